@@ -1,0 +1,120 @@
+/*
+ * count.c - the number of legal moves of a position without listing them,
+ * for perft's last ply and the no-legal-move check (RULES.md sections 2,
+ * 3, 4 and 6).
+ *
+ * The idea: take every maximal line of L movable pieces of the mover along
+ * one of the 4 line orientations (a "segment").  Along direction d, the
+ * tails of the segment make groups of size n = L, L-1, ..., 1, all with
+ * the same head; so if E empty squares follow the head and then an enemy
+ * line of M pieces, the group of n has min(E, n) plain moves and one
+ * capture when n > E and n > M.  Summed over n that is closed arithmetic,
+ * and the same segment seen from its other end gives the moves along -d.
+ * Each segment is found once, at its rear, so a position costs one visit
+ * per piece and orientation plus two short walks per segment.
+ *
+ * Crossings are the only moves the symmetry rule and the igfip must-answer
+ * rule look at; a segment end from which the head can reach the far row
+ * has its crossings counted apart and, when a rule asks for it, each one
+ * is played on a copy and checked.
+ */
+#include "internal.h"
+
+/* Plain moves of the groups n = 1..L when E squares are free ahead. */
+static uint64_t plain_moves(int L, int E)
+{
+	if (E >= L)
+		return (uint64_t)L * (L + 1) / 2;
+	return (uint64_t)E * (E + 1) / 2 + (uint64_t)(L - E) * E;
+}
+
+/* The crossings of one segment end: groups n = first..L, each moving the
+ * head j squares onto the far row; each is checked for symmetry when the
+ * rule is on. */
+static uint64_t legal_crossings(const struct ep_turn *t, int head, int dir,
+                                int first, int L, int j)
+{
+	int d = ep_dir_offset[dir], n;
+	uint64_t legal = 0;
+
+	for (n = first; n <= L; n++) {
+		int tail = head - (n - 1) * d;
+
+		if (!t->symmetry || !ep_crossing_symmetric(t, tail, dir, n, j))
+			legal++;
+	}
+	return legal;
+}
+
+/* Steps from head along dir to the mover's far row, or 0 if dir does not
+ * lead there. */
+static int steps_to_far_row(const struct ep_turn *t, int head, int dir)
+{
+	int toward = t->far_rank == 0 ? -1 : 1;
+	int j = ep_square_rank((ep_square)head) - t->far_rank;
+
+	if (ep_dir_drank[dir] != toward)
+		return 0;
+	return j < 0 ? -j : j;
+}
+
+/* Legal moves along dir of the groups whose head is head, of sizes 1..L. */
+static uint64_t count_end(const struct ep_turn *t, int head, int dir, int L)
+{
+	const uint8_t *cell = t->cell;
+	int d = ep_dir_offset[dir], q = head + d, E = 0, M, caps = 0;
+	int j, first;
+	uint64_t moves;
+
+	while (E < L && cell[q] == EP_EMPTY) {
+		E++;
+		q += d;
+	}
+	moves = plain_moves(L, E);
+	if (E < L && cell[q] == t->opp) {
+		M = ep_enemy_run(cell, q, d, t->opp);
+		if (M < L && ep_turn_capturable(t, q, d, M))
+			caps = L - (E > M ? E : M);
+	}
+	moves += (uint64_t)caps;
+	if (!t->must_cross && !t->symmetry)
+		return moves;
+	/* Which groups cross: k = j plain moves for n >= j, or the
+	 * captures when the enemy line starts on the far row. */
+	j = steps_to_far_row(t, head, dir);
+	if (j >= 1 && j <= E)
+		first = j;
+	else if (j >= 1 && j == E + 1 && caps > 0)
+		first = L - caps + 1;
+	else
+		return t->must_cross ? 0 : moves;
+	moves -= (uint64_t)(L - first + 1);
+	return (t->must_cross ? 0 : moves) +
+	       legal_crossings(t, head, dir, first, L, j);
+}
+
+uint64_t ep_count_moves(const struct ep_turn *t)
+{
+	const struct ep_position *p = t->pos;
+	uint64_t total = 0;
+	int f, r, dir, q, d, L, end;
+
+	for (r = 0; r < p->height; r++) {
+		for (f = 0; f < p->width; f++) {
+			q = ep_square_at(f, r);
+			if (!ep_turn_movable(t, q))
+				continue;
+			for (dir = 0; dir < 4; dir++) {
+				d = ep_dir_offset[dir];
+				if (ep_turn_movable(t, q - d))
+					continue;       /* not the rear */
+				L = 1;
+				for (end = q + d; ep_turn_movable(t, end); end += d)
+					L++;
+				total += count_end(t, end - d, dir, L);
+				total += count_end(t, q, dir + 4, L);
+			}
+		}
+	}
+	return total;
+}

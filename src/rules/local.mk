@@ -1,0 +1,15 @@
+# src/rules: the pure rules engine (no I/O), its own library so perft,
+# tests and benchmarks link nothing else.
+noinst_LIBRARIES += src/rules/librules.a
+src_rules_librules_a_SOURCES = \
+	src/rules/rules.h \
+	src/rules/internal.h \
+	src/rules/options.c \
+	src/rules/position.c \
+	src/rules/movegen.c \
+	src/rules/count.c \
+	src/rules/make.c \
+	src/rules/notation.c \
+	src/rules/status.c \
+	src/rules/symmetry.c \
+	src/rules/perft.c

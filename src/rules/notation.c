@@ -1,0 +1,224 @@
+/*
+ * notation.c - move notation (RULES.md section 2): reading a move a player
+ * typed, checking it against every rule and saying in plain words which
+ * rule it breaks; and writing the canonical form "e3-e7" / "e3xe8".
+ *
+ * Move text comes from mail: untrusted.  The checks follow the order in
+ * which a player thinks about a move: the text, the squares, the piece on
+ * the tail, the line, the group, the path, the destination, then the rules
+ * about crossings.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "internal.h"
+
+#define EP_MOVE_FORM "write a move as tail-destination, e.g. e3-e7"
+
+void ep_move_format(const struct ep_move *m, char *buf)
+{
+	size_t len;
+
+	ep_square_name(ep_square_file(m->tail), ep_square_rank(m->tail), buf);
+	len = strlen(buf);
+	buf[len++] = m->captured ? 'x' : '-';
+	ep_square_name(ep_square_file(m->dest), ep_square_rank(m->dest),
+	               buf + len);
+}
+
+/* The text as two squares; -1 with err if it is not "sq-sq". */
+static int read_squares(const char *text, int sq[4], char *err, size_t errlen)
+{
+	const char *s = text, *end;
+
+	while (*s == ' ' || *s == '\t')
+		s++;
+	if (ep_square_parse(s, &sq[0], &sq[1], &end) < 0)
+		goto bad;
+	s = end;
+	if (*s != '-' && *s != 'x' && *s != 'X' && *s != ':')
+		goto bad;
+	if (ep_square_parse(s + 1, &sq[2], &sq[3], &end) < 0)
+		goto bad;
+	s = end;
+	while (*s == ' ' || *s == '\t' || *s == '\r' || *s == '\n')
+		s++;
+	if (*s == '\0')
+		return 0;
+bad:
+	return ep_err(err, errlen, "\"%.20s\" is not a move: " EP_MOVE_FORM,
+	              text);
+}
+
+static int check_on_board(const struct ep_position *p, int f, int r,
+                          char *err, size_t errlen)
+{
+	char sq[4];
+
+	if (f < p->width && r < p->height)
+		return 0;
+	ep_square_name(f, r, sq);
+	return ep_err(err, errlen, "%s is off the board (the board is %dx%d: "
+	              "files a-%c, ranks 1-%d)", sq, p->width, p->height,
+	              'a' + p->width - 1, p->height);
+}
+
+/* Direction from (f0, r0) to (f1, r1) and the distance in steps, or -1. */
+static int line_dir(int f0, int r0, int f1, int r1, int *dist)
+{
+	int df = f1 - f0, dr = r1 - r0, dir;
+	int sf = (df > 0) - (df < 0), sr = (dr > 0) - (dr < 0);
+
+	if (df != 0 && dr != 0 && df != dr && df != -dr)
+		return -1;
+	for (dir = 0; dir < 8; dir++)
+		if (ep_dir_dfile[dir] == sf && ep_dir_drank[dir] == sr)
+			break;
+	*dist = df != 0 ? (df > 0 ? df : -df) : (dr > 0 ? dr : -dr);
+	return dir;
+}
+
+static void name_of(int q, char *sq)
+{
+	ep_square_name(ep_square_file((ep_square)q),
+	               ep_square_rank((ep_square)q), sq);
+}
+
+/* What stands on q, as "the black piece on e5" etc. */
+static void what_is_on(const struct ep_turn *t, int q, char *buf, size_t len)
+{
+	char sq[4];
+	int w;
+
+	name_of(q, sq);
+	if (t->cell[q] == EP_BLOCK)
+		w = snprintf(buf, len, "the block on %s", sq);
+	else if (t->cell[q] == t->own)
+		w = snprintf(buf, len, "your piece on %s", sq);
+	else
+		w = snprintf(buf, len, "the %s piece on %s",
+		             t->opp == EP_WPIECE ? "white" : "black", sq);
+	if (w < 0)
+		buf[0] = '\0';
+}
+
+/* The opponent's crossed pieces as "a1, b1" for the must-answer text. */
+static void crossings_list(const struct ep_turn *t, char *buf, size_t len)
+{
+	size_t used = 0;
+	char sq[4];
+	int q, w;
+
+	buf[0] = '\0';
+	for (q = t->home_lo; q <= t->home_hi; q++) {
+		if (t->cell[q] != t->opp)
+			continue;
+		name_of(q, sq);
+		w = snprintf(buf + used, len - used, "%s%s", used ? ", " : "", sq);
+		if (w < 0 || (size_t)w >= len - used)
+			return;
+		used += (size_t)w;
+	}
+}
+
+/* Checks once the squares are known to be on the board. */
+static int check_move(const struct ep_turn *t, int tail, int dir, int dist,
+                      const char *tn, const char *dn, struct ep_move *m,
+                      char *err, size_t errlen)
+{
+	const uint8_t *cell = t->cell;
+	int d = ep_dir_offset[dir], n = 1, k, q, head, D, mm, i;
+	char what[48], list[80];
+
+	while (ep_turn_movable(t, tail + n * d))
+		n++;
+	head = tail + (n - 1) * d;
+	D = tail + dist * d;
+	if (dist < n)
+		return ep_err(err, errlen, "you cannot land on your own piece "
+		              "on %s", dn);
+	k = dist - (n - 1);
+	if (t->must_cross && !ep_turn_crossing(t, D, dir)) {
+		crossings_list(t, list, sizeof list);
+		return ep_err(err, errlen, "you must answer the crossing on %s "
+		              "with a crossing of your own", list);
+	}
+	if (k > n) {
+		if (n == 1)
+			return ep_err(err, errlen, "a single piece moves one "
+			              "square: %s-%s is %d squares", tn, dn, dist);
+		return ep_err(err, errlen, "a group of %d moves at most %d "
+		              "squares: %s-%s would move it %d", n, n, tn, dn, k);
+	}
+	for (i = 1, q = head + d; i < k; i++, q += d) {
+		if (cell[q] == EP_EMPTY)
+			continue;
+		what_is_on(t, q, what, sizeof what);
+		return ep_err(err, errlen, "the path from %s to %s is blocked by "
+		              "%s", tn, dn, what);
+	}
+	m->tail = (ep_square)tail;
+	m->dest = (ep_square)D;
+	m->dir = (int8_t)dir;
+	m->n = (uint8_t)n;
+	m->k = (uint8_t)k;
+	m->captured = 0;
+	if (cell[D] == EP_BLOCK)
+		return ep_err(err, errlen, "%s is a block: no piece may stand "
+		              "there", dn);
+	if (cell[D] == t->own)
+		return ep_err(err, errlen, "you cannot land on your own piece "
+		              "on %s", dn);
+	if (cell[D] == t->opp) {
+		mm = ep_enemy_run(cell, D, d, t->opp);
+		if (n == 1)
+			return ep_err(err, errlen, "a single piece cannot capture");
+		if (mm >= n)
+			return ep_err(err, errlen, "a phalanx of %d cannot capture "
+			              "a line of %d (it must be longer than the "
+			              "line)", n, mm);
+		if (!ep_turn_capturable(t, D, d, mm))
+			return ep_err(err, errlen, "that capture would take a "
+			              "crossed piece, and crossed pieces cannot be "
+			              "captured");
+		m->captured = (uint8_t)(t->capture_one ? 1 : mm);
+	}
+	if (t->symmetry && ep_turn_crossing(t, D, dir) &&
+	    ep_crossing_symmetric(t, tail, dir, n, k))
+		return ep_err(err, errlen, "this move would make the position "
+		              "symmetric (a crossing may not leave a symmetric "
+		              "board)");
+	return 0;
+}
+
+int ep_move_parse(const struct ep_position *p, const struct ep_options *o,
+                  const char *text, struct ep_move *m, char *err,
+                  size_t errlen)
+{
+	struct ep_turn t;
+	char tn[4], dn[4];
+	int sq[4], tail, dir, dist;
+
+	if (read_squares(text, sq, err, errlen) < 0)
+		return -1;
+	if (check_on_board(p, sq[0], sq[1], err, errlen) < 0 ||
+	    check_on_board(p, sq[2], sq[3], err, errlen) < 0)
+		return -1;
+	ep_square_name(sq[0], sq[1], tn);
+	ep_square_name(sq[2], sq[3], dn);
+	ep_turn_init(&t, p, o);
+	tail = ep_square_at(sq[0], sq[1]);
+	if (t.cell[tail] != t.own)
+		return ep_err(err, errlen, "there is no piece of yours on %s", tn);
+	if (!ep_turn_movable(&t, tail))
+		return ep_err(err, errlen, "that square is frozen: the piece on "
+		              "%s has crossed and may not move", tn);
+	if (sq[0] == sq[2] && sq[1] == sq[3])
+		return ep_err(err, errlen, "%s-%s does not move: the tail and "
+		              "the destination are the same square", tn, dn);
+	dir = line_dir(sq[0], sq[1], sq[2], sq[3], &dist);
+	if (dir < 0)
+		return ep_err(err, errlen, "%s-%s is not a straight line (a move "
+		              "goes along a rank, a file or a diagonal)", tn, dn);
+	return check_move(&t, tail, dir, dist, tn, dn, m, err, errlen);
+}
