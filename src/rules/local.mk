@@ -13,3 +13,8 @@ src_rules_librules_a_SOURCES = \
 	src/rules/status.c \
 	src/rules/symmetry.c \
 	src/rules/perft.c
+
+# The perft and moves subcommands of the epamserv binary; src/local.mk
+# adds these to src_epamserv_SOURCES (this fragment is included first).
+EPAMSERV_RULES_CLI_SOURCES = src/cli/perft.c src/cli/moves.c \
+	src/cli/cli_rules.h
