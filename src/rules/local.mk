@@ -18,3 +18,8 @@ src_rules_librules_a_SOURCES = \
 # adds these to src_epamserv_SOURCES (this fragment is included first).
 EPAMSERV_RULES_CLI_SOURCES = src/cli/perft.c src/cli/moves.c \
 	src/cli/cli_rules.h
+
+# perft benchmark (RULES.md section 7): bench/perft_bench.
+noinst_PROGRAMS += bench/perft_bench
+bench_perft_bench_SOURCES = bench/perft_bench.c
+bench_perft_bench_LDADD = src/rules/librules.a
