@@ -19,6 +19,12 @@ src_rules_librules_a_SOURCES = \
 EPAMSERV_RULES_CLI_SOURCES = src/cli/perft.c src/cli/moves.c \
 	src/cli/cli_rules.h
 
+# Unit tests of the rules engine (TAP).
+check_PROGRAMS += tests/unit/test_rules
+TESTS += tests/unit/test_rules
+tests_unit_test_rules_SOURCES = tests/unit/test_rules.c tests/tap.h
+tests_unit_test_rules_LDADD = src/rules/librules.a
+
 # perft benchmark (RULES.md section 7): bench/perft_bench.
 noinst_PROGRAMS += bench/perft_bench
 bench_perft_bench_SOURCES = bench/perft_bench.c

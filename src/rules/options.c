@@ -302,11 +302,13 @@ int ep_options_check(const struct ep_options *o, char *err, size_t errlen)
 		              EP_MAX_H);
 	if (o->capture != game_capture(o))
 		return ep_err(err, errlen, "-capture=%s contradicts %s, which "
-		              "captures %s (epaminondas captures the whole line, "
-		              "crossings only the piece landed on)",
+		              "captures %s (play %s for %s)",
 		              o->capture == EP_CAPTURE_ONE ? "one" : "line",
 		              o->game, o->capture == EP_CAPTURE_ONE
-		              ? "the whole line" : "only the piece landed on");
+		              ? "the whole line" : "only the piece landed on",
+		              o->capture == EP_CAPTURE_ONE ? "crossings"
+		              : "epaminondas", o->capture == EP_CAPTURE_ONE
+		              ? "single-piece capture" : "whole-line capture");
 	if (o->ending == EP_ENDING_IGFIP && o->crossed == EP_CROSSED_MOVE)
 		return ep_err(err, errlen, "-crossed=move contradicts "
 		              "-rules=igfip (under igfip rules crossed pieces stay "

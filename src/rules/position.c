@@ -158,10 +158,11 @@ static int parse_rank(struct ep_position *p, int r, const char **sp,
 		int c = *s, cell;
 
 		if (c >= '0' && c <= '9') {
+			if (c == '0')
+				return ep_err(err, errlen, "rank %d has a number "
+				              "starting with 0 (empty runs are 1 to "
+				              "%d squares)", r + 1, p->width);
 			run = parse_number(&s);
-			if (run == 0)
-				return ep_err(err, errlen, "rank %d has an empty "
-				              "run of 0 squares", r + 1);
 			if (f + run > p->width)
 				break;
 			f += run;
