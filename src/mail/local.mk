@@ -1,0 +1,22 @@
+# src/mail: parsing with libetpan, composing, SMTP with libcurl.
+src_libepamserv_a_SOURCES += \
+	src/mail/mail.h src/mail/smtp.h src/mail/mailpriv.h \
+	src/mail/mbuf.c src/mail/text.c src/mail/html.c src/mail/prescan.c \
+	src/mail/parse.c src/mail/compose.c src/mail/smtp.c
+
+check_PROGRAMS += tests/unit/test_mail
+TESTS += tests/unit/test_mail
+
+tests_unit_test_mail_SOURCES = tests/unit/test_mail.c tests/tap.h
+tests_unit_test_mail_LDADD = $(EPAMSERV_TEST_LDADD)
+tests_unit_test_mail_CFLAGS = $(AM_CFLAGS) $(LIBETPAN_CFLAGS) $(LIBCURL_CFLAGS)
+
+# Fixture mails read by test_mail (found through EPAMSERV_SRCDIR).
+EXTRA_DIST += \
+	tests/mail/autoreply.eml tests/mail/base64-utf8.eml \
+	tests/mail/bounce.eml tests/mail/cr.eml tests/mail/crlf.eml \
+	tests/mail/deep-mime.eml tests/mail/flowed.eml tests/mail/garbage.eml \
+	tests/mail/gmail-reply.eml tests/mail/html-only.eml tests/mail/lf.eml \
+	tests/mail/mbox-from.eml tests/mail/nested-ok.eml \
+	tests/mail/no-message-id.eml tests/mail/plain.eml \
+	tests/mail/qp-latin1.eml tests/mail/rfc2047.eml

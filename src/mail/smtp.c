@@ -1,0 +1,256 @@
+/*
+ * smtp.c - delivering composed messages over SMTP with libcurl.
+ *
+ * The idea: one curl easy handle per session, reused for every message,
+ * so that curl's connection cache keeps a single SMTP connection open for
+ * a whole batch (SPEC sections 4 and 8).  Each smtp_send() only swaps the
+ * envelope and the data to upload; a dropped connection is reopened by
+ * curl on the next message.
+ *
+ * The outcome is what the outbox needs to decide: a 5xx reply to the
+ * message's own commands (MAIL FROM, RCPT TO, DATA) is permanent, and
+ * everything else that goes wrong (no connection, timeout, TLS, AUTH
+ * rejected, 4xx) is temporary, so that a broken configuration or a down
+ * relay keeps mail queued instead of throwing it away.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <curl/curl.h>
+
+#include "mail.h"
+#include "smtp.h"
+
+struct smtp_session {
+	CURL *curl;
+	char errbuf[CURL_ERROR_SIZE];
+	/* the upload in progress */
+	const char *data;
+	size_t len, off;
+};
+
+static size_t read_cb(char *buf, size_t size, size_t nitems, void *arg)
+{
+	struct smtp_session *s = arg;
+	size_t n = size * nitems;
+
+	if (n > s->len - s->off)
+		n = s->len - s->off;
+	memcpy(buf, s->data + s->off, n);
+	s->off += n;
+	return n;
+}
+
+/* A host name for EHLO: letters, digits, '-', '.', at most 253. */
+static int ehlo_ok(const char *name)
+{
+	size_t n = strlen(name), i;
+
+	if (n == 0 || n > 253)
+		return 0;
+	for (i = 0; i < n; i++)
+		if (!((name[i] >= 'a' && name[i] <= 'z') ||
+		      (name[i] >= 'A' && name[i] <= 'Z') ||
+		      (name[i] >= '0' && name[i] <= '9') ||
+		      name[i] == '-' || name[i] == '.'))
+			return 0;
+	return 1;
+}
+
+/* curl takes the EHLO name from the URL's path: smtp://host/name. */
+static int set_url(CURL *curl, const char *url, const char *ehlo)
+{
+	CURLU *u;
+	char *full = NULL, *path = NULL;
+	int rc = -1;
+
+	if (ehlo == NULL)
+		return curl_easy_setopt(curl, CURLOPT_URL, url) == CURLE_OK ? 0 : -1;
+	if (!ehlo_ok(ehlo) || (u = curl_url()) == NULL)
+		return -1;
+	if ((path = malloc(strlen(ehlo) + 2)) == NULL)
+		goto fail;
+	path[0] = '/';
+	memcpy(path + 1, ehlo, strlen(ehlo) + 1);
+	if (curl_url_set(u, CURLUPART_URL, url, CURLU_NON_SUPPORT_SCHEME) ||
+	    curl_url_set(u, CURLUPART_PATH, path, 0) ||
+	    curl_url_get(u, CURLUPART_URL, &full, 0))
+		goto fail;
+	if (curl_easy_setopt(curl, CURLOPT_URL, full) == CURLE_OK)
+		rc = 0;
+fail:
+	curl_free(full);
+	free(path);
+	curl_url_cleanup(u);
+	return rc;
+}
+
+static int apply_settings(struct smtp_session *s, const struct smtp_settings *st)
+{
+	CURL *c = s->curl;
+	long use_ssl = st->tls == SMTP_TLS_REQUIRE ? CURLUSESSL_ALL :
+	               st->tls == SMTP_TLS_TRY ? CURLUSESSL_TRY : CURLUSESSL_NONE;
+	int bad = 0;
+
+	bad |= set_url(c, st->url, st->ehlo_name) < 0;
+	bad |= curl_easy_setopt(c, CURLOPT_USE_SSL, use_ssl) != CURLE_OK;
+	if (st->user != NULL) {
+		bad |= curl_easy_setopt(c, CURLOPT_USERNAME, st->user) != CURLE_OK;
+		bad |= curl_easy_setopt(c, CURLOPT_PASSWORD,
+		                        st->password ? st->password : "") != CURLE_OK;
+	}
+	if (st->ca_file != NULL)
+		bad |= curl_easy_setopt(c, CURLOPT_CAINFO, st->ca_file) != CURLE_OK;
+	bad |= curl_easy_setopt(c, CURLOPT_CONNECTTIMEOUT,
+	                        st->connect_timeout > 0 ? st->connect_timeout : 30L)
+	       != CURLE_OK;
+	bad |= curl_easy_setopt(c, CURLOPT_TIMEOUT,
+	                        st->timeout > 0 ? st->timeout : 300L) != CURLE_OK;
+	bad |= curl_easy_setopt(c, CURLOPT_NOSIGNAL, 1L) != CURLE_OK;
+	bad |= curl_easy_setopt(c, CURLOPT_ERRORBUFFER, s->errbuf) != CURLE_OK;
+	bad |= curl_easy_setopt(c, CURLOPT_UPLOAD, 1L) != CURLE_OK;
+	bad |= curl_easy_setopt(c, CURLOPT_READFUNCTION, read_cb) != CURLE_OK;
+	bad |= curl_easy_setopt(c, CURLOPT_READDATA, s) != CURLE_OK;
+	return bad ? -1 : 0;
+}
+
+struct smtp_session *smtp_open_with(const struct smtp_settings *st)
+{
+	struct smtp_session *s;
+
+	if (st == NULL || st->url == NULL)
+		return NULL;
+	if (curl_global_init(CURL_GLOBAL_DEFAULT) != CURLE_OK)
+		return NULL;
+	if ((s = calloc(1, sizeof *s)) == NULL)
+		return NULL;
+	if ((s->curl = curl_easy_init()) == NULL || apply_settings(s, st) < 0) {
+		smtp_close(s);
+		return NULL;
+	}
+	return s;
+}
+
+struct smtp_session *smtp_open(const char *url)
+{
+	struct smtp_settings st;
+
+	memset(&st, 0, sizeof st);
+	st.url = url;
+	return smtp_open_with(&st);
+}
+
+/* *err = "smtp: what (server reply code)", the code only when there was
+ * one.  what is ours or curl's, never the server's reply text. */
+static void set_err(char **err, const char *what, long code)
+{
+	char buf[CURL_ERROR_SIZE + 64];
+	int n;
+
+	if (err == NULL)
+		return;
+	if (code > 0)
+		n = snprintf(buf, sizeof buf, "smtp: %s (server reply %ld)",
+		             what, code);
+	else
+		n = snprintf(buf, sizeof buf, "smtp: %s", what);
+	if (n < 0 || (size_t)n >= sizeof buf)
+		buf[sizeof buf - 1] = '\0';
+	*err = strdup(buf);
+}
+
+/* "<addr>" in a malloc'ed string, or NULL. */
+static char *angle(const char *addr)
+{
+	size_t n = strlen(addr) + 3;
+	char *p = malloc(n);
+
+	if (p != NULL && snprintf(p, n, "<%s>", addr) != (int)n - 1) {
+		free(p);
+		p = NULL;
+	}
+	return p;
+}
+
+/* Map curl's result and the last reply code to an outcome. */
+static enum smtp_outcome classify(CURLcode rc, long code)
+{
+	switch (rc) {
+	case CURLE_OK:
+		return SMTP_SENT;
+	case CURLE_LOGIN_DENIED:            /* AUTH refused: configuration */
+	case CURLE_USE_SSL_FAILED:          /* STARTTLS refused or missing */
+	case CURLE_COULDNT_RESOLVE_HOST:
+	case CURLE_COULDNT_CONNECT:
+	case CURLE_OPERATION_TIMEDOUT:
+	case CURLE_SSL_CONNECT_ERROR:
+	case CURLE_PEER_FAILED_VERIFICATION:
+		return SMTP_TEMPFAIL;
+	default:
+		return code >= 500 && code <= 599 ? SMTP_PERMFAIL : SMTP_TEMPFAIL;
+	}
+}
+
+enum smtp_outcome smtp_send(struct smtp_session *s, const char *envelope_from,
+                            const char *rcpt, const char *data, size_t len,
+                            char **err)
+{
+	struct curl_slist *rcpts = NULL;
+	char *from = NULL, *to = NULL;
+	enum smtp_outcome out = SMTP_TEMPFAIL;
+	long code = 0;
+	CURLcode rc;
+
+	if (err != NULL)
+		*err = NULL;
+	if (s == NULL || rcpt == NULL || data == NULL) {
+		set_err(err, "no session, recipient or data", 0);
+		return SMTP_TEMPFAIL;
+	}
+	if (!mail_addr_ok(rcpt) ||
+	    (envelope_from && envelope_from[0] && !mail_addr_ok(envelope_from))) {
+		set_err(err, "envelope address is not valid", 0);
+		return SMTP_PERMFAIL;
+	}
+	from = angle(envelope_from ? envelope_from : "");
+	to = angle(rcpt);
+	if (from == NULL || to == NULL)
+		goto oom;
+	if ((rcpts = curl_slist_append(NULL, to)) == NULL)
+		goto oom;
+	s->data = data;
+	s->len = len;
+	s->off = 0;
+	s->errbuf[0] = '\0';
+	if (curl_easy_setopt(s->curl, CURLOPT_MAIL_FROM, from) != CURLE_OK ||
+	    curl_easy_setopt(s->curl, CURLOPT_MAIL_RCPT, rcpts) != CURLE_OK ||
+	    curl_easy_setopt(s->curl, CURLOPT_INFILESIZE_LARGE,
+	                     (curl_off_t)len) != CURLE_OK)
+		goto oom;
+	rc = curl_easy_perform(s->curl);
+	curl_easy_getinfo(s->curl, CURLINFO_RESPONSE_CODE, &code);
+	out = classify(rc, code);
+	if (out != SMTP_SENT)
+		set_err(err, s->errbuf[0] ? s->errbuf : curl_easy_strerror(rc),
+		        code);
+	goto done;
+oom:
+	set_err(err, "out of memory", 0);
+done:
+	curl_easy_setopt(s->curl, CURLOPT_MAIL_RCPT, NULL);
+	curl_slist_free_all(rcpts);
+	free(from);
+	free(to);
+	s->data = NULL;
+	return out;
+}
+
+void smtp_close(struct smtp_session *s)
+{
+	if (s == NULL)
+		return;
+	if (s->curl != NULL)
+		curl_easy_cleanup(s->curl);
+	free(s);
+}

@@ -1,0 +1,72 @@
+/*
+ * smtp.h - delivering composed messages over SMTP with libcurl.
+ *
+ * One struct smtp_session per run: curl's easy handle keeps the
+ * connection open between messages, so a batch sends everything over one
+ * connection (SPEC section 4).
+ */
+#ifndef EPAM_SMTP_H
+#define EPAM_SMTP_H
+
+#include <stddef.h>
+
+struct smtp_session;
+
+/* Outcome of one delivery. */
+enum smtp_outcome {
+	SMTP_SENT = 0,
+	SMTP_TEMPFAIL = 1,   /* connection trouble or 4xx: keep it queued */
+	SMTP_PERMFAIL = 2,   /* 5xx: move it to failed/ */
+};
+
+/* How hard to insist on TLS over smtp:// (smtps:// is TLS from the start). */
+enum smtp_tls {
+	SMTP_TLS_NONE = 0,   /* plain text (a local relay) */
+	SMTP_TLS_TRY,        /* STARTTLS when the server offers it */
+	SMTP_TLS_REQUIRE,    /* STARTTLS or no delivery (TEMPFAIL) */
+};
+
+/* Everything a session needs; strings are copied by smtp_open_with().
+ * Zero / NULL fields take the defaults given. */
+struct smtp_settings {
+	const char *url;          /* "smtp://host[:port]" or "smtps://..."; required */
+	enum smtp_tls tls;        /* default SMTP_TLS_NONE */
+	const char *user;         /* AUTH user name, or NULL for no AUTH */
+	const char *password;     /* AUTH password (secret: never logged) */
+	const char *ca_file;      /* PEM bundle to verify the server, or NULL
+	                             for the system's */
+	long connect_timeout;     /* seconds to connect; default 30 */
+	long timeout;             /* seconds for one whole message; default 300 */
+	const char *ehlo_name;    /* our name in EHLO, or NULL for curl's
+	                             default; must be a plain host name */
+};
+
+/* Open a session with settings s.  Nothing is connected yet.  Returns NULL
+ * when out of memory, when url is missing, or when ehlo_name is not a
+ * plain host name. */
+struct smtp_session *smtp_open_with(const struct smtp_settings *s);
+
+/* Open a session for url ("smtp://host:port", "smtps://...") with the
+ * defaults of struct smtp_settings.  Nothing is connected yet.  Returns
+ * NULL only when out of memory. */
+struct smtp_session *smtp_open(const char *url);
+
+/* Send data[0..len) (CRLF message; curl does the dot-stuffing) from
+ * envelope_from ("" for the null sender <>) to one recipient, over the
+ * session's connection (opened, or reopened, as needed).
+ *   SMTP_SENT      the server accepted the message (250 after DATA);
+ *   SMTP_PERMFAIL  the server refused it with a 5xx reply to MAIL, RCPT
+ *                  or DATA, or an address was unusable (mail_addr_ok);
+ *   SMTP_TEMPFAIL  anything else: no connection, timeout, TLS or AUTH
+ *                  failure (a configuration problem, not the message's),
+ *                  a 4xx reply.
+ * On failure *err gets a malloc'ed text with the reply code where there
+ * was one (caller frees; NULL when out of memory).  The server's reply
+ * text is not copied into *err. */
+enum smtp_outcome smtp_send(struct smtp_session *s, const char *envelope_from,
+                            const char *rcpt, const char *data, size_t len,
+                            char **err);
+
+void smtp_close(struct smtp_session *s);
+
+#endif

@@ -1,0 +1,227 @@
+/*
+ * text.c - making untrusted text safe to hand to the rest of the program.
+ *
+ * Everything decoded from a mail ends up here before it leaves src/mail/:
+ * the result is always valid UTF-8 with no NUL, header values are one line
+ * with no control characters, bodies have LF line ends.  Mail in the wild
+ * often carries undeclared 8-bit text; when it is not UTF-8 we read it as
+ * Windows-1252, which is what ISO-8859-1 senders actually produce.
+ * format=flowed (RFC 3676) decoding lives here too since it is pure text.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "mailpriv.h"
+
+/* Windows-1252 0x80..0x9F as Unicode; 0 marks the five unassigned bytes. */
+static const unsigned short cp1252_high[32] = {
+	0x20AC, 0, 0x201A, 0x0192, 0x201E, 0x2026, 0x2020, 0x2021,
+	0x02C6, 0x2030, 0x0160, 0x2039, 0x0152, 0, 0x017D, 0,
+	0, 0x2018, 0x2019, 0x201C, 0x201D, 0x2022, 0x2013, 0x2014,
+	0x02DC, 0x2122, 0x0161, 0x203A, 0x0153, 0, 0x017E, 0x0178,
+};
+
+/* Length of the well-formed UTF-8 sequence at s[0..n), or 0. */
+static size_t utf8_seq(const unsigned char *s, size_t n)
+{
+	size_t len, i;
+	unsigned cp;
+
+	if (s[0] < 0x80)
+		return 1;
+	if (s[0] >= 0xC2 && s[0] <= 0xDF)
+		len = 2, cp = s[0] & 0x1F;
+	else if (s[0] >= 0xE0 && s[0] <= 0xEF)
+		len = 3, cp = s[0] & 0x0F;
+	else if (s[0] >= 0xF0 && s[0] <= 0xF4)
+		len = 4, cp = s[0] & 0x07;
+	else
+		return 0;
+	if (n < len)
+		return 0;
+	for (i = 1; i < len; i++) {
+		if ((s[i] & 0xC0) != 0x80)
+			return 0;
+		cp = (cp << 6) | (s[i] & 0x3F);
+	}
+	if ((len == 3 && cp < 0x800) || (len == 4 && cp < 0x10000) ||
+	    (cp >= 0xD800 && cp <= 0xDFFF) || cp > 0x10FFFF)
+		return 0;
+	return len;
+}
+
+int text_is_utf8(const char *s, size_t n)
+{
+	const unsigned char *u = (const unsigned char *)s;
+	size_t i = 0, k;
+
+	while (i < n) {
+		k = utf8_seq(u + i, n - i);
+		if (k == 0)
+			return 0;
+		i += k;
+	}
+	return 1;
+}
+
+void mbuf_add_utf8(struct mbuf *b, unsigned long cp)
+{
+	char c[4];
+
+	if (cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF))
+		cp = 0xFFFD;
+	if (cp < 0x80) {
+		mbuf_addc(b, (char)cp);
+	} else if (cp < 0x800) {
+		c[0] = (char)(0xC0 | (cp >> 6));
+		c[1] = (char)(0x80 | (cp & 0x3F));
+		mbuf_add(b, c, 2);
+	} else if (cp < 0x10000) {
+		c[0] = (char)(0xE0 | (cp >> 12));
+		c[1] = (char)(0x80 | ((cp >> 6) & 0x3F));
+		c[2] = (char)(0x80 | (cp & 0x3F));
+		mbuf_add(b, c, 3);
+	} else {
+		c[0] = (char)(0xF0 | (cp >> 18));
+		c[1] = (char)(0x80 | ((cp >> 12) & 0x3F));
+		c[2] = (char)(0x80 | ((cp >> 6) & 0x3F));
+		c[3] = (char)(0x80 | (cp & 0x3F));
+		mbuf_add(b, c, 4);
+	}
+}
+
+/* One ASCII byte of s[i..n): returns how many input bytes were used. */
+static size_t put_ascii(struct mbuf *b, const char *s, size_t i, size_t n,
+                        int oneline)
+{
+	char c = s[i];
+
+	if (oneline) {
+		mbuf_addc(b, (c < 0x20 || c == 0x7F) ? ' ' : c);
+		return 1;
+	}
+	if (c == '\r') {
+		mbuf_addc(b, '\n');
+		return (i + 1 < n && s[i + 1] == '\n') ? 2 : 1;
+	}
+	if (c == '\n' || c == '\t' || (c >= 0x20 && c != 0x7F))
+		mbuf_addc(b, c);
+	return 1;
+}
+
+static char *trim_spaces(char *s)
+{
+	size_t start = 0, end = strlen(s);
+
+	while (s[start] == ' ')
+		start++;
+	while (end > start && s[end - 1] == ' ')
+		end--;
+	memmove(s, s + start, end - start);
+	s[end - start] = '\0';
+	return s;
+}
+
+char *text_clean(const char *s, size_t n, int guess_8bit, int oneline)
+{
+	const unsigned char *u = (const unsigned char *)s;
+	struct mbuf b = MBUF_INIT;
+	int cp1252 = guess_8bit && !text_is_utf8(s, n);
+	size_t i = 0, k;
+	char *out;
+
+	while (i < n) {
+		if (u[i] < 0x80) {
+			i += put_ascii(&b, s, i, n, oneline);
+		} else if (cp1252) {
+			unsigned cp = u[i] >= 0xA0 ? u[i] : cp1252_high[u[i] - 0x80];
+			mbuf_add_utf8(&b, cp ? cp : 0xFFFD);
+			i++;
+		} else if ((k = utf8_seq(u + i, n - i)) != 0) {
+			mbuf_add(&b, s + i, k);
+			i += k;
+		} else {
+			mbuf_add_utf8(&b, 0xFFFD);
+			i++;
+		}
+	}
+	out = mbuf_take(&b);
+	if (out != NULL && oneline)
+		trim_spaces(out);
+	return out;
+}
+
+/* ---- format=flowed (RFC 3676 section 4) ---- */
+
+struct flow {
+	struct mbuf out;
+	struct mbuf para;   /* the paragraph being joined */
+	int depth;          /* its quote depth */
+	int open;           /* a paragraph is being joined */
+};
+
+static void flow_flush(struct flow *f)
+{
+	int i;
+
+	if (!f->open)
+		return;
+	for (i = 0; i < f->depth; i++)
+		mbuf_addc(&f->out, '>');
+	if (f->depth > 0 && f->para.len > 0)
+		mbuf_addc(&f->out, ' ');
+	if (f->para.len > 0)
+		mbuf_add(&f->out, f->para.p, f->para.len);
+	mbuf_addc(&f->out, '\n');
+	f->para.len = 0;
+	f->open = 0;
+}
+
+static void flow_line(struct flow *f, const char *line, size_t len, int delsp)
+{
+	int depth = 0, flowed;
+
+	while ((size_t)depth < len && line[depth] == '>')
+		depth++;
+	line += depth;
+	len -= (size_t)depth;
+	if (len > 0 && line[0] == ' ') {   /* space-stuffing */
+		line++;
+		len--;
+	}
+	flowed = len > 0 && line[len - 1] == ' ' &&
+	         !(len == 3 && memcmp(line, "-- ", 3) == 0);
+	if (f->open && depth != f->depth)
+		flow_flush(f);
+	if (!f->open) {
+		f->open = 1;
+		f->depth = depth;
+		f->para.len = 0;
+	}
+	if (flowed && delsp)
+		len--;
+	mbuf_add(&f->para, line, len);
+	if (!flowed)
+		flow_flush(f);
+}
+
+char *text_unflow(const char *s, int delsp)
+{
+	struct flow f = { MBUF_INIT, MBUF_INIT, 0, 0 };
+	const char *nl;
+	char *out;
+
+	while (*s != '\0') {
+		nl = strchr(s, '\n');
+		if (nl == NULL)
+			nl = s + strlen(s);
+		flow_line(&f, s, (size_t)(nl - s), delsp);
+		s = *nl ? nl + 1 : nl;
+	}
+	flow_flush(&f);
+	if (f.para.oom)
+		f.out.oom = 1;
+	mbuf_free(&f.para);
+	out = mbuf_take(&f.out);
+	return out;
+}
