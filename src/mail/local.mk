@@ -8,12 +8,12 @@ check_PROGRAMS += tests/unit/test_mail tests/unit/test_smtp
 TESTS += tests/unit/test_mail tests/unit/test_smtp
 
 tests_unit_test_mail_SOURCES = tests/unit/test_mail.c tests/tap.h
-tests_unit_test_mail_LDADD = $(EPAMSERV_TEST_LDADD)
+tests_unit_test_mail_LDADD = $(epamserv_test_libs)
 tests_unit_test_mail_CFLAGS = $(AM_CFLAGS) $(LIBETPAN_CFLAGS) $(LIBCURL_CFLAGS)
 
 # test_smtp runs tests/smtpd.py (in EXTRA_DIST through tests/local.mk).
 tests_unit_test_smtp_SOURCES = tests/unit/test_smtp.c tests/tap.h
-tests_unit_test_smtp_LDADD = $(EPAMSERV_TEST_LDADD)
+tests_unit_test_smtp_LDADD = $(epamserv_test_libs)
 tests_unit_test_smtp_CFLAGS = $(AM_CFLAGS) $(LIBETPAN_CFLAGS) $(LIBCURL_CFLAGS)
 
 # Fixture mails read by test_mail (found through EPAMSERV_SRCDIR).
