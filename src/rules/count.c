@@ -46,18 +46,6 @@ static uint64_t legal_crossings(const struct ep_turn *t, int head, int dir,
 	return legal;
 }
 
-/* Steps from head along dir to the mover's far row, or 0 if dir does not
- * lead there. */
-static int steps_to_far_row(const struct ep_turn *t, int head, int dir)
-{
-	int toward = t->far_rank == 0 ? -1 : 1;
-	int j = ep_square_rank((ep_square)head) - t->far_rank;
-
-	if (ep_dir_drank[dir] != toward)
-		return 0;
-	return j < 0 ? -j : j;
-}
-
 /* Legal moves along dir of the groups whose head is head, of sizes 1..L. */
 static uint64_t count_end(const struct ep_turn *t, int head, int dir, int L)
 {
@@ -77,11 +65,16 @@ static uint64_t count_end(const struct ep_turn *t, int head, int dir, int L)
 			caps = L - (E > M ? E : M);
 	}
 	moves += (uint64_t)caps;
+	/* Only a direction toward the far row makes crossings, and they
+	 * matter only to the symmetry and must-answer rules. */
+	if (ep_dir_drank[dir] != t->toward)
+		return t->must_cross ? 0 : moves;
 	if (!t->must_cross && !t->symmetry)
 		return moves;
 	/* Which groups cross: k = j plain moves for n >= j, or the
 	 * captures when the enemy line starts on the far row. */
-	j = steps_to_far_row(t, head, dir);
+	j = EP_SQ_RANK(head) - t->far_rank;
+	j = j < 0 ? -j : j;
 	if (j >= 1 && j <= E)
 		first = j;
 	else if (j >= 1 && j == E + 1 && caps > 0)
@@ -97,11 +90,11 @@ uint64_t ep_count_moves(const struct ep_turn *t)
 {
 	const struct ep_position *p = t->pos;
 	uint64_t total = 0;
-	int f, r, dir, q, d, L, end;
+	int r, dir, q, last, d, L, end;
 
 	for (r = 0; r < p->height; r++) {
-		for (f = 0; f < p->width; f++) {
-			q = ep_square_at(f, r);
+		last = EP_SQ(p->width - 1, r);
+		for (q = EP_SQ(0, r); q <= last; q++) {
 			if (!ep_turn_movable(t, q))
 				continue;
 			for (dir = 0; dir < 4; dir++) {

@@ -23,6 +23,11 @@ extern const int ep_dir_offset[8];   /* square index step */
 extern const int ep_dir_dfile[8];    /* file step: -1, 0, +1 */
 extern const int ep_dir_drank[8];    /* rank step: -1, 0, +1 */
 
+/* ep_square_at() and friends for the hot loops, where a call per square
+ * costs more than the work. */
+#define EP_SQ(file, rank) (((rank) + 1) * EP_STRIDE + (file) + 1)
+#define EP_SQ_RANK(q)     ((q) / EP_STRIDE - 1)
+
 /* The position as the side to move sees it under the options. */
 struct ep_turn {
 	const struct ep_position *pos;
@@ -34,6 +39,7 @@ struct ep_turn {
 	int symmetry;            /* enum ep_symmetry modes a crossing is tested for */
 	int must_cross;          /* igfip must-answer: only crossings are legal */
 	int far_rank;            /* 0-based rank of the mover's far row */
+	int toward;              /* rank step toward it: +1 White, -1 Black */
 	int far_lo, far_hi;      /* first and last square of that row */
 	int home_lo, home_hi;    /* the mover's home row (the enemy's far row) */
 	int own_crossed, opp_crossed;
@@ -74,7 +80,16 @@ static inline int ep_turn_crossing(const struct ep_turn *t, int D, int dir)
 }
 
 /* Enemy pieces on D, D+d, ... without a gap (the m of RULES.md 2.3). */
-int ep_enemy_run(const uint8_t *cell, int D, int d, uint8_t opp);
+static inline int ep_enemy_run(const uint8_t *cell, int D, int d, uint8_t opp)
+{
+	int m = 0;
+
+	while (cell[D] == opp) {
+		m++;
+		D += d;
+	}
+	return m;
+}
 
 /* Legal moves of the turn, in the order of tail square, direction, k.
  * Writes at most cap moves, returns the total (movegen.c). */

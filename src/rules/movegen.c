@@ -28,26 +28,16 @@ void ep_turn_init(struct ep_turn *t, const struct ep_position *p,
 	t->capture_one = o->capture == EP_CAPTURE_ONE;
 	t->symmetry = o->symmetry & EP_SYM_BOTH;
 	t->far_rank = white ? p->height - 1 : 0;
+	t->toward = white ? 1 : -1;
 	home_rank = white ? 0 : p->height - 1;
-	t->far_lo = ep_square_at(0, t->far_rank);
-	t->far_hi = ep_square_at(p->width - 1, t->far_rank);
-	t->home_lo = ep_square_at(0, home_rank);
-	t->home_hi = ep_square_at(p->width - 1, home_rank);
+	t->far_lo = EP_SQ(0, t->far_rank);
+	t->far_hi = EP_SQ(p->width - 1, t->far_rank);
+	t->home_lo = EP_SQ(0, home_rank);
+	t->home_hi = EP_SQ(p->width - 1, home_rank);
 	t->own_crossed = ep_count_crossed(p, p->to_move);
 	t->opp_crossed = ep_count_crossed(p, white ? EP_BLACK : EP_WHITE);
 	t->must_cross = o->ending == EP_ENDING_IGFIP &&
 	                t->opp_crossed > t->own_crossed;
-}
-
-int ep_enemy_run(const uint8_t *cell, int D, int d, uint8_t opp)
-{
-	int m = 0;
-
-	while (cell[D] == opp) {
-		m++;
-		D += d;
-	}
-	return m;
 }
 
 /* Count (and store, room permitting) one move that is legal by RULES.md
@@ -114,7 +104,7 @@ size_t ep_gen_moves(const struct ep_turn *t, struct ep_move *out, size_t cap)
 
 	for (r = 0; r < p->height; r++) {
 		for (f = 0; f < p->width; f++) {
-			q = ep_square_at(f, r);
+			q = EP_SQ(f, r);
 			if (!ep_turn_movable(t, q))
 				continue;
 			for (dir = 0; dir < 8; dir++)

@@ -283,18 +283,19 @@ int ep_count_pieces(const struct ep_position *p, enum ep_side side)
 
 	for (r = 0; r < p->height; r++)
 		for (f = 0; f < p->width; f++)
-			n += p->cell[ep_square_at(f, r)] == piece;
+			n += p->cell[EP_SQ(f, r)] == piece;
 	return n;
 }
 
 int ep_count_crossed(const struct ep_position *p, enum ep_side side)
 {
 	uint8_t piece = side == EP_WHITE ? EP_WPIECE : EP_BPIECE;
-	int r = side == EP_WHITE ? p->height - 1 : 0;
+	const uint8_t *row = &p->cell[EP_SQ(0, side == EP_WHITE ?
+	                                       p->height - 1 : 0)];
 	int f, n = 0;
 
 	for (f = 0; f < p->width; f++)
-		n += p->cell[ep_square_at(f, r)] == piece;
+		n += row[f] == piece;
 	return n;
 }
 

@@ -26,8 +26,8 @@ static int symmetric_under(const struct ep_position *p, int rotate)
 	for (r = 0; r < (h + 1) / 2; r++) {
 		for (f = 0; f < w; f++) {
 			int f2 = rotate ? w - 1 - f : f;
-			int a = p->cell[ep_square_at(f, r)];
-			int b = p->cell[ep_square_at(f2, h - 1 - r)];
+			int a = p->cell[EP_SQ(f, r)];
+			int b = p->cell[EP_SQ(f2, h - 1 - r)];
 
 			if (a != swapped(b))
 				return 0;
