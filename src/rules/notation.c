@@ -140,8 +140,9 @@ static int check_move(const struct ep_turn *t, int tail, int dir, int dist,
 	k = dist - (n - 1);
 	if (t->must_cross && !ep_turn_crossing(t, D, dir)) {
 		crossings_list(t, list, sizeof list);
-		return ep_err(err, errlen, "you must answer the crossing on %s "
-		              "with a crossing of your own", list);
+		return ep_err(err, errlen, "you must answer the crossing%s on "
+		              "%s with a crossing of your own",
+		              strchr(list, ',') != NULL ? "s" : "", list);
 	}
 	if (k > n) {
 		if (n == 1)

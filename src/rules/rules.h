@@ -106,9 +106,13 @@ enum ep_result { EP_ONGOING = 0, EP_WHITE_WINS, EP_BLACK_WINS, EP_DRAW };
 /* Status at the start of a turn, RULES.md sections 3 and 6. */
 struct ep_status {
 	enum ep_result result;
-	char reason[EP_ERR_MAX];  /* plain words, e.g. "black has more pieces on
-	                             the far row"; "" while ONGOING */
-	int must_cross;           /* igfip: the side to move must make a crossing */
+	char reason[EP_ERR_MAX];  /* plain words: "black has more crossed
+	                             pieces", "white has no legal move", "white
+	                             has no pieces left", "white cannot answer
+	                             black's crossing", "neither side has a
+	                             movable piece"; "" while ONGOING */
+	int must_cross;           /* igfip: the side to move must make a crossing
+	                             (also set when it cannot, and so loses) */
 };
 
 /* ---- options (RULES.md section 6) ---- */
@@ -166,18 +170,23 @@ int ep_count_crossed(const struct ep_position *p, enum ep_side side);
 #define EP_MAX_MOVES 8192
 
 /* All legal moves of the side to move, symmetry rule and igfip must-answer
- * rule applied, in no particular order.  Writes at most cap moves to out and
+ * rule applied, in no promised order (today: by tail square, direction,
+ * distance).  Writes at most cap moves to out and
  * returns the total number of legal moves.  Does not look at repetition
  * (no history here) nor at whether the game has already ended. */
 size_t ep_generate(const struct ep_position *p, const struct ep_options *o,
                    struct ep_move *out, size_t cap);
 
-/* Parse move text ("e3-e7", "E3:E8", "e3xe8") against a position and
- * check it under the rules.  Returns 0 with *m filled, or -1 with err in
- * plain words naming the broken rule ("a phalanx of 2 cannot capture a line
- * of 2", "there is no piece of yours on e3", "this move would make the
- * position symmetric", ...).  Marking a plain move with x (or a capture with -)
- * is accepted. */
+/* Parse move text ("e3-e7", "E3:E8", "e3xe8"; untrusted, from mail)
+ * against a position and check it under the rules.  Returns 0 with *m
+ * filled, or -1 with err in plain words naming the broken rule ("a phalanx
+ * of 2 cannot capture a line of 2 (...)", "there is no piece of yours on
+ * e3", "this move would make the position symmetric (...)", "you must
+ * answer the crossing on a1 with a crossing of your own", ...; malformed
+ * text gets the expected form).  Marking a plain move with x (or a capture
+ * with -) is accepted.  Accepts exactly the moves ep_generate() lists; like
+ * it, does not look at whether the game has already ended (ask
+ * ep_status() first). */
 int ep_move_parse(const struct ep_position *p, const struct ep_options *o,
                   const char *text, struct ep_move *m, char *err, size_t errlen);
 
@@ -188,7 +197,8 @@ void ep_move_format(const struct ep_move *m, char *buf);
 void ep_make(struct ep_position *p, const struct ep_options *o,
              const struct ep_move *m);
 
-/* Whether m is a crossing: RULES.md section 1. */
+/* Whether m, a move of p (the position before m is played), is a
+ * crossing: RULES.md section 1. */
 int ep_move_is_crossing(const struct ep_position *p, const struct ep_move *m);
 
 /* The status at the start of the side to move's turn (RULES.md section 3,
@@ -197,9 +207,13 @@ void ep_status(const struct ep_position *p, const struct ep_options *o,
                struct ep_status *st);
 
 /* Plain words for what the side to move must do this turn to avoid losing
- * when a crossing is pending ("Black must capture the intruder on g12 or
- * cross, or lose"), in the terms of the variant.  Writes "" when nothing is
- * pending.  buf gets at most len bytes, NUL-terminated. */
+ * when a crossing is pending, in the terms of the variant: "Black must
+ * capture the intruder on g12 or cross, or lose", "... capture an intruder
+ * (g12, h12) or cross, or lose", "Black must cross, or lose" (safe
+ * intruders, or igfip), "Black must capture 2 intruders (g12, h12) in one
+ * move, or lose", "Black is 2 crossings behind and cannot catch up in one
+ * move".  Writes "" when nothing is pending or the game has ended.  buf
+ * gets at most len bytes, NUL-terminated. */
 void ep_grace_text(const struct ep_position *p, const struct ep_options *o,
                    char *buf, size_t len);
 
