@@ -33,6 +33,13 @@
  * later delimiter follows, and what follows a real close is epilogue,
  * which only ever adds to a count.
  *
+ * Text that merely mentions Content-Type (a quoted mail, this comment)
+ * must not count either, so a message, or a top-level part, whose own
+ * header names no container (no Content-Type field at all, or one that
+ * says none of the three words) is a leaf for libetpan and its body is
+ * not counted; see end_part_header() for when we are sure that libetpan
+ * reads the same header block.
+ *
  * Comment depth.  Comments never cross a line that does not start with
  * white space (a new field), so we track "(" and ")" per logical line,
  * skipping quoted pairs, everywhere in the message.
@@ -210,14 +217,97 @@ static int is_delimiter(const struct line *l, const char *b, size_t blen)
 	return 1;
 }
 
+/* The state of one pass. */
+struct scan {
+	int in_header;    /* in the top-level header section */
+	int top_fields;   /* Content-Type fields there */
+	int top;          /* their weight */
+	int total;        /* weight of every field in the message */
+	int seg, best;    /* weight in this top-level part, largest so far */
+	int splits;       /* top-level delimiters taken */
+	int content;      /* a non-blank line since the last split */
+	/* the header block of the current top-level part */
+	int in_part_hdr, part_first, part_fields, part_weight, part_bad;
+	int leaf;         /* the current top-level part is a leaf */
+};
+
+static int is_blank(const struct line *l)
+{
+	size_t i;
+
+	for (i = 0; i < l->len; i++)
+		if (!is_wsp(l->p[i]))
+			return 0;
+	return 1;
+}
+
+/* A top-level part whose header block names no container can hold no
+ * nesting, whatever its body says, provided libetpan reads the same
+ * header block: it starts right after the delimiter (libetpan skips a
+ * leading blank line and misses a delimiter there, so either makes us
+ * unsure) and the multipart is not a digest (whose parts default to
+ * message/rfc822). */
+static void end_part_header(struct scan *sc)
+{
+	sc->in_part_hdr = 0;
+	sc->leaf = !sc->part_bad && sc->top == 1 &&
+	           (sc->part_fields == 0 ||
+	            (sc->part_fields == 1 && sc->part_weight == 0));
+}
+
+static void start_part(struct scan *sc)
+{
+	if (sc->seg > sc->best)
+		sc->best = sc->seg;
+	sc->seg = 0;
+	sc->content = 0;
+	sc->splits++;
+	sc->in_part_hdr = 1;
+	sc->part_first = 1;
+	sc->part_fields = sc->part_weight = sc->part_bad = sc->leaf = 0;
+}
+
+static void scan_line(struct scan *sc, const char *msg, size_t n,
+                      const struct line *l)
+{
+	int ct, w;
+
+	ct = l->len > 0 && !is_wsp(l->p[0]) && names_content_type(l->p, l->len);
+	w = ct ? field_weight(msg, n, l) : 0;
+	sc->total += w;
+	if (sc->in_header) {
+		if (l->len == 0)
+			sc->in_header = 0;
+		sc->top_fields += ct;
+		sc->top += w;
+		return;
+	}
+	if (!is_blank(l))
+		sc->content = 1;
+	if (sc->in_part_hdr) {
+		if (sc->part_first && (is_blank(l) ||
+		                       (l->len >= 2 && memcmp(l->p, "--", 2) == 0)))
+			sc->part_bad = 1;
+		sc->part_first = 0;
+		sc->part_fields += ct;
+		sc->part_weight += w;
+		if (l->len == 0)
+			end_part_header(sc);
+	}
+	if (!sc->leaf)
+		sc->seg += w;
+}
+
 void prescan(const char *msg, size_t n, struct prescan *out)
 {
+	struct scan sc;
+	struct line l;
 	char b[80];
 	size_t blen = 0, off;
-	struct line l;
-	int split, in_header = 1, seg = 0, best = 0, total = 0, top = 0;
-	int paren = 0, d, content = 0;
+	int split, paren = 0, d, top_leaf;
 
+	memset(&sc, 0, sizeof sc);
+	sc.in_header = 1;
 	split = top_boundary(msg, n, b, sizeof b);
 	if (split)
 		blen = strlen(b);
@@ -229,34 +319,18 @@ void prescan(const char *msg, size_t n, struct prescan *out)
 		d = comment_depth(&l, &paren);
 		if (d > out->comment_depth)
 			out->comment_depth = d;
-		if (in_header && l.len == 0) {
-			in_header = 0;
+		if (split && !sc.in_header && is_delimiter(&l, b, blen) &&
+		    (sc.content || sc.splits == 0)) {
+			start_part(&sc);
 			continue;
 		}
-		if (split && !in_header && is_delimiter(&l, b, blen)) {
-			if (content) {
-				if (seg > best)
-					best = seg;
-				seg = 0;
-				content = 0;
-			}
-			continue;
-		}
-		for (d = 0; (size_t)d < l.len && is_wsp(l.p[d]); d++)
-			;
-		if ((size_t)d < l.len)
-			content = 1;
-		if (l.len > 0 && !is_wsp(l.p[0]) &&
-		    names_content_type(l.p, l.len)) {
-			d = field_weight(msg, n, &l);
-			total += d;
-			if (in_header)
-				top += d;
-			else
-				seg += d;
-		}
+		scan_line(&sc, msg, n, &l);
 	}
-	if (seg > best)
-		best = seg;
-	out->mime_depth = split ? top + best : total;
+	if (sc.seg > sc.best)
+		sc.best = sc.seg;
+	top_leaf = sc.top_fields == 0 || (sc.top_fields == 1 && sc.top == 0);
+	if (split)
+		out->mime_depth = sc.top + sc.best;
+	else
+		out->mime_depth = top_leaf ? 0 : sc.total;
 }

@@ -262,6 +262,23 @@ static void test_limits(void)
 	ok(parse_fixture("deep-mime.eml", &m) == -1 && m.body == NULL,
 	   "MIME nested deeper than MAIL_MAX_DEPTH is refused");
 
+	big = malloc(8192);
+	if (big != NULL) {
+		strcpy(big, "From: a@example.org\r\nContent-Type: multipart/mixed; "
+		       "boundary=\"b\"\r\n\r\n--b\r\nContent-Type: text/plain\r\n\r\n");
+		for (i = 0; i < 40; i++)
+			strcat(big, "> Content-Type: multipart/mixed; boundary=x\r\n"
+			       "Content-Type: message/rfc822\r\n");
+		strcat(big, "--b--\r\n");
+	}
+	ok(big && mail_parse(big, strlen(big), &m, &err) == 0 &&
+	   strstr(m.body, "> Content-Type: multipart/mixed"),
+	   "a text part that quotes many Content-Type lines is not refused");
+	mail_in_free(&m);
+	free(err);
+	err = NULL;
+	free(big);
+
 	big = malloc(20000);
 	if (big != NULL) {
 		memcpy(big, "From: ", 6);
