@@ -76,14 +76,24 @@ struct mail_out {
 
 /* Build the message: CRLF line ends, UTF-8, quoted-printable bodies,
  * multipart/alternative when html is given.  Returns a malloc'ed
- * NUL-terminated string (caller frees), or NULL with a malloc'ed *err. */
+ * NUL-terminated string (caller frees), or NULL with a malloc'ed *err
+ * when from, to_addr, message_id or text is NULL, to_addr fails
+ * mail_addr_ok(), message_id is not a plain id with an '@', auto_submitted
+ * is not one token, date is not printable ASCII, or memory runs out.
+ * Subject, to_name, x_loop and a UTF-8 name in from are RFC 2047-encoded
+ * when needed, with CR/LF/controls turned into spaces.  Ids in
+ * in_reply_to / references that are not plain are dropped (in_reply_to
+ * must be exactly one id).  date NULL means now; auto_submitted NULL
+ * means "auto-generated". */
 char *mail_compose(const struct mail_out *m, char **err);
 
 /* Format time t as an RFC 5322 date into buf (at least 40 bytes). */
 void mail_date(long long t, char *buf, size_t len);
 
-/* The bare addr-spec is acceptable as an SMTP envelope address: one '@',
- * printable ASCII or UTF-8, no spaces, CR, LF, '<', '>', ','.  1 or 0. */
+/* The bare addr-spec is acceptable as an SMTP envelope address: one '@'
+ * with text on both sides, at most 254 octets, printable ASCII or valid
+ * UTF-8, none of space, CR, LF, '<', '>', ',', ';', ':', '"', '\\', '(',
+ * ')'.  1 or 0. */
 int mail_addr_ok(const char *addr);
 
 #endif
