@@ -1,0 +1,1 @@
+# bench: benchmark programs (see BENCHMARKS.md); perft_bench is in src/rules/local.mk

@@ -1,0 +1,2 @@
+# man: manual pages
+dist_man_MANS += man/epamserv.1

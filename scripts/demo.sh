@@ -1,0 +1,62 @@
+#!/bin/sh
+# Install what is missing, build, and play a sample game by email through
+# a fresh spool (./demo-spool).  No SMTP server is configured, so every
+# reply waits in the spool's outbox; the demo ends by printing the last
+# board mail.
+set -e
+cd "$(dirname "$0")/.."
+top=$(pwd)
+sh scripts/deps-debian.sh
+if [ ! -x _build/src/epamserv ]; then
+	autoreconf -fi
+	mkdir -p _build
+	(cd _build && ../configure --enable-werror >/dev/null && make -j2 >/dev/null)
+else
+	(cd _build && make -j2 >/dev/null)
+fi
+EPAMSERV="$top/_build/src/epamserv"
+export EPAMSERV_SPOOL="$top/demo-spool"
+export EPAMSERV_TEMPLATES="$top/templates"
+export EPAMSERV_FROM="epamserv@games.example"
+export EPAMSERV_CONF=/dev/null
+unset EPAMSERV_SMTP_URL
+rm -rf "$EPAMSERV_SPOOL"
+
+n=0
+# mail FROM SUBJECT [BODY]: write a .eml file and feed it to epamserv receive.
+mail() {
+	n=$((n + 1))
+	f="$EPAMSERV_SPOOL.mails/$(printf %02d $n).eml"
+	mkdir -p "$EPAMSERV_SPOOL.mails"
+	printf 'From: %s\nTo: epamserv@games.example\nSubject: %s\nMessage-ID: <demo%d@example.org>\nDate: Mon, 30 Nov 2026 06:%02d:00 +0000\n\n%s\n' \
+		"$1" "$2" "$n" "$n" "${3:-}" > "$f"
+	printf '%-20s %s\n' "$1" "$2"
+	"$EPAMSERV" receive < "$f" 2>/dev/null
+}
+
+echo "== the mails sent to epamserv"
+mail alice@example.org "signup alice Secret1"
+mail bob@example.org "signup bob Secret2"
+mail alice@example.org "epaminondas challenge alice bob" "Good luck!"
+mail alice@example.org "epaminondas move 101 alice Secret1 d2-e3#1"
+mail bob@example.org "epaminondas move 101 bob Secret2 a11-a10#2"
+mail alice@example.org "epaminondas move 101 alice Secret1 e1-e6#3" "A phalanx of three."
+mail bob@example.org "epaminondas move 101 bob Secret2 a10-a9#4"
+mail alice@example.org "epaminondas move 101 alice Secret1 e4-e9#5"
+mail bob@example.org "epaminondas move 101 bob Secret2 e12-e9#6" "Can my two take your three?"
+mail bob@example.org "epaminondas move 101 bob Secret2 a9-a8#6"
+mail alice@example.org "epaminondas move 101 alice Secret1 e7xe11#7" "Three take two."
+mail bob@example.org "epaminondas move 101 bob Secret2 a8-a7#8"
+mail alice@example.org "epaminondas move 101 alice Secret1 e9-e12#9" "Crossed!"
+mail bob@example.org "epaminondas move 101 bob Secret2 g12xe12#10" "Not so fast."
+mail alice@example.org "epaminondas move 101 alice Secret1 n2-n3#11"
+mail bob@example.org "epaminondas move 101 bob Secret2 n11-n10#12"
+
+echo
+echo "== the error reply to the illegal move (e12-e9)"
+grep -l "e12-e9 is not a legal move" "$EPAMSERV_SPOOL"/outbox/*.eml |
+	xargs sed -n '/^What was wrong/,/^How to write/p' | tr -d '\r' | head -4
+echo
+echo "== $(ls "$EPAMSERV_SPOOL/outbox" | wc -l) mails wait in $EPAMSERV_SPOOL/outbox; the last board mail:"
+last=$(ls "$EPAMSERV_SPOOL"/outbox/*.eml | tail -1)
+tr -d '\r' < "$last"

@@ -1,0 +1,16 @@
+#!/bin/sh
+# Install what epamserv needs to build, test and run on Debian 12, when it
+# is missing.  Run as root; does nothing when everything is there.
+set -e
+PACKAGES="gcc make autoconf automake pkg-config libetpan-dev
+ libcurl4-gnutls-dev libcrypt-dev libinih-dev python3-aiosmtpd"
+missing=""
+for p in $PACKAGES; do
+	dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "ok installed" ||
+		missing="$missing $p"
+done
+if [ -n "$missing" ]; then
+	echo "installing:$missing"
+	apt-get update -qq
+	DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $missing
+fi

@@ -1,0 +1,42 @@
+#!/bin/sh
+# The whole test suite, twice: a -Werror build, then an AddressSanitizer +
+# UndefinedBehaviorSanitizer build.  Installs missing Debian packages
+# first.  Ends with one line "N passed, N failed" over both runs.
+set -u
+cd "$(dirname "$0")/.."
+top=$(pwd)
+sh scripts/deps-debian.sh || exit 1
+autoreconf -fi || exit 1
+
+run_suite() {  # NAME CFLAGS
+	dir="$top/_build-$1"
+	rm -rf "$dir" && mkdir -p "$dir" && cd "$dir" || return 1
+	"$top/configure" --enable-werror CFLAGS="$2" >configure.out 2>&1 ||
+		{ cat configure.out; return 1; }
+	make -j2 >make.out 2>&1 || { tail -50 make.out; return 1; }
+	make -j2 check >check.out 2>&1
+	status=$?
+	grep -E '^(# |PASS|FAIL|ERROR|XPASS)' check.out | grep -v '^PASS' || true
+	[ $status -eq 0 ] || for f in $(grep -l -E '^(FAIL|ERROR)' \
+		$(find . -name '*.log' ! -name test-suite.log ! -name config.log)); do
+		echo "==> $f"; grep -v '^ok ' "$f" | head -60
+	done
+	cd "$top"
+	return $status
+}
+
+count() {  # KIND: sum of "# KIND: N" over the suite logs
+	cat _build-*/test-suite.log 2>/dev/null |
+		awk -v k="# $1:" 'index($0, k) == 1 { n += $NF } END { print n + 0 }'
+}
+
+rc=0
+run_suite werror "-g -O2" || rc=1
+ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 \
+UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
+	run_suite sanitize "-g -O1 -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=undefined" || rc=1
+passed=$(count PASS)
+failed=$(( $(count FAIL) + $(count ERROR) + $(count XPASS) ))
+[ $rc -eq 0 ] || [ "$failed" -gt 0 ] || failed=1
+echo "$passed passed, $failed failed"
+[ $rc -eq 0 ] && [ "$failed" -eq 0 ]

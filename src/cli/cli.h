@@ -1,0 +1,18 @@
+/*
+ * cli.h - the epamserv subcommands (one file each under src/cli/).
+ * Each takes argv with argv[0] the subcommand's name and returns a
+ * sysexits status.
+ */
+#ifndef EPAM_CLI_H
+#define EPAM_CLI_H
+
+#include "util/conf.h"
+
+int cli_receive(const struct config *cfg, int argc, char **argv);
+int cli_outbox(const struct config *cfg, int argc, char **argv);
+int cli_flush(const struct config *cfg, int argc, char **argv);
+
+/* Deliver the outbox when an SMTP server is configured (after receive). */
+void cli_deliver_quietly(const struct config *cfg);
+
+#endif

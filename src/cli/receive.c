@@ -1,0 +1,38 @@
+/*
+ * receive.c - "epamserv receive": one mail on standard input, as an MTA
+ * pipe (Postfix alias, procmail, .forward) delivers it.
+ *
+ * Exit 0 when the mail was dealt with, 75 (EX_TEMPFAIL) when the MTA
+ * should try again.  After the mail's effects are saved, the outbox is
+ * delivered when an SMTP server is configured; a delivery failure does not
+ * change the exit status (the mail waits in the outbox for "flush").
+ */
+#include "cli/cli.h"
+#include "cmd/process.h"
+#include "util/util.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <unistd.h>
+
+int cli_receive(const struct config *cfg, int argc, char **argv)
+{
+	size_t len = 0;
+	int truncated = 0, rc;
+	char *raw;
+
+	(void)argv;
+	if (argc != 1) {
+		fprintf(stderr, "usage: epamserv receive < MAIL\n");
+		return EXIT_USAGE;
+	}
+	raw = util_read_fd(STDIN_FILENO, cfg->max_mail_size, &len, &truncated);
+	if (!raw) {
+		perror("epamserv: reading the mail");
+		return EXIT_TEMPFAIL;
+	}
+	rc = process_mail(cfg, raw, len, truncated);
+	free(raw);
+	cli_deliver_quietly(cfg);
+	return rc;
+}

@@ -1,0 +1,118 @@
+/*
+ * cmd.h - carrying out one command from a mail.
+ *
+ * The flow for every mail (src/cli/receive.c): parse -> find the command
+ * words -> cmd_run() -> the command takes the lock of what it changes,
+ * loads it, applies the change, and commits in one struct txn the new
+ * files, its replies (outbox) and the record that this mail was processed.
+ * A refused command commits only its error reply and that record.
+ *
+ * Each command family has its own file: signup.c, challenge.c, move.c,
+ * show.c, help.c.
+ */
+#ifndef EPAM_CMD_H
+#define EPAM_CMD_H
+
+#include <time.h>
+
+#include "game/game.h"
+#include "mail/mail.h"
+#include "spool/lock.h"
+#include "util/buf.h"
+#include "util/conf.h"
+#include "util/template.h"
+
+struct txn;
+
+/* What a command returns. */
+enum cmd_status {
+	CMD_DONE = 0,     /* committed (replies queued) */
+	CMD_REFUSED = 1,  /* nothing changed; c->error says why */
+	CMD_TEMPFAIL = 2, /* lock timeout or I/O trouble: retry the mail later */
+};
+
+struct cmdctx {
+	const struct config *cfg;
+	const struct mail_in *mail;
+	const char *sender;    /* where replies to the sender go (addr-spec) */
+	const char *comment;   /* the relayed comment: body without quotes,
+	                          signature or command line ("" when none) */
+	char digest[33];       /* key of the mail: digest of its Message-ID */
+	char msg_key[48];      /* lock key of the mail, "msg-DIGEST" (held) */
+	time_t now;
+	int nout;              /* outgoing mails so far, for their Message-IDs */
+	struct buf error;      /* CMD_REFUSED: what was wrong */
+	const char *usage;     /* CMD_REFUSED: how to write the command */
+	char *error_board;     /* CMD_REFUSED: board to show (malloc'ed) or NULL */
+	char *error_subject;   /* CMD_REFUSED: subject tail, e.g. "Board 101" */
+};
+
+/* Run one command given as words (argv[0] is the first word, e.g.
+ * "epaminondas" or "signup").  Words are as the user wrote them. */
+enum cmd_status cmd_run(struct cmdctx *c, int argc, char **argv);
+
+/* 1 when words look like a command we know (first word known). */
+int cmd_known(const char *word);
+
+/* Refuse: fill c->error with a formatted message and the usage text. */
+enum cmd_status cmd_refuse(struct cmdctx *c, const char *usage,
+                           const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+
+/* Take the lock named key (waiting cfg->lock_timeout), and roll forward
+ * any committed journal entry of it.  CMD_DONE when held, else
+ * CMD_TEMPFAIL with a message on stderr. */
+enum cmd_status cmd_lock(struct cmdctx *c, const char *key, struct lock *l);
+
+/* Start a transaction under key for this mail. */
+struct txn *cmd_txn(struct cmdctx *c, const char *key);
+
+/* Add the processed-mail record and commit.  CMD_DONE or CMD_TEMPFAIL. */
+enum cmd_status cmd_commit(struct cmdctx *c, struct txn *t);
+
+/* Commit the error reply of a refused command under the message lock. */
+enum cmd_status cmd_commit_refusal(struct cmdctx *c);
+
+/* Load a user for a command that needs a password; refuses with a clear
+ * message on unknown user or wrong password.  CMD_DONE when u is loaded
+ * (caller frees with user_free). */
+struct user;
+enum cmd_status cmd_auth(struct cmdctx *c, const char *userid,
+                         const char *password, const char *usage,
+                         struct user *u);
+
+/* ---- replies (reply.c) ---- */
+
+/* Queue a mail to addr in t.  auto_replied: an error reply (null envelope
+ * sender, Auto-Submitted: auto-replied).  thread: Message-ID root of the
+ * board ("epaminondas.101@domain") or NULL.  text and html: bodies. */
+void reply_queue(struct cmdctx *c, struct txn *t, const char *addr,
+                 const char *subject, const char *text, const char *html,
+                 int auto_replied, const char *thread);
+
+/* Queue the board mail of g to both players, or only to only_addr when
+ * that is not NULL (show).  headline: what happened ("alice played
+ * e2-e4"); comment: relayed text or "". */
+enum cmd_status reply_board(struct cmdctx *c, struct txn *t,
+                            const struct game *g, const char *headline,
+                            const char *comment, const char *only_addr);
+
+/* Render a template; on a missing template, a plain fallback naming it.
+ * malloc'ed. */
+char *reply_template(struct cmdctx *c, const char *name, const struct tvars *v);
+
+/* "Epaminondas" for "epaminondas": the game's display name. */
+const char *reply_game_title(const char *game);
+
+/* ---- commands ---- */
+enum cmd_status cmd_help(struct cmdctx *c, int argc, char **argv);
+enum cmd_status cmd_game_help(struct cmdctx *c, const char *game);
+enum cmd_status cmd_signup(struct cmdctx *c, int argc, char **argv);
+enum cmd_status cmd_challenge(struct cmdctx *c, const char *game, int argc,
+                              char **argv);
+enum cmd_status cmd_move(struct cmdctx *c, const char *game, int argc,
+                         char **argv);
+enum cmd_status cmd_show(struct cmdctx *c, const char *game, int argc,
+                         char **argv);
+
+#endif

@@ -1,0 +1,80 @@
+/*
+ * common.c - what every command shares: locks, transactions, the record
+ * that a mail was processed, and password checks.
+ */
+#include "cmd/cmd.h"
+#include "spool/spool.h"
+#include "spool/txn.h"
+#include "spool/users.h"
+#include "util/util.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+enum cmd_status cmd_lock(struct cmdctx *c, const char *key, struct lock *l)
+{
+	if (lock_acquire(c->cfg->spool, key, c->cfg->lock_timeout * 1000, l) < 0) {
+		fprintf(stderr, "epamserv: cannot lock %s: %s\n", key,
+		        errno == ETIMEDOUT ? "busy for too long" : strerror(errno));
+		return CMD_TEMPFAIL;
+	}
+	if (txn_recover(c->cfg->spool, key) < 0) {
+		fprintf(stderr, "epamserv: cannot finish an earlier update of %s: %s\n",
+		        key, strerror(errno));
+		lock_release(l);
+		return CMD_TEMPFAIL;
+	}
+	return CMD_DONE;
+}
+
+struct txn *cmd_txn(struct cmdctx *c, const char *key)
+{
+	return txn_begin(c->cfg->spool, key, c->digest);
+}
+
+enum cmd_status cmd_commit(struct cmdctx *c, struct txn *t)
+{
+	char rel[128], *err = NULL;
+	const char *id = c->mail && c->mail->message_id ? c->mail->message_id
+	                                                : "(no Message-ID)";
+	struct buf rec = BUF_INIT;
+
+	spool_seen_path(c->digest, rel, sizeof rel);
+	buf_printf(&rec, "%s\n", id);
+	txn_put(t, rel, buf_str(&rec), rec.len);
+	buf_free(&rec);
+	if (txn_commit(t, &err) < 0) {
+		fprintf(stderr, "epamserv: %s\n", err);
+		free(err);
+		return CMD_TEMPFAIL;
+	}
+	return CMD_DONE;
+}
+
+enum cmd_status cmd_auth(struct cmdctx *c, const char *userid,
+                         const char *password, const char *usage,
+                         struct user *u)
+{
+	char *err = NULL;
+	int rc;
+
+	if (!util_userid_ok(userid))
+		return cmd_refuse(c, usage, "'%s' is not a valid userid", userid);
+	rc = user_load(c->cfg->spool, userid, u, &err);
+	if (rc < 0) {
+		fprintf(stderr, "epamserv: %s\n", err);
+		free(err);
+		return CMD_TEMPFAIL;
+	}
+	if (rc > 0)
+		return cmd_refuse(c, usage, "there is no user '%s' (sign up first: "
+		                  "signup USERID PASSWORD)", userid);
+	if (!user_password_ok(u, password)) {
+		user_free(u);
+		return cmd_refuse(c, usage, "wrong password for '%s' (passwords "
+		                  "are case-sensitive)", userid);
+	}
+	return CMD_DONE;
+}

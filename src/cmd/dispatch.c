@@ -1,0 +1,89 @@
+/*
+ * dispatch.c - from command words to the command's function.
+ *
+ * Account commands stand alone ("signup ..."); game commands start with
+ * the game's name ("epaminondas move ...", "crossings show ...").
+ * Command words and userids are case-insensitive, passwords are not, so
+ * each command lower-cases only what it must.
+ */
+#include "cmd/cmd.h"
+#include "spool/spool.h"
+
+#include <stdarg.h>
+#include <string.h>
+#include <strings.h>
+
+static int is_game(const char *word)
+{
+	int i;
+
+	for (i = 0; spool_games[i]; i++)
+		if (strcasecmp(word, spool_games[i]) == 0)
+			return 1;
+	return 0;
+}
+
+int cmd_known(const char *word)
+{
+	return is_game(word) || strcasecmp(word, "help") == 0 ||
+	       strcasecmp(word, "signup") == 0;
+}
+
+enum cmd_status cmd_refuse(struct cmdctx *c, const char *usage,
+                           const char *fmt, ...)
+{
+	va_list ap;
+	char tmp[2048];
+
+	va_start(ap, fmt);
+	vsnprintf(tmp, sizeof tmp, fmt, ap);
+	va_end(ap);
+	buf_reset(&c->error);
+	buf_puts(&c->error, tmp);
+	c->usage = usage;
+	return CMD_REFUSED;
+}
+
+#define GAME_USAGE \
+	"GAME help\n" \
+	"GAME challenge WHITE-USERID BLACK-USERID [-options]\n" \
+	"GAME move BOARD USERID PASSWORD MOVE[#N]\n" \
+	"GAME show BOARD"
+
+static enum cmd_status run_game(struct cmdctx *c, const char *game, int argc,
+                                char **argv)
+{
+	const char *verb = argc > 1 ? argv[1] : "";
+
+	if (strcasecmp(verb, "help") == 0)
+		return cmd_game_help(c, game);
+	if (strcasecmp(verb, "challenge") == 0)
+		return cmd_challenge(c, game, argc - 2, argv + 2);
+	if (strcasecmp(verb, "move") == 0)
+		return cmd_move(c, game, argc - 2, argv + 2);
+	if (strcasecmp(verb, "show") == 0)
+		return cmd_show(c, game, argc - 2, argv + 2);
+	if (!*verb)
+		return cmd_refuse(c, GAME_USAGE, "'%s' needs a command after it",
+		                  game);
+	return cmd_refuse(c, GAME_USAGE, "'%s %s' is not a command I know",
+	                  game, verb);
+}
+
+enum cmd_status cmd_run(struct cmdctx *c, int argc, char **argv)
+{
+	int i;
+
+	if (argc < 1)
+		return cmd_refuse(c, "help", "I found no command in your mail");
+	for (i = 0; spool_games[i]; i++)
+		if (strcasecmp(argv[0], spool_games[i]) == 0)
+			return run_game(c, spool_games[i], argc, argv);
+	if (strcasecmp(argv[0], "help") == 0)
+		return cmd_help(c, argc - 1, argv + 1);
+	if (strcasecmp(argv[0], "signup") == 0)
+		return cmd_signup(c, argc - 1, argv + 1);
+	return cmd_refuse(c, "help\nsignup USERID PASSWORD [ADDRESS]\n"
+	                  "epaminondas help",
+	                  "'%s' is not a command I know", argv[0]);
+}

@@ -1,0 +1,137 @@
+/*
+ * process.c - the path of one mail (SPEC section 3):
+ *
+ *   parse -> never-answered filter -> key (digest of the Message-ID) ->
+ *   message lock -> already processed? -> find the command -> run it ->
+ *   on refusal, commit the error reply.
+ *
+ * Holding the message lock while checking and recording the mail's key
+ * means two deliveries of the same mail, even at once, take effect once.
+ */
+#include "cmd/process.h"
+#include "cmd/cmd.h"
+#include "cmd/intake.h"
+#include "spool/spool.h"
+#include "spool/txn.h"
+#include "util/util.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+/* Why a mail must never be answered, or NULL (SPEC section 3). */
+static const char *never_answer(const struct config *cfg,
+                                const struct mail_in *m)
+{
+	if (m->x_loop && strcasestr(m->x_loop, cfg->from))
+		return "our own mail came back (X-Loop)";
+	if (m->return_path && !*m->return_path)
+		return "a bounce (empty Return-Path)";
+	if (m->from_addr && strncasecmp(m->from_addr, "mailer-daemon@", 14) == 0)
+		return "a bounce (MAILER-DAEMON)";
+	if (m->is_report)
+		return "a delivery report (multipart/report)";
+	if (m->auto_submitted && strncasecmp(m->auto_submitted, "no", 2) != 0)
+		return "an automatic mail (Auto-Submitted)";
+	if (m->precedence && (strcasestr(m->precedence, "bulk") ||
+	                      strcasestr(m->precedence, "junk") ||
+	                      strcasestr(m->precedence, "list")))
+		return "bulk or list mail (Precedence)";
+	if (m->has_list_id)
+		return "list mail (List-Id)";
+	if (m->has_x_autoreply)
+		return "an auto-reply (X-Autoreply)";
+	return NULL;
+}
+
+static const char *reply_address(const struct mail_in *m)
+{
+	if (m->reply_to_addr && mail_addr_ok(m->reply_to_addr))
+		return m->reply_to_addr;
+	if (m->from_addr && mail_addr_ok(m->from_addr))
+		return m->from_addr;
+	return NULL;
+}
+
+static int run(struct cmdctx *c, int truncated)
+{
+	struct intake in;
+	enum cmd_status st;
+
+	intake_find(c->mail->subject, c->mail->body, &in);
+	c->comment = in.comment;
+	if (truncated)
+		st = cmd_refuse(c, "", "your mail is larger than %zu bytes, the "
+		                "most this server reads; send the command alone",
+		                c->cfg->max_mail_size);
+	else
+		st = cmd_run(c, in.argc, in.argv);
+	if (st == CMD_REFUSED)
+		st = cmd_commit_refusal(c);
+	fprintf(stderr, "epamserv: <%s> %s%s%s: %s\n",
+	        c->mail->message_id ? c->mail->message_id : "",
+	        in.argc > 0 ? in.argv[0] : "(no command)",
+	        in.argc > 1 ? " " : "", in.argc > 1 ? in.argv[1] : "",
+	        st == CMD_DONE ? (buf_str(&c->error)[0] ? "refused" : "done")
+	                       : "temporary failure, will retry");
+	intake_free(&in);
+	return st == CMD_DONE ? 0 : EXIT_TEMPFAIL;
+}
+
+int process_mail(const struct config *cfg, const char *raw, size_t len,
+                 int truncated)
+{
+	struct mail_in m;
+	struct cmdctx c;
+	struct lock l = LOCK_INIT;
+	const char *why;
+	char *err = NULL;
+	int rc = 0;
+
+	if (spool_init(cfg->spool, &err) < 0) {
+		fprintf(stderr, "epamserv: %s\n", err);
+		free(err);
+		return EXIT_TEMPFAIL;
+	}
+	if (mail_parse_limits(raw, len, cfg->max_mail_size, &m, &err) < 0) {
+		fprintf(stderr, "epamserv: unreadable mail dropped: %s\n", err);
+		free(err);
+		return 0;
+	}
+	memset(&c, 0, sizeof c);
+	c.cfg = cfg;
+	c.mail = &m;
+	c.now = util_now();
+	c.sender = reply_address(&m);
+	if ((why = never_answer(cfg, &m)) != NULL || !c.sender) {
+		fprintf(stderr, "epamserv: <%s> not answered: %s\n",
+		        m.message_id ? m.message_id : "",
+		        why ? why : "no address to reply to");
+		goto done;
+	}
+	if (m.message_id)
+		util_digest_hex(m.message_id, strlen(m.message_id), c.digest);
+	else
+		util_digest_hex(raw, len, c.digest);
+	snprintf(c.msg_key, sizeof c.msg_key, "msg-%s", c.digest);
+	if (lock_acquire(cfg->spool, c.msg_key, cfg->lock_timeout * 1000, &l) < 0 ||
+	    txn_recover_tag(cfg->spool, c.digest, cfg->lock_timeout * 1000) < 0) {
+		fprintf(stderr, "epamserv: cannot lock the mail's record, will retry\n");
+		rc = EXIT_TEMPFAIL;
+		goto done;
+	}
+	if (spool_seen(cfg->spool, c.digest)) {
+		fprintf(stderr, "epamserv: <%s> already processed, ignored\n",
+		        m.message_id ? m.message_id : c.digest);
+		goto done;
+	}
+	rc = run(&c, truncated);
+done:
+	lock_release(&l);
+	buf_free(&c.error);
+	free(c.error_board);
+	free(c.error_subject);
+	mail_in_free(&m);
+	return rc;
+}

@@ -1,0 +1,19 @@
+/*
+ * process.h - one incoming mail from raw bytes to committed effects.
+ */
+#ifndef EPAM_PROCESS_H
+#define EPAM_PROCESS_H
+
+#include <stddef.h>
+
+#include "util/conf.h"
+
+/* Handle one raw message (len bytes; truncated says it was cut at the
+ * size limit).  Returns a sysexits status: 0 when the mail was dealt with
+ * (including an error reply, a duplicate, or a mail never answered),
+ * 75 (EX_TEMPFAIL) when it must be delivered again later.  Nothing is
+ * sent here: replies wait in the outbox. */
+int process_mail(const struct config *cfg, const char *raw, size_t len,
+                 int truncated);
+
+#endif

@@ -1,0 +1,85 @@
+/*
+ * signup.c - "signup USERID PASSWORD [ADDRESS]": a new player account.
+ *
+ * The address defaults to the sender's.  The welcome mail goes to the
+ * account's address, so a typo in it shows at once.
+ */
+#include "cmd/cmd.h"
+#include "spool/txn.h"
+#include "spool/users.h"
+#include "util/util.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define SIGNUP_USAGE "signup USERID PASSWORD [ADDRESS]\n" \
+	"  e.g. signup alice Secret42 alice@example.org\n" \
+	"  USERID: 1-20 letters, digits, _ or -; PASSWORD: no spaces"
+
+enum cmd_status cmd_signup(struct cmdctx *c, int argc, char **argv)
+{
+	struct user u;
+	struct lock l = LOCK_INIT;
+	struct tvars v = { 0 };
+	struct txn *t;
+	char rel[128], *err = NULL, *text, *file;
+	const char *addr;
+	enum cmd_status st;
+	int rc;
+
+	if (argc < 2 || argc > 3)
+		return cmd_refuse(c, SIGNUP_USAGE, "signup takes a userid, a "
+		                  "password and optionally an address");
+	util_lower(argv[0]);
+	if (!util_userid_ok(argv[0]))
+		return cmd_refuse(c, SIGNUP_USAGE, "'%s' is not a valid userid",
+		                  argv[0]);
+	if (strlen(argv[1]) > 128)
+		return cmd_refuse(c, SIGNUP_USAGE, "the password is too long "
+		                  "(128 characters at most)");
+	addr = argc == 3 ? argv[2] : c->sender;
+	if (!mail_addr_ok(addr))
+		return cmd_refuse(c, SIGNUP_USAGE, "'%s' is not a mail address I "
+		                  "can send to", addr);
+	if ((st = cmd_lock(c, "users", &l)) != CMD_DONE)
+		return st;
+	rc = user_load(c->cfg->spool, argv[0], &u, &err);
+	if (rc <= 0) {
+		if (rc == 0)
+			user_free(&u);
+		free(err);
+		lock_release(&l);
+		if (rc < 0)
+			return CMD_TEMPFAIL;
+		return cmd_refuse(c, SIGNUP_USAGE, "the userid '%s' is taken; "
+		                  "choose another", argv[0]);
+	}
+	memset(&u, 0, sizeof u);
+	snprintf(u.userid, sizeof u.userid, "%s", argv[0]);
+	u.hash = user_hash_password(argv[1]);
+	u.address = xstrdup(addr);
+	u.created = c->now;
+	if (!u.hash) {
+		user_free(&u);
+		lock_release(&l);
+		fprintf(stderr, "epamserv: crypt(3) failed to hash a password\n");
+		return CMD_TEMPFAIL;
+	}
+	t = cmd_txn(c, "users");
+	file = user_format(&u);
+	user_path(u.userid, rel, sizeof rel);
+	txn_put(t, rel, file, strlen(file));
+	tvars_set(&v, "userid", u.userid);
+	tvars_set(&v, "address", u.address);
+	tvars_set(&v, "from", c->cfg->from);
+	text = reply_template(c, "signup.txt", &v);
+	reply_queue(c, t, u.address, "Welcome to epamserv", text, NULL, 0, NULL);
+	st = cmd_commit(c, t);
+	lock_release(&l);
+	free(text);
+	free(file);
+	tvars_free(&v);
+	user_free(&u);
+	return st;
+}

@@ -1,0 +1,87 @@
+/*
+ * render.c - ASCII boards and move lists (see render.h).
+ *
+ * Every square is three characters wide, so a [marked] square keeps the
+ * columns aligned in any monospaced font:
+ *
+ *        a  b  c  d  e  f  g  h
+ *    8   B  B  B  B  B  B  B  B    8
+ *    7   B  B  B  B  B  B  B  B    7
+ *    6   .  .  .  .  . [W] .  .    6
+ */
+#include "game/render.h"
+#include "util/buf.h"
+
+#include <string.h>
+
+/* Parse the canonical text of move i into tail and destination squares. */
+static void last_move_squares(const struct game *g, int sq[2][2])
+{
+	const char *t;
+	int i, n;
+
+	sq[0][0] = sq[1][0] = -1;
+	if (g->nmoves == 0)
+		return;
+	t = g->moves[g->nmoves - 1].text;
+	for (i = 0; i < 2; i++) {
+		if (*t < 'a' || *t > 'z')
+			return;
+		sq[i][0] = *t++ - 'a';
+		for (n = 0; *t >= '0' && *t <= '9'; t++)
+			n = n * 10 + (*t - '0');
+		sq[i][1] = n - 1;
+		if (*t == '-' || *t == 'x')
+			t++;
+	}
+}
+
+static void file_letters(struct buf *b, int w, int reversed)
+{
+	int f;
+
+	buf_puts(b, "     ");
+	for (f = 0; f < w; f++)
+		buf_printf(b, " %c ", 'a' + (reversed ? w - 1 - f : f));
+	buf_puts(b, "\n");
+}
+
+char *render_board(const struct game *g, int black_down)
+{
+	static const char glyph[] = ".WB#?";
+	const struct ep_position *p = &g->pos;
+	struct buf b = BUF_INIT;
+	int sq[2][2], r, f, i;
+
+	last_move_squares(g, sq);
+	file_letters(&b, p->width, black_down);
+	for (i = 0; i < p->height; i++) {
+		r = black_down ? i : p->height - 1 - i;
+		buf_printf(&b, "  %2d ", r + 1);
+		for (f = 0; f < p->width; f++) {
+			int file = black_down ? p->width - 1 - f : f;
+			int cell = ep_cell_at(p, file, r);
+			int mark = (sq[0][0] == file && sq[0][1] == r) ||
+			           (sq[1][0] == file && sq[1][1] == r);
+			buf_printf(&b, mark ? "[%c]" : " %c ",
+			           glyph[cell >= 0 && cell <= 4 ? cell : 4]);
+		}
+		buf_printf(&b, " %-2d\n", r + 1);
+	}
+	file_letters(&b, p->width, black_down);
+	return buf_take(&b);
+}
+
+char *render_moves(const struct game *g)
+{
+	struct buf b = BUF_INIT;
+	size_t i;
+
+	for (i = 0; i < g->nmoves; i += 2) {
+		buf_printf(&b, "%4zu. %-8s", i / 2 + 1, g->moves[i].text);
+		if (i + 1 < g->nmoves)
+			buf_printf(&b, " %s", g->moves[i + 1].text);
+		buf_puts(&b, "\n");
+	}
+	return buf_take(&b);
+}

@@ -1,0 +1,18 @@
+/*
+ * render.h - the board drawn in text for mails and tools.
+ */
+#ifndef EPAM_RENDER_H
+#define EPAM_RENDER_H
+
+#include "game/game.h"
+
+/* The ASCII board of g (malloc'ed, caller frees): file letters and rank
+ * numbers on all four sides, W and B for pieces, '.' for empty squares,
+ * '#' for blocks, the squares of the last move in [brackets].  With
+ * black_down the board is turned so Black's home row is at the bottom. */
+char *render_board(const struct game *g, int black_down);
+
+/* The move list "  1. e2-e4    f11-f9\n  2. ..." (malloc'ed). */
+char *render_moves(const struct game *g);
+
+#endif

@@ -1,0 +1,38 @@
+# src: the shared library of the program (spool, game record, commands,
+# mail) and the epamserv binary.  src/rules and src/mail add their own
+# files through their local.mk fragments.
+noinst_LIBRARIES += src/libepamserv.a
+src_libepamserv_a_SOURCES =
+src_libepamserv_a_CFLAGS = $(AM_CFLAGS) $(LIBETPAN_CFLAGS) $(LIBCURL_CFLAGS) \
+	$(LIBCRYPT_CFLAGS) $(INIH_CFLAGS)
+
+bin_PROGRAMS += src/epamserv
+src_epamserv_SOURCES = src/main.c
+src_epamserv_LDADD = src/libepamserv.a src/rules/librules.a \
+	$(LIBETPAN_LIBS) $(LIBCURL_LIBS) $(LIBCRYPT_LIBS) $(INIH_LIBS)
+
+# Libraries a unit test of the program's shared code links with.
+epamserv_test_libs = src/libepamserv.a src/rules/librules.a \
+	$(LIBETPAN_LIBS) $(LIBCURL_LIBS) $(LIBCRYPT_LIBS) $(INIH_LIBS)
+
+src_libepamserv_a_SOURCES += \
+	src/util/buf.c src/util/buf.h \
+	src/util/util.c src/util/util.h \
+	src/util/conf.c src/util/conf.h \
+	src/util/template.c src/util/template.h \
+	src/spool/lock.c src/spool/lock.h \
+	src/spool/txn.c src/spool/txn.h \
+	src/spool/spool.c src/spool/spool.h \
+	src/spool/users.c src/spool/users.h \
+	src/spool/outbox.c src/spool/outbox.h \
+	src/game/game.c src/game/game.h \
+	src/game/gamefile.c \
+	src/game/render.c src/game/render.h \
+	src/cmd/cmd.h src/cmd/dispatch.c src/cmd/common.c src/cmd/reply.c \
+	src/cmd/intake.c src/cmd/intake.h \
+	src/cmd/process.c src/cmd/process.h \
+	src/cmd/help.c src/cmd/signup.c src/cmd/challenge.c \
+	src/cmd/move.c src/cmd/show.c \
+	src/cli/cli.h src/cli/receive.c src/cli/outbox.c
+
+src_epamserv_SOURCES += $(EPAMSERV_RULES_CLI_SOURCES)

@@ -1,0 +1,32 @@
+/*
+ * lock.h - named locks in the spool, one lock file per key.
+ *
+ * A key names what a read-modify-write protects: "board-epaminondas-101"
+ * for one board, "users" for the user files, "next-epaminondas" for board
+ * number allocation, "msg-<digest>" for one incoming mail.  Locks are
+ * flock(2) locks on SPOOL/locks/KEY.lock, so a process that dies releases
+ * them at once.  Deadlock is avoided by order: a process takes at most a
+ * message lock and then one resource lock.
+ */
+#ifndef EPAM_LOCK_H
+#define EPAM_LOCK_H
+
+struct lock {
+	int fd;   /* -1 when not held */
+};
+
+#define LOCK_INIT { -1 }
+
+/* Take the lock on key, waiting at most timeout_ms milliseconds.
+ * Returns 0, or -1 with errno (ETIMEDOUT when the wait ran out; any
+ * other errno from open/flock). */
+int lock_acquire(const char *spool, const char *key, int timeout_ms,
+                 struct lock *l);
+
+/* Take the lock only if it is free now: 0 taken, 1 busy, -1 error. */
+int lock_try(const char *spool, const char *key, struct lock *l);
+
+/* Release (no-op when not held). */
+void lock_release(struct lock *l);
+
+#endif

@@ -1,0 +1,99 @@
+/*
+ * spool.c - spool layout, creation, processed-mail records and board
+ * numbers (see spool.h).
+ */
+#include "spool/spool.h"
+#include "util/buf.h"
+#include "util/util.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+const char *const spool_games[] = { "epaminondas", "crossings", NULL };
+
+static int make_dir(const char *path)
+{
+	if (mkdir(path, 0750) == 0 || errno == EEXIST)
+		return 0;
+	return -1;
+}
+
+int spool_init(const char *spool, char **err)
+{
+	static const char *const dirs[] = {
+		"", "/games", "/users", "/outbox", "/failed", "/seen",
+		"/journal", "/locks", "/tmp", NULL
+	};
+	char path[4096];
+	int i;
+
+	*err = NULL;
+	for (i = 0; dirs[i]; i++) {
+		snprintf(path, sizeof path, "%s%s", spool, dirs[i]);
+		if (make_dir(path) < 0)
+			goto fail;
+	}
+	for (i = 0; spool_games[i]; i++) {
+		snprintf(path, sizeof path, "%s/games/%s", spool, spool_games[i]);
+		if (make_dir(path) < 0)
+			goto fail;
+	}
+	return 0;
+fail:
+	{
+		struct buf b = BUF_INIT;
+		buf_printf(&b, "cannot create %s: %s", path, strerror(errno));
+		*err = buf_take(&b);
+	}
+	return -1;
+}
+
+void spool_seen_path(const char *digest, char *buf, size_t len)
+{
+	snprintf(buf, len, "seen/%s", digest);
+}
+
+int spool_seen(const char *spool, const char *digest)
+{
+	char path[4096];
+
+	snprintf(path, sizeof path, "%s/seen/%s", spool, digest);
+	return access(path, F_OK) == 0;
+}
+
+long spool_next_board(const char *spool, const char *game)
+{
+	char path[4096], *s;
+	long n = 101;
+
+	snprintf(path, sizeof path, "%s/games/%s/next", spool, game);
+	s = util_read_file(path, 64, NULL);
+	if (s) {
+		long v = strtol(s, NULL, 10);
+		if (v >= 101)
+			n = v;
+		free(s);
+	}
+	/* Never reuse a number, even if "next" was lost or edited. */
+	for (;;) {
+		snprintf(path, sizeof path, "%s/games/%s/%ld.game", spool, game, n);
+		if (access(path, F_OK) != 0)
+			break;
+		n++;
+	}
+	return n;
+}
+
+void spool_board_path(const char *game, long board, char *buf, size_t len)
+{
+	snprintf(buf, len, "games/%s/%ld.game", game, board);
+}
+
+void spool_board_key(const char *game, long board, char *buf, size_t len)
+{
+	snprintf(buf, len, "board-%s-%ld", game, board);
+}

@@ -1,0 +1,45 @@
+/*
+ * spool.h - the spool directory: its layout, creation, and the small
+ * records kept in it (processed Message-IDs, board numbers).
+ *
+ *   SPOOL/games/GAME/NNN.game   one file per board (src/game/gamefile.c)
+ *   SPOOL/games/GAME/next       the next board number
+ *   SPOOL/users/USERID          one file per user (src/spool/users.c)
+ *   SPOOL/outbox/NAME.eml        mail waiting for SMTP (src/spool/outbox.c)
+ *   SPOOL/failed/NAME.eml        mail the SMTP server refused for good
+ *   SPOOL/seen/DIGEST           one per processed mail: its Message-ID
+ *   SPOOL/journal/              committed transactions being applied
+ *   SPOOL/locks/                lock files, never removed
+ *   SPOOL/tmp/                  files being written
+ */
+#ifndef EPAM_SPOOL_H
+#define EPAM_SPOOL_H
+
+#include <stddef.h>
+
+/* The games the spool keeps boards for. */
+extern const char *const spool_games[];
+
+/* Create the spool's directories when missing (mode 0750).  Returns 0,
+ * or -1 with a malloc'ed *err. */
+int spool_init(const char *spool, char **err);
+
+/* Whether the mail keyed by digest (util_digest_hex of its Message-ID, or
+ * of its content when it has none) was processed: 1 yes, 0 no. */
+int spool_seen(const char *spool, const char *digest);
+
+/* Relative path of the seen record of digest ("seen/DIGEST") into buf. */
+void spool_seen_path(const char *digest, char *buf, size_t len);
+
+/* Next board number for game (101, 102, ...), read from games/GAME/next;
+ * the caller holds lock "next-GAME" and commits games/GAME/next with
+ * the returned number + 1 in the same transaction as the new board. */
+long spool_next_board(const char *spool, const char *game);
+
+/* Relative path of a board file ("games/GAME/NNN.game") into buf. */
+void spool_board_path(const char *game, long board, char *buf, size_t len);
+
+/* Lock key of a board ("board-GAME-NNN") into buf. */
+void spool_board_key(const char *game, long board, char *buf, size_t len);
+
+#endif

@@ -1,0 +1,315 @@
+/*
+ * txn.c - journalled multi-file commits (see txn.h for the protocol).
+ */
+#include "spool/txn.h"
+#include "spool/lock.h"
+#include "util/buf.h"
+#include "util/util.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+struct txn_file {
+	char *relpath;
+	char *data;
+	size_t len;
+};
+
+struct txn {
+	char *spool, *key, *tag;
+	struct txn_file *files;
+	size_t n, cap;
+};
+
+struct txn *txn_begin(const char *spool, const char *key, const char *tag)
+{
+	struct txn *t = xmalloc(sizeof *t);
+
+	memset(t, 0, sizeof *t);
+	t->spool = xstrdup(spool);
+	t->key = xstrdup(key);
+	t->tag = xstrdup(tag && *tag ? tag : "none");
+	return t;
+}
+
+void txn_put(struct txn *t, const char *relpath, const char *data, size_t len)
+{
+	size_t i;
+
+	for (i = 0; i < t->n; i++)
+		if (strcmp(t->files[i].relpath, relpath) == 0)
+			break;
+	if (i == t->n) {
+		if (t->n == t->cap) {
+			t->cap = t->cap ? t->cap * 2 : 8;
+			t->files = xrealloc(t->files, t->cap * sizeof *t->files);
+		}
+		t->files[i].relpath = xstrdup(relpath);
+		t->n++;
+	} else {
+		free(t->files[i].data);
+	}
+	t->files[i].data = xstrndup(data, len);
+	t->files[i].len = len;
+}
+
+size_t txn_count(const struct txn *t)
+{
+	return t->n;
+}
+
+void txn_abort(struct txn *t)
+{
+	size_t i;
+
+	if (!t)
+		return;
+	for (i = 0; i < t->n; i++) {
+		free(t->files[i].relpath);
+		free(t->files[i].data);
+	}
+	free(t->files);
+	free(t->spool);
+	free(t->key);
+	free(t->tag);
+	free(t);
+}
+
+/* fsync a directory so a rename or unlink in it is durable. */
+static int fsync_dir(const char *path)
+{
+	int fd = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC), rc;
+
+	if (fd < 0)
+		return -1;
+	rc = fsync(fd);
+	close(fd);
+	return rc;
+}
+
+/* Directory part of path into out. */
+static void dir_of(const char *path, char *out, size_t len)
+{
+	const char *slash = strrchr(path, '/');
+	size_t n = slash ? (size_t)(slash - path) : 1;
+
+	if (!slash)
+		path = ".";
+	if (n >= len)
+		n = len - 1;
+	memcpy(out, path, n);
+	out[n] = '\0';
+}
+
+static int write_synced(const char *path, const char *data, size_t len)
+{
+	int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0640);
+	size_t off = 0;
+	ssize_t w;
+	int saved;
+
+	if (fd < 0)
+		return -1;
+	while (off < len) {
+		w = write(fd, data + off, len - off);
+		if (w < 0 && errno == EINTR)
+			continue;
+		if (w < 0)
+			goto fail;
+		off += (size_t)w;
+	}
+	if (fsync(fd) < 0)
+		goto fail;
+	return close(fd);
+fail:
+	saved = errno;
+	close(fd);
+	errno = saved;
+	return -1;
+}
+
+/* Apply one committed journal entry directory (absolute path). */
+static int txn_apply(const char *spool, const char *entry)
+{
+	char path[8192], src[8192], dst[8192], dir[8192];
+	char *manifest, *line, *save = NULL;
+	int rc = 0;
+
+	snprintf(path, sizeof path, "%s/manifest", entry);
+	manifest = util_read_file(path, 1 << 20, NULL);
+	if (!manifest)
+		return errno == ENOENT ? 0 : -1;
+	for (line = strtok_r(manifest, "\n", &save); line;
+	     line = strtok_r(NULL, "\n", &save)) {
+		char *sp = strchr(line, ' ');
+		if (!sp)
+			continue;
+		*sp = '\0';
+		snprintf(src, sizeof src, "%s/%s", entry, line);
+		snprintf(dst, sizeof dst, "%s/%s", spool, sp + 1);
+		if (rename(src, dst) < 0) {
+			if (errno == ENOENT)
+				continue;  /* applied before a crash */
+			rc = -1;
+			continue;
+		}
+		dir_of(dst, dir, sizeof dir);
+		if (fsync_dir(dir) < 0)
+			rc = -1;
+	}
+	free(manifest);
+	if (rc < 0)
+		return -1;
+	unlink(path);
+	if (rmdir(entry) < 0 && errno != ENOENT)
+		return -1;
+	snprintf(dir, sizeof dir, "%s/journal", spool);
+	return fsync_dir(dir);
+}
+
+int txn_commit(struct txn *t, char **err)
+{
+	static unsigned counter;
+	char id[128], tmpdir[4096], path[8192], entry[4096];
+	struct buf manifest = BUF_INIT;
+	size_t i;
+
+	*err = NULL;
+	snprintf(id, sizeof id, "%s-%ld-%u", t->tag, (long)getpid(), counter++);
+	snprintf(tmpdir, sizeof tmpdir, "%s/tmp/txn-%s", t->spool, id);
+	snprintf(entry, sizeof entry, "%s/journal/%s,%s", t->spool, t->key, id);
+	if (mkdir(tmpdir, 0750) < 0)
+		goto fail;
+	for (i = 0; i < t->n; i++) {
+		snprintf(path, sizeof path, "%s/%zu", tmpdir, i);
+		if (write_synced(path, t->files[i].data, t->files[i].len) < 0)
+			goto fail;
+		buf_printf(&manifest, "%zu %s\n", i, t->files[i].relpath);
+	}
+	snprintf(path, sizeof path, "%s/manifest", tmpdir);
+	if (write_synced(path, buf_str(&manifest), manifest.len) < 0 ||
+	    fsync_dir(tmpdir) < 0)
+		goto fail;
+	if (rename(tmpdir, entry) < 0)
+		goto fail;
+	snprintf(path, sizeof path, "%s/journal", t->spool);
+	if (fsync_dir(path) < 0)
+		goto fail;
+	/* Committed.  From here a failure is finished by recovery. */
+	txn_apply(t->spool, entry);
+	buf_free(&manifest);
+	txn_abort(t);
+	return 0;
+fail:
+	{
+		struct buf e = BUF_INIT;
+		buf_printf(&e, "cannot save to the spool %s: %s", t->spool,
+		           strerror(errno));
+		*err = buf_take(&e);
+	}
+	buf_free(&manifest);
+	txn_abort(t);
+	return -1;
+}
+
+/* Call fn(spool, entry-name) for each journal entry whose name passes
+ * match(name, arg). */
+static int txn_scan(const char *spool,
+                    int (*fn)(const char *spool, const char *name, void *arg),
+                    void *arg)
+{
+	char dir[4096];
+	struct dirent *de;
+	DIR *d;
+	int rc = 0;
+
+	snprintf(dir, sizeof dir, "%s/journal", spool);
+	d = opendir(dir);
+	if (!d)
+		return errno == ENOENT ? 0 : -1;
+	while ((de = readdir(d)) != NULL) {
+		if (de->d_name[0] == '.' || !strchr(de->d_name, ','))
+			continue;
+		if (fn(spool, de->d_name, arg) < 0)
+			rc = -1;
+	}
+	closedir(d);
+	return rc;
+}
+
+static int apply_named(const char *spool, const char *name)
+{
+	char entry[4096];
+
+	snprintf(entry, sizeof entry, "%s/journal/%s", spool, name);
+	return txn_apply(spool, entry);
+}
+
+static int recover_key(const char *spool, const char *name, void *arg)
+{
+	const char *key = arg;
+	size_t n = strlen(key);
+
+	if (strncmp(name, key, n) != 0 || name[n] != ',')
+		return 0;
+	return apply_named(spool, name);
+}
+
+int txn_recover(const char *spool, const char *key)
+{
+	return txn_scan(spool, recover_key, (void *)key);
+}
+
+struct tag_arg {
+	const char *tag;
+	int timeout_ms;
+	int try_only;
+};
+
+/* Entry names are KEY,TAG-PID-N. */
+static int recover_entry(const char *spool, const char *name, void *arg)
+{
+	struct tag_arg *a = arg;
+	const char *comma = strchr(name, ',');
+	struct lock l = LOCK_INIT;
+	char key[512];
+	size_t klen = (size_t)(comma - name), tlen;
+	int rc;
+
+	if (a->tag) {
+		tlen = strlen(a->tag);
+		if (strncmp(comma + 1, a->tag, tlen) != 0 || comma[1 + tlen] != '-')
+			return 0;
+	}
+	if (klen >= sizeof key)
+		return 0;
+	memcpy(key, name, klen);
+	key[klen] = '\0';
+	rc = a->try_only ? lock_try(spool, key, &l)
+	                 : lock_acquire(spool, key, a->timeout_ms, &l);
+	if (rc != 0)
+		return rc > 0 ? 0 : -1;  /* busy: its owner is finishing it */
+	rc = apply_named(spool, name);
+	lock_release(&l);
+	return rc;
+}
+
+int txn_recover_tag(const char *spool, const char *tag, int timeout_ms)
+{
+	struct tag_arg a = { tag, timeout_ms, 0 };
+
+	return txn_scan(spool, recover_entry, &a);
+}
+
+int txn_recover_all(const char *spool)
+{
+	struct tag_arg a = { NULL, 0, 1 };
+
+	return txn_scan(spool, recover_entry, &a);
+}

@@ -1,0 +1,62 @@
+/*
+ * txn.h - all-or-nothing updates of several spool files.
+ *
+ * A command that changes the spool (a game file, outbox mails, the record
+ * that a Message-ID was processed) collects every new file in one struct
+ * txn and commits them together:
+ *
+ *   1. each file is written and fsync'ed under SPOOL/tmp/txn-ID/,
+ *      with a manifest naming its destination;
+ *   2. the directory is renamed to SPOOL/journal/KEY,ID and the journal
+ *      directory fsync'ed: this rename is the commit point;
+ *   3. each file is renamed to its destination (fsync of each directory),
+ *      then the journal entry is removed.
+ *
+ * A crash before 2 leaves only litter in tmp/ (cleaned later); a crash
+ * after 2 is rolled forward by txn_recover() by whoever next takes the lock
+ * on KEY, so readers never see half a transaction.  The caller must hold
+ * the lock named KEY from begin to commit.
+ */
+#ifndef EPAM_TXN_H
+#define EPAM_TXN_H
+
+#include <stddef.h>
+
+struct txn;
+
+/* Start a transaction under the (held) lock key; tag is any short
+ * [a-z0-9-] text that ends up in the journal entry name (the digest of the
+ * mail being processed), so txn_recover_tag() can find it.  Never NULL. */
+struct txn *txn_begin(const char *spool, const char *key, const char *tag);
+
+/* Add a file: relpath is relative to the spool ("games/epaminondas/101.game")
+ * and built only from validated names; data is copied.  A later put to the
+ * same relpath replaces the earlier one. */
+void txn_put(struct txn *t, const char *relpath, const char *data, size_t len);
+
+/* Number of files added so far. */
+size_t txn_count(const struct txn *t);
+
+/* Commit and apply (steps 1-3), then free t.  Returns 0, or -1 with a
+ * malloc'ed *err (caller frees) when nothing was committed (disk full,
+ * I/O error): the spool is as before.  An error after the commit point is
+ * not reported as failure: recovery finishes it. */
+int txn_commit(struct txn *t, char **err);
+
+/* Free without committing. */
+void txn_abort(struct txn *t);
+
+/* Roll forward every committed journal entry of key (caller holds the
+ * lock).  Returns 0, or -1 on I/O error (errno set). */
+int txn_recover(const char *spool, const char *key);
+
+/* For every journal entry whose tag is tag: take its key's lock (waiting at
+ * most timeout_ms) and roll it forward.  Called under the message lock
+ * before asking whether a mail was already processed. */
+int txn_recover_tag(const char *spool, const char *tag, int timeout_ms);
+
+/* Roll forward every journal entry whose lock is free (start of a flush
+ * or batch run). */
+int txn_recover_all(const char *spool);
+
+#endif

@@ -1,0 +1,140 @@
+/*
+ * users.c - player accounts and crypt(3) password hashes (see users.h).
+ */
+#include "spool/users.h"
+#include "util/buf.h"
+#include "util/util.h"
+
+#include <crypt.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+void user_path(const char *userid, char *buf, size_t len)
+{
+	snprintf(buf, len, "users/%s", userid);
+}
+
+void user_free(struct user *u)
+{
+	free(u->hash);
+	free(u->address);
+	u->hash = u->address = NULL;
+}
+
+static int user_field(struct user *u, const char *key, const char *val)
+{
+	if (strcmp(key, "userid") == 0) {
+		if (strlen(val) >= sizeof u->userid)
+			return -1;
+		strcpy(u->userid, val);
+	} else if (strcmp(key, "password") == 0) {
+		free(u->hash);
+		u->hash = xstrdup(val);
+	} else if (strcmp(key, "address") == 0) {
+		free(u->address);
+		u->address = xstrdup(val);
+	} else if (strcmp(key, "created") == 0) {
+		if (util_parse_iso_time(val, &u->created) < 0)
+			return -1;
+	}
+	/* Unknown keys are kept for forward compatibility: ignored. */
+	return 0;
+}
+
+int user_load(const char *spool, const char *userid, struct user *u,
+              char **err)
+{
+	char path[4096], *text, *line, *save = NULL;
+	struct buf e = BUF_INIT;
+	int lineno = 0;
+
+	memset(u, 0, sizeof *u);
+	*err = NULL;
+	snprintf(path, sizeof path, "%s/users/%s", spool, userid);
+	text = util_read_file(path, 1 << 16, NULL);
+	if (!text) {
+		if (errno == ENOENT)
+			return 1;
+		buf_printf(&e, "cannot read %s: %s", path, strerror(errno));
+		*err = buf_take(&e);
+		return -1;
+	}
+	for (line = strtok_r(text, "\n", &save); line;
+	     line = strtok_r(NULL, "\n", &save)) {
+		char *colon;
+		lineno++;
+		if (lineno == 1) {
+			if (strcmp(line, "epamserv-user 1") != 0)
+				goto bad;
+			continue;
+		}
+		colon = strstr(line, ": ");
+		if (!colon)
+			goto bad;
+		*colon = '\0';
+		if (user_field(u, line, colon + 2) < 0)
+			goto bad;
+	}
+	free(text);
+	if (!u->hash || !u->address || strcmp(u->userid, userid) != 0) {
+		buf_printf(&e, "%s: missing userid, password or address", path);
+		*err = buf_take(&e);
+		user_free(u);
+		return -1;
+	}
+	return 0;
+bad:
+	buf_printf(&e, "%s:%d: malformed user record", path, lineno);
+	*err = buf_take(&e);
+	free(text);
+	user_free(u);
+	return -1;
+}
+
+char *user_format(const struct user *u)
+{
+	struct buf b = BUF_INIT;
+	char when[32];
+
+	util_iso_time(u->created, when, sizeof when);
+	buf_printf(&b, "epamserv-user 1\nuserid: %s\npassword: %s\n"
+	           "address: %s\ncreated: %s\n",
+	           u->userid, u->hash, u->address, when);
+	return buf_take(&b);
+}
+
+char *user_hash_password(const char *password)
+{
+	char salt[CRYPT_GENSALT_OUTPUT_SIZE];
+	struct crypt_data cd;
+	char *h;
+
+	if (!crypt_gensalt_rn(NULL, 0, NULL, 0, salt, sizeof salt))
+		return NULL;
+	memset(&cd, 0, sizeof cd);
+	h = crypt_rn(password, salt, &cd, sizeof cd);
+	if (!h || h[0] == '*')
+		return NULL;
+	return xstrdup(h);
+}
+
+int user_password_ok(const struct user *u, const char *password)
+{
+	struct crypt_data cd;
+	const char *h;
+	size_t i, n;
+	unsigned char diff = 0;
+
+	memset(&cd, 0, sizeof cd);
+	h = crypt_rn(password, u->hash, &cd, sizeof cd);
+	if (!h || h[0] == '*')
+		return 0;
+	n = strlen(u->hash);
+	if (strlen(h) != n)
+		return 0;
+	for (i = 0; i < n; i++)
+		diff |= (unsigned char)(h[i] ^ u->hash[i]);
+	return diff == 0;
+}

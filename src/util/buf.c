@@ -1,0 +1,118 @@
+/*
+ * buf.c - growable byte buffers and checked allocation (see buf.h).
+ */
+#include "util/buf.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static void oom(void)
+{
+	fputs("epamserv: out of memory\n", stderr);
+	exit(75);  /* EX_TEMPFAIL: nothing was committed, the MTA retries */
+}
+
+void *xmalloc(size_t n)
+{
+	void *p = malloc(n ? n : 1);
+
+	if (!p)
+		oom();
+	return p;
+}
+
+void *xrealloc(void *p, size_t n)
+{
+	p = realloc(p, n ? n : 1);
+	if (!p)
+		oom();
+	return p;
+}
+
+char *xstrndup(const char *s, size_t n)
+{
+	char *p = xmalloc(n + 1);
+
+	memcpy(p, s, n);
+	p[n] = '\0';
+	return p;
+}
+
+char *xstrdup(const char *s)
+{
+	return xstrndup(s, strlen(s));
+}
+
+static void buf_grow(struct buf *b, size_t extra)
+{
+	size_t want = b->len + extra + 1;
+
+	if (want <= b->cap)
+		return;
+	if (want < 64)
+		want = 64;
+	if (want < b->cap * 2)
+		want = b->cap * 2;
+	b->data = xrealloc(b->data, want);
+	b->cap = want;
+}
+
+void buf_append(struct buf *b, const char *s, size_t n)
+{
+	buf_grow(b, n);
+	memcpy(b->data + b->len, s, n);
+	b->len += n;
+	b->data[b->len] = '\0';
+}
+
+void buf_puts(struct buf *b, const char *s)
+{
+	buf_append(b, s, strlen(s));
+}
+
+void buf_printf(struct buf *b, const char *fmt, ...)
+{
+	va_list ap;
+	int n;
+
+	va_start(ap, fmt);
+	n = vsnprintf(NULL, 0, fmt, ap);
+	va_end(ap);
+	if (n < 0)
+		return;
+	buf_grow(b, (size_t)n);
+	va_start(ap, fmt);
+	vsnprintf(b->data + b->len, (size_t)n + 1, fmt, ap);
+	va_end(ap);
+	b->len += (size_t)n;
+}
+
+const char *buf_str(const struct buf *b)
+{
+	return b->data ? b->data : "";
+}
+
+char *buf_take(struct buf *b)
+{
+	char *p = b->data ? b->data : xstrdup("");
+
+	b->data = NULL;
+	b->len = b->cap = 0;
+	return p;
+}
+
+void buf_reset(struct buf *b)
+{
+	b->len = 0;
+	if (b->data)
+		b->data[0] = '\0';
+}
+
+void buf_free(struct buf *b)
+{
+	free(b->data);
+	b->data = NULL;
+	b->len = b->cap = 0;
+}

@@ -1,0 +1,39 @@
+/*
+ * buf.h - a growable NUL-terminated byte buffer.
+ *
+ * Every text the program builds (mails, game files, replies) grows in one
+ * of these.  Out of memory is not recoverable for a short-lived batch
+ * process that has not yet committed anything, so buf_* functions abort
+ * on allocation failure instead of making every caller check.
+ */
+#ifndef EPAM_BUF_H
+#define EPAM_BUF_H
+
+#include <stddef.h>
+
+struct buf {
+	char *data;   /* NUL-terminated; NULL until the first append */
+	size_t len;   /* bytes, not counting the NUL */
+	size_t cap;
+};
+
+#define BUF_INIT { NULL, 0, 0 }
+
+void buf_append(struct buf *b, const char *s, size_t n);
+void buf_puts(struct buf *b, const char *s);
+void buf_printf(struct buf *b, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+/* The text so far ("" for an empty buffer); owned by b. */
+const char *buf_str(const struct buf *b);
+/* Hand the text to the caller (malloc'ed, never NULL) and empty b. */
+char *buf_take(struct buf *b);
+void buf_reset(struct buf *b);
+void buf_free(struct buf *b);
+
+/* malloc/strdup that abort with a message when memory is exhausted. */
+void *xmalloc(size_t n);
+void *xrealloc(void *p, size_t n);
+char *xstrdup(const char *s);
+char *xstrndup(const char *s, size_t n);
+
+#endif

@@ -1,0 +1,218 @@
+/*
+ * config.c - settings from defaults, epamserv.conf (inih), EPAMSERV_*
+ * variables and options (see config.h for the keys and the precedence).
+ */
+#include "util/conf.h"
+#include "util/buf.h"
+
+#include <errno.h>
+#include <ini.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#ifndef EPAMSERV_SYSCONFDIR
+#define EPAMSERV_SYSCONFDIR "/etc"
+#endif
+#ifndef EPAMSERV_SPOOLDIR
+#define EPAMSERV_SPOOLDIR "/var/spool/epamserv"
+#endif
+#ifndef EPAMSERV_TEMPLATEDIR
+#define EPAMSERV_TEMPLATEDIR "/usr/share/epamserv/templates"
+#endif
+
+static const struct {
+	const char *key, *env;
+} config_keys[] = {
+	{ "spool", "EPAMSERV_SPOOL" },
+	{ "smtp_url", "EPAMSERV_SMTP_URL" },
+	{ "from", "EPAMSERV_FROM" },
+	{ "templates", "EPAMSERV_TEMPLATES" },
+	{ "lock_timeout", "EPAMSERV_LOCK_TIMEOUT" },
+	{ "max_mail_size", "EPAMSERV_MAX_MAIL_SIZE" },
+	{ NULL, NULL },
+};
+
+static void set_str(char **slot, const char *value)
+{
+	free(*slot);
+	*slot = xstrdup(value);
+}
+
+static int parse_count(const char *value, long lo, long hi, long *out)
+{
+	char *end;
+	long v;
+
+	errno = 0;
+	v = strtol(value, &end, 10);
+	if (errno || end == value || *end || v < lo || v > hi)
+		return -1;
+	*out = v;
+	return 0;
+}
+
+int config_set(struct config *cfg, const char *key, const char *value,
+               char **err)
+{
+	struct buf e = BUF_INIT;
+	long v;
+
+	*err = NULL;
+	if (strcmp(key, "spool") == 0) {
+		/* Bounded so every path built from it fits in 4096 bytes. */
+		if (!*value || strlen(value) > 1024)
+			goto bad;
+		set_str(&cfg->spool, value);
+	} else if (strcmp(key, "smtp_url") == 0) {
+		set_str(&cfg->smtp_url, value);
+	} else if (strcmp(key, "from") == 0) {
+		if (!strchr(value, '@') || strpbrk(value, " <>\r\n"))
+			goto bad;
+		set_str(&cfg->from, value);
+	} else if (strcmp(key, "templates") == 0) {
+		set_str(&cfg->templates, value);
+	} else if (strcmp(key, "lock_timeout") == 0) {
+		if (parse_count(value, 0, 3600, &v) < 0)
+			goto bad;
+		cfg->lock_timeout = (int)v;
+	} else if (strcmp(key, "max_mail_size") == 0) {
+		if (parse_count(value, 1024, 1L << 30, &v) < 0)
+			goto bad;
+		cfg->max_mail_size = (size_t)v;
+	} else {
+		buf_printf(&e, "unknown key '%s'", key);
+		*err = buf_take(&e);
+		return -1;
+	}
+	return 0;
+bad:
+	buf_printf(&e, "bad value '%s' for %s", value, key);
+	*err = buf_take(&e);
+	return -1;
+}
+
+struct ini_state {
+	struct config *cfg;
+	char *err;
+};
+
+/* inih calls this for each "key = value"; returning 0 makes
+ * ini_parse_file() report that line number. */
+static int conf_handler(void *user, const char *section, const char *name,
+                        const char *value)
+{
+	struct ini_state *st = user;
+	char *err = NULL;
+
+	if (st->err)
+		return 0;
+	if (section && *section) {
+		struct buf e = BUF_INIT;
+		buf_printf(&e, "sections are not used ([%s])", section);
+		st->err = buf_take(&e);
+		return 0;
+	}
+	if (config_set(st->cfg, name, value, &err) < 0) {
+		st->err = err;
+		return 0;
+	}
+	return 1;
+}
+
+static int config_read_file(struct config *cfg, const char *path, char **err)
+{
+	struct ini_state st = { cfg, NULL };
+	struct buf e = BUF_INIT;
+	FILE *f = fopen(path, "r");
+	int rc;
+
+	if (!f) {
+		buf_printf(&e, "cannot read config file %s: %s", path, strerror(errno));
+		*err = buf_take(&e);
+		return -1;
+	}
+	rc = ini_parse_file(f, conf_handler, &st);
+	fclose(f);
+	if (st.err) {
+		buf_printf(&e, "%s:%d: %s", path, rc, st.err);
+		free(st.err);
+		*err = buf_take(&e);
+		return -1;
+	}
+	if (rc != 0) {
+		buf_printf(&e, "%s:%d: not a 'key = value' line", path, rc);
+		*err = buf_take(&e);
+		return -1;
+	}
+	set_str(&cfg->file, path);
+	return 0;
+}
+
+int config_load(struct config *cfg, const char *path, char **err)
+{
+	char deflt[4096];
+	int i;
+
+	memset(cfg, 0, sizeof *cfg);
+	*err = NULL;
+	cfg->spool = xstrdup(EPAMSERV_SPOOLDIR);
+	cfg->smtp_url = xstrdup("");
+	cfg->from = xstrdup("epamserv@localhost");
+	cfg->templates = xstrdup(EPAMSERV_TEMPLATEDIR);
+	cfg->lock_timeout = 30;
+	cfg->max_mail_size = 1024 * 1024;
+
+	if (!path || !*path)
+		path = getenv("EPAMSERV_CONF");
+	if (path && *path) {
+		if (config_read_file(cfg, path, err) < 0)
+			return -1;
+	} else {
+		snprintf(deflt, sizeof deflt, "%s/epamserv.conf", EPAMSERV_SYSCONFDIR);
+		if (access(deflt, F_OK) == 0 && config_read_file(cfg, deflt, err) < 0)
+			return -1;
+	}
+	for (i = 0; config_keys[i].key; i++) {
+		const char *v = getenv(config_keys[i].env);
+		char *e = NULL;
+		if (!v)
+			continue;
+		if (config_set(cfg, config_keys[i].key, v, &e) < 0) {
+			struct buf b = BUF_INIT;
+			buf_printf(&b, "%s: %s", config_keys[i].env, e);
+			free(e);
+			*err = buf_take(&b);
+			return -1;
+		}
+	}
+	return 0;
+}
+
+const char *config_domain(const struct config *cfg)
+{
+	const char *at = strrchr(cfg->from, '@');
+
+	return at && at[1] ? at + 1 : "localhost";
+}
+
+void config_print(const struct config *cfg, FILE *out)
+{
+	fprintf(out, "# config file: %s\n", cfg->file ? cfg->file : "(none)");
+	fprintf(out, "spool = %s\n", cfg->spool);
+	fprintf(out, "smtp_url = %s\n", cfg->smtp_url);
+	fprintf(out, "from = %s\n", cfg->from);
+	fprintf(out, "templates = %s\n", cfg->templates);
+	fprintf(out, "lock_timeout = %d\n", cfg->lock_timeout);
+	fprintf(out, "max_mail_size = %zu\n", cfg->max_mail_size);
+}
+
+void config_free(struct config *cfg)
+{
+	free(cfg->spool);
+	free(cfg->smtp_url);
+	free(cfg->from);
+	free(cfg->templates);
+	free(cfg->file);
+	memset(cfg, 0, sizeof *cfg);
+}

@@ -1,0 +1,137 @@
+/*
+ * template.c - {{name}} substitution for mail templates (see template.h).
+ */
+#include "util/template.h"
+#include "util/buf.h"
+#include "util/util.h"
+
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+void tvars_set(struct tvars *t, const char *name, const char *value)
+{
+	int i;
+
+	for (i = 0; i < t->n; i++)
+		if (strcmp(t->v[i].name, name) == 0) {
+			t->v[i].value = value;
+			return;
+		}
+	if (t->n == t->cap) {
+		t->cap = t->cap ? t->cap * 2 : 32;
+		t->v = xrealloc(t->v, (size_t)t->cap * sizeof *t->v);
+	}
+	t->v[t->n].name = name;
+	t->v[t->n].value = value;
+	t->n++;
+}
+
+void tvars_setf(struct tvars *t, const char *name, const char *fmt, ...)
+{
+	struct buf b = BUF_INIT;
+	va_list ap;
+	int n;
+
+	va_start(ap, fmt);
+	n = vsnprintf(NULL, 0, fmt, ap);
+	va_end(ap);
+	if (n < 0)
+		n = 0;
+	b.data = xmalloc((size_t)n + 1);
+	va_start(ap, fmt);
+	vsnprintf(b.data, (size_t)n + 1, fmt, ap);
+	va_end(ap);
+	t->owned = xrealloc(t->owned, (size_t)(t->nowned + 1) * sizeof *t->owned);
+	t->owned[t->nowned++] = b.data;
+	tvars_set(t, name, b.data);
+}
+
+void tvars_free(struct tvars *t)
+{
+	int i;
+
+	for (i = 0; i < t->nowned; i++)
+		free(t->owned[i]);
+	free(t->owned);
+	free(t->v);
+	memset(t, 0, sizeof *t);
+}
+
+static const char *lookup(const struct tvars *vars, const char *name,
+                          size_t len)
+{
+	int i;
+
+	for (i = 0; vars && i < vars->n; i++)
+		if (strlen(vars->v[i].name) == len &&
+		    memcmp(vars->v[i].name, name, len) == 0)
+			return vars->v[i].value ? vars->v[i].value : "";
+	return "";
+}
+
+char *template_expand(const char *text, const struct tvars *vars)
+{
+	struct buf b = BUF_INIT;
+	const char *p = text;
+
+	while (*p) {
+		const char *eol = strchr(p, '\n');
+		const char *end = eol ? eol : p + strlen(p);
+		const char *open, *close;
+		size_t start = b.len;
+
+		/* A line that is only {{name}} with an empty value vanishes. */
+		if (end - p > 4 && p[0] == '{' && p[1] == '{' &&
+		    end[-1] == '}' && end[-2] == '}' &&
+		    memchr(p + 2, '}', (size_t)(end - p - 4)) == NULL &&
+		    *lookup(vars, p + 2, (size_t)(end - p - 4)) == '\0') {
+			p = eol ? eol + 1 : end;
+			continue;
+		}
+		while (p < end) {
+			open = strstr(p, "{{");
+			if (!open || open >= end) {
+				buf_append(&b, p, (size_t)(end - p));
+				p = end;
+				break;
+			}
+			close = strstr(open + 2, "}}");
+			if (!close || close >= end) {
+				buf_append(&b, p, (size_t)(end - p));
+				p = end;
+				break;
+			}
+			buf_append(&b, p, (size_t)(open - p));
+			buf_puts(&b, lookup(vars, open + 2, (size_t)(close - open - 2)));
+			p = close + 2;
+		}
+		(void)start;
+		if (eol) {
+			buf_puts(&b, "\n");
+			p = eol + 1;
+		}
+	}
+	return buf_take(&b);
+}
+
+char *template_render(const char *dir, const char *name,
+                      const struct tvars *vars, char **err)
+{
+	char path[4096], *text, *out;
+	struct buf e = BUF_INIT;
+
+	*err = NULL;
+	snprintf(path, sizeof path, "%s/%s", dir, name);
+	text = util_read_file(path, 1 << 20, NULL);
+	if (!text) {
+		buf_printf(&e, "cannot read template %s: %s", path, strerror(errno));
+		*err = buf_take(&e);
+		return NULL;
+	}
+	out = template_expand(text, vars);
+	free(text);
+	return out;
+}

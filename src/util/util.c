@@ -1,0 +1,184 @@
+/*
+ * util.c - the clock, digests, identifier checks and file reads (util.h).
+ */
+#include "util/util.h"
+#include "util/buf.h"
+
+#include <ctype.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+time_t util_now(void)
+{
+	const char *s = getenv("EPAMSERV_NOW");
+	time_t t;
+	char *end;
+	long long v;
+
+	if (s && *s) {
+		if (util_parse_iso_time(s, &t) == 0)
+			return t;
+		v = strtoll(s, &end, 10);
+		if (*end == '\0')
+			return (time_t)v;
+	}
+	return time(NULL);
+}
+
+void util_iso_time(time_t t, char *buf, size_t len)
+{
+	struct tm tm;
+
+	gmtime_r(&t, &tm);
+	if (strftime(buf, len, "%Y-%m-%dT%H:%M:%SZ", &tm) == 0 && len)
+		buf[0] = '\0';
+}
+
+int util_parse_iso_time(const char *s, time_t *t)
+{
+	struct tm tm;
+	int n = 0;
+
+	memset(&tm, 0, sizeof tm);
+	if (sscanf(s, "%4d-%2d-%2dT%2d:%2d:%2dZ%n", &tm.tm_year, &tm.tm_mon,
+	           &tm.tm_mday, &tm.tm_hour, &tm.tm_min, &tm.tm_sec, &n) != 6 ||
+	    s[n] != '\0')
+		return -1;
+	tm.tm_year -= 1900;
+	tm.tm_mon -= 1;
+	*t = timegm(&tm);
+	return 0;
+}
+
+void util_digest_hex(const void *data, size_t len, char *hex)
+{
+	const unsigned char *p = data;
+	uint64_t a = 0xcbf29ce484222325ULL, b = 0x84222325cbf29ce4ULL;
+	size_t i;
+
+	for (i = 0; i < len; i++) {
+		a = (a ^ p[i]) * 0x100000001b3ULL;
+		b = (b ^ p[i] ^ (i & 0xff)) * 0x100000001b3ULL;
+		b ^= b >> 29;
+	}
+	a ^= (uint64_t)len;
+	snprintf(hex, 33, "%016llx%016llx", (unsigned long long)a,
+	         (unsigned long long)b);
+}
+
+char *util_lower(char *s)
+{
+	char *p;
+
+	for (p = s; *p; p++)
+		*p = (char)tolower((unsigned char)*p);
+	return s;
+}
+
+int util_userid_ok(const char *s)
+{
+	size_t i, n = strlen(s);
+
+	if (n < 1 || n > 20 || !isalnum((unsigned char)s[0]))
+		return 0;
+	for (i = 0; i < n; i++) {
+		unsigned char c = (unsigned char)s[i];
+		if (!(isalnum(c) || c == '_' || c == '-') || c >= 0x80)
+			return 0;
+	}
+	return 1;
+}
+
+long util_board_number(const char *s)
+{
+	long v = 0;
+	size_t i, n = strlen(s);
+
+	if (n < 1 || n > 6 || s[0] == '0')
+		return -1;
+	for (i = 0; i < n; i++) {
+		if (s[i] < '0' || s[i] > '9')
+			return -1;
+		v = v * 10 + (s[i] - '0');
+	}
+	return v;
+}
+
+char *util_read_fd(int fd, size_t max, size_t *len, int *truncated)
+{
+	struct buf b = BUF_INIT;
+	char chunk[65536];
+	ssize_t n;
+
+	if (truncated)
+		*truncated = 0;
+	for (;;) {
+		n = read(fd, chunk, sizeof chunk);
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n < 0) {
+			buf_free(&b);
+			return NULL;
+		}
+		if (n == 0)
+			break;
+		if (b.len + (size_t)n > max) {
+			buf_append(&b, chunk, max - b.len);
+			if (truncated)
+				*truncated = 1;
+			/* Drain the rest so the writer (an MTA) is not left
+			 * with a broken pipe. */
+			while ((n = read(fd, chunk, sizeof chunk)) > 0 ||
+			       (n < 0 && errno == EINTR))
+				;
+			break;
+		}
+		buf_append(&b, chunk, (size_t)n);
+	}
+	if (len)
+		*len = b.len;
+	return buf_take(&b);
+}
+
+char *util_read_file(const char *path, size_t max, size_t *len)
+{
+	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	int truncated = 0, saved;
+	char *s;
+
+	if (fd < 0)
+		return NULL;
+	s = util_read_fd(fd, max, len, &truncated);
+	saved = errno;
+	close(fd);
+	if (s && truncated) {
+		free(s);
+		errno = EFBIG;
+		return NULL;
+	}
+	errno = saved;
+	return s;
+}
+
+char *util_quote(const char *text)
+{
+	struct buf b = BUF_INIT;
+	const char *p = text, *nl;
+
+	while (*p) {
+		nl = strchr(p, '\n');
+		buf_puts(&b, "> ");
+		if (!nl) {
+			buf_puts(&b, p);
+			buf_puts(&b, "\n");
+			break;
+		}
+		buf_append(&b, p, (size_t)(nl - p + 1));
+		p = nl + 1;
+	}
+	return buf_take(&b);
+}

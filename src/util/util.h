@@ -1,0 +1,57 @@
+/*
+ * util.h - small helpers shared by every layer: the clock, digests,
+ * identifier checks, whole-file reads.
+ */
+#ifndef EPAM_UTIL_H
+#define EPAM_UTIL_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <time.h>
+
+/* sysexits.h codes we use, spelt out so callers need not include it. */
+#define EXIT_USAGE 64     /* EX_USAGE: bad command line */
+#define EXIT_DATAERR 65   /* EX_DATAERR */
+#define EXIT_SOFTWARE 70  /* EX_SOFTWARE: internal error */
+#define EXIT_TEMPFAIL 75  /* EX_TEMPFAIL: try again later */
+#define EXIT_CONFIG 78    /* EX_CONFIG: bad configuration */
+
+/* Seconds since the epoch.  EPAMSERV_NOW (seconds, or an ISO date
+ * YYYY-MM-DDTHH:MM:SSZ) overrides the clock, for tests. */
+time_t util_now(void);
+
+/* ISO 8601 UTC "2026-11-30T05:48:00Z" into buf (at least 21 bytes). */
+void util_iso_time(time_t t, char *buf, size_t len);
+/* Parse the same form; returns 0 or -1. */
+int util_parse_iso_time(const char *s, time_t *t);
+
+/* A 128-bit digest (two FNV-1a 64 lanes) of data, as 32 lower-case hex
+ * digits into hex (at least 33 bytes).  For keys and file names, not for
+ * security. */
+void util_digest_hex(const void *data, size_t len, char *hex);
+
+/* Lower-case ASCII in place; returns s. */
+char *util_lower(char *s);
+
+/* A userid: 1..20 characters of [a-z0-9_-], starting with a letter or
+ * digit (checked case-insensitively).  Safe in a file name.  1 or 0. */
+int util_userid_ok(const char *s);
+
+/* A board number: decimal 1..999999 without sign or leading zero.
+ * Returns the number, or -1. */
+long util_board_number(const char *s);
+
+/* Read a whole file into a malloc'ed NUL-terminated buffer (caller frees);
+ * *len gets the byte count when len is not NULL.  Refuses files over
+ * max bytes (errno EFBIG).  NULL with errno set on failure. */
+char *util_read_file(const char *path, size_t max, size_t *len);
+
+/* Read all of fd (e.g. stdin) up to max bytes; *truncated is set when
+ * more was there.  malloc'ed, NUL-terminated; NULL on read error. */
+char *util_read_fd(int fd, size_t max, size_t *len, int *truncated);
+
+/* Quoted lines: every line of text prefixed with "> " into a malloc'ed
+ * string (caller frees). */
+char *util_quote(const char *text);
+
+#endif

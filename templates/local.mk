@@ -1,0 +1,5 @@
+# templates: every mail the server sends; installed for the operator to
+# replace (see epamserv.conf(5), key "templates").
+dist_templates_DATA += templates/board.txt templates/error.txt \
+	templates/help.txt templates/signup.txt \
+	templates/epaminondas-help.txt templates/crossings-help.txt

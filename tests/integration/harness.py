@@ -1,0 +1,185 @@
+"""Shared test harness for epamserv's integration tests.
+
+Real components only: the epamserv binary built by make, a fresh spool in
+a temporary directory, real mail files fed to `epamserv receive`, and a
+real SMTP server (tests/smtpd.py, aiosmtpd) on a free loopback port.
+Output is TAP, counted by automake's tap-driver.
+"""
+import email
+import email.policy
+import os
+import shutil
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+
+BIN = os.environ.get("EPAMSERV_BIN", "src/epamserv")
+SRCDIR = os.environ.get("EPAMSERV_SRCDIR", ".")
+TEMPLATES = os.environ.get("EPAMSERV_TEMPLATES", os.path.join(SRCDIR, "templates"))
+
+_count = 0
+_failed = 0
+
+
+def ok(cond, name, detail=None):
+    global _count, _failed
+    _count += 1
+    print("%s %d - %s" % ("ok" if cond else "not ok", _count, name))
+    if not cond:
+        _failed += 1
+        if detail:
+            for line in str(detail).splitlines():
+                print("#   " + line)
+    sys.stdout.flush()
+    return cond
+
+
+def is_(got, want, name):
+    return ok(got == want, name, "expected: %r\n     got: %r" % (want, got))
+
+
+def contains(text, part, name):
+    return ok(text is not None and part in text, name,
+              "expected to find: %r\nin: %s" % (part, text))
+
+
+def done():
+    print("1..%d" % _count)
+    sys.exit(1 if _failed else 0)
+
+
+_msgno = 0
+
+
+def make_mail(sender, subject, body="", msgid=None, headers=None):
+    """A plain RFC 5322 mail as bytes."""
+    global _msgno
+    _msgno += 1
+    if msgid is None:
+        msgid = "<t%d.%d.%f@test.example>" % (os.getpid(), _msgno, time.time())
+    lines = ["From: %s" % sender, "To: epamserv@games.example",
+             "Subject: %s" % subject, "Date: Mon, 30 Nov 2026 06:00:00 +0000"]
+    if msgid:
+        lines.append("Message-ID: %s" % msgid)
+    for k, v in (headers or {}).items():
+        lines.append("%s: %s" % (k, v))
+    lines.append("MIME-Version: 1.0")
+    lines.append("Content-Type: text/plain; charset=utf-8")
+    return ("\r\n".join(lines) + "\r\n\r\n" + body.replace("\n", "\r\n")).encode()
+
+
+class Server:
+    """tests/smtpd.py on a free loopback port, storing mails in a dir."""
+
+    def __init__(self, root, fail_rcpt=()):
+        self.root = root
+        self.maildir = os.path.join(root, "received")
+        portfile = os.path.join(root, "smtp.port")
+        args = ["/usr/bin/python3", os.path.join(SRCDIR, "tests", "smtpd.py"),
+                "--port-file", portfile, "--maildir", self.maildir]
+        for f in fail_rcpt:
+            args += ["--fail-rcpt", f]
+        self.proc = subprocess.Popen(args)
+        for _ in range(200):
+            if os.path.exists(portfile):
+                break
+            time.sleep(0.05)
+        with open(portfile) as f:
+            self.port = int(f.read())
+        self.url = "smtp://127.0.0.1:%d" % self.port
+
+    def stop(self):
+        self.proc.send_signal(signal.SIGTERM)
+        self.proc.wait(timeout=10)
+
+    def messages(self):
+        """Every message received so far, in order, as EmailMessage objects
+        with .envelope_from and .envelope_to attributes."""
+        out = []
+        if not os.path.isdir(self.maildir):
+            return out
+        for name in sorted(os.listdir(self.maildir)):
+            if name.startswith("."):
+                continue
+            with open(os.path.join(self.maildir, name), "rb") as f:
+                data = f.read()
+            msg = email.message_from_bytes(data, policy=email.policy.default)
+            msg.envelope_from = msg["X-Envelope-From"].strip("<>")
+            msg.envelope_to = [v.strip("<>") for v in msg.get_all("X-Envelope-To")]
+            msg.raw = data
+            out.append(msg)
+        return out
+
+
+def body_of(msg):
+    part = msg.get_body(preferencelist=("plain",))
+    return part.get_content() if part else ""
+
+
+class Env:
+    """A fresh spool, optionally wired to a fresh SMTP server."""
+
+    def __init__(self, smtp=True, fail_rcpt=()):
+        self.root = tempfile.mkdtemp(prefix="epamserv-test-")
+        self.spool = os.path.join(self.root, "spool")
+        self.server = Server(self.root, fail_rcpt) if smtp else None
+        self.env = dict(os.environ)
+        for k in list(self.env):
+            if k.startswith("EPAMSERV_") and k not in ("EPAMSERV_BIN", "EPAMSERV_SRCDIR"):
+                del self.env[k]
+        self.env["EPAMSERV_SPOOL"] = self.spool
+        self.env["EPAMSERV_FROM"] = "epamserv@games.example"
+        self.env["EPAMSERV_TEMPLATES"] = TEMPLATES
+        self.env["EPAMSERV_CONF"] = os.path.join(self.root, "none.conf")
+        open(self.env["EPAMSERV_CONF"], "w").close()
+        self.env["EPAMSERV_LOCK_TIMEOUT"] = "10"
+        if self.server:
+            self.env["EPAMSERV_SMTP_URL"] = self.server.url
+        self.seen = 0
+
+    def run(self, *args, stdin=None, env=None):
+        e = dict(self.env)
+        e.update(env or {})
+        p = subprocess.run([BIN] + list(args), input=stdin, env=e,
+                           stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                           timeout=120)
+        return p.returncode, p.stdout.decode("utf-8", "replace"), \
+            p.stderr.decode("utf-8", "replace")
+
+    def receive(self, mail, env=None):
+        """Feed one mail to `epamserv receive`; returns (rc, stderr)."""
+        rc, _, err = self.run("receive", stdin=mail, env=env)
+        return rc, err
+
+    def mail(self, sender, subject, body="", **kw):
+        return self.receive(make_mail(sender, subject, body, **kw))
+
+    def new_messages(self):
+        """Messages the server got since the last call."""
+        msgs = self.server.messages()
+        new = msgs[self.seen:]
+        self.seen = len(msgs)
+        return new
+
+    def game_file(self, board=101, game="epaminondas"):
+        path = os.path.join(self.spool, "games", game, "%d.game" % board)
+        try:
+            with open(path) as f:
+                return f.read()
+        except FileNotFoundError:
+            return None
+
+    def close(self):
+        if self.server:
+            self.server.stop()
+        shutil.rmtree(self.root, ignore_errors=True)
+
+
+def by_recipient(msgs):
+    out = {}
+    for m in msgs:
+        for r in m.envelope_to:
+            out.setdefault(r, []).append(m)
+    return out

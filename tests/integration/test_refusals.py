@@ -1,0 +1,84 @@
+#!/usr/bin/python3
+"""Refused commands get an error reply that says what was wrong and how to
+write it, shows the board and quotes the mail, and change nothing on disk."""
+import os
+import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from harness import Env, ok, is_, contains, done, body_of
+
+
+def snapshot(env):
+    """Every file of the spool that a refusal must not change."""
+    out = {}
+    for sub in ("games", "users"):
+        top = os.path.join(env.spool, sub)
+        for d, _, files in os.walk(top):
+            for f in files:
+                with open(os.path.join(d, f), "rb") as fh:
+                    out[os.path.join(d, f)] = fh.read()
+    return out
+
+
+env = Env()
+try:
+    env.mail("alice@example.org", "signup alice Secret1")
+    env.mail("bob@example.org", "signup bob pw2")
+    env.mail("carol@example.org", "signup carol pw3")
+    env.mail("alice@example.org", "epaminondas challenge alice bob")
+    env.mail("alice@example.org", "epaminondas move 101 alice Secret1 e2-e3")
+    env.new_messages()
+
+    cases = [
+        ("an illegal move", "alice@example.org",
+         "epaminondas move 101 bob pw2 e11-e7",
+         "e11-e7 is not a legal move on board 101"),
+        ("a wrong password", "bob@example.org",
+         "epaminondas move 101 bob PW2 e11-e10", "wrong password for 'bob'"),
+        ("a stale move number", "bob@example.org",
+         "epaminondas move 101 bob pw2 e11-e10#1",
+         "the move being made on board 101 is #2"),
+        ("a move out of turn", "alice@example.org",
+         "epaminondas move 101 alice Secret1 e3-e4", "not your turn"),
+        ("a move by a non-player", "carol@example.org",
+         "epaminondas move 101 carol pw3 e11-e10", "not a player on board 101"),
+        ("a missing board", "bob@example.org",
+         "epaminondas move 999 bob pw2 e11-e10", "there is no epaminondas board 999"),
+        ("an unknown user", "bob@example.org",
+         "epaminondas move 101 zed pw e11-e10", "there is no user 'zed'"),
+        ("an unknown command", "bob@example.org", "epaminondas fly 101",
+         "'epaminondas fly' is not a command I know"),
+        ("a taken userid", "mallory@example.org", "signup alice other",
+         "the userid 'alice' is taken"),
+        ("a challenge of an unknown player", "alice@example.org",
+         "epaminondas challenge alice nobody", "there is no user 'nobody'"),
+        ("a bad option", "alice@example.org",
+         "epaminondas challenge alice bob -size=99x99", "size"),
+    ]
+    for name, sender, subject, why in cases:
+        before = snapshot(env)
+        rc, err = env.mail(sender, subject, "please")
+        is_(rc, 0, "%s: exit 0 (an error reply is a handled mail)" % name)
+        msgs = env.new_messages()
+        is_([m.envelope_to for m in msgs], [[sender.split()[-1]]],
+            "%s: one reply, to the sender only" % name)
+        if not msgs:
+            continue
+        m = msgs[0]
+        text = body_of(m)
+        contains(text, why, "%s: the reply says what was wrong" % name)
+        contains(text, "How to write it:", "%s: the reply says how to write it" % name)
+        contains(text, "> Subject: " + subject, "%s: the reply quotes the mail" % name)
+        is_(m.envelope_from, "", "%s: the reply has the null envelope sender" % name)
+        is_(m["Auto-Submitted"], "auto-replied", "%s: marked auto-replied" % name)
+        ok(snapshot(env) == before, "%s: nothing changed on disk" % name)
+    # Refusals about a board show it.
+    env.mail("alice@example.org", "epaminondas move 101 bob pw2 e11-e7")
+    msgs = env.new_messages()
+    contains(body_of(msgs[0]) if msgs else "", "  12  B  B  B",
+             "an illegal move's reply shows the board")
+    gf = env.game_file(101)
+    ok(gf.count("move: ") == 1, "only the one legal move is in the game file")
+finally:
+    env.close()
+done()

@@ -1,0 +1,51 @@
+#!/usr/bin/python3
+"""The command-line tools: perft's reference values, moves, config,
+and a game file that does not replay is refused with its line."""
+import os
+import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from harness import Env, ok, is_, contains, done
+
+env = Env(smtp=False)
+try:
+    rc, out, err = env.run("perft", "3")
+    is_(rc, 0, "perft 3 exits 0")
+    is_(out.split("\n")[:3], ["perft(1) = 114", "perft(2) = 12996",
+                              "perft(3) = 1787292"],
+        "perft 3 prints the reference values of RULES.md section 7")
+    rc, out, err = env.run("perft", "2",
+                           "8x8 BBBBBBBB/BBBBBBBB/8/8/8/8/WWWWWWWW/WWWWWWWW w")
+    is_(out.split("\n")[:2], ["perft(1) = 60", "perft(2) = 3600"],
+        "perft from a given 8x8 position")
+    rc, out, err = env.run("moves", "8x8 8/8/8/8/8/8/WW6/BW6 b")
+    contains(out, "status: black wins", "moves reports the crossing win first")
+    rc, out, err = env.run("perft", "x")
+    is_(rc, 64, "a bad perft depth is a usage error")
+
+    rc, out, err = env.run("config")
+    contains(out, "spool = " + env.spool, "config shows the spool from the environment")
+    rc, out, err = env.run("--spool", "/tmp/elsewhere", "config")
+    contains(out, "spool = /tmp/elsewhere", "an option beats the environment")
+    conf = os.path.join(env.root, "bad.conf")
+    with open(conf, "w") as f:
+        f.write("# comment\nfrom = x@y.example\ncolour = blue\n")
+    rc, out, err = env.run("--config", conf, "config")
+    is_(rc, 78, "an unknown key in the config file is a config error")
+    contains(err, "bad.conf:3: unknown key 'colour'", "the error names file and line")
+
+    env.mail("alice@example.org", "signup alice a")
+    env.mail("bob@example.org", "signup bob b")
+    env.mail("alice@example.org", "epaminondas challenge alice bob")
+    env.mail("alice@example.org", "epaminondas move 101 alice a e2-e3")
+    path = os.path.join(env.spool, "games", "epaminondas", "101.game")
+    with open(path) as f:
+        good = f.read()
+    with open(path, "w") as f:
+        f.write(good.replace("move: 1 e2-e3", "move: 1 e2-e4"))
+    rc, err = env.mail("carol@example.org", "epaminondas show 101")
+    is_(rc, 75, "a game file whose replay disagrees makes receive exit 75")
+    contains(err, "101.game:9:", "the error names the file and the line")
+finally:
+    env.close()
+done()

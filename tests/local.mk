@@ -1,0 +1,17 @@
+# tests: integration tests, TAP, run with Debian's /usr/bin/python3 (it has
+# python3-aiosmtpd) against the built binary and a real SMTP server.
+TESTS += tests/integration/test_game_by_mail.py \
+	tests/integration/test_refusals.py \
+	tests/integration/test_outbox.py \
+	tests/integration/test_tools.py
+EXTRA_DIST += tests/integration/harness.py tests/smtpd.py tests/tap.h \
+	tests/integration/test_game_by_mail.py \
+	tests/integration/test_refusals.py \
+	tests/integration/test_outbox.py \
+	tests/integration/test_tools.py
+
+# Unit tests of the spool, game and command layers (TAP).
+check_PROGRAMS += tests/unit/test_spool
+TESTS += tests/unit/test_spool
+tests_unit_test_spool_SOURCES = tests/unit/test_spool.c tests/tap.h
+tests_unit_test_spool_LDADD = $(epamserv_test_libs)

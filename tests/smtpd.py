@@ -1,0 +1,114 @@
+#!/usr/bin/python3
+"""A real SMTP server on loopback for the tests (aiosmtpd, Debian's
+python3-aiosmtpd; run it with /usr/bin/python3).
+
+    smtpd.py --port-file F --maildir DIR [--fail-rcpt ADDR=CODE ...]
+
+Listens on 127.0.0.1 on a free port and writes the port number to F once it
+accepts connections.  Each message received is stored as one file in DIR
+(written to DIR/.tmp-* then renamed, so a reader never sees half a file),
+beginning with "X-Envelope-From: <sender>" and one "X-Envelope-To: <rcpt>"
+line per recipient, then the message exactly as received.  A recipient named
+in --fail-rcpt is refused at RCPT TO with that reply code (550, 451, ...).
+Also counts connections in DIR/../connections (one line per connection).
+Stops on SIGTERM.
+"""
+import argparse
+import asyncio
+import os
+import signal
+import sys
+import threading
+
+from aiosmtpd.controller import Controller
+from aiosmtpd.smtp import SMTP
+
+
+class Store:
+    def __init__(self, maildir, failures, conn_log):
+        self.maildir = maildir
+        self.failures = failures
+        self.conn_log = conn_log
+        self.count = 0
+        self.lock = threading.Lock()
+
+    async def handle_RCPT(self, server, session, envelope, address, options):
+        code = self.failures.get(address.lower())
+        if code:
+            return "%d Refused by test server for %s" % (code, address)
+        envelope.rcpt_tos.append(address)
+        return "250 OK"
+
+    async def handle_DATA(self, server, session, envelope):
+        with self.lock:
+            self.count += 1
+            n = self.count
+        name = "%06d-%d.eml" % (n, os.getpid())
+        tmp = os.path.join(self.maildir, ".tmp-" + name)
+        data = envelope.original_content or envelope.content
+        if isinstance(data, str):
+            data = data.encode("utf-8", "surrogateescape")
+        with open(tmp, "wb") as f:
+            sender = envelope.mail_from or ""
+            if not sender.startswith("<"):
+                sender = "<%s>" % sender
+            f.write(b"X-Envelope-From: %s\r\n" % sender.encode())
+            for r in envelope.rcpt_tos:
+                f.write(b"X-Envelope-To: <%s>\r\n" % r.encode())
+            f.write(data)
+        os.rename(tmp, os.path.join(self.maildir, name))
+        return "250 Message accepted for delivery"
+
+
+class CountingSMTP(SMTP):
+    def connection_made(self, transport):
+        log = self.event_handler.conn_log
+        if log:
+            with open(log, "a") as f:
+                f.write("connect\n")
+        super().connection_made(transport)
+
+
+class CountingController(Controller):
+    def factory(self):
+        return CountingSMTP(self.handler, **self.SMTP_kwargs)
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--port-file", required=True)
+    ap.add_argument("--maildir", required=True)
+    ap.add_argument("--fail-rcpt", action="append", default=[])
+    args = ap.parse_args()
+    failures = {}
+    for spec in args.fail_rcpt:
+        addr, code = spec.rsplit("=", 1)
+        failures[addr.lower()] = int(code)
+    os.makedirs(args.maildir, exist_ok=True)
+    conn_log = os.path.join(os.path.dirname(os.path.abspath(args.maildir)),
+                            "connections")
+    handler = Store(args.maildir, failures, conn_log)
+    # Find a free port, then serve on it.
+    import socket
+    s = socket.socket()
+    s.bind(("127.0.0.1", 0))
+    port = s.getsockname()[1]
+    s.close()
+    ctl = CountingController(handler, hostname="127.0.0.1", port=port,
+                             ready_timeout=10)
+    ctl.start()
+    tmp = args.port_file + ".tmp"
+    with open(tmp, "w") as f:
+        f.write("%d\n" % port)
+    os.rename(tmp, args.port_file)
+    stop = threading.Event()
+    signal.signal(signal.SIGTERM, lambda *a: stop.set())
+    signal.signal(signal.SIGINT, lambda *a: stop.set())
+    while not stop.wait(0.5):
+        pass
+    ctl.stop()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,302 @@
+/*
+ * test_spool.c - the spool and game layers: transactions and their
+ * recovery, locks, users and password hashes, the game file, templates,
+ * finding the command in a mail.
+ */
+#include "cmd/intake.h"
+#include "game/game.h"
+#include "game/render.h"
+#include "spool/lock.h"
+#include "spool/spool.h"
+#include "spool/txn.h"
+#include "spool/users.h"
+#include "util/buf.h"
+#include "util/template.h"
+#include "util/util.h"
+#include "tap.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+static char spool[256];
+
+static char *read_rel(const char *rel)
+{
+	char path[512];
+
+	snprintf(path, sizeof path, "%s/%s", spool, rel);
+	return util_read_file(path, 1 << 20, NULL);
+}
+
+static void test_txn_commit_applies_every_file(void)
+{
+	struct txn *t = txn_begin(spool, "users", "abc");
+	char *err = NULL, *a, *b;
+
+	txn_put(t, "users/x", "one\n", 4);
+	txn_put(t, "seen/abc", "id\n", 3);
+	txn_put(t, "users/x", "two\n", 4);
+	is_int(txn_count(t), 2, "a second put to the same path replaces the first");
+	is_int(txn_commit(t, &err), 0, "txn_commit succeeds");
+	a = read_rel("users/x");
+	b = read_rel("seen/abc");
+	is_str(a, "two\n", "the committed file has the last content put");
+	is_str(b, "id\n", "every file of the transaction is in place");
+	free(a);
+	free(b);
+	ok(spool_seen(spool, "abc"), "spool_seen finds the record");
+	ok(!spool_seen(spool, "abd"), "spool_seen finds no other record");
+}
+
+/* A committed journal entry whose owner died before applying it. */
+static void make_dead_entry(const char *key, const char *tag, const char *rel,
+                            const char *data)
+{
+	char dir[512], path[600];
+	FILE *f;
+
+	snprintf(dir, sizeof dir, "%s/journal/%s,%s-99999-0", spool, key, tag);
+	mkdir(dir, 0750);
+	snprintf(path, sizeof path, "%s/0", dir);
+	f = fopen(path, "w");
+	fputs(data, f);
+	fclose(f);
+	snprintf(path, sizeof path, "%s/manifest", dir);
+	f = fopen(path, "w");
+	fprintf(f, "0 %s\n", rel);
+	fclose(f);
+}
+
+static void test_txn_recovery_rolls_forward(void)
+{
+	char *s;
+
+	make_dead_entry("board-epaminondas-7", "t1", "games/epaminondas/7.game",
+	                "rolled forward\n");
+	s = read_rel("games/epaminondas/7.game");
+	ok(s == NULL, "a committed but unapplied entry is not visible yet");
+	free(s);
+	is_int(txn_recover(spool, "board-epaminondas-7"), 0, "txn_recover succeeds");
+	s = read_rel("games/epaminondas/7.game");
+	is_str(s, "rolled forward\n", "txn_recover puts the file in place");
+	free(s);
+	is_int(txn_recover(spool, "board-epaminondas-7"), 0,
+	       "recovering again is harmless");
+
+	make_dead_entry("users", "t2", "users/y", "y\n");
+	is_int(txn_recover_tag(spool, "t2", 1000), 0, "txn_recover_tag succeeds");
+	s = read_rel("users/y");
+	is_str(s, "y\n", "txn_recover_tag finds the entry by the mail's tag");
+	free(s);
+
+	make_dead_entry("next-crossings", "t3", "games/crossings/next", "105\n");
+	txn_recover_all(spool);
+	is_int(spool_next_board(spool, "crossings"), 105,
+	       "txn_recover_all rolls forward entries with free locks");
+}
+
+static void test_lock_is_exclusive_and_times_out(void)
+{
+	struct lock l = LOCK_INIT, m = LOCK_INIT;
+	pid_t pid;
+	int status;
+
+	is_int(lock_acquire(spool, "board-x", 1000, &l), 0, "a free lock is taken");
+	pid = fork();
+	if (pid == 0) {
+		/* Another process: must time out, then see it free later. */
+		int rc = lock_acquire(spool, "board-x", 200, &m);
+		_exit(rc < 0 && errno == ETIMEDOUT ? 0 : 1);
+	}
+	waitpid(pid, &status, 0);
+	ok(WIFEXITED(status) && WEXITSTATUS(status) == 0,
+	   "a held lock makes another process time out with ETIMEDOUT");
+	is_int(lock_try(spool, "board-y", &m), 0, "other keys are independent");
+	lock_release(&m);
+	lock_release(&l);
+	pid = fork();
+	if (pid == 0)
+		_exit(lock_try(spool, "board-x", &m) == 0 ? 0 : 1);
+	waitpid(pid, &status, 0);
+	ok(WIFEXITED(status) && WEXITSTATUS(status) == 0,
+	   "a released lock can be taken by another process");
+}
+
+static void test_users_hash_and_round_trip(void)
+{
+	struct user u, v;
+	struct txn *t;
+	char *err = NULL, *text;
+
+	memset(&u, 0, sizeof u);
+	strcpy(u.userid, "alice");
+	u.hash = user_hash_password("Secret1");
+	u.address = xstrdup("alice@example.org");
+	u.created = 1764482880;
+	ok(u.hash && u.hash[0] == '$', "crypt(3) gives a $-prefixed hash");
+	ok(user_password_ok(&u, "Secret1"), "the right password matches");
+	ok(!user_password_ok(&u, "secret1"), "passwords are case-sensitive");
+	ok(!user_password_ok(&u, ""), "an empty password does not match");
+	text = user_format(&u);
+	t = txn_begin(spool, "users", "u");
+	txn_put(t, "users/alice", text, strlen(text));
+	txn_commit(t, &err);
+	is_int(user_load(spool, "alice", &v, &err), 0, "the user file loads");
+	is_str(v.address, "alice@example.org", "the address round-trips");
+	ok(user_password_ok(&v, "Secret1"), "the hash round-trips");
+	is_int(user_load(spool, "nobody", &v, &err) , 1, "an unknown user is 1");
+	user_free(&u);
+	free(text);
+}
+
+static void new_game(struct game *g)
+{
+	struct ep_options o;
+	char err[256];
+
+	ep_options_default(&o, "epaminondas", err, sizeof err);
+	game_new(g, "epaminondas", 101, &o, "alice", "bob", 1764482880);
+}
+
+static void test_game_file_round_trip_and_tamper(void)
+{
+	struct game g, h;
+	char err[256], *text, *bad, *e = NULL, *p;
+
+	new_game(&g);
+	is_int(game_play(&g, "e1-e4", 1764482900, "<a@b>", err, sizeof err), 0,
+	       "a legal first move plays");
+	is_int(game_play(&g, "e12-e9", 1764482960, NULL, err, sizeof err), 0,
+	       "a legal reply plays");
+	is_int(game_play(&g, "e2-e5", 1764483000, NULL, err, sizeof err), -1,
+	       "a group of 1 cannot move 3 squares");
+	is_str(game_to_move(&g), "alice", "after two moves it is White's turn");
+	text = game_format(&g);
+	is_int(game_parse(&h, text, "t.game", &e), 0, "the game file parses back");
+	if (e)
+		printf("# %s\n", e);
+	is_int(h.nmoves, 2, "both moves are read back");
+	ok(ep_position_equal(&g.pos, &h.pos), "the position replays the same");
+	is_str(h.moves[0].msgid, "<a@b>", "the Message-ID of a move is kept");
+	game_free(&h);
+
+	bad = xstrdup(text);
+	p = strstr(bad, "move: 2 e12-e9");
+	memcpy(p, "move: 2 e12-e7", 14);
+	ok(game_parse(&h, bad, "t.game", &e) < 0, "a move that does not replay is refused");
+	ok(e && strstr(e, "t.game:10: move e12-e7 does not replay"),
+	   "the error names the file, the line and the move");
+	printf("# %s\n", e ? e : "");
+	free(e);
+	free(bad);
+
+	bad = xstrdup(text);
+	p = strstr(bad, "position: ");
+	p[strlen("position: 14x12 ")] = 'W';
+	ok(game_parse(&h, bad, "t.game", &e) < 0,
+	   "a stored position that disagrees with the replay is refused");
+	ok(e && strstr(e, "t.game:11: the stored position does not match"),
+	   "the error names the position line");
+	free(e);
+	free(bad);
+	free(text);
+	game_free(&g);
+}
+
+static void test_repetition_ends_the_game(void)
+{
+	struct game g;
+	char err[256];
+	int i;
+	static const char *const cycle[] = { "a2-a3", "a11-a10", "a3-a2", "a10-a11" };
+
+	new_game(&g);
+	for (i = 0; i < 8 && g.state == GAME_ACTIVE; i++)
+		game_play(&g, cycle[i % 4], 1764482900, NULL, err, sizeof err);
+	is_int(i, 8, "the third occurrence comes with the 8th move");
+	is_int(g.state, GAME_FINISHED, "a third repetition ends the game");
+	is_int(g.result, EP_WHITE_WINS, "under -repetition=loss the repeater (Black) loses");
+	game_free(&g);
+}
+
+static void test_render_marks_last_move(void)
+{
+	struct game g;
+	char err[256], *board;
+
+	new_game(&g);
+	game_play(&g, "e1-e4", 1764482900, NULL, err, sizeof err);
+	board = render_board(&g, 0);
+	ok(strstr(board, "   4  .  .  .  . [W] .") != NULL, "the destination is bracketed");
+	ok(strstr(board, "   1  W  W  W  W [.] W") != NULL, "the tail is bracketed");
+	ok(strstr(board, "      a  b  c  d  e  f  g  h  i  j  k  l  m  n") != NULL,
+	   "files are lettered");
+	free(board);
+	game_free(&g);
+}
+
+static void test_template_expansion(void)
+{
+	struct tvars v = { 0 };
+	char *s;
+
+	tvars_set(&v, "a", "1");
+	tvars_set(&v, "empty", "");
+	tvars_setf(&v, "n", "%d", 42);
+	s = template_expand("x={{a}} n={{n}}\n{{empty}}\n{{unknown}}y\nend\n", &v);
+	is_str(s, "x=1 n=42\ny\nend\n",
+	       "placeholders expand and a line of one empty placeholder vanishes");
+	free(s);
+	tvars_free(&v);
+}
+
+static void test_intake_finds_the_command(void)
+{
+	struct intake in;
+
+	intake_find("epaminondas move 101 alice pw e1-e4", "Hi!\n\n-- \nsig\n", &in);
+	is_int(in.argc, 6, "a command subject gives its words");
+	is_str(in.comment, "Hi!", "the comment stops at the signature");
+	intake_free(&in);
+	intake_find("Re: Epaminondas Board 101 bob", "\n  epaminondas show 101\nthanks\n"
+	            "On Mon, 30 Nov 2026, Alice wrote:\n> old\n", &in);
+	is_int(in.argc, 3, "a reply's first body line is the command");
+	is_str(in.argv[0], "epaminondas", "the first word is the game");
+	is_str(in.comment, "thanks", "the comment stops at 'On ... wrote:'");
+	intake_free(&in);
+	intake_find("Re: hello", "> quoted only\n", &in);
+	is_int(in.argc, 0, "quoted text is never a command");
+	intake_free(&in);
+}
+
+int main(void)
+{
+	char *err = NULL;
+
+	snprintf(spool, sizeof spool, "/tmp/epamserv-unit-%ld", (long)getpid());
+	if (spool_init(spool, &err) < 0) {
+		printf("Bail out! %s\n", err);
+		return 1;
+	}
+	test_txn_commit_applies_every_file();
+	test_txn_recovery_rolls_forward();
+	test_lock_is_exclusive_and_times_out();
+	test_users_hash_and_round_trip();
+	test_game_file_round_trip_and_tamper();
+	test_repetition_ends_the_game();
+	test_render_marks_last_move();
+	test_template_expansion();
+	test_intake_finds_the_command();
+	{
+		char cmd[300];
+		snprintf(cmd, sizeof cmd, "rm -rf %s", spool);
+		if (system(cmd) != 0)
+			printf("# could not remove %s\n", spool);
+	}
+	return tap_done();
+}
