@@ -88,7 +88,7 @@ enum cmd_status cmd_challenge(struct cmdctx *c, const char *game, int argc,
 	txn_put(t, rel, next, strlen(next));
 	snprintf(headline, sizeof headline, "New game: %s (White) against %s "
 	         "(Black).", g.white, g.black);
-	reply_board(c, t, &g, headline, c->comment, NULL);
+	reply_board(c, t, &g, headline, c->comment, NULL, NULL);
 	st = cmd_commit(c, t);
 	lock_release(&l);
 	free(file);

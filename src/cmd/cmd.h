@@ -92,10 +92,12 @@ void reply_queue(struct cmdctx *c, struct txn *t, const char *addr,
 
 /* Queue the board mail of g to both players, or only to only_addr when
  * that is not NULL (show).  headline: what happened ("alice played
- * e2-e4"); comment: relayed text or "". */
+ * e2-e4"); comment: relayed text or "", written by who (a userid, or NULL
+ * when the sender is not known to be a player). */
 enum cmd_status reply_board(struct cmdctx *c, struct txn *t,
                             const struct game *g, const char *headline,
-                            const char *comment, const char *only_addr);
+                            const char *comment, const char *who,
+                            const char *only_addr);
 
 /* Render a template; on a missing template, a plain fallback naming it.
  * malloc'ed. */

@@ -134,7 +134,7 @@ enum cmd_status cmd_move(struct cmdctx *c, const char *game, int argc,
 			         sizeof headline - strlen(headline),
 			         " The game is over: %s.", res);
 		}
-		reply_board(c, t, &g, headline, c->comment, NULL);
+		reply_board(c, t, &g, headline, c->comment, argv[1], NULL);
 		st = cmd_commit(c, t);
 	}
 	lock_release(&l);

@@ -17,6 +17,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 const char *reply_game_title(const char *game)
 {
@@ -47,6 +48,7 @@ void reply_queue(struct cmdctx *c, struct txn *t, const char *addr,
 	char msgid[256], from[512], date[64], name[128];
 	const char *in_id = c->mail ? c->mail->message_id : NULL;
 	char *msg, *err = NULL;
+	struct timespec ts;
 	int n = c->nout++;
 
 	snprintf(msgid, sizeof msgid, "epamserv.%.16s.%d@%s", c->digest, n,
@@ -72,8 +74,11 @@ void reply_queue(struct cmdctx *c, struct txn *t, const char *addr,
 		free(err);
 		return;
 	}
-	snprintf(name, sizeof name, "%010lld-%.16s-%02d", (long long)c->now,
-	         c->digest, n);
+	/* Names sort in the order mails were queued: real time, not the
+	 * (settable) game clock. */
+	clock_gettime(CLOCK_REALTIME, &ts);
+	snprintf(name, sizeof name, "%010lld.%09ld-%.16s-%02d",
+	         (long long)ts.tv_sec, ts.tv_nsec, c->digest, n);
 	outbox_put(t, name, auto_replied ? "" : c->cfg->from, addr, msg);
 	free(msg);
 }
@@ -98,7 +103,8 @@ static void home_rows(const struct game *g, struct tvars *v)
 }
 
 static void board_vars(const struct game *g, struct tvars *v,
-                       const char *headline, const char *comment)
+                       const char *headline, const char *comment,
+                       const char *who)
 {
 	char opts[EP_OPTIONS_MAX], grace[512], res[EP_ERR_MAX + 96];
 	const struct ep_position *p = &g->pos;
@@ -110,7 +116,10 @@ static void board_vars(const struct game *g, struct tvars *v,
 	tvars_set(v, "black", g->black);
 	tvars_setf(v, "options", "%s", opts);
 	tvars_set(v, "headline", headline);
-	tvars_set(v, "comment", comment && *comment ? comment : "");
+	if (comment && *comment)
+		tvars_setf(v, "comment", "\n%s writes:\n%s", who ? who : "The sender",
+		           comment);
+	tvars_set(v, "game", g->game);
 	tvars_setf(v, "white_pieces", "%d", ep_count_pieces(p, EP_WHITE));
 	tvars_setf(v, "black_pieces", "%d", ep_count_pieces(p, EP_BLACK));
 	home_rows(g, v);
@@ -129,15 +138,16 @@ static void board_vars(const struct game *g, struct tvars *v,
 
 enum cmd_status reply_board(struct cmdctx *c, struct txn *t,
                             const struct game *g, const char *headline,
-                            const char *comment, const char *only_addr)
+                            const char *comment, const char *who,
+                            const char *only_addr)
 {
 	struct tvars v = { 0 };
 	char subject[256], thread[256];
-	const char *who[2] = { g->white, g->black };
+	const char *player[2] = { g->white, g->black };
 	char *diagram = render_board(g, 0), *moves = render_moves(g), *text;
 	int i;
 
-	board_vars(g, &v, headline, comment);
+	board_vars(g, &v, headline, comment, who);
 	tvars_set(&v, "diagram", diagram);
 	tvars_set(&v, "moves", moves);
 	if (g->state == GAME_ACTIVE)
@@ -156,7 +166,7 @@ enum cmd_status reply_board(struct cmdctx *c, struct txn *t,
 	for (i = 0; i < 2 && !only_addr; i++) {
 		struct user u;
 		char *err = NULL;
-		int rc = user_load(c->cfg->spool, who[i], &u, &err);
+		int rc = user_load(c->cfg->spool, player[i], &u, &err);
 		if (rc != 0) {
 			/* The player left; the game goes on for the other. */
 			if (err)
@@ -164,7 +174,7 @@ enum cmd_status reply_board(struct cmdctx *c, struct txn *t,
 			free(err);
 			continue;
 		}
-		if (i == 0 || strcmp(who[0], who[1]) != 0)
+		if (i == 0 || strcmp(player[0], player[1]) != 0)
 			reply_queue(c, t, u.address, subject, text, NULL, 0, thread);
 		user_free(&u);
 	}

@@ -42,7 +42,8 @@ static void file_letters(struct buf *b, int w, int reversed)
 
 	buf_puts(b, "     ");
 	for (f = 0; f < w; f++)
-		buf_printf(b, " %c ", 'a' + (reversed ? w - 1 - f : f));
+		buf_printf(b, " %c%s", 'a' + (reversed ? w - 1 - f : f),
+		           f + 1 < w ? " " : "");
 	buf_puts(b, "\n");
 }
 
@@ -66,7 +67,7 @@ char *render_board(const struct game *g, int black_down)
 			buf_printf(&b, mark ? "[%c]" : " %c ",
 			           glyph[cell >= 0 && cell <= 4 ? cell : 4]);
 		}
-		buf_printf(&b, " %-2d\n", r + 1);
+		buf_printf(&b, " %d\n", r + 1);
 	}
 	file_letters(&b, p->width, black_down);
 	return buf_take(&b);

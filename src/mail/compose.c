@@ -11,10 +11,14 @@
  * References) must be plain atoms: a bad one is refused (our own
  * Message-ID) or dropped (ids copied from incoming mail).
  *
- * Bodies are UTF-8 in quoted-printable, with lines short of 76 octets, so
+ * A body that is plain ASCII with short lines, none starting with "From "
+ * and none holding "=_" (our boundaries' prefix), goes out as 7bit, so
+ * the board stays readable in the raw mail and in the outbox.  Any other
+ * body is UTF-8 in quoted-printable, with lines short of 76 octets, so
  * any text survives any MTA.  The multipart boundary starts with "=_",
  * which quoted-printable output can never contain ('=' is always followed
- * by a hex digit or a line break there), so it cannot clash with a body.
+ * by a hex digit or a line break there), and which a 7bit body was checked
+ * not to contain, so it cannot clash with a body.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -325,6 +329,66 @@ static int put_qp_body(struct mbuf *b, const char *text)
 	return 0;
 }
 
+#define LINE_7BIT 900     /* longest line sent as 7bit (RFC 5322: 998) */
+
+/* 1 when text (already cleaned) can go out as 7bit unchanged. */
+static int body_is_7bit(const char *text)
+{
+	const char *p;
+	size_t col = 0;
+
+	if (strstr(text, "=_"))
+		return 0;
+	for (p = text; *p != '\0'; p++) {
+		unsigned char c = (unsigned char)*p;
+		if (c == '\n') {
+			col = 0;
+			continue;
+		}
+		if (c >= 0x7F || (c < ' ' && c != '\t') || ++col > LINE_7BIT)
+			return 0;
+		if (col == 1 && c == 'F' && strncmp(p, "From ", 5) == 0)
+			return 0;
+	}
+	return 1;
+}
+
+/* Body text as 7bit with CRLF line ends (body_is_7bit said yes). */
+static void put_7bit_body(struct mbuf *b, const char *text)
+{
+	const char *p, *nl;
+
+	for (p = text; *p != '\0'; p = nl + 1) {
+		nl = strchr(p, '\n');
+		if (nl == NULL) {
+			mbuf_adds(b, p);
+			mbuf_add(b, "\r\n", 2);
+			break;
+		}
+		mbuf_add(b, p, (size_t)(nl - p));
+		mbuf_add(b, "\r\n", 2);
+	}
+}
+
+/* One text part's headers, blank line and body, in the best encoding. */
+static int put_text_part(struct mbuf *b, const char *subtype, const char *text)
+{
+	char *clean = text_clean(text, strlen(text), 0, 0);
+	int seven;
+
+	if (clean == NULL)
+		return -1;
+	seven = body_is_7bit(clean);
+	mbuf_adds(b, "Content-Type: text/");
+	mbuf_adds(b, subtype);
+	mbuf_adds(b, seven ? "; charset=UTF-8\r\nContent-Transfer-Encoding: 7bit\r\n\r\n"
+	                   : "; charset=UTF-8\r\nContent-Transfer-Encoding: quoted-printable\r\n\r\n");
+	if (seven)
+		put_7bit_body(b, clean);
+	free(clean);
+	return seven ? 0 : put_qp_body(b, text);
+}
+
 /* "=_epam_" and 32 random hex digits into buf (at least 40 bytes). */
 static void make_boundary(char buf[40])
 {
@@ -350,41 +414,26 @@ static void make_boundary(char buf[40])
 	buf[7 + 2 * sizeof r] = '\0';
 }
 
-static void put_part_header(struct mbuf *b, const char *subtype)
-{
-	mbuf_adds(b, "Content-Type: text/");
-	mbuf_adds(b, subtype);
-	mbuf_adds(b, "; charset=UTF-8\r\n"
-	             "Content-Transfer-Encoding: quoted-printable\r\n");
-}
-
 static int put_body(struct mbuf *b, const struct mail_out *m)
 {
 	char boundary[40];
 
 	mbuf_adds(b, "MIME-Version: 1.0\r\n");
-	if (m->html == NULL) {
-		put_part_header(b, "plain");
-		mbuf_add(b, "\r\n", 2);
-		return put_qp_body(b, m->text);
-	}
+	if (m->html == NULL)
+		return put_text_part(b, "plain", m->text);
 	make_boundary(boundary);
 	mbuf_adds(b, "Content-Type: multipart/alternative;\r\n boundary=\"");
 	mbuf_adds(b, boundary);
 	mbuf_adds(b, "\"\r\n\r\n--");
 	mbuf_adds(b, boundary);
 	mbuf_add(b, "\r\n", 2);
-	put_part_header(b, "plain");
-	mbuf_add(b, "\r\n", 2);
-	if (put_qp_body(b, m->text) < 0)
+	if (put_text_part(b, "plain", m->text) < 0)
 		return -1;
 	mbuf_add(b, "\r\n", 2);    /* the CRLF before "--" is the delimiter's */
 	mbuf_adds(b, "--");
 	mbuf_adds(b, boundary);
 	mbuf_add(b, "\r\n", 2);
-	put_part_header(b, "html");
-	mbuf_add(b, "\r\n", 2);
-	if (put_qp_body(b, m->html) < 0)
+	if (put_text_part(b, "html", m->html) < 0)
 		return -1;
 	mbuf_add(b, "\r\n", 2);
 	mbuf_adds(b, "--");
