@@ -149,6 +149,7 @@ static void test_users_hash_and_round_trip(void)
 	is_int(user_load(spool, "alice", &v, &err), 0, "the user file loads");
 	is_str(v.address, "alice@example.org", "the address round-trips");
 	ok(user_password_ok(&v, "Secret1"), "the hash round-trips");
+	user_free(&v);
 	is_int(user_load(spool, "nobody", &v, &err) , 1, "an unknown user is 1");
 	user_free(&u);
 	free(text);
