@@ -1,6 +1,6 @@
 #!/bin/sh
-# The whole test suite, twice: a -Werror build, then an AddressSanitizer +
-# UndefinedBehaviorSanitizer build.  Installs missing Debian packages
+# The whole test suite, twice: a -Werror build (and make distcheck from
+# it), then an AddressSanitizer + UndefinedBehaviorSanitizer build.  Installs missing Debian packages
 # first.  Ends with one line "N passed, N failed" over both runs.
 set -u
 cd "$(dirname "$0")/.."
@@ -32,6 +32,10 @@ count() {  # KIND: sum of "# KIND: N" over the suite logs
 
 rc=0
 run_suite werror "-g -O2" || rc=1
+# The release tarball must build and pass its tests on its own.
+(cd _build-werror && make distcheck >distcheck.out 2>&1) &&
+	echo "make distcheck: ok" ||
+	{ echo "make distcheck: FAILED"; tail -40 _build-werror/distcheck.out; rc=1; }
 ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 \
 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
 	run_suite sanitize "-g -O1 -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=undefined" || rc=1
