@@ -33,6 +33,6 @@ src_libepamserv_a_SOURCES += \
 	src/cmd/process.c src/cmd/process.h \
 	src/cmd/help.c src/cmd/signup.c src/cmd/challenge.c \
 	src/cmd/move.c src/cmd/show.c \
-	src/cli/cli.h src/cli/receive.c src/cli/outbox.c
+	src/cli/cli.h src/cli/receive.c src/cli/outbox.c src/cli/batch.c
 
 src_epamserv_SOURCES += $(EPAMSERV_RULES_CLI_SOURCES)

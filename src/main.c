@@ -24,7 +24,9 @@ static void usage(FILE *out)
 	      "commands:\n"
 	      "  receive                  process one mail from standard input\n"
 	      "  outbox [--names]         show the mail waiting to be sent\n"
-	      "  flush                    send the mail waiting in the outbox\n"
+	      "  batch --maildir DIR      process every mail in DIR/new\n"
+	      "  flush [--all]            send the mail waiting in the outbox\n"
+	      "  bounces                  addresses the SMTP server refused\n"
 	      "  perft DEPTH [POSITION] [options] [--divide]\n"
 	      "                           count move sequences (RULES.md 7)\n"
 	      "  moves POSITION [options] list the legal moves of a position\n"
@@ -109,6 +111,10 @@ int main(int argc, char **argv)
 		rc = cli_outbox(&cfg, argc - i, argv + i);
 	else if (strcmp(argv[i], "flush") == 0)
 		rc = cli_flush(&cfg, argc - i, argv + i);
+	else if (strcmp(argv[i], "batch") == 0)
+		rc = cli_batch(&cfg, argc - i, argv + i);
+	else if (strcmp(argv[i], "bounces") == 0)
+		rc = cli_bounces(&cfg, argc - i, argv + i);
 	else if (strcmp(argv[i], "config") == 0) {
 		config_print(&cfg, stdout);
 		rc = 0;

@@ -3,12 +3,14 @@
 TESTS += tests/integration/test_game_by_mail.py \
 	tests/integration/test_refusals.py \
 	tests/integration/test_outbox.py \
-	tests/integration/test_tools.py
+	tests/integration/test_tools.py \
+	tests/integration/test_delivery.py
 EXTRA_DIST += tests/integration/harness.py tests/smtpd.py tests/tap.h \
 	tests/integration/test_game_by_mail.py \
 	tests/integration/test_refusals.py \
 	tests/integration/test_outbox.py \
-	tests/integration/test_tools.py
+	tests/integration/test_tools.py \
+	tests/integration/test_delivery.py
 
 # Unit tests of the spool, game and command layers (TAP).
 check_PROGRAMS += tests/unit/test_spool

@@ -11,6 +11,8 @@
 int cli_receive(const struct config *cfg, int argc, char **argv);
 int cli_outbox(const struct config *cfg, int argc, char **argv);
 int cli_flush(const struct config *cfg, int argc, char **argv);
+int cli_bounces(const struct config *cfg, int argc, char **argv);
+int cli_batch(const struct config *cfg, int argc, char **argv);
 
 /* Deliver the outbox when an SMTP server is configured (after receive). */
 void cli_deliver_quietly(const struct config *cfg);

@@ -1,8 +1,10 @@
 /*
- * outbox.c - "epamserv outbox" (show the mail waiting for SMTP) and
- * "epamserv flush" (deliver it; for cron).
+ * outbox.c - "epamserv outbox" (show the mail waiting for SMTP),
+ * "epamserv flush" (deliver it; for cron) and "epamserv bounces" (the
+ * addresses the SMTP server refused for good).
  */
 #include "cli/cli.h"
+#include "mail/smtp.h"
 #include "spool/outbox.h"
 #include "spool/spool.h"
 #include "spool/txn.h"
@@ -31,36 +33,81 @@ int cli_outbox(const struct config *cfg, int argc, char **argv)
 	return 0;
 }
 
+/* Deliver the due mail of the outbox with the configured SMTP settings.
+ * Returns 0, 75 when mail stays queued, 78 on a settings problem. */
+static int deliver(const struct config *cfg, int all, int verbose)
+{
+	struct smtp_settings smtp;
+	struct outbox_policy pol;
+	struct outbox_stats st;
+	char *password, *err = NULL;
+	int rc;
+
+	password = config_smtp_password(cfg, &err);
+	if (!password) {
+		fprintf(stderr, "epamserv: %s\n", err);
+		free(err);
+		return EXIT_CONFIG;
+	}
+	memset(&smtp, 0, sizeof smtp);
+	smtp.url = cfg->smtp_url;
+	smtp.tls = (enum smtp_tls)cfg->smtp_tls;
+	smtp.user = *cfg->smtp_user ? cfg->smtp_user : NULL;
+	smtp.password = password;
+	smtp.ca_file = *cfg->smtp_ca_file ? cfg->smtp_ca_file : NULL;
+	smtp.connect_timeout = cfg->smtp_connect_timeout;
+	smtp.timeout = cfg->smtp_timeout;
+	smtp.ehlo_name = *cfg->smtp_ehlo ? cfg->smtp_ehlo : NULL;
+	pol.now = util_now();
+	pol.retry_days = cfg->retry_days;
+	pol.all = all;
+	txn_recover_all(cfg->spool);
+	rc = outbox_deliver(cfg->spool, &smtp, &pol, &st);
+	memset(password, 0, strlen(password));
+	free(password);
+	if (rc < 0) {
+		fprintf(stderr, "epamserv: cannot deliver from %s/outbox (bad smtp "
+		        "settings or unreadable outbox)\n", cfg->spool);
+		return EXIT_TEMPFAIL;
+	}
+	if (verbose)
+		fprintf(stderr, "epamserv: %d sent, %d deferred, %d failed, %d "
+		        "waiting to be retried\n", st.sent, st.deferred, st.failed,
+		        st.waiting);
+	return st.deferred || st.waiting ? EXIT_TEMPFAIL : 0;
+}
+
 void cli_deliver_quietly(const struct config *cfg)
 {
-	struct outbox_stats st;
-
-	if (!*cfg->smtp_url)
-		return;
-	txn_recover_all(cfg->spool);
-	outbox_deliver(cfg->spool, cfg->smtp_url, &st);
+	if (*cfg->smtp_url)
+		deliver(cfg, 0, 0);
 }
 
 int cli_flush(const struct config *cfg, int argc, char **argv)
 {
-	struct outbox_stats st;
+	int all = argc == 2 && strcmp(argv[1], "--all") == 0;
 
-	(void)argv;
-	if (argc != 1) {
-		fprintf(stderr, "usage: epamserv flush\n");
+	if (argc > 2 || (argc == 2 && !all)) {
+		fprintf(stderr, "usage: epamserv flush [--all]\n");
 		return EXIT_USAGE;
 	}
-	txn_recover_all(cfg->spool);
 	if (!*cfg->smtp_url) {
+		txn_recover_all(cfg->spool);
 		fprintf(stderr, "epamserv: no smtp_url configured; mail stays in "
 		        "%s/outbox (see 'epamserv outbox')\n", cfg->spool);
 		return 0;
 	}
-	if (outbox_deliver(cfg->spool, cfg->smtp_url, &st) < 0) {
-		fprintf(stderr, "epamserv: cannot read %s/outbox\n", cfg->spool);
-		return EXIT_TEMPFAIL;
+	return deliver(cfg, all, 1);
+}
+
+int cli_bounces(const struct config *cfg, int argc, char **argv)
+{
+	(void)argv;
+	if (argc != 1) {
+		fprintf(stderr, "usage: epamserv bounces\n");
+		return EXIT_USAGE;
 	}
-	fprintf(stderr, "epamserv: %d sent, %d deferred, %d failed\n", st.sent,
-	        st.deferred, st.failed);
-	return st.deferred ? EXIT_TEMPFAIL : 0;
+	if (outbox_print_bounces(cfg->spool, stdout) == 0)
+		fprintf(stderr, "epamserv: no address has bounced\n");
+	return 0;
 }

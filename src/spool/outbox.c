@@ -109,13 +109,97 @@ static void fsync_dir(const char *path)
 	}
 }
 
+/* Back-off state of a deferred mail: outbox/NAME.eml.retry holds
+ * "ATTEMPTS FIRST-FAILURE NEXT-TRY" (seconds since the epoch). */
+struct retry {
+	int attempts;
+	long long first, next;
+};
+
+static void retry_path(const char *spool, const char *name, char *buf,
+                       size_t len)
+{
+	snprintf(buf, len, "%s/outbox/%s.retry", spool, name);
+}
+
+static void retry_load(const char *spool, const char *name, struct retry *r)
+{
+	char path[8192], *s;
+
+	memset(r, 0, sizeof *r);
+	retry_path(spool, name, path, sizeof path);
+	s = util_read_file(path, 256, NULL);
+	if (s && sscanf(s, "%d %lld %lld", &r->attempts, &r->first, &r->next) != 3)
+		memset(r, 0, sizeof *r);
+	free(s);
+}
+
+static void retry_save(const char *spool, const char *name,
+                       const struct retry *r)
+{
+	char path[8192], tmp[8300];
+	FILE *f;
+
+	retry_path(spool, name, path, sizeof path);
+	snprintf(tmp, sizeof tmp, "%s.tmp", path);
+	f = fopen(tmp, "w");
+	if (!f)
+		return;
+	fprintf(f, "%d %lld %lld\n", r->attempts, r->first, r->next);
+	if (fclose(f) == 0)
+		rename(tmp, path);  /* advisory state: no fsync needed */
+}
+
+static void retry_drop(const char *spool, const char *name)
+{
+	char path[8192];
+
+	retry_path(spool, name, path, sizeof path);
+	unlink(path);
+}
+
+/* Record rcpt as refused for good, for the admin (SPOOL/bounces/). */
+static void note_bounce(const char *spool, const char *rcpt, const char *name,
+                        const char *why, time_t now)
+{
+	char digest[33], path[8192], when[32];
+	FILE *f;
+
+	util_digest_hex(rcpt, strlen(rcpt), digest);
+	snprintf(path, sizeof path, "%s/bounces/%s", spool, digest);
+	util_iso_time(now, when, sizeof when);
+	f = fopen(path, "w");
+	if (!f)
+		return;
+	fprintf(f, "%s %s %s: %s\n", when, rcpt, name, why);
+	fclose(f);
+}
+
+/* Move outbox/NAME to failed/NAME (durably). */
+static void move_to_failed(const char *spool, const char *name)
+{
+	char from[8192], to[8192], dir[8192];
+
+	snprintf(from, sizeof from, "%s/outbox/%s", spool, name);
+	snprintf(to, sizeof to, "%s/failed/%s", spool, name);
+	if (rename(from, to) == 0) {
+		snprintf(dir, sizeof dir, "%s/outbox", spool);
+		fsync_dir(dir);
+		snprintf(dir, sizeof dir, "%s/failed", spool);
+		fsync_dir(dir);
+	}
+	retry_drop(spool, name);
+}
+
 /* Send one queued mail; returns the outcome. */
 static enum smtp_outcome deliver_one(struct smtp_session *s, const char *spool,
-                                     const char *name)
+                                     const char *name,
+                                     const struct outbox_policy *pol)
 {
-	char path[4096], failed[4096], dir[4096];
+	char path[8192], dir[8192];
 	char *text = NULL, *from = NULL, *rcpt = NULL, *msg, *err = NULL;
 	enum smtp_outcome out = SMTP_TEMPFAIL;
+	struct retry r;
 	int fd;
 
 	snprintf(path, sizeof path, "%s/outbox/%s", spool, name);
@@ -133,8 +217,7 @@ static enum smtp_outcome deliver_one(struct smtp_session *s, const char *spool,
 		goto done;
 	msg = split_envelope(text, &from, &rcpt);
 	if (!msg) {
-		fprintf(stderr, "epamserv: outbox/%s: malformed envelope, moved to failed/\n",
-		        name);
+		err = xstrdup("malformed envelope lines");
 		out = SMTP_PERMFAIL;
 	} else {
 		out = smtp_send(s, from, rcpt, msg, strlen(msg), &err);
@@ -143,18 +226,30 @@ static enum smtp_outcome deliver_one(struct smtp_session *s, const char *spool,
 	if (out == SMTP_SENT) {
 		unlink(path);
 		fsync_dir(dir);
-	} else if (out == SMTP_PERMFAIL) {
-		snprintf(failed, sizeof failed, "%s/failed/%s", spool, name);
-		if (err)
-			fprintf(stderr, "epamserv: outbox/%s to <%s>: refused for good: %s\n",
-			        name, rcpt ? rcpt : "?", err);
-		if (rename(path, failed) == 0) {
-			fsync_dir(dir);
-			snprintf(dir, sizeof dir, "%s/failed", spool);
-			fsync_dir(dir);
+		retry_drop(spool, name);
+		goto done;
+	}
+	retry_load(spool, name, &r);
+	if (out == SMTP_TEMPFAIL) {
+		if (!r.attempts)
+			r.first = pol->now;
+		r.attempts++;
+		if (pol->now - r.first > (long long)pol->retry_days * 86400) {
+			out = SMTP_PERMFAIL;  /* deferred too long: give up */
+		} else {
+			long long wait = 300LL << (r.attempts < 7 ? r.attempts - 1 : 6);
+			r.next = pol->now + (wait > 14400 ? 14400 : wait);
+			retry_save(spool, name, &r);
+			fprintf(stderr, "epamserv: outbox/%s to <%s>: deferred (try %d): %s\n",
+			        name, rcpt ? rcpt : "?", r.attempts, err ? err : "?");
 		}
-	} else if (err) {
-		fprintf(stderr, "epamserv: outbox/%s: deferred: %s\n", name, err);
+	}
+	if (out == SMTP_PERMFAIL) {
+		fprintf(stderr, "epamserv: outbox/%s to <%s>: failed for good, moved "
+		        "to failed/: %s\n", name, rcpt ? rcpt : "?", err ? err : "?");
+		if (rcpt)
+			note_bounce(spool, rcpt, name, err ? err : "?", pol->now);
+		move_to_failed(spool, name);
 	}
 done:
 	free(err);
@@ -163,43 +258,88 @@ done:
 	return out;
 }
 
-int outbox_deliver(const char *spool, const char *smtp_url,
-                   struct outbox_stats *st)
+/* Whether a deferred mail's back-off has run out. */
+static int due(const char *spool, const char *name,
+               const struct outbox_policy *pol)
+{
+	struct retry r;
+
+	if (pol->all)
+		return 1;
+	retry_load(spool, name, &r);
+	return r.attempts == 0 || r.next <= pol->now;
+}
+
+int outbox_deliver(const char *spool, const struct smtp_settings *smtp,
+                   const struct outbox_policy *pol, struct outbox_stats *st)
 {
 	char dir[4096];
-	struct smtp_session *s;
+	struct smtp_session *s = NULL;
 	size_t n, i;
 	char **names;
+	int tempfails = 0;
 
 	memset(st, 0, sizeof *st);
 	snprintf(dir, sizeof dir, "%s/outbox", spool);
 	names = list_mails(dir, &n);
 	if (!names)
 		return -1;
-	if (n == 0) {
-		free_names(names, n);
-		return 0;
-	}
-	s = smtp_open(smtp_url);
-	if (!s) {
-		free_names(names, n);
-		return -1;
-	}
 	for (i = 0; i < n; i++) {
-		enum smtp_outcome out = deliver_one(s, spool, names[i]);
+		enum smtp_outcome out;
+		if (!due(spool, names[i], pol)) {
+			st->waiting++;
+			continue;
+		}
+		if (!s && !(s = smtp_open_with(smtp))) {
+			free_names(names, n);
+			return -1;
+		}
+		if (tempfails >= 3) {
+			st->deferred++;  /* the server seems down: try next run */
+			continue;
+		}
+		out = deliver_one(s, spool, names[i], pol);
 		if (out == SMTP_SENT) {
 			st->sent++;
+			tempfails = 0;
 		} else if (out == SMTP_PERMFAIL) {
 			st->failed++;
 		} else {
-			/* Leave this and the rest for the next flush. */
-			st->deferred += (int)(n - i);
-			break;
+			st->deferred++;
+			tempfails++;
 		}
 	}
-	smtp_close(s);
+	if (s)
+		smtp_close(s);
 	free_names(names, n);
 	return 0;
+}
+
+int outbox_print_bounces(const char *spool, FILE *out)
+{
+	char dir[4096], path[8192];
+	struct dirent *de;
+	DIR *d;
+	int n = 0;
+
+	snprintf(dir, sizeof dir, "%s/bounces", spool);
+	d = opendir(dir);
+	if (!d)
+		return 0;
+	while ((de = readdir(d)) != NULL) {
+		char *s;
+		if (de->d_name[0] == '.')
+			continue;
+		snprintf(path, sizeof path, "%s/%s", dir, de->d_name);
+		s = util_read_file(path, 4096, NULL);
+		if (s) {
+			fputs(s, out);
+			n++;
+		}
+		free(s);
+	}
+	closedir(d);
+	return n;
 }
 
 int outbox_print(const char *spool, FILE *out, int names_only)

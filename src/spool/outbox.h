@@ -18,6 +18,7 @@
 #define EPAM_OUTBOX_H
 
 #include <stdio.h>
+#include <time.h>
 
 struct txn;
 
@@ -27,16 +28,32 @@ void outbox_put(struct txn *t, const char *name, const char *envelope_from,
                 const char *rcpt, const char *message);
 
 struct outbox_stats {
-	int sent, deferred, failed;
+	int sent, deferred, failed, waiting;  /* waiting: not due yet */
 };
 
-/* Deliver every queued mail in name order over one session to smtp_url.
- * A temporary failure leaves the mail queued; a permanent one (5xx) moves
- * it to SPOOL/failed/ and logs the server's reply on stderr.  After a
- * connection failure the run stops trying.  Returns 0, or -1 when the
- * outbox cannot be read. */
-int outbox_deliver(const char *spool, const char *smtp_url,
-                   struct outbox_stats *st);
+struct smtp_settings;
+
+/* How a delivery run behaves. */
+struct outbox_policy {
+	time_t now;          /* the clock (util_now) */
+	int retry_days;      /* a mail deferred for longer fails for good */
+	int all;             /* 1: try every mail now, ignoring back-off */
+};
+
+/* Deliver every queued mail that is due, in name order, over one SMTP
+ * session.  A temporary failure (4xx, no connection) leaves the mail
+ * queued and backs it off: the next try waits 5 minutes, then 10, 20, ...
+ * at most 4 hours (state in outbox/NAME.eml.retry); after three temporary
+ * failures in a row the run stops (the server is likely down).  A
+ * permanent failure (5xx), or a mail deferred for over retry_days, moves
+ * it to SPOOL/failed/, logs the reply on stderr and records the address
+ * in SPOOL/bounces/ for the admin.  Returns 0, or -1 when the outbox
+ * cannot be read or the session cannot be opened. */
+int outbox_deliver(const char *spool, const struct smtp_settings *smtp,
+                   const struct outbox_policy *pol, struct outbox_stats *st);
+
+/* Print the bounce records (address, time, reason), one per line. */
+int outbox_print_bounces(const char *spool, FILE *out);
 
 /* Print the queued mails (envelope and message, LF line ends) to out,
  * each preceded by a "==> outbox/NAME.eml" line; with names_only, just the

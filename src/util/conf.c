@@ -9,7 +9,10 @@
 #include <ini.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
+
+#include "util/util.h"
 
 #ifndef EPAMSERV_SYSCONFDIR
 #define EPAMSERV_SYSCONFDIR "/etc"
@@ -30,6 +33,14 @@ static const struct {
 	{ "templates", "EPAMSERV_TEMPLATES" },
 	{ "lock_timeout", "EPAMSERV_LOCK_TIMEOUT" },
 	{ "max_mail_size", "EPAMSERV_MAX_MAIL_SIZE" },
+	{ "smtp_tls", "EPAMSERV_SMTP_TLS" },
+	{ "smtp_user", "EPAMSERV_SMTP_USER" },
+	{ "smtp_password_file", "EPAMSERV_SMTP_PASSWORD_FILE" },
+	{ "smtp_ca_file", "EPAMSERV_SMTP_CA_FILE" },
+	{ "smtp_connect_timeout", "EPAMSERV_SMTP_CONNECT_TIMEOUT" },
+	{ "smtp_timeout", "EPAMSERV_SMTP_TIMEOUT" },
+	{ "smtp_ehlo", "EPAMSERV_SMTP_EHLO" },
+	{ "retry_days", "EPAMSERV_RETRY_DAYS" },
 	{ NULL, NULL },
 };
 
@@ -80,6 +91,33 @@ int config_set(struct config *cfg, const char *key, const char *value,
 		if (parse_count(value, 1024, 1L << 30, &v) < 0)
 			goto bad;
 		cfg->max_mail_size = (size_t)v;
+	} else if (strcmp(key, "smtp_tls") == 0) {
+		if (strcmp(value, "none") == 0)
+			cfg->smtp_tls = 0;
+		else if (strcmp(value, "try") == 0)
+			cfg->smtp_tls = 1;
+		else if (strcmp(value, "require") == 0)
+			cfg->smtp_tls = 2;
+		else
+			goto bad;
+	} else if (strcmp(key, "smtp_user") == 0) {
+		set_str(&cfg->smtp_user, value);
+	} else if (strcmp(key, "smtp_password_file") == 0) {
+		set_str(&cfg->smtp_password_file, value);
+	} else if (strcmp(key, "smtp_ca_file") == 0) {
+		set_str(&cfg->smtp_ca_file, value);
+	} else if (strcmp(key, "smtp_ehlo") == 0) {
+		set_str(&cfg->smtp_ehlo, value);
+	} else if (strcmp(key, "smtp_connect_timeout") == 0 ||
+	           strcmp(key, "smtp_timeout") == 0) {
+		if (parse_count(value, 1, 3600, &v) < 0)
+			goto bad;
+		*(key[5] == 'c' ? &cfg->smtp_connect_timeout : &cfg->smtp_timeout) =
+			(int)v;
+	} else if (strcmp(key, "retry_days") == 0) {
+		if (parse_count(value, 0, 365, &v) < 0)
+			goto bad;
+		cfg->retry_days = (int)v;
 	} else {
 		buf_printf(&e, "unknown key '%s'", key);
 		*err = buf_take(&e);
@@ -162,6 +200,13 @@ int config_load(struct config *cfg, const char *path, char **err)
 	cfg->templates = xstrdup(EPAMSERV_TEMPLATEDIR);
 	cfg->lock_timeout = 30;
 	cfg->max_mail_size = 1024 * 1024;
+	cfg->smtp_user = xstrdup("");
+	cfg->smtp_password_file = xstrdup("");
+	cfg->smtp_ca_file = xstrdup("");
+	cfg->smtp_ehlo = xstrdup("");
+	cfg->smtp_connect_timeout = 30;
+	cfg->smtp_timeout = 300;
+	cfg->retry_days = 5;
 
 	if (!path || !*path)
 		path = getenv("EPAMSERV_CONF");
@@ -196,11 +241,39 @@ const char *config_domain(const struct config *cfg)
 	return at && at[1] ? at + 1 : "localhost";
 }
 
+/* url with any "user:password@" part masked. */
+static void print_url(FILE *out, const char *url)
+{
+	const char *scheme = strstr(url, "://"), *at, *slash;
+
+	if (scheme) {
+		at = strchr(scheme + 3, '@');
+		slash = strchr(scheme + 3, '/');
+		if (at && (!slash || at < slash)) {
+			fprintf(out, "%.*s***@%s", (int)(scheme + 3 - url), url, at + 1);
+			return;
+		}
+	}
+	fputs(url, out);
+}
+
 void config_print(const struct config *cfg, FILE *out)
 {
+	static const char *const tls[] = { "none", "try", "require" };
+
 	fprintf(out, "# config file: %s\n", cfg->file ? cfg->file : "(none)");
 	fprintf(out, "spool = %s\n", cfg->spool);
-	fprintf(out, "smtp_url = %s\n", cfg->smtp_url);
+	fputs("smtp_url = ", out);
+	print_url(out, cfg->smtp_url);
+	fputs("\n", out);
+	fprintf(out, "smtp_tls = %s\n", tls[cfg->smtp_tls % 3]);
+	fprintf(out, "smtp_user = %s\n", cfg->smtp_user);
+	fprintf(out, "smtp_password_file = %s\n", cfg->smtp_password_file);
+	fprintf(out, "smtp_ca_file = %s\n", cfg->smtp_ca_file);
+	fprintf(out, "smtp_connect_timeout = %d\n", cfg->smtp_connect_timeout);
+	fprintf(out, "smtp_timeout = %d\n", cfg->smtp_timeout);
+	fprintf(out, "smtp_ehlo = %s\n", cfg->smtp_ehlo);
+	fprintf(out, "retry_days = %d\n", cfg->retry_days);
 	fprintf(out, "from = %s\n", cfg->from);
 	fprintf(out, "templates = %s\n", cfg->templates);
 	fprintf(out, "lock_timeout = %d\n", cfg->lock_timeout);
@@ -214,5 +287,42 @@ void config_free(struct config *cfg)
 	free(cfg->from);
 	free(cfg->templates);
 	free(cfg->file);
+	free(cfg->smtp_user);
+	free(cfg->smtp_password_file);
+	free(cfg->smtp_ca_file);
+	free(cfg->smtp_ehlo);
 	memset(cfg, 0, sizeof *cfg);
+}
+
+char *config_smtp_password(const struct config *cfg, char **err)
+{
+	struct buf e = BUF_INIT;
+	struct stat st;
+	char *s, *end;
+
+	*err = NULL;
+	if (!*cfg->smtp_password_file)
+		return xstrdup("");
+	if (stat(cfg->smtp_password_file, &st) < 0) {
+		buf_printf(&e, "cannot read smtp_password_file %s: %s",
+		           cfg->smtp_password_file, strerror(errno));
+		goto fail;
+	}
+	if (st.st_mode & 077) {
+		buf_printf(&e, "smtp_password_file %s must not be readable by group "
+		           "or others (chmod 600 it)", cfg->smtp_password_file);
+		goto fail;
+	}
+	s = util_read_file(cfg->smtp_password_file, 4096, NULL);
+	if (!s) {
+		buf_printf(&e, "cannot read smtp_password_file %s: %s",
+		           cfg->smtp_password_file, strerror(errno));
+		goto fail;
+	}
+	end = s + strcspn(s, "\r\n");
+	*end = '\0';
+	return s;
+fail:
+	*err = buf_take(&e);
+	return NULL;
 }

@@ -13,6 +13,17 @@
  *   templates     EPAMSERV_TEMPLATES     PKGDATADIR/templates
  *   lock_timeout  EPAMSERV_LOCK_TIMEOUT  30 (seconds waiting for a board)
  *   max_mail_size EPAMSERV_MAX_MAIL_SIZE 1048576 (bytes)
+ *   smtp_tls      EPAMSERV_SMTP_TLS      none | try | require (STARTTLS on
+ *                                        smtp://; smtps:// is always TLS)
+ *   smtp_user     EPAMSERV_SMTP_USER     "" (no AUTH)
+ *   smtp_password_file EPAMSERV_SMTP_PASSWORD_FILE
+ *                                        file holding the AUTH password; must
+ *                                        not be readable by group or others
+ *   smtp_ca_file  EPAMSERV_SMTP_CA_FILE  "" (the system's CA store)
+ *   smtp_connect_timeout EPAMSERV_SMTP_CONNECT_TIMEOUT 30 (seconds)
+ *   smtp_timeout  EPAMSERV_SMTP_TIMEOUT  300 (seconds for one message)
+ *   smtp_ehlo     EPAMSERV_SMTP_EHLO     "" (curl's default name)
+ *   retry_days    EPAMSERV_RETRY_DAYS    5 (then a deferred mail fails)
  */
 #ifndef EPAM_CONFIG_H
 #define EPAM_CONFIG_H
@@ -28,7 +39,20 @@ struct config {
 	int lock_timeout;    /* seconds */
 	size_t max_mail_size;/* bytes */
 	char *file;          /* the config file read, or NULL */
+	int smtp_tls;        /* 0 none, 1 try, 2 require (enum smtp_tls) */
+	char *smtp_user;     /* "" when unset */
+	char *smtp_password_file; /* "" when unset */
+	char *smtp_ca_file;  /* "" when unset */
+	int smtp_connect_timeout, smtp_timeout;  /* seconds */
+	char *smtp_ehlo;     /* "" when unset */
+	int retry_days;
 };
+
+/* Read the SMTP AUTH password from cfg->smtp_password_file: refused when
+ * the file is readable or writable by group or others.  Returns a malloc'ed
+ * password without its line end ("" when no file is set), or NULL with a
+ * malloc'ed *err. */
+char *config_smtp_password(const struct config *cfg, char **err);
 
 /* Fill cfg from defaults, file and environment.  path is the --config
  * option or NULL.  Returns 0, or -1 with a malloc'ed *err naming the file,

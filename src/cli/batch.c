@@ -1,0 +1,164 @@
+/*
+ * batch.c - "epamserv batch --maildir DIR": every mail waiting in a
+ * Maildir, for cron.
+ *
+ * Mails in DIR/new are processed in arrival order (modification time, then
+ * name).  A mail moves to DIR/cur (flagged seen) only after its effects
+ * and its replies are committed to the spool, so a crash at any point
+ * leaves it in new/ for the next run, and the processed-mail record makes
+ * that rerun harmless.  A mail that meets a temporary failure (a busy
+ * board) stays in new/ and the run goes on with the others.  The outbox
+ * is delivered once at the end, over one SMTP connection.
+ */
+#include "cli/cli.h"
+#include "cmd/process.h"
+#include "util/buf.h"
+#include "util/util.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+struct arrival {
+	char *name;
+	long long mtime_ns;
+};
+
+static int arrival_cmp(const void *a, const void *b)
+{
+	const struct arrival *x = a, *y = b;
+
+	if (x->mtime_ns != y->mtime_ns)
+		return x->mtime_ns < y->mtime_ns ? -1 : 1;
+	return strcmp(x->name, y->name);
+}
+
+/* The mails of DIR/new in arrival order (malloc'ed array). */
+static struct arrival *list_new(const char *dir, size_t *count)
+{
+	char path[8192];
+	struct arrival *a = NULL;
+	size_t n = 0, cap = 0;
+	struct dirent *de;
+	struct stat st;
+	DIR *d;
+
+	*count = 0;
+	snprintf(path, sizeof path, "%s/new", dir);
+	d = opendir(path);
+	if (!d)
+		return NULL;
+	while ((de = readdir(d)) != NULL) {
+		if (de->d_name[0] == '.')
+			continue;
+		snprintf(path, sizeof path, "%s/new/%s", dir, de->d_name);
+		if (stat(path, &st) < 0 || !S_ISREG(st.st_mode))
+			continue;
+		if (n == cap) {
+			cap = cap ? cap * 2 : 64;
+			a = xrealloc(a, cap * sizeof *a);
+		}
+		a[n].name = xstrdup(de->d_name);
+		a[n].mtime_ns = (long long)st.st_mtim.tv_sec * 1000000000LL +
+		                st.st_mtim.tv_nsec;
+		n++;
+	}
+	closedir(d);
+	if (n)
+		qsort(a, n, sizeof *a, arrival_cmp);
+	*count = n;
+	return a ? a : xmalloc(sizeof *a);
+}
+
+static void fsync_dir(const char *path)
+{
+	int fd = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+
+	if (fd >= 0) {
+		fsync(fd);
+		close(fd);
+	}
+}
+
+/* File new/NAME into cur/NAME:2,S (Maildir's "seen" flag). */
+static int file_as_seen(const char *dir, const char *name)
+{
+	char from[8192], to[8192];
+	const char *colon = strchr(name, ':');
+
+	snprintf(from, sizeof from, "%s/new/%s", dir, name);
+	if (colon)
+		snprintf(to, sizeof to, "%s/cur/%.*s:2,S", dir,
+		         (int)(colon - name), name);
+	else
+		snprintf(to, sizeof to, "%s/cur/%s:2,S", dir, name);
+	if (rename(from, to) < 0)
+		return -1;
+	snprintf(to, sizeof to, "%s/cur", dir);
+	fsync_dir(to);
+	snprintf(to, sizeof to, "%s/new", dir);
+	fsync_dir(to);
+	return 0;
+}
+
+/* Process one mail file; returns the process_mail status. */
+static int batch_one(const struct config *cfg, const char *dir,
+                     const char *name)
+{
+	char path[8192];
+	size_t len = 0;
+	int truncated = 0, fd, rc;
+	char *raw;
+
+	snprintf(path, sizeof path, "%s/new/%s", dir, name);
+	fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return errno == ENOENT ? 0 : EXIT_TEMPFAIL;  /* gone: filed by another run */
+	raw = util_read_fd(fd, cfg->max_mail_size, &len, &truncated);
+	close(fd);
+	if (!raw)
+		return EXIT_TEMPFAIL;
+	rc = process_mail(cfg, raw, len, truncated);
+	free(raw);
+	if (rc == 0 && file_as_seen(dir, name) < 0) {
+		fprintf(stderr, "epamserv: cannot file %s into cur/: %s\n", path,
+		        strerror(errno));
+		rc = EXIT_TEMPFAIL;
+	}
+	return rc;
+}
+
+int cli_batch(const struct config *cfg, int argc, char **argv)
+{
+	struct arrival *a;
+	size_t n, i;
+	int done = 0, retry = 0;
+
+	if (argc != 3 || strcmp(argv[1], "--maildir") != 0) {
+		fprintf(stderr, "usage: epamserv batch --maildir DIR\n");
+		return EXIT_USAGE;
+	}
+	a = list_new(argv[2], &n);
+	if (!a) {
+		fprintf(stderr, "epamserv: cannot read the Maildir %s/new: %s\n",
+		        argv[2], strerror(errno));
+		return EXIT_TEMPFAIL;
+	}
+	for (i = 0; i < n; i++) {
+		if (batch_one(cfg, argv[2], a[i].name) == 0)
+			done++;
+		else
+			retry++;
+		free(a[i].name);
+	}
+	free(a);
+	fprintf(stderr, "epamserv: batch: %d mails handled, %d left for the "
+	        "next run\n", done, retry);
+	cli_deliver_quietly(cfg);
+	return retry ? EXIT_TEMPFAIL : 0;
+}

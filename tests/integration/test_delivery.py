@@ -1,0 +1,90 @@
+#!/usr/bin/python3
+"""Delivery and intake for cron: back-off of deferred mail, mail refused for
+good goes to failed/ and the address is recorded, `batch --maildir` files a
+mail into cur/ only after its effects are saved and never applies it twice."""
+import os
+import shutil
+import sys
+import time
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from harness import Env, Server, ok, is_, contains, done, make_mail
+
+T0 = 1796000000  # a fixed clock for the back-off arithmetic
+
+env = Env(smtp=False)
+try:
+    env.env["EPAMSERV_NOW"] = str(T0)
+    env.mail("alice@example.org", "signup alice a")
+    env.mail("bob@example.org", "signup bob b")
+    os.makedirs(os.path.join(env.root, "srv"))
+    server = Server(os.path.join(env.root, "srv"),
+                    fail_rcpt=["bob@example.org=451", "nobody@example.org=550"])
+    try:
+        url = {"EPAMSERV_SMTP_URL": server.url}
+        rc, out, err = env.run("flush", env=url)
+        is_(rc, 75, "flush exits 75 while mail stays queued")
+        is_(len(server.messages()), 1, "the mail to the accepting address is delivered")
+        outbox = sorted(os.listdir(os.path.join(env.spool, "outbox")))
+        is_(len([f for f in outbox if f.endswith(".eml")]), 1,
+            "the mail refused with 451 stays in the outbox")
+        ok(any(f.endswith(".eml.retry") for f in outbox),
+           "a deferred mail records its back-off")
+        contains(err, "451", "the deferral is logged with the reply code")
+
+        rc, out, err = env.run("flush", env=url)
+        contains(err, "1 waiting", "a second flush at once does not retry it")
+        rc, out, err = env.run("flush", env=dict(url, EPAMSERV_NOW=str(T0 + 301)))
+        contains(err, "1 deferred", "after 5 minutes the mail is tried again")
+        rc, out, err = env.run("flush", env=dict(url, EPAMSERV_NOW=str(T0 + 302)))
+        contains(err, "1 waiting", "the second back-off is longer than the first")
+        rc, out, err = env.run("flush", env=dict(url, EPAMSERV_NOW=str(T0 + 6 * 86400)))
+        contains(err, "1 failed", "a mail deferred for over retry_days fails for good")
+        is_(len(os.listdir(os.path.join(env.spool, "failed"))), 1,
+            "it is moved to failed/")
+        rc, out, err = env.run("bounces")
+        contains(out, "bob@example.org", "the address is recorded for the admin")
+
+        env.mail("nobody@example.org", "signup nobody n")
+        rc, out, err = env.run("flush", env=url)
+        is_(len(os.listdir(os.path.join(env.spool, "failed"))), 2,
+            "a 550 moves the mail to failed/ at once")
+        rc, out, err = env.run("bounces")
+        contains(out, "nobody@example.org", "a 550 is recorded for the admin")
+        contains(out, "550", "the record says what the server replied")
+    finally:
+        server.stop()
+
+    # batch --maildir
+    md = os.path.join(env.root, "Maildir")
+    for sub in ("new", "cur", "tmp"):
+        os.makedirs(os.path.join(md, sub))
+    mails = [make_mail("alice@example.org", "epaminondas challenge alice bob"),
+             make_mail("alice@example.org", "epaminondas move 101 alice a e2-e3"),
+             make_mail("bob@example.org", "epaminondas move 101 bob b e11-e10")]
+    for i, m in enumerate(mails):
+        p = os.path.join(md, "new", "%d.M%d.test" % (T0 + i, i))
+        with open(p, "wb") as f:
+            f.write(m)
+        os.utime(p, (T0 + i, T0 + i))
+    # A copy of the last mail under another name: a duplicate delivery.
+    shutil.copy(p, os.path.join(md, "new", "%d.dup.test" % (T0 + 9)))
+    os.utime(os.path.join(md, "new", "%d.dup.test" % (T0 + 9)), (T0 + 9, T0 + 9))
+    rc, out, err = env.run("batch", "--maildir", md)
+    is_(rc, 0, "batch exits 0 when every mail was handled")
+    is_(os.listdir(os.path.join(md, "new")), [], "every mail left new/")
+    cur = sorted(os.listdir(os.path.join(md, "cur")))
+    is_(len(cur), 4, "every mail is filed in cur/")
+    ok(all(c.endswith(":2,S") for c in cur), "filed mails are flagged seen")
+    gf = env.game_file(101) or ""
+    is_(gf.count("move: "), 2, "the mails were applied in arrival order, "
+        "the duplicate once")
+    contains(err, "already processed", "the duplicate delivery is logged")
+    rc, out, err = env.run("batch", "--maildir", md)
+    is_(rc, 0, "a rerun on an empty new/ is harmless")
+    is_(env.game_file(101), gf, "a rerun changes nothing")
+    rc, out, err = env.run("batch", "--maildir", os.path.join(env.root, "none"))
+    is_(rc, 75, "a missing Maildir is a temporary failure")
+finally:
+    env.close()
+done()
