@@ -4,16 +4,18 @@
 noinst_LIBRARIES += src/libepamserv.a
 src_libepamserv_a_SOURCES =
 src_libepamserv_a_CFLAGS = $(AM_CFLAGS) $(LIBETPAN_CFLAGS) $(LIBCURL_CFLAGS) \
-	$(LIBCRYPT_CFLAGS) $(INIH_CFLAGS)
+	$(LIBCRYPT_CFLAGS) $(INIH_CFLAGS) $(LIBXML_CFLAGS)
 
 bin_PROGRAMS += src/epamserv
 src_epamserv_SOURCES = src/main.c
 src_epamserv_LDADD = src/libepamserv.a src/rules/librules.a \
-	$(LIBETPAN_LIBS) $(LIBCURL_LIBS) $(LIBCRYPT_LIBS) $(INIH_LIBS)
+	$(LIBETPAN_LIBS) $(LIBCURL_LIBS) $(LIBCRYPT_LIBS) $(INIH_LIBS) \
+	$(LIBXML_LIBS)
 
 # Libraries a unit test of the program's shared code links with.
 epamserv_test_libs = src/libepamserv.a src/rules/librules.a \
-	$(LIBETPAN_LIBS) $(LIBCURL_LIBS) $(LIBCRYPT_LIBS) $(INIH_LIBS)
+	$(LIBETPAN_LIBS) $(LIBCURL_LIBS) $(LIBCRYPT_LIBS) $(INIH_LIBS) \
+	$(LIBXML_LIBS)
 
 src_libepamserv_a_SOURCES += \
 	src/util/buf.c src/util/buf.h \
@@ -28,11 +30,13 @@ src_libepamserv_a_SOURCES += \
 	src/game/game.c src/game/game.h \
 	src/game/gamefile.c \
 	src/game/render.c src/game/render.h \
+	src/game/ratings.c src/game/ratings.h \
 	src/cmd/cmd.h src/cmd/dispatch.c src/cmd/common.c src/cmd/reply.c \
 	src/cmd/intake.c src/cmd/intake.h \
 	src/cmd/process.c src/cmd/process.h \
 	src/cmd/help.c src/cmd/signup.c src/cmd/challenge.c \
 	src/cmd/move.c src/cmd/show.c \
+	src/cmd/board.c src/cmd/answer.c src/cmd/votes.c src/cmd/standings.c \
 	src/cli/cli.h src/cli/receive.c src/cli/outbox.c src/cli/batch.c
 
 src_epamserv_SOURCES += $(EPAMSERV_RULES_CLI_SOURCES)
