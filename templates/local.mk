@@ -2,4 +2,5 @@
 # replace (see epamserv.conf(5), key "templates").
 dist_templates_DATA += templates/board.txt templates/error.txt \
 	templates/help.txt templates/signup.txt \
-	templates/epaminondas-help.txt templates/crossings-help.txt
+	templates/epaminondas-help.txt templates/crossings-help.txt \
+	templates/standings.txt templates/history.txt

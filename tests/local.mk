@@ -19,3 +19,7 @@ check_PROGRAMS += tests/unit/test_spool
 TESTS += tests/unit/test_spool
 tests_unit_test_spool_SOURCES = tests/unit/test_spool.c tests/tap.h
 tests_unit_test_spool_LDADD = $(epamserv_test_libs)
+
+# The life of a board by mail: accept/decline, resign, votes, standings.
+TESTS += tests/integration/test_game_commands.py
+EXTRA_DIST += tests/integration/test_game_commands.py

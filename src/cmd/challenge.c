@@ -1,9 +1,10 @@
 /*
  * challenge.c - "GAME challenge WHITE BLACK [-options]": a new board.
  *
- * The first userid plays White and moves first.  For now the game starts
- * at once (consent by accept/decline comes later); both players get the
- * opening board.  Options are those of RULES.md section 6, checked by the
+ * The first userid plays White and moves first.  The board is made at
+ * once in the challenged state: nothing can be played until the second
+ * player accepts it (answer.c); both players get the opening board with
+ * the words to accept or decline.  Options are those of RULES.md section 6, checked by the
  * rules engine; a bad option refuses the challenge and names the problem.
  */
 #include "cmd/cmd.h"
@@ -52,7 +53,7 @@ enum cmd_status cmd_challenge(struct cmdctx *c, const char *game, int argc,
 	struct game g;
 	struct lock l = LOCK_INIT;
 	struct txn *t;
-	char key[64], rel[128], err[EP_ERR_MAX], next[32], headline[128];
+	char key[64], rel[128], err[EP_ERR_MAX], next[32], headline[256];
 	char *file;
 	enum cmd_status st;
 	long board;
@@ -79,6 +80,7 @@ enum cmd_status cmd_challenge(struct cmdctx *c, const char *game, int argc,
 		return st;
 	board = spool_next_board(c->cfg->spool, game);
 	game_new(&g, game, board, &o, argv[0], argv[1], c->now);
+	game_challenge(&g);
 	t = cmd_txn(c, key);
 	file = game_format(&g);
 	spool_board_path(game, board, rel, sizeof rel);
@@ -86,9 +88,9 @@ enum cmd_status cmd_challenge(struct cmdctx *c, const char *game, int argc,
 	snprintf(rel, sizeof rel, "games/%s/next", game);
 	snprintf(next, sizeof next, "%ld\n", board + 1);
 	txn_put(t, rel, next, strlen(next));
-	snprintf(headline, sizeof headline, "New game: %s (White) against %s "
-	         "(Black).", g.white, g.black);
-	reply_board(c, t, &g, headline, c->comment, NULL, NULL);
+	snprintf(headline, sizeof headline, "%s challenges %s: %s would play "
+	         "White, %s Black.", g.white, g.black, g.white, g.black);
+	reply_board(c, t, &g, headline, c->comment, g.white, NULL);
 	st = cmd_commit(c, t);
 	lock_release(&l);
 	free(file);

@@ -8,7 +8,9 @@
  * A refused command commits only its error reply and that record.
  *
  * Each command family has its own file: signup.c, challenge.c, move.c,
- * show.c, help.c.
+ * show.c, help.c, answer.c (accept/decline/resign), votes.c (draw offers
+ * and undo), standings.c (standings, history).  board.c holds what the
+ * commands on one board share: open (auth, lock, load), save, refuse.
  */
 #ifndef EPAM_CMD_H
 #define EPAM_CMD_H
@@ -45,6 +47,19 @@ struct cmdctx {
 	const char *usage;     /* CMD_REFUSED: how to write the command */
 	char *error_board;     /* CMD_REFUSED: board to show (malloc'ed) or NULL */
 	char *error_subject;   /* CMD_REFUSED: subject tail, e.g. "Board 101" */
+	const char *ratings;   /* rating changes of a game that just ended,
+	                          for reply_board (set by board_save), or NULL */
+};
+
+/* A board opened by a player for a change (board.c). */
+struct board_ctx {
+	struct game g;
+	struct lock l;
+	char key[64];           /* lock key "board-GAME-NNN" */
+	char userid[32];        /* the authenticated player, lower-case */
+	int loaded;             /* g holds a game (free with board_close) */
+	enum game_state was;    /* state when opened: a game that finishes
+	                           now gets its result record and ratings */
 };
 
 /* Run one command given as words (argv[0] is the first word, e.g.
@@ -106,6 +121,32 @@ char *reply_template(struct cmdctx *c, const char *name, const struct tvars *v);
 /* "Epaminondas" for "epaminondas": the game's display name. */
 const char *reply_game_title(const char *game);
 
+/* ---- one board (board.c) ---- */
+
+/* Parse board_word, check userid/password (userid is lower-cased in
+ * place), lock the board and load it.  The player must be White or Black.
+ * CMD_DONE with b open (close with board_close whatever happens next),
+ * CMD_REFUSED (no such board, not a player, bad password...) or
+ * CMD_TEMPFAIL; on anything but CMD_DONE b needs no board_close, though
+ * calling it is harmless. */
+enum cmd_status board_open(struct cmdctx *c, const char *game,
+                           const char *board_word, char *userid,
+                           const char *password, const char *usage,
+                           struct board_ctx *b);
+
+/* Commit b's game: the game file, the result record and ratings when the
+ * game has just finished, the board mail (headline) to both players, and
+ * the processed-mail record.  CMD_DONE or CMD_TEMPFAIL. */
+enum cmd_status board_save(struct cmdctx *c, struct board_ctx *b,
+                           const char *headline);
+
+/* Refuse with a formatted message and the current board attached. */
+enum cmd_status board_refuse(struct cmdctx *c, const struct game *g,
+                             const char *usage, const char *fmt, ...)
+	__attribute__((format(printf, 4, 5)));
+
+void board_close(struct board_ctx *b);
+
 /* ---- commands ---- */
 enum cmd_status cmd_help(struct cmdctx *c, int argc, char **argv);
 enum cmd_status cmd_game_help(struct cmdctx *c, const char *game);
@@ -116,5 +157,21 @@ enum cmd_status cmd_move(struct cmdctx *c, const char *game, int argc,
                          char **argv);
 enum cmd_status cmd_show(struct cmdctx *c, const char *game, int argc,
                          char **argv);
+/* GAME accept|decline|resign BOARD USERID PASSWORD (answer.c); verb is
+ * the command word as the user wrote it. */
+enum cmd_status cmd_answer(struct cmdctx *c, const char *game,
+                           const char *verb, int argc, char **argv);
+/* The player's answer on an opened board: "accept", "decline"/"reject",
+ * "resign" (answer.c), "propose", "undo" (votes.c). */
+enum cmd_status answer_on_board(struct cmdctx *c, struct board_ctx *b,
+                                const char *verb, const char *usage);
+enum cmd_status vote_on_board(struct cmdctx *c, struct board_ctx *b,
+                              const char *verb, const char *usage);
+/* 1 when word is a vote or resign word that "move" takes instead of a
+ * move ("propose", "accept", "reject", "undo", "resign", "decline"). */
+int answer_word(const char *word);
+/* standings, history [USERID] (standings.c). */
+enum cmd_status cmd_standings(struct cmdctx *c, int argc, char **argv);
+enum cmd_status cmd_history(struct cmdctx *c, int argc, char **argv);
 
 #endif

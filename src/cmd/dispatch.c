@@ -8,6 +8,7 @@
  */
 #include "cmd/cmd.h"
 #include "spool/spool.h"
+#include "util/util.h"
 
 #include <stdarg.h>
 #include <string.h>
@@ -26,7 +27,9 @@ static int is_game(const char *word)
 int cmd_known(const char *word)
 {
 	return is_game(word) || strcasecmp(word, "help") == 0 ||
-	       strcasecmp(word, "signup") == 0;
+	       strcasecmp(word, "signup") == 0 ||
+	       strcasecmp(word, "standings") == 0 ||
+	       strcasecmp(word, "history") == 0;
 }
 
 enum cmd_status cmd_refuse(struct cmdctx *c, const char *usage,
@@ -47,7 +50,11 @@ enum cmd_status cmd_refuse(struct cmdctx *c, const char *usage,
 #define GAME_USAGE \
 	"GAME help\n" \
 	"GAME challenge WHITE-USERID BLACK-USERID [-options]\n" \
+	"GAME accept BOARD USERID PASSWORD\n" \
+	"GAME decline BOARD USERID PASSWORD\n" \
 	"GAME move BOARD USERID PASSWORD MOVE[#N]\n" \
+	"GAME move BOARD USERID PASSWORD propose|accept|reject|undo|resign\n" \
+	"GAME resign BOARD USERID PASSWORD\n" \
 	"GAME show BOARD"
 
 static enum cmd_status run_game(struct cmdctx *c, const char *game, int argc,
@@ -63,6 +70,11 @@ static enum cmd_status run_game(struct cmdctx *c, const char *game, int argc,
 		return cmd_move(c, game, argc - 2, argv + 2);
 	if (strcasecmp(verb, "show") == 0)
 		return cmd_show(c, game, argc - 2, argv + 2);
+	if (strcasecmp(verb, "accept") == 0 || strcasecmp(verb, "decline") == 0 ||
+	    strcasecmp(verb, "resign") == 0) {
+		util_lower(argv[1]);
+		return cmd_answer(c, game, argv[1], argc - 2, argv + 2);
+	}
 	if (!*verb)
 		return cmd_refuse(c, GAME_USAGE, "'%s' needs a command after it",
 		                  game);
@@ -83,7 +95,11 @@ enum cmd_status cmd_run(struct cmdctx *c, int argc, char **argv)
 		return cmd_help(c, argc - 1, argv + 1);
 	if (strcasecmp(argv[0], "signup") == 0)
 		return cmd_signup(c, argc - 1, argv + 1);
+	if (strcasecmp(argv[0], "standings") == 0)
+		return cmd_standings(c, argc - 1, argv + 1);
+	if (strcasecmp(argv[0], "history") == 0)
+		return cmd_history(c, argc - 1, argv + 1);
 	return cmd_refuse(c, "help\nsignup USERID PASSWORD [ADDRESS]\n"
-	                  "epaminondas help",
+	                  "standings\nhistory [USERID]\nepaminondas help",
 	                  "'%s' is not a command I know", argv[0]);
 }

@@ -4,12 +4,10 @@
  * #N, when given, must be the number of the move being made (1 for the
  * first move of the game): a mail written against an old board is refused
  * instead of being played on a position its writer has not seen.
+ * Instead of a move, the last word may be a vote or "resign" (answer.c,
+ * votes.c), as on pbmserv.
  */
 #include "cmd/cmd.h"
-#include "game/render.h"
-#include "spool/spool.h"
-#include "spool/txn.h"
-#include "spool/users.h"
 #include "util/util.h"
 
 #include <stdio.h>
@@ -21,7 +19,9 @@
 	"       epaminondas move 101 alice Secret42 e2-e4#1\n" \
 	"  A move is tail-destination: the rear piece of the group, then the\n" \
 	"  square its front piece lands on (x for a capture, e.g. e5xe7).\n" \
-	"  #N, optional, is the number of the move you are making."
+	"  #N, optional, is the number of the move you are making.\n" \
+	"  Instead of a move: resign, propose (a draw), undo (take back your\n" \
+	"  last move), accept or reject (answer the other player's question)."
 
 /* Split "e2-e4#7" into the move and the number (0 when absent, -1 bad). */
 static long split_number(char *word)
@@ -36,15 +36,6 @@ static long split_number(char *word)
 	return n > 0 ? n : -1;
 }
 
-/* Refuse with the current board attached. */
-static enum cmd_status refuse_with_board(struct cmdctx *c,
-                                         const struct game *g)
-{
-	free(c->error_board);
-	c->error_board = render_board(g, 0);
-	return CMD_REFUSED;
-}
-
 static enum cmd_status play(struct cmdctx *c, struct game *g,
                             const char *userid, char *word)
 {
@@ -52,92 +43,61 @@ static enum cmd_status play(struct cmdctx *c, struct game *g,
 	long n = split_number(word);
 	int side = game_side_of(g, userid);
 
-	if (side < 0)
-		return cmd_refuse(c, MOVE_USAGE, "you (%s) are not a player on "
-		                  "board %ld", userid, g->board);
+	if (g->state == GAME_CHALLENGED)
+		return board_refuse(c, g, MOVE_USAGE, "the game on board %ld has "
+		                    "not started: %s has not accepted the challenge "
+		                    "yet", g->board, g->black);
 	if (g->state != GAME_ACTIVE) {
 		game_result_text(g, err, sizeof err);
-		cmd_refuse(c, MOVE_USAGE, "board %ld is over: %s", g->board, err);
-		return refuse_with_board(c, g);
+		return board_refuse(c, g, MOVE_USAGE, "board %ld is over: %s",
+		                    g->board, err);
 	}
-	if ((int)g->pos.to_move != side) {
-		cmd_refuse(c, MOVE_USAGE, "it is not your turn on board %ld: "
-		           "%s is to move", g->board, game_to_move(g));
-		return refuse_with_board(c, g);
-	}
-	if (n < 0 || (n > 0 && (size_t)n != g->nmoves + 1)) {
-		cmd_refuse(c, MOVE_USAGE, "your move is marked #%s but the move "
-		           "being made on board %ld is #%zu; the board has changed "
-		           "since you wrote (see below)", word + strlen(word) + 1,
-		           g->board, g->nmoves + 1);
-		return refuse_with_board(c, g);
-	}
+	if ((int)g->pos.to_move != side)
+		return board_refuse(c, g, MOVE_USAGE, "it is not your turn on board "
+		                    "%ld: %s is to move", g->board, game_to_move(g));
+	if (n < 0 || (n > 0 && (size_t)n != g->nmoves + 1))
+		return board_refuse(c, g, MOVE_USAGE, "your move is marked #%s but "
+		                    "the move being made on board %ld is #%zu; the "
+		                    "board has changed since you wrote (see below)",
+		                    word + strlen(word) + 1, g->board, g->nmoves + 1);
 	if (game_play(g, word, c->now, c->mail ? c->mail->message_id : NULL,
-	              err, sizeof err) < 0) {
-		cmd_refuse(c, MOVE_USAGE, "%s is not a legal move on board %ld: %s",
-		           word, g->board, err);
-		return refuse_with_board(c, g);
-	}
+	              err, sizeof err) < 0)
+		return board_refuse(c, g, MOVE_USAGE, "%s is not a legal move on "
+		                    "board %ld: %s", word, g->board, err);
 	return CMD_DONE;
 }
 
 enum cmd_status cmd_move(struct cmdctx *c, const char *game, int argc,
                          char **argv)
 {
-	struct user u;
-	struct game g;
-	struct lock l = LOCK_INIT;
-	struct txn *t;
-	char key[64], rel[128], headline[512], res[EP_ERR_MAX + 96];
-	char *err = NULL, *file;
+	struct board_ctx b;
+	char headline[512], res[EP_ERR_MAX + 96];
 	enum cmd_status st;
-	long board;
-	int rc;
 
 	if (argc != 4)
 		return cmd_refuse(c, MOVE_USAGE, "move takes a board number, your "
-		                  "userid, your password and the move");
-	board = util_board_number(argv[0]);
-	if (board < 0)
-		return cmd_refuse(c, MOVE_USAGE, "'%s' is not a board number",
-		                  argv[0]);
-	util_lower(argv[1]);
-	if ((st = cmd_auth(c, argv[1], argv[2], MOVE_USAGE, &u)) != CMD_DONE)
+		                  "userid, your password and the move (or resign, "
+		                  "propose, accept, reject, undo)");
+	st = board_open(c, game, argv[0], argv[1], argv[2], MOVE_USAGE, &b);
+	if (st != CMD_DONE)
 		return st;
-	user_free(&u);
-	spool_board_key(game, board, key, sizeof key);
-	if ((st = cmd_lock(c, key, &l)) != CMD_DONE)
+	if (answer_word(argv[3])) {
+		st = answer_on_board(c, &b, argv[3], MOVE_USAGE);
+		board_close(&b);
 		return st;
-	rc = game_load(&g, c->cfg->spool, game, board, &err);
-	if (rc != 0) {
-		lock_release(&l);
-		if (rc < 0) {
-			fprintf(stderr, "epamserv: %s\n", err);
-			free(err);
-			return CMD_TEMPFAIL;
-		}
-		return cmd_refuse(c, MOVE_USAGE, "there is no %s board %ld", game,
-		                  board);
 	}
-	st = play(c, &g, argv[1], argv[3]);
+	st = play(c, &b.g, b.userid, argv[3]);
 	if (st == CMD_DONE) {
-		t = cmd_txn(c, key);
-		file = game_format(&g);
-		spool_board_path(game, board, rel, sizeof rel);
-		txn_put(t, rel, file, strlen(file));
-		free(file);
-		snprintf(headline, sizeof headline, "%s played %s.", argv[1],
-		         g.moves[g.nmoves - 1].text);
-		if (g.state != GAME_ACTIVE) {
-			game_result_text(&g, res, sizeof res);
+		snprintf(headline, sizeof headline, "%s played %s.", b.userid,
+		         b.g.moves[b.g.nmoves - 1].text);
+		if (b.g.state != GAME_ACTIVE) {
+			game_result_text(&b.g, res, sizeof res);
 			snprintf(headline + strlen(headline),
 			         sizeof headline - strlen(headline),
 			         " The game is over: %s.", res);
 		}
-		reply_board(c, t, &g, headline, c->comment, argv[1], NULL);
-		st = cmd_commit(c, t);
+		st = board_save(c, &b, headline);
 	}
-	lock_release(&l);
-	game_free(&g);
+	board_close(&b);
 	return st;
 }

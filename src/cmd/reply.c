@@ -102,9 +102,47 @@ static void home_rows(const struct game *g, struct tvars *v)
 	           "%d black", w1, b1);
 }
 
-static void board_vars(const struct game *g, struct tvars *v,
-                       const char *headline, const char *comment,
-                       const char *who)
+/* The pending question, in plain words, with the answer to send. */
+static void vote_var(const struct game *g, struct tvars *v)
+{
+	const char *other;
+
+	if (g->vote == GAME_VOTE_NONE)
+		return;
+	other = game_opponent(g, g->vote_by);
+	if (g->vote == GAME_VOTE_DRAW)
+		tvars_setf(v, "vote", "%s offers a draw.  %s may accept it:\n"
+		           "  %s move %ld %s PASSWORD accept\n(or reject it the "
+		           "same way, or simply move).", g->vote_by, other, g->game,
+		           g->board, other);
+	else
+		tvars_setf(v, "vote", "%s asks to take back %s.  %s may agree:\n"
+		           "  %s move %ld %s PASSWORD accept\n(or reject it the "
+		           "same way).", g->vote_by, g->moves[g->nmoves - 1].text,
+		           other, g->game, g->board, other);
+}
+
+/* What the players can send next, by the state of the game. */
+static void instructions_var(const struct game *g, struct tvars *v)
+{
+	if (g->state == GAME_CHALLENGED)
+		tvars_setf(v, "instructions", "%s, to accept the challenge send a "
+		           "mail with the subject\n  %s accept %ld %s PASSWORD\n"
+		           "or, to decline it,\n  %s decline %ld %s PASSWORD",
+		           g->black, g->game, g->board, g->black, g->game, g->board,
+		           g->black);
+	else if (g->state == GAME_ACTIVE)
+		tvars_setf(v, "instructions", "To move, send a mail with the "
+		           "subject\n  %s move %ld USERID PASSWORD TAIL-DESTINATION"
+		           "#%zu\nfor example \"%s move %ld %s PASSWORD e2-e4#%zu\".\n"
+		           "Instead of a move: resign, propose (a draw), undo.",
+		           g->game, g->board, g->nmoves + 1, g->game, g->board,
+		           game_to_move(g), g->nmoves + 1);
+}
+
+static void board_vars(struct cmdctx *c, const struct game *g,
+                       struct tvars *v, const char *headline,
+                       const char *comment, const char *who)
 {
 	char opts[EP_OPTIONS_MAX], grace[512], res[EP_ERR_MAX + 96];
 	const struct ep_position *p = &g->pos;
@@ -123,6 +161,8 @@ static void board_vars(const struct game *g, struct tvars *v,
 	tvars_setf(v, "white_pieces", "%d", ep_count_pieces(p, EP_WHITE));
 	tvars_setf(v, "black_pieces", "%d", ep_count_pieces(p, EP_BLACK));
 	home_rows(g, v);
+	vote_var(g, v);
+	instructions_var(g, v);
 	if (g->state == GAME_ACTIVE) {
 		ep_grace_text(p, &g->opts, grace, sizeof grace);
 		tvars_setf(v, "grace", "%s", grace);
@@ -130,10 +170,28 @@ static void board_vars(const struct game *g, struct tvars *v,
 		           game_to_move(g), p->to_move == EP_WHITE ? "White" : "Black");
 		tvars_setf(v, "next_move", "%zu", g->nmoves + 1);
 		tvars_setf(v, "to_move", "%s", game_to_move(g));
+	} else if (g->state == GAME_CHALLENGED) {
+		tvars_setf(v, "turn", "Waiting for %s to accept the challenge.",
+		           g->black);
 	} else {
 		game_result_text(g, res, sizeof res);
 		tvars_setf(v, "result", "Game over: %s.", res);
 	}
+	if (c->ratings)
+		tvars_setf(v, "ratings", "Ratings: %s.", c->ratings);
+}
+
+/* The subject: pbmserv's "Epaminondas Board 101 USERID" naming who must
+ * act next, " **" when a comment is relayed. */
+static void board_subject(const struct game *g, const char *comment,
+                          char *buf, size_t len)
+{
+	const char *who = g->state == GAME_ACTIVE ? game_to_move(g)
+	                : g->state == GAME_CHALLENGED ? g->black
+	                : g->state == GAME_CANCELLED ? "cancelled" : "game over";
+
+	snprintf(buf, len, "%s Board %ld %s%s", reply_game_title(g->game),
+	         g->board, who, comment && *comment ? " **" : "");
 }
 
 enum cmd_status reply_board(struct cmdctx *c, struct txn *t,
@@ -147,17 +205,10 @@ enum cmd_status reply_board(struct cmdctx *c, struct txn *t,
 	char *diagram = render_board(g, 0), *moves = render_moves(g), *text;
 	int i;
 
-	board_vars(g, &v, headline, comment, who);
+	board_vars(c, g, &v, headline, comment, who);
 	tvars_set(&v, "diagram", diagram);
-	tvars_set(&v, "moves", moves);
-	if (g->state == GAME_ACTIVE)
-		snprintf(subject, sizeof subject, "%s Board %ld %s%s",
-		         reply_game_title(g->game), g->board, game_to_move(g),
-		         comment && *comment ? " **" : "");
-	else
-		snprintf(subject, sizeof subject, "%s Board %ld game over%s",
-		         reply_game_title(g->game), g->board,
-		         comment && *comment ? " **" : "");
+	tvars_set(&v, "moves", *moves ? moves : "  (none yet)\n");
+	board_subject(g, comment, subject, sizeof subject);
 	snprintf(thread, sizeof thread, "%s.%ld@%s", g->game, g->board,
 	         config_domain(c->cfg));
 	text = reply_template(c, "board.txt", &v);

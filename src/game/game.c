@@ -1,6 +1,8 @@
 /*
  * game.c - playing moves on a game record: history-dependent rules
- * (repetition, RULES.md section 5) and the end of the game.
+ * (repetition, RULES.md section 5), the life of a board (challenge,
+ * acceptance, ends the moves cannot show: resignation, agreed draw,
+ * forfeit) and the questions players put to each other (votes).
  */
 #include "game/game.h"
 #include "util/buf.h"
@@ -57,6 +59,150 @@ void game_free(struct game *g)
 	g->nmoves = g->cap = 0;
 }
 
+void game_challenge(struct game *g)
+{
+	g->state = GAME_CHALLENGED;
+}
+
+void game_accept(struct game *g, time_t now)
+{
+	g->state = GAME_ACTIVE;
+	g->updated = now;
+}
+
+const char *game_opponent(const struct game *g, const char *userid)
+{
+	return strcmp(userid, g->white) == 0 ? g->black : g->white;
+}
+
+int game_white_score2(const struct game *g)
+{
+	if (g->result == EP_WHITE_WINS)
+		return 2;
+	return g->result == EP_DRAW ? 1 : 0;
+}
+
+int game_end_ok(const struct game *g, enum game_end kind, const char *by,
+                char *err, size_t errlen)
+{
+	char res[EP_ERR_MAX + 96];
+	int side = game_side_of(g, by);
+
+	if (side < 0) {
+		snprintf(err, errlen, "%s is not a player on board %ld", by, g->board);
+		return -1;
+	}
+	if (g->state == GAME_FINISHED || g->state == GAME_CANCELLED) {
+		game_result_text(g, res, sizeof res);
+		snprintf(err, errlen, "board %ld is over: %s", g->board, res);
+		return -1;
+	}
+	if (kind == GAME_END_DECLINE || kind == GAME_END_WITHDRAW) {
+		if (g->state != GAME_CHALLENGED) {
+			snprintf(err, errlen, "the game on board %ld has started; "
+			         "there is no challenge left to answer", g->board);
+			return -1;
+		}
+		if ((kind == GAME_END_DECLINE) != (side == EP_BLACK)) {
+			snprintf(err, errlen, "only %s can %s this challenge",
+			         kind == GAME_END_DECLINE ? g->black : g->white,
+			         kind == GAME_END_DECLINE ? "decline" : "withdraw");
+			return -1;
+		}
+		return 0;
+	}
+	if (g->state == GAME_CHALLENGED) {
+		snprintf(err, errlen, "the game on board %ld has not started: %s "
+		         "has not accepted the challenge yet", g->board, g->black);
+		return -1;
+	}
+	return 0;
+}
+
+void game_end(struct game *g, enum game_end kind, const char *by, time_t when)
+{
+	int side = game_side_of(g, by);
+	const char *colour = side == EP_WHITE ? "white" : "black";
+
+	g->end = kind;
+	snprintf(g->end_by, sizeof g->end_by, "%s", by);
+	g->end_when = when;
+	g->updated = when;
+	g->vote = GAME_VOTE_NONE;
+	g->state = GAME_FINISHED;
+	g->result = side == EP_WHITE ? EP_BLACK_WINS : EP_WHITE_WINS;
+	switch (kind) {
+	case GAME_END_RESIGN:
+		snprintf(g->reason, sizeof g->reason, "%s resigned", colour);
+		break;
+	case GAME_END_FORFEIT:
+		snprintf(g->reason, sizeof g->reason, "%s lost on time", colour);
+		break;
+	case GAME_END_DRAW:
+		g->result = EP_DRAW;
+		snprintf(g->reason, sizeof g->reason, "draw agreed");
+		break;
+	case GAME_END_DECLINE:
+	case GAME_END_WITHDRAW:
+		g->state = GAME_CANCELLED;
+		g->result = EP_ONGOING;
+		snprintf(g->reason, sizeof g->reason, "%s %s the challenge", by,
+		         kind == GAME_END_DECLINE ? "declined" : "withdrew");
+		break;
+	case GAME_END_NONE:
+		break;
+	}
+}
+
+int game_vote_open(struct game *g, enum game_vote kind, const char *by,
+                   time_t when, char *err, size_t errlen)
+{
+	int side = game_side_of(g, by);
+
+	if (g->state != GAME_ACTIVE) {
+		snprintf(err, errlen, "board %ld is not being played (%s)", g->board,
+		         g->state == GAME_CHALLENGED ? "the challenge is not accepted yet"
+		                                     : "the game is over");
+		return -1;
+	}
+	if (side < 0) {
+		snprintf(err, errlen, "%s is not a player on board %ld", by, g->board);
+		return -1;
+	}
+	if (g->vote != GAME_VOTE_NONE) {
+		snprintf(err, errlen, "%s's %s is still waiting for an answer; "
+		         "only one question at a time", g->vote_by,
+		         g->vote == GAME_VOTE_DRAW ? "draw offer" : "undo request");
+		return -1;
+	}
+	/* An undo takes back the asker's own last move: the side that moved
+	 * last is the side not to move. */
+	if (kind == GAME_VOTE_UNDO &&
+	    (g->nmoves == 0 || (int)g->pos.to_move == side)) {
+		snprintf(err, errlen, "there is no move of yours to take back: "
+		         "the last move on board %ld is %s's", g->board,
+		         g->nmoves == 0 ? "nobody" : game_opponent(g, by));
+		return -1;
+	}
+	g->vote = kind;
+	snprintf(g->vote_by, sizeof g->vote_by, "%s", by);
+	g->vote_when = when;
+	g->updated = when;
+	return 0;
+}
+
+void game_undo(struct game *g, time_t when)
+{
+	if (g->nmoves == 0)
+		return;
+	g->nmoves--;
+	free(g->moves[g->nmoves].msgid);
+	g->moves[g->nmoves].msgid = NULL;
+	g->pos = g->seen[g->nmoves];
+	g->vote = GAME_VOTE_NONE;
+	g->updated = when;
+}
+
 const char *game_to_move(const struct game *g)
 {
 	if (g->state != GAME_ACTIVE)
@@ -79,11 +225,12 @@ void game_result_text(const struct game *g, char *buf, size_t len)
 		"", "white wins", "black wins", "draw"
 	};
 
-	if (g->state == GAME_ACTIVE) {
+	if (g->state == GAME_ACTIVE || g->state == GAME_CHALLENGED) {
 		snprintf(buf, len, "%s", "");
 		return;
 	}
-	snprintf(buf, len, "%s (%s)", words[g->result], g->reason);
+	snprintf(buf, len, "%s (%s)", g->state == GAME_CANCELLED ? "cancelled"
+	         : words[g->result], g->reason);
 }
 
 /* Times the current position occurred so far, itself included. */
@@ -132,6 +279,11 @@ int game_play(struct game *g, const char *text, time_t when,
 	struct ep_move m;
 	enum ep_side mover = g->pos.to_move;
 
+	if (g->state == GAME_CHALLENGED) {
+		snprintf(err, errlen, "the game has not started: %s has not "
+		         "accepted the challenge yet", g->black);
+		return -1;
+	}
 	if (g->state != GAME_ACTIVE) {
 		char res[EP_ERR_MAX + 96];
 		game_result_text(g, res, sizeof res);
@@ -152,6 +304,11 @@ int game_play(struct game *g, const char *text, time_t when,
 	g->nmoves++;
 	game_remember(g);
 	g->updated = when;
+	/* A move by the player asked answers the question with no; any move
+	 * makes an undo request void (the move to take back is no longer last). */
+	if (g->vote == GAME_VOTE_UNDO ||
+	    (g->vote == GAME_VOTE_DRAW && game_side_of(g, g->vote_by) != (int)mover))
+		g->vote = GAME_VOTE_NONE;
 	game_settle(g, mover);
 	return 0;
 }

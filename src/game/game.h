@@ -21,7 +21,33 @@ struct game_move {
 	char *msgid;                  /* Message-ID that made it (malloc'ed), or NULL */
 };
 
-enum game_state { GAME_ACTIVE = 0, GAME_FINISHED = 1 };
+/* The life of a board: CHALLENGED until the challenged player (Black)
+ * accepts, then ACTIVE until the moves or an end (resignation, agreed draw,
+ * forfeit) finish it; a challenge declined or withdrawn is CANCELLED and
+ * never rated. */
+enum game_state {
+	GAME_ACTIVE = 0,
+	GAME_FINISHED = 1,
+	GAME_CHALLENGED = 2,
+	GAME_CANCELLED = 3,
+};
+
+/* Ends not derivable from the moves; stored in the file ("end:" line). */
+enum game_end {
+	GAME_END_NONE = 0,
+	GAME_END_RESIGN,    /* by resigned: the other side wins */
+	GAME_END_DRAW,      /* a draw offer by "by" was accepted */
+	GAME_END_FORFEIT,   /* by lost on time (epamserv sweep) */
+	GAME_END_DECLINE,   /* by (Black) declined the challenge */
+	GAME_END_WITHDRAW,  /* by (White) withdrew the challenge */
+};
+
+/* A question to the opponent waiting for accept or reject ("vote:" line). */
+enum game_vote {
+	GAME_VOTE_NONE = 0,
+	GAME_VOTE_DRAW,     /* by offers a draw */
+	GAME_VOTE_UNDO,     /* by asks to take back their last move */
+};
 
 struct game {
 	char game[16];                /* "epaminondas" or "crossings" */
@@ -36,12 +62,47 @@ struct game {
 	size_t nmoves, cap;
 	struct ep_position start, pos;
 	struct ep_position *seen;     /* every position so far, start first */
+	enum game_end end;            /* GAME_END_NONE unless ended so */
+	char end_by[32];              /* userid the end names */
+	time_t end_when;
+	enum game_vote vote;          /* pending question, or GAME_VOTE_NONE */
+	char vote_by[32];             /* userid who asked */
+	time_t vote_when;
 };
 
-/* A new game on board for white and black with options o.  Never fails. */
+/* A new game on board for white and black with options o, ACTIVE at once
+ * (tools and tests; a mail challenge uses game_challenge).  Never fails. */
 void game_new(struct game *g, const char *game, long board,
               const struct ep_options *o, const char *white,
               const char *black, time_t now);
+
+/* Turn a new game into an open challenge: CHALLENGED, no moves allowed
+ * until game_accept. */
+void game_challenge(struct game *g);
+
+/* Black accepted the challenge: the game starts (ACTIVE). */
+void game_accept(struct game *g, time_t now);
+
+/* End the game by kind (see enum game_end), naming userid by, at time
+ * when.  Sets state, result and reason; clears a pending vote.  The caller
+ * has checked the kind fits the state (game_end_ok). */
+void game_end(struct game *g, enum game_end kind, const char *by, time_t when);
+
+/* Whether end kind by userid fits g now: 0, or -1 with err in plain words
+ * ("the challenge is no longer open", "the game is over: ..."). */
+int game_end_ok(const struct game *g, enum game_end kind, const char *by,
+                char *err, size_t errlen);
+
+/* Put a question (draw offer, undo request) by userid to the opponent.
+ * Returns 0, or -1 with err: the game is not active, a vote is pending
+ * already, or an undo asked with no move of by's to take back. */
+int game_vote_open(struct game *g, enum game_vote kind, const char *by,
+                   time_t when, char *err, size_t errlen);
+
+/* Take back the last move (an accepted undo): the position before it,
+ * its occurrence forgotten for repetition.  The game must be active with
+ * at least one move. */
+void game_undo(struct game *g, time_t when);
 
 /* Play move text for the side to move: checks the game is active, parses
  * and checks the move (RULES.md section 2, 4, 6), plays it, then ends the
@@ -51,20 +112,28 @@ void game_new(struct game *g, const char *game, long board,
 int game_play(struct game *g, const char *text, time_t when,
               const char *msgid, char *err, size_t errlen);
 
-/* The userid whose turn it is ("" when the game is over). */
+/* The userid whose turn it is ("" unless the game is ACTIVE). */
 const char *game_to_move(const struct game *g);
 
 /* Side of userid in g: 0 White, 1 Black, -1 not a player. */
 int game_side_of(const struct game *g, const char *userid);
 
-/* "white wins (black has no legal move)" etc. into buf; "" while active. */
+/* "white wins (black has no legal move)", "draw (draw agreed)",
+ * "cancelled (bob declined the challenge)" into buf; "" while active or
+ * challenged. */
 void game_result_text(const struct game *g, char *buf, size_t len);
+
+/* The other player of userid (a player of g). */
+const char *game_opponent(const struct game *g, const char *userid);
+
+/* White's score of a FINISHED game: 2 win, 1 draw, 0 loss (half points). */
+int game_white_score2(const struct game *g);
 
 /* The file text (malloc'ed, caller frees), see gamefile.c. */
 char *game_format(const struct game *g);
 
-/* Read a game file's text: replays every move and compares the stored
- * position.  name is used in messages ("games/epaminondas/101.game").
+/* Read a game file's text (version 1 or 2): replays every move, applies the
+ * end and vote lines, and compares the stored position and result.  name is used in messages ("games/epaminondas/101.game").
  * Returns 0, or -1 with a malloc'ed *err "NAME:LINE: problem". */
 int game_parse(struct game *g, const char *text, const char *name, char **err);
 

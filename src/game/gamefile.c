@@ -2,7 +2,7 @@
  * gamefile.c - the game file: one human-readable, versioned text file per
  * board (SPEC section 6).
  *
- *   epamserv-game 1
+ *   epamserv-game 2
  *   game: epaminondas
  *   board: 101
  *   options: -size=14x12 -capture=line ... (ep_options_format)
@@ -10,14 +10,24 @@
  *   black: bob
  *   created: 2026-11-30T05:48:00Z
  *   updated: 2026-11-30T06:10:00Z
+ *   state: challenged                  (only while the challenge is open,
+ *                                       or when it was declined)
  *   move: 1 e2-e4 2026-11-30T06:00:00Z <Message-ID or ->
  *   move: 2 ...
+ *   end: resign|draw|forfeit|decline|withdraw USERID TIME   (optional)
+ *   vote: draw|undo USERID TIME        (optional: a question pending)
  *   position: 14x12 .../... b
- *   result: active | white wins (REASON) | black wins (...) | draw (...)
+ *   result: challenged | active | white wins (REASON) | black wins (...)
+ *           | draw (...) | cancelled (bob declined the challenge)
  *
- * Loading replays every move from the starting position of the options;
- * a move that does not replay, a position or result that disagrees with
- * the replay, or an unknown line is refused with the file name and line.
+ * Loading replays every move from the starting position of the options,
+ * then applies the end and vote lines under the same checks as the
+ * commands that wrote them; a move that does not replay, an end or vote
+ * that does not fit, a position or result that disagrees with the replay,
+ * or an unknown line is refused with the file name and line.
+ *
+ * Version 1 files (no state, end or vote lines; every game started at
+ * once) load as they are and are written back as version 2.
  */
 #include "game/game.h"
 #include "util/buf.h"
@@ -28,8 +38,32 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define GAMEFILE_MAGIC "epamserv-game 1"
+#define GAMEFILE_MAGIC "epamserv-game 2"
+#define GAMEFILE_MAGIC_V1 "epamserv-game 1"
 #define GAMEFILE_MAX (8 * 1024 * 1024)
+
+static const char *const end_words[] = {
+	"", "resign", "draw", "forfeit", "decline", "withdraw", NULL
+};
+static const char *const vote_words[] = { "", "draw", "undo", NULL };
+
+/* The result line's value. */
+static void gf_result(const struct game *g, char *buf, size_t len)
+{
+	if (g->state == GAME_ACTIVE)
+		snprintf(buf, len, "active");
+	else if (g->state == GAME_CHALLENGED)
+		snprintf(buf, len, "challenged");
+	else
+		game_result_text(g, buf, len);
+}
+
+/* Whether the game was never accepted (so the file says "state:"). */
+static int gf_unaccepted(const struct game *g)
+{
+	return g->state == GAME_CHALLENGED ||
+	       (g->state == GAME_CANCELLED && g->nmoves == 0);
+}
 
 char *game_format(const struct game *g)
 {
@@ -45,14 +79,23 @@ char *game_format(const struct game *g)
 	buf_printf(&b, "%s\ngame: %s\nboard: %ld\noptions: %s\nwhite: %s\n"
 	           "black: %s\ncreated: %s\nupdated: %s\n", GAMEFILE_MAGIC,
 	           g->game, g->board, opts, g->white, g->black, t1, t2);
+	if (gf_unaccepted(g))
+		buf_puts(&b, "state: challenged\n");
 	for (i = 0; i < g->nmoves; i++) {
 		util_iso_time(g->moves[i].when, t1, sizeof t1);
 		buf_printf(&b, "move: %zu %s %s %s\n", i + 1, g->moves[i].text, t1,
 		           g->moves[i].msgid ? g->moves[i].msgid : "-");
 	}
-	game_result_text(g, res, sizeof res);
-	buf_printf(&b, "position: %s\nresult: %s\n", pos,
-	           g->state == GAME_ACTIVE ? "active" : res);
+	if (g->end != GAME_END_NONE) {
+		util_iso_time(g->end_when, t1, sizeof t1);
+		buf_printf(&b, "end: %s %s %s\n", end_words[g->end], g->end_by, t1);
+	}
+	if (g->vote != GAME_VOTE_NONE) {
+		util_iso_time(g->vote_when, t1, sizeof t1);
+		buf_printf(&b, "vote: %s %s %s\n", vote_words[g->vote], g->vote_by, t1);
+	}
+	gf_result(g, res, sizeof res);
+	buf_printf(&b, "position: %s\nresult: %s\n", pos, res);
 	return buf_take(&b);
 }
 
@@ -62,7 +105,8 @@ struct gf_head {
 	char opts[EP_OPTIONS_MAX];
 	long board;
 	time_t created, updated;
-	int have;  /* bit per field seen */
+	int have;        /* bit per required field seen */
+	int challenged;  /* "state: challenged" seen (version 2) */
 };
 
 static int gf_head_field(struct gf_head *h, const char *key, const char *val)
@@ -91,6 +135,8 @@ static int gf_head_field(struct gf_head *h, const char *key, const char *val)
 		if (util_parse_iso_time(val, &h->updated) < 0)
 			return -1;
 		h->have |= 64;
+	} else if (strcmp(key, "state") == 0 && strcmp(val, "challenged") == 0) {
+		h->challenged = 1;
 	} else {
 		return -1;
 	}
@@ -121,6 +167,8 @@ static int gf_start(struct game *g, const struct gf_head *h, char *err,
 		return -1;
 	game_new(g, h->game, h->board, &o, h->white, h->black, h->created);
 	g->updated = h->updated;
+	if (h->challenged)
+		game_challenge(g);
 	return 0;
 }
 
@@ -158,6 +206,57 @@ static int gf_move(struct game *g, char *val, char *err, size_t errlen)
 	return 0;
 }
 
+/* Split "KIND USERID TIME" and look KIND up in words.  Returns the index,
+ * or -1 with err. */
+static int gf_kind_line(char *val, const char *const *words, char *by,
+                        size_t bylen, time_t *when, char *err, size_t errlen)
+{
+	char *kind, *user, *t, *save = NULL;
+	int i;
+
+	kind = strtok_r(val, " ", &save);
+	user = strtok_r(NULL, " ", &save);
+	t = strtok_r(NULL, " ", &save);
+	if (!kind || !user || !t || strtok_r(NULL, " ", &save) ||
+	    !util_userid_ok(user) || strlen(user) >= bylen ||
+	    util_parse_iso_time(t, when) < 0) {
+		snprintf(err, errlen, "expected 'KIND USERID TIME'");
+		return -1;
+	}
+	for (i = 1; words[i]; i++)
+		if (strcmp(kind, words[i]) == 0) {
+			snprintf(by, bylen, "%s", user);
+			return i;
+		}
+	snprintf(err, errlen, "unknown kind '%s'", kind);
+	return -1;
+}
+
+static int gf_end(struct game *g, char *val, char *err, size_t errlen)
+{
+	char by[32];
+	time_t when, keep = g->updated;
+	int kind = gf_kind_line(val, end_words, by, sizeof by, &when, err, errlen);
+
+	if (kind < 0 || game_end_ok(g, kind, by, err, errlen) < 0)
+		return -1;
+	game_end(g, kind, by, when);
+	g->updated = keep;
+	return 0;
+}
+
+static int gf_vote(struct game *g, char *val, char *err, size_t errlen)
+{
+	char by[32];
+	time_t when, keep = g->updated;
+	int kind = gf_kind_line(val, vote_words, by, sizeof by, &when, err, errlen);
+
+	if (kind < 0 || game_vote_open(g, kind, by, when, err, errlen) < 0)
+		return -1;
+	g->updated = keep;
+	return 0;
+}
+
 static int gf_check_end(struct game *g, const char *key, const char *val,
                         char *err, size_t errlen)
 {
@@ -172,13 +271,59 @@ static int gf_check_end(struct game *g, const char *key, const char *val,
 		}
 		return 0;
 	}
-	game_result_text(g, buf, sizeof buf);
-	if (strcmp(val, g->state == GAME_ACTIVE ? "active" : buf) != 0) {
+	gf_result(g, buf, sizeof buf);
+	if (strcmp(val, buf) != 0) {
 		snprintf(err, errlen, "the stored result does not match the replay "
-		         "(replay gives %s)", g->state == GAME_ACTIVE ? "active" : buf);
+		         "(replay gives %s)", buf);
 		return -1;
 	}
 	return 0;
+}
+
+/* Where a game file's body has got to: each line kind may only follow
+ * the ones before it. */
+enum gf_phase { GF_MOVES, GF_END, GF_VOTE, GF_POSITION, GF_RESULT };
+
+/* One line of the body (after the header): key and value.  *phase moves
+ * on; returns 0 or -1 with msg. */
+static int gf_body_line(struct game *g, const char *key, char *val,
+                        enum gf_phase *phase, char *msg, size_t len)
+{
+	static const char *const order[] = {
+		"move", "end", "vote", "position", "result"
+	};
+	int k;
+
+	for (k = 0; k < 5 && strcmp(key, order[k]) != 0; k++)
+		;
+	if (*phase == GF_RESULT) {
+		snprintf(msg, len, "text after the result line");
+		return -1;
+	}
+	if (k < (int)*phase || (k == (int)*phase && k != GF_MOVES) ||
+	    (k == GF_RESULT && *phase != GF_POSITION)) {
+		snprintf(msg, len, "'%s' is out of order (the order is move, end, "
+		         "vote, position, result)", key);
+		return -1;
+	}
+	*phase = (enum gf_phase)k;
+	switch (k) {
+	case GF_MOVES:
+		return gf_move(g, val, msg, len);
+	case GF_END:
+		return gf_end(g, val, msg, len);
+	case GF_VOTE:
+		return gf_vote(g, val, msg, len);
+	default:
+		return gf_check_end(g, key, val, msg, len);
+	}
+}
+
+static int gf_body_key(const char *key)
+{
+	return strcmp(key, "move") == 0 || strcmp(key, "end") == 0 ||
+	       strcmp(key, "vote") == 0 || strcmp(key, "position") == 0 ||
+	       strcmp(key, "result") == 0;
 }
 
 int game_parse(struct game *g, const char *text, const char *name, char **err)
@@ -186,7 +331,8 @@ int game_parse(struct game *g, const char *text, const char *name, char **err)
 	struct gf_head h;
 	char msg[EP_POSITION_MAX + EP_ERR_MAX + 200];
 	char *copy = xstrdup(text), *line, *next;
-	int lineno = 0, started = 0, ended = 0;
+	int lineno = 0, started = 0, version = 0;
+	enum gf_phase phase = GF_MOVES;
 
 	memset(&h, 0, sizeof h);
 	memset(g, 0, sizeof *g);
@@ -198,7 +344,9 @@ int game_parse(struct game *g, const char *text, const char *name, char **err)
 			*next++ = '\0';
 		lineno++;
 		if (lineno == 1) {
-			if (strcmp(line, GAMEFILE_MAGIC) != 0) {
+			version = strcmp(line, GAMEFILE_MAGIC) == 0 ? 2
+			        : strcmp(line, GAMEFILE_MAGIC_V1) == 0 ? 1 : 0;
+			if (!version) {
 				snprintf(msg, sizeof msg, "not a game file (expected '%s')",
 				         GAMEFILE_MAGIC);
 				goto fail;
@@ -211,38 +359,22 @@ int game_parse(struct game *g, const char *text, const char *name, char **err)
 			goto fail;
 		}
 		*colon = '\0';
-		if (ended >= 2) {
-			snprintf(msg, sizeof msg, "text after the result line");
-			goto fail;
-		}
-		if (strcmp(line, "move") == 0 || strcmp(line, "position") == 0 ||
-		    strcmp(line, "result") == 0) {
+		if (gf_body_key(line) && (version == 2 || strcmp(line, "end") != 0) &&
+		    (version == 2 || strcmp(line, "vote") != 0)) {
 			if (!started) {
 				if (gf_start(g, &h, msg, sizeof msg) < 0)
 					goto fail;
 				started = 1;
 			}
-			if (strcmp(line, "move") == 0) {
-				if (ended || gf_move(g, colon + 2, msg, sizeof msg) < 0) {
-					if (ended)
-						snprintf(msg, sizeof msg, "a move after the position");
-					goto fail;
-				}
-			} else {
-				if ((ended == 0) != (strcmp(line, "position") == 0)) {
-					snprintf(msg, sizeof msg, "position must come before result");
-					goto fail;
-				}
-				if (gf_check_end(g, line, colon + 2, msg, sizeof msg) < 0)
-					goto fail;
-				ended++;
-			}
-		} else if (started || gf_head_field(&h, line, colon + 2) < 0) {
+			if (gf_body_line(g, line, colon + 2, &phase, msg, sizeof msg) < 0)
+				goto fail;
+		} else if (started || (version == 1 && strcmp(line, "state") == 0) ||
+		           gf_head_field(&h, line, colon + 2) < 0) {
 			snprintf(msg, sizeof msg, "unknown or malformed field '%s'", line);
 			goto fail;
 		}
 	}
-	if (ended != 2) {
+	if (phase != GF_RESULT) {
 		snprintf(msg, sizeof msg, "the file ends before its position and result lines");
 		goto fail;
 	}

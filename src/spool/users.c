@@ -6,6 +6,7 @@
 #include "util/util.h"
 
 #include <crypt.h>
+#include <dirent.h>
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -137,4 +138,49 @@ int user_password_ok(const struct user *u, const char *password)
 	for (i = 0; i < n; i++)
 		diff |= (unsigned char)(h[i] ^ u->hash[i]);
 	return diff == 0;
+}
+
+static int user_cmp(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+int user_list(const char *spool, char ***ids, size_t *n, char **err)
+{
+	char path[4096];
+	struct dirent *de;
+	DIR *d;
+
+	*ids = NULL;
+	*n = 0;
+	*err = NULL;
+	snprintf(path, sizeof path, "%s/users", spool);
+	d = opendir(path);
+	if (!d) {
+		struct buf e = BUF_INIT;
+		if (errno == ENOENT)
+			return 0;
+		buf_printf(&e, "cannot list %s: %s", path, strerror(errno));
+		*err = buf_take(&e);
+		return -1;
+	}
+	while ((de = readdir(d)) != NULL) {
+		if (!util_userid_ok(de->d_name))
+			continue;
+		*ids = xrealloc(*ids, (*n + 1) * sizeof **ids);
+		(*ids)[(*n)++] = xstrdup(de->d_name);
+	}
+	closedir(d);
+	if (*n)
+		qsort(*ids, *n, sizeof **ids, user_cmp);
+	return 0;
+}
+
+void user_list_free(char **ids, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		free(ids[i]);
+	free(ids);
 }

@@ -44,4 +44,11 @@ int user_password_ok(const struct user *u, const char *password);
 
 void user_free(struct user *u);
 
+/* Every userid with a file in SPOOL/users, sorted (malloc'ed array of
+ * malloc'ed strings in *ids, count in *n; free with user_list_free).
+ * Returns 0, or -1 with a malloc'ed *err when the directory cannot be
+ * read. */
+int user_list(const char *spool, char ***ids, size_t *n, char **err);
+void user_list_free(char **ids, size_t n);
+
 #endif

@@ -60,6 +60,7 @@ try:
     for sub in ("new", "cur", "tmp"):
         os.makedirs(os.path.join(md, sub))
     mails = [make_mail("alice@example.org", "epaminondas challenge alice bob"),
+             make_mail("bob@example.org", "epaminondas accept 101 bob b"),
              make_mail("alice@example.org", "epaminondas move 101 alice a e2-e3"),
              make_mail("bob@example.org", "epaminondas move 101 bob b e11-e10")]
     for i, m in enumerate(mails):
@@ -74,7 +75,7 @@ try:
     is_(rc, 0, "batch exits 0 when every mail was handled")
     is_(os.listdir(os.path.join(md, "new")), [], "every mail left new/")
     cur = sorted(os.listdir(os.path.join(md, "cur")))
-    is_(len(cur), 4, "every mail is filed in cur/")
+    is_(len(cur), 5, "every mail is filed in cur/")
     ok(all(c.endswith(":2,S") for c in cur), "filed mails are flagged seen")
     gf = env.game_file(101) or ""
     is_(gf.count("move: "), 2, "the mails were applied in arrival order, "

@@ -36,15 +36,18 @@ try:
     is_(sorted(msgs), ["alice@example.org", "bob@other.example"],
         "the opening board goes to both players")
     m = msgs.get("bob@other.example", [None])[0]
-    is_(m["Subject"] if m else None, "Epaminondas Board 101 alice **",
-        "subject names the board, who is to move, and ** for a comment")
+    is_(m["Subject"] if m else None, "Epaminondas Board 101 bob **",
+        "subject names the board, who must act (the challenged), and ** for a comment")
     text = body_of(m) if m else ""
     contains(text, "Good luck, Bob!", "the challenger's comment is relayed")
     contains(text, "      a  b  c  d  e  f  g  h  i  j  k  l  m  n",
              "the board has file letters")
     contains(text, "  12  B  B  B  B  B  B  B  B  B  B  B  B  B  B  12",
              "the board has rank numbers on both sides")
-    contains(text, "Move 1: alice (White) to move.", "says whose turn it is")
+    contains(text, "Waiting for bob to accept the challenge.",
+             "the game waits for the challenged player's consent")
+    contains(text, "epaminondas accept 101 bob PASSWORD",
+             "the challenge mail says how to accept")
     ok(m is not None and m["Auto-Submitted"] == "auto-generated",
        "board mails are marked Auto-Submitted: auto-generated")
     ok(m is not None and m["X-Loop"] == "epamserv@games.example",
@@ -52,6 +55,22 @@ try:
     ok(m is not None and "epaminondas.101@games.example" in (m["References"] or ""),
        "board mails thread on the board")
     ok(env.game_file(101) is not None, "the challenge creates board 101")
+    contains(env.game_file(101), "state: challenged\n",
+             "the game file records the open challenge")
+
+    rc, err = env.mail("bob@example.net", "epaminondas accept 101 bob pw2")
+    is_(rc, 0, "accept exits 0")
+    msgs = by_recipient(env.new_messages())
+    is_(sorted(msgs), ["alice@example.org", "bob@other.example"],
+        "the accepted board goes to both players")
+    m = msgs.get("alice@example.org", [None])[0]
+    is_(m["Subject"] if m else None, "Epaminondas Board 101 alice",
+        "after accept the subject names White, to move")
+    text = body_of(m) if m else ""
+    contains(text, "bob accepted the challenge", "the mail says bob accepted")
+    contains(text, "Move 1: alice (White) to move.", "says whose turn it is")
+    ok("state: challenged" not in env.game_file(101),
+       "the game file no longer says challenged")
 
     rc, err = env.mail("alice@example.org",
                        "epaminondas move 101 alice Secret1 e1-e4#1",

@@ -16,10 +16,11 @@ try:
     env.mail("alice@example.org", "epaminondas challenge alice bob")
     queued = os.listdir(os.path.join(env.spool, "outbox"))
     is_(len(queued), 4, "two welcome mails and two boards wait in the outbox")
+    env.mail("bob@example.org", "epaminondas accept 101 bob pw2")
     rc, out, err = env.run("outbox")
     is_(rc, 0, "epamserv outbox exits 0")
     contains(out, "Envelope-To: <bob@example.org>", "outbox shows the envelope")
-    contains(out, "Subject: Epaminondas Board 101 alice", "outbox shows the mail")
+    contains(out, "Subject: Epaminondas Board 101 bob", "outbox shows the mail")
     contains(out, "  12  B  B  B", "outbox shows the board")
 
     # The same mail delivered twice: applied once.
@@ -41,7 +42,7 @@ try:
         rc, out, err = env.run("flush", env={"EPAMSERV_SMTP_URL": server.url})
         is_(rc, 0, "flush exits 0 once everything is sent")
         msgs = server.messages()
-        is_(len(msgs), 6, "flush delivers every queued mail")
+        is_(len(msgs), 8, "flush delivers every queued mail")
         is_(os.listdir(os.path.join(env.spool, "outbox")), [],
             "the outbox is empty after flush")
         with open(os.path.join(env.root, "connections")) as f:

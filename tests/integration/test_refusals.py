@@ -26,6 +26,7 @@ try:
     env.mail("bob@example.org", "signup bob pw2")
     env.mail("carol@example.org", "signup carol pw3")
     env.mail("alice@example.org", "epaminondas challenge alice bob")
+    env.mail("bob@example.org", "epaminondas accept 101 bob pw2")
     env.mail("alice@example.org", "epaminondas move 101 alice Secret1 e2-e3")
     env.new_messages()
 

@@ -37,6 +37,7 @@ try:
     env.mail("alice@example.org", "signup alice a")
     env.mail("bob@example.org", "signup bob b")
     env.mail("alice@example.org", "epaminondas challenge alice bob")
+    env.mail("bob@example.org", "epaminondas accept 101 bob b")
     env.mail("alice@example.org", "epaminondas move 101 alice a e2-e3")
     path = os.path.join(env.spool, "games", "epaminondas", "101.game")
     with open(path) as f:

@@ -1,0 +1,129 @@
+/*
+ * answer.c - "GAME accept|decline|resign BOARD USERID PASSWORD": the
+ * player's word on a board that is not a move.
+ *
+ * A challenge starts nothing until the challenged player (Black, the
+ * second userid) accepts it: better than pbmserv, which started games at
+ * once.  Black may decline it, White may withdraw it (decline by White);
+ * either way the board is cancelled and never rated.  Once the game is
+ * on, accept and decline (or reject) answer the pending vote instead
+ * (votes.c), and either player may resign at any time, whoever is to
+ * move.  "GAME move BOARD USERID PASSWORD resign|accept|..." comes here
+ * too.
+ */
+#include "cmd/cmd.h"
+#include "util/util.h"
+
+#include <stdio.h>
+#include <string.h>
+#include <strings.h>
+
+#define ANSWER_USAGE "GAME accept BOARD USERID PASSWORD\n" \
+	"GAME decline BOARD USERID PASSWORD\n" \
+	"GAME resign BOARD USERID PASSWORD\n" \
+	"  e.g. epaminondas accept 101 bob Secret42   (start the game bob was\n" \
+	"       challenged to; decline refuses it, or withdraws your own)\n" \
+	"       epaminondas resign 101 bob Secret42   (give up the game)\n" \
+	"  On a game in progress, accept and decline (or reject) answer the\n" \
+	"  other player's draw offer or undo request."
+
+int answer_word(const char *word)
+{
+	static const char *const words[] = {
+		"propose", "accept", "reject", "decline", "undo", "resign", NULL
+	};
+	int i;
+
+	for (i = 0; words[i]; i++)
+		if (strcasecmp(word, words[i]) == 0)
+			return 1;
+	return 0;
+}
+
+/* Accept, decline or withdraw an open challenge. */
+static enum cmd_status answer_challenge(struct cmdctx *c, struct board_ctx *b,
+                                        int yes, const char *usage)
+{
+	struct game *g = &b->g;
+	char err[EP_ERR_MAX + 200], headline[256];
+	int side = game_side_of(g, b->userid);
+	enum game_end kind = side == EP_BLACK ? GAME_END_DECLINE
+	                                      : GAME_END_WITHDRAW;
+
+	if (yes) {
+		if (side != EP_BLACK)
+			return board_refuse(c, g, usage, "you made this challenge; only "
+			                    "%s can accept it", g->black);
+		game_accept(g, c->now);
+		snprintf(headline, sizeof headline, "%s accepted the challenge: the "
+		         "game is on, %s (White) moves first.", b->userid, g->white);
+		return board_save(c, b, headline);
+	}
+	if (game_end_ok(g, kind, b->userid, err, sizeof err) < 0)
+		return board_refuse(c, g, usage, "%s", err);
+	game_end(g, kind, b->userid, c->now);
+	snprintf(headline, sizeof headline, "%s %s the challenge: there will be "
+	         "no game on board %ld.", b->userid,
+	         kind == GAME_END_DECLINE ? "declined" : "withdrew", g->board);
+	return board_save(c, b, headline);
+}
+
+static enum cmd_status answer_resign(struct cmdctx *c, struct board_ctx *b,
+                                     const char *usage)
+{
+	struct game *g = &b->g;
+	char err[EP_ERR_MAX + 200], headline[512], res[EP_ERR_MAX + 96];
+
+	if (game_end_ok(g, GAME_END_RESIGN, b->userid, err, sizeof err) < 0) {
+		if (g->state == GAME_CHALLENGED)
+			snprintf(err + strlen(err), sizeof err - strlen(err),
+			         " (to call it off, send decline instead)");
+		return board_refuse(c, g, usage, "%s", err);
+	}
+	game_end(g, GAME_END_RESIGN, b->userid, c->now);
+	game_result_text(g, res, sizeof res);
+	snprintf(headline, sizeof headline, "%s resigned. The game is over: %s.",
+	         b->userid, res);
+	return board_save(c, b, headline);
+}
+
+enum cmd_status answer_on_board(struct cmdctx *c, struct board_ctx *b,
+                                const char *verb, const char *usage)
+{
+	int yes = strcasecmp(verb, "accept") == 0;
+	int no = strcasecmp(verb, "decline") == 0 ||
+	         strcasecmp(verb, "reject") == 0;
+	char res[EP_ERR_MAX + 96];
+
+	if (strcasecmp(verb, "resign") == 0)
+		return answer_resign(c, b, usage);
+	if (b->g.state == GAME_CHALLENGED && (yes || no))
+		return answer_challenge(c, b, yes, usage);
+	if (b->g.state == GAME_CHALLENGED)
+		return board_refuse(c, &b->g, usage, "the game on board %ld has not "
+		                    "started: %s has not accepted the challenge yet",
+		                    b->g.board, b->g.black);
+	if (b->g.state != GAME_ACTIVE) {
+		game_result_text(&b->g, res, sizeof res);
+		return board_refuse(c, &b->g, usage, "board %ld is over: %s",
+		                    b->g.board, res);
+	}
+	return vote_on_board(c, b, verb, usage);
+}
+
+enum cmd_status cmd_answer(struct cmdctx *c, const char *game,
+                           const char *verb, int argc, char **argv)
+{
+	struct board_ctx b;
+	enum cmd_status st;
+
+	if (argc != 3)
+		return cmd_refuse(c, ANSWER_USAGE, "%s takes a board number, your "
+		                  "userid and your password", verb);
+	st = board_open(c, game, argv[0], argv[1], argv[2], ANSWER_USAGE, &b);
+	if (st != CMD_DONE)
+		return st;
+	st = answer_on_board(c, &b, verb, ANSWER_USAGE);
+	board_close(&b);
+	return st;
+}

@@ -1,0 +1,142 @@
+/*
+ * board.c - what the commands a player sends about one board share:
+ * open it (check the password, take the board's lock, load the file),
+ * refuse with the board attached, and save it.
+ *
+ * Saving a game that has just finished also writes its result record and
+ * computes the rating changes (src/game/ratings.h) in the same
+ * transaction, so a finished game and its effect on the standings exist
+ * together or not at all.  No other lock is needed: the ratings are
+ * replayed from the result records, which only this board's transaction
+ * writes.
+ */
+#include "cmd/cmd.h"
+#include "game/ratings.h"
+#include "game/render.h"
+#include "spool/spool.h"
+#include "spool/txn.h"
+#include "spool/users.h"
+#include "util/util.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+void board_close(struct board_ctx *b)
+{
+	if (b->loaded)
+		game_free(&b->g);
+	b->loaded = 0;
+	lock_release(&b->l);
+}
+
+enum cmd_status board_refuse(struct cmdctx *c, const struct game *g,
+                             const char *usage, const char *fmt, ...)
+{
+	va_list ap;
+	char tmp[2048];
+
+	va_start(ap, fmt);
+	vsnprintf(tmp, sizeof tmp, fmt, ap);
+	va_end(ap);
+	cmd_refuse(c, usage, "%s", tmp);
+	free(c->error_board);
+	c->error_board = g ? render_board(g, 0) : NULL;
+	return CMD_REFUSED;
+}
+
+enum cmd_status board_open(struct cmdctx *c, const char *game,
+                           const char *board_word, char *userid,
+                           const char *password, const char *usage,
+                           struct board_ctx *b)
+{
+	struct user u;
+	char *err = NULL;
+	enum cmd_status st;
+	long board = util_board_number(board_word);
+	int rc;
+
+	memset(b, 0, sizeof *b);
+	b->l.fd = -1;
+	if (board < 0)
+		return cmd_refuse(c, usage, "'%s' is not a board number", board_word);
+	util_lower(userid);
+	if ((st = cmd_auth(c, userid, password, usage, &u)) != CMD_DONE)
+		return st;
+	user_free(&u);
+	snprintf(b->userid, sizeof b->userid, "%s", userid);
+	spool_board_key(game, board, b->key, sizeof b->key);
+	if ((st = cmd_lock(c, b->key, &b->l)) != CMD_DONE)
+		return st;
+	rc = game_load(&b->g, c->cfg->spool, game, board, &err);
+	if (rc != 0) {
+		lock_release(&b->l);
+		if (rc < 0) {
+			fprintf(stderr, "epamserv: %s\n", err);
+			free(err);
+			return CMD_TEMPFAIL;
+		}
+		return cmd_refuse(c, usage, "there is no %s board %ld", game, board);
+	}
+	b->loaded = 1;
+	b->was = b->g.state;
+	if (game_side_of(&b->g, userid) < 0) {
+		st = board_refuse(c, &b->g, usage, "you (%s) are not a player on "
+		                  "board %ld", userid, board);
+		board_close(b);
+		return st;
+	}
+	return CMD_DONE;
+}
+
+/* The result record and rating changes of a game that just finished.
+ * Returns the change text (malloc'ed) or NULL when unrated; CMD_TEMPFAIL
+ * through *st when the records cannot be read. */
+static char *board_rate(struct cmdctx *c, struct txn *t, const struct game *g,
+                        enum cmd_status *st)
+{
+	struct ratings r;
+	struct rating_game rg;
+	char rel[128], *err = NULL, *rec, *text;
+
+	*st = CMD_DONE;
+	if (ratings_load(c->cfg->spool, &r, &err) < 0) {
+		fprintf(stderr, "epamserv: %s\n", err);
+		free(err);
+		*st = CMD_TEMPFAIL;
+		return NULL;
+	}
+	ratings_add(&r, g, &rg);
+	rec = ratings_record(&rg);
+	ratings_record_path(g->game, g->board, rel, sizeof rel);
+	txn_put(t, rel, rec, strlen(rec));
+	text = ratings_change_text(&rg);
+	free(rec);
+	ratings_free(&r);
+	return text;
+}
+
+enum cmd_status board_save(struct cmdctx *c, struct board_ctx *b,
+                           const char *headline)
+{
+	struct txn *t = cmd_txn(c, b->key);
+	char rel[128], *file = game_format(&b->g), *change = NULL;
+	enum cmd_status st = CMD_DONE;
+
+	spool_board_path(b->g.game, b->g.board, rel, sizeof rel);
+	txn_put(t, rel, file, strlen(file));
+	free(file);
+	if (b->g.state == GAME_FINISHED && b->was != GAME_FINISHED) {
+		change = board_rate(c, t, &b->g, &st);
+		if (st != CMD_DONE) {
+			txn_abort(t);
+			return st;
+		}
+	}
+	c->ratings = change;
+	reply_board(c, t, &b->g, headline, c->comment, b->userid, NULL);
+	c->ratings = NULL;
+	free(change);
+	return cmd_commit(c, t);
+}

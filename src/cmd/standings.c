@@ -1,0 +1,155 @@
+/*
+ * standings.c - "standings" and "history [USERID]": the Elo table of every
+ * player and the list of finished games, to the sender only.  Neither
+ * needs a password: pbmserv's standings were public.
+ *
+ * Both are read from the result records (src/game/ratings.h) without a
+ * lock: records are whole files put in place by rename.
+ */
+#include "cmd/cmd.h"
+#include "game/ratings.h"
+#include "spool/txn.h"
+#include "spool/users.h"
+#include "util/util.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define HISTORY_USAGE "history [USERID]\n" \
+	"  e.g. history          (every finished game)\n" \
+	"       history alice    (alice's finished games)"
+#define HISTORY_MAX 200     /* most recent games listed */
+
+static enum cmd_status send_text(struct cmdctx *c, const char *tmpl,
+                                 const char *subject, struct tvars *v)
+{
+	struct txn *t = cmd_txn(c, c->msg_key);
+	char *text;
+
+	tvars_set(v, "from", c->cfg->from);
+	text = reply_template(c, tmpl, v);
+	reply_queue(c, t, c->sender, subject, text, NULL, 0, NULL);
+	free(text);
+	return cmd_commit(c, t);
+}
+
+/* One table line for a player. */
+static void standings_line(struct buf *b, int rank, const char *userid,
+                           const struct rating_player *p)
+{
+	buf_printf(b, "%4d  %-20s %6d %6d %4d %4d %4d%s\n", rank, userid,
+	           p->rating, p->games, p->wins, p->losses, p->draws,
+	           p->games < RATING_PROVISIONAL ? "  ?" : "");
+}
+
+/* The table: every player, rated or not (then at RATING_START), best
+ * rating first.  Players who left (no user file) keep their line. */
+static char *standings_table(const struct ratings *r, char **ids, size_t n)
+{
+	struct buf b = BUF_INIT;
+	struct rating_player *all = xmalloc((r->nplayers + n + 1) * sizeof *all);
+	size_t i, m = r->nplayers;
+
+	memcpy(all, r->players, r->nplayers * sizeof *all);
+	for (i = 0; i < n; i++) {
+		if (ratings_find(r, ids[i]))
+			continue;
+		memset(&all[m], 0, sizeof all[m]);
+		snprintf(all[m].userid, sizeof all[m].userid, "%s", ids[i]);
+		all[m++].rating = RATING_START;
+	}
+	qsort(all, m, sizeof *all, ratings_by_rating);
+	buf_printf(&b, "%4s  %-20s %6s %6s %4s %4s %4s\n", "#", "Player",
+	           "Rating", "Games", "Won", "Lost", "Drawn");
+	for (i = 0; i < m; i++)
+		standings_line(&b, (int)i + 1, all[i].userid, &all[i]);
+	free(all);
+	return buf_take(&b);
+}
+
+enum cmd_status cmd_standings(struct cmdctx *c, int argc, char **argv)
+{
+	struct ratings r;
+	struct tvars v = { 0 };
+	char **ids = NULL, *err = NULL, *table;
+	size_t n = 0;
+	enum cmd_status st;
+
+	(void)argc;
+	(void)argv;
+	if (ratings_load(c->cfg->spool, &r, &err) < 0 ||
+	    user_list(c->cfg->spool, &ids, &n, &err) < 0) {
+		fprintf(stderr, "epamserv: %s\n", err);
+		free(err);
+		ratings_free(&r);
+		return CMD_TEMPFAIL;
+	}
+	table = standings_table(&r, ids, n);
+	tvars_set(&v, "table", table);
+	tvars_setf(&v, "start", "%d", RATING_START);
+	tvars_setf(&v, "provisional", "%d", RATING_PROVISIONAL);
+	st = send_text(c, "standings.txt", "epamserv standings", &v);
+	free(table);
+	tvars_free(&v);
+	user_list_free(ids, n);
+	ratings_free(&r);
+	return st;
+}
+
+/* One finished game: date, board, players, score, rating changes. */
+static void history_line(struct buf *b, const struct rating_game *g)
+{
+	static const char *const score[] = { "0-1", "1/2-1/2", "1-0" };
+	char when[32];
+
+	util_iso_time(g->finished, when, sizeof when);
+	when[10] = '\0';
+	buf_printf(b, "%s  %s %ld  %s - %s  %s  %s\n"
+	           "            %s %d -> %d (%+d), %s %d -> %d (%+d)\n",
+	           when, g->game, g->board, g->white, g->black, score[g->score2],
+	           g->result, g->white, g->white_before, g->white_after,
+	           g->white_after - g->white_before, g->black, g->black_before,
+	           g->black_after, g->black_after - g->black_before);
+}
+
+enum cmd_status cmd_history(struct cmdctx *c, int argc, char **argv)
+{
+	struct ratings r;
+	struct tvars v = { 0 };
+	struct buf b = BUF_INIT;
+	const char *who = argc > 0 ? util_lower(argv[0]) : NULL;
+	char *err = NULL;
+	size_t i, shown = 0;
+	enum cmd_status st;
+
+	if (argc > 1)
+		return cmd_refuse(c, HISTORY_USAGE, "history takes at most one "
+		                  "userid");
+	if (who && !util_userid_ok(who))
+		return cmd_refuse(c, HISTORY_USAGE, "'%s' is not a valid userid",
+		                  who);
+	if (ratings_load(c->cfg->spool, &r, &err) < 0) {
+		fprintf(stderr, "epamserv: %s\n", err);
+		free(err);
+		return CMD_TEMPFAIL;
+	}
+	/* Most recent first. */
+	for (i = r.ngames; i-- > 0 && shown < HISTORY_MAX;) {
+		const struct rating_game *g = &r.games[i];
+		if (who && strcmp(g->white, who) != 0 && strcmp(g->black, who) != 0)
+			continue;
+		history_line(&b, g);
+		shown++;
+	}
+	if (!shown)
+		buf_printf(&b, "No finished games%s%s yet.\n", who ? " for " : "",
+		           who ? who : "");
+	tvars_set(&v, "games", buf_str(&b));
+	tvars_setf(&v, "who", "%s", who ? who : "every player");
+	st = send_text(c, "history.txt", "epamserv history", &v);
+	buf_free(&b);
+	tvars_free(&v);
+	ratings_free(&r);
+	return st;
+}

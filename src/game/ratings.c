@@ -1,0 +1,321 @@
+/*
+ * ratings.c - Elo ratings replayed from the result records of finished
+ * games (see ratings.h for the record and the rating rules).
+ *
+ * The program links no maths library, so 10^x is computed here by a
+ * short series: with the difference capped at 400 points the exponent
+ * stays within [-2.31, 2.31], where 40 terms are exact to double
+ * precision.
+ */
+#include "game/ratings.h"
+#include "spool/spool.h"
+#include "util/buf.h"
+#include "util/util.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define RESULT_MAGIC "epamserv-result 1"
+
+/* e^x by its Taylor series (|x| small, see above). */
+static double rt_exp(double x)
+{
+	double term = 1.0, sum = 1.0;
+	int i;
+
+	for (i = 1; i < 40; i++) {
+		term *= x / i;
+		sum += term;
+	}
+	return sum;
+}
+
+static int rt_round(double x)
+{
+	return x >= 0 ? (int)(x + 0.5) : -(int)(-x + 0.5);
+}
+
+static double rt_expected(int diff)
+{
+	if (diff > 400)
+		diff = 400;
+	if (diff < -400)
+		diff = -400;
+	/* 10^(-d/400) = e^(-d ln10 / 400) */
+	return 1.0 / (1.0 + rt_exp(-diff * 2.302585092994046 / 400.0));
+}
+
+int ratings_expected_milli(int diff)
+{
+	return rt_round(rt_expected(diff) * 1000.0);
+}
+
+const struct rating_player *ratings_find(const struct ratings *r,
+                                         const char *userid)
+{
+	size_t i;
+
+	for (i = 0; i < r->nplayers; i++)
+		if (strcmp(r->players[i].userid, userid) == 0)
+			return &r->players[i];
+	return NULL;
+}
+
+/* Index of userid's entry, added at RATING_START when new.  An index,
+ * not a pointer: adding may move the array. */
+static size_t rt_player(struct ratings *r, const char *userid)
+{
+	struct rating_player *p;
+	size_t i;
+
+	for (i = 0; i < r->nplayers; i++)
+		if (strcmp(r->players[i].userid, userid) == 0)
+			return i;
+	r->players = xrealloc(r->players, (r->nplayers + 1) * sizeof *r->players);
+	p = &r->players[r->nplayers];
+	memset(p, 0, sizeof *p);
+	snprintf(p->userid, sizeof p->userid, "%s", userid);
+	p->rating = RATING_START;
+	return r->nplayers++;
+}
+
+/* Apply one game: score2 is White's score in half points. */
+static void rt_apply(struct ratings *r, struct rating_game *rg)
+{
+	size_t wi = rt_player(r, rg->white), bi = rt_player(r, rg->black);
+	struct rating_player *w = &r->players[wi], *b = &r->players[bi];
+	double sw = rg->score2 / 2.0;
+	int dw = rt_round(RATING_K * (sw - rt_expected(w->rating - b->rating)));
+	int db = rt_round(RATING_K * ((1.0 - sw) -
+	                              rt_expected(b->rating - w->rating)));
+
+	rg->white_before = w->rating;
+	rg->black_before = b->rating;
+	w->rating += dw;
+	b->rating += db;
+	rg->white_after = w->rating;
+	rg->black_after = b->rating;
+	w->games++;
+	b->games++;
+	w->wins += rg->score2 == 2;
+	w->losses += rg->score2 == 0;
+	w->draws += rg->score2 == 1;
+	b->wins += rg->score2 == 0;
+	b->losses += rg->score2 == 2;
+	b->draws += rg->score2 == 1;
+}
+
+void ratings_add(struct ratings *r, const struct game *g,
+                 struct rating_game *rg)
+{
+	memset(rg, 0, sizeof *rg);
+	snprintf(rg->game, sizeof rg->game, "%s", g->game);
+	rg->board = g->board;
+	snprintf(rg->white, sizeof rg->white, "%s", g->white);
+	snprintf(rg->black, sizeof rg->black, "%s", g->black);
+	rg->finished = g->updated;
+	rg->score2 = game_white_score2(g);
+	game_result_text(g, rg->result, sizeof rg->result);
+	rt_apply(r, rg);
+	r->games = xrealloc(r->games, (r->ngames + 1) * sizeof *r->games);
+	r->games[r->ngames++] = *rg;
+}
+
+void ratings_record_path(const char *game, long board, char *buf, size_t len)
+{
+	snprintf(buf, len, "games/%s/%ld.result", game, board);
+}
+
+char *ratings_record(const struct rating_game *rg)
+{
+	static const char *const score[] = { "0-1", "1/2-1/2", "1-0" };
+	struct buf b = BUF_INIT;
+	char when[32];
+
+	util_iso_time(rg->finished, when, sizeof when);
+	buf_printf(&b, "%s\ngame: %s\nboard: %ld\nwhite: %s\nblack: %s\n"
+	           "finished: %s\nscore: %s\nresult: %s\n"
+	           "white-rating: %d %d\nblack-rating: %d %d\n", RESULT_MAGIC,
+	           rg->game, rg->board, rg->white, rg->black, when,
+	           score[rg->score2], rg->result, rg->white_before,
+	           rg->white_after, rg->black_before, rg->black_after);
+	return buf_take(&b);
+}
+
+char *ratings_change_text(const struct rating_game *rg)
+{
+	struct buf b = BUF_INIT;
+
+	buf_printf(&b, "%s %d -> %d (%+d), %s %d -> %d (%+d)", rg->white,
+	           rg->white_before, rg->white_after,
+	           rg->white_after - rg->white_before, rg->black,
+	           rg->black_before, rg->black_after,
+	           rg->black_after - rg->black_before);
+	return buf_take(&b);
+}
+
+/* One "key: value" of a result record. */
+static int rt_field(struct rating_game *rg, const char *key, const char *val,
+                    int *have)
+{
+	if (strcmp(key, "game") == 0 && strlen(val) < sizeof rg->game) {
+		strcpy(rg->game, val);
+		*have |= 1;
+	} else if (strcmp(key, "board") == 0) {
+		if ((rg->board = util_board_number(val)) < 0)
+			return -1;
+		*have |= 2;
+	} else if (strcmp(key, "white") == 0 && util_userid_ok(val)) {
+		strcpy(rg->white, val);
+		*have |= 4;
+	} else if (strcmp(key, "black") == 0 && util_userid_ok(val)) {
+		strcpy(rg->black, val);
+		*have |= 8;
+	} else if (strcmp(key, "finished") == 0) {
+		if (util_parse_iso_time(val, &rg->finished) < 0)
+			return -1;
+		*have |= 16;
+	} else if (strcmp(key, "score") == 0) {
+		if (strcmp(val, "1-0") == 0)
+			rg->score2 = 2;
+		else if (strcmp(val, "1/2-1/2") == 0)
+			rg->score2 = 1;
+		else if (strcmp(val, "0-1") == 0)
+			rg->score2 = 0;
+		else
+			return -1;
+		*have |= 32;
+	} else if (strcmp(key, "result") == 0) {
+		snprintf(rg->result, sizeof rg->result, "%s", val);
+	}
+	/* white-rating / black-rating are recomputed; other keys ignored. */
+	return 0;
+}
+
+/* Parse one record's text; path names it in *err. */
+static int rt_parse(char *text, const char *path, struct rating_game *rg,
+                    char **err)
+{
+	char *line, *save = NULL;
+	int lineno = 0, have = 0;
+	struct buf e = BUF_INIT;
+
+	memset(rg, 0, sizeof *rg);
+	for (line = strtok_r(text, "\n", &save); line;
+	     line = strtok_r(NULL, "\n", &save)) {
+		char *colon = strstr(line, ": ");
+		lineno++;
+		if (lineno == 1 ? strcmp(line, RESULT_MAGIC) != 0 : !colon)
+			goto bad;
+		if (lineno == 1)
+			continue;
+		*colon = '\0';
+		if (rt_field(rg, line, colon + 2, &have) < 0)
+			goto bad;
+	}
+	if (have == 63)
+		return 0;
+	buf_printf(&e, "%s: a result record needs game, board, white, black, "
+	           "finished and score", path);
+	*err = buf_take(&e);
+	return -1;
+bad:
+	buf_printf(&e, "%s:%d: malformed result record", path, lineno);
+	*err = buf_take(&e);
+	return -1;
+}
+
+/* Add the records of games/GAME/ to r->games (unsorted, not yet rated). */
+static int rt_read_dir(const char *spool, const char *game, struct ratings *r,
+                       char **err)
+{
+	char dir[4096], path[8192];
+	struct dirent *de;
+	DIR *d;
+	int rc = 0;
+
+	snprintf(dir, sizeof dir, "%s/games/%s", spool, game);
+	d = opendir(dir);
+	if (!d)
+		return errno == ENOENT ? 0 : -1;
+	while (rc == 0 && (de = readdir(d)) != NULL) {
+		size_t n = strlen(de->d_name);
+		char *text;
+		if (n < 8 || strcmp(de->d_name + n - 7, ".result") != 0 ||
+		    de->d_name[0] == '.')
+			continue;
+		snprintf(path, sizeof path, "%s/%s", dir, de->d_name);
+		text = util_read_file(path, 1 << 16, NULL);
+		if (!text) {
+			struct buf e = BUF_INIT;
+			buf_printf(&e, "cannot read %s: %s", path, strerror(errno));
+			*err = buf_take(&e);
+			rc = -1;
+			break;
+		}
+		r->games = xrealloc(r->games, (r->ngames + 1) * sizeof *r->games);
+		rc = rt_parse(text, path, &r->games[r->ngames], err);
+		if (rc == 0)
+			r->ngames++;
+		free(text);
+	}
+	closedir(d);
+	return rc;
+}
+
+static int rt_by_finish(const void *a, const void *b)
+{
+	const struct rating_game *x = a, *y = b;
+	int c;
+
+	if (x->finished != y->finished)
+		return x->finished < y->finished ? -1 : 1;
+	if ((c = strcmp(x->game, y->game)) != 0)
+		return c;
+	return x->board < y->board ? -1 : x->board > y->board;
+}
+
+int ratings_by_rating(const void *a, const void *b)
+{
+	const struct rating_player *x = a, *y = b;
+
+	if (x->rating != y->rating)
+		return x->rating > y->rating ? -1 : 1;
+	return strcmp(x->userid, y->userid);
+}
+
+int ratings_load(const char *spool, struct ratings *r, char **err)
+{
+	size_t i;
+
+	memset(r, 0, sizeof *r);
+	*err = NULL;
+	for (i = 0; spool_games[i]; i++)
+		if (rt_read_dir(spool, spool_games[i], r, err) < 0) {
+			if (!*err) {
+				struct buf e = BUF_INIT;
+				buf_printf(&e, "cannot list %s/games/%s: %s", spool,
+				           spool_games[i], strerror(errno));
+				*err = buf_take(&e);
+			}
+			ratings_free(r);
+			return -1;
+		}
+	if (r->ngames)
+		qsort(r->games, r->ngames, sizeof *r->games, rt_by_finish);
+	for (i = 0; i < r->ngames; i++)
+		rt_apply(r, &r->games[i]);
+	if (r->nplayers)
+		qsort(r->players, r->nplayers, sizeof *r->players, ratings_by_rating);
+	return 0;
+}
+
+void ratings_free(struct ratings *r)
+{
+	free(r->players);
+	free(r->games);
+	memset(r, 0, sizeof *r);
+}
