@@ -1,6 +1,7 @@
 #!/bin/sh
 # The whole test suite, twice: a -Werror build (and make distcheck from
-# it), then an AddressSanitizer + UndefinedBehaviorSanitizer build.  Installs missing Debian packages
+# it), then an AddressSanitizer + UndefinedBehaviorSanitizer build; then
+# the libFuzzer targets for a bounded time (clang).  Installs missing Debian packages
 # first.  Ends with one line "N passed, N failed" over both runs.
 set -u
 cd "$(dirname "$0")/.."
@@ -39,6 +40,18 @@ run_suite werror "-g -O2" || rc=1
 ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 \
 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
 	run_suite sanitize "-g -O1 -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=undefined" || rc=1
+# libFuzzer targets (mail parsing and command reading; positions, moves,
+# options and game files), each for FUZZ_SECONDS (default 20).
+fuzz_dir="$top/_build-fuzz"
+rm -rf "$fuzz_dir" && mkdir -p "$fuzz_dir" && (cd "$fuzz_dir" &&
+	"$top/configure" --enable-fuzz CC=clang \
+		CFLAGS="-g -O1 -fno-omit-frame-pointer -fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-recover=undefined" \
+		>configure.out 2>&1 && make -j2 >make.out 2>&1 &&
+	make check TESTS=tests/fuzz/run-fuzz.sh >check.out 2>&1;
+	status=$?; grep -E '^(# |FAIL|ERROR)' check.out | grep -v '^PASS';
+	[ $status -eq 0 ] || { tail -30 make.out; cat tests/fuzz/run-fuzz.sh.log 2>/dev/null | tail -40; }
+	exit $status) || rc=1
+
 passed=$(count PASS)
 failed=$(( $(count FAIL) + $(count ERROR) + $(count XPASS) ))
 [ $rc -eq 0 ] || [ "$failed" -gt 0 ] || failed=1
