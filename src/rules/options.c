@@ -7,9 +7,11 @@
  *
  *  - "-opt=value" and "--opt=value" are the same; option names and values
  *    are case-insensitive ("-Size=8X8" works: players type on phones).
- *  - A repeated option: the last one wins ("-size=8x8 -size=10x10" gives
- *    10x10), except -block, whose squares add up; a block square named
- *    twice is refused by ep_options_check().
+ *  - An option named twice with different values ("-size=8x8
+ *    -size=10x10", "-frozen -crossed=move") is a contradiction and is
+ *    refused; naming it twice with the same value is harmless.  -block is
+ *    the exception: its squares add up, and a block square named twice is
+ *    refused by ep_options_check().
  *  - -capture=line|one exists so the canonical string spells every rule
  *    out, but the capture rule belongs to the game: epaminondas captures
  *    the whole line, crossings only the piece on D.  A -capture that
@@ -239,12 +241,51 @@ static int apply_named(struct ep_options *o, const char *name,
 	              EP_OPTION_FORMS ")", name);
 }
 
+/* The option kind of name as a bit of o->given, 0 for none (block, game). */
+static unsigned option_bit(const char *name)
+{
+	static const char *const kinds[] = {
+		"size", "symmetry", "repetition", "rules", "crossed", "capture",
+	};
+	unsigned i;
+
+	if (strcasecmp(name, "frozen") == 0)
+		name = "crossed";
+	for (i = 0; i < sizeof kinds / sizeof kinds[0]; i++)
+		if (strcasecmp(name, kinds[i]) == 0)
+			return 1u << i;
+	return 0;
+}
+
+/* Whether the value of the option kind bit differs between a and b. */
+static int option_changed(unsigned bit, const struct ep_options *a,
+                          const struct ep_options *b)
+{
+	switch (bit) {
+	case 1:
+		return a->width != b->width || a->height != b->height;
+	case 2:
+		return a->symmetry != b->symmetry;
+	case 4:
+		return a->repetition != b->repetition;
+	case 8:
+		return a->ending != b->ending;
+	case 16:
+		return a->crossed != b->crossed;
+	default:
+		return a->capture != b->capture;
+	}
+}
+
 int ep_options_apply(struct ep_options *o, const char *word,
                      char *err, size_t errlen)
 {
+	struct ep_options before;
 	char name[24];
 	const char *s = word, *eq;
+	unsigned bit;
 	size_t len;
+	int rc;
 
 	if (s[0] != '-')
 		return ep_err(err, errlen, "\"%.20s\" is not an option: options "
@@ -257,7 +298,19 @@ int ep_options_apply(struct ep_options *o, const char *word,
 		              EP_OPTION_FORMS ")", word);
 	memcpy(name, s, len);
 	name[len] = '\0';
-	return apply_named(o, name, eq != NULL ? eq + 1 : NULL, err, errlen);
+	bit = option_bit(name);
+	if (bit && (o->given & bit))
+		before = *o;
+	rc = apply_named(o, name, eq != NULL ? eq + 1 : NULL, err, errlen);
+	if (rc == 0 && bit && (o->given & bit) && option_changed(bit, &before, o)) {
+		*o = before;
+		return ep_err(err, errlen, "%.40s contradicts an earlier -%s "
+		              "option: give each option once", word,
+		              strcasecmp(name, "frozen") == 0 ? "crossed or -frozen"
+		                                               : name);
+	}
+	o->given |= bit;
+	return rc;
 }
 
 static int check_blocks(const struct ep_options *o, char *err, size_t errlen)

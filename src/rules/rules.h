@@ -83,6 +83,10 @@ struct ep_options {
 	 * "-crossed=move -rules=igfip" is seen as the contradiction it is,
 	 * whatever the order.  Only ep_options_apply/check read it. */
 	uint8_t crossed_given;
+	/* One bit per option named so far by ep_options_apply (size,
+	 * symmetry, repetition, rules, crossed, capture), so that naming one
+	 * twice with different values is refused as a contradiction. */
+	uint8_t given;
 };
 
 struct ep_position {

@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 struct txn_file {
@@ -143,8 +144,14 @@ static int txn_apply(const char *spool, const char *entry)
 
 	snprintf(path, sizeof path, "%s/manifest", entry);
 	manifest = util_read_file(path, 1 << 20, NULL);
-	if (!manifest)
-		return errno == ENOENT ? 0 : -1;
+	if (!manifest) {
+		if (errno != ENOENT)
+			return -1;
+		/* Applied, but the process died before removing the entry. */
+		if (rmdir(entry) < 0 && errno != ENOENT)
+			return -1;
+		return 0;
+	}
 	for (line = strtok_r(manifest, "\n", &save); line;
 	     line = strtok_r(NULL, "\n", &save)) {
 		char *sp = strchr(line, ' ');
@@ -307,9 +314,45 @@ int txn_recover_tag(const char *spool, const char *tag, int timeout_ms)
 	return txn_scan(spool, recover_entry, &a);
 }
 
+/* Remove tmp/txn-* directories older than an hour: transactions whose
+ * process died before the commit point.  They were never visible. */
+static void txn_clean_tmp(const char *spool)
+{
+	char dir[4096], path[4400], file[4700];
+	struct dirent *de, *fe;
+	struct stat st;
+	time_t old = time(NULL) - 3600;
+	DIR *d, *f;
+
+	snprintf(dir, sizeof dir, "%s/tmp", spool);
+	d = opendir(dir);
+	if (!d)
+		return;
+	while ((de = readdir(d)) != NULL) {
+		if (strncmp(de->d_name, "txn-", 4) != 0)
+			continue;
+		snprintf(path, sizeof path, "%s/%s", dir, de->d_name);
+		if (stat(path, &st) < 0 || !S_ISDIR(st.st_mode) || st.st_mtime > old)
+			continue;
+		f = opendir(path);
+		if (!f)
+			continue;
+		while ((fe = readdir(f)) != NULL) {
+			if (fe->d_name[0] == '.')
+				continue;
+			snprintf(file, sizeof file, "%s/%s", path, fe->d_name);
+			unlink(file);
+		}
+		closedir(f);
+		rmdir(path);
+	}
+	closedir(d);
+}
+
 int txn_recover_all(const char *spool)
 {
 	struct tag_arg a = { NULL, 0, 1 };
 
+	txn_clean_tmp(spool);
 	return txn_scan(spool, recover_entry, &a);
 }

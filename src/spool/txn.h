@@ -56,7 +56,7 @@ int txn_recover(const char *spool, const char *key);
 int txn_recover_tag(const char *spool, const char *tag, int timeout_ms);
 
 /* Roll forward every journal entry whose lock is free (start of a flush
- * or batch run). */
+ * or batch run), and remove tmp/txn-* litter older than an hour. */
 int txn_recover_all(const char *spool);
 
 #endif

@@ -231,6 +231,14 @@ int config_load(struct config *cfg, const char *path, char **err)
 			return -1;
 		}
 	}
+	/* A program run from its build tree, before "make install", finds the
+	 * templates of its source tree. */
+#ifdef EPAMSERV_SRCTEMPLATEDIR
+	if (strcmp(cfg->templates, EPAMSERV_TEMPLATEDIR) == 0 &&
+	    access(EPAMSERV_TEMPLATEDIR, R_OK) != 0 &&
+	    access(EPAMSERV_SRCTEMPLATEDIR, R_OK) == 0)
+		set_str(&cfg->templates, EPAMSERV_SRCTEMPLATEDIR);
+#endif
 	return 0;
 }
 

@@ -780,9 +780,9 @@ static void test_options(void)
 	o = opts("crossings", "-rules=igfip");
 	is_int(o.crossed, EP_CROSSED_SAFE, "crossings keeps safe pieces under "
 	       "igfip");
-	o = opts3("epaminondas", "-rules=igfip", "-rules=abbott", NULL);
-	is_int(o.crossed, EP_CROSSED_MOVE, "-rules=abbott gives back the "
-	       "game's crossed rule");
+	o = opts("epaminondas", "-rules=abbott");
+	is_int(o.crossed, EP_CROSSED_MOVE, "-rules=abbott keeps the game's "
+	       "crossed rule");
 	o = opts3("epaminondas", "-crossed=safe", "-rules=igfip", NULL);
 	is_int(o.crossed, EP_CROSSED_SAFE, "an explicit -crossed survives a "
 	       "later -rules");
@@ -795,8 +795,19 @@ static void test_options(void)
 	is_str(formatted(&o), "-size=14x12 -capture=line -crossed=move "
 	       "-symmetry=mirror -repetition=loss -rules=abbott "
 	       "-block=c5,f7,g6", "-block options add up, blocks come last");
-	o = opts3("epaminondas", "-size=8x8", "-size=10x10", NULL);
-	is_int(o.width, 10, "the last of a repeated option wins");
+	ep_options_default(&o, "epaminondas", err, sizeof err);
+	ep_options_apply(&o, "-size=8x8", err, sizeof err);
+	is_int(ep_options_apply(&o, "-size=10x10", err, sizeof err), -1,
+	       "an option given twice with different values is refused");
+	ok(strstr(err, "-size=10x10 contradicts an earlier -size option") != NULL,
+	   "the refusal names the contradiction");
+	is_int(o.width, 8, "a refused option leaves the options as they were");
+	is_int(ep_options_apply(&o, "-size=8x8", err, sizeof err), 0,
+	       "an option given twice with the same value is accepted");
+	ep_options_default(&o, "epaminondas", err, sizeof err);
+	ep_options_apply(&o, "-frozen", err, sizeof err);
+	is_int(ep_options_apply(&o, "-crossed=move", err, sizeof err), -1,
+	       "-frozen then -crossed=move is a contradiction");
 	o = opts("epaminondas", "-repetition=draw");
 	is_int(o.repetition, EP_REP_DRAW, "-repetition is stored");
 	o = opts("crossings", "-game=crossings");
