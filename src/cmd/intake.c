@@ -4,9 +4,12 @@
  * The Subject is the command when its first word is one we know.
  * Otherwise ("Re: Epaminondas Board 101 bob") the first non-empty body
  * line is read as the command.  The rest of the body, up to quoted text
- * ("> ...", "On ... wrote:", an Outlook "-----Original Message-----"
- * block) or a signature ("-- ", "Sent from my ..."), is the comment that
- * is relayed to the other player.
+ * ("> ...", "On ... wrote:" on one line or two, in several languages;
+ * Outlook's "-----Original Message-----", a rule of underscores or a
+ * "From: " header block) or a signature ("-- ", "Sent from my ..."), is
+ * the comment that is relayed to the other player.  The password of the
+ * command is masked in the comment in any case, so no mail client's way
+ * of quoting can relay it.
  */
 #include "cmd/intake.h"
 #include "cmd/cmd.h"
@@ -15,28 +18,90 @@
 #include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
-/* Whether line (without its LF) starts quoted text or a signature. */
-static int ends_comment(const char *line, size_t len)
+/* Whether s[0..len) ends, blanks aside, with the text tail. */
+static int ends_with(const char *s, size_t len, const char *tail)
 {
-	size_t n = len;
+	size_t n = len, k = strlen(tail);
+
+	while (n > 0 && isspace((unsigned char)s[n - 1]))
+		n--;
+	return n >= k && memcmp(s + n - k, tail, k) == 0;
+}
+
+/* Whether a line ends like a reply attribution ("On ... Alice wrote:"),
+ * in the languages mail clients most often use. */
+static int is_attribution_end(const char *line, size_t len)
+{
+	static const char *const tails[] = {
+		"wrote:", "writes:", "a \xc3\xa9" "crit :", "a \xc3\xa9" "crit:",
+		"schrieb:", "escribi\xc3\xb3:", "ha scritto:", "schreef:",
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof tails / sizeof tails[0]; i++)
+		if (ends_with(line, len, tails[i]))
+			return 1;
+	return 0;
+}
+
+static int starts_with(const char *line, size_t len, const char *head)
+{
+	size_t k = strlen(head);
+
+	return len >= k && memcmp(line, head, k) == 0;
+}
+
+/* Whether line (without its LF) starts quoted text or a signature; next
+ * is the following line (or NULL), for attributions that a client folded
+ * over two lines. */
+static int ends_comment(const char *line, size_t len, const char *next,
+                        size_t next_len)
+{
+	size_t i;
 
 	if (len >= 1 && line[0] == '>')
 		return 1;
 	if ((len == 3 && memcmp(line, "-- ", 3) == 0) ||
 	    (len == 2 && memcmp(line, "--", 2) == 0))
 		return 1;
-	if (len >= 12 && memcmp(line, "Sent from my", 12) == 0)
+	if (starts_with(line, len, "Sent from my") ||
+	    starts_with(line, len, "Get Outlook for"))
 		return 1;
-	if (len >= 5 && strstr(line, "-----Original Message-----") &&
-	    (size_t)(strstr(line, "-----Original Message-----") - line) < len)
+	/* Outlook: "-----Original Message-----", a rule of underscores, or
+	 * a quoted header block starting "From: ". */
+	for (i = 0; i + 5 <= len && line[i] == '-'; i++)
+		;
+	if (i >= 5 && len - i >= 16 && memcmp(line + i, "Original Message", 16) == 0)
 		return 1;
-	while (n > 0 && isspace((unsigned char)line[n - 1]))
-		n--;
-	if (len >= 3 && memcmp(line, "On ", 3) == 0 && n >= 6 &&
-	    memcmp(line + n - 6, "wrote:", 6) == 0)
+	for (i = 0; i < len && line[i] == '_'; i++)
+		;
+	if (i >= 10)
+		return 1;
+	if (starts_with(line, len, "From: ") || starts_with(line, len, "De : ") ||
+	    starts_with(line, len, "Von: "))
+		return 1;
+	if (is_attribution_end(line, len))
+		return 1;
+	if (next && (starts_with(line, len, "On ") || starts_with(line, len, "Le ") ||
+	             starts_with(line, len, "Am ") || starts_with(line, len, "El ")) &&
+	    is_attribution_end(next, next_len))
 		return 1;
 	return 0;
+}
+
+/* The line after p (which is len bytes long, maybe followed by LF). */
+static const char *next_line(const char *p, size_t len, size_t *next_len)
+{
+	const char *q, *nl;
+
+	if (p[len] != '\n')
+		return NULL;
+	q = p + len + 1;
+	nl = strchr(q, '\n');
+	*next_len = nl ? (size_t)(nl - q) : strlen(q);
+	return q;
 }
 
 static int blank(const char *s, size_t n)
@@ -75,9 +140,10 @@ static char *comment_from(const char *p)
 	size_t keep = 0;
 
 	while (*p) {
-		const char *nl = strchr(p, '\n');
-		size_t len = nl ? (size_t)(nl - p) : strlen(p);
-		if (ends_comment(p, len))
+		const char *nl = strchr(p, '\n'), *next;
+		size_t len = nl ? (size_t)(nl - p) : strlen(p), next_len = 0;
+		next = next_line(p, len, &next_len);
+		if (ends_comment(p, len, next, next_len))
 			break;
 		if (b.len || !blank(p, len)) {
 			buf_append(&b, p, len);
@@ -93,6 +159,60 @@ static char *comment_from(const char *p)
 	return buf_take(&b);
 }
 
+/* The index of each password word in a command, per the command
+ * grammar (SPEC section 2): game commands "GAME VERB BOARD USERID
+ * PASSWORD ...", "change password USERID OLD NEW", "change address USERID
+ * PASSWORD", and the account commands "VERB USERID PASSWORD ...".
+ * Writes at most 2 indices; returns how many. */
+static int password_words(const struct intake *in, int idx[2])
+{
+	static const char *const account[] = {
+		"signup", "signoff", "message", "vacation", "set", "showas", NULL,
+	};
+	const char *verb = in->argc > 0 ? in->argv[0] : "";
+	int i;
+
+	if (in->argc < 3)
+		return 0;
+	if (strcasecmp(verb, "change") == 0) {
+		idx[0] = 3;
+		idx[1] = 4;
+		return strcasecmp(in->argv[1], "password") == 0 ? 2 : 1;
+	}
+	for (i = 0; account[i]; i++)
+		if (strcasecmp(verb, account[i]) == 0) {
+			idx[0] = 2;
+			return 1;
+		}
+	idx[0] = 4;  /* a game command */
+	return 1;
+}
+
+/* Replace every occurrence of secret in text by asterisks. */
+static void mask(char *text, const char *secret)
+{
+	size_t k = strlen(secret);
+	char *p = text;
+
+	if (k < 2)
+		return;  /* a one-letter password would blank the comment */
+	while ((p = strstr(p, secret)) != NULL) {
+		memset(p, '*', k);
+		p += k;
+	}
+}
+
+/* A password never travels in a relayed comment, whatever quoting the
+ * sender's mail client used. */
+static void intake_mask_passwords(struct intake *in)
+{
+	int idx[2], n = password_words(in, idx), i;
+
+	for (i = 0; i < n; i++)
+		if (idx[i] < in->argc)
+			mask(in->comment, in->argv[idx[i]]);
+}
+
 void intake_find(const char *subject, const char *body, struct intake *in)
 {
 	const char *p = body ? body : "";
@@ -102,21 +222,24 @@ void intake_find(const char *subject, const char *body, struct intake *in)
 		intake_split_words(subject, in);
 		if (in->argc > 0 && cmd_known(in->argv[0])) {
 			in->comment = comment_from(p);
+			intake_mask_passwords(in);
 			return;
 		}
 		intake_free(in);
 	}
 	/* The first non-empty body line above any quote is the command. */
 	while (*p) {
-		const char *nl = strchr(p, '\n');
-		size_t len = nl ? (size_t)(nl - p) : strlen(p);
-		if (ends_comment(p, len))
+		const char *nl = strchr(p, '\n'), *next;
+		size_t len = nl ? (size_t)(nl - p) : strlen(p), next_len = 0;
+		next = next_line(p, len, &next_len);
+		if (ends_comment(p, len, next, next_len))
 			break;
 		if (!blank(p, len)) {
 			char *line = xstrndup(p, len);
 			intake_split_words(line, in);
 			free(line);
 			in->comment = comment_from(p + len + (nl ? 1 : 0));
+			intake_mask_passwords(in);
 			return;
 		}
 		p += len + (nl ? 1 : 0);

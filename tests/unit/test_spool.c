@@ -270,6 +270,31 @@ static void test_intake_finds_the_command(void)
 	is_str(in.argv[0], "epaminondas", "the first word is the game");
 	is_str(in.comment, "thanks", "the comment stops at 'On ... wrote:'");
 	intake_free(&in);
+	intake_find("epaminondas move 101 alice Secret1 d3-d4",
+	            "Sorry, fat fingers.\n\n________________________________\n"
+	            "From: epamserv\nSubject: Re: epaminondas move 101 alice "
+	            "Secret1 d3-d5\n", &in);
+	is_str(in.comment, "Sorry, fat fingers.",
+	       "the comment stops at Outlook's rule and header block");
+	intake_free(&in);
+	intake_find("epaminondas move 101 alice Secret1 d3-d4",
+	            "My password Secret1 is safe.\n", &in);
+	is_str(in.comment, "My password ******* is safe.",
+	       "the command's password is masked in the comment");
+	intake_free(&in);
+	intake_find("signup alice NewPw", "my password: NewPw\n", &in);
+	is_str(in.comment, "my password: *****",
+	       "the password of an account command is masked");
+	intake_free(&in);
+	intake_find("epaminondas show 101", "Nice.\nOn Mon, 30 Nov 2026 at 06:00, "
+	            "epamserv <e@x.org>\nwrote:\n\nold board\n", &in);
+	is_str(in.comment, "Nice.", "a Gmail attribution folded over two lines "
+	       "ends the comment");
+	intake_free(&in);
+	intake_find("epaminondas show 101", "Merci.\nLe lun. 30 nov. 2026, Bob a "
+	            "\xc3\xa9" "crit :\n> x\n", &in);
+	is_str(in.comment, "Merci.", "a French attribution ends the comment");
+	intake_free(&in);
 	intake_find("Re: hello", "> quoted only\n", &in);
 	is_int(in.argc, 0, "quoted text is never a command");
 	intake_free(&in);
