@@ -28,8 +28,9 @@ static const char *never_answer(const struct config *cfg,
 		return "our own mail came back (X-Loop)";
 	if (m->return_path && !*m->return_path)
 		return "a bounce (empty Return-Path)";
-	if (m->from_addr && strncasecmp(m->from_addr, "mailer-daemon@", 14) == 0)
-		return "a bounce (MAILER-DAEMON)";
+	if (m->from_addr && (strncasecmp(m->from_addr, "mailer-daemon@", 14) == 0 ||
+	                     strncasecmp(m->from_addr, "postmaster@", 11) == 0))
+		return "a bounce (MAILER-DAEMON or postmaster)";
 	if (m->is_report)
 		return "a delivery report (multipart/report)";
 	if (m->auto_submitted && strncasecmp(m->auto_submitted, "no", 2) != 0)
@@ -42,7 +43,39 @@ static const char *never_answer(const struct config *cfg,
 		return "list mail (List-Id)";
 	if (m->has_x_autoreply)
 		return "an auto-reply (X-Autoreply)";
+	/* Exchange and others send out-of-office notes without the headers
+	 * above; their subjects give them away. */
+	if (m->subject && (strncasecmp(m->subject, "Automatic reply:", 16) == 0 ||
+	                   strncasecmp(m->subject, "Auto:", 5) == 0 ||
+	                   strncasecmp(m->subject, "Out of Office", 13) == 0 ||
+	                   strncasecmp(m->subject, "Autoreply:", 10) == 0))
+		return "an out-of-office reply (its Subject)";
 	return NULL;
+}
+
+/* The key of a mail (SPEC section 3): the digest of its Message-ID; for a
+ * mail without one, the digest of what a redelivery keeps (From, Date,
+ * Subject and the decoded body), not of the raw bytes, which relays
+ * change with every Received: line they add.  A mail with none of those
+ * falls back to the raw bytes. */
+static void mail_key(const struct mail_in *m, const char *raw, size_t len,
+                     char digest[33])
+{
+	struct buf b = BUF_INIT;
+
+	if (m->message_id) {
+		util_digest_hex(m->message_id, strlen(m->message_id), digest);
+		return;
+	}
+	if (!m->from_addr && !m->date && !m->subject) {
+		util_digest_hex(raw, len, digest);
+		return;
+	}
+	buf_printf(&b, "from %s\ndate %s\nsubject %s\n\n%s",
+	           m->from_addr ? m->from_addr : "", m->date ? m->date : "",
+	           m->subject ? m->subject : "", m->body ? m->body : "");
+	util_digest_hex(b.data, b.len, digest);
+	buf_free(&b);
 }
 
 static const char *reply_address(const struct mail_in *m)
@@ -69,7 +102,8 @@ static int run(struct cmdctx *c, int truncated)
 		st = cmd_run(c, in.argc, in.argv);
 	if (st == CMD_REFUSED)
 		st = cmd_commit_refusal(c);
-	fprintf(stderr, "epamserv: <%s> %s%s%s: %s\n",
+	/* One line per mail; user text in it is cut short. */
+	fprintf(stderr, "epamserv: <%.200s> %.30s%s%.30s: %s\n",
 	        c->mail->message_id ? c->mail->message_id : "",
 	        in.argc > 0 ? in.argv[0] : "(no command)",
 	        in.argc > 1 ? " " : "", in.argc > 1 ? in.argv[1] : "",
@@ -110,10 +144,7 @@ int process_mail(const struct config *cfg, const char *raw, size_t len,
 		        why ? why : "no address to reply to");
 		goto done;
 	}
-	if (m.message_id)
-		util_digest_hex(m.message_id, strlen(m.message_id), c.digest);
-	else
-		util_digest_hex(raw, len, c.digest);
+	mail_key(&m, raw, len, c.digest);
 	snprintf(c.msg_key, sizeof c.msg_key, "msg-%s", c.digest);
 	if (lock_acquire(cfg->spool, c.msg_key, cfg->lock_timeout * 1000, &l) < 0 ||
 	    txn_recover_tag(cfg->spool, c.digest, cfg->lock_timeout * 1000) < 0) {

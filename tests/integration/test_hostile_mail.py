@@ -31,6 +31,18 @@ try:
         is_(rc, 0, "%s: exit 0" % name)
         is_(len(env.new_messages()), 0, "%s: never answered" % name)
         contains(err, "not answered", "%s: logged as not answered" % name)
+    rc, err = env.receive(make_mail("alice@example.org", "Automatic reply: help"))
+    is_(len(env.new_messages()), 0, "an Exchange out-of-office note is never answered")
+    rc, err = env.receive(make_mail("postmaster@mx.example.org", "Delivery failure",
+                                    headers={"Content-Type": "multipart/mixed; boundary=x"}))
+    is_(len(env.new_messages()), 0, "a report from postmaster is never answered")
+    # A mail without Message-ID delivered twice, once through another relay.
+    nomid = make_mail("alice@example.org", "help", "please", msgid="")
+    rc, err = env.receive(nomid)
+    rc, err = env.receive(b"Received: from relay2.example by mx\r\n" + nomid)
+    is_(len(env.new_messages()), 1, "a mail without Message-ID redelivered "
+        "through another relay is answered once")
+    contains(err, "already processed", "the redelivery is recognised")
     report = ("From: MAILER-DAEMON@mx.example.org\r\nTo: epamserv@games.example\r\n"
               "Subject: Undelivered Mail\r\nMessage-ID: <r1@mx>\r\nMIME-Version: 1.0\r\n"
               "Content-Type: multipart/report; report-type=delivery-status; boundary=b\r\n\r\n"
