@@ -11,6 +11,7 @@
 #include "cmd/process.h"
 #include "cmd/cmd.h"
 #include "cmd/intake.h"
+#include "spool/ratelimit.h"
 #include "spool/spool.h"
 #include "spool/txn.h"
 #include "util/util.h"
@@ -155,6 +156,15 @@ int process_mail(const struct config *cfg, const char *raw, size_t len,
 	if (spool_seen(cfg->spool, c.digest)) {
 		fprintf(stderr, "epamserv: <%s> already processed, ignored\n",
 		        m.message_id ? m.message_id : c.digest);
+		goto done;
+	}
+	if (ratelimit_take(cfg->spool, c.sender, cfg->rate_limit, c.now) == 0) {
+		/* Over budget: recorded as processed, never answered. */
+		struct txn *t = cmd_txn(&c, c.msg_key);
+		fprintf(stderr, "epamserv: <%.200s> from %.200s: over the rate limit "
+		        "of %d mails an hour, dropped\n", m.message_id ? m.message_id : "",
+		        c.sender, cfg->rate_limit);
+		rc = cmd_commit(&c, t) == CMD_DONE ? 0 : EXIT_TEMPFAIL;
 		goto done;
 	}
 	rc = run(&c, truncated);

@@ -25,7 +25,7 @@ static int make_dir(const char *path)
 int spool_init(const char *spool, char **err)
 {
 	static const char *const dirs[] = {
-		"", "/games", "/users", "/outbox", "/failed", "/bounces", "/seen",
+		"", "/games", "/users", "/outbox", "/failed", "/bounces", "/rate", "/seen",
 		"/journal", "/locks", "/tmp", NULL
 	};
 	char path[4096];

@@ -41,6 +41,7 @@ static const struct {
 	{ "smtp_timeout", "EPAMSERV_SMTP_TIMEOUT" },
 	{ "smtp_ehlo", "EPAMSERV_SMTP_EHLO" },
 	{ "retry_days", "EPAMSERV_RETRY_DAYS" },
+	{ "rate_limit", "EPAMSERV_RATE_LIMIT" },
 	{ NULL, NULL },
 };
 
@@ -114,6 +115,10 @@ int config_set(struct config *cfg, const char *key, const char *value,
 			goto bad;
 		*(key[5] == 'c' ? &cfg->smtp_connect_timeout : &cfg->smtp_timeout) =
 			(int)v;
+	} else if (strcmp(key, "rate_limit") == 0) {
+		if (parse_count(value, 0, 1000000, &v) < 0)
+			goto bad;
+		cfg->rate_limit = (int)v;
 	} else if (strcmp(key, "retry_days") == 0) {
 		if (parse_count(value, 0, 365, &v) < 0)
 			goto bad;
@@ -207,6 +212,7 @@ int config_load(struct config *cfg, const char *path, char **err)
 	cfg->smtp_connect_timeout = 30;
 	cfg->smtp_timeout = 300;
 	cfg->retry_days = 5;
+	cfg->rate_limit = 60;
 
 	if (!path || !*path)
 		path = getenv("EPAMSERV_CONF");
@@ -282,6 +288,7 @@ void config_print(const struct config *cfg, FILE *out)
 	fprintf(out, "smtp_timeout = %d\n", cfg->smtp_timeout);
 	fprintf(out, "smtp_ehlo = %s\n", cfg->smtp_ehlo);
 	fprintf(out, "retry_days = %d\n", cfg->retry_days);
+	fprintf(out, "rate_limit = %d\n", cfg->rate_limit);
 	fprintf(out, "from = %s\n", cfg->from);
 	fprintf(out, "templates = %s\n", cfg->templates);
 	fprintf(out, "lock_timeout = %d\n", cfg->lock_timeout);

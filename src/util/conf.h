@@ -24,6 +24,8 @@
  *   smtp_timeout  EPAMSERV_SMTP_TIMEOUT  300 (seconds for one message)
  *   smtp_ehlo     EPAMSERV_SMTP_EHLO     "" (curl's default name)
  *   retry_days    EPAMSERV_RETRY_DAYS    5 (then a deferred mail fails)
+ *   rate_limit    EPAMSERV_RATE_LIMIT    60 (mails answered per address
+ *                                        per hour; 0: no limit)
  */
 #ifndef EPAM_CONFIG_H
 #define EPAM_CONFIG_H
@@ -46,6 +48,7 @@ struct config {
 	int smtp_connect_timeout, smtp_timeout;  /* seconds */
 	char *smtp_ehlo;     /* "" when unset */
 	int retry_days;
+	int rate_limit;      /* mails per address per hour, 0 = off */
 };
 
 /* Read the SMTP AUTH password from cfg->smtp_password_file: refused when

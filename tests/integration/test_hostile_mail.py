@@ -95,13 +95,26 @@ try:
     ok(rc == 0, "a subject of 20,000 words is handled")
     env.new_messages()
 
+    # Rate limit: a flood from one address gets rate_limit replies an hour.
+    for i in range(5):
+        env.receive(make_mail("flood@example.org", "help"),
+                    env={"EPAMSERV_RATE_LIMIT": "3"})
+    is_(len(env.new_messages()), 3, "replies to one address are rate-limited")
+    rc, err = env.receive(make_mail("other@example.org", "help"),
+                          env={"EPAMSERV_RATE_LIMIT": "3"})
+    is_(len(env.new_messages()), 1, "other addresses are not affected")
+    rc, err = env.receive(make_mail("flood@example.org", "help"),
+                          env={"EPAMSERV_RATE_LIMIT": "3",
+                               "EPAMSERV_NOW": str(int(__import__("time").time()) + 3700)})
+    is_(len(env.new_messages()), 1, "the budget comes back after an hour")
+
     # Debian's Python email corpus: every message goes through receive.
     files = sorted(glob.glob(os.path.join(CORPUS, "msg_*.txt")))
     ok(len(files) >= 40, "the Python email corpus is installed (%d messages)" % len(files))
     bad = []
     for f in files:
         with open(f, "rb") as fh:
-            rc, err = env.receive(fh.read())
+            rc, err = env.receive(fh.read(), env={"EPAMSERV_RATE_LIMIT": "0"})
         if rc not in (0, 75) or "Sanitizer" in err or "runtime error" in err:
             bad.append("%s: rc=%d %s" % (os.path.basename(f), rc, err[-300:]))
     is_(bad, [], "every corpus message is handled without a crash")

@@ -1,0 +1,54 @@
+/*
+ * ratelimit.c - a per-address budget of answered mails (see ratelimit.h).
+ */
+#include "spool/ratelimit.h"
+#include "spool/lock.h"
+#include "util/util.h"
+
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#define RATE_WINDOW 3600  /* seconds */
+
+int ratelimit_take(const char *spool, const char *addr, int limit, time_t now)
+{
+	char digest[33], key[64], path[4200], tmp[4300], lower[512], *s;
+	struct lock l = LOCK_INIT;
+	long long start = 0;
+	int count = 0, ok;
+	size_t i;
+	FILE *f;
+
+	if (limit <= 0)
+		return 1;
+	for (i = 0; addr[i] && i + 1 < sizeof lower; i++)
+		lower[i] = (char)tolower((unsigned char)addr[i]);
+	lower[i] = '\0';
+	util_digest_hex(lower, strlen(lower), digest);
+	snprintf(key, sizeof key, "rate-%s", digest);
+	if (lock_acquire(spool, key, 5000, &l) < 0)
+		return -1;
+	snprintf(path, sizeof path, "%s/rate/%s", spool, digest);
+	s = util_read_file(path, 128, NULL);
+	if (s && sscanf(s, "%lld %d", &start, &count) != 2)
+		start = count = 0;
+	free(s);
+	if (now - start >= RATE_WINDOW || now < start) {
+		start = now;
+		count = 0;
+	}
+	ok = count < limit;
+	count++;
+	snprintf(tmp, sizeof tmp, "%s.tmp", path);
+	f = fopen(tmp, "w");
+	if (f) {
+		fprintf(f, "%lld %d\n", start, count);
+		if (fclose(f) == 0)
+			rename(tmp, path);
+	}
+	lock_release(&l);
+	return ok;
+}
