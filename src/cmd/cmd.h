@@ -47,6 +47,8 @@ struct cmdctx {
 	const char *usage;     /* CMD_REFUSED: how to write the command */
 	char *error_board;     /* CMD_REFUSED: board to show (malloc'ed) or NULL */
 	char *error_subject;   /* CMD_REFUSED: subject tail, e.g. "Board 101" */
+	const char *subject;   /* subject for reply_board instead of the
+	                          board's own (preview), or NULL */
 	const char *ratings;   /* rating changes of a game that just ended,
 	                          for reply_board (set by board_save), or NULL */
 };
@@ -170,6 +172,9 @@ enum cmd_status vote_on_board(struct cmdctx *c, struct board_ctx *b,
 /* 1 when word is a vote or resign word that "move" takes instead of a
  * move ("propose", "accept", "reject", "undo", "resign", "decline"). */
 int answer_word(const char *word);
+/* GAME preview BOARD[#N]|new [-options] MOVE... (preview.c). */
+enum cmd_status cmd_preview(struct cmdctx *c, const char *game, int argc,
+                            char **argv);
 /* standings, history [USERID] (standings.c). */
 enum cmd_status cmd_standings(struct cmdctx *c, int argc, char **argv);
 enum cmd_status cmd_history(struct cmdctx *c, int argc, char **argv);

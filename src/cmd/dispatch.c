@@ -55,7 +55,8 @@ enum cmd_status cmd_refuse(struct cmdctx *c, const char *usage,
 	"GAME move BOARD USERID PASSWORD MOVE[#N]\n" \
 	"GAME move BOARD USERID PASSWORD propose|accept|reject|undo|resign\n" \
 	"GAME resign BOARD USERID PASSWORD\n" \
-	"GAME show BOARD"
+	"GAME show BOARD\n" \
+	"GAME preview BOARD[#N]|new [-options] MOVE..."
 
 static enum cmd_status run_game(struct cmdctx *c, const char *game, int argc,
                                 char **argv)
@@ -70,6 +71,8 @@ static enum cmd_status run_game(struct cmdctx *c, const char *game, int argc,
 		return cmd_move(c, game, argc - 2, argv + 2);
 	if (strcasecmp(verb, "show") == 0)
 		return cmd_show(c, game, argc - 2, argv + 2);
+	if (strcasecmp(verb, "preview") == 0)
+		return cmd_preview(c, game, argc - 2, argv + 2);
 	if (strcasecmp(verb, "accept") == 0 || strcasecmp(verb, "decline") == 0 ||
 	    strcasecmp(verb, "resign") == 0) {
 		util_lower(argv[1]);

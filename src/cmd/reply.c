@@ -162,7 +162,8 @@ static void board_vars(struct cmdctx *c, const struct game *g,
 	tvars_setf(v, "black_pieces", "%d", ep_count_pieces(p, EP_BLACK));
 	home_rows(g, v);
 	vote_var(g, v);
-	instructions_var(g, v);
+	if (!c->subject)  /* a preview: nothing to send about it */
+		instructions_var(g, v);
 	if (g->state == GAME_ACTIVE) {
 		ep_grace_text(p, &g->opts, grace, sizeof grace);
 		tvars_setf(v, "grace", "%s", grace);
@@ -208,7 +209,10 @@ enum cmd_status reply_board(struct cmdctx *c, struct txn *t,
 	board_vars(c, g, &v, headline, comment, who);
 	tvars_set(&v, "diagram", diagram);
 	tvars_set(&v, "moves", *moves ? moves : "  (none yet)\n");
-	board_subject(g, comment, subject, sizeof subject);
+	if (c->subject)
+		snprintf(subject, sizeof subject, "%s", c->subject);
+	else
+		board_subject(g, comment, subject, sizeof subject);
 	snprintf(thread, sizeof thread, "%s.%ld@%s", g->game, g->board,
 	         config_domain(c->cfg));
 	text = reply_template(c, "board.txt", &v);

@@ -245,6 +245,11 @@ static int game_occurrences(const struct game *g)
 	return n;
 }
 
+int game_repetitions(const struct game *g)
+{
+	return game_occurrences(g);
+}
+
 /* After a move: repetition first (it ends the game before the opponent's
  * start-of-turn checks, RULES.md section 5), then those checks. */
 static void game_settle(struct game *g, enum ep_side mover)

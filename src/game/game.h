@@ -112,6 +112,10 @@ void game_undo(struct game *g, time_t when);
 int game_play(struct game *g, const char *text, time_t when,
               const char *msgid, char *err, size_t errlen);
 
+/* Times the current position (board and side to move) has occurred in
+ * the game, itself included: 3 is a third repetition (RULES.md 5). */
+int game_repetitions(const struct game *g);
+
 /* The userid whose turn it is ("" unless the game is ACTIVE). */
 const char *game_to_move(const struct game *g);
 

@@ -229,6 +229,33 @@ try:
     contains(env.game_file(150), "epamserv-game 2\n", "it is written back as version 2")
     env.new_messages()
 
+    # -- preview: no password, sender only, nothing played -----------------
+    before = snapshot(env)
+    rc, err = env.mail(C, "epaminondas preview 150 e3-e4 e10-e9")
+    msgs = env.new_messages()
+    is_([m.envelope_to for m in msgs], [[C]], "a preview goes to the sender only")
+    text = body_of(msgs[0]) if msgs else ""
+    contains(text, "Preview (nothing was played): e3-e4 e10-e9.", "it names the moves")
+    contains(text, "   9  .  .  .  . [B]", "and shows the board after them")
+    is_(msgs[0]["Subject"] if msgs else "", "Epaminondas preview of board 150",
+        "its subject says preview")
+    ok(snapshot(env) == before, "a preview changes nothing on disk")
+    env.mail(C, "epaminondas preview 150#0 e1-e3")
+    msgs = env.new_messages()
+    contains(body_of(msgs[0]) if msgs else "", "Preview (nothing was played): e1-e3.",
+             "BOARD#N previews from the position after move N")
+    env.mail(C, "epaminondas preview new -size=8x8 -repetition=off "
+             "a2-a3 a7-a6 a3-a2 a6-a7 a2-a3 a7-a6 a3-a2 a6-a7")
+    msgs = env.new_messages()
+    text = body_of(msgs[0]) if msgs else ""
+    contains(text, "   8  B  B  B  B  B  B  B  B  8", "a new board takes options")
+    contains(text, "a6-a7 (warning: this makes the same position for the third time",
+             "a third repetition is pointed out")
+    refused(env, C, "epaminondas preview 150 e3-e4 e3-e5", "move 2 of your preview",
+            "an illegal move in a preview")
+    refused(env, C, "epaminondas preview 150#9 e3-e4", "has only 2 moves",
+            "a preview from a move the board has not reached")
+
     with open(os.path.join(env.spool, "games", "epaminondas", "104.game")) as f:
         good = f.read()
     with open(os.path.join(env.spool, "games", "epaminondas", "104.game"), "w") as f:

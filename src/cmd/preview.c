@@ -1,0 +1,163 @@
+/*
+ * preview.c - "GAME preview BOARD[#N] MOVE..." and "GAME preview new
+ * [-options] MOVE...": try moves without playing them.
+ *
+ * No password and no lock: the board is read (files are replaced by
+ * rename), the moves are played on a copy in memory, and the resulting
+ * board goes to the sender only.  Nothing is written but the reply and
+ * the processed-mail record.  BOARD#N starts from the position after the
+ * first N moves of the board; "new" from the opening of the options.
+ * Each move is checked under the full rules, whoever's turn it is (the
+ * sides alternate), and a move that would make a position occur for the
+ * third time is pointed out (RULES.md section 5).
+ */
+#include "cmd/cmd.h"
+#include "game/render.h"
+#include "spool/txn.h"
+#include "util/util.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#define PREVIEW_USAGE "GAME preview BOARD[#N] MOVE...\n" \
+	"GAME preview new [-options] MOVE...\n" \
+	"  e.g. epaminondas preview 101 e2-e3 e11-e10\n" \
+	"       epaminondas preview 101#4 e3-e4   (from the board after move 4)\n" \
+	"       epaminondas preview new -size=8x8 e2-e3\n" \
+	"  No password is needed; nothing is played; the board comes back to\n" \
+	"  you alone."
+
+/* A fresh game replaying the first n moves of g (n <= g->nmoves). */
+static void preview_rewind(const struct game *g, size_t n, struct game *out)
+{
+	char err[EP_ERR_MAX + 96];
+	size_t i;
+
+	game_new(out, g->game, g->board, &g->opts, g->white, g->black,
+	         g->created);
+	for (i = 0; i < n; i++)
+		game_play(out, g->moves[i].text, g->moves[i].when, NULL, err,
+		          sizeof err);
+}
+
+/* The starting game: a board (maybe rewound) or a new one.  *used gets
+ * the number of words taken (board word, options). */
+static enum cmd_status preview_start(struct cmdctx *c, const char *game,
+                                     int argc, char **argv, struct game *g,
+                                     int *used)
+{
+	struct ep_options o;
+	struct game full;
+	char err[EP_ERR_MAX], *e = NULL, *hash = strchr(argv[0], '#');
+	long board, n = -1;
+	int rc, i;
+
+	if (strcasecmp(argv[0], "new") == 0) {
+		if (ep_options_default(&o, game, err, sizeof err) < 0)
+			return cmd_refuse(c, PREVIEW_USAGE, "%s", err);
+		for (i = 1; i < argc && argv[i][0] == '-'; i++)
+			if (ep_options_apply(&o, argv[i], err, sizeof err) < 0)
+				return cmd_refuse(c, PREVIEW_USAGE, "%s", err);
+		if (ep_options_check(&o, err, sizeof err) < 0)
+			return cmd_refuse(c, PREVIEW_USAGE, "%s", err);
+		game_new(g, game, 0, &o, "white", "black", c->now);
+		*used = i;
+		return CMD_DONE;
+	}
+	if (hash) {
+		*hash = '\0';
+		n = util_board_number(hash + 1);
+		if (n < 0 && strcmp(hash + 1, "0") != 0)
+			return cmd_refuse(c, PREVIEW_USAGE, "'#%s' is not a move number",
+			                  hash + 1);
+		if (n < 0)
+			n = 0;
+	}
+	if ((board = util_board_number(argv[0])) < 0)
+		return cmd_refuse(c, PREVIEW_USAGE, "'%s' is not a board number or "
+		                  "'new'", argv[0]);
+	rc = game_load(&full, c->cfg->spool, game, board, &e);
+	if (rc < 0) {
+		fprintf(stderr, "epamserv: %s\n", e);
+		free(e);
+		return CMD_TEMPFAIL;
+	}
+	if (rc > 0)
+		return cmd_refuse(c, PREVIEW_USAGE, "there is no %s board %ld", game,
+		                  board);
+	if (n > (long)full.nmoves) {
+		cmd_refuse(c, PREVIEW_USAGE, "board %ld has only %zu moves, not %ld",
+		           board, full.nmoves, n);
+		game_free(&full);
+		return CMD_REFUSED;
+	}
+	preview_rewind(&full, n < 0 ? full.nmoves : (size_t)n, g);
+	if (full.state == GAME_CHALLENGED)
+		game_challenge(g);
+	game_free(&full);
+	*used = 1;
+	return CMD_DONE;
+}
+
+/* Play the moves on g; the headline tells what happened. */
+static enum cmd_status preview_play(struct cmdctx *c, struct game *g,
+                                    int argc, char **argv, struct buf *head)
+{
+	char err[EP_ERR_MAX + 96];
+	int i;
+
+	/* A preview may look ahead on a challenge not yet accepted. */
+	if (g->state == GAME_CHALLENGED)
+		g->state = GAME_ACTIVE;
+	for (i = 0; i < argc; i++) {
+		if (game_play(g, argv[i], c->now, NULL, err, sizeof err) < 0)
+			return board_refuse(c, g, PREVIEW_USAGE, "move %d of your "
+			                    "preview, %s, is not legal here: %s", i + 1,
+			                    argv[i], err);
+		buf_printf(head, "%s%s", i ? " " : "", g->moves[g->nmoves - 1].text);
+		if (game_repetitions(g) >= 3)
+			buf_printf(head, " (warning: this makes the same position for "
+			           "the third time, RULES.md section 5)");
+	}
+	return CMD_DONE;
+}
+
+enum cmd_status cmd_preview(struct cmdctx *c, const char *game, int argc,
+                            char **argv)
+{
+	struct game g;
+	struct buf head = BUF_INIT, moves = BUF_INIT;
+	struct txn *t;
+	char subject[128];
+	enum cmd_status st;
+	int used = 0;
+
+	if (argc < 2)
+		return cmd_refuse(c, PREVIEW_USAGE, "preview takes a board (or new) "
+		                  "and at least one move");
+	if ((st = preview_start(c, game, argc, argv, &g, &used)) != CMD_DONE)
+		return st;
+	if (used >= argc) {
+		game_free(&g);
+		return cmd_refuse(c, PREVIEW_USAGE, "preview needs at least one move");
+	}
+	st = preview_play(c, &g, argc - used, argv + used, &moves);
+	if (st == CMD_DONE) {
+		buf_printf(&head, "Preview (nothing was played): %s.",
+		           buf_str(&moves));
+		snprintf(subject, sizeof subject, "%s preview of %s%s",
+		         reply_game_title(game), g.board ? "board " : "a new board",
+		         g.board ? argv[0] : "");
+		t = cmd_txn(c, c->msg_key);
+		c->subject = subject;
+		reply_board(c, t, &g, buf_str(&head), "", NULL, c->sender);
+		c->subject = NULL;
+		st = cmd_commit(c, t);
+	}
+	buf_free(&head);
+	buf_free(&moves);
+	game_free(&g);
+	return st;
+}
