@@ -23,3 +23,8 @@ tests_unit_test_spool_LDADD = $(epamserv_test_libs)
 # The life of a board by mail: accept/decline, resign, votes, standings.
 TESTS += tests/integration/test_game_commands.py
 EXTRA_DIST += tests/integration/test_game_commands.py
+
+# The rules engine against an independent Python reference of RULES.md.
+TESTS += tests/integration/test_moves_reference.py
+EXTRA_DIST += tests/reference/ref_rules.py \
+	tests/integration/test_moves_reference.py
