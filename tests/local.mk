@@ -24,7 +24,10 @@ tests_unit_test_spool_LDADD = $(epamserv_test_libs)
 TESTS += tests/integration/test_game_commands.py
 EXTRA_DIST += tests/integration/test_game_commands.py
 
-# The rules engine against an independent Python reference of RULES.md.
-TESTS += tests/integration/test_moves_reference.py
+# The rules engine against an independent Python reference of RULES.md,
+# and every variant played to its end by mail.
+TESTS += tests/integration/test_moves_reference.py \
+	tests/integration/test_variants_by_mail.py
 EXTRA_DIST += tests/reference/ref_rules.py \
-	tests/integration/test_moves_reference.py
+	tests/integration/test_moves_reference.py \
+	tests/integration/test_variants_by_mail.py
