@@ -1,2 +1,3 @@
 # man: manual pages
 dist_man_MANS += man/epamserv.1
+dist_man_MANS += man/epamserv.conf.5 man/epamserv-rules.7
