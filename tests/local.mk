@@ -5,14 +5,16 @@ TESTS += tests/integration/test_game_by_mail.py \
 	tests/integration/test_outbox.py \
 	tests/integration/test_tools.py \
 	tests/integration/test_delivery.py \
-	tests/integration/test_hostile_mail.py
+	tests/integration/test_hostile_mail.py \
+	tests/integration/test_docs.py
 EXTRA_DIST += tests/integration/harness.py tests/smtpd.py tests/tap.h \
 	tests/integration/test_game_by_mail.py \
 	tests/integration/test_refusals.py \
 	tests/integration/test_outbox.py \
 	tests/integration/test_tools.py \
 	tests/integration/test_delivery.py \
-	tests/integration/test_hostile_mail.py
+	tests/integration/test_hostile_mail.py \
+	tests/integration/test_docs.py
 
 # Unit tests of the spool, game and command layers (TAP).
 check_PROGRAMS += tests/unit/test_spool
