@@ -22,6 +22,7 @@ src_libepamserv_a_SOURCES += \
 	src/util/util.c src/util/util.h \
 	src/util/conf.c src/util/conf.h \
 	src/util/template.c src/util/template.h \
+	src/util/log.c src/util/log.h \
 	src/spool/lock.c src/spool/lock.h \
 	src/spool/txn.c src/spool/txn.h \
 	src/spool/spool.c src/spool/spool.h \

@@ -11,6 +11,7 @@
 #include "cli/cli.h"
 #include "cli/cli_rules.h"
 #include "util/conf.h"
+#include "util/log.h"
 #include "util/util.h"
 
 #include <stdio.h>
@@ -20,11 +21,14 @@
 static void usage(FILE *out)
 {
 	fputs("usage: epamserv [--config FILE] [--spool DIR] [--smtp-url URL]\n"
-	      "                [--from ADDR] [--templates DIR] COMMAND [ARGS]\n"
+	      "                [--from ADDR] [--templates DIR] [--verbose]\n"
+	      "                COMMAND [ARGS]\n"
 	      "commands:\n"
 	      "  receive                  process one mail from standard input\n"
 	      "  outbox [--names]         show the mail waiting to be sent\n"
 	      "  batch --maildir DIR      process every mail in DIR/new\n"
+	      "  batch --imap URL         process every unseen mail of an IMAP\n"
+	      "                           mailbox (imap[s]://host[:port]/INBOX)\n"
 	      "  flush [--all]            send the mail waiting in the outbox\n"
 	      "  bounces                  addresses the SMTP server refused\n"
 	      "  perft DEPTH [POSITION] [options] [--divide]\n"
@@ -61,12 +65,14 @@ int main(int argc, char **argv)
 	struct config cfg;
 	const char *conf = NULL;
 	char *err = NULL;
-	int i = 1, rc, k;
+	int i = 1, rc, k, verbose = 0;
 
 	/* --config first, since options override the file. */
-	for (k = 1; k + 1 < argc && argv[k][0] == '-'; k += 2)
+	for (k = 1; k + 1 < argc && argv[k][0] == '-'; k++)
 		if (strcmp(argv[k], "--config") == 0)
-			conf = argv[k + 1];
+			conf = argv[++k];
+		else if (strcmp(argv[k], "--verbose") != 0)
+			k++;
 	if (argc >= 2 && (strcmp(argv[1], "--help") == 0 ||
 	                  strcmp(argv[1], "help") == 0)) {
 		usage(stdout);
@@ -80,6 +86,11 @@ int main(int argc, char **argv)
 		goto config_error;
 	while (i < argc && argv[i][0] == '-' && argv[i][1] == '-') {
 		int found = strcmp(argv[i], "--config") == 0;
+		if (strcmp(argv[i], "--verbose") == 0) {
+			verbose = 1;
+			i++;
+			continue;
+		}
 		for (k = 0; !found && option_keys[k].option; k++)
 			if (strcmp(argv[i], option_keys[k].option) == 0) {
 				if (i + 1 >= argc)
@@ -103,6 +114,10 @@ int main(int argc, char **argv)
 		config_free(&cfg);
 		return EXIT_USAGE;
 	}
+	/* The mail-handling commands also log to syslog (facility mail). */
+	log_open(verbose, strcmp(argv[i], "receive") == 0 ||
+	                  strcmp(argv[i], "batch") == 0 ||
+	                  strcmp(argv[i], "flush") == 0);
 	if (run_pure(argc - i, argv + i, &rc))
 		;
 	else if (strcmp(argv[i], "receive") == 0)

@@ -10,6 +10,7 @@
  * board) stays in new/ and the run goes on with the others.  The outbox
  * is delivered once at the end, over one SMTP connection.
  */
+#include "util/log.h"
 #include "cli/cli.h"
 #include "cmd/process.h"
 #include "util/buf.h"
@@ -126,7 +127,7 @@ static int batch_one(const struct config *cfg, const char *dir,
 	rc = process_mail(cfg, raw, len, truncated);
 	free(raw);
 	if (rc == 0 && file_as_seen(dir, name) < 0) {
-		fprintf(stderr, "epamserv: cannot file %s into cur/: %s\n", path,
+		log_msg(LOG_ERR, "cannot file %s into cur/: %s\n", path,
 		        strerror(errno));
 		rc = EXIT_TEMPFAIL;
 	}
@@ -145,7 +146,7 @@ int cli_batch(const struct config *cfg, int argc, char **argv)
 	}
 	a = list_new(argv[2], &n);
 	if (!a) {
-		fprintf(stderr, "epamserv: cannot read the Maildir %s/new: %s\n",
+		log_msg(LOG_ERR, "cannot read the Maildir %s/new: %s\n",
 		        argv[2], strerror(errno));
 		return EXIT_TEMPFAIL;
 	}
@@ -157,7 +158,7 @@ int cli_batch(const struct config *cfg, int argc, char **argv)
 		free(a[i].name);
 	}
 	free(a);
-	fprintf(stderr, "epamserv: batch: %d mails handled, %d left for the "
+	log_msg(LOG_INFO, "batch: %d mails handled, %d left for the "
 	        "next run\n", done, retry);
 	cli_deliver_quietly(cfg);
 	return retry ? EXIT_TEMPFAIL : 0;

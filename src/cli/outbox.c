@@ -3,6 +3,7 @@
  * "epamserv flush" (deliver it; for cron) and "epamserv bounces" (the
  * addresses the SMTP server refused for good).
  */
+#include "util/log.h"
 #include "cli/cli.h"
 #include "mail/smtp.h"
 #include "spool/outbox.h"
@@ -25,11 +26,11 @@ int cli_outbox(const struct config *cfg, int argc, char **argv)
 	}
 	n = outbox_print(cfg->spool, stdout, names_only);
 	if (n < 0) {
-		fprintf(stderr, "epamserv: cannot read %s/outbox\n", cfg->spool);
+		log_msg(LOG_ERR, "cannot read %s/outbox\n", cfg->spool);
 		return EXIT_TEMPFAIL;
 	}
 	if (n == 0)
-		fprintf(stderr, "epamserv: the outbox is empty\n");
+		log_msg(LOG_INFO, "the outbox is empty\n");
 	return 0;
 }
 
@@ -45,7 +46,7 @@ static int deliver(const struct config *cfg, int all, int verbose)
 
 	password = config_smtp_password(cfg, &err);
 	if (!password) {
-		fprintf(stderr, "epamserv: %s\n", err);
+		log_msg(LOG_ERR, "%s\n", err);
 		free(err);
 		return EXIT_CONFIG;
 	}
@@ -66,12 +67,12 @@ static int deliver(const struct config *cfg, int all, int verbose)
 	memset(password, 0, strlen(password));
 	free(password);
 	if (rc < 0) {
-		fprintf(stderr, "epamserv: cannot deliver from %s/outbox (bad smtp "
+		log_msg(LOG_ERR, "cannot deliver from %s/outbox (bad smtp "
 		        "settings or unreadable outbox)\n", cfg->spool);
 		return EXIT_TEMPFAIL;
 	}
 	if (verbose)
-		fprintf(stderr, "epamserv: %d sent, %d deferred, %d failed, %d "
+		log_msg(LOG_INFO, "%d sent, %d deferred, %d failed, %d "
 		        "waiting to be retried\n", st.sent, st.deferred, st.failed,
 		        st.waiting);
 	return st.deferred || st.waiting ? EXIT_TEMPFAIL : 0;
@@ -93,7 +94,7 @@ int cli_flush(const struct config *cfg, int argc, char **argv)
 	}
 	if (!*cfg->smtp_url) {
 		txn_recover_all(cfg->spool);
-		fprintf(stderr, "epamserv: no smtp_url configured; mail stays in "
+		log_msg(LOG_NOTICE, "no smtp_url configured; mail stays in "
 		        "%s/outbox (see 'epamserv outbox')\n", cfg->spool);
 		return 0;
 	}
@@ -108,6 +109,6 @@ int cli_bounces(const struct config *cfg, int argc, char **argv)
 		return EXIT_USAGE;
 	}
 	if (outbox_print_bounces(cfg->spool, stdout) == 0)
-		fprintf(stderr, "epamserv: no address has bounced\n");
+		log_msg(LOG_INFO, "no address has bounced\n");
 	return 0;
 }

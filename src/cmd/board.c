@@ -10,6 +10,7 @@
  * replayed from the result records, which only this board's transaction
  * writes.
  */
+#include "util/log.h"
 #include "cmd/cmd.h"
 #include "game/ratings.h"
 #include "game/render.h"
@@ -73,7 +74,7 @@ enum cmd_status board_open(struct cmdctx *c, const char *game,
 	if (rc != 0) {
 		lock_release(&b->l);
 		if (rc < 0) {
-			fprintf(stderr, "epamserv: %s\n", err);
+			log_msg(LOG_ERR, "%s\n", err);
 			free(err);
 			return CMD_TEMPFAIL;
 		}
@@ -102,7 +103,7 @@ static char *board_rate(struct cmdctx *c, struct txn *t, const struct game *g,
 
 	*st = CMD_DONE;
 	if (ratings_load(c->cfg->spool, &r, &err) < 0) {
-		fprintf(stderr, "epamserv: %s\n", err);
+		log_msg(LOG_ERR, "%s\n", err);
 		free(err);
 		*st = CMD_TEMPFAIL;
 		return NULL;

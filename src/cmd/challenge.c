@@ -7,6 +7,7 @@
  * the words to accept or decline.  Options are those of RULES.md section 6, checked by the
  * rules engine; a bad option refuses the challenge and names the problem.
  */
+#include "util/log.h"
 #include "cmd/cmd.h"
 #include "spool/spool.h"
 #include "spool/txn.h"
@@ -36,7 +37,7 @@ static enum cmd_status check_player(struct cmdctx *c, char *userid)
 		                  userid);
 	rc = user_load(c->cfg->spool, userid, &u, &err);
 	if (rc < 0) {
-		fprintf(stderr, "epamserv: %s\n", err);
+		log_msg(LOG_ERR, "%s\n", err);
 		free(err);
 		return CMD_TEMPFAIL;
 	}

@@ -2,6 +2,7 @@
  * common.c - what every command shares: locks, transactions, the record
  * that a mail was processed, and password checks.
  */
+#include "util/log.h"
 #include "cmd/cmd.h"
 #include "spool/spool.h"
 #include "spool/txn.h"
@@ -16,12 +17,12 @@
 enum cmd_status cmd_lock(struct cmdctx *c, const char *key, struct lock *l)
 {
 	if (lock_acquire(c->cfg->spool, key, c->cfg->lock_timeout * 1000, l) < 0) {
-		fprintf(stderr, "epamserv: cannot lock %s: %s\n", key,
+		log_msg(LOG_ERR, "cannot lock %s: %s\n", key,
 		        errno == ETIMEDOUT ? "busy for too long" : strerror(errno));
 		return CMD_TEMPFAIL;
 	}
 	if (txn_recover(c->cfg->spool, key) < 0) {
-		fprintf(stderr, "epamserv: cannot finish an earlier update of %s: %s\n",
+		log_msg(LOG_ERR, "cannot finish an earlier update of %s: %s\n",
 		        key, strerror(errno));
 		lock_release(l);
 		return CMD_TEMPFAIL;
@@ -46,7 +47,7 @@ enum cmd_status cmd_commit(struct cmdctx *c, struct txn *t)
 	txn_put(t, rel, buf_str(&rec), rec.len);
 	buf_free(&rec);
 	if (txn_commit(t, &err) < 0) {
-		fprintf(stderr, "epamserv: %s\n", err);
+		log_msg(LOG_ERR, "%s\n", err);
 		free(err);
 		return CMD_TEMPFAIL;
 	}
@@ -64,7 +65,7 @@ enum cmd_status cmd_auth(struct cmdctx *c, const char *userid,
 		return cmd_refuse(c, usage, "'%s' is not a valid userid", userid);
 	rc = user_load(c->cfg->spool, userid, u, &err);
 	if (rc < 0) {
-		fprintf(stderr, "epamserv: %s\n", err);
+		log_msg(LOG_ERR, "%s\n", err);
 		free(err);
 		return CMD_TEMPFAIL;
 	}

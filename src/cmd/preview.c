@@ -11,6 +11,7 @@
  * sides alternate), and a move that would make a position occur for the
  * third time is pointed out (RULES.md section 5).
  */
+#include "util/log.h"
 #include "cmd/cmd.h"
 #include "game/render.h"
 #include "spool/txn.h"
@@ -80,7 +81,7 @@ static enum cmd_status preview_start(struct cmdctx *c, const char *game,
 		                  "'new'", argv[0]);
 	rc = game_load(&full, c->cfg->spool, game, board, &e);
 	if (rc < 0) {
-		fprintf(stderr, "epamserv: %s\n", e);
+		log_msg(LOG_ERR, "%s\n", e);
 		free(e);
 		return CMD_TEMPFAIL;
 	}

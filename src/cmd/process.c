@@ -8,6 +8,7 @@
  * Holding the message lock while checking and recording the mail's key
  * means two deliveries of the same mail, even at once, take effect once.
  */
+#include "util/log.h"
 #include "cmd/process.h"
 #include "cmd/cmd.h"
 #include "cmd/intake.h"
@@ -104,7 +105,7 @@ static int run(struct cmdctx *c, int truncated)
 	if (st == CMD_REFUSED)
 		st = cmd_commit_refusal(c);
 	/* One line per mail; user text in it is cut short. */
-	fprintf(stderr, "epamserv: <%.200s> %.30s%s%.30s: %s\n",
+	log_msg(LOG_INFO, "<%.200s> %.30s%s%.30s: %s\n",
 	        c->mail->message_id ? c->mail->message_id : "",
 	        in.argc > 0 ? in.argv[0] : "(no command)",
 	        in.argc > 1 ? " " : "", in.argc > 1 ? in.argv[1] : "",
@@ -125,12 +126,12 @@ int process_mail(const struct config *cfg, const char *raw, size_t len,
 	int rc = 0;
 
 	if (spool_init(cfg->spool, &err) < 0) {
-		fprintf(stderr, "epamserv: %s\n", err);
+		log_msg(LOG_ERR, "%s\n", err);
 		free(err);
 		return EXIT_TEMPFAIL;
 	}
 	if (mail_parse_limits(raw, len, cfg->max_mail_size, &m, &err) < 0) {
-		fprintf(stderr, "epamserv: unreadable mail dropped: %s\n", err);
+		log_msg(LOG_WARNING, "unreadable mail dropped: %s\n", err);
 		free(err);
 		return 0;
 	}
@@ -140,28 +141,31 @@ int process_mail(const struct config *cfg, const char *raw, size_t len,
 	c.now = util_now();
 	c.sender = reply_address(&m);
 	if ((why = never_answer(cfg, &m)) != NULL || !c.sender) {
-		fprintf(stderr, "epamserv: <%s> not answered: %s\n",
+		log_msg(LOG_NOTICE, "<%.200s> not answered: %s\n",
 		        m.message_id ? m.message_id : "",
 		        why ? why : "no address to reply to");
 		goto done;
 	}
 	mail_key(&m, raw, len, c.digest);
+	/* Never the subject: it holds the sender's password. */
+	log_msg(LOG_DEBUG, "<%.200s> from %.200s, key %s, %zu bytes",
+	        m.message_id ? m.message_id : "", c.sender, c.digest, len);
 	snprintf(c.msg_key, sizeof c.msg_key, "msg-%s", c.digest);
 	if (lock_acquire(cfg->spool, c.msg_key, cfg->lock_timeout * 1000, &l) < 0 ||
 	    txn_recover_tag(cfg->spool, c.digest, cfg->lock_timeout * 1000) < 0) {
-		fprintf(stderr, "epamserv: cannot lock the mail's record, will retry\n");
+		log_msg(LOG_WARNING, "cannot lock the mail's record, will retry\n");
 		rc = EXIT_TEMPFAIL;
 		goto done;
 	}
 	if (spool_seen(cfg->spool, c.digest)) {
-		fprintf(stderr, "epamserv: <%s> already processed, ignored\n",
+		log_msg(LOG_NOTICE, "<%.200s> already processed, ignored\n",
 		        m.message_id ? m.message_id : c.digest);
 		goto done;
 	}
 	if (ratelimit_take(cfg->spool, c.sender, cfg->rate_limit, c.now) == 0) {
 		/* Over budget: recorded as processed, never answered. */
 		struct txn *t = cmd_txn(&c, c.msg_key);
-		fprintf(stderr, "epamserv: <%.200s> from %.200s: over the rate limit "
+		log_msg(LOG_WARNING, "<%.200s> from %.200s: over the rate limit "
 		        "of %d mails an hour, dropped\n", m.message_id ? m.message_id : "",
 		        c.sender, cfg->rate_limit);
 		rc = cmd_commit(&c, t) == CMD_DONE ? 0 : EXIT_TEMPFAIL;

@@ -7,6 +7,7 @@
  * Every mail of one board carries References: <GAME.BOARD@DOMAIN>, so mail
  * clients thread a game together.
  */
+#include "util/log.h"
 #include "cmd/cmd.h"
 #include "game/render.h"
 #include "spool/outbox.h"
@@ -33,7 +34,7 @@ char *reply_template(struct cmdctx *c, const char *name, const struct tvars *v)
 
 	if (text)
 		return text;
-	fprintf(stderr, "epamserv: %s\n", err);
+	log_msg(LOG_ERR, "%s\n", err);
 	buf_printf(&b, "(The server's template %s is missing; please tell the "
 	           "operator.)\n", name);
 	free(err);
@@ -69,7 +70,7 @@ void reply_queue(struct cmdctx *c, struct txn *t, const char *addr,
 	m.html = html;
 	msg = mail_compose(&m, &err);
 	if (!msg) {
-		fprintf(stderr, "epamserv: cannot compose a mail to %s: %s\n", addr,
+		log_msg(LOG_ERR, "cannot compose a mail to %s: %s\n", addr,
 		        err ? err : "?");
 		free(err);
 		return;
@@ -225,7 +226,7 @@ enum cmd_status reply_board(struct cmdctx *c, struct txn *t,
 		if (rc != 0) {
 			/* The player left; the game goes on for the other. */
 			if (err)
-				fprintf(stderr, "epamserv: %s\n", err);
+				log_msg(LOG_ERR, "%s\n", err);
 			free(err);
 			continue;
 		}

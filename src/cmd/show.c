@@ -2,6 +2,7 @@
  * show.c - "GAME show BOARD": the current board, to the sender only.
  * Needs no password: boards are public, as on pbmserv.
  */
+#include "util/log.h"
 #include "cmd/cmd.h"
 #include "spool/txn.h"
 #include "util/util.h"
@@ -30,7 +31,7 @@ enum cmd_status cmd_show(struct cmdctx *c, const char *game, int argc,
 	/* Files are replaced by rename, so reading needs no lock. */
 	rc = game_load(&g, c->cfg->spool, game, board, &err);
 	if (rc < 0) {
-		fprintf(stderr, "epamserv: %s\n", err);
+		log_msg(LOG_ERR, "%s\n", err);
 		free(err);
 		return CMD_TEMPFAIL;
 	}

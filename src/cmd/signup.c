@@ -4,6 +4,7 @@
  * The address defaults to the sender's.  The welcome mail goes to the
  * account's address, so a typo in it shows at once.
  */
+#include "util/log.h"
 #include "cmd/cmd.h"
 #include "spool/txn.h"
 #include "spool/users.h"
@@ -63,7 +64,7 @@ enum cmd_status cmd_signup(struct cmdctx *c, int argc, char **argv)
 	if (!u.hash) {
 		user_free(&u);
 		lock_release(&l);
-		fprintf(stderr, "epamserv: crypt(3) failed to hash a password\n");
+		log_msg(LOG_ERR, "crypt(3) failed to hash a password\n");
 		return CMD_TEMPFAIL;
 	}
 	t = cmd_txn(c, "users");

@@ -6,6 +6,7 @@
  * Both are read from the result records (src/game/ratings.h) without a
  * lock: records are whole files put in place by rename.
  */
+#include "util/log.h"
 #include "cmd/cmd.h"
 #include "game/ratings.h"
 #include "spool/txn.h"
@@ -80,7 +81,7 @@ enum cmd_status cmd_standings(struct cmdctx *c, int argc, char **argv)
 	(void)argv;
 	if (ratings_load(c->cfg->spool, &r, &err) < 0 ||
 	    user_list(c->cfg->spool, &ids, &n, &err) < 0) {
-		fprintf(stderr, "epamserv: %s\n", err);
+		log_msg(LOG_ERR, "%s\n", err);
 		free(err);
 		ratings_free(&r);
 		return CMD_TEMPFAIL;
@@ -130,7 +131,7 @@ enum cmd_status cmd_history(struct cmdctx *c, int argc, char **argv)
 		return cmd_refuse(c, HISTORY_USAGE, "'%s' is not a valid userid",
 		                  who);
 	if (ratings_load(c->cfg->spool, &r, &err) < 0) {
-		fprintf(stderr, "epamserv: %s\n", err);
+		log_msg(LOG_ERR, "%s\n", err);
 		free(err);
 		return CMD_TEMPFAIL;
 	}

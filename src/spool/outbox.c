@@ -1,6 +1,7 @@
 /*
  * outbox.c - the durable queue of outgoing mail (see outbox.h).
  */
+#include "util/log.h"
 #include "spool/outbox.h"
 #include "spool/txn.h"
 #include "mail/smtp.h"
@@ -240,12 +241,12 @@ static enum smtp_outcome deliver_one(struct smtp_session *s, const char *spool,
 			long long wait = 300LL << (r.attempts < 7 ? r.attempts - 1 : 6);
 			r.next = pol->now + (wait > 14400 ? 14400 : wait);
 			retry_save(spool, name, &r);
-			fprintf(stderr, "epamserv: outbox/%s to <%s>: deferred (try %d): %s\n",
+			log_msg(LOG_WARNING, "outbox/%s to <%s>: deferred (try %d): %s\n",
 			        name, rcpt ? rcpt : "?", r.attempts, err ? err : "?");
 		}
 	}
 	if (out == SMTP_PERMFAIL) {
-		fprintf(stderr, "epamserv: outbox/%s to <%s>: failed for good, moved "
+		log_msg(LOG_ERR, "outbox/%s to <%s>: failed for good, moved "
 		        "to failed/: %s\n", name, rcpt ? rcpt : "?", err ? err : "?");
 		if (rcpt)
 			note_bounce(spool, rcpt, name, err ? err : "?", pol->now);
