@@ -33,3 +33,7 @@ TESTS += tests/integration/test_moves_reference.py \
 EXTRA_DIST += tests/reference/ref_rules.py \
 	tests/integration/test_moves_reference.py \
 	tests/integration/test_variants_by_mail.py
+
+# batch --imap against a real Dovecot on loopback (tests/imapd.py).
+TESTS += tests/integration/test_imap.py
+EXTRA_DIST += tests/imapd.py tests/integration/test_imap.py

@@ -9,6 +9,7 @@
  * that rerun harmless.  A mail that meets a temporary failure (a busy
  * board) stays in new/ and the run goes on with the others.  The outbox
  * is delivered once at the end, over one SMTP connection.
+ * "batch --imap URL" does the same for an IMAP mailbox (imap.c).
  */
 #include "util/log.h"
 #include "cli/cli.h"
@@ -140,8 +141,10 @@ int cli_batch(const struct config *cfg, int argc, char **argv)
 	size_t n, i;
 	int done = 0, retry = 0;
 
+	if (argc == 3 && strcmp(argv[1], "--imap") == 0)
+		return cli_batch_imap(cfg, argv[2]);
 	if (argc != 3 || strcmp(argv[1], "--maildir") != 0) {
-		fprintf(stderr, "usage: epamserv batch --maildir DIR\n");
+		fprintf(stderr, "usage: epamserv batch --maildir DIR | --imap URL\n");
 		return EXIT_USAGE;
 	}
 	a = list_new(argv[2], &n);

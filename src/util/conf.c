@@ -42,6 +42,9 @@ static const struct {
 	{ "smtp_ehlo", "EPAMSERV_SMTP_EHLO" },
 	{ "retry_days", "EPAMSERV_RETRY_DAYS" },
 	{ "rate_limit", "EPAMSERV_RATE_LIMIT" },
+	{ "imap_user", "EPAMSERV_IMAP_USER" },
+	{ "imap_password_file", "EPAMSERV_IMAP_PASSWORD_FILE" },
+	{ "imap_ca_file", "EPAMSERV_IMAP_CA_FILE" },
 	{ NULL, NULL },
 };
 
@@ -107,6 +110,12 @@ int config_set(struct config *cfg, const char *key, const char *value,
 		set_str(&cfg->smtp_password_file, value);
 	} else if (strcmp(key, "smtp_ca_file") == 0) {
 		set_str(&cfg->smtp_ca_file, value);
+	} else if (strcmp(key, "imap_user") == 0) {
+		set_str(&cfg->imap_user, value);
+	} else if (strcmp(key, "imap_password_file") == 0) {
+		set_str(&cfg->imap_password_file, value);
+	} else if (strcmp(key, "imap_ca_file") == 0) {
+		set_str(&cfg->imap_ca_file, value);
 	} else if (strcmp(key, "smtp_ehlo") == 0) {
 		set_str(&cfg->smtp_ehlo, value);
 	} else if (strcmp(key, "smtp_connect_timeout") == 0 ||
@@ -213,6 +222,9 @@ int config_load(struct config *cfg, const char *path, char **err)
 	cfg->smtp_timeout = 300;
 	cfg->retry_days = 5;
 	cfg->rate_limit = 60;
+	cfg->imap_user = xstrdup("");
+	cfg->imap_password_file = xstrdup("");
+	cfg->imap_ca_file = xstrdup("");
 
 	if (!path || !*path)
 		path = getenv("EPAMSERV_CONF");
@@ -289,6 +301,9 @@ void config_print(const struct config *cfg, FILE *out)
 	fprintf(out, "smtp_ehlo = %s\n", cfg->smtp_ehlo);
 	fprintf(out, "retry_days = %d\n", cfg->retry_days);
 	fprintf(out, "rate_limit = %d\n", cfg->rate_limit);
+	fprintf(out, "imap_user = %s\n", cfg->imap_user);
+	fprintf(out, "imap_password_file = %s\n", cfg->imap_password_file);
+	fprintf(out, "imap_ca_file = %s\n", cfg->imap_ca_file);
 	fprintf(out, "from = %s\n", cfg->from);
 	fprintf(out, "templates = %s\n", cfg->templates);
 	fprintf(out, "lock_timeout = %d\n", cfg->lock_timeout);
@@ -306,32 +321,35 @@ void config_free(struct config *cfg)
 	free(cfg->smtp_password_file);
 	free(cfg->smtp_ca_file);
 	free(cfg->smtp_ehlo);
+	free(cfg->imap_user);
+	free(cfg->imap_password_file);
+	free(cfg->imap_ca_file);
 	memset(cfg, 0, sizeof *cfg);
 }
 
-char *config_smtp_password(const struct config *cfg, char **err)
+/* The password in file (named key in messages): refused when the file is
+ * readable or writable by group or others. */
+static char *read_password_file(const char *file, const char *key, char **err)
 {
 	struct buf e = BUF_INIT;
 	struct stat st;
 	char *s, *end;
 
 	*err = NULL;
-	if (!*cfg->smtp_password_file)
+	if (!*file)
 		return xstrdup("");
-	if (stat(cfg->smtp_password_file, &st) < 0) {
-		buf_printf(&e, "cannot read smtp_password_file %s: %s",
-		           cfg->smtp_password_file, strerror(errno));
+	if (stat(file, &st) < 0) {
+		buf_printf(&e, "cannot read %s %s: %s", key, file, strerror(errno));
 		goto fail;
 	}
 	if (st.st_mode & 077) {
-		buf_printf(&e, "smtp_password_file %s must not be readable by group "
-		           "or others (chmod 600 it)", cfg->smtp_password_file);
+		buf_printf(&e, "%s %s must not be readable by group or others "
+		           "(chmod 600 it)", key, file);
 		goto fail;
 	}
-	s = util_read_file(cfg->smtp_password_file, 4096, NULL);
+	s = util_read_file(file, 4096, NULL);
 	if (!s) {
-		buf_printf(&e, "cannot read smtp_password_file %s: %s",
-		           cfg->smtp_password_file, strerror(errno));
+		buf_printf(&e, "cannot read %s %s: %s", key, file, strerror(errno));
 		goto fail;
 	}
 	end = s + strcspn(s, "\r\n");
@@ -340,4 +358,16 @@ char *config_smtp_password(const struct config *cfg, char **err)
 fail:
 	*err = buf_take(&e);
 	return NULL;
+}
+
+char *config_smtp_password(const struct config *cfg, char **err)
+{
+	return read_password_file(cfg->smtp_password_file, "smtp_password_file",
+	                          err);
+}
+
+char *config_imap_password(const struct config *cfg, char **err)
+{
+	return read_password_file(cfg->imap_password_file, "imap_password_file",
+	                          err);
 }

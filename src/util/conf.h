@@ -26,6 +26,11 @@
  *   retry_days    EPAMSERV_RETRY_DAYS    5 (then a deferred mail fails)
  *   rate_limit    EPAMSERV_RATE_LIMIT    60 (mails answered per address
  *                                        per hour; 0: no limit)
+ *   imap_user     EPAMSERV_IMAP_USER     "" (the URL's user, if any)
+ *   imap_password_file EPAMSERV_IMAP_PASSWORD_FILE
+ *                                        file holding the IMAP password; must
+ *                                        not be readable by group or others
+ *   imap_ca_file  EPAMSERV_IMAP_CA_FILE  "" (the system's CA store)
  */
 #ifndef EPAM_CONFIG_H
 #define EPAM_CONFIG_H
@@ -49,6 +54,9 @@ struct config {
 	char *smtp_ehlo;     /* "" when unset */
 	int retry_days;
 	int rate_limit;      /* mails per address per hour, 0 = off */
+	char *imap_user;     /* "" when unset (batch --imap) */
+	char *imap_password_file; /* "" when unset */
+	char *imap_ca_file;  /* "" when unset */
 };
 
 /* Read the SMTP AUTH password from cfg->smtp_password_file: refused when
@@ -56,6 +64,10 @@ struct config {
  * password without its line end ("" when no file is set), or NULL with a
  * malloc'ed *err. */
 char *config_smtp_password(const struct config *cfg, char **err);
+
+/* The same for the IMAP password of "batch --imap", from
+ * cfg->imap_password_file, with the same permission check. */
+char *config_imap_password(const struct config *cfg, char **err);
 
 /* Fill cfg from defaults, file and environment.  path is the --config
  * option or NULL.  Returns 0, or -1 with a malloc'ed *err naming the file,

@@ -1,0 +1,620 @@
+/*
+ * imap.c - "epamserv batch --imap URL": every unseen mail of an IMAP
+ * mailbox (imap://host[:port]/MAILBOX or imaps://...), for cron.
+ *
+ * libcurl opens the connection, does TLS (imaps://, with imap_ca_file)
+ * and logs in (imap_user and imap_password_file, else the URL's
+ * user:password); epamserv then speaks IMAP itself on that connection
+ * (CURLOPT_CONNECT_ONLY, curl_easy_send and curl_easy_recv), one
+ * connection for the whole run:
+ *
+ *   SELECT "MAILBOX"
+ *   UID SEARCH UNSEEN
+ *   for each UID, ascending:
+ *     UID FETCH uid BODY.PEEK[]<0.max_mail_size+1>   (PEEK: not \Seen)
+ *     process_mail(), and only when it returns 0:
+ *     UID STORE uid +FLAGS.SILENT (\Seen)
+ *
+ * So a mail is flagged seen only after its effects and replies are
+ * committed to the spool; a crash in between leaves it unseen, and the
+ * processed-mail record makes the rerun harmless.  A mail that meets a
+ * temporary failure (a busy board) stays unseen for the next run.
+ *
+ * Why not libcurl's own IMAP requests: in libcurl 7.88 (Debian 12) a
+ * CURLOPT_CUSTOMREQUEST "UID FETCH n BODY.PEEK[]" gives the write
+ * callback only the first response line ("* 1 FETCH (UID n BODY[]
+ * {84}"); the message itself reaches the header callback line by line,
+ * and its length is not honoured: a line of the message that reads like
+ * the command's tag ("A006 OK") ends the response there, and the rest of
+ * the message is then read as the answers to the next commands, so one
+ * mail could hide or forge the ones after it.  The URL form
+ * (MAILBOX/;UID=n) frames the literal but fetches BODY[], which sets
+ * \Seen before the mail is saved.  Here a literal is read by its length.
+ */
+#include "cli/cli.h"
+#include "cmd/process.h"
+#include "util/buf.h"
+#include "util/log.h"
+#include "util/util.h"
+
+#include <curl/curl.h>
+
+#include <ctype.h>
+#include <errno.h>
+#include <poll.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <sys/socket.h>
+
+#define IMAP_CONNECT_TIMEOUT 30L    /* seconds to connect and log in */
+#define IMAP_TIMEOUT 120            /* seconds of silence from the server */
+#define IMAP_LINE_MAX (16u << 20)   /* one response line (a long SEARCH) */
+
+struct imap {
+	CURL *curl;
+	curl_socket_t sock;
+	char errbuf[CURL_ERROR_SIZE];
+	char *in;            /* received, not yet consumed: in[start..len) */
+	size_t start, len, cap;
+	unsigned tag;
+	int broken;          /* the connection failed: stop using it */
+	char err[512];       /* what went wrong (never the password) */
+};
+
+/* What the untagged responses of one command carried. */
+struct reply {
+	unsigned long *uids; /* * SEARCH */
+	size_t nuids, capuids;
+	unsigned long uid;   /* the UID fetched, 0 for none */
+	size_t max;          /* keep at most this much of the body */
+	struct buf body;
+	int got_body, truncated;
+	char status[200];    /* the tagged reply's text, cleaned */
+};
+
+static void set_err(struct imap *im, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+
+static void set_err(struct imap *im, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(im->err, sizeof im->err, fmt, ap);
+	va_end(ap);
+	im->broken = 1;
+}
+
+/* A server's text made printable and short, for a message. */
+static void clean_copy(char *dst, size_t size, const char *src)
+{
+	size_t i;
+
+	for (i = 0; i + 1 < size && src[i]; i++)
+		dst[i] = (src[i] >= 0x20 && src[i] < 0x7f) ? src[i] : '?';
+	dst[i] = '\0';
+}
+
+static int wait_sock(struct imap *im, short events)
+{
+	struct pollfd p;
+	int n;
+
+	p.fd = im->sock;
+	p.events = events;
+	p.revents = 0;
+	do
+		n = poll(&p, 1, IMAP_TIMEOUT * 1000);
+	while (n < 0 && errno == EINTR);
+	if (n == 0)
+		set_err(im, "no answer from the IMAP server for %d seconds",
+		        IMAP_TIMEOUT);
+	else if (n < 0)
+		set_err(im, "poll: %s", strerror(errno));
+	return n > 0 ? 0 : -1;
+}
+
+static int send_all(struct imap *im, const char *data, size_t len)
+{
+	while (len > 0) {
+		size_t n = 0;
+		CURLcode rc = curl_easy_send(im->curl, data, len, &n);
+
+		if (rc == CURLE_AGAIN) {
+			if (wait_sock(im, POLLOUT) < 0)
+				return -1;
+			continue;
+		}
+		if (rc != CURLE_OK) {
+			set_err(im, "cannot write to the IMAP server: %s",
+			        curl_easy_strerror(rc));
+			return -1;
+		}
+		data += n;
+		len -= n;
+	}
+	return 0;
+}
+
+/* Read more from the server into im->in. */
+static int fill(struct imap *im)
+{
+	if (im->start > 0) {
+		memmove(im->in, im->in + im->start, im->len - im->start);
+		im->len -= im->start;
+		im->start = 0;
+	}
+	if (im->cap - im->len < 16384) {
+		im->cap = im->cap ? im->cap * 2 : 65536;
+		im->in = xrealloc(im->in, im->cap);
+	}
+	for (;;) {
+		size_t n = 0;
+		CURLcode rc = curl_easy_recv(im->curl, im->in + im->len,
+		                             im->cap - im->len - 1, &n);
+
+		if (rc == CURLE_AGAIN) {
+			if (wait_sock(im, POLLIN) < 0)
+				return -1;
+			continue;
+		}
+		if (rc != CURLE_OK) {
+			set_err(im, "cannot read from the IMAP server: %s",
+			        curl_easy_strerror(rc));
+			return -1;
+		}
+		if (n == 0) {
+			set_err(im, "the IMAP server closed the connection");
+			return -1;
+		}
+		im->len += n;
+		return 0;
+	}
+}
+
+/* The next line without its CRLF (NUL-terminated, valid until the next
+ * read), consumed. */
+static char *get_line(struct imap *im, size_t *n)
+{
+	size_t scanned = 0;
+	char *line, *lf;
+
+	for (;;) {
+		lf = im->len - im->start > scanned ?
+		     memchr(im->in + im->start + scanned, '\n',
+		            im->len - im->start - scanned) : NULL;
+		if (lf)
+			break;
+		scanned = im->len - im->start;
+		if (scanned > IMAP_LINE_MAX) {
+			set_err(im, "a line from the IMAP server is too long");
+			return NULL;
+		}
+		if (fill(im) < 0)
+			return NULL;
+	}
+	line = im->in + im->start;
+	*n = (size_t)(lf - line);
+	im->start += *n + 1;
+	if (*n > 0 && line[*n - 1] == '\r')
+		(*n)--;
+	line[*n] = '\0';
+	return line;
+}
+
+/* Consume a literal of n bytes, keeping up to keep_max of them in keep
+ * (when keep is not NULL). */
+static int read_literal(struct imap *im, unsigned long long n,
+                        struct buf *keep, size_t keep_max, int *truncated)
+{
+	while (n > 0) {
+		size_t have = im->len - im->start, take;
+
+		if (have == 0) {
+			if (fill(im) < 0)
+				return -1;
+			continue;
+		}
+		take = have < n ? have : (size_t)n;
+		if (keep) {
+			size_t room = keep_max > keep->len ? keep_max - keep->len : 0;
+			buf_append(keep, im->in + im->start, take < room ? take : room);
+			if (take > room)
+				*truncated = 1;
+		}
+		im->start += take;
+		n -= take;
+	}
+	return 0;
+}
+
+/* The size of the literal a line ends with ("... {123}"), or -1. */
+static long long literal_size(const char *line, size_t n)
+{
+	unsigned long long v = 0;
+	size_t i;
+
+	if (n < 3 || line[n - 1] != '}')
+		return -1;
+	i = n - 1;
+	while (i > 0 && isdigit((unsigned char)line[i - 1]))
+		i--;
+	if (i == 0 || line[i - 1] != '{' || i == n - 1 || n - 1 - i > 12)
+		return -1;
+	for (; i < n - 1; i++)
+		v = v * 10 + (unsigned)(line[i] - '0');
+	return (long long)v;
+}
+
+/* The number after "UID " in a FETCH response's text, or 0. */
+static unsigned long fetch_uid(const char *text)
+{
+	const char *p = text;
+
+	while ((p = strstr(p, "UID ")) != NULL) {
+		if (p > text && (p[-1] == '(' || p[-1] == ' ') &&
+		    isdigit((unsigned char)p[4]))
+			return strtoul(p + 4, NULL, 10);
+		p += 4;
+	}
+	return 0;
+}
+
+static void add_uid(struct reply *r, unsigned long uid)
+{
+	if (r->nuids == r->capuids) {
+		r->capuids = r->capuids ? r->capuids * 2 : 64;
+		r->uids = xrealloc(r->uids, r->capuids * sizeof *r->uids);
+	}
+	r->uids[r->nuids++] = uid;
+}
+
+/* One untagged response whose first line is line (n bytes): its literals
+ * are read by their length; a FETCH's BODY[] of r->uid goes to r->body. */
+static int untagged(struct imap *im, const char *line, size_t n,
+                    struct reply *r)
+{
+	struct buf text = BUF_INIT, body = BUF_INIT;
+	int is_fetch, got_body = 0, truncated = 0, rc = -1;
+	long long size;
+	const char *p;
+
+	buf_append(&text, line, n);
+	if (strncmp(line, "* SEARCH", 8) == 0 && r) {
+		for (p = line + 8; *p == ' ';) {
+			char *end;
+			unsigned long v = strtoul(p + 1, &end, 10);
+			if (end == p + 1)
+				break;
+			if (v > 0)
+				add_uid(r, v);
+			p = end;
+		}
+	}
+	p = line + 2;
+	while (isdigit((unsigned char)*p))
+		p++;
+	is_fetch = p > line + 2 && strncmp(p, " FETCH (", 8) == 0;
+	while ((size = literal_size(buf_str(&text), text.len)) >= 0) {
+		const char *t = buf_str(&text);
+		size_t pre = text.len - (size_t)(strrchr(t, '{') - t);
+		int want = r && r->uid && is_fetch && !got_body &&
+		           ((text.len >= pre + 7 &&
+		             memcmp(t + text.len - pre - 7, "BODY[] ", 7) == 0) ||
+		            (text.len >= pre + 10 &&
+		             memcmp(t + text.len - pre - 10, "BODY[]<0> ", 10) == 0));
+
+		if (read_literal(im, (unsigned long long)size, want ? &body : NULL,
+		                 r ? r->max : 0, &truncated) < 0)
+			goto out;
+		got_body |= want;
+		line = get_line(im, &n);
+		if (!line)
+			goto out;
+		buf_append(&text, line, n);
+	}
+	if (got_body && fetch_uid(buf_str(&text)) == r->uid) {
+		buf_free(&r->body);
+		r->body = body;
+		body.data = NULL;
+		r->got_body = 1;
+		r->truncated = truncated;
+	}
+	rc = 0;
+out:
+	buf_free(&text);
+	buf_free(&body);
+	return rc;
+}
+
+/* Send "TAG cmd" and read the responses up to the tagged one.
+ * Returns 0 for OK, 1 for NO or BAD (r->status says why), -1 when the
+ * connection failed (im->err). */
+static int command(struct imap *im, struct reply *r, const char *cmd_text)
+{
+	struct buf cmd = BUF_INIT;
+	char tag[16], *line;
+	size_t n, taglen;
+	int rc;
+
+	if (im->broken)
+		return -1;
+	taglen = (size_t)snprintf(tag, sizeof tag, "e%u", ++im->tag);
+	buf_printf(&cmd, "%s %s\r\n", tag, cmd_text);
+	rc = send_all(im, buf_str(&cmd), cmd.len);
+	buf_free(&cmd);
+	if (rc < 0)
+		return -1;
+	for (;;) {
+		line = get_line(im, &n);
+		if (!line)
+			return -1;
+		if (n > taglen && memcmp(line, tag, taglen) == 0 &&
+		    line[taglen] == ' ')
+			break;
+		if (line[0] == '*' && line[1] == ' ') {
+			if (untagged(im, line, n, r) < 0)
+				return -1;
+		} else {
+			/* "+ " (we send no literals) or garbage. */
+			set_err(im, "unexpected reply from the IMAP server");
+			return -1;
+		}
+	}
+	line += taglen + 1;
+	if (r)
+		clean_copy(r->status, sizeof r->status, line);
+	if (strncasecmp(line, "OK", 2) == 0 && (line[2] == ' ' || !line[2]))
+		return 0;
+	if ((strncasecmp(line, "NO", 2) == 0 && (line[2] == ' ' || !line[2])) ||
+	    (strncasecmp(line, "BAD", 3) == 0 && (line[3] == ' ' || !line[3])))
+		return 1;
+	set_err(im, "unexpected reply from the IMAP server");
+	return -1;
+}
+
+static void reply_free(struct reply *r)
+{
+	free(r->uids);
+	buf_free(&r->body);
+	memset(r, 0, sizeof *r);
+}
+
+/* The mailbox of the URL as an IMAP quoted string ("INBOX" when the URL
+ * has no path), or NULL with *why. */
+static char *mailbox_of(const char *url, const char **why)
+{
+	struct buf q = BUF_INIT;
+	CURLU *u = curl_url();
+	char *path = NULL, *p, *end;
+
+	*why = "not a URL";
+	if (!u || curl_url_set(u, CURLUPART_URL, url, 0) != CURLUE_OK ||
+	    curl_url_get(u, CURLUPART_PATH, &path, CURLU_URLDECODE) != CURLUE_OK) {
+		curl_free(path);
+		curl_url_cleanup(u);
+		return NULL;
+	}
+	curl_url_cleanup(u);
+	p = path;
+	while (*p == '/')
+		p++;
+	end = p + strcspn(p, ";");           /* curl's ;UID=... parameters */
+	while (end > p && end[-1] == '/')
+		end--;
+	if (end == p) {
+		p = "INBOX";
+		end = p + 5;
+	}
+	buf_puts(&q, "\"");
+	for (; p < end; p++) {
+		unsigned char c = (unsigned char)*p;
+		if (c < 0x20 || c >= 0x7f) {
+			*why = "the mailbox name must be printable ASCII (IMAP's "
+			       "modified UTF-7 for other characters)";
+			buf_free(&q);
+			curl_free(path);
+			return NULL;
+		}
+		if (c == '"' || c == '\\')
+			buf_puts(&q, "\\");
+		buf_append(&q, p, 1);
+	}
+	buf_puts(&q, "\"");
+	curl_free(path);
+	return buf_take(&q);
+}
+
+/* Connect and log in; returns 0, or -1 with im->err. */
+static int imap_open(struct imap *im, const struct config *cfg,
+                     const char *url, const char *password)
+{
+	CURLcode rc;
+	curl_socket_t s = CURL_SOCKET_BAD;
+	int bad = 0;
+
+	if (curl_global_init(CURL_GLOBAL_DEFAULT) != CURLE_OK ||
+	    (im->curl = curl_easy_init()) == NULL) {
+		set_err(im, "cannot start libcurl");
+		return -1;
+	}
+	bad |= curl_easy_setopt(im->curl, CURLOPT_URL, url) != CURLE_OK;
+	bad |= curl_easy_setopt(im->curl, CURLOPT_CONNECT_ONLY, 1L) != CURLE_OK;
+	bad |= curl_easy_setopt(im->curl, CURLOPT_NOSIGNAL, 1L) != CURLE_OK;
+	bad |= curl_easy_setopt(im->curl, CURLOPT_ERRORBUFFER, im->errbuf)
+	       != CURLE_OK;
+	bad |= curl_easy_setopt(im->curl, CURLOPT_CONNECTTIMEOUT,
+	                        IMAP_CONNECT_TIMEOUT) != CURLE_OK;
+	bad |= curl_easy_setopt(im->curl, CURLOPT_TIMEOUT,
+	                        IMAP_CONNECT_TIMEOUT * 2) != CURLE_OK;
+	if (*cfg->imap_user) {
+		bad |= curl_easy_setopt(im->curl, CURLOPT_USERNAME, cfg->imap_user)
+		       != CURLE_OK;
+		bad |= curl_easy_setopt(im->curl, CURLOPT_PASSWORD, password)
+		       != CURLE_OK;
+	}
+	if (*cfg->imap_ca_file)
+		bad |= curl_easy_setopt(im->curl, CURLOPT_CAINFO, cfg->imap_ca_file)
+		       != CURLE_OK;
+	if (bad) {
+		set_err(im, "libcurl refused the IMAP settings");
+		return -1;
+	}
+	rc = curl_easy_perform(im->curl);
+	if (rc == CURLE_LOGIN_DENIED) {
+		set_err(im, "the IMAP server refused the login%s%s",
+		        *cfg->imap_user ? " of " : "", cfg->imap_user);
+		return -1;
+	}
+	if (rc != CURLE_OK) {
+		set_err(im, "cannot reach the IMAP server: %s",
+		        im->errbuf[0] ? im->errbuf : curl_easy_strerror(rc));
+		return -1;
+	}
+	if (curl_easy_getinfo(im->curl, CURLINFO_ACTIVESOCKET, &s) != CURLE_OK ||
+	    s == CURL_SOCKET_BAD) {
+		set_err(im, "libcurl gave no IMAP connection");
+		return -1;
+	}
+	im->sock = s;
+	return 0;
+}
+
+static void imap_close(struct imap *im)
+{
+	if (im->curl && !im->broken) {
+		struct reply r;
+
+		memset(&r, 0, sizeof r);
+		command(im, &r, "LOGOUT");
+		reply_free(&r);
+	}
+	/* curl would say LOGOUT again on its way out: the connection is
+	 * ours, close it first. */
+	if (im->curl && im->sock != CURL_SOCKET_BAD)
+		shutdown(im->sock, SHUT_RDWR);
+	if (im->curl)
+		curl_easy_cleanup(im->curl);
+	free(im->in);
+	im->curl = NULL;
+	im->in = NULL;
+}
+
+static int uid_cmp(const void *a, const void *b)
+{
+	unsigned long x = *(const unsigned long *)a, y = *(const unsigned long *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+/* Fetch, process and flag one mail.  Returns 0 handled, 75 left for the
+ * next run; the connection may be broken afterwards. */
+static int imap_one(const struct config *cfg, struct imap *im,
+                    unsigned long uid)
+{
+	struct reply r;
+	char cmd[128];
+	int rc;
+
+	memset(&r, 0, sizeof r);
+	r.uid = uid;
+	r.max = cfg->max_mail_size;
+	snprintf(cmd, sizeof cmd, "UID FETCH %lu BODY.PEEK[]<0.%zu>", uid,
+	         cfg->max_mail_size + 1);
+	rc = command(im, &r, cmd);
+	if (rc != 0 || !r.got_body) {
+		/* (No body with OK: expunged meanwhile, and gone from the next
+		 * run's search.) */
+		if (rc >= 0)
+			log_msg(LOG_ERR, "batch: cannot fetch IMAP UID %lu: %s\n", uid,
+			        rc > 0 ? r.status : "no message in the reply");
+		reply_free(&r);
+		return EXIT_TEMPFAIL;
+	}
+	rc = process_mail(cfg, buf_str(&r.body), r.body.len, r.truncated);
+	reply_free(&r);
+	if (rc != 0)
+		return EXIT_TEMPFAIL;
+	snprintf(cmd, sizeof cmd, "UID STORE %lu +FLAGS.SILENT (\\Seen)", uid);
+	rc = command(im, &r, cmd);
+	if (rc > 0)
+		log_msg(LOG_ERR, "batch: cannot flag IMAP UID %lu as "
+		        "seen: %s\n", uid, r.status);
+	reply_free(&r);
+	return rc == 0 ? 0 : EXIT_TEMPFAIL;
+}
+
+int cli_batch_imap(const struct config *cfg, const char *url)
+{
+	struct imap im;
+	struct reply r;
+	char *password, *err = NULL, *mailbox, *select;
+	const char *why;
+	size_t i, n;
+	int rc, done = 0, retry = 0;
+
+	if (strncasecmp(url, "imap://", 7) != 0 &&
+	    strncasecmp(url, "imaps://", 8) != 0) {
+		log_msg(LOG_ERR, "batch --imap: the URL must start with "
+		        "imap:// or imaps://\n");
+		return EXIT_USAGE;
+	}
+	mailbox = mailbox_of(url, &why);
+	if (!mailbox) {
+		log_msg(LOG_ERR, "batch --imap: bad URL: %s\n", why);
+		return EXIT_USAGE;
+	}
+	password = config_imap_password(cfg, &err);
+	if (!password) {
+		log_msg(LOG_ERR, "%s\n", err);
+		free(err);
+		free(mailbox);
+		return EXIT_CONFIG;
+	}
+	memset(&im, 0, sizeof im);
+	im.sock = CURL_SOCKET_BAD;
+	memset(&r, 0, sizeof r);
+	rc = imap_open(&im, cfg, url, password);
+	memset(password, 0, strlen(password));
+	free(password);
+	select = xmalloc(strlen(mailbox) + 8);
+	sprintf(select, "SELECT %s", mailbox);
+	if (rc == 0 && (rc = command(&im, &r, select)) > 0)
+		log_msg(LOG_ERR, "batch: cannot open the mailbox %s: %s\n",
+		        mailbox, r.status);
+	reply_free(&r);
+	if (rc == 0 && (rc = command(&im, &r, "UID SEARCH UNSEEN")) > 0)
+		log_msg(LOG_ERR, "batch: the IMAP server refused "
+		        "UID SEARCH UNSEEN: %s\n", r.status);
+	free(mailbox);
+	free(select);
+	if (rc != 0) {
+		if (rc < 0)
+			log_msg(LOG_ERR, "batch: %s\n", im.err);
+		reply_free(&r);
+		imap_close(&im);
+		return EXIT_TEMPFAIL;
+	}
+	n = r.nuids;
+	if (n)
+		qsort(r.uids, n, sizeof *r.uids, uid_cmp);
+	for (i = 0; i < n; i++) {
+		if (i > 0 && r.uids[i] == r.uids[i - 1])
+			continue;
+		if (im.broken || imap_one(cfg, &im, r.uids[i]) != 0)
+			retry++;
+		else
+			done++;
+	}
+	reply_free(&r);
+	if (im.broken)
+		log_msg(LOG_ERR, "batch: %s\n", im.err);
+	imap_close(&im);
+	log_msg(LOG_INFO, "batch: %d mails handled, %d left for the "
+	        "next run\n", done, retry);
+	cli_deliver_quietly(cfg);
+	return retry ? EXIT_TEMPFAIL : 0;
+}
