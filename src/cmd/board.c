@@ -136,8 +136,12 @@ enum cmd_status board_save(struct cmdctx *c, struct board_ctx *b,
 		}
 	}
 	c->ratings = change;
-	reply_board(c, t, &b->g, headline, c->comment, b->userid, NULL);
+	st = reply_board(c, t, &b->g, headline, c->comment, b->userid, NULL);
 	c->ratings = NULL;
 	free(change);
+	if (st != CMD_DONE) {
+		txn_abort(t);
+		return st;
+	}
 	return cmd_commit(c, t);
 }

@@ -43,7 +43,11 @@ static enum cmd_status check_player(struct cmdctx *c, char *userid)
 	}
 	if (rc > 0)
 		return cmd_refuse(c, CHALLENGE_USAGE, "there is no user '%s'", userid);
+	rc = u.left != 0;
 	user_free(&u);
+	if (rc)
+		return cmd_refuse(c, CHALLENGE_USAGE, "'%s' has signed off and "
+		                  "plays no more", userid);
 	return CMD_DONE;
 }
 
@@ -91,8 +95,11 @@ enum cmd_status cmd_challenge(struct cmdctx *c, const char *game, int argc,
 	txn_put(t, rel, next, strlen(next));
 	snprintf(headline, sizeof headline, "%s challenges %s: %s would play "
 	         "White, %s Black.", g.white, g.black, g.white, g.black);
-	reply_board(c, t, &g, headline, c->comment, g.white, NULL);
-	st = cmd_commit(c, t);
+	st = reply_board(c, t, &g, headline, c->comment, g.white, NULL);
+	if (st == CMD_DONE)
+		st = cmd_commit(c, t);
+	else
+		txn_abort(t);
 	lock_release(&l);
 	free(file);
 	game_free(&g);

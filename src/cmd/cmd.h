@@ -51,6 +51,10 @@ struct cmdctx {
 	                          board's own (preview), or NULL */
 	const char *ratings;   /* rating changes of a game that just ended,
 	                          for reply_board (set by board_save), or NULL */
+	int have_tokens;       /* tokens[] holds fresh reply tokens for White
+	                          and Black, for reply_board's subjects */
+	char tokens[2][24];
+	char usage_buf[1024];  /* room for a usage text made for one board */
 };
 
 /* A board opened by a player for a change (board.c). */
@@ -107,18 +111,29 @@ void reply_queue(struct cmdctx *c, struct txn *t, const char *addr,
                  const char *subject, const char *text, const char *html,
                  int auto_replied, const char *thread);
 
-/* Queue the board mail of g to both players, or only to only_addr when
- * that is not NULL (show).  headline: what happened ("alice played
- * e2-e4"); comment: relayed text or "", written by who (a userid, or NULL
- * when the sender is not known to be a player). */
+/* Queue the board mail of g to both players and its observers, or only
+ * to only_addr when that is not NULL (show).  headline: what happened
+ * ("alice played e2-e4"); comment: relayed text or "", written by who (a
+ * userid, or NULL when the sender is not known to be a player).  Each
+ * recipient gets their own mail: their orientation and HTML preference,
+ * " **" in the subject only for a comment written by someone else, their
+ * reply token (players only, when c->have_tokens), the opponent's
+ * vacation.  CMD_DONE, or CMD_TEMPFAIL when a template cannot be read
+ * (the caller aborts its transaction). */
 enum cmd_status reply_board(struct cmdctx *c, struct txn *t,
                             const struct game *g, const char *headline,
                             const char *comment, const char *who,
                             const char *only_addr);
 
-/* Render a template; on a missing template, a plain fallback naming it.
- * malloc'ed. */
+/* Render a template (malloc'ed, caller frees), or NULL when it cannot be
+ * read (logged): the caller must then give up with CMD_TEMPFAIL, so the
+ * mail is retried once the operator has put the template back. */
 char *reply_template(struct cmdctx *c, const char *name, const struct tvars *v);
+
+/* subject without its reply prefixes ("Re:", "RE:", "AW:", "Fwd:",
+ * "Fw:", repeated, any case) and the blanks after them; points into
+ * subject. */
+const char *reply_strip_prefixes(const char *subject);
 
 /* "Epaminondas" for "epaminondas": the game's display name. */
 const char *reply_game_title(const char *game);
@@ -157,6 +172,19 @@ enum cmd_status cmd_challenge(struct cmdctx *c, const char *game, int argc,
                               char **argv);
 enum cmd_status cmd_move(struct cmdctx *c, const char *game, int argc,
                          char **argv);
+/* The usage text of move for g (its game, board, player to move and a
+ * move legal now as the example; no example once the game is over), or
+ * the generic one for g NULL.  Points into c->usage_buf. */
+const char *move_usage(struct cmdctx *c, const struct game *g);
+/* Play word ("e3-e7" or "e3-e7#12") for userid on g, with the checks of
+ * "move": started, not over, the player's turn, #N, legal.  CMD_DONE with
+ * the move played, or CMD_REFUSED (g unchanged). word is modified. */
+enum cmd_status move_play(struct cmdctx *c, struct game *g,
+                          const char *userid, char *word);
+/* What "move" does on an opened board: a move (then board_save) or a
+ * vote/resign word (answer_on_board). */
+enum cmd_status move_on_board(struct cmdctx *c, struct board_ctx *b,
+                              char *word);
 enum cmd_status cmd_show(struct cmdctx *c, const char *game, int argc,
                          char **argv);
 /* GAME accept|decline|resign BOARD USERID PASSWORD (answer.c); verb is

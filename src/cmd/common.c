@@ -72,6 +72,11 @@ enum cmd_status cmd_auth(struct cmdctx *c, const char *userid,
 	if (rc > 0)
 		return cmd_refuse(c, usage, "there is no user '%s' (sign up first: "
 		                  "signup USERID PASSWORD)", userid);
+	if (u->left) {
+		user_free(u);
+		return cmd_refuse(c, usage, "'%s' has signed off; that account is "
+		                  "closed", userid);
+	}
 	if (!user_password_ok(u, password)) {
 		user_free(u);
 		return cmd_refuse(c, usage, "wrong password for '%s' (passwords "

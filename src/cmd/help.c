@@ -11,14 +11,17 @@ static enum cmd_status send_help(struct cmdctx *c, const char *tmpl,
                                  const char *subject)
 {
 	struct tvars v = { 0 };
-	struct txn *t = cmd_txn(c, c->msg_key);
+	struct txn *t;
 	char *text;
 
 	tvars_set(&v, "from", c->cfg->from);
 	text = reply_template(c, tmpl, &v);
+	tvars_free(&v);
+	if (!text)
+		return CMD_TEMPFAIL;
+	t = cmd_txn(c, c->msg_key);
 	reply_queue(c, t, c->sender, subject, text, NULL, 0, NULL);
 	free(text);
-	tvars_free(&v);
 	return cmd_commit(c, t);
 }
 

@@ -10,15 +10,25 @@
  * the comment that is relayed to the other player.  The password of the
  * command is masked in the comment in any case, so no mail client's way
  * of quoting can relay it.
+ *
+ * Reply prefixes ("Re:", "AW:", "Fwd:", "Fw:", repeated, any case) are
+ * skipped before the subject is read.  The subject of a board mail
+ * ("Epaminondas Board 101 bob [#k3f9x2ab7q4m]") is not a command even
+ * though it starts with a game's name: its reply token and board are
+ * noted (see tokens.c) and the command is read from the body.
  */
 #include "cmd/intake.h"
 #include "cmd/cmd.h"
 #include "util/buf.h"
+#include "util/util.h"
 
 #include <ctype.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+
+static void intake_free_words(struct intake *in);
 
 /* Whether s[0..len) ends, blanks aside, with the text tail. */
 static int ends_with(const char *s, size_t len, const char *tail)
@@ -213,19 +223,87 @@ static void intake_mask_passwords(struct intake *in)
 			mask(in->comment, in->argv[idx[i]]);
 }
 
+/* Where "[#" starts a token in s, or NULL. */
+static char *token_start(const char *s)
+{
+	const char *p = s;
+
+	while ((p = strstr(p, "[#")) != NULL) {
+		const char *q = p + 2;
+		while (isalnum((unsigned char)*q))
+			q++;
+		if (*q == ']' && q > p + 2)
+			return (char *)p;
+		p += 2;
+	}
+	return NULL;
+}
+
+void intake_cut_token(char *subject)
+{
+	char *p = token_start(subject), *end;
+
+	if (!p)
+		return;
+	end = strchr(p, ']') + 1;
+	while (p > subject && p[-1] == ' ')
+		p--;
+	memmove(p, end, strlen(end) + 1);
+}
+
+/* The token and board of a board mail's subject (after the prefixes). */
+static void intake_token(const char *subject, struct intake *in)
+{
+	const char *p = token_start(subject), *q;
+	struct intake w;
+	size_t n;
+
+	in->token_board = -1;
+	if (!p)
+		return;
+	p += 2;
+	for (q = p; isalnum((unsigned char)*q); q++)
+		;
+	n = (size_t)(q - p);
+	if (n >= sizeof in->token)
+		return;
+	memcpy(in->token, p, n);
+	in->token[n] = '\0';
+	intake_split_words(subject, &w);
+	if (w.argc >= 3 && strcasecmp(w.argv[1], "board") == 0 &&
+	    strlen(w.argv[0]) < sizeof in->token_game) {
+		snprintf(in->token_game, sizeof in->token_game, "%s", w.argv[0]);
+		in->token_board = util_board_number(w.argv[2]);
+	}
+	w.comment = NULL;
+	intake_free(&w);
+}
+
+/* Whether the subject's words are a command: a known first word, and
+ * not the "GAME Board N" of a board mail. */
+static int subject_is_command(const struct intake *in)
+{
+	if (in->argc < 1 || !cmd_known(in->argv[0]))
+		return 0;
+	return !(in->argc > 1 && strcasecmp(in->argv[1], "board") == 0);
+}
+
 void intake_find(const char *subject, const char *body, struct intake *in)
 {
 	const char *p = body ? body : "";
 
 	memset(in, 0, sizeof *in);
+	in->token_board = -1;
 	if (subject) {
+		subject = reply_strip_prefixes(subject);
+		intake_token(subject, in);
 		intake_split_words(subject, in);
-		if (in->argc > 0 && cmd_known(in->argv[0])) {
+		if (subject_is_command(in)) {
 			in->comment = comment_from(p);
 			intake_mask_passwords(in);
 			return;
 		}
-		intake_free(in);
+		intake_free_words(in);
 	}
 	/* The first non-empty body line above any quote is the command. */
 	while (*p) {
@@ -247,12 +325,18 @@ void intake_find(const char *subject, const char *body, struct intake *in)
 	in->comment = xstrdup("");
 }
 
-void intake_free(struct intake *in)
+static void intake_free_words(struct intake *in)
 {
 	int i;
 
 	for (i = 0; i < in->argc; i++)
 		free(in->argv[i]);
+	in->argc = 0;
+}
+
+void intake_free(struct intake *in)
+{
+	intake_free_words(in);
 	free(in->comment);
 	in->argc = 0;
 	in->comment = NULL;

@@ -14,14 +14,37 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define MOVE_USAGE "GAME move BOARD USERID PASSWORD MOVE[#N]\n" \
-	"  e.g. epaminondas move 101 alice Secret42 e2-e4\n" \
-	"       epaminondas move 101 alice Secret42 e2-e4#1\n" \
+#define MOVE_USAGE_HEAD "GAME move BOARD USERID PASSWORD MOVE[#N]\n"
+#define MOVE_USAGE_TAIL \
 	"  A move is tail-destination: the rear piece of the group, then the\n" \
 	"  square its front piece lands on (x for a capture, e.g. e5xe7).\n" \
 	"  #N, optional, is the number of the move you are making.\n" \
 	"  Instead of a move: resign, propose (a draw), undo (take back your\n" \
 	"  last move), accept or reject (answer the other player's question)."
+
+const char *move_usage(struct cmdctx *c, const struct game *g)
+{
+	char example[EP_MOVE_TEXT_MAX];
+
+	if (!g) {
+		snprintf(c->usage_buf, sizeof c->usage_buf, "%s  e.g. epaminondas "
+		         "move 101 alice PASSWORD e2-e3#1\n%s", MOVE_USAGE_HEAD,
+		         MOVE_USAGE_TAIL);
+		return c->usage_buf;
+	}
+	game_example_move(g, example);
+	if (!example[0]) {
+		/* Over, or not started: no move to suggest. */
+		snprintf(c->usage_buf, sizeof c->usage_buf, "%s%s", MOVE_USAGE_HEAD,
+		         MOVE_USAGE_TAIL);
+		return c->usage_buf;
+	}
+	snprintf(c->usage_buf, sizeof c->usage_buf, "%s  e.g. %s move %ld %s "
+	         "PASSWORD %s#%zu   (a legal move on board %ld now)\n%s",
+	         MOVE_USAGE_HEAD, g->game, g->board, game_to_move(g), example,
+	         g->nmoves + 1, g->board, MOVE_USAGE_TAIL);
+	return c->usage_buf;
+}
 
 /* Split "e2-e4#7" into the move and the number (0 when absent, -1 bad). */
 static long split_number(char *word)
@@ -36,68 +59,74 @@ static long split_number(char *word)
 	return n > 0 ? n : -1;
 }
 
-static enum cmd_status play(struct cmdctx *c, struct game *g,
-                            const char *userid, char *word)
+enum cmd_status move_play(struct cmdctx *c, struct game *g,
+                          const char *userid, char *word)
 {
 	char err[EP_ERR_MAX + 96];
 	long n = split_number(word);
 	int side = game_side_of(g, userid);
+	const char *usage = move_usage(c, g);
 
 	if (g->state == GAME_CHALLENGED)
-		return board_refuse(c, g, MOVE_USAGE, "the game on board %ld has "
+		return board_refuse(c, g, usage, "the game on board %ld has "
 		                    "not started: %s has not accepted the challenge "
 		                    "yet", g->board, g->black);
 	if (g->state != GAME_ACTIVE) {
 		game_result_text(g, err, sizeof err);
-		return board_refuse(c, g, MOVE_USAGE, "board %ld is over: %s",
+		return board_refuse(c, g, usage, "board %ld is over: %s",
 		                    g->board, err);
 	}
 	if ((int)g->pos.to_move != side)
-		return board_refuse(c, g, MOVE_USAGE, "it is not your turn on board "
+		return board_refuse(c, g, usage, "it is not your turn on board "
 		                    "%ld: %s is to move", g->board, game_to_move(g));
 	if (n < 0 || (n > 0 && (size_t)n != g->nmoves + 1))
-		return board_refuse(c, g, MOVE_USAGE, "your move is marked #%s but "
+		return board_refuse(c, g, usage, "your move is marked #%s but "
 		                    "the move being made on board %ld is #%zu; the "
 		                    "board has changed since you wrote (see below)",
 		                    word + strlen(word) + 1, g->board, g->nmoves + 1);
 	if (game_play(g, word, c->now, c->mail ? c->mail->message_id : NULL,
 	              err, sizeof err) < 0)
-		return board_refuse(c, g, MOVE_USAGE, "%s is not a legal move on "
+		return board_refuse(c, g, usage, "%s is not a legal move on "
 		                    "board %ld: %s", word, g->board, err);
 	return CMD_DONE;
+}
+
+enum cmd_status move_on_board(struct cmdctx *c, struct board_ctx *b,
+                              char *word)
+{
+	char headline[1024], res[EP_ERR_MAX + 96];
+	enum cmd_status st;
+
+	if (answer_word(word))
+		return answer_on_board(c, b, word, move_usage(c, &b->g));
+	st = move_play(c, &b->g, b->userid, word);
+	if (st != CMD_DONE)
+		return st;
+	snprintf(headline, sizeof headline, "%s played %s.", b->userid,
+	         b->g.moves[b->g.nmoves - 1].text);
+	if (b->g.state != GAME_ACTIVE) {
+		game_result_text(&b->g, res, sizeof res);
+		snprintf(headline + strlen(headline), sizeof headline - strlen(headline),
+		         " The game is over: %s.", res);
+	}
+	return board_save(c, b, headline);
 }
 
 enum cmd_status cmd_move(struct cmdctx *c, const char *game, int argc,
                          char **argv)
 {
 	struct board_ctx b;
-	char headline[512], res[EP_ERR_MAX + 96];
 	enum cmd_status st;
 
 	if (argc != 4)
-		return cmd_refuse(c, MOVE_USAGE, "move takes a board number, your "
+		return cmd_refuse(c, move_usage(c, NULL), "move takes a board number, your "
 		                  "userid, your password and the move (or resign, "
 		                  "propose, accept, reject, undo)");
-	st = board_open(c, game, argv[0], argv[1], argv[2], MOVE_USAGE, &b);
+	st = board_open(c, game, argv[0], argv[1], argv[2], move_usage(c, NULL),
+	                &b);
 	if (st != CMD_DONE)
 		return st;
-	if (answer_word(argv[3])) {
-		st = answer_on_board(c, &b, argv[3], MOVE_USAGE);
-		board_close(&b);
-		return st;
-	}
-	st = play(c, &b.g, b.userid, argv[3]);
-	if (st == CMD_DONE) {
-		snprintf(headline, sizeof headline, "%s played %s.", b.userid,
-		         b.g.moves[b.g.nmoves - 1].text);
-		if (b.g.state != GAME_ACTIVE) {
-			game_result_text(&b.g, res, sizeof res);
-			snprintf(headline + strlen(headline),
-			         sizeof headline - strlen(headline),
-			         " The game is over: %s.", res);
-		}
-		st = board_save(c, &b, headline);
-	}
+	st = move_on_board(c, &b, argv[3]);
 	board_close(&b);
 	return st;
 }

@@ -153,9 +153,12 @@ enum cmd_status cmd_preview(struct cmdctx *c, const char *game, int argc,
 		         g.board ? argv[0] : "");
 		t = cmd_txn(c, c->msg_key);
 		c->subject = subject;
-		reply_board(c, t, &g, buf_str(&head), "", NULL, c->sender);
+		st = reply_board(c, t, &g, buf_str(&head), "", NULL, c->sender);
 		c->subject = NULL;
-		st = cmd_commit(c, t);
+		if (st == CMD_DONE)
+			st = cmd_commit(c, t);
+		else
+			txn_abort(t);
 	}
 	buf_free(&head);
 	buf_free(&moves);

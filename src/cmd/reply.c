@@ -9,6 +9,7 @@
  */
 #include "util/log.h"
 #include "cmd/cmd.h"
+#include "cmd/intake.h"
 #include "game/render.h"
 #include "spool/outbox.h"
 #include "spool/txn.h"
@@ -18,6 +19,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <time.h>
 
 const char *reply_game_title(const char *game)
@@ -30,15 +32,37 @@ const char *reply_game_title(const char *game)
 char *reply_template(struct cmdctx *c, const char *name, const struct tvars *v)
 {
 	char *err = NULL, *text = template_render(c->cfg->templates, name, v, &err);
-	struct buf b = BUF_INIT;
 
 	if (text)
 		return text;
-	log_msg(LOG_ERR, "%s\n", err);
-	buf_printf(&b, "(The server's template %s is missing; please tell the "
-	           "operator.)\n", name);
+	/* A mail saying a template is missing helps nobody: the operator is
+	 * told here, and the mail is retried once the template is back. */
+	log_msg(LOG_ERR, "%s (the mail will be retried)\n", err);
 	free(err);
-	return buf_take(&b);
+	return NULL;
+}
+
+const char *reply_strip_prefixes(const char *subject)
+{
+	static const char *const prefixes[] = { "re", "aw", "fwd", "fw", "sv",
+	                                        "wg", "tr", NULL };
+	const char *p = subject;
+	int i, again = 1;
+
+	while (again) {
+		again = 0;
+		while (*p == ' ' || *p == '\t')
+			p++;
+		for (i = 0; prefixes[i]; i++) {
+			size_t k = strlen(prefixes[i]);
+			if (strncasecmp(p, prefixes[i], k) == 0 && p[k] == ':') {
+				p += k + 1;
+				again = 1;
+				break;
+			}
+		}
+	}
+	return p;
 }
 
 void reply_queue(struct cmdctx *c, struct txn *t, const char *addr,
@@ -123,22 +147,29 @@ static void vote_var(const struct game *g, struct tvars *v)
 		           other, g->game, g->board, other);
 }
 
-/* What the players can send next, by the state of the game. */
+/* What the players can send next, by the state of the game; the example
+ * move is legal in the position (never one that cannot be played). */
 static void instructions_var(const struct game *g, struct tvars *v)
 {
-	if (g->state == GAME_CHALLENGED)
+	char example[EP_MOVE_TEXT_MAX];
+
+	if (g->state == GAME_CHALLENGED) {
 		tvars_setf(v, "instructions", "%s, to accept the challenge send a "
 		           "mail with the subject\n  %s accept %ld %s PASSWORD\n"
 		           "or, to decline it,\n  %s decline %ld %s PASSWORD",
 		           g->black, g->game, g->board, g->black, g->game, g->board,
 		           g->black);
-	else if (g->state == GAME_ACTIVE)
-		tvars_setf(v, "instructions", "To move, send a mail with the "
-		           "subject\n  %s move %ld USERID PASSWORD TAIL-DESTINATION"
-		           "#%zu\nfor example \"%s move %ld %s PASSWORD e2-e4#%zu\".\n"
-		           "Instead of a move: resign, propose (a draw), undo.",
-		           g->game, g->board, g->nmoves + 1, g->game, g->board,
-		           game_to_move(g), g->nmoves + 1);
+		return;
+	}
+	if (g->state != GAME_ACTIVE)
+		return;
+	game_example_move(g, example);
+	tvars_setf(v, "instructions", "To move, send a mail with the "
+	           "subject\n  %s move %ld USERID PASSWORD TAIL-DESTINATION"
+	           "#%zu\nfor example \"%s move %ld %s PASSWORD %s#%zu\".\n"
+	           "Instead of a move: resign, propose (a draw), undo.",
+	           g->game, g->board, g->nmoves + 1, g->game, g->board,
+	           game_to_move(g), example, g->nmoves + 1);
 }
 
 static void board_vars(struct cmdctx *c, const struct game *g,
@@ -161,13 +192,16 @@ static void board_vars(struct cmdctx *c, const struct game *g,
 	tvars_set(v, "game", g->game);
 	tvars_setf(v, "white_pieces", "%d", ep_count_pieces(p, EP_WHITE));
 	tvars_setf(v, "black_pieces", "%d", ep_count_pieces(p, EP_BLACK));
+	tvars_setf(v, "legend", "%sW white, B black, . empty, # blocked.",
+	           g->nmoves ? "Last move in [brackets].  " : "");
 	home_rows(g, v);
 	vote_var(g, v);
 	if (!c->subject)  /* a preview: nothing to send about it */
 		instructions_var(g, v);
 	if (g->state == GAME_ACTIVE) {
 		ep_grace_text(p, &g->opts, grace, sizeof grace);
-		tvars_setf(v, "grace", "%s", grace);
+		if (grace[0])
+			tvars_setf(v, "grace", "%s.", grace);
 		tvars_setf(v, "turn", "Move %zu: %s (%s) to move.", g->nmoves + 1,
 		           game_to_move(g), p->to_move == EP_WHITE ? "White" : "Black");
 		tvars_setf(v, "next_move", "%zu", g->nmoves + 1);
@@ -184,16 +218,81 @@ static void board_vars(struct cmdctx *c, const struct game *g,
 }
 
 /* The subject: pbmserv's "Epaminondas Board 101 USERID" naming who must
- * act next, " **" when a comment is relayed. */
-static void board_subject(const struct game *g, const char *comment,
-                          char *buf, size_t len)
+ * act next; " **" when a comment from someone else is relayed to this
+ * recipient; the recipient's reply token "[#TOKEN]" last, when given. */
+static void board_subject(const struct game *g, int starred,
+                          const char *token, char *buf, size_t len)
 {
 	const char *who = g->state == GAME_ACTIVE ? game_to_move(g)
 	                : g->state == GAME_CHALLENGED ? g->black
 	                : g->state == GAME_CANCELLED ? "cancelled" : "game over";
 
-	snprintf(buf, len, "%s Board %ld %s%s", reply_game_title(g->game),
-	         g->board, who, comment && *comment ? " **" : "");
+	snprintf(buf, len, "%s Board %ld %s%s%s%s%s", reply_game_title(g->game),
+	         g->board, who, starred ? " **" : "", token ? " [#" : "",
+	         token ? token : "", token ? "]" : "");
+}
+
+/* One recipient of a board mail. */
+struct board_rcpt {
+	const char *addr;
+	const struct user *user;  /* a player's or observer's account, or NULL */
+	int side;                 /* EP_WHITE, EP_BLACK, or -1: not a player */
+	const char *token;        /* plain reply token for this mail, or NULL */
+	const struct user *away;  /* the opponent, when on vacation, or NULL */
+};
+
+/* Whether this recipient sees the board with Black's home row down. */
+static int board_black_down(const struct board_rcpt *r)
+{
+	if (!r->user)
+		return 0;
+	if (r->user->orientation == USER_ORIENT_BLACK)
+		return 1;
+	return r->user->orientation == USER_ORIENT_OWN && r->side == EP_BLACK;
+}
+
+/* Render and queue the board mail for one recipient.  CMD_DONE, or
+ * CMD_TEMPFAIL when a template cannot be read. */
+static enum cmd_status board_mail(struct cmdctx *c, struct txn *t,
+                                  const struct game *g, struct tvars *v,
+                                  const struct board_rcpt *r,
+                                  const char *comment, const char *who)
+{
+	char subject[320], thread[256];
+	char *diagram = render_board(g, board_black_down(r)), *text, *html = NULL;
+	int starred = comment && *comment &&
+	              !(who && r->user && strcmp(who, r->user->userid) == 0);
+	enum cmd_status st = CMD_DONE;
+
+	tvars_set(v, "diagram", diagram);
+	if (r->away)
+		tvars_setf(v, "vacation", "%s is on vacation until %s (inclusive).",
+		           r->away->userid, r->away->vacation);
+	else
+		tvars_set(v, "vacation", "");
+	if (r->token && r->side == (int)g->pos.to_move && g->state == GAME_ACTIVE)
+		tvars_set(v, "reply_hint", "Or simply reply to this mail with your "
+		          "move (or propose, undo, accept, reject, resign) alone on "
+		          "the first line: no userid or password needed.");
+	else
+		tvars_set(v, "reply_hint", "");
+	if (c->subject)
+		snprintf(subject, sizeof subject, "%s", c->subject);
+	else
+		board_subject(g, starred, r->token, subject, sizeof subject);
+	snprintf(thread, sizeof thread, "%s.%ld@%s", g->game, g->board,
+	         config_domain(c->cfg));
+	text = reply_template(c, "board.txt", v);
+	if (!text) {
+		st = CMD_TEMPFAIL;
+		goto out;
+	}
+	reply_queue(c, t, r->addr, subject, text, html, 0, thread);
+out:
+	free(html);
+	free(text);
+	free(diagram);
+	return st;
 }
 
 enum cmd_status reply_board(struct cmdctx *c, struct txn *t,
@@ -202,66 +301,163 @@ enum cmd_status reply_board(struct cmdctx *c, struct txn *t,
                             const char *only_addr)
 {
 	struct tvars v = { 0 };
-	char subject[256], thread[256];
+	struct user u[2];
+	int have[2] = { 0, 0 }, i;
 	const char *player[2] = { g->white, g->black };
-	char *diagram = render_board(g, 0), *moves = render_moves(g), *text;
-	int i;
+	char *moves = render_moves(g);
+	enum cmd_status st = CMD_DONE;
+	size_t k;
 
 	board_vars(c, g, &v, headline, comment, who);
-	tvars_set(&v, "diagram", diagram);
-	tvars_set(&v, "moves", *moves ? moves : "  (none yet)\n");
-	if (c->subject)
-		snprintf(subject, sizeof subject, "%s", c->subject);
-	else
-		board_subject(g, comment, subject, sizeof subject);
-	snprintf(thread, sizeof thread, "%s.%ld@%s", g->game, g->board,
-	         config_domain(c->cfg));
-	text = reply_template(c, "board.txt", &v);
-	if (only_addr)
-		reply_queue(c, t, only_addr, subject, text, NULL, 0, thread);
-	for (i = 0; i < 2 && !only_addr; i++) {
-		struct user u;
+	if (*moves)
+		tvars_setf(&v, "moves", "Moves:\n%s", moves);
+	for (i = 0; i < 2; i++) {
 		char *err = NULL;
-		int rc = user_load(c->cfg->spool, player[i], &u, &err);
-		if (rc != 0) {
-			/* The player left; the game goes on for the other. */
-			if (err)
-				log_msg(LOG_ERR, "%s\n", err);
-			free(err);
-			continue;
-		}
-		if (i == 0 || strcmp(player[0], player[1]) != 0)
-			reply_queue(c, t, u.address, subject, text, NULL, 0, thread);
-		user_free(&u);
+		int rc = user_load(c->cfg->spool, player[i], &u[i], &err);
+		if (rc < 0)
+			log_msg(LOG_ERR, "%s\n", err);
+		free(err);
+		have[i] = rc == 0;
 	}
-	free(text);
-	free(diagram);
+	if (only_addr) {
+		struct board_rcpt r = { only_addr, NULL, -1, NULL, NULL };
+		for (i = 0; i < 2; i++)
+			if (have[i] && strcasecmp(u[i].address, only_addr) == 0) {
+				r.user = &u[i];
+				r.side = i;
+			}
+		st = board_mail(c, t, g, &v, &r, comment, who);
+		goto out;
+	}
+	for (i = 0; i < 2 && st == CMD_DONE; i++) {
+		struct board_rcpt r;
+		/* The player left; the game goes on for the other. */
+		if (!have[i] || u[i].left || (i == 1 && strcmp(player[0], player[1]) == 0))
+			continue;
+		r.addr = u[i].address;
+		r.user = &u[i];
+		r.side = i;
+		r.token = c->have_tokens ? c->tokens[i] : NULL;
+		r.away = have[!i] && user_on_vacation(&u[!i], c->now) ? &u[!i] : NULL;
+		st = board_mail(c, t, g, &v, &r, comment, who);
+	}
+	/* Observers: every board mail, never a token. */
+	for (k = 0; k < g->nobservers && st == CMD_DONE; k++) {
+		struct user o;
+		char *err = NULL;
+		struct board_rcpt r = { NULL, NULL, -1, NULL, NULL };
+		int rc = user_load(c->cfg->spool, g->observers[k], &o, &err);
+		if (rc < 0)
+			log_msg(LOG_ERR, "%s\n", err);
+		free(err);
+		if (rc != 0)
+			continue;
+		if (!o.left) {
+			r.addr = o.address;
+			r.user = &o;
+			st = board_mail(c, t, g, &v, &r, comment, who);
+		}
+		user_free(&o);
+	}
+out:
+	for (i = 0; i < 2; i++)
+		if (have[i])
+			user_free(&u[i]);
 	free(moves);
 	tvars_free(&v);
-	return CMD_DONE;
+	return st;
+}
+
+/* At most this much of a refused mail is quoted back: an error reply must
+ * not be a way to make the server send big mails to someone else. */
+#define QUOTE_MAX_BYTES 4096
+#define QUOTE_MAX_LINES 60
+
+/* The original mail, cut to the limits above, quoted with "> ". */
+static char *refusal_quote(const struct cmdctx *c, const char *orig)
+{
+	struct buf all = BUF_INIT;
+	const char *p;
+	char *quoted;
+	size_t cut = 0;
+	int lines = 0;
+
+	buf_printf(&all, "Subject: %s\n\n%s", orig,
+	           c->mail && c->mail->body ? c->mail->body : "");
+	for (p = buf_str(&all); *p && lines < QUOTE_MAX_LINES; p++) {
+		if ((size_t)(p - all.data) >= QUOTE_MAX_BYTES)
+			break;
+		if (*p == '\n')
+			lines++;
+	}
+	if (*p) {
+		/* Cut after the last whole line, else at a UTF-8 boundary. */
+		const char *nl = NULL, *q;
+		cut = (size_t)(p - all.data);
+		for (q = all.data; q < p; q++)
+			if (*q == '\n')
+				nl = q;
+		if (nl && (size_t)(nl - all.data) > cut / 2)
+			cut = (size_t)(nl - all.data) + 1;
+		while (cut > 0 && ((unsigned char)all.data[cut] & 0xc0) == 0x80)
+			cut--;
+		all.data[cut] = '\0';
+		all.len = cut;
+	}
+	quoted = util_quote(buf_str(&all));
+	buf_free(&all);
+	if (!cut)
+		return quoted;
+	buf_puts(&all, quoted);
+	buf_puts(&all, "[... rest of your mail cut]\n");
+	free(quoted);
+	return buf_take(&all);
+}
+
+/* Every line of a usage text indented by two spaces. */
+static char *indent_usage(const char *usage)
+{
+	struct buf b = BUF_INIT;
+	const char *p = usage;
+
+	while (*p) {
+		const char *nl = strchr(p, '\n');
+		size_t len = nl ? (size_t)(nl - p) : strlen(p);
+		if (len)
+			buf_puts(&b, "  ");
+		buf_append(&b, p, len);
+		p += len + (nl ? 1 : 0);
+		if (*p)
+			buf_puts(&b, "\n");
+	}
+	return buf_take(&b);
 }
 
 enum cmd_status cmd_commit_refusal(struct cmdctx *c)
 {
 	struct tvars v = { 0 };
-	struct txn *t = cmd_txn(c, c->msg_key);
-	char subject[512], *quoted, *text;
+	struct txn *t;
+	char subject[512], *quoted, *text, *usage;
 	const char *orig = c->mail && c->mail->subject ? c->mail->subject : "";
-	struct buf all = BUF_INIT;
+	const char *bare = reply_strip_prefixes(orig);
 
-	buf_printf(&all, "Subject: %s\n\n%s", orig,
-	           c->mail && c->mail->body ? c->mail->body : "");
-	quoted = util_quote(buf_str(&all));
+	quoted = refusal_quote(c, orig);
+	usage = indent_usage(c->usage ? c->usage : "");
 	tvars_set(&v, "error", buf_str(&c->error));
-	tvars_set(&v, "usage", c->usage ? c->usage : "");
+	tvars_set(&v, "usage", usage);
 	tvars_set(&v, "board", c->error_board ? c->error_board : "");
 	tvars_set(&v, "quoted", quoted);
 	text = reply_template(c, "error.txt", &v);
-	snprintf(subject, sizeof subject, "Re: %s", *orig ? orig : "your command");
+	free(quoted);
+	free(usage);
+	tvars_free(&v);
+	if (!text)
+		return CMD_TEMPFAIL;
+	/* One "Re: ", whatever prefixes the mail had; its tokens stay out. */
+	snprintf(subject, sizeof subject, "Re: %.400s", *bare ? bare : "your command");
+	intake_cut_token(subject);
+	t = cmd_txn(c, c->msg_key);
 	reply_queue(c, t, c->sender, subject, text, NULL, 1, NULL);
 	free(text);
-	free(quoted);
-	buf_free(&all);
-	tvars_free(&v);
 	return cmd_commit(c, t);
 }

@@ -40,8 +40,11 @@ enum cmd_status cmd_show(struct cmdctx *c, const char *game, int argc,
 		                  board);
 	t = cmd_txn(c, c->msg_key);
 	snprintf(headline, sizeof headline, "Board %ld as it stands.", board);
-	reply_board(c, t, &g, headline, "", NULL, c->sender);
-	st = cmd_commit(c, t);
+	st = reply_board(c, t, &g, headline, "", NULL, c->sender);
+	if (st == CMD_DONE)
+		st = cmd_commit(c, t);
+	else
+		txn_abort(t);
 	game_free(&g);
 	return st;
 }

@@ -47,16 +47,21 @@ enum cmd_status cmd_signup(struct cmdctx *c, int argc, char **argv)
 		return st;
 	rc = user_load(c->cfg->spool, argv[0], &u, &err);
 	if (rc <= 0) {
+		int left = rc == 0 && u.left;
 		if (rc == 0)
 			user_free(&u);
+		if (rc < 0)
+			log_msg(LOG_ERR, "%s\n", err);
 		free(err);
 		lock_release(&l);
 		if (rc < 0)
 			return CMD_TEMPFAIL;
-		return cmd_refuse(c, SIGNUP_USAGE, "the userid '%s' is taken; "
-		                  "choose another", argv[0]);
+		return cmd_refuse(c, SIGNUP_USAGE, "the userid '%s' is taken%s; "
+		                  "choose another", argv[0], left ? " (by a player "
+		                  "who has signed off: userids are never reused)" : "");
 	}
 	memset(&u, 0, sizeof u);
+	user_defaults(&u);
 	snprintf(u.userid, sizeof u.userid, "%s", argv[0]);
 	u.hash = user_hash_password(argv[1]);
 	u.address = xstrdup(addr);
@@ -67,16 +72,21 @@ enum cmd_status cmd_signup(struct cmdctx *c, int argc, char **argv)
 		log_msg(LOG_ERR, "crypt(3) failed to hash a password\n");
 		return CMD_TEMPFAIL;
 	}
-	t = cmd_txn(c, "users");
-	file = user_format(&u);
-	user_path(u.userid, rel, sizeof rel);
-	txn_put(t, rel, file, strlen(file));
 	tvars_set(&v, "userid", u.userid);
 	tvars_set(&v, "address", u.address);
 	tvars_set(&v, "from", c->cfg->from);
 	text = reply_template(c, "signup.txt", &v);
-	reply_queue(c, t, u.address, "Welcome to epamserv", text, NULL, 0, NULL);
-	st = cmd_commit(c, t);
+	file = user_format(&u);
+	if (text) {
+		t = cmd_txn(c, "users");
+		user_path(u.userid, rel, sizeof rel);
+		txn_put(t, rel, file, strlen(file));
+		reply_queue(c, t, u.address, "Welcome to epamserv", text, NULL, 0,
+		            NULL);
+		st = cmd_commit(c, t);
+	} else {
+		st = CMD_TEMPFAIL;
+	}
 	lock_release(&l);
 	free(text);
 	free(file);

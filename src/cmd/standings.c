@@ -25,11 +25,14 @@
 static enum cmd_status send_text(struct cmdctx *c, const char *tmpl,
                                  const char *subject, struct tvars *v)
 {
-	struct txn *t = cmd_txn(c, c->msg_key);
+	struct txn *t;
 	char *text;
 
 	tvars_set(v, "from", c->cfg->from);
 	text = reply_template(c, tmpl, v);
+	if (!text)
+		return CMD_TEMPFAIL;
+	t = cmd_txn(c, c->msg_key);
 	reply_queue(c, t, c->sender, subject, text, NULL, 0, NULL);
 	free(text);
 	return cmd_commit(c, t);

@@ -54,6 +54,11 @@ void game_free(struct game *g)
 		free(g->moves[i].msgid);
 	free(g->moves);
 	free(g->seen);
+	for (i = 0; i < g->nobservers; i++)
+		free(g->observers[i]);
+	free(g->observers);
+	g->observers = NULL;
+	g->nobservers = 0;
 	g->moves = NULL;
 	g->seen = NULL;
 	g->nmoves = g->cap = 0;
@@ -243,6 +248,35 @@ static int game_occurrences(const struct game *g)
 		if (ep_position_equal(&g->seen[i], &g->pos))
 			n++;
 	return n;
+}
+
+static int game_cmp_text(const void *a, const void *b)
+{
+	return strcmp((const char *)a, (const char *)b);
+}
+
+void game_example_move(const struct game *g, char *buf)
+{
+	struct ep_move *m;
+	char (*text)[EP_MOVE_TEXT_MAX];
+	size_t n, i;
+
+	buf[0] = '\0';
+	if (g->state != GAME_ACTIVE)
+		return;
+	m = xmalloc(EP_MAX_MOVES * sizeof *m);
+	n = ep_generate(&g->pos, &g->opts, m, EP_MAX_MOVES);
+	if (n > EP_MAX_MOVES)
+		n = EP_MAX_MOVES;
+	if (n > 0) {
+		text = xmalloc(n * sizeof *text);
+		for (i = 0; i < n; i++)
+			ep_move_format(&m[i], text[i]);
+		qsort(text, n, sizeof *text, game_cmp_text);
+		memcpy(buf, text[0], EP_MOVE_TEXT_MAX);
+		free(text);
+	}
+	free(m);
 }
 
 int game_repetitions(const struct game *g)

@@ -68,6 +68,8 @@ struct game {
 	enum game_vote vote;          /* pending question, or GAME_VOTE_NONE */
 	char vote_by[32];             /* userid who asked */
 	time_t vote_when;
+	char **observers;             /* subscribed userids (malloc'ed), sorted */
+	size_t nobservers;
 };
 
 /* A new game on board for white and black with options o, ACTIVE at once
@@ -115,6 +117,12 @@ int game_play(struct game *g, const char *text, time_t when,
 /* Times the current position (board and side to move) has occurred in
  * the game, itself included: 3 is a third repetition (RULES.md 5). */
 int game_repetitions(const struct game *g);
+
+/* An example for the board mail and usage texts: the first legal move of
+ * the side to move in sorted text order ("a1-a2"), into buf
+ * (EP_MOVE_TEXT_MAX bytes); "" when the game is not ACTIVE or has no
+ * legal move. */
+void game_example_move(const struct game *g, char *buf);
 
 /* The userid whose turn it is ("" unless the game is ACTIVE). */
 const char *game_to_move(const struct game *g);

@@ -79,9 +79,12 @@ char *render_moves(const struct game *g)
 	size_t i;
 
 	for (i = 0; i < g->nmoves; i += 2) {
-		buf_printf(&b, "%4zu. %-8s", i / 2 + 1, g->moves[i].text);
+		/* No padding after a last white move: no trailing blanks. */
 		if (i + 1 < g->nmoves)
-			buf_printf(&b, " %s", g->moves[i + 1].text);
+			buf_printf(&b, "%4zu. %-8s %s", i / 2 + 1, g->moves[i].text,
+			           g->moves[i + 1].text);
+		else
+			buf_printf(&b, "%4zu. %s", i / 2 + 1, g->moves[i].text);
 		buf_puts(&b, "\n");
 	}
 	return buf_take(&b);

@@ -24,6 +24,60 @@ void user_free(struct user *u)
 	u->hash = u->address = NULL;
 }
 
+void user_defaults(struct user *u)
+{
+	u->html = 1;
+	u->orientation = USER_ORIENT_WHITE;
+	u->token_epoch = 0;
+	u->vacation[0] = '\0';
+	u->left = 0;
+}
+
+int user_on_vacation(const struct user *u, time_t now)
+{
+	char today[32];
+
+	if (!u->vacation[0])
+		return 0;
+	util_iso_time(now, today, sizeof today);
+	/* ISO dates compare as text. */
+	return strncmp(today, u->vacation, 10) <= 0;
+}
+
+/* The optional fields; 0, or -1 on a bad value. */
+static int user_pref_field(struct user *u, const char *key, const char *val)
+{
+	char *end;
+
+	if (strcmp(key, "html") == 0) {
+		if (strcmp(val, "on") && strcmp(val, "off"))
+			return -1;
+		u->html = strcmp(val, "on") == 0;
+	} else if (strcmp(key, "orientation") == 0) {
+		if (strcmp(val, "white") == 0)
+			u->orientation = USER_ORIENT_WHITE;
+		else if (strcmp(val, "black") == 0)
+			u->orientation = USER_ORIENT_BLACK;
+		else if (strcmp(val, "own") == 0)
+			u->orientation = USER_ORIENT_OWN;
+		else
+			return -1;
+	} else if (strcmp(key, "token-epoch") == 0) {
+		u->token_epoch = strtoul(val, &end, 10);
+		if (end == val || *end)
+			return -1;
+	} else if (strcmp(key, "vacation") == 0) {
+		if (strlen(val) != 10)
+			return -1;
+		memcpy(u->vacation, val, 11);
+	} else if (strcmp(key, "left") == 0) {
+		if (util_parse_iso_time(val, &u->left) < 0)
+			return -1;
+	}
+	/* Unknown keys are kept for forward compatibility: ignored. */
+	return 0;
+}
+
 static int user_field(struct user *u, const char *key, const char *val)
 {
 	if (strcmp(key, "userid") == 0) {
@@ -39,8 +93,9 @@ static int user_field(struct user *u, const char *key, const char *val)
 	} else if (strcmp(key, "created") == 0) {
 		if (util_parse_iso_time(val, &u->created) < 0)
 			return -1;
+	} else {
+		return user_pref_field(u, key, val);
 	}
-	/* Unknown keys are kept for forward compatibility: ignored. */
 	return 0;
 }
 
@@ -52,6 +107,7 @@ int user_load(const char *spool, const char *userid, struct user *u,
 	int lineno = 0;
 
 	memset(u, 0, sizeof *u);
+	user_defaults(u);
 	*err = NULL;
 	snprintf(path, sizeof path, "%s/users/%s", spool, userid);
 	text = util_read_file(path, 1 << 16, NULL);
@@ -97,12 +153,25 @@ bad:
 char *user_format(const struct user *u)
 {
 	struct buf b = BUF_INIT;
+	static const char *const orient[] = { "white", "black", "own" };
 	char when[32];
 
 	util_iso_time(u->created, when, sizeof when);
 	buf_printf(&b, "epamserv-user 1\nuserid: %s\npassword: %s\n"
 	           "address: %s\ncreated: %s\n",
 	           u->userid, u->hash, u->address, when);
+	if (!u->html)
+		buf_puts(&b, "html: off\n");
+	if (u->orientation != USER_ORIENT_WHITE)
+		buf_printf(&b, "orientation: %s\n", orient[u->orientation]);
+	if (u->token_epoch)
+		buf_printf(&b, "token-epoch: %lu\n", u->token_epoch);
+	if (u->vacation[0])
+		buf_printf(&b, "vacation: %s\n", u->vacation);
+	if (u->left) {
+		util_iso_time(u->left, when, sizeof when);
+		buf_printf(&b, "left: %s\n", when);
+	}
 	return buf_take(&b);
 }
 

@@ -6,6 +6,15 @@
  *   password: $y$j9T$...        (crypt(3) hash; yescrypt where available)
  *   address: alice@example.org
  *   created: 2026-11-30T05:48:00Z
+ *   html: off                   (optional lines, written when not the
+ *   orientation: own             default: html on, orientation white,
+ *   token-epoch: 3               token-epoch 0, no vacation, not left)
+ *   vacation: 2026-12-24
+ *   left: 2026-12-01T10:00:00Z  (signed off: the userid stays taken)
+ *
+ * A player who signs off keeps the file, marked "left", with the password
+ * hash replaced by "!" (no password matches it): the userid is never given
+ * to someone else, so finished games and ratings keep naming one person.
  *
  * Userids are stored lower-case (commands are case-insensitive); passwords
  * are case-sensitive.  Changes go through a struct txn under lock "users".
@@ -16,11 +25,23 @@
 #include <stddef.h>
 #include <time.h>
 
+/* How a player sees the board (set orientation ...). */
+enum user_orientation {
+	USER_ORIENT_WHITE = 0,  /* White's home row at the bottom (default) */
+	USER_ORIENT_BLACK,      /* Black's home row at the bottom */
+	USER_ORIENT_OWN,        /* the player's own home row at the bottom */
+};
+
 struct user {
 	char userid[32];
-	char *hash;      /* malloc'ed crypt(3) hash */
+	char *hash;      /* malloc'ed crypt(3) hash, "!" once left */
 	char *address;   /* malloc'ed addr-spec */
 	time_t created;
+	int html;                        /* 1: board mails carry text/html */
+	enum user_orientation orientation;
+	unsigned long token_epoch;       /* reply tokens of older epochs are void */
+	char vacation[11];               /* "YYYY-MM-DD" (last day away) or "" */
+	time_t left;                     /* when the player signed off, or 0 */
 };
 
 /* Load SPOOL/users/USERID (userid already validated).  Returns 0,
@@ -28,6 +49,14 @@ struct user {
  * malformed (*err malloc'ed, caller frees). */
 int user_load(const char *spool, const char *userid, struct user *u,
               char **err);
+
+/* Defaults for the optional fields (html on, orientation white, ...);
+ * user_load applies them before reading. */
+void user_defaults(struct user *u);
+
+/* Whether the user is away on day now (UTC): vacation set and now is on
+ * or before its last day. */
+int user_on_vacation(const struct user *u, time_t now);
 
 /* The file text of u (malloc'ed, caller frees). */
 char *user_format(const struct user *u);
