@@ -41,6 +41,7 @@ src_libepamserv_a_SOURCES += \
 	src/cmd/board.c src/cmd/answer.c src/cmd/votes.c src/cmd/standings.c \
 	src/cmd/preview.c \
 	src/cli/cli.h src/cli/receive.c src/cli/outbox.c src/cli/batch.c \
+	src/cli/sweep.c src/cli/admin.c \
 	src/cli/imap.c
 
 src_epamserv_SOURCES += $(EPAMSERV_RULES_CLI_SOURCES)

@@ -31,6 +31,9 @@ static void usage(FILE *out)
 	      "                           mailbox (imap[s]://host[:port]/INBOX)\n"
 	      "  flush [--all]            send the mail waiting in the outbox\n"
 	      "  bounces                  addresses the SMTP server refused\n"
+	      "  sweep                    daily: reminders, forfeits (cron)\n"
+	      "  admin list|show|check|user|outbox|bounces ...\n"
+	      "                           manage the spool (see epamserv(1))\n"
 	      "  perft DEPTH [POSITION] [options] [--divide]\n"
 	      "                           count move sequences (RULES.md 7)\n"
 	      "  moves POSITION [options] list the legal moves of a position\n"
@@ -117,7 +120,9 @@ int main(int argc, char **argv)
 	/* The mail-handling commands also log to syslog (facility mail). */
 	log_open(verbose, strcmp(argv[i], "receive") == 0 ||
 	                  strcmp(argv[i], "batch") == 0 ||
-	                  strcmp(argv[i], "flush") == 0);
+	                  strcmp(argv[i], "flush") == 0 ||
+	                  strcmp(argv[i], "sweep") == 0 ||
+	                  strcmp(argv[i], "admin") == 0);
 	if (run_pure(argc - i, argv + i, &rc))
 		;
 	else if (strcmp(argv[i], "receive") == 0)
@@ -130,6 +135,10 @@ int main(int argc, char **argv)
 		rc = cli_batch(&cfg, argc - i, argv + i);
 	else if (strcmp(argv[i], "bounces") == 0)
 		rc = cli_bounces(&cfg, argc - i, argv + i);
+	else if (strcmp(argv[i], "sweep") == 0)
+		rc = cli_sweep(&cfg, argc - i, argv + i);
+	else if (strcmp(argv[i], "admin") == 0)
+		rc = cli_admin(&cfg, argc - i, argv + i);
 	else if (strcmp(argv[i], "config") == 0) {
 		config_print(&cfg, stdout);
 		rc = 0;

@@ -6,7 +6,8 @@ TESTS += tests/integration/test_game_by_mail.py \
 	tests/integration/test_tools.py \
 	tests/integration/test_delivery.py \
 	tests/integration/test_hostile_mail.py \
-	tests/integration/test_docs.py
+	tests/integration/test_docs.py \
+	tests/integration/test_admin.py
 EXTRA_DIST += tests/integration/harness.py tests/smtpd.py tests/tap.h \
 	tests/integration/test_game_by_mail.py \
 	tests/integration/test_refusals.py \
@@ -14,7 +15,8 @@ EXTRA_DIST += tests/integration/harness.py tests/smtpd.py tests/tap.h \
 	tests/integration/test_tools.py \
 	tests/integration/test_delivery.py \
 	tests/integration/test_hostile_mail.py \
-	tests/integration/test_docs.py
+	tests/integration/test_docs.py \
+	tests/integration/test_admin.py
 
 # Unit tests of the spool, game and command layers (TAP).
 check_PROGRAMS += tests/unit/test_spool
@@ -37,8 +39,3 @@ EXTRA_DIST += tests/reference/ref_rules.py \
 # batch --imap against a real Dovecot on loopback (tests/imapd.py).
 TESTS += tests/integration/test_imap.py
 EXTRA_DIST += tests/imapd.py tests/integration/test_imap.py
-
-# The board mail and the error reply: examples legal in the position,
-# reply prefixes, the quote limit, missing templates.
-TESTS += tests/integration/test_board_mail.py
-EXTRA_DIST += tests/integration/test_board_mail.py

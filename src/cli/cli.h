@@ -13,6 +13,8 @@ int cli_outbox(const struct config *cfg, int argc, char **argv);
 int cli_flush(const struct config *cfg, int argc, char **argv);
 int cli_bounces(const struct config *cfg, int argc, char **argv);
 int cli_batch(const struct config *cfg, int argc, char **argv);
+int cli_sweep(const struct config *cfg, int argc, char **argv);
+int cli_admin(const struct config *cfg, int argc, char **argv);
 /* "batch --imap URL" (src/cli/imap.c). */
 int cli_batch_imap(const struct config *cfg, const char *url);
 

@@ -24,6 +24,9 @@
  *   smtp_timeout  EPAMSERV_SMTP_TIMEOUT  300 (seconds for one message)
  *   smtp_ehlo     EPAMSERV_SMTP_EHLO     "" (curl's default name)
  *   retry_days    EPAMSERV_RETRY_DAYS    5 (then a deferred mail fails)
+ *   remind_days   EPAMSERV_REMIND_DAYS   7 (sweep: reminder to the player
+ *                                        to move after this many idle days)
+ *   forfeit_days  EPAMSERV_FORFEIT_DAYS  21 (sweep: loss on time)
  *   rate_limit    EPAMSERV_RATE_LIMIT    60 (mails answered per address
  *                                        per hour; 0: no limit)
  *   imap_user     EPAMSERV_IMAP_USER     "" (the URL's user, if any)
@@ -54,6 +57,7 @@ struct config {
 	char *smtp_ehlo;     /* "" when unset */
 	int retry_days;
 	int rate_limit;      /* mails per address per hour, 0 = off */
+	int remind_days, forfeit_days;  /* sweep: days without a move */
 	char *imap_user;     /* "" when unset (batch --imap) */
 	char *imap_password_file; /* "" when unset */
 	char *imap_ca_file;  /* "" when unset */

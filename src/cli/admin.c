@@ -1,0 +1,529 @@
+/*
+ * admin.c - "epamserv admin ...": what an administrator would otherwise be
+ * tempted to do with a text editor in the spool.
+ *
+ *   admin list                      boards by state, the stalest first
+ *   admin show [GAME] BOARD         the board drawn, then its file
+ *   admin check                     replay every game file, load every user
+ *   admin user add USERID PASSWORD ADDRESS --reason TEXT
+ *   admin user del USERID --reason TEXT
+ *   admin user passwd USERID PASSWORD --reason TEXT
+ *   admin user show USERID
+ *   admin outbox list | retry NAME | drop NAME --reason TEXT
+ *   admin bounces
+ *
+ * Every change goes through the same locks and transactions as mail
+ * commands, and is logged (syslog and SPOOL/admin.log) with who made it
+ * (SUDO_USER, else USER, else the uid) and the reason given.
+ */
+#include "cli/cli.h"
+#include "game/game.h"
+#include "game/render.h"
+#include "mail/mail.h"
+#include "spool/lock.h"
+#include "spool/outbox.h"
+#include "spool/spool.h"
+#include "spool/txn.h"
+#include "spool/users.h"
+#include "util/buf.h"
+#include "util/log.h"
+#include "util/util.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+/* ---- the change log ---- */
+
+static const char *admin_who(void)
+{
+	static char uid[32];
+	const char *who = getenv("SUDO_USER");
+
+	if (!who || !*who)
+		who = getenv("USER");
+	if (!who || !*who) {
+		snprintf(uid, sizeof uid, "uid %ld", (long)getuid());
+		who = uid;
+	}
+	return who;
+}
+
+/* Log one change: syslog, stderr, and a line appended to SPOOL/admin.log. */
+static void admin_log(const struct config *cfg, const char *reason,
+                      const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+static void admin_log(const struct config *cfg, const char *reason,
+                      const char *fmt, ...)
+{
+	char what[512], when[32], path[4200];
+	va_list ap;
+	FILE *f;
+
+	va_start(ap, fmt);
+	vsnprintf(what, sizeof what, fmt, ap);
+	va_end(ap);
+	util_iso_time(util_now(), when, sizeof when);
+	log_msg(LOG_NOTICE, "admin: %s (by %s: %s)", what, admin_who(), reason);
+	snprintf(path, sizeof path, "%s/admin.log", cfg->spool);
+	f = fopen(path, "a");
+	if (f) {
+		fprintf(f, "%s %s: %s (reason: %s)\n", when, admin_who(), what, reason);
+		fclose(f);
+	}
+}
+
+/* Remove "--reason TEXT" from argv; returns the reason or NULL. */
+static const char *take_reason(int *argc, char **argv)
+{
+	int i;
+
+	for (i = 1; i + 1 < *argc; i++)
+		if (strcmp(argv[i], "--reason") == 0) {
+			const char *r = argv[i + 1];
+			memmove(argv + i, argv + i + 2,
+			        (size_t)(*argc - i - 2) * sizeof *argv);
+			*argc -= 2;
+			return *r ? r : NULL;
+		}
+	return NULL;
+}
+
+static int need_reason(const char *reason, const char *what)
+{
+	if (reason)
+		return 0;
+	fprintf(stderr, "epamserv admin %s: say why with --reason TEXT (it goes "
+	        "to the admin log)\n", what);
+	return -1;
+}
+
+/* ---- boards ---- */
+
+struct board_row {
+	char game[16];
+	long board;
+	enum game_state state;
+	char white[32], black[32], to_move[32];
+	size_t moves;
+	long idle;       /* days since the last change */
+};
+
+static int row_cmp(const void *a, const void *b)
+{
+	const struct board_row *x = a, *y = b;
+	static const int order[] = { 0, 2, 1, 3 };  /* active, challenged, finished, cancelled */
+
+	if (order[x->state] != order[y->state])
+		return order[x->state] - order[y->state];
+	if (x->idle != y->idle)
+		return x->idle > y->idle ? -1 : 1;
+	return x->board < y->board ? -1 : x->board > y->board;
+}
+
+/* Call fn for every board file of the spool; returns the number of
+ * problems fn reported. */
+static int each_board(const struct config *cfg,
+                      int (*fn)(const struct config *, const char *game,
+                                long board, void *arg), void *arg)
+{
+	char dir[4200];
+	struct dirent *de;
+	int i, bad = 0;
+	DIR *d;
+
+	for (i = 0; spool_games[i]; i++) {
+		snprintf(dir, sizeof dir, "%s/games/%s", cfg->spool, spool_games[i]);
+		d = opendir(dir);
+		if (!d)
+			continue;
+		while ((de = readdir(d)) != NULL) {
+			char num[16];
+			size_t n = strlen(de->d_name);
+			long board;
+			if (n < 6 || n - 5 >= sizeof num ||
+			    strcmp(de->d_name + n - 5, ".game") != 0)
+				continue;
+			memcpy(num, de->d_name, n - 5);
+			num[n - 5] = '\0';
+			if ((board = util_board_number(num)) > 0)
+				bad += fn(cfg, spool_games[i], board, arg);
+		}
+		closedir(d);
+	}
+	return bad;
+}
+
+struct rows {
+	struct board_row *v;
+	size_t n, cap;
+};
+
+static int collect_row(const struct config *cfg, const char *game, long board,
+                       void *arg)
+{
+	struct rows *r = arg;
+	struct game g;
+	char *err = NULL;
+	struct board_row *row;
+
+	if (game_load(&g, cfg->spool, game, board, &err) != 0) {
+		fprintf(stderr, "epamserv: %s\n", err ? err : "cannot read a board");
+		free(err);
+		return 1;
+	}
+	if (r->n == r->cap) {
+		r->cap = r->cap ? r->cap * 2 : 32;
+		r->v = xrealloc(r->v, r->cap * sizeof *r->v);
+	}
+	row = &r->v[r->n++];
+	memset(row, 0, sizeof *row);
+	snprintf(row->game, sizeof row->game, "%s", game);
+	row->board = board;
+	row->state = g.state;
+	snprintf(row->white, sizeof row->white, "%s", g.white);
+	snprintf(row->black, sizeof row->black, "%s", g.black);
+	snprintf(row->to_move, sizeof row->to_move, "%s",
+	         g.state == GAME_ACTIVE ? game_to_move(&g) : "-");
+	row->moves = g.nmoves;
+	row->idle = (long)((util_now() - g.updated) / 86400);
+	game_free(&g);
+	return 0;
+}
+
+static int admin_list(const struct config *cfg)
+{
+	static const char *const states[] = {
+		"active", "finished", "challenged", "cancelled"
+	};
+	struct rows r = { NULL, 0, 0 };
+	size_t i;
+	int bad = each_board(cfg, collect_row, &r);
+
+	if (r.n)
+		qsort(r.v, r.n, sizeof *r.v, row_cmp);
+	printf("%-12s %6s  %-10s  %-12s %-12s %5s %5s  %s\n", "GAME", "BOARD",
+	       "STATE", "WHITE", "BLACK", "MOVES", "IDLE", "TO MOVE");
+	for (i = 0; i < r.n; i++)
+		printf("%-12s %6ld  %-10s  %-12s %-12s %5zu %4ldd  %s\n", r.v[i].game,
+		       r.v[i].board, states[r.v[i].state], r.v[i].white,
+		       r.v[i].black, r.v[i].moves, r.v[i].idle, r.v[i].to_move);
+	free(r.v);
+	return bad ? 1 : 0;
+}
+
+static int admin_show(const struct config *cfg, int argc, char **argv)
+{
+	const char *game = argc == 3 ? argv[1] : "epaminondas";
+	long board = util_board_number(argv[argc - 1]);
+	char path[4200], *text, *err = NULL, *diagram;
+	struct game g;
+	int rc;
+
+	if (argc < 2 || argc > 3 || board < 0) {
+		fprintf(stderr, "usage: epamserv admin show [GAME] BOARD\n");
+		return EXIT_USAGE;
+	}
+	snprintf(path, sizeof path, "%s/games/%s/%ld.game", cfg->spool, game, board);
+	text = util_read_file(path, 8 << 20, NULL);
+	if (!text) {
+		fprintf(stderr, "epamserv: cannot read %s: %s\n", path, strerror(errno));
+		return 1;
+	}
+	rc = game_parse(&g, text, path, &err);
+	if (rc == 0) {
+		diagram = render_board(&g, 0);
+		printf("%s\n", diagram);
+		free(diagram);
+		game_free(&g);
+	} else {
+		printf("THIS FILE DOES NOT REPLAY: %s\n\n", err);
+		free(err);
+	}
+	printf("==> %s\n%s", path, text);
+	free(text);
+	return rc == 0 ? 0 : 1;
+}
+
+static int check_board(const struct config *cfg, const char *game, long board,
+                       void *arg)
+{
+	struct game g;
+	char *err = NULL;
+
+	(void)arg;
+	if (game_load(&g, cfg->spool, game, board, &err) != 0) {
+		printf("%s/%s\n", cfg->spool, err ? err : "unreadable board");
+		free(err);
+		return 1;
+	}
+	game_free(&g);
+	return 0;
+}
+
+static int admin_check(const struct config *cfg)
+{
+	char **ids = NULL, *err = NULL;
+	size_t n = 0, i;
+	int bad = each_board(cfg, check_board, NULL), boards = 0;
+
+	(void)boards;
+	if (user_list(cfg->spool, &ids, &n, &err) < 0) {
+		printf("%s\n", err);
+		free(err);
+		bad++;
+	}
+	for (i = 0; i < n; i++) {
+		struct user u;
+		if (user_load(cfg->spool, ids[i], &u, &err) != 0) {
+			printf("%s\n", err ? err : ids[i]);
+			free(err);
+			err = NULL;
+			bad++;
+		} else {
+			user_free(&u);
+		}
+	}
+	user_list_free(ids, n);
+	if (bad) {
+		printf("%d problem%s found\n", bad, bad == 1 ? "" : "s");
+		return 1;
+	}
+	printf("all is well: every game file replays, every user file loads\n");
+	return 0;
+}
+
+/* ---- users ---- */
+
+static int save_user(const struct config *cfg, const struct user *u,
+                     int remove)
+{
+	struct lock l = LOCK_INIT;
+	struct txn *t;
+	char rel[128], *file, *err = NULL;
+	char tmp[4200];
+
+	user_path(u->userid, rel, sizeof rel);
+	if (remove) {
+		/* A removal is a rename out of the way, under the users lock. */
+		snprintf(tmp, sizeof tmp, "%s/%s", cfg->spool, rel);
+		if (lock_acquire(cfg->spool, "users", cfg->lock_timeout * 1000, &l) < 0)
+			return -1;
+		txn_recover(cfg->spool, "users");
+		if (unlink(tmp) < 0) {
+			lock_release(&l);
+			return -1;
+		}
+		lock_release(&l);
+		return 0;
+	}
+	if (lock_acquire(cfg->spool, "users", cfg->lock_timeout * 1000, &l) < 0)
+		return -1;
+	txn_recover(cfg->spool, "users");
+	t = txn_begin(cfg->spool, "users", "admin");
+	file = user_format(u);
+	txn_put(t, rel, file, strlen(file));
+	free(file);
+	if (txn_commit(t, &err) < 0) {
+		fprintf(stderr, "epamserv: %s\n", err);
+		free(err);
+		lock_release(&l);
+		return -1;
+	}
+	lock_release(&l);
+	return 0;
+}
+
+static int admin_user(const struct config *cfg, int argc, char **argv)
+{
+	const char *reason = take_reason(&argc, argv);
+	struct user u;
+	char *err = NULL;
+	int rc;
+
+	if (argc < 3) {
+		fprintf(stderr, "usage: epamserv admin user add|del|passwd|show USERID ...\n");
+		return EXIT_USAGE;
+	}
+	util_lower(argv[2]);
+	if (!util_userid_ok(argv[2])) {
+		fprintf(stderr, "epamserv: '%s' is not a valid userid\n", argv[2]);
+		return EXIT_USAGE;
+	}
+	rc = user_load(cfg->spool, argv[2], &u, &err);
+	if (rc < 0) {
+		fprintf(stderr, "epamserv: %s\n", err);
+		free(err);
+		return 1;
+	}
+	if (strcmp(argv[1], "add") == 0) {
+		if (argc != 5 || need_reason(reason, "user add") < 0)
+			goto usage;
+		if (rc == 0) {
+			fprintf(stderr, "epamserv: user %s exists\n", argv[2]);
+			user_free(&u);
+			return 1;
+		}
+		if (!mail_addr_ok(argv[4])) {
+			fprintf(stderr, "epamserv: '%s' is not a mail address\n", argv[4]);
+			return EXIT_USAGE;
+		}
+		memset(&u, 0, sizeof u);
+		snprintf(u.userid, sizeof u.userid, "%s", argv[2]);
+		u.hash = user_hash_password(argv[3]);
+		u.address = xstrdup(argv[4]);
+		u.created = util_now();
+		rc = u.hash ? save_user(cfg, &u, 0) : -1;
+		if (rc == 0)
+			admin_log(cfg, reason, "user %s added (%s)", u.userid, u.address);
+		user_free(&u);
+		return rc == 0 ? 0 : 1;
+	}
+	if (rc == 1) {
+		fprintf(stderr, "epamserv: there is no user %s\n", argv[2]);
+		return 1;
+	}
+	if (strcmp(argv[1], "show") == 0 && argc == 3) {
+		char when[32];
+		util_iso_time(u.created, when, sizeof when);
+		printf("userid: %s\naddress: %s\ncreated: %s\npassword: (hashed, "
+		       "%.3s...)\n", u.userid, u.address, when, u.hash);
+		rc = 0;
+	} else if (strcmp(argv[1], "del") == 0 && argc == 3) {
+		if (need_reason(reason, "user del") < 0) {
+			user_free(&u);
+			return EXIT_USAGE;
+		}
+		rc = save_user(cfg, &u, 1);
+		if (rc == 0)
+			admin_log(cfg, reason, "user %s removed", u.userid);
+	} else if (strcmp(argv[1], "passwd") == 0 && argc == 4) {
+		if (need_reason(reason, "user passwd") < 0) {
+			user_free(&u);
+			return EXIT_USAGE;
+		}
+		free(u.hash);
+		u.hash = user_hash_password(argv[3]);
+		rc = u.hash ? save_user(cfg, &u, 0) : -1;
+		if (rc == 0)
+			admin_log(cfg, reason, "password of %s reset", u.userid);
+	} else {
+		user_free(&u);
+		goto usage;
+	}
+	user_free(&u);
+	return rc == 0 ? 0 : 1;
+usage:
+	fprintf(stderr, "usage: epamserv admin user add USERID PASSWORD ADDRESS "
+	        "--reason TEXT\n       epamserv admin user del USERID --reason TEXT\n"
+	        "       epamserv admin user passwd USERID PASSWORD --reason TEXT\n"
+	        "       epamserv admin user show USERID\n");
+	return EXIT_USAGE;
+}
+
+/* ---- the outbox ---- */
+
+/* A NAME as listed by "outbox --names": a plain file name. */
+static int mail_name_ok(const char *name)
+{
+	size_t n = strlen(name);
+
+	return n > 4 && n < 200 && !strchr(name, '/') && name[0] != '.' &&
+	       strcmp(name + n - 4, ".eml") == 0;
+}
+
+static int admin_outbox(const struct config *cfg, int argc, char **argv)
+{
+	const char *reason = take_reason(&argc, argv);
+	char from[4400], to[4400];
+	const char *name;
+
+	if (argc == 2 && strcmp(argv[1], "list") == 0) {
+		printf("# waiting in outbox/:\n");
+		outbox_print(cfg->spool, stdout, 1);
+		return 0;
+	}
+	if (argc != 3 || (strcmp(argv[1], "retry") != 0 &&
+	                  strcmp(argv[1], "drop") != 0))
+		goto usage;
+	name = strncmp(argv[2], "outbox/", 7) == 0 ? argv[2] + 7 :
+	       strncmp(argv[2], "failed/", 7) == 0 ? argv[2] + 7 : argv[2];
+	if (!mail_name_ok(name)) {
+		fprintf(stderr, "epamserv: '%s' is not an outbox mail name (see "
+		        "epamserv admin outbox list)\n", argv[2]);
+		return EXIT_USAGE;
+	}
+	if (strcmp(argv[1], "retry") == 0) {
+		/* From failed/ back to the outbox, or an outbox mail made due now. */
+		snprintf(from, sizeof from, "%s/failed/%s", cfg->spool, name);
+		snprintf(to, sizeof to, "%s/outbox/%s", cfg->spool, name);
+		if (rename(from, to) < 0 && errno != ENOENT) {
+			perror("epamserv: admin outbox retry");
+			return 1;
+		}
+		if (access(to, F_OK) != 0) {
+			fprintf(stderr, "epamserv: no mail %s in outbox/ or failed/\n", name);
+			return 1;
+		}
+		snprintf(from, sizeof from, "%s/outbox/%s.retry", cfg->spool, name);
+		unlink(from);
+		admin_log(cfg, reason ? reason : "(none given)",
+		          "outbox mail %s queued for a new try", name);
+		return 0;
+	}
+	if (need_reason(reason, "outbox drop") < 0)
+		return EXIT_USAGE;
+	snprintf(from, sizeof from, "%s/outbox/%s", cfg->spool, name);
+	if (unlink(from) < 0) {
+		snprintf(from, sizeof from, "%s/failed/%s", cfg->spool, name);
+		if (unlink(from) < 0) {
+			fprintf(stderr, "epamserv: no mail %s in outbox/ or failed/\n", name);
+			return 1;
+		}
+	}
+	snprintf(from, sizeof from, "%s/outbox/%s.retry", cfg->spool, name);
+	unlink(from);
+	admin_log(cfg, reason, "outbox mail %s dropped", name);
+	return 0;
+usage:
+	fprintf(stderr, "usage: epamserv admin outbox list\n"
+	        "       epamserv admin outbox retry NAME [--reason TEXT]\n"
+	        "       epamserv admin outbox drop NAME --reason TEXT\n");
+	return EXIT_USAGE;
+}
+
+int cli_admin(const struct config *cfg, int argc, char **argv)
+{
+	char *err = NULL;
+
+	if (argc < 2)
+		goto usage;
+	if (spool_init(cfg->spool, &err) < 0) {
+		fprintf(stderr, "epamserv: %s\n", err);
+		free(err);
+		return EXIT_TEMPFAIL;
+	}
+	if (strcmp(argv[1], "list") == 0 && argc == 2)
+		return admin_list(cfg);
+	if (strcmp(argv[1], "show") == 0)
+		return admin_show(cfg, argc - 1, argv + 1);
+	if (strcmp(argv[1], "check") == 0 && argc == 2)
+		return admin_check(cfg);
+	if (strcmp(argv[1], "user") == 0)
+		return admin_user(cfg, argc - 1, argv + 1);
+	if (strcmp(argv[1], "outbox") == 0)
+		return admin_outbox(cfg, argc - 1, argv + 1);
+	if (strcmp(argv[1], "bounces") == 0 && argc == 2) {
+		if (outbox_print_bounces(cfg->spool, stdout) == 0)
+			printf("no address has bounced\n");
+		return 0;
+	}
+usage:
+	fprintf(stderr, "usage: epamserv admin list | show [GAME] BOARD | check |\n"
+	        "       user add|del|passwd|show ... | outbox list|retry|drop ... |"
+	        " bounces\n(see epamserv(1))\n");
+	return EXIT_USAGE;
+}

@@ -1,0 +1,175 @@
+/*
+ * sweep.c - "epamserv sweep": the daily cron work on every board.
+ *
+ * For each active board, the time since its last change (a move, the
+ * acceptance) decides:
+ *   - after remind_days (7): one reminder to the player to move, with the
+ *     board (once per move: a second sweep sends nothing new);
+ *   - after forfeit_days (21): the player to move loses on time; both
+ *     players get the final board, and the standings change.
+ * Each event is its own transaction under the board's lock, keyed like a
+ * mail (digest of "sweep EVENT GAME BOARD MOVE"), so a sweep run twice,
+ * or killed and run again, never sends a reminder twice nor forfeits a
+ * game twice.  The clock is EPAMSERV_NOW when set (tests).
+ */
+#include "cli/cli.h"
+#include "cmd/cmd.h"
+#include "spool/spool.h"
+#include "spool/txn.h"
+#include "spool/users.h"
+#include "util/log.h"
+#include "util/util.h"
+
+#include <dirent.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+struct sweep_stats {
+	int reminded, forfeited, busy;
+};
+
+/* The key of one sweep event, as a mail's digest. */
+static void event_key(struct cmdctx *c, const char *event, const struct game *g)
+{
+	char text[160];
+
+	snprintf(text, sizeof text, "sweep %s %s %ld %zu", event, g->game,
+	         g->board, g->nmoves);
+	util_digest_hex(text, strlen(text), c->digest);
+	snprintf(c->msg_key, sizeof c->msg_key, "msg-%s", c->digest);
+}
+
+/* One reminder to the player to move, with the board. */
+static enum cmd_status remind(struct cmdctx *c, struct board_ctx *b,
+                              long days)
+{
+	struct user u;
+	struct txn *t;
+	char headline[256], *err = NULL;
+	const char *who = game_to_move(&b->g);
+
+	if (user_load(c->cfg->spool, who, &u, &err) != 0) {
+		free(err);
+		return CMD_DONE;  /* the player left: nobody to remind */
+	}
+	snprintf(headline, sizeof headline, "Reminder: %s, it has been your move "
+	         "on board %ld for %ld days.  After %d days without a move the "
+	         "game is forfeited.", who, b->g.board, days,
+	         c->cfg->forfeit_days);
+	t = cmd_txn(c, b->key);
+	reply_board(c, t, &b->g, headline, "", NULL, u.address);
+	user_free(&u);
+	return cmd_commit(c, t);
+}
+
+/* Sweep one board file; updates st. */
+static void sweep_board(const struct config *cfg, const char *game, long board,
+                        struct sweep_stats *st)
+{
+	struct cmdctx c;
+	struct board_ctx b;
+	char *err = NULL, headline[256];
+	long days;
+
+	memset(&c, 0, sizeof c);
+	memset(&b, 0, sizeof b);
+	b.l.fd = -1;
+	c.cfg = cfg;
+	c.now = util_now();
+	c.comment = "";
+	spool_board_key(game, board, b.key, sizeof b.key);
+	if (cmd_lock(&c, b.key, &b.l) != CMD_DONE) {
+		st->busy++;
+		return;
+	}
+	if (game_load(&b.g, cfg->spool, game, board, &err) != 0) {
+		if (err)
+			log_msg(LOG_ERR, "sweep: %s", err);
+		free(err);
+		lock_release(&b.l);
+		return;
+	}
+	b.loaded = 1;
+	b.was = b.g.state;
+	days = (long)((c.now - b.g.updated) / 86400);
+	if (b.g.state != GAME_ACTIVE || days < cfg->remind_days)
+		goto done;
+	if (days >= cfg->forfeit_days) {
+		const char *loser = game_to_move(&b.g);
+		event_key(&c, "forfeit", &b.g);
+		snprintf(headline, sizeof headline, "%s made no move on board %ld for "
+		         "%ld days and loses on time.", loser, board, days);
+		snprintf(b.userid, sizeof b.userid, "%s", loser);
+		game_end(&b.g, GAME_END_FORFEIT, loser, c.now);
+		if (board_save(&c, &b, headline) == CMD_DONE) {
+			st->forfeited++;
+			log_msg(LOG_INFO, "sweep: %s board %ld forfeited by %s", game,
+			        board, loser);
+		}
+		goto done;
+	}
+	event_key(&c, "remind", &b.g);
+	if (spool_seen(cfg->spool, c.digest))
+		goto done;  /* reminded for this move already */
+	if (remind(&c, &b, days) == CMD_DONE) {
+		st->reminded++;
+		log_msg(LOG_INFO, "sweep: %s board %ld: reminder to %s", game, board,
+		        game_to_move(&b.g));
+	}
+done:
+	buf_free(&c.error);
+	board_close(&b);
+}
+
+/* Every NNN.game of SPOOL/games/GAME. */
+static void sweep_game(const struct config *cfg, const char *game,
+                       struct sweep_stats *st)
+{
+	char dir[4200];
+	struct dirent *de;
+	DIR *d;
+
+	snprintf(dir, sizeof dir, "%s/games/%s", cfg->spool, game);
+	d = opendir(dir);
+	if (!d)
+		return;
+	while ((de = readdir(d)) != NULL) {
+		char num[16];
+		size_t n = strlen(de->d_name);
+		long board;
+		if (n < 6 || n - 5 >= sizeof num ||
+		    strcmp(de->d_name + n - 5, ".game") != 0)
+			continue;
+		memcpy(num, de->d_name, n - 5);
+		num[n - 5] = '\0';
+		if ((board = util_board_number(num)) > 0)
+			sweep_board(cfg, game, board, st);
+	}
+	closedir(d);
+}
+
+int cli_sweep(const struct config *cfg, int argc, char **argv)
+{
+	struct sweep_stats st = { 0, 0, 0 };
+	char *err = NULL;
+	int i;
+
+	(void)argv;
+	if (argc != 1) {
+		fprintf(stderr, "usage: epamserv sweep\n");
+		return EXIT_USAGE;
+	}
+	if (spool_init(cfg->spool, &err) < 0) {
+		log_msg(LOG_ERR, "%s", err);
+		free(err);
+		return EXIT_TEMPFAIL;
+	}
+	txn_recover_all(cfg->spool);
+	for (i = 0; spool_games[i]; i++)
+		sweep_game(cfg, spool_games[i], &st);
+	log_msg(LOG_INFO, "sweep: %d reminders, %d forfeits, %d boards busy",
+	        st.reminded, st.forfeited, st.busy);
+	cli_deliver_quietly(cfg);
+	return st.busy ? EXIT_TEMPFAIL : 0;
+}

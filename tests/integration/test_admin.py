@@ -1,0 +1,125 @@
+#!/usr/bin/python3
+"""Cron and administration: the sweep reminds once after 7 days and
+forfeits after 21 with the standings updated; admin list, show, check,
+user and outbox commands, each change logged with who and why."""
+import os
+import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from harness import Env, ok, is_, contains, done, by_recipient, body_of
+
+T0 = 1796000000
+DAY = 86400
+
+env = Env()
+try:
+    env.env["EPAMSERV_NOW"] = str(T0)
+    env.mail("alice@example.org", "signup alice a")
+    env.mail("bob@example.org", "signup bob b")
+    env.mail("alice@example.org", "epaminondas challenge alice bob")
+    env.mail("bob@example.org", "epaminondas accept 101 bob b")
+    env.mail("alice@example.org", "epaminondas move 101 alice a e2-e3")
+    env.new_messages()
+
+    def sweep(days):
+        return env.run("sweep", env={"EPAMSERV_NOW": str(T0 + days * DAY)})
+
+    rc, out, err = sweep(6)
+    is_(rc, 0, "sweep exits 0")
+    is_(len(env.new_messages()), 0, "no reminder before 7 days")
+    rc, out, err = sweep(8)
+    msgs = env.new_messages()
+    is_([m.envelope_to for m in msgs], [["bob@example.org"]],
+        "after 8 days one reminder goes to the player to move")
+    contains(body_of(msgs[0]) if msgs else "", "Reminder: bob",
+             "the reminder says whose move it is")
+    contains(body_of(msgs[0]) if msgs else "", "  12  B  B  B",
+             "the reminder shows the board")
+    rc, out, err = sweep(9)
+    is_(len(env.new_messages()), 0, "a second sweep sends no second reminder")
+
+    rc, out, err = sweep(22)
+    msgs = by_recipient(env.new_messages())
+    is_(sorted(msgs), ["alice@example.org", "bob@example.org"],
+        "after 22 days the forfeit goes to both players")
+    text = body_of(msgs["alice@example.org"][0]) if "alice@example.org" in msgs else ""
+    contains(text, "loses on time", "the forfeit mail says why the game ended")
+    contains(env.game_file(101) or "", "end: forfeit bob",
+             "the game file records the forfeit")
+    rc, out, err = sweep(23)
+    is_(len(env.new_messages()), 0, "a finished game is left alone")
+    env.run("receive", stdin=b"From: carol@example.org\r\nSubject: standings\r\n"
+            b"Message-ID: <st1@x>\r\n\r\n")
+    msgs = env.new_messages()
+    text = body_of(msgs[0]) if msgs else ""
+    ok("alice" in text and "1616" in text, "the standings count the forfeit",
+       text)
+
+    # admin list / show / check
+    env.mail("alice@example.org", "epaminondas challenge alice bob")
+    rc, out, err = env.run("admin", "list")
+    is_(rc, 0, "admin list exits 0")
+    lines = out.splitlines()
+    ok(len(lines) == 3 and "challenged" in lines[1] and "finished" in lines[2],
+       "admin list shows every board, open ones first", out)
+    rc, out, err = env.run("admin", "show", "101")
+    contains(out, "==> ", "admin show prints the file")
+    contains(out, "  12  B  B  B", "admin show draws the board")
+    rc, out, err = env.run("admin", "check")
+    is_(rc, 0, "admin check exits 0 when all is well")
+    contains(out, "all is well", "admin check says so")
+    path = os.path.join(env.spool, "games", "epaminondas", "101.game")
+    with open(path) as f:
+        good = f.read()
+    with open(path, "w") as f:
+        f.write(good.replace("move: 1 e2-e3", "move: 1 e2-e5"))
+    rc, out, err = env.run("admin", "check")
+    is_(rc, 1, "admin check exits 1 when a file does not replay")
+    contains(out, "101.game:", "the problem names the file and its line")
+    with open(path, "w") as f:
+        f.write(good)
+
+    # admin user
+    rc, out, err = env.run("admin", "user", "add", "carol", "pw", "carol@example.org")
+    is_(rc, 64, "a change without --reason is refused")
+    rc, out, err = env.run("admin", "user", "add", "carol", "pw",
+                           "carol@example.org", "--reason", "signed up by phone",
+                           env={"SUDO_USER": "root-admin"})
+    is_(rc, 0, "admin user add works")
+    rc, out, err = env.run("admin", "user", "show", "carol")
+    contains(out, "address: carol@example.org", "admin user show shows the user")
+    ok("pw\n" not in out, "admin user show never shows the password")
+    rc, out, err = env.run("admin", "user", "passwd", "carol", "new",
+                           "--reason", "forgotten")
+    is_(rc, 0, "admin user passwd works")
+    env.mail("carol@example.org", "epaminondas challenge carol alice")
+    rc, err = env.mail("carol@example.org", "epaminondas decline 103 carol new")
+    ok("wrong password" not in body_of(env.new_messages()[-1]),
+       "the new password is the one that works")
+    rc, out, err = env.run("admin", "user", "del", "carol", "--reason", "asked to leave")
+    is_(rc, 0, "admin user del works")
+    ok(not os.path.exists(os.path.join(env.spool, "users", "carol")),
+       "the user file is gone")
+    with open(os.path.join(env.spool, "admin.log")) as f:
+        log = f.read()
+    contains(log, "root-admin: user carol added (carol@example.org) "
+             "(reason: signed up by phone)", "the admin log says who and why")
+    is_(log.count("\n"), 3, "every admin change is in the admin log")
+
+    # admin outbox
+    env.env["EPAMSERV_SMTP_URL"] = ""
+    env.mail("dave@example.org", "help")
+    rc, out, err = env.run("admin", "outbox", "list")
+    names = [l.split("/", 1)[1] for l in out.splitlines() if l.startswith("outbox/")]
+    is_(len(names), 1, "admin outbox list names the waiting mail")
+    rc, out, err = env.run("admin", "outbox", "drop", names[0] if names else "x.eml",
+                           "--reason", "spam")
+    is_(rc, 0, "admin outbox drop works")
+    is_([n for n in os.listdir(os.path.join(env.spool, "outbox"))], [],
+        "the dropped mail is gone")
+    rc, out, err = env.run("admin", "outbox", "drop", "../users/alice.eml",
+                           "--reason", "x")
+    is_(rc, 64, "a path is not a mail name")
+finally:
+    env.close()
+done()
