@@ -39,3 +39,8 @@ EXTRA_DIST += tests/reference/ref_rules.py \
 # batch --imap against a real Dovecot on loopback (tests/imapd.py).
 TESTS += tests/integration/test_imap.py
 EXTRA_DIST += tests/imapd.py tests/integration/test_imap.py
+
+# The board mail and the error reply: examples legal in the position,
+# reply prefixes, the quote limit, missing templates.
+TESTS += tests/integration/test_board_mail.py
+EXTRA_DIST += tests/integration/test_board_mail.py
