@@ -7,7 +7,8 @@
  * files, its replies (outbox) and the record that this mail was processed.
  * A refused command commits only its error reply and that record.
  *
- * Each command family has its own file: signup.c, challenge.c, move.c,
+ * Each command family has its own file: signup.c, accounts.c (change,
+ * signoff, list, vacation, set), message.c, challenge.c, move.c,
  * show.c, help.c, answer.c (accept/decline/resign), votes.c (draw offers
  * and undo), standings.c (standings, history).  board.c holds what the
  * commands on one board share: open (auth, lock, load), save, refuse.
@@ -203,6 +204,15 @@ int answer_word(const char *word);
 /* GAME preview BOARD[#N]|new [-options] MOVE... (preview.c). */
 enum cmd_status cmd_preview(struct cmdctx *c, const char *game, int argc,
                             char **argv);
+/* Account commands (accounts.c): change password|address, signoff,
+ * list, vacation, set; message (message.c).  argv starts after the
+ * command word. */
+enum cmd_status cmd_change(struct cmdctx *c, int argc, char **argv);
+enum cmd_status cmd_signoff(struct cmdctx *c, int argc, char **argv);
+enum cmd_status cmd_list(struct cmdctx *c, int argc, char **argv);
+enum cmd_status cmd_vacation(struct cmdctx *c, int argc, char **argv);
+enum cmd_status cmd_set(struct cmdctx *c, int argc, char **argv);
+enum cmd_status cmd_message(struct cmdctx *c, int argc, char **argv);
 /* standings, history [USERID] (standings.c). */
 enum cmd_status cmd_standings(struct cmdctx *c, int argc, char **argv);
 enum cmd_status cmd_history(struct cmdctx *c, int argc, char **argv);

@@ -24,12 +24,34 @@ static int is_game(const char *word)
 	return 0;
 }
 
+/* The account commands: first word and function. */
+static const struct {
+	const char *word;
+	enum cmd_status (*run)(struct cmdctx *c, int argc, char **argv);
+} account_cmds[] = {
+	{ "help", cmd_help },
+	{ "signup", cmd_signup },
+	{ "standings", cmd_standings },
+	{ "history", cmd_history },
+	{ "change", cmd_change },
+	{ "signoff", cmd_signoff },
+	{ "list", cmd_list },
+	{ "message", cmd_message },
+	{ "vacation", cmd_vacation },
+	{ "set", cmd_set },
+	{ NULL, NULL },
+};
+
 int cmd_known(const char *word)
 {
-	return is_game(word) || strcasecmp(word, "help") == 0 ||
-	       strcasecmp(word, "signup") == 0 ||
-	       strcasecmp(word, "standings") == 0 ||
-	       strcasecmp(word, "history") == 0;
+	int i;
+
+	if (is_game(word))
+		return 1;
+	for (i = 0; account_cmds[i].word; i++)
+		if (strcasecmp(word, account_cmds[i].word) == 0)
+			return 1;
+	return 0;
 }
 
 enum cmd_status cmd_refuse(struct cmdctx *c, const char *usage,
@@ -46,6 +68,20 @@ enum cmd_status cmd_refuse(struct cmdctx *c, const char *usage,
 	c->usage = usage;
 	return CMD_REFUSED;
 }
+
+#define ACCOUNT_USAGE \
+	"help [commands]\n" \
+	"signup USERID PASSWORD [ADDRESS]\n" \
+	"change password USERID OLD-PASSWORD NEW-PASSWORD\n" \
+	"change address USERID PASSWORD ADDRESS\n" \
+	"signoff USERID PASSWORD\n" \
+	"list\n" \
+	"message USERID PASSWORD TO-USERID...\n" \
+	"vacation USERID PASSWORD YYYY-MM-DD|off\n" \
+	"set USERID PASSWORD html|orientation|token VALUE\n" \
+	"standings\n" \
+	"history [USERID]\n" \
+	"epaminondas help"
 
 #define GAME_USAGE \
 	"GAME help\n" \
@@ -94,15 +130,9 @@ enum cmd_status cmd_run(struct cmdctx *c, int argc, char **argv)
 	for (i = 0; spool_games[i]; i++)
 		if (strcasecmp(argv[0], spool_games[i]) == 0)
 			return run_game(c, spool_games[i], argc, argv);
-	if (strcasecmp(argv[0], "help") == 0)
-		return cmd_help(c, argc - 1, argv + 1);
-	if (strcasecmp(argv[0], "signup") == 0)
-		return cmd_signup(c, argc - 1, argv + 1);
-	if (strcasecmp(argv[0], "standings") == 0)
-		return cmd_standings(c, argc - 1, argv + 1);
-	if (strcasecmp(argv[0], "history") == 0)
-		return cmd_history(c, argc - 1, argv + 1);
-	return cmd_refuse(c, "help\nsignup USERID PASSWORD [ADDRESS]\n"
-	                  "standings\nhistory [USERID]\nepaminondas help",
-	                  "'%s' is not a command I know", argv[0]);
+	for (i = 0; account_cmds[i].word; i++)
+		if (strcasecmp(argv[0], account_cmds[i].word) == 0)
+			return account_cmds[i].run(c, argc - 1, argv + 1);
+	return cmd_refuse(c, ACCOUNT_USAGE, "'%s' is not a command I know",
+	                  argv[0]);
 }

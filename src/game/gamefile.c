@@ -33,6 +33,7 @@
 #include "util/buf.h"
 #include "util/util.h"
 
+#include <dirent.h>
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -414,4 +415,50 @@ int game_load(struct game *g, const char *spool, const char *game, long board,
 	rc = game_parse(g, text, name, err);
 	free(text);
 	return rc;
+}
+
+static int gf_cmp_long(const void *a, const void *b)
+{
+	long x = *(const long *)a, y = *(const long *)b;
+
+	return (x > y) - (x < y);
+}
+
+int game_boards(const char *spool, const char *game, long **boards, size_t *n,
+                char **err)
+{
+	char path[4096], num[16];
+	struct dirent *de;
+	DIR *d;
+
+	*boards = NULL;
+	*n = 0;
+	*err = NULL;
+	snprintf(path, sizeof path, "%s/games/%s", spool, game);
+	d = opendir(path);
+	if (!d) {
+		struct buf b = BUF_INIT;
+		if (errno == ENOENT)
+			return 0;
+		buf_printf(&b, "cannot list %s: %s", path, strerror(errno));
+		*err = buf_take(&b);
+		return -1;
+	}
+	while ((de = readdir(d)) != NULL) {
+		const char *dot = strchr(de->d_name, '.');
+		long board;
+		if (!dot || strcmp(dot, ".game") != 0 ||
+		    (size_t)(dot - de->d_name) >= sizeof num)
+			continue;
+		memcpy(num, de->d_name, (size_t)(dot - de->d_name));
+		num[dot - de->d_name] = '\0';
+		if ((board = util_board_number(num)) < 0)
+			continue;
+		*boards = xrealloc(*boards, (*n + 1) * sizeof **boards);
+		(*boards)[(*n)++] = board;
+	}
+	closedir(d);
+	if (*n)
+		qsort(*boards, *n, sizeof **boards, gf_cmp_long);
+	return 0;
 }

@@ -1,0 +1,405 @@
+/*
+ * accounts.c - the account commands beyond signup (SPEC section 2):
+ *
+ *   change password USERID OLD NEW
+ *   change address USERID PASSWORD ADDRESS
+ *   signoff USERID PASSWORD
+ *   list
+ *   vacation USERID PASSWORD YYYY-MM-DD|off
+ *   set USERID PASSWORD html on|off
+ *   set USERID PASSWORD orientation white|black|own
+ *   set USERID PASSWORD token new
+ *
+ * Each change is made under the "users" lock: load, check the password,
+ * change, and commit the user file with the confirmation mail in one
+ * transaction.  The confirmation goes to the account's address (both the
+ * old and the new one for change address, so a stolen password cannot
+ * move an account silently).
+ *
+ * signoff refuses while the player has a game waiting for an answer or
+ * in progress (the reply lists them: resign or decline them first), so
+ * no opponent is left with a game nobody will finish.  The account is
+ * then closed, not deleted: the file stays, marked "left", with no
+ * password that can match, and the userid is never given to someone
+ * else (finished games and ratings keep naming one person).
+ */
+#include "util/log.h"
+#include "cmd/cmd.h"
+#include "spool/spool.h"
+#include "spool/txn.h"
+#include "spool/users.h"
+#include "util/util.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#define CHANGE_USAGE "change password USERID OLD-PASSWORD NEW-PASSWORD\n" \
+	"change address USERID PASSWORD ADDRESS\n" \
+	"  e.g. change password alice Secret42 Better43\n" \
+	"       change address alice Secret42 alice@new.example"
+#define SIGNOFF_USAGE "signoff USERID PASSWORD\n" \
+	"  e.g. signoff alice Secret42   (closes the account for good)"
+#define VACATION_USAGE "vacation USERID PASSWORD YYYY-MM-DD|off\n" \
+	"  e.g. vacation alice Secret42 2026-12-24   (away until that day,\n" \
+	"       inclusive; your opponents are told)\n" \
+	"       vacation alice Secret42 off"
+#define SET_USAGE "set USERID PASSWORD KEY VALUE\n" \
+	"  set alice Secret42 html on|off        (an HTML board in each mail)\n" \
+	"  set alice Secret42 orientation white|black|own\n" \
+	"                                        (which side is at the bottom)\n" \
+	"  set alice Secret42 token new          (void every reply token sent\n" \
+	"                                        so far)"
+#define VACATION_MAX_DAYS 366
+
+/* Lock the users, load userid and check the password.  CMD_DONE with u
+ * loaded and l held (account_close releases both). */
+static enum cmd_status account_open(struct cmdctx *c, char *userid,
+                                    const char *password, const char *usage,
+                                    struct user *u, struct lock *l)
+{
+	enum cmd_status st;
+
+	*l = (struct lock)LOCK_INIT;
+	util_lower(userid);
+	if (!util_userid_ok(userid))
+		return cmd_refuse(c, usage, "'%s' is not a valid userid", userid);
+	if ((st = cmd_lock(c, "users", l)) != CMD_DONE)
+		return st;
+	if ((st = cmd_auth(c, userid, password, usage, u)) != CMD_DONE)
+		lock_release(l);
+	return st;
+}
+
+static void account_close(struct user *u, struct lock *l)
+{
+	user_free(u);
+	lock_release(l);
+}
+
+/* Commit u's file and the confirmation (account.txt) to u's address and
+ * to also (another address) when not NULL.  Releases nothing. */
+static enum cmd_status account_save(struct cmdctx *c, const struct user *u,
+                                    const char *headline, const char *details,
+                                    const char *also)
+{
+	struct tvars v = { 0 };
+	struct txn *t;
+	char rel[128], subject[256], *text, *file;
+
+	tvars_set(&v, "headline", headline);
+	tvars_set(&v, "details", details);
+	tvars_set(&v, "userid", u->userid);
+	text = reply_template(c, "account.txt", &v);
+	tvars_free(&v);
+	if (!text)
+		return CMD_TEMPFAIL;
+	t = cmd_txn(c, "users");
+	file = user_format(u);
+	user_path(u->userid, rel, sizeof rel);
+	txn_put(t, rel, file, strlen(file));
+	free(file);
+	snprintf(subject, sizeof subject, "epamserv: %s", headline);
+	reply_queue(c, t, u->address, subject, text, NULL, 0, NULL);
+	if (also && strcasecmp(also, u->address) != 0)
+		reply_queue(c, t, also, subject, text, NULL, 0, NULL);
+	free(text);
+	return cmd_commit(c, t);
+}
+
+static enum cmd_status change_password(struct cmdctx *c, int argc, char **argv)
+{
+	struct user u;
+	struct lock l;
+	enum cmd_status st;
+	char *hash;
+
+	if (argc != 4)
+		return cmd_refuse(c, CHANGE_USAGE, "change password takes your "
+		                  "userid, your password and the new password");
+	if (strlen(argv[3]) > 128)
+		return cmd_refuse(c, CHANGE_USAGE, "the new password is too long "
+		                  "(128 characters at most)");
+	if ((st = account_open(c, argv[1], argv[2], CHANGE_USAGE, &u, &l)) != CMD_DONE)
+		return st;
+	hash = user_hash_password(argv[3]);
+	if (!hash) {
+		log_msg(LOG_ERR, "crypt(3) failed to hash a password\n");
+		account_close(&u, &l);
+		return CMD_TEMPFAIL;
+	}
+	free(u.hash);
+	u.hash = hash;
+	st = account_save(c, &u, "password changed", "Your password is changed; "
+	                  "use the new one from now on.  (Passwords are "
+	                  "case-sensitive.)", NULL);
+	account_close(&u, &l);
+	return st;
+}
+
+static enum cmd_status change_address(struct cmdctx *c, int argc, char **argv)
+{
+	struct user u;
+	struct lock l;
+	struct buf details = BUF_INIT;
+	enum cmd_status st;
+	char *old;
+
+	if (argc != 4)
+		return cmd_refuse(c, CHANGE_USAGE, "change address takes your "
+		                  "userid, your password and the new address");
+	if (!mail_addr_ok(argv[3]))
+		return cmd_refuse(c, CHANGE_USAGE, "'%s' is not a mail address I "
+		                  "can send to", argv[3]);
+	if ((st = account_open(c, argv[1], argv[2], CHANGE_USAGE, &u, &l)) != CMD_DONE)
+		return st;
+	old = u.address;
+	u.address = xstrdup(argv[3]);
+	buf_printf(&details, "Mail for %s now goes to %s (it went to %s).  This "
+	           "notice goes to both addresses.", u.userid, u.address, old);
+	st = account_save(c, &u, "address changed", buf_str(&details), old);
+	free(old);
+	buf_free(&details);
+	account_close(&u, &l);
+	return st;
+}
+
+enum cmd_status cmd_change(struct cmdctx *c, int argc, char **argv)
+{
+	if (argc >= 1 && strcasecmp(argv[0], "password") == 0)
+		return change_password(c, argc, argv);
+	if (argc >= 1 && strcasecmp(argv[0], "address") == 0)
+		return change_address(c, argc, argv);
+	return cmd_refuse(c, CHANGE_USAGE, "change what? Write 'change password' "
+	                  "or 'change address'");
+}
+
+/* The games of userid still waiting for an answer or in progress, as
+ * "epaminondas 101, crossings 102" into out.  0, or -1 (I/O, logged). */
+static int open_games(struct cmdctx *c, const char *userid, struct buf *out)
+{
+	int i;
+
+	for (i = 0; spool_games[i]; i++) {
+		long *boards;
+		size_t n, k;
+		char *err = NULL;
+		if (game_boards(c->cfg->spool, spool_games[i], &boards, &n, &err) < 0) {
+			log_msg(LOG_ERR, "%s\n", err);
+			free(err);
+			return -1;
+		}
+		for (k = 0; k < n; k++) {
+			struct game g;
+			if (game_load(&g, c->cfg->spool, spool_games[i], boards[k], &err) != 0) {
+				log_msg(LOG_ERR, "%s\n", err ? err : "a board vanished");
+				free(err);
+				free(boards);
+				return -1;
+			}
+			if (game_side_of(&g, userid) >= 0 &&
+			    (g.state == GAME_ACTIVE || g.state == GAME_CHALLENGED))
+				buf_printf(out, "%s%s %ld", out->len ? ", " : "",
+				           spool_games[i], boards[k]);
+			game_free(&g);
+		}
+		free(boards);
+	}
+	return 0;
+}
+
+enum cmd_status cmd_signoff(struct cmdctx *c, int argc, char **argv)
+{
+	struct user u;
+	struct lock l;
+	struct buf games = BUF_INIT;
+	enum cmd_status st;
+
+	if (argc != 2)
+		return cmd_refuse(c, SIGNOFF_USAGE, "signoff takes your userid and "
+		                  "your password");
+	if ((st = account_open(c, argv[0], argv[1], SIGNOFF_USAGE, &u, &l)) != CMD_DONE)
+		return st;
+	if (open_games(c, u.userid, &games) < 0) {
+		st = CMD_TEMPFAIL;
+	} else if (games.len) {
+		st = cmd_refuse(c, SIGNOFF_USAGE, "you still have games waiting or "
+		                "in progress (%s): resign them, or decline the "
+		                "challenges, first (GAME resign BOARD USERID "
+		                "PASSWORD)", buf_str(&games));
+	} else {
+		free(u.hash);
+		u.hash = xstrdup("!");
+		u.left = c->now;
+		st = account_save(c, &u, "account closed", "Your account is closed: "
+		                  "you will get no more mail from epamserv.  Your "
+		                  "finished games stay in the history and the "
+		                  "standings, and your userid will not be given to "
+		                  "anyone else.", NULL);
+	}
+	buf_free(&games);
+	account_close(&u, &l);
+	return st;
+}
+
+enum cmd_status cmd_list(struct cmdctx *c, int argc, char **argv)
+{
+	struct tvars v = { 0 };
+	struct buf table = BUF_INIT;
+	struct txn *t;
+	char **ids = NULL, *err = NULL, *text;
+	size_t n = 0, i, shown = 0;
+
+	(void)argv;
+	if (argc != 0)
+		return cmd_refuse(c, "list\n  e.g. list   (every player)",
+		                  "list takes no words after it");
+	if (user_list(c->cfg->spool, &ids, &n, &err) < 0) {
+		log_msg(LOG_ERR, "%s\n", err);
+		free(err);
+		return CMD_TEMPFAIL;
+	}
+	buf_printf(&table, "  %-20s %-12s %s\n", "Player", "Since", "");
+	for (i = 0; i < n; i++) {
+		struct user u;
+		char since[32];
+		if (user_load(c->cfg->spool, ids[i], &u, &err) != 0) {
+			free(err);
+			err = NULL;
+			continue;
+		}
+		if (!u.left) {
+			util_iso_time(u.created, since, sizeof since);
+			since[10] = '\0';
+			buf_printf(&table, "  %-20s %-12s", u.userid, since);
+			if (user_on_vacation(&u, c->now))
+				buf_printf(&table, " on vacation until %s", u.vacation);
+			buf_puts(&table, "\n");
+			shown++;
+		}
+		user_free(&u);
+	}
+	user_list_free(ids, n);
+	tvars_set(&v, "table", buf_str(&table));
+	tvars_setf(&v, "count", "%zu player%s.", shown, shown == 1 ? "" : "s");
+	text = reply_template(c, "list.txt", &v);
+	tvars_free(&v);
+	buf_free(&table);
+	if (!text)
+		return CMD_TEMPFAIL;
+	t = cmd_txn(c, c->msg_key);
+	reply_queue(c, t, c->sender, "epamserv players", text, NULL, 0, NULL);
+	free(text);
+	return cmd_commit(c, t);
+}
+
+/* "YYYY-MM-DD" that is today or later, and at most VACATION_MAX_DAYS
+ * ahead.  0, or -1 with why. */
+static int vacation_date(const char *s, time_t now, char *why, size_t len)
+{
+	char iso[32];
+	time_t t;
+
+	if (strlen(s) != 10 || snprintf(iso, sizeof iso, "%sT23:59:59Z", s) < 0 ||
+	    util_parse_iso_time(iso, &t) < 0) {
+		snprintf(why, len, "'%s' is not a date: write YYYY-MM-DD, or off", s);
+		return -1;
+	}
+	if (t < now) {
+		snprintf(why, len, "%s is in the past", s);
+		return -1;
+	}
+	if (t - now > (time_t)VACATION_MAX_DAYS * 86400) {
+		snprintf(why, len, "%s is more than a year away", s);
+		return -1;
+	}
+	return 0;
+}
+
+enum cmd_status cmd_vacation(struct cmdctx *c, int argc, char **argv)
+{
+	struct user u;
+	struct lock l;
+	enum cmd_status st;
+	char why[128], details[512];
+	int off;
+
+	if (argc != 3)
+		return cmd_refuse(c, VACATION_USAGE, "vacation takes your userid, "
+		                  "your password and a date (or off)");
+	off = strcasecmp(argv[2], "off") == 0;
+	if (!off && vacation_date(argv[2], c->now, why, sizeof why) < 0)
+		return cmd_refuse(c, VACATION_USAGE, "%s", why);
+	if ((st = account_open(c, argv[0], argv[1], VACATION_USAGE, &u, &l)) != CMD_DONE)
+		return st;
+	if (off) {
+		u.vacation[0] = '\0';
+		snprintf(details, sizeof details, "Welcome back: your vacation is "
+		         "over, and your opponents' board mails no longer mention it.");
+	} else {
+		snprintf(u.vacation, sizeof u.vacation, "%s", argv[2]);
+		snprintf(details, sizeof details, "You are on vacation until %s "
+		         "(inclusive).  Your opponents' board mails say so; send "
+		         "\"vacation %s PASSWORD off\" when you are back early.",
+		         u.vacation, u.userid);
+	}
+	st = account_save(c, &u, off ? "vacation off" : "vacation noted",
+	                  details, NULL);
+	account_close(&u, &l);
+	return st;
+}
+
+enum cmd_status cmd_set(struct cmdctx *c, int argc, char **argv)
+{
+	static const char *const orient[] = { "white", "black", "own", NULL };
+	struct user u;
+	struct lock l;
+	enum cmd_status st;
+	char details[512];
+	int i = 0;
+
+	if (argc != 4)
+		return cmd_refuse(c, SET_USAGE, "set takes your userid, your "
+		                  "password, a key and a value");
+	util_lower(argv[2]);
+	util_lower(argv[3]);
+	if (strcmp(argv[2], "html") == 0) {
+		if (strcmp(argv[3], "on") && strcmp(argv[3], "off"))
+			return cmd_refuse(c, SET_USAGE, "html is on or off, not '%s'",
+			                  argv[3]);
+	} else if (strcmp(argv[2], "orientation") == 0) {
+		for (i = 0; orient[i] && strcmp(argv[3], orient[i]); i++)
+			;
+		if (!orient[i])
+			return cmd_refuse(c, SET_USAGE, "orientation is white, black "
+			                  "or own, not '%s'", argv[3]);
+	} else if (strcmp(argv[2], "token") == 0) {
+		if (strcmp(argv[3], "new"))
+			return cmd_refuse(c, SET_USAGE, "the only token value is new, "
+			                  "not '%s'", argv[3]);
+	} else {
+		return cmd_refuse(c, SET_USAGE, "'%s' is not a setting: html, "
+		                  "orientation or token", argv[2]);
+	}
+	if ((st = account_open(c, argv[0], argv[1], SET_USAGE, &u, &l)) != CMD_DONE)
+		return st;
+	if (strcmp(argv[2], "html") == 0) {
+		u.html = strcmp(argv[3], "on") == 0;
+		snprintf(details, sizeof details, "Board mails now come %s.",
+		         u.html ? "as text with an HTML board alongside"
+		                : "as plain text only");
+	} else if (strcmp(argv[2], "orientation") == 0) {
+		u.orientation = (enum user_orientation)i;
+		snprintf(details, sizeof details, "Board mails now show %s home row "
+		         "at the bottom.", i == 0 ? "White's" : i == 1 ? "Black's"
+		                                  : "your own");
+	} else {
+		u.token_epoch++;
+		snprintf(details, sizeof details, "Every reply token sent to you so "
+		         "far is void.  Each board's next mail carries a new one.");
+	}
+	st = account_save(c, &u, "setting changed", details, NULL);
+	account_close(&u, &l);
+	return st;
+}
