@@ -48,3 +48,7 @@ EXTRA_DIST += tests/integration/test_board_mail.py
 # Account commands: change, signoff, list, message, vacation, set.
 TESTS += tests/integration/test_accounts.py
 EXTRA_DIST += tests/integration/test_accounts.py
+
+# Reply-to-move tokens.
+TESTS += tests/integration/test_tokens.py
+EXTRA_DIST += tests/integration/test_tokens.py

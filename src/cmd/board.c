@@ -47,6 +47,34 @@ enum cmd_status board_refuse(struct cmdctx *c, const struct game *g,
 	return CMD_REFUSED;
 }
 
+enum cmd_status board_lock_load(struct cmdctx *c, const char *game,
+                                long board, const char *usage,
+                                struct board_ctx *b)
+{
+	char *err = NULL;
+	enum cmd_status st;
+	int rc;
+
+	memset(b, 0, sizeof *b);
+	b->l.fd = -1;
+	spool_board_key(game, board, b->key, sizeof b->key);
+	if ((st = cmd_lock(c, b->key, &b->l)) != CMD_DONE)
+		return st;
+	rc = game_load(&b->g, c->cfg->spool, game, board, &err);
+	if (rc != 0) {
+		lock_release(&b->l);
+		if (rc < 0) {
+			log_msg(LOG_ERR, "%s\n", err);
+			free(err);
+			return CMD_TEMPFAIL;
+		}
+		return cmd_refuse(c, usage, "there is no %s board %ld", game, board);
+	}
+	b->loaded = 1;
+	b->was = b->g.state;
+	return CMD_DONE;
+}
+
 enum cmd_status board_open(struct cmdctx *c, const char *game,
                            const char *board_word, char *userid,
                            const char *password, const char *usage,
@@ -121,10 +149,14 @@ static char *board_rate(struct cmdctx *c, struct txn *t, const struct game *g,
 enum cmd_status board_save(struct cmdctx *c, struct board_ctx *b,
                            const char *headline)
 {
-	struct txn *t = cmd_txn(c, b->key);
-	char rel[128], *file = game_format(&b->g), *change = NULL;
+	struct txn *t;
+	char rel[128], *file, *change = NULL;
 	enum cmd_status st = CMD_DONE;
 
+	/* New tokens for the new board mail: the old ones are spent. */
+	tokens_mint(c, &b->g);
+	t = cmd_txn(c, b->key);
+	file = game_format(&b->g);
 	spool_board_path(b->g.game, b->g.board, rel, sizeof rel);
 	txn_put(t, rel, file, strlen(file));
 	free(file);
@@ -138,6 +170,7 @@ enum cmd_status board_save(struct cmdctx *c, struct board_ctx *b,
 	c->ratings = change;
 	st = reply_board(c, t, &b->g, headline, c->comment, b->userid, NULL);
 	c->ratings = NULL;
+	c->have_tokens = 0;
 	free(change);
 	if (st != CMD_DONE) {
 		txn_abort(t);

@@ -86,6 +86,7 @@ enum cmd_status cmd_challenge(struct cmdctx *c, const char *game, int argc,
 	board = spool_next_board(c->cfg->spool, game);
 	game_new(&g, game, board, &o, argv[0], argv[1], c->now);
 	game_challenge(&g);
+	tokens_mint(c, &g);
 	t = cmd_txn(c, key);
 	file = game_format(&g);
 	spool_board_path(game, board, rel, sizeof rel);
@@ -96,6 +97,7 @@ enum cmd_status cmd_challenge(struct cmdctx *c, const char *game, int argc,
 	snprintf(headline, sizeof headline, "%s challenges %s: %s would play "
 	         "White, %s Black.", g.white, g.black, g.white, g.black);
 	st = reply_board(c, t, &g, headline, c->comment, g.white, NULL);
+	c->have_tokens = 0;
 	if (st == CMD_DONE)
 		st = cmd_commit(c, t);
 	else

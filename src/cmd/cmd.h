@@ -165,6 +165,28 @@ enum cmd_status board_refuse(struct cmdctx *c, const struct game *g,
 
 void board_close(struct board_ctx *b);
 
+/* Lock board of game and load it, with no player check (tokens.c checks
+ * its own way).  CMD_DONE with b open (userid ""), CMD_REFUSED (no such
+ * board) or CMD_TEMPFAIL. */
+enum cmd_status board_lock_load(struct cmdctx *c, const char *game,
+                                long board, const char *usage,
+                                struct board_ctx *b);
+
+/* ---- reply tokens (tokens.c) ---- */
+
+/* Mint fresh reply tokens for both players of g (users who left get
+ * none): their hashes and the players' token epochs into g, the plain
+ * tokens into c->tokens for reply_board, c->have_tokens set.  Call just
+ * before the game file is formatted. */
+void tokens_mint(struct cmdctx *c, struct game *g);
+
+/* A reply to a board mail whose subject carried a token (in->token):
+ * the first body line (in->argv) is the move or vote word, for the
+ * player the token belongs to.  Refuses a token that is unknown, old
+ * (used, or voided by "set ... token new") or without a board. */
+struct intake;
+enum cmd_status cmd_token_reply(struct cmdctx *c, const struct intake *in);
+
 /* ---- commands ---- */
 enum cmd_status cmd_help(struct cmdctx *c, int argc, char **argv);
 enum cmd_status cmd_game_help(struct cmdctx *c, const char *game);

@@ -337,7 +337,7 @@ enum cmd_status reply_board(struct cmdctx *c, struct txn *t,
 		r.addr = u[i].address;
 		r.user = &u[i];
 		r.side = i;
-		r.token = c->have_tokens ? c->tokens[i] : NULL;
+		r.token = c->have_tokens && c->tokens[i][0] ? c->tokens[i] : NULL;
 		r.away = have[!i] && user_on_vacation(&u[!i], c->now) ? &u[!i] : NULL;
 		st = board_mail(c, t, g, &v, &r, comment, who);
 	}

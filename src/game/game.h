@@ -68,6 +68,11 @@ struct game {
 	enum game_vote vote;          /* pending question, or GAME_VOTE_NONE */
 	char vote_by[32];             /* userid who asked */
 	time_t vote_when;
+	/* Reply tokens (tokens.c): per side, the crypt(3) hash of the token
+	 * in the player's latest board mail and the player's token epoch
+	 * then; hash "" when none.  The plain token is never stored. */
+	char token_hash[2][128];
+	unsigned long token_epoch[2];
 	char **observers;             /* subscribed userids (malloc'ed), sorted */
 	size_t nobservers;
 };

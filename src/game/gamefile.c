@@ -16,6 +16,10 @@
  *   move: 2 ...
  *   end: resign|draw|forfeit|decline|withdraw USERID TIME   (optional)
  *   vote: draw|undo USERID TIME        (optional: a question pending)
+ *   token: USERID EPOCH HASH           (version 3, optional, one per
+ *                                       player: the crypt(3) hash of the
+ *                                       reply token of the player's
+ *                                       latest board mail, tokens.c)
  *   position: 14x12 .../... b
  *   result: challenged | active | white wins (REASON) | black wins (...)
  *           | draw (...) | cancelled (bob declined the challenge)
@@ -27,7 +31,8 @@
  * or an unknown line is refused with the file name and line.
  *
  * Version 1 files (no state, end or vote lines; every game started at
- * once) load as they are and are written back as version 2.
+ * once) and version 2 files (no token lines) load as they are and are
+ * written back as version 3.
  */
 #include "game/game.h"
 #include "util/buf.h"
@@ -39,7 +44,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define GAMEFILE_MAGIC "epamserv-game 2"
+#define GAMEFILE_MAGIC "epamserv-game 3"
+#define GAMEFILE_MAGIC_V2 "epamserv-game 2"
 #define GAMEFILE_MAGIC_V1 "epamserv-game 1"
 #define GAMEFILE_MAX (8 * 1024 * 1024)
 
@@ -95,6 +101,10 @@ char *game_format(const struct game *g)
 		util_iso_time(g->vote_when, t1, sizeof t1);
 		buf_printf(&b, "vote: %s %s %s\n", vote_words[g->vote], g->vote_by, t1);
 	}
+	for (i = 0; i < 2; i++)
+		if (g->token_hash[i][0])
+			buf_printf(&b, "token: %s %lu %s\n", i == 0 ? g->white : g->black,
+			           g->token_epoch[i], g->token_hash[i]);
 	gf_result(g, res, sizeof res);
 	buf_printf(&b, "position: %s\nresult: %s\n", pos, res);
 	return buf_take(&b);
@@ -258,6 +268,43 @@ static int gf_vote(struct game *g, char *val, char *err, size_t errlen)
 	return 0;
 }
 
+/* "token: USERID EPOCH HASH": a hash is printable ASCII without blanks. */
+static int gf_token(struct game *g, char *val, char *err, size_t errlen)
+{
+	char *user, *epoch, *hash, *end, *save = NULL;
+	size_t i;
+	int side;
+
+	user = strtok_r(val, " ", &save);
+	epoch = strtok_r(NULL, " ", &save);
+	hash = strtok_r(NULL, " ", &save);
+	if (!user || !epoch || !hash || strtok_r(NULL, " ", &save) ||
+	    strlen(hash) >= sizeof g->token_hash[0]) {
+		snprintf(err, errlen, "a token line is 'token: USERID EPOCH HASH'");
+		return -1;
+	}
+	for (i = 0; hash[i]; i++)
+		if ((unsigned char)hash[i] <= 0x20 || (unsigned char)hash[i] >= 0x7f) {
+			snprintf(err, errlen, "a token hash is printable ASCII");
+			return -1;
+		}
+	if ((side = game_side_of(g, user)) < 0) {
+		snprintf(err, errlen, "%s is not a player on board %ld", user, g->board);
+		return -1;
+	}
+	if (g->token_hash[side][0]) {
+		snprintf(err, errlen, "a second token line for %s", user);
+		return -1;
+	}
+	g->token_epoch[side] = strtoul(epoch, &end, 10);
+	if (end == epoch || *end) {
+		snprintf(err, errlen, "bad token epoch '%s'", epoch);
+		return -1;
+	}
+	snprintf(g->token_hash[side], sizeof g->token_hash[side], "%s", hash);
+	return 0;
+}
+
 static int gf_check_end(struct game *g, const char *key, const char *val,
                         char *err, size_t errlen)
 {
@@ -283,7 +330,7 @@ static int gf_check_end(struct game *g, const char *key, const char *val,
 
 /* Where a game file's body has got to: each line kind may only follow
  * the ones before it. */
-enum gf_phase { GF_MOVES, GF_END, GF_VOTE, GF_POSITION, GF_RESULT };
+enum gf_phase { GF_MOVES, GF_END, GF_VOTE, GF_TOKEN, GF_POSITION, GF_RESULT };
 
 /* One line of the body (after the header): key and value.  *phase moves
  * on; returns 0 or -1 with msg. */
@@ -291,20 +338,21 @@ static int gf_body_line(struct game *g, const char *key, char *val,
                         enum gf_phase *phase, char *msg, size_t len)
 {
 	static const char *const order[] = {
-		"move", "end", "vote", "position", "result"
+		"move", "end", "vote", "token", "position", "result"
 	};
 	int k;
 
-	for (k = 0; k < 5 && strcmp(key, order[k]) != 0; k++)
+	for (k = 0; k < 6 && strcmp(key, order[k]) != 0; k++)
 		;
 	if (*phase == GF_RESULT) {
 		snprintf(msg, len, "text after the result line");
 		return -1;
 	}
-	if (k < (int)*phase || (k == (int)*phase && k != GF_MOVES) ||
+	if (k < (int)*phase ||
+	    (k == (int)*phase && k != GF_MOVES && k != GF_TOKEN) ||
 	    (k == GF_RESULT && *phase != GF_POSITION)) {
 		snprintf(msg, len, "'%s' is out of order (the order is move, end, "
-		         "vote, position, result)", key);
+		         "vote, token, position, result)", key);
 		return -1;
 	}
 	*phase = (enum gf_phase)k;
@@ -315,6 +363,8 @@ static int gf_body_line(struct game *g, const char *key, char *val,
 		return gf_end(g, val, msg, len);
 	case GF_VOTE:
 		return gf_vote(g, val, msg, len);
+	case GF_TOKEN:
+		return gf_token(g, val, msg, len);
 	default:
 		return gf_check_end(g, key, val, msg, len);
 	}
@@ -323,7 +373,8 @@ static int gf_body_line(struct game *g, const char *key, char *val,
 static int gf_body_key(const char *key)
 {
 	return strcmp(key, "move") == 0 || strcmp(key, "end") == 0 ||
-	       strcmp(key, "vote") == 0 || strcmp(key, "position") == 0 ||
+	       strcmp(key, "vote") == 0 || strcmp(key, "token") == 0 ||
+	       strcmp(key, "position") == 0 ||
 	       strcmp(key, "result") == 0;
 }
 
@@ -345,7 +396,8 @@ int game_parse(struct game *g, const char *text, const char *name, char **err)
 			*next++ = '\0';
 		lineno++;
 		if (lineno == 1) {
-			version = strcmp(line, GAMEFILE_MAGIC) == 0 ? 2
+			version = strcmp(line, GAMEFILE_MAGIC) == 0 ? 3
+			        : strcmp(line, GAMEFILE_MAGIC_V2) == 0 ? 2
 			        : strcmp(line, GAMEFILE_MAGIC_V1) == 0 ? 1 : 0;
 			if (!version) {
 				snprintf(msg, sizeof msg, "not a game file (expected '%s')",
@@ -360,8 +412,9 @@ int game_parse(struct game *g, const char *text, const char *name, char **err)
 			goto fail;
 		}
 		*colon = '\0';
-		if (gf_body_key(line) && (version == 2 || strcmp(line, "end") != 0) &&
-		    (version == 2 || strcmp(line, "vote") != 0)) {
+		if (gf_body_key(line) && (version >= 2 || strcmp(line, "end") != 0) &&
+		    (version >= 2 || strcmp(line, "vote") != 0) &&
+		    (version >= 3 || strcmp(line, "token") != 0)) {
 			if (!started) {
 				if (gf_start(g, &h, msg, sizeof msg) < 0)
 					goto fail;

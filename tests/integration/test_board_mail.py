@@ -72,9 +72,9 @@ try:
     rc, err = env.mail(B, "crossings move 101 bob pw2 %s" % (ex2[3] if ex2 else "?"),
                        "Your turn, Alice.")
     msgs = by_recipient(env.new_messages())
-    ok(msgs.get(A) and msgs[A][0]["Subject"].endswith(" **"),
+    ok(msgs.get(A) and " ** " in msgs[A][0]["Subject"] + " ",
        "the opponent's copy carries ** for the comment", msgs.get(A) and msgs[A][0]["Subject"])
-    ok(msgs.get(B) and not msgs[B][0]["Subject"].endswith(" **"),
+    ok(msgs.get(B) and " ** " not in msgs[B][0]["Subject"] + " ",
        "the mover's own copy does not", msgs.get(B) and msgs[B][0]["Subject"])
 
     # Reply prefixes.

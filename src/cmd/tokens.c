@@ -1,0 +1,208 @@
+/*
+ * tokens.c - reply-to-move tokens (SPEC section 2, beyond pbmserv).
+ *
+ * Every board mail to a player ends its subject with a secret token for
+ * that player and board:
+ *
+ *   Subject: Epaminondas Board 101 alice [#k3f9x2ab7q4m]
+ *
+ * Mail clients keep the subject in a reply ("Re: ..."), so a reply whose
+ * first body line is just a move ("e3-e7", "e3-e7#12") or a vote word
+ * (propose, undo, accept, reject, resign) is carried out for that player
+ * with no userid or password.  The design:
+ *
+ *   - A token is 12 characters of [a-z2-7] (60 random bits from
+ *     getrandom(2)), minted afresh for both players whenever the board
+ *     changes and its mail goes out.  So a token is used at most once:
+ *     the move it makes mints new ones, and the token of any older mail
+ *     is refused with an error that says to reply to the latest mail.
+ *   - Only a crypt(3) hash of it is kept, in the game file
+ *     ("token: USERID EPOCH HASH", gamefile.c), with the player's token
+ *     epoch (users.h).  "set USERID PASSWORD token new" moves the epoch
+ *     on, which voids every token sent to the player so far.
+ *   - The board and game come from the subject ("Epaminondas Board
+ *     101"); the token tells which player is replying.
+ *   - Tokens go to players only: observers, show and preview mails never
+ *     carry one, and no log line holds a subject or a token.
+ */
+#include "util/log.h"
+#include "cmd/cmd.h"
+#include "cmd/intake.h"
+#include "spool/spool.h"
+#include "spool/users.h"
+#include "util/util.h"
+
+#include <crypt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <sys/random.h>
+
+#define TOKEN_LEN 12
+#define TOKEN_ROUNDS 1000   /* sha256-crypt rounds: the token is random */
+
+#define TOKEN_USAGE "Reply to your latest board mail, keeping its subject,\n" \
+	"with only the move (or propose, undo, accept, reject, resign) on the\n" \
+	"first line of the body:\n" \
+	"  e3-e7\n" \
+	"  e3-e7#12     (#N, optional: the number of the move you make)\n" \
+	"Or send the whole command as the subject:\n" \
+	"  GAME move BOARD USERID PASSWORD MOVE[#N]"
+
+/* A fresh token into out (TOKEN_LEN + 1 bytes).  0, or -1 without
+ * randomness. */
+static int token_new(char *out)
+{
+	static const char alphabet[] = "abcdefghijklmnopqrstuvwxyz234567";
+	unsigned char r[TOKEN_LEN];
+	int i;
+
+	if (getrandom(r, sizeof r, 0) != (ssize_t)sizeof r)
+		return -1;
+	for (i = 0; i < TOKEN_LEN; i++)
+		out[i] = alphabet[r[i] & 31];
+	out[TOKEN_LEN] = '\0';
+	return 0;
+}
+
+/* crypt(3) hash of token with a fresh salt (malloc'ed), or NULL. */
+static char *token_hash(const char *token)
+{
+	char salt[CRYPT_GENSALT_OUTPUT_SIZE];
+	struct crypt_data cd;
+	const char *h;
+
+	if (!crypt_gensalt_rn("$5$", TOKEN_ROUNDS, NULL, 0, salt, sizeof salt))
+		return NULL;
+	memset(&cd, 0, sizeof cd);
+	h = crypt_rn(token, salt, &cd, sizeof cd);
+	if (!h || h[0] == '*')
+		return NULL;
+	return xstrdup(h);
+}
+
+/* Whether token matches hash, compared in constant time. */
+static int token_matches(const char *hash, const char *token)
+{
+	struct crypt_data cd;
+	const char *h;
+	size_t i, n = strlen(hash);
+	unsigned char diff = 0;
+
+	if (!*hash)
+		return 0;
+	memset(&cd, 0, sizeof cd);
+	h = crypt_rn(token, hash, &cd, sizeof cd);
+	if (!h || h[0] == '*' || strlen(h) != n)
+		return 0;
+	for (i = 0; i < n; i++)
+		diff |= (unsigned char)(h[i] ^ hash[i]);
+	return diff == 0;
+}
+
+void tokens_mint(struct cmdctx *c, struct game *g)
+{
+	const char *player[2] = { g->white, g->black };
+	int i;
+
+	c->have_tokens = 1;
+	for (i = 0; i < 2; i++) {
+		c->tokens[i][0] = '\0';
+		g->token_hash[i][0] = '\0';
+	}
+	/* A game that is over takes no more replies. */
+	if (g->state != GAME_ACTIVE && g->state != GAME_CHALLENGED)
+		return;
+	for (i = 0; i < 2; i++) {
+		struct user u;
+		char *err = NULL, *hash;
+		if (user_load(c->cfg->spool, player[i], &u, &err) != 0) {
+			free(err);
+			continue;
+		}
+		if (!u.left && token_new(c->tokens[i]) == 0 &&
+		    (hash = token_hash(c->tokens[i])) != NULL) {
+			snprintf(g->token_hash[i], sizeof g->token_hash[i], "%s", hash);
+			g->token_epoch[i] = u.token_epoch;
+			free(hash);
+		} else {
+			if (!u.left)
+				log_msg(LOG_WARNING, "no reply token for %s: %s\n",
+				        player[i], "no randomness or crypt(3) failed");
+			c->tokens[i][0] = '\0';
+		}
+		user_free(&u);
+	}
+}
+
+/* The player of b whose token matches, with a current epoch: 0 White,
+ * 1 Black, -1 none, -2 I/O trouble (logged). */
+static int token_player(struct cmdctx *c, const struct game *g,
+                        const char *token)
+{
+	const char *player[2] = { g->white, g->black };
+	int i;
+
+	for (i = 0; i < 2; i++) {
+		struct user u;
+		char *err = NULL;
+		int rc, ok;
+		if (!token_matches(g->token_hash[i], token))
+			continue;
+		rc = user_load(c->cfg->spool, player[i], &u, &err);
+		if (rc < 0) {
+			log_msg(LOG_ERR, "%s\n", err);
+			free(err);
+			return -2;
+		}
+		if (rc > 0)
+			return -1;
+		ok = !u.left && u.token_epoch == g->token_epoch[i];
+		user_free(&u);
+		return ok ? i : -1;
+	}
+	return -1;
+}
+
+enum cmd_status cmd_token_reply(struct cmdctx *c, const struct intake *in)
+{
+	struct board_ctx b;
+	enum cmd_status st;
+	char word[64];
+	int side, i;
+
+	for (i = 0; spool_games[i]; i++)
+		if (strcasecmp(in->token_game, spool_games[i]) == 0)
+			break;
+	if (!spool_games[i] || in->token_board < 0)
+		return cmd_refuse(c, TOKEN_USAGE, "your subject carries a reply "
+		                  "token but names no board (it should read like "
+		                  "\"Re: Epaminondas Board 101 alice [#...]\")");
+	if (in->argc != 1 || strlen(in->argv[0]) >= sizeof word)
+		return cmd_refuse(c, TOKEN_USAGE, "a reply to a board mail gives "
+		                  "just the move on the first line of the body, "
+		                  "with nothing after it on that line");
+	st = board_lock_load(c, spool_games[i], in->token_board, TOKEN_USAGE, &b);
+	if (st != CMD_DONE)
+		return st;
+	side = token_player(c, &b.g, in->token);
+	if (side == -2) {
+		board_close(&b);
+		return CMD_TEMPFAIL;
+	}
+	if (side < 0) {
+		st = board_refuse(c, &b.g, TOKEN_USAGE, "the reply token in your "
+		                  "subject is not (or no longer) valid for board "
+		                  "%ld: each token works once, and only the one in "
+		                  "the latest board mail to you does.  Nothing was "
+		                  "played", b.g.board);
+		board_close(&b);
+		return st;
+	}
+	snprintf(b.userid, sizeof b.userid, "%s", side == 0 ? b.g.white : b.g.black);
+	snprintf(word, sizeof word, "%s", in->argv[0]);
+	st = move_on_board(c, &b, word);
+	board_close(&b);
+	return st;
+}

@@ -1,0 +1,144 @@
+#!/usr/bin/python3
+"""Reply-to-move tokens: every board mail to a player ends its subject
+with "[#TOKEN]"; a reply keeping that subject may give just the move (or a
+vote word) on its first body line.  A token works once (the board mail it
+causes carries new ones), "set ... token new" voids them, only a hash is
+stored, and observers, show and logs never see one."""
+import os
+import re
+import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from harness import Env, ok, is_, contains, done, by_recipient
+from harness import body_of as raw_body_of
+
+
+def body_of(msg):
+    return raw_body_of(msg).replace("\r\n", "\n")
+
+
+def token_of(m):
+    g = re.search(r"\[#([a-z2-7]+)\]$", m["Subject"]) if m else None
+    return g.group(1) if g else None
+
+
+def snapshot(env):
+    out = {}
+    for sub in ("games", "users"):
+        for d, _, files in os.walk(os.path.join(env.spool, sub)):
+            for f in files:
+                with open(os.path.join(d, f), "rb") as fh:
+                    out[os.path.join(d, f)] = fh.read()
+    return out
+
+
+A, B = "alice@example.org", "bob@example.org"
+logs = []
+env = Env()
+
+
+def mail(sender, subject, body=""):
+    rc, err = env.mail(sender, subject, body)
+    logs.append(err)
+    return rc
+
+
+def refused(sender, subject, body, why, name):
+    before = snapshot(env)
+    rc = mail(sender, subject, body)
+    msgs = env.new_messages()
+    ok(rc == 0 and [m.envelope_to for m in msgs] == [[sender]],
+       "%s: one reply, to the sender" % name, [m.envelope_to for m in msgs])
+    text = body_of(msgs[0]) if msgs else ""
+    contains(text, why, "%s: the reply says what was wrong" % name)
+    contains(text, "How to write it:", "%s: and how to write it" % name)
+    ok(snapshot(env) == before, "%s: nothing changed on disk" % name)
+    ok(msgs and "[#" not in msgs[0]["Subject"], "%s: the error's subject carries no token" % name)
+
+
+try:
+    mail(A, "signup alice Secret1")
+    mail(B, "signup bob pw2")
+    env.new_messages()
+    mail(A, "epaminondas challenge alice bob")
+    msgs = by_recipient(env.new_messages())
+    tb = token_of(msgs[B][0])
+    ta = token_of(msgs[A][0])
+    ok(tb and ta and tb != ta, "each player's board mail carries their own token",
+       [msgs[B][0]["Subject"], msgs[A][0]["Subject"]])
+    is_(len(tb or ""), 12, "a token is 12 characters")
+    gf = env.game_file(101)
+    ok(tb not in gf and ta not in gf, "the game file never holds a plain token")
+    is_(len(re.findall(r"^token: (alice|bob) 0 \$5\$", gf, re.M)), 2,
+        "it holds one crypt(3) hash per player, with the player's epoch")
+
+    # Black accepts by replying "accept".
+    rc = mail(B, "Re: " + msgs[B][0]["Subject"], "accept\n\nOn Monday epamserv wrote:\n> old")
+    msgs = by_recipient(env.new_messages())
+    contains(body_of(msgs[A][0]) if A in msgs else "", "bob accepted the challenge",
+             "a reply with just 'accept' accepts the challenge")
+    subj_a = msgs[A][0]["Subject"]
+    contains(body_of(msgs[A][0]), "Or simply reply to this mail with your move",
+             "the board mail of the player to move says a reply will do")
+
+    # White replies with just a move.
+    rc = mail(A, "Re: " + subj_a, "e2-e3\n\nGood luck!\n\n> quoted board")
+    is_(rc, 0, "a reply with just a move exits 0")
+    msgs = by_recipient(env.new_messages())
+    is_(sorted(msgs), [A, B], "the board goes to both players")
+    text = body_of(msgs[B][0]) if B in msgs else ""
+    contains(text, "alice played e2-e3.", "a reply with just a move plays that move")
+    contains(text, "Good luck!", "the rest of the reply is relayed as a comment")
+    contains(env.game_file(101), "move: 1 e2-e3 ", "the game file has the move")
+    new_a = token_of(msgs[A][0])
+    ok(new_a and new_a != token_of({"Subject": subj_a}),
+       "the next board mail carries a new token")
+
+    refused(A, "Re: " + subj_a, "e3-e4",
+            "not (or no longer) valid for board 101", "a used token")
+    refused(A, "Re: Epaminondas Board 101 bob [#aaaaaaaaaaaa]", "e3-e4",
+            "not (or no longer) valid", "a made-up token")
+    sb = msgs[B][0]["Subject"]
+    refused(A, "Re: " + msgs[A][0]["Subject"], "e3-e4",
+            "not your turn", "a token reply out of turn")
+    refused(B, "Re: " + sb, "e11-e10 e10-e9", "just the move on the first line",
+            "a token reply with more than the move")
+    refused(B, "Re: " + sb, "e11-e10#5", "is #2", "a token reply with a stale #N")
+    refused(B, "Re: " + sb, "", "has no move in it", "a token reply without a move")
+    refused(B, "Re: Epaminondas Board 999 bob [#" + token_of(msgs[B][0]) + "]",
+            "e11-e10", "there is no epaminondas board 999", "a token for a missing board")
+
+    rc = mail(B, "Re: RE: " + sb, "e11-e10#2")
+    msgs = by_recipient(env.new_messages())
+    contains(body_of(msgs[A][0]) if A in msgs else "", "bob played e11-e10.",
+             "a token reply with #N, under stacked Re: prefixes, is played")
+    sa = msgs[A][0]["Subject"]
+
+    # set token new voids what was sent so far.
+    mail(A, "set alice Secret1 token new")
+    env.new_messages()
+    refused(A, "Re: " + sa, "e3-e4", "not (or no longer) valid",
+            "a token voided by set token new")
+    mail(A, "epaminondas move 101 alice Secret1 e3-e4")
+    msgs = by_recipient(env.new_messages())
+    contains(env.game_file(101), "token: alice 1 $5$", "new tokens carry the new epoch")
+    rc = mail(B, "Re: " + msgs[B][0]["Subject"], "propose")
+    msgs = by_recipient(env.new_messages())
+    contains(body_of(msgs[A][0]) if A in msgs else "", "bob offers a draw.",
+             "a vote word works too")
+
+    # show: no token; logs: none.
+    mail(A, "epaminondas show 101")
+    msgs = env.new_messages()
+    ok(msgs and "[#" not in msgs[0]["Subject"], "a show mail carries no token",
+       msgs and msgs[0]["Subject"])
+    everything = "\n".join(logs)
+    ok(not re.search(r"\[#|[a-z2-7]{12}\]", everything), "no token in any log line")
+    mail(A, "epaminondas resign 101 alice Secret1")
+    msgs = by_recipient(env.new_messages())
+    ok(all("[#" not in m["Subject"] for m in msgs[A] + msgs[B]),
+       "a finished game's mails carry no token")
+    ok("token:" not in env.game_file(101), "and its file keeps none")
+finally:
+    env.close()
+done()
