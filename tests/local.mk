@@ -52,3 +52,17 @@ EXTRA_DIST += tests/integration/test_accounts.py
 # Reply-to-move tokens.
 TESTS += tests/integration/test_tokens.py
 EXTRA_DIST += tests/integration/test_tokens.py
+
+# Realistic mails from common clients, each with its expected outcome.
+TESTS += tests/integration/test_corpus.py
+EXTRA_DIST += tests/integration/test_corpus.py \
+	tests/mail/corpus/gmail-reply-show.eml \
+	tests/mail/corpus/outlook-reply-move.eml \
+	tests/mail/corpus/apple-mail-reply.eml \
+	tests/mail/corpus/iphone-reply.eml \
+	tests/mail/corpus/thunderbird-flowed-latin1.eml \
+	tests/mail/corpus/html-only-help.eml \
+	tests/mail/corpus/vacation.eml \
+	tests/mail/corpus/delivery-report.eml \
+	tests/mail/corpus/looped-back.eml \
+	tests/mail/corpus/base64-utf8-signup.eml
