@@ -386,9 +386,9 @@ enum cmd_status cmd_set(struct cmdctx *c, int argc, char **argv)
 		return st;
 	if (strcmp(argv[2], "html") == 0) {
 		u.html = strcmp(argv[3], "on") == 0;
-		snprintf(details, sizeof details, "Board mails now come %s.",
-		         u.html ? "as text with an HTML board alongside"
-		                : "as plain text only");
+		/* Stored now; the HTML board itself is not written yet. */
+		snprintf(details, sizeof details, "Your HTML preference is saved: "
+		         "%s.", u.html ? "on" : "off (plain text only)");
 	} else if (strcmp(argv[2], "orientation") == 0) {
 		u.orientation = (enum user_orientation)i;
 		snprintf(details, sizeof details, "Board mails now show %s home row "
