@@ -3,6 +3,7 @@
 python3-aiosmtpd; run it with /usr/bin/python3).
 
     smtpd.py --port-file F --maildir DIR [--fail-rcpt ADDR=CODE ...]
+             [--auth USER:PASSWORD] [--tls CERT KEY]
 
 Listens on 127.0.0.1 on a free port and writes the port number to F once it
 accepts connections.  Each message received is stored as one file in DIR
@@ -11,10 +12,14 @@ beginning with "X-Envelope-From: <sender>" and one "X-Envelope-To: <rcpt>"
 line per recipient, then the message exactly as received.  A recipient named
 in --fail-rcpt is refused at RCPT TO with that reply code (550, 451, ...).
 Also counts connections in DIR/../connections (one line per connection).
-Stops on SIGTERM.
+With --auth, every client must AUTH (PLAIN or LOGIN) as USER:PASSWORD
+before MAIL FROM.  With --tls, the server offers STARTTLS with that PEM
+certificate and key.  Stops on SIGTERM.
 """
 import argparse
 import asyncio
+import logging
+import warnings
 import os
 import signal
 import sys
@@ -74,11 +79,26 @@ class CountingController(Controller):
         return CountingSMTP(self.handler, **self.SMTP_kwargs)
 
 
+def authenticator_for(user, password):
+    from aiosmtpd.smtp import AuthResult
+
+    def check(server, session, envelope, mechanism, auth_data):
+        ok = (getattr(auth_data, "login", None) == user.encode() and
+              getattr(auth_data, "password", None) == password.encode())
+        return AuthResult(success=ok)
+    return check
+
+
 def main():
+    # The tests read what the server stored, not its chatter.
+    warnings.simplefilter("ignore")
+    logging.getLogger("mail.log").setLevel(logging.CRITICAL)
     ap = argparse.ArgumentParser()
     ap.add_argument("--port-file", required=True)
     ap.add_argument("--maildir", required=True)
     ap.add_argument("--fail-rcpt", action="append", default=[])
+    ap.add_argument("--auth")
+    ap.add_argument("--tls", nargs=2, metavar=("CERT", "KEY"))
     args = ap.parse_args()
     failures = {}
     for spec in args.fail_rcpt:
@@ -94,8 +114,18 @@ def main():
     s.bind(("127.0.0.1", 0))
     port = s.getsockname()[1]
     s.close()
+    kwargs = {}
+    if args.auth:
+        user, password = args.auth.split(":", 1)
+        kwargs.update(authenticator=authenticator_for(user, password),
+                      auth_required=True, auth_require_tls=False)
+    if args.tls:
+        import ssl
+        ctx = ssl.create_default_context(ssl.Purpose.CLIENT_AUTH)
+        ctx.load_cert_chain(args.tls[0], args.tls[1])
+        kwargs.update(tls_context=ctx)
     ctl = CountingController(handler, hostname="127.0.0.1", port=port,
-                             ready_timeout=10)
+                             ready_timeout=10, **kwargs)
     ctl.start()
     tmp = args.port_file + ".tmp"
     with open(tmp, "w") as f:

@@ -188,6 +188,11 @@ static enum smtp_outcome classify(CURLcode rc, long code)
 	case CURLE_PEER_FAILED_VERIFICATION:
 		return SMTP_TEMPFAIL;
 	default:
+		/* 530 (authentication required), 534 and 538 (a stronger
+		 * mechanism or encryption needed) and 535 (credentials refused)
+		 * say our configuration is wrong, not the message: keep it. */
+		if (code == 530 || code == 534 || code == 535 || code == 538)
+			return SMTP_TEMPFAIL;
 		return code >= 500 && code <= 599 ? SMTP_PERMFAIL : SMTP_TEMPFAIL;
 	}
 }

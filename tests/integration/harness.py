@@ -73,7 +73,7 @@ def make_mail(sender, subject, body="", msgid=None, headers=None):
 class Server:
     """tests/smtpd.py on a free loopback port, storing mails in a dir."""
 
-    def __init__(self, root, fail_rcpt=()):
+    def __init__(self, root, fail_rcpt=(), extra=()):
         self.root = root
         self.maildir = os.path.join(root, "received")
         portfile = os.path.join(root, "smtp.port")
@@ -81,6 +81,7 @@ class Server:
                 "--port-file", portfile, "--maildir", self.maildir]
         for f in fail_rcpt:
             args += ["--fail-rcpt", f]
+        args += list(extra)
         self.proc = subprocess.Popen(args)
         for _ in range(200):
             if os.path.exists(portfile):
