@@ -66,3 +66,7 @@ EXTRA_DIST += tests/integration/test_corpus.py \
 	tests/mail/corpus/delivery-report.eml \
 	tests/mail/corpus/looped-back.eml \
 	tests/mail/corpus/base64-utf8-signup.eml
+
+# SMTP AUTH and STARTTLS against a real server (aiosmtpd, openssl).
+TESTS += tests/integration/test_smtp_auth_tls.py
+EXTRA_DIST += tests/integration/test_smtp_auth_tls.py
