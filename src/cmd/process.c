@@ -12,6 +12,7 @@
 #include "cmd/process.h"
 #include "cmd/cmd.h"
 #include "cmd/intake.h"
+#include "spool/outbox.h"
 #include "spool/ratelimit.h"
 #include "spool/spool.h"
 #include "spool/txn.h"
@@ -80,6 +81,36 @@ static void mail_key(const struct mail_in *m, const char *raw, size_t len,
 	buf_free(&b);
 }
 
+/* A delivery report names the addresses that failed in
+ * "Final-Recipient: rfc822; ADDR" lines (RFC 3464); record each for the
+ * admin ("epamserv admin bounces").  The report is read as raw text: its
+ * message/delivery-status part is plain header-like lines. */
+static void record_report(const struct config *cfg, const struct mail_in *m,
+                          const char *raw, size_t len, time_t now)
+{
+	static const char key[] = "final-recipient:";
+	const char *p = raw, *end = raw + len;
+
+	while (p < end) {
+		const char *nl = memchr(p, '\n', (size_t)(end - p));
+		size_t n = nl ? (size_t)(nl - p) : (size_t)(end - p);
+		if (n > sizeof key && strncasecmp(p, key, sizeof key - 1) == 0) {
+			char line[512], *addr, *e;
+			snprintf(line, sizeof line, "%.*s", (int)(n < 511 ? n : 511), p);
+			addr = strchr(line, ';');
+			addr = addr ? addr + 1 : line + sizeof key - 1;
+			addr += strspn(addr, " \t<");
+			e = addr + strcspn(addr, " \t\r>");
+			*e = '\0';
+			if (mail_addr_ok(addr))
+				outbox_note_bounce(cfg->spool, addr, m->message_id ?
+				                   m->message_id : "a delivery report",
+				                   "reported undeliverable", now);
+		}
+		p += n + 1;
+	}
+}
+
 static const char *reply_address(const struct mail_in *m)
 {
 	if (m->reply_to_addr && mail_addr_ok(m->reply_to_addr))
@@ -87,6 +118,16 @@ static const char *reply_address(const struct mail_in *m)
 	if (m->from_addr && mail_addr_ok(m->from_addr))
 		return m->from_addr;
 	return NULL;
+}
+
+static int is_game_word(const char *w)
+{
+	int i;
+
+	for (i = 0; spool_games[i]; i++)
+		if (strcasecmp(w, spool_games[i]) == 0)
+			return 1;
+	return 0;
 }
 
 static int run(struct cmdctx *c, int truncated)
@@ -110,10 +151,15 @@ static int run(struct cmdctx *c, int truncated)
 	if (st == CMD_REFUSED)
 		st = cmd_commit_refusal(c);
 	/* One line per mail; user text in it is cut short. */
-	log_msg(LOG_INFO, "<%.200s> %.30s%s%.30s: %s\n",
+	/* One line per mail: Message-ID, command, board, outcome.  Only a
+	 * game command's third word (the board) is logged: elsewhere it can
+	 * be a password. */
+	log_msg(LOG_INFO, "<%.200s> %.30s%s%.30s%s%.12s: %s\n",
 	        c->mail->message_id ? c->mail->message_id : "",
 	        in.argc > 0 ? in.argv[0] : "(no command)",
 	        in.argc > 1 ? " " : "", in.argc > 1 ? in.argv[1] : "",
+	        in.argc > 2 && is_game_word(in.argv[0]) ? " " : "",
+	        in.argc > 2 && is_game_word(in.argv[0]) ? in.argv[2] : "",
 	        st == CMD_DONE ? (buf_str(&c->error)[0] ? "refused" : "done")
 	                       : "temporary failure, will retry");
 	intake_free(&in);
@@ -149,6 +195,8 @@ int process_mail(const struct config *cfg, const char *raw, size_t len,
 		log_msg(LOG_NOTICE, "<%.200s> not answered: %s\n",
 		        m.message_id ? m.message_id : "",
 		        why ? why : "no address to reply to");
+		if (why && (m.is_report || (m.return_path && !*m.return_path)))
+			record_report(cfg, &m, raw, len, c.now);
 		goto done;
 	}
 	mail_key(&m, raw, len, c.digest);

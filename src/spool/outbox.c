@@ -159,8 +159,7 @@ static void retry_drop(const char *spool, const char *name)
 	unlink(path);
 }
 
-/* Record rcpt as refused for good, for the admin (SPOOL/bounces/). */
-static void note_bounce(const char *spool, const char *rcpt, const char *name,
+void outbox_note_bounce(const char *spool, const char *rcpt, const char *name,
                         const char *why, time_t now)
 {
 	char digest[33], path[8192], when[32];
@@ -172,7 +171,7 @@ static void note_bounce(const char *spool, const char *rcpt, const char *name,
 	f = fopen(path, "w");
 	if (!f)
 		return;
-	fprintf(f, "%s %s %s: %s\n", when, rcpt, name, why);
+	fprintf(f, "%s %.200s %.200s: %.300s\n", when, rcpt, name, why);
 	fclose(f);
 }
 
@@ -249,7 +248,7 @@ static enum smtp_outcome deliver_one(struct smtp_session *s, const char *spool,
 		log_msg(LOG_ERR, "outbox/%s to <%s>: failed for good, moved "
 		        "to failed/: %s\n", name, rcpt ? rcpt : "?", err ? err : "?");
 		if (rcpt)
-			note_bounce(spool, rcpt, name, err ? err : "?", pol->now);
+			outbox_note_bounce(spool, rcpt, name, err ? err : "?", pol->now);
 		move_to_failed(spool, name);
 	}
 done:

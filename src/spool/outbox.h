@@ -52,6 +52,13 @@ struct outbox_policy {
 int outbox_deliver(const char *spool, const struct smtp_settings *smtp,
                    const struct outbox_policy *pol, struct outbox_stats *st);
 
+/* Record that mail to rcpt failed for good, for the admin: one line
+ * "TIME RCPT SOURCE: WHY" in SPOOL/bounces/DIGEST-OF-RCPT (the latest
+ * bounce of an address replaces the one before).  source names the mail
+ * (an outbox name, or the Message-ID of a delivery report). */
+void outbox_note_bounce(const char *spool, const char *rcpt,
+                        const char *source, const char *why, time_t now);
+
 /* Print the bounce records (address, time, reason), one per line. */
 int outbox_print_bounces(const char *spool, FILE *out);
 

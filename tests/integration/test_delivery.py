@@ -86,6 +86,36 @@ try:
     is_(env.game_file(101), gf, "a rerun changes nothing")
     rc, out, err = env.run("batch", "--maildir", os.path.join(env.root, "none"))
     is_(rc, 75, "a missing Maildir is a temporary failure")
+
+    # The SMTP server is down: the batch completes, replies wait, and a
+    # flush delivers them once the server is back.
+    import socket
+    sock = socket.socket()
+    sock.bind(("127.0.0.1", 0))
+    down = "smtp://127.0.0.1:%d" % sock.getsockname()[1]
+    sock.close()
+    for name in os.listdir(os.path.join(env.spool, "outbox")):
+        os.unlink(os.path.join(env.spool, "outbox", name))
+    with open(os.path.join(md, "new", "%d.down.test" % (T0 + 20)), "wb") as f:
+        f.write(make_mail("carol@example.org", "epaminondas show 101"))
+    rc, out, err = env.run("batch", "--maildir", md,
+                           env={"EPAMSERV_SMTP_URL": down,
+                                "EPAMSERV_SMTP_CONNECT_TIMEOUT": "2"})
+    is_(rc, 0, "with the SMTP server down the batch still completes")
+    waiting = [n for n in os.listdir(os.path.join(env.spool, "outbox"))
+               if n.endswith(".eml")]
+    is_(len(waiting), 1, "the reply waits in the outbox")
+    os.makedirs(os.path.join(env.root, "back"))
+    server = Server(os.path.join(env.root, "back"))
+    try:
+        rc, out, err = env.run("flush", "--all",
+                               env={"EPAMSERV_SMTP_URL": server.url})
+        is_(rc, 0, "flush delivers once the server is back")
+        msgs = server.messages()
+        ok(len(msgs) == 1 and msgs[0].envelope_to == ["carol@example.org"],
+           "the waiting reply reaches its recipient")
+    finally:
+        server.stop()
 finally:
     env.close()
 done()

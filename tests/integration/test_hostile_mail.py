@@ -49,6 +49,18 @@ try:
               "--b\r\nContent-Type: text/plain\r\n\r\nhelp\r\n--b--\r\n").encode()
     rc, err = env.receive(report)
     is_(len(env.new_messages()), 0, "a multipart/report is never answered")
+    dsn = ("Return-Path: <>\r\nFrom: MAILER-DAEMON@mx.example.org\r\n"
+           "To: epamserv@games.example\r\nSubject: Undelivered Mail\r\n"
+           "Message-ID: <dsn2@mx>\r\nMIME-Version: 1.0\r\nContent-Type: "
+           "multipart/report; report-type=delivery-status; boundary=b\r\n\r\n"
+           "--b\r\nContent-Type: text/plain\r\n\r\nfailed\r\n--b\r\n"
+           "Content-Type: message/delivery-status\r\n\r\nReporting-MTA: dns; mx\r\n"
+           "\r\nFinal-Recipient: rfc822; alice@example.org\r\nAction: failed\r\n"
+           "Status: 5.1.1\r\n--b--\r\n").encode()
+    env.receive(dsn)
+    rc, out, err = env.run("admin", "bounces")
+    ok("alice@example.org" in out and "dsn2@mx" in out,
+       "a delivery report about a player's address is recorded for the admin", out)
 
     # Header injection through the subject: the reply's headers stay ours.
     rc, err = env.mail("alice@example.org", "help\r\nBcc: victim@example.net")
