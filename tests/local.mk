@@ -70,3 +70,9 @@ EXTRA_DIST += tests/integration/test_corpus.py \
 # SMTP AUTH and STARTTLS against a real server (aiosmtpd, openssl).
 TESTS += tests/integration/test_smtp_auth_tls.py
 EXTRA_DIST += tests/integration/test_smtp_auth_tls.py
+
+# Stress tests (tests/stress/, see stresslib.py): crash safety under
+# SIGKILL.  Quick sizes under make check; EPAMSERV_STRESS_FULL=1 runs the
+# full ones (BENCHMARKS.md).
+TESTS += tests/stress/test_crash.py
+EXTRA_DIST += tests/stress/stresslib.py tests/stress/test_crash.py

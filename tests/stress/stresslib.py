@@ -1,0 +1,212 @@
+"""Shared helpers of the stress tests (tests/stress/): a spool with two
+players and many accepted boards, legal move sequences chosen by the
+rules reference (tests/reference/ref_rules.py), Maildirs for
+`epamserv batch --maildir`, and the Message-IDs epamserv gives its
+replies (epamserv.<first 16 hex digits of the mail's key>.<n>@domain,
+src/cmd/reply.c), so that a test can tell which mail a reply answers.
+
+Quick mode by default; EPAMSERV_STRESS_FULL=1 selects the full sizes
+(for the benchmark record, not for make check).
+"""
+import os
+import random
+import re
+import subprocess
+import sys
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, os.path.join(HERE, "..", "integration"))
+sys.path.insert(0, os.path.join(HERE, "..", "reference"))
+import harness  # noqa: E402
+import ref_rules  # noqa: E402
+
+FULL = os.environ.get("EPAMSERV_STRESS_FULL", "") not in ("", "0")
+ALICE = ("alice", "Pass-a1", "alice@example.org")   # White on every board
+BOB = ("bob", "Pass-b2", "bob@example.net")          # Black on every board
+DOMAIN = "games.example"
+
+
+def key_prefix(message_id):
+    """The first 16 hex digits of util_digest_hex(Message-ID without <>),
+    as src/util/util.c computes them: FNV-1a 64, xor the length."""
+    a = 0xcbf29ce484222325
+    data = message_id.strip("<>").encode()
+    for byte in data:
+        a = ((a ^ byte) * 0x100000001b3) & 0xFFFFFFFFFFFFFFFF
+    a ^= len(data)
+    return "%016x" % a
+
+
+def reply_id(message_id, n):
+    return "epamserv.%s.%d@%s" % (key_prefix(message_id), n, DOMAIN)
+
+
+def move_lines(count, length, seed, width=14, height=12):
+    """count legal move sequences of length moves each from the opening,
+    chosen at random among quiet moves (no capture, no crossing) so that
+    no game ends early."""
+    rng = random.Random(seed)
+    lines = []
+    for _ in range(count):
+        position = ref_rules.opening(width, height)
+        line = []
+        for _ in range(length):
+            info = ref_rules.move_info(position)
+            quiet = [m[0] for m in info if not m[1] and not m[2]]
+            move = rng.choice(quiet or [m[0] for m in info])
+            line.append(move)
+            position = ref_rules.play(position, move)
+        lines.append(line)
+    return lines
+
+
+def move_subject(board, number, move):
+    player = ALICE if number % 2 == 1 else BOB
+    return "epaminondas move %d %s %s %s#%d" % (board, player[0], player[1],
+                                                move, number)
+
+
+def player_of(number):
+    return ALICE if number % 2 == 1 else BOB
+
+
+class Maildir:
+    """A Maildir (new/, cur/, tmp/) whose mails batch takes in name order
+    (all share one modification time)."""
+
+    def __init__(self, path):
+        self.path = path
+        for d in ("new", "cur", "tmp"):
+            os.makedirs(os.path.join(path, d), exist_ok=True)
+        self.n = 0
+        self.stamp = int(time.time() * 1e9)
+
+    def add(self, data):
+        self.n += 1
+        name = "%08d.stress" % self.n
+        tmp = os.path.join(self.path, "tmp", name)
+        with open(tmp, "wb") as f:
+            f.write(data)
+        os.utime(tmp, ns=(self.stamp, self.stamp))
+        os.rename(tmp, os.path.join(self.path, "new", name))
+        return name
+
+    def waiting(self):
+        return sorted(os.listdir(os.path.join(self.path, "new")))
+
+
+def make_env(smtp=True):
+    env = harness.Env(smtp=smtp)
+    env.env["EPAMSERV_RATE_LIMIT"] = "0"   # two players send every mail
+    return env
+
+
+def game_moves(env, board):
+    """[(number, move, message-id)] of a board's game file."""
+    out = []
+    for line in (env.game_file(board) or "").splitlines():
+        if line.startswith("move: "):
+            f = line.split()
+            out.append((int(f[1]), f[2], f[4] if len(f) > 4 else ""))
+    return out
+
+
+def cheapen_passwords(env):
+    """Replace the players' yescrypt hashes by SHA-256-crypt with 1,000
+    rounds: a password check then costs well under a millisecond instead
+    of tens, so that the stress tests spend their time in the spool.  Done
+    while no epamserv runs; any crypt(3) hash is accepted by the check."""
+    import warnings
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        import crypt
+    for userid, password, _ in (ALICE, BOB):
+        path = os.path.join(env.spool, "users", userid)
+        with open(path) as f:
+            text = f.read()
+        cheap = crypt.crypt(password, "$5$rounds=1000$stresstestsalt$")
+        text = re.sub(r"(?m)^password: .*$", "password: " + cheap, text)
+        with open(path + ".tmp", "w") as f:
+            f.write(text)
+        os.rename(path + ".tmp", path)
+
+
+def setup_boards(env, count, root, cheap=True):
+    """Sign up alice and bob and start count boards (101, 102, ...) of the
+    default 14x12 game, alice White, all accepted, in two batch runs;
+    with cheap, the password hashes are made cheap (cheapen_passwords).
+    Returns the board numbers, or raises RuntimeError."""
+    md = Maildir(os.path.join(root, "setup-signup"))
+    md.add(harness.make_mail(ALICE[2], "signup %s %s" % ALICE[:2]))
+    md.add(harness.make_mail(BOB[2], "signup %s %s" % BOB[:2]))
+    rc, _, err = env.run("batch", "--maildir", md.path)
+    if rc != 0 or md.waiting():
+        raise RuntimeError("signup batch: exit %d: %s" % (rc, err[-2000:]))
+    if cheap:
+        cheapen_passwords(env)
+    md = Maildir(os.path.join(root, "setup-boards"))
+    for _ in range(count):
+        md.add(harness.make_mail(ALICE[2], "epaminondas challenge alice bob"))
+    boards = list(range(101, 101 + count))
+    for b in boards:
+        md.add(harness.make_mail(BOB[2], "epaminondas accept %d %s %s"
+                                 % (b, BOB[0], BOB[1])))
+    rc, _, err = env.run("batch", "--maildir", md.path)
+    if rc != 0 or md.waiting():
+        raise RuntimeError("setup batch: exit %d, %d mails left: %s"
+                           % (rc, len(md.waiting()), err[-2000:]))
+    for b in boards:
+        if "result: active" not in (env.game_file(b) or ""):
+            raise RuntimeError("setup: board %d is not active:\n%s"
+                               % (b, env.game_file(b)))
+    return boards
+
+
+def setup_or_fail(env, count, root):
+    """setup_boards, or a failing TAP line and the end of the test."""
+    try:
+        return setup_boards(env, count, root)
+    except RuntimeError as e:
+        harness.ok(False, "the spool is set up (%d boards)" % count, str(e))
+        env.close()
+        harness.done()
+
+
+def outbox_mails(spool):
+    """{name: (message-id, envelope-to, subject)} of SPOOL/outbox."""
+    out = {}
+    d = os.path.join(spool, "outbox")
+    for name in sorted(os.listdir(d)):
+        if not name.endswith(".eml"):
+            continue
+        with open(os.path.join(d, name), "rb") as f:
+            text = f.read().decode("utf-8", "replace")
+        head = text.split("\r\n\r\n", 1)[0]
+        mid = re.search(r"^Message-ID: <([^>]*)>", head, re.M)
+        to = re.search(r"^Envelope-To: <([^>]*)>", head, re.M)
+        subj = re.search(r"^Subject: (.*)$", head, re.M)
+        out[name] = (mid.group(1) if mid else None, to.group(1) if to else None,
+                     subj.group(1).strip() if subj else None)
+    return out
+
+
+def admin_check(env):
+    rc, out, err = env.run("admin", "check")
+    return rc, (out + err)[-3000:]
+
+
+def wait_all(procs, deadline):
+    """Wait for every Popen until the monotonic deadline; returns the ones
+    still running (killed)."""
+    late = []
+    for p in procs:
+        left = deadline - time.monotonic()
+        try:
+            p.wait(timeout=max(left, 0.01))
+        except subprocess.TimeoutExpired:
+            late.append(p)
+    for p in late:
+        p.kill()
+        p.wait()
+    return late
