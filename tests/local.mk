@@ -76,3 +76,7 @@ EXTRA_DIST += tests/integration/test_smtp_auth_tls.py
 # full ones (BENCHMARKS.md).
 TESTS += tests/stress/test_crash.py
 EXTRA_DIST += tests/stress/stresslib.py tests/stress/test_crash.py
+
+# make install into a temporary root, and a game against that installation.
+TESTS += tests/integration/test_install.py
+EXTRA_DIST += tests/integration/test_install.py

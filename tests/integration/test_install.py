@@ -1,0 +1,76 @@
+#!/usr/bin/python3
+"""make install into a temporary root, then a game played by mail against
+that installation (its binary, templates and sample config) through a
+real SMTP server, and `epamserv admin check` passing on its spool."""
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from harness import Server, ok, is_, contains, done, make_mail, by_recipient, body_of
+
+build = os.environ.get("EPAMSERV_BUILDDIR", ".")
+root = tempfile.mkdtemp(prefix="epamserv-install-")
+server = None
+try:
+    p = subprocess.run(["make", "-s", "-C", build, "install", "DESTDIR=" + root],
+                       stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+    is_(p.returncode, 0, "make install into a temporary root succeeds")
+    found = {}
+    for d, _, files in os.walk(root):
+        for f in files:
+            found[f] = os.path.join(d, f)
+    for f in ("epamserv", "epamserv.1", "epamserv.conf.5", "epamserv-rules.7",
+              "board.txt", "help.txt", "epamserv.conf.sample"):
+        ok(f in found, "the installation has %s" % f)
+    spools = [os.path.join(d, x) for d, dirs, _ in os.walk(root) for x in dirs
+              if x == "epamserv" and d.endswith("spool")]
+    ok(len(spools) == 1 and (os.stat(spools[0]).st_mode & 0o777) == 0o750,
+       "the spool is created with mode 0750")
+    binary = found.get("epamserv")
+    templates = os.path.dirname(found.get("board.txt", "/"))
+
+    os.makedirs(os.path.join(root, "smtp"))
+    server = Server(os.path.join(root, "smtp"))
+    conf = os.path.join(root, "epamserv.conf")
+    with open(found["epamserv.conf.sample"]) as f:
+        sample = f.read()
+    sample = sample.replace("smtp_url = smtp://127.0.0.1:25", "smtp_url = " + server.url)
+    sample = "\n".join(l for l in sample.splitlines() if not l.startswith("spool ="))
+    with open(conf, "w") as f:
+        f.write(sample + "\nspool = %s\ntemplates = %s\nfrom = epamserv@games.example\n"
+                % (spools[0], templates))
+    env = {k: v for k, v in os.environ.items() if not k.startswith("EPAMSERV_")}
+
+    def run(*args, stdin=None):
+        return subprocess.run([binary, "--config", conf] + list(args), input=stdin,
+                              stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                              env=env, timeout=60)
+
+    p = run("config")
+    contains(p.stdout.decode(), "spool = " + spools[0],
+             "the installed program reads the sample-based config")
+    for sender, subject in [("alice@example.org", "signup alice a"),
+                            ("bob@example.org", "signup bob b"),
+                            ("alice@example.org", "epaminondas challenge alice bob"),
+                            ("bob@example.org", "epaminondas accept 101 bob b"),
+                            ("alice@example.org", "epaminondas move 101 alice a e1-e4"),
+                            ("bob@example.org", "epaminondas move 101 bob b e12-e9")]:
+        p = run("receive", stdin=make_mail(sender, subject))
+        is_(p.returncode, 0, "installed: %s" % subject)
+    msgs = by_recipient(server.messages())
+    last = msgs.get("alice@example.org", [None])[-1]
+    contains(body_of(last) if last else "", "bob played e12-e9",
+             "the board mail reached the players through SMTP")
+    p = run("admin", "check")
+    is_(p.returncode, 0, "epamserv admin check passes on the installed spool")
+    p = subprocess.run(["make", "-s", "-C", build, "uninstall", "DESTDIR=" + root],
+                       stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+    is_(p.returncode, 0, "make uninstall succeeds")
+finally:
+    if server:
+        server.stop()
+    shutil.rmtree(root, ignore_errors=True)
+done()
