@@ -7,6 +7,9 @@
  *     board (once per move: a second sweep sends nothing new);
  *   - after forfeit_days (21): the player to move loses on time; both
  *     players get the final board, and the standings change.
+ * Vacations are respected: while the player to move is away (vacation
+ * set and not yet over), nothing happens to the board, and once back the
+ * idle days count from the end of the vacation, not from the last move.
  * Each event is its own transaction under the board's lock, keyed like a
  * mail (digest of "sweep EVENT GAME BOARD MOVE"), so a sweep run twice,
  * or killed and run again, never sends a reminder twice nor forfeits a
@@ -26,16 +29,19 @@
 #include <string.h>
 
 struct sweep_stats {
-	int reminded, forfeited, busy;
+	int reminded, forfeited, busy, away;
 };
 
-/* The key of one sweep event, as a mail's digest. */
-static void event_key(struct cmdctx *c, const char *event, const struct game *g)
+/* The key of one sweep event, as a mail's digest: the event, the board,
+ * the move it is about and when the idle clock started (a player back
+ * from vacation gets a new reminder for the same move). */
+static void event_key(struct cmdctx *c, const char *event, const struct game *g,
+                      time_t since)
 {
 	char text[160];
 
-	snprintf(text, sizeof text, "sweep %s %s %ld %zu", event, g->game,
-	         g->board, g->nmoves);
+	snprintf(text, sizeof text, "sweep %s %s %ld %zu %lld", event, g->game,
+	         g->board, g->nmoves, (long long)since);
 	util_digest_hex(text, strlen(text), c->digest);
 	snprintf(c->msg_key, sizeof c->msg_key, "msg-%s", c->digest);
 }
@@ -63,6 +69,33 @@ static enum cmd_status remind(struct cmdctx *c, struct board_ctx *b,
 	return cmd_commit(c, t);
 }
 
+/* The time the idle clock of the player to move started: the board's
+ * last change, or the end of their vacation when that came later.
+ * Sets *away while the vacation lasts. */
+static time_t idle_since(const struct config *cfg, const struct game *g,
+                         time_t now, int *away)
+{
+	struct user u;
+	char *err = NULL;
+	time_t since = g->updated, back;
+
+	*away = 0;
+	if (user_load(cfg->spool, game_to_move(g), &u, &err) != 0) {
+		free(err);
+		return since;
+	}
+	if (user_on_vacation(&u, now))
+		*away = 1;
+	else if (u.vacation[0]) {
+		char iso[32];
+		snprintf(iso, sizeof iso, "%sT23:59:59Z", u.vacation);
+		if (util_parse_iso_time(iso, &back) == 0 && back > since)
+			since = back;
+	}
+	user_free(&u);
+	return since;
+}
+
 /* Sweep one board file; updates st. */
 static void sweep_board(const struct config *cfg, const char *game, long board,
                         struct sweep_stats *st)
@@ -71,6 +104,7 @@ static void sweep_board(const struct config *cfg, const char *game, long board,
 	struct board_ctx b;
 	char *err = NULL, headline[256];
 	long days;
+	time_t since = 0;
 
 	memset(&c, 0, sizeof c);
 	memset(&b, 0, sizeof b);
@@ -92,12 +126,22 @@ static void sweep_board(const struct config *cfg, const char *game, long board,
 	}
 	b.loaded = 1;
 	b.was = b.g.state;
-	days = (long)((c.now - b.g.updated) / 86400);
-	if (b.g.state != GAME_ACTIVE || days < cfg->remind_days)
+	if (b.g.state != GAME_ACTIVE)
+		goto done;
+	{
+		int away;
+		since = idle_since(cfg, &b.g, c.now, &away);
+		if (away) {
+			st->away++;
+			goto done;
+		}
+		days = since < c.now ? (long)((c.now - since) / 86400) : 0;
+	}
+	if (days < cfg->remind_days)
 		goto done;
 	if (days >= cfg->forfeit_days) {
 		const char *loser = game_to_move(&b.g);
-		event_key(&c, "forfeit", &b.g);
+		event_key(&c, "forfeit", &b.g, since);
 		snprintf(headline, sizeof headline, "%s made no move on board %ld for "
 		         "%ld days and loses on time.", loser, board, days);
 		snprintf(b.userid, sizeof b.userid, "%s", loser);
@@ -109,7 +153,7 @@ static void sweep_board(const struct config *cfg, const char *game, long board,
 		}
 		goto done;
 	}
-	event_key(&c, "remind", &b.g);
+	event_key(&c, "remind", &b.g, since);
 	if (spool_seen(cfg->spool, c.digest))
 		goto done;  /* reminded for this move already */
 	if (remind(&c, &b, days) == CMD_DONE) {
@@ -151,7 +195,7 @@ static void sweep_game(const struct config *cfg, const char *game,
 
 int cli_sweep(const struct config *cfg, int argc, char **argv)
 {
-	struct sweep_stats st = { 0, 0, 0 };
+	struct sweep_stats st = { 0, 0, 0, 0 };
 	char *err = NULL;
 	int i;
 
@@ -168,8 +212,9 @@ int cli_sweep(const struct config *cfg, int argc, char **argv)
 	txn_recover_all(cfg->spool);
 	for (i = 0; spool_games[i]; i++)
 		sweep_game(cfg, spool_games[i], &st);
-	log_msg(LOG_INFO, "sweep: %d reminders, %d forfeits, %d boards busy",
-	        st.reminded, st.forfeited, st.busy);
+	log_msg(LOG_INFO, "sweep: %d reminders, %d forfeits, %d boards waiting "
+	        "for a player on vacation, %d boards busy", st.reminded,
+	        st.forfeited, st.away, st.busy);
 	cli_deliver_quietly(cfg);
 	return st.busy ? EXIT_TEMPFAIL : 0;
 }

@@ -38,7 +38,22 @@ try:
     rc, out, err = sweep(9)
     is_(len(env.new_messages()), 0, "a second sweep sends no second reminder")
 
+    # Bob goes on vacation until day 30: no forfeit meanwhile, and his
+    # clock starts again when he is back.
+    import time as _t
+    until = _t.strftime("%Y-%m-%d", _t.gmtime(T0 + 30 * DAY))
+    env.run("receive", stdin=("From: bob@example.org\r\nSubject: vacation bob b %s\r\n"
+                              "Message-ID: <vac1@x>\r\n\r\n" % until).encode(),
+            env={"EPAMSERV_NOW": str(T0 + 9 * DAY)})
+    env.new_messages()
     rc, out, err = sweep(22)
+    is_(len(env.new_messages()), 0, "no forfeit while the player is on vacation")
+    contains(err, "1 boards waiting for a player on vacation", "the sweep says why")
+    rc, out, err = sweep(40)
+    msgs = env.new_messages()
+    is_([m.envelope_to for m in msgs], [["bob@example.org"]],
+        "back from vacation, the idle days count from its end: a reminder, no forfeit")
+    rc, out, err = sweep(53)
     msgs = by_recipient(env.new_messages())
     is_(sorted(msgs), ["alice@example.org", "bob@example.org"],
         "after 22 days the forfeit goes to both players")
