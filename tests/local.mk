@@ -80,3 +80,14 @@ EXTRA_DIST += tests/stress/stresslib.py tests/stress/test_crash.py
 # make install into a temporary root, and a game against that installation.
 TESTS += tests/integration/test_install.py
 EXTRA_DIST += tests/integration/test_install.py
+
+# Fault injection: an LD_PRELOAD shim that fails the Nth write, fsync,
+# rename, open(O_CREAT) or allocation, and a move mail run through
+# receive with the failure at every such call it reaches.
+check_PROGRAMS += tests/fault/libfault.so
+tests_fault_libfault_so_SOURCES = tests/fault/libfault.c
+tests_fault_libfault_so_CFLAGS = $(AM_CFLAGS) -fPIC
+tests_fault_libfault_so_LDFLAGS = -shared -fPIC
+tests_fault_libfault_so_LDADD = -ldl
+TESTS += tests/fault/test_faults.py
+EXTRA_DIST += tests/fault/test_faults.py

@@ -182,6 +182,15 @@ int process_mail(const struct config *cfg, const char *raw, size_t len,
 		return EXIT_TEMPFAIL;
 	}
 	if (mail_parse_limits(raw, len, cfg->max_mail_size, &m, &err) < 0) {
+		/* Out of memory says nothing about the mail: let the MTA
+		 * retry instead of dropping it (err is NULL when even the
+		 * message could not be allocated). */
+		if (!err || strcmp(err, "out of memory") == 0) {
+			log_msg(LOG_ERR, "cannot read the mail: out of memory, "
+			        "will retry\n");
+			free(err);
+			return EXIT_TEMPFAIL;
+		}
 		log_msg(LOG_WARNING, "unreadable mail dropped: %s\n", err);
 		free(err);
 		return 0;
