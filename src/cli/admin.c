@@ -29,7 +29,6 @@
 #include "util/log.h"
 #include "util/util.h"
 
-#include <dirent.h>
 #include <errno.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -124,37 +123,28 @@ static int row_cmp(const void *a, const void *b)
 	return x->board < y->board ? -1 : x->board > y->board;
 }
 
-/* Call fn for every board file of the spool; returns the number of
- * problems fn reported. */
+/* Call fn(cfg, game, board, arg) for every board file; returns the
+ * number of problems fn reported. */
+struct board_visit {
+	const struct config *cfg;
+	int (*fn)(const struct config *, const char *game, long board, void *arg);
+	void *arg;
+};
+
+static int visit(const char *game, long board, void *arg)
+{
+	struct board_visit *v = arg;
+
+	return v->fn(v->cfg, game, board, v->arg);
+}
+
 static int each_board(const struct config *cfg,
                       int (*fn)(const struct config *, const char *game,
                                 long board, void *arg), void *arg)
 {
-	char dir[4200];
-	struct dirent *de;
-	int i, bad = 0;
-	DIR *d;
+	struct board_visit v = { cfg, fn, arg };
 
-	for (i = 0; spool_games[i]; i++) {
-		snprintf(dir, sizeof dir, "%s/games/%s", cfg->spool, spool_games[i]);
-		d = opendir(dir);
-		if (!d)
-			continue;
-		while ((de = readdir(d)) != NULL) {
-			char num[16];
-			size_t n = strlen(de->d_name);
-			long board;
-			if (n < 6 || n - 5 >= sizeof num ||
-			    strcmp(de->d_name + n - 5, ".game") != 0)
-				continue;
-			memcpy(num, de->d_name, n - 5);
-			num[n - 5] = '\0';
-			if ((board = util_board_number(num)) > 0)
-				bad += fn(cfg, spool_games[i], board, arg);
-		}
-		closedir(d);
-	}
-	return bad;
+	return spool_each_board(cfg->spool, visit, &v);
 }
 
 struct rows {

@@ -23,7 +23,6 @@
 #include "util/log.h"
 #include "util/util.h"
 
-#include <dirent.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -166,38 +165,24 @@ done:
 	board_close(&b);
 }
 
-/* Every NNN.game of SPOOL/games/GAME. */
-static void sweep_game(const struct config *cfg, const char *game,
-                       struct sweep_stats *st)
-{
-	char dir[4200];
-	struct dirent *de;
-	DIR *d;
+struct sweep_run {
+	const struct config *cfg;
+	struct sweep_stats *st;
+};
 
-	snprintf(dir, sizeof dir, "%s/games/%s", cfg->spool, game);
-	d = opendir(dir);
-	if (!d)
-		return;
-	while ((de = readdir(d)) != NULL) {
-		char num[16];
-		size_t n = strlen(de->d_name);
-		long board;
-		if (n < 6 || n - 5 >= sizeof num ||
-		    strcmp(de->d_name + n - 5, ".game") != 0)
-			continue;
-		memcpy(num, de->d_name, n - 5);
-		num[n - 5] = '\0';
-		if ((board = util_board_number(num)) > 0)
-			sweep_board(cfg, game, board, st);
-	}
-	closedir(d);
+static int sweep_one(const char *game, long board, void *arg)
+{
+	struct sweep_run *r = arg;
+
+	sweep_board(r->cfg, game, board, r->st);
+	return 0;
 }
 
 int cli_sweep(const struct config *cfg, int argc, char **argv)
 {
 	struct sweep_stats st = { 0, 0, 0, 0 };
+	struct sweep_run run = { cfg, &st };
 	char *err = NULL;
-	int i;
 
 	(void)argv;
 	if (argc != 1) {
@@ -210,8 +195,7 @@ int cli_sweep(const struct config *cfg, int argc, char **argv)
 		return EXIT_TEMPFAIL;
 	}
 	txn_recover_all(cfg->spool);
-	for (i = 0; spool_games[i]; i++)
-		sweep_game(cfg, spool_games[i], &st);
+	spool_each_board(cfg->spool, sweep_one, &run);
 	log_msg(LOG_INFO, "sweep: %d reminders, %d forfeits, %d boards waiting "
 	        "for a player on vacation, %d boards busy", st.reminded,
 	        st.forfeited, st.away, st.busy);

@@ -6,6 +6,7 @@
 #include "util/buf.h"
 #include "util/util.h"
 
+#include <dirent.h>
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -96,4 +97,35 @@ void spool_board_path(const char *game, long board, char *buf, size_t len)
 void spool_board_key(const char *game, long board, char *buf, size_t len)
 {
 	snprintf(buf, len, "board-%s-%ld", game, board);
+}
+
+int spool_each_board(const char *spool,
+                     int (*fn)(const char *game, long board, void *arg),
+                     void *arg)
+{
+	char dir[4200];
+	struct dirent *de;
+	int i, sum = 0;
+	DIR *d;
+
+	for (i = 0; spool_games[i]; i++) {
+		snprintf(dir, sizeof dir, "%s/games/%s", spool, spool_games[i]);
+		d = opendir(dir);
+		if (!d)
+			continue;
+		while ((de = readdir(d)) != NULL) {
+			char num[16];
+			size_t n = strlen(de->d_name);
+			long board;
+			if (n < 6 || n - 5 >= sizeof num ||
+			    strcmp(de->d_name + n - 5, ".game") != 0)
+				continue;
+			memcpy(num, de->d_name, n - 5);
+			num[n - 5] = '\0';
+			if ((board = util_board_number(num)) > 0)
+				sum += fn(spool_games[i], board, arg);
+		}
+		closedir(d);
+	}
+	return sum;
 }

@@ -39,6 +39,13 @@ long spool_next_board(const char *spool, const char *game);
 /* Relative path of a board file ("games/GAME/NNN.game") into buf. */
 void spool_board_path(const char *game, long board, char *buf, size_t len);
 
+/* Call fn(game, board, arg) for every board file SPOOL/games/GAME/NNN.game
+ * of every game, in directory order.  Returns the sum of what fn returned
+ * (e.g. a count of problems). */
+int spool_each_board(const char *spool,
+                     int (*fn)(const char *game, long board, void *arg),
+                     void *arg);
+
 /* Lock key of a board ("board-GAME-NNN") into buf. */
 void spool_board_key(const char *game, long board, char *buf, size_t len);
 
