@@ -9,6 +9,7 @@
  *   admin user del USERID --reason TEXT
  *   admin user passwd USERID PASSWORD --reason TEXT
  *   admin user show USERID
+ *   admin result [GAME] BOARD white|black|draw --reason TEXT
  *   admin outbox list | retry NAME | drop NAME --reason TEXT
  *   admin bounces
  *
@@ -17,6 +18,7 @@
  * (SUDO_USER, else USER, else the uid) and the reason given.
  */
 #include "cli/cli.h"
+#include "cmd/cmd.h"
 #include "game/game.h"
 #include "game/render.h"
 #include "mail/mail.h"
@@ -414,6 +416,80 @@ usage:
 	return EXIT_USAGE;
 }
 
+/* ---- forced results ---- */
+
+static int admin_result(const struct config *cfg, int argc, char **argv)
+{
+	const char *reason = take_reason(&argc, argv);
+	const char *game = argc == 4 ? argv[1] : "epaminondas";
+	const char *verdict = argv[argc - 1];
+	struct cmdctx c;
+	struct board_ctx b;
+	char *err = NULL, headline[1024], res[EP_ERR_MAX + 96], key[128];
+	long board;
+	int rc = 1, i, known = 0;
+
+	if (argc < 3 || argc > 4 || (board = util_board_number(argv[argc - 2])) < 0 ||
+	    (strcmp(verdict, "white") != 0 && strcmp(verdict, "black") != 0 &&
+	     strcmp(verdict, "draw") != 0)) {
+		fprintf(stderr, "usage: epamserv admin result [GAME] BOARD "
+		        "white|black|draw --reason TEXT\n");
+		return EXIT_USAGE;
+	}
+	for (i = 0; spool_games[i]; i++)
+		known |= strcmp(game, spool_games[i]) == 0;
+	if (!known) {
+		fprintf(stderr, "epamserv: unknown game '%s'\n", game);
+		return EXIT_USAGE;
+	}
+	if (need_reason(reason, "result") < 0)
+		return EXIT_USAGE;
+	memset(&c, 0, sizeof c);
+	memset(&b, 0, sizeof b);
+	b.l.fd = -1;
+	c.cfg = cfg;
+	c.now = util_now();
+	c.comment = "";
+	snprintf(key, sizeof key, "admin result %s %ld %lld", game, board,
+	         (long long)c.now);
+	util_digest_hex(key, strlen(key), c.digest);
+	spool_board_key(game, board, b.key, sizeof b.key);
+	if (cmd_lock(&c, b.key, &b.l) != CMD_DONE)
+		return EXIT_TEMPFAIL;
+	if (game_load(&b.g, cfg->spool, game, board, &err) != 0) {
+		fprintf(stderr, "epamserv: %s\n", err ? err : "no such board");
+		free(err);
+		lock_release(&b.l);
+		return 1;
+	}
+	b.loaded = 1;
+	b.was = b.g.state;
+	if (b.g.state != GAME_ACTIVE) {
+		fprintf(stderr, "epamserv: board %ld is not being played; only a game "
+		        "in progress can be given a result\n", board);
+		goto done;
+	}
+	snprintf(b.userid, sizeof b.userid, "%s",
+	         strcmp(verdict, "black") == 0 ? b.g.black : b.g.white);
+	game_end(&b.g, strcmp(verdict, "draw") == 0 ? GAME_END_ADJ_DRAW
+	                                            : GAME_END_AWARD,
+	         b.userid, c.now);
+	game_result_text(&b.g, res, sizeof res);
+	snprintf(headline, sizeof headline, "The administrator ended board %ld: "
+	         "%s.  Reason: %.200s", board, res, reason);
+	if (board_save(&c, &b, headline) == CMD_DONE) {
+		admin_log(cfg, reason, "%s board %ld: result forced, %s", game, board,
+		          res);
+		rc = 0;
+	}
+done:
+	buf_free(&c.error);
+	board_close(&b);
+	if (rc == 0)
+		cli_deliver_quietly(cfg);
+	return rc;
+}
+
 /* ---- the outbox ---- */
 
 /* A NAME as listed by "outbox --names": a plain file name. */
@@ -506,6 +582,8 @@ int cli_admin(const struct config *cfg, int argc, char **argv)
 		return admin_user(cfg, argc - 1, argv + 1);
 	if (strcmp(argv[1], "outbox") == 0)
 		return admin_outbox(cfg, argc - 1, argv + 1);
+	if (strcmp(argv[1], "result") == 0)
+		return admin_result(cfg, argc - 1, argv + 1);
 	if (strcmp(argv[1], "bounces") == 0 && argc == 2) {
 		if (outbox_print_bounces(cfg->spool, stdout) == 0)
 			printf("no address has bounced\n");
@@ -513,7 +591,8 @@ int cli_admin(const struct config *cfg, int argc, char **argv)
 	}
 usage:
 	fprintf(stderr, "usage: epamserv admin list | show [GAME] BOARD | check |\n"
-	        "       user add|del|passwd|show ... | outbox list|retry|drop ... |"
-	        " bounces\n(see epamserv(1))\n");
+	        "       user add|del|passwd|show ... | result [GAME] BOARD "
+	        "white|black|draw |\n       outbox list|retry|drop ... | bounces\n"
+	        "(see epamserv(1))\n");
 	return EXIT_USAGE;
 }

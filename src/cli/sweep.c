@@ -7,6 +7,8 @@
  *     board (once per move: a second sweep sends nothing new);
  *   - after forfeit_days (21): the player to move loses on time; both
  *     players get the final board, and the standings change.
+ * A challenge left unanswered for challenge_days (14) expires: the board
+ * is cancelled and both players are told.
  * Vacations are respected: while the player to move is away (vacation
  * set and not yet over), nothing happens to the board, and once back the
  * idle days count from the end of the vacation, not from the last move.
@@ -28,7 +30,7 @@
 #include <string.h>
 
 struct sweep_stats {
-	int reminded, forfeited, busy, away;
+	int reminded, forfeited, busy, away, expired;
 };
 
 /* The key of one sweep event, as a mail's digest: the event, the board,
@@ -125,6 +127,21 @@ static void sweep_board(const struct config *cfg, const char *game, long board,
 	}
 	b.loaded = 1;
 	b.was = b.g.state;
+	if (b.g.state == GAME_CHALLENGED &&
+	    c.now - b.g.updated >= (time_t)cfg->challenge_days * 86400) {
+		event_key(&c, "expire", &b.g, b.g.updated);
+		snprintf(headline, sizeof headline, "The challenge on board %ld "
+		         "expired: %s did not answer it within %d days.", board,
+		         b.g.black, cfg->challenge_days);
+		snprintf(b.userid, sizeof b.userid, "%s", b.g.black);
+		game_end(&b.g, GAME_END_EXPIRE, b.g.black, c.now);
+		if (board_save(&c, &b, headline) == CMD_DONE) {
+			st->expired++;
+			log_msg(LOG_INFO, "sweep: %s board %ld: the challenge expired",
+			        game, board);
+		}
+		goto done;
+	}
 	if (b.g.state != GAME_ACTIVE)
 		goto done;
 	{
@@ -180,7 +197,7 @@ static int sweep_one(const char *game, long board, void *arg)
 
 int cli_sweep(const struct config *cfg, int argc, char **argv)
 {
-	struct sweep_stats st = { 0, 0, 0, 0 };
+	struct sweep_stats st = { 0, 0, 0, 0, 0 };
 	struct sweep_run run = { cfg, &st };
 	char *err = NULL;
 
@@ -196,9 +213,9 @@ int cli_sweep(const struct config *cfg, int argc, char **argv)
 	}
 	txn_recover_all(cfg->spool);
 	spool_each_board(cfg->spool, sweep_one, &run);
-	log_msg(LOG_INFO, "sweep: %d reminders, %d forfeits, %d boards waiting "
-	        "for a player on vacation, %d boards busy", st.reminded,
-	        st.forfeited, st.away, st.busy);
+	log_msg(LOG_INFO, "sweep: %d reminders, %d forfeits, %d challenges "
+	        "expired, %d boards waiting for a player on vacation, %d boards "
+	        "busy", st.reminded, st.forfeited, st.expired, st.away, st.busy);
 	cli_deliver_quietly(cfg);
 	return st.busy ? EXIT_TEMPFAIL : 0;
 }

@@ -102,6 +102,14 @@ int game_end_ok(const struct game *g, enum game_end kind, const char *by,
 		snprintf(err, errlen, "board %ld is over: %s", g->board, res);
 		return -1;
 	}
+	if (kind == GAME_END_EXPIRE) {
+		if (g->state != GAME_CHALLENGED || side != EP_BLACK) {
+			snprintf(err, errlen, "only a challenge can expire, and it is "
+			         "%s's to answer", g->black);
+			return -1;
+		}
+		return 0;
+	}
 	if (kind == GAME_END_DECLINE || kind == GAME_END_WITHDRAW) {
 		if (g->state != GAME_CHALLENGED) {
 			snprintf(err, errlen, "the game on board %ld has started; "
@@ -153,6 +161,21 @@ void game_end(struct game *g, enum game_end kind, const char *by, time_t when)
 		g->result = EP_ONGOING;
 		snprintf(g->reason, sizeof g->reason, "%s %s the challenge", by,
 		         kind == GAME_END_DECLINE ? "declined" : "withdrew");
+		break;
+	case GAME_END_EXPIRE:
+		g->state = GAME_CANCELLED;
+		g->result = EP_ONGOING;
+		snprintf(g->reason, sizeof g->reason, "the challenge to %s expired "
+		         "unanswered", by);
+		break;
+	case GAME_END_AWARD:
+		g->result = side == EP_WHITE ? EP_WHITE_WINS : EP_BLACK_WINS;
+		snprintf(g->reason, sizeof g->reason, "awarded to %s by the "
+		         "administrator", colour);
+		break;
+	case GAME_END_ADJ_DRAW:
+		g->result = EP_DRAW;
+		snprintf(g->reason, sizeof g->reason, "drawn by the administrator");
 		break;
 	case GAME_END_NONE:
 		break;

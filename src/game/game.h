@@ -40,6 +40,9 @@ enum game_end {
 	GAME_END_FORFEIT,   /* by lost on time (epamserv sweep) */
 	GAME_END_DECLINE,   /* by (Black) declined the challenge */
 	GAME_END_WITHDRAW,  /* by (White) withdrew the challenge */
+	GAME_END_EXPIRE,    /* the challenge to by (Black) expired (sweep) */
+	GAME_END_AWARD,     /* the administrator gave the game to by */
+	GAME_END_ADJ_DRAW,  /* the administrator declared it drawn (by: White) */
 };
 
 /* A question to the opponent waiting for accept or reject ("vote:" line). */

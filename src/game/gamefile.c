@@ -50,7 +50,8 @@
 #define GAMEFILE_MAX (8 * 1024 * 1024)
 
 static const char *const end_words[] = {
-	"", "resign", "draw", "forfeit", "decline", "withdraw", NULL
+	"", "resign", "draw", "forfeit", "decline", "withdraw", "expire",
+	"award", "adjudicated-draw", NULL
 };
 static const char *const vote_words[] = { "", "draw", "undo", NULL };
 

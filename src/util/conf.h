@@ -27,6 +27,8 @@
  *   remind_days   EPAMSERV_REMIND_DAYS   7 (sweep: reminder to the player
  *                                        to move after this many idle days)
  *   forfeit_days  EPAMSERV_FORFEIT_DAYS  21 (sweep: loss on time)
+ *   challenge_days EPAMSERV_CHALLENGE_DAYS 14 (sweep: an unanswered
+ *                                        challenge expires)
  *   rate_limit    EPAMSERV_RATE_LIMIT    60 (mails answered per address
  *                                        per hour; 0: no limit)
  *   imap_user     EPAMSERV_IMAP_USER     "" (the URL's user, if any)
@@ -58,6 +60,7 @@ struct config {
 	int retry_days;
 	int rate_limit;      /* mails per address per hour, 0 = off */
 	int remind_days, forfeit_days;  /* sweep: days without a move */
+	int challenge_days;  /* sweep: days an unanswered challenge lasts */
 	char *imap_user;     /* "" when unset (batch --imap) */
 	char *imap_password_file; /* "" when unset */
 	char *imap_ca_file;  /* "" when unset */

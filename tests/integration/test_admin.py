@@ -121,6 +121,34 @@ try:
              "(reason: signed up by phone)", "the admin log says who and why")
     is_(log.count("\n"), 3, "every admin change is in the admin log")
 
+    # admin result and challenge expiry
+    env.env["EPAMSERV_NOW"] = str(T0 + 60 * DAY)
+    env.mail("bob@example.org", "epaminondas accept 102 bob b")
+    env.new_messages()
+    rc, out, err = env.run("admin", "result", "102", "black")
+    is_(rc, 64, "a forced result needs a reason")
+    rc, out, err = env.run("admin", "result", "102", "black", "--reason",
+                           "alice abandoned the game")
+    is_(rc, 0, "admin result ends a game in progress")
+    msgs = by_recipient(env.new_messages())
+    is_(sorted(msgs), ["alice@example.org", "bob@example.org"],
+        "both players are told of the forced result")
+    contains(body_of(msgs["bob@example.org"][0]) if "bob@example.org" in msgs else "",
+             "alice abandoned the game", "the mail gives the administrator's reason")
+    contains(env.game_file(102) or "", "end: award bob", "the game file records it")
+    rc, out, err = env.run("admin", "check")
+    is_(rc, 0, "a forced result replays")
+    with open(os.path.join(env.spool, "admin.log")) as f:
+        contains(f.read(), "board 102: result forced", "the forced result is logged")
+    env.mail("alice@example.org", "epaminondas challenge alice bob")
+    env.new_messages()
+    rc, out, err = env.run("sweep", env={"EPAMSERV_NOW": str(T0 + 75 * DAY)})
+    msgs = by_recipient(env.new_messages())
+    is_(sorted(msgs), ["alice@example.org", "bob@example.org"],
+        "an unanswered challenge expires after 14 days, both are told")
+    contains(env.game_file(104) or "", "end: expire bob",
+             "the expiry is recorded in the game file")
+
     # admin outbox
     env.env["EPAMSERV_SMTP_URL"] = ""
     env.mail("dave@example.org", "help")
