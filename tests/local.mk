@@ -91,3 +91,9 @@ tests_fault_libfault_so_LDFLAGS = -shared -fPIC
 tests_fault_libfault_so_LDADD = -ldl
 TESTS += tests/fault/test_faults.py
 EXTRA_DIST += tests/fault/test_faults.py
+
+# Concurrency: 100 receive processes at once (50 on one board, 50 on 50
+# boards) with batch and sweep alongside; a busy board ends in exit 75
+# after lock_timeout.
+TESTS += tests/stress/test_concurrency.py
+EXTRA_DIST += tests/stress/test_concurrency.py

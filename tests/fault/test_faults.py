@@ -14,6 +14,7 @@ move once, the two board mails once each, no journal entry.
 Quick mode (make check): every N for write, fsync, rename and open; for
 allocations every N up to 40 and 60 more spread evenly.
 EPAMSERV_STRESS_FULL=1: every allocation as well."""
+import difflib
 import os
 import re
 import shutil
@@ -151,11 +152,14 @@ try:
             rc2, err2 = receive({})
             st = state()
             if rc2 != 0 or st != clean:
+                diff = "".join(difflib.unified_diff(
+                    clean[0].splitlines(True), st[0].splitlines(True),
+                    "game file of a clean run", "game file after the rerun"))
                 problems.append(
                     "%s; the rerun without faults exited %d, expected 0 and "
                     "the state of a clean run:\n  expected %r\n  got      %r\n"
-                    "  stderr: %s" % (where, rc2, clean[1:], st[1:],
-                                      err2.strip()[-400:]))
+                    "%s  stderr: %s" % (where, rc2, clean[1:], st[1:], diff,
+                                        err2.strip()[-400:]))
             if len(problems) > 12:
                 break
         ok(not problems, "%s fails at each of %d calls (of %d): exit 75 or "
