@@ -97,3 +97,8 @@ EXTRA_DIST += tests/fault/test_faults.py
 # after lock_timeout.
 TESTS += tests/stress/test_concurrency.py
 EXTRA_DIST += tests/stress/test_concurrency.py
+
+# Issue 4, the rest: queue/submit/confirm, observers and show/games/chat/
+# multiple, the HTML board, a full game by mail.
+TESTS += tests/integration/test_pending.py
+EXTRA_DIST += tests/integration/test_pending.py

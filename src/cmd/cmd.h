@@ -9,7 +9,7 @@
  *
  * Each command family has its own file: signup.c, accounts.c (change,
  * signoff, list, vacation, set), message.c, challenge.c, move.c,
- * show.c, help.c, answer.c (accept/decline/resign), votes.c (draw offers
+ * pending.c (queue, submit, confirm), show.c, help.c, answer.c (accept/decline/resign), votes.c (draw offers
  * and undo), standings.c (standings, history).  board.c holds what the
  * commands on one board share: open (auth, lock, load), save, refuse.
  */
@@ -204,6 +204,24 @@ const char *move_usage(struct cmdctx *c, const struct game *g);
  * the move played, or CMD_REFUSED (g unchanged). word is modified. */
 enum cmd_status move_play(struct cmdctx *c, struct game *g,
                           const char *userid, char *word);
+/* After a move just played on b by b->userid: the headline ("alice
+ * played e2-e3", how being "played"), the opponent's queued move played
+ * or dropped (pending_after_move), board_save. */
+enum cmd_status move_done(struct cmdctx *c, struct board_ctx *b,
+                          const char *how);
+/* After a move on g: play the queued move of the side now to move, if
+ * any and legal, or drop it; a game that is over drops every pending
+ * move.  What happened is appended to head (" bob's queued move e11-e10
+ * was played.").  pending.c. */
+void pending_after_move(struct cmdctx *c, struct game *g, struct buf *head);
+/* GAME queue|submit BOARD USERID PASSWORD MOVE, GAME confirm BOARD
+ * USERID PASSWORD (pending.c). */
+enum cmd_status cmd_queue(struct cmdctx *c, const char *game, int argc,
+                          char **argv);
+enum cmd_status cmd_submit(struct cmdctx *c, const char *game, int argc,
+                           char **argv);
+enum cmd_status cmd_confirm(struct cmdctx *c, const char *game, int argc,
+                            char **argv);
 /* What "move" does on an opened board: a move (then board_save) or a
  * vote/resign word (answer_on_board). */
 enum cmd_status move_on_board(struct cmdctx *c, struct board_ctx *b,

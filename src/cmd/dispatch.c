@@ -90,6 +90,9 @@ enum cmd_status cmd_refuse(struct cmdctx *c, const char *usage,
 	"GAME decline BOARD USERID PASSWORD\n" \
 	"GAME move BOARD USERID PASSWORD MOVE[#N]\n" \
 	"GAME move BOARD USERID PASSWORD propose|accept|reject|undo|resign\n" \
+	"GAME queue BOARD USERID PASSWORD MOVE|off\n" \
+	"GAME submit BOARD USERID PASSWORD MOVE[#N]\n" \
+	"GAME confirm BOARD USERID PASSWORD\n" \
 	"GAME resign BOARD USERID PASSWORD\n" \
 	"GAME show BOARD\n" \
 	"GAME preview BOARD[#N]|new [-options] MOVE..."
@@ -105,6 +108,12 @@ static enum cmd_status run_game(struct cmdctx *c, const char *game, int argc,
 		return cmd_challenge(c, game, argc - 2, argv + 2);
 	if (strcasecmp(verb, "move") == 0)
 		return cmd_move(c, game, argc - 2, argv + 2);
+	if (strcasecmp(verb, "queue") == 0)
+		return cmd_queue(c, game, argc - 2, argv + 2);
+	if (strcasecmp(verb, "submit") == 0)
+		return cmd_submit(c, game, argc - 2, argv + 2);
+	if (strcasecmp(verb, "confirm") == 0)
+		return cmd_confirm(c, game, argc - 2, argv + 2);
 	if (strcasecmp(verb, "show") == 0)
 		return cmd_show(c, game, argc - 2, argv + 2);
 	if (strcasecmp(verb, "preview") == 0)

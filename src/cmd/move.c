@@ -91,10 +91,28 @@ enum cmd_status move_play(struct cmdctx *c, struct game *g,
 	return CMD_DONE;
 }
 
+enum cmd_status move_done(struct cmdctx *c, struct board_ctx *b,
+                          const char *how)
+{
+	struct buf head = BUF_INIT;
+	char res[EP_ERR_MAX + 96];
+	enum cmd_status st;
+
+	buf_printf(&head, "%s %s %s.", b->userid, how,
+	           b->g.moves[b->g.nmoves - 1].text);
+	if (b->g.state != GAME_ACTIVE) {
+		game_result_text(&b->g, res, sizeof res);
+		buf_printf(&head, " The game is over: %s.", res);
+	}
+	pending_after_move(c, &b->g, &head);
+	st = board_save(c, b, buf_str(&head));
+	buf_free(&head);
+	return st;
+}
+
 enum cmd_status move_on_board(struct cmdctx *c, struct board_ctx *b,
                               char *word)
 {
-	char headline[1024], res[EP_ERR_MAX + 96];
 	enum cmd_status st;
 
 	if (answer_word(word))
@@ -102,14 +120,7 @@ enum cmd_status move_on_board(struct cmdctx *c, struct board_ctx *b,
 	st = move_play(c, &b->g, b->userid, word);
 	if (st != CMD_DONE)
 		return st;
-	snprintf(headline, sizeof headline, "%s played %s.", b->userid,
-	         b->g.moves[b->g.nmoves - 1].text);
-	if (b->g.state != GAME_ACTIVE) {
-		game_result_text(&b->g, res, sizeof res);
-		snprintf(headline + strlen(headline), sizeof headline - strlen(headline),
-		         " The game is over: %s.", res);
-	}
-	return board_save(c, b, headline);
+	return move_done(c, b, "played");
 }
 
 enum cmd_status cmd_move(struct cmdctx *c, const char *game, int argc,

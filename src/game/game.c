@@ -54,6 +54,10 @@ void game_free(struct game *g)
 		free(g->moves[i].msgid);
 	free(g->moves);
 	free(g->seen);
+	for (i = 0; i < 2; i++) {
+		free(g->pend_msgid[i]);
+		g->pend_msgid[i] = NULL;
+	}
 	for (i = 0; i < g->nobservers; i++)
 		free(g->observers[i]);
 	free(g->observers);
@@ -142,6 +146,8 @@ void game_end(struct game *g, enum game_end kind, const char *by, time_t when)
 	g->end_when = when;
 	g->updated = when;
 	g->vote = GAME_VOTE_NONE;
+	game_pend_set(g, 0, GAME_PEND_NONE, NULL, 0, NULL);
+	game_pend_set(g, 1, GAME_PEND_NONE, NULL, 0, NULL);
 	g->state = GAME_FINISHED;
 	g->result = side == EP_WHITE ? EP_BLACK_WINS : EP_WHITE_WINS;
 	switch (kind) {
@@ -228,6 +234,8 @@ void game_undo(struct game *g, time_t when)
 	g->moves[g->nmoves].msgid = NULL;
 	g->pos = g->seen[g->nmoves];
 	g->vote = GAME_VOTE_NONE;
+	game_pend_set(g, 0, GAME_PEND_NONE, NULL, 0, NULL);
+	game_pend_set(g, 1, GAME_PEND_NONE, NULL, 0, NULL);
 	g->updated = when;
 }
 
@@ -371,6 +379,88 @@ int game_play(struct game *g, const char *text, time_t when,
 	if (g->vote == GAME_VOTE_UNDO ||
 	    (g->vote == GAME_VOTE_DRAW && game_side_of(g, g->vote_by) != (int)mover))
 		g->vote = GAME_VOTE_NONE;
+	/* The mover's submitted move is spent or void: the board changed. */
+	game_pend_set(g, (int)mover, GAME_PEND_NONE, NULL, 0, NULL);
 	game_settle(g, mover);
 	return 0;
+}
+
+void game_pend_set(struct game *g, int side, enum game_pend kind,
+                   const char *text, time_t when, const char *msgid)
+{
+	free(g->pend_msgid[side]);
+	g->pend_msgid[side] = NULL;
+	g->pend[side] = kind;
+	g->pend_move[side][0] = '\0';
+	g->pend_when[side] = 0;
+	if (kind == GAME_PEND_NONE)
+		return;
+	snprintf(g->pend_move[side], sizeof g->pend_move[side], "%s", text);
+	g->pend_when[side] = when;
+	if (msgid && msgid_storable(msgid))
+		g->pend_msgid[side] = xstrdup(msgid);
+}
+
+int game_move_form_ok(const char *text)
+{
+	const char *p = text;
+	int half;
+
+	if (strlen(text) >= EP_MOVE_TEXT_MAX)
+		return 0;
+	for (half = 0; half < 2; half++) {
+		if (*p < 'a' || *p > 'z')
+			return 0;
+		p++;
+		if (*p < '1' || *p > '9')
+			return 0;
+		while (*p >= '0' && *p <= '9')
+			p++;
+		if (half == 0) {
+			if (*p != '-' && *p != 'x')
+				return 0;
+			p++;
+		}
+	}
+	return *p == '\0';
+}
+
+int game_observer_find(const struct game *g, const char *userid)
+{
+	size_t i;
+
+	for (i = 0; i < g->nobservers; i++)
+		if (strcmp(g->observers[i], userid) == 0)
+			return (int)i;
+	return -1;
+}
+
+int game_observer_add(struct game *g, const char *userid)
+{
+	size_t i;
+
+	if (game_observer_find(g, userid) >= 0)
+		return 0;
+	g->observers = xrealloc(g->observers,
+	                        (g->nobservers + 1) * sizeof *g->observers);
+	for (i = g->nobservers; i > 0 && strcmp(g->observers[i - 1], userid) > 0;
+	     i--)
+		g->observers[i] = g->observers[i - 1];
+	g->observers[i] = xstrdup(userid);
+	g->nobservers++;
+	return 1;
+}
+
+int game_observer_remove(struct game *g, const char *userid)
+{
+	int k = game_observer_find(g, userid);
+	size_t i;
+
+	if (k < 0)
+		return 0;
+	free(g->observers[k]);
+	for (i = (size_t)k; i + 1 < g->nobservers; i++)
+		g->observers[i] = g->observers[i + 1];
+	g->nobservers--;
+	return 1;
 }

@@ -1,0 +1,290 @@
+/*
+ * pending.c - moves stored for later on a board (struct game, pend):
+ *
+ *   GAME queue BOARD USERID PASSWORD MOVE|off
+ *       a move of the player not to move, played right after the
+ *       opponent's next move if it is legal then (pending_after_move);
+ *       the board mail of that move says it was played or dropped.
+ *   GAME submit BOARD USERID PASSWORD MOVE[#N]
+ *       a move of the player to move, checked and stored but not played:
+ *       the board it would make goes to the sender alone;
+ *   GAME confirm BOARD USERID PASSWORD
+ *       plays the submitted move.
+ *
+ * Both are kept in the game file (pending: lines) so that they survive
+ * between mails; neither is shown to the opponent before it is played.
+ * A submitted move is dropped by any change of the board (game.c), a
+ * queued one when it cannot be played.  A new queue or submit replaces
+ * the old one.
+ */
+#include "cmd/cmd.h"
+#include "spool/spool.h"
+#include "spool/txn.h"
+#include "util/log.h"
+#include "util/util.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#define QUEUE_USAGE "GAME queue BOARD USERID PASSWORD MOVE|off\n" \
+	"  e.g. epaminondas queue 101 bob Secret42 e11-e10\n" \
+	"  While the other player is to move: MOVE is played for you right\n" \
+	"  after their next move, if it is legal then (else it is dropped and\n" \
+	"  the board mail says so).  off drops your queued move."
+
+#define SUBMIT_USAGE "GAME submit BOARD USERID PASSWORD MOVE[#N]\n" \
+	"GAME confirm BOARD USERID PASSWORD\n" \
+	"  e.g. epaminondas submit 101 alice Secret1 e2-e3\n" \
+	"       epaminondas confirm 101 alice Secret1\n" \
+	"  submit checks your move and sends you the board it would make,\n" \
+	"  without playing it; confirm plays it.  A submitted move is dropped\n" \
+	"  when the board changes; a new submit replaces it."
+
+/* Commit b's game file with a board mail (of shown) to the sender only:
+ * the opponent must not learn of a stored move, and the players' reply
+ * tokens stay as they are (no new board mail reaches them). */
+static enum cmd_status pending_save(struct cmdctx *c, struct board_ctx *b,
+                                    const struct game *shown,
+                                    const char *headline, const char *what)
+{
+	struct txn *t;
+	char rel[128], subject[160], *file;
+	enum cmd_status st;
+
+	t = cmd_txn(c, b->key);
+	file = game_format(&b->g);
+	spool_board_path(b->g.game, b->g.board, rel, sizeof rel);
+	txn_put(t, rel, file, strlen(file));
+	free(file);
+	snprintf(subject, sizeof subject, "%s Board %ld: %s",
+	         reply_game_title(b->g.game), b->g.board, what);
+	c->subject = subject;
+	st = reply_board(c, t, shown, headline, "", NULL, c->sender);
+	c->subject = NULL;
+	if (st != CMD_DONE) {
+		txn_abort(t);
+		return st;
+	}
+	return cmd_commit(c, t);
+}
+
+/* The checks queue and submit share: the game is on. */
+static enum cmd_status pending_active(struct cmdctx *c, const struct game *g,
+                                      const char *usage)
+{
+	char res[EP_ERR_MAX + 96];
+
+	if (g->state == GAME_CHALLENGED)
+		return board_refuse(c, g, usage, "the game on board %ld has not "
+		                    "started: %s has not accepted the challenge yet",
+		                    g->board, g->black);
+	if (g->state != GAME_ACTIVE) {
+		game_result_text(g, res, sizeof res);
+		return board_refuse(c, g, usage, "board %ld is over: %s", g->board,
+		                    res);
+	}
+	return CMD_DONE;
+}
+
+static enum cmd_status queue_on_board(struct cmdctx *c, struct board_ctx *b,
+                                      char *word)
+{
+	struct game *g = &b->g;
+	int side = game_side_of(g, b->userid);
+	char headline[512], old[EP_MOVE_TEXT_MAX + 64] = "";
+	enum cmd_status st;
+
+	if ((st = pending_active(c, g, QUEUE_USAGE)) != CMD_DONE)
+		return st;
+	if (side == (int)g->pos.to_move)
+		return board_refuse(c, g, QUEUE_USAGE, "it is your turn on board "
+		                    "%ld: send your move with move (queue is for "
+		                    "a move to play after %s's next move)", g->board,
+		                    game_opponent(g, b->userid));
+	if (g->pend[side] == GAME_PEND_QUEUE)
+		snprintf(old, sizeof old, " (It replaces %s.)", g->pend_move[side]);
+	if (strcasecmp(word, "off") == 0) {
+		if (g->pend[side] != GAME_PEND_QUEUE)
+			return board_refuse(c, g, QUEUE_USAGE, "you have no queued move "
+			                    "on board %ld to drop", g->board);
+		snprintf(headline, sizeof headline, "Your queued move %s on board "
+		         "%ld is dropped.", g->pend_move[side], g->board);
+		game_pend_set(g, side, GAME_PEND_NONE, NULL, 0, NULL);
+		g->updated = c->now;
+		return pending_save(c, b, g, headline, "queued move dropped");
+	}
+	util_lower(word);
+	if (!game_move_form_ok(word))
+		return board_refuse(c, g, QUEUE_USAGE, "'%s' is not a move: a move "
+		                    "is the square of the group's tail, - (or x for "
+		                    "a capture) and the square its head lands on, "
+		                    "e.g. e11-e10", word);
+	game_pend_set(g, side, GAME_PEND_QUEUE, word, c->now,
+	              c->mail ? c->mail->message_id : NULL);
+	g->updated = c->now;
+	snprintf(headline, sizeof headline, "Your move %s is queued on board "
+	         "%ld: it will be played right after %s's next move, if it is "
+	         "legal then.%s", word, g->board, game_opponent(g, b->userid),
+	         old);
+	return pending_save(c, b, g, headline, "move queued");
+}
+
+static enum cmd_status submit_on_board(struct cmdctx *c, struct board_ctx *b,
+                                       char *word)
+{
+	struct game *g = &b->g, after;
+	int side = game_side_of(g, b->userid);
+	char headline[1024], res[EP_ERR_MAX + 96], *err = NULL;
+	enum cmd_status st;
+	int rc;
+
+	if ((st = pending_active(c, g, SUBMIT_USAGE)) != CMD_DONE)
+		return st;
+	if (side != (int)g->pos.to_move)
+		return board_refuse(c, g, SUBMIT_USAGE, "it is not your turn on "
+		                    "board %ld: %s is to move (to have a move "
+		                    "played after theirs, use queue)", g->board,
+		                    game_to_move(g));
+	/* The move is tried on a second copy of the board, loaded from the
+	 * same file under the same lock. */
+	rc = game_load(&after, c->cfg->spool, g->game, g->board, &err);
+	if (rc != 0) {
+		log_msg(LOG_ERR, "%s\n", err ? err : "board vanished");
+		free(err);
+		return CMD_TEMPFAIL;
+	}
+	st = move_play(c, &after, b->userid, word);
+	if (st != CMD_DONE) {
+		game_free(&after);
+		return st;
+	}
+	/* word had its #N cut off by move_play. */
+	game_pend_set(g, side, GAME_PEND_SUBMIT, after.moves[after.nmoves - 1].text,
+	              c->now, c->mail ? c->mail->message_id : NULL);
+	g->updated = c->now;
+	snprintf(headline, sizeof headline, "Your move %s on board %ld is "
+	         "submitted, not played: below is the board it would make.  To "
+	         "play it, send: %s confirm %ld %s PASSWORD  (a submitted move "
+	         "is dropped when the board changes; a new submit replaces it)",
+	         g->pend_move[side], g->board, g->game, g->board, b->userid);
+	if (game_repetitions(&after) >= 3)
+		snprintf(headline + strlen(headline),
+		         sizeof headline - strlen(headline), " Warning: this move "
+		         "makes the same position for the third time (RULES.md "
+		         "section 5).");
+	if (after.state == GAME_FINISHED) {
+		game_result_text(&after, res, sizeof res);
+		snprintf(headline + strlen(headline),
+		         sizeof headline - strlen(headline), " It would end the "
+		         "game: %s.", res);
+	}
+	st = pending_save(c, b, &after, headline, "move submitted");
+	game_free(&after);
+	return st;
+}
+
+static enum cmd_status confirm_on_board(struct cmdctx *c, struct board_ctx *b)
+{
+	struct game *g = &b->g;
+	int side = game_side_of(g, b->userid);
+	char word[EP_MOVE_TEXT_MAX];
+	enum cmd_status st;
+
+	if ((st = pending_active(c, g, SUBMIT_USAGE)) != CMD_DONE)
+		return st;
+	if (g->pend[side] != GAME_PEND_SUBMIT)
+		return board_refuse(c, g, SUBMIT_USAGE, "you have no submitted move "
+		                    "on board %ld to confirm (send submit first; a "
+		                    "submitted move is dropped when the board "
+		                    "changes)", g->board);
+	snprintf(word, sizeof word, "%s", g->pend_move[side]);
+	st = move_play(c, g, b->userid, word);
+	if (st != CMD_DONE)
+		return st;
+	return move_done(c, b, "confirmed and played");
+}
+
+void pending_after_move(struct cmdctx *c, struct game *g, struct buf *head)
+{
+	int q = (int)g->pos.to_move;
+	const char *who = q == EP_WHITE ? g->white : g->black;
+	char text[EP_MOVE_TEXT_MAX], *msgid = NULL;
+	char err[EP_ERR_MAX + 96], res[EP_ERR_MAX + 96];
+
+	/* After a move the queue of interest is the side now to move; a
+	 * game that ended has no side to move and no pending moves left. */
+	if (g->state != GAME_ACTIVE) {
+		int i;
+		for (i = 0; i < 2; i++)
+			if (g->pend[i] == GAME_PEND_QUEUE)
+				buf_printf(head, " %s's queued move %s was dropped: the "
+				           "game is over.", i == EP_WHITE ? g->white
+				           : g->black, g->pend_move[i]);
+		game_pend_set(g, 0, GAME_PEND_NONE, NULL, 0, NULL);
+		game_pend_set(g, 1, GAME_PEND_NONE, NULL, 0, NULL);
+		return;
+	}
+	if (g->pend[q] != GAME_PEND_QUEUE)
+		return;
+	snprintf(text, sizeof text, "%s", g->pend_move[q]);
+	if (g->pend_msgid[q])
+		msgid = xstrdup(g->pend_msgid[q]);
+	game_pend_set(g, q, GAME_PEND_NONE, NULL, 0, NULL);
+	if (game_play(g, text, c->now, msgid, err, sizeof err) < 0) {
+		buf_printf(head, " %s's queued move %s was dropped: it is not "
+		           "legal now (%s).", who, text, err);
+	} else {
+		buf_printf(head, " %s's queued move %s was played.", who,
+		           g->moves[g->nmoves - 1].text);
+		if (g->state != GAME_ACTIVE) {
+			game_result_text(g, res, sizeof res);
+			buf_printf(head, " The game is over: %s.", res);
+		}
+	}
+	free(msgid);
+}
+
+/* argv: BOARD USERID PASSWORD [MOVE]; nwords the count wanted. */
+static enum cmd_status pending_cmd(struct cmdctx *c, const char *game,
+                                   const char *verb, int argc, char **argv,
+                                   int nwords, const char *usage)
+{
+	struct board_ctx b;
+	enum cmd_status st;
+
+	if (argc != nwords)
+		return cmd_refuse(c, usage, "%s takes a board number, your userid, "
+		                  "your password%s", verb, nwords == 4 ?
+		                  " and the move" : " and nothing more");
+	st = board_open(c, game, argv[0], argv[1], argv[2], usage, &b);
+	if (st != CMD_DONE)
+		return st;
+	if (strcmp(verb, "queue") == 0)
+		st = queue_on_board(c, &b, argv[3]);
+	else if (strcmp(verb, "submit") == 0)
+		st = submit_on_board(c, &b, argv[3]);
+	else
+		st = confirm_on_board(c, &b);
+	board_close(&b);
+	return st;
+}
+
+enum cmd_status cmd_queue(struct cmdctx *c, const char *game, int argc,
+                          char **argv)
+{
+	return pending_cmd(c, game, "queue", argc, argv, 4, QUEUE_USAGE);
+}
+
+enum cmd_status cmd_submit(struct cmdctx *c, const char *game, int argc,
+                           char **argv)
+{
+	return pending_cmd(c, game, "submit", argc, argv, 4, SUBMIT_USAGE);
+}
+
+enum cmd_status cmd_confirm(struct cmdctx *c, const char *game, int argc,
+                            char **argv)
+{
+	return pending_cmd(c, game, "confirm", argc, argv, 3, SUBMIT_USAGE);
+}
