@@ -8,7 +8,9 @@
  *   - after forfeit_days (21): the player to move loses on time; both
  *     players get the final board, and the standings change.
  * A challenge left unanswered for challenge_days (14) expires: the board
- * is cancelled and both players are told.
+ * is cancelled and both players are told.  A board finished (or
+ * cancelled) for archive_days (14) moves to games/GAME/archive/, where
+ * "show" still finds it; its result record stays for the standings.
  * Vacations are respected: while the player to move is away (vacation
  * set and not yet over), nothing happens to the board, and once back the
  * idle days count from the end of the vacation, not from the last move.
@@ -25,12 +27,15 @@
 #include "util/log.h"
 #include "util/util.h"
 
+#include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 struct sweep_stats {
-	int reminded, forfeited, busy, away, expired;
+	int reminded, forfeited, busy, away, expired, archived;
 };
 
 /* The key of one sweep event, as a mail's digest: the event, the board,
@@ -97,6 +102,33 @@ static time_t idle_since(const struct config *cfg, const struct game *g,
 	return since;
 }
 
+/* Move a finished board's file into games/GAME/archive/ (the caller
+ * holds the board's lock).  0 or -1. */
+static int archive(const struct config *cfg, const char *game, long board)
+{
+	char from[4200], to[4300], dir[4300];
+	int fd;
+
+	snprintf(from, sizeof from, "%s/games/%s/%ld.game", cfg->spool, game, board);
+	snprintf(to, sizeof to, "%s/games/%s/archive/%ld.game", cfg->spool, game,
+	         board);
+	if (rename(from, to) < 0) {
+		log_msg(LOG_ERR, "sweep: cannot archive %s: %s", from, strerror(errno));
+		return -1;
+	}
+	snprintf(dir, sizeof dir, "%s/games/%s/archive", cfg->spool, game);
+	if ((fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC)) >= 0) {
+		fsync(fd);
+		close(fd);
+	}
+	snprintf(dir, sizeof dir, "%s/games/%s", cfg->spool, game);
+	if ((fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC)) >= 0) {
+		fsync(fd);
+		close(fd);
+	}
+	return 0;
+}
+
 /* Sweep one board file; updates st. */
 static void sweep_board(const struct config *cfg, const char *game, long board,
                         struct sweep_stats *st)
@@ -139,6 +171,14 @@ static void sweep_board(const struct config *cfg, const char *game, long board,
 			st->expired++;
 			log_msg(LOG_INFO, "sweep: %s board %ld: the challenge expired",
 			        game, board);
+		}
+		goto done;
+	}
+	if ((b.g.state == GAME_FINISHED || b.g.state == GAME_CANCELLED) &&
+	    c.now - b.g.updated >= (time_t)cfg->archive_days * 86400) {
+		if (archive(cfg, game, board) == 0) {
+			st->archived++;
+			log_msg(LOG_INFO, "sweep: %s board %ld archived", game, board);
 		}
 		goto done;
 	}
@@ -197,7 +237,7 @@ static int sweep_one(const char *game, long board, void *arg)
 
 int cli_sweep(const struct config *cfg, int argc, char **argv)
 {
-	struct sweep_stats st = { 0, 0, 0, 0, 0 };
+	struct sweep_stats st = { 0, 0, 0, 0, 0, 0 };
 	struct sweep_run run = { cfg, &st };
 	char *err = NULL;
 
@@ -214,8 +254,9 @@ int cli_sweep(const struct config *cfg, int argc, char **argv)
 	txn_recover_all(cfg->spool);
 	spool_each_board(cfg->spool, sweep_one, &run);
 	log_msg(LOG_INFO, "sweep: %d reminders, %d forfeits, %d challenges "
-	        "expired, %d boards waiting for a player on vacation, %d boards "
-	        "busy", st.reminded, st.forfeited, st.expired, st.away, st.busy);
+	        "expired, %d boards archived, %d boards waiting for a player on "
+	        "vacation, %d boards busy", st.reminded, st.forfeited, st.expired,
+	        st.archived, st.away, st.busy);
 	cli_deliver_quietly(cfg);
 	return st.busy ? EXIT_TEMPFAIL : 0;
 }

@@ -42,6 +42,10 @@ int spool_init(const char *spool, char **err)
 		snprintf(path, sizeof path, "%s/games/%s", spool, spool_games[i]);
 		if (make_dir(path) < 0)
 			goto fail;
+		snprintf(path, sizeof path, "%s/games/%s/archive", spool,
+		         spool_games[i]);
+		if (make_dir(path) < 0)
+			goto fail;
 	}
 	return 0;
 fail:
@@ -82,8 +86,12 @@ long spool_next_board(const char *spool, const char *game)
 	/* Never reuse a number, even if "next" was lost or edited. */
 	for (;;) {
 		snprintf(path, sizeof path, "%s/games/%s/%ld.game", spool, game, n);
-		if (access(path, F_OK) != 0)
-			break;
+		if (access(path, F_OK) != 0) {
+			snprintf(path, sizeof path, "%s/games/%s/archive/%ld.game",
+			         spool, game, n);
+			if (access(path, F_OK) != 0)
+				break;
+		}
 		n++;
 	}
 	return n;

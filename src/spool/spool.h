@@ -4,6 +4,7 @@
  *
  *   SPOOL/games/GAME/NNN.game   one file per board (src/game/gamefile.c)
  *   SPOOL/games/GAME/next       the next board number
+ *   SPOOL/games/GAME/archive/   finished boards the sweep put away
  *   SPOOL/users/USERID          one file per user (src/spool/users.c)
  *   SPOOL/outbox/NAME.eml        mail waiting for SMTP (src/spool/outbox.c)
  *   SPOOL/failed/NAME.eml        mail the SMTP server refused for good

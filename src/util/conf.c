@@ -45,6 +45,7 @@ static const struct {
 	{ "remind_days", "EPAMSERV_REMIND_DAYS" },
 	{ "forfeit_days", "EPAMSERV_FORFEIT_DAYS" },
 	{ "challenge_days", "EPAMSERV_CHALLENGE_DAYS" },
+	{ "archive_days", "EPAMSERV_ARCHIVE_DAYS" },
 	{ "imap_user", "EPAMSERV_IMAP_USER" },
 	{ "imap_password_file", "EPAMSERV_IMAP_PASSWORD_FILE" },
 	{ "imap_ca_file", "EPAMSERV_IMAP_CA_FILE" },
@@ -133,11 +134,13 @@ int config_set(struct config *cfg, const char *key, const char *value,
 		cfg->rate_limit = (int)v;
 	} else if (strcmp(key, "remind_days") == 0 ||
 	           strcmp(key, "forfeit_days") == 0 ||
-	           strcmp(key, "challenge_days") == 0) {
+	           strcmp(key, "challenge_days") == 0 ||
+	           strcmp(key, "archive_days") == 0) {
 		if (parse_count(value, 1, 3650, &v) < 0)
 			goto bad;
 		*(key[0] == 'r' ? &cfg->remind_days :
-		  key[0] == 'f' ? &cfg->forfeit_days : &cfg->challenge_days) = (int)v;
+		  key[0] == 'f' ? &cfg->forfeit_days :
+		  key[0] == 'c' ? &cfg->challenge_days : &cfg->archive_days) = (int)v;
 	} else if (strcmp(key, "retry_days") == 0) {
 		if (parse_count(value, 0, 365, &v) < 0)
 			goto bad;
@@ -235,6 +238,7 @@ int config_load(struct config *cfg, const char *path, char **err)
 	cfg->remind_days = 7;
 	cfg->forfeit_days = 21;
 	cfg->challenge_days = 14;
+	cfg->archive_days = 14;
 	cfg->imap_user = xstrdup("");
 	cfg->imap_password_file = xstrdup("");
 	cfg->imap_ca_file = xstrdup("");
@@ -317,6 +321,7 @@ void config_print(const struct config *cfg, FILE *out)
 	fprintf(out, "remind_days = %d\n", cfg->remind_days);
 	fprintf(out, "forfeit_days = %d\n", cfg->forfeit_days);
 	fprintf(out, "challenge_days = %d\n", cfg->challenge_days);
+	fprintf(out, "archive_days = %d\n", cfg->archive_days);
 	fprintf(out, "imap_user = %s\n", cfg->imap_user);
 	fprintf(out, "imap_password_file = %s\n", cfg->imap_password_file);
 	fprintf(out, "imap_ca_file = %s\n", cfg->imap_ca_file);

@@ -29,6 +29,8 @@
  *   forfeit_days  EPAMSERV_FORFEIT_DAYS  21 (sweep: loss on time)
  *   challenge_days EPAMSERV_CHALLENGE_DAYS 14 (sweep: an unanswered
  *                                        challenge expires)
+ *   archive_days  EPAMSERV_ARCHIVE_DAYS  14 (sweep: a finished board moves
+ *                                        to games/GAME/archive/)
  *   rate_limit    EPAMSERV_RATE_LIMIT    60 (mails answered per address
  *                                        per hour; 0: no limit)
  *   imap_user     EPAMSERV_IMAP_USER     "" (the URL's user, if any)
@@ -61,6 +63,7 @@ struct config {
 	int rate_limit;      /* mails per address per hour, 0 = off */
 	int remind_days, forfeit_days;  /* sweep: days without a move */
 	int challenge_days;  /* sweep: days an unanswered challenge lasts */
+	int archive_days;    /* sweep: days before a finished board is archived */
 	char *imap_user;     /* "" when unset (batch --imap) */
 	char *imap_password_file; /* "" when unset */
 	char *imap_ca_file;  /* "" when unset */

@@ -149,6 +149,20 @@ try:
     contains(env.game_file(104) or "", "end: expire bob",
              "the expiry is recorded in the game file")
 
+    # A finished board is archived after 14 days; show still finds it.
+    rc, out, err = env.run("sweep", env={"EPAMSERV_NOW": str(T0 + 90 * DAY)})
+    arch = os.path.join(env.spool, "games", "epaminondas", "archive")
+    ok(os.path.exists(os.path.join(arch, "102.game")) and
+       env.game_file(102) is None, "a board finished for 14 days is archived")
+    contains(err, "archived", "the sweep logs the archiving")
+    env.mail("dave@example.org", "epaminondas show 102")
+    msgs = env.new_messages()
+    contains(body_of(msgs[0]) if msgs else "", "Board 102",
+             "show still finds an archived board")
+    env.mail("alice@example.org", "epaminondas challenge alice bob")
+    env.new_messages()
+    ok(env.game_file(105) is not None, "an archived board's number is not reused")
+
     # admin outbox
     env.env["EPAMSERV_SMTP_URL"] = ""
     env.mail("dave@example.org", "help")
