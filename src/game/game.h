@@ -52,6 +52,13 @@ enum game_vote {
 	GAME_VOTE_UNDO,     /* by asks to take back their last move */
 };
 
+/* A move stored for later (see struct game, pend). */
+enum game_pend {
+	GAME_PEND_NONE = 0,
+	GAME_PEND_QUEUE,    /* queue: played after the opponent's next move */
+	GAME_PEND_SUBMIT,   /* submit: played by confirm */
+};
+
 struct game {
 	char game[16];                /* "epaminondas" or "crossings" */
 	long board;                   /* 101 ... */
@@ -76,9 +83,39 @@ struct game {
 	 * then; hash "" when none.  The plain token is never stored. */
 	char token_hash[2][128];
 	unsigned long token_epoch[2];
+	/* A move waiting per side (version 4, "pending:" lines): a queued
+	 * move of the player not to move, played right after the opponent's
+	 * next move if it is legal then; or a submitted move of the player
+	 * to move, played by confirm.  Any change of the board (a move, an
+	 * undo, the end) drops a submit; game_play keeps the opponent's
+	 * queue for the command layer to play or drop. */
+	enum game_pend pend[2];
+	char pend_move[2][EP_MOVE_TEXT_MAX];
+	time_t pend_when[2];
+	char *pend_msgid[2];          /* Message-ID of the queue mail, or NULL */
 	char **observers;             /* subscribed userids (malloc'ed), sorted */
 	size_t nobservers;
 };
+
+/* Set the pending move of side (GAME_PEND_QUEUE or _SUBMIT) to text
+ * (copied; at most EP_MOVE_TEXT_MAX - 1 bytes), made by mail msgid (may
+ * be NULL), or clear it with GAME_PEND_NONE. */
+void game_pend_set(struct game *g, int side, enum game_pend kind,
+                   const char *text, time_t when, const char *msgid);
+
+/* Whether text has the form of a move ("e3-e7", "e5xe7", lower-case
+ * files): a queued move cannot be checked further until it is played. */
+int game_move_form_ok(const char *text);
+
+/* Add userid to the observers (kept sorted; nothing when present).
+ * Returns 1 when added, 0 when already there. */
+int game_observer_add(struct game *g, const char *userid);
+
+/* Remove userid from the observers: 1 when removed, 0 when absent. */
+int game_observer_remove(struct game *g, const char *userid);
+
+/* Index of userid among the observers, or -1. */
+int game_observer_find(const struct game *g, const char *userid);
 
 /* A new game on board for white and black with options o, ACTIVE at once
  * (tools and tests; a mail challenge uses game_challenge).  Never fails. */
@@ -152,7 +189,7 @@ int game_white_score2(const struct game *g);
 /* The file text (malloc'ed, caller frees), see gamefile.c. */
 char *game_format(const struct game *g);
 
-/* Read a game file's text (version 1 or 2): replays every move, applies the
+/* Read a game file's text (version 1 to 4): replays every move, applies the
  * end and vote lines, and compares the stored position and result.  name is used in messages ("games/epaminondas/101.game").
  * Returns 0, or -1 with a malloc'ed *err "NAME:LINE: problem". */
 int game_parse(struct game *g, const char *text, const char *name, char **err);

@@ -16,10 +16,17 @@
  *   move: 2 ...
  *   end: resign|draw|forfeit|decline|withdraw USERID TIME   (optional)
  *   vote: draw|undo USERID TIME        (optional: a question pending)
+ *   pending: queue|submit USERID MOVE TIME MESSAGE-ID|-
+ *                                      (version 4, optional, at most one
+ *                                       per player: a queued move of the
+ *                                       player not to move, or a submitted
+ *                                       move of the player to move)
  *   token: USERID EPOCH HASH           (version 3, optional, one per
  *                                       player: the crypt(3) hash of the
  *                                       reply token of the player's
  *                                       latest board mail, tokens.c)
+ *   observer: USERID                   (version 4, optional, one per
+ *                                       subscriber, sorted)
  *   position: 14x12 .../... b
  *   result: challenged | active | white wins (REASON) | black wins (...)
  *           | draw (...) | cancelled (bob declined the challenge)
@@ -31,8 +38,8 @@
  * or an unknown line is refused with the file name and line.
  *
  * Version 1 files (no state, end or vote lines; every game started at
- * once) and version 2 files (no token lines) load as they are and are
- * written back as version 3.
+ * once), version 2 files (no token lines) and version 3 files (no pending
+ * or observer lines) load as they are and are written back as version 4.
  */
 #include "game/game.h"
 #include "util/buf.h"
@@ -44,7 +51,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define GAMEFILE_MAGIC "epamserv-game 3"
+#define GAMEFILE_MAGIC "epamserv-game 4"
+#define GAMEFILE_MAGIC_V3 "epamserv-game 3"
 #define GAMEFILE_MAGIC_V2 "epamserv-game 2"
 #define GAMEFILE_MAGIC_V1 "epamserv-game 1"
 #define GAMEFILE_MAX (8 * 1024 * 1024)
@@ -54,6 +62,7 @@ static const char *const end_words[] = {
 	"award", "adjudicated-draw", NULL
 };
 static const char *const vote_words[] = { "", "draw", "undo", NULL };
+static const char *const pend_words[] = { "", "queue", "submit", NULL };
 
 /* The result line's value. */
 static void gf_result(const struct game *g, char *buf, size_t len)
@@ -103,9 +112,18 @@ char *game_format(const struct game *g)
 		buf_printf(&b, "vote: %s %s %s\n", vote_words[g->vote], g->vote_by, t1);
 	}
 	for (i = 0; i < 2; i++)
+		if (g->pend[i] != GAME_PEND_NONE) {
+			util_iso_time(g->pend_when[i], t1, sizeof t1);
+			buf_printf(&b, "pending: %s %s %s %s %s\n", pend_words[g->pend[i]],
+			           i == 0 ? g->white : g->black, g->pend_move[i], t1,
+			           g->pend_msgid[i] ? g->pend_msgid[i] : "-");
+		}
+	for (i = 0; i < 2; i++)
 		if (g->token_hash[i][0])
 			buf_printf(&b, "token: %s %lu %s\n", i == 0 ? g->white : g->black,
 			           g->token_epoch[i], g->token_hash[i]);
+	for (i = 0; i < g->nobservers; i++)
+		buf_printf(&b, "observer: %s\n", g->observers[i]);
 	gf_result(g, res, sizeof res);
 	buf_printf(&b, "position: %s\nresult: %s\n", pos, res);
 	return buf_take(&b);
@@ -306,6 +324,73 @@ static int gf_token(struct game *g, char *val, char *err, size_t errlen)
 	return 0;
 }
 
+/* "pending: queue|submit USERID MOVE TIME MESSAGE-ID|-": a queue by the
+ * player not to move (its move only of the right form: the position it
+ * will meet is not known yet), a submit by the player to move (legal
+ * now), on an active game, one per player. */
+static int gf_pending(struct game *g, char *val, char *err, size_t errlen)
+{
+	char *kind, *user, *move, *t, *msgid, *save = NULL;
+	struct ep_move m;
+	time_t when;
+	int side, k;
+
+	kind = strtok_r(val, " ", &save);
+	user = strtok_r(NULL, " ", &save);
+	move = strtok_r(NULL, " ", &save);
+	t = strtok_r(NULL, " ", &save);
+	msgid = strtok_r(NULL, " ", &save);
+	if (!kind || !user || !move || !t || !msgid ||
+	    strtok_r(NULL, " ", &save) || util_parse_iso_time(t, &when) < 0) {
+		snprintf(err, errlen, "a pending line is 'pending: queue|submit "
+		         "USERID MOVE TIME MESSAGE-ID'");
+		return -1;
+	}
+	for (k = 1; pend_words[k] && strcmp(kind, pend_words[k]) != 0; k++)
+		;
+	if (!pend_words[k]) {
+		snprintf(err, errlen, "unknown kind '%s'", kind);
+		return -1;
+	}
+	if ((side = game_side_of(g, user)) < 0) {
+		snprintf(err, errlen, "%s is not a player on board %ld", user, g->board);
+		return -1;
+	}
+	if (g->state != GAME_ACTIVE || g->pend[side] != GAME_PEND_NONE) {
+		snprintf(err, errlen, "a pending move needs an active game and "
+		         "one per player");
+		return -1;
+	}
+	if (k == GAME_PEND_QUEUE && (side == (int)g->pos.to_move ||
+	                             !game_move_form_ok(move))) {
+		snprintf(err, errlen, "a queued move is of the player not to move, "
+		         "in the form e3-e7");
+		return -1;
+	}
+	if (k == GAME_PEND_SUBMIT && (side != (int)g->pos.to_move ||
+	    ep_move_parse(&g->pos, &g->opts, move, &m, err, errlen) < 0)) {
+		snprintf(err, errlen, "a submitted move is a legal move of the "
+		         "player to move");
+		return -1;
+	}
+	game_pend_set(g, side, (enum game_pend)k, move, when,
+	              strcmp(msgid, "-") ? msgid : NULL);
+	return 0;
+}
+
+/* "observer: USERID", sorted, each once. */
+static int gf_observer(struct game *g, const char *val, char *err,
+                       size_t errlen)
+{
+	if (!util_userid_ok(val) || (g->nobservers &&
+	    strcmp(g->observers[g->nobservers - 1], val) >= 0)) {
+		snprintf(err, errlen, "observers are userids, each once, sorted");
+		return -1;
+	}
+	game_observer_add(g, val);
+	return 0;
+}
+
 static int gf_check_end(struct game *g, const char *key, const char *val,
                         char *err, size_t errlen)
 {
@@ -331,7 +416,8 @@ static int gf_check_end(struct game *g, const char *key, const char *val,
 
 /* Where a game file's body has got to: each line kind may only follow
  * the ones before it. */
-enum gf_phase { GF_MOVES, GF_END, GF_VOTE, GF_TOKEN, GF_POSITION, GF_RESULT };
+enum gf_phase { GF_MOVES, GF_END, GF_VOTE, GF_PENDING, GF_TOKEN, GF_OBSERVER,
+                GF_POSITION, GF_RESULT };
 
 /* One line of the body (after the header): key and value.  *phase moves
  * on; returns 0 or -1 with msg. */
@@ -339,21 +425,23 @@ static int gf_body_line(struct game *g, const char *key, char *val,
                         enum gf_phase *phase, char *msg, size_t len)
 {
 	static const char *const order[] = {
-		"move", "end", "vote", "token", "position", "result"
+		"move", "end", "vote", "pending", "token", "observer", "position",
+		"result"
 	};
 	int k;
 
-	for (k = 0; k < 6 && strcmp(key, order[k]) != 0; k++)
+	for (k = 0; k < 8 && strcmp(key, order[k]) != 0; k++)
 		;
 	if (*phase == GF_RESULT) {
 		snprintf(msg, len, "text after the result line");
 		return -1;
 	}
 	if (k < (int)*phase ||
-	    (k == (int)*phase && k != GF_MOVES && k != GF_TOKEN) ||
+	    (k == (int)*phase && k != GF_MOVES && k != GF_TOKEN &&
+	     k != GF_PENDING && k != GF_OBSERVER) ||
 	    (k == GF_RESULT && *phase != GF_POSITION)) {
 		snprintf(msg, len, "'%s' is out of order (the order is move, end, "
-		         "vote, token, position, result)", key);
+		         "vote, pending, token, observer, position, result)", key);
 		return -1;
 	}
 	*phase = (enum gf_phase)k;
@@ -364,8 +452,12 @@ static int gf_body_line(struct game *g, const char *key, char *val,
 		return gf_end(g, val, msg, len);
 	case GF_VOTE:
 		return gf_vote(g, val, msg, len);
+	case GF_PENDING:
+		return gf_pending(g, val, msg, len);
 	case GF_TOKEN:
 		return gf_token(g, val, msg, len);
+	case GF_OBSERVER:
+		return gf_observer(g, val, msg, len);
 	default:
 		return gf_check_end(g, key, val, msg, len);
 	}
@@ -375,6 +467,7 @@ static int gf_body_key(const char *key)
 {
 	return strcmp(key, "move") == 0 || strcmp(key, "end") == 0 ||
 	       strcmp(key, "vote") == 0 || strcmp(key, "token") == 0 ||
+	       strcmp(key, "pending") == 0 || strcmp(key, "observer") == 0 ||
 	       strcmp(key, "position") == 0 ||
 	       strcmp(key, "result") == 0;
 }
@@ -397,7 +490,8 @@ int game_parse(struct game *g, const char *text, const char *name, char **err)
 			*next++ = '\0';
 		lineno++;
 		if (lineno == 1) {
-			version = strcmp(line, GAMEFILE_MAGIC) == 0 ? 3
+			version = strcmp(line, GAMEFILE_MAGIC) == 0 ? 4
+			        : strcmp(line, GAMEFILE_MAGIC_V3) == 0 ? 3
 			        : strcmp(line, GAMEFILE_MAGIC_V2) == 0 ? 2
 			        : strcmp(line, GAMEFILE_MAGIC_V1) == 0 ? 1 : 0;
 			if (!version) {
@@ -415,7 +509,9 @@ int game_parse(struct game *g, const char *text, const char *name, char **err)
 		*colon = '\0';
 		if (gf_body_key(line) && (version >= 2 || strcmp(line, "end") != 0) &&
 		    (version >= 2 || strcmp(line, "vote") != 0) &&
-		    (version >= 3 || strcmp(line, "token") != 0)) {
+		    (version >= 3 || strcmp(line, "token") != 0) &&
+		    (version >= 4 || strcmp(line, "pending") != 0) &&
+		    (version >= 4 || strcmp(line, "observer") != 0)) {
 			if (!started) {
 				if (gf_start(g, &h, msg, sizeof msg) < 0)
 					goto fail;
