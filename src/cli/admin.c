@@ -4,7 +4,8 @@
  *
  *   admin list                      boards by state, the stalest first
  *   admin show [GAME] BOARD         the board drawn, then its file
- *   admin check                     replay every game file, load every user
+ *   admin check                     replay every game file (archived ones
+ *                                   too), load every user
  *   admin user add USERID PASSWORD ADDRESS --reason TEXT
  *   admin user del USERID --reason TEXT
  *   admin user passwd USERID PASSWORD --reason TEXT
@@ -149,6 +150,16 @@ static int each_board(const struct config *cfg,
 	return spool_each_board(cfg->spool, visit, &v);
 }
 
+/* The same for the archived boards. */
+static int each_archived_board(const struct config *cfg,
+                               int (*fn)(const struct config *, const char *,
+                                         long, void *), void *arg)
+{
+	struct board_visit v = { cfg, fn, arg };
+
+	return spool_each_board_in(cfg->spool, "archive", visit, &v);
+}
+
 struct rows {
 	struct board_row *v;
 	size_t n, cap;
@@ -260,9 +271,9 @@ static int admin_check(const struct config *cfg)
 {
 	char **ids = NULL, *err = NULL;
 	size_t n = 0, i;
-	int bad = each_board(cfg, check_board, NULL), boards = 0;
+	int bad = each_board(cfg, check_board, NULL) +
+	          each_archived_board(cfg, check_board, NULL);
 
-	(void)boards;
 	if (user_list(cfg->spool, &ids, &n, &err) < 0) {
 		printf("%s\n", err);
 		free(err);

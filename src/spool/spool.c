@@ -111,13 +111,21 @@ int spool_each_board(const char *spool,
                      int (*fn)(const char *game, long board, void *arg),
                      void *arg)
 {
+	return spool_each_board_in(spool, "", fn, arg);
+}
+
+int spool_each_board_in(const char *spool, const char *sub,
+                        int (*fn)(const char *game, long board, void *arg),
+                        void *arg)
+{
 	char dir[4200];
 	struct dirent *de;
 	int i, sum = 0;
 	DIR *d;
 
 	for (i = 0; spool_games[i]; i++) {
-		snprintf(dir, sizeof dir, "%s/games/%s", spool, spool_games[i]);
+		snprintf(dir, sizeof dir, "%s/games/%s%s%s", spool, spool_games[i],
+		         *sub ? "/" : "", sub);
 		d = opendir(dir);
 		if (!d)
 			continue;

@@ -47,6 +47,11 @@ int spool_each_board(const char *spool,
                      int (*fn)(const char *game, long board, void *arg),
                      void *arg);
 
+/* The same for the board files of SPOOL/games/GAME/SUB ("archive"). */
+int spool_each_board_in(const char *spool, const char *sub,
+                        int (*fn)(const char *game, long board, void *arg),
+                        void *arg);
+
 /* Lock key of a board ("board-GAME-NNN") into buf. */
 void spool_board_key(const char *game, long board, char *buf, size_t len);
 

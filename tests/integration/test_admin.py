@@ -162,6 +162,15 @@ try:
     env.mail("alice@example.org", "epaminondas challenge alice bob")
     env.new_messages()
     ok(env.game_file(105) is not None, "an archived board's number is not reused")
+    with open(os.path.join(arch, "102.game")) as f:
+        good = f.read()
+    with open(os.path.join(arch, "102.game"), "w") as f:
+        f.write(good.replace("end: award bob", "end: award carol"))
+    rc, out, err = env.run("admin", "check")
+    ok(rc == 1 and "archive/102.game:" in out,
+       "admin check replays archived boards too", out)
+    with open(os.path.join(arch, "102.game"), "w") as f:
+        f.write(good)
 
     # admin outbox
     env.env["EPAMSERV_SMTP_URL"] = ""
