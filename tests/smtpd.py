@@ -14,7 +14,9 @@ in --fail-rcpt is refused at RCPT TO with that reply code (550, 451, ...).
 Also counts connections in DIR/../connections (one line per connection).
 With --auth, every client must AUTH (PLAIN or LOGIN) as USER:PASSWORD
 before MAIL FROM.  With --tls, the server offers STARTTLS with that PEM
-certificate and key.  Stops on SIGTERM.
+certificate and key (with --smtps as well: TLS from the first byte).
+Each stored message also records the client's EHLO name
+(X-Envelope-Helo).  Stops on SIGTERM.
 """
 import argparse
 import asyncio
@@ -60,6 +62,7 @@ class Store:
             f.write(b"X-Envelope-From: %s\r\n" % sender.encode())
             for r in envelope.rcpt_tos:
                 f.write(b"X-Envelope-To: <%s>\r\n" % r.encode())
+            f.write(b"X-Envelope-Helo: %s\r\n" % (session.host_name or "").encode())
             f.write(data)
         os.rename(tmp, os.path.join(self.maildir, name))
         return "250 Message accepted for delivery"
@@ -99,6 +102,8 @@ def main():
     ap.add_argument("--fail-rcpt", action="append", default=[])
     ap.add_argument("--auth")
     ap.add_argument("--tls", nargs=2, metavar=("CERT", "KEY"))
+    ap.add_argument("--smtps", action="store_true",
+                    help="with --tls: TLS from the first byte (smtps://)")
     args = ap.parse_args()
     failures = {}
     for spec in args.fail_rcpt:
@@ -123,9 +128,13 @@ def main():
         import ssl
         ctx = ssl.create_default_context(ssl.Purpose.CLIENT_AUTH)
         ctx.load_cert_chain(args.tls[0], args.tls[1])
-        kwargs.update(tls_context=ctx)
+        kwargs.update(tls_context=ctx) if not args.smtps else None
+        smtps_ctx = ctx if args.smtps else None
+    else:
+        smtps_ctx = None
     ctl = CountingController(handler, hostname="127.0.0.1", port=port,
-                             ready_timeout=10, **kwargs)
+                             ready_timeout=10, ssl_context=smtps_ctx,
+                             **kwargs)
     ctl.start()
     tmp = args.port_file + ".tmp"
     with open(tmp, "w") as f:

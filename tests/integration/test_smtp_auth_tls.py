@@ -1,8 +1,9 @@
 #!/usr/bin/python3
-"""SMTP delivery with AUTH and STARTTLS against a real server (aiosmtpd):
-the right password delivers, a wrong one keeps the mail queued, STARTTLS
-checked against a CA file delivers, smtp_tls=require refuses a server
-without STARTTLS, and the password file must be private."""
+"""SMTP delivery with AUTH and TLS against a real server (aiosmtpd): the
+right password delivers, a wrong one keeps the mail queued, STARTTLS
+checked against a CA file delivers with the configured EHLO name,
+smtp_tls=require refuses a server without STARTTLS while try sends in
+clear, smtps:// works, and the password file must be private."""
 import os
 import subprocess
 import sys
@@ -72,9 +73,34 @@ try:
                              EPAMSERV_SMTP_CA_FILE="/nonexistent/ca.pem")
         is_(rc, 75, "a certificate that cannot be checked keeps the mail queued")
         rc, out, err = flush(server, EPAMSERV_SMTP_TLS="require",
-                             EPAMSERV_SMTP_CA_FILE=cert)
+                             EPAMSERV_SMTP_CA_FILE=cert,
+                             EPAMSERV_SMTP_EHLO="games.example")
         is_(rc, 0, "STARTTLS checked against the CA file delivers")
-        is_(len(server.messages()), 1, "the server accepted it over TLS")
+        msgs = server.messages()
+        is_(len(msgs), 1, "the server accepted it over TLS")
+        is_(msgs[0]["X-Envelope-Helo"] if msgs else None, "games.example",
+            "the EHLO name is the configured smtp_ehlo")
+    finally:
+        server.stop()
+    env.mail("alice@example.org", "help")
+    os.makedirs(os.path.join(env.root, "opportunistic"))
+    server = Server(os.path.join(env.root, "opportunistic"))
+    try:
+        rc, out, err = flush(server, EPAMSERV_SMTP_TLS="try")
+        is_(rc, 0, "smtp_tls=try sends in clear to a server without STARTTLS")
+        is_(len(server.messages()), 1, "the mail arrives")
+    finally:
+        server.stop()
+    env.mail("alice@example.org", "help")
+    os.makedirs(os.path.join(env.root, "smtps"))
+    server = Server(os.path.join(env.root, "smtps"),
+                    extra=["--tls", cert, key, "--smtps"])
+    try:
+        url = server.url.replace("smtp://", "smtps://")
+        rc, out, err = env.run("flush", "--all", env={"EPAMSERV_SMTP_URL": url,
+                                                      "EPAMSERV_SMTP_CA_FILE": cert})
+        is_(rc, 0, "smtps:// with the CA file delivers")
+        is_(len(server.messages()), 1, "the server accepted it over implicit TLS")
     finally:
         server.stop()
 finally:
