@@ -39,7 +39,7 @@ src_libepamserv_a_SOURCES += \
 	src/cmd/help.c src/cmd/signup.c src/cmd/challenge.c \
 	src/cmd/move.c src/cmd/show.c \
 	src/cmd/board.c src/cmd/answer.c src/cmd/votes.c src/cmd/standings.c \
-	src/cmd/preview.c src/cmd/pending.c \
+	src/cmd/preview.c src/cmd/pending.c src/cmd/observe.c \
 	src/cmd/accounts.c src/cmd/message.c src/cmd/tokens.c \
 	src/cli/cli.h src/cli/receive.c src/cli/outbox.c src/cli/batch.c \
 	src/cli/sweep.c src/cli/admin.c \

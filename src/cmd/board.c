@@ -178,3 +178,28 @@ enum cmd_status board_save(struct cmdctx *c, struct board_ctx *b,
 	}
 	return cmd_commit(c, t);
 }
+
+enum cmd_status board_save_quiet(struct cmdctx *c, struct board_ctx *b,
+                                 const struct game *shown,
+                                 const char *headline, const char *what)
+{
+	struct txn *t;
+	char rel[128], subject[160], *file;
+	enum cmd_status st;
+
+	t = cmd_txn(c, b->key);
+	file = game_format(&b->g);
+	spool_board_path(b->g.game, b->g.board, rel, sizeof rel);
+	txn_put(t, rel, file, strlen(file));
+	free(file);
+	snprintf(subject, sizeof subject, "%s Board %ld: %s",
+	         reply_game_title(b->g.game), b->g.board, what);
+	c->subject = subject;
+	st = reply_board(c, t, shown, headline, "", NULL, c->sender);
+	c->subject = NULL;
+	if (st != CMD_DONE) {
+		txn_abort(t);
+		return st;
+	}
+	return cmd_commit(c, t);
+}

@@ -9,7 +9,8 @@
  *
  * Each command family has its own file: signup.c, accounts.c (change,
  * signoff, list, vacation, set), message.c, challenge.c, move.c,
- * pending.c (queue, submit, confirm), show.c, help.c, answer.c (accept/decline/resign), votes.c (draw offers
+ * pending.c (queue, submit, confirm), show.c (show, showas, games),
+ * observe.c (subscribe, unsubscribe, chat), help.c, answer.c (accept/decline/resign), votes.c (draw offers
  * and undo), standings.c (standings, history).  board.c holds what the
  * commands on one board share: open (auth, lock, load), save, refuse.
  */
@@ -56,6 +57,11 @@ struct cmdctx {
 	                          and Black, for reply_board's subjects */
 	char tokens[2][24];
 	char usage_buf[1024];  /* room for a usage text made for one board */
+	int orient;            /* reply_board with only_addr: 0 the
+	                          recipient's preference, 1 White's side
+	                          down, 2 Black's (showas) */
+	struct buf *collect;   /* "multiple": mails to the sender are added
+	                          here instead of being queued, or NULL */
 };
 
 /* A board opened by a player for a change (board.c). */
@@ -158,6 +164,14 @@ enum cmd_status board_open(struct cmdctx *c, const char *game,
 enum cmd_status board_save(struct cmdctx *c, struct board_ctx *b,
                            const char *headline);
 
+/* Commit b's game file with a board mail of shown (b's game or a copy)
+ * to the sender only, subject "Epaminondas Board 101: WHAT": for changes
+ * the other player must not hear of (queue, submit, subscribe).  The
+ * players' reply tokens stay as they are.  CMD_DONE or CMD_TEMPFAIL. */
+enum cmd_status board_save_quiet(struct cmdctx *c, struct board_ctx *b,
+                                 const struct game *shown,
+                                 const char *headline, const char *what);
+
 /* Refuse with a formatted message and the current board attached. */
 enum cmd_status board_refuse(struct cmdctx *c, const struct game *g,
                              const char *usage, const char *fmt, ...)
@@ -222,6 +236,19 @@ enum cmd_status cmd_submit(struct cmdctx *c, const char *game, int argc,
                            char **argv);
 enum cmd_status cmd_confirm(struct cmdctx *c, const char *game, int argc,
                             char **argv);
+/* GAME show USERID [all|active|next], GAME games USERID, GAME showas
+ * USERID PASSWORD BOARD (show.c, with cmd_show). */
+enum cmd_status cmd_games(struct cmdctx *c, const char *game, int argc,
+                          char **argv);
+enum cmd_status cmd_showas(struct cmdctx *c, const char *game, int argc,
+                           char **argv);
+/* GAME subscribe|unsubscribe|chat BOARD USERID PASSWORD (observe.c). */
+enum cmd_status cmd_subscribe(struct cmdctx *c, const char *game, int argc,
+                              char **argv);
+enum cmd_status cmd_unsubscribe(struct cmdctx *c, const char *game, int argc,
+                                char **argv);
+enum cmd_status cmd_chat(struct cmdctx *c, const char *game, int argc,
+                         char **argv);
 /* What "move" does on an opened board: a move (then board_save) or a
  * vote/resign word (answer_on_board). */
 enum cmd_status move_on_board(struct cmdctx *c, struct board_ctx *b,

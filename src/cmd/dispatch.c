@@ -95,6 +95,12 @@ enum cmd_status cmd_refuse(struct cmdctx *c, const char *usage,
 	"GAME confirm BOARD USERID PASSWORD\n" \
 	"GAME resign BOARD USERID PASSWORD\n" \
 	"GAME show BOARD\n" \
+	"GAME show USERID [all|active|next]\n" \
+	"GAME showas USERID PASSWORD BOARD\n" \
+	"GAME games USERID\n" \
+	"GAME chat BOARD USERID PASSWORD\n" \
+	"GAME subscribe BOARD USERID PASSWORD\n" \
+	"GAME unsubscribe BOARD USERID PASSWORD\n" \
 	"GAME preview BOARD[#N]|new [-options] MOVE..."
 
 static enum cmd_status run_game(struct cmdctx *c, const char *game, int argc,
@@ -114,6 +120,16 @@ static enum cmd_status run_game(struct cmdctx *c, const char *game, int argc,
 		return cmd_submit(c, game, argc - 2, argv + 2);
 	if (strcasecmp(verb, "confirm") == 0)
 		return cmd_confirm(c, game, argc - 2, argv + 2);
+	if (strcasecmp(verb, "showas") == 0)
+		return cmd_showas(c, game, argc - 2, argv + 2);
+	if (strcasecmp(verb, "games") == 0)
+		return cmd_games(c, game, argc - 2, argv + 2);
+	if (strcasecmp(verb, "chat") == 0)
+		return cmd_chat(c, game, argc - 2, argv + 2);
+	if (strcasecmp(verb, "subscribe") == 0)
+		return cmd_subscribe(c, game, argc - 2, argv + 2);
+	if (strcasecmp(verb, "unsubscribe") == 0)
+		return cmd_unsubscribe(c, game, argc - 2, argv + 2);
 	if (strcasecmp(verb, "show") == 0)
 		return cmd_show(c, game, argc - 2, argv + 2);
 	if (strcasecmp(verb, "preview") == 0)

@@ -18,8 +18,6 @@
  * the old one.
  */
 #include "cmd/cmd.h"
-#include "spool/spool.h"
-#include "spool/txn.h"
 #include "util/log.h"
 #include "util/util.h"
 
@@ -41,34 +39,6 @@
 	"  submit checks your move and sends you the board it would make,\n" \
 	"  without playing it; confirm plays it.  A submitted move is dropped\n" \
 	"  when the board changes; a new submit replaces it."
-
-/* Commit b's game file with a board mail (of shown) to the sender only:
- * the opponent must not learn of a stored move, and the players' reply
- * tokens stay as they are (no new board mail reaches them). */
-static enum cmd_status pending_save(struct cmdctx *c, struct board_ctx *b,
-                                    const struct game *shown,
-                                    const char *headline, const char *what)
-{
-	struct txn *t;
-	char rel[128], subject[160], *file;
-	enum cmd_status st;
-
-	t = cmd_txn(c, b->key);
-	file = game_format(&b->g);
-	spool_board_path(b->g.game, b->g.board, rel, sizeof rel);
-	txn_put(t, rel, file, strlen(file));
-	free(file);
-	snprintf(subject, sizeof subject, "%s Board %ld: %s",
-	         reply_game_title(b->g.game), b->g.board, what);
-	c->subject = subject;
-	st = reply_board(c, t, shown, headline, "", NULL, c->sender);
-	c->subject = NULL;
-	if (st != CMD_DONE) {
-		txn_abort(t);
-		return st;
-	}
-	return cmd_commit(c, t);
-}
 
 /* The checks queue and submit share: the game is on. */
 static enum cmd_status pending_active(struct cmdctx *c, const struct game *g,
@@ -113,7 +83,7 @@ static enum cmd_status queue_on_board(struct cmdctx *c, struct board_ctx *b,
 		         "%ld is dropped.", g->pend_move[side], g->board);
 		game_pend_set(g, side, GAME_PEND_NONE, NULL, 0, NULL);
 		g->updated = c->now;
-		return pending_save(c, b, g, headline, "queued move dropped");
+		return board_save_quiet(c, b, g, headline, "queued move dropped");
 	}
 	util_lower(word);
 	if (!game_move_form_ok(word))
@@ -128,7 +98,7 @@ static enum cmd_status queue_on_board(struct cmdctx *c, struct board_ctx *b,
 	         "%ld: it will be played right after %s's next move, if it is "
 	         "legal then.%s", word, g->board, game_opponent(g, b->userid),
 	         old);
-	return pending_save(c, b, g, headline, "move queued");
+	return board_save_quiet(c, b, g, headline, "move queued");
 }
 
 static enum cmd_status submit_on_board(struct cmdctx *c, struct board_ctx *b,
@@ -180,7 +150,7 @@ static enum cmd_status submit_on_board(struct cmdctx *c, struct board_ctx *b,
 		         sizeof headline - strlen(headline), " It would end the "
 		         "game: %s.", res);
 	}
-	st = pending_save(c, b, &after, headline, "move submitted");
+	st = board_save_quiet(c, b, &after, headline, "move submitted");
 	game_free(&after);
 	return st;
 }

@@ -130,11 +130,146 @@ static int is_game_word(const char *w)
 	return 0;
 }
 
+/* "multiple": at most this many command lines in one mail. */
+#define MULTIPLE_MAX 20
+
+/* Whether the subject (after reply prefixes) is the word "multiple". */
+static int is_multiple(const char *subject)
+{
+	const char *p;
+	size_t n;
+
+	if (!subject)
+		return 0;
+	p = reply_strip_prefixes(subject);
+	n = strcspn(p, " \t\r\n");
+	return n == 8 && strncasecmp(p, "multiple", 8) == 0 &&
+	       p[strspn(p + n, " \t\r\n") + n] == '\0';
+}
+
+/* One command line of a "multiple" mail, as its own unit of work: its
+ * key is the digest of the mail's key and the line number, so a mail
+ * retried after a crash runs only the lines not yet committed.  Its
+ * mails to the sender are gathered in c->collect. */
+static enum cmd_status multiple_line(struct cmdctx *c, const char *mailkey,
+                                     int n, const char *line)
+{
+	struct intake in;
+	char key[64];
+	enum cmd_status st;
+	size_t before = c->collect->len;
+
+	memset(&in, 0, sizeof in);
+	intake_split_words(line, &in);
+	snprintf(key, sizeof key, "%s:%d", mailkey, n);
+	util_digest_hex(key, strlen(key), c->digest);
+	/* Only the first words: a later one can be a password. */
+	buf_printf(c->collect, "--- %d. %.30s%s%.30s%s%.12s ---\n", n,
+	           in.argv[0], in.argc > 1 ? " " : "", in.argc > 1 ? in.argv[1] : "",
+	           in.argc > 2 && is_game_word(in.argv[0]) ? " " : "",
+	           in.argc > 2 && is_game_word(in.argv[0]) ? in.argv[2] : "");
+	before = c->collect->len;
+	if (txn_recover_tag(c->cfg->spool, c->digest,
+	                    c->cfg->lock_timeout * 1000) < 0) {
+		intake_free(&in);
+		return CMD_TEMPFAIL;
+	}
+	if (spool_seen(c->cfg->spool, c->digest)) {
+		buf_puts(c->collect, "Done when this mail was first read.\n\n");
+		intake_free(&in);
+		return CMD_DONE;
+	}
+	buf_reset(&c->error);
+	c->usage = NULL;
+	free(c->error_board);
+	c->error_board = NULL;
+	c->nout = 0;
+	st = cmd_run(c, in.argc, in.argv);
+	if (st == CMD_REFUSED)
+		st = cmd_commit_refusal(c);
+	if (st == CMD_DONE && c->collect->len == before)
+		buf_puts(c->collect, "Done.\n\n");
+	intake_free(&in);
+	return st;
+}
+
+/* "multiple": every body line above quoted text or a signature is a
+ * command; the sender gets one mail with every answer, in order. */
+static enum cmd_status run_multiple(struct cmdctx *c)
+{
+	struct buf answers = BUF_INIT;
+	struct tvars v = { 0 };
+	struct txn *t;
+	char mailkey[33], *body = xstrdup(c->mail->body ? c->mail->body : "");
+	char *line, *next, *text;
+	enum cmd_status st = CMD_DONE;
+	int n = 0;
+
+	memcpy(mailkey, c->digest, sizeof mailkey);
+	c->comment = "";
+	for (line = body; line && st == CMD_DONE; line = next) {
+		next = strchr(line, '\n');
+		if (next)
+			*next++ = '\0';
+		line[strcspn(line, "\r")] = '\0';
+		if (line[0] == '>' || strcmp(line, "-- ") == 0 ||
+		    strcmp(line, "--") == 0)
+			break;
+		if (!line[strspn(line, " \t")])
+			continue;
+		if (++n > MULTIPLE_MAX) {
+			buf_printf(&answers, "--- %d. and the lines after it ---\n"
+			           "Not read: a multiple mail runs at most %d "
+			           "commands.\n\n", n, MULTIPLE_MAX);
+			break;
+		}
+		c->collect = &answers;
+		st = multiple_line(c, mailkey, n, line);
+		c->collect = NULL;
+	}
+	free(body);
+	memcpy(c->digest, mailkey, sizeof mailkey);
+	buf_reset(&c->error);
+	if (st != CMD_DONE)
+		goto out;
+	if (n == 0) {
+		st = cmd_refuse(c, "multiple   (as the subject; then one command on "
+		                "each line of the body)", "your multiple mail has "
+		                "no command lines in its body");
+		goto out;
+	}
+	tvars_setf(&v, "count", "%d", n > MULTIPLE_MAX ? MULTIPLE_MAX : n);
+	tvars_set(&v, "answers", buf_str(&answers));
+	text = reply_template(c, "multiple.txt", &v);
+	tvars_free(&v);
+	if (!text) {
+		st = CMD_TEMPFAIL;
+		goto out;
+	}
+	c->nout = 100;
+	t = cmd_txn(c, c->msg_key);
+	reply_queue(c, t, c->sender, "Re: multiple", text, NULL, 0, NULL);
+	free(text);
+	st = cmd_commit(c, t);
+out:
+	buf_free(&answers);
+	return st;
+}
+
 static int run(struct cmdctx *c, int truncated)
 {
 	struct intake in;
 	enum cmd_status st;
 
+	if (!truncated && is_multiple(c->mail->subject)) {
+		st = run_multiple(c);
+		if (st == CMD_REFUSED)
+			st = cmd_commit_refusal(c);
+		log_msg(LOG_INFO, "<%.200s> multiple: %s\n",
+		        c->mail->message_id ? c->mail->message_id : "",
+		        st == CMD_DONE ? "done" : "temporary failure, will retry");
+		return st == CMD_DONE ? 0 : EXIT_TEMPFAIL;
+	}
 	intake_find(c->mail->subject, c->mail->body, &in);
 	c->comment = in.comment;
 	if (truncated)

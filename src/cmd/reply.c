@@ -74,7 +74,14 @@ void reply_queue(struct cmdctx *c, struct txn *t, const char *addr,
 	const char *in_id = c->mail ? c->mail->message_id : NULL;
 	char *msg, *err = NULL;
 	struct timespec ts;
-	int n = c->nout++;
+	int n;
+
+	/* "multiple": the sender gets one mail with every answer in it. */
+	if (c->collect && c->sender && strcasecmp(addr, c->sender) == 0) {
+		buf_printf(c->collect, "Subject: %s\n\n%s\n", subject, text);
+		return;
+	}
+	n = c->nout++;
 
 	snprintf(msgid, sizeof msgid, "epamserv.%.16s.%d@%s", c->digest, n,
 	         config_domain(c->cfg));
@@ -242,8 +249,10 @@ struct board_rcpt {
 };
 
 /* Whether this recipient sees the board with Black's home row down. */
-static int board_black_down(const struct board_rcpt *r)
+static int board_black_down(const struct cmdctx *c, const struct board_rcpt *r)
 {
+	if (c->orient)
+		return c->orient == 2;
 	if (!r->user)
 		return 0;
 	if (r->user->orientation == USER_ORIENT_BLACK)
@@ -259,7 +268,7 @@ static enum cmd_status board_mail(struct cmdctx *c, struct txn *t,
                                   const char *comment, const char *who)
 {
 	char subject[320], thread[256];
-	char *diagram = render_board(g, board_black_down(r)), *text, *html = NULL;
+	char *diagram = render_board(g, board_black_down(c, r)), *text, *html = NULL;
 	int starred = comment && *comment &&
 	              !(who && r->user && strcmp(who, r->user->userid) == 0);
 	enum cmd_status st = CMD_DONE;
@@ -441,7 +450,8 @@ enum cmd_status cmd_commit_refusal(struct cmdctx *c)
 	const char *orig = c->mail && c->mail->subject ? c->mail->subject : "";
 	const char *bare = reply_strip_prefixes(orig);
 
-	quoted = refusal_quote(c, orig);
+	/* In a "multiple" answer the mail is not quoted once per line. */
+	quoted = c->collect ? xstrdup("") : refusal_quote(c, orig);
 	usage = indent_usage(c->usage ? c->usage : "");
 	tvars_set(&v, "error", buf_str(&c->error));
 	tvars_set(&v, "usage", usage);

@@ -1,46 +1,268 @@
 /*
- * show.c - "GAME show BOARD": the current board, to the sender only.
- * Needs no password: boards are public, as on pbmserv.
+ * show.c - looking at boards, to the sender only:
+ *
+ *   GAME show BOARD                       the board as it stands
+ *   GAME show USERID [all|active|next]    that player's boards: every
+ *                                         one, those not over (default),
+ *                                         or those waiting for them
+ *   GAME showas USERID PASSWORD BOARD     the board from that player's side
+ *   GAME games USERID                     one line per board of the player
+ *
+ * show and games need no password: boards are public, as on pbmserv.
+ * Files are replaced by rename, so reading needs no lock.
  */
 #include "util/log.h"
 #include "cmd/cmd.h"
+#include "game/render.h"
+#include "spool/spool.h"
 #include "spool/txn.h"
+#include "spool/users.h"
 #include "util/util.h"
 
+#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
+#include <strings.h>
 
-#define SHOW_USAGE "GAME show BOARD\n  e.g. epaminondas show 101"
+#define SHOW_USAGE "GAME show BOARD\n" \
+	"GAME show USERID [all|active|next]\n" \
+	"  e.g. epaminondas show 101\n" \
+	"       epaminondas show alice next   (boards where alice must act)"
+#define SHOWAS_USAGE "GAME showas USERID PASSWORD BOARD\n" \
+	"  e.g. epaminondas showas bob Secret42 101   (the board from bob's side)"
+#define GAMES_USAGE "GAME games USERID\n  e.g. epaminondas games alice"
 
-enum cmd_status cmd_show(struct cmdctx *c, const char *game, int argc,
-                         char **argv)
+/* Load board of game for reading: CMD_DONE, CMD_REFUSED (none) or
+ * CMD_TEMPFAIL. */
+static enum cmd_status show_load(struct cmdctx *c, const char *game,
+                                 long board, const char *usage,
+                                 struct game *g)
 {
-	struct game g;
-	struct txn *t;
-	char headline[128], *err = NULL;
-	enum cmd_status st;
-	long board;
-	int rc;
+	char *err = NULL;
+	int rc = game_load(g, c->cfg->spool, game, board, &err);
 
-	if (argc != 1)
-		return cmd_refuse(c, SHOW_USAGE, "show takes one board number");
-	board = util_board_number(argv[0]);
-	if (board < 0)
-		return cmd_refuse(c, SHOW_USAGE, "'%s' is not a board number",
-		                  argv[0]);
-	/* Files are replaced by rename, so reading needs no lock. */
-	rc = game_load(&g, c->cfg->spool, game, board, &err);
 	if (rc < 0) {
 		log_msg(LOG_ERR, "%s\n", err);
 		free(err);
 		return CMD_TEMPFAIL;
 	}
 	if (rc > 0)
-		return cmd_refuse(c, SHOW_USAGE, "there is no %s board %ld", game,
-		                  board);
+		return cmd_refuse(c, usage, "there is no %s board %ld", game, board);
+	return CMD_DONE;
+}
+
+static enum cmd_status show_one(struct cmdctx *c, const char *game,
+                                long board)
+{
+	struct game g;
+	struct txn *t;
+	char headline[128];
+	enum cmd_status st;
+
+	if ((st = show_load(c, game, board, SHOW_USAGE, &g)) != CMD_DONE)
+		return st;
 	t = cmd_txn(c, c->msg_key);
 	snprintf(headline, sizeof headline, "Board %ld as it stands.", board);
 	st = reply_board(c, t, &g, headline, "", NULL, c->sender);
+	if (st == CMD_DONE)
+		st = cmd_commit(c, t);
+	else
+		txn_abort(t);
+	game_free(&g);
+	return st;
+}
+
+/* Whether board g waits for userid: their move, or their answer to a
+ * challenge or a vote. */
+static int show_waits_for(const struct game *g, const char *userid)
+{
+	if (g->state == GAME_CHALLENGED)
+		return strcmp(g->black, userid) == 0;
+	if (g->state != GAME_ACTIVE)
+		return 0;
+	if (g->vote != GAME_VOTE_NONE && strcmp(g->vote_by, userid) != 0)
+		return 1;
+	return strcmp(game_to_move(g), userid) == 0;
+}
+
+/* One line about g for userid's lists. */
+static void show_line(const struct game *g, struct buf *out)
+{
+	char res[EP_ERR_MAX + 96];
+
+	buf_printf(out, "  Board %ld: %s (White) against %s (Black), %zu move%s, ",
+	           g->board, g->white, g->black, g->nmoves,
+	           g->nmoves == 1 ? "" : "s");
+	if (g->state == GAME_CHALLENGED)
+		buf_printf(out, "challenge waiting for %s", g->black);
+	else if (g->state == GAME_ACTIVE)
+		buf_printf(out, "%s to move", game_to_move(g));
+	else {
+		game_result_text(g, res, sizeof res);
+		buf_puts(out, res);
+	}
+	buf_puts(out, "\n");
+}
+
+/* Every board of game where userid plays, filtered by mode ("all",
+ * "active", "next", or "games" for the one-line list), into one mail. */
+static enum cmd_status show_user(struct cmdctx *c, const char *game,
+                                 char *userid, const char *mode,
+                                 const char *usage)
+{
+	struct user u;
+	struct tvars v = { 0 };
+	struct buf out = BUF_INIT;
+	struct txn *t;
+	long *boards = NULL;
+	size_t n = 0, i, shown = 0;
+	char *err = NULL, *text, subject[160];
+	int rc, lines = strcmp(mode, "games") == 0;
+	enum cmd_status st = CMD_DONE;
+
+	util_lower(userid);
+	rc = util_userid_ok(userid) ? user_load(c->cfg->spool, userid, &u, &err) : 1;
+	if (rc < 0) {
+		log_msg(LOG_ERR, "%s\n", err);
+		free(err);
+		return CMD_TEMPFAIL;
+	}
+	if (rc > 0)
+		return cmd_refuse(c, usage, "'%s' is neither a board number nor a "
+		                  "player's userid", userid);
+	if (game_boards(c->cfg->spool, game, &boards, &n, &err) < 0) {
+		log_msg(LOG_ERR, "%s\n", err);
+		free(err);
+		user_free(&u);
+		return CMD_TEMPFAIL;
+	}
+	for (i = 0; i < n && st == CMD_DONE; i++) {
+		struct game g;
+		int side, keep;
+		if (game_load(&g, c->cfg->spool, game, boards[i], &err) != 0) {
+			/* A bad file is the admin's business (admin check). */
+			free(err);
+			err = NULL;
+			continue;
+		}
+		side = game_side_of(&g, userid);
+		keep = side >= 0 && (lines || strcmp(mode, "all") == 0 ||
+		       (strcmp(mode, "active") == 0 && (g.state == GAME_ACTIVE ||
+		                                        g.state == GAME_CHALLENGED)) ||
+		       (strcmp(mode, "next") == 0 && show_waits_for(&g, userid)));
+		if (keep) {
+			shown++;
+			show_line(&g, &out);
+			if (!lines) {
+				char *d = render_board(&g, u.orientation == USER_ORIENT_BLACK ||
+				                       (u.orientation == USER_ORIENT_OWN &&
+				                        side == EP_BLACK));
+				buf_printf(&out, "\n%s\n", d);
+				free(d);
+			}
+		}
+		game_free(&g);
+	}
+	free(boards);
+	tvars_set(&v, "title", reply_game_title(game));
+	tvars_set(&v, "userid", userid);
+	tvars_set(&v, "game", game);
+	tvars_setf(&v, "headline", "%s boards of %s%s: %zu.",
+	           reply_game_title(game), userid,
+	           lines || strcmp(mode, "all") == 0 ? ""
+	           : strcmp(mode, "active") == 0 ? " not over yet"
+	           : " waiting for them", shown);
+	tvars_set(&v, "boards", shown ? buf_str(&out) : "  (none)\n");
+	text = reply_template(c, "boards.txt", &v);
+	if (!text) {
+		st = CMD_TEMPFAIL;
+		goto out;
+	}
+	snprintf(subject, sizeof subject, "%s boards of %s", reply_game_title(game),
+	         userid);
+	t = cmd_txn(c, c->msg_key);
+	reply_queue(c, t, c->sender, subject, text, NULL, 0, NULL);
+	st = cmd_commit(c, t);
+out:
+	free(text);
+	tvars_free(&v);
+	buf_free(&out);
+	user_free(&u);
+	return st;
+}
+
+enum cmd_status cmd_show(struct cmdctx *c, const char *game, int argc,
+                         char **argv)
+{
+	long board;
+
+	if (argc < 1 || argc > 2)
+		return cmd_refuse(c, SHOW_USAGE, "show takes a board number, or a "
+		                  "userid and optionally all, active or next");
+	board = util_board_number(argv[0]);
+	if (board >= 0) {
+		if (argc != 1)
+			return cmd_refuse(c, SHOW_USAGE, "show takes one board number");
+		return show_one(c, game, board);
+	}
+	if (isdigit((unsigned char)argv[0][0]))
+		return cmd_refuse(c, SHOW_USAGE, "'%s' is not a board number",
+		                  argv[0]);
+	if (argc == 2) {
+		util_lower(argv[1]);
+		if (strcmp(argv[1], "all") && strcmp(argv[1], "active") &&
+		    strcmp(argv[1], "next"))
+			return cmd_refuse(c, SHOW_USAGE, "'%s' is not all, active or "
+			                  "next", argv[1]);
+	}
+	return show_user(c, game, argv[0], argc == 2 ? argv[1] : "active",
+	                 SHOW_USAGE);
+}
+
+enum cmd_status cmd_games(struct cmdctx *c, const char *game, int argc,
+                          char **argv)
+{
+	if (argc != 1)
+		return cmd_refuse(c, GAMES_USAGE, "games takes one userid");
+	return show_user(c, game, argv[0], "games", GAMES_USAGE);
+}
+
+enum cmd_status cmd_showas(struct cmdctx *c, const char *game, int argc,
+                           char **argv)
+{
+	struct user u;
+	struct game g;
+	struct txn *t;
+	char headline[160];
+	enum cmd_status st;
+	long board;
+	int side;
+
+	if (argc != 3)
+		return cmd_refuse(c, SHOWAS_USAGE, "showas takes your userid, your "
+		                  "password and a board number");
+	if ((board = util_board_number(argv[2])) < 0)
+		return cmd_refuse(c, SHOWAS_USAGE, "'%s' is not a board number",
+		                  argv[2]);
+	util_lower(argv[0]);
+	if ((st = cmd_auth(c, argv[0], argv[1], SHOWAS_USAGE, &u)) != CMD_DONE)
+		return st;
+	user_free(&u);
+	if ((st = show_load(c, game, board, SHOWAS_USAGE, &g)) != CMD_DONE)
+		return st;
+	if ((side = game_side_of(&g, argv[0])) < 0) {
+		st = board_refuse(c, &g, SHOWAS_USAGE, "you (%s) are not a player "
+		                  "on board %ld", argv[0], board);
+		game_free(&g);
+		return st;
+	}
+	snprintf(headline, sizeof headline, "Board %ld as it stands, from %s's "
+	         "side.", board, argv[0]);
+	t = cmd_txn(c, c->msg_key);
+	c->orient = side == EP_BLACK ? 2 : 1;
+	st = reply_board(c, t, &g, headline, "", NULL, c->sender);
+	c->orient = 0;
 	if (st == CMD_DONE)
 		st = cmd_commit(c, t);
 	else

@@ -1,0 +1,190 @@
+/*
+ * observe.c - the people around a board who are not playing it:
+ *
+ *   GAME subscribe BOARD USERID PASSWORD     get every board mail (never
+ *   GAME unsubscribe BOARD USERID PASSWORD   a reply token), or stop
+ *   GAME chat BOARD USERID PASSWORD          the body of the mail goes to
+ *                                            the other player and the
+ *                                            observers
+ *
+ * Observers are kept in the game file (observer: lines), so the board
+ * mails of reply.c reach them; subscribing tells nobody but the
+ * subscriber.
+ */
+#include "util/log.h"
+#include "cmd/cmd.h"
+#include "spool/txn.h"
+#include "spool/users.h"
+#include "util/util.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define SUBSCRIBE_USAGE "GAME subscribe BOARD USERID PASSWORD\n" \
+	"GAME unsubscribe BOARD USERID PASSWORD\n" \
+	"  e.g. epaminondas subscribe 101 carol Secret9   (every board mail of\n" \
+	"       board 101 comes to you too, until you unsubscribe)"
+#define CHAT_USAGE "GAME chat BOARD USERID PASSWORD\n" \
+	"  e.g. epaminondas chat 101 alice Secret42   (the body of your mail\n" \
+	"       goes to the other player and the observers of board 101)"
+
+static enum cmd_status observe(struct cmdctx *c, const char *game,
+                               int argc, char **argv, int on)
+{
+	struct board_ctx b;
+	struct user u;
+	char headline[256], res[EP_ERR_MAX + 96];
+	long board;
+	enum cmd_status st;
+
+	if (argc != 3)
+		return cmd_refuse(c, SUBSCRIBE_USAGE, "%s takes a board number, your "
+		                  "userid and your password", on ? "subscribe"
+		                  : "unsubscribe");
+	if ((board = util_board_number(argv[0])) < 0)
+		return cmd_refuse(c, SUBSCRIBE_USAGE, "'%s' is not a board number",
+		                  argv[0]);
+	util_lower(argv[1]);
+	if ((st = cmd_auth(c, argv[1], argv[2], SUBSCRIBE_USAGE, &u)) != CMD_DONE)
+		return st;
+	user_free(&u);
+	st = board_lock_load(c, game, board, SUBSCRIBE_USAGE, &b);
+	if (st != CMD_DONE)
+		return st;
+	if (game_side_of(&b.g, argv[1]) >= 0)
+		st = board_refuse(c, &b.g, SUBSCRIBE_USAGE, "you (%s) play on board "
+		                  "%ld: its board mails come to you anyway", argv[1],
+		                  board);
+	else if (on && b.g.state != GAME_ACTIVE && b.g.state != GAME_CHALLENGED) {
+		game_result_text(&b.g, res, sizeof res);
+		st = board_refuse(c, &b.g, SUBSCRIBE_USAGE, "board %ld is over (%s): "
+		                  "there will be no more board mails", board, res);
+	} else if (on && !game_observer_add(&b.g, argv[1]))
+		st = board_refuse(c, &b.g, SUBSCRIBE_USAGE, "you (%s) are already "
+		                  "subscribed to board %ld", argv[1], board);
+	else if (!on && !game_observer_remove(&b.g, argv[1]))
+		st = board_refuse(c, &b.g, SUBSCRIBE_USAGE, "you (%s) are not "
+		                  "subscribed to board %ld", argv[1], board);
+	if (st == CMD_DONE) {
+		if (on)
+			snprintf(headline, sizeof headline, "You (%s) now get every "
+			         "board mail of board %ld, until you send: %s "
+			         "unsubscribe %ld %s PASSWORD", argv[1], board, game,
+			         board, argv[1]);
+		else
+			snprintf(headline, sizeof headline, "You (%s) no longer get the "
+			         "board mails of board %ld.", argv[1], board);
+		st = board_save_quiet(c, &b, &b.g, headline,
+		                      on ? "subscribed" : "unsubscribed");
+	}
+	board_close(&b);
+	return st;
+}
+
+enum cmd_status cmd_subscribe(struct cmdctx *c, const char *game, int argc,
+                              char **argv)
+{
+	return observe(c, game, argc, argv, 1);
+}
+
+enum cmd_status cmd_unsubscribe(struct cmdctx *c, const char *game, int argc,
+                                char **argv)
+{
+	return observe(c, game, argc, argv, 0);
+}
+
+/* Queue the chat mail to userid unless it is the sender's. */
+static enum cmd_status chat_to(struct cmdctx *c, struct txn *t,
+                               const char *userid, const char *from,
+                               const char *subject, const char *text,
+                               const char *thread)
+{
+	struct user u;
+	char *err = NULL;
+	int rc;
+
+	if (strcmp(userid, from) == 0)
+		return CMD_DONE;
+	rc = user_load(c->cfg->spool, userid, &u, &err);
+	if (rc < 0) {
+		log_msg(LOG_ERR, "%s\n", err);
+		free(err);
+		return CMD_TEMPFAIL;
+	}
+	if (rc == 0 && !u.left)
+		reply_queue(c, t, u.address, subject, text, NULL, 0, thread);
+	if (rc == 0)
+		user_free(&u);
+	return CMD_DONE;
+}
+
+enum cmd_status cmd_chat(struct cmdctx *c, const char *game, int argc,
+                         char **argv)
+{
+	struct user u;
+	struct game g;
+	struct tvars v = { 0 };
+	struct txn *t;
+	char subject[160], thread[256], *err = NULL, *text;
+	long board;
+	enum cmd_status st;
+	size_t i;
+	int rc;
+
+	if (argc != 3)
+		return cmd_refuse(c, CHAT_USAGE, "chat takes a board number, your "
+		                  "userid and your password; the message is the body");
+	if ((board = util_board_number(argv[0])) < 0)
+		return cmd_refuse(c, CHAT_USAGE, "'%s' is not a board number", argv[0]);
+	if (!c->comment || !*c->comment)
+		return cmd_refuse(c, CHAT_USAGE, "your mail has no message: write it "
+		                  "in the body");
+	util_lower(argv[1]);
+	if ((st = cmd_auth(c, argv[1], argv[2], CHAT_USAGE, &u)) != CMD_DONE)
+		return st;
+	user_free(&u);
+	rc = game_load(&g, c->cfg->spool, game, board, &err);
+	if (rc < 0) {
+		log_msg(LOG_ERR, "%s\n", err);
+		free(err);
+		return CMD_TEMPFAIL;
+	}
+	if (rc > 0)
+		return cmd_refuse(c, CHAT_USAGE, "there is no %s board %ld", game,
+		                  board);
+	if (game_side_of(&g, argv[1]) < 0 && game_observer_find(&g, argv[1]) < 0) {
+		st = board_refuse(c, &g, CHAT_USAGE, "you (%s) neither play on nor "
+		                  "observe board %ld", argv[1], board);
+		game_free(&g);
+		return st;
+	}
+	tvars_set(&v, "sender", argv[1]);
+	tvars_set(&v, "title", reply_game_title(game));
+	tvars_set(&v, "game", game);
+	tvars_setf(&v, "board", "%ld", board);
+	tvars_set(&v, "message", c->comment);
+	text = reply_template(c, "chat.txt", &v);
+	tvars_free(&v);
+	if (!text) {
+		game_free(&g);
+		return CMD_TEMPFAIL;
+	}
+	snprintf(subject, sizeof subject, "%s Board %ld: chat from %s",
+	         reply_game_title(game), board, argv[1]);
+	snprintf(thread, sizeof thread, "%s.%ld@%s", game, board,
+	         config_domain(c->cfg));
+	t = cmd_txn(c, c->msg_key);
+	st = chat_to(c, t, g.white, argv[1], subject, text, thread);
+	if (st == CMD_DONE && strcmp(g.white, g.black) != 0)
+		st = chat_to(c, t, g.black, argv[1], subject, text, thread);
+	for (i = 0; i < g.nobservers && st == CMD_DONE; i++)
+		st = chat_to(c, t, g.observers[i], argv[1], subject, text, thread);
+	free(text);
+	game_free(&g);
+	if (st != CMD_DONE) {
+		txn_abort(t);
+		return st;
+	}
+	return cmd_commit(c, t);
+}
