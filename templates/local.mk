@@ -5,4 +5,5 @@ dist_templates_DATA += templates/board.txt templates/error.txt \
 	templates/epaminondas-help.txt templates/crossings-help.txt \
 	templates/standings.txt templates/history.txt \
 	templates/account.txt templates/list.txt templates/message.txt \
-	templates/boards.txt templates/chat.txt templates/multiple.txt
+	templates/boards.txt templates/chat.txt templates/multiple.txt \
+	templates/board.html

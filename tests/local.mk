@@ -101,6 +101,8 @@ EXTRA_DIST += tests/stress/test_concurrency.py
 # Issue 4, the rest: queue/submit/confirm, observers and show/games/chat/
 # multiple, the HTML board, a full game by mail.
 TESTS += tests/integration/test_pending.py \
-	tests/integration/test_observe.py
+	tests/integration/test_observe.py \
+	tests/integration/test_html.py
 EXTRA_DIST += tests/integration/test_pending.py \
-	tests/integration/test_observe.py
+	tests/integration/test_observe.py \
+	tests/integration/test_html.py

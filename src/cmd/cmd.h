@@ -60,6 +60,8 @@ struct cmdctx {
 	int orient;            /* reply_board with only_addr: 0 the
 	                          recipient's preference, 1 White's side
 	                          down, 2 Black's (showas) */
+	int queue_failed;      /* reply_queue could not compose a mail (out
+	                          of memory): cmd_commit aborts instead */
 	struct buf *collect;   /* "multiple": mails to the sender are added
 	                          here instead of being queued, or NULL */
 };
@@ -95,7 +97,9 @@ enum cmd_status cmd_lock(struct cmdctx *c, const char *key, struct lock *l);
 /* Start a transaction under key for this mail. */
 struct txn *cmd_txn(struct cmdctx *c, const char *key);
 
-/* Add the processed-mail record and commit.  CMD_DONE or CMD_TEMPFAIL. */
+/* Add the processed-mail record and commit.  CMD_DONE or CMD_TEMPFAIL;
+ * a transaction in which a reply could not be composed is aborted
+ * (CMD_TEMPFAIL), so the mail is retried rather than half answered. */
 enum cmd_status cmd_commit(struct cmdctx *c, struct txn *t);
 
 /* Commit the error reply of a refused command under the message lock. */

@@ -42,6 +42,13 @@ enum cmd_status cmd_commit(struct cmdctx *c, struct txn *t)
 	                                                : "(no Message-ID)";
 	struct buf rec = BUF_INIT;
 
+	if (c->queue_failed) {
+		c->queue_failed = 0;
+		txn_abort(t);
+		log_msg(LOG_ERR, "a reply could not be composed: the mail will "
+		        "be retried\n");
+		return CMD_TEMPFAIL;
+	}
 	spool_seen_path(c->digest, rel, sizeof rel);
 	buf_printf(&rec, "%s\n", id);
 	txn_put(t, rel, buf_str(&rec), rec.len);

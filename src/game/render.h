@@ -12,6 +12,13 @@
  * black_down the board is turned so Black's home row is at the bottom. */
 char *render_board(const struct game *g, int black_down);
 
+/* The same board as an HTML table for mail clients (malloc'ed, caller
+ * frees): inline styles only, no classes, images or scripts; files and
+ * ranks on all four sides; each square a <td> whose text is W, B, # or
+ * empty, the last move's squares shaded, with title "last move".  A phone
+ * shows it whole: cells are at most 26 pixels wide. */
+char *render_board_html(const struct game *g, int black_down);
+
 /* The move list "  1. e2-e4    f11-f9\n  2. ..." (malloc'ed). */
 char *render_moves(const struct game *g);
 
