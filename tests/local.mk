@@ -106,3 +106,8 @@ TESTS += tests/integration/test_pending.py \
 EXTRA_DIST += tests/integration/test_pending.py \
 	tests/integration/test_observe.py \
 	tests/integration/test_html.py
+
+# Issue 4's must-show: a game to its end by mail with submit/confirm,
+# queue and a refused undo; a draw by agreement; a resignation.
+TESTS += tests/integration/test_full_games.py
+EXTRA_DIST += tests/integration/test_full_games.py
