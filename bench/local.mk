@@ -1,1 +1,7 @@
 # bench: benchmark programs (see BENCHMARKS.md); perft_bench is in src/rules/local.mk
+
+# Spool benchmarks (bench/spool_bench.py): the baseline of the batch
+# throughput figure.
+noinst_PROGRAMS += bench/baseline_fsync
+bench_baseline_fsync_SOURCES = bench/baseline_fsync.c
+EXTRA_DIST += bench/spool_bench.py

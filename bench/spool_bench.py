@@ -1,0 +1,188 @@
+#!/usr/bin/python3
+"""Spool and delivery benchmarks (BENCHMARKS.md).  Programs, not tests:
+each prints its figures and the ratio to a baseline measured in the same
+run.  Run from a configured build directory (default -g -O2):
+
+    make src/epamserv bench/baseline_fsync
+    /usr/bin/python3 ../bench/spool_bench.py [throughput|memory|smtp|receive|all]
+        [--boards N] [--moves N] [--real-hash]
+
+throughput  BOARDS x MOVES move mails (default 1,000 x 10) through one
+            `epamserv batch --maildir`, full durability (every update
+            journalled and fsync'ed, no SMTP), against bench/baseline_fsync
+            (read each mail, fsync-write one small file) on the same mails.
+memory      peak resident size (wait4 ru_maxrss) of batches of 1,000 and
+            10,000 move mails (100,000 with --moves 100: long).
+smtp        `epamserv flush` of 1,000 queued mails over one connection
+            against one `curl` process per mail, to the same tests/smtpd.py.
+receive     one `epamserv receive` of a move mail, start to exit, median
+            of 51 runs (and of a help mail).
+The players' password hashes are made cheap (SHA-256-crypt, 1,000
+rounds) unless --real-hash keeps the yescrypt hashes signup makes.
+"""
+import argparse
+import os
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, os.path.join(HERE, "..", "tests", "stress"))
+os.environ.setdefault("EPAMSERV_BIN", os.path.abspath("src/epamserv"))
+os.environ.setdefault("EPAMSERV_SRCDIR", os.path.join(HERE, ".."))
+os.environ.setdefault("EPAMSERV_TEMPLATES", os.path.join(HERE, "..", "templates"))
+import stresslib as S  # noqa: E402
+import harness  # noqa: E402
+
+BIN = harness.BIN = os.environ["EPAMSERV_BIN"]
+harness.TEMPLATES = os.environ["EPAMSERV_TEMPLATES"]
+harness.SRCDIR = os.environ["EPAMSERV_SRCDIR"]
+BASELINE = os.path.abspath("bench/baseline_fsync")
+
+
+def timed(args, env):
+    """(seconds, peak RSS KiB, exit status) of one process, the peak from
+    /usr/bin/time -v (wait4 on a child forked by Python would count the
+    forked Python's own pages)."""
+    t0 = time.monotonic()
+    p = subprocess.run(["/usr/bin/time", "-v"] + args, env=env,
+                       stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    took = time.monotonic() - t0
+    rss = 0
+    for line in p.stderr.decode("utf-8", "replace").splitlines():
+        if "Maximum resident set size" in line:
+            rss = int(line.split(":")[1])
+    return took, rss, p.returncode
+
+
+def setup(boards, real_hash, smtp=False):
+    env = S.make_env(smtp=smtp)
+    if real_hash:
+        S.cheapen_passwords = lambda e: None
+    S.setup_boards(env, boards, env.root, cheap=not real_hash)
+    return env
+
+
+def move_batch(env, boards, moves, name):
+    lines = S.move_lines(boards, moves, seed=5)
+    md = S.Maildir(os.path.join(env.root, name))
+    for k in range(moves):
+        for i in range(boards):
+            md.add(harness.make_mail(S.player_of(k + 1)[2], S.move_subject(
+                101 + i, k + 1, lines[i][k])))
+    return md
+
+
+def throughput(a):
+    t0 = time.monotonic()
+    env = setup(a.boards, a.real_hash)
+    md = move_batch(env, a.boards, a.moves, "moves")
+    n = a.boards * a.moves
+    print("# set-up and %d legal moves from ref_rules.py: %.0f s"
+          % (n, time.monotonic() - t0))
+    copy = os.path.join(env.root, "baseline")
+    shutil.copytree(md.path, copy)
+    out = os.path.join(env.root, "baseline-out")
+    os.makedirs(out)
+    bt, brss, brc = timed([BASELINE, copy, out], env.env)
+    et, erss, erc = timed([BIN, "batch", "--maildir", md.path], env.env)
+    left = len(md.waiting())
+    print("throughput: %d mails over %d boards: batch %.1f s = %.0f mails/s "
+          "(exit %d, %d left, peak RSS %.1f MiB); baseline %.2f s = %.0f "
+          "mails/s; ratio %.3f" % (n, a.boards, et, n / et, erc, left,
+                                   erss / 1024, bt, n / bt, bt / et))
+    rc, out = S.admin_check(env)
+    print("# admin check exit %d" % rc)
+    env.close()
+    return erss
+
+
+def memory(a):
+    sizes = [(100, 10)] if a.what == "all" else [(100, 10), (1000, 10)]
+    if a.moves >= 100:
+        sizes.append((1000, 100))
+    for boards, moves in sizes:  # "all": throughput gave the 10,000 figure
+        env = setup(boards, a.real_hash)
+        md = move_batch(env, boards, moves, "moves")
+        et, erss, erc = timed([BIN, "batch", "--maildir", md.path], env.env)
+        print("memory: %d mails over %d boards: peak RSS %.2f MiB (%.1f s, "
+              "exit %d)" % (boards * moves, boards, erss / 1024, et, erc))
+        env.close()
+
+
+def smtp(a):
+    env = S.make_env(smtp=True)
+    outbox = os.path.join(env.spool, "outbox")
+    os.makedirs(outbox)
+    files = []
+    for i in range(1000):
+        msg = harness.make_mail("epamserv@games.example", "Board %d" % i,
+                                "line\n" * 40, msgid="<bench.%d@games.example>" % i)
+        name = os.path.join(outbox, "%010d.000000000-bench-%02d.eml" % (1, i))
+        with open(name, "wb") as f:
+            f.write(b"Envelope-From: <epamserv@games.example>\r\n"
+                    b"Envelope-To: <player%d@example.org>\r\n" % i + msg)
+        plain = os.path.join(env.root, "plain-%d.eml" % i)
+        with open(plain, "wb") as f:
+            f.write(msg)
+        files.append((plain, "player%d@example.org" % i))
+    ft, frss, frc = timed([BIN, "flush"], env.env)
+    got = len(env.server.messages())
+    t0 = time.monotonic()
+    for plain, rcpt in files:
+        subprocess.run(["curl", "-s", "--url", env.server.url, "--mail-from",
+                        "epamserv@games.example", "--mail-rcpt", rcpt,
+                        "--upload-file", plain], check=True)
+    ct = time.monotonic() - t0
+    got2 = len(env.server.messages()) - got
+    print("smtp: 1000 mails: epamserv flush %.2f s (exit %d, %d received, "
+          "%d left); curl per mail %.2f s (%d received); ratio %.1f"
+          % (ft, frc, got, len(os.listdir(outbox)), ct, got2, ct / ft))
+    env.close()
+
+
+def receive(a):
+    env = setup(60, a.real_hash)
+    lines = S.move_lines(60, 1, seed=9)
+    times, helps = [], []
+    for i in range(51):
+        mail = harness.make_mail(S.ALICE[2], S.move_subject(101 + i, 1, lines[i][0]))
+        t0 = time.monotonic()
+        p = subprocess.run([BIN, "receive"], input=mail, env=env.env,
+                           stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        times.append(time.monotonic() - t0)
+        assert p.returncode == 0
+        mail = harness.make_mail(S.BOB[2], "help")
+        t0 = time.monotonic()
+        subprocess.run([BIN, "receive"], input=mail, env=env.env,
+                       stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        helps.append(time.monotonic() - t0)
+    print("receive: move mail median %.1f ms (min %.1f, max %.1f) over 51 "
+          "runs; help mail median %.1f ms; %s hashes"
+          % (statistics.median(times) * 1000, min(times) * 1000,
+             max(times) * 1000, statistics.median(helps) * 1000,
+             "yescrypt" if a.real_hash else "cheap"))
+    env.close()
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("what", nargs="?", default="all")
+    ap.add_argument("--boards", type=int, default=1000)
+    ap.add_argument("--moves", type=int, default=10)
+    ap.add_argument("--real-hash", action="store_true")
+    a = ap.parse_args()
+    print("# %s, %s, nproc %d" % (time.strftime("%Y-%m-%d"), os.uname().release,
+                                  os.cpu_count()))
+    for name, fn in (("throughput", throughput), ("memory", memory),
+                     ("smtp", smtp), ("receive", receive)):
+        if a.what in (name, "all"):
+            fn(a)
+            sys.stdout.flush()
+
+
+if __name__ == "__main__":
+    main()
