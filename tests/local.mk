@@ -111,3 +111,7 @@ EXTRA_DIST += tests/integration/test_pending.py \
 # queue and a refused undo; a draw by agreement; a resignation.
 TESTS += tests/integration/test_full_games.py
 EXTRA_DIST += tests/integration/test_full_games.py
+
+# help [topic]: every command with an example, legal example moves.
+TESTS += tests/integration/test_help.py
+EXTRA_DIST += tests/integration/test_help.py

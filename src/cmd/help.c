@@ -1,11 +1,14 @@
 /*
- * help.c - "help" and "GAME help": the help templates, sent to the sender.
+ * help.c - "help [topic]" and "GAME help": the help templates, sent to
+ * the sender.  Topics: commands (the default: every command with an
+ * example), rules (also "epaminondas", "notation", "options"), crossings.
  */
 #include "cmd/cmd.h"
 #include "spool/txn.h"
 
 #include <stdlib.h>
 #include <stdio.h>
+#include <strings.h>
 
 static enum cmd_status send_help(struct cmdctx *c, const char *tmpl,
                                  const char *subject)
@@ -25,11 +28,30 @@ static enum cmd_status send_help(struct cmdctx *c, const char *tmpl,
 	return cmd_commit(c, t);
 }
 
+#define HELP_USAGE "help [commands|rules|crossings]\n" \
+	"  e.g. help rules"
+
 enum cmd_status cmd_help(struct cmdctx *c, int argc, char **argv)
 {
-	(void)argc;
-	(void)argv;
-	return send_help(c, "help.txt", "epamserv help");
+	static const struct {
+		const char *topic, *tmpl, *subject;
+	} topics[] = {
+		{ "commands", "help.txt", "epamserv help" },
+		{ "rules", "epaminondas-help.txt", "Epaminondas help" },
+		{ "epaminondas", "epaminondas-help.txt", "Epaminondas help" },
+		{ "notation", "epaminondas-help.txt", "Epaminondas help" },
+		{ "options", "epaminondas-help.txt", "Epaminondas help" },
+		{ "crossings", "crossings-help.txt", "Crossings help" },
+	};
+	size_t i;
+
+	if (argc == 0)
+		return send_help(c, "help.txt", "epamserv help");
+	for (i = 0; argc == 1 && i < sizeof topics / sizeof topics[0]; i++)
+		if (strcasecmp(argv[0], topics[i].topic) == 0)
+			return send_help(c, topics[i].tmpl, topics[i].subject);
+	return cmd_refuse(c, HELP_USAGE, "there is no help on '%.40s'; the "
+	                  "topics are commands, rules and crossings", argv[0]);
 }
 
 enum cmd_status cmd_game_help(struct cmdctx *c, const char *game)
