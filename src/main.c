@@ -85,8 +85,15 @@ int main(int argc, char **argv)
 		printf("%s\n", PACKAGE_STRING);
 		return 0;
 	}
-	if (config_load(&cfg, conf, &err) < 0)
+	if ((rc = config_load(&cfg, conf, &err)) < 0) {
+		if (rc == -2) {
+			fprintf(stderr, "epamserv: %s\n", err);
+			free(err);
+			config_free(&cfg);
+			return EXIT_TEMPFAIL;
+		}
 		goto config_error;
+	}
 	while (i < argc && argv[i][0] == '-' && argv[i][1] == '-') {
 		int found = strcmp(argv[i], "--config") == 0;
 		if (strcmp(argv[i], "--verbose") == 0) {

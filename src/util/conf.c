@@ -199,6 +199,13 @@ static int config_read_file(struct config *cfg, const char *path, char **err)
 	}
 	rc = ini_parse_file(f, conf_handler, &st);
 	fclose(f);
+	if (rc == -2) {
+		/* inih could not allocate: not the file's fault; try later. */
+		free(st.err);
+		buf_printf(&e, "out of memory reading %s", path);
+		*err = buf_take(&e);
+		return -2;
+	}
 	if (st.err) {
 		buf_printf(&e, "%s:%d: %s", path, rc, st.err);
 		free(st.err);
@@ -217,7 +224,7 @@ static int config_read_file(struct config *cfg, const char *path, char **err)
 int config_load(struct config *cfg, const char *path, char **err)
 {
 	char deflt[4096];
-	int i;
+	int i, rc;
 
 	memset(cfg, 0, sizeof *cfg);
 	*err = NULL;
@@ -246,12 +253,13 @@ int config_load(struct config *cfg, const char *path, char **err)
 	if (!path || !*path)
 		path = getenv("EPAMSERV_CONF");
 	if (path && *path) {
-		if (config_read_file(cfg, path, err) < 0)
-			return -1;
+		if ((rc = config_read_file(cfg, path, err)) < 0)
+			return rc;
 	} else {
 		snprintf(deflt, sizeof deflt, "%s/epamserv.conf", EPAMSERV_SYSCONFDIR);
-		if (access(deflt, F_OK) == 0 && config_read_file(cfg, deflt, err) < 0)
-			return -1;
+		if (access(deflt, F_OK) == 0 &&
+		    (rc = config_read_file(cfg, deflt, err)) < 0)
+			return rc;
 	}
 	for (i = 0; config_keys[i].key; i++) {
 		const char *v = getenv(config_keys[i].env);

@@ -81,7 +81,8 @@ char *config_imap_password(const struct config *cfg, char **err);
 
 /* Fill cfg from defaults, file and environment.  path is the --config
  * option or NULL.  Returns 0, or -1 with a malloc'ed *err naming the file,
- * the line and the problem. */
+ * the line and the problem, or -2 (with *err) when memory ran out: a
+ * temporary failure, not a configuration error. */
 int config_load(struct config *cfg, const char *path, char **err);
 
 /* Set one key (as in the file) to value, e.g. from a command-line option.
