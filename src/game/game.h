@@ -202,9 +202,10 @@ int game_load(struct game *g, const char *spool, const char *game, long board,
 
 void game_free(struct game *g);
 
-/* The board numbers of SPOOL/games/GAME, ascending (malloc'ed array in
- * *boards, count in *n; caller frees *boards).  A missing directory is
- * no boards.  Returns 0, or -1 with a malloc'ed *err. */
+/* The board numbers of SPOOL/games/GAME, archived ones included,
+ * ascending (malloc'ed array in *boards, count in *n; caller frees
+ * *boards; NULL when there are none).  A missing directory is no boards.
+ * Returns 0 (unreadable directories are skipped). */
 int game_boards(const char *spool, const char *game, long **boards, size_t *n,
                 char **err);
 

@@ -42,10 +42,10 @@
  * or observer lines) load as they are and are written back as version 4.
  */
 #include "game/game.h"
+#include "spool/spool.h"
 #include "util/buf.h"
 #include "util/util.h"
 
-#include <dirent.h>
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -580,41 +580,34 @@ static int gf_cmp_long(const void *a, const void *b)
 	return (x > y) - (x < y);
 }
 
+struct gf_boards {
+	const char *game;
+	long *v;
+	size_t n;
+};
+
+static int gf_collect(const char *game, long board, void *arg)
+{
+	struct gf_boards *b = arg;
+
+	if (strcmp(game, b->game) != 0)
+		return 0;
+	b->v = xrealloc(b->v, (b->n + 1) * sizeof *b->v);
+	b->v[b->n++] = board;
+	return 0;
+}
+
 int game_boards(const char *spool, const char *game, long **boards, size_t *n,
                 char **err)
 {
-	char path[4096], num[16];
-	struct dirent *de;
-	DIR *d;
+	struct gf_boards b = { game, NULL, 0 };
 
-	*boards = NULL;
-	*n = 0;
 	*err = NULL;
-	snprintf(path, sizeof path, "%s/games/%s", spool, game);
-	d = opendir(path);
-	if (!d) {
-		struct buf b = BUF_INIT;
-		if (errno == ENOENT)
-			return 0;
-		buf_printf(&b, "cannot list %s: %s", path, strerror(errno));
-		*err = buf_take(&b);
-		return -1;
-	}
-	while ((de = readdir(d)) != NULL) {
-		const char *dot = strchr(de->d_name, '.');
-		long board;
-		if (!dot || strcmp(dot, ".game") != 0 ||
-		    (size_t)(dot - de->d_name) >= sizeof num)
-			continue;
-		memcpy(num, de->d_name, (size_t)(dot - de->d_name));
-		num[dot - de->d_name] = '\0';
-		if ((board = util_board_number(num)) < 0)
-			continue;
-		*boards = xrealloc(*boards, (*n + 1) * sizeof **boards);
-		(*boards)[(*n)++] = board;
-	}
-	closedir(d);
-	if (*n)
-		qsort(*boards, *n, sizeof **boards, gf_cmp_long);
+	spool_each_board(spool, gf_collect, &b);
+	spool_each_board_in(spool, "archive", gf_collect, &b);
+	if (b.n)
+		qsort(b.v, b.n, sizeof *b.v, gf_cmp_long);
+	*boards = b.v;
+	*n = b.n;
 	return 0;
 }
