@@ -53,11 +53,27 @@ mail bob@example.org "epaminondas move 101 bob Secret2 g12xe12#10" "Not so fast.
 mail alice@example.org "epaminondas move 101 alice Secret1 n2-n3#11"
 mail bob@example.org "epaminondas move 101 bob Secret2 n11-n10#12"
 
+# text_of FILE [UNTIL]: the headers and the text/plain part of an outbox
+# mail, decoded (the mail itself is MIME: quoted-printable, and an HTML
+# alternative for board mails); with UNTIL, the text stops at that line.
+text_of() {
+	/usr/bin/python3 - "$1" "${2:-}" <<'PY'
+import email, email.policy, sys
+raw = open(sys.argv[1], "rb").read().split(b"\r\n", 2)[2]  # envelope lines
+msg = email.message_from_bytes(raw, policy=email.policy.default)
+for h in ("From", "To", "Subject"):
+    print("%s: %s" % (h, msg[h]))
+print()
+text = msg.get_body(preferencelist=("plain",)).get_content()
+if sys.argv[2]:
+    text = text.split(sys.argv[2])[0]
+print(text.rstrip())
+PY
+}
+
 echo
 echo "== the error reply to the illegal move (e12-e9)"
-grep -l "e12-e9 is not a legal move" "$EPAMSERV_SPOOL"/outbox/*.eml |
-	xargs sed -n '/^What was wrong/,/^How to write/p' | tr -d '\r' | head -4
+text_of "$(grep -l "e12-e9 is not a legal move" "$EPAMSERV_SPOOL"/outbox/*.eml | head -1)" "Your mail:"
 echo
-echo "== $(ls "$EPAMSERV_SPOOL/outbox" | wc -l) mails wait in $EPAMSERV_SPOOL/outbox; the last board mail:"
-last=$(ls "$EPAMSERV_SPOOL"/outbox/*.eml | tail -1)
-tr -d '\r' < "$last"
+echo "== $(ls "$EPAMSERV_SPOOL"/outbox/*.eml | wc -l) mails wait in $EPAMSERV_SPOOL/outbox ('epamserv outbox' shows them all); the last board mail:"
+text_of "$(ls "$EPAMSERV_SPOOL"/outbox/*.eml | tail -1)"
