@@ -27,6 +27,25 @@ try:
     contains(out, "spool = " + env.spool, "config shows the spool from the environment")
     rc, out, err = env.run("--spool", "/tmp/elsewhere", "config")
     contains(out, "spool = /tmp/elsewhere", "an option beats the environment")
+    good = os.path.join(env.root, "good.conf")
+    with open(good, "w") as f:
+        f.write("; a comment\nspool = /tmp/from-file\nretry_days = 9\n"
+                "smtp_url = smtp://user:secret@127.0.0.1:25\n")
+    rc, out, err = env.run("--config", good, "config",
+                           env={"EPAMSERV_SPOOL": "/tmp/from-env"})
+    contains(out, "spool = /tmp/from-env", "a variable beats the config file")
+    contains(out, "retry_days = 9", "the file beats the default")
+    ok("secret" not in out and "smtp_url = smtp://***@127.0.0.1:25" in out,
+       "config masks the password in smtp_url", out)
+    rc, out, err = env.run("config", env={"EPAMSERV_CONF": good,
+                                          "EPAMSERV_SPOOL": "/tmp/from-env"})
+    contains(out, "# config file: " + good, "EPAMSERV_CONF names the file")
+    bad_value = os.path.join(env.root, "badvalue.conf")
+    with open(bad_value, "w") as f:
+        f.write("lock_timeout = soon\n")
+    rc, out, err = env.run("--config", bad_value, "config")
+    ok(rc == 78 and "badvalue.conf:1: bad value 'soon' for lock_timeout" in err,
+       "a bad value is an error with file and line", err)
     conf = os.path.join(env.root, "bad.conf")
     with open(conf, "w") as f:
         f.write("# comment\nfrom = x@y.example\ncolour = blue\n")
