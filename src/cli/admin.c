@@ -436,7 +436,7 @@ static int admin_result(const struct config *cfg, int argc, char **argv)
 	const char *verdict = argv[argc - 1];
 	struct cmdctx c;
 	struct board_ctx b;
-	char *err = NULL, headline[1024], res[EP_ERR_MAX + 96], key[128];
+	char headline[1024], res[EP_ERR_MAX + 96], key[128];
 	long board;
 	int rc = 1, i, known = 0;
 
@@ -456,25 +456,23 @@ static int admin_result(const struct config *cfg, int argc, char **argv)
 	if (need_reason(reason, "result") < 0)
 		return EXIT_USAGE;
 	memset(&c, 0, sizeof c);
-	memset(&b, 0, sizeof b);
-	b.l.fd = -1;
 	c.cfg = cfg;
 	c.now = util_now();
 	c.comment = "";
 	snprintf(key, sizeof key, "admin result %s %ld %lld", game, board,
 	         (long long)c.now);
 	util_digest_hex(key, strlen(key), c.digest);
-	spool_board_key(game, board, b.key, sizeof b.key);
-	if (cmd_lock(&c, b.key, &b.l) != CMD_DONE)
-		return EXIT_TEMPFAIL;
-	if (game_load(&b.g, cfg->spool, game, board, &err) != 0) {
-		fprintf(stderr, "epamserv: %s\n", err ? err : "no such board");
-		free(err);
-		lock_release(&b.l);
+	switch (board_lock_load(&c, game, board, "", &b)) {
+	case CMD_DONE:
+		break;
+	case CMD_REFUSED:
+		fprintf(stderr, "epamserv: %s\n", buf_str(&c.error));
+		buf_free(&c.error);
 		return 1;
+	default:
+		buf_free(&c.error);
+		return EXIT_TEMPFAIL;
 	}
-	b.loaded = 1;
-	b.was = b.g.state;
 	if (b.g.state != GAME_ACTIVE) {
 		fprintf(stderr, "epamserv: board %ld is not being played; only a game "
 		        "in progress can be given a result\n", board);

@@ -135,30 +135,24 @@ static void sweep_board(const struct config *cfg, const char *game, long board,
 {
 	struct cmdctx c;
 	struct board_ctx b;
-	char *err = NULL, headline[256];
+	char headline[256];
 	long days;
 	time_t since = 0;
 
 	memset(&c, 0, sizeof c);
-	memset(&b, 0, sizeof b);
-	b.l.fd = -1;
 	c.cfg = cfg;
 	c.now = util_now();
 	c.comment = "";
-	spool_board_key(game, board, b.key, sizeof b.key);
-	if (cmd_lock(&c, b.key, &b.l) != CMD_DONE) {
-		st->busy++;
+	switch (board_lock_load(&c, game, board, "", &b)) {
+	case CMD_DONE:
+		break;
+	case CMD_TEMPFAIL:
+		st->busy++;  /* locked for too long, or unreadable: logged */
+		/* fall through */
+	default:
+		buf_free(&c.error);
 		return;
 	}
-	if (game_load(&b.g, cfg->spool, game, board, &err) != 0) {
-		if (err)
-			log_msg(LOG_ERR, "sweep: %s", err);
-		free(err);
-		lock_release(&b.l);
-		return;
-	}
-	b.loaded = 1;
-	b.was = b.g.state;
 	if (b.g.state == GAME_CHALLENGED &&
 	    c.now - b.g.updated >= (time_t)cfg->challenge_days * 86400) {
 		event_key(&c, "expire", &b.g, b.g.updated);

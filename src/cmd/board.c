@@ -81,10 +81,8 @@ enum cmd_status board_open(struct cmdctx *c, const char *game,
                            struct board_ctx *b)
 {
 	struct user u;
-	char *err = NULL;
 	enum cmd_status st;
 	long board = util_board_number(board_word);
-	int rc;
 
 	memset(b, 0, sizeof *b);
 	b->l.fd = -1;
@@ -94,22 +92,9 @@ enum cmd_status board_open(struct cmdctx *c, const char *game,
 	if ((st = cmd_auth(c, userid, password, usage, &u)) != CMD_DONE)
 		return st;
 	user_free(&u);
-	snprintf(b->userid, sizeof b->userid, "%s", userid);
-	spool_board_key(game, board, b->key, sizeof b->key);
-	if ((st = cmd_lock(c, b->key, &b->l)) != CMD_DONE)
+	if ((st = board_lock_load(c, game, board, usage, b)) != CMD_DONE)
 		return st;
-	rc = game_load(&b->g, c->cfg->spool, game, board, &err);
-	if (rc != 0) {
-		lock_release(&b->l);
-		if (rc < 0) {
-			log_msg(LOG_ERR, "%s\n", err);
-			free(err);
-			return CMD_TEMPFAIL;
-		}
-		return cmd_refuse(c, usage, "there is no %s board %ld", game, board);
-	}
-	b->loaded = 1;
-	b->was = b->g.state;
+	snprintf(b->userid, sizeof b->userid, "%s", userid);
 	if (game_side_of(&b->g, userid) < 0) {
 		st = board_refuse(c, &b->g, usage, "you (%s) are not a player on "
 		                  "board %ld", userid, board);
