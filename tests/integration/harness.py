@@ -164,6 +164,17 @@ class Env:
         self.seen = len(msgs)
         return new
 
+    def snapshot(self):
+        """Every file of the spool's games/ and users/, by path: what a
+        refused command must leave as it was."""
+        out = {}
+        for sub in ("games", "users"):
+            for d, _, files in os.walk(os.path.join(self.spool, sub)):
+                for f in files:
+                    with open(os.path.join(d, f), "rb") as fh:
+                        out[os.path.join(d, f)] = fh.read()
+        return out
+
     def game_file(self, board=101, game="epaminondas"):
         path = os.path.join(self.spool, "games", game, "%d.game" % board)
         try:
@@ -184,3 +195,21 @@ def by_recipient(msgs):
         for r in m.envelope_to:
             out.setdefault(r, []).append(m)
     return out
+
+
+def refused(env, sender, subject, why, name, body=""):
+    """Send a command that must be refused: exactly one error reply, to the
+    sender, saying why (a substring) and how to write the command, and no
+    file of the spool changed.  Returns (reply text with LF line ends,
+    the messages sent, epamserv's stderr)."""
+    before = env.snapshot()
+    rc, err = env.mail(sender, subject, body)
+    msgs = env.new_messages()
+    ok(rc == 0 and len(msgs) == 1 and msgs[0].envelope_to == [sender],
+       "%s: one reply, to the sender" % name,
+       "rc %d, replies to %r, %s" % (rc, [m.envelope_to for m in msgs], err))
+    text = body_of(msgs[0]).replace("\r\n", "\n") if msgs else ""
+    contains(text, why, "%s: the reply says what was wrong" % name)
+    contains(text, "How to write it:", "%s: the reply says how to write it" % name)
+    ok(env.snapshot() == before, "%s: nothing changed on disk" % name)
+    return text, msgs, err

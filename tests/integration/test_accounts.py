@@ -7,35 +7,13 @@ import os
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from harness import Env, ok, is_, contains, done, by_recipient
+from harness import Env, ok, is_, contains, done, by_recipient, refused
 from harness import body_of as raw_body_of
 
 
 def body_of(msg):
     """The text part with LF line ends."""
     return raw_body_of(msg).replace("\r\n", "\n")
-
-
-def snapshot(env):
-    out = {}
-    for sub in ("games", "users"):
-        for d, _, files in os.walk(os.path.join(env.spool, sub)):
-            for f in files:
-                with open(os.path.join(d, f), "rb") as fh:
-                    out[os.path.join(d, f)] = fh.read()
-    return out
-
-
-def refused(env, sender, subject, why, name, body=""):
-    before = snapshot(env)
-    rc, err = env.mail(sender, subject, body)
-    msgs = env.new_messages()
-    ok(rc == 0 and [m.envelope_to for m in msgs] == [[sender]],
-       "%s: one reply, to the sender" % name, [m.envelope_to for m in msgs])
-    text = body_of(msgs[0]) if msgs else ""
-    contains(text, why, "%s: the reply says what was wrong" % name)
-    contains(text, "How to write it:", "%s: and how to write it" % name)
-    ok(snapshot(env) == before, "%s: nothing changed on disk" % name)
 
 
 def user_file(env, userid):

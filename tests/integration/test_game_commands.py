@@ -8,33 +8,7 @@ import re
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from harness import Env, ok, is_, contains, done, by_recipient, body_of
-
-
-def snapshot(env):
-    out = {}
-    for sub in ("games", "users"):
-        for d, _, files in os.walk(os.path.join(env.spool, sub)):
-            for f in files:
-                with open(os.path.join(d, f), "rb") as fh:
-                    out[os.path.join(d, f)] = fh.read()
-    return out
-
-
-def refused(env, sender, subject, why, name):
-    """Send a command that must be refused: one error reply to the sender
-    naming why, and no file of the spool changed."""
-    before = snapshot(env)
-    rc, err = env.mail(sender, subject)
-    msgs = env.new_messages()
-    ok(rc == 0 and len(msgs) == 1 and msgs[0].envelope_to == [sender],
-       "%s: one reply, to the sender" % name,
-       "rc %d, replies to %r" % (rc, [m.envelope_to for m in msgs]))
-    text = body_of(msgs[0]) if msgs else ""
-    contains(text, why, "%s: the reply says what was wrong" % name)
-    contains(text, "How to write it:", "%s: the reply says how to write it" % name)
-    ok(snapshot(env) == before, "%s: nothing changed on disk" % name)
-    return text
+from harness import Env, ok, is_, contains, done, by_recipient, refused, body_of
 
 
 def board_mails(env, name, want=("alice@example.org", "bob@example.org")):
@@ -233,7 +207,7 @@ try:
     env.new_messages()
 
     # -- preview: no password, sender only, nothing played -----------------
-    before = snapshot(env)
+    before = env.snapshot()
     rc, err = env.mail(C, "epaminondas preview 150 e3-e4 e10-e9")
     msgs = env.new_messages()
     is_([m.envelope_to for m in msgs], [[C]], "a preview goes to the sender only")
@@ -242,7 +216,7 @@ try:
     contains(text, "   9  .  .  .  . [B]", "and shows the board after them")
     is_(msgs[0]["Subject"] if msgs else "", "Epaminondas preview of board 150",
         "its subject says preview")
-    ok(snapshot(env) == before, "a preview changes nothing on disk")
+    ok(env.snapshot() == before, "a preview changes nothing on disk")
     env.mail(C, "epaminondas preview 150#0 e1-e3")
     msgs = env.new_messages()
     contains(body_of(msgs[0]) if msgs else "", "Preview (nothing was played): e1-e3.",

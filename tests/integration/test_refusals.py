@@ -8,18 +8,6 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from harness import Env, ok, is_, contains, done, body_of
 
 
-def snapshot(env):
-    """Every file of the spool that a refusal must not change."""
-    out = {}
-    for sub in ("games", "users"):
-        top = os.path.join(env.spool, sub)
-        for d, _, files in os.walk(top):
-            for f in files:
-                with open(os.path.join(d, f), "rb") as fh:
-                    out[os.path.join(d, f)] = fh.read()
-    return out
-
-
 env = Env()
 try:
     env.mail("alice@example.org", "signup alice Secret1")
@@ -57,7 +45,7 @@ try:
          "epaminondas challenge alice bob -size=99x99", "size"),
     ]
     for name, sender, subject, why in cases:
-        before = snapshot(env)
+        before = env.snapshot()
         rc, err = env.mail(sender, subject, "please")
         is_(rc, 0, "%s: exit 0 (an error reply is a handled mail)" % name)
         msgs = env.new_messages()
@@ -72,7 +60,7 @@ try:
         contains(text, "> Subject: " + subject, "%s: the reply quotes the mail" % name)
         is_(m.envelope_from, "", "%s: the reply has the null envelope sender" % name)
         is_(m["Auto-Submitted"], "auto-replied", "%s: marked auto-replied" % name)
-        ok(snapshot(env) == before, "%s: nothing changed on disk" % name)
+        ok(env.snapshot() == before, "%s: nothing changed on disk" % name)
     # Refusals about a board show it.
     env.mail("alice@example.org", "epaminondas move 101 bob pw2 e11-e7")
     msgs = env.new_messages()
