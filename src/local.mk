@@ -24,7 +24,8 @@ src_libepamserv_a_SOURCES += \
 	src/util/template.c src/util/template.h \
 	src/util/log.c src/util/log.h \
 	src/spool/lock.c src/spool/lock.h \
-	src/spool/txn.c src/spool/txn.h \
+	src/spool/txn.c src/spool/txn.h src/spool/txnpriv.h \
+	src/spool/group.c src/spool/group.h \
 	src/spool/spool.c src/spool/spool.h \
 	src/spool/users.c src/spool/users.h \
 	src/spool/outbox.c src/spool/outbox.h \

@@ -77,6 +77,11 @@ EXTRA_DIST += tests/integration/test_smtp_auth_tls.py
 TESTS += tests/stress/test_crash.py
 EXTRA_DIST += tests/stress/stresslib.py tests/stress/test_crash.py
 
+# Group commit: one Maildir through batch with batch_group 64 and 1 gives
+# the same spool; a batch and receive processes never wait for each other.
+TESTS += tests/stress/test_group_commit.py
+EXTRA_DIST += tests/stress/test_group_commit.py
+
 # make install into a temporary root, and a game against that installation.
 TESTS += tests/integration/test_install.py
 EXTRA_DIST += tests/integration/test_install.py

@@ -6,7 +6,10 @@
  * name).  A mail moves to DIR/cur (flagged seen) only after its effects
  * and its replies are committed to the spool, so a crash at any point
  * leaves it in new/ for the next run, and the processed-mail record makes
- * that rerun harmless.  A mail that meets a temporary failure (a busy
+ * that rerun harmless.  The mails' transactions are made durable together,
+ * batch_group at a time (group commit, src/spool/group.h); a mail is
+ * filed once its group is committed, and cur/ and new/ are fsync'ed once
+ * for all the mails filed at that point.  A mail that meets a temporary failure (a busy
  * board) stays in new/ and the run goes on with the others.  The outbox
  * is delivered once at the end, over one SMTP connection.
  * "batch --imap URL" does the same for an IMAP mailbox (imap.c).
@@ -14,6 +17,7 @@
 #include "util/log.h"
 #include "cli/cli.h"
 #include "cmd/process.h"
+#include "spool/group.h"
 #include "util/buf.h"
 #include "util/util.h"
 
@@ -77,17 +81,21 @@ static struct arrival *list_new(const char *dir, size_t *count)
 	return a ? a : xmalloc(sizeof *a);
 }
 
-static void fsync_dir(const char *path)
+static void fsync_dir(const char *dir, const char *sub)
 {
-	int fd = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	char path[8192];
+	int fd;
 
+	snprintf(path, sizeof path, "%s/%s", dir, sub);
+	fd = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
 	if (fd >= 0) {
 		fsync(fd);
 		close(fd);
 	}
 }
 
-/* File new/NAME into cur/NAME:2,S (Maildir's "seen" flag). */
+/* File new/NAME into cur/NAME:2,S (Maildir's "seen" flag); the caller
+ * fsyncs cur/ and new/. */
 static int file_as_seen(const char *dir, const char *name)
 {
 	char from[8192], to[8192];
@@ -99,16 +107,15 @@ static int file_as_seen(const char *dir, const char *name)
 		         (int)(colon - name), name);
 	else
 		snprintf(to, sizeof to, "%s/cur/%s:2,S", dir, name);
-	if (rename(from, to) < 0)
+	if (rename(from, to) < 0) {
+		log_msg(LOG_ERR, "cannot file %s into cur/: %s\n", from,
+		        strerror(errno));
 		return -1;
-	snprintf(to, sizeof to, "%s/cur", dir);
-	fsync_dir(to);
-	snprintf(to, sizeof to, "%s/new", dir);
-	fsync_dir(to);
+	}
 	return 0;
 }
 
-/* Process one mail file; returns the process_mail status. */
+/* Read and process one mail file; returns the process_mail status. */
 static int batch_one(const struct config *cfg, const char *dir,
                      const char *name)
 {
@@ -120,26 +127,60 @@ static int batch_one(const struct config *cfg, const char *dir,
 	snprintf(path, sizeof path, "%s/new/%s", dir, name);
 	fd = open(path, O_RDONLY | O_CLOEXEC);
 	if (fd < 0)
-		return errno == ENOENT ? 0 : EXIT_TEMPFAIL;  /* gone: filed by another run */
+		return errno == ENOENT ? -1 : EXIT_TEMPFAIL;  /* -1: filed by another run */
 	raw = util_read_fd(fd, cfg->max_mail_size, &len, &truncated);
 	close(fd);
 	if (!raw)
 		return EXIT_TEMPFAIL;
 	rc = process_mail(cfg, raw, len, truncated);
 	free(raw);
-	if (rc == 0 && file_as_seen(dir, name) < 0) {
-		log_msg(LOG_ERR, "cannot file %s into cur/: %s\n", path,
-		        strerror(errno));
-		rc = EXIT_TEMPFAIL;
-	}
 	return rc;
+}
+
+/* Mails processed but not yet filed: their effects wait for a group
+ * commit (src/spool/group.h). */
+struct waiting {
+	struct {
+		char *name;
+		unsigned long group;  /* txn_group_seq() when it was done */
+	} *v;
+	size_t n;
+};
+
+/* File every waiting mail whose group is committed (all when all):
+ * renamed into cur/, then cur/ and new/ fsync'ed once.  Returns how many
+ * could not be filed. */
+static int file_durable(const char *dir, struct waiting *w, int all)
+{
+	unsigned long seq = txn_group_seq();
+	size_t i, keep = 0, filed = 0;
+	int failed = 0;
+
+	for (i = 0; i < w->n; i++) {
+		if (all || w->v[i].group < seq) {
+			if (file_as_seen(dir, w->v[i].name) < 0)
+				failed++;
+			else
+				filed++;
+			free(w->v[i].name);
+		} else {
+			w->v[keep++] = w->v[i];
+		}
+	}
+	w->n = keep;
+	if (filed) {
+		fsync_dir(dir, "cur");
+		fsync_dir(dir, "new");
+	}
+	return failed;
 }
 
 int cli_batch(const struct config *cfg, int argc, char **argv)
 {
 	struct arrival *a;
+	struct waiting w;
 	size_t n, i;
-	int done = 0, retry = 0;
+	int done = 0, retry = 0, grouping;
 
 	if (argc == 3 && strcmp(argv[1], "--imap") == 0)
 		return cli_batch_imap(cfg, argv[2]);
@@ -153,14 +194,41 @@ int cli_batch(const struct config *cfg, int argc, char **argv)
 		        argv[2], strerror(errno));
 		return EXIT_TEMPFAIL;
 	}
+	w.v = xmalloc((n ? n : 1) * sizeof *w.v);
+	w.n = 0;
+	grouping = txn_group_begin(cfg->spool, cfg->batch_group);
 	for (i = 0; i < n; i++) {
-		if (batch_one(cfg, argv[2], a[i].name) == 0)
+		int rc = txn_group_broken() ? EXIT_TEMPFAIL
+		         : batch_one(cfg, argv[2], a[i].name);
+		if (rc == 0) {
+			/* Filed once its group is durable (SPEC section 8). */
+			w.v[w.n].name = a[i].name;
+			w.v[w.n++].group = txn_group_seq();
+			a[i].name = NULL;
 			done++;
-		else
+		} else if (rc > 0) {
 			retry++;
+		} else {
+			done++;  /* already filed by another run */
+		}
 		free(a[i].name);
+		if (grouping)
+			retry += file_durable(argv[2], &w, 0);
+		else
+			retry += file_durable(argv[2], &w, 1);
 	}
 	free(a);
+	if (txn_group_end() == 0) {
+		retry += file_durable(argv[2], &w, 1);
+	} else {
+		log_msg(LOG_ERR, "batch: the spool could not be made durable; "
+		        "%zu mails stay in new/ for the next run\n", w.n);
+		retry += (int)w.n;
+		done -= (int)w.n;
+		for (i = 0; i < w.n; i++)
+			free(w.v[i].name);
+	}
+	free(w.v);
 	log_msg(LOG_INFO, "batch: %d mails handled, %d left for the "
 	        "next run\n", done, retry);
 	cli_deliver_quietly(cfg);

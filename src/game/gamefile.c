@@ -42,6 +42,7 @@
  * or observer lines) load as they are and are written back as version 4.
  */
 #include "game/game.h"
+#include "spool/group.h"
 #include "spool/spool.h"
 #include "util/buf.h"
 #include "util/util.h"
@@ -554,7 +555,11 @@ int game_load(struct game *g, const char *spool, const char *game, long board,
 	*err = NULL;
 	snprintf(name, sizeof name, "games/%s/%ld.game", game, board);
 	snprintf(path, sizeof path, "%s/%s", spool, name);
-	text = util_read_file(path, GAMEFILE_MAX, NULL);
+	/* A batch may have this board's next version staged (group.h). */
+	if (txn_group_settle(spool, name) < 0)
+		text = NULL;
+	else
+		text = util_read_file(path, GAMEFILE_MAX, NULL);
 	if (!text && errno == ENOENT) {
 		/* A finished board the sweep archived. */
 		snprintf(name, sizeof name, "games/%s/archive/%ld.game", game, board);

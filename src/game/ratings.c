@@ -8,6 +8,7 @@
  * precision.
  */
 #include "game/ratings.h"
+#include "spool/group.h"
 #include "spool/spool.h"
 #include "util/buf.h"
 #include "util/util.h"
@@ -238,6 +239,10 @@ static int rt_read_dir(const char *spool, const char *game, struct ratings *r,
 	int rc = 0;
 
 	snprintf(dir, sizeof dir, "%s/games/%s", spool, game);
+	/* A batch may have a result record staged (group.h). */
+	snprintf(path, sizeof path, "games/%s/", game);
+	if (txn_group_settle(spool, path) < 0)
+		return -1;
 	d = opendir(dir);
 	if (!d)
 		return errno == ENOENT ? 0 : -1;

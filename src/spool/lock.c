@@ -3,15 +3,72 @@
  *
  * Lock files are never removed: removing one while another process waits
  * on it would let two processes think they hold the same lock.
+ *
+ * The process remembers which locks it holds (a handful: a message lock
+ * and one resource lock) so that a group commit (group.c) can keep them,
+ * through a dup(2) of each descriptor, until the transactions made under
+ * them are durable.  A flock belongs to the open file description, so the
+ * lock stays held until every duplicate is closed.
  */
 #include "spool/lock.h"
+#include "util/buf.h"
 
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 #include <sys/file.h>
 #include <time.h>
 #include <unistd.h>
+
+struct held {
+	char *key;
+	int fd;
+};
+
+/* Locks taken by lock_acquire/lock_try and not yet released. */
+static struct held *held;
+static size_t nheld, capheld;
+
+/* Duplicates kept for a group commit (lock_keep_held). */
+static struct held *kept;
+static size_t nkept, capkept;
+
+static int (*settle_hook)(void);
+
+static void remember(struct held **v, size_t *n, size_t *cap,
+                     const char *key, int fd)
+{
+	if (*n == *cap) {
+		*cap = *cap ? *cap * 2 : 8;
+		*v = xrealloc(*v, *cap * sizeof **v);
+	}
+	(*v)[*n].key = xstrdup(key);
+	(*v)[*n].fd = fd;
+	(*n)++;
+}
+
+static int is_kept(const char *key)
+{
+	size_t i;
+
+	for (i = 0; i < nkept; i++)
+		if (strcmp(kept[i].key, key) == 0)
+			return 1;
+	return 0;
+}
+
+/* Before taking key: a lock this process keeps for a group commit must be
+ * let go first (a second flock on it would wait for ourselves). */
+static int settle_if_kept(const char *key)
+{
+	if (settle_hook && is_kept(key) && settle_hook() < 0) {
+		errno = EIO;
+		return -1;
+	}
+	return 0;
+}
 
 static int lock_open(const char *spool, const char *key)
 {
@@ -27,13 +84,17 @@ static int lock_open(const char *spool, const char *key)
 
 int lock_try(const char *spool, const char *key, struct lock *l)
 {
-	int fd = lock_open(spool, key);
+	int fd;
 
 	l->fd = -1;
+	if (settle_if_kept(key) < 0)
+		return -1;
+	fd = lock_open(spool, key);
 	if (fd < 0)
 		return -1;
 	if (flock(fd, LOCK_EX | LOCK_NB) == 0) {
 		l->fd = fd;
+		remember(&held, &nheld, &capheld, key, fd);
 		return 0;
 	}
 	close(fd);
@@ -44,18 +105,31 @@ int lock_acquire(const char *spool, const char *key, int timeout_ms,
                  struct lock *l)
 {
 	struct timespec nap = { 0, 0 };
-	int fd = lock_open(spool, key), waited = 0, step = 5;
+	int fd, waited = 0, step = 5;
 
 	l->fd = -1;
+	if (settle_if_kept(key) < 0)
+		return -1;
+	fd = lock_open(spool, key);
 	if (fd < 0)
 		return -1;
 	for (;;) {
 		if (flock(fd, LOCK_EX | LOCK_NB) == 0) {
 			l->fd = fd;
+			remember(&held, &nheld, &capheld, key, fd);
 			return 0;
 		}
 		if (errno != EWOULDBLOCK && errno != EINTR)
 			break;
+		/* Never wait for another process while keeping locks it may
+		 * be waiting for: commit the group first. */
+		if (nkept && settle_hook) {
+			if (settle_hook() < 0) {
+				errno = EIO;
+				break;
+			}
+			continue;
+		}
 		if (waited >= timeout_ms) {
 			errno = ETIMEDOUT;
 			break;
@@ -77,8 +151,48 @@ int lock_acquire(const char *spool, const char *key, int timeout_ms,
 
 void lock_release(struct lock *l)
 {
-	if (l->fd >= 0) {
-		close(l->fd);  /* closing the only descriptor drops the flock */
-		l->fd = -1;
+	size_t i;
+
+	if (l->fd < 0)
+		return;
+	for (i = 0; i < nheld; i++)
+		if (held[i].fd == l->fd) {
+			free(held[i].key);
+			held[i] = held[--nheld];
+			break;
+		}
+	close(l->fd);  /* the lock stays if a group commit keeps a dup */
+	l->fd = -1;
+}
+
+int lock_keep_held(void)
+{
+	size_t i;
+	int fd;
+
+	for (i = 0; i < nheld; i++) {
+		if (is_kept(held[i].key))
+			continue;
+		fd = fcntl(held[i].fd, F_DUPFD_CLOEXEC, 0);
+		if (fd < 0)
+			return -1;
+		remember(&kept, &nkept, &capkept, held[i].key, fd);
 	}
+	return 0;
+}
+
+void lock_keep_drop(void)
+{
+	size_t i;
+
+	for (i = 0; i < nkept; i++) {
+		close(kept[i].fd);
+		free(kept[i].key);
+	}
+	nkept = 0;
+}
+
+void lock_keep_hook(int (*settle)(void))
+{
+	settle_hook = settle;
 }

@@ -26,7 +26,23 @@ int lock_acquire(const char *spool, const char *key, int timeout_ms,
 /* Take the lock only if it is free now: 0 taken, 1 busy, -1 error. */
 int lock_try(const char *spool, const char *key, struct lock *l);
 
-/* Release (no-op when not held). */
+/* Release (no-op when not held).  A lock kept for a group commit stays
+ * held by its duplicate until lock_keep_drop(). */
 void lock_release(struct lock *l);
+
+/* Group commit (group.c): keep every lock this process holds now, through
+ * a duplicate descriptor, until lock_keep_drop().  0, or -1 (errno from
+ * fcntl, e.g. EMFILE) with the locks kept so far still kept. */
+int lock_keep_held(void);
+
+/* Let go of every kept lock. */
+void lock_keep_drop(void);
+
+/* settle() commits the group and drops the kept locks (0, or -1).  Once
+ * set, lock_acquire and lock_try call it before taking a key that is kept
+ * (a second flock of our own would wait for ourselves), and lock_acquire
+ * calls it before waiting for another process while anything is kept (so
+ * two processes never wait for each other).  NULL unsets it. */
+void lock_keep_hook(int (*settle)(void));
 
 #endif

@@ -3,6 +3,7 @@
  * numbers (see spool.h).
  */
 #include "spool/spool.h"
+#include "spool/group.h"
 #include "util/buf.h"
 #include "util/util.h"
 
@@ -29,10 +30,13 @@ int spool_init(const char *spool, char **err)
 		"", "/games", "/users", "/outbox", "/failed", "/bounces", "/rate", "/seen",
 		"/journal", "/locks", "/tmp", NULL
 	};
+	static char *done;  /* the spool made complete by this process */
 	char path[4096];
 	int i;
 
 	*err = NULL;
+	if (done && strcmp(done, spool) == 0)
+		return 0;  /* a batch: once per run, not once per mail */
 	for (i = 0; dirs[i]; i++) {
 		snprintf(path, sizeof path, "%s%s", spool, dirs[i]);
 		if (make_dir(path) < 0)
@@ -47,6 +51,8 @@ int spool_init(const char *spool, char **err)
 		if (make_dir(path) < 0)
 			goto fail;
 	}
+	free(done);
+	done = xstrdup(spool);
 	return 0;
 fail:
 	{
@@ -66,6 +72,10 @@ int spool_seen(const char *spool, const char *digest)
 {
 	char path[4096];
 
+	/* A batch may have the record staged (group.h); if committing the
+	 * group fails, so will this mail's own commit. */
+	snprintf(path, sizeof path, "seen/%s", digest);
+	txn_group_settle(spool, path);
 	snprintf(path, sizeof path, "%s/seen/%s", spool, digest);
 	return access(path, F_OK) == 0;
 }
@@ -123,6 +133,7 @@ int spool_each_board_in(const char *spool, const char *sub,
 	int i, sum = 0;
 	DIR *d;
 
+	txn_group_settle(spool, "games/");  /* staged boards first (group.h) */
 	for (i = 0; spool_games[i]; i++) {
 		snprintf(dir, sizeof dir, "%s/games/%s%s%s", spool, spool_games[i],
 		         *sub ? "/" : "", sub);

@@ -22,7 +22,8 @@
 extern const char *const spool_games[];
 
 /* Create the spool's directories when missing (mode 0750).  Returns 0,
- * or -1 with a malloc'ed *err. */
+ * or -1 with a malloc'ed *err.  Once it succeeded for a spool, later
+ * calls for the same spool in this process return 0 at once. */
 int spool_init(const char *spool, char **err);
 
 /* Whether the mail keyed by digest (util_digest_hex of its Message-ID, or

@@ -2,6 +2,8 @@
  * txn.c - journalled multi-file commits (see txn.h for the protocol).
  */
 #include "spool/txn.h"
+#include "spool/txnpriv.h"
+#include "spool/group.h"
 #include "spool/lock.h"
 #include "util/buf.h"
 #include "util/util.h"
@@ -15,18 +17,6 @@
 #include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
-
-struct txn_file {
-	char *relpath;
-	char *data;
-	size_t len;
-};
-
-struct txn {
-	char *spool, *key, *tag;
-	struct txn_file *files;
-	size_t n, cap;
-};
 
 struct txn *txn_begin(const char *spool, const char *key, const char *tag)
 {
@@ -82,33 +72,62 @@ void txn_abort(struct txn *t)
 	free(t);
 }
 
-/* fsync a directory so a rename or unlink in it is durable. */
-static int fsync_dir(const char *path)
+int txn_fsync_dir(const char *path)
 {
-	int fd = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC), rc;
+	int fd = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC), rc, saved;
 
 	if (fd < 0)
 		return -1;
 	rc = fsync(fd);
+	saved = errno;
 	close(fd);
+	errno = saved;
 	return rc;
 }
 
-/* Directory part of path into out. */
-static void dir_of(const char *path, char *out, size_t len)
+void dirset_add_parent(struct dirset *s, const char *path)
 {
 	const char *slash = strrchr(path, '/');
-	size_t n = slash ? (size_t)(slash - path) : 1;
+	size_t n = slash ? (size_t)(slash - path) : 0, i;
 
-	if (!slash)
-		path = ".";
-	if (n >= len)
-		n = len - 1;
-	memcpy(out, path, n);
-	out[n] = '\0';
+	for (i = 0; i < s->n; i++)
+		if (strlen(s->v[i]) == n && strncmp(s->v[i], path, n) == 0)
+			return;
+	if (s->n == s->cap) {
+		s->cap = s->cap ? s->cap * 2 : 8;
+		s->v = xrealloc(s->v, s->cap * sizeof *s->v);
+	}
+	s->v[s->n++] = n ? xstrndup(path, n) : xstrdup(".");
 }
 
-static int write_synced(const char *path, const char *data, size_t len)
+int dirset_fsync(const struct dirset *s)
+{
+	size_t i;
+	int rc = 0, saved = 0;
+
+	for (i = 0; i < s->n; i++)
+		if (txn_fsync_dir(s->v[i]) < 0) {
+			saved = errno;
+			rc = -1;
+		}
+	if (rc < 0)
+		errno = saved;
+	return rc;
+}
+
+void dirset_free(struct dirset *s)
+{
+	size_t i;
+
+	for (i = 0; i < s->n; i++)
+		free(s->v[i]);
+	free(s->v);
+	s->v = NULL;
+	s->n = s->cap = 0;
+}
+
+static int write_file(const char *path, const char *data, size_t len,
+                      int sync)
 {
 	int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0640);
 	size_t off = 0;
@@ -125,7 +144,7 @@ static int write_synced(const char *path, const char *data, size_t len)
 			goto fail;
 		off += (size_t)w;
 	}
-	if (fsync(fd) < 0)
+	if (sync && fsync(fd) < 0)
 		goto fail;
 	return close(fd);
 fail:
@@ -135,11 +154,27 @@ fail:
 	return -1;
 }
 
-/* Apply one committed journal entry directory (absolute path). */
-static int txn_apply(const char *spool, const char *entry)
+int txn_entry_remove(const char *entry)
 {
-	char path[8192], src[8192], dst[8192], dir[8192];
+	char path[8192];
+
+	snprintf(path, sizeof path, "%s/manifest", entry);
+	if (unlink(path) < 0 && errno != ENOENT)
+		return -1;
+	if (rmdir(entry) < 0 && errno != ENOENT)
+		return -1;
+	return 0;
+}
+
+/* Removing an applied entry needs no fsync of journal/: the entry's files
+ * were renamed out of it durably first, so if the removal is lost in a
+ * crash, recovery finds a manifest whose files are all gone (ENOENT:
+ * applied) and only removes it again. */
+int txn_entry_apply(const char *spool, const char *entry, struct dirset *dirs)
+{
+	char path[8192], src[8192], dst[8192];
 	char *manifest, *line, *save = NULL;
+	struct dirset own = DIRSET_INIT;
 	int rc = 0;
 
 	snprintf(path, sizeof path, "%s/manifest", entry);
@@ -166,51 +201,70 @@ static int txn_apply(const char *spool, const char *entry)
 			rc = -1;
 			continue;
 		}
-		dir_of(dst, dir, sizeof dir);
-		if (fsync_dir(dir) < 0)
-			rc = -1;
+		dirset_add_parent(dirs ? dirs : &own, dst);
 	}
 	free(manifest);
-	if (rc < 0)
+	if (!dirs) {
+		if (rc == 0 && dirset_fsync(&own) < 0)
+			rc = -1;
+		dirset_free(&own);
+		if (rc == 0)
+			rc = txn_entry_remove(entry);
+	}
+	return rc;
+}
+
+void txn_names(const struct txn *t, char *tmpdir, size_t tmplen,
+               char *entry, size_t entrylen)
+{
+	static unsigned counter;
+	char id[128];
+
+	snprintf(id, sizeof id, "%s-%ld-%u", t->tag, (long)getpid(), counter++);
+	snprintf(tmpdir, tmplen, "%s/tmp/txn-%s", t->spool, id);
+	snprintf(entry, entrylen, "%s/journal/%s,%s", t->spool, t->key, id);
+}
+
+int txn_write_tmp(const struct txn *t, const char *tmpdir, int sync)
+{
+	char path[8192];
+	struct buf manifest = BUF_INIT;
+	size_t i;
+	int rc = -1;
+
+	if (mkdir(tmpdir, 0750) < 0)
 		return -1;
-	unlink(path);
-	if (rmdir(entry) < 0 && errno != ENOENT)
-		return -1;
-	snprintf(dir, sizeof dir, "%s/journal", spool);
-	return fsync_dir(dir);
+	for (i = 0; i < t->n; i++) {
+		snprintf(path, sizeof path, "%s/%zu", tmpdir, i);
+		if (write_file(path, t->files[i].data, t->files[i].len, sync) < 0)
+			goto out;
+		buf_printf(&manifest, "%zu %s\n", i, t->files[i].relpath);
+	}
+	snprintf(path, sizeof path, "%s/manifest", tmpdir);
+	if (write_file(path, buf_str(&manifest), manifest.len, sync) < 0 ||
+	    (sync && txn_fsync_dir(tmpdir) < 0))
+		goto out;
+	rc = 0;
+out:
+	buf_free(&manifest);
+	return rc;
 }
 
 int txn_commit(struct txn *t, char **err)
 {
-	static unsigned counter;
-	char id[128], tmpdir[4096], path[8192], entry[4096];
-	struct buf manifest = BUF_INIT;
-	size_t i;
+	char tmpdir[4096], path[8192], entry[4096];
 
 	*err = NULL;
-	snprintf(id, sizeof id, "%s-%ld-%u", t->tag, (long)getpid(), counter++);
-	snprintf(tmpdir, sizeof tmpdir, "%s/tmp/txn-%s", t->spool, id);
-	snprintf(entry, sizeof entry, "%s/journal/%s,%s", t->spool, t->key, id);
-	if (mkdir(tmpdir, 0750) < 0)
-		goto fail;
-	for (i = 0; i < t->n; i++) {
-		snprintf(path, sizeof path, "%s/%zu", tmpdir, i);
-		if (write_synced(path, t->files[i].data, t->files[i].len) < 0)
-			goto fail;
-		buf_printf(&manifest, "%zu %s\n", i, t->files[i].relpath);
-	}
-	snprintf(path, sizeof path, "%s/manifest", tmpdir);
-	if (write_synced(path, buf_str(&manifest), manifest.len) < 0 ||
-	    fsync_dir(tmpdir) < 0)
-		goto fail;
-	if (rename(tmpdir, entry) < 0)
+	if (txn_group_takes(t->spool))
+		return txn_group_add(t, err);
+	txn_names(t, tmpdir, sizeof tmpdir, entry, sizeof entry);
+	if (txn_write_tmp(t, tmpdir, 1) < 0 || rename(tmpdir, entry) < 0)
 		goto fail;
 	snprintf(path, sizeof path, "%s/journal", t->spool);
-	if (fsync_dir(path) < 0)
+	if (txn_fsync_dir(path) < 0)
 		goto fail;
 	/* Committed.  From here a failure is finished by recovery. */
-	txn_apply(t->spool, entry);
-	buf_free(&manifest);
+	txn_entry_apply(t->spool, entry, NULL);
 	txn_abort(t);
 	return 0;
 fail:
@@ -220,7 +274,6 @@ fail:
 		           strerror(errno));
 		*err = buf_take(&e);
 	}
-	buf_free(&manifest);
 	txn_abort(t);
 	return -1;
 }
@@ -255,7 +308,7 @@ static int apply_named(const char *spool, const char *name)
 	char entry[4096];
 
 	snprintf(entry, sizeof entry, "%s/journal/%s", spool, name);
-	return txn_apply(spool, entry);
+	return txn_entry_apply(spool, entry, NULL);
 }
 
 static int recover_key(const char *spool, const char *name, void *arg)

@@ -9,8 +9,13 @@
  *      with a manifest naming its destination;
  *   2. the directory is renamed to SPOOL/journal/KEY,ID and the journal
  *      directory fsync'ed: this rename is the commit point;
- *   3. each file is renamed to its destination (fsync of each directory),
- *      then the journal entry is removed.
+ *   3. each file is renamed to its destination, each destination
+ *      directory is fsync'ed once, then the journal entry is removed
+ *      (no fsync: a lost removal leaves a manifest whose files are all
+ *      gone, which recovery only removes again).
+ *
+ * In a batch, txn_commit() stages instead and many transactions are made
+ * durable together (group commit, group.h).
  *
  * A crash before 2 leaves only litter in tmp/ (cleaned later); a crash
  * after 2 is rolled forward by txn_recover() by whoever next takes the lock
@@ -37,7 +42,8 @@ void txn_put(struct txn *t, const char *relpath, const char *data, size_t len);
 /* Number of files added so far. */
 size_t txn_count(const struct txn *t);
 
-/* Commit and apply (steps 1-3), then free t.  Returns 0, or -1 with a
+/* Commit and apply (steps 1-3), then free t; while a group is open
+ * (group.h), stage t in it instead.  Returns 0, or -1 with a
  * malloc'ed *err (caller frees) when nothing was committed (disk full,
  * I/O error): the spool is as before.  An error after the commit point is
  * not reported as failure: recovery finishes it. */

@@ -2,6 +2,7 @@
  * users.c - player accounts and crypt(3) password hashes (see users.h).
  */
 #include "spool/users.h"
+#include "spool/group.h"
 #include "util/buf.h"
 #include "util/util.h"
 
@@ -102,7 +103,7 @@ static int user_field(struct user *u, const char *key, const char *val)
 int user_load(const char *spool, const char *userid, struct user *u,
               char **err)
 {
-	char path[4096], *text, *line, *save = NULL;
+	char path[4096], name[300], *text, *line, *save = NULL;
 	struct buf e = BUF_INIT;
 	int lineno = 0;
 
@@ -110,7 +111,10 @@ int user_load(const char *spool, const char *userid, struct user *u,
 	user_defaults(u);
 	*err = NULL;
 	snprintf(path, sizeof path, "%s/users/%s", spool, userid);
-	text = util_read_file(path, 1 << 16, NULL);
+	/* A batch may have this user's file staged (group.h). */
+	snprintf(name, sizeof name, "users/%s", userid);
+	text = txn_group_settle(spool, name) < 0 ? NULL
+	       : util_read_file(path, 1 << 16, NULL);
 	if (!text) {
 		if (errno == ENOENT)
 			return 1;
@@ -224,7 +228,7 @@ int user_list(const char *spool, char ***ids, size_t *n, char **err)
 	*n = 0;
 	*err = NULL;
 	snprintf(path, sizeof path, "%s/users", spool);
-	d = opendir(path);
+	d = txn_group_settle(spool, "users/") < 0 ? NULL : opendir(path);
 	if (!d) {
 		struct buf e = BUF_INIT;
 		if (errno == ENOENT)

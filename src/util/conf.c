@@ -33,6 +33,7 @@ static const struct {
 	{ "templates", "EPAMSERV_TEMPLATES" },
 	{ "lock_timeout", "EPAMSERV_LOCK_TIMEOUT" },
 	{ "max_mail_size", "EPAMSERV_MAX_MAIL_SIZE" },
+	{ "batch_group", "EPAMSERV_BATCH_GROUP" },
 	{ "smtp_tls", "EPAMSERV_SMTP_TLS" },
 	{ "smtp_user", "EPAMSERV_SMTP_USER" },
 	{ "smtp_password_file", "EPAMSERV_SMTP_PASSWORD_FILE" },
@@ -95,6 +96,10 @@ int config_set(struct config *cfg, const char *key, const char *value,
 		if (parse_count(value, 0, 3600, &v) < 0)
 			goto bad;
 		cfg->lock_timeout = (int)v;
+	} else if (strcmp(key, "batch_group") == 0) {
+		if (parse_count(value, 1, 1000, &v) < 0)
+			goto bad;
+		cfg->batch_group = (int)v;
 	} else if (strcmp(key, "max_mail_size") == 0) {
 		if (parse_count(value, 1024, 1L << 30, &v) < 0)
 			goto bad;
@@ -234,6 +239,7 @@ int config_load(struct config *cfg, const char *path, char **err)
 	cfg->templates = xstrdup(EPAMSERV_TEMPLATEDIR);
 	cfg->lock_timeout = 30;
 	cfg->max_mail_size = 1024 * 1024;
+	cfg->batch_group = 64;
 	cfg->smtp_user = xstrdup("");
 	cfg->smtp_password_file = xstrdup("");
 	cfg->smtp_ca_file = xstrdup("");
@@ -337,6 +343,7 @@ void config_print(const struct config *cfg, FILE *out)
 	fprintf(out, "templates = %s\n", cfg->templates);
 	fprintf(out, "lock_timeout = %d\n", cfg->lock_timeout);
 	fprintf(out, "max_mail_size = %zu\n", cfg->max_mail_size);
+	fprintf(out, "batch_group = %d\n", cfg->batch_group);
 }
 
 void config_free(struct config *cfg)

@@ -13,6 +13,9 @@
  *   templates     EPAMSERV_TEMPLATES     PKGDATADIR/templates
  *   lock_timeout  EPAMSERV_LOCK_TIMEOUT  30 (seconds waiting for a board)
  *   max_mail_size EPAMSERV_MAX_MAIL_SIZE 1048576 (bytes)
+ *   batch_group   EPAMSERV_BATCH_GROUP   64 (batch: mails made durable
+ *                                        together, 1 to 1000; 1 = each
+ *                                        mail on its own)
  *   smtp_tls      EPAMSERV_SMTP_TLS      none | try | require (STARTTLS on
  *                                        smtp://; smtps:// is always TLS)
  *   smtp_user     EPAMSERV_SMTP_USER     "" (no AUTH)
@@ -52,6 +55,7 @@ struct config {
 	char *templates;
 	int lock_timeout;    /* seconds */
 	size_t max_mail_size;/* bytes */
+	int batch_group;     /* mails per group commit in batch; 1 = off */
 	char *file;          /* the config file read, or NULL */
 	int smtp_tls;        /* 0 none, 1 try, 2 require (enum smtp_tls) */
 	char *smtp_user;     /* "" when unset */

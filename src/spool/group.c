@@ -1,0 +1,271 @@
+/*
+ * group.c - group commit (see group.h for the protocol).
+ */
+#include "spool/group.h"
+#include "spool/lock.h"
+#include "spool/txn.h"
+#include "spool/txnpriv.h"
+#include "util/buf.h"
+#include "util/log.h"
+#include "util/util.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+/* A group is committed when it is this old, whatever its size: other
+ * processes may be waiting for the locks it keeps. */
+#define GROUP_MAX_AGE_MS 1000
+
+struct staged {
+	char *key, *tmpdir, *entry;
+	char **paths;          /* relpaths of its files */
+	size_t npaths;
+};
+
+static struct {
+	char *spool;           /* NULL: not grouping */
+	int max;
+	long long opened_ms;   /* when the first staged transaction came */
+	struct staged *v;
+	size_t n, cap;
+	unsigned long seq;     /* groups committed */
+	int broken;
+} grp;
+
+static long long now_ms(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (long long)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+}
+
+static void staged_free(struct staged *s)
+{
+	size_t i;
+
+	for (i = 0; i < s->npaths; i++)
+		free(s->paths[i]);
+	free(s->paths);
+	free(s->key);
+	free(s->tmpdir);
+	free(s->entry);
+}
+
+static int settle_hook(void)
+{
+	return txn_group_commit();
+}
+
+int txn_group_begin(const char *spool, int max)
+{
+#ifdef __linux__
+	if (max <= 1)
+		return 0;
+	free(grp.spool);
+	grp.spool = xstrdup(spool);
+	grp.max = max;
+	grp.broken = 0;
+	lock_keep_hook(settle_hook);
+	return 1;
+#else
+	(void)spool;
+	(void)max;
+	return 0;  /* no syncfs(2): every commit on its own */
+#endif
+}
+
+int txn_group_takes(const char *spool)
+{
+	return grp.spool && strcmp(grp.spool, spool) == 0;
+}
+
+unsigned long txn_group_seq(void)
+{
+	return grp.seq;
+}
+
+int txn_group_broken(void)
+{
+	return grp.broken;
+}
+
+static int fail_err(char **err, const char *spool, const char *why)
+{
+	struct buf e = BUF_INIT;
+
+	buf_printf(&e, "cannot save to the spool %s: %s", spool, why);
+	*err = buf_take(&e);
+	return -1;
+}
+
+int txn_group_add(struct txn *t, char **err)
+{
+	char tmpdir[4096], entry[4096];
+	struct staged *s;
+	size_t i;
+
+	if (grp.broken) {
+		txn_abort(t);
+		return fail_err(err, grp.spool, "an earlier group commit failed");
+	}
+	/* Our locks make this impossible; but a key staged twice would
+	 * need its first update applied before the second. */
+	for (i = 0; i < grp.n; i++)
+		if (strcmp(grp.v[i].key, t->key) == 0 && txn_group_commit() < 0) {
+			txn_abort(t);
+			return fail_err(err, grp.spool, "a group commit failed");
+		}
+	txn_names(t, tmpdir, sizeof tmpdir, entry, sizeof entry);
+	if (txn_write_tmp(t, tmpdir, 0) < 0) {
+		int rc = fail_err(err, t->spool, strerror(errno));
+		txn_abort(t);
+		return rc;
+	}
+	if (grp.n == grp.cap) {
+		grp.cap = grp.cap ? grp.cap * 2 : 64;
+		grp.v = xrealloc(grp.v, grp.cap * sizeof *grp.v);
+	}
+	if (grp.n == 0)
+		grp.opened_ms = now_ms();
+	s = &grp.v[grp.n++];
+	s->key = xstrdup(t->key);
+	s->tmpdir = xstrdup(tmpdir);
+	s->entry = xstrdup(entry);
+	s->npaths = t->n;
+	s->paths = xmalloc((t->n ? t->n : 1) * sizeof *s->paths);
+	for (i = 0; i < t->n; i++)
+		s->paths[i] = xstrdup(t->files[i].relpath);
+	txn_abort(t);
+	/* Keep our locks until the group is durable; when that fails (out
+	 * of descriptors), commit now, while the caller still holds them. */
+	if (lock_keep_held() < 0 || (int)grp.n >= grp.max ||
+	    now_ms() - grp.opened_ms >= GROUP_MAX_AGE_MS) {
+		if (txn_group_commit() < 0)
+			return fail_err(err, grp.spool, "a group commit failed");
+	}
+	return 0;
+}
+
+/* Make the staged files durable: one syncfs(2) of the spool's file
+ * system writes every file and directory the group created. */
+static int sync_staged(void)
+{
+#ifdef __linux__
+	int fd = open(grp.spool, O_RDONLY | O_DIRECTORY | O_CLOEXEC), rc, saved;
+
+	if (fd < 0)
+		return -1;
+	rc = syncfs(fd);
+	saved = errno;
+	close(fd);
+	errno = saved;
+	return rc;
+#else
+	errno = ENOSYS;
+	return -1;
+#endif
+}
+
+int txn_group_commit(void)
+{
+	struct dirset dirs = DIRSET_INIT;
+	char journal[4096];
+	size_t i;
+	int *renamed, rc = 0;
+
+	if (!grp.spool)
+		return 0;
+	if (grp.n == 0) {
+		lock_keep_drop();
+		if (!grp.broken)
+			grp.seq++;
+		return grp.broken ? -1 : 0;
+	}
+	renamed = xmalloc(grp.n * sizeof *renamed);
+	if (sync_staged() < 0) {
+		log_msg(LOG_ERR, "group commit: cannot sync the spool %s: %s\n",
+		        grp.spool, strerror(errno));
+		rc = -1;
+	}
+	/* Only after the sync: an entry in journal/ must be complete. */
+	for (i = 0; i < grp.n; i++) {
+		renamed[i] = rc == 0 && rename(grp.v[i].tmpdir, grp.v[i].entry) == 0;
+		if (rc == 0 && !renamed[i]) {
+			log_msg(LOG_ERR, "group commit: cannot rename %s: %s\n",
+			        grp.v[i].tmpdir, strerror(errno));
+			rc = -1;
+		}
+	}
+	snprintf(journal, sizeof journal, "%s/journal", grp.spool);
+	if (txn_fsync_dir(journal) < 0) {
+		log_msg(LOG_ERR, "group commit: cannot sync %s: %s\n", journal,
+		        strerror(errno));
+		rc = -1;
+	}
+	/* Entries in journal/ are visible: apply them even when the group
+	 * failed (recovery would), but keep those whose files are not
+	 * known to be durable in place, for recovery. */
+	for (i = 0; i < grp.n; i++)
+		if (renamed[i] && txn_entry_apply(grp.spool, grp.v[i].entry,
+		                                  &dirs) < 0)
+			rc = -1;
+	if (dirset_fsync(&dirs) < 0) {
+		log_msg(LOG_ERR, "group commit: cannot sync a spool directory: "
+		        "%s\n", strerror(errno));
+		rc = -1;
+	}
+	for (i = 0; i < grp.n; i++) {
+		if (renamed[i] && rc == 0)
+			txn_entry_remove(grp.v[i].entry);
+		staged_free(&grp.v[i]);
+	}
+	free(renamed);
+	dirset_free(&dirs);
+	grp.n = 0;
+	lock_keep_drop();
+	if (rc < 0)
+		grp.broken = 1;
+	else
+		grp.seq++;
+	return rc;
+}
+
+int txn_group_settle(const char *spool, const char *prefix)
+{
+	size_t i, j, n = strlen(prefix);
+
+	if (!grp.spool || strcmp(grp.spool, spool) != 0)
+		return 0;
+	for (i = 0; i < grp.n; i++)
+		for (j = 0; j < grp.v[i].npaths; j++)
+			if (strncmp(grp.v[i].paths[j], prefix, n) == 0) {
+				if (txn_group_commit() < 0) {
+					errno = EIO;
+					return -1;
+				}
+				return 0;
+			}
+	return 0;
+}
+
+int txn_group_end(void)
+{
+	int rc;
+
+	if (!grp.spool)
+		return 0;
+	rc = txn_group_commit();
+	lock_keep_hook(NULL);
+	free(grp.spool);
+	grp.spool = NULL;
+	free(grp.v);
+	grp.v = NULL;
+	grp.cap = 0;
+	return rc;
+}

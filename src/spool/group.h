@@ -1,0 +1,66 @@
+/*
+ * group.h - group commit: the transactions of many mails of one batch
+ * made durable together (SPEC section 8).
+ *
+ * While a group is open (txn_group_begin), txn_commit() does not fsync:
+ * it writes the transaction's files into SPOOL/tmp/txn-ID and stages it,
+ * and the process keeps every lock it holds at that moment (lock.h,
+ * lock_keep_held) so no other process can read or change what the staged
+ * transaction is about to change.  txn_group_commit() then makes the whole
+ * group durable with one syncfs(2) of the spool's file system, renames
+ * every staged directory into journal/ and fsyncs journal/ once (the
+ * commit point of the group), applies the entries, fsyncs each
+ * destination directory once, removes the entries and lets the locks go.
+ * Recovery is unchanged: every staged transaction is an ordinary journal
+ * entry, named and rolled forward like one commit of its own.
+ *
+ * The group is committed early whenever waiting for it would be wrong:
+ *   - the process takes a lock it keeps for the group (lock.h's hook), or
+ *     would have to wait for a lock another process holds;
+ *   - a reader asks for a file a staged transaction writes
+ *     (txn_group_settle: game files, users, seen records, results);
+ *   - it holds batch_group transactions or is a second old.
+ *
+ * The caller (batch) must not file a mail as processed, nor send its
+ * replies, before the group that holds its transactions is committed:
+ * txn_group_seq() tells which one that is.
+ */
+#ifndef EPAM_GROUP_H
+#define EPAM_GROUP_H
+
+struct txn;
+
+/* Open grouping for spool: from now on txn_commit() for this spool
+ * stages.  max is the most transactions in one group; max <= 1, or a
+ * system without syncfs(2), leaves commits as they were.  Returns 1 when
+ * grouping, else 0. */
+int txn_group_begin(const char *spool, int max);
+
+/* Commit what is staged and stop grouping.  0, or -1 when the last group
+ * (or any before it) could not be made durable. */
+int txn_group_end(void);
+
+/* Make every staged transaction durable and applied, and let the kept
+ * locks go.  0, or -1 (logged): then the group's mails must be retried,
+ * and the batch should stop (txn_group_broken). */
+int txn_group_commit(void);
+
+/* Commit the group now if a staged transaction writes a file whose path
+ * (relative to the spool) starts with prefix.  0, or -1 (errno EIO) when
+ * that commit failed.  A no-op when no group is open. */
+int txn_group_settle(const char *spool, const char *prefix);
+
+/* The number of groups committed so far: a mail whose last transaction
+ * was staged (or which staged none) while this was s is durable once it
+ * is greater than s. */
+unsigned long txn_group_seq(void);
+
+/* Whether a group commit failed in this run (nothing more is staged). */
+int txn_group_broken(void);
+
+/* For txn.c: whether a commit to spool is to be staged, and staging it
+ * (frees t; 0, or -1 with a malloc'ed *err). */
+int txn_group_takes(const char *spool);
+int txn_group_add(struct txn *t, char **err);
+
+#endif

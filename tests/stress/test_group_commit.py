@@ -1,0 +1,186 @@
+#!/usr/bin/python3
+"""Group commit (src/spool/group.h) changes when a batch's mails become
+durable, never what they do: the same Maildir run through `epamserv batch`
+with batch_group = 64 and with batch_group = 1 (each mail committed on its
+own) must leave the same game files, user files, processed-mail records
+and outbox, mail for mail.
+
+The mails are chosen so that later ones depend on earlier ones of the same
+batch, each through a different path a staged transaction must be seen
+by: a signup then a challenge naming the new user (the users file, read
+without a lock); the accept of that challenge (the board number file and
+the new game file, under other locks); moves on one board in turn (the
+board's lock, kept by the group); a second copy of a mail (its message
+lock and its processed-mail record); `show` after a move (a game file read
+without a lock); a `multiple` mail with two moves on one board; and moves
+on other boards in between.  A third run with a receive process taking
+boards while the batch holds them checks that neither waits for the other
+(lock.h's hook): a refused move takes the board's lock too."""
+import os
+import re
+import shutil
+import subprocess
+import sys
+import time
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import stresslib as S  # noqa: E402
+from harness import ok, is_, done, make_mail, BIN  # noqa: E402
+
+NOW = "2026-12-01T10:00:00Z"
+CAROL = ("carol", "Pass-c3", "carol@example.com")
+DAVE = ("dave", "Pass-d4", "dave@example.com")
+
+
+def masked(text):
+    """Mask what differs between two correct runs: reply tokens (random)
+    and their salted hashes, password hashes (random salts) and MIME
+    boundaries (random)."""
+    text = re.sub(r"#[a-z2-7]{12}\b", "#TOKEN", text)
+    text = re.sub(r"=_epam_[0-9a-f]{32}", "=_epam_BOUNDARY", text)
+    text = re.sub(r"(?m)^(token: \S+ \S+) .*$", r"\1 HASH", text)
+    return re.sub(r"(?m)^password: .*$", "password: HASH", text)
+
+
+def tree(spool):
+    """{relpath: masked text} of games/, users/, seen/ and outbox/ (by
+    Message-ID: file names carry the process id)."""
+    out = {}
+    for sub in ("games", "users", "seen"):
+        for d, _, files in os.walk(os.path.join(spool, sub)):
+            for f in files:
+                p = os.path.join(d, f)
+                with open(p, "rb") as fh:
+                    out[os.path.relpath(p, spool)] = masked(
+                        fh.read().decode("utf-8", "replace"))
+    for name, (mid, to, subj) in S.outbox_mails(spool).items():
+        with open(os.path.join(spool, "outbox", name), "rb") as fh:
+            body = fh.read().decode("utf-8", "replace")
+        out["outbox/" + str(mid)] = masked(body)
+    return out
+
+
+def mails(boards, lines):
+    """The batch: (sender, subject, body, Message-ID) in arrival order."""
+    out = []
+
+    def add(sender, subject, body="", mid=None):
+        mid = mid or "<group.%d@test.example>" % len(out)
+        out.append((sender, subject, body, mid))
+        return mid
+
+    add(CAROL[2], "signup %s %s" % CAROL[:2])
+    add(DAVE[2], "signup %s %s" % DAVE[:2])
+    add(CAROL[2], "epaminondas challenge carol dave")
+    new = boards[-1] + 1
+    add(DAVE[2], "epaminondas accept %d %s %s" % (new, DAVE[0], DAVE[1]))
+    add(CAROL[2], "epaminondas move %d %s %s %s#1"
+        % (new, CAROL[0], CAROL[1], lines[-1][0]))
+    for number in (1, 2, 3):
+        for idx, b in enumerate(boards):
+            mid = add(S.player_of(number)[2],
+                      S.move_subject(b, number, lines[idx][number - 1]))
+            if idx == 0 and number == 2:
+                # The same mail again, at once: it takes effect once.
+                out.append(out[-1])
+            if idx == 1:
+                add(S.BOB[2], "epaminondas show %d" % b)
+        del mid
+    # A multiple mail with two moves on board 1 (moves 4 and 5).
+    body = "%s\n%s\n" % (
+        S.move_subject(boards[0], 4, lines[0][3]),
+        S.move_subject(boards[0], 5, lines[0][4]))
+    add(S.ALICE[2], "multiple", body)
+    add(DAVE[2], "epaminondas move %d %s %s %s#2"
+        % (new, DAVE[0], DAVE[1], lines[-1][1]))
+    add(S.ALICE[2], "epaminondas show %d" % boards[0])
+    return out
+
+
+t_start = time.monotonic()
+env = S.make_env(smtp=False)
+try:
+    env.env["EPAMSERV_NOW"] = NOW
+    boards = S.setup_or_fail(env, 3, env.root)
+    base = os.path.join(env.root, "base")
+    shutil.copytree(env.spool, base, symlinks=True)
+    lines = S.move_lines(len(boards) + 1, 5, seed=11)
+    batch = mails(boards, lines)
+    print("# %d mails over %d boards" % (len(batch), len(boards) + 1))
+
+    results = {}
+    for group in ("1", "64"):
+        shutil.rmtree(env.spool)
+        shutil.copytree(base, env.spool, symlinks=True)
+        md = S.Maildir(os.path.join(env.root, "md-%s" % group))
+        for sender, subject, body, mid in batch:
+            md.add(make_mail(sender, subject, body, msgid=mid))
+        rc, _, err = env.run("batch", "--maildir", md.path,
+                             env={"EPAMSERV_BATCH_GROUP": group})
+        is_(rc, 0, "batch_group %s: the batch exits 0" % group)
+        is_(md.waiting(), [], "batch_group %s: every mail is filed" % group)
+        is_(os.listdir(os.path.join(env.spool, "journal")), [],
+            "batch_group %s: no journal entry is left" % group)
+        results[group] = tree(env.spool)
+        check = S.admin_check(env)
+        is_(check[0], 0, "batch_group %s: every game file replays" % group)
+
+    one, many = results["1"], results["64"]
+    ok(len(one) > 40, "the runs wrote a spool worth comparing",
+       "%d files" % len(one))
+    only = sorted(set(one) ^ set(many))
+    ok(not only, "both runs wrote the same files", "differ: %r" % only[:10])
+    differ = [k for k in sorted(set(one) & set(many)) if one[k] != many[k]]
+    ok(not differ, "every file is the same after both runs",
+       "differ: %r\n%s" % (differ[:5], "\n".join(
+           "--- %s\n%s\n+++\n%s" % (k, one[k][:1500], many[k][:1500])
+           for k in differ[:2])))
+    # What the comparison rests on: the dependent mails did their work.
+    new = boards[-1] + 1
+    game = many.get("games/epaminondas/%d.game" % new, "")
+    ok("white: carol" in game and "black: dave" in game and
+       game.count("\nmove: ") == 2,
+       "a user signed up, challenged, accepted and moved in one batch",
+       game[:800])
+    first = many.get("games/epaminondas/%d.game" % boards[0], "")
+    is_(first.count("\nmove: "), 5,
+        "the repeated mail took effect once, the multiple mail twice")
+    shows = [v for k, v in many.items() if k.startswith("outbox/") and
+             "as it stands" in v and "Board %d" % boards[1] in v]
+    ok(shows and all(lines[1][0] in v for v in shows),
+       "show after a move in the same batch shows the move",
+       "%d show mails" % len(shows))
+
+    # A receive process wanting boards the batch keeps for its group:
+    # each waits for the other at most one group, never lock_timeout.
+    shutil.rmtree(env.spool)
+    shutil.copytree(base, env.spool, symlinks=True)
+    md = S.Maildir(os.path.join(env.root, "md-race"))
+    for number in (1, 2, 3):
+        for idx, b in enumerate(boards):
+            md.add(make_mail(S.player_of(number)[2],
+                             S.move_subject(b, number, lines[idx][number - 1])))
+    e = dict(env.env, EPAMSERV_LOCK_TIMEOUT="60", EPAMSERV_BATCH_GROUP="1000")
+    t0 = time.monotonic()
+    p = subprocess.Popen([BIN, "batch", "--maildir", md.path], env=e,
+                         stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    receivers = []
+    for b in boards:
+        receivers.append(subprocess.Popen(
+            [BIN, "receive"], env=e, stdin=subprocess.PIPE,
+            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE))
+        # Not bob's turn: refused, but only after taking the board.
+        receivers[-1].stdin.write(make_mail(
+            S.BOB[2], "epaminondas move %d bob %s a1-a2#9" % (b, S.BOB[1])))
+        receivers[-1].stdin.close()
+    rcs = [r.wait(timeout=120) for r in receivers] + [p.wait(timeout=120)]
+    took = time.monotonic() - t0
+    is_(rcs, [0] * (len(boards) + 1),
+        "a batch and receive processes on the same boards all exit 0")
+    ok(took < 30, "nobody waited for lock_timeout (60 s)", "%.1f s" % took)
+    ok(all(len(S.game_moves(env, b)) == 3 for b in boards),
+       "every move of the batch is on its board")
+finally:
+    env.close()
+print("# %.1f s" % (time.monotonic() - t_start))
+done()
