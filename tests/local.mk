@@ -97,6 +97,11 @@ tests_fault_libfault_so_LDADD = -ldl
 TESTS += tests/fault/test_faults.py
 EXTRA_DIST += tests/fault/test_faults.py
 
+# The same shim on a batch of six mails committed in two groups, failing
+# every write, fsync, rename, open(O_CREAT) and syncfs it reaches.
+TESTS += tests/fault/test_group_faults.py
+EXTRA_DIST += tests/fault/test_group_faults.py
+
 # Concurrency: 100 receive processes at once (50 on one board, 50 on 50
 # boards) with batch and sweep alongside; a busy board ends in exit 75
 # after lock_timeout.

@@ -6,11 +6,14 @@
  * name).  A mail moves to DIR/cur (flagged seen) only after its effects
  * and its replies are committed to the spool, so a crash at any point
  * leaves it in new/ for the next run, and the processed-mail record makes
- * that rerun harmless.  The mails' transactions are made durable together,
- * batch_group at a time (group commit, src/spool/group.h); a mail is
- * filed once its group is committed, and cur/ and new/ are fsync'ed once
- * for all the mails filed at that point.  A mail that meets a temporary failure (a busy
- * board) stays in new/ and the run goes on with the others.  The outbox
+ * that rerun harmless.  A mail that meets a busy board (lock_timeout ran
+ * out) stays in new/ and the run goes on with the others; any other
+ * temporary failure (the spool cannot be written, out of memory) stops
+ * the run there, so that no later mail overtakes it (a later move on the
+ * same board would be refused).  The mails' transactions are made
+ * durable together, batch_group at a time (group commit,
+ * src/spool/group.h); a mail is filed once its group is committed, and
+ * cur/ and new/ are fsync'ed once for all the mails filed then.  The outbox
  * is delivered once at the end, over one SMTP connection.
  * "batch --imap URL" does the same for an IMAP mailbox (imap.c).
  */
@@ -18,6 +21,7 @@
 #include "cli/cli.h"
 #include "cmd/process.h"
 #include "spool/group.h"
+#include "spool/lock.h"
 #include "util/buf.h"
 #include "util/util.h"
 
@@ -180,7 +184,7 @@ int cli_batch(const struct config *cfg, int argc, char **argv)
 	struct arrival *a;
 	struct waiting w;
 	size_t n, i;
-	int done = 0, retry = 0, grouping;
+	int done = 0, retry = 0, grouping, stop = 0;
 
 	if (argc == 3 && strcmp(argv[1], "--imap") == 0)
 		return cli_batch_imap(cfg, argv[2]);
@@ -198,8 +202,15 @@ int cli_batch(const struct config *cfg, int argc, char **argv)
 	w.n = 0;
 	grouping = txn_group_begin(cfg->spool, cfg->batch_group);
 	for (i = 0; i < n; i++) {
-		int rc = txn_group_broken() ? EXIT_TEMPFAIL
-		         : batch_one(cfg, argv[2], a[i].name);
+		unsigned long busy = lock_timeouts();
+		int rc = stop ? EXIT_TEMPFAIL : batch_one(cfg, argv[2], a[i].name);
+		if (!stop && rc > 0 && (lock_timeouts() == busy ||
+		                        txn_group_broken())) {
+			log_msg(LOG_ERR, "batch: stopping at %s: a temporary "
+			        "failure other than a busy board; it and the %zu "
+			        "mails after it stay in new/\n", a[i].name, n - i - 1);
+			stop = 1;
+		}
 		if (rc == 0) {
 			/* Filed once its group is durable (SPEC section 8). */
 			w.v[w.n].name = a[i].name;

@@ -37,6 +37,8 @@ static size_t nkept, capkept;
 
 static int (*settle_hook)(void);
 
+static unsigned long timeouts;  /* lock_acquire calls that ran out */
+
 static void remember(struct held **v, size_t *n, size_t *cap,
                      const char *key, int fd)
 {
@@ -131,6 +133,7 @@ int lock_acquire(const char *spool, const char *key, int timeout_ms,
 			continue;
 		}
 		if (waited >= timeout_ms) {
+			timeouts++;
 			errno = ETIMEDOUT;
 			break;
 		}
@@ -190,6 +193,11 @@ void lock_keep_drop(void)
 		free(kept[i].key);
 	}
 	nkept = 0;
+}
+
+unsigned long lock_timeouts(void)
+{
+	return timeouts;
 }
 
 void lock_keep_hook(int (*settle)(void))

@@ -35,6 +35,10 @@ void lock_release(struct lock *l);
  * fcntl, e.g. EMFILE) with the locks kept so far still kept. */
 int lock_keep_held(void);
 
+/* How many lock_acquire calls of this process ran out of time (a busy
+ * lock, as opposed to an error). */
+unsigned long lock_timeouts(void);
+
 /* Let go of every kept lock. */
 void lock_keep_drop(void);
 

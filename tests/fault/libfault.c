@@ -2,7 +2,7 @@
  * libfault.c - an LD_PRELOAD shim that makes one chosen call fail, for
  * tests/fault/test_faults.py.
  *
- *   FAULT_CALL=write|fsync|rename|open|malloc   the call to fail
+ *   FAULT_CALL=write|fsync|rename|open|malloc|syncfs   the call to fail
  *   FAULT_N=N            fail its Nth call (1-based) only; 0 or unset:
  *                        fail nothing, only count
  *   FAULT_COUNT_FILE=F   at exit, write "CALL COUNT" lines to F (every
@@ -11,7 +11,7 @@
  *
  * "open" counts only opens with O_CREAT (open, open64, openat, creat);
  * "malloc" counts malloc, calloc and realloc.  A failed write, fsync or
- * rename returns -1 with EIO, a failed open -1 with ENOSPC, a failed
+ * rename (or syncfs) returns -1 with EIO, a failed open -1 with ENOSPC, a failed
  * allocation NULL with ENOMEM.  Only calls the program makes through the
  * dynamic symbols are seen: stdio's own writes and opens inside glibc are
  * not.  Under AddressSanitizer run with ASAN_OPTIONS=verify_asan_link_order=0
@@ -36,9 +36,9 @@
 /* The shim runs before the sanitizer runtime is ready: no instrumentation. */
 #define NOSAN __attribute__((no_sanitize_address, no_sanitize_undefined))
 
-enum { F_WRITE, F_FSYNC, F_RENAME, F_OPEN, F_MALLOC, F_COUNT };
+enum { F_WRITE, F_FSYNC, F_RENAME, F_OPEN, F_MALLOC, F_SYNCFS, F_COUNT };
 static const char *const names[F_COUNT] = {
-	"write", "fsync", "rename", "open", "malloc"
+	"write", "fsync", "rename", "open", "malloc", "syncfs"
 };
 
 extern char **environ;
@@ -50,6 +50,7 @@ static int configured, tracing;
 
 static ssize_t (*real_write)(int, const void *, size_t);
 static int (*real_fsync)(int);
+static int (*real_syncfs)(int);
 static int (*real_rename)(const char *, const char *);
 static int (*real_open)(const char *, int, ...);
 static int (*real_openat)(int, const char *, int, ...);
@@ -91,6 +92,7 @@ NOSAN static void resolve(void)
 	real_free = (void (*)(void *))dlsym(RTLD_NEXT, "free");
 	real_write = (ssize_t (*)(int, const void *, size_t))dlsym(RTLD_NEXT, "write");
 	real_fsync = (int (*)(int))dlsym(RTLD_NEXT, "fsync");
+	real_syncfs = (int (*)(int))dlsym(RTLD_NEXT, "syncfs");
 	real_rename = (int (*)(const char *, const char *))dlsym(RTLD_NEXT, "rename");
 	real_open = (int (*)(const char *, int, ...))dlsym(RTLD_NEXT, "open");
 	real_openat = (int (*)(int, const char *, int, ...))dlsym(RTLD_NEXT, "openat");
@@ -155,6 +157,16 @@ NOSAN int fsync(int fd)
 		return -1;
 	}
 	return real_fsync(fd);
+}
+
+NOSAN int syncfs(int fd)
+{
+	resolve();
+	if (hit(F_SYNCFS)) {
+		errno = EIO;
+		return -1;
+	}
+	return real_syncfs(fd);
 }
 
 NOSAN int rename(const char *from, const char *to)

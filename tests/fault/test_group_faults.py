@@ -1,0 +1,158 @@
+#!/usr/bin/python3
+"""Fault injection into group commit: six move mails over three boards
+through `epamserv batch --maildir` (two groups: the fourth mail needs a
+board the first group holds), with one write, fsync, rename,
+open(O_CREAT) or syncfs failing, at every such call the batch reaches
+(counted first by a run that fails nothing).  The shim is
+tests/fault/libfault.so (LD_PRELOAD).
+
+For every failure: the exit status is 0 or 75; a mail filed into cur/
+has its move in its game file (no mail is filed before its effects are
+saved, SPEC section 8); every game file replays; and a rerun without
+faults exits 0 and leaves exactly the state of a clean run: each move
+once, each board mail once, no journal entry.  (So a failure stops the
+batch: a later move on the same board must not overtake the failed one.)
+With the first syncfs failing the whole group stays in new/."""
+import os
+import re
+import shutil
+import subprocess
+import sys
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, os.path.join(HERE, "..", "stress"))
+import stresslib as S  # noqa: E402
+from harness import ok, is_, done, make_mail, BIN  # noqa: E402
+
+BUILD = os.path.dirname(os.path.dirname(os.path.abspath(BIN)))
+SHIM = os.environ.get("EPAMSERV_LIBFAULT",
+                      os.path.join(BUILD, "tests", "fault", "libfault.so"))
+CALLS = ["syncfs", "fsync", "rename", "write", "open"]
+NOW = "2026-12-01T10:00:00Z"
+
+t_start = time.monotonic()
+env = S.make_env(smtp=False)
+try:
+    env.env["EPAMSERV_NOW"] = NOW
+    env.env["EPAMSERV_LOCK_TIMEOUT"] = "5"
+    boards = S.setup_or_fail(env, 3, env.root)
+    base = os.path.join(env.root, "base")
+    shutil.copytree(env.spool, base, symlinks=True)
+    lines = S.move_lines(len(boards), 2, seed=3)
+    src = S.Maildir(os.path.join(env.root, "mails"))
+    want = {}   # Maildir file name -> (board, Message-ID)
+    for number in (1, 2):
+        for idx, b in enumerate(boards):
+            mid = "gfault.%d.%d@test.example" % (b, number)
+            name = src.add(make_mail(S.player_of(number)[2], S.move_subject(
+                b, number, lines[idx][number - 1]), msgid="<%s>" % mid))
+            want[name] = (b, mid)
+    md = os.path.join(env.root, "md")
+
+    def fresh():
+        shutil.rmtree(env.spool)
+        shutil.copytree(base, env.spool, symlinks=True)
+        shutil.rmtree(md, ignore_errors=True)
+        shutil.copytree(src.path, md)
+
+    def batch(extra):
+        e = dict(env.env)
+        e.update(extra)
+        p = subprocess.run([BIN, "batch", "--maildir", md], env=e,
+                           stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                           timeout=120)
+        return p.returncode, p.stderr.decode("utf-8", "replace")
+
+    def filed():
+        return sorted(n.split(":")[0] for n in os.listdir(os.path.join(md, "cur")))
+
+    def norm(game):
+        return re.sub(r"(?m)^(token: \S+ \S+) .*$", r"\1 HASH", game or "")
+
+    def state():
+        journal = sorted(os.listdir(os.path.join(env.spool, "journal")))
+        seen = sorted(os.listdir(os.path.join(env.spool, "seen")))
+        outbox = sorted((v[0], v[1]) for v in
+                        S.outbox_mails(env.spool).values())
+        games = [norm(env.game_file(b)) for b in boards]
+        return (games, journal, seen, outbox, filed())
+
+    asan = os.environ.get("ASAN_OPTIONS", "")
+    shim_env = {"LD_PRELOAD": SHIM, "EPAMSERV_BATCH_GROUP": "64",
+                "ASAN_OPTIONS": (asan + ":" if asan else "") +
+                "verify_asan_link_order=0:detect_leaks=0"}
+    if not ok(os.path.exists(SHIM), "the fault shim is built", SHIM):
+        raise SystemExit(done())
+
+    fresh()
+    setup_mails = len(S.outbox_mails(env.spool))
+    count_file = os.path.join(env.root, "counts")
+    rc, err = batch(dict(shim_env, FAULT_COUNT_FILE=count_file))
+    clean = state()
+    ok(rc == 0 and clean[4] == sorted(want) and clean[1] == [] and
+       len(clean[3]) == setup_mails + 12 and
+       all(len(S.game_moves(env, b)) == 2 for b in boards),
+       "a clean run under the shim plays the six moves and files the six mails",
+       "exit %d, stderr %s, state %r" % (rc, err[-800:], clean[1:]))
+    counts = {}
+    with open(count_file) as f:
+        for line in f:
+            k, v = line.split()
+            counts[k] = int(v)
+    print("# calls reached by the batch: %s" % ", ".join(
+        "%s %d" % (k, counts.get(k, 0)) for k in CALLS))
+    ok(counts.get("syncfs", 0) >= 2 and
+       counts.get("fsync", 0) < 6 * 5,
+       "the six mails were committed in groups (syncfs per group, far "
+       "fewer fsyncs than one per file)", "counts %r" % counts)
+
+    for call in CALLS:
+        total = counts.get(call, 0)
+        problems, outcomes = [], {}
+        for n in range(1, total + 1):
+            fresh()
+            rc, err = batch(dict(shim_env, FAULT_CALL=call, FAULT_N=str(n)))
+            where = "%s #%d: exit %d" % (call, n, rc)
+            outcomes[rc] = outcomes.get(rc, 0) + 1
+            if rc not in (0, 75):
+                problems.append("%s, expected 0 or 75; stderr: %s"
+                                % (where, err.strip()[-600:]))
+            for name in filed():
+                b, mid = want.get(name, (None, None))
+                if b is None or mid not in [m[2].strip("<>") for m in
+                                            S.game_moves(env, b)]:
+                    problems.append("%s: %s was filed but its move is not "
+                                    "on board %s" % (where, name, b))
+            if rc == 0 and filed() != sorted(want):
+                problems.append("%s but mails were left in new/" % where)
+            crc, out = S.admin_check(env)
+            if crc != 0:
+                problems.append("%s: admin check fails: %s" % (where, out))
+            rc2, err2 = batch({"EPAMSERV_BATCH_GROUP": "64"})
+            st = state()
+            if rc2 != 0 or st != clean:
+                problems.append(
+                    "%s; the rerun without faults exited %d, expected 0 and "
+                    "the state of a clean run:\n  expected %r\n  got      %r"
+                    "\n  stderr: %s" % (where, rc2, clean[1:], st[1:],
+                                        err2.strip()[-400:]))
+            if len(problems) > 12:
+                break
+        ok(not problems, "%s fails at each of its %d calls: exit 0 or 75, "
+           "no mail filed before its move is saved, the rerun gives the "
+           "clean state" % (call, total), "\n".join(problems[:12]))
+        print("# %s: exit statuses %r" % (call, sorted(outcomes.items())))
+
+    # A failed syncfs: nothing of that group is filed.
+    fresh()
+    rc, err = batch(dict(shim_env, FAULT_CALL="syncfs", FAULT_N="1"))
+    is_((rc, filed()), (75, []),
+        "when the first group cannot be synced, the batch exits 75 and "
+        "files none of its mails")
+    contains_err = "could not be made durable" in err or "group commit" in err
+    ok(contains_err, "the failure is reported on stderr", err[-600:])
+    print("# %.1f s in all" % (time.monotonic() - t_start))
+finally:
+    env.close()
+done()
