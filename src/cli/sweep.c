@@ -49,7 +49,7 @@ static void event_key(struct cmdctx *c, const char *event, const struct game *g,
 	snprintf(text, sizeof text, "sweep %s %s %ld %zu %lld", event, g->game,
 	         g->board, g->nmoves, (long long)since);
 	util_digest_hex(text, strlen(text), c->digest);
-	snprintf(c->msg_key, sizeof c->msg_key, "msg-%s", c->digest);
+	spool_msg_key(c->digest, c->msg_key, sizeof c->msg_key);
 }
 
 /* One reminder to the player to move, with the board. */

@@ -42,7 +42,7 @@ struct cmdctx {
 	const char *comment;   /* the relayed comment: body without quotes,
 	                          signature or command line ("" when none) */
 	char digest[33];       /* key of the mail: digest of its Message-ID */
-	char msg_key[48];      /* lock key of the mail, "msg-DIGEST" (held) */
+	char msg_key[48];      /* lock key of the mail, spool_msg_key() (held) */
 	time_t now;
 	int nout;              /* outgoing mails so far, for their Message-IDs */
 	struct buf error;      /* CMD_REFUSED: what was wrong */

@@ -347,7 +347,7 @@ int process_mail(const struct config *cfg, const char *raw, size_t len,
 	/* Never the subject: it holds the sender's password. */
 	log_msg(LOG_DEBUG, "<%.200s> from %.200s, key %s, %zu bytes",
 	        m.message_id ? m.message_id : "", c.sender, c.digest, len);
-	snprintf(c.msg_key, sizeof c.msg_key, "msg-%s", c.digest);
+	spool_msg_key(c.digest, c.msg_key, sizeof c.msg_key);
 	if (lock_acquire(cfg->spool, c.msg_key, cfg->lock_timeout * 1000, &l) < 0 ||
 	    txn_recover_tag(cfg->spool, c.digest, cfg->lock_timeout * 1000) < 0) {
 		log_msg(LOG_WARNING, "cannot lock the mail's record, will retry\n");

@@ -63,6 +63,11 @@ fail:
 	return -1;
 }
 
+void spool_msg_key(const char *digest, char *buf, size_t len)
+{
+	snprintf(buf, len, "msg-%.4s", digest);
+}
+
 void spool_seen_path(const char *digest, char *buf, size_t len)
 {
 	snprintf(buf, len, "seen/%s", digest);

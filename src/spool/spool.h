@@ -30,6 +30,12 @@ int spool_init(const char *spool, char **err);
  * of its content when it has none) was processed: 1 yes, 0 no. */
 int spool_seen(const char *spool, const char *digest);
 
+/* The lock key of a mail whose key is digest (32 hex digits): "msg-" and
+ * its first four digits.  Mails share 65,536 message locks, so that
+ * locks/ stays bounded (lock files are never removed); two mails that
+ * share one only wait for each other. */
+void spool_msg_key(const char *digest, char *buf, size_t len);
+
 /* Relative path of the seen record of digest ("seen/DIGEST") into buf. */
 void spool_seen_path(const char *digest, char *buf, size_t len);
 
