@@ -117,21 +117,54 @@ char *template_expand(const char *text, const struct tvars *vars)
 	return buf_take(&b);
 }
 
+/* Templates read by this process, by path: a batch renders the same few
+ * thousands of times.  A run sees the files as they were when it first
+ * needed them. */
+#define TEMPLATE_CACHE 64
+static struct {
+	char *path, *text;
+} cache[TEMPLATE_CACHE];
+static int ncached;
+
+/* The text of the template at path, or NULL (errno); *owned is set when
+ * the caller must free it (the cache is full). */
+static const char *template_text(const char *path, int *owned)
+{
+	char *text;
+	int i;
+
+	*owned = 0;
+	for (i = 0; i < ncached; i++)
+		if (strcmp(cache[i].path, path) == 0)
+			return cache[i].text;
+	text = util_read_file(path, 1 << 20, NULL);
+	if (!text || ncached == TEMPLATE_CACHE) {
+		*owned = text != NULL;
+		return text;
+	}
+	cache[ncached].path = xstrdup(path);
+	cache[ncached].text = text;
+	return cache[ncached++].text;
+}
+
 char *template_render(const char *dir, const char *name,
                       const struct tvars *vars, char **err)
 {
-	char path[4096], *text, *out;
+	char path[4096], *out;
+	const char *text;
 	struct buf e = BUF_INIT;
+	int owned;
 
 	*err = NULL;
 	snprintf(path, sizeof path, "%s/%s", dir, name);
-	text = util_read_file(path, 1 << 20, NULL);
+	text = template_text(path, &owned);
 	if (!text) {
 		buf_printf(&e, "cannot read template %s: %s", path, strerror(errno));
 		*err = buf_take(&e);
 		return NULL;
 	}
 	out = template_expand(text, vars);
-	free(text);
+	if (owned)
+		free((char *)text);
 	return out;
 }

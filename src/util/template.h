@@ -30,7 +30,8 @@ void tvars_setf(struct tvars *t, const char *name, const char *fmt, ...)
 void tvars_free(struct tvars *t);
 
 /* Expand dir/name with vars.  Returns a malloc'ed text (caller frees), or
- * NULL with a malloc'ed *err when the template cannot be read. */
+ * NULL with a malloc'ed *err when the template cannot be read.  Each file
+ * is read once per process (64 at most are kept). */
 char *template_render(const char *dir, const char *name,
                       const struct tvars *vars, char **err);
 
