@@ -1,13 +1,15 @@
 /*
  * test_spool.c - the spool and game layers: transactions and their
- * recovery, locks, users and password hashes, the game file and its
- * reply-token hashes, templates, finding the command in a mail.
+ * recovery, locks, users, password hashes and the cache of checks, the
+ * game file and its reply-token hashes, templates, finding the command
+ * in a mail.
  */
 #include "cmd/intake.h"
 #include "cmd/tokenhash.h"
 #include "game/game.h"
 #include "game/render.h"
 #include "spool/lock.h"
+#include "spool/pwcache.h"
 #include "spool/spool.h"
 #include "spool/txn.h"
 #include "spool/users.h"
@@ -154,6 +156,57 @@ static void test_users_hash_and_round_trip(void)
 	is_int(user_load(spool, "nobody", &v, &err) , 1, "an unknown user is 1");
 	user_free(&u);
 	free(text);
+}
+
+static void test_password_checks_are_cached(void)
+{
+	struct user u;
+	char *first, name[32];
+	int i;
+
+	memset(&u, 0, sizeof u);
+	strcpy(u.userid, "bob");
+	first = u.hash = user_hash_password("pw-one");
+	ok(!pwcache_hit("bob", u.hash, "pw-one"), "nothing is cached before a check");
+	ok(user_password_ok(&u, "pw-one"), "the right password matches");
+	ok(pwcache_hit("bob", u.hash, "pw-one"), "and the success is cached");
+	ok(user_password_ok(&u, "pw-one"), "a second check with the right password succeeds");
+	ok(!user_password_ok(&u, "pw-two"),
+	   "a wrong password after a cached right one fails");
+	ok(!pwcache_hit("bob", u.hash, "pw-two"), "and the failure is not cached");
+	ok(!user_password_ok(&u, "pw-on") && !user_password_ok(&u, "pw-one ") &&
+	   !user_password_ok(&u, ""), "nor a prefix, a longer or an empty password");
+	ok(!pwcache_hit("carol", u.hash, "pw-one"),
+	   "the entry serves only its userid");
+
+	u.hash = user_hash_password("pw-one");
+	ok(!pwcache_hit("bob", u.hash, "pw-one"),
+	   "a changed hash (new salt, same password) misses");
+	ok(user_password_ok(&u, "pw-one"), "and crypt(3) accepts the password again");
+	free(u.hash);
+	u.hash = user_hash_password("pw-new");
+	ok(!user_password_ok(&u, "pw-one"),
+	   "after a password change the old cached password fails");
+	ok(user_password_ok(&u, "pw-new"), "and the new one matches");
+	free(u.hash);
+	u.hash = xstrdup("!");
+	ok(!user_password_ok(&u, "pw-new") && !pwcache_hit("bob", "!", "pw-new"),
+	   "a signed-off user's \"!\" matches nothing and caches nothing");
+	free(u.hash);
+
+	ok(pwcache_hit("bob", first, "pw-one"), "the first entry is still there");
+	for (i = 0; i < PWCACHE_SIZE; i++) {
+		snprintf(name, sizeof name, "p%d", i);
+		pwcache_add(name, first, "pw-one");
+	}
+	ok(!pwcache_hit("bob", first, "pw-one"),
+	   "%d more entries evict the oldest", PWCACHE_SIZE);
+	ok(pwcache_hit("p0", first, "pw-one") &&
+	   pwcache_hit("p63", first, "pw-one"), "and keep the newest %d",
+	   PWCACHE_SIZE);
+	pwcache_clear();
+	ok(!pwcache_hit("p63", first, "pw-one"), "pwcache_clear empties it");
+	free(first);
 }
 
 static void new_game(struct game *g)
@@ -373,6 +426,7 @@ int main(void)
 	test_txn_recovery_rolls_forward();
 	test_lock_is_exclusive_and_times_out();
 	test_users_hash_and_round_trip();
+	test_password_checks_are_cached();
 	test_game_file_round_trip_and_tamper();
 	test_token_hashes_new_and_old();
 	test_repetition_ends_the_game();
