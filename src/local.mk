@@ -4,17 +4,17 @@
 noinst_LIBRARIES += src/libepamserv.a
 src_libepamserv_a_SOURCES =
 src_libepamserv_a_CFLAGS = $(AM_CFLAGS) $(LIBETPAN_CFLAGS) $(LIBCURL_CFLAGS) \
-	$(LIBCRYPT_CFLAGS) $(INIH_CFLAGS) $(LIBXML_CFLAGS)
+	$(LIBCRYPT_CFLAGS) $(NETTLE_CFLAGS) $(INIH_CFLAGS) $(LIBXML_CFLAGS)
 
 bin_PROGRAMS += src/epamserv
 src_epamserv_SOURCES = src/main.c
 src_epamserv_LDADD = src/libepamserv.a src/rules/librules.a \
-	$(LIBETPAN_LIBS) $(LIBCURL_LIBS) $(LIBCRYPT_LIBS) $(INIH_LIBS) \
+	$(LIBETPAN_LIBS) $(LIBCURL_LIBS) $(LIBCRYPT_LIBS) $(NETTLE_LIBS) $(INIH_LIBS) \
 	$(LIBXML_LIBS)
 
 # Libraries a unit test of the program's shared code links with.
 epamserv_test_libs = src/libepamserv.a src/rules/librules.a \
-	$(LIBETPAN_LIBS) $(LIBCURL_LIBS) $(LIBCRYPT_LIBS) $(INIH_LIBS) \
+	$(LIBETPAN_LIBS) $(LIBCURL_LIBS) $(LIBCRYPT_LIBS) $(NETTLE_LIBS) $(INIH_LIBS) \
 	$(LIBXML_LIBS)
 
 src_libepamserv_a_SOURCES += \
@@ -28,6 +28,7 @@ src_libepamserv_a_SOURCES += \
 	src/spool/group.c src/spool/group.h \
 	src/spool/spool.c src/spool/spool.h \
 	src/spool/users.c src/spool/users.h \
+	src/spool/pwcache.c src/spool/pwcache.h \
 	src/spool/outbox.c src/spool/outbox.h \
 	src/spool/ratelimit.c src/spool/ratelimit.h \
 	src/game/game.c src/game/game.h \
@@ -42,6 +43,7 @@ src_libepamserv_a_SOURCES += \
 	src/cmd/board.c src/cmd/answer.c src/cmd/votes.c src/cmd/standings.c \
 	src/cmd/preview.c src/cmd/pending.c src/cmd/observe.c \
 	src/cmd/accounts.c src/cmd/message.c src/cmd/tokens.c \
+	src/cmd/tokenhash.c src/cmd/tokenhash.h \
 	src/cli/cli.h src/cli/receive.c src/cli/outbox.c src/cli/batch.c \
 	src/cli/sweep.c src/cli/admin.c \
 	src/cli/imap.c

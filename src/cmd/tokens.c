@@ -4,22 +4,32 @@
  * Every board mail to a player ends its subject with a secret token for
  * that player and board:
  *
- *   Subject: Epaminondas Board 101 alice [#k3f9x2ab7q4m]
+ *   Subject: Epaminondas Board 101 alice [#k3f7x2ab7q4mz5ne]
  *
  * Mail clients keep the subject in a reply ("Re: ..."), so a reply whose
  * first body line is just a move ("e3-e7", "e3-e7#12") or a vote word
  * (propose, undo, accept, reject, resign) is carried out for that player
  * with no userid or password.  The design:
  *
- *   - A token is 12 characters of [a-z2-7] (60 random bits from
+ *   - A token is 16 characters of [a-z2-7] (80 random bits from
  *     getrandom(2)), minted afresh for both players whenever the board
  *     changes and its mail goes out.  So a token is used at most once:
  *     the move it makes mints new ones, and the token of any older mail
  *     is refused with an error that says to reply to the latest mail.
- *   - Only a crypt(3) hash of it is kept, in the game file
- *     ("token: USERID EPOCH HASH", gamefile.c), with the player's token
- *     epoch (users.h).  "set USERID PASSWORD token new" moves the epoch
- *     on, which voids every token sent to the player so far.
+ *     (Tokens of 12 characters, minted before, are still taken.)
+ *   - Only a hash of it is kept, in the game file ("token: USERID EPOCH
+ *     HASH", gamefile.c), with the player's token epoch (users.h): one
+ *     salted SHA-256 (tokenhash.h), or the crypt(3) hash of older files.
+ *     "set USERID PASSWORD token new" moves the epoch on, which voids
+ *     every token sent to the player so far.
+ *   - Why 80 bits: with one SHA-256 per guess instead of 1,000 rounds of
+ *     sha256-crypt, whoever reads a game file (a stolen backup, say) can
+ *     test guesses about a thousand times faster.  Against 60 bits a
+ *     current GPU (some 2^34 SHA-256 a second) needs about 2^25 seconds,
+ *     a year, for one token: a few hundred rented GPUs would forge a
+ *     move within a token's life (days).  80 bits make that a million
+ *     times more, far out of reach, for 4 more characters in a subject.
+ *     Guessing by mail is hopeless at either length.
  *   - The board and game come from the subject ("Epaminondas Board
  *     101"); the token tells which player is replying.
  *   - Tokens go to players only: observers, show and preview mails never
@@ -28,19 +38,23 @@
 #include "util/log.h"
 #include "cmd/cmd.h"
 #include "cmd/intake.h"
+#include "cmd/tokenhash.h"
 #include "spool/spool.h"
 #include "spool/users.h"
 #include "util/util.h"
 
-#include <crypt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 #include <sys/random.h>
 
-#define TOKEN_LEN 12
-#define TOKEN_ROUNDS 1000   /* sha256-crypt rounds: the token is random */
+#define TOKEN_LEN 16        /* 80 bits: see the top of this file */
+
+_Static_assert(TOKEN_LEN < sizeof ((struct cmdctx *)0)->tokens[0] &&
+               TOKEN_LEN < INTAKE_TOKEN_MAX, "a token fits where it is kept");
+_Static_assert(TOKEN_HASH_MAX < sizeof ((struct game *)0)->token_hash[0],
+               "a token hash fits in the game record");
 
 #define TOKEN_USAGE "Reply to your latest board mail, keeping its subject,\n" \
 	"with only the move (or propose, undo, accept, reject, resign) on the\n" \
@@ -66,41 +80,6 @@ static int token_new(char *out)
 	return 0;
 }
 
-/* crypt(3) hash of token with a fresh salt (malloc'ed), or NULL. */
-static char *token_hash(const char *token)
-{
-	char salt[CRYPT_GENSALT_OUTPUT_SIZE];
-	struct crypt_data cd;
-	const char *h;
-
-	if (!crypt_gensalt_rn("$5$", TOKEN_ROUNDS, NULL, 0, salt, sizeof salt))
-		return NULL;
-	memset(&cd, 0, sizeof cd);
-	h = crypt_rn(token, salt, &cd, sizeof cd);
-	if (!h || h[0] == '*')
-		return NULL;
-	return xstrdup(h);
-}
-
-/* Whether token matches hash, compared in constant time. */
-static int token_matches(const char *hash, const char *token)
-{
-	struct crypt_data cd;
-	const char *h;
-	size_t i, n = strlen(hash);
-	unsigned char diff = 0;
-
-	if (!*hash)
-		return 0;
-	memset(&cd, 0, sizeof cd);
-	h = crypt_rn(token, hash, &cd, sizeof cd);
-	if (!h || h[0] == '*' || strlen(h) != n)
-		return 0;
-	for (i = 0; i < n; i++)
-		diff |= (unsigned char)(h[i] ^ hash[i]);
-	return diff == 0;
-}
-
 void tokens_mint(struct cmdctx *c, struct game *g)
 {
 	const char *player[2] = { g->white, g->black };
@@ -122,14 +101,14 @@ void tokens_mint(struct cmdctx *c, struct game *g)
 			continue;
 		}
 		if (!u.left && token_new(c->tokens[i]) == 0 &&
-		    (hash = token_hash(c->tokens[i])) != NULL) {
+		    (hash = token_hash_new(c->tokens[i])) != NULL) {
 			snprintf(g->token_hash[i], sizeof g->token_hash[i], "%s", hash);
 			g->token_epoch[i] = u.token_epoch;
 			free(hash);
 		} else {
 			if (!u.left)
 				log_msg(LOG_WARNING, "no reply token for %s: %s\n",
-				        player[i], "no randomness or crypt(3) failed");
+				        player[i], "no randomness");
 			c->tokens[i][0] = '\0';
 		}
 		user_free(&u);
@@ -148,7 +127,7 @@ static int token_player(struct cmdctx *c, const struct game *g,
 		struct user u;
 		char *err = NULL;
 		int rc, ok;
-		if (!token_matches(g->token_hash[i], token))
+		if (!token_hash_matches(g->token_hash[i], token))
 			continue;
 		rc = user_load(c->cfg->spool, player[i], &u, &err);
 		if (rc < 0) {

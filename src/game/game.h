@@ -78,8 +78,9 @@ struct game {
 	enum game_vote vote;          /* pending question, or GAME_VOTE_NONE */
 	char vote_by[32];             /* userid who asked */
 	time_t vote_when;
-	/* Reply tokens (tokens.c): per side, the crypt(3) hash of the token
-	 * in the player's latest board mail and the player's token epoch
+	/* Reply tokens (tokens.c): per side, the hash of the token in the
+	 * player's latest board mail ("sha256$SALT$DIGEST", or a crypt(3)
+	 * hash in older files: tokenhash.h) and the player's token epoch
 	 * then; hash "" when none.  The plain token is never stored. */
 	char token_hash[2][128];
 	unsigned long token_epoch[2];

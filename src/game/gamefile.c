@@ -22,9 +22,11 @@
  *                                       player not to move, or a submitted
  *                                       move of the player to move)
  *   token: USERID EPOCH HASH           (version 3, optional, one per
- *                                       player: the crypt(3) hash of the
- *                                       reply token of the player's
- *                                       latest board mail, tokens.c)
+ *                                       player: the hash of the reply
+ *                                       token of the player's latest
+ *                                       board mail, "sha256$SALT$DIGEST"
+ *                                       or, written before, crypt(3)
+ *                                       "$5$..."; tokenhash.h)
  *   observer: USERID                   (version 4, optional, one per
  *                                       subscriber, sorted)
  *   position: 14x12 .../... b

@@ -263,60 +263,98 @@ static void put_ids(struct mbuf *b, const char *name, const char *ids,
 static void qp_byte(struct mbuf *b, unsigned char c, size_t *col)
 {
 	static const char hex[] = "0123456789ABCDEF";
+	char e[3];
 
 	if (*col + 3 > QP_LINE - 1) {
 		mbuf_add(b, "=\r\n", 3);
 		*col = 0;
 	}
-	mbuf_addc(b, '=');
-	mbuf_addc(b, hex[c >> 4]);
-	mbuf_addc(b, hex[c & 15]);
+	e[0] = '=';
+	e[1] = hex[c >> 4];
+	e[2] = hex[c & 15];
+	mbuf_add(b, e, 3);
 	*col += 3;
 }
 
-/* One line (no line end) in quoted-printable, soft-broken. */
+/* Whether s[i] of a line of n bytes may go out as it is in quoted-
+ * printable: printable ASCII but '=', or a space or TAB that does not end
+ * the line.  Where the byte starts a line, qp_line has more to check. */
+static int qp_literal(const char *s, size_t i, size_t n)
+{
+	unsigned char c = (unsigned char)s[i];
+
+	if (c == ' ' || c == '\t')
+		return i + 1 < n;
+	return c > ' ' && c < 0x7F && c != '=';
+}
+
+/* s[i] of a line of n bytes at column *col, one byte by one: with a soft
+ * line break first when the line is full, encoded when it must be ('=',
+ * non-ASCII, controls, white space at the end of the line, a '.' or the
+ * 'F' of "From " at the start of a line). */
+static void qp_char(struct mbuf *b, const char *s, size_t i, size_t n,
+                    size_t *col)
+{
+	unsigned char c = (unsigned char)s[i];
+
+	if ((c == ' ' || c == '\t') && i + 1 < n) {
+		if (*col + 1 > QP_LINE - 1) {
+			mbuf_add(b, "=\r\n", 3);
+			*col = 0;
+		}
+		mbuf_addc(b, (char)c);
+		(*col)++;
+	} else if (qp_literal(s, i, n) &&
+	           !(*col == 0 && (c == '.' ||
+	             (c == 'F' && n - i >= 5 &&
+	              memcmp(s + i, "From ", 5) == 0)))) {
+		if (*col + 1 > QP_LINE - 1) {
+			mbuf_add(b, "=\r\n", 3);
+			*col = 0;
+			if (c == '.') {      /* keep dots off line starts */
+				qp_byte(b, c, col);
+				return;
+			}
+		}
+		mbuf_addc(b, (char)c);
+		(*col)++;
+	} else {
+		qp_byte(b, c, col);
+	}
+}
+
+/* One line (no line end) in quoted-printable, soft-broken.  A run of
+ * bytes that go out as they are and fit in the room left on the output
+ * line is added at once; qp_char takes every other byte (encoded ones,
+ * the first of an output line, the one that needs a soft break). */
 static void qp_line(struct mbuf *b, const char *s, size_t n)
 {
-	size_t i, col = 0;
-	unsigned char c;
+	size_t i = 0, j, col = 0, room;
 
-	for (i = 0; i < n; i++) {
-		c = (unsigned char)s[i];
-		if ((c == ' ' || c == '\t') && i + 1 < n) {
-			if (col + 1 > QP_LINE - 1) {
-				mbuf_add(b, "=\r\n", 3);
-				col = 0;
-			}
-			mbuf_addc(b, (char)c);
-			col++;
-		} else if (c > ' ' && c < 0x7F && c != '=' &&
-		           !(col == 0 && (c == '.' ||
-		             (c == 'F' && n - i >= 5 &&
-		              memcmp(s + i, "From ", 5) == 0)))) {
-			if (col + 1 > QP_LINE - 1) {
-				mbuf_add(b, "=\r\n", 3);
-				col = 0;
-				if (c == '.') {      /* keep dots off line starts */
-					qp_byte(b, c, &col);
-					continue;
-				}
-			}
-			mbuf_addc(b, (char)c);
-			col++;
+	while (i < n) {
+		room = col < QP_LINE - 1 ? QP_LINE - 1 - col : 0;
+		j = i;
+		if (col > 0)
+			while (j < n && j - i < room && qp_literal(s, j, n))
+				j++;
+		if (j > i) {
+			mbuf_add(b, s + i, j - i);
+			col += j - i;
+			i = j;
 		} else {
-			qp_byte(b, c, &col);
+			qp_char(b, s, i, n, &col);
+			i++;
 		}
 	}
 	mbuf_add(b, "\r\n", 2);
 }
 
-/* Body text (UTF-8, any line ends) as quoted-printable with CRLF. */
-static int put_qp_body(struct mbuf *b, const char *text)
+/* Clean body text (text_clean'ed: UTF-8, LF line ends) as quoted-
+ * printable with CRLF. */
+static void put_qp_body(struct mbuf *b, const char *clean)
 {
-	char *clean, *p, *nl;
+	const char *p, *nl;
 
-	if ((clean = text_clean(text, strlen(text), 0, 0)) == NULL)
-		return -1;
 	for (p = clean; *p != '\0'; p = nl + 1) {
 		nl = strchr(p, '\n');
 		if (nl == NULL) {
@@ -325,8 +363,6 @@ static int put_qp_body(struct mbuf *b, const char *text)
 		}
 		qp_line(b, p, (size_t)(nl - p));
 	}
-	free(clean);
-	return 0;
 }
 
 #define LINE_7BIT 900     /* longest line sent as 7bit (RFC 5322: 998) */
@@ -374,19 +410,27 @@ static void put_7bit_body(struct mbuf *b, const char *text)
 static int put_text_part(struct mbuf *b, const char *subtype, const char *text)
 {
 	char *clean = text_clean(text, strlen(text), 0, 0);
+	size_t len;
 	int seven;
 
 	if (clean == NULL)
 		return -1;
+	len = strlen(clean);
 	seven = body_is_7bit(clean);
+	/* Room for the part in one allocation: a 7bit body grows by one CR
+	 * a line; quoted-printable by a fraction for a board in ASCII (more
+	 * is added if it needs more). */
+	mbuf_reserve(b, 128 + len + len / (seven ? 16 : 4));
 	mbuf_adds(b, "Content-Type: text/");
 	mbuf_adds(b, subtype);
 	mbuf_adds(b, seven ? "; charset=UTF-8\r\nContent-Transfer-Encoding: 7bit\r\n\r\n"
 	                   : "; charset=UTF-8\r\nContent-Transfer-Encoding: quoted-printable\r\n\r\n");
 	if (seven)
 		put_7bit_body(b, clean);
+	else
+		put_qp_body(b, clean);
 	free(clean);
-	return seven ? 0 : put_qp_body(b, text);
+	return 0;
 }
 
 /* "=_epam_" and 32 random hex digits into buf (at least 40 bytes). */

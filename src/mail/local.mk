@@ -24,4 +24,5 @@ EXTRA_DIST += \
 	tests/mail/gmail-reply.eml tests/mail/html-only.eml tests/mail/lf.eml \
 	tests/mail/mbox-from.eml tests/mail/nested-ok.eml \
 	tests/mail/no-message-id.eml tests/mail/plain.eml \
-	tests/mail/qp-latin1.eml tests/mail/rfc2047.eml
+	tests/mail/qp-latin1.eml tests/mail/rfc2047.eml \
+	tests/mail/compose-board.expected

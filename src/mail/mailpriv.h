@@ -26,6 +26,9 @@ struct mbuf {
 void mbuf_add(struct mbuf *b, const void *p, size_t n);
 void mbuf_adds(struct mbuf *b, const char *s);
 void mbuf_addc(struct mbuf *b, char c);
+/* Make room for n more bytes (and the NUL) in one allocation, so that
+ * the appends that follow need none; a failure sets the sticky oom. */
+void mbuf_reserve(struct mbuf *b, size_t n);
 /* Hand over the contents as a malloc'ed NUL-terminated string (caller
  * frees; "" when nothing was added) and reset b.  NULL when an allocation
  * failed at any point; b is freed either way. */

@@ -3,7 +3,9 @@
  *
  * The out-of-memory state is sticky: once an allocation fails every later
  * append is a no-op and mbuf_take() returns NULL, so builders check once,
- * at the end, instead of after every append.
+ * at the end, instead of after every append.  Builders append runs of
+ * bytes where they can (one mbuf_add per run, not one per byte) and
+ * reserve room up front when they can tell the size.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -53,7 +55,17 @@ void mbuf_adds(struct mbuf *b, const char *s)
 
 void mbuf_addc(struct mbuf *b, char c)
 {
-	mbuf_add(b, &c, 1);
+	/* The common case, room for c and the NUL, without mbuf_grow. */
+	if ((b->oom || b->len + 2 > b->cap) && mbuf_grow(b, 1) < 0)
+		return;
+	b->p[b->len++] = c;
+	b->p[b->len] = '\0';
+}
+
+void mbuf_reserve(struct mbuf *b, size_t n)
+{
+	if (mbuf_grow(b, n) == 0)
+		b->p[b->len] = '\0';   /* p stays a string, even when new */
 }
 
 char *mbuf_take(struct mbuf *b)

@@ -90,7 +90,30 @@ void mbuf_add_utf8(struct mbuf *b, unsigned long cp)
 	}
 }
 
-/* One ASCII byte of s[i..n): returns how many input bytes were used. */
+/* Length of the run at u[0..n) that text_clean keeps as it is: printable
+ * ASCII, TAB and LF too unless oneline, and well-formed UTF-8 sequences
+ * when utf8 (the text is not being read as Windows-1252). */
+static size_t kept_run(const unsigned char *u, size_t n, int oneline,
+                       int utf8)
+{
+	size_t i = 0, k;
+
+	while (i < n) {
+		if ((u[i] >= 0x20 && u[i] < 0x7F) ||
+		    (!oneline && (u[i] == '\n' || u[i] == '\t'))) {
+			i++;
+		} else if (u[i] >= 0x80 && utf8 &&
+		           (k = utf8_seq(u + i, n - i)) != 0) {
+			i += k;
+		} else {
+			break;
+		}
+	}
+	return i;
+}
+
+/* One ASCII byte of s[i..n) that kept_run stopped at (a control
+ * character or DEL): returns how many input bytes were used. */
 static size_t put_ascii(struct mbuf *b, const char *s, size_t i, size_t n,
                         int oneline)
 {
@@ -130,8 +153,14 @@ char *text_clean(const char *s, size_t n, int guess_8bit, int oneline)
 	size_t i = 0, k;
 	char *out;
 
+	/* Clean text is mostly the input as it was: one allocation, which
+	 * grows only where bad bytes become U+FFFD or Windows-1252 is read. */
+	mbuf_reserve(&b, n);
 	while (i < n) {
-		if (u[i] < 0x80) {
+		if ((k = kept_run(u + i, n - i, oneline, !cp1252)) != 0) {
+			mbuf_add(&b, s + i, k);
+			i += k;
+		} else if (u[i] < 0x80) {
 			i += put_ascii(&b, s, i, n, oneline);
 		} else if (cp1252) {
 			unsigned cp = u[i] >= 0xA0 ? u[i] : cp1252_high[u[i] - 0x80];

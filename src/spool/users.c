@@ -3,6 +3,7 @@
  */
 #include "spool/users.h"
 #include "spool/group.h"
+#include "spool/pwcache.h"
 #include "util/buf.h"
 #include "util/util.h"
 
@@ -201,6 +202,8 @@ int user_password_ok(const struct user *u, const char *password)
 	size_t i, n;
 	unsigned char diff = 0;
 
+	if (pwcache_hit(u->userid, u->hash, password))
+		return 1;
 	memset(&cd, 0, sizeof cd);
 	h = crypt_rn(password, u->hash, &cd, sizeof cd);
 	if (!h || h[0] == '*')
@@ -210,7 +213,10 @@ int user_password_ok(const struct user *u, const char *password)
 		return 0;
 	for (i = 0; i < n; i++)
 		diff |= (unsigned char)(h[i] ^ u->hash[i]);
-	return diff == 0;
+	if (diff != 0)
+		return 0;
+	pwcache_add(u->userid, u->hash, password);
+	return 1;
 }
 
 static int user_cmp(const void *a, const void *b)

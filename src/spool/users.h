@@ -68,7 +68,12 @@ void user_path(const char *userid, char *buf, size_t len);
  * preferred method (malloc'ed), or NULL when crypt fails. */
 char *user_hash_password(const char *password);
 
-/* 1 when password matches u's hash, else 0 (compared in constant time). */
+/* 1 when password (untrusted, from a mail) matches u's hash, else 0
+ * (compared in constant time).  A success is remembered for the rest of
+ * the process (pwcache.h: a keyed digest, never the password, at most 64
+ * entries), so the same userid, stored hash and password are accepted
+ * again without running crypt(3); a failure is never remembered, and a
+ * changed hash (a new password) runs crypt(3) afresh. */
 int user_password_ok(const struct user *u, const char *password);
 
 void user_free(struct user *u);

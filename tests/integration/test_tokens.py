@@ -50,11 +50,12 @@ try:
     ta = token_of(msgs[A][0])
     ok(tb and ta and tb != ta, "each player's board mail carries their own token",
        [msgs[B][0]["Subject"], msgs[A][0]["Subject"]])
-    is_(len(tb or ""), 12, "a token is 12 characters")
+    is_(len(tb or ""), 16, "a token is 16 characters (80 bits)")
     gf = env.game_file(101)
     ok(tb not in gf and ta not in gf, "the game file never holds a plain token")
-    is_(len(re.findall(r"^token: (alice|bob) 0 \$5\$", gf, re.M)), 2,
-        "it holds one crypt(3) hash per player, with the player's epoch")
+    is_(len(re.findall(r"^token: (alice|bob) 0 sha256\$[0-9a-f]{32}\$[0-9a-f]{64}$",
+                       gf, re.M)), 2,
+        "it holds one salted SHA-256 per player, with the player's epoch")
 
     # Black accepts by replying "accept".
     rc = mail(B, "Re: " + msgs[B][0]["Subject"], "accept\n\nOn Monday epamserv wrote:\n> old")
@@ -105,11 +106,27 @@ try:
             "a token voided by set token new")
     mail(A, "epaminondas move 101 alice Secret1 e3-e4")
     msgs = by_recipient(env.new_messages())
-    contains(env.game_file(101), "token: alice 1 $5$", "new tokens carry the new epoch")
+    contains(env.game_file(101), "token: alice 1 sha256$", "new tokens carry the new epoch")
     rc = mail(B, "Re: " + msgs[B][0]["Subject"], "propose")
     msgs = by_recipient(env.new_messages())
     contains(body_of(msgs[A][0]) if A in msgs else "", "bob offers a draw.",
              "a vote word works too")
+
+    # Game files written before hold crypt(3) hashes of 12-character
+    # tokens: such a token still works.
+    path = os.path.join(env.spool, "games", "epaminondas", "101.game")
+    gf = env.game_file(101)
+    with open(path, "w") as f:
+        f.write(re.sub(r"^token: alice 1 \S+$", "token: alice 1 $5$rounds=1000$"
+                       "Zq3oYk1cAaf2Bm9x$khT1OoqjZTu01D0ct/zt7fZaaB4E5N/FvplLq/Hm.O6",
+                       gf, flags=re.M))
+    rc = mail(A, "Re: Epaminondas Board 101 alice [#k3f7x2ab7q4m]", "reject")
+    is_(rc, 0, "a reply with a token of an older game file exits 0")
+    msgs = by_recipient(env.new_messages())
+    contains(body_of(msgs[B][0]) if B in msgs else "", "alice rejected bob's",
+             "a token with a crypt(3) hash from an older game file is taken")
+    ok(re.search(r"^token: alice 1 sha256\$", env.game_file(101), re.M),
+       "and the board saved with it holds a SHA-256 hash again")
 
     # show: no token; logs: none.
     mail(A, "epaminondas show 101")

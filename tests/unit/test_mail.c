@@ -4,13 +4,15 @@
  * Parsing runs over realistic fixture mails in tests/mail/ (found through
  * EPAMSERV_SRCDIR, the source tree root, "." when unset) and over hostile
  * input made here; composing is checked for header injection and by
- * parsing the composed message back.
+ * parsing the composed message back, and a long board mail is compared
+ * byte for byte with tests/mail/compose-board.expected.
  */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "mail/mail.h"
+#include "mail/mailpriv.h"
 #include "tap.h"
 
 static char *slurp(const char *name, size_t *len)
@@ -470,6 +472,183 @@ static void test_compose_round_trip(void)
 	free(err);
 }
 
+/* ---- compose, byte for byte ---- */
+
+/* A growable string for building test input. */
+struct sbuf {
+	char *p;
+	size_t len, cap;
+};
+
+static void sb_add(struct sbuf *b, const char *s)
+{
+	size_t n = strlen(s);
+
+	if (b->len + n + 1 > b->cap) {
+		b->cap = (b->len + n + 1) * 2;
+		b->p = realloc(b->p, b->cap);
+		if (b->p == NULL)
+			abort();
+	}
+	memcpy(b->p + b->len, s, n + 1);
+	b->len += n;
+}
+
+/* A long board mail body: diagrams, UTF-8 comments, and every character
+ * quoted-printable treats specially ('.', "From ", '=', space, tab,
+ * non-ASCII, controls, bad UTF-8, CR and CRLF line ends) at every column
+ * around the soft line break. */
+static char *long_board_text(void)
+{
+	static const char *const odd[] = {
+		".", "From here", "=", " ", "\t", "\xc3\xa9", "\xf0\x9f\x98\x80",
+		"\xe2\x99\x9f", "  ", "=_", "\x01", "\x7f", "\xff", "\xc3", "x \t",
+	};
+	struct sbuf b = { NULL, 0, 0 };
+	char line[512];
+	size_t k, col, r;
+
+	for (k = 0; k < 6; k++) {
+		sb_add(&b, "      a b c d e f g h i j k l m n\n");
+		for (r = 12; r > 0; r--) {
+			snprintf(line, sizeof line, " %2zu   %s   %2zu\n", r,
+			         r % 3 ? ". o . o . o . o . o . o . o" :
+			                 "x x x . . . o o o . . . x x", r);
+			sb_add(&b, line);
+		}
+		sb_add(&b, "Gr\xc3\xbc\xc3\x9f" "e aus K\xc3\xb6ln \xe2\x80\x94 "
+		           "caf\xc3\xa9 \xe4\xb8\xad\xe6\x96\x87 \xe2\x99\x9f\r\n");
+		sb_add(&b, "Move 12: e3-e7, captures 2 (phalanx of 3)\r");
+	}
+	for (k = 0; k < sizeof odd / sizeof odd[0]; k++)
+		for (col = 0; col < 82; col++) {
+			memset(line, 'a' + (int)(col % 26), col);
+			snprintf(line + col, sizeof line - col, "%s%s\n", odd[k],
+			         col % 2 ? " tail" : "");
+			sb_add(&b, line);
+		}
+	sb_add(&b, ".\nFrom me\n\n\n   \nend with no line end \t");
+	return b.p;
+}
+
+/* The HTML alternative of the board mail: ASCII, so it goes out 7bit. */
+static char *long_board_html(void)
+{
+	struct sbuf b = { NULL, 0, 0 };
+	size_t r, c;
+
+	sb_add(&b, "<html><body><table class=\"board\">\n");
+	for (r = 0; r < 12; r++) {
+		sb_add(&b, "<tr>");
+		for (c = 0; c < 14; c++)
+			sb_add(&b, (r + c) % 3 ? "<td class=\"w\">o</td>" :
+			                         "<td class=\"e\">&nbsp;</td>");
+		sb_add(&b, "</tr>\n");
+	}
+	sb_add(&b, "</table>\n<p>From the board: e3-e7.</p></body></html>\n");
+	return b.p;
+}
+
+/* Overwrite the 32 random hex digits of every "=_epam_" boundary with
+ * 'x', so that a composed message can be compared byte for byte. */
+static void blank_boundaries(char *msg)
+{
+	char *p = msg;
+
+	while ((p = strstr(p, "=_epam_")) != NULL) {
+		p += 7;
+		memset(p, 'x', strnlen(p, 32));
+	}
+}
+
+/* The composed bytes of a long board mail (QP text with UTF-8, 7bit
+ * HTML, encoded subject and name) are pinned in
+ * tests/mail/compose-board.expected.  After a deliberate change of the
+ * output, EPAMSERV_GOLDEN_WRITE=FILE writes the new bytes to FILE. */
+static void test_compose_pinned(void)
+{
+	struct mail_out o = sample_out();
+	char *text = long_board_text(), *html = long_board_html();
+	char *msg, *err = NULL, *want, *dump = getenv("EPAMSERV_GOLDEN_WRITE");
+	size_t wlen = 0;
+	FILE *f;
+
+	o.subject = "Epaminondas Board 101 j\xc3\xbcrgen ** \xe2\x99\x9f "
+	            "captured two pieces of the phalanx";
+	o.to_name = "J\xc3\xbcrgen M\xc3\xbcller";
+	o.text = text;
+	o.html = html;
+	msg = mail_compose(&o, &err);
+	ok(msg != NULL, "the long board mail composes");
+	if (msg != NULL)
+		blank_boundaries(msg);
+	if (msg != NULL && dump != NULL && (f = fopen(dump, "wb")) != NULL) {
+		fwrite(msg, 1, strlen(msg), f);
+		fclose(f);
+	}
+	want = slurp("compose-board.expected", &wlen);
+	ok(msg && want && strlen(msg) == wlen && memcmp(msg, want, wlen) == 0,
+	   "the long board mail is byte for byte the pinned message");
+	if (msg && want && (strlen(msg) != wlen || memcmp(msg, want, wlen))) {
+		size_t i = 0;
+		while (msg[i] && msg[i] == want[i])
+			i++;
+		printf("#   first difference at byte %zu of %zu (expected %zu)\n",
+		       i, strlen(msg), wlen);
+	}
+	free(want);
+	free(msg);
+	free(err);
+	free(text);
+	free(html);
+}
+
+/* text_clean in its four modes, on text with every kind of byte it
+ * handles one by one: TAB, CRLF, CR, controls, DEL, NUL, UTF-8 of every
+ * length, bytes that are not UTF-8 (read as Windows-1252 when guessing),
+ * surrogates, overlongs and a sequence cut short at the end. */
+static void test_text_clean_modes(void)
+{
+	static const char in1[] = "  lead\tab\r\ncd\ref\n\x01g\x7fh\0i caf\xc3\xa9 "
+		"\xff\x80\x81\x9f\xa0 \xe2\x82\xac z\xc3  ";
+	static const char in2[] = " \tGr\xc3\xbc\xc3\x9f" "e\r\n\xf0\x9f\x98\x80 "
+		"\xed\xa0\x80 \xc0\xaf\x01x\r";
+	static const char *const want[4][2] = {
+		{ /* no guessing, body */
+		"  lead\tab\ncd\nef\nghi caf\xc3\xa9 \xef\xbf\xbd\xef\xbf\xbd"
+		"\xef\xbf\xbd\xef\xbf\xbd\xef\xbf\xbd \xe2\x82\xac z\xef\xbf\xbd  ",
+		" \tGr\xc3\xbc\xc3\x9f" "e\n\xf0\x9f\x98\x80 \xef\xbf\xbd\xef\xbf\xbd"
+		"\xef\xbf\xbd \xef\xbf\xbd\xef\xbf\xbdx\n" },
+		{ /* no guessing, one line */
+		"lead ab  cd ef  g h i caf\xc3\xa9 \xef\xbf\xbd\xef\xbf\xbd\xef\xbf\xbd"
+		"\xef\xbf\xbd\xef\xbf\xbd \xe2\x82\xac z\xef\xbf\xbd",
+		"Gr\xc3\xbc\xc3\x9f" "e  \xf0\x9f\x98\x80 \xef\xbf\xbd\xef\xbf\xbd"
+		"\xef\xbf\xbd \xef\xbf\xbd\xef\xbf\xbd x" },
+		{ /* Windows-1252, body */
+		"  lead\tab\ncd\nef\nghi caf\xc3\x83\xc2\xa9 \xc3\xbf\xe2\x82\xac"
+		"\xef\xbf\xbd\xc5\xb8\xc2\xa0 \xc3\xa2\xe2\x80\x9a\xc2\xac z\xc3\x83  ",
+		" \tGr\xc3\x83\xc2\xbc\xc3\x83\xc5\xb8" "e\n\xc3\xb0\xc5\xb8\xcb\x9c"
+		"\xe2\x82\xac \xc3\xad\xc2\xa0\xe2\x82\xac \xc3\x80\xc2\xafx\n" },
+		{ /* Windows-1252, one line */
+		"lead ab  cd ef  g h i caf\xc3\x83\xc2\xa9 \xc3\xbf\xe2\x82\xac"
+		"\xef\xbf\xbd\xc5\xb8\xc2\xa0 \xc3\xa2\xe2\x80\x9a\xc2\xac z\xc3\x83",
+		"Gr\xc3\x83\xc2\xbc\xc3\x83\xc5\xb8" "e  \xc3\xb0\xc5\xb8\xcb\x9c"
+		"\xe2\x82\xac \xc3\xad\xc2\xa0\xe2\x82\xac \xc3\x80\xc2\xaf x" },
+	};
+	int mode;
+
+	for (mode = 0; mode < 4; mode++) {
+		char *a = text_clean(in1, sizeof in1 - 1, mode / 2, mode % 2);
+		char *b = text_clean(in2, sizeof in2 - 1, mode / 2, mode % 2);
+		is_str(a, want[mode][0], "text_clean %s%s: controls, NUL, bad bytes",
+		       mode / 2 ? "guessing 8-bit" : "UTF-8", mode % 2 ? ", one line" : "");
+		is_str(b, want[mode][1], "text_clean %s%s: long sequences, surrogates",
+		       mode / 2 ? "guessing 8-bit" : "UTF-8", mode % 2 ? ", one line" : "");
+		free(a);
+		free(b);
+	}
+}
+
 static void test_helpers(void)
 {
 	char buf[64];
@@ -504,6 +683,8 @@ int main(void)
 	test_limits();
 	test_compose_injection();
 	test_compose_round_trip();
+	test_compose_pinned();
+	test_text_clean_modes();
 	test_helpers();
 	return tap_done();
 }

@@ -1,12 +1,15 @@
 /*
  * test_spool.c - the spool and game layers: transactions and their
- * recovery, locks, users and password hashes, the game file, templates,
- * finding the command in a mail.
+ * recovery, locks, users, password hashes and the cache of checks, the
+ * game file and its reply-token hashes, templates, finding the command
+ * in a mail.
  */
 #include "cmd/intake.h"
+#include "cmd/tokenhash.h"
 #include "game/game.h"
 #include "game/render.h"
 #include "spool/lock.h"
+#include "spool/pwcache.h"
 #include "spool/spool.h"
 #include "spool/txn.h"
 #include "spool/users.h"
@@ -155,6 +158,57 @@ static void test_users_hash_and_round_trip(void)
 	free(text);
 }
 
+static void test_password_checks_are_cached(void)
+{
+	struct user u;
+	char *first, name[32];
+	int i;
+
+	memset(&u, 0, sizeof u);
+	strcpy(u.userid, "bob");
+	first = u.hash = user_hash_password("pw-one");
+	ok(!pwcache_hit("bob", u.hash, "pw-one"), "nothing is cached before a check");
+	ok(user_password_ok(&u, "pw-one"), "the right password matches");
+	ok(pwcache_hit("bob", u.hash, "pw-one"), "and the success is cached");
+	ok(user_password_ok(&u, "pw-one"), "a second check with the right password succeeds");
+	ok(!user_password_ok(&u, "pw-two"),
+	   "a wrong password after a cached right one fails");
+	ok(!pwcache_hit("bob", u.hash, "pw-two"), "and the failure is not cached");
+	ok(!user_password_ok(&u, "pw-on") && !user_password_ok(&u, "pw-one ") &&
+	   !user_password_ok(&u, ""), "nor a prefix, a longer or an empty password");
+	ok(!pwcache_hit("carol", u.hash, "pw-one"),
+	   "the entry serves only its userid");
+
+	u.hash = user_hash_password("pw-one");
+	ok(!pwcache_hit("bob", u.hash, "pw-one"),
+	   "a changed hash (new salt, same password) misses");
+	ok(user_password_ok(&u, "pw-one"), "and crypt(3) accepts the password again");
+	free(u.hash);
+	u.hash = user_hash_password("pw-new");
+	ok(!user_password_ok(&u, "pw-one"),
+	   "after a password change the old cached password fails");
+	ok(user_password_ok(&u, "pw-new"), "and the new one matches");
+	free(u.hash);
+	u.hash = xstrdup("!");
+	ok(!user_password_ok(&u, "pw-new") && !pwcache_hit("bob", "!", "pw-new"),
+	   "a signed-off user's \"!\" matches nothing and caches nothing");
+	free(u.hash);
+
+	ok(pwcache_hit("bob", first, "pw-one"), "the first entry is still there");
+	for (i = 0; i < PWCACHE_SIZE; i++) {
+		snprintf(name, sizeof name, "p%d", i);
+		pwcache_add(name, first, "pw-one");
+	}
+	ok(!pwcache_hit("bob", first, "pw-one"),
+	   "%d more entries evict the oldest", PWCACHE_SIZE);
+	ok(pwcache_hit("p0", first, "pw-one") &&
+	   pwcache_hit("p63", first, "pw-one"), "and keep the newest %d",
+	   PWCACHE_SIZE);
+	pwcache_clear();
+	ok(!pwcache_hit("p63", first, "pw-one"), "pwcache_clear empties it");
+	free(first);
+}
+
 static void new_game(struct game *g)
 {
 	struct ep_options o;
@@ -207,6 +261,65 @@ static void test_game_file_round_trip_and_tamper(void)
 	free(bad);
 	free(text);
 	game_free(&g);
+}
+
+/* A crypt(3) hash of the 12-character token "k3f7x2ab7q4m", as game
+ * files held before reply tokens were hashed with SHA-256. */
+#define OLD_TOKEN "k3f7x2ab7q4m"
+#define OLD_TOKEN_HASH "$5$rounds=1000$Zq3oYk1cAaf2Bm9x$" \
+	"khT1OoqjZTu01D0ct/zt7fZaaB4E5N/FvplLq/Hm.O6"
+
+static void test_token_hashes_new_and_old(void)
+{
+	const char *tok = "k3f7x2ab7q4mz5ne";
+	char *h = token_hash_new(tok), *h2 = token_hash_new(tok), *text, *e = NULL;
+	size_t i;
+	int form = h != NULL && strlen(h) == 7 + 32 + 1 + 64 &&
+	           strncmp(h, "sha256$", 7) == 0 && h[39] == '$';
+	struct game g, back;
+
+	for (i = 7; form && h[i]; i++)
+		form = i == 39 || strchr("0123456789abcdef", h[i]) != NULL;
+	ok(form, "a token hash is sha256$, 32 hex digits of salt, $, 64 of digest: %s",
+	   h ? h : "(null)");
+	ok(h && h2 && strcmp(h, h2) != 0, "two hashes of one token differ (the salt)");
+	ok(h && token_hash_matches(h, tok), "a token matches its hash");
+	ok(h2 && token_hash_matches(h2, tok), "and its other hash");
+	ok(h && !token_hash_matches(h, "k3f7x2ab7q4mz5nf") &&
+	   !token_hash_matches(h, "k3f7x2ab7q4mz5n") &&
+	   !token_hash_matches(h, "k3f7x2ab7q4mz5nee") && !token_hash_matches(h, ""),
+	   "a token one character off, short or long, or empty does not match");
+	ok(token_hash_matches(OLD_TOKEN_HASH, OLD_TOKEN),
+	   "a crypt(3) hash of an older game file still matches its token");
+	ok(!token_hash_matches(OLD_TOKEN_HASH, "k3f7x2ab7q4n") &&
+	   !token_hash_matches(OLD_TOKEN_HASH, tok),
+	   "and no other token");
+	ok(!token_hash_matches("", tok) && !token_hash_matches("!", tok) &&
+	   !token_hash_matches("sha256$", "") &&
+	   !token_hash_matches("sha256$$", "") &&
+	   !token_hash_matches("sha256$ab", "ab") &&
+	   !token_hash_matches("sha1$ab$cd", tok),
+	   "an empty, cut short or unknown hash matches nothing");
+
+	/* The game file keeps either kind, and loads both. */
+	new_game(&g);
+	snprintf(g.token_hash[0], sizeof g.token_hash[0], "%s", h ? h : "");
+	snprintf(g.token_hash[1], sizeof g.token_hash[1], "%s", OLD_TOKEN_HASH);
+	g.token_epoch[1] = 3;
+	text = game_format(&g);
+	is_int(game_parse(&back, text, "t.game", &e), 0,
+	       "a game file with a SHA-256 and a crypt(3) token hash loads");
+	if (e)
+		printf("# %s\n", e);
+	is_str(back.token_hash[0], g.token_hash[0], "the SHA-256 hash reads back");
+	is_str(back.token_hash[1], OLD_TOKEN_HASH, "the crypt(3) hash reads back");
+	is_int(back.token_epoch[1], 3, "with its epoch");
+	game_free(&back);
+	game_free(&g);
+	free(e);
+	free(text);
+	free(h);
+	free(h2);
 }
 
 static void test_repetition_ends_the_game(void)
@@ -313,7 +426,9 @@ int main(void)
 	test_txn_recovery_rolls_forward();
 	test_lock_is_exclusive_and_times_out();
 	test_users_hash_and_round_trip();
+	test_password_checks_are_cached();
 	test_game_file_round_trip_and_tamper();
+	test_token_hashes_new_and_old();
 	test_repetition_ends_the_game();
 	test_render_marks_last_move();
 	test_template_expansion();
