@@ -22,6 +22,7 @@
 #include "cmd/process.h"
 #include "spool/group.h"
 #include "spool/lock.h"
+#include "spool/txn.h"
 #include "util/buf.h"
 #include "util/util.h"
 
@@ -198,6 +199,8 @@ int cli_batch(const struct config *cfg, int argc, char **argv)
 		        argv[2], strerror(errno));
 		return EXIT_TEMPFAIL;
 	}
+	/* Finish what a killed run committed, and clear what it left. */
+	txn_recover_all(cfg->spool);
 	w.v = xmalloc((n ? n : 1) * sizeof *w.v);
 	w.n = 0;
 	grouping = txn_group_begin(cfg->spool, cfg->batch_group);

@@ -14,6 +14,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -22,7 +23,8 @@
 #define GROUP_MAX_AGE_MS 1000
 
 struct staged {
-	char *key, *tmpdir, *entry;
+	char *key;
+	char *name;            /* its journal entry: KEY,TAG-PID-N */
 	char **paths;          /* relpaths of its files */
 	size_t npaths;
 };
@@ -31,6 +33,10 @@ static struct {
 	char *spool;           /* NULL: not grouping */
 	int max;
 	long long opened_ms;   /* when the first staged transaction came */
+	char dir[4096];        /* SPOOL/tmp/group-PID-N of the open group */
+	char id[64];           /* group-PID-N */
+	struct buf manifest;   /* "ENTRY journal/group-ID/N RELPATH" lines */
+	size_t nfiles;
 	struct staged *v;
 	size_t n, cap;
 	unsigned long seq;     /* groups committed */
@@ -53,8 +59,7 @@ static void staged_free(struct staged *s)
 		free(s->paths[i]);
 	free(s->paths);
 	free(s->key);
-	free(s->tmpdir);
-	free(s->entry);
+	free(s->name);
 }
 
 static int settle_hook(void)
@@ -104,11 +109,39 @@ static int fail_err(char **err, const char *spool, const char *why)
 	return -1;
 }
 
+/* Write t's files into the group's directory (made on the first), no
+ * fsync, and its lines into the manifest.  0, or -1 (errno). */
+static int stage_files(struct txn *t, const char *name)
+{
+	static unsigned groups;
+	char path[8192];
+	size_t i;
+
+	if (grp.n == 0) {
+		snprintf(grp.id, sizeof grp.id, "group-%ld-%u", (long)getpid(),
+		         groups++);
+		snprintf(grp.dir, sizeof grp.dir, "%s/tmp/%s", grp.spool, grp.id);
+		if (mkdir(grp.dir, 0750) < 0)
+			return -1;
+		buf_reset(&grp.manifest);
+		grp.nfiles = 0;
+	}
+	for (i = 0; i < t->n; i++) {
+		snprintf(path, sizeof path, "%s/%zu", grp.dir, grp.nfiles);
+		if (txn_write_file(path, t->files[i].data, t->files[i].len, 0) < 0)
+			return -1;
+		buf_printf(&grp.manifest, "%s journal/%s/%zu %s\n", name, grp.id,
+		           grp.nfiles++, t->files[i].relpath);
+	}
+	return 0;
+}
+
 int txn_group_add(struct txn *t, char **err)
 {
 	char tmpdir[4096], entry[4096];
+	const char *name;
 	struct staged *s;
-	size_t i;
+	size_t i, mark;
 
 	if (grp.broken) {
 		txn_abort(t);
@@ -122,8 +155,13 @@ int txn_group_add(struct txn *t, char **err)
 			return fail_err(err, grp.spool, "a group commit failed");
 		}
 	txn_names(t, tmpdir, sizeof tmpdir, entry, sizeof entry);
-	if (txn_write_tmp(t, tmpdir, 0) < 0) {
+	name = strrchr(entry, '/') + 1;
+	mark = grp.manifest.len;
+	if (stage_files(t, name) < 0) {
 		int rc = fail_err(err, t->spool, strerror(errno));
+		grp.manifest.len = mark;  /* its lines, if any, go */
+		if (grp.manifest.data)
+			grp.manifest.data[mark] = '\0';
 		txn_abort(t);
 		return rc;
 	}
@@ -135,8 +173,7 @@ int txn_group_add(struct txn *t, char **err)
 		grp.opened_ms = now_ms();
 	s = &grp.v[grp.n++];
 	s->key = xstrdup(t->key);
-	s->tmpdir = xstrdup(tmpdir);
-	s->entry = xstrdup(entry);
+	s->name = xstrdup(name);
 	s->npaths = t->n;
 	s->paths = xmalloc((t->n ? t->n : 1) * sizeof *s->paths);
 	for (i = 0; i < t->n; i++)
@@ -175,9 +212,9 @@ static int sync_staged(void)
 int txn_group_commit(void)
 {
 	struct dirset dirs = DIRSET_INIT;
-	char journal[4096];
+	char path[8192], journal[4096], dir[4200], entry[8192];
 	size_t i;
-	int *renamed, rc = 0;
+	int *linked, rc = 0;
 
 	if (!grp.spool)
 		return 0;
@@ -187,45 +224,66 @@ int txn_group_commit(void)
 			grp.seq++;
 		return grp.broken ? -1 : 0;
 	}
-	renamed = xmalloc(grp.n * sizeof *renamed);
-	if (sync_staged() < 0) {
-		log_msg(LOG_ERR, "group commit: cannot sync the spool %s: %s\n",
-		        grp.spool, strerror(errno));
+	linked = xmalloc(grp.n * sizeof *linked);
+	memset(linked, 0, grp.n * sizeof *linked);
+	snprintf(journal, sizeof journal, "%s/journal", grp.spool);
+	snprintf(dir, sizeof dir, "%s/%s", journal, grp.id);
+	snprintf(path, sizeof path, "%s/manifest", grp.dir);
+	if (txn_write_file(path, buf_str(&grp.manifest), grp.manifest.len, 0) < 0 ||
+	    sync_staged() < 0) {
+		log_msg(LOG_ERR, "group commit: cannot write and sync %s: %s\n",
+		        grp.dir, strerror(errno));
 		rc = -1;
+		goto out;
 	}
-	/* Only after the sync: an entry in journal/ must be complete. */
+	/* Only once synced: the files move under journal/, then one link
+	 * to the manifest per transaction makes it an entry. */
+	if (rename(grp.dir, dir) < 0) {
+		log_msg(LOG_ERR, "group commit: cannot rename %s: %s\n", grp.dir,
+		        strerror(errno));
+		rc = -1;
+		goto out;
+	}
+	snprintf(path, sizeof path, "%s/manifest", dir);
 	for (i = 0; i < grp.n; i++) {
-		renamed[i] = rc == 0 && rename(grp.v[i].tmpdir, grp.v[i].entry) == 0;
-		if (rc == 0 && !renamed[i]) {
-			log_msg(LOG_ERR, "group commit: cannot rename %s: %s\n",
-			        grp.v[i].tmpdir, strerror(errno));
+		snprintf(entry, sizeof entry, "%s/%s", journal, grp.v[i].name);
+		linked[i] = link(path, entry) == 0;
+		if (!linked[i]) {
+			log_msg(LOG_ERR, "group commit: cannot link %s: %s\n", entry,
+			        strerror(errno));
 			rc = -1;
 		}
 	}
-	snprintf(journal, sizeof journal, "%s/journal", grp.spool);
 	if (txn_fsync_dir(journal) < 0) {
 		log_msg(LOG_ERR, "group commit: cannot sync %s: %s\n", journal,
 		        strerror(errno));
 		rc = -1;
 	}
 	/* Entries in journal/ are visible: apply them even when the group
-	 * failed (recovery would), but keep those whose files are not
+	 * failed (recovery would), but leave those whose files are not
 	 * known to be durable in place, for recovery. */
-	for (i = 0; i < grp.n; i++)
-		if (renamed[i] && txn_entry_apply(grp.spool, grp.v[i].entry,
-		                                  &dirs) < 0)
+	for (i = 0; i < grp.n; i++) {
+		snprintf(entry, sizeof entry, "%s/%s", journal, grp.v[i].name);
+		if (linked[i] && txn_entry_apply(grp.spool, entry, &dirs) < 0)
 			rc = -1;
+	}
 	if (dirset_fsync(&dirs) < 0) {
 		log_msg(LOG_ERR, "group commit: cannot sync a spool directory: "
 		        "%s\n", strerror(errno));
 		rc = -1;
 	}
-	for (i = 0; i < grp.n; i++) {
-		if (renamed[i] && rc == 0)
-			txn_entry_remove(grp.v[i].entry);
-		staged_free(&grp.v[i]);
+	if (rc == 0) {
+		for (i = 0; i < grp.n; i++) {
+			snprintf(entry, sizeof entry, "%s/%s", journal, grp.v[i].name);
+			unlink(entry);
+		}
+		unlink(path);
+		rmdir(dir);
 	}
-	free(renamed);
+out:
+	for (i = 0; i < grp.n; i++)
+		staged_free(&grp.v[i]);
+	free(linked);
 	dirset_free(&dirs);
 	grp.n = 0;
 	lock_keep_drop();
@@ -267,5 +325,6 @@ int txn_group_end(void)
 	free(grp.v);
 	grp.v = NULL;
 	grp.cap = 0;
+	buf_free(&grp.manifest);
 	return rc;
 }

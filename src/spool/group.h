@@ -3,16 +3,24 @@
  * made durable together (SPEC section 8).
  *
  * While a group is open (txn_group_begin), txn_commit() does not fsync:
- * it writes the transaction's files into SPOOL/tmp/txn-ID and stages it,
- * and the process keeps every lock it holds at that moment (lock.h,
- * lock_keep_held) so no other process can read or change what the staged
- * transaction is about to change.  txn_group_commit() then makes the whole
- * group durable with one syncfs(2) of the spool's file system, renames
- * every staged directory into journal/ and fsyncs journal/ once (the
- * commit point of the group), applies the entries, fsyncs each
- * destination directory once, removes the entries and lets the locks go.
- * Recovery is unchanged: every staged transaction is an ordinary journal
- * entry, named and rolled forward like one commit of its own.
+ * it writes the transaction's files into one directory for the whole
+ * group, SPOOL/tmp/group-PID-N/0, 1, ..., adds "ENTRY journal/group-PID-N/I
+ * RELPATH" lines to the group's manifest (ENTRY is the name the commit
+ * would have had alone, KEY,TAG-PID-N), and the process keeps every lock
+ * it holds at that moment (lock.h, lock_keep_held) so no other process can
+ * read or change what the staged transaction is about to change.
+ *
+ * txn_group_commit() writes the manifest, makes everything durable with
+ * one syncfs(2) of the spool's file system, renames the directory to
+ * journal/group-PID-N, makes one hard link journal/ENTRY to the manifest
+ * per transaction and fsyncs journal/ once: the commit point of the
+ * group.  Then it applies each entry, fsyncs each destination directory
+ * once, removes the links and the directory and lets the locks go.
+ * Recovery treats each link as the entry of one transaction (txn.c): the
+ * holder of its lock applies only its lines, so no inode is created per
+ * transaction but its files, and entries stay per key as before.  A
+ * group directory nobody links to any more is removed by
+ * txn_recover_all() once its process is gone.
  *
  * The group is committed early whenever waiting for it would be wrong:
  *   - the process takes a lock it keeps for the group (lock.h's hook), or

@@ -14,6 +14,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <signal.h>
 #include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
@@ -126,8 +127,7 @@ void dirset_free(struct dirset *s)
 	s->n = s->cap = 0;
 }
 
-static int write_file(const char *path, const char *data, size_t len,
-                      int sync)
+int txn_write_file(const char *path, const char *data, size_t len, int sync)
 {
 	int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0640);
 	size_t off = 0;
@@ -158,6 +158,8 @@ int txn_entry_remove(const char *entry)
 {
 	char path[8192];
 
+	if (unlink(entry) == 0 || errno == ENOENT)
+		return 0;  /* a group's entry: a link to its manifest */
 	snprintf(path, sizeof path, "%s/manifest", entry);
 	if (unlink(path) < 0 && errno != ENOENT)
 		return -1;
@@ -169,15 +171,30 @@ int txn_entry_remove(const char *entry)
 /* Removing an applied entry needs no fsync of journal/: the entry's files
  * were renamed out of it durably first, so if the removal is lost in a
  * crash, recovery finds a manifest whose files are all gone (ENOENT:
- * applied) and only removes it again. */
+ * applied) and only removes it again.
+ *
+ * An entry is a directory (one commit: its files and "manifest" of
+ * "N RELPATH" lines), or a hard link to the manifest of a group commit
+ * (group.c), whose "ENTRY SRC RELPATH" lines name the entry each file
+ * belongs to and where it waits (journal/group-ID/N): only the lines of
+ * this entry are applied, by the holder of its lock. */
 int txn_entry_apply(const char *spool, const char *entry, struct dirset *dirs)
 {
 	char path[8192], src[8192], dst[8192];
 	char *manifest, *line, *save = NULL;
+	const char *name = strrchr(entry, '/');
 	struct dirset own = DIRSET_INIT;
-	int rc = 0;
+	struct stat st;
+	int rc = 0, linked;
 
-	snprintf(path, sizeof path, "%s/manifest", entry);
+	if (lstat(entry, &st) < 0)
+		return errno == ENOENT ? 0 : -1;
+	linked = S_ISREG(st.st_mode);
+	name = name ? name + 1 : entry;
+	if (linked)
+		snprintf(path, sizeof path, "%s", entry);
+	else
+		snprintf(path, sizeof path, "%s/manifest", entry);
 	manifest = util_read_file(path, 1 << 20, NULL);
 	if (!manifest) {
 		if (errno != ENOENT)
@@ -193,7 +210,15 @@ int txn_entry_apply(const char *spool, const char *entry, struct dirset *dirs)
 		if (!sp)
 			continue;
 		*sp = '\0';
-		snprintf(src, sizeof src, "%s/%s", entry, line);
+		if (linked) {
+			char *file = sp + 1;
+			if (strcmp(line, name) != 0 || !(sp = strchr(file, ' ')))
+				continue;
+			*sp = '\0';
+			snprintf(src, sizeof src, "%s/%s", spool, file);
+		} else {
+			snprintf(src, sizeof src, "%s/%s", entry, line);
+		}
 		snprintf(dst, sizeof dst, "%s/%s", spool, sp + 1);
 		if (rename(src, dst) < 0) {
 			if (errno == ENOENT)
@@ -236,12 +261,12 @@ int txn_write_tmp(const struct txn *t, const char *tmpdir, int sync)
 		return -1;
 	for (i = 0; i < t->n; i++) {
 		snprintf(path, sizeof path, "%s/%zu", tmpdir, i);
-		if (write_file(path, t->files[i].data, t->files[i].len, sync) < 0)
+		if (txn_write_file(path, t->files[i].data, t->files[i].len, sync) < 0)
 			goto out;
 		buf_printf(&manifest, "%zu %s\n", i, t->files[i].relpath);
 	}
 	snprintf(path, sizeof path, "%s/manifest", tmpdir);
-	if (write_file(path, buf_str(&manifest), manifest.len, sync) < 0 ||
+	if (txn_write_file(path, buf_str(&manifest), manifest.len, sync) < 0 ||
 	    (sync && txn_fsync_dir(tmpdir) < 0))
 		goto out;
 	rc = 0;
@@ -367,37 +392,66 @@ int txn_recover_tag(const char *spool, const char *tag, int timeout_ms)
 	return txn_scan(spool, recover_entry, &a);
 }
 
-/* Remove tmp/txn-* directories older than an hour: transactions whose
- * process died before the commit point.  They were never visible. */
-static void txn_clean_tmp(const char *spool)
+/* Remove a directory and the files in it. */
+static void remove_dir(const char *path)
 {
-	char dir[4096], path[4400], file[4700];
-	struct dirent *de, *fe;
-	struct stat st;
-	time_t old = time(NULL) - 3600;
-	DIR *d, *f;
+	char file[8192];
+	struct dirent *fe;
+	DIR *f = opendir(path);
 
-	snprintf(dir, sizeof dir, "%s/tmp", spool);
+	if (!f)
+		return;
+	while ((fe = readdir(f)) != NULL) {
+		if (fe->d_name[0] == '.')
+			continue;
+		snprintf(file, sizeof file, "%s/%s", path, fe->d_name);
+		unlink(file);
+	}
+	closedir(f);
+	rmdir(path);
+}
+
+/* Whether the process that named a group directory "group-PID-N" is
+ * gone (then nobody is committing that group). */
+static int group_owner_gone(const char *name)
+{
+	long pid = strtol(name + 6, NULL, 10);
+
+	return pid > 0 && kill((pid_t)pid, 0) < 0 && errno == ESRCH;
+}
+
+/* Remove directories left behind: tmp/txn-* and tmp/group-* (commits
+ * whose process died before the commit point: never visible), and
+ * journal/group-* whose manifest no entry links to any more (every entry
+ * applied; the committer died before removing it).  A directory goes
+ * when it is an hour old, or for a group when its process is gone: never
+ * one being committed right now. */
+static void txn_clean_old(const char *spool, const char *sub)
+{
+	char dir[4096], path[4400], manifest[4500];
+	struct dirent *de;
+	struct stat st, ms;
+	time_t old = time(NULL) - 3600;
+	int journal = strcmp(sub, "journal") == 0;
+	DIR *d;
+
+	snprintf(dir, sizeof dir, "%s/%s", spool, sub);
 	d = opendir(dir);
 	if (!d)
 		return;
 	while ((de = readdir(d)) != NULL) {
-		if (strncmp(de->d_name, "txn-", 4) != 0)
+		if (strncmp(de->d_name, "group-", 6) != 0 &&
+		    (journal || strncmp(de->d_name, "txn-", 4) != 0))
 			continue;
 		snprintf(path, sizeof path, "%s/%s", dir, de->d_name);
-		if (stat(path, &st) < 0 || !S_ISDIR(st.st_mode) || st.st_mtime > old)
+		if (stat(path, &st) < 0 || !S_ISDIR(st.st_mode) ||
+		    (st.st_mtime > old && (de->d_name[0] != 'g' ||
+		                           !group_owner_gone(de->d_name))))
 			continue;
-		f = opendir(path);
-		if (!f)
-			continue;
-		while ((fe = readdir(f)) != NULL) {
-			if (fe->d_name[0] == '.')
-				continue;
-			snprintf(file, sizeof file, "%s/%s", path, fe->d_name);
-			unlink(file);
-		}
-		closedir(f);
-		rmdir(path);
+		snprintf(manifest, sizeof manifest, "%s/manifest", path);
+		if (journal && stat(manifest, &ms) == 0 && ms.st_nlink > 1)
+			continue;  /* an entry still waits to be applied */
+		remove_dir(path);
 	}
 	closedir(d);
 }
@@ -405,7 +459,10 @@ static void txn_clean_tmp(const char *spool)
 int txn_recover_all(const char *spool)
 {
 	struct tag_arg a = { NULL, 0, 1 };
+	int rc;
 
-	txn_clean_tmp(spool);
-	return txn_scan(spool, recover_entry, &a);
+	txn_clean_old(spool, "tmp");
+	rc = txn_scan(spool, recover_entry, &a);
+	txn_clean_old(spool, "journal");
+	return rc;
 }

@@ -34,6 +34,10 @@ int dirset_fsync(const struct dirset *s);
 
 void dirset_free(struct dirset *s);
 
+/* Write data to a new file at path (mode 0640), fsync'ed when sync.
+ * 0, or -1 (errno). */
+int txn_write_file(const char *path, const char *data, size_t len, int sync);
+
 /* fsync one directory: 0 or -1 (errno). */
 int txn_fsync_dir(const char *path);
 
