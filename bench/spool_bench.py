@@ -46,7 +46,9 @@ BASELINE = os.path.abspath("bench/baseline_fsync")
 def timed(args, env):
     """(seconds, peak RSS KiB, exit status) of one process, the peak from
     /usr/bin/time -v (wait4 on a child forked by Python would count the
-    forked Python's own pages)."""
+    forked Python's own pages).  Dirty pages left by the set-up are
+    written out first (sync), so that neither program pays for them."""
+    os.sync()
     t0 = time.monotonic()
     p = subprocess.run(["/usr/bin/time", "-v"] + args, env=env,
                        stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)

@@ -29,6 +29,7 @@
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <malloc.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -199,6 +200,11 @@ int cli_batch(const struct config *cfg, int argc, char **argv)
 		        argv[2], strerror(errno));
 		return EXIT_TEMPFAIL;
 	}
+	/* Each mail allocates and frees the same few hundred kilobytes:
+	 * keep them instead of giving them back to the system and asking
+	 * again for every mail (brk calls were 6% of a batch's time). */
+	mallopt(M_TRIM_THRESHOLD, 8 << 20);
+	mallopt(M_TOP_PAD, 1 << 20);
 	/* Finish what a killed run committed, and clear what it left. */
 	txn_recover_all(cfg->spool);
 	w.v = xmalloc((n ? n : 1) * sizeof *w.v);
@@ -226,10 +232,9 @@ int cli_batch(const struct config *cfg, int argc, char **argv)
 			done++;  /* already filed by another run */
 		}
 		free(a[i].name);
-		if (grouping)
-			retry += file_durable(argv[2], &w, 0);
-		else
-			retry += file_durable(argv[2], &w, 1);
+		if (grouping && !stop && txn_group_tick() < 0)
+			stop = 1;  /* logged by the commit */
+		retry += file_durable(argv[2], &w, !grouping);
 	}
 	free(a);
 	if (txn_group_end() == 0) {

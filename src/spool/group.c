@@ -14,6 +14,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/file.h>
+#include <sys/random.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
@@ -21,6 +24,12 @@
 /* A group is committed when it is this old, whatever its size: other
  * processes may be waiting for the locks it keeps. */
 #define GROUP_MAX_AGE_MS 1000
+/* ... or when it keeps this many lock descriptors, or a quarter of the
+ * open-file limit if that is less (the commit and the next mail need
+ * descriptors of their own) ... */
+#define GROUP_MAX_LOCKS 200
+/* ... or when its manifest is this long (recovery reads it whole). */
+#define GROUP_MAX_MANIFEST (256 * 1024)
 
 struct staged {
 	char *key;
@@ -32,10 +41,15 @@ struct staged {
 static struct {
 	char *spool;           /* NULL: not grouping */
 	int max;
+	size_t max_locks;      /* GROUP_MAX_LOCKS or less (RLIMIT_NOFILE) */
 	long long opened_ms;   /* when the first staged transaction came */
-	char dir[4096];        /* SPOOL/tmp/group-PID-N of the open group */
-	char id[64];           /* group-PID-N */
+	int spool_fd;          /* for syncfs, open since txn_group_begin */
+	char dir[4096];        /* SPOOL/tmp/group-ID of the open group */
+	char id[64];           /* group-PID-RANDOM-N */
+	int dir_fd;            /* flock'ed while the group exists: cleanup
+	                          (txn_recover_all) leaves it alone */
 	struct buf manifest;   /* "ENTRY journal/group-ID/N RELPATH" lines */
+	struct buf seen;       /* the group's processed-mail records */
 	size_t nfiles;
 	struct staged *v;
 	size_t n, cap;
@@ -70,8 +84,20 @@ static int settle_hook(void)
 int txn_group_begin(const char *spool, int max)
 {
 #ifdef __linux__
+	struct rlimit rl;
+
 	if (max <= 1)
 		return 0;
+	/* Opened once: syncfs(2) reports the write-back errors recorded
+	 * since its descriptor was opened. */
+	grp.spool_fd = open(spool, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	if (grp.spool_fd < 0)
+		return 0;  /* commit mail by mail; the first will say why */
+	grp.dir_fd = -1;
+	grp.max_locks = GROUP_MAX_LOCKS;
+	if (getrlimit(RLIMIT_NOFILE, &rl) == 0 && rl.rlim_cur != RLIM_INFINITY &&
+	    rl.rlim_cur / 4 < grp.max_locks)
+		grp.max_locks = rl.rlim_cur / 4 > 2 ? (size_t)(rl.rlim_cur / 4) : 2;
 	free(grp.spool);
 	grp.spool = xstrdup(spool);
 	grp.max = max;
@@ -118,15 +144,39 @@ static int stage_files(struct txn *t, const char *name)
 	size_t i;
 
 	if (grp.n == 0) {
-		snprintf(grp.id, sizeof grp.id, "group-%ld-%u", (long)getpid(),
-		         groups++);
+		unsigned rnd = 0;
+		/* The random part keeps a name left by a crash from being
+		 * taken again by a later process with the same PID. */
+		if (getrandom(&rnd, sizeof rnd, 0) != (ssize_t)sizeof rnd)
+			rnd = (unsigned)now_ms();
+		snprintf(grp.id, sizeof grp.id, "group-%ld-%08x-%u",
+		         (long)getpid(), rnd, groups++);
 		snprintf(grp.dir, sizeof grp.dir, "%s/tmp/%s", grp.spool, grp.id);
 		if (mkdir(grp.dir, 0750) < 0)
 			return -1;
+		grp.dir_fd = open(grp.dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+		if (grp.dir_fd < 0 || flock(grp.dir_fd, LOCK_EX | LOCK_NB) < 0) {
+			int saved = errno;
+			if (grp.dir_fd >= 0)
+				close(grp.dir_fd);
+			grp.dir_fd = -1;
+			rmdir(grp.dir);
+			errno = saved;
+			return -1;
+		}
 		buf_reset(&grp.manifest);
+		buf_reset(&grp.seen);
 		grp.nfiles = 0;
 	}
 	for (i = 0; i < t->n; i++) {
+		if (strncmp(t->files[i].relpath, "seen/", 5) == 0) {
+			/* One file for the records of the whole group, linked
+			 * under each name: an inode per group, not per mail. */
+			buf_append(&grp.seen, t->files[i].data, t->files[i].len);
+			buf_printf(&grp.manifest, "%s =journal/%s/seen %s\n", name,
+			           grp.id, t->files[i].relpath);
+			continue;
+		}
 		snprintf(path, sizeof path, "%s/%zu", grp.dir, grp.nfiles);
 		if (txn_write_file(path, t->files[i].data, t->files[i].len, 0) < 0)
 			return -1;
@@ -182,6 +232,8 @@ int txn_group_add(struct txn *t, char **err)
 	/* Keep our locks until the group is durable; when that fails (out
 	 * of descriptors), commit now, while the caller still holds them. */
 	if (lock_keep_held() < 0 || (int)grp.n >= grp.max ||
+	    lock_kept_count() >= grp.max_locks ||
+	    grp.manifest.len >= GROUP_MAX_MANIFEST ||
 	    now_ms() - grp.opened_ms >= GROUP_MAX_AGE_MS) {
 		if (txn_group_commit() < 0)
 			return fail_err(err, grp.spool, "a group commit failed");
@@ -194,15 +246,7 @@ int txn_group_add(struct txn *t, char **err)
 static int sync_staged(void)
 {
 #ifdef __linux__
-	int fd = open(grp.spool, O_RDONLY | O_DIRECTORY | O_CLOEXEC), rc, saved;
-
-	if (fd < 0)
-		return -1;
-	rc = syncfs(fd);
-	saved = errno;
-	close(fd);
-	errno = saved;
-	return rc;
+	return syncfs(grp.spool_fd);
 #else
 	errno = ENOSYS;
 	return -1;
@@ -228,8 +272,13 @@ int txn_group_commit(void)
 	memset(linked, 0, grp.n * sizeof *linked);
 	snprintf(journal, sizeof journal, "%s/journal", grp.spool);
 	snprintf(dir, sizeof dir, "%s/%s", journal, grp.id);
+	snprintf(path, sizeof path, "%s/seen", grp.dir);
+	if (grp.seen.len &&
+	    txn_write_file(path, buf_str(&grp.seen), grp.seen.len, 0) < 0)
+		rc = -1;
 	snprintf(path, sizeof path, "%s/manifest", grp.dir);
-	if (txn_write_file(path, buf_str(&grp.manifest), grp.manifest.len, 0) < 0 ||
+	if (rc < 0 ||
+	    txn_write_file(path, buf_str(&grp.manifest), grp.manifest.len, 0) < 0 ||
 	    sync_staged() < 0) {
 		log_msg(LOG_ERR, "group commit: cannot write and sync %s: %s\n",
 		        grp.dir, strerror(errno));
@@ -255,11 +304,19 @@ int txn_group_commit(void)
 		}
 	}
 	if (txn_fsync_dir(journal) < 0) {
+		/* Not known to be durable: take the entries back (the mails
+		 * stay in new/), and let cleanup have the directory. */
 		log_msg(LOG_ERR, "group commit: cannot sync %s: %s\n", journal,
 		        strerror(errno));
+		for (i = 0; i < grp.n; i++) {
+			snprintf(entry, sizeof entry, "%s/%s", journal, grp.v[i].name);
+			if (linked[i])
+				unlink(entry);
+		}
 		rc = -1;
+		goto out;
 	}
-	/* Entries in journal/ are visible: apply them even when the group
+	/* Entries in journal/ are visible: apply them even when a link
 	 * failed (recovery would), but leave those whose files are not
 	 * known to be durable in place, for recovery. */
 	for (i = 0; i < grp.n; i++) {
@@ -278,9 +335,15 @@ int txn_group_commit(void)
 			unlink(entry);
 		}
 		unlink(path);
+		snprintf(path, sizeof path, "%s/seen", dir);
+		unlink(path);
 		rmdir(dir);
 	}
 out:
+	if (grp.dir_fd >= 0) {
+		close(grp.dir_fd);  /* cleanup may have what is left */
+		grp.dir_fd = -1;
+	}
 	for (i = 0; i < grp.n; i++)
 		staged_free(&grp.v[i]);
 	free(linked);
@@ -292,6 +355,14 @@ out:
 	else
 		grp.seq++;
 	return rc;
+}
+
+int txn_group_tick(void)
+{
+	if (!grp.spool || grp.n == 0 ||
+	    now_ms() - grp.opened_ms < GROUP_MAX_AGE_MS)
+		return 0;
+	return txn_group_commit();
 }
 
 int txn_group_settle(const char *spool, const char *prefix)
@@ -326,5 +397,7 @@ int txn_group_end(void)
 	grp.v = NULL;
 	grp.cap = 0;
 	buf_free(&grp.manifest);
+	buf_free(&grp.seen);
+	close(grp.spool_fd);
 	return rc;
 }

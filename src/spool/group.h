@@ -4,11 +4,15 @@
  *
  * While a group is open (txn_group_begin), txn_commit() does not fsync:
  * it writes the transaction's files into one directory for the whole
- * group, SPOOL/tmp/group-PID-N/0, 1, ..., adds "ENTRY journal/group-PID-N/I
- * RELPATH" lines to the group's manifest (ENTRY is the name the commit
- * would have had alone, KEY,TAG-PID-N), and the process keeps every lock
- * it holds at that moment (lock.h, lock_keep_held) so no other process can
- * read or change what the staged transaction is about to change.
+ * group, SPOOL/tmp/group-ID/0, 1, ... (flock'ed by this process until the
+ * group is done, so cleanup leaves it alone), adds "ENTRY
+ * journal/group-ID/I RELPATH" lines to the group's manifest (ENTRY is the
+ * name the commit would have had alone, KEY,TAG-PID-N), and the process
+ * keeps every lock it holds at that moment (lock.h, lock_keep_held) so no
+ * other process can read or change what the staged transaction is about
+ * to change.  Processed-mail records (seen/DIGEST) are not files of their
+ * own: their lines go into one file journal/group-ID/seen, linked under
+ * each name ("ENTRY =journal/group-ID/seen seen/DIGEST").
  *
  * txn_group_commit() writes the manifest, makes everything durable with
  * one syncfs(2) of the spool's file system, renames the directory to
@@ -27,7 +31,10 @@
  *     would have to wait for a lock another process holds;
  *   - a reader asks for a file a staged transaction writes
  *     (txn_group_settle: game files, users, seen records, results);
- *   - it holds batch_group transactions or is a second old.
+ *   - it holds batch_group transactions, keeps 200 lock descriptors (or
+ *     a quarter of the open-file limit), has
+ *     a manifest of 256 KiB, or is a second old (checked when a
+ *     transaction is staged and, through txn_group_tick, between mails).
  *
  * The caller (batch) must not file a mail as processed, nor send its
  * replies, before the group that holds its transactions is committed:
@@ -62,6 +69,11 @@ int txn_group_settle(const char *spool, const char *prefix);
  * was staged (or which staged none) while this was s is durable once it
  * is greater than s. */
 unsigned long txn_group_seq(void);
+
+/* Commit the group if it is older than a second (between mails, so
+ * that other processes never wait long for the locks it keeps).  0 or
+ * -1 as txn_group_commit. */
+int txn_group_tick(void);
 
 /* Whether a group commit failed in this run (nothing more is staged). */
 int txn_group_broken(void);

@@ -195,6 +195,11 @@ void lock_keep_drop(void)
 	nkept = 0;
 }
 
+size_t lock_kept_count(void)
+{
+	return nkept;
+}
+
 unsigned long lock_timeouts(void)
 {
 	return timeouts;

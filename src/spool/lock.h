@@ -12,6 +12,8 @@
 #ifndef EPAM_LOCK_H
 #define EPAM_LOCK_H
 
+#include <stddef.h>
+
 struct lock {
 	int fd;   /* -1 when not held */
 };
@@ -39,6 +41,9 @@ int lock_keep_held(void);
 /* How many lock_acquire calls of this process ran out of time (a busy
  * lock, as opposed to an error). */
 unsigned long lock_timeouts(void);
+
+/* How many lock descriptors are kept. */
+size_t lock_kept_count(void);
 
 /* Let go of every kept lock. */
 void lock_keep_drop(void);

@@ -14,7 +14,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <signal.h>
+#include <sys/file.h>
 #include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
@@ -177,7 +177,9 @@ int txn_entry_remove(const char *entry)
  * "N RELPATH" lines), or a hard link to the manifest of a group commit
  * (group.c), whose "ENTRY SRC RELPATH" lines name the entry each file
  * belongs to and where it waits (journal/group-ID/N): only the lines of
- * this entry are applied, by the holder of its lock. */
+ * this entry are applied, by the holder of its lock.  A SRC of "=PATH"
+ * is linked to RELPATH instead of renamed (the processed-mail records of
+ * a group share one file, journal/group-ID/seen). */
 int txn_entry_apply(const char *spool, const char *entry, struct dirset *dirs)
 {
 	char path[8192], src[8192], dst[8192];
@@ -195,7 +197,8 @@ int txn_entry_apply(const char *spool, const char *entry, struct dirset *dirs)
 		snprintf(path, sizeof path, "%s", entry);
 	else
 		snprintf(path, sizeof path, "%s/manifest", entry);
-	manifest = util_read_file(path, 1 << 20, NULL);
+	/* A group's manifest stays under 256 KiB (group.c); read more. */
+	manifest = util_read_file(path, 16 << 20, NULL);
 	if (!manifest) {
 		if (errno != ENOENT)
 			return -1;
@@ -215,6 +218,20 @@ int txn_entry_apply(const char *spool, const char *entry, struct dirset *dirs)
 			if (strcmp(line, name) != 0 || !(sp = strchr(file, ' ')))
 				continue;
 			*sp = '\0';
+			if (*file == '=') {
+				/* A processed-mail record: a link to the group's
+				 * list of Message-IDs (no inode of its own). */
+				snprintf(src, sizeof src, "%s/%s", spool, file + 1);
+				snprintf(dst, sizeof dst, "%s/%s", spool, sp + 1);
+				if (link(src, dst) < 0 && errno != EEXIST) {
+					if (errno == ENOENT)
+						continue;  /* the group is done */
+					rc = -1;
+					continue;
+				}
+				dirset_add_parent(dirs ? dirs : &own, dst);
+				continue;
+			}
 			snprintf(src, sizeof src, "%s/%s", spool, file);
 		} else {
 			snprintf(src, sizeof src, "%s/%s", entry, line);
@@ -411,21 +428,24 @@ static void remove_dir(const char *path)
 	rmdir(path);
 }
 
-/* Whether the process that named a group directory "group-PID-N" is
- * gone (then nobody is committing that group). */
-static int group_owner_gone(const char *name)
+/* Whether nobody is staging or committing the group directory at path:
+ * its committer holds a flock on it while it works (group.c). */
+static int group_abandoned(const char *path)
 {
-	long pid = strtol(name + 6, NULL, 10);
+	int fd = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC), free_now;
 
-	return pid > 0 && kill((pid_t)pid, 0) < 0 && errno == ESRCH;
+	if (fd < 0)
+		return 0;
+	free_now = flock(fd, LOCK_EX | LOCK_NB) == 0;
+	close(fd);
+	return free_now;
 }
 
-/* Remove directories left behind: tmp/txn-* and tmp/group-* (commits
- * whose process died before the commit point: never visible), and
- * journal/group-* whose manifest no entry links to any more (every entry
- * applied; the committer died before removing it).  A directory goes
- * when it is an hour old, or for a group when its process is gone: never
- * one being committed right now. */
+/* Remove directories left behind: tmp/txn-* an hour old (commits whose
+ * process died before the commit point: never visible), tmp/group-* that
+ * nobody holds (the same for a group), and journal/group-* that nobody
+ * holds and whose manifest no entry links to any more (every entry
+ * applied; the committer died before removing it). */
 static void txn_clean_old(const char *spool, const char *sub)
 {
 	char dir[4096], path[4400], manifest[4500];
@@ -444,9 +464,10 @@ static void txn_clean_old(const char *spool, const char *sub)
 		    (journal || strncmp(de->d_name, "txn-", 4) != 0))
 			continue;
 		snprintf(path, sizeof path, "%s/%s", dir, de->d_name);
-		if (stat(path, &st) < 0 || !S_ISDIR(st.st_mode) ||
-		    (st.st_mtime > old && (de->d_name[0] != 'g' ||
-		                           !group_owner_gone(de->d_name))))
+		if (stat(path, &st) < 0 || !S_ISDIR(st.st_mode))
+			continue;
+		if (de->d_name[0] == 'g' ? !group_abandoned(path)
+		                         : st.st_mtime > old)
 			continue;
 		snprintf(manifest, sizeof manifest, "%s/manifest", path);
 		if (journal && stat(manifest, &ms) == 0 && ms.st_nlink > 1)

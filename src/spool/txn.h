@@ -62,7 +62,9 @@ int txn_recover(const char *spool, const char *key);
 int txn_recover_tag(const char *spool, const char *tag, int timeout_ms);
 
 /* Roll forward every journal entry whose lock is free (start of a flush
- * or batch run), and remove tmp/txn-* litter older than an hour. */
+ * or batch run), remove tmp/txn-* litter older than an hour, and the
+ * directories of group commits (group.h) nobody holds and nobody needs:
+ * tmp/group-* (never committed) and journal/group-* (all applied). */
 int txn_recover_all(const char *spool);
 
 #endif
