@@ -72,6 +72,19 @@ void buf_puts(struct buf *b, const char *s)
 	buf_append(b, s, strlen(s));
 }
 
+void buf_putc(struct buf *b, char c)
+{
+	buf_grow(b, 1);
+	b->data[b->len++] = c;
+	b->data[b->len] = '\0';
+}
+
+void buf_reserve(struct buf *b, size_t n)
+{
+	buf_grow(b, n);
+	b->data[b->len] = '\0';
+}
+
 void buf_printf(struct buf *b, const char *fmt, ...)
 {
 	va_list ap;
