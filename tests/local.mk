@@ -27,7 +27,8 @@ tests_unit_test_spool_LDADD = $(epamserv_test_libs)
 # The text and HTML boards, byte for byte against a pinned file.
 check_PROGRAMS += tests/unit/test_render
 TESTS += tests/unit/test_render
-tests_unit_test_render_SOURCES = tests/unit/test_render.c tests/tap.h
+tests_unit_test_render_SOURCES = tests/unit/test_render.c tests/tap.h \
+	tests/fixture.h
 tests_unit_test_render_LDADD = $(epamserv_test_libs)
 EXTRA_DIST += tests/unit/render-boards.expected
 

@@ -12,6 +12,7 @@
 #include "game/game.h"
 #include "game/render.h"
 #include "util/buf.h"
+#include "fixture.h"
 #include "tap.h"
 
 #include <stdio.h>
@@ -29,32 +30,6 @@ static const char *const crossing_moves[] = {
 	"d4-c5", "h8-e5", "c5-a3", "b8-f8", "b4-a5", "e5-f5", "g1xg4",
 	"d8-d5", "a5-a6", "h7-d3", "f2-g1", "e4xb1",
 };
-
-/* The expected file (malloc'ed), or NULL with a diagnostic. */
-static char *slurp_expected(size_t *len)
-{
-	const char *root = getenv("EPAMSERV_SRCDIR");
-	char path[4096];
-	FILE *f;
-	char *buf = NULL;
-	long n;
-
-	*len = 0;
-	if (snprintf(path, sizeof path, "%s/tests/unit/render-boards.expected",
-	             root ? root : ".") >= (int)sizeof path)
-		return NULL;
-	if ((f = fopen(path, "rb")) == NULL) {
-		printf("# cannot open %s\n", path);
-		return NULL;
-	}
-	if (fseek(f, 0, SEEK_END) == 0 && (n = ftell(f)) >= 0 &&
-	    fseek(f, 0, SEEK_SET) == 0 && (buf = malloc((size_t)n + 1)) != NULL) {
-		*len = fread(buf, 1, (size_t)n, f);
-		buf[*len] = '\0';
-	}
-	fclose(f);
-	return buf;
-}
 
 /* A new game of Epaminondas with option words opts (NULL-terminated, or
  * NULL for the default 14x12), moves played in order.  Returns 0, or -1
@@ -130,7 +105,8 @@ int main(void)
 	struct buf all = BUF_INIT;
 	struct game g;
 	size_t wlen, pos = 0, n = sizeof crossing_moves / sizeof *crossing_moves;
-	char *want = slurp_expected(&wlen);
+	char *want = fixture_slurp("tests/unit", "render-boards.expected",
+	                           &wlen);
 	char r[256];
 
 	if (make_game(&g, NULL, NULL, 0) == 0) {
