@@ -24,6 +24,14 @@ TESTS += tests/unit/test_spool
 tests_unit_test_spool_SOURCES = tests/unit/test_spool.c tests/tap.h
 tests_unit_test_spool_LDADD = $(epamserv_test_libs)
 
+# The text and HTML boards, byte for byte against a pinned file.
+check_PROGRAMS += tests/unit/test_render
+TESTS += tests/unit/test_render
+tests_unit_test_render_SOURCES = tests/unit/test_render.c tests/tap.h \
+	tests/fixture.h
+tests_unit_test_render_LDADD = $(epamserv_test_libs)
+EXTRA_DIST += tests/unit/render-boards.expected
+
 # The life of a board by mail: accept/decline, resign, votes, standings.
 TESTS += tests/integration/test_game_commands.py
 EXTRA_DIST += tests/integration/test_game_commands.py

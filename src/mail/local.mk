@@ -7,7 +7,8 @@ src_libepamserv_a_SOURCES += \
 check_PROGRAMS += tests/unit/test_mail tests/unit/test_smtp
 TESTS += tests/unit/test_mail tests/unit/test_smtp
 
-tests_unit_test_mail_SOURCES = tests/unit/test_mail.c tests/tap.h
+tests_unit_test_mail_SOURCES = tests/unit/test_mail.c tests/tap.h \
+	tests/fixture.h
 tests_unit_test_mail_LDADD = $(epamserv_test_libs)
 tests_unit_test_mail_CFLAGS = $(AM_CFLAGS) $(LIBETPAN_CFLAGS) $(LIBCURL_CFLAGS)
 

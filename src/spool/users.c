@@ -13,6 +13,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 void user_path(const char *userid, char *buf, size_t len)
 {
@@ -101,28 +102,119 @@ static int user_field(struct user *u, const char *key, const char *val)
 	return 0;
 }
 
-int user_load(const char *spool, const char *userid, struct user *u,
-              char **err)
+/*
+ * The user cache: the last USER_CACHE_SIZE files user_load parsed, each
+ * under its path and the identity fstat(2) gave for the bytes read.  A
+ * move mail loads the same two players about five times (password,
+ * reply tokens, board preferences); a hit costs one stat(2) and a copy.
+ *
+ * User files are only ever replaced by rename(2), so a changed file is a
+ * new inode and misses.  An inode number can be reused once its file is
+ * gone, though, and timestamps come from a coarse clock: a later file
+ * with the old inode, size and times would be taken for the cached one.
+ * So a file is only cached when its mtime is at least two seconds old
+ * when read (a file written later has a later mtime); a fresh one is
+ * parsed every time until then.
+ */
+struct user_cache_entry {
+	char *path;              /* malloc'ed; NULL when the slot is free */
+	dev_t dev;
+	ino_t ino;
+	off_t size;
+	struct timespec mtim, ctim;
+	struct user u;           /* owns u.hash and u.address */
+};
+
+static struct user_cache_entry user_cache[USER_CACHE_SIZE];
+static unsigned user_cache_next;     /* the slot to reuse next */
+static unsigned long user_cache_hit_count;
+
+static int user_cache_same(const struct user_cache_entry *e,
+                           const struct stat *st)
 {
-	char path[4096], name[300], *text, *line, *save = NULL;
+	return e->dev == st->st_dev && e->ino == st->st_ino &&
+	       e->size == st->st_size &&
+	       e->mtim.tv_sec == st->st_mtim.tv_sec &&
+	       e->mtim.tv_nsec == st->st_mtim.tv_nsec &&
+	       e->ctim.tv_sec == st->st_ctim.tv_sec &&
+	       e->ctim.tv_nsec == st->st_ctim.tv_nsec;
+}
+
+static struct user_cache_entry *user_cache_find(const char *path)
+{
+	size_t i;
+
+	for (i = 0; i < USER_CACHE_SIZE; i++)
+		if (user_cache[i].path && strcmp(user_cache[i].path, path) == 0)
+			return &user_cache[i];
+	return NULL;
+}
+
+static void user_cache_drop(struct user_cache_entry *e)
+{
+	free(e->path);
+	e->path = NULL;
+	user_free(&e->u);
+}
+
+/* A copy of u (hash and address duplicated) into *out. */
+static void user_copy(struct user *out, const struct user *u)
+{
+	*out = *u;
+	out->hash = xstrdup(u->hash);
+	out->address = xstrdup(u->address);
+}
+
+/* Remember u, read from path with identity st, unless the file is too
+ * fresh to tell from a later one (see above). */
+static void user_cache_store(const char *path, const struct stat *st,
+                             const struct user *u)
+{
+	struct user_cache_entry *e = user_cache_find(path);
+
+	if (e)
+		user_cache_drop(e);
+	if (st->st_mtim.tv_sec > time(NULL) - 2)
+		return;
+	if (!e) {
+		e = &user_cache[user_cache_next];
+		user_cache_next = (user_cache_next + 1) % USER_CACHE_SIZE;
+		if (e->path)
+			user_cache_drop(e);
+	}
+	e->path = xstrdup(path);
+	e->dev = st->st_dev;
+	e->ino = st->st_ino;
+	e->size = st->st_size;
+	e->mtim = st->st_mtim;
+	e->ctim = st->st_ctim;
+	user_copy(&e->u, u);
+}
+
+void user_cache_clear(void)
+{
+	size_t i;
+
+	for (i = 0; i < USER_CACHE_SIZE; i++)
+		if (user_cache[i].path)
+			user_cache_drop(&user_cache[i]);
+	user_cache_next = 0;
+}
+
+unsigned long user_cache_hits(void)
+{
+	return user_cache_hit_count;
+}
+
+/* Parse the text of a user file (modified in place) into u, which has
+ * its defaults.  0, or -1 with *err (u freed). */
+static int user_parse(char *text, const char *path, const char *userid,
+                      struct user *u, char **err)
+{
 	struct buf e = BUF_INIT;
+	char *line, *save = NULL;
 	int lineno = 0;
 
-	memset(u, 0, sizeof *u);
-	user_defaults(u);
-	*err = NULL;
-	snprintf(path, sizeof path, "%s/users/%s", spool, userid);
-	/* A batch may have this user's file staged (group.h). */
-	snprintf(name, sizeof name, "users/%s", userid);
-	text = txn_group_settle(spool, name) < 0 ? NULL
-	       : util_read_file(path, 1 << 16, NULL);
-	if (!text) {
-		if (errno == ENOENT)
-			return 1;
-		buf_printf(&e, "cannot read %s: %s", path, strerror(errno));
-		*err = buf_take(&e);
-		return -1;
-	}
 	for (line = strtok_r(text, "\n", &save); line;
 	     line = strtok_r(NULL, "\n", &save)) {
 		char *colon;
@@ -139,7 +231,6 @@ int user_load(const char *spool, const char *userid, struct user *u,
 		if (user_field(u, line, colon + 2) < 0)
 			goto bad;
 	}
-	free(text);
 	if (!u->hash || !u->address || strcmp(u->userid, userid) != 0) {
 		buf_printf(&e, "%s: missing userid, password or address", path);
 		*err = buf_take(&e);
@@ -150,8 +241,52 @@ int user_load(const char *spool, const char *userid, struct user *u,
 bad:
 	buf_printf(&e, "%s:%d: malformed user record", path, lineno);
 	*err = buf_take(&e);
-	free(text);
 	user_free(u);
+	return -1;
+}
+
+int user_load(const char *spool, const char *userid, struct user *u,
+              char **err)
+{
+	char path[4096], name[300], *text;
+	struct user_cache_entry *c;
+	struct stat st;
+	int rc;
+
+	memset(u, 0, sizeof *u);
+	user_defaults(u);
+	*err = NULL;
+	snprintf(path, sizeof path, "%s/users/%s", spool, userid);
+	/* A batch may have this user's file staged (group.h): committed
+	 * first, so that what is on disk (and checked below) is current. */
+	snprintf(name, sizeof name, "users/%s", userid);
+	if (txn_group_settle(spool, name) < 0)
+		goto fail;
+	c = user_cache_find(path);
+	if (c) {
+		if (stat(path, &st) == 0 && user_cache_same(c, &st)) {
+			user_copy(u, &c->u);
+			user_cache_hit_count++;
+			return 0;
+		}
+		user_cache_drop(c);
+	}
+	text = util_read_file_stat(path, 1 << 16, NULL, &st);
+	if (!text)
+		goto fail;
+	rc = user_parse(text, path, userid, u, err);
+	free(text);
+	if (rc == 0)
+		user_cache_store(path, &st, u);
+	return rc;
+fail:
+	if (errno == ENOENT)
+		return 1;
+	{
+		struct buf e = BUF_INIT;
+		buf_printf(&e, "cannot read %s: %s", path, strerror(errno));
+		*err = buf_take(&e);
+	}
 	return -1;
 }
 

@@ -44,11 +44,31 @@ struct user {
 	time_t left;                     /* when the player signed off, or 0 */
 };
 
-/* Load SPOOL/users/USERID (userid already validated).  Returns 0,
- * 1 when there is no such user, -1 when the file is unreadable or
- * malformed (*err malloc'ed, caller frees). */
+/* Load SPOOL/users/USERID (userid already validated) into *u (u->hash
+ * and u->address malloc'ed: free with user_free).  Returns 0, 1 when
+ * there is no such user, -1 when the file is unreadable or malformed
+ * (*err malloc'ed, caller frees; *u then holds nothing to free).
+ *
+ * The file last parsed for a path is kept for the rest of the process
+ * (at most USER_CACHE_SIZE files, the oldest goes first) under the
+ * identity fstat(2) gave for it (device, inode, size, mtime, ctime): a
+ * later load whose stat(2) shows the same identity copies the parsed
+ * record instead of reading the file.  User files are replaced by
+ * rename(2) only, so a changed file misses; a file written less than two
+ * seconds before it was read is not kept (an inode number may be reused
+ * within one tick of the file system's clock).  A file edited in place
+ * keeping size and times would not be seen: edit by writing a new file
+ * and renaming it. */
 int user_load(const char *spool, const char *userid, struct user *u,
               char **err);
+
+#define USER_CACHE_SIZE 64
+
+/* How many user_load calls the cache answered so far (for tests). */
+unsigned long user_cache_hits(void);
+
+/* Forget every cached user file. */
+void user_cache_clear(void);
 
 /* Defaults for the optional fields (html on, orientation white, ...);
  * user_load applies them before reading. */

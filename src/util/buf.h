@@ -21,6 +21,11 @@ struct buf {
 
 void buf_append(struct buf *b, const char *s, size_t n);
 void buf_puts(struct buf *b, const char *s);
+/* Append the one byte c (c may not be NUL). */
+void buf_putc(struct buf *b, char c);
+/* Make room for n more bytes (and the NUL) at once, so that appends up
+ * to that size do not move the text again.  Contents unchanged. */
+void buf_reserve(struct buf *b, size_t n);
 void buf_printf(struct buf *b, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
 /* The text so far ("" for an empty buffer); owned by b. */

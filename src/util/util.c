@@ -146,12 +146,24 @@ char *util_read_fd(int fd, size_t max, size_t *len, int *truncated)
 
 char *util_read_file(const char *path, size_t max, size_t *len)
 {
+	return util_read_file_stat(path, max, len, NULL);
+}
+
+char *util_read_file_stat(const char *path, size_t max, size_t *len,
+                          struct stat *st)
+{
 	int fd = open(path, O_RDONLY | O_CLOEXEC);
 	int truncated = 0, saved;
 	char *s;
 
 	if (fd < 0)
 		return NULL;
+	if (st && fstat(fd, st) < 0) {
+		saved = errno;
+		close(fd);
+		errno = saved;
+		return NULL;
+	}
 	s = util_read_fd(fd, max, len, &truncated);
 	saved = errno;
 	close(fd);

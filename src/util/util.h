@@ -7,6 +7,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <sys/stat.h>
 #include <time.h>
 
 /* sysexits.h codes we use, spelt out so callers need not include it. */
@@ -45,6 +46,12 @@ long util_board_number(const char *s);
  * *len gets the byte count when len is not NULL.  Refuses files over
  * max bytes (errno EFBIG).  NULL with errno set on failure. */
 char *util_read_file(const char *path, size_t max, size_t *len);
+
+/* util_read_file that also fills *st with fstat(2) of the file it read,
+ * so that the identity (st_dev, st_ino, ...) belongs to these very bytes
+ * even when the path is renamed over meanwhile. */
+char *util_read_file_stat(const char *path, size_t max, size_t *len,
+                          struct stat *st);
 
 /* Read all of fd (e.g. stdin) up to max bytes; *truncated is set when
  * more was there.  malloc'ed, NUL-terminated; NULL on read error. */

@@ -13,30 +13,12 @@
 
 #include "mail/mail.h"
 #include "mail/mailpriv.h"
+#include "fixture.h"
 #include "tap.h"
 
 static char *slurp(const char *name, size_t *len)
 {
-	const char *root = getenv("EPAMSERV_SRCDIR");
-	char path[4096];
-	FILE *f;
-	char *buf = NULL;
-	long n;
-
-	if (snprintf(path, sizeof path, "%s/tests/mail/%s", root ? root : ".",
-	             name) >= (int)sizeof path)
-		return NULL;
-	if ((f = fopen(path, "rb")) == NULL) {
-		printf("# cannot open %s\n", path);
-		return NULL;
-	}
-	if (fseek(f, 0, SEEK_END) == 0 && (n = ftell(f)) >= 0 &&
-	    fseek(f, 0, SEEK_SET) == 0 && (buf = malloc((size_t)n + 1)) != NULL) {
-		*len = fread(buf, 1, (size_t)n, f);
-		buf[*len] = '\0';
-	}
-	fclose(f);
-	return buf;
+	return fixture_slurp("tests/mail", name, len);
 }
 
 /* Parse fixture name into *m; 0 on success. */

@@ -19,11 +19,13 @@
 #include "tap.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
 static char spool[256];
@@ -156,6 +158,99 @@ static void test_users_hash_and_round_trip(void)
 	is_int(user_load(spool, "nobody", &v, &err) , 1, "an unknown user is 1");
 	user_free(&u);
 	free(text);
+}
+
+/* Write text to SPOOL/users/USERID the way the spool does (a new file
+ * renamed over the old one), with its mtime set to mtime (0: now). */
+static void put_user_file(const char *userid, const char *text, time_t mtime)
+{
+	char tmp[512], path[512];
+	struct timespec ts[2];
+	FILE *f;
+
+	snprintf(tmp, sizeof tmp, "%s/tmp/user-%s", spool, userid);
+	snprintf(path, sizeof path, "%s/users/%s", spool, userid);
+	f = fopen(tmp, "w");
+	if (f == NULL)
+		return;
+	fputs(text, f);
+	fclose(f);
+	if (mtime) {
+		ts[0].tv_sec = ts[1].tv_sec = mtime;
+		ts[0].tv_nsec = ts[1].tv_nsec = 0;
+		utimensat(AT_FDCWD, tmp, ts, 0);
+	}
+	rename(tmp, path);
+}
+
+/* user_load keeps what it parsed: the same file again is a hit with
+ * equal data; a file renamed over it (same size and mtime, new inode)
+ * misses; a deleted file is no such user; a file written just now is
+ * not kept. */
+static void test_user_loads_are_cached(void)
+{
+	static const char one[] = "epamserv-user 1\nuserid: carol\n"
+		"password: $5$rounds=1000$x$y\naddress: carol@example.org\n"
+		"created: 2026-11-30T05:48:00Z\nhtml: off\norientation: own\n"
+		"token-epoch: 3\nvacation: 2026-12-24\n";
+	static const char two[] = "epamserv-user 1\nuserid: carol\n"
+		"password: $5$rounds=1000$x$y\naddress: carol@example.net\n"
+		"created: 2026-11-30T05:48:00Z\nhtml: off\norientation: own\n"
+		"token-epoch: 3\nvacation: 2026-12-24\n";
+	time_t old = time(NULL) - 3600;
+	struct user a, b;
+	unsigned long hits;
+	char *err = NULL;
+
+	user_cache_clear();
+	put_user_file("carol", one, old);
+	hits = user_cache_hits();
+	is_int(user_load(spool, "carol", &a, &err), 0, "carol's file loads");
+	is_int(user_cache_hits(), hits, "the first load reads the file");
+	is_int(user_load(spool, "carol", &b, &err), 0, "carol's file loads again");
+	is_int(user_cache_hits(), hits + 1, "the second load is a cache hit");
+	is_str(b.userid, a.userid, "a hit gives the same userid");
+	is_str(b.hash, a.hash, "a hit gives the same hash");
+	is_str(b.address, "carol@example.org", "a hit gives the same address");
+	ok(b.hash != a.hash && b.address != a.address,
+	   "a hit gives copies the caller owns");
+	is_int(b.created, a.created, "a hit gives the same created time");
+	ok(b.html == 0 && b.orientation == USER_ORIENT_OWN &&
+	   b.token_epoch == 3 && strcmp(b.vacation, "2026-12-24") == 0 &&
+	   b.left == 0, "a hit gives the same preferences");
+	user_free(&a);
+	user_free(&b);
+
+	/* Same size, same mtime, another inode. */
+	put_user_file("carol", two, old);
+	hits = user_cache_hits();
+	is_int(user_load(spool, "carol", &a, &err), 0, "the new file loads");
+	is_int(user_cache_hits(), hits, "a file renamed over the cached one misses");
+	is_str(a.address, "carol@example.net", "the new file's address is read");
+	user_free(&a);
+	is_int(user_load(spool, "carol", &a, &err), 0, "the new file loads again");
+	is_int(user_cache_hits(), hits + 1, "and is then a hit");
+	is_str(a.address, "carol@example.net", "the hit has the new address");
+	user_free(&a);
+
+	{
+		char path[512];
+		snprintf(path, sizeof path, "%s/users/carol", spool);
+		unlink(path);
+	}
+	hits = user_cache_hits();
+	is_int(user_load(spool, "carol", &a, &err), 1,
+	       "a deleted user file is no such user, cached or not");
+	is_int(user_cache_hits(), hits, "a deleted file is no hit");
+
+	put_user_file("carol", one, 0);
+	is_int(user_load(spool, "carol", &a, &err), 0, "a fresh file loads");
+	user_free(&a);
+	is_int(user_load(spool, "carol", &a, &err), 0, "a fresh file loads again");
+	user_free(&a);
+	is_int(user_cache_hits(), hits, "a file written just now is not kept");
+	free(err);
+	user_cache_clear();
 }
 
 static void test_password_checks_are_cached(void)
@@ -427,6 +522,7 @@ int main(void)
 	test_lock_is_exclusive_and_times_out();
 	test_users_hash_and_round_trip();
 	test_password_checks_are_cached();
+	test_user_loads_are_cached();
 	test_game_file_round_trip_and_tamper();
 	test_token_hashes_new_and_old();
 	test_repetition_ends_the_game();
