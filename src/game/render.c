@@ -135,7 +135,7 @@ static void html_letters(struct buf *b, int w, int reversed)
 		put(b, "<td style=\"padding:0;width:24px;height:18px;"
 		    "text-align:center;font-size:12px;color:#666666\">");
 		buf_putc(b, (char)('a' + (reversed ? w - 1 - f : f)));
-		put(b, "</td>");
+		put(b, "</td>\n");
 	}
 	put(b, "<td style=\"padding:0\"></td></tr>\n");
 }
@@ -163,7 +163,10 @@ static void html_square(struct buf *b, int cell, int file, int rank, int mark)
 	put(b, cell == 2 ? "#ffffff" : "#000000");
 	put(b, "\">");
 	put(b, text[cell]);
-	put(b, "</td>");
+	/* A line per cell (whitespace between cells is nothing in HTML):
+	 * lines stay short enough for the part to go out as 7bit instead
+	 * of quoted-printable, which turned every '=' into "=3D". */
+	put(b, "</td>\n");
 }
 
 char *render_board_html(const struct game *g, int black_down)
