@@ -50,12 +50,84 @@ static int arrival_cmp(const void *a, const void *b)
 	return strcmp(x->name, y->name);
 }
 
-/* The mails of DIR/new in arrival order (malloc'ed array). */
-static struct arrival *list_new(const char *dir, size_t *count)
+/* A run takes the mails of new/ in chunks of this many, the oldest
+ * first, so that its memory does not grow with the size of the Maildir
+ * (tests make it smaller with EPAMSERV_BATCH_CHUNK). */
+#define CHUNK 4096
+
+static size_t chunk_size(void)
+{
+	const char *s = getenv("EPAMSERV_BATCH_CHUNK");
+	long v = s ? strtol(s, NULL, 10) : 0;
+
+	return v > 0 && v < CHUNK ? (size_t)v : CHUNK;
+}
+
+/* Names of mails left in new/ for the next run (busy boards), sorted:
+ * later chunks of the same run pass over them. */
+struct names {
+	char **v;
+	size_t n, cap;
+};
+
+static int name_cmp(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+static int names_has(const struct names *s, const char *name)
+{
+	return s->n && bsearch(&name, s->v, s->n, sizeof *s->v, name_cmp);
+}
+
+static void names_add(struct names *s, const char *name)
+{
+	if (s->n == s->cap) {
+		s->cap = s->cap ? s->cap * 2 : 16;
+		s->v = xrealloc(s->v, s->cap * sizeof *s->v);
+	}
+	s->v[s->n++] = xstrdup(name);
+	qsort(s->v, s->n, sizeof *s->v, name_cmp);
+}
+
+/* Max-heap on arrival_cmp: the newest of the kept mails on top. */
+static void heap_down(struct arrival *h, size_t n, size_t i)
+{
+	for (;;) {
+		size_t l = 2 * i + 1, r = l + 1, top = i;
+		struct arrival t;
+		if (l < n && arrival_cmp(&h[l], &h[top]) > 0)
+			top = l;
+		if (r < n && arrival_cmp(&h[r], &h[top]) > 0)
+			top = r;
+		if (top == i)
+			return;
+		t = h[i];
+		h[i] = h[top];
+		h[top] = t;
+		i = top;
+	}
+}
+
+static void heap_up(struct arrival *h, size_t i)
+{
+	while (i > 0 && arrival_cmp(&h[i], &h[(i - 1) / 2]) > 0) {
+		struct arrival t = h[i];
+		h[i] = h[(i - 1) / 2];
+		h[(i - 1) / 2] = t;
+		i = (i - 1) / 2;
+	}
+}
+
+/* The (at most chunk_size()) oldest mails of DIR/new not in skip, in arrival
+ * order (malloc'ed array of *count), or NULL (errno) when new/ cannot be
+ * read. */
+static struct arrival *list_new(const char *dir, const struct names *skip,
+                                size_t *count)
 {
 	char path[8192];
-	struct arrival *a = NULL;
-	size_t n = 0, cap = 0;
+	size_t n = 0, max = chunk_size();
+	struct arrival *a = xmalloc(max * sizeof *a), cand;
 	struct dirent *de;
 	struct stat st;
 	DIR *d;
@@ -63,28 +135,37 @@ static struct arrival *list_new(const char *dir, size_t *count)
 	*count = 0;
 	snprintf(path, sizeof path, "%s/new", dir);
 	d = opendir(path);
-	if (!d)
+	if (!d) {
+		free(a);
 		return NULL;
+	}
 	while ((de = readdir(d)) != NULL) {
-		if (de->d_name[0] == '.')
+		if (de->d_name[0] == '.' || names_has(skip, de->d_name))
 			continue;
 		snprintf(path, sizeof path, "%s/new/%s", dir, de->d_name);
 		if (stat(path, &st) < 0 || !S_ISREG(st.st_mode))
 			continue;
-		if (n == cap) {
-			cap = cap ? cap * 2 : 64;
-			a = xrealloc(a, cap * sizeof *a);
-		}
-		a[n].name = xstrdup(de->d_name);
-		a[n].mtime_ns = (long long)st.st_mtim.tv_sec * 1000000000LL +
+		cand.name = de->d_name;
+		cand.mtime_ns = (long long)st.st_mtim.tv_sec * 1000000000LL +
 		                st.st_mtim.tv_nsec;
-		n++;
+		if (n == max) {
+			if (arrival_cmp(&cand, &a[0]) >= 0)
+				continue;  /* newer than all we keep */
+			free(a[0].name);
+			a[0] = cand;
+			a[0].name = xstrdup(cand.name);
+			heap_down(a, n, 0);
+			continue;
+		}
+		a[n] = cand;
+		a[n].name = xstrdup(cand.name);
+		heap_up(a, n++);
 	}
 	closedir(d);
 	if (n)
 		qsort(a, n, sizeof *a, arrival_cmp);
 	*count = n;
-	return a ? a : xmalloc(sizeof *a);
+	return a;
 }
 
 static void fsync_dir(const char *dir, const char *sub)
@@ -155,8 +236,10 @@ struct waiting {
 
 /* File every waiting mail whose group is committed (all when all):
  * renamed into cur/, then cur/ and new/ fsync'ed once.  Returns how many
- * could not be filed. */
-static int file_durable(const char *dir, struct waiting *w, int all)
+ * could not be filed; they are added to left, so that the run does not
+ * take them again. */
+static int file_durable(const char *dir, struct waiting *w, int all,
+                        struct names *left)
 {
 	unsigned long seq = txn_group_seq();
 	size_t i, keep = 0, filed = 0;
@@ -164,10 +247,12 @@ static int file_durable(const char *dir, struct waiting *w, int all)
 
 	for (i = 0; i < w->n; i++) {
 		if (all || w->v[i].group < seq) {
-			if (file_as_seen(dir, w->v[i].name) < 0)
-				failed++;
-			else
+			if (file_as_seen(dir, w->v[i].name) < 0) {
+				failed++;  /* stays in new/: not read again */
+				names_add(left, w->v[i].name);
+			} else {
 				filed++;
+			}
 			free(w->v[i].name);
 		} else {
 			w->v[keep++] = w->v[i];
@@ -185,6 +270,7 @@ int cli_batch(const struct config *cfg, int argc, char **argv)
 {
 	struct arrival *a;
 	struct waiting w;
+	struct names left = { NULL, 0, 0 };
 	size_t n, i;
 	int done = 0, retry = 0, grouping, stop = 0;
 
@@ -194,12 +280,6 @@ int cli_batch(const struct config *cfg, int argc, char **argv)
 		fprintf(stderr, "usage: epamserv batch --maildir DIR | --imap URL\n");
 		return EXIT_USAGE;
 	}
-	a = list_new(argv[2], &n);
-	if (!a) {
-		log_msg(LOG_ERR, "cannot read the Maildir %s/new: %s\n",
-		        argv[2], strerror(errno));
-		return EXIT_TEMPFAIL;
-	}
 	/* Each mail allocates and frees the same few hundred kilobytes:
 	 * keep them instead of giving them back to the system and asking
 	 * again for every mail (brk calls were 6% of a batch's time). */
@@ -207,38 +287,58 @@ int cli_batch(const struct config *cfg, int argc, char **argv)
 	mallopt(M_TOP_PAD, 1 << 20);
 	/* Finish what a killed run committed, and clear what it left. */
 	txn_recover_all(cfg->spool);
-	w.v = xmalloc((n ? n : 1) * sizeof *w.v);
+	w.v = xmalloc(CHUNK * sizeof *w.v);
 	w.n = 0;
 	grouping = txn_group_begin(cfg->spool, cfg->batch_group);
-	for (i = 0; i < n; i++) {
-		unsigned long busy = lock_timeouts();
-		int rc = stop ? EXIT_TEMPFAIL : batch_one(cfg, argv[2], a[i].name);
-		if (!stop && rc > 0 && (lock_timeouts() == busy ||
-		                        txn_group_broken())) {
-			log_msg(LOG_ERR, "batch: stopping at %s: a temporary "
-			        "failure other than a busy board; it and the %zu "
-			        "mails after it stay in new/\n", a[i].name, n - i - 1);
-			stop = 1;
-		}
-		if (rc == 0) {
-			/* Filed once its group is durable (SPEC section 8). */
-			w.v[w.n].name = a[i].name;
-			w.v[w.n++].group = txn_group_seq();
-			a[i].name = NULL;
-			done++;
-		} else if (rc > 0) {
+	while (!stop) {
+		a = list_new(argv[2], &left, &n);
+		if (!a) {
+			log_msg(LOG_ERR, "cannot read the Maildir %s/new: %s\n",
+			        argv[2], strerror(errno));
 			retry++;
-		} else {
-			done++;  /* already filed by another run */
+			break;
 		}
-		free(a[i].name);
-		if (grouping && !stop && txn_group_tick() < 0)
-			stop = 1;  /* logged by the commit */
-		retry += file_durable(argv[2], &w, !grouping);
+		if (n == 0) {
+			free(a);
+			break;
+		}
+		for (i = 0; i < n; i++) {
+			unsigned long busy = lock_timeouts();
+			int rc = stop ? EXIT_TEMPFAIL
+			              : batch_one(cfg, argv[2], a[i].name);
+			if (!stop && rc > 0 && (lock_timeouts() == busy ||
+			                        txn_group_broken())) {
+				log_msg(LOG_ERR, "batch: stopping at %s: a temporary "
+				        "failure other than a busy board; it and the "
+				        "mails after it stay in new/\n", a[i].name);
+				stop = 1;
+			}
+			if (rc == 0) {
+				/* Filed once its group is durable (SPEC 8). */
+				w.v[w.n].name = a[i].name;
+				w.v[w.n++].group = txn_group_seq();
+				a[i].name = NULL;
+				done++;
+			} else if (rc > 0) {
+				retry++;
+				names_add(&left, a[i].name);
+			} else {
+				done++;  /* already filed by another run */
+			}
+			free(a[i].name);
+			if (grouping && !stop && txn_group_tick() < 0)
+				stop = 1;  /* logged by the commit */
+			retry += file_durable(argv[2], &w, !grouping, &left);
+		}
+		free(a);
+		/* Before new/ is read again, every mail taken is filed. */
+		if (txn_group_commit() < 0)
+			stop = 1;
+		else
+			retry += file_durable(argv[2], &w, 1, &left);
 	}
-	free(a);
 	if (txn_group_end() == 0) {
-		retry += file_durable(argv[2], &w, 1);
+		retry += file_durable(argv[2], &w, 1, &left);
 	} else {
 		log_msg(LOG_ERR, "batch: the spool could not be made durable; "
 		        "%zu mails stay in new/ for the next run\n", w.n);
@@ -248,6 +348,9 @@ int cli_batch(const struct config *cfg, int argc, char **argv)
 			free(w.v[i].name);
 	}
 	free(w.v);
+	for (i = 0; i < left.n; i++)
+		free(left.v[i]);
+	free(left.v);
 	log_msg(LOG_INFO, "batch: %d mails handled, %d left for the "
 	        "next run\n", done, retry);
 	cli_deliver_quietly(cfg);

@@ -176,6 +176,39 @@ try:
     ok(all(len(S.game_moves(env, b)) == 3 for b in boards),
        "... and plays every move", p.stderr.decode()[-600:])
 
+    # new/ read in chunks of 2 (memory stays flat however many mails
+    # wait): arrival order holds across chunks, and the mails of a busy
+    # board are passed over, not taken again and again.
+    import fcntl
+    shutil.rmtree(env.spool)
+    shutil.copytree(base, env.spool, symlinks=True)
+    md = S.Maildir(os.path.join(env.root, "md-chunks"))
+    busy_names = []
+    for number in (1, 2, 3):
+        for idx, b in enumerate(boards):
+            md.stamp += 1000  # one arrival time each, in this order
+            name = md.add(make_mail(S.player_of(number)[2], S.move_subject(
+                b, number, lines[idx][number - 1])))
+            if b == boards[-1]:
+                busy_names.append(name)
+    holder = open(os.path.join(env.spool, "locks", "board-epaminondas-%d.lock"
+                               % boards[-1]), "a")
+    fcntl.flock(holder, fcntl.LOCK_EX)
+    t0 = time.monotonic()
+    rc, _, err = env.run("batch", "--maildir", md.path,
+                         env={"EPAMSERV_BATCH_CHUNK": "2",
+                              "EPAMSERV_LOCK_TIMEOUT": "1"})
+    fcntl.flock(holder, fcntl.LOCK_UN)
+    holder.close()
+    is_((rc, md.waiting()), (75, sorted(busy_names)),
+        "chunks of 2: the batch exits 75, leaving only the busy board's mails")
+    ok(all(len(S.game_moves(env, b)) == 3 for b in boards[:-1]) and
+       S.game_moves(env, boards[-1]) == [],
+       "... every other move was played, in order",
+       "%r\n%s" % ([S.game_moves(env, b) for b in boards], err[-800:]))
+    ok(time.monotonic() - t0 < 20, "... and the busy mails were tried once "
+       "each (lock_timeout 1 s)", "%.1f s" % (time.monotonic() - t0))
+
     # A receive process wanting boards the batch keeps for its group:
     # each waits for the other at most one group, never lock_timeout.
     shutil.rmtree(env.spool)
