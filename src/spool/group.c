@@ -76,6 +76,15 @@ static void staged_free(struct staged *s)
 	free(s->name);
 }
 
+/* Let cleanup have the group's directory (what is left of it). */
+static void drop_dir_lock(void)
+{
+	if (grp.dir_fd >= 0) {
+		close(grp.dir_fd);
+		grp.dir_fd = -1;
+	}
+}
+
 static int settle_hook(void)
 {
 	return txn_group_commit();
@@ -145,6 +154,8 @@ static int stage_files(struct txn *t, const char *name)
 
 	if (grp.n == 0) {
 		unsigned rnd = 0;
+		/* A directory whose first transaction failed is litter now. */
+		drop_dir_lock();
 		/* The random part keeps a name left by a crash from being
 		 * taken again by a later process with the same PID. */
 		if (getrandom(&rnd, sizeof rnd, 0) != (ssize_t)sizeof rnd)
@@ -263,6 +274,7 @@ int txn_group_commit(void)
 	if (!grp.spool)
 		return 0;
 	if (grp.n == 0) {
+		drop_dir_lock();
 		lock_keep_drop();
 		if (!grp.broken)
 			grp.seq++;
@@ -340,10 +352,7 @@ int txn_group_commit(void)
 		rmdir(dir);
 	}
 out:
-	if (grp.dir_fd >= 0) {
-		close(grp.dir_fd);  /* cleanup may have what is left */
-		grp.dir_fd = -1;
-	}
+	drop_dir_lock();
 	for (i = 0; i < grp.n; i++)
 		staged_free(&grp.v[i]);
 	free(linked);
