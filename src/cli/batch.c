@@ -195,6 +195,8 @@ static int file_as_seen(const char *dir, const char *name)
 	else
 		snprintf(to, sizeof to, "%s/cur/%s:2,S", dir, name);
 	if (rename(from, to) < 0) {
+		if (errno == ENOENT && access(to, F_OK) == 0)
+			return 0;  /* filed by another run at the same time */
 		log_msg(LOG_ERR, "cannot file %s into cur/: %s\n", from,
 		        strerror(errno));
 		return -1;

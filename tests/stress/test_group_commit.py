@@ -209,6 +209,33 @@ try:
     ok(time.monotonic() - t0 < 20, "... and the busy mails were tried once "
        "each (lock_timeout 1 s)", "%.1f s" % (time.monotonic() - t0))
 
+    # Two batches on the same Maildir at once (cron runs overlapping):
+    # every move once, every mail filed, neither waits lock_timeout.
+    shutil.rmtree(env.spool)
+    shutil.copytree(base, env.spool, symlinks=True)
+    md = S.Maildir(os.path.join(env.root, "md-twice"))
+    for number in (1, 2, 3):
+        for idx, b in enumerate(boards):
+            md.stamp += 1000
+            md.add(make_mail(S.player_of(number)[2],
+                             S.move_subject(b, number, lines[idx][number - 1])))
+    e = dict(env.env, EPAMSERV_LOCK_TIMEOUT="60")
+    t0 = time.monotonic()
+    twins = [subprocess.Popen([BIN, "batch", "--maildir", md.path], env=e,
+                              stdout=subprocess.DEVNULL,
+                              stderr=subprocess.PIPE) for _ in range(2)]
+    outs = [t.communicate(timeout=120)[1].decode("utf-8", "replace")
+            for t in twins]
+    rcs = [t.returncode for t in twins]
+    ok(rcs == [0, 0] and md.waiting() == [] and
+       time.monotonic() - t0 < 30,
+       "two batches on one Maildir at once file every mail, in %.1f s"
+       % (time.monotonic() - t0), "exits %r\n%s" % (rcs, "\n".join(
+           o[-600:] for o in outs)))
+    moves = [S.game_moves(env, b) for b in boards]
+    ok(all(len(m) == 3 for m in moves),
+       "... and every move is on its board once", "%r" % moves)
+
     # A receive process wanting boards the batch keeps for its group:
     # each waits for the other at most one group, never lock_timeout.
     shutil.rmtree(env.spool)
