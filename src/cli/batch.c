@@ -306,10 +306,14 @@ int cli_batch(const struct config *cfg, int argc, char **argv)
 		}
 		for (i = 0; i < n; i++) {
 			unsigned long busy = lock_timeouts();
-			int rc = stop ? EXIT_TEMPFAIL
-			              : batch_one(cfg, argv[2], a[i].name);
-			if (!stop && rc > 0 && (lock_timeouts() == busy ||
-			                        txn_group_broken())) {
+			int rc;
+			if (stop) {  /* the rest of the chunk waits for a next run */
+				retry++;
+				free(a[i].name);
+				continue;
+			}
+			rc = batch_one(cfg, argv[2], a[i].name);
+			if (rc > 0 && (lock_timeouts() == busy || txn_group_broken())) {
 				log_msg(LOG_ERR, "batch: stopping at %s: a temporary "
 				        "failure other than a busy board; it and the "
 				        "mails after it stay in new/\n", a[i].name);
