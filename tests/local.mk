@@ -103,7 +103,7 @@ tests_fault_libfault_so_CFLAGS = $(AM_CFLAGS) -fPIC
 tests_fault_libfault_so_LDFLAGS = -shared -fPIC
 tests_fault_libfault_so_LDADD = -ldl
 TESTS += tests/fault/test_faults.py
-EXTRA_DIST += tests/fault/test_faults.py
+EXTRA_DIST += tests/fault/test_faults.py tests/fault/faultlib.py
 
 # The same shim on a batch of six mails committed in two groups, failing
 # every write, fsync, rename, open(O_CREAT) and syncfs it reaches.

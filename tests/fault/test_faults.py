@@ -19,7 +19,6 @@ the spool code (libetpan, the config reader) are
 listed as "# known defect" lines and not counted as failures."""
 import difflib
 import os
-import re
 import shutil
 import subprocess
 import sys
@@ -29,12 +28,9 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(HERE, "..", "stress"))
 import stresslib as S  # noqa: E402
 from harness import ok, is_, done, make_mail, BIN  # noqa: E402
+from faultlib import SHIM, NOW, shim_env, read_counts  # noqa: E402
 
-BUILD = os.path.dirname(os.path.dirname(os.path.abspath(BIN)))
-SHIM = os.environ.get("EPAMSERV_LIBFAULT",
-                      os.path.join(BUILD, "tests", "fault", "libfault.so"))
 CALLS = ["write", "fsync", "rename", "open", "malloc"]
-NOW = "2026-12-01T10:00:00Z"
 
 t_start = time.monotonic()
 env = S.make_env(smtp=False)
@@ -60,10 +56,6 @@ try:
                            timeout=120)
         return p.returncode, p.stderr.decode("utf-8", "replace")
 
-    def norm(game):
-        """The game file with the salted hashes of reply tokens (new ones
-        with every update) masked."""
-        return re.sub(r"(?m)^(token: \S+ \S+) .*$", r"\1 HASH", game or "")
 
     def state():
         journal = sorted(os.listdir(os.path.join(env.spool, "journal")))
@@ -71,30 +63,24 @@ try:
         mine = "epamserv.%s." % S.key_prefix("fault-move-1@test.example")
         outbox = [(v[0], v[1]) for v in S.outbox_mails(env.spool).values()
                   if (v[0] or "").startswith(mine)]
-        return (norm(env.game_file(101)), journal, seen, sorted(outbox))
+        return (S.mask_token_hashes(env.game_file(101)), journal, seen,
+                sorted(outbox))
 
-    asan = os.environ.get("ASAN_OPTIONS", "")
-    shim_env = {"LD_PRELOAD": SHIM,
-                "ASAN_OPTIONS": (asan + ":" if asan else "") +
-                "verify_asan_link_order=0:detect_leaks=0"}
+    shim = shim_env()
 
     # A clean run, counting every call.
     if not ok(os.path.exists(SHIM), "the fault shim is built", SHIM):
         raise SystemExit(done())
     fresh()
     count_file = os.path.join(env.root, "counts")
-    rc, err = receive(dict(shim_env, FAULT_COUNT_FILE=count_file))
+    rc, err = receive(dict(shim, FAULT_COUNT_FILE=count_file))
     clean = state()
     after = clean[0]
     ok(rc == 0 and after != before and "e1-e4" in (after or "") and
        len(clean[3]) == 2 and clean[1] == [],
        "a clean run under the shim applies the move and queues two board mails",
        "exit %d, stderr %s, outbox %r, journal %r" % (rc, err, clean[3], clean[1]))
-    counts = {}
-    with open(count_file) as f:
-        for line in f:
-            k, v = line.split()
-            counts[k] = int(v)
+    counts = read_counts(count_file)
     print("# calls reached by one move mail: %s" % ", ".join(
         "%s %d" % (k, counts.get(k, 0)) for k in CALLS))
     ok(all(counts.get(k, 0) > 0 for k in CALLS),
@@ -117,7 +103,7 @@ try:
         outcomes = {}
         for n in ns:
             fresh()
-            rc, err = receive(dict(shim_env, FAULT_CALL=call, FAULT_N=str(n)))
+            rc, err = receive(dict(shim, FAULT_CALL=call, FAULT_N=str(n)))
             game, journal, seen, outbox = state()
             raw = env.game_file(101)
             outcomes[rc] = outcomes.get(rc, 0) + 1
@@ -129,7 +115,7 @@ try:
                 # known defect outside epamserv, reported and not counted
                 # here; any other crash is a failure.
                 fresh()
-                _, trace = receive(dict(shim_env, FAULT_CALL=call,
+                _, trace = receive(dict(shim, FAULT_CALL=call,
                                         FAULT_N=str(n), FAULT_TRACE="1"))
                 frames = [l for l in trace.splitlines()
                           if l.startswith("/") and "libfault" not in l
@@ -139,7 +125,7 @@ try:
                                  "in %s" % (where, "signal %d" % -rc if rc < 0
                                             else "AddressSanitizer", frames[0]))
                     fresh()
-                    receive(dict(shim_env, FAULT_CALL=call, FAULT_N=str(n)))
+                    receive(dict(shim, FAULT_CALL=call, FAULT_N=str(n)))
                     rc = 75  # what an MTA makes of a crashed pipe
             if (rc == 78 and call == "malloc" and "cannot read config file"
                     in err and "Cannot allocate memory" in err):

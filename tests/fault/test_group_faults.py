@@ -14,7 +14,6 @@ once, each board mail once, no journal entry.  (So a failure stops the
 batch: a later move on the same board must not overtake the failed one.)
 With the first syncfs failing the whole group stays in new/."""
 import os
-import re
 import shutil
 import subprocess
 import sys
@@ -24,12 +23,9 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(HERE, "..", "stress"))
 import stresslib as S  # noqa: E402
 from harness import ok, is_, done, make_mail, BIN  # noqa: E402
+from faultlib import SHIM, NOW, shim_env, read_counts  # noqa: E402
 
-BUILD = os.path.dirname(os.path.dirname(os.path.abspath(BIN)))
-SHIM = os.environ.get("EPAMSERV_LIBFAULT",
-                      os.path.join(BUILD, "tests", "fault", "libfault.so"))
 CALLS = ["syncfs", "fsync", "rename", "write", "open"]
-NOW = "2026-12-01T10:00:00Z"
 
 t_start = time.monotonic()
 env = S.make_env(smtp=False)
@@ -67,9 +63,6 @@ try:
     def filed():
         return sorted(n.split(":")[0] for n in os.listdir(os.path.join(md, "cur")))
 
-    def norm(game):
-        return re.sub(r"(?m)^(token: \S+ \S+) .*$", r"\1 HASH", game or "")
-
     ours = set(S.key_prefix(mid) for _, mid in want.values())
 
     def state():
@@ -82,30 +75,23 @@ try:
                         S.outbox_mails(env.spool).values()
                         if (v[0] or "").split(".")[1:2] and
                         v[0].split(".")[1] in ours)
-        games = [norm(env.game_file(b)) for b in boards]
+        games = [S.mask_token_hashes(env.game_file(b)) for b in boards]
         return (games, journal, seen, outbox, filed())
 
-    asan = os.environ.get("ASAN_OPTIONS", "")
-    shim_env = {"LD_PRELOAD": SHIM, "EPAMSERV_BATCH_GROUP": "64",
-                "ASAN_OPTIONS": (asan + ":" if asan else "") +
-                "verify_asan_link_order=0:detect_leaks=0"}
+    shim = shim_env(EPAMSERV_BATCH_GROUP="64")
     if not ok(os.path.exists(SHIM), "the fault shim is built", SHIM):
         raise SystemExit(done())
 
     fresh()
     count_file = os.path.join(env.root, "counts")
-    rc, err = batch(dict(shim_env, FAULT_COUNT_FILE=count_file))
+    rc, err = batch(dict(shim, FAULT_COUNT_FILE=count_file))
     clean = state()
     ok(rc == 0 and clean[4] == sorted(want) and clean[1] == [] and
        len(clean[3]) == 12 and
        all(len(S.game_moves(env, b)) == 2 for b in boards),
        "a clean run under the shim plays the six moves and files the six mails",
        "exit %d, stderr %s, state %r" % (rc, err[-800:], clean[1:]))
-    counts = {}
-    with open(count_file) as f:
-        for line in f:
-            k, v = line.split()
-            counts[k] = int(v)
+    counts = read_counts(count_file)
     print("# calls reached by the batch: %s" % ", ".join(
         "%s %d" % (k, counts.get(k, 0)) for k in CALLS))
     ok(counts.get("syncfs", 0) >= 2 and
@@ -119,7 +105,7 @@ try:
         problems, outcomes = [], {}
         for n in range(1, total + 1):
             fresh()
-            rc, err = batch(dict(shim_env, FAULT_CALL=call, FAULT_N=str(n)))
+            rc, err = batch(dict(shim, FAULT_CALL=call, FAULT_N=str(n)))
             where = "%s #%d: exit %d" % (call, n, rc)
             outcomes[rc] = outcomes.get(rc, 0) + 1
             if rc not in (0, 75):
@@ -176,7 +162,7 @@ try:
        "%d entries" % linked_recovered[0])
     # A failed syncfs: nothing of that group is filed.
     fresh()
-    rc, err = batch(dict(shim_env, FAULT_CALL="syncfs", FAULT_N="1"))
+    rc, err = batch(dict(shim, FAULT_CALL="syncfs", FAULT_N="1"))
     is_((rc, filed()), (75, []),
         "when the first group cannot be synced, the batch exits 75 and "
         "files none of its mails")

@@ -27,6 +27,12 @@ BOB = ("bob", "Pass-b2", "bob@example.net")          # Black on every board
 DOMAIN = "games.example"
 
 
+def mask_token_hashes(game):
+    """A game file with the salted hashes of its reply tokens (new ones
+    with every update) masked, for comparing two runs."""
+    return re.sub(r"(?m)^(token: \S+ \S+) .*$", r"\1 HASH", game or "")
+
+
 def key_prefix(message_id):
     """The first 16 hex digits of util_digest_hex(Message-ID without <>),
     as src/util/util.c computes them: FNV-1a 64, xor the length."""

@@ -38,7 +38,7 @@ def masked(text):
     boundaries (random)."""
     text = re.sub(r"#[a-z2-7]{12,16}\b", "#TOKEN", text)
     text = re.sub(r"=_epam_[0-9a-f]{32}", "=_epam_BOUNDARY", text)
-    text = re.sub(r"(?m)^(token: \S+ \S+) .*$", r"\1 HASH", text)
+    text = S.mask_token_hashes(text)
     return re.sub(r"(?m)^password: .*$", "password: HASH", text)
 
 
