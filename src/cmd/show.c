@@ -52,25 +52,32 @@ static enum cmd_status show_load(struct cmdctx *c, const char *game,
 	return CMD_DONE;
 }
 
+/* The board g (freed here) to the sender alone, under headline. */
+static enum cmd_status show_send(struct cmdctx *c, struct game *g,
+                                 const char *headline)
+{
+	struct txn *t = cmd_txn(c, c->msg_key);
+	enum cmd_status st = reply_board(c, t, g, headline, "", NULL, c->sender);
+
+	if (st == CMD_DONE)
+		st = cmd_commit(c, t);
+	else
+		txn_abort(t);
+	game_free(g);
+	return st;
+}
+
 static enum cmd_status show_one(struct cmdctx *c, const char *game,
                                 long board)
 {
 	struct game g;
-	struct txn *t;
 	char headline[128];
 	enum cmd_status st;
 
 	if ((st = show_load(c, game, board, SHOW_USAGE, &g)) != CMD_DONE)
 		return st;
-	t = cmd_txn(c, c->msg_key);
 	snprintf(headline, sizeof headline, "Board %ld as it stands.", board);
-	st = reply_board(c, t, &g, headline, "", NULL, c->sender);
-	if (st == CMD_DONE)
-		st = cmd_commit(c, t);
-	else
-		txn_abort(t);
-	game_free(&g);
-	return st;
+	return show_send(c, &g, headline);
 }
 
 /* Whether board g waits for userid: their move, or their answer to a
@@ -233,7 +240,6 @@ enum cmd_status cmd_showas(struct cmdctx *c, const char *game, int argc,
 {
 	struct user u;
 	struct game g;
-	struct txn *t;
 	char headline[160];
 	enum cmd_status st;
 	long board;
@@ -259,14 +265,8 @@ enum cmd_status cmd_showas(struct cmdctx *c, const char *game, int argc,
 	}
 	snprintf(headline, sizeof headline, "Board %ld as it stands, from %s's "
 	         "side.", board, argv[0]);
-	t = cmd_txn(c, c->msg_key);
 	c->orient = side == EP_BLACK ? 2 : 1;
-	st = reply_board(c, t, &g, headline, "", NULL, c->sender);
+	st = show_send(c, &g, headline);
 	c->orient = 0;
-	if (st == CMD_DONE)
-		st = cmd_commit(c, t);
-	else
-		txn_abort(t);
-	game_free(&g);
 	return st;
 }
