@@ -28,7 +28,9 @@ src_libepamserv_a_SOURCES += \
 	src/spool/group.c src/spool/group.h \
 	src/spool/spool.c src/spool/spool.h \
 	src/spool/users.c src/spool/users.h \
+	src/spool/addrindex.c src/spool/addrindex.h \
 	src/spool/pwcache.c src/spool/pwcache.h \
+	src/spool/authfail.c src/spool/authfail.h \
 	src/spool/outbox.c src/spool/outbox.h \
 	src/spool/ratelimit.c src/spool/ratelimit.h \
 	src/game/game.c src/game/game.h \
@@ -43,6 +45,7 @@ src_libepamserv_a_SOURCES += \
 	src/cmd/board.c src/cmd/answer.c src/cmd/votes.c src/cmd/standings.c \
 	src/cmd/preview.c src/cmd/pending.c src/cmd/observe.c \
 	src/cmd/accounts.c src/cmd/message.c src/cmd/tokens.c \
+	src/cmd/auth.c src/cmd/notice.c \
 	src/cmd/tokenhash.c src/cmd/tokenhash.h \
 	src/cli/cli.h src/cli/receive.c src/cli/outbox.c src/cli/batch.c \
 	src/cli/sweep.c src/cli/admin.c \

@@ -6,4 +6,4 @@ dist_templates_DATA += templates/board.txt templates/error.txt \
 	templates/standings.txt templates/history.txt \
 	templates/account.txt templates/list.txt templates/message.txt \
 	templates/boards.txt templates/chat.txt templates/multiple.txt \
-	templates/board.html
+	templates/board.html templates/confirm.txt

@@ -25,6 +25,7 @@
 #include "mail/mail.h"
 #include "spool/lock.h"
 #include "spool/outbox.h"
+#include "spool/addrindex.h"
 #include "spool/spool.h"
 #include "spool/txn.h"
 #include "spool/users.h"
@@ -306,7 +307,7 @@ static int save_user(const struct config *cfg, const struct user *u,
 {
 	struct lock l = LOCK_INIT;
 	struct txn *t;
-	char rel[128], *file, *err = NULL;
+	char rel[128], *err = NULL;
 	char tmp[4200];
 
 	user_path(u->userid, rel, sizeof rel);
@@ -327,9 +328,16 @@ static int save_user(const struct config *cfg, const struct user *u,
 		return -1;
 	txn_recover(cfg->spool, "users");
 	t = txn_begin(cfg->spool, "users", "admin");
-	file = user_format(u);
-	txn_put(t, rel, file, strlen(file));
-	free(file);
+	{
+		/* The file as it was, for the address records. */
+		struct user old;
+		int rc = user_load(cfg->spool, u->userid, &old, &err);
+		free(err);
+		err = NULL;
+		addr_user_put(t, cfg->spool, u, rc == 0 ? &old : NULL);
+		if (rc == 0)
+			user_free(&old);
+	}
 	if (txn_commit(t, &err) < 0) {
 		fprintf(stderr, "epamserv: %s\n", err);
 		free(err);
@@ -377,11 +385,13 @@ static int admin_user(const struct config *cfg, int argc, char **argv)
 		memset(&u, 0, sizeof u);
 		snprintf(u.userid, sizeof u.userid, "%s", argv[2]);
 		u.hash = user_hash_password(argv[3]);
-		u.address = xstrdup(argv[4]);
+		/* An address the admin sets counts as confirmed. */
+		user_defaults(&u);
+		user_add_address(&u, argv[4], 0);
 		u.created = util_now();
 		rc = u.hash ? save_user(cfg, &u, 0) : -1;
 		if (rc == 0)
-			admin_log(cfg, reason, "user %s added (%s)", u.userid, u.address);
+			admin_log(cfg, reason, "user %s added (%s)", u.userid, argv[4]);
 		user_free(&u);
 		return rc == 0 ? 0 : 1;
 	}
@@ -392,8 +402,14 @@ static int admin_user(const struct config *cfg, int argc, char **argv)
 	if (strcmp(argv[1], "show") == 0 && argc == 3) {
 		char when[32];
 		util_iso_time(u.created, when, sizeof when);
-		printf("userid: %s\naddress: %s\ncreated: %s\npassword: (hashed, "
-		       "%.3s...)\n", u.userid, u.address, when, u.hash);
+		size_t k;
+		printf("userid: %s\n", u.userid);
+		for (k = 0; k < u.naddr; k++)
+			printf("address: %s (confirmed)\n", u.addr[k].addr);
+		for (k = 0; k < u.nreq; k++)
+			printf("address: %s (waiting for its confirmation)\n",
+			       u.req[k].addr);
+		printf("created: %s\npassword: (hashed, %.3s...)\n", when, u.hash);
 		rc = 0;
 	} else if (strcmp(argv[1], "del") == 0 && argc == 3) {
 		if (need_reason(reason, "user del") < 0) {

@@ -306,6 +306,7 @@ int cli_batch(const struct config *cfg, int argc, char **argv)
 		}
 		for (i = 0; i < n; i++) {
 			unsigned long busy = lock_timeouts();
+			unsigned long deferred = process_deferrals();
 			int rc;
 			if (stop) {  /* the rest of the chunk waits for a next run */
 				retry++;
@@ -313,7 +314,9 @@ int cli_batch(const struct config *cfg, int argc, char **argv)
 				continue;
 			}
 			rc = batch_one(cfg, argv[2], a[i].name);
-			if (rc > 0 && (lock_timeouts() == busy || txn_group_broken())) {
+			if (rc > 0 && ((lock_timeouts() == busy &&
+			                process_deferrals() == deferred) ||
+			               txn_group_broken())) {
 				log_msg(LOG_ERR, "batch: stopping at %s: a temporary "
 				        "failure other than a busy board; it and the "
 				        "mails after it stay in new/\n", a[i].name);

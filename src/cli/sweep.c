@@ -11,6 +11,9 @@
  * is cancelled and both players are told.  A board finished (or
  * cancelled) for archive_days (14) moves to games/GAME/archive/, where
  * "show" still finds it; its result record stays for the standings.
+ * A signup whose address nobody confirmed within confirm_days is dropped
+ * (its user file removed: the userid is free again), and requests older
+ * than that are struck from the accounts that hold them.
  * Vacations are respected: while the player to move is away (vacation
  * set and not yet over), nothing happens to the board, and once back the
  * idle days count from the end of the vacation, not from the last move.
@@ -21,6 +24,7 @@
  */
 #include "cli/cli.h"
 #include "cmd/cmd.h"
+#include "spool/addrindex.h"
 #include "spool/spool.h"
 #include "spool/txn.h"
 #include "spool/users.h"
@@ -35,7 +39,7 @@
 #include <unistd.h>
 
 struct sweep_stats {
-	int reminded, forfeited, busy, away, expired, archived;
+	int reminded, forfeited, busy, away, expired, archived, dropped;
 };
 
 /* The key of one sweep event, as a mail's digest: the event, the board,
@@ -63,6 +67,10 @@ static enum cmd_status remind(struct cmdctx *c, struct board_ctx *b,
 
 	if (user_load(c->cfg->spool, who, &u, &err) != 0) {
 		free(err);
+		return CMD_DONE;
+	}
+	if (!user_confirmed(&u)) {
+		user_free(&u);
 		return CMD_DONE;  /* the player left: nobody to remind */
 	}
 	snprintf(headline, sizeof headline, "Reminder: %s, it has been your move "
@@ -70,7 +78,7 @@ static enum cmd_status remind(struct cmdctx *c, struct board_ctx *b,
 	         "game is forfeited.", who, b->g.board, days,
 	         c->cfg->forfeit_days);
 	t = cmd_txn(c, b->key);
-	reply_board(c, t, &b->g, headline, "", NULL, u.address);
+	reply_board(c, t, &b->g, headline, "", NULL, user_address(&u));
 	user_free(&u);
 	return cmd_commit(c, t);
 }
@@ -155,12 +163,17 @@ static void sweep_board(const struct config *cfg, const char *game, long board,
 	}
 	if (b.g.state == GAME_CHALLENGED &&
 	    c.now - b.g.updated >= (time_t)cfg->challenge_days * 86400) {
+		int both;
+		const char *who = game_waits_agreement(&b.g, &both);
+		if (!who)
+			who = b.g.black;
 		event_key(&c, "expire", &b.g, b.g.updated);
 		snprintf(headline, sizeof headline, "The challenge on board %ld "
-		         "expired: %s did not answer it within %d days.", board,
-		         b.g.black, cfg->challenge_days);
-		snprintf(b.userid, sizeof b.userid, "%s", b.g.black);
-		game_end(&b.g, GAME_END_EXPIRE, b.g.black, c.now);
+		         "expired: %s%s%s did not answer it within %d days.", board,
+		         who, both ? " and " : "", both ? b.g.black : "",
+		         cfg->challenge_days);
+		snprintf(b.userid, sizeof b.userid, "%s", who);
+		game_end(&b.g, GAME_END_EXPIRE, who, c.now);
 		if (board_save(&c, &b, headline) == CMD_DONE) {
 			st->expired++;
 			log_msg(LOG_INFO, "sweep: %s board %ld: the challenge expired",
@@ -229,9 +242,87 @@ static int sweep_one(const char *game, long board, void *arg)
 	return 0;
 }
 
+/* Drop the signups nobody confirmed in time, and strike expired
+ * requests from the accounts that hold them (all under "users"). */
+static void sweep_accounts(const struct config *cfg, struct sweep_stats *st)
+{
+	struct cmdctx c;
+	struct lock l = LOCK_INIT;
+	struct txn *t = NULL;
+	char **ids = NULL, *err = NULL, path[4200];
+	time_t life = (time_t)cfg->confirm_days * 86400;
+	size_t n = 0, i, k;
+
+	memset(&c, 0, sizeof c);
+	c.cfg = cfg;
+	c.now = util_now();
+	if (cmd_lock(&c, "users", &l) != CMD_DONE) {
+		st->busy++;
+		return;
+	}
+	if (user_list(cfg->spool, &ids, &n, &err) < 0) {
+		log_msg(LOG_ERR, "%s\n", err);
+		free(err);
+		lock_release(&l);
+		return;
+	}
+	util_digest_hex("sweep accounts", 14, c.digest);
+	for (i = 0; i < n; i++) {
+		struct user u, old;
+		int changed = 0;
+		if (user_load(cfg->spool, ids[i], &u, &err) != 0) {
+			free(err);
+			err = NULL;
+			continue;
+		}
+		if (!u.left && u.naddr == 0 && c.now - u.created >= life) {
+			snprintf(path, sizeof path, "%s/users/%s", cfg->spool, u.userid);
+			if (unlink(path) == 0) {
+				st->dropped++;
+				log_msg(LOG_INFO, "sweep: signup %s was never confirmed: "
+				        "dropped, the userid is free\n", u.userid);
+			}
+			user_free(&u);
+			continue;
+		}
+		for (k = u.nreq; k-- > 0;)
+			if (c.now - u.req[k].sent >= life) {
+				if (!changed && user_load(cfg->spool, u.userid, &old,
+				                          &err) != 0) {
+					free(err);
+					err = NULL;
+					break;
+				}
+				changed = 1;
+				user_drop_request(&u, k);
+			}
+		if (changed) {
+			if (!t)
+				t = txn_begin(cfg->spool, "users", c.digest);
+			addr_user_put(t, cfg->spool, &u, &old);
+			user_free(&old);
+		}
+		user_free(&u);
+	}
+	if (st->dropped) {
+		int fd;
+		snprintf(path, sizeof path, "%s/users", cfg->spool);
+		if ((fd = open(path, O_RDONLY | O_DIRECTORY)) >= 0) {
+			fsync(fd);
+			close(fd);
+		}
+	}
+	if (t && txn_commit(t, &err) < 0) {
+		log_msg(LOG_ERR, "%s\n", err);
+		free(err);
+	}
+	user_list_free(ids, n);
+	lock_release(&l);
+}
+
 int cli_sweep(const struct config *cfg, int argc, char **argv)
 {
-	struct sweep_stats st = { 0, 0, 0, 0, 0, 0 };
+	struct sweep_stats st = { 0, 0, 0, 0, 0, 0, 0 };
 	struct sweep_run run = { cfg, &st };
 	char *err = NULL;
 
@@ -247,10 +338,12 @@ int cli_sweep(const struct config *cfg, int argc, char **argv)
 	}
 	txn_recover_all(cfg->spool);
 	spool_each_board(cfg->spool, sweep_one, &run);
+	sweep_accounts(cfg, &st);
 	log_msg(LOG_INFO, "sweep: %d reminders, %d forfeits, %d challenges "
 	        "expired, %d boards archived, %d boards waiting for a player on "
-	        "vacation, %d boards busy", st.reminded, st.forfeited, st.expired,
-	        st.archived, st.away, st.busy);
+	        "vacation, %d boards busy, %d unconfirmed signups dropped",
+	        st.reminded, st.forfeited, st.expired, st.archived, st.away,
+	        st.busy, st.dropped);
 	cli_deliver_quietly(cfg);
 	return st.busy ? EXIT_TEMPFAIL : 0;
 }

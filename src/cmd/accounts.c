@@ -2,7 +2,7 @@
  * accounts.c - the account commands beyond signup (SPEC section 2):
  *
  *   change password USERID OLD NEW
- *   change address USERID PASSWORD ADDRESS
+ *   change address USERID PASSWORD ADDRESS...
  *   signoff USERID PASSWORD
  *   list
  *   vacation USERID PASSWORD YYYY-MM-DD|off
@@ -12,9 +12,11 @@
  *
  * Each change is made under the "users" lock: load, check the password,
  * change, and commit the user file with the confirmation mail in one
- * transaction.  The confirmation goes to the account's address (both the
- * old and the new one for change address, so a stolen password cannot
- * move an account silently).
+ * transaction.  The confirmation goes to the account's addresses.  A new
+ * address (change address) gets a confirmation request and nothing else
+ * until its owner answers it (signup.c); the old addresses are told at
+ * once, and again when the change takes effect, so a stolen password
+ * cannot move an account silently.
  *
  * signoff refuses while the player has a game waiting for an answer or
  * in progress (the reply lists them: resign or decline them first), so
@@ -25,6 +27,7 @@
  */
 #include "util/log.h"
 #include "cmd/cmd.h"
+#include "spool/addrindex.h"
 #include "spool/spool.h"
 #include "spool/txn.h"
 #include "spool/users.h"
@@ -36,7 +39,7 @@
 #include <strings.h>
 
 #define CHANGE_USAGE "change password USERID OLD-PASSWORD NEW-PASSWORD\n" \
-	"change address USERID PASSWORD ADDRESS\n" \
+	"change address USERID PASSWORD ADDRESS...\n" \
 	"  e.g. change password alice Secret42 Better43\n" \
 	"       change address alice Secret42 alice@new.example"
 #define SIGNOFF_USAGE "signoff USERID PASSWORD\n" \
@@ -82,28 +85,38 @@ static void account_close(struct user *u, struct lock *l)
  * to also (another address) when not NULL.  Releases nothing. */
 static enum cmd_status account_save(struct cmdctx *c, const struct user *u,
                                     const char *headline, const char *details,
-                                    const char *also)
+                                    struct txn *t)
 {
 	struct tvars v = { 0 };
-	struct txn *t;
-	char rel[128], subject[256], *text, *file;
+	struct user old;
+	char subject[256], *text, *err = NULL;
+	size_t i;
+	int rc;
 
 	tvars_set(&v, "headline", headline);
 	tvars_set(&v, "details", details);
 	tvars_set(&v, "userid", u->userid);
 	text = reply_template(c, "account.txt", &v);
 	tvars_free(&v);
-	if (!text)
+	if (!text) {
+		if (t)
+			txn_abort(t);
 		return CMD_TEMPFAIL;
-	t = cmd_txn(c, "users");
-	file = user_format(u);
-	user_path(u->userid, rel, sizeof rel);
-	txn_put(t, rel, file, strlen(file));
-	free(file);
+	}
+	if (!t)
+		t = cmd_txn(c, "users");
+	/* The file as it was, for the address records (users lock held). */
+	rc = user_load(c->cfg->spool, u->userid, &old, &err);
+	free(err);
+	addr_user_put(t, c->cfg->spool, u, rc == 0 ? &old : NULL);
 	snprintf(subject, sizeof subject, "epamserv: %s", headline);
-	reply_queue(c, t, u->address, subject, text, NULL, 0, NULL);
-	if (also && strcasecmp(also, u->address) != 0)
-		reply_queue(c, t, also, subject, text, NULL, 0, NULL);
+	for (i = 0; i < u->naddr; i++)
+		reply_queue(c, t, u->addr[i].addr, subject, text, NULL, 0, NULL);
+	/* An account just closed is told at the addresses it had. */
+	for (i = 0; rc == 0 && u->naddr == 0 && i < old.naddr; i++)
+		reply_queue(c, t, old.addr[i].addr, subject, text, NULL, 0, NULL);
+	if (rc == 0)
+		user_free(&old);
 	free(text);
 	return cmd_commit(c, t);
 }
@@ -142,25 +155,54 @@ static enum cmd_status change_address(struct cmdctx *c, int argc, char **argv)
 {
 	struct user u;
 	struct lock l;
-	struct buf details = BUF_INIT;
+	struct buf details = BUF_INIT, skipped = BUF_INIT;
+	struct txn *t;
 	enum cmd_status st;
-	char *old;
+	char *addrs[USER_MAX_ADDRESSES];
+	int i, j, n = 0;
 
-	if (argc != 4)
+	if (argc < 4 || argc > 3 + USER_MAX_ADDRESSES)
 		return cmd_refuse(c, CHANGE_USAGE, "change address takes your "
-		                  "userid, your password and the new address");
-	if (!mail_addr_ok(argv[3]))
-		return cmd_refuse(c, CHANGE_USAGE, "'%s' is not a mail address I "
-		                  "can send to", argv[3]);
+		                  "userid, your password and the new address (up to "
+		                  "%d)", USER_MAX_ADDRESSES);
+	for (i = 3; i < argc; i++) {
+		if (!mail_addr_ok(argv[i]))
+			return cmd_refuse(c, CHANGE_USAGE, "'%s' is not a mail address "
+			                  "I can send to", argv[i]);
+		for (j = 0; j < n && strcasecmp(addrs[j], argv[i]); j++)
+			;
+		if (j == n)
+			addrs[n++] = argv[i];
+	}
 	if ((st = account_open(c, argv[1], argv[2], CHANGE_USAGE, &u, &l)) != CMD_DONE)
 		return st;
-	old = u.address;
-	u.address = xstrdup(argv[3]);
-	buf_printf(&details, "Mail for %s now goes to %s (it went to %s).  This "
-	           "notice goes to both addresses.", u.userid, u.address, old);
-	st = account_save(c, &u, "address changed", buf_str(&details), old);
-	free(old);
+	if (n == 1 && u.naddr == 1 && user_find_address(&u, addrs[0]) == 0) {
+		st = cmd_refuse(c, CHANGE_USAGE, "%s is your address already",
+		                addrs[0]);
+		goto out;
+	}
+	t = cmd_txn(c, "users");
+	st = signup_requests(c, t, &u, addrs, n, USER_REQ_CHANGE, &skipped);
+	if (st != CMD_DONE) {
+		txn_abort(t);
+		goto out;
+	}
+	buf_printf(&details, "A change of address for %s was asked, to ",
+	           u.userid);
+	for (i = 0, j = 0; i < (int)u.nreq; i++)
+		if (u.req[i].sent == c->now && u.req[i].kind == USER_REQ_CHANGE)
+			buf_printf(&details, "%s%s", j++ ? ", " : "", u.req[i].addr);
+	buf_puts(&details, ".  A confirmation request went there; the change "
+	         "takes effect when its owner answers it, and until then your "
+	         "mail keeps coming here.  If you did not ask for this, someone "
+	         "knows your password: change it (change password).");
+	if (skipped.len)
+		buf_printf(&details, "  (No request went to %s: one went there less "
+		           "than a day ago.)", buf_str(&skipped));
+	st = account_save(c, &u, "change of address asked", buf_str(&details), t);
+out:
 	buf_free(&details);
+	buf_free(&skipped);
 	account_close(&u, &l);
 	return st;
 }

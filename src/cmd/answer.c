@@ -2,10 +2,13 @@
  * answer.c - "GAME accept|decline|resign BOARD USERID PASSWORD": the
  * player's word on a board that is not a move.
  *
- * A challenge starts nothing until the challenged player (Black, the
- * second userid) accepts it: better than pbmserv, which started games at
- * once.  Black may decline it, White may withdraw it (decline by White);
- * either way the board is cancelled and never rated.  Once the game is
+ * A challenge starts nothing until both players have agreed to it, each
+ * with their own password or reply token (SPEC section 9): the signer of
+ * a signed challenge agreed by signing it, everyone else accepts here.
+ * Better than pbmserv, which started games at once.  Either player may
+ * call it off with decline until the game has started (a decline, or a
+ * withdrawal by a player who had agreed); the board is then cancelled
+ * and never rated.  Once the game is
  * on, accept and decline (or reject) answer the pending vote instead
  * (votes.c), and either player may resign at any time, whoever is to
  * move.  "GAME move BOARD USERID PASSWORD resign|accept|..." comes here
@@ -21,8 +24,9 @@
 #define ANSWER_USAGE "GAME accept BOARD USERID PASSWORD\n" \
 	"GAME decline BOARD USERID PASSWORD\n" \
 	"GAME resign BOARD USERID PASSWORD\n" \
-	"  e.g. epaminondas accept 101 bob Secret42   (start the game bob was\n" \
-	"       challenged to; decline refuses it, or withdraws your own)\n" \
+	"  e.g. epaminondas accept 101 bob Secret42   (agree to the game on\n" \
+	"       board 101: it starts once both players have; decline calls\n" \
+	"       it off, before or after your accept, until it has started)\n" \
 	"       epaminondas resign 101 bob Secret42   (give up the game)\n" \
 	"  On a game in progress, accept and decline (or reject) answer the\n" \
 	"  other player's draw offer or undo request."
@@ -47,16 +51,22 @@ static enum cmd_status answer_challenge(struct cmdctx *c, struct board_ctx *b,
 	struct game *g = &b->g;
 	char err[EP_ERR_MAX + 200], headline[256];
 	int side = game_side_of(g, b->userid);
-	enum game_end kind = side == EP_BLACK ? GAME_END_DECLINE
-	                                      : GAME_END_WITHDRAW;
+	enum game_end kind = g->agreed[side] ? GAME_END_WITHDRAW
+	                                     : GAME_END_DECLINE;
 
 	if (yes) {
-		if (side != EP_BLACK)
-			return board_refuse(c, g, usage, "you made this challenge; only "
-			                    "%s can accept it", g->black);
-		game_accept(g, c->now);
-		snprintf(headline, sizeof headline, "%s accepted the challenge: the "
-		         "game is on, %s (White) moves first.", b->userid, g->white);
+		const char *other = game_opponent(g, b->userid);
+		if (g->agreed[side])
+			return board_refuse(c, g, usage, "you (%s) have accepted board "
+			                    "%ld already; it starts when %s accepts too",
+			                    b->userid, g->board, other);
+		if (game_agree(g, side, c->now))
+			snprintf(headline, sizeof headline, "%s accepted the challenge: "
+			         "the game is on, %s (White) moves first.", b->userid,
+			         g->white);
+		else
+			snprintf(headline, sizeof headline, "%s accepted the challenge; "
+			         "it starts when %s accepts too.", b->userid, other);
 		return board_save(c, b, headline);
 	}
 	if (game_end_ok(g, kind, b->userid, err, sizeof err) < 0)
@@ -99,10 +109,10 @@ enum cmd_status answer_on_board(struct cmdctx *c, struct board_ctx *b,
 		return answer_resign(c, b, usage);
 	if (b->g.state == GAME_CHALLENGED && (yes || no))
 		return answer_challenge(c, b, yes, usage);
-	if (b->g.state == GAME_CHALLENGED)
-		return board_refuse(c, &b->g, usage, "the game on board %ld has not "
-		                    "started: %s has not accepted the challenge yet",
-		                    b->g.board, b->g.black);
+	if (b->g.state == GAME_CHALLENGED) {
+		game_not_started_text(&b->g, res, sizeof res);
+		return board_refuse(c, &b->g, usage, "%s", res);
+	}
 	if (b->g.state != GAME_ACTIVE) {
 		game_result_text(&b->g, res, sizeof res);
 		return board_refuse(c, &b->g, usage, "board %ld is over: %s",

@@ -4,7 +4,8 @@
  * refuse with the board attached, and save it.
  *
  * Saving a game that has just finished also writes its result record and
- * computes the rating changes (src/game/ratings.h) in the same
+ * computes the rating changes (unless it ended before both players had
+ * made a move: unrated, no record) (src/game/ratings.h) in the same
  * transaction, so a finished game and its effect on the standings exist
  * together or not at all.  No other lock is needed: the ratings are
  * replayed from the result records, which only this board's transaction
@@ -145,7 +146,13 @@ enum cmd_status board_save(struct cmdctx *c, struct board_ctx *b,
 	spool_board_path(b->g.game, b->g.board, rel, sizeof rel);
 	txn_put(t, rel, file, strlen(file));
 	free(file);
-	if (b->g.state == GAME_FINISHED && b->was != GAME_FINISHED) {
+	/* A game that ends before both players have made a move is not
+	 * rated (pbmserv removed such boards): no result record. */
+	if (b->g.state == GAME_FINISHED && b->was != GAME_FINISHED &&
+	    b->g.nmoves < 2) {
+		change = xstrdup("unchanged: the game ended before both players "
+		                 "had made a move");
+	} else if (b->g.state == GAME_FINISHED && b->was != GAME_FINISHED) {
 		change = board_rate(c, t, &b->g, &st);
 		if (st != CMD_DONE) {
 			txn_abort(t);

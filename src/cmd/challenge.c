@@ -1,11 +1,24 @@
 /*
- * challenge.c - "GAME challenge WHITE BLACK [-options]": a new board.
+ * challenge.c - "GAME challenge WHITE BLACK [-options] [by USERID
+ * PASSWORD]": a new board (SPEC section 9, consent).
  *
  * The first userid plays White and moves first.  The board is made at
- * once in the challenged state: nothing can be played until the second
- * player accepts it (answer.c); both players get the opening board with
- * the words to accept or decline.  Options are those of RULES.md section 6, checked by the
- * rules engine; a bad option refuses the challenge and names the problem.
+ * once in the challenged state, and nothing can be played until both
+ * players have agreed, each with their own password or reply token:
+ *
+ *   - the pbmserv form, without "by", is an unsigned invitation that
+ *     anyone may send: it names two players and neither has agreed, so
+ *     both must accept (answer.c), and the sender's text is never
+ *     relayed, since nothing says who wrote it;
+ *   - the signed form ends "by USERID PASSWORD", USERID one of the two
+ *     players, who thereby agrees: only the other must accept, and the
+ *     body is relayed as the signer's words.
+ *
+ * Both players must be confirmed (users.h).  Both get the opening board
+ * with the words to accept or decline.  Options are those of RULES.md
+ * section 6, checked by the rules engine, plus the game settings of
+ * game.h (-observers=off); a bad option refuses the challenge and names
+ * the problem.
  */
 #include "util/log.h"
 #include "cmd/cmd.h"
@@ -17,13 +30,17 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
-#define CHALLENGE_USAGE "GAME challenge WHITE-USERID BLACK-USERID [-options]\n" \
-	"  e.g. epaminondas challenge alice bob\n" \
-	"       epaminondas challenge alice bob -size=8x8 -symmetry=off\n" \
+#define CHALLENGE_USAGE "GAME challenge WHITE-USERID BLACK-USERID [-options] " \
+	"[by USERID PASSWORD]\n" \
+	"  e.g. epaminondas challenge alice bob by alice Secret42\n" \
+	"       (signed by alice, who plays White: bob accepts to start)\n" \
+	"       epaminondas challenge alice bob -size=8x8 -symmetry=off by bob pw\n" \
+	"       epaminondas challenge alice bob   (unsigned: both must accept)\n" \
 	"  options: -size=WxH -block=c5,f7 -symmetry=mirror|rotate|both|off\n" \
 	"           -repetition=loss|draw|off -rules=abbott|igfip\n" \
-	"           -crossed=move|stay|safe -frozen"
+	"           -crossed=move|stay|safe -frozen -observers=on|off"
 
 static enum cmd_status check_player(struct cmdctx *c, char *userid)
 {
@@ -43,11 +60,45 @@ static enum cmd_status check_player(struct cmdctx *c, char *userid)
 	}
 	if (rc > 0)
 		return cmd_refuse(c, CHALLENGE_USAGE, "there is no user '%s'", userid);
-	rc = u.left != 0;
-	user_free(&u);
-	if (rc)
+	if (u.left) {
+		user_free(&u);
 		return cmd_refuse(c, CHALLENGE_USAGE, "'%s' has signed off and "
 		                  "plays no more", userid);
+	}
+	rc = user_confirmed(&u);
+	user_free(&u);
+	if (!rc)
+		return cmd_refuse(c, CHALLENGE_USAGE, "'%s' has not confirmed an "
+		                  "address yet, so cannot be challenged", userid);
+	return CMD_DONE;
+}
+
+/* "by USERID PASSWORD" at the end of the words: the signer agrees.
+ * CMD_DONE with *side set (-1: unsigned) and argc cut, else a refusal. */
+static enum cmd_status challenge_signer(struct cmdctx *c, int *argc,
+                                        char **argv, int *side)
+{
+	struct user u;
+	enum cmd_status st;
+	char *who, *pw;
+
+	*side = -1;
+	if (*argc < 5 || strcasecmp(argv[*argc - 3], "by") != 0)
+		return CMD_DONE;
+	who = util_lower(argv[*argc - 2]);
+	pw = argv[*argc - 1];
+	*argc -= 3;
+	if (strcmp(who, argv[0]) == 0)
+		*side = EP_WHITE;
+	else if (strcmp(who, argv[1]) == 0)
+		*side = EP_BLACK;
+	else
+		return cmd_refuse(c, CHALLENGE_USAGE, "'by %s' must name one of the "
+		                  "two players (%s or %s): the one who signs agrees "
+		                  "to play", who, argv[0], argv[1]);
+	if ((st = cmd_auth(c, who, pw, CHALLENGE_USAGE, &u)) != CMD_DONE)
+		return st;
+	user_free(&u);
 	return CMD_DONE;
 }
 
@@ -60,12 +111,17 @@ enum cmd_status cmd_challenge(struct cmdctx *c, const char *game, int argc,
 	struct txn *t;
 	char key[64], rel[128], err[EP_ERR_MAX], next[32], headline[256];
 	char *file;
+	struct game_settings set;
 	enum cmd_status st;
 	long board;
-	int i;
+	int i, signer, rc;
 
 	if (argc < 2)
 		return cmd_refuse(c, CHALLENGE_USAGE, "challenge needs two userids");
+	util_lower(argv[0]);
+	util_lower(argv[1]);
+	if ((st = challenge_signer(c, &argc, argv, &signer)) != CMD_DONE)
+		return st;
 	if ((st = check_player(c, argv[0])) != CMD_DONE ||
 	    (st = check_player(c, argv[1])) != CMD_DONE)
 		return st;
@@ -74,9 +130,14 @@ enum cmd_status cmd_challenge(struct cmdctx *c, const char *game, int argc,
 		                  "players");
 	if (ep_options_default(&o, game, err, sizeof err) < 0)
 		return cmd_refuse(c, CHALLENGE_USAGE, "%s", err);
-	for (i = 2; i < argc; i++)
-		if (ep_options_apply(&o, argv[i], err, sizeof err) < 0)
+	game_settings_default(&set);
+	for (i = 2; i < argc; i++) {
+		rc = game_setting_apply(&set, argv[i], err, sizeof err);
+		if (rc == 0)
+			rc = ep_options_apply(&o, argv[i], err, sizeof err);
+		if (rc < 0)
 			return cmd_refuse(c, CHALLENGE_USAGE, "%s", err);
+	}
 	if (ep_options_check(&o, err, sizeof err) < 0)
 		return cmd_refuse(c, CHALLENGE_USAGE, "%s", err);
 
@@ -85,7 +146,10 @@ enum cmd_status cmd_challenge(struct cmdctx *c, const char *game, int argc,
 		return st;
 	board = spool_next_board(c->cfg->spool, game);
 	game_new(&g, game, board, &o, argv[0], argv[1], c->now);
+	game_settings_put(&g, &set);
 	game_challenge(&g);
+	if (signer >= 0)
+		game_agree(&g, signer, c->now);
 	tokens_mint(c, &g);
 	t = cmd_txn(c, key);
 	file = game_format(&g);
@@ -94,9 +158,19 @@ enum cmd_status cmd_challenge(struct cmdctx *c, const char *game, int argc,
 	snprintf(rel, sizeof rel, "games/%s/next", game);
 	snprintf(next, sizeof next, "%ld\n", board + 1);
 	txn_put(t, rel, next, strlen(next));
-	snprintf(headline, sizeof headline, "%s challenges %s: %s would play "
-	         "White, %s Black.", g.white, g.black, g.white, g.black);
-	st = reply_board(c, t, &g, headline, c->comment, g.white, NULL);
+	if (signer >= 0)
+		snprintf(headline, sizeof headline, "%s challenges %s: %s would "
+		         "play White, %s Black.  The game starts when %s accepts.",
+		         signer == EP_WHITE ? g.white : g.black,
+		         signer == EP_WHITE ? g.black : g.white, g.white, g.black,
+		         signer == EP_WHITE ? g.black : g.white);
+	else
+		snprintf(headline, sizeof headline, "An unsigned challenge: %s "
+		         "would play White, %s Black.  Nobody has agreed to it yet: "
+		         "the game starts when both accept.", g.white, g.black);
+	/* Only a signed challenge carries its sender's words. */
+	st = reply_board(c, t, &g, headline, signer >= 0 ? c->comment : "",
+	                 signer == EP_WHITE ? g.white : g.black, NULL);
 	c->have_tokens = 0;
 	if (st == CMD_DONE)
 		st = cmd_commit(c, t);

@@ -25,8 +25,10 @@
 #include "util/buf.h"
 #include "util/conf.h"
 #include "util/template.h"
+#include "spool/users.h"
 
 struct txn;
+struct user;
 
 /* What a command returns. */
 enum cmd_status {
@@ -35,10 +37,35 @@ enum cmd_status {
 	CMD_TEMPFAIL = 2, /* lock timeout or I/O trouble: retry the mail later */
 };
 
+/* Accounts whose passwords one mail may try (auth.c). */
+#define AUTH_MAX_ACCOUNTS 3
+
+/* A password tried by this mail: one check per account per mail. */
+struct auth_check {
+	char userid[32];
+	unsigned char pw[32];  /* SHA-256 of the password tried */
+	int ok;
+};
+
 struct cmdctx {
 	const struct config *cfg;
 	const struct mail_in *mail;
-	const char *sender;    /* where replies to the sender go (addr-spec) */
+	const char *sender;    /* where replies to the sender go (addr-spec):
+	                          the address on file once the sender is
+	                          known to be a player (sender_player), else
+	                          Reply-To or From, untrusted */
+	char sender_player[32];/* the player the sender is known to be (the
+	                          account this mail authenticated as, or
+	                          whose confirmed address From is), or "" */
+	char auth_userid[32];  /* the first account this mail proved itself
+	                          (password or reply token), or "" */
+	char sender_buf[256];  /* storage behind sender when it is an
+	                          address on file */
+	struct auth_check checked[AUTH_MAX_ACCOUNTS];
+	int nchecked;          /* accounts whose password was tried */
+	const char *subject_token; /* the subject's [#TOKEN], or NULL */
+	int exempt_stranger;   /* a confirmation request being queued: its
+	                          budget is taken already (reply_queue) */
 	const char *comment;   /* the relayed comment: body without quotes,
 	                          signature or command line ("" when none) */
 	char digest[33];       /* key of the mail: digest of its Message-ID */
@@ -102,20 +129,116 @@ struct txn *cmd_txn(struct cmdctx *c, const char *key);
  * (CMD_TEMPFAIL), so the mail is retried rather than half answered. */
 enum cmd_status cmd_commit(struct cmdctx *c, struct txn *t);
 
+/* Count n mails that player userid relays (message, chat) against the
+ * relay_limit of a day: 1 when within it, 0 when over (then send
+ * nothing). */
+int relay_take(struct cmdctx *c, const char *userid, int n);
+
 /* Commit the error reply of a refused command under the message lock. */
 enum cmd_status cmd_commit_refusal(struct cmdctx *c);
 
+/* ---- who sent the mail (auth.c) ---- */
+
 /* Load a user for a command that needs a password; refuses with a clear
- * message on unknown user or wrong password.  CMD_DONE when u is loaded
- * (caller frees with user_free). */
-struct user;
+ * message on an unknown user, a closed or not yet confirmed account, a
+ * wrong password, a password check the account's back-off refuses
+ * (authfail.h), a second password for an account this mail already
+ * tried, or a password for more than AUTH_MAX_ACCOUNTS accounts in one
+ * mail.  crypt(3) runs at most once per account per mail.  On success
+ * the sender is that player (auth_proved).  CMD_DONE when u is loaded
+ * (caller frees with user_free); CMD_TEMPFAIL on I/O trouble. */
 enum cmd_status cmd_auth(struct cmdctx *c, const char *userid,
                          const char *password, const char *usage,
                          struct user *u);
 
+/* The mail proved it comes from player u (a password or a reply token):
+ * replies to the sender go to u's address on file from now on (From
+ * when it is one of u's confirmed addresses, else u's first), never to a
+ * Reply-To; c->auth_userid is set when it was "". */
+void auth_proved(struct cmdctx *c, const struct user *u);
+
+/* Where a command's words carry an account's userid and password (SPEC
+ * section 2), as indexes into argv: userid and password for the account
+ * that the command acts for (-1, -1 when none: signup, show, help...);
+ * secret[] every word that is a password (the new one of change
+ * password and signup's too), -1 when unused. */
+struct auth_words {
+	int userid, password;
+	int secret[2];
+};
+void auth_words(int argc, char *const *argv, struct auth_words *w);
+
+/* Before the command runs: the account its words or its reply token
+ * name, checked once (the check cmd_auth will find done).  Fills
+ * userid (32 bytes) and returns 1 when the mail proved it is that
+ * player's, 0 when it proved nothing (no credential, or a wrong one), -1
+ * on I/O trouble. */
+struct intake;
+int auth_preflight(struct cmdctx *c, const struct intake *in, char *userid);
+
+/* Forget the passwords this mail tried (wiped), at the end of a mail. */
+void auth_forget(struct cmdctx *c);
+
+/* The player a reply token belongs to (tokens.c), for auth_preflight:
+ * in->token on board in->token_game/in->token_board, current and of a
+ * confirmed player.  Reads the board without its lock (files are
+ * replaced by rename).  1 with userid (32 bytes) filled in and the
+ * sender proved (auth_proved), 0 when it is no one's, -1 on I/O trouble. */
+int tokens_owner(struct cmdctx *c, const struct intake *in, char *userid);
+
+/* len random characters of [a-z2-7] (5 bits each, getrandom(2)) and a
+ * NUL into out (len + 1 bytes, len at most 64).  0, or -1 without
+ * randomness. */
+int tokens_random(char *out, int len);
+
+/* ---- addresses (signup.c) ---- */
+
+/* Queue one confirmation request for addr in t (template confirm.txt,
+ * null envelope sender) and add the request, with its token's hash, to
+ * u.  CMD_DONE, CMD_REFUSED (u has its most addresses) or CMD_TEMPFAIL. */
+enum cmd_status signup_request(struct cmdctx *c, struct txn *t,
+                               struct user *u, const char *addr,
+                               enum user_request_kind kind);
+
+/* signup_request for each of addrs[0..n), except those that had a
+ * request less than a day ago or find the hourly budget of mail to
+ * strangers spent (listed in skipped).  Refuses when none was sent. */
+enum cmd_status signup_requests(struct cmdctx *c, struct txn *t,
+                                struct user *u, char **addrs, int n,
+                                enum user_request_kind kind,
+                                struct buf *skipped);
+
+/* ---- notices (notice.c) ---- */
+
+/* Queue one notice (template account.txt: headline, details) to addr,
+ * player userid's address, in a transaction of its own, once for
+ * key_text: a later call with the same key_text does nothing.  For what
+ * a player must hear although the mail in hand is refused or deferred
+ * (wrong passwords tried, a mail that waits).  Takes the leaf lock
+ * "notice-USERID".  CMD_DONE, or CMD_TEMPFAIL (logged; the caller goes
+ * on: a notice is never worth failing the mail for). */
+enum cmd_status notice_once(struct cmdctx *c, const char *userid,
+                            const char *addr, const char *key_text,
+                            const char *headline, const char *details);
+
 /* ---- replies (reply.c) ---- */
 
-/* Queue a mail to addr in t.  auto_replied: an error reply (null envelope
+/* The most a reply to a stranger (an address that is no player's, from
+ * a mail that proved nothing) may hold: bytes of text, no HTML part. */
+#define REPLY_STRANGER_MAX 16384
+
+/* Whether a mail to addr is a reply to a stranger: the sender of a mail
+ * that proved no player and whose From is no player's address. */
+int reply_to_stranger(const struct cmdctx *c, const char *addr);
+
+/* Take one mail from the server's hourly budget of mails to strangers
+ * (stranger_reply_limit): 1 when there was room (counted), 0 when spent. */
+int reply_stranger_budget(struct cmdctx *c);
+
+/* Queue a mail to addr in t.  A reply to a stranger (reply_to_stranger)
+ * loses its HTML part, is cut to REPLY_STRANGER_MAX and takes from the
+ * hourly budget; with the budget spent it is not queued (logged).
+ * auto_replied: an error reply (null envelope
  * sender, Auto-Submitted: auto-replied).  thread: Message-ID root of the
  * board ("epaminondas.101@domain") or NULL.  text and html: bodies. */
 void reply_queue(struct cmdctx *c, struct txn *t, const char *addr,
@@ -209,6 +332,10 @@ enum cmd_status cmd_token_reply(struct cmdctx *c, const struct intake *in);
 enum cmd_status cmd_help(struct cmdctx *c, int argc, char **argv);
 enum cmd_status cmd_game_help(struct cmdctx *c, const char *game);
 enum cmd_status cmd_signup(struct cmdctx *c, int argc, char **argv);
+/* confirm USERID [#TOKEN] (signup.c): the answer to a confirmation
+ * request; the token comes from the subject (c->subject_token) or, typed
+ * by hand, as the second word. */
+enum cmd_status cmd_confirm_address(struct cmdctx *c, int argc, char **argv);
 enum cmd_status cmd_challenge(struct cmdctx *c, const char *game, int argc,
                               char **argv);
 enum cmd_status cmd_move(struct cmdctx *c, const char *game, int argc,

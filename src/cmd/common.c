@@ -1,9 +1,10 @@
 /*
  * common.c - what every command shares: locks, transactions, the record
- * that a mail was processed, and password checks.
+ * that a mail was processed (passwords: auth.c).
  */
 #include "util/log.h"
 #include "cmd/cmd.h"
+#include "spool/ratelimit.h"
 #include "spool/spool.h"
 #include "spool/txn.h"
 #include "spool/users.h"
@@ -61,33 +62,15 @@ enum cmd_status cmd_commit(struct cmdctx *c, struct txn *t)
 	return CMD_DONE;
 }
 
-enum cmd_status cmd_auth(struct cmdctx *c, const char *userid,
-                         const char *password, const char *usage,
-                         struct user *u)
+int relay_take(struct cmdctx *c, const char *userid, int n)
 {
-	char *err = NULL;
-	int rc;
+	char key[64];
+	int i;
 
-	if (!util_userid_ok(userid))
-		return cmd_refuse(c, usage, "'%s' is not a valid userid", userid);
-	rc = user_load(c->cfg->spool, userid, u, &err);
-	if (rc < 0) {
-		log_msg(LOG_ERR, "%s\n", err);
-		free(err);
-		return CMD_TEMPFAIL;
-	}
-	if (rc > 0)
-		return cmd_refuse(c, usage, "there is no user '%s' (sign up first: "
-		                  "signup USERID PASSWORD)", userid);
-	if (u->left) {
-		user_free(u);
-		return cmd_refuse(c, usage, "'%s' has signed off; that account is "
-		                  "closed", userid);
-	}
-	if (!user_password_ok(u, password)) {
-		user_free(u);
-		return cmd_refuse(c, usage, "wrong password for '%s' (passwords "
-		                  "are case-sensitive)", userid);
-	}
-	return CMD_DONE;
+	snprintf(key, sizeof key, "relay:%s", userid);
+	for (i = 0; i < n; i++)
+		if (ratelimit_count(c->cfg->spool, key, c->cfg->relay_limit, 86400,
+		                    c->now, NULL) == 0)
+			return 0;
+	return 1;
 }

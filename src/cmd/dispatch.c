@@ -31,6 +31,7 @@ static const struct {
 } account_cmds[] = {
 	{ "help", cmd_help },
 	{ "signup", cmd_signup },
+	{ "confirm", cmd_confirm_address },
 	{ "standings", cmd_standings },
 	{ "history", cmd_history },
 	{ "change", cmd_change },
@@ -71,9 +72,10 @@ enum cmd_status cmd_refuse(struct cmdctx *c, const char *usage,
 
 #define ACCOUNT_USAGE \
 	"help [commands]\n" \
-	"signup USERID PASSWORD [ADDRESS]\n" \
+	"signup USERID PASSWORD [ADDRESS...]\n" \
+	"confirm USERID   (reply to the confirmation request)\n" \
 	"change password USERID OLD-PASSWORD NEW-PASSWORD\n" \
-	"change address USERID PASSWORD ADDRESS\n" \
+	"change address USERID PASSWORD ADDRESS...\n" \
 	"signoff USERID PASSWORD\n" \
 	"list\n" \
 	"message USERID PASSWORD TO-USERID...\n" \
@@ -85,7 +87,7 @@ enum cmd_status cmd_refuse(struct cmdctx *c, const char *usage,
 
 #define GAME_USAGE \
 	"GAME help\n" \
-	"GAME challenge WHITE-USERID BLACK-USERID [-options]\n" \
+	"GAME challenge WHITE-USERID BLACK-USERID [-options] [by USERID PASSWORD]\n" \
 	"GAME accept BOARD USERID PASSWORD\n" \
 	"GAME decline BOARD USERID PASSWORD\n" \
 	"GAME move BOARD USERID PASSWORD MOVE[#N]\n" \

@@ -4,7 +4,9 @@
  *
  * The sender must sign the message with their password, so no one can
  * write in another player's name; the recipients' addresses are never
- * shown to the sender.  The relayed text is the comment of the mail
+ * shown to the sender.  It goes to confirmed players only, at most
+ * max_message_recipients of them, and what one player relays a day
+ * (message and chat) is bounded by relay_limit: no open relay.  The relayed text is the comment of the mail
  * (intake.c: quotes and signature cut, the password masked).
  */
 #include "util/log.h"
@@ -20,7 +22,7 @@
 #define MESSAGE_USAGE "message USERID PASSWORD TO-USERID...\n" \
 	"  e.g. message alice Secret42 bob carol   (the body of your mail is\n" \
 	"       the message)"
-#define MESSAGE_MAX_RCPT 10
+#define MESSAGE_MAX_RCPT 100  /* max_message_recipients' upper bound */
 
 enum cmd_status cmd_message(struct cmdctx *c, int argc, char **argv)
 {
@@ -34,9 +36,9 @@ enum cmd_status cmd_message(struct cmdctx *c, int argc, char **argv)
 	if (argc < 3)
 		return cmd_refuse(c, MESSAGE_USAGE, "message takes your userid, your "
 		                  "password and at least one userid to write to");
-	if (argc - 2 > MESSAGE_MAX_RCPT)
+	if (argc - 2 > c->cfg->max_message_recipients || argc - 2 > MESSAGE_MAX_RCPT)
 		return cmd_refuse(c, MESSAGE_USAGE, "a message goes to at most %d "
-		                  "players", MESSAGE_MAX_RCPT);
+		                  "players", c->cfg->max_message_recipients);
 	if (!c->comment || !*c->comment)
 		return cmd_refuse(c, MESSAGE_USAGE, "your mail has no message: write "
 		                  "it in the body");
@@ -57,7 +59,7 @@ enum cmd_status cmd_message(struct cmdctx *c, int argc, char **argv)
 			st = CMD_TEMPFAIL;
 			goto out;
 		}
-		if (rc > 0 || to[n].left) {
+		if (rc > 0 || !user_confirmed(&to[n])) {
 			if (rc == 0)
 				user_free(&to[n]);
 			st = cmd_refuse(c, MESSAGE_USAGE, "there is no player '%s' to "
@@ -65,6 +67,12 @@ enum cmd_status cmd_message(struct cmdctx *c, int argc, char **argv)
 			goto out;
 		}
 		n++;
+	}
+	if (!relay_take(c, u.userid, n)) {
+		st = cmd_refuse(c, MESSAGE_USAGE, "you (%s) have relayed as many "
+		                "mails today as one player may (%d); nothing was sent",
+		                u.userid, c->cfg->relay_limit);
+		goto out;
 	}
 	tvars_set(&v, "sender", u.userid);
 	tvars_set(&v, "message", c->comment);
@@ -76,7 +84,7 @@ enum cmd_status cmd_message(struct cmdctx *c, int argc, char **argv)
 	snprintf(subject, sizeof subject, "epamserv: a message from %s", u.userid);
 	t = cmd_txn(c, c->msg_key);
 	for (i = 0; i < n; i++)
-		reply_queue(c, t, to[i].address, subject, text, NULL, 0, NULL);
+		reply_queue(c, t, user_address(&to[i]), subject, text, NULL, 0, NULL);
 	st = cmd_commit(c, t);
 out:
 	for (i = 0; i < n; i++)

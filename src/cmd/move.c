@@ -67,10 +67,11 @@ enum cmd_status move_play(struct cmdctx *c, struct game *g,
 	int side = game_side_of(g, userid);
 	const char *usage = move_usage(c, g);
 
-	if (g->state == GAME_CHALLENGED)
-		return board_refuse(c, g, usage, "the game on board %ld has "
-		                    "not started: %s has not accepted the challenge "
-		                    "yet", g->board, g->black);
+	if (g->state == GAME_CHALLENGED) {
+		char why[256];
+		game_not_started_text(g, why, sizeof why);
+		return board_refuse(c, g, usage, "%s", why);
+	}
 	if (g->state != GAME_ACTIVE) {
 		game_result_text(g, err, sizeof err);
 		return board_refuse(c, g, usage, "board %ld is over: %s",

@@ -9,7 +9,10 @@
  *
  * Observers are kept in the game file (observer: lines), so the board
  * mails of reply.c reach them; subscribing tells nobody but the
- * subscriber.
+ * subscriber, and the players see who observes in every board mail.  A
+ * board takes at most max_observers, and none when it was made with
+ * -observers=off.  Chat goes to confirmed players only, within the
+ * sender's relay_limit.
  */
 #include "util/log.h"
 #include "cmd/cmd.h"
@@ -60,7 +63,16 @@ static enum cmd_status observe(struct cmdctx *c, const char *game,
 		game_result_text(&b.g, res, sizeof res);
 		st = board_refuse(c, &b.g, SUBSCRIBE_USAGE, "board %ld is over (%s): "
 		                  "there will be no more board mails", board, res);
-	} else if (on && !game_observer_add(&b.g, argv[1]))
+	} else if (on && b.g.no_observers)
+		st = board_refuse(c, &b.g, SUBSCRIBE_USAGE, "the players of board "
+		                  "%ld chose to play without observers "
+		                  "(-observers=off)", board);
+	else if (on && game_observer_find(&b.g, argv[1]) < 0 &&
+	         b.g.nobservers >= (size_t)c->cfg->max_observers)
+		st = board_refuse(c, &b.g, SUBSCRIBE_USAGE, "board %ld has as many "
+		                  "observers as a board may (%d)", board,
+		                  c->cfg->max_observers);
+	else if (on && !game_observer_add(&b.g, argv[1]))
 		st = board_refuse(c, &b.g, SUBSCRIBE_USAGE, "you (%s) are already "
 		                  "subscribed to board %ld", argv[1], board);
 	else if (!on && !game_observer_remove(&b.g, argv[1]))
@@ -112,8 +124,8 @@ static enum cmd_status chat_to(struct cmdctx *c, struct txn *t,
 		free(err);
 		return CMD_TEMPFAIL;
 	}
-	if (rc == 0 && !u.left)
-		reply_queue(c, t, u.address, subject, text, NULL, 0, thread);
+	if (rc == 0 && user_confirmed(&u))
+		reply_queue(c, t, user_address(&u), subject, text, NULL, 0, thread);
 	if (rc == 0)
 		user_free(&u);
 	return CMD_DONE;
@@ -159,6 +171,13 @@ enum cmd_status cmd_chat(struct cmdctx *c, const char *game, int argc,
 		game_free(&g);
 		return st;
 	}
+	if (!relay_take(c, argv[1], 1 + (int)g.nobservers)) {
+		st = board_refuse(c, &g, CHAT_USAGE, "you (%s) have relayed as many "
+		                  "mails today as one player may (%d); nothing was "
+		                  "sent", argv[1], c->cfg->relay_limit);
+		game_free(&g);
+		return st;
+	}
 	tvars_set(&v, "sender", argv[1]);
 	tvars_set(&v, "title", reply_game_title(game));
 	tvars_set(&v, "game", game);
@@ -178,7 +197,8 @@ enum cmd_status cmd_chat(struct cmdctx *c, const char *game, int argc,
 	st = chat_to(c, t, g.white, argv[1], subject, text, thread);
 	if (st == CMD_DONE && strcmp(g.white, g.black) != 0)
 		st = chat_to(c, t, g.black, argv[1], subject, text, thread);
-	for (i = 0; i < g.nobservers && st == CMD_DONE; i++)
+	for (i = 0; i < g.nobservers && !g.no_observers && st == CMD_DONE &&
+	     i < (size_t)c->cfg->max_observers; i++)
 		st = chat_to(c, t, g.observers[i], argv[1], subject, text, thread);
 	free(text);
 	game_free(&g);

@@ -46,10 +46,11 @@ static enum cmd_status pending_active(struct cmdctx *c, const struct game *g,
 {
 	char res[EP_ERR_MAX + 96];
 
-	if (g->state == GAME_CHALLENGED)
-		return board_refuse(c, g, usage, "the game on board %ld has not "
-		                    "started: %s has not accepted the challenge yet",
-		                    g->board, g->black);
+	if (g->state == GAME_CHALLENGED) {
+		char why[256];
+		game_not_started_text(g, why, sizeof why);
+		return board_refuse(c, g, usage, "%s", why);
+	}
 	if (g->state != GAME_ACTIVE) {
 		game_result_text(g, res, sizeof res);
 		return board_refuse(c, g, usage, "board %ld is over: %s", g->board,

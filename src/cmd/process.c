@@ -1,17 +1,33 @@
 /*
  * process.c - the path of one mail (SPEC section 3):
  *
- *   parse -> never-answered filter -> key (digest of the Message-ID) ->
- *   message lock -> already processed? -> find the command -> run it ->
- *   on refusal, commit the error reply.
+ *   parse -> never-answered filter (bounces, auto-replies, spam) ->
+ *   who the sender is (a player's confirmed address, or a stranger) ->
+ *   key (digest of the Message-ID) -> message lock -> already
+ *   processed? -> find the command -> which account it proves (auth.c)
+ *   -> rate limit -> run it -> on refusal, commit the error reply.
  *
  * Holding the message lock while checking and recording the mail's key
  * means two deliveries of the same mail, even at once, take effect once.
+ *
+ * Rate limits (issue 11): a mail that proves its player (a password or
+ * a reply token) counts against that player's account; over the limit
+ * it is deferred, never dropped (exit 75: the MTA retries; batch leaves
+ * it for the next run), and the player is told once that a mail of his
+ * waits.  Any other mail counts against its sender's address; over the
+ * limit it is dropped with a log line, so that a forgery deferred could
+ * never come back as a bounce to a forged sender, and forged mail in a
+ * player's name never uses up the player's own budget.
+ *
+ * Strangers (senders that are no player's confirmed address and proved
+ * nothing) get no reply to a mail without a command, and small text-only
+ * replies otherwise (reply.c), within a budget for the whole server.
  */
 #include "util/log.h"
 #include "cmd/process.h"
 #include "cmd/cmd.h"
 #include "cmd/intake.h"
+#include "spool/addrindex.h"
 #include "spool/outbox.h"
 #include "spool/ratelimit.h"
 #include "spool/spool.h"
@@ -46,6 +62,8 @@ static const char *never_answer(const struct config *cfg,
 		return "list mail (List-Id)";
 	if (m->has_x_autoreply)
 		return "an auto-reply (X-Autoreply)";
+	if (m->spam_flagged)
+		return "flagged as spam by the MTA (X-Spam-Flag or X-Spam-Status)";
 	/* Exchange and others send out-of-office notes without the headers
 	 * above; their subjects give them away. */
 	if (m->subject && (strncasecmp(m->subject, "Automatic reply:", 16) == 0 ||
@@ -111,13 +129,37 @@ static void record_report(const struct config *cfg, const struct mail_in *m,
 	}
 }
 
-static const char *reply_address(const struct mail_in *m)
+/* Where replies to the sender go before the mail proves anything: From
+ * when it is a player's confirmed address (never a Reply-To the sender
+ * chose; c->sender_player set), else Reply-To or From.  -1 on I/O
+ * trouble. */
+static int sender_address(struct cmdctx *c, const struct mail_in *m)
 {
+	const char *from = m->from_addr && mail_addr_ok(m->from_addr)
+	                   ? m->from_addr : NULL;
+	int rc = 0;
+
+	c->sender = NULL;
+	if (from && (rc = addr_player(c->cfg->spool, from,
+	                              c->sender_player)) != 0) {
+		if (rc < 0)
+			return -1;
+		c->sender = from;
+		return 0;
+	}
 	if (m->reply_to_addr && mail_addr_ok(m->reply_to_addr))
-		return m->reply_to_addr;
-	if (m->from_addr && mail_addr_ok(m->from_addr))
-		return m->from_addr;
-	return NULL;
+		c->sender = m->reply_to_addr;
+	else
+		c->sender = from;
+	return 0;
+}
+
+/* Mails deferred by an account's rate limit in this process (batch). */
+static unsigned long deferred_count;
+
+unsigned long process_deferrals(void)
+{
+	return deferred_count;
 }
 
 static int is_game_word(const char *w)
@@ -256,9 +298,18 @@ out:
 	return st;
 }
 
-static int run(struct cmdctx *c, int truncated)
+/* Whether the mail's words hold no command we know (nor a reply token
+ * with something for it). */
+static int no_command(const struct intake *in)
 {
-	struct intake in;
+	if (in->token[0] && in->argc > 0)
+		return 0;
+	return in->argc == 0 || !cmd_known(in->argv[0]);
+}
+
+static int run(struct cmdctx *c, struct intake *in_found, int truncated)
+{
+	struct intake in = *in_found;
 	enum cmd_status st;
 
 	if (!truncated && is_multiple(c->mail->subject)) {
@@ -270,8 +321,17 @@ static int run(struct cmdctx *c, int truncated)
 		        st == CMD_DONE ? "done" : "temporary failure, will retry");
 		return st == CMD_DONE ? 0 : EXIT_TEMPFAIL;
 	}
-	intake_find(c->mail->subject, c->mail->body, &in);
 	c->comment = in.comment;
+	c->subject_token = in.token[0] ? in.token : NULL;
+	if (!truncated && no_command(&in) && !c->sender_player[0]) {
+		/* No backscatter: a stranger's mail with no command in it is
+		 * most likely spam with a forged sender. */
+		struct txn *t = cmd_txn(c, c->msg_key);
+		log_msg(LOG_NOTICE, "<%.200s> no command, and the sender is no "
+		        "player: not answered\n", c->mail->message_id ?
+		        c->mail->message_id : "");
+		return cmd_commit(c, t) == CMD_DONE ? 0 : EXIT_TEMPFAIL;
+	}
 	if (truncated)
 		st = cmd_refuse(c, "", "your mail is larger than %zu bytes, the "
 		                "most this server reads; send the command alone",
@@ -297,8 +357,74 @@ static int run(struct cmdctx *c, int truncated)
 	        in.argc > 2 && is_game_word(in.argv[0]) ? in.argv[2] : "",
 	        st == CMD_DONE ? (buf_str(&c->error)[0] ? "refused" : "done")
 	                       : "temporary failure, will retry");
-	intake_free(&in);
 	return st == CMD_DONE ? 0 : EXIT_TEMPFAIL;
+}
+
+/* The account a "multiple" mail proves: its first line that does. */
+static int preflight_multiple(struct cmdctx *c, char *userid)
+{
+	char *body = xstrdup(c->mail->body ? c->mail->body : ""), *line, *next;
+	int rc = 0, n = 0;
+
+	for (line = body; line && rc == 0 && n < MULTIPLE_MAX; line = next) {
+		struct intake in;
+		next = strchr(line, '\n');
+		if (next)
+			*next++ = '\0';
+		if (line[0] == '>' || strncmp(line, "--", 2) == 0)
+			break;
+		memset(&in, 0, sizeof in);
+		in.token_board = -1;
+		intake_split_words(line, &in);
+		if (in.argc > 0) {
+			n++;
+			rc = auth_preflight(c, &in, userid);
+		}
+		intake_free(&in);
+	}
+	free(body);
+	return rc;
+}
+
+/* Count the mail against the account it proves (over the limit:
+ * deferred, the player told once) or against its sender (over: dropped).
+ * 0 go on; 1 dropped (recorded as processed); EXIT_TEMPFAIL. */
+static int rate_check(struct cmdctx *c, const char *userid)
+{
+	const struct config *cfg = c->cfg;
+	const char *id = c->mail->message_id ? c->mail->message_id : "";
+	char key[64];
+	int first = 0;
+
+	if (userid[0]) {
+		snprintf(key, sizeof key, "user:%s", userid);
+		if (ratelimit_count(cfg->spool, key, cfg->rate_limit, 3600, c->now,
+		                    &first) != 0)
+			return 0;
+		deferred_count++;
+		log_msg(LOG_WARNING, "<%.200s> %s: over the rate limit of %d mails "
+		        "an hour, deferred\n", id, userid, cfg->rate_limit);
+		if (first) {
+			char text[160], details[512];
+			snprintf(text, sizeof text, "rate-notice %s %lld", userid,
+			         (long long)(c->now / 3600));
+			snprintf(details, sizeof details, "You (%s) sent more than %d "
+			         "mails to epamserv within an hour.  The mails after "
+			         "those wait and are carried out, in order, as the hour "
+			         "passes: nothing is lost, and there is no need to send "
+			         "them again.", userid, cfg->rate_limit);
+			notice_once(c, userid, c->sender, text, "a mail of yours waits",
+			            details);
+		}
+		return EXIT_TEMPFAIL;
+	}
+	if (!c->sender ||
+	    ratelimit_take(cfg->spool, c->sender, cfg->rate_limit, c->now) != 0)
+		return 0;
+	log_msg(LOG_WARNING, "<%.200s> from %.200s: over the rate limit of %d "
+	        "mails an hour, dropped\n", id, c->sender, cfg->rate_limit);
+	return cmd_commit(c, cmd_txn(c, c->msg_key)) == CMD_DONE ? 1
+	       : EXIT_TEMPFAIL;
 }
 
 int process_mail(const struct config *cfg, const char *raw, size_t len,
@@ -307,15 +433,17 @@ int process_mail(const struct config *cfg, const char *raw, size_t len,
 	struct mail_in m;
 	struct cmdctx c;
 	struct lock l = LOCK_INIT;
+	struct intake in;
 	const char *why;
-	char *err = NULL;
-	int rc = 0;
+	char *err = NULL, userid[32];
+	int rc = 0, prc;
 
 	if (spool_init(cfg->spool, &err) < 0) {
 		log_msg(LOG_ERR, "%s\n", err);
 		free(err);
 		return EXIT_TEMPFAIL;
 	}
+	addr_index_ensure(cfg->spool);  /* spools made before the index */
 	if (mail_parse_limits(raw, len, cfg->max_mail_size, &m, &err) < 0) {
 		/* Out of memory says nothing about the mail: let the MTA
 		 * retry instead of dropping it (err is NULL when even the
@@ -334,8 +462,13 @@ int process_mail(const struct config *cfg, const char *raw, size_t len,
 	c.cfg = cfg;
 	c.mail = &m;
 	c.now = util_now();
-	c.sender = reply_address(&m);
-	if ((why = never_answer(cfg, &m)) != NULL || !c.sender) {
+	memset(&in, 0, sizeof in);
+	why = never_answer(cfg, &m);
+	if (!why && sender_address(&c, &m) < 0) {
+		rc = EXIT_TEMPFAIL;
+		goto done;
+	}
+	if (why || !c.sender) {
 		log_msg(LOG_NOTICE, "<%.200s> not answered: %s\n",
 		        m.message_id ? m.message_id : "",
 		        why ? why : "no address to reply to");
@@ -359,17 +492,25 @@ int process_mail(const struct config *cfg, const char *raw, size_t len,
 		        m.message_id ? m.message_id : c.digest);
 		goto done;
 	}
-	if (ratelimit_take(cfg->spool, c.sender, cfg->rate_limit, c.now) == 0) {
-		/* Over budget: recorded as processed, never answered. */
-		struct txn *t = cmd_txn(&c, c.msg_key);
-		log_msg(LOG_WARNING, "<%.200s> from %.200s: over the rate limit "
-		        "of %d mails an hour, dropped\n", m.message_id ? m.message_id : "",
-		        c.sender, cfg->rate_limit);
-		rc = cmd_commit(&c, t) == CMD_DONE ? 0 : EXIT_TEMPFAIL;
+	if (!truncated && is_multiple(m.subject)) {
+		in.comment = xstrdup("");
+		prc = preflight_multiple(&c, userid);
+	} else {
+		intake_find(m.subject, m.body, &in);
+		prc = truncated ? 0 : auth_preflight(&c, &in, userid);
+	}
+	if (prc < 0) {
+		rc = EXIT_TEMPFAIL;
 		goto done;
 	}
-	rc = run(&c, truncated);
+	rc = rate_check(&c, prc > 0 ? userid : "");
+	if (rc == 0)
+		rc = run(&c, &in, truncated);
+	else if (rc == 1)
+		rc = 0;
 done:
+	intake_free(&in);
+	auth_forget(&c);
 	lock_release(&l);
 	buf_free(&c.error);
 	free(c.error_board);

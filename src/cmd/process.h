@@ -16,4 +16,9 @@
 int process_mail(const struct config *cfg, const char *raw, size_t len,
                  int truncated);
 
+/* How many mails this process deferred because the account they prove
+ * was over its rate limit (batch: such a mail waits like one for a busy
+ * board, and the run goes on). */
+unsigned long process_deferrals(void);
+
 #endif

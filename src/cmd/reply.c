@@ -12,6 +12,7 @@
 #include "cmd/intake.h"
 #include "game/render.h"
 #include "spool/outbox.h"
+#include "spool/ratelimit.h"
 #include "spool/txn.h"
 #include "spool/users.h"
 #include "util/util.h"
@@ -65,6 +66,19 @@ const char *reply_strip_prefixes(const char *subject)
 	return p;
 }
 
+int reply_to_stranger(const struct cmdctx *c, const char *addr)
+{
+	return c->sender && !c->sender_player[0] && !c->exempt_stranger &&
+	       strcasecmp(addr, c->sender) == 0;
+}
+
+int reply_stranger_budget(struct cmdctx *c)
+{
+	return ratelimit_count(c->cfg->spool, "strangers",
+	                       c->cfg->stranger_reply_limit, 3600, c->now,
+	                       NULL) != 0;
+}
+
 void reply_queue(struct cmdctx *c, struct txn *t, const char *addr,
                  const char *subject, const char *text, const char *html,
                  int auto_replied, const char *thread)
@@ -72,7 +86,7 @@ void reply_queue(struct cmdctx *c, struct txn *t, const char *addr,
 	struct mail_out m;
 	char msgid[256], from[512], date[64], name[128];
 	const char *in_id = c->mail ? c->mail->message_id : NULL;
-	char *msg, *err = NULL;
+	char *msg, *err = NULL, *cut_text = NULL;
 	struct timespec ts;
 	int n;
 
@@ -80,6 +94,25 @@ void reply_queue(struct cmdctx *c, struct txn *t, const char *addr,
 	if (c->collect && c->sender && strcasecmp(addr, c->sender) == 0) {
 		buf_printf(c->collect, "Subject: %s\n\n%s\n", subject, text);
 		return;
+	}
+	if (reply_to_stranger(c, addr)) {
+		/* Small and text only, within the server's hourly budget. */
+		if (!reply_stranger_budget(c)) {
+			log_msg(LOG_NOTICE, "<%.200s> no reply to %.200s: the hourly "
+			        "budget of replies to strangers is spent\n",
+			        in_id ? in_id : "", addr);
+			return;
+		}
+		html = NULL;
+		if (strlen(text) > REPLY_STRANGER_MAX) {
+			size_t cut = REPLY_STRANGER_MAX;
+			while (cut > 0 && ((unsigned char)text[cut] & 0xc0) == 0x80)
+				cut--;
+			cut_text = xmalloc(cut + 64);
+			memcpy(cut_text, text, cut);
+			strcpy(cut_text + cut, "\n[... the rest is cut]\n");
+			text = cut_text;
+		}
 	}
 	n = c->nout++;
 
@@ -100,6 +133,7 @@ void reply_queue(struct cmdctx *c, struct txn *t, const char *addr,
 	m.text = text;
 	m.html = html;
 	msg = mail_compose(&m, &err);
+	free(cut_text);
 	if (!msg) {
 		log_msg(LOG_ERR, "cannot compose a mail to %s: %s\n", addr,
 		        err ? err : "?");
@@ -155,6 +189,26 @@ static void vote_var(const struct game *g, struct tvars *v)
 		           other, g->game, g->board, other);
 }
 
+/* Who observes the board (players see who reads along). */
+static void observers_var(const struct game *g, struct tvars *v)
+{
+	struct buf b = BUF_INIT;
+	size_t i;
+
+	if (g->no_observers) {
+		tvars_set(v, "observers", "Observers: none allowed (-observers=off).");
+		return;
+	}
+	if (!g->nobservers)
+		return;
+	buf_puts(&b, "Observers: ");
+	for (i = 0; i < g->nobservers; i++)
+		buf_printf(&b, "%s%s", i ? ", " : "", g->observers[i]);
+	buf_puts(&b, ".");
+	tvars_setf(v, "observers", "%s", buf_str(&b));
+	buf_free(&b);
+}
+
 /* What the players can send next, by the state of the game; the example
  * move is legal in the position (never one that cannot be played). */
 static void instructions_var(const struct game *g, struct tvars *v)
@@ -162,11 +216,20 @@ static void instructions_var(const struct game *g, struct tvars *v)
 	char example[EP_MOVE_TEXT_MAX];
 
 	if (g->state == GAME_CHALLENGED) {
-		tvars_setf(v, "instructions", "%s, to accept the challenge send a "
-		           "mail with the subject\n  %s accept %ld %s PASSWORD\n"
-		           "or, to decline it,\n  %s decline %ld %s PASSWORD",
-		           g->black, g->game, g->board, g->black, g->game, g->board,
-		           g->black);
+		struct buf b = BUF_INIT;
+		int i;
+		for (i = 0; i < 2; i++) {
+			const char *who = i == 0 ? g->white : g->black;
+			if (g->agreed[i])
+				continue;
+			buf_printf(&b, "%s%s, to accept the challenge send a mail with "
+			           "the subject\n  %s accept %ld %s PASSWORD\nor, to "
+			           "decline it,\n  %s decline %ld %s PASSWORD", b.len ?
+			           "\n\n" : "", who, g->game, g->board, who, g->game,
+			           g->board, who);
+		}
+		tvars_setf(v, "instructions", "%s", buf_str(&b));
+		buf_free(&b);
 		return;
 	}
 	if (g->state != GAME_ACTIVE)
@@ -184,19 +247,20 @@ static void board_vars(struct cmdctx *c, const struct game *g,
                        struct tvars *v, const char *headline,
                        const char *comment, const char *who)
 {
-	char opts[EP_OPTIONS_MAX], grace[512], res[EP_ERR_MAX + 96];
+	char opts[EP_OPTIONS_MAX], grace[512], res[EP_ERR_MAX + 96], set[64];
 	const struct ep_position *p = &g->pos;
 
 	ep_options_format(&g->opts, opts, sizeof opts);
+	game_settings_format(g, set, sizeof set);
 	tvars_set(v, "title", reply_game_title(g->game));
 	tvars_setf(v, "board", "%ld", g->board);
 	tvars_set(v, "white", g->white);
 	tvars_set(v, "black", g->black);
-	tvars_setf(v, "options", "%s", opts);
+	tvars_setf(v, "options", "%s%s", opts, set);
 	tvars_set(v, "headline", headline);
-	if (comment && *comment)
-		tvars_setf(v, "comment", "\n%s writes:\n%s", who ? who : "The sender",
-		           comment);
+	/* Only words a player proved are relayed as theirs. */
+	if (comment && *comment && who && c->auth_userid[0])
+		tvars_setf(v, "comment", "\n%s writes:\n%s", who, comment);
 	tvars_set(v, "game", g->game);
 	tvars_setf(v, "white_pieces", "%d", ep_count_pieces(p, EP_WHITE));
 	tvars_setf(v, "black_pieces", "%d", ep_count_pieces(p, EP_BLACK));
@@ -204,6 +268,7 @@ static void board_vars(struct cmdctx *c, const struct game *g,
 	           g->nmoves ? "Last move in [brackets].  " : "");
 	home_rows(g, v);
 	vote_var(g, v);
+	observers_var(g, v);
 	if (!c->subject)  /* a preview: nothing to send about it */
 		instructions_var(g, v);
 	if (g->state == GAME_ACTIVE) {
@@ -215,8 +280,10 @@ static void board_vars(struct cmdctx *c, const struct game *g,
 		tvars_setf(v, "next_move", "%zu", g->nmoves + 1);
 		tvars_setf(v, "to_move", "%s", game_to_move(g));
 	} else if (g->state == GAME_CHALLENGED) {
-		tvars_setf(v, "turn", "Waiting for %s to accept the challenge.",
-		           g->black);
+		int both;
+		const char *who = game_waits_agreement(g, &both);
+		tvars_setf(v, "turn", "Waiting for %s%s%s to accept the challenge.",
+		           who ? who : "", both ? " and " : "", both ? g->black : "");
 	} else {
 		game_result_text(g, res, sizeof res);
 		tvars_setf(v, "result", "Game over: %s.", res);
@@ -231,13 +298,15 @@ static void board_vars(struct cmdctx *c, const struct game *g,
 static void board_subject(const struct game *g, int starred,
                           const char *token, char *buf, size_t len)
 {
+	int both = 0;
 	const char *who = g->state == GAME_ACTIVE ? game_to_move(g)
-	                : g->state == GAME_CHALLENGED ? g->black
+	                : g->state == GAME_CHALLENGED ? game_waits_agreement(g, &both)
 	                : g->state == GAME_CANCELLED ? "cancelled" : "game over";
 
-	snprintf(buf, len, "%s Board %ld %s%s%s%s%s", reply_game_title(g->game),
-	         g->board, who, starred ? " **" : "", token ? " [#" : "",
-	         token ? token : "", token ? "]" : "");
+	snprintf(buf, len, "%s Board %ld %s%s%s%s%s%s%s", reply_game_title(g->game),
+	         g->board, who ? who : "", both ? " " : "", both ? g->black : "",
+	         starred ? " **" : "", token ? " [#" : "", token ? token : "",
+	         token ? "]" : "");
 }
 
 /* One recipient of a board mail. */
@@ -404,7 +473,7 @@ enum cmd_status reply_board(struct cmdctx *c, struct txn *t,
 	if (only_addr) {
 		struct board_rcpt r = { only_addr, NULL, -1, NULL, NULL };
 		for (i = 0; i < 2; i++)
-			if (have[i] && strcasecmp(u[i].address, only_addr) == 0) {
+			if (have[i] && user_find_address(&u[i], only_addr) >= 0) {
 				r.user = &u[i];
 				r.side = i;
 			}
@@ -413,18 +482,24 @@ enum cmd_status reply_board(struct cmdctx *c, struct txn *t,
 	}
 	for (i = 0; i < 2 && st == CMD_DONE; i++) {
 		struct board_rcpt r;
+		size_t a;
 		/* The player left; the game goes on for the other. */
-		if (!have[i] || u[i].left || (i == 1 && strcmp(player[0], player[1]) == 0))
+		if (!have[i] || !user_confirmed(&u[i]) ||
+		    (i == 1 && strcmp(player[0], player[1]) == 0))
 			continue;
-		r.addr = u[i].address;
 		r.user = &u[i];
 		r.side = i;
 		r.token = c->have_tokens && c->tokens[i][0] ? c->tokens[i] : NULL;
 		r.away = have[!i] && user_on_vacation(&u[!i], c->now) ? &u[!i] : NULL;
-		st = board_mail(c, t, g, &v, &r, comment, who);
+		for (a = 0; a < u[i].naddr && st == CMD_DONE; a++) {
+			r.addr = u[i].addr[a].addr;
+			st = board_mail(c, t, g, &v, &r, comment, who);
+		}
 	}
-	/* Observers: every board mail, never a token. */
-	for (k = 0; k < g->nobservers && st == CMD_DONE; k++) {
+	/* Observers: every board mail, never a token; confirmed players
+	 * only, at most max_observers of them. */
+	for (k = 0; k < g->nobservers && !g->no_observers && st == CMD_DONE &&
+	     k < (size_t)c->cfg->max_observers; k++) {
 		struct user o;
 		char *err = NULL;
 		struct board_rcpt r = { NULL, NULL, -1, NULL, NULL };
@@ -434,8 +509,8 @@ enum cmd_status reply_board(struct cmdctx *c, struct txn *t,
 		free(err);
 		if (rc != 0)
 			continue;
-		if (!o.left) {
-			r.addr = o.address;
+		if (user_confirmed(&o)) {
+			r.addr = user_address(&o);
 			r.user = &o;
 			st = board_mail(c, t, g, &v, &r, comment, who);
 		}
@@ -522,13 +597,18 @@ enum cmd_status cmd_commit_refusal(struct cmdctx *c)
 	char subject[512], *quoted, *text, *usage;
 	const char *orig = c->mail && c->mail->subject ? c->mail->subject : "";
 	const char *bare = reply_strip_prefixes(orig);
+	int stranger;
 
-	/* In a "multiple" answer the mail is not quoted once per line. */
-	quoted = c->collect ? xstrdup("") : refusal_quote(c, orig);
+	/* In a "multiple" answer the mail is not quoted once per line; a
+	 * stranger (who may be a forged sender) gets no quote and no board:
+	 * an error reply must not carry someone else's text to an address
+	 * that did not ask for it. */
+	stranger = reply_to_stranger(c, c->sender ? c->sender : "");
+	quoted = c->collect || stranger ? xstrdup("") : refusal_quote(c, orig);
 	usage = indent_usage(c->usage ? c->usage : "");
 	tvars_set(&v, "error", buf_str(&c->error));
 	tvars_set(&v, "usage", usage);
-	tvars_set(&v, "board", c->error_board ? c->error_board : "");
+	tvars_set(&v, "board", c->error_board && !stranger ? c->error_board : "");
 	tvars_set(&v, "quoted", quoted);
 	text = reply_template(c, "error.txt", &v);
 	free(quoted);

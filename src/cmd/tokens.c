@@ -64,20 +64,27 @@ _Static_assert(TOKEN_HASH_MAX < sizeof ((struct game *)0)->token_hash[0],
 	"Or send the whole command as the subject:\n" \
 	"  GAME move BOARD USERID PASSWORD MOVE[#N]"
 
+int tokens_random(char *out, int len)
+{
+	static const char alphabet[] = "abcdefghijklmnopqrstuvwxyz234567";
+	unsigned char r[64];
+	int i;
+
+	if (len < 1 || len > (int)sizeof r ||
+	    getrandom(r, (size_t)len, 0) != (ssize_t)len)
+		return -1;
+	for (i = 0; i < len; i++)
+		out[i] = alphabet[r[i] & 31];
+	out[len] = '\0';
+	explicit_bzero(r, sizeof r);
+	return 0;
+}
+
 /* A fresh token into out (TOKEN_LEN + 1 bytes).  0, or -1 without
  * randomness. */
 static int token_new(char *out)
 {
-	static const char alphabet[] = "abcdefghijklmnopqrstuvwxyz234567";
-	unsigned char r[TOKEN_LEN];
-	int i;
-
-	if (getrandom(r, sizeof r, 0) != (ssize_t)sizeof r)
-		return -1;
-	for (i = 0; i < TOKEN_LEN; i++)
-		out[i] = alphabet[r[i] & 31];
-	out[TOKEN_LEN] = '\0';
-	return 0;
+	return tokens_random(out, TOKEN_LEN);
 }
 
 void tokens_mint(struct cmdctx *c, struct game *g)
@@ -100,13 +107,13 @@ void tokens_mint(struct cmdctx *c, struct game *g)
 			free(err);
 			continue;
 		}
-		if (!u.left && token_new(c->tokens[i]) == 0 &&
+		if (user_confirmed(&u) && token_new(c->tokens[i]) == 0 &&
 		    (hash = token_hash_new(c->tokens[i])) != NULL) {
 			snprintf(g->token_hash[i], sizeof g->token_hash[i], "%s", hash);
 			g->token_epoch[i] = u.token_epoch;
 			free(hash);
 		} else {
-			if (!u.left)
+			if (user_confirmed(&u))
 				log_msg(LOG_WARNING, "no reply token for %s: %s\n",
 				        player[i], "no randomness");
 			c->tokens[i][0] = '\0';
@@ -137,11 +144,61 @@ static int token_player(struct cmdctx *c, const struct game *g,
 		}
 		if (rc > 0)
 			return -1;
-		ok = !u.left && u.token_epoch == g->token_epoch[i];
+		ok = user_confirmed(&u) && u.token_epoch == g->token_epoch[i];
+		if (ok)
+			auth_proved(c, &u);
 		user_free(&u);
 		return ok ? i : -1;
 	}
 	return -1;
+}
+
+int tokens_owner(struct cmdctx *c, const struct intake *in, char *userid)
+{
+	const char *player[2];
+	struct game g;
+	char *err = NULL;
+	int i, rc, found = 0;
+
+	userid[0] = '\0';
+	for (i = 0; spool_games[i]; i++)
+		if (strcasecmp(in->token_game, spool_games[i]) == 0)
+			break;
+	if (!spool_games[i] || in->token_board < 0)
+		return 0;
+	rc = game_load(&g, c->cfg->spool, spool_games[i], in->token_board, &err);
+	if (rc < 0) {
+		log_msg(LOG_ERR, "%s\n", err);
+		free(err);
+		return -1;
+	}
+	if (rc > 0)
+		return 0;
+	player[0] = g.white;
+	player[1] = g.black;
+	for (i = 0; i < 2 && !found; i++) {
+		struct user u;
+		if (!token_hash_matches(g.token_hash[i], in->token))
+			continue;
+		rc = user_load(c->cfg->spool, player[i], &u, &err);
+		if (rc < 0) {
+			log_msg(LOG_ERR, "%s\n", err);
+			free(err);
+			game_free(&g);
+			return -1;
+		}
+		if (rc > 0)
+			break;
+		if (user_confirmed(&u) && u.token_epoch == g.token_epoch[i]) {
+			auth_proved(c, &u);
+			snprintf(userid, 32, "%s", u.userid);
+			found = 1;
+		}
+		user_free(&u);
+		break;
+	}
+	game_free(&g);
+	return found;
 }
 
 enum cmd_status cmd_token_reply(struct cmdctx *c, const struct intake *in)

@@ -68,6 +68,37 @@ void game_free(struct game *g)
 	g->nmoves = g->cap = 0;
 }
 
+void game_settings_default(struct game_settings *s)
+{
+	s->no_observers = 0;
+}
+
+int game_setting_apply(struct game_settings *s, const char *word, char *err,
+                       size_t errlen)
+{
+	static const char key[] = "-observers=";
+
+	if (strncmp(word, key, sizeof key - 1) != 0)
+		return 0;
+	word += sizeof key - 1;
+	if (strcmp(word, "on") == 0 || strcmp(word, "off") == 0) {
+		s->no_observers = strcmp(word, "off") == 0;
+		return 1;
+	}
+	snprintf(err, errlen, "-observers is on or off, not '%.40s'", word);
+	return -1;
+}
+
+void game_settings_put(struct game *g, const struct game_settings *s)
+{
+	g->no_observers = s->no_observers;
+}
+
+void game_settings_format(const struct game *g, char *buf, size_t len)
+{
+	snprintf(buf, len, "%s", g->no_observers ? " -observers=off" : "");
+}
+
 void game_challenge(struct game *g)
 {
 	g->state = GAME_CHALLENGED;
@@ -77,6 +108,38 @@ void game_accept(struct game *g, time_t now)
 {
 	g->state = GAME_ACTIVE;
 	g->updated = now;
+}
+
+int game_agree(struct game *g, int side, time_t now)
+{
+	g->agreed[side] = now ? now : 1;
+	g->updated = now;
+	if (!g->agreed[!side])
+		return 0;
+	game_accept(g, now);
+	return 1;
+}
+
+const char *game_waits_agreement(const struct game *g, int *both)
+{
+	*both = 0;
+	if (g->state != GAME_CHALLENGED)
+		return NULL;
+	if (!g->agreed[0]) {
+		*both = !g->agreed[1];
+		return g->white;
+	}
+	return g->agreed[1] ? NULL : g->black;
+}
+
+void game_not_started_text(const struct game *g, char *buf, size_t len)
+{
+	int both;
+	const char *who = game_waits_agreement(g, &both);
+
+	snprintf(buf, len, "the game on board %ld has not started: %s%s%s %s "
+	         "not accepted the challenge yet", g->board, who ? who : "nobody",
+	         both ? " and " : "", both ? g->black : "", both ? "have" : "has");
 }
 
 const char *game_opponent(const struct game *g, const char *userid)
@@ -107,30 +170,24 @@ int game_end_ok(const struct game *g, enum game_end kind, const char *by,
 		return -1;
 	}
 	if (kind == GAME_END_EXPIRE) {
-		if (g->state != GAME_CHALLENGED || side != EP_BLACK) {
-			snprintf(err, errlen, "only a challenge can expire, and it is "
-			         "%s's to answer", g->black);
+		if (g->state != GAME_CHALLENGED) {
+			snprintf(err, errlen, "only a challenge can expire");
 			return -1;
 		}
 		return 0;
 	}
+	/* Either player may call a challenge off until the game starts:
+	 * declining it, or withdrawing an agreement already given. */
 	if (kind == GAME_END_DECLINE || kind == GAME_END_WITHDRAW) {
 		if (g->state != GAME_CHALLENGED) {
 			snprintf(err, errlen, "the game on board %ld has started; "
 			         "there is no challenge left to answer", g->board);
 			return -1;
 		}
-		if ((kind == GAME_END_DECLINE) != (side == EP_BLACK)) {
-			snprintf(err, errlen, "only %s can %s this challenge",
-			         kind == GAME_END_DECLINE ? g->black : g->white,
-			         kind == GAME_END_DECLINE ? "decline" : "withdraw");
-			return -1;
-		}
 		return 0;
 	}
 	if (g->state == GAME_CHALLENGED) {
-		snprintf(err, errlen, "the game on board %ld has not started: %s "
-		         "has not accepted the challenge yet", g->board, g->black);
+		game_not_started_text(g, err, errlen);
 		return -1;
 	}
 	return 0;

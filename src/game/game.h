@@ -21,10 +21,11 @@ struct game_move {
 	char *msgid;                  /* Message-ID that made it (malloc'ed), or NULL */
 };
 
-/* The life of a board: CHALLENGED until the challenged player (Black)
- * accepts, then ACTIVE until the moves or an end (resignation, agreed draw,
- * forfeit) finish it; a challenge declined or withdrawn is CANCELLED and
- * never rated. */
+/* The life of a board: CHALLENGED until both players have agreed to it
+ * (each with their own password or reply token: the signer of a signed
+ * challenge at once, the other by accept), then ACTIVE until the moves
+ * or an end (resignation, agreed draw, forfeit) finish it; a challenge
+ * declined or withdrawn is CANCELLED and never rated. */
 enum game_state {
 	GAME_ACTIVE = 0,
 	GAME_FINISHED = 1,
@@ -38,9 +39,9 @@ enum game_end {
 	GAME_END_RESIGN,    /* by resigned: the other side wins */
 	GAME_END_DRAW,      /* a draw offer by "by" was accepted */
 	GAME_END_FORFEIT,   /* by lost on time (epamserv sweep) */
-	GAME_END_DECLINE,   /* by (Black) declined the challenge */
-	GAME_END_WITHDRAW,  /* by (White) withdrew the challenge */
-	GAME_END_EXPIRE,    /* the challenge to by (Black) expired (sweep) */
+	GAME_END_DECLINE,   /* by declined the challenge (before agreeing) */
+	GAME_END_WITHDRAW,  /* by withdrew the challenge (after agreeing) */
+	GAME_END_EXPIRE,    /* the challenge to by expired unanswered (sweep) */
 	GAME_END_AWARD,     /* the administrator gave the game to by */
 	GAME_END_ADJ_DRAW,  /* the administrator declared it drawn (by: White) */
 };
@@ -66,6 +67,11 @@ struct game {
 	char white[32], black[32];    /* userids */
 	time_t created, updated;
 	enum game_state state;
+	time_t agreed[2];             /* when White and Black agreed to play
+	                                 ("agreed:" lines, version 5), 0 not
+	                                 yet; files before version 5 have none */
+	int no_observers;             /* game option -observers=off: nobody
+	                                 may subscribe ("observers: off") */
 	enum ep_result result;        /* EP_ONGOING while active */
 	char reason[EP_ERR_MAX + 64]; /* plain words, "" while active */
 	struct game_move *moves;
@@ -97,6 +103,27 @@ struct game {
 	char **observers;             /* subscribed userids (malloc'ed), sorted */
 	size_t nobservers;
 };
+
+/* Game settings that are not rules: challenge options beside those of
+ * RULES.md section 6 (which the rules engine reads). */
+struct game_settings {
+	int no_observers;   /* -observers=off: nobody may subscribe */
+};
+
+void game_settings_default(struct game_settings *s);
+
+/* Read one challenge option word into s: 1 when it was a setting, 0 when
+ * it is not one (a rules option, for ep_options_apply), -1 with err on a
+ * setting with a bad value. */
+int game_setting_apply(struct game_settings *s, const char *word, char *err,
+                       size_t errlen);
+
+/* Give a new game g the settings s. */
+void game_settings_put(struct game *g, const struct game_settings *s);
+
+/* The settings of g as option words (" -observers=off"), "" for the
+ * defaults, into buf. */
+void game_settings_format(const struct game *g, char *buf, size_t len);
 
 /* Set the pending move of side (GAME_PEND_QUEUE or _SUBMIT) to text
  * (copied; at most EP_MOVE_TEXT_MAX - 1 bytes), made by mail msgid (may
@@ -130,6 +157,20 @@ void game_challenge(struct game *g);
 
 /* Black accepted the challenge: the game starts (ACTIVE). */
 void game_accept(struct game *g, time_t now);
+
+/* Player side (EP_WHITE or EP_BLACK) agrees to the challenged game at
+ * now; once both have, the game starts (game_accept).  Returns 1 when it
+ * started, 0 when the other player's agreement is still missing. */
+int game_agree(struct game *g, int side, time_t now);
+
+/* The userid whose agreement a challenged g still waits for: White's
+ * first when neither has agreed, NULL when none is missing or g is not
+ * CHALLENGED.  With both missing, *both is set to 1 (else 0). */
+const char *game_waits_agreement(const struct game *g, int *both);
+
+/* "the game on board 101 has not started: bob has not accepted the
+ * challenge yet" (or "alice and bob have") into buf, for a CHALLENGED g. */
+void game_not_started_text(const struct game *g, char *buf, size_t len);
 
 /* End the game by kind (see enum game_end), naming userid by, at time
  * when.  Sets state, result and reason; clears a pending vote.  The caller

@@ -2,7 +2,7 @@
  * gamefile.c - the game file: one human-readable, versioned text file per
  * board (SPEC section 6).
  *
- *   epamserv-game 2
+ *   epamserv-game 5
  *   game: epaminondas
  *   board: 101
  *   options: -size=14x12 -capture=line ... (ep_options_format)
@@ -12,6 +12,11 @@
  *   updated: 2026-11-30T06:10:00Z
  *   state: challenged                  (only while the challenge is open,
  *                                       or when it was declined)
+ *   agreed: USERID TIME                (version 5, one per player who
+ *                                       agreed to the game, with their
+ *                                       own password or reply token)
+ *   observers: off                     (version 5, optional: the game
+ *                                       option -observers=off)
  *   move: 1 e2-e4 2026-11-30T06:00:00Z <Message-ID or ->
  *   move: 2 ...
  *   end: resign|draw|forfeit|decline|withdraw USERID TIME   (optional)
@@ -40,8 +45,10 @@
  * or an unknown line is refused with the file name and line.
  *
  * Version 1 files (no state, end or vote lines; every game started at
- * once), version 2 files (no token lines) and version 3 files (no pending
- * or observer lines) load as they are and are written back as version 4.
+ * once), version 2 files (no token lines), version 3 files (no pending
+ * or observer lines) and version 4 files (no agreed or observers lines:
+ * a challenge still open then waits for both players' accept) load as
+ * they are and are written back as version 5.
  */
 #include "game/game.h"
 #include "spool/group.h"
@@ -54,7 +61,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define GAMEFILE_MAGIC "epamserv-game 4"
+#define GAMEFILE_MAGIC "epamserv-game 5"
+#define GAMEFILE_MAGIC_V4 "epamserv-game 4"
 #define GAMEFILE_MAGIC_V3 "epamserv-game 3"
 #define GAMEFILE_MAGIC_V2 "epamserv-game 2"
 #define GAMEFILE_MAGIC_V1 "epamserv-game 1"
@@ -101,6 +109,13 @@ char *game_format(const struct game *g)
 	           g->game, g->board, opts, g->white, g->black, t1, t2);
 	if (gf_unaccepted(g))
 		buf_puts(&b, "state: challenged\n");
+	for (i = 0; i < 2; i++)
+		if (g->agreed[i]) {
+			util_iso_time(g->agreed[i], t1, sizeof t1);
+			buf_printf(&b, "agreed: %s %s\n", i == 0 ? g->white : g->black, t1);
+		}
+	if (g->no_observers)
+		buf_puts(&b, "observers: off\n");
 	for (i = 0; i < g->nmoves; i++) {
 		util_iso_time(g->moves[i].when, t1, sizeof t1);
 		buf_printf(&b, "move: %zu %s %s %s\n", i + 1, g->moves[i].text, t1,
@@ -140,7 +155,26 @@ struct gf_head {
 	time_t created, updated;
 	int have;        /* bit per required field seen */
 	int challenged;  /* "state: challenged" seen (version 2) */
+	char agreed_by[2][32];  /* "agreed:" lines (version 5), in order */
+	time_t agreed_when[2];
+	int nagreed;
+	int no_observers;       /* "observers: off" (version 5) */
+	int version;            /* of the file, 1 to 5 */
 };
+
+/* "agreed: USERID TIME" (at most two, checked against the players when
+ * the game is made). */
+static int gf_agreed(struct gf_head *h, const char *val)
+{
+	char user[64], when[64];
+
+	if (h->nagreed >= 2 || sscanf(val, "%63s %63s", user, when) != 2 ||
+	    !util_userid_ok(user) ||
+	    util_parse_iso_time(when, &h->agreed_when[h->nagreed]) < 0)
+		return -1;
+	snprintf(h->agreed_by[h->nagreed++], 32, "%.31s", user);
+	return 0;
+}
 
 static int gf_head_field(struct gf_head *h, const char *key, const char *val)
 {
@@ -170,6 +204,11 @@ static int gf_head_field(struct gf_head *h, const char *key, const char *val)
 		h->have |= 64;
 	} else if (strcmp(key, "state") == 0 && strcmp(val, "challenged") == 0) {
 		h->challenged = 1;
+	} else if (strcmp(key, "agreed") == 0 && h->version >= 5) {
+		return gf_agreed(h, val);
+	} else if (strcmp(key, "observers") == 0 && h->version >= 5 &&
+	           strcmp(val, "off") == 0) {
+		h->no_observers = 1;
 	} else {
 		return -1;
 	}
@@ -182,7 +221,7 @@ static int gf_start(struct game *g, const struct gf_head *h, char *err,
 {
 	struct ep_options o;
 	char *words, *w, *save = NULL;
-	int rc = 0;
+	int rc = 0, i;
 
 	if (h->have != 127) {
 		snprintf(err, errlen, "the header lacks one of game, board, options, "
@@ -200,8 +239,26 @@ static int gf_start(struct game *g, const struct gf_head *h, char *err,
 		return -1;
 	game_new(g, h->game, h->board, &o, h->white, h->black, h->created);
 	g->updated = h->updated;
-	if (h->challenged)
+	g->no_observers = h->no_observers;
+	for (i = 0; i < h->nagreed; i++) {
+		int side = game_side_of(g, h->agreed_by[i]);
+		if (side < 0 || g->agreed[side]) {
+			snprintf(err, errlen, "'agreed: %s' names no player, or one "
+			         "twice", h->agreed_by[i]);
+			game_free(g);
+			return -1;
+		}
+		g->agreed[side] = h->agreed_when[i];
+	}
+	if (h->challenged) {
 		game_challenge(g);
+		if (g->agreed[0] && g->agreed[1]) {
+			snprintf(err, errlen, "a challenge both players agreed to "
+			         "would have started");
+			game_free(g);
+			return -1;
+		}
+	}
 	return 0;
 }
 
@@ -493,7 +550,8 @@ int game_parse(struct game *g, const char *text, const char *name, char **err)
 			*next++ = '\0';
 		lineno++;
 		if (lineno == 1) {
-			version = strcmp(line, GAMEFILE_MAGIC) == 0 ? 4
+			version = strcmp(line, GAMEFILE_MAGIC) == 0 ? 5
+			        : strcmp(line, GAMEFILE_MAGIC_V4) == 0 ? 4
 			        : strcmp(line, GAMEFILE_MAGIC_V3) == 0 ? 3
 			        : strcmp(line, GAMEFILE_MAGIC_V2) == 0 ? 2
 			        : strcmp(line, GAMEFILE_MAGIC_V1) == 0 ? 1 : 0;
@@ -502,6 +560,7 @@ int game_parse(struct game *g, const char *text, const char *name, char **err)
 				         GAMEFILE_MAGIC);
 				goto fail;
 			}
+			h.version = version;
 			continue;
 		}
 		colon = strstr(line, ": ");

@@ -32,6 +32,8 @@ struct mail_in {
 	int has_list_id;      /* List-Id: present */
 	int has_x_autoreply;  /* X-Autoreply: / X-Autorespond: present */
 	int is_report;        /* top-level multipart/report */
+	int spam_flagged;     /* X-Spam-Flag: YES or X-Spam-Status: Yes (the
+	                         first field of each, as the MTA adds them) */
 	char *body;           /* the text of the message: text/plain part
 	                         preferred, charset converted to UTF-8,
 	                         transfer encoding undone, line ends LF;

@@ -32,14 +32,29 @@
 enum {
 	H_MESSAGE_ID, H_FROM, H_REPLY_TO, H_RETURN_PATH, H_SUBJECT, H_DATE,
 	H_IN_REPLY_TO, H_REFERENCES, H_AUTO_SUBMITTED, H_PRECEDENCE, H_X_LOOP,
-	H_LIST_ID, H_X_AUTOREPLY, H_X_AUTORESPOND, H_COUNT
+	H_LIST_ID, H_X_AUTOREPLY, H_X_AUTORESPOND, H_X_SPAM_FLAG, H_X_SPAM_STATUS,
+	H_COUNT
 };
 
 static const char *const header_names[H_COUNT] = {
 	"Message-ID", "From", "Reply-To", "Return-Path", "Subject", "Date",
 	"In-Reply-To", "References", "Auto-Submitted", "Precedence", "X-Loop",
-	"List-Id", "X-Autoreply", "X-Autorespond",
+	"List-Id", "X-Autoreply", "X-Autorespond", "X-Spam-Flag", "X-Spam-Status",
 };
+
+/* Whether a header value (raw, maybe NULL) starts with word, blanks
+ * before it skipped, any case, followed by the end or a non-letter. */
+static int value_starts(const char *v, const char *word)
+{
+	size_t k = strlen(word);
+
+	if (v == NULL)
+		return 0;
+	while (*v == ' ' || *v == '\t')
+		v++;
+	return strncasecmp(v, word, k) == 0 &&
+	       !((v[k] | 0x20) >= 'a' && (v[k] | 0x20) <= 'z');
+}
 
 static int set_err(char **err, const char *msg)
 {
@@ -332,6 +347,10 @@ static int fill_headers(char *raw[H_COUNT], struct mail_in *m)
 	m->has_list_id = raw[H_LIST_ID] != NULL;
 	m->has_x_autoreply = raw[H_X_AUTOREPLY] != NULL ||
 	                     raw[H_X_AUTORESPOND] != NULL;
+	/* SpamAssassin's marks (the MTA's, added on top: the first field of
+	 * a name is the one read). */
+	m->spam_flagged = value_starts(raw[H_X_SPAM_FLAG], "yes") ||
+	                  value_starts(raw[H_X_SPAM_STATUS], "yes");
 	return oom ? -1 : 0;
 }
 

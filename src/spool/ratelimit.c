@@ -11,9 +11,13 @@
 #include <string.h>
 #include <unistd.h>
 
-#define RATE_WINDOW 3600  /* seconds */
-
 int ratelimit_take(const char *spool, const char *addr, int limit, time_t now)
+{
+	return ratelimit_count(spool, addr, limit, 3600, now, NULL);
+}
+
+int ratelimit_count(const char *spool, const char *addr, int limit,
+                    int window, time_t now, int *first_over)
 {
 	char digest[33], key[64], path[4200], tmp[4300], lower[512], *s;
 	struct lock l = LOCK_INIT;
@@ -22,6 +26,8 @@ int ratelimit_take(const char *spool, const char *addr, int limit, time_t now)
 	size_t i;
 	FILE *f;
 
+	if (first_over)
+		*first_over = 0;
 	if (limit <= 0)
 		return 1;
 	for (i = 0; addr[i] && i + 1 < sizeof lower; i++)
@@ -36,12 +42,15 @@ int ratelimit_take(const char *spool, const char *addr, int limit, time_t now)
 	if (s && sscanf(s, "%lld %d", &start, &count) != 2)
 		start = count = 0;
 	free(s);
-	if (now - start >= RATE_WINDOW || now < start) {
+	if (now - start >= window || now < start) {
 		start = now;
 		count = 0;
 	}
 	ok = count < limit;
-	count++;
+	if (first_over)
+		*first_over = count == limit;
+	if (count <= limit)
+		count++;  /* mails retried while over the limit count once */
 	snprintf(tmp, sizeof tmp, "%s.tmp", path);
 	f = fopen(tmp, "w");
 	if (f) {

@@ -3,7 +3,11 @@
  *
  * A forged sender must not turn the server into a mail cannon aimed at a
  * victim, so each reply address gets a budget of mails handled per
- * rolling hour (config key rate_limit; 0 turns it off).  The count lives
+ * hour (config key rate_limit; 0 turns it off); a mail that proves
+ * which player sent it counts against that player's account instead,
+ * so forgeries in his name never use up his budget (process.c).  The
+ * same counters bound the replies to strangers (stranger_reply_limit)
+ * and what one player may relay a day (relay_limit).  The count lives
  * in SPOOL/rate/DIGEST ("WINDOW-START COUNT"), updated under the lock
  * "rate-DIGEST"; it is advisory state, written without fsync.
  */
@@ -12,7 +16,18 @@
 
 #include <time.h>
 
-/* Count one mail from addr at time now.  Returns 1 when it is within the
+/* Count one unit for key at time now, in a window of window seconds
+ * that starts with the first unit counted: key is any text (an address,
+ * "user:alice", "strangers"), compared case-insensitively.  Returns 1
+ * when within the budget of limit units (or limit is 0), 0 when over it,
+ * -1 on an I/O error (then the caller should let the mail through).
+ * With first_over not NULL, *first_over is 1 for the first unit over the
+ * limit in a window (to tell someone once), else 0.  Units over the
+ * limit are not counted further. */
+int ratelimit_count(const char *spool, const char *key, int limit,
+                    int window, time_t now, int *first_over);
+
+/* Count one mail from addr at time now, in a window of an hour.  Returns 1 when it is within the
  * budget of limit mails per hour (or limit is 0), 0 when over it, -1 on
  * an I/O error (then the caller should let the mail through). */
 int ratelimit_take(const char *spool, const char *addr, int limit, time_t now);

@@ -27,7 +27,9 @@ static int make_dir(const char *path)
 int spool_init(const char *spool, char **err)
 {
 	static const char *const dirs[] = {
-		"", "/games", "/users", "/outbox", "/failed", "/bounces", "/rate", "/seen",
+		"", "/games", "/users", "/addresses", "/auth", "/outbox", "/failed",
+		"/bounces",
+		"/rate", "/seen",
 		"/journal", "/locks", "/tmp", NULL
 	};
 	static char *done;  /* the spool made complete by this process */

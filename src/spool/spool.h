@@ -6,6 +6,8 @@
  *   SPOOL/games/GAME/next       the next board number
  *   SPOOL/games/GAME/archive/   finished boards the sweep put away
  *   SPOOL/users/USERID          one file per user (src/spool/users.c)
+ *   SPOOL/addresses/DIGEST      what is known of one mail address
+ *                               (src/spool/addrindex.c)
  *   SPOOL/outbox/NAME.eml        mail waiting for SMTP (src/spool/outbox.c)
  *   SPOOL/failed/NAME.eml        mail the SMTP server refused for good
  *   SPOOL/seen/DIGEST           one per processed mail: its Message-ID

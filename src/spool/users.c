@@ -4,6 +4,7 @@
 #include "spool/users.h"
 #include "spool/group.h"
 #include "spool/pwcache.h"
+#include "mail/mail.h"
 #include "util/buf.h"
 #include "util/util.h"
 
@@ -13,7 +14,11 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <sys/stat.h>
+
+#define USER_MAGIC "epamserv-user 2"
+#define USER_MAGIC_V1 "epamserv-user 1"
 
 void user_path(const char *userid, char *buf, size_t len)
 {
@@ -22,9 +27,90 @@ void user_path(const char *userid, char *buf, size_t len)
 
 void user_free(struct user *u)
 {
+	size_t i;
+
 	free(u->hash);
-	free(u->address);
-	u->hash = u->address = NULL;
+	u->hash = NULL;
+	for (i = 0; i < u->naddr; i++)
+		free(u->addr[i].addr);
+	for (i = 0; i < u->nreq; i++)
+		free(u->req[i].addr);
+	u->naddr = u->nreq = 0;
+}
+
+const char *user_address(const struct user *u)
+{
+	return u->naddr ? u->addr[0].addr : NULL;
+}
+
+int user_confirmed(const struct user *u)
+{
+	return !u->left && u->naddr > 0;
+}
+
+int user_find_address(const struct user *u, const char *addr)
+{
+	size_t i;
+
+	for (i = 0; i < u->naddr; i++)
+		if (strcasecmp(u->addr[i].addr, addr) == 0)
+			return (int)i;
+	return -1;
+}
+
+int user_find_request(const struct user *u, const char *addr)
+{
+	size_t i;
+
+	for (i = 0; i < u->nreq; i++)
+		if (strcasecmp(u->req[i].addr, addr) == 0)
+			return (int)i;
+	return -1;
+}
+
+int user_add_address(struct user *u, const char *addr, time_t since)
+{
+	if (user_find_address(u, addr) >= 0)
+		return 0;
+	if (u->naddr >= USER_MAX_ADDRESSES)
+		return -1;
+	u->addr[u->naddr].addr = xstrdup(addr);
+	u->addr[u->naddr++].since = since;
+	return 0;
+}
+
+int user_add_request(struct user *u, const char *addr, time_t sent,
+                     enum user_request_kind kind, const char *hash)
+{
+	int i = user_find_request(u, addr);
+	struct user_request *r;
+
+	if (i >= 0)
+		user_drop_request(u, (size_t)i);
+	if (u->nreq >= USER_MAX_ADDRESSES || strlen(hash) >= sizeof r->hash)
+		return -1;
+	r = &u->req[u->nreq++];
+	r->addr = xstrdup(addr);
+	r->sent = sent;
+	r->kind = kind;
+	snprintf(r->hash, sizeof r->hash, "%s", hash);
+	return 0;
+}
+
+void user_drop_request(struct user *u, size_t i)
+{
+	free(u->req[i].addr);
+	memmove(&u->req[i], &u->req[i + 1], (u->nreq - i - 1) * sizeof u->req[0]);
+	u->nreq--;
+}
+
+void user_clear_addresses(struct user *u)
+{
+	size_t i;
+
+	for (i = 0; i < u->naddr; i++)
+		free(u->addr[i].addr);
+	u->naddr = 0;
 }
 
 void user_defaults(struct user *u)
@@ -81,7 +167,46 @@ static int user_pref_field(struct user *u, const char *key, const char *val)
 	return 0;
 }
 
-static int user_field(struct user *u, const char *key, const char *val)
+/* "address: ADDR [TIME]": a confirmed address (no time: confirmed
+ * before confirmation existed, or by the admin). */
+static int user_address_field(struct user *u, const char *val)
+{
+	char addr[512];
+	const char *sp = strchr(val, ' ');
+	time_t since = 0;
+	size_t n = sp ? (size_t)(sp - val) : strlen(val);
+
+	if (n == 0 || n >= sizeof addr)
+		return -1;
+	memcpy(addr, val, n);
+	addr[n] = '\0';
+	if (sp && util_parse_iso_time(sp + 1, &since) < 0)
+		return -1;
+	if (!mail_addr_ok(addr) || user_find_address(u, addr) >= 0)
+		return -1;
+	return user_add_address(u, addr, since);
+}
+
+/* "request: ADDR TIME signup|change HASH". */
+static int user_request_field(struct user *u, char *val)
+{
+	char *addr, *when, *kind, *hash, *save = NULL;
+	time_t sent;
+
+	addr = strtok_r(val, " ", &save);
+	when = strtok_r(NULL, " ", &save);
+	kind = strtok_r(NULL, " ", &save);
+	hash = strtok_r(NULL, " ", &save);
+	if (!addr || !when || !kind || !hash || strtok_r(NULL, " ", &save) ||
+	    !mail_addr_ok(addr) || util_parse_iso_time(when, &sent) < 0 ||
+	    (strcmp(kind, "signup") && strcmp(kind, "change")) ||
+	    user_find_request(u, addr) >= 0)
+		return -1;
+	return user_add_request(u, addr, sent, strcmp(kind, "change") == 0
+	                        ? USER_REQ_CHANGE : USER_REQ_SIGNUP, hash);
+}
+
+static int user_field(struct user *u, const char *key, char *val)
 {
 	if (strcmp(key, "userid") == 0) {
 		if (strlen(val) >= sizeof u->userid)
@@ -91,8 +216,9 @@ static int user_field(struct user *u, const char *key, const char *val)
 		free(u->hash);
 		u->hash = xstrdup(val);
 	} else if (strcmp(key, "address") == 0) {
-		free(u->address);
-		u->address = xstrdup(val);
+		return user_address_field(u, val);
+	} else if (strcmp(key, "request") == 0) {
+		return user_request_field(u, val);
 	} else if (strcmp(key, "created") == 0) {
 		if (util_parse_iso_time(val, &u->created) < 0)
 			return -1;
@@ -157,12 +283,17 @@ static void user_cache_drop(struct user_cache_entry *e)
 	user_free(&e->u);
 }
 
-/* A copy of u (hash and address duplicated) into *out. */
+/* A copy of u (its strings duplicated) into *out. */
 static void user_copy(struct user *out, const struct user *u)
 {
+	size_t i;
+
 	*out = *u;
 	out->hash = xstrdup(u->hash);
-	out->address = xstrdup(u->address);
+	for (i = 0; i < u->naddr; i++)
+		out->addr[i].addr = xstrdup(u->addr[i].addr);
+	for (i = 0; i < u->nreq; i++)
+		out->req[i].addr = xstrdup(u->req[i].addr);
 }
 
 /* Remember u, read from path with identity st, unless the file is too
@@ -220,7 +351,8 @@ static int user_parse(char *text, const char *path, const char *userid,
 		char *colon;
 		lineno++;
 		if (lineno == 1) {
-			if (strcmp(line, "epamserv-user 1") != 0)
+			if (strcmp(line, USER_MAGIC) != 0 &&
+			    strcmp(line, USER_MAGIC_V1) != 0)
 				goto bad;
 			continue;
 		}
@@ -231,7 +363,7 @@ static int user_parse(char *text, const char *path, const char *userid,
 		if (user_field(u, line, colon + 2) < 0)
 			goto bad;
 	}
-	if (!u->hash || !u->address || strcmp(u->userid, userid) != 0) {
+	if (!u->hash || (!u->naddr && !u->nreq) || strcmp(u->userid, userid) != 0) {
 		buf_printf(&e, "%s: missing userid, password or address", path);
 		*err = buf_take(&e);
 		user_free(u);
@@ -296,10 +428,26 @@ char *user_format(const struct user *u)
 	static const char *const orient[] = { "white", "black", "own" };
 	char when[32];
 
+	size_t i;
+
+	buf_printf(&b, "%s\nuserid: %s\npassword: %s\n", USER_MAGIC, u->userid,
+	           u->hash);
+	for (i = 0; i < u->naddr; i++) {
+		buf_printf(&b, "address: %s", u->addr[i].addr);
+		if (u->addr[i].since) {
+			util_iso_time(u->addr[i].since, when, sizeof when);
+			buf_printf(&b, " %s", when);
+		}
+		buf_puts(&b, "\n");
+	}
+	for (i = 0; i < u->nreq; i++) {
+		util_iso_time(u->req[i].sent, when, sizeof when);
+		buf_printf(&b, "request: %s %s %s %s\n", u->req[i].addr, when,
+		           u->req[i].kind == USER_REQ_CHANGE ? "change" : "signup",
+		           u->req[i].hash);
+	}
 	util_iso_time(u->created, when, sizeof when);
-	buf_printf(&b, "epamserv-user 1\nuserid: %s\npassword: %s\n"
-	           "address: %s\ncreated: %s\n",
-	           u->userid, u->hash, u->address, when);
+	buf_printf(&b, "created: %s\n", when);
 	if (!u->html)
 		buf_puts(&b, "html: off\n");
 	if (u->orientation != USER_ORIENT_WHITE)

@@ -1,10 +1,19 @@
 /*
  * users.h - player accounts: one text file per user, SPOOL/users/USERID.
  *
- *   epamserv-user 1
+ *   epamserv-user 2
  *   userid: alice
  *   password: $y$j9T$...        (crypt(3) hash; yescrypt where available)
- *   address: alice@example.org
+ *   address: alice@example.org 2026-11-30T05:50:00Z
+ *                               (a confirmed address and when its owner
+ *                                confirmed it; one line per address, at
+ *                                most USER_MAX_ADDRESSES; version 1 files
+ *                                have one, without a time: confirmed)
+ *   request: bob@example.net 2026-11-30T05:48:00Z signup sha256$...
+ *                               (an address waiting for its owner to
+ *                                answer the confirmation request sent
+ *                                then: why (signup or change) and the
+ *                                hash of the request's token)
  *   created: 2026-11-30T05:48:00Z
  *   html: off                   (optional lines, written when not the
  *   orientation: own             default: html on, orientation white,
@@ -15,6 +24,12 @@
  * A player who signs off keeps the file, marked "left", with the password
  * hash replaced by "!" (no password matches it): the userid is never given
  * to someone else, so finished games and ratings keep naming one person.
+ *
+ * Addresses (SPEC section 9, issue 11): an address receives nothing but
+ * one confirmation request until its owner answers it, so an account
+ * whose addresses are all still requested is not yet a player: it cannot
+ * play, be challenged, be messaged or observe (user_confirmed).  Version
+ * 1 files, the admin's "user add" and robots have confirmed addresses.
  *
  * Userids are stored lower-case (commands are case-insensitive); passwords
  * are case-sensitive.  Changes go through a struct txn under lock "users".
@@ -32,10 +47,39 @@ enum user_orientation {
 	USER_ORIENT_OWN,        /* the player's own home row at the bottom */
 };
 
+/* Addresses per account, confirmed and requested together. */
+#define USER_MAX_ADDRESSES 3
+
+/* Why a confirmation request went out (struct user_request). */
+enum user_request_kind {
+	USER_REQ_SIGNUP = 0,  /* with the signup: the address joins the account */
+	USER_REQ_CHANGE,      /* change address: on confirmation it replaces
+	                         every address confirmed before the request */
+};
+
+/* A confirmed address. */
+struct user_address {
+	char *addr;      /* malloc'ed addr-spec */
+	time_t since;    /* when its owner confirmed it; 0 for addresses on
+	                    file before confirmation existed or set by the
+	                    admin */
+};
+
+/* An address waiting for its owner's confirmation. */
+struct user_request {
+	char *addr;      /* malloc'ed addr-spec */
+	time_t sent;     /* when the confirmation request was queued */
+	enum user_request_kind kind;
+	char hash[128];  /* hash of the request's token (tokenhash.h form) */
+};
+
 struct user {
 	char userid[32];
 	char *hash;      /* malloc'ed crypt(3) hash, "!" once left */
-	char *address;   /* malloc'ed addr-spec */
+	struct user_address addr[USER_MAX_ADDRESSES];  /* confirmed, in order */
+	size_t naddr;
+	struct user_request req[USER_MAX_ADDRESSES];   /* waiting, oldest first */
+	size_t nreq;
 	time_t created;
 	int html;                        /* 1: board mails carry text/html */
 	enum user_orientation orientation;
@@ -44,8 +88,8 @@ struct user {
 	time_t left;                     /* when the player signed off, or 0 */
 };
 
-/* Load SPOOL/users/USERID (userid already validated) into *u (u->hash
- * and u->address malloc'ed: free with user_free).  Returns 0, 1 when
+/* Load SPOOL/users/USERID (userid already validated) into *u (its
+ * strings malloc'ed: free with user_free).  Returns 0, 1 when
  * there is no such user, -1 when the file is unreadable or malformed
  * (*err malloc'ed, caller frees; *u then holds nothing to free).
  *
@@ -77,6 +121,35 @@ void user_defaults(struct user *u);
 /* Whether the user is away on day now (UTC): vacation set and now is on
  * or before its last day. */
 int user_on_vacation(const struct user *u, time_t now);
+
+/* The first confirmed address of u (where mail to the player goes), or
+ * NULL while none is confirmed.  Points into u. */
+const char *user_address(const struct user *u);
+
+/* Whether u is a player: not signed off and at least one address
+ * confirmed. */
+int user_confirmed(const struct user *u);
+
+/* Index of addr (case-insensitive) among u's confirmed addresses, or -1. */
+int user_find_address(const struct user *u, const char *addr);
+
+/* Index of addr among u's requested addresses, or -1. */
+int user_find_request(const struct user *u, const char *addr);
+
+/* Add a confirmed address (copied) confirmed at since; nothing when it is
+ * there already.  0, or -1 when u has USER_MAX_ADDRESSES already. */
+int user_add_address(struct user *u, const char *addr, time_t since);
+
+/* Add a request for addr (copied), replacing an earlier request for the
+ * same address.  0, or -1 when u has USER_MAX_ADDRESSES requests. */
+int user_add_request(struct user *u, const char *addr, time_t sent,
+                     enum user_request_kind kind, const char *hash);
+
+/* Remove request i (0 <= i < u->nreq). */
+void user_drop_request(struct user *u, size_t i);
+
+/* Remove every confirmed address. */
+void user_clear_addresses(struct user *u);
 
 /* The file text of u (malloc'ed, caller frees). */
 char *user_format(const struct user *u);

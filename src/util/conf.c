@@ -6,6 +6,7 @@
 #include "util/buf.h"
 
 #include <errno.h>
+#include <stddef.h>
 #include <ini.h>
 #include <stdlib.h>
 #include <string.h>
@@ -50,7 +51,28 @@ static const struct {
 	{ "imap_user", "EPAMSERV_IMAP_USER" },
 	{ "imap_password_file", "EPAMSERV_IMAP_PASSWORD_FILE" },
 	{ "imap_ca_file", "EPAMSERV_IMAP_CA_FILE" },
+	{ "confirm_days", "EPAMSERV_CONFIRM_DAYS" },
+	{ "stranger_reply_limit", "EPAMSERV_STRANGER_REPLY_LIMIT" },
+	{ "relay_limit", "EPAMSERV_RELAY_LIMIT" },
+	{ "max_observers", "EPAMSERV_MAX_OBSERVERS" },
+	{ "max_message_recipients", "EPAMSERV_MAX_MESSAGE_RECIPIENTS" },
 	{ NULL, NULL },
+};
+
+/* The limits of issue 11 (trust): whole numbers within bounds. */
+static const struct {
+	const char *key;
+	size_t offset;   /* of the int in struct config */
+	long lo, hi;
+} config_limits[] = {
+	{ "confirm_days", offsetof(struct config, confirm_days), 1, 365 },
+	{ "stranger_reply_limit", offsetof(struct config, stranger_reply_limit),
+	  0, 1000000 },
+	{ "relay_limit", offsetof(struct config, relay_limit), 0, 1000000 },
+	{ "max_observers", offsetof(struct config, max_observers), 0, 1000 },
+	{ "max_message_recipients",
+	  offsetof(struct config, max_message_recipients), 1, 100 },
+	{ NULL, 0, 0, 0 },
 };
 
 static void set_str(char **slot, const char *value)
@@ -77,8 +99,17 @@ int config_set(struct config *cfg, const char *key, const char *value,
 {
 	struct buf e = BUF_INIT;
 	long v;
+	int i;
 
 	*err = NULL;
+	for (i = 0; config_limits[i].key; i++)
+		if (strcmp(key, config_limits[i].key) == 0) {
+			if (parse_count(value, config_limits[i].lo,
+			                config_limits[i].hi, &v) < 0)
+				goto bad;
+			*(int *)((char *)cfg + config_limits[i].offset) = (int)v;
+			return 0;
+		}
 	if (strcmp(key, "spool") == 0) {
 		/* Bounded so every path built from it fits in 4096 bytes. */
 		if (!*value || strlen(value) > 1024)
@@ -255,6 +286,11 @@ int config_load(struct config *cfg, const char *path, char **err)
 	cfg->imap_user = xstrdup("");
 	cfg->imap_password_file = xstrdup("");
 	cfg->imap_ca_file = xstrdup("");
+	cfg->confirm_days = 7;
+	cfg->stranger_reply_limit = 100;
+	cfg->relay_limit = 200;
+	cfg->max_observers = 20;
+	cfg->max_message_recipients = 10;
 
 	if (!path || !*path)
 		path = getenv("EPAMSERV_CONF");
@@ -317,6 +353,7 @@ static void print_url(FILE *out, const char *url)
 void config_print(const struct config *cfg, FILE *out)
 {
 	static const char *const tls[] = { "none", "try", "require" };
+	int i;
 
 	fprintf(out, "# config file: %s\n", cfg->file ? cfg->file : "(none)");
 	fprintf(out, "spool = %s\n", cfg->spool);
@@ -336,6 +373,9 @@ void config_print(const struct config *cfg, FILE *out)
 	fprintf(out, "forfeit_days = %d\n", cfg->forfeit_days);
 	fprintf(out, "challenge_days = %d\n", cfg->challenge_days);
 	fprintf(out, "archive_days = %d\n", cfg->archive_days);
+	for (i = 0; config_limits[i].key; i++)
+		fprintf(out, "%s = %d\n", config_limits[i].key,
+		        *(const int *)((const char *)cfg + config_limits[i].offset));
 	fprintf(out, "imap_user = %s\n", cfg->imap_user);
 	fprintf(out, "imap_password_file = %s\n", cfg->imap_password_file);
 	fprintf(out, "imap_ca_file = %s\n", cfg->imap_ca_file);

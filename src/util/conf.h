@@ -41,6 +41,20 @@
  *                                        file holding the IMAP password; must
  *                                        not be readable by group or others
  *   imap_ca_file  EPAMSERV_IMAP_CA_FILE  "" (the system's CA store)
+ *   confirm_days  EPAMSERV_CONFIRM_DAYS  7 (a signup whose address is not
+ *                                        confirmed by then is dropped and
+ *                                        its userid freed)
+ *   stranger_reply_limit EPAMSERV_STRANGER_REPLY_LIMIT 100 (replies, and
+ *                                        confirmation requests, to
+ *                                        addresses that are no player's,
+ *                                        per hour for the whole server;
+ *                                        0: no limit)
+ *   relay_limit   EPAMSERV_RELAY_LIMIT   200 (mails one player's message
+ *                                        and chat commands may send per
+ *                                        day; 0: no limit)
+ *   max_observers EPAMSERV_MAX_OBSERVERS 20 (subscribers per board)
+ *   max_message_recipients EPAMSERV_MAX_MESSAGE_RECIPIENTS 10 (players
+ *                                        one message goes to)
  */
 #ifndef EPAM_CONFIG_H
 #define EPAM_CONFIG_H
@@ -71,6 +85,11 @@ struct config {
 	char *imap_user;     /* "" when unset (batch --imap) */
 	char *imap_password_file; /* "" when unset */
 	char *imap_ca_file;  /* "" when unset */
+	int confirm_days;    /* days a signup may wait for its confirmation */
+	int stranger_reply_limit; /* mails to non-players per hour, 0 = off */
+	int relay_limit;     /* message/chat mails per player per day, 0 = off */
+	int max_observers;   /* subscribers per board */
+	int max_message_recipients; /* players per message */
 };
 
 /* Read the SMTP AUTH password from cfg->smtp_password_file: refused when

@@ -1,0 +1,309 @@
+/*
+ * auth.c - who a mail is from (issue 11: trust).
+ *
+ * A mail's From says nothing: anyone can write any From.  A mail proves
+ * it comes from a player only by the player's password or by a reply
+ * token from the player's latest board mail.  So:
+ *
+ *   - one password check per account per mail, and passwords of at most
+ *     AUTH_MAX_ACCOUNTS accounts in one mail: a "multiple" mail of twenty
+ *     guesses runs crypt(3) once, and the second guess is refused unread;
+ *   - wrong passwords are counted per account, and after a few the
+ *     account's password checks are refused for a growing time
+ *     (authfail.h); its owner is told, once a day at most, at the address
+ *     on file; reply tokens are never refused by the back-off, so a
+ *     stranger cannot lock a player out of his games;
+ *   - before a command runs, auth_preflight finds the account its words
+ *     (or its token) name and checks it, so that process.c can count the
+ *     mail against that account (proved) or against the sender (not):
+ *     forged mail in a player's name never uses up the player's budget;
+ *   - once proved, replies go to the address on file, never to a
+ *     Reply-To the sender chose.
+ */
+#include "cmd/cmd.h"
+#include "cmd/intake.h"
+#include "spool/authfail.h"
+#include "spool/spool.h"
+#include "spool/users.h"
+#include "util/log.h"
+#include "util/util.h"
+
+#include <nettle/memops.h>
+#include <nettle/sha2.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+static int is_game_word(const char *w)
+{
+	int i;
+
+	for (i = 0; spool_games[i]; i++)
+		if (strcasecmp(w, spool_games[i]) == 0)
+			return 1;
+	return 0;
+}
+
+void auth_words(int argc, char *const *argv, struct auth_words *w)
+{
+	static const char *const account[] = {
+		"signoff", "message", "vacation", "set", NULL,
+	};
+	static const char *const game_uidpw2[] = {
+		"showas", "seek", "limit", "notify", NULL,
+	};
+	const char *verb = argc > 1 ? argv[1] : "";
+	int i;
+
+	w->userid = w->password = w->secret[0] = w->secret[1] = -1;
+	if (argc < 3)
+		return;
+	if (strcasecmp(argv[0], "signup") == 0) {
+		w->secret[0] = 2;  /* a new account: nothing to check */
+		return;
+	}
+	if (strcasecmp(argv[0], "change") == 0) {
+		if (argc < 4)
+			return;
+		w->userid = 2;
+		w->password = w->secret[0] = 3;
+		if (strcasecmp(verb, "password") == 0 && argc > 4)
+			w->secret[1] = 4;
+		return;
+	}
+	for (i = 0; account[i]; i++)
+		if (strcasecmp(argv[0], account[i]) == 0) {
+			w->userid = 1;
+			w->password = w->secret[0] = 2;
+			return;
+		}
+	if (!is_game_word(argv[0]))
+		return;
+	if (strcasecmp(verb, "challenge") == 0) {
+		/* GAME challenge WHITE BLACK [-options] by USERID PASSWORD */
+		if (argc >= 7 && strcasecmp(argv[argc - 3], "by") == 0) {
+			w->userid = argc - 2;
+			w->password = w->secret[0] = argc - 1;
+		}
+		return;
+	}
+	if (strcasecmp(verb, "show") == 0 || strcasecmp(verb, "games") == 0 ||
+	    strcasecmp(verb, "preview") == 0 || strcasecmp(verb, "help") == 0 ||
+	    strcasecmp(verb, "seeks") == 0)
+		return;
+	for (i = 0; game_uidpw2[i]; i++)
+		if (strcasecmp(verb, game_uidpw2[i]) == 0) {
+			if (argc > 3) {
+				w->userid = 2;
+				w->password = w->secret[0] = 3;
+			}
+			return;
+		}
+	/* GAME VERB BOARD USERID PASSWORD ... */
+	if (argc > 4) {
+		w->userid = 3;
+		w->password = w->secret[0] = 4;
+	}
+}
+
+/* SHA-256 of the password tried (kept for this mail only). */
+static void auth_pw_digest(const char *password, unsigned char out[32])
+{
+	struct sha256_ctx h;
+
+	sha256_init(&h);
+	sha256_update(&h, strlen(password), (const uint8_t *)password);
+	sha256_digest(&h, 32, out);
+}
+
+void auth_forget(struct cmdctx *c)
+{
+	explicit_bzero(c->checked, sizeof c->checked);
+	c->nchecked = 0;
+}
+
+void auth_proved(struct cmdctx *c, const struct user *u)
+{
+	const char *from = c->mail ? c->mail->from_addr : NULL;
+	const char *addr;
+	int i = from ? user_find_address(u, from) : -1;
+
+	if (c->auth_userid[0])
+		return;  /* the first account proved keeps the replies */
+	snprintf(c->auth_userid, sizeof c->auth_userid, "%s", u->userid);
+	addr = i >= 0 ? u->addr[i].addr : user_address(u);
+	if (!addr || strlen(addr) >= sizeof c->sender_buf)
+		return;
+	snprintf(c->sender_player, sizeof c->sender_player, "%s", u->userid);
+	memmove(c->sender_buf, addr, strlen(addr) + 1);
+	c->sender = c->sender_buf;
+}
+
+/* Tell the owner of u that wrong passwords were tried (once a day). */
+static void auth_tell_owner(struct cmdctx *c, const struct user *u)
+{
+	char key[128], details[512], day[32];
+	int n = authfail_count(c->cfg->spool, u->userid, c->now);
+
+	if (!user_address(u))
+		return;
+	util_iso_time(c->now, day, sizeof day);
+	day[10] = '\0';
+	snprintf(key, sizeof key, "password-notice %s %s", u->userid, day);
+	snprintf(details, sizeof details, "Mail sent to epamserv today tried "
+	         "wrong passwords for your account %s (%d so far).  Nothing was "
+	         "done with them.  If it was not you, someone is guessing: choose "
+	         "a long password (change password %s OLD NEW).  After %d wrong "
+	         "passwords, password commands for %s wait a while; replies to "
+	         "your board mails (their reply tokens) always work.", u->userid,
+	         n, u->userid, AUTH_FREE_FAILS, u->userid);
+	notice_once(c, u->userid, user_address(u), key, "wrong passwords tried",
+	            details);
+}
+
+/* The one password check of account u in this mail: 1 right, 0 wrong,
+ * -2 refused (back-off, another password, too many accounts: why in
+ * c->error via cmd_refuse with usage). */
+static int auth_check(struct cmdctx *c, const struct user *u,
+                      const char *password, const char *usage)
+{
+	struct auth_check *k;
+	unsigned char pw[32];
+	time_t until;
+	int i, ok, tell;
+
+	auth_pw_digest(password, pw);
+	for (i = 0; i < c->nchecked; i++) {
+		k = &c->checked[i];
+		if (strcmp(k->userid, u->userid) != 0)
+			continue;
+		if (memeql_sec(k->pw, pw, sizeof pw)) {
+			explicit_bzero(pw, sizeof pw);
+			return k->ok;
+		}
+		explicit_bzero(pw, sizeof pw);
+		cmd_refuse(c, usage, "this mail already tried a password for '%s': "
+		           "a mail gets one password check per account, so nothing "
+		           "more was tried", u->userid);
+		return -2;
+	}
+	if (c->nchecked >= AUTH_MAX_ACCOUNTS) {
+		explicit_bzero(pw, sizeof pw);
+		cmd_refuse(c, usage, "one mail may carry the passwords of at most "
+		           "%d accounts; '%s' was not checked", AUTH_MAX_ACCOUNTS,
+		           u->userid);
+		return -2;
+	}
+	until = authfail_blocked(c->cfg->spool, u->userid, c->now);
+	if (until) {
+		char when[32];
+		explicit_bzero(pw, sizeof pw);
+		util_iso_time(until, when, sizeof when);
+		cmd_refuse(c, usage, "too many wrong passwords were tried for '%s': "
+		           "its password is not checked until %.10s %.5s UTC.  A "
+		           "reply to your latest board mail (it carries a reply "
+		           "token) works meanwhile", u->userid, when, when + 11);
+		return -2;
+	}
+	ok = user_password_ok(u, password);
+	k = &c->checked[c->nchecked++];
+	snprintf(k->userid, sizeof k->userid, "%s", u->userid);
+	memcpy(k->pw, pw, sizeof pw);
+	explicit_bzero(pw, sizeof pw);
+	k->ok = ok;
+	if (ok) {
+		authfail_clear(c->cfg->spool, u->userid, c->now);
+		return 1;
+	}
+	tell = authfail_note(c->cfg->spool, u->userid, c->now);
+	log_msg(LOG_NOTICE, "<%.200s> wrong password for %s\n",
+	        c->mail && c->mail->message_id ? c->mail->message_id : "",
+	        u->userid);
+	if (tell == 1 && user_confirmed(u))
+		auth_tell_owner(c, u);
+	return 0;
+}
+
+enum cmd_status cmd_auth(struct cmdctx *c, const char *userid,
+                         const char *password, const char *usage,
+                         struct user *u)
+{
+	char *err = NULL;
+	int rc;
+
+	if (!util_userid_ok(userid))
+		return cmd_refuse(c, usage, "'%s' is not a valid userid", userid);
+	rc = user_load(c->cfg->spool, userid, u, &err);
+	if (rc < 0) {
+		log_msg(LOG_ERR, "%s\n", err);
+		free(err);
+		return CMD_TEMPFAIL;
+	}
+	if (rc > 0)
+		return cmd_refuse(c, usage, "there is no user '%s' (sign up first: "
+		                  "signup USERID PASSWORD)", userid);
+	if (u->left) {
+		user_free(u);
+		return cmd_refuse(c, usage, "'%s' has signed off; that account is "
+		                  "closed", userid);
+	}
+	rc = auth_check(c, u, password, usage);
+	if (rc == 0) {
+		user_free(u);
+		return cmd_refuse(c, usage, "wrong password for '%s' (passwords "
+		                  "are case-sensitive)", userid);
+	}
+	if (rc < 0) {
+		user_free(u);
+		return CMD_REFUSED;
+	}
+	if (!user_confirmed(u)) {
+		user_free(u);
+		return cmd_refuse(c, usage, "the address of '%s' is not confirmed "
+		                  "yet: reply to the confirmation request epamserv "
+		                  "sent there (keep its subject), then try again",
+		                  userid);
+	}
+	auth_proved(c, u);
+	return CMD_DONE;
+}
+
+int auth_preflight(struct cmdctx *c, const struct intake *in, char *userid)
+{
+	struct auth_words w;
+	struct user u;
+	char id[32], *err = NULL;
+	int rc;
+
+	userid[0] = '\0';
+	if (in->token[0] && in->token_board >= 0 &&
+	    (in->argc == 0 || !cmd_known(in->argv[0])))
+		return tokens_owner(c, in, userid);
+	auth_words(in->argc, in->argv, &w);
+	if (w.userid < 0 || w.password < 0)
+		return 0;
+	snprintf(id, sizeof id, "%s", in->argv[w.userid]);
+	util_lower(id);
+	if (!util_userid_ok(id))
+		return 0;
+	rc = user_load(c->cfg->spool, id, &u, &err);
+	if (rc < 0) {
+		log_msg(LOG_ERR, "%s\n", err);
+		free(err);
+		return -1;
+	}
+	if (rc > 0)
+		return 0;
+	rc = !u.left && auth_check(c, &u, in->argv[w.password], "") == 1 &&
+	     user_confirmed(&u);
+	if (rc) {
+		auth_proved(c, &u);
+		snprintf(userid, 32, "%s", u.userid);
+	}
+	user_free(&u);
+	/* A refusal here is the command's to give when it runs. */
+	buf_reset(&c->error);
+	c->usage = NULL;
+	return rc;
+}

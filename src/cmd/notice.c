@@ -1,0 +1,64 @@
+/*
+ * notice.c - a mail to a player outside the transaction of the mail in
+ * hand: what the player must hear although that mail is refused (wrong
+ * passwords were tried) or deferred (a mail of theirs waits).
+ *
+ * A notice is keyed like a mail (the digest of its key text), with a
+ * processed-mail record of its own, so it goes out at most once however
+ * often the mail that caused it is retried.
+ */
+#include "cmd/cmd.h"
+#include "spool/spool.h"
+#include "spool/txn.h"
+#include "util/log.h"
+#include "util/util.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+enum cmd_status notice_once(struct cmdctx *c, const char *userid,
+                            const char *addr, const char *key_text,
+                            const char *headline, const char *details)
+{
+	struct lock l = LOCK_INIT;
+	struct tvars v = { 0 };
+	struct buf *collect = c->collect;
+	struct txn *t;
+	char key[64], digest[33], subject[256], *text = NULL;
+	enum cmd_status st = CMD_DONE;
+	int nout = c->nout;
+
+	memcpy(digest, c->digest, sizeof digest);
+	util_digest_hex(key_text, strlen(key_text), c->digest);
+	snprintf(key, sizeof key, "notice-%s", userid);
+	c->collect = NULL;
+	if ((st = cmd_lock(c, key, &l)) != CMD_DONE)
+		goto out;
+	if (spool_seen(c->cfg->spool, c->digest))
+		goto out;
+	tvars_set(&v, "headline", headline);
+	tvars_set(&v, "details", details);
+	tvars_set(&v, "userid", userid);
+	text = reply_template(c, "account.txt", &v);
+	if (!text) {
+		st = CMD_TEMPFAIL;
+		goto out;
+	}
+	c->nout = 0;
+	snprintf(subject, sizeof subject, "epamserv: %s", headline);
+	t = cmd_txn(c, key);
+	reply_queue(c, t, addr, subject, text, NULL, 0, NULL);
+	st = cmd_commit(c, t);
+out:
+	if (st != CMD_DONE)
+		log_msg(LOG_WARNING, "a notice to %s (%s) could not be queued\n",
+		        userid, headline);
+	lock_release(&l);
+	tvars_free(&v);
+	free(text);
+	memcpy(c->digest, digest, sizeof digest);
+	c->collect = collect;
+	c->nout = nout;
+	return st;
+}
