@@ -7,8 +7,9 @@
  * ("> ...", "On ... wrote:" on one line or two, in several languages;
  * Outlook's "-----Original Message-----", a rule of underscores or a
  * "From: " header block) or a signature ("-- ", "Sent from my ..."), is
- * the comment that is relayed to the other player.  The password of the
- * command is masked in the comment in any case, so no mail client's way
+ * the comment that is relayed to the other player.  The passwords of the
+ * command (where they are: auth_words) are masked in the comment in any
+ * case, so no mail client's way
  * of quoting can relay it.
  *
  * Reply prefixes ("Re:", "AW:", "Fwd:", "Fw:", repeated, any case) are
@@ -169,35 +170,6 @@ static char *comment_from(const char *p)
 	return buf_take(&b);
 }
 
-/* The index of each password word in a command, per the command
- * grammar (SPEC section 2): game commands "GAME VERB BOARD USERID
- * PASSWORD ...", "change password USERID OLD NEW", "change address USERID
- * PASSWORD", and the account commands "VERB USERID PASSWORD ...".
- * Writes at most 2 indices; returns how many. */
-static int password_words(const struct intake *in, int idx[2])
-{
-	static const char *const account[] = {
-		"signup", "signoff", "message", "vacation", "set", "showas", NULL,
-	};
-	const char *verb = in->argc > 0 ? in->argv[0] : "";
-	int i;
-
-	if (in->argc < 3)
-		return 0;
-	if (strcasecmp(verb, "change") == 0) {
-		idx[0] = 3;
-		idx[1] = 4;
-		return strcasecmp(in->argv[1], "password") == 0 ? 2 : 1;
-	}
-	for (i = 0; account[i]; i++)
-		if (strcasecmp(verb, account[i]) == 0) {
-			idx[0] = 2;
-			return 1;
-		}
-	idx[0] = 4;  /* a game command */
-	return 1;
-}
-
 /* Replace every occurrence of secret in text by asterisks. */
 static void mask(char *text, const char *secret)
 {
@@ -216,11 +188,13 @@ static void mask(char *text, const char *secret)
  * sender's mail client used. */
 static void intake_mask_passwords(struct intake *in)
 {
-	int idx[2], n = password_words(in, idx), i;
+	struct auth_words w;
+	int i;
 
-	for (i = 0; i < n; i++)
-		if (idx[i] < in->argc)
-			mask(in->comment, in->argv[idx[i]]);
+	auth_words(in->argc, in->argv, &w);
+	for (i = 0; i < 2; i++)
+		if (w.secret[i] >= 0 && w.secret[i] < in->argc)
+			mask(in->comment, in->argv[w.secret[i]]);
 }
 
 /* Where "[#" starts a token in s, or NULL. */

@@ -11,6 +11,7 @@
 #include "cmd/cmd.h"
 #include "cmd/intake.h"
 #include "game/render.h"
+#include "spool/addrindex.h"
 #include "spool/outbox.h"
 #include "spool/ratelimit.h"
 #include "spool/txn.h"
@@ -72,6 +73,20 @@ int reply_to_stranger(const struct cmdctx *c, const char *addr)
 	       strcasecmp(addr, c->sender) == 0;
 }
 
+/* Whether a confirmation request went to addr within confirm_days. */
+static int reply_awaits_confirmation(const struct cmdctx *c, const char *addr)
+{
+	struct addr_entry e;
+	char *err = NULL;
+
+	if (addr_entry_load(c->cfg->spool, addr, &e, &err) < 0) {
+		free(err);
+		return 0;
+	}
+	return e.request_sent && c->now >= e.request_sent &&
+	       c->now - e.request_sent < (time_t)c->cfg->confirm_days * 86400;
+}
+
 int reply_stranger_budget(struct cmdctx *c)
 {
 	return ratelimit_count(c->cfg->spool, "strangers",
@@ -96,7 +111,15 @@ void reply_queue(struct cmdctx *c, struct txn *t, const char *addr,
 		return;
 	}
 	if (reply_to_stranger(c, addr)) {
-		/* Small and text only, within the server's hourly budget. */
+		/* Small and text only, within the server's hourly budget; and
+		 * nothing at all to an address that waits for its owner to
+		 * confirm it: it gets its one request and no more. */
+		if (reply_awaits_confirmation(c, addr)) {
+			log_msg(LOG_NOTICE, "<%.200s> no reply to %.200s: the address "
+			        "has a confirmation request pending\n",
+			        in_id ? in_id : "", addr);
+			return;
+		}
 		if (!reply_stranger_budget(c)) {
 			log_msg(LOG_NOTICE, "<%.200s> no reply to %.200s: the hourly "
 			        "budget of replies to strangers is spent\n",

@@ -2,7 +2,7 @@
  * libfault.c - an LD_PRELOAD shim that makes one chosen call fail, for
  * tests/fault/test_faults.py.
  *
- *   FAULT_CALL=write|fsync|rename|open|malloc|syncfs   the call to fail
+ *   FAULT_CALL=write|fsync|rename|open|malloc|syncfs|crypt   the call to fail
  *   FAULT_N=N            fail its Nth call (1-based) only; 0 or unset:
  *                        fail nothing, only count
  *   FAULT_COUNT_FILE=F   at exit, write "CALL COUNT" lines to F (every
@@ -10,7 +10,9 @@
  *   FAULT_TRACE=1        print a backtrace to stderr at the failed call
  *
  * "open" counts only opens with O_CREAT (open, open64, openat, creat);
- * "malloc" counts malloc, calloc and realloc.  A failed write, fsync or
+ * "malloc" counts malloc, calloc and realloc; "crypt" counts crypt_rn(3),
+ * the password hash (tests count the checks a mail costs), and fails it
+ * by returning NULL.  A failed write, fsync or
  * rename (or syncfs) returns -1 with EIO, a failed open -1 with ENOSPC, a failed
  * allocation NULL with ENOMEM.  Only calls the program makes through the
  * dynamic symbols are seen: stdio's own writes and opens inside glibc are
@@ -36,9 +38,10 @@
 /* The shim runs before the sanitizer runtime is ready: no instrumentation. */
 #define NOSAN __attribute__((no_sanitize_address, no_sanitize_undefined))
 
-enum { F_WRITE, F_FSYNC, F_RENAME, F_OPEN, F_MALLOC, F_SYNCFS, F_COUNT };
+enum { F_WRITE, F_FSYNC, F_RENAME, F_OPEN, F_MALLOC, F_SYNCFS, F_CRYPT,
+       F_COUNT };
 static const char *const names[F_COUNT] = {
-	"write", "fsync", "rename", "open", "malloc", "syncfs"
+	"write", "fsync", "rename", "open", "malloc", "syncfs", "crypt"
 };
 
 extern char **environ;
@@ -58,6 +61,7 @@ static void *(*real_malloc)(size_t);
 static void *(*real_calloc)(size_t, size_t);
 static void *(*real_realloc)(void *, size_t);
 static void (*real_free)(void *);
+static char *(*real_crypt_rn)(const char *, const char *, void *, int);
 
 /* dlsym may allocate before real_calloc is known: serve it from here. */
 static char boot[8192];
@@ -96,6 +100,8 @@ NOSAN static void resolve(void)
 	real_rename = (int (*)(const char *, const char *))dlsym(RTLD_NEXT, "rename");
 	real_open = (int (*)(const char *, int, ...))dlsym(RTLD_NEXT, "open");
 	real_openat = (int (*)(int, const char *, int, ...))dlsym(RTLD_NEXT, "openat");
+	real_crypt_rn = (char *(*)(const char *, const char *, void *, int))
+		dlsym(RTLD_NEXT, "crypt_rn");
 	resolving = 0;
 }
 
@@ -231,6 +237,17 @@ NOSAN int openat(int dirfd, const char *path, int flags, ...)
 NOSAN int creat(const char *path, mode_t mode)
 {
 	return open(path, O_WRONLY | O_CREAT | O_TRUNC, mode);
+}
+
+NOSAN char *crypt_rn(const char *phrase, const char *setting, void *data,
+                     int size)
+{
+	resolve();
+	if (hit(F_CRYPT) || !real_crypt_rn) {
+		errno = EINVAL;
+		return NULL;
+	}
+	return real_crypt_rn(phrase, setting, data, size);
 }
 
 NOSAN void *malloc(size_t n)

@@ -7,6 +7,7 @@ Output is TAP, counted by automake's tap-driver.
 """
 import email
 import email.policy
+import email.utils
 import os
 import shutil
 import signal
@@ -175,6 +176,72 @@ class Env:
                         out[os.path.join(d, f)] = fh.read()
         return out
 
+    def outbox_messages(self):
+        """Every mail waiting in the spool's outbox, in queue order, as
+        EmailMessage objects with .envelope_to (a list) and .path."""
+        out = []
+        d = os.path.join(self.spool, "outbox")
+        if not os.path.isdir(d):
+            return out
+        for name in sorted(os.listdir(d)):
+            if not name.endswith(".eml"):
+                continue
+            with open(os.path.join(d, name), "rb") as f:
+                data = f.read()
+            head, _, raw = data.partition(b"\r\n\r\n")
+            lines = data.split(b"\r\n", 2)
+            msg = email.message_from_bytes(lines[2], policy=email.policy.default)
+            msg.envelope_from = lines[0].decode().split(":", 1)[1].strip().strip("<>")
+            msg.envelope_to = [lines[1].decode().split(":", 1)[1].strip().strip("<>")]
+            msg.path = os.path.join(d, name)
+            msg.raw = lines[2]
+            out.append(msg)
+        return out
+
+    def confirm_requests(self, addr, msgs=None):
+        """The subjects of the confirmation requests to addr among msgs
+        (default: the outbox, or what the SMTP server received)."""
+        if msgs is None:
+            msgs = self.server.messages() if self.server else self.outbox_messages()
+        return [" ".join(str(m["Subject"]).split()) for m in msgs
+                if addr in m.envelope_to and
+                str(m["Subject"]).startswith("confirm ")]
+
+    def confirm(self, addr, msgs=None, sender=None, body="Yes, that is me."):
+        """Reply to the latest confirmation request to addr, keeping its
+        subject; returns (rc, stderr)."""
+        subjects = self.confirm_requests(addr, msgs)
+        if not subjects:
+            raise AssertionError("no confirmation request went to %s" % addr)
+        return self.mail(sender or addr, "Re: " + subjects[-1], body)
+
+    def signup(self, sender, userid, password, *addresses):
+        """Sign up and confirm every address by replying to its request,
+        as the player would.  Returns the messages the SMTP server got
+        meanwhile (none without a server); later new_messages() calls
+        start after them."""
+        got = []
+        before = len(self.outbox_messages()) if not self.server else 0
+        rc, err = self.mail(sender, " ".join(["signup", userid, password] +
+                                             list(addresses)))
+        if rc != 0:
+            raise AssertionError("signup %s: exit %d: %s" % (userid, rc, err))
+        if self.server:
+            msgs = self.new_messages()
+        else:
+            msgs = self.outbox_messages()[before:]
+        got += msgs
+        for addr in addresses or [sender_addr(sender)]:
+            if not self.confirm_requests(addr, msgs) and any(
+                    "Welcome to epamserv" in body_of(m) for m in msgs):
+                continue  # a binary from before confirmation (issue 11)
+            rc, err = self.confirm(addr, msgs)
+            if rc != 0:
+                raise AssertionError("confirm %s: exit %d: %s" % (addr, rc, err))
+            if self.server:
+                got += self.new_messages()
+        return got
+
     def game_file(self, board=101, game="epaminondas"):
         path = os.path.join(self.spool, "games", game, "%d.game" % board)
         try:
@@ -187,6 +254,11 @@ class Env:
         if self.server:
             self.server.stop()
         shutil.rmtree(self.root, ignore_errors=True)
+
+
+def sender_addr(sender):
+    """The addr-spec of a From value ("Alice <a@b>" or "a@b")."""
+    return email.utils.parseaddr(sender)[1]
 
 
 def by_recipient(msgs):

@@ -24,9 +24,9 @@ def user_file(env, userid):
 A, B, C = "alice@example.org", "bob@example.org", "carol@example.org"
 env = Env()
 try:
-    env.mail(A, "signup alice Secret1")
-    env.mail(B, "signup bob pw2")
-    env.mail(C, "signup carol pw3")
+    env.signup(A, "alice", "Secret1")
+    env.signup(B, "bob", "pw2")
+    env.signup(C, "carol", "pw3")
     env.new_messages()
 
     # -- change password ------------------------------------------------------
@@ -51,12 +51,28 @@ try:
     refused(env, A, "change address alice New1 not-an-address", "not a mail address",
             "change address to a bad address")
     rc, err = env.mail(A, "change address alice New1 alice@new.example")
-    msgs = by_recipient(env.new_messages())
-    is_(sorted(msgs), [A, "alice@new.example"],
-        "change address: the notice goes to the old and the new address")
-    contains(user_file(env, "alice"), "address: alice@new.example\n",
-             "the user file has the new address")
+    msgs = env.new_messages()
+    rcpt = by_recipient(msgs)
+    is_(sorted(rcpt), [A, "alice@new.example"],
+        "change address: a notice to the old address, a request to the new")
+    is_(len(env.confirm_requests("alice@new.example", msgs)), 1,
+        "the new address gets the confirmation request and nothing else")
+    contains(body_of(rcpt[A][0]) if A in rcpt else "", "A change of address",
+             "the old address is told at once")
+    contains(user_file(env, "alice"), "address: alice@example.org ",
+             "until confirmed, the old address stays")
+    contains(user_file(env, "alice"), "request: alice@new.example ",
+             "and the new one waits")
     A2 = "alice@new.example"
+    env.confirm(A2, msgs)
+    rcpt = by_recipient(env.new_messages())
+    is_(sorted(rcpt), [A, A2],
+        "on confirmation, the old and the new address are told")
+    contains(body_of(rcpt[A][0]) if A in rcpt else "", "in place of alice@example.org",
+             "the old address hears it is replaced")
+    ok("address: alice@example.org" not in user_file(env, "alice") and
+       "address: alice@new.example " in user_file(env, "alice"),
+       "the user file has the new address only", user_file(env, "alice"))
 
     # -- list ----------------------------------------------------------------------
     rc, err = env.mail(C, "list")
@@ -86,7 +102,7 @@ try:
     refused(env, B, "vacation bob pw2 2001-01-01", "in the past", "a vacation in the past")
     refused(env, B, "vacation bob pw2 2099-01-01", "more than a year away",
             "a vacation too far ahead")
-    env.mail(A2, "epaminondas challenge alice bob")
+    env.mail(A2, "epaminondas challenge alice bob by alice New1")
     env.mail(B, "epaminondas accept 101 bob pw2")
     env.new_messages()
     rc, err = env.mail(B, "vacation bob pw2 2026-12-24")

@@ -14,11 +14,14 @@ DAY = 86400
 env = Env()
 try:
     env.env["EPAMSERV_NOW"] = str(T0)
-    env.mail("alice@example.org", "signup alice a")
-    env.mail("bob@example.org", "signup bob b")
-    env.mail("alice@example.org", "epaminondas challenge alice bob")
+    env.signup("alice@example.org", "alice", "a")
+    env.signup("bob@example.org", "bob", "b")
+    env.mail("alice@example.org", "epaminondas challenge alice bob by alice a")
     env.mail("bob@example.org", "epaminondas accept 101 bob b")
     env.mail("alice@example.org", "epaminondas move 101 alice a e2-e3")
+    # Both have moved: a game that ends now is rated.
+    env.mail("bob@example.org", "epaminondas move 101 bob b e11-e10")
+    env.mail("alice@example.org", "epaminondas move 101 alice a e3-e4")
     env.new_messages()
 
     def sweep(days):
@@ -71,7 +74,7 @@ try:
        text)
 
     # admin list / show / check
-    env.mail("alice@example.org", "epaminondas challenge alice bob")
+    env.mail("alice@example.org", "epaminondas challenge alice bob by alice a")
     rc, out, err = env.run("admin", "list")
     is_(rc, 0, "admin list exits 0")
     lines = out.splitlines()
@@ -140,7 +143,7 @@ try:
     is_(rc, 0, "a forced result replays")
     with open(os.path.join(env.spool, "admin.log")) as f:
         contains(f.read(), "board 102: result forced", "the forced result is logged")
-    env.mail("alice@example.org", "epaminondas challenge alice bob")
+    env.mail("alice@example.org", "epaminondas challenge alice bob by alice a")
     env.new_messages()
     rc, out, err = env.run("sweep", env={"EPAMSERV_NOW": str(T0 + 75 * DAY)})
     msgs = by_recipient(env.new_messages())
@@ -159,7 +162,7 @@ try:
     msgs = env.new_messages()
     contains(body_of(msgs[0]) if msgs else "", "Board 102",
              "show still finds an archived board")
-    env.mail("alice@example.org", "epaminondas challenge alice bob")
+    env.mail("alice@example.org", "epaminondas challenge alice bob by alice a")
     env.new_messages()
     ok(env.game_file(105) is not None, "an archived board's number is not reused")
     with open(os.path.join(arch, "102.game")) as f:

@@ -41,9 +41,9 @@ def spool_files(env):
 
 env = Env()
 try:
-    env.mail(A, "signup alice Secret1")
-    env.mail(B, "signup bob pw2")
-    env.mail(A, "crossings challenge alice bob")
+    env.signup(A, "alice", "Secret1")
+    env.signup(B, "bob", "pw2")
+    env.mail(A, "crossings challenge alice bob by alice Secret1")
     env.mail(B, "crossings accept 101 bob pw2")
     msgs = by_recipient(env.new_messages())
     text = body_of(msgs[A][-1])
@@ -122,7 +122,7 @@ try:
     empty = tempfile.mkdtemp(prefix="epamserv-notemplates-")
     before = spool_files(env)
     for subject in ("crossings show 101", "crossings fly 101", "help",
-                    "crossings challenge alice bob"):
+                    "crossings challenge alice bob by alice Secret1"):
         rc, err = env.receive(make_mail(A, subject),
                               env={"EPAMSERV_TEMPLATES": empty})
         is_(rc, 75, "a missing template makes '%s' a temporary failure" % subject)

@@ -43,9 +43,9 @@ def expectations(raw):
 
 env = Env()
 try:
-    env.mail("alice@example.org", "signup alice a")
-    env.mail("bob@example.org", "signup bob b")
-    env.mail("alice@example.org", "epaminondas challenge alice bob")
+    env.signup("alice@example.org", "alice", "a")
+    env.signup("bob@example.org", "bob", "b")
+    env.mail("alice@example.org", "epaminondas challenge alice bob by alice a")
     env.mail("bob@example.org", "epaminondas accept 101 bob b")
     env.mail("alice@example.org", "epaminondas move 101 alice a e2-e3")
     env.new_messages()

@@ -15,8 +15,13 @@ T0 = 1796000000  # a fixed clock for the back-off arithmetic
 env = Env(smtp=False)
 try:
     env.env["EPAMSERV_NOW"] = str(T0)
-    env.mail("alice@example.org", "signup alice a")
-    env.mail("bob@example.org", "signup bob b")
+    env.signup("alice@example.org", "alice", "a")
+    env.signup("bob@example.org", "bob", "b")
+    # One mail to each player waits (the sign-up mails are let go).
+    for m in env.outbox_messages():
+        os.unlink(m.path)
+    env.mail("alice@example.org", "help")
+    env.mail("bob@example.org", "help")
     os.makedirs(os.path.join(env.root, "srv"))
     server = Server(os.path.join(env.root, "srv"),
                     fail_rcpt=["bob@example.org=451", "nobody@example.org=550"])
@@ -59,7 +64,7 @@ try:
     md = os.path.join(env.root, "Maildir")
     for sub in ("new", "cur", "tmp"):
         os.makedirs(os.path.join(md, sub))
-    mails = [make_mail("alice@example.org", "epaminondas challenge alice bob"),
+    mails = [make_mail("alice@example.org", "epaminondas challenge alice bob by alice a"),
              make_mail("bob@example.org", "epaminondas accept 101 bob b"),
              make_mail("alice@example.org", "epaminondas move 101 alice a e2-e3"),
              make_mail("bob@example.org", "epaminondas move 101 bob b e11-e10")]

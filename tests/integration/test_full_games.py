@@ -60,13 +60,13 @@ def moves_in(env, board):
 
 env = Env()
 try:
-    env.mail("alice@example.org", "signup alice a")
-    env.mail("bob@example.org", "signup bob b")
+    env.signup("alice@example.org", "alice", "a")
+    env.signup("bob@example.org", "bob", "b")
     player = {"w": ("alice", "a", "alice@example.org"),
               "b": ("bob", "b", "bob@example.org")}
 
     # ---- game 1: played to its end ----
-    env.mail("alice@example.org", "epaminondas challenge alice bob " + " ".join(OPTS))
+    env.mail("alice@example.org", "epaminondas challenge alice bob " + " ".join(OPTS) + " by alice a")
     env.mail("bob@example.org", "epaminondas accept 101 bob b")
     env.new_messages()
 
@@ -121,7 +121,7 @@ try:
        "after game 1 the ratings moved", st1)
 
     # ---- game 2: an accepted draw offer ----
-    env.mail("alice@example.org", "epaminondas challenge alice bob")
+    env.mail("alice@example.org", "epaminondas challenge alice bob by alice a")
     env.mail("bob@example.org", "epaminondas accept 102 bob b")
     env.mail("alice@example.org", "epaminondas move 102 alice a e2-e3")
     env.mail("bob@example.org", "epaminondas move 102 bob b e11-e10")
@@ -133,9 +133,10 @@ try:
        "after game 2 the draw is counted for both", st2)
 
     # ---- game 3: resignation ----
-    env.mail("alice@example.org", "epaminondas challenge alice bob")
+    env.mail("alice@example.org", "epaminondas challenge alice bob by alice a")
     env.mail("bob@example.org", "epaminondas accept 103 bob b")
     env.mail("alice@example.org", "epaminondas move 103 alice a e2-e3")
+    env.mail("bob@example.org", "epaminondas move 103 bob b e11-e10")
     env.mail("bob@example.org", "epaminondas resign 103 bob b")
     contains(env.game_file(103) or "", "result: white wins", "game 3 ends by resignation")
     st3 = standings(env)

@@ -19,23 +19,45 @@ try:
     is_(rc, 0, "signup by mail exits 0")
     msgs = env.new_messages()
     is_([m.envelope_to for m in msgs], [["alice@example.org"]],
-        "the welcome mail goes to the sender's address")
-    contains(body_of(msgs[0]) if msgs else "", "Welcome to epamserv, alice",
-             "the welcome mail names the new user")
+        "the confirmation request goes to the sender's address, alone")
+    subjects = env.confirm_requests("alice@example.org", msgs)
+    ok(len(subjects) == 1 and subjects[0].startswith("confirm alice [#"),
+       "its subject is the confirm command with a token", subjects)
+    ok(msgs and msgs[0].envelope_from == "" and
+       msgs[0]["Auto-Submitted"] == "auto-replied",
+       "the request has the null envelope sender and Auto-Submitted",
+       msgs and (msgs[0].envelope_from, msgs[0]["Auto-Submitted"]))
     ok(os.path.exists(os.path.join(env.spool, "users", "alice")),
        "signup creates the user file")
     with open(os.path.join(env.spool, "users", "alice")) as f:
         user = f.read()
     ok("Secret1" not in user and "password: $" in user,
        "the password is stored as a crypt(3) hash, never in clear")
+    contains(user, "request: alice@example.org ",
+             "the address waits for its confirmation")
+    rc, err = env.confirm("alice@example.org", msgs, sender="Alice <alice@example.org>")
+    is_(rc, 0, "the reply to the request exits 0")
+    msgs = env.new_messages()
+    is_([m.envelope_to for m in msgs], [["alice@example.org"]],
+        "the welcome mail goes to the confirmed address")
+    contains(body_of(msgs[0]) if msgs else "", "Welcome to epamserv, alice",
+             "the welcome mail names the new user")
+    with open(os.path.join(env.spool, "users", "alice")) as f:
+        contains(f.read(), "address: alice@example.org ",
+                 "the user file has the address confirmed")
 
     rc, err = env.mail("bob@example.net", "SIGNUP Bob pw2 bob@other.example")
     is_(rc, 0, "signup with an explicit address exits 0")
     msgs = env.new_messages()
     is_([m.envelope_to for m in msgs], [["bob@other.example"]],
-        "the welcome mail goes to the address given in the command")
+        "the request goes to the address given in the command, not the sender")
+    env.confirm("bob@other.example", msgs)
+    msgs = env.new_messages()
+    is_([m.envelope_to for m in msgs], [["bob@other.example"]],
+        "once confirmed, the welcome goes there")
 
-    rc, err = env.mail("alice@example.org", "epaminondas challenge alice bob",
+    rc, err = env.mail("alice@example.org",
+                       "epaminondas challenge alice bob by alice Secret1",
                        "Good luck, Bob!")
     is_(rc, 0, "challenge exits 0")
     msgs = by_recipient(env.new_messages())
@@ -46,6 +68,7 @@ try:
         "subject names the board, who must act (the challenged), and ** for a comment")
     text = body_of(m) if m else ""
     contains(text, "Good luck, Bob!", "the challenger's comment is relayed")
+    contains(text, "alice writes:", "as alice's words: she signed it")
     contains(text, "      a  b  c  d  e  f  g  h  i  j  k  l  m  n",
              "the board has file letters")
     contains(text, "  12  B  B  B  B  B  B  B  B  B  B  B  B  B  B  12",

@@ -1,6 +1,7 @@
 #!/usr/bin/python3
-"""The life of a board by mail: a challenge waits for the challenged
-player's consent (accept, decline, withdraw), resign, draw offers and undo
+"""The life of a board by mail: a challenge waits for both players'
+consent (a signed challenge for the other player's accept; decline,
+withdraw), resign, draw offers and undo
 requests (votes), the end and vote lines of the game file, Elo standings
 and history; every refusal says why and changes nothing on disk."""
 import os
@@ -26,20 +27,20 @@ C = "carol@example.org"
 
 env = Env()
 try:
-    env.mail(A, "signup alice Secret1")
-    env.mail(B, "signup bob pw2")
-    env.mail(C, "signup carol pw3")
+    env.signup(A, "alice", "Secret1")
+    env.signup(B, "bob", "pw2")
+    env.signup(C, "carol", "pw3")
     env.new_messages()
 
-    # -- consent: a challenge waits for Black -------------------------------
-    env.mail(A, "epaminondas challenge alice bob")
+    # -- consent: a challenge signed by alice waits for bob ------------------
+    env.mail(A, "epaminondas challenge alice bob by alice Secret1")
     text, subject = board_mails(env, "challenge")
     is_(subject, "Epaminondas Board 101 bob", "the challenge names bob, who must answer")
     contains(text, "epaminondas decline 101 bob PASSWORD", "the mail says how to decline")
     refused(env, A, "epaminondas move 101 alice Secret1 e2-e3",
             "has not started: bob has not accepted", "a move before the accept")
     refused(env, A, "epaminondas accept 101 alice Secret1",
-            "only bob can accept it", "an accept by the challenger")
+            "have accepted board 101 already", "an accept by the challenger")
     refused(env, C, "epaminondas accept 101 carol pw3",
             "not a player on board 101", "an accept by a non-player")
     refused(env, B, "epaminondas accept 101 bob PW2",
@@ -58,7 +59,7 @@ try:
     refused(env, B, "epaminondas accept 101 bob pw2", "bad vote: nothing is waiting",
             "a second accept")
 
-    env.mail(A, "epaminondas challenge alice bob")
+    env.mail(A, "epaminondas challenge alice bob by alice Secret1")
     env.new_messages()
     env.mail(B, "epaminondas decline 102 bob pw2", "Not today.")
     text, subject = board_mails(env, "decline")
@@ -66,7 +67,8 @@ try:
     contains(text, "Not today.", "the decline's comment is relayed")
     is_(subject, "Epaminondas Board 102 cancelled **", "the subject says cancelled")
     gf = env.game_file(102)
-    contains(gf, "state: challenged\nend: decline bob ", "the file keeps the decline")
+    contains(gf, "state: challenged\nagreed: alice ", "the file keeps who agreed")
+    contains(gf, "\nend: decline bob ", "and the decline")
     contains(gf, "result: cancelled (bob declined the challenge)\n",
              "the result line says cancelled")
     ok(not os.path.exists(os.path.join(env.spool, "games", "epaminondas", "102.result")),
@@ -74,7 +76,7 @@ try:
     refused(env, B, "epaminondas accept 102 bob pw2", "board 102 is over: cancelled",
             "an accept after the decline")
 
-    env.mail(A, "epaminondas challenge alice bob")
+    env.mail(A, "epaminondas challenge alice bob by alice Secret1")
     env.new_messages()
     env.mail(A, "epaminondas decline 103 alice Secret1")
     text, subject = board_mails(env, "withdraw")
@@ -146,8 +148,10 @@ try:
             "a vote after the end")
 
     # -- resign ---------------------------------------------------------------
-    env.mail(B, "epaminondas challenge bob alice")
+    env.mail(B, "epaminondas challenge bob alice by bob pw2")
     env.mail(A, "epaminondas accept 104 alice Secret1")
+    env.mail(B, "epaminondas move 104 bob pw2 e2-e3")
+    env.mail(A, "epaminondas move 104 alice Secret1 e11-e10")
     env.new_messages()
     env.mail(A, "epaminondas resign 104 alice Secret1")
     text, subject = board_mails(env, "resign", (B, A))
@@ -157,9 +161,12 @@ try:
              "the winner gains what the loser loses")
     contains(env.game_file(104), "\nend: resign alice ", "the file records the resignation")
 
-    env.mail(A, "epaminondas challenge alice bob")
+    env.mail(A, "epaminondas challenge alice bob by alice Secret1")
     env.mail(B, "epaminondas accept 105 bob pw2")
     env.mail(A, "epaminondas move 105 alice Secret1 e2-e3")
+    # The position after e2-e3, for the version 1 file below.
+    pos = [l for l in env.game_file(105).splitlines() if l.startswith("position: ")][0][10:]
+    env.mail(B, "epaminondas move 105 bob pw2 e11-e10")
     env.new_messages()
     env.mail(A, "epaminondas move 105 alice Secret1 resign")
     text, subject = board_mails(env, "move resign")
@@ -196,14 +203,13 @@ try:
           "created: 2026-11-30T05:00:00Z\nupdated: 2026-11-30T05:00:00Z\n"
           "move: 1 e2-e3 2026-11-30T05:01:00Z -\n"
           "position: %s\nresult: active\n")
-    # The position after e2-e3 from board 105's file (same opening move).
-    pos = [l for l in env.game_file(105).splitlines() if l.startswith("position: ")][0][10:]
+    # pos: the position after e2-e3, from board 105's file (above).
     path = os.path.join(env.spool, "games", "epaminondas", "150.game")
     with open(path, "w") as f:
         f.write(v1 % pos)
     rc, err = env.mail(B, "epaminondas move 150 bob pw2 e11-e10")
     is_(rc, 0, "a version 1 game file loads and takes a move")
-    contains(env.game_file(150), "epamserv-game 4\n", "it is written back as version 4")
+    contains(env.game_file(150), "epamserv-game 5\n", "it is written back as version 5")
     env.new_messages()
 
     # -- preview: no password, sender only, nothing played -----------------
@@ -239,7 +245,7 @@ try:
         f.write(good.replace("end: resign alice", "end: resign carol"))
     rc, err = env.mail(C, "epaminondas show 104")
     is_(rc, 75, "an end line naming a non-player is refused on load")
-    contains(err, "104.game:9: carol is not a player", "the error names the line")
+    contains(err, "104.game:13: carol is not a player", "the error names the line")
 finally:
     env.close()
 done()

@@ -100,9 +100,9 @@ def render(html, root):
 
 env = Env()
 try:
-    env.mail(A, "signup alice Secret1")
-    env.mail(B, "signup bob pw2")
-    env.mail(A, "epaminondas challenge alice bob")
+    env.signup(A, "alice", "Secret1")
+    env.signup(B, "bob", "pw2")
+    env.mail(A, "epaminondas challenge alice bob by alice Secret1")
     env.mail(B, "epaminondas accept 101 bob pw2")
     for who, m in ((A, "alice Secret1 e2-e3"), (B, "bob pw2 f11-f10"),
                    (A, "alice Secret1 e3-e4"), (B, "bob pw2 d11-d10")):

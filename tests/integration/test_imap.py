@@ -81,31 +81,35 @@ def batch(*extra, env_=None):
 
 
 try:
-    # Three commands, delivered in order.
+    # Two signups; then their confirmations and a challenge, in order.
     deliver("alice@example.org", "signup alice a")
     deliver("bob@example.org", "signup bob b")
-    deliver("alice@example.org", "epaminondas challenge alice bob")
     rc, err = batch()
-    is_(rc, 0, "batch --imap exits 0 when every mail was handled")
-    contains(err, "3 mails handled, 0 left", "it reports what it did")
     ok(os.path.exists(os.path.join(env.spool, "users", "alice")) and
        os.path.exists(os.path.join(env.spool, "users", "bob")),
        "the signups took effect")
-    gf = env.game_file(101)
-    ok(gf is not None, "the challenge (third in UID order) made board 101",
-       err)
     msgs = env.new_messages()
-    ok(len(msgs) >= 3, "the replies were delivered over SMTP at the end",
+    for who in ("alice@example.org", "bob@example.org"):
+        deliver(who, "Re: " + env.confirm_requests(who, msgs)[-1], "yes")
+    deliver("alice@example.org", "epaminondas challenge alice bob by alice a")
+    rc, err = batch()
+    is_(rc, 0, "batch --imap exits 0 when every mail was handled")
+    contains(err, "3 mails handled, 0 left", "it reports what it did")
+    gf = env.game_file(101)
+    ok(gf is not None, "the challenge (after both confirmations, in UID "
+       "order) made board 101", err)
+    msgs = env.new_messages()
+    ok(len(msgs) >= 4, "the replies were delivered over SMTP at the end",
        "%d messages" % len(msgs))
     outbox = os.path.join(env.spool, "outbox")
     is_(os.listdir(outbox) if os.path.isdir(outbox) else None, [],
         "nothing is left in the outbox")
     unseen, flags = imap_state()
     is_(unseen, [], "Dovecot reports no unseen mail")
-    ok(len(flags) == 3 and all("\\Seen" in f for f in flags.values()),
+    ok(len(flags) == 5 and all("\\Seen" in f for f in flags.values()),
        "every processed mail is flagged \\Seen", flags)
     cur = os.listdir(os.path.join(imapd.maildir, "cur"))
-    ok(len(cur) == 3 and all(c.endswith(":2,S") for c in cur),
+    ok(len(cur) == 5 and all(c.endswith(":2,S") for c in cur),
        "the Maildir files carry the S flag", cur)
 
     # A rerun finds nothing to do.
@@ -131,8 +135,8 @@ try:
     ok(os.path.exists(os.path.join(env.spool, "users", "carol")),
        "the next mail was handled")
     unseen, flags = imap_state()
-    is_(unseen, [4], "the mail that met the busy board is still unseen")
-    ok("\\Seen" in flags.get(5, ""), "the handled one is seen", flags)
+    is_(unseen, [6], "the mail that met the busy board is still unseen")
+    ok("\\Seen" in flags.get(7, ""), "the handled one is seen", flags)
     rc, err = batch()
     is_(rc, 0, "the next run handles it")
     contains(err, "1 mails handled, 0 left", "only that mail is fetched again")

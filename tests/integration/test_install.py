@@ -53,8 +53,15 @@ try:
     contains(p.stdout.decode(), "spool = " + spools[0],
              "the installed program reads the sample-based config")
     for sender, subject in [("alice@example.org", "signup alice a"),
-                            ("bob@example.org", "signup bob b"),
-                            ("alice@example.org", "epaminondas challenge alice bob"),
+                            ("bob@example.org", "signup bob b")]:
+        p = run("receive", stdin=make_mail(sender, subject))
+        is_(p.returncode, 0, "installed: %s" % subject)
+        request = [m for m in server.messages() if sender in m.envelope_to][-1]
+        p = run("receive", stdin=make_mail(sender, "Re: " + " ".join(
+            str(request["Subject"]).split()), "yes"))
+        is_(p.returncode, 0, "installed: the confirmation of %s" % sender)
+    for sender, subject in [("alice@example.org",
+                             "epaminondas challenge alice bob by alice a"),
                             ("bob@example.org", "epaminondas accept 101 bob b"),
                             ("alice@example.org", "epaminondas move 101 alice a e1-e4"),
                             ("bob@example.org", "epaminondas move 101 bob b e12-e9")]:

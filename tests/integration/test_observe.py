@@ -36,11 +36,11 @@ env = Env()
 try:
     for who, pw, addr in (("alice", "Secret1", A), ("bob", "pw2", B),
                           ("carol", "pw3", C), ("dave", "pw4", D)):
-        env.mail(addr, "signup %s %s" % (who, pw))
-    env.mail(A, "epaminondas challenge alice bob")           # 101
+        env.signup(addr, who, pw)
+    env.mail(A, "epaminondas challenge alice bob by alice Secret1")   # 101
     env.mail(B, "epaminondas accept 101 bob pw2")
-    env.mail(A, "epaminondas challenge alice carol")         # 102, waiting
-    env.mail(B, "epaminondas challenge bob alice")           # 103
+    env.mail(A, "epaminondas challenge alice carol by alice Secret1") # 102, waiting
+    env.mail(B, "epaminondas challenge bob alice by bob pw2")         # 103
     env.mail(A, "epaminondas accept 103 alice Secret1")
     env.mail(B, "epaminondas resign 103 bob pw2")            # over
     env.new_messages()

@@ -12,10 +12,12 @@ env = Env(smtp=False)
 try:
     rc, err = env.mail("alice@example.org", "signup alice Secret1")
     is_(rc, 0, "receive without SMTP exits 0")
-    env.mail("bob@example.org", "signup bob pw2")
-    env.mail("alice@example.org", "epaminondas challenge alice bob")
+    env.confirm("alice@example.org")
+    env.signup("bob@example.org", "bob", "pw2")
+    env.mail("alice@example.org", "epaminondas challenge alice bob by alice Secret1")
     queued = os.listdir(os.path.join(env.spool, "outbox"))
-    is_(len(queued), 4, "two welcome mails and two boards wait in the outbox")
+    is_(len(queued), 6, "two confirmation requests, two welcome mails and two "
+        "boards wait in the outbox")
     env.mail("bob@example.org", "epaminondas accept 101 bob pw2")
     rc, out, err = env.run("outbox")
     is_(rc, 0, "epamserv outbox exits 0")
@@ -42,7 +44,7 @@ try:
         rc, out, err = env.run("flush", env={"EPAMSERV_SMTP_URL": server.url})
         is_(rc, 0, "flush exits 0 once everything is sent")
         msgs = server.messages()
-        is_(len(msgs), 8, "flush delivers every queued mail")
+        is_(len(msgs), 10, "flush delivers every queued mail")
         is_(os.listdir(os.path.join(env.spool, "outbox")), [],
             "the outbox is empty after flush")
         with open(os.path.join(env.root, "connections")) as f:

@@ -46,10 +46,10 @@ def moves(env, board=101):
 
 env = Env()
 try:
-    env.mail(A, "signup alice Secret1")
-    env.mail(B, "signup bob pw2")
-    env.mail(C, "signup carol pw3")
-    env.mail(A, "epaminondas challenge alice bob")
+    env.signup(A, "alice", "Secret1")
+    env.signup(B, "bob", "pw2")
+    env.signup(C, "carol", "pw3")
+    env.mail(A, "epaminondas challenge alice bob by alice Secret1")
     env.new_messages()
     refused(env, B, "epaminondas queue 101 bob pw2 e11-e10",
             "has not started", "a queue before the accept")
@@ -142,7 +142,7 @@ try:
             "you have no submitted move on board 101", "a confirm after the board changed")
 
     # -- a third repetition is pointed out ---------------------------------
-    env.mail(A, "epaminondas challenge alice bob -size=8x8 -repetition=off")
+    env.mail(A, "epaminondas challenge alice bob -size=8x8 -repetition=off by alice Secret1")
     env.mail(B, "epaminondas accept 102 bob pw2")
     for who, m in ((A, "alice Secret1 a2-a3"), (B, "bob pw2 a7-a6"),
                    (A, "alice Secret1 a3-a2"), (B, "bob pw2 a6-a7"),
@@ -158,7 +158,7 @@ try:
     private(env, A, "epaminondas queue 102 alice Secret1 b2-b3", "a queue before a resign")
     text = to_both(env, B, "epaminondas resign 102 bob pw2", "a resign")
     is_(pending_lines(env, 102), [], "the end of the game drops pending moves")
-    contains(env.game_file(102), "epamserv-game 4\n", "game files are version 4")
+    contains(env.game_file(102), "epamserv-game 5\n", "game files are version 5")
 finally:
     env.close()
 done()

@@ -10,16 +10,16 @@ from harness import Env, ok, is_, contains, done, body_of
 
 env = Env()
 try:
-    env.mail("alice@example.org", "signup alice Secret1")
-    env.mail("bob@example.org", "signup bob pw2")
-    env.mail("carol@example.org", "signup carol pw3")
-    env.mail("alice@example.org", "epaminondas challenge alice bob")
+    env.signup("alice@example.org", "alice", "Secret1")
+    env.signup("bob@example.org", "bob", "pw2")
+    env.signup("carol@example.org", "carol", "pw3")
+    env.mail("alice@example.org", "epaminondas challenge alice bob by alice Secret1")
     env.mail("bob@example.org", "epaminondas accept 101 bob pw2")
     env.mail("alice@example.org", "epaminondas move 101 alice Secret1 e2-e3")
     env.new_messages()
 
     cases = [
-        ("an illegal move", "alice@example.org",
+        ("an illegal move", "bob@example.org",
          "epaminondas move 101 bob pw2 e11-e7",
          "e11-e7 is not a legal move on board 101"),
         ("a wrong password", "bob@example.org",
@@ -57,15 +57,29 @@ try:
         text = body_of(m)
         contains(text, why, "%s: the reply says what was wrong" % name)
         contains(text, "How to write it:", "%s: the reply says how to write it" % name)
-        contains(text, "> Subject: " + subject, "%s: the reply quotes the mail" % name)
+        if sender.startswith("mallory"):
+            # A stranger (maybe a forged sender) is never sent a quote.
+            ok("> Subject: " not in text and "please" not in text,
+               "%s: a stranger's reply quotes nothing" % name, text)
+        else:
+            contains(text, "> Subject: " + subject,
+                     "%s: the reply quotes the mail" % name)
         is_(m.envelope_from, "", "%s: the reply has the null envelope sender" % name)
         is_(m["Auto-Submitted"], "auto-replied", "%s: marked auto-replied" % name)
         ok(env.snapshot() == before, "%s: nothing changed on disk" % name)
-    # Refusals about a board show it.
+    # Refusals about a board show it.  A mail that proves its player is
+    # answered at the player's address on file, whoever the From names.
     env.mail("alice@example.org", "epaminondas move 101 bob pw2 e11-e7")
     msgs = env.new_messages()
+    is_([m.envelope_to for m in msgs], [["bob@example.org"]],
+        "bob's command from alice's address is answered at bob's address")
     contains(body_of(msgs[0]) if msgs else "", "  12  B  B  B",
              "an illegal move's reply shows the board")
+    env.mail("bob@example.org", "epaminondas move 101 bob pw2 e11-e7",
+             headers={"Reply-To": "elsewhere@example.net"})
+    msgs = env.new_messages()
+    is_([m.envelope_to for m in msgs], [["bob@example.org"]],
+        "a player's reply never goes to a Reply-To the sender chose")
     gf = env.game_file(101)
     ok(gf.count("move: ") == 1, "only the one legal move is in the game file")
 finally:

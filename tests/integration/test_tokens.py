@@ -41,9 +41,10 @@ def refused(sender, subject, body, why, name):
 
 
 try:
-    mail(A, "signup alice Secret1")
-    mail(B, "signup bob pw2")
+    env.signup(A, "alice", "Secret1")
+    env.signup(B, "bob", "pw2")
     env.new_messages()
+    # Unsigned: both players agree, each by replying to their board mail.
     mail(A, "epaminondas challenge alice bob")
     msgs = by_recipient(env.new_messages())
     tb = token_of(msgs[B][0])
@@ -57,11 +58,17 @@ try:
                        gf, re.M)), 2,
         "it holds one salted SHA-256 per player, with the player's epoch")
 
-    # Black accepts by replying "accept".
+    # Black accepts by replying "accept", then White.
     rc = mail(B, "Re: " + msgs[B][0]["Subject"], "accept\n\nOn Monday epamserv wrote:\n> old")
     msgs = by_recipient(env.new_messages())
-    contains(body_of(msgs[A][0]) if A in msgs else "", "bob accepted the challenge",
+    contains(body_of(msgs[A][0]) if A in msgs else "", "bob accepted the challenge;",
              "a reply with just 'accept' accepts the challenge")
+    ok("state: challenged" in env.game_file(101),
+       "the unsigned challenge waits for alice's accept too")
+    rc = mail(A, "Re: " + msgs[A][0]["Subject"], "accept")
+    msgs = by_recipient(env.new_messages())
+    contains(body_of(msgs[A][0]) if A in msgs else "", "the game is on",
+             "alice's reply with 'accept' starts the game")
     subj_a = msgs[A][0]["Subject"]
     contains(body_of(msgs[A][0]), "Or simply reply to this mail with your move",
              "the board mail of the player to move says a reply will do")

@@ -53,9 +53,9 @@ try:
     is_(rc, 78, "an unknown key in the config file is a config error")
     contains(err, "bad.conf:3: unknown key 'colour'", "the error names file and line")
 
-    env.mail("alice@example.org", "signup alice a")
-    env.mail("bob@example.org", "signup bob b")
-    env.mail("alice@example.org", "epaminondas challenge alice bob")
+    env.signup("alice@example.org", "alice", "a")
+    env.signup("bob@example.org", "bob", "b")
+    env.mail("alice@example.org", "epaminondas challenge alice bob by alice a")
     env.mail("bob@example.org", "epaminondas accept 101 bob b")
     env.mail("alice@example.org", "epaminondas move 101 alice a e2-e3")
     path = os.path.join(env.spool, "games", "epaminondas", "101.game")
@@ -65,7 +65,7 @@ try:
         f.write(good.replace("move: 1 e2-e3", "move: 1 e2-e4"))
     rc, err = env.mail("carol@example.org", "epaminondas show 101")
     is_(rc, 75, "a game file whose replay disagrees makes receive exit 75")
-    contains(err, "101.game:9:", "the error names the file and the line")
+    contains(err, "101.game:11:", "the error names the file and the line")
 finally:
     env.close()
 done()

@@ -96,8 +96,8 @@ def intruders(position):
 def play(env, label, game, options, shows, policy, seed, check_crossing):
     ref_options = ["-game=" + game] + options
     env.new_messages()
-    rc, err = env.mail(ALICE[2], "%s challenge alice bob %s"
-                       % (game, " ".join(options)))
+    rc, err = env.mail(ALICE[2], "%s challenge alice bob %s by %s %s"
+                       % (game, " ".join(options), ALICE[0], ALICE[1]))
     msgs = env.new_messages()
     board = None
     for m in msgs:
@@ -232,8 +232,8 @@ def play(env, label, game, options, shows, policy, seed, check_crossing):
 env = Env()
 try:
     for user, password, address in (ALICE, BOB):
-        rc, err = env.mail(address, "signup %s %s" % (user, password))
-        is_(rc, 0, "signup %s" % user)
+        env.signup(address, user, password)
+        ok(True, "signup %s" % user)
     for variant in VARIANTS:
         play(env, *variant)
 finally:

@@ -104,7 +104,8 @@ class Maildir:
 
 def make_env(smtp=True):
     env = harness.Env(smtp=smtp)
-    env.env["EPAMSERV_RATE_LIMIT"] = "0"   # two players send every mail
+    # Two players send every mail: the limits are raised, not turned off.
+    env.env["EPAMSERV_RATE_LIMIT"] = "1000000"
     return env
 
 
@@ -149,11 +150,22 @@ def setup_boards(env, count, root, cheap=True):
     rc, _, err = env.run("batch", "--maildir", md.path)
     if rc != 0 or md.waiting():
         raise RuntimeError("signup batch: exit %d: %s" % (rc, err[-2000:]))
+    # Each player answers the confirmation request (its subject kept).
+    md = Maildir(os.path.join(root, "setup-confirm"))
+    for who in (ALICE, BOB):
+        subjects = env.confirm_requests(who[2])
+        if not subjects:
+            raise RuntimeError("no confirmation request for %s" % who[0])
+        md.add(harness.make_mail(who[2], "Re: " + subjects[-1], "yes"))
+    rc, _, err = env.run("batch", "--maildir", md.path)
+    if rc != 0 or md.waiting():
+        raise RuntimeError("confirm batch: exit %d: %s" % (rc, err[-2000:]))
     if cheap:
         cheapen_passwords(env)
     md = Maildir(os.path.join(root, "setup-boards"))
     for _ in range(count):
-        md.add(harness.make_mail(ALICE[2], "epaminondas challenge alice bob"))
+        md.add(harness.make_mail(ALICE[2], "epaminondas challenge alice bob "
+                                 "by %s %s" % ALICE[:2]))
     boards = list(range(101, 101 + count))
     for b in boards:
         md.add(harness.make_mail(BOB[2], "epaminondas accept %d %s %s"

@@ -7,8 +7,8 @@ and outbox, mail for mail.
 
 The mails are chosen so that later ones depend on earlier ones of the same
 batch, each through a different path a staged transaction must be seen
-by: a signup then a challenge naming the new user (the users file, read
-without a lock); the accept of that challenge (the board number file and
+by: a password change then a challenge signed with the new password (the
+users file, read without a lock); the accept of that challenge (the board number file and
 the new game file, under other locks); moves on one board in turn (the
 board's lock, kept by the group); a second copy of a mail (its message
 lock and its processed-mail record); `show` after a move (a game file read
@@ -71,12 +71,13 @@ def mails(boards, lines):
         out.append((sender, subject, body, mid))
         return mid
 
-    add(CAROL[2], "signup %s %s" % CAROL[:2])
-    add(DAVE[2], "signup %s %s" % DAVE[:2])
-    add(CAROL[2], "epaminondas challenge carol dave")
+    add(CAROL[2], "change password %s %s %s-new"
+        % (CAROL[0], CAROL[1], CAROL[1]))
+    add(CAROL[2], "epaminondas challenge carol dave by %s %s-new"
+        % (CAROL[0], CAROL[1]))
     new = boards[-1] + 1
     add(DAVE[2], "epaminondas accept %d %s %s" % (new, DAVE[0], DAVE[1]))
-    add(CAROL[2], "epaminondas move %d %s %s %s#1"
+    add(CAROL[2], "epaminondas move %d %s %s-new %s#1"
         % (new, CAROL[0], CAROL[1], lines[-1][0]))
     for number in (1, 2, 3):
         for idx, b in enumerate(boards):
@@ -104,6 +105,9 @@ env = S.make_env(smtp=False)
 try:
     env.env["EPAMSERV_NOW"] = NOW
     boards = S.setup_or_fail(env, 3, env.root)
+    for user in (CAROL, DAVE):
+        env.run("admin", "user", "add", user[0], user[1], user[2],
+                "--reason", "a test player")
     base = os.path.join(env.root, "base")
     shutil.copytree(env.spool, base, symlinks=True)
     lines = S.move_lines(len(boards) + 1, 5, seed=11)
@@ -142,7 +146,7 @@ try:
     game = many.get("games/epaminondas/%d.game" % new, "")
     ok("white: carol" in game and "black: dave" in game and
        game.count("\nmove: ") == 2,
-       "a user signed up, challenged, accepted and moved in one batch",
+       "a new password signed a challenge, accepted and moved on in one batch",
        game[:800])
     first = many.get("games/epaminondas/%d.game" % boards[0], "")
     is_(first.count("\nmove: "), 5,

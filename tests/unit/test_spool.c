@@ -13,6 +13,7 @@
 #include "spool/spool.h"
 #include "spool/txn.h"
 #include "spool/users.h"
+#include "spool/addrindex.h"
 #include "util/buf.h"
 #include "util/template.h"
 #include "util/util.h"
@@ -141,7 +142,7 @@ static void test_users_hash_and_round_trip(void)
 	memset(&u, 0, sizeof u);
 	strcpy(u.userid, "alice");
 	u.hash = user_hash_password("Secret1");
-	u.address = xstrdup("alice@example.org");
+	user_add_address(&u, "alice@example.org", 0);
 	u.created = 1764482880;
 	ok(u.hash && u.hash[0] == '$', "crypt(3) gives a $-prefixed hash");
 	ok(user_password_ok(&u, "Secret1"), "the right password matches");
@@ -152,12 +153,74 @@ static void test_users_hash_and_round_trip(void)
 	txn_put(t, "users/alice", text, strlen(text));
 	txn_commit(t, &err);
 	is_int(user_load(spool, "alice", &v, &err), 0, "the user file loads");
-	is_str(v.address, "alice@example.org", "the address round-trips");
+	is_str(user_address(&v), "alice@example.org", "the address round-trips");
+	ok(user_confirmed(&v), "an address without a time is confirmed");
 	ok(user_password_ok(&v, "Secret1"), "the hash round-trips");
 	user_free(&v);
 	is_int(user_load(spool, "nobody", &v, &err) , 1, "an unknown user is 1");
 	user_free(&u);
 	free(text);
+}
+
+static void put_user_file(const char *userid, const char *text, time_t mtime);
+
+/* Confirmed and requested addresses (issue 11): a request alone is no
+ * player; both kinds round-trip; a version 1 file's address counts as
+ * confirmed; the address index finds a player by a confirmed address
+ * only. */
+static void test_users_confirmed_addresses(void)
+{
+	static const char v1[] = "epamserv-user 1\nuserid: dora\n"
+		"password: $5$rounds=1000$x$y\naddress: dora@example.org\n"
+		"created: 2026-11-30T05:48:00Z\n";
+	struct user u, v;
+	struct txn *t;
+	char *err = NULL, *text, who[32];
+
+	memset(&u, 0, sizeof u);
+	user_defaults(&u);
+	strcpy(u.userid, "erin");
+	u.hash = xstrdup("$5$rounds=1000$x$y");
+	u.created = 1764482880;
+	is_int(user_add_request(&u, "erin@example.org", 1764482880,
+	                        USER_REQ_SIGNUP, "sha256$aa$bb"), 0,
+	       "a request is added");
+	ok(!user_confirmed(&u) && user_address(&u) == NULL,
+	   "an account with only a request is not a player");
+	t = txn_begin(spool, "users", "u2");
+	addr_user_put(t, spool, &u, NULL);
+	is_int(txn_commit(t, &err), 0, "the new account is committed");
+	is_int(addr_player(spool, "erin@example.org", who), 0,
+	       "a requested address is no player's");
+	is_int(user_load(spool, "erin", &v, &err), 0, "the file loads");
+	ok(v.nreq == 1 && v.req[0].sent == 1764482880 &&
+	   v.req[0].kind == USER_REQ_SIGNUP &&
+	   strcmp(v.req[0].hash, "sha256$aa$bb") == 0, "the request round-trips");
+	user_drop_request(&v, 0);
+	user_add_address(&v, "Erin@Example.org", 1764483000);
+	user_add_address(&v, "erin@work.example", 1764483100);
+	t = txn_begin(spool, "users", "u3");
+	addr_user_put(t, spool, &v, &u);
+	is_int(txn_commit(t, &err), 0, "the confirmation is committed");
+	is_int(addr_player(spool, "erin@example.org", who), 1,
+	       "a confirmed address is the player's (any case)");
+	is_str(who, "erin", "and names the player");
+	user_free(&u);
+	is_int(user_load(spool, "erin", &u, &err), 0, "the file loads again");
+	ok(u.naddr == 2 && u.nreq == 0 && user_confirmed(&u) &&
+	   u.addr[1].since == 1764483100, "both addresses round-trip with times");
+	ok(user_find_address(&u, "ERIN@work.example") == 1,
+	   "addresses are found in any case");
+	user_free(&v);
+	user_free(&u);
+	put_user_file("dora", v1, time(NULL) - 3600);
+	is_int(user_load(spool, "dora", &u, &err), 0, "a version 1 file loads");
+	ok(user_confirmed(&u) && u.addr[0].since == 0,
+	   "its address counts as confirmed");
+	text = user_format(&u);
+	ok(strncmp(text, "epamserv-user 2\n", 16) == 0, "it is written as version 2");
+	free(text);
+	user_free(&u);
 }
 
 /* Write text to SPOOL/users/USERID the way the spool does (a new file
@@ -211,8 +274,8 @@ static void test_user_loads_are_cached(void)
 	is_int(user_cache_hits(), hits + 1, "the second load is a cache hit");
 	is_str(b.userid, a.userid, "a hit gives the same userid");
 	is_str(b.hash, a.hash, "a hit gives the same hash");
-	is_str(b.address, "carol@example.org", "a hit gives the same address");
-	ok(b.hash != a.hash && b.address != a.address,
+	is_str(user_address(&b), "carol@example.org", "a hit gives the same address");
+	ok(b.hash != a.hash && user_address(&b) != user_address(&a),
 	   "a hit gives copies the caller owns");
 	is_int(b.created, a.created, "a hit gives the same created time");
 	ok(b.html == 0 && b.orientation == USER_ORIENT_OWN &&
@@ -226,11 +289,11 @@ static void test_user_loads_are_cached(void)
 	hits = user_cache_hits();
 	is_int(user_load(spool, "carol", &a, &err), 0, "the new file loads");
 	is_int(user_cache_hits(), hits, "a file renamed over the cached one misses");
-	is_str(a.address, "carol@example.net", "the new file's address is read");
+	is_str(user_address(&a), "carol@example.net", "the new file's address is read");
 	user_free(&a);
 	is_int(user_load(spool, "carol", &a, &err), 0, "the new file loads again");
 	is_int(user_cache_hits(), hits + 1, "and is then a hit");
-	is_str(a.address, "carol@example.net", "the hit has the new address");
+	is_str(user_address(&a), "carol@example.net", "the hit has the new address");
 	user_free(&a);
 
 	{
@@ -521,6 +584,7 @@ int main(void)
 	test_txn_recovery_rolls_forward();
 	test_lock_is_exclusive_and_times_out();
 	test_users_hash_and_round_trip();
+	test_users_confirmed_addresses();
 	test_password_checks_are_cached();
 	test_user_loads_are_cached();
 	test_game_file_round_trip_and_tamper();
