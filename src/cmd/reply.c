@@ -65,6 +65,119 @@ const char *reply_strip_prefixes(const char *subject)
 	return p;
 }
 
+size_t reply_cap(const struct cmdctx *c)
+{
+	size_t cap = c->cfg->max_reply_size ? c->cfg->max_reply_size
+	                                    : CONFIG_REPLY_SIZE_DEFAULT;
+
+	return c->reply_cap && c->reply_cap < cap ? c->reply_cap : cap;
+}
+
+/* What a reply holds besides the text a command lists: headers, the
+ * envelope lines, the template's own words, a note (bytes). */
+#define REPLY_HEADROOM 4096
+
+size_t reply_text_budget(const struct cmdctx *c)
+{
+	size_t cap = reply_cap(c);
+
+	/* An eighth for the line ends a 7bit body adds and some more. */
+	if (cap <= 2 * REPLY_HEADROOM)
+		return cap / 4;
+	return (cap - REPLY_HEADROOM) / 8 * 7;
+}
+
+/* Where to cut text so that at most max bytes of it stay: after the
+ * last line end within them when that keeps at least half, else at the
+ * last UTF-8 character boundary. */
+static size_t cut_point(const char *text, size_t max)
+{
+	size_t i;
+
+	if (strlen(text) <= max)
+		return strlen(text);
+	for (i = max; i > max / 2; i--)
+		if (text[i - 1] == '\n')
+			return i;
+	for (i = max; i > 0 && ((unsigned char)text[i] & 0xc0) == 0x80; i--)
+		;
+	return i;
+}
+
+#define REPLY_CUT_NOTE "\n[This mail was cut here: all of it would be " \
+	"larger than %zu bytes, the most this server sends in one mail.  " \
+	"Ask for less: for example \"epaminondas show USERID next\" instead " \
+	"of \"all\", one board with \"epaminondas show BOARD\", or fewer " \
+	"lines in a \"multiple\" mail.]\n"
+
+/* m with text[0..keep) (cut_point) and the note, composed.  malloc'ed,
+ * or NULL with *err (mail_compose). */
+static char *compose_cut(struct mail_out *m, const char *text, size_t keep,
+                         const char *note, char **err)
+{
+	struct buf b = BUF_INIT;
+	char *msg;
+
+	buf_append(&b, text, keep);
+	buf_puts(&b, note);
+	m->text = buf_str(&b);
+	msg = mail_compose(m, err);
+	m->text = text;
+	buf_free(&b);
+	return msg;
+}
+
+/* m composed so that, with env bytes of envelope lines, it takes at most
+ * cap bytes: whole; else without its HTML part (m->html set to NULL);
+ * else with its text cut at a line and the cut note (*cut set to 1).
+ * Returns the malloc'ed message; NULL with a malloc'ed *err when
+ * mail_compose fails; NULL with *err NULL when not even the note alone
+ * fits. */
+static char *compose_capped(struct mail_out *m, size_t cap, size_t env,
+                            int *cut, char **err)
+{
+	const char *text = m->text;
+	char note[512], *msg = mail_compose(m, err);
+	size_t base, total, keep, over;
+	int tries;
+
+	if (!msg || env + strlen(msg) <= cap)
+		return msg;
+	if (m->html) {
+		m->html = NULL;
+		free(msg);
+		if (!(msg = mail_compose(m, err)) || env + strlen(msg) <= cap)
+			return msg;
+	}
+	free(msg);
+	snprintf(note, sizeof note, REPLY_CUT_NOTE, cap);
+	/* The note alone: no cut can make the mail smaller. */
+	if (!(msg = compose_cut(m, text, 0, note, err)))
+		return NULL;
+	base = env + strlen(msg);
+	free(msg);
+	if (base > cap)
+		return NULL;
+	/* Every byte kept takes at least one byte of the body (7bit adds a
+	 * CR per line, quoted-printable more), so the first try keeps at
+	 * most the room left; each try after it keeps less by what the one
+	 * before was over, and a little more. */
+	*cut = 1;
+	keep = cut_point(text, cap - base);
+	for (tries = 1;; tries++) {
+		if (!(msg = compose_cut(m, text, keep, note, err)))
+			return NULL;
+		total = env + strlen(msg);
+		if (total <= cap || keep == 0)
+			return msg;
+		free(msg);
+		over = total - cap;
+		over += over / 8 + 16;
+		keep = cut_point(text, tries >= 8 || over >= keep ? keep / 2
+		                                                   : keep - over);
+	}
+}
+
 void reply_queue(struct cmdctx *c, struct txn *t, const char *addr,
                  const char *subject, const char *text, const char *html,
                  int auto_replied, const char *thread)
@@ -72,9 +185,11 @@ void reply_queue(struct cmdctx *c, struct txn *t, const char *addr,
 	struct mail_out m;
 	char msgid[256], from[512], date[64], name[128];
 	const char *in_id = c->mail ? c->mail->message_id : NULL;
+	const char *env_from = auto_replied ? "" : c->cfg->from;
 	char *msg, *err = NULL;
+	size_t cap = reply_cap(c);
 	struct timespec ts;
-	int n;
+	int n, cut = 0;
 
 	/* "multiple": the sender gets one mail with every answer in it. */
 	if (c->collect && c->sender && strcasecmp(addr, c->sender) == 0) {
@@ -99,20 +214,31 @@ void reply_queue(struct cmdctx *c, struct txn *t, const char *addr,
 	m.date = date;
 	m.text = text;
 	m.html = html;
-	msg = mail_compose(&m, &err);
+	msg = compose_capped(&m, cap, outbox_envelope_size(env_from, addr),
+	                     &cut, &err);
+	if (!msg && !err) {
+		/* Never the subject: it can hold a token or a password. */
+		log_msg(LOG_ERR, "no mail to %s: even cut short it would be "
+		        "larger than the reply size limit of %zu bytes\n", addr, cap);
+		return;
+	}
 	if (!msg) {
-		log_msg(LOG_ERR, "cannot compose a mail to %s: %s\n", addr,
-		        err ? err : "?");
+		log_msg(LOG_ERR, "cannot compose a mail to %s: %s\n", addr, err);
 		free(err);
 		c->queue_failed = 1;
 		return;
 	}
+	if (cut || (html && !m.html))
+		log_msg(LOG_INFO, "mail to %s %s to fit the reply size limit of "
+		        "%zu bytes\n", addr, cut ? "cut short" : "without its HTML "
+		        "part", cap);
 	/* Names sort in the order mails were queued: real time, not the
 	 * (settable) game clock. */
 	clock_gettime(CLOCK_REALTIME, &ts);
 	snprintf(name, sizeof name, "%010lld.%09ld-%.16s-%02d",
 	         (long long)ts.tv_sec, ts.tv_nsec, c->digest, n);
-	outbox_put(t, name, auto_replied ? "" : c->cfg->from, addr, msg);
+	if (outbox_put(t, name, env_from, addr, msg, cap) < 0)
+		c->queue_failed = 1;  /* logged; a mail must not go out half */
 	free(msg);
 }
 

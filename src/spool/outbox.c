@@ -16,20 +16,33 @@
 #include <sys/file.h>
 #include <unistd.h>
 
-#define OUTBOX_MAX_MAIL (16 * 1024 * 1024)
+#define ENVELOPE_FORMAT "Envelope-From: <%s>\r\nEnvelope-To: <%s>\r\n"
 
-void outbox_put(struct txn *t, const char *name, const char *envelope_from,
-                const char *rcpt, const char *message)
+size_t outbox_envelope_size(const char *envelope_from, const char *rcpt)
+{
+	return sizeof ENVELOPE_FORMAT - 1 - 4 + strlen(envelope_from) +
+	       strlen(rcpt);
+}
+
+int outbox_put(struct txn *t, const char *name, const char *envelope_from,
+               const char *rcpt, const char *message, size_t max)
 {
 	struct buf b = BUF_INIT;
 	char rel[512];
+	size_t size = outbox_envelope_size(envelope_from, rcpt) + strlen(message);
 
+	if (size > max) {
+		log_msg(LOG_ERR, "outbox: mail %s to <%s> refused: %zu bytes, over "
+		        "the reply size limit of %zu\n", name, rcpt, size, max);
+		return -1;
+	}
 	snprintf(rel, sizeof rel, "outbox/%s.eml", name);
-	buf_printf(&b, "Envelope-From: <%s>\r\nEnvelope-To: <%s>\r\n",
-	           envelope_from, rcpt);
+	buf_reserve(&b, size);
+	buf_printf(&b, ENVELOPE_FORMAT, envelope_from, rcpt);
 	buf_puts(&b, message);
 	txn_put(t, rel, buf_str(&b), b.len);
 	buf_free(&b);
+	return 0;
 }
 
 static int name_cmp(const void *a, const void *b)

@@ -23,9 +23,20 @@
 struct txn;
 
 /* Queue one message in t as outbox/NAME.eml.  name is built by us from
- * [A-Za-z0-9._-] only.  envelope_from "" means the null sender. */
-void outbox_put(struct txn *t, const char *name, const char *envelope_from,
-                const char *rcpt, const char *message);
+ * [A-Za-z0-9._-] only.  envelope_from "" means the null sender.  max is
+ * the most bytes the file may take (the envelope lines and the message:
+ * the reply size limit).  Returns 0, or -1 when the file would be larger:
+ * nothing is queued and the refusal is logged (the caller aborts its
+ * transaction; a mail is never queued cut or over the limit). */
+int outbox_put(struct txn *t, const char *name, const char *envelope_from,
+               const char *rcpt, const char *message, size_t max);
+
+/* Bytes the two envelope lines of a mail take in its outbox file. */
+size_t outbox_envelope_size(const char *envelope_from, const char *rcpt);
+
+/* Bytes outbox_deliver reads of one file; a larger file is never sent
+ * (it moves to failed/, logged): above the largest reply size limit. */
+#define OUTBOX_MAX_MAIL (16 * 1024 * 1024)
 
 struct outbox_stats {
 	int sent, deferred, failed, waiting;  /* waiting: not due yet */
