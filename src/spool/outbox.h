@@ -40,6 +40,7 @@ size_t outbox_envelope_size(const char *envelope_from, const char *rcpt);
 
 struct outbox_stats {
 	int sent, deferred, failed, waiting;  /* waiting: not due yet */
+	int skipped;  /* another run was sending it, or had sent it */
 };
 
 struct smtp_settings;
@@ -58,8 +59,11 @@ struct outbox_policy {
  * failures in a row the run stops (the server is likely down).  A
  * permanent failure (5xx), or a mail deferred for over retry_days, moves
  * it to SPOOL/failed/, logs the reply on stderr and records the address
- * in SPOOL/bounces/ for the admin.  Returns 0, or -1 when the outbox
- * cannot be read or the session cannot be opened. */
+ * in SPOOL/bounces/ for the admin.  Only a file read whole is sent: one
+ * over OUTBOX_MAX_MAIL bytes, or with malformed envelope lines, moves to
+ * failed/ (logged); one that cannot be opened or read stays queued
+ * (deferred, logged) and never counts as sent.  Returns 0, or -1 when
+ * the outbox cannot be read or the session cannot be opened. */
 int outbox_deliver(const char *spool, const struct smtp_settings *smtp,
                    const struct outbox_policy *pol, struct outbox_stats *st);
 
