@@ -64,6 +64,9 @@ struct cmdctx {
 	                          of memory): cmd_commit aborts instead */
 	struct buf *collect;   /* "multiple": mails to the sender are added
 	                          here instead of being queued, or NULL */
+	size_t collect_room;   /* with collect: bytes left in the "multiple"
+	                          answer for this line's (reply_text_budget
+	                          keeps within it) */
 	size_t reply_cap;      /* most bytes one reply may take in the
 	                          outbox, envelope lines included; 0 means
 	                          cfg->max_reply_size.  A caller may lower it
@@ -140,7 +143,8 @@ size_t reply_cap(const struct cmdctx *c);
  * or answers) so that, with the template around it, the headers and the
  * encoding, the mail stays within reply_cap(c): a command that lists
  * many items stops adding them there and says so, before reply_queue
- * has to cut. */
+ * has to cut.  Within a "multiple" mail (c->collect), at most what is
+ * left of c->collect_room once the template's words are counted. */
 size_t reply_text_budget(const struct cmdctx *c);
 
 /* Queue the board mail of g to both players and its observers, or only

@@ -75,16 +75,25 @@ size_t reply_cap(const struct cmdctx *c)
 
 /* What a reply holds besides the text a command lists: headers, the
  * envelope lines, the template's own words, a note (bytes). */
-#define REPLY_HEADROOM 4096
+#define REPLY_HEADROOM 2048
+
+/* What one answer in a "multiple" mail holds besides its list: its
+ * subject line and the template's words (bytes). */
+#define REPLY_COLLECT_HEADROOM 1024
 
 size_t reply_text_budget(const struct cmdctx *c)
 {
-	size_t cap = reply_cap(c);
+	size_t cap = reply_cap(c), budget;
 
-	/* An eighth for the line ends a 7bit body adds and some more. */
-	if (cap <= 2 * REPLY_HEADROOM)
-		return cap / 4;
-	return (cap - REPLY_HEADROOM) / 8 * 7;
+	/* A sixteenth for the CR a 7bit body adds to each line and some
+	 * more; a body that must go out in quoted-printable (non-ASCII
+	 * text) may still pass the cap, and reply_queue then cuts it. */
+	budget = cap <= 2 * REPLY_HEADROOM ? cap / 4
+	       : (cap - REPLY_HEADROOM) / 16 * 15;
+	if (c->collect && c->collect_room < budget + REPLY_COLLECT_HEADROOM)
+		budget = c->collect_room > REPLY_COLLECT_HEADROOM ?
+		         c->collect_room - REPLY_COLLECT_HEADROOM : 0;
+	return budget;
 }
 
 /* Where to cut text so that at most max bytes of it stay: after the
