@@ -133,3 +133,10 @@ EXTRA_DIST += tests/integration/test_full_games.py
 # help [topic]: every command with an example, legal example moves.
 TESTS += tests/integration/test_help.py
 EXTRA_DIST += tests/integration/test_help.py
+
+# Issue 11: one size cap for every reply (max_reply_size): show USERID all
+# over 5,000 boards, games, list, standings, history and multiple cut with
+# a note, the HTML part dropped first, the generic cut; flush never sends a
+# file it read only in part.
+TESTS += tests/integration/test_reply_cap.py
+EXTRA_DIST += tests/integration/test_reply_cap.py
