@@ -136,23 +136,33 @@ static char *compose_cut(struct mail_out *m, const char *text, size_t keep,
 	return msg;
 }
 
+/* How compose_capped made a mail fit. */
+enum reply_fit {
+	REPLY_WHOLE,    /* as it was */
+	REPLY_NO_HTML,  /* without its HTML part */
+	REPLY_CUT,      /* without its HTML part, the text cut, the note */
+	REPLY_NO_FIT,   /* not even the note alone fits: no mail */
+};
+
 /* m composed so that, with env bytes of envelope lines, it takes at most
  * cap bytes: whole; else without its HTML part (m->html set to NULL);
- * else with its text cut at a line and the cut note (*cut set to 1).
- * Returns the malloc'ed message; NULL with a malloc'ed *err when
- * mail_compose fails; NULL with *err NULL when not even the note alone
- * fits. */
+ * else with its text cut at a line and the cut note.  *fit says which.
+ * Returns the malloc'ed message; NULL with *fit REPLY_NO_FIT; NULL with
+ * a malloc'ed *err (or none, memory lacking even for it) when
+ * mail_compose fails. */
 static char *compose_capped(struct mail_out *m, size_t cap, size_t env,
-                            int *cut, char **err)
+                            enum reply_fit *fit, char **err)
 {
 	const char *text = m->text;
 	char note[512], *msg = mail_compose(m, err);
 	size_t base, total, keep, over;
 	int tries;
 
+	*fit = REPLY_WHOLE;
 	if (!msg || env + strlen(msg) <= cap)
 		return msg;
 	if (m->html) {
+		*fit = REPLY_NO_HTML;
 		m->html = NULL;
 		free(msg);
 		if (!(msg = mail_compose(m, err)) || env + strlen(msg) <= cap)
@@ -165,13 +175,15 @@ static char *compose_capped(struct mail_out *m, size_t cap, size_t env,
 		return NULL;
 	base = env + strlen(msg);
 	free(msg);
-	if (base > cap)
+	if (base > cap) {
+		*fit = REPLY_NO_FIT;
 		return NULL;
+	}
 	/* Every byte kept takes at least one byte of the body (7bit adds a
 	 * CR per line, quoted-printable more), so the first try keeps at
 	 * most the room left; each try after it keeps less by what the one
 	 * before was over, and a little more. */
-	*cut = 1;
+	*fit = REPLY_CUT;
 	keep = cut_point(text, cap - base);
 	for (tries = 1;; tries++) {
 		if (!(msg = compose_cut(m, text, keep, note, err)))
@@ -198,7 +210,8 @@ void reply_queue(struct cmdctx *c, struct txn *t, const char *addr,
 	char *msg, *err = NULL;
 	size_t cap = reply_cap(c);
 	struct timespec ts;
-	int n, cut = 0;
+	enum reply_fit fit;
+	int n;
 
 	/* "multiple": the sender gets one mail with every answer in it. */
 	if (c->collect && c->sender && strcasecmp(addr, c->sender) == 0) {
@@ -224,23 +237,24 @@ void reply_queue(struct cmdctx *c, struct txn *t, const char *addr,
 	m.text = text;
 	m.html = html;
 	msg = compose_capped(&m, cap, outbox_envelope_size(env_from, addr),
-	                     &cut, &err);
-	if (!msg && !err) {
+	                     &fit, &err);
+	if (!msg && fit == REPLY_NO_FIT) {
 		/* Never the subject: it can hold a token or a password. */
 		log_msg(LOG_ERR, "no mail to %s: even cut short it would be "
 		        "larger than the reply size limit of %zu bytes\n", addr, cap);
 		return;
 	}
 	if (!msg) {
-		log_msg(LOG_ERR, "cannot compose a mail to %s: %s\n", addr, err);
+		log_msg(LOG_ERR, "cannot compose a mail to %s: %s\n", addr,
+		        err ? err : "out of memory");
 		free(err);
 		c->queue_failed = 1;
 		return;
 	}
-	if (cut || (html && !m.html))
+	if (fit != REPLY_WHOLE)
 		log_msg(LOG_INFO, "mail to %s %s to fit the reply size limit of "
-		        "%zu bytes\n", addr, cut ? "cut short" : "without its HTML "
-		        "part", cap);
+		        "%zu bytes\n", addr, fit == REPLY_CUT ? "cut short"
+		        : "without its HTML part", cap);
 	/* Names sort in the order mails were queued: real time, not the
 	 * (settable) game clock. */
 	clock_gettime(CLOCK_REALTIME, &ts);
