@@ -139,3 +139,10 @@ EXTRA_DIST += tests/integration/test_help.py
 # password checks (counted with the fault shim).
 TESTS += tests/integration/test_trust.py
 EXTRA_DIST += tests/integration/test_trust.py
+
+# Issue 11: one size cap for every reply (max_reply_size): show USERID all
+# over 5,000 boards, games, list, standings, history and multiple cut with
+# a note, the HTML part dropped first, the generic cut; flush never sends a
+# file it read only in part.
+TESTS += tests/integration/test_reply_cap.py
+EXTRA_DIST += tests/integration/test_reply_cap.py

@@ -288,10 +288,11 @@ enum cmd_status cmd_signoff(struct cmdctx *c, int argc, char **argv)
 enum cmd_status cmd_list(struct cmdctx *c, int argc, char **argv)
 {
 	struct tvars v = { 0 };
-	struct buf table = BUF_INIT;
+	struct buf table = BUF_INIT, line = BUF_INIT;
 	struct txn *t;
 	char **ids = NULL, *err = NULL, *text;
-	size_t n = 0, i, shown = 0;
+	size_t n = 0, i, shown = 0, total = 0, budget = reply_text_budget(c);
+	int full = 0;
 
 	(void)argv;
 	if (argc != 0)
@@ -311,22 +312,35 @@ enum cmd_status cmd_list(struct cmdctx *c, int argc, char **argv)
 			err = NULL;
 			continue;
 		}
-		if (!u.left) {
+		/* Lines while they fit in the reply; the rest only counted. */
+		if (!u.left && !full) {
+			buf_reset(&line);
 			util_iso_time(u.created, since, sizeof since);
 			since[10] = '\0';
-			buf_printf(&table, "  %-20s %-12s", u.userid, since);
+			buf_printf(&line, "  %-20s %-12s", u.userid, since);
 			if (user_on_vacation(&u, c->now))
-				buf_printf(&table, " on vacation until %s", u.vacation);
-			buf_puts(&table, "\n");
-			shown++;
+				buf_printf(&line, " on vacation until %s", u.vacation);
+			buf_puts(&line, "\n");
+			full = table.len + line.len > budget;
+			if (!full) {
+				buf_append(&table, line.data, line.len);
+				shown++;
+			}
 		}
+		total += !u.left;
 		user_free(&u);
 	}
 	user_list_free(ids, n);
+	if (shown < total)
+		buf_printf(&table, "\n  Shown: the first %zu of %zu players, by "
+		           "userid; all of them would not fit in one mail (at most "
+		           "%zu bytes).  \"games USERID\" and \"history USERID\" tell "
+		           "about any one player.\n", shown, total, reply_cap(c));
 	tvars_set(&v, "table", buf_str(&table));
-	tvars_setf(&v, "count", "%zu player%s.", shown, shown == 1 ? "" : "s");
+	tvars_setf(&v, "count", "%zu player%s.", total, total == 1 ? "" : "s");
 	text = reply_template(c, "list.txt", &v);
 	tvars_free(&v);
+	buf_free(&line);
 	buf_free(&table);
 	if (!text)
 		return CMD_TEMPFAIL;

@@ -91,6 +91,13 @@ struct cmdctx {
 	                          of memory): cmd_commit aborts instead */
 	struct buf *collect;   /* "multiple": mails to the sender are added
 	                          here instead of being queued, or NULL */
+	size_t collect_room;   /* with collect: bytes left in the "multiple"
+	                          answer for this line's (reply_text_budget
+	                          keeps within it) */
+	size_t reply_cap;      /* most bytes one reply may take in the
+	                          outbox, envelope lines included; 0 means
+	                          cfg->max_reply_size.  A caller may lower it
+	                          (never above cfg->max_reply_size) */
 };
 
 /* A board opened by a player for a change (board.c). */
@@ -240,10 +247,28 @@ int reply_stranger_budget(struct cmdctx *c);
  * hourly budget; with the budget spent it is not queued (logged).
  * auto_replied: an error reply (null envelope
  * sender, Auto-Submitted: auto-replied).  thread: Message-ID root of the
- * board ("epaminondas.101@domain") or NULL.  text and html: bodies. */
+ * board ("epaminondas.101@domain") or NULL.  text and html: bodies.
+ * The mail never takes more than reply_cap(c) bytes in the outbox: over
+ * it, the HTML part is dropped; still over, the text is cut at a line
+ * (UTF-8 safe) and ends with a note saying so and how to ask for less.
+ * A mail that cannot be composed (out of memory) sets c->queue_failed,
+ * so that cmd_commit aborts; one where not even the note fits (a caller
+ * lowered the cap below a bare mail) is left out, logged. */
 void reply_queue(struct cmdctx *c, struct txn *t, const char *addr,
                  const char *subject, const char *text, const char *html,
                  int auto_replied, const char *thread);
+
+/* The reply size cap for this command in bytes: c->reply_cap when set
+ * and lower than cfg->max_reply_size, else cfg->max_reply_size. */
+size_t reply_cap(const struct cmdctx *c);
+
+/* Bytes of plain text a command may put in one reply (its list, table
+ * or answers) so that, with the template around it, the headers and the
+ * encoding, the mail stays within reply_cap(c): a command that lists
+ * many items stops adding them there and says so, before reply_queue
+ * has to cut.  Within a "multiple" mail (c->collect), at most what is
+ * left of c->collect_room once the template's words are counted. */
+size_t reply_text_budget(const struct cmdctx *c);
 
 /* Queue the board mail of g to both players and its observers, or only
  * to only_addr when that is not NULL (show).  headline: what happened

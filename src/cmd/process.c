@@ -235,17 +235,47 @@ static enum cmd_status multiple_line(struct cmdctx *c, const char *mailkey,
 	return st;
 }
 
+/* One command line's answer (one) added to the answers of a "multiple"
+ * mail when it fits in budget bytes; else only its first line (the
+ * "--- N. command ---" header) and why the rest is left out. */
+static void multiple_add(struct buf *answers,
+                         const struct buf *one, size_t budget, int *left_out)
+{
+	const char *s = buf_str(one), *nl = strchr(s, '\n');
+
+	if (answers->len + one->len <= budget) {
+		buf_append(answers, s, one->len);
+		return;
+	}
+	buf_append(answers, s, nl ? (size_t)(nl - s) + 1 : one->len);
+	buf_printf(answers, "Left out: its answer (%zu bytes) would make this "
+	           "mail too long; the command was run all the same.\n\n",
+	           one->len);
+	(*left_out)++;
+}
+
+/* Room kept in a "multiple" answer for the notes of left-out answers and
+ * the closing note (bytes). */
+#define MULTIPLE_NOTES (MULTIPLE_MAX * 160 + 512)
+
 /* "multiple": every body line above quoted text or a signature is a
- * command; the sender gets one mail with every answer, in order. */
+ * command; the sender gets one mail with every answer, in order, as long
+ * as they fit in one reply (reply_text_budget).  A command that lists
+ * things gets what room is left (c->collect_room) and cuts its own list;
+ * an answer that still does not fit is left out with a note, and the end
+ * says how many were shown. */
 static enum cmd_status run_multiple(struct cmdctx *c)
 {
-	struct buf answers = BUF_INIT;
+	struct buf answers = BUF_INIT, one = BUF_INIT;
 	struct tvars v = { 0 };
 	struct txn *t;
 	char mailkey[33], *body = xstrdup(c->mail->body ? c->mail->body : "");
 	char *line, *next, *text;
 	enum cmd_status st = CMD_DONE;
-	int n = 0;
+	size_t budget = reply_text_budget(c);
+	int n = 0, left_out = 0;
+
+	budget = budget > 2 * MULTIPLE_NOTES ? budget - MULTIPLE_NOTES : budget / 2;
 
 	memcpy(mailkey, c->digest, sizeof mailkey);
 	c->comment = "";
@@ -265,11 +295,15 @@ static enum cmd_status run_multiple(struct cmdctx *c)
 			           "commands.\n\n", n, MULTIPLE_MAX);
 			break;
 		}
-		c->collect = &answers;
+		buf_reset(&one);
+		c->collect = &one;
+		c->collect_room = budget > answers.len ? budget - answers.len : 0;
 		st = multiple_line(c, mailkey, n, line);
 		c->collect = NULL;
+		multiple_add(&answers, &one, budget, &left_out);
 	}
 	free(body);
+	buf_free(&one);
 	memcpy(c->digest, mailkey, sizeof mailkey);
 	buf_reset(&c->error);
 	if (st != CMD_DONE)
@@ -280,6 +314,15 @@ static enum cmd_status run_multiple(struct cmdctx *c)
 		                "no command lines in its body");
 		goto out;
 	}
+	if (left_out)
+		buf_printf(&answers, "Shown: the answers to %d of the %d commands "
+		           "of your mail; %d were left out to keep it within %zu "
+		           "bytes, the most sent in one mail.  Each was run all the "
+		           "same: send one alone, or \"epaminondas show BOARD\", to "
+		           "see its answer.\n",
+		           (n > MULTIPLE_MAX ? MULTIPLE_MAX : n) - left_out,
+		           n > MULTIPLE_MAX ? MULTIPLE_MAX : n, left_out,
+		           reply_cap(c));
 	tvars_setf(&v, "count", "%d", n > MULTIPLE_MAX ? MULTIPLE_MAX : n);
 	tvars_set(&v, "answers", buf_str(&answers));
 	text = reply_template(c, "multiple.txt", &v);

@@ -94,6 +94,144 @@ int reply_stranger_budget(struct cmdctx *c)
 	                       NULL) != 0;
 }
 
+size_t reply_cap(const struct cmdctx *c)
+{
+	size_t cap = c->cfg->max_reply_size ? c->cfg->max_reply_size
+	                                    : CONFIG_REPLY_SIZE_DEFAULT;
+
+	return c->reply_cap && c->reply_cap < cap ? c->reply_cap : cap;
+}
+
+/* What a reply holds besides the text a command lists: headers, the
+ * envelope lines, the template's own words, a note (bytes). */
+#define REPLY_HEADROOM 2048
+
+/* What one answer in a "multiple" mail holds besides its list: its
+ * subject line and the template's words (bytes). */
+#define REPLY_COLLECT_HEADROOM 1024
+
+size_t reply_text_budget(const struct cmdctx *c)
+{
+	size_t cap = reply_cap(c), budget;
+
+	/* A stranger's reply is smaller (reply_queue). */
+	if (c->sender && reply_to_stranger(c, c->sender) &&
+	    cap > REPLY_STRANGER_MAX)
+		cap = REPLY_STRANGER_MAX;
+	/* A sixteenth for the CR a 7bit body adds to each line and some
+	 * more; a body that must go out in quoted-printable (non-ASCII
+	 * text) may still pass the cap, and reply_queue then cuts it. */
+	budget = cap <= 2 * REPLY_HEADROOM ? cap / 4
+	       : (cap - REPLY_HEADROOM) / 16 * 15;
+	if (c->collect && c->collect_room < budget + REPLY_COLLECT_HEADROOM)
+		budget = c->collect_room > REPLY_COLLECT_HEADROOM ?
+		         c->collect_room - REPLY_COLLECT_HEADROOM : 0;
+	return budget;
+}
+
+/* Where to cut text so that at most max bytes of it stay: after the
+ * last line end within them when that keeps at least half, else at the
+ * last UTF-8 character boundary. */
+static size_t cut_point(const char *text, size_t max)
+{
+	size_t i;
+
+	if (strlen(text) <= max)
+		return strlen(text);
+	for (i = max; i > max / 2; i--)
+		if (text[i - 1] == '\n')
+			return i;
+	for (i = max; i > 0 && ((unsigned char)text[i] & 0xc0) == 0x80; i--)
+		;
+	return i;
+}
+
+#define REPLY_CUT_NOTE "\n[This mail was cut here: all of it would be " \
+	"larger than %zu bytes, the most this server sends in one mail.  " \
+	"Ask for less: for example \"epaminondas show USERID next\" instead " \
+	"of \"all\", one board with \"epaminondas show BOARD\", or fewer " \
+	"lines in a \"multiple\" mail.]\n"
+
+/* m with text[0..keep) (cut_point) and the note, composed.  malloc'ed,
+ * or NULL with *err (mail_compose). */
+static char *compose_cut(struct mail_out *m, const char *text, size_t keep,
+                         const char *note, char **err)
+{
+	struct buf b = BUF_INIT;
+	char *msg;
+
+	buf_append(&b, text, keep);
+	buf_puts(&b, note);
+	m->text = buf_str(&b);
+	msg = mail_compose(m, err);
+	m->text = text;
+	buf_free(&b);
+	return msg;
+}
+
+/* How compose_capped made a mail fit. */
+enum reply_fit {
+	REPLY_WHOLE,    /* as it was */
+	REPLY_NO_HTML,  /* without its HTML part */
+	REPLY_CUT,      /* without its HTML part, the text cut, the note */
+	REPLY_NO_FIT,   /* not even the note alone fits: no mail */
+};
+
+/* m composed so that, with env bytes of envelope lines, it takes at most
+ * cap bytes: whole; else without its HTML part (m->html set to NULL);
+ * else with its text cut at a line and the cut note.  *fit says which.
+ * Returns the malloc'ed message; NULL with *fit REPLY_NO_FIT; NULL with
+ * a malloc'ed *err (or none, memory lacking even for it) when
+ * mail_compose fails. */
+static char *compose_capped(struct mail_out *m, size_t cap, size_t env,
+                            enum reply_fit *fit, char **err)
+{
+	const char *text = m->text;
+	char note[512], *msg = mail_compose(m, err);
+	size_t base, total, keep, over;
+	int tries;
+
+	*fit = REPLY_WHOLE;
+	if (!msg || env + strlen(msg) <= cap)
+		return msg;
+	if (m->html) {
+		*fit = REPLY_NO_HTML;
+		m->html = NULL;
+		free(msg);
+		if (!(msg = mail_compose(m, err)) || env + strlen(msg) <= cap)
+			return msg;
+	}
+	free(msg);
+	snprintf(note, sizeof note, REPLY_CUT_NOTE, cap);
+	/* The note alone: no cut can make the mail smaller. */
+	if (!(msg = compose_cut(m, text, 0, note, err)))
+		return NULL;
+	base = env + strlen(msg);
+	free(msg);
+	if (base > cap) {
+		*fit = REPLY_NO_FIT;
+		return NULL;
+	}
+	/* Every byte kept takes at least one byte of the body (7bit adds a
+	 * CR per line, quoted-printable more), so the first try keeps at
+	 * most the room left; each try after it keeps less by what the one
+	 * before was over, and a little more. */
+	*fit = REPLY_CUT;
+	keep = cut_point(text, cap - base);
+	for (tries = 1;; tries++) {
+		if (!(msg = compose_cut(m, text, keep, note, err)))
+			return NULL;
+		total = env + strlen(msg);
+		if (total <= cap || keep == 0)
+			return msg;
+		free(msg);
+		over = total - cap;
+		over += over / 8 + 16;
+		keep = cut_point(text, tries >= 8 || over >= keep ? keep / 2
+		                                                   : keep - over);
+	}
+}
+
 void reply_queue(struct cmdctx *c, struct txn *t, const char *addr,
                  const char *subject, const char *text, const char *html,
                  int auto_replied, const char *thread)
@@ -101,8 +239,11 @@ void reply_queue(struct cmdctx *c, struct txn *t, const char *addr,
 	struct mail_out m;
 	char msgid[256], from[512], date[64], name[128];
 	const char *in_id = c->mail ? c->mail->message_id : NULL;
-	char *msg, *err = NULL, *cut_text = NULL;
+	const char *env_from = auto_replied ? "" : c->cfg->from;
+	char *msg, *err = NULL;
+	size_t cap = reply_cap(c);
 	struct timespec ts;
+	enum reply_fit fit;
 	int n;
 
 	/* "multiple": the sender gets one mail with every answer in it. */
@@ -127,15 +268,8 @@ void reply_queue(struct cmdctx *c, struct txn *t, const char *addr,
 			return;
 		}
 		html = NULL;
-		if (strlen(text) > REPLY_STRANGER_MAX) {
-			size_t cut = REPLY_STRANGER_MAX;
-			while (cut > 0 && ((unsigned char)text[cut] & 0xc0) == 0x80)
-				cut--;
-			cut_text = xmalloc(cut + 64);
-			memcpy(cut_text, text, cut);
-			strcpy(cut_text + cut, "\n[... the rest is cut]\n");
-			text = cut_text;
-		}
+		if (cap > REPLY_STRANGER_MAX)
+			cap = REPLY_STRANGER_MAX;
 	}
 	n = c->nout++;
 
@@ -155,21 +289,32 @@ void reply_queue(struct cmdctx *c, struct txn *t, const char *addr,
 	m.date = date;
 	m.text = text;
 	m.html = html;
-	msg = mail_compose(&m, &err);
-	free(cut_text);
+	msg = compose_capped(&m, cap, outbox_envelope_size(env_from, addr),
+	                     &fit, &err);
+	if (!msg && fit == REPLY_NO_FIT) {
+		/* Never the subject: it can hold a token or a password. */
+		log_msg(LOG_ERR, "no mail to %s: even cut short it would be "
+		        "larger than the reply size limit of %zu bytes\n", addr, cap);
+		return;
+	}
 	if (!msg) {
 		log_msg(LOG_ERR, "cannot compose a mail to %s: %s\n", addr,
-		        err ? err : "?");
+		        err ? err : "out of memory");
 		free(err);
 		c->queue_failed = 1;
 		return;
 	}
+	if (fit != REPLY_WHOLE)
+		log_msg(LOG_INFO, "mail to %s %s to fit the reply size limit of "
+		        "%zu bytes\n", addr, fit == REPLY_CUT ? "cut short"
+		        : "without its HTML part", cap);
 	/* Names sort in the order mails were queued: real time, not the
 	 * (settable) game clock. */
 	clock_gettime(CLOCK_REALTIME, &ts);
 	snprintf(name, sizeof name, "%010lld.%09ld-%.16s-%02d",
 	         (long long)ts.tv_sec, ts.tv_nsec, c->digest, n);
-	outbox_put(t, name, auto_replied ? "" : c->cfg->from, addr, msg);
+	if (outbox_put(t, name, env_from, addr, msg, cap) < 0)
+		c->queue_failed = 1;  /* logged; a mail must not go out half */
 	free(msg);
 }
 

@@ -112,20 +112,75 @@ static void show_line(const struct game *g, struct buf *out)
 	buf_puts(out, "\n");
 }
 
+/* Whether board g of userid (their side) belongs in the answer of mode
+ * ("all", "active", "next", or "games" for the one-line list). */
+static int show_keeps(const struct game *g, const char *userid, int side,
+                      const char *mode)
+{
+	if (side < 0)
+		return 0;
+	if (strcmp(mode, "games") == 0 || strcmp(mode, "all") == 0)
+		return 1;
+	if (strcmp(mode, "active") == 0)
+		return g->state == GAME_ACTIVE || g->state == GAME_CHALLENGED;
+	return show_waits_for(g, userid);
+}
+
+/* g's line and, unless lines, its diagram from u's side, into out. */
+static void show_item(const struct game *g, const struct user *u, int side,
+                      int lines, struct buf *out)
+{
+	char *d;
+
+	show_line(g, out);
+	if (lines)
+		return;
+	d = render_board(g, u->orientation == USER_ORIENT_BLACK ||
+	                 (u->orientation == USER_ORIENT_OWN && side == EP_BLACK));
+	buf_printf(out, "\n%s\n", d);
+	free(d);
+}
+
+/* What the sender can do when not every board fitted in the mail. */
+static void show_cut_note(struct cmdctx *c, const char *game,
+                          const char *userid, const char *mode, size_t shown,
+                          size_t total, long last, struct buf *out)
+{
+	if (shown)
+		buf_printf(out, "\n  Shown: the first %zu of these %zu boards, in "
+		           "board order, up to board %ld; all of them would not fit "
+		           "in one mail (at most %zu bytes).\n", shown, total, last,
+		           reply_cap(c));
+	else
+		buf_printf(out, "\n  Not shown: these %zu boards would not fit in "
+		           "one mail (at most %zu bytes).\n", total, reply_cap(c));
+	if (strcmp(mode, "games") == 0)
+		buf_printf(out, "  For fewer: \"%s show %s next\" (the boards waiting "
+		           "for %s) or \"%s show %s active\" (those not over).\n",
+		           game, userid, userid, game, userid);
+	else
+		buf_printf(out, "  For the others: \"%s games %s\" lists every board "
+		           "on one line, and \"%s show BOARD\" shows any one of "
+		           "them.\n", game, userid, game);
+}
+
 /* Every board of game where userid plays, filtered by mode ("all",
- * "active", "next", or "games" for the one-line list), into one mail. */
+ * "active", "next", or "games" for the one-line list), into one mail.
+ * Boards are added in board order while they fit in the reply's budget
+ * (reply_text_budget); past it they are only counted, and a note says
+ * how many were shown of how many and how to see the rest. */
 static enum cmd_status show_user(struct cmdctx *c, const char *game,
                                  char *userid, const char *mode,
                                  const char *usage)
 {
 	struct user u;
 	struct tvars v = { 0 };
-	struct buf out = BUF_INIT;
+	struct buf out = BUF_INIT, item = BUF_INIT;
 	struct txn *t;
-	long *boards = NULL;
-	size_t n = 0, i, shown = 0;
+	long *boards = NULL, last = 0;
+	size_t n = 0, i, shown = 0, total = 0, budget = reply_text_budget(c);
 	char *err = NULL, *text, subject[160];
-	int rc, lines = strcmp(mode, "games") == 0;
+	int rc, lines = strcmp(mode, "games") == 0, full = 0;
 	enum cmd_status st = CMD_DONE;
 
 	util_lower(userid);
@@ -144,9 +199,9 @@ static enum cmd_status show_user(struct cmdctx *c, const char *game,
 		user_free(&u);
 		return CMD_TEMPFAIL;
 	}
-	for (i = 0; i < n && st == CMD_DONE; i++) {
+	for (i = 0; i < n; i++) {
 		struct game g;
-		int side, keep;
+		int side;
 		if (game_load(&g, c->cfg->spool, game, boards[i], &err) != 0) {
 			/* A bad file is the admin's business (admin check). */
 			free(err);
@@ -154,24 +209,24 @@ static enum cmd_status show_user(struct cmdctx *c, const char *game,
 			continue;
 		}
 		side = game_side_of(&g, userid);
-		keep = side >= 0 && (lines || strcmp(mode, "all") == 0 ||
-		       (strcmp(mode, "active") == 0 && (g.state == GAME_ACTIVE ||
-		                                        g.state == GAME_CHALLENGED)) ||
-		       (strcmp(mode, "next") == 0 && show_waits_for(&g, userid)));
-		if (keep) {
-			shown++;
-			show_line(&g, &out);
-			if (!lines) {
-				char *d = render_board(&g, u.orientation == USER_ORIENT_BLACK ||
-				                       (u.orientation == USER_ORIENT_OWN &&
-				                        side == EP_BLACK));
-				buf_printf(&out, "\n%s\n", d);
-				free(d);
+		if (show_keeps(&g, userid, side, mode)) {
+			total++;
+			if (!full) {
+				buf_reset(&item);
+				show_item(&g, &u, side, lines, &item);
+				full = out.len + item.len > budget;
+			}
+			if (!full) {
+				buf_append(&out, item.data, item.len);
+				shown++;
+				last = g.board;
 			}
 		}
 		game_free(&g);
 	}
 	free(boards);
+	if (full)
+		show_cut_note(c, game, userid, mode, shown, total, last, &out);
 	tvars_set(&v, "title", reply_game_title(game));
 	tvars_set(&v, "userid", userid);
 	tvars_set(&v, "game", game);
@@ -179,8 +234,8 @@ static enum cmd_status show_user(struct cmdctx *c, const char *game,
 	           reply_game_title(game), userid,
 	           lines || strcmp(mode, "all") == 0 ? ""
 	           : strcmp(mode, "active") == 0 ? " not over yet"
-	           : " waiting for them", shown);
-	tvars_set(&v, "boards", shown ? buf_str(&out) : "  (none)\n");
+	           : " waiting for them", total);
+	tvars_set(&v, "boards", total ? buf_str(&out) : "  (none)\n");
 	text = reply_template(c, "boards.txt", &v);
 	if (!text) {
 		st = CMD_TEMPFAIL;
@@ -194,6 +249,7 @@ static enum cmd_status show_user(struct cmdctx *c, const char *game,
 out:
 	free(text);
 	tvars_free(&v);
+	buf_free(&item);
 	buf_free(&out);
 	user_free(&u);
 	return st;

@@ -48,10 +48,13 @@ static void standings_line(struct buf *b, int rank, const char *userid,
 }
 
 /* The table: every player, rated or not (then at RATING_START), best
- * rating first.  Players who left (no user file) keep their line. */
-static char *standings_table(const struct ratings *r, char **ids, size_t n)
+ * rating first.  Players who left (no user file) keep their line.  Lines
+ * stop before the table passes budget bytes; a note then says how many
+ * were shown of how many. */
+static char *standings_table(const struct cmdctx *c, const struct ratings *r,
+                             char **ids, size_t n, size_t budget)
 {
-	struct buf b = BUF_INIT;
+	struct buf b = BUF_INIT, line = BUF_INIT;
 	struct rating_player *all = xmalloc((r->nplayers + n + 1) * sizeof *all);
 	size_t i, m = r->nplayers;
 
@@ -66,8 +69,19 @@ static char *standings_table(const struct ratings *r, char **ids, size_t n)
 	qsort(all, m, sizeof *all, ratings_by_rating);
 	buf_printf(&b, "%4s  %-20s %6s %6s %4s %4s %4s\n", "#", "Player",
 	           "Rating", "Games", "Won", "Lost", "Drawn");
-	for (i = 0; i < m; i++)
-		standings_line(&b, (int)i + 1, all[i].userid, &all[i]);
+	for (i = 0; i < m; i++) {
+		buf_reset(&line);
+		standings_line(&line, (int)i + 1, all[i].userid, &all[i]);
+		if (b.len + line.len > budget)
+			break;
+		buf_append(&b, line.data, line.len);
+	}
+	if (i < m)
+		buf_printf(&b, "\nShown: the first %zu of %zu players, best rating "
+		           "first; all of them would not fit in one mail (at most "
+		           "%zu bytes).  \"history USERID\" gives any player's "
+		           "finished games.\n", i, m, reply_cap(c));
+	buf_free(&line);
 	free(all);
 	return buf_take(&b);
 }
@@ -89,7 +103,7 @@ enum cmd_status cmd_standings(struct cmdctx *c, int argc, char **argv)
 		ratings_free(&r);
 		return CMD_TEMPFAIL;
 	}
-	table = standings_table(&r, ids, n);
+	table = standings_table(c, &r, ids, n, reply_text_budget(c));
 	tvars_set(&v, "table", table);
 	tvars_setf(&v, "start", "%d", RATING_START);
 	tvars_setf(&v, "provisional", "%d", RATING_PROVISIONAL);
@@ -117,14 +131,29 @@ static void history_line(struct buf *b, const struct rating_game *g)
 	           g->black_after, g->black_after - g->black_before);
 }
 
+/* Why a history stopped short and how to see more, after its lines. */
+static void history_note(const struct cmdctx *c, struct buf *b, size_t shown,
+                         size_t total, const char *who)
+{
+	buf_printf(b, "\nShown: the %zu most recent of %zu finished games", shown,
+	           total);
+	if (shown < HISTORY_MAX)
+		buf_printf(b, "; all of them would not fit in one mail (at most %zu "
+		           "bytes)", reply_cap(c));
+	else
+		buf_printf(b, "; a history lists at most %d", HISTORY_MAX);
+	buf_puts(b, who ? ".\n" : ".  \"history USERID\" lists one player's.\n");
+}
+
 enum cmd_status cmd_history(struct cmdctx *c, int argc, char **argv)
 {
 	struct ratings r;
 	struct tvars v = { 0 };
-	struct buf b = BUF_INIT;
+	struct buf b = BUF_INIT, line = BUF_INIT;
 	const char *who = argc > 0 ? util_lower(argv[0]) : NULL;
 	char *err = NULL;
-	size_t i, shown = 0;
+	size_t i, shown = 0, total = 0, budget = reply_text_budget(c);
+	int full = 0;
 	enum cmd_status st;
 
 	if (argc > 1)
@@ -138,20 +167,31 @@ enum cmd_status cmd_history(struct cmdctx *c, int argc, char **argv)
 		free(err);
 		return CMD_TEMPFAIL;
 	}
-	/* Most recent first. */
-	for (i = r.ngames; i-- > 0 && shown < HISTORY_MAX;) {
+	/* Most recent first, while they fit; the rest only counted. */
+	for (i = r.ngames; i-- > 0;) {
 		const struct rating_game *g = &r.games[i];
 		if (who && strcmp(g->white, who) != 0 && strcmp(g->black, who) != 0)
 			continue;
-		history_line(&b, g);
-		shown++;
+		total++;
+		if (full)
+			continue;
+		buf_reset(&line);
+		history_line(&line, g);
+		full = shown == HISTORY_MAX || b.len + line.len > budget;
+		if (!full) {
+			buf_append(&b, line.data, line.len);
+			shown++;
+		}
 	}
-	if (!shown)
+	if (shown < total)
+		history_note(c, &b, shown, total, who);
+	if (!total)
 		buf_printf(&b, "No finished games%s%s yet.\n", who ? " for " : "",
 		           who ? who : "");
 	tvars_set(&v, "games", buf_str(&b));
 	tvars_setf(&v, "who", "%s", who ? who : "every player");
 	st = send_text(c, "history.txt", "epamserv history", &v);
+	buf_free(&line);
 	buf_free(&b);
 	tvars_free(&v);
 	ratings_free(&r);

@@ -14,22 +14,36 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/file.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
-#define OUTBOX_MAX_MAIL (16 * 1024 * 1024)
+#define ENVELOPE_FORMAT "Envelope-From: <%s>\r\nEnvelope-To: <%s>\r\n"
 
-void outbox_put(struct txn *t, const char *name, const char *envelope_from,
-                const char *rcpt, const char *message)
+size_t outbox_envelope_size(const char *envelope_from, const char *rcpt)
+{
+	return sizeof ENVELOPE_FORMAT - 1 - 4 + strlen(envelope_from) +
+	       strlen(rcpt);
+}
+
+int outbox_put(struct txn *t, const char *name, const char *envelope_from,
+               const char *rcpt, const char *message, size_t max)
 {
 	struct buf b = BUF_INIT;
 	char rel[512];
+	size_t size = outbox_envelope_size(envelope_from, rcpt) + strlen(message);
 
+	if (size > max) {
+		log_msg(LOG_ERR, "outbox: mail %s to <%s> refused: %zu bytes, over "
+		        "the reply size limit of %zu\n", name, rcpt, size, max);
+		return -1;
+	}
 	snprintf(rel, sizeof rel, "outbox/%s.eml", name);
-	buf_printf(&b, "Envelope-From: <%s>\r\nEnvelope-To: <%s>\r\n",
-	           envelope_from, rcpt);
+	buf_reserve(&b, size);
+	buf_printf(&b, ENVELOPE_FORMAT, envelope_from, rcpt);
 	buf_puts(&b, message);
 	txn_put(t, rel, buf_str(&b), b.len);
 	buf_free(&b);
+	return 0;
 }
 
 static int name_cmp(const void *a, const void *b)
@@ -191,71 +205,123 @@ static void move_to_failed(const char *spool, const char *name)
 	retry_drop(spool, name);
 }
 
-/* Send one queued mail; returns the outcome. */
-static enum smtp_outcome deliver_one(struct smtp_session *s, const char *spool,
-                                     const char *name,
-                                     const struct outbox_policy *pol)
+/* What became of one queued mail in a delivery run. */
+enum deliver_result {
+	DELIVER_SENT,
+	DELIVER_DEFERRED,    /* 4xx or no connection: backed off */
+	DELIVER_FAILED,      /* moved to failed/ */
+	DELIVER_UNREADABLE,  /* could not be opened or read: stays, logged */
+	DELIVER_SKIPPED,     /* another run has sent it or is sending it */
+};
+
+/* A file that can never be sent as it is (cut by the read limit, a NUL
+ * in it, malformed envelope lines) moves to failed/ with a log line; no
+ * bounce is recorded, since the address is not at fault. */
+static enum deliver_result refuse_file(const char *spool, const char *name,
+                                       const char *why)
+{
+	log_msg(LOG_ERR, "outbox/%s: never sent, moved to failed/: %s\n", name,
+	        why);
+	move_to_failed(spool, name);
+	return DELIVER_FAILED;
+}
+
+/* After the server's answer out to a mail read whole: removed when sent,
+ * else backed off or moved to failed/. */
+static enum deliver_result settle(const char *spool, const char *name,
+                                  const char *rcpt, enum smtp_outcome out,
+                                  const char *err,
+                                  const struct outbox_policy *pol)
 {
 	char path[8192], dir[8192];
-	char *text = NULL, *from = NULL, *rcpt = NULL, *msg, *err = NULL;
-	enum smtp_outcome out = SMTP_TEMPFAIL;
 	struct retry r;
-	int fd;
 
-	snprintf(path, sizeof path, "%s/outbox/%s", spool, name);
-	fd = open(path, O_RDONLY | O_CLOEXEC);
-	if (fd < 0)
-		return SMTP_SENT;  /* another run sent it */
-	if (flock(fd, LOCK_EX | LOCK_NB) < 0) {
-		close(fd);
-		return SMTP_SENT;  /* another run is sending it */
-	}
-	if (access(path, F_OK) != 0)
-		goto done;  /* sent and removed while we waited */
-	text = util_read_fd(fd, OUTBOX_MAX_MAIL, NULL, NULL);
-	if (!text)
-		goto done;
-	msg = split_envelope(text, &from, &rcpt);
-	if (!msg) {
-		err = xstrdup("malformed envelope lines");
-		out = SMTP_PERMFAIL;
-	} else {
-		out = smtp_send(s, from, rcpt, msg, strlen(msg), &err);
-	}
 	snprintf(dir, sizeof dir, "%s/outbox", spool);
 	if (out == SMTP_SENT) {
+		snprintf(path, sizeof path, "%s/outbox/%s", spool, name);
 		unlink(path);
 		fsync_dir(dir);
 		retry_drop(spool, name);
-		goto done;
+		return DELIVER_SENT;
 	}
 	retry_load(spool, name, &r);
 	if (out == SMTP_TEMPFAIL) {
 		if (!r.attempts)
 			r.first = pol->now;
 		r.attempts++;
-		if (pol->now - r.first > (long long)pol->retry_days * 86400) {
-			out = SMTP_PERMFAIL;  /* deferred too long: give up */
-		} else {
+		if (pol->now - r.first <= (long long)pol->retry_days * 86400) {
 			long long wait = 300LL << (r.attempts < 7 ? r.attempts - 1 : 6);
 			r.next = pol->now + (wait > 14400 ? 14400 : wait);
 			retry_save(spool, name, &r);
 			log_msg(LOG_WARNING, "outbox/%s to <%s>: deferred (try %d): %s\n",
-			        name, rcpt ? rcpt : "?", r.attempts, err ? err : "?");
+			        name, rcpt, r.attempts, err ? err : "?");
+			return DELIVER_DEFERRED;
 		}
+		/* deferred too long: give up */
 	}
-	if (out == SMTP_PERMFAIL) {
-		log_msg(LOG_ERR, "outbox/%s to <%s>: failed for good, moved "
-		        "to failed/: %s\n", name, rcpt ? rcpt : "?", err ? err : "?");
-		if (rcpt)
-			outbox_note_bounce(spool, rcpt, name, err ? err : "?", pol->now);
-		move_to_failed(spool, name);
+	log_msg(LOG_ERR, "outbox/%s to <%s>: failed for good, moved to failed/: "
+	        "%s\n", name, rcpt, err ? err : "?");
+	outbox_note_bounce(spool, rcpt, name, err ? err : "?", pol->now);
+	move_to_failed(spool, name);
+	return DELIVER_FAILED;
+}
+
+/* Send one queued mail, only when it was read whole. */
+static enum deliver_result deliver_one(struct smtp_session *s,
+                                       const char *spool, const char *name,
+                                       const struct outbox_policy *pol)
+{
+	char path[8192], why[128];
+	char *text = NULL, *from = NULL, *rcpt = NULL, *msg, *err = NULL;
+	enum deliver_result res;
+	struct stat sb;
+	size_t len = 0;
+	int fd, truncated = 0;
+
+	snprintf(path, sizeof path, "%s/outbox/%s", spool, name);
+	fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0 && errno == ENOENT && lstat(path, &sb) != 0)
+		return DELIVER_SKIPPED;  /* another run sent it */
+	if (fd < 0) {
+		log_msg(LOG_ERR, "outbox/%s: cannot open it (%s); it stays "
+		        "queued\n", name, strerror(errno));
+		return DELIVER_UNREADABLE;
+	}
+	if (flock(fd, LOCK_EX | LOCK_NB) < 0) {
+		res = errno == EWOULDBLOCK ? DELIVER_SKIPPED : DELIVER_UNREADABLE;
+		if (res == DELIVER_UNREADABLE)
+			log_msg(LOG_ERR, "outbox/%s: cannot lock it (%s); it stays "
+			        "queued\n", name, strerror(errno));
+		goto done;  /* else another run is sending it */
+	}
+	res = DELIVER_SKIPPED;
+	if (access(path, F_OK) != 0)
+		goto done;  /* sent and removed while we waited */
+	text = util_read_fd(fd, OUTBOX_MAX_MAIL, &len, &truncated);
+	if (!text) {
+		log_msg(LOG_ERR, "outbox/%s: cannot read it (%s); it stays "
+		        "queued\n", name, strerror(errno));
+		res = DELIVER_UNREADABLE;
+		goto done;
+	}
+	if (truncated) {
+		snprintf(why, sizeof why, "larger than %d bytes, the most read of "
+		         "one outbox file", OUTBOX_MAX_MAIL);
+		res = refuse_file(spool, name, why);
+	} else if (strlen(text) != len) {
+		res = refuse_file(spool, name, "a NUL byte in it");
+	} else if (!(msg = split_envelope(text, &from, &rcpt))) {
+		res = refuse_file(spool, name, "malformed envelope lines");
+	} else {
+		enum smtp_outcome out = smtp_send(s, from, rcpt, msg, strlen(msg),
+		                                  &err);
+		res = settle(spool, name, rcpt, out, err, pol);
 	}
 done:
 	free(err);
 	free(text);
 	close(fd);
-	return out;
+	return res;
 }
 
 /* Whether a deferred mail's back-off has run out. */
@@ -285,7 +351,6 @@ int outbox_deliver(const char *spool, const struct smtp_settings *smtp,
 	if (!names)
 		return -1;
 	for (i = 0; i < n; i++) {
-		enum smtp_outcome out;
 		if (!due(spool, names[i], pol)) {
 			st->waiting++;
 			continue;
@@ -298,15 +363,24 @@ int outbox_deliver(const char *spool, const struct smtp_settings *smtp,
 			st->deferred++;  /* the server seems down: try next run */
 			continue;
 		}
-		out = deliver_one(s, spool, names[i], pol);
-		if (out == SMTP_SENT) {
+		switch (deliver_one(s, spool, names[i], pol)) {
+		case DELIVER_SENT:
 			st->sent++;
 			tempfails = 0;
-		} else if (out == SMTP_PERMFAIL) {
+			break;
+		case DELIVER_FAILED:
 			st->failed++;
-		} else {
+			break;
+		case DELIVER_DEFERRED:
 			st->deferred++;
 			tempfails++;
+			break;
+		case DELIVER_UNREADABLE:
+			st->deferred++;  /* not the server's fault */
+			break;
+		case DELIVER_SKIPPED:
+			st->skipped++;
+			break;
 		}
 	}
 	if (s)

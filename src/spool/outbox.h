@@ -23,12 +23,24 @@
 struct txn;
 
 /* Queue one message in t as outbox/NAME.eml.  name is built by us from
- * [A-Za-z0-9._-] only.  envelope_from "" means the null sender. */
-void outbox_put(struct txn *t, const char *name, const char *envelope_from,
-                const char *rcpt, const char *message);
+ * [A-Za-z0-9._-] only.  envelope_from "" means the null sender.  max is
+ * the most bytes the file may take (the envelope lines and the message:
+ * the reply size limit).  Returns 0, or -1 when the file would be larger:
+ * nothing is queued and the refusal is logged (the caller aborts its
+ * transaction; a mail is never queued cut or over the limit). */
+int outbox_put(struct txn *t, const char *name, const char *envelope_from,
+               const char *rcpt, const char *message, size_t max);
+
+/* Bytes the two envelope lines of a mail take in its outbox file. */
+size_t outbox_envelope_size(const char *envelope_from, const char *rcpt);
+
+/* Bytes outbox_deliver reads of one file; a larger file is never sent
+ * (it moves to failed/, logged): above the largest reply size limit. */
+#define OUTBOX_MAX_MAIL (16 * 1024 * 1024)
 
 struct outbox_stats {
 	int sent, deferred, failed, waiting;  /* waiting: not due yet */
+	int skipped;  /* another run was sending it, or had sent it */
 };
 
 struct smtp_settings;
@@ -47,8 +59,11 @@ struct outbox_policy {
  * failures in a row the run stops (the server is likely down).  A
  * permanent failure (5xx), or a mail deferred for over retry_days, moves
  * it to SPOOL/failed/, logs the reply on stderr and records the address
- * in SPOOL/bounces/ for the admin.  Returns 0, or -1 when the outbox
- * cannot be read or the session cannot be opened. */
+ * in SPOOL/bounces/ for the admin.  Only a file read whole is sent: one
+ * over OUTBOX_MAX_MAIL bytes, or with malformed envelope lines, moves to
+ * failed/ (logged); one that cannot be opened or read stays queued
+ * (deferred, logged) and never counts as sent.  Returns 0, or -1 when
+ * the outbox cannot be read or the session cannot be opened. */
 int outbox_deliver(const char *spool, const struct smtp_settings *smtp,
                    const struct outbox_policy *pol, struct outbox_stats *st);
 

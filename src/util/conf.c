@@ -34,6 +34,7 @@ static const struct {
 	{ "templates", "EPAMSERV_TEMPLATES" },
 	{ "lock_timeout", "EPAMSERV_LOCK_TIMEOUT" },
 	{ "max_mail_size", "EPAMSERV_MAX_MAIL_SIZE" },
+	{ "max_reply_size", "EPAMSERV_MAX_REPLY_SIZE" },
 	{ "batch_group", "EPAMSERV_BATCH_GROUP" },
 	{ "smtp_tls", "EPAMSERV_SMTP_TLS" },
 	{ "smtp_user", "EPAMSERV_SMTP_USER" },
@@ -135,6 +136,11 @@ int config_set(struct config *cfg, const char *key, const char *value,
 		if (parse_count(value, 1024, 1L << 30, &v) < 0)
 			goto bad;
 		cfg->max_mail_size = (size_t)v;
+	} else if (strcmp(key, "max_reply_size") == 0) {
+		if (parse_count(value, CONFIG_REPLY_SIZE_MIN, CONFIG_REPLY_SIZE_MAX,
+		                &v) < 0)
+			goto bad;
+		cfg->max_reply_size = (size_t)v;
 	} else if (strcmp(key, "smtp_tls") == 0) {
 		if (strcmp(value, "none") == 0)
 			cfg->smtp_tls = 0;
@@ -270,6 +276,7 @@ int config_load(struct config *cfg, const char *path, char **err)
 	cfg->templates = xstrdup(EPAMSERV_TEMPLATEDIR);
 	cfg->lock_timeout = 30;
 	cfg->max_mail_size = 1024 * 1024;
+	cfg->max_reply_size = CONFIG_REPLY_SIZE_DEFAULT;
 	cfg->batch_group = 64;
 	cfg->smtp_user = xstrdup("");
 	cfg->smtp_password_file = xstrdup("");
@@ -383,6 +390,7 @@ void config_print(const struct config *cfg, FILE *out)
 	fprintf(out, "templates = %s\n", cfg->templates);
 	fprintf(out, "lock_timeout = %d\n", cfg->lock_timeout);
 	fprintf(out, "max_mail_size = %zu\n", cfg->max_mail_size);
+	fprintf(out, "max_reply_size = %zu\n", cfg->max_reply_size);
 	fprintf(out, "batch_group = %d\n", cfg->batch_group);
 }
 

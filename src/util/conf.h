@@ -13,6 +13,9 @@
  *   templates     EPAMSERV_TEMPLATES     PKGDATADIR/templates
  *   lock_timeout  EPAMSERV_LOCK_TIMEOUT  30 (seconds waiting for a board)
  *   max_mail_size EPAMSERV_MAX_MAIL_SIZE 1048576 (bytes)
+ *   max_reply_size EPAMSERV_MAX_REPLY_SIZE 262144 (bytes: the most one
+ *                                        outgoing mail may take in the
+ *                                        outbox, 16384 to 8388608)
  *   batch_group   EPAMSERV_BATCH_GROUP   64 (batch: mails made durable
  *                                        together, 1 to 1000; 1 = each
  *                                        mail on its own)
@@ -62,6 +65,11 @@
 #include <stddef.h>
 #include <stdio.h>
 
+/* max_reply_size: the default and the bounds of the setting (bytes). */
+#define CONFIG_REPLY_SIZE_DEFAULT (256 * 1024)
+#define CONFIG_REPLY_SIZE_MIN (16 * 1024)
+#define CONFIG_REPLY_SIZE_MAX (8 * 1024 * 1024)
+
 struct config {
 	char *spool;
 	char *smtp_url;      /* "" when unset */
@@ -69,6 +77,7 @@ struct config {
 	char *templates;
 	int lock_timeout;    /* seconds */
 	size_t max_mail_size;/* bytes */
+	size_t max_reply_size; /* bytes: one outgoing mail, as queued */
 	int batch_group;     /* mails per group commit in batch; 1 = off */
 	char *file;          /* the config file read, or NULL */
 	int smtp_tls;        /* 0 none, 1 try, 2 require (enum smtp_tls) */

@@ -2,13 +2,15 @@
  * test_spool.c - the spool and game layers: transactions and their
  * recovery, locks, users, password hashes and the cache of checks, the
  * game file and its reply-token hashes, templates, finding the command
- * in a mail.
+ * in a mail, the reply size cap (reply_queue, outbox_put).
  */
+#include "cmd/cmd.h"
 #include "cmd/intake.h"
 #include "cmd/tokenhash.h"
 #include "game/game.h"
 #include "game/render.h"
 #include "spool/lock.h"
+#include "spool/outbox.h"
 #include "spool/pwcache.h"
 #include "spool/spool.h"
 #include "spool/txn.h"
@@ -19,6 +21,7 @@
 #include "util/util.h"
 #include "tap.h"
 
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
@@ -571,6 +574,115 @@ static void test_intake_finds_the_command(void)
 	intake_free(&in);
 }
 
+/* outbox_put refuses a mail whose file would pass its limit. */
+static void test_outbox_put_refuses_over_the_cap(void)
+{
+	static const char msg[] = "Subject: x\r\n\r\nhello\r\n";
+	size_t size = outbox_envelope_size("a@example.org", "b@example.org") +
+	              strlen(msg);
+	struct txn *t = txn_begin(spool, "m-cap", "cap1");
+	char *err = NULL, *got;
+
+	is_int(outbox_put(t, "cap-1", "a@example.org", "b@example.org", msg,
+	                  size - 1), -1, "outbox_put refuses a mail one byte over");
+	is_int(txn_count(t), 0, "and queues nothing");
+	is_int(outbox_put(t, "cap-1", "a@example.org", "b@example.org", msg,
+	                  size), 0, "a mail exactly at the limit is queued");
+	is_int(txn_commit(t, &err), 0, "the transaction commits");
+	got = read_rel("outbox/cap-1.eml");
+	ok(got && strlen(got) == size && strstr(got, "Envelope-To: <b@example.org>"),
+	   "the file takes exactly outbox_envelope_size plus the message");
+	free(got);
+	got = NULL;
+	{
+		char path[512];
+		snprintf(path, sizeof path, "%s/outbox/cap-1.eml", spool);
+		unlink(path);
+	}
+}
+
+/* The outbox files whose names start with prefix: count, and the last
+ * one's text in *text (malloc'ed) when text is not NULL. */
+static int outbox_files(const char *prefix, char **text)
+{
+	char dir[512], path[1024];
+	struct dirent *de;
+	DIR *d;
+	int n = 0;
+
+	snprintf(dir, sizeof dir, "%s/outbox", spool);
+	if ((d = opendir(dir)) == NULL)
+		return 0;
+	while ((de = readdir(d)) != NULL) {
+		if (!strstr(de->d_name, prefix))
+			continue;
+		n++;
+		snprintf(path, sizeof path, "%s/%s", dir, de->d_name);
+		if (text) {
+			free(*text);
+			*text = util_read_file(path, 1 << 24, NULL);
+		}
+		unlink(path);
+	}
+	closedir(d);
+	return n;
+}
+
+/* reply_queue keeps a mail within c->reply_cap when a caller lowers it:
+ * HTML dropped, text cut with the note; nothing queued when not even the
+ * note fits; a cap above max_reply_size does not raise it. */
+static void test_reply_queue_keeps_a_lowered_cap(void)
+{
+	struct config cfg;
+	struct cmdctx c;
+	struct buf text = BUF_INIT;
+	struct txn *t;
+	char *err = NULL, *got = NULL;
+	int i;
+
+	if (config_load(&cfg, "/dev/null", &err) < 0) {
+		ok(0, "config_load: %s", err);
+		free(err);
+		return;
+	}
+	free(cfg.spool);
+	cfg.spool = xstrdup(spool);
+	memset(&c, 0, sizeof c);
+	c.cfg = &cfg;
+	c.now = time(NULL);
+	memcpy(c.digest, "feedfacefeedfacefeedfacefeedface", 33);
+	for (i = 0; i < 2000; i++)
+		buf_printf(&text, "line %d of a long answer\n", i);
+	c.reply_cap = 1u << 30;
+	is_int((int)reply_cap(&c), (int)cfg.max_reply_size,
+	       "a reply_cap above max_reply_size does not raise the cap");
+	c.reply_cap = 4096;
+	is_int((int)reply_cap(&c), 4096, "a lower reply_cap is the cap");
+	t = txn_begin(spool, "m-cap", "feedface");
+	reply_queue(&c, t, "bob@example.org", "Long", buf_str(&text),
+	            "<p>html</p>", 0, NULL);
+	ok(!c.queue_failed && txn_count(t) == 1, "the long reply is queued");
+	txn_commit(t, &err);
+	is_int(outbox_files("feedfacefeedface", &got), 1, "one mail in the outbox");
+	ok(got && strlen(got) <= 4096, "within the lowered cap (%zu bytes)",
+	   got ? strlen(got) : 0);
+	ok(got && strstr(got, "[This mail was cut here"), "with the cut note");
+	ok(got && !strstr(got, "text/html"), "without its HTML part");
+	ok(got && strstr(got, "line 9 of a long answer\r\n"),
+	   "the text kept starts as it was");
+	free(got);
+	got = NULL;
+	c.reply_cap = 300;
+	t = txn_begin(spool, "m-cap", "feedface");
+	reply_queue(&c, t, "bob@example.org", "Long", buf_str(&text), NULL, 0,
+	            NULL);
+	ok(!c.queue_failed && txn_count(t) == 0,
+	   "a cap below a bare mail queues nothing (and is not a failure)");
+	txn_abort(t);
+	buf_free(&text);
+	config_free(&cfg);
+}
+
 int main(void)
 {
 	char *err = NULL;
@@ -593,6 +705,8 @@ int main(void)
 	test_render_marks_last_move();
 	test_template_expansion();
 	test_intake_finds_the_command();
+	test_outbox_put_refuses_over_the_cap();
+	test_reply_queue_keeps_a_lowered_cap();
 	{
 		char cmd[300];
 		snprintf(cmd, sizeof cmd, "rm -rf %s", spool);
