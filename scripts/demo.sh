@@ -1,6 +1,8 @@
 #!/bin/sh
 # Install what is missing, build, and play a sample game by email through
-# a fresh spool (./demo-spool).  No SMTP server is configured, so every
+# a fresh spool (./demo-spool): two players sign up and confirm their
+# addresses by replying to the confirmation requests, one challenges the
+# other with a signed challenge, the other accepts, and they play.  No SMTP server is configured, so every
 # reply waits in the spool's outbox; the demo ends by printing the last
 # board mail.
 set -e
@@ -34,10 +36,31 @@ mail() {
 	"$EPAMSERV" receive < "$f" 2>/dev/null
 }
 
+# confirm ADDRESS: reply to the confirmation request epamserv queued for
+# ADDRESS, keeping its subject, as the owner's mail program would.
+confirm() {
+	subject=$(/usr/bin/python3 - "$EPAMSERV_SPOOL/outbox" "$1" <<'PY'
+import email, email.policy, glob, os, sys
+found = ""
+for f in sorted(glob.glob(os.path.join(sys.argv[1], "*.eml"))):
+    head, rest = open(f, "rb").read().split(b"\r\n", 2)[1:]
+    if sys.argv[2].encode() not in head:
+        continue
+    msg = email.message_from_bytes(rest, policy=email.policy.default)
+    if str(msg["Subject"]).startswith("confirm "):
+        found = " ".join(str(msg["Subject"]).split())
+print(found)
+PY
+)
+	mail "$1" "Re: $subject" "Yes, this is my address."
+}
+
 echo "== the mails sent to epamserv"
 mail alice@example.org "signup alice Secret1"
+confirm alice@example.org
 mail bob@example.org "signup bob Secret2"
-mail alice@example.org "epaminondas challenge alice bob" "Good luck!"
+confirm bob@example.org
+mail alice@example.org "epaminondas challenge alice bob by alice Secret1" "Good luck!"
 mail bob@example.org "epaminondas accept 101 bob Secret2" "Thanks, you too."
 mail alice@example.org "epaminondas move 101 alice Secret1 d2-e3#1"
 mail bob@example.org "epaminondas move 101 bob Secret2 a11-a10#2"
