@@ -176,6 +176,81 @@ char *util_read_file_stat(const char *path, size_t max, size_t *len,
 	return s;
 }
 
+size_t util_utf8_seq(const unsigned char *s, size_t n, unsigned long *cp)
+{
+	size_t len, i;
+	unsigned long v;
+
+	if (s[0] < 0x80) {
+		*cp = s[0];
+		return 1;
+	}
+	if (s[0] >= 0xC2 && s[0] <= 0xDF)
+		len = 2, v = s[0] & 0x1F;
+	else if (s[0] >= 0xE0 && s[0] <= 0xEF)
+		len = 3, v = s[0] & 0x0F;
+	else if (s[0] >= 0xF0 && s[0] <= 0xF4)
+		len = 4, v = s[0] & 0x07;
+	else
+		return 0;
+	if (n < len)
+		return 0;
+	for (i = 1; i < len; i++) {
+		if ((s[i] & 0xC0) != 0x80)
+			return 0;
+		v = (v << 6) | (s[i] & 0x3F);
+	}
+	if ((len == 3 && v < 0x800) || (len == 4 && v < 0x10000) ||
+	    (v >= 0xD800 && v <= 0xDFFF) || v > 0x10FFFF)
+		return 0;
+	*cp = v;
+	return len;
+}
+
+enum util_cp_class util_cp_class(unsigned long cp)
+{
+	if (cp < 0x20 || (cp >= 0x7F && cp <= 0x9F))
+		return UTIL_CP_CONTROL;
+	if (cp < 0x2028)
+		return UTIL_CP_TEXT;
+	if (cp <= 0x2029)
+		return UTIL_CP_BREAK;
+	if ((cp >= 0x202A && cp <= 0x202E) || (cp >= 0x2066 && cp <= 0x2069))
+		return UTIL_CP_BIDI;
+	return UTIL_CP_TEXT;
+}
+
+char *util_clean_line(char *s)
+{
+	const unsigned char *in = (const unsigned char *)s;
+	size_t n = strlen(s), i = 0, o = 0, k;
+	unsigned long cp;
+
+	while (i < n) {
+		k = util_utf8_seq(in + i, n - i, &cp);
+		if (k == 0) {
+			s[o++] = '?';
+			i++;
+			continue;
+		}
+		switch (util_cp_class(cp)) {
+		case UTIL_CP_TEXT:
+			memmove(s + o, s + i, k);
+			o += k;
+			break;
+		case UTIL_CP_CONTROL:
+		case UTIL_CP_BREAK:
+			s[o++] = ' ';
+			break;
+		case UTIL_CP_BIDI:
+			break;
+		}
+		i += k;
+	}
+	s[o] = '\0';
+	return s;
+}
+
 char *util_quote(const char *text)
 {
 	struct buf b = BUF_INIT;

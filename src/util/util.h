@@ -57,6 +57,45 @@ char *util_read_file_stat(const char *path, size_t max, size_t *len,
  * more was there.  malloc'ed, NUL-terminated; NULL on read error. */
 char *util_read_fd(int fd, size_t max, size_t *len, int *truncated);
 
+/* ---- text from outside (mails, files, the network) ---- */
+
+/* The well-formed UTF-8 sequence at s[0..n) (n >= 1): its length in bytes
+ * (1 to 4) with its code point in *cp, or 0 when s does not start one
+ * (a stray continuation byte, an overlong form, a surrogate, a code point
+ * over U+10FFFF, or a sequence cut short by n). */
+size_t util_utf8_seq(const unsigned char *s, size_t n, unsigned long *cp);
+
+/* What epamserv does with code point cp in untrusted text (logs, header
+ * values, relayed comments, listings):
+ *   UTIL_CP_TEXT     kept;
+ *   UTIL_CP_CONTROL  a control character: C0 (U+0000-U+001F), DEL
+ *                    (U+007F) and C1 (U+0080-U+009F): a space in one-line
+ *                    text, dropped from a body (TAB and LF are kept
+ *                    there);
+ *   UTIL_CP_BIDI     a bidirectional embedding, override or isolate
+ *                    (U+202A-U+202E, U+2066-U+2069): always dropped, since
+ *                    it can make text read in another order than it was
+ *                    written.  The implicit marks U+200E, U+200F and
+ *                    U+061C are kept: they change no letter's order, and
+ *                    Arabic and Hebrew writers need them;
+ *   UTIL_CP_BREAK    LINE and PARAGRAPH SEPARATOR (U+2028, U+2029): a
+ *                    space in one-line text (a log line or a header must
+ *                    not look like two), a line end in a body. */
+enum util_cp_class {
+	UTIL_CP_TEXT = 0,
+	UTIL_CP_CONTROL,
+	UTIL_CP_BIDI,
+	UTIL_CP_BREAK,
+};
+enum util_cp_class util_cp_class(unsigned long cp);
+
+/* Make s one safe line in place, for the log: every UTIL_CP_CONTROL and
+ * UTIL_CP_BREAK character (CR, LF and TAB included) becomes a space, the
+ * UTIL_CP_BIDI ones are removed, and each byte that is not part of
+ * well-formed UTF-8 becomes '?'.  The result is never longer than s.
+ * Returns s. */
+char *util_clean_line(char *s);
+
 /* Quoted lines: every line of text prefixed with "> " into a malloc'ed
  * string (caller frees). */
 char *util_quote(const char *text);
