@@ -133,3 +133,8 @@ EXTRA_DIST += tests/integration/test_full_games.py
 # help [topic]: every command with an example, legal example moves.
 TESTS += tests/integration/test_help.py
 EXTRA_DIST += tests/integration/test_help.py
+
+# Issue 11, item 10: C1 and bidi controls never reach the opponent or
+# the log (subject, comment, encoded words, legacy charsets, HTML).
+TESTS += tests/integration/test_clean_text.py
+EXTRA_DIST += tests/integration/test_clean_text.py
