@@ -70,7 +70,9 @@ static int user_pref_field(struct user *u, const char *key, const char *val)
 		if (end == val || *end)
 			return -1;
 	} else if (strcmp(key, "vacation") == 0) {
-		if (strlen(val) != 10)
+		/* As strict as the vacation command (a past day is fine
+		 * here: the vacation is over). */
+		if (util_parse_date(val, NULL) < 0)
 			return -1;
 		memcpy(u->vacation, val, 11);
 	} else if (strcmp(key, "left") == 0) {

@@ -93,6 +93,36 @@ int util_userid_ok(const char *s)
 	return 1;
 }
 
+int util_parse_date(const char *s, time_t *t)
+{
+	static const int mdays[12] = { 31, 28, 31, 30, 31, 30, 31, 31, 30, 31,
+	                               30, 31 };
+	int y, m, d, i, leap;
+	struct tm tm;
+
+	for (i = 0; i < 10; i++)
+		if (i == 4 || i == 7 ? s[i] != '-' : !isdigit((unsigned char)s[i]))
+			return -1;
+	if (s[10] != '\0')
+		return -1;
+	y = (s[0] - '0') * 1000 + (s[1] - '0') * 100 + (s[2] - '0') * 10 +
+	    (s[3] - '0');
+	m = (s[5] - '0') * 10 + (s[6] - '0');
+	d = (s[8] - '0') * 10 + (s[9] - '0');
+	leap = (y % 4 == 0 && y % 100 != 0) || y % 400 == 0;
+	if (y < 1970 || m < 1 || m > 12 || d < 1 ||
+	    d > mdays[m - 1] + (m == 2 && leap))
+		return -1;
+	if (t) {
+		memset(&tm, 0, sizeof tm);
+		tm.tm_year = y - 1900;
+		tm.tm_mon = m - 1;
+		tm.tm_mday = d;
+		*t = timegm(&tm);
+	}
+	return 0;
+}
+
 long util_board_number(const char *s)
 {
 	long v = 0;

@@ -38,6 +38,13 @@ char *util_lower(char *s);
  * digit (checked case-insensitively).  Safe in a file name.  1 or 0. */
 int util_userid_ok(const char *s);
 
+/* A calendar date written exactly "YYYY-MM-DD": ten characters, digits
+ * and two '-', a month 01-12 and a day that month has (leap years
+ * counted), year 1970-9999.  *t gets 00:00:00 UTC of that day when t is
+ * not NULL.  Returns 0, or -1 for anything else ("2026-02-30",
+ * "2026-1-05", " 2026-01-05", "+2026-01-0"). */
+int util_parse_date(const char *s, time_t *t);
+
 /* A board number: decimal 1..999999 without sign or leading zero.
  * Returns the number, or -1. */
 long util_board_number(const char *s);
