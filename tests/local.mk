@@ -24,6 +24,13 @@ TESTS += tests/unit/test_spool
 tests_unit_test_spool_SOURCES = tests/unit/test_spool.c tests/tap.h
 tests_unit_test_spool_LDADD = $(epamserv_test_libs)
 
+# The util helpers between untrusted text and the program: the log line
+# cleaner, strict dates, reserved userids.
+check_PROGRAMS += tests/unit/test_util
+TESTS += tests/unit/test_util
+tests_unit_test_util_SOURCES = tests/unit/test_util.c tests/tap.h
+tests_unit_test_util_LDADD = $(epamserv_test_libs)
+
 # The text and HTML boards, byte for byte against a pinned file.
 check_PROGRAMS += tests/unit/test_render
 TESTS += tests/unit/test_render

@@ -36,6 +36,10 @@ enum cmd_status cmd_signup(struct cmdctx *c, int argc, char **argv)
 	if (!util_userid_ok(argv[0]))
 		return cmd_refuse(c, SIGNUP_USAGE, "'%s' is not a valid userid",
 		                  argv[0]);
+	if (util_userid_reserved(argv[0]))
+		return cmd_refuse(c, SIGNUP_USAGE, "the userid '%s' is reserved (it "
+		                  "names a role, the server or a robot); choose "
+		                  "another", argv[0]);
 	if (strlen(argv[1]) > 128)
 		return cmd_refuse(c, SIGNUP_USAGE, "the password is too long "
 		                  "(128 characters at most)");

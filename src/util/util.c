@@ -93,6 +93,43 @@ int util_userid_ok(const char *s)
 	return 1;
 }
 
+/* Userids no player may take (util_userid_reserved): mail roles (RFC
+ * 2142) and system accounts, this server's own names, and words that
+ * read as something else where a userid stands in a command. */
+static const char *const reserved_userids[] = {
+	"abuse", "administrator", "all", "anonymous", "bin", "by", "daemon",
+	"epaminondas", "crossings", "ftp", "guest", "help", "hostmaster",
+	"info", "mail", "mailer-daemon", "news", "no-reply", "nobody", "noc",
+	"noreply", "operator", "pbmserv", "postmaster", "root", "security",
+	"server", "staff", "support", "sys", "sysadmin", "system", "test",
+	"usenet", "uucp", "webmaster", "www", NULL
+};
+
+/* Prefixes no player may take: robots, and the names of the people
+ * and the program who run the server. */
+static const char *const reserved_prefixes[] = {
+	"robot", "admin", "epamserv", NULL
+};
+
+int util_userid_reserved(const char *s)
+{
+	char norm[32];
+	size_t i, n = strlen(s);
+
+	if (n >= sizeof norm)
+		return 0;
+	for (i = 0; i <= n; i++)
+		norm[i] = s[i] == '_' ? '-' : (char)tolower((unsigned char)s[i]);
+	for (i = 0; reserved_userids[i]; i++)
+		if (strcmp(norm, reserved_userids[i]) == 0)
+			return 1;
+	for (i = 0; reserved_prefixes[i]; i++)
+		if (strncmp(norm, reserved_prefixes[i],
+		            strlen(reserved_prefixes[i])) == 0)
+			return 1;
+	return 0;
+}
+
 int util_parse_date(const char *s, time_t *t)
 {
 	static const int mdays[12] = { 31, 28, 31, 30, 31, 30, 31, 31, 30, 31,

@@ -38,6 +38,14 @@ char *util_lower(char *s);
  * digit (checked case-insensitively).  Safe in a file name.  1 or 0. */
 int util_userid_ok(const char *s);
 
+/* A userid that signup refuses because it names a role, the server or a
+ * robot (issue 16: robot accounts are made by the administrator), so that
+ * no player can pose as one: the names in util.c's reserved list (admin,
+ * postmaster, root, abuse, mailer-daemon, epamserv, ...; '_' counts as
+ * '-') and every userid that starts with "robot", "admin" or
+ * "epamserv".  s is a valid userid, lower-case.  1 or 0. */
+int util_userid_reserved(const char *s);
+
 /* A calendar date written exactly "YYYY-MM-DD": ten characters, digits
  * and two '-', a month 01-12 and a day that month has (leap years
  * counted), year 1970-9999.  *t gets 00:00:00 UTC of that day when t is
