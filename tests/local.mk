@@ -145,3 +145,8 @@ EXTRA_DIST += tests/integration/test_help.py
 # the log (subject, comment, encoded words, legacy charsets, HTML).
 TESTS += tests/integration/test_clean_text.py
 EXTRA_DIST += tests/integration/test_clean_text.py
+
+# Issue 11, items 8 and 10: strict vacation dates (command and user
+# file), reserved userids refused by signup.
+TESTS += tests/integration/test_account_checks.py
+EXTRA_DIST += tests/integration/test_account_checks.py
