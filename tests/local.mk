@@ -150,3 +150,8 @@ EXTRA_DIST += tests/integration/test_clean_text.py
 # file), reserved userids refused by signup.
 TESTS += tests/integration/test_account_checks.py
 EXTRA_DIST += tests/integration/test_account_checks.py
+
+# Issue 11, item 8: admin user del closes the account like signoff and
+# settles its games (forfeit, cancel), both players told.
+TESTS += tests/integration/test_admin_user_del.py
+EXTRA_DIST += tests/integration/test_admin_user_del.py
