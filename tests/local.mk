@@ -155,3 +155,9 @@ EXTRA_DIST += tests/integration/test_account_checks.py
 # settles its games (forfeit, cancel), both players told.
 TESTS += tests/integration/test_admin_user_del.py
 EXTRA_DIST += tests/integration/test_admin_user_del.py
+
+# Issue 11, item 9: SMTP AUTH and the IMAP login never in clear text to
+# a host outside loopback (smtp_tls, imap_tls, the *_allow_plaintext
+# opt-outs), against aiosmtpd and Dovecot.
+TESTS += tests/integration/test_transport_secrets.py
+EXTRA_DIST += tests/integration/test_transport_secrets.py

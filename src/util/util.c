@@ -4,9 +4,13 @@
 #include "util/util.h"
 #include "util/buf.h"
 
+#include <arpa/inet.h>
 #include <ctype.h>
+#include <curl/curl.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <netinet/in.h>
+#include <strings.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -316,6 +320,54 @@ char *util_clean_line(char *s)
 	}
 	s[o] = '\0';
 	return s;
+}
+
+/* Whether host (as libcurl's URL parser gives it: IPv6 in brackets) is
+ * a loopback address or "localhost". */
+static int host_loopback(const char *host)
+{
+	struct in_addr a4;
+	struct in6_addr a6;
+	char v6[64];
+	size_t n = strlen(host);
+
+	if (strcasecmp(host, "localhost") == 0)
+		return 1;
+	if (inet_pton(AF_INET, host, &a4) == 1)
+		return (ntohl(a4.s_addr) >> 24) == 127;
+	if (n < 3 || n - 2 >= sizeof v6 || host[0] != '[' || host[n - 1] != ']')
+		return 0;
+	memcpy(v6, host + 1, n - 2);
+	v6[n - 2] = '\0';
+	if (inet_pton(AF_INET6, v6, &a6) != 1)
+		return 0;
+	return IN6_IS_ADDR_LOOPBACK(&a6) ||
+	       (IN6_IS_ADDR_V4MAPPED(&a6) && a6.s6_addr[12] == 127);
+}
+
+int util_url_loopback(const char *url, int *has_credentials)
+{
+	CURLU *u = curl_url();
+	char *host = NULL, *user = NULL, *password = NULL;
+	int rc = -1;
+
+	if (has_credentials)
+		*has_credentials = 0;
+	if (!u || curl_url_set(u, CURLUPART_URL, url, CURLU_NON_SUPPORT_SCHEME |
+	                       CURLU_GUESS_SCHEME) != CURLUE_OK ||
+	    curl_url_get(u, CURLUPART_HOST, &host, 0) != CURLUE_OK)
+		goto out;
+	if (has_credentials)
+		*has_credentials =
+			curl_url_get(u, CURLUPART_USER, &user, 0) == CURLUE_OK ||
+			curl_url_get(u, CURLUPART_PASSWORD, &password, 0) == CURLUE_OK;
+	rc = host_loopback(host);
+out:
+	curl_free(host);
+	curl_free(user);
+	curl_free(password);
+	curl_url_cleanup(u);
+	return rc;
 }
 
 char *util_quote(const char *text)

@@ -111,6 +111,17 @@ enum util_cp_class util_cp_class(unsigned long cp);
  * Returns s. */
 char *util_clean_line(char *s);
 
+/* Whether url's host is on this machine's loopback: an address in
+ * 127.0.0.0/8, ::1 or ::ffff:127.0.0.0/104 (written in any form
+ * libcurl's URL parser accepts: "127.1" is 127.0.0.1), or the name
+ * "localhost".  No other name counts, whatever it resolves to: what a
+ * name resolves to can change between this check and the connection.
+ * *has_credentials (when not NULL) is set when the URL carries a user
+ * name or a password ("smtp://user:pw@host").  A URL without a scheme is
+ * read as libcurl would guess one.  Returns 1 loopback, 0 not, -1 when
+ * url is not a URL libcurl can read (*has_credentials then 0). */
+int util_url_loopback(const char *url, int *has_credentials);
+
 /* Quoted lines: every line of text prefixed with "> " into a malloc'ed
  * string (caller frees). */
 char *util_quote(const char *text);
