@@ -627,10 +627,12 @@ static int admin_user(const struct config *cfg, int argc, char **argv)
 		return 1;
 	}
 	if (strcmp(argv[1], "show") == 0 && argc == 3) {
-		char when[32];
+		char when[32], addr[300];
 		util_iso_time(u.created, when, sizeof when);
+		/* A file edited by hand may hold anything: shown as one line. */
+		snprintf(addr, sizeof addr, "%s", u.address);
 		printf("userid: %s\naddress: %s\ncreated: %s\npassword: (hashed, "
-		       "%.3s...)\n", u.userid, u.address, when, u.hash);
+		       "%.3s...)\n", u.userid, util_clean_line(addr), when, u.hash);
 		rc = 0;
 	} else if (strcmp(argv[1], "del") == 0 && argc == 3) {
 		user_free(&u);
