@@ -421,21 +421,24 @@ static int settle_board(const struct config *cfg, const char *game,
 	         board, (long long)c.now);
 	util_digest_hex(key, strlen(key), c.digest);
 	st = board_lock_load(&c, game, board, "", &b);
+	if (st == CMD_REFUSED) {
+		buf_free(&c.error);
+		return 0;   /* gone meanwhile (archived): nothing to do */
+	}
 	if (st == CMD_DONE) {
 		/* Looked at again under the lock: it may have changed. */
-		if (game_side_of(&b.g, s->userid) >= 0 &&
-		    (b.g.state == GAME_ACTIVE || b.g.state == GAME_CHALLENGED))
+		open = game_side_of(&b.g, s->userid) >= 0 &&
+		       (b.g.state == GAME_ACTIVE || b.g.state == GAME_CHALLENGED);
+		if (open)
 			st = settle_one(&c, &b, s);
 		board_close(&b);
-	} else if (st == CMD_REFUSED) {
-		st = CMD_DONE;   /* gone meanwhile (archived): nothing to do */
 	}
 	buf_free(&c.error);
-	if (st == CMD_DONE)
+	if (st == CMD_DONE && open)
 		s->settled++;
 	else if (st == CMD_TEMPFAIL)
 		s->busy++;
-	else
+	else if (st != CMD_DONE)
 		s->failed++;
 	return st == CMD_DONE ? 0 : 1;
 }

@@ -314,15 +314,17 @@ const char *config_domain(const struct config *cfg)
 	return at && at[1] ? at + 1 : "localhost";
 }
 
-/* url with any "user:password@" part masked, appended to b. */
+/* url with any "user:password@" part masked, appended to b: up to the
+ * last '@' before the path, since a password may hold an '@' too. */
 static void mask_url(struct buf *b, const char *url)
 {
-	const char *scheme = strstr(url, "://"), *at, *slash;
+	const char *scheme = strstr(url, "://"), *at = NULL, *p;
 
 	if (scheme) {
-		at = strchr(scheme + 3, '@');
-		slash = strchr(scheme + 3, '/');
-		if (at && (!slash || at < slash)) {
+		for (p = scheme + 3; *p && *p != '/'; p++)
+			if (*p == '@')
+				at = p;
+		if (at) {
 			buf_printf(b, "%.*s***@%s", (int)(scheme + 3 - url), url, at + 1);
 			return;
 		}
@@ -356,6 +358,15 @@ static int check_secret(const char *proto, const char *where, const char *url,
 	    allow)
 		return 0;
 	loopback = util_url_loopback(url, &url_creds);
+	if (loopback < 0) {
+		/* libcurl would refuse it too; but which host, and whether it
+		 * holds a password, cannot be told: refused here. */
+		buf_printf(&e, "%s ", where);
+		mask_url(&e, url);
+		buf_puts(&e, ": not a URL libcurl can read");
+		*err = buf_take(&e);
+		return -1;
+	}
 	if (!(creds || url_creds) || loopback == 1)
 		return 0;
 	buf_printf(&e, "%s ", where);

@@ -88,7 +88,8 @@ struct config {
  * smtp_password_file, or a user or password in smtp_url) on a URL other
  * than smtps:// to a host that is not loopback (util_url_loopback: an
  * address in 127.0.0.0/8, ::1, or the name localhost) need smtp_tls =
- * require, unless smtp_allow_plaintext = yes.  Returns 0, or -1 with a
+ * require, unless smtp_allow_plaintext = yes; where TLS is not sure, a
+ * URL libcurl cannot read is refused as well.  Returns 0, or -1 with a
  * malloc'ed *err naming the settings to change (the URL's password
  * masked). */
 int config_check_smtp(const struct config *cfg, char **err);

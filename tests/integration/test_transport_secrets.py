@@ -86,7 +86,10 @@ try:
         is_(rc, 78, "refused: %s" % what)
         ok("smtp_tls = require" in err and "smtp_allow_plaintext = yes" in err,
            "%s: the message names the settings to change" % what, err)
-    ok(all(SMTP_PW not in e for e in errors),
+    rc, err = flush("smtp://epam:%s@x@mail.example.org" % SMTP_PW)
+    ok(rc == 78 and "not a URL" in err, "a URL libcurl cannot read (an @ "
+       "in the password) is refused too", err)
+    ok(all(SMTP_PW not in e and "@x@" not in e for e in errors),
        "no refusal shows the password (the URL's is masked)")
     is_(sorted(os.listdir(outbox)), queued, "the mail stays in the outbox")
 
