@@ -13,6 +13,7 @@ made world-traversable and the Maildir belongs to nobody.  As any other
 user, every process runs as that user.
 
 As a module:   d = Dovecot("user", "password"); d.port; d.maildir; d.stop()
+               (host="ADDR" listens on another local address)
 From a shell:  python3 tests/imapd.py USER PASSWORD  (prints the port,
                runs until interrupted)
 """
@@ -35,16 +36,17 @@ def dovecot_binary():
     return None
 
 
-def free_port():
+def free_port(host="127.0.0.1"):
     s = socket.socket()
-    s.bind(("127.0.0.1", 0))
+    s.bind((host, 0))
     port = s.getsockname()[1]
     s.close()
     return port
 
 
 class Dovecot:
-    def __init__(self, user, password, root=None):
+    def __init__(self, user, password, root=None, host="127.0.0.1"):
+        self.host = host
         self.binary = dovecot_binary()
         if not self.binary:
             raise RuntimeError("dovecot is not installed "
@@ -80,7 +82,7 @@ class Dovecot:
                      pwd.getpwnam(internal).pw_uid, -1)
         self.log = os.path.join(self.root, "dovecot.log")
         for attempt in range(5):
-            self.port = free_port()
+            self.port = free_port(self.host)
             self.conf = os.path.join(self.root, "dovecot.conf")
             with open(self.conf, "w") as f:
                 f.write(self.config(internal, login))
@@ -96,7 +98,7 @@ class Dovecot:
         r = self.root
         return "\n".join([
             "protocols = imap",
-            "listen = 127.0.0.1",
+            "listen = %s" % self.host,
             "base_dir = %s/run" % r,
             "state_dir = %s/state" % r,
             "log_path = %s" % self.log,
@@ -121,7 +123,7 @@ class Dovecot:
             "service imap-login {",
             "  chroot =",
             "  inet_listener imap {",
-            "    address = 127.0.0.1",
+            "    address = %s" % self.host,
             "    port = %d" % self.port,
             "  }",
             "  inet_listener imaps {",
@@ -138,7 +140,7 @@ class Dovecot:
             if self.proc.poll() is not None:
                 return False
             try:
-                s = socket.create_connection(("127.0.0.1", self.port), 0.5)
+                s = socket.create_connection((self.host, self.port), 0.5)
                 greeting = s.recv(200)
                 s.close()
                 if greeting.startswith(b"* OK"):

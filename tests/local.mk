@@ -24,6 +24,13 @@ TESTS += tests/unit/test_spool
 tests_unit_test_spool_SOURCES = tests/unit/test_spool.c tests/tap.h
 tests_unit_test_spool_LDADD = $(epamserv_test_libs)
 
+# The util helpers between untrusted text and the program: the log line
+# cleaner, strict dates, reserved userids.
+check_PROGRAMS += tests/unit/test_util
+TESTS += tests/unit/test_util
+tests_unit_test_util_SOURCES = tests/unit/test_util.c tests/tap.h
+tests_unit_test_util_LDADD = $(epamserv_test_libs)
+
 # The text and HTML boards, byte for byte against a pinned file.
 check_PROGRAMS += tests/unit/test_render
 TESTS += tests/unit/test_render
@@ -146,3 +153,24 @@ EXTRA_DIST += tests/integration/test_trust.py
 # file it read only in part.
 TESTS += tests/integration/test_reply_cap.py
 EXTRA_DIST += tests/integration/test_reply_cap.py
+
+# Issue 11, item 10: C1 and bidi controls never reach the opponent or
+# the log (subject, comment, encoded words, legacy charsets, HTML).
+TESTS += tests/integration/test_clean_text.py
+EXTRA_DIST += tests/integration/test_clean_text.py
+
+# Issue 11, items 8 and 10: strict vacation dates (command and user
+# file), reserved userids refused by signup.
+TESTS += tests/integration/test_account_checks.py
+EXTRA_DIST += tests/integration/test_account_checks.py
+
+# Issue 11, item 8: admin user del closes the account like signoff and
+# settles its games (forfeit, cancel), both players told.
+TESTS += tests/integration/test_admin_user_del.py
+EXTRA_DIST += tests/integration/test_admin_user_del.py
+
+# Issue 11, item 9: SMTP AUTH and the IMAP login never in clear text to
+# a host outside loopback (smtp_tls, imap_tls, the *_allow_plaintext
+# opt-outs), against aiosmtpd and Dovecot.
+TESTS += tests/integration/test_transport_secrets.py
+EXTRA_DIST += tests/integration/test_transport_secrets.py

@@ -3,9 +3,9 @@
 python3-aiosmtpd; run it with /usr/bin/python3).
 
     smtpd.py --port-file F --maildir DIR [--fail-rcpt ADDR=CODE ...]
-             [--auth USER:PASSWORD] [--tls CERT KEY]
+             [--auth USER:PASSWORD] [--tls CERT KEY] [--host ADDR]
 
-Listens on 127.0.0.1 on a free port and writes the port number to F once it
+Listens on 127.0.0.1 (or --host ADDR) on a free port and writes the port number to F once it
 accepts connections.  Each message received is stored as one file in DIR
 (written to DIR/.tmp-* then renamed, so a reader never sees half a file),
 beginning with "X-Envelope-From: <sender>" and one "X-Envelope-To: <rcpt>"
@@ -104,6 +104,8 @@ def main():
     ap.add_argument("--tls", nargs=2, metavar=("CERT", "KEY"))
     ap.add_argument("--smtps", action="store_true",
                     help="with --tls: TLS from the first byte (smtps://)")
+    ap.add_argument("--host", default="127.0.0.1",
+                    help="the address to listen on (default 127.0.0.1)")
     args = ap.parse_args()
     failures = {}
     for spec in args.fail_rcpt:
@@ -116,7 +118,7 @@ def main():
     # Find a free port, then serve on it.
     import socket
     s = socket.socket()
-    s.bind(("127.0.0.1", 0))
+    s.bind((args.host, 0))
     port = s.getsockname()[1]
     s.close()
     kwargs = {}
@@ -132,7 +134,7 @@ def main():
         smtps_ctx = ctx if args.smtps else None
     else:
         smtps_ctx = None
-    ctl = CountingController(handler, hostname="127.0.0.1", port=port,
+    ctl = CountingController(handler, hostname=args.host, port=port,
                              ready_timeout=10, ssl_context=smtps_ctx,
                              **kwargs)
     ctl.start()

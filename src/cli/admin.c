@@ -8,6 +8,8 @@
  *                                   too), load every user
  *   admin user add USERID PASSWORD ADDRESS --reason TEXT
  *   admin user del USERID --reason TEXT
+ *                                   close the account as signoff does
+ *                                   and settle its games (below)
  *   admin user passwd USERID PASSWORD --reason TEXT
  *   admin user show USERID
  *   admin result [GAME] BOARD white|black|draw --reason TEXT
@@ -62,13 +64,18 @@ static void admin_log(const struct config *cfg, const char *reason,
 static void admin_log(const struct config *cfg, const char *reason,
                       const char *fmt, ...)
 {
-	char what[512], when[32], path[4200];
+	char what[512], why[512], when[32], path[4200];
 	va_list ap;
 	FILE *f;
 
 	va_start(ap, fmt);
 	vsnprintf(what, sizeof what, fmt, ap);
 	va_end(ap);
+	/* One line per change in admin.log, whatever the texts hold. */
+	snprintf(why, sizeof why, "%s", reason);
+	util_clean_line(what);
+	util_clean_line(why);
+	reason = why;
 	util_iso_time(util_now(), when, sizeof when);
 	log_msg(LOG_NOTICE, "admin: %s (by %s: %s)", what, admin_who(), reason);
 	snprintf(path, sizeof path, "%s/admin.log", cfg->spool);
@@ -302,28 +309,14 @@ static int admin_check(const struct config *cfg)
 
 /* ---- users ---- */
 
-static int save_user(const struct config *cfg, const struct user *u,
-                     int remove)
+/* Commit u's file (admin user add, passwd) under the users lock. */
+static int save_user(const struct config *cfg, const struct user *u)
 {
 	struct lock l = LOCK_INIT;
 	struct txn *t;
 	char rel[128], *err = NULL;
-	char tmp[4200];
 
 	user_path(u->userid, rel, sizeof rel);
-	if (remove) {
-		/* A removal is a rename out of the way, under the users lock. */
-		snprintf(tmp, sizeof tmp, "%s/%s", cfg->spool, rel);
-		if (lock_acquire(cfg->spool, "users", cfg->lock_timeout * 1000, &l) < 0)
-			return -1;
-		txn_recover(cfg->spool, "users");
-		if (unlink(tmp) < 0) {
-			lock_release(&l);
-			return -1;
-		}
-		lock_release(&l);
-		return 0;
-	}
 	if (lock_acquire(cfg->spool, "users", cfg->lock_timeout * 1000, &l) < 0)
 		return -1;
 	txn_recover(cfg->spool, "users");
@@ -346,6 +339,258 @@ static int save_user(const struct config *cfg, const struct user *u,
 	}
 	lock_release(&l);
 	return 0;
+}
+
+/* ---- closing an account (admin user del) ----
+ *
+ * The account is closed the way signoff closes it (users.h): the file
+ * stays, marked "left", with the hash "!", so the userid is never given
+ * out again.  Then every board of the player is settled, each in its own
+ * transaction with its board mail: a game in progress is forfeited (the
+ * opponent wins, GAME_END_FORFEIT), an open challenge cancelled (declined
+ * when the player is Black, withdrawn when White).  The board mails go to
+ * the opponent and the observers in the usual way (a closed account gets
+ * none); the closed account's address then gets one notice naming the
+ * games settled.  A run stopped half way (a busy board: exit 75) is
+ * finished by running the command again.
+ */
+
+struct settle {
+	const char *userid, *reason;
+	struct buf done;     /* "epaminondas 101 (...)" lines for the notice */
+	int settled, busy, failed;
+};
+
+/* End board b for the closed account s->userid; CMD_DONE when saved. */
+static enum cmd_status settle_one(struct cmdctx *c, struct board_ctx *b,
+                                  struct settle *s)
+{
+	const char *opp = game_opponent(&b->g, s->userid);
+	int active = b->g.state == GAME_ACTIVE;
+	enum game_end kind = active ? GAME_END_FORFEIT :
+	                     game_side_of(&b->g, s->userid) == EP_BLACK ?
+	                     GAME_END_DECLINE : GAME_END_WITHDRAW;
+	char headline[512], why[256], res[EP_ERR_MAX + 96];
+	enum cmd_status st;
+
+	if (game_end_ok(&b->g, kind, s->userid, why, sizeof why) < 0) {
+		fprintf(stderr, "epamserv: %s board %ld: %s\n", b->g.game,
+		        b->g.board, why);
+		return CMD_REFUSED;
+	}
+	if (active)
+		snprintf(headline, sizeof headline, "%s's account was closed by the "
+		         "administrator: %s forfeits board %ld, and %s wins.",
+		         s->userid, s->userid, b->g.board, opp);
+	else
+		snprintf(headline, sizeof headline, "%s's account was closed by the "
+		         "administrator: the challenge on board %ld is cancelled.",
+		         s->userid, b->g.board);
+	snprintf(b->userid, sizeof b->userid, "%s", s->userid);
+	game_end(&b->g, kind, s->userid, c->now);
+	if ((st = board_save(c, b, headline)) != CMD_DONE)
+		return st;
+	game_result_text(&b->g, res, sizeof res);
+	buf_printf(&s->done, "  %s board %ld against %s: %s\n", b->g.game,
+	           b->g.board, opp, active ? "forfeited" : "challenge cancelled");
+	admin_log(c->cfg, s->reason, "%s board %ld: %s (account of %s closed)",
+	          b->g.game, b->g.board, res, s->userid);
+	return CMD_DONE;
+}
+
+/* each_board callback: settle the board when s->userid plays on it and
+ * it is waiting or in progress; 1 when that failed. */
+static int settle_board(const struct config *cfg, const char *game,
+                        long board, void *arg)
+{
+	struct settle *s = arg;
+	struct cmdctx c;
+	struct board_ctx b;
+	struct game g;
+	char key[200], *err = NULL;
+	enum cmd_status st;
+	int open;
+
+	/* A look without the lock first: most boards are not the player's. */
+	if (game_load(&g, cfg->spool, game, board, &err) != 0) {
+		free(err);
+		return 0;   /* admin check reports unreadable boards */
+	}
+	open = game_side_of(&g, s->userid) >= 0 &&
+	       (g.state == GAME_ACTIVE || g.state == GAME_CHALLENGED);
+	game_free(&g);
+	if (!open)
+		return 0;
+	memset(&c, 0, sizeof c);
+	c.cfg = cfg;
+	c.now = util_now();
+	c.comment = "";
+	snprintf(key, sizeof key, "admin del %s %s %ld %lld", s->userid, game,
+	         board, (long long)c.now);
+	util_digest_hex(key, strlen(key), c.digest);
+	st = board_lock_load(&c, game, board, "", &b);
+	if (st == CMD_REFUSED) {
+		buf_free(&c.error);
+		return 0;   /* gone meanwhile (archived): nothing to do */
+	}
+	if (st == CMD_DONE) {
+		/* Looked at again under the lock: it may have changed. */
+		open = game_side_of(&b.g, s->userid) >= 0 &&
+		       (b.g.state == GAME_ACTIVE || b.g.state == GAME_CHALLENGED);
+		if (open)
+			st = settle_one(&c, &b, s);
+		board_close(&b);
+	}
+	buf_free(&c.error);
+	if (st == CMD_DONE && open)
+		s->settled++;
+	else if (st == CMD_TEMPFAIL)
+		s->busy++;
+	else if (st != CMD_DONE)
+		s->failed++;
+	return st == CMD_DONE ? 0 : 1;
+}
+
+/* Under the users lock: mark userid's account left with the hash "!"
+ * (nothing when it is closed already).  Returns 1 when closed now, 0
+ * when it was closed before, -1 on failure (said on stderr); *address
+ * gets the account's address (malloc'ed). */
+static int close_account(const struct config *cfg, const char *userid,
+                         char **address)
+{
+	struct lock l = LOCK_INIT;
+	struct user u;
+	struct txn *t;
+	char *err = NULL;
+	int rc = -1;
+
+	*address = NULL;
+	if (lock_acquire(cfg->spool, "users", cfg->lock_timeout * 1000, &l) < 0) {
+		fprintf(stderr, "epamserv: the user file is busy; try again\n");
+		return -1;
+	}
+	txn_recover(cfg->spool, "users");
+	if (user_load(cfg->spool, userid, &u, &err) != 0) {
+		fprintf(stderr, "epamserv: %s\n", err ? err : "the user vanished");
+		free(err);
+		goto out;
+	}
+	*address = user_address(&u) ? xstrdup(user_address(&u)) : NULL;
+	rc = 0;
+	if (!u.left) {
+		struct user old;
+		int have = user_load(cfg->spool, userid, &old, &err) == 0;
+		free(err);
+		err = NULL;
+		free(u.hash);
+		u.hash = xstrdup("!");
+		u.left = util_now();
+		t = txn_begin(cfg->spool, "users", "admin");
+		/* The user file, and its addresses no longer a player's. */
+		addr_user_put(t, cfg->spool, &u, have ? &old : NULL);
+		if (have)
+			user_free(&old);
+		rc = txn_commit(t, &err) < 0 ? -1 : 1;
+		if (rc < 0) {
+			fprintf(stderr, "epamserv: %s\n", err);
+			free(err);
+		}
+	}
+	user_free(&u);
+out:
+	lock_release(&l);
+	return rc;
+}
+
+/* The one notice to the closed account's address: the games settled. */
+static int notify_closed(const struct config *cfg, const char *userid,
+                         const char *address, struct settle *s)
+{
+	struct cmdctx c;
+	struct tvars v = { 0 };
+	struct lock l = LOCK_INIT;
+	struct buf details = BUF_INIT;
+	struct txn *t;
+	char key[200], why[256], *text;
+	enum cmd_status st = CMD_TEMPFAIL;
+
+	memset(&c, 0, sizeof c);
+	c.cfg = cfg;
+	c.now = util_now();
+	c.comment = "";
+	snprintf(key, sizeof key, "admin del %s notice %lld", userid,
+	         (long long)c.now);
+	util_digest_hex(key, strlen(key), c.digest);
+	snprintf(why, sizeof why, "%s", s->reason);
+	buf_printf(&details, "The administrator has closed your account %s.\n"
+	           "Reason: %s\n\nYou will get no more mail from epamserv.  Your "
+	           "finished games stay in\nthe history and the standings, and "
+	           "the userid %s will not be given\nto anyone else.\n\n",
+	           userid, util_clean_line(why), userid);
+	if (s->done.len)
+		buf_printf(&details, "Your open games were settled:\n%s",
+		           buf_str(&s->done));
+	else
+		buf_puts(&details, "You had no game waiting or in progress.\n");
+	tvars_set(&v, "headline", "account closed");
+	tvars_set(&v, "details", buf_str(&details));
+	tvars_set(&v, "userid", userid);
+	text = reply_template(&c, "account.txt", &v);
+	if (text && cmd_lock(&c, "users", &l) == CMD_DONE) {
+		t = cmd_txn(&c, "users");
+		reply_queue(&c, t, address, "epamserv: account closed", text, NULL,
+		            0, NULL);
+		st = cmd_commit(&c, t);
+		lock_release(&l);
+	}
+	free(text);
+	tvars_free(&v);
+	buf_free(&details);
+	buf_free(&c.error);
+	return st == CMD_DONE ? 0 : -1;
+}
+
+static int admin_user_del(const struct config *cfg, const char *userid,
+                          const char *reason)
+{
+	struct settle s = { userid, reason, BUF_INIT, 0, 0, 0 };
+	char *address = NULL;
+	int closed, rc = 1;
+
+	closed = close_account(cfg, userid, &address);
+	if (closed < 0)
+		goto out;
+	if (closed)
+		admin_log(cfg, reason, "user %s closed (file kept, marked left; the "
+		          "userid is never given out again)", userid);
+	each_board(cfg, settle_board, &s);
+	if (s.busy || s.failed) {
+		fprintf(stderr, "epamserv: %d board%s of %s could not be settled "
+		        "(%s); run the command again\n", s.busy + s.failed,
+		        s.busy + s.failed == 1 ? "" : "s", userid,
+		        s.busy ? "busy" : "see above");
+		rc = s.busy && !s.failed ? EXIT_TEMPFAIL : 1;
+	} else {
+		rc = 0;
+	}
+	if (!closed && !s.settled && !s.busy && !s.failed) {
+		printf("the account of %s was closed already; no game was open\n",
+		       userid);
+		goto out;
+	}
+	if (address && (closed || s.done.len) &&
+	    notify_closed(cfg, userid, address, &s) < 0) {
+		fprintf(stderr, "epamserv: the notice to %s could not be queued\n",
+		        address);
+		rc = EXIT_TEMPFAIL;
+	}
+	printf("%s: account closed, %d game%s settled\n", userid, s.settled,
+	       s.settled == 1 ? "" : "s");
+	cli_deliver_quietly(cfg);
+out:
+	buf_free(&s.done);
+	free(address);
+	return rc;
 }
 
 static int admin_user(const struct config *cfg, int argc, char **argv)
@@ -389,7 +634,7 @@ static int admin_user(const struct config *cfg, int argc, char **argv)
 		user_defaults(&u);
 		user_add_address(&u, argv[4], 0);
 		u.created = util_now();
-		rc = u.hash ? save_user(cfg, &u, 0) : -1;
+		rc = u.hash ? save_user(cfg, &u) : -1;
 		if (rc == 0)
 			admin_log(cfg, reason, "user %s added (%s)", u.userid, argv[4]);
 		user_free(&u);
@@ -400,25 +645,28 @@ static int admin_user(const struct config *cfg, int argc, char **argv)
 		return 1;
 	}
 	if (strcmp(argv[1], "show") == 0 && argc == 3) {
-		char when[32];
+		char when[32], addr[300];
 		util_iso_time(u.created, when, sizeof when);
 		size_t k;
+		/* A file edited by hand may hold anything: shown as one line
+		 * each (addresses are checked on load, but still). */
 		printf("userid: %s\n", u.userid);
-		for (k = 0; k < u.naddr; k++)
-			printf("address: %s (confirmed)\n", u.addr[k].addr);
-		for (k = 0; k < u.nreq; k++)
+		for (k = 0; k < u.naddr; k++) {
+			snprintf(addr, sizeof addr, "%s", u.addr[k].addr);
+			printf("address: %s (confirmed)\n", util_clean_line(addr));
+		}
+		for (k = 0; k < u.nreq; k++) {
+			snprintf(addr, sizeof addr, "%s", u.req[k].addr);
 			printf("address: %s (waiting for its confirmation)\n",
-			       u.req[k].addr);
+			       util_clean_line(addr));
+		}
 		printf("created: %s\npassword: (hashed, %.3s...)\n", when, u.hash);
 		rc = 0;
 	} else if (strcmp(argv[1], "del") == 0 && argc == 3) {
-		if (need_reason(reason, "user del") < 0) {
-			user_free(&u);
+		user_free(&u);
+		if (need_reason(reason, "user del") < 0)
 			return EXIT_USAGE;
-		}
-		rc = save_user(cfg, &u, 1);
-		if (rc == 0)
-			admin_log(cfg, reason, "user %s removed", u.userid);
+		return admin_user_del(cfg, argv[2], reason);
 	} else if (strcmp(argv[1], "passwd") == 0 && argc == 4) {
 		if (need_reason(reason, "user passwd") < 0) {
 			user_free(&u);
@@ -426,7 +674,7 @@ static int admin_user(const struct config *cfg, int argc, char **argv)
 		}
 		free(u.hash);
 		u.hash = user_hash_password(argv[3]);
-		rc = u.hash ? save_user(cfg, &u, 0) : -1;
+		rc = u.hash ? save_user(cfg, &u) : -1;
 		if (rc == 0)
 			admin_log(cfg, reason, "password of %s reset", u.userid);
 	} else {

@@ -2,9 +2,12 @@
  * imap.c - "epamserv batch --imap URL": every unseen mail of an IMAP
  * mailbox (imap://host[:port]/MAILBOX or imaps://...), for cron.
  *
- * libcurl opens the connection, does TLS (imaps://, with imap_ca_file)
- * and logs in (imap_user and imap_password_file, else the URL's
- * user:password); epamserv then speaks IMAP itself on that connection
+ * libcurl opens the connection, does TLS (imaps://, or STARTTLS on
+ * imap:// as imap_tls says, with imap_ca_file) and logs in (imap_user and
+ * imap_password_file, else the URL's user:password); the login never
+ * goes in clear text to a host outside loopback unless
+ * imap_allow_plaintext says so (config_check_imap, exit 78); epamserv
+ * then speaks IMAP itself on that connection
  * (CURLOPT_CONNECT_ONLY, curl_easy_send and curl_easy_recv), one
  * connection for the whole run:
  *
@@ -459,6 +462,11 @@ static int imap_open(struct imap *im, const struct config *cfg,
 	if (*cfg->imap_ca_file)
 		bad |= curl_easy_setopt(im->curl, CURLOPT_CAINFO, cfg->imap_ca_file)
 		       != CURLE_OK;
+	/* STARTTLS on imap:// (imaps:// is TLS from the start). */
+	bad |= curl_easy_setopt(im->curl, CURLOPT_USE_SSL,
+	                        cfg->imap_tls == 2 ? (long)CURLUSESSL_ALL :
+	                        cfg->imap_tls == 1 ? (long)CURLUSESSL_TRY :
+	                        (long)CURLUSESSL_NONE) != CURLE_OK;
 	if (bad) {
 		set_err(im, "libcurl refused the IMAP settings");
 		return -1;
@@ -467,6 +475,12 @@ static int imap_open(struct imap *im, const struct config *cfg,
 	if (rc == CURLE_LOGIN_DENIED) {
 		set_err(im, "the IMAP server refused the login%s%s",
 		        *cfg->imap_user ? " of " : "", cfg->imap_user);
+		return -1;
+	}
+	if (rc == CURLE_USE_SSL_FAILED) {
+		set_err(im, "the IMAP server offers no STARTTLS and imap_tls = "
+		        "require: use imaps://, or imap_tls = none for a server on "
+		        "loopback");
 		return -1;
 	}
 	if (rc != CURLE_OK) {
@@ -566,6 +580,12 @@ int cli_batch_imap(const struct config *cfg, const char *url)
 	if (!mailbox) {
 		log_msg(LOG_ERR, "batch --imap: bad URL: %s\n", why);
 		return EXIT_USAGE;
+	}
+	if (config_check_imap(cfg, url, &err) < 0) {
+		log_msg(LOG_ERR, "%s\n", err);
+		free(err);
+		free(mailbox);
+		return EXIT_CONFIG;
 	}
 	password = config_imap_password(cfg, &err);
 	if (!password) {

@@ -35,7 +35,9 @@ int cli_outbox(const struct config *cfg, int argc, char **argv)
 }
 
 /* Deliver the due mail of the outbox with the configured SMTP settings.
- * Returns 0, 75 when mail stays queued, 78 on a settings problem. */
+ * Returns 0, 75 when mail stays queued, 78 on a settings problem (a
+ * password file others may read, AUTH that would go in clear text:
+ * config_check_smtp); the mail then stays in the outbox. */
 static int deliver(const struct config *cfg, int all, int verbose)
 {
 	struct smtp_settings smtp;
@@ -44,6 +46,11 @@ static int deliver(const struct config *cfg, int all, int verbose)
 	char *password, *err = NULL;
 	int rc;
 
+	if (config_check_smtp(cfg, &err) < 0) {
+		log_msg(LOG_ERR, "%s\n", err);
+		free(err);
+		return EXIT_CONFIG;
+	}
 	password = config_smtp_password(cfg, &err);
 	if (!password) {
 		log_msg(LOG_ERR, "%s\n", err);
@@ -59,6 +66,7 @@ static int deliver(const struct config *cfg, int all, int verbose)
 	smtp.connect_timeout = cfg->smtp_connect_timeout;
 	smtp.timeout = cfg->smtp_timeout;
 	smtp.ehlo_name = *cfg->smtp_ehlo ? cfg->smtp_ehlo : NULL;
+	smtp.allow_plaintext = cfg->smtp_allow_plaintext;
 	pol.now = util_now();
 	pol.retry_days = cfg->retry_days;
 	pol.all = all;

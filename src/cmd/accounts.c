@@ -350,24 +350,34 @@ enum cmd_status cmd_list(struct cmdctx *c, int argc, char **argv)
 	return cmd_commit(c, t);
 }
 
-/* "YYYY-MM-DD" that is today or later, and at most VACATION_MAX_DAYS
- * ahead.  0, or -1 with why. */
+/* A vacation's last day: exactly "YYYY-MM-DD", a real calendar date
+ * (util_parse_date), today (UTC) or later, and at most a year ahead: no
+ * later than the same date next year (28 February for 29 February).
+ * 0, or -1 with why. */
 static int vacation_date(const char *s, time_t now, char *why, size_t len)
 {
-	char iso[32];
-	time_t t;
+	char today[32], limit[48];
+	struct tm tm;
 
-	if (strlen(s) != 10 || snprintf(iso, sizeof iso, "%sT23:59:59Z", s) < 0 ||
-	    util_parse_iso_time(iso, &t) < 0) {
-		snprintf(why, len, "'%s' is not a date: write YYYY-MM-DD, or off", s);
+	if (util_parse_date(s, NULL) < 0) {
+		snprintf(why, len, "'%.40s' is not a date: write YYYY-MM-DD, a day "
+		         "that exists (e.g. 2026-12-24), or off", s);
 		return -1;
 	}
-	if (t < now) {
+	util_iso_time(now, today, sizeof today);
+	today[10] = '\0';
+	gmtime_r(&now, &tm);
+	snprintf(limit, sizeof limit, "%04d-%02d-%02d", tm.tm_year + 1901,
+	         tm.tm_mon + 1, tm.tm_mon == 1 && tm.tm_mday == 29 ? 28
+	                                                         : tm.tm_mday);
+	/* Both are strict YYYY-MM-DD: they compare as text. */
+	if (strcmp(s, today) < 0) {
 		snprintf(why, len, "%s is in the past", s);
 		return -1;
 	}
-	if (t - now > (time_t)VACATION_MAX_DAYS * 86400) {
-		snprintf(why, len, "%s is more than a year away", s);
+	if (strcmp(s, limit) > 0) {
+		snprintf(why, len, "%s is more than a year away (%s at the "
+		         "latest)", s, limit);
 		return -1;
 	}
 	return 0;

@@ -79,12 +79,24 @@ static int reply_awaits_confirmation(const struct cmdctx *c, const char *addr)
 	struct addr_entry e;
 	char *err = NULL;
 
+	struct user u;
+	int waits;
+
 	if (addr_entry_load(c->cfg->spool, addr, &e, &err) < 0) {
 		free(err);
 		return 0;
 	}
-	return e.request_sent && c->now >= e.request_sent &&
-	       c->now - e.request_sent < (time_t)c->cfg->confirm_days * 86400;
+	if (!e.request_sent || c->now < e.request_sent ||
+	    c->now - e.request_sent >= (time_t)c->cfg->confirm_days * 86400)
+		return 0;
+	/* Still waiting only while that account holds the request. */
+	if (user_load(c->cfg->spool, e.request_for, &u, &err) != 0) {
+		free(err);
+		return 0;
+	}
+	waits = user_find_request(&u, addr) >= 0;
+	user_free(&u);
+	return waits;
 }
 
 int reply_stranger_budget(struct cmdctx *c)

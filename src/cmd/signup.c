@@ -192,6 +192,10 @@ enum cmd_status cmd_signup(struct cmdctx *c, int argc, char **argv)
 	if (!util_userid_ok(argv[0]))
 		return cmd_refuse(c, SIGNUP_USAGE, "'%s' is not a valid userid",
 		                  argv[0]);
+	if (util_userid_reserved(argv[0]))
+		return cmd_refuse(c, SIGNUP_USAGE, "the userid '%s' is reserved (it "
+		                  "names a role, the server or a robot); choose "
+		                  "another", argv[0]);
 	if (strlen(argv[1]) > 128)
 		return cmd_refuse(c, SIGNUP_USAGE, "the password is too long "
 		                  "(128 characters at most)");
@@ -281,15 +285,18 @@ static enum cmd_status confirm_apply(struct cmdctx *c, struct txn *t,
 
 	r.addr = xstrdup(r.addr);
 	user_drop_request(u, i);
+	/* A change replaces every address but those of the same change. */
 	if (r.kind == USER_REQ_CHANGE)
 		for (k = u->naddr; k-- > 0;)
-			if (u->addr[k].since < r.sent) {
+			if (u->addr[k].change != r.sent) {
 				gone[ngone++] = u->addr[k].addr;
 				memmove(&u->addr[k], &u->addr[k + 1],
 				        (u->naddr - k - 1) * sizeof u->addr[0]);
 				u->naddr--;
 			}
 	user_add_address(u, r.addr, c->now);
+	if (r.kind == USER_REQ_CHANGE)
+		u->addr[u->naddr - 1].change = r.sent;
 	if (r.kind == USER_REQ_SIGNUP && first) {
 		text = confirm_welcome(c, u, r.addr);
 		if (text)

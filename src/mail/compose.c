@@ -653,7 +653,7 @@ int mail_addr_ok(const char *addr)
 	at = strchr(addr, '@');
 	if (at == NULL || at == addr || at[1] == '\0' || strchr(at + 1, '@'))
 		return 0;
-	if (!text_is_utf8(addr, n))
+	if (!text_is_clean(addr, n))     /* no C1 or bidi control either */
 		return 0;
 	for (; *addr != '\0'; addr++)
 		if ((unsigned char)*addr <= ' ' || *addr == 0x7F ||

@@ -94,7 +94,7 @@ void mail_date(long long t, char *buf, size_t len);
 
 /* The bare addr-spec is acceptable as an SMTP envelope address: one '@'
  * with text on both sides, at most 254 octets, printable ASCII or valid
- * UTF-8, none of space, CR, LF, '<', '>', ',', ';', ':', '"', '\\', '(',
+ * UTF-8 without C1 or bidi controls (util_cp_class()), none of space, CR, LF, '<', '>', ',', ';', ':', '"', '\\', '(',
  * ')'.  1 or 0. */
 int mail_addr_ok(const char *addr);
 

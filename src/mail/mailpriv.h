@@ -43,12 +43,19 @@ void mbuf_add_utf8(struct mbuf *b, unsigned long cp);
 /* 1 when s[0..n) is well-formed UTF-8 (no overlongs, no surrogates). */
 int text_is_utf8(const char *s, size_t n);
 
+/* 1 when s[0..n) is well-formed UTF-8 of code points that text_clean()
+ * keeps as they are (util_cp_class() UTIL_CP_TEXT): no control at all,
+ * TAB and LF included, no bidi control, no line separator. */
+int text_is_clean(const char *s, size_t n);
+
 /* Clean untrusted text into valid UTF-8.  If s[0..n) is not UTF-8 it is
  * read as Windows-1252 (a superset of ISO-8859-1 in practice) when
  * guess_8bit is set, else each bad byte becomes U+FFFD.  oneline: every
- * control character (CR, LF and TAB included) becomes a space and the
- * result is trimmed, for header values.  Otherwise NUL and controls other
- * than TAB and LF are dropped, and CRLF / CR become LF.  Returns a malloc'ed
+ * control character, C0 and C1 (CR, LF and TAB included), and U+2028 and
+ * U+2029 become a space and the result is trimmed, for header values.
+ * Otherwise NUL and controls other than TAB and LF, C1 included, are
+ * dropped, and CRLF / CR / U+2028 / U+2029 become LF.  Bidi embeddings,
+ * overrides and isolates are dropped in both modes (util_cp_class()).  Returns a malloc'ed
  * string (caller frees), or NULL when out of memory. */
 char *text_clean(const char *s, size_t n, int guess_8bit, int oneline);
 

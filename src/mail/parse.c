@@ -483,9 +483,12 @@ static char *part_text(struct mailmime *part, int html)
 		text = t;
 	}
 	if (text != NULL && html) {
+		/* Entities (&#x202E;, &#27;) are decoded by the HTML parser:
+		 * its text is cleaned again. */
 		t = html_to_text(text, strlen(text));
 		free(text);
-		text = t;
+		text = t ? text_clean(t, strlen(t), 0, 0) : NULL;
+		free(t);
 	}
 	return text;
 }

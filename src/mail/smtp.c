@@ -12,15 +12,22 @@
  * everything else that goes wrong (no connection, timeout, TLS, AUTH
  * rejected, 4xx) is temporary, so that a broken configuration or a down
  * relay keeps mail queued instead of throwing it away.
+ *
+ * AUTH never goes in clear text to another machine: a session with
+ * credentials on smtp:// to a host outside loopback must require
+ * STARTTLS, unless its settings say allow_plaintext (the operator's
+ * smtp_allow_plaintext = yes).
  */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include <curl/curl.h>
 
 #include "mail.h"
 #include "smtp.h"
+#include "util/util.h"
 
 struct smtp_session {
 	CURL *curl;
@@ -115,11 +122,21 @@ static int apply_settings(struct smtp_session *s, const struct smtp_settings *st
 	return bad ? -1 : 0;
 }
 
+int smtp_settings_exposed(const struct smtp_settings *s)
+{
+	int creds = 0, loopback = util_url_loopback(s->url, &creds);
+
+	creds |= s->user != NULL;
+	return creds && strncasecmp(s->url, "smtps://", 8) != 0 &&
+	       s->tls != SMTP_TLS_REQUIRE && loopback != 1 &&
+	       !s->allow_plaintext;
+}
+
 struct smtp_session *smtp_open_with(const struct smtp_settings *st)
 {
 	struct smtp_session *s;
 
-	if (st == NULL || st->url == NULL)
+	if (st == NULL || st->url == NULL || smtp_settings_exposed(st))
 		return NULL;
 	if (curl_global_init(CURL_GLOBAL_DEFAULT) != CURLE_OK)
 		return NULL;

@@ -39,11 +39,22 @@ struct smtp_settings {
 	long timeout;             /* seconds for one whole message; default 300 */
 	const char *ehlo_name;    /* our name in EHLO, or NULL for curl's
 	                             default; must be a plain host name */
+	int allow_plaintext;      /* 1: AUTH may go in clear text to a host
+	                             outside loopback (smtp_settings_exposed) */
 };
 
+/* 1 when settings s would let AUTH go in clear text to a host outside
+ * loopback: credentials (s->user, or a user or password in the URL), a
+ * URL other than smtps://, tls other than SMTP_TLS_REQUIRE (TRY falls
+ * back to clear text when a man in the middle strips STARTTLS), a host
+ * that util_url_loopback() does not call loopback (or a URL it cannot
+ * read), and allow_plaintext not set.  Else 0. */
+int smtp_settings_exposed(const struct smtp_settings *s);
+
 /* Open a session with settings s.  Nothing is connected yet.  Returns NULL
- * when out of memory, when url is missing, or when ehlo_name is not a
- * plain host name. */
+ * when out of memory, when url is missing, when ehlo_name is not a plain
+ * host name, or when smtp_settings_exposed(s): AUTH is never sent in
+ * clear text to another machine unless allow_plaintext says so. */
 struct smtp_session *smtp_open_with(const struct smtp_settings *s);
 
 /* Open a session for url ("smtp://host:port", "smtps://...") with the

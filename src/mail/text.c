@@ -1,9 +1,12 @@
 /*
  * text.c - making untrusted text safe to hand to the rest of the program.
  *
- * Everything decoded from a mail ends up here before it leaves src/mail/:
- * the result is always valid UTF-8 with no NUL, header values are one line
- * with no control characters, bodies have LF line ends.  Mail in the wild
+ * Everything decoded from a mail ends up here before it leaves src/mail/,
+ * and everything composed passes here again before it is encoded: the
+ * result is always valid UTF-8 with no NUL, no C1 control and no bidi
+ * embedding, override or isolate (util_cp_class() in util.h decides),
+ * header values are one line with no control characters, bodies have LF
+ * line ends.  Mail in the wild
  * often carries undeclared 8-bit text; when it is not UTF-8 we read it as
  * Windows-1252, which is what ISO-8859-1 senders actually produce.
  * format=flowed (RFC 3676) decoding lives here too since it is pure text.
@@ -12,6 +15,7 @@
 #include <string.h>
 
 #include "mailpriv.h"
+#include "util/util.h"
 
 /* Windows-1252 0x80..0x9F as Unicode; 0 marks the five unassigned bytes. */
 static const unsigned short cp1252_high[32] = {
@@ -21,43 +25,30 @@ static const unsigned short cp1252_high[32] = {
 	0x02DC, 0x2122, 0x0161, 0x203A, 0x0153, 0, 0x017E, 0x0178,
 };
 
-/* Length of the well-formed UTF-8 sequence at s[0..n), or 0. */
-static size_t utf8_seq(const unsigned char *s, size_t n)
-{
-	size_t len, i;
-	unsigned cp;
-
-	if (s[0] < 0x80)
-		return 1;
-	if (s[0] >= 0xC2 && s[0] <= 0xDF)
-		len = 2, cp = s[0] & 0x1F;
-	else if (s[0] >= 0xE0 && s[0] <= 0xEF)
-		len = 3, cp = s[0] & 0x0F;
-	else if (s[0] >= 0xF0 && s[0] <= 0xF4)
-		len = 4, cp = s[0] & 0x07;
-	else
-		return 0;
-	if (n < len)
-		return 0;
-	for (i = 1; i < len; i++) {
-		if ((s[i] & 0xC0) != 0x80)
-			return 0;
-		cp = (cp << 6) | (s[i] & 0x3F);
-	}
-	if ((len == 3 && cp < 0x800) || (len == 4 && cp < 0x10000) ||
-	    (cp >= 0xD800 && cp <= 0xDFFF) || cp > 0x10FFFF)
-		return 0;
-	return len;
-}
-
 int text_is_utf8(const char *s, size_t n)
 {
 	const unsigned char *u = (const unsigned char *)s;
+	unsigned long cp;
 	size_t i = 0, k;
 
 	while (i < n) {
-		k = utf8_seq(u + i, n - i);
+		k = util_utf8_seq(u + i, n - i, &cp);
 		if (k == 0)
+			return 0;
+		i += k;
+	}
+	return 1;
+}
+
+int text_is_clean(const char *s, size_t n)
+{
+	const unsigned char *u = (const unsigned char *)s;
+	unsigned long cp;
+	size_t i = 0, k;
+
+	while (i < n) {
+		k = util_utf8_seq(u + i, n - i, &cp);
+		if (k == 0 || util_cp_class(cp) != UTIL_CP_TEXT)
 			return 0;
 		i += k;
 	}
@@ -92,10 +83,12 @@ void mbuf_add_utf8(struct mbuf *b, unsigned long cp)
 
 /* Length of the run at u[0..n) that text_clean keeps as it is: printable
  * ASCII, TAB and LF too unless oneline, and well-formed UTF-8 sequences
- * when utf8 (the text is not being read as Windows-1252). */
+ * of code points util_cp_class() calls text when utf8 (the text is not
+ * being read as Windows-1252). */
 static size_t kept_run(const unsigned char *u, size_t n, int oneline,
                        int utf8)
 {
+	unsigned long cp;
 	size_t i = 0, k;
 
 	while (i < n) {
@@ -103,13 +96,37 @@ static size_t kept_run(const unsigned char *u, size_t n, int oneline,
 		    (!oneline && (u[i] == '\n' || u[i] == '\t'))) {
 			i++;
 		} else if (u[i] >= 0x80 && utf8 &&
-		           (k = utf8_seq(u + i, n - i)) != 0) {
+		           (k = util_utf8_seq(u + i, n - i, &cp)) != 0 &&
+		           util_cp_class(cp) == UTIL_CP_TEXT) {
 			i += k;
 		} else {
 			break;
 		}
 	}
 	return i;
+}
+
+/* The well-formed UTF-8 sequence of k bytes at s, code point cp, that
+ * kept_run stopped at: a C1 control becomes a space in one-line text and
+ * is dropped from a body, a bidi control is dropped, a line or paragraph
+ * separator becomes a space or a line end. */
+static void put_utf8(struct mbuf *b, const char *s, size_t k,
+                     unsigned long cp, int oneline)
+{
+	switch (util_cp_class(cp)) {
+	case UTIL_CP_TEXT:
+		mbuf_add(b, s, k);
+		break;
+	case UTIL_CP_CONTROL:
+		if (oneline)
+			mbuf_addc(b, ' ');
+		break;
+	case UTIL_CP_BREAK:
+		mbuf_addc(b, oneline ? ' ' : '\n');
+		break;
+	case UTIL_CP_BIDI:
+		break;
+	}
 }
 
 /* One ASCII byte of s[i..n) that kept_run stopped at (a control
@@ -150,6 +167,7 @@ char *text_clean(const char *s, size_t n, int guess_8bit, int oneline)
 	const unsigned char *u = (const unsigned char *)s;
 	struct mbuf b = MBUF_INIT;
 	int cp1252 = guess_8bit && !text_is_utf8(s, n);
+	unsigned long cp;
 	size_t i = 0, k;
 	char *out;
 
@@ -163,11 +181,13 @@ char *text_clean(const char *s, size_t n, int guess_8bit, int oneline)
 		} else if (u[i] < 0x80) {
 			i += put_ascii(&b, s, i, n, oneline);
 		} else if (cp1252) {
-			unsigned cp = u[i] >= 0xA0 ? u[i] : cp1252_high[u[i] - 0x80];
+			/* Windows-1252 has no C1 controls: 0x80-0x9F are
+			 * printable there (or unassigned: U+FFFD). */
+			cp = u[i] >= 0xA0 ? u[i] : cp1252_high[u[i] - 0x80];
 			mbuf_add_utf8(&b, cp ? cp : 0xFFFD);
 			i++;
-		} else if ((k = utf8_seq(u + i, n - i)) != 0) {
-			mbuf_add(&b, s + i, k);
+		} else if ((k = util_utf8_seq(u + i, n - i, &cp)) != 0) {
+			put_utf8(&b, s + i, k, cp, oneline);
 			i += k;
 		} else {
 			mbuf_add_utf8(&b, 0xFFFD);

@@ -75,6 +75,7 @@ int user_add_address(struct user *u, const char *addr, time_t since)
 	if (u->naddr >= USER_MAX_ADDRESSES)
 		return -1;
 	u->addr[u->naddr].addr = xstrdup(addr);
+	u->addr[u->naddr].change = 0;
 	u->addr[u->naddr++].since = since;
 	return 0;
 }
@@ -156,7 +157,9 @@ static int user_pref_field(struct user *u, const char *key, const char *val)
 		if (end == val || *end)
 			return -1;
 	} else if (strcmp(key, "vacation") == 0) {
-		if (strlen(val) != 10)
+		/* As strict as the vacation command (a past day is fine
+		 * here: the vacation is over). */
+		if (util_parse_date(val, NULL) < 0)
 			return -1;
 		memcpy(u->vacation, val, 11);
 	} else if (strcmp(key, "left") == 0) {
@@ -171,20 +174,18 @@ static int user_pref_field(struct user *u, const char *key, const char *val)
  * before confirmation existed, or by the admin). */
 static int user_address_field(struct user *u, const char *val)
 {
-	char addr[512];
-	const char *sp = strchr(val, ' ');
-	time_t since = 0;
-	size_t n = sp ? (size_t)(sp - val) : strlen(val);
+	char addr[512], when[64], change[64];
+	time_t since = 0, from = 0;
+	int n = sscanf(val, "%511s %63s %63s", addr, when, change);
 
-	if (n == 0 || n >= sizeof addr)
+	if (n < 1 || (n >= 2 && util_parse_iso_time(when, &since) < 0) ||
+	    (n == 3 && util_parse_iso_time(change, &from) < 0))
 		return -1;
-	memcpy(addr, val, n);
-	addr[n] = '\0';
-	if (sp && util_parse_iso_time(sp + 1, &since) < 0)
+	if (!mail_addr_ok(addr) || user_find_address(u, addr) >= 0 ||
+	    user_add_address(u, addr, since) < 0)
 		return -1;
-	if (!mail_addr_ok(addr) || user_find_address(u, addr) >= 0)
-		return -1;
-	return user_add_address(u, addr, since);
+	u->addr[u->naddr - 1].change = from;
+	return 0;
 }
 
 /* "request: ADDR TIME signup|change HASH". */
@@ -434,8 +435,12 @@ char *user_format(const struct user *u)
 	           u->hash);
 	for (i = 0; i < u->naddr; i++) {
 		buf_printf(&b, "address: %s", u->addr[i].addr);
-		if (u->addr[i].since) {
+		if (u->addr[i].since || u->addr[i].change) {
 			util_iso_time(u->addr[i].since, when, sizeof when);
+			buf_printf(&b, " %s", when);
+		}
+		if (u->addr[i].change) {
+			util_iso_time(u->addr[i].change, when, sizeof when);
 			buf_printf(&b, " %s", when);
 		}
 		buf_puts(&b, "\n");

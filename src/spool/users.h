@@ -4,11 +4,13 @@
  *   epamserv-user 2
  *   userid: alice
  *   password: $y$j9T$...        (crypt(3) hash; yescrypt where available)
- *   address: alice@example.org 2026-11-30T05:50:00Z
+ *   address: alice@example.org 2026-11-30T05:50:00Z [2026-11-30T05:49:00Z]
  *                               (a confirmed address and when its owner
- *                                confirmed it; one line per address, at
- *                                most USER_MAX_ADDRESSES; version 1 files
- *                                have one, without a time: confirmed)
+ *                                confirmed it, and the time of the change
+ *                                address request it came from; one line
+ *                                per address, at most USER_MAX_ADDRESSES;
+ *                                version 1 files have one, without a
+ *                                time: confirmed)
  *   request: bob@example.net 2026-11-30T05:48:00Z signup sha256$...
  *                               (an address waiting for its owner to
  *                                answer the confirmation request sent
@@ -54,7 +56,7 @@ enum user_orientation {
 enum user_request_kind {
 	USER_REQ_SIGNUP = 0,  /* with the signup: the address joins the account */
 	USER_REQ_CHANGE,      /* change address: on confirmation it replaces
-	                         every address confirmed before the request */
+	                         every address but those of the same change */
 };
 
 /* A confirmed address. */
@@ -63,6 +65,8 @@ struct user_address {
 	time_t since;    /* when its owner confirmed it; 0 for addresses on
 	                    file before confirmation existed or set by the
 	                    admin */
+	time_t change;   /* the time of the change address request it was
+	                    confirmed from, or 0 */
 };
 
 /* An address waiting for its owner's confirmation. */

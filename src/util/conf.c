@@ -10,6 +10,7 @@
 #include <ini.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -57,6 +58,9 @@ static const struct {
 	{ "relay_limit", "EPAMSERV_RELAY_LIMIT" },
 	{ "max_observers", "EPAMSERV_MAX_OBSERVERS" },
 	{ "max_message_recipients", "EPAMSERV_MAX_MESSAGE_RECIPIENTS" },
+	{ "imap_tls", "EPAMSERV_IMAP_TLS" },
+	{ "smtp_allow_plaintext", "EPAMSERV_SMTP_ALLOW_PLAINTEXT" },
+	{ "imap_allow_plaintext", "EPAMSERV_IMAP_ALLOW_PLAINTEXT" },
 	{ NULL, NULL },
 };
 
@@ -141,13 +145,24 @@ int config_set(struct config *cfg, const char *key, const char *value,
 		                &v) < 0)
 			goto bad;
 		cfg->max_reply_size = (size_t)v;
-	} else if (strcmp(key, "smtp_tls") == 0) {
+	} else if (strcmp(key, "smtp_tls") == 0 || strcmp(key, "imap_tls") == 0) {
+		int *slot = key[0] == 's' ? &cfg->smtp_tls : &cfg->imap_tls;
 		if (strcmp(value, "none") == 0)
-			cfg->smtp_tls = 0;
+			*slot = 0;
 		else if (strcmp(value, "try") == 0)
-			cfg->smtp_tls = 1;
+			*slot = 1;
 		else if (strcmp(value, "require") == 0)
-			cfg->smtp_tls = 2;
+			*slot = 2;
+		else
+			goto bad;
+	} else if (strcmp(key, "smtp_allow_plaintext") == 0 ||
+	           strcmp(key, "imap_allow_plaintext") == 0) {
+		int *slot = key[0] == 's' ? &cfg->smtp_allow_plaintext
+		                          : &cfg->imap_allow_plaintext;
+		if (strcmp(value, "yes") == 0)
+			*slot = 1;
+		else if (strcmp(value, "no") == 0)
+			*slot = 0;
 		else
 			goto bad;
 	} else if (strcmp(key, "smtp_user") == 0) {
@@ -298,6 +313,7 @@ int config_load(struct config *cfg, const char *path, char **err)
 	cfg->relay_limit = 200;
 	cfg->max_observers = 20;
 	cfg->max_message_recipients = 10;
+	cfg->imap_tls = 2;
 
 	if (!path || !*path)
 		path = getenv("EPAMSERV_CONF");
@@ -341,26 +357,94 @@ const char *config_domain(const struct config *cfg)
 	return at && at[1] ? at + 1 : "localhost";
 }
 
-/* url with any "user:password@" part masked. */
-static void print_url(FILE *out, const char *url)
+/* url with any "user:password@" part masked, appended to b: up to the
+ * last '@' before the path, since a password may hold an '@' too. */
+static void mask_url(struct buf *b, const char *url)
 {
-	const char *scheme = strstr(url, "://"), *at, *slash;
+	const char *scheme = strstr(url, "://"), *at = NULL, *p;
 
 	if (scheme) {
-		at = strchr(scheme + 3, '@');
-		slash = strchr(scheme + 3, '/');
-		if (at && (!slash || at < slash)) {
-			fprintf(out, "%.*s***@%s", (int)(scheme + 3 - url), url, at + 1);
+		for (p = scheme + 3; *p && *p != '/'; p++)
+			if (*p == '@')
+				at = p;
+		if (at) {
+			buf_printf(b, "%.*s***@%s", (int)(scheme + 3 - url), url, at + 1);
 			return;
 		}
 	}
-	fputs(url, out);
+	buf_puts(b, url);
+}
+
+static void print_url(FILE *out, const char *url)
+{
+	struct buf b = BUF_INIT;
+
+	mask_url(&b, url);
+	fputs(buf_str(&b), out);
+	buf_free(&b);
+}
+
+/* The rule of config_check_smtp and config_check_imap for one protocol
+ * ("smtp" or "imap"): where the URL comes from (for the message), the
+ * URL, the scheme that is TLS from the start ("smtps://"), the settings.
+ * 0, or -1 with *err. */
+static int check_secret(const char *proto, const char *where, const char *url,
+                        const char *tls_url, int tls, int allow, int creds,
+                        char **err)
+{
+	static const char *const tls_names[] = { "none", "try", "require" };
+	struct buf e = BUF_INIT;
+	int url_creds = 0, loopback;
+
+	*err = NULL;
+	if (!*url || strncasecmp(url, tls_url, strlen(tls_url)) == 0 || tls == 2 ||
+	    allow)
+		return 0;
+	loopback = util_url_loopback(url, &url_creds);
+	if (loopback < 0) {
+		/* libcurl would refuse it too; but which host, and whether it
+		 * holds a password, cannot be told: refused here. */
+		buf_printf(&e, "%s ", where);
+		mask_url(&e, url);
+		buf_puts(&e, ": not a URL libcurl can read");
+		*err = buf_take(&e);
+		return -1;
+	}
+	if (!(creds || url_creds) || loopback == 1)
+		return 0;
+	buf_printf(&e, "%s ", where);
+	mask_url(&e, url);
+	buf_printf(&e, ": the %s would go in clear text to a host outside "
+	           "loopback (%s_tls = %s); set %s_tls = require (STARTTLS) or "
+	           "use %s, or set %s_allow_plaintext = yes if clear text is "
+	           "really wanted", strcmp(proto, "smtp") == 0 ? "SMTP AUTH "
+	           "password" : "IMAP login password", proto, tls_names[tls % 3],
+	           proto, tls_url, proto);
+	*err = buf_take(&e);
+	return -1;
+}
+
+int config_check_smtp(const struct config *cfg, char **err)
+{
+	return check_secret("smtp", "smtp_url", cfg->smtp_url, "smtps://",
+	                    cfg->smtp_tls,
+	                    cfg->smtp_allow_plaintext,
+	                    *cfg->smtp_user || *cfg->smtp_password_file, err);
+}
+
+int config_check_imap(const struct config *cfg, const char *url, char **err)
+{
+	return check_secret("imap", "batch --imap", url, "imaps://",
+	                    cfg->imap_tls,
+	                    cfg->imap_allow_plaintext,
+	                    *cfg->imap_user || *cfg->imap_password_file, err);
 }
 
 void config_print(const struct config *cfg, FILE *out)
 {
 	static const char *const tls[] = { "none", "try", "require" };
 	int i;
+	char *err = NULL;
 
 	fprintf(out, "# config file: %s\n", cfg->file ? cfg->file : "(none)");
 	fprintf(out, "spool = %s\n", cfg->spool);
@@ -368,6 +452,8 @@ void config_print(const struct config *cfg, FILE *out)
 	print_url(out, cfg->smtp_url);
 	fputs("\n", out);
 	fprintf(out, "smtp_tls = %s\n", tls[cfg->smtp_tls % 3]);
+	fprintf(out, "smtp_allow_plaintext = %s\n",
+	        cfg->smtp_allow_plaintext ? "yes" : "no");
 	fprintf(out, "smtp_user = %s\n", cfg->smtp_user);
 	fprintf(out, "smtp_password_file = %s\n", cfg->smtp_password_file);
 	fprintf(out, "smtp_ca_file = %s\n", cfg->smtp_ca_file);
@@ -386,12 +472,19 @@ void config_print(const struct config *cfg, FILE *out)
 	fprintf(out, "imap_user = %s\n", cfg->imap_user);
 	fprintf(out, "imap_password_file = %s\n", cfg->imap_password_file);
 	fprintf(out, "imap_ca_file = %s\n", cfg->imap_ca_file);
+	fprintf(out, "imap_tls = %s\n", tls[cfg->imap_tls % 3]);
+	fprintf(out, "imap_allow_plaintext = %s\n",
+	        cfg->imap_allow_plaintext ? "yes" : "no");
 	fprintf(out, "from = %s\n", cfg->from);
 	fprintf(out, "templates = %s\n", cfg->templates);
 	fprintf(out, "lock_timeout = %d\n", cfg->lock_timeout);
 	fprintf(out, "max_mail_size = %zu\n", cfg->max_mail_size);
 	fprintf(out, "max_reply_size = %zu\n", cfg->max_reply_size);
 	fprintf(out, "batch_group = %d\n", cfg->batch_group);
+	if (config_check_smtp(cfg, &err) < 0) {
+		fprintf(out, "# error: %s\n", err);
+		free(err);
+	}
 }
 
 void config_free(struct config *cfg)

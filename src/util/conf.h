@@ -21,6 +21,10 @@
  *                                        mail on its own)
  *   smtp_tls      EPAMSERV_SMTP_TLS      none | try | require (STARTTLS on
  *                                        smtp://; smtps:// is always TLS)
+ *   smtp_allow_plaintext EPAMSERV_SMTP_ALLOW_PLAINTEXT
+ *                                        no | yes: AUTH in clear text to a
+ *                                        host outside loopback (see
+ *                                        config_check_smtp)
  *   smtp_user     EPAMSERV_SMTP_USER     "" (no AUTH)
  *   smtp_password_file EPAMSERV_SMTP_PASSWORD_FILE
  *                                        file holding the AUTH password; must
@@ -58,6 +62,11 @@
  *   max_observers EPAMSERV_MAX_OBSERVERS 20 (subscribers per board)
  *   max_message_recipients EPAMSERV_MAX_MESSAGE_RECIPIENTS 10 (players
  *                                        one message goes to)
+ *   imap_tls      EPAMSERV_IMAP_TLS      require | try | none (STARTTLS on
+ *                                        imap://; imaps:// is always TLS)
+ *   imap_allow_plaintext EPAMSERV_IMAP_ALLOW_PLAINTEXT
+ *                                        no | yes: the IMAP login in clear
+ *                                        text to a host outside loopback
  */
 #ifndef EPAM_CONFIG_H
 #define EPAM_CONFIG_H
@@ -99,7 +108,25 @@ struct config {
 	int relay_limit;     /* message/chat mails per player per day, 0 = off */
 	int max_observers;   /* subscribers per board */
 	int max_message_recipients; /* players per message */
+	int imap_tls;        /* 0 none, 1 try, 2 require (the default) */
+	int smtp_allow_plaintext, imap_allow_plaintext;  /* 1: yes */
 };
+
+/* Whether the SMTP settings keep AUTH secret: credentials (smtp_user,
+ * smtp_password_file, or a user or password in smtp_url) on a URL other
+ * than smtps:// to a host that is not loopback (util_url_loopback: an
+ * address in 127.0.0.0/8, ::1, or the name localhost) need smtp_tls =
+ * require, unless smtp_allow_plaintext = yes; where TLS is not sure, a
+ * URL libcurl cannot read is refused as well.  Returns 0, or -1 with a
+ * malloc'ed *err naming the settings to change (the URL's password
+ * masked). */
+int config_check_smtp(const struct config *cfg, char **err);
+
+/* The same rule for the IMAP login of "batch --imap url" (url from the
+ * command line): credentials (imap_user, imap_password_file, or in the
+ * URL) on imap:// to a host that is not loopback need imap_tls =
+ * require, unless imap_allow_plaintext = yes.  0, or -1 with *err. */
+int config_check_imap(const struct config *cfg, const char *url, char **err);
 
 /* Read the SMTP AUTH password from cfg->smtp_password_file: refused when
  * the file is readable or writable by group or others.  Returns a malloc'ed

@@ -2,6 +2,7 @@
  * log.c - stderr and syslog, one line per message (see log.h).
  */
 #include "util/log.h"
+#include "util/util.h"
 
 #include <stdarg.h>
 #include <stdio.h>
@@ -26,7 +27,7 @@ void log_msg(int priority, const char *fmt, ...)
 {
 	char line[1024];
 	va_list ap;
-	size_t n, i;
+	size_t n;
 
 	if (priority == LOG_DEBUG && !log_is_verbose)
 		return;
@@ -36,9 +37,10 @@ void log_msg(int priority, const char *fmt, ...)
 	n = strlen(line);
 	while (n > 0 && line[n - 1] == '\n')
 		line[--n] = '\0';
-	for (i = 0; i < n; i++)
-		if ((unsigned char)line[i] < 0x20)
-			line[i] = ' ';
+	/* User text (a subject, an address, a file's line) may be in the
+	 * message: controls, bidi overrides and broken UTF-8 must not forge
+	 * or disguise a log line. */
+	util_clean_line(line);
 	fprintf(stderr, "epamserv: %s\n", line);
 	if (log_to_syslog)
 		syslog(priority, "%s", line);

@@ -6,8 +6,10 @@
  * administrators look.  Priorities are syslog's: LOG_ERR, LOG_WARNING,
  * LOG_NOTICE, LOG_INFO, LOG_DEBUG; LOG_DEBUG is written only with
  * --verbose.  Each call is one line: a trailing newline in the format is
- * dropped, and control characters in the text are replaced, so user text
- * can never forge a log line.
+ * dropped, control characters (C0, DEL, C1) and line separators in the
+ * text become spaces, bidi embeddings, overrides and isolates are removed
+ * and bytes that are not UTF-8 become '?' (util_clean_line()), so user
+ * text can never forge or disguise a log line.
  */
 #ifndef EPAM_LOG_H
 #define EPAM_LOG_H

@@ -4,9 +4,13 @@
 #include "util/util.h"
 #include "util/buf.h"
 
+#include <arpa/inet.h>
 #include <ctype.h>
+#include <curl/curl.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <netinet/in.h>
+#include <strings.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -93,6 +97,73 @@ int util_userid_ok(const char *s)
 	return 1;
 }
 
+/* Userids no player may take (util_userid_reserved): mail roles (RFC
+ * 2142) and system accounts, this server's own names, and words that
+ * read as something else where a userid stands in a command. */
+static const char *const reserved_userids[] = {
+	"abuse", "administrator", "all", "anonymous", "bin", "by", "daemon",
+	"epaminondas", "crossings", "ftp", "guest", "help", "hostmaster",
+	"info", "mail", "mailer-daemon", "news", "no-reply", "nobody", "noc",
+	"noreply", "operator", "pbmserv", "postmaster", "root", "security",
+	"server", "staff", "support", "sys", "sysadmin", "system", "test",
+	"usenet", "uucp", "webmaster", "www", NULL
+};
+
+/* Prefixes no player may take: robots, and the names of the people
+ * and the program who run the server. */
+static const char *const reserved_prefixes[] = {
+	"robot", "admin", "epamserv", NULL
+};
+
+int util_userid_reserved(const char *s)
+{
+	char norm[32];
+	size_t i, n = strlen(s);
+
+	if (n >= sizeof norm)
+		return 0;
+	for (i = 0; i <= n; i++)
+		norm[i] = s[i] == '_' ? '-' : (char)tolower((unsigned char)s[i]);
+	for (i = 0; reserved_userids[i]; i++)
+		if (strcmp(norm, reserved_userids[i]) == 0)
+			return 1;
+	for (i = 0; reserved_prefixes[i]; i++)
+		if (strncmp(norm, reserved_prefixes[i],
+		            strlen(reserved_prefixes[i])) == 0)
+			return 1;
+	return 0;
+}
+
+int util_parse_date(const char *s, time_t *t)
+{
+	static const int mdays[12] = { 31, 28, 31, 30, 31, 30, 31, 31, 30, 31,
+	                               30, 31 };
+	int y, m, d, i, leap;
+	struct tm tm;
+
+	for (i = 0; i < 10; i++)
+		if (i == 4 || i == 7 ? s[i] != '-' : !isdigit((unsigned char)s[i]))
+			return -1;
+	if (s[10] != '\0')
+		return -1;
+	y = (s[0] - '0') * 1000 + (s[1] - '0') * 100 + (s[2] - '0') * 10 +
+	    (s[3] - '0');
+	m = (s[5] - '0') * 10 + (s[6] - '0');
+	d = (s[8] - '0') * 10 + (s[9] - '0');
+	leap = (y % 4 == 0 && y % 100 != 0) || y % 400 == 0;
+	if (y < 1970 || m < 1 || m > 12 || d < 1 ||
+	    d > mdays[m - 1] + (m == 2 && leap))
+		return -1;
+	if (t) {
+		memset(&tm, 0, sizeof tm);
+		tm.tm_year = y - 1900;
+		tm.tm_mon = m - 1;
+		tm.tm_mday = d;
+		*t = timegm(&tm);
+	}
+	return 0;
+}
+
 long util_board_number(const char *s)
 {
 	long v = 0;
@@ -174,6 +245,129 @@ char *util_read_file_stat(const char *path, size_t max, size_t *len,
 	}
 	errno = saved;
 	return s;
+}
+
+size_t util_utf8_seq(const unsigned char *s, size_t n, unsigned long *cp)
+{
+	size_t len, i;
+	unsigned long v;
+
+	if (s[0] < 0x80) {
+		*cp = s[0];
+		return 1;
+	}
+	if (s[0] >= 0xC2 && s[0] <= 0xDF)
+		len = 2, v = s[0] & 0x1F;
+	else if (s[0] >= 0xE0 && s[0] <= 0xEF)
+		len = 3, v = s[0] & 0x0F;
+	else if (s[0] >= 0xF0 && s[0] <= 0xF4)
+		len = 4, v = s[0] & 0x07;
+	else
+		return 0;
+	if (n < len)
+		return 0;
+	for (i = 1; i < len; i++) {
+		if ((s[i] & 0xC0) != 0x80)
+			return 0;
+		v = (v << 6) | (s[i] & 0x3F);
+	}
+	if ((len == 3 && v < 0x800) || (len == 4 && v < 0x10000) ||
+	    (v >= 0xD800 && v <= 0xDFFF) || v > 0x10FFFF)
+		return 0;
+	*cp = v;
+	return len;
+}
+
+enum util_cp_class util_cp_class(unsigned long cp)
+{
+	if (cp < 0x20 || (cp >= 0x7F && cp <= 0x9F))
+		return UTIL_CP_CONTROL;
+	if (cp < 0x2028)
+		return UTIL_CP_TEXT;
+	if (cp <= 0x2029)
+		return UTIL_CP_BREAK;
+	if ((cp >= 0x202A && cp <= 0x202E) || (cp >= 0x2066 && cp <= 0x2069))
+		return UTIL_CP_BIDI;
+	return UTIL_CP_TEXT;
+}
+
+char *util_clean_line(char *s)
+{
+	const unsigned char *in = (const unsigned char *)s;
+	size_t n = strlen(s), i = 0, o = 0, k;
+	unsigned long cp;
+
+	while (i < n) {
+		k = util_utf8_seq(in + i, n - i, &cp);
+		if (k == 0) {
+			s[o++] = '?';
+			i++;
+			continue;
+		}
+		switch (util_cp_class(cp)) {
+		case UTIL_CP_TEXT:
+			memmove(s + o, s + i, k);
+			o += k;
+			break;
+		case UTIL_CP_CONTROL:
+		case UTIL_CP_BREAK:
+			s[o++] = ' ';
+			break;
+		case UTIL_CP_BIDI:
+			break;
+		}
+		i += k;
+	}
+	s[o] = '\0';
+	return s;
+}
+
+/* Whether host (as libcurl's URL parser gives it: IPv6 in brackets) is
+ * a loopback address or "localhost". */
+static int host_loopback(const char *host)
+{
+	struct in_addr a4;
+	struct in6_addr a6;
+	char v6[64];
+	size_t n = strlen(host);
+
+	if (strcasecmp(host, "localhost") == 0)
+		return 1;
+	if (inet_pton(AF_INET, host, &a4) == 1)
+		return (ntohl(a4.s_addr) >> 24) == 127;
+	if (n < 3 || n - 2 >= sizeof v6 || host[0] != '[' || host[n - 1] != ']')
+		return 0;
+	memcpy(v6, host + 1, n - 2);
+	v6[n - 2] = '\0';
+	if (inet_pton(AF_INET6, v6, &a6) != 1)
+		return 0;
+	return IN6_IS_ADDR_LOOPBACK(&a6) ||
+	       (IN6_IS_ADDR_V4MAPPED(&a6) && a6.s6_addr[12] == 127);
+}
+
+int util_url_loopback(const char *url, int *has_credentials)
+{
+	CURLU *u = curl_url();
+	char *host = NULL, *user = NULL, *password = NULL;
+	int rc = -1;
+
+	if (has_credentials)
+		*has_credentials = 0;
+	if (!u || curl_url_set(u, CURLUPART_URL, url, CURLU_NON_SUPPORT_SCHEME |
+	                       CURLU_GUESS_SCHEME) != CURLUE_OK ||
+	    curl_url_get(u, CURLUPART_HOST, &host, 0) != CURLUE_OK)
+		goto out;
+	if (has_credentials)
+		*has_credentials =
+			curl_url_get(u, CURLUPART_USER, &user, 0) == CURLUE_OK ||
+			curl_url_get(u, CURLUPART_PASSWORD, &password, 0) == CURLUE_OK;
+	rc = host_loopback(host);
+out:
+	curl_free(host);
+	curl_free(user);
+	curl_free(password);
+	curl_url_cleanup(u);
+	return rc;
 }
 
 char *util_quote(const char *text)

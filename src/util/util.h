@@ -38,6 +38,21 @@ char *util_lower(char *s);
  * digit (checked case-insensitively).  Safe in a file name.  1 or 0. */
 int util_userid_ok(const char *s);
 
+/* A userid that signup refuses because it names a role, the server or a
+ * robot (issue 16: robot accounts are made by the administrator), so that
+ * no player can pose as one: the names in util.c's reserved list (admin,
+ * postmaster, root, abuse, mailer-daemon, epamserv, ...; '_' counts as
+ * '-') and every userid that starts with "robot", "admin" or
+ * "epamserv".  s is a valid userid, lower-case.  1 or 0. */
+int util_userid_reserved(const char *s);
+
+/* A calendar date written exactly "YYYY-MM-DD": ten characters, digits
+ * and two '-', a month 01-12 and a day that month has (leap years
+ * counted), year 1970-9999.  *t gets 00:00:00 UTC of that day when t is
+ * not NULL.  Returns 0, or -1 for anything else ("2026-02-30",
+ * "2026-1-05", " 2026-01-05", "+2026-01-0"). */
+int util_parse_date(const char *s, time_t *t);
+
 /* A board number: decimal 1..999999 without sign or leading zero.
  * Returns the number, or -1. */
 long util_board_number(const char *s);
@@ -56,6 +71,56 @@ char *util_read_file_stat(const char *path, size_t max, size_t *len,
 /* Read all of fd (e.g. stdin) up to max bytes; *truncated is set when
  * more was there.  malloc'ed, NUL-terminated; NULL on read error. */
 char *util_read_fd(int fd, size_t max, size_t *len, int *truncated);
+
+/* ---- text from outside (mails, files, the network) ---- */
+
+/* The well-formed UTF-8 sequence at s[0..n) (n >= 1): its length in bytes
+ * (1 to 4) with its code point in *cp, or 0 when s does not start one
+ * (a stray continuation byte, an overlong form, a surrogate, a code point
+ * over U+10FFFF, or a sequence cut short by n). */
+size_t util_utf8_seq(const unsigned char *s, size_t n, unsigned long *cp);
+
+/* What epamserv does with code point cp in untrusted text (logs, header
+ * values, relayed comments, listings):
+ *   UTIL_CP_TEXT     kept;
+ *   UTIL_CP_CONTROL  a control character: C0 (U+0000-U+001F), DEL
+ *                    (U+007F) and C1 (U+0080-U+009F): a space in one-line
+ *                    text, dropped from a body (TAB and LF are kept
+ *                    there);
+ *   UTIL_CP_BIDI     a bidirectional embedding, override or isolate
+ *                    (U+202A-U+202E, U+2066-U+2069): always dropped, since
+ *                    it can make text read in another order than it was
+ *                    written.  The implicit marks U+200E, U+200F and
+ *                    U+061C are kept: they change no letter's order, and
+ *                    Arabic and Hebrew writers need them;
+ *   UTIL_CP_BREAK    LINE and PARAGRAPH SEPARATOR (U+2028, U+2029): a
+ *                    space in one-line text (a log line or a header must
+ *                    not look like two), a line end in a body. */
+enum util_cp_class {
+	UTIL_CP_TEXT = 0,
+	UTIL_CP_CONTROL,
+	UTIL_CP_BIDI,
+	UTIL_CP_BREAK,
+};
+enum util_cp_class util_cp_class(unsigned long cp);
+
+/* Make s one safe line in place, for the log: every UTIL_CP_CONTROL and
+ * UTIL_CP_BREAK character (CR, LF and TAB included) becomes a space, the
+ * UTIL_CP_BIDI ones are removed, and each byte that is not part of
+ * well-formed UTF-8 becomes '?'.  The result is never longer than s.
+ * Returns s. */
+char *util_clean_line(char *s);
+
+/* Whether url's host is on this machine's loopback: an address in
+ * 127.0.0.0/8, ::1 or ::ffff:127.0.0.0/104 (written in any form
+ * libcurl's URL parser accepts: "127.1" is 127.0.0.1), or the name
+ * "localhost".  No other name counts, whatever it resolves to: what a
+ * name resolves to can change between this check and the connection.
+ * *has_credentials (when not NULL) is set when the URL carries a user
+ * name or a password ("smtp://user:pw@host").  A URL without a scheme is
+ * read as libcurl would guess one.  Returns 1 loopback, 0 not, -1 when
+ * url is not a URL libcurl can read (*has_credentials then 0). */
+int util_url_loopback(const char *url, int *has_credentials);
 
 /* Quoted lines: every line of text prefixed with "> " into a malloc'ed
  * string (caller frees). */

@@ -23,6 +23,8 @@ def user_file(env, userid):
 
 A, B, C = "alice@example.org", "bob@example.org", "carol@example.org"
 env = Env()
+# A fixed clock: the vacation dates below are absolute.
+env.env["EPAMSERV_NOW"] = "2026-12-01T10:00:00Z"
 try:
     env.signup(A, "alice", "Secret1")
     env.signup(B, "bob", "pw2")

@@ -116,8 +116,9 @@ try:
        "the new password is the one that works")
     rc, out, err = env.run("admin", "user", "del", "carol", "--reason", "asked to leave")
     is_(rc, 0, "admin user del works")
-    ok(not os.path.exists(os.path.join(env.spool, "users", "carol")),
-       "the user file is gone")
+    with open(os.path.join(env.spool, "users", "carol")) as f:
+        ok("left: " in f.read(), "the user file is kept, marked left "
+           "(test_admin_user_del.py has the rest)")
     with open(os.path.join(env.spool, "admin.log")) as f:
         log = f.read()
     contains(log, "root-admin: user carol added (carol@example.org) "

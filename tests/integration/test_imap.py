@@ -71,6 +71,9 @@ with open(pwfile, "w") as f:
 os.chmod(pwfile, 0o600)
 env.env["EPAMSERV_IMAP_USER"] = USER
 env.env["EPAMSERV_IMAP_PASSWORD_FILE"] = pwfile
+# The Dovecot of tests/imapd.py has no TLS; on loopback clear text may be
+# chosen (imap_tls defaults to require: test_transport_secrets.py).
+env.env["EPAMSERV_IMAP_TLS"] = "none"
 errors = []
 
 

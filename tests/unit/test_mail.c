@@ -631,6 +631,66 @@ static void test_text_clean_modes(void)
 	}
 }
 
+/* C1 controls and bidi embeddings, overrides and isolates are removed
+ * like C0 controls (issue 11, item 10): in a body dropped, in one-line
+ * text a C1 control becomes a space; U+2028/U+2029 break a body's line
+ * and are a space in one line; the implicit marks LRM, RLM and ALM and
+ * NO-BREAK SPACE stay. */
+static void test_text_clean_c1_bidi(void)
+{
+	static const char in[] = "a\xc2\x85" "b\xc2\x9b" "31m c\xe2\x80\xae"
+		"evil\xe2\x80\xac d\xe2\x81\xa6x\xe2\x81\xa9 \xe2\x80\xaa\xe2\x80\xab"
+		"\xe2\x80\xad\xe2\x81\xa7\xe2\x81\xa8\xc2\x80\xc2\x9f"
+		"\xe2\x80\x8frlm \xd8\x9c" "alm \xe2\x80\x8elrm e\xe2\x80\xa8"
+		"f\xe2\x80\xa9g\xc2\xa0h";
+	static const char body[] = "ab31m cevil dx \xe2\x80\x8frlm \xd8\x9c"
+		"alm \xe2\x80\x8elrm e\nf\ng\xc2\xa0h";
+	static const char line[] = "a b 31m cevil dx   \xe2\x80\x8frlm \xd8\x9c"
+		"alm \xe2\x80\x8elrm e f g\xc2\xa0h";
+	int guess;
+
+	for (guess = 0; guess < 2; guess++) {
+		char *a = text_clean(in, sizeof in - 1, guess, 0);
+		char *b = text_clean(in, sizeof in - 1, guess, 1);
+		is_str(a, body, "text_clean%s, body: C1 and bidi controls dropped, "
+		       "separators break lines, marks kept",
+		       guess ? " guessing 8-bit" : "");
+		is_str(b, line, "text_clean%s, one line: C1 controls and separators "
+		       "are spaces, bidi controls dropped", guess ? " guessing 8-bit" : "");
+		free(a);
+		free(b);
+	}
+	ok(text_is_clean("caf\xc3\xa9 \xe2\x80\x8f", 9) &&
+	   !text_is_clean("a\xe2\x80\xae" "b", 5) && !text_is_clean("a\xc2\x85", 3) &&
+	   !text_is_clean("a\tb", 3), "text_is_clean: marks yes; RLO, NEL, TAB no");
+	ok(!mail_addr_ok("bob\xe2\x80\xae" "gro.elpmaxe@example.org") &&
+	   !mail_addr_ok("bob\xc2\x85@example.org") &&
+	   !mail_addr_ok("bob@exa\xe2\x81\xa6mple.org"),
+	   "an address with a bidi override, a C1 control or an isolate is refused");
+}
+
+/* The HTML parser decodes character references: &#x202E; or &#133; in an
+ * HTML-only mail must not reach the body. */
+static void test_html_entities_cleaned(void)
+{
+	static const char raw[] =
+		"From: mallory@example.org\r\nTo: epamserv@example.net\r\n"
+		"Subject: x\r\nMessage-ID: <h1@example.org>\r\nMIME-Version: 1.0\r\n"
+		"Content-Type: text/html; charset=utf-8\r\n\r\n"
+		"<p>move &#x202E;7e-3e&#x202C; &#x2066;z&#x2069; &#133;n&#x9b;c "
+		"&#x200f;r</p>\r\n";
+	struct mail_in m;
+	char *err = NULL;
+
+	memset(&m, 0, sizeof m);
+	ok(mail_parse(raw, sizeof raw - 1, &m, &err) == 0, "HTML-only mail with "
+	   "character references parses");
+	is_str(m.body, "move 7e-3e z nc \xe2\x80\x8fr", "decoded references to C1 "
+	       "and bidi controls are removed from the HTML's text");
+	mail_in_free(&m);
+	free(err);
+}
+
 static void test_helpers(void)
 {
 	char buf[64];
@@ -667,6 +727,8 @@ int main(void)
 	test_compose_round_trip();
 	test_compose_pinned();
 	test_text_clean_modes();
+	test_text_clean_c1_bidi();
+	test_html_entities_cleaned();
 	test_helpers();
 	return tap_done();
 }

@@ -298,6 +298,68 @@ static void test_tls_settings(int port)
 	ok(smtp_open_with(&st) == NULL, "an EHLO name with CR/LF is refused");
 }
 
+/* AUTH never in clear text to another host (issue 11, item 9): the
+ * session is refused before anything connects. */
+static void test_plaintext_auth_refused(void)
+{
+	static const char *const exposed[] = {
+		"smtp://mail.example.org:587", "smtp://192.0.2.1",
+		"smtp://[2001:db8::1]", "smtp://localhost.", "mail.example.org",
+		"smtp://10.0.0.1.nip.io", NULL
+	};
+	static const char *const near[] = {
+		"smtp://127.0.0.1:25", "smtp://127.8.9.10", "smtp://127.1",
+		"smtp://[::1]:25", "smtp://[::ffff:127.0.0.2]", "smtp://LOCALHOST",
+		NULL
+	};
+	struct smtp_settings st;
+	struct smtp_session *s;
+	int i, all;
+
+	memset(&st, 0, sizeof st);
+	st.user = "epam";
+	st.password = "secret";
+	for (i = 0, all = 1; exposed[i]; i++) {
+		st.url = exposed[i];
+		st.tls = i % 2 ? SMTP_TLS_TRY : SMTP_TLS_NONE;
+		if ((s = smtp_open_with(&st)) != NULL) {
+			printf("# opened: %s\n", exposed[i]);
+			smtp_close(s);
+			all = 0;
+		}
+	}
+	ok(all, "AUTH with smtp_tls none or try to a host outside loopback: "
+	   "no session");
+	st.url = "smtp://u:p@mail.example.org";
+	st.user = NULL;
+	st.tls = SMTP_TLS_TRY;
+	ok(smtp_settings_exposed(&st), "a user in the URL counts as AUTH");
+	st.user = "epam";
+	for (i = 0, all = 1; near[i]; i++) {
+		st.url = near[i];
+		st.tls = SMTP_TLS_NONE;
+		if (smtp_settings_exposed(&st)) {
+			printf("# refused: %s\n", near[i]);
+			all = 0;
+		}
+	}
+	ok(all, "loopback addresses and localhost may take AUTH in clear text");
+	st.url = "smtp://mail.example.org";
+	st.tls = SMTP_TLS_REQUIRE;
+	ok(!smtp_settings_exposed(&st), "STARTTLS required: allowed");
+	st.url = "smtps://mail.example.org";
+	st.tls = SMTP_TLS_NONE;
+	ok(!smtp_settings_exposed(&st), "smtps://: allowed");
+	st.url = "smtp://mail.example.org";
+	st.allow_plaintext = 1;
+	ok(!smtp_settings_exposed(&st) && (s = smtp_open_with(&st)) != NULL,
+	   "allow_plaintext: the operator's choice, a session opens");
+	smtp_close(s);
+	st.allow_plaintext = 0;
+	st.user = NULL;
+	ok(!smtp_settings_exposed(&st), "no AUTH: nothing to expose");
+}
+
 static void test_closed_port(void)
 {
 	struct smtp_session *s;
@@ -327,6 +389,7 @@ int main(void)
 		test_tls_settings(port);
 	}
 	stop_server();
+	test_plaintext_auth_refused();
 	test_closed_port();
 	return tap_done();
 }
