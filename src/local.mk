@@ -29,6 +29,7 @@ src_libepamserv_a_SOURCES += \
 	src/spool/spool.c src/spool/spool.h \
 	src/spool/users.c src/spool/users.h \
 	src/spool/pwcache.c src/spool/pwcache.h \
+	src/spool/secret.c src/spool/secret.h \
 	src/spool/outbox.c src/spool/outbox.h \
 	src/spool/ratelimit.c src/spool/ratelimit.h \
 	src/game/game.c src/game/game.h \
