@@ -39,6 +39,7 @@ src_libepamserv_a_SOURCES += \
 	src/cmd/cmd.h src/cmd/dispatch.c src/cmd/common.c src/cmd/reply.c \
 	src/cmd/intake.c src/cmd/intake.h \
 	src/cmd/process.c src/cmd/process.h \
+	src/cmd/report.c src/cmd/report.h \
 	src/cmd/help.c src/cmd/signup.c src/cmd/challenge.c \
 	src/cmd/move.c src/cmd/show.c \
 	src/cmd/board.c src/cmd/answer.c src/cmd/votes.c src/cmd/standings.c \
