@@ -139,7 +139,9 @@ int secret_key(const char *spool, int create, unsigned char *key)
 	rc = read_key(path, key);
 	if (rc == 1 && create) {
 		if (make_key(spool, path) < 0) {
-			log_msg(LOG_ERR, "cannot make %s: %s", path, strerror(errno));
+			int saved = errno;
+			log_msg(LOG_ERR, "cannot make %s: %s", path, strerror(saved));
+			errno = saved;
 			return -1;
 		}
 		rc = read_key(path, key);
@@ -147,11 +149,13 @@ int secret_key(const char *spool, int create, unsigned char *key)
 	if (rc == 1)
 		return 1;
 	if (rc < 0) {
-		log_msg(LOG_ERR, "cannot read %s: %s%s", path, strerror(errno),
-		        errno == EINVAL ? " (it must be a file of 32 bytes: "
+		int saved = errno;
+		log_msg(LOG_ERR, "cannot read %s: %s%s", path, strerror(saved),
+		        saved == EINVAL ? " (it must be a file of 32 bytes: "
 		        "restore it from a backup; removing it changes our "
 		        "Message-IDs, and reports on mail sent before no longer "
 		        "verify)" : "");
+		errno = saved;
 		return -1;
 	}
 	free(cached_spool);

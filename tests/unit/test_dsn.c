@@ -1,17 +1,22 @@
 /*
- * test_dsn.c - reading delivery reports (src/mail/dsn.c).
+ * test_dsn.c - reading delivery reports (src/mail/dsn.c), and the tags
+ * in our Message-IDs that let a report be checked (src/spool/secret.c).
  *
  * The fixtures in tests/mail/dsn/ are reports in the shapes Postfix, Exim
  * and Sendmail send; each gets a returned mail and an address filled in
  * for its placeholders (see tests/mail/dsn/README).  Hostile reports
  * (huge lists, bad values, deep nesting) are made here.
  */
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "mail/dsn.h"
+#include "spool/secret.h"
 #include "fixture.h"
 #include "tap.h"
 
@@ -402,8 +407,123 @@ static void test_nothing(void)
 	ok(r.nrcpts == 0, "binary garbage: nothing");
 }
 
+/* A scratch spool with the directories secret.c uses. */
+static void make_spool(char *dir, size_t len, const char *name)
+{
+	char sub[300];
+
+	snprintf(dir, len, "/tmp/epamserv-dsn-%ld-%s", (long)getpid(), name);
+	mkdir(dir, 0700);
+	snprintf(sub, sizeof sub, "%s/tmp", dir);
+	mkdir(sub, 0700);
+}
+
+static void remove_spool(const char *dir)
+{
+	char path[300];
+
+	snprintf(path, sizeof path, "%s/secret", dir);
+	unlink(path);
+	snprintf(path, sizeof path, "%s/tmp", dir);
+	rmdir(path);
+	rmdir(dir);
+}
+
+static void test_tags(void)
+{
+	char spool[256], other[256], bad[256], path[300], id[320], id2[320];
+	unsigned char key[SECRET_SIZE];
+	struct stat st;
+	FILE *f;
+	size_t i;
+	int good;
+
+	make_spool(spool, sizeof spool, "a");
+	is_int(secret_key(spool, 0, key), 1, "no secret yet: secret_key without "
+	       "create says so");
+	ok(!secret_message_id_ok(spool, OUR_ID, RCPT), "no secret yet: nothing "
+	   "verifies");
+	snprintf(path, sizeof path, "%s/secret", spool);
+	ok(access(path, F_OK) != 0, "checking a Message-ID never makes the secret");
+	is_int(secret_message_id(spool, "epamserv.0123456789abcdef.0", RCPT,
+	                         "games.example", id, sizeof id), 0,
+	       "the first Message-ID makes the secret");
+	ok(stat(path, &st) == 0 && st.st_size == SECRET_SIZE &&
+	   (st.st_mode & 0777) == 0600, "SPOOL/secret: 32 bytes, mode 0600");
+	good = strncmp(id, "epamserv.0123456789abcdef.0.", 28) == 0 &&
+	       strcmp(id + 28 + SECRET_TAG_LEN, "@games.example") == 0;
+	for (i = 28; good && i < 28 + SECRET_TAG_LEN; i++)
+		good = (id[i] >= 'a' && id[i] <= 'z') || (id[i] >= '2' && id[i] <= '7');
+	ok(good, "the Message-ID is BASE.TAG@DOMAIN, TAG 10 base32 characters: %s",
+	   id);
+	secret_message_id(spool, "epamserv.0123456789abcdef.0", "ALICE@Example.ORG",
+	                  "games.example", id2, sizeof id2);
+	is_str(id2, id, "the same base and recipient (in any case) give the "
+	       "same Message-ID");
+	secret_message_id(spool, "epamserv.0123456789abcdef.0", "bob@example.net",
+	                  "games.example", id2, sizeof id2);
+	ok(strcmp(id, id2) != 0, "another recipient gets another tag");
+	ok(secret_message_id_ok(spool, id, RCPT), "the Message-ID verifies with "
+	   "its recipient");
+	ok(secret_message_id_ok(spool, id, "Alice@EXAMPLE.org"), "... in any case");
+	ok(!secret_message_id_ok(spool, id, "bob@example.net"), "... and not with "
+	   "another address");
+	strcpy(id2, id);
+	for (i = 28; i < 28 + SECRET_TAG_LEN; i++)
+		if (id2[i] >= 'a' && id2[i] <= 'z')
+			id2[i] = (char)(id2[i] - 'a' + 'A');
+	ok(secret_message_id_ok(spool, id2, RCPT), "a tag in capitals verifies");
+	strcpy(id2, id);
+	id2[9] = id2[9] == '1' ? '2' : '1';
+	ok(!secret_message_id_ok(spool, id2, RCPT), "a changed base does not");
+	strcpy(id2, id);
+	id2[30] = id2[30] == 'a' ? 'b' : 'a';
+	ok(!secret_message_id_ok(spool, id2, RCPT), "a changed tag does not");
+	snprintf(id2, sizeof id2, "%.37s@games.example", id);
+	ok(!secret_message_id_ok(spool, id2, RCPT), "a cut tag does not");
+	ok(!secret_message_id_ok(spool, "abcdefghij@x", RCPT) &&
+	   !secret_message_id_ok(spool, ".abcdefghij@x", RCPT) &&
+	   !secret_message_id_ok(spool, "no-at-sign", RCPT) &&
+	   !secret_message_id_ok(spool, "", RCPT), "odd Message-IDs do not");
+	unlink(path);
+	ok(secret_message_id_ok(spool, id, RCPT), "the secret is read once per "
+	   "process (it still verifies after the file went)");
+
+	/* A known key gives a known tag (the format the tests' Python
+	 * helper computes too). */
+	make_spool(other, sizeof other, "b");
+	snprintf(path, sizeof path, "%s/secret", other);
+	if ((f = fopen(path, "wb")) != NULL) {
+		for (i = 0; i < SECRET_SIZE; i++)
+			fputc((int)i, f);
+		fclose(f);
+	}
+	secret_message_id(other, "epamserv.0123456789abcdef.0", RCPT,
+	                  "games.example", id2, sizeof id2);
+	is_str(id2, "epamserv.0123456789abcdef.0.mtc4qvztpm@games.example",
+	       "the tag is base32 of HMAC-SHA256(secret, BASE NUL recipient)");
+	ok(!secret_message_id_ok(other, id, RCPT), "another spool's secret does "
+	   "not verify this spool's Message-IDs");
+
+	make_spool(bad, sizeof bad, "c");
+	snprintf(path, sizeof path, "%s/secret", bad);
+	if ((f = fopen(path, "wb")) != NULL) {
+		fputs("short", f);
+		fclose(f);
+	}
+	errno = 0;
+	ok(secret_message_id(bad, "epamserv.x.0", RCPT, "games.example", id2,
+	                     sizeof id2) < 0 && errno == EINVAL,
+	   "a secret of the wrong size is an error (EINVAL)");
+	ok(stat(path, &st) == 0 && st.st_size == 5, "... and is never replaced");
+	remove_spool(spool);
+	remove_spool(other);
+	remove_spool(bad);
+}
+
 int main(void)
 {
+	test_tags();
 	test_postfix();
 	test_postfix_delayed();
 	test_exim();
