@@ -138,6 +138,10 @@ static int record_one(const struct config *cfg, const struct mail_in *m,
 	if (rc == 1)
 		log_msg(LOG_NOTICE, "<%.200s> delivery report: mail to %s failed "
 		        "(%s), recorded", rid, addr, why);
+	else if (rc == 0 && cfg->bounce_reports_per_day == 0)
+		log_msg(LOG_NOTICE, "<%.200s> delivery report: mail to %s failed "
+		        "(%s), not recorded (bounce_reports_per_day = 0)", rid,
+		        addr, why);
 	else if (rc == 0)
 		log_msg(LOG_WARNING, "<%.200s> delivery report: mail to %s failed "
 		        "(%s), not recorded: %d bounce records from reports "

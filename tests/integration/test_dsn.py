@@ -243,9 +243,13 @@ try:
     rc, err = env.receive(bounce("postfix-failed.eml", CAROL, carol_mail),
                           env=cap)
     is_(len(records(env)), 3, "per-day cap: the next day it is recorded")
-    # One report may write at most three records.
     for name in list(records(env)):
         os.unlink(os.path.join(env.spool, "bounces", name))
+    rc, err = env.receive(bounce("postfix-failed.eml", ALICE, alice_mail),
+                          env={"EPAMSERV_BOUNCE_REPORTS_PER_DAY": "0"})
+    no_records(env, "bounce_reports_per_day = 0: no report is recorded")
+    contains(err, "bounce_reports_per_day = 0", "... and the log says why")
+    # One report may write at most three records.
     end = b"\n--4Ty7Q22Jm0z9sWL.1795936442/mx.example.org--"
     extra = b"".join(b"\n--4Ty7Q22Jm0z9sWL.1795936442/mx.example.org\n"
                      b"Content-Type: message/rfc822\n\n" + m
