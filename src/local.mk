@@ -31,6 +31,7 @@ src_libepamserv_a_SOURCES += \
 	src/spool/addrindex.c src/spool/addrindex.h \
 	src/spool/pwcache.c src/spool/pwcache.h \
 	src/spool/authfail.c src/spool/authfail.h \
+	src/spool/secret.c src/spool/secret.h \
 	src/spool/outbox.c src/spool/outbox.h \
 	src/spool/ratelimit.c src/spool/ratelimit.h \
 	src/game/game.c src/game/game.h \
@@ -40,6 +41,7 @@ src_libepamserv_a_SOURCES += \
 	src/cmd/cmd.h src/cmd/dispatch.c src/cmd/common.c src/cmd/reply.c \
 	src/cmd/intake.c src/cmd/intake.h \
 	src/cmd/process.c src/cmd/process.h \
+	src/cmd/report.c src/cmd/report.h \
 	src/cmd/help.c src/cmd/signup.c src/cmd/challenge.c \
 	src/cmd/move.c src/cmd/show.c \
 	src/cmd/board.c src/cmd/answer.c src/cmd/votes.c src/cmd/standings.c \

@@ -6,6 +6,7 @@ TESTS += tests/integration/test_game_by_mail.py \
 	tests/integration/test_tools.py \
 	tests/integration/test_delivery.py \
 	tests/integration/test_hostile_mail.py \
+	tests/integration/test_dsn.py \
 	tests/integration/test_docs.py \
 	tests/integration/test_admin.py
 EXTRA_DIST += tests/integration/harness.py tests/smtpd.py tests/tap.h \
@@ -15,6 +16,7 @@ EXTRA_DIST += tests/integration/harness.py tests/smtpd.py tests/tap.h \
 	tests/integration/test_tools.py \
 	tests/integration/test_delivery.py \
 	tests/integration/test_hostile_mail.py \
+	tests/integration/test_dsn.py \
 	tests/integration/test_docs.py \
 	tests/integration/test_admin.py
 
@@ -174,3 +176,10 @@ EXTRA_DIST += tests/integration/test_admin_user_del.py
 # opt-outs), against aiosmtpd and Dovecot.
 TESTS += tests/integration/test_transport_secrets.py
 EXTRA_DIST += tests/integration/test_transport_secrets.py
+
+# Issue 11: several addresses confirmed each on its own, a signup sent
+# again, spools and game files from before (user files confirmed, the
+# address index built, open challenges need both accepts), observers
+# shown, capped and forbidden, a stranger's long answer kept small.
+TESTS += tests/integration/test_addresses.py
+EXTRA_DIST += tests/integration/test_addresses.py

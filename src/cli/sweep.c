@@ -20,11 +20,13 @@
  * Each event is its own transaction under the board's lock, keyed like a
  * mail (digest of "sweep EVENT GAME BOARD MOVE"), so a sweep run twice,
  * or killed and run again, never sends a reminder twice nor forfeits a
- * game twice.  The clock is EPAMSERV_NOW when set (tests).
+ * game twice.  Bounce records older than OUTBOX_BOUNCE_DAYS (60) are
+ * removed.  The clock is EPAMSERV_NOW when set (tests).
  */
 #include "cli/cli.h"
 #include "cmd/cmd.h"
 #include "spool/addrindex.h"
+#include "spool/outbox.h"
 #include "spool/spool.h"
 #include "spool/txn.h"
 #include "spool/users.h"
@@ -325,6 +327,7 @@ int cli_sweep(const struct config *cfg, int argc, char **argv)
 	struct sweep_stats st = { 0, 0, 0, 0, 0, 0, 0 };
 	struct sweep_run run = { cfg, &st };
 	char *err = NULL;
+	int bounces;
 
 	(void)argv;
 	if (argc != 1) {
@@ -339,11 +342,13 @@ int cli_sweep(const struct config *cfg, int argc, char **argv)
 	txn_recover_all(cfg->spool);
 	spool_each_board(cfg->spool, sweep_one, &run);
 	sweep_accounts(cfg, &st);
+	bounces = outbox_expire_bounces(cfg->spool, util_now(), OUTBOX_BOUNCE_DAYS);
 	log_msg(LOG_INFO, "sweep: %d reminders, %d forfeits, %d challenges "
 	        "expired, %d boards archived, %d boards waiting for a player on "
-	        "vacation, %d boards busy, %d unconfirmed signups dropped",
-	        st.reminded, st.forfeited, st.expired, st.archived, st.away,
-	        st.busy, st.dropped);
+	        "vacation, %d boards busy, %d unconfirmed signups dropped, %d "
+	        "bounce records expired", st.reminded, st.forfeited, st.expired,
+	        st.archived, st.away, st.busy, st.dropped,
+	        bounces < 0 ? 0 : bounces);
 	cli_deliver_quietly(cfg);
 	return st.busy ? EXIT_TEMPFAIL : 0;
 }

@@ -143,8 +143,32 @@ void intake_split_words(const char *line, struct intake *in)
 	}
 }
 
+/* A relayed comment longer than this is cut (bytes): a board mail's
+ * diagram must not be pushed past the reply cap by a comment. */
+#define INTAKE_COMMENT_MAX 16384
+
+/* Cut b's text to INTAKE_COMMENT_MAX at a line end (or a UTF-8
+ * character boundary) with a note. */
+static void comment_cut(struct buf *b)
+{
+	size_t cut = INTAKE_COMMENT_MAX, i;
+
+	if (b->len <= INTAKE_COMMENT_MAX)
+		return;
+	for (i = cut; i > cut / 2 && b->data[i - 1] != '\n'; i--)
+		;
+	if (i > cut / 2)
+		cut = i;
+	else
+		while (cut > 0 && ((unsigned char)b->data[cut] & 0xc0) == 0x80)
+			cut--;
+	b->len = cut;
+	b->data[cut] = '\0';
+	buf_puts(b, "\n[... the rest of this comment was cut: 16 KiB at most]");
+}
+
 /* The comment: body lines from p until quoted text or a signature, with
- * leading and trailing blank lines dropped. */
+ * leading and trailing blank lines dropped, at most INTAKE_COMMENT_MAX. */
 static char *comment_from(const char *p)
 {
 	struct buf b = BUF_INIT;
@@ -167,6 +191,7 @@ static char *comment_from(const char *p)
 	if (b.data)
 		b.data[keep] = '\0';
 	b.len = keep;
+	comment_cut(&b);
 	return buf_take(&b);
 }
 

@@ -28,6 +28,7 @@
 #include "cmd/cmd.h"
 #include "cmd/intake.h"
 #include "spool/addrindex.h"
+#include "cmd/report.h"
 #include "spool/outbox.h"
 #include "spool/ratelimit.h"
 #include "spool/spool.h"
@@ -97,36 +98,6 @@ static void mail_key(const struct mail_in *m, const char *raw, size_t len,
 	           m->subject ? m->subject : "", m->body ? m->body : "");
 	util_digest_hex(b.data, b.len, digest);
 	buf_free(&b);
-}
-
-/* A delivery report names the addresses that failed in
- * "Final-Recipient: rfc822; ADDR" lines (RFC 3464); record each for the
- * admin ("epamserv admin bounces").  The report is read as raw text: its
- * message/delivery-status part is plain header-like lines. */
-static void record_report(const struct config *cfg, const struct mail_in *m,
-                          const char *raw, size_t len, time_t now)
-{
-	static const char key[] = "final-recipient:";
-	const char *p = raw, *end = raw + len;
-
-	while (p < end) {
-		const char *nl = memchr(p, '\n', (size_t)(end - p));
-		size_t n = nl ? (size_t)(nl - p) : (size_t)(end - p);
-		if (n > sizeof key && strncasecmp(p, key, sizeof key - 1) == 0) {
-			char line[512], *addr, *e;
-			snprintf(line, sizeof line, "%.*s", (int)(n < 511 ? n : 511), p);
-			addr = strchr(line, ';');
-			addr = addr ? addr + 1 : line + sizeof key - 1;
-			addr += strspn(addr, " \t<");
-			e = addr + strcspn(addr, " \t\r>");
-			*e = '\0';
-			if (mail_addr_ok(addr))
-				outbox_note_bounce(cfg->spool, addr, m->message_id ?
-				                   m->message_id : "a delivery report",
-				                   "reported undeliverable", now);
-		}
-		p += n + 1;
-	}
 }
 
 /* Where replies to the sender go before the mail proves anything: From
@@ -515,8 +486,8 @@ int process_mail(const struct config *cfg, const char *raw, size_t len,
 		log_msg(LOG_NOTICE, "<%.200s> not answered: %s\n",
 		        m.message_id ? m.message_id : "",
 		        why ? why : "no address to reply to");
-		if (why && (m.is_report || (m.return_path && !*m.return_path)))
-			record_report(cfg, &m, raw, len, c.now);
+		if (why)
+			report_record(cfg, &m, raw, len, c.now);
 		goto done;
 	}
 	mail_key(&m, raw, len, c.digest);

@@ -2,8 +2,9 @@
  * reply.c - the mails a command sends: composed from templates, queued in
  * the command's transaction (never sent from here; see spool/outbox.c).
  *
- * Outgoing Message-IDs are made from the digest of the incoming mail and a
- * counter, so processing the same mail again yields the same Message-IDs.
+ * Outgoing Message-IDs are made from the digest of the incoming mail, a
+ * counter and a tag binding the recipient (spool/secret.h), so processing
+ * the same mail again yields the same Message-IDs.
  * Every mail of one board carries References: <GAME.BOARD@DOMAIN>, so mail
  * clients thread a game together.
  */
@@ -14,6 +15,7 @@
 #include "spool/addrindex.h"
 #include "spool/outbox.h"
 #include "spool/ratelimit.h"
+#include "spool/secret.h"
 #include "spool/txn.h"
 #include "spool/users.h"
 #include "util/util.h"
@@ -249,7 +251,7 @@ void reply_queue(struct cmdctx *c, struct txn *t, const char *addr,
                  int auto_replied, const char *thread)
 {
 	struct mail_out m;
-	char msgid[256], from[512], date[64], name[128];
+	char msgid[320], base[64], from[512], date[64], name[128];
 	const char *in_id = c->mail ? c->mail->message_id : NULL;
 	const char *env_from = auto_replied ? "" : c->cfg->from;
 	char *msg, *err = NULL;
@@ -285,8 +287,14 @@ void reply_queue(struct cmdctx *c, struct txn *t, const char *addr,
 	}
 	n = c->nout++;
 
-	snprintf(msgid, sizeof msgid, "epamserv.%.16s.%d@%s", c->digest, n,
-	         config_domain(c->cfg));
+	/* The tag in the Message-ID binds it to addr: delivery reports are
+	 * believed only for the address the mail went to (spool/secret.h). */
+	snprintf(base, sizeof base, "epamserv.%.16s.%d", c->digest, n);
+	if (secret_message_id(c->cfg->spool, base, addr, config_domain(c->cfg),
+	                      msgid, sizeof msgid) < 0) {
+		c->queue_failed = 1;
+		return;
+	}
 	snprintf(from, sizeof from, "epamserv <%s>", c->cfg->from);
 	mail_date((long long)c->now, date, sizeof date);
 	memset(&m, 0, sizeof m);

@@ -84,8 +84,10 @@ static enum cmd_status show_one(struct cmdctx *c, const char *game,
  * challenge or a vote. */
 static int show_waits_for(const struct game *g, const char *userid)
 {
-	if (g->state == GAME_CHALLENGED)
-		return strcmp(g->black, userid) == 0;
+	if (g->state == GAME_CHALLENGED) {
+		int side = game_side_of(g, userid);
+		return side >= 0 && !g->agreed[side];
+	}
 	if (g->state != GAME_ACTIVE)
 		return 0;
 	if (g->vote != GAME_VOTE_NONE && strcmp(g->vote_by, userid) != 0)
@@ -101,8 +103,12 @@ static void show_line(const struct game *g, struct buf *out)
 	buf_printf(out, "  Board %ld: %s (White) against %s (Black), %zu move%s, ",
 	           g->board, g->white, g->black, g->nmoves,
 	           g->nmoves == 1 ? "" : "s");
-	if (g->state == GAME_CHALLENGED)
-		buf_printf(out, "challenge waiting for %s", g->black);
+	if (g->state == GAME_CHALLENGED) {
+		int both;
+		const char *who = game_waits_agreement(g, &both);
+		buf_printf(out, "challenge waiting for %s%s%s", who ? who : "",
+		           both ? " and " : "", both ? g->black : "");
+	}
 	else if (g->state == GAME_ACTIVE)
 		buf_printf(out, "%s to move", game_to_move(g));
 	else {

@@ -2,15 +2,21 @@
 src_libepamserv_a_SOURCES += \
 	src/mail/mail.h src/mail/smtp.h src/mail/mailpriv.h \
 	src/mail/mbuf.c src/mail/text.c src/mail/html.c src/mail/prescan.c \
-	src/mail/parse.c src/mail/compose.c src/mail/smtp.c
+	src/mail/parse.c src/mail/compose.c src/mail/smtp.c \
+	src/mail/dsn.c src/mail/dsn.h
 
-check_PROGRAMS += tests/unit/test_mail tests/unit/test_smtp
-TESTS += tests/unit/test_mail tests/unit/test_smtp
+check_PROGRAMS += tests/unit/test_mail tests/unit/test_smtp tests/unit/test_dsn
+TESTS += tests/unit/test_mail tests/unit/test_smtp tests/unit/test_dsn
 
 tests_unit_test_mail_SOURCES = tests/unit/test_mail.c tests/tap.h \
 	tests/fixture.h
 tests_unit_test_mail_LDADD = $(epamserv_test_libs)
 tests_unit_test_mail_CFLAGS = $(AM_CFLAGS) $(LIBETPAN_CFLAGS) $(LIBCURL_CFLAGS)
+
+tests_unit_test_dsn_SOURCES = tests/unit/test_dsn.c tests/tap.h \
+	tests/fixture.h
+tests_unit_test_dsn_LDADD = $(epamserv_test_libs)
+tests_unit_test_dsn_CFLAGS = $(AM_CFLAGS) $(LIBETPAN_CFLAGS)
 
 # test_smtp runs tests/smtpd.py (in EXTRA_DIST through tests/local.mk).
 tests_unit_test_smtp_SOURCES = tests/unit/test_smtp.c tests/tap.h
@@ -26,4 +32,7 @@ EXTRA_DIST += \
 	tests/mail/mbox-from.eml tests/mail/nested-ok.eml \
 	tests/mail/no-message-id.eml tests/mail/plain.eml \
 	tests/mail/qp-latin1.eml tests/mail/rfc2047.eml \
-	tests/mail/compose-board.expected
+	tests/mail/compose-board.expected \
+	tests/mail/dsn/README tests/mail/dsn/postfix-failed.eml \
+	tests/mail/dsn/postfix-delayed.eml tests/mail/dsn/exim-failed.eml \
+	tests/mail/dsn/exim-report.eml tests/mail/dsn/sendmail-failed.eml

@@ -12,6 +12,14 @@
 
 #include <stddef.h>
 
+/* ---- parse.c ---- */
+
+/* raw[0..len) without a leading mbox "From " line, with every line end
+ * made CRLF, NUL bytes made spaces and a final CRLF added when missing:
+ * the form libetpan and prescan() expect.  malloc'ed (caller frees),
+ * *outlen its length; NULL when out of memory. */
+char *mail_crlf_copy(const char *raw, size_t len, size_t *outlen);
+
 /* ---- mbuf.c ---- */
 
 struct mbuf {

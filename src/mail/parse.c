@@ -107,6 +107,13 @@ static size_t skip_mbox_from(const char *raw, size_t len)
 	return len;
 }
 
+char *mail_crlf_copy(const char *raw, size_t len, size_t *outlen)
+{
+	size_t off = skip_mbox_from(raw, len);
+
+	return to_crlf(raw + off, len - off, outlen);
+}
+
 /* ---- step 2: header fields ---- */
 
 /* Length of the header section of msg (CRLF text), blank line included;
@@ -531,7 +538,7 @@ int mail_parse_limits(const char *raw, size_t len, size_t max_size,
                       struct mail_in *out, char **err)
 {
 	char *msg = NULL, *hraw[H_COUNT] = { NULL };
-	size_t n, hlen, off;
+	size_t n, hlen;
 	struct prescan ps;
 	char text[160];
 	int i, rc = -1;
@@ -548,8 +555,7 @@ int mail_parse_limits(const char *raw, size_t len, size_t max_size,
 			return set_err(err, "the message is too large");
 		return set_err(err, text);
 	}
-	off = skip_mbox_from(raw, len);
-	if ((msg = to_crlf(raw + off, len - off, &n)) == NULL)
+	if ((msg = mail_crlf_copy(raw, len, &n)) == NULL)
 		goto oom;
 	prescan(msg, n, &ps);
 	if (ps.mime_depth > MAIL_MAX_DEPTH) {

@@ -3,6 +3,7 @@
  */
 #include "util/log.h"
 #include "spool/outbox.h"
+#include "spool/lock.h"
 #include "spool/txn.h"
 #include "mail/smtp.h"
 #include "util/buf.h"
@@ -15,6 +16,7 @@
 #include <string.h>
 #include <sys/file.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 #define ENVELOPE_FORMAT "Envelope-From: <%s>\r\nEnvelope-To: <%s>\r\n"
@@ -176,17 +178,138 @@ static void retry_drop(const char *spool, const char *name)
 void outbox_note_bounce(const char *spool, const char *rcpt, const char *name,
                         const char *why, time_t now)
 {
-	char digest[33], path[8192], when[32];
+	char digest[33], path[8192], tmp[8192], when[32];
 	FILE *f;
 
 	util_digest_hex(rcpt, strlen(rcpt), digest);
 	snprintf(path, sizeof path, "%s/bounces/%s", spool, digest);
+	snprintf(tmp, sizeof tmp, "%s/tmp/bounce.%ld", spool, (long)getpid());
 	util_iso_time(now, when, sizeof when);
-	f = fopen(path, "w");
+	/* Written aside and renamed: a reader (or the sweep) never sees half
+	 * a record.  Advisory state: no fsync. */
+	f = fopen(tmp, "w");
 	if (!f)
 		return;
 	fprintf(f, "%s %.200s %.200s: %.300s\n", when, rcpt, name, why);
-	fclose(f);
+	if (fclose(f) != 0 || rename(tmp, path) != 0)
+		unlink(tmp);
+}
+
+/* The day of t, "YYYY-MM-DD" (UTC), into buf (at least 11 bytes). */
+static void day_of(time_t t, char *buf, size_t len)
+{
+	struct tm tm;
+
+	gmtime_r(&t, &tm);
+	if (strftime(buf, len, "%Y-%m-%d", &tm) == 0 && len)
+		buf[0] = '\0';
+}
+
+/* Write "DAY COUNT" to SPOOL/bounces/.reports through a temporary file
+ * (advisory state: no fsync).  0 or -1. */
+static int save_report_count(const char *spool, const char *day, long count)
+{
+	char path[4200], tmp[4300];
+	FILE *f;
+
+	snprintf(path, sizeof path, "%s/bounces/.reports", spool);
+	snprintf(tmp, sizeof tmp, "%s.tmp", path);
+	if ((f = fopen(tmp, "w")) == NULL)
+		return -1;
+	fprintf(f, "%s %ld\n", day, count);
+	if (fclose(f) != 0 || rename(tmp, path) != 0) {
+		unlink(tmp);
+		return -1;
+	}
+	return 0;
+}
+
+int outbox_note_report_bounce(const char *spool, const char *rcpt,
+                              const char *source, const char *why,
+                              time_t now, int per_day, int timeout_ms)
+{
+	struct lock l = LOCK_INIT;
+	char path[4200], day[16], had[16], *s = NULL;
+	long count = 0;
+	int rc = -1;
+
+	if (per_day <= 0)
+		return 0;
+	day_of(now, day, sizeof day);
+	if (lock_acquire(spool, "bounces", timeout_ms, &l) < 0)
+		return -1;
+	snprintf(path, sizeof path, "%s/bounces/.reports", spool);
+	s = util_read_file(path, 256, NULL);
+	if (!s && errno != ENOENT)
+		goto out;
+	if (!s || sscanf(s, "%15s %ld", had, &count) != 2 ||
+	    strcmp(had, day) != 0 || count < 0)
+		count = 0;
+	if (count >= per_day) {
+		rc = 0;
+		goto out;
+	}
+	if (save_report_count(spool, day, count + 1) < 0)
+		goto out;
+	outbox_note_bounce(spool, rcpt, source, why, now);
+	rc = 1;
+out:
+	free(s);
+	lock_release(&l);
+	return rc;
+}
+
+/* Whether the record at path was written more than days before now. */
+static int bounce_expired(const char *path, time_t now, int days)
+{
+	char *s = util_read_file(path, 4096, NULL), when[32];
+	struct stat st;
+	time_t t;
+	int got;
+
+	got = s && sscanf(s, "%31s", when) == 1 &&
+	      util_parse_iso_time(when, &t) == 0;
+	free(s);
+	if (!got) {
+		if (stat(path, &st) < 0)
+			return 0;
+		t = st.st_mtime;
+	}
+	return now - t > (time_t)days * 86400;
+}
+
+int outbox_expire_bounces(const char *spool, time_t now, int days)
+{
+	char dir[4096], path[8192], day[16], *s;
+	struct lock l = LOCK_INIT;
+	struct dirent *de;
+	DIR *d;
+	int n = 0;
+
+	snprintf(dir, sizeof dir, "%s/bounces", spool);
+	if (lock_acquire(spool, "bounces", 10000, &l) < 0)
+		return -1;
+	if ((d = opendir(dir)) == NULL) {
+		lock_release(&l);
+		return -1;
+	}
+	while ((de = readdir(d)) != NULL) {
+		if (de->d_name[0] == '.')
+			continue;
+		snprintf(path, sizeof path, "%s/%s", dir, de->d_name);
+		if (bounce_expired(path, now, days) && unlink(path) == 0)
+			n++;
+	}
+	closedir(d);
+	/* The count of an earlier day says nothing any more. */
+	snprintf(path, sizeof path, "%s/.reports", dir);
+	day_of(now, day, sizeof day);
+	s = util_read_file(path, 256, NULL);
+	if (s && strncmp(s, day, strlen(day)) != 0)
+		unlink(path);
+	free(s);
+	lock_release(&l);
+	return n;
 }
 
 /* Move outbox/NAME to failed/NAME (durably). */

@@ -74,6 +74,29 @@ int outbox_deliver(const char *spool, const struct smtp_settings *smtp,
 void outbox_note_bounce(const char *spool, const char *rcpt,
                         const char *source, const char *why, time_t now);
 
+/* Days a bounce record is kept: outbox_expire_bounces() (run by
+ * "epamserv sweep") removes records written longer ago. */
+#define OUTBOX_BOUNCE_DAYS 60
+
+/* outbox_note_bounce() for a bounce a delivery report gave (after the
+ * caller checked that the report is about a mail we sent to rcpt),
+ * unless per_day such records were written already on the UTC day of now:
+ * the day's count is kept in SPOOL/bounces/.reports ("YYYY-MM-DD COUNT"),
+ * changed under the lock "bounces" (waiting at most timeout_ms).
+ * per_day 0 records none.  Returns 1 when written, 0 over the cap, -1
+ * when the count cannot be locked, read or written (then nothing is
+ * written). */
+int outbox_note_report_bounce(const char *spool, const char *rcpt,
+                              const char *source, const char *why,
+                              time_t now, int per_day, int timeout_ms);
+
+/* Remove the bounce records of SPOOL/bounces/ written more than days
+ * days before now (the time in the record; the file's modification time
+ * when the record has none), and the day count of reports when it is of
+ * an earlier day.  Returns the number of records removed, or -1 when the
+ * directory cannot be read. */
+int outbox_expire_bounces(const char *spool, time_t now, int days);
+
 /* Print the bounce records (address, time, reason), one per line. */
 int outbox_print_bounces(const char *spool, FILE *out);
 

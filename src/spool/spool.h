@@ -10,6 +10,8 @@
  *                               (src/spool/addrindex.c)
  *   SPOOL/outbox/NAME.eml        mail waiting for SMTP (src/spool/outbox.c)
  *   SPOOL/failed/NAME.eml        mail the SMTP server refused for good
+ *   SPOOL/bounces/DIGEST        the latest bounce of an address (outbox.h)
+ *   SPOOL/secret                the key of our Message-ID tags (secret.h)
  *   SPOOL/seen/DIGEST           one per processed mail: its Message-ID
  *   SPOOL/journal/              committed transactions being applied
  *   SPOOL/locks/                lock files, never removed

@@ -46,6 +46,7 @@ static const struct {
 	{ "smtp_ehlo", "EPAMSERV_SMTP_EHLO" },
 	{ "retry_days", "EPAMSERV_RETRY_DAYS" },
 	{ "rate_limit", "EPAMSERV_RATE_LIMIT" },
+	{ "bounce_reports_per_day", "EPAMSERV_BOUNCE_REPORTS_PER_DAY" },
 	{ "remind_days", "EPAMSERV_REMIND_DAYS" },
 	{ "forfeit_days", "EPAMSERV_FORFEIT_DAYS" },
 	{ "challenge_days", "EPAMSERV_CHALLENGE_DAYS" },
@@ -189,6 +190,10 @@ int config_set(struct config *cfg, const char *key, const char *value,
 		if (parse_count(value, 0, 1000000, &v) < 0)
 			goto bad;
 		cfg->rate_limit = (int)v;
+	} else if (strcmp(key, "bounce_reports_per_day") == 0) {
+		if (parse_count(value, 0, 1000000, &v) < 0)
+			goto bad;
+		cfg->bounce_reports_per_day = (int)v;
 	} else if (strcmp(key, "remind_days") == 0 ||
 	           strcmp(key, "forfeit_days") == 0 ||
 	           strcmp(key, "challenge_days") == 0 ||
@@ -301,6 +306,7 @@ int config_load(struct config *cfg, const char *path, char **err)
 	cfg->smtp_timeout = 300;
 	cfg->retry_days = 5;
 	cfg->rate_limit = 60;
+	cfg->bounce_reports_per_day = 100;
 	cfg->remind_days = 7;
 	cfg->forfeit_days = 21;
 	cfg->challenge_days = 14;
@@ -462,6 +468,7 @@ void config_print(const struct config *cfg, FILE *out)
 	fprintf(out, "smtp_ehlo = %s\n", cfg->smtp_ehlo);
 	fprintf(out, "retry_days = %d\n", cfg->retry_days);
 	fprintf(out, "rate_limit = %d\n", cfg->rate_limit);
+	fprintf(out, "bounce_reports_per_day = %d\n", cfg->bounce_reports_per_day);
 	fprintf(out, "remind_days = %d\n", cfg->remind_days);
 	fprintf(out, "forfeit_days = %d\n", cfg->forfeit_days);
 	fprintf(out, "challenge_days = %d\n", cfg->challenge_days);

@@ -43,6 +43,9 @@
  *                                        to games/GAME/archive/)
  *   rate_limit    EPAMSERV_RATE_LIMIT    60 (mails answered per address
  *                                        per hour; 0: no limit)
+ *   bounce_reports_per_day EPAMSERV_BOUNCE_REPORTS_PER_DAY
+ *                                        100 (bounce records written for
+ *                                        delivery reports per day; 0: none)
  *   imap_user     EPAMSERV_IMAP_USER     "" (the URL's user, if any)
  *   imap_password_file EPAMSERV_IMAP_PASSWORD_FILE
  *                                        file holding the IMAP password; must
@@ -97,6 +100,7 @@ struct config {
 	char *smtp_ehlo;     /* "" when unset */
 	int retry_days;
 	int rate_limit;      /* mails per address per hour, 0 = off */
+	int bounce_reports_per_day; /* bounce records from reports a day */
 	int remind_days, forfeit_days;  /* sweep: days without a move */
 	int challenge_days;  /* sweep: days an unanswered challenge lasts */
 	int archive_days;    /* sweep: days before a finished board is archived */

@@ -13,7 +13,7 @@ CORPUS = "/usr/lib/python3.11/test/test_email/data"
 
 env = Env()
 try:
-    env.mail("alice@example.org", "signup alice a")
+    env.signup("alice@example.org", "alice", "a")
     env.new_messages()
 
     never = [
@@ -59,8 +59,9 @@ try:
            "Status: 5.1.1\r\n--b--\r\n").encode()
     env.receive(dsn)
     rc, out, err = env.run("admin", "bounces")
-    ok("alice@example.org" in out and "dsn2@mx" in out,
-       "a delivery report about a player's address is recorded for the admin", out)
+    ok("alice@example.org" not in out,
+       "a delivery report naming a player's address, but returning no mail "
+       "of ours, records nothing (real bounces: test_dsn.py)", out)
 
     # Header injection through the subject: the reply's headers stay ours.
     rc, err = env.mail("alice@example.org", "help\r\nBcc: victim@example.net")

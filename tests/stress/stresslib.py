@@ -2,12 +2,16 @@
 players and many accepted boards, legal move sequences chosen by the
 rules reference (tests/reference/ref_rules.py), Maildirs for
 `epamserv batch --maildir`, and the Message-IDs epamserv gives its
-replies (epamserv.<first 16 hex digits of the mail's key>.<n>@domain,
-src/cmd/reply.c), so that a test can tell which mail a reply answers.
+replies (epamserv.<first 16 hex digits of the mail's key>.<n>.<tag>@domain,
+src/cmd/reply.c and src/spool/secret.c), so that a test can tell which
+mail a reply answers.
 
 Quick mode by default; EPAMSERV_STRESS_FULL=1 selects the full sizes
 (for the benchmark record, not for make check).
 """
+import base64
+import hashlib
+import hmac
 import os
 import random
 import re
@@ -44,8 +48,22 @@ def key_prefix(message_id):
     return "%016x" % a
 
 
-def reply_id(message_id, n):
-    return "epamserv.%s.%d@%s" % (key_prefix(message_id), n, DOMAIN)
+def message_id_tag(spool, base, rcpt):
+    """The tag src/spool/secret.c puts after BASE in a Message-ID: the
+    first 10 base32 characters (lower case) of HMAC-SHA256 under the
+    spool's secret of BASE, a NUL and the lower-cased recipient."""
+    with open(os.path.join(spool, "secret"), "rb") as f:
+        key = f.read()
+    mac = hmac.new(key, base.encode() + b"\0" + rcpt.lower().encode(),
+                   hashlib.sha256).digest()
+    return base64.b32encode(mac[:8]).decode().lower()[:10]
+
+
+def reply_id(message_id, n, rcpt, spool):
+    """The Message-ID of the nth mail (from 0) that answers message_id,
+    sent to rcpt, in spool."""
+    base = "epamserv.%s.%d" % (key_prefix(message_id), n)
+    return "%s.%s@%s" % (base, message_id_tag(spool, base, rcpt), DOMAIN)
 
 
 def move_lines(count, length, seed, width=14, height=12):

@@ -164,7 +164,8 @@ try:
     missing, extra, differ = [], [], []
     dup = 0
     for (b, number), mid in sorted(msgid.items()):
-        want = {S.reply_id(mid, 0), S.reply_id(mid, 1)}
+        want = {S.reply_id(mid, 0, S.ALICE[2], env.spool),
+                S.reply_id(mid, 1, S.BOB[2], env.spool)}
         have = by_key.get(S.key_prefix(mid), set())
         if want - have:
             missing.append("%s (board %d move %d): no %s"
