@@ -17,6 +17,10 @@ smtp        `epamserv flush` of 1,000 queued mails over one connection
             against one `curl` process per mail, to the same tests/smtpd.py.
 receive     one `epamserv receive` of a move mail, start to exit, median
             of 51 runs (and of a help mail).
+compare     throughput of --before BIN and --after BIN (default the built
+            one), alternately, --rounds times each (default 3), each on a
+            spool it set up itself: the after/before ratio of each round and
+            the median, and the after binary's peak RSS.
 The players' password hashes are made cheap (SHA-256-crypt, 1,000
 rounds) unless --real-hash keeps the yescrypt hashes signup makes.
 """
@@ -102,6 +106,45 @@ def throughput(a):
     return erss
 
 
+def compare(a):
+    """Throughput of two binaries, run alternately (before, after, before,
+    ...), a.rounds times each, each on a spool set up by that binary: the
+    ratio after/before of each pair and their median, and the after
+    binary's peak RSS.  Only the batch is timed."""
+    ratios, rss = [], []
+    bins = [("before", os.path.abspath(a.before), a.before_templates),
+            ("after", os.path.abspath(a.after), harness.TEMPLATES)]
+    for r in range(a.rounds):
+        rate = {}
+        for name, binary, templates in bins:
+            harness.BIN = binary
+            env = S.make_env(smtp=False)
+            env.env["EPAMSERV_TEMPLATES"] = templates
+            S.setup_boards(env, a.boards, env.root, cheap=not a.real_hash,
+                           before_issue_11=True)
+            md = move_batch(env, a.boards, a.moves, "moves")
+            n = a.boards * a.moves
+            et, erss, erc = timed([binary, "batch", "--maildir", md.path],
+                                  env.env)
+            left = len(md.waiting())
+            moved = sum(len(S.game_moves(env, 101 + i)) for i in range(a.boards))
+            rate[name] = n / et
+            print("compare round %d, %s: %d mails over %d boards in %.1f s = "
+                  "%.0f mails/s (exit %d, %d left, %d moves in the files, peak "
+                  "RSS %.2f MiB)" % (r + 1, name, n, a.boards, et, n / et, erc,
+                                     left, moved, erss / 1024))
+            if name == "after":
+                rss.append(erss / 1024)
+            env.close()
+            sys.stdout.flush()
+        ratios.append(rate["after"] / rate["before"])
+        print("compare round %d: after/before %.3f" % (r + 1, ratios[-1]))
+    harness.BIN = BIN
+    print("compare: after/before per round %s, median %.3f; peak RSS after "
+          "%.2f MiB at most" % (", ".join("%.3f" % x for x in ratios),
+                                statistics.median(ratios), max(rss)))
+
+
 def memory(a):
     sizes = [(100, 10)] if a.what == "all" else [(100, 10), (1000, 10)]
     if a.moves >= 100:
@@ -176,9 +219,17 @@ def main():
     ap.add_argument("--boards", type=int, default=1000)
     ap.add_argument("--moves", type=int, default=10)
     ap.add_argument("--real-hash", action="store_true")
+    ap.add_argument("--before", help="compare: the binary before the change")
+    ap.add_argument("--before-templates", help="compare: its templates",
+                    default=harness.TEMPLATES)
+    ap.add_argument("--after", default=BIN, help="compare: the binary after")
+    ap.add_argument("--rounds", type=int, default=3)
     a = ap.parse_args()
     print("# %s, %s, nproc %d" % (time.strftime("%Y-%m-%d"), os.uname().release,
                                   os.cpu_count()))
+    if a.what == "compare":
+        compare(a)
+        return
     for name, fn in (("throughput", throughput), ("memory", memory),
                      ("smtp", smtp), ("receive", receive)):
         if a.what in (name, "all"):
