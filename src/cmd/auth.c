@@ -171,7 +171,7 @@ static int auth_check(struct cmdctx *c, const struct user *u,
 	struct auth_check *k;
 	unsigned char pw[32];
 	time_t until;
-	int i, ok, tell;
+	int i, ok, tell, counted;
 
 	auth_pw_digest(password, pw);
 	for (i = 0; i < c->nchecked; i++) {
@@ -195,7 +195,7 @@ static int auth_check(struct cmdctx *c, const struct user *u,
 		           u->userid);
 		return -2;
 	}
-	until = authfail_blocked(c->cfg->spool, u->userid, c->now);
+	until = authfail_blocked(c->cfg->spool, u->userid, c->now, &counted);
 	if (until) {
 		char when[32];
 		explicit_bzero(pw, sizeof pw);
@@ -213,7 +213,8 @@ static int auth_check(struct cmdctx *c, const struct user *u,
 	explicit_bzero(pw, sizeof pw);
 	k->ok = ok;
 	if (ok) {
-		authfail_clear(c->cfg->spool, u->userid, c->now);
+		if (counted)
+			authfail_clear(c->cfg->spool, u->userid, c->now);
 		return 1;
 	}
 	tell = authfail_note(c->cfg->spool, u->userid, c->now);

@@ -48,7 +48,9 @@ enum cmd_status notice_once(struct cmdctx *c, const char *userid,
 	c->nout = 0;
 	snprintf(subject, sizeof subject, "epamserv: %s", headline);
 	t = cmd_txn(c, key);
+	c->exempt_stranger = 1;  /* to a player's address on file */
 	reply_queue(c, t, addr, subject, text, NULL, 0, NULL);
+	c->exempt_stranger = 0;
 	st = cmd_commit(c, t);
 out:
 	if (st != CMD_DONE)

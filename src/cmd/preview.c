@@ -58,9 +58,16 @@ static enum cmd_status preview_start(struct cmdctx *c, const char *game,
 	if (strcasecmp(argv[0], "new") == 0) {
 		if (ep_options_default(&o, game, err, sizeof err) < 0)
 			return cmd_refuse(c, PREVIEW_USAGE, "%s", err);
-		for (i = 1; i < argc && argv[i][0] == '-'; i++)
-			if (ep_options_apply(&o, argv[i], err, sizeof err) < 0)
+		for (i = 1; i < argc && argv[i][0] == '-'; i++) {
+			/* A setting that is not a rule changes no move. */
+			struct game_settings set;
+			game_settings_default(&set);
+			rc = game_setting_apply(&set, argv[i], err, sizeof err);
+			if (rc == 0)
+				rc = ep_options_apply(&o, argv[i], err, sizeof err);
+			if (rc < 0)
 				return cmd_refuse(c, PREVIEW_USAGE, "%s", err);
+		}
 		if (ep_options_check(&o, err, sizeof err) < 0)
 			return cmd_refuse(c, PREVIEW_USAGE, "%s", err);
 		game_new(g, game, 0, &o, "white", "black", c->now);

@@ -110,19 +110,23 @@ static int sender_address(struct cmdctx *c, const struct mail_in *m)
 	                   ? m->from_addr : NULL;
 	int rc = 0;
 
-	c->sender = NULL;
 	if (from && (rc = addr_player(c->cfg->spool, from,
 	                              c->sender_player)) != 0) {
 		if (rc < 0)
 			return -1;
 		c->sender = from;
-		return 0;
 	}
-	if (m->reply_to_addr && mail_addr_ok(m->reply_to_addr))
-		c->sender = m->reply_to_addr;
-	else
-		c->sender = from;
 	return 0;
+}
+
+/* Where replies to a stranger go: Reply-To, else From (NULL: none). */
+static const char *stranger_address(const struct mail_in *m)
+{
+	if (m->reply_to_addr && mail_addr_ok(m->reply_to_addr))
+		return m->reply_to_addr;
+	if (m->from_addr && mail_addr_ok(m->from_addr))
+		return m->from_addr;
+	return NULL;
 }
 
 /* Mails deferred by an account's rate limit in this process (batch). */
@@ -478,10 +482,7 @@ int process_mail(const struct config *cfg, const char *raw, size_t len,
 	c.now = util_now();
 	memset(&in, 0, sizeof in);
 	why = never_answer(cfg, &m);
-	if (!why && sender_address(&c, &m) < 0) {
-		rc = EXIT_TEMPFAIL;
-		goto done;
-	}
+	c.sender = stranger_address(&m);
 	if (why || !c.sender) {
 		log_msg(LOG_NOTICE, "<%.200s> not answered: %s\n",
 		        m.message_id ? m.message_id : "",
@@ -513,7 +514,9 @@ int process_mail(const struct config *cfg, const char *raw, size_t len,
 		intake_find(m.subject, m.body, &in);
 		prc = truncated ? 0 : auth_preflight(&c, &in, userid);
 	}
-	if (prc < 0) {
+	/* A mail that proved nothing may still come from a player's
+	 * confirmed address (then answered there, in full). */
+	if (prc < 0 || (prc == 0 && sender_address(&c, &m) < 0)) {
 		rc = EXIT_TEMPFAIL;
 		goto done;
 	}

@@ -267,6 +267,7 @@ static struct addr_pair *addr_collect(const char *spool, char **ids, size_t n,
 
 int addr_index_ensure(const char *spool)
 {
+	static char *built;  /* the spool whose index this process saw built */
 	struct lock l = LOCK_INIT;
 	struct addr_pair *v = NULL;
 	struct stat st;
@@ -275,9 +276,12 @@ int addr_index_ensure(const char *spool)
 	size_t n = 0, m = 0, i, j;
 	int rc = -1;
 
+	/* Once seen for a spool, the index stays built: one stat a process. */
+	if (built && strcmp(built, spool) == 0)
+		return 0;
 	snprintf(path, sizeof path, "%s/%s", spool, ADDR_MARKER);
 	if (stat(path, &st) == 0)
-		return 0;
+		goto built;
 	if (lock_acquire(spool, "users", 30000, &l) < 0) {
 		log_msg(LOG_WARNING, "cannot build the address index now: the "
 		        "users are busy\n");
@@ -315,5 +319,10 @@ out:
 	free(v);
 	user_list_free(ids, n);
 	lock_release(&l);
-	return rc;
+	if (rc < 0)
+		return rc;
+built:
+	free(built);
+	built = xstrdup(spool);
+	return 0;
 }

@@ -81,12 +81,20 @@ static long af_backoff(int fails)
 	return s < AUTH_BACKOFF_MAX ? s : AUTH_BACKOFF_MAX;
 }
 
-time_t authfail_blocked(const char *spool, const char *userid, time_t now)
+time_t authfail_blocked(const char *spool, const char *userid, time_t now,
+                        int *counted)
 {
 	struct authfail a;
+	struct stat st;
+	char path[4200];
 	long long until;
 
+	*counted = 0;
+	af_path(spool, userid, path, sizeof path);
+	if (!util_userid_ok(userid) || stat(path, &st) < 0)
+		return 0;  /* nothing counted: the common case costs one stat */
 	af_read(spool, userid, now, &a);
+	*counted = a.fails > 0;
 	until = a.last + af_backoff(a.fails);
 	return a.fails >= AUTH_FREE_FAILS && until > now ? (time_t)until : 0;
 }
@@ -133,13 +141,8 @@ void authfail_clear(const char *spool, const char *userid, time_t now)
 {
 	struct lock l = LOCK_INIT;
 	struct authfail a;
-	char path[4200];
-	struct stat st;
 
-	af_path(spool, userid, path, sizeof path);
-	if (!util_userid_ok(userid) || stat(path, &st) < 0)
-		return;  /* nothing counted: the common case costs one stat */
-	if (af_lock(spool, userid, &l) < 0)
+	if (!util_userid_ok(userid) || af_lock(spool, userid, &l) < 0)
 		return;
 	af_read(spool, userid, now, &a);
 	if (a.fails) {

@@ -24,15 +24,19 @@
 #define AUTH_NOTIFY_FAILS 3         /* the owner is told from this many */
 
 /* Until when password checks for userid are refused: a time after now,
- * or 0 when they are allowed (also when the record cannot be read). */
-time_t authfail_blocked(const char *spool, const char *userid, time_t now);
+ * or 0 when they are allowed (also when the record cannot be read).
+ * *counted is 1 when wrong passwords are counted for userid (a right
+ * one should then authfail_clear them), else 0. */
+time_t authfail_blocked(const char *spool, const char *userid, time_t now,
+                        int *counted);
 
 /* Count a wrong password for userid at now.  Returns 1 when the owner
  * should be told now (AUTH_NOTIFY_FAILS reached and not told yet today:
  * the day is recorded as told), else 0; -1 on an I/O error. */
 int authfail_note(const char *spool, const char *userid, time_t now);
 
-/* A right password: forget the count (keeps the day last told). */
+/* A right password: forget the count (keeps the day last told).  Call
+ * it only when authfail_blocked said *counted. */
 void authfail_clear(const char *spool, const char *userid, time_t now);
 
 /* How many wrong passwords are counted for userid now (tests, notices). */
