@@ -20,7 +20,9 @@ receive     one `epamserv receive` of a move mail, start to exit, median
 compare     throughput of --before BIN and --after BIN (default the built
             one), alternately, --rounds times each (default 3), each on a
             spool it set up itself: the after/before ratio of each round and
-            the median, and the after binary's peak RSS.
+            the median, and the after binary's peak RSS; with
+            --instructions, also each binary's instructions for one batch
+            of 200 mails under valgrind's callgrind (steady, unlike time).
 The players' password hashes are made cheap (SHA-256-crypt, 1,000
 rounds) unless --real-hash keeps the yescrypt hashes signup makes.
 """
@@ -143,6 +145,34 @@ def compare(a):
     print("compare: after/before per round %s, median %.3f; peak RSS after "
           "%.2f MiB at most" % (", ".join("%.3f" % x for x in ratios),
                                 statistics.median(ratios), max(rss)))
+    if a.instructions:
+        compare_instructions(bins)
+
+
+def compare_instructions(bins):
+    """Instructions (valgrind callgrind, which counts the same whatever
+    else the machine does) of one batch of 200 move mails over 50 boards,
+    for each binary: the steady number behind the timed ratio."""
+    total = {}
+    for name, binary, templates in bins:
+        harness.BIN = binary
+        env = S.make_env(smtp=False)
+        env.env["EPAMSERV_TEMPLATES"] = templates
+        S.setup_boards(env, 50, env.root, before_issue_11=True)
+        md = move_batch(env, 50, 4, "moves")
+        out = os.path.join(env.root, "callgrind.out")
+        subprocess.run(["valgrind", "--tool=callgrind", "--callgrind-out-file="
+                        + out, binary, "batch", "--maildir", md.path],
+                       env=env.env, stdout=subprocess.DEVNULL,
+                       stderr=subprocess.DEVNULL)
+        with open(out) as f:
+            total[name] = next(int(l.split()[1]) for l in f
+                               if l.startswith("summary:"))
+        print("instructions, %s: %d for 200 mails (%.2f M a mail)"
+              % (name, total[name], total[name] / 200e6))
+        env.close()
+    harness.BIN = BIN
+    print("instructions: after/before %.3f" % (total["after"] / total["before"]))
 
 
 def memory(a):
@@ -224,6 +254,8 @@ def main():
                     default=harness.TEMPLATES)
     ap.add_argument("--after", default=BIN, help="compare: the binary after")
     ap.add_argument("--rounds", type=int, default=3)
+    ap.add_argument("--instructions", action="store_true",
+                    help="compare: also count instructions (callgrind)")
     a = ap.parse_args()
     print("# %s, %s, nproc %d" % (time.strftime("%Y-%m-%d"), os.uname().release,
                                   os.cpu_count()))

@@ -35,16 +35,6 @@
 #include <string.h>
 #include <strings.h>
 
-static int is_game_word(const char *w)
-{
-	int i;
-
-	for (i = 0; spool_games[i]; i++)
-		if (strcasecmp(w, spool_games[i]) == 0)
-			return 1;
-	return 0;
-}
-
 void auth_words(int argc, char *const *argv, struct auth_words *w)
 {
 	static const char *const account[] = {
@@ -78,7 +68,7 @@ void auth_words(int argc, char *const *argv, struct auth_words *w)
 			w->password = w->secret[0] = 2;
 			return;
 		}
-	if (!is_game_word(argv[0]))
+	if (!spool_is_game(argv[0]))
 		return;
 	if (strcasecmp(verb, "challenge") == 0) {
 		/* GAME challenge WHITE BLACK [-options] by USERID PASSWORD */

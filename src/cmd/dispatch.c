@@ -14,16 +14,6 @@
 #include <string.h>
 #include <strings.h>
 
-static int is_game(const char *word)
-{
-	int i;
-
-	for (i = 0; spool_games[i]; i++)
-		if (strcasecmp(word, spool_games[i]) == 0)
-			return 1;
-	return 0;
-}
-
 /* The account commands: first word and function. */
 static const struct {
 	const char *word;
@@ -47,7 +37,7 @@ int cmd_known(const char *word)
 {
 	int i;
 
-	if (is_game(word))
+	if (spool_is_game(word))
 		return 1;
 	for (i = 0; account_cmds[i].word; i++)
 		if (strcasecmp(word, account_cmds[i].word) == 0)

@@ -137,16 +137,6 @@ unsigned long process_deferrals(void)
 	return deferred_count;
 }
 
-static int is_game_word(const char *w)
-{
-	int i;
-
-	for (i = 0; spool_games[i]; i++)
-		if (strcasecmp(w, spool_games[i]) == 0)
-			return 1;
-	return 0;
-}
-
 /* "multiple": at most this many command lines in one mail. */
 #define MULTIPLE_MAX 20
 
@@ -183,8 +173,8 @@ static enum cmd_status multiple_line(struct cmdctx *c, const char *mailkey,
 	/* Only the first words: a later one can be a password. */
 	buf_printf(c->collect, "--- %d. %.30s%s%.30s%s%.12s ---\n", n,
 	           in.argv[0], in.argc > 1 ? " " : "", in.argc > 1 ? in.argv[1] : "",
-	           in.argc > 2 && is_game_word(in.argv[0]) ? " " : "",
-	           in.argc > 2 && is_game_word(in.argv[0]) ? in.argv[2] : "");
+	           in.argc > 2 && spool_is_game(in.argv[0]) ? " " : "",
+	           in.argc > 2 && spool_is_game(in.argv[0]) ? in.argv[2] : "");
 	before = c->collect->len;
 	if (txn_recover_tag(c->cfg->spool, c->digest,
 	                    c->cfg->lock_timeout * 1000) < 0) {
@@ -371,8 +361,8 @@ static int run(struct cmdctx *c, struct intake *in_found, int truncated)
 	        c->mail->message_id ? c->mail->message_id : "",
 	        in.argc > 0 ? in.argv[0] : "(no command)",
 	        in.argc > 1 ? " " : "", in.argc > 1 ? in.argv[1] : "",
-	        in.argc > 2 && is_game_word(in.argv[0]) ? " " : "",
-	        in.argc > 2 && is_game_word(in.argv[0]) ? in.argv[2] : "",
+	        in.argc > 2 && spool_is_game(in.argv[0]) ? " " : "",
+	        in.argc > 2 && spool_is_game(in.argv[0]) ? in.argv[2] : "",
 	        st == CMD_DONE ? (buf_str(&c->error)[0] ? "refused" : "done")
 	                       : "temporary failure, will retry");
 	return st == CMD_DONE ? 0 : EXIT_TEMPFAIL;

@@ -12,10 +12,21 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
 const char *const spool_games[] = { "epaminondas", "crossings", NULL };
+
+int spool_is_game(const char *word)
+{
+	int i;
+
+	for (i = 0; spool_games[i]; i++)
+		if (strcasecmp(word, spool_games[i]) == 0)
+			return 1;
+	return 0;
+}
 
 static int make_dir(const char *path)
 {
