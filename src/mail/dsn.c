@@ -400,9 +400,12 @@ static void read_exim_reasons(const char *text, size_t n,
 			v = 0;
 			val[0] = '\0';
 		} else if (addr && len > 2 && is_wsp(p[0])) {
+			/* Reason lines joined by one space, within FIELD_MAX with
+			 * the NUL: what does not fit is dropped. */
 			for (; len > 0 && v + 2 < FIELD_MAX; len--, p++)
 				val[v++] = *p;
-			val[v++] = ' ';
+			if (v + 2 < FIELD_MAX)
+				val[v++] = ' ';
 			val[v] = '\0';
 		} else {
 			break;

@@ -378,6 +378,21 @@ static void test_caps(void)
 	dsn_parse(mail, n, &r);
 	is_int(r.nrcpts, 1, "caps: 10,000 Final-Recipient lines in one block "
 	       "are one recipient");
+	/* Exim's text with 2,000 reason lines under one address: joined
+	 * within the field (under AddressSanitizer this wrote past it). */
+	n = (size_t)snprintf(mail, cap, "Return-Path: <>\nFrom: Mailer-Daemon@x"
+	                     "\n\nThe following address(es) failed:\n\n  "
+	                     "a@b.example\n");
+	for (i = 0; i < 2000; i++)
+		n += (size_t)snprintf(mail + n, cap - n, "    reason line %d of a "
+		                      "long reason\n", i);
+	n += (size_t)snprintf(mail + n, cap - n, "\n------ This is a copy of the "
+	                      "message, including all the headers. ------\n"
+	                      "Message-ID: <m@x>\n\nbody\n");
+	is_int(dsn_parse(mail, n, &r), 0, "caps: an Exim reason of 2,000 lines "
+	       "parses");
+	ok(r.nrcpts == 1 && strlen(r.rcpts[0].diagnostic) < 4096,
+	   "caps: its reason is kept within the field");
 	free(mail);
 }
 
