@@ -183,3 +183,8 @@ EXTRA_DIST += tests/integration/test_transport_secrets.py
 # shown, capped and forbidden, a stranger's long answer kept small.
 TESTS += tests/integration/test_addresses.py
 EXTRA_DIST += tests/integration/test_addresses.py
+
+# Issue 11: the holes a review and an attack by mail found in the first
+# version, each with its regression check.
+TESTS += tests/integration/test_trust_holes.py
+EXTRA_DIST += tests/integration/test_trust_holes.py

@@ -674,6 +674,7 @@ static int admin_user(const struct config *cfg, int argc, char **argv)
 		}
 		free(u.hash);
 		u.hash = user_hash_password(argv[3]);
+		user_drop_change_requests(&u);  /* asked with the old password? */
 		rc = u.hash ? save_user(cfg, &u) : -1;
 		if (rc == 0)
 			admin_log(cfg, reason, "password of %s reset", u.userid);

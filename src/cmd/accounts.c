@@ -127,6 +127,7 @@ static enum cmd_status change_password(struct cmdctx *c, int argc, char **argv)
 	struct lock l;
 	enum cmd_status st;
 	char *hash;
+	int dropped;
 
 	if (argc != 4)
 		return cmd_refuse(c, CHANGE_USAGE, "change password takes your "
@@ -144,9 +145,14 @@ static enum cmd_status change_password(struct cmdctx *c, int argc, char **argv)
 	}
 	free(u.hash);
 	u.hash = hash;
-	st = account_save(c, &u, "password changed", "Your password is changed; "
-	                  "use the new one from now on.  (Passwords are "
-	                  "case-sensitive.)", NULL);
+	/* Whoever asked for them may have had the old password. */
+	dropped = user_drop_change_requests(&u);
+	st = account_save(c, &u, "password changed", dropped ? "Your password is "
+	                  "changed; use the new one from now on.  (Passwords are "
+	                  "case-sensitive.)  The change of address that was "
+	                  "waiting for its confirmation is cancelled." :
+	                  "Your password is changed; use the new one from now "
+	                  "on.  (Passwords are case-sensitive.)", NULL);
 	account_close(&u, &l);
 	return st;
 }
@@ -166,14 +172,17 @@ static enum cmd_status change_address(struct cmdctx *c, int argc, char **argv)
 		                  "userid, your password and the new address (up to "
 		                  "%d)", USER_MAX_ADDRESSES);
 	for (i = 3; i < argc; i++) {
-		if (!mail_addr_ok(argv[i]))
-			return cmd_refuse(c, CHANGE_USAGE, "'%s' is not a mail address "
-			                  "I can send to", argv[i]);
+		char why[400];
+		if (signup_address_ok(argv[i], why, sizeof why) < 0)
+			return cmd_refuse(c, CHANGE_USAGE, "%s", why);
 		for (j = 0; j < n && strcasecmp(addrs[j], argv[i]); j++)
 			;
 		if (j == n)
 			addrs[n++] = argv[i];
 	}
+	if (c->address_requests++)
+		return cmd_refuse(c, CHANGE_USAGE, "one mail may carry one signup or "
+		                  "change of address: send the others on their own");
 	if ((st = account_open(c, argv[1], argv[2], CHANGE_USAGE, &u, &l)) != CMD_DONE)
 		return st;
 	if (n == 1 && u.naddr == 1 && user_find_address(&u, addrs[0]) == 0) {
@@ -195,7 +204,8 @@ static enum cmd_status change_address(struct cmdctx *c, int argc, char **argv)
 	buf_puts(&details, ".  A confirmation request went there; the change "
 	         "takes effect when its owner answers it, and until then your "
 	         "mail keeps coming here.  If you did not ask for this, someone "
-	         "knows your password: change it (change password).");
+	         "knows your password: change it at once (change password USERID "
+	         "OLD NEW), which also cancels this change.");
 	if (skipped.len)
 		buf_printf(&details, "  (No request went to %s: one went there less "
 		           "than a day ago.)", buf_str(&skipped));

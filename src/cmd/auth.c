@@ -216,6 +216,12 @@ static int auth_check(struct cmdctx *c, const struct user *u,
 	return 0;
 }
 
+int auth_password(struct cmdctx *c, const struct user *u,
+                  const char *password, const char *usage)
+{
+	return auth_check(c, u, password, usage);
+}
+
 enum cmd_status cmd_auth(struct cmdctx *c, const char *userid,
                          const char *password, const char *usage,
                          struct user *u)
@@ -265,7 +271,7 @@ int auth_preflight(struct cmdctx *c, const struct intake *in, char *userid)
 	struct auth_words w;
 	struct user u;
 	char id[32], *err = NULL;
-	int rc;
+	int rc, counted;
 
 	userid[0] = '\0';
 	if (in->token[0] && in->token_board >= 0 &&
@@ -286,6 +292,13 @@ int auth_preflight(struct cmdctx *c, const struct intake *in, char *userid)
 	}
 	if (rc > 0)
 		return 0;
+	if (!u.left && user_confirmed(&u) &&
+	    authfail_blocked(c->cfg->spool, u.userid, c->now, &counted)) {
+		/* Claimed, but not to be checked now: its own bucket. */
+		snprintf(userid, 32, "%s", u.userid);
+		user_free(&u);
+		return 2;
+	}
 	rc = !u.left && auth_check(c, &u, in->argv[w.password], "") == 1 &&
 	     user_confirmed(&u);
 	if (rc) {

@@ -22,6 +22,7 @@
  */
 #include "util/log.h"
 #include "cmd/cmd.h"
+#include "spool/ratelimit.h"
 #include "spool/spool.h"
 #include "spool/txn.h"
 #include "spool/users.h"
@@ -102,6 +103,37 @@ static enum cmd_status challenge_signer(struct cmdctx *c, int *argc,
 	return CMD_DONE;
 }
 
+/* Unsigned invitations a player may get a day. */
+#define INVITES_PER_DAY 5
+
+/* An unsigned challenge is a mail anyone may send that makes two board
+ * mails to two players: each player gets at most INVITES_PER_DAY a day,
+ * and one from a mail that proves no player takes from the server's
+ * hourly budget of mail for strangers.  CMD_DONE when it may go. */
+static enum cmd_status invitation_budget(struct cmdctx *c, const char *white,
+                                         const char *black)
+{
+	const char *who[2] = { white, black };
+	char key[64];
+	int i;
+
+	if (!c->auth_userid[0] && !reply_stranger_budget(c))
+		return cmd_refuse(c, CHALLENGE_USAGE, "the server takes no more "
+		                  "unsigned challenges this hour; sign yours (add "
+		                  "\"by USERID PASSWORD\") or try later");
+	for (i = 0; i < 2; i++) {
+		snprintf(key, sizeof key, "invited:%s", who[i]);
+		if (ratelimit_count(c->cfg->spool, key, INVITES_PER_DAY, 86400,
+		                    c->now, NULL) == 0)
+			return cmd_refuse(c, CHALLENGE_USAGE, "%s has had as many "
+			                  "unsigned challenges today as a player may "
+			                  "get (%d); a signed one (\"by USERID "
+			                  "PASSWORD\") still goes", who[i],
+			                  INVITES_PER_DAY);
+	}
+	return CMD_DONE;
+}
+
 enum cmd_status cmd_challenge(struct cmdctx *c, const char *game, int argc,
                               char **argv)
 {
@@ -140,6 +172,8 @@ enum cmd_status cmd_challenge(struct cmdctx *c, const char *game, int argc,
 	}
 	if (ep_options_check(&o, err, sizeof err) < 0)
 		return cmd_refuse(c, CHALLENGE_USAGE, "%s", err);
+	if (signer < 0 && (st = invitation_budget(c, argv[0], argv[1])) != CMD_DONE)
+		return st;
 
 	snprintf(key, sizeof key, "next-%s", game);
 	if ((st = cmd_lock(c, key, &l)) != CMD_DONE)

@@ -66,6 +66,8 @@ struct cmdctx {
 	const char *subject_token; /* the subject's [#TOKEN], or NULL */
 	int exempt_stranger;   /* a confirmation request being queued: its
 	                          budget is taken already (reply_queue) */
+	int address_requests;  /* signup or change address commands this
+	                          mail ran (one a mail) */
 	const char *comment;   /* the relayed comment: body without quotes,
 	                          signature or command line ("" when none) */
 	char digest[33];       /* key of the mail: digest of its Message-ID */
@@ -158,6 +160,13 @@ enum cmd_status cmd_auth(struct cmdctx *c, const char *userid,
                          const char *password, const char *usage,
                          struct user *u);
 
+/* The one password check of account u (loaded) in this mail, under the
+ * rules of cmd_auth (back-off, one check per account, three accounts):
+ * 1 right, 0 wrong, -2 not checked (c->error says why, with usage).
+ * For an account that is not a player yet (a signup sent again). */
+int auth_password(struct cmdctx *c, const struct user *u,
+                  const char *password, const char *usage);
+
 /* The mail proved it comes from player u (a password or a reply token):
  * replies to the sender go to u's address on file from now on (From
  * when it is one of u's confirmed addresses, else u's first), never to a
@@ -178,8 +187,9 @@ void auth_words(int argc, char *const *argv, struct auth_words *w);
 /* Before the command runs: the account its words or its reply token
  * name, checked once (the check cmd_auth will find done).  Fills
  * userid (32 bytes) and returns 1 when the mail proved it is that
- * player's, 0 when it proved nothing (no credential, or a wrong one), -1
- * on I/O trouble. */
+ * player's, 2 when it names that player's password but the account's
+ * back-off (authfail.h) forbids checking it now, 0 when it proved
+ * nothing (no credential, or a wrong one), -1 on I/O trouble. */
 struct intake;
 int auth_preflight(struct cmdctx *c, const struct intake *in, char *userid);
 
@@ -199,6 +209,11 @@ int tokens_owner(struct cmdctx *c, const struct intake *in, char *userid);
 int tokens_random(char *out, int len);
 
 /* ---- addresses (signup.c) ---- */
+
+/* Whether addr may be an account's address (signup, change address):
+ * mail_addr_ok and one spelling per mailbox (ASCII, no source route, no
+ * IP literal, a plain domain).  0, or -1 with why (len bytes). */
+int signup_address_ok(const char *addr, char *why, size_t len);
 
 /* Queue one confirmation request for addr in t (template confirm.txt,
  * null envelope sender) and add the request, with its token's hash, to
@@ -233,6 +248,10 @@ enum cmd_status notice_once(struct cmdctx *c, const char *userid,
 /* The most a reply to a stranger (an address that is no player's, from
  * a mail that proved nothing) may hold: bytes of text, no HTML part. */
 #define REPLY_STRANGER_MAX 16384
+
+/* The most of an error text a stranger's reply carries (bytes): error
+ * texts repeat the words of the mail. */
+#define REPLY_STRANGER_ERROR 200
 
 /* Whether a mail to addr is a reply to a stranger: the sender of a mail
  * that proved no player and whose From is no player's address. */

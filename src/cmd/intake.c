@@ -209,8 +209,29 @@ static void mask(char *text, const char *secret)
 	}
 }
 
-/* A password never travels in a relayed comment, whatever quoting the
- * sender's mail client used. */
+static char *token_start(const char *s);
+
+/* Every reply or confirmation token "[#k3f7x2ab7q4mz5ne]" in text made
+ * "[#...]": a comment that quotes the sender's own board mail (some
+ * mail clients put its subject into the body) must not hand the
+ * opponent the sender's token. */
+static void mask_tokens(char *text)
+{
+	char *p = text;
+
+	while ((p = token_start(p)) != NULL) {
+		char *end = strchr(p, ']');
+		size_t n = (size_t)(end - p) - 2;
+		if (n > 3) {
+			memcpy(p + 2, "...", 3);
+			memmove(p + 5, end, strlen(end) + 1);
+		}
+		p += 2;
+	}
+}
+
+/* A password or a token never travels in a relayed comment, whatever
+ * quoting the sender's mail client used. */
 static void intake_mask_passwords(struct intake *in)
 {
 	struct auth_words w;
@@ -220,6 +241,7 @@ static void intake_mask_passwords(struct intake *in)
 	for (i = 0; i < 2; i++)
 		if (w.secret[i] >= 0 && w.secret[i] < in->argc)
 			mask(in->comment, in->argv[w.secret[i]]);
+	mask_tokens(in->comment);
 }
 
 /* Where "[#" starts a token in s, or NULL. */

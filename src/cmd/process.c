@@ -57,8 +57,9 @@ static const char *never_answer(const struct config *cfg,
 		return "an automatic mail (Auto-Submitted)";
 	if (m->precedence && (strcasestr(m->precedence, "bulk") ||
 	                      strcasestr(m->precedence, "junk") ||
-	                      strcasestr(m->precedence, "list")))
-		return "bulk or list mail (Precedence)";
+	                      strcasestr(m->precedence, "list") ||
+	                      strcasestr(m->precedence, "auto_reply")))
+		return "bulk, list or auto-reply mail (Precedence)";
 	if (m->has_list_id)
 		return "list mail (List-Id)";
 	if (m->has_x_autoreply)
@@ -139,6 +140,14 @@ unsigned long process_deferrals(void)
 
 /* "multiple": at most this many command lines in one mail. */
 #define MULTIPLE_MAX 20
+
+/* Whether a body line (without its line end) ends the commands of a
+ * "multiple" mail: quoted text or a signature separator. */
+static int multiple_end(const char *line)
+{
+	return line[0] == '>' || strcmp(line, "-- ") == 0 ||
+	       strcmp(line, "--") == 0;
+}
 
 /* Whether the subject (after reply prefixes) is the word "multiple". */
 static int is_multiple(const char *subject)
@@ -249,8 +258,7 @@ static enum cmd_status run_multiple(struct cmdctx *c)
 		if (next)
 			*next++ = '\0';
 		line[strcspn(line, "\r")] = '\0';
-		if (line[0] == '>' || strcmp(line, "-- ") == 0 ||
-		    strcmp(line, "--") == 0)
+		if (multiple_end(line))
 			break;
 		if (!line[strspn(line, " \t")])
 			continue;
@@ -310,7 +318,9 @@ out:
  * with something for it). */
 static int no_command(const struct intake *in)
 {
-	if (in->token[0] && in->argc > 0)
+	/* A reply token counts only in a board mail's subject ("Epaminondas
+	 * Board 101 ..."): "Your invoice [#48213]" is no command. */
+	if (in->token[0] && in->token_board >= 0 && in->argc > 0)
 		return 0;
 	return in->argc == 0 || !cmd_known(in->argv[0]);
 }
@@ -331,9 +341,10 @@ static int run(struct cmdctx *c, struct intake *in_found, int truncated)
 	}
 	c->comment = in.comment;
 	c->subject_token = in.token[0] ? in.token : NULL;
-	if (!truncated && no_command(&in) && !c->sender_player[0]) {
-		/* No backscatter: a stranger's mail with no command in it is
-		 * most likely spam with a forged sender. */
+	if ((truncated || no_command(&in)) && !c->sender_player[0]) {
+		/* No backscatter: a stranger's mail with no command in it (or
+		 * too large to read) is most likely spam with a forged
+		 * sender. */
 		struct txn *t = cmd_txn(c, c->msg_key);
 		log_msg(LOG_NOTICE, "<%.200s> no command, and the sender is no "
 		        "player: not answered\n", c->mail->message_id ?
@@ -379,7 +390,8 @@ static int preflight_multiple(struct cmdctx *c, char *userid)
 		next = strchr(line, '\n');
 		if (next)
 			*next++ = '\0';
-		if (line[0] == '>' || strncmp(line, "--", 2) == 0)
+		line[strcspn(line, "\r")] = '\0';
+		if (multiple_end(line))
 			break;
 		memset(&in, 0, sizeof in);
 		in.token_board = -1;
@@ -394,16 +406,59 @@ static int preflight_multiple(struct cmdctx *c, char *userid)
 	return rc;
 }
 
+/* Tell userid, once a day, that mails naming the account's password
+ * were dropped unread during its back-off. */
+static void blocked_notice(struct cmdctx *c, const char *userid)
+{
+	struct user u;
+	char key[128], day[32], *err = NULL;
+
+	if (user_load(c->cfg->spool, userid, &u, &err) != 0) {
+		free(err);
+		return;
+	}
+	util_iso_time(c->now, day, sizeof day);
+	day[10] = '\0';
+	snprintf(key, sizeof key, "blocked-notice %s %s", userid, day);
+	if (user_address(&u))
+		notice_once(c, userid, user_address(&u), key, "mails in your name "
+		            "were not read", "So many wrong passwords were tried "
+		            "for your account that password commands for it wait a "
+		            "while, and mails naming your password beyond that were "
+		            "dropped unread.  Reply to your latest board mail "
+		            "instead: its reply token always works.  Once the "
+		            "guessing stops, passwords work again (a right one "
+		            "clears the count).");
+	user_free(&u);
+}
+
 /* Count the mail against the account it proves (over the limit:
  * deferred, the player told once) or against its sender (over: dropped).
  * 0 go on; 1 dropped (recorded as processed); EXIT_TEMPFAIL. */
-static int rate_check(struct cmdctx *c, const char *userid)
+static int rate_check(struct cmdctx *c, const char *userid, int blocked)
 {
 	const struct config *cfg = c->cfg;
 	const char *id = c->mail->message_id ? c->mail->message_id : "";
 	char key[64];
 	int first = 0;
 
+	if (blocked) {
+		/* A password the back-off forbids checking: counted apart
+		 * from the sender (whose From anyone can forge) and from the
+		 * player's own budget (a forger's guesses must not make the
+		 * player's mail wait); over the limit dropped, and the player
+		 * told once a day. */
+		snprintf(key, sizeof key, "blocked:%s", userid);
+		if (ratelimit_count(cfg->spool, key, cfg->rate_limit, 3600, c->now,
+		                    NULL) != 0)
+			return 0;
+		log_msg(LOG_WARNING, "<%.200s> a password for %s during its "
+		        "back-off, over the limit of %d an hour: dropped\n", id,
+		        userid, cfg->rate_limit);
+		blocked_notice(c, userid);
+		return cmd_commit(c, cmd_txn(c, c->msg_key)) == CMD_DONE ? 1
+		       : EXIT_TEMPFAIL;
+	}
 	if (userid[0]) {
 		snprintf(key, sizeof key, "user:%s", userid);
 		if (ratelimit_count(cfg->spool, key, cfg->rate_limit, 3600, c->now,
@@ -418,9 +473,9 @@ static int rate_check(struct cmdctx *c, const char *userid)
 			         (long long)(c->now / 3600));
 			snprintf(details, sizeof details, "You (%s) sent more than %d "
 			         "mails to epamserv within an hour.  The mails after "
-			         "those wait and are carried out, in order, as the hour "
-			         "passes: nothing is lost, and there is no need to send "
-			         "them again.", userid, cfg->rate_limit);
+			         "those wait and are carried out as the hour passes "
+			         "(your mail system sends them again): nothing is "
+			         "lost, and there is no need to send them yourself.", userid, cfg->rate_limit);
 			notice_once(c, userid, c->sender, text, "a mail of yours waits",
 			            details);
 		}
@@ -506,11 +561,11 @@ int process_mail(const struct config *cfg, const char *raw, size_t len,
 	}
 	/* A mail that proved nothing may still come from a player's
 	 * confirmed address (then answered there, in full). */
-	if (prc < 0 || (prc == 0 && sender_address(&c, &m) < 0)) {
+	if (prc < 0 || (prc != 1 && sender_address(&c, &m) < 0)) {
 		rc = EXIT_TEMPFAIL;
 		goto done;
 	}
-	rc = rate_check(&c, prc > 0 ? userid : "");
+	rc = rate_check(&c, prc > 0 ? userid : "", prc == 2);
 	if (rc == 0)
 		rc = run(&c, &in, truncated);
 	else if (rc == 1)

@@ -787,13 +787,24 @@ enum cmd_status cmd_commit_refusal(struct cmdctx *c)
 	const char *bare = reply_strip_prefixes(orig);
 	int stranger;
 
-	/* In a "multiple" answer the mail is not quoted once per line; a
-	 * stranger (who may be a forged sender) gets no quote and no board:
-	 * an error reply must not carry someone else's text to an address
-	 * that did not ask for it. */
+	/* In a "multiple" answer the mail is not quoted once per line.  A
+	 * mail is quoted back only when it proved its player: an error reply
+	 * must not carry someone else's text to an address, not even a
+	 * player's that a forger wrote in From.  A stranger (who may be a
+	 * forged sender) gets no board either, the error cut short and a
+	 * subject that does not echo theirs. */
 	stranger = reply_to_stranger(c, c->sender ? c->sender : "");
-	quoted = c->collect || stranger ? xstrdup("") : refusal_quote(c, orig);
+	quoted = c->collect || !c->auth_userid[0] ? xstrdup("")
+	                                          : refusal_quote(c, orig);
 	usage = indent_usage(c->usage ? c->usage : "");
+	if (stranger && c->error.len > REPLY_STRANGER_ERROR) {
+		size_t cut = REPLY_STRANGER_ERROR;
+		while (cut > 0 && ((unsigned char)c->error.data[cut] & 0xc0) == 0x80)
+			cut--;
+		c->error.len = cut;
+		c->error.data[cut] = '\0';
+		buf_puts(&c->error, "...");
+	}
 	tvars_set(&v, "error", buf_str(&c->error));
 	tvars_set(&v, "usage", usage);
 	tvars_set(&v, "board", c->error_board && !stranger ? c->error_board : "");
@@ -805,7 +816,8 @@ enum cmd_status cmd_commit_refusal(struct cmdctx *c)
 	if (!text)
 		return CMD_TEMPFAIL;
 	/* One "Re: ", whatever prefixes the mail had; its tokens stay out. */
-	snprintf(subject, sizeof subject, "Re: %.400s", *bare ? bare : "your command");
+	snprintf(subject, sizeof subject, "Re: %.400s", *bare && !stranger ? bare
+	         : "your mail to epamserv");
 	intake_cut_token(subject);
 	t = cmd_txn(c, c->msg_key);
 	reply_queue(c, t, c->sender, subject, text, NULL, 1, NULL);

@@ -30,6 +30,7 @@
 #include "cmd/cmd.h"
 #include "cmd/tokenhash.h"
 #include "spool/addrindex.h"
+#include "spool/ratelimit.h"
 #include "spool/txn.h"
 #include "spool/users.h"
 #include "util/util.h"
@@ -113,6 +114,17 @@ enum cmd_status signup_request(struct cmdctx *c, struct txn *t,
 	return CMD_DONE;
 }
 
+/* Take one request from the server's hourly budget of confirmation
+ * requests (stranger_reply_limit, counted apart from the replies to
+ * strangers, so that neither can use up the other): 1 when there was
+ * room. */
+static int signup_request_budget(struct cmdctx *c)
+{
+	return ratelimit_count(c->cfg->spool, "confirmation-requests",
+	                       c->cfg->stranger_reply_limit, 3600, c->now,
+	                       NULL) != 0;
+}
+
 enum cmd_status signup_requests(struct cmdctx *c, struct txn *t,
                                 struct user *u, char **addrs, int n,
                                 enum user_request_kind kind,
@@ -124,7 +136,7 @@ enum cmd_status signup_requests(struct cmdctx *c, struct txn *t,
 	for (i = 0; i < n; i++) {
 		if ((rc = request_recent(c, addrs[i])) < 0)
 			return CMD_TEMPFAIL;
-		if (rc || !reply_stranger_budget(c)) {
+		if (rc || !signup_request_budget(c)) {
 			buf_printf(skipped, "%s%s", skipped->len ? ", " : "", addrs[i]);
 			continue;
 		}
@@ -141,6 +153,51 @@ enum cmd_status signup_requests(struct cmdctx *c, struct txn *t,
 	return CMD_DONE;
 }
 
+/* Whether addr is fit to be an account's address: mail_addr_ok, and
+ * plain enough that one mailbox has one spelling (one request a day an
+ * address must not be dodged by writing it another way): ASCII only, no
+ * source routes ('%', '!'), no IP literal, a domain of dotted labels of
+ * letters, digits and '-' with no trailing dot.  0, or -1 with why. */
+int signup_address_ok(const char *addr, char *why, size_t len)
+{
+	const char *at = strrchr(addr, '@'), *p;
+	size_t label = 0;
+
+	if (!mail_addr_ok(addr) || !at) {
+		snprintf(why, len, "'%.100s' is not a mail address I can send to",
+		         addr);
+		return -1;
+	}
+	for (p = addr; *p; p++)
+		if ((unsigned char)*p >= 0x80 || *p == '%' || *p == '!' ||
+		    (p < at && p[0] == '.' && (p == addr || p[1] == '.' ||
+		                               p[1] == '@'))) {
+			snprintf(why, len, "'%.100s' is written in a way I do not "
+			         "take for an account (plain ASCII, no %% or ! or "
+			         "dots at the ends of the name; a domain with "
+			         "non-ASCII letters in its xn-- form)", addr);
+			return -1;
+		}
+	for (p = at + 1; ; p++) {
+		int ok = *p && ((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') ||
+		                (*p >= '0' && *p <= '9') || *p == '-');
+		if (ok) {
+			label++;
+			continue;
+		}
+		if ((*p != '.' && *p) || label == 0 || p[-1] == '-' ||
+		    (p - label)[0] == '-')
+			break;
+		if (!*p)
+			return strchr(at, '.') ? 0 : (snprintf(why, len, "'%.100s' has "
+			       "no domain I can deliver to", addr), -1);
+		label = 0;
+	}
+	snprintf(why, len, "the domain of '%.100s' is not a plain domain name "
+	         "(letters, digits and -, separated by single dots)", addr);
+	return -1;
+}
+
 /* The addresses of a signup (argv after the password, else the sender),
  * each checked and given once, into out.  Returns the count, or -1 after
  * a refusal. */
@@ -149,12 +206,19 @@ static int signup_addresses(struct cmdctx *c, int argc, char **argv,
 {
 	int i, j, n = 0;
 
-	if (argc == 0 && c->sender)
+	char why[400];
+
+	if (argc == 0 && c->sender) {
+		if (signup_address_ok(c->sender, why, sizeof why) < 0) {
+			cmd_refuse(c, SIGNUP_USAGE, "%s: give your address after the "
+			           "password", why);
+			return -1;
+		}
 		out[n++] = (char *)c->sender;
+	}
 	for (i = 0; i < argc; i++) {
-		if (!mail_addr_ok(argv[i])) {
-			cmd_refuse(c, SIGNUP_USAGE, "'%s' is not a mail address I can "
-			           "send to", argv[i]);
+		if (signup_address_ok(argv[i], why, sizeof why) < 0) {
+			cmd_refuse(c, SIGNUP_USAGE, "%s", why);
 			return -1;
 		}
 		for (j = 0; j < n && strcasecmp(out[j], argv[i]); j++)
@@ -201,6 +265,10 @@ enum cmd_status cmd_signup(struct cmdctx *c, int argc, char **argv)
 		                  "(128 characters at most)");
 	if ((n = signup_addresses(c, argc - 2, argv + 2, addrs)) < 0)
 		return CMD_REFUSED;
+	if (c->address_requests++)
+		return cmd_refuse(c, SIGNUP_USAGE, "one mail may carry one signup "
+		                  "or change of address: send the others on their "
+		                  "own");
 	if ((st = cmd_lock(c, "users", &l)) != CMD_DONE)
 		return st;
 	rc = user_load(c->cfg->spool, argv[0], &old, &err);
@@ -212,9 +280,16 @@ enum cmd_status cmd_signup(struct cmdctx *c, int argc, char **argv)
 	}
 	if (rc == 0 && !signup_expired(c, &old)) {
 		/* A signup still waiting, sent again with its password: the
-		 * requests go out again.  Anything else: the userid is taken. */
-		again = !old.left && old.naddr == 0 &&
-		        user_password_ok(&old, argv[1]);
+		 * requests go out again.  Anything else: the userid is taken.
+		 * The password is checked like any other (one check a mail,
+		 * the back-off), so it cannot be guessed here faster. */
+		again = !old.left && old.naddr == 0 ?
+		        auth_password(c, &old, argv[1], SIGNUP_USAGE) : 0;
+		if (again < 0) {
+			user_free(&old);
+			lock_release(&l);
+			return CMD_REFUSED;
+		}
 		if (!again) {
 			st = cmd_refuse(c, SIGNUP_USAGE, "the userid '%s' is taken%s; "
 			                "choose another", argv[0], old.left ? " (by a "

@@ -21,16 +21,34 @@
 #define ADDR_MAGIC "epamserv-address 1"
 #define ADDR_MARKER "addresses/.complete"
 
-/* "addresses/DIGEST" of addr (lower-cased first) into buf. */
+/* The mailbox of addr into box (len bytes): addr lower-cased, without
+ * a "+tag" after the local name and without dots at the end of the
+ * domain, so that the ways of writing one mailbox share one entry (one
+ * confirmation request a day for all of them). */
+static void addr_mailbox(const char *addr, char *box, size_t len)
+{
+	const char *at = strrchr(addr, '@');
+	size_t i, n = 0;
+
+	for (i = 0; addr[i] && n + 1 < len; i++) {
+		if (at && addr + i < at && addr[i] == '+') {
+			i = (size_t)(at - addr) - 1;  /* the tag goes */
+			continue;
+		}
+		box[n++] = (char)tolower((unsigned char)addr[i]);
+	}
+	while (n > 0 && box[n - 1] == '.')
+		n--;
+	box[n] = '\0';
+}
+
+/* "addresses/DIGEST" of addr, the digest of its mailbox, into buf. */
 static void addr_relpath(const char *addr, char *buf, size_t len)
 {
-	char lower[512], digest[33];
-	size_t i;
+	char box[512], digest[33];
 
-	for (i = 0; addr[i] && i + 1 < sizeof lower; i++)
-		lower[i] = (char)tolower((unsigned char)addr[i]);
-	lower[i] = '\0';
-	util_digest_hex(lower, i, digest);
+	addr_mailbox(addr, box, sizeof box);
+	util_digest_hex(box, strlen(box), digest);
 	snprintf(buf, len, "addresses/%s", digest);
 }
 
@@ -225,7 +243,7 @@ void addr_user_put(struct txn *t, const char *spool, const struct user *u,
 
 /* One confirmed address of one account, for the index build. */
 struct addr_pair {
-	char *addr;      /* lower-cased, malloc'ed */
+	char *addr;      /* its mailbox (addr_mailbox), malloc'ed */
 	char userid[32];
 };
 
@@ -253,8 +271,10 @@ static struct addr_pair *addr_collect(const char *spool, char **ids, size_t n,
 			continue;
 		}
 		for (k = 0; !u.left && k < u.naddr; k++) {
+			char box[512];
+			addr_mailbox(u.addr[k].addr, box, sizeof box);
 			v = xrealloc(v, (m + 1) * sizeof *v);
-			v[m].addr = util_lower(xstrdup(u.addr[k].addr));
+			v[m].addr = xstrdup(box);
 			snprintf(v[m++].userid, sizeof v[0].userid, "%s", u.userid);
 		}
 		user_free(&u);

@@ -105,6 +105,19 @@ void user_drop_request(struct user *u, size_t i)
 	u->nreq--;
 }
 
+int user_drop_change_requests(struct user *u)
+{
+	size_t i;
+	int n = 0;
+
+	for (i = u->nreq; i-- > 0;)
+		if (u->req[i].kind == USER_REQ_CHANGE) {
+			user_drop_request(u, i);
+			n++;
+		}
+	return n;
+}
+
 void user_clear_addresses(struct user *u)
 {
 	size_t i;
@@ -364,7 +377,8 @@ static int user_parse(char *text, const char *path, const char *userid,
 		if (user_field(u, line, colon + 2) < 0)
 			goto bad;
 	}
-	if (!u->hash || (!u->naddr && !u->nreq) || strcmp(u->userid, userid) != 0) {
+	if (!u->hash || (!u->naddr && !u->nreq && !u->left) ||
+	    strcmp(u->userid, userid) != 0) {
 		buf_printf(&e, "%s: missing userid, password or address", path);
 		*err = buf_take(&e);
 		user_free(u);

@@ -152,6 +152,11 @@ int user_add_request(struct user *u, const char *addr, time_t sent,
 /* Remove request i (0 <= i < u->nreq). */
 void user_drop_request(struct user *u, size_t i);
 
+/* Remove every request of kind USER_REQ_CHANGE (a password change
+ * cancels them: whoever asked may have had the old password).  Returns
+ * how many went. */
+int user_drop_change_requests(struct user *u);
+
 /* Remove every confirmed address. */
 void user_clear_addresses(struct user *u);
 

@@ -167,6 +167,33 @@ static void test_users_hash_and_round_trip(void)
 
 static void put_user_file(const char *userid, const char *text, time_t mtime);
 
+/* An account's address has one spelling per mailbox (signup_address_ok):
+ * the variants that would dodge "one request a day" are refused. */
+static void test_signup_addresses(void)
+{
+	static const char *const good[] = {
+		"alice@example.org", "a.b-c@mail.example.co.uk", "a+games@x.org",
+		"Alice@Example.ORG", NULL
+	};
+	static const char *const bad[] = {
+		"victim@target.example.", "victim@[192.0.2.7]",
+		"victim%target.example@games.example", "v!w@x.org",
+		"victim@t\xc3\xa4rget.example", "victim@target..example",
+		"victim@-target.example", "victim@target-.example",
+		"victim@localhost", ".v@x.org", "v.@x.org", "v..w@x.org",
+		"v\xe2\x80\x8b@x.org", "not an address", NULL
+	};
+	char why[400];
+	int i;
+
+	for (i = 0; good[i]; i++)
+		is_int(signup_address_ok(good[i], why, sizeof why), 0,
+		       "an account may have the address %s", good[i]);
+	for (i = 0; bad[i]; i++)
+		is_int(signup_address_ok(bad[i], why, sizeof why), -1,
+		       "an account may not have the address %s", bad[i]);
+}
+
 /* Confirmed and requested addresses (issue 11): a request alone is no
  * player; both kinds round-trip; a version 1 file's address counts as
  * confirmed; the address index finds a player by a confirmed address
@@ -697,6 +724,7 @@ int main(void)
 	test_lock_is_exclusive_and_times_out();
 	test_users_hash_and_round_trip();
 	test_users_confirmed_addresses();
+	test_signup_addresses();
 	test_password_checks_are_cached();
 	test_user_loads_are_cached();
 	test_game_file_round_trip_and_tamper();
