@@ -105,9 +105,10 @@ try:
     ok("e.g. crossings move" not in text and "e2-e4" not in text,
        "and its usage suggests no move either")
 
-    # A big refused mail is quoted only in part.
+    # A big refused mail (one that proved its player: only those are
+    # quoted) is quoted only in part.
     big = "\n".join("line %d of a long mail %s" % (i, "x" * 60) for i in range(3000))
-    rc, err = env.mail(A, "crossings fly 101", big)
+    rc, err = env.mail(A, "crossings move 101 alice Secret1 a2-a3", big)
     msgs = env.new_messages()
     text = body_of(msgs[0]) if msgs else ""
     quoted = [l for l in text.splitlines() if l.startswith(">")]
