@@ -4,6 +4,7 @@
 #include "util/log.h"
 #include "spool/outbox.h"
 #include "spool/txn.h"
+#include "mail/mail.h"
 #include "mail/smtp.h"
 #include "util/buf.h"
 #include "util/util.h"
@@ -101,13 +102,18 @@ char *outbox_split_envelope(char *text, char **from, char **rcpt)
 		if (strncmp(p, keys[i], k) != 0)
 			return NULL;
 		p += k;
-		end = strstr(p, ">\r\n");
-		if (!end)
+		/* The address ends at the ">" closing its own line: a CR or LF
+		 * before it (a damaged or edited file) is no address. */
+		end = p + strcspn(p, "\r\n");
+		if (end == p || end[-1] != '>' || strncmp(end, "\r\n", 2) != 0)
 			return NULL;
-		*end = '\0';
+		end[-1] = '\0';
 		*out[i] = p;
-		p = end + 3;
+		p = end + 2;
 	}
+	/* Only what smtp_send would take: a null sender or an address. */
+	if ((**from && !mail_addr_ok(*from)) || !mail_addr_ok(*rcpt))
+		return NULL;
 	return p;
 }
 

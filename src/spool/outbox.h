@@ -39,9 +39,11 @@ size_t outbox_envelope_size(const char *envelope_from, const char *rcpt);
  * two lines "Envelope-From: <FROM>\r\n" and "Envelope-To: <RCPT>\r\n".
  * Sets *from ("" for the null sender) and *rcpt to the addresses, ended
  * by a NUL written inside text, and returns the message after the two
- * lines (a pointer into text), or NULL when the lines are malformed
- * (*from and *rcpt then undefined).  Pure: no I/O; outbox_deliver uses
- * it before sending, the tests and tests/fuzz/fuzz_files.c call it. */
+ * lines (a pointer into text), or NULL when the lines are malformed or
+ * an address is not one smtp_send takes (mail_addr_ok; *from may be
+ * ""): outbox_deliver then moves the file to failed/ and records no
+ * bounce, since no address is at fault (*from and *rcpt are undefined).
+ * Pure: no I/O; tests/fuzz/fuzz_files.c calls it too. */
 char *outbox_split_envelope(char *text, char **from, char **rcpt);
 
 /* Back-off state of a deferred mail: outbox/NAME.eml.retry holds
