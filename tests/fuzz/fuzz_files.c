@@ -60,7 +60,7 @@ static void spool_file(const char *rel, const char *data, size_t len)
 {
 	char path[8192];
 
-	snprintf(path, sizeof path, "%s/%s", spool, rel);
+	scratch_path(path, sizeof path, "%s/%s", spool, rel);
 	if (scratch_write(path, data, len) < 0)
 		scratch_fail("cannot write %s: %s", path, strerror(errno));
 }
@@ -144,7 +144,7 @@ static void fuzz_config(const char *data, size_t len)
 	FILE *f;
 	int rc;
 
-	snprintf(conf, sizeof conf, "%s/epamserv.conf", dir);
+	scratch_path(conf, sizeof conf, "%s/epamserv.conf", dir);
 	if (scratch_write(conf, data, len) < 0)
 		scratch_fail("cannot write %s", conf);
 	rc = config_load(&cfg, conf, &err);
@@ -215,7 +215,7 @@ static void fuzz_rate(const char *data, size_t len)
 	int first = 0, i;
 
 	digest_of("bob@example.org", hex);
-	snprintf(rel, sizeof rel, "rate/%s", hex);
+	scratch_path(rel, sizeof rel, "rate/%s", hex);
 	spool_file(rel, data, len);
 	for (i = 0; i < 3; i++)
 		if (ratelimit_count(spool, "bob@example.org", 60, 3600,
@@ -230,7 +230,7 @@ static void fuzz_address(const char *data, size_t len)
 	size_t i;
 
 	digest_of("bob@example.org", hex);
-	snprintf(rel, sizeof rel, "addresses/%s", hex);
+	scratch_path(rel, sizeof rel, "addresses/%s", hex);
 	spool_file(rel, data, len);
 	if (addr_entry_load(spool, "bob@example.org", &e, &err) < 0)
 		scratch_fail("address entry: %s", err);
@@ -255,19 +255,19 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
 	/* The settings come from the input alone. */
 	for (i = 0; environ[i];)
 		if (strncmp(environ[i], "EPAMSERV_", 9) == 0) {
-			char name[128];
-			snprintf(name, sizeof name, "%.*s",
-			         (int)strcspn(environ[i], "="), environ[i]);
-			unsetenv(name);
+			char *name = xstrndup(environ[i], strcspn(environ[i], "="));
+			if (unsetenv(name) < 0)
+				scratch_fail("cannot unset %s", name);
+			free(name);
 		} else {
 			i++;
 		}
-	snprintf(dir, sizeof dir, "%s", scratch_make("files"));
-	snprintf(spool, sizeof spool, "%s/spool", dir);
+	scratch_path(dir, sizeof dir, "%s", scratch_make("files"));
+	scratch_path(spool, sizeof spool, "%s/spool", dir);
 	if (spool_init(spool, &err) < 0)
 		scratch_fail("spool: %s", err);
 	for (i = 0; subdirs[i]; i++) {
-		snprintf(path, sizeof path, "%s/%s", spool, subdirs[i]);
+		scratch_path(path, sizeof path, "%s/%s", spool, subdirs[i]);
 		if (mkdir(path, 0750) < 0 && errno != EEXIST)
 			scratch_fail("cannot make %s", path);
 	}

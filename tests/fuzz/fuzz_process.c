@@ -205,7 +205,7 @@ static void snap_take_dir(const char *rel)
 		struct snap_entry e;
 		if (strcmp(de->d_name, ".") == 0 || strcmp(de->d_name, "..") == 0)
 			continue;
-		snprintf(sub, sizeof sub, "%s%s%s", rel, *rel ? "/" : "", de->d_name);
+		scratch_path(sub, sizeof sub, "%s%s%s", rel, *rel ? "/" : "", de->d_name);
 		if (strcmp(sub, "locks") == 0)
 			continue;
 		memset(&e, 0, sizeof e);
@@ -526,7 +526,7 @@ static void walk_check(const char *rel, struct effects *fx, int is_new)
 		size_t len;
 		if (strcmp(de->d_name, ".") == 0 || strcmp(de->d_name, "..") == 0)
 			continue;
-		snprintf(sub, sizeof sub, "%s%s%s", rel, *rel ? "/" : "", de->d_name);
+		scratch_path(sub, sizeof sub, "%s%s%s", rel, *rel ? "/" : "", de->d_name);
 		if (strcmp(sub, "locks") == 0)
 			continue;
 		live_path(sub, path, sizeof path);
@@ -568,7 +568,7 @@ static void walk_restore(const char *rel, int is_new)
 		struct stat st;
 		if (strcmp(de->d_name, ".") == 0 || strcmp(de->d_name, "..") == 0)
 			continue;
-		snprintf(sub, sizeof sub, "%s%s%s", rel, *rel ? "/" : "", de->d_name);
+		scratch_path(sub, sizeof sub, "%s%s%s", rel, *rel ? "/" : "", de->d_name);
 		if (strcmp(sub, "locks") == 0)
 			continue;
 		live_path(sub, path, sizeof path);
@@ -647,14 +647,14 @@ static int leaked_fd(const char *dir, char *buf, size_t len)
 		ssize_t n;
 		if (de->d_name[0] == '.' || atoi(de->d_name) == dirfd(d))
 			continue;
-		snprintf(link, sizeof link, "/proc/self/fd/%s", de->d_name);
+		scratch_path(link, sizeof link, "/proc/self/fd/%s", de->d_name);
 		n = readlink(link, target, sizeof target - 1);
 		if (n <= 0)
 			continue;
 		target[n] = '\0';
 		if (strncmp(target, dir, strlen(dir)) == 0 ||
 		    strncmp(target, cfg.templates, strlen(cfg.templates)) == 0) {
-			snprintf(buf, len, "%s -> %s", de->d_name, target);
+			scratch_path(buf, len, "%s -> %s", de->d_name, target);
 			found = 1;
 		}
 	}
@@ -683,7 +683,7 @@ static void seed_mail(const char *from, const char *subject, const char *body)
 
 static char *addr_of(const char *userid, char *buf, size_t len)
 {
-	snprintf(buf, len, "%s@example.org", userid);
+	scratch_path(buf, len, "%s@example.org", userid);
 	return buf;
 }
 
@@ -697,7 +697,7 @@ static void seed_user(const char *userid, const char *token)
 
 	if (user_load(spool, userid, &u, &err) != 0)
 		scratch_fail("seeding: user %s: %s", userid, err ? err : "missing");
-	snprintf(pw, sizeof pw, "%spw", userid);
+	scratch_path(pw, sizeof pw, "%spw", userid);
 	memset(&cd, 0, sizeof cd);
 	h = crypt_rn(pw, "$5$rounds=1000$fuzzsaltfuzzsalt$", &cd, sizeof cd);
 	if (!h || h[0] == '*')
@@ -708,11 +708,11 @@ static void seed_user(const char *userid, const char *token)
 		char *th = token_hash_new(token);
 		if (u.nreq != 1 || !th)
 			scratch_fail("seeding: %s has %zu requests", userid, u.nreq);
-		snprintf(u.req[0].hash, sizeof u.req[0].hash, "%s", th);
+		scratch_path(u.req[0].hash, sizeof u.req[0].hash, "%s", th);
 		free(th);
 	}
 	text = user_format(&u);
-	snprintf(path, sizeof path, "%s/users/%s", spool, userid);
+	scratch_path(path, sizeof path, "%s/users/%s", spool, userid);
 	if (scratch_write(path, text, strlen(text)) < 0)
 		scratch_fail("seeding: cannot write %s", path);
 	free(text);
@@ -746,12 +746,12 @@ static void seed_boards(void)
 			if (!th || !g.token_hash[side][0])
 				scratch_fail("seeding: board %ld has no token for %s", board,
 				             FUZZ_TOKENS[i].userid);
-			snprintf(g.token_hash[side], sizeof g.token_hash[side], "%s", th);
+			scratch_path(g.token_hash[side], sizeof g.token_hash[side], "%s", th);
 			free(th);
 		}
 		text = game_format(&g);
-		snprintf(path, sizeof path, "%s/games/epaminondas/%ld.game", spool,
-		         board);
+		scratch_path(path, sizeof path, "%s/games/epaminondas/%ld.game",
+		             spool, board);
 		if (scratch_write(path, text, strlen(text)) < 0)
 			scratch_fail("seeding: cannot write %s", path);
 		free(text);
@@ -765,7 +765,7 @@ static void empty_outbox(void)
 	struct dirent *de;
 	DIR *d;
 
-	snprintf(path, sizeof path, "%s/outbox", spool);
+	scratch_path(path, sizeof path, "%s/outbox", spool);
 	d = opendir(path);
 	if (!d)
 		scratch_fail("seeding: no outbox");
@@ -773,7 +773,7 @@ static void empty_outbox(void)
 		char file[4400];
 		if (de->d_name[0] == '.')
 			continue;
-		snprintf(file, sizeof file, "%s/%s", path, de->d_name);
+		scratch_path(file, sizeof file, "%s/%s", path, de->d_name);
 		unlink(file);
 	}
 	closedir(d);
@@ -785,11 +785,11 @@ static void seed(void)
 	int i;
 
 	for (i = 0; PLAYERS[i]; i++) {
-		snprintf(s, sizeof s, "signup %s %spw", PLAYERS[i], PLAYERS[i]);
+		scratch_path(s, sizeof s, "signup %s %spw", PLAYERS[i], PLAYERS[i]);
 		seed_mail(addr_of(PLAYERS[i], a, sizeof a), s, "");
 		seed_user(PLAYERS[i], "aaaaaaaaaaaaaaaa");
-		snprintf(s, sizeof s, "Re: confirm %s [#aaaaaaaaaaaaaaaa] (reply to "
-		         "confirm your address for epamserv)", PLAYERS[i]);
+		scratch_path(s, sizeof s, "Re: confirm %s [#aaaaaaaaaaaaaaaa] (reply "
+		             "to confirm your address for epamserv)", PLAYERS[i]);
 		seed_mail(a, s, "yes");
 	}
 	seed_mail("erin@example.org", "signup erin erinpw", "");
@@ -860,8 +860,8 @@ static void config_setup(const char *dir)
 	char conf[4200], *err = NULL;
 	size_t i;
 
-	snprintf(conf, sizeof conf, "%s/epamserv.conf", dir);
-	snprintf(spool, sizeof spool, "%s/spool", dir);
+	scratch_path(conf, sizeof conf, "%s/epamserv.conf", dir);
+	scratch_path(spool, sizeof spool, "%s/spool", dir);
 	if (scratch_write(conf, "", 0) < 0 || config_load(&cfg, conf, &err) < 0 ||
 	    config_set(&cfg, "spool", spool, &err) < 0)
 		scratch_fail("config: %s", err ? err : strerror(errno));

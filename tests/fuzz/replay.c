@@ -12,6 +12,7 @@
  * the sanitizer build of the suite this is the fuzz targets' checks
  * plus ASan and UBSan on every seed, with any C compiler.
  */
+#include "fuzz/scratch.h"
 #include "util/buf.h"
 #include "util/util.h"
 
@@ -72,7 +73,7 @@ static int replay_dir(const char *dir)
 	if (n)
 		qsort(names, n, sizeof *names, name_cmp);
 	for (i = 0; i < n; i++) {
-		snprintf(path, sizeof path, "%s/%s", dir, names[i]);
+		scratch_path(path, sizeof path, "%s/%s", dir, names[i]);
 		if (replay_file(path) < 0)
 			rc = -1;
 		free(names[i]);
@@ -100,8 +101,8 @@ int main(int argc, char **argv)
 	} else {
 		static const char *const kinds[] = { "seeds", "regress" };
 		for (i = 0; i < 2; i++) {
-			snprintf(dir, sizeof dir, "%s/tests/fuzz/%s/%s", src ? src : ".",
-			         kinds[i], base);
+			scratch_path(dir, sizeof dir, "%s/tests/fuzz/%s/%s",
+			             src ? src : ".", kinds[i], base);
 			if (replay_dir(dir) < 0)
 				rc = 1;
 		}

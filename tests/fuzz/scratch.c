@@ -88,6 +88,18 @@ int scratch_write(const char *path, const void *data, size_t len)
 	return 0;
 }
 
+void scratch_path(char *buf, size_t len, const char *fmt, ...)
+{
+	va_list ap;
+	int n;
+
+	va_start(ap, fmt);
+	n = vsnprintf(buf, len, fmt, ap);
+	va_end(ap);
+	if (n < 0 || (size_t)n >= len)
+		scratch_fail("a path or text too long for %zu bytes: %s", len, buf);
+}
+
 void scratch_keep_stderr(void)
 {
 	int fd = fcntl(2, F_DUPFD_CLOEXEC, 3);

@@ -23,6 +23,11 @@ int scratch_rm_rf(const char *path);
  * as the spool does, so the file is a new inode.  0, or -1 (errno). */
 int scratch_write(const char *path, const void *data, size_t len);
 
+/* snprintf into buf (len bytes), failing (scratch_fail) when it does not
+ * fit. */
+void scratch_path(char *buf, size_t len, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+
 /* Print a message on the standard error the process started with (the
  * fuzzer may close fd 2 for the target's logs: -close_fd_mask=2) and
  * abort(): an invariant of the target does not hold. */
