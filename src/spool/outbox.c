@@ -127,9 +127,15 @@ static void fsync_dir(const char *path)
 	}
 }
 
+/* More tries than a mail can make in a year at the longest back-off:
+ * a count read above it is damage. */
+#define RETRY_ATTEMPTS_MAX 1000000
+
 int outbox_retry_parse(const char *text, struct outbox_retry *r)
 {
-	if (sscanf(text, "%d %lld %lld", &r->attempts, &r->first, &r->next) != 3) {
+	if (sscanf(text, "%d %lld %lld", &r->attempts, &r->first, &r->next) != 3 ||
+	    r->attempts < 0 || r->attempts > RETRY_ATTEMPTS_MAX || r->first < 0 ||
+	    r->next < 0) {
 		memset(r, 0, sizeof *r);
 		return -1;
 	}
@@ -142,7 +148,8 @@ int outbox_retry_fail(struct outbox_retry *r, long long now, int retry_days)
 
 	if (!r->attempts)
 		r->first = now;
-	r->attempts++;
+	if (r->attempts < RETRY_ATTEMPTS_MAX)
+		r->attempts++;
 	if (now - r->first > (long long)retry_days * 86400)
 		return 0;
 	wait = 300LL << (r->attempts < 7 ? r->attempts - 1 : 6);

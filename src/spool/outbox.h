@@ -56,7 +56,8 @@ struct outbox_retry {
 
 /* Read the text of a .retry file (NUL-terminated; untrusted: it may have
  * been edited or damaged) into *r.  Returns 0, or -1 when it does not
- * parse: *r then reads as never tried (all 0).  Pure: no I/O. */
+ * parse or holds a negative number or an absurd count: *r then reads as
+ * never tried (all 0).  Pure: no I/O. */
 int outbox_retry_parse(const char *text, struct outbox_retry *r);
 
 /* Count a temporary failure at now (seconds since the epoch) in *r and
