@@ -50,7 +50,8 @@
  *     Reply-To), a confirmed address of a player before or after the
  *     mail, or an address waiting for confirmation, which then receives
  *     nothing but its confirmation request ("confirm USERID [#...]");
- *   - every 1000 inputs: no file descriptor leaked.
+ *   - every 100 inputs: no descriptor left open on a file of the scratch
+ *     directory (a lock, a spool file) or on a template.
  * The sanitizers (address, undefined, leak) and libFuzzer's -timeout
  * catch the rest.  Logs go to stderr: run with -close_fd_mask=2
  * (tests/fuzz/run-fuzz.sh does) so that they do not drown the fuzzer's.
