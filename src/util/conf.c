@@ -5,6 +5,7 @@
 #include "util/conf.h"
 #include "util/buf.h"
 
+#include <ctype.h>
 #include <errno.h>
 #include <stddef.h>
 #include <ini.h>
@@ -243,7 +244,8 @@ static int conf_misread_line(const char *text, size_t len, char *why,
 		const char *nl = memchr(p, '\n', (size_t)(end - p));
 		size_t n = nl ? (size_t)(nl - p) : (size_t)(end - p), lead = 0;
 		lineno++;
-		while (lead < n && (p[lead] == ' ' || p[lead] == '\t'))
+		/* inih's blanks are isspace(): CR, VT and FF as well. */
+		while (lead < n && isspace((unsigned char)p[lead]))
 			lead++;
 		if (memchr(p, '\0', n)) {
 			snprintf(why, why_len, "a NUL byte in the line");
@@ -254,7 +256,7 @@ static int conf_misread_line(const char *text, size_t len, char *why,
 			         INI_MAX_LINE - 2);
 			return lineno;
 		}
-		if (lead > 0 && lead < n && p[lead] != '\r' &&
+		if (lead > 0 && lead < n &&
 		    !strchr(INI_START_COMMENT_PREFIXES, p[lead])) {
 			snprintf(why, why_len, "a line starting with a blank (write "
 			         "each 'key = value' at the start of its line)");
