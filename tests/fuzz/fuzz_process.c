@@ -46,6 +46,13 @@
  *     hold at most 998 bytes and no NUL; its header is printable ASCII
  *     (no unencoded user text, no injected field) with Message-ID,
  *     Auto-Submitted and X-Loop fields; it parses as a mail;
+ *   - nobody acts in another player's name: each ply added, game
+ *     started, resignation, decline, draw accepted, offer, queued or
+ *     submitted move and subscription on a board, and each password,
+ *     preference, signoff or address request changed on an account, came
+ *     in a mail holding that player's password or reply token (raw or
+ *     decoded); no address becomes confirmed but erin's, by a mail
+ *     holding her confirmation token;
  *   - no open relay: every recipient is the input's sender (From or
  *     Reply-To), a confirmed address of a player before or after the
  *     mail, or an address waiting for confirmation, which then receives
@@ -206,7 +213,8 @@ static void snap_take_dir(const char *rel)
 		struct snap_entry e;
 		if (strcmp(de->d_name, ".") == 0 || strcmp(de->d_name, "..") == 0)
 			continue;
-		scratch_path(sub, sizeof sub, "%s%s%s", rel, *rel ? "/" : "", de->d_name);
+		scratch_path(sub, sizeof sub, "%s%s%s", rel, *rel ? "/" : "",
+		             de->d_name);
 		if (strcmp(sub, "locks") == 0)
 			continue;
 		memset(&e, 0, sizeof e);
@@ -240,10 +248,91 @@ struct effects {
 	char **outbox;                         /* relpaths of mails queued */
 	size_t noutbox;
 	struct addr_set senders;               /* From and Reply-To of input */
-	int senders_known;
+	char *subject, *body;                  /* decoded, or NULL */
+	int parsed;                            /* senders, subject, body set */
 };
 
-static void check_game(const char *rel, const char *text)
+static int has_credential(struct effects *fx, const char *userid);
+static int input_holds(struct effects *fx, const char *needle, int icase);
+
+/* The seeded boards (101 to 104) and accounts, parsed, to tell what an
+ * input changed. */
+#define SEED_BOARDS 4
+static struct game seed_games[SEED_BOARDS];
+static const char *const SEED_USERS[] = { "alice", "bob", "carol", "dave",
+                                          "erin", NULL };
+static struct user seed_users[5];
+
+static const struct game *seed_game(const struct game *g)
+{
+	if (strcmp(g->game, "epaminondas") != 0 || g->board < 101 ||
+	    g->board >= 101 + SEED_BOARDS)
+		return NULL;
+	return &seed_games[g->board - 101];
+}
+
+static void need_credential(struct effects *fx, const char *rel,
+                            const char *userid, const char *what)
+{
+	if (!has_credential(fx, userid))
+		scratch_fail("%s: %s for %s, by a mail without their password or "
+		             "reply token", rel, what, userid);
+}
+
+/* Nobody acts in another player's name (issue 11): what changed on a
+ * board since it was seeded was done with the credential of the player
+ * who did it.  In the seeded spool no move is queued and no robot plays,
+ * so every new ply is its mover's own. */
+static void check_consent(const char *rel, const struct game *g,
+                          struct effects *fx)
+{
+	const struct game *old = seed_game(g);
+	size_t common = 0, i;
+	int side;
+
+	while (old && common < old->nmoves && common < g->nmoves &&
+	       strcmp(old->moves[common].text, g->moves[common].text) == 0)
+		common++;
+	for (i = common; i < g->nmoves; i++)
+		need_credential(fx, rel, i % 2 == 0 ? g->white : g->black,
+		                "a move");
+	if (g->state != GAME_CHALLENGED && g->state != GAME_CANCELLED &&
+	    (!old || old->state == GAME_CHALLENGED)) {
+		need_credential(fx, rel, g->white, "a game started");
+		need_credential(fx, rel, g->black, "a game started");
+	}
+	if (g->end != GAME_END_NONE &&
+	    (!old || old->end != g->end || strcmp(old->end_by, g->end_by))) {
+		switch (g->end) {
+		case GAME_END_RESIGN:
+		case GAME_END_DECLINE:
+		case GAME_END_WITHDRAW:
+			need_credential(fx, rel, g->end_by, "an end of the game");
+			break;
+		case GAME_END_DRAW:
+			need_credential(fx, rel, game_opponent(g, g->end_by),
+			                "a draw accepted");
+			break;
+		default:
+			scratch_fail("%s: end %d, which only the sweep or the admin "
+			             "makes, made by a mail", rel, (int)g->end);
+		}
+	}
+	if (g->vote != GAME_VOTE_NONE &&
+	    (!old || old->vote != g->vote || strcmp(old->vote_by, g->vote_by)))
+		need_credential(fx, rel, g->vote_by, "an offer");
+	for (side = 0; side < 2; side++)
+		if (g->pend[side] != GAME_PEND_NONE &&
+		    (!old || old->pend[side] != g->pend[side] ||
+		     strcmp(old->pend_move[side], g->pend_move[side])))
+			need_credential(fx, rel, side ? g->black : g->white,
+			                "a move queued or submitted");
+	for (i = 0; i < g->nobservers; i++)
+		if (!old || game_observer_find(old, g->observers[i]) < 0)
+			need_credential(fx, rel, g->observers[i], "a subscription");
+}
+
+static void check_game(const char *rel, const char *text, struct effects *fx)
 {
 	struct game g;
 	char *err = NULL, *again;
@@ -254,8 +343,44 @@ static void check_game(const char *rel, const char *text)
 	if (strcmp(again, text) != 0)
 		scratch_fail("%s does not format back to its bytes:\n%s\n---\n%s",
 		             rel, text, again);
+	check_consent(rel, &g, fx);
 	free(again);
 	game_free(&g);
+}
+
+/* Confirmed addresses (issue 11): an account's confirmed addresses grow
+ * only by its owner's reply to a confirmation request (erin's, the one
+ * request whose token is known), and what else an account holds
+ * changes only with its password. */
+static void check_account(const char *rel, const struct user *u,
+                          struct effects *fx)
+{
+	const struct user *old = NULL;
+	size_t i;
+	int k;
+
+	for (k = 0; SEED_USERS[k]; k++)
+		if (strcmp(SEED_USERS[k], u->userid) == 0)
+			old = &seed_users[k];
+	for (i = 0; i < u->naddr; i++)
+		if ((!old || user_find_address(old, u->addr[i].addr) < 0) &&
+		    !(strcmp(u->userid, "erin") == 0 &&
+		      input_holds(fx, ERIN_CONFIRM_TOKEN, 1)))
+			scratch_fail("%s: <%s> confirmed without its owner's reply to "
+			             "the confirmation request", rel, u->addr[i].addr);
+	if (!old)
+		return;
+	if (strcmp(old->hash, u->hash) != 0)
+		need_credential(fx, rel, u->userid, "a new password");
+	if (u->left && !old->left)
+		need_credential(fx, rel, u->userid, "a signoff");
+	if (u->html != old->html || u->orientation != old->orientation ||
+	    u->token_epoch != old->token_epoch ||
+	    strcmp(u->vacation, old->vacation) != 0)
+		need_credential(fx, rel, u->userid, "a preference changed");
+	for (i = 0; i < u->nreq; i++)
+		if (user_find_request(old, u->req[i].addr) < 0)
+			need_credential(fx, rel, u->userid, "an address requested");
 }
 
 static void check_user(const char *rel, struct effects *fx)
@@ -275,6 +400,7 @@ static void check_user(const char *rel, struct effects *fx)
 	if (!text || strcmp(text, again) != 0)
 		scratch_fail("%s does not format back to its bytes:\n%s\n---\n%s",
 		             rel, text ? text : "(unreadable)", again);
+	check_account(rel, &u, fx);
 	for (i = 0; i < u.naddr; i++)
 		if (!u.left)
 			set_add(&fx->confirmed, u.addr[i].addr);
@@ -380,14 +506,16 @@ static int subject_begins(const char *msg, size_t len, const char *prefix)
 	return yes;
 }
 
-static void input_senders(struct effects *fx)
+/* What the input says once parsed: its senders, decoded subject and
+ * body. */
+static void input_parse(struct effects *fx)
 {
 	struct mail_in m;
 	char *err = NULL;
 
-	if (fx->senders_known)
+	if (fx->parsed)
 		return;
-	fx->senders_known = 1;
+	fx->parsed = 1;
 	if (mail_parse_limits((const char *)fx->input, fx->input_len,
 	                      cfg.max_mail_size, &m, &err) < 0) {
 		free(err);
@@ -397,7 +525,45 @@ static void input_senders(struct effects *fx)
 		set_add(&fx->senders, m.from_addr);
 	if (m.reply_to_addr)
 		set_add(&fx->senders, m.reply_to_addr);
+	fx->subject = m.subject ? xstrdup(m.subject) : NULL;
+	fx->body = m.body ? xstrdup(m.body) : NULL;
 	mail_in_free(&m);
+}
+
+/* Whether the input holds needle (case-insensitive: icase), raw or in
+ * its decoded subject or body. */
+static int input_holds(struct effects *fx, const char *needle, int icase)
+{
+	size_t n = strlen(needle), i;
+
+	input_parse(fx);
+	for (i = 0; i + n <= fx->input_len; i++)
+		if ((icase ? strncasecmp : strncmp)((const char *)fx->input + i,
+		                                    needle, n) == 0)
+			return 1;
+	if (icase)
+		return (fx->subject && strcasestr(fx->subject, needle)) ||
+		       (fx->body && strcasestr(fx->body, needle));
+	return (fx->subject && strstr(fx->subject, needle)) ||
+	       (fx->body && strstr(fx->body, needle));
+}
+
+/* Whether the input carries a credential of userid: its password
+ * (USERID "pw"; a new one can only be set by a mail holding the old) or
+ * one of its reply tokens. */
+static int has_credential(struct effects *fx, const char *userid)
+{
+	char pw[64];
+	size_t i;
+
+	scratch_path(pw, sizeof pw, "%spw", userid);
+	if (input_holds(fx, pw, 0))
+		return 1;
+	for (i = 0; i < sizeof FUZZ_TOKENS / sizeof FUZZ_TOKENS[0]; i++)
+		if (strcmp(FUZZ_TOKENS[i].userid, userid) == 0 &&
+		    input_holds(fx, FUZZ_TOKENS[i].token, 1))
+			return 1;
+	return 0;
 }
 
 /* A recipient we may mail (see the top of the file); confirm: whether
@@ -407,7 +573,7 @@ static int may_receive(struct effects *fx, const char *rcpt, int *confirm_only)
 	*confirm_only = 0;
 	if (set_has(&seed_confirmed, rcpt) || set_has(&fx->confirmed, rcpt))
 		return 1;
-	input_senders(fx);
+	input_parse(fx);
 	if (set_has(&fx->senders, rcpt))
 		return 1;
 	if (set_has(&seed_requested, rcpt) || set_has(&fx->requested, rcpt)) {
@@ -476,7 +642,7 @@ static void check_file(const char *rel, char *text, size_t len,
 	    strcmp(rel + n - 5, ".game") == 0) {
 		if (strlen(text) != len)
 			scratch_fail("%s: a NUL byte in a game file", rel);
-		check_game(rel, text);
+		check_game(rel, text, fx);
 	} else if (strncmp(rel, "users/", 6) == 0) {
 		check_user(rel, fx);
 	} else if (strncmp(rel, "addresses/", 10) == 0 &&
@@ -527,7 +693,8 @@ static void walk_check(const char *rel, struct effects *fx, int is_new)
 		size_t len;
 		if (strcmp(de->d_name, ".") == 0 || strcmp(de->d_name, "..") == 0)
 			continue;
-		scratch_path(sub, sizeof sub, "%s%s%s", rel, *rel ? "/" : "", de->d_name);
+		scratch_path(sub, sizeof sub, "%s%s%s", rel, *rel ? "/" : "",
+		             de->d_name);
 		if (strcmp(sub, "locks") == 0)
 			continue;
 		live_path(sub, path, sizeof path);
@@ -569,7 +736,8 @@ static void walk_restore(const char *rel, int is_new)
 		struct stat st;
 		if (strcmp(de->d_name, ".") == 0 || strcmp(de->d_name, "..") == 0)
 			continue;
-		scratch_path(sub, sizeof sub, "%s%s%s", rel, *rel ? "/" : "", de->d_name);
+		scratch_path(sub, sizeof sub, "%s%s%s", rel, *rel ? "/" : "",
+		             de->d_name);
 		if (strcmp(sub, "locks") == 0)
 			continue;
 		live_path(sub, path, sizeof path);
@@ -600,6 +768,8 @@ static void fx_free(struct effects *fx)
 	set_free(&fx->confirmed);
 	set_free(&fx->requested);
 	set_free(&fx->senders);
+	free(fx->subject);
+	free(fx->body);
 }
 
 static void check_and_restore(const uint8_t *data, size_t size)
@@ -747,7 +917,8 @@ static void seed_boards(void)
 			if (!th || !g.token_hash[side][0])
 				scratch_fail("seeding: board %ld has no token for %s", board,
 				             FUZZ_TOKENS[i].userid);
-			scratch_path(g.token_hash[side], sizeof g.token_hash[side], "%s", th);
+			scratch_path(g.token_hash[side], sizeof g.token_hash[side], "%s",
+			             th);
 			free(th);
 		}
 		text = game_format(&g);
@@ -846,6 +1017,22 @@ static void add_seed_addresses(void)
 	user_list_free(ids, n);
 }
 
+/* Keep the seeded boards and accounts for check_consent and
+ * check_account. */
+static void keep_seed_records(void)
+{
+	char *err = NULL;
+	long b;
+	int k;
+
+	for (b = 0; b < SEED_BOARDS; b++)
+		if (game_load(&seed_games[b], spool, "epaminondas", 101 + b, &err) != 0)
+			scratch_fail("seeding: board %ld: %s", 101 + b, err);
+	for (k = 0; SEED_USERS[k]; k++)
+		if (user_load(spool, SEED_USERS[k], &seed_users[k], &err) != 0)
+			scratch_fail("seeding: %s: %s", SEED_USERS[k], err);
+}
+
 static void config_setup(const char *dir)
 {
 	static const char *const settings[][2] = {
@@ -885,6 +1072,7 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
 	config_setup(dir);
 	seed();
 	add_seed_addresses();
+	keep_seed_records();
 	snap_take_dir("");
 	qsort(snap, nsnap, sizeof *snap, snap_cmp);
 	user_cache_clear();

@@ -32,7 +32,8 @@ const char *scratch_make(const char *name)
 		tmp = "/tmp";
 	n = snprintf(scratch_dir, sizeof scratch_dir, "%s/epamserv-fuzz-%s-XXXXXX",
 	             tmp, name);
-	if (n < 0 || (size_t)n >= sizeof scratch_dir - 64 || !mkdtemp(scratch_dir)) {
+	if (n < 0 || (size_t)n >= sizeof scratch_dir - 64 ||
+	    !mkdtemp(scratch_dir)) {
 		fprintf(stderr, "fuzz: cannot make a scratch directory under %s: %s\n",
 		        tmp, strerror(errno));
 		exit(1);
