@@ -436,6 +436,16 @@ static void check_address(const char *rel, const char *text)
  * ASCII fields or continuations only, but for the address of the To:
  * field, which may be UTF-8 (mail_addr_ok takes internationalized
  * addresses) and must be the envelope recipient.  Returns its length. */
+/* The CR of the CRLF ending the line at p, in a message checked to
+ * hold CR only before LF (end: its end); end when the line has none.
+ * (strstr would measure the rest of the message at every line.) */
+static const char *line_end(const char *p, const char *end)
+{
+	const char *nl = memchr(p, '\n', (size_t)(end - p));
+
+	return nl ? nl - 1 : end;
+}
+
 static size_t check_header(const char *rel, const char *msg, const char *rcpt)
 {
 	const char *p = msg, *end = strstr(msg, "\r\n\r\n");
@@ -444,7 +454,7 @@ static size_t check_header(const char *rel, const char *msg, const char *rcpt)
 	if (!end)
 		scratch_fail("%s: no empty line after the header", rel);
 	while (p < end) {
-		const char *eol = strstr(p, "\r\n"), *q, *lt = NULL, *gt = NULL;
+		const char *eol = line_end(p, end + 2), *q, *lt = NULL, *gt = NULL;
 		if (*p == ' ' || *p == '\t') {
 			if (p == msg)
 				scratch_fail("%s: begins with a continuation", rel);
@@ -485,7 +495,7 @@ static int header_has(const char *msg, size_t hlen, const char *field)
 	while (p < msg + hlen) {
 		if (strncasecmp(p, field, n) == 0 && p[n] == ':')
 			return 1;
-		p = strstr(p, "\r\n") + 2;
+		p = line_end(p, msg + hlen) + 2;
 	}
 	return 0;
 }
@@ -537,9 +547,10 @@ static int input_holds(struct effects *fx, const char *needle, int icase)
 	size_t n = strlen(needle), i;
 
 	input_parse(fx);
-	for (i = 0; i + n <= fx->input_len; i++)
-		if ((icase ? strncasecmp : strncmp)((const char *)fx->input + i,
-		                                    needle, n) == 0)
+	if (!icase && memmem(fx->input, fx->input_len, needle, n))
+		return 1;
+	for (i = 0; icase && i + n <= fx->input_len; i++)
+		if (strncasecmp((const char *)fx->input + i, needle, n) == 0)
 			return 1;
 	if (icase)
 		return (fx->subject && strcasestr(fx->subject, needle)) ||
@@ -586,7 +597,8 @@ static int may_receive(struct effects *fx, const char *rcpt, int *confirm_only)
 static void check_outbox_mail(const char *rel, char *text, size_t len,
                               struct effects *fx)
 {
-	char *from, *rcpt, *msg, *copy, *p;
+	char *from, *rcpt, *msg, *copy;
+	const char *p;
 	size_t hlen, mlen;
 	int confirm_only;
 
@@ -607,12 +619,11 @@ static void check_outbox_mail(const char *rel, char *text, size_t len,
 		if (*p == '\n' && (p == msg || p[-1] != '\r'))
 			scratch_fail("%s: a bare LF before \"%.60s\"", rel, p + 1);
 	}
-	for (p = msg; *p;) {
-		char *eol = strstr(p, "\r\n");
-		size_t n = eol ? (size_t)(eol - p) : strlen(p);
-		if (n > 998)
-			scratch_fail("%s: a line of %zu bytes", rel, n);
-		p += n + (eol ? 2 : 0);
+	for (p = msg; p < msg + mlen;) {
+		const char *eol = line_end(p, msg + mlen);
+		if (eol - p > 998)
+			scratch_fail("%s: a line of %td bytes", rel, eol - p);
+		p = eol + 2;
 	}
 	hlen = check_header(rel, msg, rcpt);
 	if (!header_has(msg, hlen, "Message-ID") ||
