@@ -21,11 +21,7 @@
 #define ADDR_MAGIC "epamserv-address 1"
 #define ADDR_MARKER "addresses/.complete"
 
-/* The mailbox of addr into box (len bytes): addr lower-cased, without
- * a "+tag" after the local name and without dots at the end of the
- * domain, so that the ways of writing one mailbox share one entry (one
- * confirmation request a day for all of them). */
-static void addr_mailbox(const char *addr, char *box, size_t len)
+void addr_mailbox(const char *addr, char *box, size_t len)
 {
 	const char *at = strrchr(addr, '@');
 	size_t i, n = 0;

@@ -39,6 +39,13 @@ struct addr_entry {
 	char request_for[32];                /* userid of that request */
 };
 
+/* The mailbox of addr into box (len bytes): addr lower-cased, without
+ * a "+tag" after the local name and without dots at the end of the
+ * domain, so that the ways of writing one mailbox share one entry (one
+ * confirmation request a day for all of them).  The entry's file name is
+ * the digest of the mailbox. */
+void addr_mailbox(const char *addr, char *box, size_t len);
+
 /* Read the entry of addr (any case) into *e; an address never seen gives
  * an empty entry.  0, or -1 with a malloc'ed *err (unreadable file). */
 int addr_entry_load(const char *spool, const char *addr, struct addr_entry *e,

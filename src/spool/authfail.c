@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #define AUTH_FORGET 86400  /* seconds after the last failure */
+#define AUTH_FAILS_CAP 1000000  /* the count stops growing here */
 
 struct authfail {
 	int fails;
@@ -26,7 +27,9 @@ static void af_path(const char *spool, const char *userid, char *buf,
 	snprintf(buf, len, "%s/auth/%s", spool, userid);
 }
 
-/* Read the record (an absent or damaged one reads as no failures). */
+/* Read the record (an absent or damaged one reads as no failures: a
+ * negative count or time, or a count over AUTH_FAILS_CAP, is damage, so
+ * that no arithmetic on what was read can overflow). */
 static void af_read(const char *spool, const char *userid, time_t now,
                     struct authfail *a)
 {
@@ -39,8 +42,13 @@ static void af_read(const char *spool, const char *userid, time_t now,
 		return;
 	af_path(spool, userid, path, sizeof path);
 	s = util_read_file(path, 128, NULL);
-	if (s && sscanf(s, "%d %lld %lld", &a->fails, &a->last, &a->told_day) != 3)
+	if (s && (sscanf(s, "%d %lld %lld", &a->fails, &a->last,
+	                 &a->told_day) != 3 || a->fails < 0 ||
+	          a->fails > AUTH_FAILS_CAP || a->last < 0 || a->told_day < -1)) {
 		a->fails = 0;
+		a->last = 0;
+		a->told_day = -1;
+	}
 	free(s);
 	if (a->fails < 0 || now - a->last >= AUTH_FORGET || now < a->last)
 		a->fails = 0;
@@ -126,7 +134,8 @@ int authfail_note(const char *spool, const char *userid, time_t now)
 	if (!util_userid_ok(userid) || af_lock(spool, userid, &l) < 0)
 		return -1;
 	af_read(spool, userid, now, &a);
-	a.fails++;
+	if (a.fails < AUTH_FAILS_CAP)
+		a.fails++;
 	a.last = now;
 	tell = a.fails >= AUTH_NOTIFY_FAILS && a.told_day != today;
 	if (tell)

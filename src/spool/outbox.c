@@ -5,6 +5,7 @@
 #include "spool/outbox.h"
 #include "spool/lock.h"
 #include "spool/txn.h"
+#include "mail/mail.h"
 #include "mail/smtp.h"
 #include "util/buf.h"
 #include "util/util.h"
@@ -91,10 +92,7 @@ static void free_names(char **names, size_t n)
 	free(names);
 }
 
-/* Split "Envelope-From: <a>\r\nEnvelope-To: <b>\r\n" off text: sets
- * from/rcpt (pointers into text, NUL-terminated in place) and returns the
- * message, or NULL when the envelope is malformed. */
-static char *split_envelope(char *text, char **from, char **rcpt)
+char *outbox_split_envelope(char *text, char **from, char **rcpt)
 {
 	static const char *const keys[] = { "Envelope-From: <", "Envelope-To: <" };
 	char **out[2] = { from, rcpt };
@@ -106,13 +104,18 @@ static char *split_envelope(char *text, char **from, char **rcpt)
 		if (strncmp(p, keys[i], k) != 0)
 			return NULL;
 		p += k;
-		end = strstr(p, ">\r\n");
-		if (!end)
+		/* The address ends at the ">" closing its own line: a CR or LF
+		 * before it (a damaged or edited file) is no address. */
+		end = p + strcspn(p, "\r\n");
+		if (end == p || end[-1] != '>' || strncmp(end, "\r\n", 2) != 0)
 			return NULL;
-		*end = '\0';
+		end[-1] = '\0';
 		*out[i] = p;
-		p = end + 3;
+		p = end + 2;
 	}
+	/* Only what smtp_send would take: a null sender or an address. */
+	if ((**from && !mail_addr_ok(*from)) || !mail_addr_ok(*rcpt))
+		return NULL;
 	return p;
 }
 
@@ -126,12 +129,35 @@ static void fsync_dir(const char *path)
 	}
 }
 
-/* Back-off state of a deferred mail: outbox/NAME.eml.retry holds
- * "ATTEMPTS FIRST-FAILURE NEXT-TRY" (seconds since the epoch). */
-struct retry {
-	int attempts;
-	long long first, next;
-};
+/* More tries than a mail can make in a year at the longest back-off:
+ * a count read above it is damage. */
+#define RETRY_ATTEMPTS_MAX 1000000
+
+int outbox_retry_parse(const char *text, struct outbox_retry *r)
+{
+	if (sscanf(text, "%d %lld %lld", &r->attempts, &r->first, &r->next) != 3 ||
+	    r->attempts < 0 || r->attempts > RETRY_ATTEMPTS_MAX || r->first < 0 ||
+	    r->next < 0) {
+		memset(r, 0, sizeof *r);
+		return -1;
+	}
+	return 0;
+}
+
+int outbox_retry_fail(struct outbox_retry *r, long long now, int retry_days)
+{
+	long long wait;
+
+	if (!r->attempts)
+		r->first = now;
+	if (r->attempts < RETRY_ATTEMPTS_MAX)
+		r->attempts++;
+	if (now - r->first > (long long)retry_days * 86400)
+		return 0;
+	wait = 300LL << (r->attempts < 7 ? r->attempts - 1 : 6);
+	r->next = now + (wait > 14400 ? 14400 : wait);
+	return 1;
+}
 
 static void retry_path(const char *spool, const char *name, char *buf,
                        size_t len)
@@ -139,20 +165,21 @@ static void retry_path(const char *spool, const char *name, char *buf,
 	snprintf(buf, len, "%s/outbox/%s.retry", spool, name);
 }
 
-static void retry_load(const char *spool, const char *name, struct retry *r)
+static void retry_load(const char *spool, const char *name,
+                       struct outbox_retry *r)
 {
 	char path[8192], *s;
 
 	memset(r, 0, sizeof *r);
 	retry_path(spool, name, path, sizeof path);
 	s = util_read_file(path, 256, NULL);
-	if (s && sscanf(s, "%d %lld %lld", &r->attempts, &r->first, &r->next) != 3)
-		memset(r, 0, sizeof *r);
+	if (s)
+		outbox_retry_parse(s, r);
 	free(s);
 }
 
 static void retry_save(const char *spool, const char *name,
-                       const struct retry *r)
+                       const struct outbox_retry *r)
 {
 	char path[8192], tmp[8300];
 	FILE *f;
@@ -357,7 +384,7 @@ static enum deliver_result settle(const char *spool, const char *name,
                                   const struct outbox_policy *pol)
 {
 	char path[8192], dir[8192];
-	struct retry r;
+	struct outbox_retry r;
 
 	snprintf(dir, sizeof dir, "%s/outbox", spool);
 	if (out == SMTP_SENT) {
@@ -369,12 +396,7 @@ static enum deliver_result settle(const char *spool, const char *name,
 	}
 	retry_load(spool, name, &r);
 	if (out == SMTP_TEMPFAIL) {
-		if (!r.attempts)
-			r.first = pol->now;
-		r.attempts++;
-		if (pol->now - r.first <= (long long)pol->retry_days * 86400) {
-			long long wait = 300LL << (r.attempts < 7 ? r.attempts - 1 : 6);
-			r.next = pol->now + (wait > 14400 ? 14400 : wait);
+		if (outbox_retry_fail(&r, pol->now, pol->retry_days)) {
 			retry_save(spool, name, &r);
 			log_msg(LOG_WARNING, "outbox/%s to <%s>: deferred (try %d): %s\n",
 			        name, rcpt, r.attempts, err ? err : "?");
@@ -433,7 +455,7 @@ static enum deliver_result deliver_one(struct smtp_session *s,
 		res = refuse_file(spool, name, why);
 	} else if (strlen(text) != len) {
 		res = refuse_file(spool, name, "a NUL byte in it");
-	} else if (!(msg = split_envelope(text, &from, &rcpt))) {
+	} else if (!(msg = outbox_split_envelope(text, &from, &rcpt))) {
 		res = refuse_file(spool, name, "malformed envelope lines");
 	} else {
 		enum smtp_outcome out = smtp_send(s, from, rcpt, msg, strlen(msg),
@@ -451,7 +473,7 @@ done:
 static int due(const char *spool, const char *name,
                const struct outbox_policy *pol)
 {
-	struct retry r;
+	struct outbox_retry r;
 
 	if (pol->all)
 		return 1;

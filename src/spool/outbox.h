@@ -34,6 +34,39 @@ int outbox_put(struct txn *t, const char *name, const char *envelope_from,
 /* Bytes the two envelope lines of a mail take in its outbox file. */
 size_t outbox_envelope_size(const char *envelope_from, const char *rcpt);
 
+/* The envelope of an outbox file's text (NUL-terminated, modified in
+ * place; untrusted: the file may have been edited or damaged): its first
+ * two lines "Envelope-From: <FROM>\r\n" and "Envelope-To: <RCPT>\r\n".
+ * Sets *from ("" for the null sender) and *rcpt to the addresses, ended
+ * by a NUL written inside text, and returns the message after the two
+ * lines (a pointer into text), or NULL when the lines are malformed or
+ * an address is not one smtp_send takes (mail_addr_ok; *from may be
+ * ""): outbox_deliver then moves the file to failed/ and records no
+ * bounce, since no address is at fault (*from and *rcpt are undefined).
+ * Pure: no I/O; tests/fuzz/fuzz_files.c calls it too. */
+char *outbox_split_envelope(char *text, char **from, char **rcpt);
+
+/* Back-off state of a deferred mail: outbox/NAME.eml.retry holds
+ * "ATTEMPTS FIRST-FAILURE NEXT-TRY" (seconds since the epoch). */
+struct outbox_retry {
+	int attempts;        /* temporary failures so far; 0: never tried */
+	long long first;     /* when the first of them came */
+	long long next;      /* not to be tried before then */
+};
+
+/* Read the text of a .retry file (NUL-terminated; untrusted: it may have
+ * been edited or damaged) into *r.  Returns 0, or -1 when it does not
+ * parse or holds a negative number or an absurd count: *r then reads as
+ * never tried (all 0).  Pure: no I/O. */
+int outbox_retry_parse(const char *text, struct outbox_retry *r);
+
+/* Count a temporary failure at now (seconds since the epoch) in *r and
+ * set when to try next: 5 minutes after the first failure, doubling with
+ * each, at most 4 hours.  Returns 1 when the mail stays queued, 0 when
+ * it has been deferred for longer than retry_days (it fails for good; r
+ * holds the count).  Pure: no I/O. */
+int outbox_retry_fail(struct outbox_retry *r, long long now, int retry_days);
+
 /* Bytes outbox_deliver reads of one file; a larger file is never sent
  * (it moves to failed/, logged): above the largest reply size limit. */
 #define OUTBOX_MAX_MAIL (16 * 1024 * 1024)

@@ -39,7 +39,10 @@ int ratelimit_count(const char *spool, const char *addr, int limit,
 		return -1;
 	snprintf(path, sizeof path, "%s/rate/%s", spool, digest);
 	s = util_read_file(path, 128, NULL);
-	if (s && sscanf(s, "%lld %d", &start, &count) != 2)
+	/* A damaged record (a negative time or count) counts afresh, so
+	 * that no arithmetic on what was read can overflow. */
+	if (s && (sscanf(s, "%lld %d", &start, &count) != 2 || start < 0 ||
+	          count < 0))
 		start = count = 0;
 	free(s);
 	if (now - start >= window || now < start) {

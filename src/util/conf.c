@@ -5,6 +5,7 @@
 #include "util/conf.h"
 #include "util/buf.h"
 
+#include <ctype.h>
 #include <errno.h>
 #include <stddef.h>
 #include <ini.h>
@@ -247,20 +248,68 @@ static int conf_handler(void *user, const char *section, const char *name,
 	return 1;
 }
 
+/* The number of the first line inih would not read as it is written
+ * (why says how, why_len bytes), or 0: a NUL byte (inih would lose the
+ * rest of the line), a line longer than inih reads at once (INI_MAX_LINE:
+ * it would read the rest as a line of its own), or a key line starting
+ * with a blank (inih would take it as the continuation of the value
+ * above: "  from = x" would set the key before it to "from = x"). */
+static int conf_misread_line(const char *text, size_t len, char *why,
+                             size_t why_len)
+{
+	const char *p = text, *end = text + len;
+	int lineno = 0;
+
+	while (p < end) {
+		const char *nl = memchr(p, '\n', (size_t)(end - p));
+		size_t n = nl ? (size_t)(nl - p) : (size_t)(end - p), lead = 0;
+		lineno++;
+		/* inih's blanks are isspace(): CR, VT and FF as well. */
+		while (lead < n && isspace((unsigned char)p[lead]))
+			lead++;
+		if (memchr(p, '\0', n)) {
+			snprintf(why, why_len, "a NUL byte in the line");
+			return lineno;
+		}
+		if (n + 2 > INI_MAX_LINE) {
+			snprintf(why, why_len, "a line longer than %d bytes",
+			         INI_MAX_LINE - 2);
+			return lineno;
+		}
+		if (lead > 0 && lead < n &&
+		    !strchr(INI_START_COMMENT_PREFIXES, p[lead])) {
+			snprintf(why, why_len, "a line starting with a blank (write "
+			         "each 'key = value' at the start of its line)");
+			return lineno;
+		}
+		p += n + 1;
+	}
+	return 0;
+}
+
 static int config_read_file(struct config *cfg, const char *path, char **err)
 {
 	struct ini_state st = { cfg, NULL };
 	struct buf e = BUF_INIT;
-	FILE *f = fopen(path, "r");
+	char why[128], *text;
+	size_t len = 0;
 	int rc;
 
-	if (!f) {
+	text = util_read_file(path, 1 << 20, &len);
+	if (!text) {
+		int oom = errno == ENOMEM;
 		buf_printf(&e, "cannot read config file %s: %s", path, strerror(errno));
+		*err = buf_take(&e);
+		return oom ? -2 : -1;
+	}
+	if ((rc = conf_misread_line(text, len, why, sizeof why)) > 0) {
+		free(text);
+		buf_printf(&e, "%s:%d: %s", path, rc, why);
 		*err = buf_take(&e);
 		return -1;
 	}
-	rc = ini_parse_file(f, conf_handler, &st);
-	fclose(f);
+	rc = ini_parse_string(text, conf_handler, &st);
+	free(text);
 	if (rc == -2) {
 		/* inih could not allocate: not the file's fault; try later. */
 		free(st.err);

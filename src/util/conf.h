@@ -4,7 +4,10 @@
  * Precedence, lowest first: built-in defaults, the config file
  * (--config FILE, else $EPAMSERV_CONF, else SYSCONFDIR/epamserv.conf when
  * it exists), EPAMSERV_* environment variables, command-line options.
- * The file is "key = value" lines with # or ; comments, read with inih.
+ * The file is "key = value" lines with # or ; comments, read with inih;
+ * a line inih would read otherwise than written (a key line starting
+ * with a blank, which inih takes as a continuation of the value above,
+ * a line over INI_MAX_LINE - 2 bytes, a NUL byte) is refused.
  *
  *   key           variable               default
  *   spool         EPAMSERV_SPOOL         LOCALSTATEDIR/spool/epamserv

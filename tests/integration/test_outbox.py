@@ -69,6 +69,28 @@ try:
         contains(err, "550", "the refusal is logged with the server's reply")
     finally:
         server.stop()
+
+    # A damaged outbox file whose envelope recipient runs over a line end
+    # (found by tests/fuzz/fuzz_files) is malformed: it moves to failed/
+    # unsent, and no bounce is recorded against any address.
+    os.makedirs(os.path.join(env.root, "s3"))
+    server = Server(os.path.join(env.root, "s3"))
+    try:
+        name = "0000000001.000000000-damaged-00.eml"
+        with open(os.path.join(env.spool, "outbox", name), "wb") as f:
+            f.write(b"Envelope-From: <>\r\nEnvelope-To: <bob@example.org\n"
+                    b"RCPT TO:<victim@example.net>\r\nSubject: x\r\n\r\nx\r\n")
+        bounces = os.path.join(env.spool, "bounces")
+        before = sorted(os.listdir(bounces)) if os.path.isdir(bounces) else []
+        rc, out, err = env.run("flush", env={"EPAMSERV_SMTP_URL": server.url})
+        is_(len(server.messages()), 0, "a damaged envelope sends nothing")
+        ok(os.path.exists(os.path.join(env.spool, "failed", name)),
+           "the damaged file moves to failed/")
+        contains(err, "malformed envelope lines", "the log says why")
+        after = sorted(os.listdir(bounces)) if os.path.isdir(bounces) else []
+        is_(after, before, "no bounce is recorded for a damaged envelope")
+    finally:
+        server.stop()
 finally:
     env.close()
 done()

@@ -52,6 +52,22 @@ try:
     rc, out, err = env.run("--config", conf, "config")
     is_(rc, 78, "an unknown key in the config file is a config error")
     contains(err, "bad.conf:3: unknown key 'colour'", "the error names file and line")
+    # Lines inih would read otherwise than written (found by fuzz_files):
+    # an indented key line would set the key above it, a long line would
+    # be read as two, a NUL byte would cut its line.
+    for name, text, where in (
+            ("indented", "spool = /tmp/x\n  from = x@y.example\n", ":2: a line "
+             "starting with a blank"),
+            ("long", "# ok\ntemplates = /" + "t" * 300 + "\n", ":2: a line longer "
+             "than 198 bytes"),
+            ("nul", "from = x@y.example\0\nspool = /tmp/x\n", ":1: a NUL byte")):
+        conf = os.path.join(env.root, name + ".conf")
+        with open(conf, "w") as f:
+            f.write(text)
+        rc, out, err = env.run("--config", conf, "config")
+        ok(rc == 78 and name + ".conf" + where in err,
+           "a config file with a %s line is an error naming the line" % name,
+           "exit %d: %s" % (rc, err))
 
     env.signup("alice@example.org", "alice", "a")
     env.signup("bob@example.org", "bob", "b")
