@@ -41,7 +41,9 @@ ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 \
 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
 	run_suite sanitize "-g -O1 -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=undefined" || rc=1
 # libFuzzer targets (mail parsing and command reading; positions, moves,
-# options and game files), each for FUZZ_SECONDS (default 20).
+# options and game files; whole mails through commands and replies on a
+# scratch spool; the user, outbox, config and record files), each for
+# FUZZ_SECONDS (default 20).
 fuzz_dir="$top/_build-fuzz"
 rm -rf "$fuzz_dir" && mkdir -p "$fuzz_dir" && (cd "$fuzz_dir" &&
 	"$top/configure" --enable-fuzz CC=clang \

@@ -58,7 +58,8 @@ static char *standings_table(const struct cmdctx *c, const struct ratings *r,
 	struct rating_player *all = xmalloc((r->nplayers + n + 1) * sizeof *all);
 	size_t i, m = r->nplayers;
 
-	memcpy(all, r->players, r->nplayers * sizeof *all);
+	if (r->nplayers)  /* (no rated game yet: players is NULL) */
+		memcpy(all, r->players, r->nplayers * sizeof *all);
 	for (i = 0; i < n; i++) {
 		if (ratings_find(r, ids[i]))
 			continue;

@@ -151,6 +151,22 @@ static size_t longest_line(const char *s)
 	return most;
 }
 
+/* Remove the comment lines ("# ...") of config_print's output, in place. */
+static void drop_comments(char *text)
+{
+	char *in = text, *out = text;
+
+	while (*in) {
+		size_t n = strcspn(in, "\n") + (in[strcspn(in, "\n")] ? 1 : 0);
+		if (in[0] != '#') {
+			memmove(out, in, n);
+			out += n;
+		}
+		in += n;
+	}
+	*out = '\0';
+}
+
 static void fuzz_config(const char *data, size_t len)
 {
 	char conf[8192], *err = NULL, *out1 = NULL, *out2 = NULL;
@@ -191,6 +207,10 @@ static void fuzz_config(const char *data, size_t len)
 		scratch_fail("open_memstream");
 	config_print(&cfg2, f);
 	fclose(f);
+	/* The settings, not the diagnostics ("# error: ..." about a masked
+	 * URL may read otherwise once the password is "***"). */
+	drop_comments(out1);
+	drop_comments(out2);
 	if (strcmp(out1, out2) != 0)
 		scratch_fail("the settings change when read back:\n%s\n---\n%s", out1,
 		             out2);

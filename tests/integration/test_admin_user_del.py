@@ -10,6 +10,7 @@ reason; a rerun does nothing more; a busy board makes it exit 75 and a
 rerun finishes the job."""
 import fcntl
 import os
+import re
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
@@ -44,6 +45,7 @@ try:
     env.mail(A, "epaminondas challenge alice bob by alice pw-alice")                   # 101
     env.mail(B, "epaminondas accept 101 bob pw-bob")
     env.mail(A, "epaminondas move 101 alice pw-alice e2-e3")
+    env.mail(B, "epaminondas move 101 bob pw-bob e11-e10")   # both moved: rated
     env.mail(D, "epaminondas subscribe 101 dave pw-dave")
     env.mail(C, "epaminondas challenge carol alice by carol pw-carol")                 # 102
     env.mail(A, "epaminondas challenge alice dave by alice pw-alice")                  # 103
@@ -114,8 +116,8 @@ try:
     is_(rc, 0, "every settled board replays (admin check)")
     env.mail(D, "standings")
     text = body_of(env.new_messages()[0])
-    ok("bob" in text and "alice" in text, "the forfeit counts in the standings",
-       text)
+    ok(re.search(r"bob +1616 ", text) and "alice" in text,
+       "the forfeit counts in the standings", text)
 
     refused(env, "new@example.org", "signup alice pw", "is taken",
             "a new signup with the closed userid")
