@@ -27,7 +27,8 @@ run_suite() {  # NAME CFLAGS
 }
 
 count() {  # KIND: sum of "# KIND: N" over the suite logs
-	cat _build-*/test-suite.log 2>/dev/null |
+	cat _build-werror/test-suite.log _build-sanitize/test-suite.log \
+		_build-fuzz/test-suite.log 2>/dev/null |
 		awk -v k="# $1:" 'index($0, k) == 1 { n += $NF } END { print n + 0 }'
 }
 
