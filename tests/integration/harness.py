@@ -242,6 +242,14 @@ class Env:
                 got += self.new_messages()
         return got
 
+    def user_file(self, userid):
+        """The text of SPOOL/users/USERID, or "" when there is none."""
+        path = os.path.join(self.spool, "users", userid)
+        if not os.path.exists(path):
+            return ""
+        with open(path) as f:
+            return f.read()
+
     def game_file(self, board=101, game="epaminondas"):
         path = os.path.join(self.spool, "games", game, "%d.game" % board)
         try:
@@ -259,6 +267,11 @@ class Env:
 def sender_addr(sender):
     """The addr-spec of a From value ("Alice <a@b>" or "a@b")."""
     return email.utils.parseaddr(sender)[1]
+
+
+def to(msgs, addr):
+    """The messages among msgs addressed to addr (envelope)."""
+    return [m for m in msgs if addr in m.envelope_to]
 
 
 def by_recipient(msgs):

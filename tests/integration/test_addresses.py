@@ -11,7 +11,7 @@ import shutil
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from harness import Env, ok, is_, contains, done, by_recipient, body_of, make_mail  # noqa: E402
+from harness import Env, ok, is_, contains, done, by_recipient, body_of, to, make_mail  # noqa: E402
 
 A, B = "alice@example.org", "bob@example.org"
 D1, D2 = "dora@home.example", "dora@work.example"
@@ -19,16 +19,6 @@ T0 = 1796000000
 DAY = 86400
 
 
-def to(msgs, addr):
-    return [m for m in msgs if addr in m.envelope_to]
-
-
-def user_file(env, uid):
-    path = os.path.join(env.spool, "users", uid)
-    if not os.path.exists(path):
-        return None
-    with open(path) as f:
-        return f.read()
 
 
 env = Env()
@@ -84,17 +74,17 @@ try:
     env.receive(make_mail(E, "Re: " + " ".join(str(first[0]["Subject"]).split())),
                 env=later)
     env.new_messages()
-    ok("address: " not in (user_file(env, "erin") or ""),
+    ok("address: " not in (env.user_file("erin") or ""),
        "the first request's token no longer works")
     subj = " ".join(str(second[0]["Subject"]).split())
     tok = re.search(r"\[#(\w+)\]", subj).group(1)
-    before = user_file(env, "alice")
+    before = env.user_file("alice")
     env.receive(make_mail(E, "confirm alice [#%s]" % tok), env=later)
-    ok(user_file(env, "alice") == before and
-       "address: " not in (user_file(env, "erin") or ""),
+    ok(env.user_file("alice") == before and
+       "address: " not in (env.user_file("erin") or ""),
        "a token confirms nothing for another account")
     env.receive(make_mail(E, "Re: " + subj), env=later)
-    contains(user_file(env, "erin") or "", "address: %s " % E,
+    contains(env.user_file("erin") or "", "address: %s " % E,
              "the new request's reply confirms the address")
     env.new_messages()
 

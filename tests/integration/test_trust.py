@@ -16,7 +16,7 @@ import sys
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 sys.path.insert(0, os.path.join(HERE, "..", "fault"))
-from harness import Env, ok, is_, contains, done, by_recipient, body_of  # noqa: E402
+from harness import Env, ok, is_, contains, done, by_recipient, body_of, to  # noqa: E402
 from faultlib import shim_env, read_counts  # noqa: E402
 
 A, B, M = "alice@example.org", "bob@example.org", "mal@example.net"
@@ -25,9 +25,6 @@ VICTIM = "victim@target.example"  # an address nobody here owns
 T0 = 1796000000
 HOUR = 3600
 
-
-def to(msgs, addr):
-    return [m for m in msgs if addr in m.envelope_to]
 
 
 def crypt_calls(env, mail, name):

@@ -18,7 +18,7 @@ import sys
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 sys.path.insert(0, os.path.join(HERE, "..", "fault"))
-from harness import Env, ok, is_, contains, done, by_recipient, body_of, make_mail  # noqa: E402
+from harness import Env, ok, is_, contains, done, by_recipient, body_of, to, make_mail  # noqa: E402
 from faultlib import shim_env, read_counts  # noqa: E402
 
 A, B = "alice@example.org", "bob@example.org"
@@ -28,16 +28,6 @@ T0 = 1796000000
 HOUR = 3600
 
 
-def to(msgs, addr):
-    return [m for m in msgs if addr in m.envelope_to]
-
-
-def user_file(env, uid):
-    path = os.path.join(env.spool, "users", uid)
-    if not os.path.exists(path):
-        return ""
-    with open(path) as f:
-        return f.read()
 
 
 env = Env()
@@ -79,7 +69,7 @@ try:
         env.receive(make_mail("mal@evil.example", "Re: " + " ".join(
             str(request[0]["Subject"]).split()), "mine now"), env=later)
     env.new_messages()
-    uf = user_file(env, "alice")
+    uf = env.user_file("alice")
     ok("address: " + A in uf and "mal@evil.example" not in uf,
        "after the owner's password change, the thief's request confirms "
        "nothing", uf)
@@ -168,7 +158,7 @@ try:
     env.mail(VICTIM, "Re: " + " ".join(str(request[0]["Subject"]).split())
              if request else "x", "I am out of the office.",
              headers={"Precedence": "auto_reply"})
-    ok("address: " not in user_file(env, "vic1"),
+    ok("address: " not in env.user_file("vic1"),
        "an auto-reply marked Precedence: auto_reply confirms nothing")
 finally:
     env.close()
