@@ -79,10 +79,13 @@ static void admin_log(const struct config *cfg, const char *reason,
 	util_iso_time(util_now(), when, sizeof when);
 	log_msg(LOG_NOTICE, "admin: %s (by %s: %s)", what, admin_who(), reason);
 	snprintf(path, sizeof path, "%s/admin.log", cfg->spool);
-	f = fopen(path, "a");
+	f = util_fopen_spool(path, 1);
 	if (f) {
 		fprintf(f, "%s %s: %s (reason: %s)\n", when, admin_who(), what, reason);
 		fclose(f);
+	} else {
+		log_msg(LOG_WARNING, "cannot append to %s: %s\n", path,
+		        strerror(errno));
 	}
 }
 

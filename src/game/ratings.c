@@ -243,7 +243,7 @@ static int rt_read_dir(const char *spool, const char *game, struct ratings *r,
 	snprintf(path, sizeof path, "games/%s/", game);
 	if (txn_group_settle(spool, path) < 0)
 		return -1;
-	d = opendir(dir);
+	d = util_opendir(dir);
 	if (!d)
 		return errno == ENOENT ? 0 : -1;
 	while (rc == 0 && (de = readdir(d)) != NULL) {

@@ -65,7 +65,7 @@ static int af_write(const char *spool, const char *userid,
 		return -1;
 	af_path(spool, userid, path, sizeof path);
 	snprintf(tmp, sizeof tmp, "%s.tmp", path);
-	f = fopen(tmp, "w");
+	f = util_fopen_spool(tmp, 0);
 	if (!f)
 		return -1;
 	fprintf(f, "%d %lld %lld\n", a->fails, a->last, a->told_day);

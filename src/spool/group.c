@@ -165,7 +165,8 @@ static int stage_files(struct txn *t, const char *name)
 		snprintf(grp.dir, sizeof grp.dir, "%s/tmp/%s", grp.spool, grp.id);
 		if (mkdir(grp.dir, 0750) < 0)
 			return -1;
-		grp.dir_fd = open(grp.dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+		grp.dir_fd = open(grp.dir, O_RDONLY | O_DIRECTORY | O_NOFOLLOW |
+		                  O_CLOEXEC);
 		if (grp.dir_fd < 0 || flock(grp.dir_fd, LOCK_EX | LOCK_NB) < 0) {
 			int saved = errno;
 			if (grp.dir_fd >= 0)

@@ -12,6 +12,7 @@
  */
 #include "spool/lock.h"
 #include "util/buf.h"
+#include "util/log.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -75,13 +76,21 @@ static int settle_if_kept(const char *key)
 static int lock_open(const char *spool, const char *key)
 {
 	char path[4096];
-	int n = snprintf(path, sizeof path, "%s/locks/%s.lock", spool, key);
+	int n = snprintf(path, sizeof path, "%s/locks/%s.lock", spool, key), fd;
 
 	if (n < 0 || (size_t)n >= sizeof path) {
 		errno = ENAMETOOLONG;
 		return -1;
 	}
-	return open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0600);
+	/* O_NOFOLLOW: O_CREAT through a link planted here would make (or
+	 * open) a file wherever it points. */
+	fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0600);
+	if (fd < 0 && errno == ELOOP) {
+		log_msg(LOG_ERR, "%s is a symbolic link: refused (remove it)\n",
+		        path);
+		errno = ELOOP;
+	}
+	return fd;
 }
 
 int lock_try(const char *spool, const char *key, struct lock *l)

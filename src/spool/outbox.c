@@ -60,7 +60,7 @@ static char **list_mails(const char *dir, size_t *count)
 	char **names = NULL;
 	size_t n = 0, cap = 0;
 	struct dirent *de;
-	DIR *d = opendir(dir);
+	DIR *d = util_opendir(dir);
 
 	*count = 0;
 	if (!d)
@@ -186,7 +186,7 @@ static void retry_save(const char *spool, const char *name,
 
 	retry_path(spool, name, path, sizeof path);
 	snprintf(tmp, sizeof tmp, "%s.tmp", path);
-	f = fopen(tmp, "w");
+	f = util_fopen_spool(tmp, 0);
 	if (!f)
 		return;
 	fprintf(f, "%d %lld %lld\n", r->attempts, r->first, r->next);
@@ -214,7 +214,7 @@ void outbox_note_bounce(const char *spool, const char *rcpt, const char *name,
 	util_iso_time(now, when, sizeof when);
 	/* Written aside and renamed: a reader (or the sweep) never sees half
 	 * a record.  Advisory state: no fsync. */
-	f = fopen(tmp, "w");
+	f = util_fopen_spool(tmp, 0);
 	if (!f)
 		return;
 	fprintf(f, "%s %.200s %.200s: %.300s\n", when, rcpt, name, why);
@@ -241,7 +241,7 @@ static int save_report_count(const char *spool, const char *day, long count)
 
 	snprintf(path, sizeof path, "%s/bounces/.reports", spool);
 	snprintf(tmp, sizeof tmp, "%s.tmp", path);
-	if ((f = fopen(tmp, "w")) == NULL)
+	if ((f = util_fopen_spool(tmp, 0)) == NULL)
 		return -1;
 	fprintf(f, "%s %ld\n", day, count);
 	if (fclose(f) != 0 || rename(tmp, path) != 0) {
@@ -316,7 +316,7 @@ int outbox_expire_bounces(const char *spool, time_t now, int days)
 	snprintf(dir, sizeof dir, "%s/bounces", spool);
 	if (lock_acquire(spool, "bounces", 10000, &l) < 0)
 		return -1;
-	if ((d = opendir(dir)) == NULL) {
+	if ((d = util_opendir(dir)) == NULL) {
 		lock_release(&l);
 		return -1;
 	}
@@ -424,7 +424,7 @@ static enum deliver_result deliver_one(struct smtp_session *s,
 	int fd, truncated = 0;
 
 	snprintf(path, sizeof path, "%s/outbox/%s", spool, name);
-	fd = open(path, O_RDONLY | O_CLOEXEC);
+	fd = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW);
 	if (fd < 0 && errno == ENOENT && lstat(path, &sb) != 0)
 		return DELIVER_SKIPPED;  /* another run sent it */
 	if (fd < 0) {
@@ -542,7 +542,7 @@ int outbox_print_bounces(const char *spool, FILE *out)
 	int n = 0;
 
 	snprintf(dir, sizeof dir, "%s/bounces", spool);
-	d = opendir(dir);
+	d = util_opendir(dir);
 	if (!d)
 		return 0;
 	while ((de = readdir(d)) != NULL) {

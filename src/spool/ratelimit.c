@@ -55,7 +55,7 @@ int ratelimit_count(const char *spool, const char *addr, int limit,
 	if (count <= limit)
 		count++;  /* mails retried while over the limit count once */
 	snprintf(tmp, sizeof tmp, "%s.tmp", path);
-	f = fopen(tmp, "w");
+	f = util_fopen_spool(tmp, 0);
 	if (f) {
 		fprintf(f, "%lld %d\n", start, count);
 		if (fclose(f) == 0)

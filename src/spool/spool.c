@@ -28,10 +28,22 @@ int spool_is_game(const char *word)
 	return 0;
 }
 
-static int make_dir(const char *path)
+/* Make the spool directory path when missing.  One that exists must be
+ * a directory itself, not a symbolic link to one (ENOTDIR, ELOOP): the
+ * spool's owner could point a link anywhere, and root's admin commands
+ * would then write there.  The spool itself (top) may be a link: its
+ * path is the operator's. */
+static int make_dir(const char *path, int top)
 {
-	if (mkdir(path, 0750) == 0 || errno == EEXIST)
+	struct stat st;
+
+	if (mkdir(path, 0750) == 0)
 		return 0;
+	if (errno != EEXIST || (top ? stat(path, &st) : lstat(path, &st)) < 0)
+		return -1;
+	if (S_ISDIR(st.st_mode))
+		return 0;
+	errno = S_ISLNK(st.st_mode) ? ELOOP : ENOTDIR;
 	return -1;
 }
 
@@ -52,16 +64,16 @@ int spool_init(const char *spool, char **err)
 		return 0;  /* a batch: once per run, not once per mail */
 	for (i = 0; dirs[i]; i++) {
 		snprintf(path, sizeof path, "%s%s", spool, dirs[i]);
-		if (make_dir(path) < 0)
+		if (make_dir(path, i == 0) < 0)
 			goto fail;
 	}
 	for (i = 0; spool_games[i]; i++) {
 		snprintf(path, sizeof path, "%s/games/%s", spool, spool_games[i]);
-		if (make_dir(path) < 0)
+		if (make_dir(path, 0) < 0)
 			goto fail;
 		snprintf(path, sizeof path, "%s/games/%s/archive", spool,
 		         spool_games[i]);
-		if (make_dir(path) < 0)
+		if (make_dir(path, 0) < 0)
 			goto fail;
 	}
 	free(done);
@@ -70,7 +82,11 @@ int spool_init(const char *spool, char **err)
 fail:
 	{
 		struct buf b = BUF_INIT;
-		buf_printf(&b, "cannot create %s: %s", path, strerror(errno));
+		if (errno == ELOOP)
+			buf_printf(&b, "%s is a symbolic link, not a directory "
+			           "(refused: replace it with a directory)", path);
+		else
+			buf_printf(&b, "cannot create %s: %s", path, strerror(errno));
 		*err = buf_take(&b);
 	}
 	return -1;
@@ -155,7 +171,7 @@ int spool_each_board_in(const char *spool, const char *sub,
 	for (i = 0; spool_games[i]; i++) {
 		snprintf(dir, sizeof dir, "%s/games/%s%s%s", spool, spool_games[i],
 		         *sub ? "/" : "", sub);
-		d = opendir(dir);
+		d = util_opendir(dir);
 		if (!d)
 			continue;
 		while ((de = readdir(d)) != NULL) {

@@ -28,8 +28,10 @@ extern const char *const spool_games[];
 /* Whether word names one of spool_games (any case): 1 or 0. */
 int spool_is_game(const char *word);
 
-/* Create the spool's directories when missing (mode 0750).  Returns 0,
- * or -1 with a malloc'ed *err.  Once it succeeded for a spool, later
+/* Create the spool's directories when missing (mode 0750).  Each one
+ * below the spool that exists must be a directory, not a symbolic link
+ * (refused, since root's admin commands would write where it points).
+ * Returns 0, or -1 with a malloc'ed *err.  Once it succeeded for a spool, later
  * calls for the same spool in this process return 0 at once. */
 int spool_init(const char *spool, char **err);
 

@@ -129,7 +129,8 @@ void dirset_free(struct dirset *s)
 
 int txn_write_file(const char *path, const char *data, size_t len, int sync)
 {
-	int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0640);
+	int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOFOLLOW,
+	              0640);
 	size_t off = 0;
 	ssize_t w;
 	int saved;
@@ -332,7 +333,7 @@ static int txn_scan(const char *spool,
 	int rc = 0;
 
 	snprintf(dir, sizeof dir, "%s/journal", spool);
-	d = opendir(dir);
+	d = util_opendir(dir);
 	if (!d)
 		return errno == ENOENT ? 0 : -1;
 	while ((de = readdir(d)) != NULL) {
@@ -414,7 +415,7 @@ static void remove_dir(const char *path)
 {
 	char file[8192];
 	struct dirent *fe;
-	DIR *f = opendir(path);
+	DIR *f = util_opendir(path);
 
 	if (!f)
 		return;
@@ -432,7 +433,8 @@ static void remove_dir(const char *path)
  * its committer holds a flock on it while it works (group.c). */
 static int group_abandoned(const char *path)
 {
-	int fd = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC), free_now;
+	int fd = open(path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC),
+	    free_now;
 
 	if (fd < 0)
 		return 0;
@@ -456,7 +458,7 @@ static void txn_clean_old(const char *spool, const char *sub)
 	DIR *d;
 
 	snprintf(dir, sizeof dir, "%s/%s", spool, sub);
-	d = opendir(dir);
+	d = util_opendir(dir);
 	if (!d)
 		return;
 	while ((de = readdir(d)) != NULL) {
@@ -464,7 +466,7 @@ static void txn_clean_old(const char *spool, const char *sub)
 		    (journal || strncmp(de->d_name, "txn-", 4) != 0))
 			continue;
 		snprintf(path, sizeof path, "%s/%s", dir, de->d_name);
-		if (stat(path, &st) < 0 || !S_ISDIR(st.st_mode))
+		if (lstat(path, &st) < 0 || !S_ISDIR(st.st_mode))
 			continue;
 		if (de->d_name[0] == 'g' ? !group_abandoned(path)
 		                         : st.st_mtime > old)

@@ -536,7 +536,7 @@ int user_list(const char *spool, char ***ids, size_t *n, char **err)
 	*n = 0;
 	*err = NULL;
 	snprintf(path, sizeof path, "%s/users", spool);
-	d = txn_group_settle(spool, "users/") < 0 ? NULL : opendir(path);
+	d = txn_group_settle(spool, "users/") < 0 ? NULL : util_opendir(path);
 	if (!d) {
 		struct buf e = BUF_INIT;
 		if (errno == ENOENT)

@@ -295,7 +295,7 @@ static int config_read_file(struct config *cfg, const char *path, char **err)
 	size_t len = 0;
 	int rc;
 
-	text = util_read_file(path, 1 << 20, &len);
+	text = util_read_file_follow(path, 1 << 20, &len);
 	if (!text) {
 		int oom = errno == ENOMEM;
 		buf_printf(&e, "cannot read config file %s: %s", path, strerror(errno));
@@ -580,7 +580,7 @@ static char *read_password_file(const char *file, const char *key, char **err)
 		           "(chmod 600 it)", key, file);
 		goto fail;
 	}
-	s = util_read_file(file, 4096, NULL);
+	s = util_read_file_follow(file, 4096, NULL);
 	if (!s) {
 		buf_printf(&e, "cannot read %s %s: %s", key, file, strerror(errno));
 		goto fail;

@@ -137,7 +137,7 @@ static const char *template_text(const char *path, int *owned)
 	for (i = 0; i < ncached; i++)
 		if (strcmp(cache[i].path, path) == 0)
 			return cache[i].text;
-	text = util_read_file(path, 1 << 20, NULL);
+	text = util_read_file_follow(path, 1 << 20, NULL);
 	if (!text || ncached == TEMPLATE_CACHE) {
 		*owned = text != NULL;
 		return text;

@@ -1,5 +1,6 @@
 /*
- * util.c - the clock, digests, identifier checks and file reads (util.h).
+ * util.c - the clock, digests, identifier checks, file reads and the
+ * spool's opens that refuse symbolic links (util.h).
  */
 #include "util/util.h"
 #include "util/buf.h"
@@ -220,31 +221,84 @@ char *util_read_file(const char *path, size_t max, size_t *len)
 	return util_read_file_stat(path, max, len, NULL);
 }
 
-char *util_read_file_stat(const char *path, size_t max, size_t *len,
-                          struct stat *st)
+/* Read all of the open file fd (closed here) as util_read_file does;
+ * st gets its fstat(2) when not NULL; only a regular file is read when
+ * regular is set (EINVAL otherwise). */
+static char *read_opened(int fd, size_t max, size_t *len, struct stat *st,
+                         int regular)
 {
-	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	struct stat own;
 	int truncated = 0, saved;
-	char *s;
+	char *s = NULL;
 
 	if (fd < 0)
 		return NULL;
-	if (st && fstat(fd, st) < 0) {
+	if (!st)
+		st = &own;
+	if (fstat(fd, st) < 0)
+		goto fail;
+	if (regular && !S_ISREG(st->st_mode)) {
+		errno = EINVAL;
+		goto fail;
+	}
+	s = util_read_fd(fd, max, len, &truncated);
+	if (s && truncated) {
+		free(s);
+		s = NULL;
+		errno = EFBIG;
+	}
+fail:
+	saved = errno;
+	close(fd);
+	errno = saved;
+	return s;
+}
+
+char *util_read_file_stat(const char *path, size_t max, size_t *len,
+                          struct stat *st)
+{
+	/* O_NONBLOCK: a FIFO planted in the spool must not hang us before
+	 * fstat says it is no regular file (regular files ignore it). */
+	int fd = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK);
+
+	return read_opened(fd, max, len, st, 1);
+}
+
+char *util_read_file_follow(const char *path, size_t max, size_t *len)
+{
+	return read_opened(open(path, O_RDONLY | O_CLOEXEC), max, len, NULL, 0);
+}
+
+FILE *util_fopen_spool(const char *path, int append)
+{
+	int fd = open(path, O_WRONLY | O_CREAT | O_CLOEXEC | O_NOFOLLOW |
+	              (append ? O_APPEND : O_TRUNC), 0640), saved;
+	FILE *f;
+
+	if (fd < 0)
+		return NULL;
+	if ((f = fdopen(fd, append ? "a" : "w")) == NULL) {
 		saved = errno;
 		close(fd);
 		errno = saved;
-		return NULL;
 	}
-	s = util_read_fd(fd, max, len, &truncated);
-	saved = errno;
-	close(fd);
-	if (s && truncated) {
-		free(s);
-		errno = EFBIG;
+	return f;
+}
+
+DIR *util_opendir(const char *path)
+{
+	int fd = open(path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC),
+	    saved;
+	DIR *d;
+
+	if (fd < 0)
 		return NULL;
+	if ((d = fdopendir(fd)) == NULL) {
+		saved = errno;
+		close(fd);
+		errno = saved;
 	}
-	errno = saved;
-	return s;
+	return d;
 }
 
 size_t util_utf8_seq(const unsigned char *s, size_t n, unsigned long *cp)

@@ -5,8 +5,10 @@
 #ifndef EPAM_UTIL_H
 #define EPAM_UTIL_H
 
+#include <dirent.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <sys/stat.h>
 #include <time.h>
 
@@ -57,9 +59,12 @@ int util_parse_date(const char *s, time_t *t);
  * Returns the number, or -1. */
 long util_board_number(const char *s);
 
-/* Read a whole file into a malloc'ed NUL-terminated buffer (caller frees);
- * *len gets the byte count when len is not NULL.  Refuses files over
- * max bytes (errno EFBIG).  NULL with errno set on failure. */
+/* Read a whole file of the spool into a malloc'ed NUL-terminated buffer
+ * (caller frees); *len gets the byte count when len is not NULL.
+ * Refuses files over max bytes (errno EFBIG), a symbolic link at path
+ * (ELOOP: the spool's owner could point one anywhere, and root's admin
+ * commands read the spool too) and anything but a regular file (EINVAL:
+ * a FIFO would hang the reader).  NULL with errno set on failure. */
 char *util_read_file(const char *path, size_t max, size_t *len);
 
 /* util_read_file that also fills *st with fstat(2) of the file it read,
@@ -67,6 +72,20 @@ char *util_read_file(const char *path, size_t max, size_t *len);
  * even when the path is renamed over meanwhile. */
 char *util_read_file_stat(const char *path, size_t max, size_t *len,
                           struct stat *st);
+
+/* util_read_file for a file the operator names (the config file, a
+ * password file, a template): it follows symbolic links, which there are
+ * the operator's own choice, and reads whatever path opens as. */
+char *util_read_file_follow(const char *path, size_t max, size_t *len);
+
+/* fopen(path, "w"), or "a" when append is set, for a file of the spool:
+ * created with mode 0640 (less the umask), and never through a symbolic
+ * link at path (ELOOP).  NULL with errno set on failure. */
+FILE *util_fopen_spool(const char *path, int append);
+
+/* opendir(3) of a directory of the spool, refusing a symbolic link at
+ * path (ELOOP).  NULL with errno set on failure; closedir(3) it. */
+DIR *util_opendir(const char *path);
 
 /* Read all of fd (e.g. stdin) up to max bytes; *truncated is set when
  * more was there.  malloc'ed, NUL-terminated; NULL on read error. */
