@@ -4,7 +4,9 @@
  *   epamserv [--config FILE] [--spool DIR] [--smtp-url URL] [--from ADDR]
  *            [--templates DIR] SUBCOMMAND [ARGS...]
  *
- * Each subcommand lives in its own file under src/cli/.
+ * Each subcommand lives in its own file under src/cli/.  A subcommand
+ * started as root on a spool owned by another user runs as that user
+ * (become_spool_owner).
  */
 #include "config.h"
 
@@ -14,9 +16,13 @@
 #include "util/log.h"
 #include "util/util.h"
 
+#include <errno.h>
+#include <grp.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 static void usage(FILE *out)
 {
@@ -52,6 +58,49 @@ static int run_pure(int argc, char **argv, int *rc)
 	else
 		return 0;
 	return 1;
+}
+
+/* Become the owner of the spool before anything touches it, as postdrop
+ * and doveadm do.  Started as root (effective uid 0) on a spool
+ * directory that belongs to another user, the process takes that user's
+ * uid and the directory's group, with that group as its only one, for
+ * good: so no file it creates is root's (the service user could not read
+ * it), and no symbolic link the service user plants is followed with
+ * root's rights.  A spool owned by root, one not made yet (root makes
+ * it), or a process that is not root: nothing changes.  A spool owned by
+ * another user but by group root is refused: its owner would run with
+ * root's group.  verbose: say on stderr whom we became.  Returns 0, or
+ * -1 after one line on stderr, before the spool was touched. */
+static int become_spool_owner(const char *spool, int verbose)
+{
+	struct stat st;
+	uid_t uid;
+	gid_t gid;
+
+	if (geteuid() != 0 || stat(spool, &st) < 0 || !S_ISDIR(st.st_mode) ||
+	    st.st_uid == 0)
+		return 0;
+	uid = st.st_uid;
+	gid = st.st_gid;
+	if (gid == 0) {
+		fprintf(stderr, "epamserv: the spool %s belongs to uid %ld but to "
+		        "group root: refused, since that user would run with "
+		        "root's group (chgrp the spool to the user's own group)\n",
+		        spool, (long)uid);
+		return -1;
+	}
+	if (setgroups(1, &gid) < 0 || setgid(gid) < 0 || setuid(uid) < 0 ||
+	    getuid() != uid || geteuid() != uid || getgid() != gid ||
+	    getegid() != gid) {
+		fprintf(stderr, "epamserv: cannot become uid %ld gid %ld, the owner "
+		        "of the spool %s: %s\n", (long)uid, (long)gid, spool,
+		        strerror(errno));
+		return -1;
+	}
+	if (verbose)
+		fprintf(stderr, "epamserv: running as uid %ld gid %ld, the owner "
+		        "of the spool %s\n", (long)uid, (long)gid, spool);
+	return 0;
 }
 
 static const struct {
@@ -124,6 +173,14 @@ int main(int argc, char **argv)
 		usage(stderr);
 		config_free(&cfg);
 		return EXIT_USAGE;
+	}
+	/* Every command that may open the spool, before it does (and before
+	 * a log file is opened, so that it is the spool owner's too). */
+	if (strcmp(argv[i], "perft") != 0 && strcmp(argv[i], "moves") != 0 &&
+	    strcmp(argv[i], "config") != 0 &&
+	    become_spool_owner(cfg.spool, verbose) < 0) {
+		config_free(&cfg);
+		return EXIT_TEMPFAIL;
 	}
 	/* The mail-handling commands also log to syslog (facility mail). */
 	log_open(verbose, strcmp(argv[i], "receive") == 0 ||

@@ -188,3 +188,9 @@ EXTRA_DIST += tests/integration/test_addresses.py
 # version, each with its regression check.
 TESTS += tests/integration/test_trust_holes.py
 EXTRA_DIST += tests/integration/test_trust_holes.py
+
+# Issue 12, item 3: a command started as root on a spool of another
+# user's runs as that user (files stay the owner's), and no command
+# follows a symbolic link planted in the spool.
+TESTS += tests/integration/test_privileges.py
+EXTRA_DIST += tests/integration/test_privileges.py
