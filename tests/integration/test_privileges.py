@@ -59,6 +59,20 @@ def fresh_env():
     env = Env()
     env.env["EPAMSERV_NOW"] = str(T0)
     os.chmod(env.root, 0o755)  # mkdtemp's 0700 would keep nobody out
+    up = os.path.dirname(env.root)
+    while up != "/":
+        if not os.stat(up).st_mode & stat.S_IXOTH:
+            print("Bail out! uid %d cannot reach %s (mode of %s): set TMPDIR "
+                  "to a directory others can search" % (NOBODY, env.root, up))
+            env.close()
+            sys.exit(1)
+        up = os.path.dirname(up)
+    # Templates are read as nobody: a copy of them within reach (the
+    # source tree may sit in root's home).
+    tpl = os.path.join(env.root, "templates")
+    shutil.copytree(env.env["EPAMSERV_TEMPLATES"], tpl)
+    os.chmod(tpl, 0o755)
+    env.env["EPAMSERV_TEMPLATES"] = tpl
     os.mkdir(env.spool, 0o750)
     give(env.spool)
     env.victims = os.path.join(env.root, "victims")
