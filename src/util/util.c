@@ -289,10 +289,16 @@ DIR *util_opendir(const char *path)
 {
 	int fd = open(path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC),
 	    saved;
+	struct stat st;
 	DIR *d;
 
-	if (fd < 0)
+	if (fd < 0) {
+		/* Linux says ENOTDIR for a link with O_DIRECTORY: name it. */
+		saved = errno;
+		errno = saved == ENOTDIR && lstat(path, &st) == 0 &&
+		        S_ISLNK(st.st_mode) ? ELOOP : saved;
 		return NULL;
+	}
 	if ((d = fdopendir(fd)) == NULL) {
 		saved = errno;
 		close(fd);

@@ -1,11 +1,16 @@
 /*
  * test_util.c - the helpers of src/util/util.c that stand between
  * untrusted text and the rest of the program: the log line cleaner, the
- * strict date reader, the reserved userids (issue 11, items 8 and 10).
+ * strict date reader, the reserved userids (issue 11, items 8 and 10);
+ * the spool's opens that refuse symbolic links and FIFOs (issue 12).
  */
+#include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "util/util.h"
 #include "tap.h"
@@ -107,10 +112,91 @@ static void test_reserved(void)
 	ok(all, "names that only look alike are free");
 }
 
+/* The spool's opens in a scratch directory: a regular file is read, a
+ * symbolic link to it or a FIFO is not (and does not hang); writes and
+ * directory listings refuse a link too.  The operator's reads follow. */
+static void test_spool_opens(void)
+{
+	char dir[] = "/tmp/epamserv-util-XXXXXX", file[64], link_[64], fifo[64],
+	     made[64], dlink[64];
+	char *s;
+	FILE *f;
+	DIR *d;
+	struct stat st;
+	mode_t old;
+
+	if (!mkdtemp(dir)) {
+		ok(0, "mkdtemp: %s", strerror(errno));
+		return;
+	}
+	snprintf(file, sizeof file, "%s/file", dir);
+	snprintf(link_, sizeof link_, "%s/link", dir);
+	snprintf(fifo, sizeof fifo, "%s/fifo", dir);
+	snprintf(made, sizeof made, "%s/made", dir);
+	snprintf(dlink, sizeof dlink, "%s/dlink", dir);
+	f = fopen(file, "w");
+	fputs("text\n", f);
+	fclose(f);
+	ok(symlink(file, link_) == 0 && mkfifo(fifo, 0600) == 0 &&
+	   symlink(dir, dlink) == 0, "scratch link and FIFO made");
+
+	s = util_read_file(file, 100, NULL);
+	is_str(s ? s : "(null)", "text\n", "util_read_file reads a regular file");
+	free(s);
+	errno = 0;
+	s = util_read_file(link_, 100, NULL);
+	ok(!s && errno == ELOOP, "util_read_file refuses a symbolic link (ELOOP)");
+	free(s);
+	errno = 0;
+	s = util_read_file(fifo, 100, NULL);
+	ok(!s && errno == EINVAL, "util_read_file refuses a FIFO, without "
+	   "waiting on it (EINVAL)");
+	free(s);
+	s = util_read_file_follow(link_, 100, NULL);
+	is_str(s ? s : "(null)", "text\n", "util_read_file_follow follows a link");
+	free(s);
+
+	errno = 0;
+	f = util_fopen_spool(link_, 0);
+	ok(!f && errno == ELOOP, "util_fopen_spool refuses a link to write");
+	if (f)
+		fclose(f);
+	f = util_fopen_spool(link_, 1);
+	ok(!f && errno == ELOOP, "util_fopen_spool refuses a link to append");
+	if (f)
+		fclose(f);
+	s = util_read_file(file, 100, NULL);
+	is_str(s ? s : "(null)", "text\n", "the file behind the link is as it was");
+	free(s);
+	old = umask(022);
+	f = util_fopen_spool(made, 1);
+	umask(old);
+	ok(f && fputs("a\n", f) >= 0 && fclose(f) == 0 && stat(made, &st) == 0 &&
+	   (st.st_mode & 0777) == 0640, "util_fopen_spool creates mode 0640");
+
+	d = util_opendir(dir);
+	ok(d != NULL, "util_opendir opens a directory");
+	if (d)
+		closedir(d);
+	errno = 0;
+	d = util_opendir(dlink);
+	ok(!d && errno == ELOOP, "util_opendir refuses a link to a directory");
+	if (d)
+		closedir(d);
+
+	unlink(file);
+	unlink(link_);
+	unlink(fifo);
+	unlink(made);
+	unlink(dlink);
+	rmdir(dir);
+}
+
 int main(void)
 {
 	test_clean_line();
 	test_parse_date();
 	test_reserved();
+	test_spool_opens();
 	return tap_done();
 }
