@@ -4,6 +4,7 @@ python3-aiosmtpd; run it with /usr/bin/python3).
 
     smtpd.py --port-file F --maildir DIR [--fail-rcpt ADDR=CODE ...]
              [--fail-domain DOMAIN=CODE ...] [--greet-file G]
+             [--drop-rcpt ADDR ...]
              [--auth USER:PASSWORD] [--tls CERT KEY] [--host ADDR]
              [--port N]
 
@@ -17,7 +18,9 @@ and so is every recipient at a domain named in --fail-domain (greylisting
 of one domain).  With --greet-file, each new connection first looks at
 file G: while G exists and holds a reply code (421, 554, ...), the server
 greets with that code and hangs up, as a relay that is shutting down or
-refusing service does; remove G and it serves again.  --port N listens
+refusing service does; remove G and it serves again.  A message for a
+recipient named in --drop-rcpt makes the server drop the connection
+after its data, without a reply (as a relay that crashes on a mail).  --port N listens
 on port N instead of a free one (to come back on the same port after a
 stop: a relay outage and its end).
 Also counts connections in DIR/../connections (one line per connection).
@@ -42,11 +45,12 @@ from aiosmtpd.smtp import SMTP
 
 class Store:
     def __init__(self, maildir, failures, conn_log, domains=None,
-                 greet_file=None):
+                 greet_file=None, drops=()):
         self.maildir = maildir
         self.failures = failures
         self.domains = domains or {}
         self.greet_file = greet_file
+        self.drops = set(drops)
         self.conn_log = conn_log
         self.count = 0
         self.lock = threading.Lock()
@@ -61,6 +65,9 @@ class Store:
         return "250 OK"
 
     async def handle_DATA(self, server, session, envelope):
+        if any(r.lower() in self.drops for r in envelope.rcpt_tos):
+            server.transport.abort()
+            return "421 dropped"  # never reaches the client
         with self.lock:
             self.count += 1
             n = self.count
@@ -131,6 +138,7 @@ def main():
     ap.add_argument("--fail-rcpt", action="append", default=[])
     ap.add_argument("--fail-domain", action="append", default=[])
     ap.add_argument("--greet-file")
+    ap.add_argument("--drop-rcpt", action="append", default=[])
     ap.add_argument("--port", type=int, default=0)
     ap.add_argument("--auth")
     ap.add_argument("--tls", nargs=2, metavar=("CERT", "KEY"))
@@ -151,7 +159,7 @@ def main():
     conn_log = os.path.join(os.path.dirname(os.path.abspath(args.maildir)),
                             "connections")
     handler = Store(args.maildir, failures, conn_log, domains,
-                    args.greet_file)
+                    args.greet_file, [a.lower() for a in args.drop_rcpt])
     # Find a free port (unless told which), then serve on it.
     import socket
     port = args.port

@@ -4,7 +4,9 @@ mail's RCPT defers that mail only, so three greylisting 451 replies for
 one domain do not stop mail to other domains; a relay that cannot be
 reached (connection refused, a 421 greeting) ends the run, and the mail
 deferred during the outage goes out on the first flush that reaches the
-relay again, without waiting for a back-off.  Against tests/smtpd.py."""
+relay again, without waiting for a back-off; a connection lost while one
+mail is sent ends the run and backs that mail off, so it cannot hold
+back the others.  Against tests/smtpd.py."""
 import os
 import sys
 
@@ -117,6 +119,28 @@ try:
            "waits until its NEXT-TRY")
         rc, out, err = env.run("flush", env={"EPAMSERV_NOW": str(T0 + 1001)})
         is_(len(srv.messages()), 5, "and goes once it is over")
+    finally:
+        srv.stop()
+
+    # A relay that drops the connection while it takes one mail (as if
+    # that mail crashed it): the run ends, that mail backs off, and the
+    # next run sends the others, so one mail cannot hold back the queue.
+    for addr in [GREY[0]] + OTHER:
+        env.mail(addr, "help")
+    srv = server(env, "drop", ["--drop-rcpt", GREY[0]])
+    try:
+        env.env["EPAMSERV_SMTP_URL"] = srv.url
+        rc, out, err = env.run("flush", env={"EPAMSERV_NOW": str(T0 + 2000)})
+        is_(rc, 75, "a connection lost during a mail: exit 75")
+        contains(err, "connection was lost", "the log says so")
+        is_(len(srv.messages()), 0, "the run ends there")
+        rc, out, err = env.run("flush", env={"EPAMSERV_NOW": str(T0 + 2010)})
+        is_(rcpts(srv.messages()), OTHER, "the next run sends the others")
+        contains(err, "1 waiting", "while the mail that was being sent "
+                 "backs off")
+        kept = list(retry_files(env).values())
+        ok(len(kept) == 1 and kept[0].split()[3:] == ["mail"],
+           "recorded as the mail's own deferral", repr(kept))
     finally:
         srv.stop()
 finally:
