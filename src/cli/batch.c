@@ -51,7 +51,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <time.h>
 #include <unistd.h>
 
 struct arrival {
@@ -324,6 +323,9 @@ static int curstate_load(const char *spool, const char *dir,
 	snprintf(cs->path, sizeof cs->path, "%s/intake/maildir-%s", spool,
 	         digest);
 	text = util_read_file(cs->path, CURSTATE_MAX, NULL);
+	if (text == NULL && errno != ENOENT)
+		log_msg(LOG_WARNING, "batch: cannot read %s (%s); the mails of "
+		        "cur/ are parsed again\n", cs->path, strerror(errno));
 	if (text == NULL || strncmp(text, "epamserv-cur 1\n", 15) != 0) {
 		free(text);
 		return 0;
@@ -474,8 +476,9 @@ static int cur_pass(const struct config *cfg, const char *dir,
 	long long old = ((long long)util_now() - CUR_MAX_DAYS * 86400LL) *
 	                1000000000LL;
 	struct arrival *a;
+	char *first = NULL;
 	size_t n, i;
-	int stop = 0;
+	int stop = 0, aged = 0;
 
 	if ((a = list_cur(dir, cs, &n)) == NULL) {
 		log_msg(LOG_ERR, "cannot read the Maildir %s/cur: %s\n", dir,
@@ -491,9 +494,10 @@ static int cur_pass(const struct config *cfg, const char *dir,
 		if (stop) {
 			(*retry)++;
 		} else if (a[i].mtime_ns < old) {
-			log_msg(LOG_NOTICE, "batch: cur/%s arrived over %d days ago "
-			        "and is not known as processed: left alone\n",
-			        a[i].name, CUR_MAX_DAYS);
+			if (!aged++)
+				first = xstrdup(a[i].name);
+			log_msg(LOG_DEBUG, "batch: cur/%s: too old, left alone\n",
+			        a[i].name);
 			curstate_add(cs, a[i].name);
 		} else if ((rc = batch_one(cfg, dir, "cur", a[i].name)) == 0) {
 			curstate_add(cs, a[i].name);
@@ -513,6 +517,11 @@ static int cur_pass(const struct config *cfg, const char *dir,
 			stop = 1;
 	}
 	free(a);
+	if (aged)
+		log_msg(LOG_NOTICE, "batch: %d mails of cur/ not known as "
+		        "processed arrived over %d days ago: left alone, never "
+		        "applied (the first: cur/%s)\n", aged, CUR_MAX_DAYS, first);
+	free(first);
 	return stop;
 }
 
