@@ -5,6 +5,8 @@ TESTS += tests/integration/test_game_by_mail.py \
 	tests/integration/test_outbox.py \
 	tests/integration/test_tools.py \
 	tests/integration/test_delivery.py \
+	tests/integration/test_delivery_failures.py \
+	tests/integration/test_maildir_cur.py \
 	tests/integration/test_hostile_mail.py \
 	tests/integration/test_dsn.py \
 	tests/integration/test_docs.py \
@@ -15,6 +17,8 @@ EXTRA_DIST += tests/integration/harness.py tests/smtpd.py tests/tap.h \
 	tests/integration/test_outbox.py \
 	tests/integration/test_tools.py \
 	tests/integration/test_delivery.py \
+	tests/integration/test_delivery_failures.py \
+	tests/integration/test_maildir_cur.py \
 	tests/integration/test_hostile_mail.py \
 	tests/integration/test_dsn.py \
 	tests/integration/test_docs.py \

@@ -3,14 +3,26 @@
 python3-aiosmtpd; run it with /usr/bin/python3).
 
     smtpd.py --port-file F --maildir DIR [--fail-rcpt ADDR=CODE ...]
+             [--fail-domain DOMAIN=CODE ...] [--greet-file G]
+             [--drop-rcpt ADDR ...]
              [--auth USER:PASSWORD] [--tls CERT KEY] [--host ADDR]
+             [--port N]
 
 Listens on 127.0.0.1 (or --host ADDR) on a free port and writes the port number to F once it
 accepts connections.  Each message received is stored as one file in DIR
 (written to DIR/.tmp-* then renamed, so a reader never sees half a file),
 beginning with "X-Envelope-From: <sender>" and one "X-Envelope-To: <rcpt>"
 line per recipient, then the message exactly as received.  A recipient named
-in --fail-rcpt is refused at RCPT TO with that reply code (550, 451, ...).
+in --fail-rcpt is refused at RCPT TO with that reply code (550, 451, ...),
+and so is every recipient at a domain named in --fail-domain (greylisting
+of one domain).  With --greet-file, each new connection first looks at
+file G: while G exists and holds a reply code (421, 554, ...), the server
+greets with that code and hangs up, as a relay that is shutting down or
+refusing service does; remove G and it serves again.  A message for a
+recipient named in --drop-rcpt makes the server drop the connection
+after its data, without a reply (as a relay that crashes on a mail).  --port N listens
+on port N instead of a free one (to come back on the same port after a
+stop: a relay outage and its end).
 Also counts connections in DIR/../connections (one line per connection).
 With --auth, every client must AUTH (PLAIN or LOGIN) as USER:PASSWORD
 before MAIL FROM.  With --tls, the server offers STARTTLS with that PEM
@@ -32,21 +44,30 @@ from aiosmtpd.smtp import SMTP
 
 
 class Store:
-    def __init__(self, maildir, failures, conn_log):
+    def __init__(self, maildir, failures, conn_log, domains=None,
+                 greet_file=None, drops=()):
         self.maildir = maildir
         self.failures = failures
+        self.domains = domains or {}
+        self.greet_file = greet_file
+        self.drops = set(drops)
         self.conn_log = conn_log
         self.count = 0
         self.lock = threading.Lock()
 
     async def handle_RCPT(self, server, session, envelope, address, options):
         code = self.failures.get(address.lower())
+        if not code:
+            code = self.domains.get(address.rpartition("@")[2].lower())
         if code:
             return "%d Refused by test server for %s" % (code, address)
         envelope.rcpt_tos.append(address)
         return "250 OK"
 
     async def handle_DATA(self, server, session, envelope):
+        if any(r.lower() in self.drops for r in envelope.rcpt_tos):
+            server.transport.abort()
+            return "421 dropped"  # never reaches the client
         with self.lock:
             self.count += 1
             n = self.count
@@ -76,6 +97,21 @@ class CountingSMTP(SMTP):
                 f.write("connect\n")
         super().connection_made(transport)
 
+    async def _handle_client(self):
+        greet = self.event_handler.greet_file
+        code = None
+        if greet:
+            try:
+                with open(greet) as f:
+                    code = int(f.read().strip() or "0")
+            except (OSError, ValueError):
+                code = None
+        if code:
+            await self.push("%d test server refuses service" % code)
+            self.transport.close()
+            return
+        await super()._handle_client()
+
 
 class CountingController(Controller):
     def factory(self):
@@ -100,6 +136,10 @@ def main():
     ap.add_argument("--port-file", required=True)
     ap.add_argument("--maildir", required=True)
     ap.add_argument("--fail-rcpt", action="append", default=[])
+    ap.add_argument("--fail-domain", action="append", default=[])
+    ap.add_argument("--greet-file")
+    ap.add_argument("--drop-rcpt", action="append", default=[])
+    ap.add_argument("--port", type=int, default=0)
     ap.add_argument("--auth")
     ap.add_argument("--tls", nargs=2, metavar=("CERT", "KEY"))
     ap.add_argument("--smtps", action="store_true",
@@ -111,16 +151,23 @@ def main():
     for spec in args.fail_rcpt:
         addr, code = spec.rsplit("=", 1)
         failures[addr.lower()] = int(code)
+    domains = {}
+    for spec in args.fail_domain:
+        dom, code = spec.rsplit("=", 1)
+        domains[dom.lower()] = int(code)
     os.makedirs(args.maildir, exist_ok=True)
     conn_log = os.path.join(os.path.dirname(os.path.abspath(args.maildir)),
                             "connections")
-    handler = Store(args.maildir, failures, conn_log)
-    # Find a free port, then serve on it.
+    handler = Store(args.maildir, failures, conn_log, domains,
+                    args.greet_file, [a.lower() for a in args.drop_rcpt])
+    # Find a free port (unless told which), then serve on it.
     import socket
-    s = socket.socket()
-    s.bind((args.host, 0))
-    port = s.getsockname()[1]
-    s.close()
+    port = args.port
+    if not port:
+        s = socket.socket()
+        s.bind((args.host, 0))
+        port = s.getsockname()[1]
+        s.close()
     kwargs = {}
     if args.auth:
         user, password = args.auth.split(":", 1)

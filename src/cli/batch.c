@@ -15,6 +15,23 @@
  * src/spool/group.h); a mail is filed once its group is committed, and
  * cur/ and new/ are fsync'ed once for all the mails filed then.  The outbox
  * is delivered once at the end, over one SMTP connection.
+ *
+ * Mail in DIR/cur that we have not processed (an IMAP client or a SELECT
+ * moved it there, or a person read it and set S) is processed too, before
+ * new/: no flag decides, only our own records.  So that an old cur/ of
+ * 100,000 mails is not parsed on every run, SPOOL/intake/maildir-DIGEST
+ * (DIGEST of the Maildir's real path) lists the unique names (the part
+ * before ':', which stays when a client changes the flags) of the mails
+ * of cur/ known to be done: filed by us, or processed (or found already
+ * processed in seen/) from cur/.  It is written only after those mails'
+ * effects are durable, and holds only names still in cur/.  A name not
+ * in it is parsed once and checked against seen/ (process_mail), so a
+ * lost or stale state file only costs one parse per mail, never a second
+ * application, as long as seen/ has the record.  For pruning of seen/
+ * (issue 13) a mail of cur/ not listed here is applied only when it
+ * arrived (its file's modification time) less than CUR_MAX_DAYS days ago:
+ * a seen record kept longer than that can be pruned without letting a
+ * mail still in the mailbox be applied twice.
  * "batch --imap URL" does the same for an IMAP mailbox (imap.c).
  */
 #include "util/log.h"
@@ -204,19 +221,21 @@ static int file_as_seen(const char *dir, const char *name)
 	return 0;
 }
 
-/* Read and process one mail file; returns the process_mail status. */
+/* Read and process the mail file DIR/SUB/NAME; returns the process_mail
+ * status, or -1 when the file is gone (filed by another run, renamed by
+ * a mail client). */
 static int batch_one(const struct config *cfg, const char *dir,
-                     const char *name)
+                     const char *sub, const char *name)
 {
 	char path[8192];
 	size_t len = 0;
 	int truncated = 0, fd, rc;
 	char *raw;
 
-	snprintf(path, sizeof path, "%s/new/%s", dir, name);
+	snprintf(path, sizeof path, "%s/%s/%s", dir, sub, name);
 	fd = open(path, O_RDONLY | O_CLOEXEC);
 	if (fd < 0)
-		return errno == ENOENT ? -1 : EXIT_TEMPFAIL;  /* -1: filed by another run */
+		return errno == ENOENT ? -1 : EXIT_TEMPFAIL;
 	raw = util_read_fd(fd, cfg->max_mail_size, &len, &truncated);
 	close(fd);
 	if (!raw)
@@ -224,6 +243,286 @@ static int batch_one(const struct config *cfg, const char *dir,
 	rc = process_mail(cfg, raw, len, truncated);
 	free(raw);
 	return rc;
+}
+
+/* A mail of cur/ not in the state file is applied only when it arrived
+ * less than this many days ago (see the head of this file). */
+#define CUR_MAX_DAYS 30
+
+/* The mails of cur/ known to be done (SPOOL/intake/maildir-DIGEST). */
+struct curstate {
+	char path[4200];     /* the state file */
+	char **known;        /* sorted: unique names read from the file */
+	size_t nknown;
+	struct names present;  /* known names still in cur/ (unsorted) */
+	struct names added;    /* names done in this run (unsorted) */
+};
+
+/* names_add without sorting (for lists only written out). */
+static void names_push(struct names *s, const char *name)
+{
+	if (s->n == s->cap) {
+		s->cap = s->cap ? s->cap * 2 : 64;
+		s->v = xrealloc(s->v, s->cap * sizeof *s->v);
+	}
+	s->v[s->n++] = xstrdup(name);
+}
+
+static void names_free(struct names *s)
+{
+	size_t i;
+
+	for (i = 0; i < s->n; i++)
+		free(s->v[i]);
+	free(s->v);
+	s->v = NULL;
+	s->n = s->cap = 0;
+}
+
+/* The unique part of a Maildir name (before ':') into buf; 0, or -1 when
+ * it is too long or holds a byte the state file cannot keep. */
+static int unique_name(const char *name, char *buf, size_t len)
+{
+	size_t n = strcspn(name, ":"), i;
+
+	if (n == 0 || n >= len)
+		return -1;
+	for (i = 0; i < n; i++)
+		if ((unsigned char)name[i] < 0x20 || name[i] == 0x7f)
+			return -1;
+	memcpy(buf, name, n);
+	buf[n] = '\0';
+	return 0;
+}
+
+static int curstate_known(const struct curstate *cs, const char *u)
+{
+	return cs->nknown &&
+	       bsearch(&u, cs->known, cs->nknown, sizeof *cs->known, name_cmp);
+}
+
+/* Most bytes a state file may take: 100,000 mails of 64-byte names, and
+ * room to spare. */
+#define CURSTATE_MAX (64 * 1024 * 1024)
+
+/* Load the state of the Maildir dir.  A missing or unreadable file (or
+ * one of another format) reads as empty: every mail of cur/ is then
+ * parsed once and checked against seen/.  Returns 0, or -1 when the
+ * Maildir's real path cannot be found (errno). */
+static int curstate_load(const char *spool, const char *dir,
+                         struct curstate *cs)
+{
+	char digest[33], *real, *text, *p, *nl;
+	size_t cap = 0;
+
+	memset(cs, 0, sizeof *cs);
+	if ((real = realpath(dir, NULL)) == NULL)
+		return -1;
+	util_digest_hex(real, strlen(real), digest);
+	free(real);
+	snprintf(cs->path, sizeof cs->path, "%s/intake/maildir-%s", spool,
+	         digest);
+	text = util_read_file(cs->path, CURSTATE_MAX, NULL);
+	if (text == NULL && errno != ENOENT)
+		log_msg(LOG_WARNING, "batch: cannot read %s (%s); the mails of "
+		        "cur/ are parsed again\n", cs->path, strerror(errno));
+	if (text == NULL || strncmp(text, "epamserv-cur 1\n", 15) != 0) {
+		free(text);
+		return 0;
+	}
+	for (p = text + 15; *p; p = nl + 1) {
+		if ((nl = strchr(p, '\n')) == NULL)
+			break;  /* a cut last line: not trusted */
+		*nl = '\0';
+		if (!*p)
+			continue;
+		if (cs->nknown == cap) {
+			cap = cap ? cap * 2 : 256;
+			cs->known = xrealloc(cs->known, cap * sizeof *cs->known);
+		}
+		cs->known[cs->nknown++] = xstrdup(p);
+	}
+	free(text);
+	if (cs->nknown)
+		qsort(cs->known, cs->nknown, sizeof *cs->known, name_cmp);
+	return 0;
+}
+
+/* Write the state: the known names still in cur/ and those done in this
+ * run, through a temporary file renamed over it (fsync'ed: it is only
+ * written after the mails' effects are durable).  Not written when
+ * nothing changed.  Errors are logged; a state not written costs the
+ * next run one parse per mail, nothing else. */
+static void curstate_save(const char *spool, struct curstate *cs)
+{
+	char tmp[4300], dir[4200];
+	size_t i, n = 0;
+	FILE *f;
+	int fd;
+
+	if (cs->added.n == 0 && cs->present.n == cs->nknown)
+		return;
+	snprintf(dir, sizeof dir, "%s/intake", spool);
+	if (mkdir(dir, 0750) < 0 && errno != EEXIST)
+		goto fail;
+	snprintf(tmp, sizeof tmp, "%s.%ld.tmp", cs->path, (long)getpid());
+	fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW | O_CLOEXEC,
+	          0640);
+	if (fd < 0 || (f = fdopen(fd, "w")) == NULL) {
+		if (fd >= 0)
+			close(fd);
+		goto fail;
+	}
+	fputs("epamserv-cur 1\n", f);
+	for (i = 0; i < cs->present.n; i++, n++)
+		fprintf(f, "%s\n", cs->present.v[i]);
+	for (i = 0; i < cs->added.n; i++, n++)
+		fprintf(f, "%s\n", cs->added.v[i]);
+	if (fflush(f) != 0 || fsync(fileno(f)) != 0) {
+		fclose(f);
+		unlink(tmp);
+		goto fail;
+	}
+	if (fclose(f) != 0 || rename(tmp, cs->path) != 0) {
+		unlink(tmp);
+		goto fail;
+	}
+	log_msg(LOG_DEBUG, "batch: %zu mails of cur/ known as done\n", n);
+	return;
+fail:
+	log_msg(LOG_WARNING, "batch: cannot write %s (%s); the next run "
+	        "parses the mails of cur/ again\n", cs->path, strerror(errno));
+}
+
+static void curstate_free(struct curstate *cs)
+{
+	size_t i;
+
+	for (i = 0; i < cs->nknown; i++)
+		free(cs->known[i]);
+	free(cs->known);
+	names_free(&cs->present);
+	names_free(&cs->added);
+}
+
+/* Record that the mail new/NAME or cur/NAME is done. */
+static void curstate_add(struct curstate *cs, const char *name)
+{
+	char u[1024];
+
+	if (unique_name(name, u, sizeof u) == 0)
+		names_push(&cs->added, u);
+}
+
+/* The mails of DIR/cur not known in cs, in arrival order (malloc'ed
+ * array of *count, each with its full name); the known ones still there
+ * go to cs->present.  NULL (errno) when cur/ cannot be read. */
+static struct arrival *list_cur(const char *dir, struct curstate *cs,
+                                size_t *count)
+{
+	char path[8192], u[1024];
+	size_t n = 0, cap = 0;
+	struct arrival *a = NULL;
+	struct dirent *de;
+	struct stat st;
+	DIR *d;
+
+	*count = 0;
+	snprintf(path, sizeof path, "%s/cur", dir);
+	if ((d = opendir(path)) == NULL)
+		return NULL;
+	while ((de = readdir(d)) != NULL) {
+		if (de->d_name[0] == '.')
+			continue;
+		if (unique_name(de->d_name, u, sizeof u) == 0 &&
+		    curstate_known(cs, u)) {
+			names_push(&cs->present, u);
+			continue;
+		}
+		snprintf(path, sizeof path, "%s/cur/%s", dir, de->d_name);
+		if (stat(path, &st) < 0 || !S_ISREG(st.st_mode))
+			continue;
+		if (n == cap) {
+			cap = cap ? cap * 2 : 16;
+			a = xrealloc(a, cap * sizeof *a);
+		}
+		a[n].name = xstrdup(de->d_name);
+		a[n++].mtime_ns = (long long)st.st_mtim.tv_sec * 1000000000LL +
+		                  st.st_mtim.tv_nsec;
+	}
+	closedir(d);
+	if (n)
+		qsort(a, n, sizeof *a, arrival_cmp);
+	*count = n;
+	return a ? a : xmalloc(sizeof *a);
+}
+
+/* Whether a process_mail status rc stops the run: a temporary failure
+ * other than a busy board or a rate deferral (busy and deferred: the
+ * counts before the mail), or a broken group commit. */
+static int must_stop(int rc, unsigned long busy, unsigned long deferred)
+{
+	return rc > 0 && ((lock_timeouts() == busy &&
+	                   process_deferrals() == deferred) ||
+	                  txn_group_broken());
+}
+
+/* Process the mails of DIR/cur that cs does not know, oldest first; a
+ * mail done (rc 0) is added to cs, to be saved once durable.  Adds to
+ * *done and *retry; returns 1 when the run must stop, else 0. */
+static int cur_pass(const struct config *cfg, const char *dir,
+                    struct curstate *cs, int grouping, int *done, int *retry)
+{
+	long long old = ((long long)util_now() - CUR_MAX_DAYS * 86400LL) *
+	                1000000000LL;
+	struct arrival *a;
+	char *first = NULL;
+	size_t n, i;
+	int stop = 0, aged = 0;
+
+	if ((a = list_cur(dir, cs, &n)) == NULL) {
+		log_msg(LOG_ERR, "cannot read the Maildir %s/cur: %s\n", dir,
+		        strerror(errno));
+		(*retry)++;
+		return 1;
+	}
+	for (i = 0; i < n; i++) {
+		unsigned long busy = lock_timeouts();
+		unsigned long deferred = process_deferrals();
+		int rc;
+
+		if (stop) {
+			(*retry)++;
+		} else if (a[i].mtime_ns < old) {
+			if (!aged++)
+				first = xstrdup(a[i].name);
+			log_msg(LOG_DEBUG, "batch: cur/%s: too old, left alone\n",
+			        a[i].name);
+			curstate_add(cs, a[i].name);
+		} else if ((rc = batch_one(cfg, dir, "cur", a[i].name)) == 0) {
+			curstate_add(cs, a[i].name);
+			(*done)++;
+		} else if (rc > 0) {
+			(*retry)++;
+			if (must_stop(rc, busy, deferred)) {
+				log_msg(LOG_ERR, "batch: stopping at cur/%s: a temporary "
+				        "failure other than a busy board; it and the "
+				        "mails after it wait for the next run\n",
+				        a[i].name);
+				stop = 1;
+			}
+		}
+		free(a[i].name);
+		if (grouping && !stop && txn_group_tick() < 0)
+			stop = 1;
+	}
+	free(a);
+	if (aged)
+		log_msg(LOG_NOTICE, "batch: %d mails of cur/ not known as "
+		        "processed arrived over %d days ago: left alone, never "
+		        "applied (the first: cur/%s)\n", aged, CUR_MAX_DAYS, first);
+	free(first);
+	return stop;
 }
 
 /* Mails processed but not yet filed: their effects wait for a group
@@ -239,9 +538,9 @@ struct waiting {
 /* File every waiting mail whose group is committed (all when all):
  * renamed into cur/, then cur/ and new/ fsync'ed once.  Returns how many
  * could not be filed; they are added to left, so that the run does not
- * take them again. */
+ * take them again.  The mails filed are added to cs. */
 static int file_durable(const char *dir, struct waiting *w, int all,
-                        struct names *left)
+                        struct names *left, struct curstate *cs)
 {
 	unsigned long seq = txn_group_seq();
 	size_t i, keep = 0, filed = 0;
@@ -254,6 +553,7 @@ static int file_durable(const char *dir, struct waiting *w, int all,
 				names_add(left, w->v[i].name);
 			} else {
 				filed++;
+				curstate_add(cs, w->v[i].name);
 			}
 			free(w->v[i].name);
 		} else {
@@ -273,6 +573,7 @@ int cli_batch(const struct config *cfg, int argc, char **argv)
 	struct arrival *a;
 	struct waiting w;
 	struct names left = { NULL, 0, 0 };
+	struct curstate cs;
 	size_t n, i;
 	int done = 0, retry = 0, grouping, stop = 0;
 
@@ -289,9 +590,16 @@ int cli_batch(const struct config *cfg, int argc, char **argv)
 	mallopt(M_TOP_PAD, 1 << 20);
 	/* Finish what a killed run committed, and clear what it left. */
 	txn_recover_all(cfg->spool);
+	if (curstate_load(cfg->spool, argv[2], &cs) < 0) {
+		log_msg(LOG_ERR, "cannot find the Maildir %s: %s\n", argv[2],
+		        strerror(errno));
+		return EXIT_TEMPFAIL;
+	}
 	w.v = xmalloc(CHUNK * sizeof *w.v);
 	w.n = 0;
 	grouping = txn_group_begin(cfg->spool, cfg->batch_group);
+	/* Mail a client moved to cur/ unprocessed came before new/'s. */
+	stop = cur_pass(cfg, argv[2], &cs, grouping, &done, &retry);
 	while (!stop) {
 		a = list_new(argv[2], &left, &n);
 		if (!a) {
@@ -313,10 +621,8 @@ int cli_batch(const struct config *cfg, int argc, char **argv)
 				free(a[i].name);
 				continue;
 			}
-			rc = batch_one(cfg, argv[2], a[i].name);
-			if (rc > 0 && ((lock_timeouts() == busy &&
-			                process_deferrals() == deferred) ||
-			               txn_group_broken())) {
+			rc = batch_one(cfg, argv[2], "new", a[i].name);
+			if (must_stop(rc, busy, deferred)) {
 				log_msg(LOG_ERR, "batch: stopping at %s: a temporary "
 				        "failure other than a busy board; it and the "
 				        "mails after it stay in new/\n", a[i].name);
@@ -337,17 +643,18 @@ int cli_batch(const struct config *cfg, int argc, char **argv)
 			free(a[i].name);
 			if (grouping && !stop && txn_group_tick() < 0)
 				stop = 1;  /* logged by the commit */
-			retry += file_durable(argv[2], &w, !grouping, &left);
+			retry += file_durable(argv[2], &w, !grouping, &left, &cs);
 		}
 		free(a);
 		/* Before new/ is read again, every mail taken is filed. */
 		if (txn_group_commit() < 0)
 			stop = 1;
 		else
-			retry += file_durable(argv[2], &w, 1, &left);
+			retry += file_durable(argv[2], &w, 1, &left, &cs);
 	}
 	if (txn_group_end() == 0) {
-		retry += file_durable(argv[2], &w, 1, &left);
+		retry += file_durable(argv[2], &w, 1, &left, &cs);
+		curstate_save(cfg->spool, &cs);
 	} else {
 		log_msg(LOG_ERR, "batch: the spool could not be made durable; "
 		        "%zu mails stay in new/ for the next run\n", w.n);
@@ -360,6 +667,7 @@ int cli_batch(const struct config *cfg, int argc, char **argv)
 	for (i = 0; i < left.n; i++)
 		free(left.v[i]);
 	free(left.v);
+	curstate_free(&cs);
 	log_msg(LOG_INFO, "batch: %d mails handled, %d left for the "
 	        "next run\n", done, retry);
 	cli_deliver_quietly(cfg);

@@ -65,6 +65,9 @@ struct imap {
 	unsigned tag;
 	int broken;          /* the connection failed: stop using it */
 	char err[512];       /* what went wrong (never the password) */
+	char code[40];       /* the response code ("[AUTHENTICATIONFAILED]")
+	                        of the last line the server sent while
+	                        libcurl logged in, or "" */
 };
 
 /* What the untagged responses of one command carried. */
@@ -432,6 +435,55 @@ static char *mailbox_of(const char *url, const char **why)
 }
 
 /* Connect and log in; returns 0, or -1 with im->err. */
+/* The response code of an IMAP status line ("TAG NO [CODE] text", "*
+ * OK [CODE] ...") into buf, brackets included and cleaned, or "". */
+static void response_code(const char *line, size_t n, char *buf, size_t len)
+{
+	const char *p = memchr(line, '[', n), *q;
+
+	buf[0] = '\0';
+	if (p == NULL || (q = memchr(p, ']', n - (size_t)(p - line))) == NULL ||
+	    (size_t)(q - p) + 2 > len)
+		return;
+	memcpy(buf, p, (size_t)(q - p) + 1);
+	buf[q - p + 1] = '\0';
+	clean_copy(buf, len, buf);
+}
+
+/* libcurl's debug callback while it connects and logs in: keeps the
+ * response code of the last line the server sent (never what we sent:
+ * that holds the password). */
+static int login_debug(CURL *c, curl_infotype type, char *data, size_t size,
+                       void *arg)
+{
+	struct imap *im = arg;
+
+	(void)c;
+	if (type == CURLINFO_HEADER_IN)
+		response_code(data, size, im->code, sizeof im->code);
+	return 0;
+}
+
+/* Response codes (RFC 5530) that say a refusal will pass by itself: the
+ * server, not the settings, is in trouble. */
+static int code_temporary(const char *code)
+{
+	static const char *const temp[] = {
+		"[UNAVAILABLE", "[INUSE", "[SERVERBUG", "[LIMIT", "[CORRUPTION",
+		NULL
+	};
+	int i;
+
+	for (i = 0; temp[i]; i++)
+		if (strncasecmp(code, temp[i], strlen(temp[i])) == 0 &&
+		    (code[strlen(temp[i])] == ']' || code[strlen(temp[i])] == ' '))
+			return 1;
+	return 0;
+}
+
+/* Connect and log in.  Returns 0, EXIT_TEMPFAIL (the server cannot be
+ * reached or used now) or EXIT_CONFIG (the server refused the login for
+ * good: wrong user or password); im->err says why. */
 static int imap_open(struct imap *im, const struct config *cfg,
                      const char *url, const char *password)
 {
@@ -453,6 +505,10 @@ static int imap_open(struct imap *im, const struct config *cfg,
 	                        IMAP_CONNECT_TIMEOUT) != CURLE_OK;
 	bad |= curl_easy_setopt(im->curl, CURLOPT_TIMEOUT,
 	                        IMAP_CONNECT_TIMEOUT * 2) != CURLE_OK;
+	bad |= curl_easy_setopt(im->curl, CURLOPT_DEBUGFUNCTION, login_debug)
+	       != CURLE_OK;
+	bad |= curl_easy_setopt(im->curl, CURLOPT_DEBUGDATA, im) != CURLE_OK;
+	bad |= curl_easy_setopt(im->curl, CURLOPT_VERBOSE, 1L) != CURLE_OK;
 	if (*cfg->imap_user) {
 		bad |= curl_easy_setopt(im->curl, CURLOPT_USERNAME, cfg->imap_user)
 		       != CURLE_OK;
@@ -469,29 +525,37 @@ static int imap_open(struct imap *im, const struct config *cfg,
 	                        (long)CURLUSESSL_NONE) != CURLE_OK;
 	if (bad) {
 		set_err(im, "libcurl refused the IMAP settings");
-		return -1;
+		return EXIT_TEMPFAIL;
 	}
 	rc = curl_easy_perform(im->curl);
+	curl_easy_setopt(im->curl, CURLOPT_VERBOSE, 0L);
+	if (rc == CURLE_LOGIN_DENIED && code_temporary(im->code)) {
+		set_err(im, "the IMAP server cannot check the login now %s; "
+		        "will retry", im->code);
+		return EXIT_TEMPFAIL;
+	}
 	if (rc == CURLE_LOGIN_DENIED) {
-		set_err(im, "the IMAP server refused the login%s%s",
-		        *cfg->imap_user ? " of " : "", cfg->imap_user);
-		return -1;
+		set_err(im, "the IMAP server refused the login%s%s%s%s: fix "
+		        "imap_user and imap_password_file (or the URL's user)",
+		        *cfg->imap_user ? " of " : "", cfg->imap_user,
+		        *im->code ? " " : "", im->code);
+		return EXIT_CONFIG;
 	}
 	if (rc == CURLE_USE_SSL_FAILED) {
 		set_err(im, "the IMAP server offers no STARTTLS and imap_tls = "
 		        "require: use imaps://, or imap_tls = none for a server on "
 		        "loopback");
-		return -1;
+		return EXIT_TEMPFAIL;
 	}
 	if (rc != CURLE_OK) {
 		set_err(im, "cannot reach the IMAP server: %s",
 		        im->errbuf[0] ? im->errbuf : curl_easy_strerror(rc));
-		return -1;
+		return EXIT_TEMPFAIL;
 	}
 	if (curl_easy_getinfo(im->curl, CURLINFO_ACTIVESOCKET, &s) != CURLE_OK ||
 	    s == CURL_SOCKET_BAD) {
 		set_err(im, "libcurl gave no IMAP connection");
-		return -1;
+		return EXIT_TEMPFAIL;
 	}
 	im->sock = s;
 	return 0;
@@ -565,10 +629,10 @@ int cli_batch_imap(const struct config *cfg, const char *url)
 {
 	struct imap im;
 	struct reply r;
-	char *password, *err = NULL, *mailbox, *select;
+	char *password, *err = NULL, *mailbox, *select, code[40];
 	const char *why;
 	size_t i, n;
-	int rc, done = 0, retry = 0;
+	int rc, status, done = 0, retry = 0;
 
 	if (strncasecmp(url, "imap://", 7) != 0 &&
 	    strncasecmp(url, "imaps://", 8) != 0) {
@@ -597,14 +661,21 @@ int cli_batch_imap(const struct config *cfg, const char *url)
 	memset(&im, 0, sizeof im);
 	im.sock = CURL_SOCKET_BAD;
 	memset(&r, 0, sizeof r);
-	rc = imap_open(&im, cfg, url, password);
+	status = imap_open(&im, cfg, url, password);
 	memset(password, 0, strlen(password));
 	free(password);
+	rc = status ? -1 : 0;
 	select = xmalloc(strlen(mailbox) + 8);
 	sprintf(select, "SELECT %s", mailbox);
-	if (rc == 0 && (rc = command(&im, &r, select)) > 0)
-		log_msg(LOG_ERR, "batch: cannot open the mailbox %s: %s\n",
-		        mailbox, r.status);
+	if (rc == 0 && (rc = command(&im, &r, select)) > 0) {
+		/* No such mailbox, no right to it: the URL is wrong, and no
+		 * retry mends it; only a server in trouble says try later. */
+		response_code(r.status, strlen(r.status), code, sizeof code);
+		status = code_temporary(code) ? EXIT_TEMPFAIL : EXIT_CONFIG;
+		log_msg(LOG_ERR, "batch: cannot open the mailbox %s: %s%s\n",
+		        mailbox, r.status, status == EXIT_CONFIG ? " (fix the "
+		        "mailbox in the URL)" : "");
+	}
 	reply_free(&r);
 	if (rc == 0 && (rc = command(&im, &r, "UID SEARCH UNSEEN")) > 0)
 		log_msg(LOG_ERR, "batch: the IMAP server refused "
@@ -616,7 +687,7 @@ int cli_batch_imap(const struct config *cfg, const char *url)
 			log_msg(LOG_ERR, "batch: %s\n", im.err);
 		reply_free(&r);
 		imap_close(&im);
-		return EXIT_TEMPFAIL;
+		return status ? status : EXIT_TEMPFAIL;
 	}
 	n = r.nuids;
 	if (n)

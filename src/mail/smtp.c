@@ -8,10 +8,15 @@
  * curl on the next message.
  *
  * The outcome is what the outbox needs to decide: a 5xx reply to the
- * message's own commands (MAIL FROM, RCPT TO, DATA) is permanent, and
- * everything else that goes wrong (no connection, timeout, TLS, AUTH
- * rejected, 4xx) is temporary, so that a broken configuration or a down
- * relay keeps mail queued instead of throwing it away.
+ * message's own commands (MAIL FROM, RCPT TO, DATA) is permanent, a 4xx
+ * reply to them is temporary for that message only, and everything that
+ * goes wrong before them (no connection, greeting, EHLO, TLS, AUTH) or
+ * says the whole service is gone (421) is the relay's trouble, so that
+ * a broken configuration or a down relay keeps mail queued instead of
+ * throwing it away, and greylisting of one domain delays nothing else.
+ * To know which command a reply answered, a debug callback watches the
+ * command lines curl sends (the phase of the session), since curl's
+ * error codes are the same for a refused greeting and a refused DATA.
  *
  * AUTH never goes in clear text to another machine: a session with
  * credentials on smtp:// to a host outside loopback must require
@@ -29,9 +34,16 @@
 #include "smtp.h"
 #include "util/util.h"
 
+/* How far the current transfer got: the last command curl sent. */
+enum phase {
+	PHASE_SESSION = 0,   /* connect, greeting, EHLO, STARTTLS, AUTH */
+	PHASE_MAIL,          /* MAIL FROM sent: this message's transaction */
+};
+
 struct smtp_session {
 	CURL *curl;
 	char errbuf[CURL_ERROR_SIZE];
+	enum phase phase;
 	/* the upload in progress */
 	const char *data;
 	size_t len, off;
@@ -47,6 +59,21 @@ static size_t read_cb(char *buf, size_t size, size_t nitems, void *arg)
 	memcpy(buf, s->data + s->off, n);
 	s->off += n;
 	return n;
+}
+
+/* curl's debug callback: only the commands it sends are looked at (the
+ * first bytes of a command line; an AUTH line is never kept or logged).
+ * Base64 AUTH replies hold no space or colon, so cannot match. */
+static int debug_cb(CURL *c, curl_infotype type, char *data, size_t size,
+                    void *arg)
+{
+	struct smtp_session *s = arg;
+
+	(void)c;
+	if (type == CURLINFO_HEADER_OUT && size >= 10 &&
+	    strncasecmp(data, "MAIL FROM:", 10) == 0)
+		s->phase = PHASE_MAIL;
+	return 0;
 }
 
 /* A host name for EHLO: letters, digits, '-', '.', at most 253. */
@@ -119,6 +146,9 @@ static int apply_settings(struct smtp_session *s, const struct smtp_settings *st
 	bad |= curl_easy_setopt(c, CURLOPT_UPLOAD, 1L) != CURLE_OK;
 	bad |= curl_easy_setopt(c, CURLOPT_READFUNCTION, read_cb) != CURLE_OK;
 	bad |= curl_easy_setopt(c, CURLOPT_READDATA, s) != CURLE_OK;
+	bad |= curl_easy_setopt(c, CURLOPT_DEBUGFUNCTION, debug_cb) != CURLE_OK;
+	bad |= curl_easy_setopt(c, CURLOPT_DEBUGDATA, s) != CURLE_OK;
+	bad |= curl_easy_setopt(c, CURLOPT_VERBOSE, 1L) != CURLE_OK;
 	return bad ? -1 : 0;
 }
 
@@ -190,28 +220,24 @@ static char *angle(const char *addr)
 	return p;
 }
 
-/* Map curl's result and the last reply code to an outcome. */
-static enum smtp_outcome classify(CURLcode rc, long code)
+/* Map curl's result, the last reply code and how far the transfer got
+ * to an outcome. */
+static enum smtp_outcome classify(CURLcode rc, long code, enum phase phase)
 {
-	switch (rc) {
-	case CURLE_OK:
+	if (rc == CURLE_OK)
 		return SMTP_SENT;
-	case CURLE_LOGIN_DENIED:            /* AUTH refused: configuration */
-	case CURLE_USE_SSL_FAILED:          /* STARTTLS refused or missing */
-	case CURLE_COULDNT_RESOLVE_HOST:
-	case CURLE_COULDNT_CONNECT:
-	case CURLE_OPERATION_TIMEDOUT:
-	case CURLE_SSL_CONNECT_ERROR:
-	case CURLE_PEER_FAILED_VERIFICATION:
+	/* 421: the server closes the session, whatever it answered.  530
+	 * (authentication required), 534 and 538 (a stronger mechanism or
+	 * encryption needed) and 535 (credentials refused) say our
+	 * configuration is wrong, not the message. */
+	if (code == 421 || code == 530 || code == 534 || code == 535 ||
+	    code == 538 || phase == PHASE_SESSION)
+		return SMTP_DOWN;
+	if (code >= 400 && code <= 499)
 		return SMTP_TEMPFAIL;
-	default:
-		/* 530 (authentication required), 534 and 538 (a stronger
-		 * mechanism or encryption needed) and 535 (credentials refused)
-		 * say our configuration is wrong, not the message: keep it. */
-		if (code == 530 || code == 534 || code == 535 || code == 538)
-			return SMTP_TEMPFAIL;
-		return code >= 500 && code <= 599 ? SMTP_PERMFAIL : SMTP_TEMPFAIL;
-	}
+	if (code >= 500 && code <= 599)
+		return SMTP_PERMFAIL;
+	return SMTP_LOST;
 }
 
 enum smtp_outcome smtp_send(struct smtp_session *s, const char *envelope_from,
@@ -220,7 +246,7 @@ enum smtp_outcome smtp_send(struct smtp_session *s, const char *envelope_from,
 {
 	struct curl_slist *rcpts = NULL;
 	char *from = NULL, *to = NULL;
-	enum smtp_outcome out = SMTP_TEMPFAIL;
+	enum smtp_outcome out = SMTP_DOWN;
 	long code = 0;
 	CURLcode rc;
 
@@ -228,7 +254,7 @@ enum smtp_outcome smtp_send(struct smtp_session *s, const char *envelope_from,
 		*err = NULL;
 	if (s == NULL || rcpt == NULL || data == NULL) {
 		set_err(err, "no session, recipient or data", 0);
-		return SMTP_TEMPFAIL;
+		return SMTP_DOWN;
 	}
 	if (!mail_addr_ok(rcpt) ||
 	    (envelope_from && envelope_from[0] && !mail_addr_ok(envelope_from))) {
@@ -245,6 +271,7 @@ enum smtp_outcome smtp_send(struct smtp_session *s, const char *envelope_from,
 	s->len = len;
 	s->off = 0;
 	s->errbuf[0] = '\0';
+	s->phase = PHASE_SESSION;
 	if (curl_easy_setopt(s->curl, CURLOPT_MAIL_FROM, from) != CURLE_OK ||
 	    curl_easy_setopt(s->curl, CURLOPT_MAIL_RCPT, rcpts) != CURLE_OK ||
 	    curl_easy_setopt(s->curl, CURLOPT_INFILESIZE_LARGE,
@@ -252,10 +279,10 @@ enum smtp_outcome smtp_send(struct smtp_session *s, const char *envelope_from,
 		goto oom;
 	rc = curl_easy_perform(s->curl);
 	curl_easy_getinfo(s->curl, CURLINFO_RESPONSE_CODE, &code);
-	out = classify(rc, code);
+	out = classify(rc, code, s->phase);
 	if (out != SMTP_SENT)
 		set_err(err, s->errbuf[0] ? s->errbuf : curl_easy_strerror(rc),
-		        code);
+		        code >= 400 ? code : 0);
 	goto done;
 oom:
 	set_err(err, "out of memory", 0);

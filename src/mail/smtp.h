@@ -12,11 +12,21 @@
 
 struct smtp_session;
 
-/* Outcome of one delivery. */
+/* Outcome of one delivery.  What matters to the outbox is whose trouble
+ * it was: this message's (a reply to its MAIL, RCPT or DATA) or the
+ * relay's (no session to send anything over). */
 enum smtp_outcome {
 	SMTP_SENT = 0,
-	SMTP_TEMPFAIL = 1,   /* connection trouble or 4xx: keep it queued */
-	SMTP_PERMFAIL = 2,   /* 5xx: move it to failed/ */
+	SMTP_TEMPFAIL = 1,   /* a 4xx reply to this message: keep it queued */
+	SMTP_PERMFAIL = 2,   /* a 5xx reply to this message: to failed/ */
+	SMTP_DOWN = 3,       /* no usable session before this message's MAIL:
+	                        no connection, a greeting or EHLO refused,
+	                        TLS or AUTH failed, 421, or a 530/534/535/538
+	                        reply (our configuration): nothing about
+	                        this message is known */
+	SMTP_LOST = 4,       /* the connection died (closed, timed out, reply
+	                        without a code) while this message's own
+	                        transaction was under way */
 };
 
 /* How hard to insist on TLS over smtp:// (smtps:// is TLS from the start). */
@@ -68,9 +78,16 @@ struct smtp_session *smtp_open(const char *url);
  *   SMTP_SENT      the server accepted the message (250 after DATA);
  *   SMTP_PERMFAIL  the server refused it with a 5xx reply to MAIL, RCPT
  *                  or DATA, or an address was unusable (mail_addr_ok);
- *   SMTP_TEMPFAIL  anything else: no connection, timeout, TLS or AUTH
- *                  failure (a configuration problem, not the message's),
- *                  a 4xx reply.
+ *   SMTP_TEMPFAIL  a 4xx reply (other than 421) to MAIL, RCPT or DATA;
+ *   SMTP_DOWN      the relay could not be used before the message's MAIL
+ *                  command: no connection, timeout, a greeting, EHLO,
+ *                  STARTTLS or AUTH refused (a problem of the relay or
+ *                  the configuration, not the message's), a 421 reply
+ *                  at any point, a 530/534/535/538 reply;
+ *   SMTP_LOST      the connection failed without a reply code after the
+ *                  message's MAIL command was sent.
+ * Which command a reply answers is taken from the commands curl sends
+ * (its debug callback), not from curl's error texts.
  * On failure *err gets a malloc'ed text with the reply code where there
  * was one (caller frees; NULL when out of memory).  The server's reply
  * text is not copied into *err. */

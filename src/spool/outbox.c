@@ -135,21 +135,51 @@ static void fsync_dir(const char *path)
 
 int outbox_retry_parse(const char *text, struct outbox_retry *r)
 {
-	if (sscanf(text, "%d %lld %lld", &r->attempts, &r->first, &r->next) != 3 ||
-	    r->attempts < 0 || r->attempts > RETRY_ATTEMPTS_MAX || r->first < 0 ||
-	    r->next < 0) {
-		memset(r, 0, sizeof *r);
-		return -1;
-	}
+	char why[8] = "mail";
+	int n = 0;
+
+	memset(r, 0, sizeof *r);
+	if (sscanf(text, "%d %lld %lld%n", &r->attempts, &r->first, &r->next,
+	           &n) != 3 || n <= 0)
+		goto fail;
+	/* The older form ends after NEXT-TRY (sscanf finds no word: EOF):
+	 * a failure of the mail. */
+	if (sscanf(text + n, " %7s", why) == 0)
+		goto fail;
+	if (strcmp(why, "relay") == 0)
+		r->relay = 1;
+	else if (strcmp(why, "mail") != 0)
+		goto fail;
+	if (r->attempts < 0 || r->attempts > RETRY_ATTEMPTS_MAX || r->first < 0 ||
+	    r->next < 0)
+		goto fail;
 	return 0;
+fail:
+	memset(r, 0, sizeof *r);
+	return -1;
+}
+
+int outbox_retry_format(const struct outbox_retry *r, char *buf, size_t len)
+{
+	int n = snprintf(buf, len, "%d %lld %lld %s\n", r->attempts, r->first,
+	                 r->next, r->relay ? "relay" : "mail");
+
+	return n < 0 || (size_t)n >= len ? -1 : 0;
+}
+
+/* Whether *r has seen a failure of either kind. */
+static int retry_started(const struct outbox_retry *r)
+{
+	return r->attempts > 0 || r->relay;
 }
 
 int outbox_retry_fail(struct outbox_retry *r, long long now, int retry_days)
 {
 	long long wait;
 
-	if (!r->attempts)
+	if (!retry_started(r))
 		r->first = now;
+	r->relay = 0;
 	if (r->attempts < RETRY_ATTEMPTS_MAX)
 		r->attempts++;
 	if (now - r->first > (long long)retry_days * 86400)
@@ -157,6 +187,14 @@ int outbox_retry_fail(struct outbox_retry *r, long long now, int retry_days)
 	wait = 300LL << (r->attempts < 7 ? r->attempts - 1 : 6);
 	r->next = now + (wait > 14400 ? 14400 : wait);
 	return 1;
+}
+
+int outbox_retry_relay(struct outbox_retry *r, long long now, int retry_days)
+{
+	if (!retry_started(r))
+		r->first = now;
+	r->relay = 1;
+	return now - r->first > (long long)retry_days * 86400 ? 0 : 1;
 }
 
 static void retry_path(const char *spool, const char *name, char *buf,
@@ -181,15 +219,17 @@ static void retry_load(const char *spool, const char *name,
 static void retry_save(const char *spool, const char *name,
                        const struct outbox_retry *r)
 {
-	char path[8192], tmp[8300];
+	char path[8192], tmp[8300], text[96];
 	FILE *f;
 
+	if (outbox_retry_format(r, text, sizeof text) < 0)
+		return;
 	retry_path(spool, name, path, sizeof path);
 	snprintf(tmp, sizeof tmp, "%s.tmp", path);
 	f = util_fopen_spool(tmp, 0);
 	if (!f)
 		return;
-	fprintf(f, "%d %lld %lld\n", r->attempts, r->first, r->next);
+	fputs(text, f);
 	if (fclose(f) == 0)
 		rename(tmp, path);  /* advisory state: no fsync needed */
 }
@@ -358,7 +398,10 @@ static void move_to_failed(const char *spool, const char *name)
 /* What became of one queued mail in a delivery run. */
 enum deliver_result {
 	DELIVER_SENT,
-	DELIVER_DEFERRED,    /* 4xx or no connection: backed off */
+	DELIVER_DEFERRED,    /* a 4xx reply to it: backed off */
+	DELIVER_DOWN,        /* the relay could not be used: ends the run */
+	DELIVER_LOST,        /* the connection died while it was sent:
+	                        backed off, ends the run */
 	DELIVER_FAILED,      /* moved to failed/ */
 	DELIVER_UNREADABLE,  /* could not be opened or read: stays, logged */
 	DELIVER_SKIPPED,     /* another run has sent it or is sending it */
@@ -395,15 +438,25 @@ static enum deliver_result settle(const char *spool, const char *name,
 		return DELIVER_SENT;
 	}
 	retry_load(spool, name, &r);
-	if (out == SMTP_TEMPFAIL) {
+	if (out == SMTP_DOWN) {
+		if (outbox_retry_relay(&r, pol->now, pol->retry_days)) {
+			retry_save(spool, name, &r);
+			log_msg(LOG_WARNING, "outbox/%s to <%s>: deferred, the relay "
+			        "cannot be used (sent on the first run that reaches "
+			        "it): %s\n", name, rcpt, err ? err : "?");
+			return DELIVER_DOWN;
+		}
+	} else if (out == SMTP_TEMPFAIL || out == SMTP_LOST) {
 		if (outbox_retry_fail(&r, pol->now, pol->retry_days)) {
 			retry_save(spool, name, &r);
-			log_msg(LOG_WARNING, "outbox/%s to <%s>: deferred (try %d): %s\n",
-			        name, rcpt, r.attempts, err ? err : "?");
-			return DELIVER_DEFERRED;
+			log_msg(LOG_WARNING, "outbox/%s to <%s>: deferred (try %d)%s: "
+			        "%s\n", name, rcpt, r.attempts,
+			        out == SMTP_LOST ? ", the connection was lost while "
+			        "it was sent" : "", err ? err : "?");
+			return out == SMTP_LOST ? DELIVER_LOST : DELIVER_DEFERRED;
 		}
-		/* deferred too long: give up */
 	}
+	/* a 5xx, or deferred too long: give up */
 	log_msg(LOG_ERR, "outbox/%s to <%s>: failed for good, moved to failed/: "
 	        "%s\n", name, rcpt, err ? err : "?");
 	outbox_note_bounce(spool, rcpt, name, err ? err : "?", pol->now);
@@ -469,7 +522,8 @@ done:
 	return res;
 }
 
-/* Whether a deferred mail's back-off has run out. */
+/* Whether a queued mail is to be tried: never deferred, deferred only
+ * because the relay could not be used, or its back-off has run out. */
 static int due(const char *spool, const char *name,
                const struct outbox_policy *pol)
 {
@@ -478,7 +532,7 @@ static int due(const char *spool, const char *name,
 	if (pol->all)
 		return 1;
 	retry_load(spool, name, &r);
-	return r.attempts == 0 || r.next <= pol->now;
+	return r.attempts == 0 || r.relay || r.next <= pol->now;
 }
 
 int outbox_deliver(const char *spool, const struct smtp_settings *smtp,
@@ -488,7 +542,7 @@ int outbox_deliver(const char *spool, const struct smtp_settings *smtp,
 	struct smtp_session *s = NULL;
 	size_t n, i;
 	char **names;
-	int tempfails = 0;
+	int down = 0;  /* the relay cannot be used: try the rest next run */
 
 	memset(st, 0, sizeof *st);
 	snprintf(dir, sizeof dir, "%s/outbox", spool);
@@ -500,28 +554,28 @@ int outbox_deliver(const char *spool, const struct smtp_settings *smtp,
 			st->waiting++;
 			continue;
 		}
+		if (down) {
+			st->deferred++;  /* untouched: due again next run */
+			continue;
+		}
 		if (!s && !(s = smtp_open_with(smtp))) {
 			free_names(names, n);
 			return -1;
 		}
-		if (tempfails >= 3) {
-			st->deferred++;  /* the server seems down: try next run */
-			continue;
-		}
 		switch (deliver_one(s, spool, names[i], pol)) {
 		case DELIVER_SENT:
 			st->sent++;
-			tempfails = 0;
 			break;
 		case DELIVER_FAILED:
 			st->failed++;
 			break;
+		case DELIVER_DOWN:
+		case DELIVER_LOST:
+			down = 1;
+			/* fall through */
 		case DELIVER_DEFERRED:
+		case DELIVER_UNREADABLE:  /* not the server's fault */
 			st->deferred++;
-			tempfails++;
-			break;
-		case DELIVER_UNREADABLE:
-			st->deferred++;  /* not the server's fault */
 			break;
 		case DELIVER_SKIPPED:
 			st->skipped++;

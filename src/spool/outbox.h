@@ -47,25 +47,45 @@ size_t outbox_envelope_size(const char *envelope_from, const char *rcpt);
 char *outbox_split_envelope(char *text, char **from, char **rcpt);
 
 /* Back-off state of a deferred mail: outbox/NAME.eml.retry holds
- * "ATTEMPTS FIRST-FAILURE NEXT-TRY" (seconds since the epoch). */
+ * "ATTEMPTS FIRST-FAILURE NEXT-TRY WHY" (seconds since the epoch; WHY is
+ * "mail" or "relay").  A file of the older form, without WHY, reads as
+ * "mail". */
 struct outbox_retry {
-	int attempts;        /* temporary failures so far; 0: never tried */
-	long long first;     /* when the first of them came */
-	long long next;      /* not to be tried before then */
+	int attempts;        /* temporary failures of this mail so far (4xx
+	                        replies, a connection lost while it was being
+	                        sent); 0: none */
+	long long first;     /* when the first failure of either kind came */
+	long long next;      /* not to be tried before then (unless relay) */
+	int relay;           /* 1: last deferred because the relay could not
+	                        be used (SMTP_DOWN): due on every run, so it
+	                        goes out on the first run that reaches the
+	                        relay again; 0: a failure of this mail */
 };
 
 /* Read the text of a .retry file (NUL-terminated; untrusted: it may have
  * been edited or damaged) into *r.  Returns 0, or -1 when it does not
- * parse or holds a negative number or an absurd count: *r then reads as
- * never tried (all 0).  Pure: no I/O. */
+ * parse or holds a negative number, an absurd count or an unknown WHY:
+ * *r then reads as never tried (all 0).  Pure: no I/O. */
 int outbox_retry_parse(const char *text, struct outbox_retry *r);
 
-/* Count a temporary failure at now (seconds since the epoch) in *r and
- * set when to try next: 5 minutes after the first failure, doubling with
- * each, at most 4 hours.  Returns 1 when the mail stays queued, 0 when
- * it has been deferred for longer than retry_days (it fails for good; r
- * holds the count).  Pure: no I/O. */
+/* The text of *r as a .retry file holds it ("... WHY\n") into buf of
+ * len bytes.  Returns 0, or -1 when it does not fit.  Pure: no I/O. */
+int outbox_retry_format(const struct outbox_retry *r, char *buf, size_t len);
+
+/* Count a temporary failure of the mail itself at now (seconds since the
+ * epoch) in *r and set when to try next: 5 minutes after its first such
+ * failure, doubling with each, at most 4 hours; r->relay becomes 0.
+ * Returns 1 when the mail stays queued, 0 when it has been deferred for
+ * longer than retry_days since its first failure of either kind (it
+ * fails for good; r holds the count).  Pure: no I/O. */
 int outbox_retry_fail(struct outbox_retry *r, long long now, int retry_days);
+
+/* Count that the relay could not be used when the mail was due, at now:
+ * r->relay becomes 1, the count and back-off of the mail's own failures
+ * stay as they were (a relay outage does not lengthen a later
+ * greylisting delay).  Returns 1 when the mail stays queued, 0 when it
+ * has been deferred for longer than retry_days.  Pure: no I/O. */
+int outbox_retry_relay(struct outbox_retry *r, long long now, int retry_days);
 
 /* Bytes outbox_deliver reads of one file; a larger file is never sent
  * (it moves to failed/, logged): above the largest reply size limit. */
@@ -86,17 +106,23 @@ struct outbox_policy {
 };
 
 /* Deliver every queued mail that is due, in name order, over one SMTP
- * session.  A temporary failure (4xx, no connection) leaves the mail
- * queued and backs it off: the next try waits 5 minutes, then 10, 20, ...
- * at most 4 hours (state in outbox/NAME.eml.retry); after three temporary
- * failures in a row the run stops (the server is likely down).  A
- * permanent failure (5xx), or a mail deferred for over retry_days, moves
- * it to SPOOL/failed/, logs the reply on stderr and records the address
- * in SPOOL/bounces/ for the admin.  Only a file read whole is sent: one
- * over OUTBOX_MAX_MAIL bytes, or with malformed envelope lines, moves to
- * failed/ (logged); one that cannot be opened or read stays queued
- * (deferred, logged) and never counts as sent.  Returns 0, or -1 when
- * the outbox cannot be read or the session cannot be opened. */
+ * session.  A 4xx reply to a mail's MAIL, RCPT or DATA leaves that mail
+ * queued and backs it off: the next try waits 5 minutes, then 10, 20,
+ * ... at most 4 hours (state in outbox/NAME.eml.retry); the run goes on
+ * with the next mail.  Only a relay that cannot be used (SMTP_DOWN: no
+ * connection, greeting, TLS or AUTH refused, 421) or a connection lost
+ * during a mail (SMTP_LOST, which backs that mail off) ends the run;
+ * the mails not tried stay as they were.  A mail deferred by SMTP_DOWN
+ * is due on every later run (outbox_retry_relay), so everything queued
+ * during an outage goes out on the first run that reaches the relay.
+ * A permanent failure (5xx), or a mail deferred for over retry_days,
+ * moves it to SPOOL/failed/, logs the reply on stderr and records the
+ * address in SPOOL/bounces/ for the admin.  Only a file read whole is
+ * sent: one over OUTBOX_MAX_MAIL bytes, or with malformed envelope
+ * lines, moves to failed/ (logged); one that cannot be opened or read
+ * stays queued (deferred, logged) and never counts as sent.  Returns 0,
+ * or -1 when the outbox cannot be read or the session cannot be
+ * opened. */
 int outbox_deliver(const char *spool, const struct smtp_settings *smtp,
                    const struct outbox_policy *pol, struct outbox_stats *st);
 

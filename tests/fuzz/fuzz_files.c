@@ -23,8 +23,10 @@
  *     loads again and formats to the same bytes, with valid addresses;
  *   - an outbox envelope that splits gives addresses without CR or LF,
  *     and the message that follows the two lines;
- *   - a back-off after a failure lies after the time of the failure and
- *     at most 4 hours later, and the count only grows;
+ *   - a back-off file that parses formats (outbox_retry_format) to one
+ *     that reads back the same; a back-off after a failure lies after
+ *     the time of the failure and at most 4 hours later, and the count
+ *     only grows;
  *   - a config file that loads prints (config_print) a file that loads
  *     again and prints the same (unless a value starts with ";", which
  *     only "key =;value" without a blank can set, or a printed line is
@@ -120,6 +122,15 @@ static void fuzz_retry(const char *data, size_t len)
 	size_t i;
 
 	if (outbox_retry_parse(text, &r) == 0) {
+		struct outbox_retry again;
+		char line[128];
+		if (outbox_retry_format(&r, line, sizeof line) < 0 ||
+		    outbox_retry_parse(line, &again) < 0 ||
+		    again.attempts != r.attempts || again.first != r.first ||
+		    again.next != r.next || again.relay != r.relay)
+			scratch_fail("retry %d %lld %lld %d: not read back as "
+			             "written", r.attempts, r.first, r.next,
+			             r.relay);
 		for (i = 0; i < sizeof offsets / sizeof offsets[0]; i++) {
 			struct outbox_retry before = r;
 			long long now = FUZZ_NOW + offsets[i];

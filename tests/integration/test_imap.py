@@ -193,8 +193,12 @@ try:
         f.write("Wrong-Pw-2097\n")
     os.chmod(badpw, 0o600)
     rc, err = batch(env_={"EPAMSERV_IMAP_PASSWORD_FILE": badpw})
-    is_(rc, 75, "a wrong password is a temporary failure (exit 75)")
+    is_(rc, 78, "a refused login is a configuration error (exit 78), not "
+        "an endless retry")
     contains(err, "refused the login", "the message says the login failed")
+    contains(err, "imap_password_file", "and names the setting to fix")
+    is_(len([l for l in err.splitlines() if "login" in l]), 1,
+        "in one line")
     ok("Wrong-Pw-2097" not in err, "the message does not show the password")
     is_(imap_state()[0], [_n], "nothing was marked seen")
 
@@ -203,8 +207,11 @@ try:
     is_(rc, 75, "an unreachable server is a temporary failure (exit 75)")
     contains(err, "cannot reach the IMAP server", "with a clear message")
     rc, err = batch("imap://127.0.0.1:%d/No%%20Such" % imapd.port)
-    is_(rc, 75, "a missing mailbox is a temporary failure")
+    is_(rc, 78, "a missing mailbox is a configuration error (exit 78)")
     contains(err, "cannot open the mailbox \"No Such\"", "named in the message")
+    contains(err, "fix the mailbox in the URL", "with what to fix")
+    is_(len([l for l in err.splitlines() if "mailbox" in l]), 1,
+        "in one line")
     rc, err = batch("http://127.0.0.1/")
     is_(rc, 64, "only imap:// and imaps:// URLs are taken")
     ok(os.path.exists(os.path.join(env.spool, "users", "hank")) is False,

@@ -5,7 +5,7 @@
  * with a scratch Maildir, delivers over one session and reads back what
  * the server stored: envelope lines, then the message as received.
  * Recipients the server refuses (550, 451) and a closed port pin down how
- * failures map to SMTP_PERMFAIL and SMTP_TEMPFAIL.
+ * failures map to SMTP_PERMFAIL, SMTP_TEMPFAIL and SMTP_DOWN.
  */
 #include <dirent.h>
 #include <errno.h>
@@ -288,8 +288,9 @@ static void test_tls_settings(int port)
 	st.tls = SMTP_TLS_REQUIRE;
 	s = smtp_open_with(&st);
 	is_int(smtp_send(s, "epamserv@pbem.example.net", "dave@example.org",
-	                 msg1, strlen(msg1), &err), SMTP_TEMPFAIL,
-	       "required STARTTLS not offered: temporary failure, not sent");
+	                 msg1, strlen(msg1), &err), SMTP_DOWN,
+	       "required STARTTLS not offered: the relay cannot be used, not "
+	       "sent");
 	free(err);
 	smtp_close(s);
 
@@ -370,8 +371,9 @@ static void test_closed_port(void)
 	s = smtp_open(url);
 	ok(s != NULL, "smtp_open does not connect yet");
 	is_int(smtp_send(s, "epamserv@pbem.example.net", "alice@example.org",
-	                 msg1, strlen(msg1), &err), SMTP_TEMPFAIL,
-	       "a closed port is a temporary failure");
+	                 msg1, strlen(msg1), &err), SMTP_DOWN,
+	       "a closed port: the relay cannot be used (not the message's "
+	       "failure)");
 	ok(err != NULL, "with an error text");
 	free(err);
 	smtp_close(s);

@@ -710,6 +710,37 @@ static void test_reply_queue_keeps_a_lowered_cap(void)
 	config_free(&cfg);
 }
 
+/* The back-off file: the older form (no WHY) reads as the mail's own
+ * deferral; a relay outage neither counts as a try nor lengthens the
+ * back-off of a later 4xx. */
+static void test_outbox_retry_forms(void)
+{
+	struct outbox_retry r;
+	char line[128];
+
+	is_int(outbox_retry_parse("2 1000 1600\n", &r), 0, "the older form reads");
+	ok(r.attempts == 2 && r.first == 1000 && r.next == 1600 && !r.relay,
+	   "as a deferral of the mail itself");
+	is_int(outbox_retry_parse("0 1000 0 relay\n", &r), 0, "WHY relay reads");
+	ok(r.relay && r.attempts == 0, "as a deferral by the relay");
+	is_int(outbox_retry_parse("1 1000 1300 lunch\n", &r), -1,
+	       "an unknown WHY is damage");
+	ok(r.attempts == 0 && r.next == 0 && !r.relay, "and reads as never tried");
+	memset(&r, 0, sizeof r);
+	is_int(outbox_retry_relay(&r, 5000, 5), 1, "a relay outage keeps the mail");
+	ok(r.relay && r.attempts == 0 && r.first == 5000,
+	   "not counted as a try, but its first failure is noted");
+	is_int(outbox_retry_fail(&r, 5600, 5), 1, "then a 4xx");
+	ok(!r.relay && r.attempts == 1 && r.first == 5000 && r.next == 5900,
+	   "backs off 5 minutes, the first back-off");
+	is_int(outbox_retry_format(&r, line, sizeof line), 0, "formats");
+	is_str(line, "1 5000 5900 mail\n", "as ATTEMPTS FIRST NEXT WHY");
+	memset(&r, 0, sizeof r);
+	is_int(outbox_retry_relay(&r, 1000, 5), 1, "an outage starts");
+	is_int(outbox_retry_relay(&r, 1000 + 5 * 86400 + 1, 5), 0,
+	       "deferred by the relay for over retry_days: fails for good");
+}
+
 int main(void)
 {
 	char *err = NULL;
@@ -735,6 +766,7 @@ int main(void)
 	test_intake_finds_the_command();
 	test_outbox_put_refuses_over_the_cap();
 	test_reply_queue_keeps_a_lowered_cap();
+	test_outbox_retry_forms();
 	{
 		char cmd[300];
 		snprintf(cmd, sizeof cmd, "rm -rf %s", spool);
