@@ -188,3 +188,24 @@ EXTRA_DIST += tests/integration/test_addresses.py
 # version, each with its regression check.
 TESTS += tests/integration/test_trust_holes.py
 EXTRA_DIST += tests/integration/test_trust_holes.py
+
+# Issue 12, item 7: the suite leaves the machine's system log alone.
+# Every test runs with tests/syslog/libsyslogtrap.so preloaded
+# (AM_TESTS_ENVIRONMENT in Makefile.am): no openlog/syslog/vsyslog call
+# reaches syslog(3), each is recorded, and test_syslog_untouched.py, run
+# after every other test, fails when one was made.
+check_PROGRAMS += tests/syslog/libsyslogtrap.so
+tests_syslog_libsyslogtrap_so_SOURCES = tests/syslog/libsyslogtrap.c
+tests_syslog_libsyslogtrap_so_CFLAGS = $(AM_CFLAGS) -fPIC
+tests_syslog_libsyslogtrap_so_LDFLAGS = -shared -fPIC
+TESTS += tests/syslog/test_syslog_untouched.py
+EXTRA_DIST += tests/syslog/test_syslog_untouched.py
+tests/syslog/test_syslog_untouched.log: \
+	$(filter-out tests/syslog/test_syslog_untouched.log,$(TEST_LOGS))
+
+# Issue 12, items 1, 4 and 7: receive never exits 78 (a configuration
+# error keeps the mail with the MTA, exit 75), smtp_url only smtp:// or
+# smtps://, comments after # and ;, a display name in from, the log
+# setting.
+TESTS += tests/integration/test_config_exit.py
+EXTRA_DIST += tests/integration/test_config_exit.py
