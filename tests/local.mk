@@ -194,10 +194,16 @@ EXTRA_DIST += tests/integration/test_trust_holes.py
 # (AM_TESTS_ENVIRONMENT in Makefile.am): no openlog/syslog/vsyslog call
 # reaches syslog(3), each is recorded, and test_syslog_untouched.py, run
 # after every other test, fails when one was made.
-check_PROGRAMS += tests/syslog/libsyslogtrap.so
-tests_syslog_libsyslogtrap_so_SOURCES = tests/syslog/libsyslogtrap.c
-tests_syslog_libsyslogtrap_so_CFLAGS = $(AM_CFLAGS) -fPIC
-tests_syslog_libsyslogtrap_so_LDFLAGS = -shared -fPIC
+# The shim is built without the user's CFLAGS: under a sanitizer build it
+# must not pull the sanitizer runtime into python3 and the other
+# programs it is preloaded into.
+check_DATA = tests/syslog/libsyslogtrap.so
+CLEANFILES = tests/syslog/libsyslogtrap.so
+EXTRA_DIST += tests/syslog/libsyslogtrap.c
+tests/syslog/libsyslogtrap.so: $(srcdir)/tests/syslog/libsyslogtrap.c
+	$(MKDIR_P) tests/syslog
+	$(CC) $(WARN_CFLAGS) -O2 -fPIC -shared -o $@ \
+	    $(srcdir)/tests/syslog/libsyslogtrap.c
 TESTS += tests/syslog/test_syslog_untouched.py
 EXTRA_DIST += tests/syslog/test_syslog_untouched.py
 tests/syslog/test_syslog_untouched.log: \
