@@ -188,12 +188,12 @@ int main(int argc, char **argv)
 	}
 	if (log_open(verbose, logs_to_dest(argv[i]) ? cfg.log : NULL,
 	             &err) < 0) {
-		/* Not a mistake in a mail: the MTA keeps it (75); an operator's
-		 * command is told it is a configuration problem (78). */
+		/* A full disk, a permission to fix: temporary for every
+		 * command (the MTA keeps the mail, cron runs again). */
 		fprintf(stderr, "epamserv: %s\n", err);
 		free(err);
 		config_free(&cfg);
-		return receive ? EXIT_TEMPFAIL : EXIT_CONFIG;
+		return EXIT_TEMPFAIL;
 	}
 	if (run_pure(argc - i, argv + i, &rc))
 		;
