@@ -25,6 +25,17 @@ _count = 0
 _failed = 0
 
 
+def _terminated(signum, frame):
+    """A test stopped by SIGTERM or SIGHUP (make interrupted, a session
+    stopped) still runs its finally: blocks and atexit handlers, so its
+    scratch directory and servers go too (SIGINT already does)."""
+    sys.exit(128 + signum)
+
+
+signal.signal(signal.SIGTERM, _terminated)
+signal.signal(signal.SIGHUP, _terminated)
+
+
 def ok(cond, name, detail=None):
     global _count, _failed
     _count += 1
