@@ -70,6 +70,15 @@ try:
                          stdin=make_mail("bob@example.org", "help"))
     is_(rc, 75, "receive with a bad --from exits 75")
 
+    nodir = os.path.join(env.root, "no-templates")
+    mail = make_mail("alice@example.org", "help", msgid="<tpl@test.example>")
+    rc, err = env.receive(mail, env={"EPAMSERV_TEMPLATES": nodir})
+    is_(rc, 75, "missing templates under receive: 75")
+    contains(err, "cannot read template", "the log line names the template")
+    rc, err = env.receive(mail)
+    is_(rc, 0, "the same mail, with the templates back, exits 0")
+    ok("already processed" not in err, "and is processed, not skipped", err)
+
     # 4. smtp_url: smtp:// or smtps:// only.
     sink = os.path.join(env.root, "sink.mbox")
     write_conf("smtp_url = file://%s\n" % sink)
