@@ -113,13 +113,74 @@ static const struct {
 	{ NULL, NULL },
 };
 
+/* The index of the subcommand in argv (after the global options), or
+ * argc when there is none. */
+static int command_index(int argc, char **argv)
+{
+	int k = 1;
+
+	while (k < argc && argv[k][0] == '-' && argv[k][1] == '-')
+		k += strcmp(argv[k], "--verbose") == 0 ? 1 : 2;
+	return k < argc ? k : argc;
+}
+
+/* Where a configuration error is logged: EPAMSERV_LOG when it is a
+ * value the setting accepts, else what the file set before the error
+ * (syslog by default). */
+static const char *error_log_dest(const struct config *cfg)
+{
+	const char *env = getenv("EPAMSERV_LOG");
+
+	if (env && (strcmp(env, "syslog") == 0 || strcmp(env, "stderr") == 0 ||
+	            env[0] == '/'))
+		return env;
+	return cfg->log ? cfg->log : "syslog";
+}
+
+/* A configuration error: for receive, one log line saying the mail
+ * waits with the MTA, and 75 (Postfix, procmail and sendmail retry; 78
+ * would bounce the player's mail for our own mistake); for the operator's
+ * commands the message on stderr and 78. */
+static int config_error(struct config *cfg, int receive, char *err)
+{
+	char *lerr = NULL;
+	int rc = EXIT_CONFIG;
+
+	if (receive) {
+		if (log_open(0, error_log_dest(cfg), &lerr) < 0) {
+			fprintf(stderr, "epamserv: %s\n", lerr);
+			free(lerr);
+		}
+		log_msg(LOG_ERR, "configuration error: %s; the mail is left with "
+		        "the mail system (exit 75), which delivers it again once "
+		        "the configuration is fixed (check it with epamserv config)",
+		        err);
+		rc = EXIT_TEMPFAIL;
+	} else {
+		fprintf(stderr, "epamserv: %s\n", err);
+	}
+	free(err);
+	config_free(cfg);
+	return rc;
+}
+
+/* Commands that write to the log the setting "log" names; the others
+ * (config, outbox, bounces) talk to the person who ran them, on stderr. */
+static int logs_to_dest(const char *cmd)
+{
+	return strcmp(cmd, "receive") == 0 || strcmp(cmd, "batch") == 0 ||
+	       strcmp(cmd, "flush") == 0 || strcmp(cmd, "sweep") == 0 ||
+	       strcmp(cmd, "admin") == 0;
+}
+
 int main(int argc, char **argv)
 {
 	struct config cfg;
 	const char *conf = NULL;
 	char *err = NULL;
-	int i = 1, rc, k, verbose = 0;
+	int i = 1, rc, k, verbose = 0, cmd = command_index(argc, argv), receive;
 
+	receive = cmd < argc && strcmp(argv[cmd], "receive") == 0;
 	/* --config first, since options override the file. */
 	for (k = 1; k + 1 < argc && argv[k][0] == '-'; k++)
 		if (strcmp(argv[k], "--config") == 0)
@@ -142,7 +203,7 @@ int main(int argc, char **argv)
 			config_free(&cfg);
 			return EXIT_TEMPFAIL;
 		}
-		goto config_error;
+		return config_error(&cfg, receive, err);
 	}
 	while (i < argc && argv[i][0] == '-' && argv[i][1] == '-') {
 		int found = strcmp(argv[i], "--config") == 0;
@@ -157,7 +218,7 @@ int main(int argc, char **argv)
 					break;
 				if (config_set(&cfg, option_keys[k].key, argv[i + 1],
 				               &err) < 0)
-					goto config_error;
+					return config_error(&cfg, receive, err);
 				found = 1;
 			}
 		if (!found || i + 1 >= argc) {
@@ -165,7 +226,7 @@ int main(int argc, char **argv)
 			        argv[i]);
 			usage(stderr);
 			config_free(&cfg);
-			return EXIT_USAGE;
+			return receive ? EXIT_TEMPFAIL : EXIT_USAGE;
 		}
 		i += 2;
 	}
@@ -182,15 +243,18 @@ int main(int argc, char **argv)
 		config_free(&cfg);
 		return EXIT_TEMPFAIL;
 	}
-	/* The mail-handling commands also log to syslog (facility mail). */
-	log_open(verbose, strcmp(argv[i], "receive") == 0 ||
-	                  strcmp(argv[i], "batch") == 0 ||
-	                  strcmp(argv[i], "flush") == 0 ||
-	                  strcmp(argv[i], "sweep") == 0 ||
-	                  strcmp(argv[i], "admin") == 0);
+	if (log_open(verbose, logs_to_dest(argv[i]) ? cfg.log : NULL,
+	             &err) < 0) {
+		/* A full disk, a permission to fix: temporary for every
+		 * command (the MTA keeps the mail, cron runs again). */
+		fprintf(stderr, "epamserv: %s\n", err);
+		free(err);
+		config_free(&cfg);
+		return EXIT_TEMPFAIL;
+	}
 	if (run_pure(argc - i, argv + i, &rc))
 		;
-	else if (strcmp(argv[i], "receive") == 0)
+	else if (receive)
 		rc = cli_receive(&cfg, argc - i, argv + i);
 	else if (strcmp(argv[i], "outbox") == 0)
 		rc = cli_outbox(&cfg, argc - i, argv + i);
@@ -213,10 +277,9 @@ int main(int argc, char **argv)
 		rc = EXIT_USAGE;
 	}
 	config_free(&cfg);
+	/* receive tells the MTA "done" or "try again", nothing else: every
+	 * other code bounces the player's mail (epamserv(1), EXIT STATUS). */
+	if (receive && rc != 0 && rc != EXIT_TEMPFAIL)
+		rc = EXIT_TEMPFAIL;
 	return rc;
-config_error:
-	fprintf(stderr, "epamserv: %s\n", err);
-	free(err);
-	config_free(&cfg);
-	return EXIT_CONFIG;
 }

@@ -198,3 +198,30 @@ EXTRA_DIST += tests/integration/test_trust_holes.py
 # follows a symbolic link planted in the spool.
 TESTS += tests/integration/test_privileges.py
 EXTRA_DIST += tests/integration/test_privileges.py
+
+# Issue 12, item 7: the suite leaves the machine's system log alone.
+# Every test runs with tests/syslog/libsyslogtrap.so preloaded
+# (AM_TESTS_ENVIRONMENT in Makefile.am): no openlog/syslog/vsyslog call
+# reaches syslog(3), each is recorded, and test_syslog_untouched.py, run
+# after every other test, fails when one was made.
+# The shim is built without the user's CFLAGS: under a sanitizer build it
+# must not pull the sanitizer runtime into python3 and the other
+# programs it is preloaded into.
+check_DATA = tests/syslog/libsyslogtrap.so
+CLEANFILES = tests/syslog/libsyslogtrap.so
+EXTRA_DIST += tests/syslog/libsyslogtrap.c
+tests/syslog/libsyslogtrap.so: $(srcdir)/tests/syslog/libsyslogtrap.c
+	$(MKDIR_P) tests/syslog
+	$(CC) $(WARN_CFLAGS) -O2 -fPIC -shared -o $@ \
+	    $(srcdir)/tests/syslog/libsyslogtrap.c
+TESTS += tests/syslog/test_syslog_untouched.py
+EXTRA_DIST += tests/syslog/test_syslog_untouched.py
+tests/syslog/test_syslog_untouched.log: \
+	$(filter-out tests/syslog/test_syslog_untouched.log,$(TEST_LOGS))
+
+# Issue 12, items 1, 4 and 7: receive never exits 78 (a configuration
+# error keeps the mail with the MTA, exit 75), smtp_url only smtp:// or
+# smtps://, comments after # and ;, a display name in from, the log
+# setting.
+TESTS += tests/integration/test_config_exit.py
+EXTRA_DIST += tests/integration/test_config_exit.py

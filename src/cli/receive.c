@@ -3,7 +3,11 @@
  * pipe (Postfix alias, procmail, .forward) delivers it.
  *
  * Exit 0 when the mail was dealt with, 75 (EX_TEMPFAIL) when the MTA
- * should try again.  After the mail's effects are saved, the outbox is
+ * should try again, and nothing else: every other code makes Postfix
+ * bounce the player's mail, and no local problem (configuration, a
+ * template, the spool, a wrong pipe command) is the sender's fault; a
+ * mail over max_mail_size is answered, not bounced (main.c maps any
+ * other code to 75).  After the mail's effects are saved, the outbox is
  * delivered when an SMTP server is configured; a delivery failure does not
  * change the exit status (the mail waits in the outbox for "flush").
  */
@@ -23,8 +27,9 @@ int cli_receive(const struct config *cfg, int argc, char **argv)
 
 	(void)argv;
 	if (argc != 1) {
-		fprintf(stderr, "usage: epamserv receive < MAIL\n");
-		return EXIT_USAGE;
+		fprintf(stderr, "epamserv: usage: epamserv receive < MAIL (fix the "
+		        "pipe command; the mail is left with the mail system)\n");
+		return EXIT_TEMPFAIL;
 	}
 	raw = util_read_fd(STDIN_FILENO, cfg->max_mail_size, &len, &truncated);
 	if (!raw) {

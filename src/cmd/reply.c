@@ -295,7 +295,12 @@ void reply_queue(struct cmdctx *c, struct txn *t, const char *addr,
 		c->queue_failed = 1;
 		return;
 	}
-	snprintf(from, sizeof from, "epamserv <%s>", c->cfg->from);
+	/* From: the configured display name and address; the envelope and
+	 * X-Loop carry the bare address (util/conf.h, from). */
+	if (!config_from_header(c->cfg, from, sizeof from)) {
+		c->queue_failed = 1;
+		return;
+	}
 	mail_date((long long)c->now, date, sizeof date);
 	memset(&m, 0, sizeof m);
 	m.from = from;

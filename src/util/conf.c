@@ -33,6 +33,7 @@ static const struct {
 	{ "spool", "EPAMSERV_SPOOL" },
 	{ "smtp_url", "EPAMSERV_SMTP_URL" },
 	{ "from", "EPAMSERV_FROM" },
+	{ "log", "EPAMSERV_LOG" },
 	{ "templates", "EPAMSERV_TEMPLATES" },
 	{ "lock_timeout", "EPAMSERV_LOCK_TIMEOUT" },
 	{ "max_mail_size", "EPAMSERV_MAX_MAIL_SIZE" },
@@ -101,6 +102,204 @@ static int parse_count(const char *value, long lo, long hi, long *out)
 	return 0;
 }
 
+/* Whether s holds a control character (C0, DEL). */
+static int has_control(const char *s)
+{
+	for (; *s; s++)
+		if ((unsigned char)*s < 0x20 || *s == 0x7F)
+			return 1;
+	return 0;
+}
+
+/* Whether s is well-formed UTF-8 text without C1 controls, bidi
+ * overrides or line separators (util_cp_class). */
+static int utf8_text_ok(const char *s)
+{
+	const unsigned char *p = (const unsigned char *)s;
+	size_t left = strlen(s), n;
+	unsigned long cp;
+
+	while (left > 0) {
+		n = util_utf8_seq(p, left, &cp);
+		if (n == 0 || util_cp_class(cp) != UTIL_CP_TEXT)
+			return 0;
+		p += n;
+		left -= n;
+	}
+	return 1;
+}
+
+/* The edit distance of a and b (optimal string alignment: a change, an
+ * insertion, a deletion or a swap of neighbours each count 1), or limit
+ * when it is limit or more.  Both at most 64 bytes. */
+static int edit_distance(const char *a, const char *b, int limit)
+{
+	int d[66][66], i, j, la = (int)strlen(a), lb = (int)strlen(b);
+
+	if (la > 64 || lb > 64 || abs(la - lb) >= limit)
+		return limit;
+	for (i = 0; i <= la; i++)
+		d[i][0] = i;
+	for (j = 0; j <= lb; j++)
+		d[0][j] = j;
+	for (i = 1; i <= la; i++)
+		for (j = 1; j <= lb; j++) {
+			int cost = a[i - 1] != b[j - 1], v = d[i - 1][j - 1] + cost;
+			if (d[i - 1][j] + 1 < v)
+				v = d[i - 1][j] + 1;
+			if (d[i][j - 1] + 1 < v)
+				v = d[i][j - 1] + 1;
+			if (i > 1 && j > 1 && a[i - 1] == b[j - 2] &&
+			    a[i - 2] == b[j - 1] && d[i - 2][j - 2] + 1 < v)
+				v = d[i - 2][j - 2] + 1;
+			d[i][j] = v;
+		}
+	return d[la][lb] < limit ? d[la][lb] : limit;
+}
+
+/* url with any "user:password@" part masked, appended to b: up to the
+ * last '@' before the path, since a password may hold an '@' too. */
+static void mask_url(struct buf *b, const char *url)
+{
+	const char *scheme = strstr(url, "://"), *at = NULL, *p;
+
+	if (scheme) {
+		for (p = scheme + 3; *p && *p != '/'; p++)
+			if (*p == '@')
+				at = p;
+		if (at) {
+			buf_printf(b, "%.*s***@%s", (int)(scheme + 3 - url), url, at + 1);
+			return;
+		}
+	}
+	buf_puts(b, url);
+}
+
+/* Whether value may be smtp_url: empty (mail stays in the outbox), or
+ * smtp:// or smtps:// (any case, as libcurl reads schemes) and a host
+ * (after any user:password@).
+ * Anything else is refused: libcurl would take file:///x as a file to
+ * write the mail into, and flush would then count it as sent. */
+static int smtp_url_ok(const char *value)
+{
+	const char *host, *p;
+	size_t n;
+
+	if (!*value)
+		return 1;
+	if (strncasecmp(value, "smtp://", 7) == 0)
+		n = 7;
+	else if (strncasecmp(value, "smtps://", 8) == 0)
+		n = 8;
+	else
+		return 0;
+	/* The host: after any "user:password@", before any ":port" or
+	 * path, not empty. */
+	for (host = p = value + n; *p && *p != '/'; p++)
+		if (*p == '@')
+			host = p + 1;
+	return *host && *host != '/' && *host != ':' && !has_control(value);
+}
+
+/* Whether value may be the log setting: syslog, stderr or an absolute
+ * path (the MTA runs us from any working directory). */
+static int log_value_ok(const char *value)
+{
+	if (strcmp(value, "syslog") == 0 || strcmp(value, "stderr") == 0)
+		return 1;
+	return value[0] == '/' && value[1] && strlen(value) <= 1024 &&
+	       !has_control(value);
+}
+
+/* Whether addr (len bytes) is an addr-spec we send as: printable ASCII
+ * without blanks or the specials that would end or split it, one '@'
+ * with a local part before and a domain after. */
+static int from_addr_ok(const char *addr, size_t len)
+{
+	const char *at = memchr(addr, '@', len);
+	size_t i;
+
+	if (!at || at == addr || at == addr + len - 1 || len > 254 ||
+	    memchr(at + 1, '@', len - (size_t)(at + 1 - addr)))
+		return 0;
+	for (i = 0; i < len; i++)
+		if ((unsigned char)addr[i] <= ' ' || (unsigned char)addr[i] >= 0x7F ||
+		    strchr("()<>[]:;,\\\"", addr[i]))
+			return 0;
+	return 1;
+}
+
+/* from = ADDR, "Display Name <ADDR>", "\"Display Name\" <ADDR>" or
+ * "<ADDR>": cfg->from gets the addr-spec, cfg->from_name the name
+ * (without its quotes).  The name is UTF-8 text of at most 64 bytes
+ * without controls, quotes, backslashes or angle brackets.  -1 with the
+ * reason in *e. */
+static int set_from(struct config *cfg, const char *value, struct buf *e)
+{
+	const char *lt = strchr(value, '<'), *gt, *addr = value, *name = "";
+	size_t alen = strlen(value), nlen = 0;
+	char namebuf[72];
+
+	if (lt) {
+		gt = strchr(lt, '>');
+		if (!gt || gt[1 + strspn(gt + 1, " \t")] != '\0' ||
+		    strchr(gt + 1, '<'))
+			goto bad;
+		addr = lt + 1;
+		alen = (size_t)(gt - addr);
+		name = value + strspn(value, " \t");
+		nlen = (size_t)(lt - name);
+		while (nlen > 0 && (name[nlen - 1] == ' ' || name[nlen - 1] == '\t'))
+			nlen--;
+		if (nlen >= 2 && name[0] == '"' && name[nlen - 1] == '"') {
+			name++;
+			nlen -= 2;
+		}
+		if (nlen > 64 || memchr(name, '"', nlen) || memchr(name, '\\', nlen) ||
+		    memchr(name, '>', nlen))
+			goto bad_name;
+		memcpy(namebuf, name, nlen);
+		namebuf[nlen] = '\0';
+		if (has_control(namebuf) || !utf8_text_ok(namebuf))
+			goto bad_name;
+	}
+	if (!from_addr_ok(addr, alen))
+		goto bad;
+	free(cfg->from);
+	cfg->from = xstrndup(addr, alen);
+	set_str(&cfg->from_name, nlen ? namebuf : "");
+	return 0;
+bad_name:
+	buf_printf(e, "bad value '%s' for from: the display name must be at "
+	           "most 64 bytes of text without quotes, backslashes, angle "
+	           "brackets or control characters", value);
+	return -1;
+bad:
+	buf_printf(e, "bad value '%s' for from: write the server's address "
+	           "(epamserv@example.org) or a name and the address "
+	           "(Epaminondas server <epamserv@example.org>)", value);
+	return -1;
+}
+
+/* The known key closest to a misspelt one (at most two letters changed,
+ * added, left out or swapped), or NULL. */
+static const char *config_near_key(const char *key)
+{
+	const char *best = NULL;
+	int i, d, best_d = 3;
+
+	if (strlen(key) > 64)
+		return NULL;
+	for (i = 0; config_keys[i].key; i++) {
+		d = edit_distance(key, config_keys[i].key, best_d);
+		if (d < best_d) {
+			best_d = d;
+			best = config_keys[i].key;
+		}
+	}
+	return best;
+}
+
 int config_set(struct config *cfg, const char *key, const char *value,
                char **err)
 {
@@ -123,11 +322,29 @@ int config_set(struct config *cfg, const char *key, const char *value,
 			goto bad;
 		set_str(&cfg->spool, value);
 	} else if (strcmp(key, "smtp_url") == 0) {
+		if (!smtp_url_ok(value)) {
+			buf_puts(&e, "bad value '");
+			mask_url(&e, value);
+			buf_puts(&e, "' for smtp_url: write smtp://HOST[:PORT] or "
+			         "smtps://HOST[:PORT] (or leave it empty to keep mail "
+			         "in the outbox)");
+			*err = buf_take(&e);
+			return -1;
+		}
 		set_str(&cfg->smtp_url, value);
 	} else if (strcmp(key, "from") == 0) {
-		if (!strchr(value, '@') || strpbrk(value, " <>\r\n"))
-			goto bad;
-		set_str(&cfg->from, value);
+		if (set_from(cfg, value, &e) < 0) {
+			*err = buf_take(&e);
+			return -1;
+		}
+	} else if (strcmp(key, "log") == 0) {
+		if (!log_value_ok(value)) {
+			buf_printf(&e, "bad value '%s' for log: write syslog, stderr "
+			           "or the absolute path of a file", value);
+			*err = buf_take(&e);
+			return -1;
+		}
+		set_str(&cfg->log, value);
 	} else if (strcmp(key, "templates") == 0) {
 		set_str(&cfg->templates, value);
 	} else if (strcmp(key, "lock_timeout") == 0) {
@@ -209,7 +426,10 @@ int config_set(struct config *cfg, const char *key, const char *value,
 			goto bad;
 		cfg->retry_days = (int)v;
 	} else {
+		const char *near = config_near_key(key);
 		buf_printf(&e, "unknown key '%s'", key);
+		if (near)
+			buf_printf(&e, " (did you mean '%s'?)", near);
 		*err = buf_take(&e);
 		return -1;
 	}
@@ -225,13 +445,39 @@ struct ini_state {
 	char *err;
 };
 
+/* value as the file means it: a '#' or ';' that starts it or follows
+ * a blank begins a comment, cut off with the blanks before it.  inih
+ * cuts at a ';' after a blank only (and hands a value starting with ';'
+ * on whole): the rule is made the same for both characters here, and
+ * holds whatever inline-comment rule the library was built with.
+ * Returns value itself when nothing is cut, else the cut copy in buf
+ * (size bytes), or NULL when it does not fit. */
+static const char *conf_cut_comment(const char *value, char *buf, size_t size)
+{
+	size_t i, n = strlen(value);
+
+	for (i = 0; i < n; i++)
+		if ((value[i] == '#' || value[i] == ';') &&
+		    (i == 0 || isspace((unsigned char)value[i - 1])))
+			break;
+	if (i == n)
+		return value;
+	while (i > 0 && isspace((unsigned char)value[i - 1]))
+		i--;
+	if (i >= size)
+		return NULL;
+	memcpy(buf, value, i);
+	buf[i] = '\0';
+	return buf;
+}
+
 /* inih calls this for each "key = value"; returning 0 makes
  * ini_parse_file() report that line number. */
 static int conf_handler(void *user, const char *section, const char *name,
                         const char *value)
 {
 	struct ini_state *st = user;
-	char *err = NULL;
+	char *err = NULL, cut[INI_MAX_LINE];
 
 	if (st->err)
 		return 0;
@@ -239,6 +485,11 @@ static int conf_handler(void *user, const char *section, const char *name,
 		struct buf e = BUF_INIT;
 		buf_printf(&e, "sections are not used ([%s])", section);
 		st->err = buf_take(&e);
+		return 0;
+	}
+	value = conf_cut_comment(value, cut, sizeof cut);
+	if (!value) {
+		st->err = xstrdup("a value longer than a line");
 		return 0;
 	}
 	if (config_set(st->cfg, name, value, &err) < 0) {
@@ -297,8 +548,11 @@ static int config_read_file(struct config *cfg, const char *path, char **err)
 
 	text = util_read_file_follow(path, 1 << 20, &len);
 	if (!text) {
-		int oom = errno == ENOMEM;
+		int oom = errno == ENOMEM, denied = errno == EACCES;
 		buf_printf(&e, "cannot read config file %s: %s", path, strerror(errno));
+		if (denied)
+			buf_printf(&e, " (make it readable by uid %ld, the user "
+			           "epamserv runs as)", (long)geteuid());
 		*err = buf_take(&e);
 		return oom ? -2 : -1;
 	}
@@ -342,6 +596,8 @@ int config_load(struct config *cfg, const char *path, char **err)
 	cfg->spool = xstrdup(EPAMSERV_SPOOLDIR);
 	cfg->smtp_url = xstrdup("");
 	cfg->from = xstrdup("epamserv@localhost");
+	cfg->from_name = xstrdup("");
+	cfg->log = xstrdup("syslog");
 	cfg->templates = xstrdup(EPAMSERV_TEMPLATEDIR);
 	cfg->lock_timeout = 30;
 	cfg->max_mail_size = 1024 * 1024;
@@ -405,29 +661,28 @@ int config_load(struct config *cfg, const char *path, char **err)
 	return 0;
 }
 
+char *config_from_header(const struct config *cfg, char *out, size_t size)
+{
+	const char *name = *cfg->from_name ? cfg->from_name : "epamserv", *p;
+	int atoms = 1, n;
+
+	/* Letters, digits, blanks and atext ("Epaminondas server") go as
+	 * they are; a name with specials ("Games, Inc.") is quoted.  A UTF-8
+	 * name is encoded when the mail is composed (mail/compose.c). */
+	for (p = name; *p; p++)
+		if (!isalnum((unsigned char)*p) && (unsigned char)*p < 0x80 &&
+		    !strchr(" !#$%&'*+-/=?^_`{|}~", *p))
+			atoms = 0;
+	n = snprintf(out, size, atoms ? "%s <%s>" : "\"%s\" <%s>", name,
+	             cfg->from);
+	return n < 0 || (size_t)n >= size ? NULL : out;
+}
+
 const char *config_domain(const struct config *cfg)
 {
 	const char *at = strrchr(cfg->from, '@');
 
 	return at && at[1] ? at + 1 : "localhost";
-}
-
-/* url with any "user:password@" part masked, appended to b: up to the
- * last '@' before the path, since a password may hold an '@' too. */
-static void mask_url(struct buf *b, const char *url)
-{
-	const char *scheme = strstr(url, "://"), *at = NULL, *p;
-
-	if (scheme) {
-		for (p = scheme + 3; *p && *p != '/'; p++)
-			if (*p == '@')
-				at = p;
-		if (at) {
-			buf_printf(b, "%.*s***@%s", (int)(scheme + 3 - url), url, at + 1);
-			return;
-		}
-	}
-	buf_puts(b, url);
 }
 
 static void print_url(FILE *out, const char *url)
@@ -531,7 +786,11 @@ void config_print(const struct config *cfg, FILE *out)
 	fprintf(out, "imap_tls = %s\n", tls[cfg->imap_tls % 3]);
 	fprintf(out, "imap_allow_plaintext = %s\n",
 	        cfg->imap_allow_plaintext ? "yes" : "no");
-	fprintf(out, "from = %s\n", cfg->from);
+	if (*cfg->from_name)
+		fprintf(out, "from = %s <%s>\n", cfg->from_name, cfg->from);
+	else
+		fprintf(out, "from = %s\n", cfg->from);
+	fprintf(out, "log = %s\n", cfg->log);
 	fprintf(out, "templates = %s\n", cfg->templates);
 	fprintf(out, "lock_timeout = %d\n", cfg->lock_timeout);
 	fprintf(out, "max_mail_size = %zu\n", cfg->max_mail_size);
@@ -548,6 +807,8 @@ void config_free(struct config *cfg)
 	free(cfg->spool);
 	free(cfg->smtp_url);
 	free(cfg->from);
+	free(cfg->from_name);
+	free(cfg->log);
 	free(cfg->templates);
 	free(cfg->file);
 	free(cfg->smtp_user);

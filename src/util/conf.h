@@ -4,15 +4,24 @@
  * Precedence, lowest first: built-in defaults, the config file
  * (--config FILE, else $EPAMSERV_CONF, else SYSCONFDIR/epamserv.conf when
  * it exists), EPAMSERV_* environment variables, command-line options.
- * The file is "key = value" lines with # or ; comments, read with inih;
- * a line inih would read otherwise than written (a key line starting
- * with a blank, which inih takes as a continuation of the value above,
- * a line over INI_MAX_LINE - 2 bytes, a NUL byte) is refused.
+ * The file is "key = value" lines read with inih.  A '#' or ';' that
+ * starts a line, starts a value or follows a blank begins a comment: the
+ * rest of the line is ignored, the same for both characters and every
+ * key (inih cuts only at " ;"; conf.c cuts at " #" as well).  A line
+ * inih would read otherwise than written (a key line starting with a
+ * blank, which inih takes as a continuation of the value above, a line
+ * over INI_MAX_LINE - 2 bytes, a NUL byte) is refused.  Variables and
+ * options are taken whole: no comments there.
  *
  *   key           variable               default
  *   spool         EPAMSERV_SPOOL         LOCALSTATEDIR/spool/epamserv
- *   smtp_url      EPAMSERV_SMTP_URL      "" (mail stays in the outbox)
- *   from          EPAMSERV_FROM          epamserv@localhost
+ *   smtp_url      EPAMSERV_SMTP_URL      "" (mail stays in the outbox);
+ *                                        else smtp://HOST[:PORT] or
+ *                                        smtps://HOST[:PORT], nothing else
+ *   from          EPAMSERV_FROM          epamserv@localhost; an addr-spec,
+ *                                        or "Display Name <addr-spec>"
+ *   log           EPAMSERV_LOG           syslog | stderr | /ABSOLUTE/FILE
+ *                                        (see util/log.h)
  *   templates     EPAMSERV_TEMPLATES     PKGDATADIR/templates
  *   lock_timeout  EPAMSERV_LOCK_TIMEOUT  30 (seconds waiting for a board)
  *   max_mail_size EPAMSERV_MAX_MAIL_SIZE 1048576 (bytes)
@@ -88,7 +97,10 @@
 struct config {
 	char *spool;
 	char *smtp_url;      /* "" when unset */
-	char *from;          /* addr-spec of the server */
+	char *from;          /* addr-spec of the server (envelope, X-Loop,
+	                      * the domain of Message-IDs) */
+	char *from_name;     /* its display name for From:, "" when none */
+	char *log;           /* "syslog", "stderr" or an absolute path */
 	char *templates;
 	int lock_timeout;    /* seconds */
 	size_t max_mail_size;/* bytes */
@@ -147,14 +159,23 @@ char *config_imap_password(const struct config *cfg, char **err);
 
 /* Fill cfg from defaults, file and environment.  path is the --config
  * option or NULL.  Returns 0, or -1 with a malloc'ed *err naming the file,
- * the line and the problem, or -2 (with *err) when memory ran out: a
- * temporary failure, not a configuration error. */
+ * the line and the problem (and the fix where one is clear: the key meant
+ * by a misspelt one, the user that must be able to read the file), or -2
+ * (with *err) when memory ran out: a temporary failure, not a
+ * configuration error.  On -1, cfg holds the defaults and what was read
+ * before the error, and must be freed with config_free. */
 int config_load(struct config *cfg, const char *path, char **err);
 
 /* Set one key (as in the file) to value, e.g. from a command-line option.
  * Returns 0, or -1 with *err. */
 int config_set(struct config *cfg, const char *key, const char *value,
                char **err);
+
+/* The From: header value of the server's mails: "Display Name
+ * <addr-spec>" with the configured name (quoted when it is not all
+ * atoms), else "epamserv <addr-spec>".  Written into out (size bytes);
+ * returns out, or NULL when it does not fit. */
+char *config_from_header(const struct config *cfg, char *out, size_t size);
 
 /* The domain part of cfg->from ("localhost" when it has none). */
 const char *config_domain(const struct config *cfg);

@@ -1,26 +1,84 @@
 /*
- * log.c - stderr and syslog, one line per message (see log.h).
+ * log.c - stderr, and syslog or a log file, one line per message (see
+ * log.h).
  */
 #include "util/log.h"
+#include "util/buf.h"
 #include "util/util.h"
 
+#include <errno.h>
+#include <fcntl.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
+#include <time.h>
+#include <unistd.h>
 
-static int log_is_verbose, log_to_syslog;
+static int log_is_verbose, log_to_syslog, log_fd = -1;
 
-void log_open(int verbose, int use_syslog)
+int log_open(int verbose, const char *dest, char **err)
 {
+	struct buf e = BUF_INIT;
+
+	*err = NULL;
 	log_is_verbose = verbose;
-	log_to_syslog = use_syslog;
-	if (use_syslog)
+	if (!dest || strcmp(dest, "stderr") == 0)
+		return 0;
+	if (strcmp(dest, "syslog") == 0) {
+		log_to_syslog = 1;
 		openlog("epamserv", LOG_PID, LOG_MAIL);
+		return 0;
+	}
+	log_fd = open(dest, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC |
+	              O_NOFOLLOW | O_NOCTTY, 0640);
+	if (log_fd >= 0)
+		return 0;
+	buf_printf(&e, "cannot open the log file %s: %s (create it writable by "
+	           "uid %ld, the user epamserv runs as, or set log = syslog)",
+	           dest, strerror(errno), (long)geteuid());
+	*err = buf_take(&e);
+	return -1;
 }
 
 int log_verbose(void)
 {
 	return log_is_verbose;
+}
+
+static const char *priority_name(int priority)
+{
+	static const char *const names[] = { "emerg", "alert", "crit", "error",
+		"warning", "notice", "info", "debug" };
+
+	return names[priority & 7];
+}
+
+/* line with a timestamp, the PID and the priority, appended to the log
+ * file in one write(2), so lines of processes running at once never
+ * mix. */
+static void log_file_line(int priority, const char *line)
+{
+	char out[1200];
+	struct tm tm;
+	time_t now = time(NULL);
+	int n;
+
+	if (!gmtime_r(&now, &tm))
+		return;
+	n = snprintf(out, sizeof out,
+	             "%04d-%02d-%02dT%02d:%02d:%02dZ epamserv[%ld]: %s: %s\n",
+	             tm.tm_year + 1900, tm.tm_mon + 1, tm.tm_mday, tm.tm_hour,
+	             tm.tm_min, tm.tm_sec, (long)getpid(),
+	             priority_name(priority), line);
+	if (n < 0)
+		return;
+	if ((size_t)n >= sizeof out) {
+		n = sizeof out - 1;
+		out[n - 1] = '\n';
+	}
+	if (write(log_fd, out, (size_t)n) < 0)
+		fprintf(stderr, "epamserv: writing the log file: %s\n",
+		        strerror(errno));
 }
 
 void log_msg(int priority, const char *fmt, ...)
@@ -44,4 +102,6 @@ void log_msg(int priority, const char *fmt, ...)
 	fprintf(stderr, "epamserv: %s\n", line);
 	if (log_to_syslog)
 		syslog(priority, "%s", line);
+	if (log_fd >= 0)
+		log_file_line(priority, line);
 }

@@ -1,15 +1,18 @@
 /*
  * log.h - one place for what the server tells its operator.
  *
- * Messages go to standard error (an MTA pipe or cron mails it, a person
- * at a terminal reads it) and to syslog with facility mail, where mail
- * administrators look.  Priorities are syslog's: LOG_ERR, LOG_WARNING,
- * LOG_NOTICE, LOG_INFO, LOG_DEBUG; LOG_DEBUG is written only with
- * --verbose.  Each call is one line: a trailing newline in the format is
- * dropped, control characters (C0, DEL, C1) and line separators in the
- * text become spaces, bidi embeddings, overrides and isolates are removed
- * and bytes that are not UTF-8 become '?' (util_clean_line()), so user
- * text can never forge or disguise a log line.
+ * Every message goes to standard error (an MTA pipe or cron mails it, a
+ * person at a terminal reads it).  The mail-handling commands also keep
+ * it where the setting "log" says (log_open()): syslog with facility
+ * mail, where mail administrators look (the default), nowhere else
+ * ("stderr"), or a file, one line per message with a UTC timestamp.
+ * Priorities are syslog's: LOG_ERR, LOG_WARNING, LOG_NOTICE, LOG_INFO,
+ * LOG_DEBUG; LOG_DEBUG is written only with --verbose.  Each call is one
+ * line: a trailing newline in the format is dropped, control characters
+ * (C0, DEL, C1) and line separators in the text become spaces, bidi
+ * embeddings, overrides and isolates are removed and bytes that are not
+ * UTF-8 become '?' (util_clean_line()), so user text can never forge or
+ * disguise a log line.
  */
 #ifndef EPAM_LOG_H
 #define EPAM_LOG_H
@@ -17,8 +20,13 @@
 #include <syslog.h>
 
 /* Start logging (safe to skip: messages then go to stderr only).
- * use_syslog: also send to syslog, facility mail. */
-void log_open(int verbose, int use_syslog);
+ * dest: NULL or "stderr" (stderr only), "syslog" (also syslog, facility
+ * mail), or the absolute path of a file to append to (opened with
+ * O_APPEND|O_CLOEXEC|O_NOFOLLOW, created mode 0640 less the umask).
+ * Returns 0, or -1 when the file cannot be opened, with a malloc'ed
+ * *err naming it, the reason and the fix (messages then go to stderr
+ * only). */
+int log_open(int verbose, const char *dest, char **err);
 
 /* Log one line at a syslog priority. */
 void log_msg(int priority, const char *fmt, ...)

@@ -16,7 +16,8 @@ def shim_env(**extra):
     shim comes before the sanitizer runtime, and its allocations are not
     leaks to report), plus extra."""
     asan = os.environ.get("ASAN_OPTIONS", "")
-    env = {"LD_PRELOAD": SHIM,
+    pre = os.environ.get("LD_PRELOAD", "")   # the syslog trap of make check
+    env = {"LD_PRELOAD": SHIM + (":" + pre if pre else ""),
            "ASAN_OPTIONS": (asan + ":" if asan else "") +
            "verify_asan_link_order=0:detect_leaks=0"}
     env.update(extra)

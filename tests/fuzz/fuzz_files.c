@@ -201,8 +201,9 @@ static void fuzz_config(const char *data, size_t len)
 		scratch_fail("open_memstream");
 	config_print(&cfg, f);
 	fclose(f);
-	/* "key =;x" sets ";x", but "key = ;x" (as printed) is a comment:
-	 * inih's rule for inline comments, left as it is; and "key = " as
+	/* A value read from the file never starts with ';' or '#' (both
+	 * begin a comment there, conf.c), so " = ;" is not printed; the
+	 * guard stays for a value set otherwise; and "key = " as
 	 * printed may make a line of 198 bytes longer than the reader takes. */
 	if (strstr(out1, " = ;") || longest_line(out1) > 198) {
 		free(out1);

@@ -5,6 +5,7 @@ a temporary directory, real mail files fed to `epamserv receive`, and a
 real SMTP server (tests/smtpd.py, aiosmtpd) on a free loopback port.
 Output is TAP, counted by automake's tap-driver.
 """
+import atexit
 import email
 import email.policy
 import email.utils
@@ -22,6 +23,17 @@ TEMPLATES = os.environ.get("EPAMSERV_TEMPLATES", os.path.join(SRCDIR, "templates
 
 _count = 0
 _failed = 0
+
+
+def _terminated(signum, frame):
+    """A test stopped by SIGTERM or SIGHUP (make interrupted, a session
+    stopped) still runs its finally: blocks and atexit handlers, so its
+    scratch directory and servers go too (SIGINT already does)."""
+    sys.exit(128 + signum)
+
+
+signal.signal(signal.SIGTERM, _terminated)
+signal.signal(signal.SIGHUP, _terminated)
 
 
 def ok(cond, name, detail=None):
@@ -125,6 +137,8 @@ class Env:
 
     def __init__(self, smtp=True, fail_rcpt=()):
         self.root = tempfile.mkdtemp(prefix="epamserv-test-")
+        # Removed at exit even when a test ends without close().
+        atexit.register(shutil.rmtree, self.root, True)
         self.spool = os.path.join(self.root, "spool")
         self.server = Server(self.root, fail_rcpt) if smtp else None
         self.env = dict(os.environ)
@@ -137,6 +151,10 @@ class Env:
         self.env["EPAMSERV_CONF"] = os.path.join(self.root, "none.conf")
         open(self.env["EPAMSERV_CONF"], "w").close()
         self.env["EPAMSERV_LOCK_TIMEOUT"] = "10"
+        # Log lines go to stderr (tests read it) and to a file of this
+        # scratch directory, never to the machine's system log.
+        self.log = os.path.join(self.root, "epamserv.log")
+        self.env["EPAMSERV_LOG"] = self.log
         if self.server:
             self.env["EPAMSERV_SMTP_URL"] = self.server.url
         self.seen = 0

@@ -41,7 +41,8 @@ try:
     sample = "\n".join(l for l in sample.splitlines() if not l.startswith("spool ="))
     with open(conf, "w") as f:
         f.write(sample + "\nspool = %s\ntemplates = %s\nfrom = epamserv@games.example\n"
-                % (spools[0], templates))
+                "log = %s\n" % (spools[0], templates,
+                                 os.path.join(root, "epamserv.log")))
     env = {k: v for k, v in os.environ.items() if not k.startswith("EPAMSERV_")}
 
     def run(*args, stdin=None):

@@ -75,7 +75,6 @@ try:
         ("localhost. (not the name localhost)", "smtp://localhost.:25", user),
         ("a name that resolves to 127.0.0.1 by DNS",
          "smtp://127.0.0.1.nip.io:25", user),
-        ("a name without a scheme", "smtp.example.org:25", user),
     ]
     name, addr = local_name()
     if name:
@@ -86,6 +85,11 @@ try:
         is_(rc, 78, "refused: %s" % what)
         ok("smtp_tls = require" in err and "smtp_allow_plaintext = yes" in err,
            "%s: the message names the settings to change" % what, err)
+    # Issue 12: a URL without smtp:// or smtps:// is refused before
+    # the credentials are looked at.
+    rc, err = flush("smtp.example.org:25", **user)
+    ok(rc == 78 and "smtp://HOST[:PORT] or smtps://HOST[:PORT]" in err,
+       "refused: a name without a scheme (smtp_url says what to write)", err)
     rc, err = flush("smtp://epam:%s@x@mail.example.org" % SMTP_PW)
     ok(rc == 78 and "not a URL" in err, "a URL libcurl cannot read (an @ "
        "in the password) is refused too", err)
