@@ -75,6 +75,9 @@ def fresh_env():
     env.env["EPAMSERV_TEMPLATES"] = tpl
     os.mkdir(env.spool, 0o750)
     give(env.spool)
+    # The log file is written after the switch, so it is the owner's.
+    open(env.log, "a").close()
+    give(env.log)
     env.victims = os.path.join(env.root, "victims")
     os.mkdir(env.victims, 0o755)
     give(env.victims)
