@@ -188,3 +188,7 @@ EXTRA_DIST += tests/integration/test_addresses.py
 # version, each with its regression check.
 TESTS += tests/integration/test_trust_holes.py
 EXTRA_DIST += tests/integration/test_trust_holes.py
+
+# Issue 12: damage contained, repair tools.
+TESTS += tests/integration/test_damage.py
+EXTRA_DIST += tests/integration/test_damage.py

@@ -7,7 +7,8 @@
  * and its replies are committed to the spool, so a crash at any point
  * leaves it in new/ for the next run, and the processed-mail record makes
  * that rerun harmless.  A mail that meets a busy board (lock_timeout ran
- * out) stays in new/ and the run goes on with the others; any other
+ * out), or a board or user file that does not load (set aside,
+ * src/cmd/held.h), stays in new/ and the run goes on with the others; any other
  * temporary failure (the spool cannot be written, out of memory) stops
  * the run there, so that no later mail overtakes it (a later move on the
  * same board would be refused).  The mails' transactions are made
@@ -307,6 +308,7 @@ int cli_batch(const struct config *cfg, int argc, char **argv)
 		for (i = 0; i < n; i++) {
 			unsigned long busy = lock_timeouts();
 			unsigned long deferred = process_deferrals();
+			unsigned long aside = process_set_aside();
 			int rc;
 			if (stop) {  /* the rest of the chunk waits for a next run */
 				retry++;
@@ -315,7 +317,8 @@ int cli_batch(const struct config *cfg, int argc, char **argv)
 			}
 			rc = batch_one(cfg, argv[2], a[i].name);
 			if (rc > 0 && ((lock_timeouts() == busy &&
-			                process_deferrals() == deferred) ||
+			                process_deferrals() == deferred &&
+			                process_set_aside() == aside) ||
 			               txn_group_broken())) {
 				log_msg(LOG_ERR, "batch: stopping at %s: a temporary "
 				        "failure other than a busy board; it and the "

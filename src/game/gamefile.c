@@ -51,7 +51,9 @@
  * they are and are written back as version 5.
  */
 #include "game/game.h"
+#include "spool/damage.h"
 #include "spool/group.h"
+#include "spool/quarantine.h"
 #include "spool/spool.h"
 #include "util/buf.h"
 #include "util/util.h"
@@ -609,7 +611,7 @@ fail:
 int game_load(struct game *g, const char *spool, const char *game, long board,
               char **err)
 {
-	char path[4096], name[256], *text;
+	char path[4096], name[256], qname[QUARANTINE_NAME_MAX], *text;
 	struct buf b = BUF_INIT;
 	int rc;
 
@@ -617,10 +619,21 @@ int game_load(struct game *g, const char *spool, const char *game, long board,
 	snprintf(name, sizeof name, "games/%s/%ld.game", game, board);
 	snprintf(path, sizeof path, "%s/%s", spool, name);
 	/* A batch may have this board's next version staged (group.h). */
-	if (txn_group_settle(spool, name) < 0)
-		text = NULL;
-	else
-		text = util_read_file(path, GAMEFILE_MAX, NULL);
+	if (txn_group_settle(spool, name) < 0) {
+		buf_printf(&b, "cannot read %s: the batch's group commit failed",
+		           path);
+		*err = buf_take(&b);
+		return -1;
+	}
+	quarantine_board_name(game, board, qname, sizeof qname);
+	if (quarantine_has(spool, qname)) {
+		buf_printf(&b, "%s is quarantined by the administrator (epamserv "
+		           "admin quarantine)", name);
+		*err = buf_take(&b);
+		damage_note(name, *err, qname);
+		return -1;
+	}
+	text = util_read_file(path, GAMEFILE_MAX, NULL);
 	if (!text && errno == ENOENT) {
 		/* A finished board the sweep archived. */
 		snprintf(name, sizeof name, "games/%s/archive/%ld.game", game, board);
@@ -628,14 +641,19 @@ int game_load(struct game *g, const char *spool, const char *game, long board,
 		text = util_read_file(path, GAMEFILE_MAX, NULL);
 	}
 	if (!text) {
-		if (errno == ENOENT)
+		int saved = errno;
+		if (saved == ENOENT)
 			return 1;
-		buf_printf(&b, "cannot read %s: %s", path, strerror(errno));
+		buf_printf(&b, "cannot read %s: %s", path, strerror(saved));
 		*err = buf_take(&b);
+		if (damage_errno(saved))
+			damage_note(name, *err, NULL);
 		return -1;
 	}
 	rc = game_parse(g, text, name, err);
 	free(text);
+	if (rc < 0)
+		damage_note(name, *err, NULL);
 	return rc;
 }
 

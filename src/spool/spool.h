@@ -16,6 +16,10 @@
  *   SPOOL/journal/              committed transactions being applied
  *   SPOOL/locks/                lock files, never removed
  *   SPOOL/tmp/                  files being written
+ *   SPOOL/quarantine/NAME       a board or account set aside by the
+ *                               administrator (quarantine.h)
+ *   SPOOL/held/DIGEST           a mail waiting for a damaged file to be
+ *                               repaired (src/cmd/held.c)
  */
 #ifndef EPAM_SPOOL_H
 #define EPAM_SPOOL_H
