@@ -190,5 +190,6 @@ TESTS += tests/integration/test_trust_holes.py
 EXTRA_DIST += tests/integration/test_trust_holes.py
 
 # Issue 12: damage contained, repair tools.
-TESTS += tests/integration/test_damage.py
-EXTRA_DIST += tests/integration/test_damage.py
+TESTS += tests/integration/test_damage.py tests/integration/test_move_cap.py
+EXTRA_DIST += tests/integration/test_damage.py \
+	tests/integration/test_move_cap.py

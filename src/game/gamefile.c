@@ -70,6 +70,16 @@
 #define GAMEFILE_MAGIC_V1 "epamserv-game 1"
 #define GAMEFILE_MAX (8 * 1024 * 1024)
 
+/* A game file never grows past what game_load reads: every ply's line
+ * ("move: N MOVE TIME <Message-ID>", at most 32 + EP_MOVE_TEXT_MAX +
+ * GAME_MSGID_MAX bytes) for the most plies a game has, with the header,
+ * pending, token and observer lines (max_observers is at most 1000),
+ * stays far below it. */
+_Static_assert((size_t)GAME_MAX_PLIES * (32 + EP_MOVE_TEXT_MAX +
+               GAME_MSGID_MAX) + 2 * (64 + GAME_MSGID_MAX) + 1000 * 48 +
+               64 * 1024 < GAMEFILE_MAX / 4,
+               "a game file at the move cap fits GAMEFILE_MAX");
+
 static const char *const end_words[] = {
 	"", "resign", "draw", "forfeit", "decline", "withdraw", "expire",
 	"award", "adjudicated-draw", NULL
