@@ -190,6 +190,7 @@ TESTS += tests/integration/test_trust_holes.py
 EXTRA_DIST += tests/integration/test_trust_holes.py
 
 # Issue 12: damage contained, repair tools.
-TESTS += tests/integration/test_damage.py tests/integration/test_move_cap.py
+TESTS += tests/integration/test_damage.py tests/integration/test_move_cap.py \
+	tests/integration/test_repair.py
 EXTRA_DIST += tests/integration/test_damage.py \
-	tests/integration/test_move_cap.py
+	tests/integration/test_move_cap.py tests/integration/test_repair.py

@@ -15,11 +15,15 @@
  *   admin result [GAME] BOARD white|black|draw --reason TEXT
  *   admin outbox list | retry NAME | drop NAME --reason TEXT
  *   admin bounces
+ *   admin quarantine [--release] [GAME] BOARD|USERID --reason TEXT
+ *   admin repair [GAME] BOARD --reason TEXT
+ *                                   (admin_repair.c)
  *
  * Every change goes through the same locks and transactions as mail
  * commands, and is logged (syslog and SPOOL/admin.log) with who made it
  * (SUDO_USER, else USER, else the uid) and the reason given.
  */
+#include "cli/admin.h"
 #include "cli/cli.h"
 #include "cmd/cmd.h"
 #include "game/game.h"
@@ -44,7 +48,7 @@
 
 /* ---- the change log ---- */
 
-static const char *admin_who(void)
+const char *admin_who(void)
 {
 	static char uid[32];
 	const char *who = getenv("SUDO_USER");
@@ -58,11 +62,8 @@ static const char *admin_who(void)
 	return who;
 }
 
-/* Log one change: syslog, stderr, and a line appended to SPOOL/admin.log. */
-static void admin_log(const struct config *cfg, const char *reason,
-                      const char *fmt, ...) __attribute__((format(printf, 3, 4)));
-static void admin_log(const struct config *cfg, const char *reason,
-                      const char *fmt, ...)
+void admin_log(const struct config *cfg, const char *reason,
+               const char *fmt, ...)
 {
 	char what[512], why[512], when[32], path[4200];
 	va_list ap;
@@ -86,8 +87,7 @@ static void admin_log(const struct config *cfg, const char *reason,
 	}
 }
 
-/* Remove "--reason TEXT" from argv; returns the reason or NULL. */
-static const char *take_reason(int *argc, char **argv)
+const char *admin_take_reason(int *argc, char **argv)
 {
 	int i;
 
@@ -102,7 +102,7 @@ static const char *take_reason(int *argc, char **argv)
 	return NULL;
 }
 
-static int need_reason(const char *reason, const char *what)
+int admin_need_reason(const char *reason, const char *what)
 {
 	if (reason)
 		return 0;
@@ -595,7 +595,7 @@ out:
 
 static int admin_user(const struct config *cfg, int argc, char **argv)
 {
-	const char *reason = take_reason(&argc, argv);
+	const char *reason = admin_take_reason(&argc, argv);
 	struct user u;
 	char *err = NULL;
 	int rc;
@@ -616,7 +616,7 @@ static int admin_user(const struct config *cfg, int argc, char **argv)
 		return 1;
 	}
 	if (strcmp(argv[1], "add") == 0) {
-		if (argc != 5 || need_reason(reason, "user add") < 0)
+		if (argc != 5 || admin_need_reason(reason, "user add") < 0)
 			goto usage;
 		if (rc == 0) {
 			fprintf(stderr, "epamserv: user %s exists\n", argv[2]);
@@ -664,11 +664,11 @@ static int admin_user(const struct config *cfg, int argc, char **argv)
 		rc = 0;
 	} else if (strcmp(argv[1], "del") == 0 && argc == 3) {
 		user_free(&u);
-		if (need_reason(reason, "user del") < 0)
+		if (admin_need_reason(reason, "user del") < 0)
 			return EXIT_USAGE;
 		return admin_user_del(cfg, argv[2], reason);
 	} else if (strcmp(argv[1], "passwd") == 0 && argc == 4) {
-		if (need_reason(reason, "user passwd") < 0) {
+		if (admin_need_reason(reason, "user passwd") < 0) {
 			user_free(&u);
 			return EXIT_USAGE;
 		}
@@ -696,7 +696,7 @@ usage:
 
 static int admin_result(const struct config *cfg, int argc, char **argv)
 {
-	const char *reason = take_reason(&argc, argv);
+	const char *reason = admin_take_reason(&argc, argv);
 	const char *game = argc == 4 ? argv[1] : "epaminondas";
 	const char *verdict = argv[argc - 1];
 	struct cmdctx c;
@@ -718,7 +718,7 @@ static int admin_result(const struct config *cfg, int argc, char **argv)
 		fprintf(stderr, "epamserv: unknown game '%s'\n", game);
 		return EXIT_USAGE;
 	}
-	if (need_reason(reason, "result") < 0)
+	if (admin_need_reason(reason, "result") < 0)
 		return EXIT_USAGE;
 	memset(&c, 0, sizeof c);
 	c.cfg = cfg;
@@ -777,7 +777,7 @@ static int mail_name_ok(const char *name)
 
 static int admin_outbox(const struct config *cfg, int argc, char **argv)
 {
-	const char *reason = take_reason(&argc, argv);
+	const char *reason = admin_take_reason(&argc, argv);
 	char from[4400], to[4400];
 	const char *name;
 
@@ -814,7 +814,7 @@ static int admin_outbox(const struct config *cfg, int argc, char **argv)
 		          "outbox mail %s queued for a new try", name);
 		return 0;
 	}
-	if (need_reason(reason, "outbox drop") < 0)
+	if (admin_need_reason(reason, "outbox drop") < 0)
 		return EXIT_USAGE;
 	snprintf(from, sizeof from, "%s/outbox/%s", cfg->spool, name);
 	if (unlink(from) < 0) {
@@ -858,6 +858,10 @@ int cli_admin(const struct config *cfg, int argc, char **argv)
 		return admin_outbox(cfg, argc - 1, argv + 1);
 	if (strcmp(argv[1], "result") == 0)
 		return admin_result(cfg, argc - 1, argv + 1);
+	if (strcmp(argv[1], "quarantine") == 0)
+		return admin_quarantine(cfg, argc - 1, argv + 1);
+	if (strcmp(argv[1], "repair") == 0)
+		return admin_repair(cfg, argc - 1, argv + 1);
 	if (strcmp(argv[1], "bounces") == 0 && argc == 2) {
 		if (outbox_print_bounces(cfg->spool, stdout) == 0)
 			printf("no address has bounced\n");
@@ -866,7 +870,8 @@ int cli_admin(const struct config *cfg, int argc, char **argv)
 usage:
 	fprintf(stderr, "usage: epamserv admin list | show [GAME] BOARD | check |\n"
 	        "       user add|del|passwd|show ... | result [GAME] BOARD "
-	        "white|black|draw |\n       outbox list|retry|drop ... | bounces\n"
+	        "white|black|draw |\n       outbox list|retry|drop ... | bounces |\n"
+	        "       quarantine [--release] [GAME] BOARD|USERID | repair [GAME] BOARD\n"
 	        "(see epamserv(1))\n");
 	return EXIT_USAGE;
 }

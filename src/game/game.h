@@ -250,6 +250,15 @@ char *game_format(const struct game *g);
  * Returns 0, or -1 with a malloc'ed *err "NAME:LINE: problem". */
 int game_parse(struct game *g, const char *text, const char *name, char **err);
 
+/* For "admin repair": game_parse that keeps the game as far as the file
+ * replays.  0 when the whole file loads; 1 when a line after the header
+ * does not (g holds the game up to the line before it, *kept_line; the
+ * end, vote, pending, token and observer lines after that point are
+ * lost); -1 when not even the header loads.  *err (malloc'ed) says
+ * "NAME:LINE: problem" unless 0 is returned. */
+int game_parse_prefix(struct game *g, const char *text, const char *name,
+                      char **err, int *kept_line);
+
 /* Load SPOOL/games/GAME/NNN.game, or games/GAME/archive/NNN.game for a
  * finished board the sweep archived.  Returns 0, 1 when there is no such
  * board, -1 with *err on a bad file or I/O error. */

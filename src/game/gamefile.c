@@ -544,7 +544,12 @@ static int gf_body_key(const char *key)
 	       strcmp(key, "result") == 0;
 }
 
-int game_parse(struct game *g, const char *text, const char *name, char **err)
+/* game_parse, and with prefix (admin repair) the game as far as it
+ * replays: a bad line after the header ends the reading there, and the
+ * game is kept (1) with *err saying where; *kept_line is then the last
+ * line used. */
+static int gf_parse(struct game *g, const char *text, const char *name,
+                    char **err, int prefix, int *kept_line)
 {
 	struct gf_head h;
 	char msg[EP_POSITION_MAX + EP_ERR_MAX + 200];
@@ -578,7 +583,7 @@ int game_parse(struct game *g, const char *text, const char *name, char **err)
 		colon = strstr(line, ": ");
 		if (!colon) {
 			snprintf(msg, sizeof msg, "expected 'key: value'");
-			goto fail;
+			goto cut;
 		}
 		*colon = '\0';
 		if (gf_body_key(line) && (version >= 2 || strcmp(line, "end") != 0) &&
@@ -592,20 +597,29 @@ int game_parse(struct game *g, const char *text, const char *name, char **err)
 				started = 1;
 			}
 			if (gf_body_line(g, line, colon + 2, &phase, msg, sizeof msg) < 0)
-				goto fail;
+				goto cut;
 		} else if (started || (version == 1 && strcmp(line, "state") == 0) ||
 		           gf_head_field(&h, line, colon + 2) < 0) {
 			snprintf(msg, sizeof msg, "unknown or malformed field '%s'", line);
-			goto fail;
+			goto cut;
 		}
 	}
 	if (phase != GF_RESULT) {
 		snprintf(msg, sizeof msg, "the file ends before its position and result lines");
-		goto fail;
+		goto cut;
 	}
 	free(copy);
 	*err = NULL;
 	return 0;
+cut:
+	if (prefix && started) {
+		struct buf b = BUF_INIT;
+		buf_printf(&b, "%s:%d: %s", name, lineno, msg);
+		*err = buf_take(&b);
+		*kept_line = lineno - 1;
+		free(copy);
+		return 1;
+	}
 fail:
 	{
 		struct buf b = BUF_INIT;
@@ -616,6 +630,18 @@ fail:
 	if (started)
 		game_free(g);
 	return -1;
+}
+
+int game_parse(struct game *g, const char *text, const char *name, char **err)
+{
+	return gf_parse(g, text, name, err, 0, NULL);
+}
+
+int game_parse_prefix(struct game *g, const char *text, const char *name,
+                      char **err, int *kept_line)
+{
+	*kept_line = 0;
+	return gf_parse(g, text, name, err, 1, kept_line);
 }
 
 int game_load(struct game *g, const char *spool, const char *game, long board,
