@@ -191,6 +191,7 @@ EXTRA_DIST += tests/integration/test_trust_holes.py
 
 # Issue 12: damage contained, repair tools.
 TESTS += tests/integration/test_damage.py tests/integration/test_move_cap.py \
-	tests/integration/test_repair.py
+	tests/integration/test_repair.py tests/integration/test_check.py
 EXTRA_DIST += tests/integration/test_damage.py \
-	tests/integration/test_move_cap.py tests/integration/test_repair.py
+	tests/integration/test_move_cap.py tests/integration/test_repair.py \
+	tests/integration/test_check.py

@@ -4,8 +4,7 @@
  *
  *   admin list                      boards by state, the stalest first
  *   admin show [GAME] BOARD         the board drawn, then its file
- *   admin check                     replay every game file (archived ones
- *                                   too), load every user
+ *   admin check [--fix]             the whole spool (admin_check.c)
  *   admin user add USERID PASSWORD ADDRESS --reason TEXT
  *   admin user del USERID --reason TEXT
  *                                   close the account as signoff does
@@ -158,16 +157,6 @@ static int each_board(const struct config *cfg,
 	return spool_each_board(cfg->spool, visit, &v);
 }
 
-/* The same for the archived boards. */
-static int each_archived_board(const struct config *cfg,
-                               int (*fn)(const struct config *, const char *,
-                                         long, void *), void *arg)
-{
-	struct board_visit v = { cfg, fn, arg };
-
-	return spool_each_board_in(cfg->spool, "archive", visit, &v);
-}
-
 struct rows {
 	struct board_row *v;
 	size_t n, cap;
@@ -257,54 +246,6 @@ static int admin_show(const struct config *cfg, int argc, char **argv)
 	printf("==> %s\n%s", path, text);
 	free(text);
 	return rc == 0 ? 0 : 1;
-}
-
-static int check_board(const struct config *cfg, const char *game, long board,
-                       void *arg)
-{
-	struct game g;
-	char *err = NULL;
-
-	(void)arg;
-	if (game_load(&g, cfg->spool, game, board, &err) != 0) {
-		printf("%s/%s\n", cfg->spool, err ? err : "unreadable board");
-		free(err);
-		return 1;
-	}
-	game_free(&g);
-	return 0;
-}
-
-static int admin_check(const struct config *cfg)
-{
-	char **ids = NULL, *err = NULL;
-	size_t n = 0, i;
-	int bad = each_board(cfg, check_board, NULL) +
-	          each_archived_board(cfg, check_board, NULL);
-
-	if (user_list(cfg->spool, &ids, &n, &err) < 0) {
-		printf("%s\n", err);
-		free(err);
-		bad++;
-	}
-	for (i = 0; i < n; i++) {
-		struct user u;
-		if (user_load(cfg->spool, ids[i], &u, &err) != 0) {
-			printf("%s\n", err ? err : ids[i]);
-			free(err);
-			err = NULL;
-			bad++;
-		} else {
-			user_free(&u);
-		}
-	}
-	user_list_free(ids, n);
-	if (bad) {
-		printf("%d problem%s found\n", bad, bad == 1 ? "" : "s");
-		return 1;
-	}
-	printf("all is well: every game file replays, every user file loads\n");
-	return 0;
 }
 
 /* ---- users ---- */
@@ -850,8 +791,8 @@ int cli_admin(const struct config *cfg, int argc, char **argv)
 		return admin_list(cfg);
 	if (strcmp(argv[1], "show") == 0)
 		return admin_show(cfg, argc - 1, argv + 1);
-	if (strcmp(argv[1], "check") == 0 && argc == 2)
-		return admin_check(cfg);
+	if (strcmp(argv[1], "check") == 0)
+		return admin_check(cfg, argc - 1, argv + 1);
 	if (strcmp(argv[1], "user") == 0)
 		return admin_user(cfg, argc - 1, argv + 1);
 	if (strcmp(argv[1], "outbox") == 0)
@@ -868,7 +809,7 @@ int cli_admin(const struct config *cfg, int argc, char **argv)
 		return 0;
 	}
 usage:
-	fprintf(stderr, "usage: epamserv admin list | show [GAME] BOARD | check |\n"
+	fprintf(stderr, "usage: epamserv admin list | show [GAME] BOARD | check [--fix] |\n"
 	        "       user add|del|passwd|show ... | result [GAME] BOARD "
 	        "white|black|draw |\n       outbox list|retry|drop ... | bounces |\n"
 	        "       quarantine [--release] [GAME] BOARD|USERID | repair [GAME] BOARD\n"

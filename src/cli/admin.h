@@ -30,4 +30,7 @@ int admin_need_reason(const char *reason, const char *what);
 int admin_quarantine(const struct config *cfg, int argc, char **argv);
 int admin_repair(const struct config *cfg, int argc, char **argv);
 
+/* admin_check.c: "check [--fix]". */
+int admin_check(const struct config *cfg, int argc, char **argv);
+
 #endif
