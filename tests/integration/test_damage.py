@@ -6,6 +6,7 @@ new/ and is retried on every run; the log names the file and the line;
 after repair_notice_hours its sender gets one reply saying the board is
 under repair (and no second one); receive exits 75 for such a mail; once
 the file is whole again the mail is carried out and its record goes."""
+import json
 import os
 import sys
 
@@ -76,6 +77,19 @@ try:
         "the sender is not told at once")
     heldd = os.path.join(env.spool, "held")
     is_(len(os.listdir(heldd)), 1, "the set-aside mail has a record")
+    rc, out, err = env.run("status")
+    is_(rc, 1, "epamserv status exits 1 while a file is damaged")
+    contains(out, "damaged: games/epaminondas/101.game: 1 mail waiting",
+             "epamserv status names the damaged file and the mail waiting")
+    rc, out, err = env.run("status", "--json")
+    try:
+        st = json.loads(out)
+    except ValueError:
+        st = {}
+    is_([d.get("file") for d in st.get("damaged", [])],
+        ["games/epaminondas/101.game"], "epamserv status --json too")
+    rc, out, err = env.run("admin", "check")
+    contains(out, "a mail waits since", "admin check lists the mail set aside")
 
     rc, out, err = env.run("batch", "--maildir", md,
                            env={"EPAMSERV_NOW": str(T0 + 2 * HOUR)})

@@ -42,6 +42,9 @@ try:
     contains(out, "move 3 was edited by hand", "with the reason")
     contains(open(log).read(), "games/epaminondas/101.game quarantined",
              "the quarantine is in admin.log")
+    rc, out, err = env.run("status")
+    contains(out, "quarantined: board-epaminondas-101", "epamserv status "
+             "lists the quarantined board")
 
     before = env.snapshot()
     rc, err = env.mail("bob@example.org", "epaminondas move 101 bob b e10-e9")
