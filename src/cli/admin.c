@@ -16,6 +16,8 @@
  *   admin bounces
  *   admin quarantine [--release] [GAME] BOARD|USERID --reason TEXT
  *   admin repair [GAME] BOARD --reason TEXT
+ *   admin user repair USERID --reason TEXT
+ *   admin journal list|apply|discard ...
  *                                   (admin_repair.c)
  *
  * Every change goes through the same locks and transactions as mail
@@ -536,7 +538,11 @@ out:
 
 static int admin_user(const struct config *cfg, int argc, char **argv)
 {
-	const char *reason = admin_take_reason(&argc, argv);
+	const char *reason;
+
+	if (argc > 1 && strcmp(argv[1], "repair") == 0)
+		return admin_user_repair(cfg, argc, argv);
+	reason = admin_take_reason(&argc, argv);
 	struct user u;
 	char *err = NULL;
 	int rc;
@@ -629,7 +635,8 @@ usage:
 	fprintf(stderr, "usage: epamserv admin user add USERID PASSWORD ADDRESS "
 	        "--reason TEXT\n       epamserv admin user del USERID --reason TEXT\n"
 	        "       epamserv admin user passwd USERID PASSWORD --reason TEXT\n"
-	        "       epamserv admin user show USERID\n");
+	        "       epamserv admin user show USERID\n"
+	        "       epamserv admin user repair USERID --reason TEXT\n");
 	return EXIT_USAGE;
 }
 
@@ -803,6 +810,8 @@ int cli_admin(const struct config *cfg, int argc, char **argv)
 		return admin_quarantine(cfg, argc - 1, argv + 1);
 	if (strcmp(argv[1], "repair") == 0)
 		return admin_repair(cfg, argc - 1, argv + 1);
+	if (strcmp(argv[1], "journal") == 0)
+		return admin_journal(cfg, argc - 1, argv + 1);
 	if (strcmp(argv[1], "bounces") == 0 && argc == 2) {
 		if (outbox_print_bounces(cfg->spool, stdout) == 0)
 			printf("no address has bounced\n");
@@ -812,7 +821,8 @@ usage:
 	fprintf(stderr, "usage: epamserv admin list | show [GAME] BOARD | check [--fix] |\n"
 	        "       user add|del|passwd|show ... | result [GAME] BOARD "
 	        "white|black|draw |\n       outbox list|retry|drop ... | bounces |\n"
-	        "       quarantine [--release] [GAME] BOARD|USERID | repair [GAME] BOARD\n"
+	        "       quarantine [--release] [GAME] BOARD|USERID | repair [GAME] BOARD |\n"
+	        "       journal list|apply|discard ...\n"
 	        "(see epamserv(1))\n");
 	return EXIT_USAGE;
 }

@@ -29,6 +29,8 @@ int admin_need_reason(const char *reason, const char *what);
  * Each returns a sysexits status. */
 int admin_quarantine(const struct config *cfg, int argc, char **argv);
 int admin_repair(const struct config *cfg, int argc, char **argv);
+int admin_user_repair(const struct config *cfg, int argc, char **argv);
+int admin_journal(const struct config *cfg, int argc, char **argv);
 
 /* admin_check.c: "check [--fix]". */
 int admin_check(const struct config *cfg, int argc, char **argv);

@@ -8,6 +8,14 @@
  *   admin quarantine [GAME] BOARD|USERID --reason TEXT
  *   admin quarantine --release [GAME] BOARD|USERID --reason TEXT
  *   admin repair [GAME] BOARD --reason TEXT
+ *   admin user repair USERID --reason TEXT
+ *                                          keep the lines of a user file
+ *                                          that parse (the damaged file
+ *                                          kept as USERID.damaged-STAMP)
+ *   admin journal list | apply NAME [--reason TEXT] | discard NAME
+ *                 --reason TEXT            committed updates not applied;
+ *                                          a discarded one is kept in
+ *                                          SPOOL/discarded/, not applied
  *
  * A quarantine marker (src/spool/quarantine.h) is written in a
  * transaction under the board's lock (an account's: the "users" lock);
@@ -22,18 +30,22 @@
 #include "cli/cli.h"
 #include "cmd/cmd.h"
 #include "game/game.h"
+#include "spool/addrindex.h"
 #include "spool/lock.h"
 #include "spool/quarantine.h"
 #include "spool/spool.h"
 #include "spool/txn.h"
+#include "spool/users.h"
 #include "util/buf.h"
 #include "util/log.h"
 #include "util/util.h"
 
+#include <dirent.h>
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 /* What a command names: [GAME] BOARD, or USERID. */
@@ -61,7 +73,8 @@ static int game_known(const char *game)
 static int parse_target(int argc, char **argv, struct target *t)
 {
 	memset(t, 0, sizeof *t);
-	if (argc == 2 || (argc == 1 && util_board_number(argv[0]) >= 0)) {
+	if ((argc == 2 && strcmp(argv[0], "user") != 0) ||
+	    (argc == 1 && util_board_number(argv[0]) >= 0)) {
 		snprintf(t->game, sizeof t->game, "%s",
 		         argc == 2 ? argv[0] : "epaminondas");
 		t->board = util_board_number(argv[argc - 1]);
@@ -75,6 +88,10 @@ static int parse_target(int argc, char **argv, struct target *t)
 		spool_board_key(t->game, t->board, t->key, sizeof t->key);
 		spool_board_path(t->game, t->board, t->rel, sizeof t->rel);
 		return 0;
+	}
+	if (argc == 2 && strcmp(argv[0], "user") == 0) {
+		argc = 1;  /* "user 101": an account whose userid is a number */
+		argv++;
 	}
 	if (argc != 1)
 		return -1;
@@ -342,4 +359,198 @@ int admin_repair(const struct config *cfg, int argc, char **argv)
 	if (rc == 0)
 		cli_deliver_quietly(cfg);
 	return rc;
+}
+
+/* ---- user repair ---- */
+
+int admin_user_repair(const struct config *cfg, int argc, char **argv)
+{
+	const char *reason = admin_take_reason(&argc, argv);
+	struct lock l = LOCK_INIT;
+	struct user u;
+	struct txn *t;
+	char userid[32], rel[128], kept[400], when[32], stamp[32];
+	char *raw = NULL, *dropped = NULL, *err = NULL;
+	size_t i, j = 0;
+	int rc = 1, s;
+
+	if (argc != 3 || strcmp(argv[1], "repair") != 0) {
+		fprintf(stderr, "usage: epamserv admin user repair USERID --reason "
+		        "TEXT\n");
+		return EXIT_USAGE;
+	}
+	snprintf(userid, sizeof userid, "%s", argv[2]);
+	util_lower(userid);
+	if (!util_userid_ok(userid)) {
+		fprintf(stderr, "epamserv: '%s' is not a userid\n", argv[2]);
+		return EXIT_USAGE;
+	}
+	if (admin_need_reason(reason, "user repair") < 0)
+		return EXIT_USAGE;
+	if (lock_acquire(cfg->spool, "users", cfg->lock_timeout * 1000, &l) < 0) {
+		fprintf(stderr, "epamserv: the user files are busy; try again\n");
+		return EXIT_TEMPFAIL;
+	}
+	txn_recover(cfg->spool, "users");
+	s = user_salvage(cfg->spool, userid, &u, &raw, &dropped, &err);
+	if (s < 0) {
+		fprintf(stderr, "epamserv: cannot repair users/%s: %s (restore it "
+		        "from a backup)\n", userid, err);
+		goto out;
+	}
+	if (s == 0) {
+		printf("users/%s loads: nothing to repair\n", userid);
+		user_free(&u);
+		rc = 0;
+		goto out;
+	}
+	util_iso_time(util_now(), when, sizeof when);
+	for (i = 0; when[i] && j + 1 < sizeof stamp; i++)
+		if (when[i] != '-' && when[i] != ':')
+			stamp[j++] = when[i];
+	stamp[j] = '\0';
+	user_path(userid, rel, sizeof rel);
+	snprintf(kept, sizeof kept, "%s.damaged-%s", rel, stamp);
+	t = txn_begin(cfg->spool, "users", "admin-user-repair");
+	txn_put(t, kept, raw, strlen(raw));
+	addr_user_put(t, cfg->spool, &u, NULL);
+	if (txn_commit(t, &err) < 0) {
+		fprintf(stderr, "epamserv: %s\n", err);
+		rc = EXIT_TEMPFAIL;
+		user_free(&u);
+		goto out;
+	}
+	printf("users/%s repaired; the lines dropped:\n%sthe damaged file is "
+	       "kept as %s\n", userid, dropped, kept);
+	admin_log(cfg, reason, "users/%s repaired: %s; the damaged file is kept "
+	          "as %s", userid, dropped, kept);
+	user_free(&u);
+	rc = 0;
+out:
+	lock_release(&l);
+	free(raw);
+	free(dropped);
+	free(err);
+	return rc;
+}
+
+/* ---- the journal ---- */
+
+/* A journal entry's name as listed: "KEY,TAG-ID", a plain file name. */
+static int entry_name_ok(const char *name)
+{
+	return name[0] && name[0] != '.' && !strchr(name, '/') &&
+	       strchr(name, ',') && strlen(name) < 256;
+}
+
+/* The lock key of entry name into key (len bytes). */
+static void entry_key(const char *name, char *key, size_t len)
+{
+	snprintf(key, len, "%.*s", (int)(strchr(name, ',') - name), name);
+}
+
+static int journal_list(const struct config *cfg)
+{
+	char dir[4200], path[4600], key[256], *text;
+	struct dirent *de;
+	struct stat st;
+	int n = 0;
+	DIR *d;
+
+	snprintf(dir, sizeof dir, "%s/journal", cfg->spool);
+	d = opendir(dir);
+	if (!d) {
+		fprintf(stderr, "epamserv: cannot read %s: %s\n", dir, strerror(errno));
+		return 1;
+	}
+	while ((de = readdir(d)) != NULL) {
+		struct lock l = LOCK_INIT;
+		int busy;
+		if (!entry_name_ok(de->d_name))
+			continue;
+		snprintf(path, sizeof path, "%s/%s", dir, de->d_name);
+		if (lstat(path, &st) < 0)
+			continue;
+		entry_key(de->d_name, key, sizeof key);
+		busy = lock_try(cfg->spool, key, &l) != 0;
+		lock_release(&l);
+		printf("%s: lock %s %s, %ld minutes old\n", de->d_name, key,
+		       busy ? "held (being applied)" : "free", (long)(util_now() -
+		       st.st_mtime) / 60);
+		if (S_ISDIR(st.st_mode))
+			snprintf(path, sizeof path, "%s/%s/manifest", dir, de->d_name);
+		text = util_read_file(path, 1 << 20, NULL);
+		if (text) {
+			char *line, *save = NULL;
+			for (line = strtok_r(text, "\n", &save); line;
+			     line = strtok_r(NULL, "\n", &save))
+				printf("    %s\n", util_clean_line(line));
+			free(text);
+		}
+		n++;
+	}
+	closedir(d);
+	if (!n)
+		printf("the journal is empty\n");
+	return 0;
+}
+
+int admin_journal(const struct config *cfg, int argc, char **argv)
+{
+	const char *reason = admin_take_reason(&argc, argv);
+	struct lock l = LOCK_INIT;
+	char key[256], from[4600], to[4600];
+	int apply;
+
+	if (argc == 2 && strcmp(argv[1], "list") == 0)
+		return journal_list(cfg);
+	if (argc != 3 || (strcmp(argv[1], "apply") != 0 &&
+	                  strcmp(argv[1], "discard") != 0) ||
+	    !entry_name_ok(argv[2])) {
+		fprintf(stderr, "usage: epamserv admin journal list\n"
+		        "       epamserv admin journal apply NAME [--reason TEXT]\n"
+		        "       epamserv admin journal discard NAME --reason TEXT\n");
+		return EXIT_USAGE;
+	}
+	apply = strcmp(argv[1], "apply") == 0;
+	if (!apply && admin_need_reason(reason, "journal discard") < 0)
+		return EXIT_USAGE;
+	entry_key(argv[2], key, sizeof key);
+	snprintf(from, sizeof from, "%s/journal/%s", cfg->spool, argv[2]);
+	if (lock_acquire(cfg->spool, key, cfg->lock_timeout * 1000, &l) < 0) {
+		fprintf(stderr, "epamserv: the lock %s is busy; try again\n", key);
+		return EXIT_TEMPFAIL;
+	}
+	if (access(from, F_OK) != 0) {
+		fprintf(stderr, "epamserv: there is no journal entry %s (see "
+		        "epamserv admin journal list)\n", argv[2]);
+		lock_release(&l);
+		return 1;
+	}
+	if (apply) {
+		int rc = txn_recover(cfg->spool, key);
+		lock_release(&l);
+		if (rc < 0 || access(from, F_OK) == 0) {
+			fprintf(stderr, "epamserv: %s cannot be applied: %s\n", argv[2],
+			        rc < 0 ? strerror(errno) : "it is still there");
+			return 1;
+		}
+		admin_log(cfg, reason ? reason : "(none given)",
+		          "journal entry %s applied", argv[2]);
+		return 0;
+	}
+	/* Kept aside, not applied: SPOOL/discarded/NAME. */
+	snprintf(to, sizeof to, "%s/discarded", cfg->spool);
+	if ((mkdir(to, 0750) < 0 && errno != EEXIST) ||
+	    (snprintf(to, sizeof to, "%s/discarded/%s", cfg->spool, argv[2]),
+	     rename(from, to) < 0)) {
+		fprintf(stderr, "epamserv: cannot move %s to %s: %s\n", from, to,
+		        strerror(errno));
+		lock_release(&l);
+		return 1;
+	}
+	lock_release(&l);
+	admin_log(cfg, reason, "journal entry %s discarded (kept as "
+	          "discarded/%s, not applied)", argv[2], argv[2]);
+	return 0;
 }

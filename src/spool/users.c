@@ -394,6 +394,67 @@ bad:
 	return -1;
 }
 
+int user_salvage(const char *spool, const char *userid, struct user *u,
+                 char **raw, char **dropped, char **err)
+{
+	char path[4096], *text, *line, *save = NULL;
+	struct buf d = BUF_INIT, e = BUF_INIT;
+	int lineno = 0, rc;
+
+	*raw = *dropped = *err = NULL;
+	memset(u, 0, sizeof *u);
+	user_defaults(u);
+	snprintf(path, sizeof path, "%s/users/%s", spool, userid);
+	*raw = util_read_file(path, 1 << 16, NULL);
+	if (!*raw) {
+		buf_printf(&e, "cannot read %s: %s", path, strerror(errno));
+		*err = buf_take(&e);
+		return -1;
+	}
+	text = xstrdup(*raw);
+	rc = user_parse(text, path, userid, u, err);
+	free(text);
+	if (rc == 0)
+		return 0;
+	free(*err);
+	*err = NULL;
+	memset(u, 0, sizeof *u);
+	user_defaults(u);
+	text = xstrdup(*raw);
+	for (line = strtok_r(text, "\n", &save); line;
+	     line = strtok_r(NULL, "\n", &save)) {
+		char *colon, *copy;
+		lineno++;
+		if (lineno == 1 && (strcmp(line, USER_MAGIC) == 0 ||
+		                    strcmp(line, USER_MAGIC_V1) == 0))
+			continue;
+		copy = xstrdup(line);
+		colon = strstr(line, ": ");
+		if (colon)
+			*colon = '\0';
+		if (!colon || user_field(u, line, colon + 2) < 0)
+			buf_printf(&d, "line %d: %s\n", lineno, util_clean_line(copy));
+		free(copy);
+	}
+	free(text);
+	if (strcmp(u->userid, userid) != 0)
+		snprintf(u->userid, sizeof u->userid, "%s", userid);
+	if (!u->hash) {
+		u->hash = xstrdup("!");  /* no password matches: admin user passwd */
+		buf_printf(&d, "(no password survived: none matches until "
+		           "\"epamserv admin user passwd\")\n");
+	}
+	if (!u->naddr && !u->nreq && !u->left) {
+		buf_printf(&e, "%s: no address survives", path);
+		*err = buf_take(&e);
+		buf_free(&d);
+		user_free(u);
+		return -1;
+	}
+	*dropped = buf_take(&d);
+	return 1;
+}
+
 int user_load(const char *spool, const char *userid, struct user *u,
               char **err)
 {

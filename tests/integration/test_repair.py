@@ -119,6 +119,74 @@ try:
     ok(env.game_file(102) is not None, "its challenge is made")
     rc, out, err = env.run("admin", "quarantine", "nosuchuser", "--reason", "x")
     is_(rc, 1, "quarantine of an account that does not exist fails")
+
+    # admin user repair: the lines that parse are kept.
+    upath = os.path.join(env.spool, "users", "bob")
+    ugood = env.user_file("bob")
+    ubad = ugood.replace("userid: bob\n", "userid: bob\nthis is no field\n")
+    with open(upath, "w") as f:
+        f.write(ubad)
+    rc, out, err = env.run("admin", "user", "repair", "bob")
+    is_(rc, 64, "admin user repair without --reason is refused")
+    rc, out, err = env.run("admin", "user", "repair", "bob", "--reason", "junk")
+    is_(rc, 0, "admin user repair exits 0")
+    contains(out, "this is no field", "it lists the line dropped")
+    is_(env.user_file("bob"), ugood, "the file is as it was before the damage")
+    kept = [n for n in os.listdir(os.path.join(env.spool, "users"))
+            if n.startswith("bob.damaged-")]
+    ok(len(kept) == 1 and open(os.path.join(env.spool, "users", kept[0])).read()
+       == ubad, "the damaged file is kept beside it")
+    contains(open(log).read(), "users/bob repaired", "the repair is in admin.log")
+    rc, err = env.mail("bob@example.org",
+                       "epaminondas challenge bob carol by bob b")
+    is_(rc, 0, "bob's mail works again")
+    rc, out, err = env.run("admin", "user", "repair", "bob", "--reason", "x")
+    contains(out, "nothing to repair", "a user file that loads is left alone")
+    rc, out, err = env.run("admin", "check")
+    ok("bob.damaged" not in out, "admin check does not take the copy for a user")
+
+    # admin journal list | apply | discard
+    jdir = os.path.join(env.spool, "journal")
+
+    def entry(name, dest):
+        e = os.path.join(jdir, name)
+        os.makedirs(e)
+        with open(os.path.join(e, "0"), "w") as f:
+            f.write("x\n")
+        with open(os.path.join(e, "manifest"), "w") as f:
+            f.write("0 %s\n" % dest)
+        return e
+
+    bad = entry("board-epaminondas-777,test-1", "games/epaminondas")
+    good_e = entry("board-epaminondas-778,test-2", "rate/journal-test")
+    rc, out, err = env.run("admin", "journal", "list")
+    contains(out, "board-epaminondas-777,test-1: lock board-epaminondas-777 free",
+             "admin journal list shows an entry and its lock")
+    contains(out, "0 games/epaminondas", "with the files it would write")
+    rc, out, err = env.run("admin", "journal", "apply",
+                           "board-epaminondas-778,test-2")
+    is_(rc, 0, "admin journal apply applies an entry that can be")
+    ok(os.path.exists(os.path.join(env.spool, "rate", "journal-test")) and
+       not os.path.exists(good_e), "its file is in place and the entry gone")
+    rc, out, err = env.run("admin", "journal", "apply",
+                           "board-epaminondas-777,test-1")
+    is_(rc, 1, "an entry that cannot be applied: exit 1")
+    contains(err, "cannot be applied", "with a message")
+    rc, out, err = env.run("admin", "journal", "discard",
+                           "board-epaminondas-777,test-1")
+    is_(rc, 64, "admin journal discard needs --reason")
+    rc, out, err = env.run("admin", "journal", "discard",
+                           "board-epaminondas-777,test-1", "--reason", "bad")
+    is_(rc, 0, "admin journal discard exits 0")
+    ok(not os.path.exists(bad) and os.path.isdir(os.path.join(
+        env.spool, "discarded", "board-epaminondas-777,test-1")),
+       "the entry is kept aside in discarded/, not applied")
+    contains(open(log).read(), "board-epaminondas-777,test-1 discarded",
+             "the discard is in admin.log")
+    rc, out, err = env.run("admin", "journal", "list")
+    contains(out, "the journal is empty", "and the journal is empty")
+    rc, out, err = env.run("admin", "journal", "apply", "../x,y")
+    is_(rc, 64, "a name with a slash is refused")
 finally:
     env.close()
 done()
