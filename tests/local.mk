@@ -118,6 +118,9 @@ EXTRA_DIST += tests/fault/test_faults.py tests/fault/faultlib.py
 # every write, fsync, rename, open(O_CREAT) and syncfs it reaches.
 TESTS += tests/fault/test_group_faults.py
 EXTRA_DIST += tests/fault/test_group_faults.py
+# Issue 12: the repair tools under injected faults.
+TESTS += tests/fault/test_repair_faults.py
+EXTRA_DIST += tests/fault/test_repair_faults.py
 
 # Concurrency: 100 receive processes at once (50 on one board, 50 on 50
 # boards) with batch and sweep alongside; a busy board ends in exit 75
