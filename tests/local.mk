@@ -127,6 +127,9 @@ EXTRA_DIST += tests/fault/test_repair_faults.py
 # after lock_timeout.
 TESTS += tests/stress/test_concurrency.py
 EXTRA_DIST += tests/stress/test_concurrency.py
+# Issue 12: quarantine and repair while mail flows.
+TESTS += tests/stress/test_repair_concurrency.py
+EXTRA_DIST += tests/stress/test_repair_concurrency.py
 
 # Issue 4, the rest: queue/submit/confirm, observers and show/games/chat/
 # multiple, the HTML board, a full game by mail.
