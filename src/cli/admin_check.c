@@ -2,14 +2,14 @@
  * admin_check.c - "epamserv admin check [--fix]": the whole spool looked
  * over, and what is safe to repair repaired.
  *
- * First, as every batch and flush run does, the committed updates whose
- * lock is free are finished and old litter in tmp/ is removed
- * (txn_recover_all).  Then, one line for each thing found:
+ * Nothing is changed without --fix.  One line for each thing found:
  *
  *   - game files (archived ones too) that do not replay, user files that
  *     do not load (quarantined ones are read all the same, and listed);
- *   - journal entries still there with their lock free: they cannot be
- *     applied ("epamserv admin journal list");
+ *   - journal entries that cannot be applied as they stand (a
+ *     destination that is a directory, or whose directory is missing),
+ *     or that have waited for over an hour ("epamserv admin journal");
+ *     a fresh one only waits for its lock's next user, and is listed;
  *   - files in tmp/ older than an hour;
  *   - locks held, with the holder's PID and how long it has run (from
  *     /proc/locks); a holder running for over an hour is a problem;
@@ -24,8 +24,10 @@
  *   - free space and inodes of the spool's file system (statvfs): under
  *     2% or 50 MiB free is a problem.
  *
- * With --fix: owners (when run as root) and modes are put right, files
- * in tmp/ older than an hour and records of held mails already
+ * With --fix: committed updates whose lock is free are applied and old
+ * transaction litter in tmp/ removed, as every batch and flush run does
+ * (txn_recover_all); owners (when run as root) and modes are put right,
+ * files in tmp/ older than an hour and records of held mails already
  * processed are removed; everything else is listed for the
  * administrator (admin repair, admin quarantine, admin result, admin
  * journal).  Exit 0 when nothing is left to do, 1 otherwise.
@@ -186,10 +188,58 @@ static int check_players(const char *game, long board, void *arg)
 
 /* ---- journal, tmp/, held mails ---- */
 
+/* Why the directory entry journal/NAME cannot be applied as it stands
+ * (a destination that is a directory, or whose directory is missing or
+ * no directory), into why; 0 when nothing stands in its way. */
+static int journal_blocked(struct check *k, const char *name, char *why,
+                           size_t len)
+{
+	char path[4600], *text, *line, *save = NULL;
+	struct stat st;
+	int blocked = 0;
+
+	snprintf(path, sizeof path, "%s/journal/%s/manifest", k->cfg->spool, name);
+	text = util_read_file(path, 16 << 20, NULL);
+	if (!text) {
+		snprintf(why, len, "its manifest cannot be read: %s", strerror(errno));
+		return errno != ENOENT;
+	}
+	for (line = strtok_r(text, "\n", &save); line && !blocked;
+	     line = strtok_r(NULL, "\n", &save)) {
+		char *sp = strchr(line, ' '), *slash;
+		if (!sp)
+			continue;
+		*sp = '\0';
+		snprintf(path, sizeof path, "%s/journal/%s/%s", k->cfg->spool, name,
+		         line);
+		if (lstat(path, &st) < 0)
+			continue;  /* applied already */
+		snprintf(path, sizeof path, "%s/%s", k->cfg->spool, sp + 1);
+		if (lstat(path, &st) == 0 && S_ISDIR(st.st_mode)) {
+			snprintf(why, len, "%s is a directory", sp + 1);
+			blocked = 1;
+			break;
+		}
+		slash = strrchr(path, '/');
+		*slash = '\0';
+		if (stat(path, &st) < 0 || !S_ISDIR(st.st_mode)) {
+			snprintf(why, len, "the directory of %s is missing", sp + 1);
+			blocked = 1;
+		}
+	}
+	free(text);
+	return blocked;
+}
+
+/* Entries still in journal/ (with --fix, after each was tried under its
+ * lock, as its next user would): what stays is a problem when something
+ * stands in its way or it is over an hour old (an update is applied
+ * within seconds: at the latest by the next batch or flush run). */
 static void check_journal(struct check *k)
 {
-	char dir[4200];
+	char dir[4200], path[4600], key[256], why[512];
 	struct dirent *de;
+	struct stat st;
 	DIR *d;
 
 	snprintf(dir, sizeof dir, "%s/journal", k->cfg->spool);
@@ -197,10 +247,28 @@ static void check_journal(struct check *k)
 	if (!d)
 		return;
 	while ((de = readdir(d)) != NULL) {
-		if (de->d_name[0] == '.')
+		const char *comma = strchr(de->d_name, ',');
+		long age;
+		if (de->d_name[0] == '.' || !comma)
+			continue;  /* group directories: their entries say it */
+		snprintf(path, sizeof path, "%s/%s", dir, de->d_name);
+		if (lstat(path, &st) < 0)
 			continue;
-		problem(k, "journal/%s: a committed update that could not be "
-		        "applied (epamserv admin journal list)", de->d_name);
+		snprintf(key, sizeof key, "%.*s", (int)(comma - de->d_name),
+		         de->d_name);
+		age = (long)(k->now - st.st_mtime);
+		if (S_ISDIR(st.st_mode) &&
+		    journal_blocked(k, de->d_name, why, sizeof why))
+			problem(k, "journal/%s: a committed update that cannot be "
+			        "applied: %s (epamserv admin journal list)",
+			        de->d_name, why);
+		else if (age > 3600)
+			problem(k, "journal/%s: a committed update not applied for "
+			        "%ld hours (the lock %s: epamserv admin journal "
+			        "apply, or --fix)", de->d_name, age / 3600, key);
+		else
+			printf("journal/%s: a committed update waiting for the lock "
+			       "%s (its next user applies it)\n", de->d_name, key);
 	}
 	closedir(d);
 }
@@ -473,7 +541,8 @@ int admin_check(const struct config *cfg, int argc, char **argv)
 		return EXIT_USAGE;
 	}
 	k.fix = argc == 2;
-	txn_recover_all(cfg->spool);
+	if (k.fix)
+		txn_recover_all(cfg->spool);
 	spool_each_board(cfg->spool, check_active, &k);
 	spool_each_board_in(cfg->spool, "archive", check_archived, &k);
 	check_users(&k);

@@ -67,7 +67,8 @@ try:
     rc, out, err = env.run("admin", "check")
     is_(rc, 1, "admin check exits 1 when something is wrong")
     contains(out, "journal/board-epaminondas-103,test-1: a committed update "
-             "that could not be applied", "a journal entry that cannot be applied")
+             "that cannot be applied: games/epaminondas is a directory",
+             "a journal entry that cannot be applied, and why")
     contains(out, "tmp/litter: left over", "litter in tmp/")
     contains(out, "users/alice: mode 0666, should be 0640", "a wrong mode")
     contains(out, "games/planted: a symbolic link", "a symbolic link")
