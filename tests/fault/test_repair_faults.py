@@ -1,8 +1,10 @@
 #!/usr/bin/python3
-"""Fault injection on the repair tools (issue 12): `admin repair` of a
-damaged board and `admin quarantine` of it, with one write, fsync, rename
-or open(O_CREAT) failing at every call of that kind the command reaches
-(counted first by a run that fails nothing; tests/fault/libfault.so).
+"""Fault injection and crashes on the repair tools (issue 12): `admin
+repair` of a damaged board and `admin quarantine` of it, with one write,
+fsync, rename or open(O_CREAT) failing at every call of that kind the
+command reaches, then with the process killed (SIGKILL, FAULT_KILL)
+just before each of those calls (counted first by a run that fails
+nothing; tests/fault/libfault.so).
 
 For every failure: the exit status is 0, 1 (an error on stderr) or 75;
 the game file is byte for byte the damaged one or the repaired one,
@@ -79,14 +81,19 @@ try:
         counts = read_counts(count_file)
         print("# calls reached by admin %s: %s" % (name, ", ".join(
             "%s %d" % (k, counts.get(k, 0)) for k in CALLS)))
-        for call in CALLS:
+        for call, crash in [(c, 0) for c in CALLS] + [(c, 1) for c in CALLS]:
             total = counts.get(call, 0)
             problems = []
             for n in range(1, total + 1):
                 fresh()
-                rc, err = run(args, dict(shim, FAULT_CALL=call, FAULT_N=str(n)))
+                faults = dict(shim, FAULT_CALL=call, FAULT_N=str(n))
+                if crash:
+                    faults["FAULT_KILL"] = "1"
+                rc, err = run(args, faults)
                 where = "admin %s, %s #%d: exit %d" % (name, call, n, rc)
-                if rc not in (0, 1, 75):
+                if crash and rc != -9:
+                    problems.append("%s: not killed" % where)
+                if not crash and rc not in (0, 1, 75):
                     problems.append("%s; stderr %s" % (where, err[-400:]))
                 raw = env.game_file(101)
                 if raw != damaged and masked() != clean_game:
@@ -95,7 +102,7 @@ try:
                                     % (where, raw))
                 if os.path.exists(qmark) and open(qmark).read() != clean_q:
                     problems.append("%s: a partial quarantine marker" % where)
-                if rc != 0 and not err.strip():
+                if rc not in (0, -9) and not err.strip():
                     problems.append("%s without a message" % where)
                 rc2, err2 = run(args, {})
                 again = masked()
@@ -108,9 +115,12 @@ try:
                                         err2[-400:]))
                 if len(problems) > 12:
                     break
-            ok(not problems, "admin %s: %s fails at each of its %d calls: "
-               "exit 0, 1 or 75, the board damaged or repaired, never half, "
-               "and a rerun finishes the work" % (name, call, total),
+            ok(not problems, "admin %s: %s at each of its %d %s calls: "
+               "%s, the board damaged or repaired, never half, and a rerun "
+               "finishes the work" % (name, "a crash (SIGKILL)" if crash else
+                                      "a failure", total, call,
+                                      "killed" if crash else
+                                      "exit 0, 1 or 75"),
                "\n".join(problems[:12]))
     fresh()
     run(["admin", "repair", "101", "--reason", "last"], {})
