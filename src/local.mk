@@ -34,6 +34,8 @@ src_libepamserv_a_SOURCES += \
 	src/spool/secret.c src/spool/secret.h \
 	src/spool/outbox.c src/spool/outbox.h \
 	src/spool/ratelimit.c src/spool/ratelimit.h \
+	src/spool/damage.c src/spool/damage.h \
+	src/spool/quarantine.c src/spool/quarantine.h \
 	src/game/game.c src/game/game.h \
 	src/game/gamefile.c \
 	src/game/render.c src/game/render.h \
@@ -47,10 +49,11 @@ src_libepamserv_a_SOURCES += \
 	src/cmd/board.c src/cmd/answer.c src/cmd/votes.c src/cmd/standings.c \
 	src/cmd/preview.c src/cmd/pending.c src/cmd/observe.c \
 	src/cmd/accounts.c src/cmd/message.c src/cmd/tokens.c \
-	src/cmd/auth.c src/cmd/notice.c \
+	src/cmd/auth.c src/cmd/notice.c src/cmd/held.c src/cmd/held.h \
 	src/cmd/tokenhash.c src/cmd/tokenhash.h \
 	src/cli/cli.h src/cli/receive.c src/cli/outbox.c src/cli/batch.c \
-	src/cli/sweep.c src/cli/admin.c \
+	src/cli/sweep.c src/cli/admin.c src/cli/admin.h src/cli/admin_repair.c \
+	src/cli/admin_check.c src/cli/status.c \
 	src/cli/imap.c
 
 src_epamserv_SOURCES += $(EPAMSERV_RULES_CLI_SOURCES)

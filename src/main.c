@@ -39,8 +39,9 @@ static void usage(FILE *out)
 	      "  bounces                  addresses that bounced (refused, or\n"
 	      "                           named by a report on our mail)\n"
 	      "  sweep                    daily: reminders, forfeits (cron)\n"
-	      "  admin list|show|check|user|outbox|bounces ...\n"
+	      "  admin list|show|check|user|outbox|bounces|quarantine|repair ...\n"
 	      "                           manage the spool (see epamserv(1))\n"
+	      "  status [--json]          damaged and quarantined files\n"
 	      "  perft DEPTH [POSITION] [options] [--divide]\n"
 	      "                           count move sequences (RULES.md 7)\n"
 	      "  moves POSITION [options] list the legal moves of a position\n"
@@ -268,6 +269,8 @@ int main(int argc, char **argv)
 		rc = cli_sweep(&cfg, argc - i, argv + i);
 	else if (strcmp(argv[i], "admin") == 0)
 		rc = cli_admin(&cfg, argc - i, argv + i);
+	else if (strcmp(argv[i], "status") == 0)
+		rc = cli_status(&cfg, argc - i, argv + i);
 	else if (strcmp(argv[i], "config") == 0) {
 		config_print(&cfg, stdout);
 		rc = 0;

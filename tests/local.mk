@@ -122,12 +122,18 @@ EXTRA_DIST += tests/fault/test_faults.py tests/fault/faultlib.py
 # every write, fsync, rename, open(O_CREAT) and syncfs it reaches.
 TESTS += tests/fault/test_group_faults.py
 EXTRA_DIST += tests/fault/test_group_faults.py
+# Issue 12: the repair tools under injected faults.
+TESTS += tests/fault/test_repair_faults.py
+EXTRA_DIST += tests/fault/test_repair_faults.py
 
 # Concurrency: 100 receive processes at once (50 on one board, 50 on 50
 # boards) with batch and sweep alongside; a busy board ends in exit 75
 # after lock_timeout.
 TESTS += tests/stress/test_concurrency.py
 EXTRA_DIST += tests/stress/test_concurrency.py
+# Issue 12: quarantine and repair while mail flows.
+TESTS += tests/stress/test_repair_concurrency.py
+EXTRA_DIST += tests/stress/test_repair_concurrency.py
 
 # Issue 4, the rest: queue/submit/confirm, observers and show/games/chat/
 # multiple, the HTML board, a full game by mail.
@@ -225,3 +231,10 @@ tests/syslog/test_syslog_untouched.log: \
 # setting.
 TESTS += tests/integration/test_config_exit.py
 EXTRA_DIST += tests/integration/test_config_exit.py
+
+# Issue 12: damage contained, repair tools.
+TESTS += tests/integration/test_damage.py tests/integration/test_move_cap.py \
+	tests/integration/test_repair.py tests/integration/test_check.py
+EXTRA_DIST += tests/integration/test_damage.py \
+	tests/integration/test_move_cap.py tests/integration/test_repair.py \
+	tests/integration/test_check.py

@@ -4,8 +4,7 @@
  *
  *   admin list                      boards by state, the stalest first
  *   admin show [GAME] BOARD         the board drawn, then its file
- *   admin check                     replay every game file (archived ones
- *                                   too), load every user
+ *   admin check [--fix]             the whole spool (admin_check.c)
  *   admin user add USERID PASSWORD ADDRESS --reason TEXT
  *   admin user del USERID --reason TEXT
  *                                   close the account as signoff does
@@ -15,11 +14,17 @@
  *   admin result [GAME] BOARD white|black|draw --reason TEXT
  *   admin outbox list | retry NAME | drop NAME --reason TEXT
  *   admin bounces
+ *   admin quarantine [--release] [GAME] BOARD|USERID --reason TEXT
+ *   admin repair [GAME] BOARD --reason TEXT
+ *   admin user repair USERID --reason TEXT
+ *   admin journal list|apply|discard ...
+ *                                   (admin_repair.c)
  *
  * Every change goes through the same locks and transactions as mail
  * commands, and is logged (syslog and SPOOL/admin.log) with who made it
  * (SUDO_USER, else USER, else the uid) and the reason given.
  */
+#include "cli/admin.h"
 #include "cli/cli.h"
 #include "cmd/cmd.h"
 #include "game/game.h"
@@ -44,7 +49,7 @@
 
 /* ---- the change log ---- */
 
-static const char *admin_who(void)
+const char *admin_who(void)
 {
 	static char uid[32];
 	const char *who = getenv("SUDO_USER");
@@ -58,11 +63,8 @@ static const char *admin_who(void)
 	return who;
 }
 
-/* Log one change: syslog, stderr, and a line appended to SPOOL/admin.log. */
-static void admin_log(const struct config *cfg, const char *reason,
-                      const char *fmt, ...) __attribute__((format(printf, 3, 4)));
-static void admin_log(const struct config *cfg, const char *reason,
-                      const char *fmt, ...)
+void admin_log(const struct config *cfg, const char *reason,
+               const char *fmt, ...)
 {
 	char what[512], why[512], when[32], path[4200];
 	va_list ap;
@@ -89,8 +91,7 @@ static void admin_log(const struct config *cfg, const char *reason,
 	}
 }
 
-/* Remove "--reason TEXT" from argv; returns the reason or NULL. */
-static const char *take_reason(int *argc, char **argv)
+const char *admin_take_reason(int *argc, char **argv)
 {
 	int i;
 
@@ -105,7 +106,7 @@ static const char *take_reason(int *argc, char **argv)
 	return NULL;
 }
 
-static int need_reason(const char *reason, const char *what)
+int admin_need_reason(const char *reason, const char *what)
 {
 	if (reason)
 		return 0;
@@ -159,16 +160,6 @@ static int each_board(const struct config *cfg,
 	struct board_visit v = { cfg, fn, arg };
 
 	return spool_each_board(cfg->spool, visit, &v);
-}
-
-/* The same for the archived boards. */
-static int each_archived_board(const struct config *cfg,
-                               int (*fn)(const struct config *, const char *,
-                                         long, void *), void *arg)
-{
-	struct board_visit v = { cfg, fn, arg };
-
-	return spool_each_board_in(cfg->spool, "archive", visit, &v);
 }
 
 struct rows {
@@ -260,54 +251,6 @@ static int admin_show(const struct config *cfg, int argc, char **argv)
 	printf("==> %s\n%s", path, text);
 	free(text);
 	return rc == 0 ? 0 : 1;
-}
-
-static int check_board(const struct config *cfg, const char *game, long board,
-                       void *arg)
-{
-	struct game g;
-	char *err = NULL;
-
-	(void)arg;
-	if (game_load(&g, cfg->spool, game, board, &err) != 0) {
-		printf("%s/%s\n", cfg->spool, err ? err : "unreadable board");
-		free(err);
-		return 1;
-	}
-	game_free(&g);
-	return 0;
-}
-
-static int admin_check(const struct config *cfg)
-{
-	char **ids = NULL, *err = NULL;
-	size_t n = 0, i;
-	int bad = each_board(cfg, check_board, NULL) +
-	          each_archived_board(cfg, check_board, NULL);
-
-	if (user_list(cfg->spool, &ids, &n, &err) < 0) {
-		printf("%s\n", err);
-		free(err);
-		bad++;
-	}
-	for (i = 0; i < n; i++) {
-		struct user u;
-		if (user_load(cfg->spool, ids[i], &u, &err) != 0) {
-			printf("%s\n", err ? err : ids[i]);
-			free(err);
-			err = NULL;
-			bad++;
-		} else {
-			user_free(&u);
-		}
-	}
-	user_list_free(ids, n);
-	if (bad) {
-		printf("%d problem%s found\n", bad, bad == 1 ? "" : "s");
-		return 1;
-	}
-	printf("all is well: every game file replays, every user file loads\n");
-	return 0;
 }
 
 /* ---- users ---- */
@@ -598,7 +541,11 @@ out:
 
 static int admin_user(const struct config *cfg, int argc, char **argv)
 {
-	const char *reason = take_reason(&argc, argv);
+	const char *reason;
+
+	if (argc > 1 && strcmp(argv[1], "repair") == 0)
+		return admin_user_repair(cfg, argc, argv);
+	reason = admin_take_reason(&argc, argv);
 	struct user u;
 	char *err = NULL;
 	int rc;
@@ -619,7 +566,7 @@ static int admin_user(const struct config *cfg, int argc, char **argv)
 		return 1;
 	}
 	if (strcmp(argv[1], "add") == 0) {
-		if (argc != 5 || need_reason(reason, "user add") < 0)
+		if (argc != 5 || admin_need_reason(reason, "user add") < 0)
 			goto usage;
 		if (rc == 0) {
 			fprintf(stderr, "epamserv: user %s exists\n", argv[2]);
@@ -667,11 +614,11 @@ static int admin_user(const struct config *cfg, int argc, char **argv)
 		rc = 0;
 	} else if (strcmp(argv[1], "del") == 0 && argc == 3) {
 		user_free(&u);
-		if (need_reason(reason, "user del") < 0)
+		if (admin_need_reason(reason, "user del") < 0)
 			return EXIT_USAGE;
 		return admin_user_del(cfg, argv[2], reason);
 	} else if (strcmp(argv[1], "passwd") == 0 && argc == 4) {
-		if (need_reason(reason, "user passwd") < 0) {
+		if (admin_need_reason(reason, "user passwd") < 0) {
 			user_free(&u);
 			return EXIT_USAGE;
 		}
@@ -691,7 +638,8 @@ usage:
 	fprintf(stderr, "usage: epamserv admin user add USERID PASSWORD ADDRESS "
 	        "--reason TEXT\n       epamserv admin user del USERID --reason TEXT\n"
 	        "       epamserv admin user passwd USERID PASSWORD --reason TEXT\n"
-	        "       epamserv admin user show USERID\n");
+	        "       epamserv admin user show USERID\n"
+	        "       epamserv admin user repair USERID --reason TEXT\n");
 	return EXIT_USAGE;
 }
 
@@ -699,7 +647,7 @@ usage:
 
 static int admin_result(const struct config *cfg, int argc, char **argv)
 {
-	const char *reason = take_reason(&argc, argv);
+	const char *reason = admin_take_reason(&argc, argv);
 	const char *game = argc == 4 ? argv[1] : "epaminondas";
 	const char *verdict = argv[argc - 1];
 	struct cmdctx c;
@@ -721,7 +669,7 @@ static int admin_result(const struct config *cfg, int argc, char **argv)
 		fprintf(stderr, "epamserv: unknown game '%s'\n", game);
 		return EXIT_USAGE;
 	}
-	if (need_reason(reason, "result") < 0)
+	if (admin_need_reason(reason, "result") < 0)
 		return EXIT_USAGE;
 	memset(&c, 0, sizeof c);
 	c.cfg = cfg;
@@ -780,7 +728,7 @@ static int mail_name_ok(const char *name)
 
 static int admin_outbox(const struct config *cfg, int argc, char **argv)
 {
-	const char *reason = take_reason(&argc, argv);
+	const char *reason = admin_take_reason(&argc, argv);
 	char from[4400], to[4400];
 	const char *name;
 
@@ -817,7 +765,7 @@ static int admin_outbox(const struct config *cfg, int argc, char **argv)
 		          "outbox mail %s queued for a new try", name);
 		return 0;
 	}
-	if (need_reason(reason, "outbox drop") < 0)
+	if (admin_need_reason(reason, "outbox drop") < 0)
 		return EXIT_USAGE;
 	snprintf(from, sizeof from, "%s/outbox/%s", cfg->spool, name);
 	if (unlink(from) < 0) {
@@ -853,23 +801,31 @@ int cli_admin(const struct config *cfg, int argc, char **argv)
 		return admin_list(cfg);
 	if (strcmp(argv[1], "show") == 0)
 		return admin_show(cfg, argc - 1, argv + 1);
-	if (strcmp(argv[1], "check") == 0 && argc == 2)
-		return admin_check(cfg);
+	if (strcmp(argv[1], "check") == 0)
+		return admin_check(cfg, argc - 1, argv + 1);
 	if (strcmp(argv[1], "user") == 0)
 		return admin_user(cfg, argc - 1, argv + 1);
 	if (strcmp(argv[1], "outbox") == 0)
 		return admin_outbox(cfg, argc - 1, argv + 1);
 	if (strcmp(argv[1], "result") == 0)
 		return admin_result(cfg, argc - 1, argv + 1);
+	if (strcmp(argv[1], "quarantine") == 0)
+		return admin_quarantine(cfg, argc - 1, argv + 1);
+	if (strcmp(argv[1], "repair") == 0)
+		return admin_repair(cfg, argc - 1, argv + 1);
+	if (strcmp(argv[1], "journal") == 0)
+		return admin_journal(cfg, argc - 1, argv + 1);
 	if (strcmp(argv[1], "bounces") == 0 && argc == 2) {
 		if (outbox_print_bounces(cfg->spool, stdout) == 0)
 			printf("no address has bounced\n");
 		return 0;
 	}
 usage:
-	fprintf(stderr, "usage: epamserv admin list | show [GAME] BOARD | check |\n"
+	fprintf(stderr, "usage: epamserv admin list | show [GAME] BOARD | check [--fix] |\n"
 	        "       user add|del|passwd|show ... | result [GAME] BOARD "
-	        "white|black|draw |\n       outbox list|retry|drop ... | bounces\n"
+	        "white|black|draw |\n       outbox list|retry|drop ... | bounces |\n"
+	        "       quarantine [--release] [GAME] BOARD|USERID | repair [GAME] BOARD |\n"
+	        "       journal list|apply|discard ...\n"
 	        "(see epamserv(1))\n");
 	return EXIT_USAGE;
 }

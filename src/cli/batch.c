@@ -7,7 +7,8 @@
  * and its replies are committed to the spool, so a crash at any point
  * leaves it in new/ for the next run, and the processed-mail record makes
  * that rerun harmless.  A mail that meets a busy board (lock_timeout ran
- * out) stays in new/ and the run goes on with the others; any other
+ * out), or a board or user file that does not load (set aside,
+ * src/cmd/held.h), stays in new/ and the run goes on with the others; any other
  * temporary failure (the spool cannot be written, out of memory) stops
  * the run there, so that no later mail overtakes it (a later move on the
  * same board would be refused).  The mails' transactions are made
@@ -457,13 +458,32 @@ static struct arrival *list_cur(const char *dir, struct curstate *cs,
 	return a ? a : xmalloc(sizeof *a);
 }
 
-/* Whether a process_mail status rc stops the run: a temporary failure
- * other than a busy board or a rate deferral (busy and deferred: the
- * counts before the mail), or a broken group commit. */
-static int must_stop(int rc, unsigned long busy, unsigned long deferred)
+/* The counts of mails that wait without stopping a run: busy boards,
+ * rate deferrals and mails set aside for a damaged file. */
+struct waits {
+	unsigned long busy, deferred, aside;
+};
+
+static struct waits waits_now(void)
 {
-	return rc > 0 && ((lock_timeouts() == busy &&
-	                   process_deferrals() == deferred) ||
+	struct waits w;
+
+	w.busy = lock_timeouts();
+	w.deferred = process_deferrals();
+	w.aside = process_set_aside();
+	return w;
+}
+
+/* Whether a process_mail status rc stops the run: a temporary failure
+ * other than a busy board, a rate deferral or a damaged file (before:
+ * the counts before the mail), or a broken group commit. */
+static int must_stop(int rc, const struct waits *before)
+{
+	struct waits now = waits_now();
+
+	return rc > 0 && ((now.busy == before->busy &&
+	                   now.deferred == before->deferred &&
+	                   now.aside == before->aside) ||
 	                  txn_group_broken());
 }
 
@@ -487,8 +507,7 @@ static int cur_pass(const struct config *cfg, const char *dir,
 		return 1;
 	}
 	for (i = 0; i < n; i++) {
-		unsigned long busy = lock_timeouts();
-		unsigned long deferred = process_deferrals();
+		struct waits before = waits_now();
 		int rc;
 
 		if (stop) {
@@ -504,7 +523,7 @@ static int cur_pass(const struct config *cfg, const char *dir,
 			(*done)++;
 		} else if (rc > 0) {
 			(*retry)++;
-			if (must_stop(rc, busy, deferred)) {
+			if (must_stop(rc, &before)) {
 				log_msg(LOG_ERR, "batch: stopping at cur/%s: a temporary "
 				        "failure other than a busy board; it and the "
 				        "mails after it wait for the next run\n",
@@ -613,8 +632,7 @@ int cli_batch(const struct config *cfg, int argc, char **argv)
 			break;
 		}
 		for (i = 0; i < n; i++) {
-			unsigned long busy = lock_timeouts();
-			unsigned long deferred = process_deferrals();
+			struct waits before = waits_now();
 			int rc;
 			if (stop) {  /* the rest of the chunk waits for a next run */
 				retry++;
@@ -622,7 +640,7 @@ int cli_batch(const struct config *cfg, int argc, char **argv)
 				continue;
 			}
 			rc = batch_one(cfg, argv[2], "new", a[i].name);
-			if (must_stop(rc, busy, deferred)) {
+			if (must_stop(rc, &before)) {
 				log_msg(LOG_ERR, "batch: stopping at %s: a temporary "
 				        "failure other than a busy board; it and the "
 				        "mails after it stay in new/\n", a[i].name);

@@ -15,6 +15,8 @@ int cli_bounces(const struct config *cfg, int argc, char **argv);
 int cli_batch(const struct config *cfg, int argc, char **argv);
 int cli_sweep(const struct config *cfg, int argc, char **argv);
 int cli_admin(const struct config *cfg, int argc, char **argv);
+/* "status [--json]": damaged and quarantined files (status.c). */
+int cli_status(const struct config *cfg, int argc, char **argv);
 /* "batch --imap URL" (src/cli/imap.c). */
 int cli_batch_imap(const struct config *cfg, const char *url);
 

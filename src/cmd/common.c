@@ -4,6 +4,7 @@
  */
 #include "util/log.h"
 #include "cmd/cmd.h"
+#include "spool/damage.h"
 #include "spool/ratelimit.h"
 #include "spool/spool.h"
 #include "spool/txn.h"
@@ -23,8 +24,15 @@ enum cmd_status cmd_lock(struct cmdctx *c, const char *key, struct lock *l)
 		return CMD_TEMPFAIL;
 	}
 	if (txn_recover(c->cfg->spool, key) < 0) {
-		log_msg(LOG_ERR, "cannot finish an earlier update of %s: %s\n",
-		        key, strerror(errno));
+		char rel[128], why[512];
+		int saved = errno;
+		snprintf(rel, sizeof rel, "journal/%s", key);
+		snprintf(why, sizeof why, "a committed update of %s in %s/journal "
+		         "cannot be applied: %s (epamserv admin journal list)", key,
+		         c->cfg->spool, strerror(saved));
+		log_msg(LOG_ERR, "%s\n", why);
+		if (damage_errno(saved))
+			damage_note(rel, why, NULL);
 		lock_release(l);
 		return CMD_TEMPFAIL;
 	}

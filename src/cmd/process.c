@@ -26,8 +26,10 @@
 #include "util/log.h"
 #include "cmd/process.h"
 #include "cmd/cmd.h"
+#include "cmd/held.h"
 #include "cmd/intake.h"
 #include "spool/addrindex.h"
+#include "spool/damage.h"
 #include "cmd/report.h"
 #include "spool/outbox.h"
 #include "spool/ratelimit.h"
@@ -136,6 +138,45 @@ static unsigned long deferred_count;
 unsigned long process_deferrals(void)
 {
 	return deferred_count;
+}
+
+/* Mails set aside on a damaged file in this process (batch). */
+static unsigned long aside_count;
+
+unsigned long process_set_aside(void)
+{
+	return aside_count;
+}
+
+/* The mail of c failed for the time being after a loader noted damage
+ * (damage.h).  A file the administrator quarantined: the mail is
+ * answered with a clear error and done.  Any other damage: the mail is
+ * set aside (held.h) and waits.  Returns the mail's exit status. */
+static int damaged(struct cmdctx *c, const struct damage *d)
+{
+	char what[96];
+	const char *q = d->quarantine;
+
+	if (!q[0]) {
+		held_mail(c, d);
+		aside_count++;
+		return EXIT_TEMPFAIL;
+	}
+	if (strncmp(q, "user-", 5) == 0)
+		snprintf(what, sizeof what, "the account %.40s", q + 5);
+	else
+		snprintf(what, sizeof what, "the board %.60s", q + 6);
+	buf_reset(&c->error);
+	free(c->error_board);
+	c->error_board = NULL;
+	c->collect = NULL;
+	cmd_refuse(c, "", "%s is set aside by the administrator for repair; "
+	           "nothing in your mail was carried out.  Send it again once "
+	           "the repair is done", what);
+	log_msg(LOG_NOTICE, "<%.200s> needs %s, which is quarantined: "
+	        "refused\n", c->mail->message_id ? c->mail->message_id : "",
+	        d->file);
+	return cmd_commit_refusal(c) == CMD_DONE ? 0 : EXIT_TEMPFAIL;
 }
 
 /* "multiple": at most this many command lines in one mail. */
@@ -499,6 +540,7 @@ int process_mail(const struct config *cfg, const char *raw, size_t len,
 	struct intake in;
 	const char *why;
 	char *err = NULL, userid[32];
+	unsigned long damage_before;
 	int rc = 0, prc;
 
 	if (spool_init(cfg->spool, &err) < 0) {
@@ -552,6 +594,7 @@ int process_mail(const struct config *cfg, const char *raw, size_t len,
 		        m.message_id ? m.message_id : c.digest);
 		goto done;
 	}
+	damage_before = damage_count();
 	if (!truncated && is_multiple(m.subject)) {
 		in.comment = xstrdup("");
 		prc = preflight_multiple(&c, userid);
@@ -563,13 +606,20 @@ int process_mail(const struct config *cfg, const char *raw, size_t len,
 	 * confirmed address (then answered there, in full). */
 	if (prc < 0 || (prc != 1 && sender_address(&c, &m) < 0)) {
 		rc = EXIT_TEMPFAIL;
-		goto done;
+		goto out;
 	}
 	rc = rate_check(&c, prc > 0 ? userid : "", prc == 2);
 	if (rc == 0)
 		rc = run(&c, &in, truncated);
 	else if (rc == 1)
 		rc = 0;
+out:
+	/* A file that does not load sets the mail aside instead of
+	 * failing it like a full disk (held.h). */
+	if (rc == EXIT_TEMPFAIL && damage_count() != damage_before)
+		rc = damaged(&c, damage_last());
+	if (rc == 0)
+		held_done(cfg->spool, c.digest);
 done:
 	intake_free(&in);
 	auth_forget(&c);

@@ -21,4 +21,8 @@ int process_mail(const struct config *cfg, const char *raw, size_t len,
  * board, and the run goes on). */
 unsigned long process_deferrals(void);
 
+/* How many mails this process set aside because a file they need does
+ * not load (held.h): batch goes on after them as after a busy board. */
+unsigned long process_set_aside(void);
+
 #endif

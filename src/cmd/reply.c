@@ -436,6 +436,19 @@ static void instructions_var(const struct game *g, struct tvars *v)
 	           game_to_move(g), example, g->nmoves + 1);
 }
 
+/* From GAME_WARN_PLIES plies on, add to the grace text (buf, len
+ * bytes) that the game is drawn at the move cap (RULES.md section 8). */
+static void cap_warning(const struct game *g, char *buf, size_t len)
+{
+	size_t used = strlen(buf);
+
+	if (g->nmoves < GAME_WARN_PLIES || used + 1 >= len)
+		return;
+	snprintf(buf + used, len - used, "%sWarning: this game is drawn when "
+	         "it reaches %d plies (the move cap); %zu plies are left",
+	         used ? ".\n" : "", GAME_MAX_PLIES, GAME_MAX_PLIES - g->nmoves);
+}
+
 static void board_vars(struct cmdctx *c, const struct game *g,
                        struct tvars *v, const char *headline,
                        const char *comment, const char *who)
@@ -466,6 +479,7 @@ static void board_vars(struct cmdctx *c, const struct game *g,
 		instructions_var(g, v);
 	if (g->state == GAME_ACTIVE) {
 		ep_grace_text(p, &g->opts, grace, sizeof grace);
+		cap_warning(g, grace, sizeof grace);
 		if (grace[0])
 			tvars_setf(v, "grace", "%s.", grace);
 		tvars_setf(v, "turn", "Move %zu: %s (%s) to move.", g->nmoves + 1,

@@ -12,7 +12,7 @@
 #include <string.h>
 
 /* A Message-ID goes into a game file line only when it cannot break the
- * line: printable ASCII without spaces, at most 250 bytes. */
+ * line: printable ASCII without spaces, at most GAME_MSGID_MAX bytes. */
 static int msgid_storable(const char *id)
 {
 	size_t n = 0;
@@ -20,7 +20,7 @@ static int msgid_storable(const char *id)
 	for (; id[n]; n++)
 		if ((unsigned char)id[n] <= 0x20 || (unsigned char)id[n] >= 0x7f)
 			return 0;
-	return n > 0 && n <= 250;
+	return n > 0 && n <= GAME_MSGID_MAX;
 }
 
 static void game_remember(struct game *g)
@@ -390,6 +390,13 @@ static void game_settle(struct game *g, enum ep_side mover)
 			         "%s repeated a position for the third time",
 			         mover == EP_WHITE ? "white" : "black");
 		}
+		return;
+	}
+	if (g->nmoves >= GAME_MAX_PLIES) {
+		g->state = GAME_FINISHED;
+		g->result = EP_DRAW;
+		snprintf(g->reason, sizeof g->reason, "the game reached %d plies, "
+		         "the move cap", GAME_MAX_PLIES);
 		return;
 	}
 	ep_status(&g->pos, &g->opts, &st);

@@ -15,6 +15,20 @@
 
 #include "rules/rules.h"
 
+/* The move cap (RULES.md section 8): a game that reaches GAME_MAX_PLIES
+ * plies without a result is drawn, checked after the move is played and
+ * before the start-of-turn checks of the next player (after the
+ * repetition rule, which judges the move itself); the board mail warns
+ * both players from GAME_WARN_PLIES plies on.  So a game file never
+ * grows past what the loader reads (gamefile.c checks it at compile
+ * time). */
+#define GAME_MAX_PLIES 2000
+#define GAME_WARN_PLIES 1900
+
+/* The longest Message-ID a game file keeps (bytes, without <>); a longer
+ * one is stored as "-" (game.c, msgid_storable). */
+#define GAME_MSGID_MAX 250
+
 struct game_move {
 	char text[EP_MOVE_TEXT_MAX];  /* canonical, "e3-e7" */
 	time_t when;
@@ -195,8 +209,8 @@ void game_undo(struct game *g, time_t when);
 
 /* Play move text for the side to move: checks the game is active, parses
  * and checks the move (RULES.md section 2, 4, 6), plays it, then ends the
- * game by repetition (section 5) or by the start-of-turn checks (sections
- * 3, 6).  msgid may be NULL.  Returns 0, or -1 with err in plain words
+ * game by repetition (section 5), the move cap (section 8,
+ * GAME_MAX_PLIES) or the start-of-turn checks (sections 3, 6).  msgid may be NULL.  Returns 0, or -1 with err in plain words
  * (the game is unchanged). */
 int game_play(struct game *g, const char *text, time_t when,
               const char *msgid, char *err, size_t errlen);
@@ -235,6 +249,15 @@ char *game_format(const struct game *g);
  * end and vote lines, and compares the stored position and result.  name is used in messages ("games/epaminondas/101.game").
  * Returns 0, or -1 with a malloc'ed *err "NAME:LINE: problem". */
 int game_parse(struct game *g, const char *text, const char *name, char **err);
+
+/* For "admin repair": game_parse that keeps the game as far as the file
+ * replays.  0 when the whole file loads; 1 when a line after the header
+ * does not (g holds the game up to the line before it, *kept_line; the
+ * end, vote, pending, token and observer lines after that point are
+ * lost); -1 when not even the header loads.  *err (malloc'ed) says
+ * "NAME:LINE: problem" unless 0 is returned. */
+int game_parse_prefix(struct game *g, const char *text, const char *name,
+                      char **err, int *kept_line);
 
 /* Load SPOOL/games/GAME/NNN.game, or games/GAME/archive/NNN.game for a
  * finished board the sweep archived.  Returns 0, 1 when there is no such

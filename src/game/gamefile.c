@@ -51,7 +51,9 @@
  * they are and are written back as version 5.
  */
 #include "game/game.h"
+#include "spool/damage.h"
 #include "spool/group.h"
+#include "spool/quarantine.h"
 #include "spool/spool.h"
 #include "util/buf.h"
 #include "util/util.h"
@@ -67,6 +69,16 @@
 #define GAMEFILE_MAGIC_V2 "epamserv-game 2"
 #define GAMEFILE_MAGIC_V1 "epamserv-game 1"
 #define GAMEFILE_MAX (8 * 1024 * 1024)
+
+/* A game file never grows past what game_load reads: every ply's line
+ * ("move: N MOVE TIME <Message-ID>", at most 32 + EP_MOVE_TEXT_MAX +
+ * GAME_MSGID_MAX bytes) for the most plies a game has, with the header,
+ * pending, token and observer lines (max_observers is at most 1000),
+ * stays far below it. */
+_Static_assert((size_t)GAME_MAX_PLIES * (32 + EP_MOVE_TEXT_MAX +
+               GAME_MSGID_MAX) + 2 * (64 + GAME_MSGID_MAX) + 1000 * 48 +
+               64 * 1024 < GAMEFILE_MAX / 4,
+               "a game file at the move cap fits GAMEFILE_MAX");
 
 static const char *const end_words[] = {
 	"", "resign", "draw", "forfeit", "decline", "withdraw", "expire",
@@ -532,7 +544,12 @@ static int gf_body_key(const char *key)
 	       strcmp(key, "result") == 0;
 }
 
-int game_parse(struct game *g, const char *text, const char *name, char **err)
+/* game_parse, and with prefix (admin repair) the game as far as it
+ * replays: a bad line after the header ends the reading there, and the
+ * game is kept (1) with *err saying where; *kept_line is then the last
+ * line used. */
+static int gf_parse(struct game *g, const char *text, const char *name,
+                    char **err, int prefix, int *kept_line)
 {
 	struct gf_head h;
 	char msg[EP_POSITION_MAX + EP_ERR_MAX + 200];
@@ -566,7 +583,7 @@ int game_parse(struct game *g, const char *text, const char *name, char **err)
 		colon = strstr(line, ": ");
 		if (!colon) {
 			snprintf(msg, sizeof msg, "expected 'key: value'");
-			goto fail;
+			goto cut;
 		}
 		*colon = '\0';
 		if (gf_body_key(line) && (version >= 2 || strcmp(line, "end") != 0) &&
@@ -580,20 +597,29 @@ int game_parse(struct game *g, const char *text, const char *name, char **err)
 				started = 1;
 			}
 			if (gf_body_line(g, line, colon + 2, &phase, msg, sizeof msg) < 0)
-				goto fail;
+				goto cut;
 		} else if (started || (version == 1 && strcmp(line, "state") == 0) ||
 		           gf_head_field(&h, line, colon + 2) < 0) {
 			snprintf(msg, sizeof msg, "unknown or malformed field '%s'", line);
-			goto fail;
+			goto cut;
 		}
 	}
 	if (phase != GF_RESULT) {
 		snprintf(msg, sizeof msg, "the file ends before its position and result lines");
-		goto fail;
+		goto cut;
 	}
 	free(copy);
 	*err = NULL;
 	return 0;
+cut:
+	if (prefix && started) {
+		struct buf b = BUF_INIT;
+		buf_printf(&b, "%s:%d: %s", name, lineno, msg);
+		*err = buf_take(&b);
+		*kept_line = lineno - 1;
+		free(copy);
+		return 1;
+	}
 fail:
 	{
 		struct buf b = BUF_INIT;
@@ -606,10 +632,22 @@ fail:
 	return -1;
 }
 
+int game_parse(struct game *g, const char *text, const char *name, char **err)
+{
+	return gf_parse(g, text, name, err, 0, NULL);
+}
+
+int game_parse_prefix(struct game *g, const char *text, const char *name,
+                      char **err, int *kept_line)
+{
+	*kept_line = 0;
+	return gf_parse(g, text, name, err, 1, kept_line);
+}
+
 int game_load(struct game *g, const char *spool, const char *game, long board,
               char **err)
 {
-	char path[4096], name[256], *text;
+	char path[4096], name[256], qname[QUARANTINE_NAME_MAX], *text;
 	struct buf b = BUF_INIT;
 	int rc;
 
@@ -617,10 +655,21 @@ int game_load(struct game *g, const char *spool, const char *game, long board,
 	snprintf(name, sizeof name, "games/%s/%ld.game", game, board);
 	snprintf(path, sizeof path, "%s/%s", spool, name);
 	/* A batch may have this board's next version staged (group.h). */
-	if (txn_group_settle(spool, name) < 0)
-		text = NULL;
-	else
-		text = util_read_file(path, GAMEFILE_MAX, NULL);
+	if (txn_group_settle(spool, name) < 0) {
+		buf_printf(&b, "cannot read %s: the batch's group commit failed",
+		           path);
+		*err = buf_take(&b);
+		return -1;
+	}
+	quarantine_board_name(game, board, qname, sizeof qname);
+	if (quarantine_has(spool, qname)) {
+		buf_printf(&b, "%s is quarantined by the administrator (epamserv "
+		           "admin quarantine)", name);
+		*err = buf_take(&b);
+		damage_note(name, *err, qname);
+		return -1;
+	}
+	text = util_read_file(path, GAMEFILE_MAX, NULL);
 	if (!text && errno == ENOENT) {
 		/* A finished board the sweep archived. */
 		snprintf(name, sizeof name, "games/%s/archive/%ld.game", game, board);
@@ -628,14 +677,19 @@ int game_load(struct game *g, const char *spool, const char *game, long board,
 		text = util_read_file(path, GAMEFILE_MAX, NULL);
 	}
 	if (!text) {
-		if (errno == ENOENT)
+		int saved = errno;
+		if (saved == ENOENT)
 			return 1;
-		buf_printf(&b, "cannot read %s: %s", path, strerror(errno));
+		buf_printf(&b, "cannot read %s: %s", path, strerror(saved));
 		*err = buf_take(&b);
+		if (damage_errno(saved))
+			damage_note(name, *err, NULL);
 		return -1;
 	}
 	rc = game_parse(g, text, name, err);
 	free(text);
+	if (rc < 0)
+		damage_note(name, *err, NULL);
 	return rc;
 }
 

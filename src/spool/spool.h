@@ -16,6 +16,12 @@
  *   SPOOL/journal/              committed transactions being applied
  *   SPOOL/locks/                lock files, never removed
  *   SPOOL/tmp/                  files being written
+ *   SPOOL/quarantine/NAME       a board or account set aside by the
+ *                               administrator (quarantine.h)
+ *   SPOOL/held/DIGEST           a mail waiting for a damaged file to be
+ *                               repaired (src/cmd/held.h)
+ *   SPOOL/discarded/KEY,ID      journal entries set aside by "admin
+ *                               journal discard" (made when needed)
  */
 #ifndef EPAM_SPOOL_H
 #define EPAM_SPOOL_H

@@ -2,8 +2,10 @@
  * users.c - player accounts and crypt(3) password hashes (see users.h).
  */
 #include "spool/users.h"
+#include "spool/damage.h"
 #include "spool/group.h"
 #include "spool/pwcache.h"
+#include "spool/quarantine.h"
 #include "mail/mail.h"
 #include "util/buf.h"
 #include "util/util.h"
@@ -392,13 +394,74 @@ bad:
 	return -1;
 }
 
+int user_salvage(const char *spool, const char *userid, struct user *u,
+                 char **raw, char **dropped, char **err)
+{
+	char path[4096], *text, *line, *save = NULL;
+	struct buf d = BUF_INIT, e = BUF_INIT;
+	int lineno = 0, rc;
+
+	*raw = *dropped = *err = NULL;
+	memset(u, 0, sizeof *u);
+	user_defaults(u);
+	snprintf(path, sizeof path, "%s/users/%s", spool, userid);
+	*raw = util_read_file(path, 1 << 16, NULL);
+	if (!*raw) {
+		buf_printf(&e, "cannot read %s: %s", path, strerror(errno));
+		*err = buf_take(&e);
+		return -1;
+	}
+	text = xstrdup(*raw);
+	rc = user_parse(text, path, userid, u, err);
+	free(text);
+	if (rc == 0)
+		return 0;
+	free(*err);
+	*err = NULL;
+	memset(u, 0, sizeof *u);
+	user_defaults(u);
+	text = xstrdup(*raw);
+	for (line = strtok_r(text, "\n", &save); line;
+	     line = strtok_r(NULL, "\n", &save)) {
+		char *colon, *copy;
+		lineno++;
+		if (lineno == 1 && (strcmp(line, USER_MAGIC) == 0 ||
+		                    strcmp(line, USER_MAGIC_V1) == 0))
+			continue;
+		copy = xstrdup(line);
+		colon = strstr(line, ": ");
+		if (colon)
+			*colon = '\0';
+		if (!colon || user_field(u, line, colon + 2) < 0)
+			buf_printf(&d, "line %d: %s\n", lineno, util_clean_line(copy));
+		free(copy);
+	}
+	free(text);
+	if (strcmp(u->userid, userid) != 0)
+		snprintf(u->userid, sizeof u->userid, "%s", userid);
+	if (!u->hash) {
+		u->hash = xstrdup("!");  /* no password matches: admin user passwd */
+		buf_printf(&d, "(no password survived: none matches until "
+		           "\"epamserv admin user passwd\")\n");
+	}
+	if (!u->naddr && !u->nreq && !u->left) {
+		buf_printf(&e, "%s: no address survives", path);
+		*err = buf_take(&e);
+		buf_free(&d);
+		user_free(u);
+		return -1;
+	}
+	*dropped = buf_take(&d);
+	return 1;
+}
+
 int user_load(const char *spool, const char *userid, struct user *u,
               char **err)
 {
-	char path[4096], name[300], *text;
+	char path[4096], name[300], qname[QUARANTINE_NAME_MAX], *text;
 	struct user_cache_entry *c;
 	struct stat st;
-	int rc;
+	int rc, read_failed = 0;
 
 	memset(u, 0, sizeof *u);
 	user_defaults(u);
@@ -409,6 +472,15 @@ int user_load(const char *spool, const char *userid, struct user *u,
 	snprintf(name, sizeof name, "users/%s", userid);
 	if (txn_group_settle(spool, name) < 0)
 		goto fail;
+	quarantine_user_name(userid, qname, sizeof qname);
+	if (quarantine_has(spool, qname)) {
+		struct buf e = BUF_INIT;
+		buf_printf(&e, "%s is quarantined by the administrator (epamserv "
+		           "admin quarantine)", name);
+		*err = buf_take(&e);
+		damage_note(name, *err, qname);
+		return -1;
+	}
 	c = user_cache_find(path);
 	if (c) {
 		if (stat(path, &st) == 0 && user_cache_same(c, &st)) {
@@ -419,20 +491,27 @@ int user_load(const char *spool, const char *userid, struct user *u,
 		user_cache_drop(c);
 	}
 	text = util_read_file_stat(path, 1 << 16, NULL, &st);
-	if (!text)
+	if (!text) {
+		read_failed = 1;
 		goto fail;
+	}
 	rc = user_parse(text, path, userid, u, err);
 	free(text);
 	if (rc == 0)
 		user_cache_store(path, &st, u);
+	else
+		damage_note(name, *err, NULL);
 	return rc;
 fail:
 	if (errno == ENOENT)
 		return 1;
 	{
 		struct buf e = BUF_INIT;
-		buf_printf(&e, "cannot read %s: %s", path, strerror(errno));
+		int saved = errno;
+		buf_printf(&e, "cannot read %s: %s", path, strerror(saved));
 		*err = buf_take(&e);
+		if (read_failed && damage_errno(saved))
+			damage_note(name, *err, NULL);
 	}
 	return -1;
 }

@@ -64,6 +64,8 @@ static const struct {
 	{ "imap_tls", "EPAMSERV_IMAP_TLS" },
 	{ "smtp_allow_plaintext", "EPAMSERV_SMTP_ALLOW_PLAINTEXT" },
 	{ "imap_allow_plaintext", "EPAMSERV_IMAP_ALLOW_PLAINTEXT" },
+	/* Damage (issue 12): the one reply to a mail set aside. */
+	{ "repair_notice_hours", "EPAMSERV_REPAIR_NOTICE_HOURS" },
 	{ NULL, NULL },
 };
 
@@ -80,6 +82,8 @@ static const struct {
 	{ "max_observers", offsetof(struct config, max_observers), 0, 1000 },
 	{ "max_message_recipients",
 	  offsetof(struct config, max_message_recipients), 1, 100 },
+	{ "repair_notice_hours", offsetof(struct config, repair_notice_hours),
+	  0, 720 },
 	{ NULL, 0, 0, 0 },
 };
 
@@ -625,6 +629,7 @@ int config_load(struct config *cfg, const char *path, char **err)
 	cfg->max_observers = 20;
 	cfg->max_message_recipients = 10;
 	cfg->imap_tls = 2;
+	cfg->repair_notice_hours = 4;
 
 	if (!path || !*path)
 		path = getenv("EPAMSERV_CONF");

@@ -82,6 +82,11 @@
  *   imap_allow_plaintext EPAMSERV_IMAP_ALLOW_PLAINTEXT
  *                                        no | yes: the IMAP login in clear
  *                                        text to a host outside loopback
+ *   repair_notice_hours EPAMSERV_REPAIR_NOTICE_HOURS 4 (hours a mail
+ *                                        waits for a damaged board or user
+ *                                        file before its sender gets one
+ *                                        reply saying it is under repair,
+ *                                        0 to 720; 0: at once)
  */
 #ifndef EPAM_CONFIG_H
 #define EPAM_CONFIG_H
@@ -129,6 +134,8 @@ struct config {
 	int max_message_recipients; /* players per message */
 	int imap_tls;        /* 0 none, 1 try, 2 require (the default) */
 	int smtp_allow_plaintext, imap_allow_plaintext;  /* 1: yes */
+	int repair_notice_hours; /* a mail set aside on a damaged file:
+	                            hours before its sender is told */
 };
 
 /* Whether the SMTP settings keep AUTH secret: credentials (smtp_user,

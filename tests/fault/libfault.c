@@ -8,6 +8,8 @@
  *   FAULT_COUNT_FILE=F   at exit, write "CALL COUNT" lines to F (every
  *                        call, counted from the start of the process)
  *   FAULT_TRACE=1        print a backtrace to stderr at the failed call
+ *   FAULT_KILL=1         instead of failing the Nth call, die there by
+ *                        SIGKILL before it is made (a crash at that point)
  *
  * "open" counts only opens with O_CREAT (open, open64, openat, creat);
  * "malloc" counts malloc, calloc and realloc; "crypt" counts crypt_rn(3),
@@ -27,6 +29,7 @@
 #include <errno.h>
 #include <execinfo.h>
 #include <fcntl.h>
+#include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -142,6 +145,8 @@ NOSAN static int hit(int k)
 		backtrace_symbols_fd(frames, n, 2);
 		tracing = 0;
 	}
+	if (getenv("FAULT_KILL"))
+		kill(getpid(), SIGKILL);
 	return 1;
 }
 

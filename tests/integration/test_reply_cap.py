@@ -107,7 +107,10 @@ def one_reply(env, name, subject, cap, note, body="", sender=A):
 
 def clone_spool(env):
     """Boards 102..BOARDS+100 from board 101's file, every fourth resigned
-    by bob with its result record; PLAYERS more players from bob's."""
+    by bob with its result record; PLAYERS more players from bob's.
+    Files are made 0640, as epamserv makes them (admin check flags user
+    files others may read)."""
+    os.umask(0o027)
     games = os.path.join(env.spool, "games", "epaminondas")
     with open(os.path.join(games, "101.game")) as f:
         first = f.read()

@@ -154,6 +154,7 @@ def cheapen_passwords(env):
         text = re.sub(r"(?m)^password: .*$", "password: " + cheap, text)
         with open(path + ".tmp", "w") as f:
             f.write(text)
+        os.chmod(path + ".tmp", 0o640)  # as epamserv writes it
         os.rename(path + ".tmp", path)
 
 

@@ -1,0 +1,38 @@
+/*
+ * admin.h - what the "epamserv admin" files share: the change log and
+ * the --reason argument (admin.c), and the repair and check commands
+ * (admin_repair.c, admin_check.c).
+ */
+#ifndef EPAM_ADMIN_H
+#define EPAM_ADMIN_H
+
+#include "util/conf.h"
+
+/* Who runs the command: SUDO_USER, else USER, else "uid N" (static
+ * storage). */
+const char *admin_who(void);
+
+/* Log one change: syslog, stderr, and a line appended to SPOOL/admin.log
+ * with who made it and reason. */
+void admin_log(const struct config *cfg, const char *reason,
+               const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+
+/* Remove "--reason TEXT" from argv (*argc shrinks); the reason or NULL. */
+const char *admin_take_reason(int *argc, char **argv);
+
+/* 0 when reason is given; else a message naming the command "admin
+ * WHAT" on stderr and -1. */
+int admin_need_reason(const char *reason, const char *what);
+
+/* admin_repair.c: argv[0] is the subcommand's word ("quarantine",
+ * "repair", "journal"; for admin_user_repair "repair" after "user").
+ * Each returns a sysexits status. */
+int admin_quarantine(const struct config *cfg, int argc, char **argv);
+int admin_repair(const struct config *cfg, int argc, char **argv);
+int admin_user_repair(const struct config *cfg, int argc, char **argv);
+int admin_journal(const struct config *cfg, int argc, char **argv);
+
+/* admin_check.c: "check [--fix]". */
+int admin_check(const struct config *cfg, int argc, char **argv);
+
+#endif

@@ -1,0 +1,565 @@
+/*
+ * admin_check.c - "epamserv admin check [--fix]": the whole spool looked
+ * over, and what is safe to repair repaired.
+ *
+ * Nothing is changed without --fix.  One line for each thing found:
+ *
+ *   - game files (archived ones too) that do not replay, user files that
+ *     do not load (quarantined ones are read all the same, and listed);
+ *   - journal entries that cannot be applied as they stand (a
+ *     destination that is a directory, or whose directory is missing),
+ *     or that have waited for over an hour ("epamserv admin journal");
+ *     a fresh one only waits for its lock's next user, and is listed;
+ *   - files in tmp/ older than an hour;
+ *   - locks held, with the holder's PID and how long it has run (from
+ *     /proc/locks); a holder running for over an hour is a problem;
+ *   - files not owned by the spool's owner, not readable and writable by
+ *     it, writable by group or others, or readable by others in users/,
+ *     auth/ or addresses/ (which hold password hashes and addresses);
+ *     symbolic links anywhere (no spool file is opened through one);
+ *   - outbox mails that cannot be read;
+ *   - active boards whose players have no account any more, or left;
+ *   - mails set aside on a damaged file (held/), and their records left
+ *     over once the mail was processed;
+ *   - free space and inodes of the spool's file system (statvfs): under
+ *     2% or 50 MiB free is a problem.
+ *
+ * With --fix: committed updates whose lock is free are applied and old
+ * transaction litter in tmp/ removed, as every batch and flush run does
+ * (txn_recover_all); owners (when run as root) and modes are put right,
+ * files in tmp/ older than an hour and records of held mails already
+ * processed are removed; everything else is listed for the
+ * administrator (admin repair, admin quarantine, admin result, admin
+ * journal).  Exit 0 when nothing is left to do, 1 otherwise.
+ */
+#include "cli/admin.h"
+#include "cli/cli.h"
+#include "cmd/held.h"
+#include "game/game.h"
+#include "spool/quarantine.h"
+#include "spool/spool.h"
+#include "spool/txn.h"
+#include "spool/users.h"
+#include "util/util.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <ftw.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/statvfs.h>
+#include <sys/sysmacros.h>
+#include <time.h>
+#include <unistd.h>
+
+struct check {
+	const struct config *cfg;
+	int fix;
+	int problems;  /* left for the administrator */
+	int fixed;
+	time_t now;
+	uid_t uid;     /* the spool's owner */
+	gid_t gid;
+};
+
+static void problem(struct check *k, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+static void problem(struct check *k, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vprintf(fmt, ap);
+	va_end(ap);
+	putchar('\n');
+	k->problems++;
+}
+
+/* ---- game and user files ---- */
+
+static int check_game_file(const char *game, long board, void *arg,
+                           const char *sub)
+{
+	struct check *k = arg;
+	char rel[300], path[4400], qname[QUARANTINE_NAME_MAX], *text, *err = NULL;
+	struct game g;
+
+	snprintf(rel, sizeof rel, "games/%s/%s%ld.game", game, sub, board);
+	snprintf(path, sizeof path, "%s/%s", k->cfg->spool, rel);
+	quarantine_board_name(game, board, qname, sizeof qname);
+	if (!*sub && quarantine_has(k->cfg->spool, qname))
+		printf("%s is quarantined (epamserv admin quarantine)\n", rel);
+	text = util_read_file(path, 8 << 20, NULL);
+	if (!text) {
+		problem(k, "%s/%s: cannot be read: %s", k->cfg->spool, rel,
+		        strerror(errno));
+		return 0;
+	}
+	if (game_parse(&g, text, rel, &err) < 0) {
+		problem(k, "%s/%s (epamserv admin repair %s %ld)", k->cfg->spool,
+		        err, game, board);
+		free(err);
+	} else {
+		game_free(&g);
+	}
+	free(text);
+	return 0;
+}
+
+static int check_active(const char *game, long board, void *arg)
+{
+	return check_game_file(game, board, arg, "");
+}
+
+static int check_archived(const char *game, long board, void *arg)
+{
+	return check_game_file(game, board, arg, "archive/");
+}
+
+static void check_users(struct check *k)
+{
+	char **ids = NULL, *err = NULL, qname[QUARANTINE_NAME_MAX];
+	size_t n = 0, i;
+
+	if (user_list(k->cfg->spool, &ids, &n, &err) < 0) {
+		problem(k, "%s", err);
+		free(err);
+		return;
+	}
+	for (i = 0; i < n; i++) {
+		struct user u;
+		quarantine_user_name(ids[i], qname, sizeof qname);
+		if (quarantine_has(k->cfg->spool, qname)) {
+			printf("users/%s is quarantined (epamserv admin quarantine)\n",
+			       ids[i]);
+			continue;
+		}
+		if (user_load(k->cfg->spool, ids[i], &u, &err) != 0) {
+			problem(k, "%s", err ? err : ids[i]);
+			free(err);
+			err = NULL;
+		} else {
+			user_free(&u);
+		}
+	}
+	user_list_free(ids, n);
+}
+
+/* ---- boards whose players are gone ---- */
+
+static int check_players(const char *game, long board, void *arg)
+{
+	struct check *k = arg;
+	struct game g;
+	char *err = NULL;
+	const char *who[2];
+	int i;
+
+	if (game_load(&g, k->cfg->spool, game, board, &err) != 0) {
+		free(err);  /* reported above */
+		return 0;
+	}
+	who[0] = g.white;
+	who[1] = g.black;
+	for (i = 0; i < 2 && (g.state == GAME_ACTIVE ||
+	                      g.state == GAME_CHALLENGED); i++) {
+		struct user u;
+		int rc = user_load(k->cfg->spool, who[i], &u, &err);
+		if (rc == 1)
+			problem(k, "games/%s/%ld.game: %s has no account (epamserv "
+			        "admin result %s %ld ... ends the game)", game, board,
+			        who[i], game, board);
+		else if (rc == 0 && u.left)
+			problem(k, "games/%s/%ld.game: %s has left (epamserv admin "
+			        "result %s %ld ... ends the game)", game, board, who[i],
+			        game, board);
+		if (rc == 0)
+			user_free(&u);
+		free(err);
+		err = NULL;
+	}
+	game_free(&g);
+	return 0;
+}
+
+/* ---- journal, tmp/, held mails ---- */
+
+/* Why the directory entry journal/NAME cannot be applied as it stands
+ * (a destination that is a directory, or whose directory is missing or
+ * no directory), into why; 0 when nothing stands in its way. */
+static int journal_blocked(struct check *k, const char *name, char *why,
+                           size_t len)
+{
+	char path[4600], *text, *line, *save = NULL;
+	struct stat st;
+	int blocked = 0;
+
+	snprintf(path, sizeof path, "%s/journal/%s/manifest", k->cfg->spool, name);
+	text = util_read_file(path, 16 << 20, NULL);
+	if (!text) {
+		snprintf(why, len, "its manifest cannot be read: %s", strerror(errno));
+		return errno != ENOENT;
+	}
+	for (line = strtok_r(text, "\n", &save); line && !blocked;
+	     line = strtok_r(NULL, "\n", &save)) {
+		char *sp = strchr(line, ' '), *slash;
+		if (!sp)
+			continue;
+		*sp = '\0';
+		snprintf(path, sizeof path, "%s/journal/%s/%s", k->cfg->spool, name,
+		         line);
+		if (lstat(path, &st) < 0)
+			continue;  /* applied already */
+		snprintf(path, sizeof path, "%s/%s", k->cfg->spool, sp + 1);
+		if (lstat(path, &st) == 0 && S_ISDIR(st.st_mode)) {
+			snprintf(why, len, "%s is a directory", sp + 1);
+			blocked = 1;
+			break;
+		}
+		slash = strrchr(path, '/');
+		*slash = '\0';
+		if (stat(path, &st) < 0 || !S_ISDIR(st.st_mode)) {
+			snprintf(why, len, "the directory of %s is missing", sp + 1);
+			blocked = 1;
+		}
+	}
+	free(text);
+	return blocked;
+}
+
+/* Entries still in journal/ (with --fix, after each was tried under its
+ * lock, as its next user would): what stays is a problem when something
+ * stands in its way or it is over an hour old (an update is applied
+ * within seconds: at the latest by the next batch or flush run). */
+static void check_journal(struct check *k)
+{
+	char dir[4200], path[4600], key[256], why[512];
+	struct dirent *de;
+	struct stat st;
+	DIR *d;
+
+	snprintf(dir, sizeof dir, "%s/journal", k->cfg->spool);
+	d = opendir(dir);
+	if (!d)
+		return;
+	while ((de = readdir(d)) != NULL) {
+		const char *comma = strchr(de->d_name, ',');
+		long age;
+		if (de->d_name[0] == '.' || !comma)
+			continue;  /* group directories: their entries say it */
+		snprintf(path, sizeof path, "%s/%s", dir, de->d_name);
+		if (lstat(path, &st) < 0)
+			continue;
+		snprintf(key, sizeof key, "%.*s", (int)(comma - de->d_name),
+		         de->d_name);
+		age = (long)(k->now - st.st_mtime);
+		if (S_ISDIR(st.st_mode) &&
+		    journal_blocked(k, de->d_name, why, sizeof why))
+			problem(k, "journal/%s: a committed update that cannot be "
+			        "applied: %s (epamserv admin journal list)",
+			        de->d_name, why);
+		else if (age > 3600)
+			problem(k, "journal/%s: a committed update not applied for "
+			        "%ld hours (the lock %s: epamserv admin journal "
+			        "apply, or --fix)", de->d_name, age / 3600, key);
+		else
+			printf("journal/%s: a committed update waiting for the lock "
+			       "%s (its next user applies it)\n", de->d_name, key);
+	}
+	closedir(d);
+}
+
+static void check_tmp(struct check *k)
+{
+	char dir[4200], path[4600];
+	struct dirent *de;
+	struct stat st;
+	DIR *d;
+
+	snprintf(dir, sizeof dir, "%s/tmp", k->cfg->spool);
+	d = opendir(dir);
+	if (!d)
+		return;
+	while ((de = readdir(d)) != NULL) {
+		if (de->d_name[0] == '.')
+			continue;
+		snprintf(path, sizeof path, "%s/%s", dir, de->d_name);
+		if (lstat(path, &st) < 0 || k->now - st.st_mtime < 3600)
+			continue;
+		if (k->fix && !S_ISDIR(st.st_mode) && unlink(path) == 0) {
+			printf("fixed: tmp/%s, left over, removed\n", de->d_name);
+			k->fixed++;
+			continue;
+		}
+		problem(k, "tmp/%s: left over for %ld hours%s", de->d_name,
+		        (long)(k->now - st.st_mtime) / 3600,
+		        S_ISDIR(st.st_mode) ? " (a directory: look inside, then "
+		        "remove it)" : " (--fix removes it)");
+	}
+	closedir(d);
+}
+
+static void check_held(struct check *k)
+{
+	struct held_entry *v;
+	size_t n, i;
+	char when[32];
+
+	if (held_list(k->cfg->spool, &v, &n) < 0)
+		return;
+	for (i = 0; i < n; i++) {
+		util_iso_time(v[i].since, when, sizeof when);
+		if (spool_seen(k->cfg->spool, v[i].digest)) {
+			if (k->fix) {
+				held_done(k->cfg->spool, v[i].digest);
+				printf("fixed: held/%s, the record of a mail processed "
+				       "since, removed\n", v[i].digest);
+				k->fixed++;
+			} else {
+				problem(k, "held/%s: the record of a mail processed since "
+				        "(--fix removes it)", v[i].digest);
+			}
+			continue;
+		}
+		problem(k, "held/%s: a mail waits since %s for %s (%s)%s",
+		        v[i].digest, when, v[i].file, v[i].error,
+		        v[i].notified ? "; its sender was told" : "");
+	}
+	free(v);
+}
+
+/* ---- locks ---- */
+
+/* How long process pid has run (seconds), or -1. */
+static long process_age(long pid)
+{
+	char path[64], *text, *p;
+	unsigned long long start;
+	double up;
+	FILE *f;
+	int i;
+
+	snprintf(path, sizeof path, "/proc/%ld/stat", pid);
+	text = util_read_file(path, 4096, NULL);
+	if (!text)
+		return -1;
+	p = strrchr(text, ')');
+	for (i = 0; p && i < 20; i++)
+		p = strchr(p + 1, ' ');
+	if (!p || sscanf(p + 1, "%llu", &start) != 1) {
+		free(text);
+		return -1;
+	}
+	free(text);
+	f = fopen("/proc/uptime", "r");
+	if (!f)
+		return -1;
+	i = fscanf(f, "%lf", &up);
+	fclose(f);
+	if (i != 1)
+		return -1;
+	return (long)(up - (double)start / (double)sysconf(_SC_CLK_TCK));
+}
+
+static void check_locks(struct check *k)
+{
+	char dir[4200], path[4600], line[256];
+	struct dirent *de;
+	struct stat st;
+	FILE *f = fopen("/proc/locks", "r");
+	DIR *d;
+
+	snprintf(dir, sizeof dir, "%s/locks", k->cfg->spool);
+	if (!f || !(d = opendir(dir))) {
+		if (f)
+			fclose(f);
+		return;
+	}
+	while ((de = readdir(d)) != NULL) {
+		if (de->d_name[0] == '.')
+			continue;
+		snprintf(path, sizeof path, "%s/%s", dir, de->d_name);
+		if (lstat(path, &st) < 0 || !S_ISREG(st.st_mode))
+			continue;
+		rewind(f);
+		while (fgets(line, sizeof line, f)) {
+			unsigned int maj, min;
+			unsigned long ino;
+			long pid, age;
+			char *p = strstr(line, "FLOCK");
+			if (!p || sscanf(p, "FLOCK %*s %*s %ld %x:%x:%lu", &pid, &maj,
+			                 &min, &ino) != 4 || ino != st.st_ino ||
+			    maj != major(st.st_dev) || min != minor(st.st_dev))
+				continue;
+			age = process_age(pid);
+			if (age > 3600)
+				problem(k, "locks/%s: held by PID %ld, which has run for "
+				        "%ld minutes: a stale lock? (look at the process; "
+				        "the lock goes when it ends)", de->d_name, pid,
+				        age / 60);
+			else
+				printf("locks/%s: held by PID %ld (running for %ld s)\n",
+				       de->d_name, pid, age);
+		}
+	}
+	closedir(d);
+	fclose(f);
+}
+
+/* ---- owners, modes, links, unreadable outbox mails ---- */
+
+static struct check *walk_k;
+
+static int sensitive(const char *rel)
+{
+	return strncmp(rel, "users/", 6) == 0 || strncmp(rel, "auth/", 5) == 0 ||
+	       strncmp(rel, "addresses/", 10) == 0;
+}
+
+static void check_mode(struct check *k, const char *path, const char *rel,
+                       const struct stat *st)
+{
+	mode_t need = S_ISDIR(st->st_mode) ? S_IRWXU : (S_IRUSR | S_IWUSR);
+	mode_t bad = S_IWGRP | S_IWOTH | (sensitive(rel) ? S_IRWXO : 0);
+	mode_t want = (st->st_mode & 07777 & ~bad) | need;
+	int owner = st->st_uid != k->uid;
+
+	if (owner) {
+		if (k->fix && geteuid() == 0 &&
+		    lchown(path, k->uid, k->gid) == 0) {
+			printf("fixed: %s: owner set to the spool's (uid %ld)\n", rel,
+			       (long)k->uid);
+			k->fixed++;
+		} else {
+			problem(k, "%s: owned by uid %ld, not by the spool's owner "
+			        "(uid %ld)%s", rel, (long)st->st_uid, (long)k->uid,
+			        geteuid() == 0 ? " (--fix changes it)"
+			                       : " (--fix as root changes it)");
+		}
+	}
+	if ((st->st_mode & 07777) == want)
+		return;
+	if (k->fix && chmod(path, want) == 0) {
+		printf("fixed: %s: mode %04o set to %04o\n", rel,
+		       (unsigned)(st->st_mode & 07777), (unsigned)want);
+		k->fixed++;
+		return;
+	}
+	problem(k, "%s: mode %04o, should be %04o (--fix changes it)", rel,
+	        (unsigned)(st->st_mode & 07777), (unsigned)want);
+}
+
+static int walk_one(const char *path, const struct stat *st, int type,
+                    struct FTW *ftw)
+{
+	struct check *k = walk_k;
+	const char *rel = path + strlen(k->cfg->spool);
+	size_t n;
+	int fd;
+
+	(void)ftw;
+	while (*rel == '/')
+		rel++;
+	if (!*rel)
+		rel = ".";
+	if (type == FTW_SL || type == FTW_SLN) {
+		problem(k, "%s: a symbolic link (no spool file is opened through "
+		        "one: remove it)", rel);
+		return 0;
+	}
+	if (type == FTW_DNR || type == FTW_NS) {
+		problem(k, "%s: cannot be read", rel);
+		return 0;
+	}
+	check_mode(k, path, rel, st);
+	n = strlen(rel);
+	if (strncmp(rel, "outbox/", 7) == 0 && n > 4 &&
+	    strcmp(rel + n - 4, ".eml") == 0) {
+		char b;
+		fd = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
+		if (fd < 0 || type != FTW_F || read(fd, &b, 1) != 1)
+			problem(k, "%s: an outbox mail that cannot be read: %s", rel,
+			        fd < 0 ? strerror(errno) : type != FTW_F ? "not a file"
+			        : "empty or unreadable");
+		if (fd >= 0)
+			close(fd);
+	}
+	return 0;
+}
+
+static void check_files(struct check *k)
+{
+	struct stat st;
+
+	if (stat(k->cfg->spool, &st) < 0)
+		return;
+	k->uid = st.st_uid;
+	k->gid = st.st_gid;
+	walk_k = k;
+	nftw(k->cfg->spool, walk_one, 32, FTW_PHYS);
+}
+
+/* ---- space ---- */
+
+static void check_space(struct check *k)
+{
+	struct statvfs s;
+	double free_b, free_i;
+	unsigned long long avail;
+
+	if (statvfs(k->cfg->spool, &s) < 0) {
+		problem(k, "cannot ask how much room the spool has: %s",
+		        strerror(errno));
+		return;
+	}
+	avail = (unsigned long long)s.f_bavail * s.f_frsize;
+	free_b = s.f_blocks ? 100.0 * (double)s.f_bavail / (double)s.f_blocks : 100;
+	free_i = s.f_files ? 100.0 * (double)s.f_favail / (double)s.f_files : 100;
+	if (free_b < 2 || avail < 50ULL << 20)
+		problem(k, "the spool's file system is nearly full: %llu MiB (%.1f%%) "
+		        "free", avail >> 20, free_b);
+	if (s.f_files && free_i < 2)
+		problem(k, "the spool's file system has few inodes left: %.1f%% "
+		        "free", free_i);
+	printf("space: %llu MiB (%.0f%%) and %.0f%% of the inodes free\n",
+	       avail >> 20, free_b, free_i);
+}
+
+int admin_check(const struct config *cfg, int argc, char **argv)
+{
+	struct check k;
+
+	memset(&k, 0, sizeof k);
+	k.cfg = cfg;
+	k.now = util_now();
+	if (argc > 2 || (argc == 2 && strcmp(argv[1], "--fix") != 0)) {
+		fprintf(stderr, "usage: epamserv admin check [--fix]\n");
+		return EXIT_USAGE;
+	}
+	k.fix = argc == 2;
+	if (k.fix)
+		txn_recover_all(cfg->spool);
+	spool_each_board(cfg->spool, check_active, &k);
+	spool_each_board_in(cfg->spool, "archive", check_archived, &k);
+	check_users(&k);
+	spool_each_board(cfg->spool, check_players, &k);
+	check_journal(&k);
+	check_tmp(&k);
+	check_held(&k);
+	check_locks(&k);
+	check_files(&k);
+	check_space(&k);
+	if (k.fixed)
+		printf("%d thing%s fixed\n", k.fixed, k.fixed == 1 ? "" : "s");
+	if (k.problems) {
+		printf("%d problem%s found\n", k.problems,
+		       k.problems == 1 ? "" : "s");
+		return 1;
+	}
+	printf("all is well: every game file replays, every user file loads\n");
+	return 0;
+}

@@ -1,0 +1,58 @@
+/*
+ * damage.c - the files this process found damaged (see damage.h).
+ */
+#include "spool/damage.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <string.h>
+
+static struct damage last;
+static unsigned long count;
+
+/* Copy src into dst (len bytes) as one line: line ends become blanks. */
+static void copy_line(char *dst, size_t len, const char *src)
+{
+	size_t i;
+
+	snprintf(dst, len, "%s", src ? src : "");
+	for (i = 0; dst[i]; i++)
+		if (dst[i] == '\n' || dst[i] == '\r')
+			dst[i] = ' ';
+}
+
+void damage_note(const char *relpath, const char *error,
+                 const char *quarantine)
+{
+	copy_line(last.file, sizeof last.file, relpath);
+	copy_line(last.error, sizeof last.error, error);
+	copy_line(last.quarantine, sizeof last.quarantine, quarantine);
+	count++;
+}
+
+unsigned long damage_count(void)
+{
+	return count;
+}
+
+const struct damage *damage_last(void)
+{
+	return count ? &last : NULL;
+}
+
+int damage_errno(int err)
+{
+	switch (err) {
+	case 0:
+	case ENOENT:
+	case ENOTDIR:
+	case ENOMEM:
+	case EMFILE:
+	case ENFILE:
+	case EINTR:
+	case EAGAIN:
+		return 0;
+	default:
+		return 1;
+	}
+}
