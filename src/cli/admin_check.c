@@ -243,7 +243,7 @@ static void check_journal(struct check *k)
 	DIR *d;
 
 	snprintf(dir, sizeof dir, "%s/journal", k->cfg->spool);
-	d = opendir(dir);
+	d = util_opendir(dir);
 	if (!d)
 		return;
 	while ((de = readdir(d)) != NULL) {
@@ -281,7 +281,7 @@ static void check_tmp(struct check *k)
 	DIR *d;
 
 	snprintf(dir, sizeof dir, "%s/tmp", k->cfg->spool);
-	d = opendir(dir);
+	d = util_opendir(dir);
 	if (!d)
 		return;
 	while ((de = readdir(d)) != NULL) {
@@ -374,7 +374,7 @@ static void check_locks(struct check *k)
 	DIR *d;
 
 	snprintf(dir, sizeof dir, "%s/locks", k->cfg->spool);
-	if (!f || !(d = opendir(dir))) {
+	if (!f || !(d = util_opendir(dir))) {
 		if (f)
 			fclose(f);
 		return;

@@ -458,7 +458,7 @@ static int journal_list(const struct config *cfg)
 	DIR *d;
 
 	snprintf(dir, sizeof dir, "%s/journal", cfg->spool);
-	d = opendir(dir);
+	d = util_opendir(dir);
 	if (!d) {
 		fprintf(stderr, "epamserv: cannot read %s: %s\n", dir, strerror(errno));
 		return 1;

@@ -49,7 +49,7 @@ static long count_dir(const char *spool, const char *sub, const char *suffix)
 	DIR *d;
 
 	snprintf(dir, sizeof dir, "%s/%s", spool, sub);
-	d = opendir(dir);
+	d = util_opendir(dir);
 	if (!d)
 		return 0;
 	while ((de = readdir(d)) != NULL) {

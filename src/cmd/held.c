@@ -214,7 +214,7 @@ int held_list(const char *spool, struct held_entry **v, size_t *n)
 	*v = NULL;
 	*n = 0;
 	snprintf(dir, sizeof dir, "%s/held", spool);
-	d = opendir(dir);
+	d = util_opendir(dir);
 	if (!d)
 		return errno == ENOENT ? 0 : -1;
 	while ((de = readdir(d)) != NULL) {

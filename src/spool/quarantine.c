@@ -85,7 +85,7 @@ static void cache_fill(const char *spool, const char *dir,
                        const struct stat *st)
 {
 	struct dirent *de;
-	DIR *d = opendir(dir);
+	DIR *d = util_opendir(dir);
 
 	cache_clear();
 	if (!d)
@@ -180,7 +180,7 @@ int quarantine_list(const char *spool, struct quarantine_entry **v,
 	*v = NULL;
 	*n = 0;
 	snprintf(dir, sizeof dir, "%s/quarantine", spool);
-	d = opendir(dir);
+	d = util_opendir(dir);
 	if (!d)
 		return errno == ENOENT ? 0 : -1;
 	while ((de = readdir(d)) != NULL) {
