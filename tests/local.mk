@@ -124,6 +124,8 @@ EXTRA_DIST += tests/fault/test_group_faults.py
 # after lock_timeout.
 TESTS += tests/stress/test_concurrency.py
 EXTRA_DIST += tests/stress/test_concurrency.py
+TESTS += tests/stress/test_backup.py
+EXTRA_DIST += tests/stress/test_backup.py
 
 # Issue 4, the rest: queue/submit/confirm, observers and show/games/chat/
 # multiple, the HTML board, a full game by mail.
