@@ -15,7 +15,7 @@
  *   admin result [GAME] BOARD white|black|draw --reason TEXT
  *   admin outbox list | retry NAME | drop NAME --reason TEXT
  *   admin bounces
- *   admin backup DEST | restore [--force] SRC   (admin_backup.c)
+ *   admin backup DEST | restore [--force] SRC | upgrade   (admin_backup.c)
  *
  * Every change goes through the same locks and transactions as mail
  * commands, and is logged (syslog and SPOOL/admin.log) with who made it
@@ -859,7 +859,8 @@ int cli_admin(const struct config *cfg, int argc, char **argv)
 		return admin_outbox(cfg, argc - 1, argv + 1);
 	if (strcmp(argv[1], "result") == 0)
 		return admin_result(cfg, argc - 1, argv + 1);
-	if (strcmp(argv[1], "backup") == 0 || strcmp(argv[1], "restore") == 0)
+	if (strcmp(argv[1], "backup") == 0 || strcmp(argv[1], "restore") == 0 ||
+	    strcmp(argv[1], "upgrade") == 0)
 		return cli_admin_backup(cfg, argc - 1, argv + 1);
 	if (strcmp(argv[1], "bounces") == 0 && argc == 2) {
 		if (outbox_print_bounces(cfg->spool, stdout) == 0)
@@ -870,7 +871,7 @@ usage:
 	fprintf(stderr, "usage: epamserv admin list | show [GAME] BOARD | check |\n"
 	        "       user add|del|passwd|show ... | result [GAME] BOARD "
 	        "white|black|draw |\n       outbox list|retry|drop ... | bounces |\n"
-	        "       backup DEST | restore [--force] SRC\n"
+	        "       backup DEST | restore [--force] SRC | upgrade\n"
 	        "(see epamserv(1))\n");
 	return EXIT_USAGE;
 }
