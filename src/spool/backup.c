@@ -703,6 +703,23 @@ bad:
 	return RESTORE_DAMAGED;
 }
 
+/* Remove what an interrupted restore left in SPOOL/tmp/ (called once no
+ * process holds a lock of the spool, so no restore runs). */
+static void drop_old_stages(const char *spool)
+{
+	char dir[PATH_MAX], path[PATH_MAX];
+	struct dirent *de;
+	DIR *d;
+
+	if (join(dir, spool, "tmp") < 0 || !(d = opendir(dir)))
+		return;
+	while ((de = readdir(d)) != NULL)
+		if (strncmp(de->d_name, "restore-", 8) == 0 &&
+		    join(path, dir, de->d_name) == 0)
+			rm_tree(path);
+	closedir(d);
+}
+
 /* Move every top-level entry of from but locks/ and tmp/ into to, which
  * is created.  0 or -1. */
 static int move_entries(struct bk *b, const char *from, const char *to,
@@ -777,6 +794,7 @@ enum restore_result backup_restore(const char *spool, const char *src,
 		bk_fail(&b, "cannot read the locks of", spool);
 		goto out;
 	}
+	drop_old_stages(spool);
 	if (!force && spool_holds_data(spool)) {
 		buf_printf(&b.err, "%s holds data: restore only into an empty "
 		           "spool, or give --force to set its files aside", spool);

@@ -249,6 +249,9 @@ try:
         if rc == 73:
             rc, out = run(env, spool, "admin", "restore", "--force", good)
         rc2, out2 = run(env, spool, "admin", "check")
+        if os.listdir(os.path.join(spool, "tmp")):
+            killed_bad.append("restore %d: left in tmp/: %r" % (
+                k, os.listdir(os.path.join(spool, "tmp"))))
         got = {b: moves_of(spool, b) for b in boards} if rc == 0 else {}
         if rc != 0 or rc2 != 0 or got != final:
             killed_bad.append("restore %d: exit %d, check %d: %s %s"
