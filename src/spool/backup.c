@@ -229,6 +229,44 @@ static int copy_one(struct bk *b, const char *rel)
 	return 0;
 }
 
+/* The barrier: for every entry in journal/ ("KEY,TAG-PID-N"), take the
+ * lock KEY (which waits for the process applying it) and roll KEY's
+ * entries forward.  0; 1 when a lock stayed busy for timeout_ms (at the
+ * first one: a backup does not wait for each busy board in turn); -1. */
+static int finish_journal(struct bk *b, const char *spool, int timeout_ms)
+{
+	char dir[PATH_MAX], key[NAME_MAX + 1];
+	struct dirent *de;
+	DIR *d;
+	int rc = 0;
+
+	if (join(dir, spool, "journal") < 0 || !(d = opendir(dir)))
+		return errno == ENOENT ? 0 : bk_fail(b, "cannot read", dir);
+	while (rc == 0 && (de = readdir(d)) != NULL) {
+		const char *comma = strchr(de->d_name, ',');
+		struct lock l = LOCK_INIT;
+		if (!comma || (size_t)(comma - de->d_name) >= sizeof key)
+			continue;
+		snprintf(key, sizeof key, "%.*s", (int)(comma - de->d_name),
+		         de->d_name);
+		if (lock_acquire(spool, key, timeout_ms, &l) < 0) {
+			if (errno == ETIMEDOUT) {
+				buf_printf(&b->err, "lock %s stayed busy for %d ms; try "
+				           "again", key, timeout_ms);
+				rc = 1;
+			} else {
+				rc = bk_fail(b, "cannot take the lock", key);
+			}
+			break;
+		}
+		if (txn_recover(spool, key) < 0)
+			rc = bk_fail(b, "cannot finish the journal entries of", key);
+		lock_release(&l);
+	}
+	closedir(d);
+	return rc;
+}
+
 /* Whether a top-level entry of the spool stays out of a backup. */
 static int left_out(const char *name)
 {
@@ -463,13 +501,9 @@ int backup_make(const char *spool, const char *dest, int lock_timeout_ms,
 		goto out;
 	/* 2. the barrier: every transaction that was committed before has
 	 *    all its files in place once its journal entry is gone. */
-	if (txn_recover_tag(spool, NULL, lock_timeout_ms) < 0) {
-		rc = errno == ETIMEDOUT ? 1 : -1;
-		buf_printf(&b.err, "cannot finish the journal of %s: %s", spool,
-		           errno == ETIMEDOUT ? "a lock stayed busy; try again"
-		                              : strerror(errno));
+	if ((rc = finish_journal(&b, spool, lock_timeout_ms)) != 0)
 		goto out;
-	}
+	rc = -1;
 	/* 3. the boards, then everything else (outbox/ after the barrier
 	 *    holds every reply of every copied record, or it was sent). */
 	if (copy_dir(&b, "", want_games) < 0)

@@ -13,7 +13,7 @@
  *      first, and the entry is removed only once all its files, the
  *      record among them, are in place);
  *   2. a barrier: every journal entry still there is rolled forward
- *      under its own lock (txn_recover_tag with no tag).  Taking the
+ *      under its own lock (txn_recover of its key).  Taking the
  *      lock waits for the process applying it; an entry that is gone was
  *      applied whole.  So every transaction of a record of step 1 has
  *      its game file, user file, address records and replies in place;

@@ -94,9 +94,11 @@ try:
 
     # Backups, one after the other, for as long as the batch runs.
     t0 = time.monotonic()
+    # Its log goes to a file: a pipe nobody reads would stop it.
+    log = open(os.path.join(env.root, "live.log"), "wb")
     live = subprocess.Popen([BIN, "batch", "--maildir", md.path],
                             env=env.env, stdout=subprocess.DEVNULL,
-                            stderr=subprocess.PIPE)
+                            stderr=log)
     backups, failed, took = [], [], []
     while live.poll() is None and len(backups) < 12:
         dest = os.path.join(env.root, "backup-%d" % len(backups))
@@ -107,6 +109,7 @@ try:
         (backups if rc == 0 else failed).append((dest, seen, out))
         time.sleep(random.uniform(0, 0.1))
     live.wait()
+    log.close()
     is_(live.returncode, 0, "the live batch exits 0")
     is_(md.waiting(), [], "the live batch filed every mail")
     print("# batch took %.1f s; %d backups during it (%.2f s at most), "
