@@ -1,7 +1,8 @@
 #!/usr/bin/python3
 """Versions of spool files (src/util/magic.h, spool/README): a file a
 newer epamserv wrote is reported as such by `admin check`, not as damage,
-and `admin upgrade` leaves it alone; `admin upgrade` rewrites game files
+and in the log (result and address records), and `admin upgrade`
+leaves it alone; `admin upgrade` rewrites game files
 of versions 1-4 as version 5 and user files of version 1 as version 2,
 naming each file it changed, and the files still load and replay."""
 import os
@@ -9,6 +10,20 @@ import os
 from harness import Env, ok, is_, contains, done
 
 A, B = "alice@example.org", "bob@example.net"
+
+
+def digest(text):
+    """util_digest_hex (src/util/util.c): two FNV-1a 64 lanes."""
+    data = text.encode()
+    a, b = 0xcbf29ce484222325, 0x84222325cbf29ce4
+    m = 0xFFFFFFFFFFFFFFFF
+    for i, byte in enumerate(data):
+        a = ((a ^ byte) * 0x100000001b3) & m
+        b = ((b ^ byte ^ (i & 0xff)) * 0x100000001b3) & m
+        b ^= b >> 29
+    a ^= len(data)
+    return "%016x%016x" % (a, b)
+
 
 env = Env(smtp=False)
 try:
@@ -42,6 +57,26 @@ try:
              "a newer user file is named as such")
     ok("not a game file" not in out and "malformed" not in out,
        "neither is called damaged", out)
+
+    # A result record and an address record of a newer epamserv: the
+    # error in the log names them as such.
+    result = os.path.join(games, "999.result")
+    with open(result, "w") as f:
+        f.write("epamserv-result 2\ngame: epaminondas\nboard: 999\n")
+    rc, err = env.mail(A, "standings")
+    contains(err, "999.result:1: written by a newer epamserv "
+             "(\"epamserv-result 2\"; this one reads versions up to 1)",
+             "a newer result record is named as such")
+    os.unlink(result)
+    box = "new@x.example"
+    entry = os.path.join(env.spool, "addresses", digest(box))
+    with open(entry, "w") as f:
+        f.write("epamserv-address 2\nplayer: alice\n")
+    rc, err = env.mail(box, "signup newbie pw3")
+    contains(err, "%s:1: written by a newer epamserv (\"epamserv-address 2\"; "
+             "this one reads versions up to 1)" % digest(box),
+             "a newer address record is named as such")
+    os.unlink(entry)
 
     # -- old files --------------------------------------------------------
     v1 = ("epamserv-game 1\ngame: epaminondas\nboard: 150\n"
