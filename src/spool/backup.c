@@ -367,12 +367,14 @@ static void drop_archived(struct bk *b)
 	const char *p = buf_str(&b->man), *nl;
 
 	for (; *p; p = nl + 1) {
-		char game[256], file[256], arch[600], path[PATH_MAX];
+		char game[256], file[256], arch[PATH_MAX], path[PATH_MAX];
 		nl = strchr(p, '\n');
 		if (sscanf(p, "f %*o %*u %*s games/%255[^/\n]/%255[^/\n]", game,
 		           file) == 2 && strstr(file, ".game")) {
-			snprintf(arch, sizeof arch, " games/%s/archive/%s\n", game, file);
-			if (strstr(buf_str(&b->man), arch)) {
+			struct stat st;
+			int m = snprintf(arch, sizeof arch, "%s/games/%s/archive/%s",
+			                 b->to, game, file);
+			if (m > 0 && m < (int)sizeof arch && lstat(arch, &st) == 0) {
 				int n = snprintf(path, sizeof path, "%s/games/%s/%s", b->to,
 				                 game, file);
 				if (n > 0 && n < (int)sizeof path && unlink(path) == 0) {
