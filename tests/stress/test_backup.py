@@ -130,7 +130,9 @@ try:
     for i, (dest, nseen, _) in enumerate(backups):
         name = "backup %d (%d records)" % (i, nseen)
         spool = os.path.join(env.root, "restored-%d" % i)
+        t = time.monotonic()
         rc, out = run(env, spool, "admin", "restore", dest)
+        t_restore = time.monotonic() - t
         is_(rc, 0, "%s: admin restore into an empty spool exits 0" % name)
         if rc:
             print("# " + out[-1000:].replace("\n", "\n# "))
@@ -162,7 +164,10 @@ try:
            "moves" % name, "boards that differ: %r" % prefix[:5])
         # Replaying the batch completes the boards, and only that.
         replay = mailbox(env.root, "replay-%d" % i, batch)
+        t = time.monotonic()
         rc, out = run(env, spool, "batch", "--maildir", replay.path)
+        print("# %s: restore %.2f s, replay of the %d mails %.1f s" % (
+            name, t_restore, len(batch), time.monotonic() - t))
         is_(rc, 0, "%s: replaying the batch exits 0" % name)
         after = {b: moves_of(spool, b) for b in boards}
         differ = [b for b in boards if after[b] != final[b]]
@@ -261,6 +266,7 @@ try:
                               % (k, rc, rc2, out[-200:], out2[-200:]))
     ok(not killed_bad, "a restore killed at any moment is finished by "
        "running it again", "\n".join(killed_bad))
+    print("# %.1f s in all" % (time.monotonic() - t0))
 finally:
     env.close()
 done()
