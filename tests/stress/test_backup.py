@@ -100,6 +100,11 @@ try:
                             env=env.env, stdout=subprocess.DEVNULL,
                             stderr=log)
     backups, failed, took = [], [], []
+    # The first backup starts as soon as the batch has applied a mail, so
+    # that it lands in the middle of the batch even on a busy machine.
+    while live.poll() is None and \
+            len(os.listdir(os.path.join(env.spool, "seen"))) == before:
+        time.sleep(0.002)
     while live.poll() is None and len(backups) < 12:
         dest = os.path.join(env.root, "backup-%d" % len(backups))
         t = time.monotonic()
