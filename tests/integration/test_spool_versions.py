@@ -98,6 +98,9 @@ try:
     contains(out, "users/gus: user file version 1 rewritten as version 2",
              "and the user file")
     contains(out, "2 files upgraded", "and counts them")
+    with open(os.path.join(env.spool, "admin.log")) as f:
+        contains(f.read(), "admin upgrade: 2 files rewritten in the current "
+                 "format", "admin.log has the change")
     ok(env.game_file(150).startswith("epamserv-game 5\n"),
        "the game file is version 5 now", env.game_file(150))
     ok(env.user_file("gus").startswith("epamserv-user 2\n"),

@@ -224,6 +224,10 @@ try:
     ok(len(aside) == 1 and os.path.exists(os.path.join(
         env.spool, aside[0], "games", "epaminondas", "%d.game" % boards[0])),
        "... into SPOOL/replaced-TIME/", repr(aside))
+    with open(os.path.join(env.spool, "admin.log")) as f:
+        last = f.read().splitlines()[-1:]
+    ok(last and "spool restored from %s" % good in last[0],
+       "... and admin.log says the spool was restored", repr(last))
 
     # Crashes: backup and restore killed at random moments.
     rng = random.Random(7)
