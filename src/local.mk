@@ -23,9 +23,11 @@ src_libepamserv_a_SOURCES += \
 	src/util/conf.c src/util/conf.h \
 	src/util/template.c src/util/template.h \
 	src/util/log.c src/util/log.h \
+	src/util/magic.c src/util/magic.h \
 	src/spool/lock.c src/spool/lock.h \
 	src/spool/txn.c src/spool/txn.h src/spool/txnpriv.h \
 	src/spool/group.c src/spool/group.h \
+	src/spool/backup.c src/spool/backup.h \
 	src/spool/spool.c src/spool/spool.h \
 	src/spool/users.c src/spool/users.h \
 	src/spool/addrindex.c src/spool/addrindex.h \
@@ -53,7 +55,7 @@ src_libepamserv_a_SOURCES += \
 	src/cmd/tokenhash.c src/cmd/tokenhash.h \
 	src/cli/cli.h src/cli/receive.c src/cli/outbox.c src/cli/batch.c \
 	src/cli/sweep.c src/cli/admin.c src/cli/admin.h src/cli/admin_repair.c \
-	src/cli/admin_check.c src/cli/status.c \
+	src/cli/admin_check.c src/cli/status.c src/cli/admin_backup.c \
 	src/cli/imap.c
 
 src_epamserv_SOURCES += $(EPAMSERV_RULES_CLI_SOURCES)

@@ -14,6 +14,7 @@
 #include "cli/cli_rules.h"
 #include "util/conf.h"
 #include "util/log.h"
+#include "util/template.h"
 #include "util/util.h"
 
 #include <errno.h>
@@ -45,7 +46,8 @@ static void usage(FILE *out)
 	      "  perft DEPTH [POSITION] [options] [--divide]\n"
 	      "                           count move sequences (RULES.md 7)\n"
 	      "  moves POSITION [options] list the legal moves of a position\n"
-	      "  config                   print the effective settings\n"
+	      "  config [--check]         print the effective settings, or check\n"
+	      "                           them and the templates\n"
 	      "see epamserv(1)\n", out);
 }
 
@@ -174,6 +176,22 @@ static int logs_to_dest(const char *cmd)
 	       strcmp(cmd, "admin") == 0;
 }
 
+/* "config --check": the settings loaded (a bad one already exited 78);
+ * then the templates: a missing one is warned of (the built-in copy is
+ * used), one that cannot be read is an error.  0 or EXIT_CONFIG. */
+static int config_check(const struct config *cfg)
+{
+	int bad = template_check_dir(cfg->templates, stderr);
+
+	if (bad != 0) {
+		fprintf(stderr, "epamserv: the configuration has problems (see "
+		        "above)\n");
+		return EXIT_CONFIG;
+	}
+	printf("the configuration is valid\n");
+	return 0;
+}
+
 int main(int argc, char **argv)
 {
 	struct config cfg;
@@ -271,7 +289,10 @@ int main(int argc, char **argv)
 		rc = cli_admin(&cfg, argc - i, argv + i);
 	else if (strcmp(argv[i], "status") == 0)
 		rc = cli_status(&cfg, argc - i, argv + i);
-	else if (strcmp(argv[i], "config") == 0) {
+	else if (strcmp(argv[i], "config") == 0 && argc - i == 2 &&
+	         strcmp(argv[i + 1], "--check") == 0)
+		rc = config_check(&cfg);
+	else if (strcmp(argv[i], "config") == 0 && argc - i == 1) {
 		config_print(&cfg, stdout);
 		rc = 0;
 	} else {

@@ -7,3 +7,13 @@ dist_templates_DATA += templates/board.txt templates/error.txt \
 	templates/account.txt templates/list.txt templates/message.txt \
 	templates/boards.txt templates/chat.txt templates/multiple.txt \
 	templates/board.html templates/confirm.txt
+
+# The same templates built into the binary: the fallback for a template
+# missing from the operator's directory (src/util/template.h).
+EXTRA_DIST += templates/embed.sh
+BUILT_SOURCES += src/util/builtin_templates.c
+CLEANFILES += src/util/builtin_templates.c
+nodist_src_libepamserv_a_SOURCES = src/util/builtin_templates.c
+src/util/builtin_templates.c: $(dist_templates_DATA) templates/embed.sh
+	$(AM_V_GEN)$(MKDIR_P) src/util && \
+	$(SHELL) $(srcdir)/templates/embed.sh $@ $(srcdir) $(dist_templates_DATA)

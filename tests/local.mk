@@ -134,6 +134,12 @@ EXTRA_DIST += tests/stress/test_concurrency.py
 # Issue 12: quarantine and repair while mail flows.
 TESTS += tests/stress/test_repair_concurrency.py
 EXTRA_DIST += tests/stress/test_repair_concurrency.py
+TESTS += tests/stress/test_backup.py
+EXTRA_DIST += tests/stress/test_backup.py
+TESTS += tests/integration/test_spool_versions.py
+EXTRA_DIST += tests/integration/test_spool_versions.py
+TESTS += tests/integration/test_template_fallback.py
+EXTRA_DIST += tests/integration/test_template_fallback.py
 
 # Issue 4, the rest: queue/submit/confirm, observers and show/games/chat/
 # multiple, the HTML board, a full game by mail.

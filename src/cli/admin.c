@@ -19,6 +19,7 @@
  *   admin user repair USERID --reason TEXT
  *   admin journal list|apply|discard ...
  *                                   (admin_repair.c)
+ *   admin backup DEST | restore [--force] SRC | upgrade   (admin_backup.c)
  *
  * Every change goes through the same locks and transactions as mail
  * commands, and is logged (syslog and SPOOL/admin.log) with who made it
@@ -815,6 +816,9 @@ int cli_admin(const struct config *cfg, int argc, char **argv)
 		return admin_repair(cfg, argc - 1, argv + 1);
 	if (strcmp(argv[1], "journal") == 0)
 		return admin_journal(cfg, argc - 1, argv + 1);
+	if (strcmp(argv[1], "backup") == 0 || strcmp(argv[1], "restore") == 0 ||
+	    strcmp(argv[1], "upgrade") == 0)
+		return cli_admin_backup(cfg, argc - 1, argv + 1);
 	if (strcmp(argv[1], "bounces") == 0 && argc == 2) {
 		if (outbox_print_bounces(cfg->spool, stdout) == 0)
 			printf("no address has bounced\n");
@@ -826,6 +830,7 @@ usage:
 	        "white|black|draw |\n       outbox list|retry|drop ... | bounces |\n"
 	        "       quarantine [--release] [GAME] BOARD|USERID | repair [GAME] BOARD |\n"
 	        "       journal list|apply|discard ...\n"
+	        "       backup DEST | restore [--force] SRC | upgrade\n"
 	        "(see epamserv(1))\n");
 	return EXIT_USAGE;
 }

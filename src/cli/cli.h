@@ -17,6 +17,9 @@ int cli_sweep(const struct config *cfg, int argc, char **argv);
 int cli_admin(const struct config *cfg, int argc, char **argv);
 /* "status [--json]": damaged and quarantined files (status.c). */
 int cli_status(const struct config *cfg, int argc, char **argv);
+/* "admin backup|restore|upgrade ..." (src/cli/admin_backup.c); argv[0]
+ * is "backup", "restore" or "upgrade". */
+int cli_admin_backup(const struct config *cfg, int argc, char **argv);
 /* "batch --imap URL" (src/cli/imap.c). */
 int cli_batch_imap(const struct config *cfg, const char *url);
 

@@ -56,6 +56,7 @@
 #include "spool/quarantine.h"
 #include "spool/spool.h"
 #include "util/buf.h"
+#include "util/magic.h"
 #include "util/util.h"
 
 #include <errno.h>
@@ -572,11 +573,12 @@ static int gf_parse(struct game *g, const char *text, const char *name,
 			        : strcmp(line, GAMEFILE_MAGIC_V3) == 0 ? 3
 			        : strcmp(line, GAMEFILE_MAGIC_V2) == 0 ? 2
 			        : strcmp(line, GAMEFILE_MAGIC_V1) == 0 ? 1 : 0;
-			if (!version) {
+			if (!version && !magic_newer(line, "epamserv-game", 5, msg,
+			                             sizeof msg))
 				snprintf(msg, sizeof msg, "not a game file (expected '%s')",
 				         GAMEFILE_MAGIC);
+			if (!version)
 				goto fail;
-			}
 			h.version = version;
 			continue;
 		}

@@ -11,6 +11,7 @@
 #include "spool/group.h"
 #include "spool/spool.h"
 #include "util/buf.h"
+#include "util/magic.h"
 #include "util/util.h"
 
 #include <dirent.h>
@@ -200,7 +201,7 @@ static int rt_field(struct rating_game *rg, const char *key, const char *val,
 static int rt_parse(char *text, const char *path, struct rating_game *rg,
                     char **err)
 {
-	char *line, *save = NULL;
+	char *line, *save = NULL, newer[200];
 	int lineno = 0, have = 0;
 	struct buf e = BUF_INIT;
 
@@ -209,6 +210,12 @@ static int rt_parse(char *text, const char *path, struct rating_game *rg,
 	     line = strtok_r(NULL, "\n", &save)) {
 		char *colon = strstr(line, ": ");
 		lineno++;
+		if (lineno == 1 && magic_newer(line, "epamserv-result", 1, newer,
+		                               sizeof newer)) {
+			buf_printf(&e, "%s:1: %s", path, newer);
+			*err = buf_take(&e);
+			return -1;
+		}
 		if (lineno == 1 ? strcmp(line, RESULT_MAGIC) != 0 : !colon)
 			goto bad;
 		if (lineno == 1)

@@ -8,6 +8,7 @@
 #include "spool/users.h"
 #include "util/buf.h"
 #include "util/log.h"
+#include "util/magic.h"
 #include "util/util.h"
 
 #include <ctype.h>
@@ -69,10 +70,20 @@ int addr_entry_load(const char *spool, const char *addr, struct addr_entry *e,
 		*err = buf_take(&b);
 		return -1;
 	}
-	/* A damaged entry is only a lost hint: the lines that read are kept. */
+	/* A damaged entry is only a lost hint: the lines that read are kept.
+	 * One a newer epamserv wrote may mean something else by them. */
 	for (line = strtok_r(text, "\n", &save); line;
 	     line = strtok_r(NULL, "\n", &save)) {
-		char when[32], who[32];
+		char when[32], who[32], newer[200];
+		if (line == text && magic_newer(line, "epamserv-address", 1, newer,
+		                                sizeof newer)) {
+			struct buf b = BUF_INIT;
+			buf_printf(&b, "%s:1: %s", path, newer);
+			*err = buf_take(&b);
+			free(text);
+			memset(e, 0, sizeof *e);
+			return -1;
+		}
 		if (strncmp(line, "player: ", 8) == 0 && util_userid_ok(line + 8) &&
 		    e->nplayers < ADDR_MAX_PLAYERS)
 			snprintf(e->players[e->nplayers++], 32, "%s", line + 8);

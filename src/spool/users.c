@@ -8,6 +8,7 @@
 #include "spool/quarantine.h"
 #include "mail/mail.h"
 #include "util/buf.h"
+#include "util/magic.h"
 #include "util/util.h"
 
 #include <crypt.h>
@@ -359,7 +360,7 @@ static int user_parse(char *text, const char *path, const char *userid,
                       struct user *u, char **err)
 {
 	struct buf e = BUF_INIT;
-	char *line, *save = NULL;
+	char *line, *save = NULL, newer[200];
 	int lineno = 0;
 
 	for (line = strtok_r(text, "\n", &save); line;
@@ -367,6 +368,13 @@ static int user_parse(char *text, const char *path, const char *userid,
 		char *colon;
 		lineno++;
 		if (lineno == 1) {
+			if (magic_newer(line, "epamserv-user", 2, newer,
+			                sizeof newer)) {
+				buf_printf(&e, "%s:1: %s", path, newer);
+				*err = buf_take(&e);
+				user_free(u);
+				return -1;
+			}
 			if (strcmp(line, USER_MAGIC) != 0 &&
 			    strcmp(line, USER_MAGIC_V1) != 0)
 				goto bad;

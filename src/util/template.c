@@ -3,6 +3,7 @@
  */
 #include "util/template.h"
 #include "util/buf.h"
+#include "util/log.h"
 #include "util/util.h"
 
 #include <errno.h>
@@ -10,6 +11,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 void tvars_set(struct tvars *t, const char *name, const char *value)
 {
@@ -147,17 +149,87 @@ static const char *template_text(const char *path, int *owned)
 	return cache[ncached++].text;
 }
 
+const char *template_builtin(const char *name)
+{
+	const struct builtin_template *t;
+
+	for (t = builtin_templates; t->name; t++)
+		if (strcmp(t->name, name) == 0)
+			return t->text;
+	return NULL;
+}
+
+/* The built-in copy of a template missing at path, warned of once per
+ * process and name; NULL when there is none. */
+static const char *template_fallback(const char *path, const char *name)
+{
+	static char warned[TEMPLATE_CACHE][64];
+	static int nwarned;
+	const char *text = template_builtin(name);
+	int i;
+
+	if (!text)
+		return NULL;
+	for (i = 0; i < nwarned; i++)
+		if (strcmp(warned[i], name) == 0)
+			return text;
+	if (nwarned < TEMPLATE_CACHE)
+		snprintf(warned[nwarned++], sizeof warned[0], "%s", name);
+	log_msg(LOG_WARNING, "template %s is missing: using the built-in one "
+	        "(see epamserv config --check)", path);
+	return text;
+}
+
+int template_check_dir(const char *dir, FILE *out)
+{
+	const struct builtin_template *t;
+	char path[4096];
+	int bad = 0;
+
+	if (access(dir, R_OK | X_OK) < 0 && errno != ENOENT) {
+		fprintf(out, "epamserv: templates: cannot read %s: %s\n", dir,
+		        strerror(errno));
+		return -1;
+	}
+	for (t = builtin_templates; t->name; t++) {
+		int n = snprintf(path, sizeof path, "%s/%s", dir, t->name);
+		char *text;
+		if (n < 0 || n >= (int)sizeof path)
+			continue;
+		if ((text = util_read_file(path, 1 << 20, NULL)) != NULL) {
+			free(text);
+			continue;
+		}
+		if (errno == ENOENT) {
+			fprintf(out, "epamserv: warning: template %s is missing: the "
+			        "built-in one is used\n", path);
+		} else {
+			fprintf(out, "epamserv: template %s cannot be read: %s\n", path,
+			        strerror(errno));
+			bad++;
+		}
+	}
+	return bad;
+}
+
 char *template_render(const char *dir, const char *name,
                       const struct tvars *vars, char **err)
 {
 	char path[4096], *out;
 	const char *text;
 	struct buf e = BUF_INIT;
-	int owned;
+	int owned, n;
 
 	*err = NULL;
-	snprintf(path, sizeof path, "%s/%s", dir, name);
+	n = snprintf(path, sizeof path, "%s/%s", dir, name);
+	if (n < 0 || n >= (int)sizeof path) {
+		buf_printf(&e, "template directory name too long: %s", dir);
+		*err = buf_take(&e);
+		return NULL;
+	}
 	text = template_text(path, &owned);
+	if (!text && errno == ENOENT && (text = template_fallback(path, name)))
+		owned = 0;
 	if (!text) {
 		buf_printf(&e, "cannot read template %s: %s", path, strerror(errno));
 		*err = buf_take(&e);

@@ -5,9 +5,19 @@
  * {{name}} placeholders.  A line holding nothing but one placeholder whose
  * value is empty disappears entirely, so optional blocks (a comment, a
  * grace warning) leave no blank line behind.  Unknown names expand to "".
+ *
+ * Every template of templates/ is also built into the binary
+ * (templates/embed.sh writes builtin_templates.c at build time).  An
+ * operator's directory (setting "templates") made for an older epamserv
+ * lacks the mails added since: a template missing there (ENOENT) is
+ * taken from the built-in copy, with a warning in the log once per
+ * process and from "epamserv config --check".  A template that is there
+ * but cannot be read stays an error: the operator meant to replace it.
  */
 #ifndef EPAM_TEMPLATE_H
 #define EPAM_TEMPLATE_H
+
+#include <stdio.h>
 
 struct tvar {
 	const char *name;
@@ -29,9 +39,29 @@ void tvars_setf(struct tvars *t, const char *name, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
 void tvars_free(struct tvars *t);
 
+/* One built-in template: its file name and text. */
+struct builtin_template {
+	const char *name;
+	const char *text;
+};
+
+/* Every built-in template, ended by { NULL, NULL } (generated). */
+extern const struct builtin_template builtin_templates[];
+
+/* The built-in text of template name, or NULL when there is none. */
+const char *template_builtin(const char *name);
+
+/* For "config --check": say on out, one line each, which built-in
+ * templates dir lacks (taken from the built-in copy) and which cannot
+ * be read.  Returns the number that cannot be read (0 is fine: missing
+ * ones are only warned of), or -1 when dir itself cannot be read for
+ * another reason than not existing. */
+int template_check_dir(const char *dir, FILE *out);
+
 /* Expand dir/name with vars.  Returns a malloc'ed text (caller frees), or
- * NULL with a malloc'ed *err when the template cannot be read.  Each file
- * is read once per process (64 at most are kept). */
+ * NULL with a malloc'ed *err when the template cannot be read (and, when
+ * it does not exist, has no built-in copy).  Each file is read once per
+ * process (64 at most are kept). */
 char *template_render(const char *dir, const char *name,
                       const struct tvars *vars, char **err);
 

@@ -3,10 +3,11 @@
 legal in the position (none once the game is over), no empty headings,
 no trailing blanks, " **" only for a comment from someone else, reply
 prefixes in subjects understood, error replies that quote at most a few
-KB of the mail, and a missing template that makes the mail wait (exit 75)
+KB of the mail, and an unreadable template that makes the mail wait (exit 75)
 instead of answering with a broken mail."""
 import os
 import re
+import shutil
 import sys
 import tempfile
 
@@ -119,18 +120,22 @@ try:
     ok(len(msgs[0].raw) < 12000 if msgs else False,
        "the whole reply stays small (%d bytes)" % (len(msgs[0].raw) if msgs else 0))
 
-    # A missing template: temporary failure, nothing committed.
+    # A template that cannot be read (a directory in its place: a
+    # missing one falls back to the built-in copy, test_template_fallback.py):
+    # temporary failure, nothing committed.
     empty = tempfile.mkdtemp(prefix="epamserv-notemplates-")
+    for name in os.listdir(env.env["EPAMSERV_TEMPLATES"]):
+        os.mkdir(os.path.join(empty, name))
     before = spool_files(env)
     for subject in ("crossings show 101", "crossings fly 101", "help",
                     "crossings challenge alice bob by alice Secret1"):
         rc, err = env.receive(make_mail(A, subject),
                               env={"EPAMSERV_TEMPLATES": empty})
-        is_(rc, 75, "a missing template makes '%s' a temporary failure" % subject)
+        is_(rc, 75, "an unreadable template makes '%s' a temporary failure" % subject)
         contains(err, "cannot read template", "and the operator is told (%s)" % subject)
         ok(spool_files(env) == before, "and nothing is committed (%s)" % subject)
-    is_(env.new_messages(), [], "no mail goes out for a missing template")
-    os.rmdir(empty)
+    is_(env.new_messages(), [], "no mail goes out for an unreadable template")
+    shutil.rmtree(empty)
 finally:
     env.close()
 done()

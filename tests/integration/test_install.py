@@ -74,6 +74,33 @@ try:
              "the board mail reached the players through SMTP")
     p = run("admin", "check")
     is_(p.returncode, 0, "epamserv admin check passes on the installed spool")
+    # An upgrade: make install again over the spool in use, whose modes
+    # and owners the operator set, changes none of them.
+    def state(top):
+        out = {}
+        for d, dirs, files in os.walk(top):
+            for x in dirs + files:
+                st = os.lstat(os.path.join(d, x))
+                out[os.path.relpath(os.path.join(d, x), top)] = (
+                    st.st_mode, st.st_uid, st.st_gid)
+        st = os.lstat(top)
+        out["."] = (st.st_mode, st.st_uid, st.st_gid)
+        return out
+    os.chmod(spools[0], 0o770)
+    os.chmod(os.path.join(spools[0], "games"), 0o700)
+    if os.geteuid() == 0:
+        os.chown(os.path.join(spools[0], "users"), 65534, 65534)
+    before = state(spools[0])
+    p = subprocess.run(["make", "-s", "-C", build, "install", "DESTDIR=" + root],
+                       stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+    is_(p.returncode, 0, "make install over an existing installation succeeds")
+    after = state(spools[0])
+    changed = sorted(k for k in set(before) | set(after)
+                     if before.get(k) != after.get(k))
+    ok(not changed, "make install leaves the modes and owners of an existing "
+       "spool as they were", "changed: %r" % changed[:10])
+    contains(p.stdout.decode(), "its modes and owners are left as they are",
+             "and says so")
     p = subprocess.run(["make", "-s", "-C", build, "uninstall", "DESTDIR=" + root],
                        stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
     is_(p.returncode, 0, "make uninstall succeeds")

@@ -2,7 +2,8 @@
 """Concurrency: 50 `epamserv receive` processes at once on one board
 (competing copies of its next moves, show and help) and 50 more on 50
 other boards, with `epamserv batch --maildir` and `epamserv sweep`
-running alongside.  Checks: every process ends within a bound (no
+running alongside, and `epamserv admin backup` (whose copy must
+restore to a spool `admin check` accepts).  Checks: every process ends within a bound (no
 deadlock) with exit 0; no corrupt file (`epamserv admin check`); no lost
 update (every move mail answered with the new board is in the game file,
 and only those); every mail answered; and a receive that waits on a board
@@ -82,6 +83,11 @@ try:
                 [BIN, "sweep"], env=env.env, stdout=subprocess.DEVNULL,
                 stderr=subprocess.PIPE)))
             time.sleep(0.2)
+        # And a backup of the spool in the middle of it all.
+        backup = os.path.join(env.root, "backup-%d" % rnd)
+        side.append(("backup", subprocess.Popen(
+            [BIN, "admin", "backup", backup], env=env.env,
+            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)))
         late = S.wait_all([p for _, _, p in procs] + [p for _, p in side],
                           t0 + BOUND)
         took = time.monotonic() - t0
@@ -94,7 +100,7 @@ try:
         bad += ["%s: exit %d: %s" % (kind, p.returncode,
                                      p.stderr.read().decode()[-300:])
                 for kind, p in side if p.returncode != 0]
-        ok(not bad, "round %d: every receive, batch and sweep exited 0 "
+        ok(not bad, "round %d: every receive, batch, sweep and backup exited 0 "
            "(%.1f s)" % (rnd + 1, took), "\n".join(bad[:10]))
         print("# round %d: %d processes in %.1f s" % (rnd + 1,
                                                       len(procs) + len(side), took))
@@ -142,6 +148,16 @@ try:
            "exactly once" % (rnd + 1, len(others) + len(batched)),
            "\n".join(wrong[:10]))
         is_(md.waiting(), [], "round %d: the batch filed every mail" % (rnd + 1))
+        # The backup taken meanwhile restores to a sound spool.
+        restored = os.path.join(env.root, "restored-%d" % rnd)
+        e = dict(env.env, EPAMSERV_SPOOL=restored)
+        p = subprocess.run([BIN, "admin", "restore", backup], env=e,
+                           stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+        q = subprocess.run([BIN, "admin", "check"], env=e,
+                           stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+        ok(p.returncode == 0 and q.returncode == 0, "round %d: the backup "
+           "taken during the burst restores, and admin check accepts it"
+           % (rnd + 1), (p.stdout + q.stdout).decode()[-1000:])
 
     # A busy board: the wait ends with 75 after lock_timeout.
     timeout = 2

@@ -1,0 +1,329 @@
+/*
+ * admin_backup.c - "epamserv admin backup DEST" and "admin restore
+ * [--force] SRC": a consistent copy of a live spool, and putting one
+ * back (the copy itself is src/spool/backup.c); "admin upgrade": old
+ * formats of spool files rewritten in the current one.
+ *
+ *   admin backup DEST          0 done; 75 a lock stayed busy (try again);
+ *                              1 any other failure (DEST left as found)
+ *   admin restore [--force] SRC
+ *                              0 done; 65 SRC is no finished backup or is
+ *                              damaged; 73 the spool holds data (no
+ *                              --force); 75 the spool is in use; 74 an
+ *                              I/O error
+ *   admin upgrade              game files of version 1 to 4 rewritten as
+ *                              version 5, user files of version 1 as
+ *                              version 2, each under its lock in its own
+ *                              transaction; one line per file changed.
+ *                              0 done (or nothing to do); 75 a lock
+ *                              stayed busy; 1 a file failed (the others
+ *                              are done; run it again)
+ */
+#include "cli/cli.h"
+#include "game/game.h"
+#include "spool/backup.h"
+#include "spool/lock.h"
+#include "spool/spool.h"
+#include "spool/txn.h"
+#include "spool/users.h"
+#include "util/buf.h"
+#include "util/log.h"
+#include "util/magic.h"
+#include "util/util.h"
+
+#include <errno.h>
+#include <unistd.h>
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* A change made here (restore, upgrade), in syslog and SPOOL/admin.log
+ * as admin.c logs its own (admin.c's helper is private to it). */
+static void note_change(const struct config *cfg, const char *what)
+{
+	const char *who = getenv("SUDO_USER");
+	char line[1024], when[32], path[4200], uid[32];
+	FILE *f;
+
+	if (!who || !*who)
+		who = getenv("USER");
+	if (!who || !*who) {
+		snprintf(uid, sizeof uid, "uid %ld", (long)getuid());
+		who = uid;
+	}
+	snprintf(line, sizeof line, "%s", what);
+	util_clean_line(line);
+	util_iso_time(util_now(), when, sizeof when);
+	log_msg(LOG_NOTICE, "admin: %s (by %s)", line, who);
+	if (snprintf(path, sizeof path, "%s/admin.log", cfg->spool) >=
+	    (int)sizeof path || !(f = fopen(path, "a")))
+		return;
+	fprintf(f, "%s %s: %s (reason: none given)\n", when, who, line);
+	fclose(f);
+}
+
+/* Backup changes nothing: logged at LOG_INFO only. */
+static int admin_backup(const struct config *cfg, const char *dest)
+{
+	struct backup_stats st;
+	char *err = NULL;
+	int rc = backup_make(cfg->spool, dest, cfg->lock_timeout * 1000, &st,
+	                     &err);
+
+	if (rc != 0) {
+		fprintf(stderr, "epamserv: admin backup: %s\n", err ? err : "failed");
+		free(err);
+		return rc > 0 ? EXIT_TEMPFAIL : 1;
+	}
+	printf("backup of %s in %s: %zu files (%llu bytes), %zu hard links, "
+	       "%zu directories", cfg->spool, dest, st.files, st.bytes, st.links,
+	       st.dirs);
+	if (st.skipped)
+		printf(", %zu entries left out (see above)", st.skipped);
+	printf("\n");
+	log_msg(LOG_INFO, "admin backup of %s into %s: %zu files", cfg->spool,
+	        dest, st.files);
+	return 0;
+}
+
+static int admin_restore(const struct config *cfg, int force, const char *src)
+{
+	static const int codes[] = {
+		[RESTORE_DONE] = 0, [RESTORE_NOT_BACKUP] = EXIT_DATAERR,
+		[RESTORE_DAMAGED] = EXIT_DATAERR, [RESTORE_HOLDS_DATA] = 73,
+		[RESTORE_IN_USE] = EXIT_TEMPFAIL, [RESTORE_FAILED] = 74,
+	};
+	struct backup_stats st;
+	char *aside = NULL, *created = NULL, *err = NULL;
+	enum restore_result r = backup_restore(cfg->spool, src, force, &st,
+	                                       &aside, &created, &err);
+
+	if (r != RESTORE_DONE) {
+		fprintf(stderr, "epamserv: admin restore: %s\n",
+		        err ? err : "failed");
+		free(err);
+		free(created);
+		return codes[r];
+	}
+	printf("restored %s from %s (backup of %s): %zu files, %zu hard links\n",
+	       cfg->spool, src, created ? created : "an unknown time", st.files,
+	       st.links);
+	if (aside)
+		printf("the spool's files before the restore are in %s\n", aside);
+	{
+		char what[900];
+		snprintf(what, sizeof what, "spool restored from %s (backup of "
+		         "%s)%s%s", src, created ? created : "?",
+		         aside ? ", its files before in " : "", aside ? aside : "");
+		note_change(cfg, what);
+	}
+	free(aside);
+	free(created);
+	return 0;
+}
+
+/* ---- admin upgrade ---- */
+
+#define GAME_VERSION 5
+#define USER_VERSION 2
+#define FILE_MAX (8 * 1024 * 1024)
+
+struct upgrade {
+	const struct config *cfg;
+	int changed, busy, failed;
+};
+
+/* The version the file at SPOOL/rel claims on its first line ("NAME N"),
+ * 0 when it claims none or cannot be read. */
+static int file_version(const char *spool, const char *rel, const char *name)
+{
+	char path[4096], *text, *nl;
+	int v;
+
+	if (snprintf(path, sizeof path, "%s/%s", spool, rel) >= (int)sizeof path)
+		return 0;
+	if (!(text = util_read_file(path, FILE_MAX, NULL)))
+		return 0;
+	if ((nl = strchr(text, '\n')))
+		*nl = '\0';
+	v = magic_version(text, name);
+	free(text);
+	return v;
+}
+
+/* Take the lock key for an upgrade; 0, or 1 (counted busy or failed). */
+static int upgrade_lock(struct upgrade *u, const char *key, struct lock *l)
+{
+	if (lock_acquire(u->cfg->spool, key, u->cfg->lock_timeout * 1000, l) < 0) {
+		fprintf(stderr, "epamserv: admin upgrade: lock %s: %s\n", key,
+		        strerror(errno));
+		if (errno == ETIMEDOUT)
+			u->busy++;
+		else
+			u->failed++;
+		return 1;
+	}
+	txn_recover(u->cfg->spool, key);
+	return 0;
+}
+
+/* Commit text as rel under the held lock key; 0 or -1 (said). */
+static int upgrade_put(struct upgrade *u, const char *key, const char *rel,
+                       const char *text)
+{
+	struct txn *t = txn_begin(u->cfg->spool, key, "upgrade");
+	char *err = NULL;
+
+	txn_put(t, rel, text, strlen(text));
+	if (txn_commit(t, &err) < 0) {
+		fprintf(stderr, "epamserv: admin upgrade: %s: %s\n", rel, err);
+		free(err);
+		u->failed++;
+		return -1;
+	}
+	return 0;
+}
+
+/* Rewrite the board file SPOOL/rel (games/GAME/NNN.game or its archive/)
+ * when it is older than version 5. */
+static void upgrade_board(struct upgrade *u, const char *game, long board,
+                          const char *rel)
+{
+	struct lock l = LOCK_INIT;
+	struct game g, check;
+	char key[200], path[4096], *text = NULL, *out = NULL, *err = NULL;
+	int v = file_version(u->cfg->spool, rel, "epamserv-game");
+
+	if (v == 0 || v >= GAME_VERSION)
+		return;   /* current, newer, or damaged: admin check says which */
+	spool_board_key(game, board, key, sizeof key);
+	if (upgrade_lock(u, key, &l))
+		return;
+	v = file_version(u->cfg->spool, rel, "epamserv-game");
+	snprintf(path, sizeof path, "%s/%s", u->cfg->spool, rel);
+	if (v == 0 || v >= GAME_VERSION || !(text = util_read_file(path, FILE_MAX,
+	                                                           NULL)))
+		goto out;  /* changed or moved meanwhile */
+	if (game_parse(&g, text, rel, &err) < 0) {
+		fprintf(stderr, "epamserv: admin upgrade: %s\n", err);
+		u->failed++;
+		goto out;
+	}
+	out = game_format(&g);
+	game_free(&g);
+	/* The new text must replay as the old one did. */
+	if (game_parse(&check, out, rel, &err) < 0) {
+		fprintf(stderr, "epamserv: admin upgrade: %s does not read back: "
+		        "%s (left as it is)\n", rel, err);
+		u->failed++;
+		goto out;
+	}
+	game_free(&check);
+	if (upgrade_put(u, key, rel, out) == 0) {
+		printf("%s: game file version %d rewritten as version %d\n", rel, v,
+		       GAME_VERSION);
+		u->changed++;
+	}
+out:
+	free(err);
+	free(text);
+	free(out);
+	lock_release(&l);
+}
+
+static int upgrade_live(const char *game, long board, void *arg)
+{
+	char rel[512];
+
+	snprintf(rel, sizeof rel, "games/%s/%ld.game", game, board);
+	upgrade_board(arg, game, board, rel);
+	return 0;
+}
+
+static int upgrade_archived(const char *game, long board, void *arg)
+{
+	char rel[512];
+
+	snprintf(rel, sizeof rel, "games/%s/archive/%ld.game", game, board);
+	upgrade_board(arg, game, board, rel);
+	return 0;
+}
+
+/* Rewrite the user file of userid when it is of version 1. */
+static void upgrade_user(struct upgrade *u, const char *userid)
+{
+	struct lock l = LOCK_INIT;
+	struct user usr;
+	char rel[128], *out = NULL, *err = NULL;
+	int v;
+
+	user_path(userid, rel, sizeof rel);
+	v = file_version(u->cfg->spool, rel, "epamserv-user");
+	if (v == 0 || v >= USER_VERSION || upgrade_lock(u, "users", &l))
+		return;
+	v = file_version(u->cfg->spool, rel, "epamserv-user");
+	if (v == 0 || v >= USER_VERSION)
+		goto out;
+	if (user_load(u->cfg->spool, userid, &usr, &err) != 0) {
+		fprintf(stderr, "epamserv: admin upgrade: %s\n", err ? err : rel);
+		u->failed++;
+		goto out;
+	}
+	out = user_format(&usr);
+	user_free(&usr);
+	if (upgrade_put(u, "users", rel, out) == 0) {
+		printf("%s: user file version %d rewritten as version %d\n", rel, v,
+		       USER_VERSION);
+		u->changed++;
+	}
+out:
+	free(err);
+	free(out);
+	lock_release(&l);
+}
+
+static int admin_upgrade(const struct config *cfg)
+{
+	struct upgrade u = { cfg, 0, 0, 0 };
+	char **ids = NULL, *err = NULL;
+	size_t n = 0, i;
+
+	spool_each_board(cfg->spool, upgrade_live, &u);
+	spool_each_board_in(cfg->spool, "archive", upgrade_archived, &u);
+	if (user_list(cfg->spool, &ids, &n, &err) < 0) {
+		fprintf(stderr, "epamserv: admin upgrade: %s\n", err);
+		free(err);
+		u.failed++;
+	}
+	for (i = 0; i < n; i++)
+		upgrade_user(&u, ids[i]);
+	user_list_free(ids, n);
+	printf("%d file%s upgraded%s\n", u.changed, u.changed == 1 ? "" : "s",
+	       u.busy || u.failed ? "; some were not: run admin upgrade again"
+	                          : u.changed ? "" : ": every file is current");
+	if (u.changed) {
+		char what[100];
+		snprintf(what, sizeof what, "admin upgrade: %d file%s rewritten in "
+		         "the current format", u.changed, u.changed == 1 ? "" : "s");
+		note_change(cfg, what);
+	}
+	return u.failed ? 1 : u.busy ? EXIT_TEMPFAIL : 0;
+}
+
+int cli_admin_backup(const struct config *cfg, int argc, char **argv)
+{
+	if (strcmp(argv[0], "upgrade") == 0 && argc == 1)
+		return admin_upgrade(cfg);
+	if (strcmp(argv[0], "backup") == 0 && argc == 2)
+		return admin_backup(cfg, argv[1]);
+	if (strcmp(argv[0], "restore") == 0 && argc == 2)
+		return admin_restore(cfg, 0, argv[1]);
+	if (strcmp(argv[0], "restore") == 0 && argc == 3 &&
+	    strcmp(argv[1], "--force") == 0)
+		return admin_restore(cfg, 1, argv[2]);
+	fprintf(stderr, "usage: epamserv admin backup DEST\n"
+	        "       epamserv admin restore [--force] SRC\n"
+	        "       epamserv admin upgrade\n");
+	return EXIT_USAGE;
+}

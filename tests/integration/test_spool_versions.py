@@ -1,0 +1,126 @@
+#!/usr/bin/python3
+"""Versions of spool files (src/util/magic.h, spool/README): a file a
+newer epamserv wrote is reported as such by `admin check`, not as damage,
+and in the log (result and address records), and `admin upgrade`
+leaves it alone; `admin upgrade` rewrites game files
+of versions 1-4 as version 5 and user files of version 1 as version 2,
+naming each file it changed, and the files still load and replay."""
+import os
+
+from harness import Env, ok, is_, contains, done
+
+A, B = "alice@example.org", "bob@example.net"
+
+
+def digest(text):
+    """util_digest_hex (src/util/util.c): two FNV-1a 64 lanes."""
+    data = text.encode()
+    a, b = 0xcbf29ce484222325, 0x84222325cbf29ce4
+    m = 0xFFFFFFFFFFFFFFFF
+    for i, byte in enumerate(data):
+        a = ((a ^ byte) * 0x100000001b3) & m
+        b = ((b ^ byte ^ (i & 0xff)) * 0x100000001b3) & m
+        b ^= b >> 29
+    a ^= len(data)
+    return "%016x%016x" % (a, b)
+
+
+env = Env(smtp=False)
+try:
+    env.signup(A, "alice", "pw1")
+    env.signup(B, "bob", "pw2")
+    env.mail(A, "epaminondas challenge alice bob by alice pw1")
+    env.mail(B, "epaminondas accept 101 bob pw2")
+    current = env.game_file(101)
+    ok(current.startswith("epamserv-game 5\n"), "a new board is version 5")
+    pos = [l for l in current.splitlines() if l.startswith("position: ")][0]
+    games = os.path.join(env.spool, "games", "epaminondas")
+    users = os.path.join(env.spool, "users")
+
+    # -- files of a newer epamserv --------------------------------------
+    newer_game = current.replace("epamserv-game 5", "epamserv-game 6", 1) \
+                        .replace("board: 101", "board: 160")
+    with open(os.path.join(games, "160.game"), "w") as f:
+        f.write(newer_game)
+    newer_user = env.user_file("alice").replace("epamserv-user 2",
+                                                "epamserv-user 3", 1) \
+                                       .replace("userid: alice", "userid: ivy")
+    with open(os.path.join(users, "ivy"), "w") as f:
+        f.write(newer_user)
+    rc, out, err = env.run("admin", "check")
+    is_(rc, 1, "admin check exits 1 with files it cannot read")
+    contains(out, "games/epaminondas/160.game:1: written by a newer epamserv "
+             "(\"epamserv-game 6\"; this one reads versions up to 5)",
+             "a newer game file is named as such")
+    contains(out, "users/ivy:1: written by a newer epamserv "
+             "(\"epamserv-user 3\"; this one reads versions up to 2)",
+             "a newer user file is named as such")
+    ok("not a game file" not in out and "malformed" not in out,
+       "neither is called damaged", out)
+
+    # A result record and an address record of a newer epamserv: the
+    # error in the log names them as such.
+    result = os.path.join(games, "999.result")
+    with open(result, "w") as f:
+        f.write("epamserv-result 2\ngame: epaminondas\nboard: 999\n")
+    rc, err = env.mail(A, "standings")
+    contains(err, "999.result:1: written by a newer epamserv "
+             "(\"epamserv-result 2\"; this one reads versions up to 1)",
+             "a newer result record is named as such")
+    os.unlink(result)
+    box = "new@x.example"
+    entry = os.path.join(env.spool, "addresses", digest(box))
+    with open(entry, "w") as f:
+        f.write("epamserv-address 2\nplayer: alice\n")
+    rc, err = env.mail(box, "signup newbie pw3")
+    contains(err, "%s:1: written by a newer epamserv (\"epamserv-address 2\"; "
+             "this one reads versions up to 1)" % digest(box),
+             "a newer address record is named as such")
+    os.unlink(entry)
+
+    # -- old files --------------------------------------------------------
+    v1 = ("epamserv-game 1\ngame: epaminondas\nboard: 150\n"
+          "options: -size=14x12\nwhite: alice\nblack: bob\n"
+          "created: 2026-11-30T05:00:00Z\nupdated: 2026-11-30T05:00:00Z\n"
+          "%s\nresult: active\n" % pos)
+    with open(os.path.join(games, "150.game"), "w") as f:
+        f.write(v1)
+    with open(os.path.join(users, "alice")) as f:
+        hash_a = [l for l in f.read().splitlines()
+                  if l.startswith("password: ")][0]
+    with open(os.path.join(users, "gus"), "w") as f:
+        f.write("epamserv-user 1\nuserid: gus\n%s\naddress: gus@old.example\n"
+                "created: 2026-11-01T10:00:00Z\n" % hash_a)
+    rc, out, err = env.run("admin", "upgrade")
+    is_(rc, 0, "admin upgrade exits 0")
+    contains(out, "games/epaminondas/150.game: game file version 1 rewritten "
+             "as version 5", "it names the game file it rewrote")
+    contains(out, "users/gus: user file version 1 rewritten as version 2",
+             "and the user file")
+    contains(out, "2 files upgraded", "and counts them")
+    with open(os.path.join(env.spool, "admin.log")) as f:
+        contains(f.read(), "admin upgrade: 2 files rewritten in the current "
+                 "format", "admin.log has the change")
+    ok(env.game_file(150).startswith("epamserv-game 5\n"),
+       "the game file is version 5 now", env.game_file(150))
+    ok(env.user_file("gus").startswith("epamserv-user 2\n"),
+       "the user file is version 2 now", env.user_file("gus"))
+    contains(env.user_file("gus"), "address: gus@old.example",
+             "the user file keeps its address")
+    is_(env.game_file(101), current, "a current file is left as it was")
+    is_(env.game_file(160), newer_game, "a newer game file is left alone")
+    with open(os.path.join(users, "ivy")) as f:
+        is_(f.read(), newer_user, "a newer user file is left alone")
+    os.unlink(os.path.join(games, "160.game"))
+    os.unlink(os.path.join(users, "ivy"))
+    rc, out, err = env.run("admin", "check")
+    is_(rc, 0, "the upgraded spool passes admin check")
+    rc, out, err = env.run("admin", "upgrade")
+    ok(rc == 0 and "0 files upgraded: every file is current" in out,
+       "a second admin upgrade finds nothing to do", out + err)
+    rc, err = env.mail(A, "epaminondas move 150 alice pw1 e2-e3")
+    contains(env.game_file(150), "move: 1 e2-e3",
+             "the upgraded board takes a move")
+finally:
+    env.close()
+done()
