@@ -220,7 +220,7 @@ EXTRA_DIST += tests/integration/test_privileges.py
 # must not pull the sanitizer runtime into python3 and the other
 # programs it is preloaded into.
 check_DATA = tests/syslog/libsyslogtrap.so
-CLEANFILES = tests/syslog/libsyslogtrap.so
+CLEANFILES += tests/syslog/libsyslogtrap.so
 EXTRA_DIST += tests/syslog/libsyslogtrap.c
 tests/syslog/libsyslogtrap.so: $(srcdir)/tests/syslog/libsyslogtrap.c
 	$(MKDIR_P) tests/syslog
