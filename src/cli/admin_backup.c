@@ -27,6 +27,7 @@
 #include "spool/txn.h"
 #include "spool/users.h"
 #include "util/buf.h"
+#include "cli/admin.h"
 #include "util/log.h"
 #include "util/magic.h"
 #include "util/util.h"
@@ -37,31 +38,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-/* A change made here (restore, upgrade), in syslog and SPOOL/admin.log
- * as admin.c logs its own (admin.c's helper is private to it). */
-static void note_change(const struct config *cfg, const char *what)
-{
-	const char *who = getenv("SUDO_USER");
-	char line[1024], when[32], path[4200], uid[32];
-	FILE *f;
-
-	if (!who || !*who)
-		who = getenv("USER");
-	if (!who || !*who) {
-		snprintf(uid, sizeof uid, "uid %ld", (long)getuid());
-		who = uid;
-	}
-	snprintf(line, sizeof line, "%s", what);
-	util_clean_line(line);
-	util_iso_time(util_now(), when, sizeof when);
-	log_msg(LOG_NOTICE, "admin: %s (by %s)", line, who);
-	if (snprintf(path, sizeof path, "%s/admin.log", cfg->spool) >=
-	    (int)sizeof path || !(f = fopen(path, "a")))
-		return;
-	fprintf(f, "%s %s: %s (reason: none given)\n", when, who, line);
-	fclose(f);
-}
 
 /* Backup changes nothing: logged at LOG_INFO only. */
 static int admin_backup(const struct config *cfg, const char *dest)
@@ -111,13 +87,9 @@ static int admin_restore(const struct config *cfg, int force, const char *src)
 	       st.links);
 	if (aside)
 		printf("the spool's files before the restore are in %s\n", aside);
-	{
-		char what[900];
-		snprintf(what, sizeof what, "spool restored from %s (backup of "
-		         "%s)%s%s", src, created ? created : "?",
-		         aside ? ", its files before in " : "", aside ? aside : "");
-		note_change(cfg, what);
-	}
+	admin_log(cfg, "(none given)", "spool restored from %s (backup of %s)%s%s",
+	          src, created ? created : "?",
+	          aside ? ", its files before in " : "", aside ? aside : "");
 	free(aside);
 	free(created);
 	return 0;
@@ -302,12 +274,10 @@ static int admin_upgrade(const struct config *cfg)
 	printf("%d file%s upgraded%s\n", u.changed, u.changed == 1 ? "" : "s",
 	       u.busy || u.failed ? "; some were not: run admin upgrade again"
 	                          : u.changed ? "" : ": every file is current");
-	if (u.changed) {
-		char what[100];
-		snprintf(what, sizeof what, "admin upgrade: %d file%s rewritten in "
-		         "the current format", u.changed, u.changed == 1 ? "" : "s");
-		note_change(cfg, what);
-	}
+	if (u.changed)
+		admin_log(cfg, "(none given)", "admin upgrade: %d file%s rewritten "
+		          "in the current format", u.changed,
+		          u.changed == 1 ? "" : "s");
 	return u.failed ? 1 : u.busy ? EXIT_TEMPFAIL : 0;
 }
 

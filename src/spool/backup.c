@@ -7,6 +7,7 @@
 #include "spool/lock.h"
 #include "util/buf.h"
 #include "util/magic.h"
+#include "util/util.h"
 
 #include <dirent.h>
 #include <errno.h>
@@ -240,7 +241,7 @@ static int finish_journal(struct bk *b, const char *spool, int timeout_ms)
 	DIR *d;
 	int rc = 0;
 
-	if (join(dir, spool, "journal") < 0 || !(d = opendir(dir)))
+	if (join(dir, spool, "journal") < 0 || !(d = util_opendir(dir)))
 		return errno == ENOENT ? 0 : bk_fail(b, "cannot read", dir);
 	while (rc == 0 && (de = readdir(d)) != NULL) {
 		const char *comma = strchr(de->d_name, ',');
@@ -300,7 +301,9 @@ static int copy_dir(struct bk *b, const char *rel, int (*top_want)(const char *)
 		buf_printf(&b->man, "d %04o %s\n", (unsigned)(st.st_mode & 07777), rel);
 		b->st->dirs++;
 	}
-	if (!(d = opendir(src)))
+	/* The top (the spool, or the backup an operator names) may be a
+	 * link; nothing under it is followed. */
+	if (!(d = *rel ? util_opendir(src) : opendir(src)))
 		return errno == ENOENT ? 0 : bk_fail(b, "cannot read", src);
 	while ((de = readdir(d)) != NULL && rc == 0) {
 		struct stat es;
@@ -409,7 +412,7 @@ static void rm_tree(const char *path)
 static int dir_empty(const char *dir, int *missing)
 {
 	struct dirent *de;
-	DIR *d = opendir(dir);
+	DIR *d = opendir(dir);  /* named by the operator: may be a link */
 	int empty = 1;
 
 	*missing = 0;
@@ -519,7 +522,8 @@ int backup_make(const char *spool, const char *dest, int lock_timeout_ms,
 		goto out;
 	}
 	{
-		int fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
+		int fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW |
+		              O_CLOEXEC, 0600);
 		if (fd < 0 || write(fd, buf_str(&b.man), b.man.len) !=
 		              (ssize_t)b.man.len || close(fd) < 0) {
 			bk_fail(&b, "cannot write", path);
@@ -604,7 +608,7 @@ static int spool_in_use(const char *spool, char *busy, size_t len)
 
 	if (join(dir, spool, "locks") < 0)
 		return -1;
-	if (!(d = opendir(dir)))
+	if (!(d = util_opendir(dir)))
 		return errno == ENOENT ? 0 : -1;
 	while (rc == 0 && (de = readdir(d)) != NULL) {
 		size_t n = strlen(de->d_name);
@@ -628,7 +632,7 @@ static int holds_files(const char *path)
 	char sub[PATH_MAX];
 	struct dirent *de;
 	struct stat st;
-	DIR *d = opendir(path);
+	DIR *d = util_opendir(path);
 	int found = 0;
 
 	if (!d)
@@ -648,7 +652,7 @@ static int spool_holds_data(const char *spool)
 {
 	char sub[PATH_MAX];
 	struct dirent *de;
-	DIR *d = opendir(spool);
+	DIR *d = opendir(spool);  /* the spool itself may be a link */
 	int found = 0;
 
 	if (!d)
@@ -747,7 +751,7 @@ static void drop_old_stages(const char *spool)
 	struct dirent *de;
 	DIR *d;
 
-	if (join(dir, spool, "tmp") < 0 || !(d = opendir(dir)))
+	if (join(dir, spool, "tmp") < 0 || !(d = util_opendir(dir)))
 		return;
 	while ((de = readdir(d)) != NULL)
 		if (strncmp(de->d_name, "restore-", 8) == 0 &&
@@ -768,7 +772,7 @@ static int move_entries(struct bk *b, const char *from, const char *to,
 
 	if (mkdir(to, 0700) < 0 && errno != EEXIST)
 		return bk_fail(b, "cannot create", to);
-	if (!(d = opendir(from)))
+	if (!(d = opendir(from)))  /* the spool, or a directory we made */
 		return bk_fail(b, "cannot read", from);
 	while (rc == 0 && (de = readdir(d)) != NULL) {
 		if (strcmp(de->d_name, ".") == 0 || strcmp(de->d_name, "..") == 0)
