@@ -11,6 +11,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 void tvars_set(struct tvars *t, const char *name, const char *value)
@@ -180,15 +181,32 @@ static const char *template_fallback(const char *path, const char *name)
 	return text;
 }
 
+/* Whether the templates directory dir is there: a directory that is
+ * missing altogether is a mistake in the setting (a typo, a share not
+ * mounted), not an older directory lacking a newer mail, so no
+ * template of it falls back.  1, or 0 with errno set. */
+static int dir_there(const char *dir)
+{
+	struct stat st;
+
+	if (stat(dir, &st) < 0)
+		return 0;
+	if (!S_ISDIR(st.st_mode)) {
+		errno = ENOTDIR;
+		return 0;
+	}
+	return 1;
+}
+
 int template_check_dir(const char *dir, FILE *out)
 {
 	const struct builtin_template *t;
 	char path[4096];
 	int bad = 0;
 
-	if (access(dir, R_OK | X_OK) < 0 && errno != ENOENT) {
-		fprintf(out, "epamserv: templates: cannot read %s: %s\n", dir,
-		        strerror(errno));
+	if (!dir_there(dir) || access(dir, R_OK | X_OK) < 0) {
+		fprintf(out, "epamserv: templates: cannot read the directory %s: "
+		        "%s (the setting templates)\n", dir, strerror(errno));
 		return -1;
 	}
 	for (t = builtin_templates; t->name; t++) {
@@ -228,6 +246,12 @@ char *template_render(const char *dir, const char *name,
 		return NULL;
 	}
 	text = template_text(path, &owned);
+	if (!text && errno == ENOENT && !dir_there(dir)) {
+		buf_printf(&e, "cannot read template %s: the directory %s: %s "
+		           "(the setting templates)", path, dir, strerror(errno));
+		*err = buf_take(&e);
+		return NULL;
+	}
 	if (!text && errno == ENOENT && (text = template_fallback(path, name)))
 		owned = 0;
 	if (!text) {

@@ -54,13 +54,14 @@ const char *template_builtin(const char *name);
 /* For "config --check": say on out, one line each, which built-in
  * templates dir lacks (taken from the built-in copy) and which cannot
  * be read.  Returns the number that cannot be read (0 is fine: missing
- * ones are only warned of), or -1 when dir itself cannot be read for
- * another reason than not existing. */
+ * ones are only warned of), or -1 when dir itself is missing, no
+ * directory or cannot be read. */
 int template_check_dir(const char *dir, FILE *out);
 
 /* Expand dir/name with vars.  Returns a malloc'ed text (caller frees), or
  * NULL with a malloc'ed *err when the template cannot be read (and, when
- * it does not exist, has no built-in copy).  Each file is read once per
+ * it does not exist, has no built-in copy, or dir itself is missing: only
+ * a template missing from a directory that is there falls back).  Each file is read once per
  * process (64 at most are kept). */
 char *template_render(const char *dir, const char *name,
                       const struct tvars *vars, char **err);

@@ -7,7 +7,7 @@ be read is an error of `config --check` (exit 78)."""
 import os
 import shutil
 
-from harness import Env, ok, is_, contains, done, body_of, TEMPLATES
+from harness import Env, ok, is_, contains, done, body_of, make_mail, TEMPLATES
 
 A = "alice@example.org"
 
@@ -51,6 +51,19 @@ try:
     is_(rc, 78, "config --check exits 78 when a template cannot be read")
     contains(err, "template %s/help.txt cannot be read" % mine,
              "and names it")
+
+    # A templates directory that is not there at all is a mistake in the
+    # setting, not an older directory: no fallback (test_config_exit.py
+    # has receive's 75 for it).
+    gone = os.path.join(env.root, "templtes")
+    rc, out, err = env.run("--templates", gone, "config", "--check")
+    is_(rc, 78, "config --check exits 78 when the templates directory is missing")
+    contains(err, "cannot read the directory %s" % gone, "and names it")
+    ok("is missing" not in err, "not one warning per template", err)
+    rc, err = env.receive(make_mail("carol@example.org", "help"),
+                          env={"EPAMSERV_TEMPLATES": gone})
+    is_(rc, 75, "receive with the templates directory missing exits 75")
+    contains(err, "the setting templates", "and says which setting")
     rc, out, err = env.run("config", "--bogus")
     is_(rc, 64, "config with an unknown argument is a usage error")
 finally:
