@@ -140,17 +140,37 @@ static const char *error_log_dest(const struct config *cfg)
 	return cfg->log ? cfg->log : "syslog";
 }
 
-/* A configuration error: for receive, one log line saying the mail
- * waits with the MTA, and 75 (Postfix, procmail and sendmail retry; 78
- * would bounce the player's mail for our own mistake); for the operator's
- * commands the message on stderr and 78. */
-static int config_error(struct config *cfg, int receive, char *err)
+/* The spool a configuration error is told as the owner of: --spool,
+ * else EPAMSERV_SPOOL, else what the file set before the error (or the
+ * default); none is checked, only stat'ed by become_spool_owner. */
+static const char *error_spool(const struct config *cfg, int argc,
+                               char **argv)
+{
+	const char *env = getenv("EPAMSERV_SPOOL");
+	int k, cmd = command_index(argc, argv);
+
+	for (k = 1; k + 1 < cmd; k++)
+		if (strcmp(argv[k], "--spool") == 0)
+			return argv[k + 1];
+	return env && *env ? env : cfg->spool;
+}
+
+/* A configuration error: for receive, one log line (written as the
+ * spool's owner, to the log the file names even below the error) saying
+ * the mail waits with the MTA, and 75 (Postfix, procmail and sendmail
+ * retry; 78 would bounce the player's mail for our own mistake); for the
+ * operator's commands the message on stderr and 78. */
+static int config_error(struct config *cfg, int receive, char *err,
+                        int argc, char **argv)
 {
 	char *lerr = NULL;
 	int rc = EXIT_CONFIG;
 
 	if (receive) {
-		if (log_open(0, error_log_dest(cfg), &lerr) < 0) {
+		/* As root on the service user's spool, the log file is that
+		 * user's too (made as root, it would stop every later run). */
+		if (become_spool_owner(error_spool(cfg, argc, argv), 0) == 0 &&
+		    log_open(0, error_log_dest(cfg), &lerr) < 0) {
 			fprintf(stderr, "epamserv: %s\n", lerr);
 			free(lerr);
 		}
@@ -222,7 +242,7 @@ int main(int argc, char **argv)
 			config_free(&cfg);
 			return EXIT_TEMPFAIL;
 		}
-		return config_error(&cfg, receive, err);
+		return config_error(&cfg, receive, err, argc, argv);
 	}
 	while (i < argc && argv[i][0] == '-' && argv[i][1] == '-') {
 		int found = strcmp(argv[i], "--config") == 0;
@@ -237,7 +257,7 @@ int main(int argc, char **argv)
 					break;
 				if (config_set(&cfg, option_keys[k].key, argv[i + 1],
 				               &err) < 0)
-					return config_error(&cfg, receive, err);
+					return config_error(&cfg, receive, err, argc, argv);
 				found = 1;
 			}
 		if (!found || i + 1 >= argc) {

@@ -483,8 +483,17 @@ static int conf_handler(void *user, const char *section, const char *name,
 	struct ini_state *st = user;
 	char *err = NULL, cut[INI_MAX_LINE];
 
-	if (st->err)
+	if (st->err) {
+		/* Past the first error, only where that error is to be told:
+		 * the log, and the spool whose owner the process becomes
+		 * before it writes the log (a "log =" below a typo counts). */
+		if ((!section || !*section) && (strcmp(name, "log") == 0 ||
+		                                strcmp(name, "spool") == 0) &&
+		    (value = conf_cut_comment(value, cut, sizeof cut)) != NULL &&
+		    config_set(st->cfg, name, value, &err) < 0)
+			free(err);
 		return 0;
+	}
 	if (section && *section) {
 		struct buf e = BUF_INIT;
 		buf_printf(&e, "sections are not used ([%s])", section);

@@ -175,6 +175,16 @@ try:
     is_(rc, 78, "log = a relative path is a configuration error")
     rc, out, err = env.run("config", env={"EPAMSERV_LOG": "stderr"})
     contains(out, "log = stderr\n", "config prints log")
+    # The log the file names gets the error even when the typo is above
+    # its line (the operator looks in that file, not in syslog).
+    below = os.path.join(env.root, "below.log")
+    write_conf("lock_timeout = 10\nform = x@games.example\nlog = %s\n" % below)
+    rc, err = env.receive(make_mail("dave@example.org", "help"),
+                          env={"EPAMSERV_LOG": ""})
+    is_(rc, 75, "a typo above 'log = FILE': receive exits 75")
+    ok(os.path.exists(below) and "unknown key 'form'" in open(below).read(),
+       "and the error is in the file the config names")
+    write_conf("")
 finally:
     env.close()
 done()

@@ -275,6 +275,32 @@ try:
 finally:
     env.close()
 
+# -- a config error under receive as root: the log file is the owner's ----
+env = fresh_env()
+try:
+    logdir = os.path.join(env.root, "logs")
+    os.mkdir(logdir, 0o755)
+    give(logdir)
+    logfile = os.path.join(logdir, "epamserv.log")
+    del env.env["EPAMSERV_LOG"]
+    with open(env.env["EPAMSERV_CONF"], "w") as f:
+        f.write("log = %s\nform = x@games.example\n" % logfile)
+    mail = make_mail(A, "help", msgid="<privconf@test.example>")
+    rc, out, err = step(env, "receive with a config typo", "receive",
+                        stdin=mail, want=75)
+    ok(os.path.exists(logfile) and os.stat(logfile).st_uid == NOBODY,
+       "the log file it made is the spool owner's, not root's")
+    with open(env.env["EPAMSERV_CONF"], "w") as f:
+        f.write("log = %s\n" % logfile)
+    rc, out, err = step(env, "receive once the config is fixed", "receive",
+                        stdin=mail)
+    with open(logfile) as f:
+        log = f.read()
+    contains(log, "unknown key 'form'", "the log has the config error")
+    contains(log, "help: done", "and then the mail, processed")
+finally:
+    env.close()
+
 # -- a spool of group root is refused, untouched ----------------------------
 env = fresh_env()
 try:
