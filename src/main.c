@@ -196,6 +196,22 @@ static int logs_to_dest(const char *cmd)
 	       strcmp(cmd, "admin") == 0;
 }
 
+/* Whether the command argv[0] is given "--help" and main answers it. */
+static int wants_help(int argc, char **argv)
+{
+	static const char *const own[] = { "receive", "admin", "status",
+	                                   "perft", "moves", NULL };
+	int k;
+
+	for (k = 0; own[k]; k++)
+		if (strcmp(argv[0], own[k]) == 0)
+			return 0;
+	for (k = 1; k < argc; k++)
+		if (strcmp(argv[k], "--help") == 0)
+			return 1;
+	return 0;
+}
+
 /* "config --check": the settings loaded (a bad one already exited 78);
  * then the templates: a missing one is warned of (the built-in copy is
  * used), one that cannot be read is an error.  0 or EXIT_CONFIG. */
@@ -273,6 +289,14 @@ int main(int argc, char **argv)
 		usage(stderr);
 		config_free(&cfg);
 		return EXIT_USAGE;
+	}
+	/* "--help" after a command prints the usage and exits 0 (SPEC 9),
+	 * touching nothing; receive (an MTA's pipe: 0 would drop the mail),
+	 * admin (its own usage), status, perft and moves (theirs) aside. */
+	if (wants_help(argc - i, argv + i)) {
+		usage(stdout);
+		config_free(&cfg);
+		return 0;
 	}
 	/* Every command that may open the spool, before it does (and before
 	 * a log file is opened, so that it is the spool owner's too). */

@@ -283,6 +283,10 @@ static int admin_upgrade(const struct config *cfg)
 
 int cli_admin_backup(const struct config *cfg, int argc, char **argv)
 {
+	/* A directory named like an option is a slip ("backup -f x"), not
+	 * a place to write: write ./-f to mean it. */
+	if (argc >= 2 && argv[argc - 1][0] == '-')
+		goto usage;
 	if (strcmp(argv[0], "upgrade") == 0 && argc == 1)
 		return admin_upgrade(cfg);
 	if (strcmp(argv[0], "backup") == 0 && argc == 2)
@@ -292,6 +296,7 @@ int cli_admin_backup(const struct config *cfg, int argc, char **argv)
 	if (strcmp(argv[0], "restore") == 0 && argc == 3 &&
 	    strcmp(argv[1], "--force") == 0)
 		return admin_restore(cfg, 1, argv[2]);
+usage:
 	fprintf(stderr, "usage: epamserv admin backup DEST\n"
 	        "       epamserv admin restore [--force] SRC\n"
 	        "       epamserv admin upgrade\n");
