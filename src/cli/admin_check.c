@@ -297,9 +297,29 @@ static void check_tmp(struct check *k)
 		}
 		problem(k, "tmp/%s: left over for %ld hours%s", de->d_name,
 		        (long)(k->now - st.st_mtime) / 3600,
-		        S_ISDIR(st.st_mode) ? " (a directory: look inside, then "
-		        "remove it)" : " (--fix removes it)");
+		        !S_ISDIR(st.st_mode) ? " (--fix removes it)"
+		        : strncmp(de->d_name, "restore-", 8) == 0
+		        ? " (what an interrupted admin restore copied: the next "
+		          "admin restore removes it)"
+		        : " (a directory: look inside, then remove it)");
 	}
+	closedir(d);
+}
+
+/* What admin restore --force set aside (SPOOL/replaced-STAMP): kept
+ * for the administrator, left out of backups; said, never a problem. */
+static void check_replaced(struct check *k)
+{
+	struct dirent *de;
+	DIR *d = util_opendir(k->cfg->spool);
+
+	if (!d)
+		return;
+	while ((de = readdir(d)) != NULL)
+		if (strncmp(de->d_name, "replaced-", 9) == 0)
+			printf("%s: the spool's files from before an admin restore "
+			       "--force (not in backups: remove it once they are not "
+			       "needed)\n", de->d_name);
 	closedir(d);
 }
 
@@ -549,6 +569,7 @@ int admin_check(const struct config *cfg, int argc, char **argv)
 	spool_each_board(cfg->spool, check_players, &k);
 	check_journal(&k);
 	check_tmp(&k);
+	check_replaced(&k);
 	check_held(&k);
 	check_locks(&k);
 	check_files(&k);

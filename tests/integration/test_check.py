@@ -136,6 +136,18 @@ try:
              "a record left over once its mail was processed")
     rc, out, err = env.run("admin", "check", "--fix")
     contains(out, "fixed: held/%s" % seen, "--fix removes it")
+
+    # What admin restore leaves: a stage of an interrupted one in tmp/,
+    # and the files --force set aside.  Both named for what they are.
+    stage = os.path.join(sp, "tmp", "restore-123-1796000000")
+    os.mkdir(stage, 0o700)
+    os.utime(stage, (old, old))
+    os.mkdir(os.path.join(sp, "replaced-20261130T000000Z"), 0o700)
+    rc, out, err = env.run("admin", "check", "--fix")
+    contains(out, "interrupted admin restore", "a restore's stage is named as such")
+    ok(os.path.isdir(stage), "and --fix leaves it (a directory)")
+    contains(out, "replaced-20261130T000000Z: the spool's files from before "
+             "an admin restore --force", "the files --force set aside are named")
 finally:
     env.close()
 done()
