@@ -49,6 +49,11 @@ static int admin_backup(const struct config *cfg, const char *dest)
 
 	if (rc != 0) {
 		fprintf(stderr, "epamserv: admin backup: %s\n", err ? err : "failed");
+		/* Started as root, it runs as the spool's owner (main.c). */
+		if (err && strstr(err, strerror(EACCES)))
+			fprintf(stderr, "epamserv: admin backup runs as uid %ld, the "
+			        "spool's owner: %s must be where that user may "
+			        "write\n", (long)geteuid(), dest);
 		free(err);
 		return rc > 0 ? EXIT_TEMPFAIL : 1;
 	}

@@ -301,6 +301,18 @@ try:
 finally:
     env.close()
 
+# -- admin backup as root into a directory only root may write ----------
+env = fresh_env()
+try:
+    rootonly = os.path.join(env.root, "rootonly")
+    os.mkdir(rootonly, 0o755)
+    rc, out, err = env.run("admin", "backup", os.path.join(rootonly, "b"))
+    is_(rc, 1, "admin backup as root into root's directory fails")
+    contains(err, "runs as uid %d, the spool's owner" % NOBODY,
+             "and says that it runs as the spool's owner")
+finally:
+    env.close()
+
 # -- a spool of group root is refused, untouched ----------------------------
 env = fresh_env()
 try:
