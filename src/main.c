@@ -212,12 +212,24 @@ static int wants_help(int argc, char **argv)
 	return 0;
 }
 
-/* "config --check": the settings loaded (a bad one already exited 78);
- * then the templates: a missing one is warned of (the built-in copy is
+/* "config --check": the settings loaded (a bad one already exited 78),
+ * the config file readable by the spool's owner; then the templates: a missing one is warned of (the built-in copy is
  * used), one that cannot be read is an error.  0 or EXIT_CONFIG. */
 static int config_check(const struct config *cfg)
 {
-	int bad = template_check_dir(cfg->templates, stderr);
+	int bad = 0;
+
+	/* Run as the spool's owner (main): what receive will read, it must
+	 * be able to read, not only root. */
+	if (cfg->file && access(cfg->file, R_OK) < 0) {
+		fprintf(stderr, "epamserv: cannot read config file %s as uid %ld, "
+		        "the spool's owner: %s (receive, run by the mail system "
+		        "as that user, would fail)\n", cfg->file, (long)geteuid(),
+		        strerror(errno));
+		bad++;
+	}
+	if (template_check_dir(cfg->templates, stderr) != 0)
+		bad++;
 
 	if (bad != 0) {
 		fprintf(stderr, "epamserv: the configuration has problems (see "
@@ -301,7 +313,8 @@ int main(int argc, char **argv)
 	/* Every command that may open the spool, before it does (and before
 	 * a log file is opened, so that it is the spool owner's too). */
 	if (strcmp(argv[i], "perft") != 0 && strcmp(argv[i], "moves") != 0 &&
-	    strcmp(argv[i], "config") != 0 &&
+	    (strcmp(argv[i], "config") != 0 ||
+	     (argc - i == 2 && strcmp(argv[i + 1], "--check") == 0)) &&
 	    become_spool_owner(cfg.spool, verbose) < 0) {
 		config_free(&cfg);
 		return EXIT_TEMPFAIL;

@@ -301,6 +301,23 @@ try:
 finally:
     env.close()
 
+# -- config --check as root checks what the spool's owner can read --------
+env = fresh_env()
+try:
+    os.chmod(env.env["EPAMSERV_CONF"], 0o600)
+    rc, out, err = env.run("config", "--check")
+    is_(rc, 78, "config --check as root: a config file only root reads is an error")
+    contains(err, "as uid %d, the spool's owner" % NOBODY, "and says for whom")
+    os.chmod(env.env["EPAMSERV_CONF"], 0o644)
+    os.chmod(env.env["EPAMSERV_TEMPLATES"], 0o700)
+    rc, out, err = env.run("config", "--check")
+    is_(rc, 78, "config --check as root: templates only root reads are an error")
+    os.chmod(env.env["EPAMSERV_TEMPLATES"], 0o755)
+    rc, out, err = env.run("config", "--check")
+    is_(rc, 0, "config --check as root: all readable by the owner, valid")
+finally:
+    env.close()
+
 # -- admin backup as root into a directory only root may write ----------
 env = fresh_env()
 try:
