@@ -40,6 +40,7 @@
 #include "spool/spool.h"
 #include "spool/txn.h"
 #include "spool/users.h"
+#include "util/magic.h"
 #include "util/util.h"
 
 #include <dirent.h>
@@ -100,8 +101,11 @@ static int check_game_file(const char *game, long board, void *arg,
 		return 0;
 	}
 	if (game_parse(&g, text, rel, &err) < 0) {
-		problem(k, "%s/%s (epamserv admin repair %s %ld)", k->cfg->spool,
-		        err, game, board);
+		if (strstr(err, MAGIC_NEWER_TEXT))
+			problem(k, "%s/%s", k->cfg->spool, err);  /* no repair */
+		else
+			problem(k, "%s/%s (epamserv admin repair %s %ld)",
+			        k->cfg->spool, err, game, board);
 		free(err);
 	} else {
 		game_free(&g);

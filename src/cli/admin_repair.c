@@ -38,6 +38,7 @@
 #include "spool/users.h"
 #include "util/buf.h"
 #include "util/log.h"
+#include "util/magic.h"
 #include "util/util.h"
 
 #include <dirent.h>
@@ -282,8 +283,9 @@ static int repair_board(struct cmdctx *c, const struct target *t,
 		return 0;
 	}
 	if (rc < 0) {
-		fprintf(stderr, "epamserv: cannot repair %s: %s (not even its "
-		        "header loads: restore it from a backup)\n", t->rel, err);
+		fprintf(stderr, "epamserv: cannot repair %s: %s%s\n", t->rel, err,
+		        strstr(err, MAGIC_NEWER_TEXT) ? "" : " (not even its header "
+		        "loads: restore it from a backup)");
 		free(err);
 		free(text);
 		return 1;

@@ -29,7 +29,7 @@ int magic_newer(const char *line, const char *name, int max, char *buf,
 
 	if (v <= max)
 		return 0;
-	snprintf(buf, len, "written by a newer epamserv (\"%s %d\"; this one "
+	snprintf(buf, len, MAGIC_NEWER_TEXT " (\"%s %d\"; this one "
 	         "reads versions up to %d): the file is not damaged, run the "
 	         "epamserv that wrote it", name, v, max);
 	return 1;

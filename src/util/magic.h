@@ -25,4 +25,8 @@ int magic_version(const char *line, const char *name);
 int magic_newer(const char *line, const char *name, int max, char *buf,
                 size_t len);
 
+/* The words magic_newer's error starts with: a loader's error holding
+ * them is about a newer file, which no repair or restore should touch. */
+#define MAGIC_NEWER_TEXT "written by a newer epamserv"
+
 #endif

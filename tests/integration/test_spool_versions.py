@@ -57,6 +57,12 @@ try:
              "a newer user file is named as such")
     ok("not a game file" not in out and "malformed" not in out,
        "neither is called damaged", out)
+    ok("admin repair epaminondas 160" not in out,
+       "admin check sends no one to repair the newer game file", out)
+    rc, out, err = env.run("admin", "repair", "160", "--reason", "x")
+    is_(rc, 1, "admin repair leaves a newer game file alone")
+    ok("restore it from a backup" not in err,
+       "and does not send the administrator to a backup for it", err)
 
     # A result record and an address record of a newer epamserv: the
     # error in the log names them as such.
