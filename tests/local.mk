@@ -142,6 +142,8 @@ TESTS += tests/integration/test_template_fallback.py
 EXTRA_DIST += tests/integration/test_template_fallback.py
 TESTS += tests/integration/test_option_help.py
 EXTRA_DIST += tests/integration/test_option_help.py
+TESTS += tests/integration/test_backup_order.py
+EXTRA_DIST += tests/integration/test_backup_order.py
 
 # Issue 4, the rest: queue/submit/confirm, observers and show/games/chat/
 # multiple, the HTML board, a full game by mail.

@@ -347,9 +347,13 @@ static int copy_dir(struct bk *b, const char *rel, int (*top_want)(const char *)
 	return rc;
 }
 
+/* Step 1: the processed-mail records, seen/, and intake/ (the names of
+ * a Maildir's cur/ known as done: a record too, written only once the
+ * mails' effects are durable).  Copied after games/, intake/ could name
+ * a mail whose move the copy lacks, which a replay would then skip. */
 static int want_seen(const char *name)
 {
-	return strcmp(name, "seen") == 0;
+	return strcmp(name, "seen") == 0 || strcmp(name, "intake") == 0;
 }
 
 static int want_games(const char *name)
@@ -501,7 +505,8 @@ int backup_make(const char *spool, const char *dest, int lock_timeout_ms,
 	strftime(when, sizeof when, "%Y-%m-%dT%H:%M:%SZ", gmtime(&now));
 	buf_printf(&b.man, "%s\ncreated: %s\nspool: %s\n", BACKUP_MAGIC, when,
 	           spool);
-	/* 1. seen/ first: only records of committed transactions. */
+	/* 1. seen/ and intake/ first: only records of committed
+	 *    transactions. */
 	if (copy_dir(&b, "", want_seen) < 0)
 		goto out;
 	/* 2. the barrier: every transaction that was committed before has

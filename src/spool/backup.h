@@ -8,7 +8,9 @@
  * refused as stale (a move marked #N, a challenge answered twice), and
  * nothing that was applied changes.  So backup_make copies in this order:
  *
- *   1. seen/: every record copied belongs to a transaction whose journal
+ *   1. seen/ and intake/ (batch --maildir's names of cur/ known as
+ *      done, written once their effects are durable): every record
+ *      copied belongs to a transaction whose journal
  *      entry was made before it (txn.h, group.h: the commit point comes
  *      first, and the entry is removed only once all its files, the
  *      record among them, are in place);
