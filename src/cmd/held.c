@@ -5,6 +5,7 @@
 #include "spool/spool.h"
 #include "spool/txn.h"
 #include "util/log.h"
+#include "util/magic.h"
 #include "util/util.h"
 
 #include <dirent.h>
@@ -164,8 +165,10 @@ void held_mail(struct cmdctx *c, const struct damage *d)
 	int rc = held_get(c->cfg->spool, c->digest, &e);
 
 	log_msg(LOG_ERR, "<%.200s> set aside: %s in %s does not load (%s); "
-	        "the mail is retried on every run (epamserv admin check, "
-	        "admin repair)\n", id, d->file, c->cfg->spool, d->error);
+	        "the mail is retried on every run (%s)\n", id, d->file,
+	        c->cfg->spool, d->error, strstr(d->error, MAGIC_NEWER_TEXT)
+	        ? "run the newer epamserv, or epamserv admin check"
+	        : "epamserv admin check, admin repair");
 	if (rc < 0) {
 		log_msg(LOG_ERR, "cannot read %s/held/%s: %s\n", c->cfg->spool,
 		        c->digest, strerror(errno));

@@ -63,6 +63,12 @@ try:
     is_(rc, 1, "admin repair leaves a newer game file alone")
     ok("restore it from a backup" not in err,
        "and does not send the administrator to a backup for it", err)
+    rc, err = env.mail(A, "epaminondas show 160")
+    is_(rc, 75, "a mail for the newer board is set aside (75)")
+    ok("admin repair" not in err and "run the newer epamserv" in err,
+       "and its log line points to the newer epamserv, not to a repair", err)
+    for name in os.listdir(os.path.join(env.spool, "held")):
+        os.unlink(os.path.join(env.spool, "held", name))  # the mail given up
 
     # A result record and an address record of a newer epamserv: the
     # error in the log names them as such.
