@@ -459,10 +459,18 @@ static void check_mode(struct check *k, const char *path, const char *rel,
 			       (long)k->uid);
 			k->fixed++;
 		} else {
-			problem(k, "%s: owned by uid %ld, not by the spool's owner "
-			        "(uid %ld)%s", rel, (long)st->st_uid, (long)k->uid,
-			        geteuid() == 0 ? " (--fix changes it)"
-			                       : " (--fix as root changes it)");
+			/* Only root may chown, and a command started as root on
+			 * another user's spool runs as that user (main.c): the
+			 * line then gives the command for root to run. */
+			if (geteuid() == 0)
+				problem(k, "%s: owned by uid %ld, not by the spool's "
+				        "owner (uid %ld) (--fix changes it)", rel,
+				        (long)st->st_uid, (long)k->uid);
+			else
+				problem(k, "%s: owned by uid %ld, not by the spool's "
+				        "owner (uid %ld) (as root: chown -h %ld:%ld %s)",
+				        rel, (long)st->st_uid, (long)k->uid,
+				        (long)k->uid, (long)k->gid, path);
 		}
 	}
 	if ((st->st_mode & 07777) == want)

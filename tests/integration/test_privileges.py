@@ -318,6 +318,23 @@ try:
 finally:
     env.close()
 
+# -- admin check --fix as root on nobody's spool: a file of root's ---------
+env = fresh_env()
+try:
+    env.run("admin", "list")
+    planted = os.path.join(env.spool, "users", "planted")
+    with open(planted, "w") as f:
+        f.write("x")
+    os.chmod(planted, 0o640)
+    rc, out, err = env.run("admin", "check", "--fix")
+    ok("--fix as root changes it" not in out,
+       "admin check --fix as root promises no chown it cannot make", out)
+    contains(out, "chown -h %d:%d %s" % (NOBODY, NOBODY, planted),
+             "it names the chown for root to run")
+    os.unlink(planted)
+finally:
+    env.close()
+
 # -- admin backup as root into a directory only root may write ----------
 env = fresh_env()
 try:
