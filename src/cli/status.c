@@ -19,9 +19,11 @@
 #include "util/util.h"
 
 #include <dirent.h>
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 /* s as a JSON string on f. */
 static void json_str(FILE *f, const char *s)
@@ -93,7 +95,8 @@ int cli_status(const struct config *cfg, int argc, char **argv)
 	struct damaged *dm;
 	size_t nq = 0, nh = 0, nd, i;
 	long journal, outbox;
-	int json = argc == 2 && strcmp(argv[1], "--json") == 0;
+	struct stat st;
+	int bad, json = argc == 2 && strcmp(argv[1], "--json") == 0;
 	char when[32];
 
 	if (argc == 2 && strcmp(argv[1], "--help") == 0) {
@@ -104,8 +107,26 @@ int cli_status(const struct config *cfg, int argc, char **argv)
 		fprintf(stderr, "usage: epamserv status [--json]\n");
 		return EXIT_USAGE;
 	}
-	quarantine_list(cfg->spool, &q, &nq);
-	held_list(cfg->spool, &h, &nh);
+	/* A monitoring check must not read a wrong path, or a spool it may
+	 * not read, as "nothing is damaged". */
+	bad = stat(cfg->spool, &st) < 0 ? errno
+	      : !S_ISDIR(st.st_mode) ? ENOTDIR : 0;
+	if (bad) {
+		fprintf(stderr, "epamserv: status: no spool directory at %s: %s "
+		        "(the setting spool)\n", cfg->spool, strerror(bad));
+		return EXIT_CONFIG;
+	}
+	if (quarantine_list(cfg->spool, &q, &nq) < 0) {
+		fprintf(stderr, "epamserv: status: cannot read %s/quarantine: %s\n",
+		        cfg->spool, strerror(errno));
+		return EXIT_TEMPFAIL;
+	}
+	if (held_list(cfg->spool, &h, &nh) < 0) {
+		fprintf(stderr, "epamserv: status: cannot read %s/held: %s\n",
+		        cfg->spool, strerror(errno));
+		free(q);
+		return EXIT_TEMPFAIL;
+	}
 	dm = xmalloc((nh ? nh : 1) * sizeof *dm);
 	nd = group_held(h, nh, dm);
 	journal = count_dir(cfg->spool, "journal", NULL);

@@ -148,6 +148,14 @@ try:
     ok(os.path.isdir(stage), "and --fix leaves it (a directory)")
     contains(out, "replaced-20261130T000000Z: the spool's files from before "
              "an admin restore --force", "the files --force set aside are named")
+
+    # A spool path that is wrong (a typo) is not "all is well".
+    gone = os.path.join(env.root, "spoool")
+    for cmd in (["status"], ["admin", "check"]):
+        rc, out, err = env.run("--spool", gone, *cmd)
+        is_(rc, 78, "%s of a spool that is not there exits 78" % " ".join(cmd))
+        contains(err, "no spool directory at %s" % gone, "and says so")
+        ok(not os.path.exists(gone), "and makes no spool there")
 finally:
     env.close()
 done()

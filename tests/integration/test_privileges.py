@@ -335,6 +335,19 @@ try:
 finally:
     env.close()
 
+# -- status as root cannot read held/: not "nothing is damaged" -----------
+env = fresh_env()
+try:
+    env.run("admin", "list")
+    held = os.path.join(env.spool, "held")
+    os.chmod(held, 0o000)
+    rc, out, err = env.run("status")
+    is_(rc, 75, "status that cannot read held/ exits 75")
+    contains(err, "cannot read %s" % held, "and names it")
+    os.chmod(held, 0o750)
+finally:
+    env.close()
+
 # -- admin backup as root into a directory only root may write ----------
 env = fresh_env()
 try:
