@@ -150,17 +150,33 @@ unsigned long process_set_aside(void)
 
 /* The mail of c failed for the time being after a loader noted damage
  * (damage.h).  A file the administrator quarantined: the mail is
- * answered with a clear error and done.  Any other damage: the mail is
- * set aside (held.h) and waits.  Returns the mail's exit status. */
+ * answered with a clear error and done.  Any other damage: a player's
+ * mail is set aside (held.h) and waits; a stranger's (no player proved,
+ * From no confirmed address) is answered like a quarantined file's and
+ * done, so that it never waits in held/ or in the MTA's queue (which
+ * would bounce it to a forged sender).  Returns the mail's exit status. */
 static int damaged(struct cmdctx *c, const struct damage *d)
 {
 	char what[96];
 	const char *q = d->quarantine;
 
-	if (!q[0]) {
+	if (!q[0] && c->sender_player[0]) {
 		held_mail(c, d);
 		aside_count++;
 		return EXIT_TEMPFAIL;
+	}
+	if (!q[0]) {
+		buf_reset(&c->error);
+		free(c->error_board);
+		c->error_board = NULL;
+		c->collect = NULL;
+		cmd_refuse(c, "", "a record on the server that your mail needs is "
+		           "under repair; nothing in your mail was carried out.  "
+		           "Send it again later");
+		log_msg(LOG_NOTICE, "<%.200s> from a stranger needs %s, which does "
+		        "not load: refused, not set aside\n", c->mail->message_id ?
+		        c->mail->message_id : "", d->file);
+		return cmd_commit_refusal(c) == CMD_DONE ? 0 : EXIT_TEMPFAIL;
 	}
 	if (strncmp(q, "user-", 5) == 0)
 		snprintf(what, sizeof what, "the account %.40s", q + 5);
@@ -541,6 +557,7 @@ int process_mail(const struct config *cfg, const char *raw, size_t len,
 	const char *why;
 	char *err = NULL, userid[32];
 	unsigned long damage_before;
+	struct held_entry he;
 	int rc = 0, prc;
 
 	if (spool_init(cfg->spool, &err) < 0) {
@@ -608,7 +625,11 @@ int process_mail(const struct config *cfg, const char *raw, size_t len,
 		rc = EXIT_TEMPFAIL;
 		goto out;
 	}
-	rc = rate_check(&c, prc > 0 ? userid : "", prc == 2);
+	/* A mail set aside (held.h) was counted when it first came: its
+	 * retries on every run must not spend its player's budget, or one
+	 * damaged board would make all of the player's mail wait. */
+	rc = held_get(cfg->spool, c.digest, &he) == 0 ? 0
+	     : rate_check(&c, prc > 0 ? userid : "", prc == 2);
 	if (rc == 0)
 		rc = run(&c, &in, truncated);
 	else if (rc == 1)
