@@ -246,5 +246,7 @@ EXTRA_DIST += tests/integration/test_damage.py \
 	tests/integration/test_check.py
 
 # Issue 12 attacks: hostile mail against the new code.
-TESTS += tests/integration/test_held_attack.py
-EXTRA_DIST += tests/integration/test_held_attack.py
+TESTS += tests/integration/test_held_attack.py \
+	tests/integration/test_delivery_attack.py
+EXTRA_DIST += tests/integration/test_held_attack.py \
+	tests/integration/test_delivery_attack.py
