@@ -667,6 +667,13 @@ static int spool_holds_data(const char *spool)
 	return found;
 }
 
+/* The mode bits a restore keeps of those a manifest names: anyone may
+ * have written the backup, so never a world-writable directory (where a
+ * local user could plant links), a set-uid, executable or world-writable
+ * file; a group-shared spool's setgid directories stay. */
+#define RESTORE_DIR_MODES 02770
+#define RESTORE_FILE_MODES 0660
+
 /* Copy the backup's files into stage as its manifest says, checking
  * each; RESTORE_DONE, or what was wrong (message in b->err). */
 static enum restore_result stage_backup(struct bk *b, char *man)
@@ -692,7 +699,8 @@ static enum restore_result stage_backup(struct bk *b, char *man)
 		if (sscanf(line, "d %o %n", &mode, &n) == 1 && n > 0) {
 			if (!rel_ok(line + n))
 				goto bad;
-			if (join(dst, b->to, line + n) < 0 || mkdir(dst, 0700) < 0 || chmod(dst, mode & 07777) < 0)
+			if (join(dst, b->to, line + n) < 0 || mkdir(dst, 0700) < 0 ||
+			    chmod(dst, mode & RESTORE_DIR_MODES) < 0)
 				return bk_fail(b, "cannot create", dst), RESTORE_FAILED;
 			b->st->dirs++;
 		} else if (sscanf(line, "f %o %llu %79s %n", &mode, &size, sum,
@@ -707,7 +715,8 @@ static enum restore_result stage_backup(struct bk *b, char *man)
 				buf_printf(&b->err, "%s: %s", src, strerror(errno));
 				return RESTORE_DAMAGED;
 			}
-			if (copy_fd(fd, dst, mode, &got, gotsum) < 0) {
+			if (copy_fd(fd, dst, mode & RESTORE_FILE_MODES, &got,
+			            gotsum) < 0) {
 				close(fd);
 				return bk_fail(b, "cannot write", dst), RESTORE_FAILED;
 			}
