@@ -248,7 +248,9 @@ EXTRA_DIST += tests/integration/test_damage.py \
 # Issue 12 attacks: hostile mail against the new code.
 TESTS += tests/integration/test_held_attack.py \
 	tests/integration/test_delivery_attack.py \
-	tests/integration/test_restore_attack.py
+	tests/integration/test_restore_attack.py \
+	tests/integration/test_cap_attack.py
 EXTRA_DIST += tests/integration/test_held_attack.py \
 	tests/integration/test_delivery_attack.py \
-	tests/integration/test_restore_attack.py
+	tests/integration/test_restore_attack.py \
+	tests/integration/test_cap_attack.py
