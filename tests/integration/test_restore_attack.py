@@ -7,9 +7,14 @@ clamped to what the spool uses (directories rwx for owner and group at
 most, files rw for owner and group at most, setgid on directories kept):
 a crafted "d 0777" or "f 4755" line must not leave a world-writable
 directory (where any local user could plant links) or a set-uid file of
-the service user in the spool."""
+the service user in the spool.  A file the manifest names must be a
+regular file of the size it says: a directory link planted in the
+backup leading to /dev/zero, or a file far longer than its line says,
+must not fill the spool's file system (the restore runs with a 1 MiB
+file size limit here; on branch i12 it was killed by SIGXFSZ)."""
 import hashlib
 import os
+import resource
 import stat
 import subprocess
 import sys
@@ -18,10 +23,15 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from harness import Env, BIN, ok, is_, done
 
 
-def run(env, spool, *args):
+def small_files():
+    resource.setrlimit(resource.RLIMIT_FSIZE, (1 << 20, 1 << 20))
+
+
+def run(env, spool, *args, limit=False):
     e = dict(env.env, EPAMSERV_SPOOL=spool)
     p = subprocess.run([BIN] + list(args), env=e, stdout=subprocess.PIPE,
-                       stderr=subprocess.PIPE, timeout=120)
+                       stderr=subprocess.PIPE, timeout=120,
+                       preexec_fn=small_files if limit else None)
     return p.returncode, (p.stdout + p.stderr).decode("utf-8", "replace")
 
 
@@ -81,6 +91,21 @@ try:
         ok(rc != 0, "a manifest naming %s is refused" % evil, out)
         ok(not os.path.exists(os.path.join(env.root, "outside")),
            "and nothing is written outside the spool")
+
+    # Files that are not what their line says.
+    zero5 = hashlib.sha256(b"\0" * 5).hexdigest()
+    os.symlink("/dev", os.path.join(dest, "users", "dev"))
+    with open(os.path.join(dest, "users", "big"), "wb") as f:
+        f.truncate(64 << 20)
+    for rel in ("users/dev/zero", "users/big"):
+        with open(man, "w") as f:
+            f.write("\n".join(lines[:3] + ["d 0750 users",
+                                            "f 0640 5 %s %s" % (zero5, rel),
+                                            "end", ""]))
+        spool = os.path.join(env.root, "restored-" + rel.replace("/", "-"))
+        rc, out = run(env, spool, "admin", "restore", dest, limit=True)
+        is_(rc, 65, "%s, 5 bytes by the manifest: refused as damaged" % rel)
+        ok("size the manifest says" in out, "the error says why", out)
 finally:
     env.close()
 done()
