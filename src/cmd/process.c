@@ -625,10 +625,12 @@ int process_mail(const struct config *cfg, const char *raw, size_t len,
 		rc = EXIT_TEMPFAIL;
 		goto out;
 	}
-	/* A mail set aside (held.h) was counted when it first came: its
-	 * retries on every run must not spend its player's budget, or one
-	 * damaged board would make all of the player's mail wait. */
-	rc = held_get(cfg->spool, c.digest, &he) == 0 ? 0
+	/* A proved mail set aside (held.h) was counted when it first
+	 * came: its retries on every run must not spend its player's
+	 * budget, or one damaged board would make all of the player's mail
+	 * wait.  An unproved one (anyone can forge its From) is counted on
+	 * every retry, so that forgeries cannot pile up in held/. */
+	rc = prc == 1 && held_get(cfg->spool, c.digest, &he) == 0 ? 0
 	     : rate_check(&c, prc > 0 ? userid : "", prc == 2);
 	if (rc == 0)
 		rc = run(&c, &in, truncated);

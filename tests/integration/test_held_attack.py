@@ -7,7 +7,9 @@
    leaves no record in held/ (strangers cannot fill it).
 2. A player's mail set aside is retried on every run; those retries do
    not spend the player's rate limit, so one damaged board does not make
-   the player's mail on his other boards wait."""
+   the player's mail on his other boards wait.  Unproved mails (a forged
+   From of a player's confirmed address) are counted on every retry and
+   dropped over the limit, so forgeries cannot pile up in held/."""
 import os
 import sys
 
@@ -62,11 +64,22 @@ try:
     with open(p, "wb") as f:
         f.write(make_mail("bob@example.org",
                           "epaminondas move 101 bob b e11-e10"))
+    # Forgeries with alice's confirmed address in From and no password:
+    # counted on every retry, so they cannot pile up in held/.
+    for k in range(5):
+        with open(os.path.join(md, "new", "%d.M%d.forged" % (T0, k + 2)),
+                  "wb") as f:
+            f.write(make_mail("alice@example.org", "epaminondas show 101"))
     for i in range(5):
         t = T0 + 2 * HOUR + i * 60
         rc, out, err = env.run("batch", "--maildir", md,
                                env=dict(lim, EPAMSERV_NOW=str(t)))
         is_(rc, 75, "run %d: bob's move on the damaged board waits" % (i + 1))
+    is_(sorted(os.listdir(os.path.join(md, "new"))), ["%d.M1.test" % T0],
+        "the forged unproved mails were dropped over the sender's limit; "
+        "bob's move waits")
+    is_(len(os.listdir(heldd)), 2, "held/ keeps bob's mail and alice's "
+        "from receive, not the forgeries")
     rc, err = env.receive(make_mail("bob@example.org",
                                     "epaminondas move 102 bob b e11-e10"),
                           env=dict(lim, EPAMSERV_NOW=str(T0 + 2 * HOUR + 400)))
