@@ -148,6 +148,34 @@ unsigned long process_set_aside(void)
 	return aside_count;
 }
 
+/* For a mail that failed on damage d before its sender was known: a
+ * player's mail when From is a confirmed address of a player, or, when
+ * d is a user file (the proof could not be checked), an address the
+ * address index lists for that account (c->sender_player and c->sender
+ * set).  0, or -1 on I/O trouble (logged). */
+static int damaged_sender(struct cmdctx *c, const struct damage *d)
+{
+	const char *from = c->mail->from_addr;
+	struct addr_entry e;
+	char *err = NULL;
+	size_t i;
+
+	if (!from || !mail_addr_ok(from))
+		return 0;
+	if (strncmp(d->file, "users/", 6) == 0 &&
+	    addr_entry_load(c->cfg->spool, from, &e, &err) == 0) {
+		for (i = 0; i < e.nplayers; i++)
+			if (strcmp(e.players[i], d->file + 6) == 0) {
+				snprintf(c->sender_player, sizeof c->sender_player,
+				         "%s", e.players[i]);
+				c->sender = from;
+				return 0;
+			}
+	}
+	free(err);
+	return sender_address(c, c->mail);
+}
+
 /* The mail of c failed for the time being after a loader noted damage
  * (damage.h).  A file the administrator quarantined: the mail is
  * answered with a clear error and done.  Any other damage: a player's
@@ -160,6 +188,8 @@ static int damaged(struct cmdctx *c, const struct damage *d)
 	char what[96];
 	const char *q = d->quarantine;
 
+	if (!q[0] && !c->sender_player[0] && damaged_sender(c, d) < 0)
+		return EXIT_TEMPFAIL;
 	if (!q[0] && c->sender_player[0]) {
 		held_mail(c, d);
 		aside_count++;

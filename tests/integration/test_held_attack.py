@@ -96,6 +96,34 @@ try:
     is_(rc, 0, "after the repair the batch finishes")
     is_((env.game_file(101) or "").count("e11-e10"), 1,
         "the set-aside move is played once")
+
+    # 3. A damaged user file: its player's proved mail from the confirmed
+    # address still waits (the address index knows it is carol's); a
+    # stranger's mail naming the account is answered and done.
+    ucarol = os.path.join(env.spool, "users", "carol")
+    with open(ucarol) as f:
+        goodcarol = f.read()
+    with open(ucarol, "w") as f:
+        f.write(goodcarol.replace("\n", "\nbogus line\n", 1))
+    t3 = {"EPAMSERV_NOW": str(T0 + 3 * HOUR)}
+    nheld = len(os.listdir(heldd))
+    rc, err = env.receive(make_mail("carol@example.org",
+                                    "epaminondas move 102 carol c e3-e4"),
+                          env=t3)
+    is_(rc, 75, "carol's move while her user file is damaged waits")
+    ok(len(os.listdir(heldd)) == nheld + 1, "and is set aside in held/", err)
+    rc, err = env.receive(make_mail("mallory@evil.example",
+                                    "epaminondas move 102 carol x e3-e4"),
+                          env=t3)
+    is_(rc, 0, "a stranger's mail naming the damaged account is done")
+    is_(len(os.listdir(heldd)), nheld + 1, "and leaves no record in held/")
+    with open(ucarol, "w") as f:
+        f.write(goodcarol)
+    rc, err = env.receive(make_mail("carol@example.org",
+                                    "epaminondas move 102 carol c e3-e4"),
+                          env=t3)
+    is_(rc, 0, "once repaired carol's move is played")
+    contains(env.game_file(102) or "", "move: 3 e3-e4", "on board 102")
 finally:
     env.close()
 done()
