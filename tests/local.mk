@@ -248,3 +248,15 @@ TESTS += tests/integration/test_damage.py tests/integration/test_move_cap.py \
 EXTRA_DIST += tests/integration/test_damage.py \
 	tests/integration/test_move_cap.py tests/integration/test_repair.py \
 	tests/integration/test_check.py
+
+# Issue 12 attacks: hostile mail against the new code.
+TESTS += tests/integration/test_held_attack.py \
+	tests/integration/test_delivery_attack.py \
+	tests/integration/test_restore_attack.py \
+	tests/integration/test_cap_attack.py \
+	tests/integration/test_log_attack.py
+EXTRA_DIST += tests/integration/test_held_attack.py \
+	tests/integration/test_delivery_attack.py \
+	tests/integration/test_restore_attack.py \
+	tests/integration/test_cap_attack.py \
+	tests/integration/test_log_attack.py

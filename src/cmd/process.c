@@ -148,19 +148,65 @@ unsigned long process_set_aside(void)
 	return aside_count;
 }
 
+/* For a mail that failed on damage d before its sender was known: a
+ * player's mail when From is a confirmed address of a player, or, when
+ * d is a user file (the proof could not be checked), an address the
+ * address index lists for that account (c->sender_player and c->sender
+ * set).  0, or -1 on I/O trouble (logged). */
+static int damaged_sender(struct cmdctx *c, const struct damage *d)
+{
+	const char *from = c->mail->from_addr;
+	struct addr_entry e;
+	char *err = NULL;
+	size_t i;
+
+	if (!from || !mail_addr_ok(from))
+		return 0;
+	if (strncmp(d->file, "users/", 6) == 0 &&
+	    addr_entry_load(c->cfg->spool, from, &e, &err) == 0) {
+		for (i = 0; i < e.nplayers; i++)
+			if (strcmp(e.players[i], d->file + 6) == 0) {
+				snprintf(c->sender_player, sizeof c->sender_player,
+				         "%s", e.players[i]);
+				c->sender = from;
+				return 0;
+			}
+	}
+	free(err);
+	return sender_address(c, c->mail);
+}
+
 /* The mail of c failed for the time being after a loader noted damage
  * (damage.h).  A file the administrator quarantined: the mail is
- * answered with a clear error and done.  Any other damage: the mail is
- * set aside (held.h) and waits.  Returns the mail's exit status. */
+ * answered with a clear error and done.  Any other damage: a player's
+ * mail is set aside (held.h) and waits; a stranger's (no player proved,
+ * From no confirmed address) is answered like a quarantined file's and
+ * done, so that it never waits in held/ or in the MTA's queue (which
+ * would bounce it to a forged sender).  Returns the mail's exit status. */
 static int damaged(struct cmdctx *c, const struct damage *d)
 {
 	char what[96];
 	const char *q = d->quarantine;
 
-	if (!q[0]) {
+	if (!q[0] && !c->sender_player[0] && damaged_sender(c, d) < 0)
+		return EXIT_TEMPFAIL;
+	if (!q[0] && c->sender_player[0]) {
 		held_mail(c, d);
 		aside_count++;
 		return EXIT_TEMPFAIL;
+	}
+	if (!q[0]) {
+		buf_reset(&c->error);
+		free(c->error_board);
+		c->error_board = NULL;
+		c->collect = NULL;
+		cmd_refuse(c, "", "a record on the server that your mail needs is "
+		           "under repair; nothing in your mail was carried out.  "
+		           "Send it again later");
+		log_msg(LOG_NOTICE, "<%.200s> from a stranger needs %s, which does "
+		        "not load: refused, not set aside\n", c->mail->message_id ?
+		        c->mail->message_id : "", d->file);
+		return cmd_commit_refusal(c) == CMD_DONE ? 0 : EXIT_TEMPFAIL;
 	}
 	if (strncmp(q, "user-", 5) == 0)
 		snprintf(what, sizeof what, "the account %.40s", q + 5);
@@ -541,6 +587,7 @@ int process_mail(const struct config *cfg, const char *raw, size_t len,
 	const char *why;
 	char *err = NULL, userid[32];
 	unsigned long damage_before;
+	struct held_entry he;
 	int rc = 0, prc;
 
 	if (spool_init(cfg->spool, &err) < 0) {
@@ -608,7 +655,13 @@ int process_mail(const struct config *cfg, const char *raw, size_t len,
 		rc = EXIT_TEMPFAIL;
 		goto out;
 	}
-	rc = rate_check(&c, prc > 0 ? userid : "", prc == 2);
+	/* A proved mail set aside (held.h) was counted when it first
+	 * came: its retries on every run must not spend its player's
+	 * budget, or one damaged board would make all of the player's mail
+	 * wait.  An unproved one (anyone can forge its From) is counted on
+	 * every retry, so that forgeries cannot pile up in held/. */
+	rc = prc == 1 && held_get(cfg->spool, c.digest, &he) == 0 ? 0
+	     : rate_check(&c, prc > 0 ? userid : "", prc == 2);
 	if (rc == 0)
 		rc = run(&c, &in, truncated);
 	else if (rc == 1)

@@ -444,9 +444,15 @@ static void cap_warning(const struct game *g, char *buf, size_t len)
 
 	if (g->nmoves < GAME_WARN_PLIES || used + 1 >= len)
 		return;
-	snprintf(buf + used, len - used, "%sWarning: this game is drawn when "
-	         "it reaches %d plies (the move cap); %zu plies are left",
-	         used ? ".\n" : "", GAME_MAX_PLIES, GAME_MAX_PLIES - g->nmoves);
+	if (g->nmoves >= GAME_MAX_PLIES)  /* played past it before the cap */
+		snprintf(buf + used, len - used, "%sWarning: this game is past %d "
+		         "plies (the move cap): the next move draws it",
+		         used ? ".\n" : "", GAME_MAX_PLIES);
+	else
+		snprintf(buf + used, len - used, "%sWarning: this game is drawn "
+		         "when it reaches %d plies (the move cap); %zu plies are "
+		         "left", used ? ".\n" : "", GAME_MAX_PLIES,
+		         GAME_MAX_PLIES - g->nmoves);
 }
 
 static void board_vars(struct cmdctx *c, const struct game *g,

@@ -374,6 +374,14 @@ int game_repetitions(const struct game *g)
 
 /* After a move: repetition first (it ends the game before the opponent's
  * start-of-turn checks, RULES.md section 5), then those checks. */
+void game_cap_draw(struct game *g)
+{
+	g->state = GAME_FINISHED;
+	g->result = EP_DRAW;
+	snprintf(g->reason, sizeof g->reason, "the game reached %d plies, "
+	         "the move cap", GAME_MAX_PLIES);
+}
+
 static void game_settle(struct game *g, enum ep_side mover)
 {
 	struct ep_status st;
@@ -392,11 +400,8 @@ static void game_settle(struct game *g, enum ep_side mover)
 		}
 		return;
 	}
-	if (g->nmoves >= GAME_MAX_PLIES) {
-		g->state = GAME_FINISHED;
-		g->result = EP_DRAW;
-		snprintf(g->reason, sizeof g->reason, "the game reached %d plies, "
-		         "the move cap", GAME_MAX_PLIES);
+	if (g->nmoves >= GAME_MAX_PLIES && !g->cap_off) {
+		game_cap_draw(g);
 		return;
 	}
 	ep_status(&g->pos, &g->opts, &st);

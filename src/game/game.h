@@ -86,6 +86,10 @@ struct game {
 	                                 yet; files before version 5 have none */
 	int no_observers;             /* game option -observers=off: nobody
 	                                 may subscribe ("observers: off") */
+	int cap_off;                  /* while a file of a game played past
+	                                 GAME_MAX_PLIES before the cap existed
+	                                 replays: the cap does not end it (its
+	                                 next move played does) */
 	enum ep_result result;        /* EP_ONGOING while active */
 	char reason[EP_ERR_MAX + 64]; /* plain words, "" while active */
 	struct game_move *moves;
@@ -206,6 +210,11 @@ int game_vote_open(struct game *g, enum game_vote kind, const char *by,
  * its occurrence forgotten for repetition.  The game must be active with
  * at least one move. */
 void game_undo(struct game *g, time_t when);
+
+/* End g as drawn at the move cap (GAME_MAX_PLIES): what game_play does
+ * at the cap, and the loader for a file played past it before the cap
+ * existed, whose last move was drawn so (its stored result says so). */
+void game_cap_draw(struct game *g);
 
 /* Play move text for the side to move: checks the game is active, parses
  * and checks the move (RULES.md section 2, 4, 6), plays it, then ends the

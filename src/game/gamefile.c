@@ -172,6 +172,7 @@ struct gf_head {
 	time_t agreed_when[2];
 	int nagreed;
 	int no_observers;       /* "observers: off" (version 5) */
+	int cap_off;            /* the file holds more plies than the cap */
 	int version;            /* of the file, 1 to 5 */
 };
 
@@ -253,6 +254,7 @@ static int gf_start(struct game *g, const struct gf_head *h, char *err,
 	game_new(g, h->game, h->board, &o, h->white, h->black, h->created);
 	g->updated = h->updated;
 	g->no_observers = h->no_observers;
+	g->cap_off = h->cap_off;
 	for (i = 0; i < h->nagreed; i++) {
 		int side = game_side_of(g, h->agreed_by[i]);
 		if (side < 0 || g->agreed[side]) {
@@ -478,6 +480,11 @@ static int gf_check_end(struct game *g, const char *key, const char *val,
 		}
 		return 0;
 	}
+	/* A game played past the cap before it existed was drawn by the
+	 * cap at its last move (game_settle), which the replay skipped. */
+	if (g->cap_off && g->state == GAME_ACTIVE &&
+	    g->nmoves > GAME_MAX_PLIES && strstr(val, "the move cap"))
+		game_cap_draw(g);
 	gf_result(g, buf, sizeof buf);
 	if (strcmp(val, buf) != 0) {
 		snprintf(err, errlen, "the stored result does not match the replay "
@@ -545,6 +552,22 @@ static int gf_body_key(const char *key)
 	       strcmp(key, "result") == 0;
 }
 
+/* How many lines of text begin with "move: ". */
+static size_t move_lines(const char *text)
+{
+	size_t n = 0;
+	const char *p = text;
+
+	while (p) {
+		if (strncmp(p, "move: ", 6) == 0)
+			n++;
+		p = strchr(p, '\n');
+		if (p)
+			p++;
+	}
+	return n;
+}
+
 /* game_parse, and with prefix (admin repair) the game as far as it
  * replays: a bad line after the header ends the reading there, and the
  * game is kept (1) with *err saying where; *kept_line is then the last
@@ -561,6 +584,9 @@ static int gf_parse(struct game *g, const char *text, const char *name,
 	memset(&h, 0, sizeof h);
 	memset(g, 0, sizeof *g);
 	msg[0] = '\0';
+	/* A game played past the move cap before the cap existed replays
+	 * as it was played; its next move draws it (game_settle). */
+	h.cap_off = move_lines(text) > GAME_MAX_PLIES;
 	for (line = copy; line && *line; line = next) {
 		char *colon;
 		next = strchr(line, '\n');
@@ -611,9 +637,11 @@ static int gf_parse(struct game *g, const char *text, const char *name,
 		goto cut;
 	}
 	free(copy);
+	g->cap_off = 0;
 	*err = NULL;
 	return 0;
 cut:
+	g->cap_off = 0;
 	if (prefix && started) {
 		struct buf b = BUF_INIT;
 		buf_printf(&b, "%s:%d: %s", name, lineno, msg);

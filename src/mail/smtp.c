@@ -38,6 +38,7 @@
 enum phase {
 	PHASE_SESSION = 0,   /* connect, greeting, EHLO, STARTTLS, AUTH */
 	PHASE_MAIL,          /* MAIL FROM sent: this message's transaction */
+	PHASE_RCPT,          /* RCPT TO sent: a reply is about this message */
 };
 
 struct smtp_session {
@@ -73,6 +74,9 @@ static int debug_cb(CURL *c, curl_infotype type, char *data, size_t size,
 	if (type == CURLINFO_HEADER_OUT && size >= 10 &&
 	    strncasecmp(data, "MAIL FROM:", 10) == 0)
 		s->phase = PHASE_MAIL;
+	else if (type == CURLINFO_HEADER_OUT && size >= 8 &&
+	         strncasecmp(data, "RCPT TO:", 8) == 0)
+		s->phase = PHASE_RCPT;
 	return 0;
 }
 
@@ -226,6 +230,12 @@ static enum smtp_outcome classify(CURLcode rc, long code, enum phase phase)
 {
 	if (rc == CURLE_OK)
 		return SMTP_SENT;
+	/* 421 to RCPT TO or DATA: the relay hangs up on this message (a
+	 * Postfix access(5) map may answer one recipient so): the session
+	 * is gone as after a lost connection, and the message backs off,
+	 * so that it cannot hold back the others on every run. */
+	if (code == 421 && phase >= PHASE_RCPT)
+		return SMTP_LOST;
 	/* 421: the server closes the session, whatever it answered.  530
 	 * (authentication required), 534 and 538 (a stronger mechanism or
 	 * encryption needed) and 535 (credentials refused) say our

@@ -21,12 +21,13 @@ enum smtp_outcome {
 	SMTP_PERMFAIL = 2,   /* a 5xx reply to this message: to failed/ */
 	SMTP_DOWN = 3,       /* no usable session before this message's MAIL:
 	                        no connection, a greeting or EHLO refused,
-	                        TLS or AUTH failed, 421, or a 530/534/535/538
+	                        TLS or AUTH failed, 421 before RCPT, or a 530/534/535/538
 	                        reply (our configuration): nothing about
 	                        this message is known */
 	SMTP_LOST = 4,       /* the connection died (closed, timed out, reply
-	                        without a code) while this message's own
-	                        transaction was under way */
+	                        without a code, or 421 to RCPT or DATA)
+	                        while this message's own transaction was
+	                        under way */
 };
 
 /* How hard to insist on TLS over smtp:// (smtps:// is TLS from the start). */
@@ -83,9 +84,10 @@ struct smtp_session *smtp_open(const char *url);
  *                  command: no connection, timeout, a greeting, EHLO,
  *                  STARTTLS or AUTH refused (a problem of the relay or
  *                  the configuration, not the message's), a 421 reply
- *                  at any point, a 530/534/535/538 reply;
+ *                  before RCPT, a 530/534/535/538 reply;
  *   SMTP_LOST      the connection failed without a reply code after the
- *                  message's MAIL command was sent.
+ *                  message's MAIL command was sent, or a 421 answered its
+ *                  RCPT or DATA (the relay hangs up on this message).
  * Which command a reply answers is taken from the commands curl sends
  * (its debug callback), not from curl's error texts.
  * On failure *err gets a malloc'ed text with the reply code where there

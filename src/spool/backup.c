@@ -140,9 +140,12 @@ static void hex(const unsigned char *d, size_t n, char *out)
 }
 
 /* Copy the open file in to a new file at path (mode), hashing it: its
- * size into *size, the SHA-256 as hex into sum (65 bytes).  0 or -1. */
+ * size into *size, the SHA-256 as hex into sum (65 bytes).  A file that
+ * turns out longer than limit bytes is not copied further (errno
+ * EFBIG).  0 or -1. */
 static int copy_fd(int in, const char *path, mode_t mode,
-                   unsigned long long *size, char *sum)
+                   unsigned long long limit, unsigned long long *size,
+                   char *sum)
 {
 	struct sha256_ctx ctx;
 	unsigned char data[65536], d[SHA256_DIGEST_SIZE];
@@ -162,6 +165,10 @@ static int copy_fd(int in, const char *path, mode_t mode,
 		}
 		sha256_update(&ctx, (size_t)n, data);
 		*size += (unsigned long long)n;
+		if (*size > limit) {
+			errno = EFBIG;
+			goto fail;
+		}
 		if (write(out, data, (size_t)n) != n) {
 			if (errno == 0)
 				errno = ENOSPC;
@@ -218,7 +225,7 @@ static int copy_one(struct bk *b, const char *rel)
 		b->st->links++;
 		return 0;
 	}
-	if (copy_fd(fd, dst, st.st_mode, &size, sum) < 0) {
+	if (copy_fd(fd, dst, st.st_mode, ULLONG_MAX, &size, sum) < 0) {
 		close(fd);
 		return bk_fail(b, "cannot copy to", dst);
 	}
@@ -672,6 +679,13 @@ static int spool_holds_data(const char *spool)
 	return found;
 }
 
+/* The mode bits a restore keeps of those a manifest names: anyone may
+ * have written the backup, so never a world-writable directory (where a
+ * local user could plant links), a set-uid, executable or world-writable
+ * file; a group-shared spool's setgid directories stay. */
+#define RESTORE_DIR_MODES 02770
+#define RESTORE_FILE_MODES 0660
+
 /* Copy the backup's files into stage as its manifest says, checking
  * each; RESTORE_DONE, or what was wrong (message in b->err). */
 static enum restore_result stage_backup(struct bk *b, char *man)
@@ -683,6 +697,7 @@ static enum restore_result stage_backup(struct bk *b, char *man)
 	     line = strtok_r(NULL, "\n", &save)) {
 		unsigned mode;
 		unsigned long long size, got;
+		struct stat sst;
 		char sum[80], gotsum[2 * SHA256_DIGEST_SIZE + 1], *tab;
 		int n = 0, fd;
 		lineno++;
@@ -697,7 +712,8 @@ static enum restore_result stage_backup(struct bk *b, char *man)
 		if (sscanf(line, "d %o %n", &mode, &n) == 1 && n > 0) {
 			if (!rel_ok(line + n))
 				goto bad;
-			if (join(dst, b->to, line + n) < 0 || mkdir(dst, 0700) < 0 || chmod(dst, mode & 07777) < 0)
+			if (join(dst, b->to, line + n) < 0 || mkdir(dst, 0700) < 0 ||
+			    chmod(dst, mode & RESTORE_DIR_MODES) < 0)
 				return bk_fail(b, "cannot create", dst), RESTORE_FAILED;
 			b->st->dirs++;
 		} else if (sscanf(line, "f %o %llu %79s %n", &mode, &size, sum,
@@ -712,8 +728,28 @@ static enum restore_result stage_backup(struct bk *b, char *man)
 				buf_printf(&b->err, "%s: %s", src, strerror(errno));
 				return RESTORE_DAMAGED;
 			}
-			if (copy_fd(fd, dst, mode, &got, gotsum) < 0) {
+			/* Anyone may have written the backup: a device, a FIFO
+			 * or a file longer than the manifest says (reached
+			 * through a planted directory link) must not fill the
+			 * spool's file system. */
+			if (fstat(fd, &sst) < 0 || !S_ISREG(sst.st_mode) ||
+			    (unsigned long long)sst.st_size != size) {
 				close(fd);
+				buf_printf(&b->err, "%s is not a regular file of the "
+				           "size the manifest says: the backup is "
+				           "damaged", src);
+				return RESTORE_DAMAGED;
+			}
+			if (copy_fd(fd, dst, mode & RESTORE_FILE_MODES, size, &got,
+			            gotsum) < 0) {
+				int saved = errno;
+				close(fd);
+				if (saved == EFBIG) {
+					buf_printf(&b->err, "%s grew past the size the "
+					           "manifest says: the backup is damaged", src);
+					return RESTORE_DAMAGED;
+				}
+				errno = saved;
 				return bk_fail(b, "cannot write", dst), RESTORE_FAILED;
 			}
 			close(fd);

@@ -11,6 +11,7 @@
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -29,10 +30,23 @@ int log_open(int verbose, const char *dest, char **err)
 		openlog("epamserv", LOG_PID, LOG_MAIL);
 		return 0;
 	}
+	/* O_NONBLOCK: a FIFO planted at the log's name must not hang every
+	 * run; only a regular file is written to. */
 	log_fd = open(dest, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC |
-	              O_NOFOLLOW | O_NOCTTY, 0640);
-	if (log_fd >= 0)
-		return 0;
+	              O_NOFOLLOW | O_NOCTTY | O_NONBLOCK, 0640);
+	if (log_fd >= 0) {
+		struct stat st;
+		if (fstat(log_fd, &st) == 0 && S_ISREG(st.st_mode))
+			return 0;
+		close(log_fd);
+		log_fd = -1;
+		errno = EINVAL;
+		buf_printf(&e, "the log file %s is not a regular file (a FIFO, a "
+		           "device?): remove it, or set log to another file or to "
+		           "syslog", dest);
+		*err = buf_take(&e);
+		return -1;
+	}
 	buf_printf(&e, "cannot open the log file %s: %s (create it writable by "
 	           "uid %ld, the user epamserv runs as, or set log = syslog)",
 	           dest, strerror(errno), (long)geteuid());

@@ -70,10 +70,15 @@ try:
                          stdin=make_mail("bob@example.org", "help"))
     is_(rc, 75, "receive with a bad --from exits 75")
 
+    # A template that cannot be read (a directory in its place; a missing
+    # one falls back to the built-in copy, test_template_fallback.py).
     nodir = os.path.join(env.root, "no-templates")
+    os.mkdir(nodir)
+    for name in os.listdir(env.env["EPAMSERV_TEMPLATES"]):
+        os.mkdir(os.path.join(nodir, name))
     mail = make_mail("alice@example.org", "help", msgid="<tpl@test.example>")
     rc, err = env.receive(mail, env={"EPAMSERV_TEMPLATES": nodir})
-    is_(rc, 75, "missing templates under receive: 75")
+    is_(rc, 75, "unreadable templates under receive: 75")
     contains(err, "cannot read template", "the log line names the template")
     rc, err = env.receive(mail)
     is_(rc, 0, "the same mail, with the templates back, exits 0")
