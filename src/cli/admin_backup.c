@@ -109,6 +109,7 @@ static int admin_restore(const struct config *cfg, int force, const char *src)
 struct upgrade {
 	const struct config *cfg;
 	int changed, busy, failed;
+	int newer;   /* files written by a newer epamserv, left alone */
 };
 
 /* The version the file at SPOOL/rel claims on its first line ("NAME N"),
@@ -172,6 +173,8 @@ static void upgrade_board(struct upgrade *u, const char *game, long board,
 	char key[200], path[4096], *text = NULL, *out = NULL, *err = NULL;
 	int v = file_version(u->cfg->spool, rel, "epamserv-game");
 
+	if (v > GAME_VERSION)
+		u->newer++;
 	if (v == 0 || v >= GAME_VERSION)
 		return;   /* current, newer, or damaged: admin check says which */
 	spool_board_key(game, board, key, sizeof key);
@@ -237,6 +240,8 @@ static void upgrade_user(struct upgrade *u, const char *userid)
 
 	user_path(userid, rel, sizeof rel);
 	v = file_version(u->cfg->spool, rel, "epamserv-user");
+	if (v > USER_VERSION)
+		u->newer++;
 	if (v == 0 || v >= USER_VERSION || upgrade_lock(u, "users", &l))
 		return;
 	v = file_version(u->cfg->spool, rel, "epamserv-user");
@@ -262,7 +267,7 @@ out:
 
 static int admin_upgrade(const struct config *cfg)
 {
-	struct upgrade u = { cfg, 0, 0, 0 };
+	struct upgrade u = { cfg, 0, 0, 0, 0 };
 	char **ids = NULL, *err = NULL;
 	size_t n = 0, i;
 
@@ -278,7 +283,12 @@ static int admin_upgrade(const struct config *cfg)
 	user_list_free(ids, n);
 	printf("%d file%s upgraded%s\n", u.changed, u.changed == 1 ? "" : "s",
 	       u.busy || u.failed ? "; some were not: run admin upgrade again"
-	                          : u.changed ? "" : ": every file is current");
+	                          : u.changed || u.newer ? ""
+	                          : ": every file is current");
+	if (u.newer)
+		printf("%d file%s written by a newer epamserv, left as %s (run "
+		       "that version, or restore a backup of this one)\n", u.newer,
+		       u.newer == 1 ? "" : "s", u.newer == 1 ? "it is" : "they are");
 	if (u.changed)
 		admin_log(cfg, "(none given)", "admin upgrade: %d file%s rewritten "
 		          "in the current format", u.changed,

@@ -110,6 +110,8 @@ try:
     contains(out, "users/gus: user file version 1 rewritten as version 2",
              "and the user file")
     contains(out, "2 files upgraded", "and counts them")
+    contains(out, "2 files written by a newer epamserv, left as they are",
+             "and names the newer files it left alone")
     with open(os.path.join(env.spool, "admin.log")) as f:
         contains(f.read(), "admin upgrade: 2 files rewritten in the current "
                  "format", "admin.log has the change")
