@@ -62,6 +62,7 @@ struct check {
 	int fix;
 	int problems;  /* left for the administrator */
 	int fixed;
+	int quarantined;  /* set aside by admin quarantine, not released */
 	time_t now;
 	uid_t uid;     /* the spool's owner */
 	gid_t gid;
@@ -92,8 +93,10 @@ static int check_game_file(const char *game, long board, void *arg,
 	snprintf(rel, sizeof rel, "games/%s/%s%ld.game", game, sub, board);
 	snprintf(path, sizeof path, "%s/%s", k->cfg->spool, rel);
 	quarantine_board_name(game, board, qname, sizeof qname);
-	if (!*sub && quarantine_has(k->cfg->spool, qname))
+	if (!*sub && quarantine_has(k->cfg->spool, qname)) {
 		printf("%s is quarantined (epamserv admin quarantine)\n", rel);
+		k->quarantined++;
+	}
 	text = util_read_file(path, 8 << 20, NULL);
 	if (!text) {
 		problem(k, "%s/%s: cannot be read: %s", k->cfg->spool, rel,
@@ -140,6 +143,7 @@ static void check_users(struct check *k)
 		if (quarantine_has(k->cfg->spool, qname)) {
 			printf("users/%s is quarantined (epamserv admin quarantine)\n",
 			       ids[i]);
+			k->quarantined++;
 			continue;
 		}
 		if (user_load(k->cfg->spool, ids[i], &u, &err) != 0) {
@@ -591,6 +595,13 @@ int admin_check(const struct config *cfg, int argc, char **argv)
 	if (k.problems) {
 		printf("%d problem%s found\n", k.problems,
 		       k.problems == 1 ? "" : "s");
+		return 1;
+	}
+	if (k.quarantined) {
+		/* Not a new problem, but not well either: status agrees. */
+		printf("%d file%s quarantined, the rest is well (epamserv admin "
+		       "quarantine --release once repaired)\n", k.quarantined,
+		       k.quarantined == 1 ? "" : "s");
 		return 1;
 	}
 	printf("all is well: every game file replays, every user file loads\n");

@@ -80,6 +80,9 @@ try:
     rc, out, err = env.run("admin", "check")
     ok("101.game.damaged" not in out, "admin check does not take the kept "
        "copy for a board", out)
+    is_(rc, 1, "admin check exits 1 while a board is quarantined")
+    contains(out, "1 file quarantined, the rest is well",
+             "and says the quarantine is what is left")
 
     rc, out, err = env.run("admin", "quarantine", "--release", "101",
                            "--reason", "repaired")
