@@ -412,9 +412,23 @@ static int no_command(const struct intake *in)
 	return in->argc == 0 || !cmd_known(in->argv[0]);
 }
 
+/* The outcome a mail's log line names; damage_before is damage_count()
+ * before the mail ran (a temporary failure because a file does not load
+ * is told apart: the next line says what becomes of the mail). */
+static const char *outcome(const struct cmdctx *c, enum cmd_status st,
+                           unsigned long damage_before)
+{
+	if (st == CMD_DONE)
+		return buf_str(&c->error)[0] ? "refused" : "done";
+	if (damage_count() != damage_before)
+		return "a file it needs does not load";
+	return "temporary failure, will retry";
+}
+
 static int run(struct cmdctx *c, struct intake *in_found, int truncated)
 {
 	struct intake in = *in_found;
+	unsigned long damage_before = damage_count();
 	enum cmd_status st;
 
 	if (!truncated && is_multiple(c->mail->subject)) {
@@ -423,7 +437,7 @@ static int run(struct cmdctx *c, struct intake *in_found, int truncated)
 			st = cmd_commit_refusal(c);
 		log_msg(LOG_INFO, "<%.200s> multiple: %s\n",
 		        c->mail->message_id ? c->mail->message_id : "",
-		        st == CMD_DONE ? "done" : "temporary failure, will retry");
+		        outcome(c, st, damage_before));
 		return st == CMD_DONE ? 0 : EXIT_TEMPFAIL;
 	}
 	c->comment = in.comment;
@@ -451,7 +465,6 @@ static int run(struct cmdctx *c, struct intake *in_found, int truncated)
 		st = cmd_run(c, in.argc, in.argv);
 	if (st == CMD_REFUSED)
 		st = cmd_commit_refusal(c);
-	/* One line per mail; user text in it is cut short. */
 	/* One line per mail: Message-ID, command, board, outcome.  Only a
 	 * game command's third word (the board) is logged: elsewhere it can
 	 * be a password. */
@@ -461,8 +474,7 @@ static int run(struct cmdctx *c, struct intake *in_found, int truncated)
 	        in.argc > 1 ? " " : "", in.argc > 1 ? in.argv[1] : "",
 	        in.argc > 2 && spool_is_game(in.argv[0]) ? " " : "",
 	        in.argc > 2 && spool_is_game(in.argv[0]) ? in.argv[2] : "",
-	        st == CMD_DONE ? (buf_str(&c->error)[0] ? "refused" : "done")
-	                       : "temporary failure, will retry");
+	        outcome(c, st, damage_before));
 	return st == CMD_DONE ? 0 : EXIT_TEMPFAIL;
 }
 

@@ -48,6 +48,8 @@ try:
 
     before = env.snapshot()
     rc, err = env.mail("bob@example.org", "epaminondas move 101 bob b e10-e9")
+    ok("will retry" not in err, "the log does not promise a retry for a "
+       "mail that is refused", err)
     is_(rc, 0, "a move on a quarantined board is dealt with (not retried)")
     got = to(env.new_messages(), "bob@example.org")
     is_(len(got), 1, "its sender gets one reply")
