@@ -260,6 +260,26 @@ class Env:
                 got += self.new_messages()
         return got
 
+    def players(self, *userids):
+        """Sign up each userid as USERID@example.org, its password the
+        userid's first letter (the convention of the game tests)."""
+        for u in userids:
+            self.signup("%s@example.org" % u, u, u[0])
+
+    def start_game(self, white, black, board, options="",
+                   game="epaminondas"):
+        """A game between two players() accounts: white's signed challenge
+        (with options, e.g. "-repetition=off"), black's accept of board.
+        Raises when either mail fails."""
+        for who, subject in (
+                (white, " ".join(w for w in (game, "challenge", white, black,
+                                             options, "by", white, white[0])
+                                 if w)),
+                (black, "%s accept %d %s %s" % (game, board, black, black[0]))):
+            rc, err = self.mail("%s@example.org" % who, subject)
+            if rc != 0:
+                raise AssertionError("%s: exit %d: %s" % (subject, rc, err))
+
     def user_file(self, userid):
         """The text of SPOOL/users/USERID, or "" when there is none."""
         path = os.path.join(self.spool, "users", userid)

@@ -20,12 +20,9 @@ HOUR = 3600
 env = Env()
 try:
     env.env["EPAMSERV_NOW"] = str(T0)
-    for u in ("alice", "bob", "carol", "dave"):
-        env.signup("%s@example.org" % u, u, u[0])
-    env.mail("alice@example.org", "epaminondas challenge alice bob by alice a")
-    env.mail("bob@example.org", "epaminondas accept 101 bob b")
-    env.mail("carol@example.org", "epaminondas challenge carol dave by carol c")
-    env.mail("dave@example.org", "epaminondas accept 102 dave d")
+    env.players("alice", "bob", "carol", "dave")
+    env.start_game("alice", "bob", 101)
+    env.start_game("carol", "dave", 102)
     env.mail("alice@example.org", "epaminondas move 101 alice a e2-e3")
     env.new_messages()
 

@@ -22,12 +22,9 @@ HOUR = 3600
 env = Env()
 try:
     env.env["EPAMSERV_NOW"] = str(T0)
-    for u in ("alice", "bob", "carol"):
-        env.signup("%s@example.org" % u, u, u[0])
-    env.mail("alice@example.org", "epaminondas challenge alice bob by alice a")
-    env.mail("bob@example.org", "epaminondas accept 101 bob b")
-    env.mail("carol@example.org", "epaminondas challenge carol bob by carol c")
-    env.mail("bob@example.org", "epaminondas accept 102 bob b")
+    env.players("alice", "bob", "carol")
+    env.start_game("alice", "bob", 101)
+    env.start_game("carol", "bob", 102)
     env.mail("alice@example.org", "epaminondas move 101 alice a e2-e3")
     env.mail("carol@example.org", "epaminondas move 102 carol c e2-e3")
     env.new_messages()

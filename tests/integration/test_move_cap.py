@@ -17,11 +17,8 @@ CYCLE = [("alice", "a", "e2-e3"), ("bob", "b", "e11-e10"),
 env = Env()
 try:
     env.env["EPAMSERV_NOW"] = str(T0)
-    env.signup("alice@example.org", "alice", "a")
-    env.signup("bob@example.org", "bob", "b")
-    env.mail("alice@example.org",
-             "epaminondas challenge alice bob -repetition=off by alice a")
-    env.mail("bob@example.org", "epaminondas accept 101 bob b")
+    env.players("alice", "bob")
+    env.start_game("alice", "bob", 101, "-repetition=off")
     start = env.game_file(101)
     path = os.path.join(env.spool, "games", "epaminondas", "101.game")
 

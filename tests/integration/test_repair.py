@@ -15,10 +15,8 @@ T0 = 1796000000
 env = Env()
 try:
     env.env["EPAMSERV_NOW"] = str(T0)
-    for u in ("alice", "bob", "carol"):
-        env.signup("%s@example.org" % u, u, u[0])
-    env.mail("alice@example.org", "epaminondas challenge alice bob by alice a")
-    env.mail("bob@example.org", "epaminondas accept 101 bob b")
+    env.players("alice", "bob", "carol")
+    env.start_game("alice", "bob", 101)
     env.mail("alice@example.org", "epaminondas move 101 alice a e2-e3")
     env.mail("bob@example.org", "epaminondas move 101 bob b e11-e10")
     env.mail("alice@example.org", "epaminondas move 101 alice a e3-e4")
