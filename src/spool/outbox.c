@@ -121,12 +121,7 @@ char *outbox_split_envelope(char *text, char **from, char **rcpt)
 
 static void fsync_dir(const char *path)
 {
-	int fd = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-
-	if (fd >= 0) {
-		fsync(fd);
-		close(fd);
-	}
+	(void)util_fsync_dir(path);  /* best effort: a crash only redoes */
 }
 
 /* More tries than a mail can make in a year at the longest back-off:

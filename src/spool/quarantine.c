@@ -212,7 +212,6 @@ char *quarantine_format(const struct quarantine_entry *e)
 int quarantine_remove(const char *spool, const char *name)
 {
 	char path[4200];
-	int fd, rc, saved;
 
 	if (!name_ok(name)) {
 		errno = EINVAL;
@@ -222,12 +221,5 @@ int quarantine_remove(const char *spool, const char *name)
 	if (unlink(path) < 0)
 		return errno == ENOENT ? 0 : -1;
 	snprintf(path, sizeof path, "%s/quarantine", spool);
-	fd = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-	if (fd < 0)
-		return -1;
-	rc = fsync(fd);
-	saved = errno;
-	close(fd);
-	errno = saved;
-	return rc;
+	return util_fsync_dir(path);
 }

@@ -75,15 +75,7 @@ void txn_abort(struct txn *t)
 
 int txn_fsync_dir(const char *path)
 {
-	int fd = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC), rc, saved;
-
-	if (fd < 0)
-		return -1;
-	rc = fsync(fd);
-	saved = errno;
-	close(fd);
-	errno = saved;
-	return rc;
+	return util_fsync_dir(path);
 }
 
 void dirset_add_parent(struct dirset *s, const char *path)

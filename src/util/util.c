@@ -285,6 +285,19 @@ FILE *util_fopen_spool(const char *path, int append)
 	return f;
 }
 
+int util_fsync_dir(const char *path)
+{
+	int fd = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC), rc, saved;
+
+	if (fd < 0)
+		return -1;
+	rc = fsync(fd);
+	saved = errno;
+	close(fd);
+	errno = saved;
+	return rc;
+}
+
 DIR *util_opendir(const char *path)
 {
 	int fd = open(path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC),

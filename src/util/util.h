@@ -87,6 +87,12 @@ FILE *util_fopen_spool(const char *path, int append);
  * path (ELOOP).  NULL with errno set on failure; closedir(3) it. */
 DIR *util_opendir(const char *path);
 
+/* fsync(2) the directory at path, so that the entries made or removed
+ * in it are durable.  A link at path is followed: an fsync changes
+ * nothing, and the spool itself may be a link.  0, or -1 with errno
+ * set. */
+int util_fsync_dir(const char *path);
+
 /* Read all of fd (e.g. stdin) up to max bytes; *truncated is set when
  * more was there.  malloc'ed, NUL-terminated; NULL on read error. */
 char *util_read_fd(int fd, size_t max, size_t *len, int *truncated);
