@@ -16,26 +16,26 @@ try:
     fifo = os.path.join(env.root, "fifo.log")
     os.mkfifo(fifo)
     e = dict(env.env, EPAMSERV_LOG=fifo)
-    try:
-        p = subprocess.run([BIN, "receive"], input=make_mail(
-            "alice@example.org", "help"), env=e, stdout=subprocess.PIPE,
-            stderr=subprocess.PIPE, timeout=15)
-        rc, err = p.returncode, p.stderr.decode("utf-8", "replace")
-    except subprocess.TimeoutExpired:
-        rc, err = None, "hung on the FIFO"
+
+    def receive_help():
+        """(exit status, stderr) of receive of a help mail; None when it
+        hangs."""
+        try:
+            p = subprocess.run([BIN, "receive"], input=make_mail(
+                "alice@example.org", "help"), env=e, stdout=subprocess.PIPE,
+                stderr=subprocess.PIPE, timeout=15)
+            return p.returncode, p.stderr.decode("utf-8", "replace")
+        except subprocess.TimeoutExpired:
+            return None, "hung on the FIFO"
+
+    rc, err = receive_help()
     is_(rc, 75, "receive with a FIFO as its log file exits 75, no hang")
     ok("fifo.log" in err, "the error names the log file", err)
 
     # A reader on the FIFO: opened, but not a regular file.
     reader = os.open(fifo, os.O_RDONLY | os.O_NONBLOCK)
     try:
-        try:
-            p = subprocess.run([BIN, "receive"], input=make_mail(
-                "alice@example.org", "help"), env=e, stdout=subprocess.PIPE,
-                stderr=subprocess.PIPE, timeout=15)
-            rc, err = p.returncode, p.stderr.decode("utf-8", "replace")
-        except subprocess.TimeoutExpired:
-            rc, err = None, "hung"
+        rc, err = receive_help()
         is_(rc, 75, "with a reader on it too: exit 75")
         ok("not a regular file" in err, "the error says it is no file", err)
     finally:
