@@ -79,7 +79,8 @@ try:
         good = f.read()
     with open(path, "w") as f:
         f.write(good.replace("move: 1 e2-e3", "move: 1 e2-e4"))
-    rc, err = env.mail("carol@example.org", "epaminondas show 101")
+    # A player's mail waits (a stranger's is refused: test_held_attack.py).
+    rc, err = env.mail("alice@example.org", "epaminondas show 101")
     is_(rc, 75, "a game file whose replay disagrees makes receive exit 75")
     contains(err, "101.game:11:", "the error names the file and the line")
 finally:
