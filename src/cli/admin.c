@@ -762,6 +762,8 @@ static int admin_outbox(const struct config *cfg, int argc, char **argv)
 		}
 		snprintf(from, sizeof from, "%s/outbox/%s.retry", cfg->spool, name);
 		unlink(from);
+		snprintf(from, sizeof from, "%s/failed/%s.retry", cfg->spool, name);
+		unlink(from);
 		admin_log(cfg, reason ? reason : "(none given)",
 		          "outbox mail %s queued for a new try", name);
 		return 0;
@@ -777,6 +779,8 @@ static int admin_outbox(const struct config *cfg, int argc, char **argv)
 		}
 	}
 	snprintf(from, sizeof from, "%s/outbox/%s.retry", cfg->spool, name);
+	unlink(from);
+	snprintf(from, sizeof from, "%s/failed/%s.retry", cfg->spool, name);
 	unlink(from);
 	admin_log(cfg, reason, "outbox mail %s dropped", name);
 	return 0;

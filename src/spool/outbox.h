@@ -47,9 +47,14 @@ size_t outbox_envelope_size(const char *envelope_from, const char *rcpt);
 char *outbox_split_envelope(char *text, char **from, char **rcpt);
 
 /* Back-off state of a deferred mail: outbox/NAME.eml.retry holds
- * "ATTEMPTS FIRST-FAILURE NEXT-TRY WHY" (seconds since the epoch; WHY is
- * "mail" or "relay").  A file of the older form, without WHY, reads as
- * "mail". */
+ * "ATTEMPTS FIRST-FAILURE NEXT-TRY WHY REASON" (seconds since the epoch;
+ * WHY is "mail" or "relay"; REASON, the rest of the line, is the last
+ * failure as logged, e.g. the server's reply; it may be missing).  A file
+ * of the older form, without WHY, reads as "mail".  A mail that failed
+ * for good keeps its record as failed/NAME.eml.retry. */
+/* Bytes of the stored reason of a failure, with its NUL. */
+#define OUTBOX_REASON_MAX 256
+
 struct outbox_retry {
 	int attempts;        /* temporary failures of this mail so far (4xx
 	                        replies, a connection lost while it was being
@@ -60,16 +65,19 @@ struct outbox_retry {
 	                        be used (SMTP_DOWN): due on every run, so it
 	                        goes out on the first run that reaches the
 	                        relay again; 0: a failure of this mail */
+	char reason[OUTBOX_REASON_MAX];  /* the last failure, printable ASCII
+	                                    only; "" when none was stored */
 };
 
 /* Read the text of a .retry file (NUL-terminated; untrusted: it may have
- * been edited or damaged) into *r.  Returns 0, or -1 when it does not
+ * been edited or damaged) into *r; a REASON longer than the field is cut,
+ * and a byte outside printable ASCII in it reads as '?'.  Returns 0, or -1 when it does not
  * parse or holds a negative number, an absurd count or an unknown WHY:
  * *r then reads as never tried (all 0).  Pure: no I/O. */
 int outbox_retry_parse(const char *text, struct outbox_retry *r);
 
-/* The text of *r as a .retry file holds it ("... WHY\n") into buf of
- * len bytes.  Returns 0, or -1 when it does not fit.  Pure: no I/O. */
+/* The text of *r as a .retry file holds it ("... WHY REASON\n") into
+ * buf of len bytes (at least 64 + OUTBOX_REASON_MAX fit any record).  Returns 0, or -1 when it does not fit.  Pure: no I/O. */
 int outbox_retry_format(const struct outbox_retry *r, char *buf, size_t len);
 
 /* Count a temporary failure of the mail itself at now (seconds since the
@@ -79,6 +87,11 @@ int outbox_retry_format(const struct outbox_retry *r, char *buf, size_t len);
  * longer than retry_days since its first failure of either kind (it
  * fails for good; r holds the count).  Pure: no I/O. */
 int outbox_retry_fail(struct outbox_retry *r, long long now, int retry_days);
+
+/* Store why in r->reason: cut to the field, each byte outside printable
+ * ASCII (a CR, LF or control character of a hostile reply) as '?'.
+ * NULL stores "?".  Pure: no I/O. */
+void outbox_retry_set_reason(struct outbox_retry *r, const char *why);
 
 /* Count that the relay could not be used when the mail was due, at now:
  * r->relay becomes 1, the count and back-off of the mail's own failures
@@ -158,6 +171,35 @@ int outbox_expire_bounces(const char *spool, time_t now, int days);
 
 /* Print the bounce records (address, time, reason), one per line. */
 int outbox_print_bounces(const char *spool, FILE *out);
+
+/* What "epamserv outbox" lists of one mail of outbox/ or failed/. */
+struct outbox_entry {
+	char name[256];        /* the file name, NAME.eml */
+	int failed;            /* 1: in failed/, 0: in outbox/ */
+	long long size;        /* bytes of the file */
+	long long queued;      /* its modification time: when it was queued
+	                          (seconds since the epoch) */
+	int damaged;           /* 1: its envelope lines do not parse (it can
+	                          never be sent): from and rcpt are "" */
+	char from[320];        /* envelope sender, "" for the null sender */
+	char rcpt[320];        /* envelope recipient */
+	struct outbox_retry retry;  /* its .retry record (all 0 when none) */
+};
+
+/* The sorted NAME.eml names of SPOOL/outbox (failed 0) or SPOOL/failed
+ * (failed 1) into a malloc'ed array of *n malloc'ed names; free it with
+ * outbox_free_names().  NULL when the folder cannot be read (errno set;
+ * a missing failed/ folder is NULL with ENOENT). */
+char **outbox_names(const char *spool, int failed, size_t *n);
+
+void outbox_free_names(char **names, size_t n);
+
+/* Fill *e for the mail NAME of outbox/ or failed/, reading only the
+ * head of the file (its envelope lines) and its .retry record.  Returns
+ * 0, or -1 when the file is gone, is not a regular file or cannot be
+ * read (errno set; *e then holds nothing of use). */
+int outbox_entry_read(const char *spool, int failed, const char *name,
+                      struct outbox_entry *e);
 
 /* Print the queued mails (envelope and message, LF line ends) to out,
  * each preceded by a "==> outbox/NAME.eml" line; with names_only, just the
