@@ -107,7 +107,7 @@ class Store:
             f.write(b"X-Envelope-Helo: %s\r\n" % (session.host_name or "").encode())
             f.write(data)
         os.rename(tmp, os.path.join(self.maildir, name))
-        return "250 Message accepted for delivery"
+        return "250 2.0.0 Ok: queued as %06d" % n
 
 
 class CountingSMTP(SMTP):
