@@ -6,6 +6,7 @@
  */
 #include "util/log.h"
 #include "cli/cli.h"
+#include "mail/mail.h"
 #include "mail/smtp.h"
 #include "spool/outbox.h"
 #include "spool/spool.h"
@@ -58,7 +59,7 @@ static void span(long long secs, char *buf, size_t len)
 }
 
 /* The state of a listed mail: failed (in failed/), damaged (envelope
- * lines that never send), queued (never tried), relay (deferred because
+ * lines that never send), held (admin outbox hold), queued (never tried), relay (deferred because
  * the relay could not be used: due on the next run), deferred (backed
  * off, waiting), due (backed off, its time has come). */
 static const char *entry_state(const struct outbox_entry *e, long long now)
@@ -67,6 +68,8 @@ static const char *entry_state(const struct outbox_entry *e, long long now)
 		return "failed";
 	if (e->damaged)
 		return "damaged";
+	if (e->held)
+		return "held";
 	if (e->retry.attempts == 0 && !e->retry.relay)
 		return "queued";
 	if (e->retry.relay)
@@ -81,7 +84,7 @@ static void print_line(FILE *f, const struct outbox_entry *e, long long now)
 	char age[32], next[40];
 
 	span(now - e->queued, age, sizeof age);
-	if (e->failed || e->damaged)
+	if (e->failed || e->damaged || e->held)
 		snprintf(next, sizeof next, "-");
 	else if (strcmp(state, "deferred") == 0)
 		span(e->retry.next - now, next, sizeof next);
@@ -187,7 +190,8 @@ int cli_outbox(const struct config *cfg, int argc, char **argv)
  * Returns 0, 75 when mail stays queued, 78 on a settings problem (a
  * password file others may read, AUTH that would go in clear text:
  * config_check_smtp); the mail then stays in the outbox. */
-static int deliver(const struct config *cfg, int all, int verbose)
+static int deliver(const struct config *cfg, int all, const char *only_to,
+                   int verbose)
 {
 	struct smtp_settings smtp;
 	struct outbox_policy pol;
@@ -219,6 +223,7 @@ static int deliver(const struct config *cfg, int all, int verbose)
 	pol.now = util_now();
 	pol.retry_days = cfg->retry_days;
 	pol.all = all;
+	pol.only_to = only_to;
 	txn_recover_all(cfg->spool);
 	rc = outbox_deliver(cfg->spool, &smtp, &pol, &st);
 	memset(password, 0, strlen(password));
@@ -230,23 +235,35 @@ static int deliver(const struct config *cfg, int all, int verbose)
 	}
 	if (verbose)
 		log_msg(LOG_INFO, "%d sent, %d deferred, %d failed, %d "
-		        "waiting to be retried\n", st.sent, st.deferred, st.failed,
-		        st.waiting);
+		        "waiting to be retried, %d on hold\n", st.sent, st.deferred,
+		        st.failed, st.waiting, st.held);
 	return st.deferred || st.waiting ? EXIT_TEMPFAIL : 0;
 }
 
 void cli_deliver_quietly(const struct config *cfg)
 {
 	if (*cfg->smtp_url)
-		deliver(cfg, 0, 0);
+		deliver(cfg, 0, NULL, 0);
 }
 
 int cli_flush(const struct config *cfg, int argc, char **argv)
 {
-	int all = argc == 2 && strcmp(argv[1], "--all") == 0;
+	const char *only_to = NULL;
+	int all = 0, i;
 
-	if (argc > 2 || (argc == 2 && !all)) {
-		fprintf(stderr, "usage: epamserv flush [--all]\n");
+	for (i = 1; i < argc; i++) {
+		if (strcmp(argv[i], "--all") == 0)
+			all = 1;
+		else if (strcmp(argv[i], "--to") == 0 && i + 1 < argc && !only_to)
+			only_to = argv[++i];
+		else
+			goto usage;
+	}
+	if (only_to && (strlen(only_to) < 2 || strlen(only_to) > 255 ||
+	                (only_to[0] == '@' ? strchr(only_to + 1, '@') != NULL
+	                                   : !mail_addr_ok(only_to)))) {
+		fprintf(stderr, "epamserv: flush --to: '%s' is neither an address "
+		        "nor @DOMAIN\n", only_to);
 		return EXIT_USAGE;
 	}
 	if (!*cfg->smtp_url) {
@@ -255,7 +272,10 @@ int cli_flush(const struct config *cfg, int argc, char **argv)
 		        "%s/outbox (see 'epamserv outbox')\n", cfg->spool);
 		return 0;
 	}
-	return deliver(cfg, all, 1);
+	return deliver(cfg, all, only_to, 1);
+usage:
+	fprintf(stderr, "usage: epamserv flush [--all] [--to ADDRESS|@DOMAIN]\n");
+	return EXIT_USAGE;
 }
 
 int cli_bounces(const struct config *cfg, int argc, char **argv)

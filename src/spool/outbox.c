@@ -650,6 +650,16 @@ static int due(const char *spool, const char *name,
 	return r.attempts == 0 || r.relay || r.next <= pol->now;
 }
 
+/* Whether outbox/NAME is on hold (its NAME.hold marker exists). */
+static int held(const char *spool, const char *name)
+{
+	char path[8192];
+	struct stat st;
+
+	snprintf(path, sizeof path, "%s/outbox/%s.hold", spool, name);
+	return lstat(path, &st) == 0;
+}
+
 int outbox_deliver(const char *spool, const struct smtp_settings *smtp,
                    const struct outbox_policy *pol, struct outbox_stats *st)
 {
@@ -665,7 +675,19 @@ int outbox_deliver(const char *spool, const struct smtp_settings *smtp,
 	if (!names)
 		return -1;
 	for (i = 0; i < n; i++) {
-		if (!due(spool, names[i], pol)) {
+		struct outbox_policy one = *pol;
+		if (pol->only_to) {
+			struct outbox_entry e;
+			if (outbox_entry_read(spool, 0, names[i], &e) < 0 ||
+			    !outbox_match_to(&e, pol->only_to))
+				continue;
+			one.all = 1;
+		}
+		if (held(spool, names[i])) {
+			st->held++;
+			continue;
+		}
+		if (!due(spool, names[i], &one)) {
 			st->waiting++;
 			continue;
 		}
@@ -677,7 +699,7 @@ int outbox_deliver(const char *spool, const struct smtp_settings *smtp,
 			free_names(names, n);
 			return -1;
 		}
-		switch (deliver_one(s, smtp->url, spool, names[i], pol)) {
+		switch (deliver_one(s, smtp->url, spool, names[i], &one)) {
 		case DELIVER_SENT:
 			st->sent++;
 			break;
@@ -768,6 +790,106 @@ int outbox_entry_read(const char *spool, int failed, const char *name,
 	if (s)
 		outbox_retry_parse(s, &e->retry);
 	free(s);
+	e->held = !failed && held(spool, name);
+	return 0;
+}
+
+int outbox_match_to(const struct outbox_entry *e, const char *to)
+{
+	const char *at;
+
+	if (e->damaged || !*to)
+		return 0;
+	if (to[0] != '@')
+		return strcasecmp(e->rcpt, to) == 0;
+	at = strrchr(e->rcpt, '@');
+	return at && strcasecmp(at, to) == 0;
+}
+
+/* path of FOLDER/NAME plus suffix into buf. */
+static void mail_path(char *buf, size_t len, const char *spool, int failed,
+                      const char *name, const char *suffix)
+{
+	snprintf(buf, len, "%s/%s/%s%s", spool, failed ? "failed" : "outbox",
+	         name, suffix);
+}
+
+int outbox_set_hold(const char *spool, const char *name, int on)
+{
+	char path[8192];
+	struct stat st;
+	FILE *f;
+
+	mail_path(path, sizeof path, spool, 0, name, "");
+	if (lstat(path, &st) < 0 || !S_ISREG(st.st_mode)) {
+		errno = ENOENT;
+		return -1;
+	}
+	mail_path(path, sizeof path, spool, 0, name, ".hold");
+	if (!on)
+		return unlink(path) < 0 && errno != ENOENT ? -1 : 0;
+	f = util_fopen_spool(path, 0);
+	if (!f)
+		return -1;
+	fputs("held\n", f);
+	return fclose(f) == 0 ? 0 : -1;
+}
+
+int outbox_delete(const char *spool, int failed, const char *name)
+{
+	char path[8192];
+	int fd, rc = -1;
+
+	mail_path(path, sizeof path, spool, failed, name, "");
+	fd = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK);
+	if (fd < 0)
+		return -1;
+	/* the lock a delivery run holds while it sends the file */
+	if (flock(fd, LOCK_EX | LOCK_NB) < 0) {
+		if (errno == EWOULDBLOCK)
+			errno = EBUSY;
+		goto done;
+	}
+	if (unlink(path) < 0)
+		goto done;
+	mail_path(path, sizeof path, spool, failed, name, ".retry");
+	unlink(path);
+	mail_path(path, sizeof path, spool, failed, name, ".hold");
+	unlink(path);
+	mail_path(path, sizeof path, spool, failed, "", "");
+	fsync_dir(path);
+	rc = 0;
+done:
+	close(fd);
+	return rc;
+}
+
+int outbox_requeue(const char *spool, int failed, const char *name)
+{
+	char from[8192], to[8192];
+	struct stat st;
+
+	mail_path(from, sizeof from, spool, failed, name, "");
+	mail_path(to, sizeof to, spool, 0, name, "");
+	if (lstat(from, &st) < 0 || !S_ISREG(st.st_mode)) {
+		errno = ENOENT;
+		return -1;
+	}
+	if (failed) {
+		if (lstat(to, &st) == 0) {
+			errno = EEXIST;
+			return -1;
+		}
+		if (rename(from, to) < 0)
+			return -1;
+		mail_path(from, sizeof from, spool, 1, name, ".retry");
+		unlink(from);
+		mail_path(from, sizeof from, spool, 1, "", "");
+		fsync_dir(from);
+		mail_path(from, sizeof from, spool, 0, "", "");
+		fsync_dir(from);
+	}
+	retry_drop(spool, name);
 	return 0;
 }
 

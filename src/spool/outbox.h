@@ -106,6 +106,7 @@ int outbox_retry_relay(struct outbox_retry *r, long long now, int retry_days);
 
 struct outbox_stats {
 	int sent, deferred, failed, waiting;  /* waiting: not due yet */
+	int held;     /* on hold (admin outbox hold): never tried */
 	int skipped;  /* another run was sending it, or had sent it */
 };
 
@@ -116,6 +117,10 @@ struct outbox_policy {
 	time_t now;          /* the clock (util_now) */
 	int retry_days;      /* a mail deferred for longer fails for good */
 	int all;             /* 1: try every mail now, ignoring back-off */
+	const char *only_to; /* NULL, or only the mails to this address, or
+	                        to this domain ("@example.org"), all tried
+	                        now (outbox_match_to); the rest untouched
+	                        and not counted */
 };
 
 /* Deliver every queued mail that is due, in name order, over one SMTP
@@ -179,6 +184,7 @@ struct outbox_entry {
 	long long size;        /* bytes of the file */
 	long long queued;      /* its modification time: when it was queued
 	                          (seconds since the epoch) */
+	int held;              /* 1: outbox/NAME.eml.hold exists: on hold */
 	int damaged;           /* 1: its envelope lines do not parse (it can
 	                          never be sent): from and rcpt are "" */
 	char from[320];        /* envelope sender, "" for the null sender */
@@ -200,6 +206,30 @@ void outbox_free_names(char **names, size_t n);
  * read (errno set; *e then holds nothing of use). */
 int outbox_entry_read(const char *spool, int failed, const char *name,
                       struct outbox_entry *e);
+
+/* Whether e's recipient is to (an address, any case) or, when to starts
+ * with '@', at that domain (any case).  A damaged entry matches nothing. */
+int outbox_match_to(const struct outbox_entry *e, const char *to);
+
+/* Put the mail NAME of outbox/ on hold (on 1: outbox/NAME.eml.hold is
+ * written, and no delivery run tries the mail until it is released) or
+ * release it (on 0: the marker is removed).  Returns 0, or -1 with errno
+ * ENOENT when outbox/ holds no such mail, else the error of the marker
+ * file. */
+int outbox_set_hold(const char *spool, const char *name, int on);
+
+/* Delete the mail NAME of outbox/ (failed 0) or failed/ (1) with its
+ * .retry and .hold records.  Returns 0, or -1 with errno ENOENT (no such
+ * mail), EBUSY (a delivery run is sending it right now: nothing is
+ * removed) or that of unlink(2). */
+int outbox_delete(const char *spool, int failed, const char *name);
+
+/* Requeue the mail NAME: from failed/ (failed 1) back to outbox/, or an
+ * outbox/ mail (0) made due at once; either way its back-off record is
+ * removed (its tries start again from 0).  A hold stays.  Returns 0, or
+ * -1 with errno ENOENT, EEXIST (failed/NAME while outbox/NAME exists
+ * too: nothing moved) or that of rename(2). */
+int outbox_requeue(const char *spool, int failed, const char *name);
 
 /* Print the queued mails (envelope and message, LF line ends) to out,
  * each preceded by a "==> outbox/NAME.eml" line; with names_only, just the
