@@ -264,6 +264,16 @@ static void retry_drop(const char *spool, const char *name)
 	unlink(path);
 }
 
+/* Remove outbox/NAME.hold, a hold put on while the mail was being sent
+ * (it is gone now, so the marker would be left over). */
+static void hold_drop(const char *spool, const char *name)
+{
+	char path[8192];
+
+	snprintf(path, sizeof path, "%s/outbox/%s.hold", spool, name);
+	unlink(path);
+}
+
 void outbox_note_bounce(const char *spool, const char *rcpt, const char *name,
                         const char *why, time_t now)
 {
@@ -422,6 +432,7 @@ static void move_to_failed(const char *spool, const char *name,
 		fsync_dir(dir);
 	}
 	retry_drop(spool, name);
+	hold_drop(spool, name);
 }
 
 /* What became of one queued mail in a delivery run. */
@@ -539,6 +550,7 @@ static enum deliver_result settle(const char *spool, const struct attempt *a,
 		unlink(path);
 		fsync_dir(dir);
 		retry_drop(spool, name);
+		hold_drop(spool, name);
 		log_attempt(LOG_INFO, a, "sent", r.attempts + 1, -1, NULL);
 		return DELIVER_SENT;
 	}
