@@ -3,7 +3,8 @@
  * operator knows from postsuper(1) and postcat(1).
  *
  *   admin outbox list                          the names, as before
- *   admin outbox show ID...                    envelope, state, message
+ *   admin outbox show [--raw] ID...            state, envelope, header,
+ *                                              decoded text (or the file)
  *   admin outbox hold|release ID...|ALL|--to ADDRESS|@DOMAIN|-
  *   admin outbox requeue ID...|ALL|--to ...|-   [--reason TEXT]
  *   admin outbox delete ID...|ALL|--to ...|-    --reason TEXT
@@ -19,6 +20,7 @@
  */
 #include "cli/admin.h"
 #include "cli/cli.h"
+#include "mail/mail.h"
 #include "spool/outbox.h"
 #include "util/buf.h"
 #include "util/util.h"
@@ -29,10 +31,11 @@
 #include <string.h>
 
 /* What to do with each selected mail. */
-enum op { OP_SHOW, OP_HOLD, OP_RELEASE, OP_REQUEUE, OP_DELETE };
+enum op { OP_SHOW, OP_HOLD, OP_RELEASE, OP_REQUEUE, OP_DELETE,
+          OP_SHOW_RAW };
 
 static const char *const op_names[] = { "show", "hold", "release",
-                                        "requeue", "delete" };
+                                        "requeue", "delete", "show" };
 
 /* A plain mail name as listed: NAME.eml, no '/', no leading '.'. */
 static int name_ok(const char *name)
@@ -63,12 +66,62 @@ static const char *parse_id(const char *id, int *failed)
 	return name_ok(id) ? id : NULL;
 }
 
-/* Print one mail as postcat does: where it is, its state, the envelope,
- * then the message with LF line ends. */
-static int show(const struct config *cfg, int failed, const char *name)
+/* text on stdout as a terminal may safely show it: CR dropped, other
+ * control bytes (an escape sequence in a player's comment) as '?'; n
+ * bytes, or up to the NUL when n is (size_t)-1. */
+static void put_safe(const char *text, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n && text[i]; i++) {
+		unsigned char ch = (unsigned char)text[i];
+		if (ch == '\r')
+			continue;
+		putchar((ch < 0x20 && ch != '\n' && ch != '\t') || ch == 0x7f ?
+		        '?' : ch);
+	}
+	if (i > 0 && text[i - 1] != '\n')
+		putchar('\n');
+}
+
+/* The message of an outbox file's text decoded: its header as stored,
+ * then its text (the text/plain part preferred, transfer encoding
+ * undone, UTF-8; mail_parse).  A file whose envelope does not parse is
+ * shown as it is. */
+static void put_decoded(const char *text)
+{
+	char *copy = xstrdup(text), *from, *rcpt, *msg, *end, *err = NULL;
+	struct mail_in m;
+
+	msg = outbox_split_envelope(copy, &from, &rcpt);
+	if (!msg) {
+		printf("*** file (its envelope lines do not parse) ***\n");
+		put_safe(text, (size_t)-1);
+		goto done;
+	}
+	printf("Envelope-From: <%s>\nEnvelope-To: <%s>\n", from, rcpt);
+	end = strstr(msg, "\r\n\r\n");
+	put_safe(msg, end ? (size_t)(end - msg) + 2 : (size_t)-1);
+	if (mail_parse_limits(msg, strlen(msg), OUTBOX_MAX_MAIL, &m, &err) < 0) {
+		printf("*** text: cannot be decoded (%s) ***\n", err ? err : "?");
+		free(err);
+		goto done;
+	}
+	printf("*** text (decoded) ***\n");
+	put_safe(m.body, (size_t)-1);
+	mail_in_free(&m);
+done:
+	free(copy);
+}
+
+/* Print one mail as postcat does: where it is, its state, then the
+ * envelope, the header and the decoded text, or (raw) the file as
+ * stored. */
+static int show(const struct config *cfg, int failed, const char *name,
+                int raw)
 {
 	struct outbox_entry e;
-	char path[8192], *text, *p;
+	char path[8192], *text;
 
 	if (outbox_entry_read(cfg->spool, failed, name, &e) < 0)
 		return -1;
@@ -85,11 +138,10 @@ static int show(const struct config *cfg, int failed, const char *name)
 		       e.retry.next);
 	printf("reason: %s\n*** message ***\n",
 	       e.retry.reason[0] ? e.retry.reason : "-");
-	for (p = text; *p; p++)
-		if (*p != '\r')
-			putchar(*p);
-	if (p > text && p[-1] != '\n')
-		putchar('\n');
+	if (raw)
+		put_safe(text, (size_t)-1);
+	else
+		put_decoded(text);
 	free(text);
 	return 0;
 }
@@ -103,7 +155,8 @@ static int apply(const struct config *cfg, enum op op, int failed,
 
 	switch (op) {
 	case OP_SHOW:
-		return show(cfg, failed, name);
+	case OP_SHOW_RAW:
+		return show(cfg, failed, name, op == OP_SHOW_RAW);
 	case OP_HOLD:
 	case OP_RELEASE:
 		if (failed) {
@@ -217,7 +270,7 @@ static int usage(void)
 {
 	fprintf(stderr,
 	        "usage: epamserv admin outbox list\n"
-	        "       epamserv admin outbox show ID...\n"
+	        "       epamserv admin outbox show [--raw] ID...\n"
 	        "       epamserv admin outbox hold|release|requeue ID...|ALL|"
 	        "--to ADDRESS|@DOMAIN|- [--reason TEXT]\n"
 	        "       epamserv admin outbox delete ID...|ALL|--to ADDRESS|"
@@ -234,7 +287,7 @@ static int parse_op(const char *verb)
 		return OP_REQUEUE;
 	if (strcmp(verb, "drop") == 0)
 		return OP_DELETE;
-	for (k = 0; k < sizeof op_names / sizeof *op_names; k++)
+	for (k = 0; k < OP_SHOW_RAW; k++)
 		if (strcmp(verb, op_names[k]) == 0)
 			return (int)k;
 	return -1;
@@ -252,11 +305,20 @@ int admin_outbox(const struct config *cfg, int argc, char **argv)
 	}
 	if (argc < 3 || (op = parse_op(argv[1])) < 0)
 		return usage();
+	if (op == OP_SHOW && strcmp(argv[2], "--raw") == 0) {
+		op = OP_SHOW_RAW;
+		argc--;
+		argv++;
+		if (argc < 3)
+			return usage();
+	}
 	if (op == OP_DELETE && admin_need_reason(reason, "outbox delete") < 0)
 		return EXIT_USAGE;
-	if (argc == 3 && strcmp(argv[2], "ALL") == 0 && op != OP_SHOW) {
+	if (argc == 3 && strcmp(argv[2], "ALL") == 0 && op != OP_SHOW &&
+	    op != OP_SHOW_RAW) {
 		bad = apply_all(cfg, op, NULL, reason, &count);
-	} else if (argc == 4 && strcmp(argv[2], "--to") == 0 && op != OP_SHOW) {
+	} else if (argc == 4 && strcmp(argv[2], "--to") == 0 && op != OP_SHOW &&
+	           op != OP_SHOW_RAW) {
 		if (strlen(argv[3]) < 2 || !strchr(argv[3], '@')) {
 			fprintf(stderr, "epamserv: admin outbox %s --to: '%s' is "
 			        "neither an address nor @DOMAIN\n", op_names[op], argv[3]);
@@ -286,7 +348,7 @@ int admin_outbox(const struct config *cfg, int argc, char **argv)
 				count++;
 		}
 	}
-	if (op != OP_SHOW)
+	if (op != OP_SHOW && op != OP_SHOW_RAW)
 		printf("%s: %d mail%s%s\n", op_names[op], count, count == 1 ? "" : "s",
 		       bad ? " (see the errors above)" : "");
 	return bad ? 1 : 0;

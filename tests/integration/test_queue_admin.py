@@ -70,7 +70,14 @@ try:
     is_(rc, 0, "show ID exits 0")
     contains(out, "Envelope-To: <d@y.example>", "show prints the envelope")
     contains(out, "tries: 0", "and the state")
-    contains(out, "Subject:", "and the message")
+    contains(out, "Subject:", "and the message's header")
+    contains(out, "*** text (decoded) ***", "then its text, decoded")
+    contains(out, "signup USERID PASSWORD", "the help text itself")
+    ok("\r" not in out, "with LF line ends")
+    rc, out, err = env.run("admin", "outbox", "show", "--raw", did)
+    is_(rc, 0, "show --raw exits 0")
+    contains(out, "Content-Transfer-Encoding:", "show --raw prints the file "
+             "as stored")
 
     rc, out, err = env.run("admin", "outbox", "hold", "-",
                            stdin=("%s queued 1 2 3\n" % did).encode())
