@@ -447,18 +447,6 @@ enum deliver_result {
 	DELIVER_SKIPPED,     /* another run has sent it or is sending it */
 };
 
-/* A file that can never be sent as it is (cut by the read limit, a NUL
- * in it, malformed envelope lines) moves to failed/ with a log line; no
- * bounce is recorded, since the address is not at fault. */
-static enum deliver_result refuse_file(const char *spool, const char *name,
-                                       const char *why)
-{
-	log_msg(LOG_ERR, "outbox/%s: never sent, moved to failed/: %s\n", name,
-	        why);
-	move_to_failed(spool, name, why);
-	return DELIVER_FAILED;
-}
-
 /* One delivery attempt, for settle() and its log line. */
 struct attempt {
 	const char *name;     /* outbox file name */
@@ -531,6 +519,29 @@ static void log_attempt(int priority, const struct attempt *a,
 	log_msg(priority, "outbox: id=%s msgid=%s to=<%s> relay=%s status=%s "
 	        "tries=%d%s%s dsn=%s reply=\"%s\"\n", a->name, a->msgid, a->rcpt,
 	        a->relay, status, tries, nextbuf, notebuf, dsn, quoted);
+}
+
+/* A file that can never be sent as it is (cut by the read limit, a NUL
+ * in it, malformed envelope lines) moves to failed/ with a log line
+ * (note=damaged, to=<->); no bounce is recorded, since the address is
+ * not at fault. */
+static enum deliver_result refuse_file(const char *spool, const char *name,
+                                       const char *why)
+{
+	struct attempt a;
+	char text[300];
+
+	memset(&a, 0, sizeof a);
+	a.name = name;
+	a.rcpt = "-";
+	snprintf(a.msgid, sizeof a.msgid, "-");
+	snprintf(a.relay, sizeof a.relay, "-");
+	a.reply = "";
+	snprintf(text, sizeof text, "never sent, moved to failed/: %s", why);
+	a.err = text;
+	log_attempt(LOG_ERR, &a, "failed", 0, -1, "damaged");
+	move_to_failed(spool, name, why);
+	return DELIVER_FAILED;
 }
 
 /* After the server's answer out to a mail read whole: removed when sent,

@@ -95,6 +95,9 @@ try:
         ok(os.path.exists(os.path.join(env.spool, "failed", name)),
            "the damaged file moves to failed/")
         contains(err, "malformed envelope lines", "the log says why")
+        contains(err, "outbox: id=%s msgid=- to=<-> relay=- status=failed "
+                 "tries=0 note=damaged dsn=- reply=\"never sent" % name,
+                 "in the key=value layout of the delivery log lines")
         after = sorted(os.listdir(bounces)) if os.path.isdir(bounces) else []
         is_(after, before, "no bounce is recorded for a damaged envelope")
     finally:
