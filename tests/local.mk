@@ -6,6 +6,8 @@ TESTS += tests/integration/test_game_by_mail.py \
 	tests/integration/test_tools.py \
 	tests/integration/test_delivery.py \
 	tests/integration/test_delivery_failures.py \
+	tests/integration/test_queue.py \
+	tests/integration/test_queue_admin.py \
 	tests/integration/test_maildir_cur.py \
 	tests/integration/test_hostile_mail.py \
 	tests/integration/test_dsn.py \
@@ -18,6 +20,8 @@ EXTRA_DIST += tests/integration/harness.py tests/smtpd.py tests/tap.h \
 	tests/integration/test_tools.py \
 	tests/integration/test_delivery.py \
 	tests/integration/test_delivery_failures.py \
+	tests/integration/test_queue.py \
+	tests/integration/test_queue_admin.py \
 	tests/integration/test_maildir_cur.py \
 	tests/integration/test_hostile_mail.py \
 	tests/integration/test_dsn.py \

@@ -15,7 +15,9 @@ beginning with "X-Envelope-From: <sender>" and one "X-Envelope-To: <rcpt>"
 line per recipient, then the message exactly as received.  A recipient named
 in --fail-rcpt is refused at RCPT TO with that reply code (550, 451, ...),
 and so is every recipient at a domain named in --fail-domain (greylisting
-of one domain).  With --greet-file, each new connection first looks at
+of one domain); 550, 451, 452 and 553 come with Postfix's full reply text
+and an enhanced status code ("550 5.1.1 <ADDR>: Recipient address
+rejected: User unknown in local recipient table").  With --greet-file, each new connection first looks at
 file G: while G exists and holds a reply code (421, 554, ...), the server
 greets with that code and hangs up, as a relay that is shutting down or
 refusing service does; remove G and it serves again.  A message for a
@@ -43,6 +45,25 @@ from aiosmtpd.controller import Controller
 from aiosmtpd.smtp import SMTP
 
 
+# Full replies as Postfix words them, with an enhanced status code
+# (RFC 3463), for the codes the tests use; others get a plain text.
+REPLIES = {
+    550: "550 5.1.1 <%s>: Recipient address rejected: User unknown in "
+         "local recipient table",
+    451: "451 4.7.1 <%s>: Recipient address rejected: Greylisted, see "
+         "http://postgrey.schweikert.ch/help/example.org.html",
+    452: "452 4.2.2 <%s>: Recipient address rejected: Mailbox full",
+    553: "553 5.7.1 <%s>: Relay access denied",
+}
+
+
+def reply_text(code, address):
+    """The reply to RCPT TO:<address> refused with code."""
+    if code in REPLIES:
+        return REPLIES[code] % address
+    return "%d Refused by test server for %s" % (code, address)
+
+
 class Store:
     def __init__(self, maildir, failures, conn_log, domains=None,
                  greet_file=None, drops=()):
@@ -60,7 +81,7 @@ class Store:
         if not code:
             code = self.domains.get(address.rpartition("@")[2].lower())
         if code:
-            return "%d Refused by test server for %s" % (code, address)
+            return reply_text(code, address)
         envelope.rcpt_tos.append(address)
         return "250 OK"
 
@@ -86,7 +107,7 @@ class Store:
             f.write(b"X-Envelope-Helo: %s\r\n" % (session.host_name or "").encode())
             f.write(data)
         os.rename(tmp, os.path.join(self.maildir, name))
-        return "250 Message accepted for delivery"
+        return "250 2.0.0 Ok: queued as %06d" % n
 
 
 class CountingSMTP(SMTP):

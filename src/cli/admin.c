@@ -12,7 +12,8 @@
  *   admin user passwd USERID PASSWORD --reason TEXT
  *   admin user show USERID
  *   admin result [GAME] BOARD white|black|draw --reason TEXT
- *   admin outbox list | retry NAME | drop NAME --reason TEXT
+ *   admin outbox list|show|hold|release|requeue|delete ...
+ *                                   (admin_outbox.c)
  *   admin bounces
  *   admin quarantine [--release] [GAME] BOARD|USERID --reason TEXT
  *   admin repair [GAME] BOARD --reason TEXT
@@ -716,82 +717,12 @@ done:
 	return rc;
 }
 
-/* ---- the outbox ---- */
-
-/* A NAME as listed by "outbox --names": a plain file name. */
-static int mail_name_ok(const char *name)
-{
-	size_t n = strlen(name);
-
-	return n > 4 && n < 200 && !strchr(name, '/') && name[0] != '.' &&
-	       strcmp(name + n - 4, ".eml") == 0;
-}
-
-static int admin_outbox(const struct config *cfg, int argc, char **argv)
-{
-	const char *reason = admin_take_reason(&argc, argv);
-	char from[4400], to[4400];
-	const char *name;
-
-	if (argc == 2 && strcmp(argv[1], "list") == 0) {
-		printf("# waiting in outbox/:\n");
-		outbox_print(cfg->spool, stdout, 1);
-		return 0;
-	}
-	if (argc != 3 || (strcmp(argv[1], "retry") != 0 &&
-	                  strcmp(argv[1], "drop") != 0))
-		goto usage;
-	name = strncmp(argv[2], "outbox/", 7) == 0 ? argv[2] + 7 :
-	       strncmp(argv[2], "failed/", 7) == 0 ? argv[2] + 7 : argv[2];
-	if (!mail_name_ok(name)) {
-		fprintf(stderr, "epamserv: '%s' is not an outbox mail name (see "
-		        "epamserv admin outbox list)\n", argv[2]);
-		return EXIT_USAGE;
-	}
-	if (strcmp(argv[1], "retry") == 0) {
-		/* From failed/ back to the outbox, or an outbox mail made due now. */
-		snprintf(from, sizeof from, "%s/failed/%s", cfg->spool, name);
-		snprintf(to, sizeof to, "%s/outbox/%s", cfg->spool, name);
-		if (rename(from, to) < 0 && errno != ENOENT) {
-			perror("epamserv: admin outbox retry");
-			return 1;
-		}
-		if (access(to, F_OK) != 0) {
-			fprintf(stderr, "epamserv: no mail %s in outbox/ or failed/\n", name);
-			return 1;
-		}
-		snprintf(from, sizeof from, "%s/outbox/%s.retry", cfg->spool, name);
-		unlink(from);
-		admin_log(cfg, reason ? reason : "(none given)",
-		          "outbox mail %s queued for a new try", name);
-		return 0;
-	}
-	if (admin_need_reason(reason, "outbox drop") < 0)
-		return EXIT_USAGE;
-	snprintf(from, sizeof from, "%s/outbox/%s", cfg->spool, name);
-	if (unlink(from) < 0) {
-		snprintf(from, sizeof from, "%s/failed/%s", cfg->spool, name);
-		if (unlink(from) < 0) {
-			fprintf(stderr, "epamserv: no mail %s in outbox/ or failed/\n", name);
-			return 1;
-		}
-	}
-	snprintf(from, sizeof from, "%s/outbox/%s.retry", cfg->spool, name);
-	unlink(from);
-	admin_log(cfg, reason, "outbox mail %s dropped", name);
-	return 0;
-usage:
-	fprintf(stderr, "usage: epamserv admin outbox list\n"
-	        "       epamserv admin outbox retry NAME [--reason TEXT]\n"
-	        "       epamserv admin outbox drop NAME --reason TEXT\n");
-	return EXIT_USAGE;
-}
-
 static void admin_usage(FILE *out)
 {
 	fprintf(out, "usage: epamserv admin list | show [GAME] BOARD | check [--fix] |\n"
 	        "       user add|del|passwd|show|repair ... | result [GAME] BOARD "
-	        "white|black|draw |\n       outbox list|retry|drop ... | bounces |\n"
+	        "white|black|draw |\n       outbox list|show|hold|release|requeue|delete ... |"
+	        " bounces |\n"
 	        "       quarantine [--release] [GAME] BOARD|USERID | repair [GAME] BOARD |\n"
 	        "       journal list|apply|discard ... |\n"
 	        "       backup DEST | restore [--force] SRC | upgrade\n"

@@ -1,7 +1,7 @@
 /*
  * admin.h - what the "epamserv admin" files share: the change log and
- * the --reason argument (admin.c), and the repair and check commands
- * (admin_repair.c, admin_check.c).
+ * the --reason argument (admin.c), and the repair, check and outbox
+ * commands (admin_repair.c, admin_check.c, admin_outbox.c).
  */
 #ifndef EPAM_ADMIN_H
 #define EPAM_ADMIN_H
@@ -31,6 +31,9 @@ int admin_quarantine(const struct config *cfg, int argc, char **argv);
 int admin_repair(const struct config *cfg, int argc, char **argv);
 int admin_user_repair(const struct config *cfg, int argc, char **argv);
 int admin_journal(const struct config *cfg, int argc, char **argv);
+
+/* admin_outbox.c: "outbox list|show|hold|release|requeue|delete ...". */
+int admin_outbox(const struct config *cfg, int argc, char **argv);
 
 /* admin_check.c: "check [--fix]". */
 int admin_check(const struct config *cfg, int argc, char **argv);

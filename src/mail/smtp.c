@@ -45,6 +45,12 @@ struct smtp_session {
 	CURL *curl;
 	char errbuf[CURL_ERROR_SIZE];
 	enum phase phase;
+	/* the server's last reply, lines joined by " ", printable ASCII
+	 * only (SMTP_REPLY_MAX); reply_done: its last line has come, so the
+	 * next line starts a new reply */
+	char reply[SMTP_REPLY_MAX];
+	int reply_done;
+	int quitting;  /* QUIT or RSET sent: their replies are not kept */
 	/* the upload in progress */
 	const char *data;
 	size_t len, off;
@@ -62,15 +68,44 @@ static size_t read_cb(char *buf, size_t size, size_t nitems, void *arg)
 	return n;
 }
 
-/* curl's debug callback: only the commands it sends are looked at (the
- * first bytes of a command line; an AUTH line is never kept or logged).
- * Base64 AUTH replies hold no space or colon, so cannot match. */
+/* Keep one line of a server reply (data[0..size), not NUL-terminated,
+ * untrusted) in s->reply: a line "NNN-..." continues the reply, "NNN ..."
+ * ends it.  Bytes outside printable ASCII are dropped, CR and LF too, and
+ * what does not fit is cut. */
+static void keep_reply(struct smtp_session *s, const char *data, size_t size)
+{
+	size_t n, i;
+
+	if (s->reply_done) {
+		s->reply[0] = '\0';
+		s->reply_done = 0;
+	}
+	n = strlen(s->reply);
+	if (n > 0 && n < sizeof s->reply - 1)
+		s->reply[n++] = ' ';
+	for (i = 0; i < size && n < sizeof s->reply - 1; i++)
+		if (data[i] >= 0x20 && data[i] < 0x7f)
+			s->reply[n++] = data[i];
+	s->reply[n] = '\0';
+	s->reply_done = size < 4 || data[3] != '-';
+}
+
+/* curl's debug callback: the commands it sends are looked at (the first
+ * bytes of a command line; an AUTH line is never kept or logged), and
+ * the server's replies kept for the log (smtp_last_reply).  Base64 AUTH
+ * replies hold no space or colon, so cannot match. */
 static int debug_cb(CURL *c, curl_infotype type, char *data, size_t size,
                     void *arg)
 {
 	struct smtp_session *s = arg;
 
 	(void)c;
+	if (type == CURLINFO_HEADER_IN && !s->quitting)
+		keep_reply(s, data, size);
+	if (type == CURLINFO_HEADER_OUT && size >= 4 &&
+	    (strncasecmp(data, "QUIT", 4) == 0 ||
+	     strncasecmp(data, "RSET", 4) == 0))
+		s->quitting = 1;
 	if (type == CURLINFO_HEADER_OUT && size >= 10 &&
 	    strncasecmp(data, "MAIL FROM:", 10) == 0)
 		s->phase = PHASE_MAIL;
@@ -192,16 +227,22 @@ struct smtp_session *smtp_open(const char *url)
 	return smtp_open_with(&st);
 }
 
-/* *err = "smtp: what (server reply code)", the code only when there was
- * one.  what is ours or curl's, never the server's reply text. */
-static void set_err(char **err, const char *what, long code)
+/* *err = "smtp: what (server reply TEXT)", with the server's last reply
+ * when there was one with a code (kept printable by keep_reply), else
+ * "smtp: what (server reply CODE)", or "smtp: what" when there was no
+ * code.  what is ours or curl's. */
+static void set_err(char **err, const char *what, long code,
+                    const char *reply)
 {
-	char buf[CURL_ERROR_SIZE + 64];
+	char buf[CURL_ERROR_SIZE + SMTP_REPLY_MAX + 64];
 	int n;
 
 	if (err == NULL)
 		return;
-	if (code > 0)
+	if (code > 0 && reply && reply[0] >= '4' && reply[0] <= '5')
+		n = snprintf(buf, sizeof buf, "smtp: %s (server reply %s)",
+		             what, reply);
+	else if (code > 0)
 		n = snprintf(buf, sizeof buf, "smtp: %s (server reply %ld)",
 		             what, code);
 	else
@@ -263,12 +304,12 @@ enum smtp_outcome smtp_send(struct smtp_session *s, const char *envelope_from,
 	if (err != NULL)
 		*err = NULL;
 	if (s == NULL || rcpt == NULL || data == NULL) {
-		set_err(err, "no session, recipient or data", 0);
+		set_err(err, "no session, recipient or data", 0, NULL);
 		return SMTP_DOWN;
 	}
 	if (!mail_addr_ok(rcpt) ||
 	    (envelope_from && envelope_from[0] && !mail_addr_ok(envelope_from))) {
-		set_err(err, "envelope address is not valid", 0);
+		set_err(err, "envelope address is not valid", 0, NULL);
 		return SMTP_PERMFAIL;
 	}
 	from = angle(envelope_from ? envelope_from : "");
@@ -281,6 +322,9 @@ enum smtp_outcome smtp_send(struct smtp_session *s, const char *envelope_from,
 	s->len = len;
 	s->off = 0;
 	s->errbuf[0] = '\0';
+	s->reply[0] = '\0';
+	s->reply_done = 0;
+	s->quitting = 0;
 	s->phase = PHASE_SESSION;
 	if (curl_easy_setopt(s->curl, CURLOPT_MAIL_FROM, from) != CURLE_OK ||
 	    curl_easy_setopt(s->curl, CURLOPT_MAIL_RCPT, rcpts) != CURLE_OK ||
@@ -292,10 +336,10 @@ enum smtp_outcome smtp_send(struct smtp_session *s, const char *envelope_from,
 	out = classify(rc, code, s->phase);
 	if (out != SMTP_SENT)
 		set_err(err, s->errbuf[0] ? s->errbuf : curl_easy_strerror(rc),
-		        code >= 400 ? code : 0);
+		        code >= 400 ? code : 0, s->reply);
 	goto done;
 oom:
-	set_err(err, "out of memory", 0);
+	set_err(err, "out of memory", 0, NULL);
 done:
 	curl_easy_setopt(s->curl, CURLOPT_MAIL_RCPT, NULL);
 	curl_slist_free_all(rcpts);
@@ -303,6 +347,74 @@ done:
 	free(to);
 	s->data = NULL;
 	return out;
+}
+
+const char *smtp_last_reply(const struct smtp_session *s)
+{
+	return s ? s->reply : "";
+}
+
+/* Digits at p, 1 to 3 of them, ended by stop: how many, or 0. */
+static size_t dsn_part(const char *p, char stop)
+{
+	size_t n = 0;
+
+	while (n < 4 && p[n] >= '0' && p[n] <= '9')
+		n++;
+	return n >= 1 && n <= 3 && p[n] == stop ? n : 0;
+}
+
+int smtp_reply_dsn(const char *reply, char *buf, size_t len)
+{
+	const char *p = reply;
+	size_t a, b, c;
+
+	/* "NNN X.Y.Z ..." or "NNN-X.Y.Z ...": X is the class of NNN. */
+	if (strlen(p) < 9 || p[0] < '2' || p[0] > '5' || p[1] < '0' ||
+	    p[1] > '9' || p[2] < '0' || p[2] > '9' || (p[3] != ' ' && p[3] != '-'))
+		return -1;
+	p += 4;
+	if (p[0] != reply[0] || p[1] != '.')
+		return -1;
+	a = 1;
+	if (!(b = dsn_part(p + 2, '.')))
+		return -1;
+	c = dsn_part(p + 3 + b, ' ');
+	if (!c)
+		c = dsn_part(p + 3 + b, '\0');
+	if (!c || a + 1 + b + 1 + c >= len)
+		return -1;
+	memcpy(buf, p, a + 1 + b + 1 + c);
+	buf[a + 1 + b + 1 + c] = '\0';
+	return 0;
+}
+
+int smtp_relay_name(const struct smtp_session *s, const char *url, char *buf,
+                    size_t len)
+{
+	char *host = NULL, *ip = NULL;
+	long port = 0;
+	CURLU *u = curl_url();
+	int n = -1;
+
+	if (u && curl_url_set(u, CURLUPART_URL, url, CURLU_NON_SUPPORT_SCHEME) ==
+	    CURLUE_OK)
+		curl_url_get(u, CURLUPART_HOST, &host, 0);
+	if (s && s->curl) {
+		curl_easy_getinfo(s->curl, CURLINFO_PRIMARY_IP, &ip);
+		curl_easy_getinfo(s->curl, CURLINFO_PRIMARY_PORT, &port);
+	}
+	if (host && ip && ip[0] && port > 0)
+		n = snprintf(buf, len, "%s[%s]:%ld", host, ip, port);
+	else if (host)
+		n = snprintf(buf, len, "%s", host);
+	curl_free(host);
+	curl_url_cleanup(u);
+	if (n < 0 || (size_t)n >= len) {
+		snprintf(buf, len, "?");
+		return -1;
+	}
+	return 0;
 }
 
 void smtp_close(struct smtp_session *s)

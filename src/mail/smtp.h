@@ -90,12 +90,38 @@ struct smtp_session *smtp_open(const char *url);
  *                  RCPT or DATA (the relay hangs up on this message).
  * Which command a reply answers is taken from the commands curl sends
  * (its debug callback), not from curl's error texts.
- * On failure *err gets a malloc'ed text with the reply code where there
- * was one (caller frees; NULL when out of memory).  The server's reply
- * text is not copied into *err. */
+ * On failure *err gets a malloc'ed text (caller frees; NULL when out of
+ * memory): "smtp: WHAT (server reply REPLY)" with the server's last
+ * reply as smtp_last_reply gives it, when it is a 4xx or 5xx reply, else
+ * "smtp: WHAT (server reply CODE)" or "smtp: WHAT". */
 enum smtp_outcome smtp_send(struct smtp_session *s, const char *envelope_from,
                             const char *rcpt, const char *data, size_t len,
                             char **err);
+
+/* Bytes kept of a server reply, with the NUL. */
+#define SMTP_REPLY_MAX 512
+
+/* The server's last reply in the last smtp_send() on s before any QUIT
+ * or RSET (the one to DATA when the mail was sent, the refusal when it
+ * was refused; after a lost connection, whatever came last), the lines
+ * of a multi-line
+ * reply joined by " ": printable ASCII only (untrusted text: CR, LF and
+ * control bytes are dropped), at most SMTP_REPLY_MAX - 1 bytes.  "" when
+ * there was none.  Points into s: valid until the next smtp_send. */
+const char *smtp_last_reply(const struct smtp_session *s);
+
+/* The enhanced status code (RFC 3463) of a reply "NNN X.Y.Z text" into
+ * buf of len bytes ("5.1.1"): X must be the class of NNN, Y and Z at
+ * most 3 digits each.  Returns 0, or -1 when the reply has none (buf
+ * then undefined).  Pure. */
+int smtp_reply_dsn(const char *reply, char *buf, size_t len);
+
+/* The relay as a log names it into buf of len bytes: "HOST[IP]:PORT"
+ * after a connection on s, else "HOST" of url; never url's user name or
+ * password.  Returns 0, or -1 ("?" in buf) when url has no host or it
+ * does not fit. */
+int smtp_relay_name(const struct smtp_session *s, const char *url, char *buf,
+                    size_t len);
 
 void smtp_close(struct smtp_session *s);
 

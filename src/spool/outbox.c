@@ -15,6 +15,7 @@
 #include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <sys/file.h>
 #include <sys/stat.h>
 #include <time.h>
@@ -131,7 +132,7 @@ static void fsync_dir(const char *path)
 int outbox_retry_parse(const char *text, struct outbox_retry *r)
 {
 	char why[8] = "mail";
-	int n = 0;
+	int n = 0, k = 0;
 
 	memset(r, 0, sizeof *r);
 	if (sscanf(text, "%d %lld %lld%n", &r->attempts, &r->first, &r->next,
@@ -148,6 +149,18 @@ int outbox_retry_parse(const char *text, struct outbox_retry *r)
 	if (r->attempts < 0 || r->attempts > RETRY_ATTEMPTS_MAX || r->first < 0 ||
 	    r->next < 0)
 		goto fail;
+	/* REASON: the rest of the line after WHY, when there is one. */
+	if (sscanf(text + n, " %*7s%n", &k) == 0 && k > 0) {
+		const char *p = text + n + k;
+		size_t len;
+		p += strspn(p, " ");
+		len = strcspn(p, "\n");
+		if (len >= sizeof r->reason)
+			len = sizeof r->reason - 1;
+		memcpy(r->reason, p, len);
+		r->reason[len] = '\0';
+		outbox_retry_set_reason(r, r->reason);
+	}
 	return 0;
 fail:
 	memset(r, 0, sizeof *r);
@@ -156,10 +169,23 @@ fail:
 
 int outbox_retry_format(const struct outbox_retry *r, char *buf, size_t len)
 {
-	int n = snprintf(buf, len, "%d %lld %lld %s\n", r->attempts, r->first,
-	                 r->next, r->relay ? "relay" : "mail");
+	int n = snprintf(buf, len, "%d %lld %lld %s%s%.*s\n", r->attempts,
+	                 r->first, r->next, r->relay ? "relay" : "mail",
+	                 r->reason[0] ? " " : "", (int)sizeof r->reason - 1,
+	                 r->reason);
 
 	return n < 0 || (size_t)n >= len ? -1 : 0;
+}
+
+void outbox_retry_set_reason(struct outbox_retry *r, const char *why)
+{
+	size_t i;
+
+	if (!why)
+		why = "?";
+	for (i = 0; why[i] && i < sizeof r->reason - 1; i++)
+		r->reason[i] = why[i] >= 0x20 && why[i] < 0x7f ? why[i] : '?';
+	r->reason[i] = '\0';
 }
 
 /* Whether *r has seen a failure of either kind. */
@@ -205,21 +231,22 @@ static void retry_load(const char *spool, const char *name,
 
 	memset(r, 0, sizeof *r);
 	retry_path(spool, name, path, sizeof path);
-	s = util_read_file(path, 256, NULL);
+	s = util_read_file(path, 64 + 4 * OUTBOX_REASON_MAX, NULL);
 	if (s)
 		outbox_retry_parse(s, r);
 	free(s);
 }
 
-static void retry_save(const char *spool, const char *name,
-                       const struct outbox_retry *r)
+/* Write *r as FOLDER/NAME.retry (folder "outbox" or "failed"). */
+static void retry_save(const char *spool, const char *folder,
+                       const char *name, const struct outbox_retry *r)
 {
-	char path[8192], tmp[8300], text[96];
+	char path[8192], tmp[8300], text[64 + OUTBOX_REASON_MAX];
 	FILE *f;
 
 	if (outbox_retry_format(r, text, sizeof text) < 0)
 		return;
-	retry_path(spool, name, path, sizeof path);
+	snprintf(path, sizeof path, "%s/%s/%s.retry", spool, folder, name);
 	snprintf(tmp, sizeof tmp, "%s.tmp", path);
 	f = util_fopen_spool(tmp, 0);
 	if (!f)
@@ -234,6 +261,16 @@ static void retry_drop(const char *spool, const char *name)
 	char path[8192];
 
 	retry_path(spool, name, path, sizeof path);
+	unlink(path);
+}
+
+/* Remove outbox/NAME.hold, a hold put on while the mail was being sent
+ * (it is gone now, so the marker would be left over). */
+static void hold_drop(const char *spool, const char *name)
+{
+	char path[8192];
+
+	snprintf(path, sizeof path, "%s/outbox/%s.hold", spool, name);
 	unlink(path);
 }
 
@@ -301,7 +338,7 @@ int outbox_note_report_bounce(const char *spool, const char *rcpt,
 	if (lock_acquire(spool, "bounces", timeout_ms, &l) < 0)
 		return -1;
 	snprintf(path, sizeof path, "%s/bounces/.reports", spool);
-	s = util_read_file(path, 256, NULL);
+	s = util_read_file(path, 64 + 4 * OUTBOX_REASON_MAX, NULL);
 	if (!s && errno != ENOENT)
 		goto out;
 	if (!s || sscanf(s, "%15s %ld", had, &count) != 2 ||
@@ -366,7 +403,7 @@ int outbox_expire_bounces(const char *spool, time_t now, int days)
 	/* The count of an earlier day says nothing any more. */
 	snprintf(path, sizeof path, "%s/.reports", dir);
 	day_of(now, day, sizeof day);
-	s = util_read_file(path, 256, NULL);
+	s = util_read_file(path, 64 + 4 * OUTBOX_REASON_MAX, NULL);
 	if (s && strncmp(s, day, strlen(day)) != 0)
 		unlink(path);
 	free(s);
@@ -374,20 +411,28 @@ int outbox_expire_bounces(const char *spool, time_t now, int days)
 	return n;
 }
 
-/* Move outbox/NAME to failed/NAME (durably). */
-static void move_to_failed(const char *spool, const char *name)
+/* Move outbox/NAME to failed/NAME (durably), with the record of its
+ * tries and why as failed/NAME.retry. */
+static void move_to_failed(const char *spool, const char *name,
+                           const char *why)
 {
+	struct outbox_retry r;
+
 	char from[8192], to[8192], dir[8192];
 
 	snprintf(from, sizeof from, "%s/outbox/%s", spool, name);
 	snprintf(to, sizeof to, "%s/failed/%s", spool, name);
+	retry_load(spool, name, &r);
+	outbox_retry_set_reason(&r, why);
 	if (rename(from, to) == 0) {
+		retry_save(spool, "failed", name, &r);
 		snprintf(dir, sizeof dir, "%s/outbox", spool);
 		fsync_dir(dir);
 		snprintf(dir, sizeof dir, "%s/failed", spool);
 		fsync_dir(dir);
 	}
 	retry_drop(spool, name);
+	hold_drop(spool, name);
 }
 
 /* What became of one queued mail in a delivery run. */
@@ -402,66 +447,153 @@ enum deliver_result {
 	DELIVER_SKIPPED,     /* another run has sent it or is sending it */
 };
 
+/* One delivery attempt, for settle() and its log line. */
+struct attempt {
+	const char *name;     /* outbox file name */
+	const char *rcpt;
+	char msgid[256];      /* the mail's Message-ID, printable, or "-" */
+	char relay[300];      /* smtp_relay_name */
+	const char *reply;    /* the server's last reply, or "" */
+	const char *err;      /* smtp_send's text, or NULL */
+};
+
+/* The Message-ID of the message msg (CRLF header, untrusted) into buf:
+ * the first line of its first Message-ID field, printable ASCII other
+ * than space and '"' only, cut to fit; "-" when there is none. */
+static void find_msgid(const char *msg, char *buf, size_t len)
+{
+	const char *p = msg;
+	size_t n = 0;
+
+	while (*p && strncmp(p, "\r\n", 2) != 0) {
+		if (strncasecmp(p, "Message-ID:", 11) == 0) {
+			for (p += 11; *p == ' ' || *p == '\t'; p++)
+				;
+			for (; *p && *p != '\r' && *p != '\n' && n + 1 < len; p++)
+				if (*p > 0x20 && *p < 0x7f && *p != '"')
+					buf[n++] = *p;
+			break;
+		}
+		p = strchr(p, '\n');
+		if (!p)
+			break;
+		p++;
+	}
+	if (n == 0)
+		snprintf(buf, len, "-");
+	else
+		buf[n] = '\0';
+}
+
+/* What an attempt is logged and stored with: the server's reply, or our
+ * own text when there was none. */
+static const char *attempt_reason(const struct attempt *a)
+{
+	return a->reply[0] ? a->reply : a->err ? a->err : "?";
+}
+
+/* The key=value log line of one attempt (see epamserv(1), LOGGING):
+ * outbox: id= msgid= to= relay= status= tries= [next=] [note=] dsn=
+ * reply="..." (reply last, with '"' and '\\' escaped; printable). */
+static void log_attempt(int priority, const struct attempt *a,
+                        const char *status, int tries, long long next,
+                        const char *note)
+{
+	const char *why = attempt_reason(a), *p;
+	char dsn[16], nextbuf[40] = "", notebuf[40] = "";
+	char quoted[2 * SMTP_REPLY_MAX + 512];
+	size_t n = 0;
+
+	if (smtp_reply_dsn(a->reply, dsn, sizeof dsn) < 0)
+		snprintf(dsn, sizeof dsn, "-");
+	if (next >= 0)
+		snprintf(nextbuf, sizeof nextbuf, " next=%llds", next);
+	if (note)
+		snprintf(notebuf, sizeof notebuf, " note=%s", note);
+	for (p = why; *p && n + 3 < sizeof quoted; p++) {
+		if (*p == '"' || *p == '\\')
+			quoted[n++] = '\\';
+		quoted[n++] = *p >= 0x20 && *p < 0x7f ? *p : '?';
+	}
+	quoted[n] = '\0';
+	log_msg(priority, "outbox: id=%s msgid=%s to=<%s> relay=%s status=%s "
+	        "tries=%d%s%s dsn=%s reply=\"%s\"\n", a->name, a->msgid, a->rcpt,
+	        a->relay, status, tries, nextbuf, notebuf, dsn, quoted);
+}
+
 /* A file that can never be sent as it is (cut by the read limit, a NUL
- * in it, malformed envelope lines) moves to failed/ with a log line; no
- * bounce is recorded, since the address is not at fault. */
+ * in it, malformed envelope lines) moves to failed/ with a log line
+ * (note=damaged, to=<->); no bounce is recorded, since the address is
+ * not at fault. */
 static enum deliver_result refuse_file(const char *spool, const char *name,
                                        const char *why)
 {
-	log_msg(LOG_ERR, "outbox/%s: never sent, moved to failed/: %s\n", name,
-	        why);
-	move_to_failed(spool, name);
+	struct attempt a;
+	char text[300];
+
+	memset(&a, 0, sizeof a);
+	a.name = name;
+	a.rcpt = "-";
+	snprintf(a.msgid, sizeof a.msgid, "-");
+	snprintf(a.relay, sizeof a.relay, "-");
+	a.reply = "";
+	snprintf(text, sizeof text, "never sent, moved to failed/: %s", why);
+	a.err = text;
+	log_attempt(LOG_ERR, &a, "failed", 0, -1, "damaged");
+	move_to_failed(spool, name, why);
 	return DELIVER_FAILED;
 }
 
 /* After the server's answer out to a mail read whole: removed when sent,
- * else backed off or moved to failed/. */
-static enum deliver_result settle(const char *spool, const char *name,
-                                  const char *rcpt, enum smtp_outcome out,
-                                  const char *err,
+ * else backed off or moved to failed/; one log line either way. */
+static enum deliver_result settle(const char *spool, const struct attempt *a,
+                                  enum smtp_outcome out,
                                   const struct outbox_policy *pol)
 {
+	const char *name = a->name, *why = attempt_reason(a);
 	char path[8192], dir[8192];
 	struct outbox_retry r;
 
 	snprintf(dir, sizeof dir, "%s/outbox", spool);
+	retry_load(spool, name, &r);
 	if (out == SMTP_SENT) {
 		snprintf(path, sizeof path, "%s/outbox/%s", spool, name);
 		unlink(path);
 		fsync_dir(dir);
 		retry_drop(spool, name);
+		hold_drop(spool, name);
+		log_attempt(LOG_INFO, a, "sent", r.attempts + 1, -1, NULL);
 		return DELIVER_SENT;
 	}
-	retry_load(spool, name, &r);
+	outbox_retry_set_reason(&r, why);
 	if (out == SMTP_DOWN) {
 		if (outbox_retry_relay(&r, pol->now, pol->retry_days)) {
-			retry_save(spool, name, &r);
-			log_msg(LOG_WARNING, "outbox/%s to <%s>: deferred, the relay "
-			        "cannot be used (sent on the first run that reaches "
-			        "it): %s\n", name, rcpt, err ? err : "?");
+			retry_save(spool, "outbox", name, &r);
+			/* due on the first run that reaches the relay */
+			log_attempt(LOG_WARNING, a, "deferred", r.attempts, 0, "relay");
 			return DELIVER_DOWN;
 		}
 	} else if (out == SMTP_TEMPFAIL || out == SMTP_LOST) {
 		if (outbox_retry_fail(&r, pol->now, pol->retry_days)) {
-			retry_save(spool, name, &r);
-			log_msg(LOG_WARNING, "outbox/%s to <%s>: deferred (try %d)%s: "
-			        "%s\n", name, rcpt, r.attempts,
-			        out == SMTP_LOST ? ", the connection was lost while "
-			        "it was sent" : "", err ? err : "?");
+			retry_save(spool, "outbox", name, &r);
+			log_attempt(LOG_WARNING, a, "deferred", r.attempts,
+			            r.next - (long long)pol->now,
+			            out == SMTP_LOST ? "lost" : NULL);
 			return out == SMTP_LOST ? DELIVER_LOST : DELIVER_DEFERRED;
 		}
 	}
 	/* a 5xx, or deferred too long: give up */
-	log_msg(LOG_ERR, "outbox/%s to <%s>: failed for good, moved to failed/: "
-	        "%s\n", name, rcpt, err ? err : "?");
-	outbox_note_bounce(spool, rcpt, name, err ? err : "?", pol->now);
-	move_to_failed(spool, name);
+	log_attempt(LOG_ERR, a, "failed", r.attempts, -1,
+	            out == SMTP_PERMFAIL ? NULL : "expired");
+	outbox_note_bounce(spool, a->rcpt, name, a->err ? a->err : why, pol->now);
+	move_to_failed(spool, name, why);
 	return DELIVER_FAILED;
 }
 
 /* Send one queued mail, only when it was read whole. */
 static enum deliver_result deliver_one(struct smtp_session *s,
-                                       const char *spool, const char *name,
+                                       const char *url, const char *spool,
+                                       const char *name,
                                        const struct outbox_policy *pol)
 {
 	char path[8192], why[128];
@@ -506,9 +638,20 @@ static enum deliver_result deliver_one(struct smtp_session *s,
 	} else if (!(msg = outbox_split_envelope(text, &from, &rcpt))) {
 		res = refuse_file(spool, name, "malformed envelope lines");
 	} else {
+		struct attempt a;
 		enum smtp_outcome out = smtp_send(s, from, rcpt, msg, strlen(msg),
 		                                  &err);
-		res = settle(spool, name, rcpt, out, err, pol);
+		a.name = name;
+		a.rcpt = rcpt;
+		a.reply = smtp_last_reply(s);
+		/* after a failure only a refusal is the reason (not the
+		 * "354" the server said before the connection broke) */
+		if (out != SMTP_SENT && a.reply[0] != '4' && a.reply[0] != '5')
+			a.reply = "";
+		a.err = err;
+		find_msgid(msg, a.msgid, sizeof a.msgid);
+		smtp_relay_name(s, url, a.relay, sizeof a.relay);
+		res = settle(spool, &a, out, pol);
 	}
 done:
 	free(err);
@@ -530,6 +673,16 @@ static int due(const char *spool, const char *name,
 	return r.attempts == 0 || r.relay || r.next <= pol->now;
 }
 
+/* Whether outbox/NAME is on hold (its NAME.hold marker exists). */
+static int held(const char *spool, const char *name)
+{
+	char path[8192];
+	struct stat st;
+
+	snprintf(path, sizeof path, "%s/outbox/%s.hold", spool, name);
+	return lstat(path, &st) == 0;
+}
+
 int outbox_deliver(const char *spool, const struct smtp_settings *smtp,
                    const struct outbox_policy *pol, struct outbox_stats *st)
 {
@@ -545,7 +698,19 @@ int outbox_deliver(const char *spool, const struct smtp_settings *smtp,
 	if (!names)
 		return -1;
 	for (i = 0; i < n; i++) {
-		if (!due(spool, names[i], pol)) {
+		struct outbox_policy one = *pol;
+		if (pol->only_to) {
+			struct outbox_entry e;
+			if (outbox_entry_read(spool, 0, names[i], &e) < 0 ||
+			    !outbox_match_to(&e, pol->only_to))
+				continue;
+			one.all = 1;
+		}
+		if (held(spool, names[i])) {
+			st->held++;
+			continue;
+		}
+		if (!due(spool, names[i], &one)) {
 			st->waiting++;
 			continue;
 		}
@@ -557,7 +722,7 @@ int outbox_deliver(const char *spool, const struct smtp_settings *smtp,
 			free_names(names, n);
 			return -1;
 		}
-		switch (deliver_one(s, spool, names[i], pol)) {
+		switch (deliver_one(s, smtp->url, spool, names[i], &one)) {
 		case DELIVER_SENT:
 			st->sent++;
 			break;
@@ -580,6 +745,174 @@ int outbox_deliver(const char *spool, const struct smtp_settings *smtp,
 	if (s)
 		smtp_close(s);
 	free_names(names, n);
+	return 0;
+}
+
+char **outbox_names(const char *spool, int failed, size_t *n)
+{
+	char dir[4096];
+
+	snprintf(dir, sizeof dir, "%s/%s", spool, failed ? "failed" : "outbox");
+	return list_mails(dir, n);
+}
+
+void outbox_free_names(char **names, size_t n)
+{
+	free_names(names, n);
+}
+
+/* The envelope of an outbox file's head text (modified) into *e. */
+static void entry_envelope(char *head, struct outbox_entry *e)
+{
+	char *from, *rcpt;
+
+	if (!outbox_split_envelope(head, &from, &rcpt) ||
+	    strlen(from) >= sizeof e->from || strlen(rcpt) >= sizeof e->rcpt) {
+		e->damaged = 1;
+		return;
+	}
+	strcpy(e->from, from);
+	strcpy(e->rcpt, rcpt);
+}
+
+int outbox_entry_read(const char *spool, int failed, const char *name,
+                      struct outbox_entry *e)
+{
+	const char *folder = failed ? "failed" : "outbox";
+	char path[8192], head[2048], *s;
+	struct stat st;
+	ssize_t got;
+	int fd;
+
+	memset(e, 0, sizeof *e);
+	if (strlen(name) >= sizeof e->name) {
+		errno = ENAMETOOLONG;
+		return -1;
+	}
+	strcpy(e->name, name);
+	e->failed = failed;
+	snprintf(path, sizeof path, "%s/%s/%s", spool, folder, name);
+	fd = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK);
+	if (fd < 0)
+		return -1;
+	if (fstat(fd, &st) < 0 || !S_ISREG(st.st_mode)) {
+		close(fd);
+		errno = EINVAL;
+		return -1;
+	}
+	e->size = (long long)st.st_size;
+	e->queued = (long long)st.st_mtime;
+	got = read(fd, head, sizeof head - 1);
+	close(fd);
+	if (got < 0)
+		return -1;
+	head[got] = '\0';
+	entry_envelope(head, e);
+	snprintf(path, sizeof path, "%s/%s/%s.retry", spool, folder, name);
+	s = util_read_file(path, 64 + 4 * OUTBOX_REASON_MAX, NULL);
+	if (s)
+		outbox_retry_parse(s, &e->retry);
+	free(s);
+	e->held = !failed && held(spool, name);
+	return 0;
+}
+
+int outbox_match_to(const struct outbox_entry *e, const char *to)
+{
+	const char *at;
+
+	if (e->damaged || !*to)
+		return 0;
+	if (to[0] != '@')
+		return strcasecmp(e->rcpt, to) == 0;
+	at = strrchr(e->rcpt, '@');
+	return at && strcasecmp(at, to) == 0;
+}
+
+/* path of FOLDER/NAME plus suffix into buf. */
+static void mail_path(char *buf, size_t len, const char *spool, int failed,
+                      const char *name, const char *suffix)
+{
+	snprintf(buf, len, "%s/%s/%s%s", spool, failed ? "failed" : "outbox",
+	         name, suffix);
+}
+
+int outbox_set_hold(const char *spool, const char *name, int on)
+{
+	char path[8192];
+	struct stat st;
+	FILE *f;
+
+	mail_path(path, sizeof path, spool, 0, name, "");
+	if (lstat(path, &st) < 0 || !S_ISREG(st.st_mode)) {
+		errno = ENOENT;
+		return -1;
+	}
+	mail_path(path, sizeof path, spool, 0, name, ".hold");
+	if (!on)
+		return unlink(path) < 0 && errno != ENOENT ? -1 : 0;
+	f = util_fopen_spool(path, 0);
+	if (!f)
+		return -1;
+	fputs("held\n", f);
+	return fclose(f) == 0 ? 0 : -1;
+}
+
+int outbox_delete(const char *spool, int failed, const char *name)
+{
+	char path[8192];
+	int fd, rc = -1;
+
+	mail_path(path, sizeof path, spool, failed, name, "");
+	fd = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK);
+	if (fd < 0)
+		return -1;
+	/* the lock a delivery run holds while it sends the file */
+	if (flock(fd, LOCK_EX | LOCK_NB) < 0) {
+		if (errno == EWOULDBLOCK)
+			errno = EBUSY;
+		goto done;
+	}
+	if (unlink(path) < 0)
+		goto done;
+	mail_path(path, sizeof path, spool, failed, name, ".retry");
+	unlink(path);
+	mail_path(path, sizeof path, spool, failed, name, ".hold");
+	unlink(path);
+	mail_path(path, sizeof path, spool, failed, "", "");
+	fsync_dir(path);
+	rc = 0;
+done:
+	close(fd);
+	return rc;
+}
+
+int outbox_requeue(const char *spool, int failed, const char *name)
+{
+	char from[8192], to[8192];
+	struct stat st;
+
+	mail_path(from, sizeof from, spool, failed, name, "");
+	mail_path(to, sizeof to, spool, 0, name, "");
+	if (lstat(from, &st) < 0 || !S_ISREG(st.st_mode)) {
+		errno = ENOENT;
+		return -1;
+	}
+	if (failed) {
+		if (lstat(to, &st) == 0) {
+			errno = EEXIST;
+			return -1;
+		}
+		if (rename(from, to) < 0)
+			return -1;
+		mail_path(from, sizeof from, spool, 1, name, ".retry");
+		unlink(from);
+		mail_path(from, sizeof from, spool, 1, "", "");
+		fsync_dir(from);
+		mail_path(from, sizeof from, spool, 0, "", "");
+		fsync_dir(from);
+	}
+	retry_drop(spool, name);
 	return 0;
 }
 

@@ -47,9 +47,14 @@ size_t outbox_envelope_size(const char *envelope_from, const char *rcpt);
 char *outbox_split_envelope(char *text, char **from, char **rcpt);
 
 /* Back-off state of a deferred mail: outbox/NAME.eml.retry holds
- * "ATTEMPTS FIRST-FAILURE NEXT-TRY WHY" (seconds since the epoch; WHY is
- * "mail" or "relay").  A file of the older form, without WHY, reads as
- * "mail". */
+ * "ATTEMPTS FIRST-FAILURE NEXT-TRY WHY REASON" (seconds since the epoch;
+ * WHY is "mail" or "relay"; REASON, the rest of the line, is the last
+ * failure as logged, e.g. the server's reply; it may be missing).  A file
+ * of the older form, without WHY, reads as "mail".  A mail that failed
+ * for good keeps its record as failed/NAME.eml.retry. */
+/* Bytes of the stored reason of a failure, with its NUL. */
+#define OUTBOX_REASON_MAX 256
+
 struct outbox_retry {
 	int attempts;        /* temporary failures of this mail so far (4xx
 	                        replies, a connection lost while it was being
@@ -60,16 +65,19 @@ struct outbox_retry {
 	                        be used (SMTP_DOWN): due on every run, so it
 	                        goes out on the first run that reaches the
 	                        relay again; 0: a failure of this mail */
+	char reason[OUTBOX_REASON_MAX];  /* the last failure, printable ASCII
+	                                    only; "" when none was stored */
 };
 
 /* Read the text of a .retry file (NUL-terminated; untrusted: it may have
- * been edited or damaged) into *r.  Returns 0, or -1 when it does not
+ * been edited or damaged) into *r; a REASON longer than the field is cut,
+ * and a byte outside printable ASCII in it reads as '?'.  Returns 0, or -1 when it does not
  * parse or holds a negative number, an absurd count or an unknown WHY:
  * *r then reads as never tried (all 0).  Pure: no I/O. */
 int outbox_retry_parse(const char *text, struct outbox_retry *r);
 
-/* The text of *r as a .retry file holds it ("... WHY\n") into buf of
- * len bytes.  Returns 0, or -1 when it does not fit.  Pure: no I/O. */
+/* The text of *r as a .retry file holds it ("... WHY REASON\n") into
+ * buf of len bytes (at least 64 + OUTBOX_REASON_MAX fit any record).  Returns 0, or -1 when it does not fit.  Pure: no I/O. */
 int outbox_retry_format(const struct outbox_retry *r, char *buf, size_t len);
 
 /* Count a temporary failure of the mail itself at now (seconds since the
@@ -79,6 +87,11 @@ int outbox_retry_format(const struct outbox_retry *r, char *buf, size_t len);
  * longer than retry_days since its first failure of either kind (it
  * fails for good; r holds the count).  Pure: no I/O. */
 int outbox_retry_fail(struct outbox_retry *r, long long now, int retry_days);
+
+/* Store why in r->reason: cut to the field, each byte outside printable
+ * ASCII (a CR, LF or control character of a hostile reply) as '?'.
+ * NULL stores "?".  Pure: no I/O. */
+void outbox_retry_set_reason(struct outbox_retry *r, const char *why);
 
 /* Count that the relay could not be used when the mail was due, at now:
  * r->relay becomes 1, the count and back-off of the mail's own failures
@@ -93,6 +106,7 @@ int outbox_retry_relay(struct outbox_retry *r, long long now, int retry_days);
 
 struct outbox_stats {
 	int sent, deferred, failed, waiting;  /* waiting: not due yet */
+	int held;     /* on hold (admin outbox hold): never tried */
 	int skipped;  /* another run was sending it, or had sent it */
 };
 
@@ -103,6 +117,10 @@ struct outbox_policy {
 	time_t now;          /* the clock (util_now) */
 	int retry_days;      /* a mail deferred for longer fails for good */
 	int all;             /* 1: try every mail now, ignoring back-off */
+	const char *only_to; /* NULL, or only the mails to this address, or
+	                        to this domain ("@example.org"), all tried
+	                        now (outbox_match_to); the rest untouched
+	                        and not counted */
 };
 
 /* Deliver every queued mail that is due, in name order, over one SMTP
@@ -158,6 +176,60 @@ int outbox_expire_bounces(const char *spool, time_t now, int days);
 
 /* Print the bounce records (address, time, reason), one per line. */
 int outbox_print_bounces(const char *spool, FILE *out);
+
+/* What "epamserv outbox" lists of one mail of outbox/ or failed/. */
+struct outbox_entry {
+	char name[256];        /* the file name, NAME.eml */
+	int failed;            /* 1: in failed/, 0: in outbox/ */
+	long long size;        /* bytes of the file */
+	long long queued;      /* its modification time: when it was queued
+	                          (seconds since the epoch) */
+	int held;              /* 1: outbox/NAME.eml.hold exists: on hold */
+	int damaged;           /* 1: its envelope lines do not parse (it can
+	                          never be sent): from and rcpt are "" */
+	char from[320];        /* envelope sender, "" for the null sender */
+	char rcpt[320];        /* envelope recipient */
+	struct outbox_retry retry;  /* its .retry record (all 0 when none) */
+};
+
+/* The sorted NAME.eml names of SPOOL/outbox (failed 0) or SPOOL/failed
+ * (failed 1) into a malloc'ed array of *n malloc'ed names; free it with
+ * outbox_free_names().  NULL when the folder cannot be read (errno set;
+ * a missing failed/ folder is NULL with ENOENT). */
+char **outbox_names(const char *spool, int failed, size_t *n);
+
+void outbox_free_names(char **names, size_t n);
+
+/* Fill *e for the mail NAME of outbox/ or failed/, reading only the
+ * head of the file (its envelope lines) and its .retry record.  Returns
+ * 0, or -1 when the file is gone, is not a regular file or cannot be
+ * read (errno set; *e then holds nothing of use). */
+int outbox_entry_read(const char *spool, int failed, const char *name,
+                      struct outbox_entry *e);
+
+/* Whether e's recipient is to (an address, any case) or, when to starts
+ * with '@', at that domain (any case).  A damaged entry matches nothing. */
+int outbox_match_to(const struct outbox_entry *e, const char *to);
+
+/* Put the mail NAME of outbox/ on hold (on 1: outbox/NAME.eml.hold is
+ * written, and no delivery run tries the mail until it is released) or
+ * release it (on 0: the marker is removed).  Returns 0, or -1 with errno
+ * ENOENT when outbox/ holds no such mail, else the error of the marker
+ * file. */
+int outbox_set_hold(const char *spool, const char *name, int on);
+
+/* Delete the mail NAME of outbox/ (failed 0) or failed/ (1) with its
+ * .retry and .hold records.  Returns 0, or -1 with errno ENOENT (no such
+ * mail), EBUSY (a delivery run is sending it right now: nothing is
+ * removed) or that of unlink(2). */
+int outbox_delete(const char *spool, int failed, const char *name);
+
+/* Requeue the mail NAME: from failed/ (failed 1) back to outbox/, or an
+ * outbox/ mail (0) made due at once; either way its back-off record is
+ * removed (its tries start again from 0).  A hold stays.  Returns 0, or
+ * -1 with errno ENOENT, EEXIST (failed/NAME while outbox/NAME exists
+ * too: nothing moved) or that of rename(2). */
+int outbox_requeue(const char *spool, int failed, const char *name);
 
 /* Print the queued mails (envelope and message, LF line ends) to out,
  * each preceded by a "==> outbox/NAME.eml" line; with names_only, just the

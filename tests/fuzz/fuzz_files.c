@@ -125,11 +125,12 @@ static void fuzz_retry(const char *data, size_t len)
 
 	if (outbox_retry_parse(text, &r) == 0) {
 		struct outbox_retry again;
-		char line[128];
+		char line[64 + OUTBOX_REASON_MAX];
 		if (outbox_retry_format(&r, line, sizeof line) < 0 ||
 		    outbox_retry_parse(line, &again) < 0 ||
 		    again.attempts != r.attempts || again.first != r.first ||
-		    again.next != r.next || again.relay != r.relay)
+		    again.next != r.next || again.relay != r.relay ||
+		    strcmp(again.reason, r.reason) != 0)
 			scratch_fail("retry %d %lld %lld %d: not read back as "
 			             "written", r.attempts, r.first, r.next,
 			             r.relay);

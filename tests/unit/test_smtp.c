@@ -244,6 +244,12 @@ static void test_delivery(int port)
 	                 msg1, strlen(msg1), &err), SMTP_PERMFAIL,
 	       "a recipient refused with 550 is a permanent failure");
 	ok(err && strstr(err, "550"), "the error names the reply code 550");
+	ok(err && strstr(err, "550 5.1.1 <perm@example.org>: Recipient address "
+	   "rejected: User unknown in local recipient table"),
+	   "the error carries the server's full reply");
+	is_str(smtp_last_reply(s), "550 5.1.1 <perm@example.org>: Recipient "
+	       "address rejected: User unknown in local recipient table",
+	       "smtp_last_reply is the refusal, not the reply to QUIT or RSET");
 	if (err)
 		printf("# %s\n", err);
 	free(err);
@@ -256,6 +262,8 @@ static void test_delivery(int port)
 	err = NULL;
 	is_int(smtp_send(s, "", "carol@example.org", msg2, strlen(msg2), &err),
 	       SMTP_SENT, "the session still delivers after refusals");
+	ok(strncmp(smtp_last_reply(s), "250 2.0.0 Ok: queued as ", 24) == 0,
+	   "smtp_last_reply of a sent mail is the reply to its DATA");
 	free(err);
 	err = NULL;
 	is_int(smtp_send(s, "", "bad address@example.org", msg2, strlen(msg2),
@@ -379,10 +387,38 @@ static void test_closed_port(void)
 	smtp_close(s);
 }
 
+/* The enhanced status code of a reply, only when it is one. */
+static void test_reply_dsn(void)
+{
+	char dsn[16];
+
+	is_int(smtp_reply_dsn("550 5.1.1 <a@b.org>: User unknown", dsn,
+	                      sizeof dsn), 0, "a 550 with 5.1.1");
+	is_str(dsn, "5.1.1", "gives 5.1.1");
+	is_int(smtp_reply_dsn("451-4.7.1 Greylisted", dsn, sizeof dsn), 0,
+	       "a continued line");
+	is_str(dsn, "4.7.1", "gives 4.7.1");
+	is_int(smtp_reply_dsn("250 2.0.0", dsn, sizeof dsn), 0, "a bare code");
+	is_str(dsn, "2.0.0", "gives 2.0.0");
+	is_int(smtp_reply_dsn("250 123.456.789 x", dsn, sizeof dsn), -1,
+	       "a class of three digits is none");
+	is_int(smtp_reply_dsn("550 4.1.1 x", dsn, sizeof dsn), -1,
+	       "a class other than the code's is none");
+	is_int(smtp_reply_dsn("550 5.1. 1 x", dsn, sizeof dsn), -1,
+	       "a broken code is none");
+	is_int(smtp_reply_dsn("550 5.1234.1 x", dsn, sizeof dsn), -1,
+	       "a part of four digits is none");
+	is_int(smtp_reply_dsn("550 Refused", dsn, sizeof dsn), -1,
+	       "a reply without one");
+	is_int(smtp_reply_dsn("", dsn, sizeof dsn), -1, "no reply");
+	is_int(smtp_reply_dsn("550 5.1.1", dsn, 5), -1, "a buffer too small");
+}
+
 int main(void)
 {
 	int port;
 
+	test_reply_dsn();
 	signal(SIGPIPE, SIG_IGN);
 	port = start_server();
 	ok(port > 0, "tests/smtpd.py starts on loopback");

@@ -741,6 +741,39 @@ static void test_outbox_retry_forms(void)
 	       "deferred by the relay for over retry_days: fails for good");
 }
 
+/* The last failure is stored with the back-off: the rest of the line
+ * after WHY, printable only, cut to its field; the older forms read
+ * with no reason. */
+static void test_outbox_retry_reason(void)
+{
+	struct outbox_retry r;
+	char line[64 + OUTBOX_REASON_MAX], big[2 * OUTBOX_REASON_MAX];
+
+	is_int(outbox_retry_parse("1 1000 1300 mail 451 4.7.1 <g@x.org>: "
+	                          "Greylisted\n", &r), 0, "a record with a "
+	       "reason reads");
+	is_str(r.reason, "451 4.7.1 <g@x.org>: Greylisted", "the reason is the "
+	       "rest of the line");
+	ok(r.attempts == 1 && r.next == 1300 && !r.relay, "and the rest reads "
+	   "as before");
+	is_int(outbox_retry_format(&r, line, sizeof line), 0, "it formats");
+	is_str(line, "1 1000 1300 mail 451 4.7.1 <g@x.org>: Greylisted\n",
+	       "as ATTEMPTS FIRST NEXT WHY REASON");
+	is_int(outbox_retry_parse("2 1000 1600 mail\n", &r), 0,
+	       "a record without a reason reads");
+	is_str(r.reason, "", "with none");
+	outbox_retry_set_reason(&r, "550 5.1.1 bad\r\nInjected: 1\x01");
+	is_str(r.reason, "550 5.1.1 bad??Injected: 1?", "CR, LF and control "
+	       "bytes of a reply are stored as '?'");
+	memset(big, 'x', sizeof big - 1);
+	big[sizeof big - 1] = '\0';
+	outbox_retry_set_reason(&r, big);
+	is_int((int)strlen(r.reason), OUTBOX_REASON_MAX - 1, "a long reason is "
+	       "cut to its field");
+	is_int(outbox_retry_format(&r, line, sizeof line), 0, "and the longest "
+	       "record formats");
+}
+
 int main(void)
 {
 	char *err = NULL;
@@ -767,6 +800,7 @@ int main(void)
 	test_outbox_put_refuses_over_the_cap();
 	test_reply_queue_keeps_a_lowered_cap();
 	test_outbox_retry_forms();
+	test_outbox_retry_reason();
 	{
 		char cmd[300];
 		snprintf(cmd, sizeof cmd, "rm -rf %s", spool);
