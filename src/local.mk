@@ -44,7 +44,7 @@ src_libepamserv_a_SOURCES += \
 	src/game/ratings.c src/game/ratings.h \
 	src/cmd/cmd.h src/cmd/dispatch.c src/cmd/common.c src/cmd/reply.c \
 	src/cmd/intake.c src/cmd/intake.h \
-	src/cmd/process.c src/cmd/process.h \
+	src/cmd/process.c src/cmd/process.h src/cmd/inlog.c src/cmd/inlog.h \
 	src/cmd/report.c src/cmd/report.h \
 	src/cmd/help.c src/cmd/signup.c src/cmd/challenge.c \
 	src/cmd/move.c src/cmd/show.c \

@@ -258,9 +258,9 @@ TESTS += tests/integration/test_held_attack.py \
 	tests/integration/test_delivery_attack.py \
 	tests/integration/test_restore_attack.py \
 	tests/integration/test_cap_attack.py \
-	tests/integration/test_log_attack.py
+	tests/integration/test_log_attack.py tests/integration/test_inlog.py
 EXTRA_DIST += tests/integration/test_held_attack.py \
 	tests/integration/test_delivery_attack.py \
 	tests/integration/test_restore_attack.py \
 	tests/integration/test_cap_attack.py \
-	tests/integration/test_log_attack.py
+	tests/integration/test_log_attack.py tests/integration/test_inlog.py

@@ -686,8 +686,8 @@ int cli_batch(const struct config *cfg, int argc, char **argv)
 		free(left.v[i]);
 	free(left.v);
 	curstate_free(&cs);
-	log_msg(LOG_INFO, "batch: %d mails handled, %d left for the "
-	        "next run\n", done, retry);
+	/* key=value, as every line meant for grep (epamserv(1), LOGGING) */
+	log_msg(LOG_INFO, "batch: handled=%d left=%d\n", done, retry);
 	cli_deliver_quietly(cfg);
 	return retry ? EXIT_TEMPFAIL : 0;
 }

@@ -704,8 +704,8 @@ int cli_batch_imap(const struct config *cfg, const char *url)
 	if (im.broken)
 		log_msg(LOG_ERR, "batch: %s\n", im.err);
 	imap_close(&im);
-	log_msg(LOG_INFO, "batch: %d mails handled, %d left for the "
-	        "next run\n", done, retry);
+	log_msg(LOG_INFO, "batch: handled=%d left=%d\n",
+	        done, retry);
 	cli_deliver_quietly(cfg);
 	return retry ? EXIT_TEMPFAIL : 0;
 }

@@ -343,10 +343,10 @@ int cli_sweep(const struct config *cfg, int argc, char **argv)
 	spool_each_board(cfg->spool, sweep_one, &run);
 	sweep_accounts(cfg, &st);
 	bounces = outbox_expire_bounces(cfg->spool, util_now(), OUTBOX_BOUNCE_DAYS);
-	log_msg(LOG_INFO, "sweep: %d reminders, %d forfeits, %d challenges "
-	        "expired, %d boards archived, %d boards waiting for a player on "
-	        "vacation, %d boards busy, %d unconfirmed signups dropped, %d "
-	        "bounce records expired", st.reminded, st.forfeited, st.expired,
+	/* key=value, as every line meant for grep (epamserv(1), LOGGING) */
+	log_msg(LOG_INFO, "sweep: reminders=%d forfeits=%d expired=%d "
+	        "archived=%d vacation=%d busy=%d signups_dropped=%d "
+	        "bounces_expired=%d", st.reminded, st.forfeited, st.expired,
 	        st.archived, st.away, st.busy, st.dropped,
 	        bounces < 0 ? 0 : bounces);
 	cli_deliver_quietly(cfg);

@@ -27,6 +27,7 @@
 #include "cmd/process.h"
 #include "cmd/cmd.h"
 #include "cmd/held.h"
+#include "cmd/inlog.h"
 #include "cmd/intake.h"
 #include "spool/addrindex.h"
 #include "spool/damage.h"
@@ -421,23 +422,31 @@ static const char *outcome(const struct cmdctx *c, enum cmd_status st,
 	if (st == CMD_DONE)
 		return buf_str(&c->error)[0] ? "refused" : "done";
 	if (damage_count() != damage_before)
-		return "a file it needs does not load";
-	return "temporary failure, will retry";
+		return "held";
+	return "deferred";
 }
 
-static int run(struct cmdctx *c, struct intake *in_found, int truncated)
+static int run(struct cmdctx *c, struct intake *in_found, int truncated,
+               const char *client)
 {
 	struct intake in = *in_found;
 	unsigned long damage_before = damage_count();
 	enum cmd_status st;
 
 	if (!truncated && is_multiple(c->mail->subject)) {
+		static char word[] = "multiple";
+		struct intake mi;
 		st = run_multiple(c);
 		if (st == CMD_REFUSED)
 			st = cmd_commit_refusal(c);
-		log_msg(LOG_INFO, "<%.200s> multiple: %s\n",
-		        c->mail->message_id ? c->mail->message_id : "",
-		        outcome(c, st, damage_before));
+		memset(&mi, 0, sizeof mi);
+		mi.token_board = -1;
+		mi.argc = 1;
+		mi.argv[0] = word;
+		/* a line's reason could quote its password: not logged */
+		inlog_line(c, &mi, client, outcome(c, st, damage_before),
+		           buf_str(&c->error)[0] ? "a command of it was refused "
+		           "(the reply says which)" : "");
 		return st == CMD_DONE ? 0 : EXIT_TEMPFAIL;
 	}
 	c->comment = in.comment;
@@ -447,9 +456,8 @@ static int run(struct cmdctx *c, struct intake *in_found, int truncated)
 		 * too large to read) is most likely spam with a forged
 		 * sender. */
 		struct txn *t = cmd_txn(c, c->msg_key);
-		log_msg(LOG_NOTICE, "<%.200s> no command, and the sender is no "
-		        "player: not answered\n", c->mail->message_id ?
-		        c->mail->message_id : "");
+		inlog_line(c, &in, client, "ignored", "no command, and the "
+		           "sender is no player: not answered");
 		return cmd_commit(c, t) == CMD_DONE ? 0 : EXIT_TEMPFAIL;
 	}
 	if (truncated)
@@ -465,16 +473,8 @@ static int run(struct cmdctx *c, struct intake *in_found, int truncated)
 		st = cmd_run(c, in.argc, in.argv);
 	if (st == CMD_REFUSED)
 		st = cmd_commit_refusal(c);
-	/* One line per mail: Message-ID, command, board, outcome.  Only a
-	 * game command's third word (the board) is logged: elsewhere it can
-	 * be a password. */
-	log_msg(LOG_INFO, "<%.200s> %.30s%s%.30s%s%.12s: %s\n",
-	        c->mail->message_id ? c->mail->message_id : "",
-	        in.argc > 0 ? in.argv[0] : "(no command)",
-	        in.argc > 1 ? " " : "", in.argc > 1 ? in.argv[1] : "",
-	        in.argc > 2 && spool_is_game(in.argv[0]) ? " " : "",
-	        in.argc > 2 && spool_is_game(in.argv[0]) ? in.argv[2] : "",
-	        outcome(c, st, damage_before));
+	/* One line per mail (inlog.h): never a password or token. */
+	inlog_line(c, &in, client, outcome(c, st, damage_before), NULL);
 	return st == CMD_DONE ? 0 : EXIT_TEMPFAIL;
 }
 
@@ -597,7 +597,7 @@ int process_mail(const struct config *cfg, const char *raw, size_t len,
 	struct lock l = LOCK_INIT;
 	struct intake in;
 	const char *why;
-	char *err = NULL, userid[32];
+	char *err = NULL, userid[32], client[64];
 	unsigned long damage_before;
 	struct held_entry he;
 	int rc = 0, prc;
@@ -622,6 +622,7 @@ int process_mail(const struct config *cfg, const char *raw, size_t len,
 		free(err);
 		return 0;
 	}
+	inlog_client(raw, len, client, sizeof client);
 	memset(&c, 0, sizeof c);
 	c.cfg = cfg;
 	c.mail = &m;
@@ -630,9 +631,10 @@ int process_mail(const struct config *cfg, const char *raw, size_t len,
 	why = never_answer(cfg, &m);
 	c.sender = stranger_address(&m);
 	if (why || !c.sender) {
-		log_msg(LOG_NOTICE, "<%.200s> not answered: %s\n",
-		        m.message_id ? m.message_id : "",
-		        why ? why : "no address to reply to");
+		char text[256];
+		snprintf(text, sizeof text, "not answered: %s",
+		         why ? why : "no address to reply to");
+		inlog_line(&c, NULL, client, "ignored", text);
 		if (why)
 			report_record(cfg, &m, raw, len, c.now);
 		goto done;
@@ -649,8 +651,7 @@ int process_mail(const struct config *cfg, const char *raw, size_t len,
 		goto done;
 	}
 	if (spool_seen(cfg->spool, c.digest)) {
-		log_msg(LOG_NOTICE, "<%.200s> already processed, ignored\n",
-		        m.message_id ? m.message_id : c.digest);
+		inlog_line(&c, NULL, client, "ignored", "already processed");
 		goto done;
 	}
 	damage_before = damage_count();
@@ -675,9 +676,12 @@ int process_mail(const struct config *cfg, const char *raw, size_t len,
 	rc = prc == 1 && held_get(cfg->spool, c.digest, &he) == 0 ? 0
 	     : rate_check(&c, prc > 0 ? userid : "", prc == 2);
 	if (rc == 0)
-		rc = run(&c, &in, truncated);
-	else if (rc == 1)
+		rc = run(&c, &in, truncated, client);
+	else if (rc == 1) {
+		inlog_line(&c, &in, client, "dropped", "over the rate limit");
 		rc = 0;
+	} else
+		inlog_line(&c, &in, client, "deferred", "over the rate limit");
 out:
 	/* A file that does not load sets the mail aside instead of
 	 * failing it like a full disk (held.h). */

@@ -15,7 +15,10 @@
 #include <time.h>
 #include <unistd.h>
 
-static int log_is_verbose, log_to_syslog, log_fd = -1;
+/* log_stderr_all: info and notice lines go to stderr too (--verbose, or
+ * no other destination); else stderr carries warnings and errors only,
+ * so that a successful cron run prints nothing. */
+static int log_is_verbose, log_to_syslog, log_fd = -1, log_stderr_all = 1;
 
 int log_open(int verbose, const char *dest, char **err)
 {
@@ -23,8 +26,10 @@ int log_open(int verbose, const char *dest, char **err)
 
 	*err = NULL;
 	log_is_verbose = verbose;
+	log_stderr_all = 1;
 	if (!dest || strcmp(dest, "stderr") == 0)
 		return 0;
+	log_stderr_all = verbose;
 	if (strcmp(dest, "syslog") == 0) {
 		log_to_syslog = 1;
 		openlog("epamserv", LOG_PID, LOG_MAIL);
@@ -40,6 +45,7 @@ int log_open(int verbose, const char *dest, char **err)
 			return 0;
 		close(log_fd);
 		log_fd = -1;
+		log_stderr_all = 1;
 		errno = EINVAL;
 		buf_printf(&e, "the log file %s is not a regular file (a FIFO, a "
 		           "device?): remove it, or set log to another file or to "
@@ -47,6 +53,7 @@ int log_open(int verbose, const char *dest, char **err)
 		*err = buf_take(&e);
 		return -1;
 	}
+	log_stderr_all = 1;
 	buf_printf(&e, "cannot open the log file %s: %s (create it writable by "
 	           "uid %ld, the user epamserv runs as, or set log = syslog)",
 	           dest, strerror(errno), (long)geteuid());
@@ -113,9 +120,37 @@ void log_msg(int priority, const char *fmt, ...)
 	 * message: controls, bidi overrides and broken UTF-8 must not forge
 	 * or disguise a log line. */
 	util_clean_line(line);
-	fprintf(stderr, "epamserv: %s\n", line);
+	if (priority <= LOG_WARNING || log_stderr_all)
+		fprintf(stderr, "epamserv: %s\n", line);
 	if (log_to_syslog)
 		syslog(priority, "%s", line);
 	if (log_fd >= 0)
 		log_file_line(priority, line);
+}
+
+/* Whether v must be quoted: empty, or holding a blank, a quote, a
+ * backslash or '='. */
+static int kv_needs_quotes(const char *v)
+{
+	return !*v || strpbrk(v, " \t\"\\=") != NULL;
+}
+
+void log_kv(struct buf *b, const char *key, const char *value)
+{
+	const char *p;
+
+	if (!value || !*value)
+		value = "-";
+	buf_printf(b, "%s%s=", b->len ? " " : "", key);
+	if (!kv_needs_quotes(value)) {
+		buf_puts(b, value);
+		return;
+	}
+	buf_puts(b, "\"");
+	for (p = value; *p; p++) {
+		if (*p == '"' || *p == '\\')
+			buf_putc(b, '\\');
+		buf_putc(b, *p);
+	}
+	buf_puts(b, "\"");
 }

@@ -1,11 +1,14 @@
 /*
  * log.h - one place for what the server tells its operator.
  *
- * Every message goes to standard error (an MTA pipe or cron mails it, a
- * person at a terminal reads it).  The mail-handling commands also keep
- * it where the setting "log" says (log_open()): syslog with facility
- * mail, where mail administrators look (the default), nowhere else
- * ("stderr"), or a file, one line per message with a UTC timestamp.
+ * Warnings and errors go to standard error (an MTA pipe or cron mails
+ * it, a person at a terminal reads it).  The mail-handling commands keep
+ * every message where the setting "log" says (log_open()): syslog with
+ * facility mail, where mail administrators look (the default), a file,
+ * one line per message with a UTC timestamp, or standard error
+ * ("stderr").  Notices and info lines reach standard error only with
+ * --verbose or when it is the destination, so that a cron run that went
+ * well prints nothing (SPEC-like rule: quiet cron).
  * Priorities are syslog's: LOG_ERR, LOG_WARNING, LOG_NOTICE, LOG_INFO,
  * LOG_DEBUG; LOG_DEBUG is written only with --verbose.  Each call is one
  * line: a trailing newline in the format is dropped, control characters
@@ -19,6 +22,8 @@
 
 #include <syslog.h>
 
+struct buf;
+
 /* Start logging (safe to skip: messages then go to stderr only).
  * dest: NULL or "stderr" (stderr only), "syslog" (also syslog, facility
  * mail), or the absolute path of a file to append to (opened with
@@ -31,6 +36,13 @@ int log_open(int verbose, const char *dest, char **err);
 /* Log one line at a syslog priority. */
 void log_msg(int priority, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
+
+/* Append " key=value" to b (no blank before the first pair): the
+ * layout of the log lines meant for grep and fail2ban (epamserv(1),
+ * LOGGING).  value NULL or "" becomes "-"; a value with a blank, '"',
+ * '\\' or '=' is written in double quotes with '"' and '\\' escaped
+ * by a backslash.  Errors: out of memory aborts, as every buf does. */
+void log_kv(struct buf *b, const char *key, const char *value);
 
 /* Whether --verbose was given. */
 int log_verbose(void);

@@ -159,10 +159,14 @@ class Env:
             self.env["EPAMSERV_SMTP_URL"] = self.server.url
         self.seen = 0
 
-    def run(self, *args, stdin=None, env=None):
+    def run(self, *args, stdin=None, env=None, quiet=False):
+        """Run epamserv with args.  Info and notice lines reach stderr
+        only with --verbose (quiet cron): the tests read them there, so
+        it is given unless quiet."""
         e = dict(self.env)
         e.update(env or {})
-        p = subprocess.run([BIN] + list(args), input=stdin, env=e,
+        verbose = [] if quiet or (args and args[0].startswith("--")) else ["--verbose"]
+        p = subprocess.run([BIN] + verbose + list(args), input=stdin, env=e,
                            stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                            timeout=120)
         return p.returncode, p.stdout.decode("utf-8", "replace"), \

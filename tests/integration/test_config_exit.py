@@ -163,13 +163,13 @@ try:
     is_(rc, 0, "receive with log = FILE exits 0")
     with open(logf) as f:
         text = f.read()
-    ok(text.endswith("\n") and " epamserv[" in text and "help: done" in text,
+    ok(text.endswith("\n") and " epamserv[" in text and "verb=help board=- outcome=done" in text,
        "the file has a timestamped line per message", text)
     ok(text[:4].isdigit() and text[10] == "T" and text[19] == "Z",
        "the line starts with a UTC timestamp", text)
     is_(stat.S_IMODE(os.stat(logf).st_mode) & 0o037, 0,
         "the log file is created without group write or other access")
-    contains(err, "help: done", "stderr still gets the line")
+    contains(err, "verb=help board=- outcome=done", "stderr still gets the line (--verbose)")
     link = os.path.join(env.root, "link.log")
     os.symlink(logf, link)
     rc, err = env.receive(make_mail("dave@example.org", "help"),

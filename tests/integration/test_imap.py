@@ -97,7 +97,7 @@ try:
     deliver("alice@example.org", "epaminondas challenge alice bob by alice a")
     rc, err = batch()
     is_(rc, 0, "batch --imap exits 0 when every mail was handled")
-    contains(err, "3 mails handled, 0 left", "it reports what it did")
+    contains(err, "handled=3 left=0", "it reports what it did")
     gf = env.game_file(101)
     ok(gf is not None, "the challenge (after both confirmations, in UID "
        "order) made board 101", err)
@@ -119,7 +119,7 @@ try:
     before = snapshot(env.spool)
     rc, err = batch()
     is_(rc, 0, "a rerun exits 0")
-    contains(err, "0 mails handled, 0 left", "a rerun processes nothing")
+    contains(err, "handled=0 left=0", "a rerun processes nothing")
     ok(snapshot(env.spool) == before, "a rerun changes nothing in the spool")
     is_(env.new_messages(), [], "a rerun sends nothing")
 
@@ -133,7 +133,7 @@ try:
         rc, err = batch(env_={"EPAMSERV_LOCK_TIMEOUT": "1"})
         fcntl.flock(lk, fcntl.LOCK_UN)
     is_(rc, 75, "a mail meeting a busy board makes the run exit 75")
-    contains(err, "1 mails handled, 1 left", "the run goes on with the others")
+    contains(err, "handled=1 left=1", "the run goes on with the others")
     is_(env.game_file(101), gf, "the busy board is untouched")
     ok(os.path.exists(os.path.join(env.spool, "users", "carol")),
        "the next mail was handled")
@@ -142,7 +142,7 @@ try:
     ok("\\Seen" in flags.get(7, ""), "the handled one is seen", flags)
     rc, err = batch()
     is_(rc, 0, "the next run handles it")
-    contains(err, "1 mails handled, 0 left", "only that mail is fetched again")
+    contains(err, "handled=1 left=0", "only that mail is fetched again")
     ok("state: challenged" in gf and
        "state: challenged" not in (env.game_file(101) or ""),
        "the accept took effect", env.game_file(101))

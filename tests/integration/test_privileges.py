@@ -297,7 +297,7 @@ try:
     with open(logfile) as f:
         log = f.read()
     contains(log, "unknown key 'form'", "the log has the config error")
-    contains(log, "help: done", "and then the mail, processed")
+    contains(log, "verb=help board=- outcome=done", "and then the mail, processed")
 finally:
     env.close()
 

@@ -38,7 +38,7 @@ try:
     if os.path.exists(env.log):
         with open(env.log) as f:
             text = f.read()
-    contains(text, "help: done", "the harness's log file has the line")
+    contains(text, "verb=help board=- outcome=done", "the harness's log file has the line")
 finally:
     env.close()
 

@@ -1,0 +1,38 @@
+/*
+ * inlog.h - the one key=value log line of each incoming mail, for grep
+ * and fail2ban (epamserv(1), LOGGING):
+ *
+ *   in: msgid=<ID> from=ADDR client=IP userid=U game=G verb=V board=N
+ *       outcome=done|refused|deferred|held|ignored|dropped reason=TEXT
+ *       mails=N
+ *
+ * Every key is always there ("-" when it has no value).  Never a
+ * password or a reply token: only a game command's board is taken from
+ * the command's words, and the words that may be secrets are blotted
+ * out of the refusal reason.
+ */
+#ifndef EPAM_INLOG_H
+#define EPAM_INLOG_H
+
+#include "cmd/cmd.h"
+#include "cmd/intake.h"
+
+#include <stddef.h>
+
+/* The connecting client our own MTA wrote into the topmost Received
+ * header of raw[0..len) ("from host (host [192.0.2.7]) by ..."): the
+ * address in the last [...] before " by ", copied into out[0..n) when it
+ * is made of hex digits, '.' and ':' (an "IPv6:" prefix dropped); else
+ * out is "".  Never fails. */
+void inlog_client(const char *raw, size_t len, char *out, size_t n);
+
+/* Log the line of one mail at LOG_INFO (LOG_NOTICE when refused).
+ * c: the mail's context (c->error holds a refusal's reason; a reason
+ * not NULL is logged instead, "" for none); in: its command words (NULL
+ * when they were not read);
+ * client: from inlog_client(), may be "" or NULL; outcome: one of the
+ * words above. */
+void inlog_line(const struct cmdctx *c, const struct intake *in,
+                const char *client, const char *outcome, const char *reason);
+
+#endif
