@@ -246,6 +246,7 @@ int main(int argc, char **argv)
 	const char *conf = NULL;
 	char *err = NULL;
 	int i = 1, rc, k, verbose = 0, cmd = command_index(argc, argv), receive;
+	time_t started = util_now();
 
 	receive = cmd < argc && strcmp(argv[cmd], "receive") == 0;
 	/* --config first, since options override the file. */
@@ -357,6 +358,13 @@ int main(int argc, char **argv)
 		usage(stderr);
 		rc = EXIT_USAGE;
 	}
+	/* "status" shows when batch, flush and sweep last ran: one small
+	 * record each (not for a usage error or --help). */
+	if (!receive && rc != EXIT_USAGE && argc - i >= 1 && argc - i <= 3 &&
+	    (strcmp(argv[i], "batch") == 0 || strcmp(argv[i], "flush") == 0 ||
+	     strcmp(argv[i], "sweep") == 0) &&
+	    (argc - i == 1 || strcmp(argv[i + 1], "--help") != 0))
+		cli_note_run(&cfg, argv[i], started, rc);
 	config_free(&cfg);
 	/* receive tells the MTA "done" or "try again", nothing else: every
 	 * other code bounces the player's mail (epamserv(1), EXIT STATUS). */

@@ -260,3 +260,7 @@ EXTRA_DIST += tests/integration/test_held_attack.py \
 	tests/integration/test_restore_attack.py \
 	tests/integration/test_cap_attack.py \
 	tests/integration/test_log_attack.py
+
+# Issue 13 (status): status, --json, --prometheus, run records, bounces.
+TESTS += tests/integration/test_status.py
+EXTRA_DIST += tests/integration/test_status.py

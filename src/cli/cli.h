@@ -8,6 +8,8 @@
 
 #include "util/conf.h"
 
+#include <time.h>
+
 int cli_receive(const struct config *cfg, int argc, char **argv);
 int cli_outbox(const struct config *cfg, int argc, char **argv);
 int cli_flush(const struct config *cfg, int argc, char **argv);
@@ -15,8 +17,14 @@ int cli_bounces(const struct config *cfg, int argc, char **argv);
 int cli_batch(const struct config *cfg, int argc, char **argv);
 int cli_sweep(const struct config *cfg, int argc, char **argv);
 int cli_admin(const struct config *cfg, int argc, char **argv);
-/* "status [--json]": damaged and quarantined files (status.c). */
+/* "status [--json|--prometheus]": the state of the spool (status.c). */
 int cli_status(const struct config *cfg, int argc, char **argv);
+/* Record in SPOOL/runs/NAME that the command name ("batch", "flush",
+ * "sweep") started at started (seconds since the epoch) ended now with
+ * exit status rc, for "status".  Advisory: a failure is logged as a
+ * warning and otherwise ignored. */
+void cli_note_run(const struct config *cfg, const char *name,
+                  time_t started, int rc);
 /* "admin backup|restore|upgrade ..." (src/cli/admin_backup.c); argv[0]
  * is "backup", "restore" or "upgrade". */
 int cli_admin_backup(const struct config *cfg, int argc, char **argv);
