@@ -25,6 +25,10 @@ int cli_status(const struct config *cfg, int argc, char **argv);
  * warning and otherwise ignored. */
 void cli_note_run(const struct config *cfg, const char *name,
                   time_t started, int rc);
+/* Count sent mails sent at now in SPOOL/runs/sent (hourly counts of the
+ * last day, under the lock "runs-sent"), for "status".  Advisory:
+ * nothing is counted when the lock or the file cannot be had. */
+void cli_note_sent(const struct config *cfg, int sent, time_t now);
 /* "admin backup|restore|upgrade ..." (src/cli/admin_backup.c); argv[0]
  * is "backup", "restore" or "upgrade". */
 int cli_admin_backup(const struct config *cfg, int argc, char **argv);

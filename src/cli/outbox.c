@@ -72,6 +72,8 @@ static int deliver(const struct config *cfg, int all, int verbose)
 	pol.all = all;
 	txn_recover_all(cfg->spool);
 	rc = outbox_deliver(cfg->spool, &smtp, &pol, &st);
+	if (rc >= 0)
+		cli_note_sent(cfg, st.sent, pol.now);  /* for "status" */
 	memset(password, 0, strlen(password));
 	free(password);
 	if (rc < 0) {

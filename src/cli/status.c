@@ -27,6 +27,7 @@
  */
 #include "cli/cli.h"
 #include "cmd/held.h"
+#include "spool/lock.h"
 #include "spool/outbox.h"
 #include "spool/spool.h"
 #include "spool/users.h"
@@ -123,7 +124,7 @@ struct run {
 };
 
 struct status {
-	long boards[B_STATES], players, mails_in_day;
+	long boards[B_STATES], players, mails_in_day, mails_out_day;
 	long outbox, outbox_bytes, deferred, failed, bounces, journal;
 	time_t oldest_deferred;  /* first failure of the oldest; 0: none */
 	struct run runs[3];
@@ -244,6 +245,15 @@ static void count_outbox(const char *spool, struct status *st)
 	closedir(d);
 }
 
+/* Make SPOOL/runs when missing: 0, or -1 (errno). */
+static int mkdir_runs(const char *spool)
+{
+	char dir[4200];
+
+	snprintf(dir, sizeof dir, "%s/runs", spool);
+	return mkdir(dir, 0750) < 0 && errno != EEXIST ? -1 : 0;
+}
+
 /* Read SPOOL/runs/NAME into *r (all 0 when there is none). */
 static void read_run(const char *spool, const char *name, struct run *r)
 {
@@ -275,7 +285,7 @@ void cli_note_run(const struct config *cfg, const char *name,
 	FILE *f;
 
 	snprintf(dir, sizeof dir, "%s/runs", cfg->spool);
-	if (mkdir(dir, 0750) < 0 && errno != EEXIST)
+	if (mkdir_runs(cfg->spool) < 0)
 		goto fail;
 	snprintf(path, sizeof path, "%s/%s", dir, name);
 	snprintf(tmp, sizeof tmp, "%s/.%s.%ld", dir, name, (long)getpid());
@@ -296,6 +306,78 @@ fail:
 	        name, cfg->spool, strerror(errno));
 }
 
+/* The hourly counts of SPOOL/runs/sent ("HOUR COUNT" lines, HOUR the
+ * start of an hour in seconds since the epoch) of the 24 hours before
+ * now, into hour[] and count[] (at most 25 each).  Returns how many. */
+static int read_sent(const char *spool, time_t now, long long *hour,
+                     long *count)
+{
+	char path[4200], *text, *p;
+	long long h;
+	long c;
+	int n = 0;
+
+	snprintf(path, sizeof path, "%s/runs/sent", spool);
+	text = util_read_file(path, 4096, NULL);
+	if (!text)
+		return 0;
+	for (p = strtok(text, "\n"); p && n < 25; p = strtok(NULL, "\n"))
+		if (sscanf(p, "%lld %ld", &h, &c) == 2 && c > 0 &&
+		    c < 100000000 && h > (long long)now - 86400 &&
+		    h <= (long long)now) {
+			hour[n] = h;
+			count[n++] = c;
+		}
+	free(text);
+	return n;
+}
+
+void cli_note_sent(const struct config *cfg, int sent, time_t now)
+{
+	struct lock l = LOCK_INIT;
+	long long hour[26], this_hour = (long long)now - (long long)now % 3600;
+	long count[26];
+	char path[4200], tmp[4300];
+	FILE *f;
+	int n, i;
+
+	if (sent <= 0)
+		return;
+	if (lock_acquire(cfg->spool, "runs-sent", 1000, &l) < 0)
+		return;  /* advisory: a count lost, never a run stopped */
+	n = read_sent(cfg->spool, now, hour, count);
+	for (i = 0; i < n && hour[i] != this_hour; i++)
+		;
+	if (i == n) {
+		hour[n] = this_hour;
+		count[n++] = 0;
+	}
+	count[i] += sent;
+	snprintf(path, sizeof path, "%s/runs/sent", cfg->spool);
+	snprintf(tmp, sizeof tmp, "%s/runs/.sent.%ld", cfg->spool,
+	         (long)getpid());
+	if (mkdir_runs(cfg->spool) == 0 &&
+	    (f = util_fopen_spool(tmp, 0)) != NULL) {
+		for (i = 0; i < n; i++)
+			fprintf(f, "%lld %ld\n", hour[i], count[i]);
+		if (fclose(f) != 0 || rename(tmp, path) != 0)
+			unlink(tmp);
+	}
+	lock_release(&l);
+}
+
+/* Mails sent in the 24 hours before now, to the hour. */
+static long sent_last_day(const char *spool, time_t now)
+{
+	long long hour[25];
+	long count[25], sum = 0;
+	int n = read_sent(spool, now, hour, count), i;
+
+	for (i = 0; i < n; i++)
+		sum += count[i];
+	return sum;
+}
+
 /* Everything but the quarantine and held records, into *st. */
 static void gather(const char *spool, struct status *st)
 {
@@ -312,6 +394,7 @@ static void gather(const char *spool, struct status *st)
 	}
 	free(err);
 	st->mails_in_day = count_recent(spool, "seen", util_now());
+	st->mails_out_day = sent_last_day(spool, util_now());
 	count_outbox(spool, st);
 	st->failed = count_dir(spool, "failed", NULL);
 	st->bounces = count_dir(spool, "bounces", NULL);
@@ -337,8 +420,8 @@ static void print_json_rest(const struct status *st)
 		printf("%s\"%s\": %ld", i ? ", " : "", board_states[i],
 		       st->boards[i]);
 	printf("}, \"players\": %ld, \"mails_in_last_day\": %ld, "
-	       "\"bounces\": %ld, \"runs\": {", st->players, st->mails_in_day,
-	       st->bounces);
+	       "\"mails_out_last_day\": %ld, \"bounces\": %ld, \"runs\": {",
+	       st->players, st->mails_in_day, st->mails_out_day, st->bounces);
 	for (i = 0; run_names[i]; i++) {
 		const struct run *r = &st->runs[i];
 		printf("%s\"%s\": ", i ? ", " : "", run_names[i]);
@@ -373,6 +456,8 @@ static void print_prometheus(const struct status *st, size_t nq, size_t nd)
 	printf("epamserv_players %ld\n", st->players);
 	prom_head("mails_in_last_day", "Mails processed in the last 24 hours.");
 	printf("epamserv_mails_in_last_day %ld\n", st->mails_in_day);
+	prom_head("mails_out_last_day", "Mails sent in the last 24 hours.");
+	printf("epamserv_mails_out_last_day %ld\n", st->mails_out_day);
 	prom_head("outbox_mails", "Mails waiting in the outbox.");
 	printf("epamserv_outbox_mails %ld\n", st->outbox);
 	prom_head("outbox_bytes", "Bytes of the mails in the outbox.");
@@ -415,7 +500,8 @@ static void print_text_rest(const struct status *st)
 		printf(" %s %ld%s", board_states[i], st->boards[i],
 		       i + 1 < B_STATES ? "," : "\n");
 	printf("players: %ld\n", st->players);
-	printf("mails in the last day: %ld\n", st->mails_in_day);
+	printf("mails in the last day: %ld processed, %ld sent\n",
+	       st->mails_in_day, st->mails_out_day);
 	printf("outbox: %ld mail%s waiting (%ld bytes), %ld deferred",
 	       st->outbox, st->outbox == 1 ? "" : "s", st->outbox_bytes,
 	       st->deferred);

@@ -82,6 +82,9 @@ try:
     ok(rc in (0, 75), "flush runs (exit %d)" % rc, err)
     st = status_json(env, "after a flush")
     matches_spool(env, st, "after a flush")
+    is_(st.get("mails_out_last_day"), len(relay.messages()),
+        "mails_out_last_day counts what the relay accepted")
+    ok(st.get("mails_out_last_day", 0) > 0, "and some were sent")
     ok(st.get("deferred", 0) >= 1, "bob's mails are deferred (451)")
     ok(st.get("failed", 0) >= 1, "carol's mails failed (550)")
     ok(st.get("bounces", 0) >= 1, "carol's address has a bounce record")
@@ -110,6 +113,7 @@ try:
     later = {"EPAMSERV_NOW": str(int(time.time()) + 2 * DAY)}
     st2 = status_json(env, "two days later", later)
     is_(st2.get("mails_in_last_day"), 0, "two days later: none in the last day")
+    is_(st2.get("mails_out_last_day"), 0, "and none sent in the last day")
 
     rc, out, err = env.run("status")
     is_(rc, 0, "status exits 0")
@@ -138,6 +142,7 @@ try:
                       ("epamserv_outbox_deferred", st["deferred"]),
                       ("epamserv_failed_mails", st["failed"]),
                       ("epamserv_players", 4),
+                      ("epamserv_mails_out_last_day", st["mails_out_last_day"]),
                       ('epamserv_boards{state="active"}', 1),
                       ('epamserv_boards{state="challenged"}', 1),
                       ('epamserv_last_run_exit_code{command="sweep"}', 0),
