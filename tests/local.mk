@@ -262,5 +262,5 @@ EXTRA_DIST += tests/integration/test_held_attack.py \
 	tests/integration/test_log_attack.py
 
 # Issue 13 (status): status, --json, --prometheus, run records, bounces.
-TESTS += tests/integration/test_status.py
-EXTRA_DIST += tests/integration/test_status.py
+TESTS += tests/integration/test_status.py tests/integration/test_bounces.py
+EXTRA_DIST += tests/integration/test_status.py tests/integration/test_bounces.py

@@ -32,6 +32,11 @@ int admin_repair(const struct config *cfg, int argc, char **argv);
 int admin_user_repair(const struct config *cfg, int argc, char **argv);
 int admin_journal(const struct config *cfg, int argc, char **argv);
 
+/* admin_user.c: "user list|address ..." (argv[0] "user") and
+ * "bounces [clear ADDRESS]" (argv[0] "bounces"). */
+int admin_user_more(const struct config *cfg, int argc, char **argv);
+int admin_bounces(const struct config *cfg, int argc, char **argv);
+
 /* admin_check.c: "check [--fix]". */
 int admin_check(const struct config *cfg, int argc, char **argv);
 

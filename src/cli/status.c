@@ -10,7 +10,9 @@
  *   mails in      processed-mail records (SPOOL/seen/) of the last day
  *   outbox        mails waiting, their bytes, those deferred (a .retry
  *                 file) and the oldest first failure; failed/ mails
- *   bounces       addresses with a bounce record (SPOOL/bounces/)
+ *   bounces       addresses with a bounce record (SPOOL/bounces/), and
+ *                 those that keep bouncing (BOUNCE_FLAG_COUNT, bounce.h)
+ *                 with their players
  *   quarantined   the boards and accounts set aside (admin quarantine)
  *   damaged       the files that mails are set aside for (SPOOL/held/,
  *                 src/cmd/held.h): each with the loader's error, how many
@@ -27,12 +29,15 @@
  */
 #include "cli/cli.h"
 #include "cmd/held.h"
+#include "spool/addrindex.h"
+#include "spool/bounce.h"
 #include "spool/lock.h"
 #include "spool/outbox.h"
 #include "spool/spool.h"
 #include "spool/users.h"
 #include "util/log.h"
 #include "spool/quarantine.h"
+#include "util/buf.h"
 #include "util/util.h"
 
 #include <dirent.h>
@@ -127,6 +132,9 @@ struct status {
 	long boards[B_STATES], players, mails_in_day, mails_out_day;
 	long outbox, outbox_bytes, deferred, failed, bounces, journal;
 	time_t oldest_deferred;  /* first failure of the oldest; 0: none */
+	struct bounce *bouncing; /* the addresses that keep bouncing */
+	char (*bouncing_user)[32];  /* their players' userids, or "" */
+	size_t nbouncing;
 	struct run runs[3];
 };
 
@@ -378,6 +386,28 @@ static long sent_last_day(const char *spool, time_t now)
 	return sum;
 }
 
+/* The bounce records of BOUNCE_FLAG_COUNT bounces or more, with the
+ * userid of each address's player, into st. */
+static void gather_bouncing(const char *spool, struct status *st)
+{
+	struct bounce *v;
+	size_t n, i;
+
+	if (bounce_list(spool, &v, &n) < 0)
+		return;
+	st->bouncing = xmalloc((n ? n : 1) * sizeof *st->bouncing);
+	st->bouncing_user = xmalloc((n ? n : 1) * sizeof *st->bouncing_user);
+	for (i = 0; i < n; i++) {
+		char *u = st->bouncing_user[st->nbouncing];
+		if (v[i].count < BOUNCE_FLAG_COUNT)
+			continue;
+		if (addr_player(spool, v[i].address, u) != 1)
+			u[0] = '\0';
+		st->bouncing[st->nbouncing++] = v[i];
+	}
+	free(v);
+}
+
 /* Everything but the quarantine and held records, into *st. */
 static void gather(const char *spool, struct status *st)
 {
@@ -398,9 +428,34 @@ static void gather(const char *spool, struct status *st)
 	count_outbox(spool, st);
 	st->failed = count_dir(spool, "failed", NULL);
 	st->bounces = count_dir(spool, "bounces", NULL);
+	gather_bouncing(spool, st);
 	st->journal = count_dir(spool, "journal", NULL);
 	for (i = 0; run_names[i]; i++)
 		read_run(spool, run_names[i], &st->runs[i]);
+}
+
+/* One address that keeps bouncing, as a JSON object (after a comma
+ * unless it is the first, i == 0). */
+static void print_bouncing_json(const struct bounce *b, const char *userid,
+                                int i)
+{
+	char when[32];
+
+	printf("%s{\"address\": ", i ? ", " : "");
+	json_str(stdout, b->address);
+	printf(", \"userid\": ");
+	if (*userid)
+		json_str(stdout, userid);
+	else
+		printf("null");
+	util_iso_time(b->first, when, sizeof when);
+	printf(", \"count\": %ld, \"first\": \"%s\"", b->count, when);
+	util_iso_time(b->last, when, sizeof when);
+	printf(", \"last\": \"%s\", \"code\": %d, \"dsn\": ", when, b->code);
+	json_str(stdout, b->dsn);
+	printf(", \"reason\": ");
+	json_str(stdout, b->reason);
+	printf("}");
 }
 
 /* The --json keys beyond quarantined and damaged. */
@@ -434,7 +489,10 @@ static void print_json_rest(const struct status *st)
 		util_iso_time(r->ended, when, sizeof when);
 		printf("\"ended\": \"%s\", \"exit\": %d}", when, r->exit);
 	}
-	printf("}}\n");
+	printf("}, \"bouncing\": [");
+	for (i = 0; i < (int)st->nbouncing; i++)
+		print_bouncing_json(&st->bouncing[i], st->bouncing_user[i], i);
+	printf("]}\n");
 }
 
 /* One node_exporter gauge with its HELP and TYPE lines. */
@@ -472,6 +530,8 @@ static void print_prometheus(const struct status *st, size_t nq, size_t nd)
 	printf("epamserv_failed_mails %ld\n", st->failed);
 	prom_head("bounced_addresses", "Addresses with a bounce record.");
 	printf("epamserv_bounced_addresses %ld\n", st->bounces);
+	prom_head("bouncing_addresses", "Addresses that keep bouncing.");
+	printf("epamserv_bouncing_addresses %zu\n", st->nbouncing);
 	prom_head("quarantined", "Boards and accounts quarantined.");
 	printf("epamserv_quarantined %zu\n", nq);
 	prom_head("damaged_files", "Files that mails are held for.");
@@ -512,6 +572,16 @@ static void print_text_rest(const struct status *st)
 	printf("\nfailed: %ld mail%s\n", st->failed, st->failed == 1 ? "" : "s");
 	printf("bounces: %ld address%s\n", st->bounces,
 	       st->bounces == 1 ? "" : "es");
+	for (i = 0; i < (int)st->nbouncing; i++) {
+		const struct bounce *b = &st->bouncing[i];
+		char first[32];
+		util_iso_time(b->first, first, sizeof first);
+		util_iso_time(b->last, when, sizeof when);
+		printf("bouncing: %s (%s%s): %ld bounces since %s, the last %s: "
+		       "%s\n", b->address, *st->bouncing_user[i] ? "player " : "",
+		       *st->bouncing_user[i] ? st->bouncing_user[i] : "no player",
+		       b->count, first, when, b->reason);
+	}
 	printf("journal: %ld update%s not yet applied\n", st->journal,
 	       st->journal == 1 ? "" : "s");
 	for (i = 0; run_names[i]; i++) {
@@ -636,5 +706,7 @@ int cli_status(const struct config *cfg, int argc, char **argv)
 	free(q);
 	free(h);
 	free(dm);
+	free(st.bouncing);
+	free(st.bouncing_user);
 	return prom ? 0 : nq || nd ? 1 : 0;
 }
