@@ -363,8 +363,13 @@ int main(int argc, char **argv)
 	if (!receive && rc != EXIT_USAGE && argc - i >= 1 && argc - i <= 3 &&
 	    (strcmp(argv[i], "batch") == 0 || strcmp(argv[i], "flush") == 0 ||
 	     strcmp(argv[i], "sweep") == 0) &&
-	    (argc - i == 1 || strcmp(argv[i + 1], "--help") != 0))
+	    (argc - i == 1 || strcmp(argv[i + 1], "--help") != 0)) {
+		/* and the opponents of a player whose mail keeps bouncing
+		 * are told, once, after a flush or sweep */
+		if (strcmp(argv[i], "batch") != 0 && cli_bounce_notices(&cfg) > 0)
+			cli_deliver_quietly(&cfg);
 		cli_note_run(&cfg, argv[i], started, rc);
+	}
 	config_free(&cfg);
 	/* receive tells the MTA "done" or "try again", nothing else: every
 	 * other code bounces the player's mail (epamserv(1), EXIT STATUS). */

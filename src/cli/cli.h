@@ -35,6 +35,10 @@ int cli_admin_backup(const struct config *cfg, int argc, char **argv);
 /* "batch --imap URL" (src/cli/imap.c). */
 int cli_batch_imap(const struct config *cfg, const char *url);
 
+/* Tell the opponents of each player whose address keeps bouncing, once
+ * per bounce record (bounce_notice.c).  Returns how many were told. */
+int cli_bounce_notices(const struct config *cfg);
+
 /* Deliver the outbox when an SMTP server is configured (after receive). */
 void cli_deliver_quietly(const struct config *cfg);
 

@@ -78,6 +78,8 @@ static void parse_line(const char *line, struct bounce *b)
 		copy_field(b->dsn, sizeof b->dsn, v);
 	else if (k == 6 && strncmp(line, "reason", 6) == 0)
 		copy_field(b->reason, sizeof b->reason, v);
+	else if (k == 4 && strncmp(line, "told", 4) == 0)
+		util_parse_iso_time(v, &b->told);
 }
 
 int bounce_parse(const char *text, struct bounce *b)
@@ -126,12 +128,38 @@ static void record_path(const char *spool, const char *addr, char *buf,
 	snprintf(buf, len, "%s/bounces/%s", spool, digest);
 }
 
+/* Write b as the record at path (through a temporary file of SPOOL/tmp).
+ * 0, or -1 (errno). */
+static int write_record(const char *spool, const char *path,
+                        const struct bounce *b)
+{
+	char tmp[4300], first[32], last[32], told[32];
+	FILE *f;
+
+	util_iso_time(b->first, first, sizeof first);
+	util_iso_time(b->last, last, sizeof last);
+	util_iso_time(b->told, told, sizeof told);
+	snprintf(tmp, sizeof tmp, "%s/tmp/bounce.%ld", spool, (long)getpid());
+	if ((f = util_fopen_spool(tmp, 0)) == NULL)
+		return -1;
+	fprintf(f, "epamserv-bounce 2\naddress: %s\ncount: %ld\nfirst: %s\n"
+	        "last: %s\nsource: %s\ncode: %d\ndsn: %s\nreason: %s\n",
+	        b->address, b->count, first, last, b->source, b->code, b->dsn,
+	        b->reason);
+	if (b->told)
+		fprintf(f, "told: %s\n", told);
+	if (fclose(f) != 0 || rename(tmp, path) != 0) {
+		unlink(tmp);
+		return -1;
+	}
+	return 0;
+}
+
 int bounce_note_locked(const char *spool, const char *rcpt,
                        const char *source, const char *why, time_t now)
 {
-	char path[4200], tmp[4300], first[32], last[32], *old;
+	char path[4200], *old;
 	struct bounce b;
-	FILE *f;
 
 	record_path(spool, rcpt, path, sizeof path);
 	old = util_read_file(path, 8192, NULL);
@@ -146,20 +174,25 @@ int bounce_note_locked(const char *spool, const char *rcpt,
 	copy_field(b.source, sizeof b.source, source);
 	copy_field(b.reason, sizeof b.reason, why);
 	bounce_codes(b.reason, &b.code, b.dsn);
-	util_iso_time(b.first, first, sizeof first);
-	util_iso_time(b.last, last, sizeof last);
-	snprintf(tmp, sizeof tmp, "%s/tmp/bounce.%ld", spool, (long)getpid());
-	if ((f = util_fopen_spool(tmp, 0)) == NULL)
-		return -1;
-	fprintf(f, "epamserv-bounce 2\naddress: %s\ncount: %ld\nfirst: %s\n"
-	        "last: %s\nsource: %s\ncode: %d\ndsn: %s\nreason: %s\n",
-	        b.address, b.count, first, last, b.source, b.code, b.dsn,
-	        b.reason);
-	if (fclose(f) != 0 || rename(tmp, path) != 0) {
-		unlink(tmp);
+	return write_record(spool, path, &b);
+}
+
+int bounce_mark_told_locked(const char *spool, const char *addr, time_t now)
+{
+	char path[4200], *old;
+	struct bounce b;
+	int ok;
+
+	record_path(spool, addr, path, sizeof path);
+	old = util_read_file(path, 8192, NULL);
+	ok = old && bounce_parse(old, &b) == 0;
+	free(old);
+	if (!ok) {
+		errno = ENOENT;
 		return -1;
 	}
-	return 0;
+	b.told = now;
+	return write_record(spool, path, &b);
 }
 
 static int by_address(const void *a, const void *b)

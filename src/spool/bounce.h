@@ -16,6 +16,10 @@
  *   code: 550                         (the reply code; 0 when none)
  *   dsn: 5.1.1                        (the enhanced status code; "-")
  *   reason: RCPT failed: 550 5.1.1 User unknown
+ *   told: 2026-12-01T09:15:00Z        (optional: when the opponents of
+ *                                     the address's player were told
+ *                                     that board mails to him bounce;
+ *                                     once per record)
  *
  * A record of version 1 ("TIME ADDRESS SOURCE: WHY", one line) reads as
  * one bounce at TIME.  Records are rewritten whole (a temporary file
@@ -44,6 +48,7 @@ struct bounce {
 	int code;            /* 0: none given */
 	char dsn[16];        /* "-": none given */
 	char reason[512];
+	time_t told;         /* 0: the opponents were not told */
 };
 
 /* Parse the text of a record (untrusted, NUL-terminated) into *b.
@@ -61,6 +66,10 @@ void bounce_codes(const char *why, int *code, char *dsn);
  * the lock "bounces".  0, or -1 (errno) when it cannot be written. */
 int bounce_note_locked(const char *spool, const char *rcpt,
                        const char *source, const char *why, time_t now);
+
+/* Set "told: now" in the record of addr (lock "bounces" held by the
+ * caller).  0, or -1 (errno; also when there is no record). */
+int bounce_mark_told_locked(const char *spool, const char *addr, time_t now);
 
 /* Every readable record (malloc'ed array of *n, sorted by address;
  * never NULL on success).  0, or -1 (errno) when SPOOL/bounces cannot

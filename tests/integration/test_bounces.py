@@ -10,7 +10,7 @@ import os
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from harness import Env, Server, ok, is_, contains, done
+from harness import Env, Server, ok, is_, contains, done, body_of
 
 BOB = "bob@example.org"
 
@@ -51,6 +51,25 @@ try:
     contains(rec, "count: %d\n" % n, "the record counts every bounce")
     contains(rec, "code: 550\n", "it keeps the reply code")
     contains(rec, "reason: ", "and the reason")
+    contains(rec, "\ntold: 20", "the record says the opponent was told")
+
+    def notices():
+        return [m for m in relay.messages() if "alice@example.org" in
+                m.envelope_to and "not arriving" in str(m["Subject"])]
+    got = notices()
+    is_(len(got), 1, "alice, bob's opponent on 101, is told once")
+    if got:
+        is_(str(got[0]["Subject"]), "epamserv: board mails to bob are not "
+            "arriving", "the notice's subject")
+        body = body_of(got[0])
+        contains(body, "epaminondas 101", "it names the board")
+        ok(BOB not in body and "Refused" not in body,
+           "and neither bob's address nor the server's reply", body)
+    rc, err = env.mail(BOB, "help")
+    env.run("flush", env=url)
+    env.run("sweep", env=url)
+    is_(len(notices()), 1, "more bounces and a sweep tell her no second time")
+    n = refused_to(env, BOB)
 
     rc, out, err = env.run("bounces")
     contains(out, BOB, "epamserv bounces names the address")
