@@ -30,6 +30,12 @@ TESTS += tests/unit/test_spool
 tests_unit_test_spool_SOURCES = tests/unit/test_spool.c tests/tap.h
 tests_unit_test_spool_LDADD = $(epamserv_test_libs)
 
+# The bounce records' parsers (issue 13).
+check_PROGRAMS += tests/unit/test_bounce
+TESTS += tests/unit/test_bounce
+tests_unit_test_bounce_SOURCES = tests/unit/test_bounce.c tests/tap.h
+tests_unit_test_bounce_LDADD = $(epamserv_test_libs)
+
 # The util helpers between untrusted text and the program: the log line
 # cleaner, strict dates, reserved userids.
 check_PROGRAMS += tests/unit/test_util
