@@ -44,7 +44,8 @@ static void usage(FILE *out)
 	      "  sweep                    daily: reminders, forfeits (cron)\n"
 	      "  admin list|show|check|user|outbox|bounces|quarantine|repair ...\n"
 	      "                           manage the spool (see epamserv(1))\n"
-	      "  status [--json]          damaged and quarantined files\n"
+	      "  status [--json|--prometheus]\n"
+	      "                           boards, queue, bounces, damage, runs\n"
 	      "  perft DEPTH [POSITION] [options] [--divide]\n"
 	      "                           count move sequences (RULES.md 7)\n"
 	      "  moves POSITION [options] list the legal moves of a position\n"
@@ -248,6 +249,7 @@ int main(int argc, char **argv)
 	const char *conf = NULL;
 	char *err = NULL;
 	int i = 1, rc, k, verbose = 0, cmd = command_index(argc, argv), receive;
+	time_t started = util_now();
 
 	receive = cmd < argc && strcmp(argv[cmd], "receive") == 0;
 	/* --config first, since options override the file. */
@@ -358,6 +360,18 @@ int main(int argc, char **argv)
 		fprintf(stderr, "epamserv: unknown command '%s'\n", argv[i]);
 		usage(stderr);
 		rc = EXIT_USAGE;
+	}
+	/* "status" shows when batch, flush and sweep last ran: one small
+	 * record each (not for a usage error or --help). */
+	if (!receive && rc != EXIT_USAGE && argc - i >= 1 && argc - i <= 3 &&
+	    (strcmp(argv[i], "batch") == 0 || strcmp(argv[i], "flush") == 0 ||
+	     strcmp(argv[i], "sweep") == 0) &&
+	    (argc - i == 1 || strcmp(argv[i + 1], "--help") != 0)) {
+		/* and the opponents of a player whose mail keeps bouncing
+		 * are told, once, after a flush or sweep */
+		if (strcmp(argv[i], "batch") != 0 && cli_bounce_notices(&cfg) > 0)
+			cli_deliver_quietly(&cfg);
+		cli_note_run(&cfg, argv[i], started, rc);
 	}
 	config_free(&cfg);
 	/* receive tells the MTA "done" or "try again", nothing else: every

@@ -34,6 +34,12 @@ TESTS += tests/unit/test_spool
 tests_unit_test_spool_SOURCES = tests/unit/test_spool.c tests/tap.h
 tests_unit_test_spool_LDADD = $(epamserv_test_libs)
 
+# The bounce records' parsers (issue 13).
+check_PROGRAMS += tests/unit/test_bounce
+TESTS += tests/unit/test_bounce
+tests_unit_test_bounce_SOURCES = tests/unit/test_bounce.c tests/tap.h
+tests_unit_test_bounce_LDADD = $(epamserv_test_libs)
+
 # The util helpers between untrusted text and the program: the log line
 # cleaner, strict dates, reserved userids.
 check_PROGRAMS += tests/unit/test_util
@@ -264,3 +270,7 @@ EXTRA_DIST += tests/integration/test_held_attack.py \
 	tests/integration/test_restore_attack.py \
 	tests/integration/test_cap_attack.py \
 	tests/integration/test_log_attack.py tests/integration/test_inlog.py
+
+# Issue 13 (status): status, --json, --prometheus, run records, bounces.
+TESTS += tests/integration/test_status.py tests/integration/test_bounces.py
+EXTRA_DIST += tests/integration/test_status.py tests/integration/test_bounces.py

@@ -14,7 +14,8 @@
  *   admin result [GAME] BOARD white|black|draw --reason TEXT
  *   admin outbox list|show|hold|release|requeue|delete ...
  *                                   (admin_outbox.c)
- *   admin bounces
+ *   admin bounces [clear ADDRESS]    (admin_user.c)
+ *   admin user list | user address USERID NEW-ADDRESS   (admin_user.c)
  *   admin quarantine [--release] [GAME] BOARD|USERID --reason TEXT
  *   admin repair [GAME] BOARD --reason TEXT
  *   admin user repair USERID --reason TEXT
@@ -547,6 +548,9 @@ static int admin_user(const struct config *cfg, int argc, char **argv)
 
 	if (argc > 1 && strcmp(argv[1], "repair") == 0)
 		return admin_user_repair(cfg, argc, argv);
+	if (argc > 1 && (strcmp(argv[1], "list") == 0 ||
+	                 strcmp(argv[1], "address") == 0))
+		return admin_user_more(cfg, argc, argv);  /* admin_user.c */
 	reason = admin_take_reason(&argc, argv);
 	struct user u;
 	char *err = NULL;
@@ -720,9 +724,10 @@ done:
 static void admin_usage(FILE *out)
 {
 	fprintf(out, "usage: epamserv admin list | show [GAME] BOARD | check [--fix] |\n"
-	        "       user add|del|passwd|show|repair ... | result [GAME] BOARD "
-	        "white|black|draw |\n       outbox list|show|hold|release|requeue|delete ... |"
-	        " bounces |\n"
+	        "       user add|del|passwd|show|repair|list|address ... |\n"
+	        "       result [GAME] BOARD white|black|draw |\n"
+	        "       outbox list|show|hold|release|requeue|delete ... |\n"
+	        "       bounces [clear ADDRESS] |\n"
 	        "       quarantine [--release] [GAME] BOARD|USERID | repair [GAME] BOARD |\n"
 	        "       journal list|apply|discard ... |\n"
 	        "       backup DEST | restore [--force] SRC | upgrade\n"
@@ -775,11 +780,8 @@ int cli_admin(const struct config *cfg, int argc, char **argv)
 	if (strcmp(argv[1], "backup") == 0 || strcmp(argv[1], "restore") == 0 ||
 	    strcmp(argv[1], "upgrade") == 0)
 		return cli_admin_backup(cfg, argc - 1, argv + 1);
-	if (strcmp(argv[1], "bounces") == 0 && argc == 2) {
-		if (outbox_print_bounces(cfg->spool, stdout) == 0)
-			printf("no address has bounced\n");
-		return 0;
-	}
+	if (strcmp(argv[1], "bounces") == 0)
+		return admin_bounces(cfg, argc - 1, argv + 1);
 usage:
 	admin_usage(stderr);
 	return EXIT_USAGE;

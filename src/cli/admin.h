@@ -35,6 +35,11 @@ int admin_journal(const struct config *cfg, int argc, char **argv);
 /* admin_outbox.c: "outbox list|show|hold|release|requeue|delete ...". */
 int admin_outbox(const struct config *cfg, int argc, char **argv);
 
+/* admin_user.c: "user list|address ..." (argv[0] "user") and
+ * "bounces [clear ADDRESS]" (argv[0] "bounces"). */
+int admin_user_more(const struct config *cfg, int argc, char **argv);
+int admin_bounces(const struct config *cfg, int argc, char **argv);
+
 /* admin_check.c: "check [--fix]". */
 int admin_check(const struct config *cfg, int argc, char **argv);
 

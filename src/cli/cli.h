@@ -8,6 +8,8 @@
 
 #include "util/conf.h"
 
+#include <time.h>
+
 int cli_receive(const struct config *cfg, int argc, char **argv);
 int cli_outbox(const struct config *cfg, int argc, char **argv);
 int cli_flush(const struct config *cfg, int argc, char **argv);
@@ -15,13 +17,27 @@ int cli_bounces(const struct config *cfg, int argc, char **argv);
 int cli_batch(const struct config *cfg, int argc, char **argv);
 int cli_sweep(const struct config *cfg, int argc, char **argv);
 int cli_admin(const struct config *cfg, int argc, char **argv);
-/* "status [--json]": damaged and quarantined files (status.c). */
+/* "status [--json|--prometheus]": the state of the spool (status.c). */
 int cli_status(const struct config *cfg, int argc, char **argv);
+/* Record in SPOOL/runs/NAME that the command name ("batch", "flush",
+ * "sweep") started at started (seconds since the epoch) ended now with
+ * exit status rc, for "status".  Advisory: a failure is logged as a
+ * warning and otherwise ignored. */
+void cli_note_run(const struct config *cfg, const char *name,
+                  time_t started, int rc);
+/* Count sent mails sent at now in SPOOL/runs/sent (hourly counts of the
+ * last day, under the lock "runs-sent"), for "status".  Advisory:
+ * nothing is counted when the lock or the file cannot be had. */
+void cli_note_sent(const struct config *cfg, int sent, time_t now);
 /* "admin backup|restore|upgrade ..." (src/cli/admin_backup.c); argv[0]
  * is "backup", "restore" or "upgrade". */
 int cli_admin_backup(const struct config *cfg, int argc, char **argv);
 /* "batch --imap URL" (src/cli/imap.c). */
 int cli_batch_imap(const struct config *cfg, const char *url);
+
+/* Tell the opponents of each player whose address keeps bouncing, once
+ * per bounce record (bounce_notice.c).  Returns how many were told. */
+int cli_bounce_notices(const struct config *cfg);
 
 /* Deliver the outbox when an SMTP server is configured (after receive). */
 void cli_deliver_quietly(const struct config *cfg);

@@ -226,6 +226,8 @@ static int deliver(const struct config *cfg, int all, const char *only_to,
 	pol.only_to = only_to;
 	txn_recover_all(cfg->spool);
 	rc = outbox_deliver(cfg->spool, &smtp, &pol, &st);
+	if (rc >= 0)
+		cli_note_sent(cfg, st.sent, pol.now);  /* for "status" */
 	memset(password, 0, strlen(password));
 	free(password);
 	if (rc < 0) {

@@ -1,29 +1,54 @@
 /*
- * status.c - "epamserv status [--json]": what needs the administrator,
- * cheaply (no game file is replayed; "admin check" does that):
+ * status.c - "epamserv status [--json|--prometheus]": the state of the
+ * server at a glance, cheaply (no game file is replayed; "admin check"
+ * does that):
  *
+ *   boards        by the "result:" line of each board file (challenged,
+ *                 active, finished, cancelled), archived ones, and files
+ *                 without a readable result line
+ *   players       accounts in SPOOL/users/
+ *   mails in      processed-mail records (SPOOL/seen/) of the last day
+ *   outbox        mails waiting, their bytes, those deferred (a .retry
+ *                 file) and the oldest first failure; failed/ mails
+ *   bounces       addresses with a bounce record (SPOOL/bounces/), and
+ *                 those that keep bouncing (BOUNCE_FLAG_COUNT, bounce.h)
+ *                 with their players
  *   quarantined   the boards and accounts set aside (admin quarantine)
  *   damaged       the files that mails are set aside for (SPOOL/held/,
  *                 src/cmd/held.h): each with the loader's error, how many
  *                 mails wait and since when
  *   journal       committed updates not yet applied
- *   outbox        mails waiting to be sent
+ *   runs          when batch, flush and sweep last ran and their exit
+ *                 status (SPOOL/runs/NAME, written by cli_note_run)
  *
  * Exit status 0 when nothing is damaged or quarantined, 1 otherwise, so
- * a monitoring check can run it.  This is the minimal form issue 12
- * needed; SPEC section 9 fixes the command's name and --json.
+ * a monitoring check can run it; --prometheus (a node_exporter textfile)
+ * exits 0 whenever it printed the metrics, so that a cron line
+ * "status --prometheus > F.tmp && mv F.tmp F.prom" keeps them current.
+ * SPEC section 9 fixes the command's name and --json.
  */
 #include "cli/cli.h"
 #include "cmd/held.h"
+#include "spool/addrindex.h"
+#include "spool/bounce.h"
+#include "spool/lock.h"
+#include "spool/outbox.h"
+#include "spool/spool.h"
+#include "spool/users.h"
+#include "util/log.h"
 #include "spool/quarantine.h"
+#include "util/buf.h"
 #include "util/util.h"
 
 #include <dirent.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
 
 /* s as a JSON string on f. */
 static void json_str(FILE *f, const char *s)
@@ -88,29 +113,571 @@ static size_t group_held(const struct held_entry *v, size_t n,
 	return m;
 }
 
+/* The commands whose last run status reports (cli_note_run). */
+static const char *const run_names[] = { "batch", "flush", "sweep", NULL };
+
+enum { B_CHALLENGED, B_ACTIVE, B_FINISHED, B_CANCELLED, B_ARCHIVED,
+       B_UNREADABLE, B_STATES };
+static const char *const board_states[B_STATES] = {
+	"challenged", "active", "finished", "cancelled", "archived",
+	"unreadable"
+};
+
+struct run {
+	time_t started, ended;  /* 0: never ran (or no readable record) */
+	int exit;
+};
+
+struct status {
+	long boards[B_STATES], players, mails_in_day, mails_out_day;
+	long outbox, outbox_bytes, deferred, failed, bounces, journal;
+	time_t oldest_deferred;  /* first failure of the oldest; 0: none */
+	struct bounce *bouncing; /* the addresses that keep bouncing */
+	char (*bouncing_user)[32];  /* their players' userids, or "" */
+	size_t nbouncing;
+	struct run runs[3];
+};
+
+/* The state word of a board file's text: its "result:" line. */
+static int board_state(const char *text)
+{
+	const char *r = strstr(text, "\nresult: ");
+
+	if (!r)
+		return B_UNREADABLE;
+	r += strlen("\nresult: ");
+	if (strncmp(r, "challenged", 10) == 0)
+		return B_CHALLENGED;
+	if (strncmp(r, "active", 6) == 0)
+		return B_ACTIVE;
+	if (strncmp(r, "cancelled", 9) == 0)
+		return B_CANCELLED;
+	if (strncmp(r, "white wins", 10) == 0 ||
+	    strncmp(r, "black wins", 10) == 0 || strncmp(r, "draw", 4) == 0)
+		return B_FINISHED;
+	return B_UNREADABLE;
+}
+
+/* Count the board files of SPOOL/games/GAME by state into st. */
+static void count_boards(const char *spool, const char *game,
+                         struct status *st)
+{
+	char dir[4200], path[4600];
+	struct dirent *de;
+	DIR *d;
+
+	snprintf(dir, sizeof dir, "%s/games/%s", spool, game);
+	d = util_opendir(dir);
+	if (!d)
+		return;
+	while ((de = readdir(d)) != NULL) {
+		size_t len = strlen(de->d_name);
+		char *text;
+		if (de->d_name[0] == '.' || len < 6 ||
+		    strcmp(de->d_name + len - 5, ".game") != 0)
+			continue;
+		snprintf(path, sizeof path, "%s/%s", dir, de->d_name);
+		text = util_read_file(path, 8 * 1024 * 1024, NULL);
+		st->boards[text ? board_state(text) : B_UNREADABLE]++;
+		free(text);
+	}
+	closedir(d);
+	snprintf(dir, sizeof dir, "games/%s/archive", game);
+	st->boards[B_ARCHIVED] += count_dir(spool, dir, ".game");
+}
+
+/* Records of SPOOL/seen/ written since 24 hours before now. */
+static long count_recent(const char *spool, const char *sub, time_t now)
+{
+	char dir[4200];
+	struct dirent *de;
+	struct stat sb;
+	long n = 0;
+	DIR *d;
+
+	snprintf(dir, sizeof dir, "%s/%s", spool, sub);
+	d = util_opendir(dir);
+	if (!d)
+		return 0;
+	while ((de = readdir(d)) != NULL)
+		if (de->d_name[0] != '.' &&
+		    fstatat(dirfd(d), de->d_name, &sb, AT_SYMLINK_NOFOLLOW) == 0 &&
+		    S_ISREG(sb.st_mode) && sb.st_mtime > now - 86400)
+			n++;
+	closedir(d);
+	return n;
+}
+
+/* One outbox entry: a mail (its size) or its .retry file (deferred). */
+static void count_outbox_entry(DIR *d, const char *dir, const char *name,
+                               struct status *st)
+{
+	size_t len = strlen(name);
+	struct outbox_retry r;
+	char path[8192], *text;
+	struct stat sb;
+
+	if (len > 4 && strcmp(name + len - 4, ".eml") == 0) {
+		if (fstatat(dirfd(d), name, &sb, AT_SYMLINK_NOFOLLOW) == 0 &&
+		    S_ISREG(sb.st_mode)) {
+			st->outbox++;
+			st->outbox_bytes += (long)sb.st_size;
+		}
+		return;
+	}
+	if (len < 11 || strcmp(name + len - 10, ".eml.retry") != 0)
+		return;
+	snprintf(path, sizeof path, "%s/%s", dir, name);
+	text = util_read_file(path, 4096, NULL);
+	if (text && outbox_retry_parse(text, &r) == 0 && r.first > 0) {
+		st->deferred++;
+		if (!st->oldest_deferred || r.first < st->oldest_deferred)
+			st->oldest_deferred = (time_t)r.first;
+	}
+	free(text);
+}
+
+static void count_outbox(const char *spool, struct status *st)
+{
+	char dir[4200];
+	struct dirent *de;
+	DIR *d;
+
+	snprintf(dir, sizeof dir, "%s/outbox", spool);
+	d = util_opendir(dir);
+	if (!d)
+		return;
+	while ((de = readdir(d)) != NULL)
+		if (de->d_name[0] != '.')
+			count_outbox_entry(d, dir, de->d_name, st);
+	closedir(d);
+}
+
+/* Make SPOOL/runs when missing: 0, or -1 (errno). */
+static int mkdir_runs(const char *spool)
+{
+	char dir[4200];
+
+	snprintf(dir, sizeof dir, "%s/runs", spool);
+	return mkdir(dir, 0750) < 0 && errno != EEXIST ? -1 : 0;
+}
+
+/* Read SPOOL/runs/NAME into *r (all 0 when there is none). */
+static void read_run(const char *spool, const char *name, struct run *r)
+{
+	char path[4200], *text, *p, when[32];
+	int version;
+
+	memset(r, 0, sizeof *r);
+	snprintf(path, sizeof path, "%s/runs/%s", spool, name);
+	text = util_read_file(path, 4096, NULL);
+	if (!text)
+		return;
+	if (sscanf(text, "epamserv-run %d", &version) == 1 && version == 1) {
+		for (p = strtok(text, "\n"); p; p = strtok(NULL, "\n")) {
+			if (sscanf(p, "started: %31s", when) == 1)
+				util_parse_iso_time(when, &r->started);
+			else if (sscanf(p, "ended: %31s", when) == 1)
+				util_parse_iso_time(when, &r->ended);
+			else if (sscanf(p, "exit: %d", &r->exit) != 1)
+				continue;
+		}
+	}
+	free(text);
+}
+
+void cli_note_run(const struct config *cfg, const char *name,
+                  time_t started, int rc)
+{
+	char dir[4200], path[4300], tmp[4400], t0[32], t1[32];
+	FILE *f;
+
+	snprintf(dir, sizeof dir, "%s/runs", cfg->spool);
+	if (mkdir_runs(cfg->spool) < 0)
+		goto fail;
+	snprintf(path, sizeof path, "%s/%s", dir, name);
+	snprintf(tmp, sizeof tmp, "%s/.%s.%ld", dir, name, (long)getpid());
+	util_iso_time(started, t0, sizeof t0);
+	util_iso_time(util_now(), t1, sizeof t1);
+	/* Written aside and renamed; advisory state: no fsync. */
+	if ((f = util_fopen_spool(tmp, 0)) == NULL)
+		goto fail;
+	fprintf(f, "epamserv-run 1\nstarted: %s\nended: %s\nexit: %d\n",
+	        t0, t1, rc);
+	if (fclose(f) != 0 || rename(tmp, path) != 0) {
+		unlink(tmp);
+		goto fail;
+	}
+	return;
+fail:
+	log_msg(LOG_WARNING, "cannot record the %s run in %s/runs: %s\n",
+	        name, cfg->spool, strerror(errno));
+}
+
+/* The hourly counts of SPOOL/runs/sent ("HOUR COUNT" lines, HOUR the
+ * start of an hour in seconds since the epoch) of the 24 hours before
+ * now, into hour[] and count[] (at most 25 each).  Returns how many. */
+static int read_sent(const char *spool, time_t now, long long *hour,
+                     long *count)
+{
+	char path[4200], *text, *p;
+	long long h;
+	long c;
+	int n = 0;
+
+	snprintf(path, sizeof path, "%s/runs/sent", spool);
+	text = util_read_file(path, 4096, NULL);
+	if (!text)
+		return 0;
+	for (p = strtok(text, "\n"); p && n < 25; p = strtok(NULL, "\n"))
+		if (sscanf(p, "%lld %ld", &h, &c) == 2 && c > 0 &&
+		    c < 100000000 && h > (long long)now - 86400 &&
+		    h <= (long long)now) {
+			hour[n] = h;
+			count[n++] = c;
+		}
+	free(text);
+	return n;
+}
+
+void cli_note_sent(const struct config *cfg, int sent, time_t now)
+{
+	struct lock l = LOCK_INIT;
+	long long hour[26], this_hour = (long long)now - (long long)now % 3600;
+	long count[26];
+	char path[4200], tmp[4300];
+	FILE *f;
+	int n, i;
+
+	if (sent <= 0)
+		return;
+	if (lock_acquire(cfg->spool, "runs-sent", 1000, &l) < 0)
+		return;  /* advisory: a count lost, never a run stopped */
+	n = read_sent(cfg->spool, now, hour, count);
+	for (i = 0; i < n && hour[i] != this_hour; i++)
+		;
+	if (i == n) {
+		hour[n] = this_hour;
+		count[n++] = 0;
+	}
+	count[i] += sent;
+	snprintf(path, sizeof path, "%s/runs/sent", cfg->spool);
+	snprintf(tmp, sizeof tmp, "%s/runs/.sent.%ld", cfg->spool,
+	         (long)getpid());
+	if (mkdir_runs(cfg->spool) == 0 &&
+	    (f = util_fopen_spool(tmp, 0)) != NULL) {
+		for (i = 0; i < n; i++)
+			fprintf(f, "%lld %ld\n", hour[i], count[i]);
+		if (fclose(f) != 0 || rename(tmp, path) != 0)
+			unlink(tmp);
+	}
+	lock_release(&l);
+}
+
+/* Mails sent in the 24 hours before now, to the hour. */
+static long sent_last_day(const char *spool, time_t now)
+{
+	long long hour[25];
+	long count[25], sum = 0;
+	int n = read_sent(spool, now, hour, count), i;
+
+	for (i = 0; i < n; i++)
+		sum += count[i];
+	return sum;
+}
+
+/* The bounce records of BOUNCE_FLAG_COUNT bounces or more, with the
+ * userid of each address's player, into st. */
+static void gather_bouncing(const char *spool, struct status *st)
+{
+	struct bounce *v;
+	size_t n, i;
+
+	if (bounce_list(spool, &v, &n) < 0)
+		return;
+	st->bouncing = xmalloc((n ? n : 1) * sizeof *st->bouncing);
+	st->bouncing_user = xmalloc((n ? n : 1) * sizeof *st->bouncing_user);
+	for (i = 0; i < n; i++) {
+		char *u = st->bouncing_user[st->nbouncing];
+		if (v[i].count < BOUNCE_FLAG_COUNT)
+			continue;
+		if (addr_player(spool, v[i].address, u) != 1)
+			u[0] = '\0';
+		st->bouncing[st->nbouncing++] = v[i];
+	}
+	free(v);
+}
+
+/* Everything but the quarantine and held records, into *st. */
+static void gather(const char *spool, struct status *st)
+{
+	char **ids;
+	char *err = NULL;
+	size_t n, i;
+
+	memset(st, 0, sizeof *st);
+	for (i = 0; spool_games[i]; i++)
+		count_boards(spool, spool_games[i], st);
+	if (user_list(spool, &ids, &n, &err) == 0) {
+		st->players = (long)n;
+		user_list_free(ids, n);
+	}
+	free(err);
+	st->mails_in_day = count_recent(spool, "seen", util_now());
+	st->mails_out_day = sent_last_day(spool, util_now());
+	count_outbox(spool, st);
+	st->failed = count_dir(spool, "failed", NULL);
+	st->bounces = count_dir(spool, "bounces", NULL);
+	gather_bouncing(spool, st);
+	st->journal = count_dir(spool, "journal", NULL);
+	for (i = 0; run_names[i]; i++)
+		read_run(spool, run_names[i], &st->runs[i]);
+}
+
+/* One address that keeps bouncing, as a JSON object (after a comma
+ * unless it is the first, i == 0). */
+static void print_bouncing_json(const struct bounce *b, const char *userid,
+                                int i)
+{
+	char when[32];
+
+	printf("%s{\"address\": ", i ? ", " : "");
+	json_str(stdout, b->address);
+	printf(", \"userid\": ");
+	if (*userid)
+		json_str(stdout, userid);
+	else
+		printf("null");
+	util_iso_time(b->first, when, sizeof when);
+	printf(", \"count\": %ld, \"first\": \"%s\"", b->count, when);
+	util_iso_time(b->last, when, sizeof when);
+	printf(", \"last\": \"%s\", \"code\": %d, \"dsn\": ", when, b->code);
+	json_str(stdout, b->dsn);
+	printf(", \"reason\": ");
+	json_str(stdout, b->reason);
+	printf("}");
+}
+
+/* The --json keys beyond quarantined and damaged. */
+static void print_json_rest(const struct status *st)
+{
+	char when[32];
+	int i;
+
+	printf(", \"journal\": %ld, \"outbox\": %ld, \"outbox_bytes\": %ld, "
+	       "\"deferred\": %ld, \"failed\": %ld, \"oldest_deferred\": ",
+	       st->journal, st->outbox, st->outbox_bytes, st->deferred,
+	       st->failed);
+	util_iso_time(st->oldest_deferred, when, sizeof when);
+	printf(st->oldest_deferred ? "\"%s\"" : "null", when);
+	printf(", \"boards\": {");
+	for (i = 0; i < B_STATES; i++)
+		printf("%s\"%s\": %ld", i ? ", " : "", board_states[i],
+		       st->boards[i]);
+	printf("}, \"players\": %ld, \"mails_in_last_day\": %ld, "
+	       "\"mails_out_last_day\": %ld, \"bounces\": %ld, \"runs\": {",
+	       st->players, st->mails_in_day, st->mails_out_day, st->bounces);
+	for (i = 0; run_names[i]; i++) {
+		const struct run *r = &st->runs[i];
+		printf("%s\"%s\": ", i ? ", " : "", run_names[i]);
+		if (!r->ended) {
+			printf("null");
+			continue;
+		}
+		util_iso_time(r->started, when, sizeof when);
+		printf("{\"started\": \"%s\", ", when);
+		util_iso_time(r->ended, when, sizeof when);
+		printf("\"ended\": \"%s\", \"exit\": %d}", when, r->exit);
+	}
+	printf("}, \"bouncing\": [");
+	for (i = 0; i < (int)st->nbouncing; i++)
+		print_bouncing_json(&st->bouncing[i], st->bouncing_user[i], i);
+	printf("]}\n");
+}
+
+/* One node_exporter gauge with its HELP and TYPE lines. */
+static void prom_head(const char *name, const char *help)
+{
+	printf("# HELP epamserv_%s %s\n# TYPE epamserv_%s gauge\n", name, help,
+	       name);
+}
+
+static void print_prometheus(const struct status *st, size_t nq, size_t nd)
+{
+	int i;
+
+	prom_head("boards", "Board files by state.");
+	for (i = 0; i < B_STATES; i++)
+		printf("epamserv_boards{state=\"%s\"} %ld\n", board_states[i],
+		       st->boards[i]);
+	prom_head("players", "Accounts.");
+	printf("epamserv_players %ld\n", st->players);
+	prom_head("mails_in_last_day", "Mails processed in the last 24 hours.");
+	printf("epamserv_mails_in_last_day %ld\n", st->mails_in_day);
+	prom_head("mails_out_last_day", "Mails sent in the last 24 hours.");
+	printf("epamserv_mails_out_last_day %ld\n", st->mails_out_day);
+	prom_head("outbox_mails", "Mails waiting in the outbox.");
+	printf("epamserv_outbox_mails %ld\n", st->outbox);
+	prom_head("outbox_bytes", "Bytes of the mails in the outbox.");
+	printf("epamserv_outbox_bytes %ld\n", st->outbox_bytes);
+	prom_head("outbox_deferred", "Outbox mails deferred at least once.");
+	printf("epamserv_outbox_deferred %ld\n", st->deferred);
+	prom_head("outbox_oldest_deferred_timestamp_seconds",
+	          "First failure of the oldest deferred mail (0: none).");
+	printf("epamserv_outbox_oldest_deferred_timestamp_seconds %lld\n",
+	       (long long)st->oldest_deferred);
+	prom_head("failed_mails", "Mails in failed/.");
+	printf("epamserv_failed_mails %ld\n", st->failed);
+	prom_head("bounced_addresses", "Addresses with a bounce record.");
+	printf("epamserv_bounced_addresses %ld\n", st->bounces);
+	prom_head("bouncing_addresses", "Addresses that keep bouncing.");
+	printf("epamserv_bouncing_addresses %zu\n", st->nbouncing);
+	prom_head("quarantined", "Boards and accounts quarantined.");
+	printf("epamserv_quarantined %zu\n", nq);
+	prom_head("damaged_files", "Files that mails are held for.");
+	printf("epamserv_damaged_files %zu\n", nd);
+	prom_head("journal_pending", "Committed updates not yet applied.");
+	printf("epamserv_journal_pending %ld\n", st->journal);
+	prom_head("last_run_timestamp_seconds",
+	          "When the command last ended (0: never).");
+	for (i = 0; run_names[i]; i++)
+		printf("epamserv_last_run_timestamp_seconds{command=\"%s\"} %lld\n",
+		       run_names[i], (long long)st->runs[i].ended);
+	prom_head("last_run_exit_code", "Exit status of the last run.");
+	for (i = 0; run_names[i]; i++)
+		if (st->runs[i].ended)
+			printf("epamserv_last_run_exit_code{command=\"%s\"} %d\n",
+			       run_names[i], st->runs[i].exit);
+}
+
+static void print_text_rest(const struct status *st)
+{
+	char when[32];
+	int i;
+
+	printf("boards:");
+	for (i = 0; i < B_STATES; i++)
+		printf(" %s %ld%s", board_states[i], st->boards[i],
+		       i + 1 < B_STATES ? "," : "\n");
+	printf("players: %ld\n", st->players);
+	printf("mails in the last day: %ld processed, %ld sent\n",
+	       st->mails_in_day, st->mails_out_day);
+	printf("outbox: %ld mail%s waiting (%ld bytes), %ld deferred",
+	       st->outbox, st->outbox == 1 ? "" : "s", st->outbox_bytes,
+	       st->deferred);
+	if (st->oldest_deferred) {
+		util_iso_time(st->oldest_deferred, when, sizeof when);
+		printf(", the oldest since %s", when);
+	}
+	printf("\nfailed: %ld mail%s\n", st->failed, st->failed == 1 ? "" : "s");
+	printf("bounces: %ld address%s\n", st->bounces,
+	       st->bounces == 1 ? "" : "es");
+	for (i = 0; i < (int)st->nbouncing; i++) {
+		const struct bounce *b = &st->bouncing[i];
+		char first[32];
+		util_iso_time(b->first, first, sizeof first);
+		util_iso_time(b->last, when, sizeof when);
+		printf("bouncing: %s (%s%s): %ld bounces since %s, the last %s: "
+		       "%s\n", b->address, *st->bouncing_user[i] ? "player " : "",
+		       *st->bouncing_user[i] ? st->bouncing_user[i] : "no player",
+		       b->count, first, when, b->reason);
+	}
+	printf("journal: %ld update%s not yet applied\n", st->journal,
+	       st->journal == 1 ? "" : "s");
+	for (i = 0; run_names[i]; i++) {
+		const struct run *r = &st->runs[i];
+		if (!r->ended) {
+			printf("last %s: never\n", run_names[i]);
+			continue;
+		}
+		util_iso_time(r->ended, when, sizeof when);
+		printf("last %s: ended %s, exit %d (%s)\n", run_names[i], when,
+		       r->exit, r->exit == 0 ? "ok" : r->exit == EXIT_TEMPFAIL ?
+		       "temporary failure" : "error");
+	}
+}
+
+static void print_json(const struct status *st,
+                       const struct quarantine_entry *q, size_t nq,
+                       const struct damaged *dm, size_t nd)
+{
+	char when[32];
+	size_t i;
+
+	printf("{\"quarantined\": [");
+	for (i = 0; i < nq; i++) {
+		util_iso_time(q[i].since, when, sizeof when);
+		printf("%s{\"name\": ", i ? ", " : "");
+		json_str(stdout, q[i].name);
+		printf(", \"since\": \"%s\", \"by\": ", when);
+		json_str(stdout, q[i].by);
+		printf(", \"reason\": ");
+		json_str(stdout, q[i].reason);
+		printf("}");
+	}
+	printf("], \"damaged\": [");
+	for (i = 0; i < nd; i++) {
+		util_iso_time(dm[i].first->since, when, sizeof when);
+		printf("%s{\"file\": ", i ? ", " : "");
+		json_str(stdout, dm[i].first->file);
+		printf(", \"error\": ");
+		json_str(stdout, dm[i].first->error);
+		printf(", \"mails_waiting\": %ld, \"since\": \"%s\"}",
+		       dm[i].mails, when);
+	}
+	printf("]");
+	print_json_rest(st);
+}
+
+static void print_text(const struct status *st,
+                       const struct quarantine_entry *q, size_t nq,
+                       const struct damaged *dm, size_t nd)
+{
+	char when[32];
+	size_t i;
+
+	for (i = 0; i < nq; i++) {
+		util_iso_time(q[i].since, when, sizeof when);
+		printf("quarantined: %s since %s by %s: %s\n", q[i].name, when,
+		       q[i].by, q[i].reason);
+	}
+	for (i = 0; i < nd; i++) {
+		util_iso_time(dm[i].first->since, when, sizeof when);
+		printf("damaged: %s: %ld mail%s waiting since %s (%s)\n",
+		       dm[i].first->file, dm[i].mails,
+		       dm[i].mails == 1 ? "" : "s", when, dm[i].first->error);
+	}
+	print_text_rest(st);
+	if (!nq && !nd)
+		printf("nothing is damaged or quarantined\n");
+}
+
+#define STATUS_USAGE "usage: epamserv status [--json|--prometheus]\n"
+
 int cli_status(const struct config *cfg, int argc, char **argv)
 {
 	struct quarantine_entry *q = NULL;
 	struct held_entry *h = NULL;
 	struct damaged *dm;
-	size_t nq = 0, nh = 0, nd, i;
-	long journal, outbox;
-	struct stat st;
-	int bad, json = argc == 2 && strcmp(argv[1], "--json") == 0;
-	char when[32];
+	struct status st;
+	size_t nq = 0, nh = 0, nd;
+	struct stat sb;
+	const char *opt = argc == 2 ? argv[1] : "";
+	int bad, json = strcmp(opt, "--json") == 0,
+	    prom = strcmp(opt, "--prometheus") == 0;
 
-	if (argc == 2 && strcmp(argv[1], "--help") == 0) {
-		printf("usage: epamserv status [--json]\n");
+	if (strcmp(opt, "--help") == 0) {
+		printf(STATUS_USAGE);
 		return 0;
 	}
-	if (argc > 2 || (argc == 2 && !json)) {
-		fprintf(stderr, "usage: epamserv status [--json]\n");
+	if (argc > 2 || (argc == 2 && !json && !prom)) {
+		fprintf(stderr, STATUS_USAGE);
 		return EXIT_USAGE;
 	}
 	/* A monitoring check must not read a wrong path, or a spool it may
 	 * not read, as "nothing is damaged". */
-	bad = stat(cfg->spool, &st) < 0 ? errno
-	      : !S_ISDIR(st.st_mode) ? ENOTDIR : 0;
+	bad = stat(cfg->spool, &sb) < 0 ? errno
+	      : !S_ISDIR(sb.st_mode) ? ENOTDIR : 0;
 	if (bad) {
 		fprintf(stderr, "epamserv: status: no spool directory at %s: %s "
 		        "(the setting spool)\n", cfg->spool, strerror(bad));
@@ -129,51 +696,17 @@ int cli_status(const struct config *cfg, int argc, char **argv)
 	}
 	dm = xmalloc((nh ? nh : 1) * sizeof *dm);
 	nd = group_held(h, nh, dm);
-	journal = count_dir(cfg->spool, "journal", NULL);
-	outbox = count_dir(cfg->spool, "outbox", ".eml");
-	if (json) {
-		printf("{\"quarantined\": [");
-		for (i = 0; i < nq; i++) {
-			util_iso_time(q[i].since, when, sizeof when);
-			printf("%s{\"name\": ", i ? ", " : "");
-			json_str(stdout, q[i].name);
-			printf(", \"since\": \"%s\", \"by\": ", when);
-			json_str(stdout, q[i].by);
-			printf(", \"reason\": ");
-			json_str(stdout, q[i].reason);
-			printf("}");
-		}
-		printf("], \"damaged\": [");
-		for (i = 0; i < nd; i++) {
-			util_iso_time(dm[i].first->since, when, sizeof when);
-			printf("%s{\"file\": ", i ? ", " : "");
-			json_str(stdout, dm[i].first->file);
-			printf(", \"error\": ");
-			json_str(stdout, dm[i].first->error);
-			printf(", \"mails_waiting\": %ld, \"since\": \"%s\"}",
-			       dm[i].mails, when);
-		}
-		printf("], \"journal\": %ld, \"outbox\": %ld}\n", journal, outbox);
-	} else {
-		for (i = 0; i < nq; i++) {
-			util_iso_time(q[i].since, when, sizeof when);
-			printf("quarantined: %s since %s by %s: %s\n", q[i].name, when,
-			       q[i].by, q[i].reason);
-		}
-		for (i = 0; i < nd; i++) {
-			util_iso_time(dm[i].first->since, when, sizeof when);
-			printf("damaged: %s: %ld mail%s waiting since %s (%s)\n",
-			       dm[i].first->file, dm[i].mails,
-			       dm[i].mails == 1 ? "" : "s", when, dm[i].first->error);
-		}
-		printf("journal: %ld update%s not yet applied\n", journal,
-		       journal == 1 ? "" : "s");
-		printf("outbox: %ld mail%s waiting\n", outbox, outbox == 1 ? "" : "s");
-		if (!nq && !nd)
-			printf("nothing is damaged or quarantined\n");
-	}
+	gather(cfg->spool, &st);
+	if (prom)
+		print_prometheus(&st, nq, nd);
+	else if (json)
+		print_json(&st, q, nq, dm, nd);
+	else
+		print_text(&st, q, nq, dm, nd);
 	free(q);
 	free(h);
 	free(dm);
-	return nq || nd ? 1 : 0;
+	free(st.bouncing);
+	free(st.bouncing_user);
+	return prom ? 0 : nq || nd ? 1 : 0;
 }

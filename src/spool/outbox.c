@@ -3,6 +3,8 @@
  */
 #include "util/log.h"
 #include "spool/outbox.h"
+#include "spool/addrindex.h"
+#include "spool/bounce.h"
 #include "spool/lock.h"
 #include "spool/txn.h"
 #include "mail/mail.h"
@@ -277,21 +279,13 @@ static void hold_drop(const char *spool, const char *name)
 void outbox_note_bounce(const char *spool, const char *rcpt, const char *name,
                         const char *why, time_t now)
 {
-	char digest[33], path[8192], tmp[8192], when[32];
-	FILE *f;
+	struct lock l = LOCK_INIT;
 
-	util_digest_hex(rcpt, strlen(rcpt), digest);
-	snprintf(path, sizeof path, "%s/bounces/%s", spool, digest);
-	snprintf(tmp, sizeof tmp, "%s/tmp/bounce.%ld", spool, (long)getpid());
-	util_iso_time(now, when, sizeof when);
-	/* Written aside and renamed: a reader (or the sweep) never sees half
-	 * a record.  Advisory state: no fsync. */
-	f = util_fopen_spool(tmp, 0);
-	if (!f)
+	/* The count in the record is read and written under the lock. */
+	if (lock_acquire(spool, "bounces", 10000, &l) < 0)
 		return;
-	fprintf(f, "%s %.200s %.200s: %.300s\n", when, rcpt, name, why);
-	if (fclose(f) != 0 || rename(tmp, path) != 0)
-		unlink(tmp);
+	bounce_note_locked(spool, rcpt, name, why, now);
+	lock_release(&l);
 }
 
 /* The day of t, "YYYY-MM-DD" (UTC), into buf (at least 11 bytes). */
@@ -350,7 +344,7 @@ int outbox_note_report_bounce(const char *spool, const char *rcpt,
 	}
 	if (save_report_count(spool, day, count + 1) < 0)
 		goto out;
-	outbox_note_bounce(spool, rcpt, source, why, now);
+	bounce_note_locked(spool, rcpt, source, why, now);  /* lock held */
 	rc = 1;
 out:
 	free(s);
@@ -358,22 +352,24 @@ out:
 	return rc;
 }
 
-/* Whether the record at path was written more than days before now. */
+/* Whether the last bounce of the record at path came more than days
+ * before now (the file's modification time when it does not parse). */
 static int bounce_expired(const char *path, time_t now, int days)
 {
-	char *s = util_read_file(path, 4096, NULL), when[32];
+	char *s = util_read_file(path, 8192, NULL);
+	struct bounce b;
 	struct stat st;
 	time_t t;
 	int got;
 
-	got = s && sscanf(s, "%31s", when) == 1 &&
-	      util_parse_iso_time(when, &t) == 0;
+	got = s && bounce_parse(s, &b) == 0;
 	free(s);
-	if (!got) {
-		if (stat(path, &st) < 0)
-			return 0;
+	if (got)
+		t = b.last;
+	else if (stat(path, &st) < 0)
+		return 0;
+	else
 		t = st.st_mtime;
-	}
 	return now - t > (time_t)days * 86400;
 }
 
@@ -918,29 +914,19 @@ int outbox_requeue(const char *spool, int failed, const char *name)
 
 int outbox_print_bounces(const char *spool, FILE *out)
 {
-	char dir[4096], path[8192];
-	struct dirent *de;
-	DIR *d;
-	int n = 0;
+	struct bounce *v;
+	char userid[32];
+	size_t n, i;
 
-	snprintf(dir, sizeof dir, "%s/bounces", spool);
-	d = util_opendir(dir);
-	if (!d)
+	if (bounce_list(spool, &v, &n) < 0)
 		return 0;
-	while ((de = readdir(d)) != NULL) {
-		char *s;
-		if (de->d_name[0] == '.')
-			continue;
-		snprintf(path, sizeof path, "%s/%s", dir, de->d_name);
-		s = util_read_file(path, 4096, NULL);
-		if (s) {
-			fputs(s, out);
-			n++;
-		}
-		free(s);
+	for (i = 0; i < n; i++) {
+		if (addr_player(spool, v[i].address, userid) != 1)
+			userid[0] = '\0';
+		bounce_print(out, &v[i], userid);
 	}
-	closedir(d);
-	return n;
+	free(v);
+	return (int)n;
 }
 
 int outbox_print(const char *spool, FILE *out, int names_only)

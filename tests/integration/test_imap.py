@@ -55,7 +55,8 @@ def imap_state():
 def snapshot(root):
     out = {}
     for d, dirs, files in os.walk(root):
-        if os.path.basename(d) == "locks" or "/tmp" in d[len(root):]:
+        # runs/: the record of the run itself (epamserv status)
+        if os.path.basename(d) in ("locks", "runs") or "/tmp" in d[len(root):]:
             continue
         for f in files:
             p = os.path.join(d, f)

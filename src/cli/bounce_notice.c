@@ -1,0 +1,205 @@
+/*
+ * bounce_notice.c - telling the opponents of a player whose address
+ * keeps bouncing (issue 13, item 5).
+ *
+ * After each flush and sweep, every bounce record with BOUNCE_FLAG_COUNT
+ * bounces or more and no "told:" line (bounce.h) whose address is a
+ * player's is looked at: each opponent of that player on an active board
+ * gets one account notice (templates/account.txt) saying that board
+ * mails to the player are not arriving, with the boards; the record then
+ * gets "told:", so this happens once per record (a record cleared with
+ * "admin bounces clear", or expired by sweep, starts again).  The notice
+ * names neither the address nor the server's reply: those are the
+ * player's, not the opponent's, to see.
+ */
+#include "cli/cli.h"
+#include "cmd/cmd.h"
+#include "spool/addrindex.h"
+#include "spool/bounce.h"
+#include "spool/lock.h"
+#include "spool/spool.h"
+#include "spool/txn.h"
+#include "spool/users.h"
+#include "util/buf.h"
+#include "util/log.h"
+#include "util/util.h"
+
+#include <dirent.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define MAX_OPPONENTS 64
+
+/* The opponents of one player on active boards, with their boards. */
+struct opponents {
+	const char *spool, *userid;
+	char who[MAX_OPPONENTS][32];
+	struct buf boards[MAX_OPPONENTS];  /* "epaminondas 101, ..." */
+	size_t n;
+};
+
+/* The value of the line "KEY: " of text into buf (len bytes), or "". */
+static void line_value(const char *text, const char *key, char *buf,
+                       size_t len)
+{
+	const char *p = strstr(text, key);
+	size_t i;
+
+	buf[0] = '\0';
+	if (!p || (p != text && p[-1] != '\n'))
+		return;
+	p += strlen(key);
+	for (i = 0; i + 1 < len && p[i] && p[i] != '\n'; i++)
+		buf[i] = p[i];
+	buf[i] = '\0';
+}
+
+/* spool_each_board callback: note the opponent of o->userid on an
+ * active board. */
+static int note_board(const char *game, long board, void *arg)
+{
+	struct opponents *o = arg;
+	char path[4200], white[64], black[64], result[32], *text;
+	const char *opp;
+	size_t i;
+
+	snprintf(path, sizeof path, "%s/games/%s/%ld.game",
+	         o->spool, game, board);
+	text = util_read_file(path, 8 * 1024 * 1024, NULL);
+	if (!text)
+		return 0;
+	line_value(text, "white: ", white, sizeof white);
+	line_value(text, "black: ", black, sizeof black);
+	line_value(text, "result: ", result, sizeof result);
+	free(text);
+	if (strcmp(result, "active") != 0)
+		return 0;
+	opp = strcmp(white, o->userid) == 0 ? black :
+	      strcmp(black, o->userid) == 0 ? white : NULL;
+	if (!opp || !*opp || strcmp(opp, o->userid) == 0)
+		return 0;
+	for (i = 0; i < o->n && strcmp(o->who[i], opp); i++)
+		;
+	if (i == o->n) {
+		if (o->n == MAX_OPPONENTS)
+			return 0;
+		snprintf(o->who[o->n], sizeof o->who[0], "%s", opp);
+		o->boards[o->n++] = (struct buf)BUF_INIT;
+	}
+	buf_printf(&o->boards[i], "%s%s %ld", o->boards[i].len ? ", " : "",
+	           game, board);
+	return 0;
+}
+
+/* Queue the notice to opponent about the player o->userid whose mail
+ * bounced (b).  0, or -1 (logged). */
+static int tell_one(const struct config *cfg, const struct opponents *o,
+                    size_t i, const struct bounce *b)
+{
+	struct cmdctx c;
+	struct tvars v = { 0 };
+	struct lock l = LOCK_INIT;
+	struct buf details = BUF_INIT;
+	struct user u;
+	struct txn *t;
+	char key[300], first[32], last[32], headline[200], *text = NULL,
+	     *err = NULL;
+	enum cmd_status st = CMD_TEMPFAIL;
+
+	if (user_load(cfg->spool, o->who[i], &u, &err) != 0) {
+		free(err);
+		return 0;  /* gone or damaged: nobody to tell */
+	}
+	memset(&c, 0, sizeof c);
+	c.cfg = cfg;
+	c.now = util_now();
+	c.comment = "";
+	snprintf(key, sizeof key, "bounce notice %s %s %lld", o->userid,
+	         o->who[i], (long long)b->first);
+	util_digest_hex(key, strlen(key), c.digest);
+	util_iso_time(b->first, first, sizeof first);
+	util_iso_time(b->last, last, sizeof last);
+	snprintf(headline, sizeof headline, "board mails to %s are not "
+	         "arriving", o->userid);
+	buf_printf(&details, "Mail from epamserv to %s has bounced %ld times "
+	           "since %s (the last\ntime on %s).  %s may not see your moves "
+	           "on your boards with\nthem (%s) until the address is fixed.  "
+	           "The administrator sees it too.\n", o->userid, b->count,
+	           first, last, o->userid, buf_str(&o->boards[i]));
+	tvars_set(&v, "headline", headline);
+	tvars_set(&v, "details", buf_str(&details));
+	tvars_set(&v, "userid", o->who[i]);
+	if (user_address(&u) && !u.left)
+		text = reply_template(&c, "account.txt", &v);
+	if (text && cmd_lock(&c, "users", &l) == CMD_DONE) {
+		t = cmd_txn(&c, "users");
+		snprintf(headline, sizeof headline, "epamserv: board mails to %s "
+		         "are not arriving", o->userid);
+		reply_queue(&c, t, user_address(&u), headline, text, NULL, 0, NULL);
+		st = cmd_commit(&c, t);
+		lock_release(&l);
+	} else if (!text) {
+		st = CMD_DONE;  /* no address to tell, or no template (logged) */
+	}
+	free(text);
+	tvars_free(&v);
+	buf_free(&details);
+	buf_free(&c.error);
+	user_free(&u);
+	return st == CMD_DONE ? 0 : -1;
+}
+
+/* Tell the opponents of the player of b, then mark b told.  The number
+ * told, or -1 when a notice could not be queued (b stays untold). */
+static int tell_opponents(const struct config *cfg, const struct bounce *b,
+                          const char *userid)
+{
+	struct opponents o;
+	struct lock l = LOCK_INIT;
+	size_t i;
+	int bad = 0;
+
+	memset(&o, 0, sizeof o);
+	o.spool = cfg->spool;
+	o.userid = userid;
+	spool_each_board(cfg->spool, note_board, &o);
+	for (i = 0; i < o.n; i++) {
+		if (tell_one(cfg, &o, i, b) < 0)
+			bad = 1;
+		buf_free(&o.boards[i]);
+	}
+	if (bad)
+		return -1;
+	if (lock_acquire(cfg->spool, "bounces", 10000, &l) < 0 ||
+	    bounce_mark_told_locked(cfg->spool, b->address, util_now()) < 0)
+		log_msg(LOG_WARNING, "cannot mark the bounces of %s as told\n",
+		        userid);
+	lock_release(&l);
+	return (int)o.n;
+}
+
+int cli_bounce_notices(const struct config *cfg)
+{
+	struct bounce *v;
+	char userid[32];
+	size_t n, i;
+	int told = 0, k;
+
+	if (bounce_list(cfg->spool, &v, &n) < 0)
+		return 0;
+	for (i = 0; i < n; i++) {
+		if (v[i].count < BOUNCE_FLAG_COUNT || v[i].told ||
+		    addr_player(cfg->spool, v[i].address, userid) != 1)
+			continue;
+		k = tell_opponents(cfg, &v[i], userid);
+		if (k > 0) {
+			log_msg(LOG_NOTICE, "board mails to %s keep bouncing (%ld "
+			        "bounces): %d opponent%s told\n", userid, v[i].count,
+			        k, k == 1 ? "" : "s");
+			told += k;
+		}
+	}
+	free(v);
+	return told;
+}
