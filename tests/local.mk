@@ -10,7 +10,8 @@ TESTS += tests/integration/test_game_by_mail.py \
 	tests/integration/test_hostile_mail.py \
 	tests/integration/test_dsn.py \
 	tests/integration/test_docs.py \
-	tests/integration/test_admin.py
+	tests/integration/test_admin.py \
+	tests/integration/test_prune.py
 EXTRA_DIST += tests/integration/harness.py tests/smtpd.py tests/tap.h \
 	tests/integration/test_game_by_mail.py \
 	tests/integration/test_refusals.py \
@@ -22,7 +23,8 @@ EXTRA_DIST += tests/integration/harness.py tests/smtpd.py tests/tap.h \
 	tests/integration/test_hostile_mail.py \
 	tests/integration/test_dsn.py \
 	tests/integration/test_docs.py \
-	tests/integration/test_admin.py
+	tests/integration/test_admin.py \
+	tests/integration/test_prune.py
 
 # Unit tests of the spool, game and command layers (TAP).
 check_PROGRAMS += tests/unit/test_spool
