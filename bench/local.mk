@@ -4,4 +4,4 @@
 # throughput figure.
 noinst_PROGRAMS += bench/baseline_fsync
 bench_baseline_fsync_SOURCES = bench/baseline_fsync.c
-EXTRA_DIST += bench/spool_bench.py
+EXTRA_DIST += bench/spool_bench.py bench/prune_bench.py
