@@ -21,7 +21,8 @@
  * mail (digest of "sweep EVENT GAME BOARD MOVE"), so a sweep run twice,
  * or killed and run again, never sends a reminder twice nor forfeits a
  * game twice.  Bounce records older than OUTBOX_BOUNCE_DAYS (60) are
- * removed.  The clock is EPAMSERV_NOW when set (tests).
+ * removed, and so are old processed-mail records, rate and password
+ * counters and refused mails (prune.c).  The clock is EPAMSERV_NOW when set (tests).
  */
 #include "cli/cli.h"
 #include "cmd/cmd.h"
@@ -327,7 +328,8 @@ int cli_sweep(const struct config *cfg, int argc, char **argv)
 	struct sweep_stats st = { 0, 0, 0, 0, 0, 0, 0 };
 	struct sweep_run run = { cfg, &st };
 	char *err = NULL;
-	int bounces;
+	struct prune_stats ps;
+	int bounces, pruned;
 
 	(void)argv;
 	if (argc != 1) {
@@ -343,12 +345,15 @@ int cli_sweep(const struct config *cfg, int argc, char **argv)
 	spool_each_board(cfg->spool, sweep_one, &run);
 	sweep_accounts(cfg, &st);
 	bounces = outbox_expire_bounces(cfg->spool, util_now(), OUTBOX_BOUNCE_DAYS);
+	pruned = prune_spool(cfg, util_now(), &ps);
 	/* key=value, as every line meant for grep (epamserv(1), LOGGING) */
 	log_msg(LOG_INFO, "sweep: reminders=%d forfeits=%d expired=%d "
 	        "archived=%d vacation=%d busy=%d signups_dropped=%d "
 	        "bounces_expired=%d", st.reminded, st.forfeited, st.expired,
 	        st.archived, st.away, st.busy, st.dropped,
 	        bounces < 0 ? 0 : bounces);
+	log_msg(LOG_INFO, "sweep: pruned seen=%ld rate=%ld auth=%ld failed=%ld "
+	        "locks=%ld", ps.seen, ps.rate, ps.auth, ps.failed, ps.locks);
 	cli_deliver_quietly(cfg);
-	return st.busy ? EXIT_TEMPFAIL : 0;
+	return st.busy || pruned < 0 ? EXIT_TEMPFAIL : 0;
 }

@@ -115,12 +115,20 @@ int authfail_count(const char *spool, const char *userid, time_t now)
 	return a.fails;
 }
 
+void authfail_lock_key(const char *userid, char *buf, size_t len)
+{
+	char digest[33];
+
+	util_digest_hex(userid, strlen(userid), digest);
+	snprintf(buf, len, "authfail.%.2s", digest);
+}
+
 /* Lock the account's record: 0, or -1. */
 static int af_lock(const char *spool, const char *userid, struct lock *l)
 {
 	char key[64];
 
-	snprintf(key, sizeof key, "auth-%s", userid);
+	authfail_lock_key(userid, key, sizeof key);
 	return lock_acquire(spool, key, 5000, l);
 }
 

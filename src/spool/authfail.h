@@ -11,17 +11,25 @@
  * success clears the count.  Reply tokens never pass through here, so a
  * stranger who makes an account's password checks wait cannot keep its
  * player from his games.  Like the rate records, this is advisory state:
- * written under the lock "auth-USERID", renamed into place, no fsync.
+ * written under the lock "authfail.XX" (XX the first two hex digits of
+ * the userid's digest: 256 lock files however many accounts), renamed
+ * into place, no fsync.  "epamserv sweep" removes a record two days
+ * after its last change (src/cli/prune.c), when it no longer counts.
  */
 #ifndef EPAM_AUTHFAIL_H
 #define EPAM_AUTHFAIL_H
 
+#include <stddef.h>
 #include <time.h>
 
 #define AUTH_FREE_FAILS 5           /* failures before any back-off */
 #define AUTH_BACKOFF_FIRST 60       /* seconds, after the first of those */
 #define AUTH_BACKOFF_MAX 86400      /* seconds */
 #define AUTH_NOTIFY_FAILS 3         /* the owner is told from this many */
+
+/* The lock key of userid's record into buf: "authfail." and the first
+ * two hex digits of util_digest_hex(userid). */
+void authfail_lock_key(const char *userid, char *buf, size_t len);
 
 /* Until when password checks for userid are refused: a time after now,
  * or 0 when they are allowed (also when the record cannot be read).

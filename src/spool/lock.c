@@ -2,7 +2,10 @@
  * lock.c - flock(2) locks on SPOOL/locks/KEY.lock (see lock.h).
  *
  * Lock files are never removed: removing one while another process waits
- * on it would let two processes think they hold the same lock.
+ * on it would let two processes think they hold the same lock.  So every
+ * key that grows with the mail is a bucket of a fixed set (lock.h); the
+ * only lock files removed are those of names no current code uses
+ * (sweep, src/cli/prune.c).
  *
  * The process remembers which locks it holds (a handful: a message lock
  * and one resource lock) so that a group commit (group.c) can keep them,

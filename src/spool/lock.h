@@ -4,7 +4,10 @@
  * A key names what a read-modify-write protects: "board-epaminondas-101"
  * for one board, "users" for the user files, "next-epaminondas" for board
  * number allocation, "msg-XXXX" for incoming mails whose key starts with
- * those four hex digits (spool_msg_key).  Locks are
+ * those four hex digits (spool_msg_key), "ratelimit.XX" and "authfail.XX"
+ * for the rate and wrong-password counters (256 each).  Keys that grow
+ * with the mail must be such buckets: lock files are never removed.
+ * Locks are
  * flock(2) locks on SPOOL/locks/KEY.lock, so a process that dies releases
  * them at once.  Deadlock is avoided by order: a process takes at most a
  * message lock and then one resource lock.

@@ -11,6 +11,11 @@
 #include <string.h>
 #include <unistd.h>
 
+void ratelimit_lock_key(const char *digest, char *buf, size_t len)
+{
+	snprintf(buf, len, "ratelimit.%.2s", digest);
+}
+
 int ratelimit_take(const char *spool, const char *addr, int limit, time_t now)
 {
 	return ratelimit_count(spool, addr, limit, 3600, now, NULL);
@@ -34,7 +39,7 @@ int ratelimit_count(const char *spool, const char *addr, int limit,
 		lower[i] = (char)tolower((unsigned char)addr[i]);
 	lower[i] = '\0';
 	util_digest_hex(lower, strlen(lower), digest);
-	snprintf(key, sizeof key, "rate-%s", digest);
+	ratelimit_lock_key(digest, key, sizeof key);
 	if (lock_acquire(spool, key, 5000, &l) < 0)
 		return -1;
 	snprintf(path, sizeof path, "%s/rate/%s", spool, digest);

@@ -9,12 +9,21 @@
  * same counters bound the replies to strangers (stranger_reply_limit)
  * and what one player may relay a day (relay_limit).  The count lives
  * in SPOOL/rate/DIGEST ("WINDOW-START COUNT"), updated under the lock
- * "rate-DIGEST"; it is advisory state, written without fsync.
+ * "ratelimit.XX" (XX the first two digits of DIGEST: 256 lock files
+ * however many addresses write, since lock files are never removed); it
+ * is advisory state, written without fsync.  "epamserv sweep" removes a
+ * record two days after its last change (src/cli/prune.c): no window is
+ * longer than a day.
  */
 #ifndef EPAM_RATELIMIT_H
 #define EPAM_RATELIMIT_H
 
+#include <stddef.h>
 #include <time.h>
+
+/* The lock key of the record SPOOL/rate/DIGEST (DIGEST: 32 hex digits)
+ * into buf: "ratelimit." and its first two digits. */
+void ratelimit_lock_key(const char *digest, char *buf, size_t len);
 
 /* Count one unit for key at time now, in a window of window seconds
  * that starts with the first unit counted: key is any text (an address,

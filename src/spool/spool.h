@@ -13,8 +13,11 @@
  *   SPOOL/bounces/DIGEST        the latest bounce of an address (outbox.h)
  *   SPOOL/secret                the key of our Message-ID tags (secret.h)
  *   SPOOL/seen/DIGEST           one per processed mail: its Message-ID
+ *                               (sweep removes it after 60 days,
+ *                               src/cli/prune.c)
  *   SPOOL/journal/              committed transactions being applied
- *   SPOOL/locks/                lock files, never removed
+ *   SPOOL/locks/                lock files, never removed while in
+ *                               use: a fixed set of names (buckets)
  *   SPOOL/tmp/                  files being written
  *   SPOOL/quarantine/NAME       a board or account set aside by the
  *                               administrator (quarantine.h)
