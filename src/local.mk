@@ -56,6 +56,6 @@ src_libepamserv_a_SOURCES += \
 	src/cli/cli.h src/cli/receive.c src/cli/outbox.c src/cli/batch.c \
 	src/cli/sweep.c src/cli/admin.c src/cli/admin.h src/cli/admin_repair.c \
 	src/cli/admin_check.c src/cli/status.c src/cli/admin_backup.c \
-	src/cli/imap.c
+	src/cli/imap.c src/cli/password.c src/cli/password.h
 
 src_epamserv_SOURCES += $(EPAMSERV_RULES_CLI_SOURCES)

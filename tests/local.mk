@@ -142,6 +142,7 @@ TESTS += tests/integration/test_template_fallback.py
 TESTS += tests/integration/test_config_check.py
 EXTRA_DIST += tests/integration/test_template_fallback.py
 EXTRA_DIST += tests/integration/test_config_check.py
+EXTRA_DIST += tests/integration/test_admin_password.py
 TESTS += tests/integration/test_option_help.py
 EXTRA_DIST += tests/integration/test_option_help.py
 TESTS += tests/integration/test_backup_order.py
