@@ -58,6 +58,6 @@ src_libepamserv_a_SOURCES += \
 	src/cli/admin_check.c src/cli/status.c src/cli/admin_backup.c \
 	src/cli/admin_outbox.c src/cli/admin_user.c src/cli/bounce_notice.c \
 	src/spool/bounce.c src/spool/bounce.h \
-	src/cli/imap.c
+	src/cli/imap.c src/cli/password.c src/cli/password.h
 
 src_epamserv_SOURCES += $(EPAMSERV_RULES_CLI_SOURCES)

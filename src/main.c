@@ -220,7 +220,7 @@ static int wants_help(int argc, char **argv)
  * used), one that cannot be read is an error.  0 or EXIT_CONFIG. */
 static int config_check(const struct config *cfg)
 {
-	int bad = 0;
+	int bad = config_check_settings(cfg, stderr);
 
 	/* Run as the spool's owner (main): what receive will read, it must
 	 * be able to read, not only root. */
@@ -287,8 +287,8 @@ int main(int argc, char **argv)
 			if (strcmp(argv[i], option_keys[k].option) == 0) {
 				if (i + 1 >= argc)
 					break;
-				if (config_set(&cfg, option_keys[k].key, argv[i + 1],
-				               &err) < 0)
+				if (config_set_origin(&cfg, option_keys[k].key,
+				                      argv[i + 1], argv[i], &err) < 0)
 					return config_error(&cfg, receive, err, argc, argv);
 				found = 1;
 			}
@@ -353,8 +353,9 @@ int main(int argc, char **argv)
 	else if (strcmp(argv[i], "config") == 0 && argc - i == 2 &&
 	         strcmp(argv[i + 1], "--check") == 0)
 		rc = config_check(&cfg);
-	else if (strcmp(argv[i], "config") == 0 && argc - i == 1) {
-		config_print(&cfg, stdout);
+	else if (strcmp(argv[i], "config") == 0 && (argc - i == 1 ||
+	         (argc - i == 2 && strcmp(argv[i + 1], "-n") == 0))) {
+		config_print(&cfg, argc - i == 2, stdout);
 		rc = 0;
 	} else {
 		fprintf(stderr, "epamserv: unknown command '%s'\n", argv[i]);

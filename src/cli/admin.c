@@ -5,11 +5,14 @@
  *   admin list                      boards by state, the stalest first
  *   admin show [GAME] BOARD         the board drawn, then its file
  *   admin check [--fix]             the whole spool (admin_check.c)
- *   admin user add USERID PASSWORD ADDRESS --reason TEXT
+ *   admin user add USERID ADDRESS --reason TEXT
+ *                                   the password asked for (password.c)
  *   admin user del USERID --reason TEXT
  *                                   close the account as signoff does
  *                                   and settle its games (below)
- *   admin user passwd USERID PASSWORD --reason TEXT
+ *   admin user passwd USERID --reason TEXT
+ *                                   (the old forms with PASSWORD before
+ *                                   ADDRESS, or last, warned of)
  *   admin user show USERID
  *   admin result [GAME] BOARD white|black|draw --reason TEXT
  *   admin outbox list|show|hold|release|requeue|delete ...
@@ -29,6 +32,7 @@
  */
 #include "cli/admin.h"
 #include "cli/cli.h"
+#include "cli/password.h"
 #include "cmd/cmd.h"
 #include "game/game.h"
 #include "game/render.h"
@@ -542,6 +546,37 @@ out:
 	return rc;
 }
 
+/* The password for admin user add or passwd: argv_pw (the old form,
+ * warned of) copied, else read by cli_read_password; NULL after a
+ * message on stderr.  Free it with admin_password_free. */
+static char *admin_password(const char *argv_pw, const char *userid)
+{
+	char *err = NULL, *pw;
+
+	if (argv_pw) {
+		cli_warn_argv_password();
+		if (strlen(argv_pw) > CLI_PASSWORD_MAX) {
+			fprintf(stderr, "epamserv: the password is too long (%d "
+			        "characters at most)\n", CLI_PASSWORD_MAX);
+			return NULL;
+		}
+		return xstrdup(argv_pw);
+	}
+	pw = cli_read_password(userid, &err);
+	if (!pw) {
+		fprintf(stderr, "epamserv: %s: %s\n", userid, err);
+		free(err);
+	}
+	return pw;
+}
+
+/* Clear and free a password from admin_password. */
+static void admin_password_free(char *pw)
+{
+	memset(pw, 0, strlen(pw));
+	free(pw);
+}
+
 static int admin_user(const struct config *cfg, int argc, char **argv)
 {
 	const char *reason;
@@ -572,27 +607,33 @@ static int admin_user(const struct config *cfg, int argc, char **argv)
 		return 1;
 	}
 	if (strcmp(argv[1], "add") == 0) {
-		if (argc != 5 || admin_need_reason(reason, "user add") < 0)
+		const char *addr = argv[argc - 1];
+		char *pw;
+		if ((argc != 4 && argc != 5) ||
+		    admin_need_reason(reason, "user add") < 0)
 			goto usage;
 		if (rc == 0) {
 			fprintf(stderr, "epamserv: user %s exists\n", argv[2]);
 			user_free(&u);
 			return 1;
 		}
-		if (!mail_addr_ok(argv[4])) {
-			fprintf(stderr, "epamserv: '%s' is not a mail address\n", argv[4]);
+		if (!mail_addr_ok(addr)) {
+			fprintf(stderr, "epamserv: '%s' is not a mail address\n", addr);
 			return EXIT_USAGE;
 		}
+		if ((pw = admin_password(argc == 5 ? argv[3] : NULL, argv[2])) == NULL)
+			return EXIT_USAGE;
 		memset(&u, 0, sizeof u);
 		snprintf(u.userid, sizeof u.userid, "%s", argv[2]);
-		u.hash = user_hash_password(argv[3]);
+		u.hash = user_hash_password(pw);
+		admin_password_free(pw);
 		/* An address the admin sets counts as confirmed. */
 		user_defaults(&u);
-		user_add_address(&u, argv[4], 0);
+		user_add_address(&u, addr, 0);
 		u.created = util_now();
 		rc = u.hash ? save_user(cfg, &u) : -1;
 		if (rc == 0)
-			admin_log(cfg, reason, "user %s added (%s)", u.userid, argv[4]);
+			admin_log(cfg, reason, "user %s added (%s)", u.userid, addr);
 		user_free(&u);
 		return rc == 0 ? 0 : 1;
 	}
@@ -623,13 +664,16 @@ static int admin_user(const struct config *cfg, int argc, char **argv)
 		if (admin_need_reason(reason, "user del") < 0)
 			return EXIT_USAGE;
 		return admin_user_del(cfg, argv[2], reason);
-	} else if (strcmp(argv[1], "passwd") == 0 && argc == 4) {
-		if (admin_need_reason(reason, "user passwd") < 0) {
+	} else if (strcmp(argv[1], "passwd") == 0 && (argc == 3 || argc == 4)) {
+		char *pw;
+		if (admin_need_reason(reason, "user passwd") < 0 ||
+		    (pw = admin_password(argc == 4 ? argv[3] : NULL, argv[2])) == NULL) {
 			user_free(&u);
 			return EXIT_USAGE;
 		}
 		free(u.hash);
-		u.hash = user_hash_password(argv[3]);
+		u.hash = user_hash_password(pw);
+		admin_password_free(pw);
 		user_drop_change_requests(&u);  /* asked with the old password? */
 		rc = u.hash ? save_user(cfg, &u) : -1;
 		if (rc == 0)
@@ -641,9 +685,10 @@ static int admin_user(const struct config *cfg, int argc, char **argv)
 	user_free(&u);
 	return rc == 0 ? 0 : 1;
 usage:
-	fprintf(stderr, "usage: epamserv admin user add USERID PASSWORD ADDRESS "
+	fprintf(stderr, "usage: epamserv admin user add USERID ADDRESS "
 	        "--reason TEXT\n       epamserv admin user del USERID --reason TEXT\n"
-	        "       epamserv admin user passwd USERID PASSWORD --reason TEXT\n"
+	        "       epamserv admin user passwd USERID --reason TEXT\n"
+	        "       (the password is asked for, or read from standard input)\n"
 	        "       epamserv admin user show USERID\n"
 	        "       epamserv admin user repair USERID --reason TEXT\n");
 	return EXIT_USAGE;

@@ -444,10 +444,56 @@ bad:
 	return -1;
 }
 
+/* The index of key in config_keys, or -1. */
+static int key_index(const char *key)
+{
+	int i;
+
+	for (i = 0; config_keys[i].key; i++)
+		if (strcmp(config_keys[i].key, key) == 0)
+			return i;
+	return -1;
+}
+
+int config_set_origin(struct config *cfg, const char *key, const char *value,
+                      const char *origin, char **err)
+{
+	int k = key_index(key);
+
+	if (config_set(cfg, key, value, err) < 0)
+		return -1;
+	if (k >= 0 && k < CONFIG_NKEYS)
+		set_str(&cfg->origin[k], origin);
+	return 0;
+}
+
 struct ini_state {
 	struct config *cfg;
+	const char *path;    /* the file, for the origin of its values */
+	const char *p, *end; /* what is left of its text */
 	char *err;
 };
+
+/* inih's reader: the next line of the text (at most num - 1 bytes; the
+ * lines were checked to fit), counted in cfg->lineno, so that the
+ * handler knows the line of each key. */
+static char *conf_reader(char *str, int num, void *stream)
+{
+	struct ini_state *st = stream;
+	size_t n = 0;
+
+	if (st->p >= st->end || num < 2)
+		return NULL;
+	while (st->p + n < st->end && n < (size_t)num - 1) {
+		if (st->p[n++] == '\n')
+			break;
+	}
+	memcpy(str, st->p, n);
+	str[n] = '\0';
+	st->p += n;
+	st->cfg->lineno++;
+	return str;
+}
 
 /* value as the file means it: a '#' or ';' that starts it or follows
  * a blank begins a comment, cut off with the blanks before it.  inih
@@ -505,9 +551,14 @@ static int conf_handler(void *user, const char *section, const char *name,
 		st->err = xstrdup("a value longer than a line");
 		return 0;
 	}
-	if (config_set(st->cfg, name, value, &err) < 0) {
-		st->err = err;
-		return 0;
+	{
+		char origin[1100];
+		snprintf(origin, sizeof origin, "%.1024s:%d", st->path,
+		         st->cfg->lineno);
+		if (config_set_origin(st->cfg, name, value, origin, &err) < 0) {
+			st->err = err;
+			return 0;
+		}
 	}
 	return 1;
 }
@@ -553,7 +604,7 @@ static int conf_misread_line(const char *text, size_t len, char *why,
 
 static int config_read_file(struct config *cfg, const char *path, char **err)
 {
-	struct ini_state st = { cfg, NULL };
+	struct ini_state st = { cfg, path, NULL, NULL, NULL };
 	struct buf e = BUF_INIT;
 	char why[128], *text;
 	size_t len = 0;
@@ -575,7 +626,11 @@ static int config_read_file(struct config *cfg, const char *path, char **err)
 		*err = buf_take(&e);
 		return -1;
 	}
-	rc = ini_parse_string(text, conf_handler, &st);
+	st.p = text;
+	st.end = text + len;
+	cfg->lineno = 0;
+	rc = ini_parse_stream(conf_reader, &st, conf_handler, &st);
+	cfg->lineno = 0;
 	free(text);
 	if (rc == -2) {
 		/* inih could not allocate: not the file's fault; try later. */
@@ -599,13 +654,10 @@ static int config_read_file(struct config *cfg, const char *path, char **err)
 	return 0;
 }
 
-int config_load(struct config *cfg, const char *path, char **err)
+/* cfg (uninitialised) set to the built-in defaults. */
+static void config_defaults(struct config *cfg)
 {
-	char deflt[4096];
-	int i, rc;
-
 	memset(cfg, 0, sizeof *cfg);
-	*err = NULL;
 	cfg->spool = xstrdup(EPAMSERV_SPOOLDIR);
 	cfg->smtp_url = xstrdup("");
 	cfg->from = xstrdup("epamserv@localhost");
@@ -639,7 +691,22 @@ int config_load(struct config *cfg, const char *path, char **err)
 	cfg->max_message_recipients = 10;
 	cfg->imap_tls = 2;
 	cfg->repair_notice_hours = 4;
+	/* A program run from its build tree, before "make install", finds the
+	 * templates of its source tree. */
+#ifdef EPAMSERV_SRCTEMPLATEDIR
+	if (access(EPAMSERV_TEMPLATEDIR, R_OK) != 0 &&
+	    access(EPAMSERV_SRCTEMPLATEDIR, R_OK) == 0)
+		set_str(&cfg->templates, EPAMSERV_SRCTEMPLATEDIR);
+#endif
+}
 
+int config_load(struct config *cfg, const char *path, char **err)
+{
+	char deflt[4096];
+	int i, rc;
+
+	config_defaults(cfg);
+	*err = NULL;
 	if (!path || !*path)
 		path = getenv("EPAMSERV_CONF");
 	if (path && *path) {
@@ -656,7 +723,8 @@ int config_load(struct config *cfg, const char *path, char **err)
 		char *e = NULL;
 		if (!v)
 			continue;
-		if (config_set(cfg, config_keys[i].key, v, &e) < 0) {
+		if (config_set_origin(cfg, config_keys[i].key, v,
+		                      config_keys[i].env, &e) < 0) {
 			struct buf b = BUF_INIT;
 			buf_printf(&b, "%s: %s", config_keys[i].env, e);
 			free(e);
@@ -664,14 +732,6 @@ int config_load(struct config *cfg, const char *path, char **err)
 			return -1;
 		}
 	}
-	/* A program run from its build tree, before "make install", finds the
-	 * templates of its source tree. */
-#ifdef EPAMSERV_SRCTEMPLATEDIR
-	if (strcmp(cfg->templates, EPAMSERV_TEMPLATEDIR) == 0 &&
-	    access(EPAMSERV_TEMPLATEDIR, R_OK) != 0 &&
-	    access(EPAMSERV_SRCTEMPLATEDIR, R_OK) == 0)
-		set_str(&cfg->templates, EPAMSERV_SRCTEMPLATEDIR);
-#endif
 	return 0;
 }
 
@@ -697,15 +757,6 @@ const char *config_domain(const struct config *cfg)
 	const char *at = strrchr(cfg->from, '@');
 
 	return at && at[1] ? at + 1 : "localhost";
-}
-
-static void print_url(FILE *out, const char *url)
-{
-	struct buf b = BUF_INIT;
-
-	mask_url(&b, url);
-	fputs(buf_str(&b), out);
-	buf_free(&b);
 }
 
 /* The rule of config_check_smtp and config_check_imap for one protocol
@@ -764,52 +815,87 @@ int config_check_imap(const struct config *cfg, const char *url, char **err)
 	                    *cfg->imap_user || *cfg->imap_password_file, err);
 }
 
-void config_print(const struct config *cfg, FILE *out)
+/* The value of key k of config_keys as the file would write it, into b
+ * (a password in a URL masked). */
+static void format_value(const struct config *cfg, int k, struct buf *b)
 {
 	static const char *const tls[] = { "none", "try", "require" };
+	const char *key = config_keys[k].key;
 	int i;
-	char *err = NULL;
 
-	fprintf(out, "# config file: %s\n", cfg->file ? cfg->file : "(none)");
-	fprintf(out, "spool = %s\n", cfg->spool);
-	fputs("smtp_url = ", out);
-	print_url(out, cfg->smtp_url);
-	fputs("\n", out);
-	fprintf(out, "smtp_tls = %s\n", tls[cfg->smtp_tls % 3]);
-	fprintf(out, "smtp_allow_plaintext = %s\n",
-	        cfg->smtp_allow_plaintext ? "yes" : "no");
-	fprintf(out, "smtp_user = %s\n", cfg->smtp_user);
-	fprintf(out, "smtp_password_file = %s\n", cfg->smtp_password_file);
-	fprintf(out, "smtp_ca_file = %s\n", cfg->smtp_ca_file);
-	fprintf(out, "smtp_connect_timeout = %d\n", cfg->smtp_connect_timeout);
-	fprintf(out, "smtp_timeout = %d\n", cfg->smtp_timeout);
-	fprintf(out, "smtp_ehlo = %s\n", cfg->smtp_ehlo);
-	fprintf(out, "retry_days = %d\n", cfg->retry_days);
-	fprintf(out, "rate_limit = %d\n", cfg->rate_limit);
-	fprintf(out, "bounce_reports_per_day = %d\n", cfg->bounce_reports_per_day);
-	fprintf(out, "remind_days = %d\n", cfg->remind_days);
-	fprintf(out, "forfeit_days = %d\n", cfg->forfeit_days);
-	fprintf(out, "challenge_days = %d\n", cfg->challenge_days);
-	fprintf(out, "archive_days = %d\n", cfg->archive_days);
 	for (i = 0; config_limits[i].key; i++)
-		fprintf(out, "%s = %d\n", config_limits[i].key,
-		        *(const int *)((const char *)cfg + config_limits[i].offset));
-	fprintf(out, "imap_user = %s\n", cfg->imap_user);
-	fprintf(out, "imap_password_file = %s\n", cfg->imap_password_file);
-	fprintf(out, "imap_ca_file = %s\n", cfg->imap_ca_file);
-	fprintf(out, "imap_tls = %s\n", tls[cfg->imap_tls % 3]);
-	fprintf(out, "imap_allow_plaintext = %s\n",
-	        cfg->imap_allow_plaintext ? "yes" : "no");
-	if (*cfg->from_name)
-		fprintf(out, "from = %s <%s>\n", cfg->from_name, cfg->from);
-	else
-		fprintf(out, "from = %s\n", cfg->from);
-	fprintf(out, "log = %s\n", cfg->log);
-	fprintf(out, "templates = %s\n", cfg->templates);
-	fprintf(out, "lock_timeout = %d\n", cfg->lock_timeout);
-	fprintf(out, "max_mail_size = %zu\n", cfg->max_mail_size);
-	fprintf(out, "max_reply_size = %zu\n", cfg->max_reply_size);
-	fprintf(out, "batch_group = %d\n", cfg->batch_group);
+		if (strcmp(key, config_limits[i].key) == 0) {
+			buf_printf(b, "%d", *(const int *)((const char *)cfg +
+			                                   config_limits[i].offset));
+			return;
+		}
+#define STR(name) if (strcmp(key, #name) == 0) { buf_puts(b, cfg->name); return; }
+#define INT(name) if (strcmp(key, #name) == 0) { buf_printf(b, "%d", cfg->name); return; }
+#define YESNO(name) if (strcmp(key, #name) == 0) { buf_puts(b, cfg->name ? "yes" : "no"); return; }
+#define TLS(name) if (strcmp(key, #name) == 0) { buf_puts(b, tls[cfg->name % 3]); return; }
+	if (strcmp(key, "smtp_url") == 0) {
+		mask_url(b, cfg->smtp_url);
+		return;
+	}
+	if (strcmp(key, "from") == 0) {
+		if (*cfg->from_name)
+			buf_printf(b, "%s <%s>", cfg->from_name, cfg->from);
+		else
+			buf_puts(b, cfg->from);
+		return;
+	}
+	if (strcmp(key, "max_mail_size") == 0 ||
+	    strcmp(key, "max_reply_size") == 0) {
+		buf_printf(b, "%zu", key[4] == 'm' ? cfg->max_mail_size
+		                                   : cfg->max_reply_size);
+		return;
+	}
+	STR(spool) STR(log) STR(templates) STR(smtp_user) STR(smtp_password_file)
+	STR(smtp_ca_file) STR(smtp_ehlo) STR(imap_user) STR(imap_password_file)
+	STR(imap_ca_file)
+	INT(lock_timeout) INT(batch_group) INT(smtp_connect_timeout)
+	INT(smtp_timeout) INT(retry_days) INT(rate_limit)
+	INT(bounce_reports_per_day) INT(remind_days) INT(forfeit_days)
+	INT(challenge_days) INT(archive_days)
+	YESNO(smtp_allow_plaintext) YESNO(imap_allow_plaintext)
+	TLS(smtp_tls) TLS(imap_tls)
+#undef STR
+#undef INT
+#undef YESNO
+#undef TLS
+}
+
+void config_print(const struct config *cfg, int changed, FILE *out)
+{
+	struct config def;
+	struct buf v = BUF_INIT, d = BUF_INIT;
+	const char *origin;
+	char *err = NULL;
+	int k, n;
+
+	config_defaults(&def);
+	fprintf(out, "# config file: %s\n", cfg->file ? cfg->file : "(none)");
+	for (k = 0; config_keys[k].key && k < CONFIG_NKEYS; k++) {
+		buf_reset(&v);
+		buf_reset(&d);
+		format_value(cfg, k, &v);
+		format_value(&def, k, &d);
+		if (changed && strcmp(buf_str(&v), buf_str(&d)) == 0)
+			continue;
+		origin = cfg->origin[k] ? cfg->origin[k] : "default";
+		n = (int)(strlen(config_keys[k].key) + 3 + strlen(buf_str(&v)));
+		/* The origin after the value while the line stays short enough
+		 * for the file (INI_MAX_LINE), else on a line of its own. */
+		if (n + 3 + (int)strlen(origin) > INI_MAX_LINE - 10)
+			fprintf(out, "# %s:\n%s = %s\n", origin, config_keys[k].key,
+			        buf_str(&v));
+		else
+			fprintf(out, "%s = %s%*s# %s\n", config_keys[k].key,
+			        buf_str(&v), n < 39 ? 40 - n : 1, "", origin);
+	}
+	buf_free(&v);
+	buf_free(&d);
+	config_free(&def);
 	if (config_check_smtp(cfg, &err) < 0) {
 		fprintf(out, "# error: %s\n", err);
 		free(err);
@@ -818,6 +904,8 @@ void config_print(const struct config *cfg, FILE *out)
 
 void config_free(struct config *cfg)
 {
+	int i;
+
 	free(cfg->spool);
 	free(cfg->smtp_url);
 	free(cfg->from);
@@ -832,6 +920,8 @@ void config_free(struct config *cfg)
 	free(cfg->imap_user);
 	free(cfg->imap_password_file);
 	free(cfg->imap_ca_file);
+	for (i = 0; i < CONFIG_NKEYS; i++)
+		free(cfg->origin[i]);
 	memset(cfg, 0, sizeof *cfg);
 }
 
@@ -878,4 +968,131 @@ char *config_imap_password(const struct config *cfg, char **err)
 {
 	return read_password_file(cfg->imap_password_file, "imap_password_file",
 	                          err);
+}
+
+/* Whether url holds a password ("user:password@host"). */
+static int url_has_password(const char *url)
+{
+	const char *scheme = strstr(url, "://"), *p, *at = NULL;
+
+	if (!scheme)
+		return 0;
+	for (p = scheme + 3; *p && *p != '/'; p++)
+		if (*p == '@')
+			at = p;
+	return at && memchr(scheme + 3, ':', (size_t)(at - scheme - 3)) != NULL;
+}
+
+/* The spool: absolute, a directory the running user (the spool's owner)
+ * can write and enter, not writable by others.  Errors counted. */
+static int check_spool(const char *spool, FILE *out)
+{
+	struct stat st;
+
+	if (spool[0] != '/') {
+		fprintf(out, "epamserv: spool %s is not an absolute path (the mail "
+		        "system runs epamserv from any directory)\n", spool);
+		return 1;
+	}
+	if (stat(spool, &st) < 0) {
+		if (errno == ENOENT) {
+			fprintf(out, "epamserv: warning: spool %s does not exist yet: "
+			        "the first run makes it\n", spool);
+			return 0;
+		}
+		fprintf(out, "epamserv: cannot reach spool %s: %s\n", spool,
+		        strerror(errno));
+		return 1;
+	}
+	if (!S_ISDIR(st.st_mode)) {
+		fprintf(out, "epamserv: spool %s is not a directory\n", spool);
+		return 1;
+	}
+	if (access(spool, W_OK | X_OK) < 0) {
+		fprintf(out, "epamserv: spool %s is not writable by uid %ld, its "
+		        "owner's user: %s\n", spool, (long)geteuid(), strerror(errno));
+		return 1;
+	}
+	if (st.st_mode & 002)
+		fprintf(out, "epamserv: warning: spool %s is writable by others "
+		        "(chmod o-w it)\n", spool);
+	return 0;
+}
+
+/* The log: a file must be writable, or its directory must be. */
+static int check_log(const char *log, FILE *out)
+{
+	char dir[1100];
+	char *slash;
+
+	if (log[0] != '/')
+		return 0;
+	if (access(log, F_OK) == 0) {
+		if (access(log, W_OK) == 0)
+			return 0;
+		fprintf(out, "epamserv: log file %s is not writable by uid %ld: "
+		        "%s\n", log, (long)geteuid(), strerror(errno));
+		return 1;
+	}
+	snprintf(dir, sizeof dir, "%s", log);
+	slash = strrchr(dir, '/');
+	if (slash == dir)
+		slash[1] = '\0';
+	else
+		*slash = '\0';
+	if (access(dir, W_OK | X_OK) == 0)
+		return 0;
+	fprintf(out, "epamserv: log file %s cannot be made: directory %s: %s\n",
+	        log, dir, strerror(errno));
+	return 1;
+}
+
+/* A CA file (key names it): readable when set. */
+static int check_ca(const char *file, const char *key, FILE *out)
+{
+	if (!*file || access(file, R_OK) == 0)
+		return 0;
+	fprintf(out, "epamserv: cannot read %s %s: %s\n", key, file,
+	        strerror(errno));
+	return 1;
+}
+
+int config_check_settings(const struct config *cfg, FILE *out)
+{
+	char *err = NULL, *pw;
+	int bad = 0;
+
+	bad += check_spool(cfg->spool, out);
+	bad += check_log(cfg->log, out);
+	if (config_check_smtp(cfg, &err) < 0) {
+		fprintf(out, "epamserv: %s\n", err);
+		free(err);
+		bad++;
+	}
+	if (url_has_password(cfg->smtp_url))
+		fprintf(out, "epamserv: warning: smtp_url holds a password: put it "
+		        "in smtp_password_file (mode 600, read by the spool's "
+		        "owner only) and the user in smtp_user, so that the URL "
+		        "can be shown and logged\n");
+	if ((pw = config_smtp_password(cfg, &err)) == NULL) {
+		fprintf(out, "epamserv: %s\n", err);
+		free(err);
+		bad++;
+	}
+	free(pw);
+	if ((pw = config_imap_password(cfg, &err)) == NULL) {
+		fprintf(out, "epamserv: %s\n", err);
+		free(err);
+		bad++;
+	}
+	free(pw);
+	bad += check_ca(cfg->smtp_ca_file, "smtp_ca_file", out);
+	bad += check_ca(cfg->imap_ca_file, "imap_ca_file", out);
+	if (cfg->remind_days >= cfg->forfeit_days) {
+		fprintf(out, "epamserv: remind_days (%d) must be less than "
+		        "forfeit_days (%d): the reminder would come after the loss "
+		        "on time\n", cfg->remind_days, cfg->forfeit_days);
+		bad++;
+	}
+	return bad;
 }

@@ -99,6 +99,9 @@
 #define CONFIG_REPLY_SIZE_MIN (16 * 1024)
 #define CONFIG_REPLY_SIZE_MAX (8 * 1024 * 1024)
 
+/* The number of keys (the table in conf.c). */
+#define CONFIG_NKEYS 35
+
 struct config {
 	char *spool;
 	char *smtp_url;      /* "" when unset */
@@ -136,6 +139,12 @@ struct config {
 	int smtp_allow_plaintext, imap_allow_plaintext;  /* 1: yes */
 	int repair_notice_hours; /* a mail set aside on a damaged file:
 	                            hours before its sender is told */
+	/* Where each key's value came from, in the order of the key table:
+	 * NULL for the default, else "FILE:LINE", "EPAMSERV_..." or the
+	 * option ("--spool"); malloc'ed. */
+	char *origin[CONFIG_NKEYS];
+	/* The line being read of the config file (0 outside it). */
+	int lineno;
 };
 
 /* Whether the SMTP settings keep AUTH secret: credentials (smtp_user,
@@ -178,6 +187,11 @@ int config_load(struct config *cfg, const char *path, char **err);
 int config_set(struct config *cfg, const char *key, const char *value,
                char **err);
 
+/* config_set, and remember origin (copied; e.g. "--spool") as where the
+ * value came from, for config_print. */
+int config_set_origin(struct config *cfg, const char *key, const char *value,
+                      const char *origin, char **err);
+
 /* The From: header value of the server's mails: "Display Name
  * <addr-spec>" with the configured name (quoted when it is not all
  * atoms), else "epamserv <addr-spec>".  Written into out (size bytes);
@@ -187,8 +201,21 @@ char *config_from_header(const struct config *cfg, char *out, size_t size);
 /* The domain part of cfg->from ("localhost" when it has none). */
 const char *config_domain(const struct config *cfg);
 
-/* Print the effective settings, one "key = value" per line. */
-void config_print(const struct config *cfg, FILE *out);
+/* Print the effective settings, one "key = value  # ORIGIN" per line
+ * (ORIGIN: default, FILE:LINE, the variable or the option; a password in
+ * a URL masked); the output reads back as a config file.  changed: only
+ * the keys whose value differs from the built-in default (config -n). */
+void config_print(const struct config *cfg, int changed, FILE *out);
+
+/* What "config --check" verifies of the settings beyond their syntax,
+ * run as the spool's owner: the spool an absolute directory that user
+ * can write (missing: a warning, it is made at the first run), the log
+ * file's directory writable, the SMTP AUTH rule (config_check_smtp),
+ * password files readable with no group or other bits, CA files
+ * readable, remind_days below forfeit_days, a password in smtp_url (a
+ * warning: use smtp_password_file).  One "epamserv: ..." or "epamserv:
+ * warning: ..." line per finding on out; returns the number of errors. */
+int config_check_settings(const struct config *cfg, FILE *out);
 
 void config_free(struct config *cfg);
 

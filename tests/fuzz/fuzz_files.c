@@ -165,7 +165,10 @@ static size_t longest_line(const char *s)
 	return most;
 }
 
-/* Remove the comment lines ("# ...") of config_print's output, in place. */
+/* Remove the comment lines ("# ...") of config_print's output, and the
+ * comment saying where a value came from ("key = value   # FILE:LINE",
+ * which differs between two files), in place.  A value read from a file
+ * holds no " #" (conf.c cuts the comment there). */
 static void drop_comments(char *text)
 {
 	char *in = text, *out = text;
@@ -173,8 +176,14 @@ static void drop_comments(char *text)
 	while (*in) {
 		size_t n = strcspn(in, "\n") + (in[strcspn(in, "\n")] ? 1 : 0);
 		if (in[0] != '#') {
-			memmove(out, in, n);
-			out += n;
+			char *hash = memmem(in, n, " #", 2);
+			size_t keep = hash ? (size_t)(hash - in) : n;
+			while (hash && keep > 0 && in[keep - 1] == ' ')
+				keep--;
+			memmove(out, in, keep);
+			out += keep;
+			if (hash)
+				*out++ = '\n';
 		}
 		in += n;
 	}
@@ -202,7 +211,7 @@ static void fuzz_config(const char *data, size_t len)
 	f = open_memstream(&out1, &n1);
 	if (!f)
 		scratch_fail("open_memstream");
-	config_print(&cfg, f);
+	config_print(&cfg, 0, f);
 	fclose(f);
 	/* A value read from the file never starts with ';' or '#' (both
 	 * begin a comment there, conf.c), so " = ;" is not printed; the
@@ -220,7 +229,7 @@ static void fuzz_config(const char *data, size_t len)
 	f = open_memstream(&out2, &n2);
 	if (!f)
 		scratch_fail("open_memstream");
-	config_print(&cfg2, f);
+	config_print(&cfg2, 0, f);
 	fclose(f);
 	/* The settings, not the diagnostics ("# error: ..." about a masked
 	 * URL may read otherwise once the password is "***"). */
