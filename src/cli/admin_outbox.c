@@ -121,7 +121,7 @@ static int show(const struct config *cfg, int failed, const char *name,
                 int raw)
 {
 	struct outbox_entry e;
-	char path[8192], *text;
+	char path[8192], when[32], next[32], *text;
 
 	if (outbox_entry_read(cfg->spool, failed, name, &e) < 0)
 		return -1;
@@ -131,11 +131,14 @@ static int show(const struct config *cfg, int failed, const char *name,
 	if (!text)
 		return -1;
 	printf("*** %s/%s ***\n", failed ? "failed" : "outbox", name);
-	printf("size: %lld\nqueued: %lld\nheld: %s\ntries: %d\n", e.size,
-	       e.queued, e.held ? "yes" : "no", e.retry.attempts);
-	if (e.retry.attempts || e.retry.relay)
-		printf("first failure: %lld\nnext try: %lld\n", e.retry.first,
-		       e.retry.next);
+	util_iso_time((time_t)e.queued, when, sizeof when);
+	printf("size: %lld\nqueued: %s\nheld: %s\ntries: %d\n", e.size,
+	       when, e.held ? "yes" : "no", e.retry.attempts);
+	if (e.retry.attempts || e.retry.relay) {
+		util_iso_time((time_t)e.retry.first, when, sizeof when);
+		util_iso_time((time_t)e.retry.next, next, sizeof next);
+		printf("first failure: %s\nnext try: %s\n", when, next);
+	}
 	printf("reason: %s\n*** message ***\n",
 	       e.retry.reason[0] ? e.retry.reason : "-");
 	if (raw)
