@@ -111,6 +111,15 @@ try:
     rc, out, err = env.run("outbox")
     is_(len(out.splitlines()), 2, "a second deferral: still one line a mail")
     contains(out, " 2 ", "the tries are counted")
+
+    # A spool path that is wrong is a setting to fix (78), as for status,
+    # not an outbox to retry (75).
+    rc, out, err = env.run("outbox", env={
+        "EPAMSERV_SPOOL": os.path.join(env.root, "no-such-spool")})
+    is_(rc, 78, "outbox with no spool directory exits 78")
+    contains(err, "no spool directory at", "and says why")
+    ok(not os.path.exists(os.path.join(env.root, "no-such-spool")),
+       "and makes no spool")
 finally:
     env.close()
 done()
