@@ -34,7 +34,7 @@
 /* The opponents of one player on active boards, with their boards. */
 struct opponents {
 	const char *spool, *userid;
-	char who[MAX_OPPONENTS][32];
+	char who[MAX_OPPONENTS][64];	/* as white[] and black[] below */
 	struct buf boards[MAX_OPPONENTS];  /* "epaminondas 101, ..." */
 	size_t n;
 };
