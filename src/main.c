@@ -199,20 +199,32 @@ static int logs_to_dest(const char *cmd)
 	       strcmp(cmd, "admin") == 0;
 }
 
-/* Whether the command argv[0] is given "--help" and main answers it. */
+/* Whether the command argv[0] is given "--help" (receive never is: an
+ * MTA's pipe, where any argument is a wrong pipe command). */
+static int given_help(int argc, char **argv)
+{
+	int k;
+
+	if (strcmp(argv[0], "receive") == 0)
+		return 0;
+	for (k = 1; k < argc; k++)
+		if (strcmp(argv[k], "--help") == 0)
+			return 1;
+	return 0;
+}
+
+/* Whether main answers the command argv[0]'s "--help" itself, with the
+ * global usage; admin, status, perft and moves print their own. */
 static int wants_help(int argc, char **argv)
 {
-	static const char *const own[] = { "receive", "admin", "status",
-	                                   "perft", "moves", NULL };
+	static const char *const own[] = { "admin", "status", "perft", "moves",
+	                                   NULL };
 	int k;
 
 	for (k = 0; own[k]; k++)
 		if (strcmp(argv[0], own[k]) == 0)
 			return 0;
-	for (k = 1; k < argc; k++)
-		if (strcmp(argv[k], "--help") == 0)
-			return 1;
-	return 0;
+	return given_help(argc, argv);
 }
 
 /* "config --check": the settings loaded (a bad one already exited 78),
@@ -248,7 +260,8 @@ int main(int argc, char **argv)
 	struct config cfg;
 	const char *conf = NULL;
 	char *err = NULL;
-	int i = 1, rc, k, verbose = 0, cmd = command_index(argc, argv), receive;
+	int i = 1, rc, k, verbose = 0, help, receive;
+	int cmd = command_index(argc, argv);
 	time_t started = util_now();
 
 	receive = cmd < argc && strcmp(argv[cmd], "receive") == 0;
@@ -314,17 +327,21 @@ int main(int argc, char **argv)
 		config_free(&cfg);
 		return 0;
 	}
+	/* The commands that print their own usage touch nothing either: no
+	 * change of user, no log file opened. */
+	help = given_help(argc - i, argv + i);
 	/* Every command that may open the spool, before it does (and before
 	 * a log file is opened, so that it is the spool owner's too). */
-	if (strcmp(argv[i], "perft") != 0 && strcmp(argv[i], "moves") != 0 &&
+	if (!help && strcmp(argv[i], "perft") != 0 &&
+	    strcmp(argv[i], "moves") != 0 &&
 	    (strcmp(argv[i], "config") != 0 ||
 	     (argc - i == 2 && strcmp(argv[i + 1], "--check") == 0)) &&
 	    become_spool_owner(cfg.spool, verbose) < 0) {
 		config_free(&cfg);
 		return EXIT_TEMPFAIL;
 	}
-	if (log_open(verbose, logs_to_dest(argv[i]) ? cfg.log : NULL,
-	             &err) < 0) {
+	if (!help && log_open(verbose, logs_to_dest(argv[i]) ? cfg.log : NULL,
+	                      &err) < 0) {
 		/* A full disk, a permission to fix: temporary for every
 		 * command (the MTA keeps the mail, cron runs again). */
 		fprintf(stderr, "epamserv: %s\n", err);

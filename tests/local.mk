@@ -115,6 +115,10 @@ EXTRA_DIST += tests/stress/stresslib.py tests/stress/test_crash.py
 TESTS += tests/stress/test_group_commit.py
 EXTRA_DIST += tests/stress/test_group_commit.py
 
+# A password in smtp_url or an IMAP URL: one warning, the password never shown.
+TESTS += tests/integration/test_url_password.py
+EXTRA_DIST += tests/integration/test_url_password.py
+
 # make install into a temporary root, and a game against that installation.
 TESTS += tests/integration/test_install.py
 EXTRA_DIST += tests/integration/test_install.py

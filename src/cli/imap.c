@@ -630,7 +630,7 @@ int cli_batch_imap(const struct config *cfg, const char *url)
 	struct imap im;
 	struct reply r;
 	char *password, *err = NULL, *mailbox, *select, code[40];
-	const char *why;
+	const char *why, *warning;
 	size_t i, n;
 	int rc, status, done = 0, retry = 0;
 
@@ -651,6 +651,8 @@ int cli_batch_imap(const struct config *cfg, const char *url)
 		free(mailbox);
 		return EXIT_CONFIG;
 	}
+	if ((warning = config_url_password_warning(url)) != NULL)
+		log_msg(LOG_WARNING, "warning: %s\n", warning);
 	password = config_imap_password(cfg, &err);
 	if (!password) {
 		log_msg(LOG_ERR, "%s\n", err);

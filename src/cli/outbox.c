@@ -207,6 +207,8 @@ static int deliver(const struct config *cfg, int all, const char *only_to,
 	struct smtp_settings smtp;
 	struct outbox_policy pol;
 	struct outbox_stats st;
+	static int warned;  /* of a password in smtp_url: once a run */
+	const char *warning = config_url_password_warning(cfg->smtp_url);
 	char *password, *err = NULL;
 	int rc;
 
@@ -215,6 +217,8 @@ static int deliver(const struct config *cfg, int all, const char *only_to,
 		free(err);
 		return EXIT_CONFIG;
 	}
+	if (warning && !warned++)
+		log_msg(LOG_WARNING, "warning: %s\n", warning);
 	password = config_smtp_password(cfg, &err);
 	if (!password) {
 		log_msg(LOG_ERR, "%s\n", err);

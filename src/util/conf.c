@@ -983,6 +983,20 @@ static int url_has_password(const char *url)
 	return at && memchr(scheme + 3, ':', (size_t)(at - scheme - 3)) != NULL;
 }
 
+const char *config_url_password_warning(const char *url)
+{
+	if (!url || !url_has_password(url))
+		return NULL;
+	if (strncasecmp(url, "imap", 4) == 0)
+		return "the IMAP URL holds a password: put it in "
+		       "imap_password_file (mode 600, read by the spool's owner "
+		       "only) and the user in imap_user, so that the URL can be "
+		       "shown in ps, crontabs and logs";
+	return "smtp_url holds a password: put it in smtp_password_file "
+	       "(mode 600, read by the spool's owner only) and the user in "
+	       "smtp_user, so that the URL can be shown and logged";
+}
+
 /* The spool: absolute, a directory the running user (the spool's owner)
  * can write and enter, not writable by others.  Errors counted. */
 static int check_spool(const char *spool, FILE *out)
@@ -1059,6 +1073,7 @@ static int check_ca(const char *file, const char *key, FILE *out)
 
 int config_check_settings(const struct config *cfg, FILE *out)
 {
+	const char *warning;
 	char *err = NULL, *pw;
 	int bad = 0;
 
@@ -1069,11 +1084,8 @@ int config_check_settings(const struct config *cfg, FILE *out)
 		free(err);
 		bad++;
 	}
-	if (url_has_password(cfg->smtp_url))
-		fprintf(out, "epamserv: warning: smtp_url holds a password: put it "
-		        "in smtp_password_file (mode 600, read by the spool's "
-		        "owner only) and the user in smtp_user, so that the URL "
-		        "can be shown and logged\n");
+	if ((warning = config_url_password_warning(cfg->smtp_url)) != NULL)
+		fprintf(out, "epamserv: warning: %s\n", warning);
 	if ((pw = config_smtp_password(cfg, &err)) == NULL) {
 		fprintf(out, "epamserv: %s\n", err);
 		free(err);

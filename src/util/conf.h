@@ -163,6 +163,13 @@ int config_check_smtp(const struct config *cfg, char **err);
  * require, unless imap_allow_plaintext = yes.  0, or -1 with *err. */
 int config_check_imap(const struct config *cfg, const char *url, char **err);
 
+/* The warning for a URL that holds a password ("user:password@host"):
+ * static text naming the setting to use instead (smtp_password_file and
+ * smtp_user; imap_password_file and imap_user for an imap[s]:// URL),
+ * never the password; NULL when url holds none.  Used by config --check
+ * and, once a run, by flush, receive's delivery and batch --imap. */
+const char *config_url_password_warning(const char *url);
+
 /* Read the SMTP AUTH password from cfg->smtp_password_file: refused when
  * the file is readable or writable by group or others.  Returns a malloc'ed
  * password without its line end ("" when no file is set), or NULL with a

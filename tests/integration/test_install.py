@@ -3,6 +3,7 @@
 that installation (its binary, templates and sample config) through a
 real SMTP server, and `epamserv admin check` passing on its spool."""
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -12,10 +13,12 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from harness import Server, ok, is_, contains, done, make_mail, by_recipient, body_of
 
 build = os.environ.get("EPAMSERV_BUILDDIR", ".")
+# A bindir of its own, so the examples must carry the configured one.
+BINDIR = "bindir=/opt/epamserv-test/bin"
 root = tempfile.mkdtemp(prefix="epamserv-install-")
 server = None
 try:
-    p = subprocess.run(["make", "-s", "-C", build, "install", "DESTDIR=" + root],
+    p = subprocess.run(["make", "-s", "-C", build, "install", "DESTDIR=" + root, BINDIR],
                        stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
     is_(p.returncode, 0, "make install into a temporary root succeeds")
     found = {}
@@ -31,6 +34,44 @@ try:
        "the spool is created with mode 0750")
     binary = found.get("epamserv")
     templates = os.path.dirname(found.get("board.txt", "/"))
+
+    # The operator's examples under DOCDIR/examples, with this
+    # installation's paths (issue 13 item 9): bindir as the binary went,
+    # localstatedir as the spool did, no @...@ left.
+    bindir = os.path.dirname(binary or "/")[len(root):]
+    statedir = os.path.dirname(os.path.dirname(spools[0] if spools else "/"))
+    statedir = statedir[len(root):]
+    examples = [os.path.join(d, f) for d, _, files in os.walk(root)
+                for f in files if "/doc/" in d and "/examples" in d]
+    names = sorted(os.path.relpath(x, os.path.dirname(x)) for x in examples)
+    units = ("epamserv-flush.service", "epamserv-sweep.service",
+             "epamserv-batch.service")
+    for f in units + ("epamserv-flush.timer", "epamserv-sweep.timer",
+                      "epamserv-batch.timer", "epamserv.cron",
+                      "epamserv.logrotate", "epamserv.conf"):
+        ok(f in names, "DOCDIR/examples has %s" % f, names)
+    ok("README.spool" in found and "/doc/" in found["README.spool"],
+       "the spool's README is installed in the doc directory")
+    for x in examples + [found.get("README.spool", "/nonexistent")]:
+        name = os.path.basename(x)
+        with open(x, errors="replace") as fh:
+            text = fh.read()
+        ok(not re.search(r"@[a-z_]+@", text) and "$(" not in text,
+           "%s has no placeholder left" % name)
+        if name in units or name == "epamserv.cron":
+            contains(text, bindir + "/epamserv ",
+                     "%s runs the installed %s/epamserv" % (name, bindir))
+            ok("/usr/local/bin" not in text or bindir == "/usr/local/bin",
+               "%s names no other bindir" % name)
+        if name in units:
+            ok(re.search(r"^SuccessExitStatus=75$", text, re.M),
+               "%s takes exit 75 as success" % name)
+        if name == "epamserv.logrotate":
+            contains(text, statedir + "/spool/epamserv/admin.log {",
+                     "the logrotate file rotates SPOOL/admin.log")
+        if name == "README.spool":
+            contains(text, statedir + "/spool/epamserv",
+                     "the spool README names the configured spool")
 
     os.makedirs(os.path.join(root, "smtp"))
     server = Server(os.path.join(root, "smtp"))
@@ -91,7 +132,7 @@ try:
     if os.geteuid() == 0:
         os.chown(os.path.join(spools[0], "users"), 65534, 65534)
     before = state(spools[0])
-    p = subprocess.run(["make", "-s", "-C", build, "install", "DESTDIR=" + root],
+    p = subprocess.run(["make", "-s", "-C", build, "install", "DESTDIR=" + root, BINDIR],
                        stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
     is_(p.returncode, 0, "make install over an existing installation succeeds")
     after = state(spools[0])
@@ -101,9 +142,12 @@ try:
        "spool as they were", "changed: %r" % changed[:10])
     contains(p.stdout.decode(), "its modes and owners are left as they are",
              "and says so")
-    p = subprocess.run(["make", "-s", "-C", build, "uninstall", "DESTDIR=" + root],
+    p = subprocess.run(["make", "-s", "-C", build, "uninstall", "DESTDIR=" + root, BINDIR],
                        stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
     is_(p.returncode, 0, "make uninstall succeeds")
+    left = [x for x in examples + [found.get("README.spool", "/")]
+            if os.path.exists(x)]
+    is_(left, [], "make uninstall removes the examples and the spool README")
 finally:
     if server:
         server.stop()
