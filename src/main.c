@@ -199,13 +199,15 @@ static int logs_to_dest(const char *cmd)
 	       strcmp(cmd, "admin") == 0;
 }
 
-/* Whether the command argv[0] is given "--help" (receive never is: an
- * MTA's pipe, where any argument is a wrong pipe command). */
+/* Whether the command argv[0] is given "--help".  receive only when its
+ * standard input is a terminal (a person asking): from an MTA's pipe,
+ * where a mail waits on standard input, any argument is a wrong pipe
+ * command and exits 75 so that the mail stays queued. */
 static int given_help(int argc, char **argv)
 {
 	int k;
 
-	if (strcmp(argv[0], "receive") == 0)
+	if (strcmp(argv[0], "receive") == 0 && !isatty(STDIN_FILENO))
 		return 0;
 	for (k = 1; k < argc; k++)
 		if (strcmp(argv[k], "--help") == 0)
@@ -320,8 +322,8 @@ int main(int argc, char **argv)
 		return EXIT_USAGE;
 	}
 	/* "--help" after a command prints the usage and exits 0 (SPEC 9),
-	 * touching nothing; receive (an MTA's pipe: 0 would drop the mail),
-	 * admin (its own usage), status, perft and moves (theirs) aside. */
+	 * touching nothing; receive only at a terminal (from an MTA's pipe 0
+	 * would drop the mail), admin (its own usage), status, perft and moves (theirs) aside. */
 	if (wants_help(argc - i, argv + i)) {
 		usage(stdout);
 		config_free(&cfg);

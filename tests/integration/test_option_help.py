@@ -7,8 +7,9 @@ the spool pointing to a directory that does not exist (it must stay
 so) and the log pointing to a file (it must not be made).  On i12 they
 exited 64, and `admin backup --help` made a backup in a directory named
 "--help"; on i13 `admin --help` still opened the log file.  receive is
-the exception: it is an MTA's pipe, where 0 would drop the mail, so any
-argument is a 75 there.  `--version` prints "epamserv VERSION"."""
+the exception when a mail waits on its standard input (an MTA's pipe,
+where 0 would drop the mail): any argument is a 75 there; at a terminal
+it prints its usage and exits 0 as the others do.  `--version` prints "epamserv VERSION"."""
 import os
 import re
 import subprocess
@@ -115,6 +116,20 @@ try:
     rc, _, err = env.run("receive", "--help",
                          stdin=make_mail("alice@example.org", "help"))
     is_(rc, 75, "receive --help is a wrong pipe command: 75, the mail kept")
+    # A person typing it (standard input a terminal) gets the usage and 0.
+    import pty
+    master, slave = pty.openpty()
+    try:
+        p = subprocess.run([BIN, "receive", "--help"], env=e, cwd=cwd,
+                           stdin=slave, stdout=subprocess.PIPE,
+                           stderr=subprocess.PIPE, timeout=60)
+    finally:
+        os.close(slave)
+        os.close(master)
+    is_(p.returncode, 0, "receive --help at a terminal exits 0")
+    contains(p.stdout.decode(), "usage:", "and prints the usage on stdout")
+    ok(not os.path.exists(os.path.dirname(nospool)),
+       "receive --help at a terminal creates no spool")
 finally:
     env.close()
 done()
