@@ -46,11 +46,12 @@ int cli_bounce_notices(const struct config *cfg);
 /* How many files prune_spool removed from each directory (-1: it could
  * not be read). */
 struct prune_stats {
-	long seen, rate, auth, failed, locks;
+	long seen, rate, auth, failed, holds, locks;
 };
 
 /* Remove what can no longer matter from seen/, rate/, auth/, failed/
- * and old-style lock files of locks/, by age at time now (prune.c says
+ * (with the .retry records), stale hold markers of outbox/ and
+ * old-style lock files of locks/, by age at time now (prune.c says
  * which and why).  Fills *ps; returns 0, or -1 when a directory could
  * not be read (logged). */
 int prune_spool(const struct config *cfg, time_t now, struct prune_stats *ps);
