@@ -24,10 +24,13 @@
  *     after it was written.
  *   - locks/rate-DIGEST.lock and locks/auth-USERID.lock, the lock files
  *     of the names used before the rate and password counters shared a
- *     fixed set of 256 locks each: no current process opens them, and
- *     one is removed only while we hold it (lock_try).
+ *     fixed set of 256 locks each, and locks/msg-XXXX.lock (four hex
+ *     digits), used before the mails shared 4,096 (msg-XXX): no current
+ *     process opens them, and one is removed only while we hold it
+ *     (lock_try), seven days after it was made.
  * Lock files in use are never removed: the locks that grow with the mail
- * are buckets (msg-XXXX, ratelimit.XX, authfail.XX).  admin.log is left
+ * are buckets (msg-XXX, ratelimit.XX, authfail.XX); board-GAME-N and
+ * notice-USERID are one per board and player, bounded by those.  admin.log is left
  * to logrotate(8): it is opened for each line, so "create" rotation
  * needs no signal.  The clock is EPAMSERV_NOW when set (tests).
  */
@@ -112,7 +115,8 @@ static int old_lock_key(const char *name, char *buf, size_t len)
 		return -1;
 	snprintf(key, sizeof key, "%.*s", (int)(n - 5), name);
 	if (!((strncmp(key, "rate-", 5) == 0 && is_hex(key + 5, 32)) ||
-	      (strncmp(key, "auth-", 5) == 0 && util_userid_ok(key + 5))))
+	      (strncmp(key, "auth-", 5) == 0 && util_userid_ok(key + 5)) ||
+	      (strncmp(key, "msg-", 4) == 0 && is_hex(key + 4, 4))))
 		return -1;
 	snprintf(buf, len, "%s", key);
 	return 1;

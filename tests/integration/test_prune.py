@@ -4,7 +4,9 @@
 auth/ two days after their last change, failed/ after 30 days (with
 its .retry records), hold markers whose mail is gone, the lock
 files of the old per-address names after 7; the rate and password
-counters lock a fixed set of 256 lock files each, however many senders.
+counters lock a fixed set of 256 lock files each, however many senders,
+and the mails 4,096 (msg-XXX); the four-digit msg-XXXX names of before
+go after 7 days.
 
 Ages are file modification times (the time a record was last written),
 so the test makes records old with os.utime, as the days would."""
@@ -70,7 +72,10 @@ try:
        "the password counter locks a bucket")
     # Lock files of the names used before the buckets.
     old_rate = "rate-" + "0123456789abcdef" * 2 + ".lock"
-    for n in (old_rate, "auth-alice.lock"):
+    ml = [n for n in locks if n.startswith("msg-")]
+    ok(ml and all(re.match(r"^msg-[0-9a-f]{3}\.lock$", n) for n in ml),
+       "mails lock one of 4,096 buckets (msg-XXX)", ml[:20])
+    for n in (old_rate, "auth-alice.lock", "msg-abcd.lock"):
         open(os.path.join(env.spool, "locks", n), "w").close()
 
     nrate, nseen = len(names(env, "rate")), len(names(env, "seen"))
@@ -103,14 +108,18 @@ try:
 
     age(env, "seen", 61)
     age(env, "failed", 31)
-    age(env, "locks", 8, lambda n: n in (old_rate, "auth-alice.lock"))
-    age(env, "locks", 30, lambda n: n.startswith("ratelimit."))
+    age(env, "locks", 8, lambda n: n in (old_rate, "auth-alice.lock",
+                                         "msg-abcd.lock"))
+    age(env, "locks", 30, lambda n: n.startswith(("ratelimit.", "msg-")) and
+        n != "msg-abcd.lock")
     err = sweep(env)
     is_(len(names(env, "seen")), 0, "after 61 days the seen records go")
     is_(names(env, "failed"), [], "after 31 days a failed mail goes")
     locks = names(env, "locks")
-    ok(old_rate not in locks and "auth-alice.lock" not in locks,
-       "old-style lock files go", locks)
+    ok(old_rate not in locks and "auth-alice.lock" not in locks and
+       "msg-abcd.lock" not in locks, "old-style lock files go", locks)
+    ok([n for n in locks if n.startswith("msg-")], "message bucket lock "
+       "files stay, however old", locks)
     ok([n for n in locks if n.startswith("ratelimit.")], "bucket lock files "
        "stay, however old", locks)
     ok("pruned seen=" in open(env.log).read(), "sweep logs what it pruned")
