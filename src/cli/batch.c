@@ -30,7 +30,7 @@
  * lost or stale state file only costs one parse per mail, never a second
  * application, as long as seen/ has the record.  For pruning of seen/
  * (issue 13) a mail of cur/ not listed here is applied only when it
- * arrived (its file's modification time) less than CUR_MAX_DAYS days ago:
+ * arrived (its file's modification time) less than maildir_max_days ago:
  * a seen record kept longer than that can be pruned without letting a
  * mail still in the mailbox be applied twice.
  * "batch --imap URL" does the same for an IMAP mailbox (imap.c).
@@ -245,10 +245,6 @@ static int batch_one(const struct config *cfg, const char *dir,
 	free(raw);
 	return rc;
 }
-
-/* A mail of cur/ not in the state file is applied only when it arrived
- * less than this many days ago (see the head of this file). */
-#define CUR_MAX_DAYS 30
 
 /* The mails of cur/ known to be done (SPOOL/intake/maildir-DIGEST). */
 struct curstate {
@@ -493,7 +489,10 @@ static int must_stop(int rc, const struct waits *before)
 static int cur_pass(const struct config *cfg, const char *dir,
                     struct curstate *cs, int grouping, int *done, int *retry)
 {
-	long long old = ((long long)util_now() - CUR_MAX_DAYS * 86400LL) *
+	/* A mail of cur/ not in the state file is applied only when it
+	 * arrived less than maildir_max_days ago (the head of this file). */
+	long long old = ((long long)util_now() -
+	                 cfg->maildir_max_days * 86400LL) *
 	                1000000000LL;
 	struct arrival *a;
 	char *first = NULL;
@@ -539,7 +538,8 @@ static int cur_pass(const struct config *cfg, const char *dir,
 	if (aged)
 		log_msg(LOG_NOTICE, "batch: %d mails of cur/ not known as "
 		        "processed arrived over %d days ago: left alone, never "
-		        "applied (the first: cur/%s)\n", aged, CUR_MAX_DAYS, first);
+		        "applied (the first: cur/%s)\n", aged, cfg->maildir_max_days,
+		        first);
 	free(first);
 	return stop;
 }

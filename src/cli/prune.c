@@ -4,19 +4,21 @@
  *
  * Under a steady load every directory that grows with the mail is
  * pruned by age, each record only once it can no longer matter:
- *   - seen/DIGEST, the processed-mail records, after PRUNE_SEEN_DAYS (60)
- *     days, or forfeit_days + 1 when that is longer (a reminder's record
- *     must outlive the board's idle time).  That is longer than any MTA
- *     keeps retrying a mail (Postfix and Exim give up after 5 days), and
- *     longer than CUR_MAX_DAYS (30): "batch --maildir" never applies a
- *     mail of cur/ that arrived more than 30 days ago and is not known
- *     as processed, so a mail still in the mailbox is never applied
- *     twice.  The record is removed under its message lock.
+ *   - seen/DIGEST, the processed-mail records, after seen_days (60)
+ *     days.  The configuration refuses a seen_days that is not longer
+ *     than forfeit_days + 1 (a reminder's record must outlive the
+ *     board's idle time) and than maildir_max_days + 5: longer than any
+ *     MTA keeps retrying a mail (Postfix and Exim give up after 5 days),
+ *     and longer than the age after which "batch --maildir" never
+ *     applies a mail of cur/ not known as processed ("batch --imap"
+ *     searches only mail of that age), so a mail still in the mailbox
+ *     is never applied twice.  The record is removed under its message
+ *     lock.
  *   - rate/DIGEST and auth/USERID, the advisory counters, two days after
  *     their last change (no window or back-off lasts over a day), under
  *     their lock; a leftover NAME.tmp there likewise.
  *   - failed/NAME.eml, the mails the SMTP server refused for good, after
- *     PRUNE_FAILED_DAYS (30) days (counted from the later of the mail's
+ *     failed_days (30) days (counted from the later of the mail's
  *     file and its record failed/NAME.eml.retry, which goes with it; a
  *     record whose mail is gone goes on its own).
  *   - outbox/NAME.eml.hold, a hold marker whose mail is no longer in the
@@ -276,15 +278,12 @@ int prune_spool(const struct config *cfg, time_t now, struct prune_stats *ps)
 		failed = { "failed", failed_key, failed_may_go, failed_gone },
 		holds = { "outbox", hold_key, hold_may_go, NULL },
 		locks = { "locks", old_lock_key, NULL, NULL };
-	long seen_days = PRUNE_SEEN_DAYS;
 	int bad = 0;
 
-	if (cfg->forfeit_days + 1 > seen_days)
-		seen_days = cfg->forfeit_days + 1;
-	ps->seen = prune_dir(cfg->spool, &seen, now - seen_days * DAY);
+	ps->seen = prune_dir(cfg->spool, &seen, now - cfg->seen_days * DAY);
 	ps->rate = prune_dir(cfg->spool, &rate, now - 2 * DAY);
 	ps->auth = prune_dir(cfg->spool, &auth, now - 2 * DAY);
-	ps->failed = prune_dir(cfg->spool, &failed, now - PRUNE_FAILED_DAYS * DAY);
+	ps->failed = prune_dir(cfg->spool, &failed, now - cfg->failed_days * DAY);
 	ps->holds = prune_dir(cfg->spool, &holds, now - DAY);
 	ps->locks = prune_dir(cfg->spool, &locks, now - 7 * DAY);
 	bad = ps->seen < 0 || ps->rate < 0 || ps->auth < 0 || ps->failed < 0 ||
