@@ -72,8 +72,10 @@ EXTRA_DIST += tests/reference/ref_rules.py \
 	tests/integration/test_variants_by_mail.py
 
 # batch --imap against a real Dovecot on loopback (tests/imapd.py).
-TESTS += tests/integration/test_imap.py
-EXTRA_DIST += tests/imapd.py tests/integration/test_imap.py
+TESTS += tests/integration/test_imap.py \
+	tests/integration/test_imap_retention.py
+EXTRA_DIST += tests/imapd.py tests/integration/test_imap.py \
+	tests/integration/test_imap_retention.py
 
 # The board mail and the error reply: examples legal in the position,
 # reply prefixes, the quote limit, missing templates.

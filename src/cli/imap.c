@@ -12,7 +12,7 @@
  * connection for the whole run:
  *
  *   SELECT "MAILBOX"
- *   UID SEARCH UNSEEN
+ *   UID SEARCH UNSEEN SINCE d-Mon-yyyy    (maildir_max_days ago)
  *   for each UID, ascending:
  *     UID FETCH uid BODY.PEEK[]<0.max_mail_size+1>   (PEEK: not \Seen)
  *     process_mail(), and only when it returns 0:
@@ -22,6 +22,15 @@
  * committed to the spool; a crash in between leaves it unseen, and the
  * processed-mail record makes the rerun harmless.  A mail that meets a
  * temporary failure (a busy board) stays unseen for the next run.
+ *
+ * SINCE (by INTERNALDATE, the day the server received the mail) limits
+ * the run to mail of the last maildir_max_days days, as cur/ is for
+ * "batch --maildir": the processed-mail records are kept seen_days,
+ * which the configuration requires to be longer by more than 5 days, so
+ * an older mail someone flags unseen again can never be applied twice
+ * once its record is pruned.  IMAP dates have no time: the search takes
+ * the whole day maildir_max_days ago (UTC; the server may count in its
+ * own zone), up to a day more, within that margin.
  *
  * Why not libcurl's own IMAP requests: in libcurl 7.88 (Debian 12) a
  * CURLOPT_CUSTOMREQUEST "UID FETCH n BODY.PEEK[]" gives the write
@@ -51,6 +60,7 @@
 #include <string.h>
 #include <strings.h>
 #include <sys/socket.h>
+#include <time.h>
 
 #define IMAP_CONNECT_TIMEOUT 30L    /* seconds to connect and log in */
 #define IMAP_TIMEOUT 120            /* seconds of silence from the server */
@@ -581,6 +591,20 @@ static void imap_close(struct imap *im)
 	im->in = NULL;
 }
 
+/* The IMAP date (RFC 3501 date: d-Mon-yyyy, in English, UTC) of time t
+ * into buf. */
+static void imap_date(time_t t, char *buf, size_t len)
+{
+	static const char *const mon[] = { "Jan", "Feb", "Mar", "Apr", "May",
+		"Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec" };
+	struct tm tm;
+
+	if (!gmtime_r(&t, &tm))
+		memset(&tm, 0, sizeof tm);  /* 0-Jan-1900: takes everything */
+	snprintf(buf, len, "%d-%s-%d", tm.tm_mday, mon[tm.tm_mon % 12],
+	         tm.tm_year + 1900);
+}
+
 static int uid_cmp(const void *a, const void *b)
 {
 	unsigned long x = *(const unsigned long *)a, y = *(const unsigned long *)b;
@@ -629,7 +653,8 @@ int cli_batch_imap(const struct config *cfg, const char *url)
 {
 	struct imap im;
 	struct reply r;
-	char *password, *err = NULL, *mailbox, *select, code[40];
+	char *password, *err = NULL, *mailbox, *select, code[40], date[32];
+	char search[64];
 	const char *why;
 	size_t i, n;
 	int rc, status, done = 0, retry = 0;
@@ -677,9 +702,12 @@ int cli_batch_imap(const struct config *cfg, const char *url)
 		        "mailbox in the URL)" : "");
 	}
 	reply_free(&r);
-	if (rc == 0 && (rc = command(&im, &r, "UID SEARCH UNSEEN")) > 0)
+	imap_date(util_now() - (time_t)cfg->maildir_max_days * 86400, date,
+	          sizeof date);
+	snprintf(search, sizeof search, "UID SEARCH UNSEEN SINCE %s", date);
+	if (rc == 0 && (rc = command(&im, &r, search)) > 0)
 		log_msg(LOG_ERR, "batch: the IMAP server refused "
-		        "UID SEARCH UNSEEN: %s\n", r.status);
+		        "%s: %s\n", search, r.status);
 	free(mailbox);
 	free(select);
 	if (rc != 0) {

@@ -1,0 +1,78 @@
+#!/usr/bin/python3
+"""Issue 13, item 6, against a real Dovecot (tests/imapd.py): `batch
+--imap` searches `UNSEEN SINCE <maildir_max_days ago>` (INTERNALDATE), so
+an unseen mail older than that, whose processed-mail record may have
+been pruned, is never applied (again); with a longer maildir_max_days it
+would be."""
+import imaplib
+import os
+import sys
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
+sys.path.insert(0, os.path.dirname(HERE))
+from harness import Env, ok, is_, contains, done, make_mail  # noqa: E402
+from imapd import Dovecot  # noqa: E402
+
+USER, PASSWORD = "epamserv-in", "Imap-Pw-5813"
+DAY = 86400
+
+env = Env(smtp=False)
+imapd = Dovecot(USER, PASSWORD)
+_n = 0
+
+
+def deliver(sender, subject, days_ago):
+    """A mail the server received days_ago (Dovecot's INTERNALDATE of a
+    Maildir file is its modification time)."""
+    global _n
+    _n += 1
+    name = "%d.M%dP%d.test" % (int(time.time()) - days_ago * DAY, _n,
+                               os.getpid())
+    imapd.deliver(make_mail(sender, subject), name)
+    when = time.time() - days_ago * DAY
+    os.utime(os.path.join(imapd.maildir, "new", name), (when, when))
+
+
+def unseen():
+    m = imaplib.IMAP4("127.0.0.1", imapd.port)
+    try:
+        m.login(USER, PASSWORD)
+        m.select("INBOX", readonly=True)
+        typ, data = m.uid("SEARCH", "UNSEEN")
+        return [int(x) for x in data[0].split()]
+    finally:
+        m.logout()
+
+
+url = "imap://127.0.0.1:%d/INBOX" % imapd.port
+pwfile = os.path.join(env.root, "imap.pw")
+with open(pwfile, "w") as f:
+    f.write(PASSWORD + "\n")
+os.chmod(pwfile, 0o600)
+env.env["EPAMSERV_IMAP_USER"] = USER
+env.env["EPAMSERV_IMAP_PASSWORD_FILE"] = pwfile
+env.env["EPAMSERV_IMAP_TLS"] = "none"
+try:
+    env.signup("alice@example.org", "alice", "a")
+    env.signup("bob@example.org", "bob", "b")
+    deliver("alice@example.org", "epaminondas challenge alice bob by alice a", 40)
+    deliver("alice@example.org", "epaminondas help", 2)
+    rc, out, err = env.run("batch", "--imap", url)
+    is_(rc, 0, "batch --imap exits 0")
+    contains(err + open(env.log).read(), "handled=1 left=0",
+             "it took the recent mail only")
+    ok(env.game_file(101) is None, "an unseen mail received 40 days ago "
+       "(over maildir_max_days, 30) is not applied", err)
+    is_(unseen(), [1], "it stays unseen; the recent one is flagged seen")
+    rc, out, err = env.run("batch", "--imap", url,
+                           env={"EPAMSERV_MAILDIR_MAX_DAYS": "45"})
+    is_(rc, 0, "batch --imap with maildir_max_days 45 exits 0")
+    ok(env.game_file(101) is not None, "with maildir_max_days 45 the mail "
+       "of 40 days ago is searched and applied", err)
+    is_(unseen(), [], "and flagged seen")
+finally:
+    imapd.stop()
+    env.close()
+done()
