@@ -4,7 +4,8 @@ failed_days (epamserv.conf(5)).  seen_days must be greater than
 maildir_max_days + 5 and than forfeit_days + 1, else the configuration
 is refused with the file and line (or the variable) of the value; sweep
 prunes by the settings; batch --maildir leaves a mail of cur/ older than
-maildir_max_days alone."""
+maildir_max_days alone; maildir_keep_days removes only mail of cur/ known
+as processed."""
 import os
 import re
 import sys
@@ -106,6 +107,35 @@ try:
        "maildir_max_days 3) is not applied", err)
     ok("over 3 days ago" in open(env.log).read(), "batch logs it left the "
        "mail alone, naming maildir_max_days")
+
+    # -- maildir_keep_days: processed mail of cur/ goes, nothing else ---
+    for i, who in ((2, "alice"), (3, "bob")):
+        with open(os.path.join(md, "new", "%d.M%d.new" % (i, i)), "wb") as f:
+            f.write(make_mail(who + "@example.org", "epaminondas help"))
+    rc, out, err = env.run("batch", "--maildir", md)
+    cur = sorted(os.listdir(os.path.join(md, "cur")))
+    ok(len(cur) == 3, "both mails are filed in cur/ (keep_days 0 removes "
+        "nothing)", cur)
+    for n in cur:
+        if n.startswith("2."):
+            backdate(os.path.join(md, "cur", n), 2)
+    with open(os.path.join(md, "cur", "4.M4.unread:2,S"), "wb") as f:
+        f.write(b"not a mail anyone processed yet\r\n")
+    backdate(os.path.join(md, "cur", "4.M4.unread:2,S"), 2)
+    rc, out, err = env.run("batch", "--maildir", md,
+                           env={"EPAMSERV_MAILDIR_KEEP_DAYS": "1"})
+    cur = sorted(os.listdir(os.path.join(md, "cur")))
+    ok([n.split(".")[0] for n in cur] == ["1", "3", "4"],
+        "maildir_keep_days 1 removes the processed mail 2 days old; keeps "
+        "the processed one of today, the one left alone as too old (never "
+        "applied) and the one it only now looked at", cur)
+    ok("removed=1 " in open(env.log).read(), "batch logs what it removed")
+    rc, out, err = env.run("batch", "--maildir", md,
+                           env={"EPAMSERV_MAILDIR_KEEP_DAYS": "1"})
+    cur = sorted(os.listdir(os.path.join(md, "cur")))
+    ok([n.split(".")[0] for n in cur] == ["1", "3"],
+        "the next run removes the mail processed in the run before, once "
+        "known as done", cur)
 finally:
     env.close()
 done()
