@@ -3,7 +3,9 @@
 --imap` searches `UNSEEN SINCE <maildir_max_days ago>` (INTERNALDATE), so
 an unseen mail older than that, whose processed-mail record may have
 been pruned, is never applied (again); with a longer maildir_max_days it
-would be."""
+would be.  imap_keep_days expunges (UID EXPUNGE) only mails batch
+processed itself (\\Seen and the keyword $EpamservDone) that are old
+enough."""
 import imaplib
 import os
 import sys
@@ -46,6 +48,17 @@ def unseen():
         m.logout()
 
 
+def uids():
+    m = imaplib.IMAP4("127.0.0.1", imapd.port)
+    try:
+        m.login(USER, PASSWORD)
+        m.select("INBOX", readonly=True)
+        typ, data = m.uid("SEARCH", "ALL")
+        return [int(x) for x in data[0].split()]
+    finally:
+        m.logout()
+
+
 url = "imap://127.0.0.1:%d/INBOX" % imapd.port
 pwfile = os.path.join(env.root, "imap.pw")
 with open(pwfile, "w") as f:
@@ -72,6 +85,28 @@ try:
     ok(env.game_file(101) is not None, "with maildir_max_days 45 the mail "
        "of 40 days ago is searched and applied", err)
     is_(unseen(), [], "and flagged seen")
+
+    # -- imap_keep_days: only mail we processed, old enough, goes -------
+    deliver("carol@example.org", "read by a person", 40)      # UID 3
+    deliver("alice@example.org", "epaminondas help", 40)      # UID 4
+    m = imaplib.IMAP4("127.0.0.1", imapd.port)
+    m.login(USER, PASSWORD)
+    m.select("INBOX")
+    m.uid("STORE", "3", "+FLAGS", "(\\Seen)")
+    typ, data = m.uid("FETCH", "1", "(FLAGS)")
+    m.logout()
+    ok(b"$EpamservDone" in data[0], "a processed mail carries the keyword "
+       "$EpamservDone besides \\Seen", data)
+    rc, out, err = env.run("batch", "--imap", url)
+    is_(uids(), [1, 2, 3, 4], "imap_keep_days 0 (the default) expunges "
+        "nothing")
+    rc, out, err = env.run("batch", "--imap", url,
+                           env={"EPAMSERV_IMAP_KEEP_DAYS": "10"})
+    is_(rc, 0, "batch --imap with imap_keep_days 10 exits 0")
+    is_(uids(), [2, 3, 4], "imap_keep_days 10 expunges the mail it processed "
+        "40 days ago; keeps the one processed 2 days ago, one a person "
+        "flagged seen and an old unseen one it never took")
+    ok("expunged=1 " in open(env.log).read(), "batch logs what it expunged")
 finally:
     imapd.stop()
     env.close()
