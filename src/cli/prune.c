@@ -18,9 +18,10 @@
  *     their last change (no window or back-off lasts over a day), under
  *     their lock; a leftover NAME.tmp there likewise.
  *   - failed/NAME.eml, the mails the SMTP server refused for good, after
- *     failed_days (30) days (counted from the later of the mail's
- *     file and its record failed/NAME.eml.retry, which goes with it; a
- *     record whose mail is gone goes on its own).
+ *     failed_days (30) days, when its record failed/NAME.eml.retry
+ *     (written when it failed; the mail's own file dates from when it
+ *     was queued) is that old too; the record goes with it, and one
+ *     whose mail is gone goes on its own.
  *   - outbox/NAME.eml.hold, a hold marker whose mail is no longer in the
  *     outbox (sent, deleted or failed while the hold was put on), a day
  *     after it was written.
@@ -32,9 +33,9 @@
  *     (lock_try), seven days after it was made.
  * Lock files in use are never removed: the locks that grow with the mail
  * are buckets (msg-XXX, ratelimit.XX, authfail.XX); board-GAME-N and
- * notice-USERID are one per board and player, bounded by those.  admin.log is left
- * to logrotate(8): it is opened for each line, so "create" rotation
- * needs no signal.  The clock is EPAMSERV_NOW when set (tests).
+ * notice-USERID are one per board and player, bounded by those.
+ * admin.log is left to logrotate(8): it is opened for each line, so
+ * "create" rotation needs no signal.  The clock is EPAMSERV_NOW when set (tests).
  */
 #include "cli/cli.h"
 #include "spool/authfail.h"
@@ -105,7 +106,6 @@ static int auth_key(const char *name, char *buf, size_t len)
 	authfail_lock_key(name, buf, len);
 	return 1;
 }
-
 
 /* A lock file of a name no current code uses: its own key. */
 static int old_lock_key(const char *name, char *buf, size_t len)

@@ -746,7 +746,7 @@ static int check_retention(const struct config *cfg, char **err)
 		other = "forfeit_days";
 		need = cfg->forfeit_days + 1;
 	}
-	/* Blame the value set last of the two: the file's, not a default. */
+	/* Name where seen_days was set, else where the other one was. */
 	where = origin_of(cfg, "seen_days");
 	if (strcmp(where, "default") == 0)
 		where = origin_of(cfg, other);
