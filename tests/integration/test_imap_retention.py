@@ -5,7 +5,7 @@ an unseen mail older than that, whose processed-mail record may have
 been pruned, is never applied (again); with a longer maildir_max_days it
 would be.  imap_keep_days expunges (UID EXPUNGE) only mails batch
 processed itself (\\Seen and the keyword $EpamservDone) that are old
-enough."""
+enough; a server without UIDPLUS gets a warning and keeps its mail."""
 import imaplib
 import os
 import sys
@@ -18,6 +18,14 @@ from harness import Env, ok, is_, contains, done, make_mail  # noqa: E402
 from imapd import Dovecot  # noqa: E402
 
 USER, PASSWORD = "epamserv-in", "Imap-Pw-5813"
+
+
+class NoUidplus(Dovecot):
+    """A Dovecot that does not announce UIDPLUS after the login."""
+    def config(self, internal, login):
+        return super().config(internal, login) + (
+            "imap_capability = IMAP4rev1 LITERAL+ SASL-IR ID ENABLE IDLE "
+            "UNSELECT CHILDREN NAMESPACE\n")
 DAY = 86400
 
 env = Env(smtp=False)
@@ -107,6 +115,20 @@ try:
         "40 days ago; keeps the one processed 2 days ago, one a person "
         "flagged seen and an old unseen one it never took")
     ok("expunged=1 " in open(env.log).read(), "batch logs what it expunged")
+
+    # -- a server without UIDPLUS: a warning, nothing expunged ----------
+    imapd.stop()
+    imapd = NoUidplus(USER, PASSWORD)
+    url = "imap://127.0.0.1:%d/INBOX" % imapd.port
+    deliver("alice@example.org", "epaminondas help", 40)
+    rc, out, err = env.run("batch", "--imap", url,
+                           env={"EPAMSERV_MAILDIR_MAX_DAYS": "45"})
+    is_(uids(), [1], "(the old mail is processed)")
+    rc, out, err = env.run("batch", "--imap", url,
+                           env={"EPAMSERV_IMAP_KEEP_DAYS": "10"})
+    is_(rc, 0, "without UIDPLUS, batch --imap with imap_keep_days exits 0")
+    is_(uids(), [1], "and expunges nothing")
+    ok("has no UIDPLUS" in err + open(env.log).read(), "but warns why")
 finally:
     imapd.stop()
     env.close()
