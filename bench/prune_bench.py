@@ -4,8 +4,9 @@ A program, not a test: it prints the spool's file count per simulated
 day.  Run from a configured build directory:
 
     make src/epamserv
-    /usr/bin/python3 ../bench/prune_bench.py [--days 30] [--senders 200]
-        [--seen-days 60]
+    nice /usr/bin/python3 ../bench/prune_bench.py --quick    # 30 days
+    nice /usr/bin/python3 ../bench/prune_bench.py --full     # 90 days
+    /usr/bin/python3 ../bench/prune_bench.py [--days N] [--senders N]
 
 Each simulated day, --senders mails from addresses never seen before
 (spam: the worst case for per-address records) and two players' mails
@@ -14,10 +15,17 @@ Each simulated day, --senders mails from addresses never seen before
 day, `epamserv flush` sends the replies to tests/smtpd.py, and
 `epamserv sweep` runs at 23:00.  A file the spool wrote during the day
 gets that day's time (os.utime), as if the days had passed: sweep prunes
-by modification time.  The processed Maildir mail is emptied daily (the
-mailbox's own expiry).  Prints, per day, the spool's regular files in
-all and per directory.  --seen-days only tells the table where seen/
-must level off (sweep's retention is 60 days, epamserv(1))."""
+by modification time.  Prints, per day, the spool's regular files in
+all and per directory, and the mails left in the Maildir's cur/.
+
+--full: the default settings (seen_days 60, maildir_max_days 30), 90
+days of 200 senders; the processed mail of cur/ is emptied daily by the
+bench (the mailbox's own expiry: maildir_keep_days is 0 by default).
+--quick: short retentions, so that every directory levels off within
+30 days: seen_days 9, maildir_max_days 3, forfeit_days 7 (remind_days
+3), failed_days 3, maildir_keep_days 2 (batch itself removes the
+processed mail of cur/), 30 days of 600 senders (enough distinct mails
+for the 4,096 message-lock buckets to fill)."""
 import argparse
 import os
 import sys
@@ -55,10 +63,25 @@ def backdate(spool, since_real, when):
 
 def main():
     ap = argparse.ArgumentParser()
-    ap.add_argument("--days", type=int, default=30)
-    ap.add_argument("--senders", type=int, default=200)
+    ap.add_argument("--days", type=int)
+    ap.add_argument("--senders", type=int)
+    ap.add_argument("--quick", action="store_true")
+    ap.add_argument("--full", action="store_true")
     a = ap.parse_args()
+    settings = {}
+    if a.quick:
+        settings = {"EPAMSERV_SEEN_DAYS": "9", "EPAMSERV_MAILDIR_MAX_DAYS": "3",
+                    "EPAMSERV_FORFEIT_DAYS": "7", "EPAMSERV_REMIND_DAYS": "3",
+                    "EPAMSERV_FAILED_DAYS": "3",
+                    "EPAMSERV_MAILDIR_KEEP_DAYS": "2"}
+    a.days = a.days or (30 if a.quick else 90 if a.full else 30)
+    a.senders = a.senders or (600 if a.quick else 200)
     env = Env()
+    env.env.update(settings)
+    print("# %s, %d days, %d senders a day, %s" % (
+        "quick" if a.quick else "full" if a.full else "custom", a.days,
+        a.senders, " ".join("%s=%s" % kv for kv in sorted(settings.items()))
+        or "default settings"))
     # Day 0 is a fixed number of days back, so that the last simulated
     # day is today and no file is dated in the future.
     t0 = (int(time.time()) // DAY - a.days) * DAY
@@ -94,11 +117,16 @@ def main():
                 sys.exit("%s: exit %d: %s" % (cmd[0], rc, err[-2000:]))
         backdate(env.spool, start, night)
         secs = time.time() - t
-        for f in os.listdir(os.path.join(md, "cur")):
-            os.unlink(os.path.join(md, "cur", f))
+        if not a.quick:
+            for f in os.listdir(os.path.join(md, "cur")):
+                os.unlink(os.path.join(md, "cur", f))
         total, per = spool_files(env.spool)
-        print("%4d %7d %6.1f  %s" % (day + 1, total, secs, " ".join(
-            "%s=%d" % kv for kv in sorted(per.items()) if kv[1])))
+        lk = os.listdir(os.path.join(env.spool, "locks"))
+        print("%4d %7d %6.1f  %s msg-locks=%d maildir-cur=%d" % (
+            day + 1, total, secs, " ".join(
+                "%s=%d" % kv for kv in sorted(per.items()) if kv[1]),
+            sum(1 for n in lk if n.startswith("msg-")),
+            len(os.listdir(os.path.join(md, "cur")))))
         sys.stdout.flush()
     env.close()
 

@@ -13,7 +13,8 @@ TESTS += tests/integration/test_game_by_mail.py \
 	tests/integration/test_dsn.py \
 	tests/integration/test_docs.py \
 	tests/integration/test_admin.py \
-	tests/integration/test_prune.py
+	tests/integration/test_prune.py \
+	tests/integration/test_retention.py
 EXTRA_DIST += tests/integration/harness.py tests/smtpd.py tests/tap.h \
 	tests/integration/test_game_by_mail.py \
 	tests/integration/test_refusals.py \
@@ -28,7 +29,8 @@ EXTRA_DIST += tests/integration/harness.py tests/smtpd.py tests/tap.h \
 	tests/integration/test_dsn.py \
 	tests/integration/test_docs.py \
 	tests/integration/test_admin.py \
-	tests/integration/test_prune.py
+	tests/integration/test_prune.py \
+	tests/integration/test_retention.py
 
 # Unit tests of the spool, game and command layers (TAP).
 check_PROGRAMS += tests/unit/test_spool
@@ -70,8 +72,10 @@ EXTRA_DIST += tests/reference/ref_rules.py \
 	tests/integration/test_variants_by_mail.py
 
 # batch --imap against a real Dovecot on loopback (tests/imapd.py).
-TESTS += tests/integration/test_imap.py
-EXTRA_DIST += tests/imapd.py tests/integration/test_imap.py
+TESTS += tests/integration/test_imap.py \
+	tests/integration/test_imap_retention.py
+EXTRA_DIST += tests/imapd.py tests/integration/test_imap.py \
+	tests/integration/test_imap_retention.py
 
 # The board mail and the error reply: examples legal in the position,
 # reply prefixes, the quote limit, missing templates.

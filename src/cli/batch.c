@@ -30,9 +30,15 @@
  * lost or stale state file only costs one parse per mail, never a second
  * application, as long as seen/ has the record.  For pruning of seen/
  * (issue 13) a mail of cur/ not listed here is applied only when it
- * arrived (its file's modification time) less than CUR_MAX_DAYS days ago:
+ * arrived (its file's modification time) less than maildir_max_days ago:
  * a seen record kept longer than that can be pruned without letting a
  * mail still in the mailbox be applied twice.
+ * With maildir_keep_days set, a mail of cur/ known as done (listed in
+ * the state file: so processed and durable, never one set aside, which
+ * waits in new/, nor one not yet processed) that arrived longer ago is
+ * removed when cur/ is listed, and its name dropped from the list; a
+ * mail left alone as too old is listed as such ("NAME\tskipped") and
+ * never removed: it was never processed.
  * "batch --imap URL" does the same for an IMAP mailbox (imap.c).
  */
 #include "util/log.h"
@@ -246,10 +252,6 @@ static int batch_one(const struct config *cfg, const char *dir,
 	return rc;
 }
 
-/* A mail of cur/ not in the state file is applied only when it arrived
- * less than this many days ago (see the head of this file). */
-#define CUR_MAX_DAYS 30
-
 /* The mails of cur/ known to be done (SPOOL/intake/maildir-DIGEST). */
 struct curstate {
 	char path[4200];     /* the state file */
@@ -296,10 +298,25 @@ static int unique_name(const char *name, char *buf, size_t len)
 	return 0;
 }
 
+/* A line of the state file for a mail left alone as too old (never
+ * applied, so never removed by maildir_keep_days) is its name and this;
+ * a name holds no control character (unique_name). */
+#define CUR_SKIPPED "\tskipped"
+
+/* Whether the unique name u is in cs: 1 done, 2 left alone as too old,
+ * 0 not known. */
 static int curstate_known(const struct curstate *cs, const char *u)
 {
-	return cs->nknown &&
-	       bsearch(&u, cs->known, cs->nknown, sizeof *cs->known, name_cmp);
+	char line[1100];
+	const char *l = line;
+
+	if (!cs->nknown)
+		return 0;
+	if (bsearch(&u, cs->known, cs->nknown, sizeof *cs->known, name_cmp))
+		return 1;
+	snprintf(line, sizeof line, "%s%s", u, CUR_SKIPPED);
+	return bsearch(&l, cs->known, cs->nknown, sizeof *cs->known,
+	               name_cmp) ? 2 : 0;
 }
 
 /* Most bytes a state file may take: 100,000 mails of 64-byte names, and
@@ -406,22 +423,48 @@ static void curstate_free(struct curstate *cs)
 	names_free(&cs->added);
 }
 
-/* Record that the mail new/NAME or cur/NAME is done. */
-static void curstate_add(struct curstate *cs, const char *name)
+/* Record that the mail new/NAME or cur/NAME is done (skipped: left
+ * alone as too old). */
+static void curstate_add(struct curstate *cs, const char *name, int skipped)
 {
-	char u[1024];
+	char u[1024], line[1100];
 
-	if (unique_name(name, u, sizeof u) == 0)
-		names_push(&cs->added, u);
+	if (unique_name(name, u, sizeof u) < 0)
+		return;
+	snprintf(line, sizeof line, "%s%s", u, skipped ? CUR_SKIPPED : "");
+	names_push(&cs->added, line);
+}
+
+/* maildir_keep_days: remove DIR/cur/NAME, a mail known as done, when it
+ * arrived (its modification time) before keep_before.  1 removed, else
+ * 0 (kept: too young, or it could not be removed, logged). */
+static int cur_expire(const char *dir, const char *name, time_t keep_before)
+{
+	char path[8192];
+	struct stat st;
+
+	snprintf(path, sizeof path, "%s/cur/%s", dir, name);
+	if (lstat(path, &st) < 0 || !S_ISREG(st.st_mode) ||
+	    st.st_mtime >= keep_before)
+		return 0;
+	if (unlink(path) == 0 || errno == ENOENT)
+		return 1;  /* (ENOENT: another run removed it) */
+	log_msg(LOG_WARNING, "batch: cannot remove %s: %s\n", path,
+	        strerror(errno));
+	return 0;
 }
 
 /* The mails of DIR/cur not known in cs, in arrival order (malloc'ed
  * array of *count, each with its full name); the known ones still there
- * go to cs->present.  NULL (errno) when cur/ cannot be read. */
+ * go to cs->present, or, when keep_before is not 0 and they arrived
+ * before it, are removed (counted in *expired).  NULL (errno) when cur/
+ * cannot be read. */
 static struct arrival *list_cur(const char *dir, struct curstate *cs,
-                                size_t *count)
+                                time_t keep_before, size_t *count,
+                                unsigned long *expired)
 {
-	char path[8192], u[1024];
+	char path[8192], u[1024], line[1100];
+	int k;
 	size_t n = 0, cap = 0;
 	struct arrival *a = NULL;
 	struct dirent *de;
@@ -436,8 +479,15 @@ static struct arrival *list_cur(const char *dir, struct curstate *cs,
 		if (de->d_name[0] == '.')
 			continue;
 		if (unique_name(de->d_name, u, sizeof u) == 0 &&
-		    curstate_known(cs, u)) {
-			names_push(&cs->present, u);
+		    (k = curstate_known(cs, u)) != 0) {
+			if (k == 1 && keep_before &&
+			    cur_expire(dir, de->d_name, keep_before)) {
+				(*expired)++;
+			} else {
+				snprintf(line, sizeof line, "%s%s", u,
+				         k == 2 ? CUR_SKIPPED : "");
+				names_push(&cs->present, line);
+			}
 			continue;
 		}
 		snprintf(path, sizeof path, "%s/cur/%s", dir, de->d_name);
@@ -493,14 +543,20 @@ static int must_stop(int rc, const struct waits *before)
 static int cur_pass(const struct config *cfg, const char *dir,
                     struct curstate *cs, int grouping, int *done, int *retry)
 {
-	long long old = ((long long)util_now() - CUR_MAX_DAYS * 86400LL) *
+	/* A mail of cur/ not in the state file is applied only when it
+	 * arrived less than maildir_max_days ago (the head of this file). */
+	long long old = ((long long)util_now() -
+	                 cfg->maildir_max_days * 86400LL) *
 	                1000000000LL;
+	time_t keep_before = cfg->maildir_keep_days ?
+		util_now() - (time_t)cfg->maildir_keep_days * 86400 : 0;
+	unsigned long expired = 0;
 	struct arrival *a;
 	char *first = NULL;
 	size_t n, i;
 	int stop = 0, aged = 0;
 
-	if ((a = list_cur(dir, cs, &n)) == NULL) {
+	if ((a = list_cur(dir, cs, keep_before, &n, &expired)) == NULL) {
 		log_msg(LOG_ERR, "cannot read the Maildir %s/cur: %s\n", dir,
 		        strerror(errno));
 		(*retry)++;
@@ -517,9 +573,9 @@ static int cur_pass(const struct config *cfg, const char *dir,
 				first = xstrdup(a[i].name);
 			log_msg(LOG_DEBUG, "batch: cur/%s: too old, left alone\n",
 			        a[i].name);
-			curstate_add(cs, a[i].name);
+			curstate_add(cs, a[i].name, 1);
 		} else if ((rc = batch_one(cfg, dir, "cur", a[i].name)) == 0) {
-			curstate_add(cs, a[i].name);
+			curstate_add(cs, a[i].name, 0);
 			(*done)++;
 		} else if (rc > 0) {
 			(*retry)++;
@@ -536,10 +592,15 @@ static int cur_pass(const struct config *cfg, const char *dir,
 			stop = 1;
 	}
 	free(a);
+	if (expired)
+		log_msg(LOG_INFO, "batch: removed=%lu mails of cur/ processed and "
+		        "older than maildir_keep_days (%d)\n", expired,
+		        cfg->maildir_keep_days);
 	if (aged)
 		log_msg(LOG_NOTICE, "batch: %d mails of cur/ not known as "
 		        "processed arrived over %d days ago: left alone, never "
-		        "applied (the first: cur/%s)\n", aged, CUR_MAX_DAYS, first);
+		        "applied (the first: cur/%s)\n", aged, cfg->maildir_max_days,
+		        first);
 	free(first);
 	return stop;
 }
@@ -572,7 +633,7 @@ static int file_durable(const char *dir, struct waiting *w, int all,
 				names_add(left, w->v[i].name);
 			} else {
 				filed++;
-				curstate_add(cs, w->v[i].name);
+				curstate_add(cs, w->v[i].name, 0);
 			}
 			free(w->v[i].name);
 		} else {

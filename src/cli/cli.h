@@ -39,18 +39,16 @@ int cli_batch_imap(const struct config *cfg, const char *url);
  * per bounce record (bounce_notice.c).  Returns how many were told. */
 int cli_bounce_notices(const struct config *cfg);
 
-/* Retention of "sweep"'s pruning (prune.c), in days. */
-#define PRUNE_SEEN_DAYS 60    /* seen/: over CUR_MAX_DAYS and MTA retries */
-#define PRUNE_FAILED_DAYS 30  /* failed/ */
-
 /* How many files prune_spool removed from each directory (-1: it could
  * not be read). */
 struct prune_stats {
-	long seen, rate, auth, failed, locks;
+	long seen, rate, auth, failed, holds, locks;
 };
 
 /* Remove what can no longer matter from seen/, rate/, auth/, failed/
- * and old-style lock files of locks/, by age at time now (prune.c says
+ * (with the .retry records), stale hold markers of outbox/ and
+ * old-style lock files of locks/, by age at time now (seen_days,
+ * failed_days of cfg) (prune.c says
  * which and why).  Fills *ps; returns 0, or -1 when a directory could
  * not be read (logged). */
 int prune_spool(const struct config *cfg, time_t now, struct prune_stats *ps);

@@ -12,16 +12,35 @@
  * connection for the whole run:
  *
  *   SELECT "MAILBOX"
- *   UID SEARCH UNSEEN
+ *   UID SEARCH UNSEEN SINCE d-Mon-yyyy    (maildir_max_days ago)
  *   for each UID, ascending:
  *     UID FETCH uid BODY.PEEK[]<0.max_mail_size+1>   (PEEK: not \Seen)
  *     process_mail(), and only when it returns 0:
- *     UID STORE uid +FLAGS.SILENT (\Seen)
+ *     UID STORE uid +FLAGS.SILENT (\Seen $EpamservDone)
+ *   with imap_keep_days set, and UIDPLUS:
+ *     UID SEARCH SEEN KEYWORD $EpamservDone UNDELETED BEFORE d-Mon-yyyy
+ *     UID STORE set +FLAGS.SILENT (\Deleted), UID EXPUNGE set
  *
  * So a mail is flagged seen only after its effects and replies are
  * committed to the spool; a crash in between leaves it unseen, and the
  * processed-mail record makes the rerun harmless.  A mail that meets a
  * temporary failure (a busy board) stays unseen for the next run.
+ *
+ * SINCE (by INTERNALDATE, the day the server received the mail) limits
+ * the run to mail of the last maildir_max_days days, as cur/ is for
+ * "batch --maildir": the processed-mail records are kept seen_days,
+ * which the configuration requires to be longer by more than 5 days, so
+ * an older mail someone flags unseen again can never be applied twice
+ * once its record is pruned.  IMAP dates have no time: the search takes
+ * the whole day maildir_max_days ago (UTC; the server may count in its
+ * own zone), up to a day more, within that margin.
+ *
+ * The keyword $EpamservDone (stored only when SELECT's PERMANENTFLAGS
+ * allow keywords, \*) marks a mail as processed by us: imap_keep_days
+ * expunges only those, never a mail a person flagged \Seen, nor one
+ * left unseen (set aside, busy, not yet taken).  UID EXPUNGE removes
+ * only the mails named, not what another client flagged \Deleted; a
+ * server without UIDPLUS gets a warning and keeps its mail.
  *
  * Why not libcurl's own IMAP requests: in libcurl 7.88 (Debian 12) a
  * CURLOPT_CUSTOMREQUEST "UID FETCH n BODY.PEEK[]" gives the write
@@ -51,6 +70,7 @@
 #include <string.h>
 #include <strings.h>
 #include <sys/socket.h>
+#include <time.h>
 
 #define IMAP_CONNECT_TIMEOUT 30L    /* seconds to connect and log in */
 #define IMAP_TIMEOUT 120            /* seconds of silence from the server */
@@ -68,7 +88,15 @@ struct imap {
 	char code[40];       /* the response code ("[AUTHENTICATIONFAILED]")
 	                        of the last line the server sent while
 	                        libcurl logged in, or "" */
+	int uidplus;         /* CAPABILITY named UIDPLUS (UID EXPUNGE) */
+	int keywords;        /* SELECT's PERMANENTFLAGS hold \*: a keyword
+	                        such as IMAP_DONE may be stored */
 };
+
+/* The keyword stored with \Seen on each mail processed (when the
+ * mailbox takes keywords): imap_keep_days expunges only those, never a
+ * mail a person flagged \Seen. */
+#define IMAP_DONE "$EpamservDone"
 
 /* What the untagged responses of one command carried. */
 struct reply {
@@ -280,6 +308,35 @@ static void add_uid(struct reply *r, unsigned long uid)
 
 /* One untagged response whose first line is line (n bytes): its literals
  * are read by their length; a FETCH's BODY[] of r->uid goes to r->body. */
+/* Whether the n bytes at line hold word as a whole atom (after a blank
+ * or '(', before a blank, ')' or ']' or the end), any case. */
+static int has_atom(const char *line, size_t n, const char *word)
+{
+	size_t k = strlen(word), i;
+
+	for (i = 1; i + k <= n; i++)
+		if ((line[i - 1] == ' ' || line[i - 1] == '(') &&
+		    strncasecmp(line + i, word, k) == 0 &&
+		    (i + k == n || line[i + k] == ' ' || line[i + k] == ')' ||
+		     line[i + k] == ']'))
+			return 1;
+	return 0;
+}
+
+/* What an untagged line tells of the server: "* CAPABILITY ... UIDPLUS",
+ * "* OK [PERMANENTFLAGS (... \*)]". */
+static void note_abilities(struct imap *im, const char *line, size_t n)
+{
+	const char *p;
+
+	if (n > 13 && strncasecmp(line, "* CAPABILITY ", 13) == 0)
+		im->uidplus = has_atom(line, n, "UIDPLUS");
+	else if (n > 22 && strncasecmp(line, "* OK [PERMANENTFLAGS (", 22) == 0 &&
+	         (p = memchr(line + 22, ')', n - 22)) != NULL)
+		im->keywords = has_atom(line + 21, (size_t)(p + 1 - (line + 21)),
+		                        "\\*");
+}
+
 static int untagged(struct imap *im, const char *line, size_t n,
                     struct reply *r)
 {
@@ -289,6 +346,7 @@ static int untagged(struct imap *im, const char *line, size_t n,
 	const char *p;
 
 	buf_append(&text, line, n);
+	note_abilities(im, line, n);
 	if (strncmp(line, "* SEARCH", 8) == 0 && r) {
 		for (p = line + 8; *p == ' ';) {
 			char *end;
@@ -581,6 +639,20 @@ static void imap_close(struct imap *im)
 	im->in = NULL;
 }
 
+/* The IMAP date (RFC 3501 date: d-Mon-yyyy, in English, UTC) of time t
+ * into buf. */
+static void imap_date(time_t t, char *buf, size_t len)
+{
+	static const char *const mon[] = { "Jan", "Feb", "Mar", "Apr", "May",
+		"Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec" };
+	struct tm tm;
+
+	if (!gmtime_r(&t, &tm))
+		memset(&tm, 0, sizeof tm);  /* 0-Jan-1900: takes everything */
+	snprintf(buf, len, "%d-%s-%d", tm.tm_mday, mon[tm.tm_mon % 12],
+	         tm.tm_year + 1900);
+}
+
 static int uid_cmp(const void *a, const void *b)
 {
 	unsigned long x = *(const unsigned long *)a, y = *(const unsigned long *)b;
@@ -616,7 +688,8 @@ static int imap_one(const struct config *cfg, struct imap *im,
 	reply_free(&r);
 	if (rc != 0)
 		return EXIT_TEMPFAIL;
-	snprintf(cmd, sizeof cmd, "UID STORE %lu +FLAGS.SILENT (\\Seen)", uid);
+	snprintf(cmd, sizeof cmd, "UID STORE %lu +FLAGS.SILENT (\\Seen%s)", uid,
+	         im->keywords ? " " IMAP_DONE : "");
 	rc = command(im, &r, cmd);
 	if (rc > 0)
 		log_msg(LOG_ERR, "batch: cannot flag IMAP UID %lu as "
@@ -625,14 +698,81 @@ static int imap_one(const struct config *cfg, struct imap *im,
 	return rc == 0 ? 0 : EXIT_TEMPFAIL;
 }
 
+/* Run "UID cmd SET rest" over the n UIDs, a few hundred at a time.
+ * Returns 0, or the first failure of command(). */
+static int uid_command(struct imap *im, const char *cmd, const char *rest,
+                       const unsigned long *uids, size_t n)
+{
+	struct buf c = BUF_INIT;
+	struct reply r;
+	size_t i = 0, k;
+	int rc = 0;
+
+	while (rc == 0 && i < n) {
+		buf_reset(&c);
+		buf_printf(&c, "UID %s ", cmd);
+		for (k = 0; i < n && k < 200; i++, k++)
+			buf_printf(&c, "%s%lu", k ? "," : "", uids[i]);
+		buf_printf(&c, "%s", rest);
+		memset(&r, 0, sizeof r);
+		rc = command(im, &r, buf_str(&c));
+		if (rc > 0)
+			log_msg(LOG_WARNING, "batch: the IMAP server refused UID %s: "
+			        "%s\n", cmd, r.status);
+		reply_free(&r);
+	}
+	buf_free(&c);
+	return rc;
+}
+
+/* imap_keep_days: flag \Deleted and expunge (UID EXPUNGE: those mails
+ * only, never another client's \Deleted) the mails this program
+ * processed (\Seen and IMAP_DONE) received before that many days ago.
+ * Without UIDPLUS, or a mailbox that takes no keywords, a warning and
+ * nothing removed.  Returns how many were expunged. */
+static long imap_expire(const struct config *cfg, struct imap *im)
+{
+	char date[32], cmd[128];
+	struct reply r;
+	long n = 0;
+
+	memset(&r, 0, sizeof r);
+	if (command(im, &r, "CAPABILITY") != 0)
+		goto out;
+	if (!im->uidplus || !im->keywords) {
+		log_msg(LOG_WARNING, "batch: imap_keep_days is set but the IMAP "
+		        "server %s: processed mail is kept\n", !im->uidplus ?
+		        "has no UIDPLUS (no UID EXPUNGE, which removes only the "
+		        "mails meant)" : "takes no keywords on this mailbox (the "
+		        "processed mails are not marked " IMAP_DONE ")");
+		goto out;
+	}
+	imap_date(util_now() - (time_t)cfg->imap_keep_days * 86400, date,
+	          sizeof date);
+	snprintf(cmd, sizeof cmd, "UID SEARCH SEEN KEYWORD %s UNDELETED "
+	         "BEFORE %s", IMAP_DONE, date);
+	reply_free(&r);
+	if (command(im, &r, cmd) != 0 || r.nuids == 0)
+		goto out;
+	if (uid_command(im, "STORE", " +FLAGS.SILENT (\\Deleted)", r.uids,
+	                r.nuids) == 0 &&
+	    uid_command(im, "EXPUNGE", "", r.uids, r.nuids) == 0)
+		n = (long)r.nuids;
+out:
+	reply_free(&r);
+	return n;
+}
+
 int cli_batch_imap(const struct config *cfg, const char *url)
 {
 	struct imap im;
 	struct reply r;
-	char *password, *err = NULL, *mailbox, *select, code[40];
+	char *password, *err = NULL, *mailbox, *select, code[40], date[32];
+	char search[64];
 	const char *why, *warning;
 	size_t i, n;
 	int rc, status, done = 0, retry = 0;
+	long expunged;
 
 	if (strncasecmp(url, "imap://", 7) != 0 &&
 	    strncasecmp(url, "imaps://", 8) != 0) {
@@ -679,9 +819,12 @@ int cli_batch_imap(const struct config *cfg, const char *url)
 		        "mailbox in the URL)" : "");
 	}
 	reply_free(&r);
-	if (rc == 0 && (rc = command(&im, &r, "UID SEARCH UNSEEN")) > 0)
+	imap_date(util_now() - (time_t)cfg->maildir_max_days * 86400, date,
+	          sizeof date);
+	snprintf(search, sizeof search, "UID SEARCH UNSEEN SINCE %s", date);
+	if (rc == 0 && (rc = command(&im, &r, search)) > 0)
 		log_msg(LOG_ERR, "batch: the IMAP server refused "
-		        "UID SEARCH UNSEEN: %s\n", r.status);
+		        "%s: %s\n", search, r.status);
 	free(mailbox);
 	free(select);
 	if (rc != 0) {
@@ -703,6 +846,10 @@ int cli_batch_imap(const struct config *cfg, const char *url)
 			done++;
 	}
 	reply_free(&r);
+	if (cfg->imap_keep_days && !im.broken &&
+	    (expunged = imap_expire(cfg, &im)) > 0)
+		log_msg(LOG_INFO, "batch: expunged=%ld processed mails older than "
+		        "imap_keep_days (%d)\n", expunged, cfg->imap_keep_days);
 	if (im.broken)
 		log_msg(LOG_ERR, "batch: %s\n", im.err);
 	imap_close(&im);

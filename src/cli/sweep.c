@@ -353,7 +353,8 @@ int cli_sweep(const struct config *cfg, int argc, char **argv)
 	        st.archived, st.away, st.busy, st.dropped,
 	        bounces < 0 ? 0 : bounces);
 	log_msg(LOG_INFO, "sweep: pruned seen=%ld rate=%ld auth=%ld failed=%ld "
-	        "locks=%ld", ps.seen, ps.rate, ps.auth, ps.failed, ps.locks);
+	        "holds=%ld locks=%ld", ps.seen, ps.rate, ps.auth, ps.failed,
+	        ps.holds, ps.locks);
 	cli_deliver_quietly(cfg);
 	return st.busy || pruned < 0 ? EXIT_TEMPFAIL : 0;
 }

@@ -3,10 +3,13 @@
  *
  * A key names what a read-modify-write protects: "board-epaminondas-101"
  * for one board, "users" for the user files, "next-epaminondas" for board
- * number allocation, "msg-XXXX" for incoming mails whose key starts with
- * those four hex digits (spool_msg_key), "ratelimit.XX" and "authfail.XX"
- * for the rate and wrong-password counters (256 each).  Keys that grow
- * with the mail must be such buckets: lock files are never removed.
+ * number allocation, "msg-XXX" for incoming mails whose key starts with
+ * those three hex digits (spool_msg_key: 4,096), "ratelimit.XX" and
+ * "authfail.XX" for the rate and wrong-password counters (256 each).
+ * Keys that grow with the mail must be such buckets: lock files in use
+ * are never removed.  The keys "board-GAME-N" and "notice-USERID" are
+ * one per board and per player: bounded by the boards and players the
+ * spool keeps (archived boards keep theirs), not by the mail.
  * Locks are
  * flock(2) locks on SPOOL/locks/KEY.lock, so a process that dies releases
  * them at once.  Deadlock is avoided by order: a process takes at most a

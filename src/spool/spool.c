@@ -94,7 +94,7 @@ fail:
 
 void spool_msg_key(const char *digest, char *buf, size_t len)
 {
-	snprintf(buf, len, "msg-%.4s", digest);
+	snprintf(buf, len, "msg-%.3s", digest);
 }
 
 void spool_seen_path(const char *digest, char *buf, size_t len)

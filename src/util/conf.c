@@ -66,6 +66,12 @@ static const struct {
 	{ "imap_allow_plaintext", "EPAMSERV_IMAP_ALLOW_PLAINTEXT" },
 	/* Damage (issue 12): the one reply to a mail set aside. */
 	{ "repair_notice_hours", "EPAMSERV_REPAIR_NOTICE_HOURS" },
+	/* Retention (issue 13): what sweep and batch prune, in days. */
+	{ "seen_days", "EPAMSERV_SEEN_DAYS" },
+	{ "maildir_max_days", "EPAMSERV_MAILDIR_MAX_DAYS" },
+	{ "failed_days", "EPAMSERV_FAILED_DAYS" },
+	{ "maildir_keep_days", "EPAMSERV_MAILDIR_KEEP_DAYS" },
+	{ "imap_keep_days", "EPAMSERV_IMAP_KEEP_DAYS" },
 	{ NULL, NULL },
 };
 
@@ -84,6 +90,11 @@ static const struct {
 	  offsetof(struct config, max_message_recipients), 1, 100 },
 	{ "repair_notice_hours", offsetof(struct config, repair_notice_hours),
 	  0, 720 },
+	{ "seen_days", offsetof(struct config, seen_days), 1, 3650 },
+	{ "maildir_max_days", offsetof(struct config, maildir_max_days), 1, 3650 },
+	{ "failed_days", offsetof(struct config, failed_days), 1, 3650 },
+	{ "maildir_keep_days", offsetof(struct config, maildir_keep_days), 0, 3650 },
+	{ "imap_keep_days", offsetof(struct config, imap_keep_days), 0, 3650 },
 	{ NULL, 0, 0, 0 },
 };
 
@@ -691,6 +702,9 @@ static void config_defaults(struct config *cfg)
 	cfg->max_message_recipients = 10;
 	cfg->imap_tls = 2;
 	cfg->repair_notice_hours = 4;
+	cfg->seen_days = 60;
+	cfg->maildir_max_days = 30;
+	cfg->failed_days = 30;
 	/* A program run from its build tree, before "make install", finds the
 	 * templates of its source tree. */
 #ifdef EPAMSERV_SRCTEMPLATEDIR
@@ -698,6 +712,54 @@ static void config_defaults(struct config *cfg)
 	    access(EPAMSERV_SRCTEMPLATEDIR, R_OK) == 0)
 		set_str(&cfg->templates, EPAMSERV_SRCTEMPLATEDIR);
 #endif
+}
+
+/* Where key's value came from, for an error message: "FILE:LINE",
+ * "EPAMSERV_..." or "default". */
+static const char *origin_of(const struct config *cfg, const char *key)
+{
+	int k = key_index(key);
+
+	return k >= 0 && k < CONFIG_NKEYS && cfg->origin[k] ? cfg->origin[k]
+	                                                     : "default";
+}
+
+/* The rule of the retention settings: a processed-mail record must
+ * outlive every copy of its mail that could still come in: the MTA's
+ * retries (CONFIG_MTA_RETRY_DAYS) of a mail still in cur/ (at most
+ * maildir_max_days old), and the board's idle time a reminder's record
+ * covers (forfeit_days + 1).  0, or -1 with *err naming where the value
+ * that breaks it was set. */
+static int check_retention(const struct config *cfg, char **err)
+{
+	struct buf e = BUF_INIT;
+	const char *other, *where;
+	int need;
+
+	if (cfg->seen_days > cfg->maildir_max_days + CONFIG_MTA_RETRY_DAYS &&
+	    cfg->seen_days > cfg->forfeit_days + 1)
+		return 0;
+	if (cfg->seen_days <= cfg->maildir_max_days + CONFIG_MTA_RETRY_DAYS) {
+		other = "maildir_max_days";
+		need = cfg->maildir_max_days + CONFIG_MTA_RETRY_DAYS;
+	} else {
+		other = "forfeit_days";
+		need = cfg->forfeit_days + 1;
+	}
+	/* Name where seen_days was set, else where the other one was. */
+	where = origin_of(cfg, "seen_days");
+	if (strcmp(where, "default") == 0)
+		where = origin_of(cfg, other);
+	buf_printf(&e, "%s: seen_days (%d) must be greater than %s (%d) + %d: "
+	           "a mail could be applied twice once its processed-mail "
+	           "record is pruned; raise seen_days above %d", where,
+	           cfg->seen_days, other,
+	           strcmp(other, "forfeit_days") == 0 ? cfg->forfeit_days
+	                                              : cfg->maildir_max_days,
+	           strcmp(other, "forfeit_days") == 0 ? 1 : CONFIG_MTA_RETRY_DAYS,
+	           need);
+	*err = buf_take(&e);
+	return -1;
 }
 
 int config_load(struct config *cfg, const char *path, char **err)
@@ -732,7 +794,7 @@ int config_load(struct config *cfg, const char *path, char **err)
 			return -1;
 		}
 	}
-	return 0;
+	return check_retention(cfg, err);
 }
 
 char *config_from_header(const struct config *cfg, char *out, size_t size)

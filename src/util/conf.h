@@ -87,6 +87,21 @@
  *                                        file before its sender gets one
  *                                        reply saying it is under repair,
  *                                        0 to 720; 0: at once)
+ *   seen_days     EPAMSERV_SEEN_DAYS     60 (sweep: processed-mail records
+ *                                        kept; must exceed maildir_max_days
+ *                                        + 5 and forfeit_days + 1, else
+ *                                        config_load refuses the settings)
+ *   maildir_max_days EPAMSERV_MAILDIR_MAX_DAYS 30 (batch: a mail of cur/
+ *                                        not known as processed and older
+ *                                        is never applied; for batch --imap
+ *                                        the SINCE of its search)
+ *   failed_days   EPAMSERV_FAILED_DAYS   30 (sweep: mails of failed/ kept)
+ *   maildir_keep_days EPAMSERV_MAILDIR_KEEP_DAYS 0 (batch --maildir:
+ *                                        processed mails of cur/ removed
+ *                                        after this many days; 0: kept)
+ *   imap_keep_days EPAMSERV_IMAP_KEEP_DAYS 0 (batch --imap: processed
+ *                                        mails expunged after this many
+ *                                        days; 0: kept)
  */
 #ifndef EPAM_CONFIG_H
 #define EPAM_CONFIG_H
@@ -100,7 +115,11 @@
 #define CONFIG_REPLY_SIZE_MAX (8 * 1024 * 1024)
 
 /* The number of keys (the table in conf.c). */
-#define CONFIG_NKEYS 35
+#define CONFIG_NKEYS 40
+
+/* Days an MTA keeps retrying a mail (Postfix's and Exim's default is 5):
+ * seen_days must exceed maildir_max_days by more. */
+#define CONFIG_MTA_RETRY_DAYS 5
 
 struct config {
 	char *spool;
@@ -139,6 +158,13 @@ struct config {
 	int smtp_allow_plaintext, imap_allow_plaintext;  /* 1: yes */
 	int repair_notice_hours; /* a mail set aside on a damaged file:
 	                            hours before its sender is told */
+	int seen_days;       /* sweep: processed-mail records kept */
+	int maildir_max_days; /* batch: a mail of cur/ older is never applied */
+	int failed_days;     /* sweep: refused mails of failed/ kept */
+	int maildir_keep_days; /* batch --maildir: processed mails of cur/
+	                          removed after; 0 = kept */
+	int imap_keep_days;  /* batch --imap: processed mails expunged after;
+	                        0 = kept */
 	/* Where each key's value came from, in the order of the key table:
 	 * NULL for the default, else "FILE:LINE", "EPAMSERV_..." or the
 	 * option ("--spool"); malloc'ed. */
@@ -185,8 +211,11 @@ char *config_imap_password(const struct config *cfg, char **err);
  * the line and the problem (and the fix where one is clear: the key meant
  * by a misspelt one, the user that must be able to read the file), or -2
  * (with *err) when memory ran out: a temporary failure, not a
- * configuration error.  On -1, cfg holds the defaults and what was read
- * before the error, and must be freed with config_free. */
+ * configuration error.  The retention settings are checked once all are
+ * read: seen_days must exceed maildir_max_days + CONFIG_MTA_RETRY_DAYS
+ * and forfeit_days + 1 (the error names where the value was set).  On
+ * -1, cfg holds the defaults and what was read before the error, and
+ * must be freed with config_free. */
 int config_load(struct config *cfg, const char *path, char **err);
 
 /* Set one key (as in the file) to value, e.g. from a command-line option.

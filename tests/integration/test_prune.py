@@ -1,9 +1,12 @@
 #!/usr/bin/python3
 """sweep prunes what grows with the mail (issue 13, item 6): seen/ after
 60 days (never a mail still in the Maildir applied twice), rate/ and
-auth/ two days after their last change, failed/ after 30 days, the lock
+auth/ two days after their last change, failed/ after 30 days (with
+its .retry records), hold markers whose mail is gone, the lock
 files of the old per-address names after 7; the rate and password
-counters lock a fixed set of 256 lock files each, however many senders.
+counters lock a fixed set of 256 lock files each, however many senders,
+and the mails 4,096 (msg-XXX); the four-digit msg-XXXX names of before
+go after 7 days.
 
 Ages are file modification times (the time a record was last written),
 so the test makes records old with os.utime, as the days would."""
@@ -69,7 +72,10 @@ try:
        "the password counter locks a bucket")
     # Lock files of the names used before the buckets.
     old_rate = "rate-" + "0123456789abcdef" * 2 + ".lock"
-    for n in (old_rate, "auth-alice.lock"):
+    ml = [n for n in locks if n.startswith("msg-")]
+    ok(ml and all(re.match(r"^msg-[0-9a-f]{3}\.lock$", n) for n in ml),
+       "mails lock one of 4,096 buckets (msg-XXX)", ml[:20])
+    for n in (old_rate, "auth-alice.lock", "msg-abcd.lock"):
         open(os.path.join(env.spool, "locks", n), "w").close()
 
     nrate, nseen = len(names(env, "rate")), len(names(env, "seen"))
@@ -102,17 +108,47 @@ try:
 
     age(env, "seen", 61)
     age(env, "failed", 31)
-    age(env, "locks", 8, lambda n: n in (old_rate, "auth-alice.lock"))
-    age(env, "locks", 30, lambda n: n.startswith("ratelimit."))
+    age(env, "locks", 8, lambda n: n in (old_rate, "auth-alice.lock",
+                                         "msg-abcd.lock"))
+    age(env, "locks", 30, lambda n: n.startswith(("ratelimit.", "msg-")) and
+        n != "msg-abcd.lock")
     err = sweep(env)
     is_(len(names(env, "seen")), 0, "after 61 days the seen records go")
     is_(names(env, "failed"), [], "after 31 days a failed mail goes")
     locks = names(env, "locks")
-    ok(old_rate not in locks and "auth-alice.lock" not in locks,
-       "old-style lock files go", locks)
+    ok(old_rate not in locks and "auth-alice.lock" not in locks and
+       "msg-abcd.lock" not in locks, "old-style lock files go", locks)
+    ok([n for n in locks if n.startswith("msg-")], "message bucket lock "
+       "files stay, however old", locks)
     ok([n for n in locks if n.startswith("ratelimit.")], "bucket lock files "
        "stay, however old", locks)
     ok("pruned seen=" in open(env.log).read(), "sweep logs what it pruned")
+
+    # failed/: a mail goes with its .retry record; a record whose mail
+    # is gone goes alone; a mail queued long ago that failed lately
+    # (fresh record) stays.  outbox/: a hold marker whose mail is gone
+    # goes after a day, one whose mail is there stays.
+    fd, ob = os.path.join(env.spool, "failed"), os.path.join(env.spool, "outbox")
+    os.makedirs(ob, exist_ok=True)
+    for d, n in ((fd, "f1.eml"), (fd, "f1.eml.retry"), (fd, "f2.eml.retry"),
+                 (fd, "f3.eml"), (fd, "f3.eml.retry"), (ob, "h1.eml.hold"),
+                 (ob, "h2.eml"), (ob, "h2.eml.hold"), (ob, "h3.eml.hold")):
+        with open(os.path.join(d, n), "w") as f:
+            f.write("MAIL FROM:<a@b>\r\nRCPT TO:<c@d>\r\n\r\nx\r\n"
+                    if n.endswith(".eml") else "1 0 0 5 550 no\n")
+    age(env, "failed", 31, lambda n: n != "f3.eml.retry")
+    age(env, "failed", 2, lambda n: n == "f3.eml.retry")
+    age(env, "outbox", 2, lambda n: n != "h3.eml.hold")
+    sweep(env)
+    is_(names(env, "failed"), ["f3.eml", "f3.eml.retry"], "an old failed mail "
+        "goes with its record, an orphaned record goes, a mail failed "
+        "lately stays")
+    is_(sorted(n for n in names(env, "outbox") if n[0] == "h"),
+        ["h2.eml", "h2.eml.hold", "h3.eml.hold"], "a hold marker without "
+        "its mail goes after a day; one with its mail stays")
+    ok("holds=1" in open(env.log).read(), "sweep logs the markers pruned")
+    for n in ("h2.eml", "h2.eml.hold", "h3.eml.hold"):
+        os.unlink(os.path.join(ob, n))
 
     # The challenge still sits in cur/, 61 days old, its record gone and
     # batch's own list of cur/ lost: it is not applied again.
