@@ -35,6 +35,7 @@
 #include "spool/outbox.h"
 #include "spool/spool.h"
 #include "spool/users.h"
+#include "util/json.h"
 #include "util/log.h"
 #include "spool/quarantine.h"
 #include "util/buf.h"
@@ -49,22 +50,6 @@
 #include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
-
-/* s as a JSON string on f. */
-static void json_str(FILE *f, const char *s)
-{
-	fputc('"', f);
-	for (; *s; s++) {
-		unsigned char ch = (unsigned char)*s;
-		if (ch == '"' || ch == '\\')
-			fprintf(f, "\\%c", ch);
-		else if (ch < 0x20 || ch == 0x7f)
-			fprintf(f, "\\u%04x", ch);
-		else
-			fputc(ch, f);
-	}
-	fputc('"', f);
-}
 
 /* Entries of SPOOL/SUB whose names do not start with '.' (and end with
  * suffix when given). */
@@ -442,19 +427,19 @@ static void print_bouncing_json(const struct bounce *b, const char *userid,
 	char when[32];
 
 	printf("%s{\"address\": ", i ? ", " : "");
-	json_str(stdout, b->address);
+	json_put_str(stdout, b->address);
 	printf(", \"userid\": ");
 	if (*userid)
-		json_str(stdout, userid);
+		json_put_str(stdout, userid);
 	else
 		printf("null");
 	util_iso_time(b->first, when, sizeof when);
 	printf(", \"count\": %ld, \"first\": \"%s\"", b->count, when);
 	util_iso_time(b->last, when, sizeof when);
 	printf(", \"last\": \"%s\", \"code\": %d, \"dsn\": ", when, b->code);
-	json_str(stdout, b->dsn);
+	json_put_str(stdout, b->dsn);
 	printf(", \"reason\": ");
-	json_str(stdout, b->reason);
+	json_put_str(stdout, b->reason);
 	printf("}");
 }
 
@@ -608,20 +593,20 @@ static void print_json(const struct status *st,
 	for (i = 0; i < nq; i++) {
 		util_iso_time(q[i].since, when, sizeof when);
 		printf("%s{\"name\": ", i ? ", " : "");
-		json_str(stdout, q[i].name);
+		json_put_str(stdout, q[i].name);
 		printf(", \"since\": \"%s\", \"by\": ", when);
-		json_str(stdout, q[i].by);
+		json_put_str(stdout, q[i].by);
 		printf(", \"reason\": ");
-		json_str(stdout, q[i].reason);
+		json_put_str(stdout, q[i].reason);
 		printf("}");
 	}
 	printf("], \"damaged\": [");
 	for (i = 0; i < nd; i++) {
 		util_iso_time(dm[i].first->since, when, sizeof when);
 		printf("%s{\"file\": ", i ? ", " : "");
-		json_str(stdout, dm[i].first->file);
+		json_put_str(stdout, dm[i].first->file);
 		printf(", \"error\": ");
-		json_str(stdout, dm[i].first->error);
+		json_put_str(stdout, dm[i].first->error);
 		printf(", \"mails_waiting\": %ld, \"since\": \"%s\"}",
 		       dm[i].mails, when);
 	}
