@@ -211,8 +211,10 @@ static int deliver(const struct config *cfg, int all, const char *only_to,
 	pol.only_to = only_to;
 	txn_recover_all(cfg->spool);
 	rc = outbox_deliver(cfg->spool, &smtp, &pol, &st);
-	if (rc >= 0)
+	if (rc >= 0) {
 		cli_note_sent(cfg, st.sent, pol.now);  /* for "status" */
+		cli_note_delivered(st.sent, st.deferred, st.failed);
+	}
 	memset(password, 0, strlen(password));
 	free(password);
 	if (rc < 0) {

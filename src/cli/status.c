@@ -111,7 +111,15 @@ static const char *const board_states[B_STATES] = {
 struct run {
 	time_t started, ended;  /* 0: never ran (or no readable record) */
 	int exit;
+	int counted;            /* flush: sent, deferred, failed were read */
+	long sent, deferred, failed;
 };
+
+/* A delivery run's counts for its run record (cli_note_delivered). */
+static struct {
+	int noted;
+	long sent, deferred, failed;
+} delivered;
 
 struct status {
 	long boards[B_STATES], players, mails_in_day, mails_out_day;
@@ -264,8 +272,12 @@ static void read_run(const char *spool, const char *name, struct run *r)
 				util_parse_iso_time(when, &r->started);
 			else if (sscanf(p, "ended: %31s", when) == 1)
 				util_parse_iso_time(when, &r->ended);
-			else if (sscanf(p, "exit: %d", &r->exit) != 1)
+			else if (sscanf(p, "exit: %d", &r->exit) == 1)
 				continue;
+			else if (sscanf(p, "sent: %ld", &r->sent) == 1 ||
+			         sscanf(p, "deferred: %ld", &r->deferred) == 1 ||
+			         sscanf(p, "failed: %ld", &r->failed) == 1)
+				r->counted = 1;
 		}
 	}
 	free(text);
@@ -289,6 +301,9 @@ void cli_note_run(const struct config *cfg, const char *name,
 		goto fail;
 	fprintf(f, "epamserv-run 1\nstarted: %s\nended: %s\nexit: %d\n",
 	        t0, t1, rc);
+	if (delivered.noted && strcmp(name, "flush") == 0)
+		fprintf(f, "sent: %ld\ndeferred: %ld\nfailed: %ld\n",
+		        delivered.sent, delivered.deferred, delivered.failed);
 	if (fclose(f) != 0 || rename(tmp, path) != 0) {
 		unlink(tmp);
 		goto fail;
@@ -297,6 +312,14 @@ void cli_note_run(const struct config *cfg, const char *name,
 fail:
 	log_msg(LOG_WARNING, "cannot record the %s run in %s/runs: %s\n",
 	        name, cfg->spool, strerror(errno));
+}
+
+void cli_note_delivered(int sent, int deferred, int failed)
+{
+	delivered.noted = 1;
+	delivered.sent += sent;
+	delivered.deferred += deferred;
+	delivered.failed += failed;
 }
 
 /* The hourly counts of SPOOL/runs/sent ("HOUR COUNT" lines, HOUR the
@@ -411,7 +434,8 @@ static void gather(const char *spool, struct status *st)
 	st->mails_in_day = count_recent(spool, "seen", util_now());
 	st->mails_out_day = sent_last_day(spool, util_now());
 	count_outbox(spool, st);
-	st->failed = count_dir(spool, "failed", NULL);
+	/* NAME.eml.retry beside a failed mail is its record, not a mail. */
+	st->failed = count_dir(spool, "failed", ".eml");
 	st->bounces = count_dir(spool, "bounces", NULL);
 	gather_bouncing(spool, st);
 	st->journal = count_dir(spool, "journal", NULL);
@@ -472,7 +496,11 @@ static void print_json_rest(const struct status *st)
 		util_iso_time(r->started, when, sizeof when);
 		printf("{\"started\": \"%s\", ", when);
 		util_iso_time(r->ended, when, sizeof when);
-		printf("\"ended\": \"%s\", \"exit\": %d}", when, r->exit);
+		printf("\"ended\": \"%s\", \"exit\": %d", when, r->exit);
+		if (r->counted)
+			printf(", \"sent\": %ld, \"deferred\": %ld, \"failed\": %ld",
+			       r->sent, r->deferred, r->failed);
+		printf("}");
 	}
 	printf("}, \"bouncing\": [");
 	for (i = 0; i < (int)st->nbouncing; i++)
@@ -533,6 +561,17 @@ static void print_prometheus(const struct status *st, size_t nq, size_t nd)
 		if (st->runs[i].ended)
 			printf("epamserv_last_run_exit_code{command=\"%s\"} %d\n",
 			       run_names[i], st->runs[i].exit);
+	prom_head("last_flush_mails", "Mails the last flush sent, deferred "
+	          "and failed.");
+	for (i = 0; run_names[i]; i++) {
+		const struct run *r = &st->runs[i];
+		if (!r->counted)
+			continue;
+		printf("epamserv_last_flush_mails{outcome=\"sent\"} %ld\n"
+		       "epamserv_last_flush_mails{outcome=\"deferred\"} %ld\n"
+		       "epamserv_last_flush_mails{outcome=\"failed\"} %ld\n",
+		       r->sent, r->deferred, r->failed);
+	}
 }
 
 static void print_text_rest(const struct status *st)
@@ -576,9 +615,13 @@ static void print_text_rest(const struct status *st)
 			continue;
 		}
 		util_iso_time(r->ended, when, sizeof when);
-		printf("last %s: ended %s, exit %d (%s)\n", run_names[i], when,
+		printf("last %s: ended %s, exit %d (%s)", run_names[i], when,
 		       r->exit, r->exit == 0 ? "ok" : r->exit == EXIT_TEMPFAIL ?
 		       "temporary failure" : "error");
+		if (r->counted)
+			printf(", %ld sent, %ld deferred, %ld failed", r->sent,
+			       r->deferred, r->failed);
+		printf("\n");
 	}
 }
 
