@@ -51,6 +51,22 @@
 #include <time.h>
 #include <unistd.h>
 
+/* SPOOL/SUB opened (its path in dir[0..n)), or NULL when it cannot be
+ * read (a missing directory counts nothing). */
+static DIR *open_sub(const char *spool, const char *sub, char *dir, size_t n)
+{
+	snprintf(dir, n, "%s/%s", spool, sub);
+	return util_opendir(dir);
+}
+
+/* Whether name ends with suffix (and is longer than it). */
+static int has_suffix(const char *name, const char *suffix)
+{
+	size_t len = strlen(name), sl = strlen(suffix);
+
+	return len > sl && strcmp(name + len - sl, suffix) == 0;
+}
+
 /* Entries of SPOOL/SUB whose names do not start with '.' (and end with
  * suffix when given). */
 static long count_dir(const char *spool, const char *sub, const char *suffix)
@@ -58,19 +74,13 @@ static long count_dir(const char *spool, const char *sub, const char *suffix)
 	char dir[4200];
 	struct dirent *de;
 	long n = 0;
-	DIR *d;
+	DIR *d = open_sub(spool, sub, dir, sizeof dir);
 
-	snprintf(dir, sizeof dir, "%s/%s", spool, sub);
-	d = util_opendir(dir);
 	if (!d)
 		return 0;
-	while ((de = readdir(d)) != NULL) {
-		size_t len = strlen(de->d_name), sl = suffix ? strlen(suffix) : 0;
-		if (de->d_name[0] == '.' ||
-		    (suffix && (len < sl || strcmp(de->d_name + len - sl, suffix))))
-			continue;
-		n++;
-	}
+	while ((de = readdir(d)) != NULL)
+		if (de->d_name[0] != '.' && (!suffix || has_suffix(de->d_name, suffix)))
+			n++;
 	closedir(d);
 	return n;
 }
@@ -155,19 +165,16 @@ static int board_state(const char *text)
 static void count_boards(const char *spool, const char *game,
                          struct status *st)
 {
-	char dir[4200], path[4600];
+	char sub[200], dir[4200], path[4600];
 	struct dirent *de;
 	DIR *d;
 
-	snprintf(dir, sizeof dir, "%s/games/%s", spool, game);
-	d = util_opendir(dir);
-	if (!d)
+	snprintf(sub, sizeof sub, "games/%s", game);
+	if ((d = open_sub(spool, sub, dir, sizeof dir)) == NULL)
 		return;
 	while ((de = readdir(d)) != NULL) {
-		size_t len = strlen(de->d_name);
 		char *text;
-		if (de->d_name[0] == '.' || len < 6 ||
-		    strcmp(de->d_name + len - 5, ".game") != 0)
+		if (de->d_name[0] == '.' || !has_suffix(de->d_name, ".game"))
 			continue;
 		snprintf(path, sizeof path, "%s/%s", dir, de->d_name);
 		text = util_read_file(path, 8 * 1024 * 1024, NULL);
@@ -186,10 +193,8 @@ static long count_recent(const char *spool, const char *sub, time_t now)
 	struct dirent *de;
 	struct stat sb;
 	long n = 0;
-	DIR *d;
+	DIR *d = open_sub(spool, sub, dir, sizeof dir);
 
-	snprintf(dir, sizeof dir, "%s/%s", spool, sub);
-	d = util_opendir(dir);
 	if (!d)
 		return 0;
 	while ((de = readdir(d)) != NULL)
@@ -205,12 +210,11 @@ static long count_recent(const char *spool, const char *sub, time_t now)
 static void count_outbox_entry(DIR *d, const char *dir, const char *name,
                                struct status *st)
 {
-	size_t len = strlen(name);
 	struct outbox_retry r;
 	char path[8192], *text;
 	struct stat sb;
 
-	if (len > 4 && strcmp(name + len - 4, ".eml") == 0) {
+	if (has_suffix(name, ".eml")) {
 		if (fstatat(dirfd(d), name, &sb, AT_SYMLINK_NOFOLLOW) == 0 &&
 		    S_ISREG(sb.st_mode)) {
 			st->outbox++;
@@ -218,7 +222,7 @@ static void count_outbox_entry(DIR *d, const char *dir, const char *name,
 		}
 		return;
 	}
-	if (len < 11 || strcmp(name + len - 10, ".eml.retry") != 0)
+	if (!has_suffix(name, ".eml.retry"))
 		return;
 	snprintf(path, sizeof path, "%s/%s", dir, name);
 	text = util_read_file(path, 4096, NULL);
@@ -234,10 +238,8 @@ static void count_outbox(const char *spool, struct status *st)
 {
 	char dir[4200];
 	struct dirent *de;
-	DIR *d;
+	DIR *d = open_sub(spool, "outbox", dir, sizeof dir);
 
-	snprintf(dir, sizeof dir, "%s/outbox", spool);
-	d = util_opendir(dir);
 	if (!d)
 		return;
 	while ((de = readdir(d)) != NULL)
