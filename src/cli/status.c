@@ -517,6 +517,13 @@ static void prom_head(const char *name, const char *help)
 	       name);
 }
 
+/* One gauge without labels: its HELP and TYPE lines and its value. */
+static void prom_one(const char *name, const char *help, long long value)
+{
+	prom_head(name, help);
+	printf("epamserv_%s %lld\n", name, value);
+}
+
 static void print_prometheus(const struct status *st, size_t nq, size_t nd)
 {
 	int i;
@@ -525,34 +532,31 @@ static void print_prometheus(const struct status *st, size_t nq, size_t nd)
 	for (i = 0; i < B_STATES; i++)
 		printf("epamserv_boards{state=\"%s\"} %ld\n", board_states[i],
 		       st->boards[i]);
-	prom_head("players", "Accounts.");
-	printf("epamserv_players %ld\n", st->players);
-	prom_head("mails_in_last_day", "Mails processed in the last 24 hours.");
-	printf("epamserv_mails_in_last_day %ld\n", st->mails_in_day);
-	prom_head("mails_out_last_day", "Mails sent in the last 24 hours.");
-	printf("epamserv_mails_out_last_day %ld\n", st->mails_out_day);
-	prom_head("outbox_mails", "Mails waiting in the outbox.");
-	printf("epamserv_outbox_mails %ld\n", st->outbox);
-	prom_head("outbox_bytes", "Bytes of the mails in the outbox.");
-	printf("epamserv_outbox_bytes %ld\n", st->outbox_bytes);
-	prom_head("outbox_deferred", "Outbox mails deferred at least once.");
-	printf("epamserv_outbox_deferred %ld\n", st->deferred);
-	prom_head("outbox_oldest_deferred_timestamp_seconds",
-	          "First failure of the oldest deferred mail (0: none).");
-	printf("epamserv_outbox_oldest_deferred_timestamp_seconds %lld\n",
-	       (long long)st->oldest_deferred);
-	prom_head("failed_mails", "Mails in failed/.");
-	printf("epamserv_failed_mails %ld\n", st->failed);
-	prom_head("bounced_addresses", "Addresses with a bounce record.");
-	printf("epamserv_bounced_addresses %ld\n", st->bounces);
-	prom_head("bouncing_addresses", "Addresses that keep bouncing.");
-	printf("epamserv_bouncing_addresses %zu\n", st->nbouncing);
-	prom_head("quarantined", "Boards and accounts quarantined.");
-	printf("epamserv_quarantined %zu\n", nq);
-	prom_head("damaged_files", "Files that mails are held for.");
-	printf("epamserv_damaged_files %zu\n", nd);
-	prom_head("journal_pending", "Committed updates not yet applied.");
-	printf("epamserv_journal_pending %ld\n", st->journal);
+	prom_one("players", "Accounts.", (long long)st->players);
+	prom_one("mails_in_last_day", "Mails processed in the last 24 hours.",
+	         (long long)st->mails_in_day);
+	prom_one("mails_out_last_day", "Mails sent in the last 24 hours.",
+	         (long long)st->mails_out_day);
+	prom_one("outbox_mails", "Mails waiting in the outbox.",
+	         (long long)st->outbox);
+	prom_one("outbox_bytes", "Bytes of the mails in the outbox.",
+	         (long long)st->outbox_bytes);
+	prom_one("outbox_deferred", "Outbox mails deferred at least once.",
+	         (long long)st->deferred);
+	prom_one("outbox_oldest_deferred_timestamp_seconds",
+	         "First failure of the oldest deferred mail (0: "
+	         "none).", (long long)st->oldest_deferred);
+	prom_one("failed_mails", "Mails in failed/.", (long long)st->failed);
+	prom_one("bounced_addresses", "Addresses with a bounce record.",
+	         (long long)st->bounces);
+	prom_one("bouncing_addresses", "Addresses that keep bouncing.",
+	         (long long)st->nbouncing);
+	prom_one("quarantined", "Boards and accounts quarantined.",
+	         (long long)nq);
+	prom_one("damaged_files", "Files that mails are held for.",
+	         (long long)nd);
+	prom_one("journal_pending", "Committed updates not yet applied.",
+	         (long long)st->journal);
 	prom_head("last_run_timestamp_seconds",
 	          "When the command last ended (0: never).");
 	for (i = 0; run_names[i]; i++)
