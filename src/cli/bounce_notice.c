@@ -60,7 +60,8 @@ static void line_value(const char *text, const char *key, char *buf,
 static int note_board(const char *game, long board, void *arg)
 {
 	struct opponents *o = arg;
-	char path[4200], white[64], black[64], result[32], *text;
+	/* white, black: userids, 31 bytes at most (users.h) */
+	char path[4200], white[32], black[32], result[32], *text;
 	const char *opp;
 	size_t i;
 
