@@ -23,6 +23,7 @@ src_libepamserv_a_SOURCES += \
 	src/util/conf.c src/util/conf.h \
 	src/util/template.c src/util/template.h \
 	src/util/log.c src/util/log.h \
+	src/util/json.c src/util/json.h \
 	src/util/magic.c src/util/magic.h \
 	src/spool/lock.c src/spool/lock.h \
 	src/spool/txn.c src/spool/txn.h src/spool/txnpriv.h \

@@ -162,6 +162,7 @@ TESTS += tests/integration/test_template_fallback.py
 TESTS += tests/integration/test_config_check.py
 EXTRA_DIST += tests/integration/test_template_fallback.py
 EXTRA_DIST += tests/integration/test_config_check.py
+TESTS += tests/integration/test_admin_password.py
 EXTRA_DIST += tests/integration/test_admin_password.py
 TESTS += tests/integration/test_option_help.py
 EXTRA_DIST += tests/integration/test_option_help.py

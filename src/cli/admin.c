@@ -5,20 +5,11 @@
  *   admin list                      boards by state, the stalest first
  *   admin show [GAME] BOARD         the board drawn, then its file
  *   admin check [--fix]             the whole spool (admin_check.c)
- *   admin user add USERID ADDRESS --reason TEXT
- *                                   the password asked for (password.c)
- *   admin user del USERID --reason TEXT
- *                                   close the account as signoff does
- *                                   and settle its games (below)
- *   admin user passwd USERID --reason TEXT
- *                                   (the old forms with PASSWORD before
- *                                   ADDRESS, or last, warned of)
- *   admin user show USERID
+ *   admin user add|del|passwd|show|list|address ...   (admin_user.c)
  *   admin result [GAME] BOARD white|black|draw --reason TEXT
  *   admin outbox list|show|hold|release|requeue|delete ...
  *                                   (admin_outbox.c)
  *   admin bounces [clear ADDRESS]    (admin_user.c)
- *   admin user list | user address USERID NEW-ADDRESS   (admin_user.c)
  *   admin quarantine [--release] [GAME] BOARD|USERID --reason TEXT
  *   admin repair [GAME] BOARD --reason TEXT
  *   admin user repair USERID --reason TEXT
@@ -32,17 +23,11 @@
  */
 #include "cli/admin.h"
 #include "cli/cli.h"
-#include "cli/password.h"
 #include "cmd/cmd.h"
 #include "game/game.h"
 #include "game/render.h"
-#include "mail/mail.h"
 #include "spool/lock.h"
-#include "spool/outbox.h"
-#include "spool/addrindex.h"
 #include "spool/spool.h"
-#include "spool/txn.h"
-#include "spool/users.h"
 #include "util/buf.h"
 #include "util/log.h"
 #include "util/util.h"
@@ -145,8 +130,6 @@ static int row_cmp(const void *a, const void *b)
 	return x->board < y->board ? -1 : x->board > y->board;
 }
 
-/* Call fn(cfg, game, board, arg) for every board file; returns the
- * number of problems fn reported. */
 struct board_visit {
 	const struct config *cfg;
 	int (*fn)(const struct config *, const char *game, long board, void *arg);
@@ -160,9 +143,9 @@ static int visit(const char *game, long board, void *arg)
 	return v->fn(v->cfg, game, board, v->arg);
 }
 
-static int each_board(const struct config *cfg,
-                      int (*fn)(const struct config *, const char *game,
-                                long board, void *arg), void *arg)
+int admin_each_board(const struct config *cfg,
+                     int (*fn)(const struct config *, const char *game,
+                               long board, void *arg), void *arg)
 {
 	struct board_visit v = { cfg, fn, arg };
 
@@ -213,7 +196,7 @@ static int admin_list(const struct config *cfg)
 	};
 	struct rows r = { NULL, 0, 0 };
 	size_t i;
-	int bad = each_board(cfg, collect_row, &r);
+	int bad = admin_each_board(cfg, collect_row, &r);
 
 	if (r.n)
 		qsort(r.v, r.n, sizeof *r.v, row_cmp);
@@ -258,440 +241,6 @@ static int admin_show(const struct config *cfg, int argc, char **argv)
 	printf("==> %s\n%s", path, text);
 	free(text);
 	return rc == 0 ? 0 : 1;
-}
-
-/* ---- users ---- */
-
-/* Commit u's file (admin user add, passwd) under the users lock. */
-static int save_user(const struct config *cfg, const struct user *u)
-{
-	struct lock l = LOCK_INIT;
-	struct txn *t;
-	char rel[128], *err = NULL;
-
-	user_path(u->userid, rel, sizeof rel);
-	if (lock_acquire(cfg->spool, "users", cfg->lock_timeout * 1000, &l) < 0)
-		return -1;
-	txn_recover(cfg->spool, "users");
-	t = txn_begin(cfg->spool, "users", "admin");
-	{
-		/* The file as it was, for the address records. */
-		struct user old;
-		int rc = user_load(cfg->spool, u->userid, &old, &err);
-		free(err);
-		err = NULL;
-		addr_user_put(t, cfg->spool, u, rc == 0 ? &old : NULL);
-		if (rc == 0)
-			user_free(&old);
-	}
-	if (txn_commit(t, &err) < 0) {
-		fprintf(stderr, "epamserv: %s\n", err);
-		free(err);
-		lock_release(&l);
-		return -1;
-	}
-	lock_release(&l);
-	return 0;
-}
-
-/* ---- closing an account (admin user del) ----
- *
- * The account is closed the way signoff closes it (users.h): the file
- * stays, marked "left", with the hash "!", so the userid is never given
- * out again.  Then every board of the player is settled, each in its own
- * transaction with its board mail: a game in progress is forfeited (the
- * opponent wins, GAME_END_FORFEIT), an open challenge cancelled (declined
- * when the player is Black, withdrawn when White).  The board mails go to
- * the opponent and the observers in the usual way (a closed account gets
- * none); the closed account's address then gets one notice naming the
- * games settled.  A run stopped half way (a busy board: exit 75) is
- * finished by running the command again.
- */
-
-struct settle {
-	const char *userid, *reason;
-	struct buf done;     /* "epaminondas 101 (...)" lines for the notice */
-	int settled, busy, failed;
-};
-
-/* End board b for the closed account s->userid; CMD_DONE when saved. */
-static enum cmd_status settle_one(struct cmdctx *c, struct board_ctx *b,
-                                  struct settle *s)
-{
-	const char *opp = game_opponent(&b->g, s->userid);
-	int active = b->g.state == GAME_ACTIVE;
-	enum game_end kind = active ? GAME_END_FORFEIT :
-	                     game_side_of(&b->g, s->userid) == EP_BLACK ?
-	                     GAME_END_DECLINE : GAME_END_WITHDRAW;
-	char headline[512], why[256], res[EP_ERR_MAX + 96];
-	enum cmd_status st;
-
-	if (game_end_ok(&b->g, kind, s->userid, why, sizeof why) < 0) {
-		fprintf(stderr, "epamserv: %s board %ld: %s\n", b->g.game,
-		        b->g.board, why);
-		return CMD_REFUSED;
-	}
-	if (active)
-		snprintf(headline, sizeof headline, "%s's account was closed by the "
-		         "administrator: %s forfeits board %ld, and %s wins.",
-		         s->userid, s->userid, b->g.board, opp);
-	else
-		snprintf(headline, sizeof headline, "%s's account was closed by the "
-		         "administrator: the challenge on board %ld is cancelled.",
-		         s->userid, b->g.board);
-	snprintf(b->userid, sizeof b->userid, "%s", s->userid);
-	game_end(&b->g, kind, s->userid, c->now);
-	if ((st = board_save(c, b, headline)) != CMD_DONE)
-		return st;
-	game_result_text(&b->g, res, sizeof res);
-	buf_printf(&s->done, "  %s board %ld against %s: %s\n", b->g.game,
-	           b->g.board, opp, active ? "forfeited" : "challenge cancelled");
-	admin_log(c->cfg, s->reason, "%s board %ld: %s (account of %s closed)",
-	          b->g.game, b->g.board, res, s->userid);
-	return CMD_DONE;
-}
-
-/* each_board callback: settle the board when s->userid plays on it and
- * it is waiting or in progress; 1 when that failed. */
-static int settle_board(const struct config *cfg, const char *game,
-                        long board, void *arg)
-{
-	struct settle *s = arg;
-	struct cmdctx c;
-	struct board_ctx b;
-	struct game g;
-	char key[200], *err = NULL;
-	enum cmd_status st;
-	int open;
-
-	/* A look without the lock first: most boards are not the player's. */
-	if (game_load(&g, cfg->spool, game, board, &err) != 0) {
-		free(err);
-		return 0;   /* admin check reports unreadable boards */
-	}
-	open = game_side_of(&g, s->userid) >= 0 &&
-	       (g.state == GAME_ACTIVE || g.state == GAME_CHALLENGED);
-	game_free(&g);
-	if (!open)
-		return 0;
-	memset(&c, 0, sizeof c);
-	c.cfg = cfg;
-	c.now = util_now();
-	c.comment = "";
-	snprintf(key, sizeof key, "admin del %s %s %ld %lld", s->userid, game,
-	         board, (long long)c.now);
-	util_digest_hex(key, strlen(key), c.digest);
-	st = board_lock_load(&c, game, board, "", &b);
-	if (st == CMD_REFUSED) {
-		buf_free(&c.error);
-		return 0;   /* gone meanwhile (archived): nothing to do */
-	}
-	if (st == CMD_DONE) {
-		/* Looked at again under the lock: it may have changed. */
-		open = game_side_of(&b.g, s->userid) >= 0 &&
-		       (b.g.state == GAME_ACTIVE || b.g.state == GAME_CHALLENGED);
-		if (open)
-			st = settle_one(&c, &b, s);
-		board_close(&b);
-	}
-	buf_free(&c.error);
-	if (st == CMD_DONE && open)
-		s->settled++;
-	else if (st == CMD_TEMPFAIL)
-		s->busy++;
-	else if (st != CMD_DONE)
-		s->failed++;
-	return st == CMD_DONE ? 0 : 1;
-}
-
-/* Under the users lock: mark userid's account left with the hash "!"
- * (nothing when it is closed already).  Returns 1 when closed now, 0
- * when it was closed before, -1 on failure (said on stderr); *address
- * gets the account's address (malloc'ed). */
-static int close_account(const struct config *cfg, const char *userid,
-                         char **address)
-{
-	struct lock l = LOCK_INIT;
-	struct user u;
-	struct txn *t;
-	char *err = NULL;
-	int rc = -1;
-
-	*address = NULL;
-	if (lock_acquire(cfg->spool, "users", cfg->lock_timeout * 1000, &l) < 0) {
-		fprintf(stderr, "epamserv: the user file is busy; try again\n");
-		return -1;
-	}
-	txn_recover(cfg->spool, "users");
-	if (user_load(cfg->spool, userid, &u, &err) != 0) {
-		fprintf(stderr, "epamserv: %s\n", err ? err : "the user vanished");
-		free(err);
-		goto out;
-	}
-	*address = user_address(&u) ? xstrdup(user_address(&u)) : NULL;
-	rc = 0;
-	if (!u.left) {
-		struct user old;
-		int have = user_load(cfg->spool, userid, &old, &err) == 0;
-		free(err);
-		err = NULL;
-		free(u.hash);
-		u.hash = xstrdup("!");
-		u.left = util_now();
-		t = txn_begin(cfg->spool, "users", "admin");
-		/* The user file, and its addresses no longer a player's. */
-		addr_user_put(t, cfg->spool, &u, have ? &old : NULL);
-		if (have)
-			user_free(&old);
-		rc = txn_commit(t, &err) < 0 ? -1 : 1;
-		if (rc < 0) {
-			fprintf(stderr, "epamserv: %s\n", err);
-			free(err);
-		}
-	}
-	user_free(&u);
-out:
-	lock_release(&l);
-	return rc;
-}
-
-/* The one notice to the closed account's address: the games settled. */
-static int notify_closed(const struct config *cfg, const char *userid,
-                         const char *address, struct settle *s)
-{
-	struct cmdctx c;
-	struct tvars v = { 0 };
-	struct lock l = LOCK_INIT;
-	struct buf details = BUF_INIT;
-	struct txn *t;
-	char key[200], why[256], *text;
-	enum cmd_status st = CMD_TEMPFAIL;
-
-	memset(&c, 0, sizeof c);
-	c.cfg = cfg;
-	c.now = util_now();
-	c.comment = "";
-	snprintf(key, sizeof key, "admin del %s notice %lld", userid,
-	         (long long)c.now);
-	util_digest_hex(key, strlen(key), c.digest);
-	snprintf(why, sizeof why, "%s", s->reason);
-	buf_printf(&details, "The administrator has closed your account %s.\n"
-	           "Reason: %s\n\nYou will get no more mail from epamserv.  Your "
-	           "finished games stay in\nthe history and the standings, and "
-	           "the userid %s will not be given\nto anyone else.\n\n",
-	           userid, util_clean_line(why), userid);
-	if (s->done.len)
-		buf_printf(&details, "Your open games were settled:\n%s",
-		           buf_str(&s->done));
-	else
-		buf_puts(&details, "You had no game waiting or in progress.\n");
-	tvars_set(&v, "headline", "account closed");
-	tvars_set(&v, "details", buf_str(&details));
-	tvars_set(&v, "userid", userid);
-	text = reply_template(&c, "account.txt", &v);
-	if (text && cmd_lock(&c, "users", &l) == CMD_DONE) {
-		t = cmd_txn(&c, "users");
-		reply_queue(&c, t, address, "epamserv: account closed", text, NULL,
-		            0, NULL);
-		st = cmd_commit(&c, t);
-		lock_release(&l);
-	}
-	free(text);
-	tvars_free(&v);
-	buf_free(&details);
-	buf_free(&c.error);
-	return st == CMD_DONE ? 0 : -1;
-}
-
-static int admin_user_del(const struct config *cfg, const char *userid,
-                          const char *reason)
-{
-	struct settle s = { userid, reason, BUF_INIT, 0, 0, 0 };
-	char *address = NULL;
-	int closed, rc = 1;
-
-	closed = close_account(cfg, userid, &address);
-	if (closed < 0)
-		goto out;
-	if (closed)
-		admin_log(cfg, reason, "user %s closed (file kept, marked left; the "
-		          "userid is never given out again)", userid);
-	each_board(cfg, settle_board, &s);
-	if (s.busy || s.failed) {
-		fprintf(stderr, "epamserv: %d board%s of %s could not be settled "
-		        "(%s); run the command again\n", s.busy + s.failed,
-		        s.busy + s.failed == 1 ? "" : "s", userid,
-		        s.busy ? "busy" : "see above");
-		rc = s.busy && !s.failed ? EXIT_TEMPFAIL : 1;
-	} else {
-		rc = 0;
-	}
-	if (!closed && !s.settled && !s.busy && !s.failed) {
-		printf("the account of %s was closed already; no game was open\n",
-		       userid);
-		goto out;
-	}
-	if (address && (closed || s.done.len) &&
-	    notify_closed(cfg, userid, address, &s) < 0) {
-		fprintf(stderr, "epamserv: the notice to %s could not be queued\n",
-		        address);
-		rc = EXIT_TEMPFAIL;
-	}
-	printf("%s: account closed, %d game%s settled\n", userid, s.settled,
-	       s.settled == 1 ? "" : "s");
-	cli_deliver_quietly(cfg);
-out:
-	buf_free(&s.done);
-	free(address);
-	return rc;
-}
-
-/* The password for admin user add or passwd: argv_pw (the old form,
- * warned of) copied, else read by cli_read_password; NULL after a
- * message on stderr.  Free it with admin_password_free. */
-static char *admin_password(const char *argv_pw, const char *userid)
-{
-	char *err = NULL, *pw;
-
-	if (argv_pw) {
-		cli_warn_argv_password();
-		if (strlen(argv_pw) > CLI_PASSWORD_MAX) {
-			fprintf(stderr, "epamserv: the password is too long (%d "
-			        "characters at most)\n", CLI_PASSWORD_MAX);
-			return NULL;
-		}
-		return xstrdup(argv_pw);
-	}
-	pw = cli_read_password(userid, &err);
-	if (!pw) {
-		fprintf(stderr, "epamserv: %s: %s\n", userid, err);
-		free(err);
-	}
-	return pw;
-}
-
-/* Clear and free a password from admin_password. */
-static void admin_password_free(char *pw)
-{
-	memset(pw, 0, strlen(pw));
-	free(pw);
-}
-
-static int admin_user(const struct config *cfg, int argc, char **argv)
-{
-	const char *reason;
-
-	if (argc > 1 && strcmp(argv[1], "repair") == 0)
-		return admin_user_repair(cfg, argc, argv);
-	if (argc > 1 && (strcmp(argv[1], "list") == 0 ||
-	                 strcmp(argv[1], "address") == 0))
-		return admin_user_more(cfg, argc, argv);  /* admin_user.c */
-	reason = admin_take_reason(&argc, argv);
-	struct user u;
-	char *err = NULL;
-	int rc;
-
-	if (argc < 3) {
-		fprintf(stderr, "usage: epamserv admin user add|del|passwd|show|repair USERID ...\n");
-		return EXIT_USAGE;
-	}
-	util_lower(argv[2]);
-	if (!util_userid_ok(argv[2])) {
-		fprintf(stderr, "epamserv: '%s' is not a valid userid\n", argv[2]);
-		return EXIT_USAGE;
-	}
-	rc = user_load(cfg->spool, argv[2], &u, &err);
-	if (rc < 0) {
-		fprintf(stderr, "epamserv: %s\n", err);
-		free(err);
-		return 1;
-	}
-	if (strcmp(argv[1], "add") == 0) {
-		const char *addr = argv[argc - 1];
-		char *pw;
-		if ((argc != 4 && argc != 5) ||
-		    admin_need_reason(reason, "user add") < 0)
-			goto usage;
-		if (rc == 0) {
-			fprintf(stderr, "epamserv: user %s exists\n", argv[2]);
-			user_free(&u);
-			return 1;
-		}
-		if (!mail_addr_ok(addr)) {
-			fprintf(stderr, "epamserv: '%s' is not a mail address\n", addr);
-			return EXIT_USAGE;
-		}
-		if ((pw = admin_password(argc == 5 ? argv[3] : NULL, argv[2])) == NULL)
-			return EXIT_USAGE;
-		memset(&u, 0, sizeof u);
-		snprintf(u.userid, sizeof u.userid, "%s", argv[2]);
-		u.hash = user_hash_password(pw);
-		admin_password_free(pw);
-		/* An address the admin sets counts as confirmed. */
-		user_defaults(&u);
-		user_add_address(&u, addr, 0);
-		u.created = util_now();
-		rc = u.hash ? save_user(cfg, &u) : -1;
-		if (rc == 0)
-			admin_log(cfg, reason, "user %s added (%s)", u.userid, addr);
-		user_free(&u);
-		return rc == 0 ? 0 : 1;
-	}
-	if (rc == 1) {
-		fprintf(stderr, "epamserv: there is no user %s\n", argv[2]);
-		return 1;
-	}
-	if (strcmp(argv[1], "show") == 0 && argc == 3) {
-		char when[32], addr[300];
-		util_iso_time(u.created, when, sizeof when);
-		size_t k;
-		/* A file edited by hand may hold anything: shown as one line
-		 * each (addresses are checked on load, but still). */
-		printf("userid: %s\n", u.userid);
-		for (k = 0; k < u.naddr; k++) {
-			snprintf(addr, sizeof addr, "%s", u.addr[k].addr);
-			printf("address: %s (confirmed)\n", util_clean_line(addr));
-		}
-		for (k = 0; k < u.nreq; k++) {
-			snprintf(addr, sizeof addr, "%s", u.req[k].addr);
-			printf("address: %s (waiting for its confirmation)\n",
-			       util_clean_line(addr));
-		}
-		printf("created: %s\npassword: (hashed, %.3s...)\n", when, u.hash);
-		rc = 0;
-	} else if (strcmp(argv[1], "del") == 0 && argc == 3) {
-		user_free(&u);
-		if (admin_need_reason(reason, "user del") < 0)
-			return EXIT_USAGE;
-		return admin_user_del(cfg, argv[2], reason);
-	} else if (strcmp(argv[1], "passwd") == 0 && (argc == 3 || argc == 4)) {
-		char *pw;
-		if (admin_need_reason(reason, "user passwd") < 0 ||
-		    (pw = admin_password(argc == 4 ? argv[3] : NULL, argv[2])) == NULL) {
-			user_free(&u);
-			return EXIT_USAGE;
-		}
-		free(u.hash);
-		u.hash = user_hash_password(pw);
-		admin_password_free(pw);
-		user_drop_change_requests(&u);  /* asked with the old password? */
-		rc = u.hash ? save_user(cfg, &u) : -1;
-		if (rc == 0)
-			admin_log(cfg, reason, "password of %s reset", u.userid);
-	} else {
-		user_free(&u);
-		goto usage;
-	}
-	user_free(&u);
-	return rc == 0 ? 0 : 1;
-usage:
-	fprintf(stderr, "usage: epamserv admin user add USERID ADDRESS "
-	        "--reason TEXT\n       epamserv admin user del USERID --reason TEXT\n"
-	        "       epamserv admin user passwd USERID --reason TEXT\n"
-	        "       (the password is asked for, or read from standard input)\n"
-	        "       epamserv admin user show USERID\n"
-	        "       epamserv admin user repair USERID --reason TEXT\n");
-	return EXIT_USAGE;
 }
 
 /* ---- forced results ---- */

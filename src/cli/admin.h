@@ -1,7 +1,8 @@
 /*
  * admin.h - what the "epamserv admin" files share: the change log and
- * the --reason argument (admin.c), and the repair, check and outbox
- * commands (admin_repair.c, admin_check.c, admin_outbox.c).
+ * the --reason argument (admin.c), and the account, repair, check and
+ * outbox commands (admin_user.c, admin_repair.c, admin_check.c,
+ * admin_outbox.c).
  */
 #ifndef EPAM_ADMIN_H
 #define EPAM_ADMIN_H
@@ -35,9 +36,16 @@ int admin_journal(const struct config *cfg, int argc, char **argv);
 /* admin_outbox.c: "outbox list|show|hold|release|requeue|delete ...". */
 int admin_outbox(const struct config *cfg, int argc, char **argv);
 
-/* admin_user.c: "user list|address ..." (argv[0] "user") and
- * "bounces [clear ADDRESS]" (argv[0] "bounces"). */
-int admin_user_more(const struct config *cfg, int argc, char **argv);
+/* Call fn(cfg, game, board, arg) for every board file (admin.c);
+ * returns the number of boards fn returned nonzero for. */
+int admin_each_board(const struct config *cfg,
+                     int (*fn)(const struct config *, const char *game,
+                               long board, void *arg), void *arg);
+
+/* admin_user.c: "user add|del|passwd|show|list|address ..." ("user
+ * repair" goes on to admin_repair.c; argv[0] "user") and "bounces
+ * [clear ADDRESS]" (argv[0] "bounces").  Each returns a sysexits status. */
+int admin_user(const struct config *cfg, int argc, char **argv);
 int admin_bounces(const struct config *cfg, int argc, char **argv);
 
 /* admin_check.c: "check [--fix]". */

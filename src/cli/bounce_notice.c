@@ -34,7 +34,7 @@
 /* The opponents of one player on active boards, with their boards. */
 struct opponents {
 	const char *spool, *userid;
-	char who[MAX_OPPONENTS][64];	/* as white[] and black[] below */
+	char who[MAX_OPPONENTS][32];	/* as white[] and black[] below */
 	struct buf boards[MAX_OPPONENTS];  /* "epaminondas 101, ..." */
 	size_t n;
 };
@@ -60,7 +60,8 @@ static void line_value(const char *text, const char *key, char *buf,
 static int note_board(const char *game, long board, void *arg)
 {
 	struct opponents *o = arg;
-	char path[4200], white[64], black[64], result[32], *text;
+	/* white, black: userids, 31 bytes at most (users.h) */
+	char path[4200], white[32], black[32], result[32], *text;
 	const char *opp;
 	size_t i;
 

@@ -29,6 +29,10 @@ void cli_note_run(const struct config *cfg, const char *name,
  * last day, under the lock "runs-sent"), for "status".  Advisory:
  * nothing is counted when the lock or the file cannot be had. */
 void cli_note_sent(const struct config *cfg, int sent, time_t now);
+/* Add a delivery run's counts (mails sent, deferred, failed for good)
+ * to what cli_note_run writes in the record of "flush" (lines "sent: N",
+ * "deferred: N", "failed: N" after "exit:"). */
+void cli_note_delivered(int sent, int deferred, int failed);
 /* "admin backup|restore|upgrade ..." (src/cli/admin_backup.c); argv[0]
  * is "backup", "restore" or "upgrade". */
 int cli_admin_backup(const struct config *cfg, int argc, char **argv);

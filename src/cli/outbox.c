@@ -4,6 +4,7 @@
  * "epamserv flush" (deliver it; for cron) and "epamserv bounces" (the
  * addresses the SMTP server refused for good).
  */
+#include "util/json.h"
 #include "util/log.h"
 #include "cli/cli.h"
 #include "mail/mail.h"
@@ -25,22 +26,6 @@ static void put_plain(FILE *f, const char *s)
 {
 	for (; *s; s++)
 		fputc(*s > 0x20 && *s < 0x7f ? *s : '?', f);
-}
-
-/* s as a JSON string on f. */
-static void put_json(FILE *f, const char *s)
-{
-	fputc('"', f);
-	for (; *s; s++) {
-		unsigned char ch = (unsigned char)*s;
-		if (ch == '"' || ch == '\\')
-			fprintf(f, "\\%c", ch);
-		else if (ch < 0x20 || ch >= 0x7f)
-			fprintf(f, "\\u%04x", ch);
-		else
-			fputc(ch, f);
-	}
-	fputc('"', f);
 }
 
 /* A span of seconds as the largest unit that fits: "45s", "12m", "3h",
@@ -102,7 +87,7 @@ static void print_line(FILE *f, const struct outbox_entry *e, long long now)
 static void print_json(FILE *f, const struct outbox_entry *e, long long now)
 {
 	fputs("{\"id\":", f);
-	put_json(f, e->name);
+	json_put_str(f, e->name);
 	fprintf(f, ",\"folder\":\"%s\",\"state\":\"%s\",\"size\":%lld,"
 	        "\"queued\":%lld,\"age\":%lld,\"tries\":%d,", e->failed ?
 	        "failed" : "outbox", entry_state(e, now), e->size, e->queued,
@@ -113,12 +98,12 @@ static void print_json(FILE *f, const struct outbox_entry *e, long long now)
 	else
 		fputs("\"first_failure\":null,\"next_try\":null,", f);
 	fputs("\"from\":", f);
-	put_json(f, e->from);
+	json_put_str(f, e->from);
 	fputs(",\"to\":", f);
-	put_json(f, e->rcpt);
+	json_put_str(f, e->rcpt);
 	fputs(",\"reason\":", f);
 	if (e->retry.reason[0])
-		put_json(f, e->retry.reason);
+		json_put_str(f, e->retry.reason);
 	else
 		fputs("null", f);
 	fputc('}', f);
@@ -241,8 +226,10 @@ static int deliver(const struct config *cfg, int all, const char *only_to,
 	pol.only_to = only_to;
 	txn_recover_all(cfg->spool);
 	rc = outbox_deliver(cfg->spool, &smtp, &pol, &st);
-	if (rc >= 0)
+	if (rc >= 0) {
 		cli_note_sent(cfg, st.sent, pol.now);  /* for "status" */
+		cli_note_delivered(st.sent, st.deferred, st.failed);
+	}
 	memset(password, 0, strlen(password));
 	free(password);
 	if (rc < 0) {

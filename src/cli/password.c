@@ -46,10 +46,12 @@ static int read_hidden(const char *prompt, char *buf, size_t size)
 	quiet = old;
 	quiet.c_lflag &= ~(tcflag_t)ECHO;
 	quiet.c_lflag |= ECHONL;
-	fputs(prompt, stderr);
-	fflush(stderr);
+	/* Echo off first, the prompt after: a line typed as soon as the
+	 * prompt shows is neither echoed nor flushed by TCSAFLUSH. */
 	if (tcsetattr(0, TCSAFLUSH, &quiet) < 0)
 		return -2;
+	fputs(prompt, stderr);
+	fflush(stderr);
 	rc = read_line(stdin, buf, size);
 	tcsetattr(0, TCSAFLUSH, &old);
 	return rc;

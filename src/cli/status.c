@@ -35,6 +35,7 @@
 #include "spool/outbox.h"
 #include "spool/spool.h"
 #include "spool/users.h"
+#include "util/json.h"
 #include "util/log.h"
 #include "spool/quarantine.h"
 #include "util/buf.h"
@@ -50,20 +51,20 @@
 #include <time.h>
 #include <unistd.h>
 
-/* s as a JSON string on f. */
-static void json_str(FILE *f, const char *s)
+/* SPOOL/SUB opened (its path in dir[0..n)), or NULL when it cannot be
+ * read (a missing directory counts nothing). */
+static DIR *open_sub(const char *spool, const char *sub, char *dir, size_t n)
 {
-	fputc('"', f);
-	for (; *s; s++) {
-		unsigned char ch = (unsigned char)*s;
-		if (ch == '"' || ch == '\\')
-			fprintf(f, "\\%c", ch);
-		else if (ch < 0x20 || ch == 0x7f)
-			fprintf(f, "\\u%04x", ch);
-		else
-			fputc(ch, f);
-	}
-	fputc('"', f);
+	snprintf(dir, n, "%s/%s", spool, sub);
+	return util_opendir(dir);
+}
+
+/* Whether name ends with suffix (and is longer than it). */
+static int has_suffix(const char *name, const char *suffix)
+{
+	size_t len = strlen(name), sl = strlen(suffix);
+
+	return len > sl && strcmp(name + len - sl, suffix) == 0;
 }
 
 /* Entries of SPOOL/SUB whose names do not start with '.' (and end with
@@ -73,19 +74,13 @@ static long count_dir(const char *spool, const char *sub, const char *suffix)
 	char dir[4200];
 	struct dirent *de;
 	long n = 0;
-	DIR *d;
+	DIR *d = open_sub(spool, sub, dir, sizeof dir);
 
-	snprintf(dir, sizeof dir, "%s/%s", spool, sub);
-	d = util_opendir(dir);
 	if (!d)
 		return 0;
-	while ((de = readdir(d)) != NULL) {
-		size_t len = strlen(de->d_name), sl = suffix ? strlen(suffix) : 0;
-		if (de->d_name[0] == '.' ||
-		    (suffix && (len < sl || strcmp(de->d_name + len - sl, suffix))))
-			continue;
-		n++;
-	}
+	while ((de = readdir(d)) != NULL)
+		if (de->d_name[0] != '.' && (!suffix || has_suffix(de->d_name, suffix)))
+			n++;
 	closedir(d);
 	return n;
 }
@@ -126,7 +121,15 @@ static const char *const board_states[B_STATES] = {
 struct run {
 	time_t started, ended;  /* 0: never ran (or no readable record) */
 	int exit;
+	int counted;            /* flush: sent, deferred, failed were read */
+	long sent, deferred, failed;
 };
+
+/* A delivery run's counts for its run record (cli_note_delivered). */
+static struct {
+	int noted;
+	long sent, deferred, failed;
+} delivered;
 
 struct status {
 	long boards[B_STATES], players, mails_in_day, mails_out_day;
@@ -162,19 +165,16 @@ static int board_state(const char *text)
 static void count_boards(const char *spool, const char *game,
                          struct status *st)
 {
-	char dir[4200], path[4600];
+	char sub[200], dir[4200], path[4600];
 	struct dirent *de;
 	DIR *d;
 
-	snprintf(dir, sizeof dir, "%s/games/%s", spool, game);
-	d = util_opendir(dir);
-	if (!d)
+	snprintf(sub, sizeof sub, "games/%s", game);
+	if ((d = open_sub(spool, sub, dir, sizeof dir)) == NULL)
 		return;
 	while ((de = readdir(d)) != NULL) {
-		size_t len = strlen(de->d_name);
 		char *text;
-		if (de->d_name[0] == '.' || len < 6 ||
-		    strcmp(de->d_name + len - 5, ".game") != 0)
+		if (de->d_name[0] == '.' || !has_suffix(de->d_name, ".game"))
 			continue;
 		snprintf(path, sizeof path, "%s/%s", dir, de->d_name);
 		text = util_read_file(path, 8 * 1024 * 1024, NULL);
@@ -193,10 +193,8 @@ static long count_recent(const char *spool, const char *sub, time_t now)
 	struct dirent *de;
 	struct stat sb;
 	long n = 0;
-	DIR *d;
+	DIR *d = open_sub(spool, sub, dir, sizeof dir);
 
-	snprintf(dir, sizeof dir, "%s/%s", spool, sub);
-	d = util_opendir(dir);
 	if (!d)
 		return 0;
 	while ((de = readdir(d)) != NULL)
@@ -212,12 +210,11 @@ static long count_recent(const char *spool, const char *sub, time_t now)
 static void count_outbox_entry(DIR *d, const char *dir, const char *name,
                                struct status *st)
 {
-	size_t len = strlen(name);
 	struct outbox_retry r;
 	char path[8192], *text;
 	struct stat sb;
 
-	if (len > 4 && strcmp(name + len - 4, ".eml") == 0) {
+	if (has_suffix(name, ".eml")) {
 		if (fstatat(dirfd(d), name, &sb, AT_SYMLINK_NOFOLLOW) == 0 &&
 		    S_ISREG(sb.st_mode)) {
 			st->outbox++;
@@ -225,7 +222,7 @@ static void count_outbox_entry(DIR *d, const char *dir, const char *name,
 		}
 		return;
 	}
-	if (len < 11 || strcmp(name + len - 10, ".eml.retry") != 0)
+	if (!has_suffix(name, ".eml.retry"))
 		return;
 	snprintf(path, sizeof path, "%s/%s", dir, name);
 	text = util_read_file(path, 4096, NULL);
@@ -241,10 +238,8 @@ static void count_outbox(const char *spool, struct status *st)
 {
 	char dir[4200];
 	struct dirent *de;
-	DIR *d;
+	DIR *d = open_sub(spool, "outbox", dir, sizeof dir);
 
-	snprintf(dir, sizeof dir, "%s/outbox", spool);
-	d = util_opendir(dir);
 	if (!d)
 		return;
 	while ((de = readdir(d)) != NULL)
@@ -279,8 +274,12 @@ static void read_run(const char *spool, const char *name, struct run *r)
 				util_parse_iso_time(when, &r->started);
 			else if (sscanf(p, "ended: %31s", when) == 1)
 				util_parse_iso_time(when, &r->ended);
-			else if (sscanf(p, "exit: %d", &r->exit) != 1)
+			else if (sscanf(p, "exit: %d", &r->exit) == 1)
 				continue;
+			else if (sscanf(p, "sent: %ld", &r->sent) == 1 ||
+			         sscanf(p, "deferred: %ld", &r->deferred) == 1 ||
+			         sscanf(p, "failed: %ld", &r->failed) == 1)
+				r->counted = 1;
 		}
 	}
 	free(text);
@@ -304,6 +303,9 @@ void cli_note_run(const struct config *cfg, const char *name,
 		goto fail;
 	fprintf(f, "epamserv-run 1\nstarted: %s\nended: %s\nexit: %d\n",
 	        t0, t1, rc);
+	if (delivered.noted && strcmp(name, "flush") == 0)
+		fprintf(f, "sent: %ld\ndeferred: %ld\nfailed: %ld\n",
+		        delivered.sent, delivered.deferred, delivered.failed);
 	if (fclose(f) != 0 || rename(tmp, path) != 0) {
 		unlink(tmp);
 		goto fail;
@@ -312,6 +314,14 @@ void cli_note_run(const struct config *cfg, const char *name,
 fail:
 	log_msg(LOG_WARNING, "cannot record the %s run in %s/runs: %s\n",
 	        name, cfg->spool, strerror(errno));
+}
+
+void cli_note_delivered(int sent, int deferred, int failed)
+{
+	delivered.noted = 1;
+	delivered.sent += sent;
+	delivered.deferred += deferred;
+	delivered.failed += failed;
 }
 
 /* The hourly counts of SPOOL/runs/sent ("HOUR COUNT" lines, HOUR the
@@ -426,6 +436,7 @@ static void gather(const char *spool, struct status *st)
 	st->mails_in_day = count_recent(spool, "seen", util_now());
 	st->mails_out_day = sent_last_day(spool, util_now());
 	count_outbox(spool, st);
+	/* NAME.eml.retry beside a failed mail is its record, not a mail. */
 	st->failed = count_dir(spool, "failed", ".eml");
 	st->bounces = count_dir(spool, "bounces", NULL);
 	gather_bouncing(spool, st);
@@ -442,19 +453,19 @@ static void print_bouncing_json(const struct bounce *b, const char *userid,
 	char when[32];
 
 	printf("%s{\"address\": ", i ? ", " : "");
-	json_str(stdout, b->address);
+	json_put_str(stdout, b->address);
 	printf(", \"userid\": ");
 	if (*userid)
-		json_str(stdout, userid);
+		json_put_str(stdout, userid);
 	else
 		printf("null");
 	util_iso_time(b->first, when, sizeof when);
 	printf(", \"count\": %ld, \"first\": \"%s\"", b->count, when);
 	util_iso_time(b->last, when, sizeof when);
 	printf(", \"last\": \"%s\", \"code\": %d, \"dsn\": ", when, b->code);
-	json_str(stdout, b->dsn);
+	json_put_str(stdout, b->dsn);
 	printf(", \"reason\": ");
-	json_str(stdout, b->reason);
+	json_put_str(stdout, b->reason);
 	printf("}");
 }
 
@@ -487,7 +498,11 @@ static void print_json_rest(const struct status *st)
 		util_iso_time(r->started, when, sizeof when);
 		printf("{\"started\": \"%s\", ", when);
 		util_iso_time(r->ended, when, sizeof when);
-		printf("\"ended\": \"%s\", \"exit\": %d}", when, r->exit);
+		printf("\"ended\": \"%s\", \"exit\": %d", when, r->exit);
+		if (r->counted)
+			printf(", \"sent\": %ld, \"deferred\": %ld, \"failed\": %ld",
+			       r->sent, r->deferred, r->failed);
+		printf("}");
 	}
 	printf("}, \"bouncing\": [");
 	for (i = 0; i < (int)st->nbouncing; i++)
@@ -502,6 +517,13 @@ static void prom_head(const char *name, const char *help)
 	       name);
 }
 
+/* One gauge without labels: its HELP and TYPE lines and its value. */
+static void prom_one(const char *name, const char *help, long long value)
+{
+	prom_head(name, help);
+	printf("epamserv_%s %lld\n", name, value);
+}
+
 static void print_prometheus(const struct status *st, size_t nq, size_t nd)
 {
 	int i;
@@ -510,34 +532,31 @@ static void print_prometheus(const struct status *st, size_t nq, size_t nd)
 	for (i = 0; i < B_STATES; i++)
 		printf("epamserv_boards{state=\"%s\"} %ld\n", board_states[i],
 		       st->boards[i]);
-	prom_head("players", "Accounts.");
-	printf("epamserv_players %ld\n", st->players);
-	prom_head("mails_in_last_day", "Mails processed in the last 24 hours.");
-	printf("epamserv_mails_in_last_day %ld\n", st->mails_in_day);
-	prom_head("mails_out_last_day", "Mails sent in the last 24 hours.");
-	printf("epamserv_mails_out_last_day %ld\n", st->mails_out_day);
-	prom_head("outbox_mails", "Mails waiting in the outbox.");
-	printf("epamserv_outbox_mails %ld\n", st->outbox);
-	prom_head("outbox_bytes", "Bytes of the mails in the outbox.");
-	printf("epamserv_outbox_bytes %ld\n", st->outbox_bytes);
-	prom_head("outbox_deferred", "Outbox mails deferred at least once.");
-	printf("epamserv_outbox_deferred %ld\n", st->deferred);
-	prom_head("outbox_oldest_deferred_timestamp_seconds",
-	          "First failure of the oldest deferred mail (0: none).");
-	printf("epamserv_outbox_oldest_deferred_timestamp_seconds %lld\n",
-	       (long long)st->oldest_deferred);
-	prom_head("failed_mails", "Mails in failed/.");
-	printf("epamserv_failed_mails %ld\n", st->failed);
-	prom_head("bounced_addresses", "Addresses with a bounce record.");
-	printf("epamserv_bounced_addresses %ld\n", st->bounces);
-	prom_head("bouncing_addresses", "Addresses that keep bouncing.");
-	printf("epamserv_bouncing_addresses %zu\n", st->nbouncing);
-	prom_head("quarantined", "Boards and accounts quarantined.");
-	printf("epamserv_quarantined %zu\n", nq);
-	prom_head("damaged_files", "Files that mails are held for.");
-	printf("epamserv_damaged_files %zu\n", nd);
-	prom_head("journal_pending", "Committed updates not yet applied.");
-	printf("epamserv_journal_pending %ld\n", st->journal);
+	prom_one("players", "Accounts.", (long long)st->players);
+	prom_one("mails_in_last_day", "Mails processed in the last 24 hours.",
+	         (long long)st->mails_in_day);
+	prom_one("mails_out_last_day", "Mails sent in the last 24 hours.",
+	         (long long)st->mails_out_day);
+	prom_one("outbox_mails", "Mails waiting in the outbox.",
+	         (long long)st->outbox);
+	prom_one("outbox_bytes", "Bytes of the mails in the outbox.",
+	         (long long)st->outbox_bytes);
+	prom_one("outbox_deferred", "Outbox mails deferred at least once.",
+	         (long long)st->deferred);
+	prom_one("outbox_oldest_deferred_timestamp_seconds",
+	         "First failure of the oldest deferred mail (0: "
+	         "none).", (long long)st->oldest_deferred);
+	prom_one("failed_mails", "Mails in failed/.", (long long)st->failed);
+	prom_one("bounced_addresses", "Addresses with a bounce record.",
+	         (long long)st->bounces);
+	prom_one("bouncing_addresses", "Addresses that keep bouncing.",
+	         (long long)st->nbouncing);
+	prom_one("quarantined", "Boards and accounts quarantined.",
+	         (long long)nq);
+	prom_one("damaged_files", "Files that mails are held for.",
+	         (long long)nd);
+	prom_one("journal_pending", "Committed updates not yet applied.",
+	         (long long)st->journal);
 	prom_head("last_run_timestamp_seconds",
 	          "When the command last ended (0: never).");
 	for (i = 0; run_names[i]; i++)
@@ -548,6 +567,17 @@ static void print_prometheus(const struct status *st, size_t nq, size_t nd)
 		if (st->runs[i].ended)
 			printf("epamserv_last_run_exit_code{command=\"%s\"} %d\n",
 			       run_names[i], st->runs[i].exit);
+	prom_head("last_flush_mails", "Mails the last flush sent, deferred "
+	          "and failed.");
+	for (i = 0; run_names[i]; i++) {
+		const struct run *r = &st->runs[i];
+		if (!r->counted)
+			continue;
+		printf("epamserv_last_flush_mails{outcome=\"sent\"} %ld\n"
+		       "epamserv_last_flush_mails{outcome=\"deferred\"} %ld\n"
+		       "epamserv_last_flush_mails{outcome=\"failed\"} %ld\n",
+		       r->sent, r->deferred, r->failed);
+	}
 }
 
 static void print_text_rest(const struct status *st)
@@ -591,9 +621,13 @@ static void print_text_rest(const struct status *st)
 			continue;
 		}
 		util_iso_time(r->ended, when, sizeof when);
-		printf("last %s: ended %s, exit %d (%s)\n", run_names[i], when,
+		printf("last %s: ended %s, exit %d (%s)", run_names[i], when,
 		       r->exit, r->exit == 0 ? "ok" : r->exit == EXIT_TEMPFAIL ?
 		       "temporary failure" : "error");
+		if (r->counted)
+			printf(", %ld sent, %ld deferred, %ld failed", r->sent,
+			       r->deferred, r->failed);
+		printf("\n");
 	}
 }
 
@@ -608,20 +642,20 @@ static void print_json(const struct status *st,
 	for (i = 0; i < nq; i++) {
 		util_iso_time(q[i].since, when, sizeof when);
 		printf("%s{\"name\": ", i ? ", " : "");
-		json_str(stdout, q[i].name);
+		json_put_str(stdout, q[i].name);
 		printf(", \"since\": \"%s\", \"by\": ", when);
-		json_str(stdout, q[i].by);
+		json_put_str(stdout, q[i].by);
 		printf(", \"reason\": ");
-		json_str(stdout, q[i].reason);
+		json_put_str(stdout, q[i].reason);
 		printf("}");
 	}
 	printf("], \"damaged\": [");
 	for (i = 0; i < nd; i++) {
 		util_iso_time(dm[i].first->since, when, sizeof when);
 		printf("%s{\"file\": ", i ? ", " : "");
-		json_str(stdout, dm[i].first->file);
+		json_put_str(stdout, dm[i].first->file);
 		printf(", \"error\": ");
-		json_str(stdout, dm[i].first->error);
+		json_put_str(stdout, dm[i].first->error);
 		printf(", \"mails_waiting\": %ld, \"since\": \"%s\"}",
 		       dm[i].mails, when);
 	}

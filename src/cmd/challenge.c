@@ -22,6 +22,7 @@
  */
 #include "util/log.h"
 #include "cmd/cmd.h"
+#include "cmd/inlog.h"
 #include "spool/ratelimit.h"
 #include "spool/spool.h"
 #include "spool/txn.h"
@@ -210,6 +211,8 @@ enum cmd_status cmd_challenge(struct cmdctx *c, const char *game, int argc,
 		st = cmd_commit(c, t);
 	else
 		txn_abort(t);
+	if (st == CMD_DONE)
+		inlog_note_created(c, board);
 	lock_release(&l);
 	free(file);
 	game_free(&g);

@@ -74,6 +74,8 @@ struct cmdctx {
 	char msg_key[48];      /* lock key of the mail, spool_msg_key() (held) */
 	time_t now;
 	int nout;              /* outgoing mails so far, for their Message-IDs */
+	char created[128];     /* boards this mail created, "101,102" (for
+	                          its log line, inlog_note_created) */
 	struct buf error;      /* CMD_REFUSED: what was wrong */
 	const char *usage;     /* CMD_REFUSED: how to write the command */
 	char *error_board;     /* CMD_REFUSED: board to show (malloc'ed) or NULL */

@@ -145,6 +145,17 @@ static void command_of(const struct intake *in, char *verb, char *game,
 		snprintf(verb, n, "reply");
 }
 
+void inlog_note_created(struct cmdctx *c, long board)
+{
+	size_t len = strlen(c->created);
+	char num[24];
+	int n;
+
+	n = snprintf(num, sizeof num, "%s%ld", len ? "," : "", board);
+	if (n > 0 && len + (size_t)n < sizeof c->created)
+		memcpy(c->created + len, num, (size_t)n + 1);
+}
+
 void inlog_line(const struct cmdctx *c, const struct intake *in,
                 const char *client, const char *outcome, const char *reason)
 {
@@ -175,6 +186,7 @@ void inlog_line(const struct cmdctx *c, const struct intake *in,
 	log_kv(&b, "outcome", outcome);
 	log_kv(&b, "reason", text);
 	log_kv(&b, "mails", mails);
+	log_kv(&b, "created", c->created);
 	log_msg(strcmp(outcome, "refused") == 0 ? LOG_NOTICE : LOG_INFO, "%s",
 	        buf_str(&b));
 	buf_free(&b);

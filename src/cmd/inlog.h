@@ -4,7 +4,7 @@
  *
  *   in: msgid=<ID> from=ADDR client=IP userid=U game=G verb=V board=N
  *       outcome=done|refused|deferred|held|ignored|dropped reason=TEXT
- *       mails=N
+ *       mails=N created=BOARD[,BOARD]
  *
  * Every key is always there ("-" when it has no value).  Never a
  * password or a reply token: only a game command's board is taken from
@@ -34,5 +34,10 @@ void inlog_client(const char *raw, size_t len, char *out, size_t n);
  * words above. */
 void inlog_line(const struct cmdctx *c, const struct intake *in,
                 const char *client, const char *outcome, const char *reason);
+
+/* Note in c->created that this mail created board (committed), for its
+ * log line's created=; a number that does not fit (a "multiple" mail of
+ * very many challenges) is left out.  Never fails. */
+void inlog_note_created(struct cmdctx *c, long board);
 
 #endif

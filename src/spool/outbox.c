@@ -489,32 +489,36 @@ static const char *attempt_reason(const struct attempt *a)
 }
 
 /* The key=value log line of one attempt (see epamserv(1), LOGGING):
- * outbox: id= msgid= to= relay= status= tries= [next=] [note=] dsn=
- * reply="..." (reply last, with '"' and '\\' escaped; printable). */
+ * outbox: id= msgid= to=<> relay= status= tries= [next=] [note=] dsn=
+ * reply="..." (log_kv's quoting; reply last, always quoted). */
 static void log_attempt(int priority, const struct attempt *a,
                         const char *status, int tries, long long next,
                         const char *note)
 {
-	const char *why = attempt_reason(a), *p;
-	char dsn[16], nextbuf[40] = "", notebuf[40] = "";
-	char quoted[2 * SMTP_REPLY_MAX + 512];
-	size_t n = 0;
+	struct buf b = BUF_INIT;
+	char dsn[16], num[40], rcpt[600];
 
 	if (smtp_reply_dsn(a->reply, dsn, sizeof dsn) < 0)
 		snprintf(dsn, sizeof dsn, "-");
-	if (next >= 0)
-		snprintf(nextbuf, sizeof nextbuf, " next=%llds", next);
-	if (note)
-		snprintf(notebuf, sizeof notebuf, " note=%s", note);
-	for (p = why; *p && n + 3 < sizeof quoted; p++) {
-		if (*p == '"' || *p == '\\')
-			quoted[n++] = '\\';
-		quoted[n++] = *p >= 0x20 && *p < 0x7f ? *p : '?';
+	buf_puts(&b, "outbox:");
+	log_kv(&b, "id", a->name);
+	log_kv(&b, "msgid", a->msgid);
+	snprintf(rcpt, sizeof rcpt, "<%s>", a->rcpt);
+	log_kv(&b, "to", rcpt);
+	log_kv(&b, "relay", a->relay);
+	log_kv(&b, "status", status);
+	snprintf(num, sizeof num, "%d", tries);
+	log_kv(&b, "tries", num);
+	if (next >= 0) {
+		snprintf(num, sizeof num, "%llds", next);
+		log_kv(&b, "next", num);
 	}
-	quoted[n] = '\0';
-	log_msg(priority, "outbox: id=%s msgid=%s to=<%s> relay=%s status=%s "
-	        "tries=%d%s%s dsn=%s reply=\"%s\"\n", a->name, a->msgid, a->rcpt,
-	        a->relay, status, tries, nextbuf, notebuf, dsn, quoted);
+	if (note)
+		log_kv(&b, "note", note);
+	log_kv(&b, "dsn", dsn);
+	log_kv_quoted(&b, "reply", attempt_reason(a));
+	log_msg(priority, "%s", buf_str(&b));
+	buf_free(&b);
 }
 
 /* A file that can never be sent as it is (cut by the read limit, a NUL

@@ -135,10 +135,23 @@ static int kv_needs_quotes(const char *v)
 	return !*v || strpbrk(v, " \t\"\\=") != NULL;
 }
 
-void log_kv(struct buf *b, const char *key, const char *value)
+/* value in double quotes on b, '"' and '\\' escaped by a backslash;
+ * with printable, each byte outside printable ASCII as '?'. */
+static void kv_put_quoted(struct buf *b, const char *value, int printable)
 {
 	const char *p;
 
+	buf_putc(b, '"');
+	for (p = value; *p; p++) {
+		if (*p == '"' || *p == '\\')
+			buf_putc(b, '\\');
+		buf_putc(b, !printable || (*p >= 0x20 && *p < 0x7f) ? *p : '?');
+	}
+	buf_putc(b, '"');
+}
+
+void log_kv(struct buf *b, const char *key, const char *value)
+{
 	if (!value || !*value)
 		value = "-";
 	buf_printf(b, "%s%s=", b->len ? " " : "", key);
@@ -146,11 +159,11 @@ void log_kv(struct buf *b, const char *key, const char *value)
 		buf_puts(b, value);
 		return;
 	}
-	buf_puts(b, "\"");
-	for (p = value; *p; p++) {
-		if (*p == '"' || *p == '\\')
-			buf_putc(b, '\\');
-		buf_putc(b, *p);
-	}
-	buf_puts(b, "\"");
+	kv_put_quoted(b, value, 0);
+}
+
+void log_kv_quoted(struct buf *b, const char *key, const char *value)
+{
+	buf_printf(b, "%s%s=", b->len ? " " : "", key);
+	kv_put_quoted(b, value ? value : "", 1);
 }

@@ -44,6 +44,11 @@ void log_msg(int priority, const char *fmt, ...)
  * by a backslash.  Errors: out of memory aborts, as every buf does. */
 void log_kv(struct buf *b, const char *key, const char *value);
 
+/* As log_kv, but value always in double quotes (NULL or "" as ""), and
+ * each byte outside printable ASCII as '?': a server's reply text, the
+ * last key of a delivery line (epamserv(1), DELIVERY LOG LINES). */
+void log_kv_quoted(struct buf *b, const char *key, const char *value);
+
 /* Whether --verbose was given. */
 int log_verbose(void);
 

@@ -4,10 +4,14 @@ passwd USERID` read the password from the terminal (not echoed, asked
 twice) or from the first line of standard input, never from argv; the
 old forms with the password on the command line still work, with a
 warning; a password a mail command could not carry is refused."""
+import errno
 import os
 import pty
+import select
 import subprocess
 import sys
+import time
+import traceback
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from harness import Env, BIN, ok, is_, contains, done, body_of
@@ -34,32 +38,59 @@ def refused(env, password, name):
     return contains(reply.lower(), "wrong password", name)
 
 
-def at_terminal(env, args, typed):
+def read_more(master, deadline):
+    """What the terminal shows next, waiting until deadline (time.time());
+    b"" at the end: the child closed the terminal (EIO on Linux once the
+    last holder of the slave side exits) or the time ran out."""
+    left = deadline - time.time()
+    if left <= 0 or not select.select([master], [], [], left)[0]:
+        return b""
+    try:
+        return os.read(master, 1024)
+    except OSError as e:
+        if e.errno == errno.EIO:
+            return b""
+        raise
+
+
+def at_terminal(env, args, typed, timeout=30):
     """Run epamserv with a terminal as standard input, typing each line of
-    typed after a prompt; returns (rc, what the terminal showed)."""
+    typed after a prompt (a line ending in ": "); returns (rc, what the
+    terminal showed).  Never hangs: each wait has a deadline, and the
+    child is killed and reaped if it has not ended by then (rc None)."""
     master, slave = pty.openpty()
     p = subprocess.Popen([BIN] + args, stdin=slave, stdout=slave,
                          stderr=slave, env=env.env, close_fds=True)
     os.close(slave)
     shown = b""
-    for line in typed:
-        while b": " not in shown.split(b"\n")[-1]:
-            chunk = os.read(master, 1024)
-            if not chunk:
-                break
-            shown += chunk
-        os.write(master, line.encode() + b"\n")
-        shown += b"\n"
+    deadline = time.time() + timeout
     try:
+        for line in typed:
+            while not shown.split(b"\n")[-1].endswith(b": "):
+                chunk = read_more(master, deadline)
+                if not chunk:
+                    break
+                shown += chunk
+            else:
+                os.write(master, line.encode() + b"\n")
+                shown += b"\n"
+                continue
+            break
         while True:
-            chunk = os.read(master, 1024)
+            chunk = read_more(master, deadline)
             if not chunk:
                 break
             shown += chunk
-    except OSError:
-        pass
-    os.close(master)
-    return p.wait(timeout=60), shown.decode("utf-8", "replace")
+        try:
+            rc = p.wait(timeout=max(1, deadline - time.time()))
+        except subprocess.TimeoutExpired:
+            rc = None
+    finally:
+        if p.poll() is None:
+            p.kill()
+        p.wait()
+        os.close(master)
+    return rc, shown.decode("utf-8", "replace")
 
 
 env = Env()
@@ -103,7 +134,8 @@ try:
     rc, shown = at_terminal(env, ["admin", "user", "passwd", "carol",
                                   "--reason", "tty"],
                             ["Carol-pw-4", "Carol-pw-4"])
-    is_(rc, 0, "at a terminal the password is asked for twice", shown)
+    ok(rc == 0, "at a terminal the password is asked for twice",
+       "rc %r, the terminal showed: %r" % (rc, shown))
     contains(shown, "new password for carol: ", "with a prompt")
     contains(shown, "the same again: ", "and a second one")
     ok("Carol-pw-4" not in shown, "the password typed is not echoed", shown)
@@ -111,8 +143,12 @@ try:
     rc, shown = at_terminal(env, ["admin", "user", "passwd", "carol",
                                   "--reason", "tty"],
                             ["Carol-pw-5", "Carol-pw-6"])
-    is_(rc, 64, "two different passwords typed are refused")
+    ok(rc == 64, "two different passwords typed are refused",
+       "rc %r, the terminal showed: %r" % (rc, shown))
     contains(shown, "the two passwords differ", "and it says so")
     works(env, "Carol-pw-4", "the password stays as it was")
+except Exception:
+    ok(False, "the test runs to its end", traceback.format_exc())
 finally:
+    env.close()
     done()

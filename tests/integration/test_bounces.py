@@ -20,7 +20,7 @@ def refused_to(env, addr):
     n = 0
     for name in os.listdir(d):
         if not name.endswith(".eml"):
-            continue
+            continue  # NAME.eml.retry: the failed mail's record
         with open(os.path.join(d, name), "rb") as f:
             if ("<%s>" % addr).encode() in f.read(300):
                 n += 1

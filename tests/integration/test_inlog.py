@@ -78,17 +78,28 @@ try:
         ("alice", "epaminondas", "challenge", "done"),
         "a challenge: userid, game, verb, outcome")
     is_(f.get("client"), "-", "no Received header: client=-")
+    is_(f.get("created"), "101", "the challenge names the board it created")
+    ok(line_of(env, "chal1@x.example").endswith(" created=101"),
+       "created= is the line's last key", line_of(env, "chal1@x.example"))
     rc, err = env.mail("bob@example.org", "epaminondas accept 101 bob Bobpass2",
                        msgid="<acc1@x.example>")
     f = fields(line_of(env, "acc1@x.example"))
     is_((f.get("verb"), f.get("board"), f.get("outcome")),
         ("accept", "101", "done"), "an accept: verb, board, outcome")
+    is_(f.get("created"), "-", "an accept creates no board: created=-")
     rc, err = env.mail("alice@example.org", "epaminondas move 101 alice Secret1 z9-z8",
                        msgid="<ill1@x.example>")
     f = fields(line_of(env, "ill1@x.example"))
     is_((f.get("board"), f.get("outcome")), ("101", "refused"),
         "an illegal move: refused, with its board")
     ok(f.get("reason", "-") != "-", "an illegal move has a reason", f)
+    rc, err = env.mail("alice@example.org", "multiple",
+                       body="epaminondas challenge alice bob by alice Secret1\n"
+                            "epaminondas challenge bob alice by alice Secret1\n",
+                       msgid="<mult1@x.example>")
+    f = fields(line_of(env, "mult1@x.example"))
+    is_(f.get("created"), "102,103",
+        "a mail of two challenges names both boards")
 
     # Passwords and tokens in wrong places never reach the log.
     env.mail("x@stranger.example", "signup carol Carolpw4 Secret1 Wrong99",

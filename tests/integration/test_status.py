@@ -41,8 +41,8 @@ def matches_spool(env, st, name):
     is_(st.get("outbox_bytes"), size, "%s: outbox_bytes is their size" % name)
     is_(st.get("deferred"), len(listing(env, "outbox", ".eml.retry")),
         "%s: deferred counts the .retry files" % name)
-    is_(st.get("failed"), len([n for n in listing(env, "failed") if n.endswith(".eml")]),
-        "%s: failed counts failed/" % name)
+    is_(st.get("failed"), len(listing(env, "failed", ".eml")),
+        "%s: failed counts the mails of failed/ (not their .retry)" % name)
     is_(st.get("bounces"), len(listing(env, "bounces")),
         "%s: bounces counts the bounce records" % name)
     is_(st.get("players"), len(listing(env, "users")),
@@ -91,8 +91,24 @@ try:
     when = st.get("oldest_deferred") or ""
     ok(re.match(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$", when),
        "the oldest deferral has a time", when)
+    ok(listing(env, "failed", ".eml.retry"),
+       "a failed mail keeps its record beside it (failed/NAME.eml.retry)")
     run = (st.get("runs") or {}).get("flush") or {}
     is_(run.get("exit"), rc, "the flush run is recorded with its exit status")
+    is_((run.get("sent"), run.get("deferred"), run.get("failed")),
+        (len(relay.messages()), len(listing(env, "outbox", ".eml.retry")),
+         len(listing(env, "failed", ".eml"))),
+        "and with what it sent, deferred and failed")
+    flushed = run
+    # A hold marker (outbox/NAME.eml.hold) is no mail.
+    held = sorted(listing(env, "outbox", ".eml"))[0]
+    rc, out, err = env.run("admin", "outbox", "hold", held, "--reason", "t")
+    is_(rc, 0, "admin outbox hold of one mail")
+    ok(listing(env, "outbox", ".hold"), "it leaves a .hold marker", err)
+    st = status_json(env, "after a hold")
+    matches_spool(env, st, "after a hold")
+    is_(st.get("outbox"), len(listing(env, "outbox", ".eml")),
+        "the outbox count ignores the .hold marker")
     ended = time.mktime(time.strptime(run.get("ended", "1970-01-01T00:00:00Z"),
                                       "%Y-%m-%dT%H:%M:%SZ")) - time.timezone
     ok(t0 - 1 <= ended <= t1 + 1, "and when it ended", run)
@@ -119,6 +135,8 @@ try:
     is_(rc, 0, "status exits 0")
     for part in ("boards: challenged 1, active 1,", "players: 4\n",
                  "last flush: ended ", "last batch: never\n",
+                 ", %d sent, %d deferred, %d failed\n" % (
+                     flushed["sent"], flushed["deferred"], flushed["failed"]),
                  "last sweep: ended ", "failed: %d mail" % st["failed"],
                  "%d deferred, the oldest since %s" % (st["deferred"],
                                                      st["oldest_deferred"])):
@@ -146,7 +164,13 @@ try:
                       ('epamserv_boards{state="active"}', 1),
                       ('epamserv_boards{state="challenged"}', 1),
                       ('epamserv_last_run_exit_code{command="sweep"}', 0),
-                      ("epamserv_damaged_files", 0)):
+                      ("epamserv_damaged_files", 0),
+                      ('epamserv_last_flush_mails{outcome="sent"}',
+                       flushed["sent"]),
+                      ('epamserv_last_flush_mails{outcome="deferred"}',
+                       flushed["deferred"]),
+                      ('epamserv_last_flush_mails{outcome="failed"}',
+                       flushed["failed"])):
         is_(metrics.get(key), want, "--prometheus: %s" % key)
     ok('epamserv_last_run_exit_code{command="batch"}' not in metrics,
        "--prometheus: no exit code for a command that never ran")
