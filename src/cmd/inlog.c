@@ -43,6 +43,30 @@ static void first_received(const char *raw, size_t len, char *out, size_t n)
 	out[k] = '\0';
 }
 
+/* The "[IP]" our MTA wrote for the client in the Received value h:
+ * Postfix and Sendmail write "from HELO (RDNS [IP]) by", Exim "from RDNS
+ * ([IP] helo=HELO) by", "from [IP] (helo=HELO) by" or "from [IP] by".
+ * HELO is the client's own word and may hold a bracket ("[192.0.2.1]":
+ * an innocent address), so the address is read from the comment that
+ * follows the first word unless that comment is Exim's "(helo=...)",
+ * else from the first word itself.  The '[' of it, or NULL. */
+static char *client_bracket(char *h)
+{
+	char *w = h + strspn(h, " "), *q, *open;
+
+	if (strncasecmp(w, "from ", 5) != 0)
+		return NULL;
+	w += 5;
+	w += strspn(w, " ");
+	q = w + strcspn(w, " ");
+	q += strspn(q, " ");
+	if (*q == '(' && strncasecmp(q + 1, "helo=", 5) != 0) {
+		open = strchr(q, '[');
+		return open && open < q + strcspn(q, ")") ? open : NULL;
+	}
+	return *w == '[' ? w : NULL;
+}
+
 void inlog_client(const char *raw, size_t len, char *out, size_t n)
 {
 	char h[RECEIVED_MAX], *by, *open, *close, *ip;
@@ -51,10 +75,10 @@ void inlog_client(const char *raw, size_t len, char *out, size_t n)
 	out[0] = '\0';
 	first_received(raw, len, h, sizeof h);
 	by = strstr(h, " by ");
-	if (!by || strncasecmp(h + strspn(h, " "), "from ", 5) != 0)
+	if (!by)
 		return;
 	*by = '\0';
-	open = strrchr(h, '[');
+	open = client_bracket(h);
 	close = open ? strchr(open, ']') : NULL;
 	if (!close)
 		return;

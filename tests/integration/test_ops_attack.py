@@ -1,0 +1,86 @@
+#!/usr/bin/python3
+"""Issue 13's operator tools against an attacker (review r13-attack):
+the client of the in: line (what the shipped fail2ban filter bans) is
+never read from the HELO name the client chose, in the Received layouts
+of Postfix, Sendmail and Exim."""
+import configparser
+import os
+import re
+import shutil
+import subprocess
+import sys
+import time
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from harness import Env, Server, ok, is_, done, make_mail
+
+SRCDIR = os.environ.get("EPAMSERV_SRCDIR",
+                        os.path.join(os.path.dirname(__file__), "..", ".."))
+FILTER = os.path.join(SRCDIR, "examples", "fail2ban", "epamserv.conf")
+DAY = 86400
+
+# The client is 203.0.113.9 in each; the HELO names an innocent address.
+RECEIVED = {
+    "postfix": "from mx.evil.example (mx.evil.example [203.0.113.9])\r\n"
+               "\tby games.example (Postfix) with ESMTP id 4Q2",
+    "postfix-helo-literal": "from [198.51.100.7] (unknown [203.0.113.9])\r\n"
+                            "\tby games.example (Postfix) with ESMTP id 4Q3",
+    "sendmail": "from [198.51.100.7] (mx.evil.example [203.0.113.9] (may be "
+                "forged))\r\n\tby games.example (8.17.1/8.17.1) with ESMTP "
+                "id 1AB",
+    "exim-unresolved": "from [203.0.113.9] (helo=[198.51.100.7])\r\n"
+                       "\tby games.example with esmtp (Exim 4.96)\r\n"
+                       "\tid 1tABCD-000123-4E",
+    "exim-resolved": "from mx.evil.example ([203.0.113.9] "
+                     "helo=[198.51.100.7])\r\n\tby games.example with esmtp "
+                     "(Exim 4.96)\r\n\tid 1tABCD-000124-4E",
+    "exim-no-helo": "from [203.0.113.9]\r\n\tby games.example with esmtp "
+                    "(Exim 4.96)\r\n\tid 1tABCD-000125-4E",
+}
+
+
+def in_lines(env):
+    with open(env.log, encoding="utf-8", errors="replace") as f:
+        return [l for l in f.read().splitlines() if " in: " in l]
+
+
+def client_of(env, msgid):
+    found = [l for l in in_lines(env) if "msgid=<%s>" % msgid in l]
+    m = re.search(r" client=(\S+) ", found[-1]) if len(found) == 1 else None
+    return m.group(1) if m else "%d lines" % len(found)
+
+
+env = Env(smtp=False)
+try:
+    env.signup("alice@example.org", "alice", "Secret1")
+    for form, rec in RECEIVED.items():
+        env.receive(make_mail("mallory@evil.example",
+                              "change password alice Wrong1 Newpw2",
+                              msgid="<%s@r13.example>" % form,
+                              headers={"Received": rec}))
+        is_(client_of(env, "%s@r13.example" % form), "203.0.113.9",
+            "%s Received: the client, not the HELO name" % form)
+
+    # The filter as fail2ban itself reads it, when fail2ban is installed.
+    regex = shutil.which("fail2ban-regex")
+    if regex:
+        with open(os.path.join(env.root, "f2b.log"), "w") as f:
+            f.write("\n".join(in_lines(env)) + "\n")
+        p = subprocess.run([regex, "--print-all-matched", "--raw",
+                            os.path.join(env.root, "f2b.log"), FILTER],
+                           stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                           timeout=120)
+        text = p.stdout.decode("utf-8", "replace")
+        ok("198.51.100.7" not in text.split("Results", 1)[-1].replace(
+            "helo=[198.51.100.7]", ""),
+           "fail2ban-regex never finds the HELO's address", text[-2000:])
+        m = re.search(r"Lines: \d+ lines, \d+ ignored, (\d+) matched", text)
+        is_(m and int(m.group(1)), len(RECEIVED),
+            "fail2ban-regex matches each wrong password once")
+    else:
+        ok(True, "# SKIP fail2ban-regex not installed")
+        ok(True, "# SKIP fail2ban-regex not installed")
+finally:
+    env.close()
+
+done()
