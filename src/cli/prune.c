@@ -15,7 +15,8 @@
  *   - rate/DIGEST and auth/USERID, the advisory counters, two days after
  *     their last change (no window or back-off lasts over a day), under
  *     their lock; a leftover NAME.tmp there likewise.
- *   - failed/NAME.eml, the mails the SMTP server refused for good, after
+ *   - failed/NAME.eml, the mails the SMTP server refused for good, and
+ *     their records failed/NAME.eml.retry (the last reason), after
  *     PRUNE_FAILED_DAYS (30) days.
  *   - locks/rate-DIGEST.lock and locks/auth-USERID.lock, the lock files
  *     of the names used before the rate and password counters shared a
@@ -100,7 +101,8 @@ static int failed_key(const char *name, char *buf, size_t len)
 {
 	(void)buf;
 	(void)len;
-	return name[0] != '.' && ends_with(name, ".eml") ? 0 : -1;
+	return name[0] != '.' && (ends_with(name, ".eml") ||
+	                          ends_with(name, ".eml.retry")) ? 0 : -1;
 }
 
 /* A lock file of a name no current code uses: its own key. */
@@ -162,8 +164,9 @@ static long prune_dir(const char *spool, const char *sub, time_t cutoff,
 		/* Again under the lock: a writer may have renamed a new
 		 * record over the one we looked at. */
 		if (aged(dfd, de->d_name, cutoff)) {
+			/* failed/NAME.eml.retry goes with its mail: one counted */
 			if (unlinkat(dfd, de->d_name, 0) == 0)
-				removed++;
+				removed += !ends_with(de->d_name, ".retry");
 			else if (errno != ENOENT)
 				log_msg(LOG_WARNING, "sweep: cannot remove %s/%s: %s\n",
 				        path, de->d_name, strerror(errno));

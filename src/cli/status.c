@@ -426,7 +426,7 @@ static void gather(const char *spool, struct status *st)
 	st->mails_in_day = count_recent(spool, "seen", util_now());
 	st->mails_out_day = sent_last_day(spool, util_now());
 	count_outbox(spool, st);
-	st->failed = count_dir(spool, "failed", NULL);
+	st->failed = count_dir(spool, "failed", ".eml");
 	st->bounces = count_dir(spool, "bounces", NULL);
 	gather_bouncing(spool, st);
 	st->journal = count_dir(spool, "journal", NULL);

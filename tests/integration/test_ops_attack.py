@@ -2,7 +2,9 @@
 """Issue 13's operator tools against an attacker (review r13-attack):
 the client of the in: line (what the shipped fail2ban filter bans) is
 never read from the HELO name the client chose, in the Received layouts
-of Postfix, Sendmail and Exim."""
+of Postfix, Sendmail and Exim; a mail refused for good leaves no record
+behind in failed/ once sweep prunes it (a stranger can fill failed/ by
+asking for replies to addresses that do not exist)."""
 import configparser
 import os
 import re
@@ -83,4 +85,33 @@ try:
 finally:
     env.close()
 
+# failed/: a mail the server refused for good keeps its record
+# (NAME.eml.retry) beside it; both go when sweep prunes the mail.
+env = Env(smtp=False)
+try:
+    for i in range(3):
+        env.mail("nobody%d@gone.example" % i, "help")
+    os.makedirs(os.path.join(env.root, "srv"))
+    srv = Server(os.path.join(env.root, "srv"),
+                 extra=["--fail-domain", "gone.example=550"])
+    try:
+        rc, out, err = env.run("flush", env={"EPAMSERV_SMTP_URL": srv.url})
+    finally:
+        srv.stop()
+    failed = os.path.join(env.spool, "failed")
+    names = sorted(os.listdir(failed)) if os.path.isdir(failed) else []
+    is_(len([n for n in names if n.endswith(".eml")]), 3,
+        "the three replies to addresses that do not exist failed")
+    rc, out, err = env.run("status", "--json")
+    ok('"failed": 3,' in out, "status counts three failed mails, not "
+       "their records too", out)
+    rc, out, err = env.run("sweep", env={"EPAMSERV_NOW":
+                                         str(int(time.time()) + 31 * DAY)})
+    left = sorted(os.listdir(failed))
+    is_(left, [], "31 days later sweep leaves nothing of them in failed/")
+    rc, out, err = env.run("status", "--json")
+    ok('"failed": 0' in out.replace('"failed":0', '"failed": 0'),
+       "status counts no failed mail", out)
+finally:
+    env.close()
 done()

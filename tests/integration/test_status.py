@@ -41,7 +41,7 @@ def matches_spool(env, st, name):
     is_(st.get("outbox_bytes"), size, "%s: outbox_bytes is their size" % name)
     is_(st.get("deferred"), len(listing(env, "outbox", ".eml.retry")),
         "%s: deferred counts the .retry files" % name)
-    is_(st.get("failed"), len(listing(env, "failed")),
+    is_(st.get("failed"), len(listing(env, "failed", ".eml")),
         "%s: failed counts failed/" % name)
     is_(st.get("bounces"), len(listing(env, "bounces")),
         "%s: bounces counts the bounce records" % name)
