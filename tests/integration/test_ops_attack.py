@@ -4,7 +4,8 @@ the client of the in: line (what the shipped fail2ban filter bans) is
 never read from the HELO name the client chose, in the Received layouts
 of Postfix, Sendmail and Exim; a mail refused for good leaves no record
 behind in failed/ once sweep prunes it (a stranger can fill failed/ by
-asking for replies to addresses that do not exist)."""
+asking for replies to addresses that do not exist); admin outbox
+refuses hostile IDs without echoing their control bytes."""
 import configparser
 import os
 import re
@@ -112,6 +113,27 @@ try:
     rc, out, err = env.run("status", "--json")
     ok('"failed": 0' in out.replace('"failed":0', '"failed": 0'),
        "status counts no failed mail", out)
+finally:
+    env.close()
+# admin outbox with hostile IDs: refused, and the refusal never copies an
+# escape sequence to the operator's terminal; "../" never reaches a path.
+env = Env(smtp=False)
+try:
+    env.mail("someone@example.org", "help")
+    outside = os.path.join(env.root, "victim.eml")
+    open(outside, "w").close()
+    for args, stdin in ((["hold", "x\x1b]0;pwned\x07.eml"], None),
+                        (["hold", "-"], b"x\x1b[2J.eml\n"),
+                        (["delete", "--reason", "t", "../victim.eml"], None),
+                        (["delete", "--reason", "t", "-"],
+                         b"outbox/../../victim.eml\n")):
+        rc, out, err = env.run("admin", "outbox", *args, stdin=stdin)
+        ok(rc != 0 and "is not a mail ID" in err and "\x1b" not in err and
+           "\x07" not in err, "admin outbox %s refuses a hostile ID, "
+           "printing it without control bytes" % args[0], repr(err))
+    ok(os.path.exists(outside), "no file outside the spool was touched")
+    rc, out, err = env.run("outbox")
+    is_(len(out.splitlines()), 1, "the queued mail is still there")
 finally:
     env.close()
 done()
