@@ -92,13 +92,15 @@ void inlog_client(const char *raw, size_t len, char *out, size_t n)
 	memcpy(out, ip, l + 1);
 }
 
-/* The first word of the command that is no secret's place: a game
+/* The first word of the command that may be a secret: a game
  * command's words are GAME VERB BOARD, an account command's VERB USERID
- * (or "change password|address USERID"). */
+ * (or "change password|address USERID"); after a game's name, a word
+ * that is no verb of ours may be anything (a password in the wrong
+ * place). */
 static int first_secret(const struct intake *in)
 {
 	if (spool_is_game(in->argv[0]))
-		return 3;
+		return in->argc > 1 && cmd_game_verb_known(in->argv[1]) ? 3 : 1;
 	if (strcasecmp(in->argv[0], "change") == 0)
 		return 3;
 	return 2;
@@ -151,7 +153,9 @@ static void command_of(const struct intake *in, char *verb, char *game,
 	}
 	if (spool_is_game(in->argv[0])) {
 		snprintf(game, n, "%.15s", in->argv[0]);
-		snprintf(verb, n, "%.20s", in->argc > 1 ? in->argv[1] : "");
+		/* a word we do not know may be anything, a password too */
+		snprintf(verb, n, "%.20s", in->argc < 2 ? "" :
+		         cmd_game_verb_known(in->argv[1]) ? in->argv[1] : "unknown");
 		if (in->argc > 2 && strspn(in->argv[2], "0123456789") ==
 		    strlen(in->argv[2]))
 			snprintf(board, n, "%.12s", in->argv[2]);

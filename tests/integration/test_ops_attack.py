@@ -2,10 +2,11 @@
 """Issue 13's operator tools against an attacker (review r13-attack):
 the client of the in: line (what the shipped fail2ban filter bans) is
 never read from the HELO name the client chose, in the Received layouts
-of Postfix, Sendmail and Exim; a mail refused for good leaves no record
-behind in failed/ once sweep prunes it (a stranger can fill failed/ by
-asking for replies to addresses that do not exist); admin outbox
-refuses hostile IDs without echoing their control bytes."""
+of Postfix, Sendmail and Exim; a word after a game's name that is no
+verb (a password in the wrong place) is not logged; a mail refused for
+good leaves no record behind in failed/ once sweep prunes it (a stranger
+can fill failed/ by asking for replies to addresses that do not exist);
+admin outbox refuses hostile IDs without echoing their control bytes."""
 import configparser
 import os
 import re
@@ -63,6 +64,15 @@ try:
                               headers={"Received": rec}))
         is_(client_of(env, "%s@r13.example" % form), "203.0.113.9",
             "%s Received: the client, not the HELO name" % form)
+
+    # A password where the verb belongs (the verb forgotten) is no verb:
+    # logged as verb=unknown, and blotted out of the reason.
+    env.mail("alice@example.org", "epaminondas Secret1 101 a1-a2",
+             msgid="<noverb@r13.example>")
+    line = [l for l in in_lines(env) if "<noverb@r13.example>" in l]
+    ok(len(line) == 1 and "Secret1" not in line[0] and
+       " verb=unknown " in line[0] and " outcome=refused " in line[0],
+       "a password in the verb's place never reaches the log", line)
 
     # The filter as fail2ban itself reads it, when fail2ban is installed.
     regex = shutil.which("fail2ban-regex")
