@@ -6,7 +6,8 @@ of Postfix, Sendmail and Exim; a word after a game's name that is no
 verb (a password in the wrong place) is not logged; a mail refused for
 good leaves no record behind in failed/ once sweep prunes it (a stranger
 can fill failed/ by asking for replies to addresses that do not exist);
-admin outbox refuses hostile IDs without echoing their control bytes."""
+admin outbox refuses hostile IDs without echoing their control bytes;
+a flush from cron prints nothing for a greylisted mail."""
 import configparser
 import os
 import re
@@ -144,6 +145,28 @@ try:
     ok(os.path.exists(outside), "no file outside the spool was touched")
     rc, out, err = env.run("outbox")
     is_(len(out.splitlines()), 1, "the queued mail is still there")
+finally:
+    env.close()
+# Quiet cron: a mail greylisted (451) is routine; a flush from cron
+# prints nothing for it (the log has the line), every five minutes for
+# the days the relay keeps deferring it.
+env = Env(smtp=False)
+try:
+    env.mail("grey@example.org", "help")
+    os.makedirs(os.path.join(env.root, "srv"))
+    srv = Server(os.path.join(env.root, "srv"),
+                 fail_rcpt=["grey@example.org=451"])
+    try:
+        rc, out, err = env.run("flush", env={"EPAMSERV_SMTP_URL": srv.url},
+                               quiet=True)
+    finally:
+        srv.stop()
+    is_((rc, out, err), (75, "", ""), "a flush whose one mail is deferred "
+        "prints nothing (exit 75)")
+    with open(env.log, encoding="utf-8", errors="replace") as f:
+        logged = f.read()
+    ok(re.search(r"notice: outbox: id=\S+ .* status=deferred .*dsn=4\.7\.1",
+                 logged), "the deferral is in the log, a notice", logged[-600:])
 finally:
     env.close()
 done()
