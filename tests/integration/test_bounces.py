@@ -19,6 +19,8 @@ def refused_to(env, addr):
     d = os.path.join(env.spool, "failed")
     n = 0
     for name in os.listdir(d):
+        if not name.endswith(".eml"):
+            continue  # NAME.eml.retry: the record of a failed mail
         with open(os.path.join(d, name), "rb") as f:
             if ("<%s>" % addr).encode() in f.read(300):
                 n += 1
