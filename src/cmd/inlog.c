@@ -43,28 +43,30 @@ static void first_received(const char *raw, size_t len, char *out, size_t n)
 	out[k] = '\0';
 }
 
-/* The "[IP]" our MTA wrote for the client in the Received value h:
- * Postfix and Sendmail write "from HELO (RDNS [IP]) by", Exim "from RDNS
- * ([IP] helo=HELO) by", "from [IP] (helo=HELO) by" or "from [IP] by".
- * HELO is the client's own word and may hold a bracket ("[192.0.2.1]":
- * an innocent address), so the address is read from the comment that
- * follows the first word unless that comment is Exim's "(helo=...)",
- * else from the first word itself.  The '[' of it, or NULL. */
-static char *client_bracket(char *h)
+/* The "[IP]" our MTA wrote for the client in the Received value h,
+ * cut at its first " by " (after it is by: what our MTA wrote of
+ * itself).  Postfix and Sendmail write "from HELO (RDNS [IP])": the HELO
+ * name, the client's own word (no blank), comes first, so the address is
+ * the last "[" (as in Dovecot's "from HOST ([IP])").  Exim writes "from
+ * [IP] (helo=HELO)" or "from RDNS ([IP] helo=HELO)": there the HELO name,
+ * which may be "[198.51.100.7]", an innocent address, comes last, so the
+ * address is the first "[".  qmail's "(HELO NAME) (IP)" has no bracket
+ * of its own: one inside "(HELO ...)" is never taken.  The '[', or
+ * NULL. */
+static char *client_bracket(char *h, const char *by)
 {
-	char *w = h + strspn(h, " "), *q, *open;
+	char *open, *paren;
 
-	if (strncasecmp(w, "from ", 5) != 0)
+	if (strncasecmp(h + strspn(h, " "), "from ", 5) != 0)
 		return NULL;
-	w += 5;
-	w += strspn(w, " ");
-	q = w + strcspn(w, " ");
-	q += strspn(q, " ");
-	if (*q == '(' && strncasecmp(q + 1, "helo=", 5) != 0) {
-		open = strchr(q, '[');
-		return open && open < q + strcspn(q, ")") ? open : NULL;
-	}
-	return *w == '[' ? w : NULL;
+	if (strcasestr(by, "(Exim "))
+		return strchr(h, '[');
+	open = strrchr(h, '[');
+	if (!open)
+		return NULL;
+	for (paren = open; paren > h && *paren != '('; paren--)
+		;
+	return strncasecmp(paren, "(HELO ", 6) == 0 ? NULL : open;
 }
 
 void inlog_client(const char *raw, size_t len, char *out, size_t n)
@@ -78,7 +80,7 @@ void inlog_client(const char *raw, size_t len, char *out, size_t n)
 	if (!by)
 		return;
 	*by = '\0';
-	open = client_bracket(h);
+	open = client_bracket(h, by + 1);
 	close = open ? strchr(open, ']') : NULL;
 	if (!close)
 		return;

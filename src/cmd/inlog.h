@@ -21,10 +21,10 @@
 
 /* The connecting client our own MTA wrote into the topmost Received
  * header of raw[0..len): the [IP] of Postfix's or Sendmail's "from HELO
- * (RDNS [IP]) by ..." or of Exim's "from RDNS ([IP] helo=HELO) by ..." or
- * "from [IP] (helo=HELO) by ..." (never a bracket of the HELO name,
- * which the client chose), copied into out[0..n) when it is made of hex
- * digits, '.' and ':' (an "IPv6:" prefix dropped); else out is "".
+ * (RDNS [IP]) by ..." or of Exim's "from RDNS ([IP] helo=HELO) by ... (Exim
+ * 4.96)" or "from [IP] (helo=HELO) by ..." (never a bracket of the HELO
+ * name, which the client chose), copied into out[0..n) when it is made
+ * of hex digits, '.' and ':' (an "IPv6:" prefix dropped); else out is "".
  * Never fails. */
 void inlog_client(const char *raw, size_t len, char *out, size_t n);
 

@@ -41,6 +41,17 @@ RECEIVED = {
                      "(Exim 4.96)\r\n\tid 1tABCD-000124-4E",
     "exim-no-helo": "from [203.0.113.9]\r\n\tby games.example with esmtp "
                     "(Exim 4.96)\r\n\tid 1tABCD-000125-4E",
+    "exim-ident": "from [203.0.113.9] (ident=mallory helo=[198.51.100.7])"
+                  "\r\n\tby games.example with esmtp (Exim 4.96)\r\n"
+                  "\tid 1tABCD-000126-4E",
+    "postfix-helo-exim": "from [198.51.100.7](helo=x) (unknown [203.0.113.9])"
+                         "\r\n\tby games.example (Postfix) with ESMTP id 4Q4",
+}
+# qmail writes the client without brackets: nothing to take (never the
+# HELO's).
+NO_CLIENT = {
+    "qmail": "from unknown (HELO [198.51.100.7]) (203.0.113.9)\r\n"
+             "  by games.example with SMTP; 1 Dec 2026 06:00:00 -0000",
 }
 
 
@@ -65,6 +76,13 @@ try:
                               headers={"Received": rec}))
         is_(client_of(env, "%s@r13.example" % form), "203.0.113.9",
             "%s Received: the client, not the HELO name" % form)
+    for form, rec in NO_CLIENT.items():
+        env.receive(make_mail("mallory@evil.example",
+                              "change password alice Wrong1 Newpw2",
+                              msgid="<%s@r13.example>" % form,
+                              headers={"Received": rec}))
+        is_(client_of(env, "%s@r13.example" % form), "-",
+            "%s Received: no client, not the HELO name" % form)
 
     # A password where the verb belongs (the verb forgotten) is no verb:
     # logged as verb=unknown, and blotted out of the reason.
