@@ -288,3 +288,7 @@ EXTRA_DIST += tests/integration/test_held_attack.py \
 # Issue 13 (status): status, --json, --prometheus, run records, bounces.
 TESTS += tests/integration/test_status.py tests/integration/test_bounces.py
 EXTRA_DIST += tests/integration/test_status.py tests/integration/test_bounces.py
+
+# Issue 13, review r13-attack: the operator's tools against an attacker.
+TESTS += tests/integration/test_ops_attack.py
+EXTRA_DIST += tests/integration/test_ops_attack.py

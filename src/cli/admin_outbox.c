@@ -182,6 +182,17 @@ static int apply(const struct config *cfg, enum op op, int failed,
 	return rc;
 }
 
+/* "ID is not a mail ID" on stderr, the ID's bytes outside printable
+ * ASCII as '?' (IDs from a pipe are any text: an escape sequence must
+ * not reach the operator's terminal). */
+static void not_an_id(int op, const char *id)
+{
+	fprintf(stderr, "epamserv: admin outbox %s: '", op_names[op]);
+	for (; *id; id++)
+		fputc(*id >= 0x20 && *id < 0x7f ? *id : '?', stderr);
+	fputs("' is not a mail ID (see epamserv outbox)\n", stderr);
+}
+
 /* One ID as given on the command line or standard input: in the folder
  * it names, else in outbox/ then failed/.  0, or 1 when it failed (said
  * on stderr). */
@@ -192,8 +203,7 @@ static int apply_id(const struct config *cfg, enum op op, const char *id,
 	const char *name = parse_id(id, &failed);
 
 	if (!name) {
-		fprintf(stderr, "epamserv: admin outbox %s: '%s' is not a mail ID "
-		        "(see epamserv outbox)\n", op_names[op], id);
+		not_an_id(op, id);
 		return 1;
 	}
 	if (failed >= 0) {
@@ -338,9 +348,7 @@ int admin_outbox(const struct config *cfg, int argc, char **argv)
 			    strcmp(argv[i], "-") == 0)
 				return usage();
 			if (!parse_id(argv[i], &failed)) {
-				fprintf(stderr, "epamserv: admin outbox %s: '%s' is not a "
-				        "mail ID (see epamserv outbox)\n", op_names[op],
-				        argv[i]);
+				not_an_id(op, argv[i]);
 				return EXIT_USAGE;
 			}
 		}

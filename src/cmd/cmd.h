@@ -122,6 +122,10 @@ enum cmd_status cmd_run(struct cmdctx *c, int argc, char **argv);
 /* 1 when words look like a command we know (first word known). */
 int cmd_known(const char *word);
 
+/* Whether verb (any case) is one of the words a game command takes
+ * after the game's name ("move", "challenge", ...). */
+int cmd_game_verb_known(const char *verb);
+
 /* Refuse: fill c->error with a formatted message and the usage text. */
 enum cmd_status cmd_refuse(struct cmdctx *c, const char *usage,
                            const char *fmt, ...)

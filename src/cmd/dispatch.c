@@ -45,6 +45,20 @@ int cmd_known(const char *word)
 	return 0;
 }
 
+int cmd_game_verb_known(const char *verb)
+{
+	static const char *const verbs[] = { "help", "challenge", "move",
+		"queue", "submit", "confirm", "showas", "games", "chat",
+		"subscribe", "unsubscribe", "show", "preview", "accept", "decline",
+		"resign", NULL };
+	int i;
+
+	for (i = 0; verbs[i]; i++)
+		if (strcasecmp(verb, verbs[i]) == 0)
+			return 1;
+	return 0;
+}
+
 enum cmd_status cmd_refuse(struct cmdctx *c, const char *usage,
                            const char *fmt, ...)
 {

@@ -43,6 +43,32 @@ static void first_received(const char *raw, size_t len, char *out, size_t n)
 	out[k] = '\0';
 }
 
+/* The "[IP]" our MTA wrote for the client in the Received value h,
+ * cut at its first " by " (after it is by: what our MTA wrote of
+ * itself).  Postfix and Sendmail write "from HELO (RDNS [IP])": the HELO
+ * name, the client's own word (no blank), comes first, so the address is
+ * the last "[" (as in Dovecot's "from HOST ([IP])").  Exim writes "from
+ * [IP] (helo=HELO)" or "from RDNS ([IP] helo=HELO)": there the HELO name,
+ * which may be "[198.51.100.7]", an innocent address, comes last, so the
+ * address is the first "[".  qmail's "(HELO NAME) (IP)" has no bracket
+ * of its own: one inside "(HELO ...)" is never taken.  The '[', or
+ * NULL. */
+static char *client_bracket(char *h, const char *by)
+{
+	char *open, *paren;
+
+	if (strncasecmp(h + strspn(h, " "), "from ", 5) != 0)
+		return NULL;
+	if (strcasestr(by, "(Exim "))
+		return strchr(h, '[');
+	open = strrchr(h, '[');
+	if (!open)
+		return NULL;
+	for (paren = open; paren > h && *paren != '('; paren--)
+		;
+	return strncasecmp(paren, "(HELO ", 6) == 0 ? NULL : open;
+}
+
 void inlog_client(const char *raw, size_t len, char *out, size_t n)
 {
 	char h[RECEIVED_MAX], *by, *open, *close, *ip;
@@ -51,10 +77,10 @@ void inlog_client(const char *raw, size_t len, char *out, size_t n)
 	out[0] = '\0';
 	first_received(raw, len, h, sizeof h);
 	by = strstr(h, " by ");
-	if (!by || strncasecmp(h + strspn(h, " "), "from ", 5) != 0)
+	if (!by)
 		return;
 	*by = '\0';
-	open = strrchr(h, '[');
+	open = client_bracket(h, by + 1);
 	close = open ? strchr(open, ']') : NULL;
 	if (!close)
 		return;
@@ -68,13 +94,15 @@ void inlog_client(const char *raw, size_t len, char *out, size_t n)
 	memcpy(out, ip, l + 1);
 }
 
-/* The first word of the command that is no secret's place: a game
+/* The first word of the command that may be a secret: a game
  * command's words are GAME VERB BOARD, an account command's VERB USERID
- * (or "change password|address USERID"). */
+ * (or "change password|address USERID"); after a game's name, a word
+ * that is no verb of ours may be anything (a password in the wrong
+ * place). */
 static int first_secret(const struct intake *in)
 {
 	if (spool_is_game(in->argv[0]))
-		return 3;
+		return in->argc > 1 && cmd_game_verb_known(in->argv[1]) ? 3 : 1;
 	if (strcasecmp(in->argv[0], "change") == 0)
 		return 3;
 	return 2;
@@ -127,7 +155,9 @@ static void command_of(const struct intake *in, char *verb, char *game,
 	}
 	if (spool_is_game(in->argv[0])) {
 		snprintf(game, n, "%.15s", in->argv[0]);
-		snprintf(verb, n, "%.20s", in->argc > 1 ? in->argv[1] : "");
+		/* a word we do not know may be anything, a password too */
+		snprintf(verb, n, "%.20s", in->argc < 2 ? "" :
+		         cmd_game_verb_known(in->argv[1]) ? in->argv[1] : "unknown");
 		if (in->argc > 2 && strspn(in->argv[2], "0123456789") ==
 		    strlen(in->argv[2]))
 			snprintf(board, n, "%.12s", in->argv[2]);

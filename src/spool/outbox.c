@@ -576,8 +576,11 @@ static enum deliver_result settle(const char *spool, const struct attempt *a,
 	} else if (out == SMTP_TEMPFAIL || out == SMTP_LOST) {
 		if (outbox_retry_fail(&r, pol->now, pol->retry_days)) {
 			retry_save(spool, "outbox", name, &r);
-			log_attempt(LOG_WARNING, a, "deferred", r.attempts,
-			            r.next - (long long)pol->now,
+			/* a 4xx to one mail is routine (greylisting): a notice,
+			 * so that cron mails nobody for it; a lost connection
+			 * is the network's fault: a warning */
+			log_attempt(out == SMTP_LOST ? LOG_WARNING : LOG_NOTICE, a,
+			            "deferred", r.attempts, r.next - (long long)pol->now,
 			            out == SMTP_LOST ? "lost" : NULL);
 			return out == SMTP_LOST ? DELIVER_LOST : DELIVER_DEFERRED;
 		}
