@@ -75,7 +75,7 @@ static void list_one(const struct config *cfg, const char *userid,
 	printf("%s %s %s", u.userid, addr, state);
 	if (b)
 		printf(" bounces=%ld%s", b->count,
-		       b->count >= BOUNCE_FLAG_COUNT ? " (keeps bouncing)" : "");
+		       bounce_keeps_bouncing(b) ? " (keeps bouncing)" : "");
 	printf("\n");
 	user_free(&u);
 }

@@ -2,8 +2,9 @@
  * bounce_notice.c - telling the opponents of a player whose address
  * keeps bouncing (issue 13, item 5).
  *
- * After each flush and sweep, every bounce record with BOUNCE_FLAG_COUNT
- * bounces or more and no "told:" line (bounce.h) whose address is a
+ * After each flush and sweep, every bounce record that keeps bouncing
+ * (bounce_keeps_bouncing: 3 bounces on 2 days) and no "told:" line
+ * (bounce.h) whose address is a
  * player's is looked at: each opponent of that player on an active board
  * gets one account notice (templates/account.txt) saying that board
  * mails to the player are not arriving, with the boards; the record then
@@ -190,7 +191,7 @@ int cli_bounce_notices(const struct config *cfg)
 	if (bounce_list(cfg->spool, &v, &n) < 0)
 		return 0;
 	for (i = 0; i < n; i++) {
-		if (v[i].count < BOUNCE_FLAG_COUNT || v[i].told ||
+		if (!bounce_keeps_bouncing(&v[i]) || v[i].told ||
 		    addr_player(cfg->spool, v[i].address, userid) != 1)
 			continue;
 		k = tell_opponents(cfg, &v[i], userid);

@@ -11,7 +11,7 @@
  *   outbox        mails waiting, their bytes, those deferred (a .retry
  *                 file) and the oldest first failure; failed/ mails
  *   bounces       addresses with a bounce record (SPOOL/bounces/), and
- *                 those that keep bouncing (BOUNCE_FLAG_COUNT, bounce.h)
+ *                 those that keep bouncing (bounce_keeps_bouncing, bounce.h)
  *                 with their players
  *   quarantined   the boards and accounts set aside (admin quarantine)
  *   damaged       the files that mails are set aside for (SPOOL/held/,
@@ -396,7 +396,7 @@ static long sent_last_day(const char *spool, time_t now)
 	return sum;
 }
 
-/* The bounce records of BOUNCE_FLAG_COUNT bounces or more, with the
+/* The bounce records that keep bouncing (bounce_keeps_bouncing), with the
  * userid of each address's player, into st. */
 static void gather_bouncing(const char *spool, struct status *st)
 {
@@ -409,7 +409,7 @@ static void gather_bouncing(const char *spool, struct status *st)
 	st->bouncing_user = xmalloc((n ? n : 1) * sizeof *st->bouncing_user);
 	for (i = 0; i < n; i++) {
 		char *u = st->bouncing_user[st->nbouncing];
-		if (v[i].count < BOUNCE_FLAG_COUNT)
+		if (!bounce_keeps_bouncing(&v[i]))
 			continue;
 		if (addr_player(spool, v[i].address, u) != 1)
 			u[0] = '\0';

@@ -27,6 +27,12 @@ static void copy_field(char *buf, size_t len, const char *s)
 }
 
 /* A version 1 line: "TIME ADDRESS SOURCE: WHY". */
+/* The UTC day of t (days since the epoch). */
+static long utc_day(time_t t)
+{
+	return (long)(t / 86400);
+}
+
 static int parse_v1(const char *text, struct bounce *b)
 {
 	char when[32], addr[256];
@@ -39,6 +45,7 @@ static int parse_v1(const char *text, struct bounce *b)
 	copy_field(b->address, sizeof b->address, addr);
 	b->last = b->first;
 	b->count = 1;
+	b->days = 1;
 	p = text + used;
 	colon = strstr(p, ": ");
 	if (colon && (size_t)(colon - p) < sizeof b->source) {
@@ -66,6 +73,8 @@ static void parse_line(const char *line, struct bounce *b)
 		copy_field(b->address, sizeof b->address, v);
 	else if (k == 5 && strncmp(line, "count", 5) == 0)
 		b->count = strtol(v, NULL, 10);
+	else if (k == 4 && strncmp(line, "days", 4) == 0)
+		b->days = strtol(v, NULL, 10);
 	else if (k == 5 && strncmp(line, "first", 5) == 0)
 		util_parse_iso_time(v, &b->first);
 	else if (k == 4 && strncmp(line, "last", 4) == 0)
@@ -95,7 +104,18 @@ int bounce_parse(const char *text, struct bounce *b)
 	if (!b->address[0] || b->count < 1 || b->count > 1000000000L ||
 	    !b->first || !b->last || b->code < 0 || b->code > 599)
 		return -1;
+	/* A record written before "days:" was kept: one day, or two when
+	 * its first and last bounce fell on different days. */
+	if (b->days < 1 || b->days > b->count)
+		b->days = utc_day(b->first) == utc_day(b->last) ? 1 : 2;
+	if (b->days > b->count)
+		b->days = b->count;
 	return 0;
+}
+
+int bounce_keeps_bouncing(const struct bounce *b)
+{
+	return b->count >= BOUNCE_FLAG_COUNT && b->days >= BOUNCE_FLAG_DAYS;
 }
 
 void bounce_codes(const char *why, int *code, char *dsn)
@@ -142,10 +162,10 @@ static int write_record(const char *spool, const char *path,
 	snprintf(tmp, sizeof tmp, "%s/tmp/bounce.%ld", spool, (long)getpid());
 	if ((f = util_fopen_spool(tmp, 0)) == NULL)
 		return -1;
-	fprintf(f, "epamserv-bounce 2\naddress: %s\ncount: %ld\nfirst: %s\n"
-	        "last: %s\nsource: %s\ncode: %d\ndsn: %s\nreason: %s\n",
-	        b->address, b->count, first, last, b->source, b->code, b->dsn,
-	        b->reason);
+	fprintf(f, "epamserv-bounce 2\naddress: %s\ncount: %ld\ndays: %ld\n"
+	        "first: %s\nlast: %s\nsource: %s\ncode: %d\ndsn: %s\n"
+	        "reason: %s\n", b->address, b->count, b->days, first, last,
+	        b->source, b->code, b->dsn, b->reason);
 	if (b->told)
 		fprintf(f, "told: %s\n", told);
 	if (fclose(f) != 0 || rename(tmp, path) != 0) {
@@ -158,9 +178,16 @@ static int write_record(const char *spool, const char *path,
 int bounce_note_locked(const char *spool, const char *rcpt,
                        const char *source, const char *why, time_t now)
 {
-	char path[4200], *old;
+	char path[4200], addr[256], *old;
 	struct bounce b;
+	size_t i;
 
+	/* One record per mailbox whatever the case it was written in: a
+	 * delivery report's address arrives lower-cased. */
+	copy_field(addr, sizeof addr, rcpt);
+	for (i = 0; addr[i]; i++)
+		addr[i] = (char)tolower((unsigned char)addr[i]);
+	rcpt = addr;
 	record_path(spool, rcpt, path, sizeof path);
 	old = util_read_file(path, 8192, NULL);
 	if (!old || bounce_parse(old, &b) < 0 || b.count >= 1000000000L) {
@@ -168,6 +195,12 @@ int bounce_note_locked(const char *spool, const char *rcpt,
 		b.first = now;
 	}
 	free(old);
+	/* Bounce days, as list managers score bounces: one a day at most
+	 * counts towards "keeps bouncing", so that one burst (a full
+	 * mailbox, a relay that refused everything for an hour) flags
+	 * nobody. */
+	if (b.count == 0 || utc_day(now) != utc_day(b.last))
+		b.days++;
 	b.count++;
 	b.last = now;
 	copy_field(b.address, sizeof b.address, rcpt);

@@ -8,6 +8,10 @@
  *   epamserv-bounce 2
  *   address: carol@example.org
  *   count: 3                          (bounces since the first)
+ *   days: 2                           (the UTC days among them with a
+ *                                     bounce; absent in records of
+ *                                     earlier versions: 1, or 2 when
+ *                                     first and last differ in day)
  *   first: 2026-11-30T05:48:00Z
  *   last: 2026-12-01T09:12:00Z
  *   source: 1796000000.000001234-4321-00.eml   (the latest bounced mail:
@@ -35,14 +39,19 @@
 #include <stdio.h>
 #include <time.h>
 
-/* An address with this many bounces (and the last within the record's
- * lifetime) "keeps bouncing": flagged by "status", and its player's
- * opponents are told. */
+/* An address with this many bounces on at least this many different
+ * days (and the last within the record's lifetime) "keeps bouncing":
+ * flagged by "status" and "admin user list", and its player's opponents
+ * are told.  Bounces are scored one a day at most, as list managers do:
+ * a burst of refusals in one flush (a full mailbox, a relay that refused
+ * everything for an hour) flags nobody; the same the next day does. */
 #define BOUNCE_FLAG_COUNT 3
+#define BOUNCE_FLAG_DAYS 2
 
 struct bounce {
 	char address[256];
 	long count;
+	long days;           /* UTC days with a bounce, 1..count */
 	time_t first, last;
 	char source[256];
 	int code;            /* 0: none given */
@@ -50,6 +59,9 @@ struct bounce {
 	char reason[512];
 	time_t told;         /* 0: the opponents were not told */
 };
+
+/* Whether b "keeps bouncing" (BOUNCE_FLAG_COUNT, BOUNCE_FLAG_DAYS). */
+int bounce_keeps_bouncing(const struct bounce *b);
 
 /* Parse the text of a record (untrusted, NUL-terminated) into *b.
  * 0, or -1 when it is neither a version 2 record nor a version 1 line.

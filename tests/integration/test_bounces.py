@@ -1,16 +1,17 @@
 #!/usr/bin/python3
 """Bounces an operator can act on (issue 13, item 5): one record per
 address with the count, the first and last date, the player's userid,
-the server's reply and its codes; an address with 3 bounces or more is
-flagged by status; admin bounces clear ADDRESS; admin user list; admin
+the server's reply and its codes; an address with 3 bounces or more on
+2 days is flagged by status (not a burst of one day); admin bounces clear ADDRESS; admin user list; admin
 user address USERID NEW-ADDRESS.  Against tests/smtpd.py refusing bob
 with 550."""
 import json
 import os
 import sys
+import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from harness import Env, Server, ok, is_, contains, done, body_of
+from harness import Env, Server, ok, is_, contains, done, body_of, make_mail
 
 BOB = "bob@example.org"
 
@@ -43,6 +44,20 @@ try:
         env.run("flush", env=url)
     n = refused_to(env, BOB)
     ok(n >= 3, "the relay refused %d mails to bob" % n)
+    # All on one day: a burst (a full mailbox, a relay refusing for an
+    # hour) flags nobody and tells nobody; bounces count one a day.
+    rc, out, err = env.run("status", "--json")
+    is_(json.loads(out).get("bouncing"), [],
+        "%d bounces in one day: status flags nobody yet" % n)
+    is_(len([m for m in relay.messages() if "not arriving" in
+             str(m["Subject"])]), 0, "and nobody is told")
+    # The next day, one more: now bob keeps bouncing.
+    tomorrow = {"EPAMSERV_NOW": str(int(time.time()) + 86400)}
+    tomorrow.update(url)
+    rc, err = env.receive(make_mail(BOB, "help"), env=tomorrow)
+    is_(rc, 0, "bob asks for help the next day")
+    env.run("flush", env=tomorrow)
+    n = refused_to(env, BOB)
 
     names = [f for f in os.listdir(os.path.join(env.spool, "bounces"))
              if not f.startswith(".")]
@@ -51,6 +66,7 @@ try:
     with open(path) as f:
         rec = f.read()
     contains(rec, "count: %d\n" % n, "the record counts every bounce")
+    contains(rec, "days: 2\n", "on two days")
     contains(rec, "code: 550\n", "it keeps the reply code")
     contains(rec, "reason: ", "and the reason")
     contains(rec, "\ntold: 20", "the record says the opponent was told")

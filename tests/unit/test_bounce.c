@@ -64,9 +64,36 @@ static void test_parse(void)
 	   "parse: control characters do not reach the output");
 }
 
+/* Bounce days: one burst flags nobody, the same on a second day does;
+ * records without "days:" get 1, or 2 when first and last differ. */
+static void test_days(void)
+{
+	struct bounce b;
+
+	ok(bounce_parse("epamserv-bounce 2\naddress: a@x\ncount: 9\n"
+	                "first: 2026-11-30T05:48:00Z\nlast: 2026-11-30T06:01:00Z\n",
+	                &b) == 0 && b.days == 1,
+	   "days: a record of one day without days: is one day");
+	ok(!bounce_keeps_bouncing(&b), "days: 9 bounces in one burst flag nobody");
+	ok(bounce_parse("epamserv-bounce 2\naddress: a@x\ncount: 3\n"
+	                "first: 2026-11-30T05:48:00Z\nlast: 2026-12-01T00:01:00Z\n",
+	                &b) == 0 && b.days == 2,
+	   "days: first and last on two days without days: is two days");
+	ok(bounce_keeps_bouncing(&b), "days: 3 bounces on 2 days keep bouncing");
+	ok(bounce_parse("epamserv-bounce 2\naddress: a@x\ncount: 2\ndays: 2\n"
+	                "first: 2026-11-30T05:48:00Z\nlast: 2026-12-01T00:01:00Z\n",
+	                &b) == 0 && !bounce_keeps_bouncing(&b),
+	   "days: 2 bounces on 2 days do not");
+	ok(bounce_parse("epamserv-bounce 2\naddress: a@x\ncount: 4\ndays: 99\n"
+	                "first: 2026-11-30T05:48:00Z\nlast: 2026-11-30T05:49:00Z\n",
+	                &b) == 0 && b.days == 1,
+	   "days: more days than bounces is read from the dates");
+}
+
 int main(void)
 {
 	test_codes();
 	test_parse();
+	test_days();
 	return tap_done();
 }
