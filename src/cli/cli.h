@@ -19,6 +19,11 @@ int cli_sweep(const struct config *cfg, int argc, char **argv);
 int cli_admin(const struct config *cfg, int argc, char **argv);
 /* "status [--json|--prometheus]": the state of the spool (status.c). */
 int cli_status(const struct config *cfg, int argc, char **argv);
+/* Whether cfg->spool is a directory, for the commands that read a spool
+ * and must not take a wrong path (a typo) for an empty one: 0, or
+ * EXIT_CONFIG after one line on stderr naming cmd, the path and why
+ * (status.c). */
+int cli_need_spool(const struct config *cfg, const char *cmd);
 /* Record in SPOOL/runs/NAME that the command name ("batch", "flush",
  * "sweep") started at started (seconds since the epoch) ended now with
  * exit status rc, for "status".  Advisory: a failure is logged as a

@@ -18,7 +18,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 
 /* s on f with each byte outside printable ASCII as '?' (a file name is
  * whatever the spool's owner, or damage, made it). */
@@ -147,8 +146,7 @@ static long list(const struct config *cfg, int json)
 
 int cli_outbox(const struct config *cfg, int argc, char **argv)
 {
-	int names_only = 0, full = 0, json = 0, bad;
-	struct stat sb;
+	int names_only = 0, full = 0, json = 0;
 	long n;
 
 	if (argc == 2) {
@@ -162,13 +160,8 @@ int cli_outbox(const struct config *cfg, int argc, char **argv)
 	}
 	/* As status: a wrong spool path is a setting to fix, not an empty
 	 * queue nor a failure to retry. */
-	bad = stat(cfg->spool, &sb) < 0 ? errno
-	      : !S_ISDIR(sb.st_mode) ? ENOTDIR : 0;
-	if (bad) {
-		fprintf(stderr, "epamserv: outbox: no spool directory at %s: %s "
-		        "(the setting spool)\n", cfg->spool, strerror(bad));
+	if (cli_need_spool(cfg, "outbox") != 0)
 		return EXIT_CONFIG;
-	}
 	if (names_only || full)
 		n = outbox_print(cfg->spool, stdout, names_only);
 	else

@@ -688,6 +688,19 @@ static void print_text(const struct status *st,
 
 #define STATUS_USAGE "usage: epamserv status [--json|--prometheus]\n"
 
+int cli_need_spool(const struct config *cfg, const char *cmd)
+{
+	struct stat sb;
+	int bad = stat(cfg->spool, &sb) < 0 ? errno
+	          : !S_ISDIR(sb.st_mode) ? ENOTDIR : 0;
+
+	if (!bad)
+		return 0;
+	fprintf(stderr, "epamserv: %s: no spool directory at %s: %s (the "
+	        "setting spool)\n", cmd, cfg->spool, strerror(bad));
+	return EXIT_CONFIG;
+}
+
 int cli_status(const struct config *cfg, int argc, char **argv)
 {
 	struct quarantine_entry *q = NULL;
@@ -695,9 +708,8 @@ int cli_status(const struct config *cfg, int argc, char **argv)
 	struct damaged *dm;
 	struct status st;
 	size_t nq = 0, nh = 0, nd;
-	struct stat sb;
 	const char *opt = argc == 2 ? argv[1] : "";
-	int bad, json = strcmp(opt, "--json") == 0,
+	int json = strcmp(opt, "--json") == 0,
 	    prom = strcmp(opt, "--prometheus") == 0;
 
 	if (strcmp(opt, "--help") == 0) {
@@ -710,13 +722,8 @@ int cli_status(const struct config *cfg, int argc, char **argv)
 	}
 	/* A monitoring check must not read a wrong path, or a spool it may
 	 * not read, as "nothing is damaged". */
-	bad = stat(cfg->spool, &sb) < 0 ? errno
-	      : !S_ISDIR(sb.st_mode) ? ENOTDIR : 0;
-	if (bad) {
-		fprintf(stderr, "epamserv: status: no spool directory at %s: %s "
-		        "(the setting spool)\n", cfg->spool, strerror(bad));
+	if (cli_need_spool(cfg, "status") != 0)
 		return EXIT_CONFIG;
-	}
 	if (quarantine_list(cfg->spool, &q, &nq) < 0) {
 		fprintf(stderr, "epamserv: status: cannot read %s/quarantine: %s\n",
 		        cfg->spool, strerror(errno));
