@@ -319,12 +319,16 @@ static int curstate_known(const struct curstate *cs, const char *u)
 	               name_cmp) ? 2 : 0;
 }
 
+/* The first line of the state file.  Version 2 marks the mails left
+ * alone as too old (CUR_SKIPPED); version 1 did not. */
+#define CURSTATE_HEADER "epamserv-cur 2\n"
+
 /* Most bytes a state file may take: 100,000 mails of 64-byte names, and
  * room to spare. */
 #define CURSTATE_MAX (64 * 1024 * 1024)
 
 /* Load the state of the Maildir dir.  A missing or unreadable file (or
- * one of another format) reads as empty: every mail of cur/ is then
+ * one of another format or version) reads as empty: every mail of cur/ is then
  * parsed once and checked against seen/.  Returns 0, or -1 when the
  * Maildir's real path cannot be found (errno). */
 static int curstate_load(const char *spool, const char *dir,
@@ -344,11 +348,15 @@ static int curstate_load(const char *spool, const char *dir,
 	if (text == NULL && errno != ENOENT)
 		log_msg(LOG_WARNING, "batch: cannot read %s (%s); the mails of "
 		        "cur/ are parsed again\n", cs->path, strerror(errno));
-	if (text == NULL || strncmp(text, "epamserv-cur 1\n", 15) != 0) {
+	/* Version 1 (before maildir_keep_days) listed a mail left alone as
+	 * too old by its bare name, as if done: read as empty, so that such
+	 * a mail is never taken for processed and removed. */
+	if (text == NULL || strncmp(text, CURSTATE_HEADER,
+	                            sizeof CURSTATE_HEADER - 1) != 0) {
 		free(text);
 		return 0;
 	}
-	for (p = text + 15; *p; p = nl + 1) {
+	for (p = text + sizeof CURSTATE_HEADER - 1; *p; p = nl + 1) {
 		if ((nl = strchr(p, '\n')) == NULL)
 			break;  /* a cut last line: not trusted */
 		*nl = '\0';
@@ -391,7 +399,7 @@ static void curstate_save(const char *spool, struct curstate *cs)
 			close(fd);
 		goto fail;
 	}
-	fputs("epamserv-cur 1\n", f);
+	fputs(CURSTATE_HEADER, f);
 	for (i = 0; i < cs->present.n; i++, n++)
 		fprintf(f, "%s\n", cs->present.v[i]);
 	for (i = 0; i < cs->added.n; i++, n++)

@@ -136,6 +136,32 @@ try:
     ok([n.split(".")[0] for n in cur] == ["1", "3"],
         "the next run removes the mail processed in the run before, once "
         "known as done", cur)
+
+    # -- an upgrade: the state file of the version before listed a mail
+    # left alone as too old by its bare name, as if done.  It must not be
+    # taken for processed and removed.
+    md2 = os.path.join(env.root, "Maildir2")
+    for sub in ("new", "cur", "tmp"):
+        os.makedirs(os.path.join(md2, sub))
+    p = os.path.join(md2, "cur", "5.M5.personal:2,S")
+    with open(p, "wb") as f:
+        f.write(make_mail("carol@example.org", "a personal mail"))
+    backdate(p, 40)
+    rc, out, err = env.run("batch", "--maildir", md2)
+    intake = os.path.join(env.spool, "intake")
+    states = [n for n in os.listdir(intake) if n.startswith("maildir-")
+              and not n.endswith(".tmp")]
+    for n in states:
+        with open(os.path.join(intake, n)) as f:
+            text = f.read()
+        if "5.M5.personal" in text:
+            with open(os.path.join(intake, n), "w") as f:
+                f.write("epamserv-cur 1\n5.M5.personal\n")
+    rc, out, err = env.run("batch", "--maildir", md2,
+                           env={"EPAMSERV_MAILDIR_KEEP_DAYS": "10"})
+    ok(os.path.exists(p), "a mail a version-1 state file lists is not "
+       "removed by maildir_keep_days (it may never have been processed)",
+       os.listdir(os.path.join(md2, "cur")))
 finally:
     env.close()
 done()
