@@ -420,16 +420,24 @@ static void move_to_failed(const char *spool, const char *name,
 	snprintf(to, sizeof to, "%s/failed/%s", spool, name);
 	retry_load(spool, name, &r);
 	outbox_retry_set_reason(&r, why);
-	if (rename(from, to) == 0) {
-		retry_save(spool, "failed", name, &r);
-		snprintf(dir, sizeof dir, "%s/outbox", spool);
-		fsync_dir(dir);
-		snprintf(dir, sizeof dir, "%s/failed", spool);
-		fsync_dir(dir);
+	if (rename(from, to) != 0) {
+		/* It stays queued with its record (its tries, its reason):
+		 * dropping them would retry it as new on every run. */
+		log_msg(LOG_ERR, "outbox/%s: cannot move it to failed/ (%s); it "
+		        "stays queued\n", name, strerror(errno));
+		return;
 	}
+	retry_save(spool, "failed", name, &r);
+	snprintf(dir, sizeof dir, "%s/outbox", spool);
+	fsync_dir(dir);
+	snprintf(dir, sizeof dir, "%s/failed", spool);
+	fsync_dir(dir);
 	retry_drop(spool, name);
 	hold_drop(spool, name);
 }
+
+/* Whether outbox/NAME is on hold (its NAME.hold marker exists). */
+static int held(const char *spool, const char *name);
 
 /* What became of one queued mail in a delivery run. */
 enum deliver_result {
@@ -625,6 +633,8 @@ static enum deliver_result deliver_one(struct smtp_session *s,
 	res = DELIVER_SKIPPED;
 	if (access(path, F_OK) != 0)
 		goto done;  /* sent and removed while we waited */
+	if (held(spool, name))
+		goto done;  /* put on hold since the run listed it */
 	text = util_read_fd(fd, OUTBOX_MAX_MAIL, &len, &truncated);
 	if (!text) {
 		log_msg(LOG_ERR, "outbox/%s: cannot read it (%s); it stays "
@@ -676,7 +686,6 @@ static int due(const char *spool, const char *name,
 	return r.attempts == 0 || r.relay || r.next <= pol->now;
 }
 
-/* Whether outbox/NAME is on hold (its NAME.hold marker exists). */
 static int held(const char *spool, const char *name)
 {
 	char path[8192];
@@ -845,20 +854,40 @@ int outbox_set_hold(const char *spool, const char *name, int on)
 	char path[8192];
 	struct stat st;
 	FILE *f;
+	int fd, rc = -1, e;
 
 	mail_path(path, sizeof path, spool, 0, name, "");
 	if (lstat(path, &st) < 0 || !S_ISREG(st.st_mode)) {
 		errno = ENOENT;
 		return -1;
 	}
-	mail_path(path, sizeof path, spool, 0, name, ".hold");
-	if (!on)
+	if (!on) {
+		mail_path(path, sizeof path, spool, 0, name, ".hold");
 		return unlink(path) < 0 && errno != ENOENT ? -1 : 0;
+	}
+	/* Under the lock a delivery run holds while it sends the file (as
+	 * delete): a hold said done is one no run is already past. */
+	fd = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK);
+	if (fd < 0)
+		return -1;
+	if (flock(fd, LOCK_EX | LOCK_NB) < 0) {
+		if (errno == EWOULDBLOCK)
+			errno = EBUSY;
+		goto done;
+	}
+	if (access(path, F_OK) != 0)
+		goto done;  /* sent while we waited: ENOENT */
+	mail_path(path, sizeof path, spool, 0, name, ".hold");
 	f = util_fopen_spool(path, 0);
 	if (!f)
-		return -1;
+		goto done;
 	fputs("held\n", f);
-	return fclose(f) == 0 ? 0 : -1;
+	rc = fclose(f) == 0 ? 0 : -1;
+done:
+	e = errno;
+	close(fd);
+	errno = e;
+	return rc;
 }
 
 int outbox_delete(const char *spool, int failed, const char *name)

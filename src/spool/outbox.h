@@ -213,8 +213,11 @@ int outbox_match_to(const struct outbox_entry *e, const char *to);
 
 /* Put the mail NAME of outbox/ on hold (on 1: outbox/NAME.eml.hold is
  * written, and no delivery run tries the mail until it is released) or
- * release it (on 0: the marker is removed).  Returns 0, or -1 with errno
- * ENOENT when outbox/ holds no such mail, else the error of the marker
+ * release it (on 0: the marker is removed).  A hold takes the lock a
+ * delivery run holds while it sends the mail (flock of the file, not
+ * waiting), so a hold said done is never one a run is already sending.
+ * Returns 0, or -1 with errno ENOENT when outbox/ holds no such mail,
+ * EBUSY when a delivery run is sending it, else the error of the marker
  * file. */
 int outbox_set_hold(const char *spool, const char *name, int on);
 

@@ -79,6 +79,21 @@ try:
     contains(out, "Content-Transfer-Encoding:", "show --raw prints the file "
              "as stored")
 
+    # A mail a delivery run is sending (it holds the file's flock from
+    # before MAIL FROM to after its removal) cannot be put on hold: the
+    # run is past the check, so "held" would be a lie.
+    import fcntl
+    fd = os.open(os.path.join(env.spool, did), os.O_RDONLY)
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        rc, out, err = env.run("admin", "outbox", "hold", did)
+    finally:
+        os.close(fd)
+    ok(rc != 0, "hold of a mail being sent fails", (rc, out, err))
+    contains(err, "a delivery run is sending it; try again", "and says why")
+    ok(not os.path.exists(os.path.join(env.spool, did + ".hold")),
+       "and leaves no hold marker")
+
     rc, out, err = env.run("admin", "outbox", "hold", "-",
                            stdin=("%s queued 1 2 3\n" % did).encode())
     is_(rc, 0, "hold - reads IDs (the first word of each line) from stdin")
