@@ -420,14 +420,19 @@ static void move_to_failed(const char *spool, const char *name,
 	snprintf(to, sizeof to, "%s/failed/%s", spool, name);
 	retry_load(spool, name, &r);
 	outbox_retry_set_reason(&r, why);
+	/* The record first: failed/ is pruned failed_days after it was
+	 * written, so a failed mail is never without one (the mail's own
+	 * file dates from when it was queued). */
+	retry_save(spool, "failed", name, &r);
 	if (rename(from, to) != 0) {
 		/* It stays queued with its record (its tries, its reason):
 		 * dropping them would retry it as new on every run. */
 		log_msg(LOG_ERR, "outbox/%s: cannot move it to failed/ (%s); it "
 		        "stays queued\n", name, strerror(errno));
+		snprintf(to, sizeof to, "%s/failed/%s.retry", spool, name);
+		unlink(to);
 		return;
 	}
-	retry_save(spool, "failed", name, &r);
 	snprintf(dir, sizeof dir, "%s/outbox", spool);
 	fsync_dir(dir);
 	snprintf(dir, sizeof dir, "%s/failed", spool);
