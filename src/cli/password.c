@@ -9,6 +9,7 @@
 #include "util/util.h"
 
 #include <errno.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -34,26 +35,53 @@ static int read_line(FILE *in, char *buf, size_t size)
 	return 0;
 }
 
+/* The terminal's settings from before its echo was turned off. */
+static struct termios saved_tty;
+
+/* A signal that ends the process at the prompt (Ctrl-C, a quit, a kill) must not
+ * leave the operator's terminal without echo: put it back, then let the
+ * signal do what it would have done (SA_RESETHAND made that the default
+ * again).  tcsetattr and raise are async-signal-safe. */
+static void restore_and_die(int sig)
+{
+	tcsetattr(0, TCSAFLUSH, &saved_tty);
+	raise(sig);
+}
+
 /* One line typed at the terminal on fd 0, prompt on stderr, no echo.
  * As read_line; -2 when the terminal cannot be set. */
 static int read_hidden(const char *prompt, char *buf, size_t size)
 {
-	struct termios old, quiet;
+	static const int sigs[] = { SIGINT, SIGQUIT, SIGTERM, SIGHUP };
+	struct sigaction sa, old_sa[sizeof sigs / sizeof sigs[0]];
+	struct termios quiet;
+	size_t i;
 	int rc;
 
-	if (tcgetattr(0, &old) < 0)
+	if (tcgetattr(0, &saved_tty) < 0)
 		return -2;
-	quiet = old;
+	quiet = saved_tty;
 	quiet.c_lflag &= ~(tcflag_t)ECHO;
 	quiet.c_lflag |= ECHONL;
+	memset(&sa, 0, sizeof sa);
+	sa.sa_handler = restore_and_die;
+	sa.sa_flags = SA_RESETHAND;
+	sigemptyset(&sa.sa_mask);
+	for (i = 0; i < sizeof sigs / sizeof sigs[0]; i++)
+		sigaction(sigs[i], &sa, &old_sa[i]);
 	/* Echo off first, the prompt after: a line typed as soon as the
 	 * prompt shows is neither echoed nor flushed by TCSAFLUSH. */
-	if (tcsetattr(0, TCSAFLUSH, &quiet) < 0)
-		return -2;
+	if (tcsetattr(0, TCSAFLUSH, &quiet) < 0) {
+		rc = -2;
+		goto done;
+	}
 	fputs(prompt, stderr);
 	fflush(stderr);
 	rc = read_line(stdin, buf, size);
-	tcsetattr(0, TCSAFLUSH, &old);
+	tcsetattr(0, TCSAFLUSH, &saved_tty);
+done:
+	for (i = 0; i < sizeof sigs / sizeof sigs[0]; i++)
+		sigaction(sigs[i], &old_sa[i], NULL);
 	return rc;
 }
 

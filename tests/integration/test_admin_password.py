@@ -147,6 +147,39 @@ try:
        "rc %r, the terminal showed: %r" % (rc, shown))
     contains(shown, "the two passwords differ", "and it says so")
     works(env, "Carol-pw-4", "the password stays as it was")
+
+    # Ctrl-C at the prompt: the process ends as a SIGINT would end it, and
+    # the operator's terminal has its echo back.
+    import signal
+    import termios
+    master, slave = pty.openpty()
+    p = subprocess.Popen([BIN, "admin", "user", "passwd", "carol",
+                          "--reason", "tty"], stdin=slave, stdout=slave,
+                         stderr=slave, env=env.env, close_fds=True)
+    shown, deadline = b"", time.time() + 30
+    try:
+        while not shown.endswith(b": "):
+            chunk = read_more(master, deadline)
+            if not chunk:
+                break
+            shown += chunk
+        echo_off = not termios.tcgetattr(slave)[3] & termios.ECHO
+        p.send_signal(signal.SIGINT)
+        try:
+            rc = p.wait(timeout=30)
+        except subprocess.TimeoutExpired:
+            rc = None
+        ok(echo_off, "at the prompt the echo is off", shown)
+        is_(rc, -signal.SIGINT, "Ctrl-C at the prompt ends the command")
+        ok(termios.tcgetattr(slave)[3] & termios.ECHO,
+           "and the terminal has its echo back")
+    finally:
+        if p.poll() is None:
+            p.kill()
+        p.wait()
+        os.close(slave)
+        os.close(master)
+    works(env, "Carol-pw-4", "the password stays as it was after Ctrl-C")
 except Exception:
     ok(False, "the test runs to its end", traceback.format_exc())
 finally:
