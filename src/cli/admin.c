@@ -66,7 +66,7 @@ void admin_log(const struct config *cfg, const char *reason,
 	vsnprintf(what, sizeof what, fmt, ap);
 	va_end(ap);
 	/* One line per change in admin.log, whatever the texts hold. */
-	snprintf(why, sizeof why, "%s", reason);
+	snprintf(why, sizeof why, "%s", reason ? reason : "(none given)");
 	util_clean_line(what);
 	util_clean_line(why);
 	reason = why;
