@@ -142,6 +142,9 @@ EXTRA_DIST += tests/fault/test_faults.py tests/fault/faultlib.py
 # every write, fsync, rename, open(O_CREAT) and syncfs it reaches.
 TESTS += tests/fault/test_group_faults.py
 EXTRA_DIST += tests/fault/test_group_faults.py
+# A clean-up (sweep) while a batch has just made its group directory.
+TESTS += tests/fault/test_group_race.py
+EXTRA_DIST += tests/fault/test_group_race.py
 # Issue 12: the repair tools under injected faults.
 TESTS += tests/fault/test_repair_faults.py
 EXTRA_DIST += tests/fault/test_repair_faults.py

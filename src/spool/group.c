@@ -149,7 +149,7 @@ static int fail_err(char **err, const char *spool, const char *why)
 static int stage_files(struct txn *t, const char *name)
 {
 	static unsigned groups;
-	char path[8192];
+	char path[8192], fresh[4200];
 	size_t i;
 
 	if (grp.n == 0) {
@@ -163,16 +163,24 @@ static int stage_files(struct txn *t, const char *name)
 		snprintf(grp.id, sizeof grp.id, "group-%ld-%08x-%u",
 		         (long)getpid(), rnd, groups++);
 		snprintf(grp.dir, sizeof grp.dir, "%s/tmp/%s", grp.spool, grp.id);
-		if (mkdir(grp.dir, 0750) < 0)
+		/* Made and locked under a txn- name, then renamed: another
+		 * process's clean-up removes a tmp/group-* directory nobody
+		 * holds, and must never find ours between its mkdir and its
+		 * flock (it took the lock and the directory from under us).
+		 * A crash before the rename leaves a txn- directory, removed
+		 * when an hour old like any. */
+		snprintf(fresh, sizeof fresh, "%s/tmp/txn-%s", grp.spool, grp.id);
+		if (mkdir(fresh, 0750) < 0)
 			return -1;
-		grp.dir_fd = open(grp.dir, O_RDONLY | O_DIRECTORY | O_NOFOLLOW |
+		grp.dir_fd = open(fresh, O_RDONLY | O_DIRECTORY | O_NOFOLLOW |
 		                  O_CLOEXEC);
-		if (grp.dir_fd < 0 || flock(grp.dir_fd, LOCK_EX | LOCK_NB) < 0) {
+		if (grp.dir_fd < 0 || flock(grp.dir_fd, LOCK_EX | LOCK_NB) < 0 ||
+		    rename(fresh, grp.dir) < 0) {
 			int saved = errno;
 			if (grp.dir_fd >= 0)
 				close(grp.dir_fd);
 			grp.dir_fd = -1;
-			rmdir(grp.dir);
+			rmdir(fresh);
 			errno = saved;
 			return -1;
 		}

@@ -10,6 +10,10 @@
  *   FAULT_TRACE=1        print a backtrace to stderr at the failed call
  *   FAULT_KILL=1         instead of failing the Nth call, die there by
  *                        SIGKILL before it is made (a crash at that point)
+ *   FAULT_STOP_MKDIR=S   after the first mkdir(2) of a path holding S,
+ *                        stop the process (SIGSTOP) until the test sends
+ *                        SIGCONT: a window another process can act in
+ *                        (mkdir is not counted)
  *
  * "open" counts only opens with O_CREAT (open, open64, openat, creat);
  * "malloc" counts malloc, calloc and realloc; "crypt" counts crypt_rn(3),
@@ -58,6 +62,7 @@ static ssize_t (*real_write)(int, const void *, size_t);
 static int (*real_fsync)(int);
 static int (*real_syncfs)(int);
 static int (*real_rename)(const char *, const char *);
+static int (*real_mkdir)(const char *, mode_t);
 static int (*real_open)(const char *, int, ...);
 static int (*real_openat)(int, const char *, int, ...);
 static void *(*real_malloc)(size_t);
@@ -101,6 +106,7 @@ NOSAN static void resolve(void)
 	real_fsync = (int (*)(int))dlsym(RTLD_NEXT, "fsync");
 	real_syncfs = (int (*)(int))dlsym(RTLD_NEXT, "syncfs");
 	real_rename = (int (*)(const char *, const char *))dlsym(RTLD_NEXT, "rename");
+	real_mkdir = (int (*)(const char *, mode_t))dlsym(RTLD_NEXT, "mkdir");
 	real_open = (int (*)(const char *, int, ...))dlsym(RTLD_NEXT, "open");
 	real_openat = (int (*)(int, const char *, int, ...))dlsym(RTLD_NEXT, "openat");
 	real_crypt_rn = (char *(*)(const char *, const char *, void *, int))
@@ -178,6 +184,22 @@ NOSAN int syncfs(int fd)
 		return -1;
 	}
 	return real_syncfs(fd);
+}
+
+NOSAN int mkdir(const char *path, mode_t mode)
+{
+	static int stopped;
+	const char *s;
+	int rc;
+
+	resolve();
+	rc = real_mkdir(path, mode);
+	s = getenv("FAULT_STOP_MKDIR");
+	if (rc == 0 && !stopped && s && *s && strstr(path, s)) {
+		stopped = 1;
+		kill(getpid(), SIGSTOP);
+	}
+	return rc;
 }
 
 NOSAN int rename(const char *from, const char *to)
