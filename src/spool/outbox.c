@@ -854,6 +854,24 @@ static void mail_path(char *buf, size_t len, const char *spool, int failed,
 	         name, suffix);
 }
 
+/* Open the mail at path and take the lock a delivery run holds while it
+ * sends it (flock, not waiting).  The descriptor, or -1 with errno
+ * (EBUSY: a run is sending it). */
+static int lock_unsent(const char *path)
+{
+	int fd = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK);
+
+	if (fd < 0)
+		return -1;
+	if (flock(fd, LOCK_EX | LOCK_NB) < 0) {
+		int e = errno == EWOULDBLOCK ? EBUSY : errno;
+		close(fd);
+		errno = e;
+		return -1;
+	}
+	return fd;
+}
+
 int outbox_set_hold(const char *spool, const char *name, int on)
 {
 	char path[8192];
@@ -872,14 +890,8 @@ int outbox_set_hold(const char *spool, const char *name, int on)
 	}
 	/* Under the lock a delivery run holds while it sends the file (as
 	 * delete): a hold said done is one no run is already past. */
-	fd = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK);
-	if (fd < 0)
+	if ((fd = lock_unsent(path)) < 0)
 		return -1;
-	if (flock(fd, LOCK_EX | LOCK_NB) < 0) {
-		if (errno == EWOULDBLOCK)
-			errno = EBUSY;
-		goto done;
-	}
 	if (access(path, F_OK) != 0)
 		goto done;  /* sent while we waited: ENOENT */
 	mail_path(path, sizeof path, spool, 0, name, ".hold");
@@ -901,15 +913,8 @@ int outbox_delete(const char *spool, int failed, const char *name)
 	int fd, rc = -1;
 
 	mail_path(path, sizeof path, spool, failed, name, "");
-	fd = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK);
-	if (fd < 0)
+	if ((fd = lock_unsent(path)) < 0)
 		return -1;
-	/* the lock a delivery run holds while it sends the file */
-	if (flock(fd, LOCK_EX | LOCK_NB) < 0) {
-		if (errno == EWOULDBLOCK)
-			errno = EBUSY;
-		goto done;
-	}
 	if (unlink(path) < 0)
 		goto done;
 	mail_path(path, sizeof path, spool, failed, name, ".retry");
