@@ -89,6 +89,8 @@ EXTRA_DIST += tests/integration/test_accounts.py
 # Reply-to-move tokens.
 TESTS += tests/integration/test_tokens.py
 EXTRA_DIST += tests/integration/test_tokens.py
+TESTS += tests/integration/test_token_mails.py
+EXTRA_DIST += tests/integration/test_token_mails.py
 
 # Realistic mails from common clients, each with its expected outcome.
 TESTS += tests/integration/test_corpus.py

@@ -274,8 +274,7 @@ int auth_preflight(struct cmdctx *c, const struct intake *in, char *userid)
 	int rc, counted;
 
 	userid[0] = '\0';
-	if (in->token[0] && in->token_board >= 0 &&
-	    (in->argc == 0 || !cmd_known(in->argv[0])))
+	if (in->token_board >= 0 && tokens_reply(in))
 		return tokens_owner(c, in, userid);
 	auth_words(in->argc, in->argv, &w);
 	if (w.userid < 0 || w.password < 0)

@@ -45,6 +45,8 @@ enum cmd_status board_refuse(struct cmdctx *c, const struct game *g,
 	cmd_refuse(c, usage, "%s", tmp);
 	free(c->error_board);
 	c->error_board = g ? render_board(g, 0) : NULL;
+	if (g)
+		reply_error_token(c, g);
 	return CMD_REFUSED;
 }
 
@@ -139,8 +141,9 @@ enum cmd_status board_save(struct cmdctx *c, struct board_ctx *b,
 	char rel[128], *file, *change = NULL;
 	enum cmd_status st = CMD_DONE;
 
-	/* New tokens for the new board mail: the old ones are spent. */
-	tokens_mint(c, &b->g);
+	/* The board changes: the tokens of its older mails are spent
+	 * (derived ones by the ply, stored ones of older files here). */
+	tokens_drop_stored(&b->g);
 	t = cmd_txn(c, b->key);
 	file = game_format(&b->g);
 	spool_board_path(b->g.game, b->g.board, rel, sizeof rel);
@@ -162,7 +165,6 @@ enum cmd_status board_save(struct cmdctx *c, struct board_ctx *b,
 	c->ratings = change;
 	st = reply_board(c, t, &b->g, headline, c->comment, b->userid, NULL);
 	c->ratings = NULL;
-	c->have_tokens = 0;
 	free(change);
 	if (st != CMD_DONE) {
 		txn_abort(t);
@@ -187,7 +189,9 @@ enum cmd_status board_save_quiet(struct cmdctx *c, struct board_ctx *b,
 	snprintf(subject, sizeof subject, "%s Board %ld: %s",
 	         reply_game_title(b->g.game), b->g.board, what);
 	c->subject = subject;
+	c->token_game = &b->g;
 	st = reply_board(c, t, shown, headline, "", NULL, c->sender);
+	c->token_game = NULL;
 	c->subject = NULL;
 	if (st != CMD_DONE) {
 		txn_abort(t);

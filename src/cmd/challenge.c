@@ -185,7 +185,6 @@ enum cmd_status cmd_challenge(struct cmdctx *c, const char *game, int argc,
 	game_challenge(&g);
 	if (signer >= 0)
 		game_agree(&g, signer, c->now);
-	tokens_mint(c, &g);
 	t = cmd_txn(c, key);
 	file = game_format(&g);
 	spool_board_path(game, board, rel, sizeof rel);
@@ -206,7 +205,6 @@ enum cmd_status cmd_challenge(struct cmdctx *c, const char *game, int argc,
 	/* Only a signed challenge carries its sender's words. */
 	st = reply_board(c, t, &g, headline, signer >= 0 ? c->comment : "",
 	                 signer == EP_WHITE ? g.white : g.black, NULL);
-	c->have_tokens = 0;
 	if (st == CMD_DONE)
 		st = cmd_commit(c, t);
 	else

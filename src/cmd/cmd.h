@@ -40,6 +40,9 @@ enum cmd_status {
 /* Accounts whose passwords one mail may try (auth.c). */
 #define AUTH_MAX_ACCOUNTS 3
 
+/* Characters in a reply token (tokens.c). */
+#define REPLY_TOKEN_LEN 16
+
 /* A password tried by this mail: one check per account per mail. */
 struct auth_check {
 	char userid[32];
@@ -84,9 +87,15 @@ struct cmdctx {
 	                          board's own (preview), or NULL */
 	const char *ratings;   /* rating changes of a game that just ended,
 	                          for reply_board (set by board_save), or NULL */
-	int have_tokens;       /* tokens[] holds fresh reply tokens for White
-	                          and Black, for reply_board's subjects */
-	char tokens[2][24];
+	const struct game *token_game; /* reply_board with only_addr: the
+	                          board whose reply token the mail carries
+	                          when not the one shown (submit), or NULL */
+	int no_token;          /* reply_board with only_addr: no token
+	                          (preview) */
+	char error_token[REPLY_TOKEN_LEN + 1]; /* CMD_REFUSED: the sender's
+	                          reply token for error_token_board, or "" */
+	char error_token_game[16];
+	long error_token_board;
 	char usage_buf[1024];  /* room for a usage text made for one board */
 	int orient;            /* reply_board with only_addr: 0 the
 	                          recipient's preference, 1 White's side
@@ -309,6 +318,12 @@ enum cmd_status reply_board(struct cmdctx *c, struct txn *t,
                             const char *comment, const char *who,
                             const char *only_addr);
 
+/* Give the error reply of this mail (when it is refused) the sender's
+ * reply token for g: only when the mail proved a player of g (password
+ * or token), so it goes to that player's address on file.  Sets
+ * c->error_token (or leaves it ""); board_refuse calls it. */
+void reply_error_token(struct cmdctx *c, const struct game *g);
+
 /* Render a template (malloc'ed, caller frees), or NULL when it cannot be
  * read (logged): the caller must then give up with CMD_TEMPFAIL, so the
  * mail is retried once the operator has put the template back. */
@@ -365,11 +380,19 @@ enum cmd_status board_lock_load(struct cmdctx *c, const char *game,
 
 /* ---- reply tokens (tokens.c) ---- */
 
-/* Mint fresh reply tokens for both players of g (users who left get
- * none): their hashes and the players' token epochs into g, the plain
- * tokens into c->tokens for reply_board, c->have_tokens set.  Call just
- * before the game file is formatted. */
-void tokens_mint(struct cmdctx *c, struct game *g);
+/* The reply token of u on g now (REPLY_TOKEN_LEN characters and a NUL
+ * into out): derived from the spool secret, the game, board, userid,
+ * u's token epoch and g's ply, so every mail at one position carries the
+ * same one.  0 with the token; 1 with out "" when u has none (not a
+ * confirmed player of g, or the game is over); -1 with out "" when the
+ * secret cannot be had (logged). */
+struct user;
+int tokens_of(struct cmdctx *c, const struct game *g, const struct user *u,
+              char *out);
+
+/* Forget the token hashes an older game file kept (g changes: only
+ * derived tokens work from now on).  Call before the file is formatted. */
+void tokens_drop_stored(struct game *g);
 
 /* A reply to a board mail whose subject carried a token (in->token):
  * the first body line (in->argv) is the move or vote word, for the
@@ -377,6 +400,27 @@ void tokens_mint(struct cmdctx *c, struct game *g);
  * (used, or voided by "set ... token new") or without a board. */
 struct intake;
 enum cmd_status cmd_token_reply(struct cmdctx *c, const struct intake *in);
+
+/* Whether in is a reply by token (for cmd_token_reply), not a command:
+ * its subject carries a token, and its first line is a move or vote
+ * word, "confirm" (to a submit mail), nothing, or anything when the
+ * subject is a chat mail's. */
+int tokens_reply(const struct intake *in);
+
+/* Play b's submitted move of b->userid (pending.c): confirm, also by a
+ * reply "confirm" to the submit mail (tokens.c). */
+enum cmd_status confirm_on_board(struct cmdctx *c, struct board_ctx *b);
+
+/* Relay c->comment as a chat of userid (a player or observer of g,
+ * proved) on g (observe.c): chat, also by a reply to a chat mail. */
+enum cmd_status chat_on_board(struct cmdctx *c, const struct game *g,
+                              const char *userid);
+
+/* CMD_REFUSED, with the reason, when the mail in carries no reply token
+ * and its command looks like a move ("e3-e7", "e12e10", "e12 e10"): a
+ * reply whose token was lost, told how to send the full command; else
+ * CMD_DONE (run it as a command). */
+enum cmd_status tokens_lost(struct cmdctx *c, const struct intake *in);
 
 /* ---- commands ---- */
 enum cmd_status cmd_help(struct cmdctx *c, int argc, char **argv);

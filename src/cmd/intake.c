@@ -293,8 +293,18 @@ static void intake_token(const char *subject, struct intake *in)
 	intake_split_words(subject, &w);
 	if (w.argc >= 3 && strcasecmp(w.argv[1], "board") == 0 &&
 	    strlen(w.argv[0]) < sizeof in->token_game) {
+		char num[8];
+		size_t k;
 		snprintf(in->token_game, sizeof in->token_game, "%s", w.argv[0]);
-		in->token_board = util_board_number(w.argv[2]);
+		/* "Board 101:" of a queue, submit, chat or error reply too */
+		snprintf(num, sizeof num, "%s", w.argv[2]);
+		k = strlen(num);
+		if (k > 1 && num[k - 1] == ':')
+			num[k - 1] = '\0';
+		in->token_board = util_board_number(num);
+		in->token_chat = w.argc >= 5 && k > 1 && num[k - 1] == '\0' &&
+		                 strcasecmp(w.argv[3], "chat") == 0 &&
+		                 strcasecmp(w.argv[4], "from") == 0;
 	}
 	w.comment = NULL;
 	intake_free(&w);
@@ -337,7 +347,9 @@ void intake_find(const char *subject, const char *body, struct intake *in)
 			char *line = xstrndup(p, len);
 			intake_split_words(line, in);
 			free(line);
-			in->comment = comment_from(p + len + (nl ? 1 : 0));
+			/* a reply to a chat is a chat: all of it */
+			in->comment = comment_from(in->token_chat ? p
+			                           : p + len + (nl ? 1 : 0));
 			intake_mask_passwords(in);
 			return;
 		}

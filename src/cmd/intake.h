@@ -18,6 +18,9 @@ struct intake {
 	char token[INTAKE_TOKEN_MAX];
 	char token_game[16];
 	long token_board;              /* -1 when the subject names no board */
+	int token_chat;                /* the subject is a chat mail's
+	                                  ("Epaminondas Board 101: chat from
+	                                  alice [#TOKEN]") */
 };
 
 /* Fill in from the decoded Subject (may be NULL) and body (UTF-8, LF):

@@ -106,14 +106,16 @@ enum cmd_status cmd_unsubscribe(struct cmdctx *c, const char *game, int argc,
 	return observe(c, game, argc, argv, 0);
 }
 
-/* Queue the chat mail to userid unless it is the sender's. */
+/* Queue the chat mail to userid unless it is the sender's; a player of
+ * g gets their reply token in the subject (the mail goes to their
+ * address on file), so that a reply to it is a chat again. */
 static enum cmd_status chat_to(struct cmdctx *c, struct txn *t,
-                               const char *userid, const char *from,
-                               const char *subject, const char *text,
-                               const char *thread)
+                               const struct game *g, const char *userid,
+                               const char *from, const char *subject,
+                               const char *text, const char *thread)
 {
 	struct user u;
-	char *err = NULL;
+	char *err = NULL, tok[REPLY_TOKEN_LEN + 1], subj[200];
 	int rc;
 
 	if (strcmp(userid, from) == 0)
@@ -124,11 +126,63 @@ static enum cmd_status chat_to(struct cmdctx *c, struct txn *t,
 		free(err);
 		return CMD_TEMPFAIL;
 	}
-	if (rc == 0 && user_confirmed(&u))
-		reply_queue(c, t, user_address(&u), subject, text, NULL, 0, thread);
+	if (rc == 0 && user_confirmed(&u)) {
+		if (game_side_of(g, userid) >= 0 && tokens_of(c, g, &u, tok) == 0)
+			snprintf(subj, sizeof subj, "%s [#%s]", subject, tok);
+		else
+			snprintf(subj, sizeof subj, "%s", subject);
+		reply_queue(c, t, user_address(&u), subj, text, NULL, 0, thread);
+	}
 	if (rc == 0)
 		user_free(&u);
 	return CMD_DONE;
+}
+
+enum cmd_status chat_on_board(struct cmdctx *c, const struct game *g,
+                              const char *userid)
+{
+	struct tvars v = { 0 };
+	struct txn *t;
+	char subject[160], thread[256], *text;
+	enum cmd_status st;
+	size_t i;
+
+	if (!c->comment || !*c->comment)
+		return cmd_refuse(c, CHAT_USAGE, "your mail has no message: write it "
+		                  "in the body");
+	if (game_side_of(g, userid) < 0 && game_observer_find(g, userid) < 0)
+		return board_refuse(c, g, CHAT_USAGE, "you (%s) neither play on nor "
+		                    "observe board %ld", userid, g->board);
+	if (!relay_take(c, userid, 1 + (int)g->nobservers))
+		return board_refuse(c, g, CHAT_USAGE, "you (%s) have relayed as many "
+		                    "mails today as one player may (%d); nothing was "
+		                    "sent", userid, c->cfg->relay_limit);
+	tvars_set(&v, "sender", userid);
+	tvars_set(&v, "title", reply_game_title(g->game));
+	tvars_set(&v, "game", g->game);
+	tvars_setf(&v, "board", "%ld", g->board);
+	tvars_set(&v, "message", c->comment);
+	text = reply_template(c, "chat.txt", &v);
+	tvars_free(&v);
+	if (!text)
+		return CMD_TEMPFAIL;
+	snprintf(subject, sizeof subject, "%s Board %ld: chat from %s",
+	         reply_game_title(g->game), g->board, userid);
+	snprintf(thread, sizeof thread, "%s.%ld@%s", g->game, g->board,
+	         config_domain(c->cfg));
+	t = cmd_txn(c, c->msg_key);
+	st = chat_to(c, t, g, g->white, userid, subject, text, thread);
+	if (st == CMD_DONE && strcmp(g->white, g->black) != 0)
+		st = chat_to(c, t, g, g->black, userid, subject, text, thread);
+	for (i = 0; i < g->nobservers && !g->no_observers && st == CMD_DONE &&
+	     i < (size_t)c->cfg->max_observers; i++)
+		st = chat_to(c, t, g, g->observers[i], userid, subject, text, thread);
+	free(text);
+	if (st != CMD_DONE) {
+		txn_abort(t);
+		return st;
+	}
+	return cmd_commit(c, t);
 }
 
 enum cmd_status cmd_chat(struct cmdctx *c, const char *game, int argc,
@@ -136,12 +190,9 @@ enum cmd_status cmd_chat(struct cmdctx *c, const char *game, int argc,
 {
 	struct user u;
 	struct game g;
-	struct tvars v = { 0 };
-	struct txn *t;
-	char subject[160], thread[256], *err = NULL, *text;
+	char *err = NULL;
 	long board;
 	enum cmd_status st;
-	size_t i;
 	int rc;
 
 	if (argc != 3)
@@ -165,46 +216,7 @@ enum cmd_status cmd_chat(struct cmdctx *c, const char *game, int argc,
 	if (rc > 0)
 		return cmd_refuse(c, CHAT_USAGE, "there is no %s board %ld", game,
 		                  board);
-	if (game_side_of(&g, argv[1]) < 0 && game_observer_find(&g, argv[1]) < 0) {
-		st = board_refuse(c, &g, CHAT_USAGE, "you (%s) neither play on nor "
-		                  "observe board %ld", argv[1], board);
-		game_free(&g);
-		return st;
-	}
-	if (!relay_take(c, argv[1], 1 + (int)g.nobservers)) {
-		st = board_refuse(c, &g, CHAT_USAGE, "you (%s) have relayed as many "
-		                  "mails today as one player may (%d); nothing was "
-		                  "sent", argv[1], c->cfg->relay_limit);
-		game_free(&g);
-		return st;
-	}
-	tvars_set(&v, "sender", argv[1]);
-	tvars_set(&v, "title", reply_game_title(game));
-	tvars_set(&v, "game", game);
-	tvars_setf(&v, "board", "%ld", board);
-	tvars_set(&v, "message", c->comment);
-	text = reply_template(c, "chat.txt", &v);
-	tvars_free(&v);
-	if (!text) {
-		game_free(&g);
-		return CMD_TEMPFAIL;
-	}
-	snprintf(subject, sizeof subject, "%s Board %ld: chat from %s",
-	         reply_game_title(game), board, argv[1]);
-	snprintf(thread, sizeof thread, "%s.%ld@%s", game, board,
-	         config_domain(c->cfg));
-	t = cmd_txn(c, c->msg_key);
-	st = chat_to(c, t, g.white, argv[1], subject, text, thread);
-	if (st == CMD_DONE && strcmp(g.white, g.black) != 0)
-		st = chat_to(c, t, g.black, argv[1], subject, text, thread);
-	for (i = 0; i < g.nobservers && !g.no_observers && st == CMD_DONE &&
-	     i < (size_t)c->cfg->max_observers; i++)
-		st = chat_to(c, t, g.observers[i], argv[1], subject, text, thread);
-	free(text);
+	st = chat_on_board(c, &g, argv[1]);
 	game_free(&g);
-	if (st != CMD_DONE) {
-		txn_abort(t);
-		return st;
-	}
-	return cmd_commit(c, t);
+	return st;
 }

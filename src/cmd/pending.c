@@ -156,7 +156,7 @@ static enum cmd_status submit_on_board(struct cmdctx *c, struct board_ctx *b,
 	return st;
 }
 
-static enum cmd_status confirm_on_board(struct cmdctx *c, struct board_ctx *b)
+enum cmd_status confirm_on_board(struct cmdctx *c, struct board_ctx *b)
 {
 	struct game *g = &b->g;
 	int side = game_side_of(g, b->userid);

@@ -160,7 +160,9 @@ enum cmd_status cmd_preview(struct cmdctx *c, const char *game, int argc,
 		         g.board ? argv[0] : "");
 		t = cmd_txn(c, c->msg_key);
 		c->subject = subject;
+		c->no_token = 1;  /* a preview is not the board: no token */
 		st = reply_board(c, t, &g, buf_str(&head), "", NULL, c->sender);
+		c->no_token = 0;
 		c->subject = NULL;
 		if (st == CMD_DONE)
 			st = cmd_commit(c, t);

@@ -464,12 +464,12 @@ static int run(struct cmdctx *c, struct intake *in_found, int truncated,
 		st = cmd_refuse(c, "", "your mail is larger than %zu bytes, the "
 		                "most this server reads; send the command alone",
 		                c->cfg->max_mail_size);
-	else if (in.token[0] && (in.argc == 0 || !cmd_known(in.argv[0])))
+	else if (tokens_reply(&in))
 		st = in.argc ? cmd_token_reply(c, &in)
 		             : cmd_refuse(c, "e3-e7   (the move alone, on the first "
 		                          "line of your reply)", "your reply to the "
 		                          "board mail has no move in it");
-	else
+	else if ((st = tokens_lost(c, &in)) == CMD_DONE)
 		st = cmd_run(c, in.argc, in.argv);
 	if (st == CMD_REFUSED)
 		st = cmd_commit_refusal(c);

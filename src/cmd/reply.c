@@ -633,7 +633,9 @@ static enum cmd_status board_mail(struct cmdctx *c, struct txn *t,
 	else
 		tvars_set(v, "reply_hint", "");
 	if (c->subject)
-		snprintf(subject, sizeof subject, "%s", c->subject);
+		snprintf(subject, sizeof subject, "%s%s%s%s", c->subject,
+		         r->token ? " [#" : "", r->token ? r->token : "",
+		         r->token ? "]" : "");
 	else
 		board_subject(g, starred, r->token, subject, sizeof subject);
 	snprintf(thread, sizeof thread, "%s.%ld@%s", g->game, g->board,
@@ -668,6 +670,7 @@ enum cmd_status reply_board(struct cmdctx *c, struct txn *t,
 	struct user u[2];
 	int have[2] = { 0, 0 }, i;
 	const char *player[2] = { g->white, g->black };
+	char token[2][REPLY_TOKEN_LEN + 1];
 	char *moves = render_moves(g);
 	enum cmd_status st = CMD_DONE;
 	size_t k;
@@ -690,6 +693,13 @@ enum cmd_status reply_board(struct cmdctx *c, struct txn *t,
 				r.user = &u[i];
 				r.side = i;
 			}
+		/* A token to a player's address on file, when the mail this
+		 * answers proved that player, or answers no mail (a reminder). */
+		if (r.side >= 0 && !c->no_token &&
+		    (!c->mail || strcmp(c->auth_userid, r.user->userid) == 0) &&
+		    tokens_of(c, c->token_game ? c->token_game : g, r.user,
+		              token[0]) == 0)
+			r.token = token[0];
 		st = board_mail(c, t, g, &v, &r, comment, who);
 		goto out;
 	}
@@ -702,7 +712,7 @@ enum cmd_status reply_board(struct cmdctx *c, struct txn *t,
 			continue;
 		r.user = &u[i];
 		r.side = i;
-		r.token = c->have_tokens && c->tokens[i][0] ? c->tokens[i] : NULL;
+		r.token = tokens_of(c, g, &u[i], token[i]) == 0 ? token[i] : NULL;
 		r.away = have[!i] && user_on_vacation(&u[!i], c->now) ? &u[!i] : NULL;
 		for (a = 0; a < u[i].naddr && st == CMD_DONE; a++) {
 			r.addr = u[i].addr[a].addr;
@@ -784,6 +794,50 @@ static char *refusal_quote(const struct cmdctx *c, const char *orig)
 	return buf_take(&all);
 }
 
+void reply_error_token(struct cmdctx *c, const struct game *g)
+{
+	struct user u;
+	char *err = NULL;
+
+	c->error_token[0] = '\0';
+	if (!c->auth_userid[0] || (strcmp(c->auth_userid, g->white) != 0 &&
+	                           strcmp(c->auth_userid, g->black) != 0))
+		return;
+	if (user_load(c->cfg->spool, c->auth_userid, &u, &err) != 0) {
+		free(err);
+		return;
+	}
+	if (tokens_of(c, g, &u, c->error_token) == 0) {
+		snprintf(c->error_token_game, sizeof c->error_token_game, "%s",
+		         g->game);
+		c->error_token_board = g->board;
+	}
+	user_free(&u);
+}
+
+/* The subject of an error reply that carries the sender's token: a
+ * board mail's ("Re: Epaminondas Board 101 alice") when the mail
+ * answered one of that board, else "Re: Epaminondas Board 101: your mail
+ * was refused", then " [#TOKEN]", so that a reply to it is read as a
+ * reply to that board (intake.c). */
+static void error_token_subject(const struct cmdctx *c, char *subject,
+                                size_t len)
+{
+	char head[64];
+	int n = snprintf(head, sizeof head, "Re: %s Board %ld",
+	                 reply_game_title(c->error_token_game),
+	                 c->error_token_board);
+	size_t used;
+
+	if (n < 0 || n >= (int)sizeof head)
+		return;
+	if (strncasecmp(subject, head, (size_t)n) != 0 ||
+	    (subject[n] != '\0' && subject[n] != ' ' && subject[n] != ':'))
+		snprintf(subject, len, "%s: your mail was refused", head);
+	used = strlen(subject);
+	snprintf(subject + used, len - used, " [#%s]", c->error_token);
+}
+
 /* Every line of a usage text indented by two spaces. */
 static char *indent_usage(const char *usage)
 {
@@ -844,6 +898,9 @@ enum cmd_status cmd_commit_refusal(struct cmdctx *c)
 	snprintf(subject, sizeof subject, "Re: %.400s", *bare && !stranger ? bare
 	         : "your mail to epamserv");
 	intake_cut_token(subject);
+	if (c->error_token[0] && !stranger && !c->collect)
+		error_token_subject(c, subject, sizeof subject);
+	c->error_token[0] = '\0';
 	t = cmd_txn(c, c->msg_key);
 	reply_queue(c, t, c->sender, subject, text, NULL, 1, NULL);
 	free(text);

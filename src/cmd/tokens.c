@@ -11,17 +11,25 @@
  * (propose, undo, accept, reject, resign) is carried out for that player
  * with no userid or password.  The design:
  *
- *   - A token is 16 characters of [a-z2-7] (80 random bits from
- *     getrandom(2)), minted afresh for both players whenever the board
- *     changes and its mail goes out.  So a token is used at most once:
- *     the move it makes mints new ones, and the token of any older mail
- *     is refused with an error that says to reply to the latest mail.
- *     (Tokens of 12 characters, minted before, are still taken.)
- *   - Only a hash of it is kept, in the game file ("token: USERID EPOCH
- *     HASH", gamefile.c), with the player's token epoch (users.h): one
- *     salted SHA-256 (tokenhash.h), or the crypt(3) hash of older files.
- *     "set USERID PASSWORD token new" moves the epoch on, which voids
- *     every token sent to the player so far.
+ *   - A token is 16 characters of [a-z2-7]: 80 bits of
+ *     HMAC-SHA256(SPOOL/secret, "epamserv reply token v1", GAME, BOARD,
+ *     USERID, EPOCH, PLY), each field NUL-separated (secret.h holds the
+ *     key; the label keeps these MACs apart from the Message-ID tags
+ *     made with the same key).  PLY is the number of moves played.  So
+ *     a token is derived, never stored: every mail to a player at one
+ *     position (the board mail, a reminder, a show, a queue or submit
+ *     answer, a chat, an error reply) carries the same valid token, and
+ *     the move it makes (ply + 1) voids it, with an error that says to
+ *     reply to the latest mail.  An undo brings back the token of the
+ *     position it returns to.  A game that is over takes none.
+ *   - "set USERID PASSWORD token new" moves the player's token epoch
+ *     (users.h) on, which voids every token sent to the player so far.
+ *   - Upgrade: game files written before hold a hash of the token of
+ *     the latest board mail ("token: USERID EPOCH HASH", gamefile.c;
+ *     salted SHA-256, or crypt(3): tokenhash.h).  That token is still
+ *     taken, with a current epoch, until the board next changes: then
+ *     the hash is dropped (tokens_drop_stored) and only derived tokens
+ *     work.  Nothing is minted or stored any more.
  *   - Why 80 bits: with one SHA-256 per guess instead of 1,000 rounds of
  *     sha256-crypt, whoever reads a game file (a stolen backup, say) can
  *     test guesses about a thousand times faster.  Against 60 bits a
@@ -32,33 +40,41 @@
  *     Guessing by mail is hopeless at either length.
  *   - The board and game come from the subject ("Epaminondas Board
  *     101"); the token tells which player is replying.
- *   - Tokens go to players only: observers, show and preview mails never
- *     carry one, and no log line holds a subject or a token.
+ *   - Tokens go to players only, at an address on file: observers and
+ *     previews never get one, a show, showas, queue, submit or error
+ *     reply only when the mail it answers proved that player (password
+ *     or token), a reminder and a chat always (they go to the address
+ *     on file and answer no one).  No log line holds a subject or a
+ *     token.
  */
 #include "util/log.h"
 #include "cmd/cmd.h"
 #include "cmd/intake.h"
 #include "cmd/tokenhash.h"
+#include "spool/secret.h"
 #include "spool/spool.h"
 #include "spool/users.h"
 #include "util/util.h"
 
+#include <nettle/hmac.h>
+#include <nettle/memops.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <ctype.h>
 #include <strings.h>
+#include <stdint.h>
 #include <sys/random.h>
 
-#define TOKEN_LEN 16        /* 80 bits: see the top of this file */
+#define TOKEN_LEN REPLY_TOKEN_LEN  /* 80 bits: see the top of this file */
 
-_Static_assert(TOKEN_LEN < sizeof ((struct cmdctx *)0)->tokens[0] &&
-               TOKEN_LEN < INTAKE_TOKEN_MAX, "a token fits where it is kept");
+_Static_assert(TOKEN_LEN < INTAKE_TOKEN_MAX, "a token fits where it is kept");
 _Static_assert(TOKEN_HASH_MAX < sizeof ((struct game *)0)->token_hash[0],
                "a token hash fits in the game record");
 
-#define TOKEN_USAGE "Reply to your latest board mail, keeping its subject,\n" \
-	"with only the move (or propose, undo, accept, reject, resign) on the\n" \
-	"first line of the body:\n" \
+#define TOKEN_USAGE "Reply to your latest mail about the board, keeping its\n" \
+	"subject, with only the move (or propose, undo, accept, reject, resign,\n" \
+	"or confirm after submit) on the first line of the body:\n" \
 	"  e3-e7\n" \
 	"  e3-e7#12     (#N, optional: the number of the move you make)\n" \
 	"Or send the whole command as the subject:\n" \
@@ -80,52 +96,90 @@ int tokens_random(char *out, int len)
 	return 0;
 }
 
-/* A fresh token into out (TOKEN_LEN + 1 bytes).  0, or -1 without
- * randomness. */
-static int token_new(char *out)
+/* The derived token of userid with epoch on g at its current ply into
+ * out (TOKEN_LEN + 1 bytes).  0, or -1 when the secret cannot be had
+ * (logged by secret_key). */
+static int token_derive(const char *spool, const struct game *g,
+                        const char *userid, unsigned long epoch, char *out)
 {
-	return tokens_random(out, TOKEN_LEN);
+	static const char alphabet[] = "abcdefghijklmnopqrstuvwxyz234567";
+	static const char label[] = "epamserv reply token v1";
+	unsigned char key[SECRET_SIZE];
+	uint8_t d[SHA256_DIGEST_SIZE];
+	struct hmac_sha256_ctx h;
+	char nums[64];
+	int n, i;
+
+	if (secret_key(spool, 1, key) != 0)
+		return -1;
+	n = snprintf(nums, sizeof nums, "%ld%c%lu%c%zu", g->board, 0, epoch, 0,
+	             g->nmoves);
+	if (n < 0 || n >= (int)sizeof nums)
+		return -1;
+	hmac_sha256_set_key(&h, sizeof key, key);
+	hmac_sha256_update(&h, sizeof label, (const uint8_t *)label);
+	hmac_sha256_update(&h, strlen(g->game) + 1, (const uint8_t *)g->game);
+	hmac_sha256_update(&h, strlen(userid) + 1, (const uint8_t *)userid);
+	hmac_sha256_update(&h, (size_t)n, (const uint8_t *)nums);
+	hmac_sha256_digest(&h, sizeof d, d);
+	/* 16 groups of 5 bits: the first 10 bytes. */
+	for (i = 0; i < TOKEN_LEN; i++) {
+		int bit = i * 5, v = (d[bit / 8] << 8 | d[bit / 8 + 1]) >>
+		                     (11 - bit % 8);
+		out[i] = alphabet[v & 31];
+	}
+	out[TOKEN_LEN] = '\0';
+	explicit_bzero(key, sizeof key);
+	explicit_bzero(&h, sizeof h);
+	return 0;
 }
 
-void tokens_mint(struct cmdctx *c, struct game *g)
+int tokens_of(struct cmdctx *c, const struct game *g, const struct user *u,
+              char *out)
 {
-	const char *player[2] = { g->white, g->black };
-	int i;
-
-	c->have_tokens = 1;
-	for (i = 0; i < 2; i++) {
-		c->tokens[i][0] = '\0';
-		g->token_hash[i][0] = '\0';
-	}
-	/* A game that is over takes no more replies. */
+	out[0] = '\0';
 	if (g->state != GAME_ACTIVE && g->state != GAME_CHALLENGED)
-		return;
-	for (i = 0; i < 2; i++) {
-		struct user u;
-		char *err = NULL, *hash;
-		if (user_load(c->cfg->spool, player[i], &u, &err) != 0) {
-			free(err);
-			continue;
-		}
-		if (user_confirmed(&u) && token_new(c->tokens[i]) == 0 &&
-		    (hash = token_hash_new(c->tokens[i])) != NULL) {
-			snprintf(g->token_hash[i], sizeof g->token_hash[i], "%s", hash);
-			g->token_epoch[i] = u.token_epoch;
-			free(hash);
-		} else {
-			if (user_confirmed(&u))
-				log_msg(LOG_WARNING, "no reply token for %s: %s\n",
-				        player[i], "no randomness");
-			c->tokens[i][0] = '\0';
-		}
-		user_free(&u);
+		return 1;
+	if (!user_confirmed(u) || (strcmp(u->userid, g->white) != 0 &&
+	                           strcmp(u->userid, g->black) != 0))
+		return 1;
+	if (token_derive(c->cfg->spool, g, u->userid, u->token_epoch, out) != 0) {
+		out[0] = '\0';
+		return -1;
 	}
+	return 0;
 }
 
-/* The player of b whose token matches, with a current epoch: 0 White,
- * 1 Black, -1 none, -2 I/O trouble (logged). */
+void tokens_drop_stored(struct game *g)
+{
+	g->token_hash[0][0] = g->token_hash[1][0] = '\0';
+}
+
+/* Whether token (untrusted) is u's on g, side i: the derived one, or
+ * the hash an older game file kept (with u's current epoch).  1 yes,
+ * 0 no, -1 when the secret cannot be had. */
+static int token_is(struct cmdctx *c, const struct game *g, int i,
+                    const struct user *u, const char *token)
+{
+	char mine[TOKEN_LEN + 1];
+	int rc = tokens_of(c, g, u, mine);
+
+	if (rc < 0)
+		return -1;
+	if (rc == 0 && strlen(token) == TOKEN_LEN &&
+	    memeql_sec(mine, token, TOKEN_LEN))
+		return 1;
+	return user_confirmed(u) && g->token_hash[i][0] &&
+	       u->token_epoch == g->token_epoch[i] &&
+	       token_hash_matches(g->token_hash[i], token);
+}
+
+/* The player of g whose token matches, with a current epoch: 0 White,
+ * 1 Black, -1 none, -2 I/O trouble (logged).  With a player, the
+ * sender is proved (auth_proved) and userid (32 bytes, or NULL) holds
+ * the player's userid. */
 static int token_player(struct cmdctx *c, const struct game *g,
-                        const char *token)
+                        const char *token, char *userid)
 {
 	const char *player[2] = { g->white, g->black };
 	int i;
@@ -133,32 +187,32 @@ static int token_player(struct cmdctx *c, const struct game *g,
 	for (i = 0; i < 2; i++) {
 		struct user u;
 		char *err = NULL;
-		int rc, ok;
-		if (!token_hash_matches(g->token_hash[i], token))
-			continue;
-		rc = user_load(c->cfg->spool, player[i], &u, &err);
+		int rc = user_load(c->cfg->spool, player[i], &u, &err);
 		if (rc < 0) {
 			log_msg(LOG_ERR, "%s\n", err);
 			free(err);
 			return -2;
 		}
 		if (rc > 0)
-			return -1;
-		ok = user_confirmed(&u) && u.token_epoch == g->token_epoch[i];
-		if (ok)
+			continue;
+		rc = token_is(c, g, i, &u, token);
+		if (rc == 1) {
 			auth_proved(c, &u);
+			if (userid)
+				snprintf(userid, 32, "%s", u.userid);
+		}
 		user_free(&u);
-		return ok ? i : -1;
+		if (rc != 0)
+			return rc == 1 ? i : -2;
 	}
 	return -1;
 }
 
 int tokens_owner(struct cmdctx *c, const struct intake *in, char *userid)
 {
-	const char *player[2];
 	struct game g;
 	char *err = NULL;
-	int i, rc, found = 0;
+	int i, rc;
 
 	userid[0] = '\0';
 	for (i = 0; spool_games[i]; i++)
@@ -174,31 +228,53 @@ int tokens_owner(struct cmdctx *c, const struct intake *in, char *userid)
 	}
 	if (rc > 0)
 		return 0;
-	player[0] = g.white;
-	player[1] = g.black;
-	for (i = 0; i < 2 && !found; i++) {
-		struct user u;
-		if (!token_hash_matches(g.token_hash[i], in->token))
-			continue;
-		rc = user_load(c->cfg->spool, player[i], &u, &err);
-		if (rc < 0) {
-			log_msg(LOG_ERR, "%s\n", err);
-			free(err);
-			game_free(&g);
-			return -1;
-		}
-		if (rc > 0)
-			break;
-		if (user_confirmed(&u) && u.token_epoch == g.token_epoch[i]) {
-			auth_proved(c, &u);
-			snprintf(userid, 32, "%s", u.userid);
-			found = 1;
-		}
-		user_free(&u);
-		break;
-	}
+	rc = token_player(c, &g, in->token, userid);
 	game_free(&g);
-	return found;
+	return rc == -2 ? -1 : rc >= 0;
+}
+
+/* A reply to a chat mail of board in->token_board of game: the whole
+ * reply (c->comment, intake.c) is a chat of the token's player. */
+static enum cmd_status token_chat(struct cmdctx *c, const char *game,
+                                  const struct intake *in)
+{
+	struct game g;
+	char userid[32], *err = NULL;
+	enum cmd_status st;
+	int rc = game_load(&g, c->cfg->spool, game, in->token_board, &err);
+
+	if (rc < 0) {
+		log_msg(LOG_ERR, "%s\n", err);
+		free(err);
+		return CMD_TEMPFAIL;
+	}
+	if (rc > 0)
+		return cmd_refuse(c, TOKEN_USAGE, "there is no %s board %ld", game,
+		                  in->token_board);
+	rc = token_player(c, &g, in->token, userid);
+	if (rc == -2)
+		st = CMD_TEMPFAIL;
+	else if (rc < 0)
+		st = board_refuse(c, &g, TOKEN_USAGE, "the reply token in your "
+		                  "subject is not (or no longer) valid for board "
+		                  "%ld: a token works only at the position it was "
+		                  "sent at.  Nothing was sent", g.board);
+	else
+		st = chat_on_board(c, &g, userid);
+	game_free(&g);
+	return st;
+}
+
+int tokens_reply(const struct intake *in)
+{
+	if (!in->token[0])
+		return 0;
+	if (in->token_chat || in->argc == 0 || !cmd_known(in->argv[0]))
+		return 1;
+	/* "confirm" alone answers a submit mail of a board; the
+	 * confirmation request of an address names no board. */
+	return in->token_board >= 0 && in->argc == 1 &&
+	       strcasecmp(in->argv[0], "confirm") == 0;
 }
 
 enum cmd_status cmd_token_reply(struct cmdctx *c, const struct intake *in)
@@ -215,6 +291,8 @@ enum cmd_status cmd_token_reply(struct cmdctx *c, const struct intake *in)
 		return cmd_refuse(c, TOKEN_USAGE, "your subject carries a reply "
 		                  "token but names no board (it should read like "
 		                  "\"Re: Epaminondas Board 101 alice [#...]\")");
+	if (in->token_chat)
+		return token_chat(c, spool_games[i], in);
 	if (in->argc != 1 || strlen(in->argv[0]) >= sizeof word)
 		return cmd_refuse(c, TOKEN_USAGE, "a reply to a board mail gives "
 		                  "just the move on the first line of the body, "
@@ -222,7 +300,7 @@ enum cmd_status cmd_token_reply(struct cmdctx *c, const struct intake *in)
 	st = board_lock_load(c, spool_games[i], in->token_board, TOKEN_USAGE, &b);
 	if (st != CMD_DONE)
 		return st;
-	side = token_player(c, &b.g, in->token);
+	side = token_player(c, &b.g, in->token, NULL);
 	if (side == -2) {
 		board_close(&b);
 		return CMD_TEMPFAIL;
@@ -230,15 +308,69 @@ enum cmd_status cmd_token_reply(struct cmdctx *c, const struct intake *in)
 	if (side < 0) {
 		st = board_refuse(c, &b.g, TOKEN_USAGE, "the reply token in your "
 		                  "subject is not (or no longer) valid for board "
-		                  "%ld: each token works once, and only the one in "
-		                  "the latest board mail to you does.  Nothing was "
-		                  "played", b.g.board);
+		                  "%ld: a token works only at the position it was "
+		                  "sent at, so reply to the latest mail about the "
+		                  "board.  Nothing was played", b.g.board);
 		board_close(&b);
 		return st;
 	}
 	snprintf(b.userid, sizeof b.userid, "%s", side == 0 ? b.g.white : b.g.black);
 	snprintf(word, sizeof word, "%s", in->argv[0]);
-	st = move_on_board(c, &b, word);
+	/* The answer to a submit mail. */
+	st = strcasecmp(word, "confirm") == 0 ? confirm_on_board(c, &b)
+	                                      : move_on_board(c, &b, word);
 	board_close(&b);
 	return st;
+}
+
+/* Length of a square ("e3", "E12") at the start of p, or 0. */
+static size_t square_len(const char *p)
+{
+	size_t n = 1;
+
+	if (!isalpha((unsigned char)p[0]) || !isdigit((unsigned char)p[1]))
+		return 0;
+	while (n < 3 && isdigit((unsigned char)p[n]))
+		n++;
+	return n;
+}
+
+/* Whether word, or word and next, read as a move: two squares, with
+ * '-', 'x' or ':' between or nothing, maybe "#N" and a closing mark. */
+static int looks_like_move(const char *word, const char *next)
+{
+	size_t n = square_len(word);
+	const char *p = word + n;
+
+	if (!n)
+		return 0;
+	if (!*p)
+		return next && square_len(next) && square_len(next) + 1 >=
+		       strlen(next);
+	if (*p == '-' || *p == 'x' || *p == 'X' || *p == ':')
+		p++;
+	if (!(n = square_len(p)))
+		return 0;
+	p += n;
+	if (*p == '#')
+		for (p++; isdigit((unsigned char)*p); p++)
+			;
+	return !*p || (strchr("!.,;", *p) && !p[1]);
+}
+
+enum cmd_status tokens_lost(struct cmdctx *c, const struct intake *in)
+{
+	char word[32];
+
+	if (in->token[0] || in->argc < 1 || in->argc > 3 ||
+	    cmd_known(in->argv[0]) ||
+	    !looks_like_move(in->argv[0], in->argc > 1 ? in->argv[1] : NULL))
+		return CMD_DONE;
+	snprintf(word, sizeof word, "%s", in->argv[0]);
+	return cmd_refuse(c, TOKEN_USAGE, "'%s' looks like a move, but your mail "
+	                  "carries no reply token: your mail program may have "
+	                  "dropped the [#...] at the end of the subject.  Reply "
+	                  "to the latest mail about the board keeping its "
+	                  "subject, or send the whole command: GAME move BOARD "
+	                  "USERID PASSWORD MOVE.  Nothing was played", word);
 }

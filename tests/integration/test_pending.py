@@ -62,7 +62,8 @@ try:
     contains(text, "Your move e11-e10 is queued on board 101: it will be "
              "played right after alice's next move", "the reply says what was queued")
     contains(subject, "Board 101: move queued", "the subject says so")
-    ok(not re.search(r"\[#", subject), "no reply token in the queue reply", subject)
+    ok(re.search(r"\[#[a-z2-7]{16}\]$", subject),
+       "the queue reply carries the player's reply token (issue 14)", subject)
     is_([l.split()[1:4] + l.split()[5:] for l in pending_lines(env)],
         [["queue", "bob", "e11-e10", "queue1@test.example"]],
         "the queued move is in the game file with its Message-ID")
