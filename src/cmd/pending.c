@@ -137,7 +137,8 @@ static enum cmd_status submit_on_board(struct cmdctx *c, struct board_ctx *b,
 	g->updated = c->now;
 	snprintf(headline, sizeof headline, "Your move %s on board %ld is "
 	         "submitted, not played: below is the board it would make.  To "
-	         "play it, send: %s confirm %ld %s PASSWORD  (a submitted move "
+	         "play it, reply to this mail with just confirm, or send: %s "
+	         "confirm %ld %s PASSWORD  (a submitted move "
 	         "is dropped when the board changes; a new submit replaces it)",
 	         g->pend_move[side], g->board, g->game, g->board, b->userid);
 	if (game_repetitions(&after) >= 3)

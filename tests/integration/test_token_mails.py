@@ -109,6 +109,8 @@ try:
     msgs = by_recipient(env.new_messages())
     m = first(msgs, A)
     same_token(token_of(m), ta, "the submit reply carries the token of the position")
+    contains(body_of(m), "reply to this mail with just confirm",
+             "the submit reply says a reply 'confirm' plays it")
     env.mail(A, "Re: " + (m["Subject"] if m else ""), "confirm")
     msgs = by_recipient(env.new_messages())
     contains(body_of(first(msgs, B)), "e4-e5",
