@@ -3,7 +3,7 @@
  *
  * A mail's From says nothing: anyone can write any From.  A mail proves
  * it comes from a player only by the player's password or by a reply
- * token from the player's latest board mail.  So:
+ * token of the board's current position (tokens.c).  So:
  *
  *   - one password check per account per mail, and passwords of at most
  *     AUTH_MAX_ACCOUNTS accounts in one mail: a "multiple" mail of twenty

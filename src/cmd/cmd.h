@@ -310,7 +310,7 @@ size_t reply_text_budget(const struct cmdctx *c);
  * userid, or NULL when the sender is not known to be a player).  Each
  * recipient gets their own mail: their orientation and HTML preference,
  * " **" in the subject only for a comment written by someone else, their
- * reply token (players only, when c->have_tokens), the opponent's
+ * reply token (players; with only_addr, see tokens.c), the opponent's
  * vacation.  CMD_DONE, or CMD_TEMPFAIL when a template cannot be read
  * (the caller aborts its transaction). */
 enum cmd_status reply_board(struct cmdctx *c, struct txn *t,

@@ -287,6 +287,7 @@ static enum cmd_status multiple_line(struct cmdctx *c, const char *mailkey,
 	c->usage = NULL;
 	free(c->error_board);
 	c->error_board = NULL;
+	c->error_token[0] = '\0';
 	c->nout = 0;
 	st = cmd_run(c, in.argc, in.argv);
 	if (st == CMD_REFUSED)

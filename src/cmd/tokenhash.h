@@ -1,8 +1,11 @@
 /*
- * tokenhash.h - the hash of a reply token that the game file keeps
- * (tokens.c mints the tokens, gamefile.c stores the hashes).
+ * tokenhash.h - the hash of a reply token that game files written
+ * before issue 14 keep (gamefile.c reads them; tokens.c takes such a
+ * token until the board next changes, then drops the hash: tokens are
+ * derived now, never stored), and of address confirmation tokens
+ * (signup.c).
  *
- * A token is random (80 bits, tokens.c), not a password a person chose,
+ * Such a token is random (80 bits), not a password a person chose,
  * so a slow password hash buys nothing that its length does not: it is
  * hashed once with salted SHA-256 (nettle).  Game files written before
  * hold crypt(3) "$5$rounds=1000$..." hashes, which are still checked.
