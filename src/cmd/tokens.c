@@ -53,6 +53,7 @@
 #include "cmd/tokenhash.h"
 #include "spool/secret.h"
 #include "spool/spool.h"
+#include "spool/txn.h"
 #include "spool/users.h"
 #include "util/util.h"
 
@@ -233,6 +234,23 @@ int tokens_owner(struct cmdctx *c, const struct intake *in, char *userid)
 	return rc == -2 ? -1 : rc >= 0;
 }
 
+/* The board of b to the token's player alone, with the token. */
+static enum cmd_status token_show(struct cmdctx *c, struct board_ctx *b)
+{
+	struct txn *t = cmd_txn(c, b->key);
+	char headline[128];
+	enum cmd_status st;
+
+	snprintf(headline, sizeof headline, "Board %ld as it stands.",
+	         b->g.board);
+	st = reply_board(c, t, &b->g, headline, "", NULL, c->sender);
+	if (st != CMD_DONE) {
+		txn_abort(t);
+		return st;
+	}
+	return cmd_commit(c, t);
+}
+
 /* A reply to a chat mail of board in->token_board of game: the whole
  * reply (c->comment, intake.c) is a chat of the token's player. */
 static enum cmd_status token_chat(struct cmdctx *c, const char *game,
@@ -271,10 +289,12 @@ int tokens_reply(const struct intake *in)
 		return 0;
 	if (in->token_chat || in->argc == 0 || !cmd_known(in->argv[0]))
 		return 1;
-	/* "confirm" alone answers a submit mail of a board; the
-	 * confirmation request of an address names no board. */
+	/* "confirm" alone answers a submit mail of a board (the
+	 * confirmation request of an address names no board); "show"
+	 * alone asks for the board again. */
 	return in->token_board >= 0 && in->argc == 1 &&
-	       strcasecmp(in->argv[0], "confirm") == 0;
+	       (strcasecmp(in->argv[0], "confirm") == 0 ||
+	        strcasecmp(in->argv[0], "show") == 0);
 }
 
 enum cmd_status cmd_token_reply(struct cmdctx *c, const struct intake *in)
@@ -316,9 +336,13 @@ enum cmd_status cmd_token_reply(struct cmdctx *c, const struct intake *in)
 	}
 	snprintf(b.userid, sizeof b.userid, "%s", side == 0 ? b.g.white : b.g.black);
 	snprintf(word, sizeof word, "%s", in->argv[0]);
-	/* The answer to a submit mail. */
-	st = strcasecmp(word, "confirm") == 0 ? confirm_on_board(c, &b)
-	                                      : move_on_board(c, &b, word);
+	/* The answer to a submit mail; "show": the board again. */
+	if (strcasecmp(word, "confirm") == 0)
+		st = confirm_on_board(c, &b);
+	else if (strcasecmp(word, "show") == 0)
+		st = token_show(c, &b);
+	else
+		st = move_on_board(c, &b, word);
 	board_close(&b);
 	return st;
 }

@@ -11,7 +11,7 @@ import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import harness  # noqa: E402
-from harness import Env, ok, contains, done, by_recipient
+from harness import Env, ok, is_, contains, done, by_recipient
 from harness import body_of as raw_body_of
 
 T0 = 1796000000
@@ -55,6 +55,12 @@ try:
     msgs = env.new_messages()
     ok(msgs and "[#" not in msgs[0]["Subject"],
        "show without credentials carries none")
+    env.mail(A, "Re: Epaminondas Board 101 alice [#%s]" % ta, "show")
+    msgs = by_recipient(env.new_messages())
+    contains(body_of(first(msgs, A)), "Board 101 as it stands",
+             "a reply 'show' with the token shows the board")
+    same_token(token_of(first(msgs, A)), ta, "with the same token")
+    is_(sorted(msgs), [A], "to the player alone")
 
     # A reminder carries the same token; the board mail's still works.
     env.run("sweep", env={"EPAMSERV_NOW": str(T0 + 8 * DAY)})
