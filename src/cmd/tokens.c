@@ -12,8 +12,8 @@
  * with no userid or password.  The design:
  *
  *   - A token is 16 characters of [a-z2-7]: 80 bits of
- *     HMAC-SHA256(SPOOL/secret, "epamserv reply token v1", GAME, BOARD,
- *     USERID, EPOCH, PLY), each field NUL-separated (secret.h holds the
+ *     HMAC-SHA256(SPOOL/secret, "epamserv reply token v1", GAME, USERID,
+ *     BOARD, EPOCH, PLY), each field NUL-separated (secret.h holds the
  *     key; the label keeps these MACs apart from the Message-ID tags
  *     made with the same key).  PLY is the number of moves played.  So
  *     a token is derived, never stored: every mail to a player at one
