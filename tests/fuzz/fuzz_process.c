@@ -924,10 +924,14 @@ static void seed_boards(void)
 			if (FUZZ_TOKENS[i].board != board)
 				continue;
 			side = strcmp(g.white, FUZZ_TOKENS[i].userid) == 0 ? 0 : 1;
+			/* Tokens are derived now (tokens.c); a stored hash, as
+			 * older game files hold, is still taken until the board
+			 * changes, and every input meets the board as seeded. */
 			th = token_hash_new(FUZZ_TOKENS[i].token);
-			if (!th || !g.token_hash[side][0])
-				scratch_fail("seeding: board %ld has no token for %s", board,
-				             FUZZ_TOKENS[i].userid);
+			if (!th)
+				scratch_fail("seeding: board %ld: no token hash for %s",
+				             board, FUZZ_TOKENS[i].userid);
+			g.token_epoch[side] = 0;
 			scratch_path(g.token_hash[side], sizeof g.token_hash[side], "%s",
 			             th);
 			free(th);
