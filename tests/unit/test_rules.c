@@ -1178,6 +1178,88 @@ static void test_engine_agrees_with_itself(void)
 	}
 }
 
+/* ---- RULES.md sections 3 and 5: moves that lose at once ---- */
+
+static int loses_of(const char *position, const struct ep_options *o,
+                    const struct ep_position *seen, size_t nseen,
+                    const char *move, char *why, size_t len)
+{
+	struct ep_position p = pos(position);
+	struct ep_move m;
+
+	if (ep_move_parse(&p, o, move, &m, err, sizeof err) < 0) {
+		printf("# move %s: %s\n", move, err);
+		return -2;
+	}
+	return ep_move_loses(&p, o, seen, nseen, &m, why, len);
+}
+
+static void test_losing_moves(void)
+{
+	struct ep_options o = opts("epaminondas", "-size=8x8");
+	struct ep_options draw = opts3("epaminondas", "-size=8x8",
+	                               "-repetition=draw", NULL);
+	struct ep_options off = opts3("epaminondas", "-size=8x8",
+	                              "-repetition=off", NULL);
+	const char *grace_pos = "8x8 8/7W/8/8/8/8/8/B7 w";
+	struct ep_position p = pos(grace_pos), seen[3];
+	struct ep_move moves[16], m;
+	uint8_t loses[16];
+	char why[EP_ERR_MAX];
+	size_t n;
+
+	/* Black has crossed on a1: of White h7's 5 moves only the
+	 * crossings g8 and h8 do not lose at once. */
+	n = ep_generate(&p, &o, moves, 16);
+	is_int((long)n, 5, "the grace position has 5 legal moves");
+	is_int((long)ep_losing_moves(&p, &o, NULL, 0, moves, n, loses), 3,
+	       "3 of them lose at once (they do not answer the crossing)");
+	is_int(loses_of(grace_pos, &o, NULL, 0, "h7-h6", why, sizeof why), 1,
+	       "h7-h6 does not answer the crossing: it loses at once");
+	is_str(why, "it does not answer Black's crossing (RULES.md section 3)",
+	       "the reason names the crossing");
+	is_int(loses_of(grace_pos, &o, NULL, 0, "h7-h8", why, sizeof why), 0,
+	       "h7-h8 crosses in return: it does not lose");
+	is_str(why, "", "no reason for a move that does not lose");
+	/* Equal crossings; moving the crossed piece back gives Black more. */
+	is_int(loses_of("8x8 7W/8/8/8/8/8/8/B7 w", &o, NULL, 0, "h8-h7", why,
+	                sizeof why), 1,
+	       "moving a crossed piece back off the far row loses at once");
+	is_str(why, "it leaves Black with more crossed pieces (RULES.md "
+	       "section 3)", "the reason says the opponent has more crossed");
+	is_int(loses_of("8x8 7B/8/8/8/8/8/W7/8 w", &o, NULL, 0, "a2-a3", why,
+	                sizeof why), 0, "an ordinary move does not lose");
+	/* Section 5: a third repetition loses under -repetition=loss only. */
+	p = pos("8x8 7B/8/8/8/8/8/W7/8 w");
+	if (ep_move_parse(&p, &o, "a2-a3", &m, err, sizeof err) < 0)
+		printf("# a2-a3: %s\n", err);
+	seen[0] = p;
+	ep_make(&seen[0], &o, &m);
+	seen[1] = seen[0];
+	seen[2] = p;
+	is_int(ep_move_loses(&p, &o, seen, 3, &m, why, sizeof why), 1,
+	       "a move making a position for the third time loses at once");
+	is_str(why, "it makes the same position for the third time (RULES.md "
+	       "section 5)", "the reason names the repetition");
+	is_int(ep_move_loses(&p, &o, seen + 1, 2, &m, why, sizeof why), 0,
+	       "the second occurrence does not lose");
+	is_int(ep_move_loses(&p, &draw, seen, 3, &m, why, sizeof why), 0,
+	       "under -repetition=draw the third occurrence draws, not loses");
+	is_int(ep_move_loses(&p, &off, seen, 3, &m, why, sizeof why), 0,
+	       "under -repetition=off repetition does not lose");
+	is_int(ep_move_loses(&p, &o, NULL, 0, &m, why, sizeof why), 0,
+	       "without history repetition is not judged");
+	/* A third repetition that answers nothing still draws first. */
+	p = pos(grace_pos);
+	if (ep_move_parse(&p, &draw, "h7-h6", &m, err, sizeof err) < 0)
+		printf("# h7-h6: %s\n", err);
+	seen[0] = p;
+	ep_make(&seen[0], &draw, &m);
+	seen[1] = seen[0];
+	is_int(ep_move_loses(&p, &draw, seen, 2, &m, why, sizeof why), 0,
+	       "a drawing repetition ends the game before the crossing check");
+}
+
 int main(void)
 {
 	test_perft_reference_values();
@@ -1191,6 +1273,7 @@ int main(void)
 	test_captures();
 	test_win_and_no_move_checks();
 	test_grace_text();
+	test_losing_moves();
 	test_symmetry();
 	test_igfip();
 	test_options();
