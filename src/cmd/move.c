@@ -4,6 +4,8 @@
  * #N, when given, must be the number of the move being made (1 for the
  * first move of the game): a mail written against an old board is refused
  * instead of being played on a position its writer has not seen.
+ * A move that loses at once (RULES.md sections 3 and 5) while another
+ * does not is refused with the reason unless confirmed by a trailing "!".
  * Instead of a move, the last word may be a vote or "resign" (answer.c,
  * votes.c), as on pbmserv.
  */
@@ -14,11 +16,12 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define MOVE_USAGE_HEAD "GAME move BOARD USERID PASSWORD MOVE[#N]\n"
+#define MOVE_USAGE_HEAD "GAME move BOARD USERID PASSWORD MOVE[#N][!]\n"
 #define MOVE_USAGE_TAIL \
 	"  A move is tail-destination: the rear piece of the group, then the\n" \
 	"  square its front piece lands on (x for a capture, e.g. e5xe7).\n" \
 	"  #N, optional, is the number of the move you are making.\n" \
+	"  A trailing ! plays a move that loses at once all the same.\n" \
 	"  Instead of a move: resign, propose (a draw), undo (take back your\n" \
 	"  last move), accept or reject (answer the other player's question)."
 
@@ -46,6 +49,18 @@ const char *move_usage(struct cmdctx *c, const struct game *g)
 	return c->usage_buf;
 }
 
+/* Cut a trailing "!" (the player confirms a move that loses at once)
+ * off word; returns whether there was one. */
+static int split_confirm(char *word)
+{
+	size_t len = strlen(word);
+
+	if (len == 0 || word[len - 1] != '!')
+		return 0;
+	word[len - 1] = '\0';
+	return 1;
+}
+
 /* Split "e2-e4#7" into the move and the number (0 when absent, -1 bad). */
 static long split_number(char *word)
 {
@@ -62,7 +77,8 @@ static long split_number(char *word)
 enum cmd_status move_play(struct cmdctx *c, struct game *g,
                           const char *userid, char *word)
 {
-	char err[EP_ERR_MAX + 96];
+	char err[EP_ERR_MAX + 96], why[EP_ERR_MAX];
+	int confirmed = split_confirm(word);
 	long n = split_number(word);
 	int side = game_side_of(g, userid);
 	const char *usage = move_usage(c, g);
@@ -85,6 +101,13 @@ enum cmd_status move_play(struct cmdctx *c, struct game *g,
 		                    "the move being made on board %ld is #%zu; the "
 		                    "board has changed since you wrote (see below)",
 		                    word + strlen(word) + 1, g->board, g->nmoves + 1);
+	/* RULES.md sections 3 and 5: a move that loses at once while
+	 * another does not is played only when confirmed with a "!". */
+	if (!confirmed && game_move_loses(g, word, why, sizeof why))
+		return board_refuse(c, g, usage, "%s loses the game at once: %s. "
+		                    "To play it all the same, send it with a "
+		                    "trailing ! (%s#%zu!)", word, why, word,
+		                    g->nmoves + 1);
 	if (game_play(g, word, c->now, c->mail ? c->mail->message_id : NULL,
 	              err, sizeof err) < 0)
 		return board_refuse(c, g, usage, "%s is not a legal move on "
