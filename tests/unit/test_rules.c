@@ -340,6 +340,7 @@ static void test_move_notation(void)
 	char text[EP_MOVE_TEXT_MAX];
 	static const char *const forms[] = {
 		"e1-e3", "E1:E3", "e1xe3", "E1-e3", " e1-e3 \r\n", "e1Xe3",
+		"e1e3", "E1E3",
 	};
 	size_t i;
 
@@ -390,9 +391,11 @@ static void test_move_refusals(void)
 	is_str(refusal(start, &o, "hello"), "\"hello\" is not a move: write a "
 	       "move as tail-destination, e.g. e3-e7",
 	       "malformed text gets the expected form");
-	is_str(refusal(start, &o, "e3e7"), "\"e3e7\" is not a move: write a "
+	is_str(refusal(start, &o, "e3e7"), "there is no piece of yours on e3",
+	       "a move without a separator is read as two squares");
+	is_str(refusal(start, &o, "e3-"), "\"e3-\" is not a move: write a "
 	       "move as tail-destination, e.g. e3-e7",
-	       "a move without a separator gets the expected form");
+	       "a move without a destination gets the expected form");
 	is_str(refusal(start, &o, "e03-e4"), "\"e03-e4\" is not a move: write "
 	       "a move as tail-destination, e.g. e3-e7",
 	       "a rank with a leading zero is not a square");
@@ -420,8 +423,16 @@ static void test_move_refusals(void)
 	is_str(refusal(start, &o, "e1-e5"), "a group of 2 moves at most 2 "
 	       "squares: e1-e5 would move it 3",
 	       "a group moves at most as many squares as it has pieces");
-	is_str(refusal(start, &o, "e2-e4"), "a single piece moves one square: "
-	       "e2-e4 is 2 squares", "a single piece moves like a king");
+	is_str(refusal(start, &o, "e2-e4"), "write e1-e4: a move names the "
+	       "rear piece of the group (the tail, e1) and the square its front "
+	       "piece lands on", "a move written from the front of a group "
+	       "that is legal from its tail gets the right spelling");
+	is_str(refusal(start, &o, "e2-e5"), "a single piece moves one square: "
+	       "e2-e5 is 3 squares", "no spelling hint when the tail's move is "
+	       "not legal either");
+	is_str(refusal("8x8 8/8/8/8/8/8/3W4/8 w", &o8, "d2-d4"), "a single "
+	       "piece moves one square: d2-d4 is 2 squares",
+	       "a single piece moves like a king");
 	is_str(refusal(start, &o, "e2-e3"), "legal",
 	       "a single piece may leave a phalanx");
 	is_str(refusal("8x8 8/8/8/8/8/3B4/3W4/8 w", &o8, "d2xd3"), "a single "
