@@ -49,6 +49,59 @@ const char *move_usage(struct cmdctx *c, const struct game *g)
 	return c->usage_buf;
 }
 
+/* Length of the square at the start of s ("e12"), or 0. */
+static size_t square_len(const char *s)
+{
+	size_t i = 1;
+
+	if (!((s[0] >= 'a' && s[0] <= 'z') || (s[0] >= 'A' && s[0] <= 'Z')) ||
+	    s[1] < '1' || s[1] > '9')
+		return 0;
+	while (s[i] >= '0' && s[i] <= '9' && i < 3)
+		i++;
+	return i;
+}
+
+/* Whether word is a square alone, possibly with the suffixes a move may
+ * carry (#N, !, a trailing full stop). */
+static int bare_square(const char *word, int suffix_ok)
+{
+	size_t n = square_len(word);
+
+	if (n == 0)
+		return 0;
+	word += n;
+	return *word == '\0' || (suffix_ok && strchr("#!.,;", *word));
+}
+
+int move_words(char *const *words, int n, char *buf, size_t len)
+{
+	int taken = 1, w;
+	size_t sq, end;
+
+	if (n >= 2 && (words[1][0] == '#' ||
+	               (bare_square(words[0], 0) && bare_square(words[1], 1))))
+		taken = 2;
+	sq = square_len(words[0]);
+	/* "e12e10": a "-" between the squares, so the stored form is
+	 * the usual one (queue keeps the move as written). */
+	if (taken == 2 && words[1][0] != '#')
+		w = snprintf(buf, len, "%s-%s", words[0], words[1]);
+	else if (sq > 0 && square_len(words[0] + sq) > 0)
+		w = snprintf(buf, len, "%.*s-%s", (int)sq, words[0],
+		             words[0] + sq);
+	else
+		w = snprintf(buf, len, "%s%s", words[0], taken == 2 ? words[1]
+		             : "");
+	if (w < 0 || (size_t)w >= len)
+		return -1;
+	end = strlen(buf);
+	while (end > 0 && strchr(".,;", buf[end - 1]))
+		buf[--end] = '\0';
+	util_lower(buf);
+	return taken;
+}
+
 /* Cut a trailing "!" (the player confirms a move that loses at once)
  * off word; returns whether there was one. */
 static int split_confirm(char *word)
@@ -152,8 +205,14 @@ enum cmd_status cmd_move(struct cmdctx *c, const char *game, int argc,
 {
 	struct board_ctx b;
 	enum cmd_status st;
+	char word[64];
+	int taken = argc >= 4 ? move_words(argv + 3, argc - 3, word,
+	                                   sizeof word) : 0;
 
-	if (argc != 4)
+	if (taken < 0)
+		return cmd_refuse(c, move_usage(c, NULL), "'%.20s...' is too long "
+		                  "to be a move", argv[3]);
+	if (argc < 4 || argc != 3 + taken)
 		return cmd_refuse(c, move_usage(c, NULL), "move takes a board number, your "
 		                  "userid, your password and the move (or resign, "
 		                  "propose, accept, reject, undo)");
@@ -161,7 +220,7 @@ enum cmd_status cmd_move(struct cmdctx *c, const char *game, int argc,
 	                &b);
 	if (st != CMD_DONE)
 		return st;
-	st = move_on_board(c, &b, argv[3]);
+	st = move_on_board(c, &b, word);
 	board_close(&b);
 	return st;
 }

@@ -245,7 +245,17 @@ static enum cmd_status pending_cmd(struct cmdctx *c, const char *game,
 {
 	struct board_ctx b;
 	enum cmd_status st;
+	char word[64] = "";
+	int taken = 0;
 
+	/* The forgiving notation of move (move_words): "e12 e10",
+	 * "c2-c4 #13", "c2-c4.". */
+	if (nwords == 4 && argc >= 4 &&
+	    (taken = move_words(argv + 3, argc - 3, word, sizeof word)) < 0)
+		return cmd_refuse(c, usage, "'%.20s...' is too long to be a move",
+		                  argv[3]);
+	if (taken == 2)
+		argc--;
 	if (argc != nwords)
 		return cmd_refuse(c, usage, "%s takes a board number, your userid, "
 		                  "your password%s", verb, nwords == 4 ?
@@ -254,9 +264,9 @@ static enum cmd_status pending_cmd(struct cmdctx *c, const char *game,
 	if (st != CMD_DONE)
 		return st;
 	if (strcmp(verb, "queue") == 0)
-		st = queue_on_board(c, &b, argv[3]);
+		st = queue_on_board(c, &b, word);
 	else if (strcmp(verb, "submit") == 0)
-		st = submit_on_board(c, &b, argv[3]);
+		st = submit_on_board(c, &b, word);
 	else
 		st = confirm_on_board(c, &b);
 	board_close(&b);
