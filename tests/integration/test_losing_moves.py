@@ -58,6 +58,10 @@ try:
     contains(text, "Only these moves do not lose at once: c5xa5, d5xa5.",
              "the mail names the saving moves, fewer than the losing ones")
 
+    env.mail(B, "epaminondas preview 101 b3-a2")
+    contains(last_to(env, B), "b3-a2 (warning: this loses the game at once: "
+             "it does not answer White's crossing", "preview warns too")
+
     before = env.snapshot()
     rc, err = env.mail(B, "epaminondas move 101 bob pw2 b3-a2#4")
     msgs = by_recipient(env.new_messages())
@@ -99,6 +103,27 @@ try:
     text = last_to(env, A)
     contains(text, "bob confirmed and played b3-a2.",
              "confirm is the confirmation of a submitted losing move")
+
+    # Board 103: a third repetition under -repetition=loss (the default).
+    env.mail(A, "epaminondas challenge alice bob -size=8x8 by alice Secret1")
+    env.mail(B, "epaminondas accept 103 bob pw2")
+    for i, mv in enumerate(["a2-a3", "a7-a6", "a3-a2", "a6-a7",
+                            "a2-a3", "a7-a6", "a3-a2"]):
+        who = ("alice", "Secret1") if i % 2 == 0 else ("bob", "pw2")
+        env.mail(A if i % 2 == 0 else B,
+                 "epaminondas move 103 %s %s %s" % (who + (mv,)))
+    text = last_to(env, B)
+    contains(text, "This move loses at once: a6-a7.",
+             "the board mail names the move that repeats for the third time")
+    ex = example_of(text)
+    ok(ex is not None and ex[0] != "a6-a7", "the example move is another", ex)
+    env.mail(B, "epaminondas move 103 bob pw2 a6-a7")
+    contains(last_to(env, B), "a6-a7 loses the game at once: it makes the "
+             "same position for the third time",
+             "move of a third repetition is refused with the reason")
+    env.mail(B, "epaminondas move 103 bob pw2 a6-a7!")
+    contains(last_to(env, A), "black repeated a position for the third time",
+             "confirmed, it is played and loses")
 finally:
     env.close()
 done()

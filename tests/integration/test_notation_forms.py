@@ -66,6 +66,11 @@ try:
     contains(text, "   7. h2-h3", "the move list numbers White's 4th move 7")
     contains(text, "   8. b7-b6", "and Black's 4th move 8 (plies)")
     contains(text, "Move 9: alice (White) to move.", "as Move N does")
+
+    # preview: two bare squares are one move in a list of moves too.
+    env.mail(A, "epaminondas preview new -size=8x8 e1 e3 E7E6 a2 a3")
+    contains(last_to(env, A), "Preview (nothing was played): e1-e3 e7-e6 "
+             "a2-a3.", "a preview's list reads 'e1 e3' and 'E7E6' as moves")
 finally:
     env.close()
 done()
