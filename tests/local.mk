@@ -81,6 +81,10 @@ EXTRA_DIST += tests/imapd.py tests/integration/test_imap.py \
 # reply prefixes, the quote limit, missing templates.
 TESTS += tests/integration/test_board_mail.py
 EXTRA_DIST += tests/integration/test_board_mail.py
+TESTS += tests/integration/test_losing_moves.py
+EXTRA_DIST += tests/integration/test_losing_moves.py
+TESTS += tests/integration/test_notation_forms.py
+EXTRA_DIST += tests/integration/test_notation_forms.py
 
 # Account commands: change, signoff, list, message, vacation, set.
 TESTS += tests/integration/test_accounts.py

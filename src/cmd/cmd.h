@@ -443,6 +443,15 @@ const char *move_usage(struct cmdctx *c, const struct game *g);
  * the move played, or CMD_REFUSED (g unchanged). word is modified. */
 enum cmd_status move_play(struct cmdctx *c, struct game *g,
                           const char *userid, char *word);
+/* The forgiving move notation (issue 14): the move at words[0..n) as
+ * one word into buf (len bytes), lower-cased, a "-" put between two
+ * squares written without one, a trailing ".", "," or ";" cut off
+ * ("!" is kept: it confirms).  words[1] is part of the move when it
+ * starts with "#" ("c2-c4 #13") or when words[0] and words[1] are bare
+ * squares ("e12 e10").  Returns the number of words taken (1 or 2), or
+ * -1 when the move does not fit in buf (buf then holds words[0]
+ * truncated). */
+int move_words(char *const *words, int n, char *buf, size_t len);
 /* After a move just played on b by b->userid: the headline ("alice
  * played e2-e3", how being "played"), the opponent's queued move played
  * or dropped (pending_after_move), board_save. */

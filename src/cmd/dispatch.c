@@ -94,7 +94,7 @@ enum cmd_status cmd_refuse(struct cmdctx *c, const char *usage,
 	"GAME challenge WHITE-USERID BLACK-USERID [-options] [by USERID PASSWORD]\n" \
 	"GAME accept BOARD USERID PASSWORD\n" \
 	"GAME decline BOARD USERID PASSWORD\n" \
-	"GAME move BOARD USERID PASSWORD MOVE[#N]\n" \
+	"GAME move BOARD USERID PASSWORD MOVE[#N][!]\n" \
 	"GAME move BOARD USERID PASSWORD propose|accept|reject|undo|resign\n" \
 	"GAME queue BOARD USERID PASSWORD MOVE|off\n" \
 	"GAME submit BOARD USERID PASSWORD MOVE[#N]\n" \

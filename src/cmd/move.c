@@ -4,6 +4,8 @@
  * #N, when given, must be the number of the move being made (1 for the
  * first move of the game): a mail written against an old board is refused
  * instead of being played on a position its writer has not seen.
+ * A move that loses at once (RULES.md sections 3 and 5) while another
+ * does not is refused with the reason unless confirmed by a trailing "!".
  * Instead of a move, the last word may be a vote or "resign" (answer.c,
  * votes.c), as on pbmserv.
  */
@@ -14,11 +16,12 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define MOVE_USAGE_HEAD "GAME move BOARD USERID PASSWORD MOVE[#N]\n"
+#define MOVE_USAGE_HEAD "GAME move BOARD USERID PASSWORD MOVE[#N][!]\n"
 #define MOVE_USAGE_TAIL \
 	"  A move is tail-destination: the rear piece of the group, then the\n" \
 	"  square its front piece lands on (x for a capture, e.g. e5xe7).\n" \
 	"  #N, optional, is the number of the move you are making.\n" \
+	"  A trailing ! plays a move that loses at once all the same.\n" \
 	"  Instead of a move: resign, propose (a draw), undo (take back your\n" \
 	"  last move), accept or reject (answer the other player's question)."
 
@@ -46,6 +49,71 @@ const char *move_usage(struct cmdctx *c, const struct game *g)
 	return c->usage_buf;
 }
 
+/* Length of the square at the start of s ("e12"), or 0. */
+static size_t square_len(const char *s)
+{
+	size_t i = 1;
+
+	if (!((s[0] >= 'a' && s[0] <= 'z') || (s[0] >= 'A' && s[0] <= 'Z')) ||
+	    s[1] < '1' || s[1] > '9')
+		return 0;
+	while (s[i] >= '0' && s[i] <= '9' && i < 3)
+		i++;
+	return i;
+}
+
+/* Whether word is a square alone, possibly with the suffixes a move may
+ * carry (#N, !, a trailing full stop). */
+static int bare_square(const char *word, int suffix_ok)
+{
+	size_t n = square_len(word);
+
+	if (n == 0)
+		return 0;
+	word += n;
+	return *word == '\0' || (suffix_ok && strchr("#!.,;", *word));
+}
+
+int move_words(char *const *words, int n, char *buf, size_t len)
+{
+	int taken = 1, w;
+	size_t sq, end;
+
+	if (n >= 2 && (words[1][0] == '#' ||
+	               (bare_square(words[0], 0) && bare_square(words[1], 1))))
+		taken = 2;
+	sq = square_len(words[0]);
+	/* "e12e10": a "-" between the squares, so the stored form is
+	 * the usual one (queue keeps the move as written). */
+	if (taken == 2 && words[1][0] != '#')
+		w = snprintf(buf, len, "%s-%s", words[0], words[1]);
+	else if (sq > 0 && square_len(words[0] + sq) > 0)
+		w = snprintf(buf, len, "%.*s-%s", (int)sq, words[0],
+		             words[0] + sq);
+	else
+		w = snprintf(buf, len, "%s%s", words[0], taken == 2 ? words[1]
+		             : "");
+	if (w < 0 || (size_t)w >= len)
+		return -1;
+	end = strlen(buf);
+	while (end > 0 && strchr(".,;", buf[end - 1]))
+		buf[--end] = '\0';
+	util_lower(buf);
+	return taken;
+}
+
+/* Cut a trailing "!" (the player confirms a move that loses at once)
+ * off word; returns whether there was one. */
+static int split_confirm(char *word)
+{
+	size_t len = strlen(word);
+
+	if (len == 0 || word[len - 1] != '!')
+		return 0;
+	word[len - 1] = '\0';
+	return 1;
+}
+
 /* Split "e2-e4#7" into the move and the number (0 when absent, -1 bad). */
 static long split_number(char *word)
 {
@@ -62,7 +130,8 @@ static long split_number(char *word)
 enum cmd_status move_play(struct cmdctx *c, struct game *g,
                           const char *userid, char *word)
 {
-	char err[EP_ERR_MAX + 96];
+	char err[EP_ERR_MAX + 96], why[EP_ERR_MAX];
+	int confirmed = split_confirm(word);
 	long n = split_number(word);
 	int side = game_side_of(g, userid);
 	const char *usage = move_usage(c, g);
@@ -85,6 +154,13 @@ enum cmd_status move_play(struct cmdctx *c, struct game *g,
 		                    "the move being made on board %ld is #%zu; the "
 		                    "board has changed since you wrote (see below)",
 		                    word + strlen(word) + 1, g->board, g->nmoves + 1);
+	/* RULES.md sections 3 and 5: a move that loses at once while
+	 * another does not is played only when confirmed with a "!". */
+	if (!confirmed && game_move_loses(g, word, why, sizeof why))
+		return board_refuse(c, g, usage, "%s loses the game at once: %s. "
+		                    "To play it all the same, send it with a "
+		                    "trailing ! (%s#%zu!)", word, why, word,
+		                    g->nmoves + 1);
 	if (game_play(g, word, c->now, c->mail ? c->mail->message_id : NULL,
 	              err, sizeof err) < 0)
 		return board_refuse(c, g, usage, "%s is not a legal move on "
@@ -129,8 +205,14 @@ enum cmd_status cmd_move(struct cmdctx *c, const char *game, int argc,
 {
 	struct board_ctx b;
 	enum cmd_status st;
+	char word[64];
+	int taken = argc >= 4 ? move_words(argv + 3, argc - 3, word,
+	                                   sizeof word) : 0;
 
-	if (argc != 4)
+	if (taken < 0)
+		return cmd_refuse(c, move_usage(c, NULL), "'%.20s...' is too long "
+		                  "to be a move", argv[3]);
+	if (argc < 4 || argc != 3 + taken)
 		return cmd_refuse(c, move_usage(c, NULL), "move takes a board number, your "
 		                  "userid, your password and the move (or resign, "
 		                  "propose, accept, reject, undo)");
@@ -138,7 +220,7 @@ enum cmd_status cmd_move(struct cmdctx *c, const char *game, int argc,
 	                &b);
 	if (st != CMD_DONE)
 		return st;
-	st = move_on_board(c, &b, argv[3]);
+	st = move_on_board(c, &b, word);
 	board_close(&b);
 	return st;
 }

@@ -3,7 +3,8 @@
  *
  *   GAME queue BOARD USERID PASSWORD MOVE|off
  *       a move of the player not to move, played right after the
- *       opponent's next move if it is legal then (pending_after_move);
+ *       opponent's next move if it is legal then and does not lose at
+ *       once while another move does not (pending_after_move);
  *       the board mail of that move says it was played or dropped.
  *   GAME submit BOARD USERID PASSWORD MOVE[#N]
  *       a move of the player to move, checked and stored but not played:
@@ -29,8 +30,9 @@
 #define QUEUE_USAGE "GAME queue BOARD USERID PASSWORD MOVE|off\n" \
 	"  e.g. epaminondas queue 101 bob Secret42 e11-e10\n" \
 	"  While the other player is to move: MOVE is played for you right\n" \
-	"  after their next move, if it is legal then (else it is dropped and\n" \
-	"  the board mail says so).  off drops your queued move."
+	"  after their next move, if it is legal then and does not lose the\n" \
+	"  game at once (else it is dropped and the board mail says so).\n" \
+	"  off drops your queued move."
 
 #define SUBMIT_USAGE "GAME submit BOARD USERID PASSWORD MOVE[#N]\n" \
 	"GAME confirm BOARD USERID PASSWORD\n" \
@@ -108,8 +110,9 @@ static enum cmd_status submit_on_board(struct cmdctx *c, struct board_ctx *b,
 	struct game *g = &b->g, after;
 	int side = game_side_of(g, b->userid);
 	char headline[1024], res[EP_ERR_MAX + 96], *err = NULL;
+	char conf[64], why[EP_ERR_MAX];
 	enum cmd_status st;
-	int rc;
+	int rc, loses;
 
 	if ((st = pending_active(c, g, SUBMIT_USAGE)) != CMD_DONE)
 		return st;
@@ -126,11 +129,18 @@ static enum cmd_status submit_on_board(struct cmdctx *c, struct board_ctx *b,
 		free(err);
 		return CMD_TEMPFAIL;
 	}
-	st = move_play(c, &after, b->userid, word);
+	/* submit is the check before playing: a move that loses at once is
+	 * stored with a warning, and confirm is its confirmation. */
+	if (snprintf(conf, sizeof conf, "%s%s", word, *word && word[strlen(word)
+	             - 1] == '!' ? "" : "!") >= (int)sizeof conf)
+		conf[0] = '\0';  /* too long to be a move: move_play says so */
+	st = move_play(c, &after, b->userid, conf[0] ? conf : word);
 	if (st != CMD_DONE) {
 		game_free(&after);
 		return st;
 	}
+	loses = game_move_loses(g, after.moves[after.nmoves - 1].text, why,
+	                        sizeof why);
 	/* word had its #N cut off by move_play. */
 	game_pend_set(g, side, GAME_PEND_SUBMIT, after.moves[after.nmoves - 1].text,
 	              c->now, c->mail ? c->mail->message_id : NULL);
@@ -141,7 +151,11 @@ static enum cmd_status submit_on_board(struct cmdctx *c, struct board_ctx *b,
 	         "confirm %ld %s PASSWORD  (a submitted move "
 	         "is dropped when the board changes; a new submit replaces it)",
 	         g->pend_move[side], g->board, g->game, g->board, b->userid);
-	if (game_repetitions(&after) >= 3)
+	if (loses)
+		snprintf(headline + strlen(headline),
+		         sizeof headline - strlen(headline), " Warning: this move "
+		         "loses the game at once: %s.", why);
+	else if (game_repetitions(&after) >= 3)
 		snprintf(headline + strlen(headline),
 		         sizeof headline - strlen(headline), " Warning: this move "
 		         "makes the same position for the third time (RULES.md "
@@ -161,7 +175,7 @@ enum cmd_status confirm_on_board(struct cmdctx *c, struct board_ctx *b)
 {
 	struct game *g = &b->g;
 	int side = game_side_of(g, b->userid);
-	char word[EP_MOVE_TEXT_MAX];
+	char word[EP_MOVE_TEXT_MAX + 1];
 	enum cmd_status st;
 
 	if ((st = pending_active(c, g, SUBMIT_USAGE)) != CMD_DONE)
@@ -171,7 +185,8 @@ enum cmd_status confirm_on_board(struct cmdctx *c, struct board_ctx *b)
 		                    "on board %ld to confirm (send submit first; a "
 		                    "submitted move is dropped when the board "
 		                    "changes)", g->board);
-	snprintf(word, sizeof word, "%s", g->pend_move[side]);
+	/* confirm is the "!" of a submitted move that loses at once. */
+	snprintf(word, sizeof word, "%s!", g->pend_move[side]);
 	st = move_play(c, g, b->userid, word);
 	if (st != CMD_DONE)
 		return st;
@@ -204,7 +219,13 @@ void pending_after_move(struct cmdctx *c, struct game *g, struct buf *head)
 	if (g->pend_msgid[q])
 		msgid = xstrdup(g->pend_msgid[q]);
 	game_pend_set(g, q, GAME_PEND_NONE, NULL, 0, NULL);
-	if (game_play(g, text, c->now, msgid, err, sizeof err) < 0) {
+	/* A queued move that loses at once while another move does not is
+	 * never played for its owner (RULES.md sections 3 and 5). */
+	if (game_move_loses(g, text, err, sizeof err)) {
+		buf_printf(head, " %s's queued move %s was not played: it would "
+		           "lose the game at once (%s); %s, it is your move.", who,
+		           text, err, who);
+	} else if (game_play(g, text, c->now, msgid, err, sizeof err) < 0) {
 		buf_printf(head, " %s's queued move %s was dropped: it is not "
 		           "legal now (%s).", who, text, err);
 	} else {
@@ -225,7 +246,17 @@ static enum cmd_status pending_cmd(struct cmdctx *c, const char *game,
 {
 	struct board_ctx b;
 	enum cmd_status st;
+	char word[64] = "";
+	int taken = 0;
 
+	/* The forgiving notation of move (move_words): "e12 e10",
+	 * "c2-c4 #13", "c2-c4.". */
+	if (nwords == 4 && argc >= 4 &&
+	    (taken = move_words(argv + 3, argc - 3, word, sizeof word)) < 0)
+		return cmd_refuse(c, usage, "'%.20s...' is too long to be a move",
+		                  argv[3]);
+	if (taken == 2)
+		argc--;
 	if (argc != nwords)
 		return cmd_refuse(c, usage, "%s takes a board number, your userid, "
 		                  "your password%s", verb, nwords == 4 ?
@@ -234,9 +265,9 @@ static enum cmd_status pending_cmd(struct cmdctx *c, const char *game,
 	if (st != CMD_DONE)
 		return st;
 	if (strcmp(verb, "queue") == 0)
-		st = queue_on_board(c, &b, argv[3]);
+		st = queue_on_board(c, &b, word);
 	else if (strcmp(verb, "submit") == 0)
-		st = submit_on_board(c, &b, argv[3]);
+		st = submit_on_board(c, &b, word);
 	else
 		st = confirm_on_board(c, &b);
 	board_close(&b);

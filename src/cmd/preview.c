@@ -113,19 +113,31 @@ static enum cmd_status preview_start(struct cmdctx *c, const char *game,
 static enum cmd_status preview_play(struct cmdctx *c, struct game *g,
                                     int argc, char **argv, struct buf *head)
 {
-	char err[EP_ERR_MAX + 96];
-	int i;
+	char err[EP_ERR_MAX + 96], why[EP_ERR_MAX], word[64];
+	int i, n, taken, loses;
+	size_t len;
 
 	/* A preview may look ahead on a challenge not yet accepted. */
 	if (g->state == GAME_CHALLENGED)
 		g->state = GAME_ACTIVE;
-	for (i = 0; i < argc; i++) {
-		if (game_play(g, argv[i], c->now, NULL, err, sizeof err) < 0)
+	for (i = 0, n = 1; i < argc; i += taken, n++) {
+		/* The forgiving notation of move: "e12 e10" is one move. */
+		if ((taken = move_words(argv + i, argc - i, word, sizeof word)) < 0)
 			return board_refuse(c, g, PREVIEW_USAGE, "move %d of your "
-			                    "preview, %s, is not legal here: %s", i + 1,
-			                    argv[i], err);
+			                    "preview is too long to be a move", n);
+		len = strlen(word);
+		if (len > 0 && word[len - 1] == '!')
+			word[len - 1] = '\0';
+		loses = game_move_loses(g, word, why, sizeof why);
+		if (game_play(g, word, c->now, NULL, err, sizeof err) < 0)
+			return board_refuse(c, g, PREVIEW_USAGE, "move %d of your "
+			                    "preview, %s, is not legal here: %s", n,
+			                    word, err);
 		buf_printf(head, "%s%s", i ? " " : "", g->moves[g->nmoves - 1].text);
-		if (game_repetitions(g) >= 3)
+		if (loses)
+			buf_printf(head, " (warning: this loses the game at once: %s)",
+			           why);
+		else if (game_repetitions(g) >= 3)
 			buf_printf(head, " (warning: this makes the same position for "
 			           "the third time, RULES.md section 5)");
 	}

@@ -484,10 +484,16 @@ static void board_vars(struct cmdctx *c, const struct game *g,
 	if (!c->subject)  /* a preview: nothing to send about it */
 		instructions_var(g, v);
 	if (g->state == GAME_ACTIVE) {
+		struct buf lose = BUF_INIT;
 		ep_grace_text(p, &g->opts, grace, sizeof grace);
 		cap_warning(g, grace, sizeof grace);
-		if (grace[0])
-			tvars_setf(v, "grace", "%s.", grace);
+		/* RULES.md sections 3 and 5: the moves that lose at once. */
+		game_losing_text(g, &lose);
+		if (grace[0] || lose.len)
+			tvars_setf(v, "grace", "%s%s%s%s%s", grace, grace[0] ? "."
+			           : "", grace[0] && lose.len ? "\n" : "",
+			           buf_str(&lose), lose.len ? "." : "");
+		buf_free(&lose);
 		tvars_setf(v, "turn", "Move %zu: %s (%s) to move.", g->nmoves + 1,
 		           game_to_move(g), p->to_move == EP_WHITE ? "White" : "Black");
 		tvars_setf(v, "next_move", "%zu", g->nmoves + 1);

@@ -313,7 +313,9 @@ enum cmd_status cmd_token_reply(struct cmdctx *c, const struct intake *in)
 		                  "\"Re: Epaminondas Board 101 alice [#...]\")");
 	if (in->token_chat)
 		return token_chat(c, spool_games[i], in);
-	if (in->argc != 1 || strlen(in->argv[0]) >= sizeof word)
+	/* move_words: "e12 e10", "c2-c4 #13", "c2-c4." are one move. */
+	if (in->argc < 1 || move_words(in->argv, in->argc, word,
+	                               sizeof word) != in->argc)
 		return cmd_refuse(c, TOKEN_USAGE, "a reply to a board mail gives "
 		                  "just the move on the first line of the body, "
 		                  "with nothing after it on that line");
@@ -335,7 +337,6 @@ enum cmd_status cmd_token_reply(struct cmdctx *c, const struct intake *in)
 		return st;
 	}
 	snprintf(b.userid, sizeof b.userid, "%s", side == 0 ? b.g.white : b.g.black);
-	snprintf(word, sizeof word, "%s", in->argv[0]);
 	/* The answer to a submit mail; "show": the board again. */
 	if (strcasecmp(word, "confirm") == 0)
 		st = confirm_on_board(c, &b);

@@ -343,28 +343,136 @@ static int game_cmp_text(const void *a, const void *b)
 	return strcmp((const char *)a, (const char *)b);
 }
 
-void game_example_move(const struct game *g, char *buf)
+/* One legal move as text (first member: game_cmp_text sorts these) and
+ * whether it loses at once (rules.h, ep_move_loses). */
+struct game_lm {
+	char text[EP_MOVE_TEXT_MAX];
+	uint8_t loses;
+};
+
+/* The legal moves of g now, sorted by text, into *out (malloc'ed, NULL
+ * when none); returns the count, and the number that lose in *nlose. */
+static size_t game_list_moves(const struct game *g, struct game_lm **out,
+                              size_t *nlose)
 {
 	struct ep_move *m;
-	char (*text)[EP_MOVE_TEXT_MAX];
+	struct game_lm *l = NULL;
 	size_t n, i;
 
-	buf[0] = '\0';
+	*out = NULL;
+	*nlose = 0;
 	if (g->state != GAME_ACTIVE)
-		return;
+		return 0;
 	m = xmalloc(EP_MAX_MOVES * sizeof *m);
 	n = ep_generate(&g->pos, &g->opts, m, EP_MAX_MOVES);
 	if (n > EP_MAX_MOVES)
 		n = EP_MAX_MOVES;
 	if (n > 0) {
-		text = xmalloc(n * sizeof *text);
-		for (i = 0; i < n; i++)
-			ep_move_format(&m[i], text[i]);
-		qsort(text, n, sizeof *text, game_cmp_text);
-		memcpy(buf, text[0], EP_MOVE_TEXT_MAX);
-		free(text);
+		l = xmalloc(n * sizeof *l);
+		for (i = 0; i < n; i++) {
+			ep_move_format(&m[i], l[i].text);
+			l[i].loses = ep_move_loses(&g->pos, &g->opts, g->seen,
+			                           g->nmoves + 1, &m[i], NULL, 0) == 1;
+			*nlose += l[i].loses;
+		}
+		qsort(l, n, sizeof *l, game_cmp_text);
 	}
 	free(m);
+	*out = l;
+	return n;
+}
+
+void game_example_move(const struct game *g, char *buf)
+{
+	struct game_lm *l;
+	size_t n, nlose, i;
+
+	buf[0] = '\0';
+	n = game_list_moves(g, &l, &nlose);
+	for (i = 0; i < n; i++)
+		if (!l[i].loses || nlose == n) {
+			memcpy(buf, l[i].text, EP_MOVE_TEXT_MAX);
+			break;
+		}
+	free(l);
+}
+
+int game_move_loses(const struct game *g, const char *text, char *why,
+                    size_t len)
+{
+	struct ep_move m, *all;
+	char err[EP_ERR_MAX];
+	size_t n, i;
+	int rc;
+
+	if (len > 0)
+		why[0] = '\0';
+	if (g->state != GAME_ACTIVE ||
+	    ep_move_parse(&g->pos, &g->opts, text, &m, err, sizeof err) < 0)
+		return 0;
+	rc = ep_move_loses(&g->pos, &g->opts, g->seen, g->nmoves + 1, &m, why,
+	                   len);
+	if (rc != 1)
+		return 0;
+	/* It counts only when some other move does not lose. */
+	all = xmalloc(EP_MAX_MOVES * sizeof *all);
+	n = ep_generate(&g->pos, &g->opts, all, EP_MAX_MOVES);
+	if (n > EP_MAX_MOVES)
+		n = EP_MAX_MOVES;
+	for (i = 0; i < n; i++)
+		if (ep_move_loses(&g->pos, &g->opts, g->seen, g->nmoves + 1,
+		                  &all[i], NULL, 0) == 0)
+			break;
+	free(all);
+	if (i == n && len > 0)
+		why[0] = '\0';
+	return i < n;
+}
+
+/* The moves of l whose loses flag is want, ", "-separated, at most
+ * GAME_LOSING_SHOWN of them, then "and N more". */
+#define GAME_LOSING_SHOWN 12
+static void game_list_append(struct buf *b, const struct game_lm *l,
+                             size_t n, int want, size_t count)
+{
+	size_t i, shown = 0;
+
+	for (i = 0; i < n && shown < GAME_LOSING_SHOWN; i++) {
+		if (l[i].loses != want)
+			continue;
+		const char *s = buf_str(b), *nl = strrchr(s, '\n');
+		size_t col = b->len - (nl ? (size_t)(nl + 1 - s) : 0);
+		/* Lines of the board mail stay within 72 columns. */
+		buf_printf(b, "%s%s", !shown ? "" : col + 2 + strlen(l[i].text)
+		           + 1 > 72 ? ",\n" : ", ", l[i].text);
+		shown++;
+	}
+	if (count > shown)
+		buf_printf(b, " and %zu more", count - shown);
+}
+
+void game_losing_text(const struct game *g, struct buf *out)
+{
+	struct game_lm *l;
+	size_t n, nlose;
+
+	n = game_list_moves(g, &l, &nlose);
+	if (nlose == 0 || n == 0) {
+		free(l);
+		return;
+	}
+	if (nlose == n)
+		buf_printf(out, "Every legal move loses at once");
+	else if (n - nlose < nlose) {
+		buf_printf(out, "Only %s not lose at once: ", n - nlose == 1 ?
+		           "this move does" : "these moves do");
+		game_list_append(out, l, n, 0, n - nlose);
+	} else {
+		buf_printf(out, "%s at once: ", nlose == 1 ? "This move loses"
+		           : "These moves lose");
+		game_list_append(out, l, n, 1, nlose);
+	}
+	free(l);
 }
 
 int game_repetitions(const struct game *g)

@@ -229,10 +229,26 @@ int game_play(struct game *g, const char *text, time_t when,
 int game_repetitions(const struct game *g);
 
 /* An example for the board mail and usage texts: the first legal move of
- * the side to move in sorted text order ("a1-a2"), into buf
+ * the side to move in sorted text order ("a1-a2") that does not lose at
+ * once (ep_move_loses; the first of all when every move does), into buf
  * (EP_MOVE_TEXT_MAX bytes); "" when the game is not ACTIVE or has no
  * legal move. */
 void game_example_move(const struct game *g, char *buf);
+
+/* Whether text, a legal move on g now, loses at once (ep_move_loses,
+ * with the game's history) while another legal move does not.  Returns
+ * 1 with the reason in why (len bytes), else 0 (why ""), also for a
+ * move that is not legal or a game not ACTIVE. */
+int game_move_loses(const struct game *g, const char *text, char *why,
+                    size_t len);
+
+struct buf;
+/* Appends to out, for the board mail, the moves that lose at once now
+ * (RULES.md sections 3 and 5): "These moves lose at once: a1-a2, ..."
+ * or, when fewer, "Only these moves do not lose at once: ...", at most
+ * 12 named then "and N more"; "Every legal move loses at once"; nothing
+ * when no move loses.  No final full stop. */
+void game_losing_text(const struct game *g, struct buf *out);
 
 /* The userid whose turn it is ("" unless the game is ACTIVE). */
 const char *game_to_move(const struct game *g);

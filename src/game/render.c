@@ -113,13 +113,15 @@ char *render_moves(const struct game *g)
 	struct buf b = BUF_INIT;
 	size_t i;
 
+	/* Numbered in plies, as #N and "Move N" are (issue 14), White's
+	 * and Black's move of a round on one line. */
 	for (i = 0; i < g->nmoves; i += 2) {
 		/* No padding after a last white move: no trailing blanks. */
 		if (i + 1 < g->nmoves)
-			buf_printf(&b, "%4zu. %-8s %s", i / 2 + 1, g->moves[i].text,
-			           g->moves[i + 1].text);
+			buf_printf(&b, "%4zu. %-8s %4zu. %s", i + 1, g->moves[i].text,
+			           i + 2, g->moves[i + 1].text);
 		else
-			buf_printf(&b, "%4zu. %s", i / 2 + 1, g->moves[i].text);
+			buf_printf(&b, "%4zu. %s", i + 1, g->moves[i].text);
 		buf_puts(&b, "\n");
 	}
 	return buf_take(&b);

@@ -19,7 +19,8 @@ char *render_board(const struct game *g, int black_down);
  * shows it whole: cells are at most 26 pixels wide. */
 char *render_board_html(const struct game *g, int black_down);
 
-/* The move list "  1. e2-e4    f11-f9\n  2. ..." (malloc'ed). */
+/* The move list "   1. e2-e4       2. f11-f9\n   3. ...", numbered in
+ * plies (malloc'ed). */
 char *render_moves(const struct game *g);
 
 #endif

@@ -11,6 +11,7 @@ src_rules_librules_a_SOURCES = \
 	src/rules/make.c \
 	src/rules/notation.c \
 	src/rules/status.c \
+	src/rules/losing.c \
 	src/rules/symmetry.c \
 	src/rules/perft.c
 

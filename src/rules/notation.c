@@ -36,9 +36,12 @@ static int read_squares(const char *text, int sq[4], char *err, size_t errlen)
 	if (ep_square_parse(s, &sq[0], &sq[1], &end) < 0)
 		goto bad;
 	s = end;
-	if (*s != '-' && *s != 'x' && *s != 'X' && *s != ':')
-		goto bad;
-	if (ep_square_parse(s + 1, &sq[2], &sq[3], &end) < 0)
+	/* "e12e10": two squares with nothing between them are a move too;
+	 * an x followed by a digit is file x ("e3x5"), not a capture mark. */
+	if ((*s == '-' || *s == ':' || *s == 'x' || *s == 'X') &&
+	    !(s[1] >= '0' && s[1] <= '9'))
+		s++;
+	if (ep_square_parse(s, &sq[2], &sq[3], &end) < 0)
 		goto bad;
 	s = end;
 	while (*s == ' ' || *s == '\t' || *s == '\r' || *s == '\n')
@@ -192,6 +195,33 @@ static int check_move(const struct ep_turn *t, int tail, int dir, int dist,
 	return 0;
 }
 
+/* A move written from the front piece of a group ("d2-d4" for the group
+ * d1-d2; a piece inside a group names a split-off group, so gets no
+ * hint) that would be legal from the group's tail: replace err with
+ * the right spelling.  Returns 0 when it did (err rewritten), else -1. */
+static int hint_tail(const struct ep_turn *t, int tail, int dir, int dist,
+                     const char *dn, char *err, size_t errlen)
+{
+	struct ep_move m;
+	char rn[4], scratch[EP_ERR_MAX];
+	int d = ep_dir_offset[dir], rear = tail, back = 0;
+
+	if (ep_turn_movable(t, tail + d))
+		return -1;  /* inside a group: a split-off move, no hint */
+	while (ep_turn_movable(t, rear - d)) {
+		rear -= d;
+		back++;
+	}
+	name_of(rear, rn);
+	if (back == 0 || check_move(t, rear, dir, dist + back, rn, dn, &m,
+	                            scratch, sizeof scratch) < 0)
+		return -1;
+	ep_err(err, errlen, "write %s-%s: a move names the rear piece of the "
+	       "group (the tail, %s) and the square its front piece lands on",
+	       rn, dn, rn);
+	return 0;
+}
+
 int ep_move_parse(const struct ep_position *p, const struct ep_options *o,
                   const char *text, struct ep_move *m, char *err,
                   size_t errlen)
@@ -221,5 +251,8 @@ int ep_move_parse(const struct ep_position *p, const struct ep_options *o,
 	if (dir < 0)
 		return ep_err(err, errlen, "%s-%s is not a straight line (a move "
 		              "goes along a rank, a file or a diagonal)", tn, dn);
-	return check_move(&t, tail, dir, dist, tn, dn, m, err, errlen);
+	if (check_move(&t, tail, dir, dist, tn, dn, m, err, errlen) == 0)
+		return 0;
+	hint_tail(&t, tail, dir, dist, dn, err, errlen);
+	return -1;
 }

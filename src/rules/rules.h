@@ -229,4 +229,27 @@ uint64_t ep_perft(const struct ep_position *p, const struct ep_options *o,
 /* Whether two positions have the same board and side to move. */
 int ep_position_equal(const struct ep_position *a, const struct ep_position *b);
 
+/* ---- moves that lose at once (RULES.md sections 3 and 5) ---- */
+
+/* Whether m, a legal move of p, loses at once: the mover loses before the
+ * opponent moves.  That is so when the position after m is a win for the
+ * opponent at the start of its turn (a pending crossing not answered, or
+ * a crossed piece moved back so that the opponent has more crossed
+ * pieces), or, under -repetition=loss, when m makes a position for the
+ * third time.  seen[0..nseen) are the positions of the game so far, the
+ * start and p included (NULL, 0: no history, repetition ignored).
+ * Returns 1 (why gets the reason in plain words, "it does not answer
+ * Black's crossing (RULES.md section 3)", at most len bytes, may be NULL
+ * when len is 0), 0 when m does not lose at once (why ""), -1 on a
+ * formatting error. */
+int ep_move_loses(const struct ep_position *p, const struct ep_options *o,
+                  const struct ep_position *seen, size_t nseen,
+                  const struct ep_move *m, char *why, size_t len);
+
+/* ep_move_loses() for each of moves[0..n): loses[i] is set to 1 when
+ * moves[i] loses at once, else 0.  Returns how many lose. */
+size_t ep_losing_moves(const struct ep_position *p, const struct ep_options *o,
+                       const struct ep_position *seen, size_t nseen,
+                       const struct ep_move *moves, size_t n, uint8_t *loses);
+
 #endif

@@ -101,7 +101,8 @@ try:
                          "a queued move is played right after the opponent's")
                 queue_tried = True
                 continue
-        env.mail(addr, "epaminondas move 101 %s %s %s" % (who, pw, move))
+        # The policy may pick a move that loses at once: "!" confirms it.
+        env.mail(addr, "epaminondas move 101 %s %s %s!" % (who, pw, move))
         if not undo_tried and turn >= 4 and "result: active" in (env.game_file(101) or ""):
             n = moves_in(env, 101)
             env.mail(addr, "epaminondas move 101 %s %s undo" % (who, pw))

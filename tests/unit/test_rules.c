@@ -340,6 +340,7 @@ static void test_move_notation(void)
 	char text[EP_MOVE_TEXT_MAX];
 	static const char *const forms[] = {
 		"e1-e3", "E1:E3", "e1xe3", "E1-e3", " e1-e3 \r\n", "e1Xe3",
+		"e1e3", "E1E3",
 	};
 	size_t i;
 
@@ -390,9 +391,11 @@ static void test_move_refusals(void)
 	is_str(refusal(start, &o, "hello"), "\"hello\" is not a move: write a "
 	       "move as tail-destination, e.g. e3-e7",
 	       "malformed text gets the expected form");
-	is_str(refusal(start, &o, "e3e7"), "\"e3e7\" is not a move: write a "
+	is_str(refusal(start, &o, "e3e7"), "there is no piece of yours on e3",
+	       "a move without a separator is read as two squares");
+	is_str(refusal(start, &o, "e3-"), "\"e3-\" is not a move: write a "
 	       "move as tail-destination, e.g. e3-e7",
-	       "a move without a separator gets the expected form");
+	       "a move without a destination gets the expected form");
 	is_str(refusal(start, &o, "e03-e4"), "\"e03-e4\" is not a move: write "
 	       "a move as tail-destination, e.g. e3-e7",
 	       "a rank with a leading zero is not a square");
@@ -420,8 +423,16 @@ static void test_move_refusals(void)
 	is_str(refusal(start, &o, "e1-e5"), "a group of 2 moves at most 2 "
 	       "squares: e1-e5 would move it 3",
 	       "a group moves at most as many squares as it has pieces");
-	is_str(refusal(start, &o, "e2-e4"), "a single piece moves one square: "
-	       "e2-e4 is 2 squares", "a single piece moves like a king");
+	is_str(refusal(start, &o, "e2-e4"), "write e1-e4: a move names the "
+	       "rear piece of the group (the tail, e1) and the square its front "
+	       "piece lands on", "a move written from the front of a group "
+	       "that is legal from its tail gets the right spelling");
+	is_str(refusal(start, &o, "e2-e5"), "a single piece moves one square: "
+	       "e2-e5 is 3 squares", "no spelling hint when the tail's move is "
+	       "not legal either");
+	is_str(refusal("8x8 8/8/8/8/8/8/3W4/8 w", &o8, "d2-d4"), "a single "
+	       "piece moves one square: d2-d4 is 2 squares",
+	       "a single piece moves like a king");
 	is_str(refusal(start, &o, "e2-e3"), "legal",
 	       "a single piece may leave a phalanx");
 	is_str(refusal("8x8 8/8/8/8/8/3B4/3W4/8 w", &o8, "d2xd3"), "a single "
@@ -1178,6 +1189,88 @@ static void test_engine_agrees_with_itself(void)
 	}
 }
 
+/* ---- RULES.md sections 3 and 5: moves that lose at once ---- */
+
+static int loses_of(const char *position, const struct ep_options *o,
+                    const struct ep_position *seen, size_t nseen,
+                    const char *move, char *why, size_t len)
+{
+	struct ep_position p = pos(position);
+	struct ep_move m;
+
+	if (ep_move_parse(&p, o, move, &m, err, sizeof err) < 0) {
+		printf("# move %s: %s\n", move, err);
+		return -2;
+	}
+	return ep_move_loses(&p, o, seen, nseen, &m, why, len);
+}
+
+static void test_losing_moves(void)
+{
+	struct ep_options o = opts("epaminondas", "-size=8x8");
+	struct ep_options draw = opts3("epaminondas", "-size=8x8",
+	                               "-repetition=draw", NULL);
+	struct ep_options off = opts3("epaminondas", "-size=8x8",
+	                              "-repetition=off", NULL);
+	const char *grace_pos = "8x8 8/7W/8/8/8/8/8/B7 w";
+	struct ep_position p = pos(grace_pos), seen[3];
+	struct ep_move moves[16], m;
+	uint8_t loses[16];
+	char why[EP_ERR_MAX];
+	size_t n;
+
+	/* Black has crossed on a1: of White h7's 5 moves only the
+	 * crossings g8 and h8 do not lose at once. */
+	n = ep_generate(&p, &o, moves, 16);
+	is_int((long)n, 5, "the grace position has 5 legal moves");
+	is_int((long)ep_losing_moves(&p, &o, NULL, 0, moves, n, loses), 3,
+	       "3 of them lose at once (they do not answer the crossing)");
+	is_int(loses_of(grace_pos, &o, NULL, 0, "h7-h6", why, sizeof why), 1,
+	       "h7-h6 does not answer the crossing: it loses at once");
+	is_str(why, "it does not answer Black's crossing (RULES.md section 3)",
+	       "the reason names the crossing");
+	is_int(loses_of(grace_pos, &o, NULL, 0, "h7-h8", why, sizeof why), 0,
+	       "h7-h8 crosses in return: it does not lose");
+	is_str(why, "", "no reason for a move that does not lose");
+	/* Equal crossings; moving the crossed piece back gives Black more. */
+	is_int(loses_of("8x8 7W/8/8/8/8/8/8/B7 w", &o, NULL, 0, "h8-h7", why,
+	                sizeof why), 1,
+	       "moving a crossed piece back off the far row loses at once");
+	is_str(why, "it leaves Black with more crossed pieces (RULES.md "
+	       "section 3)", "the reason says the opponent has more crossed");
+	is_int(loses_of("8x8 7B/8/8/8/8/8/W7/8 w", &o, NULL, 0, "a2-a3", why,
+	                sizeof why), 0, "an ordinary move does not lose");
+	/* Section 5: a third repetition loses under -repetition=loss only. */
+	p = pos("8x8 7B/8/8/8/8/8/W7/8 w");
+	if (ep_move_parse(&p, &o, "a2-a3", &m, err, sizeof err) < 0)
+		printf("# a2-a3: %s\n", err);
+	seen[0] = p;
+	ep_make(&seen[0], &o, &m);
+	seen[1] = seen[0];
+	seen[2] = p;
+	is_int(ep_move_loses(&p, &o, seen, 3, &m, why, sizeof why), 1,
+	       "a move making a position for the third time loses at once");
+	is_str(why, "it makes the same position for the third time (RULES.md "
+	       "section 5)", "the reason names the repetition");
+	is_int(ep_move_loses(&p, &o, seen + 1, 2, &m, why, sizeof why), 0,
+	       "the second occurrence does not lose");
+	is_int(ep_move_loses(&p, &draw, seen, 3, &m, why, sizeof why), 0,
+	       "under -repetition=draw the third occurrence draws, not loses");
+	is_int(ep_move_loses(&p, &off, seen, 3, &m, why, sizeof why), 0,
+	       "under -repetition=off repetition does not lose");
+	is_int(ep_move_loses(&p, &o, NULL, 0, &m, why, sizeof why), 0,
+	       "without history repetition is not judged");
+	/* A third repetition that answers nothing still draws first. */
+	p = pos(grace_pos);
+	if (ep_move_parse(&p, &draw, "h7-h6", &m, err, sizeof err) < 0)
+		printf("# h7-h6: %s\n", err);
+	seen[0] = p;
+	ep_make(&seen[0], &draw, &m);
+	seen[1] = seen[0];
+	is_int(ep_move_loses(&p, &draw, seen, 2, &m, why, sizeof why), 0,
+	       "a drawing repetition ends the game before the crossing check");
+}
+
 int main(void)
 {
 	test_perft_reference_values();
@@ -1191,6 +1284,7 @@ int main(void)
 	test_captures();
 	test_win_and_no_move_checks();
 	test_grace_text();
+	test_losing_moves();
 	test_symmetry();
 	test_igfip();
 	test_options();
