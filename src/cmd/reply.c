@@ -457,12 +457,15 @@ static void cap_warning(const struct game *g, char *buf, size_t len)
 }
 
 /* While a game is open: both players' ratings in the game's rating class
- * (ratings.h), one line.  Records that cannot be read are logged and the
- * line left out: a board mail is not held up for the standings. */
+ * (ratings.h), one line (one per player when long userids would pass 72
+ * columns), and a line more for a -rated=no game.  Records that cannot
+ * be read are logged and the line left out: a board mail is not held up
+ * for the standings. */
 static void ratings_var(const struct cmdctx *c, const struct game *g,
                         struct tvars *v)
 {
 	struct ratings r;
+	struct buf b = BUF_INIT;
 	char *err = NULL;
 	int cls = ratings_class(g->game, g->opts.width, g->opts.height);
 
@@ -471,11 +474,21 @@ static void ratings_var(const struct cmdctx *c, const struct game *g,
 		free(err);
 		return;
 	}
-	tvars_setf(v, "ratings", "Ratings (%s): %s %d, %s %d%s.",
-	           ratings_class_name(cls), g->white,
-	           ratings_of(&r, g->white, cls), g->black,
-	           ratings_of(&r, g->black, cls),
-	           g->unrated ? "; this game is unrated (-rated=no)" : "");
+	buf_printf(&b, "Ratings (%s): %s %d, %s %d.", ratings_class_name(cls),
+	           g->white, ratings_of(&r, g->white, cls), g->black,
+	           ratings_of(&r, g->black, cls));
+	if (b.len > 72) {
+		buf_reset(&b);
+		buf_printf(&b, "Ratings (%s):\n  %s %d\n  %s %d",
+		           ratings_class_name(cls), g->white,
+		           ratings_of(&r, g->white, cls), g->black,
+		           ratings_of(&r, g->black, cls));
+	}
+	if (g->unrated)
+		buf_puts(&b, "\nThis game is unrated (-rated=no): its result "
+		         "moves no rating.");
+	tvars_setf(v, "ratings", "%s", buf_str(&b));
+	buf_free(&b);
 	ratings_free(&r);
 }
 

@@ -115,8 +115,17 @@ try:
     # -rated=no: no result record, no rating moves, said in the mails.
     refused(env, A, "epaminondas challenge alice bob -rated=maybe by alice "
             "pw-alice", "-rated is yes or no", "-rated=maybe")
-    msgs = play(env, "epaminondas", 105, "alice", "bob", "e2-e3", "e11-e10",
-                "alice", "-Rated=No")
+    env.mail(A, "epaminondas challenge alice bob -Rated=No by alice pw-alice")
+    env.mail(B, "epaminondas accept 105 bob pw-bob")
+    msgs = by_recipient(env.new_messages())
+    btext = body_of(msgs[B][-1]) if msgs.get(B) else ""
+    contains(btext, "This game is unrated (-rated=no)",
+             "a board mail of an unrated game says so")
+    env.mail(A, "epaminondas move 105 alice pw-alice e2-e3")
+    env.mail(B, "epaminondas move 105 bob pw-bob e11-e10")
+    env.new_messages()
+    env.mail(A, "epaminondas resign 105 alice pw-alice")
+    msgs = env.new_messages()
     contains(env.game_file(105) or "", "\nrated: no\n",
              "the game file keeps -rated=no")
     ok(record(env, 105) is None, "an unrated game leaves no result record")
