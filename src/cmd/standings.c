@@ -158,7 +158,7 @@ static void history_line(struct buf *b, const struct rating_game *g)
 	util_iso_time(g->finished, when, sizeof when);
 	when[10] = '\0';
 	buf_printf(b, "%s  %s %ld  %s - %s  %s  %s\n"
-	           "            %s: %s %d -> %d (%+d), %s %d -> %d (%+d)\n",
+	           "    %s: %s %d -> %d (%+d), %s %d -> %d (%+d)\n",
 	           when, g->game, g->board, g->white, g->black, score[g->score2],
 	           g->result, ratings_class_name(g->cls), g->white,
 	           g->white_before, g->white_after,
