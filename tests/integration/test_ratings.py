@@ -137,6 +137,19 @@ try:
     is_(tables2.get(STD, {}).get("alice"), (1616, 1),
         "an unrated game moves no rating")
 
+    # Long userids: one line per player, within 72 columns.
+    L1, L2 = "longuserid-number-01", "longuserid-number-02"
+    env.signup("l1@example.org", L1, "pw-l1")
+    env.signup("l2@example.org", L2, "pw-l2")
+    env.new_messages()
+    env.mail("l1@example.org", "epaminondas challenge %s %s by %s pw-l1" %
+             (L1, L2, L1))                                              # 106
+    env.mail("l2@example.org", "epaminondas accept 106 %s pw-l2" % L2)
+    msgs = by_recipient(env.new_messages())
+    ltext = body_of(msgs["l1@example.org"][-1]) if msgs.get("l1@example.org") else ""
+    contains(ltext, "Ratings (epaminondas 14x12):\n  %s 1600\n  %s 1600" %
+             (L1, L2), "long userids: one ratings line per player")
+
     # Records written before the size line: the game file's -size=, or
     # the standard board when the game file is gone.
     rec = record(env, 102)
