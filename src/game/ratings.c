@@ -349,9 +349,10 @@ static int rt_read_dir(const char *spool, const char *game, struct ratings *r,
 	int rc = 0;
 
 	snprintf(dir, sizeof dir, "%s/games/%s", spool, game);
-	/* A batch may have a result record staged (group.h). */
+	/* A batch may have a result record staged (group.h); only those
+	 * commit the group early (board mails read the ratings too). */
 	snprintf(path, sizeof path, "games/%s/", game);
-	if (txn_group_settle(spool, path) < 0)
+	if (txn_group_settle_ending(spool, path, ".result") < 0)
 		return -1;
 	d = util_opendir(dir);
 	if (!d)

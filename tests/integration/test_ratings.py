@@ -10,10 +10,12 @@ in the class of their game file's -size=, or on the standard board when
 that file is gone; `history` names the class of each game."""
 import os
 import re
+import subprocess
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from harness import Env, ok, is_, contains, done, by_recipient, refused
+from harness import make_mail, BIN
 from harness import body_of as raw_body_of
 
 A, B, C = "alice@example.org", "bob@example.org", "carol@example.org"
@@ -149,6 +151,33 @@ try:
     ltext = body_of(msgs["l1@example.org"][-1]) if msgs.get("l1@example.org") else ""
     contains(ltext, "Ratings (epaminondas 14x12):\n  %s 1600\n  %s 1600" %
              (L1, L2), "long userids: one ratings line per player")
+
+    # In one batch (group commit, batch_group): a game ends, then a move
+    # on another board of the same players; that board mail must see the
+    # result record the group has staged.
+    env.mail(A, "epaminondas challenge alice bob by alice pw-alice")     # 107
+    env.mail(B, "epaminondas accept 107 bob pw-bob")
+    env.mail(A, "epaminondas move 107 alice pw-alice e2-e3")
+    env.mail(B, "epaminondas move 107 bob pw-bob e11-e10")
+    env.mail(A, "epaminondas move 103 alice pw-alice e2-e3")
+    env.new_messages()
+    md = os.path.join(env.root, "md")
+    for sub_ in ("new", "cur", "tmp"):
+        os.makedirs(os.path.join(md, sub_))
+    for i, (addr, subj) in enumerate(((A, "epaminondas resign 107 alice "
+                                        "pw-alice"),
+                                       (B, "epaminondas move 103 bob pw-bob "
+                                        "e11-e10"))):
+        with open(os.path.join(md, "new", "%d.mail" % i), "wb") as f:
+            f.write(make_mail(addr, subj, msgid="<grp%d@test.example>" % i))
+    p = subprocess.run([BIN, "batch", "--maildir", md], env=env.env,
+                       stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                       timeout=120)
+    is_(p.returncode, 0, "the batch exits 0")
+    msgs = [m for m in env.new_messages() if "Board 103" in m["Subject"]]
+    gtext = body_of(msgs[-1]) if msgs else ""
+    contains(gtext, "Ratings (epaminondas 14x12): alice 1599, bob 1601.",
+             "a board mail in the same batch sees the result staged before it")
 
     # Records written before the size line: the game file's -size=, or
     # the standard board when the game file is gone.
