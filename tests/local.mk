@@ -63,6 +63,11 @@ EXTRA_DIST += tests/unit/render-boards.expected
 TESTS += tests/integration/test_game_commands.py
 EXTRA_DIST += tests/integration/test_game_commands.py
 
+# Ratings per game and board size class, -rated=no, ratings in board
+# mails (issue 14, item 9).
+TESTS += tests/integration/test_ratings.py
+EXTRA_DIST += tests/integration/test_ratings.py
+
 # The rules engine against an independent Python reference of RULES.md,
 # and every variant played to its end by mail.
 TESTS += tests/integration/test_moves_reference.py \

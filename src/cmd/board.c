@@ -150,11 +150,15 @@ enum cmd_status board_save(struct cmdctx *c, struct board_ctx *b,
 	txn_put(t, rel, file, strlen(file));
 	free(file);
 	/* A game that ends before both players have made a move is not
-	 * rated (pbmserv removed such boards): no result record. */
+	 * rated (pbmserv removed such boards), nor one played with -rated=no:
+	 * no result record. */
 	if (b->g.state == GAME_FINISHED && b->was != GAME_FINISHED &&
 	    b->g.nmoves < 2) {
 		change = xstrdup("unchanged: the game ended before both players "
 		                 "had made a move");
+	} else if (b->g.state == GAME_FINISHED && b->was != GAME_FINISHED &&
+	           b->g.unrated) {
+		change = xstrdup("unchanged: an unrated game (-rated=no)");
 	} else if (b->g.state == GAME_FINISHED && b->was != GAME_FINISHED) {
 		change = board_rate(c, t, &b->g, &st);
 		if (st != CMD_DONE) {

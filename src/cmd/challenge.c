@@ -42,7 +42,8 @@
 	"       epaminondas challenge alice bob   (unsigned: both must accept)\n" \
 	"  options: -size=WxH -block=c5,f7 -symmetry=mirror|rotate|both|off\n" \
 	"           -repetition=loss|draw|off -rules=abbott|igfip\n" \
-	"           -crossed=move|stay|safe -frozen -observers=on|off"
+	"           -crossed=move|stay|safe -frozen -observers=on|off\n" \
+	"           -rated=yes|no"
 
 static enum cmd_status check_player(struct cmdctx *c, char *userid)
 {

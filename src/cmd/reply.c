@@ -11,6 +11,7 @@
 #include "util/log.h"
 #include "cmd/cmd.h"
 #include "cmd/intake.h"
+#include "game/ratings.h"
 #include "game/render.h"
 #include "spool/addrindex.h"
 #include "spool/outbox.h"
@@ -455,6 +456,42 @@ static void cap_warning(const struct game *g, char *buf, size_t len)
 		         GAME_MAX_PLIES - g->nmoves);
 }
 
+/* While a game is open: both players' ratings in the game's rating class
+ * (ratings.h), one line (one per player when long userids would pass 72
+ * columns), and a line more for a -rated=no game.  Records that cannot
+ * be read are logged and the line left out: a board mail is not held up
+ * for the standings. */
+static void ratings_var(const struct cmdctx *c, const struct game *g,
+                        struct tvars *v)
+{
+	struct ratings r;
+	struct buf b = BUF_INIT;
+	char *err = NULL;
+	int cls = ratings_class(g->game, g->opts.width, g->opts.height);
+
+	if (ratings_load(c->cfg->spool, &r, &err) < 0) {
+		log_msg(LOG_ERR, "%s\n", err);
+		free(err);
+		return;
+	}
+	buf_printf(&b, "Ratings (%s): %s %d, %s %d.", ratings_class_name(cls),
+	           g->white, ratings_of(&r, g->white, cls), g->black,
+	           ratings_of(&r, g->black, cls));
+	if (b.len > 72) {
+		buf_reset(&b);
+		buf_printf(&b, "Ratings (%s):\n  %s %d\n  %s %d",
+		           ratings_class_name(cls), g->white,
+		           ratings_of(&r, g->white, cls), g->black,
+		           ratings_of(&r, g->black, cls));
+	}
+	if (g->unrated)
+		buf_puts(&b, "\nThis game is unrated (-rated=no): its result "
+		         "moves no rating.");
+	tvars_setf(v, "ratings", "%s", buf_str(&b));
+	buf_free(&b);
+	ratings_free(&r);
+}
+
 static void board_vars(struct cmdctx *c, const struct game *g,
                        struct tvars *v, const char *headline,
                        const char *comment, const char *who)
@@ -509,6 +546,8 @@ static void board_vars(struct cmdctx *c, const struct game *g,
 	}
 	if (c->ratings)
 		tvars_setf(v, "ratings", "Ratings: %s.", c->ratings);
+	else if (g->state == GAME_ACTIVE || g->state == GAME_CHALLENGED)
+		ratings_var(c, g, v);
 }
 
 /* The subject: pbmserv's "Epaminondas Board 101 USERID" naming who must

@@ -1,6 +1,7 @@
 /*
- * standings.c - "standings" and "history [USERID]": the Elo table of every
- * player and the list of finished games, to the sender only.  Neither
+ * standings.c - "standings" and "history [USERID]": the Elo tables, one
+ * per rating class (game and board size, ratings.h), and the list of
+ * finished games, to the sender only.  Neither
  * needs a password: pbmserv's standings were public.
  *
  * Both are read from the result records (src/game/ratings.h) without a
@@ -47,43 +48,75 @@ static void standings_line(struct buf *b, int rank, const char *userid,
 	           p->games < RATING_PROVISIONAL ? "  ?" : "");
 }
 
-/* The table: every player, rated or not (then at RATING_START), best
- * rating first.  Players who left (no user file) keep their line.  Lines
- * stop before the table passes budget bytes; a note then says how many
- * were shown of how many. */
+/* The players of class cls: those with a rated game in it, and for the
+ * standard Epaminondas class (the one table pbmserv had) every player,
+ * the others at RATING_START.  Returns the count; *out is malloc'ed. */
+static size_t class_players(const struct ratings *r, int cls, char **ids,
+                            size_t n, struct rating_player **out)
+{
+	struct rating_player *all = xmalloc((r->nplayers + n + 1) * sizeof *all);
+	size_t i, m = 0;
+
+	for (i = 0; i < r->nplayers; i++)
+		if (r->players[i].cls == cls)
+			all[m++] = r->players[i];
+	for (i = 0; cls == RATING_EPAMINONDAS && i < n; i++) {
+		if (ratings_find(r, ids[i], cls))
+			continue;
+		memset(&all[m], 0, sizeof all[m]);
+		snprintf(all[m].userid, sizeof all[m].userid, "%s", ids[i]);
+		all[m].cls = cls;
+		all[m++].rating = RATING_START;
+	}
+	if (m)
+		qsort(all, m, sizeof *all, ratings_by_rating);
+	*out = all;
+	return m;
+}
+
+/* One table per rating class (ratings.h): the standard Epaminondas
+ * class always, the others when someone has a rated game in them; best
+ * rating first.  Players who left (no user file) keep their lines.
+ * Lines stop before the text passes budget bytes; a note then says how
+ * many of the class were shown of how many, and later classes are left
+ * out (named in the note). */
 static char *standings_table(const struct cmdctx *c, const struct ratings *r,
                              char **ids, size_t n, size_t budget)
 {
 	struct buf b = BUF_INIT, line = BUF_INIT;
-	struct rating_player *all = xmalloc((r->nplayers + n + 1) * sizeof *all);
-	size_t i, m = r->nplayers;
+	struct rating_player *all;
+	size_t i, m;
+	int cls, full = 0;
 
-	if (r->nplayers)  /* (no rated game yet: players is NULL) */
-		memcpy(all, r->players, r->nplayers * sizeof *all);
-	for (i = 0; i < n; i++) {
-		if (ratings_find(r, ids[i]))
+	for (cls = 0; cls < RATING_CLASSES && !full; cls++) {
+		m = class_players(r, cls, ids, n, &all);
+		if (!m) {
+			free(all);
 			continue;
-		memset(&all[m], 0, sizeof all[m]);
-		snprintf(all[m].userid, sizeof all[m].userid, "%s", ids[i]);
-		all[m++].rating = RATING_START;
+		}
+		buf_printf(&b, "%s%s\n\n%4s  %-20s %6s %6s %4s %4s %4s\n",
+		           b.len ? "\n" : "", ratings_class_title(cls), "#",
+		           "Player", "Rating", "Games", "Won", "Lost", "Drawn");
+		for (i = 0; i < m; i++) {
+			buf_reset(&line);
+			standings_line(&line, (int)i + 1, all[i].userid, &all[i]);
+			if (b.len + line.len > budget)
+				break;
+			buf_append(&b, line.data, line.len);
+		}
+		if (i < m) {
+			full = 1;
+			buf_printf(&b, "\nShown: the first %zu of %zu players, best "
+			           "rating first; all of them would not fit in one "
+			           "mail (at most %zu bytes)%s.  \"history USERID\" "
+			           "gives any player's finished games.\n", i, m,
+			           reply_cap(c), cls + 1 < RATING_CLASSES ?
+			           ", and the tables of other board sizes and "
+			           "Crossings are left out" : "");
+		}
+		free(all);
 	}
-	qsort(all, m, sizeof *all, ratings_by_rating);
-	buf_printf(&b, "%4s  %-20s %6s %6s %4s %4s %4s\n", "#", "Player",
-	           "Rating", "Games", "Won", "Lost", "Drawn");
-	for (i = 0; i < m; i++) {
-		buf_reset(&line);
-		standings_line(&line, (int)i + 1, all[i].userid, &all[i]);
-		if (b.len + line.len > budget)
-			break;
-		buf_append(&b, line.data, line.len);
-	}
-	if (i < m)
-		buf_printf(&b, "\nShown: the first %zu of %zu players, best rating "
-		           "first; all of them would not fit in one mail (at most "
-		           "%zu bytes).  \"history USERID\" gives any player's "
-		           "finished games.\n", i, m, reply_cap(c));
 	buf_free(&line);
-	free(all);
 	return buf_take(&b);
 }
 
@@ -125,9 +158,10 @@ static void history_line(struct buf *b, const struct rating_game *g)
 	util_iso_time(g->finished, when, sizeof when);
 	when[10] = '\0';
 	buf_printf(b, "%s  %s %ld  %s - %s  %s  %s\n"
-	           "            %s %d -> %d (%+d), %s %d -> %d (%+d)\n",
+	           "    %s: %s %d -> %d (%+d), %s %d -> %d (%+d)\n",
 	           when, g->game, g->board, g->white, g->black, score[g->score2],
-	           g->result, g->white, g->white_before, g->white_after,
+	           g->result, ratings_class_name(g->cls), g->white,
+	           g->white_before, g->white_after,
 	           g->white_after - g->white_before, g->black, g->black_before,
 	           g->black_after, g->black_after - g->black_before);
 }

@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 /* A Message-ID goes into a game file line only when it cannot break the
  * line: printable ASCII without spaces, at most GAME_MSGID_MAX bytes. */
@@ -71,13 +72,38 @@ void game_free(struct game *g)
 void game_settings_default(struct game_settings *s)
 {
 	s->no_observers = 0;
+	s->unrated = 0;
+}
+
+/* -rated=yes|no (any case, one or two dashes, like the rules options):
+ * 1 when word is one, 0 when not, -1 with err on a bad value. */
+static int game_rated_apply(struct game_settings *s, const char *word,
+                            char *err, size_t errlen)
+{
+	static const char key[] = "-rated=";
+
+	if (strncmp(word, "--", 2) == 0)
+		word++;
+	if (strncasecmp(word, key, sizeof key - 1) != 0)
+		return 0;
+	word += sizeof key - 1;
+	if (strcasecmp(word, "yes") == 0 || strcasecmp(word, "no") == 0) {
+		s->unrated = strcasecmp(word, "no") == 0;
+		return 1;
+	}
+	snprintf(err, errlen, "-rated is yes or no, not '%.40s' (-rated=no: "
+	         "the result moves no rating)", word);
+	return -1;
 }
 
 int game_setting_apply(struct game_settings *s, const char *word, char *err,
                        size_t errlen)
 {
 	static const char key[] = "-observers=";
+	int rc = game_rated_apply(s, word, err, errlen);
 
+	if (rc != 0)
+		return rc;
 	if (strncmp(word, key, sizeof key - 1) != 0)
 		return 0;
 	word += sizeof key - 1;
@@ -92,11 +118,13 @@ int game_setting_apply(struct game_settings *s, const char *word, char *err,
 void game_settings_put(struct game *g, const struct game_settings *s)
 {
 	g->no_observers = s->no_observers;
+	g->unrated = s->unrated;
 }
 
 void game_settings_format(const struct game *g, char *buf, size_t len)
 {
-	snprintf(buf, len, "%s", g->no_observers ? " -observers=off" : "");
+	snprintf(buf, len, "%s%s", g->no_observers ? " -observers=off" : "",
+	         g->unrated ? " -rated=no" : "");
 }
 
 void game_challenge(struct game *g)

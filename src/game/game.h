@@ -86,6 +86,8 @@ struct game {
 	                                 yet; files before version 5 have none */
 	int no_observers;             /* game option -observers=off: nobody
 	                                 may subscribe ("observers: off") */
+	int unrated;                  /* game option -rated=no: its end
+	                                 moves no rating ("rated: no") */
 	int cap_off;                  /* while a file of a game played past
 	                                 GAME_MAX_PLIES before the cap existed
 	                                 replays: the cap does not end it (its
@@ -126,6 +128,7 @@ struct game {
  * RULES.md section 6 (which the rules engine reads). */
 struct game_settings {
 	int no_observers;   /* -observers=off: nobody may subscribe */
+	int unrated;        /* -rated=no: the result is not rated */
 };
 
 void game_settings_default(struct game_settings *s);
@@ -139,8 +142,8 @@ int game_setting_apply(struct game_settings *s, const char *word, char *err,
 /* Give a new game g the settings s. */
 void game_settings_put(struct game *g, const struct game_settings *s);
 
-/* The settings of g as option words (" -observers=off"), "" for the
- * defaults, into buf. */
+/* The settings of g as option words (" -observers=off -rated=no"), ""
+ * for the defaults, into buf. */
 void game_settings_format(const struct game *g, char *buf, size_t len);
 
 /* Set the pending move of side (GAME_PEND_QUEUE or _SUBMIT) to text

@@ -17,6 +17,8 @@
  *                                       own password or reply token)
  *   observers: off                     (version 5, optional: the game
  *                                       option -observers=off)
+ *   rated: no                          (version 5, optional, since issue
+ *                                       14: the game option -rated=no)
  *   move: 1 e2-e4 2026-11-30T06:00:00Z <Message-ID or ->
  *   move: 2 ...
  *   end: resign|draw|forfeit|decline|withdraw USERID TIME   (optional)
@@ -129,6 +131,8 @@ char *game_format(const struct game *g)
 		}
 	if (g->no_observers)
 		buf_puts(&b, "observers: off\n");
+	if (g->unrated)
+		buf_puts(&b, "rated: no\n");
 	for (i = 0; i < g->nmoves; i++) {
 		util_iso_time(g->moves[i].when, t1, sizeof t1);
 		buf_printf(&b, "move: %zu %s %s %s\n", i + 1, g->moves[i].text, t1,
@@ -172,6 +176,7 @@ struct gf_head {
 	time_t agreed_when[2];
 	int nagreed;
 	int no_observers;       /* "observers: off" (version 5) */
+	int unrated;            /* "rated: no" (version 5) */
 	int cap_off;            /* the file holds more plies than the cap */
 	int version;            /* of the file, 1 to 5 */
 };
@@ -223,6 +228,9 @@ static int gf_head_field(struct gf_head *h, const char *key, const char *val)
 	} else if (strcmp(key, "observers") == 0 && h->version >= 5 &&
 	           strcmp(val, "off") == 0) {
 		h->no_observers = 1;
+	} else if (strcmp(key, "rated") == 0 && h->version >= 5 &&
+	           strcmp(val, "no") == 0) {
+		h->unrated = 1;
 	} else {
 		return -1;
 	}
@@ -254,6 +262,7 @@ static int gf_start(struct game *g, const struct gf_head *h, char *err,
 	game_new(g, h->game, h->board, &o, h->white, h->black, h->created);
 	g->updated = h->updated;
 	g->no_observers = h->no_observers;
+	g->unrated = h->unrated;
 	g->cap_off = h->cap_off;
 	for (i = 0; i < h->nagreed; i++) {
 		int side = game_side_of(g, h->agreed_by[i]);

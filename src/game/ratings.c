@@ -55,39 +55,92 @@ int ratings_expected_milli(int diff)
 	return rt_round(rt_expected(diff) * 1000.0);
 }
 
+static const struct {
+	const char *game;
+	int small, large;    /* 0, -1 fewer squares than standard, 1 more */
+	const char *name, *title;
+} rt_classes[RATING_CLASSES] = {
+	{ "epaminondas", 0, 0, "epaminondas 14x12",
+	  "Epaminondas on the standard 14x12 board" },
+	{ "epaminondas", 1, 0, "epaminondas small",
+	  "Epaminondas, small boards (fewer squares than 14x12)" },
+	{ "epaminondas", 0, 1, "epaminondas large",
+	  "Epaminondas, large boards (other sizes)" },
+	{ "crossings", 0, 0, "crossings 8x8",
+	  "Crossings on the standard 8x8 board" },
+	{ "crossings", 1, 0, "crossings small",
+	  "Crossings, small boards (fewer squares than 8x8)" },
+	{ "crossings", 0, 1, "crossings large",
+	  "Crossings, large boards (other sizes)" },
+};
+
+int ratings_class(const char *game, int width, int height)
+{
+	int base = strcmp(game, "crossings") == 0 ? RATING_CROSSINGS
+	                                          : RATING_EPAMINONDAS;
+	int sw = base == RATING_CROSSINGS ? 8 : 14;
+	int sh = base == RATING_CROSSINGS ? 8 : 12;
+
+	if (width == sw && height == sh)
+		return base;
+	return base + (width * height < sw * sh ? 1 : 2);
+}
+
+const char *ratings_class_name(int cls)
+{
+	return cls >= 0 && cls < RATING_CLASSES ? rt_classes[cls].name : "?";
+}
+
+const char *ratings_class_title(int cls)
+{
+	return cls >= 0 && cls < RATING_CLASSES ? rt_classes[cls].title : "?";
+}
+
 const struct rating_player *ratings_find(const struct ratings *r,
-                                         const char *userid)
+                                         const char *userid, int cls)
 {
 	size_t i;
 
 	for (i = 0; i < r->nplayers; i++)
-		if (strcmp(r->players[i].userid, userid) == 0)
+		if (r->players[i].cls == cls &&
+		    strcmp(r->players[i].userid, userid) == 0)
 			return &r->players[i];
 	return NULL;
 }
 
-/* Index of userid's entry, added at RATING_START when new.  An index,
- * not a pointer: adding may move the array. */
-static size_t rt_player(struct ratings *r, const char *userid)
+int ratings_of(const struct ratings *r, const char *userid, int cls)
+{
+	const struct rating_player *p = ratings_find(r, userid, cls);
+
+	return p ? p->rating : RATING_START;
+}
+
+/* Index of userid's entry in class cls, added at RATING_START when new.
+ * An index, not a pointer: adding may move the array. */
+static size_t rt_player(struct ratings *r, const char *userid, int cls)
 {
 	struct rating_player *p;
 	size_t i;
 
 	for (i = 0; i < r->nplayers; i++)
-		if (strcmp(r->players[i].userid, userid) == 0)
+		if (r->players[i].cls == cls &&
+		    strcmp(r->players[i].userid, userid) == 0)
 			return i;
 	r->players = xrealloc(r->players, (r->nplayers + 1) * sizeof *r->players);
 	p = &r->players[r->nplayers];
 	memset(p, 0, sizeof *p);
 	snprintf(p->userid, sizeof p->userid, "%s", userid);
+	p->cls = cls;
 	p->rating = RATING_START;
 	return r->nplayers++;
 }
 
-/* Apply one game: score2 is White's score in half points. */
+/* Apply one game within its class: score2 is White's score in half
+ * points. */
 static void rt_apply(struct ratings *r, struct rating_game *rg)
 {
-	size_t wi = rt_player(r, rg->white), bi = rt_player(r, rg->black);
+	size_t wi = rt_player(r, rg->white, rg->cls);
+	size_t bi = rt_player(r, rg->black, rg->cls);
 	struct rating_player *w = &r->players[wi], *b = &r->players[bi];
 	double sw = rg->score2 / 2.0;
 	int dw = rt_round(RATING_K * (sw - rt_expected(w->rating - b->rating)));
@@ -116,6 +169,9 @@ void ratings_add(struct ratings *r, const struct game *g,
 	memset(rg, 0, sizeof *rg);
 	snprintf(rg->game, sizeof rg->game, "%s", g->game);
 	rg->board = g->board;
+	rg->width = g->opts.width;
+	rg->height = g->opts.height;
+	rg->cls = ratings_class(g->game, rg->width, rg->height);
 	snprintf(rg->white, sizeof rg->white, "%s", g->white);
 	snprintf(rg->black, sizeof rg->black, "%s", g->black);
 	rg->finished = g->updated;
@@ -138,10 +194,11 @@ char *ratings_record(const struct rating_game *rg)
 	char when[32];
 
 	util_iso_time(rg->finished, when, sizeof when);
-	buf_printf(&b, "%s\ngame: %s\nboard: %ld\nwhite: %s\nblack: %s\n"
-	           "finished: %s\nscore: %s\nresult: %s\n"
+	buf_printf(&b, "%s\ngame: %s\nboard: %ld\nsize: %dx%d\nwhite: %s\n"
+	           "black: %s\nfinished: %s\nscore: %s\nresult: %s\n"
 	           "white-rating: %d %d\nblack-rating: %d %d\n", RESULT_MAGIC,
-	           rg->game, rg->board, rg->white, rg->black, when,
+	           rg->game, rg->board, rg->width, rg->height, rg->white,
+	           rg->black, when,
 	           score[rg->score2], rg->result, rg->white_before,
 	           rg->white_after, rg->black_before, rg->black_after);
 	return buf_take(&b);
@@ -157,6 +214,17 @@ char *ratings_change_text(const struct rating_game *rg)
 	           rg->black_before, rg->black_after,
 	           rg->black_after - rg->black_before);
 	return buf_take(&b);
+}
+
+/* "WxH" with both in the rules' limits into *w, *h; 0 or -1. */
+static int rt_size(const char *val, int *w, int *h)
+{
+	char end;
+
+	if (sscanf(val, "%3dx%3d%c", w, h, &end) != 2 || *w < EP_MIN_W ||
+	    *w > EP_MAX_W || *h < EP_MIN_H || *h > EP_MAX_H)
+		return -1;
+	return 0;
 }
 
 /* One "key: value" of a result record. */
@@ -190,6 +258,9 @@ static int rt_field(struct rating_game *rg, const char *key, const char *val,
 		else
 			return -1;
 		*have |= 32;
+	} else if (strcmp(key, "size") == 0) {
+		if (rt_size(val, &rg->width, &rg->height) < 0)
+			return -1;
 	} else if (strcmp(key, "result") == 0) {
 		snprintf(rg->result, sizeof rg->result, "%s", val);
 	}
@@ -236,6 +307,38 @@ bad:
 	return -1;
 }
 
+/* The size of a record written before issue 14 (no size line): from the
+ * "-size=" of the options line of the board's game file, else the
+ * game's standard board.  Then the class of rg. */
+static void rt_old_size(const char *spool, struct rating_game *rg)
+{
+	char rel[128], path[4096], *text, *opts, *size, *nl;
+
+	rg->width = strcmp(rg->game, "crossings") == 0 ? 8 : 14;
+	rg->height = strcmp(rg->game, "crossings") == 0 ? 8 : 12;
+	spool_board_path(rg->game, rg->board, rel, sizeof rel);
+	snprintf(path, sizeof path, "%s/%s", spool, rel);
+	text = util_read_file(path, 1 << 22, NULL);
+	if (!text)
+		return;
+	opts = strstr(text, "\noptions: ");
+	nl = opts ? strchr(opts + 1, '\n') : NULL;
+	if (nl)
+		*nl = '\0';
+	size = opts ? strstr(opts, " -size=") : NULL;
+	if (size) {
+		int w, h;
+		char *sp = strchr(size + 7, ' ');
+		if (sp)
+			*sp = '\0';
+		if (rt_size(size + 7, &w, &h) == 0) {
+			rg->width = w;
+			rg->height = h;
+		}
+	}
+	free(text);
+}
+
 /* Add the records of games/GAME/ to r->games (unsorted, not yet rated). */
 static int rt_read_dir(const char *spool, const char *game, struct ratings *r,
                        char **err)
@@ -246,9 +349,10 @@ static int rt_read_dir(const char *spool, const char *game, struct ratings *r,
 	int rc = 0;
 
 	snprintf(dir, sizeof dir, "%s/games/%s", spool, game);
-	/* A batch may have a result record staged (group.h). */
+	/* A batch may have a result record staged (group.h); only those
+	 * commit the group early (board mails read the ratings too). */
 	snprintf(path, sizeof path, "games/%s/", game);
-	if (txn_group_settle(spool, path) < 0)
+	if (txn_group_settle_ending(spool, path, ".result") < 0)
 		return -1;
 	d = util_opendir(dir);
 	if (!d)
@@ -270,8 +374,12 @@ static int rt_read_dir(const char *spool, const char *game, struct ratings *r,
 		}
 		r->games = xrealloc(r->games, (r->ngames + 1) * sizeof *r->games);
 		rc = rt_parse(text, path, &r->games[r->ngames], err);
-		if (rc == 0)
-			r->ngames++;
+		if (rc == 0) {
+			struct rating_game *rg = &r->games[r->ngames++];
+			if (!rg->width)
+				rt_old_size(spool, rg);
+			rg->cls = ratings_class(rg->game, rg->width, rg->height);
+		}
 		free(text);
 	}
 	closedir(d);
@@ -294,6 +402,8 @@ int ratings_by_rating(const void *a, const void *b)
 {
 	const struct rating_player *x = a, *y = b;
 
+	if (x->cls != y->cls)
+		return x->cls < y->cls ? -1 : 1;
 	if (x->rating != y->rating)
 		return x->rating > y->rating ? -1 : 1;
 	return strcmp(x->userid, y->userid);

@@ -9,6 +9,7 @@
  *   epamserv-result 1
  *   game: epaminondas
  *   board: 101
+ *   size: 14x12                     (since issue 14: the board's size)
  *   white: alice
  *   black: bob
  *   finished: 2026-11-30T07:00:00Z
@@ -24,6 +25,25 @@
  * 1 / (1 + 10^(-d/400)) with the difference d capped at 400, changes are
  * rounded to whole points for each player; a player with fewer than 20
  * rated games is provisional (shown, not treated differently).
+ *
+ * Rating classes.  A rating says how well one plays one game, so each
+ * player has one rating per class, and a game moves only the ratings of
+ * its class.  A class is a game (Epaminondas or Crossings) and a board
+ * size class: the game's standard board (14x12 for Epaminondas, 8x8 for
+ * Crossings), small boards (fewer squares than the standard one, e.g.
+ * Epaminondas on 8x8 or 10x10) and large boards (any other size).  The
+ * board's size decides how long a game runs and how much room a phalanx
+ * has, so 8x8 skill says little about 14x12; the other options (Abbott
+ * or IGFIP rules, crossed pieces, blocks, symmetry, repetition) change
+ * details of one game and stay within its class: splitting by them
+ * would leave classes too thin to rate anyone.
+ *
+ * Records written before issue 14 have no size line: their size is read
+ * from the options line of the board's game file, and when that file is
+ * gone they count on the game's standard board (the single rating of
+ * before kept as the standard class).  A game played with -rated=no
+ * (game.h) leaves no result record, like one that ended before both
+ * players had moved.
  */
 #ifndef EPAM_RATINGS_H
 #define EPAM_RATINGS_H
@@ -37,8 +57,30 @@
 #define RATING_K 32
 #define RATING_PROVISIONAL 20   /* games before a rating is established */
 
+/* The rating classes, standard boards first (see above). */
+enum rating_class {
+	RATING_EPAMINONDAS = 0,   /* epaminondas on 14x12 */
+	RATING_EPAMINONDAS_SMALL,
+	RATING_EPAMINONDAS_LARGE,
+	RATING_CROSSINGS,         /* crossings on 8x8 */
+	RATING_CROSSINGS_SMALL,
+	RATING_CROSSINGS_LARGE,
+	RATING_CLASSES
+};
+
+/* The class of game ("epaminondas" or "crossings") on a width x height
+ * board. */
+int ratings_class(const char *game, int width, int height);
+
+/* The class's name: short ("epaminondas 14x12", "crossings small") for a
+ * line of text, or long ("Epaminondas, small boards (fewer squares than
+ * 14x12)") for a heading. */
+const char *ratings_class_name(int cls);
+const char *ratings_class_title(int cls);
+
 struct rating_player {
 	char userid[32];
+	int cls;                     /* enum rating_class */
 	int rating;
 	int games, wins, losses, draws;
 };
@@ -47,6 +89,8 @@ struct rating_player {
 struct rating_game {
 	char game[16];
 	long board;
+	int width, height;           /* the board's size */
+	int cls;                     /* enum rating_class */
 	char white[32], black[32];
 	time_t finished;
 	int score2;                  /* White's score in half points: 0, 1, 2 */
@@ -55,7 +99,8 @@ struct rating_game {
 };
 
 struct ratings {
-	struct rating_player *players;   /* sorted by rating, best first */
+	struct rating_player *players;   /* one per player and class played,
+	                                    by class, then best rating first */
 	size_t nplayers;
 	struct rating_game *games;       /* in the order they finished */
 	size_t ngames;
@@ -66,10 +111,13 @@ struct ratings {
  * or parsed, naming it).  Free r with ratings_free. */
 int ratings_load(const char *spool, struct ratings *r, char **err);
 
-/* The player's entry, or NULL for a player with no rated game (rating
- * RATING_START). */
+/* The player's entry in class cls, or NULL for a player with no rated
+ * game in it (rating RATING_START). */
 const struct rating_player *ratings_find(const struct ratings *r,
-                                         const char *userid);
+                                         const char *userid, int cls);
+
+/* The player's rating in class cls (RATING_START when unrated there). */
+int ratings_of(const struct ratings *r, const char *userid, int cls);
 
 /* Rate the finished game g on top of r: fills rg (before and after for
  * both players) and updates r's players.  g must be GAME_FINISHED. */
@@ -88,8 +136,8 @@ char *ratings_change_text(const struct rating_game *rg);
  * thousandths (500 for equal ratings). */
 int ratings_expected_milli(int diff);
 
-/* qsort comparison of struct rating_player: best rating first, then by
- * userid. */
+/* qsort comparison of struct rating_player: by class, then best rating
+ * first, then by userid. */
 int ratings_by_rating(const void *a, const void *b);
 
 void ratings_free(struct ratings *r);

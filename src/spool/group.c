@@ -385,13 +385,28 @@ int txn_group_tick(void)
 
 int txn_group_settle(const char *spool, const char *prefix)
 {
+	return txn_group_settle_ending(spool, prefix, "");
+}
+
+/* Whether path ends with suffix. */
+static int grp_ends(const char *path, const char *suffix)
+{
+	size_t n = strlen(path), m = strlen(suffix);
+
+	return n >= m && strcmp(path + n - m, suffix) == 0;
+}
+
+int txn_group_settle_ending(const char *spool, const char *prefix,
+                            const char *suffix)
+{
 	size_t i, j, n = strlen(prefix);
 
 	if (!grp.spool || strcmp(grp.spool, spool) != 0)
 		return 0;
 	for (i = 0; i < grp.n; i++)
 		for (j = 0; j < grp.v[i].npaths; j++)
-			if (strncmp(grp.v[i].paths[j], prefix, n) == 0) {
+			if (strncmp(grp.v[i].paths[j], prefix, n) == 0 &&
+			    grp_ends(grp.v[i].paths[j], suffix)) {
 				if (txn_group_commit() < 0) {
 					errno = EIO;
 					return -1;

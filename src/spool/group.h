@@ -65,6 +65,13 @@ int txn_group_commit(void);
  * that commit failed.  A no-op when no group is open. */
 int txn_group_settle(const char *spool, const char *prefix);
 
+/* txn_group_settle for the files under prefix whose names end with
+ * suffix only (e.g. "games/epaminondas/" and ".result": the ratings,
+ * read for every board mail, need not commit a group that only moved
+ * pieces). */
+int txn_group_settle_ending(const char *spool, const char *prefix,
+                            const char *suffix);
+
 /* The number of groups committed so far: a mail whose last transaction
  * was staged (or which staged none) while this was s is durable once it
  * is greater than s. */

@@ -2,7 +2,8 @@
 """Issue 4's must-show, played only by mail between two users:
 a full game to its end using submit + confirm, queue and a refused undo;
 a second game ended by an accepted draw offer; a third by resignation;
-the standings checked after each."""
+the standings checked after each (game 1, on 6x7, in the small-board
+table; games 2 and 3 in the 14x12 one)."""
 import os
 import re
 import sys
@@ -42,15 +43,23 @@ def after(pos, name):
     return ref_rules.format_position(ref_rules.apply_move(p, move))
 
 
-def standings(env):
-    """{userid: (rating, games, won, lost, drawn)} from a standings mail."""
+SMALL = "Epaminondas, small boards"   # game 1 (6x7) is rated there
+STANDARD = "Epaminondas on the standard 14x12 board"   # games 2 and 3
+
+
+def standings(env, title):
+    """{userid: (rating, games, won, lost, drawn)} from the table of a
+    standings mail whose heading starts with title (one per rating
+    class)."""
     env.mail("carol@example.org", "standings")
     msgs = env.new_messages()
-    table = {}
+    table, inside = {}, False
     for line in (body_of(msgs[-1]) if msgs else "").splitlines():
         m = re.match(r"\s*\d+\s+(\w+)\s+(\d+)\??\s+(\d+)\s+(\d+)\s+(\d+)\s+(\d+)", line)
-        if m:
+        if m and inside:
             table[m.group(1)] = tuple(int(x) for x in m.groups()[1:])
+        elif line[:1].isupper():
+            inside = line.startswith(title)
     return table
 
 
@@ -115,7 +124,7 @@ try:
     ok("result: active" not in gf, "game 1 was played to its end by mail",
        gf[-300:])
     ok(queue_tried and undo_tried, "game 1 used queue and a refused undo")
-    st1 = standings(env)
+    st1 = standings(env, SMALL)
     ok(st1.get("alice", (0, 0))[1] == 1 and st1.get("bob", (0, 0))[1] == 1,
        "after game 1 each player has one finished game", st1)
     ok(st1.get("alice", (1600,))[0] != 1600 or "draw" in gf,
@@ -129,9 +138,9 @@ try:
     env.mail("alice@example.org", "epaminondas move 102 alice a propose")
     env.mail("bob@example.org", "epaminondas move 102 bob b accept")
     contains(env.game_file(102) or "", "result: draw", "game 2 ends in an agreed draw")
-    st2 = standings(env)
-    ok(st2.get("alice", (0, 0, 0, 0, 0))[4] == 1 and st2.get("bob", (0, 0))[1] == 2,
-       "after game 2 the draw is counted for both", st2)
+    st2 = standings(env, STANDARD)
+    ok(st2.get("alice", (0, 0, 0, 0, 0))[4] == 1 and st2.get("bob", (0, 0))[1] == 1,
+       "after game 2 the draw is counted for both (on 14x12)", st2)
 
     # ---- game 3: resignation ----
     env.mail("alice@example.org", "epaminondas challenge alice bob by alice a")
@@ -140,9 +149,12 @@ try:
     env.mail("bob@example.org", "epaminondas move 103 bob b e11-e10")
     env.mail("bob@example.org", "epaminondas resign 103 bob b")
     contains(env.game_file(103) or "", "result: white wins", "game 3 ends by resignation")
-    st3 = standings(env)
-    ok(st3.get("alice", (0, 0))[1] == 3 and st3["alice"][0] > st2["alice"][0],
-       "after game 3 alice's rating rose and she has three games", (st2, st3))
+    st3 = standings(env, STANDARD)
+    ok(st3.get("alice", (0, 0))[1] == 2 and st3["alice"][0] > st2["alice"][0],
+       "after game 3 alice's 14x12 rating rose and she has two games there",
+       (st2, st3))
+    is_(standings(env, SMALL).get("alice", (0, 0))[1], 1,
+        "game 1 (6x7) stays alone in the small-board table")
 finally:
     env.close()
 done()
