@@ -343,11 +343,9 @@ int cli_admin(const struct config *cfg, int argc, char **argv)
 		}
 	/* A check of a path that is no spool (a typo) is no "all is well";
 	 * the other commands make the spool as every command does. */
-	if (strcmp(argv[1], "check") == 0 && access(cfg->spool, F_OK) < 0) {
-		fprintf(stderr, "epamserv: admin check: no spool directory at %s: "
-		        "%s (the setting spool)\n", cfg->spool, strerror(errno));
+	if (strcmp(argv[1], "check") == 0 &&
+	    cli_need_spool(cfg, "admin check") != 0)
 		return EXIT_CONFIG;
-	}
 	if (spool_init(cfg->spool, &err) < 0) {
 		fprintf(stderr, "epamserv: %s\n", err);
 		free(err);

@@ -3,9 +3,8 @@
  * keeps bouncing (issue 13, item 5).
  *
  * After each flush and sweep, every bounce record that keeps bouncing
- * (bounce_keeps_bouncing: 3 bounces on 2 days) and no "told:" line
- * (bounce.h) whose address is a
- * player's is looked at: each opponent of that player on an active board
+ * (bounce_keeps_bouncing: 3 bounces on 2 days), has no "told:" line
+ * (bounce.h) and whose address is a player's is looked at: each opponent of that player on an active board
  * gets one account notice (templates/account.txt) saying that board
  * mails to the player are not arriving, with the boards; the record then
  * gets "told:", so this happens once per record (a record cleared with

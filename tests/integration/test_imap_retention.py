@@ -45,26 +45,24 @@ def deliver(sender, subject, days_ago):
     os.utime(os.path.join(imapd.maildir, "new", name), (when, when))
 
 
-def unseen():
+def search(criteria):
+    """The UIDs of INBOX that criteria selects, read-only."""
     m = imaplib.IMAP4("127.0.0.1", imapd.port)
     try:
         m.login(USER, PASSWORD)
         m.select("INBOX", readonly=True)
-        typ, data = m.uid("SEARCH", "UNSEEN")
+        typ, data = m.uid("SEARCH", criteria)
         return [int(x) for x in data[0].split()]
     finally:
         m.logout()
+
+
+def unseen():
+    return search("UNSEEN")
 
 
 def uids():
-    m = imaplib.IMAP4("127.0.0.1", imapd.port)
-    try:
-        m.login(USER, PASSWORD)
-        m.select("INBOX", readonly=True)
-        typ, data = m.uid("SEARCH", "ALL")
-        return [int(x) for x in data[0].split()]
-    finally:
-        m.logout()
+    return search("ALL")
 
 
 url = "imap://127.0.0.1:%d/INBOX" % imapd.port
