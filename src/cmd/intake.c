@@ -309,14 +309,28 @@ static int subject_is_command(const struct intake *in)
 	return !(in->argc > 1 && strcasecmp(in->argv[1], "board") == 0);
 }
 
+/* Whether the subject's words are a game command whose game's name only
+ * is missing ("move 101 ...") or wrong ("chess move ..."): kept as the
+ * command when the body has none, so that the error says just that. */
+static int subject_misprefixed(const struct intake *in)
+{
+	if (in->argc < 1 || cmd_known(in->argv[0]))
+		return 0;
+	return cmd_game_verb_known(in->argv[0]) ||
+	       (in->argc > 2 && cmd_game_verb_known(in->argv[1]));
+}
+
 void intake_find(const char *subject, const char *body, struct intake *in)
 {
+	const char *stripped = NULL;
+
 	const char *p = body ? body : "";
 
 	memset(in, 0, sizeof *in);
 	in->token_board = -1;
 	if (subject) {
 		subject = reply_strip_prefixes(subject);
+		stripped = subject;
 		intake_token(subject, in);
 		intake_split_words(subject, in);
 		if (subject_is_command(in)) {
@@ -344,6 +358,13 @@ void intake_find(const char *subject, const char *body, struct intake *in)
 		p += len + (nl ? 1 : 0);
 	}
 	in->comment = xstrdup("");
+	if (stripped) {
+		intake_split_words(stripped, in);
+		if (subject_misprefixed(in))
+			intake_mask_passwords(in);
+		else
+			intake_free_words(in);
+	}
 }
 
 static void intake_free_words(struct intake *in)

@@ -1,0 +1,80 @@
+#!/usr/bin/python3
+"""pbmserv habits (issue 14 item 1): one table of commands gives
+"help COMMAND" for every command (also "help GAME COMMAND" and "GAME help
+COMMAND"), the usage lines of error replies, and an error that says so
+when only the game prefix is wrong or missing; then the pbmserv forms."""
+import os
+import sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
+from harness import Env, ok, contains, done, body_of, refused  # noqa: E402
+
+ACCOUNT = ["signup", "confirm", "change", "signoff", "list", "message",
+           "vacation", "set", "standings", "history", "help"]
+GAME = ["challenge", "accept", "decline", "move", "queue", "submit",
+        "confirm", "resign", "show", "showas", "games", "chat", "subscribe",
+        "unsubscribe", "preview"]
+
+
+def one_reply(env, sender, subject, name):
+    rc, err = env.mail(sender, subject)
+    msgs = env.new_messages()
+    ok(rc == 0 and len(msgs) == 1, "%s: one reply" % name,
+       "rc %d, %d replies, %s" % (rc, len(msgs), err))
+    return body_of(msgs[0]).replace("\r\n", "\n") if msgs else ""
+
+
+env = Env()
+try:
+    env.players("alice", "bob")
+    A = "alice@example.org"
+    # help COMMAND for every command, with its usage line and help text.
+    for verb in ACCOUNT + GAME:
+        text = one_reply(env, A, "help " + verb, "help " + verb)
+        ok("help on " + verb in text and "there is no help" not in text,
+           "help %s answers with help on it" % verb, text[:300])
+    text = one_reply(env, A, "help move", "help move")
+    contains(text, "GAME move BOARD USERID PASSWORD MOVE[#N]",
+             "help move gives the usage line")
+    contains(text, "e.g. epaminondas move 101", "help move gives an example")
+    contains(text, "propose|accept|reject|undo|resign",
+             "help move gives its second form")
+    for subject in ("help epaminondas move", "epaminondas help move",
+                    "HELP Move"):
+        contains(one_reply(env, A, subject, subject),
+                 "GAME move BOARD USERID PASSWORD MOVE[#N]",
+                 "%s is help on move" % subject)
+    contains(one_reply(env, A, "help ratings", "help ratings"),
+             "help on standings", "help ratings: ratings is standings")
+    text = one_reply(env, A, "help confirm", "help confirm")
+    ok("confirm USERID" in text and
+       "GAME confirm BOARD USERID PASSWORD" in text,
+       "help confirm gives both confirm commands", text)
+    # Error replies take their usage lines from the table.
+    text, _, _ = refused(env, A, "epaminondas frobnicate",
+                         "'epaminondas frobnicate' is not a command I know",
+                         "unknown game command")
+    contains(text, "GAME preview BOARD[#N]|new [-options] MOVE...",
+             "an unknown game command lists the game commands")
+    text, _, _ = refused(env, A, "hello",
+                         "'frobnicate' is not a command I know",
+                         "unknown command", body="frobnicate now\n")
+    contains(text, "signup USERID PASSWORD [ADDRESS...]",
+             "an unknown command lists the account commands")
+    # Only the game prefix is wrong.
+    refused(env, A, "epaminondas signup carol C",
+            "only the game prefix is wrong: 'signup' takes no game's name",
+            "a game prefix before signup")
+    refused(env, A, "chess move 101 alice a e1-e3",
+            "only the game prefix is wrong: 'chess' is no game here",
+            "a game that does not exist")
+    text, _, _ = refused(env, A, "move 101 alice a e1-e3",
+                         "only the game prefix is missing: write the game's "
+                         "name (epaminondas or crossings) before 'move'",
+                         "a game command without the game's name")
+    contains(text, "epaminondas move BOARD USERID PASSWORD MOVE[#N]",
+             "the missing prefix error shows the command with its prefix")
+finally:
+    env.close()
+done()
