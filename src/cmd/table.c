@@ -45,7 +45,15 @@ GAME_RUN(run_submit, cmd_submit)
 GAME_RUN(run_confirm, cmd_confirm)
 GAME_RUN(run_show, cmd_show)
 GAME_RUN(run_showas, cmd_showas)
-GAME_RUN(run_games, cmd_games)
+
+/* "games USERID" alone, as the list mail advertises it, is the first
+ * game's (epaminondas games USERID). */
+static enum cmd_status run_games(struct cmdctx *c, const char *game,
+                                 const char *verb, int argc, char **argv)
+{
+	(void)verb;
+	return cmd_games(c, game ? game : spool_games[0], argc, argv);
+}
 GAME_RUN(run_chat, cmd_chat)
 GAME_RUN(run_subscribe, cmd_subscribe)
 GAME_RUN(run_unsubscribe, cmd_unsubscribe)
@@ -93,8 +101,8 @@ const struct cmd_def cmd_table[] = {
 	{ "signoff", "", A, "USERID PASSWORD",
 	  "Close your account (finish your games first).",
 	  "signoff alice Secret42", run_signoff },
-	{ "list", "", A | G, "",
-	  "Every player's userid.",
+	{ "list", "", A | G, "[GAME]",
+	  "Every player's userid (the same list for every game).",
 	  "list", run_list },
 	{ "message", "", A, "USERID PASSWORD TO-USERID...",
 	  "The body of your mail goes to the players named.",
@@ -161,8 +169,9 @@ const struct cmd_def cmd_table[] = {
 	{ "showas", "", G, "USERID PASSWORD BOARD",
 	  "The board from your side, with your reply token.",
 	  "showas bob Secret7 101", run_showas },
-	{ "games", "", G, "USERID",
-	  "A player's boards, one line each.",
+	{ "games", "", A | G, "USERID",
+	  "A player's boards, one line each (written alone: the\n"
+	  "Epaminondas boards).",
 	  "games alice", run_games },
 	{ "chat", "", G, "BOARD USERID PASSWORD",
 	  "The body of your mail goes to the other player and the\n"

@@ -75,6 +75,23 @@ try:
                          "a game command without the game's name")
     contains(text, "epaminondas move BOARD USERID PASSWORD MOVE[#N]",
              "the missing prefix error shows the command with its prefix")
+    # pbmserv forms answered without an error.
+    env.start_game("alice", "bob", 101)
+    env.new_messages()
+    for subject, want in (("epaminondas standings", "alice"),
+                          ("epaminondas ratings", "alice"),
+                          ("ratings", "alice"),
+                          ("epaminondas history", ""),
+                          ("epaminondas list", "bob"),
+                          ("list epaminondas", "bob"),
+                          ("games alice", "101"),
+                          ("GAMES Bob", "101"),
+                          ("epaminondas games alice", "101")):
+        text = one_reply(env, A, subject, subject)
+        ok("not carried out" not in text and want in text,
+           "%s is answered without an error" % subject, text[:400])
+    refused(env, A, "list chess", "list takes no words after it but a game",
+            "list with a word that is no game")
 finally:
     env.close()
 done()
