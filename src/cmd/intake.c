@@ -320,6 +320,21 @@ static int subject_misprefixed(const struct intake *in)
 	       (in->argc > 2 && cmd_game_verb_known(in->argv[1]));
 }
 
+/* Drop every word "**" of the subject's words: the comment mark of a
+ * board mail's subject (" **"), pasted back with the command. */
+static void drop_stars(struct intake *in)
+{
+	int i, n = 0;
+
+	for (i = 0; i < in->argc; i++) {
+		if (strcmp(in->argv[i], "**") == 0)
+			free(in->argv[i]);
+		else
+			in->argv[n++] = in->argv[i];
+	}
+	in->argc = n;
+}
+
 void intake_find(const char *subject, const char *body, struct intake *in)
 {
 	const char *stripped = NULL;
@@ -333,6 +348,7 @@ void intake_find(const char *subject, const char *body, struct intake *in)
 		stripped = subject;
 		intake_token(subject, in);
 		intake_split_words(subject, in);
+		drop_stars(in);
 		if (subject_is_command(in)) {
 			in->comment = comment_from(p);
 			intake_mask_passwords(in);
@@ -360,6 +376,7 @@ void intake_find(const char *subject, const char *body, struct intake *in)
 	in->comment = xstrdup("");
 	if (stripped) {
 		intake_split_words(stripped, in);
+		drop_stars(in);
 		if (subject_misprefixed(in))
 			intake_mask_passwords(in);
 		else

@@ -90,6 +90,17 @@ try:
         text = one_reply(env, A, subject, subject)
         ok("not carried out" not in text and want in text,
            "%s is answered without an error" % subject, text[:400])
+    # " **" (a board mail's comment mark) pasted into a subject is ignored.
+    text = one_reply(env, A, "epaminondas show 101 **", "show with **")
+    ok("not carried out" not in text and "Board 101" in text,
+       "'epaminondas show 101 **' shows the board", text[:400])
+    rc, err = env.mail(A, "epaminondas move 101 alice a a2-a3 ** **")
+    msgs = env.new_messages()
+    ok(rc == 0 and msgs and all("not carried out" not in body_of(m)
+                                 for m in msgs)
+       and "a2-a3" in (env.game_file(101) or ""),
+       "a move with ' ** **' pasted after it is played",
+       [body_of(m)[:300] for m in msgs])
     refused(env, A, "list chess", "list takes no words after it but a game",
             "list with a word that is no game")
 finally:
