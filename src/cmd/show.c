@@ -1,7 +1,8 @@
 /*
  * show.c - looking at boards, to the sender only:
  *
- *   GAME show BOARD                       the board as it stands
+ *   GAME show BOARD[#N] [BOARD[#N]...]    boards as they stand, or as
+ *                                         they stood after N moves
  *   GAME show USERID [all|active|next]    that player's boards: every
  *                                         one, those not over (default),
  *                                         or those waiting for them
@@ -25,9 +26,10 @@
 #include <string.h>
 #include <strings.h>
 
-#define SHOW_USAGE "GAME show BOARD\n" \
+#define SHOW_USAGE "GAME show BOARD[#N] [BOARD[#N]...]\n" \
 	"GAME show USERID [all|active|next]\n" \
 	"  e.g. epaminondas show 101\n" \
+	"       epaminondas show 101#3 102   (101 after move 3, and 102)\n" \
 	"       epaminondas show alice next   (boards where alice must act)"
 #define SHOWAS_USAGE "GAME showas USERID PASSWORD BOARD\n" \
 	"  e.g. epaminondas showas bob Secret42 101   (the board from bob's side)"
@@ -65,6 +67,90 @@ static enum cmd_status show_send(struct cmdctx *c, struct game *g,
 		txn_abort(t);
 	game_free(g);
 	return st;
+}
+
+/* The most boards one show names. */
+#define SHOW_MAX_BOARDS 10
+
+/* Parse BOARD[#N] (word is modified): the board, and in *n the number
+ * of moves to replay or -1 for the board as it stands.  0, or -1 when
+ * word is no such thing. */
+static int show_board_word(char *word, long *board, long *n)
+{
+	char *hash = strchr(word, '#');
+
+	*n = -1;
+	if (hash) {
+		*hash = '\0';
+		*n = strcmp(hash + 1, "0") == 0 ? 0 : util_board_number(hash + 1);
+		if (*n < 0)
+			return -1;
+	}
+	*board = util_board_number(word);
+	return *board < 0 ? -1 : 0;
+}
+
+/* Load board for show, replayed to its first n moves when n >= 0. */
+static enum cmd_status show_load_at(struct cmdctx *c, const char *game,
+                                    long board, long n, struct game *g,
+                                    char *headline, size_t len)
+{
+	struct game full;
+	enum cmd_status st = show_load(c, game, board, SHOW_USAGE, &full);
+
+	if (st != CMD_DONE)
+		return st;
+	if (n < 0 || (size_t)n == full.nmoves) {
+		*g = full;
+		snprintf(headline, len, "Board %ld as it stands.", board);
+		return CMD_DONE;
+	}
+	if ((size_t)n > full.nmoves) {
+		cmd_refuse(c, SHOW_USAGE, "board %ld has only %zu moves, not %ld",
+		           board, full.nmoves, n);
+		game_free(&full);
+		return CMD_REFUSED;
+	}
+	preview_rewind(&full, (size_t)n, g);
+	snprintf(headline, len, "Board %ld as it stood after move %ld (of %zu).",
+	         board, n, full.nmoves);
+	game_free(&full);
+	return CMD_DONE;
+}
+
+/* show BOARD[#N] [BOARD[#N]...]: one board mail each, in one
+ * transaction; every word is checked before any is sent. */
+static enum cmd_status show_boards(struct cmdctx *c, const char *game,
+                                   int argc, char **argv)
+{
+	long boards[SHOW_MAX_BOARDS], at[SHOW_MAX_BOARDS];
+	char headline[128];
+	struct txn *t;
+	enum cmd_status st = CMD_DONE;
+	int i;
+
+	if (argc > SHOW_MAX_BOARDS)
+		return cmd_refuse(c, SHOW_USAGE, "show takes at most %d boards",
+		                  SHOW_MAX_BOARDS);
+	for (i = 0; i < argc; i++)
+		if (show_board_word(argv[i], &boards[i], &at[i]) < 0)
+			return cmd_refuse(c, SHOW_USAGE, "'%s' is not a board number "
+			                  "(BOARD or BOARD#N)", argv[i]);
+	t = cmd_txn(c, c->msg_key);
+	for (i = 0; i < argc && st == CMD_DONE; i++) {
+		struct game g;
+		st = show_load_at(c, game, boards[i], at[i], &g, headline,
+		                  sizeof headline);
+		if (st != CMD_DONE)
+			break;
+		st = reply_board(c, t, &g, headline, "", NULL, c->sender);
+		game_free(&g);
+	}
+	if (st != CMD_DONE) {
+		txn_abort(t);
+		return st;
+	}
+	return cmd_commit(c, t);
 }
 
 static enum cmd_status show_one(struct cmdctx *c, const char *game,
@@ -266,18 +352,17 @@ enum cmd_status cmd_show(struct cmdctx *c, const char *game, int argc,
 {
 	long board;
 
-	if (argc < 1 || argc > 2)
+	if (argc < 1)
 		return cmd_refuse(c, SHOW_USAGE, "show takes a board number, or a "
 		                  "userid and optionally all, active or next");
 	board = util_board_number(argv[0]);
-	if (board >= 0) {
-		if (argc != 1)
-			return cmd_refuse(c, SHOW_USAGE, "show takes one board number");
+	if (board >= 0 && argc == 1)
 		return show_one(c, game, board);
-	}
 	if (isdigit((unsigned char)argv[0][0]))
-		return cmd_refuse(c, SHOW_USAGE, "'%s' is not a board number",
-		                  argv[0]);
+		return show_boards(c, game, argc, argv);
+	if (argc > 2)
+		return cmd_refuse(c, SHOW_USAGE, "show takes a userid and "
+		                  "optionally all, active or next");
 	if (argc == 2) {
 		util_lower(argv[1]);
 		if (strcmp(argv[1], "all") && strcmp(argv[1], "active") &&

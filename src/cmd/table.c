@@ -162,8 +162,9 @@ const struct cmd_def cmd_table[] = {
 	{ "resign", "", G, "BOARD USERID PASSWORD",
 	  "Give up the game (any time).",
 	  "resign 101 bob Secret7", run_answer },
-	{ "show", "", G, "BOARD\nUSERID [all|active|next]",
-	  "The board as it stands; or a player's boards: all, those not\n"
+	{ "show", "", G, "BOARD[#N] [BOARD[#N]...]\nUSERID [all|active|next]",
+	  "Boards as they stand, or with #N as they stood after move N\n"
+	  "(at most 10 a mail); or a player's boards: all, those not\n"
 	  "over (the default), or those waiting for the player.",
 	  "show 101", run_show },
 	{ "showas", "", G, "USERID PASSWORD BOARD",

@@ -101,6 +101,21 @@ try:
        and "a2-a3" in (env.game_file(101) or ""),
        "a move with ' ** **' pasted after it is played",
        [body_of(m)[:300] for m in msgs])
+    # show BOARD[#N] [BOARD[#N]...]: past positions, several boards.
+    text = one_reply(env, A, "epaminondas show 101#0", "show 101#0")
+    ok("as it stood after move 0 (of 1)" in text and "a2-a3" not in
+       text.split("as it stood")[1][:2000],
+       "show 101#0 shows the board before the first move", text[:600])
+    rc, err = env.mail(A, "epaminondas show 101 101#1 101#0")
+    msgs = env.new_messages()
+    ok(rc == 0 and len(msgs) == 3 and
+       all("not carried out" not in body_of(m) for m in msgs),
+       "show 101 101#1 101#0 sends three boards",
+       [body_of(m)[:200] for m in msgs])
+    refused(env, A, "epaminondas show 101#5", "board 101 has only 1 moves",
+            "show of a position the board has not reached")
+    refused(env, A, "epaminondas show 101 999", "there is no epaminondas "
+            "board 999", "show of several boards, one missing")
     refused(env, A, "list chess", "list takes no words after it but a game",
             "list with a word that is no game")
 finally:
