@@ -28,11 +28,60 @@
 	}
 
 ACCOUNT_RUN(run_help, cmd_help)
-ACCOUNT_RUN(run_signup, cmd_signup)
+
+/* The most words an address command is split into. */
+#define SPLIT_MAX 64
+
+/* argv with every word from index from on split at commas (in place: a
+ * comma becomes a NUL), as pbmserv took "a@x.org,b@y.org" or "a@x.org,
+ * b@y.org"; empty pieces dropped.  Pointers into argv's words go to out
+ * (SPLIT_MAX); returns their number. */
+static int split_commas(int argc, char **argv, int from, char **out)
+{
+	int i, n = 0;
+
+	for (i = 0; i < argc && n < SPLIT_MAX; i++) {
+		char *p = argv[i], *comma;
+		if (i < from) {
+			out[n++] = p;
+			continue;
+		}
+		for (; p && n < SPLIT_MAX; p = comma) {
+			comma = strchr(p, ',');
+			if (comma)
+				*comma++ = '\0';
+			if (*p)
+				out[n++] = p;
+		}
+	}
+	return n;
+}
+
+static enum cmd_status run_signup(struct cmdctx *c, const char *game,
+                                  const char *verb, int argc, char **argv)
+{
+	char *words[SPLIT_MAX];
+
+	(void)game;
+	(void)verb;
+	return cmd_signup(c, split_commas(argc, argv, 2, words), words);
+}
+
+/* change address USERID PASSWORD ADDRESS...: addresses split likewise. */
+static enum cmd_status run_change(struct cmdctx *c, const char *game,
+                                  const char *verb, int argc, char **argv)
+{
+	char *words[SPLIT_MAX];
+
+	(void)game;
+	(void)verb;
+	if (argc < 1 || strcasecmp(argv[0], "address") != 0)
+		return cmd_change(c, argc, argv);
+	return cmd_change(c, split_commas(argc, argv, 3, words), words);
+}
 ACCOUNT_RUN(run_confirm_address, cmd_confirm_address)
 ACCOUNT_RUN(run_standings, cmd_standings)
 ACCOUNT_RUN(run_history, cmd_history)
-ACCOUNT_RUN(run_change, cmd_change)
 ACCOUNT_RUN(run_signoff, cmd_signoff)
 ACCOUNT_RUN(run_list, cmd_list)
 ACCOUNT_RUN(run_message, cmd_message)
@@ -85,8 +134,8 @@ const struct cmd_def cmd_table[] = {
 	  "help move", run_help },
 	{ "signup", "", A, "USERID PASSWORD [ADDRESS...]",
 	  "Make an account.  Each address (the sender's when none is\n"
-	  "given) gets a confirmation request: reply to it, keeping its\n"
-	  "subject, and you can play.",
+	  "given; blanks or commas between them) gets a confirmation\n"
+	  "request: reply to it, keeping its subject, and you can play.",
 	  "signup alice Secret42", run_signup },
 	{ "confirm", "", A, "USERID   (reply to the confirmation request)",
 	  "The answer to a confirmation request: reply to it and keep\n"

@@ -116,6 +116,20 @@ try:
             "show of a position the board has not reached")
     refused(env, A, "epaminondas show 101 999", "there is no epaminondas "
             "board 999", "show of several boards, one missing")
+    # Several addresses, pbmserv's way: separated by commas.
+    for who, subject, addrs in (
+            ("carol", "signup carol Cpw c1@example.org,c2@example.org",
+             ["c1@example.org", "c2@example.org"]),
+            ("dave", "signup dave Dpw d1@example.org, d2@example.org",
+             ["d1@example.org", "d2@example.org"]),
+            ("alice", "change address alice a a1@example.org,a2@example.org",
+             ["a1@example.org", "a2@example.org"])):
+        rc, err = env.mail("%s@example.org" % who, subject)
+        msgs = env.new_messages()
+        got = sorted(r for m in msgs for r in m.envelope_to)
+        ok(rc == 0 and all(a in got for a in addrs) and
+           all("not carried out" not in body_of(m) for m in msgs),
+           "%s: a confirmation request to each address" % subject, got)
     refused(env, A, "list chess", "list takes no words after it but a game",
             "list with a word that is no game")
 finally:
