@@ -6,7 +6,8 @@
  *   GAME show USERID [all|active|next]    that player's boards: every
  *                                         one, those not over (default),
  *                                         or those waiting for them
- *   GAME showas USERID PASSWORD BOARD     the board from that player's side
+ *   GAME showas USERID PASSWORD BOARD...|all
+ *                                         boards from that player's side
  *   GAME games USERID                     one line per board of the player
  *
  * show and games need no password: boards are public, as on pbmserv.
@@ -31,7 +32,7 @@
 	"  e.g. epaminondas show 101\n" \
 	"       epaminondas show 101#3 102   (101 after move 3, and 102)\n" \
 	"       epaminondas show alice next   (boards where alice must act)"
-#define SHOWAS_USAGE "GAME showas USERID PASSWORD BOARD\n" \
+#define SHOWAS_USAGE "GAME showas USERID PASSWORD BOARD...|all\n" \
 	"  e.g. epaminondas showas bob Secret42 101   (the board from bob's side)"
 #define GAMES_USAGE "GAME games USERID\n  e.g. epaminondas games alice"
 
@@ -382,38 +383,100 @@ enum cmd_status cmd_games(struct cmdctx *c, const char *game, int argc,
 	return show_user(c, game, argv[0], "games", GAMES_USAGE);
 }
 
-enum cmd_status cmd_showas(struct cmdctx *c, const char *game, int argc,
-                           char **argv)
+/* Add to t the board mail of board from userid's side; refuses (and
+ * attaches the board) when userid plays no side on it. */
+static enum cmd_status showas_one(struct cmdctx *c, struct txn *t,
+                                  const char *game, const char *userid,
+                                  long board)
 {
-	struct user u;
 	struct game g;
 	char headline[160];
 	enum cmd_status st;
-	long board;
 	int side;
 
-	if (argc != 3)
-		return cmd_refuse(c, SHOWAS_USAGE, "showas takes your userid, your "
-		                  "password and a board number");
-	if ((board = util_board_number(argv[2])) < 0)
-		return cmd_refuse(c, SHOWAS_USAGE, "'%s' is not a board number",
-		                  argv[2]);
-	util_lower(argv[0]);
-	if ((st = cmd_auth(c, argv[0], argv[1], SHOWAS_USAGE, &u)) != CMD_DONE)
-		return st;
-	user_free(&u);
 	if ((st = show_load(c, game, board, SHOWAS_USAGE, &g)) != CMD_DONE)
 		return st;
-	if ((side = game_side_of(&g, argv[0])) < 0) {
+	if ((side = game_side_of(&g, userid)) < 0) {
 		st = board_refuse(c, &g, SHOWAS_USAGE, "you (%s) are not a player "
-		                  "on board %ld", argv[0], board);
+		                  "on board %ld", userid, board);
 		game_free(&g);
 		return st;
 	}
 	snprintf(headline, sizeof headline, "Board %ld as it stands, from %s's "
-	         "side.", board, argv[0]);
+	         "side.", board, userid);
 	c->orient = side == EP_BLACK ? 2 : 1;
-	st = show_send(c, &g, headline);
+	st = reply_board(c, t, &g, headline, "", NULL, c->sender);
 	c->orient = 0;
+	game_free(&g);
 	return st;
+}
+
+/* The boards of game that userid plays and that are not over, at most
+ * SHOW_MAX_BOARDS, into boards; their number, or -1 on I/O trouble. */
+static int showas_active(struct cmdctx *c, const char *game,
+                         const char *userid, long *boards)
+{
+	long *all = NULL;
+	size_t n = 0, i;
+	char *err = NULL;
+	int k = 0;
+
+	if (game_boards(c->cfg->spool, game, &all, &n, &err) < 0) {
+		log_msg(LOG_ERR, "%s\n", err);
+		free(err);
+		return -1;
+	}
+	for (i = 0; i < n && k < SHOW_MAX_BOARDS; i++) {
+		struct game g;
+		int side;
+		if (game_load(&g, c->cfg->spool, game, all[i], &err) != 0) {
+			free(err);
+			err = NULL;
+			continue;
+		}
+		side = game_side_of(&g, userid);
+		if (side >= 0 && show_keeps(&g, userid, side, "active"))
+			boards[k++] = all[i];
+		game_free(&g);
+	}
+	free(all);
+	return k;
+}
+
+enum cmd_status cmd_showas(struct cmdctx *c, const char *game, int argc,
+                           char **argv)
+{
+	struct user u;
+	struct txn *t;
+	long boards[SHOW_MAX_BOARDS];
+	enum cmd_status st;
+	int i, n = argc - 2, all = argc == 3 && strcasecmp(argv[2], "all") == 0;
+
+	if (argc < 3)
+		return cmd_refuse(c, SHOWAS_USAGE, "showas takes your userid, your "
+		                  "password and board numbers, or all");
+	if (n > SHOW_MAX_BOARDS)
+		return cmd_refuse(c, SHOWAS_USAGE, "showas takes at most %d boards",
+		                  SHOW_MAX_BOARDS);
+	for (i = 0; !all && i < n; i++)
+		if ((boards[i] = util_board_number(argv[2 + i])) < 0)
+			return cmd_refuse(c, SHOWAS_USAGE, "'%s' is not a board number",
+			                  argv[2 + i]);
+	util_lower(argv[0]);
+	if ((st = cmd_auth(c, argv[0], argv[1], SHOWAS_USAGE, &u)) != CMD_DONE)
+		return st;
+	user_free(&u);
+	if (all && (n = showas_active(c, game, argv[0], boards)) < 0)
+		return CMD_TEMPFAIL;
+	if (n == 0)
+		return cmd_refuse(c, SHOWAS_USAGE, "you (%s) have no %s board that "
+		                  "is not over", argv[0], reply_game_title(game));
+	t = cmd_txn(c, c->msg_key);
+	for (i = 0; i < n && st == CMD_DONE; i++)
+		st = showas_one(c, t, game, argv[0], boards[i]);
+	if (st != CMD_DONE) {
+		txn_abort(t);
+		return st;
+	}
+	return cmd_commit(c, t);
 }

@@ -216,8 +216,9 @@ const struct cmd_def cmd_table[] = {
 	  "(at most 10 a mail); or a player's boards: all, those not\n"
 	  "over (the default), or those waiting for the player.",
 	  "show 101", run_show },
-	{ "showas", "", G, "USERID PASSWORD BOARD",
-	  "The board from your side, with your reply token.",
+	{ "showas", "", G, "USERID PASSWORD BOARD...|all",
+	  "Boards from your side (all: every board of yours not over;\n"
+	  "at most 10 a mail).",
 	  "showas bob Secret7 101", run_showas },
 	{ "games", "", A | G, "USERID",
 	  "A player's boards, one line each (written alone: the\n"

@@ -116,6 +116,19 @@ try:
             "show of a position the board has not reached")
     refused(env, A, "epaminondas show 101 999", "there is no epaminondas "
             "board 999", "show of several boards, one missing")
+    # showas USERID PASSWORD BOARD...|all
+    env.start_game("bob", "alice", 102)
+    env.new_messages()
+    for subject, n in (("epaminondas showas alice a 101 102", 2),
+                       ("epaminondas showas alice a all", 2)):
+        rc, err = env.mail(A, subject)
+        msgs = env.new_messages()
+        ok(rc == 0 and len(msgs) == n and
+           all("from alice's side" in body_of(m) for m in msgs),
+           "%s sends %d boards from alice's side" % (subject, n),
+           [body_of(m)[:200] for m in msgs])
+    refused(env, A, "epaminondas showas alice a 101 999",
+            "there is no epaminondas board 999", "showas with a missing board")
     # Several addresses, pbmserv's way: separated by commas.
     for who, subject, addrs in (
             ("carol", "signup carol Cpw c1@example.org,c2@example.org",
