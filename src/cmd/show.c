@@ -454,7 +454,7 @@ enum cmd_status cmd_showas(struct cmdctx *c, const char *game, int argc,
 
 	if (argc < 3)
 		return cmd_refuse(c, SHOWAS_USAGE, "showas takes your userid, your "
-		                  "password and board numbers, or all");
+		                  "password and a board number (or several, or all)");
 	if (n > SHOW_MAX_BOARDS)
 		return cmd_refuse(c, SHOWAS_USAGE, "showas takes at most %d boards",
 		                  SHOW_MAX_BOARDS);
