@@ -200,6 +200,8 @@ EXTRA_DIST += tests/integration/test_full_games.py
 # help [topic]: every command with an example, legal example moves.
 TESTS += tests/integration/test_help.py
 EXTRA_DIST += tests/integration/test_help.py
+TESTS += tests/integration/test_pbmserv_forms.py
+EXTRA_DIST += tests/integration/test_pbmserv_forms.py
 
 # Trust (issue 11): consent that cannot be forged, confirmed addresses, no
 # relay and no backscatter, rate limits by proved account, bounded

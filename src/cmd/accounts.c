@@ -304,10 +304,11 @@ enum cmd_status cmd_list(struct cmdctx *c, int argc, char **argv)
 	size_t n = 0, i, shown = 0, total = 0, budget = reply_text_budget(c);
 	int full = 0;
 
-	(void)argv;
-	if (argc != 0)
-		return cmd_refuse(c, "list\n  e.g. list   (every player)",
-		                  "list takes no words after it");
+	/* "list epaminondas", as pbmserv wrote it: the players are the
+	 * same for every game. */
+	if (argc > 1 || (argc == 1 && !spool_is_game(argv[0])))
+		return cmd_refuse(c, "list [GAME]\n  e.g. list   (every player)",
+		                  "list takes no words after it but a game's name");
 	if (user_list(c->cfg->spool, &ids, &n, &err) < 0) {
 		log_msg(LOG_ERR, "%s\n", err);
 		free(err);

@@ -502,6 +502,9 @@ enum cmd_status vote_on_board(struct cmdctx *c, struct board_ctx *b,
 /* 1 when word is a vote or resign word that "move" takes instead of a
  * move ("propose", "accept", "reject", "undo", "resign", "decline"). */
 int answer_word(const char *word);
+/* A fresh game in out replaying the first n moves of g (n <=
+ * g->nmoves); free out with game_free (preview.c, also for show). */
+void preview_rewind(const struct game *g, size_t n, struct game *out);
 /* GAME preview BOARD[#N]|new [-options] MOVE... (preview.c). */
 enum cmd_status cmd_preview(struct cmdctx *c, const char *game, int argc,
                             char **argv);

@@ -1,13 +1,19 @@
 /*
  * help.c - "help [topic]" and "GAME help": the help templates, sent to
  * the sender.  Topics: commands (the default: every command with an
- * example), rules (also "epaminondas", "notation", "options"), crossings.
+ * example), rules (also "epaminondas", "notation", "options"), crossings,
+ * and any command of the table (table.c): "help move", "help epaminondas
+ * move", "epaminondas help move".
  */
 #include "cmd/cmd.h"
+#include "cmd/table.h"
+#include "spool/spool.h"
+#include "util/buf.h"
 #include "spool/txn.h"
 
 #include <stdlib.h>
 #include <stdio.h>
+#include <string.h>
 #include <strings.h>
 
 static enum cmd_status send_help(struct cmdctx *c, const char *tmpl,
@@ -28,8 +34,67 @@ static enum cmd_status send_help(struct cmdctx *c, const char *tmpl,
 	return cmd_commit(c, t);
 }
 
-#define HELP_USAGE "help [commands|rules|crossings]\n" \
-	"  e.g. help rules"
+#define HELP_USAGE "help [commands|rules|crossings|COMMAND]\n" \
+	"  e.g. help rules\n" \
+	"  e.g. help move"
+
+/* Append d's usage lines and its help text, indented, to out. */
+static void help_entry(const struct cmd_def *d, int scope, struct buf *out)
+{
+	char usage[1024];
+	const char *p = d->help;
+
+	buf_puts(out, cmdt_usage(d, scope, NULL, usage, sizeof usage));
+	buf_puts(out, "\n");
+	while (*p) {
+		size_t n = strcspn(p, "\n");
+		buf_puts(out, "    ");
+		buf_append(out, p, n);
+		buf_puts(out, "\n");
+		p += n;
+		if (*p)
+			p++;
+	}
+	buf_puts(out, "\n");
+}
+
+/* "help COMMAND": every entry of the table named word (a verb may be
+ * both an account and a game command, e.g. confirm), or CMD_REFUSED
+ * when there is none. */
+static enum cmd_status help_command(struct cmdctx *c, const char *word)
+{
+	struct tvars v = { 0 };
+	struct buf out = BUF_INIT;
+	const struct cmd_def *d;
+	struct txn *t;
+	char *text, subject[96];
+	int scope;
+
+	for (scope = CMDT_ACCOUNT; scope <= CMDT_GAME; scope <<= 1)
+		for (d = cmd_table; d->verb; d++)
+			if ((d->scope & scope) && d == cmdt_find(word, scope))
+				help_entry(d, scope, &out);
+	if (!out.len) {
+		buf_free(&out);
+		return cmd_refuse(c, HELP_USAGE, "there is no help on '%.40s'; "
+		                  "the topics are commands, rules, crossings and "
+		                  "each command's name", word);
+	}
+	d = cmdt_find_any(word);
+	tvars_set(&v, "from", c->cfg->from);
+	tvars_setf(&v, "headline", "help on %s", d->verb);
+	tvars_set(&v, "details", buf_str(&out));
+	text = reply_template(c, "account.txt", &v);
+	tvars_free(&v);
+	buf_free(&out);
+	if (!text)
+		return CMD_TEMPFAIL;
+	snprintf(subject, sizeof subject, "epamserv help on %s", d->verb);
+	t = cmd_txn(c, c->msg_key);
+	reply_queue(c, t, c->sender, subject, text, NULL, 0, NULL);
+	free(text);
+	return cmd_commit(c, t);
+}
 
 enum cmd_status cmd_help(struct cmdctx *c, int argc, char **argv)
 {
@@ -50,8 +115,13 @@ enum cmd_status cmd_help(struct cmdctx *c, int argc, char **argv)
 	for (i = 0; argc == 1 && i < sizeof topics / sizeof topics[0]; i++)
 		if (strcasecmp(argv[0], topics[i].topic) == 0)
 			return send_help(c, topics[i].tmpl, topics[i].subject);
-	return cmd_refuse(c, HELP_USAGE, "there is no help on '%.40s'; the "
-	                  "topics are commands, rules and crossings", argv[0]);
+	/* "help epaminondas move": the game's name is optional. */
+	if (argc == 2 && spool_is_game(argv[0]))
+		return help_command(c, argv[1]);
+	if (argc > 1)
+		return cmd_refuse(c, HELP_USAGE, "help takes one topic or one "
+		                  "command's name");
+	return help_command(c, argv[0]);
 }
 
 enum cmd_status cmd_game_help(struct cmdctx *c, const char *game)

@@ -319,16 +319,46 @@ static int subject_is_command(const struct intake *in)
 	return !(in->argc > 1 && strcasecmp(in->argv[1], "board") == 0);
 }
 
+/* Whether the subject's words are a game command whose game's name only
+ * is missing ("move 101 ...") or wrong ("chess move ..."): kept as the
+ * command when the body has none, so that the error says just that. */
+static int subject_misprefixed(const struct intake *in)
+{
+	if (in->argc < 1 || cmd_known(in->argv[0]))
+		return 0;
+	return cmd_game_verb_known(in->argv[0]) ||
+	       (in->argc > 2 && cmd_game_verb_known(in->argv[1]));
+}
+
+/* Drop every word "**" of the subject's words: the comment mark of a
+ * board mail's subject (" **"), pasted back with the command. */
+static void drop_stars(struct intake *in)
+{
+	int i, n = 0;
+
+	for (i = 0; i < in->argc; i++) {
+		if (strcmp(in->argv[i], "**") == 0)
+			free(in->argv[i]);
+		else
+			in->argv[n++] = in->argv[i];
+	}
+	in->argc = n;
+}
+
 void intake_find(const char *subject, const char *body, struct intake *in)
 {
+	const char *stripped = NULL;
+
 	const char *p = body ? body : "";
 
 	memset(in, 0, sizeof *in);
 	in->token_board = -1;
 	if (subject) {
 		subject = reply_strip_prefixes(subject);
+		stripped = subject;
 		intake_token(subject, in);
 		intake_split_words(subject, in);
+		drop_stars(in);
 		if (subject_is_command(in)) {
 			in->comment = comment_from(p);
 			intake_mask_passwords(in);
@@ -356,6 +386,14 @@ void intake_find(const char *subject, const char *body, struct intake *in)
 		p += len + (nl ? 1 : 0);
 	}
 	in->comment = xstrdup("");
+	if (stripped) {
+		intake_split_words(stripped, in);
+		drop_stars(in);
+		if (subject_misprefixed(in))
+			intake_mask_passwords(in);
+		else
+			intake_free_words(in);
+	}
 }
 
 static void intake_free_words(struct intake *in)

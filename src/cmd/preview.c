@@ -30,8 +30,7 @@
 	"  No password is needed; nothing is played; the board comes back to\n" \
 	"  you alone."
 
-/* A fresh game replaying the first n moves of g (n <= g->nmoves). */
-static void preview_rewind(const struct game *g, size_t n, struct game *out)
+void preview_rewind(const struct game *g, size_t n, struct game *out)
 {
 	char err[EP_ERR_MAX + 96];
 	size_t i;

@@ -1,11 +1,13 @@
 /*
  * show.c - looking at boards, to the sender only:
  *
- *   GAME show BOARD                       the board as it stands
+ *   GAME show BOARD[#N] [BOARD[#N]...]    boards as they stand, or as
+ *                                         they stood after N moves
  *   GAME show USERID [all|active|next]    that player's boards: every
  *                                         one, those not over (default),
  *                                         or those waiting for them
- *   GAME showas USERID PASSWORD BOARD     the board from that player's side
+ *   GAME showas USERID PASSWORD BOARD...|all
+ *                                         boards from that player's side
  *   GAME games USERID                     one line per board of the player
  *
  * show and games need no password: boards are public, as on pbmserv.
@@ -25,11 +27,12 @@
 #include <string.h>
 #include <strings.h>
 
-#define SHOW_USAGE "GAME show BOARD\n" \
+#define SHOW_USAGE "GAME show BOARD[#N] [BOARD[#N]...]\n" \
 	"GAME show USERID [all|active|next]\n" \
 	"  e.g. epaminondas show 101\n" \
+	"       epaminondas show 101#3 102   (101 after move 3, and 102)\n" \
 	"       epaminondas show alice next   (boards where alice must act)"
-#define SHOWAS_USAGE "GAME showas USERID PASSWORD BOARD\n" \
+#define SHOWAS_USAGE "GAME showas USERID PASSWORD BOARD...|all\n" \
 	"  e.g. epaminondas showas bob Secret42 101   (the board from bob's side)"
 #define GAMES_USAGE "GAME games USERID\n  e.g. epaminondas games alice"
 
@@ -65,6 +68,90 @@ static enum cmd_status show_send(struct cmdctx *c, struct game *g,
 		txn_abort(t);
 	game_free(g);
 	return st;
+}
+
+/* The most boards one show names. */
+#define SHOW_MAX_BOARDS 10
+
+/* Parse BOARD[#N] (word is modified): the board, and in *n the number
+ * of moves to replay or -1 for the board as it stands.  0, or -1 when
+ * word is no such thing. */
+static int show_board_word(char *word, long *board, long *n)
+{
+	char *hash = strchr(word, '#');
+
+	*n = -1;
+	if (hash) {
+		*hash = '\0';
+		*n = strcmp(hash + 1, "0") == 0 ? 0 : util_board_number(hash + 1);
+		if (*n < 0)
+			return -1;
+	}
+	*board = util_board_number(word);
+	return *board < 0 ? -1 : 0;
+}
+
+/* Load board for show, replayed to its first n moves when n >= 0. */
+static enum cmd_status show_load_at(struct cmdctx *c, const char *game,
+                                    long board, long n, struct game *g,
+                                    char *headline, size_t len)
+{
+	struct game full;
+	enum cmd_status st = show_load(c, game, board, SHOW_USAGE, &full);
+
+	if (st != CMD_DONE)
+		return st;
+	if (n < 0 || (size_t)n == full.nmoves) {
+		*g = full;
+		snprintf(headline, len, "Board %ld as it stands.", board);
+		return CMD_DONE;
+	}
+	if ((size_t)n > full.nmoves) {
+		cmd_refuse(c, SHOW_USAGE, "board %ld has only %zu moves, not %ld",
+		           board, full.nmoves, n);
+		game_free(&full);
+		return CMD_REFUSED;
+	}
+	preview_rewind(&full, (size_t)n, g);
+	snprintf(headline, len, "Board %ld as it stood after move %ld (of %zu).",
+	         board, n, full.nmoves);
+	game_free(&full);
+	return CMD_DONE;
+}
+
+/* show BOARD[#N] [BOARD[#N]...]: one board mail each, in one
+ * transaction; every word is checked before any is sent. */
+static enum cmd_status show_boards(struct cmdctx *c, const char *game,
+                                   int argc, char **argv)
+{
+	long boards[SHOW_MAX_BOARDS], at[SHOW_MAX_BOARDS];
+	char headline[128];
+	struct txn *t;
+	enum cmd_status st = CMD_DONE;
+	int i;
+
+	if (argc > SHOW_MAX_BOARDS)
+		return cmd_refuse(c, SHOW_USAGE, "show takes at most %d boards",
+		                  SHOW_MAX_BOARDS);
+	for (i = 0; i < argc; i++)
+		if (show_board_word(argv[i], &boards[i], &at[i]) < 0)
+			return cmd_refuse(c, SHOW_USAGE, "'%s' is not a board number "
+			                  "(BOARD or BOARD#N)", argv[i]);
+	t = cmd_txn(c, c->msg_key);
+	for (i = 0; i < argc && st == CMD_DONE; i++) {
+		struct game g;
+		st = show_load_at(c, game, boards[i], at[i], &g, headline,
+		                  sizeof headline);
+		if (st != CMD_DONE)
+			break;
+		st = reply_board(c, t, &g, headline, "", NULL, c->sender);
+		game_free(&g);
+	}
+	if (st != CMD_DONE) {
+		txn_abort(t);
+		return st;
+	}
+	return cmd_commit(c, t);
 }
 
 static enum cmd_status show_one(struct cmdctx *c, const char *game,
@@ -266,18 +353,17 @@ enum cmd_status cmd_show(struct cmdctx *c, const char *game, int argc,
 {
 	long board;
 
-	if (argc < 1 || argc > 2)
+	if (argc < 1)
 		return cmd_refuse(c, SHOW_USAGE, "show takes a board number, or a "
 		                  "userid and optionally all, active or next");
 	board = util_board_number(argv[0]);
-	if (board >= 0) {
-		if (argc != 1)
-			return cmd_refuse(c, SHOW_USAGE, "show takes one board number");
+	if (board >= 0 && argc == 1)
 		return show_one(c, game, board);
-	}
 	if (isdigit((unsigned char)argv[0][0]))
-		return cmd_refuse(c, SHOW_USAGE, "'%s' is not a board number",
-		                  argv[0]);
+		return show_boards(c, game, argc, argv);
+	if (argc > 2)
+		return cmd_refuse(c, SHOW_USAGE, "show takes a userid and "
+		                  "optionally all, active or next");
 	if (argc == 2) {
 		util_lower(argv[1]);
 		if (strcmp(argv[1], "all") && strcmp(argv[1], "active") &&
@@ -297,38 +383,100 @@ enum cmd_status cmd_games(struct cmdctx *c, const char *game, int argc,
 	return show_user(c, game, argv[0], "games", GAMES_USAGE);
 }
 
-enum cmd_status cmd_showas(struct cmdctx *c, const char *game, int argc,
-                           char **argv)
+/* Add to t the board mail of board from userid's side; refuses (and
+ * attaches the board) when userid plays no side on it. */
+static enum cmd_status showas_one(struct cmdctx *c, struct txn *t,
+                                  const char *game, const char *userid,
+                                  long board)
 {
-	struct user u;
 	struct game g;
 	char headline[160];
 	enum cmd_status st;
-	long board;
 	int side;
 
-	if (argc != 3)
-		return cmd_refuse(c, SHOWAS_USAGE, "showas takes your userid, your "
-		                  "password and a board number");
-	if ((board = util_board_number(argv[2])) < 0)
-		return cmd_refuse(c, SHOWAS_USAGE, "'%s' is not a board number",
-		                  argv[2]);
-	util_lower(argv[0]);
-	if ((st = cmd_auth(c, argv[0], argv[1], SHOWAS_USAGE, &u)) != CMD_DONE)
-		return st;
-	user_free(&u);
 	if ((st = show_load(c, game, board, SHOWAS_USAGE, &g)) != CMD_DONE)
 		return st;
-	if ((side = game_side_of(&g, argv[0])) < 0) {
+	if ((side = game_side_of(&g, userid)) < 0) {
 		st = board_refuse(c, &g, SHOWAS_USAGE, "you (%s) are not a player "
-		                  "on board %ld", argv[0], board);
+		                  "on board %ld", userid, board);
 		game_free(&g);
 		return st;
 	}
 	snprintf(headline, sizeof headline, "Board %ld as it stands, from %s's "
-	         "side.", board, argv[0]);
+	         "side.", board, userid);
 	c->orient = side == EP_BLACK ? 2 : 1;
-	st = show_send(c, &g, headline);
+	st = reply_board(c, t, &g, headline, "", NULL, c->sender);
 	c->orient = 0;
+	game_free(&g);
 	return st;
+}
+
+/* The boards of game that userid plays and that are not over, at most
+ * SHOW_MAX_BOARDS, into boards; their number, or -1 on I/O trouble. */
+static int showas_active(struct cmdctx *c, const char *game,
+                         const char *userid, long *boards)
+{
+	long *all = NULL;
+	size_t n = 0, i;
+	char *err = NULL;
+	int k = 0;
+
+	if (game_boards(c->cfg->spool, game, &all, &n, &err) < 0) {
+		log_msg(LOG_ERR, "%s\n", err);
+		free(err);
+		return -1;
+	}
+	for (i = 0; i < n && k < SHOW_MAX_BOARDS; i++) {
+		struct game g;
+		int side;
+		if (game_load(&g, c->cfg->spool, game, all[i], &err) != 0) {
+			free(err);
+			err = NULL;
+			continue;
+		}
+		side = game_side_of(&g, userid);
+		if (side >= 0 && show_keeps(&g, userid, side, "active"))
+			boards[k++] = all[i];
+		game_free(&g);
+	}
+	free(all);
+	return k;
+}
+
+enum cmd_status cmd_showas(struct cmdctx *c, const char *game, int argc,
+                           char **argv)
+{
+	struct user u;
+	struct txn *t;
+	long boards[SHOW_MAX_BOARDS];
+	enum cmd_status st;
+	int i, n = argc - 2, all = argc == 3 && strcasecmp(argv[2], "all") == 0;
+
+	if (argc < 3)
+		return cmd_refuse(c, SHOWAS_USAGE, "showas takes your userid, your "
+		                  "password and a board number (or several, or all)");
+	if (n > SHOW_MAX_BOARDS)
+		return cmd_refuse(c, SHOWAS_USAGE, "showas takes at most %d boards",
+		                  SHOW_MAX_BOARDS);
+	for (i = 0; !all && i < n; i++)
+		if ((boards[i] = util_board_number(argv[2 + i])) < 0)
+			return cmd_refuse(c, SHOWAS_USAGE, "'%s' is not a board number",
+			                  argv[2 + i]);
+	util_lower(argv[0]);
+	if ((st = cmd_auth(c, argv[0], argv[1], SHOWAS_USAGE, &u)) != CMD_DONE)
+		return st;
+	user_free(&u);
+	if (all && (n = showas_active(c, game, argv[0], boards)) < 0)
+		return CMD_TEMPFAIL;
+	if (n == 0)
+		return cmd_refuse(c, SHOWAS_USAGE, "you (%s) have no %s board that "
+		                  "is not over", argv[0], reply_game_title(game));
+	t = cmd_txn(c, c->msg_key);
+	for (i = 0; i < n && st == CMD_DONE; i++)
+		st = showas_one(c, t, game, argv[0], boards[i]);
+	if (st != CMD_DONE) {
+		txn_abort(t);
+		return st;
+	}
+	return cmd_commit(c, t);
 }

@@ -1,0 +1,60 @@
+/*
+ * table.h - the one table of mail commands (table.c).
+ *
+ * Every command is declared once: its verb, aliases, where it may be
+ * written (alone, after a game's name, or both), its forms (the
+ * arguments), its help text and its function.  Dispatch (dispatch.c),
+ * the usage lines of error replies and "help COMMAND" (help.c) are all
+ * derived from it, in the manner of git's table of commands.
+ */
+#ifndef EPAM_CMD_TABLE_H
+#define EPAM_CMD_TABLE_H
+
+#include <stddef.h>
+
+#include "cmd/cmd.h"
+
+/* Where a command may be written. */
+#define CMDT_ACCOUNT 1  /* alone: "signup ..." */
+#define CMDT_GAME 2     /* after a game's name: "epaminondas move ..." */
+
+struct cmd_def {
+	const char *verb;     /* lower-case command word */
+	const char *aliases;  /* other words for it, blank-separated, or "" */
+	int scope;            /* CMDT_ACCOUNT, CMDT_GAME or both */
+	const char *forms;    /* the arguments of each form, one form a line
+	                         ("BOARD USERID PASSWORD MOVE[#N]\n..."), ""
+	                         for none */
+	const char *help;     /* what it does, lines of at most 60 columns */
+	const char *example;  /* one example after the verb (game prefix
+	                         added for game commands), or NULL */
+	/* game: the game's name for a command written after it (for one in
+	 * both scopes written alone: NULL); verb: the word as written
+	 * (lower-cased); argv: the words after the verb. */
+	enum cmd_status (*run)(struct cmdctx *c, const char *game,
+	                       const char *verb, int argc, char **argv);
+};
+
+/* The table, ended by an entry whose verb is NULL. */
+extern const struct cmd_def cmd_table[];
+
+/* The command whose verb or alias is word (any case) and that may be
+ * written in scope (CMDT_ACCOUNT or CMDT_GAME), or NULL. */
+const struct cmd_def *cmdt_find(const char *word, int scope);
+
+/* The command whose verb or alias is word in any scope, or NULL. */
+const struct cmd_def *cmdt_find_any(const char *word);
+
+/* The usage lines of d: one line a form, "GAME " before game commands
+ * (game NULL) or the game's name (game not NULL), then "  e.g. ..."
+ * when d has an example.  Written into out (len bytes, NUL-terminated,
+ * cut at a line when too small).  Returns out. */
+char *cmdt_usage(const struct cmd_def *d, int scope, const char *game,
+                 char *out, size_t len);
+
+/* Every usage line of the commands of scope (without examples), in table
+ * order: the usage text of an error reply for an unknown command.
+ * Static storage, built on first use; never NULL. */
+const char *cmdt_usage_all(int scope);
+
+#endif

@@ -1,0 +1,150 @@
+#!/usr/bin/python3
+"""pbmserv habits (issue 14 item 1): one table of commands gives
+"help COMMAND" for every command (also "help GAME COMMAND" and "GAME help
+COMMAND"), the usage lines of error replies, and an error that says so
+when only the game prefix is wrong or missing; then the pbmserv forms."""
+import os
+import sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
+from harness import Env, ok, contains, done, body_of, refused  # noqa: E402
+
+ACCOUNT = ["signup", "confirm", "change", "signoff", "list", "message",
+           "vacation", "set", "standings", "history", "help"]
+GAME = ["challenge", "accept", "decline", "move", "queue", "submit",
+        "confirm", "resign", "show", "showas", "games", "chat", "subscribe",
+        "unsubscribe", "preview"]
+
+
+def one_reply(env, sender, subject, name):
+    rc, err = env.mail(sender, subject)
+    msgs = env.new_messages()
+    ok(rc == 0 and len(msgs) == 1, "%s: one reply" % name,
+       "rc %d, %d replies, %s" % (rc, len(msgs), err))
+    return body_of(msgs[0]).replace("\r\n", "\n") if msgs else ""
+
+
+env = Env()
+try:
+    env.players("alice", "bob")
+    A = "alice@example.org"
+    # help COMMAND for every command, with its usage line and help text.
+    for verb in ACCOUNT + GAME:
+        text = one_reply(env, A, "help " + verb, "help " + verb)
+        ok("help on " + verb in text and "there is no help" not in text,
+           "help %s answers with help on it" % verb, text[:300])
+    text = one_reply(env, A, "help move", "help move")
+    contains(text, "GAME move BOARD USERID PASSWORD MOVE[#N]",
+             "help move gives the usage line")
+    contains(text, "e.g. epaminondas move 101", "help move gives an example")
+    contains(text, "propose|accept|reject|undo|resign",
+             "help move gives its second form")
+    for subject in ("help epaminondas move", "epaminondas help move",
+                    "HELP Move"):
+        contains(one_reply(env, A, subject, subject),
+                 "GAME move BOARD USERID PASSWORD MOVE[#N]",
+                 "%s is help on move" % subject)
+    contains(one_reply(env, A, "help ratings", "help ratings"),
+             "help on standings", "help ratings: ratings is standings")
+    text = one_reply(env, A, "help confirm", "help confirm")
+    ok("confirm USERID" in text and
+       "GAME confirm BOARD USERID PASSWORD" in text,
+       "help confirm gives both confirm commands", text)
+    # Error replies take their usage lines from the table.
+    text, _, _ = refused(env, A, "epaminondas frobnicate",
+                         "'epaminondas frobnicate' is not a command I know",
+                         "unknown game command")
+    contains(text, "GAME preview BOARD[#N]|new [-options] MOVE...",
+             "an unknown game command lists the game commands")
+    text, _, _ = refused(env, A, "hello",
+                         "'frobnicate' is not a command I know",
+                         "unknown command", body="frobnicate now\n")
+    contains(text, "signup USERID PASSWORD [ADDRESS...]",
+             "an unknown command lists the account commands")
+    # Only the game prefix is wrong.
+    refused(env, A, "epaminondas signup carol C",
+            "only the game prefix is wrong: 'signup' takes no game's name",
+            "a game prefix before signup")
+    refused(env, A, "chess move 101 alice a e1-e3",
+            "only the game prefix is wrong: 'chess' is no game here",
+            "a game that does not exist")
+    text, _, _ = refused(env, A, "move 101 alice a e1-e3",
+                         "only the game prefix is missing: write the game's "
+                         "name (epaminondas or crossings) before 'move'",
+                         "a game command without the game's name")
+    contains(text, "epaminondas move BOARD USERID PASSWORD MOVE[#N]",
+             "the missing prefix error shows the command with its prefix")
+    # pbmserv forms answered without an error.
+    env.start_game("alice", "bob", 101)
+    env.new_messages()
+    for subject, want in (("epaminondas standings", "alice"),
+                          ("epaminondas ratings", "alice"),
+                          ("ratings", "alice"),
+                          ("epaminondas history", ""),
+                          ("epaminondas list", "bob"),
+                          ("list epaminondas", "bob"),
+                          ("games alice", "101"),
+                          ("GAMES Bob", "101"),
+                          ("epaminondas games alice", "101")):
+        text = one_reply(env, A, subject, subject)
+        ok("not carried out" not in text and want in text,
+           "%s is answered without an error" % subject, text[:400])
+    # " **" (a board mail's comment mark) pasted into a subject is ignored.
+    text = one_reply(env, A, "epaminondas show 101 **", "show with **")
+    ok("not carried out" not in text and "Board 101" in text,
+       "'epaminondas show 101 **' shows the board", text[:400])
+    rc, err = env.mail(A, "epaminondas move 101 alice a a2-a3 ** **")
+    msgs = env.new_messages()
+    ok(rc == 0 and msgs and all("not carried out" not in body_of(m)
+                                 for m in msgs)
+       and "a2-a3" in (env.game_file(101) or ""),
+       "a move with ' ** **' pasted after it is played",
+       [body_of(m)[:300] for m in msgs])
+    # show BOARD[#N] [BOARD[#N]...]: past positions, several boards.
+    text = one_reply(env, A, "epaminondas show 101#0", "show 101#0")
+    ok("as it stood after move 0 (of 1)" in text and "a2-a3" not in
+       text.split("as it stood")[1][:2000],
+       "show 101#0 shows the board before the first move", text[:600])
+    rc, err = env.mail(A, "epaminondas show 101 101#1 101#0")
+    msgs = env.new_messages()
+    ok(rc == 0 and len(msgs) == 3 and
+       all("not carried out" not in body_of(m) for m in msgs),
+       "show 101 101#1 101#0 sends three boards",
+       [body_of(m)[:200] for m in msgs])
+    refused(env, A, "epaminondas show 101#5", "board 101 has only 1 moves",
+            "show of a position the board has not reached")
+    refused(env, A, "epaminondas show 101 999", "there is no epaminondas "
+            "board 999", "show of several boards, one missing")
+    # showas USERID PASSWORD BOARD...|all
+    env.start_game("bob", "alice", 102)
+    env.new_messages()
+    for subject, n in (("epaminondas showas alice a 101 102", 2),
+                       ("epaminondas showas alice a all", 2)):
+        rc, err = env.mail(A, subject)
+        msgs = env.new_messages()
+        ok(rc == 0 and len(msgs) == n and
+           all("from alice's side" in body_of(m) for m in msgs),
+           "%s sends %d boards from alice's side" % (subject, n),
+           [body_of(m)[:200] for m in msgs])
+    refused(env, A, "epaminondas showas alice a 101 999",
+            "there is no epaminondas board 999", "showas with a missing board")
+    # Several addresses, pbmserv's way: separated by commas.
+    for who, subject, addrs in (
+            ("carol", "signup carol Cpw c1@example.org,c2@example.org",
+             ["c1@example.org", "c2@example.org"]),
+            ("dave", "signup dave Dpw d1@example.org, d2@example.org",
+             ["d1@example.org", "d2@example.org"]),
+            ("alice", "change address alice a a1@example.org,a2@example.org",
+             ["a1@example.org", "a2@example.org"])):
+        rc, err = env.mail("%s@example.org" % who, subject)
+        msgs = env.new_messages()
+        got = sorted(r for m in msgs for r in m.envelope_to)
+        ok(rc == 0 and all(a in got for a in addrs) and
+           all("not carried out" not in body_of(m) for m in msgs),
+           "%s: a confirmation request to each address" % subject, got)
+    refused(env, A, "list chess", "list takes no words after it but a game",
+            "list with a word that is no game")
+finally:
+    env.close()
+done()
