@@ -81,6 +81,8 @@ EXTRA_DIST += tests/imapd.py tests/integration/test_imap.py \
 # reply prefixes, the quote limit, missing templates.
 TESTS += tests/integration/test_board_mail.py
 EXTRA_DIST += tests/integration/test_board_mail.py
+TESTS += tests/integration/test_board_words.py
+EXTRA_DIST += tests/integration/test_board_words.py
 
 # Account commands: change, signoff, list, message, vacation, set.
 TESTS += tests/integration/test_accounts.py
