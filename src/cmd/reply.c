@@ -351,6 +351,83 @@ static char *compose_capped(struct mail_out *m, size_t cap, size_t env,
 	}
 }
 
+/* Lines of a mail's text part are at most this long (issue 14: a phone
+ * shows 36 to 40 columns of a monospaced font, most clients 72 or more). */
+#define REPLY_WRAP_COLUMNS 72
+
+/* The length of line's prefix that its continuation lines repeat: the
+ * blanks and quote marks it starts with, at most half of width. */
+static size_t wrap_prefix(const char *line, size_t len, size_t width)
+{
+	size_t k = 0;
+
+	while (k < len && k < width / 2 && (line[k] == ' ' || line[k] == '>'))
+		k++;
+	return k;
+}
+
+/* One line (len bytes, no line end) appended to b, broken at blanks into
+ * pieces of at most width columns where it can be; a word longer than
+ * the width stays whole. */
+static void wrap_line(struct buf *b, const char *line, size_t len,
+                      size_t width)
+{
+	size_t pre = wrap_prefix(line, len, width), start = 0, first = 1;
+
+	/* A quoted line is the sender's own text, quoted as it came (and
+	 * the quote's line limit counts its lines). */
+	if (len && line[0] == '>')
+		width = len;
+	while (len - start > width - (first ? 0 : pre)) {
+		size_t room = width - (first ? 0 : pre), cut = 0, i;
+		size_t lo = first ? pre : 0;
+		for (i = lo + 1; i <= room && start + i < len; i++)
+			if (line[start + i] == ' ')
+				cut = i;
+		if (!cut) {  /* a word longer than the line: after it */
+			for (i = room; start + i < len && line[start + i] != ' '; i++)
+				;
+			if (start + i >= len)
+				break;
+			cut = i;
+		}
+		if (!first)
+			buf_append(b, line, pre);
+		buf_append(b, line + start, cut);
+		buf_putc(b, '\n');
+		start += cut;
+		while (start < len && line[start] == ' ')
+			start++;
+		first = 0;
+	}
+	if (start < len) {
+		if (!first)
+			buf_append(b, line, pre);
+		buf_append(b, line + start, len - start);
+	}
+}
+
+/* text with every line longer than width broken at blanks (malloc'ed).
+ * Lines of a wide board are never as long (51 columns for 14x12); a
+ * word longer than a line (a URL, a token) stays whole, and so does a
+ * quoted line ("> ..."). */
+static char *reply_wrap(const char *text, size_t width)
+{
+	struct buf b = BUF_INIT;
+	const char *p = text;
+
+	while (*p) {
+		const char *nl = strchr(p, '\n');
+		size_t len = nl ? (size_t)(nl - p) : strlen(p);
+		wrap_line(&b, p, len, width);
+		if (!nl)
+			break;
+		buf_putc(&b, '\n');
+		p = nl + 1;
+	}
+	return buf_take(&b);
+}
+
 void reply_queue(struct cmdctx *c, struct txn *t, const char *addr,
                  const char *subject, const char *text, const char *html,
                  int auto_replied, const char *thread)
@@ -846,77 +923,6 @@ static char *board_html(struct cmdctx *c, const struct game *g,
 	return html;
 }
 
-/* Lines of a mail's text part are at most this long (issue 14: a phone
- * shows 36 to 40 columns of a monospaced font, most clients 72 or more). */
-#define REPLY_WRAP_COLUMNS 72
-
-/* The length of line's prefix that its continuation lines repeat: the
- * blanks and quote marks it starts with, at most half of width. */
-static size_t wrap_prefix(const char *line, size_t len, size_t width)
-{
-	size_t k = 0;
-
-	while (k < len && k < width / 2 && (line[k] == ' ' || line[k] == '>'))
-		k++;
-	return k;
-}
-
-/* One line (len bytes, no line end) appended to b, broken at blanks into
- * pieces of at most width columns where it can be; a word longer than
- * the width stays whole. */
-static void wrap_line(struct buf *b, const char *line, size_t len,
-                      size_t width)
-{
-	size_t pre = wrap_prefix(line, len, width), start = 0, first = 1;
-
-	while (len - start > width - (first ? 0 : pre)) {
-		size_t room = width - (first ? 0 : pre), cut = 0, i;
-		size_t lo = first ? pre : 0;
-		for (i = lo + 1; i <= room && start + i < len; i++)
-			if (line[start + i] == ' ')
-				cut = i;
-		if (!cut) {  /* a word longer than the line: after it */
-			for (i = room; start + i < len && line[start + i] != ' '; i++)
-				;
-			if (start + i >= len)
-				break;
-			cut = i;
-		}
-		if (!first)
-			buf_append(b, line, pre);
-		buf_append(b, line + start, cut);
-		buf_putc(b, '\n');
-		start += cut;
-		while (start < len && line[start] == ' ')
-			start++;
-		first = 0;
-	}
-	if (start < len) {
-		if (!first)
-			buf_append(b, line, pre);
-		buf_append(b, line + start, len - start);
-	}
-}
-
-/* text with every line longer than width broken at blanks (malloc'ed).
- * Lines of a wide board are never as long (51 columns for 14x12). */
-static char *reply_wrap(const char *text, size_t width)
-{
-	struct buf b = BUF_INIT;
-	const char *p = text;
-
-	while (*p) {
-		const char *nl = strchr(p, '\n');
-		size_t len = nl ? (size_t)(nl - p) : strlen(p);
-		wrap_line(&b, p, len, width);
-		if (!nl)
-			break;
-		buf_putc(&b, '\n');
-		p = nl + 1;
-	}
-	return buf_take(&b);
-}
-
 /* Render and queue the board mail for one recipient.  CMD_DONE, or
  * CMD_TEMPFAIL when a template cannot be read. */
 static enum cmd_status board_mail(struct cmdctx *c, struct txn *t,
@@ -928,7 +934,7 @@ static enum cmd_status board_mail(struct cmdctx *c, struct txn *t,
 	int down = board_black_down(c, r), compact = r->user && r->user->compact;
 	char *diagram = compact ? render_board_compact(g, down)
 	                        : render_board(g, down);
-	char *text, *html = NULL, *wrapped = NULL;
+	char *text, *html = NULL, *wrapped;
 	const char *me = r->user ? r->user->userid : NULL;
 	int starred = comment && *comment &&
 	              !(who && r->user && strcmp(who, r->user->userid) == 0);
@@ -968,7 +974,6 @@ static enum cmd_status board_mail(struct cmdctx *c, struct txn *t,
 		st = CMD_TEMPFAIL;
 		goto out;
 	}
-	wrapped = reply_wrap(text, REPLY_WRAP_COLUMNS);
 	/* The HTML alternative unless the recipient turned it off; its
 	 * legend speaks of its own marks. */
 	tvars_setf(v, "legend", "%sW white, B black, . empty, # blocked.",
@@ -980,9 +985,12 @@ static enum cmd_status board_mail(struct cmdctx *c, struct txn *t,
 			goto out;
 		}
 	}
+	/* The text part wraps at 72 columns (the help and error templates
+	 * are laid out by hand and not wrapped yet). */
+	wrapped = reply_wrap(text, REPLY_WRAP_COLUMNS);
 	reply_queue(c, t, r->addr, subject, wrapped, html, 0, thread);
-out:
 	free(wrapped);
+out:
 	free(html);
 	free(text);
 	free(diagram);
