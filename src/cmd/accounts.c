@@ -8,6 +8,7 @@
  *   vacation USERID PASSWORD YYYY-MM-DD|off
  *   set USERID PASSWORD html on|off
  *   set USERID PASSWORD orientation white|black|own
+ *   set USERID PASSWORD board wide|compact
  *   set USERID PASSWORD token new
  *
  * Each change is made under the "users" lock: load, check the password,
@@ -52,6 +53,9 @@
 	"  set alice Secret42 html on|off        (an HTML board in each mail)\n" \
 	"  set alice Secret42 orientation white|black|own\n" \
 	"                                        (which side is at the bottom)\n" \
+	"  set alice Secret42 board wide|compact\n" \
+	"                                        (compact: a text board for\n" \
+	"                                        phones, 31 columns wide)\n" \
 	"  set alice Secret42 token new          (void every reply token sent\n" \
 	"                                        so far)"
 #define VACATION_MAX_DAYS 366
@@ -451,13 +455,17 @@ enum cmd_status cmd_set(struct cmdctx *c, int argc, char **argv)
 		if (!orient[i])
 			return cmd_refuse(c, SET_USAGE, "orientation is white, black "
 			                  "or own, not '%s'", argv[3]);
+	} else if (strcmp(argv[2], "board") == 0) {
+		if (strcmp(argv[3], "wide") && strcmp(argv[3], "compact"))
+			return cmd_refuse(c, SET_USAGE, "board is wide or compact, not "
+			                  "'%s'", argv[3]);
 	} else if (strcmp(argv[2], "token") == 0) {
 		if (strcmp(argv[3], "new"))
 			return cmd_refuse(c, SET_USAGE, "the only token value is new, "
 			                  "not '%s'", argv[3]);
 	} else {
 		return cmd_refuse(c, SET_USAGE, "'%s' is not a setting: html, "
-		                  "orientation or token", argv[2]);
+		                  "orientation, board or token", argv[2]);
 	}
 	if ((st = account_open(c, argv[0], argv[1], SET_USAGE, &u, &l)) != CMD_DONE)
 		return st;
@@ -471,6 +479,12 @@ enum cmd_status cmd_set(struct cmdctx *c, int argc, char **argv)
 		snprintf(details, sizeof details, "Board mails now show %s home row "
 		         "at the bottom.", i == 0 ? "White's" : i == 1 ? "Black's"
 		                                  : "your own");
+	} else if (strcmp(argv[2], "board") == 0) {
+		u.compact = strcmp(argv[3], "compact") == 0;
+		snprintf(details, sizeof details, "Board mails now show the %s",
+		         u.compact ? "compact text board (two characters a square, "
+		         "for narrow screens)." : "wide text board (labels on all "
+		         "sides).");
 	} else {
 		u.token_epoch++;
 		snprintf(details, sizeof details, "Every reply token sent to you so "

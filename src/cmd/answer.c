@@ -82,7 +82,7 @@ static enum cmd_status answer_resign(struct cmdctx *c, struct board_ctx *b,
                                      const char *usage)
 {
 	struct game *g = &b->g;
-	char err[EP_ERR_MAX + 200], headline[512], res[EP_ERR_MAX + 96];
+	char err[EP_ERR_MAX + 200], headline[1024], res[REPLY_RESULT_MAX];
 
 	if (game_end_ok(g, GAME_END_RESIGN, b->userid, err, sizeof err) < 0) {
 		if (g->state == GAME_CHALLENGED)
@@ -91,7 +91,7 @@ static enum cmd_status answer_resign(struct cmdctx *c, struct board_ctx *b,
 		return board_refuse(c, g, usage, "%s", err);
 	}
 	game_end(g, GAME_END_RESIGN, b->userid, c->now);
-	game_result_text(g, res, sizeof res);
+	reply_result_words(g, res, sizeof res);
 	snprintf(headline, sizeof headline, "%s resigned. The game is over: %s.",
 	         b->userid, res);
 	return board_save(c, b, headline);

@@ -337,6 +337,18 @@ const char *reply_strip_prefixes(const char *subject);
 /* "Epaminondas" for "epaminondas": the game's display name. */
 const char *reply_game_title(const char *game);
 
+/* How a finished or cancelled game ended, in words naming the players,
+ * into buf (len bytes, at least REPLY_RESULT_MAX for no cut): "carol
+ * wins, dave did not answer the crossing on e12", "a draw, bob accepted
+ * alice's draw offer", "cancelled, bob declined the challenge"; "" while
+ * the game is open or active. */
+#define REPLY_RESULT_MAX 512
+void reply_result_words(const struct game *g, char *buf, size_t len);
+
+/* ", capturing e11 and e12 (2)" for the last move of g when it took
+ * pieces, appended to b; nothing otherwise. */
+void reply_capture_words(const struct game *g, struct buf *b);
+
 /* ---- one board (board.c) ---- */
 
 /* Parse board_word, check userid/password (userid is lower-cased in

@@ -172,13 +172,15 @@ enum cmd_status move_done(struct cmdctx *c, struct board_ctx *b,
                           const char *how)
 {
 	struct buf head = BUF_INIT;
-	char res[EP_ERR_MAX + 96];
+	char res[REPLY_RESULT_MAX];
 	enum cmd_status st;
 
-	buf_printf(&head, "%s %s %s.", b->userid, how,
+	buf_printf(&head, "%s %s %s", b->userid, how,
 	           b->g.moves[b->g.nmoves - 1].text);
+	reply_capture_words(&b->g, &head);
+	buf_puts(&head, ".");
 	if (b->g.state != GAME_ACTIVE) {
-		game_result_text(&b->g, res, sizeof res);
+		reply_result_words(&b->g, res, sizeof res);
 		buf_printf(&head, " The game is over: %s.", res);
 	}
 	pending_after_move(c, &b->g, &head);

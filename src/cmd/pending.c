@@ -198,7 +198,7 @@ void pending_after_move(struct cmdctx *c, struct game *g, struct buf *head)
 	int q = (int)g->pos.to_move;
 	const char *who = q == EP_WHITE ? g->white : g->black;
 	char text[EP_MOVE_TEXT_MAX], *msgid = NULL;
-	char err[EP_ERR_MAX + 96], res[EP_ERR_MAX + 96];
+	char err[EP_ERR_MAX + 96], res[REPLY_RESULT_MAX];
 
 	/* After a move the queue of interest is the side now to move; a
 	 * game that ended has no side to move and no pending moves left. */
@@ -229,10 +229,12 @@ void pending_after_move(struct cmdctx *c, struct game *g, struct buf *head)
 		buf_printf(head, " %s's queued move %s was dropped: it is not "
 		           "legal now (%s).", who, text, err);
 	} else {
-		buf_printf(head, " %s's queued move %s was played.", who,
+		buf_printf(head, " %s's queued move %s was played", who,
 		           g->moves[g->nmoves - 1].text);
+		reply_capture_words(g, head);
+		buf_puts(head, ".");
 		if (g->state != GAME_ACTIVE) {
-			game_result_text(g, res, sizeof res);
+			reply_result_words(g, res, sizeof res);
 			buf_printf(head, " The game is over: %s.", res);
 		}
 	}

@@ -34,6 +34,111 @@ const char *reply_game_title(const char *game)
 	return "Epaminondas";
 }
 
+/* The squares of side's pieces on the other side's home row ("e12",
+ * "e12, f12"), into buf: the crossed pieces. */
+static void crossed_squares(const struct game *g, enum ep_side side,
+                            char *buf, size_t len)
+{
+	const struct ep_position *p = &g->pos;
+	int rank = side == EP_WHITE ? p->height - 1 : 0, f;
+	int cell = side == EP_WHITE ? EP_WPIECE : EP_BPIECE;
+	size_t used = 0;
+
+	buf[0] = '\0';
+	for (f = 0; f < p->width && used + 8 < len; f++)
+		if (ep_cell_at(p, f, rank) == cell)
+			used += (size_t)snprintf(buf + used, len - used, "%s%c%d",
+			                         used ? ", " : "", 'a' + f, rank + 1);
+}
+
+/* g->reason with the words "white" and "black" replaced by the players'
+ * userids, into buf. */
+static void reason_with_names(const struct game *g, char *buf, size_t len)
+{
+	struct buf b = BUF_INIT;
+	const char *p = g->reason;
+
+	while (*p) {
+		int start = p == g->reason || !((p[-1] >= 'a' && p[-1] <= 'z') ||
+		                                (p[-1] >= 'A' && p[-1] <= 'Z'));
+		int w = start && strncmp(p, "white", 5) == 0;
+		int k = start && strncmp(p, "black", 5) == 0;
+		if ((w || k) && !((p[5] >= 'a' && p[5] <= 'z'))) {
+			buf_puts(&b, w ? g->white : g->black);
+			p += 5;
+		} else {
+			buf_append(&b, p++, 1);
+		}
+	}
+	snprintf(buf, len, "%s", buf_str(&b));
+	buf_free(&b);
+}
+
+void reply_result_words(const struct game *g, char *buf, size_t len)
+{
+	char why[REPLY_RESULT_MAX], sq[160];
+	int white_won = g->result == EP_WHITE_WINS;
+	const char *winner = white_won ? g->white : g->black;
+	const char *loser = white_won ? g->black : g->white;
+
+	if (g->state == GAME_ACTIVE || g->state == GAME_CHALLENGED) {
+		snprintf(buf, len, "%s", "");
+		return;
+	}
+	crossed_squares(g, white_won ? EP_WHITE : EP_BLACK, sq, sizeof sq);
+	if (g->end == GAME_END_DRAW)
+		snprintf(why, sizeof why, "%s accepted %s's draw offer",
+		         game_opponent(g, g->end_by), g->end_by);
+	else if (g->end == GAME_END_AWARD)
+		snprintf(why, sizeof why, "the administrator gave %s the game",
+		         winner);
+	else if (g->end == GAME_END_NONE && sq[0] &&
+	         strstr(g->reason, "has more crossed pieces"))
+		snprintf(why, sizeof why, "%s did not answer the crossing on %s",
+		         loser, sq);
+	else if (g->end == GAME_END_NONE && sq[0] &&
+	         strstr(g->reason, "cannot answer"))
+		snprintf(why, sizeof why, "%s could not answer the crossing on %s",
+		         loser, sq);
+	else
+		reason_with_names(g, why, sizeof why);
+	if (g->state == GAME_CANCELLED)
+		snprintf(buf, len, "cancelled, %s", why);
+	else if (g->result == EP_DRAW)
+		snprintf(buf, len, "a draw, %s", why);
+	else
+		snprintf(buf, len, "%s wins, %s", winner, why);
+}
+
+void reply_capture_words(const struct game *g, struct buf *b)
+{
+	const struct ep_position *before, *after = &g->pos;
+	int f, r, n = 0, total = 0, them;
+	struct buf sq = BUF_INIT;
+
+	if (g->nmoves == 0)
+		return;
+	before = &g->seen[g->nmoves - 1];
+	them = before->to_move == EP_WHITE ? EP_BPIECE : EP_WPIECE;
+	for (f = 0; f < before->width; f++)
+		for (r = 0; r < before->height; r++)
+			total += ep_cell_at(before, f, r) == them &&
+			         ep_cell_at(after, f, r) != them;
+	if (!total)
+		return;
+	for (f = 0; f < before->width; f++)
+		for (r = 0; r < before->height; r++) {
+			if (ep_cell_at(before, f, r) != them ||
+			    ep_cell_at(after, f, r) == them)
+				continue;
+			n++;
+			buf_printf(&sq, "%s%c%d", n == 1 ? "" : n == total ? " and "
+			           : ", ", 'a' + f, r + 1);
+		}
+	buf_printf(b, ", capturing %s (%d)", buf_str(&sq), total);
+	buf_free(&sq);
+}
+
 char *reply_template(struct cmdctx *c, const char *name, const struct tvars *v)
 {
 	char *err = NULL, *text = template_render(c->cfg->templates, name, v, &err);
@@ -247,6 +352,83 @@ static char *compose_capped(struct mail_out *m, size_t cap, size_t env,
 	}
 }
 
+/* Lines of a mail's text part are at most this long (issue 14: a phone
+ * shows 36 to 40 columns of a monospaced font, most clients 72 or more). */
+#define REPLY_WRAP_COLUMNS 72
+
+/* The length of line's prefix that its continuation lines repeat: the
+ * blanks and quote marks it starts with, at most half of width. */
+static size_t wrap_prefix(const char *line, size_t len, size_t width)
+{
+	size_t k = 0;
+
+	while (k < len && k < width / 2 && (line[k] == ' ' || line[k] == '>'))
+		k++;
+	return k;
+}
+
+/* One line (len bytes, no line end) appended to b, broken at blanks into
+ * pieces of at most width columns where it can be; a word longer than
+ * the width stays whole. */
+static void wrap_line(struct buf *b, const char *line, size_t len,
+                      size_t width)
+{
+	size_t pre = wrap_prefix(line, len, width), start = 0, first = 1;
+
+	/* A quoted line is the sender's own text, quoted as it came (and
+	 * the quote's line limit counts its lines). */
+	if (len && line[0] == '>')
+		width = len;
+	while (len - start > width - (first ? 0 : pre)) {
+		size_t room = width - (first ? 0 : pre), cut = 0, i;
+		size_t lo = first ? pre : 0;
+		for (i = lo + 1; i <= room && start + i < len; i++)
+			if (line[start + i] == ' ')
+				cut = i;
+		if (!cut) {  /* a word longer than the line: after it */
+			for (i = room; start + i < len && line[start + i] != ' '; i++)
+				;
+			if (start + i >= len)
+				break;
+			cut = i;
+		}
+		if (!first)
+			buf_append(b, line, pre);
+		buf_append(b, line + start, cut);
+		buf_putc(b, '\n');
+		start += cut;
+		while (start < len && line[start] == ' ')
+			start++;
+		first = 0;
+	}
+	if (start < len) {
+		if (!first)
+			buf_append(b, line, pre);
+		buf_append(b, line + start, len - start);
+	}
+}
+
+/* text with every line longer than width broken at blanks (malloc'ed).
+ * Lines of a wide board are never as long (51 columns for 14x12); a
+ * word longer than a line (a URL, a token) stays whole, and so does a
+ * quoted line ("> ..."). */
+static char *reply_wrap(const char *text, size_t width)
+{
+	struct buf b = BUF_INIT;
+	const char *p = text;
+
+	while (*p) {
+		const char *nl = strchr(p, '\n');
+		size_t len = nl ? (size_t)(nl - p) : strlen(p);
+		wrap_line(&b, p, len, width);
+		if (!nl)
+			break;
+		buf_putc(&b, '\n');
+		p = nl + 1;
+	}
+	return buf_take(&b);
+}
+
 void reply_queue(struct cmdctx *c, struct txn *t, const char *addr,
                  const char *subject, const char *text, const char *html,
                  int auto_replied, const char *thread)
@@ -363,24 +545,41 @@ static void home_rows(const struct game *g, struct tvars *v)
 	           "%d black", w1, b1);
 }
 
-/* The pending question, in plain words, with the answer to send. */
-static void vote_var(const struct game *g, struct tvars *v)
+/* The pending question, in words for recipient me (a userid, or NULL):
+ * the player who may answer is told how; the asker how to withdraw it;
+ * anyone else only what is pending.  "or simply move" only to a player
+ * who is on move (a move declines a draw offer). */
+static void vote_var(const struct game *g, struct tvars *v, const char *me)
 {
-	const char *other;
+	const char *other, *what;
+	char q[EP_MOVE_TEXT_MAX + 64];
 
-	if (g->vote == GAME_VOTE_NONE)
+	if (g->vote == GAME_VOTE_NONE) {
+		tvars_set(v, "vote", "");
 		return;
+	}
 	other = game_opponent(g, g->vote_by);
 	if (g->vote == GAME_VOTE_DRAW)
-		tvars_setf(v, "vote", "%s offers a draw.  %s may accept it:\n"
-		           "  %s move %ld %s PASSWORD accept\n(or reject it the "
-		           "same way, or simply move).", g->vote_by, other, g->game,
-		           g->board, other);
+		snprintf(q, sizeof q, "a draw");
 	else
-		tvars_setf(v, "vote", "%s asks to take back %s.  %s may agree:\n"
-		           "  %s move %ld %s PASSWORD accept\n(or reject it the "
-		           "same way).", g->vote_by, g->moves[g->nmoves - 1].text,
-		           other, g->game, g->board, other);
+		snprintf(q, sizeof q, "to take back %s",
+		         g->moves[g->nmoves - 1].text);
+	what = g->vote == GAME_VOTE_DRAW ? "offers" : "asks";
+	if (me && strcmp(me, other) == 0)
+		tvars_setf(v, "vote", "%s %s %s.  You may %s:\n  %s move %ld %s "
+		           "PASSWORD accept\n(or reject it the same way%s).",
+		           g->vote_by, what, q, g->vote == GAME_VOTE_DRAW ?
+		           "accept it" : "agree", g->game, g->board, me,
+		           g->vote == GAME_VOTE_DRAW && strcmp(game_to_move(g), me)
+		           == 0 ? ", or simply move" : "");
+	else if (me && strcmp(me, g->vote_by) == 0)
+		tvars_setf(v, "vote", "You %s %s; %s has not answered yet.  To "
+		           "withdraw it:\n  %s move %ld %s PASSWORD reject",
+		           g->vote == GAME_VOTE_DRAW ? "offered" : "asked", q, other,
+		           g->game, g->board, me);
+	else
+		tvars_setf(v, "vote", "%s %s %s; %s has not answered yet.",
+		           g->vote_by, what, q, other);
 }
 
 /* Who observes the board (players see who reads along). */
@@ -403,38 +602,150 @@ static void observers_var(const struct game *g, struct tvars *v)
 	buf_free(&b);
 }
 
-/* What the players can send next, by the state of the game; the example
- * move is legal in the position (never one that cannot be played). */
-static void instructions_var(const struct game *g, struct tvars *v)
+/* Whether userid observes g. */
+static int reply_observes(const struct game *g, const char *userid)
+{
+	size_t i;
+
+	for (i = 0; userid && i < g->nobservers; i++)
+		if (strcmp(g->observers[i], userid) == 0)
+			return 1;
+	return 0;
+}
+
+/* The challenge: how each player who has not agreed yet answers it. */
+static void challenge_instructions(const struct game *g, struct tvars *v)
+{
+	struct buf b = BUF_INIT;
+	int i;
+
+	for (i = 0; i < 2; i++) {
+		const char *who = i == 0 ? g->white : g->black;
+		if (g->agreed[i])
+			continue;
+		buf_printf(&b, "%s%s, to accept the challenge send a mail with "
+		           "the subject\n  %s accept %ld %s PASSWORD\nor, to "
+		           "decline it,\n  %s decline %ld %s PASSWORD", b.len ?
+		           "\n\n" : "", who, g->game, g->board, who, g->game,
+		           g->board, who);
+	}
+	tvars_setf(v, "instructions", "%s", buf_str(&b));
+	buf_free(&b);
+}
+
+/* What recipient me (a userid, or NULL: not known) can send next, by the
+ * state of the game and who they are: the player on move how to move
+ * (the example move legal in the position), the waiting player whom
+ * they wait for and how to queue a move, an observer how to stop the
+ * mails.  Nothing is offered that the rules or the state refuse: undo
+ * only to the player who has moved and has no question pending. */
+static void instructions_var(const struct game *g, struct tvars *v,
+                             const char *me, int side)
 {
 	char example[EP_MOVE_TEXT_MAX];
+	const char *mover = game_to_move(g);
 
+	tvars_set(v, "instructions", "");
 	if (g->state == GAME_CHALLENGED) {
-		struct buf b = BUF_INIT;
-		int i;
-		for (i = 0; i < 2; i++) {
-			const char *who = i == 0 ? g->white : g->black;
-			if (g->agreed[i])
-				continue;
-			buf_printf(&b, "%s%s, to accept the challenge send a mail with "
-			           "the subject\n  %s accept %ld %s PASSWORD\nor, to "
-			           "decline it,\n  %s decline %ld %s PASSWORD", b.len ?
-			           "\n\n" : "", who, g->game, g->board, who, g->game,
-			           g->board, who);
-		}
-		tvars_setf(v, "instructions", "%s", buf_str(&b));
-		buf_free(&b);
+		challenge_instructions(g, v);
 		return;
 	}
 	if (g->state != GAME_ACTIVE)
 		return;
-	game_example_move(g, example);
-	tvars_setf(v, "instructions", "To move, send a mail with the "
-	           "subject\n  %s move %ld USERID PASSWORD TAIL-DESTINATION"
-	           "#%zu\nfor example \"%s move %ld %s PASSWORD %s#%zu\".\n"
-	           "Instead of a move: resign, propose (a draw), undo.",
-	           g->game, g->board, g->nmoves + 1, g->game, g->board,
-	           game_to_move(g), example, g->nmoves + 1);
+	if (side >= 0 && side == (int)g->pos.to_move) {
+		game_example_move(g, example);
+		tvars_setf(v, "instructions", "To move, send a mail with the "
+		           "subject\n  %s move %ld %s PASSWORD TAIL-DESTINATION#%zu"
+		           "\nfor example \"%s move %ld %s PASSWORD %s#%zu\".\n"
+		           "Instead of a move: resign%s.", g->game, g->board, me,
+		           g->nmoves + 1, g->game, g->board, me, example,
+		           g->nmoves + 1, g->vote == GAME_VOTE_NONE ?
+		           ", or propose (a draw)" : "");
+	} else if (side >= 0) {
+		/* One question at a time (votes.c): none while one waits. */
+		int ask = g->vote == GAME_VOTE_NONE, undo = ask && g->nmoves > 0;
+		tvars_setf(v, "instructions", "Waiting for %s to move.  To have "
+		           "your next move played\nright after theirs, send\n"
+		           "  %s queue %ld %s PASSWORD TAIL-DESTINATION\n"
+		           "You may also resign%s%s%s%s:\n"
+		           "  %s move %ld %s PASSWORD resign%s%s", mover,
+		           g->game, g->board, me, ask ? ", propose (a draw)" : "",
+		           undo ? " or undo (take back " : "",
+		           undo ? g->moves[g->nmoves - 1].text : "",
+		           undo ? ")" : "", g->game, g->board, me,
+		           ask ? "|propose" : "", undo ? "|undo" : "");
+	} else if (reply_observes(g, me)) {
+		tvars_setf(v, "instructions", "You are watching this game; %s is "
+		           "to move.  To stop these mails, send\n  %s unsubscribe "
+		           "%ld %s PASSWORD", mover, g->game, g->board, me);
+	}
+}
+
+/* The options of g in words, only where they differ from the game's
+ * standard rules (those of -rules=abbott|igfip as chosen), each with its
+ * switch: "8x8 board (-size=8x8); a third repetition draws
+ * (-repetition=draw)", or "standard rules". */
+static void options_words(const struct game *g, struct buf *b)
+{
+	static const char *const sym[] = {
+		"no symmetry rule", "", "symmetry rule by rotation",
+		"symmetry rule by mirror or rotation"
+	};
+	static const char *const symw[] = { "off", "mirror", "rotate", "both" };
+	static const char *const cro[] = {
+		"crossed pieces move on", "crossed pieces stay put",
+		"crossed pieces cannot be taken"
+	};
+	static const char *const crow[] = { "move", "stay", "safe" };
+	const struct ep_options *o = &g->opts;
+	struct ep_options d;
+	char err[EP_ERR_MAX], sq[8];
+	size_t start = b->len;
+	int i;
+
+	if (ep_options_default(&d, o->game, err, sizeof err) < 0)
+		return;
+	if (o->ending == EP_ENDING_IGFIP)
+		(void)ep_options_apply(&d, "-rules=igfip", err, sizeof err);
+#define SEP (b->len > start ? "; " : "")
+	if (o->width != d.width || o->height != d.height)
+		buf_printf(b, "%s%dx%d board (-size=%dx%d)", SEP, o->width,
+		           o->height, o->width, o->height);
+	for (i = 0; i < o->nblocks; i++) {
+		snprintf(sq, sizeof sq, "%c%d", 'a' + o->block_file[i] % 26,
+		         o->block_rank[i] + 1);
+		buf_printf(b, "%s%s", i ? "," : b->len > start ?
+		           "; blocked squares (-block=" : "blocked squares (-block=",
+		           sq);
+	}
+	if (o->nblocks)
+		buf_puts(b, ")");
+	if (o->ending != EP_ENDING_ABBOTT)
+		buf_printf(b, "%sIGFIP rules: a crossing must be answered at once "
+		           "(-rules=igfip)", SEP);
+	if (o->crossed != d.crossed)
+		buf_printf(b, "%s%s (-crossed=%s)", SEP, cro[o->crossed % 3],
+		           crow[o->crossed % 3]);
+	if (o->capture != d.capture)
+		buf_printf(b, "%s%s (-capture=%s)", SEP, o->capture ==
+		           EP_CAPTURE_ONE ? "a capture takes only the piece it "
+		           "lands on" : "a capture takes the whole enemy line",
+		           o->capture == EP_CAPTURE_ONE ? "one" : "line");
+	if (o->symmetry != d.symmetry)
+		buf_printf(b, "%s%s (-symmetry=%s)", SEP, sym[o->symmetry & 3],
+		           symw[o->symmetry & 3]);
+	if (o->repetition != d.repetition)
+		buf_printf(b, "%s%s (-repetition=%s)", SEP,
+		           o->repetition == EP_REP_DRAW ? "a third repetition draws"
+		           : o->repetition == EP_REP_OFF ? "repetitions are allowed"
+		           : "a third repetition loses",
+		           o->repetition == EP_REP_DRAW ? "draw" :
+		           o->repetition == EP_REP_OFF ? "off" : "loss");
+	if (g->no_observers)
+		buf_printf(b, "%sno observers (-observers=off)", SEP);
+#undef SEP
+	if (b->len == start)
+		buf_puts(b, "standard rules");
 }
 
 /* From GAME_WARN_PLIES plies on, add to the grace text (buf, len
@@ -496,16 +807,17 @@ static void board_vars(struct cmdctx *c, const struct game *g,
                        struct tvars *v, const char *headline,
                        const char *comment, const char *who)
 {
-	char opts[EP_OPTIONS_MAX], grace[512], res[EP_ERR_MAX + 96], set[64];
+	char grace[512], res[REPLY_RESULT_MAX];
 	const struct ep_position *p = &g->pos;
+	struct buf opts = BUF_INIT;
 
-	ep_options_format(&g->opts, opts, sizeof opts);
-	game_settings_format(g, set, sizeof set);
+	options_words(g, &opts);
 	tvars_set(v, "title", reply_game_title(g->game));
 	tvars_setf(v, "board", "%ld", g->board);
 	tvars_set(v, "white", g->white);
 	tvars_set(v, "black", g->black);
-	tvars_setf(v, "options", "%s%s", opts, set);
+	tvars_setf(v, "options", "%s.", buf_str(&opts));
+	buf_free(&opts);
 	tvars_set(v, "headline", headline);
 	/* Only words a player proved are relayed as theirs. */
 	if (comment && *comment && who && c->auth_userid[0])
@@ -513,13 +825,8 @@ static void board_vars(struct cmdctx *c, const struct game *g,
 	tvars_set(v, "game", g->game);
 	tvars_setf(v, "white_pieces", "%d", ep_count_pieces(p, EP_WHITE));
 	tvars_setf(v, "black_pieces", "%d", ep_count_pieces(p, EP_BLACK));
-	tvars_setf(v, "legend", "%sW white, B black, . empty, # blocked.",
-	           g->nmoves ? "Last move in [brackets].  " : "");
 	home_rows(g, v);
-	vote_var(g, v);
 	observers_var(g, v);
-	if (!c->subject)  /* a preview: nothing to send about it */
-		instructions_var(g, v);
 	if (g->state == GAME_ACTIVE) {
 		struct buf lose = BUF_INIT;
 		ep_grace_text(p, &g->opts, grace, sizeof grace);
@@ -541,7 +848,7 @@ static void board_vars(struct cmdctx *c, const struct game *g,
 		tvars_setf(v, "turn", "Waiting for %s%s%s to accept the challenge.",
 		           who ? who : "", both ? " and " : "", both ? g->black : "");
 	} else {
-		game_result_text(g, res, sizeof res);
+		reply_result_words(g, res, sizeof res);
 		tvars_setf(v, "result", "Game over: %s.", res);
 	}
 	if (c->ratings)
@@ -556,7 +863,16 @@ static void board_vars(struct cmdctx *c, const struct game *g,
 static void board_subject(const struct game *g, int starred,
                           const char *token, char *buf, size_t len)
 {
+	char res[REPLY_RESULT_MAX];
 	int both = 0;
+
+	/* Over: "Epaminondas Board 102: carol wins, dave resigned". */
+	if (g->state == GAME_FINISHED || g->state == GAME_CANCELLED) {
+		reply_result_words(g, res, sizeof res);
+		snprintf(buf, len, "%s Board %ld: %.200s%s", reply_game_title(g->game),
+		         g->board, res, starred ? " **" : "");
+		return;
+	}
 	const char *who = g->state == GAME_ACTIVE ? game_to_move(g)
 	                : g->state == GAME_CHALLENGED ? game_waits_agreement(g, &both)
 	                : g->state == GAME_CANCELLED ? "cancelled" : "game over";
@@ -660,21 +976,36 @@ static enum cmd_status board_mail(struct cmdctx *c, struct txn *t,
                                   const char *comment, const char *who)
 {
 	char subject[320], thread[256];
-	char *diagram = render_board(g, board_black_down(c, r)), *text, *html = NULL;
+	int down = board_black_down(c, r), compact = r->user && r->user->compact;
+	char *diagram = compact ? render_board_compact(g, down)
+	                        : render_board(g, down);
+	char *text, *html = NULL, *wrapped;
+	const char *me = r->user ? r->user->userid : NULL;
 	int starred = comment && *comment &&
 	              !(who && r->user && strcmp(who, r->user->userid) == 0);
 	enum cmd_status st = CMD_DONE;
 
 	tvars_set(v, "diagram", diagram);
+	tvars_setf(v, "legend", "%sW white, B black, . empty, # blocked.",
+	           !g->nmoves ? "" : compact ? "Last move marked *.  "
+	           : "Last move in [brackets].  ");
+	vote_var(g, v, me);
+	/* A preview or a quiet save (c->subject): nothing to send about it. */
+	if (!c->subject)
+		instructions_var(g, v, me, r->side);
+	else
+		tvars_set(v, "instructions", "");
 	if (r->away)
 		tvars_setf(v, "vacation", "%s is on vacation until %s (inclusive).",
 		           r->away->userid, r->away->vacation);
 	else
 		tvars_set(v, "vacation", "");
 	if (r->token && r->side == (int)g->pos.to_move && g->state == GAME_ACTIVE)
-		tvars_set(v, "reply_hint", "Or simply reply to this mail with your "
-		          "move (or propose, undo, accept, reject, resign) alone on "
-		          "the first line: no userid or password needed.");
+		tvars_setf(v, "reply_hint", "Or simply reply to this mail with your "
+		          "move (or %s) alone on the first line: no userid or "
+		          "password needed.", g->vote == GAME_VOTE_NONE ?
+		          "propose, resign" : strcmp(g->vote_by, me ? me : "") ?
+		          "accept, reject, resign" : "reject, resign");
 	else
 		tvars_set(v, "reply_hint", "");
 	if (c->subject)
@@ -690,7 +1021,10 @@ static enum cmd_status board_mail(struct cmdctx *c, struct txn *t,
 		st = CMD_TEMPFAIL;
 		goto out;
 	}
-	/* The HTML alternative unless the recipient turned it off. */
+	/* The HTML alternative unless the recipient turned it off; its
+	 * legend speaks of its own marks. */
+	tvars_setf(v, "legend", "%sW white, B black, . empty, # blocked.",
+	           g->nmoves ? "Last move in [brackets].  " : "");
 	if (!r->user || r->user->html) {
 		html = board_html(c, g, v, board_black_down(c, r));
 		if (!html) {
@@ -698,7 +1032,11 @@ static enum cmd_status board_mail(struct cmdctx *c, struct txn *t,
 			goto out;
 		}
 	}
-	reply_queue(c, t, r->addr, subject, text, html, 0, thread);
+	/* The text part wraps at 72 columns (the help and error templates
+	 * are laid out by hand and not wrapped yet). */
+	wrapped = reply_wrap(text, REPLY_WRAP_COLUMNS);
+	reply_queue(c, t, r->addr, subject, wrapped, html, 0, thread);
+	free(wrapped);
 out:
 	free(html);
 	free(text);

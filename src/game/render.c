@@ -8,6 +8,14 @@
  *    8   B  B  B  B  B  B  B  B    8
  *    7   B  B  B  B  B  B  B  B    7
  *    6   .  .  .  .  . [W] .  .    6
+ *
+ * The compact board (set board compact) is two characters a square, the
+ * ranks on the left and the files below, the last move's squares with a
+ * '*' before them: 14x12 takes 30 columns, room on a phone.
+ *
+ *   12 B B B B*. B
+ *   11 . . . .*B .
+ *      a b c d e f
  */
 #include "game/render.h"
 #include "util/buf.h"
@@ -105,6 +113,38 @@ char *render_board(const struct game *g, int black_down)
 		buf_putc(&b, '\n');
 	}
 	file_letters(&b, p->width, black_down);
+	return buf_take(&b);
+}
+
+char *render_board_compact(const struct game *g, int black_down)
+{
+	static const char glyph[] = ".WB#?";
+	const struct ep_position *p = &g->pos;
+	struct buf b = BUF_INIT;
+	int sq[2][2], r, f, i;
+
+	last_move_squares(g, sq);
+	/* 2 bytes a square, 3 for the rank and the line end. */
+	buf_reserve(&b, (size_t)(p->height + 1) * (size_t)(2 * p->width + 3));
+	for (i = 0; i < p->height; i++) {
+		r = black_down ? i : p->height - 1 - i;
+		put_rank(&b, r + 1, 1);
+		for (f = 0; f < p->width; f++) {
+			int file = black_down ? p->width - 1 - f : f;
+			int cell = ep_cell_at(p, file, r);
+			int mark = (sq[0][0] == file && sq[0][1] == r) ||
+			           (sq[1][0] == file && sq[1][1] == r);
+			buf_putc(&b, mark ? '*' : ' ');
+			buf_putc(&b, glyph[cell >= 0 && cell <= 4 ? cell : 4]);
+		}
+		buf_putc(&b, '\n');
+	}
+	put(&b, "  ");
+	for (f = 0; f < p->width; f++) {
+		buf_putc(&b, ' ');
+		buf_putc(&b, (char)('a' + (black_down ? p->width - 1 - f : f)));
+	}
+	buf_putc(&b, '\n');
 	return buf_take(&b);
 }
 

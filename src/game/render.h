@@ -12,6 +12,12 @@
  * black_down the board is turned so Black's home row is at the bottom. */
 char *render_board(const struct game *g, int black_down);
 
+/* The compact board of g (malloc'ed, caller frees): two characters a
+ * square (a blank, or '*' for a square of the last move, then W, B, '.'
+ * or '#'), rank numbers on the left only, file letters below only; at
+ * most 3 + 2 * width columns (31 for 14x12). */
+char *render_board_compact(const struct game *g, int black_down);
+
 /* The same board as an HTML table for mail clients (malloc'ed, caller
  * frees): inline styles only, no classes, images or scripts; files and
  * ranks on all four sides; each square a <td> whose text is W, B, # or

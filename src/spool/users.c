@@ -134,6 +134,7 @@ void user_defaults(struct user *u)
 {
 	u->html = 1;
 	u->orientation = USER_ORIENT_WHITE;
+	u->compact = 0;
 	u->token_epoch = 0;
 	u->vacation[0] = '\0';
 	u->left = 0;
@@ -159,6 +160,10 @@ static int user_pref_field(struct user *u, const char *key, const char *val)
 		if (strcmp(val, "on") && strcmp(val, "off"))
 			return -1;
 		u->html = strcmp(val, "on") == 0;
+	} else if (strcmp(key, "board") == 0) {
+		if (strcmp(val, "wide") && strcmp(val, "compact"))
+			return -1;
+		u->compact = strcmp(val, "compact") == 0;
 	} else if (strcmp(key, "orientation") == 0) {
 		if (strcmp(val, "white") == 0)
 			u->orientation = USER_ORIENT_WHITE;
@@ -558,6 +563,8 @@ char *user_format(const struct user *u)
 		buf_puts(&b, "html: off\n");
 	if (u->orientation != USER_ORIENT_WHITE)
 		buf_printf(&b, "orientation: %s\n", orient[u->orientation]);
+	if (u->compact)
+		buf_puts(&b, "board: compact\n");
 	if (u->token_epoch)
 		buf_printf(&b, "token-epoch: %lu\n", u->token_epoch);
 	if (u->vacation[0])

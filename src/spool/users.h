@@ -19,7 +19,8 @@
  *   created: 2026-11-30T05:48:00Z
  *   html: off                   (optional lines, written when not the
  *   orientation: own             default: html on, orientation white,
- *   token-epoch: 3               token-epoch 0, no vacation, not left)
+ *   board: compact               board wide, token-epoch 0, no
+ *   token-epoch: 3               vacation, not left)
  *   vacation: 2026-12-24
  *   left: 2026-12-01T10:00:00Z  (signed off: the userid stays taken)
  *
@@ -87,6 +88,7 @@ struct user {
 	time_t created;
 	int html;                        /* 1: board mails carry text/html */
 	enum user_orientation orientation;
+	int compact;                     /* 1: the text board is compact */
 	unsigned long token_epoch;       /* reply tokens of older epochs are void */
 	char vacation[11];               /* "YYYY-MM-DD" (last day away) or "" */
 	time_t left;                     /* when the player signed off, or 0 */

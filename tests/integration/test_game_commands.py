@@ -65,7 +65,8 @@ try:
     text, subject = board_mails(env, "decline")
     contains(text, "bob declined the challenge", "the decline is announced")
     contains(text, "Not today.", "the decline's comment is relayed")
-    is_(subject, "Epaminondas Board 102 cancelled **", "the subject says cancelled")
+    is_(subject, "Epaminondas Board 102: cancelled, bob declined the challenge **",
+        "the subject says cancelled, and why")
     gf = env.game_file(102)
     contains(gf, "state: challenged\nagreed: alice ", "the file keeps who agreed")
     contains(gf, "\nend: decline bob ", "and the decline")
@@ -131,10 +132,12 @@ try:
     env.new_messages()
     env.mail(B, "epaminondas move 101 bob pw2 accept", "Fair enough.")
     text, subject = board_mails(env, "draw")
-    contains(text, "Game over: draw (draw agreed).", "an accepted offer draws the game")
+    contains(text, "Game over: a draw, bob accepted alice's draw offer.",
+             "an accepted offer draws the game (in words naming both)")
     contains(text, "Ratings: alice 1600 -> 1600 (+0), bob 1600 -> 1600 (+0).",
              "the board mail shows the rating changes")
-    is_(subject, "Epaminondas Board 101 game over **", "the subject says game over")
+    is_(subject, "Epaminondas Board 101: a draw, bob accepted alice's draw offer **",
+        "the subject says how the game ended")
     gf = env.game_file(101)
     contains(gf, "\nend: draw alice ", "the file records the agreed draw")
     contains(gf, "result: draw (draw agreed)\n", "and its result")
@@ -155,7 +158,7 @@ try:
     env.new_messages()
     env.mail(A, "epaminondas resign 104 alice Secret1")
     text, subject = board_mails(env, "resign", (B, A))
-    contains(text, "alice resigned. The game is over: white wins (black resigned).",
+    contains(text, "alice resigned. The game is over: bob wins, alice resigned.",
              "a resignation, even out of turn, ends the game")
     contains(text, "bob 1600 -> 1616 (+16), alice 1600 -> 1584 (-16)",
              "the winner gains what the loser loses")
@@ -170,7 +173,7 @@ try:
     env.new_messages()
     env.mail(A, "epaminondas move 105 alice Secret1 resign")
     text, subject = board_mails(env, "move resign")
-    contains(text, "black wins (white resigned)", "move ... resign resigns")
+    contains(text, "bob wins, alice resigned", "move ... resign resigns")
     contains(text, "alice 1584 -> 1569 (-15), bob 1616 -> 1631 (+15)",
              "Elo: the stronger player gains less (K=32)")
 

@@ -68,7 +68,7 @@ try:
     rc, err, got = play(1999)
     is_(rc, 0, "ply 2,000 is played")
     text = body_of(got[0]) if got else ""
-    contains(text, "Game over: draw (the game reached 2000 plies, the move cap)",
+    contains(text, "Game over: a draw, the game reached 2000 plies, the move cap",
              "at 2,000 plies the game is drawn")
     gf = env.game_file(101) or ""
     contains(gf, "result: draw (the game reached 2000 plies, the move cap)",
@@ -77,7 +77,7 @@ try:
     rc, err = env.mail("alice@example.org", "epaminondas show 101")
     is_(rc, 0, "the capped game file replays")
     got = to(env.new_messages(), "alice@example.org")
-    contains(body_of(got[0]) if got else "", "Game over: draw",
+    contains(body_of(got[0]) if got else "", "Game over: a draw",
              "and shows the draw")
     rc, err, got = play(2000)
     contains(body_of(got[0]) if got else "", "board 101 is over: draw",

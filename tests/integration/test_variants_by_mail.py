@@ -31,11 +31,11 @@ BOB = ("bob", "Pass-b", "bob@example.net")          # Black
 # game ends within a few moves; "repeat" shuffles one piece each to end
 # the game by repetition.  The seeds give short games.
 VARIANTS = [
-    ("epaminondas 14x12", "epaminondas", [], ["-size=14x12"],
+    ("epaminondas 14x12", "epaminondas", [], ["standard rules"],
      "greedy", 3, True),
     ("epaminondas -size=8x8", "epaminondas", ["-size=8x8"], ["-size=8x8"],
      "greedy", 0, False),
-    ("crossings", "crossings", [], ["-size=8x8", "-crossed=safe"],
+    ("crossings", "crossings", [], ["standard rules"],
      "race B", 0, True),
     ("epaminondas -rules=igfip", "epaminondas", ["-rules=igfip"],
      ["-rules=igfip"], "greedy", 3, True),
@@ -114,9 +114,13 @@ def play(env, label, game, options, shows, policy, seed, check_crossing):
        "%s: bob accepts the challenge and the game is on" % label,
        "exit %d, stderr %s" % (rc, err))
     text = body_of(msgs[0])
-    options_line = [l for l in text.splitlines() if l.startswith("Options:")]
-    options_line = options_line[0] if options_line else ""
-    ok(all(s in options_line.split() for s in shows),
+    # The options line (wrapped at 72 columns: up to the blank line)
+    # names only what differs from the game's standard rules, in words
+    # and with its switch.
+    options_line = text.split("Options:", 1)[-1].split("\n\n", 1)[0] \
+        if "Options:" in text else ""
+    options_line = " ".join(options_line.split())
+    ok(all(s in options_line for s in shows),
        "%s: the board mail's options line shows %s" % (label, " ".join(shows)),
        "got: %r" % options_line)
     position = game_field(env.game_file(board, game), "position")
@@ -181,7 +185,10 @@ def play(env, label, game, options, shows, policy, seed, check_crossing):
     ok(game_result.startswith(result), "%s: the game file's result is %r"
        % (label, result), "result line: %r" % game_result)
     texts = [body_of(m) for m in final_mails]
-    ok(len(texts) == 2 and all("Game over: " + result in t for t in texts),
+    # In words, naming the winner (issue 14): alice plays White.
+    words = {"white wins": ALICE[0] + " wins", "black wins": BOB[0] + " wins",
+             "draw": "a draw"}[result]
+    ok(len(texts) == 2 and all("Game over: " + words in t for t in texts),
        "%s: both players' last board mail says \"Game over: %s\""
        % (label, result),
        "\n----\n".join(texts) if texts else "no final board mails")
