@@ -50,7 +50,7 @@ try:
     env.new_messages()
     env.mail(A, "epaminondas move 101 alice Secret1 a2xa5")
     text = last_to(env, B)
-    contains(text, "alice played a2xa5.", "White crosses on a5")
+    contains(text, "alice played a2xa5, capturing a5 (1).", "White crosses on a5")
     ex = example_of(text)
     ok(ex is not None and ex[0] in ("c5xa5", "d5xa5"),
        "the example move answers the crossing (not b3-a2, first in order)",
@@ -122,7 +122,7 @@ try:
              "same position for the third time",
              "move of a third repetition is refused with the reason")
     env.mail(B, "epaminondas move 103 bob pw2 a6-a7!")
-    contains(last_to(env, A), "black repeated a position for the third time",
+    contains(last_to(env, A), "alice wins, bob repeated a position for the third time",
              "confirmed, it is played and loses")
 finally:
     env.close()
