@@ -188,9 +188,10 @@ static char *answers_html(const struct cmdctx *c, const struct game *g,
 
 	if (!token || side < 0 || g->state != GAME_ACTIVE || !c->cfg->from)
 		return NULL;
-	buf_puts(&b, "<div style=\"margin:0 0 10px 0\">Answer by mail "
-	         "(the link opens a reply that carries your token; send it "
-	         "as it is, or edit the move first):<br>\n");
+	buf_puts(&b, "<div style=\"margin:0 0 10px 0\">Answer by mail (a "
+	         "link opens a reply that carries your token");
+	buf_puts(&b, (int)g->pos.to_move == side ? "; edit the move in it, "
+	         "or send it as it is):<br>\n" : "):<br>\n");
 	if ((int)g->pos.to_move == side) {
 		game_example_move(g, example);
 		snprintf(move, sizeof move, "%s#%zu", example, g->nmoves + 1);
