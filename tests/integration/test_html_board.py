@@ -305,13 +305,25 @@ try:
     if os.path.exists(CHROMIUM) and not quick:
         env.mail(A, "epaminondas challenge alice bob by alice Secret1")
         env.mail(B, "epaminondas accept 102 bob pw2")
-        env.mail(A, "epaminondas move 102 alice Secret1 e2-e4")
+        # White's column of 3 takes Black's column of 2 (e9 and e10).
+        for who, cred, mv in ((A, "alice Secret1", "d2-e3"), (B, "bob pw2", "e12-e9"),
+                              (A, "alice Secret1", "e1-e6"), (B, "bob pw2", "n11-n10"),
+                              (A, "alice Secret1", "e4xe9")):
+            env.mail(who, "epaminondas move 102 %s %s" % (cred, mv))
         big = html_of(by_recipient(env.new_messages())[B][-1])
+        contains(big, "alice played e4xe9", "the line capture was played")
         shot = os.path.join(env.root, "html-board-14x12-320-light.png")
         r, dom = chromium(big, env.root, 320, False, shot)
         ok(r is not None and r["scroll"] <= 320 and r["table_right"] <= 320 and
-           len(r["stones"]) == 56, "a 14x12 board fits a 320 px screen",
+           len(r["stones"]) == 54, "a 14x12 board fits a 320 px screen",
            r and (r["scroll"], r["table_right"], len(r["stones"])))
+        marked = sorted(x["title"] for x in r["marked"]) if r else []
+        is_(marked, ["captured", "last move (from)", "last move (to), captured"],
+            "the captured square off the last move's is marked")
+        ok(r and any(x["title"] == "captured" and x["bg"] == "rgb(224, 96, 79)"
+                     for x in r["marked"]), "and red", r and r["marked"])
+        contains(re.sub(r"<[^>]+>", "", big), "captured",
+                 "the legend names the red captured square")
         if os.path.exists(shot):
             shutil.copy(shot, ARTIFACTS)
 
