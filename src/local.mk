@@ -41,10 +41,11 @@ src_libepamserv_a_SOURCES += \
 	src/spool/quarantine.c src/spool/quarantine.h \
 	src/game/game.c src/game/game.h \
 	src/game/gamefile.c \
-	src/game/render.c src/game/render.h \
+	src/game/render.c src/game/render_html.c src/game/render.h \
 	src/game/ratings.c src/game/ratings.h \
 	src/cmd/cmd.h src/cmd/dispatch.c src/cmd/table.c src/cmd/table.h \
 	src/cmd/common.c src/cmd/reply.c \
+	src/cmd/board_html.c \
 	src/cmd/intake.c src/cmd/intake.h \
 	src/cmd/process.c src/cmd/process.h src/cmd/inlog.c src/cmd/inlog.h \
 	src/cmd/report.c src/cmd/report.h \

@@ -194,6 +194,15 @@ EXTRA_DIST += tests/integration/test_pending.py \
 	tests/integration/test_observe.py \
 	tests/integration/test_html.py
 
+# Issue 14 item 6: the HTML board in headless Chromium at 320, 390 and
+# 800 px, light and dark; its screenshots are kept in tests/artifacts/.
+TESTS += tests/integration/test_html_board.py
+EXTRA_DIST += tests/integration/test_html_board.py
+clean-local: clean-test-artifacts
+clean-test-artifacts:
+	rm -rf tests/artifacts
+.PHONY: clean-test-artifacts
+
 # Issue 4's must-show: a game to its end by mail with submit/confirm,
 # queue and a refused undo; a draw by agreement; a resignation.
 TESTS += tests/integration/test_full_games.py

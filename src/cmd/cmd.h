@@ -324,6 +324,16 @@ enum cmd_status reply_board(struct cmdctx *c, struct txn *t,
  * c->error_token (or leaves it ""); board_refuse calls it. */
 void reply_error_token(struct cmdctx *c, const struct game *g);
 
+/* The HTML part of a board mail (board_html.c; malloc'ed, caller frees)
+ * from the text part's template variables v: the board turned when
+ * black_down; for a player (side 0 White, 1 Black; -1 not a player)
+ * holding a reply token, mailto: answer links to the server with the
+ * subject "Re: SUBJECT".  NULL when the template cannot be read
+ * (logged). */
+char *board_html(struct cmdctx *c, const struct game *g,
+                 const struct tvars *v, int black_down, int side,
+                 const char *token, const char *subject);
+
 /* Render a template (malloc'ed, caller frees), or NULL when it cannot be
  * read (logged): the caller must then give up with CMD_TEMPFAIL, so the
  * mail is retried once the operator has put the template back. */

@@ -904,70 +904,6 @@ static int board_black_down(const struct cmdctx *c, const struct board_rcpt *r)
 	return r->user->orientation == USER_ORIENT_OWN && r->side == EP_BLACK;
 }
 
-/* text escaped for HTML (malloc'ed); with para, newlines become <br>
- * and the whole is a paragraph. */
-static char *html_escape(const char *text, int para)
-{
-	struct buf b = BUF_INIT;
-	const char *p;
-
-	if (para)
-		buf_puts(&b, "<p style=\"margin:0 0 10px 0\">");
-	for (p = text; *p; p++) {
-		switch (*p) {
-		case '<': buf_puts(&b, "&lt;"); break;
-		case '>': buf_puts(&b, "&gt;"); break;
-		case '&': buf_puts(&b, "&amp;"); break;
-		case '"': buf_puts(&b, "&quot;"); break;
-		case '\n':
-			buf_puts(&b, para ? "<br>\n" : "\n");
-			break;
-		default:
-			buf_append(&b, p, 1);
-		}
-	}
-	if (para)
-		buf_puts(&b, "</p>");
-	return buf_take(&b);
-}
-
-/* The HTML board mail from the text mail's variables v: every value
- * escaped (the comment and headline are user text), optional blocks as
- * paragraphs, the board as a table.  NULL when the template cannot be
- * read (logged). */
-static char *board_html(struct cmdctx *c, const struct game *g,
-                        const struct tvars *v, int black_down)
-{
-	static const char *const inline_vars[] = {
-		"title", "board", "white", "black", "options", "white_pieces",
-		"black_pieces", "game", "next_move", "to_move", "moves", NULL
-	};
-	struct tvars h = { 0 };
-	char *table = render_board_html(g, black_down), *html;
-	int i, k;
-
-	for (i = 0; i < v->n; i++) {
-		const char *val = v->v[i].value ? v->v[i].value : "";
-		char *e;
-		if (strcmp(v->v[i].name, "diagram") == 0)
-			continue;
-		for (k = 0; inline_vars[k] && strcmp(inline_vars[k], v->v[i].name); k++)
-			;
-		if (!*val) {
-			tvars_set(&h, v->v[i].name, "");
-			continue;
-		}
-		e = html_escape(val, !inline_vars[k]);
-		tvars_setf(&h, v->v[i].name, "%s", e);
-		free(e);
-	}
-	tvars_set(&h, "diagram", table);
-	html = reply_template(c, "board.html", &h);
-	tvars_free(&h);
-	free(table);
-	return html;
-}
-
 /* Render and queue the board mail for one recipient.  CMD_DONE, or
  * CMD_TEMPFAIL when a template cannot be read. */
 static enum cmd_status board_mail(struct cmdctx *c, struct txn *t,
@@ -1026,7 +962,8 @@ static enum cmd_status board_mail(struct cmdctx *c, struct txn *t,
 	tvars_setf(v, "legend", "%sW white, B black, . empty, # blocked.",
 	           g->nmoves ? "Last move in [brackets].  " : "");
 	if (!r->user || r->user->html) {
-		html = board_html(c, g, v, board_black_down(c, r));
+		html = board_html(c, g, v, board_black_down(c, r), r->side,
+		                  r->token, subject);
 		if (!html) {
 			st = CMD_TEMPFAIL;
 			goto out;

@@ -125,7 +125,8 @@ try:
     contains(html, "alice played g2-g3.", "the headline is there")
     contains(html, "<pre", "the move list is there")
     contains(html, "g2-g3", "with the last move")
-    contains(html, 'title="last move"', "the last move's squares are marked")
+    contains(html, 'title="last move (from)"', "the last move's start is marked")
+    contains(html, 'title="last move (to)"', "the last move's end is marked")
     contains(html, "Pieces: White 28, Black 28", "the piece counts are there")
     contains(html, 'name="viewport"', "it is fit for a phone")
 

@@ -37,6 +37,8 @@ def masked(text):
     and their salted hashes, password hashes (random salts) and MIME
     boundaries (random)."""
     text = re.sub(r"#[a-z2-7]{12,16}\b", "#TOKEN", text)
+    # ... also in the HTML part's mailto: links, percent-encoded.
+    text = re.sub(r"%23[a-z2-7]{12,16}\b", "%23TOKEN", text)
     text = re.sub(r"=_epam_[0-9a-f]{32}", "=_epam_BOUNDARY", text)
     text = S.mask_token_hashes(text)
     return re.sub(r"(?m)^password: .*$", "password: HASH", text)

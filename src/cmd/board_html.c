@@ -1,0 +1,256 @@
+/*
+ * board_html.c - the text/html alternative of a board mail.
+ *
+ * The HTML part says what the text part says, from the same template
+ * variables, with every value escaped (the headline and the comment are
+ * user text).  On top of the text: the board as a table of round stones
+ * with its marks (game/render_html.c) and a legend of exactly those
+ * marks; the threat of a pending crossing set off in red; the commands
+ * the text shows on indented lines, or quoted, in monospace that never
+ * breaks (a line too long for the screen scrolls on its own); and for a
+ * player holding a reply token, mailto: links that open a reply carrying
+ * the token: a move to edit, accept and reject when a question waits for
+ * them, resign.  Inline styles only (mail clients strip <style>), and the
+ * colours given are given in pairs (text and background) so that they
+ * read the same in dark mode; text without colour takes the reader's.
+ */
+#include "cmd/cmd.h"
+#include "game/render.h"
+#include "util/buf.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#define CODE_STYLE "font-family:Menlo,Consolas,'DejaVu Sans Mono',monospace;" \
+	"font-size:13px;white-space:nowrap;background-color:#ececec;" \
+	"color:#111111;padding:1px 4px;border-radius:3px"
+
+/* The values that go into the template inline, not as paragraphs. */
+static const char *const inline_vars[] = {
+	"title", "board", "white", "black", "options", "white_pieces",
+	"black_pieces", "game", "next_move", "to_move", "moves", NULL
+};
+
+static int is_inline(const char *name)
+{
+	int k;
+
+	for (k = 0; inline_vars[k]; k++)
+		if (strcmp(inline_vars[k], name) == 0)
+			return 1;
+	return 0;
+}
+
+/* n bytes of s escaped for HTML text or attributes. */
+static void escape(struct buf *b, const char *s, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		switch (s[i]) {
+		case '<': buf_puts(b, "&lt;"); break;
+		case '>': buf_puts(b, "&gt;"); break;
+		case '&': buf_puts(b, "&amp;"); break;
+		case '"': buf_puts(b, "&quot;"); break;
+		default: buf_append(b, s + i, 1);
+		}
+}
+
+/* A command (n bytes of s) as a block of its own, in monospace that
+ * never breaks. */
+static void code_block(struct buf *b, const char *s, size_t n)
+{
+	buf_puts(b, "<div style=\"margin:3px 0;overflow-x:auto\"><code style=\""
+	         CODE_STYLE "\">");
+	escape(b, s, n);
+	buf_puts(b, "</code></div>\n");
+}
+
+/* Where a quoted command "GAME ..." of line (n bytes) starts (at its
+ * opening quote), or NULL. */
+static const char *quoted_command(const char *line, size_t n, const char *game,
+                                  size_t *len)
+{
+	const char *p, *end = line + n, *q;
+	size_t gl = strlen(game);
+
+	for (p = line; p < end; p++) {
+		if (*p != '"' || (size_t)(end - p - 1) <= gl ||
+		    strncmp(p + 1, game, gl) != 0 || p[1 + gl] != ' ')
+			continue;
+		q = memchr(p + 1, '"', (size_t)(end - p - 1));
+		if (q) {
+			*len = (size_t)(q - p) + 1;
+			return p;
+		}
+	}
+	return NULL;
+}
+
+/* One value as HTML.  User text (commands 0) is only escaped, newlines
+ * kept; our own text (commands 1) has its commands set as code: a line
+ * indented by two blanks, or a quoted "GAME ..." (then a '.' right after
+ * the quote is dropped: the command stands alone). */
+static void value_html(struct buf *b, const char *val, int commands,
+                       const char *game)
+{
+	const char *line;
+	int after_block = 0;
+
+	while (*val == '\n')  /* "\nalice writes:": the <div> is the break */
+		val++;
+	line = val;
+	while (*line) {
+		const char *nl = strchr(line, '\n');
+		size_t n = nl ? (size_t)(nl - line) : strlen(line), qlen;
+		const char *q;
+
+		if (commands && n > 2 && line[0] == ' ' && line[1] == ' ') {
+			code_block(b, line + 2, n - 2);
+			after_block = 1;
+		} else {
+			const char *p = line;
+			size_t left = n;
+			if (line != val && !after_block)
+				buf_puts(b, "<br>\n");
+			after_block = 0;
+			while (commands && (q = quoted_command(p, left, game, &qlen))) {
+				escape(b, p, (size_t)(q - p));
+				code_block(b, q + 1, qlen - 2);
+				after_block = 1;
+				left -= (size_t)(q - p) + qlen;
+				p = q + qlen;
+				if (left && *p == '.') {
+					p++;
+					left--;
+				}
+				while (left && *p == ' ') {
+					p++;
+					left--;
+				}
+			}
+			escape(b, p, left);
+			if (left)  /* text after the last block on the line */
+				after_block = 0;
+		}
+		line += n;
+		if (*line == '\n')
+			line++;
+	}
+}
+
+/* Percent-encode s for a mailto: URI (RFC 6068; with addr, '@' stays
+ * as it is); nothing is left that the attribute would need escaped. */
+static void uri_encode(struct buf *b, const char *s, int addr)
+{
+	static const char hex[] = "0123456789ABCDEF";
+
+	for (; *s; s++) {
+		unsigned char ch = (unsigned char)*s;
+		if ((ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z') ||
+		    (ch >= '0' && ch <= '9') || strchr("-._~", ch) || (addr && ch == '@')) {
+			buf_putc(b, (char)ch);
+		} else {
+			buf_putc(b, '%');
+			buf_putc(b, hex[ch >> 4]);
+			buf_putc(b, hex[ch & 15]);
+		}
+	}
+}
+
+/* One answer link: a button opening a reply to the server with subject
+ * "Re: SUBJECT" and body (the answer on the first line). */
+static void answer_link(struct buf *b, const char *to, const char *subject,
+                        const char *body, const char *label)
+{
+	buf_puts(b, "<a href=\"mailto:");
+	uri_encode(b, to, 1);
+	buf_puts(b, "?subject=");
+	uri_encode(b, "Re: ", 0);
+	uri_encode(b, subject, 0);
+	buf_puts(b, "&amp;body=");
+	uri_encode(b, body, 0);
+	buf_puts(b, "\" style=\"display:inline-block;margin:0 6px 6px 0;"
+	         "padding:6px 12px;border-radius:4px;background-color:#1f5fbf;"
+	         "color:#ffffff;text-decoration:none;font-weight:bold;"
+	         "white-space:nowrap\">");
+	escape(b, label, strlen(label));
+	buf_puts(b, "</a>\n");
+}
+
+/* The answer links for a player (side 0 White, 1 Black) holding token. */
+static char *answers_html(const struct cmdctx *c, const struct game *g,
+                          int side, const char *token, const char *subject)
+{
+	struct buf b = BUF_INIT;
+	const char *me = side == 0 ? g->white : g->black;
+	char example[EP_MOVE_TEXT_MAX], move[EP_MOVE_TEXT_MAX + 32];
+
+	if (!token || side < 0 || g->state != GAME_ACTIVE || !c->cfg->from)
+		return NULL;
+	buf_puts(&b, "<div style=\"margin:0 0 10px 0\">Answer by mail (a "
+	         "link opens a reply that carries your token");
+	buf_puts(&b, (int)g->pos.to_move == side ? "; edit the move in it, "
+	         "or send it as it is):<br>\n" : "):<br>\n");
+	if ((int)g->pos.to_move == side) {
+		game_example_move(g, example);
+		snprintf(move, sizeof move, "%s#%zu", example, g->nmoves + 1);
+		answer_link(&b, c->cfg->from, subject, move, "Move (edit it)");
+	}
+	if (g->vote != GAME_VOTE_NONE && strcmp(g->vote_by, me) != 0) {
+		answer_link(&b, c->cfg->from, subject, "accept", "Accept");
+		answer_link(&b, c->cfg->from, subject, "reject", "Reject");
+	}
+	answer_link(&b, c->cfg->from, subject, "resign", "Resign");
+	buf_puts(&b, "</div>\n");
+	return buf_take(&b);
+}
+
+char *board_html(struct cmdctx *c, const struct game *g,
+                 const struct tvars *v, int black_down, int side,
+                 const char *token, const char *subject)
+{
+	struct tvars h = { 0 };
+	char *table = render_board_html(g, black_down), *html;
+	char *legend = render_legend_html(g);
+	char *answers = answers_html(c, g, side, token, subject);
+	int i;
+
+	for (i = 0; i < v->n; i++) {
+		const char *name = v->v[i].name;
+		const char *val = v->v[i].value ? v->v[i].value : "";
+		struct buf e = BUF_INIT;
+		int user = strcmp(name, "comment") == 0 ||
+		           strcmp(name, "headline") == 0;
+
+		if (strcmp(name, "diagram") == 0 || strcmp(name, "legend") == 0)
+			continue;
+		if (!*val) {
+			tvars_set(&h, name, "");
+			continue;
+		}
+		if (is_inline(name)) {
+			escape(&e, val, strlen(val));
+		} else {
+			buf_puts(&e, strcmp(name, "grace") == 0
+			         ? "<div role=\"alert\" style=\"margin:0 0 10px 0;"
+			           "padding:6px 8px;border-left:5px solid #e3001b;"
+			           "background-color:#fde4e4;color:#6b0010;"
+			           "font-weight:bold\">"
+			         : "<div style=\"margin:0 0 10px 0\">");
+			value_html(&e, val, !user, g->game);
+			buf_puts(&e, "</div>");
+		}
+		tvars_setf(&h, name, "%s", buf_str(&e));
+		buf_free(&e);
+	}
+	tvars_set(&h, "diagram", table);
+	tvars_set(&h, "legend", legend);
+	tvars_set(&h, "answers", answers ? answers : "");
+	html = reply_template(c, "board.html", &h);
+	tvars_free(&h);
+	free(answers);
+	free(legend);
+	free(table);
+	return html;
+}

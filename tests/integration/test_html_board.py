@@ -1,0 +1,350 @@
+#!/usr/bin/python3
+"""The HTML board as players see it (issue 14 item 6), rendered by headless
+Chromium at 320, 390 and 800 px, light and dark: round stones, the last
+move's start and end, the captured squares and the intruder of a pending
+crossing marked, the threat emphasised, a legend of exactly those marks,
+commands in monospace that never break, colours that stay distinct in dark
+mode (color-scheme), inline styles only, mailto: answer links carrying the
+reply token.  The assertions read the rendered page: a measuring script is
+added to the test's copy of the mail (the mail itself has no script) and
+its findings are read back with --dump-dom; a screenshot of each run is
+checked for the board's colours and kept under tests/artifacts/ of the
+build directory (EPAMSERV_ARTIFACTS overrides), e.g.
+tests/artifacts/html-board-390-dark.png.  With CI or EPAMSERV_QUICK set,
+only 390 px is rendered (two Chromium runs instead of six)."""
+import json
+import os
+import re
+import shutil
+import struct
+import subprocess
+import sys
+import tempfile
+import urllib.parse
+import zlib
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from harness import Env, ok, is_, contains, done, by_recipient, body_of
+
+CHROMIUM = "/usr/bin/chromium"
+A = "alice@example.org"
+B = "bob@example.org"
+ARTIFACTS = os.environ.get("EPAMSERV_ARTIFACTS") or os.path.join(
+    os.getcwd(), "tests", "artifacts")
+
+# 8x8: Black's e4xb1 captures on White's home row and leaves an intruder
+# on b1; White must capture it or cross (as in tests/unit/test_render.c).
+CROSSING = ["d1-d4", "c8-c6", "e2-c4", "e8-h5", "d3-b5", "c6-c8", "b5-b4",
+            "h5-g4", "b2-e2", "e7-f6", "g2-g3", "f8-h6", "h1-g2", "c7-b6",
+            "d4-c5", "h8-e5", "c5-a3", "b8-f8", "b4-a5", "e5-f5", "g1xg4",
+            "d8-d5", "a5-a6", "h7-d3", "f2-g1", "e4xb1"]
+
+# The test's page: the mail in an iframe of the screen's width (headless
+# Chromium's window is at least 500 px wide), and a script that writes
+# what the browser laid out as JSON once everything is loaded (the mail
+# itself has no script).
+WRAPPER = """<!DOCTYPE html>
+<html><head><meta charset="utf-8"></head>
+<body style="margin:0">
+<iframe id="mail" style="border:0;display:block;width:%dpx;height:1500px"
+ srcdoc="%s"></iframe>
+<script>
+window.addEventListener('load', function () {
+  var f = document.getElementById('mail'), d = f.contentDocument,
+      w = f.contentWindow;
+  function rgb(e, p) { return w.getComputedStyle(e)[p]; }
+  var r = {};
+  r.dark = w.matchMedia('(prefers-color-scheme: dark)').matches;
+  r.width = w.innerWidth;
+  r.scroll = d.documentElement.scrollWidth;
+  r.body_color = rgb(d.body, 'color');
+  var t = d.querySelector('table');
+  r.table_right = t.getBoundingClientRect().right;
+  r.stones = [];
+  t.querySelectorAll('div').forEach(function (e) {
+    var b = e.getBoundingClientRect();
+    r.stones.push({text: e.textContent, radius: rgb(e, 'borderTopLeftRadius'),
+      w: b.width, h: b.height, bg: rgb(e, 'backgroundColor'),
+      ring: rgb(e, 'borderTopColor'), title: e.parentNode.title || ''});
+  });
+  r.marked = [];
+  t.querySelectorAll('td[title]').forEach(function (c) {
+    r.marked.push({title: c.title, bg: rgb(c, 'backgroundColor')});
+  });
+  r.codes = [];
+  d.querySelectorAll('code').forEach(function (c) {
+    r.codes.push({text: c.textContent, rects: c.getClientRects().length,
+      h: c.getBoundingClientRect().height,
+      lh: parseFloat(rgb(c, 'fontSize')) * 1.6,
+      font: rgb(c, 'fontFamily'), ws: rgb(c, 'whiteSpace')});
+  });
+  var a = d.querySelector('[role=alert]');
+  r.alert = a ? {text: a.textContent, weight: rgb(a, 'fontWeight'),
+    color: rgb(a, 'color'), bg: rgb(a, 'backgroundColor')} : null;
+  r.links = [];
+  d.querySelectorAll('a[href^="mailto:"]').forEach(function (l) {
+    r.links.push({href: l.getAttribute('href'), text: l.textContent,
+      color: rgb(l, 'color'), bg: rgb(l, 'backgroundColor')});
+  });
+  var pre = document.createElement('pre');
+  pre.id = 'probe';
+  pre.textContent = JSON.stringify(r);
+  document.body.appendChild(pre);
+});
+</script>
+</body></html>
+"""
+
+
+def png_pixels(path):
+    """(width, height, rows of (r, g, b)) of an 8-bit RGB/RGBA PNG."""
+    with open(path, "rb") as f:
+        data = f.read()
+    pos, idat, w = 8, b"", 0
+    while pos < len(data):
+        n, kind = struct.unpack(">I4s", data[pos:pos + 8])
+        chunk = data[pos + 8:pos + 8 + n]
+        if kind == b"IHDR":
+            w, h, depth, ctype = struct.unpack(">IIBB", chunk[:10])
+        elif kind == b"IDAT":
+            idat += chunk
+        pos += 12 + n
+    if depth != 8 or ctype not in (2, 6):
+        raise ValueError("unexpected PNG type %d/%d" % (depth, ctype))
+    bpp = 3 if ctype == 2 else 4
+    raw, stride, prev, rows, i = zlib.decompress(idat), w * bpp, None, [], 0
+    for _ in range(h):
+        ft, line = raw[i], bytearray(raw[i + 1:i + 1 + stride])
+        i += 1 + stride
+        prev = prev or bytearray(stride)
+        for x in range(stride):
+            left = line[x - bpp] if x >= bpp else 0
+            up, ul = prev[x], prev[x - bpp] if x >= bpp else 0
+            if ft == 1:
+                line[x] = (line[x] + left) & 255
+            elif ft == 2:
+                line[x] = (line[x] + up) & 255
+            elif ft == 3:
+                line[x] = (line[x] + (left + up) // 2) & 255
+            elif ft == 4:
+                p = left + up - ul
+                pa, pb, pc = abs(p - left), abs(p - up), abs(p - ul)
+                line[x] = (line[x] + (left if pa <= pb and pa <= pc
+                                      else up if pb <= pc else ul)) & 255
+        rows.append([tuple(line[x:x + 3]) for x in range(0, stride, bpp)])
+        prev = line
+    return w, h, rows
+
+
+def chromium(html, root, width, dark, shot):
+    """Render html at width px (dark: prefers-color-scheme dark) with the
+    probe; returns (probe dict or None, dom text), screenshot to shot."""
+    path = os.path.join(root, "board-%d-%s.html" % (width, "dark" if dark else "light"))
+    with open(path, "w") as f:
+        f.write(WRAPPER % (width, html.replace("&", "&amp;").replace('"', "&quot;")))
+    prof = tempfile.mkdtemp(prefix="chromium-", dir=root)
+    args = [CHROMIUM, "--headless", "--no-sandbox", "--disable-gpu",
+            "--disable-quic", "--no-first-run", "--hide-scrollbars",
+            "--disable-background-networking", "--disable-component-update",
+            "--disable-sync", "--user-data-dir=" + prof,
+            "--window-size=%d,1500" % max(width, 500), "--screenshot=" + shot,
+            "--virtual-time-budget=5000",
+            "--dump-dom", "file://" + path]
+    if dark:
+        args.insert(1, "--force-dark-mode")
+    p = subprocess.run(args, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                       timeout=90, cwd=root)
+    dom = p.stdout.decode("utf-8", "replace")
+    m = re.search(r'<pre id="probe">(.*?)</pre>', dom, re.S)
+    if not m:
+        return None, dom + p.stderr.decode("utf-8", "replace")[-2000:]
+    return json.loads(m.group(1).replace("&quot;", '"').replace("&lt;", "<")
+                      .replace("&gt;", ">").replace("&amp;", "&")), dom
+
+
+def html_of(msg):
+    part = msg.get_body(preferencelist=("html",))
+    return part.get_content() if part else ""
+
+
+def near(px, want, tol=40):
+    return all(abs(a - b) <= tol for a, b in zip(px, want))
+
+
+env = Env()
+try:
+    env.signup(A, "alice", "Secret1")
+    env.signup(B, "bob", "pw2")
+    env.mail(A, "epaminondas challenge alice bob -size=8x8 by alice Secret1")
+    env.mail(B, "epaminondas accept 101 bob pw2")
+    for i, mv in enumerate(CROSSING):
+        who, cred = (A, "alice Secret1") if i % 2 == 0 else (B, "bob pw2")
+        env.mail(who, "epaminondas move 101 %s %s" % (cred, mv))
+    env.mail(B, "epaminondas move 101 bob pw2 propose")
+    msgs = by_recipient(env.new_messages())
+    m = msgs[A][-1]
+    text, html = body_of(m), html_of(m)
+    ok("must capture the intruder on b1" in text, "a crossing is pending (text)",
+       text)
+
+    # -- the markup: inline styles only, dark mode declared, answer links
+    ok("<style" not in html.lower() and "class=" not in html and
+       "<script" not in html.lower(), "inline styles only", html[:800])
+    contains(html, '<meta name="color-scheme" content="light dark">',
+             "light and dark mode are declared")
+    ok("[brackets]" not in html, "the HTML legend does not talk of brackets")
+    subject = m["Subject"]
+    tok = re.search(r"\[#([a-z0-9]+)\]", subject)
+    ok(tok is not None, "alice's board mail carries a reply token", subject)
+    links = re.findall(r'href="(mailto:[^"]*)"', html)
+    parsed = []
+    for l in links:
+        u = urllib.parse.urlsplit(l.replace("&amp;", "&"))
+        q = urllib.parse.parse_qs(u.query)
+        parsed.append((u.path, q.get("subject", [""])[0], q.get("body", [""])[0]))
+    bodies = [b for _, _, b in parsed]
+    ok(all(p == "epamserv@games.example" for p, _, _ in parsed) and parsed,
+       "the answer links go to the server", parsed)
+    ok(tok and all(s == "Re: " + subject and ("[#%s]" % tok.group(1)) in s
+                   for _, s, _ in parsed),
+       "every answer link's subject carries the token", parsed)
+    ok(any(re.match(r"^[a-h]\d-[a-h]\d#27$", b) or re.match(r"^[a-h]\dx[a-h]\d#27$", b)
+           for b in bodies), "a move template with its #N", bodies)
+    for word in ("accept", "reject", "resign"):
+        ok(word in bodies, "a link to %s" % word, bodies)
+    bh = html_of(msgs[B][-1])
+    bb = [urllib.parse.parse_qs(urllib.parse.urlsplit(l.replace("&amp;", "&")).query)
+          .get("body", [""])[0] for l in re.findall(r'href="(mailto:[^"]*)"', bh)]
+    is_(bb, ["resign"], "bob (waiting, his own offer pending) may only resign")
+
+    # -- the rendered page ----------------------------------------------
+    quick = bool(os.environ.get("CI") or os.environ.get("EPAMSERV_QUICK"))
+    if not os.path.exists(CHROMIUM):
+        ok(False, "Chromium is installed at %s (scripts/deps-debian.sh)" % CHROMIUM)
+    else:
+        os.makedirs(ARTIFACTS, exist_ok=True)
+        seen = {}
+        # Quick mode (CI=... or EPAMSERV_QUICK=1 in the environment): 390
+        # px only, light and dark, the screenshots the issue asks for.
+        for width in (390,) if quick else (320, 390, 800):
+            for dark in (False, True):
+                mode = "dark" if dark else "light"
+                shot = os.path.join(env.root, "html-board-%d-%s.png" % (width, mode))
+                r, dom = chromium(html, env.root, width, dark, shot)
+                ok(r is not None, "Chromium renders the board (%d %s)" % (width, mode),
+                   dom[:1500])
+                if r is None:
+                    continue
+                seen[(width, dark)] = r
+                tag = "(%d px, %s)" % (width, mode)
+                is_(r["dark"], dark, "prefers-color-scheme %s" % tag)
+                ok(r["scroll"] <= r["width"] and r["table_right"] <= r["width"],
+                   "the page and the board fit the screen %s" % tag, r)
+                st = r["stones"]
+                ok(all(x["text"] in ("W", "B") for x in st),
+                   "each stone has its letter " + tag, st[:3])
+                ok(len(st) >= 20 and all(x["radius"] == "50%" and
+                                         abs(x["w"] - x["h"]) < 0.5 for x in st),
+                   "pieces are round stones %s" % tag, st[:3])
+                whites = {x["bg"] for x in st if x["text"] == "W"}
+                blacks = {x["bg"] for x in st if x["text"] == "B"}
+                ok(len(whites) == 1 and len(blacks) == 1 and whites != blacks,
+                   "white and black stones have distinct colours %s" % tag,
+                   (whites, blacks))
+                titles = [x["title"] for x in r["marked"]]
+                is_(sorted(t for t in titles if t.startswith("last move")),
+                    ["last move (from)", "last move (to), captured, intruder"],
+                    "the last move's start and end are marked " + tag)
+                ok(any("captured" in t for t in titles),
+                   "the square the last move captured is marked " + tag, titles)
+                intr = [x for x in st if "intruder" in x["title"]]
+                ok(len(intr) == 1 and intr[0]["text"] == "B" and
+                   intr[0]["ring"] == "rgb(227, 0, 27)",
+                   "the intruder's stone has a red ring " + tag, intr)
+                ok(r["alert"] and "intruder on b1" in r["alert"]["text"] and
+                   int(r["alert"]["weight"]) >= 600,
+                   "the threat sentence is emphasised " + tag, r["alert"])
+                cmds = [c for c in r["codes"] if c["text"].startswith("epaminondas ")]
+                ok(len(cmds) >= 2 and all(c["rects"] == 1 and c["h"] < c["lh"] and
+                                          c["ws"] == "nowrap" and "mono" in c["font"].lower()
+                                          for c in cmds),
+                   "commands are monospace and never break " + tag, r["codes"])
+                is_(sorted(l["text"] for l in r["links"]),
+                    ["Accept", "Move (edit it)", "Reject", "Resign"],
+                    "the answer links are shown " + tag)
+                # The screenshot: the board's colours are on screen.
+                try:
+                    w, h, px = png_pixels(shot)
+                except (OSError, ValueError) as e:
+                    ok(False, "the screenshot can be read " + tag, str(e))
+                    continue
+                px = [row[:width] for row in px]  # the mail's iframe
+                flat = set(p for row in px[::2] for p in row[::2])
+                for name, rgb in (("amber last-move", (255, 179, 0)),
+                                  ("white stone", (250, 250, 250)),
+                                  ("black stone", (21, 21, 21))):
+                    ok(any(near(p, rgb, 6) for p in flat),
+                       "the screenshot shows the %s colour %s" % (name, tag))
+                bg = px[3][width - 4]
+                ok(near(bg, (18, 18, 18), 30) if dark else near(bg, (255, 255, 255), 8),
+                   "the page background follows the mode %s" % tag, bg)
+                shutil.copy(shot, ARTIFACTS)
+        if (390, False) in seen and (390, True) in seen:
+            lt, dk = seen[(390, False)], seen[(390, True)]
+            ok(lt["body_color"] != dk["body_color"],
+               "text takes the reader's colour in dark mode",
+               (lt["body_color"], dk["body_color"]))
+            is_([x["bg"] for x in dk["stones"]], [x["bg"] for x in lt["stones"]],
+                "the stones keep their colours in dark mode")
+            is_(dk["alert"]["bg"], lt["alert"]["bg"],
+                "the threat keeps its colours in dark mode")
+            ok(all(l["color"] == "rgb(255, 255, 255)" for l in dk["links"]),
+               "answer links stay legible in dark mode", dk["links"])
+
+    # -- a 14x12 board fits a 320 px screen too ---------------------------
+    if os.path.exists(CHROMIUM) and not quick:
+        env.mail(A, "epaminondas challenge alice bob by alice Secret1")
+        env.mail(B, "epaminondas accept 102 bob pw2")
+        # White's column of 3 takes Black's column of 2 (e9 and e10).
+        for who, cred, mv in ((A, "alice Secret1", "d2-e3"), (B, "bob pw2", "e12-e9"),
+                              (A, "alice Secret1", "e1-e6"), (B, "bob pw2", "n11-n10"),
+                              (A, "alice Secret1", "e4xe9")):
+            env.mail(who, "epaminondas move 102 %s %s" % (cred, mv))
+        big = html_of(by_recipient(env.new_messages())[B][-1])
+        contains(big, "alice played e4xe9", "the line capture was played")
+        shot = os.path.join(env.root, "html-board-14x12-320-light.png")
+        r, dom = chromium(big, env.root, 320, False, shot)
+        ok(r is not None and r["scroll"] <= 320 and r["table_right"] <= 320 and
+           len(r["stones"]) == 54, "a 14x12 board fits a 320 px screen",
+           r and (r["scroll"], r["table_right"], len(r["stones"])))
+        marked = sorted(x["title"] for x in r["marked"]) if r else []
+        is_(marked, ["captured", "last move (from)", "last move (to), captured"],
+            "the captured square off the last move's is marked")
+        ok(r and any(x["title"] == "captured" and x["bg"] == "rgb(224, 96, 79)"
+                     for x in r["marked"]), "and red", r and r["marked"])
+        contains(re.sub(r"<[^>]+>", "", big), "captured",
+                 "the legend names the red captured square")
+        if os.path.exists(shot):
+            shutil.copy(shot, ARTIFACTS)
+
+    # -- the legend matches the marks ------------------------------------
+    legend = re.search(r'(<div style="margin:0 0 10px 0;font-size:13px">.*?)'
+                       r'(?=<p style="margin:0 0 10px 0">Pieces)', html, re.S)
+    words = re.sub(r"<[^>]+>|\s+", " ", legend.group(1) if legend else "")
+    for w in ("White", "Black", "last move, from and to", "intruder"):
+        contains(words, w, "the legend names %s" % w)
+    ok("blocked" not in words and "captured" not in words,
+       "the legend names no marks the board does not show (blocks, red "
+       "captured squares: the one captured square is the last move's)", words)
+    env.mail(A, "epaminondas move 101 alice Secret1 reject")
+    env.new_messages()
+    # White ignores the crossing: Black wins, nothing is pending.
+    env.mail(A, "epaminondas move 101 alice Secret1 a1-a4")
+    fresh = by_recipient(env.new_messages())
+    h2 = html_of(fresh[B][-1]) if B in fresh else ""
+    ok("Game over" in h2 and "intruder" not in h2 and
+       "last move, from and to" in h2 and "mailto:" not in h2,
+       "once the game is over: no intruder, no answer links", h2[:3000])
+finally:
+    env.close()
+done()
