@@ -198,6 +198,9 @@ EXTRA_DIST += tests/integration/test_pending.py \
 # 800 px, light and dark; its screenshots are kept in tests/artifacts/.
 TESTS += tests/integration/test_html_board.py
 EXTRA_DIST += tests/integration/test_html_board.py
+# Its mailto: answer links sent back as mails: played, or refused when stale.
+TESTS += tests/integration/test_html_answers.py
+EXTRA_DIST += tests/integration/test_html_answers.py
 clean-local: clean-test-artifacts
 clean-test-artifacts:
 	rm -rf tests/artifacts
