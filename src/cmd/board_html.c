@@ -9,10 +9,11 @@
  * the text shows on indented lines, or quoted, in monospace that never
  * breaks (a line too long for the screen scrolls on its own); and for a
  * player holding a reply token, mailto: links that open a reply carrying
- * the token: a move to edit, accept and reject when a question waits for
- * them, resign.  Inline styles only (mail clients strip <style>), and the
- * colours given are given in pairs (text and background) so that they
- * read the same in dark mode; text without colour takes the reader's.
+ * the token: a move to edit, a draw offer, undo, accept and reject,
+ * resign, each only when the state allows it.  Inline styles only (mail
+ * clients strip <style>), and the colours given are given in pairs (text
+ * and background) so that they read the same in dark mode; text without
+ * colour takes the reader's.
  */
 #include "cmd/cmd.h"
 #include "game/render.h"
@@ -178,28 +179,45 @@ static void answer_link(struct buf *b, const char *to, const char *subject,
 	buf_puts(b, "</a>\n");
 }
 
-/* The answer links for a player (side 0 White, 1 Black) holding token. */
+/* The answer links for a player (side 0 White, 1 Black) holding token,
+ * only those the state allows (as votes.c and game_vote_open would
+ * take them): the move for the player on move; propose while no
+ * question waits; undo for the player who made the last move (never
+ * before one's first move) while no question waits; accept and reject
+ * when a question waits for this player; resign always.  NULL (no links)
+ * without a token, for observers and for a game not being played;
+ * otherwise a string the caller frees. */
 static char *answers_html(const struct cmdctx *c, const struct game *g,
                           int side, const char *token, const char *subject)
 {
 	struct buf b = BUF_INIT;
 	const char *me = side == 0 ? g->white : g->black;
 	char example[EP_MOVE_TEXT_MAX], move[EP_MOVE_TEXT_MAX + 32];
+	int on_move = (int)g->pos.to_move == side;
+	int free_q = g->vote == GAME_VOTE_NONE;
 
 	if (!token || side < 0 || g->state != GAME_ACTIVE || !c->cfg->from)
 		return NULL;
 	buf_puts(&b, "<div style=\"margin:0 0 10px 0\">Answer by mail (a "
 	         "link opens a reply that carries your token");
-	buf_puts(&b, (int)g->pos.to_move == side ? "; edit the move in it, "
+	buf_puts(&b, on_move ? "; edit the move in it, "
 	         "or send it as it is):<br>\n" : "):<br>\n");
-	if ((int)g->pos.to_move == side) {
+	if (on_move) {
 		game_example_move(g, example);
 		snprintf(move, sizeof move, "%s#%zu", example, g->nmoves + 1);
 		answer_link(&b, c->cfg->from, subject, move, "Move (edit it)");
 	}
-	if (g->vote != GAME_VOTE_NONE && strcmp(g->vote_by, me) != 0) {
+	if (!free_q && strcmp(g->vote_by, me) != 0) {
 		answer_link(&b, c->cfg->from, subject, "accept", "Accept");
 		answer_link(&b, c->cfg->from, subject, "reject", "Reject");
+	}
+	if (free_q)
+		answer_link(&b, c->cfg->from, subject, "propose", "Offer a draw");
+	/* The side not to move made the last move, when there is one. */
+	if (free_q && !on_move && g->nmoves > 0) {
+		snprintf(move, sizeof move, "Take back %s",
+		         g->moves[g->nmoves - 1].text);
+		answer_link(&b, c->cfg->from, subject, "undo", move);
 	}
 	answer_link(&b, c->cfg->from, subject, "resign", "Resign");
 	buf_puts(&b, "</div>\n");

@@ -110,9 +110,33 @@ try:
     ok(shown is not None and "mailto:" not in html_of(shown),
        "a board shown to an observer has no links")
 
-    # -- the last links: resign ends the game; no links after it ----------
+    # -- which links, by state (item 2) -----------------------------------
+    # Now bob is on move (alice played once), no question waits.
     env.mail(B, "epaminondas showas bob pw2 101")
     lb = links(last_to(env.new_messages(), B))
+    is_(sorted(lb), ["Move (edit it)", "Offer a draw", "Resign"],
+        "bob on move before his first move: move, draw offer, resign, no undo")
+    la = links(home)
+    played = mv.group(1) if mv else "?"
+    is_(sorted(la), ["Offer a draw", "Resign", "Take back " + played],
+        "alice waiting after her move: draw offer, undo of her move, resign")
+    is_(la.get("Take back " + played, ("", "", ""))[2], "undo", "the undo link's body")
+    is_(la.get("Offer a draw", ("", "", ""))[2], "propose", "the draw link's body")
+    # alice offers a draw through her link: bob may accept or reject.
+    rc, err, msgs = click(env, A, la["Offer a draw"])
+    ok("vote: " in (env.game_file(101) or ""), "the draw offer from the link is made",
+       env.game_file(101))
+    lb, la = links(last_to(msgs, B)), links(last_to(msgs, A))
+    is_(sorted(lb), ["Accept", "Move (edit it)", "Reject", "Resign"],
+        "bob, the offer waiting for him: accept, reject, move, resign")
+    is_(sorted(la), ["Resign"], "alice, her own offer waiting: only resign")
+    rc, err, msgs = click(env, B, lb["Reject"])
+    ok("vote: " not in (env.game_file(101) or ""), "bob's reject link rejects it")
+    lb = links(last_to(msgs, B))
+    is_(sorted(lb), ["Move (edit it)", "Offer a draw", "Resign"],
+        "once rejected, bob may offer a draw again")
+
+    # -- the last links: resign ends the game; no links after it ----------
     rc, err, msgs = click(env, B, lb["Resign"])
     fa, fb = last_to(msgs, A), last_to(msgs, B)
     ok(fa is not None and "resign" in body_of(fa).lower(), "bob's resign link is played",
