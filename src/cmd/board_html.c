@@ -224,6 +224,18 @@ static char *answers_html(const struct cmdctx *c, const struct game *g,
 	return buf_take(&b);
 }
 
+/* s with each ",\n" made ", ": a list of moves that game_losing_text
+ * wrapped at 72 columns for the text part flows in one paragraph in the
+ * HTML part.  The caller frees the copy. */
+static char *unwrap_list(const char *s)
+{
+	char *out = xstrdup(s), *p;
+
+	for (p = out; (p = strstr(p, ",\n")) != NULL; p++)
+		p[1] = ' ';
+	return out;
+}
+
 char *board_html(struct cmdctx *c, const struct game *g,
                  const struct tvars *v, int black_down, int side,
                  const char *token, const char *subject)
@@ -256,7 +268,13 @@ char *board_html(struct cmdctx *c, const struct game *g,
 			           "background-color:#fde4e4;color:#6b0010;"
 			           "font-weight:bold\">"
 			         : "<div style=\"margin:0 0 10px 0\">");
-			value_html(&e, val, !user, g->game);
+			if (strcmp(name, "grace") == 0) {
+				char *flat = unwrap_list(val);
+				value_html(&e, flat, 1, g->game);
+				free(flat);
+			} else {
+				value_html(&e, val, !user, g->game);
+			}
 			buf_puts(&e, "</div>");
 		}
 		tvars_setf(&h, name, "%s", buf_str(&e));

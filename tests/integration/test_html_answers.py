@@ -143,6 +143,27 @@ try:
        fa and body_of(fa)[:600])
     ok(fa is not None and fb is not None and "mailto:" not in html_of(fa) +
        html_of(fb), "a game that is over has no answer links")
+
+    # -- a crossing pending: the move link answers it; the list of the
+    # moves that save bob is one paragraph in the HTML (the text part
+    # wraps it at 72 columns) -------------------------------------------
+    env.mail(A, "epaminondas challenge alice bob by alice Secret1")
+    env.mail(B, "epaminondas accept 102 bob pw2")
+    for i, m in enumerate(["d2-e3", "a11-a10", "e1-e6", "a10-a9", "e4-e9",
+                           "a9-a8", "e7xe11", "a8-a7", "e9-e12"]):
+        who, cred = (A, "alice Secret1") if i % 2 == 0 else (B, "bob pw2")
+        env.mail(who, "epaminondas move 102 %s %s" % (cred, m))
+    bm = last_to(env.new_messages(), B)
+    bh = html_of(bm) if bm else ""
+    alert = re.search(r'role="alert"[^>]*>(.*?)</div>', bh, re.S)
+    ok(alert and "Only these moves do not lose at once: a12xe12, b12xe12, "
+       "c12xe12, g12xe12, h12xe12" in alert.group(1) and "<br>" in alert.group(1),
+       "the saving moves are one paragraph under the threat sentence",
+       alert and alert.group(1))
+    ok(bm is not None and all(len(l) <= 72 for l in body_of(bm).splitlines()),
+       "the text part keeps its lines within 72 columns")
+    mlink = links(bm).get("Move (edit it)", ("", "", ""))[2] if bm else ""
+    ok(re.match(r"^[a-n]12xe12#10$", mlink), "the move link answers the crossing", mlink)
 finally:
     env.close()
 done()
