@@ -1,10 +1,18 @@
 #!/bin/sh
-# Install what is missing, build, and play a sample game by email through
-# a fresh spool (./demo-spool): two players sign up and confirm their
-# addresses by replying to the confirmation requests, one challenges the
-# other with a signed challenge, the other accepts, and they play.  No SMTP server is configured, so every
-# reply waits in the spool's outbox; the demo ends by printing the last
-# board mail.
+# Install what is missing, build, and play two sample games by email
+# through a fresh spool (./demo-spool): two players sign up and confirm
+# their addresses by replying to the confirmation requests; bob asks for
+# the compact text board (for his phone); alice challenges bob with a
+# signed challenge, bob accepts, and they play: a capture, an illegal
+# move refused, a move sent by replying to a board mail (the reply
+# token), a crossing, a move that would lose at once refused until bob
+# confirms it with a trailing !, and the result in words.  A short 8x8
+# game follows (a resignation), then the standings, one table per game
+# and board size.  No SMTP server is configured, so every reply waits in
+# the spool's outbox; the demo prints the mails worth reading and saves
+# the HTML part of bob's board mail at the crossing as ./demo-board.html
+# (open it in a browser: round stones, the intruder ringed in red, the
+# threat, and the answer links).
 set -e
 cd "$(dirname "$0")/.."
 top=$(pwd)
@@ -22,7 +30,7 @@ export EPAMSERV_TEMPLATES="$top/templates"
 export EPAMSERV_FROM="epamserv@games.example"
 export EPAMSERV_CONF=/dev/null
 unset EPAMSERV_SMTP_URL
-rm -rf "$EPAMSERV_SPOOL"
+rm -rf "$EPAMSERV_SPOOL" "$EPAMSERV_SPOOL.mails" "$top/demo-board.html"
 
 n=0
 # mail FROM SUBJECT [BODY]: write a .eml file and feed it to epamserv receive.
@@ -36,10 +44,10 @@ mail() {
 	"$EPAMSERV" receive < "$f" 2>/dev/null
 }
 
-# confirm ADDRESS: reply to the confirmation request epamserv queued for
-# ADDRESS, keeping its subject, as the owner's mail program would.
-confirm() {
-	subject=$(/usr/bin/python3 - "$EPAMSERV_SPOOL/outbox" "$1" <<'PY'
+# subject_to ADDRESS PREFIX: the subject of the latest mail epamserv
+# queued for ADDRESS whose subject starts with PREFIX, unfolded.
+subject_to() {
+	/usr/bin/python3 - "$EPAMSERV_SPOOL/outbox" "$1" "$2" <<'PY'
 import email, email.policy, glob, os, sys
 found = ""
 for f in sorted(glob.glob(os.path.join(sys.argv[1], "*.eml"))):
@@ -47,12 +55,23 @@ for f in sorted(glob.glob(os.path.join(sys.argv[1], "*.eml"))):
     if sys.argv[2].encode() not in head:
         continue
     msg = email.message_from_bytes(rest, policy=email.policy.default)
-    if str(msg["Subject"]).startswith("confirm "):
+    if str(msg["Subject"]).startswith(sys.argv[3]):
         found = " ".join(str(msg["Subject"]).split())
 print(found)
 PY
-)
-	mail "$1" "Re: $subject" "Yes, this is my address."
+}
+
+# confirm ADDRESS: reply to the confirmation request epamserv queued for
+# ADDRESS, keeping its subject, as the owner's mail program would.
+confirm() {
+	mail "$1" "Re: $(subject_to "$1" "confirm ")" "Yes, this is my address."
+}
+
+# reply ADDRESS PREFIX BODY: reply to the latest mail to ADDRESS whose
+# subject starts with PREFIX (its token kept in "Re: SUBJECT"), BODY on
+# the first line, as a player's mail program would.
+reply() {
+	mail "$1" "Re: $(subject_to "$1" "$2")" "$3"
 }
 
 echo "== the mails sent to epamserv"
@@ -60,6 +79,7 @@ mail alice@example.org "signup alice Secret1"
 confirm alice@example.org
 mail bob@example.org "signup bob Secret2"
 confirm bob@example.org
+mail bob@example.org "set bob Secret2 board compact"
 mail alice@example.org "epaminondas challenge alice bob by alice Secret1" "Good luck!"
 mail bob@example.org "epaminondas accept 101 bob Secret2" "Thanks, you too."
 mail alice@example.org "epaminondas move 101 alice Secret1 d2-e3#1"
@@ -71,10 +91,17 @@ mail bob@example.org "epaminondas move 101 bob Secret2 e12-e9#6" "Can my two tak
 mail bob@example.org "epaminondas move 101 bob Secret2 a9-a8#6"
 mail alice@example.org "epaminondas move 101 alice Secret1 e7xe11#7" "Three take two."
 mail bob@example.org "epaminondas move 101 bob Secret2 a8-a7#8"
-mail alice@example.org "epaminondas move 101 alice Secret1 e9-e12#9" "Crossed!"
-mail bob@example.org "epaminondas move 101 bob Secret2 g12xe12#10" "Not so fast."
-mail alice@example.org "epaminondas move 101 alice Secret1 n2-n3#11"
-mail bob@example.org "epaminondas move 101 bob Secret2 n11-n10#12"
+# alice answers her board mail with just the move: the token in the
+# subject stands for her userid and password.
+reply alice@example.org "Epaminondas Board 101" "e9-e12"
+mail bob@example.org "epaminondas move 101 bob Secret2 n11-n10#10"
+mail bob@example.org "epaminondas move 101 bob Secret2 n11-n10#10!" "I give up."
+mail alice@example.org "epaminondas challenge alice bob -size=8x8 by alice Secret1"
+mail bob@example.org "epaminondas accept 102 bob Secret2"
+mail alice@example.org "epaminondas move 102 alice Secret1 d1-d3#1"
+mail bob@example.org "epaminondas move 102 bob Secret2 e8-e6#2"
+mail alice@example.org "epaminondas move 102 alice Secret1 resign"
+mail bob@example.org "epaminondas standings"
 
 # text_of FILE [UNTIL]: the headers and the text/plain part of an outbox
 # mail, decoded (the mail itself is MIME: quoted-printable, and an HTML
@@ -94,9 +121,52 @@ print(text.rstrip())
 PY
 }
 
+# mail_to ADDRESS TEXT: the latest outbox mail to ADDRESS whose text
+# part (decoded) holds TEXT.
+mail_to() {
+	/usr/bin/python3 - "$EPAMSERV_SPOOL/outbox" "$1" "$2" <<'PY'
+import email, email.policy, glob, os, sys
+found = ""
+for f in sorted(glob.glob(os.path.join(sys.argv[1], "*.eml"))):
+    head, rest = open(f, "rb").read().split(b"\r\n", 2)[1:]
+    if ("<%s>" % sys.argv[2]).encode() not in head:
+        continue
+    msg = email.message_from_bytes(rest, policy=email.policy.default)
+    if sys.argv[3] in msg.get_body(preferencelist=("plain",)).get_content():
+        found = f
+print(found)
+PY
+}
+
 echo
 echo "== the error reply to the illegal move (e12-e9)"
 text_of "$(grep -l "e12-e9 is not a legal move" "$EPAMSERV_SPOOL"/outbox/*.eml | head -1)" "Your mail:"
 echo
-echo "== $(ls "$EPAMSERV_SPOOL"/outbox/*.eml | wc -l) mails wait in $EPAMSERV_SPOOL/outbox ('epamserv outbox' shows them all); the last board mail:"
-text_of "$(ls "$EPAMSERV_SPOOL"/outbox/*.eml | tail -1)"
+echo "== the capture, in words (bob's board mail after move 7)"
+text_of "$(mail_to bob@example.org "alice played e7xe11")" | grep "alice played e7xe11"
+echo
+echo "== bob's board mail after alice's crossing (her token reply e9-e12):"
+echo "== the compact board he asked for, the threat, the moves that save him"
+crossing=$(mail_to bob@example.org "alice played e9-e12")
+text_of "$crossing"
+echo
+echo "== bob's n11-n10 would lose at once: refused until he adds a !"
+text_of "$(mail_to bob@example.org "n11-n10 loses the game at once")" "How to write it:"
+echo
+echo "== the result, in words (alice's board mail)"
+text_of "$(mail_to alice@example.org "alice wins, bob did not answer")" "Moves:"
+echo
+echo "== the standings: one table per game and board size"
+text_of "$(mail_to bob@example.org "Epaminondas on the standard 14x12 board")"
+# The HTML part of bob's board mail at the crossing, as a file to open.
+/usr/bin/python3 - "$crossing" "$top/demo-board.html" <<'PY'
+import email, email.policy, sys
+raw = open(sys.argv[1], "rb").read().split(b"\r\n", 2)[2]
+msg = email.message_from_bytes(raw, policy=email.policy.default)
+with open(sys.argv[2], "w", encoding="utf-8") as f:
+    f.write(msg.get_body(preferencelist=("html",)).get_content())
+PY
+echo
+echo "== $(ls "$EPAMSERV_SPOOL"/outbox/*.eml | wc -l) mails wait in $EPAMSERV_SPOOL/outbox ('epamserv outbox' shows them all)."
+echo "== The HTML part of bob's board mail at the crossing is saved as"
+echo "== $top/demo-board.html: open it in a browser (file://$top/demo-board.html)."
