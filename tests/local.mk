@@ -90,6 +90,13 @@ TESTS += tests/integration/test_losing_moves.py
 EXTRA_DIST += tests/integration/test_losing_moves.py
 TESTS += tests/integration/test_notation_forms.py
 EXTRA_DIST += tests/integration/test_notation_forms.py
+# The Must-show crossing position of issue 14 on 14x12.
+TESTS += tests/integration/test_crossing_position.py
+EXTRA_DIST += tests/integration/test_crossing_position.py \
+	tests/reference/find_crossing.py
+# show BOARD#N (a past position) and move numbers in plies (issue 14).
+TESTS += tests/integration/test_show_past.py
+EXTRA_DIST += tests/integration/test_show_past.py
 TESTS += tests/integration/test_board_words.py
 EXTRA_DIST += tests/integration/test_board_words.py
 

@@ -73,9 +73,9 @@ static enum cmd_status show_send(struct cmdctx *c, struct game *g,
 /* The most boards one show names. */
 #define SHOW_MAX_BOARDS 10
 
-/* Parse BOARD[#N] (word is modified): the board, and in *n the number
- * of moves to replay or -1 for the board as it stands.  0, or -1 when
- * word is no such thing. */
+/* Parse BOARD[#N]: the board, and in *n the number of plies to replay
+ * or -1 for the board as it stands.  0, or -1 when word is no such
+ * thing.  word is left as written (the error quotes it whole). */
 static int show_board_word(char *word, long *board, long *n)
 {
 	char *hash = strchr(word, '#');
@@ -84,11 +84,11 @@ static int show_board_word(char *word, long *board, long *n)
 	if (hash) {
 		*hash = '\0';
 		*n = strcmp(hash + 1, "0") == 0 ? 0 : util_board_number(hash + 1);
-		if (*n < 0)
-			return -1;
 	}
 	*board = util_board_number(word);
-	return *board < 0 ? -1 : 0;
+	if (hash)
+		*hash = '#';
+	return *board < 0 || (hash && *n < 0) ? -1 : 0;
 }
 
 /* Load board for show, replayed to its first n moves when n >= 0. */

@@ -378,6 +378,34 @@ struct game_lm {
 	uint8_t loses;
 };
 
+/* Whether m, a legal move of g now, loses at once in this game: as
+ * ep_move_loses with the game's history, but a move that makes the game
+ * reach the move cap (GAME_MAX_PLIES, RULES.md section 8) draws it
+ * after the repetition rule and before the start-of-turn checks
+ * (game_settle), so then only a third repetition under -repetition=loss
+ * loses.  Returns 1 with the reason in why (len bytes, may be NULL when
+ * len is 0), else 0 (why ""), -1 on a formatting error. */
+static int game_loses(const struct game *g, const struct ep_move *m,
+                      char *why, size_t len)
+{
+	struct ep_position after = g->pos;
+	size_t i, n = 0;
+	int rc;
+
+	rc = ep_move_loses(&g->pos, &g->opts, g->seen, g->nmoves + 1, m, why,
+	                   len);
+	if (rc != 1 || g->nmoves + 1 < GAME_MAX_PLIES || g->cap_off)
+		return rc;
+	ep_make(&after, &g->opts, m);
+	for (i = 0; i <= g->nmoves; i++)
+		n += ep_position_equal(&g->seen[i], &after);
+	if (g->opts.repetition == EP_REP_LOSS && n >= 2)
+		return rc;  /* the third repetition, judged before the cap */
+	if (len > 0)
+		why[0] = '\0';
+	return 0;
+}
+
 /* The legal moves of g now, sorted by text, into *out (malloc'ed, NULL
  * when none); returns the count, and the number that lose in *nlose. */
 static size_t game_list_moves(const struct game *g, struct game_lm **out,
@@ -399,8 +427,7 @@ static size_t game_list_moves(const struct game *g, struct game_lm **out,
 		l = xmalloc(n * sizeof *l);
 		for (i = 0; i < n; i++) {
 			ep_move_format(&m[i], l[i].text);
-			l[i].loses = ep_move_loses(&g->pos, &g->opts, g->seen,
-			                           g->nmoves + 1, &m[i], NULL, 0) == 1;
+			l[i].loses = game_loses(g, &m[i], NULL, 0) == 1;
 			*nlose += l[i].loses;
 		}
 		qsort(l, n, sizeof *l, game_cmp_text);
@@ -438,8 +465,7 @@ int game_move_loses(const struct game *g, const char *text, char *why,
 	if (g->state != GAME_ACTIVE ||
 	    ep_move_parse(&g->pos, &g->opts, text, &m, err, sizeof err) < 0)
 		return 0;
-	rc = ep_move_loses(&g->pos, &g->opts, g->seen, g->nmoves + 1, &m, why,
-	                   len);
+	rc = game_loses(g, &m, why, len);
 	if (rc != 1)
 		return 0;
 	/* It counts only when some other move does not lose. */
@@ -448,8 +474,7 @@ int game_move_loses(const struct game *g, const char *text, char *why,
 	if (n > EP_MAX_MOVES)
 		n = EP_MAX_MOVES;
 	for (i = 0; i < n; i++)
-		if (ep_move_loses(&g->pos, &g->opts, g->seen, g->nmoves + 1,
-		                  &all[i], NULL, 0) == 0)
+		if (game_loses(g, &all[i], NULL, 0) == 0)
 			break;
 	free(all);
 	if (i == n && len > 0)

@@ -239,7 +239,8 @@ int game_repetitions(const struct game *g);
 void game_example_move(const struct game *g, char *buf);
 
 /* Whether text, a legal move on g now, loses at once (ep_move_loses,
- * with the game's history) while another legal move does not.  Returns
+ * with the game's history; a move that reaches the move cap draws, so
+ * loses only by a third repetition) while another legal move does not.  Returns
  * 1 with the reason in why (len bytes), else 0 (why ""), also for a
  * move that is not legal or a game not ACTIVE. */
 int game_move_loses(const struct game *g, const char *text, char *why,

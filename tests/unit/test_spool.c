@@ -526,6 +526,53 @@ static void test_repetition_ends_the_game(void)
 	game_free(&g);
 }
 
+/* The move cap (RULES.md section 8): a move that makes the game reach
+ * GAME_MAX_PLIES plies draws it before the start-of-turn checks, so it
+ * never loses at once, even when it leaves a crossing unanswered. */
+static void test_cap_move_does_not_lose(void)
+{
+	static const char *const shuffle[] = { "d2-d3", "a4-a3", "d3-d2", "a3-a4" };
+	static const char *const cross[] = { "a1-a3", "a4-b3", "a2xa5" };
+	struct ep_options o;
+	struct game g, h;
+	struct buf b = BUF_INIT;
+	char err[256], why[256];
+	int i, fails = 0;
+
+	ep_options_default(&o, "epaminondas", err, sizeof err);
+	ep_options_apply(&o, "-size=4x5", err, sizeof err);
+	ep_options_apply(&o, "-repetition=off", err, sizeof err);
+	/* h: the crossing position at ply 3, Black to move (b3-a2 loses). */
+	game_new(&h, "epaminondas", 101, &o, "alice", "bob", 1764482880);
+	for (i = 0; i < 3; i++)
+		fails += game_play(&h, cross[i], 1764482900, NULL, err, sizeof err) < 0;
+	is_int(game_move_loses(&h, "b3-a2", why, sizeof why), 1,
+	       "at ply 4 b3-a2 loses at once (crossing not answered)");
+	/* g: the same position at ply 1999: ply 2000 reaches the cap. */
+	game_new(&g, "epaminondas", 102, &o, "alice", "bob", 1764482880);
+	for (i = 0; i < GAME_MAX_PLIES - 4; i++)
+		fails += game_play(&g, shuffle[i % 4], 1764482900, NULL, err,
+		                   sizeof err) < 0;
+	for (i = 0; i < 3; i++)
+		fails += game_play(&g, cross[i], 1764482900, NULL, err, sizeof err) < 0;
+	is_int(fails, 0, "both games are played as written");
+	is_int((long)g.nmoves, GAME_MAX_PLIES - 1, "g is one ply short of the cap");
+	ok(ep_position_equal(&g.pos, &h.pos), "in the crossing position");
+	is_int(game_move_loses(&g, "b3-a2", why, sizeof why), 0,
+	       "the move reaching the cap does not lose at once");
+	is_str(why, "", "and has no reason");
+	game_losing_text(&g, &b);
+	is_str(buf_str(&b), "", "the board mail names no losing move at the cap");
+	buf_free(&b);
+	game_example_move(&g, why);
+	is_str(why, "b3-a2", "the example is the first move in order");
+	game_play(&g, "b3-a2", 1764482900, NULL, err, sizeof err);
+	ok(g.state == GAME_FINISHED && g.result == EP_DRAW,
+	   "played, it draws the game at the cap");
+	game_free(&g);
+	game_free(&h);
+}
+
 static void test_render_marks_last_move(void)
 {
 	struct game g;
@@ -794,6 +841,7 @@ int main(void)
 	test_game_file_round_trip_and_tamper();
 	test_token_hashes_new_and_old();
 	test_repetition_ends_the_game();
+	test_cap_move_does_not_lose();
 	test_render_marks_last_move();
 	test_template_expansion();
 	test_intake_finds_the_command();
