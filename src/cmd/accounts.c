@@ -282,8 +282,8 @@ enum cmd_status cmd_signoff(struct cmdctx *c, int argc, char **argv)
 	} else if (games.len) {
 		st = cmd_refuse(c, SIGNOFF_USAGE, "you still have games waiting or "
 		                "in progress (%s): resign them, or decline the "
-		                "challenges, first (GAME resign BOARD USERID "
-		                "PASSWORD)", buf_str(&games));
+		                "challenges, first:\n    GAME resign BOARD USERID "
+		                "PASSWORD", buf_str(&games));
 	} else {
 		free(u.hash);
 		u.hash = xstrdup("!");
@@ -421,8 +421,8 @@ enum cmd_status cmd_vacation(struct cmdctx *c, int argc, char **argv)
 	} else {
 		snprintf(u.vacation, sizeof u.vacation, "%s", argv[2]);
 		snprintf(details, sizeof details, "You are on vacation until %s "
-		         "(inclusive).  Your opponents' board mails say so; send "
-		         "\"vacation %s PASSWORD off\" when you are back early.",
+		         "(inclusive).  Your opponents' board mails say so.  When "
+		         "you are back early, send:\n  vacation %s PASSWORD off",
 		         u.vacation, u.userid);
 	}
 	st = account_save(c, &u, off ? "vacation off" : "vacation noted",

@@ -238,8 +238,8 @@ enum cmd_status cmd_auth(struct cmdctx *c, const char *userid,
 		return CMD_TEMPFAIL;
 	}
 	if (rc > 0)
-		return cmd_refuse(c, usage, "there is no user '%s' (sign up first: "
-		                  "signup USERID PASSWORD)", userid);
+		return cmd_refuse(c, usage, "there is no user '%s'; sign up first:\n"
+		                  "    signup USERID PASSWORD", userid);
 	if (u->left) {
 		user_free(u);
 		return cmd_refuse(c, usage, "'%s' has signed off; that account is "

@@ -43,7 +43,7 @@ const char *move_usage(struct cmdctx *c, const struct game *g)
 		return c->usage_buf;
 	}
 	snprintf(c->usage_buf, sizeof c->usage_buf, "%s  e.g. %s move %ld %s "
-	         "PASSWORD %s#%zu   (a legal move on board %ld now)\n%s",
+	         "PASSWORD %s#%zu\n       (a legal move on board %ld now)\n%s",
 	         MOVE_USAGE_HEAD, g->game, g->board, game_to_move(g), example,
 	         g->nmoves + 1, g->board, MOVE_USAGE_TAIL);
 	return c->usage_buf;

@@ -81,7 +81,7 @@ static enum cmd_status observe(struct cmdctx *c, const char *game,
 	if (st == CMD_DONE) {
 		if (on)
 			snprintf(headline, sizeof headline, "You (%s) now get every "
-			         "board mail of board %ld, until you send: %s "
+			         "board mail of board %ld, until you send:\n  %s "
 			         "unsubscribe %ld %s PASSWORD", argv[1], board, game,
 			         board, argv[1]);
 		else

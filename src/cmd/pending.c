@@ -145,12 +145,12 @@ static enum cmd_status submit_on_board(struct cmdctx *c, struct board_ctx *b,
 	game_pend_set(g, side, GAME_PEND_SUBMIT, after.moves[after.nmoves - 1].text,
 	              c->now, c->mail ? c->mail->message_id : NULL);
 	g->updated = c->now;
+	/* The command on a line of its own: wrapped prose never splits it
+	 * (issue 14). */
 	snprintf(headline, sizeof headline, "Your move %s on board %ld is "
-	         "submitted, not played: below is the board it would make.  To "
-	         "play it, reply to this mail with just confirm, or send: %s "
-	         "confirm %ld %s PASSWORD  (a submitted move "
-	         "is dropped when the board changes; a new submit replaces it)",
-	         g->pend_move[side], g->board, g->game, g->board, b->userid);
+	         "submitted, not played: below is the board it would make (a "
+	         "submitted move is dropped when the board changes; a new submit "
+	         "replaces it).", g->pend_move[side], g->board);
 	if (loses)
 		snprintf(headline + strlen(headline),
 		         sizeof headline - strlen(headline), " Warning: this move "
@@ -166,6 +166,9 @@ static enum cmd_status submit_on_board(struct cmdctx *c, struct board_ctx *b,
 		         sizeof headline - strlen(headline), " It would end the "
 		         "game: %s.", res);
 	}
+	snprintf(headline + strlen(headline), sizeof headline - strlen(headline),
+	         "\nTo play it, reply to this mail with just confirm, or send:\n"
+	         "  %s confirm %ld %s PASSWORD", g->game, g->board, b->userid);
 	st = board_save_quiet(c, b, &after, headline, "move submitted");
 	game_free(&after);
 	return st;

@@ -267,9 +267,9 @@ static size_t cut_point(const char *text, size_t max)
 }
 
 #define REPLY_CUT_NOTE "\n[This mail was cut here: all of it would be " \
-	"larger than %zu bytes, the most this server sends in one mail.  " \
-	"Ask for less: for example \"epaminondas show USERID next\" instead " \
-	"of \"all\", one board with \"epaminondas show BOARD\", or fewer " \
+	"larger than %zu bytes,\nthe most this server sends in one mail.  " \
+	"Ask for less: for example\n\"epaminondas show USERID next\" instead " \
+	"of \"all\", one board with\n\"epaminondas show BOARD\", or fewer " \
 	"lines in a \"multiple\" mail.]\n"
 
 /* m with text[0..keep) (cut_point) and the note, composed.  malloc'ed,
@@ -356,6 +356,10 @@ static char *compose_capped(struct mail_out *m, size_t cap, size_t env,
  * shows 36 to 40 columns of a monospaced font, most clients 72 or more). */
 #define REPLY_WRAP_COLUMNS 72
 
+/* The longest row of a wide board (render_board): the rank twice and
+ * three characters a square, for 26 files. */
+#define WIDE_ROW_MAX (8 + 3 * 26)
+
 /* The length of line's prefix that its continuation lines repeat: the
  * blanks and quote marks it starts with, at most half of width. */
 static size_t wrap_prefix(const char *line, size_t len, size_t width)
@@ -367,34 +371,93 @@ static size_t wrap_prefix(const char *line, size_t len, size_t width)
 	return k;
 }
 
+/* Whether line (len bytes) is a row of a wide board, which is never
+ * broken (render_board: 86 columns for 26 files): a rank row has only
+ * blanks, digits, brackets and the square glyphs, starting with a rank;
+ * the file letters' row only blanks and letters, no two side by side. */
+static int wide_board_row(const char *line, size_t len)
+{
+	size_t i = 0, letters = 0;
+
+	if (len > WIDE_ROW_MAX)
+		return 0;
+	while (i < len && line[i] == ' ')
+		i++;
+	if (i < len && line[i] >= '0' && line[i] <= '9') {
+		for (; i < len; i++)
+			if (!strchr(" []0123456789.WB#?", line[i]))
+				return 0;
+		return 1;
+	}
+	for (; i < len; i++) {
+		if (line[i] == ' ')
+			continue;
+		if (line[i] < 'a' || line[i] > 'z' ||
+		    (i + 1 < len && line[i + 1] != ' '))
+			return 0;
+		letters++;
+	}
+	return letters >= 2;
+}
+
+/* Where to break s (n bytes, the rest of a line): the last blank at most
+ * room bytes in, after lo (the prefix), that is not right after "e.g."
+ * nor inside a "double-quoted" run of at most qmax bytes (prose quotes
+ * commands so, "send \"help\"", and a command split across lines is one
+ * a player copies wrong); failing that (a word longer than the room) the
+ * first such blank after room; 0 when there is none. */
+static size_t wrap_cut(const char *s, size_t n, size_t room, size_t lo,
+                       size_t qmax)
+{
+	size_t i, qend = 0, cut = 0;
+
+	for (i = 0; i < n; i++) {
+		if (i < qend)
+			continue;
+		if (s[i] == '"') {
+			const char *q = memchr(s + i + 1, '"', n - i - 1);
+			if (q && (size_t)(q - (s + i)) < qmax)
+				qend = (size_t)(q - s) + 1;
+			continue;
+		}
+		if (s[i] != ' ' || i <= lo ||
+		    (i >= 4 && memcmp(s + i - 4, "e.g.", 4) == 0))
+			continue;
+		if (i > room)
+			return cut ? cut : i;
+		cut = i;
+	}
+	return cut;
+}
+
 /* One line (len bytes, no line end) appended to b, broken at blanks into
  * pieces of at most width columns where it can be; a word longer than
- * the width stays whole. */
+ * the width stays whole, and so do a wide board's rows.  A quoted line
+ * (the sender's own text in an error reply) is broken too, each piece
+ * quoted. */
 static void wrap_line(struct buf *b, const char *line, size_t len,
                       size_t width)
 {
-	size_t pre = wrap_prefix(line, len, width), start = 0, first = 1;
+	size_t pre = wrap_prefix(line, len, width), start = 0;
+	int first = 1;
 
-	/* A quoted line is the sender's own text, quoted as it came (and
-	 * the quote's line limit counts its lines). */
-	if (len && line[0] == '>')
-		width = len;
+	if (wide_board_row(line, len)) {
+		buf_append(b, line, len);
+		return;
+	}
 	while (len - start > width - (first ? 0 : pre)) {
-		size_t room = width - (first ? 0 : pre), cut = 0, i;
-		size_t lo = first ? pre : 0;
-		for (i = lo + 1; i <= room && start + i < len; i++)
-			if (line[start + i] == ' ')
-				cut = i;
-		if (!cut) {  /* a word longer than the line: after it */
-			for (i = room; start + i < len && line[start + i] != ' '; i++)
-				;
-			if (start + i >= len)
-				break;
-			cut = i;
-		}
+		/* A quoted run fits a continuation line whole. */
+		size_t cut = wrap_cut(line + start, len - start,
+		                      width - (first ? 0 : pre), first ? pre : 0,
+		                      width - pre);
+		size_t end = cut;
+		if (!cut)
+			break;
+		while (end > 0 && line[start + end - 1] == ' ')
+			end--;  /* no blanks left at the end of a piece */
 		if (!first)
 			buf_append(b, line, pre);
-		buf_append(b, line + start, cut);
+		buf_append(b, line + start, end);
 		buf_putc(b, '\n');
 		start += cut;
 		while (start < len && line[start] == ' ')
@@ -408,10 +471,8 @@ static void wrap_line(struct buf *b, const char *line, size_t len,
 	}
 }
 
-/* text with every line longer than width broken at blanks (malloc'ed).
- * Lines of a wide board are never as long (51 columns for 14x12); a
- * word longer than a line (a URL, a token) stays whole, and so does a
- * quoted line ("> ..."). */
+/* text with every line longer than width broken at blanks (malloc'ed,
+ * never NULL): see wrap_line. */
 static char *reply_wrap(const char *text, size_t width)
 {
 	struct buf b = BUF_INIT;
@@ -437,7 +498,7 @@ void reply_queue(struct cmdctx *c, struct txn *t, const char *addr,
 	char msgid[320], base[64], from[512], date[64], name[128];
 	const char *in_id = c->mail ? c->mail->message_id : NULL;
 	const char *env_from = auto_replied ? "" : c->cfg->from;
-	char *msg, *err = NULL;
+	char *msg, *err = NULL, *wrapped;
 	size_t cap = reply_cap(c);
 	struct timespec ts;
 	enum reply_fit fit;
@@ -495,10 +556,13 @@ void reply_queue(struct cmdctx *c, struct txn *t, const char *addr,
 	m.auto_submitted = auto_replied ? "auto-replied" : "auto-generated";
 	m.x_loop = c->cfg->from;
 	m.date = date;
-	m.text = text;
+	/* Every text part wraps at 72 columns (wrap_line), whoever made it. */
+	wrapped = reply_wrap(text, REPLY_WRAP_COLUMNS);
+	m.text = wrapped;
 	m.html = html;
 	msg = compose_capped(&m, cap, outbox_envelope_size(env_from, addr),
 	                     &fit, &err);
+	free(wrapped);
 	if (!msg && fit == REPLY_NO_FIT) {
 		/* Never the subject: it can hold a token or a password. */
 		log_msg(LOG_ERR, "no mail to %s: even cut short it would be "
@@ -915,7 +979,7 @@ static enum cmd_status board_mail(struct cmdctx *c, struct txn *t,
 	int down = board_black_down(c, r), compact = r->user && r->user->compact;
 	char *diagram = compact ? render_board_compact(g, down)
 	                        : render_board(g, down);
-	char *text, *html = NULL, *wrapped;
+	char *text, *html = NULL;
 	const char *me = r->user ? r->user->userid : NULL;
 	int starred = comment && *comment &&
 	              !(who && r->user && strcmp(who, r->user->userid) == 0);
@@ -969,11 +1033,7 @@ static enum cmd_status board_mail(struct cmdctx *c, struct txn *t,
 			goto out;
 		}
 	}
-	/* The text part wraps at 72 columns (the help and error templates
-	 * are laid out by hand and not wrapped yet). */
-	wrapped = reply_wrap(text, REPLY_WRAP_COLUMNS);
-	reply_queue(c, t, r->addr, subject, wrapped, html, 0, thread);
-	free(wrapped);
+	reply_queue(c, t, r->addr, subject, text, html, 0, thread);
 out:
 	free(html);
 	free(text);
@@ -1078,19 +1138,34 @@ static char *refusal_quote(const struct cmdctx *c, const char *orig)
 {
 	struct buf all = BUF_INIT;
 	const char *p;
-	char *quoted;
+	char *quoted, *wrapped;
 	size_t cut = 0;
-	int lines = 0;
+	int lines = 0, more = 0;
 
 	buf_printf(&all, "Subject: %s\n\n%s", orig,
 	           c->mail && c->mail->body ? c->mail->body : "");
+	/* Wrapped so that with its "> " each line fits 72 columns, before
+	 * the limits count lines and bytes; wrapping only adds bytes, so
+	 * only the first QUOTE_MAX_BYTES need it. */
+	if (all.len > QUOTE_MAX_BYTES) {
+		size_t k = QUOTE_MAX_BYTES;
+		while (k > 0 && ((unsigned char)all.data[k] & 0xc0) == 0x80)
+			k--;
+		all.data[k] = '\0';
+		all.len = k;
+		more = 1;
+	}
+	wrapped = reply_wrap(buf_str(&all), REPLY_WRAP_COLUMNS - 2);
+	buf_reset(&all);
+	buf_puts(&all, wrapped);
+	free(wrapped);
 	for (p = buf_str(&all); *p && lines < QUOTE_MAX_LINES; p++) {
 		if ((size_t)(p - all.data) >= QUOTE_MAX_BYTES)
 			break;
 		if (*p == '\n')
 			lines++;
 	}
-	if (*p) {
+	if (*p || more) {
 		/* Cut after the last whole line, else at a UTF-8 boundary. */
 		const char *nl = NULL, *q;
 		cut = (size_t)(p - all.data);

@@ -396,6 +396,6 @@ enum cmd_status tokens_lost(struct cmdctx *c, const struct intake *in)
 	                  "carries no reply token: your mail program may have "
 	                  "dropped the [#...] at the end of the subject.  Reply "
 	                  "to the latest mail about the board keeping its "
-	                  "subject, or send the whole command: GAME move BOARD "
-	                  "USERID PASSWORD MOVE.  Nothing was played", word);
+	                  "subject, or send the whole command (nothing was "
+	                  "played):\n    GAME move BOARD USERID PASSWORD MOVE", word);
 }

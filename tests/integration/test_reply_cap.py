@@ -171,7 +171,9 @@ try:
         contains(text, '"epaminondas games alice" lists every board',
                  "show alice all (cap %d): the note says how to see the rest" % limit)
         shown = re.search(r"Shown: the first (\d+) of", text)
-        diagrams = len(re.findall(r"^  Board \d+: alice \(White\).*\n\n.*\n  12 ",
+        # A board's line may wrap (72 columns), its continuation indented.
+        diagrams = len(re.findall(r"^  Board \d+: alice \(White\).*"
+                                  r"(?:\n  (?!Board ).*)*\n\n.*\n  12 ",
                                   text, re.M))
         ok(shown and int(shown.group(1)) == diagrams and diagrams > limit // 2000,
            "show alice all (cap %d): it shows as many boards as it says, "

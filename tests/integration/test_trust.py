@@ -238,7 +238,7 @@ try:
     n, rc, err = crypt_calls(env, __import__("harness").make_mail(
         "gina@example.org", "set gina Gpw1 html off"), "backoff")
     msgs = env.new_messages()
-    ok(n == 0 and msgs and "not checked until" in body_of(msgs[0]),
+    ok(n == 0 and msgs and "not checked until" in " ".join(body_of(msgs[0]).split()),
        "during the back-off even the right password is not checked",
        "%d crypt calls" % n)
     env.mail(A, "epaminondas challenge alice gina by alice Secret1")

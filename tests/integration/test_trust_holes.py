@@ -47,7 +47,7 @@ try:
     env.new_messages()
     rc, err = env.mail(A, "epaminondas move 101 alice Secret1 e2-e3")
     msgs = env.new_messages()
-    ok(rc == 0 and to(msgs, A) and "not checked until" in body_of(to(msgs, A)[0]),
+    ok(rc == 0 and to(msgs, A) and "not checked until" in " ".join(body_of(to(msgs, A)[0]).split()),
        "a real password move during the back-off, after 60 forgeries of the "
        "address, is answered (it says why), not dropped", err[-500:])
 
@@ -121,7 +121,7 @@ try:
     env.receive(make_mail(B, "epaminondas fly 101",
                           "forged words for bob to read"), env=later)
     msgs = env.new_messages()
-    ok(to(msgs, B) and "forged words" not in body_of(to(msgs, B)[0]),
+    ok(to(msgs, B) and "forged words" not in " ".join(body_of(to(msgs, B)[0]).split()),
        "a mail that proves nobody is never quoted back, not even to a "
        "player's address")
     env.mail(EVE, "Your invoice [#48213]", "Pay now.")
