@@ -96,7 +96,8 @@ struct cmdctx {
 	                          reply token for error_token_board, or "" */
 	char error_token_game[16];
 	long error_token_board;
-	char usage_buf[1024];  /* room for a usage text made for one board */
+	char usage_buf[2048];  /* room for a usage text (cmd_usage_of,
+	                          move_usage) */
 	int orient;            /* reply_board with only_addr: 0 the
 	                          recipient's preference, 1 White's side
 	                          down, 2 Black's (showas) */

@@ -34,28 +34,14 @@ static enum cmd_status send_help(struct cmdctx *c, const char *tmpl,
 	return cmd_commit(c, t);
 }
 
-#define HELP_USAGE "help [commands|rules|crossings|COMMAND]\n" \
-	"  e.g. help rules\n" \
-	"  e.g. help move"
 
 /* Append d's usage lines and its help text, indented, to out. */
 static void help_entry(const struct cmd_def *d, int scope, struct buf *out)
 {
-	char usage[1024];
-	const char *p = d->help;
+	char entry[2048];
 
-	buf_puts(out, cmdt_usage(d, scope, NULL, usage, sizeof usage));
-	buf_puts(out, "\n");
-	while (*p) {
-		size_t n = strcspn(p, "\n");
-		buf_puts(out, "    ");
-		buf_append(out, p, n);
-		buf_puts(out, "\n");
-		p += n;
-		if (*p)
-			p++;
-	}
-	buf_puts(out, "\n");
+	buf_puts(out, cmdt_entry(d, scope, NULL, NULL, entry, sizeof entry));
+	buf_puts(out, "\n\n");
 }
 
 /* "help COMMAND": every entry of the table named word (a verb may be
@@ -76,7 +62,8 @@ static enum cmd_status help_command(struct cmdctx *c, const char *word)
 				help_entry(d, scope, &out);
 	if (!out.len) {
 		buf_free(&out);
-		return cmd_refuse(c, HELP_USAGE, "there is no help on '%.40s'; "
+		return cmd_refuse(c, cmd_usage_of(c, "help", CMDT_ACCOUNT, NULL),
+		                  "there is no help on '%.40s'; "
 		                  "the topics are commands, rules, crossings and "
 		                  "each command's name", word);
 	}
@@ -119,7 +106,8 @@ enum cmd_status cmd_help(struct cmdctx *c, int argc, char **argv)
 	if (argc == 2 && spool_is_game(argv[0]))
 		return help_command(c, argv[1]);
 	if (argc > 1)
-		return cmd_refuse(c, HELP_USAGE, "help takes one topic or one "
+		return cmd_refuse(c, cmd_usage_of(c, "help", CMDT_ACCOUNT, NULL),
+		                  "help takes one topic or one "
 		                  "command's name");
 	return help_command(c, argv[0]);
 }

@@ -15,6 +15,7 @@
  */
 #include "util/log.h"
 #include "cmd/cmd.h"
+#include "cmd/table.h"
 #include "game/render.h"
 #include "spool/spool.h"
 #include "spool/txn.h"
@@ -27,14 +28,6 @@
 #include <string.h>
 #include <strings.h>
 
-#define SHOW_USAGE "GAME show BOARD[#N] [BOARD[#N]...]\n" \
-	"GAME show USERID [all|active|next]\n" \
-	"  e.g. epaminondas show 101\n" \
-	"       epaminondas show 101#3 102   (101 after move 3, and 102)\n" \
-	"       epaminondas show alice next   (boards where alice must act)"
-#define SHOWAS_USAGE "GAME showas USERID PASSWORD BOARD...|all\n" \
-	"  e.g. epaminondas showas bob Secret42 101   (the board from bob's side)"
-#define GAMES_USAGE "GAME games USERID\n  e.g. epaminondas games alice"
 
 /* Load board of game for reading: CMD_DONE, CMD_REFUSED (none) or
  * CMD_TEMPFAIL. */
@@ -96,8 +89,9 @@ static enum cmd_status show_load_at(struct cmdctx *c, const char *game,
                                     long board, long n, struct game *g,
                                     char *headline, size_t len)
 {
+	const char *usage = cmd_usage_of(c, "show", CMDT_GAME, game);
 	struct game full;
-	enum cmd_status st = show_load(c, game, board, SHOW_USAGE, &full);
+	enum cmd_status st = show_load(c, game, board, usage, &full);
 
 	if (st != CMD_DONE)
 		return st;
@@ -107,7 +101,7 @@ static enum cmd_status show_load_at(struct cmdctx *c, const char *game,
 		return CMD_DONE;
 	}
 	if ((size_t)n > full.nmoves) {
-		cmd_refuse(c, SHOW_USAGE, "board %ld has only %zu moves, not %ld",
+		cmd_refuse(c, usage, "board %ld has only %zu moves, not %ld",
 		           board, full.nmoves, n);
 		game_free(&full);
 		return CMD_REFUSED;
@@ -124,6 +118,7 @@ static enum cmd_status show_load_at(struct cmdctx *c, const char *game,
 static enum cmd_status show_boards(struct cmdctx *c, const char *game,
                                    int argc, char **argv)
 {
+	const char *usage = cmd_usage_of(c, "show", CMDT_GAME, game);
 	long boards[SHOW_MAX_BOARDS], at[SHOW_MAX_BOARDS];
 	char headline[128];
 	struct txn *t;
@@ -131,11 +126,11 @@ static enum cmd_status show_boards(struct cmdctx *c, const char *game,
 	int i;
 
 	if (argc > SHOW_MAX_BOARDS)
-		return cmd_refuse(c, SHOW_USAGE, "show takes at most %d boards",
+		return cmd_refuse(c, usage, "show takes at most %d boards",
 		                  SHOW_MAX_BOARDS);
 	for (i = 0; i < argc; i++)
 		if (show_board_word(argv[i], &boards[i], &at[i]) < 0)
-			return cmd_refuse(c, SHOW_USAGE, "'%s' is not a board number "
+			return cmd_refuse(c, usage, "'%s' is not a board number "
 			                  "(BOARD or BOARD#N)", argv[i]);
 	t = cmd_txn(c, c->msg_key);
 	for (i = 0; i < argc && st == CMD_DONE; i++) {
@@ -157,11 +152,12 @@ static enum cmd_status show_boards(struct cmdctx *c, const char *game,
 static enum cmd_status show_one(struct cmdctx *c, const char *game,
                                 long board)
 {
+	const char *usage = cmd_usage_of(c, "show", CMDT_GAME, game);
 	struct game g;
 	char headline[128];
 	enum cmd_status st;
 
-	if ((st = show_load(c, game, board, SHOW_USAGE, &g)) != CMD_DONE)
+	if ((st = show_load(c, game, board, usage, &g)) != CMD_DONE)
 		return st;
 	snprintf(headline, sizeof headline, "Board %ld as it stands.", board);
 	return show_send(c, &g, headline);
@@ -351,10 +347,11 @@ out:
 enum cmd_status cmd_show(struct cmdctx *c, const char *game, int argc,
                          char **argv)
 {
+	const char *usage = cmd_usage_of(c, "show", CMDT_GAME, game);
 	long board;
 
 	if (argc < 1)
-		return cmd_refuse(c, SHOW_USAGE, "show takes a board number, or a "
+		return cmd_refuse(c, usage, "show takes a board number, or a "
 		                  "userid and optionally all, active or next");
 	board = util_board_number(argv[0]);
 	if (board >= 0 && argc == 1)
@@ -362,25 +359,26 @@ enum cmd_status cmd_show(struct cmdctx *c, const char *game, int argc,
 	if (isdigit((unsigned char)argv[0][0]))
 		return show_boards(c, game, argc, argv);
 	if (argc > 2)
-		return cmd_refuse(c, SHOW_USAGE, "show takes a userid and "
+		return cmd_refuse(c, usage, "show takes a userid and "
 		                  "optionally all, active or next");
 	if (argc == 2) {
 		util_lower(argv[1]);
 		if (strcmp(argv[1], "all") && strcmp(argv[1], "active") &&
 		    strcmp(argv[1], "next"))
-			return cmd_refuse(c, SHOW_USAGE, "'%s' is not all, active or "
+			return cmd_refuse(c, usage, "'%s' is not all, active or "
 			                  "next", argv[1]);
 	}
 	return show_user(c, game, argv[0], argc == 2 ? argv[1] : "active",
-	                 SHOW_USAGE);
+	                 usage);
 }
 
 enum cmd_status cmd_games(struct cmdctx *c, const char *game, int argc,
                           char **argv)
 {
+	const char *usage = cmd_usage_of(c, "games", CMDT_GAME, game);
 	if (argc != 1)
-		return cmd_refuse(c, GAMES_USAGE, "games takes one userid");
-	return show_user(c, game, argv[0], "games", GAMES_USAGE);
+		return cmd_refuse(c, usage, "games takes one userid");
+	return show_user(c, game, argv[0], "games", usage);
 }
 
 /* Add to t the board mail of board from userid's side; refuses (and
@@ -389,15 +387,16 @@ static enum cmd_status showas_one(struct cmdctx *c, struct txn *t,
                                   const char *game, const char *userid,
                                   long board)
 {
+	const char *usage = cmd_usage_of(c, "showas", CMDT_GAME, game);
 	struct game g;
 	char headline[160];
 	enum cmd_status st;
 	int side;
 
-	if ((st = show_load(c, game, board, SHOWAS_USAGE, &g)) != CMD_DONE)
+	if ((st = show_load(c, game, board, usage, &g)) != CMD_DONE)
 		return st;
 	if ((side = game_side_of(&g, userid)) < 0) {
-		st = board_refuse(c, &g, SHOWAS_USAGE, "you (%s) are not a player "
+		st = board_refuse(c, &g, usage, "you (%s) are not a player "
 		                  "on board %ld", userid, board);
 		game_free(&g);
 		return st;
@@ -446,6 +445,7 @@ static int showas_active(struct cmdctx *c, const char *game,
 enum cmd_status cmd_showas(struct cmdctx *c, const char *game, int argc,
                            char **argv)
 {
+	const char *usage = cmd_usage_of(c, "showas", CMDT_GAME, game);
 	struct user u;
 	struct txn *t;
 	long boards[SHOW_MAX_BOARDS];
@@ -453,23 +453,23 @@ enum cmd_status cmd_showas(struct cmdctx *c, const char *game, int argc,
 	int i, n = argc - 2, all = argc == 3 && strcasecmp(argv[2], "all") == 0;
 
 	if (argc < 3)
-		return cmd_refuse(c, SHOWAS_USAGE, "showas takes your userid, your "
+		return cmd_refuse(c, usage, "showas takes your userid, your "
 		                  "password and a board number (or several, or all)");
 	if (n > SHOW_MAX_BOARDS)
-		return cmd_refuse(c, SHOWAS_USAGE, "showas takes at most %d boards",
+		return cmd_refuse(c, usage, "showas takes at most %d boards",
 		                  SHOW_MAX_BOARDS);
 	for (i = 0; !all && i < n; i++)
 		if ((boards[i] = util_board_number(argv[2 + i])) < 0)
-			return cmd_refuse(c, SHOWAS_USAGE, "'%s' is not a board number",
+			return cmd_refuse(c, usage, "'%s' is not a board number",
 			                  argv[2 + i]);
 	util_lower(argv[0]);
-	if ((st = cmd_auth(c, argv[0], argv[1], SHOWAS_USAGE, &u)) != CMD_DONE)
+	if ((st = cmd_auth(c, argv[0], argv[1], usage, &u)) != CMD_DONE)
 		return st;
 	user_free(&u);
 	if (all && (n = showas_active(c, game, argv[0], boards)) < 0)
 		return CMD_TEMPFAIL;
 	if (n == 0)
-		return cmd_refuse(c, SHOWAS_USAGE, "you (%s) have no %s board that "
+		return cmd_refuse(c, usage, "you (%s) have no %s board that "
 		                  "is not over", argv[0], reply_game_title(game));
 	t = cmd_txn(c, c->msg_key);
 	for (i = 0; i < n && st == CMD_DONE; i++)

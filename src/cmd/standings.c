@@ -9,6 +9,7 @@
  */
 #include "util/log.h"
 #include "cmd/cmd.h"
+#include "cmd/table.h"
 #include "game/ratings.h"
 #include "spool/txn.h"
 #include "spool/users.h"
@@ -18,9 +19,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define HISTORY_USAGE "history [USERID]\n" \
-	"  e.g. history          (every finished game)\n" \
-	"       history alice    (alice's finished games)"
 #define HISTORY_MAX 200     /* most recent games listed */
 
 static enum cmd_status send_text(struct cmdctx *c, const char *tmpl,
@@ -182,6 +180,7 @@ static void history_note(const struct cmdctx *c, struct buf *b, size_t shown,
 
 enum cmd_status cmd_history(struct cmdctx *c, int argc, char **argv)
 {
+	const char *usage = cmd_usage_of(c, "history", CMDT_ACCOUNT, NULL);
 	struct ratings r;
 	struct tvars v = { 0 };
 	struct buf b = BUF_INIT, line = BUF_INIT;
@@ -192,10 +191,10 @@ enum cmd_status cmd_history(struct cmdctx *c, int argc, char **argv)
 	enum cmd_status st;
 
 	if (argc > 1)
-		return cmd_refuse(c, HISTORY_USAGE, "history takes at most one "
+		return cmd_refuse(c, usage, "history takes at most one "
 		                  "userid");
 	if (who && !util_userid_ok(who))
-		return cmd_refuse(c, HISTORY_USAGE, "'%s' is not a valid userid",
+		return cmd_refuse(c, usage, "'%s' is not a valid userid",
 		                  who);
 	if (ratings_load(c->cfg->spool, &r, &err) < 0) {
 		log_msg(LOG_ERR, "%s\n", err);

@@ -17,6 +17,25 @@ GAME = ["challenge", "accept", "decline", "move", "queue", "submit",
         "unsubscribe", "preview"]
 
 
+def usage_of_error(text):
+    """The usage text of an error reply: the lines after "How to write
+    it:" up to the first empty one, less the reply's indent of two."""
+    lines = text.split("How to write it:\n", 1)[-1].split("\n")
+    out = []
+    for line in lines:
+        if not line.strip():
+            break
+        out.append(line[2:])
+    return "\n".join(out)
+
+
+def help_entry(text, verb):
+    """The entry of "help VERB": the lines after its headline up to the
+    first empty one."""
+    lines = text.split("help on %s\n\n" % verb, 1)[-1].split("\n")
+    return "\n".join(lines[:lines.index("")] if "" in lines else lines)
+
+
 def one_reply(env, sender, subject, name):
     rc, err = env.mail(sender, subject)
     msgs = env.new_messages()
@@ -51,11 +70,29 @@ try:
     ok("confirm USERID" in text and
        "GAME confirm BOARD USERID PASSWORD" in text,
        "help confirm gives both confirm commands", text)
+    # An error reply's usage text is the entry "help VERB" gives (bob
+    # writes: alice would reach the hourly limit of mails).
+    B = "bob@example.org"
+    for verb, subject in (("show", "epaminondas show"),
+                          ("set", "set bob b frob on"),
+                          ("signoff", "signoff bob"),
+                          ("queue", "epaminondas queue 101"),
+                          ("challenge", "epaminondas challenge alice"),
+                          ("history", "history a b c"),
+                          ("message", "message bob"),
+                          ("preview", "epaminondas preview")):
+        want = help_entry(one_reply(env, B, "help " + verb, "help " + verb),
+                          verb)
+        text, _, _ = refused(env, B, subject, "", "refused: " + subject)
+        got = usage_of_error(text)
+        ok(got == want and want.split(" ")[0] in ("GAME", verb),
+           "%s: the usage is help %s's entry" % (subject, verb),
+           "got\n%s\nwant\n%s" % (got, want))
     # Error replies take their usage lines from the table.
     text, _, _ = refused(env, A, "epaminondas frobnicate",
                          "'epaminondas frobnicate' is not a command I know",
                          "unknown game command")
-    contains(text, "GAME preview BOARD[#N]|new [-options] MOVE...",
+    contains(text, "GAME preview new [-options] MOVE...",
              "an unknown game command lists the game commands")
     text, _, _ = refused(env, A, "hello",
                          "'frobnicate' is not a command I know",
