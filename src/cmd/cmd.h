@@ -493,10 +493,13 @@ enum cmd_status cmd_submit(struct cmdctx *c, const char *game, int argc,
                            char **argv);
 enum cmd_status cmd_confirm(struct cmdctx *c, const char *game, int argc,
                             char **argv);
-/* GAME show USERID [all|active|next], GAME games USERID, GAME showas
- * USERID PASSWORD BOARD (show.c, with cmd_show). */
+/* GAME show USERID... [all|active|inactive|next], GAME games USERID...
+ * [FILTER] (game NULL: every game), GAME showas USERID PASSWORD
+ * BOARD...|FILTER, all show|games USERID... [FILTER] (show.c, with
+ * cmd_show). */
 enum cmd_status cmd_games(struct cmdctx *c, const char *game, int argc,
                           char **argv);
+enum cmd_status cmd_all(struct cmdctx *c, int argc, char **argv);
 enum cmd_status cmd_showas(struct cmdctx *c, const char *game, int argc,
                            char **argv);
 /* GAME subscribe|unsubscribe|chat BOARD USERID PASSWORD (observe.c). */

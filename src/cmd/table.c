@@ -95,14 +95,10 @@ GAME_RUN(run_confirm, cmd_confirm)
 GAME_RUN(run_show, cmd_show)
 GAME_RUN(run_showas, cmd_showas)
 
-/* "games USERID" alone, as the list mail advertises it, is the first
- * game's (epaminondas games USERID). */
-static enum cmd_status run_games(struct cmdctx *c, const char *game,
-                                 const char *verb, int argc, char **argv)
-{
-	(void)verb;
-	return cmd_games(c, game ? game : spool_games[0], argc, argv);
-}
+/* "games USERID" alone, as the list mail advertises it, is every
+ * game's (game NULL). */
+GAME_RUN(run_games, cmd_games)
+ACCOUNT_RUN(run_all, cmd_all)
 GAME_RUN(run_chat, cmd_chat)
 GAME_RUN(run_subscribe, cmd_subscribe)
 GAME_RUN(run_unsubscribe, cmd_unsubscribe)
@@ -240,22 +236,34 @@ const struct cmd_def cmd_table[] = {
 	{ "resign", "", G, "BOARD USERID PASSWORD",
 	  "Give up the game (any time).",
 	  "resign 101 bob Secret42", run_answer },
-	{ "show", "", G, "BOARD[#N] [BOARD[#N]...]\nUSERID [all|active|next]",
+	{ "show", "", G,
+	  "BOARD[#N] [BOARD[#N]...]\n"
+	  "USERID... [all|active|inactive|next]",
 	  "Boards as they stand, or with #N as they stood after move N\n"
-	  "(at most 10 a mail); or a player's boards: all, those not\n"
-	  "over (the default), or those waiting for the player.",
+	  "(at most 10 a mail); or players' boards: all, those not over\n"
+	  "(active, the default), those over (inactive), or those\n"
+	  "waiting for the player (next).",
 	  "show 101\n"
 	  "show 101#3 102   (101 after move 3, and 102)\n"
 	  "show alice next   (boards where alice must act)", run_show },
-	{ "showas", "", G, "USERID PASSWORD BOARD...|all",
-	  "Boards from your side (all: every board of yours not over;\n"
-	  "at most 10 a mail).",
+	{ "showas", "", G, "USERID PASSWORD BOARD...|all|active|inactive|next",
+	  "Boards from your side (all and active: every board of yours\n"
+	  "not over; inactive: those over; next: those waiting for\n"
+	  "you; at most 10 a mail).",
 	  "showas bob Secret42 101   (the board from bob's side)",
 	  run_showas },
-	{ "games", "", A | G, "USERID",
-	  "A player's boards, one line each (written alone: the\n"
-	  "Epaminondas boards).",
-	  "games alice", run_games },
+	{ "games", "", A | G, "USERID... [all|active|inactive|next]",
+	  "Players' boards, one line each: all (the default), those\n"
+	  "not over, those over, or those waiting for the player.\n"
+	  "Written alone: every game's boards.",
+	  "games alice\ngames alice bob active", run_games },
+	{ "all", "", A,
+	  "show USERID... [all|active|inactive|next]\n"
+	  "games USERID... [all|active|inactive|next]",
+	  "Every game's boards of players in one reply: show with the\n"
+	  "boards drawn (default: those not over), games one line each\n"
+	  "(default: all).",
+	  "all show alice next\nall games alice", run_all },
 	{ "chat", "", G, "BOARD USERID PASSWORD",
 	  "The body of your mail goes to the other player and the\n"
 	  "observers.",

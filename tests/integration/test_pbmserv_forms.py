@@ -182,6 +182,55 @@ try:
            "%s: a confirmation request to each address" % subject, got)
     refused(env, A, "list chess", "list takes no words after it but a game",
             "list with a word that is no game")
+
+    # Every game's boards in one reply, and several players at once
+    # (frank writes: alice and bob are near the hourly limit of mails).
+    env.players("frank", "gina")
+    F = "frank@example.org"
+    env.start_game("frank", "gina", 101, game="crossings")
+    env.new_messages()
+    for subject, want, not_want in (
+            ("all show frank", ["Epaminondas boards of frank not over yet: 0",
+                                "Crossings boards of frank not over yet: 1",
+                                "Board 101: frank (White)", "  a  b  c"], []),
+            ("all show frank next", ["Crossings boards of frank waiting "
+                                     "for them: 1"], []),
+            ("all show gina active", ["Crossings boards of gina not over "
+                                      "yet: 1"], []),
+            ("all games frank", ["Epaminondas boards of frank: 0",
+                                 "Crossings boards of frank: 1",
+                                 "Board 101: frank (White)"], ["  a  b  c"]),
+            ("games frank", ["Crossings boards of frank: 1"], []),
+            ("games alice", ["Epaminondas boards of alice: 2",
+                             "Crossings boards of alice: 0"], []),
+            ("epaminondas games alice bob active",
+             ["Epaminondas boards of alice not over yet: 2",
+              "Epaminondas boards of bob not over yet: 2"], []),
+            ("epaminondas games alice inactive",
+             ["Epaminondas boards of alice that are over: 0"], []),
+            ("crossings games frank gina next",
+             ["Crossings boards of frank waiting for them: 1",
+              "Crossings boards of gina waiting for them: 0"], []),
+            ("epaminondas show alice bob all",
+             ["Epaminondas boards of alice: 2", "Epaminondas boards of bob: 2",
+              "  a  b  c"], []),
+            ("epaminondas show alice inactive",
+             ["Epaminondas boards of alice that are over: 0"], []),
+            ("crossings showas frank f next", ["from frank's side"], []),
+            ("crossings showas frank f active", ["from frank's side"], [])):
+        text = one_reply(env, F, subject, subject)
+        ok("not carried out" not in text and all(w in text for w in want)
+           and not any(w in text for w in not_want),
+           "%s is answered with the boards asked for" % subject, text[:900])
+    refused(env, "gina@example.org", "crossings showas gina g next",
+            "no Crossings board "
+            "waiting for you", "showas next with no board waiting")
+    refused(env, F, "all show nosuchplayer", "'nosuchplayer' is neither",
+            "all show of an unknown player")
+    refused(env, F, "epaminondas games alice nosuchplayer", "'nosuchplayer' "
+            "is neither", "games of two players, one unknown")
+    refused(env, F, "all frank", "all is followed by show or games",
+            "all without show or games")
 finally:
     env.close()
 done()
