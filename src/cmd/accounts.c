@@ -292,13 +292,16 @@ enum cmd_status cmd_list(struct cmdctx *c, int argc, char **argv)
 	struct txn *t;
 	char **ids = NULL, *err = NULL, *text;
 	size_t n = 0, i, shown = 0, total = 0, budget = reply_text_budget(c);
-	int full = 0;
+	int full = 0, k;
 
-	/* "list epaminondas", as pbmserv wrote it: the players are the
-	 * same for every game. */
-	if (argc > 1 || (argc == 1 && !spool_is_game(argv[0])))
-		return cmd_refuse(c, "list [GAME]\n  e.g. list   (every player)",
-		                  "list takes no words after it but a game's name");
+	/* "list epaminondas [crossings]", as pbmserv wrote it: the players
+	 * are the same for every game. */
+	for (k = 0; k < argc; k++)
+		if (!spool_is_game(argv[k]))
+			return cmd_refuse(c, cmd_usage_of(c, "list", CMDT_ACCOUNT,
+			                                  NULL),
+			                  "list takes no words after it but games' "
+			                  "names, not '%.40s'", argv[k]);
 	if (user_list(c->cfg->spool, &ids, &n, &err) < 0) {
 		log_msg(LOG_ERR, "%s\n", err);
 		free(err);

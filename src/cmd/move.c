@@ -16,6 +16,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 const char *move_usage(struct cmdctx *c, const struct game *g)
 {
@@ -182,6 +183,18 @@ enum cmd_status move_on_board(struct cmdctx *c, struct board_ctx *b,
 
 	if (answer_word(word))
 		return answer_on_board(c, b, word, move_usage(c, &b->g));
+	/* pbmserv's pass and swap (pie rule) are no moves here. */
+	if (strcasecmp(word, "pass") == 0)
+		return board_refuse(c, &b->g, move_usage(c, &b->g), "%s has no "
+		                    "pass: every turn is a move (one piece or a "
+		                    "phalanx); send a move, or resign, or propose a "
+		                    "draw", reply_game_title(b->g.game));
+	if (strcasecmp(word, "swap") == 0)
+		return board_refuse(c, &b->g, move_usage(c, &b->g), "%s has no "
+		                    "swap (pie rule): the players keep the sides "
+		                    "the challenge gave them, White moves first; "
+		                    "send a move, or resign, or propose a draw",
+		                    reply_game_title(b->g.game));
 	st = move_play(c, &b->g, b->userid, word);
 	if (st != CMD_DONE)
 		return st;

@@ -80,6 +80,35 @@ static enum cmd_status run_change(struct cmdctx *c, const char *game,
 	return cmd_change(c, split_commas(argc, argv, 3, words), words);
 }
 ACCOUNT_RUN(run_confirm_address, cmd_confirm_address)
+
+/* pbmserv's "add" (an address): there is change address instead. */
+static enum cmd_status run_add(struct cmdctx *c, const char *game,
+                               const char *verb, int argc, char **argv)
+{
+	(void)game;
+	(void)verb;
+	(void)argc;
+	(void)argv;
+	return cmd_refuse(c, cmd_usage_of(c, "change", CMDT_ACCOUNT, NULL),
+	                  "there is no 'add' here: to give your account another "
+	                  "address, write change address USERID PASSWORD and "
+	                  "every address it is to have (the new one with the "
+	                  "others); each new one gets a confirmation request");
+}
+
+/* pbmserv's "broadcast" (to every player): there is message instead. */
+static enum cmd_status run_broadcast(struct cmdctx *c, const char *game,
+                                     const char *verb, int argc, char **argv)
+{
+	(void)game;
+	(void)verb;
+	(void)argc;
+	(void)argv;
+	return cmd_refuse(c, cmd_usage_of(c, "message", CMDT_ACCOUNT, NULL),
+	                  "there is no 'broadcast' here: a mail to every player "
+	                  "is the server admin's; to write to players, send "
+	                  "message USERID PASSWORD and their userids");
+}
 ACCOUNT_RUN(run_standings, cmd_standings)
 ACCOUNT_RUN(run_history, cmd_history)
 ACCOUNT_RUN(run_signoff, cmd_signoff)
@@ -122,6 +151,7 @@ static enum cmd_status run_answer(struct cmdctx *c, const char *game,
 
 #define A CMDT_ACCOUNT
 #define G CMDT_GAME
+#define H CMDT_HIDDEN
 
 const struct cmd_def cmd_table[] = {
 	{ "help", "", A, "[commands|rules|crossings|COMMAND]",
@@ -147,10 +177,19 @@ const struct cmd_def cmd_table[] = {
 	  "effect when you answer the confirmation request sent there.",
 	  "change password alice Secret42 Better43\n"
 	  "change address alice Secret42 alice@new.example", run_change },
-	{ "signoff", "", A, "USERID PASSWORD",
+	{ "signoff", "delete", A, "USERID PASSWORD",
 	  "Close your account for good (finish your games first).",
-	  "signoff alice Secret42", run_signoff },
-	{ "list", "", A | G, "[GAME]",
+	  "signoff alice Secret42\ndelete alice Secret42   (the same)",
+	  run_signoff },
+	{ "add", "", A | H, "",
+	  "Not a command here (pbmserv's): change address gives your\n"
+	  "account its addresses.",
+	  NULL, run_add },
+	{ "broadcast", "", A | H, "",
+	  "Not a command here (pbmserv's): message writes to the\n"
+	  "players you name.",
+	  NULL, run_broadcast },
+	{ "list", "", A | G, "[GAME...]",
 	  "Every player's userid (the same list for every game).",
 	  "list", run_list },
 	{ "message", "", A, "USERID PASSWORD TO-USERID...",
@@ -287,6 +326,7 @@ const struct cmd_def cmd_table[] = {
 
 #undef A
 #undef G
+#undef H
 
 /* Whether word is d's verb or one of its aliases. */
 static int def_names(const struct cmd_def *d, const char *word)
@@ -435,7 +475,7 @@ const char *cmdt_usage_all(int scope)
 	if (out[0])
 		return out;
 	for (d = cmd_table; d->verb; d++)
-		if (d->scope & scope)
+		if ((d->scope & scope) && !(d->scope & CMDT_HIDDEN))
 			used = put_usage(d, scope, NULL, NULL, NULL, out,
 			                 sizeof all[0], used);
 	if (scope == CMDT_ACCOUNT)

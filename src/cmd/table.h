@@ -17,6 +17,8 @@
 /* Where a command may be written. */
 #define CMDT_ACCOUNT 1  /* alone: "signup ..." */
 #define CMDT_GAME 2     /* after a game's name: "epaminondas move ..." */
+#define CMDT_HIDDEN 4   /* with either: left out of the list of commands
+                           (a pbmserv word answered with what to use) */
 
 struct cmd_def {
 	const char *verb;     /* lower-case command word */

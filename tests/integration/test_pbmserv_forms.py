@@ -180,7 +180,7 @@ try:
         ok(rc == 0 and all(a in got for a in addrs) and
            all("not carried out" not in body_of(m) for m in msgs),
            "%s: a confirmation request to each address" % subject, got)
-    refused(env, A, "list chess", "list takes no words after it but a game",
+    refused(env, A, "list chess", "list takes no words after it but games'",
             "list with a word that is no game")
 
     # Every game's boards in one reply, and several players at once
@@ -231,6 +231,63 @@ try:
             "is neither", "games of two players, one unknown")
     refused(env, F, "all frank", "all is followed by show or games",
             "all without show or games")
+
+    # pbmserv's move aliases and account words: a specific answer.
+    env.players("ivan", "judy", "kate")
+    I, J = "ivan@example.org", "judy@example.org"
+    env.start_game("ivan", "judy", 103)
+    env.new_messages()
+    for subject, why in (
+            ("epaminondas move 103 ivan i pass",
+             "Epaminondas has no pass: every turn is a move"),
+            ("epaminondas move 103 ivan i SWAP",
+             "Epaminondas has no swap (pie rule)"),
+            ("add ivan i ivan2@example.org",
+             "there is no 'add' here: to give your account another address, "
+             "write change address"),
+            ("broadcast ivan i", "there is no 'broadcast' here")):
+        text, _, _ = refused(env, I, subject, why, subject, body="hello all\n")
+        ok("not a command I know" not in text and "is not a move" not in text,
+           "%s: not 'not a command' or 'not a move'" % subject, text[:500])
+    text = one_reply(env, "kate@example.org", "delete kate k", "delete kate k")
+    ok("not carried out" not in text and "Your account is closed" in text,
+       "delete USERID PASSWORD (an alias of signoff) closes the account",
+       text[:500])
+    # Every form of pbmserv's command summary is answered without an error.
+    for sender, subject, body in (
+            (I, "help", ""), (I, "help move show", ""), (I, "help rules", ""),
+            (I, "help add", ""), (I, "help delete", ""),
+            (I, "list", ""), (I, "list epaminondas crossings", ""),
+            (I, "message ivan i judy", "good luck\n"),
+            (I, "multiple", "epaminondas show 103\nlist\n"),
+            (I, "all show ivan", ""), (I, "all show ivan next", ""),
+            (I, "all show ivan active", ""),
+            (I, "epaminondas help", ""), (I, "epaminondas standings", ""),
+            (I, "epaminondas ratings", ""), (I, "epaminondas history", ""),
+            (I, "epaminondas games ivan", ""),
+            (I, "epaminondas games ivan judy all", ""),
+            (I, "epaminondas games ivan inactive", ""),
+            (I, "epaminondas show 103#0", ""), (I, "epaminondas show 103 101", ""),
+            (I, "epaminondas show ivan judy active", ""),
+            (I, "epaminondas showas ivan i all", ""),
+            (I, "epaminondas showas ivan i 103", ""),
+            (I, "epaminondas showas ivan i next", ""),
+            (J, "epaminondas queue 103 judy j a11-a10", ""),
+            (I, "epaminondas submit 103 ivan i a2-a3", ""),
+            (I, "epaminondas confirm 103 ivan i", ""),
+            (I, "epaminondas preview 103 b2-b3", ""),
+            (I, "epaminondas chat 103 ivan i", "nice move\n"),
+            (I, "epaminondas move 103 ivan i propose", ""),
+            (J, "epaminondas move 103 judy j reject", ""),
+            (I, "epaminondas move 103 ivan i b2-b3#3", ""),
+            (J, "epaminondas move 103 judy j resign", "")):
+        rc, err = env.mail(sender, subject, body)
+        # (message and chat answer the players they go to, not the sender)
+        msgs = env.new_messages()
+        ok(rc == 0 and msgs and all("not carried out" not in body_of(m)
+                                     for m in msgs),
+           "pbmserv's '%s' is answered without an error" % subject,
+           [body_of(m)[:400] for m in msgs] or err)
 finally:
     env.close()
 done()
