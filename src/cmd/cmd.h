@@ -543,8 +543,10 @@ enum cmd_status cmd_list(struct cmdctx *c, int argc, char **argv);
 enum cmd_status cmd_vacation(struct cmdctx *c, int argc, char **argv);
 enum cmd_status cmd_set(struct cmdctx *c, int argc, char **argv);
 enum cmd_status cmd_message(struct cmdctx *c, int argc, char **argv);
-/* standings, history [USERID] (standings.c). */
-enum cmd_status cmd_standings(struct cmdctx *c, int argc, char **argv);
+/* [GAME] standings [GAME] (game NULL: every game's tables), history
+ * [USERID] (standings.c). */
+enum cmd_status cmd_standings(struct cmdctx *c, const char *game, int argc,
+                              char **argv);
 enum cmd_status cmd_history(struct cmdctx *c, int argc, char **argv);
 
 #endif

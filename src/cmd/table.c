@@ -109,7 +109,7 @@ static enum cmd_status run_broadcast(struct cmdctx *c, const char *game,
 	                  "is the server admin's; to write to players, send "
 	                  "message USERID PASSWORD and their userids");
 }
-ACCOUNT_RUN(run_standings, cmd_standings)
+GAME_RUN(run_standings, cmd_standings)
 ACCOUNT_RUN(run_history, cmd_history)
 ACCOUNT_RUN(run_signoff, cmd_signoff)
 ACCOUNT_RUN(run_list, cmd_list)
@@ -211,9 +211,11 @@ const struct cmd_def cmd_table[] = {
 	  "reply token sent so far).",
 	  "set alice Secret42 html off\nset alice Secret42 board compact",
 	  run_set },
-	{ "standings", "ratings", A | G, "",
-	  "Every player's Elo rating (new players start at 1600 and are\n"
-	  "provisional for their first 20 games).",
+	{ "standings", "ratings", A | G, "[GAME]",
+	  "Every player's Elo ratings, one table per game and board\n"
+	  "size (new players start at 1600 and are provisional for\n"
+	  "their first 20 games); after a game's name, or with one\n"
+	  "after it, only that game's tables.",
 	  "standings", run_standings },
 	{ "history", "", A | G, "[USERID]",
 	  "Finished games, most recent first, of everyone or of one\n"
