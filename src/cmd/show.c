@@ -381,6 +381,10 @@ static enum cmd_status show_players(struct cmdctx *c, int nuser,
 			free(err);
 			return CMD_TEMPFAIL;
 		}
+		if (i > 0)
+			return cmd_refuse(c, usage, "'%s' is neither a player's "
+			                  "userid nor all, active, inactive or next",
+			                  userids[i]);
 		return cmd_refuse(c, usage, "'%s' is neither a board number nor "
 		                  "a player's userid", userids[i]);
 	}
