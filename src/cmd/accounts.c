@@ -28,6 +28,7 @@
  */
 #include "util/log.h"
 #include "cmd/cmd.h"
+#include "cmd/table.h"
 #include "spool/addrindex.h"
 #include "spool/spool.h"
 #include "spool/txn.h"
@@ -39,25 +40,6 @@
 #include <string.h>
 #include <strings.h>
 
-#define CHANGE_USAGE "change password USERID OLD-PASSWORD NEW-PASSWORD\n" \
-	"change address USERID PASSWORD ADDRESS...\n" \
-	"  e.g. change password alice Secret42 Better43\n" \
-	"       change address alice Secret42 alice@new.example"
-#define SIGNOFF_USAGE "signoff USERID PASSWORD\n" \
-	"  e.g. signoff alice Secret42   (closes the account for good)"
-#define VACATION_USAGE "vacation USERID PASSWORD YYYY-MM-DD|off\n" \
-	"  e.g. vacation alice Secret42 2026-12-24   (away until that day,\n" \
-	"       inclusive; your opponents are told)\n" \
-	"       vacation alice Secret42 off"
-#define SET_USAGE "set USERID PASSWORD KEY VALUE\n" \
-	"  set alice Secret42 html on|off        (an HTML board in each mail)\n" \
-	"  set alice Secret42 orientation white|black|own\n" \
-	"                                        (which side is at the bottom)\n" \
-	"  set alice Secret42 board wide|compact\n" \
-	"                                        (compact: a text board for\n" \
-	"                                        phones, 31 columns wide)\n" \
-	"  set alice Secret42 token new          (void every reply token sent\n" \
-	"                                        so far)"
 #define VACATION_MAX_DAYS 366
 
 /* Lock the users, load userid and check the password.  CMD_DONE with u
@@ -127,6 +109,7 @@ static enum cmd_status account_save(struct cmdctx *c, const struct user *u,
 
 static enum cmd_status change_password(struct cmdctx *c, int argc, char **argv)
 {
+	const char *usage = cmd_usage_of(c, "change", CMDT_ACCOUNT, NULL);
 	struct user u;
 	struct lock l;
 	enum cmd_status st;
@@ -134,12 +117,12 @@ static enum cmd_status change_password(struct cmdctx *c, int argc, char **argv)
 	int dropped;
 
 	if (argc != 4)
-		return cmd_refuse(c, CHANGE_USAGE, "change password takes your "
+		return cmd_refuse(c, usage, "change password takes your "
 		                  "userid, your password and the new password");
 	if (strlen(argv[3]) > 128)
-		return cmd_refuse(c, CHANGE_USAGE, "the new password is too long "
+		return cmd_refuse(c, usage, "the new password is too long "
 		                  "(128 characters at most)");
-	if ((st = account_open(c, argv[1], argv[2], CHANGE_USAGE, &u, &l)) != CMD_DONE)
+	if ((st = account_open(c, argv[1], argv[2], usage, &u, &l)) != CMD_DONE)
 		return st;
 	hash = user_hash_password(argv[3]);
 	if (!hash) {
@@ -163,6 +146,7 @@ static enum cmd_status change_password(struct cmdctx *c, int argc, char **argv)
 
 static enum cmd_status change_address(struct cmdctx *c, int argc, char **argv)
 {
+	const char *usage = cmd_usage_of(c, "change", CMDT_ACCOUNT, NULL);
 	struct user u;
 	struct lock l;
 	struct buf details = BUF_INIT, skipped = BUF_INIT;
@@ -172,25 +156,25 @@ static enum cmd_status change_address(struct cmdctx *c, int argc, char **argv)
 	int i, j, n = 0;
 
 	if (argc < 4 || argc > 3 + USER_MAX_ADDRESSES)
-		return cmd_refuse(c, CHANGE_USAGE, "change address takes your "
+		return cmd_refuse(c, usage, "change address takes your "
 		                  "userid, your password and the new address (up to "
 		                  "%d)", USER_MAX_ADDRESSES);
 	for (i = 3; i < argc; i++) {
 		char why[400];
 		if (signup_address_ok(argv[i], why, sizeof why) < 0)
-			return cmd_refuse(c, CHANGE_USAGE, "%s", why);
+			return cmd_refuse(c, usage, "%s", why);
 		for (j = 0; j < n && strcasecmp(addrs[j], argv[i]); j++)
 			;
 		if (j == n)
 			addrs[n++] = argv[i];
 	}
 	if (c->address_requests++)
-		return cmd_refuse(c, CHANGE_USAGE, "one mail may carry one signup or "
+		return cmd_refuse(c, usage, "one mail may carry one signup or "
 		                  "change of address: send the others on their own");
-	if ((st = account_open(c, argv[1], argv[2], CHANGE_USAGE, &u, &l)) != CMD_DONE)
+	if ((st = account_open(c, argv[1], argv[2], usage, &u, &l)) != CMD_DONE)
 		return st;
 	if (n == 1 && u.naddr == 1 && user_find_address(&u, addrs[0]) == 0) {
-		st = cmd_refuse(c, CHANGE_USAGE, "%s is your address already",
+		st = cmd_refuse(c, usage, "%s is your address already",
 		                addrs[0]);
 		goto out;
 	}
@@ -223,11 +207,12 @@ out:
 
 enum cmd_status cmd_change(struct cmdctx *c, int argc, char **argv)
 {
+	const char *usage = cmd_usage_of(c, "change", CMDT_ACCOUNT, NULL);
 	if (argc >= 1 && strcasecmp(argv[0], "password") == 0)
 		return change_password(c, argc, argv);
 	if (argc >= 1 && strcasecmp(argv[0], "address") == 0)
 		return change_address(c, argc, argv);
-	return cmd_refuse(c, CHANGE_USAGE, "change what? Write 'change password' "
+	return cmd_refuse(c, usage, "change what? Write 'change password' "
 	                  "or 'change address'");
 }
 
@@ -267,20 +252,21 @@ static int open_games(struct cmdctx *c, const char *userid, struct buf *out)
 
 enum cmd_status cmd_signoff(struct cmdctx *c, int argc, char **argv)
 {
+	const char *usage = cmd_usage_of(c, "signoff", CMDT_ACCOUNT, NULL);
 	struct user u;
 	struct lock l;
 	struct buf games = BUF_INIT;
 	enum cmd_status st;
 
 	if (argc != 2)
-		return cmd_refuse(c, SIGNOFF_USAGE, "signoff takes your userid and "
+		return cmd_refuse(c, usage, "signoff takes your userid and "
 		                  "your password");
-	if ((st = account_open(c, argv[0], argv[1], SIGNOFF_USAGE, &u, &l)) != CMD_DONE)
+	if ((st = account_open(c, argv[0], argv[1], usage, &u, &l)) != CMD_DONE)
 		return st;
 	if (open_games(c, u.userid, &games) < 0) {
 		st = CMD_TEMPFAIL;
 	} else if (games.len) {
-		st = cmd_refuse(c, SIGNOFF_USAGE, "you still have games waiting or "
+		st = cmd_refuse(c, usage, "you still have games waiting or "
 		                "in progress (%s): resign them, or decline the "
 		                "challenges, first:\n    GAME resign BOARD USERID "
 		                "PASSWORD", buf_str(&games));
@@ -306,13 +292,16 @@ enum cmd_status cmd_list(struct cmdctx *c, int argc, char **argv)
 	struct txn *t;
 	char **ids = NULL, *err = NULL, *text;
 	size_t n = 0, i, shown = 0, total = 0, budget = reply_text_budget(c);
-	int full = 0;
+	int full = 0, k;
 
-	/* "list epaminondas", as pbmserv wrote it: the players are the
-	 * same for every game. */
-	if (argc > 1 || (argc == 1 && !spool_is_game(argv[0])))
-		return cmd_refuse(c, "list [GAME]\n  e.g. list   (every player)",
-		                  "list takes no words after it but a game's name");
+	/* "list epaminondas [crossings]", as pbmserv wrote it: the players
+	 * are the same for every game. */
+	for (k = 0; k < argc; k++)
+		if (!spool_is_game(argv[k]))
+			return cmd_refuse(c, cmd_usage_of(c, "list", CMDT_ACCOUNT,
+			                                  NULL),
+			                  "list takes no words after it but games' "
+			                  "names, not '%.40s'", argv[k]);
 	if (user_list(c->cfg->spool, &ids, &n, &err) < 0) {
 		log_msg(LOG_ERR, "%s\n", err);
 		free(err);
@@ -400,6 +389,7 @@ static int vacation_date(const char *s, time_t now, char *why, size_t len)
 
 enum cmd_status cmd_vacation(struct cmdctx *c, int argc, char **argv)
 {
+	const char *usage = cmd_usage_of(c, "vacation", CMDT_ACCOUNT, NULL);
 	struct user u;
 	struct lock l;
 	enum cmd_status st;
@@ -407,12 +397,12 @@ enum cmd_status cmd_vacation(struct cmdctx *c, int argc, char **argv)
 	int off;
 
 	if (argc != 3)
-		return cmd_refuse(c, VACATION_USAGE, "vacation takes your userid, "
+		return cmd_refuse(c, usage, "vacation takes your userid, "
 		                  "your password and a date (or off)");
 	off = strcasecmp(argv[2], "off") == 0;
 	if (!off && vacation_date(argv[2], c->now, why, sizeof why) < 0)
-		return cmd_refuse(c, VACATION_USAGE, "%s", why);
-	if ((st = account_open(c, argv[0], argv[1], VACATION_USAGE, &u, &l)) != CMD_DONE)
+		return cmd_refuse(c, usage, "%s", why);
+	if ((st = account_open(c, argv[0], argv[1], usage, &u, &l)) != CMD_DONE)
 		return st;
 	if (off) {
 		u.vacation[0] = '\0';
@@ -433,6 +423,7 @@ enum cmd_status cmd_vacation(struct cmdctx *c, int argc, char **argv)
 
 enum cmd_status cmd_set(struct cmdctx *c, int argc, char **argv)
 {
+	const char *usage = cmd_usage_of(c, "set", CMDT_ACCOUNT, NULL);
 	static const char *const orient[] = { "white", "black", "own", NULL };
 	struct user u;
 	struct lock l;
@@ -441,33 +432,33 @@ enum cmd_status cmd_set(struct cmdctx *c, int argc, char **argv)
 	int i = 0;
 
 	if (argc != 4)
-		return cmd_refuse(c, SET_USAGE, "set takes your userid, your "
+		return cmd_refuse(c, usage, "set takes your userid, your "
 		                  "password, a key and a value");
 	util_lower(argv[2]);
 	util_lower(argv[3]);
 	if (strcmp(argv[2], "html") == 0) {
 		if (strcmp(argv[3], "on") && strcmp(argv[3], "off"))
-			return cmd_refuse(c, SET_USAGE, "html is on or off, not '%s'",
+			return cmd_refuse(c, usage, "html is on or off, not '%s'",
 			                  argv[3]);
 	} else if (strcmp(argv[2], "orientation") == 0) {
 		for (i = 0; orient[i] && strcmp(argv[3], orient[i]); i++)
 			;
 		if (!orient[i])
-			return cmd_refuse(c, SET_USAGE, "orientation is white, black "
+			return cmd_refuse(c, usage, "orientation is white, black "
 			                  "or own, not '%s'", argv[3]);
 	} else if (strcmp(argv[2], "board") == 0) {
 		if (strcmp(argv[3], "wide") && strcmp(argv[3], "compact"))
-			return cmd_refuse(c, SET_USAGE, "board is wide or compact, not "
+			return cmd_refuse(c, usage, "board is wide or compact, not "
 			                  "'%s'", argv[3]);
 	} else if (strcmp(argv[2], "token") == 0) {
 		if (strcmp(argv[3], "new"))
-			return cmd_refuse(c, SET_USAGE, "the only token value is new, "
+			return cmd_refuse(c, usage, "the only token value is new, "
 			                  "not '%s'", argv[3]);
 	} else {
-		return cmd_refuse(c, SET_USAGE, "'%s' is not a setting: html, "
+		return cmd_refuse(c, usage, "'%s' is not a setting: html, "
 		                  "orientation, board or token", argv[2]);
 	}
-	if ((st = account_open(c, argv[0], argv[1], SET_USAGE, &u, &l)) != CMD_DONE)
+	if ((st = account_open(c, argv[0], argv[1], usage, &u, &l)) != CMD_DONE)
 		return st;
 	if (strcmp(argv[2], "html") == 0) {
 		u.html = strcmp(argv[3], "on") == 0;

@@ -15,21 +15,13 @@
  * too.
  */
 #include "cmd/cmd.h"
+#include "cmd/table.h"
 #include "util/util.h"
 
 #include <stdio.h>
 #include <string.h>
 #include <strings.h>
 
-#define ANSWER_USAGE "GAME accept BOARD USERID PASSWORD\n" \
-	"GAME decline BOARD USERID PASSWORD\n" \
-	"GAME resign BOARD USERID PASSWORD\n" \
-	"  e.g. epaminondas accept 101 bob Secret42   (agree to the game on\n" \
-	"       board 101: it starts once both players have; decline calls\n" \
-	"       it off, before or after your accept, until it has started)\n" \
-	"       epaminondas resign 101 bob Secret42   (give up the game)\n" \
-	"  On a game in progress, accept and decline (or reject) answer the\n" \
-	"  other player's draw offer or undo request."
 
 int answer_word(const char *word)
 {
@@ -124,16 +116,17 @@ enum cmd_status answer_on_board(struct cmdctx *c, struct board_ctx *b,
 enum cmd_status cmd_answer(struct cmdctx *c, const char *game,
                            const char *verb, int argc, char **argv)
 {
+	const char *usage = cmd_usage_of(c, verb, CMDT_GAME, game);
 	struct board_ctx b;
 	enum cmd_status st;
 
 	if (argc != 3)
-		return cmd_refuse(c, ANSWER_USAGE, "%s takes a board number, your "
+		return cmd_refuse(c, usage, "%s takes a board number, your "
 		                  "userid and your password", verb);
-	st = board_open(c, game, argv[0], argv[1], argv[2], ANSWER_USAGE, &b);
+	st = board_open(c, game, argv[0], argv[1], argv[2], usage, &b);
 	if (st != CMD_DONE)
 		return st;
-	st = answer_on_board(c, &b, verb, ANSWER_USAGE);
+	st = answer_on_board(c, &b, verb, usage);
 	board_close(&b);
 	return st;
 }

@@ -22,6 +22,7 @@
  */
 #include "util/log.h"
 #include "cmd/cmd.h"
+#include "cmd/table.h"
 #include "cmd/inlog.h"
 #include "spool/ratelimit.h"
 #include "spool/spool.h"
@@ -34,26 +35,17 @@
 #include <string.h>
 #include <strings.h>
 
-#define CHALLENGE_USAGE "GAME challenge WHITE-USERID BLACK-USERID [-options] " \
-	"[by USERID PASSWORD]\n" \
-	"  e.g. epaminondas challenge alice bob by alice Secret42\n" \
-	"       (signed by alice, who plays White: bob accepts to start)\n" \
-	"       epaminondas challenge alice bob -size=8x8 -symmetry=off by bob pw\n" \
-	"       epaminondas challenge alice bob   (unsigned: both must accept)\n" \
-	"  options: -size=WxH -block=c5,f7 -symmetry=mirror|rotate|both|off\n" \
-	"           -repetition=loss|draw|off -rules=abbott|igfip\n" \
-	"           -crossed=move|stay|safe -frozen -observers=on|off\n" \
-	"           -rated=yes|no"
 
 static enum cmd_status check_player(struct cmdctx *c, char *userid)
 {
+	const char *usage = cmd_usage_of(c, "challenge", CMDT_GAME, NULL);
 	struct user u;
 	char *err = NULL;
 	int rc;
 
 	util_lower(userid);
 	if (!util_userid_ok(userid))
-		return cmd_refuse(c, CHALLENGE_USAGE, "'%s' is not a valid userid",
+		return cmd_refuse(c, usage, "'%s' is not a valid userid",
 		                  userid);
 	rc = user_load(c->cfg->spool, userid, &u, &err);
 	if (rc < 0) {
@@ -62,16 +54,16 @@ static enum cmd_status check_player(struct cmdctx *c, char *userid)
 		return CMD_TEMPFAIL;
 	}
 	if (rc > 0)
-		return cmd_refuse(c, CHALLENGE_USAGE, "there is no user '%s'", userid);
+		return cmd_refuse(c, usage, "there is no user '%s'", userid);
 	if (u.left) {
 		user_free(&u);
-		return cmd_refuse(c, CHALLENGE_USAGE, "'%s' has signed off and "
+		return cmd_refuse(c, usage, "'%s' has signed off and "
 		                  "plays no more", userid);
 	}
 	rc = user_confirmed(&u);
 	user_free(&u);
 	if (!rc)
-		return cmd_refuse(c, CHALLENGE_USAGE, "'%s' has not confirmed an "
+		return cmd_refuse(c, usage, "'%s' has not confirmed an "
 		                  "address yet, so cannot be challenged", userid);
 	return CMD_DONE;
 }
@@ -81,6 +73,7 @@ static enum cmd_status check_player(struct cmdctx *c, char *userid)
 static enum cmd_status challenge_signer(struct cmdctx *c, int *argc,
                                         char **argv, int *side)
 {
+	const char *usage = cmd_usage_of(c, "challenge", CMDT_GAME, NULL);
 	struct user u;
 	enum cmd_status st;
 	char *who, *pw;
@@ -96,10 +89,10 @@ static enum cmd_status challenge_signer(struct cmdctx *c, int *argc,
 	else if (strcmp(who, argv[1]) == 0)
 		*side = EP_BLACK;
 	else
-		return cmd_refuse(c, CHALLENGE_USAGE, "'by %s' must name one of the "
+		return cmd_refuse(c, usage, "'by %s' must name one of the "
 		                  "two players (%s or %s): the one who signs agrees "
 		                  "to play", who, argv[0], argv[1]);
-	if ((st = cmd_auth(c, who, pw, CHALLENGE_USAGE, &u)) != CMD_DONE)
+	if ((st = cmd_auth(c, who, pw, usage, &u)) != CMD_DONE)
 		return st;
 	user_free(&u);
 	return CMD_DONE;
@@ -115,19 +108,20 @@ static enum cmd_status challenge_signer(struct cmdctx *c, int *argc,
 static enum cmd_status invitation_budget(struct cmdctx *c, const char *white,
                                          const char *black)
 {
+	const char *usage = cmd_usage_of(c, "challenge", CMDT_GAME, NULL);
 	const char *who[2] = { white, black };
 	char key[64];
 	int i;
 
 	if (!c->auth_userid[0] && !reply_stranger_budget(c))
-		return cmd_refuse(c, CHALLENGE_USAGE, "the server takes no more "
+		return cmd_refuse(c, usage, "the server takes no more "
 		                  "unsigned challenges this hour; sign yours (add "
 		                  "\"by USERID PASSWORD\") or try later");
 	for (i = 0; i < 2; i++) {
 		snprintf(key, sizeof key, "invited:%s", who[i]);
 		if (ratelimit_count(c->cfg->spool, key, INVITES_PER_DAY, 86400,
 		                    c->now, NULL) == 0)
-			return cmd_refuse(c, CHALLENGE_USAGE, "%s has had as many "
+			return cmd_refuse(c, usage, "%s has had as many "
 			                  "unsigned challenges today as a player may "
 			                  "get (%d); a signed one (\"by USERID "
 			                  "PASSWORD\") still goes", who[i],
@@ -139,6 +133,7 @@ static enum cmd_status invitation_budget(struct cmdctx *c, const char *white,
 enum cmd_status cmd_challenge(struct cmdctx *c, const char *game, int argc,
                               char **argv)
 {
+	const char *usage = cmd_usage_of(c, "challenge", CMDT_GAME, game);
 	struct ep_options o;
 	struct game g;
 	struct lock l = LOCK_INIT;
@@ -151,7 +146,7 @@ enum cmd_status cmd_challenge(struct cmdctx *c, const char *game, int argc,
 	int i, signer, rc;
 
 	if (argc < 2)
-		return cmd_refuse(c, CHALLENGE_USAGE, "challenge needs two userids");
+		return cmd_refuse(c, usage, "challenge needs two userids");
 	util_lower(argv[0]);
 	util_lower(argv[1]);
 	if ((st = challenge_signer(c, &argc, argv, &signer)) != CMD_DONE)
@@ -160,20 +155,20 @@ enum cmd_status cmd_challenge(struct cmdctx *c, const char *game, int argc,
 	    (st = check_player(c, argv[1])) != CMD_DONE)
 		return st;
 	if (strcmp(argv[0], argv[1]) == 0)
-		return cmd_refuse(c, CHALLENGE_USAGE, "a game needs two different "
+		return cmd_refuse(c, usage, "a game needs two different "
 		                  "players");
 	if (ep_options_default(&o, game, err, sizeof err) < 0)
-		return cmd_refuse(c, CHALLENGE_USAGE, "%s", err);
+		return cmd_refuse(c, usage, "%s", err);
 	game_settings_default(&set);
 	for (i = 2; i < argc; i++) {
 		rc = game_setting_apply(&set, argv[i], err, sizeof err);
 		if (rc == 0)
 			rc = ep_options_apply(&o, argv[i], err, sizeof err);
 		if (rc < 0)
-			return cmd_refuse(c, CHALLENGE_USAGE, "%s", err);
+			return cmd_refuse(c, usage, "%s", err);
 	}
 	if (ep_options_check(&o, err, sizeof err) < 0)
-		return cmd_refuse(c, CHALLENGE_USAGE, "%s", err);
+		return cmd_refuse(c, usage, "%s", err);
 	if (signer < 0 && (st = invitation_budget(c, argv[0], argv[1])) != CMD_DONE)
 		return st;
 

@@ -96,7 +96,8 @@ struct cmdctx {
 	                          reply token for error_token_board, or "" */
 	char error_token_game[16];
 	long error_token_board;
-	char usage_buf[1024];  /* room for a usage text made for one board */
+	char usage_buf[2048];  /* room for a usage text (cmd_usage_of,
+	                          move_usage) */
 	int orient;            /* reply_board with only_addr: 0 the
 	                          recipient's preference, 1 White's side
 	                          down, 2 Black's (showas) */
@@ -492,10 +493,13 @@ enum cmd_status cmd_submit(struct cmdctx *c, const char *game, int argc,
                            char **argv);
 enum cmd_status cmd_confirm(struct cmdctx *c, const char *game, int argc,
                             char **argv);
-/* GAME show USERID [all|active|next], GAME games USERID, GAME showas
- * USERID PASSWORD BOARD (show.c, with cmd_show). */
+/* GAME show USERID... [all|active|inactive|next], GAME games USERID...
+ * [FILTER] (game NULL: every game), GAME showas USERID PASSWORD
+ * BOARD...|FILTER, all show|games USERID... [FILTER] (show.c, with
+ * cmd_show). */
 enum cmd_status cmd_games(struct cmdctx *c, const char *game, int argc,
                           char **argv);
+enum cmd_status cmd_all(struct cmdctx *c, int argc, char **argv);
 enum cmd_status cmd_showas(struct cmdctx *c, const char *game, int argc,
                            char **argv);
 /* GAME subscribe|unsubscribe|chat BOARD USERID PASSWORD (observe.c). */
@@ -539,8 +543,10 @@ enum cmd_status cmd_list(struct cmdctx *c, int argc, char **argv);
 enum cmd_status cmd_vacation(struct cmdctx *c, int argc, char **argv);
 enum cmd_status cmd_set(struct cmdctx *c, int argc, char **argv);
 enum cmd_status cmd_message(struct cmdctx *c, int argc, char **argv);
-/* standings, history [USERID] (standings.c). */
-enum cmd_status cmd_standings(struct cmdctx *c, int argc, char **argv);
+/* [GAME] standings [GAME] (game NULL: every game's tables), history
+ * [USERID] (standings.c). */
+enum cmd_status cmd_standings(struct cmdctx *c, const char *game, int argc,
+                              char **argv);
 enum cmd_status cmd_history(struct cmdctx *c, int argc, char **argv);
 
 #endif

@@ -34,62 +34,62 @@ static enum cmd_status send_help(struct cmdctx *c, const char *tmpl,
 	return cmd_commit(c, t);
 }
 
-#define HELP_USAGE "help [commands|rules|crossings|COMMAND]\n" \
-	"  e.g. help rules\n" \
-	"  e.g. help move"
+
+#define HELP_MAX_WORDS 10  /* commands of one "help COMMAND..." */
 
 /* Append d's usage lines and its help text, indented, to out. */
 static void help_entry(const struct cmd_def *d, int scope, struct buf *out)
 {
-	char usage[1024];
-	const char *p = d->help;
+	char entry[2048];
 
-	buf_puts(out, cmdt_usage(d, scope, NULL, usage, sizeof usage));
-	buf_puts(out, "\n");
-	while (*p) {
-		size_t n = strcspn(p, "\n");
-		buf_puts(out, "    ");
-		buf_append(out, p, n);
-		buf_puts(out, "\n");
-		p += n;
-		if (*p)
-			p++;
-	}
-	buf_puts(out, "\n");
+	buf_puts(out, cmdt_entry(d, scope, NULL, NULL, entry, sizeof entry));
+	buf_puts(out, "\n\n");
 }
 
-/* "help COMMAND": every entry of the table named word (a verb may be
- * both an account and a game command, e.g. confirm), or CMD_REFUSED
- * when there is none. */
-static enum cmd_status help_command(struct cmdctx *c, const char *word)
+/* "help COMMAND...": every entry of the table named by each of the argc
+ * words (a verb may be both an account and a game command, e.g.
+ * confirm), in one reply; CMD_REFUSED when a word names none. */
+static enum cmd_status help_command(struct cmdctx *c, int argc, char **argv)
 {
 	struct tvars v = { 0 };
-	struct buf out = BUF_INIT;
+	struct buf out = BUF_INIT, names = BUF_INIT;
 	const struct cmd_def *d;
 	struct txn *t;
 	char *text, subject[96];
-	int scope;
+	int scope, i;
+	size_t before;
 
-	for (scope = CMDT_ACCOUNT; scope <= CMDT_GAME; scope <<= 1)
-		for (d = cmd_table; d->verb; d++)
-			if ((d->scope & scope) && d == cmdt_find(word, scope))
-				help_entry(d, scope, &out);
-	if (!out.len) {
-		buf_free(&out);
-		return cmd_refuse(c, HELP_USAGE, "there is no help on '%.40s'; "
-		                  "the topics are commands, rules, crossings and "
-		                  "each command's name", word);
+	for (i = 0; i < argc; i++) {
+		before = out.len;
+		for (scope = CMDT_ACCOUNT; scope <= CMDT_GAME; scope <<= 1)
+			for (d = cmd_table; d->verb; d++)
+				if ((d->scope & scope) && d == cmdt_find(argv[i], scope))
+					help_entry(d, scope, &out);
+		if (out.len == before) {
+			buf_free(&out);
+			buf_free(&names);
+			return cmd_refuse(c, cmd_usage_of(c, "help", CMDT_ACCOUNT,
+			                                  NULL),
+			                  "there is no help on '%.40s'; the topics are "
+			                  "commands, rules, crossings and each "
+			                  "command's name", argv[i]);
+		}
+		d = cmdt_find_any(argv[i]);
+		buf_printf(&names, "%s%s", i ? ", " : "", d->verb);
 	}
-	d = cmdt_find_any(word);
 	tvars_set(&v, "from", c->cfg->from);
-	tvars_setf(&v, "headline", "help on %s", d->verb);
+	tvars_setf(&v, "headline", "help on %s", buf_str(&names));
 	tvars_set(&v, "details", buf_str(&out));
 	text = reply_template(c, "account.txt", &v);
 	tvars_free(&v);
 	buf_free(&out);
-	if (!text)
+	if (!text) {
+		buf_free(&names);
 		return CMD_TEMPFAIL;
-	snprintf(subject, sizeof subject, "epamserv help on %s", d->verb);
+	}
+	snprintf(subject, sizeof subject, "epamserv help on %.60s",
+	         buf_str(&names));
+	buf_free(&names);
 	t = cmd_txn(c, c->msg_key);
 	reply_queue(c, t, c->sender, subject, text, NULL, 0, NULL);
 	free(text);
@@ -116,12 +116,13 @@ enum cmd_status cmd_help(struct cmdctx *c, int argc, char **argv)
 		if (strcasecmp(argv[0], topics[i].topic) == 0)
 			return send_help(c, topics[i].tmpl, topics[i].subject);
 	/* "help epaminondas move": the game's name is optional. */
-	if (argc == 2 && spool_is_game(argv[0]))
-		return help_command(c, argv[1]);
-	if (argc > 1)
-		return cmd_refuse(c, HELP_USAGE, "help takes one topic or one "
-		                  "command's name");
-	return help_command(c, argv[0]);
+	if (argc >= 2 && spool_is_game(argv[0]))
+		return help_command(c, argc - 1, argv + 1);
+	if (argc > HELP_MAX_WORDS)
+		return cmd_refuse(c, cmd_usage_of(c, "help", CMDT_ACCOUNT, NULL),
+		                  "help takes one topic or up to %d commands' "
+		                  "names", HELP_MAX_WORDS);
+	return help_command(c, argc, argv);
 }
 
 enum cmd_status cmd_game_help(struct cmdctx *c, const char *game)

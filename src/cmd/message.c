@@ -11,6 +11,7 @@
  */
 #include "util/log.h"
 #include "cmd/cmd.h"
+#include "cmd/table.h"
 #include "spool/txn.h"
 #include "spool/users.h"
 #include "util/util.h"
@@ -19,13 +20,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define MESSAGE_USAGE "message USERID PASSWORD TO-USERID...\n" \
-	"  e.g. message alice Secret42 bob carol   (the body of your mail is\n" \
-	"       the message)"
 #define MESSAGE_MAX_RCPT 100  /* max_message_recipients' upper bound */
 
 enum cmd_status cmd_message(struct cmdctx *c, int argc, char **argv)
 {
+	const char *usage = cmd_usage_of(c, "message", CMDT_ACCOUNT, NULL);
 	struct user u, to[MESSAGE_MAX_RCPT];
 	struct tvars v = { 0 };
 	struct txn *t;
@@ -34,16 +33,16 @@ enum cmd_status cmd_message(struct cmdctx *c, int argc, char **argv)
 	int i, j, n = 0, rc;
 
 	if (argc < 3)
-		return cmd_refuse(c, MESSAGE_USAGE, "message takes your userid, your "
+		return cmd_refuse(c, usage, "message takes your userid, your "
 		                  "password and at least one userid to write to");
 	if (argc - 2 > c->cfg->max_message_recipients || argc - 2 > MESSAGE_MAX_RCPT)
-		return cmd_refuse(c, MESSAGE_USAGE, "a message goes to at most %d "
+		return cmd_refuse(c, usage, "a message goes to at most %d "
 		                  "players", c->cfg->max_message_recipients);
 	if (!c->comment || !*c->comment)
-		return cmd_refuse(c, MESSAGE_USAGE, "your mail has no message: write "
+		return cmd_refuse(c, usage, "your mail has no message: write "
 		                  "it in the body");
 	util_lower(argv[0]);
-	if ((st = cmd_auth(c, argv[0], argv[1], MESSAGE_USAGE, &u)) != CMD_DONE)
+	if ((st = cmd_auth(c, argv[0], argv[1], usage, &u)) != CMD_DONE)
 		return st;
 	for (i = 2; i < argc; i++) {
 		util_lower(argv[i]);
@@ -62,14 +61,14 @@ enum cmd_status cmd_message(struct cmdctx *c, int argc, char **argv)
 		if (rc > 0 || !user_confirmed(&to[n])) {
 			if (rc == 0)
 				user_free(&to[n]);
-			st = cmd_refuse(c, MESSAGE_USAGE, "there is no player '%s' to "
+			st = cmd_refuse(c, usage, "there is no player '%s' to "
 			                "write to; nothing was sent", argv[i]);
 			goto out;
 		}
 		n++;
 	}
 	if (!relay_take(c, u.userid, n)) {
-		st = cmd_refuse(c, MESSAGE_USAGE, "you (%s) have relayed as many "
+		st = cmd_refuse(c, usage, "you (%s) have relayed as many "
 		                "mails today as one player may (%d); nothing was sent",
 		                u.userid, c->cfg->relay_limit);
 		goto out;

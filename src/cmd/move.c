@@ -10,43 +10,30 @@
  * votes.c), as on pbmserv.
  */
 #include "cmd/cmd.h"
+#include "cmd/table.h"
 #include "util/util.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-#define MOVE_USAGE_HEAD "GAME move BOARD USERID PASSWORD MOVE[#N][!]\n"
-#define MOVE_USAGE_TAIL \
-	"  A move is tail-destination: the rear piece of the group, then the\n" \
-	"  square its front piece lands on (x for a capture, e.g. e5xe7).\n" \
-	"  #N, optional, is the number of the move you are making.\n" \
-	"  A trailing ! plays a move that loses at once all the same.\n" \
-	"  Instead of a move: resign, propose (a draw), undo (take back your\n" \
-	"  last move), accept or reject (answer the other player's question)."
+#include <strings.h>
 
 const char *move_usage(struct cmdctx *c, const struct game *g)
 {
-	char example[EP_MOVE_TEXT_MAX];
+	const struct cmd_def *d = cmdt_find("move", CMDT_GAME);
+	char example[EP_MOVE_TEXT_MAX], line[EP_MOVE_TEXT_MAX + 160];
 
-	if (!g) {
-		snprintf(c->usage_buf, sizeof c->usage_buf, "%s  e.g. epaminondas "
-		         "move 101 alice PASSWORD e2-e3#1\n%s", MOVE_USAGE_HEAD,
-		         MOVE_USAGE_TAIL);
-		return c->usage_buf;
-	}
+	if (!g)
+		return cmd_usage_of(c, "move", CMDT_GAME, NULL);
 	game_example_move(g, example);
-	if (!example[0]) {
-		/* Over, or not started: no move to suggest. */
-		snprintf(c->usage_buf, sizeof c->usage_buf, "%s%s", MOVE_USAGE_HEAD,
-		         MOVE_USAGE_TAIL);
-		return c->usage_buf;
-	}
-	snprintf(c->usage_buf, sizeof c->usage_buf, "%s  e.g. %s move %ld %s "
-	         "PASSWORD %s#%zu\n       (a legal move on board %ld now)\n%s",
-	         MOVE_USAGE_HEAD, g->game, g->board, game_to_move(g), example,
-	         g->nmoves + 1, g->board, MOVE_USAGE_TAIL);
-	return c->usage_buf;
+	line[0] = '\0';
+	/* Over, or not started: no move to suggest (line ""). */
+	if (example[0])
+		snprintf(line, sizeof line, "move %ld %s PASSWORD %s#%zu   (a legal "
+		         "move on board %ld now)", g->board, game_to_move(g),
+		         example, g->nmoves + 1, g->board);
+	return cmdt_entry(d, CMDT_GAME, g->game, line, c->usage_buf,
+	                  sizeof c->usage_buf);
 }
 
 /* Length of the square at the start of s ("e12"), or 0. */
@@ -196,6 +183,18 @@ enum cmd_status move_on_board(struct cmdctx *c, struct board_ctx *b,
 
 	if (answer_word(word))
 		return answer_on_board(c, b, word, move_usage(c, &b->g));
+	/* pbmserv's pass and swap (pie rule) are no moves here. */
+	if (strcasecmp(word, "pass") == 0)
+		return board_refuse(c, &b->g, move_usage(c, &b->g), "%s has no "
+		                    "pass: every turn is a move (one piece or a "
+		                    "phalanx); send a move, or resign, or propose a "
+		                    "draw", reply_game_title(b->g.game));
+	if (strcasecmp(word, "swap") == 0)
+		return board_refuse(c, &b->g, move_usage(c, &b->g), "%s has no "
+		                    "swap (pie rule): the players keep the sides "
+		                    "the challenge gave them, White moves first; "
+		                    "send a move, or resign, or propose a draw",
+		                    reply_game_title(b->g.game));
 	st = move_play(c, &b->g, b->userid, word);
 	if (st != CMD_DONE)
 		return st;

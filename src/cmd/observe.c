@@ -16,6 +16,7 @@
  */
 #include "util/log.h"
 #include "cmd/cmd.h"
+#include "cmd/table.h"
 #include "spool/txn.h"
 #include "spool/users.h"
 #include "util/util.h"
@@ -24,17 +25,12 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define SUBSCRIBE_USAGE "GAME subscribe BOARD USERID PASSWORD\n" \
-	"GAME unsubscribe BOARD USERID PASSWORD\n" \
-	"  e.g. epaminondas subscribe 101 carol Secret9   (every board mail of\n" \
-	"       board 101 comes to you too, until you unsubscribe)"
-#define CHAT_USAGE "GAME chat BOARD USERID PASSWORD\n" \
-	"  e.g. epaminondas chat 101 alice Secret42   (the body of your mail\n" \
-	"       goes to the other player and the observers of board 101)"
 
 static enum cmd_status observe(struct cmdctx *c, const char *game,
                                int argc, char **argv, int on)
 {
+	const char *usage = cmd_usage_of(c, on ? "subscribe" : "unsubscribe",
+	                                 CMDT_GAME, game);
 	struct board_ctx b;
 	struct user u;
 	char headline[256], res[EP_ERR_MAX + 96];
@@ -42,41 +38,41 @@ static enum cmd_status observe(struct cmdctx *c, const char *game,
 	enum cmd_status st;
 
 	if (argc != 3)
-		return cmd_refuse(c, SUBSCRIBE_USAGE, "%s takes a board number, your "
+		return cmd_refuse(c, usage, "%s takes a board number, your "
 		                  "userid and your password", on ? "subscribe"
 		                  : "unsubscribe");
 	if ((board = util_board_number(argv[0])) < 0)
-		return cmd_refuse(c, SUBSCRIBE_USAGE, "'%s' is not a board number",
+		return cmd_refuse(c, usage, "'%s' is not a board number",
 		                  argv[0]);
 	util_lower(argv[1]);
-	if ((st = cmd_auth(c, argv[1], argv[2], SUBSCRIBE_USAGE, &u)) != CMD_DONE)
+	if ((st = cmd_auth(c, argv[1], argv[2], usage, &u)) != CMD_DONE)
 		return st;
 	user_free(&u);
-	st = board_lock_load(c, game, board, SUBSCRIBE_USAGE, &b);
+	st = board_lock_load(c, game, board, usage, &b);
 	if (st != CMD_DONE)
 		return st;
 	if (game_side_of(&b.g, argv[1]) >= 0)
-		st = board_refuse(c, &b.g, SUBSCRIBE_USAGE, "you (%s) play on board "
+		st = board_refuse(c, &b.g, usage, "you (%s) play on board "
 		                  "%ld: its board mails come to you anyway", argv[1],
 		                  board);
 	else if (on && b.g.state != GAME_ACTIVE && b.g.state != GAME_CHALLENGED) {
 		game_result_text(&b.g, res, sizeof res);
-		st = board_refuse(c, &b.g, SUBSCRIBE_USAGE, "board %ld is over (%s): "
+		st = board_refuse(c, &b.g, usage, "board %ld is over (%s): "
 		                  "there will be no more board mails", board, res);
 	} else if (on && b.g.no_observers)
-		st = board_refuse(c, &b.g, SUBSCRIBE_USAGE, "the players of board "
+		st = board_refuse(c, &b.g, usage, "the players of board "
 		                  "%ld chose to play without observers "
 		                  "(-observers=off)", board);
 	else if (on && game_observer_find(&b.g, argv[1]) < 0 &&
 	         b.g.nobservers >= (size_t)c->cfg->max_observers)
-		st = board_refuse(c, &b.g, SUBSCRIBE_USAGE, "board %ld has as many "
+		st = board_refuse(c, &b.g, usage, "board %ld has as many "
 		                  "observers as a board may (%d)", board,
 		                  c->cfg->max_observers);
 	else if (on && !game_observer_add(&b.g, argv[1]))
-		st = board_refuse(c, &b.g, SUBSCRIBE_USAGE, "you (%s) are already "
+		st = board_refuse(c, &b.g, usage, "you (%s) are already "
 		                  "subscribed to board %ld", argv[1], board);
 	else if (!on && !game_observer_remove(&b.g, argv[1]))
-		st = board_refuse(c, &b.g, SUBSCRIBE_USAGE, "you (%s) are not "
+		st = board_refuse(c, &b.g, usage, "you (%s) are not "
 		                  "subscribed to board %ld", argv[1], board);
 	if (st == CMD_DONE) {
 		if (on)
@@ -141,6 +137,7 @@ static enum cmd_status chat_to(struct cmdctx *c, struct txn *t,
 enum cmd_status chat_on_board(struct cmdctx *c, const struct game *g,
                               const char *userid)
 {
+	const char *usage = cmd_usage_of(c, "chat", CMDT_GAME, g->game);
 	struct tvars v = { 0 };
 	struct txn *t;
 	char subject[160], thread[256], *text;
@@ -148,13 +145,13 @@ enum cmd_status chat_on_board(struct cmdctx *c, const struct game *g,
 	size_t i;
 
 	if (!c->comment || !*c->comment)
-		return cmd_refuse(c, CHAT_USAGE, "your mail has no message: write it "
+		return cmd_refuse(c, usage, "your mail has no message: write it "
 		                  "in the body");
 	if (game_side_of(g, userid) < 0 && game_observer_find(g, userid) < 0)
-		return board_refuse(c, g, CHAT_USAGE, "you (%s) neither play on nor "
+		return board_refuse(c, g, usage, "you (%s) neither play on nor "
 		                    "observe board %ld", userid, g->board);
 	if (!relay_take(c, userid, 1 + (int)g->nobservers))
-		return board_refuse(c, g, CHAT_USAGE, "you (%s) have relayed as many "
+		return board_refuse(c, g, usage, "you (%s) have relayed as many "
 		                    "mails today as one player may (%d); nothing was "
 		                    "sent", userid, c->cfg->relay_limit);
 	tvars_set(&v, "sender", userid);
@@ -188,6 +185,7 @@ enum cmd_status chat_on_board(struct cmdctx *c, const struct game *g,
 enum cmd_status cmd_chat(struct cmdctx *c, const char *game, int argc,
                          char **argv)
 {
+	const char *usage = cmd_usage_of(c, "chat", CMDT_GAME, game);
 	struct user u;
 	struct game g;
 	char *err = NULL;
@@ -196,15 +194,15 @@ enum cmd_status cmd_chat(struct cmdctx *c, const char *game, int argc,
 	int rc;
 
 	if (argc != 3)
-		return cmd_refuse(c, CHAT_USAGE, "chat takes a board number, your "
+		return cmd_refuse(c, usage, "chat takes a board number, your "
 		                  "userid and your password; the message is the body");
 	if ((board = util_board_number(argv[0])) < 0)
-		return cmd_refuse(c, CHAT_USAGE, "'%s' is not a board number", argv[0]);
+		return cmd_refuse(c, usage, "'%s' is not a board number", argv[0]);
 	if (!c->comment || !*c->comment)
-		return cmd_refuse(c, CHAT_USAGE, "your mail has no message: write it "
+		return cmd_refuse(c, usage, "your mail has no message: write it "
 		                  "in the body");
 	util_lower(argv[1]);
-	if ((st = cmd_auth(c, argv[1], argv[2], CHAT_USAGE, &u)) != CMD_DONE)
+	if ((st = cmd_auth(c, argv[1], argv[2], usage, &u)) != CMD_DONE)
 		return st;
 	user_free(&u);
 	rc = game_load(&g, c->cfg->spool, game, board, &err);
@@ -214,7 +212,7 @@ enum cmd_status cmd_chat(struct cmdctx *c, const char *game, int argc,
 		return CMD_TEMPFAIL;
 	}
 	if (rc > 0)
-		return cmd_refuse(c, CHAT_USAGE, "there is no %s board %ld", game,
+		return cmd_refuse(c, usage, "there is no %s board %ld", game,
 		                  board);
 	st = chat_on_board(c, &g, argv[1]);
 	game_free(&g);

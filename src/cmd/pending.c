@@ -19,6 +19,7 @@
  * the old one.
  */
 #include "cmd/cmd.h"
+#include "cmd/table.h"
 #include "util/log.h"
 #include "util/util.h"
 
@@ -27,20 +28,7 @@
 #include <string.h>
 #include <strings.h>
 
-#define QUEUE_USAGE "GAME queue BOARD USERID PASSWORD MOVE|off\n" \
-	"  e.g. epaminondas queue 101 bob Secret42 e11-e10\n" \
-	"  While the other player is to move: MOVE is played for you right\n" \
-	"  after their next move, if it is legal then and does not lose the\n" \
-	"  game at once (else it is dropped and the board mail says so).\n" \
-	"  off drops your queued move."
 
-#define SUBMIT_USAGE "GAME submit BOARD USERID PASSWORD MOVE[#N]\n" \
-	"GAME confirm BOARD USERID PASSWORD\n" \
-	"  e.g. epaminondas submit 101 alice Secret1 e2-e3\n" \
-	"       epaminondas confirm 101 alice Secret1\n" \
-	"  submit checks your move and sends you the board it would make,\n" \
-	"  without playing it; confirm plays it.  A submitted move is dropped\n" \
-	"  when the board changes; a new submit replaces it."
 
 /* The checks queue and submit share: the game is on. */
 static enum cmd_status pending_active(struct cmdctx *c, const struct game *g,
@@ -64,15 +52,16 @@ static enum cmd_status pending_active(struct cmdctx *c, const struct game *g,
 static enum cmd_status queue_on_board(struct cmdctx *c, struct board_ctx *b,
                                       char *word)
 {
+	const char *usage = cmd_usage_of(c, "queue", CMDT_GAME, b->g.game);
 	struct game *g = &b->g;
 	int side = game_side_of(g, b->userid);
 	char headline[512], old[EP_MOVE_TEXT_MAX + 64] = "";
 	enum cmd_status st;
 
-	if ((st = pending_active(c, g, QUEUE_USAGE)) != CMD_DONE)
+	if ((st = pending_active(c, g, usage)) != CMD_DONE)
 		return st;
 	if (side == (int)g->pos.to_move)
-		return board_refuse(c, g, QUEUE_USAGE, "it is your turn on board "
+		return board_refuse(c, g, usage, "it is your turn on board "
 		                    "%ld: send your move with move (queue is for "
 		                    "a move to play after %s's next move)", g->board,
 		                    game_opponent(g, b->userid));
@@ -80,7 +69,7 @@ static enum cmd_status queue_on_board(struct cmdctx *c, struct board_ctx *b,
 		snprintf(old, sizeof old, " (It replaces %s.)", g->pend_move[side]);
 	if (strcasecmp(word, "off") == 0) {
 		if (g->pend[side] != GAME_PEND_QUEUE)
-			return board_refuse(c, g, QUEUE_USAGE, "you have no queued move "
+			return board_refuse(c, g, usage, "you have no queued move "
 			                    "on board %ld to drop", g->board);
 		snprintf(headline, sizeof headline, "Your queued move %s on board "
 		         "%ld is dropped.", g->pend_move[side], g->board);
@@ -90,7 +79,7 @@ static enum cmd_status queue_on_board(struct cmdctx *c, struct board_ctx *b,
 	}
 	util_lower(word);
 	if (!game_move_form_ok(word))
-		return board_refuse(c, g, QUEUE_USAGE, "'%s' is not a move: a move "
+		return board_refuse(c, g, usage, "'%s' is not a move: a move "
 		                    "is the square of the group's tail, - (or x for "
 		                    "a capture) and the square its head lands on, "
 		                    "e.g. e11-e10", word);
@@ -107,6 +96,7 @@ static enum cmd_status queue_on_board(struct cmdctx *c, struct board_ctx *b,
 static enum cmd_status submit_on_board(struct cmdctx *c, struct board_ctx *b,
                                        char *word)
 {
+	const char *usage = cmd_usage_of(c, "submit", CMDT_GAME, b->g.game);
 	struct game *g = &b->g, after;
 	int side = game_side_of(g, b->userid);
 	char headline[1024], res[EP_ERR_MAX + 96], *err = NULL;
@@ -114,10 +104,10 @@ static enum cmd_status submit_on_board(struct cmdctx *c, struct board_ctx *b,
 	enum cmd_status st;
 	int rc, loses;
 
-	if ((st = pending_active(c, g, SUBMIT_USAGE)) != CMD_DONE)
+	if ((st = pending_active(c, g, usage)) != CMD_DONE)
 		return st;
 	if (side != (int)g->pos.to_move)
-		return board_refuse(c, g, SUBMIT_USAGE, "it is not your turn on "
+		return board_refuse(c, g, usage, "it is not your turn on "
 		                    "board %ld: %s is to move (to have a move "
 		                    "played after theirs, use queue)", g->board,
 		                    game_to_move(g));
@@ -176,15 +166,16 @@ static enum cmd_status submit_on_board(struct cmdctx *c, struct board_ctx *b,
 
 enum cmd_status confirm_on_board(struct cmdctx *c, struct board_ctx *b)
 {
+	const char *usage = cmd_usage_of(c, "confirm", CMDT_GAME, b->g.game);
 	struct game *g = &b->g;
 	int side = game_side_of(g, b->userid);
 	char word[EP_MOVE_TEXT_MAX + 1];
 	enum cmd_status st;
 
-	if ((st = pending_active(c, g, SUBMIT_USAGE)) != CMD_DONE)
+	if ((st = pending_active(c, g, usage)) != CMD_DONE)
 		return st;
 	if (g->pend[side] != GAME_PEND_SUBMIT)
-		return board_refuse(c, g, SUBMIT_USAGE, "you have no submitted move "
+		return board_refuse(c, g, usage, "you have no submitted move "
 		                    "on board %ld to confirm (send submit first; a "
 		                    "submitted move is dropped when the board "
 		                    "changes)", g->board);
@@ -282,17 +273,20 @@ static enum cmd_status pending_cmd(struct cmdctx *c, const char *game,
 enum cmd_status cmd_queue(struct cmdctx *c, const char *game, int argc,
                           char **argv)
 {
-	return pending_cmd(c, game, "queue", argc, argv, 4, QUEUE_USAGE);
+	const char *usage = cmd_usage_of(c, "queue", CMDT_GAME, game);
+	return pending_cmd(c, game, "queue", argc, argv, 4, usage);
 }
 
 enum cmd_status cmd_submit(struct cmdctx *c, const char *game, int argc,
                            char **argv)
 {
-	return pending_cmd(c, game, "submit", argc, argv, 4, SUBMIT_USAGE);
+	const char *usage = cmd_usage_of(c, "submit", CMDT_GAME, game);
+	return pending_cmd(c, game, "submit", argc, argv, 4, usage);
 }
 
 enum cmd_status cmd_confirm(struct cmdctx *c, const char *game, int argc,
                             char **argv)
 {
-	return pending_cmd(c, game, "confirm", argc, argv, 3, SUBMIT_USAGE);
+	const char *usage = cmd_usage_of(c, "confirm", CMDT_GAME, game);
+	return pending_cmd(c, game, "confirm", argc, argv, 3, usage);
 }

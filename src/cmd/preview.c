@@ -13,6 +13,7 @@
  */
 #include "util/log.h"
 #include "cmd/cmd.h"
+#include "cmd/table.h"
 #include "game/render.h"
 #include "spool/txn.h"
 #include "util/util.h"
@@ -22,13 +23,6 @@
 #include <string.h>
 #include <strings.h>
 
-#define PREVIEW_USAGE "GAME preview BOARD[#N] MOVE...\n" \
-	"GAME preview new [-options] MOVE...\n" \
-	"  e.g. epaminondas preview 101 e2-e3 e11-e10\n" \
-	"       epaminondas preview 101#4 e3-e4   (from the board after move 4)\n" \
-	"       epaminondas preview new -size=8x8 e2-e3\n" \
-	"  No password is needed; nothing is played; the board comes back to\n" \
-	"  you alone."
 
 void preview_rewind(const struct game *g, size_t n, struct game *out)
 {
@@ -48,6 +42,7 @@ static enum cmd_status preview_start(struct cmdctx *c, const char *game,
                                      int argc, char **argv, struct game *g,
                                      int *used)
 {
+	const char *usage = cmd_usage_of(c, "preview", CMDT_GAME, game);
 	struct ep_options o;
 	struct game full;
 	char err[EP_ERR_MAX], *e = NULL, *hash = strchr(argv[0], '#');
@@ -56,7 +51,7 @@ static enum cmd_status preview_start(struct cmdctx *c, const char *game,
 
 	if (strcasecmp(argv[0], "new") == 0) {
 		if (ep_options_default(&o, game, err, sizeof err) < 0)
-			return cmd_refuse(c, PREVIEW_USAGE, "%s", err);
+			return cmd_refuse(c, usage, "%s", err);
 		for (i = 1; i < argc && argv[i][0] == '-'; i++) {
 			/* A setting that is not a rule changes no move. */
 			struct game_settings set;
@@ -65,10 +60,10 @@ static enum cmd_status preview_start(struct cmdctx *c, const char *game,
 			if (rc == 0)
 				rc = ep_options_apply(&o, argv[i], err, sizeof err);
 			if (rc < 0)
-				return cmd_refuse(c, PREVIEW_USAGE, "%s", err);
+				return cmd_refuse(c, usage, "%s", err);
 		}
 		if (ep_options_check(&o, err, sizeof err) < 0)
-			return cmd_refuse(c, PREVIEW_USAGE, "%s", err);
+			return cmd_refuse(c, usage, "%s", err);
 		game_new(g, game, 0, &o, "white", "black", c->now);
 		*used = i;
 		return CMD_DONE;
@@ -77,13 +72,13 @@ static enum cmd_status preview_start(struct cmdctx *c, const char *game,
 		*hash = '\0';
 		n = util_board_number(hash + 1);
 		if (n < 0 && strcmp(hash + 1, "0") != 0)
-			return cmd_refuse(c, PREVIEW_USAGE, "'#%s' is not a move number",
+			return cmd_refuse(c, usage, "'#%s' is not a move number",
 			                  hash + 1);
 		if (n < 0)
 			n = 0;
 	}
 	if ((board = util_board_number(argv[0])) < 0)
-		return cmd_refuse(c, PREVIEW_USAGE, "'%s' is not a board number or "
+		return cmd_refuse(c, usage, "'%s' is not a board number or "
 		                  "'new'", argv[0]);
 	rc = game_load(&full, c->cfg->spool, game, board, &e);
 	if (rc < 0) {
@@ -92,10 +87,10 @@ static enum cmd_status preview_start(struct cmdctx *c, const char *game,
 		return CMD_TEMPFAIL;
 	}
 	if (rc > 0)
-		return cmd_refuse(c, PREVIEW_USAGE, "there is no %s board %ld", game,
+		return cmd_refuse(c, usage, "there is no %s board %ld", game,
 		                  board);
 	if (n > (long)full.nmoves) {
-		cmd_refuse(c, PREVIEW_USAGE, "board %ld has only %zu moves, not %ld",
+		cmd_refuse(c, usage, "board %ld has only %zu moves, not %ld",
 		           board, full.nmoves, n);
 		game_free(&full);
 		return CMD_REFUSED;
@@ -112,6 +107,7 @@ static enum cmd_status preview_start(struct cmdctx *c, const char *game,
 static enum cmd_status preview_play(struct cmdctx *c, struct game *g,
                                     int argc, char **argv, struct buf *head)
 {
+	const char *usage = cmd_usage_of(c, "preview", CMDT_GAME, g->game);
 	char err[EP_ERR_MAX + 96], why[EP_ERR_MAX], word[64];
 	int i, n, taken, loses;
 	size_t len;
@@ -122,14 +118,14 @@ static enum cmd_status preview_play(struct cmdctx *c, struct game *g,
 	for (i = 0, n = 1; i < argc; i += taken, n++) {
 		/* The forgiving notation of move: "e12 e10" is one move. */
 		if ((taken = move_words(argv + i, argc - i, word, sizeof word)) < 0)
-			return board_refuse(c, g, PREVIEW_USAGE, "move %d of your "
+			return board_refuse(c, g, usage, "move %d of your "
 			                    "preview is too long to be a move", n);
 		len = strlen(word);
 		if (len > 0 && word[len - 1] == '!')
 			word[len - 1] = '\0';
 		loses = game_move_loses(g, word, why, sizeof why);
 		if (game_play(g, word, c->now, NULL, err, sizeof err) < 0)
-			return board_refuse(c, g, PREVIEW_USAGE, "move %d of your "
+			return board_refuse(c, g, usage, "move %d of your "
 			                    "preview, %s, is not legal here: %s", n,
 			                    word, err);
 		buf_printf(head, "%s%s", i ? " " : "", g->moves[g->nmoves - 1].text);
@@ -146,6 +142,7 @@ static enum cmd_status preview_play(struct cmdctx *c, struct game *g,
 enum cmd_status cmd_preview(struct cmdctx *c, const char *game, int argc,
                             char **argv)
 {
+	const char *usage = cmd_usage_of(c, "preview", CMDT_GAME, game);
 	struct game g;
 	struct buf head = BUF_INIT, moves = BUF_INIT;
 	struct txn *t;
@@ -154,13 +151,13 @@ enum cmd_status cmd_preview(struct cmdctx *c, const char *game, int argc,
 	int used = 0;
 
 	if (argc < 2)
-		return cmd_refuse(c, PREVIEW_USAGE, "preview takes a board (or new) "
+		return cmd_refuse(c, usage, "preview takes a board (or new) "
 		                  "and at least one move");
 	if ((st = preview_start(c, game, argc, argv, &g, &used)) != CMD_DONE)
 		return st;
 	if (used >= argc) {
 		game_free(&g);
-		return cmd_refuse(c, PREVIEW_USAGE, "preview needs at least one move");
+		return cmd_refuse(c, usage, "preview needs at least one move");
 	}
 	st = preview_play(c, &g, argc - used, argv + used, &moves);
 	if (st == CMD_DONE) {

@@ -3,18 +3,25 @@
  *
  *   GAME show BOARD[#N] [BOARD[#N]...]    boards as they stand, or as
  *                                         they stood after N moves
- *   GAME show USERID [all|active|next]    that player's boards: every
+ *   GAME show USERID... [all|active|inactive|next]
+ *                                         those players' boards: every
  *                                         one, those not over (default),
- *                                         or those waiting for them
- *   GAME showas USERID PASSWORD BOARD...|all
+ *                                         those over, or those waiting
+ *                                         for them
+ *   GAME showas USERID PASSWORD BOARD...|all|active|inactive|next
  *                                         boards from that player's side
- *   GAME games USERID                     one line per board of the player
+ *   GAME games USERID... [all|active|inactive|next]
+ *                                         one line per board (default
+ *                                         all); "games" alone: every game
+ *   all show|games USERID... [FILTER]     the same for every game, in
+ *                                         one reply
  *
  * show and games need no password: boards are public, as on pbmserv.
  * Files are replaced by rename, so reading needs no lock.
  */
 #include "util/log.h"
 #include "cmd/cmd.h"
+#include "cmd/table.h"
 #include "game/render.h"
 #include "spool/spool.h"
 #include "spool/txn.h"
@@ -27,14 +34,6 @@
 #include <string.h>
 #include <strings.h>
 
-#define SHOW_USAGE "GAME show BOARD[#N] [BOARD[#N]...]\n" \
-	"GAME show USERID [all|active|next]\n" \
-	"  e.g. epaminondas show 101\n" \
-	"       epaminondas show 101#3 102   (101 after move 3, and 102)\n" \
-	"       epaminondas show alice next   (boards where alice must act)"
-#define SHOWAS_USAGE "GAME showas USERID PASSWORD BOARD...|all\n" \
-	"  e.g. epaminondas showas bob Secret42 101   (the board from bob's side)"
-#define GAMES_USAGE "GAME games USERID\n  e.g. epaminondas games alice"
 
 /* Load board of game for reading: CMD_DONE, CMD_REFUSED (none) or
  * CMD_TEMPFAIL. */
@@ -72,6 +71,7 @@ static enum cmd_status show_send(struct cmdctx *c, struct game *g,
 
 /* The most boards one show names. */
 #define SHOW_MAX_BOARDS 10
+#define SHOW_MAX_USERS 10   /* userids of one show or games */
 
 /* Parse BOARD[#N]: the board, and in *n the number of plies to replay
  * or -1 for the board as it stands.  0, or -1 when word is no such
@@ -96,8 +96,9 @@ static enum cmd_status show_load_at(struct cmdctx *c, const char *game,
                                     long board, long n, struct game *g,
                                     char *headline, size_t len)
 {
+	const char *usage = cmd_usage_of(c, "show", CMDT_GAME, game);
 	struct game full;
-	enum cmd_status st = show_load(c, game, board, SHOW_USAGE, &full);
+	enum cmd_status st = show_load(c, game, board, usage, &full);
 
 	if (st != CMD_DONE)
 		return st;
@@ -107,7 +108,7 @@ static enum cmd_status show_load_at(struct cmdctx *c, const char *game,
 		return CMD_DONE;
 	}
 	if ((size_t)n > full.nmoves) {
-		cmd_refuse(c, SHOW_USAGE, "board %ld has only %zu moves, not %ld",
+		cmd_refuse(c, usage, "board %ld has only %zu moves, not %ld",
 		           board, full.nmoves, n);
 		game_free(&full);
 		return CMD_REFUSED;
@@ -124,6 +125,7 @@ static enum cmd_status show_load_at(struct cmdctx *c, const char *game,
 static enum cmd_status show_boards(struct cmdctx *c, const char *game,
                                    int argc, char **argv)
 {
+	const char *usage = cmd_usage_of(c, "show", CMDT_GAME, game);
 	long boards[SHOW_MAX_BOARDS], at[SHOW_MAX_BOARDS];
 	char headline[128];
 	struct txn *t;
@@ -131,11 +133,11 @@ static enum cmd_status show_boards(struct cmdctx *c, const char *game,
 	int i;
 
 	if (argc > SHOW_MAX_BOARDS)
-		return cmd_refuse(c, SHOW_USAGE, "show takes at most %d boards",
+		return cmd_refuse(c, usage, "show takes at most %d boards",
 		                  SHOW_MAX_BOARDS);
 	for (i = 0; i < argc; i++)
 		if (show_board_word(argv[i], &boards[i], &at[i]) < 0)
-			return cmd_refuse(c, SHOW_USAGE, "'%s' is not a board number "
+			return cmd_refuse(c, usage, "'%s' is not a board number "
 			                  "(BOARD or BOARD#N)", argv[i]);
 	t = cmd_txn(c, c->msg_key);
 	for (i = 0; i < argc && st == CMD_DONE; i++) {
@@ -157,11 +159,12 @@ static enum cmd_status show_boards(struct cmdctx *c, const char *game,
 static enum cmd_status show_one(struct cmdctx *c, const char *game,
                                 long board)
 {
+	const char *usage = cmd_usage_of(c, "show", CMDT_GAME, game);
 	struct game g;
 	char headline[128];
 	enum cmd_status st;
 
-	if ((st = show_load(c, game, board, SHOW_USAGE, &g)) != CMD_DONE)
+	if ((st = show_load(c, game, board, usage, &g)) != CMD_DONE)
 		return st;
 	snprintf(headline, sizeof headline, "Board %ld as it stands.", board);
 	return show_send(c, &g, headline);
@@ -205,17 +208,29 @@ static void show_line(const struct game *g, struct buf *out)
 	buf_puts(out, "\n");
 }
 
-/* Whether board g of userid (their side) belongs in the answer of mode
- * ("all", "active", "next", or "games" for the one-line list). */
-static int show_keeps(const struct game *g, const char *userid, int side,
-                      const char *mode)
+/* Whether word is a filter of a player's boards: all, active (not over),
+ * inactive (over) or next (waiting for the player). */
+static int show_filter(const char *word)
 {
+	return strcasecmp(word, "all") == 0 || strcasecmp(word, "active") == 0 ||
+	       strcasecmp(word, "inactive") == 0 || strcasecmp(word, "next") == 0;
+}
+
+/* Whether board g of userid (their side) passes filter ("all",
+ * "active", "inactive" or "next"). */
+static int show_keeps(const struct game *g, const char *userid, int side,
+                      const char *filter)
+{
+	int open = g->state == GAME_ACTIVE || g->state == GAME_CHALLENGED;
+
 	if (side < 0)
 		return 0;
-	if (strcmp(mode, "games") == 0 || strcmp(mode, "all") == 0)
+	if (strcmp(filter, "all") == 0)
 		return 1;
-	if (strcmp(mode, "active") == 0)
-		return g->state == GAME_ACTIVE || g->state == GAME_CHALLENGED;
+	if (strcmp(filter, "active") == 0)
+		return open;
+	if (strcmp(filter, "inactive") == 0)
+		return !open;
 	return show_waits_for(g, userid);
 }
 
@@ -236,7 +251,7 @@ static void show_item(const struct game *g, const struct user *u, int side,
 
 /* What the sender can do when not every board fitted in the mail. */
 static void show_cut_note(struct cmdctx *c, const char *game,
-                          const char *userid, const char *mode, size_t shown,
+                          const char *userid, int lines, size_t shown,
                           size_t total, long last, struct buf *out)
 {
 	if (shown)
@@ -247,7 +262,7 @@ static void show_cut_note(struct cmdctx *c, const char *game,
 	else
 		buf_printf(out, "\n  Not shown: these %zu boards would not fit in "
 		           "one mail (at most %zu bytes).\n", total, reply_cap(c));
-	if (strcmp(mode, "games") == 0)
+	if (lines)
 		buf_printf(out, "  For fewer: \"%s show %s next\" (the boards waiting "
 		           "for %s) or \"%s show %s active\" (those not over).\n",
 		           game, userid, userid, game, userid);
@@ -257,40 +272,45 @@ static void show_cut_note(struct cmdctx *c, const char *game,
 		           "them.\n", game, userid, game);
 }
 
-/* Every board of game where userid plays, filtered by mode ("all",
- * "active", "next", or "games" for the one-line list), into one mail.
- * Boards are added in board order while they fit in the reply's budget
- * (reply_text_budget); past it they are only counted, and a note says
- * how many were shown of how many and how to see the rest. */
-static enum cmd_status show_user(struct cmdctx *c, const char *game,
-                                 char *userid, const char *mode,
-                                 const char *usage)
-{
-	struct user u;
-	struct tvars v = { 0 };
-	struct buf out = BUF_INIT, item = BUF_INIT;
-	struct txn *t;
-	long *boards = NULL, last = 0;
-	size_t n = 0, i, shown = 0, total = 0, budget = reply_text_budget(c);
-	char *err = NULL, *text, subject[160];
-	int rc, lines = strcmp(mode, "games") == 0, full = 0;
-	enum cmd_status st = CMD_DONE;
+/* What one list of boards gathers: the text so far (out), the byte
+ * budget of the mail and whether it is spent (full). */
+struct show_acc {
+	struct buf out;
+	size_t budget;
+	int full;
+	size_t total;           /* boards listed, every section */
+};
 
-	util_lower(userid);
-	rc = util_userid_ok(userid) ? user_load(c->cfg->spool, userid, &u, &err) : 1;
-	if (rc < 0) {
-		log_msg(LOG_ERR, "%s\n", err);
-		free(err);
-		return CMD_TEMPFAIL;
-	}
-	if (rc > 0)
-		return cmd_refuse(c, usage, "'%s' is neither a board number nor a "
-		                  "player's userid", userid);
+/* The headline of userid's boards of game under filter, total of them. */
+static void show_headline(const char *game, const char *userid,
+                          const char *filter, size_t total, struct buf *out)
+{
+	buf_printf(out, "%s boards of %s%s: %zu.", reply_game_title(game),
+	           userid, strcmp(filter, "active") == 0 ? " not over yet"
+	           : strcmp(filter, "inactive") == 0 ? " that are over"
+	           : strcmp(filter, "next") == 0 ? " waiting for them" : "",
+	           total);
+}
+
+/* Add to a the boards of game where u plays that pass filter, one line
+ * each (lines) or with their diagrams; with head, a headline first.
+ * Boards are added in board order while they fit in a's budget; past it
+ * they are only counted, and a note says how many were shown of how
+ * many and how to see the rest.  0, or -1 on I/O trouble (logged). */
+static int show_section(struct cmdctx *c, const char *game,
+                        const struct user *u, const char *filter, int lines,
+                        int head, struct show_acc *a)
+{
+	struct buf sect = BUF_INIT, item = BUF_INIT;
+	long *boards = NULL, last = 0;
+	size_t n = 0, i, shown = 0, total = 0;
+	char *err = NULL;
+	int cut = 0;
+
 	if (game_boards(c->cfg->spool, game, &boards, &n, &err) < 0) {
 		log_msg(LOG_ERR, "%s\n", err);
 		free(err);
-		user_free(&u);
-		return CMD_TEMPFAIL;
+		return -1;
 	}
 	for (i = 0; i < n; i++) {
 		struct game g;
@@ -301,16 +321,17 @@ static enum cmd_status show_user(struct cmdctx *c, const char *game,
 			err = NULL;
 			continue;
 		}
-		side = game_side_of(&g, userid);
-		if (show_keeps(&g, userid, side, mode)) {
+		side = game_side_of(&g, u->userid);
+		if (show_keeps(&g, u->userid, side, filter)) {
 			total++;
-			if (!full) {
+			if (!a->full) {
 				buf_reset(&item);
-				show_item(&g, &u, side, lines, &item);
-				full = out.len + item.len > budget;
+				show_item(&g, u, side, lines, &item);
+				a->full = a->out.len + sect.len + item.len > a->budget;
+				cut = a->full;
 			}
-			if (!full) {
-				buf_append(&out, item.data, item.len);
+			if (!a->full) {
+				buf_append(&sect, item.data, item.len);
 				shown++;
 				last = g.board;
 			}
@@ -318,69 +339,200 @@ static enum cmd_status show_user(struct cmdctx *c, const char *game,
 		game_free(&g);
 	}
 	free(boards);
-	if (full)
-		show_cut_note(c, game, userid, mode, shown, total, last, &out);
-	tvars_set(&v, "title", reply_game_title(game));
-	tvars_set(&v, "userid", userid);
-	tvars_set(&v, "game", game);
-	tvars_setf(&v, "headline", "%s boards of %s%s: %zu.",
-	           reply_game_title(game), userid,
-	           lines || strcmp(mode, "all") == 0 ? ""
-	           : strcmp(mode, "active") == 0 ? " not over yet"
-	           : " waiting for them", total);
-	tvars_set(&v, "boards", total ? buf_str(&out) : "  (none)\n");
+	if (head) {
+		show_headline(game, u->userid, filter, total, &a->out);
+		buf_puts(&a->out, "\n");
+	}
+	if (total && !shown && a->full && !cut)
+		buf_puts(&sect, "  (not shown: the mail is full)\n");
+	else if (cut)
+		show_cut_note(c, game, u->userid, lines, shown, total, last, &sect);
+	buf_append(&a->out, sect.data ? sect.data : "", sect.len);
+	if (!total)
+		buf_puts(&a->out, "  (none)\n");
+	if (head)
+		buf_puts(&a->out, "\n");
+	a->total += total;
+	buf_free(&sect);
+	buf_free(&item);
+	return 0;
+}
+
+/* Load the players named by the nuser words of userids (lower-cased in
+ * place) into users: CMD_DONE, CMD_REFUSED (a word that names no
+ * player; none loaded then) or CMD_TEMPFAIL. */
+static enum cmd_status show_players(struct cmdctx *c, int nuser,
+                                    char **userids, const char *usage,
+                                    struct user *users)
+{
+	char *err = NULL;
+	int i, j, rc;
+
+	for (i = 0; i < nuser; i++) {
+		util_lower(userids[i]);
+		rc = util_userid_ok(userids[i]) ?
+		     user_load(c->cfg->spool, userids[i], &users[i], &err) : 1;
+		if (rc == 0)
+			continue;
+		for (j = 0; j < i; j++)
+			user_free(&users[j]);
+		if (rc < 0) {
+			log_msg(LOG_ERR, "%s\n", err);
+			free(err);
+			return CMD_TEMPFAIL;
+		}
+		if (i > 0)
+			return cmd_refuse(c, usage, "'%s' is neither a player's "
+			                  "userid nor all, active, inactive or next",
+			                  userids[i]);
+		return cmd_refuse(c, usage, "'%s' is neither a board number nor "
+		                  "a player's userid", userids[i]);
+	}
+	return CMD_DONE;
+}
+
+/* The boards of the nuser players named in userids, in game (NULL:
+ * every game, one section each), that pass filter ("all", "active",
+ * "inactive", "next"), one line each (lines) or with diagrams, into one
+ * mail to the sender.  A headline per player and game when there are
+ * several.  Every userid is checked before anything is sent. */
+static enum cmd_status show_user(struct cmdctx *c, const char *game,
+                                 int nuser, char **userids,
+                                 const char *filter, int lines,
+                                 const char *usage)
+{
+	struct user users[SHOW_MAX_USERS];
+	struct tvars v = { 0 };
+	struct show_acc a = { BUF_INIT, 0, 0, 0 };
+	struct buf head = BUF_INIT, who = BUF_INIT;
+	struct txn *t;
+	const char *one[2] = { game, NULL };
+	const char *const *games = game ? one : spool_games;
+	char *text = NULL, subject[160];
+	int i, k, several = nuser > 1 || !game;
+	enum cmd_status st;
+
+	if ((st = show_players(c, nuser, userids, usage, users)) != CMD_DONE)
+		return st;
+	a.budget = reply_text_budget(c);
+	for (i = 0; i < nuser && st == CMD_DONE; i++)
+		for (k = 0; games[k] && st == CMD_DONE; k++)
+			if (show_section(c, games[k], &users[i], filter, lines,
+			                 several, &a) < 0)
+				st = CMD_TEMPFAIL;
+	if (st != CMD_DONE)
+		goto out;
+	for (i = 0; i < nuser; i++)
+		buf_printf(&who, "%s%s", i ? ", " : "", userids[i]);
+	if (several)
+		buf_printf(&head, "Boards of %s%s: %zu in all.", buf_str(&who),
+		           game ? "" : " in every game", a.total);
+	else
+		show_headline(game, userids[0], filter, a.total, &head);
+	tvars_set(&v, "title", game ? reply_game_title(game) : "epamserv");
+	tvars_set(&v, "userid", buf_str(&who));
+	tvars_setf(&v, "game", game ? "%s" : "%s (or another game's name)",
+	           game ? game : spool_games[0]);
+	tvars_set(&v, "headline", buf_str(&head));
+	tvars_set(&v, "boards", buf_str(&a.out));
 	text = reply_template(c, "boards.txt", &v);
 	if (!text) {
 		st = CMD_TEMPFAIL;
 		goto out;
 	}
-	snprintf(subject, sizeof subject, "%s boards of %s", reply_game_title(game),
-	         userid);
+	snprintf(subject, sizeof subject, "%s boards of %.100s",
+	         game ? reply_game_title(game) : "All", buf_str(&who));
 	t = cmd_txn(c, c->msg_key);
 	reply_queue(c, t, c->sender, subject, text, NULL, 0, NULL);
 	st = cmd_commit(c, t);
 out:
 	free(text);
 	tvars_free(&v);
-	buf_free(&item);
-	buf_free(&out);
-	user_free(&u);
+	buf_free(&a.out);
+	buf_free(&head);
+	buf_free(&who);
+	for (i = 0; i < nuser; i++)
+		user_free(&users[i]);
 	return st;
+}
+
+/* "USERID... [FILTER]": the number of userids in argv (argc words), the
+ * filter (lower-cased in place; dflt when none) into *filter.  -1 when
+ * there is no userid or too many. */
+static int show_user_words(int argc, char **argv, const char *dflt,
+                           const char **filter)
+{
+	*filter = dflt;
+	if (argc > 0 && show_filter(argv[argc - 1])) {
+		util_lower(argv[argc - 1]);
+		*filter = argv[--argc];
+	}
+	return argc < 1 || argc > SHOW_MAX_USERS ? -1 : argc;
 }
 
 enum cmd_status cmd_show(struct cmdctx *c, const char *game, int argc,
                          char **argv)
 {
+	const char *usage = cmd_usage_of(c, "show", CMDT_GAME, game);
+	const char *filter;
 	long board;
+	int n;
 
 	if (argc < 1)
-		return cmd_refuse(c, SHOW_USAGE, "show takes a board number, or a "
-		                  "userid and optionally all, active or next");
+		return cmd_refuse(c, usage, "show takes a board number, or a "
+		                  "userid and optionally all, active, inactive or "
+		                  "next");
 	board = util_board_number(argv[0]);
 	if (board >= 0 && argc == 1)
 		return show_one(c, game, board);
 	if (isdigit((unsigned char)argv[0][0]))
 		return show_boards(c, game, argc, argv);
-	if (argc > 2)
-		return cmd_refuse(c, SHOW_USAGE, "show takes a userid and "
-		                  "optionally all, active or next");
-	if (argc == 2) {
-		util_lower(argv[1]);
-		if (strcmp(argv[1], "all") && strcmp(argv[1], "active") &&
-		    strcmp(argv[1], "next"))
-			return cmd_refuse(c, SHOW_USAGE, "'%s' is not all, active or "
-			                  "next", argv[1]);
-	}
-	return show_user(c, game, argv[0], argc == 2 ? argv[1] : "active",
-	                 SHOW_USAGE);
+	if ((n = show_user_words(argc, argv, "active", &filter)) < 0)
+		return cmd_refuse(c, usage, "show takes 1 to %d userids, then "
+		                  "optionally all, active, inactive or next",
+		                  SHOW_MAX_USERS);
+	return show_user(c, game, n, argv, filter, 0, usage);
 }
 
 enum cmd_status cmd_games(struct cmdctx *c, const char *game, int argc,
                           char **argv)
 {
-	if (argc != 1)
-		return cmd_refuse(c, GAMES_USAGE, "games takes one userid");
-	return show_user(c, game, argv[0], "games", GAMES_USAGE);
+	const char *usage = cmd_usage_of(c, "games", game ? CMDT_GAME :
+	                                 CMDT_ACCOUNT, game);
+	const char *filter;
+	int n;
+
+	if ((n = show_user_words(argc, argv, "all", &filter)) < 0)
+		return cmd_refuse(c, usage, "games takes 1 to %d userids, then "
+		                  "optionally all, active, inactive or next",
+		                  SHOW_MAX_USERS);
+	return show_user(c, game, n, argv, filter, 1, usage);
+}
+
+enum cmd_status cmd_all(struct cmdctx *c, int argc, char **argv)
+{
+	const char *usage = cmd_usage_of(c, "all", CMDT_ACCOUNT, NULL);
+
+	if (argc >= 1 && strcasecmp(argv[0], "show") == 0) {
+		const char *filter;
+		int n = show_user_words(argc - 1, argv + 1, "active", &filter);
+		if (n < 0)
+			return cmd_refuse(c, usage, "all show takes 1 to %d userids, "
+			                  "then optionally all, active, inactive or "
+			                  "next", SHOW_MAX_USERS);
+		return show_user(c, NULL, n, argv + 1, filter, 0, usage);
+	}
+	if (argc >= 1 && strcasecmp(argv[0], "games") == 0) {
+		const char *filter;
+		int n = show_user_words(argc - 1, argv + 1, "all", &filter);
+		if (n < 0)
+			return cmd_refuse(c, usage, "all games takes 1 to %d userids, "
+			                  "then optionally all, active, inactive or "
+			                  "next", SHOW_MAX_USERS);
+		return show_user(c, NULL, n, argv + 1, filter, 1, usage);
+	}
+	return cmd_refuse(c, usage, "all is followed by show or games: every "
+	                  "game's boards of a player in one reply");
 }
 
 /* Add to t the board mail of board from userid's side; refuses (and
@@ -389,15 +541,16 @@ static enum cmd_status showas_one(struct cmdctx *c, struct txn *t,
                                   const char *game, const char *userid,
                                   long board)
 {
+	const char *usage = cmd_usage_of(c, "showas", CMDT_GAME, game);
 	struct game g;
 	char headline[160];
 	enum cmd_status st;
 	int side;
 
-	if ((st = show_load(c, game, board, SHOWAS_USAGE, &g)) != CMD_DONE)
+	if ((st = show_load(c, game, board, usage, &g)) != CMD_DONE)
 		return st;
 	if ((side = game_side_of(&g, userid)) < 0) {
-		st = board_refuse(c, &g, SHOWAS_USAGE, "you (%s) are not a player "
+		st = board_refuse(c, &g, usage, "you (%s) are not a player "
 		                  "on board %ld", userid, board);
 		game_free(&g);
 		return st;
@@ -411,10 +564,12 @@ static enum cmd_status showas_one(struct cmdctx *c, struct txn *t,
 	return st;
 }
 
-/* The boards of game that userid plays and that are not over, at most
- * SHOW_MAX_BOARDS, into boards; their number, or -1 on I/O trouble. */
-static int showas_active(struct cmdctx *c, const char *game,
-                         const char *userid, long *boards)
+/* The boards of game that userid plays and that pass filter (show_keeps),
+ * at most SHOW_MAX_BOARDS, into boards; their number, or -1 on I/O
+ * trouble. */
+static int showas_filtered(struct cmdctx *c, const char *game,
+                           const char *userid, const char *filter,
+                           long *boards)
 {
 	long *all = NULL;
 	size_t n = 0, i;
@@ -435,7 +590,7 @@ static int showas_active(struct cmdctx *c, const char *game,
 			continue;
 		}
 		side = game_side_of(&g, userid);
-		if (side >= 0 && show_keeps(&g, userid, side, "active"))
+		if (side >= 0 && show_keeps(&g, userid, side, filter))
 			boards[k++] = all[i];
 		game_free(&g);
 	}
@@ -446,31 +601,43 @@ static int showas_active(struct cmdctx *c, const char *game,
 enum cmd_status cmd_showas(struct cmdctx *c, const char *game, int argc,
                            char **argv)
 {
+	const char *usage = cmd_usage_of(c, "showas", CMDT_GAME, game);
 	struct user u;
 	struct txn *t;
 	long boards[SHOW_MAX_BOARDS];
 	enum cmd_status st;
-	int i, n = argc - 2, all = argc == 3 && strcasecmp(argv[2], "all") == 0;
+	const char *filter = NULL;
+	int i, n = argc - 2;
 
+	/* all, as pbmserv had it, is every board not over (as active). */
+	if (argc == 3 && show_filter(argv[2])) {
+		util_lower(argv[2]);
+		filter = strcmp(argv[2], "all") == 0 ? "active" : argv[2];
+	}
 	if (argc < 3)
-		return cmd_refuse(c, SHOWAS_USAGE, "showas takes your userid, your "
-		                  "password and a board number (or several, or all)");
+		return cmd_refuse(c, usage, "showas takes your userid, your "
+		                  "password and a board number (or several), or "
+		                  "all, active, inactive or next");
 	if (n > SHOW_MAX_BOARDS)
-		return cmd_refuse(c, SHOWAS_USAGE, "showas takes at most %d boards",
+		return cmd_refuse(c, usage, "showas takes at most %d boards",
 		                  SHOW_MAX_BOARDS);
-	for (i = 0; !all && i < n; i++)
+	for (i = 0; !filter && i < n; i++)
 		if ((boards[i] = util_board_number(argv[2 + i])) < 0)
-			return cmd_refuse(c, SHOWAS_USAGE, "'%s' is not a board number",
+			return cmd_refuse(c, usage, "'%s' is not a board number",
 			                  argv[2 + i]);
 	util_lower(argv[0]);
-	if ((st = cmd_auth(c, argv[0], argv[1], SHOWAS_USAGE, &u)) != CMD_DONE)
+	if ((st = cmd_auth(c, argv[0], argv[1], usage, &u)) != CMD_DONE)
 		return st;
 	user_free(&u);
-	if (all && (n = showas_active(c, game, argv[0], boards)) < 0)
+	if (filter && (n = showas_filtered(c, game, argv[0], filter,
+	                                   boards)) < 0)
 		return CMD_TEMPFAIL;
 	if (n == 0)
-		return cmd_refuse(c, SHOWAS_USAGE, "you (%s) have no %s board that "
-		                  "is not over", argv[0], reply_game_title(game));
+		return cmd_refuse(c, usage, "you (%s) have no %s board %s",
+		                  argv[0], reply_game_title(game),
+		                  strcmp(filter, "inactive") == 0 ? "that is over"
+		                  : strcmp(filter, "next") == 0 ? "waiting for you"
+		                  : "that is not over");
 	t = cmd_txn(c, c->msg_key);
 	for (i = 0; i < n && st == CMD_DONE; i++)
 		st = showas_one(c, t, game, argv[0], boards[i]);

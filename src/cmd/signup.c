@@ -28,6 +28,7 @@
  */
 #include "util/log.h"
 #include "cmd/cmd.h"
+#include "cmd/table.h"
 #include "cmd/tokenhash.h"
 #include "spool/addrindex.h"
 #include "spool/ratelimit.h"
@@ -40,14 +41,6 @@
 #include <string.h>
 #include <strings.h>
 
-#define SIGNUP_USAGE "signup USERID PASSWORD [ADDRESS...]\n" \
-	"  e.g. signup alice Secret42 alice@example.org\n" \
-	"  USERID: 1-20 letters, digits, _ or -; PASSWORD: no spaces;\n" \
-	"  at most 3 addresses (default: the address you write from).\n" \
-	"  Each address gets a confirmation request: reply to it to confirm."
-#define CONFIRM_USAGE "confirm USERID\n" \
-	"  Reply to the confirmation request epamserv sent to your address,\n" \
-	"  keeping its subject (confirm USERID [#...]); the body may be empty."
 
 #define CONFIRM_TOKEN_LEN 16   /* 80 bits, as reply tokens (tokens.c) */
 #define REQUEST_GAP 86400      /* seconds between requests to one address */
@@ -78,6 +71,7 @@ enum cmd_status signup_request(struct cmdctx *c, struct txn *t,
                                struct user *u, const char *addr,
                                enum user_request_kind kind)
 {
+	const char *usage = cmd_usage_of(c, "signup", CMDT_ACCOUNT, NULL);
 	struct tvars v = { 0 };
 	char token[CONFIRM_TOKEN_LEN + 1], subject[256], *hash, *text;
 
@@ -87,7 +81,7 @@ enum cmd_status signup_request(struct cmdctx *c, struct txn *t,
 	}
 	if (user_add_request(u, addr, c->now, kind, hash) < 0) {
 		free(hash);
-		return cmd_refuse(c, SIGNUP_USAGE, "an account has at most %d "
+		return cmd_refuse(c, usage, "an account has at most %d "
 		                  "addresses", USER_MAX_ADDRESSES);
 	}
 	free(hash);
@@ -130,6 +124,7 @@ enum cmd_status signup_requests(struct cmdctx *c, struct txn *t,
                                 enum user_request_kind kind,
                                 struct buf *skipped)
 {
+	const char *usage = cmd_usage_of(c, "signup", CMDT_ACCOUNT, NULL);
 	enum cmd_status st;
 	int i, sent = 0, rc;
 
@@ -145,7 +140,7 @@ enum cmd_status signup_requests(struct cmdctx *c, struct txn *t,
 		sent++;
 	}
 	if (!sent)
-		return cmd_refuse(c, SIGNUP_USAGE, "no confirmation request was "
+		return cmd_refuse(c, usage, "no confirmation request was "
 		                  "sent: one went to %s less than a day ago, or the "
 		                  "server has sent its most for this hour.  Reply to "
 		                  "the request already sent, or try again later",
@@ -204,13 +199,14 @@ int signup_address_ok(const char *addr, char *why, size_t len)
 static int signup_addresses(struct cmdctx *c, int argc, char **argv,
                             char **out)
 {
+	const char *usage = cmd_usage_of(c, "signup", CMDT_ACCOUNT, NULL);
 	int i, j, n = 0;
 
 	char why[400];
 
 	if (argc == 0 && c->sender) {
 		if (signup_address_ok(c->sender, why, sizeof why) < 0) {
-			cmd_refuse(c, SIGNUP_USAGE, "%s: give your address after the "
+			cmd_refuse(c, usage, "%s: give your address after the "
 			           "password", why);
 			return -1;
 		}
@@ -218,7 +214,7 @@ static int signup_addresses(struct cmdctx *c, int argc, char **argv,
 	}
 	for (i = 0; i < argc; i++) {
 		if (signup_address_ok(argv[i], why, sizeof why) < 0) {
-			cmd_refuse(c, SIGNUP_USAGE, "%s", why);
+			cmd_refuse(c, usage, "%s", why);
 			return -1;
 		}
 		for (j = 0; j < n && strcasecmp(out[j], argv[i]); j++)
@@ -227,7 +223,7 @@ static int signup_addresses(struct cmdctx *c, int argc, char **argv,
 			out[n++] = argv[i];
 	}
 	if (n == 0)
-		cmd_refuse(c, SIGNUP_USAGE, "signup needs an address to write to");
+		cmd_refuse(c, usage, "signup needs an address to write to");
 	return n ? n : -1;
 }
 
@@ -240,6 +236,7 @@ static int signup_expired(const struct cmdctx *c, const struct user *u)
 
 enum cmd_status cmd_signup(struct cmdctx *c, int argc, char **argv)
 {
+	const char *usage = cmd_usage_of(c, "signup", CMDT_ACCOUNT, NULL);
 	struct user u, old;
 	struct lock l = LOCK_INIT;
 	struct buf skipped = BUF_INIT;
@@ -249,24 +246,24 @@ enum cmd_status cmd_signup(struct cmdctx *c, int argc, char **argv)
 	int rc, n, again;
 
 	if (argc < 2 || argc > 2 + USER_MAX_ADDRESSES)
-		return cmd_refuse(c, SIGNUP_USAGE, "signup takes a userid, a "
+		return cmd_refuse(c, usage, "signup takes a userid, a "
 		                  "password and up to %d addresses",
 		                  USER_MAX_ADDRESSES);
 	util_lower(argv[0]);
 	if (!util_userid_ok(argv[0]))
-		return cmd_refuse(c, SIGNUP_USAGE, "'%s' is not a valid userid",
+		return cmd_refuse(c, usage, "'%s' is not a valid userid",
 		                  argv[0]);
 	if (util_userid_reserved(argv[0]))
-		return cmd_refuse(c, SIGNUP_USAGE, "the userid '%s' is reserved (it "
+		return cmd_refuse(c, usage, "the userid '%s' is reserved (it "
 		                  "names a role, the server or a robot); choose "
 		                  "another", argv[0]);
 	if (strlen(argv[1]) > 128)
-		return cmd_refuse(c, SIGNUP_USAGE, "the password is too long "
+		return cmd_refuse(c, usage, "the password is too long "
 		                  "(128 characters at most)");
 	if ((n = signup_addresses(c, argc - 2, argv + 2, addrs)) < 0)
 		return CMD_REFUSED;
 	if (c->address_requests++)
-		return cmd_refuse(c, SIGNUP_USAGE, "one mail may carry one signup "
+		return cmd_refuse(c, usage, "one mail may carry one signup "
 		                  "or change of address: send the others on their "
 		                  "own");
 	if ((st = cmd_lock(c, "users", &l)) != CMD_DONE)
@@ -284,14 +281,14 @@ enum cmd_status cmd_signup(struct cmdctx *c, int argc, char **argv)
 		 * The password is checked like any other (one check a mail,
 		 * the back-off), so it cannot be guessed here faster. */
 		again = !old.left && old.naddr == 0 ?
-		        auth_password(c, &old, argv[1], SIGNUP_USAGE) : 0;
+		        auth_password(c, &old, argv[1], usage) : 0;
 		if (again < 0) {
 			user_free(&old);
 			lock_release(&l);
 			return CMD_REFUSED;
 		}
 		if (!again) {
-			st = cmd_refuse(c, SIGNUP_USAGE, "the userid '%s' is taken%s; "
+			st = cmd_refuse(c, usage, "the userid '%s' is taken%s; "
 			                "choose another", argv[0], old.left ? " (by a "
 			                "player who has signed off: userids are never "
 			                "reused)" : "");
@@ -413,6 +410,7 @@ static enum cmd_status confirm_apply(struct cmdctx *c, struct txn *t,
 
 enum cmd_status cmd_confirm_address(struct cmdctx *c, int argc, char **argv)
 {
+	const char *usage = cmd_usage_of(c, "confirm", CMDT_ACCOUNT, NULL);
 	struct user u, old;
 	struct lock l = LOCK_INIT;
 	struct txn *t;
@@ -423,7 +421,7 @@ enum cmd_status cmd_confirm_address(struct cmdctx *c, int argc, char **argv)
 	int rc;
 
 	if (argc < 1)
-		return cmd_refuse(c, CONFIRM_USAGE, "confirm needs the userid and "
+		return cmd_refuse(c, usage, "confirm needs the userid and "
 		                  "the token of the confirmation request");
 	if (!token && argc >= 2) {
 		/* typed by hand: confirm USERID TOKEN (or [#TOKEN]) */
@@ -435,7 +433,7 @@ enum cmd_status cmd_confirm_address(struct cmdctx *c, int argc, char **argv)
 	}
 	util_lower(argv[0]);
 	if (!token || !util_userid_ok(argv[0]))
-		return cmd_refuse(c, CONFIRM_USAGE, "reply to the confirmation "
+		return cmd_refuse(c, usage, "reply to the confirmation "
 		                  "request itself: its subject carries the token");
 	if ((st = cmd_lock(c, "users", &l)) != CMD_DONE)
 		return st;
@@ -451,7 +449,7 @@ enum cmd_status cmd_confirm_address(struct cmdctx *c, int argc, char **argv)
 			break;
 	if (rc > 0 || u.left || i == u.nreq ||
 	    c->now - u.req[i].sent >= (time_t)c->cfg->confirm_days * 86400) {
-		st = cmd_refuse(c, CONFIRM_USAGE, "this confirmation for '%s' is not "
+		st = cmd_refuse(c, usage, "this confirmation for '%s' is not "
 		                "(or no longer) valid: requests last %d days, and "
 		                "only the latest one to an address works.  Sign up "
 		                "again (or send change address) for a new one",

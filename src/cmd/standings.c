@@ -1,7 +1,8 @@
 /*
- * standings.c - "standings" and "history [USERID]": the Elo tables, one
- * per rating class (game and board size, ratings.h), and the list of
- * finished games, to the sender only.  Neither
+ * standings.c - "[GAME] standings" and "history [USERID]": the Elo
+ * tables, one per rating class (game and board size, ratings.h; only
+ * the game's after its name), and the list of finished games, to the
+ * sender only.  Neither
  * needs a password: pbmserv's standings were public.
  *
  * Both are read from the result records (src/game/ratings.h) without a
@@ -9,7 +10,9 @@
  */
 #include "util/log.h"
 #include "cmd/cmd.h"
+#include "cmd/table.h"
 #include "game/ratings.h"
+#include "spool/spool.h"
 #include "spool/txn.h"
 #include "spool/users.h"
 #include "util/util.h"
@@ -17,10 +20,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
-#define HISTORY_USAGE "history [USERID]\n" \
-	"  e.g. history          (every finished game)\n" \
-	"       history alice    (alice's finished games)"
 #define HISTORY_MAX 200     /* most recent games listed */
 
 static enum cmd_status send_text(struct cmdctx *c, const char *tmpl,
@@ -48,11 +49,32 @@ static void standings_line(struct buf *b, int rank, const char *userid,
 	           p->games < RATING_PROVISIONAL ? "  ?" : "");
 }
 
-/* The players of class cls: those with a rated game in it, and for the
- * standard Epaminondas class (the one table pbmserv had) every player,
- * the others at RATING_START.  Returns the count; *out is malloc'ed. */
-static size_t class_players(const struct ratings *r, int cls, char **ids,
-                            size_t n, struct rating_player **out)
+/* Whether rating class cls is one of game's (NULL: any game): its name
+ * is the game's, then a blank ("crossings 8x8"). */
+static int class_of_game(int cls, const char *game)
+{
+	const char *name = ratings_class_name(cls);
+	size_t len = game ? strlen(game) : 0;
+
+	return !game || (strncmp(name, game, len) == 0 && name[len] == ' ');
+}
+
+/* The table that lists every player, unrated ones too: pbmserv's one
+ * table (Epaminondas on 14x12) for every game, or the standard board's
+ * class of game. */
+static int class_everyone(int cls, const char *game)
+{
+	if (!game)
+		return cls == RATING_EPAMINONDAS;
+	return cls == (strcmp(game, "crossings") == 0 ? RATING_CROSSINGS
+	                                              : RATING_EPAMINONDAS);
+}
+
+/* The players of class cls: those with a rated game in it, and with
+ * everyone set every player, the others at RATING_START.  Returns the
+ * count; *out is malloc'ed. */
+static size_t class_players(const struct ratings *r, int cls, int everyone,
+                            char **ids, size_t n, struct rating_player **out)
 {
 	struct rating_player *all = xmalloc((r->nplayers + n + 1) * sizeof *all);
 	size_t i, m = 0;
@@ -60,7 +82,7 @@ static size_t class_players(const struct ratings *r, int cls, char **ids,
 	for (i = 0; i < r->nplayers; i++)
 		if (r->players[i].cls == cls)
 			all[m++] = r->players[i];
-	for (i = 0; cls == RATING_EPAMINONDAS && i < n; i++) {
+	for (i = 0; everyone && i < n; i++) {
 		if (ratings_find(r, ids[i], cls))
 			continue;
 		memset(&all[m], 0, sizeof all[m]);
@@ -74,14 +96,16 @@ static size_t class_players(const struct ratings *r, int cls, char **ids,
 	return m;
 }
 
-/* One table per rating class (ratings.h): the standard Epaminondas
- * class always, the others when someone has a rated game in them; best
- * rating first.  Players who left (no user file) keep their lines.
+/* One table per rating class (ratings.h) of game (NULL: every game):
+ * the standard class (class_everyone) always, the others when someone
+ * has a rated game in them; best rating first.  Players who left (no
+ * user file) keep their lines.
  * Lines stop before the text passes budget bytes; a note then says how
  * many of the class were shown of how many, and later classes are left
  * out (named in the note). */
 static char *standings_table(const struct cmdctx *c, const struct ratings *r,
-                             char **ids, size_t n, size_t budget)
+                             const char *game, char **ids, size_t n,
+                             size_t budget)
 {
 	struct buf b = BUF_INIT, line = BUF_INIT;
 	struct rating_player *all;
@@ -89,7 +113,9 @@ static char *standings_table(const struct cmdctx *c, const struct ratings *r,
 	int cls, full = 0;
 
 	for (cls = 0; cls < RATING_CLASSES && !full; cls++) {
-		m = class_players(r, cls, ids, n, &all);
+		if (!class_of_game(cls, game))
+			continue;
+		m = class_players(r, cls, class_everyone(cls, game), ids, n, &all);
 		if (!m) {
 			free(all);
 			continue;
@@ -110,9 +136,9 @@ static char *standings_table(const struct cmdctx *c, const struct ratings *r,
 			           "rating first; all of them would not fit in one "
 			           "mail (at most %zu bytes)%s.  \"history USERID\" "
 			           "gives any player's finished games.\n", i, m,
-			           reply_cap(c), cls + 1 < RATING_CLASSES ?
-			           ", and the tables of other board sizes and "
-			           "Crossings are left out" : "");
+			           reply_cap(c), cls + 1 < RATING_CLASSES &&
+			           class_of_game(cls + 1, game) ? ", and the tables "
+			           "after it are left out" : "");
 		}
 		free(all);
 	}
@@ -120,16 +146,38 @@ static char *standings_table(const struct cmdctx *c, const struct ratings *r,
 	return buf_take(&b);
 }
 
-enum cmd_status cmd_standings(struct cmdctx *c, int argc, char **argv)
+/* The game named word (any case), as spool_games spells it, or NULL. */
+static const char *game_named(const char *word)
+{
+	int i;
+
+	for (i = 0; spool_games[i]; i++)
+		if (strcasecmp(word, spool_games[i]) == 0)
+			return spool_games[i];
+	return NULL;
+}
+
+enum cmd_status cmd_standings(struct cmdctx *c, const char *game, int argc,
+                              char **argv)
 {
 	struct ratings r;
 	struct tvars v = { 0 };
-	char **ids = NULL, *err = NULL, *table;
+	char **ids = NULL, *err = NULL, *table, subject[64];
 	size_t n = 0;
 	enum cmd_status st;
+	int i;
 
-	(void)argc;
-	(void)argv;
+	/* "standings crossings" as "crossings standings"; both games: all. */
+	for (i = 0; i < argc; i++) {
+		const char *named = game_named(argv[i]);
+		if (!named)
+			return cmd_refuse(c, cmd_usage_of(c, "standings", game ?
+			                                  CMDT_GAME : CMDT_ACCOUNT,
+			                                  game),
+			                  "standings takes no words after it but a "
+			                  "game's name, not '%.40s'", argv[i]);
+		game = i == 0 && (!game || strcmp(game, named) == 0) ? named : NULL;
+	}
 	if (ratings_load(c->cfg->spool, &r, &err) < 0 ||
 	    user_list(c->cfg->spool, &ids, &n, &err) < 0) {
 		log_msg(LOG_ERR, "%s\n", err);
@@ -137,11 +185,13 @@ enum cmd_status cmd_standings(struct cmdctx *c, int argc, char **argv)
 		ratings_free(&r);
 		return CMD_TEMPFAIL;
 	}
-	table = standings_table(c, &r, ids, n, reply_text_budget(c));
+	table = standings_table(c, &r, game, ids, n, reply_text_budget(c));
 	tvars_set(&v, "table", table);
 	tvars_setf(&v, "start", "%d", RATING_START);
 	tvars_setf(&v, "provisional", "%d", RATING_PROVISIONAL);
-	st = send_text(c, "standings.txt", "epamserv standings", &v);
+	snprintf(subject, sizeof subject, "%s standings", game ?
+	         reply_game_title(game) : "epamserv");
+	st = send_text(c, "standings.txt", subject, &v);
 	free(table);
 	tvars_free(&v);
 	user_list_free(ids, n);
@@ -182,6 +232,7 @@ static void history_note(const struct cmdctx *c, struct buf *b, size_t shown,
 
 enum cmd_status cmd_history(struct cmdctx *c, int argc, char **argv)
 {
+	const char *usage = cmd_usage_of(c, "history", CMDT_ACCOUNT, NULL);
 	struct ratings r;
 	struct tvars v = { 0 };
 	struct buf b = BUF_INIT, line = BUF_INIT;
@@ -192,10 +243,10 @@ enum cmd_status cmd_history(struct cmdctx *c, int argc, char **argv)
 	enum cmd_status st;
 
 	if (argc > 1)
-		return cmd_refuse(c, HISTORY_USAGE, "history takes at most one "
+		return cmd_refuse(c, usage, "history takes at most one "
 		                  "userid");
 	if (who && !util_userid_ok(who))
-		return cmd_refuse(c, HISTORY_USAGE, "'%s' is not a valid userid",
+		return cmd_refuse(c, usage, "'%s' is not a valid userid",
 		                  who);
 	if (ratings_load(c->cfg->spool, &r, &err) < 0) {
 		log_msg(LOG_ERR, "%s\n", err);

@@ -80,7 +80,36 @@ static enum cmd_status run_change(struct cmdctx *c, const char *game,
 	return cmd_change(c, split_commas(argc, argv, 3, words), words);
 }
 ACCOUNT_RUN(run_confirm_address, cmd_confirm_address)
-ACCOUNT_RUN(run_standings, cmd_standings)
+
+/* pbmserv's "add" (an address): there is change address instead. */
+static enum cmd_status run_add(struct cmdctx *c, const char *game,
+                               const char *verb, int argc, char **argv)
+{
+	(void)game;
+	(void)verb;
+	(void)argc;
+	(void)argv;
+	return cmd_refuse(c, cmd_usage_of(c, "change", CMDT_ACCOUNT, NULL),
+	                  "there is no 'add' here: to give your account another "
+	                  "address, write change address USERID PASSWORD and "
+	                  "every address it is to have (the new one with the "
+	                  "others); each new one gets a confirmation request");
+}
+
+/* pbmserv's "broadcast" (to every player): there is message instead. */
+static enum cmd_status run_broadcast(struct cmdctx *c, const char *game,
+                                     const char *verb, int argc, char **argv)
+{
+	(void)game;
+	(void)verb;
+	(void)argc;
+	(void)argv;
+	return cmd_refuse(c, cmd_usage_of(c, "message", CMDT_ACCOUNT, NULL),
+	                  "there is no 'broadcast' here: a mail to every player "
+	                  "is the server admin's; to write to players, send "
+	                  "message USERID PASSWORD and their userids");
+}
+GAME_RUN(run_standings, cmd_standings)
 ACCOUNT_RUN(run_history, cmd_history)
 ACCOUNT_RUN(run_signoff, cmd_signoff)
 ACCOUNT_RUN(run_list, cmd_list)
@@ -95,14 +124,10 @@ GAME_RUN(run_confirm, cmd_confirm)
 GAME_RUN(run_show, cmd_show)
 GAME_RUN(run_showas, cmd_showas)
 
-/* "games USERID" alone, as the list mail advertises it, is the first
- * game's (epaminondas games USERID). */
-static enum cmd_status run_games(struct cmdctx *c, const char *game,
-                                 const char *verb, int argc, char **argv)
-{
-	(void)verb;
-	return cmd_games(c, game ? game : spool_games[0], argc, argv);
-}
+/* "games USERID" alone, as the list mail advertises it, is every
+ * game's (game NULL). */
+GAME_RUN(run_games, cmd_games)
+ACCOUNT_RUN(run_all, cmd_all)
 GAME_RUN(run_chat, cmd_chat)
 GAME_RUN(run_subscribe, cmd_subscribe)
 GAME_RUN(run_unsubscribe, cmd_unsubscribe)
@@ -126,52 +151,76 @@ static enum cmd_status run_answer(struct cmdctx *c, const char *game,
 
 #define A CMDT_ACCOUNT
 #define G CMDT_GAME
+#define H CMDT_HIDDEN
 
 const struct cmd_def cmd_table[] = {
 	{ "help", "", A, "[commands|rules|crossings|COMMAND]",
 	  "Help on every command (the default), on the rules, on the\n"
 	  "1969 Crossings rules, or on one command.",
-	  "help move", run_help },
+	  "help rules\nhelp move", run_help },
 	{ "signup", "", A, "USERID PASSWORD [ADDRESS...]",
-	  "Make an account.  Each address (the sender's when none is\n"
-	  "given; blanks or commas between them) gets a confirmation\n"
-	  "request: reply to it, keeping its subject, and you can play.",
-	  "signup alice Secret42", run_signup },
+	  "Make an account.  USERID: 1-20 letters, digits, _ or -;\n"
+	  "PASSWORD: no spaces.  At most 3 addresses (blanks or commas\n"
+	  "between them; the address you write from when none is\n"
+	  "given).  Each gets a confirmation request: reply to it,\n"
+	  "keeping its subject, and you can play.",
+	  "signup alice Secret42 alice@example.org", run_signup },
 	{ "confirm", "", A, "USERID   (reply to the confirmation request)",
-	  "The answer to a confirmation request: reply to it and keep\n"
-	  "its subject.",
+	  "The answer to a confirmation request: reply to the request\n"
+	  "epamserv sent to your address, keeping its subject\n"
+	  "(confirm USERID [#...]); the body may be empty.",
 	  NULL, run_confirm_address },
 	{ "change", "", A,
 	  "password USERID OLD-PASSWORD NEW-PASSWORD\n"
 	  "address USERID PASSWORD ADDRESS...",
 	  "Change your password, or your addresses: a new address takes\n"
 	  "effect when you answer the confirmation request sent there.",
-	  "change password alice Secret42 Better43", run_change },
-	{ "signoff", "", A, "USERID PASSWORD",
-	  "Close your account (finish your games first).",
-	  "signoff alice Secret42", run_signoff },
-	{ "list", "", A | G, "[GAME]",
+	  "change password alice Secret42 Better43\n"
+	  "change address alice Secret42 alice@new.example", run_change },
+	{ "signoff", "delete", A, "USERID PASSWORD",
+	  "Close your account for good (finish your games first).",
+	  "signoff alice Secret42\ndelete alice Secret42   (the same)",
+	  run_signoff },
+	{ "add", "", A | H, "",
+	  "Not a command here (pbmserv's): change address gives your\n"
+	  "account its addresses.",
+	  NULL, run_add },
+	{ "broadcast", "", A | H, "",
+	  "Not a command here (pbmserv's): message writes to the\n"
+	  "players you name.",
+	  NULL, run_broadcast },
+	{ "list", "", A | G, "[GAME...]",
 	  "Every player's userid (the same list for every game).",
 	  "list", run_list },
 	{ "message", "", A, "USERID PASSWORD TO-USERID...",
 	  "The body of your mail goes to the players named.",
-	  "message alice Secret42 bob", run_message },
+	  "message alice Secret42 bob carol", run_message },
 	{ "vacation", "", A, "USERID PASSWORD YYYY-MM-DD|off",
-	  "Tell your opponents you are away until a date, or back.",
-	  "vacation alice Secret42 2026-12-24", run_vacation },
-	{ "set", "", A, "USERID PASSWORD html|orientation|token VALUE",
-	  "Preferences: html on|off (an HTML board in each board mail),\n"
-	  "orientation white|black|own (the side at the bottom), token\n"
-	  "new (void every reply token sent so far).",
-	  "set alice Secret42 html off", run_set },
-	{ "standings", "ratings", A | G, "",
-	  "Every player's Elo rating (new players start at 1600 and are\n"
-	  "provisional for their first 20 games).",
+	  "Tell your opponents you are away until a date (inclusive),\n"
+	  "or back (off).",
+	  "vacation alice Secret42 2026-12-24\nvacation alice Secret42 off",
+	  run_vacation },
+	{ "set", "", A,
+	  "USERID PASSWORD html on|off\n"
+	  "USERID PASSWORD orientation white|black|own\n"
+	  "USERID PASSWORD board wide|compact\n"
+	  "USERID PASSWORD token new",
+	  "Preferences: html (an HTML board in each board mail),\n"
+	  "orientation (the side at the bottom), board (compact: a text\n"
+	  "board for phones, 31 columns wide), token new (void every\n"
+	  "reply token sent so far).",
+	  "set alice Secret42 html off\nset alice Secret42 board compact",
+	  run_set },
+	{ "standings", "ratings", A | G, "[GAME]",
+	  "Every player's Elo ratings, one table per game and board\n"
+	  "size (new players start at 1600 and are provisional for\n"
+	  "their first 20 games); after a game's name, or with one\n"
+	  "after it, only that game's tables.",
 	  "standings", run_standings },
 	{ "history", "", A | G, "[USERID]",
 	  "Finished games, most recent first, of everyone or of one\n"
 	  "player.",
-	  "history alice", run_history },
+	  "history\nhistory alice", run_history },
 	{ "help", "", G, "[COMMAND]",
 	  "The rules of the game and its notation, or help on one\n"
 	  "command.",
@@ -180,71 +229,106 @@ const struct cmd_def cmd_table[] = {
 	  "WHITE-USERID BLACK-USERID [-options] [by USERID PASSWORD]",
 	  "A new game; signing it (by) is your accept, the other player\n"
 	  "accepts to start it (without by, both accept).  WHITE moves\n"
-	  "first.  The options are in \"help rules\".",
-	  "challenge alice bob by alice Secret42", run_challenge },
+	  "first.  Options (\"help rules\" explains them):\n"
+	  "-size=WxH -block=c5,f7 -symmetry=mirror|rotate|both|off\n"
+	  "-repetition=loss|draw|off -rules=abbott|igfip\n"
+	  "-crossed=move|stay|safe -frozen -observers=on|off\n"
+	  "-rated=yes|no",
+	  "challenge alice bob by alice Secret42\n"
+	  "challenge alice bob -size=8x8 -symmetry=off by bob pw\n"
+	  "challenge alice bob   (unsigned: both must accept)",
+	  run_challenge },
 	{ "accept", "", G, "BOARD USERID PASSWORD",
-	  "Accept a challenge: the game starts once both players have.",
-	  "accept 101 bob Secret7", run_answer },
+	  "Accept a challenge: the game starts once both players have.\n"
+	  "On a game in progress, accept and decline (or reject) answer\n"
+	  "the other player's draw offer or undo request.",
+	  "accept 101 bob Secret42", run_answer },
 	{ "decline", "", G, "BOARD USERID PASSWORD",
 	  "Decline a challenge, or withdraw your accept, until the game\n"
 	  "has started.",
-	  "decline 101 bob Secret7", run_answer },
+	  "decline 101 bob Secret42", run_answer },
 	{ "move", "", G,
 	  "BOARD USERID PASSWORD MOVE[#N][!]\n"
 	  "BOARD USERID PASSWORD propose|accept|reject|undo|resign",
-	  "Play a move (#N, the number of the move you make, guards\n"
-	  "against a board that changed since you looked); or offer a\n"
-	  "draw (propose), ask to take back your last move (undo),\n"
-	  "answer the other player's offer (accept, reject), or resign.\n"
-	  "A move that loses at once while another would not is played\n"
-	  "only with ! after it (e.g. a12-a11!).",
-	  "move 101 alice Secret42 e1-e3", run_move },
+	  "Play a move.  A move is tail-destination: the rear piece of\n"
+	  "the group, then the square its front piece lands on (x for a\n"
+	  "capture, e.g. e5xe7).  #N, optional, is the number of the\n"
+	  "move you make: it guards against a board that changed since\n"
+	  "you looked.  A move that loses at once while another would\n"
+	  "not is played only with ! after it (e.g. a12-a11!).\n"
+	  "Instead of a move: propose (a draw), undo (take back your\n"
+	  "last move), accept or reject (answer the other player's\n"
+	  "offer), or resign.",
+	  "move 101 alice Secret42 e2-e3#1", run_move },
 	{ "queue", "", G, "BOARD USERID PASSWORD MOVE|off",
-	  "A move played for you right after the other player's next\n"
-	  "move, if it is legal then (off drops it).",
-	  "queue 101 bob Secret7 e11-e10", run_queue },
+	  "While the other player is to move: MOVE is played for you\n"
+	  "right after their next move, if it is legal then and does\n"
+	  "not lose the game at once (else it is dropped and the board\n"
+	  "mail says so).  off drops your queued move.",
+	  "queue 101 bob Secret42 e11-e10", run_queue },
 	{ "submit", "", G, "BOARD USERID PASSWORD MOVE[#N]",
-	  "Check a move and see the board it makes, without playing it;\n"
-	  "confirm plays it.",
-	  "submit 101 alice Secret42 e1-e3", run_submit },
+	  "Check a move and see the board it would make, without\n"
+	  "playing it; confirm plays it.  A submitted move is dropped\n"
+	  "when the board changes; a new submit replaces it.",
+	  "submit 101 alice Secret1 e2-e3", run_submit },
 	{ "confirm", "", G, "BOARD USERID PASSWORD",
 	  "Play the move you submitted.",
-	  "confirm 101 alice Secret42", run_confirm },
+	  "confirm 101 alice Secret1", run_confirm },
 	{ "resign", "", G, "BOARD USERID PASSWORD",
 	  "Give up the game (any time).",
-	  "resign 101 bob Secret7", run_answer },
-	{ "show", "", G, "BOARD[#N] [BOARD[#N]...]\nUSERID [all|active|next]",
+	  "resign 101 bob Secret42", run_answer },
+	{ "show", "", G,
+	  "BOARD[#N] [BOARD[#N]...]\n"
+	  "USERID... [all|active|inactive|next]",
 	  "Boards as they stand, or with #N as they stood after move N\n"
-	  "(at most 10 a mail); or a player's boards: all, those not\n"
-	  "over (the default), or those waiting for the player.",
-	  "show 101", run_show },
-	{ "showas", "", G, "USERID PASSWORD BOARD...|all",
-	  "Boards from your side (all: every board of yours not over;\n"
-	  "at most 10 a mail).",
-	  "showas bob Secret7 101", run_showas },
-	{ "games", "", A | G, "USERID",
-	  "A player's boards, one line each (written alone: the\n"
-	  "Epaminondas boards).",
-	  "games alice", run_games },
+	  "(at most 10 a mail); or players' boards: all, those not over\n"
+	  "(active, the default), those over (inactive), or those\n"
+	  "waiting for the player (next).",
+	  "show 101\n"
+	  "show 101#3 102   (101 after move 3, and 102)\n"
+	  "show alice next   (boards where alice must act)", run_show },
+	{ "showas", "", G, "USERID PASSWORD BOARD...|all|active|inactive|next",
+	  "Boards from your side (all and active: every board of yours\n"
+	  "not over; inactive: those over; next: those waiting for\n"
+	  "you; at most 10 a mail).",
+	  "showas bob Secret42 101   (the board from bob's side)",
+	  run_showas },
+	{ "games", "", A | G, "USERID... [all|active|inactive|next]",
+	  "Players' boards, one line each: all (the default), those\n"
+	  "not over, those over, or those waiting for the player.\n"
+	  "Written alone: every game's boards.",
+	  "games alice\ngames alice bob active", run_games },
+	{ "all", "", A,
+	  "show USERID... [all|active|inactive|next]\n"
+	  "games USERID... [all|active|inactive|next]",
+	  "Every game's boards of players in one reply: show with the\n"
+	  "boards drawn (default: those not over), games one line each\n"
+	  "(default: all).",
+	  "all show alice next\nall games alice", run_all },
 	{ "chat", "", G, "BOARD USERID PASSWORD",
 	  "The body of your mail goes to the other player and the\n"
 	  "observers.",
-	  "chat 101 bob Secret7", run_chat },
+	  "chat 101 alice Secret42", run_chat },
 	{ "subscribe", "", G, "BOARD USERID PASSWORD",
-	  "Get every board mail of a game as an observer.",
+	  "Get every board mail of a game as an observer, until you\n"
+	  "unsubscribe.",
 	  "subscribe 101 carol Secret9", run_subscribe },
 	{ "unsubscribe", "", G, "BOARD USERID PASSWORD",
 	  "Stop getting a game's board mails.",
 	  "unsubscribe 101 carol Secret9", run_unsubscribe },
-	{ "preview", "", G, "BOARD[#N]|new [-options] MOVE...",
-	  "Try moves without playing them; the boards they make go to\n"
-	  "you only.",
-	  "preview 101 e2-e3 e11-e10", run_preview },
+	{ "preview", "", G, "BOARD[#N] MOVE...\nnew [-options] MOVE...",
+	  "Try moves without playing them: no password is needed,\n"
+	  "nothing is played, and the boards they make come back to you\n"
+	  "alone.",
+	  "preview 101 e2-e3 e11-e10\n"
+	  "preview 101#4 e3-e4   (from the board after move 4)\n"
+	  "preview new -size=8x8 e2-e3", run_preview },
 	{ NULL, NULL, 0, NULL, NULL, NULL, NULL },
 };
 
 #undef A
 #undef G
+#undef H
 
 /* Whether word is d's verb or one of its aliases. */
 static int def_names(const struct cmd_def *d, const char *word)
@@ -292,9 +376,33 @@ static size_t put(char *out, size_t len, size_t used, const char *s)
 	return used + n;
 }
 
-/* Append d's usage lines (and its example when example is set). */
+/* Append the lines of text, each with lead (first line) or cont (the
+ * others) and prefix before it. */
+static size_t put_lines(const char *text, const char *lead, const char *cont,
+                        const char *prefix, char *out, size_t len,
+                        size_t used)
+{
+	char line[256];
+	const char *p = text;
+
+	while (*p) {
+		size_t n = strcspn(p, "\n");
+		snprintf(line, sizeof line, "%s%s%s%.*s\n", p == text ? lead : cont,
+		         prefix, *prefix ? " " : "", (int)n, p);
+		used = put(out, len, used, line);
+		p += n;
+		if (*p)
+			p++;
+	}
+	return used;
+}
+
+/* Append d's usage lines (forms, prefix "GAME" or game's name in game
+ * scope); then, when examples is not NULL, its lines as "  e.g. ..."
+ * (prefix example_game in game scope). */
 static size_t put_usage(const struct cmd_def *d, int scope, const char *game,
-                        int example, char *out, size_t len, size_t used)
+                        const char *examples, const char *example_game,
+                        char *out, size_t len, size_t used)
 {
 	const char *form = d->forms;
 	const char *prefix = !(scope & CMDT_GAME) ? "" : game ? game : "GAME";
@@ -307,13 +415,18 @@ static size_t put_usage(const struct cmd_def *d, int scope, const char *game,
 		used = put(out, len, used, line);
 		form += n;
 	} while (*form && *++form);
-	if (example && d->example) {
-		snprintf(line, sizeof line, "  e.g. %s%s%s\n",
-		         scope & CMDT_GAME ? game ? game : spool_games[0] : "",
-		         scope & CMDT_GAME ? " " : "", d->example);
-		used = put(out, len, used, line);
-	}
+	if (examples)
+		used = put_lines(examples, "  e.g. ", "       ", scope & CMDT_GAME ?
+		                 example_game : "", out, len, used);
 	return used;
+}
+
+/* Drop the last newline of out (used bytes). */
+static char *chop(char *out, size_t len, size_t used)
+{
+	if (used > 0 && used < len && out[used - 1] == '\n')
+		out[used - 1] = '\0';
+	return out;
 }
 
 char *cmdt_usage(const struct cmd_def *d, int scope, const char *game,
@@ -324,15 +437,39 @@ char *cmdt_usage(const struct cmd_def *d, int scope, const char *game,
 	if (!len)
 		return out;
 	out[0] = '\0';
-	used = put_usage(d, scope & d->scope, game, 1, out, len, 0);
-	if (used > 0 && used < len && out[used - 1] == '\n')
-		out[used - 1] = '\0';
-	return out;
+	used = put_usage(d, scope & d->scope, game, d->example, game ? game :
+	                 spool_games[0], out, len, 0);
+	return chop(out, len, used);
+}
+
+char *cmdt_entry(const struct cmd_def *d, int scope, const char *game,
+                 const char *example, char *out, size_t len)
+{
+	size_t used;
+
+	if (!len)
+		return out;
+	out[0] = '\0';
+	used = put_usage(d, scope & d->scope, NULL, example ? example :
+	                 d->example, game ? game : spool_games[0], out, len, 0);
+	used = put_lines(d->help, "    ", "    ", "", out, len, used);
+	return chop(out, len, used);
+}
+
+const char *cmd_usage_of(struct cmdctx *c, const char *verb, int scope,
+                         const char *game)
+{
+	const struct cmd_def *d = cmdt_find(verb, scope);
+
+	if (!d)
+		return "help";
+	return cmdt_entry(d, scope, game, NULL, c->usage_buf,
+	                  sizeof c->usage_buf);
 }
 
 const char *cmdt_usage_all(int scope)
 {
-	static char all[2][4096];
+	static char all[2][8192];
 	char *out = all[scope == CMDT_GAME];
 	const struct cmd_def *d;
 	size_t used = 0;
@@ -340,11 +477,10 @@ const char *cmdt_usage_all(int scope)
 	if (out[0])
 		return out;
 	for (d = cmd_table; d->verb; d++)
-		if (d->scope & scope)
-			used = put_usage(d, scope, NULL, 0, out, sizeof all[0], used);
+		if ((d->scope & scope) && !(d->scope & CMDT_HIDDEN))
+			used = put_usage(d, scope, NULL, NULL, NULL, out,
+			                 sizeof all[0], used);
 	if (scope == CMDT_ACCOUNT)
 		used = put(out, sizeof all[0], used, "epaminondas help\n");
-	if (used > 0 && used < sizeof all[0] && out[used - 1] == '\n')
-		out[used - 1] = '\0';
-	return out;
+	return chop(out, sizeof all[0], used);
 }

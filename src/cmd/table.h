@@ -17,6 +17,8 @@
 /* Where a command may be written. */
 #define CMDT_ACCOUNT 1  /* alone: "signup ..." */
 #define CMDT_GAME 2     /* after a game's name: "epaminondas move ..." */
+#define CMDT_HIDDEN 4   /* with either: left out of the list of commands
+                           (a pbmserv word answered with what to use) */
 
 struct cmd_def {
 	const char *verb;     /* lower-case command word */
@@ -26,8 +28,9 @@ struct cmd_def {
 	                         ("BOARD USERID PASSWORD MOVE[#N]\n..."), ""
 	                         for none */
 	const char *help;     /* what it does, lines of at most 60 columns */
-	const char *example;  /* one example after the verb (game prefix
-	                         added for game commands), or NULL */
+	const char *example;  /* examples, one a line, each after the verb
+	                         (game prefix added for game commands; a
+	                         comment in brackets may follow), or NULL */
 	/* game: the game's name for a command written after it (for one in
 	 * both scopes written alone: NULL); verb: the word as written
 	 * (lower-cased); argv: the words after the verb. */
@@ -51,6 +54,23 @@ const struct cmd_def *cmdt_find_any(const char *word);
  * cut at a line when too small).  Returns out. */
 char *cmdt_usage(const struct cmd_def *d, int scope, const char *game,
                  char *out, size_t len);
+
+/* The whole entry of d, as "help COMMAND" prints it and error replies
+ * give it as their usage text: the usage lines ("GAME " before game
+ * commands), then example (one line, after the verb) or, when example
+ * is NULL, d's examples, as "  e.g. ..." lines whose game commands start
+ * with game (NULL: the first game), then the help text indented by four.
+ * An example "" gives none.  Written into out (len bytes, NUL-terminated,
+ * cut at a line when too small).  Returns out. */
+char *cmdt_entry(const struct cmd_def *d, int scope, const char *game,
+                 const char *example, char *out, size_t len);
+
+/* The usage text of an error reply to the command verb written in scope
+ * (CMDT_ACCOUNT or CMDT_GAME) after game (NULL for none): cmdt_entry,
+ * written into c->usage_buf, which the result points into (valid until
+ * the next use of c->usage_buf).  "help" for a verb not in the table. */
+const char *cmd_usage_of(struct cmdctx *c, const char *verb, int scope,
+                         const char *game);
 
 /* Every usage line of the commands of scope (without examples), in table
  * order: the usage text of an error reply for an unknown command.

@@ -65,9 +65,11 @@ try:
     ok(not rank_lines(text), "one line each, no diagrams", text)
     refused(env, D, "epaminondas show nobody", "'nobody' is neither a board number "
             "nor a player's userid", "show of an unknown userid")
-    refused(env, D, "epaminondas show alice soon", "'soon' is not all, active or next",
+    refused(env, D, "epaminondas show alice soon", "'soon' is neither a player's "
+            "userid nor all, active, inactive or next",
             "show USERID with a bad mode")
-    refused(env, D, "epaminondas games", "games takes one userid", "games without a userid")
+    refused(env, D, "epaminondas games", "games takes 1 to 10 userids",
+            "games without a userid")
 
     # -- showas ------------------------------------------------------------
     text, _ = answer(env, B, "epaminondas showas bob pw2 101", "showas bob")

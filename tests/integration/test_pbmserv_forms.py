@@ -17,6 +17,25 @@ GAME = ["challenge", "accept", "decline", "move", "queue", "submit",
         "unsubscribe", "preview"]
 
 
+def usage_of_error(text):
+    """The usage text of an error reply: the lines after "How to write
+    it:" up to the first empty one, less the reply's indent of two."""
+    lines = text.split("How to write it:\n", 1)[-1].split("\n")
+    out = []
+    for line in lines:
+        if not line.strip():
+            break
+        out.append(line[2:])
+    return "\n".join(out)
+
+
+def help_entry(text, verb):
+    """The entry of "help VERB": the lines after its headline up to the
+    first empty one."""
+    lines = text.split("help on %s\n\n" % verb, 1)[-1].split("\n")
+    return "\n".join(lines[:lines.index("")] if "" in lines else lines)
+
+
 def one_reply(env, sender, subject, name):
     rc, err = env.mail(sender, subject)
     msgs = env.new_messages()
@@ -51,11 +70,29 @@ try:
     ok("confirm USERID" in text and
        "GAME confirm BOARD USERID PASSWORD" in text,
        "help confirm gives both confirm commands", text)
+    # An error reply's usage text is the entry "help VERB" gives (bob
+    # writes: alice would reach the hourly limit of mails).
+    B = "bob@example.org"
+    for verb, subject in (("show", "epaminondas show"),
+                          ("set", "set bob b frob on"),
+                          ("signoff", "signoff bob"),
+                          ("queue", "epaminondas queue 101"),
+                          ("challenge", "epaminondas challenge alice"),
+                          ("history", "history a b c"),
+                          ("message", "message bob"),
+                          ("preview", "epaminondas preview")):
+        want = help_entry(one_reply(env, B, "help " + verb, "help " + verb),
+                          verb)
+        text, _, _ = refused(env, B, subject, "", "refused: " + subject)
+        got = usage_of_error(text)
+        ok(got == want and want.split(" ")[0] in ("GAME", verb),
+           "%s: the usage is help %s's entry" % (subject, verb),
+           "got\n%s\nwant\n%s" % (got, want))
     # Error replies take their usage lines from the table.
     text, _, _ = refused(env, A, "epaminondas frobnicate",
                          "'epaminondas frobnicate' is not a command I know",
                          "unknown game command")
-    contains(text, "GAME preview BOARD[#N]|new [-options] MOVE...",
+    contains(text, "GAME preview new [-options] MOVE...",
              "an unknown game command lists the game commands")
     text, _, _ = refused(env, A, "hello",
                          "'frobnicate' is not a command I know",
@@ -143,8 +180,114 @@ try:
         ok(rc == 0 and all(a in got for a in addrs) and
            all("not carried out" not in body_of(m) for m in msgs),
            "%s: a confirmation request to each address" % subject, got)
-    refused(env, A, "list chess", "list takes no words after it but a game",
+    refused(env, A, "list chess", "list takes no words after it but games'",
             "list with a word that is no game")
+
+    # Every game's boards in one reply, and several players at once
+    # (frank writes: alice and bob are near the hourly limit of mails).
+    env.players("frank", "gina")
+    F = "frank@example.org"
+    env.start_game("frank", "gina", 101, game="crossings")
+    env.new_messages()
+    for subject, want, not_want in (
+            ("all show frank", ["Epaminondas boards of frank not over yet: 0",
+                                "Crossings boards of frank not over yet: 1",
+                                "Board 101: frank (White)", "  a  b  c"], []),
+            ("all show frank next", ["Crossings boards of frank waiting "
+                                     "for them: 1"], []),
+            ("all show gina active", ["Crossings boards of gina not over "
+                                      "yet: 1"], []),
+            ("all games frank", ["Epaminondas boards of frank: 0",
+                                 "Crossings boards of frank: 1",
+                                 "Board 101: frank (White)"], ["  a  b  c"]),
+            ("games frank", ["Crossings boards of frank: 1"], []),
+            ("games alice", ["Epaminondas boards of alice: 2",
+                             "Crossings boards of alice: 0"], []),
+            ("epaminondas games alice bob active",
+             ["Epaminondas boards of alice not over yet: 2",
+              "Epaminondas boards of bob not over yet: 2"], []),
+            ("epaminondas games alice inactive",
+             ["Epaminondas boards of alice that are over: 0"], []),
+            ("crossings games frank gina next",
+             ["Crossings boards of frank waiting for them: 1",
+              "Crossings boards of gina waiting for them: 0"], []),
+            ("epaminondas show alice bob all",
+             ["Epaminondas boards of alice: 2", "Epaminondas boards of bob: 2",
+              "  a  b  c"], []),
+            ("epaminondas show alice inactive",
+             ["Epaminondas boards of alice that are over: 0"], []),
+            ("crossings showas frank f next", ["from frank's side"], []),
+            ("crossings showas frank f active", ["from frank's side"], [])):
+        text = one_reply(env, F, subject, subject)
+        ok("not carried out" not in text and all(w in text for w in want)
+           and not any(w in text for w in not_want),
+           "%s is answered with the boards asked for" % subject, text[:900])
+    refused(env, "gina@example.org", "crossings showas gina g next",
+            "no Crossings board "
+            "waiting for you", "showas next with no board waiting")
+    refused(env, F, "all show nosuchplayer", "'nosuchplayer' is neither",
+            "all show of an unknown player")
+    refused(env, F, "epaminondas games alice nosuchplayer", "'nosuchplayer' "
+            "is neither", "games of two players, one unknown")
+    refused(env, F, "all frank", "all is followed by show or games",
+            "all without show or games")
+
+    # pbmserv's move aliases and account words: a specific answer.
+    env.players("ivan", "judy", "kate")
+    I, J = "ivan@example.org", "judy@example.org"
+    env.start_game("ivan", "judy", 103)
+    env.new_messages()
+    for subject, why in (
+            ("epaminondas move 103 ivan i pass",
+             "Epaminondas has no pass: every turn is a move"),
+            ("epaminondas move 103 ivan i SWAP",
+             "Epaminondas has no swap (pie rule)"),
+            ("add ivan i ivan2@example.org",
+             "there is no 'add' here: to give your account another address, "
+             "write change address"),
+            ("broadcast ivan i", "there is no 'broadcast' here")):
+        text, _, _ = refused(env, I, subject, why, subject, body="hello all\n")
+        ok("not a command I know" not in text and "is not a move" not in text,
+           "%s: not 'not a command' or 'not a move'" % subject, text[:500])
+    text = one_reply(env, "kate@example.org", "delete kate k", "delete kate k")
+    ok("not carried out" not in text and "Your account is closed" in text,
+       "delete USERID PASSWORD (an alias of signoff) closes the account",
+       text[:500])
+    # Every form of pbmserv's command summary is answered without an error.
+    for sender, subject, body in (
+            (I, "help", ""), (I, "help move show", ""), (I, "help rules", ""),
+            (I, "help add", ""), (I, "help delete", ""),
+            (I, "list", ""), (I, "list epaminondas crossings", ""),
+            (I, "message ivan i judy", "good luck\n"),
+            (I, "multiple", "epaminondas show 103\nlist\n"),
+            (I, "all show ivan", ""), (I, "all show ivan next", ""),
+            (I, "all show ivan active", ""),
+            (I, "epaminondas help", ""), (I, "epaminondas standings", ""),
+            (I, "epaminondas ratings", ""), (I, "epaminondas history", ""),
+            (I, "epaminondas games ivan", ""),
+            (I, "epaminondas games ivan judy all", ""),
+            (I, "epaminondas games ivan inactive", ""),
+            (I, "epaminondas show 103#0", ""), (I, "epaminondas show 103 101", ""),
+            (I, "epaminondas show ivan judy active", ""),
+            (I, "epaminondas showas ivan i all", ""),
+            (I, "epaminondas showas ivan i 103", ""),
+            (I, "epaminondas showas ivan i next", ""),
+            (J, "epaminondas queue 103 judy j a11-a10", ""),
+            (I, "epaminondas submit 103 ivan i a2-a3", ""),
+            (I, "epaminondas confirm 103 ivan i", ""),
+            (I, "epaminondas preview 103 b2-b3", ""),
+            (I, "epaminondas chat 103 ivan i", "nice move\n"),
+            (I, "epaminondas move 103 ivan i propose", ""),
+            (J, "epaminondas move 103 judy j reject", ""),
+            (I, "epaminondas move 103 ivan i b2-b3#3", ""),
+            (J, "epaminondas move 103 judy j resign", "")):
+        rc, err = env.mail(sender, subject, body)
+        # (message and chat answer the players they go to, not the sender)
+        msgs = env.new_messages()
+        ok(rc == 0 and msgs and all("not carried out" not in body_of(m)
+                                     for m in msgs),
+           "pbmserv's '%s' is answered without an error" % subject,
+           [body_of(m)[:400] for m in msgs] or err)
 finally:
     env.close()
 done()

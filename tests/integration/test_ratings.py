@@ -28,9 +28,9 @@ def body_of(msg):
     return raw_body_of(msg).replace("\r\n", "\n")
 
 
-def standings(env):
+def standings(env, subject="standings"):
     """{class title: {userid: (rating, games)}} from a standings mail."""
-    env.mail(C, "standings")
+    env.mail(C, subject)
     msgs = env.new_messages()
     text = body_of(msgs[-1]) if msgs else ""
     tables, cur = {}, None
@@ -99,6 +99,22 @@ try:
     ok("Epaminondas, large boards" not in text,
        "standings: a class nobody played in has no table", text)
     contains(text, "-rated=no", "standings explain the classes and -rated=no")
+    # After a game's name (or with one after it): only that game's tables;
+    # its standard board's table lists every player.
+    for subject in ("crossings standings", "Crossings ratings",
+                    "standings crossings"):
+        t, text = standings(env, subject)
+        ok({k for k in t if t[k]} == {CROSS} and t[CROSS].get("bob") == (1600, 0) and
+           t[CROSS].get("alice") == (1616, 1),
+           "%s: only the Crossings table, every player in it" % subject, text)
+    t, text = standings(env, "epaminondas standings")
+    ok({k for k in t if t[k]} == {STD, SMALL} and t[STD].get("alice") == (1616, 1),
+       "epaminondas standings: only the Epaminondas tables", text)
+    t, text = standings(env, "standings epaminondas crossings")
+    ok({STD, SMALL, CROSS} <= set(t), "standings of both games: all tables",
+       text)
+    refused(env, C, "standings chess", "standings takes no words after it "
+            "but a game's name, not 'chess'", "standings of no game")
 
     # A board mail names both players' ratings in the game's class.
     env.mail(A, "epaminondas challenge alice bob by alice pw-alice")     # 103
