@@ -226,7 +226,7 @@ const struct cmd_def cmd_table[] = {
 	  "command.",
 	  "help", run_game_help },
 	{ "challenge", "", G,
-	  "WHITE-USERID BLACK-USERID [-options] [by USERID PASSWORD]",
+	  "WHITE BLACK [-options] [by USERID PASSWORD]",
 	  "A new game; signing it (by) is your accept, the other player\n"
 	  "accepts to start it (without by, both accept).  WHITE moves\n"
 	  "first.  Options (\"help rules\" explains them):\n"
@@ -235,7 +235,7 @@ const struct cmd_def cmd_table[] = {
 	  "-crossed=move|stay|safe -frozen -observers=on|off\n"
 	  "-rated=yes|no",
 	  "challenge alice bob by alice Secret42\n"
-	  "challenge alice bob -size=8x8 -symmetry=off by bob pw\n"
+	  "challenge alice bob -size=8x8 by bob Secret7\n"
 	  "challenge alice bob   (unsigned: both must accept)",
 	  run_challenge },
 	{ "accept", "", G, "BOARD USERID PASSWORD",
