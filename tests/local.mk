@@ -91,7 +91,9 @@ EXTRA_DIST += tests/integration/test_losing_moves.py
 TESTS += tests/integration/test_notation_forms.py
 EXTRA_DIST += tests/integration/test_notation_forms.py
 TESTS += tests/integration/test_board_words.py
+TESTS += tests/integration/test_reply_words.py
 EXTRA_DIST += tests/integration/test_board_words.py
+EXTRA_DIST += tests/integration/test_reply_words.py
 
 # Account commands: change, signoff, list, message, vacation, set.
 TESTS += tests/integration/test_accounts.py

@@ -425,13 +425,20 @@ enum cmd_status cmd_token_reply(struct cmdctx *c, const struct intake *in);
 
 /* Whether in is a reply by token (for cmd_token_reply), not a command:
  * its subject carries a token, and its first line is a move or vote
- * word, "confirm" (to a submit mail), nothing, or anything when the
+ * word, "confirm" (to a submit mail), "show", "queue MOVE", nothing, or
+ * anything when the
  * subject is a chat mail's. */
 int tokens_reply(const struct intake *in);
 
 /* Play b's submitted move of b->userid (pending.c): confirm, also by a
  * reply "confirm" to the submit mail (tokens.c). */
 enum cmd_status confirm_on_board(struct cmdctx *c, struct board_ctx *b);
+
+/* Queue word (a move, or "off": drop the queued one) for b->userid, who
+ * is not on move on b (pending.c): queue, also by a reply "queue MOVE"
+ * to a board mail (tokens.c).  word is lower-cased in place. */
+enum cmd_status queue_on_board(struct cmdctx *c, struct board_ctx *b,
+                               char *word);
 
 /* Relay c->comment as a chat of userid (a player or observer of g,
  * proved) on g (observe.c): chat, also by a reply to a chat mail. */

@@ -25,28 +25,64 @@
 	"  Instead of a move: resign, propose (a draw), undo (take back your\n" \
 	"  last move), accept or reject (answer the other player's question)."
 
+/* The userid an example in a reply to this mail may name: the account
+ * the mail proved, else the player its From address is on file for,
+ * else NULL (the reply goes to someone not known to be a player). */
+static const char *recipient_userid(const struct cmdctx *c)
+{
+	if (c->auth_userid[0])
+		return c->auth_userid;
+	return c->sender_player[0] ? c->sender_player : NULL;
+}
+
 const char *move_usage(struct cmdctx *c, const struct game *g)
 {
 	char example[EP_MOVE_TEXT_MAX];
+	const char *me = recipient_userid(c);
 
+	/* An example names only the recipient's userid, and a move legal
+	 * on the board now only for the player on move. */
 	if (!g) {
 		snprintf(c->usage_buf, sizeof c->usage_buf, "%s  e.g. epaminondas "
-		         "move 101 alice PASSWORD e2-e3#1\n%s", MOVE_USAGE_HEAD,
-		         MOVE_USAGE_TAIL);
+		         "move 101 %s PASSWORD e2-e3#1\n%s", MOVE_USAGE_HEAD,
+		         me ? me : "USERID", MOVE_USAGE_TAIL);
 		return c->usage_buf;
 	}
 	game_example_move(g, example);
-	if (!example[0]) {
-		/* Over, or not started: no move to suggest. */
+	if (!example[0] || !me || strcmp(me, game_to_move(g)) != 0) {
+		/* Over, not started, or not the recipient's move. */
 		snprintf(c->usage_buf, sizeof c->usage_buf, "%s%s", MOVE_USAGE_HEAD,
 		         MOVE_USAGE_TAIL);
 		return c->usage_buf;
 	}
 	snprintf(c->usage_buf, sizeof c->usage_buf, "%s  e.g. %s move %ld %s "
 	         "PASSWORD %s#%zu   (a legal move on board %ld now)\n%s",
-	         MOVE_USAGE_HEAD, g->game, g->board, game_to_move(g), example,
+	         MOVE_USAGE_HEAD, g->game, g->board, me, example,
 	         g->nmoves + 1, g->board, MOVE_USAGE_TAIL);
 	return c->usage_buf;
+}
+
+/* The refusal of word (a move, its #N and ! cut off) from userid, who
+ * is not on move on g: how to have that very move queued, by command
+ * and, when the error reply carries the sender's token, by a reply. */
+static enum cmd_status not_your_turn(struct cmdctx *c, const struct game *g,
+                                     const char *userid, const char *word,
+                                     const char *usage)
+{
+	const char *mover = game_to_move(g);
+	enum cmd_status st = board_refuse(c, g, usage, "it is not your turn on "
+	                                  "board %ld: %s is to move.", g->board,
+	                                  mover);
+
+	if (!game_move_form_ok(word))
+		return st;
+	buf_printf(&c->error, "\n  To have %s played for you right after %s's "
+	           "next move, send\n    %s queue %ld %s PASSWORD %s", word,
+	           mover, g->game, g->board, userid, word);
+	if (c->error_token[0])
+		buf_printf(&c->error, "\n  or reply to this mail with just\n"
+		           "    queue %s", word);
+	return st;
 }
 
 /* Length of the square at the start of s ("e12"), or 0. */
@@ -147,8 +183,7 @@ enum cmd_status move_play(struct cmdctx *c, struct game *g,
 		                    g->board, err);
 	}
 	if ((int)g->pos.to_move != side)
-		return board_refuse(c, g, usage, "it is not your turn on board "
-		                    "%ld: %s is to move", g->board, game_to_move(g));
+		return not_your_turn(c, g, userid, word, usage);
 	if (n < 0 || (n > 0 && (size_t)n != g->nmoves + 1))
 		return board_refuse(c, g, usage, "your move is marked #%s but "
 		                    "the move being made on board %ld is #%zu; the "

@@ -61,8 +61,8 @@ static enum cmd_status pending_active(struct cmdctx *c, const struct game *g,
 	return CMD_DONE;
 }
 
-static enum cmd_status queue_on_board(struct cmdctx *c, struct board_ctx *b,
-                                      char *word)
+enum cmd_status queue_on_board(struct cmdctx *c, struct board_ctx *b,
+                               char *word)
 {
 	struct game *g = &b->g;
 	int side = game_side_of(g, b->userid);

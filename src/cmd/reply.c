@@ -942,6 +942,10 @@ static enum cmd_status board_mail(struct cmdctx *c, struct txn *t,
 		          "password needed.", g->vote == GAME_VOTE_NONE ?
 		          "propose, resign" : strcmp(g->vote_by, me ? me : "") ?
 		          "accept, reject, resign" : "reject, resign");
+	else if (r->token && r->side >= 0 && g->state == GAME_ACTIVE)
+		tvars_set(v, "reply_hint", "Or reply to this mail with just\n"
+		          "  queue TAIL-DESTINATION\non the first line: no userid "
+		          "or password needed.");
 	else
 		tvars_set(v, "reply_hint", "");
 	if (c->subject)

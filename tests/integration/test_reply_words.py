@@ -1,0 +1,103 @@
+#!/usr/bin/python3
+"""Issue 14, items 2 and 8: the right words to the right person in error
+replies and in mails about past positions.
+
+- An example in a reply names only the recipient's userid; a "legal move
+  now" example goes only to the player on move.
+- A move sent when it is not your turn is offered as queue: the command
+  ("epaminondas queue 101 bob PASSWORD a11-a10") and, when the reply
+  carries the token, the reply form ("queue a11-a10"), which works.
+- A reply that lost its token and whose subject names the board gets the
+  concrete command with the move it sent, under the sender's userid when
+  the sender's address is one player's of that board.
+- show BOARD#N of a past position gives no instructions to move, says
+  where the game is now, and its subject says it is a past position.
+- A challenge: the challenger is told whom it waits for and how to
+  withdraw; the challenged how to accept or decline.
+"""
+import os
+import re
+import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from harness import Env, ok, contains, done, by_recipient, refused
+from harness import body_of as raw_body_of
+
+A = "alice@example.org"
+B = "bob@example.org"
+C = "carol@example.org"
+
+
+def body_of(msg):
+    return raw_body_of(msg).replace("\r\n", "\n") if msg else ""
+
+
+def flat(text):
+    return " ".join(text.split())
+
+
+def token_of(m):
+    g = re.search(r"\[#([a-z2-7]+)\]$", str(m["Subject"])) if m else None
+    return g.group(1) if g else None
+
+
+env = Env()
+try:
+    env.players("alice", "bob", "carol")
+    env.new_messages()
+
+    env.mail(A, "epaminondas challenge alice bob by alice a")
+    env.mail(B, "epaminondas accept 101 bob b")
+    msgs = by_recipient(env.new_messages())
+    tok_b = token_of(msgs[B][-1])
+    subj_b = str(msgs[B][-1]["Subject"])
+
+    # -- item 1: a move when it is not your turn, by command ---------------
+    text, _, _ = refused(env, B, "epaminondas move 101 bob b a11-a10",
+                         "it is not your turn on board 101: alice is to move",
+                         "bob's move while alice is to move")
+    ok("101 alice PASSWORD" not in text, "the error reply to bob names no command "
+       "under alice's userid", text)
+    ok("a legal move on board 101 now" not in text, "no 'legal move now' "
+       "example to the player not on move", text)
+    contains(text, "\n    epaminondas queue 101 bob PASSWORD a11-a10\n",
+             "the reply offers that very move as queue, on its own line")
+
+    # alice, on move, still gets the legal-move example under her name.
+    text, _, _ = refused(env, A, "epaminondas move 101 alice a a2-a7",
+                         "not a legal move", "an illegal move of alice's")
+    ok(re.search(r"e\.g\. epaminondas move 101 alice PASSWORD \S+#1 +\(a "
+                 r"legal move on board 101 now\)", text) is not None,
+       "the player on move gets the example under their own userid", text)
+
+    # -- item 2: the same by a token reply, and "queue MOVE" by reply -------
+    rc, err = env.mail(B, "Re: " + subj_b, "a11-a10")
+    msgs = env.new_messages()
+    text = body_of(msgs[0]) if len(msgs) == 1 else ""
+    ok(len(msgs) == 1 and "it is not your turn" in text,
+       "a token reply with a move out of turn is refused", err)
+    ok("101 alice PASSWORD" not in text and "legal move on board 101 now" not in text,
+       "naming no command of alice's", text)
+    contains(text, "\n    queue a11-a10\n", "it offers the reply form "
+             "that queues the move")
+    contains(text, "\n    epaminondas queue 101 bob PASSWORD a11-a10\n",
+             "and the queue command")
+    tok_err = token_of(msgs[0]) if msgs else None
+    ok(tok_err == tok_b, "the error reply carries bob's token", msgs and
+       msgs[0]["Subject"])
+
+    rc, err = env.mail(B, "Re: " + str(msgs[0]["Subject"]), "queue a11-a10")
+    msgs = env.new_messages()
+    ok(rc == 0 and len(msgs) == 1 and
+       "Your move a11-a10 is queued on board 101" in flat(body_of(msgs[0])),
+       "a reply 'queue a11-a10' to it queues the move", err +
+       "".join(body_of(m) for m in msgs))
+    env.mail(A, "epaminondas move 101 alice a a2-a3")
+    msgs = env.new_messages()
+    ok(any("bob's queued move a11-a10 was played" in flat(body_of(m))
+           for m in msgs), "and it is played after alice's move",
+       "".join(body_of(m) for m in msgs[:1]))
+
+finally:
+    env.close()
+done()
