@@ -18,6 +18,7 @@ replies and in mails about past positions.
 import os
 import re
 import sys
+import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from harness import Env, ok, contains, done, by_recipient, refused
@@ -97,6 +98,34 @@ try:
     ok(any("bob's queued move a11-a10 was played" in flat(body_of(m))
            for m in msgs), "and it is played after alice's move",
        "".join(body_of(m) for m in msgs[:1]))
+
+    # -- item 3: a reply that lost its token, the subject naming the board -
+    text, _, _ = refused(env, B, "Re: Epaminondas Board 101", "carries no "
+                         "reply token", "a reply without its token",
+                         body="a10 a9")
+    contains(text, "\n    epaminondas move 101 bob PASSWORD a10-a9\n",
+             "it gets the concrete command, with the move sent, under the "
+             "sender's userid")
+    ok(not re.search(r"\[#[a-z2-7]{16}\]", text.split("Your mail:")[0]),
+       "and no token", text)
+    text, _, _ = refused(env, C, "Re: Epaminondas Board 101", "carries no "
+                         "reply token", "a lost-token reply from a player not "
+                         "on the board", body="a10-a9")
+    contains(text, "\n    epaminondas move 101 USERID PASSWORD a10-a9\n",
+             "names USERID when the sender plays no side of the board")
+    # An address two accounts share, both players of the board: USERID.
+    # (a day later: one confirmation request a day per address)
+    env.env["EPAMSERV_NOW"] = str(int(time.time()) + 2 * 86400)
+    env.signup(B, "bob2", "x")
+    env.new_messages()
+    env.mail(B, "epaminondas challenge bob bob2 by bob b")
+    env.mail(B, "epaminondas accept 102 bob2 x")
+    env.new_messages()
+    text, _, _ = refused(env, B, "Re: Epaminondas Board 102", "carries no "
+                         "reply token", "a lost-token reply from an address "
+                         "of both players", body="a2-a3")
+    contains(text, "\n    epaminondas move 102 USERID PASSWORD a2-a3\n",
+             "names USERID when the address is both players'")
 
 finally:
     env.close()
