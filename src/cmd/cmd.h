@@ -92,6 +92,9 @@ struct cmdctx {
 	                          when not the one shown (submit), or NULL */
 	int no_token;          /* reply_board with only_addr: no token
 	                          (preview) */
+	int past;              /* reply_board: the board shown is a past
+	                          position (show BOARD#N), not the game as
+	                          it stands: no turn to act on */
 	char error_token[REPLY_TOKEN_LEN + 1]; /* CMD_REFUSED: the sender's
 	                          reply token for error_token_board, or "" */
 	char error_token_game[16];

@@ -838,8 +838,14 @@ static void board_vars(struct cmdctx *c, const struct game *g,
 			           : "", grace[0] && lose.len ? "\n" : "",
 			           buf_str(&lose), lose.len ? "." : "");
 		buf_free(&lose);
-		tvars_setf(v, "turn", "Move %zu: %s (%s) to move.", g->nmoves + 1,
-		           game_to_move(g), p->to_move == EP_WHITE ? "White" : "Black");
+		if (c->past)
+			tvars_setf(v, "turn", "In this position %s (%s) was to make "
+			           "move %zu.", game_to_move(g), p->to_move == EP_WHITE
+			           ? "White" : "Black", g->nmoves + 1);
+		else
+			tvars_setf(v, "turn", "Move %zu: %s (%s) to move.",
+			           g->nmoves + 1, game_to_move(g),
+			           p->to_move == EP_WHITE ? "White" : "Black");
 		tvars_setf(v, "next_move", "%zu", g->nmoves + 1);
 		tvars_setf(v, "to_move", "%s", game_to_move(g));
 	} else if (g->state == GAME_CHALLENGED) {

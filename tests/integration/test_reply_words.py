@@ -99,6 +99,34 @@ try:
            for m in msgs), "and it is played after alice's move",
        "".join(body_of(m) for m in msgs[:1]))
 
+    # -- item 4: show BOARD#N of a past position ----------------------------
+    # Board 101 has 2 moves (a2-a3, the queued a11-a10): alice to move.
+    rc, err = env.mail(B, "epaminondas show 101#1")
+    msgs = env.new_messages()
+    m = msgs[0] if len(msgs) == 1 else None
+    text = body_of(m)
+    html = m.get_body(preferencelist=("html",)) if m else None
+    html = html.get_content() if html else ""
+    ok(m is not None and "past position" in str(m["Subject"]) and
+       "after move 1" in str(m["Subject"]), "a past position's subject says "
+       "it is one", m and m["Subject"])
+    contains(text, "Board 101 as it stood after move 1 (of 2); the game is "
+             "now at move 3, alice to move.", "the headline says where the "
+             "game is now")
+    ok(not re.search(r"To move|queue|propose|resign|PASSWORD|#2", text),
+       "no instructions to move, queue or offer in the text", text)
+    ok(not re.search(r"To move|mailto:|PASSWORD", html),
+       "nor in the HTML part", html[-2000:])
+    ok(m is not None and not re.search(r"\[#[a-z2-7]+\]", str(m["Subject"])),
+       "and no token", m and m["Subject"])
+    # The board as it stands still gets its instructions.
+    env.mail(A, "epaminondas show 101#2")
+    msgs = env.new_messages()
+    ok(len(msgs) == 1 and "To move" in body_of(msgs[0]) and
+       "past position" not in str(msgs[0]["Subject"]),
+       "show 101#2 (the board as it stands) is no past position",
+       msgs and body_of(msgs[0]))
+
     # -- item 3: a reply that lost its token, the subject naming the board -
     text, _, _ = refused(env, B, "Re: Epaminondas Board 101", "carries no "
                          "reply token", "a reply without its token",
