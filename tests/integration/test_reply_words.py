@@ -155,6 +155,45 @@ try:
     contains(text, "\n    epaminondas move 102 USERID PASSWORD a2-a3\n",
              "names USERID when the address is both players'")
 
+    # -- item 5: a signed challenge, worded for each side -------------------
+    env.mail(A, "epaminondas challenge alice bob by alice a")
+    msgs = by_recipient(env.new_messages())
+    ta, tb = body_of(msgs.get(A, [None])[-1]), body_of(msgs.get(B, [None])[-1])
+    contains(ta, "Waiting for bob to accept", "the challenger is told whom "
+             "the challenge waits for")
+    ok(re.search(r"\n +epaminondas decline 103 alice PASSWORD\n", ta),
+       "and how to withdraw it, under their own userid, on its own line", ta)
+    ok("103 bob" not in ta and "bob, to accept" not in ta and
+       "accept 103 alice" not in ta,
+       "the challenger gets no words meant for bob", ta)
+    ok(re.search(r"\n +epaminondas accept 103 bob PASSWORD\n", tb) and
+       re.search(r"\n +epaminondas decline 103 bob PASSWORD", tb),
+       "the challenged is told how to accept or decline", tb)
+    ok("103 alice" not in tb, "the challenged gets no command under "
+       "alice's userid", tb)
+    # An unsigned challenge (carol's): each is told what they can do.
+    env.mail(C, "epaminondas challenge alice bob")
+    msgs = by_recipient(env.new_messages())
+    ta, tb = body_of(msgs.get(A, [None])[-1]), body_of(msgs.get(B, [None])[-1])
+    ok("accept 104 alice PASSWORD" in ta and
+       "decline 104 alice PASSWORD" in ta and "104 bob" not in ta,
+       "unsigned: alice is told how to accept or decline, under her "
+       "userid only", ta)
+    ok("accept 104 bob PASSWORD" in tb and "decline 104 bob PASSWORD" in tb
+       and "104 alice" not in tb, "unsigned: bob likewise", tb)
+    env.mail(A, "epaminondas accept 104 alice a")
+    msgs = by_recipient(env.new_messages())
+    ta, tb = body_of(msgs.get(A, [None])[-1]), body_of(msgs.get(B, [None])[-1])
+    ok("starts when bob accepts" in flat(ta) and
+       "decline 104 alice PASSWORD" in ta and "accept 104 alice" not in ta,
+       "unsigned, accepted by alice: she waits for bob and may withdraw", ta)
+    ok("accept 104 bob PASSWORD" in tb and "104 alice" not in tb,
+       "and bob may still accept", tb)
+    env.mail(A, "epaminondas decline 104 alice a")
+    msgs = by_recipient(env.new_messages())
+    ok(any("withdrew the challenge" in flat(body_of(m)) for m in msgs.get(A, [])),
+       "the withdrawal offered works", [body_of(m)[:300] for m in msgs.get(A, [])])
+
 finally:
     env.close()
 done()
