@@ -470,6 +470,13 @@ enum cmd_status cmd_move(struct cmdctx *c, const char *game, int argc,
  * move legal now as the example; no example once the game is over), or
  * the generic one for g NULL.  Points into c->usage_buf. */
 const char *move_usage(struct cmdctx *c, const struct game *g);
+/* Refuse move (untrusted, maybe with #N or a trailing "!") from userid,
+ * a player of g who is not on move: the reason, and how to have that very
+ * move queued, by the queue command and, when the error reply carries
+ * the sender's token, by a reply "queue MOVE".  CMD_REFUSED. */
+enum cmd_status move_not_your_turn(struct cmdctx *c, const struct game *g,
+                                   const char *userid, const char *move,
+                                   const char *usage);
 /* Play word ("e3-e7" or "e3-e7#12") for userid on g, with the checks of
  * "move": started, not over, the player's turn, #N, legal.  CMD_DONE with
  * the move played, or CMD_REFUSED (g unchanged). word is modified. */

@@ -62,18 +62,19 @@ const char *move_usage(struct cmdctx *c, const struct game *g)
 	return c->usage_buf;
 }
 
-/* The refusal of word (a move, its #N and ! cut off) from userid, who
- * is not on move on g: how to have that very move queued, by command
- * and, when the error reply carries the sender's token, by a reply. */
-static enum cmd_status not_your_turn(struct cmdctx *c, const struct game *g,
-                                     const char *userid, const char *word,
-                                     const char *usage)
+enum cmd_status move_not_your_turn(struct cmdctx *c, const struct game *g,
+                                   const char *userid, const char *move,
+                                   const char *usage)
 {
 	const char *mover = game_to_move(g);
+	char word[EP_MOVE_TEXT_MAX + 8];
 	enum cmd_status st = board_refuse(c, g, usage, "it is not your turn on "
 	                                  "board %ld: %s is to move.", g->board,
 	                                  mover);
 
+	/* The move as queue takes it: no #N, no "!". */
+	snprintf(word, sizeof word, "%s", move);
+	word[strcspn(word, "#!")] = '\0';
 	if (!game_move_form_ok(word))
 		return st;
 	buf_printf(&c->error, "\n  To have %s played for you right after %s's "
@@ -183,7 +184,7 @@ enum cmd_status move_play(struct cmdctx *c, struct game *g,
 		                    g->board, err);
 	}
 	if ((int)g->pos.to_move != side)
-		return not_your_turn(c, g, userid, word, usage);
+		return move_not_your_turn(c, g, userid, word, usage);
 	if (n < 0 || (n > 0 && (size_t)n != g->nmoves + 1))
 		return board_refuse(c, g, usage, "your move is marked #%s but "
 		                    "the move being made on board %ld is #%zu; the "

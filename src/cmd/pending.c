@@ -117,10 +117,7 @@ static enum cmd_status submit_on_board(struct cmdctx *c, struct board_ctx *b,
 	if ((st = pending_active(c, g, SUBMIT_USAGE)) != CMD_DONE)
 		return st;
 	if (side != (int)g->pos.to_move)
-		return board_refuse(c, g, SUBMIT_USAGE, "it is not your turn on "
-		                    "board %ld: %s is to move (to have a move "
-		                    "played after theirs, use queue)", g->board,
-		                    game_to_move(g));
+		return move_not_your_turn(c, g, b->userid, word, SUBMIT_USAGE);
 	/* The move is tried on a second copy of the board, loaded from the
 	 * same file under the same lock. */
 	rc = game_load(&after, c->cfg->spool, g->game, g->board, &err);

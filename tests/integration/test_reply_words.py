@@ -64,6 +64,12 @@ try:
     contains(text, "\n    epaminondas queue 101 bob PASSWORD a11-a10\n",
              "the reply offers that very move as queue, on its own line")
 
+    text, _, _ = refused(env, B, "epaminondas submit 101 bob b a11-a10#2",
+                         "it is not your turn on board 101: alice is to move",
+                         "bob's submit while alice is to move")
+    contains(text, "\n    epaminondas queue 101 bob PASSWORD a11-a10\n",
+             "a submit out of turn is offered as queue too (no #N)")
+
     # alice, on move, still gets the legal-move example under her name.
     text, _, _ = refused(env, A, "epaminondas move 101 alice a a2-a7",
                          "not a legal move", "an illegal move of alice's")
