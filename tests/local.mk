@@ -102,6 +102,8 @@ EXTRA_DIST += tests/integration/test_board_words.py
 # Every text part of every mail wraps at 72 columns (issue 14, item 5).
 TESTS += tests/integration/test_line_width.py
 EXTRA_DIST += tests/integration/test_line_width.py
+TESTS += tests/integration/test_reply_words.py
+EXTRA_DIST += tests/integration/test_reply_words.py
 
 # Account commands: change, signoff, list, message, vacation, set.
 TESTS += tests/integration/test_accounts.py

@@ -92,6 +92,9 @@ struct cmdctx {
 	                          when not the one shown (submit), or NULL */
 	int no_token;          /* reply_board with only_addr: no token
 	                          (preview) */
+	int past;              /* reply_board: the board shown is a past
+	                          position (show BOARD#N), not the game as
+	                          it stands: no turn to act on */
 	char error_token[REPLY_TOKEN_LEN + 1]; /* CMD_REFUSED: the sender's
 	                          reply token for error_token_board, or "" */
 	char error_token_game[16];
@@ -426,13 +429,20 @@ enum cmd_status cmd_token_reply(struct cmdctx *c, const struct intake *in);
 
 /* Whether in is a reply by token (for cmd_token_reply), not a command:
  * its subject carries a token, and its first line is a move or vote
- * word, "confirm" (to a submit mail), nothing, or anything when the
+ * word, "confirm" (to a submit mail), "show", "queue MOVE", nothing, or
+ * anything when the
  * subject is a chat mail's. */
 int tokens_reply(const struct intake *in);
 
 /* Play b's submitted move of b->userid (pending.c): confirm, also by a
  * reply "confirm" to the submit mail (tokens.c). */
 enum cmd_status confirm_on_board(struct cmdctx *c, struct board_ctx *b);
+
+/* Queue word (a move, or "off": drop the queued one) for b->userid, who
+ * is not on move on b (pending.c): queue, also by a reply "queue MOVE"
+ * to a board mail (tokens.c).  word is lower-cased in place. */
+enum cmd_status queue_on_board(struct cmdctx *c, struct board_ctx *b,
+                               char *word);
 
 /* Relay c->comment as a chat of userid (a player or observer of g,
  * proved) on g (observe.c): chat, also by a reply to a chat mail. */
@@ -461,6 +471,13 @@ enum cmd_status cmd_move(struct cmdctx *c, const char *game, int argc,
  * move legal now as the example; no example once the game is over), or
  * the generic one for g NULL.  Points into c->usage_buf. */
 const char *move_usage(struct cmdctx *c, const struct game *g);
+/* Refuse move (untrusted, maybe with #N or a trailing "!") from userid,
+ * a player of g who is not on move: the reason, and how to have that very
+ * move queued, by the queue command and, when the error reply carries
+ * the sender's token, by a reply "queue MOVE".  CMD_REFUSED. */
+enum cmd_status move_not_your_turn(struct cmdctx *c, const struct game *g,
+                                   const char *userid, const char *move,
+                                   const char *usage);
 /* Play word ("e3-e7" or "e3-e7#12") for userid on g, with the checks of
  * "move": started, not over, the player's turn, #N, legal.  CMD_DONE with
  * the move played, or CMD_REFUSED (g unchanged). word is modified. */

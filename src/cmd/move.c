@@ -18,22 +18,59 @@
 #include <string.h>
 #include <strings.h>
 
+/* The userid an example in a reply to this mail may name: the account
+ * the mail proved, else the player its From address is on file for,
+ * else NULL (the reply goes to someone not known to be a player). */
+static const char *recipient_userid(const struct cmdctx *c)
+{
+	if (c->auth_userid[0])
+		return c->auth_userid;
+	return c->sender_player[0] ? c->sender_player : NULL;
+}
+
 const char *move_usage(struct cmdctx *c, const struct game *g)
 {
 	const struct cmd_def *d = cmdt_find("move", CMDT_GAME);
 	char example[EP_MOVE_TEXT_MAX], line[EP_MOVE_TEXT_MAX + 160];
+	const char *me = recipient_userid(c);
 
 	if (!g)
 		return cmd_usage_of(c, "move", CMDT_GAME, NULL);
 	game_example_move(g, example);
 	line[0] = '\0';
-	/* Over, or not started: no move to suggest (line ""). */
-	if (example[0])
+	/* An example names only the recipient's userid, and a move legal
+	 * on the board now only for the player on move (over, not started
+	 * or not the recipient's move: line ""). */
+	if (example[0] && me && strcmp(me, game_to_move(g)) == 0)
 		snprintf(line, sizeof line, "move %ld %s PASSWORD %s#%zu   (a legal "
-		         "move on board %ld now)", g->board, game_to_move(g),
-		         example, g->nmoves + 1, g->board);
+		         "move on board %ld now)", g->board, me, example,
+		         g->nmoves + 1, g->board);
 	return cmdt_entry(d, CMDT_GAME, g->game, line, c->usage_buf,
 	                  sizeof c->usage_buf);
+}
+
+enum cmd_status move_not_your_turn(struct cmdctx *c, const struct game *g,
+                                   const char *userid, const char *move,
+                                   const char *usage)
+{
+	const char *mover = game_to_move(g);
+	char word[EP_MOVE_TEXT_MAX + 8];
+	enum cmd_status st = board_refuse(c, g, usage, "it is not your turn on "
+	                                  "board %ld: %s is to move.", g->board,
+	                                  mover);
+
+	/* The move as queue takes it: no #N, no "!". */
+	snprintf(word, sizeof word, "%s", move);
+	word[strcspn(word, "#!")] = '\0';
+	if (!game_move_form_ok(word))
+		return st;
+	buf_printf(&c->error, "\n  To have %s played for you right after %s's "
+	           "next move, send\n    %s queue %ld %s PASSWORD %s", word,
+	           mover, g->game, g->board, userid, word);
+	if (c->error_token[0])
+		buf_printf(&c->error, "\n  or reply to this mail with just\n"
+		           "    queue %s", word);
+	return st;
 }
 
 /* Length of the square at the start of s ("e12"), or 0. */
@@ -134,8 +171,7 @@ enum cmd_status move_play(struct cmdctx *c, struct game *g,
 		                    g->board, err);
 	}
 	if ((int)g->pos.to_move != side)
-		return board_refuse(c, g, usage, "it is not your turn on board "
-		                    "%ld: %s is to move", g->board, game_to_move(g));
+		return move_not_your_turn(c, g, userid, word, usage);
 	if (n < 0 || (n > 0 && (size_t)n != g->nmoves + 1))
 		return board_refuse(c, g, usage, "your move is marked #%s but "
 		                    "the move being made on board %ld is #%zu; the "

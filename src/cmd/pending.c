@@ -49,8 +49,8 @@ static enum cmd_status pending_active(struct cmdctx *c, const struct game *g,
 	return CMD_DONE;
 }
 
-static enum cmd_status queue_on_board(struct cmdctx *c, struct board_ctx *b,
-                                      char *word)
+enum cmd_status queue_on_board(struct cmdctx *c, struct board_ctx *b,
+                               char *word)
 {
 	const char *usage = cmd_usage_of(c, "queue", CMDT_GAME, b->g.game);
 	struct game *g = &b->g;
@@ -107,10 +107,7 @@ static enum cmd_status submit_on_board(struct cmdctx *c, struct board_ctx *b,
 	if ((st = pending_active(c, g, usage)) != CMD_DONE)
 		return st;
 	if (side != (int)g->pos.to_move)
-		return board_refuse(c, g, usage, "it is not your turn on "
-		                    "board %ld: %s is to move (to have a move "
-		                    "played after theirs, use queue)", g->board,
-		                    game_to_move(g));
+		return move_not_your_turn(c, g, b->userid, word, usage);
 	/* The move is tried on a second copy of the board, loaded from the
 	 * same file under the same lock. */
 	rc = game_load(&after, c->cfg->spool, g->game, g->board, &err);

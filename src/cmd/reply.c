@@ -677,24 +677,27 @@ static int reply_observes(const struct game *g, const char *userid)
 	return 0;
 }
 
-/* The challenge: how each player who has not agreed yet answers it. */
-static void challenge_instructions(const struct game *g, struct tvars *v)
+/* The challenge, in words for recipient me on side (-1: not a player):
+ * a player who has not agreed how to accept or decline it; one who has
+ * (the signer, or who accepted) whom it waits for and how to withdraw
+ * it; anyone else nothing beyond the turn line ("Waiting for ..."). */
+static void challenge_instructions(const struct game *g, struct tvars *v,
+                                   const char *me, int side)
 {
-	struct buf b = BUF_INIT;
-	int i;
-
-	for (i = 0; i < 2; i++) {
-		const char *who = i == 0 ? g->white : g->black;
-		if (g->agreed[i])
-			continue;
-		buf_printf(&b, "%s%s, to accept the challenge send a mail with "
-		           "the subject\n  %s accept %ld %s PASSWORD\nor, to "
-		           "decline it,\n  %s decline %ld %s PASSWORD", b.len ?
-		           "\n\n" : "", who, g->game, g->board, who, g->game,
-		           g->board, who);
+	if (side < 0 || !me) {
+		tvars_set(v, "instructions", "");
+		return;
 	}
-	tvars_setf(v, "instructions", "%s", buf_str(&b));
-	buf_free(&b);
+	if (!g->agreed[side])
+		tvars_setf(v, "instructions", "To accept the challenge, send a mail "
+		           "with the subject\n  %s accept %ld %s PASSWORD\nor, to "
+		           "decline it,\n  %s decline %ld %s PASSWORD", g->game,
+		           g->board, me, g->game, g->board, me);
+	else
+		tvars_setf(v, "instructions", "You have agreed to this game; it "
+		           "starts when %s accepts.  To withdraw, send\n"
+		           "  %s decline %ld %s PASSWORD", game_opponent(g, me),
+		           g->game, g->board, me);
 }
 
 /* What recipient me (a userid, or NULL: not known) can send next, by the
@@ -711,7 +714,7 @@ static void instructions_var(const struct game *g, struct tvars *v,
 
 	tvars_set(v, "instructions", "");
 	if (g->state == GAME_CHALLENGED) {
-		challenge_instructions(g, v);
+		challenge_instructions(g, v, me, side);
 		return;
 	}
 	if (g->state != GAME_ACTIVE)
@@ -902,8 +905,14 @@ static void board_vars(struct cmdctx *c, const struct game *g,
 			           : "", grace[0] && lose.len ? "\n" : "",
 			           buf_str(&lose), lose.len ? "." : "");
 		buf_free(&lose);
-		tvars_setf(v, "turn", "Move %zu: %s (%s) to move.", g->nmoves + 1,
-		           game_to_move(g), p->to_move == EP_WHITE ? "White" : "Black");
+		if (c->past)
+			tvars_setf(v, "turn", "In this position %s (%s) was to make "
+			           "move %zu.", game_to_move(g), p->to_move == EP_WHITE
+			           ? "White" : "Black", g->nmoves + 1);
+		else
+			tvars_setf(v, "turn", "Move %zu: %s (%s) to move.",
+			           g->nmoves + 1, game_to_move(g),
+			           p->to_move == EP_WHITE ? "White" : "Black");
 		tvars_setf(v, "next_move", "%zu", g->nmoves + 1);
 		tvars_setf(v, "to_move", "%s", game_to_move(g));
 	} else if (g->state == GAME_CHALLENGED) {
@@ -1006,6 +1015,10 @@ static enum cmd_status board_mail(struct cmdctx *c, struct txn *t,
 		          "password needed.", g->vote == GAME_VOTE_NONE ?
 		          "propose, resign" : strcmp(g->vote_by, me ? me : "") ?
 		          "accept, reject, resign" : "reject, resign");
+	else if (r->token && r->side >= 0 && g->state == GAME_ACTIVE)
+		tvars_set(v, "reply_hint", "Or reply to this mail with just\n"
+		          "  queue TAIL-DESTINATION\non the first line: no userid "
+		          "or password needed.");
 	else
 		tvars_set(v, "reply_hint", "");
 	if (c->subject)

@@ -91,15 +91,33 @@ static int show_board_word(char *word, long *board, long *n)
 	return *board < 0 || (hash && *n < 0) ? -1 : 0;
 }
 
-/* Load board for show, replayed to its first n moves when n >= 0. */
+/* Where the game full stands now, after a past position was shown:
+ * "the game is now at move 7, bob to move" or "the game is over: ...". */
+static void show_now(const struct game *full, char *buf, size_t len)
+{
+	char res[REPLY_RESULT_MAX];
+
+	if (full->state == GAME_ACTIVE) {
+		snprintf(buf, len, "the game is now at move %zu, %s to move",
+		         full->nmoves + 1, game_to_move(full));
+		return;
+	}
+	reply_result_words(full, res, sizeof res);
+	snprintf(buf, len, "the game is over: %s", res);
+}
+
+/* Load board for show, replayed to its first n moves when n >= 0;
+ * *past set when that is a position the game has left behind. */
 static enum cmd_status show_load_at(struct cmdctx *c, const char *game,
                                     long board, long n, struct game *g,
-                                    char *headline, size_t len)
+                                    char *headline, size_t len, int *past)
 {
 	const char *usage = cmd_usage_of(c, "show", CMDT_GAME, game);
 	struct game full;
+	char now[REPLY_RESULT_MAX + 64];
 	enum cmd_status st = show_load(c, game, board, usage, &full);
 
+	*past = 0;
 	if (st != CMD_DONE)
 		return st;
 	if (n < 0 || (size_t)n == full.nmoves) {
@@ -114,23 +132,31 @@ static enum cmd_status show_load_at(struct cmdctx *c, const char *game,
 		return CMD_REFUSED;
 	}
 	preview_rewind(&full, (size_t)n, g);
-	snprintf(headline, len, "Board %ld as it stood after move %ld (of %zu).",
-	         board, n, full.nmoves);
+	show_now(&full, now, sizeof now);
+	if (n == 0)
+		snprintf(headline, len, "Board %ld as it stood before the first "
+		         "move (of %zu); %s.", board, full.nmoves, now);
+	else
+		snprintf(headline, len, "Board %ld as it stood after move %ld (of "
+		         "%zu); %s.", board, n, full.nmoves, now);
+	*past = 1;
 	game_free(&full);
 	return CMD_DONE;
 }
 
 /* show BOARD[#N] [BOARD[#N]...]: one board mail each, in one
- * transaction; every word is checked before any is sent. */
+ * transaction; every word is checked before any is sent.  A past
+ * position comes with no instructions and no token, under a subject
+ * that says what it is. */
 static enum cmd_status show_boards(struct cmdctx *c, const char *game,
                                    int argc, char **argv)
 {
 	const char *usage = cmd_usage_of(c, "show", CMDT_GAME, game);
 	long boards[SHOW_MAX_BOARDS], at[SHOW_MAX_BOARDS];
-	char headline[128];
+	char headline[REPLY_RESULT_MAX + 192], subject[128];
 	struct txn *t;
 	enum cmd_status st = CMD_DONE;
-	int i;
+	int i, past;
 
 	if (argc > SHOW_MAX_BOARDS)
 		return cmd_refuse(c, usage, "show takes at most %d boards",
@@ -143,10 +169,26 @@ static enum cmd_status show_boards(struct cmdctx *c, const char *game,
 	for (i = 0; i < argc && st == CMD_DONE; i++) {
 		struct game g;
 		st = show_load_at(c, game, boards[i], at[i], &g, headline,
-		                  sizeof headline);
+		                  sizeof headline, &past);
 		if (st != CMD_DONE)
 			break;
+		if (at[i] == 0)
+			snprintf(subject, sizeof subject, "%s Board %ld before the "
+			         "first move: a past position", reply_game_title(game),
+			         boards[i]);
+		else
+			snprintf(subject, sizeof subject, "%s Board %ld after move %ld: "
+			         "a past position", reply_game_title(game), boards[i],
+			         at[i]);
+		if (past) {
+			c->past = c->no_token = 1;
+			c->subject = subject;
+		}
 		st = reply_board(c, t, &g, headline, "", NULL, c->sender);
+		if (past) {
+			c->past = c->no_token = 0;
+			c->subject = NULL;
+		}
 		game_free(&g);
 	}
 	if (st != CMD_DONE) {

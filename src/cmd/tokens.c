@@ -7,9 +7,10 @@
  *   Subject: Epaminondas Board 101 alice [#k3f7x2ab7q4mz5ne]
  *
  * Mail clients keep the subject in a reply ("Re: ..."), so a reply whose
- * first body line is just a move ("e3-e7", "e3-e7#12") or a vote word
- * (propose, undo, accept, reject, resign) is carried out for that player
- * with no userid or password.  The design:
+ * first body line is just a move ("e3-e7", "e3-e7#12"), a vote word
+ * (propose, undo, accept, reject, resign) or "queue MOVE" (the waiting
+ * player's move, played after the opponent's: pending.c) is carried out
+ * for that player with no userid or password.  The design:
  *
  *   - A token is 16 characters of [a-z2-7]: 80 bits of
  *     HMAC-SHA256(SPOOL/secret, "epamserv reply token v1", GAME, USERID,
@@ -78,6 +79,8 @@ _Static_assert(TOKEN_HASH_MAX < sizeof ((struct game *)0)->token_hash[0],
 	"or confirm after submit) on the first line of the body:\n" \
 	"  e3-e7\n" \
 	"  e3-e7#12     (#N, optional: the number of the move you make)\n" \
+	"  queue e3-e7  (while the other player is to move: played right\n" \
+	"               after their next move; queue off drops it)\n" \
 	"Or send the whole command as the subject:\n" \
 	"  GAME move BOARD USERID PASSWORD MOVE[#N]"
 
@@ -291,7 +294,10 @@ int tokens_reply(const struct intake *in)
 		return 1;
 	/* "confirm" alone answers a submit mail of a board (the
 	 * confirmation request of an address names no board); "show"
-	 * alone asks for the board again. */
+	 * alone asks for the board again; "queue MOVE" queues a move. */
+	if (in->token_board >= 0 && in->argc >= 2 && in->argc <= 3 &&
+	    strcasecmp(in->argv[0], "queue") == 0)
+		return 1;
 	return in->token_board >= 0 && in->argc == 1 &&
 	       (strcasecmp(in->argv[0], "confirm") == 0 ||
 	        strcasecmp(in->argv[0], "show") == 0);
@@ -302,7 +308,7 @@ enum cmd_status cmd_token_reply(struct cmdctx *c, const struct intake *in)
 	struct board_ctx b;
 	enum cmd_status st;
 	char word[64];
-	int side, i;
+	int side, i, queue;
 
 	for (i = 0; spool_games[i]; i++)
 		if (strcasecmp(in->token_game, spool_games[i]) == 0)
@@ -313,9 +319,11 @@ enum cmd_status cmd_token_reply(struct cmdctx *c, const struct intake *in)
 		                  "\"Re: Epaminondas Board 101 alice [#...]\")");
 	if (in->token_chat)
 		return token_chat(c, spool_games[i], in);
+	/* "queue MOVE": the rules of the queue command (pending.c). */
+	queue = in->argc >= 2 && strcasecmp(in->argv[0], "queue") == 0;
 	/* move_words: "e12 e10", "c2-c4 #13", "c2-c4." are one move. */
-	if (in->argc < 1 || move_words(in->argv, in->argc, word,
-	                               sizeof word) != in->argc)
+	if (in->argc < 1 || move_words(in->argv + queue, in->argc - queue, word,
+	                               sizeof word) != in->argc - queue)
 		return cmd_refuse(c, TOKEN_USAGE, "a reply to a board mail gives "
 		                  "just the move on the first line of the body, "
 		                  "with nothing after it on that line");
@@ -338,7 +346,9 @@ enum cmd_status cmd_token_reply(struct cmdctx *c, const struct intake *in)
 	}
 	snprintf(b.userid, sizeof b.userid, "%s", side == 0 ? b.g.white : b.g.black);
 	/* The answer to a submit mail; "show": the board again. */
-	if (strcasecmp(word, "confirm") == 0)
+	if (queue)
+		st = queue_on_board(c, &b, word);
+	else if (strcasecmp(word, "confirm") == 0)
 		st = confirm_on_board(c, &b);
 	else if (strcasecmp(word, "show") == 0)
 		st = token_show(c, &b);
@@ -383,15 +393,98 @@ static int looks_like_move(const char *word, const char *next)
 	return !*p || (strchr("!.,;", *p) && !p[1]);
 }
 
+/* The board a subject names ("Re: Epaminondas Board 101 bob"): its
+ * number, and in *game its game (a spool_games name); -1 when it names
+ * none. */
+static long subject_board(const char *subject, const char **game)
+{
+	struct intake w;
+	char num[8];
+	long board = -1;
+	size_t k;
+	int i;
+
+	if (!subject)
+		return -1;
+	memset(&w, 0, sizeof w);
+	intake_split_words(reply_strip_prefixes(subject), &w);
+	for (i = 0; w.argc >= 3 && spool_games[i]; i++)
+		if (strcasecmp(w.argv[0], spool_games[i]) == 0 &&
+		    strcasecmp(w.argv[1], "board") == 0) {
+			snprintf(num, sizeof num, "%s", w.argv[2]);
+			k = strlen(num);
+			if (k > 1 && num[k - 1] == ':')
+				num[k - 1] = '\0';
+			board = util_board_number(num);
+			*game = spool_games[i];
+			break;
+		}
+	intake_free(&w);
+	return board;
+}
+
+/* The userid of the one player of g whose confirmed address the mail's
+ * From is, into userid (32 bytes), or "" (none, both, or From is no
+ * player's address: the reply then goes to an address not on file). */
+static void sender_on_board(struct cmdctx *c, const struct game *g,
+                            char *userid)
+{
+	const char *player[2] = { g->white, g->black };
+	const char *from = c->mail ? c->mail->from_addr : NULL;
+	int i, n = 0;
+
+	userid[0] = '\0';
+	if (!from || !c->sender_player[0] || !c->sender ||
+	    strcmp(c->sender, from) != 0)
+		return;
+	for (i = 0; i < 2 && !(i == 1 && strcmp(player[0], player[1]) == 0);
+	     i++) {
+		struct user u;
+		char *err = NULL;
+		int rc = user_load(c->cfg->spool, player[i], &u, &err);
+		free(err);
+		if (rc != 0)
+			continue;
+		if (user_confirmed(&u) && user_find_address(&u, from) >= 0) {
+			snprintf(userid, 32, "%s", u.userid);
+			n++;
+		}
+		user_free(&u);
+	}
+	if (n != 1)
+		userid[0] = '\0';
+}
+
 enum cmd_status tokens_lost(struct cmdctx *c, const struct intake *in)
 {
-	char word[32];
+	char word[32], move[64], userid[32] = "", *err = NULL;
+	const char *game = NULL;
+	long board;
+	struct game g;
 
 	if (in->token[0] || in->argc < 1 || in->argc > 3 ||
 	    cmd_known(in->argv[0]) ||
 	    !looks_like_move(in->argv[0], in->argc > 1 ? in->argv[1] : NULL))
 		return CMD_DONE;
 	snprintf(word, sizeof word, "%s", in->argv[0]);
+	board = subject_board(c->mail ? c->mail->subject : NULL, &game);
+	/* The subject names a board that exists: the concrete command,
+	 * with the move sent (the sender's userid only when From is one
+	 * player's address of that board; never a token). */
+	if (board >= 0 && move_words(in->argv, in->argc, move, sizeof move) > 0 &&
+	    game_load(&g, c->cfg->spool, game, board, &err) == 0) {
+		sender_on_board(c, &g, userid);
+		game_free(&g);
+		return cmd_refuse(c, TOKEN_USAGE, "'%s' looks like a move, but your "
+		                  "mail carries no reply token: your mail program "
+		                  "may have dropped the [#...] at the end of the "
+		                  "subject.  Nothing was played.  Reply to the "
+		                  "latest mail about the board keeping its subject, "
+		                  "or send the whole command as the subject:\n"
+		                  "    %s move %ld %s PASSWORD %s", word, game, board,
+		                  userid[0] ? userid : "USERID", move);
+	}
+	free(err);
 	return cmd_refuse(c, TOKEN_USAGE, "'%s' looks like a move, but your mail "
 	                  "carries no reply token: your mail program may have "
 	                  "dropped the [#...] at the end of the subject.  Reply "

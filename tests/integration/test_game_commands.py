@@ -36,7 +36,8 @@ try:
     env.mail(A, "epaminondas challenge alice bob by alice Secret1")
     text, subject = board_mails(env, "challenge")
     is_(subject, "Epaminondas Board 101 bob", "the challenge names bob, who must answer")
-    contains(text, "epaminondas decline 101 bob PASSWORD", "the mail says how to decline")
+    contains(text, "epaminondas decline 101 alice PASSWORD",
+             "the challenger's mail says how to withdraw (not bob's words)")
     refused(env, A, "epaminondas move 101 alice Secret1 e2-e3",
             "has not started: bob has not accepted", "a move before the accept")
     refused(env, A, "epaminondas accept 101 alice Secret1",

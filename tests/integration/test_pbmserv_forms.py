@@ -140,7 +140,7 @@ try:
        [body_of(m)[:300] for m in msgs])
     # show BOARD[#N] [BOARD[#N]...]: past positions, several boards.
     text = one_reply(env, A, "epaminondas show 101#0", "show 101#0")
-    ok("as it stood after move 0 (of 1)" in text and "a2-a3" not in
+    ok("as it stood before the first move (of 1)" in text and "a2-a3" not in
        text.split("as it stood")[1][:2000],
        "show 101#0 shows the board before the first move", text[:600])
     rc, err = env.mail(A, "epaminondas show 101 101#1 101#0")
