@@ -73,8 +73,8 @@ try:
     # alice, on move, still gets the legal-move example under her name.
     text, _, _ = refused(env, A, "epaminondas move 101 alice a a2-a7",
                          "not a legal move", "an illegal move of alice's")
-    ok(re.search(r"e\.g\. epaminondas move 101 alice PASSWORD \S+#1 +\(a "
-                 r"legal move on board 101 now\)", text) is not None,
+    ok(re.search(r"e\.g\. epaminondas move 101 alice PASSWORD \S+#1\s+\(a\s"
+                 r"legal\s+move\s+on\s+board\s+101\s+now\)", text) is not None,
        "the player on move gets the example under their own userid", text)
 
     # -- item 2: the same by a token reply, and "queue MOVE" by reply -------

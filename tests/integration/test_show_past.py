@@ -52,17 +52,19 @@ try:
     ok(len(set(boards)) == 6 and all(boards), "six distinct boards were mailed")
 
     text = one_board(env, "epaminondas show 101#3")
-    contains(text, "Board 101 as it stood after move 3 (of 5).",
+    contains(text, "Board 101 as it stood after move 3 (of 5); the game is now at move 6,",
              "show 101#3 says which position it is")
     is_(diagram(text), boards[3], "show 101#3 is the board after 3 plies")
-    contains(text, "Move 4: bob (Black) to move.", "after 3 plies, Move 4")
+    contains(text, "In this position bob (Black) was to make move 4.",
+             "after 3 plies, move 4")
     moves = re.findall(r"(\d+)\. (\S+)", text.split("Moves:")[-1])
     is_(moves, [("1", "d1-d4"), ("2", "a11-b10"), ("3", "d3-d6")],
         "its move list numbers the 3 plies 1, 2, 3")
 
     text = one_board(env, "epaminondas show 101#0")
     is_(diagram(text), boards[0], "show 101#0 is the start")
-    contains(text, "Move 1: alice (White) to move.", "#0: Move 1")
+    contains(text, "In this position alice (White) was to make move 1.",
+             "#0: move 1")
     ok("Moves:" not in text, "#0 has no move list")
 
     text = one_board(env, "epaminondas show 101#5")
