@@ -41,17 +41,6 @@ enum cmd_status cmd_refuse(struct cmdctx *c, const char *usage,
 	return CMD_REFUSED;
 }
 
-/* The game named word (any case), as spool_games spells it, or NULL. */
-static const char *game_named(const char *word)
-{
-	int i;
-
-	for (i = 0; spool_games[i]; i++)
-		if (strcasecmp(word, spool_games[i]) == 0)
-			return spool_games[i];
-	return NULL;
-}
-
 /* Run d, written in scope, with the words after its verb.  The verb is
  * lower-cased in place (commands that take several verbs read it). */
 static enum cmd_status run_def(struct cmdctx *c, const struct cmd_def *d,
@@ -95,7 +84,7 @@ enum cmd_status cmd_run(struct cmdctx *c, int argc, char **argv)
 
 	if (argc < 1)
 		return cmd_refuse(c, "help", "I found no command in your mail");
-	game = game_named(argv[0]);
+	game = spool_game_named(argv[0]);
 	if (game)
 		return run_game(c, game, argc, argv);
 	d = cmdt_find(argv[0], CMDT_ACCOUNT);

@@ -146,17 +146,6 @@ static char *standings_table(const struct cmdctx *c, const struct ratings *r,
 	return buf_take(&b);
 }
 
-/* The game named word (any case), as spool_games spells it, or NULL. */
-static const char *game_named(const char *word)
-{
-	int i;
-
-	for (i = 0; spool_games[i]; i++)
-		if (strcasecmp(word, spool_games[i]) == 0)
-			return spool_games[i];
-	return NULL;
-}
-
 enum cmd_status cmd_standings(struct cmdctx *c, const char *game, int argc,
                               char **argv)
 {
@@ -169,7 +158,7 @@ enum cmd_status cmd_standings(struct cmdctx *c, const char *game, int argc,
 
 	/* "standings crossings" as "crossings standings"; both games: all. */
 	for (i = 0; i < argc; i++) {
-		const char *named = game_named(argv[i]);
+		const char *named = spool_game_named(argv[i]);
 		if (!named)
 			return cmd_refuse(c, cmd_usage_of(c, "standings", game ?
 			                                  CMDT_GAME : CMDT_ACCOUNT,

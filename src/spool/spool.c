@@ -18,14 +18,19 @@
 
 const char *const spool_games[] = { "epaminondas", "crossings", NULL };
 
-int spool_is_game(const char *word)
+const char *spool_game_named(const char *word)
 {
 	int i;
 
 	for (i = 0; spool_games[i]; i++)
 		if (strcasecmp(word, spool_games[i]) == 0)
-			return 1;
-	return 0;
+			return spool_games[i];
+	return NULL;
+}
+
+int spool_is_game(const char *word)
+{
+	return spool_game_named(word) != NULL;
 }
 
 /* Make the spool directory path when missing.  One that exists must be

@@ -34,6 +34,10 @@
 /* The games the spool keeps boards for. */
 extern const char *const spool_games[];
 
+/* The game word names (any case), as spool_games spells it (static),
+ * or NULL when it names none. */
+const char *spool_game_named(const char *word);
+
 /* Whether word names one of spool_games (any case): 1 or 0. */
 int spool_is_game(const char *word);
 
