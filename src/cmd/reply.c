@@ -51,20 +51,19 @@ static void crossed_squares(const struct game *g, enum ep_side side,
 			                         used ? ", " : "", 'a' + f, rank + 1);
 }
 
-/* g->reason with the words "white" and "black" replaced by the players'
- * userids, into buf. */
-static void reason_with_names(const struct game *g, char *buf, size_t len)
+void reply_colours_named(const char *text, const char *white,
+                         const char *black, char *buf, size_t len)
 {
 	struct buf b = BUF_INIT;
-	const char *p = g->reason;
+	const char *p = text;
 
 	while (*p) {
-		int start = p == g->reason || !((p[-1] >= 'a' && p[-1] <= 'z') ||
-		                                (p[-1] >= 'A' && p[-1] <= 'Z'));
+		int start = p == text || !((p[-1] >= 'a' && p[-1] <= 'z') ||
+		                           (p[-1] >= 'A' && p[-1] <= 'Z'));
 		int w = start && strncmp(p, "white", 5) == 0;
 		int k = start && strncmp(p, "black", 5) == 0;
 		if ((w || k) && !((p[5] >= 'a' && p[5] <= 'z'))) {
-			buf_puts(&b, w ? g->white : g->black);
+			buf_puts(&b, w ? white : black);
 			p += 5;
 		} else {
 			buf_append(&b, p++, 1);
@@ -72,6 +71,13 @@ static void reason_with_names(const struct game *g, char *buf, size_t len)
 	}
 	snprintf(buf, len, "%s", buf_str(&b));
 	buf_free(&b);
+}
+
+/* g->reason with the words "white" and "black" replaced by the players'
+ * userids, into buf. */
+static void reason_with_names(const struct game *g, char *buf, size_t len)
+{
+	reply_colours_named(g->reason, g->white, g->black, buf, len);
 }
 
 void reply_result_words(const struct game *g, char *buf, size_t len)
