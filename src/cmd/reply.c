@@ -833,6 +833,10 @@ static void cap_warning(const struct game *g, char *buf, size_t len)
 		snprintf(buf + used, len - used, "%sWarning: this game is past %d "
 		         "plies (the move cap): the next move draws it",
 		         used ? ".\n" : "", GAME_MAX_PLIES);
+	else if (g->nmoves + 1 == GAME_MAX_PLIES)
+		snprintf(buf + used, len - used, "%sWarning: this game is drawn "
+		         "when it reaches %d plies (the move cap): the next move "
+		         "draws it", used ? ".\n" : "", GAME_MAX_PLIES);
 	else
 		snprintf(buf + used, len - used, "%sWarning: this game is drawn "
 		         "when it reaches %d plies (the move cap); %zu plies are "
@@ -903,6 +907,10 @@ static void board_vars(struct cmdctx *c, const struct game *g,
 	if (g->state == GAME_ACTIVE) {
 		struct buf lose = BUF_INIT;
 		ep_grace_text(p, &g->opts, grace, sizeof grace);
+		/* The next move reaches the cap and draws the game before the
+		 * start-of-turn checks (RULES.md section 8): no "or lose". */
+		if (g->nmoves + 1 >= GAME_MAX_PLIES && !g->cap_off)
+			grace[0] = '\0';
 		cap_warning(g, grace, sizeof grace);
 		/* RULES.md sections 3 and 5: the moves that lose at once. */
 		game_losing_text(g, &lose);
