@@ -742,7 +742,8 @@ static void instructions_var(const struct game *g, struct tvars *v,
 		           "  %s queue %ld %s PASSWORD TAIL-DESTINATION\n"
 		           "You may also resign%s%s%s%s:\n"
 		           "  %s move %ld %s PASSWORD resign%s%s", mover,
-		           g->game, g->board, me, ask ? ", propose (a draw)" : "",
+		           g->game, g->board, me, !ask ? "" : undo ?
+		           ", propose (a draw)" : " or propose (a draw)",
 		           undo ? " or undo (take back " : "",
 		           undo ? g->moves[g->nmoves - 1].text : "",
 		           undo ? ")" : "", g->game, g->board, me,
@@ -991,6 +992,36 @@ static int board_black_down(const struct cmdctx *c, const struct board_rcpt *r)
 	return r->user->orientation == USER_ORIENT_OWN && r->side == EP_BLACK;
 }
 
+/* How recipient r (userid me) may answer by replying, for the board g
+ * the mail shows.  A quiet mail (c->subject: queue, submit, subscribe)
+ * has no instructions before it, so no "Or"; one that shows another
+ * board than the game's own (c->token_game: submit's board after the
+ * move) gets none: its headline says how to answer (confirm). */
+static void reply_hint_var(const struct cmdctx *c, const struct game *g,
+                           struct tvars *v, const struct board_rcpt *r,
+                           const char *me)
+{
+	tvars_set(v, "reply_hint", "");
+	if (!r->token || r->side < 0 || g->state != GAME_ACTIVE ||
+	    (c->subject && c->token_game && c->token_game != g))
+		return;
+	if (r->side == (int)g->pos.to_move)
+		tvars_setf(v, "reply_hint", "%s to this mail with your move (or "
+		           "%s) alone on the first line: no userid or password "
+		           "needed.", c->subject ? "Reply" : "Or simply reply",
+		           g->vote == GAME_VOTE_NONE ? "propose, resign" :
+		           strcmp(g->vote_by, me ? me : "") ?
+		           "accept, reject, resign" : "reject, resign");
+	else if (c->subject)
+		tvars_set(v, "reply_hint", "Reply to this mail with just\n"
+		          "  queue TAIL-DESTINATION\nor queue off on the first "
+		          "line: no userid or password needed.");
+	else
+		tvars_set(v, "reply_hint", "Or reply to this mail with just\n"
+		          "  queue TAIL-DESTINATION\non the first line: no userid "
+		          "or password needed.");
+}
+
 /* Render and queue the board mail for one recipient.  CMD_DONE, or
  * CMD_TEMPFAIL when a template cannot be read. */
 static enum cmd_status board_mail(struct cmdctx *c, struct txn *t,
@@ -1023,18 +1054,7 @@ static enum cmd_status board_mail(struct cmdctx *c, struct txn *t,
 		           r->away->userid, r->away->vacation);
 	else
 		tvars_set(v, "vacation", "");
-	if (r->token && r->side == (int)g->pos.to_move && g->state == GAME_ACTIVE)
-		tvars_setf(v, "reply_hint", "Or simply reply to this mail with your "
-		          "move (or %s) alone on the first line: no userid or "
-		          "password needed.", g->vote == GAME_VOTE_NONE ?
-		          "propose, resign" : strcmp(g->vote_by, me ? me : "") ?
-		          "accept, reject, resign" : "reject, resign");
-	else if (r->token && r->side >= 0 && g->state == GAME_ACTIVE)
-		tvars_set(v, "reply_hint", "Or reply to this mail with just\n"
-		          "  queue TAIL-DESTINATION\non the first line: no userid "
-		          "or password needed.");
-	else
-		tvars_set(v, "reply_hint", "");
+	reply_hint_var(c, g, v, r, me);
 	if (c->subject)
 		snprintf(subject, sizeof subject, "%s%s%s%s", c->subject,
 		         r->token ? " [#" : "", r->token ? r->token : "",

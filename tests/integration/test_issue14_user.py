@@ -1,0 +1,84 @@
+#!/usr/bin/python3
+"""Issue 14, as a player reads the mails (r14-user): nothing a mail
+offers is what the state forbids, and its words fit who reads them.
+The board mail of a submit shows the board the move would make, so it
+offers no queue (its headline says: reply confirm); the answer to a
+queue offers no dangling "Or"; the waiting player is offered "resign or
+propose (a draw)" in plain words; an undo before any move is refused
+saying no move has been played."""
+import os
+import re
+import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from harness import Env, ok, contains, done, by_recipient, refused  # noqa
+from harness import body_of as raw_body_of
+
+A, B = "alice@example.org", "bob@example.org"
+
+
+def body_of(msg):
+    return raw_body_of(msg).replace("\r\n", "\n") if msg else ""
+
+
+def flat(text):
+    return " ".join(text.split())
+
+
+def tail(text):
+    """The part of a board mail after its list of moves (or after the
+    ratings line when there are none): the instructions."""
+    return text.split("\n\n")[-1] if "\n\n" in text else text
+
+
+env = Env()
+try:
+    env.players("alice", "bob")
+    env.start_game("alice", "bob", 101, "-size=8x8")
+    msgs = by_recipient(env.new_messages())
+    text = body_of(msgs[B][-1]) if B in msgs else ""
+    contains(flat(text), "You may also resign or propose (a draw):",
+             "the waiting player before any move: resign or propose")
+    ok("resign, propose (a draw):" not in text,
+       "no 'resign, propose (a draw):' without an 'or'", tail(text))
+    ok("undo" not in tail(text), "no undo offered before any move",
+       tail(text))
+
+    # An undo before any move: refused, saying no move has been played.
+    text, _, _ = refused(env, A, "epaminondas move 101 alice a undo",
+                         "there is no move of yours to take back: no move "
+                         "has been played on board 101 yet",
+                         "undo before any move")
+    ok("nobody" not in text, "the undo refusal does not say 'nobody's'",
+       text.split("How to write it:")[0])
+
+    env.mail(A, "epaminondas move 101 alice a d1-d3")
+    env.new_messages()
+
+    # submit: the board shown is the one the move would make; the mail
+    # offers confirm only, never queue (bob is to move on the board).
+    env.mail(B, "epaminondas submit 101 bob b e8-e6")
+    msgs = by_recipient(env.new_messages())
+    text = body_of(msgs[B][-1]) if B in msgs else ""
+    contains(text, "reply to this mail with just confirm",
+             "the submit mail says a reply confirm plays it")
+    ok("queue" not in text, "the submit mail offers no queue", tail(text))
+
+    # queue: the answer to bob's queue (alice is to move after e8-e6 is
+    # confirmed) says how to replace or drop it by reply, without an "Or"
+    # that follows nothing.
+    env.mail(B, "epaminondas confirm 101 bob b")
+    env.new_messages()
+    env.mail(B, "epaminondas queue 101 bob b e6-e5")
+    msgs = by_recipient(env.new_messages())
+    text = body_of(msgs[B][-1]) if B in msgs else ""
+    contains(text, "Your move e6-e5 is queued", "the queue is answered")
+    ok(not re.search(r"(^|\n)Or ", text),
+       "the queue answer has no line starting 'Or' after nothing",
+       tail(text))
+    contains(flat(text), "Reply to this mail with just queue "
+             "TAIL-DESTINATION or queue off on the first line",
+             "the queue answer says how to change it by reply")
+finally:
+    env.close()
+done()
