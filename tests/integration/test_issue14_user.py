@@ -79,6 +79,20 @@ try:
     contains(flat(text), "Reply to this mail with just queue "
              "TAIL-DESTINATION or queue off on the first line",
              "the queue answer says how to change it by reply")
+
+    # Prose is not wrapped raggedly: a template line over 72 columns
+    # cut by the wrapper leaves a line of a word or two ("fewer than").
+    for subject, para in (("standings", "Ratings are Elo"),
+                          ("help rules", "Moving a piece onto")):
+        env.mail(A, subject)
+        msgs = env.new_messages()
+        text = body_of(msgs[0]) if msgs else ""
+        lines = [p for p in text.split("\n\n") if para in p]
+        lines = lines[0].split("\n") if lines else []
+        short = [l for l in lines[:-1] if len(l.split()) <= 2
+                 and not l.isupper()]
+        ok(lines and not short, "%s: no ragged short line in the paragraph "
+           "'%s'" % (subject, para), short)
 finally:
     env.close()
 done()
