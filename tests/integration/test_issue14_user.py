@@ -80,6 +80,20 @@ try:
              "TAIL-DESTINATION or queue off on the first line",
              "the queue answer says how to change it by reply")
 
+    # The board of an error reply is the board the player asked for: bob
+    # reads on a phone (compact) with his own side at the bottom.
+    env.mail(B, "set bob b board compact")
+    env.mail(B, "set bob b orientation own")
+    env.new_messages()
+    text, _, _ = refused(env, B, "epaminondas move 101 bob b a8-a9",
+                         "not your turn", "bob's move out of turn")
+    board = [l for l in text.split("\n") if re.match(r"^ ?\d+ [WB.#]", l)]
+    ok(board and max(len(l) for l in board) <= 36,
+       "the error reply's board is compact for a compact player", board)
+    ok(board and board[0].split()[0] == "1",
+       "the error reply's board has bob's side at the bottom "
+       "(orientation own: rank 1 is the top row)", board[:1])
+
     # Prose is not wrapped raggedly: a template line over 72 columns
     # cut by the wrapper leaves a line of a word or two ("fewer than").
     for subject, para in (("standings", "Ratings are Elo"),
