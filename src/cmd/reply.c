@@ -937,7 +937,13 @@ static void board_vars(struct cmdctx *c, const struct game *g,
 		           who ? who : "", both ? " and " : "", both ? g->black : "");
 	} else {
 		reply_result_words(g, res, sizeof res);
-		tvars_setf(v, "result", "Game over: %s.", res);
+		/* A challenge called off was never a game: no "Game over". */
+		if (g->state == GAME_CANCELLED &&
+		    strncmp(res, "cancelled, ", 11) == 0)
+			tvars_setf(v, "result", "No game on board %ld: %s.",
+			           g->board, res + 11);
+		else
+			tvars_setf(v, "result", "Game over: %s.", res);
 	}
 	if (c->ratings)
 		tvars_setf(v, "ratings", "Ratings: %s.", c->ratings);

@@ -94,6 +94,17 @@ try:
        "the error reply's board has bob's side at the bottom "
        "(orientation own: rank 1 is the top row)", board[:1])
 
+    # A declined challenge was never a game: no "Game over" in its mail.
+    env.mail(A, "epaminondas challenge alice bob by alice a")
+    env.new_messages()
+    env.mail(B, "epaminondas decline 102 bob b")
+    msgs = by_recipient(env.new_messages())
+    text = flat(body_of(msgs[A][-1])) if A in msgs else ""
+    contains(text, "No game on board 102: bob declined the challenge.",
+             "the decline mail says there is no game")
+    ok("Game over" not in text, "and does not say 'Game over'",
+       text[-200:])
+
     # Prose is not wrapped raggedly: a template line over 72 columns
     # cut by the wrapper leaves a line of a word or two ("fewer than").
     for subject, para in (("standings", "Ratings are Elo"),
