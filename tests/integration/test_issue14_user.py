@@ -25,6 +25,21 @@ def flat(text):
     return " ".join(text.split())
 
 
+def links(msg):
+    """The answer links of a mail's HTML part: (body, label) pairs."""
+    import html as html_mod
+    import urllib.parse
+    part = msg.get_body(preferencelist=("html",)) if msg else None
+    if not part:
+        return []
+    out = []
+    for href, label in re.findall(r'href="mailto:([^"]+)"[^>]*>(.*?)</a>',
+                                  part.get_content(), re.S):
+        q = urllib.parse.parse_qs(html_mod.unescape(href).split("?", 1)[-1])
+        out.append((q.get("body", [""])[0], re.sub("<[^>]+>", "", label)))
+    return out
+
+
 def tail(text):
     """The part of a board mail after its list of moves (or after the
     ratings line when there are none): the instructions."""
@@ -63,6 +78,9 @@ try:
     contains(text, "reply to this mail with just confirm",
              "the submit mail says a reply confirm plays it")
     ok("queue" not in text, "the submit mail offers no queue", tail(text))
+    got = links(msgs[B][-1]) if B in msgs else []
+    ok([b for b, _ in got] == ["confirm"],
+       "the submit mail's HTML offers confirm alone", got)
 
     # queue: the answer to bob's queue (alice is to move after e8-e6 is
     # confirmed) says how to replace or drop it by reply, without an "Or"
@@ -104,6 +122,15 @@ try:
              "the decline mail says there is no game")
     ok("Game over" not in text, "and does not say 'Game over'",
        text[-200:])
+
+    # A draw offer's own board mail: the HTML offers to withdraw it
+    # (reject), as the text does.
+    env.start_game("alice", "bob", 103)
+    env.mail(A, "epaminondas move 103 alice a propose")
+    msgs = by_recipient(env.new_messages())
+    got = [b for b, _ in links(msgs[A][-1])] if A in msgs else []
+    ok("reject" in got and "accept" not in got,
+       "the proposer's HTML offers reject (withdraw), not accept", got)
 
     # Prose is not wrapped raggedly: a template line over 72 columns
     # cut by the wrapper leaves a line of a word or two ("fewer than").
