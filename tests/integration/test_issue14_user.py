@@ -132,6 +132,15 @@ try:
     ok("reject" in got and "accept" not in got,
        "the proposer's HTML offers reject (withdraw), not accept", got)
 
+    # A reply that lost its token: the usage gives move's syntax whole
+    # (MOVE[#N][!], as help and the table write it).
+    text, _, _ = refused(env, A, "Re: Epaminondas Board 103 alice",
+                         "looks like a move, but your mail carries no "
+                         "reply token", "a move reply without its token",
+                         body="e2-e3\n")
+    contains(text, "GAME move BOARD USERID PASSWORD MOVE[#N][!]",
+             "the lost-token reply writes MOVE[#N][!]")
+
     # Prose is not wrapped raggedly: a template line over 72 columns
     # cut by the wrapper leaves a line of a word or two ("fewer than").
     for subject, para in (("standings", "Ratings are Elo"),
