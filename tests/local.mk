@@ -334,3 +334,7 @@ EXTRA_DIST += tests/integration/test_status.py tests/integration/test_bounces.py
 # Issue 13, review r13-attack: the operator's tools against an attacker.
 TESTS += tests/integration/test_ops_attack.py
 EXTRA_DIST += tests/integration/test_ops_attack.py
+
+# Issue 14, review r14-user: the mails as a player reads them.
+TESTS += tests/integration/test_issue14_user.py
+EXTRA_DIST += tests/integration/test_issue14_user.py

@@ -84,8 +84,9 @@ static enum cmd_status answer_resign(struct cmdctx *c, struct board_ctx *b,
 	}
 	game_end(g, GAME_END_RESIGN, b->userid, c->now);
 	reply_result_words(g, res, sizeof res);
-	snprintf(headline, sizeof headline, "%s resigned. The game is over: %s.",
-	         b->userid, res);
+	/* res names the resignation ("bob wins, alice resigned"): the
+	 * headline says it once. */
+	snprintf(headline, sizeof headline, "The game is over: %s.", res);
 	return board_save(c, b, headline);
 }
 

@@ -33,6 +33,27 @@ void board_close(struct board_ctx *b)
 	lock_release(&b->l);
 }
 
+/* The board of an error reply about g, as the mail's proved player
+ * asked for boards (set ... board compact, orientation); the wide board
+ * White at the bottom for a mail that proved no one.  Malloc'ed. */
+static char *error_board(const struct cmdctx *c, const struct game *g)
+{
+	struct user u;
+	char *err = NULL;
+	int compact = 0, down = 0;
+
+	if (c->auth_userid[0] &&
+	    user_load(c->cfg->spool, c->auth_userid, &u, &err) == 0) {
+		compact = u.compact;
+		down = u.orientation == USER_ORIENT_BLACK ||
+		       (u.orientation == USER_ORIENT_OWN &&
+		        game_side_of(g, u.userid) == EP_BLACK);
+		user_free(&u);
+	}
+	free(err);
+	return compact ? render_board_compact(g, down) : render_board(g, down);
+}
+
 enum cmd_status board_refuse(struct cmdctx *c, const struct game *g,
                              const char *usage, const char *fmt, ...)
 {
@@ -44,7 +65,7 @@ enum cmd_status board_refuse(struct cmdctx *c, const struct game *g,
 	va_end(ap);
 	cmd_refuse(c, usage, "%s", tmp);
 	free(c->error_board);
-	c->error_board = g ? render_board(g, 0) : NULL;
+	c->error_board = g ? error_board(c, g) : NULL;
 	if (g)
 		reply_error_token(c, g);
 	return CMD_REFUSED;

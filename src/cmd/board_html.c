@@ -184,7 +184,9 @@ static void answer_link(struct buf *b, const char *to, const char *subject,
  * take them): the move for the player on move; propose while no
  * question waits; undo for the player who made the last move (never
  * before one's first move) while no question waits; accept and reject
- * when a question waits for this player; resign always.  NULL (no links)
+ * when a question waits for this player, reject (withdraw) while the
+ * player's own waits; resign always; confirm alone in submit's mail
+ * (the board its move would make).  NULL (no links)
  * without a token, for observers and for a game not being played;
  * otherwise a string the caller frees. */
 static char *answers_html(const struct cmdctx *c, const struct game *g,
@@ -198,6 +200,16 @@ static char *answers_html(const struct cmdctx *c, const struct game *g,
 
 	if (!token || side < 0 || g->state != GAME_ACTIVE || !c->cfg->from)
 		return NULL;
+	/* submit's mail shows the board its move would make, not the
+	 * game's: the answer is confirm (a reply "confirm" plays it). */
+	if (c->subject && c->token_game && c->token_game != g) {
+		buf_puts(&b, "<div style=\"margin:0 0 10px 0\">Answer by mail "
+		         "(a link opens a reply that carries your token):<br>\n");
+		answer_link(&b, c->cfg->from, subject, "confirm",
+		            "Play it (confirm)");
+		buf_puts(&b, "</div>\n");
+		return buf_take(&b);
+	}
 	buf_puts(&b, "<div style=\"margin:0 0 10px 0\">Answer by mail (a "
 	         "link opens a reply that carries your token");
 	buf_puts(&b, on_move ? "; edit the move in it, "
@@ -210,6 +222,9 @@ static char *answers_html(const struct cmdctx *c, const struct game *g,
 	if (!free_q && strcmp(g->vote_by, me) != 0) {
 		answer_link(&b, c->cfg->from, subject, "accept", "Accept");
 		answer_link(&b, c->cfg->from, subject, "reject", "Reject");
+	} else if (!free_q) {
+		/* The player's own question: reject withdraws it. */
+		answer_link(&b, c->cfg->from, subject, "reject", "Withdraw it");
 	}
 	if (free_q)
 		answer_link(&b, c->cfg->from, subject, "propose", "Offer a draw");

@@ -359,6 +359,13 @@ const char *reply_game_title(const char *game);
 #define REPLY_RESULT_MAX 512
 void reply_result_words(const struct game *g, char *buf, size_t len);
 
+/* text with the words "white" and "black" (whole words, lower case)
+ * replaced by the userids white and black, into buf (len bytes, cut when
+ * too small): "alice wins (bob resigned)" for a stored result record's
+ * "white wins (black resigned)". */
+void reply_colours_named(const char *text, const char *white,
+                         const char *black, char *buf, size_t len);
+
 /* ", capturing e11 and e12 (2)" for the last move of g when it took
  * pieces, appended to b; nothing otherwise. */
 void reply_capture_words(const struct game *g, struct buf *b);

@@ -41,6 +41,15 @@ enum cmd_status cmd_refuse(struct cmdctx *c, const char *usage,
 	return CMD_REFUSED;
 }
 
+/* The usage lines of d alone ("GAME " before a game command, then its
+ * example), in c->usage_buf: the usage text of an error reply whose
+ * only fault is the game prefix. */
+static const char *verb_usage(struct cmdctx *c, const struct cmd_def *d,
+                              int scope)
+{
+	return cmdt_usage(d, scope, NULL, c->usage_buf, sizeof c->usage_buf);
+}
+
 /* Run d, written in scope, with the words after its verb.  The verb is
  * lower-cased in place (commands that take several verbs read it). */
 static enum cmd_status run_def(struct cmdctx *c, const struct cmd_def *d,
@@ -65,14 +74,10 @@ static enum cmd_status run_game(struct cmdctx *c, const char *game, int argc,
 	if (d)
 		return run_def(c, d, CMDT_GAME, game, argc - 1, argv + 1);
 	d = cmdt_find(verb, CMDT_ACCOUNT);
-	if (d) {
-		char usage[1024];
-		return cmd_refuse(c, cmdt_usage_all(CMDT_ACCOUNT),
+	if (d)
+		return cmd_refuse(c, verb_usage(c, d, CMDT_ACCOUNT),
 		                  "only the game prefix is wrong: '%s' takes no "
-		                  "game's name before it; write: %s", d->verb,
-		                  cmdt_usage(d, CMDT_ACCOUNT, NULL, usage,
-		                             sizeof usage));
-	}
+		                  "game's name before it.", d->verb);
 	return cmd_refuse(c, cmdt_usage_all(CMDT_GAME),
 	                  "'%s %s' is not a command I know", game, verb);
 }
@@ -91,27 +96,19 @@ enum cmd_status cmd_run(struct cmdctx *c, int argc, char **argv)
 	if (d)
 		return run_def(c, d, CMDT_ACCOUNT, NULL, argc, argv);
 	d = cmdt_find(argv[0], CMDT_GAME);
-	if (d) {
-		char usage[1024];
-		return cmd_refuse(c, cmdt_usage_all(CMDT_GAME),
+	if (d)
+		return cmd_refuse(c, verb_usage(c, d, CMDT_GAME),
 		                  "only the game prefix is missing: write the "
-		                  "game's name (%s or %s) before '%s': %s",
+		                  "game's name (%s or %s) before '%s'.",
 		                  spool_games[0], spool_games[1] ? spool_games[1]
-		                  : spool_games[0], d->verb,
-		                  cmdt_usage(d, CMDT_GAME, spool_games[0], usage,
-		                             sizeof usage));
-	}
-	if (argc > 1 && cmdt_find(argv[1], CMDT_GAME)) {
-		char usage[1024];
-		d = cmdt_find(argv[1], CMDT_GAME);
-		return cmd_refuse(c, cmdt_usage_all(CMDT_GAME),
+		                  : spool_games[0], d->verb);
+	d = argc > 1 ? cmdt_find(argv[1], CMDT_GAME) : NULL;
+	if (d)
+		return cmd_refuse(c, verb_usage(c, d, CMDT_GAME),
 		                  "only the game prefix is wrong: '%s' is no game "
-		                  "here (the games are %s and %s); write: %s",
-		                  argv[0], spool_games[0], spool_games[1] ?
-		                  spool_games[1] : spool_games[0],
-		                  cmdt_usage(d, CMDT_GAME, spool_games[0], usage,
-		                             sizeof usage));
-	}
+		                  "here; the games are %s and %s.", argv[0],
+		                  spool_games[0], spool_games[1] ? spool_games[1]
+		                  : spool_games[0]);
 	return cmd_refuse(c, cmdt_usage_all(CMDT_ACCOUNT),
 	                  "'%s' is not a command I know", argv[0]);
 }

@@ -213,9 +213,11 @@ void pending_after_move(struct cmdctx *c, struct game *g, struct buf *head)
 	/* A queued move that loses at once while another move does not is
 	 * never played for its owner (RULES.md sections 3 and 5). */
 	if (game_move_loses(g, text, err, sizeof err)) {
-		buf_printf(head, " %s's queued move %s was not played: it would "
-		           "lose the game at once (%s); %s, it is your move.", who,
-		           text, err, who);
+		/* err may hold its own parentheses ("(RULES.md section
+		 * 3)"): it follows a colon.  The mail goes to both players
+		 * and observers, so it addresses none of them. */
+		buf_printf(head, " %s's queued move %s was not played, as it "
+		           "would lose the game at once: %s.", who, text, err);
 	} else if (game_play(g, text, c->now, msgid, err, sizeof err) < 0) {
 		buf_printf(head, " %s's queued move %s was dropped: it is not "
 		           "legal now (%s).", who, text, err);

@@ -51,20 +51,19 @@ static void crossed_squares(const struct game *g, enum ep_side side,
 			                         used ? ", " : "", 'a' + f, rank + 1);
 }
 
-/* g->reason with the words "white" and "black" replaced by the players'
- * userids, into buf. */
-static void reason_with_names(const struct game *g, char *buf, size_t len)
+void reply_colours_named(const char *text, const char *white,
+                         const char *black, char *buf, size_t len)
 {
 	struct buf b = BUF_INIT;
-	const char *p = g->reason;
+	const char *p = text;
 
 	while (*p) {
-		int start = p == g->reason || !((p[-1] >= 'a' && p[-1] <= 'z') ||
-		                                (p[-1] >= 'A' && p[-1] <= 'Z'));
+		int start = p == text || !((p[-1] >= 'a' && p[-1] <= 'z') ||
+		                           (p[-1] >= 'A' && p[-1] <= 'Z'));
 		int w = start && strncmp(p, "white", 5) == 0;
 		int k = start && strncmp(p, "black", 5) == 0;
 		if ((w || k) && !((p[5] >= 'a' && p[5] <= 'z'))) {
-			buf_puts(&b, w ? g->white : g->black);
+			buf_puts(&b, w ? white : black);
 			p += 5;
 		} else {
 			buf_append(&b, p++, 1);
@@ -72,6 +71,13 @@ static void reason_with_names(const struct game *g, char *buf, size_t len)
 	}
 	snprintf(buf, len, "%s", buf_str(&b));
 	buf_free(&b);
+}
+
+/* g->reason with the words "white" and "black" replaced by the players'
+ * userids, into buf. */
+static void reason_with_names(const struct game *g, char *buf, size_t len)
+{
+	reply_colours_named(g->reason, g->white, g->black, buf, len);
 }
 
 void reply_result_words(const struct game *g, char *buf, size_t len)
@@ -736,7 +742,8 @@ static void instructions_var(const struct game *g, struct tvars *v,
 		           "  %s queue %ld %s PASSWORD TAIL-DESTINATION\n"
 		           "You may also resign%s%s%s%s:\n"
 		           "  %s move %ld %s PASSWORD resign%s%s", mover,
-		           g->game, g->board, me, ask ? ", propose (a draw)" : "",
+		           g->game, g->board, me, !ask ? "" : undo ?
+		           ", propose (a draw)" : " or propose (a draw)",
 		           undo ? " or undo (take back " : "",
 		           undo ? g->moves[g->nmoves - 1].text : "",
 		           undo ? ")" : "", g->game, g->board, me,
@@ -827,6 +834,10 @@ static void cap_warning(const struct game *g, char *buf, size_t len)
 		snprintf(buf + used, len - used, "%sWarning: this game is past %d "
 		         "plies (the move cap): the next move draws it",
 		         used ? ".\n" : "", GAME_MAX_PLIES);
+	else if (g->nmoves + 1 == GAME_MAX_PLIES)
+		snprintf(buf + used, len - used, "%sWarning: this game is drawn "
+		         "when it reaches %d plies (the move cap): the next move "
+		         "draws it", used ? ".\n" : "", GAME_MAX_PLIES);
 	else
 		snprintf(buf + used, len - used, "%sWarning: this game is drawn "
 		         "when it reaches %d plies (the move cap); %zu plies are "
@@ -897,6 +908,10 @@ static void board_vars(struct cmdctx *c, const struct game *g,
 	if (g->state == GAME_ACTIVE) {
 		struct buf lose = BUF_INIT;
 		ep_grace_text(p, &g->opts, grace, sizeof grace);
+		/* The next move reaches the cap and draws the game before the
+		 * start-of-turn checks (RULES.md section 8): no "or lose". */
+		if (g->nmoves + 1 >= GAME_MAX_PLIES && !g->cap_off)
+			grace[0] = '\0';
 		cap_warning(g, grace, sizeof grace);
 		/* RULES.md sections 3 and 5: the moves that lose at once. */
 		game_losing_text(g, &lose);
@@ -922,7 +937,13 @@ static void board_vars(struct cmdctx *c, const struct game *g,
 		           who ? who : "", both ? " and " : "", both ? g->black : "");
 	} else {
 		reply_result_words(g, res, sizeof res);
-		tvars_setf(v, "result", "Game over: %s.", res);
+		/* A challenge called off was never a game: no "Game over". */
+		if (g->state == GAME_CANCELLED &&
+		    strncmp(res, "cancelled, ", 11) == 0)
+			tvars_setf(v, "result", "No game on board %ld: %s.",
+			           g->board, res + 11);
+		else
+			tvars_setf(v, "result", "Game over: %s.", res);
 	}
 	if (c->ratings)
 		tvars_setf(v, "ratings", "Ratings: %s.", c->ratings);
@@ -977,6 +998,36 @@ static int board_black_down(const struct cmdctx *c, const struct board_rcpt *r)
 	return r->user->orientation == USER_ORIENT_OWN && r->side == EP_BLACK;
 }
 
+/* How recipient r (userid me) may answer by replying, for the board g
+ * the mail shows.  A quiet mail (c->subject: queue, submit, subscribe)
+ * has no instructions before it, so no "Or"; one that shows another
+ * board than the game's own (c->token_game: submit's board after the
+ * move) gets none: its headline says how to answer (confirm). */
+static void reply_hint_var(const struct cmdctx *c, const struct game *g,
+                           struct tvars *v, const struct board_rcpt *r,
+                           const char *me)
+{
+	tvars_set(v, "reply_hint", "");
+	if (!r->token || r->side < 0 || g->state != GAME_ACTIVE ||
+	    (c->subject && c->token_game && c->token_game != g))
+		return;
+	if (r->side == (int)g->pos.to_move)
+		tvars_setf(v, "reply_hint", "%s to this mail with your move (or "
+		           "%s) alone on the first line: no userid or password "
+		           "needed.", c->subject ? "Reply" : "Or simply reply",
+		           g->vote == GAME_VOTE_NONE ? "propose, resign" :
+		           strcmp(g->vote_by, me ? me : "") ?
+		           "accept, reject, resign" : "reject, resign");
+	else if (c->subject)
+		tvars_set(v, "reply_hint", "Reply to this mail with just\n"
+		          "  queue TAIL-DESTINATION\nor queue off on the first "
+		          "line: no userid or password needed.");
+	else
+		tvars_set(v, "reply_hint", "Or reply to this mail with just\n"
+		          "  queue TAIL-DESTINATION\non the first line: no userid "
+		          "or password needed.");
+}
+
 /* Render and queue the board mail for one recipient.  CMD_DONE, or
  * CMD_TEMPFAIL when a template cannot be read. */
 static enum cmd_status board_mail(struct cmdctx *c, struct txn *t,
@@ -1009,18 +1060,7 @@ static enum cmd_status board_mail(struct cmdctx *c, struct txn *t,
 		           r->away->userid, r->away->vacation);
 	else
 		tvars_set(v, "vacation", "");
-	if (r->token && r->side == (int)g->pos.to_move && g->state == GAME_ACTIVE)
-		tvars_setf(v, "reply_hint", "Or simply reply to this mail with your "
-		          "move (or %s) alone on the first line: no userid or "
-		          "password needed.", g->vote == GAME_VOTE_NONE ?
-		          "propose, resign" : strcmp(g->vote_by, me ? me : "") ?
-		          "accept, reject, resign" : "reject, resign");
-	else if (r->token && r->side >= 0 && g->state == GAME_ACTIVE)
-		tvars_set(v, "reply_hint", "Or reply to this mail with just\n"
-		          "  queue TAIL-DESTINATION\non the first line: no userid "
-		          "or password needed.");
-	else
-		tvars_set(v, "reply_hint", "");
+	reply_hint_var(c, g, v, r, me);
 	if (c->subject)
 		snprintf(subject, sizeof subject, "%s%s%s%s", c->subject,
 		         r->token ? " [#" : "", r->token ? r->token : "",

@@ -192,14 +192,18 @@ enum cmd_status cmd_standings(struct cmdctx *c, const char *game, int argc,
 static void history_line(struct buf *b, const struct rating_game *g)
 {
 	static const char *const score[] = { "0-1", "1/2-1/2", "1-0" };
-	char when[32];
+	char when[32], result[sizeof g->result + 2 * sizeof g->white];
 
 	util_iso_time(g->finished, when, sizeof when);
 	when[10] = '\0';
+	/* The record keeps colours ("white wins (black resigned)"); the
+	 * reader is told names. */
+	reply_colours_named(g->result, g->white, g->black, result,
+	                    sizeof result);
 	buf_printf(b, "%s  %s %ld  %s - %s  %s  %s\n"
 	           "    %s: %s %d -> %d (%+d), %s %d -> %d (%+d)\n",
 	           when, g->game, g->board, g->white, g->black, score[g->score2],
-	           g->result, ratings_class_name(g->cls), g->white,
+	           result, ratings_class_name(g->cls), g->white,
 	           g->white_before, g->white_after,
 	           g->white_after - g->white_before, g->black, g->black_before,
 	           g->black_after, g->black_after - g->black_before);

@@ -75,14 +75,14 @@ _Static_assert(TOKEN_HASH_MAX < sizeof ((struct game *)0)->token_hash[0],
                "a token hash fits in the game record");
 
 #define TOKEN_USAGE "Reply to your latest mail about the board, keeping its\n" \
-	"subject, with only the move (or propose, undo, accept, reject, resign,\n" \
-	"or confirm after submit) on the first line of the body:\n" \
+	"subject, with only the move (or propose, undo, accept, reject,\n" \
+	"resign, or confirm after submit) on the first line of the body:\n" \
 	"  e3-e7\n" \
 	"  e3-e7#12     (#N, optional: the number of the move you make)\n" \
 	"  queue e3-e7  (while the other player is to move: played right\n" \
 	"               after their next move; queue off drops it)\n" \
 	"Or send the whole command as the subject:\n" \
-	"  GAME move BOARD USERID PASSWORD MOVE[#N]"
+	"  GAME move BOARD USERID PASSWORD MOVE[#N][!]"
 
 int tokens_random(char *out, int len)
 {

@@ -298,9 +298,14 @@ int game_vote_open(struct game *g, enum game_vote kind, const char *by,
 	 * last is the side not to move. */
 	if (kind == GAME_VOTE_UNDO &&
 	    (g->nmoves == 0 || (int)g->pos.to_move == side)) {
-		snprintf(err, errlen, "there is no move of yours to take back: "
-		         "the last move on board %ld is %s's", g->board,
-		         g->nmoves == 0 ? "nobody" : game_opponent(g, by));
+		if (g->nmoves == 0)
+			snprintf(err, errlen, "there is no move of yours to take "
+			         "back: no move has been played on board %ld yet",
+			         g->board);
+		else
+			snprintf(err, errlen, "there is no move of yours to take "
+			         "back: the last move on board %ld is %s's",
+			         g->board, game_opponent(g, by));
 		return -1;
 	}
 	g->vote = kind;

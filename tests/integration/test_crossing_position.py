@@ -96,8 +96,9 @@ try:
         "Black has 150 legal moves, a12-a11 first in sorted order")
     ok(all(m in legal for m in SAVING), "the saving moves are legal")
 
-    contains(text, "bob's queued move a12-a11 was not played: it would "
-             "lose the game at once (it does not answer White's crossing",
+    contains(text, "bob's queued move a12-a11 was not played, as it "
+             "would lose the game at once: it does not answer White's "
+             "crossing (RULES.md section 3).",
              "the queued losing move is not played; its owner is told")
     is_(moves_of(env, 101), SEQ + [CROSS], "the queued move is not on board")
     contains(text, "Move 10: bob (Black) to move.", "bob is still to move")

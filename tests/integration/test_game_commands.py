@@ -159,8 +159,12 @@ try:
     env.new_messages()
     env.mail(A, "epaminondas resign 104 alice Secret1")
     text, subject = board_mails(env, "resign", (B, A))
-    contains(text, "alice resigned. The game is over: bob wins, alice resigned.",
+    contains(text, "The game is over: bob wins, alice resigned.",
              "a resignation, even out of turn, ends the game")
+    head = " ".join(l for l in text.splitlines()
+                    if "The game is over" in l)
+    ok(head.count("resigned") == 1,
+       "the headline of a resignation says it once", head)
     contains(text, "bob 1600 -> 1616 (+16), alice 1600 -> 1584 (-16)",
              "the winner gains what the loser loses")
     contains(env.game_file(104), "\nend: resign alice ", "the file records the resignation")
@@ -191,7 +195,7 @@ try:
     env.mail(C, "history alice")
     msgs = env.new_messages()
     text = body_of(msgs[0]) if msgs else ""
-    contains(text, "epaminondas 105  alice - bob  0-1  black wins (white resigned)",
+    contains(text, "epaminondas 105  alice - bob  0-1  bob wins (alice resigned)",
              "history lists the player's finished games")
     ok(text.find("epaminondas 105") < text.find("epaminondas 104") < text.find("epaminondas 101"),
        "most recent first")

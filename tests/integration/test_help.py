@@ -34,6 +34,22 @@ try:
     for cmd in COMMANDS:
         ok(re.search(r"e\.g\. " + re.escape(cmd) + r"\b", text),
            "help commands has an example of %s" % cmd)
+    # pbmserv forms and the filters of issue 14, and queue by reply.
+    flat = " ".join(text.split())
+    for want in ("e.g. all show alice next", "e.g. all games alice",
+                 "e.g. delete alice Secret42",
+                 "show USERID... [all|active|inactive|next]",
+                 "showas USERID PASSWORD BOARD...|all|active|inactive|next",
+                 "games USERID... [all|active|inactive|next]",
+                 "change address USERID PASSWORD ADDRESS...",
+                 "the other player is to move, queue e3-e7"):
+        ok(want in flat, "help commands lists %s" % want)
+    ok("each token works once" not in flat,
+       "help commands does not say a token works once (it works until "
+       "the board changes)")
+    long = [l for l in text.replace("\r\n", "\n").split("\n")
+            if len(l) > 72]
+    ok(not long, "help commands has no line over 72 columns", long)
     legal = set(ref_rules.legal_moves(OPENING))
     first = [m for m in re.findall(r"e\.g\. epaminondas (?:move|submit) 101 alice "
                                    r"\S+ ([a-n]\d+[-x][a-n]\d+)", text)]

@@ -129,7 +129,9 @@ try:
     lb, la = links(last_to(msgs, B)), links(last_to(msgs, A))
     is_(sorted(lb), ["Accept", "Move (edit it)", "Reject", "Resign"],
         "bob, the offer waiting for him: accept, reject, move, resign")
-    is_(sorted(la), ["Resign"], "alice, her own offer waiting: only resign")
+    is_(sorted(la), ["Resign", "Withdraw it"],
+        "alice, her own offer waiting: withdraw it (reject) or resign, as "
+        "her text part says")
     rc, err, msgs = click(env, B, lb["Reject"])
     ok("vote: " not in (env.game_file(101) or ""), "bob's reject link rejects it")
     lb = links(last_to(msgs, B))

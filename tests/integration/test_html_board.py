@@ -270,7 +270,8 @@ try:
     bh = html_of(msgs[B][-1])
     bb = [urllib.parse.parse_qs(urllib.parse.urlsplit(l.replace("&amp;", "&")).query)
           .get("body", [""])[0] for l in re.findall(r'href="(mailto:[^"]*)"', bh)]
-    is_(bb, ["resign"], "bob (waiting, his own offer pending) may only resign")
+    is_(bb, ["reject", "resign"], "bob (waiting, his own offer pending) "
+        "may withdraw it (reject) or resign")
 
     # -- the rendered page ----------------------------------------------
     quick = bool(os.environ.get("CI") or os.environ.get("EPAMSERV_QUICK"))

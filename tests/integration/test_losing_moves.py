@@ -88,10 +88,14 @@ try:
     env.new_messages()
     env.mail(A, "epaminondas move 102 alice Secret1 a2xa5")
     text = last_to(env, B)
-    contains(text, "bob's queued move b3-a2 was not played: it would lose "
-             "the game at once (it does not answer White's crossing",
+    contains(text, "bob's queued move b3-a2 was not played, as it would "
+             "lose the game at once: it does not answer White's crossing "
+             "(RULES.md section 3).",
              "a queued move that loses at once is not played; its owner "
              "is told")
+    head = " ".join(text.replace("\r\n", "\n").split("\n\n")[1].split())
+    ok(not re.search(r"\([^()]*\(", head),
+       "the queued move's sentence nests no parentheses", head)
     contains(text, "Move 4: bob (Black) to move.", "bob is still to move")
 
     # submit of the losing move warns; confirm plays it.

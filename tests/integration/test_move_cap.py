@@ -22,9 +22,10 @@ try:
     start = env.game_file(101)
     path = os.path.join(env.spool, "games", "epaminondas", "101.game")
 
-    def with_plies(n):
-        """Board 101 as if n plies (a multiple of 4) of the shuffle had
-        been played: the position is the start again."""
+    def with_plies(n, start=start, path=path):
+        """Board 101 (or the board of start and path) as if n plies (a
+        multiple of 4) of the shuffle had been played: the position is
+        the start again."""
         lines = start.rstrip("\n").split("\n")
         at = [i for i, l in enumerate(lines) if not l.startswith(
             ("epamserv-game", "game:", "board:", "options:", "white:",
@@ -62,8 +63,8 @@ try:
     for k in range(1996, 1999):
         rc, err, got = play(k)
     is_(rc, 0, "ply 1,999 is played")
-    contains(body_of(got[0]) if got else "", "1 plies are left",
-             "the warning counts down")
+    contains(body_of(got[0]) if got else "", "the next move draws it",
+             "the warning counts down to the last move")
     ok(got and "Game over" not in body_of(got[0]), "the game goes on at 1,999")
     rc, err, got = play(1999)
     is_(rc, 0, "ply 2,000 is played")
@@ -98,6 +99,31 @@ try:
        "with no line longer than the loader's limits")
     rc, err = env.mail("bob@example.org", "epaminondas move 102 bob b e11-e10")
     is_(rc, 0, "and the file loads for the next move")
+
+    # A crossing made at ply 1,999: the next move draws the game at the
+    # cap before Black's start-of-turn check (RULES.md section 8), so the
+    # board mail neither threatens "or lose" nor names losing moves.
+    env.start_game("alice", "bob", 103, "-repetition=off")
+    with_plies(1988, env.game_file(103),
+               os.path.join(env.spool, "games", "epaminondas", "103.game"))
+    seq = ["d1-d4", "a11-b10", "m2-m3", "m11-m10", "d3-d6", "d11-e10",
+           "d5-d8", "n11-n10", "d7-d10", "n10-n9", "d9xd12"]
+    for k, mv in enumerate(seq):
+        who, pw = ("alice", "a") if k % 2 == 0 else ("bob", "b")
+        rc, err = env.mail("%s@example.org" % who,
+                           "epaminondas move 103 %s %s %s" % (who, pw, mv))
+    got = to(env.new_messages(), "bob@example.org")
+    text = " ".join(body_of(got[-1]).split()) if got else ""
+    ok("alice played d9xd12" in text and
+       "Move 2000: bob (Black) to move." in text,
+       "White crosses at ply 1,999", text[:300])
+    ok("or lose" not in text and "lose at once" not in text,
+       "at ply 1,999 no crossing threat: the next move draws at the cap",
+       text[text.find("Move 2000"):][:400])
+    at = text[text.find("Move 2000"):][:300]
+    ok("the next move draws it" in text,
+       "the cap warning says the next move draws the game", at)
+    ok("1 plies" not in text, "no '1 plies'", at)
 finally:
     env.close()
 done()

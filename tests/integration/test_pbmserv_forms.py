@@ -103,15 +103,37 @@ try:
     refused(env, A, "epaminondas signup carol C",
             "only the game prefix is wrong: 'signup' takes no game's name",
             "a game prefix before signup")
-    refused(env, A, "chess move 101 alice a e1-e3",
-            "only the game prefix is wrong: 'chess' is no game here",
-            "a game that does not exist")
+    text, _, _ = refused(env, A, "chess move 101 alice a e1-e3",
+                         "only the game prefix is wrong: 'chess' is no game "
+                         "here; the games are epaminondas and crossings.",
+                         "a game that does not exist")
+    move_usage = ("GAME move BOARD USERID PASSWORD MOVE[#N][!]\n"
+                  "GAME move BOARD USERID PASSWORD "
+                  "propose|accept|reject|undo|resign\n"
+                  "  e.g. epaminondas move 101 alice Secret42 e2-e3#1")
+    # The sentence, then that verb's usage only (not the verb's help
+    # text run into the sentence, not the whole table of commands).
+    wrong = text.split("What was wrong:\n", 1)[-1].split("\n\n")[0]
+    ok("GAME" not in wrong and "BOARD" not in wrong,
+       "the wrong prefix sentence holds no usage line", wrong)
+    ok(usage_of_error(text) == move_usage,
+       "the wrong prefix error gives the usage of move only",
+       usage_of_error(text))
     text, _, _ = refused(env, A, "move 101 alice a e1-e3",
                          "only the game prefix is missing: write the game's "
-                         "name (epaminondas or crossings) before 'move'",
+                         "name (epaminondas or crossings) before 'move'.",
                          "a game command without the game's name")
-    contains(text, "epaminondas move BOARD USERID PASSWORD MOVE[#N]",
-             "the missing prefix error shows the command with its prefix")
+    ok(usage_of_error(text) == move_usage,
+       "the missing prefix error gives the usage of move only",
+       usage_of_error(text))
+    text, _, _ = refused(env, A, "epaminondas signup carol C",
+                         "only the game prefix is wrong: 'signup' takes no "
+                         "game's name before it.", "signup after a game")
+    ok(usage_of_error(text).startswith("signup USERID PASSWORD") and
+       "GAME" not in usage_of_error(text) and
+       "vacation" not in usage_of_error(text),
+       "the error on a game prefix before signup gives signup's usage only",
+       usage_of_error(text))
     # pbmserv forms answered without an error.
     env.start_game("alice", "bob", 101)
     env.new_messages()
