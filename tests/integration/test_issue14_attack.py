@@ -74,6 +74,32 @@ try:
     env.mail(A, confirm[0] if confirm else "Re: " + m["Subject"], "confirm")
     contains(body_of(first(by_recipient(env.new_messages()), B)),
              "alice confirmed and played e3-e4", "the confirm link's reply plays the move")
+
+    # Hole 2: a token reply's comment (a chat, a draw offer) is relayed
+    # to the opponent; "[#TOKEN]" is masked there, but the same token in
+    # another form (the mailto: link of the HTML part, pasted into a
+    # plain-text reply, has it as %5B%23TOKEN%5D) went out whole, and it
+    # stays valid at the position: the opponent could resign for the
+    # sender.
+    env.mail(B, "epaminondas chat 101 bob b", "hello alice")
+    m = first(by_recipient(env.new_messages()), A)
+    ta = token_of(m)
+    link = ("mailto:epamserv@games.example?subject=Re%%3A%%20Epaminondas%%20"
+            "Board%%20101%%20alice%%20%%5B%%23%s%%5D&body=propose" % ta)
+    env.mail(A, "Re: " + m["Subject"], "hi bob, this button: <%s>" % link)
+    ms = env.new_messages()
+    leaked = [x for x in ms if ta in str(x) and B in x.envelope_to]
+    ok(ms and not leaked, "a chat reply does not relay the sender's token "
+       "in any form", [body_of(x) for x in leaked])
+    env.mail(A, "Re: Epaminondas Board 101 alice [#%s]" % ta,
+             "propose\nA draw?  My token is %s, by the way." % ta)
+    ms = env.new_messages()
+    leaked = [x for x in ms if ta in str(x) and B in x.envelope_to]
+    ok(ms and not leaked, "a draw offer's comment does not relay the "
+       "sender's token", [body_of(x) for x in leaked])
+    env.mail(B, "Re: Epaminondas Board 101 bob [#%s]" % token_of(
+        first(by_recipient(ms), B)), "reject")
+    env.new_messages()
 finally:
     env.close()
 done()
