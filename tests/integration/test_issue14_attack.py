@@ -100,6 +100,26 @@ try:
     env.mail(B, "Re: Epaminondas Board 101 bob [#%s]" % token_of(
         first(by_recipient(ms), B)), "reject")
     env.new_messages()
+
+    # Hole 3: "show BOARD BOARD..." sent one board mail per board, so a
+    # mail with a forged From (an address that is no player's) had the
+    # server send ten mails to that address: an amplifier.  A stranger
+    # gets one reply a mail.
+    victim = "victim@elsewhere.example"
+    env.mail(victim, "epaminondas show 101 101#0 101#1 101#2 101#3 101 "
+             "101#0 101#1 101#2 101#3")
+    ms = env.new_messages()
+    ok(len(ms) == 1 and ms[0].envelope_to == [victim],
+       "a stranger's show of ten boards gets one mail", len(ms))
+    contains(body_of(ms[0]) if ms else "", "one board",
+             "which says a stranger is shown one board a mail")
+    env.mail(victim, "epaminondas show 101#1")
+    ms = env.new_messages()
+    ok(len(ms) == 1 and "after move 1" in ms[0]["Subject"],
+       "a stranger still sees one board", [m["Subject"] for m in ms])
+    env.mail(A, "epaminondas show 101 101#0 101#1")
+    ok(len(env.new_messages()) == 3, "a player's show of three boards "
+       "gets three mails")
 finally:
     env.close()
 done()
