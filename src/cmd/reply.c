@@ -1009,7 +1009,13 @@ static enum cmd_status board_mail(struct cmdctx *c, struct txn *t,
 		           r->away->userid, r->away->vacation);
 	else
 		tvars_set(v, "vacation", "");
-	if (r->token && r->side == (int)g->pos.to_move && g->state == GAME_ACTIVE)
+	/* A submit mail shows the board its move would make, but its token
+	 * answers the real board (c->token_game): its headline says to
+	 * reply confirm, and a hint drawn from g would be wrong. */
+	if (c->token_game && c->token_game != g)
+		tvars_set(v, "reply_hint", "");
+	else if (r->token && r->side == (int)g->pos.to_move &&
+	         g->state == GAME_ACTIVE)
 		tvars_setf(v, "reply_hint", "Or simply reply to this mail with your "
 		          "move (or %s) alone on the first line: no userid or "
 		          "password needed.", g->vote == GAME_VOTE_NONE ?

@@ -120,6 +120,18 @@ try:
     env.mail(A, "epaminondas show 101 101#0 101#1")
     ok(len(env.new_messages()) == 3, "a player's show of three boards "
        "gets three mails")
+
+    # Hole 4 (the text part of hole 1): the submit mail's hint said
+    # "reply to this mail with just queue TAIL-DESTINATION", drawn from
+    # the board the submitted move would make; on the real board the
+    # player is on move and such a reply is refused.
+    env.mail(B, "epaminondas submit 101 bob b e10-e9")
+    m = first(by_recipient(env.new_messages()), B)
+    text = body_of(m)
+    ok(m and "queue TAIL-DESTINATION" not in text,
+       "submit mail: no queue hint for the player on move", text[-300:])
+    contains(text, "reply to this mail with just confirm",
+             "submit mail: the confirm hint stays")
 finally:
     env.close()
 done()
