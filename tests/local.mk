@@ -114,6 +114,8 @@ TESTS += tests/integration/test_tokens.py
 EXTRA_DIST += tests/integration/test_tokens.py
 TESTS += tests/integration/test_token_mails.py
 EXTRA_DIST += tests/integration/test_token_mails.py
+TESTS += tests/integration/test_issue14_attack.py
+EXTRA_DIST += tests/integration/test_issue14_attack.py
 
 # Realistic mails from common clients, each with its expected outcome.
 TESTS += tests/integration/test_corpus.py

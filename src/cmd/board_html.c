@@ -10,7 +10,9 @@
  * breaks (a line too long for the screen scrolls on its own); and for a
  * player holding a reply token, mailto: links that open a reply carrying
  * the token: a move to edit, a draw offer, undo, accept and reject,
- * resign, each only when the state allows it.  Inline styles only (mail
+ * resign, confirm after a submit (the links answer the real board, not
+ * the one a submitted move would make), each only when the state allows
+ * it.  Inline styles only (mail
  * clients strip <style>), and the colours given are given in pairs (text
  * and background) so that they read the same in dark mode; text without
  * colour takes the reader's.
@@ -189,9 +191,12 @@ static void answer_link(struct buf *b, const char *to, const char *subject,
  * (the board its move would make).  NULL (no links)
  * without a token, for observers and for a game not being played;
  * otherwise a string the caller frees. */
-static char *answers_html(const struct cmdctx *c, const struct game *g,
+static char *answers_html(const struct cmdctx *c, const struct game *shown,
                           int side, const char *token, const char *subject)
 {
+	/* The token is the real board's (c->token_game: a submit mail
+	 * shows the board its move would make); the links answer that. */
+	const struct game *g = c->token_game ? c->token_game : shown;
 	struct buf b = BUF_INIT;
 	const char *me = side == 0 ? g->white : g->black;
 	char example[EP_MOVE_TEXT_MAX], move[EP_MOVE_TEXT_MAX + 32];
@@ -214,6 +219,9 @@ static char *answers_html(const struct cmdctx *c, const struct game *g,
 	         "link opens a reply that carries your token");
 	buf_puts(&b, on_move ? "; edit the move in it, "
 	         "or send it as it is):<br>\n" : "):<br>\n");
+	/* A submitted move waiting: confirm plays it (pending.c). */
+	if (g != shown && g->pend[side] == GAME_PEND_SUBMIT)
+		answer_link(&b, c->cfg->from, subject, "confirm", "Confirm");
 	if (on_move) {
 		game_example_move(g, example);
 		snprintf(move, sizeof move, "%s#%zu", example, g->nmoves + 1);

@@ -231,7 +231,8 @@ static void mask_tokens(char *text)
 }
 
 /* A password or a token never travels in a relayed comment, whatever
- * quoting the sender's mail client used. */
+ * quoting the sender's mail client used (a token is masked in any form
+ * when it is the subject's own, as "[#...]" otherwise). */
 static void intake_mask_passwords(struct intake *in)
 {
 	struct auth_words w;
@@ -241,6 +242,11 @@ static void intake_mask_passwords(struct intake *in)
 	for (i = 0; i < 2; i++)
 		if (w.secret[i] >= 0 && w.secret[i] < in->argc)
 			mask(in->comment, in->argv[w.secret[i]]);
+	/* The subject's own token in any form, not only "[#TOKEN]" (a
+	 * pasted mailto: link has it as "%5B%23TOKEN%5D"): it stays valid
+	 * at the position, and the comment goes to the opponent. */
+	if (strlen(in->token) >= 8)
+		mask(in->comment, in->token);
 	mask_tokens(in->comment);
 }
 

@@ -1008,8 +1008,11 @@ static void reply_hint_var(const struct cmdctx *c, const struct game *g,
                            const char *me)
 {
 	tvars_set(v, "reply_hint", "");
+	/* A submit mail shows the board its move would make, but its token
+	 * answers the real board (c->token_game): its headline says to
+	 * reply confirm, and a hint drawn from g would be wrong. */
 	if (!r->token || r->side < 0 || g->state != GAME_ACTIVE ||
-	    (c->subject && c->token_game && c->token_game != g))
+	    (c->token_game && c->token_game != g))
 		return;
 	if (r->side == (int)g->pos.to_move)
 		tvars_setf(v, "reply_hint", "%s to this mail with your move (or "

@@ -147,7 +147,8 @@ static enum cmd_status show_load_at(struct cmdctx *c, const char *game,
 /* show BOARD[#N] [BOARD[#N]...]: one board mail each, in one
  * transaction; every word is checked before any is sent.  A past
  * position comes with no instructions and no token, under a subject
- * that says what it is. */
+ * that says what it is.  A stranger (reply_to_stranger) is shown one
+ * board a mail: nothing amplifies a forged From. */
 static enum cmd_status show_boards(struct cmdctx *c, const char *game,
                                    int argc, char **argv)
 {
@@ -161,6 +162,11 @@ static enum cmd_status show_boards(struct cmdctx *c, const char *game,
 	if (argc > SHOW_MAX_BOARDS)
 		return cmd_refuse(c, usage, "show takes at most %d boards",
 		                  SHOW_MAX_BOARDS);
+	/* One mail a board: an address that is no player's (maybe a
+	 * forged From) gets one reply a mail, never ten. */
+	if (argc > 1 && c->sender && reply_to_stranger(c, c->sender))
+		return cmd_refuse(c, usage, "your address is no player's: "
+		                  "show takes one board a mail from it");
 	for (i = 0; i < argc; i++)
 		if (show_board_word(argv[i], &boards[i], &at[i]) < 0)
 			return cmd_refuse(c, usage, "'%s' is not a board number "
