@@ -207,7 +207,7 @@ static char *answers_html(const struct cmdctx *c, const struct game *shown,
 		return NULL;
 	/* submit's mail shows the board its move would make, not the
 	 * game's: the answer is confirm (a reply "confirm" plays it). */
-	if (c->subject && c->token_game && c->token_game != g) {
+	if (g != shown) {
 		buf_puts(&b, "<div style=\"margin:0 0 10px 0\">Answer by mail "
 		         "(a link opens a reply that carries your token):<br>\n");
 		answer_link(&b, c->cfg->from, subject, "confirm",
@@ -219,9 +219,6 @@ static char *answers_html(const struct cmdctx *c, const struct game *shown,
 	         "link opens a reply that carries your token");
 	buf_puts(&b, on_move ? "; edit the move in it, "
 	         "or send it as it is):<br>\n" : "):<br>\n");
-	/* A submitted move waiting: confirm plays it (pending.c). */
-	if (g != shown && g->pend[side] == GAME_PEND_SUBMIT)
-		answer_link(&b, c->cfg->from, subject, "confirm", "Confirm");
 	if (on_move) {
 		game_example_move(g, example);
 		snprintf(move, sizeof move, "%s#%zu", example, g->nmoves + 1);
