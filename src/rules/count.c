@@ -1,7 +1,7 @@
 /*
  * count.c - the number of legal moves of a position without listing them,
- * for perft's last ply and the no-legal-move check (RULES.md sections 2,
- * 3, 4 and 6).
+ * for perft's last ply, and whether there is one at all for the
+ * no-legal-move check (RULES.md sections 2, 3, 4 and 6).
  *
  * The idea: take every maximal line of L movable pieces of the mover along
  * one of the 4 line orientations (a "segment").  Along direction d, the
@@ -86,7 +86,9 @@ static uint64_t count_end(const struct ep_turn *t, int head, int dir, int L)
 	       legal_crossings(t, head, dir, first, L, j);
 }
 
-uint64_t ep_count_moves(const struct ep_turn *t)
+/* The legal moves of the turn; with any, stop at the first segment end
+ * that has one (the total is then only known to be > 0). */
+static uint64_t count_moves(const struct ep_turn *t, int any)
 {
 	const struct ep_position *p = t->pos;
 	uint64_t total = 0;
@@ -106,8 +108,20 @@ uint64_t ep_count_moves(const struct ep_turn *t)
 					L++;
 				total += count_end(t, end - d, dir, L);
 				total += count_end(t, q, dir + 4, L);
+				if (any && total > 0)
+					return total;
 			}
 		}
 	}
 	return total;
+}
+
+uint64_t ep_count_moves(const struct ep_turn *t)
+{
+	return count_moves(t, 0);
+}
+
+int ep_has_move(const struct ep_turn *t)
+{
+	return count_moves(t, 1) > 0;
 }

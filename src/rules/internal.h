@@ -98,6 +98,12 @@ size_t ep_gen_moves(const struct ep_turn *t, struct ep_move *out, size_t cap);
 /* Number of legal moves of the turn without listing them (count.c). */
 uint64_t ep_count_moves(const struct ep_turn *t);
 
+/* Whether the turn has a legal move at all: 1 or 0 (count.c; stops at
+ * the first, so a position with moves costs a few squares' walk, not a
+ * whole count: ep_status asks it after every candidate move of a board
+ * mail's losing-move check). */
+int ep_has_move(const struct ep_turn *t);
+
 /* Whether the crossing (tail, dir, n, k) would leave a symmetric board
  * under t->symmetry (symmetry.c, RULES.md 4). */
 int ep_crossing_symmetric(const struct ep_turn *t, int tail, int dir,

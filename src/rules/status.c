@@ -49,7 +49,7 @@ static void status_abbott(const struct ep_position *p, struct ep_turn *t,
 		        side_name(me), NULL);
 		return;
 	}
-	if (ep_count_moves(t) == 0)
+	if (!ep_has_move(t))
 		no_move_loss(p, st);
 }
 
@@ -66,7 +66,7 @@ static void status_igfip(const struct ep_position *p,
 		return;
 	}
 	st->must_cross = t->must_cross;
-	if (ep_count_moves(t) > 0)
+	if (ep_has_move(t))
 		return;
 	if (t->must_cross)
 		verdict(st, win_for(them), "%s cannot answer %s's crossing",
