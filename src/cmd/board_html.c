@@ -192,14 +192,15 @@ static void answer_link(struct buf *b, const char *to, const char *subject,
  * without a token, for observers and for a game not being played;
  * otherwise a string the caller frees. */
 static char *answers_html(const struct cmdctx *c, const struct game *shown,
-                          int side, const char *token, const char *subject)
+                          const struct tvars *v, int side, const char *token,
+                          const char *subject)
 {
 	/* The token is the real board's (c->token_game: a submit mail
 	 * shows the board its move would make); the links answer that. */
 	const struct game *g = c->token_game ? c->token_game : shown;
 	struct buf b = BUF_INIT;
 	const char *me = side == 0 ? g->white : g->black;
-	char example[EP_MOVE_TEXT_MAX], move[EP_MOVE_TEXT_MAX + 32];
+	char move[EP_MOVE_TEXT_MAX + 32];
 	int on_move = (int)g->pos.to_move == side;
 	int free_q = g->vote == GAME_VOTE_NONE;
 
@@ -220,8 +221,9 @@ static char *answers_html(const struct cmdctx *c, const struct game *shown,
 	buf_puts(&b, on_move ? "; edit the move in it, "
 	         "or send it as it is):<br>\n" : "):<br>\n");
 	if (on_move) {
-		game_example_move(g, example);
-		snprintf(move, sizeof move, "%s#%zu", example, g->nmoves + 1);
+		/* board_vars listed g's moves once (the shown board is g). */
+		snprintf(move, sizeof move, "%s#%zu", tvars_get(v, "example_move"),
+		         g->nmoves + 1);
 		answer_link(&b, c->cfg->from, subject, move, "Move (edit it)");
 	}
 	if (!free_q && strcmp(g->vote_by, me) != 0) {
@@ -244,7 +246,7 @@ static char *answers_html(const struct cmdctx *c, const struct game *shown,
 	return buf_take(&b);
 }
 
-/* s with each ",\n" made ", ": a list of moves that game_losing_text
+/* s with each ",\n" made ", ": a list of moves that game_move_advice
  * wrapped at 72 columns for the text part flows in one paragraph in the
  * HTML part.  The caller frees the copy. */
 static char *unwrap_list(const char *s)
@@ -263,7 +265,7 @@ char *board_html(struct cmdctx *c, const struct game *g,
 	struct tvars h = { 0 };
 	char *table = render_board_html(g, black_down), *html;
 	char *legend = render_legend_html(g);
-	char *answers = answers_html(c, g, side, token, subject);
+	char *answers = answers_html(c, g, v, side, token, subject);
 	int i;
 
 	for (i = 0; i < v->n; i++) {

@@ -715,7 +715,6 @@ static void challenge_instructions(const struct game *g, struct tvars *v,
 static void instructions_var(const struct game *g, struct tvars *v,
                              const char *me, int side)
 {
-	char example[EP_MOVE_TEXT_MAX];
 	const char *mover = game_to_move(g);
 
 	tvars_set(v, "instructions", "");
@@ -726,7 +725,7 @@ static void instructions_var(const struct game *g, struct tvars *v,
 	if (g->state != GAME_ACTIVE)
 		return;
 	if (side >= 0 && side == (int)g->pos.to_move) {
-		game_example_move(g, example);
+		const char *example = tvars_get(v, "example_move");
 		tvars_setf(v, "instructions", "To move, send a mail with the "
 		           "subject\n  %s move %ld %s PASSWORD TAIL-DESTINATION#%zu"
 		           "\nfor example \"%s move %ld %s PASSWORD %s#%zu\".\n"
@@ -914,7 +913,10 @@ static void board_vars(struct cmdctx *c, const struct game *g,
 			grace[0] = '\0';
 		cap_warning(g, grace, sizeof grace);
 		/* RULES.md sections 3 and 5: the moves that lose at once. */
-		game_losing_text(g, &lose);
+		char example[EP_MOVE_TEXT_MAX];
+		game_move_advice(g, example, &lose);
+		/* For instructions_var and board_html: one listing a mail. */
+		tvars_setf(v, "example_move", "%s", example);
 		if (grace[0] || lose.len)
 			tvars_setf(v, "grace", "%s%s%s%s%s", grace, grace[0] ? "."
 			           : "", grace[0] && lose.len ? "\n" : "",

@@ -442,18 +442,26 @@ static size_t game_list_moves(const struct game *g, struct game_lm **out,
 	return n;
 }
 
-void game_example_move(const struct game *g, char *buf)
+/* The example move of the n moves l (nlose of them losing) into buf. */
+static void game_example_of(const struct game_lm *l, size_t n, size_t nlose,
+                            char *buf)
 {
-	struct game_lm *l;
-	size_t n, nlose, i;
+	size_t i;
 
 	buf[0] = '\0';
-	n = game_list_moves(g, &l, &nlose);
 	for (i = 0; i < n; i++)
 		if (!l[i].loses || nlose == n) {
 			memcpy(buf, l[i].text, EP_MOVE_TEXT_MAX);
 			break;
 		}
+}
+
+void game_example_move(const struct game *g, char *buf)
+{
+	struct game_lm *l;
+	size_t nlose, n = game_list_moves(g, &l, &nlose);
+
+	game_example_of(l, n, nlose, buf);
 	free(l);
 }
 
@@ -509,12 +517,12 @@ static void game_list_append(struct buf *b, const struct game_lm *l,
 		buf_printf(b, " and %zu more", count - shown);
 }
 
-void game_losing_text(const struct game *g, struct buf *out)
+void game_move_advice(const struct game *g, char *example, struct buf *out)
 {
 	struct game_lm *l;
-	size_t n, nlose;
+	size_t nlose, n = game_list_moves(g, &l, &nlose);
 
-	n = game_list_moves(g, &l, &nlose);
+	game_example_of(l, n, nlose, example);
 	if (nlose == 0 || n == 0) {
 		free(l);
 		return;

@@ -247,12 +247,14 @@ int game_move_loses(const struct game *g, const char *text, char *why,
                     size_t len);
 
 struct buf;
-/* Appends to out, for the board mail, the moves that lose at once now
- * (RULES.md sections 3 and 5): "These moves lose at once: a1-a2, ..."
- * or, when fewer, "Only these moves do not lose at once: ...", at most
- * 12 named then "and N more"; "Every legal move loses at once"; nothing
- * when no move loses.  No final full stop. */
-void game_losing_text(const struct game *g, struct buf *out);
+/* The board mail's advice from one listing of g's moves: the example
+ * move of game_example_move into example (EP_MOVE_TEXT_MAX bytes), and
+ * appended to out the moves that lose at once now (RULES.md sections 3
+ * and 5): "These moves lose at once: a1-a2, ..." or, when fewer, "Only
+ * these moves do not lose at once: ...", at most 12 named then "and N
+ * more"; "Every legal move loses at once"; nothing when no move loses.
+ * No final full stop. */
+void game_move_advice(const struct game *g, char *example, struct buf *out);
 
 /* The userid whose turn it is ("" unless the game is ACTIVE). */
 const char *game_to_move(const struct game *g);

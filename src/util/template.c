@@ -75,6 +75,11 @@ static const char *lookup(const struct tvars *vars, const char *name,
 	return "";
 }
 
+const char *tvars_get(const struct tvars *t, const char *name)
+{
+	return lookup(t, name, strlen(name));
+}
+
 char *template_expand(const char *text, const struct tvars *vars)
 {
 	struct buf b = BUF_INIT;

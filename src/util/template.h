@@ -38,6 +38,8 @@ void tvars_set(struct tvars *t, const char *name, const char *value);
 void tvars_setf(struct tvars *t, const char *name, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
 void tvars_free(struct tvars *t);
+/* The value of name in t ("" when unset; borrowed from t). */
+const char *tvars_get(const struct tvars *t, const char *name);
 
 /* One built-in template: its file name and text. */
 struct builtin_template {
