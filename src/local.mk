@@ -39,6 +39,7 @@ src_libepamserv_a_SOURCES += \
 	src/spool/ratelimit.c src/spool/ratelimit.h \
 	src/spool/damage.c src/spool/damage.h \
 	src/spool/quarantine.c src/spool/quarantine.h \
+	src/game/clock.c src/game/clock.h \
 	src/game/game.c src/game/game.h \
 	src/game/gamefile.c \
 	src/game/render.c src/game/render_html.c src/game/render.h \

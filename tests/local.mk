@@ -51,6 +51,12 @@ TESTS += tests/unit/test_util
 tests_unit_test_util_SOURCES = tests/unit/test_util.c tests/tap.h
 tests_unit_test_util_LDADD = $(epamserv_test_libs)
 
+# Time controls and the clock replay (issue 15).
+check_PROGRAMS += tests/unit/test_clock
+TESTS += tests/unit/test_clock
+tests_unit_test_clock_SOURCES = tests/unit/test_clock.c tests/tap.h
+tests_unit_test_clock_LDADD = $(epamserv_test_libs)
+
 # The text and HTML boards, byte for byte against a pinned file.
 check_PROGRAMS += tests/unit/test_render
 TESTS += tests/unit/test_render

@@ -11,8 +11,8 @@
  *                              damaged; 73 the spool holds data (no
  *                              --force); 75 the spool is in use; 74 an
  *                              I/O error
- *   admin upgrade              game files of version 1 to 4 rewritten as
- *                              version 5, user files of version 1 as
+ *   admin upgrade              game files of version 1 to 5 rewritten as
+ *                              version 6, user files of version 1 as
  *                              version 2, each under its lock in its own
  *                              transaction; one line per file changed.
  *                              0 done (or nothing to do); 75 a lock
@@ -102,7 +102,7 @@ static int admin_restore(const struct config *cfg, int force, const char *src)
 
 /* ---- admin upgrade ---- */
 
-#define GAME_VERSION 5
+#define GAME_VERSION 6
 #define USER_VERSION 2
 #define FILE_MAX (8 * 1024 * 1024)
 

@@ -42,6 +42,7 @@ void game_new(struct game *g, const char *game, long board,
 	snprintf(g->white, sizeof g->white, "%s", white);
 	snprintf(g->black, sizeof g->black, "%s", black);
 	g->created = g->updated = now;
+	tc_default(&g->tc);
 	ep_position_start(&g->start, o);
 	g->pos = g->start;
 	game_remember(g);
@@ -73,6 +74,32 @@ void game_settings_default(struct game_settings *s)
 {
 	s->no_observers = 0;
 	s->unrated = 0;
+	tc_default(&s->tc);
+}
+
+/* -time=VALUE and -timeout=auto|claim (clock.h): 1 when word is one of
+ * them, 0 when not, -1 with err on a bad value. */
+static int game_time_apply(struct game_settings *s, const char *word,
+                           char *err, size_t errlen)
+{
+	static const char tkey[] = "-time=", okey[] = "-timeout=";
+
+	if (strncmp(word, "--", 2) == 0)
+		word++;
+	if (strncasecmp(word, tkey, sizeof tkey - 1) == 0)
+		return tc_parse(&s->tc, word + sizeof tkey - 1, err, errlen) < 0
+		       ? -1 : 1;
+	if (strncasecmp(word, okey, sizeof okey - 1) != 0)
+		return 0;
+	word += sizeof okey - 1;
+	if (strcasecmp(word, "auto") == 0 || strcasecmp(word, "claim") == 0) {
+		s->tc.claim = strcasecmp(word, "claim") == 0;
+		return 1;
+	}
+	snprintf(err, errlen, "-timeout is auto or claim, not '%.40s' (auto: "
+	         "the game is lost when the time is out; claim: the opponent "
+	         "may claim it)", word);
+	return -1;
 }
 
 /* -rated=yes|no (any case, one or two dashes, like the rules options):
@@ -102,6 +129,8 @@ int game_setting_apply(struct game_settings *s, const char *word, char *err,
 	static const char key[] = "-observers=";
 	int rc = game_rated_apply(s, word, err, errlen);
 
+	if (rc == 0)
+		rc = game_time_apply(s, word, err, errlen);
 	if (rc != 0)
 		return rc;
 	if (strncmp(word, key, sizeof key - 1) != 0)
@@ -119,12 +148,17 @@ void game_settings_put(struct game *g, const struct game_settings *s)
 {
 	g->no_observers = s->no_observers;
 	g->unrated = s->unrated;
+	g->tc = s->tc;
 }
 
 void game_settings_format(const struct game *g, char *buf, size_t len)
 {
-	snprintf(buf, len, "%s%s", g->no_observers ? " -observers=off" : "",
-	         g->unrated ? " -rated=no" : "");
+	char tc[TC_TEXT_MAX];
+
+	tc_format(&g->tc, tc, sizeof tc);
+	snprintf(buf, len, "%s%s%s%s%s", g->no_observers ? " -observers=off" : "",
+	         g->unrated ? " -rated=no" : "", tc[0] ? " -time=" : "", tc,
+	         g->tc.claim ? " -timeout=claim" : "");
 }
 
 void game_challenge(struct game *g)
@@ -611,6 +645,7 @@ int game_play(struct game *g, const char *text, time_t when,
 	}
 	ep_move_format(&m, g->moves[g->nmoves].text);
 	g->moves[g->nmoves].when = when;
+	g->moves[g->nmoves].stopped = 0;
 	g->moves[g->nmoves].msgid =
 		msgid && msgid_storable(msgid) ? xstrdup(msgid) : NULL;
 	ep_make(&g->pos, &g->opts, &m);

@@ -13,6 +13,7 @@
 #include <stddef.h>
 #include <time.h>
 
+#include "game/clock.h"
 #include "rules/rules.h"
 
 /* The move cap (RULES.md section 8): a game that reaches GAME_MAX_PLIES
@@ -33,6 +34,10 @@ struct game_move {
 	char text[EP_MOVE_TEXT_MAX];  /* canonical, "e3-e7" */
 	time_t when;
 	char *msgid;                  /* Message-ID that made it (malloc'ed), or NULL */
+	long stopped;                 /* seconds of its mover's leave in the
+	                                 turn it ended, not counted on the
+	                                 clock ("stopped:" lines, version 6;
+	                                 clock.h) */
 };
 
 /* The life of a board: CHALLENGED until both players have agreed to it
@@ -88,6 +93,8 @@ struct game {
 	                                 may subscribe ("observers: off") */
 	int unrated;                  /* game option -rated=no: its end
 	                                 moves no rating ("rated: no") */
+	struct time_control tc;       /* -time= and -timeout= ("time:" and
+	                                 "timeout:" lines, version 6; clock.h) */
 	int cap_off;                  /* while a file of a game played past
 	                                 GAME_MAX_PLIES before the cap existed
 	                                 replays: the cap does not end it (its
@@ -129,6 +136,7 @@ struct game {
 struct game_settings {
 	int no_observers;   /* -observers=off: nobody may subscribe */
 	int unrated;        /* -rated=no: the result is not rated */
+	struct time_control tc;  /* -time=, -timeout= (clock.h) */
 };
 
 void game_settings_default(struct game_settings *s);
@@ -142,8 +150,8 @@ int game_setting_apply(struct game_settings *s, const char *word, char *err,
 /* Give a new game g the settings s. */
 void game_settings_put(struct game *g, const struct game_settings *s);
 
-/* The settings of g as option words (" -observers=off -rated=no"), ""
- * for the defaults, into buf. */
+/* The settings of g as option words (" -observers=off -rated=no
+ * -time=7d+2d/14d -timeout=claim"), "" for the defaults, into buf. */
 void game_settings_format(const struct game *g, char *buf, size_t len);
 
 /* Set the pending move of side (GAME_PEND_QUEUE or _SUBMIT) to text
@@ -276,7 +284,7 @@ int game_white_score2(const struct game *g);
 /* The file text (malloc'ed, caller frees), see gamefile.c. */
 char *game_format(const struct game *g);
 
-/* Read a game file's text (version 1 to 4): replays every move, applies the
+/* Read a game file's text (version 1 to 6): replays every move, applies the
  * end and vote lines, and compares the stored position and result.  name is used in messages ("games/epaminondas/101.game").
  * Returns 0, or -1 with a malloc'ed *err "NAME:LINE: problem". */
 int game_parse(struct game *g, const char *text, const char *name, char **err);

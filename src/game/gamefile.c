@@ -2,7 +2,7 @@
  * gamefile.c - the game file: one human-readable, versioned text file per
  * board (SPEC section 6).
  *
- *   epamserv-game 5
+ *   epamserv-game 6
  *   game: epaminondas
  *   board: 101
  *   options: -size=14x12 -capture=line ... (ep_options_format)
@@ -19,7 +19,15 @@
  *                                       option -observers=off)
  *   rated: no                          (version 5, optional, since issue
  *                                       14: the game option -rated=no)
+ *   time: 7d+2d/14d                    (version 6, optional: the time
+ *                                       control -time=, clock.h; none:
+ *                                       pbmserv's days rule)
+ *   timeout: claim                     (version 6, optional: -timeout=claim)
  *   move: 1 e2-e4 2026-11-30T06:00:00Z <Message-ID or ->
+ *                                      (TIME: when the move reached us)
+ *   stopped: 1 86400                   (version 6, optional, after its
+ *                                       move: seconds of the mover's
+ *                                       leave in that turn, off the clock)
  *   move: 2 ...
  *   end: resign|draw|forfeit|decline|withdraw USERID TIME   (optional)
  *   vote: draw|undo USERID TIME        (optional: a question pending)
@@ -36,6 +44,10 @@
  *                                       "$5$..."; tokenhash.h)
  *   observer: USERID                   (version 4, optional, one per
  *                                       subscriber, sorted)
+ *   clock: WHITE BLACK                 (version 6, with a time: line:
+ *                                       each player's bank in seconds at
+ *                                       the start of the current turn,
+ *                                       checked against the replay)
  *   position: 14x12 .../... b
  *   result: challenged | active | white wins (REASON) | black wins (...)
  *           | draw (...) | cancelled (bob declined the challenge)
@@ -49,8 +61,9 @@
  * Version 1 files (no state, end or vote lines; every game started at
  * once), version 2 files (no token lines), version 3 files (no pending
  * or observer lines) and version 4 files (no agreed or observers lines:
- * a challenge still open then waits for both players' accept) load as
- * they are and are written back as version 5.
+ * a challenge still open then waits for both players' accept) and
+ * version 5 files (no time, timeout, stopped or clock lines: pbmserv's
+ * days rule) load as they are and are written back as version 6.
  */
 #include "game/game.h"
 #include "spool/damage.h"
@@ -66,7 +79,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define GAMEFILE_MAGIC "epamserv-game 5"
+#define GAMEFILE_MAGIC "epamserv-game 6"
+#define GAMEFILE_MAGIC_V5 "epamserv-game 5"
 #define GAMEFILE_MAGIC_V4 "epamserv-game 4"
 #define GAMEFILE_MAGIC_V3 "epamserv-game 3"
 #define GAMEFILE_MAGIC_V2 "epamserv-game 2"
@@ -133,10 +147,19 @@ char *game_format(const struct game *g)
 		buf_puts(&b, "observers: off\n");
 	if (g->unrated)
 		buf_puts(&b, "rated: no\n");
+	if (g->tc.kind != TC_DAYS) {
+		char tc[TC_TEXT_MAX];
+		tc_format(&g->tc, tc, sizeof tc);
+		buf_printf(&b, "time: %s\n", tc);
+	}
+	if (g->tc.claim)
+		buf_puts(&b, "timeout: claim\n");
 	for (i = 0; i < g->nmoves; i++) {
 		util_iso_time(g->moves[i].when, t1, sizeof t1);
 		buf_printf(&b, "move: %zu %s %s %s\n", i + 1, g->moves[i].text, t1,
 		           g->moves[i].msgid ? g->moves[i].msgid : "-");
+		if (g->moves[i].stopped)
+			buf_printf(&b, "stopped: %zu %ld\n", i + 1, g->moves[i].stopped);
 	}
 	if (g->end != GAME_END_NONE) {
 		util_iso_time(g->end_when, t1, sizeof t1);
@@ -159,6 +182,11 @@ char *game_format(const struct game *g)
 			           g->token_epoch[i], g->token_hash[i]);
 	for (i = 0; i < g->nobservers; i++)
 		buf_printf(&b, "observer: %s\n", g->observers[i]);
+	if (g->tc.kind != TC_DAYS) {
+		long bank[2];
+		clock_banks(g, 0, bank);
+		buf_printf(&b, "clock: %ld %ld\n", bank[0], bank[1]);
+	}
 	gf_result(g, res, sizeof res);
 	buf_printf(&b, "position: %s\nresult: %s\n", pos, res);
 	return buf_take(&b);
@@ -177,8 +205,9 @@ struct gf_head {
 	int nagreed;
 	int no_observers;       /* "observers: off" (version 5) */
 	int unrated;            /* "rated: no" (version 5) */
+	struct time_control tc; /* "time:", "timeout:" (version 6) */
 	int cap_off;            /* the file holds more plies than the cap */
-	int version;            /* of the file, 1 to 5 */
+	int version;            /* of the file, 1 to 6 */
 };
 
 /* "agreed: USERID TIME" (at most two, checked against the players when
@@ -231,6 +260,13 @@ static int gf_head_field(struct gf_head *h, const char *key, const char *val)
 	} else if (strcmp(key, "rated") == 0 && h->version >= 5 &&
 	           strcmp(val, "no") == 0) {
 		h->unrated = 1;
+	} else if (strcmp(key, "time") == 0 && h->version >= 6) {
+		char err[256];
+		if (h->tc.kind != TC_DAYS || tc_parse(&h->tc, val, err, sizeof err) < 0)
+			return -1;
+	} else if (strcmp(key, "timeout") == 0 && h->version >= 6 &&
+	           strcmp(val, "claim") == 0) {
+		h->tc.claim = 1;
 	} else {
 		return -1;
 	}
@@ -263,6 +299,7 @@ static int gf_start(struct game *g, const struct gf_head *h, char *err,
 	g->updated = h->updated;
 	g->no_observers = h->no_observers;
 	g->unrated = h->unrated;
+	g->tc = h->tc;
 	g->cap_off = h->cap_off;
 	for (i = 0; i < h->nagreed; i++) {
 		int side = game_side_of(g, h->agreed_by[i]);
@@ -316,6 +353,53 @@ static int gf_move(struct game *g, char *val, char *err, size_t errlen)
 			return -1;
 		}
 		g->updated = keep;
+	}
+	return 0;
+}
+
+/* "stopped: N SECONDS" right after move N (a game with a time control):
+ * the leave its mover had in that turn, at most the turn's length. */
+static int gf_stopped(struct game *g, const char *val, char *err,
+                      size_t errlen)
+{
+	long n, secs;
+	time_t turn;
+	char extra;
+
+	if (sscanf(val, "%ld %ld %c", &n, &secs, &extra) != 2 || n < 1 ||
+	    (size_t)n != g->nmoves || g->moves[n - 1].stopped ||
+	    g->tc.kind == TC_DAYS || secs <= 0) {
+		snprintf(err, errlen, "a stopped line is 'stopped: N SECONDS' after "
+		         "move N of a game with a time control");
+		return -1;
+	}
+	turn = n > 1 ? g->moves[n - 2].when : clock_game_start(g);
+	if (secs > (long)(g->moves[n - 1].when - turn)) {
+		snprintf(err, errlen, "move %ld stopped the clock for longer than "
+		         "its turn", n);
+		return -1;
+	}
+	g->moves[n - 1].stopped = secs;
+	return 0;
+}
+
+/* "clock: WHITE BLACK", the banks replayed (a game with a time control). */
+static int gf_clock(struct game *g, const char *val, char *err, size_t errlen)
+{
+	long bank[2], w, b;
+	char extra;
+
+	if (g->tc.kind == TC_DAYS ||
+	    sscanf(val, "%ld %ld %c", &w, &b, &extra) != 2) {
+		snprintf(err, errlen, "a clock line is 'clock: WHITE BLACK' (seconds) "
+		         "in a game with a time control");
+		return -1;
+	}
+	clock_banks(g, 0, bank);
+	if (bank[0] != w || bank[1] != b) {
+		snprintf(err, errlen, "the stored clock does not match the replayed "
+		         "moves (replay gives %ld %ld)", bank[0], bank[1]);
+		return -1;
 	}
 	return 0;
 }
@@ -506,7 +590,7 @@ static int gf_check_end(struct game *g, const char *key, const char *val,
 /* Where a game file's body has got to: each line kind may only follow
  * the ones before it. */
 enum gf_phase { GF_MOVES, GF_END, GF_VOTE, GF_PENDING, GF_TOKEN, GF_OBSERVER,
-                GF_POSITION, GF_RESULT };
+                GF_CLOCK, GF_POSITION, GF_RESULT };
 
 /* One line of the body (after the header): key and value.  *phase moves
  * on; returns 0 or -1 with msg. */
@@ -514,12 +598,20 @@ static int gf_body_line(struct game *g, const char *key, char *val,
                         enum gf_phase *phase, char *msg, size_t len)
 {
 	static const char *const order[] = {
-		"move", "end", "vote", "pending", "token", "observer", "position",
-		"result"
+		"move", "end", "vote", "pending", "token", "observer", "clock",
+		"position", "result"
 	};
 	int k;
 
-	for (k = 0; k < 8 && strcmp(key, order[k]) != 0; k++)
+	if (strcmp(key, "stopped") == 0) {
+		if (*phase != GF_MOVES) {
+			snprintf(msg, len, "'stopped' is out of order (it follows its "
+			         "move)");
+			return -1;
+		}
+		return gf_stopped(g, val, msg, len);
+	}
+	for (k = 0; k < 9 && strcmp(key, order[k]) != 0; k++)
 		;
 	if (*phase == GF_RESULT) {
 		snprintf(msg, len, "text after the result line");
@@ -530,7 +622,8 @@ static int gf_body_line(struct game *g, const char *key, char *val,
 	     k != GF_PENDING && k != GF_OBSERVER) ||
 	    (k == GF_RESULT && *phase != GF_POSITION)) {
 		snprintf(msg, len, "'%s' is out of order (the order is move, end, "
-		         "vote, pending, token, observer, position, result)", key);
+		         "vote, pending, token, observer, clock, position, result)",
+		         key);
 		return -1;
 	}
 	*phase = (enum gf_phase)k;
@@ -547,6 +640,8 @@ static int gf_body_line(struct game *g, const char *key, char *val,
 		return gf_token(g, val, msg, len);
 	case GF_OBSERVER:
 		return gf_observer(g, val, msg, len);
+	case GF_CLOCK:
+		return gf_clock(g, val, msg, len);
 	default:
 		return gf_check_end(g, key, val, msg, len);
 	}
@@ -557,6 +652,7 @@ static int gf_body_key(const char *key)
 	return strcmp(key, "move") == 0 || strcmp(key, "end") == 0 ||
 	       strcmp(key, "vote") == 0 || strcmp(key, "token") == 0 ||
 	       strcmp(key, "pending") == 0 || strcmp(key, "observer") == 0 ||
+	       strcmp(key, "stopped") == 0 || strcmp(key, "clock") == 0 ||
 	       strcmp(key, "position") == 0 ||
 	       strcmp(key, "result") == 0;
 }
@@ -603,12 +699,13 @@ static int gf_parse(struct game *g, const char *text, const char *name,
 			*next++ = '\0';
 		lineno++;
 		if (lineno == 1) {
-			version = strcmp(line, GAMEFILE_MAGIC) == 0 ? 5
+			version = strcmp(line, GAMEFILE_MAGIC) == 0 ? 6
+			        : strcmp(line, GAMEFILE_MAGIC_V5) == 0 ? 5
 			        : strcmp(line, GAMEFILE_MAGIC_V4) == 0 ? 4
 			        : strcmp(line, GAMEFILE_MAGIC_V3) == 0 ? 3
 			        : strcmp(line, GAMEFILE_MAGIC_V2) == 0 ? 2
 			        : strcmp(line, GAMEFILE_MAGIC_V1) == 0 ? 1 : 0;
-			if (!version && !magic_newer(line, "epamserv-game", 5, msg,
+			if (!version && !magic_newer(line, "epamserv-game", 6, msg,
 			                             sizeof msg))
 				snprintf(msg, sizeof msg, "not a game file (expected '%s')",
 				         GAMEFILE_MAGIC);
@@ -627,7 +724,9 @@ static int gf_parse(struct game *g, const char *text, const char *name,
 		    (version >= 2 || strcmp(line, "vote") != 0) &&
 		    (version >= 3 || strcmp(line, "token") != 0) &&
 		    (version >= 4 || strcmp(line, "pending") != 0) &&
-		    (version >= 4 || strcmp(line, "observer") != 0)) {
+		    (version >= 4 || strcmp(line, "observer") != 0) &&
+		    (version >= 6 || strcmp(line, "stopped") != 0) &&
+		    (version >= 6 || strcmp(line, "clock") != 0)) {
 			if (!started) {
 				if (gf_start(g, &h, msg, sizeof msg) < 0)
 					goto fail;

@@ -154,7 +154,7 @@ try:
     ok("agreed: gus" in text, "a challenge between old accounts is made", text[:400])
     with open(path, "w") as f:
         f.write(re.sub(r"(?m)^agreed: .*\n", "",
-                       text.replace("epamserv-game 5", "epamserv-game 4")))
+                       text.replace("epamserv-game 6", "epamserv-game 4")))
     env.mail("hal@old.example", "epaminondas accept 129 hal Secret1")
     env.new_messages()
     contains(env.game_file(129) or "", "state: challenged",

@@ -217,7 +217,7 @@ try:
         f.write(v1 % pos)
     rc, err = env.mail(B, "epaminondas move 150 bob pw2 e11-e10")
     is_(rc, 0, "a version 1 game file loads and takes a move")
-    contains(env.game_file(150), "epamserv-game 5\n", "it is written back as version 5")
+    contains(env.game_file(150), "epamserv-game 6\n", "it is written back as version 6")
     env.new_messages()
 
     # -- preview: no password, sender only, nothing played -----------------

@@ -159,7 +159,7 @@ try:
     private(env, A, "epaminondas queue 102 alice Secret1 b2-b3", "a queue before a resign")
     text = to_both(env, B, "epaminondas resign 102 bob pw2", "a resign")
     is_(pending_lines(env, 102), [], "the end of the game drops pending moves")
-    contains(env.game_file(102), "epamserv-game 5\n", "game files are version 5")
+    contains(env.game_file(102), "epamserv-game 6\n", "game files are version 6")
 finally:
     env.close()
 done()

@@ -3,7 +3,7 @@
 newer epamserv wrote is reported as such by `admin check`, not as damage,
 and in the log (result and address records), and `admin upgrade`
 leaves it alone; `admin upgrade` rewrites game files
-of versions 1-4 as version 5 and user files of version 1 as version 2,
+of versions 1-5 as version 6 and user files of version 1 as version 2,
 naming each file it changed, and the files still load and replay."""
 import os
 
@@ -32,13 +32,13 @@ try:
     env.mail(A, "epaminondas challenge alice bob by alice pw1")
     env.mail(B, "epaminondas accept 101 bob pw2")
     current = env.game_file(101)
-    ok(current.startswith("epamserv-game 5\n"), "a new board is version 5")
+    ok(current.startswith("epamserv-game 6\n"), "a new board is version 6")
     pos = [l for l in current.splitlines() if l.startswith("position: ")][0]
     games = os.path.join(env.spool, "games", "epaminondas")
     users = os.path.join(env.spool, "users")
 
     # -- files of a newer epamserv --------------------------------------
-    newer_game = current.replace("epamserv-game 5", "epamserv-game 6", 1) \
+    newer_game = current.replace("epamserv-game 6", "epamserv-game 7", 1) \
                         .replace("board: 101", "board: 160")
     with open(os.path.join(games, "160.game"), "w") as f:
         f.write(newer_game)
@@ -50,7 +50,7 @@ try:
     rc, out, err = env.run("admin", "check")
     is_(rc, 1, "admin check exits 1 with files it cannot read")
     contains(out, "games/epaminondas/160.game:1: written by a newer epamserv "
-             "(\"epamserv-game 6\"; this one reads versions up to 5)",
+             "(\"epamserv-game 7\"; this one reads versions up to 6)",
              "a newer game file is named as such")
     contains(out, "users/ivy:1: written by a newer epamserv "
              "(\"epamserv-user 3\"; this one reads versions up to 2)",
@@ -106,7 +106,7 @@ try:
     rc, out, err = env.run("admin", "upgrade")
     is_(rc, 0, "admin upgrade exits 0")
     contains(out, "games/epaminondas/150.game: game file version 1 rewritten "
-             "as version 5", "it names the game file it rewrote")
+             "as version 6", "it names the game file it rewrote")
     contains(out, "users/gus: user file version 1 rewritten as version 2",
              "and the user file")
     contains(out, "2 files upgraded", "and counts them")
@@ -115,8 +115,8 @@ try:
     with open(os.path.join(env.spool, "admin.log")) as f:
         contains(f.read(), "admin upgrade: 2 files rewritten in the current "
                  "format", "admin.log has the change")
-    ok(env.game_file(150).startswith("epamserv-game 5\n"),
-       "the game file is version 5 now", env.game_file(150))
+    ok(env.game_file(150).startswith("epamserv-game 6\n"),
+       "the game file is version 6 now", env.game_file(150))
     ok(env.user_file("gus").startswith("epamserv-user 2\n"),
        "the user file is version 2 now", env.user_file("gus"))
     contains(env.user_file("gus"), "address: gus@old.example",
