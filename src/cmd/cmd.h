@@ -76,6 +76,11 @@ struct cmdctx {
 	char digest[33];       /* key of the mail: digest of its Message-ID */
 	char msg_key[48];      /* lock key of the mail, spool_msg_key() (held) */
 	time_t now;
+	time_t arrival;        /* when the mail reached us (issue 15: its
+	                          own MTA's Received header, the Maildir
+	                          delivery time, the IMAP INTERNALDATE), at
+	                          most now; 0 when not known: now.  A move
+	                          counts at this time (cmd_move_time) */
 	int nout;              /* outgoing mails so far, for their Message-IDs */
 	char created[128];     /* boards this mail created, "101,102" (for
 	                          its log line, inlog_note_created) */
@@ -504,6 +509,15 @@ int move_words(char *const *words, int n, char *buf, size_t len);
  * or dropped (pending_after_move), board_save. */
 enum cmd_status move_done(struct cmdctx *c, struct board_ctx *b,
                           const char *how);
+/* The time a move of this mail counts at on g (turn_time.c): its
+ * arrival (at most now; now when unknown), never before g's last move
+ * nor the game's start, so the move list stays in order. */
+time_t cmd_move_time(const struct cmdctx *c, const struct game *g);
+/* After game_play of a move on g: record on it the leave its mover had
+ * in that turn (clock_note_move with the mover's user_leave_spans), so
+ * the clock replays from the file.  A mover whose user file does not
+ * load counts no leave. */
+void cmd_clock_note(struct cmdctx *c, struct game *g);
 /* After a move on g: play the queued move of the side now to move, if
  * any and legal, or drop it; a game that is over drops every pending
  * move.  What happened is appended to head (" bob's queued move e11-e10

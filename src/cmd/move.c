@@ -184,10 +184,11 @@ enum cmd_status move_play(struct cmdctx *c, struct game *g,
 		                    "To play it all the same, send it with a "
 		                    "trailing ! (%s#%zu!)", word, why, word,
 		                    g->nmoves + 1);
-	if (game_play(g, word, c->now, c->mail ? c->mail->message_id : NULL,
-	              err, sizeof err) < 0)
+	if (game_play(g, word, cmd_move_time(c, g),
+	              c->mail ? c->mail->message_id : NULL, err, sizeof err) < 0)
 		return board_refuse(c, g, usage, "%s is not a legal move on "
 		                    "board %ld: %s", word, g->board, err);
+	cmd_clock_note(c, g);
 	return CMD_DONE;
 }
 

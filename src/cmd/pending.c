@@ -218,10 +218,12 @@ void pending_after_move(struct cmdctx *c, struct game *g, struct buf *head)
 		 * and observers, so it addresses none of them. */
 		buf_printf(head, " %s's queued move %s was not played, as it "
 		           "would lose the game at once: %s.", who, text, err);
-	} else if (game_play(g, text, c->now, msgid, err, sizeof err) < 0) {
+	} else if (game_play(g, text, cmd_move_time(c, g), msgid, err,
+	                     sizeof err) < 0) {
 		buf_printf(head, " %s's queued move %s was dropped: it is not "
 		           "legal now (%s).", who, text, err);
 	} else {
+		cmd_clock_note(c, g);
 		buf_printf(head, " %s's queued move %s was played", who,
 		           g->moves[g->nmoves - 1].text);
 		reply_capture_words(g, head);

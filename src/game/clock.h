@@ -32,6 +32,8 @@
 #include <stddef.h>
 #include <time.h>
 
+#include "util/span.h"
+
 enum tc_kind {
 	TC_DAYS = 0,   /* no -time: days since the last change (pbmserv) */
 	TC_BANK,       /* -time=START+INC[/MAX] */
@@ -44,11 +46,6 @@ struct time_control {
 	int moves;             /* TC_MOVES: N moves ... */
 	long period;           /* ... in this many seconds */
 	int claim;             /* -timeout=claim (0: auto) */
-};
-
-/* A stretch of time, [from, until). */
-struct time_span {
-	time_t from, until;
 };
 
 /* The longest -time value text, with its NUL. */

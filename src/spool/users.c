@@ -12,6 +12,7 @@
 #include "util/util.h"
 
 #include <crypt.h>
+#include <ctype.h>
 #include <dirent.h>
 #include <errno.h>
 #include <stdio.h>
@@ -137,18 +138,54 @@ void user_defaults(struct user *u)
 	u->compact = 0;
 	u->token_epoch = 0;
 	u->vacation[0] = '\0';
+	u->nleave = 0;
+	u->timezone[0] = '\0';
+	u->digest_hour = -1;
 	u->left = 0;
+}
+
+size_t user_leave_spans(const struct user *u, struct time_span *out,
+                        size_t max)
+{
+	size_t i, n = 0;
+	time_t day;
+
+	for (i = 0; i < u->nleave && n < max; i++)
+		out[n++] = u->leave[i];
+	if (u->vacation[0] && n < max && util_parse_date(u->vacation, &day) == 0) {
+		out[n].from = u->created;
+		out[n].until = day + 86400;
+		if (out[n].until > out[n].from)
+			n++;
+	}
+	return n;
 }
 
 int user_on_vacation(const struct user *u, time_t now)
 {
-	char today[32];
+	struct time_span s[USER_MAX_LEAVE + 1];
+	size_t i, n = user_leave_spans(u, s, USER_MAX_LEAVE + 1);
 
-	if (!u->vacation[0])
-		return 0;
-	util_iso_time(now, today, sizeof today);
-	/* ISO dates compare as text. */
-	return strncmp(today, u->vacation, 10) <= 0;
+	for (i = 0; i < n; i++)
+		if (s[i].from <= now && now < s[i].until)
+			return 1;
+	return 0;
+}
+
+/* "leave: FROM UNTIL" (ISO times, FROM before UNTIL), oldest first. */
+static int user_leave_field(struct user *u, const char *val)
+{
+	char a[64], b[64], extra;
+	struct time_span s;
+
+	if (u->nleave >= USER_MAX_LEAVE ||
+	    sscanf(val, "%63s %63s %c", a, b, &extra) != 2 ||
+	    util_parse_iso_time(a, &s.from) < 0 ||
+	    util_parse_iso_time(b, &s.until) < 0 || s.until <= s.from ||
+	    (u->nleave && s.from < u->leave[u->nleave - 1].from))
+		return -1;
+	u->leave[u->nleave++] = s;
+	return 0;
 }
 
 /* The optional fields; 0, or -1 on a bad value. */
@@ -183,6 +220,27 @@ static int user_pref_field(struct user *u, const char *key, const char *val)
 		if (util_parse_date(val, NULL) < 0)
 			return -1;
 		memcpy(u->vacation, val, 11);
+	} else if (strcmp(key, "leave") == 0) {
+		return user_leave_field(u, val);
+	} else if (strcmp(key, "timezone") == 0) {
+		size_t i, n = strlen(val);
+		if (n == 0 || n >= sizeof u->timezone || val[0] == '/' ||
+		    strstr(val, ".."))
+			return -1;
+		for (i = 0; i < n; i++)
+			if (!isalnum((unsigned char)val[i]) && !strchr("/_+-", val[i]))
+				return -1;
+		memcpy(u->timezone, val, n + 1);
+	} else if (strcmp(key, "mail") == 0) {
+		int h;
+		char extra;
+		if (strcmp(val, "each") == 0)
+			u->digest_hour = -1;
+		else if (sscanf(val, "digest %d %c", &h, &extra) == 1 && h >= 0 &&
+		         h <= 23)
+			u->digest_hour = h;
+		else
+			return -1;
 	} else if (strcmp(key, "left") == 0) {
 		if (util_parse_iso_time(val, &u->left) < 0)
 			return -1;
@@ -569,6 +627,16 @@ char *user_format(const struct user *u)
 		buf_printf(&b, "token-epoch: %lu\n", u->token_epoch);
 	if (u->vacation[0])
 		buf_printf(&b, "vacation: %s\n", u->vacation);
+	for (i = 0; i < u->nleave; i++) {
+		char until[32];
+		util_iso_time(u->leave[i].from, when, sizeof when);
+		util_iso_time(u->leave[i].until, until, sizeof until);
+		buf_printf(&b, "leave: %s %s\n", when, until);
+	}
+	if (u->timezone[0])
+		buf_printf(&b, "timezone: %s\n", u->timezone);
+	if (u->digest_hour >= 0)
+		buf_printf(&b, "mail: digest %d\n", u->digest_hour);
 	if (u->left) {
 		util_iso_time(u->left, when, sizeof when);
 		buf_printf(&b, "left: %s\n", when);

@@ -21,7 +21,17 @@
  *   orientation: own             default: html on, orientation white,
  *   board: compact               board wide, token-epoch 0, no
  *   token-epoch: 3               vacation, not left)
- *   vacation: 2026-12-24
+ *   vacation: 2026-12-24        (before issue 15: the last day away)
+ *   leave: 2026-12-20T00:00:00Z 2027-01-01T00:00:00Z
+ *                               (issue 15: a leave, [from, until), one
+ *                                line per leave, at most USER_MAX_LEAVE,
+ *                                oldest first; it stops the player's
+ *                                clocks, game/clock.h)
+ *   timezone: Europe/Berlin     (issue 15: how times in the player's
+ *                                mails are shown; default UTC)
+ *   mail: digest 7              (issue 15: board mails in a daily digest
+ *                                at that hour of the player's time zone;
+ *                                default each: every board mail)
  *   left: 2026-12-01T10:00:00Z  (signed off: the userid stays taken)
  *
  * A player who signs off keeps the file, marked "left", with the password
@@ -43,12 +53,18 @@
 #include <stddef.h>
 #include <time.h>
 
+#include "util/span.h"
+
 /* How a player sees the board (set orientation ...). */
 enum user_orientation {
 	USER_ORIENT_WHITE = 0,  /* White's home row at the bottom (default) */
 	USER_ORIENT_BLACK,      /* Black's home row at the bottom */
 	USER_ORIENT_OWN,        /* the player's own home row at the bottom */
 };
+
+/* Leaves kept per account (this year's and last year's are enough to
+ * count the allowance; older ones are dropped when the file is written). */
+#define USER_MAX_LEAVE 24
 
 /* Addresses per account, confirmed and requested together. */
 #define USER_MAX_ADDRESSES 3
@@ -90,7 +106,15 @@ struct user {
 	enum user_orientation orientation;
 	int compact;                     /* 1: the text board is compact */
 	unsigned long token_epoch;       /* reply tokens of older epochs are void */
-	char vacation[11];               /* "YYYY-MM-DD" (last day away) or "" */
+	char vacation[11];               /* "YYYY-MM-DD" (last day away) or "":
+	                                    the form before issue 15, read as
+	                                    a leave by user_leave_spans */
+	struct time_span leave[USER_MAX_LEAVE];  /* leaves, oldest first */
+	size_t nleave;
+	char timezone[64];               /* IANA zone name ("Europe/Berlin"),
+	                                    "" for UTC */
+	int digest_hour;                 /* -1: every board mail (default);
+	                                    0..23: a daily digest then */
 	time_t left;                     /* when the player signed off, or 0 */
 };
 
@@ -124,9 +148,15 @@ void user_cache_clear(void);
  * user_load applies them before reading. */
 void user_defaults(struct user *u);
 
-/* Whether the user is away on day now (UTC): vacation set and now is on
- * or before its last day. */
+/* Whether the user is away at now: on a leave (user_leave_spans). */
 int user_on_vacation(const struct user *u, time_t now);
+
+/* u's leaves as spans into out (at most max, USER_MAX_LEAVE + 1 is
+ * always enough): the leave lines, and a "vacation:" day of a file
+ * before issue 15 as a leave from the account's creation to the end of
+ * that day (UTC).  Returns the count. */
+size_t user_leave_spans(const struct user *u, struct time_span *out,
+                        size_t max);
 
 /* The first confirmed address of u (where mail to the player goes), or
  * NULL while none is confirmed.  Points into u. */
