@@ -45,7 +45,7 @@ src_libepamserv_a_SOURCES += \
 	src/game/render.c src/game/render_html.c src/game/render.h \
 	src/game/ratings.c src/game/ratings.h \
 	src/cmd/cmd.h src/cmd/dispatch.c src/cmd/table.c src/cmd/table.h \
-	src/cmd/common.c src/cmd/reply.c src/cmd/turn_time.c \
+	src/cmd/common.c src/cmd/reply.c src/cmd/turn_time.c src/cmd/deadline.c \
 	src/cmd/board_html.c \
 	src/cmd/intake.c src/cmd/intake.h \
 	src/cmd/process.c src/cmd/process.h src/cmd/inlog.c src/cmd/inlog.h \

@@ -10,6 +10,7 @@
  *   set USERID PASSWORD orientation white|black|own
  *   set USERID PASSWORD board wide|compact
  *   set USERID PASSWORD token new
+ *   set USERID PASSWORD timezone ZONE|UTC
  *
  * Each change is made under the "users" lock: load, check the password,
  * change, and commit the user file with the confirmation mail in one
@@ -431,12 +432,25 @@ enum cmd_status cmd_set(struct cmdctx *c, int argc, char **argv)
 	char details[512];
 	int i = 0;
 
+	if (argc == 3 && strcasecmp(argv[2], "timezone") == 0)
+		return cmd_refuse(c, usage, "timezone takes a time zone's name, "
+		                  "e.g. set %.40s PASSWORD timezone Europe/Berlin "
+		                  "(UTC: the default)", argv[0]);
 	if (argc != 4)
 		return cmd_refuse(c, usage, "set takes your userid, your "
 		                  "password, a key and a value");
 	util_lower(argv[2]);
-	util_lower(argv[3]);
-	if (strcmp(argv[2], "html") == 0) {
+	/* Zone names are spelled as the tz database spells them. */
+	if (strcmp(argv[2], "timezone") != 0)
+		util_lower(argv[3]);
+	if (strcmp(argv[2], "timezone") == 0) {
+		if (strcasecmp(argv[3], "utc") && !deadline_zone_ok(argv[3]))
+			return cmd_refuse(c, usage, "'%.40s' is not a time zone: "
+			                  "write a name of the tz database as it "
+			                  "is spelled, e.g. Europe/Berlin, "
+			                  "America/New_York, Asia/Tokyo, or UTC",
+			                  argv[3]);
+	} else if (strcmp(argv[2], "html") == 0) {
 		if (strcmp(argv[3], "on") && strcmp(argv[3], "off"))
 			return cmd_refuse(c, usage, "html is on or off, not '%s'",
 			                  argv[3]);
@@ -456,7 +470,8 @@ enum cmd_status cmd_set(struct cmdctx *c, int argc, char **argv)
 			                  "not '%s'", argv[3]);
 	} else {
 		return cmd_refuse(c, usage, "'%s' is not a setting: html, "
-		                  "orientation, board or token", argv[2]);
+		                  "orientation, board, token or timezone",
+		                  argv[2]);
 	}
 	if ((st = account_open(c, argv[0], argv[1], usage, &u, &l)) != CMD_DONE)
 		return st;
@@ -476,6 +491,14 @@ enum cmd_status cmd_set(struct cmdctx *c, int argc, char **argv)
 		         u.compact ? "compact text board (two characters a square, "
 		         "for narrow screens)." : "wide text board (labels on all "
 		         "sides).");
+	} else if (strcmp(argv[2], "timezone") == 0) {
+		char now[48];
+		snprintf(u.timezone, sizeof u.timezone, "%s",
+		         strcasecmp(argv[3], "utc") ? argv[3] : "");
+		deadline_words(&u, c->now, now, sizeof now);
+		snprintf(details, sizeof details, "Dates and times in your mails "
+		         "(deadlines) are now in %s: it is %s now.",
+		         u.timezone[0] ? u.timezone : "UTC", now);
 	} else {
 		u.token_epoch++;
 		snprintf(details, sizeof details, "Every reply token sent to you so "

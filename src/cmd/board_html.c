@@ -31,7 +31,8 @@
 /* The values that go into the template inline, not as paragraphs. */
 static const char *const inline_vars[] = {
 	"title", "board", "white", "black", "options", "white_pieces",
-	"black_pieces", "game", "next_move", "to_move", "moves", NULL
+	"black_pieces", "game", "next_move", "to_move", "moves",
+	"time_control", NULL
 };
 
 static int is_inline(const char *name)

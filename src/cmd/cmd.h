@@ -518,6 +518,17 @@ time_t cmd_move_time(const struct cmdctx *c, const struct game *g);
  * the clock replays from the file.  A mover whose user file does not
  * load counts no leave. */
 void cmd_clock_note(struct cmdctx *c, struct game *g);
+/* t as a date and time in u's time zone (u->timezone; UTC when u is
+ * NULL, its zone is "" or not a zone deadline_zone_ok accepts), e.g.
+ * "Tue 8 Dec 2026 15:00 CET", into buf (len bytes; 40 are enough).
+ * Sets TZ for the conversion and restores it (deadline.c). */
+void deadline_words(const struct user *u, time_t t, char *buf, size_t len);
+/* Whether name is a time zone a player may choose: an IANA name of a
+ * compiled zone file under /usr/share/zoneinfo (Debian's tzdata), with
+ * letters, digits, "_+-" and "/" between parts only (no "..", no
+ * absolute path), not one of tzdata's helper files (posixrules,
+ * localtime, Factory, posix/..., right/...).  1 or 0 (deadline.c). */
+int deadline_zone_ok(const char *name);
 /* After a move on g: play the queued move of the side now to move, if
  * any and legal, or drop it; a game that is over drops every pending
  * move.  What happened is appended to head (" bob's queued move e11-e10

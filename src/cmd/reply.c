@@ -11,6 +11,7 @@
 #include "util/log.h"
 #include "cmd/cmd.h"
 #include "cmd/intake.h"
+#include "game/clock.h"
 #include "game/ratings.h"
 #include "game/render.h"
 #include "spool/addrindex.h"
@@ -895,6 +896,12 @@ static void board_vars(struct cmdctx *c, const struct game *g,
 	tvars_set(v, "black", g->black);
 	tvars_setf(v, "options", "%s.", buf_str(&opts));
 	buf_free(&opts);
+	{
+		char tc[256];
+		tc_describe(&g->tc, (long)c->cfg->forfeit_days * 86400L, tc,
+		            sizeof tc);
+		tvars_setf(v, "time_control", "Time control: %s.", tc);
+	}
 	tvars_set(v, "headline", headline);
 	/* Only words a player proved are relayed as theirs. */
 	if (comment && *comment && who && c->auth_userid[0])
@@ -986,7 +993,64 @@ struct board_rcpt {
 	int side;                 /* EP_WHITE, EP_BLACK, or -1: not a player */
 	const char *token;        /* plain reply token for this mail, or NULL */
 	const struct user *away;  /* the opponent, when on vacation, or NULL */
+	time_t deadline;          /* the mover's deadline (clock_vars), or 0 */
+	const char *mover;        /* whose deadline it is, or NULL */
 };
+
+/* The clock of an active g for its board mails (issue 15): each
+ * player's time left at c->now into "clock" ("Time left: alice 4 days
+ * 11 hours, bob 2 days 23 hours (to move)."), and the deadline of the
+ * player to move into r (shown per reader in their zone by board_mail).
+ * u[i]/have[i]: the players' accounts (their leave stops their clock).
+ * Nothing for a game not active, nor for a past position (c->past). */
+static void clock_vars(const struct cmdctx *c, const struct game *g,
+                       struct tvars *v, const struct user u[2],
+                       const int have[2], struct board_rcpt *r)
+{
+	long days = (long)c->cfg->forfeit_days * 86400L;
+	const char *player[2] = { g->white, g->black };
+	struct time_span s[2][USER_MAX_LEAVE + 1];
+	size_t n[2] = { 0, 0 };
+	char left[2][48];
+	int i, mover = g->pos.to_move == EP_WHITE ? 0 : 1;
+
+	tvars_set(v, "clock", "");
+	r->deadline = 0;
+	r->mover = NULL;
+	if (g->state != GAME_ACTIVE || c->past)
+		return;
+	for (i = 0; i < 2; i++) {
+		long sec;
+		if (have[i])
+			n[i] = user_leave_spans(&u[i], s[i], USER_MAX_LEAVE + 1);
+		sec = clock_left(g, i, c->now, days, s[i], n[i]);
+		if (sec <= 0)
+			snprintf(left[i], sizeof left[i], "no time left");
+		else
+			clock_format_left(sec, left[i], sizeof left[i]);
+	}
+	if (strcmp(g->white, g->black) == 0)
+		tvars_setf(v, "clock", "Time left: %s (to move).", left[mover]);
+	else
+		tvars_setf(v, "clock", "Time left: %s %s%s, %s %s%s.", player[0],
+		           left[0], mover == 0 ? " (to move)" : "", player[1],
+		           left[1], mover == 1 ? " (to move)" : "");
+	r->deadline = clock_deadline(g, days, s[mover], n[mover]);
+	r->mover = player[mover];
+}
+
+/* The "deadline" line of r's mail: the mover's deadline in r's zone. */
+static void deadline_var(struct tvars *v, const struct board_rcpt *r)
+{
+	char when[64];
+
+	if (!r->deadline || !r->mover) {
+		tvars_set(v, "deadline", "");
+		return;
+	}
+	deadline_words(r->user, r->deadline, when, sizeof when);
+	tvars_setf(v, "deadline", "%s's deadline: %s.", r->mover, when);
+}
 
 /* Whether this recipient sees the board with Black's home row down. */
 static int board_black_down(const struct cmdctx *c, const struct board_rcpt *r)
@@ -1066,6 +1130,7 @@ static enum cmd_status board_mail(struct cmdctx *c, struct txn *t,
 	else
 		tvars_set(v, "vacation", "");
 	reply_hint_var(c, g, v, r, me);
+	deadline_var(v, r);
 	if (c->subject)
 		snprintf(subject, sizeof subject, "%s%s%s%s", c->subject,
 		         r->token ? " [#" : "", r->token ? r->token : "",
@@ -1111,6 +1176,8 @@ enum cmd_status reply_board(struct cmdctx *c, struct txn *t,
 	char token[2][REPLY_TOKEN_LEN + 1];
 	char *moves = render_moves(g);
 	enum cmd_status st = CMD_DONE;
+	const char *mover;
+	time_t deadline;
 	size_t k;
 
 	board_vars(c, g, &v, headline, comment, who);
@@ -1124,8 +1191,15 @@ enum cmd_status reply_board(struct cmdctx *c, struct txn *t,
 		free(err);
 		have[i] = rc == 0;
 	}
+	{
+		struct board_rcpt clk = { 0 };
+		clock_vars(c, g, &v, u, have, &clk);
+		deadline = clk.deadline;
+		mover = clk.mover;
+	}
 	if (only_addr) {
-		struct board_rcpt r = { only_addr, NULL, -1, NULL, NULL };
+		struct board_rcpt r = { only_addr, NULL, -1, NULL, NULL, deadline,
+		                        mover };
 		for (i = 0; i < 2; i++)
 			if (have[i] && user_find_address(&u[i], only_addr) >= 0) {
 				r.user = &u[i];
@@ -1150,6 +1224,8 @@ enum cmd_status reply_board(struct cmdctx *c, struct txn *t,
 			continue;
 		r.user = &u[i];
 		r.side = i;
+		r.deadline = deadline;
+		r.mover = mover;
 		r.token = tokens_of(c, g, &u[i], token[i]) == 0 ? token[i] : NULL;
 		r.away = have[!i] && user_on_vacation(&u[!i], c->now) ? &u[!i] : NULL;
 		for (a = 0; a < u[i].naddr && st == CMD_DONE; a++) {
@@ -1163,7 +1239,8 @@ enum cmd_status reply_board(struct cmdctx *c, struct txn *t,
 	     k < (size_t)c->cfg->max_observers; k++) {
 		struct user o;
 		char *err = NULL;
-		struct board_rcpt r = { NULL, NULL, -1, NULL, NULL };
+		struct board_rcpt r = { NULL, NULL, -1, NULL, NULL, deadline,
+		                        mover };
 		int rc = user_load(c->cfg->spool, g->observers[k], &o, &err);
 		if (rc < 0)
 			log_msg(LOG_ERR, "%s\n", err);

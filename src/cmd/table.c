@@ -204,11 +204,13 @@ const struct cmd_def cmd_table[] = {
 	  "USERID PASSWORD html on|off\n"
 	  "USERID PASSWORD orientation white|black|own\n"
 	  "USERID PASSWORD board wide|compact\n"
-	  "USERID PASSWORD token new",
+	  "USERID PASSWORD token new\n"
+	  "USERID PASSWORD timezone ZONE|UTC",
 	  "Preferences: html (an HTML board in each board mail),\n"
 	  "orientation (the side at the bottom), board (compact: a text\n"
 	  "board for phones, 31 columns wide), token new (void every\n"
-	  "reply token sent so far).",
+	  "reply token sent so far), timezone (the zone of the dates in\n"
+	  "your mails, e.g. Europe/Berlin; UTC, the default).",
 	  "set alice Secret42 html off\nset alice Secret42 board compact",
 	  run_set },
 	{ "standings", "ratings", A | G, "[GAME]",

@@ -1,0 +1,104 @@
+/*
+ * deadline.c - times in a player's time zone (issue 15, "Deadlines you
+ * can see"; SPEC "Time").
+ *
+ * A player's zone is an IANA name ("Europe/Berlin") from the tz
+ * database installed with Debian's tzdata under /usr/share/zoneinfo;
+ * "" (the default) is UTC.  The conversion is the C library's: TZ is
+ * set to the zone for one localtime_r and put back as it was (epamserv
+ * is a single-threaded batch program).  No zone rule is written here.
+ */
+#include "cmd/cmd.h"
+#include "spool/users.h"
+
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+
+#define ZONEINFO "/usr/share/zoneinfo"
+
+/* Names under /usr/share/zoneinfo that are not places a player lives
+ * in: tzdata's helper links and the "posix/" and "right/" copies. */
+static const char *const not_zones[] = {
+	"posixrules", "localtime", "Factory", "leapseconds", "leap-seconds",
+	"tzdata.zi", "zone.tab", "zone1970.tab", "iso3166.tab", "SECURITY",
+	NULL
+};
+
+int deadline_zone_ok(const char *name)
+{
+	char path[128], magic[4];
+	struct stat st;
+	size_t i, n = name ? strlen(name) : 0;
+	FILE *f;
+	int ok;
+
+	/* A letter first, then letters, digits, "_+-" and single "/"
+	 * between parts: no "..", no absolute path, no "./". */
+	if (n == 0 || n >= 64 || !isalpha((unsigned char)name[0]))
+		return 0;
+	for (i = 0; i < n; i++) {
+		unsigned char ch = (unsigned char)name[i];
+		if (ch == '/') {
+			if (name[i + 1] == '\0' || !isalpha((unsigned char)name[i + 1]))
+				return 0;
+		} else if (!isalnum(ch) && !strchr("_+-", ch)) {
+			return 0;
+		}
+	}
+	for (i = 0; not_zones[i]; i++)
+		if (strncmp(name, not_zones[i], strlen(not_zones[i])) == 0)
+			return 0;
+	if (strncmp(name, "posix/", 6) == 0 || strncmp(name, "right/", 6) == 0)
+		return 0;
+	snprintf(path, sizeof path, "%s/%s", ZONEINFO, name);
+	if (stat(path, &st) != 0 || !S_ISREG(st.st_mode))
+		return 0;
+	/* A compiled zone file (tzfile(5)) starts "TZif". */
+	if (!(f = fopen(path, "rb")))
+		return 0;
+	ok = fread(magic, 1, 4, f) == 4 && memcmp(magic, "TZif", 4) == 0;
+	fclose(f);
+	return ok;
+}
+
+void deadline_words(const struct user *u, time_t t, char *buf, size_t len)
+{
+	static const char *const day[] = {
+		"Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"
+	};
+	static const char *const mon[] = {
+		"Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep",
+		"Oct", "Nov", "Dec"
+	};
+	const char *zone = u && u->timezone[0] && deadline_zone_ok(u->timezone)
+	                   ? u->timezone : NULL;
+	const char *old = getenv("TZ");
+	char *saved = old ? strdup(old) : NULL;
+	char abbr[16] = "UTC";
+	struct tm tm;
+
+	if (!len)
+		return;
+	if (zone && (!old || saved)) {
+		setenv("TZ", zone, 1);
+		tzset();
+		localtime_r(&t, &tm);
+		if (!strftime(abbr, sizeof abbr, "%Z", &tm))
+			snprintf(abbr, sizeof abbr, "%.15s", zone);
+		if (saved)
+			setenv("TZ", saved, 1);
+		else
+			unsetenv("TZ");
+		tzset();
+	} else {
+		gmtime_r(&t, &tm);
+	}
+	free(saved);
+	snprintf(buf, len, "%s %d %s %d %02d:%02d %s", day[tm.tm_wday % 7],
+	         tm.tm_mday, mon[tm.tm_mon % 12], tm.tm_year + 1900, tm.tm_hour,
+	         tm.tm_min, abbr);
+}
