@@ -22,6 +22,7 @@
 #include "util/log.h"
 #include "cmd/cmd.h"
 #include "cmd/table.h"
+#include "game/clock.h"
 #include "game/render.h"
 #include "spool/spool.h"
 #include "spool/txn.h"
@@ -233,8 +234,38 @@ static int show_waits_for(const struct game *g, const char *userid)
 	return strcmp(game_to_move(g), userid) == 0;
 }
 
-/* One line about g for userid's lists. */
-static void show_line(const struct game *g, struct buf *out)
+/* The time left of the player to move of an active g at c->now
+ * (clock_left; their leave from their user file stops the clock), as
+ * ", 2 days 23 hours left" or ", no time left", appended to out. */
+static void show_left(const struct cmdctx *c, const struct game *g,
+                      struct buf *out)
+{
+	struct time_span s[USER_MAX_LEAVE + 1];
+	struct user u;
+	char *err = NULL, words[48];
+	size_t n = 0;
+	int side = g->pos.to_move == EP_WHITE ? 0 : 1;
+	long left;
+
+	if (user_load(c->cfg->spool, side ? g->black : g->white, &u, &err) == 0) {
+		n = user_leave_spans(&u, s, USER_MAX_LEAVE + 1);
+		user_free(&u);
+	}
+	free(err);
+	left = clock_left(g, side, c->now, (long)c->cfg->forfeit_days * 86400L,
+	                  s, n);
+	if (left <= 0) {
+		buf_puts(out, ", no time left");
+		return;
+	}
+	clock_format_left(left, words, sizeof words);
+	buf_printf(out, ", %s left", words);
+}
+
+/* One line about g for userid's lists; an active board's with the time
+ * left of the player to move. */
+static void show_line(const struct cmdctx *c, const struct game *g,
+                      struct buf *out)
 {
 	char res[EP_ERR_MAX + 96];
 
@@ -247,9 +278,10 @@ static void show_line(const struct game *g, struct buf *out)
 		buf_printf(out, "challenge waiting for %s%s%s", who ? who : "",
 		           both ? " and " : "", both ? g->black : "");
 	}
-	else if (g->state == GAME_ACTIVE)
+	else if (g->state == GAME_ACTIVE) {
 		buf_printf(out, "%s to move", game_to_move(g));
-	else {
+		show_left(c, g, out);
+	} else {
 		game_result_text(g, res, sizeof res);
 		buf_puts(out, res);
 	}
@@ -283,12 +315,13 @@ static int show_keeps(const struct game *g, const char *userid, int side,
 }
 
 /* g's line and, unless lines, its diagram from u's side, into out. */
-static void show_item(const struct game *g, const struct user *u, int side,
-                      int lines, struct buf *out)
+static void show_item(const struct cmdctx *c, const struct game *g,
+                      const struct user *u, int side, int lines,
+                      struct buf *out)
 {
 	char *d;
 
-	show_line(g, out);
+	show_line(c, g, out);
 	if (lines)
 		return;
 	d = render_board(g, u->orientation == USER_ORIENT_BLACK ||
@@ -374,7 +407,7 @@ static int show_section(struct cmdctx *c, const char *game,
 			total++;
 			if (!a->full) {
 				buf_reset(&item);
-				show_item(&g, u, side, lines, &item);
+				show_item(c, &g, u, side, lines, &item);
 				a->full = a->out.len + sect.len + item.len > a->budget;
 				cut = a->full;
 			}
