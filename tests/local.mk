@@ -346,3 +346,8 @@ EXTRA_DIST += tests/integration/test_ops_attack.py
 # Issue 14, review r14-user: the mails as a player reads them.
 TESTS += tests/integration/test_issue14_user.py
 EXTRA_DIST += tests/integration/test_issue14_user.py
+
+# Issue 15 item 2: deadlines and time left in board mails, games and
+# show, in each player's time zone (set USERID PASSWORD timezone).
+TESTS += tests/integration/test_deadlines.py
+EXTRA_DIST += tests/integration/test_deadlines.py
