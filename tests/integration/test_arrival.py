@@ -202,6 +202,22 @@ try:
         "a held mail retried 4 days later keeps its arrival (the 72 hours "
         "count from when it was first read)")
 
+    # receive: the MTA retries the same bytes (exit 75 each time)
+    r0 = h0 + 5 * DAY
+    path101 = os.path.join(env.spool, "games", "epaminondas", "101.game")
+    good = env.game_file(101)
+    with open(path101, "w") as f:
+        f.write(good.replace("move: 1 e2-e3", "move: 1 e2-q9"))
+    held_mail = with_received(move_mail("alice", 101, "e6-e7"), r0 - HOUR)
+    rc, err = env.receive(held_mail, env=at(r0))
+    is_(rc, 75, "receive: the mail for the damaged board waits in the MTA")
+    with open(path101, "w") as f:
+        f.write(good)
+    rc, err = env.receive(held_mail, env=at(r0 + 2 * DAY))
+    is_(rc, 0, "receive: its retry two days later is carried out")
+    is_(move_time(env, 101, 9), stamp(r0 - HOUR),
+        "receive: the retried mail keeps its Received time")
+
     # --- it matters: a move within the bank, processed after it ------
     c0 = T0 + 30 * DAY
     env.env["EPAMSERV_NOW"] = str(c0)
