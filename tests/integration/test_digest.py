@@ -190,9 +190,13 @@ try:
     mail(A, "set alice a mail each")
     ok("mail:" not in env.user_file("alice"), "mail each: the line goes",
        env.user_file("alice"))
+    mail(E, "set erin e mail digest 9")
+    mail(E, "epaminondas subscribe 102 erin e")
     msgs = mail(C, "epaminondas move 102 carol c e3-e4")
     ok(A in msgs, "after mail each, carol's move brings alice a board mail",
        list(msgs))
+    ok(E not in msgs, "an observer with mail digest gets no board mail "
+       "while the game goes on", list(msgs))
 
     # -- notify ----------------------------------------------------------
     msgs = mail(E, "epaminondas notify erin e 101")
