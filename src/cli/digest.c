@@ -87,13 +87,16 @@ static void digest_local_time(const char *zone, time_t t, struct tm *out)
 	tzset();
 }
 
-/* The deadline as a date and time, UTC, into buf ("2026-12-05 14:00
- * UTC").  Until deadline_words (cmd/deadline.c) shows it in the
- * player's time zone. */
-static void digest_deadline_words(time_t t, char *buf, size_t len)
+/* The deadline t for u as a date and time, UTC for now, into buf
+ * ("2026-12-05 14:00 UTC").  A stand-in with the signature of
+ * deadline_words (cmd/deadline.c, another change of issue 15), which
+ * shows it in u's time zone: once that is in, call it instead. */
+static void digest_deadline_words(const struct user *u, time_t t, char *buf,
+                                  size_t len)
 {
 	struct tm tm;
 
+	(void)u;
 	gmtime_r(&t, &tm);
 	if (!strftime(buf, len, "%Y-%m-%d %H:%M UTC", &tm))
 		snprintf(buf, len, "?");
@@ -206,7 +209,7 @@ static int digest_board_text(struct cmdctx *c, const struct user *u,
 	           g.black, g.nmoves + 1);
 	deadline = clock_deadline(&g, limit, leave, nleave);
 	if (deadline) {
-		digest_deadline_words(deadline, when, sizeof when);
+		digest_deadline_words(u, deadline, when, sizeof when);
 		clock_format_left(clock_left(&g, side, c->now, limit, leave, nleave),
 		                  left, sizeof left);
 		buf_printf(b, "Deadline: %s (%s left).\n", when, left);
