@@ -1,6 +1,7 @@
 # tests: integration tests, TAP, run with Debian's /usr/bin/python3 (it has
 # python3-aiosmtpd) against the built binary and a real SMTP server.
 TESTS += tests/integration/test_game_by_mail.py \
+	tests/integration/test_digest.py \
 	tests/integration/test_refusals.py \
 	tests/integration/test_outbox.py \
 	tests/integration/test_tools.py \

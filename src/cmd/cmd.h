@@ -116,6 +116,12 @@ struct cmdctx {
 	size_t collect_room;   /* with collect: bytes left in the "multiple"
 	                          answer for this line's (reply_text_budget
 	                          keeps within it) */
+	int hold_for_digest;   /* reply_board (set by board_save): the board
+	                          mail tells of an action of its "who"; a
+	                          player with mail digest (users.h) who did
+	                          not act and is to move now gets no board
+	                          mail, nor an observer with mail digest,
+	                          while the game goes on (SPEC "Digest") */
 	size_t reply_cap;      /* most bytes one reply may take in the
 	                          outbox, envelope lines included; 0 means
 	                          cfg->max_reply_size.  A caller may lower it
@@ -581,6 +587,18 @@ enum cmd_status cmd_list(struct cmdctx *c, int argc, char **argv);
 enum cmd_status cmd_vacation(struct cmdctx *c, int argc, char **argv);
 enum cmd_status cmd_set(struct cmdctx *c, int argc, char **argv);
 enum cmd_status cmd_message(struct cmdctx *c, int argc, char **argv);
+/* GAME notify USERID PASSWORD [BOARD...]|off (notify.c, pbmserv's): a
+ * mail when those boards, or any board of GAME, end. */
+enum cmd_status cmd_notify(struct cmdctx *c, const char *game, int argc,
+                           char **argv);
+/* g has just ended (board_save): queue in t its final board mail, with
+ * headline and a line saying why, to every player who asked for it with
+ * notify (SPOOL/notify, then their user files) and gets no board mail of
+ * g anyway (not a player or observer; never for a board played with
+ * -observers=off).  CMD_DONE, or CMD_TEMPFAIL when a template cannot be
+ * read; an unreadable index is logged and sends nothing. */
+enum cmd_status notify_game_end(struct cmdctx *c, struct txn *t,
+                                const struct game *g, const char *headline);
 /* [GAME] standings [GAME] (game NULL: every game's tables), history
  * [USERID] (standings.c). */
 enum cmd_status cmd_standings(struct cmdctx *c, const char *game, int argc,
