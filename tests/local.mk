@@ -346,3 +346,7 @@ EXTRA_DIST += tests/integration/test_ops_attack.py
 # Issue 14, review r14-user: the mails as a player reads them.
 TESTS += tests/integration/test_issue14_user.py
 EXTRA_DIST += tests/integration/test_issue14_user.py
+
+# Issue 15 item 5: conditional moves (ICCF linear conditionals).
+TESTS += tests/integration/test_conditional.py
+EXTRA_DIST += tests/integration/test_conditional.py

@@ -542,6 +542,12 @@ void pending_after_move(struct cmdctx *c, struct game *g, struct buf *head);
  * played (the side to move changed), else 0. */
 int cond_after_move(struct cmdctx *c, struct game *g, struct buf *head,
                     int check_mover);
+/* What conditional does on b, opened for b->userid (a player): argv
+ * (argc >= 1) the words after the password: a line, "list" or "off";
+ * also by a reply "conditional ..." to a board mail (tokens.c).  The
+ * answer goes to the sender alone.  conditional.c. */
+enum cmd_status conditional_on_board(struct cmdctx *c, struct board_ctx *b,
+                                     int argc, char *const *argv);
 /* GAME conditional BOARD USERID PASSWORD THEIRS MINE [THEIRS MINE...]
  * | list | off (conditional.c). */
 enum cmd_status cmd_conditional(struct cmdctx *c, const char *game, int argc,

@@ -105,7 +105,7 @@ static void cond_list(const struct game *g, int side, struct buf *b)
 /* The words of argv (a line as written) into l: the forgiving move
  * notation of move (move_words), "!" only after own moves.  0, or -1
  * with why. */
-static int cond_parse(int argc, char **argv, struct game_cond *l,
+static int cond_parse(int argc, char *const *argv, struct game_cond *l,
                       char *why, size_t len)
 {
 	char word[64];
@@ -169,7 +169,8 @@ static enum cmd_status cond_active(struct cmdctx *c, const struct game *g,
 
 /* Store the line argv for b->userid. */
 static enum cmd_status cond_store(struct cmdctx *c, struct board_ctx *b,
-                                  int argc, char **argv, const char *usage)
+                                  int argc, char *const *argv,
+                                  const char *usage)
 {
 	struct game *g = &b->g;
 	int side = game_side_of(g, b->userid), waits, k, replaced;
@@ -221,8 +222,8 @@ static enum cmd_status cond_store(struct cmdctx *c, struct board_ctx *b,
 	return st;
 }
 
-static enum cmd_status cond_on_board(struct cmdctx *c, struct board_ctx *b,
-                                     int argc, char **argv)
+enum cmd_status conditional_on_board(struct cmdctx *c, struct board_ctx *b,
+                                     int argc, char *const *argv)
 {
 	const char *usage = cmd_usage_of(c, "conditional", CMDT_GAME, b->g.game);
 	struct game *g = &b->g;
@@ -274,7 +275,7 @@ enum cmd_status cmd_conditional(struct cmdctx *c, const char *game, int argc,
 	st = board_open(c, game, argv[0], argv[1], argv[2], usage, &b);
 	if (st != CMD_DONE)
 		return st;
-	st = cond_on_board(c, &b, argc - 3, argv + 3);
+	st = conditional_on_board(c, &b, argc - 3, argv + 3);
 	board_close(&b);
 	return st;
 }

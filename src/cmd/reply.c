@@ -1049,13 +1049,13 @@ static enum cmd_status board_mail(struct cmdctx *c, struct txn *t,
 	/* Words for this player alone (their conditional lines). */
 	const struct buf *note = r->side >= 0 && r->user ?
 	                         &c->side_note[r->side] : NULL;
-	char *base = NULL;
+	const char *base = NULL;  /* the headline for all (borrowed) */
 	int starred = comment && *comment &&
 	              !(who && r->user && strcmp(who, r->user->userid) == 0);
 	enum cmd_status st = CMD_DONE;
 
 	if (note && note->len) {
-		base = xstrdup(tvars_get(v, "headline"));
+		base = tvars_get(v, "headline");
 		tvars_setf(v, "headline", "%s\n%s", base, buf_str(note));
 	}
 	tvars_set(v, "diagram", diagram);
@@ -1101,10 +1101,8 @@ static enum cmd_status board_mail(struct cmdctx *c, struct txn *t,
 	}
 	reply_queue(c, t, r->addr, subject, text, html, 0, thread);
 out:
-	if (base) {
+	if (base)
 		tvars_set(v, "headline", base);
-		free(base);
-	}
 	free(html);
 	free(text);
 	free(diagram);
