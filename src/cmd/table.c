@@ -280,8 +280,8 @@ const struct cmd_def cmd_table[] = {
 	  "played (write MINE! to allow that one).  A move they did not\n"
 	  "foresee drops the lines.  The other player never sees them.\n"
 	  "list mails them to you; off drops them all.",
-	  "conditional 101 bob Secret42 e3-e4 e11-e10 e4-e5 e10-e9\n"
-	  "conditional 101 bob Secret42 list", run_conditional },
+	  "conditional 101 bob pw7 e2-e3 e11-e10 e3-e4 e10-e9\n"
+	  "conditional 101 bob pw7 list", run_conditional },
 	{ "submit", "", G, "BOARD USERID PASSWORD MOVE[#N]",
 	  "Check a move and see the board it would make, without\n"
 	  "playing it; confirm plays it.  A submitted move is dropped\n"

@@ -268,6 +268,24 @@ try:
     refused(env, B, "epaminondas conditional 102 bob pw2 list", "board 102 is over",
             "a finished game")
 
+    # -- both players' lines: an answer answers the other's line -------
+    env.mail(A, "epaminondas challenge alice bob by alice Secret1")
+    env.mail(B, "epaminondas accept 103 bob pw2")
+    env.new_messages()
+    text = private(env, A, "epaminondas conditional 103 alice Secret1 a11-a10 b2-b3",
+                   "alice's line while she is to move")
+    private(env, B, "epaminondas conditional 103 bob pw2 a2-a3 a11-a10 b2-b3 b11-b10",
+            "bob's line")
+    mails = board_mails(env, A, "epaminondas move 103 alice Secret1 a2-a3",
+                        "alice's a2-a3", rcpts=(A, B))
+    is_(moves(env, 103), ["a2-a3", "a11-a10", "b2-b3", "b11-b10"],
+        "each answer answers the other player's line, one answer a move")
+    contains(mails.get(A), "bob's conditional move a11-a10 was played in answer "
+             "to a2-a3. alice's conditional move b2-b3 was played in answer to "
+             "a11-a10. bob's conditional move b11-b10 was played in answer to "
+             "b2-b3.", "the board mail tells each answer")
+    is_(cond_lines(env, 103), [], "both lines are used up")
+
     # -- the loader checks the lines -----------------------------------
     admin_check(env, "at the end")
     path = os.path.join(env.spool, "games", "epaminondas", "101.game")
