@@ -27,7 +27,9 @@
  * played, or that the owner's lines were dropped; only the owner's own
  * mail names the moves of a line not played (c->side_note).  The lines
  * are in the game file only; show, the board mails, the HTML board and
- * the observers never see them.
+ * the observers never see them.  Storing or dropping lines is not a
+ * change of the board: the file's updated time (from which pbmserv's
+ * days rule counts the mover's idle days) stays as it was.
  */
 #include "cmd/cmd.h"
 #include "cmd/table.h"
@@ -204,7 +206,6 @@ static enum cmd_status cond_store(struct cmdctx *c, struct board_ctx *b,
 		                    "%d lines on board %ld already (%s)",
 		                    GAME_COND_LINES, g->board, COND_LIMITS);
 	}
-	g->updated = c->now;
 	game_cond_format(&g->cond[side][k], text, sizeof text);
 	buf_printf(&head, "Your conditional line on board %ld is stored as line "
 	           "%d%s: if %s plays %s, %s is played for you at once, and so "
@@ -250,7 +251,6 @@ enum cmd_status conditional_on_board(struct cmdctx *c, struct board_ctx *b,
 		           "dropped.", g->ncond[side], g->ncond[side] == 1 ? "" : "s",
 		           g->board, g->ncond[side] == 1 ? "is" : "are");
 		game_cond_clear(g, side);
-		g->updated = c->now;
 		st = board_save_quiet(c, b, g, buf_str(&head),
 		                      "conditional lines dropped");
 	} else {

@@ -11,9 +11,11 @@ the lines and loads back (admin check)."""
 import os
 import re
 import sys
+import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from harness import Env, ok, is_, contains, done, by_recipient, refused, body_of
+from harness import (Env, ok, is_, contains, done, by_recipient, refused,
+                     body_of, make_mail)
 
 A = "alice@example.org"
 B = "bob@example.org"
@@ -182,10 +184,20 @@ try:
     is_(moves(env)[-1], "e2-e3", "no answer was played: bob is to move")
 
     # -- a line stored by the player to move waits for their move ------
-    text = private(env, B, "epaminondas conditional 101 bob pw2 f2-f3 h11-h10",
-                   "a line while bob is to move")
+    updated = [l for l in env.game_file().splitlines() if l.startswith("updated: ")]
+    # (three days later: the updated: line would show it)
+    rc, err = env.receive(make_mail(B, "epaminondas conditional 101 bob pw2 "
+                                    "f2-f3 h11-h10"),
+                          env={"EPAMSERV_NOW": str(int(time.time()) + 3 * 86400)})
+    msgs = env.new_messages()
+    ok(rc == 0 and len(msgs) == 1 and msgs[0].envelope_to == [B],
+       "a line while bob is to move: one reply, to bob", err)
+    text = body_of(msgs[0]) if msgs else ""
     contains(text, "It is your turn: the line is checked against the position "
              "right after your move", "the reply says it waits")
+    is_([l for l in env.game_file().splitlines() if l.startswith("updated: ")],
+        updated, "a line stored is no change of the board: the idle days of "
+        "the player to move count on (updated: stays)")
     private(env, B, "epaminondas conditional 101 bob pw2 g2-g3 g11-g10",
             "a second waiting line")
     mails = board_mails(env, B, "epaminondas move 101 bob pw2 h11-h10",
