@@ -122,6 +122,11 @@ struct cmdctx {
 	                          not act and is to move now gets no board
 	                          mail, nor an observer with mail digest,
 	                          while the game goes on (SPEC "Digest") */
+	struct buf side_note[2]; /* board_save after a move (move_done):
+	                          words for White's (0) or Black's (1) board
+	                          mail alone, after the headline (what became
+	                          of their conditional lines: conditional.c);
+	                          empty when none.  move_done empties them */
 	size_t reply_cap;      /* most bytes one reply may take in the
 	                          outbox, envelope lines included; 0 means
 	                          cfg->max_reply_size.  A caller may lower it
@@ -529,6 +534,30 @@ void cmd_clock_note(struct cmdctx *c, struct game *g);
  * move.  What happened is appended to head (" bob's queued move e11-e10
  * was played.").  pending.c. */
 void pending_after_move(struct cmdctx *c, struct game *g, struct buf *head);
+/* After a move on g (conditional.c, called by pending_after_move): with
+ * check_mover, the lines the mover stored before it are checked from the
+ * position now (each step legal, an own step that loses at once only
+ * when marked "!"; the others dropped); then the lines of the side now
+ * to move are stepped: those whose next opponent's move is the move just
+ * played give their answer, played when it is legal and does not lose
+ * at once (or was marked "!"), the lines moving on by two plies; every
+ * other line of that side is dropped.  A game that is over drops every
+ * line.  What the board mail may tell everyone is appended to head
+ * (never a move of a line not played); what only a line's owner may
+ * read goes to c->side_note[owner].  Returns 1 when an answer was
+ * played (the side to move changed), else 0. */
+int cond_after_move(struct cmdctx *c, struct game *g, struct buf *head,
+                    int check_mover);
+/* What conditional does on b, opened for b->userid (a player): argv
+ * (argc >= 1) the words after the password: a line, "list" or "off";
+ * also by a reply "conditional ..." to a board mail (tokens.c).  The
+ * answer goes to the sender alone.  conditional.c. */
+enum cmd_status conditional_on_board(struct cmdctx *c, struct board_ctx *b,
+                                     int argc, char *const *argv);
+/* GAME conditional BOARD USERID PASSWORD THEIRS MINE [THEIRS MINE...]
+ * | list | off (conditional.c). */
+enum cmd_status cmd_conditional(struct cmdctx *c, const char *game, int argc,
+                                char **argv);
 /* GAME queue|submit BOARD USERID PASSWORD MOVE, GAME confirm BOARD
  * USERID PASSWORD (pending.c). */
 enum cmd_status cmd_queue(struct cmdctx *c, const char *game, int argc,

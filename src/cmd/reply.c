@@ -1046,10 +1046,18 @@ static enum cmd_status board_mail(struct cmdctx *c, struct txn *t,
 	                        : render_board(g, down);
 	char *text, *html = NULL;
 	const char *me = r->user ? r->user->userid : NULL;
+	/* Words for this player alone (their conditional lines). */
+	const struct buf *note = r->side >= 0 && r->user ?
+	                         &c->side_note[r->side] : NULL;
+	const char *base = NULL;  /* the headline for all (borrowed) */
 	int starred = comment && *comment &&
 	              !(who && r->user && strcmp(who, r->user->userid) == 0);
 	enum cmd_status st = CMD_DONE;
 
+	if (note && note->len) {
+		base = tvars_get(v, "headline");
+		tvars_setf(v, "headline", "%s\n%s", base, buf_str(note));
+	}
 	tvars_set(v, "diagram", diagram);
 	tvars_setf(v, "legend", "%sW white, B black, . empty, # blocked.",
 	           !g->nmoves ? "" : compact ? "Last move marked *.  "
@@ -1093,6 +1101,8 @@ static enum cmd_status board_mail(struct cmdctx *c, struct txn *t,
 	}
 	reply_queue(c, t, r->addr, subject, text, html, 0, thread);
 out:
+	if (base)
+		tvars_set(v, "headline", base);
 	free(html);
 	free(text);
 	free(diagram);

@@ -122,6 +122,7 @@ GAME_RUN(run_queue, cmd_queue)
 GAME_RUN(run_notify, cmd_notify)
 GAME_RUN(run_submit, cmd_submit)
 GAME_RUN(run_confirm, cmd_confirm)
+GAME_RUN(run_conditional, cmd_conditional)
 GAME_RUN(run_show, cmd_show)
 GAME_RUN(run_showas, cmd_showas)
 
@@ -272,6 +273,21 @@ const struct cmd_def cmd_table[] = {
 	  "not lose the game at once (else it is dropped and the board\n"
 	  "mail says so).  off drops your queued move.",
 	  "queue 101 bob Secret42 e11-e10", run_queue },
+	{ "conditional", "", G,
+	  "BOARD USERID PASSWORD THEIRS MINE [THEIRS MINE ...]\n"
+	  "BOARD USERID PASSWORD list|off",
+	  "Conditional moves (ICCF lines): if the other player plays\n"
+	  "THEIRS, MINE is played for you at once, and so on down the\n"
+	  "line, one answer for each of their moves.  Several lines are\n"
+	  "alternatives (they must agree where they begin alike); at\n"
+	  "most 8 a board, each of at most 20 moves.  Each move is\n"
+	  "checked when you store the line and again when it is played:\n"
+	  "an answer that is not legal then or loses at once is not\n"
+	  "played (write MINE! to allow that one).  A move they did not\n"
+	  "foresee drops the lines.  The other player never sees them.\n"
+	  "list mails them to you; off drops them all.",
+	  "conditional 101 bob pw7 e2-e3 e11-e10 e3-e4 e10-e9\n"
+	  "conditional 101 bob pw7 list", run_conditional },
 	{ "submit", "", G, "BOARD USERID PASSWORD MOVE[#N]",
 	  "Check a move and see the board it would make, without\n"
 	  "playing it; confirm plays it.  A submitted move is dropped\n"
