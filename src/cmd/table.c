@@ -119,6 +119,7 @@ ACCOUNT_RUN(run_set, cmd_set)
 GAME_RUN(run_challenge, cmd_challenge)
 GAME_RUN(run_move, cmd_move)
 GAME_RUN(run_queue, cmd_queue)
+GAME_RUN(run_claim, cmd_claim)
 GAME_RUN(run_submit, cmd_submit)
 GAME_RUN(run_confirm, cmd_confirm)
 GAME_RUN(run_show, cmd_show)
@@ -277,6 +278,12 @@ const struct cmd_def cmd_table[] = {
 	{ "resign", "", G, "BOARD USERID PASSWORD",
 	  "Give up the game (any time).",
 	  "resign 101 bob Secret42", run_answer },
+	{ "claim", "", G, "BOARD USERID PASSWORD",
+	  "Win the game when the time of the player to move is out\n"
+	  "(-timeout=claim: the sweep never ends it; under auto it\n"
+	  "does).  Refused while the time is not out: the reply says\n"
+	  "how much is left and the deadline.",
+	  "claim 101 alice Secret42", run_claim },
 	{ "show", "", G,
 	  "BOARD[#N] [BOARD[#N]...]\n"
 	  "USERID... [all|active|inactive|next]",
