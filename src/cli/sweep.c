@@ -1,12 +1,14 @@
 /*
- * sweep.c - "epamserv sweep": the daily cron work on every board.
+ * sweep.c - "epamserv sweep": the hourly cron work on every board.
  *
- * For each active board, the time since its last change (a move, the
- * acceptance) decides:
- *   - after remind_days (7): one reminder to the player to move, with the
- *     board (once per move: a second sweep sends nothing new);
- *   - after forfeit_days (21): the player to move loses on time; both
- *     players get the final board, and the standings change.
+ * For each active board, its clock (sweep_clock.c, issue 15): reminders
+ * at the points of remind_at (and after remind_days for a board without
+ * -time), each once per turn, with the mover's reply token and deadline;
+ * once the time is out, under -timeout=auto the loss on time (both
+ * players told, the standings changed), under claim nothing (the
+ * opponent may claim).  No loss while a held mail names the board (read
+ * once a sweep from SPOOL/held) or while it is quarantined (it does not
+ * load: counted busy).  Run hourly.
  * A challenge left unanswered for challenge_days (14) expires: the board
  * is cancelled and both players are told.  A board finished (or
  * cancelled) for archive_days (14) moves to games/GAME/archive/, where
@@ -14,9 +16,9 @@
  * A signup whose address nobody confirmed within confirm_days is dropped
  * (its user file removed: the userid is free again), and requests older
  * than that are struck from the accounts that hold them.
- * Vacations are respected: while the player to move is away (vacation
- * set and not yet over), nothing happens to the board, and once back the
- * idle days count from the end of the vacation, not from the last move.
+ * Vacations are respected: while the player to move is away, nothing
+ * happens to a board without -time, and once back the idle days count
+ * from the end of the leave (clock_deadline); a -time clock stands still.
  * Each event is its own transaction under the board's lock, keyed like a
  * mail (digest of "sweep EVENT GAME BOARD MOVE"), so a sweep run twice,
  * or killed and run again, never sends a reminder twice nor forfeits a
