@@ -217,6 +217,22 @@ try:
     sweep(2 * D + 2 * H)
     contains(env.game_file(105) or "", "end: forfeit alice",
              "once the mail is gone the loss on time comes")
+
+    # --- remind_at: another schedule, and a bad value. ----------------
+    env.start_game("carol", "dave", 106, "-time=2d")
+    env.new_messages()
+    r12 = {"EPAMSERV_REMIND_AT": "12h"}
+    for t, want, name in ((1 * D + H, 0, "no 50% point in the schedule 12h"),
+                          (1 * D + 13 * H, 1, "the 12h point: one reminder"),
+                          (1 * D + 14 * H, 0, "once")):
+        e = dict(at(t))
+        e.update(r12)
+        env.run("sweep", env=e)
+        is_(len(env.new_messages()), want, "remind_at=12h: " + name)
+    for bad in ("50", "0%", "100%", "12x", "1h 2h 3h 4h 5h 6h 7h 8h 9h"):
+        rc, out, err = env.run("config", "--check", env={"EPAMSERV_REMIND_AT": bad})
+        ok(rc != 0 and "remind_at" in out + err,
+           "remind_at=%r is refused, naming the key" % bad, (rc, out, err))
 finally:
     env.close()
 done()
