@@ -1,6 +1,7 @@
 # tests: integration tests, TAP, run with Debian's /usr/bin/python3 (it has
 # python3-aiosmtpd) against the built binary and a real SMTP server.
 TESTS += tests/integration/test_game_by_mail.py \
+	tests/integration/test_digest.py \
 	tests/integration/test_refusals.py \
 	tests/integration/test_outbox.py \
 	tests/integration/test_tools.py \
@@ -348,3 +349,11 @@ EXTRA_DIST += tests/integration/test_ops_attack.py
 # Issue 14, review r14-user: the mails as a player reads them.
 TESTS += tests/integration/test_issue14_user.py
 EXTRA_DIST += tests/integration/test_issue14_user.py
+
+# Issue 15: a move counts at its mail's arrival (receive, Maildir, IMAP).
+TESTS += tests/integration/test_arrival.py
+EXTRA_DIST += tests/integration/test_arrival.py
+
+# Issue 15 item 5: conditional moves (ICCF linear conditionals).
+TESTS += tests/integration/test_conditional.py
+EXTRA_DIST += tests/integration/test_conditional.py

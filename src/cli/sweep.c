@@ -269,6 +269,7 @@ int cli_sweep(const struct config *cfg, int argc, char **argv)
 	spool_each_board(cfg->spool, sweep_one, &run);
 	free(run.held);
 	sweep_accounts(cfg, &st);
+	cli_digests(cfg, util_now());
 	bounces = outbox_expire_bounces(cfg->spool, util_now(), OUTBOX_BOUNCE_DAYS);
 	pruned = prune_spool(cfg, util_now(), &ps);
 	/* key=value, as every line meant for grep (epamserv(1), LOGGING) */

@@ -116,6 +116,17 @@ struct cmdctx {
 	size_t collect_room;   /* with collect: bytes left in the "multiple"
 	                          answer for this line's (reply_text_budget
 	                          keeps within it) */
+	int hold_for_digest;   /* reply_board (set by board_save): the board
+	                          mail tells of an action of its "who"; a
+	                          player with mail digest (users.h) who did
+	                          not act and is to move now gets no board
+	                          mail, nor an observer with mail digest,
+	                          while the game goes on (SPEC "Digest") */
+	struct buf side_note[2]; /* board_save after a move (move_done):
+	                          words for White's (0) or Black's (1) board
+	                          mail alone, after the headline (what became
+	                          of their conditional lines: conditional.c);
+	                          empty when none.  move_done empties them */
 	size_t reply_cap;      /* most bytes one reply may take in the
 	                          outbox, envelope lines included; 0 means
 	                          cfg->max_reply_size.  A caller may lower it
@@ -565,6 +576,30 @@ enum cmd_status cmd_claim(struct cmdctx *c, const char *game, int argc,
  * move.  What happened is appended to head (" bob's queued move e11-e10
  * was played.").  pending.c. */
 void pending_after_move(struct cmdctx *c, struct game *g, struct buf *head);
+/* After a move on g (conditional.c, called by pending_after_move): with
+ * check_mover, the lines the mover stored before it are checked from the
+ * position now (each step legal, an own step that loses at once only
+ * when marked "!"; the others dropped); then the lines of the side now
+ * to move are stepped: those whose next opponent's move is the move just
+ * played give their answer, played when it is legal and does not lose
+ * at once (or was marked "!"), the lines moving on by two plies; every
+ * other line of that side is dropped.  A game that is over drops every
+ * line.  What the board mail may tell everyone is appended to head
+ * (never a move of a line not played); what only a line's owner may
+ * read goes to c->side_note[owner].  Returns 1 when an answer was
+ * played (the side to move changed), else 0. */
+int cond_after_move(struct cmdctx *c, struct game *g, struct buf *head,
+                    int check_mover);
+/* What conditional does on b, opened for b->userid (a player): argv
+ * (argc >= 1) the words after the password: a line, "list" or "off";
+ * also by a reply "conditional ..." to a board mail (tokens.c).  The
+ * answer goes to the sender alone.  conditional.c. */
+enum cmd_status conditional_on_board(struct cmdctx *c, struct board_ctx *b,
+                                     int argc, char *const *argv);
+/* GAME conditional BOARD USERID PASSWORD THEIRS MINE [THEIRS MINE...]
+ * | list | off (conditional.c). */
+enum cmd_status cmd_conditional(struct cmdctx *c, const char *game, int argc,
+                                char **argv);
 /* GAME queue|submit BOARD USERID PASSWORD MOVE, GAME confirm BOARD
  * USERID PASSWORD (pending.c). */
 enum cmd_status cmd_queue(struct cmdctx *c, const char *game, int argc,
@@ -623,6 +658,18 @@ enum cmd_status cmd_list(struct cmdctx *c, int argc, char **argv);
 enum cmd_status cmd_vacation(struct cmdctx *c, int argc, char **argv);
 enum cmd_status cmd_set(struct cmdctx *c, int argc, char **argv);
 enum cmd_status cmd_message(struct cmdctx *c, int argc, char **argv);
+/* GAME notify USERID PASSWORD [BOARD...]|off (notify.c, pbmserv's): a
+ * mail when those boards, or any board of GAME, end. */
+enum cmd_status cmd_notify(struct cmdctx *c, const char *game, int argc,
+                           char **argv);
+/* g has just ended (board_save): queue in t its final board mail, with
+ * headline and a line saying why, to every player who asked for it with
+ * notify (SPOOL/notify, then their user files) and gets no board mail of
+ * g anyway (not a player or observer; never for a board played with
+ * -observers=off).  CMD_DONE, or CMD_TEMPFAIL when a template cannot be
+ * read; an unreadable index is logged and sends nothing. */
+enum cmd_status notify_game_end(struct cmdctx *c, struct txn *t,
+                                const struct game *g, const char *headline);
 /* [GAME] standings [GAME] (game NULL: every game's tables), history
  * [USERID] (standings.c). */
 enum cmd_status cmd_standings(struct cmdctx *c, const char *game, int argc,

@@ -72,6 +72,9 @@ static const struct {
 	{ "failed_days", "EPAMSERV_FAILED_DAYS" },
 	{ "maildir_keep_days", "EPAMSERV_MAILDIR_KEEP_DAYS" },
 	{ "imap_keep_days", "EPAMSERV_IMAP_KEEP_DAYS" },
+	/* Correspondence time (issue 15): the time a move counts at. */
+	{ "arrival", "EPAMSERV_ARRIVAL" },
+	{ "arrival_max_hours", "EPAMSERV_ARRIVAL_MAX_HOURS" },
 	/* Clocks (issue 15): the reminders before a deadline. */
 	{ "remind_at", "EPAMSERV_REMIND_AT" },
 	{ NULL, NULL },
@@ -97,6 +100,8 @@ static const struct {
 	{ "failed_days", offsetof(struct config, failed_days), 1, 3650 },
 	{ "maildir_keep_days", offsetof(struct config, maildir_keep_days), 0, 3650 },
 	{ "imap_keep_days", offsetof(struct config, imap_keep_days), 0, 3650 },
+	{ "arrival_max_hours", offsetof(struct config, arrival_max_hours),
+	  0, 720 },
 	{ NULL, 0, 0, 0 },
 };
 
@@ -381,6 +386,15 @@ int config_set(struct config *cfg, const char *key, const char *value,
 		                &v) < 0)
 			goto bad;
 		cfg->max_reply_size = (size_t)v;
+	} else if (strcmp(key, "arrival") == 0) {
+		if (strcmp(value, "received") == 0)
+			cfg->arrival = ARRIVAL_RECEIVED;
+		else if (strcmp(value, "delivery") == 0)
+			cfg->arrival = ARRIVAL_DELIVERY;
+		else if (strcmp(value, "now") == 0)
+			cfg->arrival = ARRIVAL_NOW;
+		else
+			goto bad;
 	} else if (strcmp(key, "smtp_tls") == 0 || strcmp(key, "imap_tls") == 0) {
 		int *slot = key[0] == 's' ? &cfg->smtp_tls : &cfg->imap_tls;
 		if (strcmp(value, "none") == 0)
@@ -754,6 +768,8 @@ static void config_defaults(struct config *cfg)
 	cfg->max_message_recipients = 10;
 	cfg->imap_tls = 2;
 	cfg->repair_notice_hours = 4;
+	cfg->arrival = ARRIVAL_RECEIVED;
+	cfg->arrival_max_hours = 72;
 	cfg->seen_days = 60;
 	cfg->maildir_max_days = 30;
 	cfg->failed_days = 30;
@@ -947,6 +963,12 @@ static void format_value(const struct config *cfg, int k, struct buf *b)
 #define INT(name) if (strcmp(key, #name) == 0) { buf_printf(b, "%d", cfg->name); return; }
 #define YESNO(name) if (strcmp(key, #name) == 0) { buf_puts(b, cfg->name ? "yes" : "no"); return; }
 #define TLS(name) if (strcmp(key, #name) == 0) { buf_puts(b, tls[cfg->name % 3]); return; }
+	if (strcmp(key, "arrival") == 0) {
+		buf_puts(b, cfg->arrival == ARRIVAL_NOW ? "now"
+		         : cfg->arrival == ARRIVAL_DELIVERY ? "delivery"
+		         : "received");
+		return;
+	}
 	if (strcmp(key, "smtp_url") == 0) {
 		mask_url(b, cfg->smtp_url);
 		return;

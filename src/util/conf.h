@@ -102,6 +102,16 @@
  *   imap_keep_days EPAMSERV_IMAP_KEEP_DAYS 0 (batch --imap: processed
  *                                        mails expunged after this many
  *                                        days; 0: kept)
+ *   arrival       EPAMSERV_ARRIVAL       received | delivery | now (the
+ *                                        time a move counts at: the
+ *                                        earlier of the topmost Received
+ *                                        header and the delivery record,
+ *                                        the delivery record only, or the
+ *                                        time it is processed)
+ *   arrival_max_hours EPAMSERV_ARRIVAL_MAX_HOURS 72 (0 to 720: a mail's
+ *                                        arrival is never taken as earlier
+ *                                        than this many hours before the
+ *                                        mail was first read)
  *   remind_at     EPAMSERV_REMIND_AT     "50%, 24h" (sweep: reminders to
  *                                        the player to move when this much
  *                                        of the turn's time is left: N% of
@@ -122,7 +132,16 @@
 #define CONFIG_REPLY_SIZE_MAX (8 * 1024 * 1024)
 
 /* The number of keys (the table in conf.c). */
-#define CONFIG_NKEYS 41
+#define CONFIG_NKEYS 43
+
+/* config.arrival: which record of a mail's arrival a move counts at. */
+enum arrival_source {
+	ARRIVAL_RECEIVED,  /* the earlier of the topmost Received header and
+	                      the delivery record (the default) */
+	ARRIVAL_DELIVERY,  /* the delivery record only: the Maildir file's
+	                      time, the IMAP INTERNALDATE (receive: now) */
+	ARRIVAL_NOW        /* the time the mail is processed */
+};
 
 /* remind_at (issue 15): at most this many points, and the default. */
 #define CONFIG_REMIND_MAX 8
@@ -181,6 +200,9 @@ struct config {
 	                          removed after; 0 = kept */
 	int imap_keep_days;  /* batch --imap: processed mails expunged after;
 	                        0 = kept */
+	int arrival;         /* enum arrival_source */
+	int arrival_max_hours; /* an arrival is at most this many hours
+	                          before the mail was first read */
 	/* Where each key's value came from, in the order of the key table:
 	 * NULL for the default, else "FILE:LINE", "EPAMSERV_..." or the
 	 * option ("--spool"); malloc'ed. */
