@@ -218,8 +218,17 @@ try:
     contains(env.game_file(105) or "", "end: forfeit alice",
              "once the mail is gone the loss on time comes")
 
+    # --- 106: under claim a late move is played, the bank 0 then INC.
+    env.start_game("alice", "bob", 106, "-time=3d+1d -timeout=claim")
+    mail("alice", "epaminondas move 106 alice a e2-e3", 5 * D)
+    contains(env.game_file(106) or "", "e2-e3",
+             "106: under claim a move after the deadline is played")
+    is_(clock(106), (1 * D, 3 * D), "106: the late player's bank is 0, "
+        "then the 1 day increment")
+    env.new_messages()
+
     # --- remind_at: another schedule, and a bad value. ----------------
-    env.start_game("carol", "dave", 106, "-time=2d")
+    env.start_game("carol", "dave", 107, "-time=2d")
     env.new_messages()
     r12 = {"EPAMSERV_REMIND_AT": "12h"}
     for t, want, name in ((1 * D + H, 0, "no 50% point in the schedule 12h"),
