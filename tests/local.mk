@@ -15,7 +15,8 @@ TESTS += tests/integration/test_game_by_mail.py \
 	tests/integration/test_docs.py \
 	tests/integration/test_admin.py \
 	tests/integration/test_prune.py \
-	tests/integration/test_retention.py
+	tests/integration/test_retention.py \
+	tests/integration/test_clocks.py
 EXTRA_DIST += tests/integration/harness.py tests/smtpd.py tests/tap.h \
 	tests/integration/test_game_by_mail.py \
 	tests/integration/test_refusals.py \
@@ -31,7 +32,8 @@ EXTRA_DIST += tests/integration/harness.py tests/smtpd.py tests/tap.h \
 	tests/integration/test_docs.py \
 	tests/integration/test_admin.py \
 	tests/integration/test_prune.py \
-	tests/integration/test_retention.py
+	tests/integration/test_retention.py \
+	tests/integration/test_clocks.py
 
 # Unit tests of the spool, game and command layers (TAP).
 check_PROGRAMS += tests/unit/test_spool

@@ -87,19 +87,12 @@ static void digest_local_time(const char *zone, time_t t, struct tm *out)
 	tzset();
 }
 
-/* The deadline t for u as a date and time, UTC for now, into buf
- * ("2026-12-05 14:00 UTC").  A stand-in with the signature of
- * deadline_words (cmd/deadline.c, another change of issue 15), which
- * shows it in u's time zone: once that is in, call it instead. */
+/* The deadline t for u as a date and time, into buf: deadline_words
+ * (cmd/deadline.c), the one place that knows the player's time zone. */
 static void digest_deadline_words(const struct user *u, time_t t, char *buf,
                                   size_t len)
 {
-	struct tm tm;
-
-	(void)u;
-	gmtime_r(&t, &tm);
-	if (!strftime(buf, len, "%Y-%m-%d %H:%M UTC", &tm))
-		snprintf(buf, len, "?");
+	deadline_words(u, t, buf, len);
 }
 
 static int due_cmp(const void *a, const void *b)

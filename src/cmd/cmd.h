@@ -529,6 +529,48 @@ time_t cmd_move_time(const struct cmdctx *c, const struct game *g);
  * the clock replays from the file.  A mover whose user file does not
  * load counts no leave. */
 void cmd_clock_note(struct cmdctx *c, struct game *g);
+/* ---- clocks (deadline.c, claim.c; issue 15) ---- */
+/* The deadline of t in words for u ("Tue 8 Dec 2026 14:00 UTC") into
+ * buf (len bytes).  u may be NULL; its time zone is not used yet: the
+ * one place to change when it is. */
+void deadline_words(const struct user *u, time_t t, char *buf, size_t len);
+/* The clock of an ACTIVE g's player to move: side (0 White, 1 Black),
+ * the mover's leave spans and whether they are away now (c->now), the
+ * deadline (clock_deadline, days_limit forfeit_days), the turn's start
+ * and both banks at its start (seconds).  0, or -1 when g is not ACTIVE
+ * (k zeroed).  A mover whose user file does not load counts no leave. */
+struct board_clock {
+	int side, away;
+	struct time_span leave[USER_MAX_LEAVE + 1];
+	size_t nleave;
+	time_t deadline, turn;
+	long bank[2];
+};
+int board_clock(const struct cmdctx *c, const struct game *g,
+                struct board_clock *k);
+/* Seconds left to the player to move at time at (clock_left; negative
+ * once the time is out). */
+long board_clock_left(const struct cmdctx *c, const struct game *g,
+                      const struct board_clock *k, time_t at);
+/* Whether a mail naming g's board waits (a held record, held.h, whose
+ * file is the board's), or SPOOL/held cannot be read: then no one loses
+ * on time on g. */
+int board_mail_waiting(const struct cmdctx *c, const struct game *g);
+/* "bob's time ran out on board 101: alice wins on time." for loser, a
+ * player of g, into buf. */
+void timeout_headline(const struct game *g, const char *loser, char *buf,
+                      size_t len);
+/* Under -timeout=auto on a TC_BANK or TC_MOVES board b (ACTIVE): when
+ * the move time of this mail (cmd_move_time) is past the deadline of
+ * b->userid, the player to move, the move is not played: the game ends
+ * lost on time (GAME_END_FORFEIT) and board_save tells both players;
+ * returns 1 with *st the save's status.  0 (nothing done) otherwise. */
+int timeout_move_late(struct cmdctx *c, struct board_ctx *b,
+                      enum cmd_status *st);
+/* GAME claim BOARD USERID PASSWORD (claim.c): the opponent of the player
+ * to move wins once that player's time is out. */
+enum cmd_status cmd_claim(struct cmdctx *c, const char *game, int argc,
+                          char **argv);
 /* After a move on g: play the queued move of the side now to move, if
  * any and legal, or drop it; a game that is over drops every pending
  * move.  What happened is appended to head (" bob's queued move e11-e10

@@ -237,6 +237,8 @@ enum cmd_status move_on_board(struct cmdctx *c, struct board_ctx *b,
 		                    "the challenge gave them, White moves first; "
 		                    "send a move, or resign, or propose a draw",
 		                    reply_game_title(b->g.game));
+	if (timeout_move_late(c, b, &st))
+		return st;   /* -timeout=auto: too late, lost on time */
 	st = move_play(c, &b->g, b->userid, word);
 	if (st != CMD_DONE)
 		return st;

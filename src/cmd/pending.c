@@ -176,6 +176,8 @@ enum cmd_status confirm_on_board(struct cmdctx *c, struct board_ctx *b)
 		                    "on board %ld to confirm (send submit first; a "
 		                    "submitted move is dropped when the board "
 		                    "changes)", g->board);
+	if (timeout_move_late(c, b, &st))
+		return st;   /* -timeout=auto: too late, lost on time */
 	/* confirm is the "!" of a submitted move that loses at once. */
 	snprintf(word, sizeof word, "%s!", g->pend_move[side]);
 	st = move_play(c, g, b->userid, word);

@@ -120,6 +120,7 @@ GAME_RUN(run_challenge, cmd_challenge)
 GAME_RUN(run_move, cmd_move)
 GAME_RUN(run_queue, cmd_queue)
 GAME_RUN(run_notify, cmd_notify)
+GAME_RUN(run_claim, cmd_claim)
 GAME_RUN(run_submit, cmd_submit)
 GAME_RUN(run_confirm, cmd_confirm)
 GAME_RUN(run_conditional, cmd_conditional)
@@ -299,6 +300,12 @@ const struct cmd_def cmd_table[] = {
 	{ "resign", "", G, "BOARD USERID PASSWORD",
 	  "Give up the game (any time).",
 	  "resign 101 bob Secret42", run_answer },
+	{ "claim", "", G, "BOARD USERID PASSWORD",
+	  "Win the game when the time of the player to move is out\n"
+	  "(-timeout=claim: the sweep never ends it; under auto it\n"
+	  "does).  Refused while the time is not out: the reply says\n"
+	  "how much is left and the deadline.",
+	  "claim 101 alice Secret42", run_claim },
 	{ "show", "", G,
 	  "BOARD[#N] [BOARD[#N]...]\n"
 	  "USERID... [all|active|inactive|next]",
