@@ -41,11 +41,11 @@ src_libepamserv_a_SOURCES += \
 	src/spool/quarantine.c src/spool/quarantine.h \
 	src/game/clock.c src/game/clock.h \
 	src/game/game.c src/game/game.h \
-	src/game/gamefile.c \
+	src/game/gamefile.c src/game/cond.c \
 	src/game/render.c src/game/render_html.c src/game/render.h \
 	src/game/ratings.c src/game/ratings.h \
 	src/cmd/cmd.h src/cmd/dispatch.c src/cmd/table.c src/cmd/table.h \
-	src/cmd/common.c src/cmd/reply.c src/cmd/turn_time.c src/cmd/deadline.c \
+	src/cmd/common.c src/cmd/reply.c src/cmd/turn_time.c src/cmd/deadline.c src/cmd/claim.c \
 	src/cmd/board_html.c \
 	src/cmd/intake.c src/cmd/intake.h \
 	src/cmd/process.c src/cmd/process.h src/cmd/inlog.c src/cmd/inlog.h \
@@ -53,12 +53,12 @@ src_libepamserv_a_SOURCES += \
 	src/cmd/help.c src/cmd/signup.c src/cmd/challenge.c \
 	src/cmd/move.c src/cmd/show.c \
 	src/cmd/board.c src/cmd/answer.c src/cmd/votes.c src/cmd/standings.c \
-	src/cmd/preview.c src/cmd/pending.c src/cmd/observe.c \
+	src/cmd/preview.c src/cmd/pending.c src/cmd/conditional.c src/cmd/observe.c \
 	src/cmd/accounts.c src/cmd/message.c src/cmd/tokens.c \
-	src/cmd/auth.c src/cmd/notice.c src/cmd/held.c src/cmd/held.h \
+	src/cmd/auth.c src/cmd/notice.c src/cmd/notify.c src/cmd/held.c src/cmd/held.h \
 	src/cmd/tokenhash.c src/cmd/tokenhash.h \
 	src/cli/cli.h src/cli/receive.c src/cli/outbox.c src/cli/batch.c \
-	src/cli/sweep.c src/cli/prune.c src/cli/admin.c src/cli/admin.h src/cli/admin_repair.c \
+	src/cli/sweep.c src/cli/sweep.h src/cli/sweep_clock.c src/cli/digest.c src/cli/prune.c src/cli/admin.c src/cli/admin.h src/cli/admin_repair.c \
 	src/cli/admin_check.c src/cli/status.c src/cli/admin_backup.c \
 	src/cli/admin_outbox.c src/cli/admin_user.c src/cli/bounce_notice.c \
 	src/spool/bounce.c src/spool/bounce.h \

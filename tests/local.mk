@@ -1,6 +1,7 @@
 # tests: integration tests, TAP, run with Debian's /usr/bin/python3 (it has
 # python3-aiosmtpd) against the built binary and a real SMTP server.
 TESTS += tests/integration/test_game_by_mail.py \
+	tests/integration/test_digest.py \
 	tests/integration/test_refusals.py \
 	tests/integration/test_outbox.py \
 	tests/integration/test_tools.py \
@@ -14,7 +15,8 @@ TESTS += tests/integration/test_game_by_mail.py \
 	tests/integration/test_docs.py \
 	tests/integration/test_admin.py \
 	tests/integration/test_prune.py \
-	tests/integration/test_retention.py
+	tests/integration/test_retention.py \
+	tests/integration/test_clocks.py
 EXTRA_DIST += tests/integration/harness.py tests/smtpd.py tests/tap.h \
 	tests/integration/test_game_by_mail.py \
 	tests/integration/test_refusals.py \
@@ -30,7 +32,8 @@ EXTRA_DIST += tests/integration/harness.py tests/smtpd.py tests/tap.h \
 	tests/integration/test_docs.py \
 	tests/integration/test_admin.py \
 	tests/integration/test_prune.py \
-	tests/integration/test_retention.py
+	tests/integration/test_retention.py \
+	tests/integration/test_clocks.py
 
 # Unit tests of the spool, game and command layers (TAP).
 check_PROGRAMS += tests/unit/test_spool
@@ -346,6 +349,14 @@ EXTRA_DIST += tests/integration/test_ops_attack.py
 # Issue 14, review r14-user: the mails as a player reads them.
 TESTS += tests/integration/test_issue14_user.py
 EXTRA_DIST += tests/integration/test_issue14_user.py
+
+# Issue 15: a move counts at its mail's arrival (receive, Maildir, IMAP).
+TESTS += tests/integration/test_arrival.py
+EXTRA_DIST += tests/integration/test_arrival.py
+
+# Issue 15 item 5: conditional moves (ICCF linear conditionals).
+TESTS += tests/integration/test_conditional.py
+EXTRA_DIST += tests/integration/test_conditional.py
 
 # Issue 15 item 2: deadlines and time left in board mails, games and
 # show, in each player's time zone (set USERID PASSWORD timezone).

@@ -228,26 +228,45 @@ static int file_as_seen(const char *dir, const char *name)
 	return 0;
 }
 
+/* The delivery time of the Maildir file name (issue 15): the seconds
+ * since the epoch its name starts with ("1733000000.M20P7.host,S=..."),
+ * as the delivery agent wrote them, else mtime (the file's modification
+ * time, which a rename into cur/ keeps). */
+static time_t delivery_time(const char *name, time_t mtime)
+{
+	long long t = 0;
+	size_t i;
+
+	for (i = 0; name[i] >= '0' && name[i] <= '9' && i < 12; i++)
+		t = t * 10 + (name[i] - '0');
+	return i > 0 && name[i] == '.' && t > 0 ? (time_t)t : mtime;
+}
+
 /* Read and process the mail file DIR/SUB/NAME; returns the process_mail
  * status, or -1 when the file is gone (filed by another run, renamed by
- * a mail client). */
+ * a mail client).  The mail's moves count at its delivery time
+ * (delivery_time, process_mail_at). */
 static int batch_one(const struct config *cfg, const char *dir,
                      const char *sub, const char *name)
 {
 	char path[8192];
 	size_t len = 0;
 	int truncated = 0, fd, rc;
+	struct stat st;
 	char *raw;
 
 	snprintf(path, sizeof path, "%s/%s/%s", dir, sub, name);
 	fd = open(path, O_RDONLY | O_CLOEXEC);
 	if (fd < 0)
 		return errno == ENOENT ? -1 : EXIT_TEMPFAIL;
+	if (fstat(fd, &st) < 0)
+		st.st_mtime = 0;
 	raw = util_read_fd(fd, cfg->max_mail_size, &len, &truncated);
 	close(fd);
 	if (!raw)
 		return EXIT_TEMPFAIL;
-	rc = process_mail(cfg, raw, len, truncated);
+	rc = process_mail_at(cfg, raw, len, truncated,
+	                     delivery_time(name, st.st_mtime));
 	free(raw);
 	return rc;
 }

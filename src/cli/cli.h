@@ -62,6 +62,14 @@ struct prune_stats {
  * not be read (logged). */
 int prune_spool(const struct config *cfg, time_t now, struct prune_stats *ps);
 
+/* Queue the daily digests due at now (digest.c, issue 15): for each
+ * player with "mail digest HH" whose local hour (their time zone) is HH
+ * or later and whose digest of that local day is not sent yet, one mail
+ * listing the boards that wait for their move (none: no mail, the day
+ * is done).  Returns how many mails went out; trouble is logged and
+ * retried by the next sweep. */
+int cli_digests(const struct config *cfg, time_t now);
+
 /* Deliver the outbox when an SMTP server is configured (after receive). */
 void cli_deliver_quietly(const struct config *cfg);
 

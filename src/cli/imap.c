@@ -14,7 +14,10 @@
  *   SELECT "MAILBOX"
  *   UID SEARCH UNSEEN SINCE d-Mon-yyyy    (maildir_max_days ago)
  *   for each UID, ascending:
- *     UID FETCH uid BODY.PEEK[]<0.max_mail_size+1>   (PEEK: not \Seen)
+ *     UID FETCH uid (INTERNALDATE BODY.PEEK[]<0.max_mail_size+1>)
+ *                                  (PEEK: not \Seen; the INTERNALDATE is
+ *                                  the delivery time a move counts at,
+ *                                  issue 15)
  *     process_mail(), and only when it returns 0:
  *     UID STORE uid +FLAGS.SILENT (\Seen $EpamservDone)
  *   with imap_keep_days set, and UIDPLUS:
@@ -55,6 +58,7 @@
  */
 #include "cli/cli.h"
 #include "cmd/process.h"
+#include "mail/mail.h"
 #include "util/buf.h"
 #include "util/log.h"
 #include "util/util.h"
@@ -106,6 +110,7 @@ struct reply {
 	size_t max;          /* keep at most this much of the body */
 	struct buf body;
 	int got_body, truncated;
+	time_t internaldate; /* the fetched mail's INTERNALDATE, 0 if none */
 	char status[200];    /* the tagged reply's text, cleaned */
 };
 
@@ -306,6 +311,20 @@ static void add_uid(struct reply *r, unsigned long uid)
 	r->uids[r->nuids++] = uid;
 }
 
+/* The INTERNALDATE "dd-Mon-yyyy hh:mm:ss +zzzz" of a FETCH response's
+ * text (its literals left out, so never a mail's own words), or 0. */
+static time_t fetch_internaldate(const char *text)
+{
+	const char *p = text;
+
+	while ((p = strstr(p, "INTERNALDATE \"")) != NULL) {
+		if (p > text && (p[-1] == '(' || p[-1] == ' '))
+			return (time_t)mail_internaldate_time(p + 13);
+		p += 13;
+	}
+	return 0;
+}
+
 /* One untagged response whose first line is line (n bytes): its literals
  * are read by their length; a FETCH's BODY[] of r->uid goes to r->body. */
 /* Whether the n bytes at line hold word as a whole atom (after a blank
@@ -386,6 +405,7 @@ static int untagged(struct imap *im, const char *line, size_t n,
 		body.data = NULL;
 		r->got_body = 1;
 		r->truncated = truncated;
+		r->internaldate = fetch_internaldate(buf_str(&text));
 	}
 	rc = 0;
 out:
@@ -672,8 +692,8 @@ static int imap_one(const struct config *cfg, struct imap *im,
 	memset(&r, 0, sizeof r);
 	r.uid = uid;
 	r.max = cfg->max_mail_size;
-	snprintf(cmd, sizeof cmd, "UID FETCH %lu BODY.PEEK[]<0.%zu>", uid,
-	         cfg->max_mail_size + 1);
+	snprintf(cmd, sizeof cmd, "UID FETCH %lu (INTERNALDATE BODY.PEEK[]<0.%zu>)",
+	         uid, cfg->max_mail_size + 1);
 	rc = command(im, &r, cmd);
 	if (rc != 0 || !r.got_body) {
 		/* (No body with OK: expunged meanwhile, and gone from the next
@@ -684,7 +704,8 @@ static int imap_one(const struct config *cfg, struct imap *im,
 		reply_free(&r);
 		return EXIT_TEMPFAIL;
 	}
-	rc = process_mail(cfg, buf_str(&r.body), r.body.len, r.truncated);
+	rc = process_mail_at(cfg, buf_str(&r.body), r.body.len, r.truncated,
+	                     r.internaldate);
 	reply_free(&r);
 	if (rc != 0)
 		return EXIT_TEMPFAIL;

@@ -1,12 +1,14 @@
 /*
- * sweep.c - "epamserv sweep": the daily cron work on every board.
+ * sweep.c - "epamserv sweep": the hourly cron work on every board.
  *
- * For each active board, the time since its last change (a move, the
- * acceptance) decides:
- *   - after remind_days (7): one reminder to the player to move, with the
- *     board (once per move: a second sweep sends nothing new);
- *   - after forfeit_days (21): the player to move loses on time; both
- *     players get the final board, and the standings change.
+ * For each active board, its clock (sweep_clock.c, issue 15): reminders
+ * at the points of remind_at (and after remind_days for a board without
+ * -time), each once per turn, with the mover's reply token and deadline;
+ * once the time is out, under -timeout=auto the loss on time (both
+ * players told, the standings changed), under claim nothing (the
+ * opponent may claim).  No loss while a held mail names the board (read
+ * once a sweep from SPOOL/held) or while it is quarantined (it does not
+ * load: counted busy).  Run hourly.
  * A challenge left unanswered for challenge_days (14) expires: the board
  * is cancelled and both players are told.  A board finished (or
  * cancelled) for archive_days (14) moves to games/GAME/archive/, where
@@ -14,9 +16,9 @@
  * A signup whose address nobody confirmed within confirm_days is dropped
  * (its user file removed: the userid is free again), and requests older
  * than that are struck from the accounts that hold them.
- * Vacations are respected: while the player to move is away (vacation
- * set and not yet over), nothing happens to the board, and once back the
- * idle days count from the end of the vacation, not from the last move.
+ * Vacations are respected: while the player to move is away, nothing
+ * happens to a board without -time, and once back the idle days count
+ * from the end of the leave (clock_deadline); a -time clock stands still.
  * Each event is its own transaction under the board's lock, keyed like a
  * mail (digest of "sweep EVENT GAME BOARD MOVE"), so a sweep run twice,
  * or killed and run again, never sends a reminder twice nor forfeits a
@@ -25,6 +27,7 @@
  * counters and refused mails (prune.c).  The clock is EPAMSERV_NOW when set (tests).
  */
 #include "cli/cli.h"
+#include "cli/sweep.h"
 #include "cmd/cmd.h"
 #include "spool/addrindex.h"
 #include "spool/outbox.h"
@@ -42,7 +45,8 @@
 #include <unistd.h>
 
 struct sweep_stats {
-	int reminded, forfeited, busy, away, expired, archived, dropped;
+	struct sweep_clock_stats clock;  /* reminders, losses on time */
+	int busy, expired, archived, dropped;
 };
 
 /* The key of one sweep event, as a mail's digest: the event, the board,
@@ -57,60 +61,6 @@ static void event_key(struct cmdctx *c, const char *event, const struct game *g,
 	         g->board, g->nmoves, (long long)since);
 	util_digest_hex(text, strlen(text), c->digest);
 	spool_msg_key(c->digest, c->msg_key, sizeof c->msg_key);
-}
-
-/* One reminder to the player to move, with the board. */
-static enum cmd_status remind(struct cmdctx *c, struct board_ctx *b,
-                              long days)
-{
-	struct user u;
-	struct txn *t;
-	char headline[256], *err = NULL;
-	const char *who = game_to_move(&b->g);
-
-	if (user_load(c->cfg->spool, who, &u, &err) != 0) {
-		free(err);
-		return CMD_DONE;
-	}
-	if (!user_confirmed(&u)) {
-		user_free(&u);
-		return CMD_DONE;  /* the player left: nobody to remind */
-	}
-	snprintf(headline, sizeof headline, "Reminder: %s, it has been your move "
-	         "on board %ld for %ld days.  After %d days without a move the "
-	         "game is forfeited.", who, b->g.board, days,
-	         c->cfg->forfeit_days);
-	t = cmd_txn(c, b->key);
-	reply_board(c, t, &b->g, headline, "", NULL, user_address(&u));
-	user_free(&u);
-	return cmd_commit(c, t);
-}
-
-/* The time the idle clock of the player to move started: the board's
- * last change, or the end of their vacation when that came later.
- * Sets *away while the vacation lasts. */
-static time_t idle_since(const struct config *cfg, const struct game *g,
-                         time_t now, int *away)
-{
-	struct user u;
-	char *err = NULL;
-	time_t since = g->updated, back;
-
-	*away = 0;
-	if (user_load(cfg->spool, game_to_move(g), &u, &err) != 0) {
-		free(err);
-		return since;
-	}
-	if (user_on_vacation(&u, now))
-		*away = 1;
-	else if (u.vacation[0]) {
-		char iso[32];
-		snprintf(iso, sizeof iso, "%sT23:59:59Z", u.vacation);
-		if (util_parse_iso_time(iso, &back) == 0 && back > since)
-			since = back;
-	}
-	user_free(&u);
-	return since;
 }
 
 /* Move a finished board's file into games/GAME/archive/ (the caller
@@ -142,13 +92,12 @@ static int archive(const struct config *cfg, const char *game, long board)
 
 /* Sweep one board file; updates st. */
 static void sweep_board(const struct config *cfg, const char *game, long board,
+                        const struct held_entry *held, size_t nheld,
                         struct sweep_stats *st)
 {
 	struct cmdctx c;
 	struct board_ctx b;
 	char headline[256];
-	long days;
-	time_t since = 0;
 
 	memset(&c, 0, sizeof c);
 	c.cfg = cfg;
@@ -192,41 +141,8 @@ static void sweep_board(const struct config *cfg, const char *game, long board,
 		}
 		goto done;
 	}
-	if (b.g.state != GAME_ACTIVE)
-		goto done;
-	{
-		int away;
-		since = idle_since(cfg, &b.g, c.now, &away);
-		if (away) {
-			st->away++;
-			goto done;
-		}
-		days = since < c.now ? (long)((c.now - since) / 86400) : 0;
-	}
-	if (days < cfg->remind_days)
-		goto done;
-	if (days >= cfg->forfeit_days) {
-		const char *loser = game_to_move(&b.g);
-		event_key(&c, "forfeit", &b.g, since);
-		snprintf(headline, sizeof headline, "%s made no move on board %ld for "
-		         "%ld days and loses on time.", loser, board, days);
-		snprintf(b.userid, sizeof b.userid, "%s", loser);
-		game_end(&b.g, GAME_END_FORFEIT, loser, c.now);
-		if (board_save(&c, &b, headline) == CMD_DONE) {
-			st->forfeited++;
-			log_msg(LOG_INFO, "sweep: %s board %ld forfeited by %s", game,
-			        board, loser);
-		}
-		goto done;
-	}
-	event_key(&c, "remind", &b.g, since);
-	if (spool_seen(cfg->spool, c.digest))
-		goto done;  /* reminded for this move already */
-	if (remind(&c, &b, days) == CMD_DONE) {
-		st->reminded++;
-		log_msg(LOG_INFO, "sweep: %s board %ld: reminder to %s", game, board,
-		        game_to_move(&b.g));
-	}
+	if (b.g.state == GAME_ACTIVE)
+		sweep_clock(&c, &b, held, nheld, &st->clock);
 done:
 	buf_free(&c.error);
 	board_close(&b);
@@ -235,13 +151,15 @@ done:
 struct sweep_run {
 	const struct config *cfg;
 	struct sweep_stats *st;
+	struct held_entry *held;  /* SPOOL/held, read once a sweep */
+	size_t nheld;
 };
 
 static int sweep_one(const char *game, long board, void *arg)
 {
 	struct sweep_run *r = arg;
 
-	sweep_board(r->cfg, game, board, r->st);
+	sweep_board(r->cfg, game, board, r->held, r->nheld, r->st);
 	return 0;
 }
 
@@ -325,8 +243,8 @@ static void sweep_accounts(const struct config *cfg, struct sweep_stats *st)
 
 int cli_sweep(const struct config *cfg, int argc, char **argv)
 {
-	struct sweep_stats st = { 0, 0, 0, 0, 0, 0, 0 };
-	struct sweep_run run = { cfg, &st };
+	struct sweep_stats st;
+	struct sweep_run run = { cfg, &st, NULL, 0 };
 	char *err = NULL;
 	struct prune_stats ps;
 	int bounces, pruned;
@@ -341,16 +259,25 @@ int cli_sweep(const struct config *cfg, int argc, char **argv)
 		free(err);
 		return EXIT_TEMPFAIL;
 	}
+	memset(&st, 0, sizeof st);
 	txn_recover_all(cfg->spool);
+	if (held_list(cfg->spool, &run.held, &run.nheld) < 0) {
+		log_msg(LOG_ERR, "sweep: cannot read %s/held: %s", cfg->spool,
+		        strerror(errno));
+		return EXIT_TEMPFAIL;  /* which boards have mail waiting? */
+	}
 	spool_each_board(cfg->spool, sweep_one, &run);
+	free(run.held);
 	sweep_accounts(cfg, &st);
+	cli_digests(cfg, util_now());
 	bounces = outbox_expire_bounces(cfg->spool, util_now(), OUTBOX_BOUNCE_DAYS);
 	pruned = prune_spool(cfg, util_now(), &ps);
 	/* key=value, as every line meant for grep (epamserv(1), LOGGING) */
 	log_msg(LOG_INFO, "sweep: reminders=%d forfeits=%d expired=%d "
-	        "archived=%d vacation=%d busy=%d signups_dropped=%d "
-	        "bounces_expired=%d", st.reminded, st.forfeited, st.expired,
-	        st.archived, st.away, st.busy, st.dropped,
+	        "archived=%d vacation=%d busy=%d waiting=%d claimable=%d "
+	        "signups_dropped=%d bounces_expired=%d", st.clock.reminded,
+	        st.clock.forfeited, st.expired, st.archived, st.clock.away,
+	        st.busy, st.clock.waiting, st.clock.claimable, st.dropped,
 	        bounces < 0 ? 0 : bounces);
 	log_msg(LOG_INFO, "sweep: pruned seen=%ld rate=%ld auth=%ld failed=%ld "
 	        "holds=%ld locks=%ld", ps.seen, ps.rate, ps.auth, ps.failed,

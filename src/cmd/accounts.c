@@ -10,6 +10,7 @@
  *   set USERID PASSWORD orientation white|black|own
  *   set USERID PASSWORD board wide|compact
  *   set USERID PASSWORD token new
+ *   set USERID PASSWORD mail each|digest [HH]
  *   set USERID PASSWORD timezone ZONE|UTC
  *
  * Each change is made under the "users" lock: load, check the password,
@@ -422,6 +423,60 @@ enum cmd_status cmd_vacation(struct cmdctx *c, int argc, char **argv)
 	return st;
 }
 
+/* The digest hour when "set ... mail digest" names none (issue 15). */
+#define DIGEST_DEFAULT_HOUR 7
+
+/* set USERID PASSWORD mail each|digest [HH] (issue 15): every board mail,
+ * or a daily digest at hour HH (0-23) of the player's time zone. */
+static enum cmd_status set_mail(struct cmdctx *c, int argc, char **argv,
+                                const char *usage)
+{
+	struct user u;
+	struct lock l;
+	enum cmd_status st;
+	char details[1024], *end;
+	long hour = DIGEST_DEFAULT_HOUR;
+	int digest;
+
+	if (argc < 4 || argc > 5)
+		return cmd_refuse(c, usage, "set mail takes your userid, your "
+		                  "password, each or digest, and for digest an "
+		                  "hour (0-23)");
+	util_lower(argv[3]);
+	digest = strcmp(argv[3], "digest") == 0;
+	if (!digest && strcmp(argv[3], "each"))
+		return cmd_refuse(c, usage, "mail is each or digest, not '%s'",
+		                  argv[3]);
+	if (!digest && argc == 5)
+		return cmd_refuse(c, usage, "mail each takes no hour");
+	if (argc == 5) {
+		hour = strtol(argv[4], &end, 10);
+		if (!argv[4][0] || *end || argv[4][0] == '-' || argv[4][0] == '+' ||
+		    hour < 0 || hour > 23)
+			return cmd_refuse(c, usage, "the digest hour is a whole hour "
+			                  "from 0 to 23, not '%s'", argv[4]);
+	}
+	if ((st = account_open(c, argv[0], argv[1], usage, &u, &l)) != CMD_DONE)
+		return st;
+	u.digest_hour = digest ? (int)hour : -1;
+	if (digest)
+		snprintf(details, sizeof details, "Your board mails now come in a "
+		         "daily digest at %02ld:00 (%s time), listing each board "
+		         "that waits for your move with the board, your deadline and "
+		         "a subject to answer it with.  Board mails about your "
+		         "opponents' moves on those boards no longer come one by one.  "
+		         "Still at once: the answers to your own commands, the end of "
+		         "a game, messages and chats, reminders.  To go back:\n"
+		         "  set %s PASSWORD mail each", hour,
+		         u.timezone[0] ? u.timezone : "UTC", u.userid);
+	else
+		snprintf(details, sizeof details, "You get every board mail "
+		         "again, as it happens.");
+	st = account_save(c, &u, "setting changed", details, NULL);
+	account_close(&u, &l);
+	return st;
+}
+
 enum cmd_status cmd_set(struct cmdctx *c, int argc, char **argv)
 {
 	const char *usage = cmd_usage_of(c, "set", CMDT_ACCOUNT, NULL);
@@ -436,6 +491,8 @@ enum cmd_status cmd_set(struct cmdctx *c, int argc, char **argv)
 		return cmd_refuse(c, usage, "timezone takes a time zone's name, "
 		                  "e.g. set %.40s PASSWORD timezone Europe/Berlin "
 		                  "(UTC: the default)", argv[0]);
+	if (argc >= 3 && strcasecmp(argv[2], "mail") == 0)
+		return set_mail(c, argc, argv, usage);
 	if (argc != 4)
 		return cmd_refuse(c, usage, "set takes your userid, your "
 		                  "password, a key and a value");
@@ -470,7 +527,7 @@ enum cmd_status cmd_set(struct cmdctx *c, int argc, char **argv)
 			                  "not '%s'", argv[3]);
 	} else {
 		return cmd_refuse(c, usage, "'%s' is not a setting: html, "
-		                  "orientation, board, token or timezone",
+		                  "orientation, board, token, mail or timezone",
 		                  argv[2]);
 	}
 	if ((st = account_open(c, argv[0], argv[1], usage, &u, &l)) != CMD_DONE)

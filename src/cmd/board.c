@@ -188,7 +188,12 @@ enum cmd_status board_save(struct cmdctx *c, struct board_ctx *b,
 		}
 	}
 	c->ratings = change;
+	c->hold_for_digest = 1;
 	st = reply_board(c, t, &b->g, headline, c->comment, b->userid, NULL);
+	c->hold_for_digest = 0;
+	if (st == CMD_DONE && b->g.state == GAME_FINISHED &&
+	    b->was != GAME_FINISHED)
+		st = notify_game_end(c, t, &b->g, headline);
 	c->ratings = NULL;
 	free(change);
 	if (st != CMD_DONE) {

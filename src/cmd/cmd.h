@@ -116,6 +116,17 @@ struct cmdctx {
 	size_t collect_room;   /* with collect: bytes left in the "multiple"
 	                          answer for this line's (reply_text_budget
 	                          keeps within it) */
+	int hold_for_digest;   /* reply_board (set by board_save): the board
+	                          mail tells of an action of its "who"; a
+	                          player with mail digest (users.h) who did
+	                          not act and is to move now gets no board
+	                          mail, nor an observer with mail digest,
+	                          while the game goes on (SPEC "Digest") */
+	struct buf side_note[2]; /* board_save after a move (move_done):
+	                          words for White's (0) or Black's (1) board
+	                          mail alone, after the headline (what became
+	                          of their conditional lines: conditional.c);
+	                          empty when none.  move_done empties them */
 	size_t reply_cap;      /* most bytes one reply may take in the
 	                          outbox, envelope lines included; 0 means
 	                          cfg->max_reply_size.  A caller may lower it
@@ -518,6 +529,7 @@ time_t cmd_move_time(const struct cmdctx *c, const struct game *g);
  * the clock replays from the file.  A mover whose user file does not
  * load counts no leave. */
 void cmd_clock_note(struct cmdctx *c, struct game *g);
+/* ---- clocks (deadline.c, claim.c; issue 15) ---- */
 /* t as a date and time in u's time zone (u->timezone; UTC when u is
  * NULL, its zone is "" or not a zone deadline_zone_ok accepts), e.g.
  * "Tue 8 Dec 2026 15:00 CET", into buf (len bytes; 40 are enough).
@@ -529,11 +541,72 @@ void deadline_words(const struct user *u, time_t t, char *buf, size_t len);
  * absolute path), not one of tzdata's helper files (posixrules,
  * localtime, Factory, posix/..., right/...).  1 or 0 (deadline.c). */
 int deadline_zone_ok(const char *name);
+/* The clock of an ACTIVE g's player to move: side (0 White, 1 Black),
+ * the mover's leave spans and whether they are away now (c->now), the
+ * deadline (clock_deadline, days_limit forfeit_days), the turn's start
+ * and both banks at its start (seconds).  0, or -1 when g is not ACTIVE
+ * (k zeroed).  A mover whose user file does not load counts no leave. */
+struct board_clock {
+	int side, away;
+	struct time_span leave[USER_MAX_LEAVE + 1];
+	size_t nleave;
+	time_t deadline, turn;
+	long bank[2];
+};
+int board_clock(const struct cmdctx *c, const struct game *g,
+                struct board_clock *k);
+/* Seconds left to the player to move at time at (clock_left; negative
+ * once the time is out). */
+long board_clock_left(const struct cmdctx *c, const struct game *g,
+                      const struct board_clock *k, time_t at);
+/* Whether a mail naming g's board waits (a held record, held.h, whose
+ * file is the board's), or SPOOL/held cannot be read: then no one loses
+ * on time on g. */
+int board_mail_waiting(const struct cmdctx *c, const struct game *g);
+/* "bob's time ran out on board 101: alice wins on time." for loser, a
+ * player of g, into buf. */
+void timeout_headline(const struct game *g, const char *loser, char *buf,
+                      size_t len);
+/* Under -timeout=auto on a TC_BANK or TC_MOVES board b (ACTIVE): when
+ * the move time of this mail (cmd_move_time) is past the deadline of
+ * b->userid, the player to move, the move is not played: the game ends
+ * lost on time (GAME_END_FORFEIT) and board_save tells both players;
+ * returns 1 with *st the save's status.  0 (nothing done) otherwise. */
+int timeout_move_late(struct cmdctx *c, struct board_ctx *b,
+                      enum cmd_status *st);
+/* GAME claim BOARD USERID PASSWORD (claim.c): the opponent of the player
+ * to move wins once that player's time is out. */
+enum cmd_status cmd_claim(struct cmdctx *c, const char *game, int argc,
+                          char **argv);
 /* After a move on g: play the queued move of the side now to move, if
  * any and legal, or drop it; a game that is over drops every pending
  * move.  What happened is appended to head (" bob's queued move e11-e10
  * was played.").  pending.c. */
 void pending_after_move(struct cmdctx *c, struct game *g, struct buf *head);
+/* After a move on g (conditional.c, called by pending_after_move): with
+ * check_mover, the lines the mover stored before it are checked from the
+ * position now (each step legal, an own step that loses at once only
+ * when marked "!"; the others dropped); then the lines of the side now
+ * to move are stepped: those whose next opponent's move is the move just
+ * played give their answer, played when it is legal and does not lose
+ * at once (or was marked "!"), the lines moving on by two plies; every
+ * other line of that side is dropped.  A game that is over drops every
+ * line.  What the board mail may tell everyone is appended to head
+ * (never a move of a line not played); what only a line's owner may
+ * read goes to c->side_note[owner].  Returns 1 when an answer was
+ * played (the side to move changed), else 0. */
+int cond_after_move(struct cmdctx *c, struct game *g, struct buf *head,
+                    int check_mover);
+/* What conditional does on b, opened for b->userid (a player): argv
+ * (argc >= 1) the words after the password: a line, "list" or "off";
+ * also by a reply "conditional ..." to a board mail (tokens.c).  The
+ * answer goes to the sender alone.  conditional.c. */
+enum cmd_status conditional_on_board(struct cmdctx *c, struct board_ctx *b,
+                                     int argc, char *const *argv);
+/* GAME conditional BOARD USERID PASSWORD THEIRS MINE [THEIRS MINE...]
+ * | list | off (conditional.c). */
+enum cmd_status cmd_conditional(struct cmdctx *c, const char *game, int argc,
+                                char **argv);
 /* GAME queue|submit BOARD USERID PASSWORD MOVE, GAME confirm BOARD
  * USERID PASSWORD (pending.c). */
 enum cmd_status cmd_queue(struct cmdctx *c, const char *game, int argc,
@@ -592,6 +665,18 @@ enum cmd_status cmd_list(struct cmdctx *c, int argc, char **argv);
 enum cmd_status cmd_vacation(struct cmdctx *c, int argc, char **argv);
 enum cmd_status cmd_set(struct cmdctx *c, int argc, char **argv);
 enum cmd_status cmd_message(struct cmdctx *c, int argc, char **argv);
+/* GAME notify USERID PASSWORD [BOARD...]|off (notify.c, pbmserv's): a
+ * mail when those boards, or any board of GAME, end. */
+enum cmd_status cmd_notify(struct cmdctx *c, const char *game, int argc,
+                           char **argv);
+/* g has just ended (board_save): queue in t its final board mail, with
+ * headline and a line saying why, to every player who asked for it with
+ * notify (SPOOL/notify, then their user files) and gets no board mail of
+ * g anyway (not a player or observer; never for a board played with
+ * -observers=off).  CMD_DONE, or CMD_TEMPFAIL when a template cannot be
+ * read; an unreadable index is logged and sends nothing. */
+enum cmd_status notify_game_end(struct cmdctx *c, struct txn *t,
+                                const struct game *g, const char *headline);
 /* [GAME] standings [GAME] (game NULL: every game's tables), history
  * [USERID] (standings.c). */
 enum cmd_status cmd_standings(struct cmdctx *c, const char *game, int argc,

@@ -1,6 +1,7 @@
 /*
- * deadline.c - times in a player's time zone (issue 15, "Deadlines you
- * can see"; SPEC "Time").
+ * deadline.c - times in a player's time zone, and the clock of a board
+ * as the commands and the sweep read it (issue 15: deadlines you can
+ * see, claim, late moves, reminders, forfeits on time).
  *
  * A player's zone is an IANA name ("Europe/Berlin") from the tz
  * database installed with Debian's tzdata under /usr/share/zoneinfo;
@@ -9,6 +10,9 @@
  * is a single-threaded batch program).  No zone rule is written here.
  */
 #include "cmd/cmd.h"
+#include "cmd/held.h"
+#include "game/clock.h"
+#include "spool/spool.h"
 #include "spool/users.h"
 
 #include <ctype.h>
@@ -101,4 +105,59 @@ void deadline_words(const struct user *u, time_t t, char *buf, size_t len)
 	snprintf(buf, len, "%s %d %s %d %02d:%02d %s", day[tm.tm_wday % 7],
 	         tm.tm_mday, mon[tm.tm_mon % 12], tm.tm_year + 1900, tm.tm_hour,
 	         tm.tm_min, abbr);
+}
+
+int board_clock(const struct cmdctx *c, const struct game *g,
+                struct board_clock *k)
+{
+	struct user u;
+	char *err = NULL;
+	long limit = (long)c->cfg->forfeit_days * 86400;
+	const char *mover = game_to_move(g);
+
+	memset(k, 0, sizeof *k);
+	if (g->state != GAME_ACTIVE)
+		return -1;
+	k->side = g->pos.to_move == EP_WHITE ? 0 : 1;
+	if (user_load(c->cfg->spool, mover, &u, &err) == 0) {
+		k->nleave = user_leave_spans(&u, k->leave, USER_MAX_LEAVE + 1);
+		k->away = user_on_vacation(&u, c->now);
+		user_free(&u);
+	} else {
+		free(err);
+	}
+	k->deadline = clock_deadline(g, limit, k->leave, k->nleave);
+	k->turn = clock_turn_start(g);
+	clock_banks(g, limit, k->bank);
+	return 0;
+}
+
+long board_clock_left(const struct cmdctx *c, const struct game *g,
+                      const struct board_clock *k, time_t at)
+{
+	return clock_left(g, k->side, at, (long)c->cfg->forfeit_days * 86400,
+	                  k->leave, k->nleave);
+}
+
+int board_mail_waiting(const struct cmdctx *c, const struct game *g)
+{
+	struct held_entry *v = NULL;
+	char rel[128];
+	size_t n = 0, i;
+	int found = 0;
+
+	spool_board_path(g->game, g->board, rel, sizeof rel);
+	if (held_list(c->cfg->spool, &v, &n) < 0)
+		return 1;  /* cannot tell: wait */
+	for (i = 0; i < n && !found; i++)
+		found = strcmp(v[i].file, rel) == 0;
+	free(v);
+	return found;
+}
+
+void timeout_headline(const struct game *g, const char *loser, char *buf,
+                      size_t len)
+{
+	snprintf(buf, len, "%s's time ran out on board %ld: %s wins on time.",
+	         loser, g->board, game_opponent(g, loser));
 }

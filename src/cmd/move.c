@@ -207,9 +207,14 @@ enum cmd_status move_done(struct cmdctx *c, struct board_ctx *b,
 		reply_result_words(&b->g, res, sizeof res);
 		buf_printf(&head, " The game is over: %s.", res);
 	}
+	buf_free(&c->side_note[0]);
+	buf_free(&c->side_note[1]);
 	pending_after_move(c, &b->g, &head);
 	st = board_save(c, b, buf_str(&head));
 	buf_free(&head);
+	/* Words for one player are about this board only. */
+	buf_free(&c->side_note[0]);
+	buf_free(&c->side_note[1]);
 	return st;
 }
 
@@ -232,6 +237,8 @@ enum cmd_status move_on_board(struct cmdctx *c, struct board_ctx *b,
 		                    "the challenge gave them, White moves first; "
 		                    "send a move, or resign, or propose a draw",
 		                    reply_game_title(b->g.game));
+	if (timeout_move_late(c, b, &st))
+		return st;   /* -timeout=auto: too late, lost on time */
 	st = move_play(c, &b->g, b->userid, word);
 	if (st != CMD_DONE)
 		return st;

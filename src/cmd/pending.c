@@ -176,6 +176,8 @@ enum cmd_status confirm_on_board(struct cmdctx *c, struct board_ctx *b)
 		                    "on board %ld to confirm (send submit first; a "
 		                    "submitted move is dropped when the board "
 		                    "changes)", g->board);
+	if (timeout_move_late(c, b, &st))
+		return st;   /* -timeout=auto: too late, lost on time */
 	/* confirm is the "!" of a submitted move that loses at once. */
 	snprintf(word, sizeof word, "%s!", g->pend_move[side]);
 	st = move_play(c, g, b->userid, word);
@@ -190,7 +192,23 @@ void pending_after_move(struct cmdctx *c, struct game *g, struct buf *head)
 	const char *who = q == EP_WHITE ? g->white : g->black;
 	char text[EP_MOVE_TEXT_MAX], *msgid = NULL;
 	char err[EP_ERR_MAX + 96], res[REPLY_RESULT_MAX];
+	int queued = g->state == GAME_ACTIVE && g->pend[q] == GAME_PEND_QUEUE;
 
+	/* Conditional lines (conditional.c) before a queued move: an answer
+	 * to the very move played is the more specific wish, and the queued
+	 * move is dropped when one is played (the queue is the fallback
+	 * when no line applies).  An answer may answer a line of the other
+	 * player in turn, one answer per move. */
+	if (cond_after_move(c, g, head, 1)) {
+		if (queued)
+			buf_printf(head, " %s's queued move was dropped: a "
+			           "conditional answer was played instead.", who);
+		game_pend_set(g, q, GAME_PEND_NONE, NULL, 0, NULL);
+		while (cond_after_move(c, g, head, 0))
+			;
+		queued = 0;
+	}
+	(void)queued;
 	/* After a move the queue of interest is the side now to move; a
 	 * game that ended has no side to move and no pending moves left. */
 	if (g->state != GAME_ACTIVE) {

@@ -590,8 +590,45 @@ static int rate_check(struct cmdctx *c, const char *userid, int blocked)
 	       : EXIT_TEMPFAIL;
 }
 
+/* When the mail of c counts as arrived (issue 15; cmd.h, c->arrival):
+ * under arrival = received the earlier of the topmost Received field's
+ * date and delivered (the delivery record batch has: the Maildir file's
+ * time, the IMAP INTERNALDATE; 0 when none), under arrival = delivery
+ * delivered alone, under arrival = now 0 (now).  Clamped to at most now
+ * and at least arrival_max_hours before the mail was first read (the
+ * "since" of its held/ record when it was set aside, else now), so that
+ * a broken or forged date cannot backdate a move by weeks while a mail
+ * kept in held/ for days keeps the arrival it had.  0: not known. */
+static time_t mail_arrival(const struct cmdctx *c, time_t delivered)
+{
+	const struct config *cfg = c->cfg;
+	struct held_entry he;
+	time_t t = delivered > 0 ? delivered : 0, first = c->now, floor;
+
+	if (cfg->arrival == ARRIVAL_NOW)
+		return 0;
+	if (cfg->arrival == ARRIVAL_RECEIVED && c->mail->received > 0 &&
+	    (!t || (time_t)c->mail->received < t))
+		t = (time_t)c->mail->received;
+	if (!t)
+		return 0;
+	if (held_get(cfg->spool, c->digest, &he) == 0 && he.since > 0 &&
+	    he.since < first)
+		first = he.since;
+	floor = first - (time_t)cfg->arrival_max_hours * 3600;
+	if (t > c->now)
+		t = c->now;
+	return t < floor ? floor : t;
+}
+
 int process_mail(const struct config *cfg, const char *raw, size_t len,
                  int truncated)
+{
+	return process_mail_at(cfg, raw, len, truncated, 0);
+}
+
+int process_mail_at(const struct config *cfg, const char *raw, size_t len,
+                    int truncated, time_t delivered)
 {
 	struct mail_in m;
 	struct cmdctx c;
@@ -655,6 +692,7 @@ int process_mail(const struct config *cfg, const char *raw, size_t len,
 		inlog_line(&c, NULL, client, "ignored", "already processed");
 		goto done;
 	}
+	c.arrival = mail_arrival(&c, delivered);
 	damage_before = damage_count();
 	if (!truncated && is_multiple(m.subject)) {
 		in.comment = xstrdup("");

@@ -5,6 +5,7 @@
 #define EPAM_PROCESS_H
 
 #include <stddef.h>
+#include <time.h>
 
 #include "util/conf.h"
 
@@ -15,6 +16,15 @@
  * sent here: replies wait in the outbox. */
 int process_mail(const struct config *cfg, const char *raw, size_t len,
                  int truncated);
+
+/* The same for a mail whose delivery time batch knows (issue 15):
+ * delivered is the Maildir file's delivery time or the IMAP
+ * INTERNALDATE, seconds since the epoch, 0 when not known (receive: the
+ * pipe runs at delivery).  The mail's moves count at its arrival, from
+ * delivered and its topmost Received field under the arrival and
+ * arrival_max_hours settings (process.c, mail_arrival). */
+int process_mail_at(const struct config *cfg, const char *raw, size_t len,
+                    int truncated, time_t delivered);
 
 /* How many mails this process deferred because the account they prove
  * was over its rate limit (batch: such a mail waits like one for a busy

@@ -1110,10 +1110,18 @@ static enum cmd_status board_mail(struct cmdctx *c, struct txn *t,
 	                        : render_board(g, down);
 	char *text, *html = NULL;
 	const char *me = r->user ? r->user->userid : NULL;
+	/* Words for this player alone (their conditional lines). */
+	const struct buf *note = r->side >= 0 && r->user ?
+	                         &c->side_note[r->side] : NULL;
+	const char *base = NULL;  /* the headline for all (borrowed) */
 	int starred = comment && *comment &&
 	              !(who && r->user && strcmp(who, r->user->userid) == 0);
 	enum cmd_status st = CMD_DONE;
 
+	if (note && note->len) {
+		base = tvars_get(v, "headline");
+		tvars_setf(v, "headline", "%s\n%s", base, buf_str(note));
+	}
 	tvars_set(v, "diagram", diagram);
 	tvars_setf(v, "legend", "%sW white, B black, . empty, # blocked.",
 	           !g->nmoves ? "" : compact ? "Last move marked *.  "
@@ -1158,10 +1166,33 @@ static enum cmd_status board_mail(struct cmdctx *c, struct txn *t,
 	}
 	reply_queue(c, t, r->addr, subject, text, html, 0, thread);
 out:
+	if (base)
+		tvars_set(v, "headline", base);
 	free(html);
 	free(text);
 	free(diagram);
 	return st;
+}
+
+/* Whether the board mail to u (a player, side 0 or 1, or an observer,
+ * side -1) is left for u's daily digest (SPEC "Digest"): the caller
+ * said the mail tells of who's action (c->hold_for_digest), u has mail
+ * digest and is not who, the game goes on, no comment is relayed (words
+ * of a player are a message: they come at once), and u is an observer
+ * or the player to move now (a board that waits for u: the digest lists
+ * it).  Anything else comes at once: a game's end, a board that waits
+ * for the other player (a queued or conditional move of u's was just
+ * played), the answer to u's own command. */
+static int board_held_for_digest(const struct cmdctx *c, const struct game *g,
+                                 const struct user *u, int side,
+                                 const char *comment, const char *who)
+{
+	if (!c->hold_for_digest || u->digest_hour < 0 ||
+	    g->state != GAME_ACTIVE || !who || strcmp(who, u->userid) == 0)
+		return 0;
+	if (comment && *comment && c->auth_userid[0])
+		return 0;
+	return side < 0 || side == (int)g->pos.to_move;
 }
 
 enum cmd_status reply_board(struct cmdctx *c, struct txn *t,
@@ -1220,7 +1251,8 @@ enum cmd_status reply_board(struct cmdctx *c, struct txn *t,
 		size_t a;
 		/* The player left; the game goes on for the other. */
 		if (!have[i] || !user_confirmed(&u[i]) ||
-		    (i == 1 && strcmp(player[0], player[1]) == 0))
+		    (i == 1 && strcmp(player[0], player[1]) == 0) ||
+		    board_held_for_digest(c, g, &u[i], i, comment, who))
 			continue;
 		r.user = &u[i];
 		r.side = i;
@@ -1247,7 +1279,8 @@ enum cmd_status reply_board(struct cmdctx *c, struct txn *t,
 		free(err);
 		if (rc != 0)
 			continue;
-		if (user_confirmed(&o)) {
+		if (user_confirmed(&o) &&
+		    !board_held_for_digest(c, g, &o, -1, comment, who)) {
 			r.addr = user_address(&o);
 			r.user = &o;
 			st = board_mail(c, t, g, &v, &r, comment, who);

@@ -119,8 +119,11 @@ ACCOUNT_RUN(run_set, cmd_set)
 GAME_RUN(run_challenge, cmd_challenge)
 GAME_RUN(run_move, cmd_move)
 GAME_RUN(run_queue, cmd_queue)
+GAME_RUN(run_notify, cmd_notify)
+GAME_RUN(run_claim, cmd_claim)
 GAME_RUN(run_submit, cmd_submit)
 GAME_RUN(run_confirm, cmd_confirm)
+GAME_RUN(run_conditional, cmd_conditional)
 GAME_RUN(run_show, cmd_show)
 GAME_RUN(run_showas, cmd_showas)
 
@@ -205,13 +208,19 @@ const struct cmd_def cmd_table[] = {
 	  "USERID PASSWORD orientation white|black|own\n"
 	  "USERID PASSWORD board wide|compact\n"
 	  "USERID PASSWORD token new\n"
+	  "USERID PASSWORD mail each|digest [HH]\n"
 	  "USERID PASSWORD timezone ZONE|UTC",
 	  "Preferences: html (an HTML board in each board mail),\n"
 	  "orientation (the side at the bottom), board (compact: a text\n"
 	  "board for phones, 31 columns wide), token new (void every\n"
-	  "reply token sent so far), timezone (the zone of the dates in\n"
-	  "your mails, e.g. Europe/Berlin; UTC, the default).",
-	  "set alice Secret42 html off\nset alice Secret42 board compact",
+	  "reply token sent so far), mail (digest: instead of a board\n"
+	  "mail for each move of your opponents, one mail a day at hour\n"
+	  "HH of your time zone, default 7, listing the boards waiting\n"
+	  "for you; each: every board mail, the default), timezone (the\n"
+	  "zone of the dates in your mails, e.g. Europe/Berlin; UTC, the\n"
+	  "default).",
+	  "set alice Secret42 html off\nset alice Secret42 board compact\n"
+	  "set alice Secret42 mail digest 8",
 	  run_set },
 	{ "standings", "ratings", A | G, "[GAME]",
 	  "Every player's Elo ratings, one table per game and board\n"
@@ -268,6 +277,21 @@ const struct cmd_def cmd_table[] = {
 	  "not lose the game at once (else it is dropped and the board\n"
 	  "mail says so).  off drops your queued move.",
 	  "queue 101 bob Secret42 e11-e10", run_queue },
+	{ "conditional", "", G,
+	  "BOARD USERID PASSWORD THEIRS MINE [THEIRS MINE ...]\n"
+	  "BOARD USERID PASSWORD list|off",
+	  "Conditional moves (ICCF lines): if the other player plays\n"
+	  "THEIRS, MINE is played for you at once, and so on down the\n"
+	  "line, one answer for each of their moves.  Several lines are\n"
+	  "alternatives (they must agree where they begin alike); at\n"
+	  "most 8 a board, each of at most 20 moves.  Each move is\n"
+	  "checked when you store the line and again when it is played:\n"
+	  "an answer that is not legal then or loses at once is not\n"
+	  "played (write MINE! to allow that one).  A move they did not\n"
+	  "foresee drops the lines.  The other player never sees them.\n"
+	  "list mails them to you; off drops them all.",
+	  "conditional 101 bob pw7 e2-e3 e11-e10 e3-e4 e10-e9\n"
+	  "conditional 101 bob pw7 list", run_conditional },
 	{ "submit", "", G, "BOARD USERID PASSWORD MOVE[#N]",
 	  "Check a move and see the board it would make, without\n"
 	  "playing it; confirm plays it.  A submitted move is dropped\n"
@@ -279,6 +303,12 @@ const struct cmd_def cmd_table[] = {
 	{ "resign", "", G, "BOARD USERID PASSWORD",
 	  "Give up the game (any time).",
 	  "resign 101 bob Secret42", run_answer },
+	{ "claim", "", G, "BOARD USERID PASSWORD",
+	  "Win the game when the time of the player to move is out\n"
+	  "(-timeout=claim: the sweep never ends it; under auto it\n"
+	  "does).  Refused while the time is not out: the reply says\n"
+	  "how much is left and the deadline.",
+	  "claim 101 alice Secret42", run_claim },
 	{ "show", "", G,
 	  "BOARD[#N] [BOARD[#N]...]\n"
 	  "USERID... [all|active|inactive|next]",
@@ -318,6 +348,12 @@ const struct cmd_def cmd_table[] = {
 	{ "unsubscribe", "", G, "BOARD USERID PASSWORD",
 	  "Stop getting a game's board mails.",
 	  "unsubscribe 101 carol Secret9", run_unsubscribe },
+	{ "notify", "", G, "USERID PASSWORD [BOARD...]\nUSERID PASSWORD off",
+	  "A mail with the final board when those boards end, or\n"
+	  "without boards when any board of the game ends (not those\n"
+	  "played with -observers=off); off stops them all.",
+	  "notify carol Secret9 101 102\nnotify carol Secret9   (every game)",
+	  run_notify },
 	{ "preview", "", G, "BOARD[#N] MOVE...\nnew [-options] MOVE...",
 	  "Try moves without playing them: no password is needed,\n"
 	  "nothing is played, and the boards they make come back to you\n"

@@ -81,6 +81,7 @@ _Static_assert(TOKEN_HASH_MAX < sizeof ((struct game *)0)->token_hash[0],
 	"  e3-e7#12     (#N, optional: the number of the move you make)\n" \
 	"  queue e3-e7  (while the other player is to move: played right\n" \
 	"               after their next move; queue off drops it)\n" \
+	"  conditional e3-e4 e11-e10 ...  (or list, off: conditional moves)\n" \
 	"Or send the whole command as the subject:\n" \
 	"  GAME move BOARD USERID PASSWORD MOVE[#N][!]"
 
@@ -298,6 +299,10 @@ int tokens_reply(const struct intake *in)
 	if (in->token_board >= 0 && in->argc >= 2 && in->argc <= 3 &&
 	    strcasecmp(in->argv[0], "queue") == 0)
 		return 1;
+	/* "conditional THEIRS MINE ...", "conditional list|off". */
+	if (in->token_board >= 0 && in->argc >= 2 &&
+	    strcasecmp(in->argv[0], "conditional") == 0)
+		return 1;
 	return in->token_board >= 0 && in->argc == 1 &&
 	       (strcasecmp(in->argv[0], "confirm") == 0 ||
 	        strcasecmp(in->argv[0], "show") == 0);
@@ -308,7 +313,7 @@ enum cmd_status cmd_token_reply(struct cmdctx *c, const struct intake *in)
 	struct board_ctx b;
 	enum cmd_status st;
 	char word[64];
-	int side, i, queue;
+	int side, i, queue, cond;
 
 	for (i = 0; spool_games[i]; i++)
 		if (strcasecmp(in->token_game, spool_games[i]) == 0)
@@ -321,9 +326,12 @@ enum cmd_status cmd_token_reply(struct cmdctx *c, const struct intake *in)
 		return token_chat(c, spool_games[i], in);
 	/* "queue MOVE": the rules of the queue command (pending.c). */
 	queue = in->argc >= 2 && strcasecmp(in->argv[0], "queue") == 0;
+	/* "conditional ...": a line, list or off (conditional.c). */
+	cond = in->argc >= 2 && strcasecmp(in->argv[0], "conditional") == 0;
 	/* move_words: "e12 e10", "c2-c4 #13", "c2-c4." are one move. */
-	if (in->argc < 1 || move_words(in->argv + queue, in->argc - queue, word,
-	                               sizeof word) != in->argc - queue)
+	if (!cond && (in->argc < 1 ||
+	              move_words(in->argv + queue, in->argc - queue, word,
+	                         sizeof word) != in->argc - queue))
 		return cmd_refuse(c, TOKEN_USAGE, "a reply to a board mail gives "
 		                  "just the move on the first line of the body, "
 		                  "with nothing after it on that line");
@@ -346,7 +354,9 @@ enum cmd_status cmd_token_reply(struct cmdctx *c, const struct intake *in)
 	}
 	snprintf(b.userid, sizeof b.userid, "%s", side == 0 ? b.g.white : b.g.black);
 	/* The answer to a submit mail; "show": the board again. */
-	if (queue)
+	if (cond)
+		st = conditional_on_board(c, &b, in->argc - 1, in->argv + 1);
+	else if (queue)
 		st = queue_on_board(c, &b, word);
 	else if (strcasecmp(word, "confirm") == 0)
 		st = confirm_on_board(c, &b);

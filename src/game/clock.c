@@ -208,8 +208,8 @@ void tc_describe(const struct time_control *tc, long days_limit, char *buf,
 		return;
 	default:
 		tc_words(days_limit, a, sizeof a);
-		snprintf(buf, len, "%s for each move, counted from the board's last "
-		         "change; when the time is out, %s", a, out);
+		snprintf(buf, len, "%s for each move, counted from the opponent's "
+		         "last move; when the time is out, %s", a, out);
 	}
 }
 
@@ -286,9 +286,14 @@ time_t clock_game_start(const struct game *g)
 
 time_t clock_turn_start(const struct game *g)
 {
-	if (g->tc.kind == TC_DAYS)
-		return g->updated;
-	return g->nmoves ? g->moves[g->nmoves - 1].when : clock_game_start(g);
+	time_t start = clock_game_start(g);
+
+	/* The last move, not the file's last change: a submit, a queue or
+	 * a draw offer changes "updated" and must not give the player to
+	 * move more time (for TC_DAYS too). */
+	if (g->nmoves && g->moves[g->nmoves - 1].when > start)
+		return g->moves[g->nmoves - 1].when;
+	return start;
 }
 
 void clock_banks(const struct game *g, long days_limit, long bank[2])

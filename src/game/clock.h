@@ -4,9 +4,9 @@
  *
  * Three kinds, chosen at the challenge:
  *   TC_DAYS   no -time: pbmserv's rule.  The player to move has
- *             forfeit_days (epamserv.conf, 21) from the board's last
- *             change; a leave resets the count (it starts again when the
- *             leave ends).
+ *             forfeit_days (epamserv.conf, 21) from the opponent's last
+ *             move (or the start); a leave resets the count (it starts
+ *             again when the leave ends).
  *   TC_BANK   -time=START+INC[/MAX]: each player has a bank, START at the
  *             start; the time a player takes for a move comes off their
  *             bank, then INC is added, never above MAX (no cap when MAX
@@ -89,8 +89,10 @@ struct game;
 time_t clock_game_start(const struct game *g);
 
 /* When the turn of the player to move began: their opponent's last
- * move, or the start (clock_game_start).  For TC_DAYS, the board's last
- * change (g->updated: pbmserv's rule). */
+ * move, or the start (clock_game_start), for every kind.  pbmserv's
+ * "days since the last change" counts from here too: a submit, a queue,
+ * a draw offer or a conditional line changes the file but gives the
+ * player to move no time. */
 time_t clock_turn_start(const struct game *g);
 
 /* Each side's bank in seconds at the start of the current turn, replayed

@@ -267,6 +267,7 @@ void game_end(struct game *g, enum game_end kind, const char *by, time_t when)
 	g->vote = GAME_VOTE_NONE;
 	game_pend_set(g, 0, GAME_PEND_NONE, NULL, 0, NULL);
 	game_pend_set(g, 1, GAME_PEND_NONE, NULL, 0, NULL);
+	game_cond_clear(g, -1);
 	g->state = GAME_FINISHED;
 	g->result = side == EP_WHITE ? EP_BLACK_WINS : EP_WHITE_WINS;
 	switch (kind) {
@@ -360,6 +361,7 @@ void game_undo(struct game *g, time_t when)
 	g->vote = GAME_VOTE_NONE;
 	game_pend_set(g, 0, GAME_PEND_NONE, NULL, 0, NULL);
 	game_pend_set(g, 1, GAME_PEND_NONE, NULL, 0, NULL);
+	game_cond_clear(g, -1);
 	g->updated = when;
 }
 
@@ -677,6 +679,17 @@ void game_pend_set(struct game *g, int side, enum game_pend kind,
 	g->pend_when[side] = when;
 	if (msgid && msgid_storable(msgid))
 		g->pend_msgid[side] = xstrdup(msgid);
+}
+
+void game_cond_clear(struct game *g, int side)
+{
+	int i;
+
+	for (i = 0; i < 2; i++)
+		if (side < 0 || side == i) {
+			memset(g->cond[i], 0, sizeof g->cond[i]);
+			g->ncond[i] = 0;
+		}
 }
 
 int game_move_form_ok(const char *text)

@@ -79,6 +79,22 @@ enum game_pend {
 	GAME_PEND_SUBMIT,   /* submit: played by confirm */
 };
 
+/* Conditional lines (issue 15, ICCF linear conditionals; "conditional:"
+ * lines of the game file, version 6): at most GAME_COND_LINES lines per
+ * player, each at most GAME_COND_PLIES plies, THEIRS MINE pairs from the
+ * opponent's next move on.  Lines of one player agree where they share
+ * a beginning (the same opponent's moves get the same answers).  They
+ * are never shown to the opponent or observers (conditional.c). */
+#define GAME_COND_LINES 8
+#define GAME_COND_PLIES 20
+
+struct game_cond {
+	int n;                        /* plies left, even, 2..GAME_COND_PLIES */
+	char ply[GAME_COND_PLIES][EP_MOVE_TEXT_MAX];  /* canonical, "e3-e4" */
+	unsigned long forced;         /* bit i: ply i (an own move) was marked
+	                                 "!": played even when it loses at once */
+};
+
 struct game {
 	char game[16];                /* "epaminondas" or "crossings" */
 	long board;                   /* 101 ... */
@@ -127,6 +143,13 @@ struct game {
 	char pend_move[2][EP_MOVE_TEXT_MAX];
 	time_t pend_when[2];
 	char *pend_msgid[2];          /* Message-ID of the queue mail, or NULL */
+	/* Conditional lines per side (see struct game_cond): the lines of
+	 * the player not to move begin with the opponent's next move and
+	 * replay legally from the position; those of the player to move
+	 * (stored before their move) wait and are checked after it.  Any
+	 * end of the game or undo drops them all (game_cond_clear). */
+	struct game_cond cond[2][GAME_COND_LINES];
+	int ncond[2];
 	char **observers;             /* subscribed userids (malloc'ed), sorted */
 	size_t nobservers;
 };
@@ -159,6 +182,43 @@ void game_settings_format(const struct game *g, char *buf, size_t len);
  * be NULL), or clear it with GAME_PEND_NONE. */
 void game_pend_set(struct game *g, int side, enum game_pend kind,
                    const char *text, time_t when, const char *msgid);
+
+/* Drop every conditional line of side (0 White, 1 Black), or of both
+ * for side -1. */
+void game_cond_clear(struct game *g, int side);
+
+/* How line a relates to line b of the same player (cond.c):
+ * APART they part at an opponent's move (both may stand), CONFLICT they
+ * answer the same opponent's moves differently, WITHIN a is b or a
+ * beginning of it, EXTENDS b is a beginning of a. */
+enum game_cond_rel {
+	GAME_COND_APART, GAME_COND_CONFLICT, GAME_COND_WITHIN, GAME_COND_EXTENDS
+};
+enum game_cond_rel game_cond_relation(const struct game_cond *a,
+                                      const struct game_cond *b);
+
+/* Whether line l of side, not to move on the active g, replays legally
+ * move by move from g's position (the rules engine only: no history,
+ * no loss check).  -1 when it does; else the index of the first ply
+ * that is not legal then, with err (errlen bytes) saying why.  Also -1
+ * when side is to move or g is not active (nothing to check then). */
+int game_cond_legal(const struct game *g, int side,
+                    const struct game_cond *l, char *err, size_t errlen);
+
+/* Store line l (copied) for side: returns its index; a line l extends
+ * is replaced by it.  Refused, nothing stored: -1 - K when it conflicts
+ * with line K, -1 - GAME_COND_LINES - K when it is line K or within it,
+ * -1 - 2 * GAME_COND_LINES when side has GAME_COND_LINES lines.
+ * *replaced is the index replaced, or -1. */
+int game_cond_add(struct game *g, int side, const struct game_cond *l,
+                  int *replaced);
+
+/* Drop line k of side (the later ones move up). */
+void game_cond_remove(struct game *g, int side, int k);
+
+/* Line l as text, "e3-e4 e11-e10! e4-e5 e10-e9" (a "!" after a ply
+ * marked so), into buf (len bytes; cut when too small). */
+void game_cond_format(const struct game_cond *l, char *buf, size_t len);
 
 /* Whether text has the form of a move ("e3-e7", "e5xe7", lower-case
  * files): a queued move cannot be checked further until it is played. */

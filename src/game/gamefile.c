@@ -36,6 +36,13 @@
  *                                       per player: a queued move of the
  *                                       player not to move, or a submitted
  *                                       move of the player to move)
+ *   conditional: USERID MOVE MOVE ...  (version 6, optional, at most
+ *                                       GAME_COND_LINES per player, each
+ *                                       of 2 to GAME_COND_PLIES plies, an
+ *                                       even number: THEIRS MINE pairs
+ *                                       from the opponent's next move
+ *                                       on, "!" after an own move that
+ *                                       may lose at once; game.h)
  *   token: USERID EPOCH HASH           (version 3, optional, one per
  *                                       player: the hash of the reply
  *                                       token of the player's latest
@@ -122,6 +129,20 @@ static int gf_unaccepted(const struct game *g)
 	       (g->state == GAME_CANCELLED && g->nmoves == 0);
 }
 
+/* The conditional lines of an active game, White's first. */
+static void gf_format_cond(const struct game *g, struct buf *b)
+{
+	char line[GAME_COND_PLIES * (EP_MOVE_TEXT_MAX + 2)];
+	int i, k;
+
+	for (i = 0; i < 2 && g->state == GAME_ACTIVE; i++)
+		for (k = 0; k < g->ncond[i]; k++) {
+			game_cond_format(&g->cond[i][k], line, sizeof line);
+			buf_printf(b, "conditional: %s %s\n", i == 0 ? g->white
+			           : g->black, line);
+		}
+}
+
 char *game_format(const struct game *g)
 {
 	struct buf b = BUF_INIT;
@@ -176,6 +197,7 @@ char *game_format(const struct game *g)
 			           i == 0 ? g->white : g->black, g->pend_move[i], t1,
 			           g->pend_msgid[i] ? g->pend_msgid[i] : "-");
 		}
+	gf_format_cond(g, &b);
 	for (i = 0; i < 2; i++)
 		if (g->token_hash[i][0])
 			buf_printf(&b, "token: %s %lu %s\n", i == 0 ? g->white : g->black,
@@ -546,6 +568,61 @@ static int gf_pending(struct game *g, char *val, char *err, size_t errlen)
 	return 0;
 }
 
+/* "conditional: USERID MOVE MOVE ...": a line of a player of an active
+ * game: an even number of plies (2 to GAME_COND_PLIES) of the form of
+ * a move, "!" only after the player's own moves; agreeing with the
+ * player's earlier lines (game_cond_add); and, for the player not to
+ * move, legal move by move from the position (game_cond_legal).  A
+ * line of the player to move waits for their move: only its form is
+ * known to be right. */
+static int gf_conditional(struct game *g, char *val, char *err,
+                          size_t errlen)
+{
+	struct game_cond l;
+	char *user, *w, *save = NULL, why[EP_ERR_MAX + 64];
+	int side, replaced;
+
+	memset(&l, 0, sizeof l);
+	user = strtok_r(val, " ", &save);
+	if (!user || (side = game_side_of(g, user)) < 0 ||
+	    g->state != GAME_ACTIVE) {
+		snprintf(err, errlen, "a conditional line is 'conditional: USERID "
+		         "MOVE MOVE ...' of a player of an active game");
+		return -1;
+	}
+	while ((w = strtok_r(NULL, " ", &save)) != NULL) {
+		size_t len = strlen(w);
+		if (len && w[len - 1] == '!' && l.n % 2 == 1) {
+			w[--len] = '\0';
+			l.forced |= 1UL << l.n;
+		}
+		if (l.n >= GAME_COND_PLIES || !game_move_form_ok(w)) {
+			snprintf(err, errlen, "a conditional line has at most %d "
+			         "moves of the form e3-e7 (! only after the player's "
+			         "own)", GAME_COND_PLIES);
+			return -1;
+		}
+		snprintf(l.ply[l.n++], EP_MOVE_TEXT_MAX, "%s", w);
+	}
+	if (l.n == 0 || l.n % 2) {
+		snprintf(err, errlen, "a conditional line is pairs of moves "
+		         "(the opponent's, then the answer)");
+		return -1;
+	}
+	if (game_cond_legal(g, side, &l, why, sizeof why) >= 0) {
+		snprintf(err, errlen, "a conditional line of %s does not replay: %s",
+		         user, why);
+		return -1;
+	}
+	if (game_cond_add(g, side, &l, &replaced) < 0 || replaced >= 0) {
+		snprintf(err, errlen, "the conditional lines of %s are at most %d "
+		         "and agree where they share a beginning, each once", user,
+		         GAME_COND_LINES);
+		return -1;
+	}
+	return 0;
+}
+
 /* "observer: USERID", sorted, each once. */
 static int gf_observer(struct game *g, const char *val, char *err,
                        size_t errlen)
@@ -589,8 +666,8 @@ static int gf_check_end(struct game *g, const char *key, const char *val,
 
 /* Where a game file's body has got to: each line kind may only follow
  * the ones before it. */
-enum gf_phase { GF_MOVES, GF_END, GF_VOTE, GF_PENDING, GF_TOKEN, GF_OBSERVER,
-                GF_CLOCK, GF_POSITION, GF_RESULT };
+enum gf_phase { GF_MOVES, GF_END, GF_VOTE, GF_PENDING, GF_COND, GF_TOKEN,
+                GF_OBSERVER, GF_CLOCK, GF_POSITION, GF_RESULT };
 
 /* One line of the body (after the header): key and value.  *phase moves
  * on; returns 0 or -1 with msg. */
@@ -598,8 +675,8 @@ static int gf_body_line(struct game *g, const char *key, char *val,
                         enum gf_phase *phase, char *msg, size_t len)
 {
 	static const char *const order[] = {
-		"move", "end", "vote", "pending", "token", "observer", "clock",
-		"position", "result"
+		"move", "end", "vote", "pending", "conditional", "token",
+		"observer", "clock", "position", "result"
 	};
 	int k;
 
@@ -611,7 +688,7 @@ static int gf_body_line(struct game *g, const char *key, char *val,
 		}
 		return gf_stopped(g, val, msg, len);
 	}
-	for (k = 0; k < 9 && strcmp(key, order[k]) != 0; k++)
+	for (k = 0; k < 10 && strcmp(key, order[k]) != 0; k++)
 		;
 	if (*phase == GF_RESULT) {
 		snprintf(msg, len, "text after the result line");
@@ -619,11 +696,11 @@ static int gf_body_line(struct game *g, const char *key, char *val,
 	}
 	if (k < (int)*phase ||
 	    (k == (int)*phase && k != GF_MOVES && k != GF_TOKEN &&
-	     k != GF_PENDING && k != GF_OBSERVER) ||
+	     k != GF_PENDING && k != GF_COND && k != GF_OBSERVER) ||
 	    (k == GF_RESULT && *phase != GF_POSITION)) {
 		snprintf(msg, len, "'%s' is out of order (the order is move, end, "
-		         "vote, pending, token, observer, clock, position, result)",
-		         key);
+		         "vote, pending, conditional, token, observer, clock, "
+		         "position, result)", key);
 		return -1;
 	}
 	*phase = (enum gf_phase)k;
@@ -636,6 +713,8 @@ static int gf_body_line(struct game *g, const char *key, char *val,
 		return gf_vote(g, val, msg, len);
 	case GF_PENDING:
 		return gf_pending(g, val, msg, len);
+	case GF_COND:
+		return gf_conditional(g, val, msg, len);
 	case GF_TOKEN:
 		return gf_token(g, val, msg, len);
 	case GF_OBSERVER:
@@ -652,6 +731,7 @@ static int gf_body_key(const char *key)
 	return strcmp(key, "move") == 0 || strcmp(key, "end") == 0 ||
 	       strcmp(key, "vote") == 0 || strcmp(key, "token") == 0 ||
 	       strcmp(key, "pending") == 0 || strcmp(key, "observer") == 0 ||
+	       strcmp(key, "conditional") == 0 ||
 	       strcmp(key, "stopped") == 0 || strcmp(key, "clock") == 0 ||
 	       strcmp(key, "position") == 0 ||
 	       strcmp(key, "result") == 0;
@@ -726,7 +806,8 @@ static int gf_parse(struct game *g, const char *text, const char *name,
 		    (version >= 4 || strcmp(line, "pending") != 0) &&
 		    (version >= 4 || strcmp(line, "observer") != 0) &&
 		    (version >= 6 || strcmp(line, "stopped") != 0) &&
-		    (version >= 6 || strcmp(line, "clock") != 0)) {
+		    (version >= 6 || strcmp(line, "clock") != 0) &&
+		    (version >= 6 || strcmp(line, "conditional") != 0)) {
 			if (!started) {
 				if (gf_start(g, &h, msg, sizeof msg) < 0)
 					goto fail;

@@ -34,6 +34,11 @@ struct mail_in {
 	int is_report;        /* top-level multipart/report */
 	int spam_flagged;     /* X-Spam-Flag: YES or X-Spam-Status: Yes (the
 	                         first field of each, as the MTA adds them) */
+	long long received;   /* the date of the topmost Received field
+	                         (the one the last MTA added), seconds
+	                         since the epoch; 0 when there is none or
+	                         its date does not parse.  Untrusted: the
+	                         caller decides whether that MTA was ours */
 	char *body;           /* the text of the message: text/plain part
 	                         preferred, charset converted to UTF-8,
 	                         transfer encoding undone, line ends LF;
@@ -88,6 +93,17 @@ struct mail_out {
  * must be exactly one id).  date NULL means now; auto_submitted NULL
  * means "auto-generated". */
 char *mail_compose(const struct mail_out *m, char **err);
+
+/* The date-time after the last ';' of a Received field's value
+ * (unfolded, NUL-terminated; may be NULL), parsed as RFC 5322 says
+ * (mailimf_date_time_parse), as seconds since the epoch; 0 when there is
+ * none, it does not parse, or it is before 1970 or after 9999. */
+long long mail_received_time(const char *value);
+
+/* An IMAP INTERNALDATE ("17-Jul-1996 02:44:25 -0700", quotes and
+ * leading blanks allowed; RFC 3501 date-time) as seconds since the
+ * epoch; 0 when s is NULL or not of that form. */
+long long mail_internaldate_time(const char *s);
 
 /* Format time t as an RFC 5322 date into buf (at least 40 bytes). */
 void mail_date(long long t, char *buf, size_t len);

@@ -33,13 +33,14 @@ enum {
 	H_MESSAGE_ID, H_FROM, H_REPLY_TO, H_RETURN_PATH, H_SUBJECT, H_DATE,
 	H_IN_REPLY_TO, H_REFERENCES, H_AUTO_SUBMITTED, H_PRECEDENCE, H_X_LOOP,
 	H_LIST_ID, H_X_AUTOREPLY, H_X_AUTORESPOND, H_X_SPAM_FLAG, H_X_SPAM_STATUS,
-	H_COUNT
+	H_RECEIVED, H_COUNT
 };
 
 static const char *const header_names[H_COUNT] = {
 	"Message-ID", "From", "Reply-To", "Return-Path", "Subject", "Date",
 	"In-Reply-To", "References", "Auto-Submitted", "Precedence", "X-Loop",
 	"List-Id", "X-Autoreply", "X-Autorespond", "X-Spam-Flag", "X-Spam-Status",
+	"Received",
 };
 
 /* Whether a header value (raw, maybe NULL) starts with word, blanks
@@ -358,6 +359,10 @@ static int fill_headers(char *raw[H_COUNT], struct mail_in *m)
 	 * a name is the one read). */
 	m->spam_flagged = value_starts(raw[H_X_SPAM_FLAG], "yes") ||
 	                  value_starts(raw[H_X_SPAM_STATUS], "yes");
+	/* Only the topmost Received (the first of the name): the fields
+	 * below it were written before the mail reached the last MTA, by
+	 * anyone (issue 15). */
+	m->received = mail_received_time(raw[H_RECEIVED]);
 	return oom ? -1 : 0;
 }
 

@@ -6,6 +6,7 @@
 #include "spool/group.h"
 #include "spool/pwcache.h"
 #include "spool/quarantine.h"
+#include "spool/spool.h"
 #include "mail/mail.h"
 #include "util/buf.h"
 #include "util/magic.h"
@@ -141,6 +142,7 @@ void user_defaults(struct user *u)
 	u->nleave = 0;
 	u->timezone[0] = '\0';
 	u->digest_hour = -1;
+	u->nnotify = 0;
 	u->left = 0;
 }
 
@@ -186,6 +188,43 @@ static int user_leave_field(struct user *u, const char *val)
 		return -1;
 	u->leave[u->nleave++] = s;
 	return 0;
+}
+
+/* A "notify:" value, "GAME BOARD" or "GAME all" (issue 15), added to
+ * u->notify; 0, or -1 when malformed, of no game, or one too many. */
+static int user_notify_parse(struct user *u, const char *val)
+{
+	char game[16], what[16], extra;
+	struct user_notify *n;
+	const char *name;
+	char *end;
+
+	if (u->nnotify >= USER_MAX_NOTIFY ||
+	    sscanf(val, "%15s %15s %c", game, what, &extra) != 2 ||
+	    !(name = spool_game_named(game)))
+		return -1;
+	n = &u->notify[u->nnotify];
+	snprintf(n->game, sizeof n->game, "%s", name);
+	if (strcmp(what, "all") == 0) {
+		n->board = -1;
+	} else {
+		errno = 0;
+		n->board = strtol(what, &end, 10);
+		if (errno || *end || n->board < 1 || what[0] == '+' ||
+		    what[0] == '-')
+			return -1;
+	}
+	u->nnotify++;
+	return 0;
+}
+
+/* The "notify:" line of n, appended to b. */
+static void user_notify_format(const struct user_notify *n, struct buf *b)
+{
+	if (n->board < 0)
+		buf_printf(b, "notify: %s all\n", n->game);
+	else
+		buf_printf(b, "notify: %s %ld\n", n->game, n->board);
 }
 
 /* The optional fields; 0, or -1 on a bad value. */
@@ -240,6 +279,9 @@ static int user_pref_field(struct user *u, const char *key, const char *val)
 		         h <= 23)
 			u->digest_hour = h;
 		else
+			return -1;
+	} else if (strcmp(key, "notify") == 0) {
+		if (user_notify_parse(u, val) < 0)
 			return -1;
 	} else if (strcmp(key, "left") == 0) {
 		if (util_parse_iso_time(val, &u->left) < 0)
@@ -637,6 +679,8 @@ char *user_format(const struct user *u)
 		buf_printf(&b, "timezone: %s\n", u->timezone);
 	if (u->digest_hour >= 0)
 		buf_printf(&b, "mail: digest %d\n", u->digest_hour);
+	for (i = 0; i < u->nnotify; i++)
+		user_notify_format(&u->notify[i], &b);
 	if (u->left) {
 		util_iso_time(u->left, when, sizeof when);
 		buf_printf(&b, "left: %s\n", when);

@@ -32,6 +32,10 @@
  *   mail: digest 7              (issue 15: board mails in a daily digest
  *                                at that hour of the player's time zone;
  *                                default each: every board mail)
+ *   notify: epaminondas 101     (issue 15, pbmserv's notify: a mail when
+ *   notify: epaminondas all      that board, or any board of that game,
+ *                                ends; one line each, at most
+ *                                USER_MAX_NOTIFY; cmd/notify.c)
  *   left: 2026-12-01T10:00:00Z  (signed off: the userid stays taken)
  *
  * A player who signs off keeps the file, marked "left", with the password
@@ -65,6 +69,17 @@ enum user_orientation {
 /* Leaves kept per account (this year's and last year's are enough to
  * count the allowance; older ones are dropped when the file is written). */
 #define USER_MAX_LEAVE 24
+
+/* Boards (or "all" of a game) a player asks to hear the end of
+ * (notify, cmd/notify.c). */
+#define USER_MAX_NOTIFY 16
+
+/* One "notify:" line: a mail when board ends, or any board of game when
+ * board is -1. */
+struct user_notify {
+	char game[16];   /* a spool_games name */
+	long board;      /* the board, or -1: every board of game */
+};
 
 /* Addresses per account, confirmed and requested together. */
 #define USER_MAX_ADDRESSES 3
@@ -115,6 +130,8 @@ struct user {
 	                                    "" for UTC */
 	int digest_hour;                 /* -1: every board mail (default);
 	                                    0..23: a daily digest then */
+	struct user_notify notify[USER_MAX_NOTIFY];  /* notify, in order */
+	size_t nnotify;
 	time_t left;                     /* when the player signed off, or 0 */
 };
 

@@ -72,6 +72,11 @@ static const struct {
 	{ "failed_days", "EPAMSERV_FAILED_DAYS" },
 	{ "maildir_keep_days", "EPAMSERV_MAILDIR_KEEP_DAYS" },
 	{ "imap_keep_days", "EPAMSERV_IMAP_KEEP_DAYS" },
+	/* Correspondence time (issue 15): the time a move counts at. */
+	{ "arrival", "EPAMSERV_ARRIVAL" },
+	{ "arrival_max_hours", "EPAMSERV_ARRIVAL_MAX_HOURS" },
+	/* Clocks (issue 15): the reminders before a deadline. */
+	{ "remind_at", "EPAMSERV_REMIND_AT" },
 	{ NULL, NULL },
 };
 
@@ -95,6 +100,8 @@ static const struct {
 	{ "failed_days", offsetof(struct config, failed_days), 1, 3650 },
 	{ "maildir_keep_days", offsetof(struct config, maildir_keep_days), 0, 3650 },
 	{ "imap_keep_days", offsetof(struct config, imap_keep_days), 0, 3650 },
+	{ "arrival_max_hours", offsetof(struct config, arrival_max_hours),
+	  0, 720 },
 	{ NULL, 0, 0, 0 },
 };
 
@@ -379,6 +386,15 @@ int config_set(struct config *cfg, const char *key, const char *value,
 		                &v) < 0)
 			goto bad;
 		cfg->max_reply_size = (size_t)v;
+	} else if (strcmp(key, "arrival") == 0) {
+		if (strcmp(value, "received") == 0)
+			cfg->arrival = ARRIVAL_RECEIVED;
+		else if (strcmp(value, "delivery") == 0)
+			cfg->arrival = ARRIVAL_DELIVERY;
+		else if (strcmp(value, "now") == 0)
+			cfg->arrival = ARRIVAL_NOW;
+		else
+			goto bad;
 	} else if (strcmp(key, "smtp_tls") == 0 || strcmp(key, "imap_tls") == 0) {
 		int *slot = key[0] == 's' ? &cfg->smtp_tls : &cfg->imap_tls;
 		if (strcmp(value, "none") == 0)
@@ -413,6 +429,9 @@ int config_set(struct config *cfg, const char *key, const char *value,
 		set_str(&cfg->imap_ca_file, value);
 	} else if (strcmp(key, "smtp_ehlo") == 0) {
 		set_str(&cfg->smtp_ehlo, value);
+	} else if (strcmp(key, "remind_at") == 0) {
+		if (config_parse_remind_at(cfg, value) < 0)
+			goto bad;
 	} else if (strcmp(key, "smtp_connect_timeout") == 0 ||
 	           strcmp(key, "smtp_timeout") == 0) {
 		if (parse_count(value, 1, 3600, &v) < 0)
@@ -453,6 +472,51 @@ bad:
 	buf_printf(&e, "bad value '%s' for %s", value, key);
 	*err = buf_take(&e);
 	return -1;
+}
+
+int config_parse_remind_at(struct config *cfg, const char *value)
+{
+	long left[CONFIG_REMIND_MAX];
+	int pct[CONFIG_REMIND_MAX], n = 0, i;
+	const char *p = value;
+
+	while (*p) {
+		char *end;
+		long v;
+		while (*p == ' ' || *p == '\t' || *p == ',')
+			p++;
+		if (!*p)
+			break;
+		if (n == CONFIG_REMIND_MAX || *p < '0' || *p > '9')
+			return -1;
+		v = strtol(p, &end, 10);
+		if (end - p > 4)
+			return -1;
+		if (*end == '%') {
+			if (v < 1 || v > 99)
+				return -1;
+			pct[n] = (int)v;
+			left[n] = 0;
+		} else if (*end == 'h' || *end == 'd') {
+			if (v < 1 || v > (*end == 'h' ? 8760 : 365))
+				return -1;
+			pct[n] = 0;
+			left[n] = v * (*end == 'h' ? 3600L : 86400L);
+		} else {
+			return -1;
+		}
+		n++;
+		p = end + 1;
+		if (*p && *p != ',' && *p != ' ' && *p != '\t')
+			return -1;
+	}
+	for (i = 0; i < n; i++) {
+		cfg->remind_pct[i] = pct[i];
+		cfg->remind_left[i] = left[i];
+	}
+	cfg->nremind = n;
+	set_str(&cfg->remind_at, value);
+	return 0;
 }
 
 /* The index of key in config_keys, or -1. */
@@ -690,6 +754,8 @@ static void config_defaults(struct config *cfg)
 	cfg->bounce_reports_per_day = 100;
 	cfg->remind_days = 7;
 	cfg->forfeit_days = 21;
+	cfg->remind_at = NULL;
+	config_parse_remind_at(cfg, CONFIG_REMIND_AT_DEFAULT);
 	cfg->challenge_days = 14;
 	cfg->archive_days = 14;
 	cfg->imap_user = xstrdup("");
@@ -702,6 +768,8 @@ static void config_defaults(struct config *cfg)
 	cfg->max_message_recipients = 10;
 	cfg->imap_tls = 2;
 	cfg->repair_notice_hours = 4;
+	cfg->arrival = ARRIVAL_RECEIVED;
+	cfg->arrival_max_hours = 72;
 	cfg->seen_days = 60;
 	cfg->maildir_max_days = 30;
 	cfg->failed_days = 30;
@@ -895,6 +963,12 @@ static void format_value(const struct config *cfg, int k, struct buf *b)
 #define INT(name) if (strcmp(key, #name) == 0) { buf_printf(b, "%d", cfg->name); return; }
 #define YESNO(name) if (strcmp(key, #name) == 0) { buf_puts(b, cfg->name ? "yes" : "no"); return; }
 #define TLS(name) if (strcmp(key, #name) == 0) { buf_puts(b, tls[cfg->name % 3]); return; }
+	if (strcmp(key, "arrival") == 0) {
+		buf_puts(b, cfg->arrival == ARRIVAL_NOW ? "now"
+		         : cfg->arrival == ARRIVAL_DELIVERY ? "delivery"
+		         : "received");
+		return;
+	}
 	if (strcmp(key, "smtp_url") == 0) {
 		mask_url(b, cfg->smtp_url);
 		return;
@@ -913,7 +987,7 @@ static void format_value(const struct config *cfg, int k, struct buf *b)
 		return;
 	}
 	STR(spool) STR(log) STR(templates) STR(smtp_user) STR(smtp_password_file)
-	STR(smtp_ca_file) STR(smtp_ehlo) STR(imap_user) STR(imap_password_file)
+	STR(remind_at) STR(smtp_ca_file) STR(smtp_ehlo) STR(imap_user) STR(imap_password_file)
 	STR(imap_ca_file)
 	INT(lock_timeout) INT(batch_group) INT(smtp_connect_timeout)
 	INT(smtp_timeout) INT(retry_days) INT(rate_limit)
@@ -979,6 +1053,7 @@ void config_free(struct config *cfg)
 	free(cfg->smtp_password_file);
 	free(cfg->smtp_ca_file);
 	free(cfg->smtp_ehlo);
+	free(cfg->remind_at);
 	free(cfg->imap_user);
 	free(cfg->imap_password_file);
 	free(cfg->imap_ca_file);

@@ -102,6 +102,23 @@
  *   imap_keep_days EPAMSERV_IMAP_KEEP_DAYS 0 (batch --imap: processed
  *                                        mails expunged after this many
  *                                        days; 0: kept)
+ *   arrival       EPAMSERV_ARRIVAL       received | delivery | now (the
+ *                                        time a move counts at: the
+ *                                        earlier of the topmost Received
+ *                                        header and the delivery record,
+ *                                        the delivery record only, or the
+ *                                        time it is processed)
+ *   arrival_max_hours EPAMSERV_ARRIVAL_MAX_HOURS 72 (0 to 720: a mail's
+ *                                        arrival is never taken as earlier
+ *                                        than this many hours before the
+ *                                        mail was first read)
+ *   remind_at     EPAMSERV_REMIND_AT     "50%, 24h" (sweep: reminders to
+ *                                        the player to move when this much
+ *                                        of the turn's time is left: N% of
+ *                                        what the turn began with, or Nh /
+ *                                        Nd; at most 8 points, "" none;
+ *                                        TC_DAYS boards also keep the
+ *                                        reminder after remind_days)
  */
 #ifndef EPAM_CONFIG_H
 #define EPAM_CONFIG_H
@@ -115,7 +132,20 @@
 #define CONFIG_REPLY_SIZE_MAX (8 * 1024 * 1024)
 
 /* The number of keys (the table in conf.c). */
-#define CONFIG_NKEYS 40
+#define CONFIG_NKEYS 43
+
+/* config.arrival: which record of a mail's arrival a move counts at. */
+enum arrival_source {
+	ARRIVAL_RECEIVED,  /* the earlier of the topmost Received header and
+	                      the delivery record (the default) */
+	ARRIVAL_DELIVERY,  /* the delivery record only: the Maildir file's
+	                      time, the IMAP INTERNALDATE (receive: now) */
+	ARRIVAL_NOW        /* the time the mail is processed */
+};
+
+/* remind_at (issue 15): at most this many points, and the default. */
+#define CONFIG_REMIND_MAX 8
+#define CONFIG_REMIND_AT_DEFAULT "50%, 24h"
 
 /* Days an MTA keeps retrying a mail (Postfix's and Exim's default is 5):
  * seen_days must exceed maildir_max_days by more. */
@@ -144,6 +174,11 @@ struct config {
 	int rate_limit;      /* mails per address per hour, 0 = off */
 	int bounce_reports_per_day; /* bounce records from reports a day */
 	int remind_days, forfeit_days;  /* sweep: days without a move */
+	char *remind_at;     /* sweep: the reminder schedule as written */
+	int nremind;         /* its points: remind_pct[i] (1-99) when the
+	                        point is a share, else remind_left[i] seconds */
+	int remind_pct[CONFIG_REMIND_MAX];
+	long remind_left[CONFIG_REMIND_MAX];
 	int challenge_days;  /* sweep: days an unanswered challenge lasts */
 	int archive_days;    /* sweep: days before a finished board is archived */
 	char *imap_user;     /* "" when unset (batch --imap) */
@@ -165,6 +200,9 @@ struct config {
 	                          removed after; 0 = kept */
 	int imap_keep_days;  /* batch --imap: processed mails expunged after;
 	                        0 = kept */
+	int arrival;         /* enum arrival_source */
+	int arrival_max_hours; /* an arrival is at most this many hours
+	                          before the mail was first read */
 	/* Where each key's value came from, in the order of the key table:
 	 * NULL for the default, else "FILE:LINE", "EPAMSERV_..." or the
 	 * option ("--spool"); malloc'ed. */
@@ -172,6 +210,11 @@ struct config {
 	/* The line being read of the config file (0 outside it). */
 	int lineno;
 };
+
+/* Parse a remind_at value ("50%, 24h", "3d,12h", "" for none) into
+ * cfg's schedule (and cfg->remind_at, malloc'ed).  0, or -1 (cfg
+ * unchanged) on a bad value. */
+int config_parse_remind_at(struct config *cfg, const char *value);
 
 /* Whether the SMTP settings keep AUTH secret: credentials (smtp_user,
  * smtp_password_file, or a user or password in smtp_url) on a URL other

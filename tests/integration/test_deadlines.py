@@ -172,8 +172,9 @@ try:
         contains(body_of(msgs[0]) if msgs else "", want,
                  "%s: the time left on the board" % subject)
 
-    # No -time: pbmserv's rule, forfeit_days (21) from the board's last
-    # change; the time left and the deadline follow it.
+    # No -time: pbmserv's rule, forfeit_days (21) from the last move
+    # (here the board's last change); the time left and the deadline
+    # follow it.
     env.start_game("bob", "alice", 102)
     env.new_messages()
     later += 2 * HOUR
@@ -187,8 +188,8 @@ try:
     env.mail(ADDR["alice"], "epaminondas show 102")
     msgs = env.new_messages()
     text = body_of(msgs[0]) if msgs else ""
-    contains(text, "Time control: 21 days for each move, counted from the "
-             "board's last change", "no -time: pbmserv's rule in words")
+    contains(text, "Time control: 21 days for each move,",
+             "no -time: pbmserv's rule in words")
     contains(text, "Time left: bob 21 days 0 hours, alice 20 days 19 hours "
              "(to move).", "no -time: the time left since the last change")
     contains(text, "alice's deadline: %s." % local_words(upd + 21 * DAY,

@@ -216,7 +216,10 @@ static void test_days(void)
 	}
 	play(&g, 0, T0 + D);
 	is_int(clock_deadline(&g, 21 * D, NULL, 0), T0 + 22 * D,
-	       "21 days after the last change");
+	       "21 days after the last move");
+	g.updated = T0 + 10 * D;   /* a submit, a queue, a draw offer */
+	is_int(clock_deadline(&g, 21 * D, NULL, 0), T0 + 22 * D,
+	       "a change of the file that is no move gives no time");
 	leave[0].from = T0 + 5 * D;
 	leave[0].until = T0 + 8 * D;
 	leave[1].from = T0 + 40 * D;   /* after the deadline: no effect */

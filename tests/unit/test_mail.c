@@ -710,6 +710,44 @@ static void test_helpers(void)
 	ok(!mail_addr_ok("a\xff@b"), "invalid UTF-8 in an address is refused");
 }
 
+/* Issue 15: the dates a move counts at (arrival.c), and the topmost
+ * Received field only. */
+static void test_arrival_dates(void)
+{
+	static const char two[] =
+		"Received: from mx.games.example by in.games.example; "
+		"Mon, 30 Nov 2026 16:00:00 +0200 (CEST)\r\n"
+		"Received: from forged by anyone;\r\n"
+		"\tTue, 1 Jan 2019 00:00:00 +0000\r\n"
+		"From: a@example.org\r\nSubject: s\r\n\r\nbody\r\n";
+	struct mail_in m;
+	char *err = NULL;
+
+	/* 2026-11-30T14:00:00Z = 1796047200 */
+	is_int(mail_received_time("from a by b; Mon, 30 Nov 2026 16:00:00 "
+	                          "+0200"), 1796047200LL,
+	       "Received date with a +0200 zone");
+	is_int(mail_received_time("from a (x; y) by b; 30 Nov 2026 "
+	                          "09:30:00 -0430 (comment)"), 1796047200LL,
+	       "the last ';', no day name, -0430 and a comment");
+	is_int(mail_received_time("from a by b"), 0, "no date: 0");
+	is_int(mail_received_time("from a by b; yesterday"), 0,
+	       "a date that does not parse: 0");
+	is_int(mail_received_time("x; 31 Feb 2026 10:00:00 +0000"), 0,
+	       "31 February: 0");
+	is_int(mail_received_time(NULL), 0, "NULL: 0");
+	is_int(mail_internaldate_time("\"30-Nov-2026 16:00:00 +0200\""),
+	       1796047200LL, "INTERNALDATE with quotes");
+	is_int(mail_internaldate_time(" 1-Dec-2026 00:00:00 +0000"),
+	       1796083200LL, "INTERNALDATE with a one-digit day");
+	is_int(mail_internaldate_time("30-Nox-2026 16:00:00 +0200"), 0,
+	       "INTERNALDATE with a bad month: 0");
+	ok(mail_parse(two, sizeof two - 1, &m, &err) == 0, "parses");
+	is_int(m.received, 1796047200LL,
+	       "the topmost Received field counts, not the one below it");
+	mail_in_free(&m);
+}
+
 int main(void)
 {
 	test_plain();
@@ -730,5 +768,6 @@ int main(void)
 	test_text_clean_c1_bidi();
 	test_html_entities_cleaned();
 	test_helpers();
+	test_arrival_dates();
 	return tap_done();
 }

@@ -1,0 +1,33 @@
+/*
+ * sweep.h - the clocks part of "epamserv sweep" (sweep_clock.c): the
+ * reminders and the losses on time of the ACTIVE boards (issue 15).
+ */
+#ifndef EPAM_SWEEP_H
+#define EPAM_SWEEP_H
+
+#include "cmd/cmd.h"
+#include "cmd/held.h"
+
+/* What the clocks part of one sweep did (counts). */
+struct sweep_clock_stats {
+	int reminded, forfeited, away, waiting, claimable;
+};
+
+/* Run the clock of b (ACTIVE, its lock held, c set up as the sweep's):
+ *   - the mover's time out (clock_left <= 0, their leave not counted):
+ *     under -timeout=auto they lose on time (GAME_END_FORFEIT, both
+ *     players told, the result record written by board_save), unless a
+ *     mail naming the board waits (held[0..nheld), a held record whose
+ *     file is the board's: counted in waiting); under claim nothing
+ *     (claimable);
+ *   - else the latest point of the reminder schedule passed in this
+ *     turn (cfg->remind_at, and remind_days for TC_DAYS) gets one
+ *     reminder to the mover, with their reply token and the deadline,
+ *     once per point and turn (event key "sweep remind...", seen once).
+ * A TC_DAYS board whose mover is away is left alone (away), as before
+ * issue 15.  Each event is one transaction keyed like a mail. */
+void sweep_clock(struct cmdctx *c, struct board_ctx *b,
+                 const struct held_entry *held, size_t nheld,
+                 struct sweep_clock_stats *st);
+
+#endif

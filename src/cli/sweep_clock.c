@@ -1,0 +1,184 @@
+/*
+ * sweep_clock.c - reminders and losses on time for "epamserv sweep"
+ * (sweep.h; issue 15, game/clock.h).
+ *
+ * The reminder schedule: each point is an amount of the turn's time
+ * still left, "N%" of what the turn began with (the mover's bank, or
+ * forfeit_days for TC_DAYS) or "Nh"/"Nd"; a point at or beyond the
+ * turn's whole time is skipped (it would come at once).  TC_DAYS boards
+ * keep the reminder after remind_days as one more point.  A sweep sends
+ * at most one reminder a board: for the latest point passed, so a sweep
+ * that ran late does not send two at once.
+ */
+#include "cli/sweep.h"
+#include "game/clock.h"
+#include "spool/spool.h"
+#include "spool/txn.h"
+#include "spool/users.h"
+#include "util/log.h"
+#include "util/util.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* The key of one sweep event, as a mail's digest (sweep.c's form:
+ * "sweep EVENT GAME BOARD MOVE SINCE"). */
+static void clock_event_key(struct cmdctx *c, const char *event,
+                            const struct game *g, time_t since)
+{
+	char text[160];
+
+	snprintf(text, sizeof text, "sweep %s %s %ld %zu %lld", event, g->game,
+	         g->board, g->nmoves, (long long)since);
+	util_digest_hex(text, strlen(text), c->digest);
+	spool_msg_key(c->digest, c->msg_key, sizeof c->msg_key);
+}
+
+/* Whether a held record names b's board file. */
+static int held_names(const struct held_entry *held, size_t n,
+                      const struct game *g)
+{
+	char rel[128];
+	size_t i;
+
+	spool_board_path(g->game, g->board, rel, sizeof rel);
+	for (i = 0; i < n; i++)
+		if (strcmp(held[i].file, rel) == 0)
+			return 1;
+	return 0;
+}
+
+/* One reminder to the player to move, with the board (their token: a
+ * board mail to one address that answers no mail carries it). */
+static enum cmd_status remind(struct cmdctx *c, struct board_ctx *b,
+                              const struct board_clock *k, long left)
+{
+	struct user u;
+	struct txn *t;
+	char headline[512], when[64], rest[64], *err = NULL;
+	const char *who = game_to_move(&b->g);
+	enum cmd_status st;
+
+	if (user_load(c->cfg->spool, who, &u, &err) != 0) {
+		free(err);
+		return CMD_REFUSED;
+	}
+	if (!user_confirmed(&u)) {
+		user_free(&u);
+		return CMD_REFUSED;  /* the player left: nobody to remind */
+	}
+	deadline_words(&u, k->deadline, when, sizeof when);
+	clock_format_left(left, rest, sizeof rest);
+	if (b->g.tc.kind == TC_DAYS)
+		snprintf(headline, sizeof headline, "Reminder: %s, it has been "
+		         "your move on board %ld for %ld days.  After %d days "
+		         "without a move the game is forfeited: your deadline is "
+		         "%s (%s left).", who, b->g.board,
+		         (long)((c->now - (k->deadline -
+		                 (time_t)c->cfg->forfeit_days * 86400)) / 86400),
+		         c->cfg->forfeit_days, when, rest);
+	else
+		snprintf(headline, sizeof headline, "Reminder: %s, it is your "
+		         "move on board %ld: your deadline is %s (%s left); after "
+		         "it %s.", who, b->g.board, when, rest, b->g.tc.claim ?
+		         "your opponent may claim the game" : "you lose on time");
+	t = cmd_txn(c, b->key);
+	st = reply_board(c, t, &b->g, headline, "", NULL, user_address(&u));
+	user_free(&u);
+	if (st != CMD_DONE) {
+		txn_abort(t);
+		return st;
+	}
+	return cmd_commit(c, t);
+}
+
+void sweep_clock(struct cmdctx *c, struct board_ctx *b,
+                 const struct held_entry *held, size_t nheld,
+                 struct sweep_clock_stats *st)
+{
+	struct board_clock k;
+	long limit = (long)c->cfg->forfeit_days * 86400, left, whole;
+	long best = -1;
+	char headline[512], event[48];
+	const char *mover = game_to_move(&b->g);
+	time_t since;
+	int i, days_point = 0;
+
+	if (board_clock(c, &b->g, &k) < 0)
+		return;
+	if (b->g.tc.kind == TC_DAYS && k.away) {
+		st->away++;
+		return;
+	}
+	/* TC_DAYS: the idle count starts at the last change or the end of
+	 * a leave (clock_deadline); the clocks: at the turn's start. */
+	since = b->g.tc.kind == TC_DAYS ? k.deadline - limit : k.turn;
+	whole = b->g.tc.kind == TC_DAYS ? limit : k.bank[k.side];
+	left = board_clock_left(c, &b->g, &k, c->now);
+	if (left <= 0) {
+		if (b->g.tc.claim) {
+			st->claimable++;
+			return;
+		}
+		if (held_names(held, nheld, &b->g)) {
+			st->waiting++;
+			log_msg(LOG_INFO, "sweep: %s board %ld: %s's time is out but "
+			        "a mail for the board is held: no loss on time yet",
+			        b->g.game, b->g.board, mover);
+			return;
+		}
+		clock_event_key(c, "forfeit", &b->g, since);
+		timeout_headline(&b->g, mover, headline, sizeof headline);
+		if (b->g.tc.kind == TC_DAYS)
+			snprintf(headline + strlen(headline), sizeof headline -
+			         strlen(headline), " %s made no move on board %ld for "
+			         "%ld days and loses on time.", mover, b->g.board,
+			         (long)((c->now - since) / 86400));
+		snprintf(b->userid, sizeof b->userid, "%s", mover);
+		game_end(&b->g, GAME_END_FORFEIT, mover, c->now);
+		if (board_save(c, b, headline) == CMD_DONE) {
+			st->forfeited++;
+			log_msg(LOG_INFO, "sweep: %s board %ld forfeited by %s",
+			        b->g.game, b->g.board, mover);
+		}
+		return;
+	}
+	if (k.away)
+		return;   /* on leave: the clock stands still */
+	/* The latest point passed: the least time left among those at or
+	 * above what is left now. */
+	for (i = 0; i < c->cfg->nremind; i++) {
+		long at = c->cfg->remind_pct[i] ?
+		          whole / 100 * c->cfg->remind_pct[i] +
+		          whole % 100 * c->cfg->remind_pct[i] / 100 :
+		          c->cfg->remind_left[i];
+		if (at >= whole || left > at)
+			continue;
+		if (best < 0 || at < best)
+			best = at;
+	}
+	if (b->g.tc.kind == TC_DAYS &&
+	    c->now - since >= (time_t)c->cfg->remind_days * 86400) {
+		long at = limit - (long)c->cfg->remind_days * 86400;
+		if (best < 0 || at < best) {
+			best = at;
+			days_point = 1;
+		}
+	}
+	if (best < 0)
+		return;
+	/* remind_days keeps the key of the sweeps before issue 15. */
+	if (days_point)
+		snprintf(event, sizeof event, "remind");
+	else
+		snprintf(event, sizeof event, "remind-%ld", best);
+	clock_event_key(c, event, &b->g, since);
+	if (spool_seen(c->cfg->spool, c->digest))
+		return;  /* reminded at this point of this turn already */
+	if (remind(c, b, &k, left) == CMD_DONE) {
+		st->reminded++;
+		log_msg(LOG_INFO, "sweep: %s board %ld: reminder to %s (%s)",
+		        b->g.game, b->g.board, mover, event);
+	}
+}
