@@ -49,6 +49,9 @@
  *   remind_days   EPAMSERV_REMIND_DAYS   7 (sweep: reminder to the player
  *                                        to move after this many idle days)
  *   forfeit_days  EPAMSERV_FORFEIT_DAYS  21 (sweep: loss on time)
+ *   leave_days    EPAMSERV_LEAVE_DAYS    30 (leave days a player may take
+ *                                        per calendar year, 0 to 366;
+ *                                        0: no leave)
  *   challenge_days EPAMSERV_CHALLENGE_DAYS 14 (sweep: an unanswered
  *                                        challenge expires)
  *   archive_days  EPAMSERV_ARCHIVE_DAYS  14 (sweep: a finished board moves
@@ -163,6 +166,7 @@ struct config {
 	int rate_limit;      /* mails per address per hour, 0 = off */
 	int bounce_reports_per_day; /* bounce records from reports a day */
 	int remind_days, forfeit_days;  /* sweep: days without a move */
+	int leave_days;      /* leave allowance per player and calendar year */
 	int challenge_days;  /* sweep: days an unanswered challenge lasts */
 	int archive_days;    /* sweep: days before a finished board is archived */
 	char *imap_user;     /* "" when unset (batch --imap) */
