@@ -103,11 +103,15 @@ static time_t idle_since(const struct config *cfg, const struct game *g,
 	}
 	if (user_on_vacation(&u, now))
 		*away = 1;
-	else if (u.vacation[0]) {
-		char iso[32];
-		snprintf(iso, sizeof iso, "%sT23:59:59Z", u.vacation);
-		if (util_parse_iso_time(iso, &back) == 0 && back > since)
-			since = back;
+	else {
+		/* Leaves over that overlap the wait (an old vacation: one). */
+		struct time_span s[USER_MAX_LEAVE + 1];
+		size_t i, n = user_leave_spans(&u, s, USER_MAX_LEAVE + 1);
+		for (i = 0; i < n; i++) {
+			back = s[i].until;
+			if (back > since && back <= now && s[i].from < back)
+				since = back;
+		}
 	}
 	user_free(&u);
 	return since;

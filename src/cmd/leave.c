@@ -486,6 +486,12 @@ static int leave_check(const struct cmdctx *c, struct user *u, time_t now,
 		         u->timezone[0] ? u->timezone : "UTC");
 		return -1;
 	}
+	if (duntil < today) {
+		snprintf(why, len, "%s is in the past (today is %s in your time "
+		         "zone, %s)", b, (day_words(today, a, sizeof a), a),
+		         u->timezone[0] ? u->timezone : "UTC");
+		return -1;
+	}
 	if (duntil < dfrom) {
 		snprintf(why, len, "the last day of the leave (%s) is before its "
 		         "first (%s)", b, a);

@@ -1064,7 +1064,7 @@ static enum cmd_status board_mail(struct cmdctx *c, struct txn *t,
 	if (r->away) {
 		char words[256];
 		leave_board_words(r->away, g, c->now, words, sizeof words);
-		tvars_set(v, "vacation", words);
+		tvars_setf(v, "vacation", "%s", words);
 	} else {
 		tvars_set(v, "vacation", "");
 	}
