@@ -186,6 +186,33 @@ try:
        env.game_file(102))
     env.new_messages()
 
+    # -- a move by reply token and a confirmed submit end a leave too -----
+    now(T0)
+    G, H = "gina@example.org", "hank@example.org"
+    env.players("gina", "hank")
+    env.start_game("gina", "hank", 103)
+    env.new_messages()
+    env.mail(G, "vacation gina g 2026-12-05")
+    env.mail(H, "vacation hank h 2026-12-05")
+    env.new_messages()
+    now(T0 + 3600)
+    env.mail(G, "epaminondas submit 103 gina g e2-e3")
+    env.new_messages()
+    env.mail(G, "epaminondas confirm 103 gina g")
+    msgs = env.new_messages()
+    contains(env.game_file(103), "move: 1 e2-e3", "gina's move is confirmed")
+    contains(env.user_file("gina"),
+             "leave: 2026-12-01T12:00:00Z 2026-12-01T13:00:00Z\n",
+             "a confirmed move ends the leave")
+    subj = [m["Subject"] for m in msgs if H in m.envelope_to]
+    now(T0 + 7200)
+    rc, err = env.mail(H, "Re: " + (subj[0] if subj else ""), "e11-e10")
+    contains(env.game_file(103), "move: 2 e11-e10", "hank's token move is played")
+    contains(env.user_file("hank"),
+             "leave: 2026-12-01T12:00:00Z 2026-12-01T14:00:00Z\n",
+             "a move by reply token ends the leave")
+    env.new_messages()
+
     # -- the allowance ----------------------------------------------------
     now(T0)
     env.mail(D, "vacation dave d 2026-12-02 2026-12-17")
