@@ -664,8 +664,15 @@ char *user_format(const struct user *u)
 	struct buf b = BUF_INIT;
 	static const char *const orient[] = { "white", "black", "own" };
 	char when[32];
-
+	struct user conv;
 	size_t i;
+
+	/* A new file never has the old vacation line: a leave instead. */
+	if (u->vacation[0]) {
+		conv = *u;
+		user_convert_vacation(&conv, util_now());
+		u = &conv;
+	}
 
 	buf_printf(&b, "%s\nuserid: %s\npassword: %s\n", USER_MAGIC, u->userid,
 	           u->hash);
@@ -697,8 +704,6 @@ char *user_format(const struct user *u)
 		buf_puts(&b, "board: compact\n");
 	if (u->token_epoch)
 		buf_printf(&b, "token-epoch: %lu\n", u->token_epoch);
-	if (u->vacation[0])
-		buf_printf(&b, "vacation: %s\n", u->vacation);
 	for (i = 0; i < u->nleave; i++) {
 		char until[32];
 		util_iso_time(u->leave[i].from, when, sizeof when);

@@ -230,7 +230,9 @@ void user_clear_addresses(struct user *u);
 int user_salvage(const char *spool, const char *userid, struct user *u,
                  char **raw, char **dropped, char **err);
 
-/* The file text of u (malloc'ed, caller frees). */
+/* The file text of u (malloc'ed, caller frees).  A "vacation:" day is
+ * written as the leave user_convert_vacation makes of it at util_now():
+ * no file written since issue 15 has the old line. */
 char *user_format(const struct user *u);
 
 /* Relative path "users/USERID" into buf. */
