@@ -54,7 +54,8 @@ src_libepamserv_a_SOURCES += \
 	src/cmd/move.c src/cmd/show.c \
 	src/cmd/board.c src/cmd/answer.c src/cmd/votes.c src/cmd/standings.c \
 	src/cmd/preview.c src/cmd/pending.c src/cmd/conditional.c src/cmd/observe.c \
-	src/cmd/accounts.c src/cmd/message.c src/cmd/tokens.c \
+	src/cmd/accounts.c src/cmd/account.h src/cmd/leave.c \
+	src/cmd/leave.h src/cmd/message.c src/cmd/tokens.c \
 	src/cmd/auth.c src/cmd/notice.c src/cmd/notify.c src/cmd/held.c src/cmd/held.h \
 	src/cmd/tokenhash.c src/cmd/tokenhash.h \
 	src/cli/cli.h src/cli/receive.c src/cli/outbox.c src/cli/batch.c \

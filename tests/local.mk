@@ -117,6 +117,8 @@ EXTRA_DIST += tests/integration/test_reply_words.py
 # Account commands: change, signoff, list, message, vacation, set.
 TESTS += tests/integration/test_accounts.py
 EXTRA_DIST += tests/integration/test_accounts.py
+TESTS += tests/integration/test_leave.py
+EXTRA_DIST += tests/integration/test_leave.py
 
 # Reply-to-move tokens.
 TESTS += tests/integration/test_tokens.py

@@ -5,7 +5,7 @@
  *   change address USERID PASSWORD ADDRESS...
  *   signoff USERID PASSWORD
  *   list
- *   vacation USERID PASSWORD YYYY-MM-DD|off
+ *   vacation (leave.c)
  *   set USERID PASSWORD html on|off
  *   set USERID PASSWORD orientation white|black|own
  *   set USERID PASSWORD board wide|compact
@@ -29,7 +29,9 @@
  * else (finished games and ratings keep naming one person).
  */
 #include "util/log.h"
+#include "cmd/account.h"
 #include "cmd/cmd.h"
+#include "cmd/leave.h"
 #include "cmd/table.h"
 #include "spool/addrindex.h"
 #include "spool/spool.h"
@@ -42,13 +44,9 @@
 #include <string.h>
 #include <strings.h>
 
-#define VACATION_MAX_DAYS 366
-
-/* Lock the users, load userid and check the password.  CMD_DONE with u
- * loaded and l held (account_close releases both). */
-static enum cmd_status account_open(struct cmdctx *c, char *userid,
-                                    const char *password, const char *usage,
-                                    struct user *u, struct lock *l)
+enum cmd_status account_open(struct cmdctx *c, char *userid,
+                             const char *password, const char *usage,
+                             struct user *u, struct lock *l)
 {
 	enum cmd_status st;
 
@@ -63,17 +61,15 @@ static enum cmd_status account_open(struct cmdctx *c, char *userid,
 	return st;
 }
 
-static void account_close(struct user *u, struct lock *l)
+void account_close(struct user *u, struct lock *l)
 {
 	user_free(u);
 	lock_release(l);
 }
 
-/* Commit u's file and the confirmation (account.txt) to u's address and
- * to also (another address) when not NULL.  Releases nothing. */
-static enum cmd_status account_save(struct cmdctx *c, const struct user *u,
-                                    const char *headline, const char *details,
-                                    struct txn *t)
+enum cmd_status account_save(struct cmdctx *c, struct user *u,
+                             const char *headline, const char *details,
+                             struct txn *t)
 {
 	struct tvars v = { 0 };
 	struct user old;
@@ -81,6 +77,7 @@ static enum cmd_status account_save(struct cmdctx *c, const struct user *u,
 	size_t i;
 	int rc;
 
+	user_convert_vacation(u, c->now);
 	tvars_set(&v, "headline", headline);
 	tvars_set(&v, "details", details);
 	tvars_set(&v, "userid", u->userid);
@@ -324,8 +321,11 @@ enum cmd_status cmd_list(struct cmdctx *c, int argc, char **argv)
 			util_iso_time(u.created, since, sizeof since);
 			since[10] = '\0';
 			buf_printf(&line, "  %-20s %-12s", u.userid, since);
-			if (user_on_vacation(&u, c->now))
-				buf_printf(&line, " on vacation until %s", u.vacation);
+			if (leave_current(&u, c->now, NULL)) {
+				char day[32];
+				leave_last_day(&u, c->now, day, sizeof day);
+				buf_printf(&line, " on leave until %s", day);
+			}
 			buf_puts(&line, "\n");
 			full = table.len + line.len > budget;
 			if (!full) {
@@ -354,73 +354,6 @@ enum cmd_status cmd_list(struct cmdctx *c, int argc, char **argv)
 	reply_queue(c, t, c->sender, "epamserv players", text, NULL, 0, NULL);
 	free(text);
 	return cmd_commit(c, t);
-}
-
-/* A vacation's last day: exactly "YYYY-MM-DD", a real calendar date
- * (util_parse_date), today (UTC) or later, and at most a year ahead: no
- * later than the same date next year (28 February for 29 February).
- * 0, or -1 with why. */
-static int vacation_date(const char *s, time_t now, char *why, size_t len)
-{
-	char today[32], limit[48];
-	struct tm tm;
-
-	if (util_parse_date(s, NULL) < 0) {
-		snprintf(why, len, "'%.40s' is not a date: write YYYY-MM-DD, a day "
-		         "that exists (e.g. 2026-12-24), or off", s);
-		return -1;
-	}
-	util_iso_time(now, today, sizeof today);
-	today[10] = '\0';
-	gmtime_r(&now, &tm);
-	snprintf(limit, sizeof limit, "%04d-%02d-%02d", tm.tm_year + 1901,
-	         tm.tm_mon + 1, tm.tm_mon == 1 && tm.tm_mday == 29 ? 28
-	                                                         : tm.tm_mday);
-	/* Both are strict YYYY-MM-DD: they compare as text. */
-	if (strcmp(s, today) < 0) {
-		snprintf(why, len, "%s is in the past", s);
-		return -1;
-	}
-	if (strcmp(s, limit) > 0) {
-		snprintf(why, len, "%s is more than a year away (%s at the "
-		         "latest)", s, limit);
-		return -1;
-	}
-	return 0;
-}
-
-enum cmd_status cmd_vacation(struct cmdctx *c, int argc, char **argv)
-{
-	const char *usage = cmd_usage_of(c, "vacation", CMDT_ACCOUNT, NULL);
-	struct user u;
-	struct lock l;
-	enum cmd_status st;
-	char why[128], details[512];
-	int off;
-
-	if (argc != 3)
-		return cmd_refuse(c, usage, "vacation takes your userid, "
-		                  "your password and a date (or off)");
-	off = strcasecmp(argv[2], "off") == 0;
-	if (!off && vacation_date(argv[2], c->now, why, sizeof why) < 0)
-		return cmd_refuse(c, usage, "%s", why);
-	if ((st = account_open(c, argv[0], argv[1], usage, &u, &l)) != CMD_DONE)
-		return st;
-	if (off) {
-		u.vacation[0] = '\0';
-		snprintf(details, sizeof details, "Welcome back: your vacation is "
-		         "over, and your opponents' board mails no longer mention it.");
-	} else {
-		snprintf(u.vacation, sizeof u.vacation, "%s", argv[2]);
-		snprintf(details, sizeof details, "You are on vacation until %s "
-		         "(inclusive).  Your opponents' board mails say so.  When "
-		         "you are back early, send:\n  vacation %s PASSWORD off",
-		         u.vacation, u.userid);
-	}
-	st = account_save(c, &u, off ? "vacation off" : "vacation noted",
-	                  details, NULL);
-	account_close(&u, &l);
-	return st;
 }
 
 /* The digest hour when "set ... mail digest" names none (issue 15). */

@@ -10,6 +10,7 @@
  * votes.c), as on pbmserv.
  */
 #include "cmd/cmd.h"
+#include "cmd/leave.h"
 #include "cmd/table.h"
 #include "util/util.h"
 
@@ -250,6 +251,7 @@ enum cmd_status cmd_move(struct cmdctx *c, const char *game, int argc,
 {
 	struct board_ctx b;
 	enum cmd_status st;
+	size_t before;
 	char word[64];
 	int taken = argc >= 4 ? move_words(argv + 3, argc - 3, word,
 	                                   sizeof word) : 0;
@@ -265,7 +267,8 @@ enum cmd_status cmd_move(struct cmdctx *c, const char *game, int argc,
 	                &b);
 	if (st != CMD_DONE)
 		return st;
+	before = b.g.nmoves;
 	st = move_on_board(c, &b, word);
-	board_close(&b);
+	leave_board_close(c, &b, before, st);
 	return st;
 }

@@ -19,6 +19,7 @@
  * the old one.
  */
 #include "cmd/cmd.h"
+#include "cmd/leave.h"
 #include "cmd/table.h"
 #include "util/log.h"
 #include "util/util.h"
@@ -262,6 +263,7 @@ static enum cmd_status pending_cmd(struct cmdctx *c, const char *game,
 	struct board_ctx b;
 	enum cmd_status st;
 	char word[64] = "";
+	size_t before;
 	int taken = 0;
 
 	/* The forgiving notation of move (move_words): "e12 e10",
@@ -279,13 +281,14 @@ static enum cmd_status pending_cmd(struct cmdctx *c, const char *game,
 	st = board_open(c, game, argv[0], argv[1], argv[2], usage, &b);
 	if (st != CMD_DONE)
 		return st;
+	before = b.g.nmoves;
 	if (strcmp(verb, "queue") == 0)
 		st = queue_on_board(c, &b, word);
 	else if (strcmp(verb, "submit") == 0)
 		st = submit_on_board(c, &b, word);
 	else
 		st = confirm_on_board(c, &b);
-	board_close(&b);
+	leave_board_close(c, &b, before, st);
 	return st;
 }
 

@@ -10,6 +10,7 @@
  */
 #include "util/log.h"
 #include "cmd/cmd.h"
+#include "cmd/leave.h"
 #include "cmd/intake.h"
 #include "game/clock.h"
 #include "game/ratings.h"
@@ -992,7 +993,7 @@ struct board_rcpt {
 	const struct user *user;  /* a player's or observer's account, or NULL */
 	int side;                 /* EP_WHITE, EP_BLACK, or -1: not a player */
 	const char *token;        /* plain reply token for this mail, or NULL */
-	const struct user *away;  /* the opponent, when on vacation, or NULL */
+	const struct user *away;  /* the opponent, when on leave, or NULL */
 	time_t deadline;          /* the mover's deadline (clock_vars), or 0 */
 	const char *mover;        /* whose deadline it is, or NULL */
 };
@@ -1132,11 +1133,13 @@ static enum cmd_status board_mail(struct cmdctx *c, struct txn *t,
 		instructions_var(g, v, me, r->side);
 	else
 		tvars_set(v, "instructions", "");
-	if (r->away)
-		tvars_setf(v, "vacation", "%s is on vacation until %s (inclusive).",
-		           r->away->userid, r->away->vacation);
-	else
+	if (r->away) {
+		char words[256];
+		leave_board_words(r->away, g, c->now, words, sizeof words);
+		tvars_setf(v, "vacation", "%s", words);
+	} else {
 		tvars_set(v, "vacation", "");
+	}
 	reply_hint_var(c, g, v, r, me);
 	deadline_var(v, r);
 	if (c->subject)

@@ -198,10 +198,17 @@ const struct cmd_def cmd_table[] = {
 	{ "message", "", A, "USERID PASSWORD TO-USERID...",
 	  "The body of your mail goes to the players named.",
 	  "message alice Secret42 bob carol", run_message },
-	{ "vacation", "", A, "USERID PASSWORD YYYY-MM-DD|off",
-	  "Tell your opponents you are away until a date (inclusive),\n"
-	  "or back (off).",
-	  "vacation alice Secret42 2026-12-24\nvacation alice Secret42 off",
+	{ "vacation", "", A,
+	  "USERID PASSWORD UNTIL|off\n"
+	  "USERID PASSWORD FROM UNTIL",
+	  "Leave: from now (or the day FROM) to the end of the day\n"
+	  "UNTIL (YYYY-MM-DD, your time zone) all your clocks stop and\n"
+	  "your opponents are told.  Each year has a few leave days\n"
+	  "(the reply says how many are left); a leave ends early\n"
+	  "when you move, or with off.",
+	  "vacation alice Secret42 2026-12-24\n"
+	  "vacation alice Secret42 2026-12-20 2027-01-03\n"
+	  "vacation alice Secret42 off",
 	  run_vacation },
 	{ "set", "", A,
 	  "USERID PASSWORD html on|off\n"

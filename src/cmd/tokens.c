@@ -50,6 +50,7 @@
  */
 #include "util/log.h"
 #include "cmd/cmd.h"
+#include "cmd/leave.h"
 #include "cmd/intake.h"
 #include "cmd/tokenhash.h"
 #include "spool/secret.h"
@@ -312,6 +313,7 @@ enum cmd_status cmd_token_reply(struct cmdctx *c, const struct intake *in)
 {
 	struct board_ctx b;
 	enum cmd_status st;
+	size_t before;
 	char word[64];
 	int side, i, queue, cond;
 
@@ -353,6 +355,7 @@ enum cmd_status cmd_token_reply(struct cmdctx *c, const struct intake *in)
 		return st;
 	}
 	snprintf(b.userid, sizeof b.userid, "%s", side == 0 ? b.g.white : b.g.black);
+	before = b.g.nmoves;
 	/* The answer to a submit mail; "show": the board again. */
 	if (cond)
 		st = conditional_on_board(c, &b, in->argc - 1, in->argv + 1);
@@ -364,7 +367,7 @@ enum cmd_status cmd_token_reply(struct cmdctx *c, const struct intake *in)
 		st = token_show(c, &b);
 	else
 		st = move_on_board(c, &b, word);
-	board_close(&b);
+	leave_board_close(c, &b, before, st);
 	return st;
 }
 

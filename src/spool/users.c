@@ -163,6 +163,36 @@ size_t user_leave_spans(const struct user *u, struct time_span *out,
 	return n;
 }
 
+void user_convert_vacation(struct user *u, time_t now)
+{
+	struct time_span s;
+	time_t day;
+	size_t i;
+
+	if (!u->vacation[0])
+		return;
+	if (util_parse_date(u->vacation, &day) < 0) {
+		u->vacation[0] = '\0';
+		return;
+	}
+	u->vacation[0] = '\0';
+	s.until = day + 86400;
+	s.from = now < day ? now : day;
+	if (s.from < u->created)
+		s.from = u->created;
+	if (s.from >= s.until)
+		return;
+	if (u->nleave == USER_MAX_LEAVE) {
+		memmove(u->leave, u->leave + 1,
+		        (USER_MAX_LEAVE - 1) * sizeof u->leave[0]);
+		u->nleave--;
+	}
+	for (i = u->nleave; i > 0 && u->leave[i - 1].from > s.from; i--)
+		u->leave[i] = u->leave[i - 1];
+	u->leave[i] = s;
+	u->nleave++;
+}
+
 int user_on_vacation(const struct user *u, time_t now)
 {
 	struct time_span s[USER_MAX_LEAVE + 1];
@@ -634,8 +664,15 @@ char *user_format(const struct user *u)
 	struct buf b = BUF_INIT;
 	static const char *const orient[] = { "white", "black", "own" };
 	char when[32];
-
+	struct user conv;
 	size_t i;
+
+	/* A new file never has the old vacation line: a leave instead. */
+	if (u->vacation[0]) {
+		conv = *u;
+		user_convert_vacation(&conv, util_now());
+		u = &conv;
+	}
 
 	buf_printf(&b, "%s\nuserid: %s\npassword: %s\n", USER_MAGIC, u->userid,
 	           u->hash);
@@ -667,8 +704,6 @@ char *user_format(const struct user *u)
 		buf_puts(&b, "board: compact\n");
 	if (u->token_epoch)
 		buf_printf(&b, "token-epoch: %lu\n", u->token_epoch);
-	if (u->vacation[0])
-		buf_printf(&b, "vacation: %s\n", u->vacation);
 	for (i = 0; i < u->nleave; i++) {
 		char until[32];
 		util_iso_time(u->leave[i].from, when, sizeof when);

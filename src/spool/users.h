@@ -175,6 +175,17 @@ int user_on_vacation(const struct user *u, time_t now);
 size_t user_leave_spans(const struct user *u, struct time_span *out,
                         size_t max);
 
+/* Turn a "vacation: DAY" of a file before issue 15 into a leave line
+ * and clear u->vacation, before the file is written again (a new file
+ * never has the old line).  The leave runs from now (when DAY is today
+ * or later: the player is away now, as before) or from the start of DAY
+ * (a vacation over: one day, so the end it gave the pbmserv count stays)
+ * to the end of DAY, UTC; the account's creation when that is later.
+ * It goes in order among u's leaves; nothing when u has USER_MAX_LEAVE
+ * leaves already (the oldest goes) or the vacation ended before the
+ * account was made.  No-op without a vacation line. */
+void user_convert_vacation(struct user *u, time_t now);
+
 /* The first confirmed address of u (where mail to the player goes), or
  * NULL while none is confirmed.  Points into u. */
 const char *user_address(const struct user *u);
@@ -219,7 +230,9 @@ void user_clear_addresses(struct user *u);
 int user_salvage(const char *spool, const char *userid, struct user *u,
                  char **raw, char **dropped, char **err);
 
-/* The file text of u (malloc'ed, caller frees). */
+/* The file text of u (malloc'ed, caller frees).  A "vacation:" day is
+ * written as the leave user_convert_vacation makes of it at util_now():
+ * no file written since issue 15 has the old line. */
 char *user_format(const struct user *u);
 
 /* Relative path "users/USERID" into buf. */

@@ -51,6 +51,7 @@ static const struct {
 	{ "bounce_reports_per_day", "EPAMSERV_BOUNCE_REPORTS_PER_DAY" },
 	{ "remind_days", "EPAMSERV_REMIND_DAYS" },
 	{ "forfeit_days", "EPAMSERV_FORFEIT_DAYS" },
+	{ "leave_days", "EPAMSERV_LEAVE_DAYS" },
 	{ "challenge_days", "EPAMSERV_CHALLENGE_DAYS" },
 	{ "archive_days", "EPAMSERV_ARCHIVE_DAYS" },
 	{ "imap_user", "EPAMSERV_IMAP_USER" },
@@ -455,6 +456,10 @@ int config_set(struct config *cfg, const char *key, const char *value,
 		*(key[0] == 'r' ? &cfg->remind_days :
 		  key[0] == 'f' ? &cfg->forfeit_days :
 		  key[0] == 'c' ? &cfg->challenge_days : &cfg->archive_days) = (int)v;
+	} else if (strcmp(key, "leave_days") == 0) {
+		if (parse_count(value, 0, 366, &v) < 0)
+			goto bad;
+		cfg->leave_days = (int)v;
 	} else if (strcmp(key, "retry_days") == 0) {
 		if (parse_count(value, 0, 365, &v) < 0)
 			goto bad;
@@ -756,6 +761,7 @@ static void config_defaults(struct config *cfg)
 	cfg->forfeit_days = 21;
 	cfg->remind_at = NULL;
 	config_parse_remind_at(cfg, CONFIG_REMIND_AT_DEFAULT);
+	cfg->leave_days = 30;
 	cfg->challenge_days = 14;
 	cfg->archive_days = 14;
 	cfg->imap_user = xstrdup("");
@@ -992,6 +998,7 @@ static void format_value(const struct config *cfg, int k, struct buf *b)
 	INT(lock_timeout) INT(batch_group) INT(smtp_connect_timeout)
 	INT(smtp_timeout) INT(retry_days) INT(rate_limit)
 	INT(bounce_reports_per_day) INT(remind_days) INT(forfeit_days)
+	INT(leave_days)
 	INT(challenge_days) INT(archive_days)
 	YESNO(smtp_allow_plaintext) YESNO(imap_allow_plaintext)
 	TLS(smtp_tls) TLS(imap_tls)

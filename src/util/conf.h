@@ -49,6 +49,9 @@
  *   remind_days   EPAMSERV_REMIND_DAYS   7 (sweep: reminder to the player
  *                                        to move after this many idle days)
  *   forfeit_days  EPAMSERV_FORFEIT_DAYS  21 (sweep: loss on time)
+ *   leave_days    EPAMSERV_LEAVE_DAYS    30 (leave days a player may take
+ *                                        per calendar year, 0 to 366;
+ *                                        0: no leave)
  *   challenge_days EPAMSERV_CHALLENGE_DAYS 14 (sweep: an unanswered
  *                                        challenge expires)
  *   archive_days  EPAMSERV_ARCHIVE_DAYS  14 (sweep: a finished board moves
@@ -132,7 +135,7 @@
 #define CONFIG_REPLY_SIZE_MAX (8 * 1024 * 1024)
 
 /* The number of keys (the table in conf.c). */
-#define CONFIG_NKEYS 43
+#define CONFIG_NKEYS 44
 
 /* config.arrival: which record of a mail's arrival a move counts at. */
 enum arrival_source {
@@ -179,6 +182,7 @@ struct config {
 	                        point is a share, else remind_left[i] seconds */
 	int remind_pct[CONFIG_REMIND_MAX];
 	long remind_left[CONFIG_REMIND_MAX];
+	int leave_days;      /* leave allowance per player and calendar year */
 	int challenge_days;  /* sweep: days an unanswered challenge lasts */
 	int archive_days;    /* sweep: days before a finished board is archived */
 	char *imap_user;     /* "" when unset (batch --imap) */

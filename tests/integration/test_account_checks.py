@@ -42,22 +42,30 @@ try:
             "yesterday (UTC)")
     refused(env, B, "vacation bob pw2 2027-12-01", "more than a year away",
             "a year and a day ahead")
-    for day in ("2026-11-30", "2027-11-30"):
-        rc, err = env.mail(B, "vacation bob pw2 %s" % day)
-        msgs = env.new_messages()
-        contains(body_of(msgs[0]) if msgs else "", "on vacation until %s" % day,
-                 "vacation until %s (today, or a year ahead) is taken" % day)
+    rc, err = env.mail(B, "vacation bob pw2 2026-11-30")
+    msgs = env.new_messages()
+    contains(body_of(msgs[0]) if msgs else "", "on leave from Mon 30 Nov 2026 "
+             "to Mon 30 Nov 2026", "vacation until today is taken")
+    rc, err = env.mail(B, "vacation bob pw2 2027-11-30 2027-11-30")
+    msgs = env.new_messages()
+    contains(body_of(msgs[0]) if msgs else "", "on leave from Tue 30 Nov 2027 "
+             "to Tue 30 Nov 2027", "a leave on the same date next year is taken")
     # A year ahead across a 29 February: 2027-03-01 to 2028-03-01.
-    rc, err = env.receive(make_mail(B, "vacation bob pw2 2028-03-01"),
+    rc, err = env.receive(make_mail(B, "vacation bob pw2 2028-03-01 2028-03-01"),
                           env={"EPAMSERV_NOW": "2027-03-01T23:00:00Z"})
     msgs = env.new_messages()
-    contains(body_of(msgs[0]) if msgs else "", "on vacation until 2028-03-01",
+    contains(body_of(msgs[0]) if msgs else "", "to Wed 1 Mar 2028",
              "the same date next year is a year ahead, though 366 days away")
-    contains(user_file(env, "bob"), "vacation: 2028-03-01\n", "and is stored")
+    contains(user_file(env, "bob"),
+             "leave: 2028-03-01T00:00:00Z 2028-03-02T00:00:00Z\n",
+             "and is stored")
 
-    # -- the user file's vacation line -------------------------------------
+    # -- the user file's vacation line (before issue 15) -------------------
     path = os.path.join(env.spool, "users", "bob")
-    good = user_file(env, "bob")
+    good = user_file(env, "bob").replace("created:",
+                                         "vacation: 2028-03-01\ncreated:")
+    with open(path, "w") as f:
+        f.write(good)
     for bad in ("2026-02-30", "2026-1-05 ", " 2026-12-5", "+026-12-05",
                 "2026-12-0\u0085"):
         with open(path, "w") as f:

@@ -108,19 +108,26 @@ try:
     env.mail(B, "epaminondas accept 101 bob pw2")
     env.new_messages()
     rc, err = env.mail(B, "vacation bob pw2 2026-12-24")
-    msgs = env.new_messages()
-    contains(body_of(msgs[0]) if msgs else "", "on vacation until 2026-12-24",
-             "vacation: the notice gives the date")
-    contains(user_file(env, "bob"), "vacation: 2026-12-24\n", "the user file keeps it")
+    msgs = by_recipient(env.new_messages())
+    contains(body_of(msgs[B][0]) if B in msgs else "",
+             "on leave from Tue 1 Dec 2026 to Thu 24 Dec 2026",
+             "vacation: the notice gives the days")
+    contains(body_of(msgs[A2][0]) if A2 in msgs else "",
+             "bob is on leave from Tue 1 Dec 2026 to Thu 24 Dec 2026",
+             "the opponent is told")
+    contains(user_file(env, "bob"),
+             "leave: 2026-12-01T10:00:00Z 2026-12-25T00:00:00Z\n",
+             "the user file keeps it")
     env.mail(A2, "epaminondas move 101 alice New1 e2-e3")
     msgs = by_recipient(env.new_messages())
     contains(body_of(msgs[A2][0]) if A2 in msgs else "",
-             "bob is on vacation until 2026-12-24", "the opponent's board mail says so")
-    ok(B in msgs and "on vacation" not in body_of(msgs[B][0]),
+             "bob is on leave until Thu 24 Dec 2026", "the opponent's board mail says so")
+    ok(B in msgs and "on leave" not in body_of(msgs[B][0]),
        "the player's own board mail does not")
     env.mail(B, "vacation bob pw2 off")
     env.new_messages()
-    ok("vacation:" not in user_file(env, "bob"), "vacation off clears it")
+    ok("leave:" not in user_file(env, "bob"), "vacation off at once leaves "
+       "no leave on file", user_file(env, "bob"))
 
     # -- set -------------------------------------------------------------------------
     refused(env, B, "set bob pw2 colour red", "not a setting", "set of an unknown key")

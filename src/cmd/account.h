@@ -1,0 +1,34 @@
+/*
+ * account.h - what the account commands share (accounts.c): open a user
+ * file under the "users" lock with its password checked, and save it
+ * with the confirmation mail in one transaction.  leave.c uses them.
+ */
+#ifndef EPAM_ACCOUNT_H
+#define EPAM_ACCOUNT_H
+
+#include "cmd/cmd.h"
+
+struct txn;
+
+/* Lock the users, lower-case and check userid (in place), load it and
+ * check the password.  CMD_DONE with *u loaded and *l held
+ * (account_close releases both); otherwise nothing is held and the
+ * refusal or CMD_TEMPFAIL is what to return. */
+enum cmd_status account_open(struct cmdctx *c, char *userid,
+                             const char *password, const char *usage,
+                             struct user *u, struct lock *l);
+
+/* user_free(u) and lock_release(l). */
+void account_close(struct user *u, struct lock *l);
+
+/* Commit u's file (an old "vacation:" line converted first,
+ * user_convert_vacation) and the confirmation (account.txt: headline,
+ * details) to u's addresses, in t when not NULL (the caller's other
+ * files and mails go with it; t is committed or aborted here) or in a
+ * new transaction under "users".  The users lock must be held.  Releases
+ * nothing. */
+enum cmd_status account_save(struct cmdctx *c, struct user *u,
+                             const char *headline, const char *details,
+                             struct txn *t);
+
+#endif
