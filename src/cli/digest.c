@@ -34,6 +34,7 @@
 #include "spool/txn.h"
 #include "spool/users.h"
 #include "util/log.h"
+#include "util/tz.h"
 #include "util/util.h"
 
 #include <stdio.h>
@@ -65,26 +66,15 @@ struct digest_run {
  * into *out, through the C library's TZ; TZ is put back as it was. */
 static void digest_local_time(const char *zone, time_t t, struct tm *out)
 {
-	char *saved = NULL;
-	const char *old;
+	struct tz_saved z;
 
-	if (!zone || !zone[0]) {
+	if (!zone || !zone[0] || !deadline_zone_ok(zone)) {
 		gmtime_r(&t, out);
 		return;
 	}
-	old = getenv("TZ");
-	if (old)
-		saved = xstrdup(old);
-	setenv("TZ", zone, 1);
-	tzset();
+	tz_enter(&z, zone);
 	localtime_r(&t, out);
-	if (saved) {
-		setenv("TZ", saved, 1);
-		free(saved);
-	} else {
-		unsetenv("TZ");
-	}
-	tzset();
+	tz_leave(&z);
 }
 
 /* The deadline t for u as a date and time, into buf: deadline_words

@@ -107,7 +107,9 @@ void sweep_clock(struct cmdctx *c, struct board_ctx *b,
 
 	if (board_clock(c, &b->g, &k) < 0)
 		return;
-	if (b->g.tc.kind == TC_DAYS && k.away) {
+	/* On leave: every clock of the player stands, so neither a
+	 * reminder nor a loss on time (any kind). */
+	if (k.away) {
 		st->away++;
 		return;
 	}

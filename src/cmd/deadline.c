@@ -14,6 +14,7 @@
 #include "game/clock.h"
 #include "spool/spool.h"
 #include "spool/users.h"
+#include "util/tz.h"
 
 #include <ctype.h>
 #include <stdio.h>
@@ -80,28 +81,21 @@ void deadline_words(const struct user *u, time_t t, char *buf, size_t len)
 	};
 	const char *zone = u && u->timezone[0] && deadline_zone_ok(u->timezone)
 	                   ? u->timezone : NULL;
-	const char *old = getenv("TZ");
-	char *saved = old ? strdup(old) : NULL;
 	char abbr[16] = "UTC";
+	struct tz_saved z;
 	struct tm tm;
 
 	if (!len)
 		return;
-	if (zone && (!old || saved)) {
-		setenv("TZ", zone, 1);
-		tzset();
+	if (zone) {
+		tz_enter(&z, zone);
 		localtime_r(&t, &tm);
 		if (!strftime(abbr, sizeof abbr, "%Z", &tm))
 			snprintf(abbr, sizeof abbr, "%.15s", zone);
-		if (saved)
-			setenv("TZ", saved, 1);
-		else
-			unsetenv("TZ");
-		tzset();
+		tz_leave(&z);
 	} else {
 		gmtime_r(&t, &tm);
 	}
-	free(saved);
 	snprintf(buf, len, "%s %d %s %d %02d:%02d %s", day[tm.tm_wday % 7],
 	         tm.tm_mday, mon[tm.tm_mon % 12], tm.tm_year + 1900, tm.tm_hour,
 	         tm.tm_min, abbr);

@@ -38,41 +38,13 @@
 #include "spool/spool.h"
 #include "spool/txn.h"
 #include "spool/users.h"
+#include "util/tz.h"
 #include "util/util.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
-
-/* TZ as it was before zone_enter. */
-struct zone {
-	char *saved;  /* malloc'ed old value, or NULL */
-	int had;      /* TZ was set */
-};
-
-/* Set TZ to the IANA zone name (UTC for "" or NULL). */
-static void zone_enter(struct zone *z, const char *name)
-{
-	const char *old = getenv("TZ");
-
-	z->had = old != NULL;
-	z->saved = old ? xstrdup(old) : NULL;
-	setenv("TZ", name && name[0] ? name : "UTC0", 1);
-	tzset();
-}
-
-/* Put TZ back as zone_enter found it. */
-static void zone_leave(struct zone *z)
-{
-	if (z->had)
-		setenv("TZ", z->saved, 1);
-	else
-		unsetenv("TZ");
-	free(z->saved);
-	z->saved = NULL;
-	tzset();
-}
 
 /* Days since 1970-01-01 of the civil date y-m-d (Gregorian). */
 static long civil_days(long y, int m, int d)
@@ -212,14 +184,14 @@ int leave_current(const struct user *u, time_t now, struct time_span *span)
 static void span_words(const struct user *u, const struct time_span *s,
                        char *first, char *last, size_t len)
 {
-	struct zone z;
+	struct tz_saved z;
 
-	zone_enter(&z, u->timezone);
+	tz_enter(&z, u->timezone);
 	if (first)
 		day_words(local_day(s->from), first, len);
 	if (last)
 		day_words(local_day(s->until - 1), last, len);
-	zone_leave(&z);
+	tz_leave(&z);
 }
 
 void leave_last_day(const struct user *u, time_t now, char *buf, size_t len)
@@ -441,13 +413,13 @@ static int leave_cut(struct user *u, time_t when, int drop_future)
 static void days_left(const struct cmdctx *c, const struct user *u,
                       time_t now, char *buf, size_t len)
 {
-	struct zone z;
+	struct tz_saved z;
 	int year, used, left;
 
-	zone_enter(&z, u->timezone);
+	tz_enter(&z, u->timezone);
 	year = day_year(local_day(now));
 	used = year_days(u->leave, u->nleave, year);
-	zone_leave(&z);
+	tz_leave(&z);
 	left = c->cfg->leave_days - used;
 	snprintf(buf, len, "You have %d of your %d leave days left in %d.",
 	         left > 0 ? left : 0, c->cfg->leave_days, year);
@@ -558,7 +530,7 @@ enum cmd_status cmd_vacation(struct cmdctx *c, int argc, char **argv)
 	struct time_span before[USER_MAX_LEAVE], s;
 	size_t nbefore;
 	struct lock l;
-	struct zone z;
+	struct tz_saved z;
 	struct buf told = BUF_INIT, details = BUF_INIT;
 	struct txn *t = NULL;
 	enum cmd_status st;
@@ -588,7 +560,7 @@ enum cmd_status cmd_vacation(struct cmdctx *c, int argc, char **argv)
 	user_convert_vacation(&u, c->now);
 	nbefore = u.nleave;
 	memcpy(before, u.leave, nbefore * sizeof before[0]);
-	zone_enter(&z, u.timezone);
+	tz_enter(&z, u.timezone);
 	if (off) {
 		leave_cut(&u, c->now, 1);
 	} else {
@@ -596,7 +568,7 @@ enum cmd_status cmd_vacation(struct cmdctx *c, int argc, char **argv)
 			dfrom = local_day(c->now);
 		rc = leave_check(c, &u, c->now, dfrom, duntil, &s, why, sizeof why);
 	}
-	zone_leave(&z);
+	tz_leave(&z);
 	if (rc < 0) {
 		account_close(&u, &l);
 		return cmd_refuse(c, usage, "%s", why);
