@@ -146,6 +146,7 @@ static char *board_rate(struct cmdctx *c, struct txn *t, const struct game *g,
 		return NULL;
 	}
 	ratings_add(&r, g, &rg);
+	reply_ratings_forget();  /* the board mails' copy lacks this game */
 	rec = ratings_record(&rg);
 	ratings_record_path(g->game, g->board, rel, sizeof rel);
 	txn_put(t, rel, rec, strlen(rec));

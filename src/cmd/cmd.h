@@ -520,6 +520,10 @@ int move_words(char *const *words, int n, char *buf, size_t len);
  * or dropped (pending_after_move), board_save. */
 enum cmd_status move_done(struct cmdctx *c, struct board_ctx *b,
                           const char *how);
+/* Drop the process's copy of the ratings that board mails show (reply.c):
+ * called when this process rates a game, so its next board mail reads
+ * the records again. */
+void reply_ratings_forget(void);
 /* The time a move of this mail counts at on g (turn_time.c): its
  * arrival (at most now; now when unknown), never before g's last move
  * nor the game's start, so the move list stays in order. */

@@ -851,35 +851,73 @@ static void cap_warning(const struct game *g, char *buf, size_t len)
  * columns), and a line more for a -rated=no game.  Records that cannot
  * be read are logged and the line left out: a board mail is not held up
  * for the standings. */
+/* The ratings for the board mails' line, kept for the process: every
+ * recipient of every board mail read every result record of the spool
+ * (on 100,000 boards the sweep's first run spent most of its 24 minutes
+ * there: BENCHMARKS.md, issue 15).  A copy serves for RATINGS_KEEP
+ * seconds of wall time, and is dropped when this process rates a game
+ * (reply_ratings_forget); a result another process records meanwhile
+ * shows in this line up to that long later (the line only: a game's
+ * rating change always reads the records afresh, board.c). */
+#define RATINGS_KEEP 60
+static struct {
+	char spool[4096];
+	time_t loaded;
+	int have;
+	struct ratings r;
+} rcache;
+
+void reply_ratings_forget(void)
+{
+	if (rcache.have)
+		ratings_free(&rcache.r);
+	rcache.have = 0;
+}
+
+static const struct ratings *reply_ratings(const struct cmdctx *c)
+{
+	time_t now = time(NULL);
+	char *err = NULL;
+
+	if (rcache.have && strcmp(rcache.spool, c->cfg->spool) == 0 &&
+	    now >= rcache.loaded && now - rcache.loaded < RATINGS_KEEP)
+		return &rcache.r;
+	reply_ratings_forget();
+	if (ratings_load(c->cfg->spool, &rcache.r, &err) < 0) {
+		log_msg(LOG_ERR, "%s\n", err);
+		free(err);
+		return NULL;
+	}
+	snprintf(rcache.spool, sizeof rcache.spool, "%s", c->cfg->spool);
+	rcache.loaded = now;
+	rcache.have = 1;
+	return &rcache.r;
+}
+
 static void ratings_var(const struct cmdctx *c, const struct game *g,
                         struct tvars *v)
 {
-	struct ratings r;
+	const struct ratings *rp = reply_ratings(c);
 	struct buf b = BUF_INIT;
-	char *err = NULL;
 	int cls = ratings_class(g->game, g->opts.width, g->opts.height);
 
-	if (ratings_load(c->cfg->spool, &r, &err) < 0) {
-		log_msg(LOG_ERR, "%s\n", err);
-		free(err);
+	if (!rp)
 		return;
-	}
 	buf_printf(&b, "Ratings (%s): %s %d, %s %d.", ratings_class_name(cls),
-	           g->white, ratings_of(&r, g->white, cls), g->black,
-	           ratings_of(&r, g->black, cls));
+	           g->white, ratings_of(rp, g->white, cls), g->black,
+	           ratings_of(rp, g->black, cls));
 	if (b.len > 72) {
 		buf_reset(&b);
 		buf_printf(&b, "Ratings (%s):\n  %s %d\n  %s %d",
 		           ratings_class_name(cls), g->white,
-		           ratings_of(&r, g->white, cls), g->black,
-		           ratings_of(&r, g->black, cls));
+		           ratings_of(rp, g->white, cls), g->black,
+		           ratings_of(rp, g->black, cls));
 	}
 	if (g->unrated)
 		buf_puts(&b, "\nThis game is unrated (-rated=no): its result "
 		         "moves no rating.");
 	tvars_setf(v, "ratings", "%s", buf_str(&b));
 	buf_free(&b);
-	ratings_free(&r);
 }
 
 static void board_vars(struct cmdctx *c, const struct game *g,
