@@ -520,6 +520,12 @@ int move_words(char *const *words, int n, char *buf, size_t len);
  * or dropped (pending_after_move), board_save. */
 enum cmd_status move_done(struct cmdctx *c, struct board_ctx *b,
                           const char *how);
+/* The check queue, submit and conditional share (pending.c): CMD_DONE
+ * when g is ACTIVE, else g's refusal (the challenge not yet accepted, or
+ * the game over with its result) with usage. */
+enum cmd_status board_refuse_unless_active(struct cmdctx *c,
+                                           const struct game *g,
+                                           const char *usage);
 /* Drop the process's copy of the ratings that board mails show (reply.c):
  * called when this process rates a game, so its next board mail reads
  * the records again. */

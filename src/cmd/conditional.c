@@ -150,25 +150,6 @@ static int cond_parse(int argc, char *const *argv, struct game_cond *l,
 	return 0;
 }
 
-/* The checks every form shares: the game is on. */
-static enum cmd_status cond_active(struct cmdctx *c, const struct game *g,
-                                   const char *usage)
-{
-	char res[EP_ERR_MAX + 96];
-
-	if (g->state == GAME_CHALLENGED) {
-		char why[256];
-		game_not_started_text(g, why, sizeof why);
-		return board_refuse(c, g, usage, "%s", why);
-	}
-	if (g->state != GAME_ACTIVE) {
-		game_result_text(g, res, sizeof res);
-		return board_refuse(c, g, usage, "board %ld is over: %s", g->board,
-		                    res);
-	}
-	return CMD_DONE;
-}
-
 /* Store the line argv for b->userid. */
 static enum cmd_status cond_store(struct cmdctx *c, struct board_ctx *b,
                                   int argc, char *const *argv,
@@ -232,7 +213,7 @@ enum cmd_status conditional_on_board(struct cmdctx *c, struct board_ctx *b,
 	struct buf head = BUF_INIT;
 	enum cmd_status st;
 
-	if ((st = cond_active(c, g, usage)) != CMD_DONE)
+	if ((st = board_refuse_unless_active(c, g, usage)) != CMD_DONE)
 		return st;
 	if (argc == 1 && strcasecmp(argv[0], "list") == 0) {
 		if (!g->ncond[side])

@@ -31,9 +31,9 @@
 
 
 
-/* The checks queue and submit share: the game is on. */
-static enum cmd_status pending_active(struct cmdctx *c, const struct game *g,
-                                      const char *usage)
+enum cmd_status board_refuse_unless_active(struct cmdctx *c,
+                                           const struct game *g,
+                                           const char *usage)
 {
 	char res[EP_ERR_MAX + 96];
 
@@ -59,7 +59,7 @@ enum cmd_status queue_on_board(struct cmdctx *c, struct board_ctx *b,
 	char headline[512], old[EP_MOVE_TEXT_MAX + 64] = "";
 	enum cmd_status st;
 
-	if ((st = pending_active(c, g, usage)) != CMD_DONE)
+	if ((st = board_refuse_unless_active(c, g, usage)) != CMD_DONE)
 		return st;
 	if (side == (int)g->pos.to_move)
 		return board_refuse(c, g, usage, "it is your turn on board "
@@ -105,7 +105,7 @@ static enum cmd_status submit_on_board(struct cmdctx *c, struct board_ctx *b,
 	enum cmd_status st;
 	int rc, loses;
 
-	if ((st = pending_active(c, g, usage)) != CMD_DONE)
+	if ((st = board_refuse_unless_active(c, g, usage)) != CMD_DONE)
 		return st;
 	if (side != (int)g->pos.to_move)
 		return move_not_your_turn(c, g, b->userid, word, usage);
@@ -170,7 +170,7 @@ enum cmd_status confirm_on_board(struct cmdctx *c, struct board_ctx *b)
 	char word[EP_MOVE_TEXT_MAX + 1];
 	enum cmd_status st;
 
-	if ((st = pending_active(c, g, usage)) != CMD_DONE)
+	if ((st = board_refuse_unless_active(c, g, usage)) != CMD_DONE)
 		return st;
 	if (g->pend[side] != GAME_PEND_SUBMIT)
 		return board_refuse(c, g, usage, "you have no submitted move "
