@@ -243,6 +243,38 @@ struct leave_news {
 	long skip_board;
 };
 
+/* Notices about one player's leave to the opponent of one board, per
+ * UTC day: a player toggling "vacation ... off" and back must not turn
+ * each of their opponents' mailboxes into a target (rate_limit lets a
+ * player send 60 mails an hour, each telling every opponent). */
+#define LEAVE_NOTICES_A_DAY 2
+
+/* Whether another notice about ln's player on board g may go today; if
+ * so its record is put in t (a seen record, pruned after seen_days). */
+static int leave_notice_allowed(struct cmdctx *c, struct txn *t,
+                                const struct leave_news *ln,
+                                const struct game *g)
+{
+	char text[200], day[32], digest[33], rel[128];
+	int i;
+
+	util_iso_time(c->now, day, sizeof day);
+	day[10] = '\0';
+	for (i = 0; i < LEAVE_NOTICES_A_DAY; i++) {
+		snprintf(text, sizeof text, "leave-notice %s %s %ld %s %d",
+		         ln->u->userid, g->game, g->board, day, i);
+		util_digest_hex(text, strlen(text), digest);
+		if (spool_seen(c->cfg->spool, digest))
+			continue;
+		spool_seen_path(digest, rel, sizeof rel);
+		snprintf(text, sizeof text, "(leave notice %s board %ld %s)\n",
+		         ln->u->userid, g->board, day);
+		txn_put(t, rel, text, strlen(text));
+		return 1;
+	}
+	return 0;
+}
+
 /* The notice about board g to its opponent o (every address), in t. */
 static enum cmd_status leave_notice(struct cmdctx *c, struct txn *t,
                                     const struct leave_news *ln,
@@ -288,7 +320,9 @@ static enum cmd_status leave_notice(struct cmdctx *c, struct txn *t,
 }
 
 /* Queue in t a notice to the opponent of every ACTIVE board of ln->u
- * (confirmed players only; not ln->skip_*), the boards told appended to
+ * (confirmed players only; not ln->skip_*; at most LEAVE_NOTICES_A_DAY
+ * a board and day: later changes that day show in the board mails
+ * only), the boards told appended to
  * told ("101, 102").  Unreadable boards are skipped (logged). */
 static enum cmd_status leave_tell(struct cmdctx *c, struct txn *t,
                                   const struct leave_news *ln,
@@ -328,7 +362,8 @@ static enum cmd_status leave_tell(struct cmdctx *c, struct txn *t,
 			if (g.state == GAME_ACTIVE && side >= 0 &&
 			    strcmp(opp, ln->u->userid) != 0 &&
 			    user_load(c->cfg->spool, opp, &o, &err) == 0) {
-				if (user_confirmed(&o)) {
+				if (user_confirmed(&o) &&
+				    leave_notice_allowed(c, t, ln, &g)) {
 					st = leave_notice(c, t, ln, &g, &o);
 					buf_printf(told, "%s%ld", told->len ? ", " : "",
 					           g.board);

@@ -315,6 +315,28 @@ try:
     uf = env.user_file("frank")
     contains(uf, "leave: 2026-12-01T12:00:00Z 2026-12-02T12:00:00Z\n",
              "off ends the converted leave")
+
+    # -- toggling leave is no mail bomb (issue 15 review) ------------------
+    # frank plays dave; frank sets and ends a leave six times in one day:
+    # dave hears of it at most twice that day (the board mail shows the
+    # rest), and again the next day.
+    now(T0 + 40 * DAY)
+    gdir = os.path.join(env.spool, "games", "epaminondas")
+    board = 1 + max(int(n.split(".")[0]) for n in os.listdir(gdir)
+                    if n.endswith(".game"))
+    env.start_game("dave", "frank", board)
+    ok("result: active" in env.game_file(board), "dave and frank play")
+    env.new_messages()
+    for i in range(6):
+        env.mail(F, "vacation frank f 2027-01-20")
+        env.mail(F, "vacation frank f off")
+    msgs = env.new_messages()
+    told = [m for m in msgs if m.envelope_to == [D]]
+    is_(len(told), 2, "six leave changes in a day tell the opponent twice")
+    now(T0 + 41 * DAY)
+    env.mail(F, "vacation frank f 2027-01-20")
+    told = [m for m in env.new_messages() if m.envelope_to == [D]]
+    is_(len(told), 1, "and again the next day")
 finally:
     env.close()
 done()
