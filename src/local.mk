@@ -19,7 +19,7 @@ epamserv_test_libs = src/libepamserv.a src/rules/librules.a \
 
 src_libepamserv_a_SOURCES += \
 	src/util/buf.c src/util/buf.h \
-	src/util/util.c src/util/util.h src/util/tz.c src/util/tz.h \
+	src/util/util.c src/util/util.h src/util/tz.c src/util/tz.h src/util/span.h \
 	src/util/conf.c src/util/conf.h \
 	src/util/template.c src/util/template.h \
 	src/util/log.c src/util/log.h \

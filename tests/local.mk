@@ -19,6 +19,7 @@ TESTS += tests/integration/test_game_by_mail.py \
 	tests/integration/test_clocks.py
 EXTRA_DIST += tests/integration/harness.py tests/smtpd.py tests/tap.h \
 	tests/integration/test_game_by_mail.py \
+	tests/integration/test_digest.py \
 	tests/integration/test_refusals.py \
 	tests/integration/test_outbox.py \
 	tests/integration/test_tools.py \

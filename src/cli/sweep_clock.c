@@ -93,6 +93,45 @@ static enum cmd_status remind(struct cmdctx *c, struct board_ctx *b,
 	return cmd_commit(c, t);
 }
 
+/* Under -timeout=claim, once a turn: the opponent of the player whose
+ * time ran out is told they may claim the game (issue 15 item 3: the
+ * opponent is told when the time runs out), with the board and their
+ * token.  CMD_DONE when told. */
+static enum cmd_status tell_claimable(struct cmdctx *c, struct board_ctx *b,
+                                      const struct board_clock *k)
+{
+	struct user u;
+	struct txn *t;
+	char headline[512], when[64], *err = NULL;
+	const char *mover = game_to_move(&b->g);
+	const char *opp = game_opponent(&b->g, mover);
+	enum cmd_status st;
+
+	if (user_load(c->cfg->spool, opp, &u, &err) != 0) {
+		free(err);
+		return CMD_REFUSED;
+	}
+	if (!user_confirmed(&u)) {
+		user_free(&u);
+		return CMD_REFUSED;
+	}
+	deadline_words(&u, k->deadline, when, sizeof when);
+	snprintf(headline, sizeof headline, "%s's time on %s board %ld ran out "
+	         "on %s.  This game is played with -timeout=claim: it goes on "
+	         "until you claim it, and a move %s sends first is played.  To "
+	         "win on time, send\n  %s claim %ld %s PASSWORD", mover,
+	         reply_game_title(b->g.game), b->g.board, when, mover,
+	         b->g.game, b->g.board, opp);
+	t = cmd_txn(c, b->key);
+	st = reply_board(c, t, &b->g, headline, "", NULL, user_address(&u));
+	user_free(&u);
+	if (st != CMD_DONE) {
+		txn_abort(t);
+		return st;
+	}
+	return cmd_commit(c, t);
+}
+
 void sweep_clock(struct cmdctx *c, struct board_ctx *b,
                  const struct held_entry *held, size_t nheld,
                  struct sweep_clock_stats *st)
@@ -121,6 +160,12 @@ void sweep_clock(struct cmdctx *c, struct board_ctx *b,
 	if (left <= 0) {
 		if (b->g.tc.claim) {
 			st->claimable++;
+			clock_event_key(c, "claimable", &b->g, since);
+			if (!spool_seen(c->cfg->spool, c->digest) &&
+			    tell_claimable(c, b, &k) == CMD_DONE)
+				log_msg(LOG_INFO, "sweep: %s board %ld: %s told the time "
+				        "of %s is out (claim)", b->g.game, b->g.board,
+				        game_opponent(&b->g, mover), mover);
 			return;
 		}
 		if (held_names(held, nheld, &b->g)) {

@@ -140,7 +140,8 @@ static int cond_parse(int argc, char *const *argv, struct game_cond *l,
 			         "line)", word);
 			return -1;
 		}
-		snprintf(l->ply[l->n++], EP_MOVE_TEXT_MAX, "%s", word);
+		snprintf(l->ply[l->n++], EP_MOVE_TEXT_MAX, "%.*s",
+		         EP_MOVE_TEXT_MAX - 1, word);
 	}
 	if (l->n == 0 || l->n % 2) {
 		snprintf(why, len, "a line is pairs of moves: the other player's "

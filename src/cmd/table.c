@@ -203,9 +203,10 @@ const struct cmd_def cmd_table[] = {
 	  "USERID PASSWORD FROM UNTIL",
 	  "Leave: from now (or the day FROM) to the end of the day\n"
 	  "UNTIL (YYYY-MM-DD, your time zone) all your clocks stop and\n"
-	  "your opponents are told.  Each year has a few leave days\n"
-	  "(the reply says how many are left); a leave ends early\n"
-	  "when you move, or with off.",
+	  "your opponents are told.  Each calendar year has 30 leave\n"
+	  "days (leave_days: the server may set another number; the\n"
+	  "reply says how many are left); a leave ends early when you\n"
+	  "move, or with off.",
 	  "vacation alice Secret42 2026-12-24\n"
 	  "vacation alice Secret42 2026-12-20 2027-01-03\n"
 	  "vacation alice Secret42 off",

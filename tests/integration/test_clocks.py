@@ -138,8 +138,17 @@ try:
     contains(body_of(env.new_messages()[0]), "not a player",
              "a non-player cannot claim")
     err = sweep(6 * D)
-    is_(len(env.new_messages()), 0, "under claim the sweep ends nothing")
+    msgs = env.new_messages()
+    is_([m.envelope_to for m in msgs], [["carol@example.org"]],
+        "under claim the sweep ends nothing: it tells the opponent alone")
+    contains(body_of(msgs[0]) if msgs else "",
+             "dave's time on Epaminondas board 102 ran out",
+             "that the time is out")
+    contains(body_of(msgs[0]) if msgs else "",
+             "epaminondas claim 102 carol PASSWORD", "and how to claim")
     contains(err, "claimable=1", "the sweep counts the board as claimable")
+    sweep(6 * D + 3600)
+    is_(len(env.new_messages()), 0, "the opponent is told once a turn")
     mail("carol", "epaminondas claim 102 carol c", 6 * D)
     msgs = by_recipient(env.new_messages())
     is_(sorted(msgs), ["carol@example.org", "dave@example.org"],
