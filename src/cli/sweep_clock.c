@@ -49,25 +49,52 @@ static int held_names(const struct held_entry *held, size_t n,
 	return 0;
 }
 
+/* Load userid into *u when they are a confirmed player (someone to
+ * tell); 0, or -1 (nothing to free). */
+static int sweep_player(struct cmdctx *c, const char *userid, struct user *u)
+{
+	char *err = NULL;
+
+	if (user_load(c->cfg->spool, userid, u, &err) != 0) {
+		free(err);
+		return -1;
+	}
+	if (!user_confirmed(u)) {
+		user_free(u);
+		return -1;  /* the player left: nobody to tell */
+	}
+	return 0;
+}
+
+/* The board mail with headline to u alone (their token: a board mail to
+ * one address that answers no mail carries it), in its own transaction
+ * keyed by c->digest; frees u. */
+static enum cmd_status sweep_tell(struct cmdctx *c, struct board_ctx *b,
+                                  struct user *u, const char *headline)
+{
+	struct txn *t = cmd_txn(c, b->key);
+	enum cmd_status st = reply_board(c, t, &b->g, headline, "", NULL,
+	                                 user_address(u));
+
+	user_free(u);
+	if (st != CMD_DONE) {
+		txn_abort(t);
+		return st;
+	}
+	return cmd_commit(c, t);
+}
+
 /* One reminder to the player to move, with the board (their token: a
  * board mail to one address that answers no mail carries it). */
 static enum cmd_status remind(struct cmdctx *c, struct board_ctx *b,
                               const struct board_clock *k, long left)
 {
 	struct user u;
-	struct txn *t;
-	char headline[512], when[64], rest[64], *err = NULL;
+	char headline[512], when[64], rest[64];
 	const char *who = game_to_move(&b->g);
-	enum cmd_status st;
 
-	if (user_load(c->cfg->spool, who, &u, &err) != 0) {
-		free(err);
+	if (sweep_player(c, who, &u) < 0)
 		return CMD_REFUSED;
-	}
-	if (!user_confirmed(&u)) {
-		user_free(&u);
-		return CMD_REFUSED;  /* the player left: nobody to remind */
-	}
 	deadline_words(&u, k->deadline, when, sizeof when);
 	clock_format_left(left, rest, sizeof rest);
 	if (b->g.tc.kind == TC_DAYS)
@@ -83,14 +110,7 @@ static enum cmd_status remind(struct cmdctx *c, struct board_ctx *b,
 		         "move on board %ld: your deadline is %s (%s left); after "
 		         "it %s.", who, b->g.board, when, rest, b->g.tc.claim ?
 		         "your opponent may claim the game" : "you lose on time");
-	t = cmd_txn(c, b->key);
-	st = reply_board(c, t, &b->g, headline, "", NULL, user_address(&u));
-	user_free(&u);
-	if (st != CMD_DONE) {
-		txn_abort(t);
-		return st;
-	}
-	return cmd_commit(c, t);
+	return sweep_tell(c, b, &u, headline);
 }
 
 /* Under -timeout=claim, once a turn: the opponent of the player whose
@@ -101,20 +121,12 @@ static enum cmd_status tell_claimable(struct cmdctx *c, struct board_ctx *b,
                                       const struct board_clock *k)
 {
 	struct user u;
-	struct txn *t;
-	char headline[512], when[64], *err = NULL;
+	char headline[512], when[64];
 	const char *mover = game_to_move(&b->g);
 	const char *opp = game_opponent(&b->g, mover);
-	enum cmd_status st;
 
-	if (user_load(c->cfg->spool, opp, &u, &err) != 0) {
-		free(err);
+	if (sweep_player(c, opp, &u) < 0)
 		return CMD_REFUSED;
-	}
-	if (!user_confirmed(&u)) {
-		user_free(&u);
-		return CMD_REFUSED;
-	}
 	deadline_words(&u, k->deadline, when, sizeof when);
 	snprintf(headline, sizeof headline, "%s's time on %s board %ld ran out "
 	         "on %s.  This game is played with -timeout=claim: it goes on "
@@ -122,14 +134,7 @@ static enum cmd_status tell_claimable(struct cmdctx *c, struct board_ctx *b,
 	         "win on time, send\n  %s claim %ld %s PASSWORD", mover,
 	         reply_game_title(b->g.game), b->g.board, when, mover,
 	         b->g.game, b->g.board, opp);
-	t = cmd_txn(c, b->key);
-	st = reply_board(c, t, &b->g, headline, "", NULL, user_address(&u));
-	user_free(&u);
-	if (st != CMD_DONE) {
-		txn_abort(t);
-		return st;
-	}
-	return cmd_commit(c, t);
+	return sweep_tell(c, b, &u, headline);
 }
 
 void sweep_clock(struct cmdctx *c, struct board_ctx *b,
