@@ -8,12 +8,12 @@ src_libepamserv_a_CFLAGS = $(AM_CFLAGS) $(LIBETPAN_CFLAGS) $(LIBCURL_CFLAGS) \
 
 bin_PROGRAMS += src/epamserv
 src_epamserv_SOURCES = src/main.c
-src_epamserv_LDADD = src/libepamserv.a src/rules/librules.a \
+src_epamserv_LDADD = src/libepamserv.a src/engine/libengine.a src/rules/librules.a \
 	$(LIBETPAN_LIBS) $(LIBCURL_LIBS) $(LIBCRYPT_LIBS) $(NETTLE_LIBS) $(INIH_LIBS) \
 	$(LIBXML_LIBS)
 
 # Libraries a unit test of the program's shared code links with.
-epamserv_test_libs = src/libepamserv.a src/rules/librules.a \
+epamserv_test_libs = src/libepamserv.a src/engine/libengine.a src/rules/librules.a \
 	$(LIBETPAN_LIBS) $(LIBCURL_LIBS) $(LIBCRYPT_LIBS) $(NETTLE_LIBS) $(INIH_LIBS) \
 	$(LIBXML_LIBS)
 

@@ -1,0 +1,16 @@
+# src/engine: the playing engine (search, evaluation, levels) over
+# src/rules, pure like it (no I/O); its own library so the robots, think,
+# match, tests and benchmarks share it.
+noinst_LIBRARIES += src/engine/libengine.a
+src_engine_libengine_a_SOURCES = \
+	src/engine/engine.h \
+	src/engine/search.c \
+	src/engine/eval.c \
+	src/engine/levels.c
+
+# Unit tests of the engine (TAP).
+check_PROGRAMS += tests/unit/test_engine
+TESTS += tests/unit/test_engine
+tests_unit_test_engine_SOURCES = tests/unit/test_engine.c tests/tap.h
+tests_unit_test_engine_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/tests
+tests_unit_test_engine_LDADD = src/engine/libengine.a src/rules/librules.a
