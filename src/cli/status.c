@@ -6,7 +6,7 @@
  *   boards        by the "result:" line of each board file (challenged,
  *                 active, finished, cancelled), archived ones, and files
  *                 without a readable result line
- *   players       accounts in SPOOL/users/
+ *   players       accounts in SPOOL/users/ but the robots' (issue 16)
  *   mails in      processed-mail records (SPOOL/seen/) of the last day
  *   outbox        mails waiting, their bytes, those deferred (a .retry
  *                 file) and the oldest first failure; failed/ mails
@@ -762,6 +762,7 @@ int cli_status(const struct config *cfg, int argc, char **argv)
 	dm = xmalloc((nh ? nh : 1) * sizeof *dm);
 	nd = group_held(h, nh, dm);
 	gather(cfg->spool, &st);
+	st.players -= robot_accounts(cfg);  /* people only (issue 16) */
 	if (prom)
 		print_prometheus(&st, nq, nd);
 	else if (json)

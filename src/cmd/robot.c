@@ -143,6 +143,24 @@ int robot_active_games(const struct config *cfg, const char *userid)
 	return a.n;
 }
 
+long robot_accounts(const struct config *cfg)
+{
+	char *err = NULL;
+	long n = 0;
+	int i;
+
+	for (i = 0; i < cfg->nrobots; i++) {
+		struct user u;
+		if (user_load(cfg->spool, cfg->robot[i].userid, &u, &err) == 0) {
+			n += u.robot;
+			user_free(&u);
+		}
+		free(err);
+		err = NULL;
+	}
+	return n;
+}
+
 int robot_limit(const struct config *cfg, const struct config_robot *r)
 {
 	return r->max_games > 0 ? r->max_games : cfg->robot_max_games;

@@ -62,6 +62,10 @@ void robot_note_missing(const struct config *cfg, const struct game *g);
  * every board of the spool).  -1 when the boards cannot be read. */
 int robot_active_games(const struct config *cfg, const char *userid);
 
+/* Robot accounts of the config that exist (user files with "robot:
+ * yes"), for the players count of epamserv status. */
+long robot_accounts(const struct config *cfg);
+
 /* The most active games robot r plays (its entry, else robot_max_games). */
 int robot_limit(const struct config *cfg, const struct config_robot *r);
 
