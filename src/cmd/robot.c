@@ -161,6 +161,28 @@ long robot_accounts(const struct config *cfg)
 	return n;
 }
 
+int robot_check(const struct config *cfg, FILE *out)
+{
+	char *err = NULL;
+	int i, bad = 0;
+
+	for (i = 0; i < cfg->nrobots; i++) {
+		struct user u;
+		if (user_load(cfg->spool, cfg->robot[i].userid, &u, &err) == 0) {
+			if (!u.robot) {
+				fprintf(out, "epamserv: robots: %s is a player's "
+				        "account already: name the robot otherwise\n",
+				        u.userid);
+				bad++;
+			}
+			user_free(&u);
+		}
+		free(err);
+		err = NULL;
+	}
+	return bad;
+}
+
 int robot_limit(const struct config *cfg, const struct config_robot *r)
 {
 	return r->max_games > 0 ? r->max_games : cfg->robot_max_games;

@@ -25,6 +25,7 @@
 #define EPAM_ROBOT_H
 
 #include <stddef.h>
+#include <stdio.h>
 
 struct config;
 struct cmdctx;
@@ -61,6 +62,10 @@ void robot_note_missing(const struct config *cfg, const struct game *g);
 /* Active and challenged games of robot userid (read without locks,
  * every board of the spool).  -1 when the boards cannot be read. */
 int robot_active_games(const struct config *cfg, const char *userid);
+
+/* config --check: each robot of the config whose userid is a person's
+ * account is named on out.  Returns the number of such problems. */
+int robot_check(const struct config *cfg, FILE *out);
 
 /* Robot accounts of the config that exist (user files with "robot:
  * yes"), for the players count of epamserv status. */

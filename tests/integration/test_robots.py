@@ -366,12 +366,30 @@ def budget_and_crash():
         ok(rc != 0 and "robots" in err, "config --check refuses level 9",
            out + err)
         with open(conf, "w") as f:
+            f.write("robots = alice:3\n")
+        rc, out, err = env.run("config", "--check", env={"EPAMSERV_CONF": conf})
+        ok(rc != 0 and "alice is a player's account" in err,
+           "config --check refuses a robot named as a person", out + err)
+        with open(conf, "w") as f:
             f.write("robots =\nrobot_memory_mb = 4\n")
         rc, out, err = env.run("config", "--check", env={"EPAMSERV_CONF": conf})
         ok(rc == 0, "config --check takes robots = (empty)", out + err)
         rc, out, err = env.run("status")
-        ok(re.search(r"robot", out) is not None, "status reports the robots",
-           out)
+        ok(re.search(r"robot memory: 16 MiB transposition table \(apart from "
+                     r"the 16 MiB of mail processing\)", out) is not None and
+           "robot-club (level 3, 20 games)" in out,
+           "status reports the robots and their memory", out)
+        rc, out, err = env.run("status", env={"EPAMSERV_CONF": conf})
+        ok("robots: off" in out, "status: robots = (empty) is off", out)
+        # robots = (empty): a challenge to a robot account is refused.
+        n = len(env.outbox_messages())
+        env.receive(make_mail("alice@example.org", "epaminondas challenge "
+                              "alice robot-club %s by alice a" % SIZE),
+                    env={"EPAMSERV_CONF": conf})
+        msgs = outbox_since(env, n)
+        ok(len(msgs) == 1 and "does not play on this server now" in
+           " ".join(body_of(msgs[0]).split()), "robots off: a challenge to "
+           "a robot is refused", body_of(msgs[0]) if msgs else "")
     finally:
         env.close()
 
