@@ -216,6 +216,12 @@ enum cmd_status cmd_challenge(struct cmdctx *c, const char *game, int argc,
 		return cmd_refuse(c, usage, "%s", err);
 	if ((st = robot_challenge(c, argv, signer, &robot_side)) != CMD_DONE)
 		return st;
+	/* A robot never claims a game on time: under -timeout=claim its
+	 * opponent's clock could never end the game. */
+	if (robot_side >= 0 && set.tc.claim)
+		return cmd_refuse(c, usage, "-timeout=claim: %s is a robot and "
+		                  "never claims a game on time; leave the option "
+		                  "out (-timeout=auto)", argv[robot_side]);
 	if (signer < 0 && (st = invitation_budget(c, argv[0], argv[1])) != CMD_DONE)
 		return st;
 

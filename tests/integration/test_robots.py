@@ -179,6 +179,15 @@ def rules():
            " ".join(body_of(msgs[0]).split()), "unsigned challenge to a "
            "robot refused", body_of(msgs[0]) if msgs else "")
         ok(env.game_file(102) is None, "no board made")
+        # An option a robot cannot honour is refused by name.
+        n = len(env.outbox_messages())
+        env.mail("bob@example.org", "epaminondas challenge bob robot-novice "
+                 "%s -time=3d+1d -timeout=claim by bob b" % SIZE)
+        msgs = outbox_since(env, n)
+        ok(len(msgs) == 1 and "-timeout=claim: robot-novice is a robot" in
+           " ".join(body_of(msgs[0]).split()), "-timeout=claim refused by "
+           "name for a robot", body_of(msgs[0]) if msgs else "")
+        ok(env.game_file(102) is None, "no board made")
         # A robot's password: refused like a wrong one, any password.
         for pw in ("*", "", "robot", "!"):
             n = len(env.outbox_messages())
@@ -315,11 +324,20 @@ def budget_and_crash():
         ok(moves == 5, "robots off: the human's move alone", gf)
         ok(not os.listdir(os.path.join(env.spool, "robot")),
            "robots off: no robot move noted")
+        n = len(env.outbox_messages())
         with open(os.path.join(env.spool, "robot", "epaminondas-%d" % wb),
                   "w") as f:
-            f.write("ply %d\n" % moves)
+            # as board_save writes it: the held board mail's headline
+            f.write("ply %d\n%s played its move." % (moves, human))
         # Any later run plays it: a receive of an unrelated mail.
         env.mail("alice@example.org", "help")
+        theirs = [x for x in outbox_since(env, n)
+                  if "%s@example.org" % human in x.envelope_to and
+                  "Board %d" % wb in str(x["Subject"])]
+        ok(len(theirs) == 1 and re.search(
+            r"%s\s+played\s+its\s+move.\s+robot-\w+\s+answered" % human,
+            body_of(theirs[0])), "after the crash the human gets the one "
+           "board mail with both moves", [body_of(x)[:300] for x in theirs])
         gf = env.game_file(wb)
         ok(len(re.findall(r"^move", gf, re.M)) == 6,
            "the next run (a receive) played the robot move left by the "
