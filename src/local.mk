@@ -58,6 +58,7 @@ src_libepamserv_a_SOURCES += \
 	src/cmd/leave.h src/cmd/message.c src/cmd/tokens.c \
 	src/cmd/auth.c src/cmd/notice.c src/cmd/notify.c src/cmd/held.c src/cmd/held.h \
 	src/cmd/tokenhash.c src/cmd/tokenhash.h \
+	src/cmd/robot.c src/cmd/robot.h \
 	src/cli/cli.h src/cli/receive.c src/cli/outbox.c src/cli/batch.c \
 	src/cli/sweep.c src/cli/sweep.h src/cli/sweep_clock.c src/cli/digest.c src/cli/prune.c src/cli/admin.c src/cli/admin.h src/cli/admin_repair.c \
 	src/cli/admin_check.c src/cli/status.c src/cli/admin_backup.c \

@@ -11,6 +11,7 @@
 #include "config.h"
 
 #include "cli/cli.h"
+#include "cmd/robot.h"
 #include "cli/cli_rules.h"
 #include "util/conf.h"
 #include "util/log.h"
@@ -247,6 +248,7 @@ static int config_check(const struct config *cfg)
 	}
 	if (template_check_dir(cfg->templates, stderr) != 0)
 		bad++;
+	bad += robot_check(cfg, stderr);
 
 	if (bad != 0) {
 		fprintf(stderr, "epamserv: the configuration has problems (see "

@@ -120,6 +120,8 @@ TESTS += tests/integration/test_accounts.py
 EXTRA_DIST += tests/integration/test_accounts.py
 TESTS += tests/integration/test_leave.py
 EXTRA_DIST += tests/integration/test_leave.py
+TESTS += tests/integration/test_robots.py
+EXTRA_DIST += tests/integration/test_robots.py
 
 # Reply-to-move tokens.
 TESTS += tests/integration/test_tokens.py

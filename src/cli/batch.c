@@ -43,6 +43,7 @@
  */
 #include "util/log.h"
 #include "cli/cli.h"
+#include "cmd/robot.h"
 #include "cmd/process.h"
 #include "spool/group.h"
 #include "spool/lock.h"
@@ -684,8 +685,10 @@ int cli_batch(const struct config *cfg, int argc, char **argv)
 	size_t n, i;
 	int done = 0, retry = 0, grouping, stop = 0;
 
-	if (argc == 3 && strcmp(argv[1], "--imap") == 0)
+	if (argc == 3 && strcmp(argv[1], "--imap") == 0) {
+		robot_ensure(cfg);
 		return cli_batch_imap(cfg, argv[2]);
+	}
 	if (argc != 3 || strcmp(argv[1], "--maildir") != 0) {
 		fprintf(stderr, "usage: epamserv batch --maildir DIR | --imap URL\n");
 		return EXIT_USAGE;
@@ -704,6 +707,7 @@ int cli_batch(const struct config *cfg, int argc, char **argv)
 	}
 	w.v = xmalloc(CHUNK * sizeof *w.v);
 	w.n = 0;
+	robot_ensure(cfg);
 	grouping = txn_group_begin(cfg->spool, cfg->batch_group);
 	/* Mail a client moved to cur/ unprocessed came before new/'s. */
 	stop = cur_pass(cfg, argv[2], &cs, grouping, &done, &retry);
@@ -776,6 +780,9 @@ int cli_batch(const struct config *cfg, int argc, char **argv)
 	curstate_free(&cs);
 	/* key=value, as every line meant for grep (epamserv(1), LOGGING) */
 	log_msg(LOG_INFO, "batch: handled=%d left=%d\n", done, retry);
+	/* Every move of the batch is committed (the group ended): the
+	 * robots answer, within robot_budget_ms (issue 16). */
+	robot_run(cfg);
 	cli_deliver_quietly(cfg);
 	return retry ? EXIT_TEMPFAIL : 0;
 }

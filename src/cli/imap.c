@@ -57,6 +57,7 @@
  * \Seen before the mail is saved.  Here a literal is read by its length.
  */
 #include "cli/cli.h"
+#include "cmd/robot.h"
 #include "cmd/process.h"
 #include "mail/mail.h"
 #include "util/buf.h"
@@ -876,6 +877,7 @@ int cli_batch_imap(const struct config *cfg, const char *url)
 	imap_close(&im);
 	log_msg(LOG_INFO, "batch: handled=%d left=%d\n",
 	        done, retry);
+	robot_run(cfg);   /* the robots answer (issue 16) */
 	cli_deliver_quietly(cfg);
 	return retry ? EXIT_TEMPFAIL : 0;
 }

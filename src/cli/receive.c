@@ -13,6 +13,7 @@
  */
 #include "cli/cli.h"
 #include "cmd/process.h"
+#include "cmd/robot.h"
 #include "util/util.h"
 
 #include <stdio.h>
@@ -36,8 +37,11 @@ int cli_receive(const struct config *cfg, int argc, char **argv)
 		perror("epamserv: reading the mail");
 		return EXIT_TEMPFAIL;
 	}
+	robot_ensure(cfg);
 	rc = process_mail(cfg, raw, len, truncated);
 	free(raw);
+	/* The mail's move is committed: a robot answers it (issue 16). */
+	robot_run(cfg);
 	cli_deliver_quietly(cfg);
 	return rc;
 }

@@ -6,7 +6,7 @@
  *   boards        by the "result:" line of each board file (challenged,
  *                 active, finished, cancelled), archived ones, and files
  *                 without a readable result line
- *   players       accounts in SPOOL/users/
+ *   players       accounts in SPOOL/users/ but the robots' (issue 16)
  *   mails in      processed-mail records (SPOOL/seen/) of the last day
  *   outbox        mails waiting, their bytes, those deferred (a .retry
  *                 file) and the oldest first failure; failed/ mails
@@ -36,6 +36,7 @@
 #include "spool/spool.h"
 #include "spool/users.h"
 #include "util/json.h"
+#include "cmd/robot.h"
 #include "util/log.h"
 #include "spool/quarantine.h"
 #include "util/buf.h"
@@ -663,6 +664,29 @@ static void print_json(const struct status *st,
 	print_json_rest(st);
 }
 
+/* The robots (issue 16): who plays at what level, their engine's memory
+ * (apart from the mail processing's 16 MiB target), the moves waiting. */
+static void print_robots(const struct config *cfg)
+{
+	long waiting = robot_waiting(cfg);
+	int i;
+
+	if (cfg->nrobots == 0) {
+		printf("robots: off\n");
+		return;
+	}
+	printf("robots:");
+	for (i = 0; i < cfg->nrobots; i++)
+		printf(" %s (level %d, %d games)%s", cfg->robot[i].userid,
+		       cfg->robot[i].level, robot_limit(cfg, &cfg->robot[i]),
+		       i + 1 < cfg->nrobots ? "," : "\n");
+	printf("robot memory: %zu MiB transposition table (apart from the "
+	       "16 MiB of mail processing), think %d ms a move, %d ms a run\n",
+	       robot_memory_planned(cfg) >> 20, cfg->robot_think_ms,
+	       cfg->robot_budget_ms);
+	printf("robot moves waiting: %ld\n", waiting < 0 ? 0 : waiting);
+}
+
 static void print_text(const struct status *st,
                        const struct quarantine_entry *q, size_t nq,
                        const struct damaged *dm, size_t nd)
@@ -738,12 +762,15 @@ int cli_status(const struct config *cfg, int argc, char **argv)
 	dm = xmalloc((nh ? nh : 1) * sizeof *dm);
 	nd = group_held(h, nh, dm);
 	gather(cfg->spool, &st);
+	st.players -= robot_accounts(cfg);  /* people only (issue 16) */
 	if (prom)
 		print_prometheus(&st, nq, nd);
 	else if (json)
 		print_json(&st, q, nq, dm, nd);
-	else
+	else {
 		print_text(&st, q, nq, dm, nd);
+		print_robots(cfg);
+	}
 	free(q);
 	free(h);
 	free(dm);

@@ -28,6 +28,7 @@
  */
 #include "cli/cli.h"
 #include "cli/sweep.h"
+#include "cmd/robot.h"
 #include "cmd/cmd.h"
 #include "spool/addrindex.h"
 #include "spool/outbox.h"
@@ -196,7 +197,8 @@ static void sweep_accounts(const struct config *cfg, struct sweep_stats *st)
 			err = NULL;
 			continue;
 		}
-		if (!u.left && u.naddr == 0 && c.now - u.created >= life) {
+		if (!u.left && !u.robot && u.naddr == 0 &&
+		    c.now - u.created >= life) {
 			snprintf(path, sizeof path, "%s/users/%s", cfg->spool, u.userid);
 			if (unlink(path) == 0) {
 				st->dropped++;
@@ -266,6 +268,9 @@ int cli_sweep(const struct config *cfg, int argc, char **argv)
 		        strerror(errno));
 		return EXIT_TEMPFAIL;  /* which boards have mail waiting? */
 	}
+	/* Robot moves that wait (a budget spent, a crash) first. */
+	robot_ensure(cfg);
+	robot_run(cfg);
 	spool_each_board(cfg->spool, sweep_one, &run);
 	free(run.held);
 	sweep_accounts(cfg, &st);

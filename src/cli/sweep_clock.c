@@ -11,6 +11,7 @@
  * that ran late does not send two at once.
  */
 #include "cli/sweep.h"
+#include "cmd/robot.h"
 #include "game/clock.h"
 #include "spool/spool.h"
 #include "spool/txn.h"
@@ -149,6 +150,12 @@ void sweep_clock(struct cmdctx *c, struct board_ctx *b,
 	time_t since;
 	int i, days_point = 0;
 
+	/* A robot never runs out of time (issue 16): its move waits for
+	 * robot_run. */
+	if (robot_to_move(c->cfg, &b->g)) {
+		robot_note_missing(c->cfg, &b->g);
+		return;
+	}
 	if (board_clock(c, &b->g, &k) < 0)
 		return;
 	/* On leave: every clock of the player stands, so neither a

@@ -321,6 +321,11 @@ enum cmd_status cmd_list(struct cmdctx *c, int argc, char **argv)
 			util_iso_time(u.created, since, sizeof since);
 			since[10] = '\0';
 			buf_printf(&line, "  %-20s %-12s", u.userid, since);
+			if (u.robot && config_robot(c->cfg, u.userid))
+				buf_printf(&line, " (robot, level %d)",
+				           config_robot(c->cfg, u.userid)->level);
+			else if (u.robot)
+				buf_puts(&line, " (robot, not playing now)");
 			if (leave_current(&u, c->now, NULL)) {
 				char day[32];
 				leave_last_day(&u, c->now, day, sizeof day);

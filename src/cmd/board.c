@@ -13,6 +13,7 @@
  */
 #include "util/log.h"
 #include "cmd/cmd.h"
+#include "cmd/robot.h"
 #include "game/ratings.h"
 #include "game/render.h"
 #include "spool/spool.h"
@@ -162,7 +163,15 @@ enum cmd_status board_save(struct cmdctx *c, struct board_ctx *b,
 	struct txn *t;
 	char rel[128], *file, *change = NULL;
 	enum cmd_status st = CMD_DONE;
+	struct buf head = BUF_INIT;
+	const char *robot = robot_of_game(c->cfg, &b->g);
+	int held;
 
+	/* A robot's one short line at the game's end (issue 16). */
+	if (robot && b->g.state == GAME_FINISHED && b->was != GAME_FINISHED) {
+		buf_printf(&head, "%s\n\n%s: good game.", headline, robot);
+		headline = buf_str(&head);
+	}
 	/* The board changes: the tokens of its older mails are spent
 	 * (derived ones by the ply, stored ones of older files here). */
 	tokens_drop_stored(&b->g);
@@ -185,18 +194,25 @@ enum cmd_status board_save(struct cmdctx *c, struct board_ctx *b,
 		change = board_rate(c, t, &b->g, &st);
 		if (st != CMD_DONE) {
 			txn_abort(t);
+			buf_free(&head);
 			return st;
 		}
 	}
 	c->ratings = change;
+	/* A robot to move answers in this run: its board mail shows both
+	 * moves, so none now (robot.h). */
+	held = robot_note(c, t, &b->g, headline);
 	c->hold_for_digest = 1;
-	st = reply_board(c, t, &b->g, headline, c->comment, b->userid, NULL);
+	if (!held)
+		st = reply_board(c, t, &b->g, headline, c->comment, b->userid,
+		                 NULL);
 	c->hold_for_digest = 0;
 	if (st == CMD_DONE && b->g.state == GAME_FINISHED &&
 	    b->was != GAME_FINISHED)
 		st = notify_game_end(c, t, &b->g, headline);
 	c->ratings = NULL;
 	free(change);
+	buf_free(&head);
 	if (st != CMD_DONE) {
 		txn_abort(t);
 		return st;

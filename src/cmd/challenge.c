@@ -24,6 +24,7 @@
 #include "cmd/cmd.h"
 #include "cmd/table.h"
 #include "cmd/inlog.h"
+#include "cmd/robot.h"
 #include "spool/ratelimit.h"
 #include "spool/spool.h"
 #include "spool/txn.h"
@@ -60,6 +61,13 @@ static enum cmd_status check_player(struct cmdctx *c, char *userid)
 		return cmd_refuse(c, usage, "'%s' has signed off and "
 		                  "plays no more", userid);
 	}
+	if (u.robot) {
+		user_free(&u);
+		if (!config_robot(c->cfg, userid))
+			return cmd_refuse(c, usage, "the robot '%s' does not play "
+			                  "on this server now", userid);
+		return CMD_DONE;
+	}
 	rc = user_confirmed(&u);
 	user_free(&u);
 	if (!rc)
@@ -95,6 +103,43 @@ static enum cmd_status challenge_signer(struct cmdctx *c, int *argc,
 	if ((st = cmd_auth(c, who, pw, usage, &u)) != CMD_DONE)
 		return st;
 	user_free(&u);
+	return CMD_DONE;
+}
+
+/* A challenge naming a robot (issue 16): only a signed one, by the
+ * human, and within the robot's limit of active games; then the robot
+ * agrees at once.  CMD_DONE with *robot_side the robot's side (-1 when
+ * no robot plays), else the refusal. */
+static enum cmd_status robot_challenge(struct cmdctx *c, char **argv,
+                                       int signer, int *robot_side)
+{
+	const char *usage = cmd_usage_of(c, "challenge", CMDT_GAME, NULL);
+	const struct config_robot *r[2];
+	int side, n;
+
+	r[0] = config_robot(c->cfg, argv[0]);
+	r[1] = config_robot(c->cfg, argv[1]);
+	*robot_side = -1;
+	if (!r[0] && !r[1])
+		return CMD_DONE;
+	if (r[0] && r[1])
+		return cmd_refuse(c, usage, "%s and %s are both robots: a robot "
+		                  "plays people only", argv[0], argv[1]);
+	side = r[0] ? EP_WHITE : EP_BLACK;
+	if (signer < 0)
+		return cmd_refuse(c, usage, "%s is a robot and accepts signed "
+		                  "challenges only: add \"by %s PASSWORD\" (your "
+		                  "userid and password) at the end", argv[side],
+		                  argv[!side]);
+	n = robot_active_games(c->cfg, argv[side]);
+	if (n < 0)
+		return CMD_TEMPFAIL;
+	if (n >= robot_limit(c->cfg, r[side]))
+		return cmd_refuse(c, usage, "%s declines: it plays %d games "
+		                  "already, its most at once; challenge it again "
+		                  "when one of them is over, or challenge another "
+		                  "robot", argv[side], n);
+	*robot_side = side;
 	return CMD_DONE;
 }
 
@@ -143,7 +188,7 @@ enum cmd_status cmd_challenge(struct cmdctx *c, const char *game, int argc,
 	struct game_settings set;
 	enum cmd_status st;
 	long board;
-	int i, signer, rc;
+	int i, signer, rc, robot_side, held = 0;
 
 	if (argc < 2)
 		return cmd_refuse(c, usage, "challenge needs two userids");
@@ -169,6 +214,14 @@ enum cmd_status cmd_challenge(struct cmdctx *c, const char *game, int argc,
 	}
 	if (ep_options_check(&o, err, sizeof err) < 0)
 		return cmd_refuse(c, usage, "%s", err);
+	if ((st = robot_challenge(c, argv, signer, &robot_side)) != CMD_DONE)
+		return st;
+	/* A robot never claims a game on time: under -timeout=claim its
+	 * opponent's clock could never end the game. */
+	if (robot_side >= 0 && set.tc.claim)
+		return cmd_refuse(c, usage, "-timeout=claim: %s is a robot and "
+		                  "never claims a game on time; leave the option "
+		                  "out (-timeout=auto)", argv[robot_side]);
 	if (signer < 0 && (st = invitation_budget(c, argv[0], argv[1])) != CMD_DONE)
 		return st;
 
@@ -181,6 +234,8 @@ enum cmd_status cmd_challenge(struct cmdctx *c, const char *game, int argc,
 	game_challenge(&g);
 	if (signer >= 0)
 		game_agree(&g, signer, c->now);
+	if (robot_side >= 0)
+		game_agree(&g, robot_side, c->now);  /* at once (issue 16) */
 	t = cmd_txn(c, key);
 	file = game_format(&g);
 	spool_board_path(game, board, rel, sizeof rel);
@@ -188,7 +243,12 @@ enum cmd_status cmd_challenge(struct cmdctx *c, const char *game, int argc,
 	snprintf(rel, sizeof rel, "games/%s/next", game);
 	snprintf(next, sizeof next, "%ld\n", board + 1);
 	txn_put(t, rel, next, strlen(next));
-	if (signer >= 0)
+	if (robot_side >= 0)
+		snprintf(headline, sizeof headline, "%s challenges %s, a robot, "
+		         "which accepts: %s plays White, %s Black.  The game has "
+		         "begun.", argv[!robot_side], argv[robot_side], g.white,
+		         g.black);
+	else if (signer >= 0)
 		snprintf(headline, sizeof headline, "%s challenges %s: %s would "
 		         "play White, %s Black.  The game starts when %s accepts.",
 		         signer == EP_WHITE ? g.white : g.black,
@@ -198,8 +258,12 @@ enum cmd_status cmd_challenge(struct cmdctx *c, const char *game, int argc,
 		snprintf(headline, sizeof headline, "An unsigned challenge: %s "
 		         "would play White, %s Black.  Nobody has agreed to it yet: "
 		         "the game starts when both accept.", g.white, g.black);
+	/* The robot as White moves at once: its board mail shows the
+	 * challenge and its first move (robot.h). */
+	held = robot_note(c, t, &g, headline);
 	/* Only a signed challenge carries its sender's words. */
-	st = reply_board(c, t, &g, headline, signer >= 0 ? c->comment : "",
+	st = held ? CMD_DONE :
+	     reply_board(c, t, &g, headline, signer >= 0 ? c->comment : "",
 	                 signer == EP_WHITE ? g.white : g.black, NULL);
 	if (st == CMD_DONE)
 		st = cmd_commit(c, t);

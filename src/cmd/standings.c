@@ -41,12 +41,17 @@ static enum cmd_status send_text(struct cmdctx *c, const char *tmpl,
 }
 
 /* One table line for a player. */
-static void standings_line(struct buf *b, int rank, const char *userid,
-                           const struct rating_player *p)
+static void standings_line(const struct cmdctx *c, struct buf *b, int rank,
+                           const char *userid, const struct rating_player *p)
 {
-	buf_printf(b, "%4d  %-20s %6d %6d %4d %4d %4d%s\n", rank, userid,
+	const struct config_robot *r = config_robot(c->cfg, userid);
+
+	buf_printf(b, "%4d  %-20s %6d %6d %4d %4d %4d%s", rank, userid,
 	           p->rating, p->games, p->wins, p->losses, p->draws,
 	           p->games < RATING_PROVISIONAL ? "  ?" : "");
+	if (r)
+		buf_printf(b, "  (robot, level %d)", r->level);
+	buf_puts(b, "\n");
 }
 
 /* Whether rating class cls is one of game's (NULL: any game): its name
@@ -125,7 +130,7 @@ static char *standings_table(const struct cmdctx *c, const struct ratings *r,
 		           "Player", "Rating", "Games", "Won", "Lost", "Drawn");
 		for (i = 0; i < m; i++) {
 			buf_reset(&line);
-			standings_line(&line, (int)i + 1, all[i].userid, &all[i]);
+			standings_line(c, &line, (int)i + 1, all[i].userid, &all[i]);
 			if (b.len + line.len > budget)
 				break;
 			buf_append(&b, line.data, line.len);

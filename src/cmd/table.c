@@ -252,9 +252,12 @@ const struct cmd_def cmd_table[] = {
 	  "-size=WxH -block=c5,f7 -symmetry=mirror|rotate|both|off\n"
 	  "-repetition=loss|draw|off -rules=abbott|igfip\n"
 	  "-crossed=move|stay|safe -frozen -observers=on|off\n"
-	  "-rated=yes|no",
+	  "-rated=yes|no\n"
+	  "A robot (\"list\" marks them) accepts a signed challenge at\n"
+	  "once and answers each move in the same run; no draws.",
 	  "challenge alice bob by alice Secret42\n"
 	  "challenge alice bob -size=8x8 by bob Secret7\n"
+	  "challenge alice robot-club by alice Secret42\n"
 	  "challenge alice bob   (unsigned: both must accept)",
 	  run_challenge },
 	{ "accept", "", G, "BOARD USERID PASSWORD",

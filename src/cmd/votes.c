@@ -16,6 +16,7 @@
  * question pending is refused as a bad vote.
  */
 #include "cmd/cmd.h"
+#include "cmd/robot.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -31,7 +32,13 @@ static enum cmd_status vote_ask(struct cmdctx *c, struct board_ctx *b,
 {
 	struct game *g = &b->g;
 	char err[EP_ERR_MAX + 200], headline[256];
+	const char *robot = robot_of_game(c->cfg, g);
 
+	/* A robot plays every game out (issue 16): it rejects at once. */
+	if (robot && g->state == GAME_ACTIVE)
+		return board_refuse(c, g, usage, "%s: %s plays every game to "
+		                    "its end, no draws and no take-backs; play on "
+		                    "or resign.", robot, robot);
 	if (game_vote_open(g, kind, b->userid, c->now, err, sizeof err) < 0)
 		return board_refuse(c, g, usage, "%s", err);
 	if (kind == GAME_VOTE_DRAW)

@@ -144,6 +144,7 @@ void user_defaults(struct user *u)
 	u->digest_hour = -1;
 	u->nnotify = 0;
 	u->left = 0;
+	u->robot = 0;
 }
 
 size_t user_leave_spans(const struct user *u, struct time_span *out,
@@ -262,7 +263,11 @@ static int user_pref_field(struct user *u, const char *key, const char *val)
 {
 	char *end;
 
-	if (strcmp(key, "html") == 0) {
+	if (strcmp(key, "robot") == 0) {
+		if (strcmp(val, "yes"))
+			return -1;
+		u->robot = 1;
+	} else if (strcmp(key, "html") == 0) {
 		if (strcmp(val, "on") && strcmp(val, "off"))
 			return -1;
 		u->html = strcmp(val, "on") == 0;
@@ -522,7 +527,7 @@ static int user_parse(char *text, const char *path, const char *userid,
 		if (user_field(u, line, colon + 2) < 0)
 			goto bad;
 	}
-	if (!u->hash || (!u->naddr && !u->nreq && !u->left) ||
+	if (!u->hash || (!u->naddr && !u->nreq && !u->left && !u->robot) ||
 	    strcmp(u->userid, userid) != 0) {
 		buf_printf(&e, "%s: missing userid, password or address", path);
 		*err = buf_take(&e);
@@ -696,6 +701,8 @@ char *user_format(const struct user *u)
 	}
 	util_iso_time(u->created, when, sizeof when);
 	buf_printf(&b, "created: %s\n", when);
+	if (u->robot)
+		buf_puts(&b, "robot: yes\n");
 	if (!u->html)
 		buf_puts(&b, "html: off\n");
 	if (u->orientation != USER_ORIENT_WHITE)
@@ -745,6 +752,8 @@ int user_password_ok(const struct user *u, const char *password)
 	size_t i, n;
 	unsigned char diff = 0;
 
+	if (u->robot)
+		return 0;   /* a robot never logs in (issue 16) */
 	if (pwcache_hit(u->userid, u->hash, password))
 		return 1;
 	memset(&cd, 0, sizeof cd);

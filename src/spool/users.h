@@ -133,6 +133,10 @@ struct user {
 	struct user_notify notify[USER_MAX_NOTIFY];  /* notify, in order */
 	size_t nnotify;
 	time_t left;                     /* when the player signed off, or 0 */
+	int robot;                       /* 1: a robot account (issue 16,
+	                                    "robot: yes"): made from the
+	                                    config, no address, a password
+	                                    no one knows ("*") */
 };
 
 /* Load SPOOL/users/USERID (userid already validated) into *u (its

@@ -78,6 +78,12 @@ static const struct {
 	{ "arrival_max_hours", "EPAMSERV_ARRIVAL_MAX_HOURS" },
 	/* Clocks (issue 15): the reminders before a deadline. */
 	{ "remind_at", "EPAMSERV_REMIND_AT" },
+	/* Robots (issue 16): computer opponents on the server. */
+	{ "robots", "EPAMSERV_ROBOTS" },
+	{ "robot_think_ms", "EPAMSERV_ROBOT_THINK_MS" },
+	{ "robot_budget_ms", "EPAMSERV_ROBOT_BUDGET_MS" },
+	{ "robot_memory_mb", "EPAMSERV_ROBOT_MEMORY_MB" },
+	{ "robot_max_games", "EPAMSERV_ROBOT_MAX_GAMES" },
 	{ NULL, NULL },
 };
 
@@ -103,6 +109,11 @@ static const struct {
 	{ "imap_keep_days", offsetof(struct config, imap_keep_days), 0, 3650 },
 	{ "arrival_max_hours", offsetof(struct config, arrival_max_hours),
 	  0, 720 },
+	{ "robot_think_ms", offsetof(struct config, robot_think_ms), 1, 600000 },
+	{ "robot_budget_ms", offsetof(struct config, robot_budget_ms),
+	  1, 3600000 },
+	{ "robot_memory_mb", offsetof(struct config, robot_memory_mb), 1, 4096 },
+	{ "robot_max_games", offsetof(struct config, robot_max_games), 1, 10000 },
 	{ NULL, 0, 0, 0 },
 };
 
@@ -433,6 +444,13 @@ int config_set(struct config *cfg, const char *key, const char *value,
 	} else if (strcmp(key, "remind_at") == 0) {
 		if (config_parse_remind_at(cfg, value) < 0)
 			goto bad;
+	} else if (strcmp(key, "robots") == 0) {
+		char why[160];
+		if (config_parse_robots(cfg, value, why, sizeof why) < 0) {
+			buf_printf(&e, "bad value '%s' for robots: %s", value, why);
+			*err = buf_take(&e);
+			return -1;
+		}
 	} else if (strcmp(key, "smtp_connect_timeout") == 0 ||
 	           strcmp(key, "smtp_timeout") == 0) {
 		if (parse_count(value, 1, 3600, &v) < 0)
@@ -477,6 +495,93 @@ bad:
 	buf_printf(&e, "bad value '%s' for %s", value, key);
 	*err = buf_take(&e);
 	return -1;
+}
+
+int config_parse_robots(struct config *cfg, const char *value, char *why,
+                        size_t len)
+{
+	struct config_robot r[CONFIG_ROBOTS_MAX];
+	char copy[1024], *save = NULL, *w, *f[4], *end;
+	int n = 0, i, k, nf;
+	long v;
+
+	if (!why || !len) {
+		why = copy;   /* only the default: never wrong */
+		len = 1;
+	}
+	if (strlen(value) >= sizeof copy) {
+		snprintf(why, len, "too long");
+		return -1;
+	}
+	snprintf(copy, sizeof copy, "%s", value);
+	for (w = strtok_r(copy, " \t,", &save); w;
+	     w = strtok_r(NULL, " \t,", &save)) {
+		if (n >= CONFIG_ROBOTS_MAX) {
+			snprintf(why, len, "at most %d robots", CONFIG_ROBOTS_MAX);
+			return -1;
+		}
+		nf = 0;
+		f[nf++] = w;
+		while (nf < 4 && (w = strchr(w, ':')) != NULL) {
+			*w++ = '\0';
+			f[nf++] = w;
+		}
+		if (nf < 2 || nf > 3) {
+			snprintf(why, len, "'%.40s' is not NAME:LEVEL[:MAXGAMES]",
+			         f[0]);
+			return -1;
+		}
+		for (k = 0; f[0][k]; k++)
+			if (f[0][k] >= 'A' && f[0][k] <= 'Z')
+				f[0][k] = (char)(f[0][k] - 'A' + 'a');
+		if (!util_userid_ok(f[0]) || strlen(f[0]) >= sizeof r[n].userid) {
+			snprintf(why, len, "'%.40s' is not a valid userid", f[0]);
+			return -1;
+		}
+		errno = 0;
+		v = strtol(f[1], &end, 10);
+		if (errno || end == f[1] || *end || v < CONFIG_ROBOT_LEVEL_MIN ||
+		    v > CONFIG_ROBOT_LEVEL_MAX) {
+			snprintf(why, len, "level '%.20s' of %s is not %d to %d",
+			         f[1], f[0], CONFIG_ROBOT_LEVEL_MIN,
+			         CONFIG_ROBOT_LEVEL_MAX);
+			return -1;
+		}
+		r[n].level = (int)v;
+		r[n].max_games = 0;
+		if (nf == 3) {
+			errno = 0;
+			v = strtol(f[2], &end, 10);
+			if (errno || end == f[2] || *end || v < 1 || v > 10000) {
+				snprintf(why, len, "games '%.20s' of %s is not 1 to "
+				         "10000", f[2], f[0]);
+				return -1;
+			}
+			r[n].max_games = (int)v;
+		}
+		snprintf(r[n].userid, sizeof r[n].userid, "%s", f[0]);
+		for (i = 0; i < n; i++)
+			if (strcmp(r[i].userid, r[n].userid) == 0) {
+				snprintf(why, len, "%s is named twice", f[0]);
+				return -1;
+			}
+		n++;
+	}
+	memcpy(cfg->robot, r, sizeof r);
+	cfg->nrobots = n;
+	set_str(&cfg->robots, value);
+	return 0;
+}
+
+const struct config_robot *config_robot(const struct config *cfg,
+                                        const char *userid)
+{
+	int i;
+
+	for (i = 0; userid && i < cfg->nrobots; i++)
+		if (strcmp(cfg->robot[i].userid, userid) == 0)
+			return &cfg->robot[i];
+	return NULL;
 }
 
 int config_parse_remind_at(struct config *cfg, const char *value)
@@ -762,6 +867,12 @@ static void config_defaults(struct config *cfg)
 	cfg->remind_at = NULL;
 	config_parse_remind_at(cfg, CONFIG_REMIND_AT_DEFAULT);
 	cfg->leave_days = 30;
+	cfg->robots = NULL;
+	config_parse_robots(cfg, CONFIG_ROBOTS_DEFAULT, NULL, 0);
+	cfg->robot_think_ms = 2000;
+	cfg->robot_budget_ms = 20000;
+	cfg->robot_memory_mb = 16;
+	cfg->robot_max_games = 20;
 	cfg->challenge_days = 14;
 	cfg->archive_days = 14;
 	cfg->imap_user = xstrdup("");
@@ -993,7 +1104,7 @@ static void format_value(const struct config *cfg, int k, struct buf *b)
 		return;
 	}
 	STR(spool) STR(log) STR(templates) STR(smtp_user) STR(smtp_password_file)
-	STR(remind_at) STR(smtp_ca_file) STR(smtp_ehlo) STR(imap_user) STR(imap_password_file)
+	STR(remind_at) STR(robots) STR(smtp_ca_file) STR(smtp_ehlo) STR(imap_user) STR(imap_password_file)
 	STR(imap_ca_file)
 	INT(lock_timeout) INT(batch_group) INT(smtp_connect_timeout)
 	INT(smtp_timeout) INT(retry_days) INT(rate_limit)
@@ -1061,6 +1172,7 @@ void config_free(struct config *cfg)
 	free(cfg->smtp_ca_file);
 	free(cfg->smtp_ehlo);
 	free(cfg->remind_at);
+	free(cfg->robots);
 	free(cfg->imap_user);
 	free(cfg->imap_password_file);
 	free(cfg->imap_ca_file);

@@ -122,6 +122,24 @@
  *                                        Nd; at most 8 points, "" none;
  *                                        TC_DAYS boards also keep the
  *                                        reminder after remind_days)
+ *   robots        EPAMSERV_ROBOTS        "robot-novice:1 robot-club:3
+ *                                        robot-master:5" (issue 16: the
+ *                                        robot accounts, NAME:LEVEL[:GAMES]
+ *                                        separated by blanks or commas,
+ *                                        NAME a userid, LEVEL 1 to 5, GAMES
+ *                                        its most active games, default
+ *                                        robot_max_games; "" no robots)
+ *   robot_think_ms EPAMSERV_ROBOT_THINK_MS 2000 (the most one robot move
+ *                                        thinks, beside its level's nodes)
+ *   robot_budget_ms EPAMSERV_ROBOT_BUDGET_MS 20000 (the most one run
+ *                                        thinks for robots in all; the
+ *                                        moves past it wait for the next)
+ *   robot_memory_mb EPAMSERV_ROBOT_MEMORY_MB 16 (the robots' one
+ *                                        transposition table, MiB, apart
+ *                                        from the mail processing's 16 MiB)
+ *   robot_max_games EPAMSERV_ROBOT_MAX_GAMES 20 (active games a robot
+ *                                        plays at once, unless its entry
+ *                                        says)
  */
 #ifndef EPAM_CONFIG_H
 #define EPAM_CONFIG_H
@@ -135,7 +153,7 @@
 #define CONFIG_REPLY_SIZE_MAX (8 * 1024 * 1024)
 
 /* The number of keys (the table in conf.c). */
-#define CONFIG_NKEYS 44
+#define CONFIG_NKEYS 49
 
 /* config.arrival: which record of a mail's arrival a move counts at. */
 enum arrival_source {
@@ -153,6 +171,20 @@ enum arrival_source {
 /* Days an MTA keeps retrying a mail (Postfix's and Exim's default is 5):
  * seen_days must exceed maildir_max_days by more. */
 #define CONFIG_MTA_RETRY_DAYS 5
+
+/* robots (issue 16): at most this many, their levels (engine.h's
+ * ENG_LEVEL_MIN..ENG_LEVEL_MAX), and the default list. */
+#define CONFIG_ROBOTS_MAX 8
+#define CONFIG_ROBOT_LEVEL_MIN 1
+#define CONFIG_ROBOT_LEVEL_MAX 5
+#define CONFIG_ROBOTS_DEFAULT "robot-novice:1 robot-club:3 robot-master:5"
+
+/* One robot account of the robots key. */
+struct config_robot {
+	char userid[32];     /* lower-case, util_userid_ok */
+	int level;           /* CONFIG_ROBOT_LEVEL_MIN..MAX */
+	int max_games;       /* its limit of active games; 0: robot_max_games */
+};
 
 struct config {
 	char *spool;
@@ -207,6 +239,13 @@ struct config {
 	int arrival;         /* enum arrival_source */
 	int arrival_max_hours; /* an arrival is at most this many hours
 	                          before the mail was first read */
+	char *robots;        /* the robots key as written */
+	struct config_robot robot[CONFIG_ROBOTS_MAX];
+	int nrobots;         /* 0: no robots */
+	int robot_think_ms;  /* the most one robot move thinks (ms) */
+	int robot_budget_ms; /* the most one run thinks for robots (ms) */
+	int robot_memory_mb; /* the robots' transposition table (MiB) */
+	int robot_max_games; /* a robot's active games, by default */
 	/* Where each key's value came from, in the order of the key table:
 	 * NULL for the default, else "FILE:LINE", "EPAMSERV_..." or the
 	 * option ("--spool"); malloc'ed. */
@@ -219,6 +258,17 @@ struct config {
  * cfg's schedule (and cfg->remind_at, malloc'ed).  0, or -1 (cfg
  * unchanged) on a bad value. */
 int config_parse_remind_at(struct config *cfg, const char *value);
+
+/* Parse a robots value ("robot-club:3 robot-master:5:10", "" for none)
+ * into cfg->robot (and cfg->robots, malloc'ed).  0, or -1 (cfg
+ * unchanged) with why (len bytes) on a bad value. */
+int config_parse_robots(struct config *cfg, const char *value, char *why,
+                        size_t len);
+
+/* The robot entry of userid (lower-case), or NULL when it is no robot
+ * of cfg's.  Points into cfg. */
+const struct config_robot *config_robot(const struct config *cfg,
+                                        const char *userid);
 
 /* Whether the SMTP settings keep AUTH secret: credentials (smtp_user,
  * smtp_password_file, or a user or password in smtp_url) on a URL other

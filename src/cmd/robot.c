@@ -1,0 +1,554 @@
+/*
+ * robot.c - robot opponents on the server (robot.h; issue 16 item 3).
+ *
+ * One engine per process (engine.h), made at the first robot move with
+ * a table of robot_memory_mb and kept for the run: its memory is the
+ * robots', apart from the 16 MiB target of mail processing (epamserv
+ * status reports both).  A robot move searches under its level's node
+ * bound (eng_level_limits) and robot_think_ms, seeded by the board
+ * number and the ply, so a game replays the same whenever the node
+ * bound is reached first.
+ */
+#include "cmd/robot.h"
+#include "cmd/cmd.h"
+#include "engine/engine.h"
+#include "spool/addrindex.h"
+#include "spool/spool.h"
+#include "spool/txn.h"
+#include "spool/users.h"
+#include "util/log.h"
+#include "util/util.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+static struct eng *engine;         /* made at the first robot move */
+static unsigned long thought_ms;   /* this process's robot thinking */
+
+static uint64_t mono_ms(void *arg)
+{
+	struct timespec ts;
+
+	(void)arg;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (uint64_t)ts.tv_sec * 1000 + (uint64_t)ts.tv_nsec / 1000000;
+}
+
+void robot_path(const char *game, long board, char *buf, size_t len)
+{
+	snprintf(buf, len, "robot/%s-%ld", game, board);
+}
+
+const struct config_robot *robot_to_move(const struct config *cfg,
+                                         const struct game *g)
+{
+	if (g->state != GAME_ACTIVE)
+		return NULL;
+	return config_robot(cfg, game_to_move(g));
+}
+
+const char *robot_of_game(const struct config *cfg, const struct game *g)
+{
+	if (config_robot(cfg, g->white))
+		return g->white;
+	if (config_robot(cfg, g->black))
+		return g->black;
+	return NULL;
+}
+
+unsigned long robot_thought_ms(void)
+{
+	return thought_ms;
+}
+
+static int budget_left(const struct config *cfg)
+{
+	return thought_ms < (unsigned long)cfg->robot_budget_ms;
+}
+
+int robot_note(struct cmdctx *c, struct txn *t, const struct game *g,
+               const char *headline)
+{
+	struct buf b = BUF_INIT;
+	char rel[128];
+	int held;
+
+	if (!robot_to_move(c->cfg, g))
+		return 0;
+	held = headline && budget_left(c->cfg);
+	buf_printf(&b, "ply %zu\n", g->nmoves);
+	if (held)
+		buf_puts(&b, headline);
+	robot_path(g->game, g->board, rel, sizeof rel);
+	txn_put(t, rel, b.data ? b.data : "", b.len);
+	buf_free(&b);
+	return held;
+}
+
+void robot_note_missing(const struct config *cfg, const struct game *g)
+{
+	char rel[128], path[4200], text[32];
+	FILE *f;
+
+	if (!robot_to_move(cfg, g))
+		return;
+	robot_path(g->game, g->board, rel, sizeof rel);
+	snprintf(path, sizeof path, "%s/%s", cfg->spool, rel);
+	if (access(path, F_OK) == 0)
+		return;
+	snprintf(text, sizeof text, "ply %zu\n", g->nmoves);
+	if ((f = fopen(path, "wx")) != NULL) {
+		fputs(text, f);
+		if (fclose(f) == 0)
+			log_msg(LOG_INFO, "robot: %s board %ld: %s to move, no note: "
+			        "noted for the next run\n", g->game, g->board,
+			        game_to_move(g));
+	}
+}
+
+struct count_arg {
+	const struct config *cfg;
+	const char *userid;
+	int n, failed;
+};
+
+static int count_one(const char *game, long board, void *arg)
+{
+	struct count_arg *a = arg;
+	struct game g;
+	char *err = NULL;
+
+	if (game_load(&g, a->cfg->spool, game, board, &err) != 0) {
+		free(err);
+		return 0;
+	}
+	if ((g.state == GAME_ACTIVE || g.state == GAME_CHALLENGED) &&
+	    (strcmp(g.white, a->userid) == 0 || strcmp(g.black, a->userid) == 0))
+		a->n++;
+	game_free(&g);
+	return 0;
+}
+
+int robot_active_games(const struct config *cfg, const char *userid)
+{
+	struct count_arg a = { cfg, userid, 0, 0 };
+
+	if (spool_each_board(cfg->spool, count_one, &a) < 0)
+		return -1;
+	return a.n;
+}
+
+long robot_accounts(const struct config *cfg)
+{
+	char *err = NULL;
+	long n = 0;
+	int i;
+
+	for (i = 0; i < cfg->nrobots; i++) {
+		struct user u;
+		if (user_load(cfg->spool, cfg->robot[i].userid, &u, &err) == 0) {
+			n += u.robot;
+			user_free(&u);
+		}
+		free(err);
+		err = NULL;
+	}
+	return n;
+}
+
+int robot_check(const struct config *cfg, FILE *out)
+{
+	char *err = NULL;
+	int i, bad = 0;
+
+	for (i = 0; i < cfg->nrobots; i++) {
+		struct user u;
+		if (user_load(cfg->spool, cfg->robot[i].userid, &u, &err) == 0) {
+			if (!u.robot) {
+				fprintf(out, "epamserv: robots: %s is a player's "
+				        "account already: name the robot otherwise\n",
+				        u.userid);
+				bad++;
+			}
+			user_free(&u);
+		}
+		free(err);
+		err = NULL;
+	}
+	return bad;
+}
+
+int robot_limit(const struct config *cfg, const struct config_robot *r)
+{
+	return r->max_games > 0 ? r->max_games : cfg->robot_max_games;
+}
+
+int robot_ensure(const struct config *cfg)
+{
+	struct cmdctx c;
+	struct lock l = LOCK_INIT;
+	struct txn *t = NULL;
+	char *err = NULL;
+	int i, rc, made = 0;
+
+	if (cfg->nrobots == 0)
+		return 0;
+	if (spool_init(cfg->spool, &err) < 0) {
+		log_msg(LOG_ERR, "%s\n", err);
+		free(err);
+		return -1;
+	}
+	/* Without the lock first: a run whose robots exist does nothing. */
+	for (i = 0; i < cfg->nrobots; i++) {
+		struct user u;
+		if (user_load(cfg->spool, cfg->robot[i].userid, &u, &err) != 0)
+			break;
+		user_free(&u);
+	}
+	free(err);
+	err = NULL;
+	if (i == cfg->nrobots)
+		return 0;
+	memset(&c, 0, sizeof c);
+	c.cfg = cfg;
+	c.now = util_now();
+	if (cmd_lock(&c, "users", &l) != CMD_DONE)
+		return -1;
+	util_digest_hex("robot accounts", 14, c.digest);
+	for (i = 0; i < cfg->nrobots; i++) {
+		struct user u;
+		rc = user_load(cfg->spool, cfg->robot[i].userid, &u, &err);
+		if (rc == 0) {
+			if (!u.robot)
+				log_msg(LOG_WARNING, "robot %s: the userid is a player's "
+				        "account already: no robot plays as %s (rename "
+				        "the robot in the robots key)\n", u.userid,
+				        u.userid);
+			user_free(&u);
+			continue;
+		}
+		if (rc < 0) {
+			log_msg(LOG_ERR, "%s\n", err);
+			free(err);
+			err = NULL;
+			continue;
+		}
+		memset(&u, 0, sizeof u);
+		user_defaults(&u);
+		snprintf(u.userid, sizeof u.userid, "%s", cfg->robot[i].userid);
+		u.hash = xstrdup("*");   /* no password matches */
+		u.created = c.now;
+		u.robot = 1;
+		if (!t)
+			t = txn_begin(cfg->spool, "users", c.digest);
+		addr_user_put(t, cfg->spool, &u, NULL);
+		log_msg(LOG_INFO, "robot %s (level %d): account made\n", u.userid,
+		        cfg->robot[i].level);
+		user_free(&u);
+		made++;
+	}
+	rc = 0;
+	if (t && txn_commit(t, &err) < 0) {
+		log_msg(LOG_ERR, "%s\n", err);
+		free(err);
+		rc = -1;
+	}
+	lock_release(&l);
+	return rc < 0 ? -1 : made;
+}
+
+/* Read the robot-to-move file rel: *ply and the held headline (malloc'ed,
+ * "" when none).  0, 1 when there is none, -1 when it is unreadable. */
+static int read_note(const struct config *cfg, const char *rel, size_t *ply,
+                     char **headline)
+{
+	char path[4200], *s, *nl, *end;
+	unsigned long v;
+
+	snprintf(path, sizeof path, "%s/%s", cfg->spool, rel);
+	s = util_read_file(path, 65536, NULL);
+	if (!s)
+		return errno == ENOENT ? 1 : -1;
+	if (strncmp(s, "ply ", 4) != 0 || !(nl = strchr(s, '\n'))) {
+		free(s);
+		return -1;
+	}
+	*nl = '\0';
+	errno = 0;
+	v = strtoul(s + 4, &end, 10);
+	if (errno || end == s + 4 || *end) {
+		free(s);
+		return -1;
+	}
+	*ply = v;
+	*headline = xstrdup(nl + 1);
+	free(s);
+	return 0;
+}
+
+/* Remove rel unless it says a robot is to move on g now. */
+static void drop_stale(const struct config *cfg, const char *rel,
+                       const struct game *g)
+{
+	char path[4200], *head = NULL;
+	size_t ply;
+
+	if (read_note(cfg, rel, &ply, &head) == 0 && robot_to_move(cfg, g) &&
+	    ply == g->nmoves) {
+		free(head);
+		return;
+	}
+	free(head);
+	snprintf(path, sizeof path, "%s/%s", cfg->spool, rel);
+	unlink(path);
+}
+
+/* The robot's move on board game/board when one is due: 1 played, 0
+ * nothing due (a stale file removed), -1 trouble (the file stays). */
+static int robot_play(const struct config *cfg, const char *game, long board)
+{
+	struct cmdctx c;
+	struct board_ctx b;
+	const struct config_robot *r;
+	struct eng_limits lim;
+	struct eng_history h;
+	struct eng_result res;
+	struct buf head = BUF_INIT;
+	char rel[128], text[EP_MOVE_TEXT_MAX], err[EP_ERR_MAX + 96], key[160];
+	char res_words[REPLY_RESULT_MAX];
+	char *held = NULL;
+	size_t ply;
+	int rc = -1;
+
+	memset(&c, 0, sizeof c);
+	c.cfg = cfg;
+	c.now = util_now();
+	c.comment = "";
+	robot_path(game, board, rel, sizeof rel);
+	switch (board_lock_load(&c, game, board, "", &b)) {
+	case CMD_DONE:
+		break;
+	case CMD_REFUSED:
+		buf_free(&c.error);
+		snprintf(key, sizeof key, "%s/%s", cfg->spool, rel);
+		unlink(key);    /* no such board */
+		return 0;
+	default:
+		buf_free(&c.error);
+		return -1;      /* busy or unreadable: the next run */
+	}
+	r = robot_to_move(cfg, &b.g);
+	if (read_note(cfg, rel, &ply, &held) != 0 || !r || ply != b.g.nmoves) {
+		drop_stale(cfg, rel, &b.g);
+		rc = 0;
+		goto out;
+	}
+	snprintf(key, sizeof key, "robot %s %ld %zu", game, board, b.g.nmoves);
+	util_digest_hex(key, strlen(key), c.digest);
+	spool_msg_key(c.digest, c.msg_key, sizeof c.msg_key);
+	if (!engine) {
+		engine = eng_new((size_t)cfg->robot_memory_mb << 20);
+		if (!engine) {
+			log_msg(LOG_ERR, "robot: no memory for the engine (%d MiB)\n",
+			        cfg->robot_memory_mb);
+			goto out;
+		}
+	}
+	if (eng_level_limits(r->level, &lim) < 0)
+		memset(&lim, 0, sizeof lim);
+	lim.movetime_ms = (uint64_t)cfg->robot_think_ms;
+	lim.clock = mono_ms;
+	lim.clock_arg = NULL;
+	lim.seed = (uint64_t)board * 1000003u + b.g.nmoves + 1;
+	h.seen = b.g.seen;
+	h.nseen = b.g.nmoves + 1;
+	h.plies = (int)b.g.nmoves;
+	{
+		uint64_t t0 = mono_ms(NULL);
+		int src = eng_search(engine, &b.g.pos, &b.g.opts, &h, &lim, &res);
+		/* Each move counts at least 1 ms against the budget. */
+		uint64_t spent = mono_ms(NULL) - t0;
+		thought_ms += (unsigned long)(spent ? spent : 1);
+		if (src < 0 || !res.have_move) {
+			log_msg(LOG_ERR, "robot %s: no move on %s board %ld\n",
+			        r->userid, game, board);
+			goto out;
+		}
+	}
+	ep_move_format(&res.best, text);
+	snprintf(b.userid, sizeof b.userid, "%s", r->userid);
+	if (game_play(&b.g, text, c.now, NULL, err, sizeof err) < 0) {
+		log_msg(LOG_ERR, "robot %s: the engine's move %s on %s board %ld "
+		        "is refused: %s\n", r->userid, text, game, board, err);
+		goto out;
+	}
+	cmd_clock_note(&c, &b.g);
+	if (held && held[0])
+		buf_printf(&head, "%s ", held);
+	buf_printf(&head, "%s answered %s", r->userid, text);
+	reply_capture_words(&b.g, &head);
+	buf_puts(&head, ".");
+	if (b.g.state != GAME_ACTIVE) {
+		reply_result_words(&b.g, res_words, sizeof res_words);
+		buf_printf(&head, " The game is over: %s.", res_words);
+	}
+	pending_after_move(&c, &b.g, &head);
+	if (board_save(&c, &b, buf_str(&head)) != CMD_DONE)
+		goto out;
+	log_msg(LOG_INFO, "robot %s: %s board %ld move %zu %s (depth %d, %llu "
+	        "nodes, %llu ms)\n", r->userid, game, board, b.g.nmoves, text,
+	        res.depth, (unsigned long long)res.nodes,
+	        (unsigned long long)res.elapsed_ms);
+	drop_stale(cfg, rel, &b.g);
+	rc = 1;
+out:
+	free(held);
+	buf_free(&head);
+	buf_free(&c.error);
+	buf_free(&c.side_note[0]);
+	buf_free(&c.side_note[1]);
+	board_close(&b);
+	return rc;
+}
+
+/* A robot move that waits past the budget: the board mail its note
+ * held back goes now (the human hears of their own move in this run),
+ * and the note keeps the ply alone. */
+static void robot_release(const struct config *cfg, const char *game,
+                          long board)
+{
+	struct cmdctx c;
+	struct board_ctx b;
+	const struct config_robot *r;
+	struct buf head = BUF_INIT, note = BUF_INIT;
+	struct txn *t;
+	char rel[128], key[160];
+	char *held = NULL;
+	size_t ply;
+
+	memset(&c, 0, sizeof c);
+	c.cfg = cfg;
+	c.now = util_now();
+	c.comment = "";
+	robot_path(game, board, rel, sizeof rel);
+	if (board_lock_load(&c, game, board, "", &b) != CMD_DONE) {
+		buf_free(&c.error);
+		return;
+	}
+	r = robot_to_move(cfg, &b.g);
+	if (read_note(cfg, rel, &ply, &held) != 0 || !r || ply != b.g.nmoves ||
+	    !held[0])
+		goto out;
+	snprintf(key, sizeof key, "robot-wait %s %ld %zu", game, board,
+	         b.g.nmoves);
+	util_digest_hex(key, strlen(key), c.digest);
+	spool_msg_key(c.digest, c.msg_key, sizeof c.msg_key);
+	buf_printf(&head, "%s %s answers in a later run (the server's time "
+	           "for robots is spent for now).", held, r->userid);
+	buf_printf(&note, "ply %zu\n", b.g.nmoves);
+	t = cmd_txn(&c, b.key);
+	txn_put(t, rel, note.data, note.len);
+	if (reply_board(&c, t, &b.g, buf_str(&head), "", NULL, NULL) != CMD_DONE)
+		txn_abort(t);
+	else
+		cmd_commit(&c, t);
+out:
+	free(held);
+	buf_free(&head);
+	buf_free(&note);
+	buf_free(&c.error);
+	board_close(&b);
+}
+
+/* Parse a robot file name "GAME-BOARD".  0, or -1 (not one). */
+static int note_name(const char *name, char *game, size_t len, long *board)
+{
+	const char *dash = strrchr(name, '-');
+	size_t n;
+
+	if (!dash || dash == name)
+		return -1;
+	n = (size_t)(dash - name);
+	if (n >= len)
+		return -1;
+	memcpy(game, name, n);
+	game[n] = '\0';
+	if (!spool_is_game(game))
+		return -1;
+	*board = util_board_number(dash + 1);
+	return *board > 0 ? 0 : -1;
+}
+
+long robot_waiting(const struct config *cfg)
+{
+	char path[4200];
+	struct dirent *de;
+	DIR *d;
+	long n = 0;
+
+	snprintf(path, sizeof path, "%s/robot", cfg->spool);
+	if (!(d = opendir(path)))
+		return errno == ENOENT ? 0 : -1;
+	while ((de = readdir(d)) != NULL)
+		if (de->d_name[0] != '.')
+			n++;
+	closedir(d);
+	return n;
+}
+
+int robot_run(const struct config *cfg)
+{
+	char path[4200], game[32];
+	struct dirent *de;
+	DIR *d;
+	long board;
+	int played = 0, pass, got, waited = 0;
+
+	if (cfg->nrobots == 0)
+		return 0;
+	snprintf(path, sizeof path, "%s/robot", cfg->spool);
+	/* A robot's move may leave it to move again (the human's queued or
+	 * conditional move played after it): again, while moves come. */
+	for (pass = 0; pass < 64; pass++) {
+		got = 0;
+		if (!(d = opendir(path)))
+			break;
+		while ((de = readdir(d)) != NULL) {
+			if (de->d_name[0] == '.' ||
+			    note_name(de->d_name, game, sizeof game, &board) < 0)
+				continue;
+			if (!budget_left(cfg)) {
+				robot_release(cfg, game, board);
+				waited++;
+				continue;
+			}
+			if (robot_play(cfg, game, board) == 1) {
+				played++;
+				got++;
+			}
+		}
+		closedir(d);
+		if (!got || !budget_left(cfg))
+			break;
+	}
+	if (waited)
+		log_msg(LOG_INFO, "robot: budget of %d ms spent: %d robot move%s "
+		        "wait for the next run\n", cfg->robot_budget_ms, waited,
+		        waited == 1 ? "" : "s");
+	return played;
+}
+
+size_t robot_memory_now(void)
+{
+	return engine ? eng_memory(engine) : 0;
+}
+
+size_t robot_memory_planned(const struct config *cfg)
+{
+	return cfg->nrobots ? (size_t)cfg->robot_memory_mb << 20 : 0;
+}

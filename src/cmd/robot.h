@@ -1,0 +1,101 @@
+/*
+ * robot.h - robot opponents on the server (issue 16 item 3; SPEC
+ * "Robots").
+ *
+ * A robot is an account the config's robots key names (conf.h): made by
+ * robot_ensure as a user file with "robot: yes", no address and the
+ * password "*" that no password matches, so nothing is ever mailed to it
+ * and no mail acts for it.  It accepts a signed challenge at once, within
+ * its limit of active games (challenge.c), and answers every move.
+ *
+ * The durable "robot to move" state is SPOOL/robot/GAME-BOARD, written
+ * in the very transaction that leaves a robot to move (board_save, a
+ * challenge the robot accepted as White): "ply N\n" (the number of moves
+ * played when it was written) and, when the human's board mail was held
+ * back for the robot's answer, the headline of that mail.  The game file
+ * is the truth: a file whose ply is not the game's, or whose game is not
+ * active with a robot to move, is stale and removed.  robot_run plays
+ * every robot move waiting, after the mails of the run are committed
+ * (receive, batch, sweep), each in its own transaction under the board's
+ * lock, as a move with one board mail to the human showing both moves;
+ * a crash between the human's commit and the robot's leaves the file,
+ * and any later run plays it.
+ */
+#ifndef EPAM_ROBOT_H
+#define EPAM_ROBOT_H
+
+#include <stddef.h>
+#include <stdio.h>
+
+struct config;
+struct cmdctx;
+struct txn;
+struct game;
+
+/* Relative path of the robot-to-move file of a board into buf. */
+void robot_path(const char *game, long board, char *buf, size_t len);
+
+/* The robot entry (conf.h) of the player to move on an active g, or NULL
+ * when that player is no robot of the config or g is not active. */
+const struct config_robot *robot_to_move(const struct config *cfg,
+                                         const struct game *g);
+
+/* The first of g's players who is a robot of the config, or NULL. */
+const char *robot_of_game(const struct config *cfg, const struct game *g);
+
+/* In a transaction t that saves g: when a robot is to move on g, add its
+ * robot-to-move file.  headline (may be NULL) is the board mail's; when
+ * the robot will answer in this run (robot thinking time is left in
+ * this run's budget), the file keeps it and 1 is returned: the caller
+ * sends no board mail now (the robot's carries both moves).  0 when the
+ * caller mails as usual (no robot to move, or the budget is spent: the
+ * robot answers in a later run). */
+int robot_note(struct cmdctx *c, struct txn *t, const struct game *g,
+               const char *headline);
+
+/* The sweep, for a board g it holds locked: a robot to move on g with
+ * no robot-to-move file (robots switched off and on again) gets one, so
+ * the next run plays.  The file is only an index of the game files:
+ * written plainly, not in a transaction. */
+void robot_note_missing(const struct config *cfg, const struct game *g);
+
+/* Active and challenged games of robot userid (read without locks,
+ * every board of the spool).  -1 when the boards cannot be read. */
+int robot_active_games(const struct config *cfg, const char *userid);
+
+/* config --check: each robot of the config whose userid is a person's
+ * account is named on out.  Returns the number of such problems. */
+int robot_check(const struct config *cfg, FILE *out);
+
+/* Robot accounts of the config that exist (user files with "robot:
+ * yes"), for the players count of epamserv status. */
+long robot_accounts(const struct config *cfg);
+
+/* The most active games robot r plays (its entry, else robot_max_games). */
+int robot_limit(const struct config *cfg, const struct config_robot *r);
+
+/* Make the user file of every robot of the config that has none (lock
+ * "users").  A userid that is a human's account already is left alone
+ * (logged; config --check names it).  0, or -1 when a file could not be
+ * written (logged). */
+int robot_ensure(const struct config *cfg);
+
+/* Play the robot moves waiting in SPOOL/robot, while this run's
+ * robot_budget_ms lasts (the moves past it wait for the next run).
+ * Call with no lock held and no group commit open.  Returns the number
+ * of moves played. */
+int robot_run(const struct config *cfg);
+
+/* Milliseconds this process has thought for robots so far. */
+unsigned long robot_thought_ms(void);
+
+/* Bytes the robots' engine holds (0 before the first robot move of this
+ * process), and the bytes it will hold (robot_memory_mb). */
+size_t robot_memory_now(void);
+size_t robot_memory_planned(const struct config *cfg);
+
+/* Robot moves waiting in SPOOL/robot (files, stale ones included);
+ * -1 when the directory cannot be read. */
+long robot_waiting(const struct config *cfg);
+
+#endif
