@@ -78,6 +78,11 @@ static const struct {
 	{ "arrival_max_hours", "EPAMSERV_ARRIVAL_MAX_HOURS" },
 	/* Clocks (issue 15): the reminders before a deadline. */
 	{ "remind_at", "EPAMSERV_REMIND_AT" },
+	/* Analysis by mail (issue 16): what one analysis and one player's
+	 * day of them may cost. */
+	{ "analyse_nodes", "EPAMSERV_ANALYSE_NODES" },
+	{ "analyse_ms", "EPAMSERV_ANALYSE_MS" },
+	{ "analyse_per_day", "EPAMSERV_ANALYSE_PER_DAY" },
 	{ NULL, NULL },
 };
 
@@ -103,6 +108,10 @@ static const struct {
 	{ "imap_keep_days", offsetof(struct config, imap_keep_days), 0, 3650 },
 	{ "arrival_max_hours", offsetof(struct config, arrival_max_hours),
 	  0, 720 },
+	{ "analyse_nodes", offsetof(struct config, analyse_nodes),
+	  1000, 1000000000 },
+	{ "analyse_ms", offsetof(struct config, analyse_ms), 0, 600000 },
+	{ "analyse_per_day", offsetof(struct config, analyse_per_day), 0, 1000 },
 	{ NULL, 0, 0, 0 },
 };
 
@@ -776,6 +785,9 @@ static void config_defaults(struct config *cfg)
 	cfg->repair_notice_hours = 4;
 	cfg->arrival = ARRIVAL_RECEIVED;
 	cfg->arrival_max_hours = 72;
+	cfg->analyse_nodes = 2000000;
+	cfg->analyse_ms = 20000;
+	cfg->analyse_per_day = 20;
 	cfg->seen_days = 60;
 	cfg->maildir_max_days = 30;
 	cfg->failed_days = 30;

@@ -122,6 +122,14 @@
  *                                        Nd; at most 8 points, "" none;
  *                                        TC_DAYS boards also keep the
  *                                        reminder after remind_days)
+ *   analyse_nodes EPAMSERV_ANALYSE_NODES 2000000 (1000 to 10^9: nodes one
+ *                                        "analyse" searches at most)
+ *   analyse_ms    EPAMSERV_ANALYSE_MS    20000 (0 to 600000: milliseconds
+ *                                        it thinks at most; 0 no bound but
+ *                                        the nodes)
+ *   analyse_per_day EPAMSERV_ANALYSE_PER_DAY 20 (0 to 1000: analyses per
+ *                                        player per day; 0 turns analysis
+ *                                        off)
  */
 #ifndef EPAM_CONFIG_H
 #define EPAM_CONFIG_H
@@ -135,7 +143,7 @@
 #define CONFIG_REPLY_SIZE_MAX (8 * 1024 * 1024)
 
 /* The number of keys (the table in conf.c). */
-#define CONFIG_NKEYS 44
+#define CONFIG_NKEYS 47
 
 /* config.arrival: which record of a mail's arrival a move counts at. */
 enum arrival_source {
@@ -207,6 +215,10 @@ struct config {
 	int arrival;         /* enum arrival_source */
 	int arrival_max_hours; /* an arrival is at most this many hours
 	                          before the mail was first read */
+	int analyse_nodes;   /* analyse: nodes one analysis searches at most */
+	int analyse_ms;      /* analyse: milliseconds it thinks at most, 0 = no
+	                        bound but the nodes */
+	int analyse_per_day; /* analyse: analyses per player per day, 0 = off */
 	/* Where each key's value came from, in the order of the key table:
 	 * NULL for the default, else "FILE:LINE", "EPAMSERV_..." or the
 	 * option ("--spool"); malloc'ed. */
