@@ -9,7 +9,9 @@
  * - Only a FINISHED board is analysed.  A board still being played is
  *   refused to everyone, its players (engine help in one's own game) and
  *   the others alike (an observer could pass the line to a player); a
- *   challenge not started or cancelled has no game to analyse.
+ *   challenge not started or cancelled has no game to analyse.  A board
+ *   played with -observers=off is analysed for its two players only
+ *   (they chose privacy; notify keeps the same rule).
  * - The position: after N plies with #N, else the final position.  When
  *   the rules ended the game there (a crossing not answered, a third
  *   repetition, no legal move...), no move was to be made: the position
@@ -24,7 +26,9 @@
  *   each of its four equivalent forms (files mirrored; colours, ranks and
  *   the side to move swapped): no transposition, replayed game or
  *   colour-swapped copy turns a finished board into help for a running
- *   one.  This reads every board file of every game once (no index).
+ *   one.  The comparison ignores the options (a running game under other
+ *   rules is spared all the same).  This reads every board file of every
+ *   game once (there is no index of a player's boards).
  * - Cost: the search stops at analyse_nodes nodes or analyse_ms
  *   milliseconds, whichever comes first; each player has analyse_per_day
  *   analyses a day (a day from the first one: SPOOL/rate, key
@@ -224,6 +228,11 @@ static void analyse_line_words(const struct eng_result *r, size_t plies,
 	char text[EP_MOVE_TEXT_MAX];
 	int i;
 
+	if (r->npv < 1) {  /* no line: the move alone */
+		ep_move_format(&r->best, text);
+		buf_printf(out, "%zu. %s", plies + 1, text);
+		return;
+	}
 	for (i = 0; i < r->npv && i < ENG_PV_MAX; i++) {
 		ep_move_format(&r->pv[i], text);
 		buf_printf(out, "%s%zu. %s", i ? " " : "", plies + 1 + (size_t)i,
@@ -261,6 +270,10 @@ static enum cmd_status analyse_search(struct cmdctx *c, const struct game *g,
 	analyse_line_words(&r, g->nmoves, head);
 	buf_printf(head, "\n(The engine searched %llu positions, %d plies "
 	           "deep.)", (unsigned long long)r.nodes, r.depth);
+	log_msg(LOG_INFO, "analyse: %s board %ld after move %zu: %llu nodes, "
+	        "depth %d, %llu ms, engine memory %zu bytes\n", g->game,
+	        g->board, g->nmoves, (unsigned long long)r.nodes, r.depth,
+	        (unsigned long long)r.elapsed_ms, eng_memory(e));
 	eng_free(e);
 	return CMD_DONE;
 }
@@ -356,6 +369,13 @@ enum cmd_status cmd_analyse(struct cmdctx *c, const char *game, int argc,
 		return cmd_refuse(c, usage, "there is no %s board %ld", game, board);
 	if (full.state != GAME_FINISHED) {
 		st = analyse_not_over(c, &full, argv[1], usage);
+		game_free(&full);
+		return st;
+	}
+	if (full.no_observers && game_side_of(&full, argv[1]) < 0) {
+		st = cmd_refuse(c, usage, "board %ld was played without "
+		                "observers (-observers=off): only its players may "
+		                "have it analysed", board);
 		game_free(&full);
 		return st;
 	}

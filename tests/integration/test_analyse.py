@@ -151,8 +151,22 @@ try:
     # The same position with the files mirrored (j2-j3 for e2-e3).
     refused(env, A, "epaminondas analyse 101#0 alice Secret1 j2-j3",
             "board 102", "the files' mirror image of it")
+    text, _ = analyse(env, D, "epaminondas analyze 101#4 dave pw4")
+    contains(text, "Analysis of board 101 after move 4", "analyze, spelt so")
     text, _ = analyse(env, D, "epaminondas analyse 101#0 dave pw4 e2-e3")
     contains(text, "then your moves e2-e3", "dave does not play 102: fine")
+
+    # A finished board played with -observers=off: its players only.
+    env.mail(A, "epaminondas challenge alice bob -observers=off by alice Secret1")
+    env.mail(B, "epaminondas accept 104 bob pw2")
+    play(104, ["d1-d4"])
+    env.mail(B, "epaminondas resign 104 bob pw2")
+    env.new_messages()
+    refused(env, C, "epaminondas analyse 104 carol pw3",
+            "only its players may", "-observers=off, not a player")
+    text, _ = analyse(env, B, "epaminondas analyse 104 bob pw2")
+    contains(text, "Analysis of board 104 after move 1 (of 1); bob (Black) "
+             "to move.", "-observers=off: its player may")
 
     # Bad words.
     refused(env, A, "epaminondas analyse 101 alice wrong", "password",
