@@ -37,11 +37,13 @@
  * - The search knows the game's positions (struct eng_history), so
  *   repetition (RULES.md section 5) and the move cap count as in play.
  * Nothing is written but the reply, the processed-mail record and the
- * day's count.
+ * day's count.  Under batch's group commit the group staged so far is
+ * committed before the engine thinks (its locks are not kept meanwhile).
  */
 #include "cmd/cmd.h"
 #include "cmd/table.h"
 #include "engine/engine.h"
+#include "spool/group.h"
 #include "spool/ratelimit.h"
 #include "spool/spool.h"
 #include "spool/txn.h"
@@ -445,6 +447,13 @@ enum cmd_status cmd_analyse(struct cmdctx *c, const char *game, int argc,
 			                c->cfg->analyse_per_day);
 			goto out;
 		}
+	}
+	/* Batch: the mails before this one are committed before the engine
+	 * thinks, so the locks their group keeps (group.h) are not held for
+	 * seconds while nothing is written. */
+	if (txn_group_commit() < 0) {
+		st = CMD_TEMPFAIL;
+		goto out;
 	}
 	if ((st = analyse_search(c, &g, &head)) != CMD_DONE)
 		goto out;

@@ -202,6 +202,30 @@ try:
     ok(len(msgs) == 1 and "does not analyse games" in body_of(msgs[0]),
        "analyse_per_day = 0: analysis is off")
 
+    # batch: an analysis between two moves of a group commit; each mail
+    # is carried out and answered.
+    md = os.path.join(env.root, "Maildir")
+    for sub in ("new", "cur", "tmp"):
+        os.makedirs(os.path.join(md, sub))
+    for i, (who, subj) in enumerate([
+            (B, "epaminondas move 102 bob pw2 e11-e10#2"),
+            (D, "epaminondas analyse 101#3 dave pw4"),
+            (A, "epaminondas move 102 alice Secret1 e3-e4#3")]):
+        with open(os.path.join(md, "new", "%d.m%d.host" % (1000 + i, i)),
+                  "wb") as f:
+            f.write(make_mail(who, subj, msgid="<batch.%d@test.example>" % i))
+    rc, out, err = env.run("batch", "--maildir", md)
+    is_(rc, 0, "batch: exit 0")
+    is_(re.findall(r"^move: \d+ (\S+)", env.game_file(102), re.M),
+        ["e2-e3", "e11-e10", "e3-e4"], "batch: both moves played")
+    msgs = env.new_messages()
+    got = [m for m in msgs if m.envelope_to == [D]]
+    ok(len(got) == 1 and "Analysis of board 101 after move 3" in
+       body_of(got[0]), "batch: the analysis went to dave alone",
+       [(m.envelope_to, str(m["Subject"])) for m in msgs])
+    is_(len(os.listdir(os.path.join(md, "new"))), 0, "batch: every mail "
+        "was filed")
+
     # help analyse
     env.mail(A, "help analyse")
     msgs = env.new_messages()
