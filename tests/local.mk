@@ -367,3 +367,6 @@ EXTRA_DIST += tests/integration/test_conditional.py
 # show, in each player's time zone (set USERID PASSWORD timezone).
 TESTS += tests/integration/test_deadlines.py
 EXTRA_DIST += tests/integration/test_deadlines.py
+# Analysis by mail (issue 16 item 4): analyse BOARD[#N] USERID PASSWORD.
+TESTS += tests/integration/test_analyse.py
+EXTRA_DIST += tests/integration/test_analyse.py

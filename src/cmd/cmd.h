@@ -663,6 +663,12 @@ int answer_word(const char *word);
 /* A fresh game in out replaying the first n moves of g (n <=
  * g->nmoves); free out with game_free (preview.c, also for show). */
 void preview_rewind(const struct game *g, size_t n, struct game *out);
+/* GAME analyse BOARD[#N] USERID PASSWORD [MOVE...] (analyse.c, issue
+ * 16): the engine's score and best line for a position of a finished
+ * board, to the sender alone; the rules are written at the top of
+ * analyse.c. */
+enum cmd_status cmd_analyse(struct cmdctx *c, const char *game, int argc,
+                            char **argv);
 /* GAME preview BOARD[#N]|new [-options] MOVE... (preview.c). */
 enum cmd_status cmd_preview(struct cmdctx *c, const char *game, int argc,
                             char **argv);

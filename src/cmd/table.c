@@ -135,6 +135,7 @@ GAME_RUN(run_chat, cmd_chat)
 GAME_RUN(run_subscribe, cmd_subscribe)
 GAME_RUN(run_unsubscribe, cmd_unsubscribe)
 GAME_RUN(run_preview, cmd_preview)
+GAME_RUN(run_analyse, cmd_analyse)
 
 /* "GAME help" is the game's rules; "GAME help COMMAND" is help COMMAND. */
 static enum cmd_status run_game_help(struct cmdctx *c, const char *game,
@@ -372,6 +373,16 @@ const struct cmd_def cmd_table[] = {
 	  "preview 101 e2-e3 e11-e10\n"
 	  "preview 101#4 e3-e4   (from the board after move 4)\n"
 	  "preview new -size=8x8 e2-e3", run_preview },
+	{ "analyse", "analyze", G, "BOARD[#N] USERID PASSWORD [MOVE...]",
+	  "The engine's score and best line for a finished game: the\n"
+	  "last position where a move was to be made, or with #N the\n"
+	  "position after move N; moves after the password are tried\n"
+	  "from there first (as in preview).  Not for a game still being\n"
+	  "played, nor for a position one move from one of your running\n"
+	  "games.  The answer comes to you alone; a few analyses a day.",
+	  "analyse 101 alice Secret42\n"
+	  "analyse 101#12 alice Secret42   (after move 12)\n"
+	  "analyse 101#12 alice Secret42 e3-e4   (then e3-e4)", run_analyse },
 	{ NULL, NULL, 0, NULL, NULL, NULL, NULL },
 };
 

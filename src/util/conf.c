@@ -84,6 +84,11 @@ static const struct {
 	{ "robot_budget_ms", "EPAMSERV_ROBOT_BUDGET_MS" },
 	{ "robot_memory_mb", "EPAMSERV_ROBOT_MEMORY_MB" },
 	{ "robot_max_games", "EPAMSERV_ROBOT_MAX_GAMES" },
+	/* Analysis by mail (issue 16): what one analysis and one player's
+	 * day of them may cost. */
+	{ "analyse_nodes", "EPAMSERV_ANALYSE_NODES" },
+	{ "analyse_ms", "EPAMSERV_ANALYSE_MS" },
+	{ "analyse_per_day", "EPAMSERV_ANALYSE_PER_DAY" },
 	{ NULL, NULL },
 };
 
@@ -114,6 +119,10 @@ static const struct {
 	  1, 3600000 },
 	{ "robot_memory_mb", offsetof(struct config, robot_memory_mb), 1, 4096 },
 	{ "robot_max_games", offsetof(struct config, robot_max_games), 1, 10000 },
+	{ "analyse_nodes", offsetof(struct config, analyse_nodes),
+	  1000, 1000000000 },
+	{ "analyse_ms", offsetof(struct config, analyse_ms), 0, 600000 },
+	{ "analyse_per_day", offsetof(struct config, analyse_per_day), 0, 1000 },
 	{ NULL, 0, 0, 0 },
 };
 
@@ -887,6 +896,9 @@ static void config_defaults(struct config *cfg)
 	cfg->repair_notice_hours = 4;
 	cfg->arrival = ARRIVAL_RECEIVED;
 	cfg->arrival_max_hours = 72;
+	cfg->analyse_nodes = 2000000;
+	cfg->analyse_ms = 20000;
+	cfg->analyse_per_day = 20;
 	cfg->seen_days = 60;
 	cfg->maildir_max_days = 30;
 	cfg->failed_days = 30;

@@ -140,6 +140,14 @@
  *   robot_max_games EPAMSERV_ROBOT_MAX_GAMES 20 (active games a robot
  *                                        plays at once, unless its entry
  *                                        says)
+ *   analyse_nodes EPAMSERV_ANALYSE_NODES 2000000 (1000 to 10^9: nodes one
+ *                                        "analyse" searches at most)
+ *   analyse_ms    EPAMSERV_ANALYSE_MS    20000 (0 to 600000: milliseconds
+ *                                        it thinks at most; 0 no bound but
+ *                                        the nodes)
+ *   analyse_per_day EPAMSERV_ANALYSE_PER_DAY 20 (0 to 1000: analyses per
+ *                                        player per day; 0 turns analysis
+ *                                        off)
  */
 #ifndef EPAM_CONFIG_H
 #define EPAM_CONFIG_H
@@ -153,7 +161,7 @@
 #define CONFIG_REPLY_SIZE_MAX (8 * 1024 * 1024)
 
 /* The number of keys (the table in conf.c). */
-#define CONFIG_NKEYS 49
+#define CONFIG_NKEYS 52
 
 /* config.arrival: which record of a mail's arrival a move counts at. */
 enum arrival_source {
@@ -246,6 +254,10 @@ struct config {
 	int robot_budget_ms; /* the most one run thinks for robots (ms) */
 	int robot_memory_mb; /* the robots' transposition table (MiB) */
 	int robot_max_games; /* a robot's active games, by default */
+	int analyse_nodes;   /* analyse: nodes one analysis searches at most */
+	int analyse_ms;      /* analyse: milliseconds it thinks at most, 0 = no
+	                        bound but the nodes */
+	int analyse_per_day; /* analyse: analyses per player per day, 0 = off */
 	/* Where each key's value came from, in the order of the key table:
 	 * NULL for the default, else "FILE:LINE", "EPAMSERV_..." or the
 	 * option ("--spool"); malloc'ed. */

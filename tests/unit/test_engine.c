@@ -2,7 +2,9 @@
  * test_engine.c - the playing engine (src/engine): legal moves only,
  * wins found, the same seed giving the same game.
  */
+#include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "engine/engine.h"
 #include "tap.h"
@@ -33,8 +35,451 @@ static void test_opening_move_is_legal(void)
 	eng_free(e);
 }
 
+/* ---- legal moves and wins (a-analyse): test_legal_*, test_wins_* ----
+ *
+ * The engine never plays an illegal move: random legal play from the
+ * start (seeded), and at every position a search at a small node bound
+ * whose move and principal variation are checked against ep_generate,
+ * in every variant and option of RULES.md.  Then hand-made positions
+ * the engine must win (each checked with "epamserv moves" when it was
+ * written: the comments give the moves and the status it printed), and
+ * the same seed giving the same game. */
+
+/* xorshift64*: the tests' own seeded generator (never rand()). */
+static uint64_t legal_rng(uint64_t *s)
+{
+	*s ^= *s >> 12;
+	*s ^= *s << 25;
+	*s ^= *s >> 27;
+	return *s * 2685821657736338717ull;
+}
+
+static int same_move(const struct ep_move *a, const struct ep_move *b)
+{
+	return a->tail == b->tail && a->dest == b->dest && a->dir == b->dir &&
+	       a->n == b->n && a->k == b->k && a->captured == b->captured;
+}
+
+/* Whether m is one of the legal moves of p under o. */
+static int legal_in(const struct ep_position *p, const struct ep_options *o,
+                    const struct ep_move *m)
+{
+	static struct ep_move moves[EP_MAX_MOVES];
+	size_t n = ep_generate(p, o, moves, EP_MAX_MOVES), i;
+
+	for (i = 0; i < n && i < EP_MAX_MOVES; i++)
+		if (same_move(&moves[i], m))
+			return 1;
+	return 0;
+}
+
+/* Options of game with the option words of spec ("-size=8x8 -frozen"):
+ * 0, or -1 (said on a TAP comment line) when a word or the whole is
+ * refused. */
+static int legal_options(struct ep_options *o, const char *game,
+                         const char *spec)
+{
+	char err[EP_ERR_MAX], words[256], *w, *save = NULL;
+
+	if (ep_options_default(o, game, err, sizeof err) < 0) {
+		printf("# %s: %s\n", game, err);
+		return -1;
+	}
+	snprintf(words, sizeof words, "%s", spec);
+	for (w = strtok_r(words, " ", &save); w; w = strtok_r(NULL, " ", &save))
+		if (ep_options_apply(o, w, err, sizeof err) < 0) {
+			printf("# %s: %s\n", w, err);
+			return -1;
+		}
+	if (ep_options_check(o, err, sizeof err) < 0) {
+		printf("# %s %s: %s\n", game, spec, err);
+		return -1;
+	}
+	return 0;
+}
+
+#define LEGAL_PLIES 160      /* a random game is cut after this many plies */
+
+/* What went wrong with the search of p (NULL: nothing): the result r of
+ * eng_search (rc) against the rules. */
+static const char *legal_check(const struct ep_position *p,
+                               const struct ep_options *o, int rc,
+                               const struct eng_result *r)
+{
+	struct ep_status st;
+	struct ep_position q;
+	int i;
+
+	ep_status(p, o, &st);
+	if (st.result != EP_ONGOING)
+		return rc == -1 && !r->have_move ? NULL
+		       : "a move from a position whose game has ended";
+	if (ep_generate(p, o, NULL, 0) == 0)
+		return rc == -1 && !r->have_move ? NULL : "a move with none legal";
+	if (rc != 0 || !r->have_move)
+		return "no move where there are legal moves";
+	if (!legal_in(p, o, &r->best))
+		return "an illegal best move";
+	if (r->npv < 1 || r->npv > ENG_PV_MAX || !same_move(&r->pv[0], &r->best))
+		return "the line does not start with the best move";
+	q = *p;
+	for (i = 0; i < r->npv; i++) {
+		ep_status(&q, o, &st);
+		if (st.result != EP_ONGOING)
+			return "the line goes on after the game has ended";
+		if (!legal_in(&q, o, &r->pv[i]))
+			return "an illegal move in the line";
+		ep_make(&q, o, &r->pv[i]);
+	}
+	return NULL;
+}
+
+/* The check itself catches what it is for: a move of another position,
+ * a line with an illegal second move, a move from a finished game. */
+static void test_legal_check_catches(void)
+{
+	struct ep_options o;
+	struct ep_position p, q;
+	struct ep_move moves[EP_MAX_MOVES];
+	struct eng_result r;
+	char err[EP_ERR_MAX];
+
+	legal_options(&o, "epaminondas", "-size=8x8");
+	ep_position_start(&p, &o);
+	memset(&r, 0, sizeof r);
+	ep_generate(&p, &o, moves, EP_MAX_MOVES);
+	r.have_move = 1;
+	r.best = r.pv[0] = r.pv[1] = moves[0];   /* White's move twice */
+	r.npv = 1;
+	ok(legal_check(&p, &o, 0, &r) == NULL, "check: a legal move passes");
+	r.npv = 2;
+	ok(legal_check(&p, &o, 0, &r) != NULL, "check: White's move again "
+	   "as Black's is caught");
+	q = p;
+	q.to_move = EP_BLACK;
+	r.npv = 1;
+	ok(legal_check(&q, &o, 0, &r) != NULL, "check: a move of the other "
+	   "side is caught");
+	ep_position_parse(&q, "8x8 8/8/8/8/8/8/WW6/BW6 b", err, sizeof err);
+	ok(legal_check(&q, &o, 0, &r) != NULL, "check: a move from a finished "
+	   "game is caught");
+}
+
+/* positions random positions of game with options spec, each searched
+ * at nodes nodes with the game so far as history: every move legal. */
+static void test_legal_variant(struct eng *e, const char *game,
+                               const char *spec, int positions, uint64_t seed)
+{
+	static struct ep_move moves[EP_MAX_MOVES];
+	static struct ep_position seen[LEGAL_PLIES + 1];
+	struct ep_options o;
+	struct eng_limits lim;
+	struct eng_result r;
+	struct eng_history h;
+	const char *bad = NULL;
+	char pos[EP_POSITION_MAX];
+	int done = 0, ply = 0, searched = 0, rc;
+	size_t n;
+
+	if (legal_options(&o, game, spec) < 0) {
+		ok(0, "%s %s: options the rules take", game, spec);
+		return;
+	}
+	ep_position_start(&seen[0], &o);
+	memset(&lim, 0, sizeof lim);
+	while (done < positions && !bad) {
+		struct ep_status st;
+		h.seen = seen;
+		h.nseen = (size_t)ply + 1;
+		h.plies = ply;
+		lim.nodes = 60 + legal_rng(&seed) % 400;
+		lim.seed = legal_rng(&seed);
+		rc = eng_search(e, &seen[ply], &o, &h, &lim, &r);
+		bad = legal_check(&seen[ply], &o, rc, &r);
+		if (bad)
+			break;
+		done++;
+		searched += rc == 0;
+		ep_status(&seen[ply], &o, &st);
+		n = st.result == EP_ONGOING
+		    ? ep_generate(&seen[ply], &o, moves, EP_MAX_MOVES) : 0;
+		if (n == 0 || ply == LEGAL_PLIES) {
+			ply = 0;   /* a new game */
+			continue;
+		}
+		if (n > EP_MAX_MOVES)
+			n = EP_MAX_MOVES;
+		/* Mostly random moves, sometimes the engine's own (so the
+		 * games reach the positions the engine steers to). */
+		seen[ply + 1] = seen[ply];
+		ep_make(&seen[ply + 1], &o,
+		        legal_rng(&seed) % 4 ? &moves[legal_rng(&seed) % n]
+		                              : &r.best);
+		ply++;
+	}
+	if (bad) {
+		ep_position_format(&seen[ply], pos);
+		printf("# %s at %s (nodes %llu, seed %llu)\n", bad, pos,
+		       (unsigned long long)lim.nodes, (unsigned long long)lim.seed);
+	}
+	ok(!bad && done == positions && searched > positions / 2,
+	   "%s %s: the engine's move and line are legal in %d random "
+	   "positions (%d searched)", game, spec, done, searched);
+}
+
+/* Every variant and option of RULES.md section 6, and small odd boards. */
+static void test_legal_every_variant(void)
+{
+	static const struct { const char *game, *spec; int positions; } v[] = {
+		{ "epaminondas", "", 1500 },
+		{ "epaminondas", "-size=8x8", 1500 },
+		{ "crossings", "", 1500 },
+		{ "crossings", "-crossed=move", 1000 },
+		{ "crossings", "-size=10x10 -crossed=stay", 1000 },
+		{ "epaminondas", "-crossed=stay", 1000 },
+		{ "epaminondas", "-size=8x8 -crossed=safe", 1000 },
+		{ "epaminondas", "-size=8x8 -frozen", 1000 },
+		{ "epaminondas", "-rules=igfip", 1000 },
+		{ "epaminondas", "-size=8x8 -rules=igfip", 1000 },
+		{ "epaminondas", "-size=8x8 -symmetry=off", 1000 },
+		{ "epaminondas", "-size=8x8 -symmetry=rotate", 1000 },
+		{ "epaminondas", "-size=8x8 -symmetry=both", 1000 },
+		{ "epaminondas", "-size=8x8 -repetition=draw", 1000 },
+		{ "epaminondas", "-size=8x8 -repetition=off", 1000 },
+		{ "epaminondas", "-block=c5,f7,k6,l8", 1000 },
+		{ "epaminondas", "-size=8x8 -block=d4,e5 -rules=igfip", 1000 },
+		{ "crossings", "-block=c4,f5", 1000 },
+		{ "epaminondas", "-size=5x5", 1000 },
+		{ "epaminondas", "-size=4x5", 1000 },
+		{ "epaminondas", "-size=7x9 -crossed=stay -symmetry=rotate", 1000 },
+		{ "epaminondas", "-size=9x7 -symmetry=both", 1000 },
+		{ "crossings", "-size=5x7", 1000 },
+		{ "crossings", "-size=7x5 -rules=igfip", 1000 },
+	};
+	struct eng *e = eng_new(1 << 20);
+	size_t i;
+
+	ok(e != NULL, "an engine for the random positions");
+	if (!e)
+		return;
+	for (i = 0; i < sizeof v / sizeof v[0]; i++)
+		test_legal_variant(e, v[i].game, v[i].spec, v[i].positions,
+		                   0x9e3779b97f4a7c15ull + i);
+	eng_free(e);
+}
+
+/* A search of text (position notation) under game and spec, to depth
+ * depth at most (the node bound large enough for small boards). */
+static int wins_search(const char *text, const char *game, const char *spec,
+                       int depth, struct eng_result *r)
+{
+	struct ep_options o;
+	struct ep_position p;
+	struct eng_limits lim;
+	struct eng *e = eng_new(1 << 20);
+	char err[EP_ERR_MAX];
+	int rc;
+
+	if (!e || legal_options(&o, game, spec) < 0 ||
+	    ep_position_parse(&p, text, err, sizeof err) < 0) {
+		printf("# %s: %s\n", text, e ? err : "no engine");
+		eng_free(e);
+		memset(r, 0, sizeof *r);
+		return -2;
+	}
+	memset(&lim, 0, sizeof lim);
+	lim.depth = depth;
+	lim.nodes = 5000000;
+	rc = eng_search(e, &p, &o, NULL, &lim, r);
+	eng_free(e);
+	return rc;
+}
+
+static void move_text(const struct eng_result *r, char *buf)
+{
+	if (r->have_move)
+		ep_move_format(&r->best, buf);
+	else
+		snprintf(buf, EP_MOVE_TEXT_MAX, "none");
+}
+
+/* An unanswerable crossing: White crosses from d7 (to c8, d8 or e8) and
+ * Black can neither capture the intruder nor cross: the black pair
+ * h6-h5 reaches h3 at most (moves: h5-g4 ... h6-h3 h6-h4 h6-h7).  A win
+ * at the start of White's next turn: 2 plies. */
+static void test_wins_unanswerable_crossing(void)
+{
+	const char *pos = "8x8 8/3W4/7B/7B/8/8/8/W7 w";
+	struct eng_result r;
+	char m[EP_MOVE_TEXT_MAX];
+	int crossing = 0;
+
+	ok(wins_search(pos, "epaminondas", "", 4, &r) == 0 && r.have_move,
+	   "unanswerable crossing: a move");
+	move_text(&r, m);
+	if (r.have_move) {
+		struct ep_position p;
+		char err[EP_ERR_MAX];
+		ep_position_parse(&p, pos, err, sizeof err);
+		crossing = ep_move_is_crossing(&p, &r.best);
+	}
+	ok(crossing, "unanswerable crossing: the engine crosses (%s)", m);
+	is_int(r.score, ENG_WIN - 2, "unanswerable crossing: a win in 2 plies");
+}
+
+/* A capture that stops the only answer: d7-d8 at once is answered by
+ * Black's e2 crossing back (after d7-d8 Black has e2-d1 e2-e1 e2-f1);
+ * c2xe2 takes that piece first, Black's h8 cannot stop the crossing
+ * that follows (after c2xe2: h8-g7 h8-g8 h8-h7), so White wins at the
+ * start of its turn 4 plies on. */
+static void test_wins_capture_stops_answer(void)
+{
+	const char *pos = "8x8 7B/3W4/8/8/8/8/2WWB3/8 w";
+	struct eng_result r;
+	char m[EP_MOVE_TEXT_MAX];
+
+	ok(wins_search(pos, "epaminondas", "", 5, &r) == 0 && r.have_move,
+	   "capture first: a move");
+	move_text(&r, m);
+	is_str(m, "c2xe2", "capture first: the engine takes the answering "
+	       "piece instead of crossing at once");
+	is_int(r.score, ENG_WIN - 4, "capture first: a win in 4 plies");
+	ok(r.npv >= 1 && r.npv <= 4, "capture first: a line of at most the "
+	   "4 plies to the win (%d moves)", r.npv);
+}
+
+/* A symmetry-rule trap: after d7-d8 Black's only crossing, d2-d1, would
+ * make the board mirror-symmetric (White c1 e1 d8 against Black c8 e8
+ * d1) and is illegal (Black's moves after d7-d8: c8-b7 ... d2-e3, no
+ * d2-d1; with -symmetry=off d2-d1 is there), c1 and e1 are White's and
+ * a single piece cannot capture: White wins in 2 plies, and does not
+ * under -symmetry=off. */
+static void test_wins_symmetry_trap(void)
+{
+	const char *pos = "8x8 2B1B3/3W4/8/8/8/8/3B4/2W1W3 w";
+	struct eng_result r;
+	char m[EP_MOVE_TEXT_MAX];
+	int rc;
+
+	ok(wins_search(pos, "epaminondas", "", 4, &r) == 0 && r.have_move,
+	   "symmetry trap: a move");
+	move_text(&r, m);
+	is_str(m, "d7-d8", "symmetry trap: the engine crosses where the answer "
+	       "is illegal");
+	is_int(r.score, ENG_WIN - 2, "symmetry trap: a win in 2 plies");
+	rc = wins_search(pos, "epaminondas", "-symmetry=off", 4, &r);
+	ok(rc == 0 && r.score != ENG_WIN - 2, "symmetry trap: no such win "
+	   "under -symmetry=off (score %d)", r.score);
+}
+
+/* A mate in 3 plies under -rules=igfip (a crossing must be answered by
+ * a crossing): c2xe2 takes the only piece that could cross, White
+ * crosses next, and Black, who must cross, cannot: "white wins (black
+ * cannot answer white's crossing)" at the start of Black's turn, 3 plies
+ * on.  d7-d8 at once is answered (e2-d1 e2-e1 e2-f1). */
+static void test_wins_mate_in_three(void)
+{
+	const char *pos = "8x8 7B/3W4/8/8/8/8/2WWB3/8 w";
+	struct eng_result r;
+	char m[EP_MOVE_TEXT_MAX];
+
+	ok(wins_search(pos, "epaminondas", "-rules=igfip", 5, &r) == 0 &&
+	   r.have_move, "igfip mate in 3: a move");
+	move_text(&r, m);
+	is_str(m, "c2xe2", "igfip mate in 3: the capture first");
+	is_int(r.score, ENG_WIN - 3, "igfip mate in 3: a win in 3 plies");
+}
+
+/* The loser's view: Black to move after White's unanswerable crossing
+ * (the position after d7-d8 of the first win) is lost in 1 ply; a
+ * position whose game is over gives no move. */
+static void test_wins_lost_and_over(void)
+{
+	struct eng_result r;
+
+	ok(wins_search("8x8 3W4/8/7B/7B/8/8/8/W7 b", "epaminondas", "", 3, &r)
+	   == 0 && r.have_move, "a lost position still gives a move");
+	is_int(r.score, -(ENG_WIN - 1), "and the score says it is lost in 1 "
+	       "ply");
+	ok(wins_search("8x8 8/8/8/8/8/8/WW6/BW6 b", "epaminondas", "", 3, &r)
+	   == -1 && !r.have_move, "a game over at the start of the turn "
+	   "(RULES.md section 3 example) gives no move");
+	ok(ENG_IS_WIN(r.score) && r.score > 0, "and scores it a win for the "
+	   "side to move (%d)", r.score);
+}
+
+/* One whole game of the engine against itself on 8x8 under node bounds,
+ * the seed of each search derived from seed and the ply; the moves in
+ * out (at most max), their number returned. */
+static int wins_selfplay(struct eng *e, uint64_t seed, struct ep_move *out,
+                         int max)
+{
+	static struct ep_position seen[400];
+	struct ep_options o;
+	struct eng_limits lim;
+	struct eng_result r;
+	struct eng_history h;
+	int ply;
+
+	if (legal_options(&o, "epaminondas", "-size=8x8") < 0)
+		return 0;
+	ep_position_start(&seen[0], &o);
+	memset(&lim, 0, sizeof lim);
+	for (ply = 0; ply < max && ply + 1 < 400; ply++) {
+		h.seen = seen;
+		h.nseen = (size_t)ply + 1;
+		h.plies = ply;
+		lim.nodes = 3000;
+		lim.seed = seed * 1000003u + (uint64_t)ply;
+		if (eng_search(e, &seen[ply], &o, &h, &lim, &r) < 0 || !r.have_move)
+			break;
+		out[ply] = r.best;
+		seen[ply + 1] = seen[ply];
+		ep_make(&seen[ply + 1], &o, &r.best);
+	}
+	return ply;
+}
+
+/* The same seeds give the same game: twice on one engine (cleared
+ * between), and once more on a fresh engine. */
+static void test_wins_same_seed_same_game(void)
+{
+	static struct ep_move a[300], b[300], c[300];
+	struct eng *e = eng_new(1 << 20), *f = eng_new(1 << 20);
+	int na, nb, nc, same;
+
+	ok(e && f, "two engines for the replays");
+	if (!e || !f) {
+		eng_free(e);
+		eng_free(f);
+		return;
+	}
+	eng_clear(e);
+	na = wins_selfplay(e, 42, a, 300);
+	eng_clear(e);
+	nb = wins_selfplay(e, 42, b, 300);
+	nc = wins_selfplay(f, 42, c, 300);
+	same = na == nb && na == nc;
+	for (int i = 0; same && i < na; i++)
+		same = same_move(&a[i], &b[i]) && same_move(&a[i], &c[i]);
+	ok(na > 4, "a whole game was played (%d plies)", na);
+	ok(same, "the same seeds give the same game: %d, %d and %d plies, "
+	   "move for move", na, nb, nc);
+	eng_free(e);
+	eng_free(f);
+}
+/* ---- end of the a-analyse block ---- */
+
 int main(void)
 {
 	test_opening_move_is_legal();
+	test_legal_check_catches();
+	test_legal_every_variant();
+	test_wins_unanswerable_crossing();
+	test_wins_capture_stops_answer();
+	test_wins_symmetry_trap();
+	test_wins_mate_in_three();
+	test_wins_lost_and_over();
+	test_wins_same_seed_same_game();
 	return tap_done();
 }
