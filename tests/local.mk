@@ -122,6 +122,9 @@ TESTS += tests/integration/test_leave.py
 EXTRA_DIST += tests/integration/test_leave.py
 TESTS += tests/integration/test_robots.py
 EXTRA_DIST += tests/integration/test_robots.py
+# Attacks on the robots and analysis (issue 16, t16-attack).
+TESTS += tests/integration/test_robot_attack.py
+EXTRA_DIST += tests/integration/test_robot_attack.py
 
 # Reply-to-move tokens.
 TESTS += tests/integration/test_tokens.py

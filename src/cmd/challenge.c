@@ -117,8 +117,8 @@ static enum cmd_status robot_challenge(struct cmdctx *c, char **argv,
 	const struct config_robot *r[2];
 	int side, n;
 
-	r[0] = config_robot(c->cfg, argv[0]);
-	r[1] = config_robot(c->cfg, argv[1]);
+	r[0] = robot_config(c->cfg, argv[0]);
+	r[1] = robot_config(c->cfg, argv[1]);
 	*robot_side = -1;
 	if (!r[0] && !r[1])
 		return CMD_DONE;

@@ -13,6 +13,7 @@
  * every time control: under auto it only comes before the sweep.
  */
 #include "cmd/cmd.h"
+#include "cmd/robot.h"
 #include "cmd/table.h"
 #include "game/clock.h"
 
@@ -77,6 +78,15 @@ enum cmd_status cmd_claim(struct cmdctx *c, const char *game, int argc,
 		st = board_refuse(c, &b.g, usage, "it is your move on board %ld: "
 		                  "only your opponent may claim the game when your "
 		                  "time is out", b.g.board);
+		goto out;
+	}
+	/* A robot's move that waits (the run's robot budget spent, robots
+	 * off for a while) is played by a later run: it never loses on
+	 * time (issue 16), so its clock gives no claim. */
+	if (robot_to_move(c->cfg, &b.g)) {
+		st = board_refuse(c, &b.g, usage, "%s is a robot and never runs "
+		                  "out of time: its move on board %ld comes in a "
+		                  "later run of the server", mover, b.g.board);
 		goto out;
 	}
 	board_clock(c, &b.g, &k);

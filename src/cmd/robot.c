@@ -44,19 +44,48 @@ void robot_path(const char *game, long board, char *buf, size_t len)
 	snprintf(buf, len, "robot/%s-%ld", game, board);
 }
 
+const struct config_robot *robot_config(const struct config *cfg,
+                                        const char *userid)
+{
+	/* 1: a person's account has the robot's name (per robot of cfg). */
+	static signed char person[CONFIG_ROBOTS_MAX];
+	static const struct config *seen;
+	const struct config_robot *r = config_robot(cfg, userid);
+	struct user u;
+	char *err = NULL;
+	int i;
+
+	if (!r)
+		return NULL;
+	if (seen != cfg) {
+		memset(person, -1, sizeof person);
+		seen = cfg;
+	}
+	i = (int)(r - cfg->robot);
+	if (person[i] < 0) {
+		int rc = user_load(cfg->spool, userid, &u, &err);
+		if (rc == 0) {
+			person[i] = !u.robot;
+			user_free(&u);
+		}
+		free(err);   /* no account (yet) or unreadable: asked again */
+	}
+	return person[i] == 1 ? NULL : r;
+}
+
 const struct config_robot *robot_to_move(const struct config *cfg,
                                          const struct game *g)
 {
 	if (g->state != GAME_ACTIVE)
 		return NULL;
-	return config_robot(cfg, game_to_move(g));
+	return robot_config(cfg, game_to_move(g));
 }
 
 const char *robot_of_game(const struct config *cfg, const struct game *g)
 {
-	if (config_robot(cfg, g->white))
+	if (robot_config(cfg, g->white))
 		return g->white;
-	if (config_robot(cfg, g->black))
+	if (robot_config(cfg, g->black))
 		return g->black;
 	return NULL;
 }

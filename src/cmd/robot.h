@@ -35,12 +35,20 @@ struct game;
 /* Relative path of the robot-to-move file of a board into buf. */
 void robot_path(const char *game, long board, char *buf, size_t len);
 
+/* The robot entry (conf.h) of userid when userid is a robot of the
+ * config whose account is a robot's ("robot: yes") or does not exist
+ * yet (robot_ensure makes it), else NULL: a person's account under a
+ * robot's name stays a person's (no robot accepts, plays or is marked
+ * for it).  Each account is read once a process. */
+const struct config_robot *robot_config(const struct config *cfg,
+                                        const char *userid);
+
 /* The robot entry (conf.h) of the player to move on an active g, or NULL
  * when that player is no robot of the config or g is not active. */
 const struct config_robot *robot_to_move(const struct config *cfg,
                                          const struct game *g);
 
-/* The first of g's players who is a robot of the config, or NULL. */
+/* The first of g's players who is a robot (robot_config), or NULL. */
 const char *robot_of_game(const struct config *cfg, const struct game *g);
 
 /* In a transaction t that saves g: when a robot is to move on g, add its

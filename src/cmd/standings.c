@@ -10,6 +10,7 @@
  */
 #include "util/log.h"
 #include "cmd/cmd.h"
+#include "cmd/robot.h"
 #include "cmd/table.h"
 #include "game/ratings.h"
 #include "spool/spool.h"
@@ -44,7 +45,7 @@ static enum cmd_status send_text(struct cmdctx *c, const char *tmpl,
 static void standings_line(const struct cmdctx *c, struct buf *b, int rank,
                            const char *userid, const struct rating_player *p)
 {
-	const struct config_robot *r = config_robot(c->cfg, userid);
+	const struct config_robot *r = robot_config(c->cfg, userid);
 
 	buf_printf(b, "%4d  %-20s %6d %6d %4d %4d %4d%s", rank, userid,
 	           p->rating, p->games, p->wins, p->losses, p->draws,

@@ -1,0 +1,170 @@
+#!/usr/bin/python3
+"""Issue 16: attacks on the robots and on analysis by mail (t16-attack).
+
+Each block is a hole found by mail and closed:
+- claim: a robot's move that waits for a later run (the budget spent,
+  robots off for a while) left its clock running, and the human won the
+  game by `claim` once it ran out; a robot never runs out of time.
+- a person's account named like a robot of the config (the admin
+  adds a robot under a name a person has: config --check warns, the
+  server runs on): a challenge to it
+  was accepted at once in the person's name and the engine played the
+  person's moves; only a robot account (robot: yes) is a robot.
+- one batch of many signed challenges to a robot: every one was
+  accepted, past the robot's limit of games."""
+import os
+import re
+import sys
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
+from harness import Env, ok, is_, contains, done, body_of, make_mail  # noqa: E402
+
+SIZE = "-size=6x7"
+EXAMPLE = re.compile(r'for\s+example\s+"epaminondas\s+move\s+(\d+)\s+(\S+)\s+'
+                     r'PASSWORD\s+(\S+)"')
+
+
+def words(msg):
+    return " ".join(body_of(msg).split()) if msg is not None else ""
+
+
+def since(env, n):
+    return env.outbox_messages()[n:]
+
+
+def last_to(env, addr, board):
+    mine = [x for x in env.outbox_messages() if addr in x.envelope_to and
+            "Board %d" % board in str(x["Subject"])]
+    return mine[-1] if mine else None
+
+
+def example_move(env, who, board):
+    m = EXAMPLE.search(body_of(last_to(env, "%s@example.org" % who, board))
+                       or "")
+    return m.group(3) if m else "a1-a2"
+
+
+def nmoves(env, board):
+    return len(re.findall(r"^move", env.game_file(board) or "", re.M))
+
+
+def claim_on_waiting_robot():
+    """The robot's move waits (robots off for a run: no robot-to-move
+    note, as after a budget spent the note waits); three days later the
+    human claims the game on time."""
+    env = Env(smtp=False)
+    try:
+        env.players("alice")
+        env.mail("alice@example.org", "epaminondas challenge alice "
+                 "robot-club %s -time=1d+1h by alice a" % SIZE)
+        contains(env.game_file(101) or "", "result: active",
+                 "claim: the robot's game runs")
+        mv = example_move(env, "alice", 101)
+        env.receive(make_mail("alice@example.org", "epaminondas move 101 "
+                              "alice a %s" % mv), env={"EPAMSERV_ROBOTS": ""})
+        is_(nmoves(env, 101), 1, "claim: alice moved, the robot's move waits")
+        later = {"EPAMSERV_NOW": str(int(time.time()) + 3 * 86400)}
+        n = len(env.outbox_messages())
+        env.receive(make_mail("alice@example.org", "epaminondas claim 101 "
+                              "alice a"), env=later)
+        gf = env.game_file(101) or ""
+        ok("result: active" in gf, "claim: no win on time against a robot "
+           "whose move waits", gf[-400:])
+        msgs = [x for x in since(env, n) if "alice@example.org" in
+                x.envelope_to]
+        ok(any("never runs out of time" in words(x) for x in msgs),
+           "claim: refused, saying a robot never runs out of time",
+           [words(x)[:400] for x in msgs])
+        env.run("sweep", env=later)
+        env.run("sweep", env=later)
+        gf = env.game_file(101) or ""
+        ok(nmoves(env, 101) == 2 and "result: active" in gf, "claim: the "
+           "sweep notes and plays the robot's waiting move", gf[-400:])
+    finally:
+        env.close()
+
+
+def person_named_robot():
+    """magister signs up; then the admin names a robot magister in the
+    config (config --check warns, the server runs on)."""
+    env = Env(smtp=False)
+    try:
+        env.players("bob")
+        env.signup("mallory@example.org", "Magister", "m")
+        uf = env.user_file("magister")
+        ok("address: mallory@example.org" in uf and "robot: yes" not in uf,
+           "person: a person's account magister", uf)
+        env.env["EPAMSERV_ROBOTS"] = "magister:3 robot-club:3"
+        n = len(env.outbox_messages())
+        env.mail("bob@example.org", "epaminondas challenge bob magister "
+                 "%s by bob b" % SIZE)
+        gf = env.game_file(101) or ""
+        ok("result: challenged" in gf, "person: a challenge to the "
+           "person magister waits for their accept", gf[:600])
+        is_(nmoves(env, 101), 0, "person: no move played for them")
+        ok(not os.listdir(os.path.join(env.spool, "robot")),
+           "person: no robot-to-move note")
+        # Accepted by the person, bob moves: the person is to move, the
+        # engine never plays for them.
+        env.mail("mallory@example.org", "epaminondas accept 101 magister m")
+        contains(env.game_file(101) or "", "result: active",
+                 "person: the game runs once they accept")
+        mv = example_move(env, "bob", 101)
+        env.mail("bob@example.org", "epaminondas move 101 bob b %s" % mv)
+        env.run("sweep")
+        is_(nmoves(env, 101), 1, "person: bob's move only, the person's "
+            "move is theirs")
+        msgs = [x for x in since(env, n)
+                if "mallory@example.org" in x.envelope_to and
+                "Board 101" in str(x["Subject"])]
+        ok(any(re.search(r"bob\s+played", words(x)) for x in msgs),
+           "person: they got the board mail of bob's move",
+           [words(x)[:300] for x in msgs])
+        n = len(env.outbox_messages())
+        env.mail("mallory@example.org", "epaminondas move 101 magister m "
+                 "propose")
+        ok("plays every game to its end" not in
+           " ".join(words(x) for x in since(env, n)),
+           "person: a draw offer is theirs to make")
+        n = len(env.outbox_messages())
+        env.mail("bob@example.org", "list")
+        text = " ".join(words(x) for x in since(env, n))
+        ok(re.search(r"magister\s+\S+\s+\(robot", text) is None and
+           re.search(r"robot-club\s+\S+\s+\(robot", text) is not None,
+           "person: list does not call them a robot", text)
+    finally:
+        env.close()
+
+
+def batch_past_limit():
+    """Five signed challenges to robot-club (limit 2) in one batch."""
+    env = Env(smtp=False)
+    try:
+        env.players("alice")
+        md = os.path.join(env.root, "Maildir")
+        for sub in ("new", "cur", "tmp"):
+            os.makedirs(os.path.join(md, sub))
+        for i in range(5):
+            with open(os.path.join(md, "new", "m%d" % i), "wb") as f:
+                f.write(make_mail("alice@example.org", "epaminondas challenge "
+                                  "alice robot-club %s by alice a" % SIZE))
+        lim = {"EPAMSERV_ROBOTS": "robot-club:3:2"}
+        rc, out, err = env.run("batch", "--maildir", md, env=lim)
+        ok(rc == 0, "batch: runs", err[-1500:])
+        made = [b for b in range(101, 106) if env.game_file(b)]
+        is_(len(made), 2, "batch: two boards, the robot's limit, of five "
+            "challenges in one batch")
+    finally:
+        env.close()
+
+
+def main():
+    claim_on_waiting_robot()
+    person_named_robot()
+    batch_past_limit()
+    done()
+
+
+main()
