@@ -27,8 +27,11 @@
  *   the side to move swapped): no transposition, replayed game or
  *   colour-swapped copy turns a finished board into help for a running
  *   one.  The comparison ignores the options (a running game under other
- *   rules is spared all the same).  This reads every board file of every
- *   game once (there is no index of a player's boards).
+ *   rules is spared all the same).  Nor is an analysis mailed whose best
+ *   line passes through such a position (from the position before the
+ *   opponent's last move, the line would show the engine's move on the
+ *   sender's board).  This reads every board file of every game once
+ *   (there is no index of a player's boards).
  * - Cost: the search stops at analyse_nodes nodes or analyse_ms
  *   milliseconds, whichever comes first; each player has analyse_per_day
  *   analyses a day (a day from the first one: SPOOL/rate, key
@@ -113,48 +116,51 @@ static int analyse_matches(const struct ep_position forms[4],
 	return 0;
 }
 
-/* Whether the active g's position, or one a move from it, is one of
- * forms. */
+/* A board still being played by the sender: where, its position and
+ * its rules. */
+struct analyse_live {
+	char game[16];
+	long board;
+	struct ep_position pos;
+	struct ep_options opts;
+};
+
+/* Whether l's position, or one a move from it, is one of forms. */
 static int analyse_near(const struct ep_position forms[4],
-                        const struct game *g)
+                        const struct analyse_live *l)
 {
 	static struct ep_move moves[EP_MAX_MOVES];
 	struct ep_position after;
 	size_t n, i;
 
-	if (g->pos.width != forms[0].width || g->pos.height != forms[0].height)
+	if (l->pos.width != forms[0].width || l->pos.height != forms[0].height)
 		return 0;
-	if (analyse_matches(forms, &g->pos))
+	if (analyse_matches(forms, &l->pos))
 		return 1;
-	n = ep_generate(&g->pos, &g->opts, moves, EP_MAX_MOVES);
+	n = ep_generate(&l->pos, &l->opts, moves, EP_MAX_MOVES);
 	if (n > EP_MAX_MOVES)
 		n = EP_MAX_MOVES;
 	for (i = 0; i < n; i++) {
-		after = g->pos;
-		ep_make(&after, &g->opts, &moves[i]);
+		after = l->pos;
+		ep_make(&after, &l->opts, &moves[i]);
 		if (analyse_matches(forms, &after))
 			return 1;
 	}
 	return 0;
 }
 
-/* A board still being played by userid whose position is p or a move
- * from it (in any of p's forms): its game's name and number into game
- * (16 bytes) and *board, 1; 0 when there is none.  Boards whose files do
- * not load are skipped (admin check reports them). */
-static int analyse_running_near(const struct cmdctx *c, const char *userid,
-                                const struct ep_position *p, char *game,
-                                long *board)
+/* The boards still being played by userid (every board file of every
+ * game read once; files that do not load are skipped: admin check
+ * reports them), into *out (malloc'ed, the caller frees; NULL when
+ * none).  Returns how many. */
+static size_t analyse_live_boards(const struct cmdctx *c, const char *userid,
+                                  struct analyse_live **out)
 {
-	struct ep_position forms[4];
 	const char *const *name;
-	int found = 0;
+	struct analyse_live *v = NULL;
+	size_t nv = 0, cap = 0;
 
-	analyse_transform(p, 0, 0, &forms[0]);
-	analyse_transform(p, 1, 0, &forms[1]);
-	analyse_transform(p, 0, 1, &forms[2]);
-	analyse_transform(p, 1, 1, &forms[3]);
-	for (name = spool_games; *name && !found; name++) {
+	for (name = spool_games; *name; name++) {
 		long *boards = NULL;
 		size_t n = 0, i;
 		char *err = NULL;
@@ -164,24 +170,50 @@ static int analyse_running_near(const struct cmdctx *c, const char *userid,
 			free(err);
 			continue;
 		}
-		for (i = 0; i < n && !found; i++) {
+		for (i = 0; i < n; i++) {
 			struct game g;
 			if (game_load(&g, c->cfg->spool, *name, boards[i], &err) != 0) {
 				free(err);
 				err = NULL;
 				continue;
 			}
-			if (g.state == GAME_ACTIVE && game_side_of(&g, userid) >= 0 &&
-			    analyse_near(forms, &g)) {
-				snprintf(game, 16, "%s", *name);
-				*board = g.board;
-				found = 1;
+			if (g.state == GAME_ACTIVE && game_side_of(&g, userid) >= 0) {
+				if (nv == cap) {
+					cap = cap ? 2 * cap : 8;
+					v = xrealloc(v, cap * sizeof *v);
+				}
+				snprintf(v[nv].game, sizeof v[nv].game, "%s", *name);
+				v[nv].board = g.board;
+				v[nv].pos = g.pos;
+				v[nv].opts = g.opts;
+				nv++;
 			}
 			game_free(&g);
 		}
 		free(boards);
 	}
-	return found;
+	*out = v;
+	return nv;
+}
+
+/* The board of live[0..n) whose position is p or a move from it (in any
+ * of p's forms), or NULL when there is none. */
+static const struct analyse_live *analyse_live_near(
+	const struct analyse_live *live, size_t n, const struct ep_position *p)
+{
+	struct ep_position forms[4];
+	size_t i;
+
+	if (!n)
+		return NULL;
+	analyse_transform(p, 0, 0, &forms[0]);
+	analyse_transform(p, 1, 0, &forms[1]);
+	analyse_transform(p, 0, 1, &forms[2]);
+	analyse_transform(p, 1, 1, &forms[3]);
+	for (i = 0; i < n; i++)
+		if (analyse_near(forms, &live[i]))
+			return &live[i];
+	return NULL;
 }
 
 /* The monotonic clock in milliseconds, for the engine's time bound. */
@@ -243,9 +275,15 @@ static void analyse_line_words(const struct eng_result *r, size_t plies,
 }
 
 /* Search g's position (ACTIVE) within the configured bounds and append
- * the score, the best line and the search's size to head.  CMD_DONE, or
+ * the score, the best line and the search's size to head.  When the
+ * line passes through, or one move from, a position of live[0..nlive)
+ * (the sender's running boards), nothing is appended and *hit is that
+ * board: the line would show the engine's move there.  CMD_DONE, or
  * CMD_TEMPFAIL when the engine cannot be had (memory). */
 static enum cmd_status analyse_search(struct cmdctx *c, const struct game *g,
+                                      const struct analyse_live *live,
+                                      size_t nlive,
+                                      const struct analyse_live **hit,
                                       struct buf *head)
 {
 	struct eng_history h = { g->seen, g->nmoves + 1, (int)g->nmoves };
@@ -266,6 +304,20 @@ static enum cmd_status analyse_search(struct cmdctx *c, const struct game *g,
 		buf_puts(head, "There is no move to analyse in this position.");
 		eng_free(e);
 		return CMD_DONE;
+	}
+	{
+		struct ep_position q = g->pos;
+		int i, npv = r.npv < 1 ? 1 : r.npv;
+
+		*hit = NULL;
+		for (i = 0; i < npv && i < ENG_PV_MAX && !*hit; i++) {
+			ep_make(&q, &g->opts, r.npv < 1 ? &r.best : &r.pv[i]);
+			*hit = analyse_live_near(live, nlive, &q);
+		}
+		if (*hit) {
+			eng_free(e);
+			return CMD_DONE;
+		}
 	}
 	analyse_score_words(g, g->pos.to_move, r.score, words, sizeof words);
 	buf_printf(head, "Score: %s.\nBest line: ", words);
@@ -341,8 +393,10 @@ enum cmd_status cmd_analyse(struct cmdctx *c, const char *game, int argc,
 	struct txn *t;
 	enum cmd_status st;
 	char *err = NULL, subject[160], who[48], res[REPLY_RESULT_MAX];
-	char near_game[16];
-	long board, n, near_board;
+	struct analyse_live *live = NULL;
+	const struct analyse_live *hit = NULL;
+	size_t nlive = 0;
+	long board, n;
 	size_t at;
 	int rc, stepped = 0;
 
@@ -429,11 +483,12 @@ enum cmd_status cmd_analyse(struct cmdctx *c, const char *game, int argc,
 		           "it, where %s played %s.\n", at + 1, res, who,
 		           full.moves[at].text);
 	}
-	if (analyse_running_near(c, argv[1], &g.pos, near_game, &near_board)) {
+	nlive = analyse_live_boards(c, argv[1], &live);
+	if ((hit = analyse_live_near(live, nlive, &g.pos)) != NULL) {
 		st = board_refuse(c, &g, usage, "this position is, or is one move "
 		                  "from, the position of %s board %ld, which you are "
 		                  "playing: the engine does not analyse it while "
-		                  "that game goes on", near_game, near_board);
+		                  "that game goes on", hit->game, hit->board);
 		goto out;
 	}
 	{
@@ -455,8 +510,16 @@ enum cmd_status cmd_analyse(struct cmdctx *c, const char *game, int argc,
 		st = CMD_TEMPFAIL;
 		goto out;
 	}
-	if ((st = analyse_search(c, &g, &head)) != CMD_DONE)
+	if ((st = analyse_search(c, &g, live, nlive, &hit, &head)) != CMD_DONE)
 		goto out;
+	if (hit) {
+		st = board_refuse(c, &g, usage, "the engine's best line from this "
+		                  "position goes through, or one move from, the "
+		                  "position of %s board %ld, which you are playing: "
+		                  "the engine does not show it while that game goes "
+		                  "on", hit->game, hit->board);
+		goto out;
+	}
 	if (!stepped && argc == 3 && at < full.nmoves)
 		buf_printf(&head, "\nIn the game, %s played %s here.", who,
 		           full.moves[at].text);
@@ -474,6 +537,7 @@ enum cmd_status cmd_analyse(struct cmdctx *c, const char *game, int argc,
 	else
 		txn_abort(t);
 out:
+	free(live);
 	buf_free(&head);
 	buf_free(&moves);
 	game_free(&g);

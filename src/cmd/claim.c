@@ -9,7 +9,8 @@
  * board not started or over, by a non-player (board_open), by the player
  * whose time it is, while the time is not out (how much is left and the
  * deadline), and while a mail naming the board is held (it may be the
- * late player's move).  Allowed under both -timeout settings and for
+ * late player's move), and while a robot is to move (issue 16: a robot
+ * never runs out of time).  Allowed under both -timeout settings and for
  * every time control: under auto it only comes before the sweep.
  */
 #include "cmd/cmd.h"

@@ -160,10 +160,72 @@ def batch_past_limit():
         env.close()
 
 
+LINE = re.compile(r"Best\s+line:\s+((?:\d+\.\s+[a-z]\d+[-x][a-z]\d+\s*)+)")
+
+
+def line_of(text):
+    m = LINE.search(text)
+    return re.findall(r"(\d+)\.\s+([a-z]\d+[-x][a-z]\d+)", m.group(1)) \
+        if m else []
+
+
+def analyse_line_through_live():
+    """alice's finished board 101 stands one move before her running
+    board 102 (bob played there the engine's first move of 101's line):
+    the analysis of 101 showed the engine's best move on her live
+    position as its line's second move."""
+    env = Env(smtp=False)
+    try:
+        env.env["EPAMSERV_ANALYSE_NODES"] = "20000"
+        env.env["EPAMSERV_ANALYSE_MS"] = "0"
+        env.players("alice", "bob", "carol")
+        env.start_game("alice", "carol", 101)
+        env.mail("alice@example.org", "epaminondas move 101 alice a e2-e3")
+        env.mail("carol@example.org", "epaminondas resign 101 carol c")
+        contains(env.game_file(101) or "", "result: white wins",
+                 "line: board 101 is over")
+        n = len(env.outbox_messages())
+        env.mail("alice@example.org", "epaminondas analyse 101 alice a")
+        got = [x for x in since(env, n) if "alice@example.org" in
+               x.envelope_to]
+        line = line_of(words(got[-1]) if got else "")
+        ok(len(line) >= 2 and line[0][0] == "2", "line: 101's analysis "
+           "has a line of two moves or more from ply 2", words(got[-1])
+           if got else "")
+        if len(line) < 2:
+            return
+        env.start_game("alice", "bob", 102)
+        env.mail("alice@example.org", "epaminondas move 102 alice a e2-e3")
+        env.mail("bob@example.org", "epaminondas move 102 bob b %s"
+                 % line[0][1])
+        is_(nmoves(env, 102), 2, "line: board 102 stands at 101's position "
+            "and the line's first move; alice to move")
+        n = len(env.outbox_messages())
+        env.mail("alice@example.org", "epaminondas analyse 101 alice a")
+        got = [x for x in since(env, n) if "alice@example.org" in
+               x.envelope_to]
+        text = words(got[-1]) if got else ""
+        ok(len(got) == 1 and (line[1][1] not in text or
+                              "Best line" not in text),
+           "line: the analysis does not show the engine's move on alice's "
+           "running board 102 (%s)" % line[1][1], text)
+        contains(text, "board 102", "line: the refusal names board 102")
+        # Someone who does not play 102 still gets the whole line.
+        n = len(env.outbox_messages())
+        env.mail("carol@example.org", "epaminondas analyse 101 carol c")
+        got = [x for x in since(env, n) if "carol@example.org" in
+               x.envelope_to]
+        is_(line_of(words(got[-1]) if got else ""), line, "line: carol "
+            "(not on 102) gets the same line as before")
+    finally:
+        env.close()
+
+
 def main():
     claim_on_waiting_robot()
     person_named_robot()
     batch_past_limit()
+    analyse_line_through_live()
     done()
 
 
