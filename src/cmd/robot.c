@@ -47,30 +47,34 @@ void robot_path(const char *game, long board, char *buf, size_t len)
 const struct config_robot *robot_config(const struct config *cfg,
                                         const char *userid)
 {
-	/* 1: a person's account has the robot's name (per robot of cfg). */
-	static signed char person[CONFIG_ROBOTS_MAX];
-	static const struct config *seen;
+	/* The accounts under robots' names read so far, and whether each is
+	 * a person's: read once a process (an account does not change
+	 * between a robot's and a person's). */
+	static struct { char userid[sizeof cfg->robot[0].userid]; int person; }
+		known[2 * CONFIG_ROBOTS_MAX];
+	static int nknown;
 	const struct config_robot *r = config_robot(cfg, userid);
 	struct user u;
 	char *err = NULL;
-	int i;
+	int i, rc;
 
 	if (!r)
 		return NULL;
-	if (seen != cfg) {
-		memset(person, -1, sizeof person);
-		seen = cfg;
+	for (i = 0; i < nknown; i++)
+		if (strcmp(known[i].userid, r->userid) == 0)
+			return known[i].person ? NULL : r;
+	rc = user_load(cfg->spool, r->userid, &u, &err);
+	free(err);   /* no account (yet) or unreadable: a robot's name */
+	if (rc != 0)
+		return r;
+	i = !u.robot;
+	user_free(&u);
+	if (nknown < 2 * CONFIG_ROBOTS_MAX) {
+		snprintf(known[nknown].userid, sizeof known[0].userid, "%s",
+		         r->userid);
+		known[nknown++].person = i;
 	}
-	i = (int)(r - cfg->robot);
-	if (person[i] < 0) {
-		int rc = user_load(cfg->spool, userid, &u, &err);
-		if (rc == 0) {
-			person[i] = !u.robot;
-			user_free(&u);
-		}
-		free(err);   /* no account (yet) or unreadable: asked again */
-	}
-	return person[i] == 1 ? NULL : r;
+	return i ? NULL : r;
 }
 
 const struct config_robot *robot_to_move(const struct config *cfg,
