@@ -16,6 +16,7 @@
  */
 #include "util/log.h"
 #include "cmd/cmd.h"
+#include "cmd/robot.h"
 #include "cmd/table.h"
 #include "spool/txn.h"
 #include "spool/users.h"
@@ -141,6 +142,7 @@ enum cmd_status chat_on_board(struct cmdctx *c, const struct game *g,
 	struct tvars v = { 0 };
 	struct txn *t;
 	char subject[160], thread[256], *text;
+	const char *robot;
 	enum cmd_status st;
 	size_t i;
 
@@ -150,6 +152,14 @@ enum cmd_status chat_on_board(struct cmdctx *c, const struct game *g,
 	if (game_side_of(g, userid) < 0 && game_observer_find(g, userid) < 0)
 		return board_refuse(c, g, usage, "you (%s) neither play on nor "
 		                    "observe board %ld", userid, g->board);
+	/* A robot reads no mail (issue 16): with no observer, nobody would. */
+	robot = robot_of_game(c->cfg, g);
+	if (robot && strcmp(robot, userid) != 0 &&
+	    (g->nobservers == 0 || g->no_observers))
+		return board_refuse(c, g, usage, "%s is a robot and reads no mail, "
+		                    "and nobody observes board %ld: your message "
+		                    "would reach no one, so it was not sent", robot,
+		                    g->board);
 	if (!relay_take(c, userid, 1 + (int)g->nobservers))
 		return board_refuse(c, g, usage, "you (%s) have relayed as many "
 		                    "mails today as one player may (%d); nothing was "

@@ -10,8 +10,12 @@ Each block is a hole found by mail and closed:
   server runs on): a challenge to it
   was accepted at once in the person's name and the engine played the
   person's moves; only a robot account (robot: yes) is a robot.
-- one batch of many signed challenges to a robot: every one was
-  accepted, past the robot's limit of games."""
+- the analysis of the position before the opponent's last move on a
+  board the sender plays showed, as its line's second move, the
+  engine's move on the sender's running board.
+- a chat on a robot's board nobody observes went to no one, silently.
+And one attack that failed, kept as a test: one batch of many signed
+challenges to a robot stays within the robot's limit of games."""
 import os
 import re
 import sys
@@ -221,11 +225,40 @@ def analyse_line_through_live():
         env.close()
 
 
+def chat_to_robot():
+    """A chat on a robot's board that nobody observes went nowhere and
+    its sender heard nothing."""
+    env = Env(smtp=False)
+    try:
+        env.players("alice", "carol")
+        env.mail("alice@example.org", "epaminondas challenge alice "
+                 "robot-club %s by alice a" % SIZE)
+        n = len(env.outbox_messages())
+        rc, err = env.mail("alice@example.org", "epaminondas chat 101 alice a",
+                           body="hello robot\n")
+        msgs = since(env, n)
+        ok(len(msgs) == 1 and msgs[0].envelope_to == ["alice@example.org"] and
+           "reads no mail" in words(msgs[0]), "chat: alice is told a robot "
+           "reads no mail and nothing was sent",
+           [(x.envelope_to, words(x)[:300]) for x in msgs])
+        env.mail("carol@example.org", "epaminondas subscribe 101 carol c")
+        n = len(env.outbox_messages())
+        env.mail("alice@example.org", "epaminondas chat 101 alice a",
+                 body="hello carol\n")
+        msgs = since(env, n)
+        ok(any("carol@example.org" in x.envelope_to and "hello carol" in
+               body_of(x) for x in msgs), "chat: with an observer it goes "
+           "to the observer", [(x.envelope_to, words(x)[:200]) for x in msgs])
+    finally:
+        env.close()
+
+
 def main():
     claim_on_waiting_robot()
     person_named_robot()
     batch_past_limit()
     analyse_line_through_live()
+    chat_to_robot()
     done()
 
 
