@@ -90,6 +90,63 @@ def claim_on_waiting_robot():
         env.close()
 
 
+def waiting_move():
+    """robot_budget_ms=1, two robot boards in one batch: one robot move
+    waits.  alice moves again there (refused: not her move, the file
+    unchanged), claims it (refused), then the sweep plays the robot's
+    move on the position as it was."""
+    env = Env(smtp=False)
+    try:
+        env.players("alice")
+        one = {"EPAMSERV_ROBOT_BUDGET_MS": "1"}
+        for robot in ("robot-club", "robot-novice"):
+            env.receive(make_mail("alice@example.org", "epaminondas challenge "
+                                  "alice %s %s -time=1d+1h by alice a"
+                                  % (robot, SIZE)), env=one)
+        md = os.path.join(env.root, "Maildir")
+        for sub in ("new", "cur", "tmp"):
+            os.makedirs(os.path.join(md, sub))
+        for i, board in enumerate((101, 102)):
+            with open(os.path.join(md, "new", "m%d" % i), "wb") as f:
+                f.write(make_mail("alice@example.org", "epaminondas move %d "
+                                  "alice a %s" % (board, example_move(
+                                      env, "alice", board))))
+        env.run("batch", "--maildir", md, env=one)
+        waiting = os.listdir(os.path.join(env.spool, "robot"))
+        is_(len(waiting), 1, "waiting: one robot move waits past the budget")
+        if len(waiting) != 1:
+            return
+        wb = int(waiting[0].rsplit("-", 1)[1])
+        before = env.game_file(wb)
+        later = dict(one, EPAMSERV_NOW=str(int(time.time()) + 3 * 86400),
+                     EPAMSERV_ROBOT_THINK_MS="1")
+        # Every receive plays the waiting robot moves after its mail:
+        # the second move with robots off (the robot still to move),
+        # the claim with them on (processed before the robot plays).
+        for subject, robots, why in (
+                ("epaminondas move %d alice a b2-b3" % wb, "", "not your"),
+                ("epaminondas claim %d alice a" % wb, "robot-club:3 "
+                 "robot-novice:1", "never runs out of time")):
+            n = len(env.outbox_messages())
+            env.receive(make_mail("alice@example.org", subject),
+                        env=dict(later, EPAMSERV_ROBOTS=robots))
+            msgs = [x for x in since(env, n) if "alice@example.org" in
+                    x.envelope_to]
+            ok(any("not carried out" in words(x) and why in words(x)
+                   for x in msgs), "waiting: %s refused (%s)"
+               % (subject.split()[1], why), [words(x)[:400] for x in msgs])
+        gf = env.game_file(wb) or ""
+        ok(nmoves(env, wb) == 2 and "result: active" in gf and
+           re.findall(r"^move: 1 .*", gf, re.M) ==
+           re.findall(r"^move: 1 .*", before, re.M),
+           "waiting: alice's move stands, then the robot's answer (the "
+           "run after her mails played it)", gf[-500:])
+        ok(not os.listdir(os.path.join(env.spool, "robot")),
+           "waiting: no robot move left waiting")
+    finally:
+        env.close()
+
+
 def person_named_robot():
     """magister signs up; then the admin names a robot magister in the
     config (config --check warns, the server runs on)."""
@@ -255,6 +312,7 @@ def chat_to_robot():
 
 def main():
     claim_on_waiting_robot()
+    waiting_move()
     person_named_robot()
     batch_past_limit()
     analyse_line_through_live()
