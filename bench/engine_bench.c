@@ -6,6 +6,7 @@
  *
  *   bench/engine_bench                  1000 ms a search
  *   bench/engine_bench --movetime MS    another think time
+ *   bench/engine_bench --pruning        with eng_set_pruning(e, 1)
  *   bench/engine_bench --selfplay N     print the position after N plies
  *                                       of fast self-play in each variant
  *                                       (how the positions below were made)
@@ -35,7 +36,8 @@ struct variant {
 
 /* The middle-game positions: fast self-play (--selfplay, 3,000 nodes a
  * move, the material evaluation of issue 16's first commit) after 12, 20
- * and 28 plies (igfip: 6, 8, 10, before its games end). */
+ * and 28 plies (crossings: 12, 16, 20; igfip: 3, 4, 6: its games end
+ * early). */
 static const struct variant variants[] = {
 	{ "epaminondas 14x12", "epaminondas", { NULL, NULL }, {
 	  "14x12 1B1BBBBBBBBBBB/B3BBBBBBBBBB/14/3B10/6W7/7W6/8WW4/14/4W6W2/"
@@ -51,11 +53,11 @@ static const struct variant variants[] = {
 	{ "crossings 8x8", "crossings", { NULL, NULL }, {
 	  "8x8 B4B2/BB2BB1B/2WBBB2/3BBB2/2WWBW1W/2B3W1/WW1W4/WW3WW1 w",
 	  "8x8 5B2/BB5B/2BB4/2W1BB2/2B1BB1W/1BB3W1/BWW1W3/WW4W1 w",
-	  "8x8 5B2/BB5B/2BB4/2W2B2/2B2B1W/1BW3W1/WW2B1W1/1W2B3 b" } },
+	  "8x8 B4B2/BB5B/2WB1B2/4BB2/2BWBW1W/1BB3W1/BW1WW3/WW4W1 w" } },
 	{ "igfip 8x8", "epaminondas", { "-size=8x8", "-rules=igfip" }, {
-	  "8x8 1BBBBB1B/B1BBB1BB/3BB3/3B4/4WW2/4WW2/WWW2W1W/WW1WWWW1 w",
-	  "8x8 1BB1BW1B/B1B1BWBB/4BW2/5W2/3BW1W1/3BW3/WWWB3W/WW1BW1W1 w",
-	  "8x8 1BB1BW1B/B1B1BWBB/4BW2/5W2/3BW3/4W3/WWWBW2W/2WBW1W1 w" } },
+	  "8x8 B1BBBBBB/BB1BBBBB/3B4/4B3/4W3/3W1W2/WW1W1WWW/W1WWWWWW b",
+	  "8x8 BBB1BB1B/BBBBBBBB/4BB2/8/7W/5W2/WWWW1WWW/WWW1WWWW w",
+	  "8x8 1BBBBB1B/B1BBB1BB/3BB3/3B4/4WW2/4WW2/WWW2W1W/WW1WWWW1 w" } },
 };
 
 #define NVARIANTS (sizeof variants / sizeof variants[0])
@@ -215,22 +217,28 @@ int main(int argc, char **argv)
 	uint64_t movetime = 1000;
 	struct eng *e;
 	size_t v;
-	int i, rc = 0;
+	int i, rc = 0, pruning = 0;
 
-	if (argc == 3 && strcmp(argv[1], "--selfplay") == 0)
-		return selfplay(atoi(argv[2]));
-	if (argc == 3 && strcmp(argv[1], "--movetime") == 0)
-		movetime = strtoull(argv[2], NULL, 10);
-	else if (argc != 1) {
-		fprintf(stderr, "usage: engine_bench [--movetime MS | "
-		        "--selfplay PLIES]\n");
-		return 64;
+	for (i = 1; i < argc; i++) {
+		if (strcmp(argv[i], "--selfplay") == 0 && i + 1 < argc)
+			return selfplay(atoi(argv[i + 1]));
+		if (strcmp(argv[i], "--movetime") == 0 && i + 1 < argc)
+			movetime = strtoull(argv[++i], NULL, 10);
+		else if (strcmp(argv[i], "--pruning") == 0)
+			pruning = 1;
+		else {
+			fprintf(stderr, "usage: engine_bench [--movetime MS] "
+			        "[--pruning] | --selfplay PLIES\n");
+			return 64;
+		}
 	}
 	e = eng_new((size_t)64 << 20);
 	if (e == NULL)
 		return 1;
-	printf("engine memory %zu bytes, movetime %llu ms\n", eng_memory(e),
-	       (unsigned long long)movetime);
+	eng_set_pruning(e, pruning);
+	printf("engine memory %zu bytes, movetime %llu ms, pruning %s\n",
+	       eng_memory(e), (unsigned long long)movetime,
+	       pruning ? "on" : "off");
 	for (v = 0; v < NVARIANTS; v++) {
 		struct ep_options o;
 		struct ep_position p;

@@ -104,6 +104,15 @@ void eng_clear(struct eng *e);
  * the setting before. */
 int eng_set_table(struct eng *e, int on);
 
+/* Turn the selective search on (1: null-move pruning and late-move
+ * reductions; it reaches about one ply deeper in the same time) or off
+ * (0, the default: a full-width search to the depth, so that a
+ * fixed-depth score does not depend on move order or the table).  Off
+ * by default because it won no more games at equal nodes when measured
+ * (NOTES-ISSUE16-e-search.md); for tests, match and measurement.
+ * Returns the setting before. */
+int eng_set_pruning(struct eng *e, int on);
+
 /*
  * Search the position p of a game under options o for the side to move,
  * iterative deepening until a bound in lim is reached.  h may be NULL (no

@@ -53,11 +53,20 @@ struct eng_tt_bucket {
 	struct eng_tt_entry slot[2];
 };
 
+/* One cached evaluation: check = high 32 bits of the key, low bit set
+ * (0: empty). */
+struct eng_eval_entry {
+	uint32_t check;
+	int32_t score;
+};
+
 /* One ply of the search path. */
 struct eng_ply {
 	struct ep_position pos;
 	uint64_t key;
-	int pieces;              /* pieces of both sides (repetition window) */
+	int since;               /* first ply of the path this position can
+	                            repeat: the last capture or null move */
+	int null;                /* reached by a null move (no double null) */
 };
 
 struct eng {
@@ -65,12 +74,17 @@ struct eng {
 	 * square, and the key of Black to move. */
 	uint64_t zob[EP_CELLS][3];
 	uint64_t zob_black;
+	uint64_t salt;           /* the options' key (eng_key_salt) */
 
 	/* Transposition table (tt.c). */
 	struct eng_tt_bucket *tt;
 	size_t tt_buckets;       /* a power of two */
 	uint8_t tt_gen;
 	int tt_on;               /* eng_set_table(); 1 by default */
+	int prune_on;            /* eng_set_pruning(); 1 by default */
+
+	/* Evaluations already made (tt.c), ENG_EVAL_CACHE entries. */
+	struct eng_eval_entry *evals;
 
 	/* Move ordering (order.c). */
 	struct ep_move killer[ENG_MAX_PLY + 1][2];
@@ -96,14 +110,22 @@ struct eng {
 	int stop, seldepth, iter;
 };
 
+/* Entries of the evaluation cache (a power of two, 8 bytes each). */
+#define ENG_EVAL_CACHE (1 << 16)
+
 /* ---- zobrist.c ---- */
 
 /* Fill e->zob and e->zob_black from a fixed generator (the same keys in
  * every engine and on every machine). */
 void eng_zobrist_init(struct eng *e);
 
-/* The key of p from scratch: pieces and side to move (blocks are fixed
- * within a game and left out). */
+/* Set e->salt from the options, so that one engine used for games of
+ * different variants or options never mixes their table entries or
+ * cached evaluations. */
+void eng_key_salt(struct eng *e, const struct ep_options *o);
+
+/* The key of p from scratch: pieces, side to move and e->salt (blocks are
+ * fixed within a game and left out). */
 uint64_t eng_key(const struct eng *e, const struct ep_position *p);
 
 /* The key of after = before with the legal move m played, from the key of
@@ -133,6 +155,11 @@ void eng_tt_store(struct eng *e, uint64_t key, int ply, int depth, int score,
 /* The score of an entry read at ply (won and lost scores back to plies
  * from the root). */
 int eng_tt_score(const struct eng_tt_entry *t, int ply);
+
+/* eng_evaluate(p, o) for the position of key, from the cache when it
+ * was made before in this search (eng_search clears the cache). */
+int eng_eval_cached(struct eng *e, uint64_t key, const struct ep_position *p,
+                    const struct ep_options *o);
 
 /* ---- order.c ---- */
 

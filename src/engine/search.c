@@ -18,8 +18,10 @@
  * side to move's own crossings.
  *
  * Table cutoffs need an entry of exactly the remaining depth: a search to
- * a fixed depth then gives the same score with the table as without it
- * (repetition aside); the table still orders moves at every depth.
+ * a fixed depth without pruning (eng_set_pruning) then gives the same
+ * score with the table as without it (repetition aside); the table still
+ * orders moves at every depth.  Pruning: null moves (never with a
+ * crossing pending) and late-move reductions of quiet moves.
  */
 #include <string.h>
 
@@ -28,6 +30,8 @@
 #define INF (ENG_WIN + 1)
 #define ASPIRATION 40
 #define CLOCK_EVERY 4096
+
+static int search(struct eng *e, int ply, int depth, int alpha, int beta);
 
 /* Whether a bound of the search is reached.  Depth 1 is always finished
  * (engine.h: a search returns a move under the smallest bound). */
@@ -73,19 +77,20 @@ static int verdict(const struct eng *e, int ply, int *ended)
 }
 
 /* Whether the position at ply (just made) occurred twice before: in the
- * search path (same side to move, back to the last capture) or in the
- * game before the root.  Pieces are never added, so a position with
- * fewer pieces than another can never equal it. */
+ * search path (same side to move, back to the last capture or null move)
+ * or, when the path has neither, in the game before the root (whose
+ * positions with other piece counts were left out: no move adds a
+ * piece). */
 static int seen_twice(const struct eng *e, int ply)
 {
 	const struct eng_ply *c = &e->path[ply];
 	int n = 0, j;
 	size_t i;
 
-	for (j = ply - 2; j >= 0 && e->path[j].pieces == c->pieces; j -= 2)
+	for (j = ply - 2; j >= c->since; j -= 2)
 		if (e->path[j].key == c->key && ++n >= 2)
 			return 1;
-	if (j < 0 && c->pieces == e->path[0].pieces)
+	if (c->since == 0)
 		for (i = 0; i < e->nhist; i++)
 			if (e->hist_key[i] == c->key && ++n >= 2)
 				return 1;
@@ -103,7 +108,8 @@ static int play(struct eng *e, int ply, const struct ep_move *m, int *score)
 	ep_position_copy(&c->pos, &s->pos);
 	ep_make(&c->pos, e->o, m);
 	c->key = eng_key_after(e, s->key, &s->pos, &c->pos, m);
-	c->pieces = s->pieces - m->captured;
+	c->since = m->captured ? ply + 1 : s->since;
+	c->null = 0;
 	if (e->o->repetition != EP_REP_OFF && m->captured == 0 &&
 	    seen_twice(e, ply + 1)) {
 		*score = e->o->repetition == EP_REP_LOSS
@@ -117,6 +123,38 @@ static int play(struct eng *e, int ply, const struct ep_move *m, int *score)
 		return 1;
 	}
 	return 0;
+}
+
+/* Pass the turn at ply into ply + 1 (null-move pruning only: a pass is
+ * no move of the game, so repetition is not looked for across it). */
+static void play_null(struct eng *e, int ply)
+{
+	const struct eng_ply *s = &e->path[ply];
+	struct eng_ply *c = &e->path[ply + 1];
+
+	ep_position_copy(&c->pos, &s->pos);
+	c->pos.to_move = s->pos.to_move == EP_WHITE ? EP_BLACK : EP_WHITE;
+	c->key = s->key ^ e->zob_black;
+	c->since = ply + 1;
+	c->null = 1;
+}
+
+/* Null-move pruning: whether the node at ply, with the side to move
+ * passing, still scores at least beta at a reduced depth.  Never with a
+ * crossing pending (the grace move must be played), nor twice in a row,
+ * nor near won or lost scores. */
+static int null_cutoff(struct eng *e, int ply, int depth, int beta,
+                       int pending)
+{
+	const struct eng_ply *s = &e->path[ply];
+	int score, R = depth >= 7 ? 3 : 2;
+
+	if (!e->prune_on || ply == 0 || depth < 3 || pending || s->null ||
+	    ENG_IS_WIN(beta) || eng_eval_cached(e, s->key, &s->pos, e->o) < beta)
+		return 0;
+	play_null(e, ply);
+	score = -search(e, ply + 1, depth - 1 - R, -beta, -beta + 1);
+	return !e->stop && score >= beta;
 }
 
 static void pv_update(struct eng *e, int ply, const struct ep_move *m)
@@ -155,6 +193,22 @@ static void next(struct ep_move *mv, int32_t *sc, size_t i, size_t n)
 		eng_order_sort(mv, sc, i, n);
 }
 
+/* Late-move reductions: plies to take off the search of move i of n at
+ * ply, a quiet move tried late (no capture, no crossing, no killer, no
+ * pending crossing at the node); a reduced search that beats alpha is
+ * searched again to the full depth. */
+static int reduction(const struct eng *e, int ply, int depth, size_t i,
+                     const struct ep_turn *t, const struct ep_move *m,
+                     int pending)
+{
+	if (!e->prune_on || depth < 3 || i < 3 || pending || m->captured ||
+	    ep_turn_crossing(t, m->dest, m->dir) ||
+	    eng_same_move(m, &e->killer[ply][0]) ||
+	    eng_same_move(m, &e->killer[ply][1]))
+		return 0;
+	return depth >= 6 && i >= 12 ? 2 : 1;
+}
+
 static int qsearch(struct eng *e, int ply, int alpha, int beta, int qply)
 {
 	struct eng_ply *s = &e->path[ply];
@@ -170,12 +224,12 @@ static int qsearch(struct eng *e, int ply, int alpha, int beta, int qply)
 	if (ended)
 		return score;
 	if (ply >= ENG_MAX_PLY - 1)
-		return eng_evaluate(&s->pos, e->o);
+		return eng_eval_cached(e, s->key, &s->pos, e->o);
 	ep_turn_init(&t, &s->pos, e->o);
 	pending = t.opp_crossed > t.own_crossed;
 	best = -INF;
 	if (!pending) {
-		best = eng_evaluate(&s->pos, e->o);
+		best = eng_eval_cached(e, s->key, &s->pos, e->o);
 		if (best >= beta || qply >= ENG_QS_CROSSINGS)
 			return best;
 		if (best > alpha)
@@ -185,7 +239,7 @@ static int qsearch(struct eng *e, int ply, int alpha, int beta, int qply)
 		return best;
 	mv = gen(e, ply, &t, &n);
 	if (mv == NULL)
-		return pending ? eng_evaluate(&s->pos, e->o) : best;
+		return pending ? eng_eval_cached(e, s->key, &s->pos, e->o) : best;
 	if (!pending) {
 		/* Only the side to move's own crossings. */
 		for (i = j = 0; i < n; i++)
@@ -224,7 +278,7 @@ static int search(struct eng *e, int ply, int depth, int alpha, int beta)
 	struct ep_move *mv, *best_move = NULL;
 	int32_t *sc;
 	size_t n, i, top = e->top;
-	int ended, score, best = -INF, alpha0 = alpha, bound;
+	int ended, score, best = -INF, alpha0 = alpha, bound, pending;
 	unsigned ht = 0, hd = 0;
 
 	if (depth <= 0)
@@ -235,7 +289,7 @@ static int search(struct eng *e, int ply, int depth, int alpha, int beta)
 	if (ended)
 		return score;
 	if (ply >= ENG_MAX_PLY - 1)
-		return eng_evaluate(&s->pos, e->o);
+		return eng_eval_cached(e, s->key, &s->pos, e->o);
 	tte = eng_tt_probe(e, s->key);
 	if (tte) {
 		ht = tte->tail;
@@ -250,20 +304,30 @@ static int search(struct eng *e, int ply, int depth, int alpha, int beta)
 		}
 	}
 	ep_turn_init(&t, &s->pos, e->o);
+	pending = t.opp_crossed > t.own_crossed;
+	if (null_cutoff(e, ply, depth, beta, pending))
+		return beta;
+	if (e->stop)
+		return 0;
 	mv = gen(e, ply, &t, &n);
 	if (mv == NULL)
-		return eng_evaluate(&s->pos, e->o);
+		return eng_eval_cached(e, s->key, &s->pos, e->o);
 	sc = e->scores + top;
 	e->top += n;
 	eng_order_score(e, ply, &t, mv, sc, n, ht, hd);
 	for (i = 0; i < n; i++) {
 		next(mv, sc, i, n);
 		if (!play(e, ply, &mv[i], &score)) {
+			int r = reduction(e, ply, depth, i, &t, &mv[i], pending);
+
 			if (i == 0) {
 				score = -search(e, ply + 1, depth - 1, -beta, -alpha);
 			} else {
-				score = -search(e, ply + 1, depth - 1, -alpha - 1,
+				score = -search(e, ply + 1, depth - 1 - r, -alpha - 1,
 				                -alpha);
+				if (r && score > alpha && !e->stop)
+					score = -search(e, ply + 1, depth - 1,
+					                -alpha - 1, -alpha);
 				if (score > alpha && score < beta && !e->stop)
 					score = -search(e, ply + 1, depth - 1, -beta,
 					                -alpha);
@@ -445,6 +509,9 @@ static void result_pv(struct eng *e, struct eng_result *r, size_t n,
  * piece), as keys, either side to move. */
 static void load_history(struct eng *e, const struct eng_history *h)
 {
+	const struct ep_position *root = &e->path[0].pos;
+	int pieces = ep_count_pieces(root, EP_WHITE) +
+	             ep_count_pieces(root, EP_BLACK);
 	size_t j, start = 0;
 
 	e->nhist = 0;
@@ -457,7 +524,7 @@ static void load_history(struct eng *e, const struct eng_history *h)
 		const struct ep_position *q = &h->seen[j];
 
 		if (ep_count_pieces(q, EP_WHITE) + ep_count_pieces(q, EP_BLACK) !=
-		    e->path[0].pieces)
+		    pieces)
 			continue;
 		e->hist_key[e->nhist++] = eng_key(e, q);
 	}
@@ -483,10 +550,13 @@ int eng_search(struct eng *e, const struct ep_position *p,
 	e->tt_gen++;
 	eng_order_age(e);
 	e->start_ms = lim->clock ? lim->clock(lim->clock_arg) : 0;
+	eng_key_salt(e, o);
+	/* Evaluations are cached for one search only: the evaluation's
+	 * weights may change between searches (e-eval's eng_eval_use). */
+	memset(e->evals, 0, ENG_EVAL_CACHE * sizeof *e->evals);
 	e->path[0].pos = *p;
 	e->path[0].key = eng_key(e, p);
-	e->path[0].pieces = ep_count_pieces(p, EP_WHITE) +
-	                    ep_count_pieces(p, EP_BLACK);
+	e->path[0].since = 0;
 	load_history(e, h);
 	r->score = verdict(e, 0, &ended);
 	if (ended)

@@ -96,3 +96,16 @@ void eng_tt_store(struct eng *e, uint64_t key, int ply, int depth, int score,
 	t->bound = (uint8_t)bound;
 	t->gen = e->tt_gen;
 }
+
+int eng_eval_cached(struct eng *e, uint64_t key, const struct ep_position *p,
+                    const struct ep_options *o)
+{
+	struct eng_eval_entry *t = &e->evals[key & (ENG_EVAL_CACHE - 1)];
+	uint32_t check = (uint32_t)(key >> 32) | 1;   /* never 0: empty */
+
+	if (t->check != check) {
+		t->check = check;
+		t->score = eng_evaluate(p, o);
+	}
+	return t->score;
+}

@@ -33,9 +33,19 @@ void eng_zobrist_init(struct eng *e)
 	e->zob_black = splitmix64(&state);
 }
 
+void eng_key_salt(struct eng *e, const struct ep_options *o)
+{
+	uint64_t state = (uint64_t)o->width << 40 ^ (uint64_t)o->height << 32 ^
+	                 (uint64_t)o->capture << 24 ^ (uint64_t)o->crossed << 16 ^
+	                 (uint64_t)o->symmetry << 8 ^ (uint64_t)o->ending << 4 ^
+	                 (uint64_t)o->repetition;
+
+	e->salt = splitmix64(&state);
+}
+
 uint64_t eng_key(const struct eng *e, const struct ep_position *p)
 {
-	uint64_t key = p->to_move == EP_BLACK ? e->zob_black : 0;
+	uint64_t key = (p->to_move == EP_BLACK ? e->zob_black : 0) ^ e->salt;
 	int f, r;
 
 	for (r = 0; r < p->height; r++)

@@ -168,7 +168,8 @@ static void test_search_one_node_gives_a_move(void)
 	eng_free(e);
 }
 
-/* The table on or off: a legal move and the same score at fixed depth. */
+/* The table on or off: a legal move and the same score at fixed depth
+ * (a full-width search: pruning off). */
 static void test_search_table_same_score(void)
 {
 	static const struct { const char *game, *opt1, *opt2, *pos; int depth; }
@@ -185,6 +186,7 @@ static void test_search_table_same_score(void)
 	struct eng *e = eng_new(1 << 20);
 	size_t i;
 
+	eng_set_pruning(e, 0);
 	for (i = 0; i < sizeof cases / sizeof cases[0]; i++) {
 		struct ep_options o;
 		struct ep_position p;
@@ -386,6 +388,70 @@ static void test_search_mate_scores(void)
 	eng_free(e);
 }
 
+/* The seed breaks ties between root moves of equal score: White's three
+ * crossings b7-a8, b7-b8, b7-c8 all win in 2 plies; each seed always
+ * picks the same one, and the seeds do not all pick the same. */
+static void test_search_seed_breaks_ties(void)
+{
+	struct eng *e = eng_new(1 << 20);
+	struct ep_options o;
+	struct ep_position p;
+	struct eng_result r;
+	unsigned dests = 0;
+	int same = 1, wins = 1;
+	uint64_t seed;
+
+	search_options(&o, "epaminondas", "-size=8x8", NULL);
+	search_parse(&p, "8x8 6BB/1W6/8/8/8/8/8/6WW w");
+	for (seed = 1; seed <= 16; seed++) {
+		struct eng_limits lim = { .depth = 3, .seed = seed };
+		struct ep_move first;
+
+		eng_clear(e);
+		eng_search(e, &p, &o, NULL, &lim, &r);
+		first = r.best;
+		wins &= r.score == ENG_WIN - 2 && ep_move_is_crossing(&p, &r.best);
+		eng_clear(e);
+		eng_search(e, &p, &o, NULL, &lim, &r);
+		same &= r.best.tail == first.tail && r.best.dest == first.dest;
+		dests |= 1u << (ep_square_file(r.best.dest) & 31);
+	}
+	ok(wins, "every seed picks a winning crossing");
+	ok(same, "each seed picks the same move twice");
+	ok(dests != (dests & -dests), "the seeds do not all pick the same "
+	   "crossing (files picked: %#x)", dests);
+	eng_free(e);
+}
+
+/* A clock that moves 1 ms at each reading. */
+static uint64_t search_fake_clock(void *arg)
+{
+	return ++*(uint64_t *)arg;
+}
+
+/* movetime: the search reads the clock and stops with a legal move. */
+static void test_search_movetime_stops(void)
+{
+	struct eng *e = eng_new(1 << 20);
+	struct ep_options o;
+	struct ep_position p;
+	uint64_t t = 0;
+	struct eng_limits lim = { .movetime_ms = 20, .clock = search_fake_clock,
+	                          .clock_arg = &t };
+	struct eng_result r;
+
+	search_options(&o, "epaminondas", NULL, NULL);
+	ep_position_start(&p, &o);
+	eng_search(e, &p, &o, NULL, &lim, &r);
+	ok(r.have_move && search_legal(&p, &o, &r.best) && r.depth >= 1 &&
+	   r.depth < 20, "movetime 20 ms: a legal move from a finished "
+	   "iteration (depth %d, %llu nodes)", r.depth,
+	   (unsigned long long)r.nodes);
+	ok(r.elapsed_ms >= 20 && r.elapsed_ms < 40,
+	   "elapsed_ms by the clock (%llu)", (unsigned long long)r.elapsed_ms);
+	eng_free(e);
+}
+
 static void test_search_all(void)
 {
 	test_search_nodes_deterministic();
@@ -396,6 +462,8 @@ static void test_search_all(void)
 	test_search_move_cap();
 	test_search_pending_crossing_depth1();
 	test_search_mate_scores();
+	test_search_seed_breaks_ties();
+	test_search_movetime_stops();
 }
 
 int main(void)
