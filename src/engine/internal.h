@@ -28,7 +28,7 @@
 /* Plies of quiescence in which the side to move may still make a
  * crossing of its own; answers to a pending crossing are searched at
  * any quiescence depth. */
-#define ENG_QS_CROSSINGS 6
+#define ENG_QS_CROSSINGS 4
 
 /* Kinds of bound a table entry holds. */
 enum { ENG_BOUND_NONE = 0, ENG_BOUND_UPPER = 1, ENG_BOUND_LOWER = 2,

@@ -183,6 +183,29 @@ static struct ep_move *gen(struct eng *e, int ply, const struct ep_turn *t,
 	return mv;
 }
 
+/* With a crossing pending against the side to move, keep only the moves
+ * that may answer it, captures and crossings, and the first move: a move
+ * that neither captures nor crosses leaves the opponent with more
+ * crossed pieces, so it loses at the opponent's turn start (RULES.md
+ * section 3; under igfip only crossings are legal anyway), and the one
+ * kept gets that loss its exact score from ep_status.  Not when a quiet
+ * move could end the game otherwise: a third repetition under
+ * -repetition=draw, or the move cap.  Returns the moves kept. */
+static size_t answers_only(const struct eng *e, int ply,
+                           const struct ep_turn *t, struct ep_move *mv,
+                           size_t n)
+{
+	size_t i, j;
+
+	if (e->o->repetition == EP_REP_DRAW || e->game_plies + ply + 1 >= 2000)
+		return n;
+	for (i = j = 0; i < n; i++)
+		if (i == 0 || mv[i].captured ||
+		    ep_turn_crossing(t, mv[i].dest, mv[i].dir))
+			mv[j++] = mv[i];
+	return j;
+}
+
 /* The next move to try, i of n, in order (the first few picked, the rest
  * sorted once). */
 static void next(struct ep_move *mv, int32_t *sc, size_t i, size_t n)
@@ -246,6 +269,8 @@ static int qsearch(struct eng *e, int ply, int alpha, int beta, int qply)
 			if (ep_turn_crossing(&t, mv[i].dest, mv[i].dir))
 				mv[j++] = mv[i];
 		n = j;
+	} else {
+		n = answers_only(e, ply, &t, mv, n);
 	}
 	sc = e->scores + top;
 	e->top += n;
@@ -312,6 +337,8 @@ static int search(struct eng *e, int ply, int depth, int alpha, int beta)
 	mv = gen(e, ply, &t, &n);
 	if (mv == NULL)
 		return eng_eval_cached(e, s->key, &s->pos, e->o);
+	if (pending)
+		n = answers_only(e, ply, &t, mv, n);
 	sc = e->scores + top;
 	e->top += n;
 	eng_order_score(e, ply, &t, mv, sc, n, ht, hd);

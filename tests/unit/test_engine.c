@@ -35,6 +35,8 @@ static void test_opening_move_is_legal(void)
 
 /* ---- the search (e-search): test_search_* ---- */
 
+#include "engine/internal.h"   /* eng_key, eng_key_after, eng_key_salt */
+
 /* Options of game with up to two extra option words (NULL: none). */
 static void search_options(struct ep_options *o, const char *game,
                            const char *w1, const char *w2)
@@ -452,6 +454,59 @@ static void test_search_movetime_stops(void)
 	eng_free(e);
 }
 
+/* Zobrist keys made move by move (from the squares on the move's line)
+ * equal keys made from scratch, over random games in several variants
+ * (the line capture, Crossings' single capture, frozen and safe crossed
+ * pieces, blocks). */
+static void test_search_keys_incremental(void)
+{
+	static const char *const sets[][3] = {
+		{ "epaminondas", NULL, NULL },
+		{ "crossings", NULL, NULL },
+		{ "epaminondas", "-size=8x8", "-rules=igfip" },
+		{ "epaminondas", "-size=6x7", "-crossed=safe" },
+		{ "epaminondas", "-size=8x8", "-block=c4,f5" },
+	};
+	static struct ep_move moves[EP_MAX_MOVES];
+	struct eng *e = eng_new(0);
+	unsigned long bad = 0, made = 0, rnd = 12345;
+	size_t s;
+	int g, ply;
+
+	for (s = 0; s < sizeof sets / sizeof sets[0]; s++) {
+		struct ep_options o;
+
+		search_options(&o, sets[s][0], sets[s][1], sets[s][2]);
+		eng_key_salt(e, &o);
+		for (g = 0; g < 20; g++) {
+			struct ep_position p, c;
+			struct ep_status st;
+			uint64_t key;
+
+			ep_position_start(&p, &o);
+			key = eng_key(e, &p);
+			for (ply = 0; ply < 100; ply++) {
+				size_t n;
+
+				ep_status(&p, &o, &st);
+				if (st.result != EP_ONGOING)
+					break;
+				n = ep_generate(&p, &o, moves, EP_MAX_MOVES);
+				rnd = rnd * 1103515245 + 12345;
+				c = p;
+				ep_make(&c, &o, &moves[(rnd >> 8) % n]);
+				key = eng_key_after(e, key, &p, &c, &moves[(rnd >> 8) % n]);
+				p = c;
+				made++;
+				bad += key != eng_key(e, &p);
+			}
+		}
+	}
+	ok(made > 5000 && bad == 0, "incremental keys equal keys from scratch "
+	   "(%lu of %lu moves differ)", bad, made);
+	eng_free(e);
+}
+
 static void test_search_all(void)
 {
 	test_search_nodes_deterministic();
@@ -464,6 +519,7 @@ static void test_search_all(void)
 	test_search_mate_scores();
 	test_search_seed_breaks_ties();
 	test_search_movetime_stops();
+	test_search_keys_incremental();
 }
 
 int main(void)
