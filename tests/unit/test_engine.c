@@ -35,7 +35,7 @@ static void test_opening_move_is_legal(void)
 
 /* ---- the search (e-search): test_search_* ---- */
 
-#include "engine/internal.h"   /* eng_key, eng_key_after, eng_key_salt */
+#include "engine/internal.h"   /* eng_key*, eng_may_cross, ep_turn */
 
 /* Options of game with up to two extra option words (NULL: none). */
 static void search_options(struct ep_options *o, const char *game,
@@ -454,10 +454,28 @@ static void test_search_movetime_stops(void)
 	eng_free(e);
 }
 
+/* Whether p has a crossing among moves[0..n) that eng_may_cross (the
+ * quiescence search's quick test) says it cannot have. */
+static int search_crossing_missed(const struct ep_position *p,
+                                  const struct ep_options *o,
+                                  const struct ep_move *moves, size_t n)
+{
+	struct ep_turn t;
+	size_t i;
+
+	ep_turn_init(&t, p, o);
+	if (eng_may_cross(&t))
+		return 0;
+	for (i = 0; i < n; i++)
+		if (ep_move_is_crossing(p, &moves[i]))
+			return 1;
+	return 0;
+}
+
 /* Zobrist keys made move by move (from the squares on the move's line)
  * equal keys made from scratch, over random games in several variants
  * (the line capture, Crossings' single capture, frozen and safe crossed
- * pieces, blocks). */
+ * pieces, blocks); and the quick crossing test misses no crossing. */
 static void test_search_keys_incremental(void)
 {
 	static const char *const sets[][3] = {
@@ -469,7 +487,7 @@ static void test_search_keys_incremental(void)
 	};
 	static struct ep_move moves[EP_MAX_MOVES];
 	struct eng *e = eng_new(0);
-	unsigned long bad = 0, made = 0, rnd = 12345;
+	unsigned long bad = 0, made = 0, rnd = 12345, missed = 0;
 	size_t s;
 	int g, ply;
 
@@ -492,6 +510,7 @@ static void test_search_keys_incremental(void)
 				if (st.result != EP_ONGOING)
 					break;
 				n = ep_generate(&p, &o, moves, EP_MAX_MOVES);
+				missed += search_crossing_missed(&p, &o, moves, n);
 				rnd = rnd * 1103515245 + 12345;
 				c = p;
 				ep_make(&c, &o, &moves[(rnd >> 8) % n]);
@@ -504,6 +523,8 @@ static void test_search_keys_incremental(void)
 	}
 	ok(made > 5000 && bad == 0, "incremental keys equal keys from scratch "
 	   "(%lu of %lu moves differ)", bad, made);
+	ok(missed == 0, "eng_may_cross never says no where a crossing is legal "
+	   "(%lu positions)", missed);
 	eng_free(e);
 }
 
