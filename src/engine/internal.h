@@ -21,6 +21,10 @@
  * fit is evaluated as a leaf, which no real position comes near). */
 #define ENG_MOVE_STACK (16 * EP_MAX_MOVES)
 
+/* The move cap, RULES.md section 8: a game that reaches 2,000 plies is
+ * drawn (game.h's GAME_MAX_PLIES, which the engine cannot include). */
+#define ENG_MOVE_CAP 2000
+
 /* History of the game kept for repetition (RULES.md section 5): keys of
  * the last ENG_HIST_MAX seen positions (a game has at most 2,001). */
 #define ENG_HIST_MAX 4096

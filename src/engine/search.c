@@ -13,15 +13,16 @@
  *
  * Copy-make: each ply has its own position on e->path.  The horizon
  * never cuts a position with a pending crossing: there the quiescence
- * search tries every move (each either answers the crossing or loses at
- * the opponent's turn start), and elsewhere it stands pat or tries the
- * side to move's own crossings.
+ * search tries every move that may answer it (captures and crossings;
+ * any other loses at the opponent's turn start, answers_only), and
+ * elsewhere it stands pat or tries the side to move's own crossings.
  *
  * Table cutoffs need an entry of exactly the remaining depth: a search to
  * a fixed depth without pruning (eng_set_pruning) then gives the same
  * score with the table as without it (repetition aside); the table still
- * orders moves at every depth.  Pruning: null moves (never with a
- * crossing pending) and late-move reductions of quiet moves.
+ * orders moves at every depth.  Pruning (off unless eng_set_pruning):
+ * null moves (never with a crossing pending) and late-move reductions of
+ * quiet moves.
  */
 #include <string.h>
 
@@ -117,7 +118,7 @@ static int play(struct eng *e, int ply, const struct ep_move *m, int *score)
 		e->pvlen[ply + 1] = 0;
 		return 1;
 	}
-	if (e->game_plies + ply + 1 >= 2000) {
+	if (e->game_plies + ply + 1 >= ENG_MOVE_CAP) {
 		*score = 0;
 		e->pvlen[ply + 1] = 0;
 		return 1;
@@ -197,7 +198,8 @@ static size_t answers_only(const struct eng *e, int ply,
 {
 	size_t i, j;
 
-	if (e->o->repetition == EP_REP_DRAW || e->game_plies + ply + 1 >= 2000)
+	if (e->o->repetition == EP_REP_DRAW ||
+	    e->game_plies + ply + 1 >= ENG_MOVE_CAP)
 		return n;
 	for (i = j = 0; i < n; i++)
 		if (i == 0 || mv[i].captured ||
