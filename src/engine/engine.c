@@ -1,8 +1,9 @@
 /*
  * engine.c - an engine's life (engine.h): eng_new, eng_free, eng_memory,
- * eng_clear, eng_set_table, eng_set_pruning.  Everything a search uses is allocated here,
- * once: the transposition table, the evaluation cache, the move stack
- * and its ordering scores, and struct eng itself (keys, path, killers, history).
+ * eng_clear, eng_set_table, eng_set_pruning.  Everything a search uses
+ * is allocated here, once: the transposition table, the evaluation
+ * cache, the move stack and its ordering scores, and struct eng itself
+ * (keys, path, killers, history).
  */
 #include <stdlib.h>
 #include <string.h>

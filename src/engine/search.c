@@ -50,6 +50,14 @@ static int out_of_bounds(struct eng *e)
 	return 0;
 }
 
+/* The evaluation of the position at ply (engine.h, eng_evaluate). */
+static int static_eval(struct eng *e, int ply)
+{
+	const struct eng_ply *s = &e->path[ply];
+
+	return eng_eval_cached(e, s->key, &s->pos, e->o);
+}
+
 /* Count the node at ply; 1 when the search must stop. */
 static int enter(struct eng *e, int ply)
 {
@@ -151,7 +159,7 @@ static int null_cutoff(struct eng *e, int ply, int depth, int beta,
 	int score, R = depth >= 7 ? 3 : 2;
 
 	if (!e->prune_on || ply == 0 || depth < 3 || pending || s->null ||
-	    ENG_IS_WIN(beta) || eng_eval_cached(e, s->key, &s->pos, e->o) < beta)
+	    ENG_IS_WIN(beta) || static_eval(e, ply) < beta)
 		return 0;
 	play_null(e, ply);
 	score = -search(e, ply + 1, depth - 1 - R, -beta, -beta + 1);
@@ -249,12 +257,12 @@ static int qsearch(struct eng *e, int ply, int alpha, int beta, int qply)
 	if (ended)
 		return score;
 	if (ply >= ENG_MAX_PLY - 1)
-		return eng_eval_cached(e, s->key, &s->pos, e->o);
+		return static_eval(e, ply);
 	ep_turn_init(&t, &s->pos, e->o);
 	pending = t.opp_crossed > t.own_crossed;
 	best = -INF;
 	if (!pending) {
-		best = eng_eval_cached(e, s->key, &s->pos, e->o);
+		best = static_eval(e, ply);
 		if (best >= beta || qply >= ENG_QS_CROSSINGS)
 			return best;
 		if (best > alpha)
@@ -264,7 +272,7 @@ static int qsearch(struct eng *e, int ply, int alpha, int beta, int qply)
 		return best;
 	mv = gen(e, ply, &t, &n);
 	if (mv == NULL)
-		return pending ? eng_eval_cached(e, s->key, &s->pos, e->o) : best;
+		return pending ? static_eval(e, ply) : best;
 	if (!pending) {
 		/* Only the side to move's own crossings. */
 		for (i = j = 0; i < n; i++)
@@ -316,7 +324,7 @@ static int search(struct eng *e, int ply, int depth, int alpha, int beta)
 	if (ended)
 		return score;
 	if (ply >= ENG_MAX_PLY - 1)
-		return eng_eval_cached(e, s->key, &s->pos, e->o);
+		return static_eval(e, ply);
 	tte = eng_tt_probe(e, s->key);
 	if (tte) {
 		ht = tte->tail;
@@ -338,7 +346,7 @@ static int search(struct eng *e, int ply, int depth, int alpha, int beta)
 		return 0;
 	mv = gen(e, ply, &t, &n);
 	if (mv == NULL)
-		return eng_eval_cached(e, s->key, &s->pos, e->o);
+		return static_eval(e, ply);
 	if (pending)
 		n = answers_only(e, ply, &t, mv, n);
 	sc = e->scores + top;
@@ -420,7 +428,8 @@ static void root_order(struct eng *e, size_t n, uint64_t seed)
 	eng_order_score(e, 0, &t, mv, sc, n, 0, 0);
 	for (i = 0; i < n; i++)
 		key[i] = (uint64_t)(uint32_t)(sc[i] + (1 << 30)) << 32 |
-		         (seed ? tie_hash(seed, &mv[i]) : (uint32_t)(0xffffffffu - i));
+		         (seed ? tie_hash(seed, &mv[i])
+		               : (uint32_t)(0xffffffffu - i));
 	for (i = 1; i < n; i++) {
 		struct ep_move m = mv[i];
 		uint64_t k = key[i];

@@ -385,8 +385,8 @@ static void test_search_mate_scores(void)
 	       "entries moved by ply)");
 	search_parse(&p, "8x8 1W4BB/8/8/8/8/8/8/8 w");
 	rc = eng_search(e, &p, &o, NULL, &lim, &r);
-	ok(rc == -1 && !r.have_move && r.score == ENG_WIN, "a game already won at the start of the turn: "
-	   "no move, score ENG_WIN (%d)", r.score);
+	ok(rc == -1 && !r.have_move && r.score == ENG_WIN, "a game already "
+	   "won at the start of the turn: no move, score ENG_WIN (%d)", r.score);
 	eng_free(e);
 }
 
