@@ -6,7 +6,7 @@
  *
  *   bench/engine_bench                  1000 ms a search
  *   bench/engine_bench --movetime MS    another think time
- *   bench/engine_bench --pruning        with eng_set_pruning(e, 1)
+ *   bench/engine_bench --no-pruning     with eng_set_pruning(e, 0)
  *   bench/engine_bench --selfplay N     print the position after N plies
  *                                       of fast self-play in each variant
  *                                       (how the positions below were made)
@@ -217,18 +217,18 @@ int main(int argc, char **argv)
 	uint64_t movetime = 1000;
 	struct eng *e;
 	size_t v;
-	int i, rc = 0, pruning = 0;
+	int i, rc = 0, pruning = 1;
 
 	for (i = 1; i < argc; i++) {
 		if (strcmp(argv[i], "--selfplay") == 0 && i + 1 < argc)
 			return selfplay(atoi(argv[i + 1]));
 		if (strcmp(argv[i], "--movetime") == 0 && i + 1 < argc)
 			movetime = strtoull(argv[++i], NULL, 10);
-		else if (strcmp(argv[i], "--pruning") == 0)
-			pruning = 1;
+		else if (strcmp(argv[i], "--no-pruning") == 0)
+			pruning = 0;
 		else {
 			fprintf(stderr, "usage: engine_bench [--movetime MS] "
-			        "[--pruning] | --selfplay PLIES\n");
+			        "[--no-pruning] | --selfplay PLIES\n");
 			return 64;
 		}
 	}

@@ -23,7 +23,7 @@ struct eng *eng_new(size_t tt_bytes)
 	    eng_tt_alloc(e, tt_bytes) < 0)
 		goto fail;
 	e->tt_on = 1;
-	e->prune_on = 0;   /* no gain measured yet: NOTES-ISSUE16-e-search.md */
+	e->prune_on = 1;   /* measured: NOTES-ISSUE16-e-search.md */
 	eng_zobrist_init(e);
 	return e;
 fail:

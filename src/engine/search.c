@@ -20,8 +20,8 @@
  * Table cutoffs need an entry of exactly the remaining depth: a search to
  * a fixed depth without pruning (eng_set_pruning) then gives the same
  * score with the table as without it (repetition aside); the table still
- * orders moves at every depth.  Pruning (off unless eng_set_pruning):
- * null moves (never with a crossing pending) and late-move reductions of
+ * orders moves at every depth.  Pruning (on unless eng_set_pruning(e,
+ * 0)): null moves (never with a crossing pending) and late-move reductions of
  * quiet moves.
  */
 #include <string.h>
