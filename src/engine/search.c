@@ -151,7 +151,8 @@ static void play_null(struct eng *e, int ply)
 /* Null-move pruning: whether the node at ply, with the side to move
  * passing, still scores at least beta at a reduced depth.  Never with a
  * crossing pending (the grace move must be played), nor twice in a row,
- * nor near won or lost scores. */
+ * nor near won or lost scores, nor with fewer than 4 pieces to move
+ * (where having to move may hurt: zugzwang). */
 static int null_cutoff(struct eng *e, int ply, int depth, int beta,
                        int pending)
 {
@@ -159,7 +160,8 @@ static int null_cutoff(struct eng *e, int ply, int depth, int beta,
 	int score, R = depth >= 7 ? 3 : 2;
 
 	if (!e->prune_on || ply == 0 || depth < 3 || pending || s->null ||
-	    ENG_IS_WIN(beta) || static_eval(e, ply) < beta)
+	    ENG_IS_WIN(beta) || static_eval(e, ply) < beta ||
+	    ep_count_pieces(&s->pos, s->pos.to_move) < 4)
 		return 0;
 	play_null(e, ply);
 	score = -search(e, ply + 1, depth - 1 - R, -beta, -beta + 1);
