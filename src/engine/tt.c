@@ -18,8 +18,7 @@ int eng_tt_alloc(struct eng *e, size_t bytes)
 {
 	size_t n = ENG_TT_MIN_BUCKETS;
 
-	while (n * 2 * sizeof(struct eng_tt_bucket) <= bytes &&
-	       n * 2 > n)
+	while (n <= bytes / (2 * sizeof(struct eng_tt_bucket)))
 		n *= 2;
 	e->tt = calloc(n, sizeof(struct eng_tt_bucket));
 	if (e->tt == NULL)
