@@ -99,6 +99,19 @@ size_t eng_memory(const struct eng *e);
  * the next search does not depend on earlier ones (match games, tests). */
 void eng_clear(struct eng *e);
 
+/* Turn the transposition table on (on 1, the default) or off (0: every
+ * probe misses, nothing is stored), for tests and measurement.  Returns
+ * the setting before. */
+int eng_set_table(struct eng *e, int on);
+
+/* Turn the selective search on (1, the default: null-move pruning and
+ * late-move reductions; one to three plies deeper in the same time, 60%
+ * of the games at equal nodes against it off, with e-eval's evaluation)
+ * or off (0: a full-width search to the depth, so that a fixed-depth
+ * score does not depend on move order or the table), for tests, match
+ * and measurement.  Returns the setting before. */
+int eng_set_pruning(struct eng *e, int on);
+
 /*
  * Search the position p of a game under options o for the side to move,
  * iterative deepening until a bound in lim is reached.  h may be NULL (no

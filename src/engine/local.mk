@@ -4,6 +4,11 @@
 noinst_LIBRARIES += src/engine/libengine.a
 src_engine_libengine_a_SOURCES = \
 	src/engine/engine.h \
+	src/engine/internal.h \
+	src/engine/engine.c \
+	src/engine/zobrist.c \
+	src/engine/tt.c \
+	src/engine/order.c \
 	src/engine/search.c \
 	src/engine/eval.c \
 	src/engine/levels.c

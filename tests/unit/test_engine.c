@@ -470,6 +470,516 @@ static void test_wins_same_seed_same_game(void)
 }
 /* ---- end of the a-analyse block ---- */
 
+/* ---- the search (e-search): test_search_* ---- */
+
+#include "engine/internal.h"   /* eng_key*, eng_may_cross, ep_turn */
+
+/* Options of game with up to two extra option words (NULL: none). */
+static void search_options(struct ep_options *o, const char *game,
+                           const char *w1, const char *w2)
+{
+	char err[EP_ERR_MAX];
+
+	ep_options_default(o, game, err, sizeof err);
+	if (w1)
+		ep_options_apply(o, w1, err, sizeof err);
+	if (w2)
+		ep_options_apply(o, w2, err, sizeof err);
+}
+
+static int search_parse(struct ep_position *p, const char *text)
+{
+	char err[EP_ERR_MAX];
+
+	return ep_position_parse(p, text, err, sizeof err);
+}
+
+/* Whether m is one of p's legal moves (the generator's list). */
+static int search_legal(const struct ep_position *p,
+                        const struct ep_options *o, const struct ep_move *m)
+{
+	static struct ep_move moves[EP_MAX_MOVES];
+	size_t n = ep_generate(p, o, moves, EP_MAX_MOVES), i;
+
+	for (i = 0; i < n; i++)
+		if (moves[i].tail == m->tail && moves[i].dest == m->dest)
+			return 1;
+	return 0;
+}
+
+/* Every move of the principal variation legal in the position before it. */
+static int search_pv_legal(const struct ep_position *start,
+                           const struct ep_options *o,
+                           const struct eng_result *r)
+{
+	struct ep_position p = *start;
+	int i;
+
+	if (r->npv < 1 || r->pv[0].tail != r->best.tail ||
+	    r->pv[0].dest != r->best.dest)
+		return 0;
+	for (i = 0; i < r->npv; i++) {
+		if (!search_legal(&p, o, &r->pv[i]))
+			return 0;
+		ep_make(&p, o, &r->pv[i]);
+	}
+	return 1;
+}
+
+static int search_same(const struct eng_result *a, const struct eng_result *b)
+{
+	int i;
+
+	if (a->best.tail != b->best.tail || a->best.dest != b->best.dest ||
+	    a->score != b->score || a->depth != b->depth ||
+	    a->nodes != b->nodes || a->npv != b->npv)
+		return 0;
+	for (i = 0; i < a->npv; i++)
+		if (a->pv[i].tail != b->pv[i].tail || a->pv[i].dest != b->pv[i].dest)
+			return 0;
+	return 1;
+}
+
+/* A node-bounded search is deterministic: the same result twice after
+ * eng_clear, and in a fresh engine. */
+static void test_search_nodes_deterministic(void)
+{
+	static const char *const positions[] = {
+		NULL,   /* the 14 x 12 opening */
+		"14x12 1B2BBBBBBBBBB/B4BBBBBBBBB/5B8/6B7/2B3W7/7W6/3W4WW4/"
+		"3W5W4/3WW4W1W2/1B7W4/WW2WWWW2W2W/W1W5W1W1W1 w",
+	};
+	struct eng *e = eng_new(1 << 20), *f = eng_new(1 << 20);
+	struct ep_options o;
+	struct ep_position p;
+	struct eng_limits lim = { .nodes = 30000, .seed = 7 };
+	struct eng_result a, b, c;
+	size_t i;
+
+	search_options(&o, "epaminondas", NULL, NULL);
+	for (i = 0; i < sizeof positions / sizeof positions[0]; i++) {
+		if (positions[i])
+			search_parse(&p, positions[i]);
+		else
+			ep_position_start(&p, &o);
+		eng_clear(e);
+		eng_search(e, &p, &o, NULL, &lim, &a);
+		eng_clear(e);
+		eng_search(e, &p, &o, NULL, &lim, &b);
+		eng_clear(f);
+		eng_search(f, &p, &o, NULL, &lim, &c);
+		ok(a.have_move && search_legal(&p, &o, &a.best),
+		   "position %zu: a legal move under a node bound", i);
+		ok(search_same(&a, &b), "position %zu: the same move, score, "
+		   "depth, nodes and line after eng_clear (score %d/%d, nodes "
+		   "%llu/%llu)", i, a.score, b.score,
+		   (unsigned long long)a.nodes, (unsigned long long)b.nodes);
+		ok(search_same(&a, &c), "position %zu: and in another engine", i);
+		ok(search_pv_legal(&p, &o, &a), "position %zu: the principal "
+		   "variation is legal move by move (%d moves)", i, a.npv);
+		ok(a.nodes >= 30000 && a.nodes < 30100,
+		   "position %zu: the node bound holds (%llu)", i,
+		   (unsigned long long)a.nodes);
+	}
+	eng_free(e);
+	eng_free(f);
+}
+
+/* The smallest bound still gives a legal move (depth 1 is finished). */
+static void test_search_one_node_gives_a_move(void)
+{
+	struct eng *e = eng_new(0);
+	struct ep_options o;
+	struct ep_position p;
+	struct eng_limits lim = { .nodes = 1 };
+	struct eng_result r;
+	int rc;
+
+	search_options(&o, "crossings", NULL, NULL);
+	ep_position_start(&p, &o);
+	rc = eng_search(e, &p, &o, NULL, &lim, &r);
+	ok(rc == 0 && r.have_move && r.depth == 1 &&
+	   search_legal(&p, &o, &r.best),
+	   "nodes=1: a legal move at depth 1 (depth %d)", r.depth);
+	ok(eng_memory(e) > 1024 * sizeof(struct ep_move),
+	   "eng_memory counts the table and the move stack (%zu bytes)",
+	   eng_memory(e));
+	eng_free(e);
+}
+
+/* The table on or off: a legal move and the same score at fixed depth
+ * (a full-width search: pruning off). */
+static void test_search_table_same_score(void)
+{
+	static const struct { const char *game, *opt1, *opt2, *pos; int depth; }
+	cases[] = {
+		{ "epaminondas", "-size=6x6", NULL, NULL, 5 },
+		{ "epaminondas", "-size=8x8", NULL, NULL, 4 },
+		{ "crossings", NULL, NULL, NULL, 4 },
+		{ "epaminondas", "-size=8x8", "-rules=igfip", NULL, 4 },
+		{ "epaminondas", "-size=8x8", NULL,
+		  "8x8 1B4BB/B3B1WB/3BBB2/2B2B2/2BWW3/4W3/W3WW2/4W2W w", 4 },
+		{ "crossings", NULL, NULL,
+		  "8x8 5B2/BB5B/2BB4/2W1BB2/2B1BB1W/1BB3W1/BWW1W3/WW4W1 w", 4 },
+	};
+	struct eng *e = eng_new(1 << 20);
+	size_t i;
+
+	eng_set_pruning(e, 0);
+	for (i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		struct ep_options o;
+		struct ep_position p;
+		struct eng_limits lim = { .depth = cases[i].depth };
+		struct eng_result on, off;
+
+		search_options(&o, cases[i].game, cases[i].opt1, cases[i].opt2);
+		if (cases[i].pos)
+			search_parse(&p, cases[i].pos);
+		else
+			ep_position_start(&p, &o);
+		eng_clear(e);
+		eng_set_table(e, 1);
+		eng_search(e, &p, &o, NULL, &lim, &on);
+		eng_clear(e);
+		eng_set_table(e, 0);
+		eng_search(e, &p, &o, NULL, &lim, &off);
+		eng_set_table(e, 1);
+		ok(on.have_move && off.have_move && search_legal(&p, &o, &on.best)
+		   && search_legal(&p, &o, &off.best),
+		   "case %zu: legal moves with and without the table", i);
+		is_int(on.score, off.score, "case %zu: the same score at depth %d "
+		       "with the table (%llu nodes) as without (%llu)", i,
+		       cases[i].depth, (unsigned long long)on.nodes,
+		       (unsigned long long)off.nodes);
+	}
+	eng_free(e);
+}
+
+/* A 4 x 5 board where each side has one move (a1-b2 and back, d5-c4 and
+ * back, between blocks): the position repeats every 4 plies. */
+#define SEARCH_SHUTTLE "4x5 1##B/1#1#/####/#1#1/W##1 w"
+
+/* Repetition inside the search (RULES.md section 5): the start comes
+ * back a third time at ply 8, by Black's move. */
+static void test_search_repetition_in_path(void)
+{
+	static const char *const modes[] = {
+		"-repetition=loss", "-repetition=draw", "-repetition=off",
+	};
+	struct eng *e = eng_new(1 << 20);
+	struct ep_position p;
+	struct eng_limits lim = { .depth = 10 };
+	struct eng_result r;
+	int i;
+
+	search_parse(&p, SEARCH_SHUTTLE);
+	for (i = 0; i < 3; i++) {
+		struct ep_options o;
+
+		search_options(&o, "epaminondas", "-size=4x5", modes[i]);
+		eng_clear(e);
+		eng_search(e, &p, &o, NULL, &lim, &r);
+		if (i == 0)
+			is_int(r.score, ENG_WIN - 8, "%s: Black's forced third "
+			       "repetition at ply 8 wins for White", modes[i]);
+		else if (i == 1)
+			is_int(r.score, 0, "%s: it is a draw", modes[i]);
+		else
+			ok(!ENG_IS_WIN(r.score) && r.depth == 10,
+			   "%s: no result, the search goes to depth 10 (score %d, "
+			   "depth %d)", modes[i], r.score, r.depth);
+		if (i < 2)
+			is_int(r.npv, 8, "%s: the line ends with the repetition",
+			       modes[i]);
+		else
+			ok(r.npv >= 10, "%s: the line goes on past it (%d moves)",
+			   modes[i], r.npv);
+	}
+	eng_free(e);
+}
+
+/* Repetition against the game's positions (struct eng_history): the
+ * start came up at plies 0, 4 and 8, so White's only move makes the
+ * position after it come up a third time. */
+static void test_search_repetition_in_history(void)
+{
+	static const char *const modes[] = {
+		"-repetition=loss", "-repetition=draw", "-repetition=off",
+	};
+	struct eng *e = eng_new(1 << 20);
+	struct ep_position seen[9];
+	struct eng_limits lim = { .depth = 3 };
+	struct eng_result r;
+	struct eng_history h = { seen, 9, 8 };
+	struct ep_move moves[8];
+	int i;
+
+	for (i = 0; i < 3; i++) {
+		struct ep_options o;
+		int k;
+
+		search_options(&o, "epaminondas", "-size=4x5", modes[i]);
+		search_parse(&seen[0], SEARCH_SHUTTLE);
+		for (k = 1; k < 9; k++) {
+			seen[k] = seen[k - 1];
+			ep_generate(&seen[k], &o, moves, 8);
+			ep_make(&seen[k], &o, &moves[0]);
+		}
+		eng_clear(e);
+		eng_search(e, &seen[8], &o, &h, &lim, &r);
+		if (i == 0)
+			is_int(r.score, -(ENG_WIN - 1), "%s: the only move repeats "
+			       "a position a third time and loses", modes[i]);
+		else if (i == 1)
+			is_int(r.score, 0, "%s: it draws", modes[i]);
+		else
+			ok(!ENG_IS_WIN(r.score) && r.depth == 3 && r.npv == 3,
+			   "%s: no result, the line goes on (score %d, depth %d, "
+			   "%d moves)", modes[i], r.score, r.depth, r.npv);
+		if (i < 2)
+			is_int(r.npv, 1, "%s: the line ends with the move", modes[i]);
+	}
+	eng_free(e);
+}
+
+/* The move cap (RULES.md section 8): at ply 1,999 the next move ends the
+ * game drawn, even a winning crossing. */
+static void test_search_move_cap(void)
+{
+	struct eng *e = eng_new(1 << 20);
+	struct ep_options o;
+	struct ep_position p;
+	struct eng_limits lim = { .depth = 3 };
+	struct eng_history h = { NULL, 0, 1999 };
+	struct eng_result r;
+
+	search_options(&o, "epaminondas", "-size=8x8", NULL);
+	search_parse(&p, "8x8 6BB/1W6/8/8/8/8/8/8 w");
+	eng_search(e, &p, &o, &h, &lim, &r);
+	is_int(r.score, 0, "ply 1999: the winning crossing draws at the cap");
+	h.plies = 1990;
+	eng_clear(e);
+	eng_search(e, &p, &o, &h, &lim, &r);
+	is_int(r.score, ENG_WIN - 2, "ply 1990: the crossing still wins");
+	eng_free(e);
+}
+
+/* A crossing made on the last ply is never cut off with a static score
+ * (RULES.md section 3: the grace move is searched). */
+static void test_search_pending_crossing_depth1(void)
+{
+	struct eng *e = eng_new(1 << 20);
+	struct ep_options o;
+	struct ep_position p;
+	struct eng_limits lim = { .depth = 1 };
+	struct eng_result r;
+
+	search_options(&o, "epaminondas", "-size=8x8", NULL);
+	search_parse(&p, "8x8 6BB/1W6/8/8/8/8/8/6WW w");
+	eng_search(e, &p, &o, NULL, &lim, &r);
+	is_int(r.score, ENG_WIN - 2, "depth 1: an unanswerable crossing wins");
+	ok(ep_move_is_crossing(&p, &r.best), "and the move is a crossing");
+	search_parse(&p, "8x8 2BB4/W7/8/8/8/8/8/6WW w");
+	eng_search(e, &p, &o, NULL, &lim, &r);
+	ok(!ENG_IS_WIN(r.score), "depth 1: a crossing Black can capture does "
+	   "not win (score %d)", r.score);
+	search_parse(&p, "8x8 1W4BB/8/8/8/8/8/8/8 b");
+	eng_search(e, &p, &o, NULL, &lim, &r);
+	is_int(r.score, -(ENG_WIN - 1), "Black cannot answer White's crossing: "
+	       "lost in one ply");
+	search_options(&o, "epaminondas", "-size=8x8", "-rules=igfip");
+	search_parse(&p, "8x8 6BB/1W6/8/8/8/8/8/6WW w");
+	eng_search(e, &p, &o, NULL, &lim, &r);
+	is_int(r.score, ENG_WIN - 1, "igfip, depth 1: Black cannot cross in "
+	       "answer and loses at the start of its turn");
+	eng_free(e);
+}
+
+/* Won and lost scores: plies to the result, the same from the table. */
+static void test_search_mate_scores(void)
+{
+	struct eng *e = eng_new(1 << 20);
+	struct ep_options o;
+	struct ep_position p;
+	struct eng_limits lim = { .depth = 6 };
+	struct eng_result r;
+	int rc;
+
+	search_options(&o, "epaminondas", "-size=8x8", NULL);
+	search_parse(&p, "8x8 6BB/8/1W6/8/8/8/8/8 w");
+	eng_search(e, &p, &o, NULL, &lim, &r);
+	is_int(r.score, ENG_WIN - 4, "a crossing in two moves: won in 4 plies");
+	ok(r.depth == 4 && search_pv_legal(&p, &o, &r) && r.npv == 4,
+	   "found at depth 4 with the whole line (depth %d, %d moves)",
+	   r.depth, r.npv);
+	eng_search(e, &p, &o, NULL, &lim, &r);
+	is_int(r.score, ENG_WIN - 4, "the same score searched again (from the "
+	       "table)");
+	ep_make(&p, &o, &r.best);
+	ep_make(&p, &o, &r.pv[1]);
+	eng_search(e, &p, &o, NULL, &lim, &r);
+	is_int(r.score, ENG_WIN - 2, "two plies later: won in 2 (the table's "
+	       "entries moved by ply)");
+	search_parse(&p, "8x8 1W4BB/8/8/8/8/8/8/8 w");
+	rc = eng_search(e, &p, &o, NULL, &lim, &r);
+	ok(rc == -1 && !r.have_move && r.score == ENG_WIN, "a game already "
+	   "won at the start of the turn: no move, score ENG_WIN (%d)", r.score);
+	eng_free(e);
+}
+
+/* The seed breaks ties between root moves of equal score: White's three
+ * crossings b7-a8, b7-b8, b7-c8 all win in 2 plies; each seed always
+ * picks the same one, and the seeds do not all pick the same. */
+static void test_search_seed_breaks_ties(void)
+{
+	struct eng *e = eng_new(1 << 20);
+	struct ep_options o;
+	struct ep_position p;
+	struct eng_result r;
+	unsigned dests = 0;
+	int same = 1, wins = 1;
+	uint64_t seed;
+
+	search_options(&o, "epaminondas", "-size=8x8", NULL);
+	search_parse(&p, "8x8 6BB/1W6/8/8/8/8/8/6WW w");
+	for (seed = 1; seed <= 16; seed++) {
+		struct eng_limits lim = { .depth = 3, .seed = seed };
+		struct ep_move first;
+
+		eng_clear(e);
+		eng_search(e, &p, &o, NULL, &lim, &r);
+		first = r.best;
+		wins &= r.score == ENG_WIN - 2 && ep_move_is_crossing(&p, &r.best);
+		eng_clear(e);
+		eng_search(e, &p, &o, NULL, &lim, &r);
+		same &= r.best.tail == first.tail && r.best.dest == first.dest;
+		dests |= 1u << (ep_square_file(r.best.dest) & 31);
+	}
+	ok(wins, "every seed picks a winning crossing");
+	ok(same, "each seed picks the same move twice");
+	ok(dests != (dests & -dests), "the seeds do not all pick the same "
+	   "crossing (files picked: %#x)", dests);
+	eng_free(e);
+}
+
+/* A clock that moves 1 ms at each reading. */
+static uint64_t search_fake_clock(void *arg)
+{
+	return ++*(uint64_t *)arg;
+}
+
+/* movetime: the search reads the clock and stops with a legal move. */
+static void test_search_movetime_stops(void)
+{
+	struct eng *e = eng_new(1 << 20);
+	struct ep_options o;
+	struct ep_position p;
+	uint64_t t = 0;
+	struct eng_limits lim = { .movetime_ms = 20, .clock = search_fake_clock,
+	                          .clock_arg = &t };
+	struct eng_result r;
+
+	search_options(&o, "epaminondas", NULL, NULL);
+	ep_position_start(&p, &o);
+	eng_search(e, &p, &o, NULL, &lim, &r);
+	ok(r.have_move && search_legal(&p, &o, &r.best) && r.depth >= 1 &&
+	   r.depth < 20, "movetime 20 ms: a legal move from a finished "
+	   "iteration (depth %d, %llu nodes)", r.depth,
+	   (unsigned long long)r.nodes);
+	ok(r.elapsed_ms >= 20 && r.elapsed_ms < 40,
+	   "elapsed_ms by the clock (%llu)", (unsigned long long)r.elapsed_ms);
+	eng_free(e);
+}
+
+/* Whether p has a crossing among moves[0..n) that eng_may_cross (the
+ * quiescence search's quick test) says it cannot have. */
+static int search_crossing_missed(const struct ep_position *p,
+                                  const struct ep_options *o,
+                                  const struct ep_move *moves, size_t n)
+{
+	struct ep_turn t;
+	size_t i;
+
+	ep_turn_init(&t, p, o);
+	if (eng_may_cross(&t))
+		return 0;
+	for (i = 0; i < n; i++)
+		if (ep_move_is_crossing(p, &moves[i]))
+			return 1;
+	return 0;
+}
+
+/* Zobrist keys made move by move (from the squares on the move's line)
+ * equal keys made from scratch, over random games in several variants
+ * (the line capture, Crossings' single capture, frozen and safe crossed
+ * pieces, blocks); and the quick crossing test misses no crossing. */
+static void test_search_keys_incremental(void)
+{
+	static const char *const sets[][3] = {
+		{ "epaminondas", NULL, NULL },
+		{ "crossings", NULL, NULL },
+		{ "epaminondas", "-size=8x8", "-rules=igfip" },
+		{ "epaminondas", "-size=6x7", "-crossed=safe" },
+		{ "epaminondas", "-size=8x8", "-block=c4,f5" },
+	};
+	static struct ep_move moves[EP_MAX_MOVES];
+	struct eng *e = eng_new(0);
+	unsigned long bad = 0, made = 0, rnd = 12345, missed = 0;
+	size_t s;
+	int g, ply;
+
+	for (s = 0; s < sizeof sets / sizeof sets[0]; s++) {
+		struct ep_options o;
+
+		search_options(&o, sets[s][0], sets[s][1], sets[s][2]);
+		eng_key_salt(e, &o);
+		for (g = 0; g < 20; g++) {
+			struct ep_position p, c;
+			struct ep_status st;
+			uint64_t key;
+
+			ep_position_start(&p, &o);
+			key = eng_key(e, &p);
+			for (ply = 0; ply < 100; ply++) {
+				size_t n;
+
+				ep_status(&p, &o, &st);
+				if (st.result != EP_ONGOING)
+					break;
+				n = ep_generate(&p, &o, moves, EP_MAX_MOVES);
+				missed += search_crossing_missed(&p, &o, moves, n);
+				rnd = rnd * 1103515245 + 12345;
+				c = p;
+				ep_make(&c, &o, &moves[(rnd >> 8) % n]);
+				key = eng_key_after(e, key, &p, &c, &moves[(rnd >> 8) % n]);
+				p = c;
+				made++;
+				bad += key != eng_key(e, &p);
+			}
+		}
+	}
+	ok(made > 5000 && bad == 0, "incremental keys equal keys from scratch "
+	   "(%lu of %lu moves differ)", bad, made);
+	ok(missed == 0, "eng_may_cross never says no where a crossing is legal "
+	   "(%lu positions)", missed);
+	eng_free(e);
+}
+
+static void test_search_all(void)
+{
+	test_search_nodes_deterministic();
+	test_search_one_node_gives_a_move();
+	test_search_table_same_score();
+	test_search_repetition_in_path();
+	test_search_repetition_in_history();
+	test_search_move_cap();
+	test_search_pending_crossing_depth1();
+	test_search_mate_scores();
+	test_search_seed_breaks_ties();
+	test_search_movetime_stops();
+	test_search_keys_incremental();
+}
+
 int main(void)
 {
 	test_opening_move_is_legal();
@@ -481,5 +991,6 @@ int main(void)
 	test_wins_mate_in_three();
 	test_wins_lost_and_over();
 	test_wins_same_seed_same_game();
+	test_search_all();
 	return tap_done();
 }
