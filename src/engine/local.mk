@@ -6,7 +6,9 @@ src_engine_libengine_a_SOURCES = \
 	src/engine/engine.h \
 	src/engine/search.c \
 	src/engine/eval.c \
-	src/engine/levels.c
+	src/engine/levels.c \
+	src/engine/players.c \
+	src/engine/players.h
 
 # Unit tests of the engine (TAP).
 check_PROGRAMS += tests/unit/test_engine
