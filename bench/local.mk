@@ -6,3 +6,4 @@ noinst_PROGRAMS += bench/baseline_fsync
 bench_baseline_fsync_SOURCES = bench/baseline_fsync.c
 EXTRA_DIST += bench/spool_bench.py
 EXTRA_DIST += bench/outbox_bench.py bench/prune_bench.py bench/sweep_bench.py
+EXTRA_DIST += bench/ladder.sh
