@@ -365,3 +365,7 @@ EXTRA_DIST += tests/integration/test_conditional.py
 # show, in each player's time zone (set USERID PASSWORD timezone).
 TESTS += tests/integration/test_deadlines.py
 EXTRA_DIST += tests/integration/test_deadlines.py
+
+# Issue 16 items 2 and 5: think and match (the engine's subcommands).
+TESTS += tests/integration/test_think.py tests/integration/test_match.py
+EXTRA_DIST += tests/integration/test_think.py tests/integration/test_match.py
