@@ -17,7 +17,7 @@
 #include "engine/engine.h"
 
 static const uint64_t level_nodes[ENG_LEVEL_MAX - ENG_LEVEL_MIN + 1] = {
-	200, 2500, 12000, 50000, 250000,
+	200, 3000, 16000, 80000, 350000,
 };
 
 int eng_level_limits(int level, struct eng_limits *lim)
