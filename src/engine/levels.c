@@ -4,13 +4,13 @@
  *
  * The bounds step by about x5 in nodes actually searched (a search
  * always finishes depth 1 with its quiescence, about 650 nodes on the
- * 14x12 opening, so level 1 searches more than its bound): a step of x4
- * measured about 70% against the level below, too close to the ladder's
- * 70% over 200 games (BENCHMARKS.md, "Issue 16: ladder").  The top bound
- * keeps the full ladder (bench/ladder.sh) within one sitting on two
- * cores: its rows with the top level cost the most.  Measure again with
- * `sh bench/ladder.sh` after any change to the search or the evaluation
- * (nodes mean something else when either changes).
+ * 14x12 opening, so level 1 searches more than its bound of 200): steps
+ * of x4 to x4.5 measured 55-73% against the level below, x5 72-90%,
+ * and the bar is 70% over 200 games (BENCHMARKS.md, "Issue 16:
+ * ladder").  The top bound keeps the full ladder (bench/ladder.sh)
+ * within one sitting on two cores: its rows with the top level cost the
+ * most.  Measure again with `sh bench/ladder.sh` after any change to
+ * the search or the evaluation (a node buys something else then).
  */
 #include <string.h>
 
