@@ -10,7 +10,9 @@ import re
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from harness import Env, ok, is_, contains, done
+import subprocess
+
+from harness import BIN, SRCDIR, Env, ok, is_, contains, done
 
 SUMMARY = [
     r"players: level:2 \(engine, nodes:\d+\) against random",
@@ -109,6 +111,23 @@ try:
         rc, out, err = env.run("match", *args)
         ok(rc == 64 and what in err and "result:" not in out,
            "match %s: 64, %s" % (" ".join(args), what), (rc, err))
+    # bench/ladder.sh reads match's output: a tiny ladder, levels 1 and 2.
+    e = dict(env.env)
+    e.update({"EPAMSERV": os.path.abspath(BIN), "TOP": "2", "BOTTOM": "1"})
+    p = subprocess.run(["sh", os.path.join(SRCDIR, "bench", "ladder.sh"),
+                        "--games", "2", "--jobs", "1", "-size=6x6"],
+                       env=e, cwd=env.root, stdout=subprocess.PIPE,
+                       stderr=subprocess.PIPE, timeout=120)
+    out = p.stdout.decode()
+    rows = re.findall(r"^(level:2 vs \S+) +(\d+\.\d)%  \(.*\)  \d+ wins.*"
+                      r"  (PASS|FAIL) \(", out, re.M)
+    is_([r[0] for r in rows], ["level:2 vs level:1", "level:2 vs random",
+                               "level:2 vs greedy", "level:2 vs ref"],
+        "ladder.sh runs its four rows and reads each score")
+    ok(re.search(r"^total: \d+ s, \d+ row\(s\) failed$", out, re.M) and
+       p.returncode == (0 if all(r[2] == "PASS" for r in rows) else 1),
+       "and ends with the total, exit 0 only when every row passes",
+       (p.returncode, out, p.stderr.decode()))
 finally:
     env.close()
 done()
