@@ -114,8 +114,8 @@ try:
     # bench/ladder.sh reads match's output: a tiny ladder, levels 1 and 2.
     e = dict(env.env)
     e.update({"EPAMSERV": os.path.abspath(BIN), "TOP": "2", "BOTTOM": "1"})
-    p = subprocess.run(["sh", os.path.join(SRCDIR, "bench", "ladder.sh"),
-                        "--games", "2", "--jobs", "1", "-size=6x6"],
+    ladder = os.path.join(os.path.abspath(SRCDIR), "bench", "ladder.sh")
+    p = subprocess.run(["sh", ladder, "--games", "2", "--jobs", "1", "-size=6x6"],
                        env=e, cwd=env.root, stdout=subprocess.PIPE,
                        stderr=subprocess.PIPE, timeout=120)
     out = p.stdout.decode()
