@@ -12,3 +12,4 @@ EXTRA_DIST += bench/outbox_bench.py bench/prune_bench.py bench/sweep_bench.py
 noinst_PROGRAMS += bench/engine_bench
 bench_engine_bench_SOURCES = bench/engine_bench.c
 bench_engine_bench_LDADD = src/engine/libengine.a src/rules/librules.a
+EXTRA_DIST += bench/ladder.sh

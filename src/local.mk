@@ -10,7 +10,7 @@ bin_PROGRAMS += src/epamserv
 src_epamserv_SOURCES = src/main.c
 src_epamserv_LDADD = src/libepamserv.a src/engine/libengine.a src/rules/librules.a \
 	$(LIBETPAN_LIBS) $(LIBCURL_LIBS) $(LIBCRYPT_LIBS) $(NETTLE_LIBS) $(INIH_LIBS) \
-	$(LIBXML_LIBS)
+	$(LIBXML_LIBS) -lm
 
 # Libraries a unit test of the program's shared code links with.
 epamserv_test_libs = src/libepamserv.a src/engine/libengine.a src/rules/librules.a \
@@ -67,3 +67,7 @@ src_libepamserv_a_SOURCES += \
 	src/cli/imap.c src/cli/password.c src/cli/password.h
 
 src_epamserv_SOURCES += $(EPAMSERV_RULES_CLI_SOURCES)
+
+# think and match (issue 16): the engine's subcommands, no spool.
+src_epamserv_SOURCES += src/cli/think.c src/cli/match.c \
+	src/cli/engine_args.c src/cli/cli_engine.h

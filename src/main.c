@@ -12,6 +12,7 @@
 
 #include "cli/cli.h"
 #include "cmd/robot.h"
+#include "cli/cli_engine.h"
 #include "cli/cli_rules.h"
 #include "util/conf.h"
 #include "util/log.h"
@@ -50,6 +51,10 @@ static void usage(FILE *out)
 	      "  perft DEPTH [POSITION] [options] [--divide]\n"
 	      "                           count move sequences (RULES.md 7)\n"
 	      "  moves POSITION [options] list the legal moves of a position\n"
+	      "  think [POSITION] [--nodes N|--depth N|--movetime MS] [options]\n"
+	      "                           the engine's move, score and line\n"
+	      "  match PLAYER1 PLAYER2 [--games N] [--jobs N] [options]\n"
+	      "                           play two players, score and interval\n"
 	      "  config [--check]         print the effective settings, or check\n"
 	      "                           them and the templates\n"
 	      "see epamserv(1)\n", out);
@@ -62,6 +67,10 @@ static int run_pure(int argc, char **argv, int *rc)
 		*rc = cli_perft(argc, argv);
 	else if (strcmp(argv[0], "moves") == 0)
 		*rc = cli_moves(argc, argv);
+	else if (strcmp(argv[0], "think") == 0)
+		*rc = cli_think(argc, argv);
+	else if (strcmp(argv[0], "match") == 0)
+		*rc = cli_match(argc, argv);
 	else
 		return 0;
 	return 1;
@@ -217,11 +226,12 @@ static int given_help(int argc, char **argv)
 }
 
 /* Whether main answers the command argv[0]'s "--help" itself, with the
- * global usage; admin, status, perft and moves print their own. */
+ * global usage; admin, status, perft, moves, think and
+ * match print their own. */
 static int wants_help(int argc, char **argv)
 {
 	static const char *const own[] = { "admin", "status", "perft", "moves",
-	                                   NULL };
+	                                   "think", "match", NULL };
 	int k;
 
 	for (k = 0; own[k]; k++)
@@ -337,7 +347,8 @@ int main(int argc, char **argv)
 	/* Every command that may open the spool, before it does (and before
 	 * a log file is opened, so that it is the spool owner's too). */
 	if (!help && strcmp(argv[i], "perft") != 0 &&
-	    strcmp(argv[i], "moves") != 0 &&
+	    strcmp(argv[i], "moves") != 0 && strcmp(argv[i], "think") != 0 &&
+	    strcmp(argv[i], "match") != 0 &&
 	    (strcmp(argv[i], "config") != 0 ||
 	     (argc - i == 2 && strcmp(argv[i + 1], "--check") == 0)) &&
 	    become_spool_owner(cfg.spool, verbose) < 0) {

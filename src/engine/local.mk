@@ -11,7 +11,9 @@ src_engine_libengine_a_SOURCES = \
 	src/engine/order.c \
 	src/engine/search.c \
 	src/engine/eval.c \
-	src/engine/levels.c
+	src/engine/levels.c \
+	src/engine/players.c \
+	src/engine/players.h
 
 # Unit tests of the engine (TAP).
 check_PROGRAMS += tests/unit/test_engine
@@ -19,3 +21,10 @@ TESTS += tests/unit/test_engine
 tests_unit_test_engine_SOURCES = tests/unit/test_engine.c tests/tap.h
 tests_unit_test_engine_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/tests
 tests_unit_test_engine_LDADD = src/engine/libengine.a src/rules/librules.a
+
+# The measurement players' tests (TAP): legal moves, wins seen, seeds.
+check_PROGRAMS += tests/unit/test_players
+TESTS += tests/unit/test_players
+tests_unit_test_players_SOURCES = tests/unit/test_players.c tests/tap.h
+tests_unit_test_players_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/tests
+tests_unit_test_players_LDADD = src/engine/libengine.a src/rules/librules.a
