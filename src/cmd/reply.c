@@ -1050,6 +1050,7 @@ struct board_rcpt {
  * 11 hours, bob 2 days 23 hours (to move)."), and the deadline of the
  * player to move into r (shown per reader in their zone by board_mail).
  * u[i]/have[i]: the players' accounts (their leave stops their clock).
+ * A robot's time is not shown, nor its deadline (it never runs out).
  * Nothing for a game not active, nor for a past position (c->past). */
 static void clock_vars(const struct cmdctx *c, const struct game *g,
                        struct tvars *v, const struct user u[2],
@@ -1079,7 +1080,18 @@ static void clock_vars(const struct cmdctx *c, const struct game *g,
 	}
 	if (strcmp(g->white, g->black) == 0)
 		tvars_setf(v, "clock", "Time left: %s (to move).", left[mover]);
-	else
+	else if (robot_config(c->cfg, player[0]) ||
+	         robot_config(c->cfg, player[1])) {
+		/* A robot never runs out of time (issue 16): its clock and
+		 * deadline are no one's concern; the person's are shown. */
+		int bot = robot_config(c->cfg, player[0]) ? 0 : 1;
+		tvars_setf(v, "clock", "Time left: %s %s%s; %s%s is a robot and "
+		           "never runs out of time.", player[!bot], left[!bot],
+		           mover == !bot ? " (to move)" : "", player[bot],
+		           mover == bot ? " (to move)" : "");
+		if (mover == bot)
+			return;
+	} else
 		tvars_setf(v, "clock", "Time left: %s %s%s, %s %s%s.", player[0],
 		           left[0], mover == 0 ? " (to move)" : "", player[1],
 		           left[1], mover == 1 ? " (to move)" : "");

@@ -16,6 +16,11 @@ mail; each block is a mail that surprised and was fixed:
   past 72 columns (the mark wrapped onto a line of its own).
 - refusals: a mail not quoted back (no password of the sender) ended
   with an empty "Your mail:".
+- budget: a robot answer past the run's thinking time "answers in a
+  later run (the server's time for robots is spent for now)".
+- clock: board mails showed the robot's time left and, with the robot
+  to move, "robot-club's deadline: ...", though a robot never runs out
+  of time.
 - analysis: "1 plies deep"; "+0.04 pieces: alice (White) is better" at
   the opening; "before the first move (of 0)"."""
 import os
@@ -235,8 +240,65 @@ def analysis():
         env.close()
 
 
+def budget():
+    """Two human moves in one batch with robot_budget_ms=1: the second
+    robot answer waits, and the human's mail says so in a player's words
+    (it said "answers in a later run (the server's time for robots is
+    spent for now)"); the sweep then plays it, in a mail of its own."""
+    env = Env(smtp=False)
+    try:
+        env.players("alice", "bob")
+        one = {"EPAMSERV_ROBOT_BUDGET_MS": "1"}
+        m = Mailer(env)
+        for who, robot in (("alice", "robot-club"), ("bob", "robot-novice")):
+            m.send("%s@example.org" % who, "epaminondas challenge %s %s %s by "
+                   "%s %s" % (who, robot, SIZE, who, who[0]), env=one)
+        md = os.path.join(env.root, "Maildir")
+        for sub in ("new", "cur", "tmp"):
+            os.makedirs(os.path.join(md, sub))
+        for i, (who, board) in enumerate((("alice", 101), ("bob", 102))):
+            with open(os.path.join(md, "new", "m%d" % i), "wb") as f:
+                f.write(make_mail("%s@example.org" % who, "epaminondas move "
+                                  "%d %s %s a1-a3" % (board, who, who[0])))
+        env.run("batch", "--maildir", md, env=one)
+        msgs = env.outbox_messages()[m.seen:]
+        m.seen += len(msgs)
+        waits = [words(x) for x in msgs if "answers soon" in words(x)]
+        ok(len(waits) == 1 and re.search(
+            r"played a1-a3\. robot-\w+ answers soon, in a mail of its own "
+            r"\(the server's thinking time for robots is used up for now\)",
+            waits[0]), "the waiting robot: said in a player's words",
+           [words(x)[:400] for x in msgs])
+        ok(not any("later run" in words(x) for x in msgs),
+           "no 'later run' in a player's mail")
+        # The robot to move: no robot clock, no robot deadline.
+        ok(re.search(r"Time left: \w+ 21 days 0 hours; robot-\w+ \(to "
+                     r"move\) is a robot and never runs out of time\.",
+                     waits[0] if waits else "") and
+           "'s deadline" not in (waits[0] if waits else ""),
+           "robot to move: its clock and deadline are not shown",
+           waits[0] if waits else "")
+        mover = [words(x) for x in msgs if "answers soon" not in words(x)]
+        ok(mover and re.search(r"Time left: \w+ 21 days 0 hours \(to move\); "
+                               r"robot-\w+ is a robot and never runs out of "
+                               r"time\.", mover[0]) and
+           re.search(r"\w+'s deadline: ", mover[0]) and
+           not re.search(r"robot-\w+'s deadline", mover[0]),
+           "the person to move: their time and deadline alone",
+           mover[0] if mover else "")
+        env.run("sweep")
+        later = env.outbox_messages()[m.seen:]
+        ok(len(later) == 1 and re.search(r"robot-\w+ answered \S+",
+                                         words(later[0])),
+           "the sweep's mail carries the robot's answer",
+           [words(x)[:300] for x in later])
+    finally:
+        env.close()
+
+
 def main():
     welcome()
+    budget()
     no_offers()
     robot_words()
     standings()
