@@ -216,7 +216,9 @@ def analysis():
     env = Env(smtp=False)
     try:
         env.players("alice", "bob", "carol")
-        env.start_game("alice", "bob", 101)
+        # 26x26: 1000 nodes cannot finish a second ply (hundreds of
+        # moves at the root), whatever the search.
+        env.start_game("alice", "bob", 101, "-size=26x26")
         env.mail("bob@example.org", "epaminondas resign 101 bob b")
         m = Mailer(env)
         small = {"EPAMSERV_ANALYSE_NODES": "1000", "EPAMSERV_ANALYSE_MS": "0"}
@@ -225,7 +227,7 @@ def analysis():
         got = re.search(r"searched (\d+) positions, (\d+) (ply|plies) deep",
                         text)
         ok(got and got.group(2) == "1" and got.group(3) == "ply",
-           "1000 nodes from the opening: 1 ply deep, singular", text)
+           "1000 nodes from the 26x26 opening: 1 ply deep, singular", text)
         contains(text, "before the first move (none was played)",
                  "a game resigned before any move: said in words")
         sc = re.search(r"Score: ([+-]\d+)\.(\d\d) pieces: ([^.(]*)", text)
