@@ -21,6 +21,9 @@ mail; each block is a mail that surprised and was fixed:
 - clock: board mails showed the robot's time left and, with the robot
   to move, "robot-club's deadline: ...", though a robot never runs out
   of time.
+- operator: examples/epamserv.conf and the README's settings lacked
+  the analyse_* keys; epamserv.conf(5) ran analyse_nodes into
+  robot_max_games' paragraph (no .TP).
 - analysis: "1 plies deep"; "+0.04 pieces: alice (White) is better" at
   the opening; "before the first move (of 0)"."""
 import os
@@ -298,7 +301,41 @@ def budget():
         env.close()
 
 
+def operator_docs():
+    """The robot and analysis keys `config` prints are each in
+    examples/epamserv.conf, the README's list of settings and
+    epamserv.conf(5) as a tagged paragraph of its own (the example
+    lacked the analyse_* keys, the README's list too, and the man page
+    ran analyse_nodes into robot_max_games' paragraph), and config
+    --check takes the example."""
+    env = Env(smtp=False)
+    try:
+        src = os.environ.get("EPAMSERV_SRCDIR", ".")
+        rc, out, err = env.run("config")
+        keys = [k for k in re.findall(r"^(\w+) =", out, re.M)
+                if k == "robots" or k.startswith(("robot_", "analyse_"))]
+        ok(len(keys) >= 8, "config prints the robot and analysis keys", out)
+        with open(os.path.join(src, "examples", "epamserv.conf")) as f:
+            example = f.read()
+        with open(os.path.join(src, "README")) as f:
+            readme = f.read()
+        with open(os.path.join(src, "man", "epamserv.conf.5")) as f:
+            man = f.read()
+        for k in keys:
+            ok(re.search(r"^%s = " % k, example, re.M), "example sets %s" % k)
+            ok("`%s`" % k in readme, "README's settings name %s" % k)
+            ok(re.search(r"^\.TP\n\.BR %s " % k, man, re.M),
+               "epamserv.conf(5): %s is a paragraph of its own" % k)
+        rc, out, err = env.run("config", "--check", env={
+            "EPAMSERV_CONF": os.path.join(src, "examples", "epamserv.conf"),
+            "EPAMSERV_SPOOL": env.spool})
+        ok(rc == 0, "config --check takes examples/epamserv.conf", out + err)
+    finally:
+        env.close()
+
+
 def main():
+    operator_docs()
     welcome()
     budget()
     no_offers()
