@@ -125,6 +125,9 @@ EXTRA_DIST += tests/integration/test_robots.py
 # Attacks on the robots and analysis (issue 16, t16-attack).
 TESTS += tests/integration/test_robot_attack.py
 EXTRA_DIST += tests/integration/test_robot_attack.py
+# Robots and analysis as a new player reads them (issue 16, t16-user).
+TESTS += tests/integration/test_robot_user.py
+EXTRA_DIST += tests/integration/test_robot_user.py
 
 # Reply-to-move tokens.
 TESTS += tests/integration/test_tokens.py

@@ -233,6 +233,9 @@ static void analyse_who(const struct game *g, int side, char *buf, size_t len)
 	         side == EP_WHITE ? "White" : "Black");
 }
 
+/* A score (hundredths of a piece) nearer 0 than this reads "about even". */
+#define ANALYSE_EVEN_BELOW 25
+
 static void analyse_score_words(const struct game *g, int side, int score,
                          char *buf, size_t len)
 {
@@ -248,6 +251,14 @@ static void analyse_score_words(const struct game *g, int side, int score,
 	}
 	if (w == 0) {
 		snprintf(buf, len, "0.00 pieces: even");
+		return;
+	}
+	/* Under a quarter of a piece is within the engine's noise: no side
+	 * is named better for it. */
+	if (a < ANALYSE_EVEN_BELOW) {
+		snprintf(buf, len, "%s%d.%02d pieces: about even (the score is "
+		         "White's: + for White, - for Black)", w > 0 ? "+" : "-",
+		         a / 100, a % 100);
 		return;
 	}
 	analyse_who(g, w > 0 ? EP_WHITE : EP_BLACK, who, sizeof who);
@@ -322,8 +333,9 @@ static enum cmd_status analyse_search(struct cmdctx *c, const struct game *g,
 	analyse_score_words(g, g->pos.to_move, r.score, words, sizeof words);
 	buf_printf(head, "Score: %s.\nBest line: ", words);
 	analyse_line_words(&r, g->nmoves, head);
-	buf_printf(head, "\n(The engine searched %llu positions, %d plies "
-	           "deep.)", (unsigned long long)r.nodes, r.depth);
+	buf_printf(head, "\n(The engine searched %llu positions, %d %s "
+	           "deep.)", (unsigned long long)r.nodes, r.depth,
+	           r.depth == 1 ? "ply" : "plies");
 	log_msg(LOG_INFO, "analyse: %s board %ld after move %zu: %llu nodes, "
 	        "depth %d, %llu ms, engine memory %zu bytes\n", g->game,
 	        g->board, g->nmoves, (unsigned long long)r.nodes, r.depth,
@@ -453,7 +465,9 @@ enum cmd_status cmd_analyse(struct cmdctx *c, const char *game, int argc,
 	analyse_who(&g, g.pos.to_move, who, sizeof who);
 	buf_printf(&head, "Analysis of board %ld ", board);
 	if (at == 0)
-		buf_printf(&head, "before the first move (of %zu)", full.nmoves);
+		buf_printf(&head, full.nmoves ? "before the first move (of %zu)"
+		           : "before the first move (none was played)",
+		           full.nmoves);
 	else
 		buf_printf(&head, "after move %zu (of %zu)", at, full.nmoves);
 	if (argc > 3) {

@@ -17,6 +17,7 @@
  * and background) so that they read the same in dark mode; text without
  * colour takes the reader's.
  */
+#include "cmd/robot.h"
 #include "cmd/cmd.h"
 #include "game/render.h"
 #include "util/buf.h"
@@ -185,7 +186,7 @@ static void answer_link(struct buf *b, const char *to, const char *subject,
 /* The answer links for a player (side 0 White, 1 Black) holding token,
  * only those the state allows (as votes.c and game_vote_open would
  * take them): the move for the player on move; propose while no
- * question waits; undo for the player who made the last move (never
+ * question waits and no robot plays (it refuses draws and undo); undo for the player who made the last move (never
  * before one's first move) while no question waits; accept and reject
  * when a question waits for this player, reject (withdraw) while the
  * player's own waits; resign always; confirm alone in submit's mail
@@ -204,6 +205,8 @@ static char *answers_html(const struct cmdctx *c, const struct game *shown,
 	char move[EP_MOVE_TEXT_MAX + 32];
 	int on_move = (int)g->pos.to_move == side;
 	int free_q = g->vote == GAME_VOTE_NONE;
+	/* A robot refuses draw offers and take-backs (votes.c). */
+	int ask = free_q && !robot_of_game(c->cfg, g);
 
 	if (!token || side < 0 || g->state != GAME_ACTIVE || !c->cfg->from)
 		return NULL;
@@ -234,10 +237,10 @@ static char *answers_html(const struct cmdctx *c, const struct game *shown,
 		/* The player's own question: reject withdraws it. */
 		answer_link(&b, c->cfg->from, subject, "reject", "Withdraw it");
 	}
-	if (free_q)
+	if (ask)
 		answer_link(&b, c->cfg->from, subject, "propose", "Offer a draw");
 	/* The side not to move made the last move, when there is one. */
-	if (free_q && !on_move && g->nmoves > 0) {
+	if (ask && !on_move && g->nmoves > 0) {
 		snprintf(move, sizeof move, "Take back %s",
 		         g->moves[g->nmoves - 1].text);
 		answer_link(&b, c->cfg->from, subject, "undo", move);

@@ -54,6 +54,19 @@ static enum cmd_status check_player(struct cmdctx *c, char *userid)
 		free(err);
 		return CMD_TEMPFAIL;
 	}
+	if (rc > 0 && c->cfg->nrobots > 0 &&
+	    strncmp(userid, "robot", 5) == 0) {
+		/* "robot..." is reserved (signup): only a robot's name. */
+		char names[CONFIG_ROBOTS_MAX * 40] = "";
+		int i;
+
+		for (i = 0; i < c->cfg->nrobots; i++)
+			snprintf(names + strlen(names), sizeof names - strlen(names),
+			         "%s%s", i == 0 ? "" : i + 1 < c->cfg->nrobots ?
+			         ", " : " and ", c->cfg->robot[i].userid);
+		return cmd_refuse(c, usage, "there is no user '%s': the robots "
+		                  "here are %s", userid, names);
+	}
 	if (rc > 0)
 		return cmd_refuse(c, usage, "there is no user '%s'", userid);
 	if (u.left) {
@@ -135,10 +148,10 @@ static enum cmd_status robot_challenge(struct cmdctx *c, char **argv,
 	if (n < 0)
 		return CMD_TEMPFAIL;
 	if (n >= robot_limit(c->cfg, r[side]))
-		return cmd_refuse(c, usage, "%s declines: it plays %d games "
+		return cmd_refuse(c, usage, "%s declines: it plays %d game%s "
 		                  "already, its most at once; challenge it again "
 		                  "when one of them is over, or challenge another "
-		                  "robot", argv[side], n);
+		                  "robot", argv[side], n, n == 1 ? "" : "s");
 	*robot_side = side;
 	return CMD_DONE;
 }

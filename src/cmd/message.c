@@ -58,6 +58,12 @@ enum cmd_status cmd_message(struct cmdctx *c, int argc, char **argv)
 			st = CMD_TEMPFAIL;
 			goto out;
 		}
+		if (rc == 0 && to[n].robot) {
+			user_free(&to[n]);
+			st = cmd_refuse(c, usage, "%s is a robot and reads no "
+			                "mail; nothing was sent", argv[i]);
+			goto out;
+		}
 		if (rc > 0 || !user_confirmed(&to[n])) {
 			if (rc == 0)
 				user_free(&to[n]);

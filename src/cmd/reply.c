@@ -11,6 +11,7 @@
 #include "util/log.h"
 #include "cmd/cmd.h"
 #include "cmd/leave.h"
+#include "cmd/robot.h"
 #include "cmd/intake.h"
 #include "game/clock.h"
 #include "game/ratings.h"
@@ -708,14 +709,22 @@ static void challenge_instructions(const struct game *g, struct tvars *v,
 		           g->game, g->board, me);
 }
 
+/* 1 when a player of g may ask a question now (propose a draw, undo):
+ * none is pending and no robot plays g (a robot refuses both, votes.c). */
+static int may_ask(const struct cmdctx *c, const struct game *g)
+{
+	return g->vote == GAME_VOTE_NONE && !robot_of_game(c->cfg, g);
+}
+
 /* What recipient me (a userid, or NULL: not known) can send next, by the
  * state of the game and who they are: the player on move how to move
  * (the example move legal in the position), the waiting player whom
  * they wait for and how to queue a move, an observer how to stop the
  * mails.  Nothing is offered that the rules or the state refuse: undo
- * only to the player who has moved and has no question pending. */
-static void instructions_var(const struct game *g, struct tvars *v,
-                             const char *me, int side)
+ * only to the player who has moved and has no question pending, no
+ * draw offer or undo against a robot. */
+static void instructions_var(const struct cmdctx *c, const struct game *g,
+                             struct tvars *v, const char *me, int side)
 {
 	const char *mover = game_to_move(g);
 
@@ -733,11 +742,11 @@ static void instructions_var(const struct game *g, struct tvars *v,
 		           "\nfor example \"%s move %ld %s PASSWORD %s#%zu\".\n"
 		           "Instead of a move: resign%s.", g->game, g->board, me,
 		           g->nmoves + 1, g->game, g->board, me, example,
-		           g->nmoves + 1, g->vote == GAME_VOTE_NONE ?
+		           g->nmoves + 1, may_ask(c, g) ?
 		           ", or propose (a draw)" : "");
 	} else if (side >= 0) {
 		/* One question at a time (votes.c): none while one waits. */
-		int ask = g->vote == GAME_VOTE_NONE, undo = ask && g->nmoves > 0;
+		int ask = may_ask(c, g), undo = ask && g->nmoves > 0;
 		tvars_setf(v, "instructions", "Waiting for %s to move.  To have "
 		           "your next move played\nright after theirs, send\n"
 		           "  %s queue %ld %s PASSWORD TAIL-DESTINATION\n"
@@ -1041,6 +1050,7 @@ struct board_rcpt {
  * 11 hours, bob 2 days 23 hours (to move)."), and the deadline of the
  * player to move into r (shown per reader in their zone by board_mail).
  * u[i]/have[i]: the players' accounts (their leave stops their clock).
+ * A robot's time is not shown, nor its deadline (it never runs out).
  * Nothing for a game not active, nor for a past position (c->past). */
 static void clock_vars(const struct cmdctx *c, const struct game *g,
                        struct tvars *v, const struct user u[2],
@@ -1070,7 +1080,18 @@ static void clock_vars(const struct cmdctx *c, const struct game *g,
 	}
 	if (strcmp(g->white, g->black) == 0)
 		tvars_setf(v, "clock", "Time left: %s (to move).", left[mover]);
-	else
+	else if (robot_config(c->cfg, player[0]) ||
+	         robot_config(c->cfg, player[1])) {
+		/* A robot never runs out of time (issue 16): its clock and
+		 * deadline are no one's concern; the person's are shown. */
+		int bot = robot_config(c->cfg, player[0]) ? 0 : 1;
+		tvars_setf(v, "clock", "Time left: %s %s%s; %s%s is a robot and "
+		           "never runs out of time.", player[!bot], left[!bot],
+		           mover == !bot ? " (to move)" : "", player[bot],
+		           mover == bot ? " (to move)" : "");
+		if (mover == bot)
+			return;
+	} else
 		tvars_setf(v, "clock", "Time left: %s %s%s, %s %s%s.", player[0],
 		           left[0], mover == 0 ? " (to move)" : "", player[1],
 		           left[1], mover == 1 ? " (to move)" : "");
@@ -1123,7 +1144,8 @@ static void reply_hint_var(const struct cmdctx *c, const struct game *g,
 		tvars_setf(v, "reply_hint", "%s to this mail with your move (or "
 		           "%s) alone on the first line: no userid or password "
 		           "needed.", c->subject ? "Reply" : "Or simply reply",
-		           g->vote == GAME_VOTE_NONE ? "propose, resign" :
+		           g->vote == GAME_VOTE_NONE ? (may_ask(c, g) ?
+		           "propose, resign" : "resign") :
 		           strcmp(g->vote_by, me ? me : "") ?
 		           "accept, reject, resign" : "reject, resign");
 	else if (c->subject)
@@ -1168,7 +1190,7 @@ static enum cmd_status board_mail(struct cmdctx *c, struct txn *t,
 	vote_var(g, v, me);
 	/* A preview or a quiet save (c->subject): nothing to send about it. */
 	if (!c->subject)
-		instructions_var(g, v, me, r->side);
+		instructions_var(c, g, v, me, r->side);
 	else
 		tvars_set(v, "instructions", "");
 	if (r->away) {
@@ -1473,12 +1495,14 @@ enum cmd_status cmd_commit_refusal(struct cmdctx *c)
 	/* In a "multiple" answer the mail is not quoted once per line.  A
 	 * mail is quoted back only when it proved its player: an error reply
 	 * must not carry someone else's text to an address, not even a
-	 * player's that a forger wrote in From.  A stranger (who may be a
-	 * forged sender) gets no board either, the error cut short and a
-	 * subject that does not echo theirs. */
+	 * player's that a forger wrote in From (the reply says why it is not
+	 * quoted).  A stranger (who may be a forged sender) gets no board
+	 * either, the error cut short and a subject that does not echo
+	 * theirs. */
 	stranger = reply_to_stranger(c, c->sender ? c->sender : "");
-	quoted = c->collect || !c->auth_userid[0] ? xstrdup("")
-	                                          : refusal_quote(c, orig);
+	quoted = c->collect ? xstrdup("") : !c->auth_userid[0] ?
+	         xstrdup("(not quoted back: only a mail with your password "
+	                 "or reply token is)\n") : refusal_quote(c, orig);
 	usage = indent_usage(c->usage ? c->usage : "");
 	if (stranger && c->error.len > REPLY_STRANGER_ERROR) {
 		size_t cut = REPLY_STRANGER_ERROR;

@@ -423,7 +423,9 @@ static int robot_play(const struct config *cfg, const char *game, long board)
 	cmd_clock_note(&c, &b.g);
 	if (held && held[0])
 		buf_printf(&head, "%s ", held);
-	buf_printf(&head, "%s answered %s", r->userid, text);
+	/* The game's first move answers nothing: the robot opens. */
+	buf_printf(&head, "%s %s %s", r->userid,
+	           b.g.nmoves == 1 ? "played" : "answered", text);
 	reply_capture_words(&b.g, &head);
 	buf_puts(&head, ".");
 	if (b.g.state != GAME_ACTIVE) {
@@ -481,8 +483,9 @@ static void robot_release(const struct config *cfg, const char *game,
 	         b.g.nmoves);
 	util_digest_hex(key, strlen(key), c.digest);
 	spool_msg_key(c.digest, c.msg_key, sizeof c.msg_key);
-	buf_printf(&head, "%s %s answers in a later run (the server's time "
-	           "for robots is spent for now).", held, r->userid);
+	buf_printf(&head, "%s %s answers soon, in a mail of its own (the "
+	           "server's thinking time for robots is used up for now).",
+	           held, r->userid);
 	buf_printf(&note, "ply %zu\n", b.g.nmoves);
 	t = cmd_txn(&c, b.key);
 	txn_put(t, rel, note.data, note.len);

@@ -328,6 +328,36 @@ out:
 }
 
 /* The welcome (signup.txt) to a newly confirmed address. */
+/* The welcome's word on the robot opponents of the config into v's
+ * "robots" (issue 16): who they are and the challenge that starts a game
+ * with the first, for a newcomer who has no opponent yet; "" without
+ * robots. */
+static void robots_var(const struct cmdctx *c, const char *userid,
+                       struct tvars *v)
+{
+	struct buf b = BUF_INIT;
+	int i, n = c->cfg->nrobots;
+
+	if (n <= 0) {
+		tvars_set(v, "robots", "");
+		return;
+	}
+	buf_puts(&b, "\nNo opponent yet?  The robot");
+	buf_puts(&b, n == 1 ? " " : "s ");
+	for (i = 0; i < n; i++)
+		buf_printf(&b, "%s%s (level %d)", i == 0 ? "" : i + 1 < n ?
+		           ", " : " and ", c->cfg->robot[i].userid,
+		           c->cfg->robot[i].level);
+	buf_printf(&b, " play%s at any time and accept%s a signed challenge at "
+	           "once, e.g.\n  epaminondas challenge %s %s by %s "
+	           "PASSWORD\n(levels %d, the weakest, to %d; \"list\" shows "
+	           "every player).\n\n", n == 1 ? "s" : "", n == 1 ? "s" : "",
+	           userid, c->cfg->robot[0].userid, userid,
+	           CONFIG_ROBOT_LEVEL_MIN, CONFIG_ROBOT_LEVEL_MAX);
+	tvars_setf(v, "robots", "%s", buf_str(&b));
+	buf_free(&b);
+}
+
 static char *confirm_welcome(struct cmdctx *c, const struct user *u,
                              const char *addr)
 {
@@ -337,6 +367,7 @@ static char *confirm_welcome(struct cmdctx *c, const struct user *u,
 	tvars_set(&v, "userid", u->userid);
 	tvars_set(&v, "address", addr);
 	tvars_set(&v, "from", c->cfg->from);
+	robots_var(c, u->userid, &v);
 	text = reply_template(c, "signup.txt", &v);
 	tvars_free(&v);
 	return text;

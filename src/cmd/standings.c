@@ -41,9 +41,11 @@ static enum cmd_status send_text(struct cmdctx *c, const char *tmpl,
 	return cmd_commit(c, t);
 }
 
-/* One table line for a player. */
-static void standings_line(const struct cmdctx *c, struct buf *b, int rank,
-                           const char *userid, const struct rating_player *p)
+/* One table line for a player; a robot's ends "(robot N)", N its
+ * level (the whole line stays within 72 columns; the legend after the
+ * tables says what it means).  Returns 1 for a robot's line, else 0. */
+static int standings_line(const struct cmdctx *c, struct buf *b, int rank,
+                          const char *userid, const struct rating_player *p)
 {
 	const struct config_robot *r = robot_config(c->cfg, userid);
 
@@ -51,8 +53,9 @@ static void standings_line(const struct cmdctx *c, struct buf *b, int rank,
 	           p->rating, p->games, p->wins, p->losses, p->draws,
 	           p->games < RATING_PROVISIONAL ? "  ?" : "");
 	if (r)
-		buf_printf(b, "  (robot, level %d)", r->level);
+		buf_printf(b, "  (robot %d)", r->level);
 	buf_puts(b, "\n");
+	return r != NULL;
 }
 
 /* Whether rating class cls is one of game's (NULL: any game): its name
@@ -116,7 +119,7 @@ static char *standings_table(const struct cmdctx *c, const struct ratings *r,
 	struct buf b = BUF_INIT, line = BUF_INIT;
 	struct rating_player *all;
 	size_t i, m;
-	int cls, full = 0;
+	int cls, full = 0, robots = 0;
 
 	for (cls = 0; cls < RATING_CLASSES && !full; cls++) {
 		if (!class_of_game(cls, game))
@@ -131,10 +134,12 @@ static char *standings_table(const struct cmdctx *c, const struct ratings *r,
 		           "Player", "Rating", "Games", "Won", "Lost", "Drawn");
 		for (i = 0; i < m; i++) {
 			buf_reset(&line);
-			standings_line(c, &line, (int)i + 1, all[i].userid, &all[i]);
+			int robot = standings_line(c, &line, (int)i + 1,
+			                           all[i].userid, &all[i]);
 			if (b.len + line.len > budget)
 				break;
 			buf_append(&b, line.data, line.len);
+			robots |= robot;
 		}
 		if (i < m) {
 			full = 1;
@@ -148,6 +153,11 @@ static char *standings_table(const struct cmdctx *c, const struct ratings *r,
 		}
 		free(all);
 	}
+	if (robots)
+		buf_printf(&b, "\n(robot N): a robot opponent, level N of %d "
+		           "(weakest) to %d; it accepts a\nsigned challenge at "
+		           "once (send \"help challenge\").\n",
+		           CONFIG_ROBOT_LEVEL_MIN, CONFIG_ROBOT_LEVEL_MAX);
 	buf_free(&line);
 	return buf_take(&b);
 }

@@ -36,9 +36,9 @@ static enum cmd_status vote_ask(struct cmdctx *c, struct board_ctx *b,
 
 	/* A robot plays every game out (issue 16): it rejects at once. */
 	if (robot && g->state == GAME_ACTIVE)
-		return board_refuse(c, g, usage, "%s: %s plays every game to "
-		                    "its end, no draws and no take-backs; play on "
-		                    "or resign.", robot, robot);
+		return board_refuse(c, g, usage, "%s is a robot and plays "
+		                    "every game to its end: no draws and no "
+		                    "take-backs; play on or resign", robot);
 	if (game_vote_open(g, kind, b->userid, c->now, err, sizeof err) < 0)
 		return board_refuse(c, g, usage, "%s", err);
 	if (kind == GAME_VOTE_DRAW)

@@ -93,7 +93,7 @@ try:
     contains(text, "Analysis of board 101 after move 4 (of 4); alice (White) "
              "to move.", "the final position, its mover named")
     ok(re.search(r"Score: (?:[+-]\d+\.\d\d pieces: \w+ \((?:White|Black)\) is "
-                 r"better|0\.00 pieces: even|\w+ \((?:White|Black)\) wins in "
+                 r"better|[+-]\d+\.\d\d pieces: about even|0\.00 pieces: even|\w+ \((?:White|Black)\) wins in "
                  r"\d+ pl(?:y|ies))", text), "a score in pieces or a win", text)
     line = line_of(text)
     ok(line and line[0][0] == "5" and

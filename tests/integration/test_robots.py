@@ -122,7 +122,7 @@ def full_games():
         ok("alice" in after and after["alice"][1] == 3 and
            after["alice"][0] != before.get("alice", (1600, 0))[0],
            "alice rated after three games", text)
-        ok(re.search(r"robot-club\s.*\(robot,\s+level\s+3\)", text) is not None,
+        ok(re.search(r"robot-club\s.*\(robot\s+3\)", text) is not None,
            "standings mark a robot with its level", text)
         ok(no_robot_mail(env.server.messages()),
            "the SMTP server never got a mail for a robot")
@@ -155,7 +155,7 @@ def rules():
         msgs = outbox_since(env, n)
         ok(rc == 0 and len(msgs) == 1, "robot as White: one mail", err[-1500:])
         body = body_of(msgs[0]) if msgs else ""
-        contains(body, "robot-club answered", "robot as White: its first "
+        contains(body, "robot-club played", "robot as White: its first "
                  "move is in the mail")
         contains(body, "Move 2: alice (Black) to move", "alice is to move")
         ok(not os.path.exists(robot_file(env, 101)),
