@@ -5,7 +5,10 @@ noinst_LIBRARIES += src/engine/libengine.a
 src_engine_libengine_a_SOURCES = \
 	src/engine/engine.h \
 	src/engine/search.c \
+	src/engine/eval.h \
 	src/engine/eval.c \
+	src/engine/eval_scan.h \
+	src/engine/eval_scan.c \
 	src/engine/levels.c
 
 # Unit tests of the engine (TAP).
@@ -14,3 +17,10 @@ TESTS += tests/unit/test_engine
 tests_unit_test_engine_SOURCES = tests/unit/test_engine.c tests/tap.h
 tests_unit_test_engine_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/tests
 tests_unit_test_engine_LDADD = src/engine/libengine.a src/rules/librules.a
+
+# The evaluation's own tests (TAP): symmetry, material, crossings, bounds.
+check_PROGRAMS += tests/unit/test_eval
+TESTS += tests/unit/test_eval
+tests_unit_test_eval_SOURCES = tests/unit/test_eval.c tests/tap.h
+tests_unit_test_eval_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/tests
+tests_unit_test_eval_LDADD = src/engine/libengine.a src/rules/librules.a
