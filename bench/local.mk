@@ -6,3 +6,11 @@ noinst_PROGRAMS += bench/baseline_fsync
 bench_baseline_fsync_SOURCES = bench/baseline_fsync.c
 EXTRA_DIST += bench/spool_bench.py
 EXTRA_DIST += bench/outbox_bench.py bench/prune_bench.py bench/sweep_bench.py
+
+# The evaluation's speed against the move generator, and self-play
+# matches between two settings of its weights (engine/eval.h).
+noinst_PROGRAMS += bench/eval_bench bench/eval_selfplay
+bench_eval_bench_SOURCES = bench/eval_bench.c
+bench_eval_bench_LDADD = src/engine/libengine.a src/rules/librules.a
+bench_eval_selfplay_SOURCES = bench/eval_selfplay.c
+bench_eval_selfplay_LDADD = src/engine/libengine.a src/rules/librules.a -lm

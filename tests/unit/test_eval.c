@@ -171,6 +171,7 @@ static void test_unanswerable_crossing(void)
 {
 	struct ep_options o;
 	struct ep_position win, back, held;
+	struct eng_eval_weights wt;
 	int sw, sb, sh;
 
 	options(&o, "epaminondas", "-size=8x8", NULL);
@@ -189,11 +190,16 @@ static void test_unanswerable_crossing(void)
 	ok(sw > sh + 1000, "and far higher than a crossing Black could "
 	   "capture (%d > %d + 1000)", sw, sh);
 	/* The same from Black's side: Black's threat is bad for White. */
+	/* The same from Black's side: Black's threat is bad for White (the
+	 * term's weight is small by default; 150 shows its sign). */
+	wt = eng_eval_default;
+	wt.threat_unans = 150;
 	parse(&win, "8x8 BB6/8/8/8/8/8/6B1/WW6 w");
 	parse(&back, "8x8 BB6/8/8/6B1/8/8/8/WW6 w");
-	ok(eng_evaluate(&win, &o) < eng_evaluate(&back, &o) - 100,
-	   "White to move against Black's unanswerable threat scores lower "
-	   "(%d < %d - 100)", eng_evaluate(&win, &o), eng_evaluate(&back, &o));
+	sw = eng_evaluate_with(&win, &o, &wt);
+	sb = eng_evaluate_with(&back, &o, &wt);
+	ok(sw < sb - 100, "White to move against Black's unanswerable threat "
+	   "scores lower (%d < %d - 100)", sw, sb);
 }
 
 /* The crossing rule: more crossed pieces at the start of the turn has
