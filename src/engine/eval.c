@@ -74,11 +74,6 @@ int eng_evaluate(const struct ep_position *p, const struct ep_options *o)
 	return eng_evaluate_with(p, o, active);
 }
 
-static int popcount(uint32_t m)
-{
-	return __builtin_popcount(m);
-}
-
 static int clamp_eval(long v)
 {
 	if (v > ENG_EVAL_MAX)
@@ -158,7 +153,7 @@ static int holes(const struct eval_board *b, enum ep_side s)
 		enemy |= b->piece[!s][r];
 	enemy |= enemy << 1 | enemy >> 1;
 	enemy |= enemy << 1 | enemy >> 1;
-	return popcount(~cover & enemy & b->all);
+	return eval_popcount(~cover & enemy & b->all);
 }
 
 /* Whether only the material weights are set (the scans are skipped). */
@@ -241,7 +236,7 @@ int eng_evaluate_with(const struct ep_position *p, const struct ep_options *o,
 		if (theirs) {
 			uint32_t held = me->cross ? b.all
 			                : capture_answers(p, o, &b, stm, me, theirs);
-			int un = popcount(theirs & ~held), an = popcount(theirs & held);
+			int un = eval_popcount(theirs & ~held), an = eval_popcount(theirs & held);
 
 			score -= (long)w->threat_unans * (un < 3 ? un : 3);
 			score -= (long)w->threat * (an < 3 ? an : 3);

@@ -60,11 +60,6 @@ void eval_board_build(struct eval_board *b, const struct ep_position *p)
 		                              b->cone[EP_WHITE][r - 1], b->all);
 }
 
-static int popcount(uint32_t m)
-{
-	return __builtin_popcount(m);
-}
-
 /* Own pairs side by side along E, N, NE and NW. */
 static int count_links(const struct eval_board *b, enum ep_side s)
 {
@@ -72,11 +67,11 @@ static int count_links(const struct eval_board *b, enum ep_side s)
 	int r, n = 0;
 
 	for (r = 0; r < b->height; r++) {
-		n += popcount(m[r] & m[r] >> 1);
+		n += eval_popcount(m[r] & m[r] >> 1);
 		if (r + 1 < b->height)
-			n += popcount(m[r] & m[r + 1]) +
-			     popcount(m[r] & (m[r + 1] << 1)) +
-			     popcount(m[r] & (m[r + 1] >> 1));
+			n += eval_popcount(m[r] & m[r + 1]) +
+			     eval_popcount(m[r] & (m[r + 1] << 1)) +
+			     eval_popcount(m[r] & (m[r + 1] >> 1));
 	}
 	return n;
 }
@@ -169,6 +164,72 @@ static void walk_group(const struct walk *w, int q, int f, int r, int dir,
 	}
 }
 
+/* Bit f of the result is set when square (f + df, r + dr) is in S. */
+static uint32_t nb(const uint32_t *S, int H, uint32_t all, int r, int df,
+                   int dr)
+{
+	uint32_t m;
+
+	if (r + dr < 0 || r + dr >= H)
+		return 0;
+	m = S[r + dr];
+	return (df > 0 ? m >> 1 : df < 0 ? m << 1 : m) & all;
+}
+
+/*
+ * The groups of one piece along dir, done by bit rows: mobility,
+ * crossings and the race for the pieces that are a group of one in that
+ * direction (nothing own ahead or behind); the longer groups' heads are
+ * walked square by square (walk_group).
+ */
+static void scan_dir(const struct walk *w, const struct eval_board *b,
+                     const uint32_t *mov, const uint32_t *empty,
+                     const uint32_t *target, int dir, int far,
+                     struct eval_side *out)
+{
+	int H = b->height, df = dfile[dir], dr = drank[dir], r;
+	int forward = dr == w->toward;
+	uint32_t all = b->all, best_row = 0;
+	int best_dist = INT_MAX;
+
+	for (r = 0; r < H; r++) {
+		uint32_t m = mov[r], ahead, behind, one, two, step;
+
+		if (!m)
+			continue;
+		ahead = nb(mov, H, all, r, df, dr);
+		behind = nb(mov, H, all, r, -df, -dr);
+		one = m & ~ahead & ~behind;
+		two = m & ~ahead & behind;
+		step = one & nb(empty, H, all, r, df, dr);
+		out->mobility += eval_popcount(step);
+		if (forward && r + dr == far && step)
+			out->cross |= (df > 0 ? step << 1 : df < 0 ? step >> 1
+			               : step) & all;
+		if (forward && r != far) {
+			int dist = w->toward > 0 ? H - 1 - r : r;
+			uint32_t cand = one & nb(target, H, all, r, df, dr), room;
+
+			room = df == 0 ? all
+			       : dist >= b->width ? 0
+			       : df > 0 ? ((1u << (b->width - dist)) - 1)
+			       : all & ~((1u << dist) - 1);
+			if ((cand & room) && dist < best_dist) {
+				best_dist = dist;
+				best_row = cand & room;
+			}
+		}
+		while (two) {
+			int f = __builtin_ctz(two);
+
+			two &= two - 1;
+			walk_group(w, ep_square_at(f, r), f, r, dir, out);
+		}
+	}
+	if (best_row && best_dist < out->tempo)
+		out->tempo = best_dist;
+}
+
 void eval_scan_side(const struct ep_position *p, const struct ep_options *o,
                     const struct eval_board *b, enum ep_side s,
                     struct eval_side *out)
@@ -176,6 +237,7 @@ void eval_scan_side(const struct ep_position *p, const struct ep_options *o,
 	struct walk w;
 	int H = p->height, far = s == EP_WHITE ? H - 1 : 0, home = H - 1 - far;
 	int r, dir;
+	uint32_t mov[EP_MAX_H], empty[EP_MAX_H], target[EP_MAX_H];
 
 	w.cell = p->cell;
 	w.own = s == EP_WHITE ? EP_WPIECE : EP_BPIECE;
@@ -201,26 +263,23 @@ void eval_scan_side(const struct ep_position *p, const struct ep_options *o,
 		uint32_t free_ = ~b->cone[!s][r] & m;
 		int pr = s == EP_WHITE ? r : H - 1 - r;
 
+		empty[r] = b->all & ~(b->piece[0][r] | b->piece[1][r] | b->block[r]);
+		target[r] = empty[r] | b->piece[!s][r];
+		mov[r] = m;
 		if (!m)
 			continue;
-		out->pieces += popcount(m);
-		out->progress += pr * popcount(m);
+		out->pieces += eval_popcount(m);
+		out->progress += pr * eval_popcount(m);
 		if (r == far) {
-			out->crossed = popcount(m);
+			out->crossed = eval_popcount(m);
 			if (w.frozen) {
 				out->frozen = out->crossed;
-				continue;
+				mov[r] = 0;
 			}
 		} else {
-			out->passed2 += pr * pr * popcount(free_);
-		}
-		while (m) {
-			int f = __builtin_ctz(m), q = ep_square_at(f, r);
-
-			m &= m - 1;
-			for (dir = 0; dir < 8; dir++)
-				if (!movable(&w, q + dfile[dir] + drank[dir] * EP_STRIDE))
-					walk_group(&w, q, f, r, dir, out);
+			out->passed2 += pr * pr * eval_popcount(free_);
 		}
 	}
+	for (dir = 0; dir < 8; dir++)
+		scan_dir(&w, b, mov, empty, target, dir, far, out);
 }

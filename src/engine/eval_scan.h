@@ -12,6 +12,16 @@
 
 #include "engine/engine.h"
 
+/* Bits set in m, without a libgcc call where the target has no popcount
+ * instruction (the build has no -mpopcnt). */
+static inline int eval_popcount(uint32_t m)
+{
+	m = m - ((m >> 1) & 0x55555555u);
+	m = (m & 0x33333333u) + ((m >> 2) & 0x33333333u);
+	m = (m + (m >> 4)) & 0x0f0f0f0fu;
+	return (int)((m * 0x01010101u) >> 24);
+}
+
 /* The board as bit rows, built once per evaluation. */
 struct eval_board {
 	int width, height;
