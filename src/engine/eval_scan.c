@@ -164,17 +164,29 @@ static void walk_group(const struct walk *w, int q, int f, int r, int dir,
 	}
 }
 
-/* Bit f of the result is set when square (f + df, r + dr) is in S. */
-static uint32_t nb(const uint32_t *S, int H, uint32_t all, int r, int df,
-                   int dr)
-{
-	uint32_t m;
+/* A set of squares as bit rows shifted by a file step: v[df + 1][r + 1]
+ * has bit f set when square (f + df, r) is in the set; rows -1 and H are
+ * empty, so a rank step off the board reads nothing. */
+struct shifted {
+	uint32_t v[3][EP_MAX_H + 2];
+};
 
-	if (r + dr < 0 || r + dr >= H)
-		return 0;
-	m = S[r + dr];
-	return (df > 0 ? m >> 1 : df < 0 ? m << 1 : m) & all;
+static void shift_rows(struct shifted *sh, const uint32_t *S, int H,
+                       uint32_t all)
+{
+	int r, i;
+
+	for (i = 0; i < 3; i++)
+		sh->v[i][0] = sh->v[i][H + 1] = 0;
+	for (r = 0; r < H; r++) {
+		sh->v[0][r + 1] = (S[r] << 1) & all;
+		sh->v[1][r + 1] = S[r];
+		sh->v[2][r + 1] = S[r] >> 1;
+	}
 }
+
+/* Bit f set when square (f + df, r + dr) is in the set. */
+#define NB(sh, r, df, dr) ((sh)->v[(df) + 1][(r) + (dr) + 1])
 
 /*
  * The groups of one piece along dir, done by bit rows: mobility,
@@ -183,8 +195,9 @@ static uint32_t nb(const uint32_t *S, int H, uint32_t all, int r, int df,
  * walked square by square (walk_group).
  */
 static void scan_dir(const struct walk *w, const struct eval_board *b,
-                     const uint32_t *mov, const uint32_t *empty,
-                     const uint32_t *target, int dir, int far,
+                     const uint32_t *mov, const struct shifted *smov,
+                     const struct shifted *sempty,
+                     const struct shifted *starget, int dir, int far,
                      struct eval_side *out)
 {
 	int H = b->height, df = dfile[dir], dr = drank[dir], r;
@@ -197,18 +210,18 @@ static void scan_dir(const struct walk *w, const struct eval_board *b,
 
 		if (!m)
 			continue;
-		ahead = nb(mov, H, all, r, df, dr);
-		behind = nb(mov, H, all, r, -df, -dr);
+		ahead = NB(smov, r, df, dr);
+		behind = NB(smov, r, -df, -dr);
 		one = m & ~ahead & ~behind;
 		two = m & ~ahead & behind;
-		step = one & nb(empty, H, all, r, df, dr);
+		step = one & NB(sempty, r, df, dr);
 		out->mobility += eval_popcount(step);
 		if (forward && r + dr == far && step)
 			out->cross |= (df > 0 ? step << 1 : df < 0 ? step >> 1
 			               : step) & all;
 		if (forward && r != far) {
 			int dist = w->toward > 0 ? H - 1 - r : r;
-			uint32_t cand = one & nb(target, H, all, r, df, dr), room;
+			uint32_t cand = one & NB(starget, r, df, dr), room;
 
 			room = df == 0 ? all
 			       : dist >= b->width ? 0
@@ -238,6 +251,7 @@ void eval_scan_side(const struct ep_position *p, const struct ep_options *o,
 	int H = p->height, far = s == EP_WHITE ? H - 1 : 0, home = H - 1 - far;
 	int r, dir;
 	uint32_t mov[EP_MAX_H], empty[EP_MAX_H], target[EP_MAX_H];
+	struct shifted smov, sempty, starget;
 
 	w.cell = p->cell;
 	w.own = s == EP_WHITE ? EP_WPIECE : EP_BPIECE;
@@ -280,6 +294,9 @@ void eval_scan_side(const struct ep_position *p, const struct ep_options *o,
 			out->passed2 += pr * pr * eval_popcount(free_);
 		}
 	}
+	shift_rows(&smov, mov, H, b->all);
+	shift_rows(&sempty, empty, H, b->all);
+	shift_rows(&starget, target, H, b->all);
 	for (dir = 0; dir < 8; dir++)
-		scan_dir(&w, b, mov, empty, target, dir, far, out);
+		scan_dir(&w, b, mov, &smov, &sempty, &starget, dir, far, out);
 }
