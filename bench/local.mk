@@ -13,3 +13,10 @@ noinst_PROGRAMS += bench/engine_bench
 bench_engine_bench_SOURCES = bench/engine_bench.c
 bench_engine_bench_LDADD = src/engine/libengine.a src/rules/librules.a
 EXTRA_DIST += bench/ladder.sh
+# The evaluation's speed against the move generator, and self-play
+# matches between two settings of its weights (engine/eval.h).
+noinst_PROGRAMS += bench/eval_bench bench/eval_selfplay
+bench_eval_bench_SOURCES = bench/eval_bench.c
+bench_eval_bench_LDADD = src/engine/libengine.a src/rules/librules.a
+bench_eval_selfplay_SOURCES = bench/eval_selfplay.c
+bench_eval_selfplay_LDADD = src/engine/libengine.a src/rules/librules.a -lm

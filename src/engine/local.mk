@@ -10,7 +10,10 @@ src_engine_libengine_a_SOURCES = \
 	src/engine/tt.c \
 	src/engine/order.c \
 	src/engine/search.c \
+	src/engine/eval.h \
 	src/engine/eval.c \
+	src/engine/eval_scan.h \
+	src/engine/eval_scan.c \
 	src/engine/levels.c \
 	src/engine/players.c \
 	src/engine/players.h
@@ -28,3 +31,9 @@ TESTS += tests/unit/test_players
 tests_unit_test_players_SOURCES = tests/unit/test_players.c tests/tap.h
 tests_unit_test_players_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/tests
 tests_unit_test_players_LDADD = src/engine/libengine.a src/rules/librules.a
+# The evaluation's own tests (TAP): symmetry, material, crossings, bounds.
+check_PROGRAMS += tests/unit/test_eval
+TESTS += tests/unit/test_eval
+tests_unit_test_eval_SOURCES = tests/unit/test_eval.c tests/tap.h
+tests_unit_test_eval_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/tests
+tests_unit_test_eval_LDADD = src/engine/libengine.a src/rules/librules.a
