@@ -376,6 +376,9 @@ EXTRA_DIST += tests/integration/test_deadlines.py
 # Analysis by mail (issue 16 item 4): analyse BOARD[#N] USERID PASSWORD.
 TESTS += tests/integration/test_analyse.py
 EXTRA_DIST += tests/integration/test_analyse.py
+# The engine time of the whole server an hour (engine_hour_ms).
+TESTS += tests/integration/test_engine_time.py
+EXTRA_DIST += tests/integration/test_engine_time.py
 
 # Issue 16 items 2 and 5: think and match (the engine's subcommands).
 TESTS += tests/integration/test_think.py tests/integration/test_match.py

@@ -44,6 +44,7 @@
  * committed before the engine thinks (its locks are not kept meanwhile).
  */
 #include "cmd/cmd.h"
+#include "cmd/engine_time.h"
 #include "cmd/table.h"
 #include "engine/engine.h"
 #include "spool/group.h"
@@ -311,7 +312,15 @@ static enum cmd_status analyse_search(struct cmdctx *c, const struct game *g,
 	lim.nodes = (uint64_t)c->cfg->analyse_nodes;
 	lim.movetime_ms = (uint64_t)c->cfg->analyse_ms;
 	lim.clock = analyse_clock;
-	if (eng_search(e, &g->pos, &g->opts, &h, &lim, &r) < 0 || !r.have_move) {
+	{
+		uint64_t t0 = analyse_clock(NULL);
+		int got = eng_search(e, &g->pos, &g->opts, &h, &lim, &r);
+
+		engine_time_spend(c->cfg, c->now, analyse_clock(NULL) - t0);
+		if (got < 0)
+			r.have_move = 0;
+	}
+	if (!r.have_move) {
 		buf_puts(head, "There is no move to analyse in this position.");
 		eng_free(e);
 		return CMD_DONE;
@@ -503,6 +512,12 @@ enum cmd_status cmd_analyse(struct cmdctx *c, const char *game, int argc,
 		                  "from, the position of %s board %ld, which you are "
 		                  "playing: the engine does not analyse it while "
 		                  "that game goes on", hit->game, hit->board);
+		goto out;
+	}
+	if (engine_time_left(c->cfg, c->now) <= 0) {
+		st = cmd_refuse(c, usage, "the server's engine has thought as "
+		                "long as it may this hour (engine_hour_ms = %d): "
+		                "ask again in an hour", c->cfg->engine_hour_ms);
 		goto out;
 	}
 	{

@@ -11,6 +11,7 @@
  */
 #include "cmd/robot.h"
 #include "cmd/cmd.h"
+#include "cmd/engine_time.h"
 #include "engine/engine.h"
 #include "spool/addrindex.h"
 #include "spool/spool.h"
@@ -99,9 +100,12 @@ unsigned long robot_thought_ms(void)
 	return thought_ms;
 }
 
+/* Whether a robot may think now: this run's budget (robot_budget_ms)
+ * and the server's hour (engine_hour_ms, engine_time.h) both left. */
 static int budget_left(const struct config *cfg)
 {
-	return thought_ms < (unsigned long)cfg->robot_budget_ms;
+	return thought_ms < (unsigned long)cfg->robot_budget_ms &&
+	       engine_time_left(cfg, util_now()) > 0;
 }
 
 int robot_note(struct cmdctx *c, struct txn *t, const struct game *g,
@@ -407,6 +411,7 @@ static int robot_play(const struct config *cfg, const char *game, long board)
 		/* Each move counts at least 1 ms against the budget. */
 		uint64_t spent = mono_ms(NULL) - t0;
 		thought_ms += (unsigned long)(spent ? spent : 1);
+		engine_time_spend(cfg, c.now, spent);
 		if (src < 0 || !res.have_move) {
 			log_msg(LOG_ERR, "robot %s: no move on %s board %ld\n",
 			        r->userid, game, board);

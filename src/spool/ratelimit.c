@@ -21,8 +21,11 @@ int ratelimit_take(const char *spool, const char *addr, int limit, time_t now)
 	return ratelimit_count(spool, addr, limit, 3600, now, NULL);
 }
 
-int ratelimit_count(const char *spool, const char *addr, int limit,
-                    int window, time_t now, int *first_over)
+/* The record of addr: add units (0: only read) and say whether the
+ * window had room (count < limit) before; *used gets the count after. */
+static int rate_update(const char *spool, const char *addr, int limit,
+                       int window, time_t now, int add, int *first_over,
+                       int *used)
 {
 	char digest[33], key[64], path[4200], tmp[4300], lower[512], *s;
 	struct lock l = LOCK_INIT;
@@ -57,10 +60,14 @@ int ratelimit_count(const char *spool, const char *addr, int limit,
 	ok = count < limit;
 	if (first_over)
 		*first_over = count == limit;
-	if (count <= limit)
+	if (add == 1 && count <= limit)
 		count++;  /* mails retried while over the limit count once */
+	else if (add > 1)  /* amounts: the count stops at the limit */
+		count = add >= limit - count ? limit : count + add;
+	if (used)
+		*used = count;
 	snprintf(tmp, sizeof tmp, "%s.tmp", path);
-	f = util_fopen_spool(tmp, 0);
+	f = add ? util_fopen_spool(tmp, 0) : NULL;
 	if (f) {
 		fprintf(f, "%lld %d\n", start, count);
 		if (fclose(f) == 0)
@@ -68,4 +75,38 @@ int ratelimit_count(const char *spool, const char *addr, int limit,
 	}
 	lock_release(&l);
 	return ok;
+}
+
+int ratelimit_count(const char *spool, const char *addr, int limit,
+                    int window, time_t now, int *first_over)
+{
+	if (first_over)
+		*first_over = 0;
+	if (limit <= 0)
+		return 1;
+	return rate_update(spool, addr, limit, window, now, 1, first_over,
+	                   NULL);
+}
+
+int ratelimit_left(const char *spool, const char *key, int limit,
+                   int window, time_t now)
+{
+	int used = 0;
+
+	if (limit <= 0)
+		return 1;
+	if (rate_update(spool, key, limit, window, now, 0, NULL, &used) < 0)
+		return 1;
+	return limit - used;
+}
+
+int ratelimit_spend(const char *spool, const char *key, int limit,
+                    int window, time_t now, int amount)
+{
+	int used = 0;
+
+	if (limit <= 0 || amount <= 0)
+		return 0;
+	return rate_update(spool, key, limit, window, now, amount, NULL,
+	                   &used) < 0 ? -1 : 0;
 }

@@ -36,6 +36,17 @@ void ratelimit_lock_key(const char *digest, char *buf, size_t len);
 int ratelimit_count(const char *spool, const char *key, int limit,
                     int window, time_t now, int *first_over);
 
+/* Budgets of amounts (the server's engine time, engine_hour_ms): the
+ * units left in key's window at now (limit - used, at most limit; 1 when
+ * limit is 0 or the record cannot be read), read without changing it. */
+int ratelimit_left(const char *spool, const char *key, int limit,
+                   int window, time_t now);
+
+/* Spend amount units of key's window (a window starts with the first
+ * spend); the count stops at the limit.  0, or -1 on an I/O error. */
+int ratelimit_spend(const char *spool, const char *key, int limit,
+                    int window, time_t now, int amount);
+
 /* Count one mail from addr at time now, in a window of an hour.  Returns 1 when it is within the
  * budget of limit mails per hour (or limit is 0), 0 when over it, -1 on
  * an I/O error (then the caller should let the mail through). */

@@ -89,6 +89,8 @@ static const struct {
 	{ "analyse_nodes", "EPAMSERV_ANALYSE_NODES" },
 	{ "analyse_ms", "EPAMSERV_ANALYSE_MS" },
 	{ "analyse_per_day", "EPAMSERV_ANALYSE_PER_DAY" },
+	/* The engine time of the whole server (robots and analyses). */
+	{ "engine_hour_ms", "EPAMSERV_ENGINE_HOUR_MS" },
 	{ NULL, NULL },
 };
 
@@ -123,6 +125,7 @@ static const struct {
 	  1000, 1000000000 },
 	{ "analyse_ms", offsetof(struct config, analyse_ms), 0, 600000 },
 	{ "analyse_per_day", offsetof(struct config, analyse_per_day), 0, 1000 },
+	{ "engine_hour_ms", offsetof(struct config, engine_hour_ms), 0, 7200000 },
 	{ NULL, 0, 0, 0 },
 };
 
@@ -899,6 +902,7 @@ static void config_defaults(struct config *cfg)
 	cfg->analyse_nodes = 2000000;
 	cfg->analyse_ms = 20000;
 	cfg->analyse_per_day = 20;
+	cfg->engine_hour_ms = 1800000;
 	cfg->seen_days = 60;
 	cfg->maildir_max_days = 30;
 	cfg->failed_days = 30;

@@ -148,6 +148,11 @@
  *   analyse_per_day EPAMSERV_ANALYSE_PER_DAY 20 (0 to 1000: analyses per
  *                                        player per day; 0 turns analysis
  *                                        off)
+ *   engine_hour_ms EPAMSERV_ENGINE_HOUR_MS 1800000 (0 to 7200000: the
+ *                                        milliseconds the engine may think
+ *                                        in an hour for the whole server,
+ *                                        robots and analyses together; 0
+ *                                        no bound)
  */
 #ifndef EPAM_CONFIG_H
 #define EPAM_CONFIG_H
@@ -161,7 +166,7 @@
 #define CONFIG_REPLY_SIZE_MAX (8 * 1024 * 1024)
 
 /* The number of keys (the table in conf.c). */
-#define CONFIG_NKEYS 52
+#define CONFIG_NKEYS 53
 
 /* config.arrival: which record of a mail's arrival a move counts at. */
 enum arrival_source {
@@ -258,6 +263,7 @@ struct config {
 	int analyse_ms;      /* analyse: milliseconds it thinks at most, 0 = no
 	                        bound but the nodes */
 	int analyse_per_day; /* analyse: analyses per player per day, 0 = off */
+	int engine_hour_ms;  /* engine time a server hour, all processes (ms) */
 	/* Where each key's value came from, in the order of the key table:
 	 * NULL for the default, else "FILE:LINE", "EPAMSERV_..." or the
 	 * option ("--spool"); malloc'ed. */

@@ -1,0 +1,93 @@
+#!/usr/bin/python3
+"""The engine time of the whole server (engine_hour_ms, issue 16).
+
+robot_budget_ms bounds one run and analyse_per_day one player; every
+mail a receive gets is a process of its own, so without a bound shared
+by every process enough players could keep every core thinking.  With
+engine_hour_ms = 1: a robot's answer in one receive spends the hour; a
+second player's move in ANOTHER receive is played at once but the
+robot's answer waits (the per-run budget is not spent: a fresh process);
+an analysis is refused with the reason; an hour later the sweep plays the
+waiting answer and an analysis works again.  engine_hour_ms = 0: no
+bound."""
+import os
+import re
+import sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
+from harness import Env, ok, is_, contains, done, body_of  # noqa: E402
+
+T = 1798000000
+
+
+def moves_of(env, board):
+    return len(re.findall(r"^move", env.game_file(board), re.M))
+
+
+def example_move(env, who, board):
+    body = body_of([m for m in env.outbox_messages()
+                    if "%s@example.org" % who in m.envelope_to and
+                    "Board %d" % board in str(m["Subject"])][-1])
+    return re.search(r'for\s+example\s+"epaminondas\s+move\s+\d+\s+\w+\s+'
+                     r'PASSWORD\s+(\S+)"', body).group(1)
+
+
+env = Env(smtp=False)
+try:
+    env.env["EPAMSERV_NOW"] = str(T)
+    env.env["EPAMSERV_ENGINE_HOUR_MS"] = "1"
+    env.players("alice", "bob", "carol")
+    for who, robot in (("alice", "robot-club"), ("bob", "robot-novice")):
+        env.mail("%s@example.org" % who, "epaminondas challenge %s %s "
+                 "-size=6x7 by %s %s" % (who, robot, who, who[0]))
+    # A finished board for the analysis (carol resigns before a move).
+    env.start_game("carol", "alice", 103, "-size=6x7")
+    env.mail("alice@example.org", "epaminondas resign 103 alice a")
+
+    env.mail("alice@example.org", "epaminondas move 101 alice a %s"
+             % example_move(env, "alice", 101))
+    is_(moves_of(env, 101), 2, "the first robot answer is played (it "
+        "spends the server's hour)")
+    env.mail("bob@example.org", "epaminondas move 102 bob b %s"
+             % example_move(env, "bob", 102))
+    is_(moves_of(env, 102), 1, "another process: bob's move is played, "
+        "the robot's answer waits for the server's hour")
+    ok(os.listdir(os.path.join(env.spool, "robot")) == ["epaminondas-102"],
+       "its robot-to-move record is kept",
+       os.listdir(os.path.join(env.spool, "robot")))
+    body = body_of(env.outbox_messages()[-1])
+    contains(body, "robot-novice", "bob is told who is to move")
+
+    n = len(env.outbox_messages())
+    env.mail("carol@example.org", "epaminondas analyse 103 carol c")
+    msgs = env.outbox_messages()[n:]
+    is_(len(msgs), 1, "the analysis request gets one reply")
+    text = body_of(msgs[0]) if msgs else ""
+    contains(text, "engine_hour_ms", "refused, naming the bound")
+    contains(text, "ask again in an hour", "and saying when to ask again")
+
+    env.env["EPAMSERV_NOW"] = str(T + 3601)
+    rc, out, err = env.run("sweep")
+    is_(moves_of(env, 102), 2, "an hour later the sweep plays the answer")
+    ok(not os.listdir(os.path.join(env.spool, "robot")),
+       "no robot move left waiting")
+    n = len(env.outbox_messages())
+    env.mail("carol@example.org", "epaminondas analyse 103 carol c")
+    text = body_of(env.outbox_messages()[-1])
+    contains(text, "Best line", "and an analysis works again")
+
+    # No bound: two answers in a row.
+    env.env["EPAMSERV_ENGINE_HOUR_MS"] = "0"
+    env.env["EPAMSERV_NOW"] = str(T + 3700)
+    for who, board in (("alice", 101), ("bob", 102)):
+        before = moves_of(env, board)
+        env.mail("%s@example.org" % who, "epaminondas move %d %s %s %s"
+                 % (board, who, who[0], example_move(env, who, board)))
+        after = moves_of(env, board)
+        ok(after == before + 2 or "The game is over" in
+           body_of(env.outbox_messages()[-1]),
+           "engine_hour_ms = 0: board %d gets its answer" % board)
+finally:
+    env.close()
+done()
