@@ -20,6 +20,7 @@
 #include <time.h>
 
 #include "engine/eval.h"
+#include "engine/players.h"
 
 #define MAX_POS 20000
 
@@ -27,12 +28,10 @@ static struct ep_position pos[MAX_POS];
 static struct ep_move moves[EP_MAX_MOVES];
 static uint64_t rng;
 
+/* The shared seeded generator of the measurement players. */
 static unsigned rnd(unsigned n)
 {
-	rng ^= rng << 13;
-	rng ^= rng >> 7;
-	rng ^= rng << 17;
-	return (unsigned)(rng % n);
+	return (unsigned)ply_rng_below(&rng, n);
 }
 
 static double now(void)

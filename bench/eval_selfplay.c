@@ -27,6 +27,7 @@
 #include <string.h>
 
 #include "engine/eval.h"
+#include "engine/players.h"
 
 #define MAX_GAME 2000
 
@@ -45,12 +46,10 @@ static const struct field fields[] = {
 
 static uint64_t rng;
 
+/* The shared seeded generator of the measurement players. */
 static unsigned rnd(unsigned n)
 {
-	rng ^= rng << 13;
-	rng ^= rng >> 7;
-	rng ^= rng << 17;
-	return (unsigned)(rng % n);
+	return (unsigned)ply_rng_below(&rng, n);
 }
 
 /* Parse a SETTING into *w; 0 or -1. */
