@@ -128,7 +128,7 @@ static enum cmd_status robot_challenge(struct cmdctx *c, char **argv,
 {
 	const char *usage = cmd_usage_of(c, "challenge", CMDT_GAME, NULL);
 	const struct config_robot *r[2];
-	int side, n;
+	int side, n, mine = 0;
 
 	r[0] = robot_config(c->cfg, argv[0]);
 	r[1] = robot_config(c->cfg, argv[1]);
@@ -144,7 +144,7 @@ static enum cmd_status robot_challenge(struct cmdctx *c, char **argv,
 		                  "challenges only: add \"by %s PASSWORD\" (your "
 		                  "userid and password) at the end", argv[side],
 		                  argv[!side]);
-	n = robot_active_games(c->cfg, argv[side]);
+	n = robot_active_games(c->cfg, argv[side], argv[!side], &mine);
 	if (n < 0)
 		return CMD_TEMPFAIL;
 	if (n >= robot_limit(c->cfg, r[side]))
@@ -152,6 +152,12 @@ static enum cmd_status robot_challenge(struct cmdctx *c, char **argv,
 		                  "already, its most at once; challenge it again "
 		                  "when one of them is over, or challenge another "
 		                  "robot", argv[side], n, n == 1 ? "" : "s");
+	if (mine >= robot_player_limit(c->cfg, r[side]))
+		return cmd_refuse(c, usage, "%s declines: you play %d of its "
+		                  "games already, as many as one player may "
+		                  "(a quarter of its %d); challenge it again when "
+		                  "one of them is over, or challenge another robot",
+		                  argv[side], mine, robot_limit(c->cfg, r[side]));
 	*robot_side = side;
 	return CMD_DONE;
 }

@@ -151,7 +151,8 @@ void robot_note_missing(const struct config *cfg, const struct game *g)
 struct count_arg {
 	const struct config *cfg;
 	const char *userid;
-	int n, failed;
+	const char *with;   /* NULL, or the opponent counted in nwith */
+	int n, nwith, failed;
 };
 
 static int count_one(const char *game, long board, void *arg)
@@ -165,19 +166,33 @@ static int count_one(const char *game, long board, void *arg)
 		return 0;
 	}
 	if ((g.state == GAME_ACTIVE || g.state == GAME_CHALLENGED) &&
-	    (strcmp(g.white, a->userid) == 0 || strcmp(g.black, a->userid) == 0))
+	    (strcmp(g.white, a->userid) == 0 || strcmp(g.black, a->userid) == 0)) {
 		a->n++;
+		if (a->with && (strcmp(g.white, a->with) == 0 ||
+		                strcmp(g.black, a->with) == 0))
+			a->nwith++;
+	}
 	game_free(&g);
 	return 0;
 }
 
-int robot_active_games(const struct config *cfg, const char *userid)
+int robot_active_games(const struct config *cfg, const char *userid,
+                       const char *with, int *nwith)
 {
-	struct count_arg a = { cfg, userid, 0, 0 };
+	struct count_arg a = { cfg, userid, with, 0, 0, 0 };
 
 	if (spool_each_board(cfg->spool, count_one, &a) < 0)
 		return -1;
+	if (nwith)
+		*nwith = a.nwith;
 	return a.n;
+}
+
+int robot_player_limit(const struct config *cfg, const struct config_robot *r)
+{
+	int n = robot_limit(cfg, r) / 4;
+
+	return n < 1 ? 1 : n;
 }
 
 long robot_accounts(const struct config *cfg)

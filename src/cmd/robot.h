@@ -68,8 +68,15 @@ int robot_note(struct cmdctx *c, struct txn *t, const struct game *g,
 void robot_note_missing(const struct config *cfg, const struct game *g);
 
 /* Active and challenged games of robot userid (read without locks,
- * every board of the spool).  -1 when the boards cannot be read. */
-int robot_active_games(const struct config *cfg, const char *userid);
+ * every board of the spool); with is NULL or a player whose games
+ * against the robot go in *nwith.  -1 when the boards cannot be read. */
+int robot_active_games(const struct config *cfg, const char *userid,
+                       const char *with, int *nwith);
+
+/* The most of robot r's games one player may hold at once: a quarter of
+ * its limit, at least 1 (so that one player cannot take a robot from
+ * everyone else). */
+int robot_player_limit(const struct config *cfg, const struct config_robot *r);
 
 /* config --check: each robot of the config whose userid is a person's
  * account is named on out.  Returns the number of such problems. */

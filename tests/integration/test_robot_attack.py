@@ -200,7 +200,8 @@ def person_named_robot():
 
 
 def batch_past_limit():
-    """Five signed challenges to robot-club (limit 2) in one batch."""
+    """Five signed challenges to robot-club (limit 8, so 2 for one
+    player) in one batch."""
     env = Env(smtp=False)
     try:
         env.players("alice")
@@ -211,12 +212,12 @@ def batch_past_limit():
             with open(os.path.join(md, "new", "m%d" % i), "wb") as f:
                 f.write(make_mail("alice@example.org", "epaminondas challenge "
                                   "alice robot-club %s by alice a" % SIZE))
-        lim = {"EPAMSERV_ROBOTS": "robot-club:3:2"}
+        lim = {"EPAMSERV_ROBOTS": "robot-club:3:8"}
         rc, out, err = env.run("batch", "--maildir", md, env=lim)
         ok(rc == 0, "batch: runs", err[-1500:])
         made = [b for b in range(101, 106) if env.game_file(b)]
-        is_(len(made), 2, "batch: two boards, the robot's limit, of five "
-            "challenges in one batch")
+        is_(len(made), 2, "batch: two boards, one player's quarter of the "
+            "robot's limit, of five challenges in one batch")
     finally:
         env.close()
 

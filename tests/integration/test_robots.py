@@ -220,6 +220,20 @@ def rules():
                 ok("declines: it plays 2 games already" in text,
                    "robot-club declines a third game (limit 2)", text)
         ok(env.game_file(103) is None, "no board past the limit")
+        # One player holds at most a quarter of a robot's games (at least
+        # one): robot-novice plays 4 at most, so 1 each.
+        lim = {"EPAMSERV_ROBOTS": "robot-club:3:2 robot-novice:1:4"}
+        n = len(env.outbox_messages())
+        for who in ("bob", "bob", "alice"):
+            env.receive(make_mail("%s@example.org" % who, "epaminondas "
+                                  "challenge %s robot-novice %s by %s %s" %
+                                  (who, SIZE, who, who[0])), env=lim)
+        texts = [" ".join(body_of(x).split()) for x in outbox_since(env, n)]
+        ok(len(texts) == 3 and "a robot, which accepts" in texts[0] and
+           "as many as one player may" in texts[1] and
+           "a robot, which accepts" in texts[2],
+           "one player's quarter: bob's second game refused, alice's "
+           "first accepted", texts)
         # list marks robots.
         n = len(env.outbox_messages())
         env.mail("alice@example.org", "list")
