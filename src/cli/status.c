@@ -36,6 +36,7 @@
 #include "spool/spool.h"
 #include "spool/users.h"
 #include "util/json.h"
+#include "cmd/engine_time.h"
 #include "cmd/robot.h"
 #include "util/log.h"
 #include "spool/quarantine.h"
@@ -671,6 +672,12 @@ static void print_robots(const struct config *cfg)
 	long waiting = robot_waiting(cfg);
 	int i;
 
+	if (cfg->engine_hour_ms > 0)
+		printf("engine time this hour: %ld of %d ms used (robots and "
+		       "analyses, engine_hour_ms)\n", cfg->engine_hour_ms -
+		       engine_time_left(cfg, util_now()), cfg->engine_hour_ms);
+	else
+		printf("engine time this hour: no bound (engine_hour_ms = 0)\n");
 	if (cfg->nrobots == 0) {
 		printf("robots: off\n");
 		return;

@@ -56,6 +56,10 @@ try:
     ok(os.listdir(os.path.join(env.spool, "robot")) == ["epaminondas-102"],
        "its robot-to-move record is kept",
        os.listdir(os.path.join(env.spool, "robot")))
+    rc, out, err = env.run("status")
+    ok(re.search(r"engine time this hour: (\d+) of 1 ms used", out) and
+       re.search(r"engine time this hour: (\d+) of", out).group(1) == "1",
+       "status: the server's engine hour is spent", out)
     body = body_of(env.outbox_messages()[-1])
     contains(body, "robot-novice", "bob is told who is to move")
 
