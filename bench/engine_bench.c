@@ -242,7 +242,7 @@ int main(int argc, char **argv)
 	for (v = 0; v < NVARIANTS; v++) {
 		struct ep_options o;
 		struct ep_position p;
-		char err[EP_ERR_MAX], what[16];
+		char err[EP_ERR_MAX], what[32];
 
 		if (setup(&variants[v], &o) < 0)
 			return 1;
