@@ -11,14 +11,21 @@ time so long that the node bound decides): alice's first moves a1-a4 on
 101 and a1-c3 on 102, answered once in a run of their own each, and
 once both in one batch.  The answers must be the same.  (Before the
 fix, whichever board the batch played second got another answer:
-f7-d5 / e7-c5 alone, e7-c5 / c6-d5 second.)"""
+f7-d5 / e7-c5 alone, e7-c5 / c6-d5 second.)
+
+test_review_repair_leaves_robot_to_move: `admin repair` cuts a game
+against a robot back to a ply where the robot is to move.  board_save
+holds the board mail for the robot's answer (the process has robot time
+left), so the run must play it: before the fix admin repair never ran
+the robots, and the players heard of the repair only with the robot's
+move in some later run."""
 import os
 import re
 import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
-from harness import Env, ok, is_, done, make_mail  # noqa: E402
+from harness import Env, ok, is_, done, make_mail, body_of  # noqa: E402
 
 CONF = {"EPAMSERV_ROBOTS": "robot-club:3",
         "EPAMSERV_ROBOT_THINK_MS": "600000",
@@ -76,8 +83,50 @@ def test_review_robot_same_move_in_one_run():
         both.close()
 
 
+EXAMPLE = re.compile(r'for\s+example\s+"epaminondas\s+move\s+101\s+alice\s+'
+                     r'PASSWORD\s+(\S+)"')
+
+
+def test_review_repair_leaves_robot_to_move():
+    env = Env(smtp=False)
+    try:
+        setup(env)
+        for _ in range(2):
+            body = body_of([m for m in env.outbox_messages()
+                            if "alice@example.org" in m.envelope_to and
+                            "Board 101" in str(m["Subject"])][-1])
+            mv = EXAMPLE.search(body)
+            ok(mv is not None, "repair: alice has a move to play", body)
+            env.receive(make_mail("alice@example.org", "epaminondas move 101 "
+                                  "alice a %s" % (mv.group(1) if mv else "x")),
+                        env=CONF)
+        gf = env.game_file(101) or ""
+        ok(re.search(r"^move:\s+4\s", gf, re.M), "repair: four plies", gf)
+        path = os.path.join(env.spool, "games", "epaminondas", "101.game")
+        with open(path, "w") as f:
+            f.write(re.sub(r"^(move:\s+4\s+)\S+", r"\1a1-f7", gf,
+                           flags=re.M))
+        n = len(env.outbox_messages())
+        rc, out, err = env.run("admin", "repair", "101", "--reason", "test",
+                               env=CONF)
+        ok(rc == 0 and "cut back to ply 3" in out, "repair: cut back to the "
+           "robot's turn", out + err[-1500:])
+        mine = [m for m in env.outbox_messages()[n:]
+                if "alice@example.org" in m.envelope_to]
+        is_(len(mine), 1, "repair: alice is told in the same run")
+        text = " ".join(body_of(mine[0]).split()) if mine else ""
+        ok("repaired board 101" in text and "robot-club answered" in text,
+           "repair: the mail tells of the repair and shows the robot's "
+           "answer", text)
+        ok(re.search(r"^move:\s+4\s", env.game_file(101) or "", re.M),
+           "repair: the robot moved again", env.game_file(101))
+    finally:
+        env.close()
+
+
 def main():
     test_review_robot_same_move_in_one_run()
+    test_review_repair_leaves_robot_to_move()
     done()
 
 
