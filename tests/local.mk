@@ -128,6 +128,9 @@ EXTRA_DIST += tests/integration/test_robot_attack.py
 # Robots and analysis as a new player reads them (issue 16, t16-user).
 TESTS += tests/integration/test_robot_user.py
 EXTRA_DIST += tests/integration/test_robot_user.py
+# The second reading of issue 16 (t16-review).
+TESTS += tests/integration/test_robot_review.py
+EXTRA_DIST += tests/integration/test_robot_review.py
 
 # Reply-to-move tokens.
 TESTS += tests/integration/test_tokens.py

@@ -28,6 +28,7 @@
  */
 #include "cli/admin.h"
 #include "cli/cli.h"
+#include "cmd/robot.h"
 #include "cmd/cmd.h"
 #include "game/game.h"
 #include "spool/addrindex.h"
@@ -358,6 +359,10 @@ int admin_repair(const struct config *cfg, int argc, char **argv)
 	rc = repair_board(&c, &t, reason, &b);
 	buf_free(&c.error);
 	board_close(&b);
+	/* A game cut back to a robot's turn: board_save held the board
+	 * mail for the robot's answer (robot.h), which this run gives. */
+	if (rc == 0)
+		robot_run(cfg);
 	if (rc == 0)
 		cli_deliver_quietly(cfg);
 	return rc;

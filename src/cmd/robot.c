@@ -6,8 +6,9 @@
  * robots', apart from the 16 MiB target of mail processing (epamserv
  * status reports both).  A robot move searches under its level's node
  * bound (eng_level_limits) and robot_think_ms, seeded by the board
- * number and the ply, so a game replays the same whenever the node
- * bound is reached first.
+ * number and the ply, from a cleared engine (eng_clear: nothing learnt
+ * from the process's earlier searches), so a game replays the same
+ * whenever the node bound is reached first.
  */
 #include "cmd/robot.h"
 #include "cmd/cmd.h"
@@ -420,6 +421,10 @@ static int robot_play(const struct config *cfg, const char *game, long board)
 	h.seen = b.g.seen;
 	h.nseen = b.g.nmoves + 1;
 	h.plies = (int)b.g.nmoves;
+	/* The engine is the process's, not the game's: what its last search
+	 * (another board, another run's order) left in the table, killers
+	 * and history would change this one's node-bounded move. */
+	eng_clear(engine);
 	{
 		uint64_t t0 = mono_ms(NULL);
 		int src = eng_search(engine, &b.g.pos, &b.g.opts, &h, &lim, &res);
