@@ -22,6 +22,7 @@
 #include "util/util.h"
 
 #include <dirent.h>
+#include <limits.h>
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -562,13 +563,20 @@ long robot_waiting(const struct config *cfg)
 	return n;
 }
 
+/* The most failed notes one run remembers (robot_run). */
+#define ROBOT_FAILED_MAX 64
+
 int robot_run(const struct config *cfg)
 {
 	char path[4200], game[32];
 	struct dirent *de;
 	DIR *d;
 	long board;
-	int played = 0, pass, got, waited = 0;
+	int played = 0, pass, got, waited = 0, rc;
+	/* Notes that failed in this run (file names): not tried again until
+	 * the next run, so one broken board cannot think in every pass. */
+	char failed[ROBOT_FAILED_MAX][NAME_MAX + 1];
+	int nfailed = 0, i, skip;
 
 	if (cfg->nrobots == 0)
 		return 0;
@@ -583,14 +591,22 @@ int robot_run(const struct config *cfg)
 			if (de->d_name[0] == '.' ||
 			    note_name(de->d_name, game, sizeof game, &board) < 0)
 				continue;
+			for (i = skip = 0; i < nfailed && !skip; i++)
+				skip = strcmp(failed[i], de->d_name) == 0;
+			if (skip)
+				continue;
 			if (!budget_left(cfg)) {
 				robot_release(cfg, game, board);
 				waited++;
 				continue;
 			}
-			if (robot_play(cfg, game, board) == 1) {
+			rc = robot_play(cfg, game, board);
+			if (rc == 1) {
 				played++;
 				got++;
+			} else if (rc < 0 && nfailed < ROBOT_FAILED_MAX) {
+				snprintf(failed[nfailed++], sizeof failed[0], "%s",
+				         de->d_name);
 			}
 		}
 		closedir(d);
