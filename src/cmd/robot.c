@@ -234,6 +234,16 @@ int robot_check(const struct config *cfg, FILE *out)
 		free(err);
 		err = NULL;
 	}
+	/* A robot thinks holding its board's lock: a mail for that board
+	 * waits lock_timeout seconds, then is deferred (exit 75). */
+	if (cfg->nrobots && cfg->robot_think_ms / 1000 >= cfg->lock_timeout) {
+		fprintf(out, "epamserv: robot_think_ms = %d: a robot thinks "
+		        "holding its board's lock, longer than lock_timeout = "
+		        "%d s, so mail for that board is deferred while it "
+		        "thinks: think less or wait longer\n", cfg->robot_think_ms,
+		        cfg->lock_timeout);
+		bad++;
+	}
 	return bad;
 }
 

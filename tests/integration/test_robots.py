@@ -403,6 +403,11 @@ def budget_and_crash():
         ok(rc != 0 and "alice is a player's account" in err,
            "config --check refuses a robot named as a person", out + err)
         with open(conf, "w") as f:
+            f.write("robot_think_ms = 40000\nlock_timeout = 30\n")
+        rc, out, err = env.run("config", "--check", env={"EPAMSERV_CONF": conf})
+        ok(rc != 0 and "longer than lock_timeout" in err,
+           "config --check refuses a think time past lock_timeout", out + err)
+        with open(conf, "w") as f:
             f.write("robots =\nrobot_memory_mb = 4\n")
         rc, out, err = env.run("config", "--check", env={"EPAMSERV_CONF": conf})
         ok(rc == 0, "config --check takes robots = (empty)", out + err)
