@@ -27,7 +27,10 @@
  *   the side to move swapped): no transposition, replayed game or
  *   colour-swapped copy turns a finished board into help for a running
  *   one.  The comparison ignores the options (a running game under other
- *   rules is spared all the same).  Nor is an analysis mailed whose best
+ *   rules is spared all the same).  The preview moves may not pass
+ *   through such a position on their way either (a game of the sender's
+ *   replayed from #0, then a reply and a candidate, would reach two moves
+ *   past it).  Nor is an analysis mailed whose best
  *   line passes through such a position (from the position before the
  *   opponent's last move, the line would show the engine's move on the
  *   sender's board).  This reads every board file of every game once
@@ -418,7 +421,7 @@ enum cmd_status cmd_analyse(struct cmdctx *c, const char *game, int argc,
 	const struct analyse_live *hit = NULL;
 	size_t nlive = 0;
 	long board, n;
-	size_t at;
+	size_t at, i;
 	int rc, stepped = 0;
 
 	if (argc < 3)
@@ -507,11 +510,17 @@ enum cmd_status cmd_analyse(struct cmdctx *c, const char *game, int argc,
 		           full.moves[at].text);
 	}
 	nlive = analyse_live_boards(c, argv[1], &live);
-	if ((hit = analyse_live_near(live, nlive, &g.pos)) != NULL) {
-		st = board_refuse(c, &g, usage, "this position is, or is one move "
-		                  "from, the position of %s board %ld, which you are "
-		                  "playing: the engine does not analyse it while "
-		                  "that game goes on", hit->game, hit->board);
+	/* The position, and each one your preview moves pass through (so a
+	 * game of yours replayed from #0 does not reach two moves past your
+	 * live position by way of it). */
+	for (i = at, hit = NULL; i <= g.nmoves && !hit; i++)
+		hit = analyse_live_near(live, nlive, &g.seen[i]);
+	if (hit) {
+		st = board_refuse(c, &g, usage, "this position, or one your moves "
+		                  "pass through, is or is one move from the position "
+		                  "of %s board %ld, which you are playing: the "
+		                  "engine does not analyse it while that game goes "
+		                  "on", hit->game, hit->board);
 		goto out;
 	}
 	if (engine_time_left(c->cfg, c->now) <= 0) {

@@ -148,6 +148,16 @@ try:
             "the sender's running board")
     refused(env, B, "epaminondas analyse 101#0 bob pw2 e2-e3 e11-e10",
             "which you are playing", "one move from it (bob to move there)")
+    # Two moves past it, by way of it (her game replayed from #0, then a
+    # reply and a candidate): the path passes through her live position
+    # (found by t16-review: only the end position was checked).
+    refused(env, A, "epaminondas analyse 101#0 alice Secret1 e2-e3 e11-e10 "
+            "d2-d3", "one your moves pass through", "two moves past the "
+            "sender's running board, by way of it")
+    text, _ = analyse(env, D, "epaminondas analyse 101#0 dave pw4 e2-e3 "
+                      "e11-e10 d2-d3")
+    contains(text, "then your moves e2-e3 e11-e10 d2-d3", "the same for "
+             "someone not on board 102: fine")
     # The same position with the files mirrored (j2-j3 for e2-e3).
     refused(env, A, "epaminondas analyse 101#0 alice Secret1 j2-j3",
             "board 102", "the files' mirror image of it")
