@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "engine/engine.h"
+#include "rules_fixture.h"
 #include "tap.h"
 
 /* The engine's move from the opening is one of the legal moves. */
@@ -474,19 +475,6 @@ static void test_wins_same_seed_same_game(void)
 
 #include "engine/internal.h"   /* eng_key*, eng_may_cross, ep_turn */
 
-/* Options of game with up to two extra option words (NULL: none). */
-static void search_options(struct ep_options *o, const char *game,
-                           const char *w1, const char *w2)
-{
-	char err[EP_ERR_MAX];
-
-	ep_options_default(o, game, err, sizeof err);
-	if (w1)
-		ep_options_apply(o, w1, err, sizeof err);
-	if (w2)
-		ep_options_apply(o, w2, err, sizeof err);
-}
-
 static int search_parse(struct ep_position *p, const char *text)
 {
 	char err[EP_ERR_MAX];
@@ -556,7 +544,7 @@ static void test_search_nodes_deterministic(void)
 	struct eng_result a, b, c;
 	size_t i;
 
-	search_options(&o, "epaminondas", NULL, NULL);
+	fixture_options(&o, "epaminondas", NULL, NULL);
 	for (i = 0; i < sizeof positions / sizeof positions[0]; i++) {
 		if (positions[i])
 			search_parse(&p, positions[i]);
@@ -595,7 +583,7 @@ static void test_search_one_node_gives_a_move(void)
 	struct eng_result r;
 	int rc;
 
-	search_options(&o, "crossings", NULL, NULL);
+	fixture_options(&o, "crossings", NULL, NULL);
 	ep_position_start(&p, &o);
 	rc = eng_search(e, &p, &o, NULL, &lim, &r);
 	ok(rc == 0 && r.have_move && r.depth == 1 &&
@@ -632,7 +620,7 @@ static void test_search_table_same_score(void)
 		struct eng_limits lim = { .depth = cases[i].depth };
 		struct eng_result on, off;
 
-		search_options(&o, cases[i].game, cases[i].opt1, cases[i].opt2);
+		fixture_options(&o, cases[i].game, cases[i].opt1, cases[i].opt2);
 		if (cases[i].pos)
 			search_parse(&p, cases[i].pos);
 		else
@@ -676,7 +664,7 @@ static void test_search_repetition_in_path(void)
 	for (i = 0; i < 3; i++) {
 		struct ep_options o;
 
-		search_options(&o, "epaminondas", "-size=4x5", modes[i]);
+		fixture_options(&o, "epaminondas", "-size=4x5", modes[i]);
 		eng_clear(e);
 		eng_search(e, &p, &o, NULL, &lim, &r);
 		if (i == 0)
@@ -718,7 +706,7 @@ static void test_search_repetition_in_history(void)
 		struct ep_options o;
 		int k;
 
-		search_options(&o, "epaminondas", "-size=4x5", modes[i]);
+		fixture_options(&o, "epaminondas", "-size=4x5", modes[i]);
 		search_parse(&seen[0], SEARCH_SHUTTLE);
 		for (k = 1; k < 9; k++) {
 			seen[k] = seen[k - 1];
@@ -753,7 +741,7 @@ static void test_search_move_cap(void)
 	struct eng_history h = { NULL, 0, 1999 };
 	struct eng_result r;
 
-	search_options(&o, "epaminondas", "-size=8x8", NULL);
+	fixture_options(&o, "epaminondas", "-size=8x8", NULL);
 	search_parse(&p, "8x8 6BB/1W6/8/8/8/8/8/8 w");
 	eng_search(e, &p, &o, &h, &lim, &r);
 	is_int(r.score, 0, "ply 1999: the winning crossing draws at the cap");
@@ -774,7 +762,7 @@ static void test_search_pending_crossing_depth1(void)
 	struct eng_limits lim = { .depth = 1 };
 	struct eng_result r;
 
-	search_options(&o, "epaminondas", "-size=8x8", NULL);
+	fixture_options(&o, "epaminondas", "-size=8x8", NULL);
 	search_parse(&p, "8x8 6BB/1W6/8/8/8/8/8/6WW w");
 	eng_search(e, &p, &o, NULL, &lim, &r);
 	is_int(r.score, ENG_WIN - 2, "depth 1: an unanswerable crossing wins");
@@ -787,7 +775,7 @@ static void test_search_pending_crossing_depth1(void)
 	eng_search(e, &p, &o, NULL, &lim, &r);
 	is_int(r.score, -(ENG_WIN - 1), "Black cannot answer White's crossing: "
 	       "lost in one ply");
-	search_options(&o, "epaminondas", "-size=8x8", "-rules=igfip");
+	fixture_options(&o, "epaminondas", "-size=8x8", "-rules=igfip");
 	search_parse(&p, "8x8 6BB/1W6/8/8/8/8/8/6WW w");
 	eng_search(e, &p, &o, NULL, &lim, &r);
 	is_int(r.score, ENG_WIN - 1, "igfip, depth 1: Black cannot cross in "
@@ -805,7 +793,7 @@ static void test_search_mate_scores(void)
 	struct eng_result r;
 	int rc;
 
-	search_options(&o, "epaminondas", "-size=8x8", NULL);
+	fixture_options(&o, "epaminondas", "-size=8x8", NULL);
 	search_parse(&p, "8x8 6BB/8/1W6/8/8/8/8/8 w");
 	eng_search(e, &p, &o, NULL, &lim, &r);
 	is_int(r.score, ENG_WIN - 4, "a crossing in two moves: won in 4 plies");
@@ -840,7 +828,7 @@ static void test_search_seed_breaks_ties(void)
 	int same = 1, wins = 1;
 	uint64_t seed;
 
-	search_options(&o, "epaminondas", "-size=8x8", NULL);
+	fixture_options(&o, "epaminondas", "-size=8x8", NULL);
 	search_parse(&p, "8x8 6BB/1W6/8/8/8/8/8/6WW w");
 	for (seed = 1; seed <= 16; seed++) {
 		struct eng_limits lim = { .depth = 3, .seed = seed };
@@ -879,7 +867,7 @@ static void test_search_movetime_stops(void)
 	                          .clock_arg = &t };
 	struct eng_result r;
 
-	search_options(&o, "epaminondas", NULL, NULL);
+	fixture_options(&o, "epaminondas", NULL, NULL);
 	ep_position_start(&p, &o);
 	eng_search(e, &p, &o, NULL, &lim, &r);
 	ok(r.have_move && search_legal(&p, &o, &r.best) && r.depth >= 1 &&
@@ -931,7 +919,7 @@ static void test_search_keys_incremental(void)
 	for (s = 0; s < sizeof sets / sizeof sets[0]; s++) {
 		struct ep_options o;
 
-		search_options(&o, sets[s][0], sets[s][1], sets[s][2]);
+		fixture_options(&o, sets[s][0], sets[s][1], sets[s][2]);
 		eng_key_salt(e, &o);
 		for (g = 0; g < 20; g++) {
 			struct ep_position p, c;

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 
 #include "engine/eval.h"
+#include "rules_fixture.h"
 #include "tap.h"
 
 static uint64_t rng = 0x9e3779b97f4a7c15ULL;
@@ -18,18 +19,6 @@ static unsigned rnd(unsigned n)
 	rng ^= rng >> 7;
 	rng ^= rng << 17;
 	return (unsigned)(rng % n);
-}
-
-static void options(struct ep_options *o, const char *game, const char *w1,
-                    const char *w2)
-{
-	char err[EP_ERR_MAX];
-
-	ep_options_default(o, game, err, sizeof err);
-	if (w1)
-		ep_options_apply(o, w1, err, sizeof err);
-	if (w2)
-		ep_options_apply(o, w2, err, sizeof err);
 }
 
 static void parse(struct ep_position *p, const char *text)
@@ -100,7 +89,7 @@ static void test_symmetry_and_bounds(void)
 		int g, ply, n = 0, bad_colour = 0, bad_file = 0, bad_bound = 0;
 		int nonzero = 0;
 
-		options(&o, va->game, va->w1, va->w2);
+		fixture_options(&o, va->game, va->w1, va->w2);
 		for (g = 0; g < 40; g++) {
 			ep_position_start(&p, &o);
 			for (ply = 0; ply < 120; ply++) {
@@ -146,7 +135,7 @@ static void test_material(void)
 	struct ep_position p, q;
 	int s0, s1, s2;
 
-	options(&o, "epaminondas", NULL, NULL);
+	fixture_options(&o, "epaminondas", NULL, NULL);
 	ep_position_start(&p, &o);
 	s0 = eng_evaluate(&p, &o);
 	is_int(s0, 0, "the opening scores 0");
@@ -174,7 +163,7 @@ static void test_unanswerable_crossing(void)
 	struct eng_eval_weights wt;
 	int sw, sb, sh;
 
-	options(&o, "epaminondas", "-size=8x8", NULL);
+	fixture_options(&o, "epaminondas", "-size=8x8", NULL);
 	/* g7 crosses to f8, g8 or h8; a8-b8 reaches only c8, d8. */
 	parse(&win, "8x8 BB6/6W1/8/8/8/8/8/WW6 w");
 	parse(&back, "8x8 BB6/8/8/6W1/8/8/8/WW6 w");
@@ -211,8 +200,8 @@ static void test_crossing_rule(void)
 	struct ep_position p;
 	const struct eng_eval_weights *w = &eng_eval_default;
 
-	options(&o, "epaminondas", "-size=8x8", NULL);
-	options(&ig, "epaminondas", "-size=8x8", "-rules=igfip");
+	fixture_options(&o, "epaminondas", "-size=8x8", NULL);
+	fixture_options(&ig, "epaminondas", "-size=8x8", "-rules=igfip");
 	parse(&p, "8x8 8/8/8/8/8/8/WW6/BW6 b");
 	ok(eng_evaluate(&p, &o) >= w->pending - 2000,
 	   "Black to move with a crossed piece more scores as won (%d)",
@@ -237,7 +226,7 @@ static void test_weights(void)
 	struct ep_options o;
 	struct ep_position p;
 
-	options(&o, "epaminondas", "-size=8x8", NULL);
+	fixture_options(&o, "epaminondas", "-size=8x8", NULL);
 	parse(&p, "8x8 BB6/6W1/8/8/8/8/8/WW6 w");
 	is_int(eng_evaluate(&p, &o), eng_evaluate_with(&p, &o, &eng_eval_default),
 	       "eng_evaluate uses the defaults");

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "engine/players.h"
+#include "rules_fixture.h"
 #include "tap.h"
 
 static int legal(const struct ep_position *p, const struct ep_options *o,
@@ -21,18 +22,6 @@ static int legal(const struct ep_position *p, const struct ep_options *o,
 		if (moves[i].tail == m->tail && moves[i].dest == m->dest)
 			return 1;
 	return 0;
-}
-
-static void setup(struct ep_options *o, const char *game, const char *w1,
-                  const char *w2)
-{
-	char err[EP_ERR_MAX];
-
-	ep_options_default(o, game, err, sizeof err);
-	if (w1)
-		ep_options_apply(o, w1, err, sizeof err);
-	if (w2)
-		ep_options_apply(o, w2, err, sizeof err);
 }
 
 /* Random games in each variant: every player's move is legal. */
@@ -55,7 +44,7 @@ static void test_legal_everywhere(void)
 
 	ply_rng_seed(&rng, 42);
 	for (v = 0; v < sizeof variants / sizeof variants[0]; v++) {
-		setup(&o, variants[v][0], variants[v][1], variants[v][2]);
+		fixture_options(&o, variants[v][0], variants[v][1], variants[v][2]);
 		ep_position_start(&p, &o);
 		for (ply = 0; ply < 60; ply++) {
 			who = ply % 3;
@@ -85,7 +74,7 @@ static void test_takes_the_crossing(void)
 	uint64_t rng;
 	int rc;
 
-	setup(&o, "epaminondas", "-size=8x8", NULL);
+	fixture_options(&o, "epaminondas", "-size=8x8", NULL);
 	ep_position_parse(&p, "8x8 8/W7/8/8/7B/8/8/8 w", err, sizeof err);
 	ply_rng_seed(&rng, 1);
 	rc = ply_reference(&p, &o, NULL, 3, 0, &rng, &r);
@@ -117,7 +106,7 @@ static void test_same_state_same_move(void)
 	uint64_t r1, r2;
 	int same = 1, i;
 
-	setup(&o, "epaminondas", NULL, NULL);
+	fixture_options(&o, "epaminondas", NULL, NULL);
 	ep_position_start(&p, &o);
 	for (i = 0; i < 10; i++) {
 		ply_rng_seed(&r1, (uint64_t)i);
@@ -141,7 +130,7 @@ static void test_ended_game(void)
 	uint64_t rng = 0;
 	int rc;
 
-	setup(&o, "epaminondas", "-size=8x8", NULL);
+	fixture_options(&o, "epaminondas", "-size=8x8", NULL);
 	ep_position_parse(&p, "8x8 8/8/8/8/8/8/WW6/BW6 b", err, sizeof err);
 	rc = ply_reference(&p, &o, NULL, 2, 0, &rng, &r);
 	ok(rc == -1 && !r.have_move, "no reference move in an ended game");
