@@ -416,13 +416,13 @@ enum cmd_status cmd_analyse(struct cmdctx *c, const char *game, int argc,
 	struct buf head = BUF_INIT, moves = BUF_INIT;
 	struct txn *t;
 	enum cmd_status st;
-	char *err = NULL, subject[160], who[48], res[REPLY_RESULT_MAX];
+	char subject[160], who[48], res[REPLY_RESULT_MAX];
 	struct analyse_live *live = NULL;
 	const struct analyse_live *hit = NULL;
 	size_t nlive = 0;
 	long board, n;
 	size_t at, i;
-	int rc, stepped = 0;
+	int stepped = 0;
 
 	if (argc < 3)
 		return cmd_refuse(c, usage, "analyse takes a board number (with "
@@ -439,14 +439,8 @@ enum cmd_status cmd_analyse(struct cmdctx *c, const char *game, int argc,
 	if (c->cfg->analyse_per_day == 0)
 		return cmd_refuse(c, usage, "this server does not analyse games "
 		                  "(analyse_per_day = 0)");
-	rc = game_load(&full, c->cfg->spool, game, board, &err);
-	if (rc < 0) {
-		log_msg(LOG_ERR, "%s\n", err);
-		free(err);
-		return CMD_TEMPFAIL;
-	}
-	if (rc > 0)
-		return cmd_refuse(c, usage, "there is no %s board %ld", game, board);
+	if ((st = show_load(c, game, board, usage, &full)) != CMD_DONE)
+		return st;
 	if (full.state != GAME_FINISHED) {
 		st = analyse_not_over(c, &full, argv[1], usage);
 		game_free(&full);

@@ -160,6 +160,13 @@ enum cmd_status cmd_refuse(struct cmdctx *c, const char *usage,
                            const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
 
+/* Load board of game into g for reading, without a lock (show.c):
+ * CMD_DONE (caller frees g with game_free), CMD_REFUSED with "there is
+ * no GAME board N" in c->error, or CMD_TEMPFAIL when the file could not
+ * be read (logged). */
+enum cmd_status show_load(struct cmdctx *c, const char *game, long board,
+                          const char *usage, struct game *g);
+
 /* Take the lock named key (waiting cfg->lock_timeout), and roll forward
  * any committed journal entry of it.  CMD_DONE when held, else
  * CMD_TEMPFAIL with a message on stderr. */

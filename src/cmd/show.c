@@ -36,9 +36,8 @@
 #include <strings.h>
 
 
-/* Load board of game for reading: CMD_DONE, CMD_REFUSED (none) or
- * CMD_TEMPFAIL. */
-static enum cmd_status show_load(struct cmdctx *c, const char *game,
+/* Load board of game for reading (cmd.h). */
+enum cmd_status show_load(struct cmdctx *c, const char *game,
                                  long board, const char *usage,
                                  struct game *g)
 {
