@@ -509,7 +509,7 @@ static void print_json_rest(const struct status *st)
 	printf("}, \"bouncing\": [");
 	for (i = 0; i < (int)st->nbouncing; i++)
 		print_bouncing_json(&st->bouncing[i], st->bouncing_user[i], i);
-	printf("]}\n");
+	printf("]");
 }
 
 /* One node_exporter gauge with its HELP and TYPE lines. */
@@ -633,7 +633,33 @@ static void print_text_rest(const struct status *st)
 	}
 }
 
-static void print_json(const struct status *st,
+/* The robots and the engine's hour for --json: "engine_hour_ms" (0: no
+ * bound), "engine_ms_used", "robots": [{"userid", "level", "games"}],
+ * "robot_memory_mib", "robot_think_ms", "robot_budget_ms",
+ * "robot_moves_waiting". */
+static void print_robots_json(const struct config *cfg)
+{
+	long waiting = robot_waiting(cfg), used = 0;
+	int i;
+
+	if (cfg->engine_hour_ms > 0)
+		used = cfg->engine_hour_ms - engine_time_left(cfg, util_now());
+	printf(", \"engine_hour_ms\": %d, \"engine_ms_used\": %ld, \"robots\": [",
+	       cfg->engine_hour_ms > 0 ? cfg->engine_hour_ms : 0, used);
+	for (i = 0; i < cfg->nrobots; i++) {
+		printf("%s{\"userid\": ", i ? ", " : "");
+		json_put_str(stdout, cfg->robot[i].userid);
+		printf(", \"level\": %d, \"games\": %d}", cfg->robot[i].level,
+		       robot_limit(cfg, &cfg->robot[i]));
+	}
+	printf("], \"robot_memory_mib\": %zu, \"robot_think_ms\": %d, "
+	       "\"robot_budget_ms\": %d, \"robot_moves_waiting\": %ld",
+	       cfg->nrobots ? robot_memory_planned(cfg) >> 20 : 0,
+	       cfg->robot_think_ms, cfg->robot_budget_ms,
+	       waiting < 0 ? 0 : waiting);
+}
+
+static void print_json(const struct config *cfg, const struct status *st,
                        const struct quarantine_entry *q, size_t nq,
                        const struct damaged *dm, size_t nd)
 {
@@ -663,6 +689,8 @@ static void print_json(const struct status *st,
 	}
 	printf("]");
 	print_json_rest(st);
+	print_robots_json(cfg);
+	printf("}\n");
 }
 
 /* The robots (issue 16): who plays at what level, their engine's memory
@@ -773,7 +801,7 @@ int cli_status(const struct config *cfg, int argc, char **argv)
 	if (prom)
 		print_prometheus(&st, nq, nd);
 	else if (json)
-		print_json(&st, q, nq, dm, nd);
+		print_json(cfg, &st, q, nq, dm, nd);
 	else {
 		print_text(&st, q, nq, dm, nd);
 		print_robots(cfg);

@@ -255,7 +255,9 @@ const struct cmd_def cmd_table[] = {
 	  "-crossed=move|stay|safe -frozen -observers=on|off\n"
 	  "-rated=yes|no\n"
 	  "A robot (\"list\" marks them) accepts a signed challenge at\n"
-	  "once and answers each move in the same run; no draws.",
+	  "once and answers each move in the same run; no draws.  A\n"
+	  "robot plays a limited number of games at once, and one\n"
+	  "player at most a quarter of them (at least one).",
 	  "challenge alice bob by alice Secret42\n"
 	  "challenge alice bob -size=8x8 by bob Secret7\n"
 	  "challenge alice robot-club by alice Secret42\n"

@@ -17,6 +17,7 @@ for the next run (sweep), then is played; robots = (empty) turns them
 off; config --check refuses a bad robots value; status reports the
 robots' memory."""
 import os
+import json
 import re
 import time
 import sys
@@ -416,8 +417,29 @@ def budget_and_crash():
                      r"the 16 MiB of mail processing\)", out) is not None and
            "robot-club (level 3, 20 games)" in out,
            "status reports the robots and their memory", out)
+        rc, out, err = env.run("status", "--json")
+        try:
+            st = json.loads(out)
+        except ValueError:
+            st = {}
+        ok([r.get("userid") for r in st.get("robots", [])] ==
+           ["robot-novice", "robot-club", "robot-master"] and
+           [r.get("level") for r in st["robots"]] == [1, 3, 5] and
+           st["robots"][1].get("games") == 20 and
+           st.get("robot_memory_mib") == 16 and
+           st.get("robot_moves_waiting") == 0,
+           "status --json lists the robots, their levels, limits and memory",
+           out)
         rc, out, err = env.run("status", env={"EPAMSERV_CONF": conf})
         ok("robots: off" in out, "status: robots = (empty) is off", out)
+        rc, out, err = env.run("status", "--json",
+                               env={"EPAMSERV_CONF": conf})
+        try:
+            st = json.loads(out)
+        except ValueError:
+            st = {}
+        ok(st.get("robots") == [] and st.get("robot_memory_mib") == 0,
+           "status --json: robots = (empty) lists none", out)
         # robots = (empty): a challenge to a robot account is refused.
         n = len(env.outbox_messages())
         env.receive(make_mail("alice@example.org", "epaminondas challenge "
