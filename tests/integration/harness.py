@@ -67,6 +67,19 @@ def done():
     sys.exit(1 if _failed else 0)
 
 
+def hold_lock(path):
+    """Hold flock(2) on the lock file path in another process (as a
+    running epamserv would) until the returned Popen is killed."""
+    holder = subprocess.Popen(["/usr/bin/python3", "-c",
+                               "import fcntl,sys,time\n"
+                               "f=open(sys.argv[1],'a')\n"
+                               "fcntl.flock(f,fcntl.LOCK_EX)\n"
+                               "print('held',flush=True)\ntime.sleep(60)",
+                               path], stdout=subprocess.PIPE)
+    holder.stdout.readline()
+    return holder
+
+
 _msgno = 0
 
 

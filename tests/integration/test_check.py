@@ -5,12 +5,11 @@ with their holder's PID, wrong modes, symbolic links, unreadable outbox
 mails, boards whose players are gone, mails set aside, free space and
 inodes; admin check --fix repairs what is safe and lists the rest."""
 import os
-import subprocess
 import sys
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from harness import Env, ok, is_, contains, done, make_mail
+from harness import Env, ok, is_, contains, done, make_mail, hold_lock
 
 env = Env(smtp=False)
 try:
@@ -49,13 +48,7 @@ try:
     os.rename(os.path.join(sp, "users", "carol"), os.path.join(env.root, "carol"))
     # A lock held by a running process.
     lockf = os.path.join(sp, "locks", "board-epaminondas-101.lock")
-    holder = subprocess.Popen(["/usr/bin/python3", "-c",
-                               "import fcntl,sys,time\n"
-                               "f=open(sys.argv[1],'a')\n"
-                               "fcntl.flock(f,fcntl.LOCK_EX)\n"
-                               "print('held',flush=True)\ntime.sleep(60)",
-                               lockf], stdout=subprocess.PIPE)
-    holder.stdout.readline()
+    holder = hold_lock(lockf)
     # A damaged board with a mail set aside for it.
     path = os.path.join(sp, "games", "epaminondas", "101.game")
     good = env.game_file(101)

@@ -15,12 +15,11 @@ bound."""
 import json
 import os
 import re
-import subprocess
 import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
-from harness import Env, ok, is_, contains, done, body_of, make_mail  # noqa: E402
+from harness import Env, ok, is_, contains, done, body_of, make_mail, hold_lock  # noqa: E402
 
 T = 1798000000
 
@@ -94,13 +93,7 @@ try:
        ["epaminondas-101", "epaminondas-102"], "two robot answers wait",
        os.listdir(os.path.join(env.spool, "robot")))
     lockf = os.path.join(env.spool, "locks", "board-epaminondas-101.lock")
-    holder = subprocess.Popen(["/usr/bin/python3", "-c",
-                               "import fcntl,sys,time\n"
-                               "f=open(sys.argv[1],'a')\n"
-                               "fcntl.flock(f,fcntl.LOCK_EX)\n"
-                               "print('held',flush=True)\ntime.sleep(60)",
-                               lockf], stdout=subprocess.PIPE)
-    holder.stdout.readline()
+    holder = hold_lock(lockf)
     try:
         env.env["EPAMSERV_NOW"] = str(T + 3601)
         rc, err = env.receive(make_mail("carol@example.org",
