@@ -356,31 +356,6 @@ static enum cmd_status analyse_search(struct cmdctx *c, const struct game *g,
 	return CMD_DONE;
 }
 
-/* Play the preview moves of argv on g (as preview does); the moves as
- * played go to moves.  CMD_DONE, or CMD_REFUSED with the board. */
-static enum cmd_status analyse_moves(struct cmdctx *c, struct game *g,
-                                     int argc, char **argv, const char *usage,
-                                     struct buf *moves)
-{
-	char err[EP_ERR_MAX + 96], word[64];
-	int i, n, taken;
-	size_t len;
-
-	for (i = 0, n = 1; i < argc; i += taken, n++) {
-		if ((taken = move_words(argv + i, argc - i, word, sizeof word)) < 0)
-			return board_refuse(c, g, usage, "move %d of your analysis "
-			                    "is too long to be a move", n);
-		len = strlen(word);
-		if (len > 0 && word[len - 1] == '!')
-			word[len - 1] = '\0';
-		if (game_play(g, word, c->now, NULL, err, sizeof err) < 0)
-			return board_refuse(c, g, usage, "move %d of your analysis, "
-			                    "%s, is not legal here: %s", n, word, err);
-		buf_printf(moves, "%s%s", i ? " " : "", g->moves[g->nmoves - 1].text);
-	}
-	return CMD_DONE;
-}
-
 /* Refuse analysis of full, not FINISHED, with the reason. */
 static enum cmd_status analyse_not_over(struct cmdctx *c,
                                         const struct game *full,
@@ -477,7 +452,8 @@ enum cmd_status cmd_analyse(struct cmdctx *c, const char *game, int argc,
 	else
 		buf_printf(&head, "after move %zu (of %zu)", at, full.nmoves);
 	if (argc > 3) {
-		st = analyse_moves(c, &g, argc - 3, argv + 3, usage, &moves);
+		st = preview_moves(c, &g, argc - 3, argv + 3, usage, "analysis",
+		                   0, &moves);
 		if (st == CMD_DONE && g.state != GAME_ACTIVE) {
 			game_result_text(&g, res, sizeof res);
 			st = board_refuse(c, &g, usage, "after your moves %s the game "

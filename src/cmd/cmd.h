@@ -670,6 +670,17 @@ int answer_word(const char *word);
 /* A fresh game in out replaying the first n moves of g (n <=
  * g->nmoves); free out with game_free (preview.c, also for show). */
 void preview_rewind(const struct game *g, size_t n, struct game *out);
+/* Play the moves of argv (argc words, in move's forgiving notation: two
+ * bare squares are one move, a trailing '!' is dropped) on g, a copy the
+ * caller owns (preview.c, also for analyse); each move as played is
+ * appended to moves, space-separated, with a warning after a move that
+ * loses at once or repeats a position a third time when warn is set.
+ * CMD_DONE, or CMD_REFUSED with the board and "move N of your WHAT ..."
+ * when a move is too long or not legal (g then holds the moves before
+ * it). */
+enum cmd_status preview_moves(struct cmdctx *c, struct game *g, int argc,
+                              char **argv, const char *usage,
+                              const char *what, int warn, struct buf *moves);
 /* GAME analyse BOARD[#N] USERID PASSWORD [MOVE...] (analyse.c, issue
  * 16): the engine's score and best line for a position of a finished
  * board, to the sender alone; the rules are written at the top of

@@ -103,40 +103,50 @@ static enum cmd_status preview_start(struct cmdctx *c, const char *game,
 	return CMD_DONE;
 }
 
+enum cmd_status preview_moves(struct cmdctx *c, struct game *g, int argc,
+                              char **argv, const char *usage,
+                              const char *what, int warn, struct buf *moves)
+{
+	char err[EP_ERR_MAX + 96], why[EP_ERR_MAX], word[64];
+	int i, n, taken, loses = 0;
+	size_t len;
+
+	for (i = 0, n = 1; i < argc; i += taken, n++) {
+		/* The forgiving notation of move: "e12 e10" is one move. */
+		if ((taken = move_words(argv + i, argc - i, word, sizeof word)) < 0)
+			return board_refuse(c, g, usage, "move %d of your %s is too "
+			                    "long to be a move", n, what);
+		len = strlen(word);
+		if (len > 0 && word[len - 1] == '!')
+			word[len - 1] = '\0';
+		if (warn)
+			loses = game_move_loses(g, word, why, sizeof why);
+		if (game_play(g, word, c->now, NULL, err, sizeof err) < 0)
+			return board_refuse(c, g, usage, "move %d of your %s, %s, is "
+			                    "not legal here: %s", n, what, word, err);
+		buf_printf(moves, "%s%s", i ? " " : "", g->moves[g->nmoves - 1].text);
+		if (!warn)
+			continue;
+		if (loses)
+			buf_printf(moves, " (warning: this loses the game at once: %s)",
+			           why);
+		else if (game_repetitions(g) >= 3)
+			buf_printf(moves, " (warning: this makes the same position for "
+			           "the third time, RULES.md section 5)");
+	}
+	return CMD_DONE;
+}
+
 /* Play the moves on g; the headline tells what happened. */
 static enum cmd_status preview_play(struct cmdctx *c, struct game *g,
                                     int argc, char **argv, struct buf *head)
 {
 	const char *usage = cmd_usage_of(c, "preview", CMDT_GAME, g->game);
-	char err[EP_ERR_MAX + 96], why[EP_ERR_MAX], word[64];
-	int i, n, taken, loses;
-	size_t len;
 
 	/* A preview may look ahead on a challenge not yet accepted. */
 	if (g->state == GAME_CHALLENGED)
 		g->state = GAME_ACTIVE;
-	for (i = 0, n = 1; i < argc; i += taken, n++) {
-		/* The forgiving notation of move: "e12 e10" is one move. */
-		if ((taken = move_words(argv + i, argc - i, word, sizeof word)) < 0)
-			return board_refuse(c, g, usage, "move %d of your "
-			                    "preview is too long to be a move", n);
-		len = strlen(word);
-		if (len > 0 && word[len - 1] == '!')
-			word[len - 1] = '\0';
-		loses = game_move_loses(g, word, why, sizeof why);
-		if (game_play(g, word, c->now, NULL, err, sizeof err) < 0)
-			return board_refuse(c, g, usage, "move %d of your "
-			                    "preview, %s, is not legal here: %s", n,
-			                    word, err);
-		buf_printf(head, "%s%s", i ? " " : "", g->moves[g->nmoves - 1].text);
-		if (loses)
-			buf_printf(head, " (warning: this loses the game at once: %s)",
-			           why);
-		else if (game_repetitions(g) >= 3)
-			buf_printf(head, " (warning: this makes the same position for "
-			           "the third time, RULES.md section 5)");
-	}
-	return CMD_DONE;
+	return preview_moves(c, g, argc, argv, usage, "preview", 1, head);
 }
 
 enum cmd_status cmd_preview(struct cmdctx *c, const char *game, int argc,
