@@ -7,8 +7,9 @@
 # move refused, a move sent by replying to a board mail (the reply
 # token), a crossing, a move that would lose at once refused until bob
 # confirms it with a trailing !, and the result in words.  A short 8x8
-# game follows (a resignation), then the standings, one table per game
-# and board size.  No SMTP server is configured, so every reply waits in
+# game follows (a resignation), then bob challenges the robot
+# robot-novice, which accepts at once and answers his first move in the
+# same run; then the standings, one table per game and board size.  No SMTP server is configured, so every reply waits in
 # the spool's outbox; the demo prints the mails worth reading and saves
 # the HTML part of bob's board mail at the crossing as ./demo-board.html
 # (open it in a browser: round stones, the intruder ringed in red, the
@@ -101,6 +102,8 @@ mail bob@example.org "epaminondas accept 102 bob Secret2"
 mail alice@example.org "epaminondas move 102 alice Secret1 d1-d3#1"
 mail bob@example.org "epaminondas move 102 bob Secret2 e8-e6#2"
 mail alice@example.org "epaminondas move 102 alice Secret1 resign"
+mail bob@example.org "epaminondas challenge bob robot-novice -size=8x8 by bob Secret2"
+mail bob@example.org "epaminondas move 103 bob Secret2 d1-d3#1"
 mail bob@example.org "epaminondas standings"
 
 # text_of FILE [UNTIL]: the headers and the text/plain part of an outbox
@@ -155,6 +158,10 @@ text_of "$(mail_to bob@example.org "n11-n10 loses the game at once")" "How to wr
 echo
 echo "== the result, in words (alice's board mail)"
 text_of "$(mail_to alice@example.org "alice wins, bob did not answer")" "Moves:"
+echo
+echo "== a game against a robot: robot-novice accepts bob's signed challenge"
+echo "== at once and answers his move in the same run (his board mail)"
+text_of "$(mail_to bob@example.org "robot-novice answered")" "Moves:"
 echo
 echo "== the standings: one table per game and board size"
 text_of "$(mail_to bob@example.org "Epaminondas on the standard 14x12 board")"
