@@ -113,8 +113,8 @@ static int play(const struct ep_position *opening, int opening_plies,
 	int ply = opening_plies;
 
 	*adjudicated = 0;
-	eng_clear(ew);
-	eng_clear(eb);
+	eng_set_eval(ew, white);   /* clears its tables too */
+	eng_set_eval(eb, black);
 	seen[nseen++] = p;
 	for (;;) {
 		struct ep_status st;
@@ -144,7 +144,6 @@ static int play(const struct ep_position *opening, int opening_plies,
 		h.seen = seen;
 		h.nseen = nseen;
 		h.plies = ply;
-		eng_eval_use(mover > 0 ? white : black);
 		if (eng_search(mover > 0 ? ew : eb, &p, o, &h, &lim, &r) != 0 ||
 		    !r.have_move)
 			return -mover;   /* no move: the mover loses */
@@ -270,7 +269,6 @@ int main(int argc, char **argv)
 			}
 		}
 	}
-	eng_eval_use(NULL);
 	score = (win + 0.5 * draw) / (double)(win + draw + loss);
 	se = sqrt(score * (1 - score) / (double)(win + draw + loss));
 	lo = score - 1.96 * se;

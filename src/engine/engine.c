@@ -1,6 +1,6 @@
 /*
  * engine.c - an engine's life (engine.h): eng_new, eng_free, eng_memory,
- * eng_clear, eng_set_table, eng_set_pruning.  Everything a search uses
+ * eng_clear, eng_set_table, eng_set_pruning, eng_set_eval.  Everything a search uses
  * is allocated here, once: the transposition table, the evaluation
  * cache, the move stack and its ordering scores, and struct eng itself
  * (keys, path, killers, history).
@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "engine/eval.h"
 #include "engine/internal.h"
 
 struct eng *eng_new(size_t tt_bytes)
@@ -23,6 +24,7 @@ struct eng *eng_new(size_t tt_bytes)
 	    eng_tt_alloc(e, tt_bytes) < 0)
 		goto fail;
 	e->tt_on = 1;
+	e->weights = &eng_eval_default;
 	e->prune_on = 1;   /* measured: NOTES-ISSUE16-e-search.md */
 	eng_zobrist_init(e);
 	return e;
@@ -71,4 +73,15 @@ int eng_set_pruning(struct eng *e, int on)
 
 	e->prune_on = on != 0;
 	return was;
+}
+
+void eng_set_eval(struct eng *e, const struct eng_eval_weights *w)
+{
+	e->weights = w ? w : &eng_eval_default;
+	eng_clear(e);
+}
+
+const struct eng_eval_weights *eng_eval_of(const struct eng *e)
+{
+	return e->weights;
 }

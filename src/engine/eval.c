@@ -57,21 +57,9 @@ const struct eng_eval_weights eng_eval_material = {
 	.frozen = 100,
 };
 
-static const struct eng_eval_weights *active = &eng_eval_default;
-
-void eng_eval_use(const struct eng_eval_weights *w)
-{
-	active = w ? w : &eng_eval_default;
-}
-
-const struct eng_eval_weights *eng_eval_current(void)
-{
-	return active;
-}
-
 int eng_evaluate(const struct ep_position *p, const struct ep_options *o)
 {
-	return eng_evaluate_with(p, o, active);
+	return eng_evaluate_with(p, o, &eng_eval_default);
 }
 
 static int clamp_eval(long v)

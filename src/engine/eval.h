@@ -2,8 +2,9 @@
  * eval.h - the static evaluation's terms and weights (engine/eval.c,
  * eval_scan.c), for tuning and for comparing settings of the engine.
  *
- * eng_evaluate() (engine.h) is eng_evaluate_with() under the weights in
- * use (eng_eval_use; the defaults unless changed).  Every weight is an
+ * eng_evaluate() (engine.h) is eng_evaluate_with() under the defaults;
+ * an engine's searches use its own weights (eng_set_eval; the defaults
+ * unless changed).  Every weight is an
  * integer; a term's unit is given beside it.  Scores are in hundredths of
  * a piece from the side to move's view, and always lie within
  * +-ENG_EVAL_MAX, well below ENG_WIN - ENG_MAX_PLY, so that an evaluation
@@ -61,8 +62,8 @@ struct eng_eval_weights {
 
 #define ENG_EVAL_RACE_HORIZON 4
 
-/* The defaults (what eng_evaluate uses unless eng_eval_use changed it)
- * and material alone (piece 100, the rest 0). */
+/* The defaults (what eng_evaluate and a new engine use) and material
+ * alone (piece 100, the rest 0). */
 extern const struct eng_eval_weights eng_eval_default;
 extern const struct eng_eval_weights eng_eval_material;
 
@@ -77,15 +78,15 @@ int eng_evaluate_with(const struct ep_position *p, const struct ep_options *o,
                       const struct eng_eval_weights *w);
 
 /*
- * Make eng_evaluate() (and so every search) use the weights *w, or the
- * defaults again when w is NULL.  Only the pointer is kept: *w must
- * outlive its use.  Process-wide, not thread-safe: for tuning harnesses
- * and matches that alternate two settings between searches (call it
- * before each eng_search, and eng_clear tables learnt under the other).
+ * Make e's searches evaluate with the weights *w, or the defaults again
+ * when w is NULL; other engines are not affected.  Only the pointer is
+ * kept: *w must outlive e's searches.  Clears e's tables (eng_clear):
+ * what they learnt was worth something else under the old weights.  For
+ * tuning harnesses that compare settings, one engine a setting.
  */
-void eng_eval_use(const struct eng_eval_weights *w);
+void eng_set_eval(struct eng *e, const struct eng_eval_weights *w);
 
-/* The weights eng_evaluate uses now. */
-const struct eng_eval_weights *eng_eval_current(void);
+/* The weights e's searches use (never NULL). */
+const struct eng_eval_weights *eng_eval_of(const struct eng *e);
 
 #endif

@@ -86,6 +86,7 @@ struct eng {
 	uint8_t tt_gen;
 	int tt_on;               /* eng_set_table(); 1 by default */
 	int prune_on;            /* eng_set_pruning(); 1 by default */
+	const struct eng_eval_weights *weights;  /* eng_set_eval() */
 
 	/* Evaluations already made (tt.c), ENG_EVAL_CACHE entries. */
 	struct eng_eval_entry *evals;

@@ -591,8 +591,8 @@ int eng_search(struct eng *e, const struct ep_position *p,
 	eng_order_age(e);
 	e->start_ms = lim->clock ? lim->clock(lim->clock_arg) : 0;
 	eng_key_salt(e, o);
-	/* Evaluations are cached for one search only: the evaluation's
-	 * weights may change between searches (e-eval's eng_eval_use). */
+	/* Evaluations are cached for one search only (eng_set_eval may
+	 * change the weights between searches). */
 	memset(e->evals, 0, ENG_EVAL_CACHE * sizeof *e->evals);
 	e->path[0].pos = *p;
 	e->path[0].key = eng_key(e, p);

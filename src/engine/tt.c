@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "engine/eval.h"
 #include "engine/internal.h"
 
 int eng_tt_alloc(struct eng *e, size_t bytes)
@@ -104,7 +105,7 @@ int eng_eval_cached(struct eng *e, uint64_t key, const struct ep_position *p,
 
 	if (t->check != check) {
 		t->check = check;
-		t->score = eng_evaluate(p, o);
+		t->score = eng_evaluate_with(p, o, e->weights);
 	}
 	return t->score;
 }

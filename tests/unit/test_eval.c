@@ -219,23 +219,39 @@ static void test_crossing_rule(void)
 	   eng_evaluate(&p, &ig));
 }
 
-/* The weights: eng_evaluate follows eng_eval_use; material alone counts
- * pieces. */
+/* The weights: eng_evaluate uses the defaults; material alone counts
+ * pieces; an engine searches with its own weights (eng_set_eval), and
+ * another engine is not affected. */
 static void test_weights(void)
 {
 	struct ep_options o;
 	struct ep_position p;
+	struct eng_limits lim;
+	struct eng_result r;
+	struct eng *a = eng_new(1 << 20), *b = eng_new(1 << 20);
 
 	fixture_options(&o, "epaminondas", "-size=8x8", NULL);
 	parse(&p, "8x8 BB6/6W1/8/8/8/8/8/WW6 w");
 	is_int(eng_evaluate(&p, &o), eng_evaluate_with(&p, &o, &eng_eval_default),
 	       "eng_evaluate uses the defaults");
-	eng_eval_use(&eng_eval_material);
-	is_int(eng_evaluate(&p, &o), 100, "under material alone it counts "
-	       "pieces: one up is 100");
-	ok(eng_eval_current() == &eng_eval_material, "eng_eval_current says so");
-	eng_eval_use(NULL);
-	ok(eng_eval_current() == &eng_eval_default, "NULL restores the defaults");
+	is_int(eng_evaluate_with(&p, &o, &eng_eval_material), 100, "under "
+	       "material alone it counts pieces: one up is 100");
+	ok(a && b && eng_eval_of(a) == &eng_eval_default, "a new engine uses "
+	   "the defaults");
+	eng_set_eval(a, &eng_eval_material);
+	ok(eng_eval_of(a) == &eng_eval_material && eng_eval_of(b) ==
+	   &eng_eval_default, "eng_set_eval changes that engine's weights only");
+	memset(&lim, 0, sizeof lim);
+	lim.depth = 1;
+	ep_position_start(&p, &o);   /* no win in sight: the evaluation shows */
+	ok(eng_search(a, &p, &o, NULL, &lim, &r) == 0 && r.score % 100 == 0,
+	   "a search under material alone scores whole pieces (%d)", r.score);
+	ok(eng_search(b, &p, &o, NULL, &lim, &r) == 0 && r.score % 100 != 0,
+	   "the other engine's search does not (%d)", r.score);
+	eng_set_eval(a, NULL);
+	ok(eng_eval_of(a) == &eng_eval_default, "NULL restores the defaults");
+	eng_free(a);
+	eng_free(b);
 }
 
 int main(void)
