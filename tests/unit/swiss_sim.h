@@ -82,7 +82,8 @@ static const struct tny_swiss_player *sim_view(struct sim *s)
  * playing it: everybody once, no repeated game, colours within the
  * limits, the bye only to a player without a bye or forfeit win.  Writes
  * what broke to why.  Returns 0 or -1. */
-static int sim_check(struct sim *s, const struct tny_swiss_round *r,
+static __attribute__((unused)) int
+sim_check(struct sim *s, const struct tny_swiss_round *r,
                      char *why, size_t len)
 {
 	int *seen = calloc((size_t)s->n + 1, sizeof(int)), i, k, rc = -1;
