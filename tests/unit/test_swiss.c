@@ -1,7 +1,8 @@
 /*
  * test_swiss.c - one round of the Dutch system (src/tourney/swiss.c):
  * colour preferences and limits, round 1 by the rules, a round 2 worked
- * by hand, a round that cannot be paired refused, bad data refused, the
+ * by hand, rounds 1-3 of the published worked example of "Mastering the
+ * Dutch" (FIDE) reproduced exactly, a round that cannot be paired refused, bad data refused, the
  * same answer whatever the input order, and simulated tournaments (13
  * players over 5 rounds many times; 20-100 players over 7-9 rounds) with
  * every absolute criterion checked after each round.
@@ -118,6 +119,98 @@ static void test_round_two_by_hand(void)
 	is_str(buf, "2-1 7-8 4-3 5-6", "round 2 of 8: the hand-worked "
 	       "pairing");
 	tny_swiss_round_free(&r);
+}
+
+/*
+ * The worked example of the FIDE Technical Commission's "Mastering the
+ * Dutch" (FA Mario Held's paper, also pages 65-92 of the 2014 FIDE
+ * Arbiters' Manual; here its 2026 edition, 15 players: section 3 round
+ * 1 pp. 11-13, section 4 round 2 pp. 31-32, section 5 round 3 pp.
+ * 33-37), as transcribed in the test mast1 of github.com/gnutterts/
+ * chesspairing.  Players 1..15 by rating.  Round 1 results: 1-8 1-0,
+ * 9-2 draw, 3-10 1-0, 11-4 0-1, 5-12 draw, 13-6 1-0, 7-14 0-1, 15 the
+ * bye.  Round 2: 6 asked for a half-point bye (not paired); results
+ * 14-1 0-1, 15-3 0-1, 4-13 1-0, 2-5 1-0, 12-9 draw, 10-7 0-1, 8-11 1-0.
+ * Round 3: 7 asked for a half-point bye.  The book's pairings:
+ *   round 1: 1-8 9-2 3-10 11-4 5-12 13-6 7-14, 15 the bye
+ *   round 2: 14-1 15-3 4-13 2-5 12-9 10-7 8-11
+ *   round 3: 1-4 3-2 13-8 9-14 12-15 6-5 11-10
+ * A requested bye is the caller's: that player is left out of the
+ * round, his colour is '-' and his score has the half-point.
+ */
+struct mast {
+	int id, score;           /* half-points */
+	const char *colours;
+	int opp[2], nopp, had_bye;
+};
+
+static void mast_round(const struct mast *m, int n, const char *want,
+                       const char *name)
+{
+	struct tny_swiss_player p[15];
+	struct tny_swiss_round r;
+	char buf[300], *err = NULL;
+	int i, rc;
+
+	memset(p, 0, sizeof p);
+	for (i = 0; i < n; i++) {
+		p[i].id = p[i].pairing_no = m[i].id;
+		p[i].score = m[i].score;
+		p[i].colours = m[i].colours;
+		p[i].opponents = m[i].opp;
+		p[i].nopponents = m[i].nopp;
+		p[i].had_bye = m[i].had_bye;
+	}
+	rc = tny_swiss_pair(p, n, 0, &r, &err);
+	is_int(rc, 0, "%s is paired (%s)", name, err ? err : "no error");
+	free(err);
+	if (rc)
+		return;
+	text(&r, buf, sizeof buf);
+	is_str(buf, want, "%s: the pairings of Mastering the Dutch", name);
+	ok(!r.fallback, "%s comes from the Dutch search", name);
+	tny_swiss_round_free(&r);
+}
+
+static void test_mastering_the_dutch(void)
+{
+	static const struct mast r1[15] = {
+		{ 1, 0, "", {0}, 0, 0 }, { 2, 0, "", {0}, 0, 0 },
+		{ 3, 0, "", {0}, 0, 0 }, { 4, 0, "", {0}, 0, 0 },
+		{ 5, 0, "", {0}, 0, 0 }, { 6, 0, "", {0}, 0, 0 },
+		{ 7, 0, "", {0}, 0, 0 }, { 8, 0, "", {0}, 0, 0 },
+		{ 9, 0, "", {0}, 0, 0 }, { 10, 0, "", {0}, 0, 0 },
+		{ 11, 0, "", {0}, 0, 0 }, { 12, 0, "", {0}, 0, 0 },
+		{ 13, 0, "", {0}, 0, 0 }, { 14, 0, "", {0}, 0, 0 },
+		{ 15, 0, "", {0}, 0, 0 },
+	};
+	/* After round 1; 6 is not paired in round 2. */
+	static const struct mast r2[14] = {
+		{ 1, 2, "W", {8}, 1, 0 }, { 2, 1, "B", {9}, 1, 0 },
+		{ 3, 2, "W", {10}, 1, 0 }, { 4, 2, "B", {11}, 1, 0 },
+		{ 5, 1, "W", {12}, 1, 0 }, { 7, 0, "W", {14}, 1, 0 },
+		{ 8, 0, "B", {1}, 1, 0 }, { 9, 1, "W", {2}, 1, 0 },
+		{ 10, 0, "B", {3}, 1, 0 }, { 11, 0, "W", {4}, 1, 0 },
+		{ 12, 1, "B", {5}, 1, 0 }, { 13, 2, "W", {6}, 1, 0 },
+		{ 14, 2, "B", {7}, 1, 0 }, { 15, 2, "-", {0}, 0, 1 },
+	};
+	/* After round 2; 7 is not paired in round 3. */
+	static const struct mast r3[14] = {
+		{ 1, 4, "WB", {8, 14}, 2, 0 }, { 2, 3, "BW", {9, 5}, 2, 0 },
+		{ 3, 4, "WB", {10, 15}, 2, 0 }, { 4, 4, "BW", {11, 13}, 2, 0 },
+		{ 5, 1, "WB", {12, 2}, 2, 0 }, { 6, 1, "B-", {13}, 1, 0 },
+		{ 8, 2, "BW", {1, 11}, 2, 0 }, { 9, 2, "WB", {2, 12}, 2, 0 },
+		{ 10, 0, "BW", {3, 7}, 2, 0 }, { 11, 0, "WB", {4, 8}, 2, 0 },
+		{ 12, 2, "BW", {5, 9}, 2, 0 }, { 13, 2, "WB", {6, 4}, 2, 0 },
+		{ 14, 2, "BW", {7, 1}, 2, 0 }, { 15, 2, "-W", {3}, 1, 1 },
+	};
+
+	mast_round(r1, 15, "1-8 9-2 3-10 11-4 5-12 13-6 7-14 bye:15",
+	           "Mastering the Dutch round 1");
+	mast_round(r2, 14, "14-1 15-3 4-13 2-5 12-9 10-7 8-11",
+	           "Mastering the Dutch round 2");
+	mast_round(r3, 14, "1-4 3-2 13-8 9-14 12-15 6-5 11-10",
+	           "Mastering the Dutch round 3");
 }
 
 /* The same players in any order give the same round. */
@@ -333,6 +426,7 @@ int main(void)
 	test_colour_preferences();
 	test_round_one_of_13();
 	test_round_two_by_hand();
+	test_mastering_the_dutch();
 	test_order_does_not_matter();
 	test_no_pairing();
 	test_bye_to_lowest_without_one();
