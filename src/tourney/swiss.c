@@ -4,23 +4,31 @@
  *
  * The idea: players are ranked by score, then pairing number; score
  * brackets are paired from the top.  A bracket is its residents plus the
- * players moved down from above (paired first, C.04.3 A.3).  For each
- * bracket we try, in order: the most pairs (fewest downfloaters), then
- * three levels of colour quality (every preference granted; no two
- * strong preferences clash; absolute criteria only), then within each
- * level first the transpositions of S2 against S1 in FIDE's order (the
- * depth-first search below picks, for the top unpaired S1 player, the S2
- * players in ranking order: lexicographic order of S2), and then the
- * exchanges (any unpaired player below, S2 first).  A bracket's pairing
- * is kept only if the brackets below can be paired after it: that is
- * the backtracking with downfloaters.  The lowest bracket may leave one
- * player, who gets the bye if he may (C.04.1 c, d).
+ * players moved down from above (MDPs, paired first, C.04.3 A.3).  For
+ * each bracket we try, in order: the most pairs (fewest downfloaters,
+ * the lowest ranked floating first), then the fewest colour conflicts x
+ * (games of two players expecting the same colour; x starts at its lower
+ * bound, A.8, and rises, C.11), then within each first the
+ * transpositions of S2 against S1 in FIDE's order (the depth-first
+ * search below gives the top free S1 player the S2 players in ranking
+ * order, which is the lexicographic order of S2), and then exchanges
+ * (any free player below, S2 first).  A bracket's pairing is kept only
+ * if everybody left below can still be paired (the completion check, a
+ * maximum matching): so the round never paints itself into a corner
+ * and there is no backtracking across brackets.  The lowest bracket may
+ * leave one player, who gets the bye if he may (C.04.1 c, d).
  *
  * Completeness: before searching, a maximum matching (match.c) says
  * whether any legal pairing exists; none gives TNY_ENOPAIR at once.  The
  * search is complete too, but exponential at worst, so it has a step
  * budget; past it the round is paired from the maximum matching (legal,
- * not Dutch-ordered; r->fallback says so).
+ * not Dutch-ordered; r->fallback says so).  A search that has taken
+ * SW_LAZY steps in one bracket also prunes each node by matchings.
+ *
+ * Not done (doc/notes/issue-17/i17-pair.md): float history (C.04.3 B.5,
+ * B.6 need the last two rounds' floats, not in the input), topscorers'
+ * exceptions in the last round, "a bracket at least half MDPs is
+ * homogeneous", and the finer order of exchanges (D.2's sums).
  */
 #include <stdio.h>
 #include <stdlib.h>

@@ -114,9 +114,11 @@ struct tny_swiss_round {
  * meet twice (opponents[]), no colour difference beyond +-2 and no colour
  * three times running (unplayed rounds skipped), at most one
  * pairing-allocated bye and none to a forfeit winner.  Then, in order,
- * as many pairs as possible in each score bracket, downfloaters paired
- * first, S1 against S2 by transpositions, then exchanges, colour
- * preferences, colour allocation rules E.1-E.5.  Deterministic.
+ * as many pairs as possible in each score bracket (players moved down
+ * paired first), the fewest colour conflicts, S1 against S2 by
+ * transpositions, then exchanges; colours by rules E.1-E.5.  A player
+ * with a requested (half-point) bye is the caller's: leave him out of
+ * p[] for the round.  Deterministic: the order of p[] does not matter.
  * Errors: TNY_EINVAL (bad player data; *err says which), TNY_ENOPAIR (no
  * pairing meets the absolute criteria), TNY_ENOMEM.  err may be NULL;
  * else on error *err is an allocated description (free it), or NULL when
