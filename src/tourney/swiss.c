@@ -475,7 +475,7 @@ int tny_swiss_pair(const struct tny_swiss_player *p, int n, int flags,
 		rc = TNY_ENOPAIR;
 		goto out;
 	}
-	v = solve(&s, 0, -1);
+	v = flags & TNY_SWISS_MATCHING ? -1 : solve(&s, 0, -1);
 	if (s.nomem)
 		goto out;
 	if (v <= 0) {

@@ -92,6 +92,9 @@ struct tny_swiss_player {
 /* Flags of tny_swiss_pair. */
 #define TNY_SWISS_FIRST_BLACK 1  /* the initial colour (C.04.3 E.5, the
                                     lot before round 1) is Black; else White */
+#define TNY_SWISS_MATCHING    2  /* skip the Dutch search: the round from
+                                    the maximum matching, as when the
+                                    search runs out of steps (for tests) */
 
 /* The pairing of a round: games in board order (highest score first),
  * and the id of the player with the bye (bye_id valid when has_bye). */

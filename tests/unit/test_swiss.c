@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "tourney/tourney.h"
+#include "tourney/internal.h"
 #include "tap.h"
 #include "swiss_sim.h"
 
@@ -366,9 +367,108 @@ static void test_bad_data(void)
 	is_int(tny_swiss_pair(p, 0, 0, &r, NULL), TNY_EINVAL, "no players");
 }
 
+/* E.3: two players with the same mild preference (Black): going back,
+ * the latest round they had different colours is round 2, where 1 had
+ * Black: so 1 has White now, against E.4 (which would give 1 his
+ * preference, Black). */
+static void test_allocation_alternates(void)
+{
+	struct tny_swiss_player p[2];
+	struct tny_swiss_round r;
+	char buf[100];
+
+	memset(p, 0, sizeof p);
+	p[0].id = p[0].pairing_no = 1;
+	p[1].id = p[1].pairing_no = 2;
+	p[0].colours = "WBBW";
+	p[1].colours = "BWBW";
+	is_int(tny_swiss_pair(p, 2, 0, &r, NULL), 0, "E.3 pair is paired");
+	text(&r, buf, sizeof buf);
+	is_str(buf, "1-2", "E.3: colours alternate from the latest round "
+	       "they differed");
+	tny_swiss_round_free(&r);
+	/* E.2: a strong preference beats a mild one for the same colour. */
+	p[0].colours = "BW";     /* mild Black, ranked higher */
+	p[1].colours = "WBW";    /* strong Black */
+	is_int(tny_swiss_pair(p, 2, 0, &r, NULL), 0, "E.2 pair is paired");
+	text(&r, buf, sizeof buf);
+	is_str(buf, "1-2", "E.2: the strong preference (2, Black) is granted");
+	tny_swiss_round_free(&r);
+}
+
+/* The largest matching of the vertices in mask, by brute force. */
+static int brute(const unsigned char *adj, int n, unsigned mask, int *memo)
+{
+	int v, u, best;
+
+	if (!mask)
+		return 0;
+	if (memo[mask] >= 0)
+		return memo[mask];
+	for (v = 0; !(mask & (1u << v)); v++)
+		;
+	best = brute(adj, n, mask & ~(1u << v), memo);
+	for (u = v + 1; u < n; u++)
+		if ((mask & (1u << u)) && adj[v * n + u]) {
+			int m = 1 + brute(adj, n, mask & ~(1u << v) & ~(1u << u),
+			                  memo);
+
+			if (m > best)
+				best = m;
+		}
+	return memo[mask] = best;
+}
+
+/* The blossom matching (match.c, which decides that no pairing exists)
+ * against brute force on 3,000 random graphs of 1..12 vertices: a valid
+ * matching, as large as the largest. */
+static void test_matching_against_brute_force(void)
+{
+	static int memo[1 << 12];
+	unsigned char adj[144];
+	int mate[12], g, bad = 0;
+	uint64_t rng = 12345;
+
+	for (g = 0; g < 3000 && !bad; g++) {
+		int n = 1 + (int)(rng % 12), i, j, got, want, pairs = 0;
+		int density;
+
+		rng = rng * 6364136223846793005ULL + 1442695040888963407ULL;
+		density = (int)((rng >> 33) % 100);
+		memset(adj, 0, sizeof adj);
+		for (i = 0; i < n; i++)
+			for (j = i + 1; j < n; j++) {
+				rng = rng * 6364136223846793005ULL +
+				      1442695040888963407ULL;
+				if ((int)((rng >> 33) % 100) < density)
+					adj[i * n + j] = adj[j * n + i] = 1;
+			}
+		got = tny_max_matching(n, adj, mate);
+		for (i = 0; i < n; i++) {
+			if (mate[i] < 0)
+				continue;
+			if (mate[i] >= n || mate[mate[i]] != i ||
+			    !adj[i * n + mate[i]])
+				bad++;
+			pairs++;
+		}
+		memset(memo, -1, sizeof(int) << n);
+		want = brute(adj, n, (1u << n) - 1, memo);
+		if (got != want || pairs != 2 * got) {
+			printf("# graph %d (%d vertices): matching %d, mates %d, "
+			       "largest %d\n", g, n, got, pairs, want);
+			bad++;
+		}
+	}
+	is_int(bad, 0, "3,000 random graphs: the blossom matching is valid "
+	       "and as large as brute force's");
+}
+
 /* Simulated tournaments: pair, check every absolute criterion, play
- * random results; `runs` tournaments of n players over `rounds`. */
-static void simulate(int n, int rounds, int runs, uint64_t seed)
+ * random results; `runs` tournaments of n players over `rounds`.
+ * flags: tny_swiss_pair's (TNY_SWISS_MATCHING: the fallback alone). */
+static void simulate_flags(int n, int rounds, int runs, uint64_t seed,
+                           int flags)
 {
 	int run, bad = 0, fallbacks = 0, nopair = 0;
 	char why[200];
@@ -384,7 +484,8 @@ static void simulate(int n, int rounds, int runs, uint64_t seed)
 		for (round = 0; round < rounds; round++) {
 			struct tny_swiss_round r;
 			char *err = NULL;
-			int rc = tny_swiss_pair(sim_view(&s), n, 0, &r, &err);
+			int rc = tny_swiss_pair(sim_view(&s), n, flags, &r,
+			                        &err);
 
 			if (rc == TNY_ENOPAIR) {
 				/* Possible in principle; must not be common. */
@@ -410,13 +511,22 @@ static void simulate(int n, int rounds, int runs, uint64_t seed)
 		fallbacks += s.fallbacks;
 		sim_free(&s);
 	}
-	is_int(bad, 0, "%d runs of %d players over %d rounds: every round "
+	is_int(bad, 0, "%d runs of %d players over %d rounds%s: every round "
 	       "holds the absolute criteria, byes only to players without "
-	       "one", runs, n, rounds);
+	       "one", runs, n, rounds, flags & TNY_SWISS_MATCHING ?
+	       " (matching fallback alone)" : "");
 	ok(nopair == 0, "%d players over %d rounds: always pairable (%d "
 	   "refused)", n, rounds, nopair);
 	printf("# %d players, %d rounds, %d runs: %d rounds from the "
 	       "matching fallback\n", n, rounds, runs, fallbacks);
+	if (flags & TNY_SWISS_MATCHING)
+		ok(fallbacks == runs * rounds - nopair, "every round was the "
+		   "fallback's (%d)", fallbacks);
+}
+
+static void simulate(int n, int rounds, int runs, uint64_t seed)
+{
+	simulate_flags(n, rounds, runs, seed, 0);
 }
 
 int main(void)
@@ -427,6 +537,8 @@ int main(void)
 	test_round_one_of_13();
 	test_round_two_by_hand();
 	test_mastering_the_dutch();
+	test_allocation_alternates();
+	test_matching_against_brute_force();
 	test_order_does_not_matter();
 	test_no_pairing();
 	test_bye_to_lowest_without_one();
@@ -435,5 +547,7 @@ int main(void)
 	simulate(20, 7, quick ? 30 : 200, 5000);
 	simulate(47, 8, quick ? 10 : 50, 7000);
 	simulate(100, 9, quick ? 3 : 20, 9000);
+	simulate_flags(13, 5, quick ? 100 : 500, 11000, TNY_SWISS_MATCHING);
+	simulate_flags(60, 8, quick ? 5 : 20, 12000, TNY_SWISS_MATCHING);
 	return tap_done();
 }
