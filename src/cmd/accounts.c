@@ -326,6 +326,12 @@ enum cmd_status cmd_list(struct cmdctx *c, int argc, char **argv)
 				           config_robot(c->cfg, u.userid)->level);
 			else if (u.robot)
 				buf_puts(&line, " (robot, not playing now)");
+			if (!u.robot) {
+				char lim[64];
+				limit_words(&u, lim, sizeof lim);
+				if (lim[0])
+					buf_printf(&line, " (%s)", lim);
+			}
 			if (leave_current(&u, c->now, NULL)) {
 				char day[32];
 				leave_last_day(&u, c->now, day, sizeof day);
