@@ -122,6 +122,8 @@ TESTS += tests/integration/test_leave.py
 EXTRA_DIST += tests/integration/test_leave.py
 TESTS += tests/integration/test_robots.py
 EXTRA_DIST += tests/integration/test_robots.py
+TESTS += tests/integration/test_seek.py
+EXTRA_DIST += tests/integration/test_seek.py
 # Attacks on the robots and analysis (issue 16, t16-attack).
 TESTS += tests/integration/test_robot_attack.py
 EXTRA_DIST += tests/integration/test_robot_attack.py

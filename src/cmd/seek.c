@@ -33,6 +33,7 @@
 #include "cmd/inlog.h"
 #include "cmd/table.h"
 #include "game/ratings.h"
+#include "spool/group.h"
 #include "spool/seeks.h"
 #include "spool/spool.h"
 #include "spool/txn.h"
@@ -501,6 +502,10 @@ int seek_answer(struct cmdctx *c, const char *game, const char *verb,
 		return 0;
 	seek_path(game, board, rel, sizeof rel);
 	snprintf(path, sizeof path, "%s/%s", c->cfg->spool, rel);
+	if (txn_group_settle(c->cfg->spool, rel) < 0) {
+		*st = CMD_TEMPFAIL;
+		return 1;
+	}
 	if (access(path, F_OK) != 0)
 		return 0;  /* no seek: a board's accept or decline */
 	util_lower(argv[1]);

@@ -2,6 +2,7 @@
  * seeks.c - the seek files of open challenges (see seeks.h).
  */
 #include "spool/seeks.h"
+#include "spool/group.h"
 #include "spool/spool.h"
 #include "util/buf.h"
 #include "util/log.h"
@@ -214,6 +215,13 @@ int seek_load(const char *spool, const char *game, long board,
 
 	seek_path(game, board, rel, sizeof rel);
 	snprintf(path, sizeof path, "%s/%s", spool, rel);
+	/* A batch's staged transaction may write it (group.h). */
+	if (txn_group_settle(spool, rel) < 0) {
+		struct buf e = BUF_INIT;
+		buf_printf(&e, "%s: a staged group could not be committed", rel);
+		*err = buf_take(&e);
+		return -1;
+	}
 	text = util_read_file(path, SEEK_FILE_MAX, NULL);
 	if (!text) {
 		struct buf e = BUF_INIT;
@@ -261,6 +269,8 @@ int seek_list(const char *spool, struct seek **out, size_t *n)
 	*out = NULL;
 	*n = 0;
 	snprintf(path, sizeof path, "%s/seeks", spool);
+	if (txn_group_settle(spool, "seeks/") < 0)
+		return -1;
 	if (!(d = opendir(path)))
 		return errno == ENOENT ? 0 : -1;
 	while ((de = readdir(d)) != NULL) {
