@@ -280,11 +280,12 @@ const struct cmd_def cmd_table[] = {
 	  "USERID PASSWORD [-color=COLOR] [-rating=MIN-MAX] [-options]",
 	  "An open challenge: a board with one seat yours and one that\n"
 	  "any confirmed player takes with accept; the game starts then.\n"
-	  "-color=white|black|random: your colour (random, the default,\n"
-	  "is drawn when the seat is taken); -rating: only takers rated MIN to MAX; the\n"
-	  "options are those of challenge.  At most 3 open at once\n"
-	  "(seek_max); each counts towards your limit and expires after\n"
-	  "7 days (seek_days).  Withdraw one with decline.",
+	  "COLOR is white, black or random: your colour (random, the\n"
+	  "default, is drawn when the seat is taken); -rating: only\n"
+	  "takers rated MIN to MAX; the options are those of challenge.\n"
+	  "At most 3 open at once (seek_max); each counts towards your\n"
+	  "limit and expires after 7 days (seek_days).  Withdraw one\n"
+	  "with decline.",
 	  "seek alice Secret42\n"
 	  "seek alice Secret42 -color=black -size=8x8\n"
 	  "seek alice Secret42 -rating=1500-1800", run_seek },

@@ -247,6 +247,22 @@ try:
     contains(text, "LN: at most N active games", "and explains the marks")
     one_reply(env, B, "limit bob pw2 ask", "limit ask")
     ok("challenges:" not in env.user_file("bob"), "ask is the default again")
+
+    # -- a random colour is drawn at the take ----------------------------------
+    text = one_reply(env, A, "epaminondas seek alice Secret1", "a random seek")
+    m = re.search(r"open on board (\d+)", text)
+    n = int(m.group(1)) if m else 0
+    contains(seek_file(env, n) or "", "color: random\n", "random by default")
+    env.mail(C, "epaminondas accept %d carol pw3" % n)
+    msgs = by_recipient(env.new_messages())
+    is_(sorted(msgs), [A, C], "random: the board mail goes to both")
+    gf = env.game_file(n) or ""
+    ok(re.search(r"^white: (alice|carol)\nblack: (alice|carol)\n", gf, re.M)
+       and "white: alice\nblack: alice" not in gf
+       and "white: carol\nblack: carol" not in gf,
+       "random: alice and carol play, one colour each", gf)
+    contains(body_of(msgs[A][0]) if A in msgs else "", "(colours drawn)",
+             "random: the headline says the colours were drawn")
 finally:
     env.close()
 done()
