@@ -34,6 +34,7 @@
 #include "cmd/leave.h"
 #include "cmd/table.h"
 #include "spool/addrindex.h"
+#include "spool/seeks.h"
 #include "spool/spool.h"
 #include "spool/txn.h"
 #include "spool/users.h"
@@ -245,6 +246,19 @@ static int open_games(struct cmdctx *c, const char *userid, struct buf *out)
 			game_free(&g);
 		}
 		free(boards);
+	}
+	/* Open seeks too (issue 17): withdrawn with decline. */
+	{
+		struct seek *all;
+		size_t n, k;
+		if (seek_list(c->cfg->spool, &all, &n) < 0)
+			return -1;
+		for (k = 0; k < n; k++)
+			if (seek_is_open(&all[k], c->now) &&
+			    strcmp(all[k].seeker, userid) == 0)
+				buf_printf(out, "%s%s %ld (a seek)", out->len ? ", " : "",
+				           all[k].game, all[k].board);
+		free(all);
 	}
 	return 0;
 }

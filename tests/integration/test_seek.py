@@ -103,6 +103,9 @@ try:
     contains(seek_file(env, 101), "state: taken bob\n", "the seek is taken")
     seek_refused(env, C, "epaminondas accept 101 carol pw3",
                  "was taken already, by bob", "a second accept of the seat")
+    refused(env, B, "epaminondas accept 101 bob pw2",
+            "bad vote: nothing is waiting",
+            "once taken, the players' accept goes to the game")
     text = one_reply(env, B, "epaminondas seeks", "seeks after the take")
     contains(text, "No open seeks.", "a taken seek is no longer listed")
 
@@ -158,6 +161,9 @@ try:
     contains(seek_file(env, 105), "state: withdrawn\n", "the file says so")
     seek_refused(env, B, "epaminondas accept 105 bob pw2", "was withdrawn",
                  "an accept of a withdrawn seek")
+
+    refused(env, A, "signoff alice Secret1", "epaminondas 104 (a seek)",
+            "signoff is refused while a seek is open")
 
     # -- expiry by sweep ---------------------------------------------------
     later = {"EPAMSERV_NOW": str(T0 + 6 * DAY)}
