@@ -31,6 +31,7 @@ src_libepamserv_a_SOURCES += \
 	src/spool/backup.c src/spool/backup.h \
 	src/spool/spool.c src/spool/spool.h \
 	src/spool/users.c src/spool/users.h \
+	src/spool/seeks.c src/spool/seeks.h \
 	src/spool/addrindex.c src/spool/addrindex.h \
 	src/spool/pwcache.c src/spool/pwcache.h \
 	src/spool/authfail.c src/spool/authfail.h \
@@ -59,6 +60,7 @@ src_libepamserv_a_SOURCES += \
 	src/cmd/auth.c src/cmd/notice.c src/cmd/notify.c src/cmd/held.c src/cmd/held.h \
 	src/cmd/tokenhash.c src/cmd/tokenhash.h \
 	src/cmd/robot.c src/cmd/robot.h \
+	src/cmd/seek.c src/cmd/limit.c \
 	src/cli/cli.h src/cli/receive.c src/cli/outbox.c src/cli/batch.c \
 	src/cli/sweep.c src/cli/sweep.h src/cli/sweep_clock.c src/cli/digest.c src/cli/prune.c src/cli/admin.c src/cli/admin.h src/cli/admin_repair.c \
 	src/cli/admin_check.c src/cli/status.c src/cli/admin_backup.c \

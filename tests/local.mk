@@ -42,6 +42,12 @@ TESTS += tests/unit/test_spool
 tests_unit_test_spool_SOURCES = tests/unit/test_spool.c tests/tap.h
 tests_unit_test_spool_LDADD = $(epamserv_test_libs)
 
+# The seek files of open challenges (issue 17).
+check_PROGRAMS += tests/unit/test_seeks
+TESTS += tests/unit/test_seeks
+tests_unit_test_seeks_SOURCES = tests/unit/test_seeks.c tests/tap.h
+tests_unit_test_seeks_LDADD = $(epamserv_test_libs)
+
 # The bounce records' parsers (issue 13).
 check_PROGRAMS += tests/unit/test_bounce
 TESTS += tests/unit/test_bounce
@@ -122,6 +128,8 @@ TESTS += tests/integration/test_leave.py
 EXTRA_DIST += tests/integration/test_leave.py
 TESTS += tests/integration/test_robots.py
 EXTRA_DIST += tests/integration/test_robots.py
+TESTS += tests/integration/test_seek.py
+EXTRA_DIST += tests/integration/test_seek.py
 # Attacks on the robots and analysis (issue 16, t16-attack).
 TESTS += tests/integration/test_robot_attack.py
 EXTRA_DIST += tests/integration/test_robot_attack.py

@@ -10,7 +10,8 @@
  * once a sweep from SPOOL/held) or while it is quarantined (it does not
  * load: counted busy).  Run hourly.
  * A challenge left unanswered for challenge_days (14) expires: the board
- * is cancelled and both players are told.  A board finished (or
+ * is cancelled and both players are told.  An open seek nobody took
+ * within seek_days (7) expires, its seeker told once (seek_sweep).  A board finished (or
  * cancelled) for archive_days (14) moves to games/GAME/archive/, where
  * "show" still finds it; its result record stays for the standings.
  * A signup whose address nobody confirmed within confirm_days is dropped
@@ -249,7 +250,7 @@ int cli_sweep(const struct config *cfg, int argc, char **argv)
 	struct sweep_run run = { cfg, &st, NULL, 0 };
 	char *err = NULL;
 	struct prune_stats ps;
-	int bounces, pruned;
+	int bounces, pruned, seeks;
 
 	(void)argv;
 	if (argc != 1) {
@@ -273,6 +274,7 @@ int cli_sweep(const struct config *cfg, int argc, char **argv)
 	robot_run(cfg);
 	spool_each_board(cfg->spool, sweep_one, &run);
 	free(run.held);
+	seeks = seek_sweep(cfg);
 	sweep_accounts(cfg, &st);
 	cli_digests(cfg, util_now());
 	bounces = outbox_expire_bounces(cfg->spool, util_now(), OUTBOX_BOUNCE_DAYS);
@@ -284,6 +286,7 @@ int cli_sweep(const struct config *cfg, int argc, char **argv)
 	        st.clock.forfeited, st.expired, st.archived, st.clock.away,
 	        st.busy, st.clock.waiting, st.clock.claimable, st.dropped,
 	        bounces < 0 ? 0 : bounces);
+	log_msg(LOG_INFO, "sweep: seeks_expired=%d", seeks);
 	log_msg(LOG_INFO, "sweep: pruned seen=%ld rate=%ld auth=%ld failed=%ld "
 	        "holds=%ld locks=%ld", ps.seen, ps.rate, ps.auth, ps.failed,
 	        ps.holds, ps.locks);

@@ -34,6 +34,7 @@
 #include "cmd/leave.h"
 #include "cmd/table.h"
 #include "spool/addrindex.h"
+#include "spool/seeks.h"
 #include "spool/spool.h"
 #include "spool/txn.h"
 #include "spool/users.h"
@@ -246,6 +247,19 @@ static int open_games(struct cmdctx *c, const char *userid, struct buf *out)
 		}
 		free(boards);
 	}
+	/* Open seeks too (issue 17): withdrawn with decline. */
+	{
+		struct seek *all;
+		size_t n, k;
+		if (seek_list(c->cfg->spool, &all, &n) < 0)
+			return -1;
+		for (k = 0; k < n; k++)
+			if (seek_is_open(&all[k], c->now) &&
+			    strcmp(all[k].seeker, userid) == 0)
+				buf_printf(out, "%s%s %ld (a seek)", out->len ? ", " : "",
+				           all[k].game, all[k].board);
+		free(all);
+	}
 	return 0;
 }
 
@@ -326,6 +340,12 @@ enum cmd_status cmd_list(struct cmdctx *c, int argc, char **argv)
 				           config_robot(c->cfg, u.userid)->level);
 			else if (u.robot)
 				buf_puts(&line, " (robot, not playing now)");
+			if (!u.robot) {
+				char lim[64];
+				limit_words(&u, lim, sizeof lim);
+				if (lim[0])
+					buf_printf(&line, " (%s)", lim);
+			}
 			if (leave_current(&u, c->now, NULL)) {
 				char day[32];
 				leave_last_day(&u, c->now, day, sizeof day);

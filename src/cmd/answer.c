@@ -124,6 +124,9 @@ enum cmd_status cmd_answer(struct cmdctx *c, const char *game,
 	if (argc != 3)
 		return cmd_refuse(c, usage, "%s takes a board number, your "
 		                  "userid and your password", verb);
+	/* An open challenge's seat (issue 17): taken, or withdrawn. */
+	if (seek_answer(c, game, verb, argc, argv, &st))
+		return st;
 	st = board_open(c, game, argv[0], argv[1], argv[2], usage, &b);
 	if (st != CMD_DONE)
 		return st;

@@ -162,6 +162,46 @@ static enum cmd_status robot_challenge(struct cmdctx *c, char **argv,
 	return CMD_DONE;
 }
 
+/* The limits of the two players (issue 17, limit.c): a player who
+ * rejects challenges refuses this one unless they sign it; a challenge
+ * that would take a player past their cap of active games is refused;
+ * a signed one naming a player who accepts signed challenges is agreed
+ * for them at once (*auto_side their side, else -1).  Robots have their
+ * own limit (robot_challenge).  CMD_DONE, or the refusal. */
+static enum cmd_status challenge_limits(struct cmdctx *c, char **argv,
+                                        int signer, int robot_side,
+                                        int *auto_side)
+{
+	const char *usage = cmd_usage_of(c, "challenge", CMDT_GAME, NULL);
+	enum cmd_status st = CMD_DONE;
+	struct user u;
+	char *err = NULL;
+	int side, rc;
+
+	*auto_side = -1;
+	for (side = 0; side < 2 && st == CMD_DONE; side++) {
+		if (side == robot_side)
+			continue;
+		rc = user_load(c->cfg->spool, argv[side], &u, &err);
+		if (rc != 0) {
+			if (rc < 0)
+				log_msg(LOG_ERR, "%s\n", err);
+			free(err);
+			return CMD_TEMPFAIL;  /* check_player loaded it */
+		}
+		if (u.challenges == USER_CHALLENGES_REJECT && side != signer)
+			st = cmd_refuse(c, usage, "%s refuses every challenge (limit "
+			                "reject): there will be no game", u.userid);
+		else
+			st = limit_room(c, &u, 1, usage);
+		if (st == CMD_DONE && signer >= 0 && side != signer &&
+		    u.challenges == USER_CHALLENGES_ACCEPT)
+			*auto_side = side;
+		user_free(&u);
+	}
+	return st;
+}
+
 /* Unsigned invitations a player may get a day. */
 #define INVITES_PER_DAY 5
 
@@ -194,6 +234,29 @@ static enum cmd_status invitation_budget(struct cmdctx *c, const char *white,
 	return CMD_DONE;
 }
 
+enum cmd_status challenge_options(struct cmdctx *c, const char *game,
+                                  int argc, char *const *argv,
+                                  const char *usage, struct ep_options *o,
+                                  struct game_settings *set)
+{
+	char err[EP_ERR_MAX];
+	int i, rc;
+
+	if (ep_options_default(o, game, err, sizeof err) < 0)
+		return cmd_refuse(c, usage, "%s", err);
+	game_settings_default(set);
+	for (i = 0; i < argc; i++) {
+		rc = game_setting_apply(set, argv[i], err, sizeof err);
+		if (rc == 0)
+			rc = ep_options_apply(o, argv[i], err, sizeof err);
+		if (rc < 0)
+			return cmd_refuse(c, usage, "%s", err);
+	}
+	if (ep_options_check(o, err, sizeof err) < 0)
+		return cmd_refuse(c, usage, "%s", err);
+	return CMD_DONE;
+}
+
 enum cmd_status cmd_challenge(struct cmdctx *c, const char *game, int argc,
                               char **argv)
 {
@@ -202,12 +265,12 @@ enum cmd_status cmd_challenge(struct cmdctx *c, const char *game, int argc,
 	struct game g;
 	struct lock l = LOCK_INIT;
 	struct txn *t;
-	char key[64], rel[128], err[EP_ERR_MAX], next[32], headline[256];
+	char key[64], rel[128], next[32], headline[320];
 	char *file;
 	struct game_settings set;
 	enum cmd_status st;
 	long board;
-	int i, signer, rc, robot_side, held = 0;
+	int signer, robot_side, auto_side, held = 0;
 
 	if (argc < 2)
 		return cmd_refuse(c, usage, "challenge needs two userids");
@@ -221,18 +284,9 @@ enum cmd_status cmd_challenge(struct cmdctx *c, const char *game, int argc,
 	if (strcmp(argv[0], argv[1]) == 0)
 		return cmd_refuse(c, usage, "a game needs two different "
 		                  "players");
-	if (ep_options_default(&o, game, err, sizeof err) < 0)
-		return cmd_refuse(c, usage, "%s", err);
-	game_settings_default(&set);
-	for (i = 2; i < argc; i++) {
-		rc = game_setting_apply(&set, argv[i], err, sizeof err);
-		if (rc == 0)
-			rc = ep_options_apply(&o, argv[i], err, sizeof err);
-		if (rc < 0)
-			return cmd_refuse(c, usage, "%s", err);
-	}
-	if (ep_options_check(&o, err, sizeof err) < 0)
-		return cmd_refuse(c, usage, "%s", err);
+	if ((st = challenge_options(c, game, argc - 2, argv + 2, usage, &o,
+	                            &set)) != CMD_DONE)
+		return st;
 	if ((st = robot_challenge(c, argv, signer, &robot_side)) != CMD_DONE)
 		return st;
 	/* A robot never claims a game on time: under -timeout=claim its
@@ -241,6 +295,9 @@ enum cmd_status cmd_challenge(struct cmdctx *c, const char *game, int argc,
 		return cmd_refuse(c, usage, "-timeout=claim: %s is a robot and "
 		                  "never claims a game on time; leave the option "
 		                  "out (-timeout=auto)", argv[robot_side]);
+	if ((st = challenge_limits(c, argv, signer, robot_side, &auto_side)) !=
+	    CMD_DONE)
+		return st;
 	if (signer < 0 && (st = invitation_budget(c, argv[0], argv[1])) != CMD_DONE)
 		return st;
 
@@ -255,6 +312,8 @@ enum cmd_status cmd_challenge(struct cmdctx *c, const char *game, int argc,
 		game_agree(&g, signer, c->now);
 	if (robot_side >= 0)
 		game_agree(&g, robot_side, c->now);  /* at once (issue 16) */
+	if (auto_side >= 0)
+		game_agree(&g, auto_side, c->now);   /* limit accept (issue 17) */
 	t = cmd_txn(c, key);
 	file = game_format(&g);
 	spool_board_path(game, board, rel, sizeof rel);
@@ -267,6 +326,11 @@ enum cmd_status cmd_challenge(struct cmdctx *c, const char *game, int argc,
 		         "which accepts: %s plays White, %s Black.  The game has "
 		         "begun.", argv[!robot_side], argv[robot_side], g.white,
 		         g.black);
+	else if (auto_side >= 0)
+		snprintf(headline, sizeof headline, "%s challenges %s, who accepts "
+		         "every signed challenge at once (limit accept): %s plays "
+		         "White, %s Black.  The game has begun.", argv[!auto_side],
+		         argv[auto_side], g.white, g.black);
 	else if (signer >= 0)
 		snprintf(headline, sizeof headline, "%s challenges %s: %s would "
 		         "play White, %s Black.  The game starts when %s accepts.",

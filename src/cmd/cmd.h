@@ -495,6 +495,49 @@ enum cmd_status cmd_signup(struct cmdctx *c, int argc, char **argv);
 enum cmd_status cmd_confirm_address(struct cmdctx *c, int argc, char **argv);
 enum cmd_status cmd_challenge(struct cmdctx *c, const char *game, int argc,
                               char **argv);
+/* The game options of a challenge or seek (challenge.c): argv[0..argc)
+ * the option words, read into o (ep_options_default of game, then
+ * ep_options_apply) and set (game_setting_apply), then checked
+ * (ep_options_check).  CMD_DONE, or the refusal naming the problem, with
+ * usage. */
+struct game_settings;
+enum cmd_status challenge_options(struct cmdctx *c, const char *game,
+                                  int argc, char *const *argv,
+                                  const char *usage, struct ep_options *o,
+                                  struct game_settings *set);
+/* ---- open challenges and limits (seek.c, limit.c; issue 17) ---- */
+/* GAME seek USERID PASSWORD [-color=..] [-rating=MIN-MAX] [-options] and
+ * GAME seeks (seek.c; the rules at its top). */
+enum cmd_status cmd_seek(struct cmdctx *c, const char *game, int argc,
+                         char **argv);
+enum cmd_status cmd_seeks(struct cmdctx *c, const char *game, int argc,
+                          char **argv);
+/* accept|decline|reject BOARD USERID PASSWORD (argv) when BOARD is a
+ * seek's (seeks.h): the take of its open seat, the seeker's withdrawal,
+ * or the refusal of a seat taken, withdrawn or expired.  Returns 1 with
+ * *st set when it answered the command, 0 when the board is no seek or
+ * the words are for the game the seek became (its players): then
+ * answer.c goes on as for any board. */
+int seek_answer(struct cmdctx *c, const char *game, const char *verb,
+                int argc, char **argv, enum cmd_status *st);
+/* The sweep (issue 17): every open seek past its expiry is closed, its
+ * seeker mailed once (keyed like a mail, so a second sweep sends
+ * nothing).  Returns how many expired. */
+int seek_sweep(const struct config *cfg);
+/* limit USERID PASSWORD [N|none|accept|reject|ask] (limit.c). */
+enum cmd_status cmd_limit(struct cmdctx *c, int argc, char **argv);
+/* The active games of userid for its limit: boards ACTIVE or CHALLENGED
+ * naming it (read without locks) and its open seeks.  -1 when the spool
+ * cannot be read. */
+int limit_active_games(const struct cmdctx *c, const char *userid);
+/* Whether u may have adding more active games within its limit
+ * (u->game_limit; none: always): CMD_DONE, the refusal naming the count
+ * and the limit (with usage), or CMD_TEMPFAIL. */
+enum cmd_status limit_room(struct cmdctx *c, const struct user *u,
+                           int adding, const char *usage);
+/* u's limit settings in a few words for list and standings ("limit 5,
+ * accepts signed", "no challenges"), "" for the defaults, into buf. */
+void limit_words(const struct user *u, char *buf, size_t len);
 enum cmd_status cmd_move(struct cmdctx *c, const char *game, int argc,
                          char **argv);
 /* The usage text of move for g (its game, board, player to move and a

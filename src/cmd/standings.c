@@ -43,19 +43,39 @@ static enum cmd_status send_text(struct cmdctx *c, const char *tmpl,
 
 /* One table line for a player; a robot's ends "(robot N)", N its
  * level (the whole line stays within 72 columns; the legend after the
- * tables says what it means).  Returns 1 for a robot's line, else 0. */
+ * tables says what it means); a player's limits (limit.c) end it
+ * "L5" (at most 5 active games), "A" (accepts signed challenges at
+ * once) or "R" (refuses challenges).  Returns 1 for a robot's line, 2
+ * for a line with limit marks, else 0. */
 static int standings_line(const struct cmdctx *c, struct buf *b, int rank,
                           const char *userid, const struct rating_player *p)
 {
 	const struct config_robot *r = robot_config(c->cfg, userid);
+	int marks = 0;
 
 	buf_printf(b, "%4d  %-20s %6d %6d %4d %4d %4d%s", rank, userid,
 	           p->rating, p->games, p->wins, p->losses, p->draws,
 	           p->games < RATING_PROVISIONAL ? "  ?" : "");
-	if (r)
+	if (r) {
 		buf_printf(b, "  (robot %d)", r->level);
+	} else {
+		/* Limits (issue 17): short marks, explained after the tables. */
+		struct user u;
+		char *err = NULL;
+		if (user_load(c->cfg->spool, userid, &u, &err) == 0) {
+			if (u.game_limit >= 0)
+				buf_printf(b, "  L%d", u.game_limit);
+			if (u.challenges != USER_CHALLENGES_ASK)
+				buf_puts(b, u.challenges == USER_CHALLENGES_ACCEPT ? "  A"
+				                                                    : "  R");
+			marks = u.game_limit >= 0 || u.challenges !=
+			        USER_CHALLENGES_ASK;
+			user_free(&u);
+		}
+		free(err);
+	}
 	buf_puts(b, "\n");
-	return r != NULL;
+	return r != NULL ? 1 : marks ? 2 : 0;
 }
 
 /* Whether rating class cls is one of game's (NULL: any game): its name
@@ -119,7 +139,7 @@ static char *standings_table(const struct cmdctx *c, const struct ratings *r,
 	struct buf b = BUF_INIT, line = BUF_INIT;
 	struct rating_player *all;
 	size_t i, m;
-	int cls, full = 0, robots = 0;
+	int cls, full = 0, robots = 0, marks = 0;
 
 	for (cls = 0; cls < RATING_CLASSES && !full; cls++) {
 		if (!class_of_game(cls, game))
@@ -139,7 +159,8 @@ static char *standings_table(const struct cmdctx *c, const struct ratings *r,
 			if (b.len + line.len > budget)
 				break;
 			buf_append(&b, line.data, line.len);
-			robots |= robot;
+			robots |= robot == 1;
+			marks |= robot == 2;
 		}
 		if (i < m) {
 			full = 1;
@@ -158,6 +179,10 @@ static char *standings_table(const struct cmdctx *c, const struct ratings *r,
 		           "(weakest) to %d; it accepts a\nsigned challenge at "
 		           "once (send \"help challenge\").\n",
 		           CONFIG_ROBOT_LEVEL_MIN, CONFIG_ROBOT_LEVEL_MAX);
+	if (marks)
+		buf_puts(&b, "\nLN: at most N active games at once; A: accepts "
+		         "signed challenges at once;\nR: refuses challenges "
+		         "(send \"help limit\").\n");
 	buf_free(&line);
 	return buf_take(&b);
 }

@@ -117,6 +117,9 @@ ACCOUNT_RUN(run_message, cmd_message)
 ACCOUNT_RUN(run_vacation, cmd_vacation)
 ACCOUNT_RUN(run_set, cmd_set)
 GAME_RUN(run_challenge, cmd_challenge)
+GAME_RUN(run_seek, cmd_seek)
+GAME_RUN(run_seeks, cmd_seeks)
+ACCOUNT_RUN(run_limit, cmd_limit)
 GAME_RUN(run_move, cmd_move)
 GAME_RUN(run_queue, cmd_queue)
 GAME_RUN(run_notify, cmd_notify)
@@ -231,6 +234,18 @@ const struct cmd_def cmd_table[] = {
 	  "set alice Secret42 html off\nset alice Secret42 board compact\n"
 	  "set alice Secret42 mail digest 8",
 	  run_set },
+	{ "limit", "", A,
+	  "USERID PASSWORD [N|none]\n"
+	  "USERID PASSWORD accept|reject|ask",
+	  "N (0-999): at most N active games at once (boards being\n"
+	  "played, challenges waiting, open seeks); a challenge or seek\n"
+	  "that would go over is refused; none: no limit (the default).\n"
+	  "accept: signed challenges naming you start at once (unsigned\n"
+	  "ones still wait for your accept); reject: every challenge\n"
+	  "naming you is refused; ask: each waits for your accept (the\n"
+	  "default).  Alone: shows your settings.",
+	  "limit alice Secret42 5\nlimit alice Secret42 accept\n"
+	  "limit alice Secret42", run_limit },
 	{ "standings", "ratings", A | G, "[GAME]",
 	  "Every player's Elo ratings, one table per game and board\n"
 	  "size (new players start at 1600 and are provisional for\n"
@@ -263,14 +278,32 @@ const struct cmd_def cmd_table[] = {
 	  "challenge alice robot-club by alice Secret42\n"
 	  "challenge alice bob   (unsigned: both must accept)",
 	  run_challenge },
+	{ "seek", "", G,
+	  "USERID PASSWORD [-color=COLOR] [-rating=MIN-MAX] [-options]",
+	  "An open challenge: a board with one seat yours and one that\n"
+	  "any confirmed player takes with accept; the game starts then.\n"
+	  "COLOR is white, black or random: your colour (random, the\n"
+	  "default, is drawn when the seat is taken); -rating: only\n"
+	  "takers rated MIN to MAX; the options are those of challenge.\n"
+	  "At most 3 open at once (seek_max); each counts towards your\n"
+	  "limit and expires after 7 days (seek_days).  Withdraw one\n"
+	  "with decline.",
+	  "seek alice Secret42\n"
+	  "seek alice Secret42 -color=black -size=8x8\n"
+	  "seek alice Secret42 -rating=1500-1800", run_seek },
+	{ "seeks", "", G, "",
+	  "The open seeks: board, seeker, rating, the colour the seeker\n"
+	  "plays, options, rating range and the day each expires.",
+	  "seeks", run_seeks },
 	{ "accept", "", G, "BOARD USERID PASSWORD",
 	  "Accept a challenge: the game starts once both players have.\n"
-	  "On a game in progress, accept and decline (or reject) answer\n"
-	  "the other player's draw offer or undo request.",
+	  "On an open seek (seeks), take its free seat: the game starts\n"
+	  "at once.  On a game in progress, accept and decline (or\n"
+	  "reject) answer the other player's draw offer or undo request.",
 	  "accept 101 bob Secret42", run_answer },
 	{ "decline", "", G, "BOARD USERID PASSWORD",
 	  "Decline a challenge, or withdraw your accept, until the game\n"
-	  "has started.",
+	  "has started; on your own open seek, withdraw it.",
 	  "decline 101 bob Secret42", run_answer },
 	{ "move", "", G,
 	  "BOARD USERID PASSWORD MOVE[#N][!]\n"

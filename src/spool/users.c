@@ -145,6 +145,8 @@ void user_defaults(struct user *u)
 	u->nnotify = 0;
 	u->left = 0;
 	u->robot = 0;
+	u->game_limit = -1;
+	u->challenges = USER_CHALLENGES_ASK;
 }
 
 size_t user_leave_spans(const struct user *u, struct time_span *out,
@@ -320,6 +322,21 @@ static int user_pref_field(struct user *u, const char *key, const char *val)
 			return -1;
 	} else if (strcmp(key, "left") == 0) {
 		if (util_parse_iso_time(val, &u->left) < 0)
+			return -1;
+	} else if (strcmp(key, "limit") == 0) {
+		long n = strtol(val, &end, 10);
+		if (end == val || *end || !isdigit((unsigned char)val[0]) ||
+		    n < 0 || n > USER_LIMIT_MAX)
+			return -1;
+		u->game_limit = (int)n;
+	} else if (strcmp(key, "challenges") == 0) {
+		if (strcmp(val, "accept") == 0)
+			u->challenges = USER_CHALLENGES_ACCEPT;
+		else if (strcmp(val, "reject") == 0)
+			u->challenges = USER_CHALLENGES_REJECT;
+		else if (strcmp(val, "ask") == 0)
+			u->challenges = USER_CHALLENGES_ASK;
+		else
 			return -1;
 	}
 	/* Unknown keys are kept for forward compatibility: ignored. */
@@ -723,6 +740,11 @@ char *user_format(const struct user *u)
 		buf_printf(&b, "mail: digest %d\n", u->digest_hour);
 	for (i = 0; i < u->nnotify; i++)
 		user_notify_format(&u->notify[i], &b);
+	if (u->game_limit >= 0)
+		buf_printf(&b, "limit: %d\n", u->game_limit);
+	if (u->challenges != USER_CHALLENGES_ASK)
+		buf_printf(&b, "challenges: %s\n", u->challenges ==
+		           USER_CHALLENGES_ACCEPT ? "accept" : "reject");
 	if (u->left) {
 		util_iso_time(u->left, when, sizeof when);
 		buf_printf(&b, "left: %s\n", when);

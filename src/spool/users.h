@@ -36,6 +36,13 @@
  *   notify: epaminondas all      that board, or any board of that game,
  *                                ends; one line each, at most
  *                                USER_MAX_NOTIFY; cmd/notify.c)
+ *   limit: 10                   (issue 17, pbmserv's limit: the most
+ *                                active games, challenges waiting and
+ *                                open seeks the player has at once,
+ *                                0 to USER_LIMIT_MAX; default none)
+ *   challenges: accept          (issue 17: accept signed challenges at
+ *                                once, or reject every challenge; default
+ *                                ask: each waits for accept)
  *   left: 2026-12-01T10:00:00Z  (signed off: the userid stays taken)
  *
  * A player who signs off keeps the file, marked "left", with the password
@@ -80,6 +87,17 @@ struct user_notify {
 	char game[16];   /* a spool_games name */
 	long board;      /* the board, or -1: every board of game */
 };
+
+/* What becomes of a challenge naming the player ("challenges:" line,
+ * the limit command, issue 17). */
+enum user_challenges {
+	USER_CHALLENGES_ASK = 0,  /* it waits for the player's accept */
+	USER_CHALLENGES_ACCEPT,   /* a signed one is accepted at once */
+	USER_CHALLENGES_REJECT,   /* every one is refused at once */
+};
+
+/* The highest "limit:" a player may set. */
+#define USER_LIMIT_MAX 999
 
 /* Addresses per account, confirmed and requested together. */
 #define USER_MAX_ADDRESSES 3
@@ -133,6 +151,9 @@ struct user {
 	struct user_notify notify[USER_MAX_NOTIFY];  /* notify, in order */
 	size_t nnotify;
 	time_t left;                     /* when the player signed off, or 0 */
+	int game_limit;                  /* "limit:": most active games, -1
+	                                    none (the default) */
+	enum user_challenges challenges; /* "challenges:" */
 	int robot;                       /* 1: a robot account (issue 16,
 	                                    "robot: yes"): made from the
 	                                    config, no address, a password

@@ -91,6 +91,10 @@ static const struct {
 	{ "analyse_per_day", "EPAMSERV_ANALYSE_PER_DAY" },
 	/* The engine time of the whole server (robots and analyses). */
 	{ "engine_hour_ms", "EPAMSERV_ENGINE_HOUR_MS" },
+	/* Open challenges (issue 17): seeks a player may have open at
+	 * once, and the days one stays open. */
+	{ "seek_max", "EPAMSERV_SEEK_MAX" },
+	{ "seek_days", "EPAMSERV_SEEK_DAYS" },
 	{ NULL, NULL },
 };
 
@@ -126,6 +130,8 @@ static const struct {
 	{ "analyse_ms", offsetof(struct config, analyse_ms), 0, 600000 },
 	{ "analyse_per_day", offsetof(struct config, analyse_per_day), 0, 1000 },
 	{ "engine_hour_ms", offsetof(struct config, engine_hour_ms), 0, 7200000 },
+	{ "seek_max", offsetof(struct config, seek_max), 0, 100 },
+	{ "seek_days", offsetof(struct config, seek_days), 1, 365 },
 	{ NULL, 0, 0, 0 },
 };
 
@@ -887,6 +893,8 @@ static void config_defaults(struct config *cfg)
 	cfg->robot_max_games = 20;
 	cfg->challenge_days = 14;
 	cfg->archive_days = 14;
+	cfg->seek_max = 3;
+	cfg->seek_days = 7;
 	cfg->imap_user = xstrdup("");
 	cfg->imap_password_file = xstrdup("");
 	cfg->imap_ca_file = xstrdup("");

@@ -153,6 +153,11 @@
  *                                        in an hour for the whole server,
  *                                        robots and analyses together; 0
  *                                        no bound)
+ *   seek_max      EPAMSERV_SEEK_MAX      3 (0 to 100: open seeks, issue 17,
+ *                                        one player may have at once; 0
+ *                                        turns seek off)
+ *   seek_days     EPAMSERV_SEEK_DAYS     7 (1 to 365; sweep: an open seek
+ *                                        nobody took expires)
  */
 #ifndef EPAM_CONFIG_H
 #define EPAM_CONFIG_H
@@ -166,7 +171,7 @@
 #define CONFIG_REPLY_SIZE_MAX (8 * 1024 * 1024)
 
 /* The number of keys (the table in conf.c). */
-#define CONFIG_NKEYS 53
+#define CONFIG_NKEYS 55
 
 /* config.arrival: which record of a mail's arrival a move counts at. */
 enum arrival_source {
@@ -264,6 +269,8 @@ struct config {
 	                        bound but the nodes */
 	int analyse_per_day; /* analyse: analyses per player per day, 0 = off */
 	int engine_hour_ms;  /* engine time a server hour, all processes (ms) */
+	int seek_max;        /* open seeks a player may have at once (issue 17) */
+	int seek_days;       /* sweep: days an open seek lasts */
 	/* Where each key's value came from, in the order of the key table:
 	 * NULL for the default, else "FILE:LINE", "EPAMSERV_..." or the
 	 * option ("--spool"); malloc'ed. */
