@@ -16,9 +16,12 @@
  */
 #include "cmd/cmd.h"
 #include "cmd/table.h"
+#include "spool/users.h"
+#include "util/log.h"
 #include "util/util.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 
@@ -36,6 +39,27 @@ int answer_word(const char *word)
 	return 0;
 }
 
+/* The accepting player's limit (limit.c): the challenge counts once
+ * agreed.  CMD_DONE when there is room. */
+static enum cmd_status answer_limit(struct cmdctx *c, const char *userid,
+                                    const char *usage)
+{
+	struct user u;
+	enum cmd_status st;
+	char *err = NULL;
+	int rc = user_load(c->cfg->spool, userid, &u, &err);
+
+	if (rc != 0) {
+		if (rc < 0)
+			log_msg(LOG_ERR, "%s\n", err);
+		free(err);
+		return rc < 0 ? CMD_TEMPFAIL : CMD_DONE;
+	}
+	st = limit_room(c, &u, 1, usage);
+	user_free(&u);
+	return st;
+}
+
 /* Accept, decline or withdraw an open challenge. */
 static enum cmd_status answer_challenge(struct cmdctx *c, struct board_ctx *b,
                                         int yes, const char *usage)
@@ -48,10 +72,14 @@ static enum cmd_status answer_challenge(struct cmdctx *c, struct board_ctx *b,
 
 	if (yes) {
 		const char *other = game_opponent(g, b->userid);
+		enum cmd_status st;
+
 		if (g->agreed[side])
 			return board_refuse(c, g, usage, "you (%s) have accepted board "
 			                    "%ld already; it starts when %s accepts too",
 			                    b->userid, g->board, other);
+		if ((st = answer_limit(c, b->userid, usage)) != CMD_DONE)
+			return st;
 		if (game_agree(g, side, c->now))
 			snprintf(headline, sizeof headline, "%s accepted the challenge: "
 			         "the game is on, %s (White) moves first.", b->userid,

@@ -3,10 +3,13 @@
  * pbmserv's limit): two settings on the player's account (users.h).
  *
  *   - N (0 to USER_LIMIT_MAX) caps the player's active games: boards
- *     being played, challenges waiting (either side's agreement missing)
- *     and open seeks (seeks.h).  A challenge naming the player, a seek of
- *     theirs or a take of someone's seek that would go over is refused,
- *     its sender told why; none is no cap (the default).
+ *     being played, challenges the player has agreed to (signed or
+ *     accepted) and open seeks (seeks.h).  Challenges strangers send and
+ *     the player has not accepted do not count, so nobody can fill
+ *     another's limit.  A challenge naming the player, the player's
+ *     accept of one, a seek of theirs or a take of someone's seek that
+ *     would go over is refused, its sender told why; none is no cap (the
+ *     default).
  *   - accept: a signed challenge ("... by USERID PASSWORD") naming the
  *     player is accepted at once (within the cap); an unsigned one still
  *     waits for accept, since nothing says who sent it.  reject: every
@@ -31,7 +34,7 @@
 
 int limit_active_games(const struct cmdctx *c, const char *userid)
 {
-	int boards = robot_active_games(c->cfg, userid, NULL, NULL);
+	int boards = player_agreed_games(c->cfg, userid);
 	int seeks = seek_count_open(c->cfg->spool, userid, c->now);
 
 	if (boards < 0 || seeks < 0)
@@ -51,7 +54,7 @@ enum cmd_status limit_room(struct cmdctx *c, const struct user *u,
 	if (n + adding <= u->game_limit)
 		return CMD_DONE;
 	return cmd_refuse(c, usage, "%s has %d active game%s (boards being "
-	                  "played, challenges waiting and open seeks) and a "
+	                  "played, challenges agreed to and open seeks) and a "
 	                  "limit of %d (set with \"limit\"): no more until one "
 	                  "of them is over", u->userid, n, n == 1 ? "" : "s",
 	                  u->game_limit);
@@ -81,7 +84,7 @@ static void limit_details(struct cmdctx *c, const struct user *u,
 		buf_puts(b, "Active games: no limit");
 	if (n >= 0)
 		buf_printf(b, " (you have %d now: boards being played, challenges "
-		           "waiting and open seeks).\n", n);
+		           "you agreed to and open seeks).\n", n);
 	else
 		buf_puts(b, ".\n");
 	buf_printf(b, "Challenges naming you: %s\n",

@@ -154,6 +154,7 @@ struct count_arg {
 	const struct config *cfg;
 	const char *userid;
 	const char *with;   /* NULL, or the opponent counted in nwith */
+	int agreed_only;    /* a challenge counts only once userid agreed */
 	int n, nwith, failed;
 };
 
@@ -162,12 +163,15 @@ static int count_one(const char *game, long board, void *arg)
 	struct count_arg *a = arg;
 	struct game g;
 	char *err = NULL;
+	int side;
 
 	if (game_load(&g, a->cfg->spool, game, board, &err) != 0) {
 		free(err);
 		return 0;
 	}
-	if ((g.state == GAME_ACTIVE || g.state == GAME_CHALLENGED) &&
+	side = game_side_of(&g, a->userid);
+	if ((g.state == GAME_ACTIVE || (g.state == GAME_CHALLENGED &&
+	     (!a->agreed_only || (side >= 0 && g.agreed[side])))) &&
 	    (strcmp(g.white, a->userid) == 0 || strcmp(g.black, a->userid) == 0)) {
 		a->n++;
 		if (a->with && (strcmp(g.white, a->with) == 0 ||
@@ -181,12 +185,21 @@ static int count_one(const char *game, long board, void *arg)
 int robot_active_games(const struct config *cfg, const char *userid,
                        const char *with, int *nwith)
 {
-	struct count_arg a = { cfg, userid, with, 0, 0, 0 };
+	struct count_arg a = { cfg, userid, with, 0, 0, 0, 0 };
 
 	if (spool_each_board(cfg->spool, count_one, &a) < 0)
 		return -1;
 	if (nwith)
 		*nwith = a.nwith;
+	return a.n;
+}
+
+int player_agreed_games(const struct config *cfg, const char *userid)
+{
+	struct count_arg a = { cfg, userid, NULL, 1, 0, 0, 0 };
+
+	if (spool_each_board(cfg->spool, count_one, &a) < 0)
+		return -1;
 	return a.n;
 }
 

@@ -67,6 +67,14 @@ int robot_note(struct cmdctx *c, struct txn *t, const struct game *g,
  * written plainly, not in a transaction. */
 void robot_note_missing(const struct config *cfg, const struct game *g);
 
+/* Boards of player userid being played, and challenges naming userid
+ * that userid has agreed to (signed or accepted: its "agreed:" line),
+ * read without locks from every board of the spool: what a player's
+ * "limit N" counts (limit.c, issue 17), so that challenges strangers
+ * send, not yet accepted, never fill a player's limit.  -1 when the
+ * boards cannot be read. */
+int player_agreed_games(const struct config *cfg, const char *userid);
+
 /* Active and challenged games of robot userid (read without locks,
  * every board of the spool); with is NULL or a player whose games
  * against the robot go in *nwith.  -1 when the boards cannot be read. */

@@ -238,8 +238,9 @@ const struct cmd_def cmd_table[] = {
 	  "USERID PASSWORD [N|none]\n"
 	  "USERID PASSWORD accept|reject|ask",
 	  "N (0-999): at most N active games at once (boards being\n"
-	  "played, challenges waiting, open seeks); a challenge or seek\n"
-	  "that would go over is refused; none: no limit (the default).\n"
+	  "played, challenges you agreed to, open seeks); a challenge,\n"
+	  "accept or seek that would go over is refused; none: no limit\n"
+	  "(the default).\n"
 	  "accept: signed challenges naming you start at once (unsigned\n"
 	  "ones still wait for your accept); reject: every challenge\n"
 	  "naming you is refused; ask: each waits for your accept (the\n"

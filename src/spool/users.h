@@ -37,8 +37,8 @@
  *                                ends; one line each, at most
  *                                USER_MAX_NOTIFY; cmd/notify.c)
  *   limit: 10                   (issue 17, pbmserv's limit: the most
- *                                active games, challenges waiting and
- *                                open seeks the player has at once,
+ *                                active games, challenges agreed to
+ *                                and open seeks the player has at once,
  *                                0 to USER_LIMIT_MAX; default none)
  *   challenges: accept          (issue 17: accept signed challenges at
  *                                once, or reject every challenge; default

@@ -205,6 +205,32 @@ try:
     one_reply(env, D, "epaminondas seek dave pw4", "dave seeks (board 106)")
     seek_refused(env, C, "epaminondas accept 106 carol pw3", "a limit of 1",
                  "a take over the cap")
+    # Challenges others send, not accepted, never fill a player's limit
+    # (a stranger could otherwise keep anyone from playing); the
+    # player's own accept is checked against it.
+    one_reply(env, C, "limit carol pw3 2", "limit 2")
+    env.mail(A, "epaminondas challenge alice carol")
+    msgs = by_recipient(env.new_messages())
+    is_(sorted(msgs), [A, C], "an unsigned challenge naming carol goes out")
+    inv = max(int(f[:-5]) for f in os.listdir(
+        os.path.join(env.spool, "games", "epaminondas")) if f.endswith(".game"))
+    text = one_reply(env, C, "epaminondas seek carol pw3",
+                     "a seek of carol's beside the unsigned challenge")
+    contains(text, "your seek is open", "the challenge carol did not accept "
+             "does not count for her limit")
+    m = re.search(r"open on board (\d+)", text)
+    mine = int(m.group(1)) if m else 0
+    refused(env, C, "epaminondas accept %d carol pw3" % inv, "a limit of 2",
+            "carol's accept of it over her limit")
+    ok("agreed: carol" not in (env.game_file(inv) or ""),
+       "the refused accept is not recorded")
+    one_reply(env, C, "epaminondas decline %d carol pw3" % mine,
+              "carol withdraws her seek")
+    env.new_messages()
+    env.mail(C, "epaminondas accept %d carol pw3" % inv)
+    env.new_messages()
+    contains(env.game_file(inv) or "", "agreed: carol",
+             "within her limit again, carol's accept is taken")
     one_reply(env, C, "limit carol pw3 none", "limit none")
     ok("limit:" not in env.user_file("carol"), "none drops the line")
 
