@@ -1,0 +1,420 @@
+/*
+ * swiss.c - one round of the Dutch system (FIDE Handbook C.04.3), with
+ * the basic rules of C.04.1.
+ *
+ * The idea: players are ranked by score, then pairing number; score
+ * brackets are paired from the top.  A bracket is its residents plus the
+ * players moved down from above (paired first, C.04.3 A.3).  For each
+ * bracket we try, in order: the most pairs (fewest downfloaters), then
+ * three levels of colour quality (every preference granted; no two
+ * strong preferences clash; absolute criteria only), then within each
+ * level first the transpositions of S2 against S1 in FIDE's order (the
+ * depth-first search below picks, for the top unpaired S1 player, the S2
+ * players in ranking order: lexicographic order of S2), and then the
+ * exchanges (any unpaired player below, S2 first).  A bracket's pairing
+ * is kept only if the brackets below can be paired after it: that is
+ * the backtracking with downfloaters.  The lowest bracket may leave one
+ * player, who gets the bye if he may (C.04.1 c, d).
+ *
+ * Completeness: before searching, a maximum matching (match.c) says
+ * whether any legal pairing exists; none gives TNY_ENOPAIR at once.  The
+ * search is complete too, but exponential at worst, so it has a step
+ * budget; past it the round is paired from the maximum matching (legal,
+ * not Dutch-ordered; r->fallback says so).
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "tourney/internal.h"
+
+/* Steps (candidate pairs tried) before the search gives up for the
+ * matching. */
+#define SW_BUDGET 2000000L
+
+enum { FREE = 0, PAIRED, FLOATED };
+
+struct sw {
+	int n, initial;
+	struct sw_player *pl;      /* ranking order */
+	unsigned char *legal;      /* n*n: may meet (absolute criteria) */
+	int *state;                /* FREE, PAIRED, FLOATED */
+	int *mate;                 /* partner (ranking index) or -1 */
+	int *mdp;                  /* the bracket (its first index) a player
+	                              was moved down into, or -1 */
+	int *next;                 /* first player of the next score group */
+	long steps;
+	int bye;                   /* ranking index of the bye, or -1 */
+};
+
+static int by_rank(const void *x, const void *y)
+{
+	const struct sw_player *a = x, *b = y;
+
+	if (a->in->score != b->in->score)
+		return a->in->score > b->in->score ? -1 : 1;
+	return (a->in->pairing_no > b->in->pairing_no) -
+	       (a->in->pairing_no < b->in->pairing_no);
+}
+
+/* Whether a and b have met (either's list of opponents). */
+static int met(const struct tny_swiss_player *a,
+               const struct tny_swiss_player *b)
+{
+	int i;
+
+	for (i = 0; i < a->nopponents; i++)
+		if (a->opponents[i] == b->id)
+			return 1;
+	for (i = 0; i < b->nopponents; i++)
+		if (b->opponents[i] == a->id)
+			return 1;
+	return 0;
+}
+
+/* The absolute criteria for a game between a and b: not met before, and
+ * one way round the colours keep both within C.04.1 f and g. */
+static int may_meet(const struct tny_swiss_player *a,
+                    const struct tny_swiss_player *b)
+{
+	const char *ca = a->colours ? a->colours : "";
+	const char *cb = b->colours ? b->colours : "";
+
+	if (met(a, b))
+		return 0;
+	return (tny_swiss_colour_ok(ca, 'W') && tny_swiss_colour_ok(cb, 'B')) ||
+	       (tny_swiss_colour_ok(ca, 'B') && tny_swiss_colour_ok(cb, 'W'));
+}
+
+/* The colour quality of a game: 2 both preferences can be granted, 1 no
+ * two strong (or absolute) preferences for the same colour, 0 only the
+ * absolute criteria. */
+static int quality(const struct sw_player *a, const struct sw_player *b)
+{
+	if (!a->pref || !b->pref || a->pref != b->pref)
+		return 2;
+	if (a->strength < 2 || b->strength < 2)
+		return 1;
+	return 0;
+}
+
+static int solve(struct sw *s, int start, int above);
+static int bracket(struct sw *s, int first, int lo, int hi, int want,
+                   int floats, int q, int ex);
+
+/* Tries x against the free players start..end-1 of the bracket in
+ * ranking order, then goes on with the bracket; returns as bracket(). */
+static int partners(struct sw *s, int x, int from, int to, int first,
+                    int lo, int hi, int want, int floats, int q, int ex)
+{
+	int i, rc;
+
+	for (i = from; i < to; i++) {
+		if (i == x || s->state[i] != FREE ||
+		    (i < lo && s->mdp[i] != lo) ||
+		    !s->legal[(size_t)x * s->n + i] ||
+		    quality(&s->pl[x], &s->pl[i]) < q)
+			continue;
+		s->state[x] = s->state[i] = PAIRED;
+		s->mate[x] = i;
+		s->mate[i] = x;
+		rc = bracket(s, first, lo, hi, want - 1, floats, q, ex);
+		if (rc)
+			return rc;
+		s->state[x] = s->state[i] = FREE;
+		s->mate[x] = s->mate[i] = -1;
+	}
+	return 0;
+}
+
+/* The depth-first search in one bracket: the residents lo..hi-1 of the
+ * ranking plus the players moved down into it (mdp[i] == lo, ranked
+ * from first up to lo).  want: pairs still to make; floats: players who
+ * may still move down; q: the colour quality each game must reach; ex:
+ * 0 transpositions only (S1 against S2), 1 exchanges too.  Returns 1
+ * when this bracket and every one below are paired, 0 when not, -1 when
+ * the budget ran out. */
+static int bracket(struct sw *s, int first, int lo, int hi, int want,
+                   int floats, int q, int ex)
+{
+	int x = -1, i, rc, free_n = 0, residents = 0, s2 = -1;
+
+	for (i = first; i < hi; i++)
+		if ((i >= lo || s->mdp[i] == lo) && s->state[i] == FREE) {
+			if (x < 0)
+				x = i;
+			free_n++;
+			if (i >= lo && residents++ == want && s2 < 0)
+				s2 = i;
+		}
+	if (x < 0)
+		return want ? 0 : solve(s, hi, lo);
+	if (2 * want > free_n || free_n - 2 * want > floats)
+		return 0;
+	if (++s->steps > SW_BUDGET)
+		return -1;
+	if (want > 0 && s->mdp[x] == lo) {
+		/* A player moved down: the residents in order, then (with
+		 * exchanges) the others moved down. */
+		rc = partners(s, x, lo, hi, first, lo, hi, want, floats, q, ex);
+		if (!rc && ex)
+			rc = partners(s, x, x + 1, lo, first, lo, hi, want,
+			              floats, q, ex);
+		if (rc)
+			return rc;
+	} else if (want > 0) {
+		/* S1 = the first `want` free residents, S2 the rest (s2 its
+		 * first); x heads S1.  Transpositions: x against S2 in
+		 * order; exchanges: then against the rest of S1. */
+		if (s2 >= 0)
+			rc = partners(s, x, s2, hi, first, lo, hi, want, floats,
+			              q, ex);
+		else
+			rc = 0;
+		if (!rc && ex)
+			rc = partners(s, x, x + 1, s2 >= 0 ? s2 : hi, first,
+			              lo, hi, want, floats, q, ex);
+		if (rc)
+			return rc;
+		if (!ex && s2 >= 0)
+			return 0;   /* an S1 player must be paired */
+	}
+	if (floats <= 0)
+		return 0;
+	s->state[x] = FLOATED;
+	rc = bracket(s, first, lo, hi, want, floats - 1, q, ex);
+	if (!rc)
+		s->state[x] = FREE;
+	return rc;
+}
+
+/* Pairs the score group starting at ranking index start, with the
+ * players FLOATED above it moved down into it (above: the first index
+ * of the bracket they floated from, -1 at the top), and everything
+ * below.  Returns 1, 0 (no pairing), -1 (budget). */
+static int solve(struct sw *s, int start, int above)
+{
+	int hi, first = -1, size, i, want, q, ex, rc, floated = 0;
+
+	for (i = 0; i < start; i++)
+		if (s->state[i] == FLOATED) {
+			floated++;
+			if (first < 0)
+				first = i;
+		}
+	if (start >= s->n) {
+		if (floated == 0)
+			return 1;
+		if (floated == 1 && s->pl[first].bye_ok) {
+			s->bye = first;
+			return 1;
+		}
+		return 0;
+	}
+	hi = s->next[start];
+	if (first < 0)
+		first = start;
+	/* The players moved down are free in this bracket again. */
+	for (i = 0; i < start; i++)
+		if (s->state[i] == FLOATED) {
+			s->mdp[i] = start;
+			s->state[i] = FREE;
+		}
+	size = floated + (hi - start);
+	for (want = size / 2; want >= 0; want--) {
+		int floats = size - 2 * want;
+
+		/* The lowest bracket keeps at most the one for the bye. */
+		if (hi >= s->n && floats > 1)
+			break;
+		for (q = 2; q >= 0; q--)
+			for (ex = 0; ex <= 1; ex++) {
+				rc = bracket(s, first, start, hi, want, floats,
+				             q, ex);
+				if (rc)
+					return rc;
+			}
+	}
+	for (i = 0; i < start; i++)
+		if (s->mdp[i] == start) {
+			s->mdp[i] = i >= above && above >= 0 ? -1 : above;
+			s->state[i] = FLOATED;
+		}
+	return 0;
+}
+
+/* Checks the players' data; on a fault writes a description to buf. */
+static int check(const struct tny_swiss_player *p, int n, char *buf,
+                 size_t len)
+{
+	int i, j;
+
+	for (i = 0; i < n; i++) {
+		const char *c = p[i].colours ? p[i].colours : "";
+
+		if (p[i].score < 0 || p[i].nopponents < 0 ||
+		    (p[i].nopponents > 0 && !p[i].opponents)) {
+			snprintf(buf, len, "player %d: a negative score or "
+			         "count of opponents", p[i].id);
+			return TNY_EINVAL;
+		}
+		if (strspn(c, "WB-") != strlen(c)) {
+			snprintf(buf, len, "player %d: a colour other than "
+			         "W, B or -", p[i].id);
+			return TNY_EINVAL;
+		}
+		for (j = 0; j < i; j++)
+			if (p[j].id == p[i].id ||
+			    p[j].pairing_no == p[i].pairing_no) {
+				snprintf(buf, len, "players %d and %d: the same "
+				         "id or pairing number", p[j].id,
+				         p[i].id);
+				return TNY_EINVAL;
+			}
+	}
+	return 0;
+}
+
+static void fail(char **err, const char *msg)
+{
+	if (err)
+		*err = strdup(msg);
+}
+
+/* The round from the maximum matching (fallback); mate over n (+1 for
+ * the bye's dummy vertex, index n). */
+static void from_matching(struct sw *s, const int *m)
+{
+	int i;
+
+	s->bye = -1;
+	for (i = 0; i < s->n; i++) {
+		s->state[i] = PAIRED;
+		s->mate[i] = m[i] == s->n ? -1 : m[i];
+		if (m[i] == s->n)
+			s->bye = i;
+	}
+}
+
+int tny_swiss_pair(const struct tny_swiss_player *p, int n, int flags,
+                   struct tny_swiss_round *r, char **err)
+{
+	struct sw s;
+	char msg[200];
+	unsigned char *adj = NULL;
+	int *m = NULL, i, j, v, rc = TNY_ENOMEM, dim;
+
+	if (err)
+		*err = NULL;
+	memset(&s, 0, sizeof s);
+	if (r)
+		memset(r, 0, sizeof *r);
+	if (!r || !p || n < 1 || n > TNY_SWISS_MAX) {
+		fail(err, "no players, or more than the most one round pairs");
+		return TNY_EINVAL;
+	}
+	if (check(p, n, msg, sizeof msg) < 0) {
+		fail(err, msg);
+		return TNY_EINVAL;
+	}
+	s.n = n;
+	s.bye = -1;
+	s.initial = flags & TNY_SWISS_FIRST_BLACK ? 'B' : 'W';
+	dim = n + (n & 1);
+	s.pl = calloc((size_t)n, sizeof *s.pl);
+	s.legal = calloc((size_t)n * (size_t)n, 1);
+	adj = calloc((size_t)dim * (size_t)dim, 1);
+	s.state = calloc((size_t)n, sizeof(int));
+	s.mate = calloc((size_t)n, sizeof(int));
+	s.mdp = calloc((size_t)n, sizeof(int));
+	s.next = calloc((size_t)n, sizeof(int));
+	m = calloc((size_t)dim, sizeof(int));
+	if (!s.pl || !s.legal || !adj || !s.state || !s.mate || !s.mdp ||
+	    !s.next || !m)
+		goto out;
+	for (i = 0; i < n; i++) {
+		s.pl[i].in = &p[i];
+		s.pl[i].pref = tny_swiss_colour_pref(p[i].colours,
+		                                     &s.pl[i].strength);
+		s.pl[i].bye_ok = !p[i].had_bye && !p[i].forfeit_win;
+	}
+	qsort(s.pl, (size_t)n, sizeof *s.pl, by_rank);
+	for (i = n - 1; i >= 0; i--)
+		s.next[i] = (i + 1 < n && s.pl[i + 1].in->score ==
+		             s.pl[i].in->score) ? s.next[i + 1] : i + 1;
+	for (i = 0; i < n; i++) {
+		s.mate[i] = -1;
+		s.mdp[i] = -1;
+		for (j = i + 1; j < n; j++)
+			if (may_meet(s.pl[i].in, s.pl[j].in)) {
+				s.legal[(size_t)i * n + j] = 1;
+				s.legal[(size_t)j * n + i] = 1;
+				adj[(size_t)i * dim + j] = 1;
+				adj[(size_t)j * dim + i] = 1;
+			}
+		/* The bye as a dummy player n for an odd field. */
+		if ((n & 1) && s.pl[i].bye_ok)
+			adj[(size_t)i * dim + n] = adj[(size_t)n * dim + i] = 1;
+	}
+	v = tny_max_matching(dim, adj, m);
+	if (v < 0)
+		goto out;
+	if (v * 2 < dim) {
+		fail(err, "no pairing meets the absolute criteria (no game "
+		     "repeated, the colour limits, one bye a player)");
+		rc = TNY_ENOPAIR;
+		goto out;
+	}
+	v = solve(&s, 0, -1);
+	if (v <= 0) {
+		/* The budget ran out (v == -1); v == 0 cannot happen since
+		 * a pairing exists, but the matching covers it too. */
+		from_matching(&s, m);
+		r->fallback = 1;
+	}
+	r->pairs = calloc((size_t)n / 2 + 1, sizeof *r->pairs);
+	if (!r->pairs)
+		goto out;
+	for (i = 0; i < n; i++) {
+		j = s.mate[i];
+		if (j < 0 && i == s.bye) {
+			r->has_bye = 1;
+			r->bye_id = s.pl[i].in->id;
+		}
+		if (j <= i)
+			continue;
+		if (tny_swiss_allocate(&s.pl[i], &s.pl[j], s.initial)) {
+			r->pairs[r->npairs].white = s.pl[i].in->id;
+			r->pairs[r->npairs].black = s.pl[j].in->id;
+		} else {
+			r->pairs[r->npairs].white = s.pl[j].in->id;
+			r->pairs[r->npairs].black = s.pl[i].in->id;
+		}
+		r->npairs++;
+	}
+	rc = 0;
+out:
+	if (rc == TNY_ENOMEM && err && !*err)
+		*err = NULL;
+	if (rc != 0 && r) {
+		free(r->pairs);
+		memset(r, 0, sizeof *r);
+	}
+	free(s.pl);
+	free(s.legal);
+	free(adj);
+	free(s.state);
+	free(s.mate);
+	free(s.mdp);
+	free(s.next);
+	free(m);
+	return rc;
+}
+
+void tny_swiss_round_free(struct tny_swiss_round *r)
+{
+	if (!r)
+		return;
+	free(r->pairs);
+	memset(r, 0, sizeof *r);
+}
