@@ -20,7 +20,8 @@ TESTS += tests/unit/test_berger tests/unit/test_swiss \
 	tests/unit/test_knockout tests/unit/test_tiebreak
 tests_unit_test_berger_SOURCES = tests/unit/test_berger.c tests/tap.h
 tests_unit_test_berger_LDADD = src/tourney/libtourney.a
-tests_unit_test_swiss_SOURCES = tests/unit/test_swiss.c tests/tap.h
+tests_unit_test_swiss_SOURCES = tests/unit/test_swiss.c tests/tap.h \
+	tests/unit/swiss_sim.h
 tests_unit_test_swiss_LDADD = src/tourney/libtourney.a
 tests_unit_test_knockout_SOURCES = tests/unit/test_knockout.c tests/tap.h
 tests_unit_test_knockout_LDADD = src/tourney/libtourney.a
@@ -29,5 +30,5 @@ tests_unit_test_tiebreak_LDADD = src/tourney/libtourney.a
 
 # Swiss pairing speed: 1,000 players, one round (BENCHMARKS.md).
 noinst_PROGRAMS += bench/swiss_bench
-bench_swiss_bench_SOURCES = bench/swiss_bench.c
+bench_swiss_bench_SOURCES = bench/swiss_bench.c tests/unit/swiss_sim.h
 bench_swiss_bench_LDADD = src/tourney/libtourney.a

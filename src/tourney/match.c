@@ -104,10 +104,10 @@ int tny_max_matching(int n, const unsigned char *adj, int *mate)
 	g.n = n;
 	g.adj = adj;
 	g.mate = mate;
+	if (n <= 0)
+		return n == 0 ? 0 : TNY_EINVAL;
 	for (i = 0; i < n; i++)
 		mate[i] = -1;
-	if (n == 0)
-		return 0;
 	g.parent = malloc(sizeof(int) * (size_t)n);
 	g.base = malloc(sizeof(int) * (size_t)n);
 	g.queue = malloc(sizeof(int) * (size_t)n);

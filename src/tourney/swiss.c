@@ -4,23 +4,31 @@
  *
  * The idea: players are ranked by score, then pairing number; score
  * brackets are paired from the top.  A bracket is its residents plus the
- * players moved down from above (paired first, C.04.3 A.3).  For each
- * bracket we try, in order: the most pairs (fewest downfloaters), then
- * three levels of colour quality (every preference granted; no two
- * strong preferences clash; absolute criteria only), then within each
- * level first the transpositions of S2 against S1 in FIDE's order (the
- * depth-first search below picks, for the top unpaired S1 player, the S2
- * players in ranking order: lexicographic order of S2), and then the
- * exchanges (any unpaired player below, S2 first).  A bracket's pairing
- * is kept only if the brackets below can be paired after it: that is
- * the backtracking with downfloaters.  The lowest bracket may leave one
- * player, who gets the bye if he may (C.04.1 c, d).
+ * players moved down from above (MDPs, paired first, C.04.3 A.3).  For
+ * each bracket we try, in order: the most pairs (fewest downfloaters,
+ * the lowest ranked floating first), then the fewest colour conflicts x
+ * (games of two players expecting the same colour; x starts at its lower
+ * bound, A.8, and rises, C.11), then within each first the
+ * transpositions of S2 against S1 in FIDE's order (the depth-first
+ * search below gives the top free S1 player the S2 players in ranking
+ * order, which is the lexicographic order of S2), and then exchanges
+ * (any free player below, S2 first).  A bracket's pairing is kept only
+ * if everybody left below can still be paired (the completion check, a
+ * maximum matching): so the round never paints itself into a corner
+ * and there is no backtracking across brackets.  The lowest bracket may
+ * leave one player, who gets the bye if he may (C.04.1 c, d).
  *
  * Completeness: before searching, a maximum matching (match.c) says
  * whether any legal pairing exists; none gives TNY_ENOPAIR at once.  The
  * search is complete too, but exponential at worst, so it has a step
  * budget; past it the round is paired from the maximum matching (legal,
- * not Dutch-ordered; r->fallback says so).
+ * not Dutch-ordered; r->fallback says so).  A search that has taken
+ * SW_LAZY steps in one bracket also prunes each node by matchings.
+ *
+ * Not done (doc/notes/issue-17/i17-pair.md): float history (C.04.3 B.5,
+ * B.6 need the last two rounds' floats, not in the input), topscorers'
+ * exceptions in the last round, "a bracket at least half MDPs is
+ * homogeneous", and the finer order of exchanges (D.2's sums).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -44,8 +52,17 @@ struct sw {
 	                              was moved down into, or -1 */
 	int *next;                 /* first player of the next score group */
 	long steps;
+	long local;                /* steps in the current bracket attempt */
 	int bye;                   /* ranking index of the bye, or -1 */
+	int *list;                 /* scratch: a vertex list (n + 1) */
+	int *mates;                /* scratch: the matching (n + 1) */
+	unsigned char *scratch;    /* scratch: (n + 1)^2 adjacency */
+	int nomem;                 /* a matching ran out of memory */
 };
+
+/* Steps in one bracket attempt before each node also checks, with a
+ * maximum matching, that its bracket and the rest can still be paired. */
+#define SW_LAZY 64
 
 static int by_rank(const void *x, const void *y)
 {
@@ -86,16 +103,71 @@ static int may_meet(const struct tny_swiss_player *a,
 	       (tny_swiss_colour_ok(ca, 'B') && tny_swiss_colour_ok(cb, 'W'));
 }
 
-/* The colour quality of a game: 2 both preferences can be granted, 1 no
- * two strong (or absolute) preferences for the same colour, 0 only the
- * absolute criteria. */
+/* Whether a game between a and b grants both colour preferences (no
+ * preference counts as either colour): 1, or 0 for a colour conflict. */
 static int quality(const struct sw_player *a, const struct sw_player *b)
 {
-	if (!a->pref || !b->pref || a->pref != b->pref)
-		return 2;
-	if (a->strength < 2 || b->strength < 2)
-		return 1;
-	return 0;
+	return !a->pref || !b->pref || a->pref != b->pref;
+}
+
+/* The fewest colour conflicts among the games still to make from the
+ * free players of a bracket, whatever is paired: with w expecting White,
+ * b Black, c neither, and f who will float, at least
+ * ceil((|w - b| - c - f) / 2) games join two players expecting the same
+ * colour (C.04.3 A.8's x). */
+static int least_conflicts(int w, int b, int c, int f)
+{
+	int excess = (w > b ? w - b : b - w) - c - f;
+
+	return excess > 0 ? (excess + 1) / 2 : 0;
+}
+
+/* Whether the k players list[] (ranking indices) have `need` games among
+ * them (with q set, games without a colour conflict only; plus, with bye set and k odd,
+ * one of them on the bye).  A maximum matching on scratch memory. */
+static int feasible(struct sw *s, int k, int q, int need, int bye)
+{
+	int dim = k + (bye && (k & 1)), i, j, v;
+
+	if (2 * need > k)
+		return 0;
+	memset(s->scratch, 0, (size_t)dim * (size_t)dim);
+	for (i = 0; i < k; i++) {
+		int a = s->list[i];
+
+		for (j = i + 1; j < k; j++) {
+			int b = s->list[j];
+
+			if (s->legal[(size_t)a * s->n + b] &&
+			    (q == 0 || quality(&s->pl[a], &s->pl[b])))
+				s->scratch[(size_t)i * dim + j] =
+					s->scratch[(size_t)j * dim + i] = 1;
+		}
+		if (dim > k && s->pl[a].bye_ok)
+			s->scratch[(size_t)i * dim + k] =
+				s->scratch[(size_t)k * dim + i] = 1;
+	}
+	v = tny_max_matching(dim, s->scratch, s->mates);
+	if (v < 0) {
+		s->nomem = 1;
+		return 0;
+	}
+	return bye ? 2 * v == dim : v >= need;
+}
+
+/* The completion criterion: everybody not paired yet at or below the
+ * bracket that ends at hi (the players floated out of it, the players
+ * below, and with free set the bracket's free players too) can still be
+ * paired, with the bye for an odd number. */
+static int rest_ok(struct sw *s, int first, int hi, int with_free)
+{
+	int i, k = 0;
+
+	for (i = first; i < s->n; i++)
+		if (i >= hi || s->state[i] == FLOATED ||
+		    (with_free && s->state[i] == FREE))
+			s->list[k++] = i;
+	return feasible(s, k, 0, 0, 1);
 }
 
 static int solve(struct sw *s, int start, int above);
@@ -107,18 +179,20 @@ static int bracket(struct sw *s, int first, int lo, int hi, int want,
 static int partners(struct sw *s, int x, int from, int to, int first,
                     int lo, int hi, int want, int floats, int q, int ex)
 {
-	int i, rc;
+	int i, rc, c;
 
 	for (i = from; i < to; i++) {
 		if (i == x || s->state[i] != FREE ||
 		    (i < lo && s->mdp[i] != lo) ||
-		    !s->legal[(size_t)x * s->n + i] ||
-		    quality(&s->pl[x], &s->pl[i]) < q)
+		    !s->legal[(size_t)x * s->n + i])
+			continue;
+		c = !quality(&s->pl[x], &s->pl[i]);
+		if (c > q)
 			continue;
 		s->state[x] = s->state[i] = PAIRED;
 		s->mate[x] = i;
 		s->mate[i] = x;
-		rc = bracket(s, first, lo, hi, want - 1, floats, q, ex);
+		rc = bracket(s, first, lo, hi, want - 1, floats, q - c, ex);
 		if (rc)
 			return rc;
 		s->state[x] = s->state[i] = FREE;
@@ -130,29 +204,51 @@ static int partners(struct sw *s, int x, int from, int to, int first,
 /* The depth-first search in one bracket: the residents lo..hi-1 of the
  * ranking plus the players moved down into it (mdp[i] == lo, ranked
  * from first up to lo).  want: pairs still to make; floats: players who
- * may still move down; q: the colour quality each game must reach; ex:
+ * may still move down; q: colour conflicts still allowed (games of two
+ * players expecting the same colour, C.04.3 A.8's x); ex:
  * 0 transpositions only (S1 against S2), 1 exchanges too.  Returns 1
  * when this bracket and every one below are paired, 0 when not, -1 when
  * the budget ran out. */
 static int bracket(struct sw *s, int first, int lo, int hi, int want,
                    int floats, int q, int ex)
 {
-	int x = -1, i, rc, free_n = 0, residents = 0, s2 = -1;
+	int x = -1, i, rc, free_n = 0, residents = 0, s2 = -1, pw = 0, pb = 0;
 
 	for (i = first; i < hi; i++)
 		if ((i >= lo || s->mdp[i] == lo) && s->state[i] == FREE) {
 			if (x < 0)
 				x = i;
 			free_n++;
+			pw += s->pl[i].pref == 'W';
+			pb += s->pl[i].pref == 'B';
 			if (i >= lo && residents++ == want && s2 < 0)
 				s2 = i;
 		}
-	if (x < 0)
-		return want ? 0 : solve(s, hi, lo);
-	if (2 * want > free_n || free_n - 2 * want > floats)
+	if (x < 0) {
+		if (want)
+			return 0;
+		if (hi < s->n && !rest_ok(s, first, hi, 0))
+			return 0;
+		return solve(s, hi, lo);
+	}
+	if (2 * want > free_n || free_n - 2 * want > floats ||
+	    least_conflicts(pw, pb, free_n - pw - pb, free_n - 2 * want) > q)
 		return 0;
-	if (++s->steps > SW_BUDGET)
+	if (++s->steps > SW_BUDGET || s->nomem)
 		return -1;
+	if (++s->local > SW_LAZY) {
+		/* Going slowly: can this node still make its games, and
+		 * can everybody left still be paired? */
+		int k = 0;
+
+		for (i = first; i < hi; i++)
+			if ((i >= lo || s->mdp[i] == lo) &&
+			    s->state[i] == FREE)
+				s->list[k++] = i;
+		if (!feasible(s, k, 0, want, 0) ||
+		    !rest_ok(s, first, hi, 1))
+			return 0;
+	}
 	if (want > 0 && s->mdp[x] == lo) {
 		/* A player moved down: the residents in order, then (with
 		 * exchanges) the others moved down. */
@@ -194,7 +290,8 @@ static int bracket(struct sw *s, int first, int lo, int hi, int want,
  * below.  Returns 1, 0 (no pairing), -1 (budget). */
 static int solve(struct sw *s, int start, int above)
 {
-	int hi, first = -1, size, i, want, q, ex, rc, floated = 0;
+	int hi, first = -1, size, i, want, q, ex, rc, floated = 0, pw = 0;
+	int pb = 0;
 
 	for (i = 0; i < start; i++)
 		if (s->state[i] == FLOATED) {
@@ -221,14 +318,22 @@ static int solve(struct sw *s, int start, int above)
 			s->state[i] = FREE;
 		}
 	size = floated + (hi - start);
+	for (i = first; i < hi; i++)
+		if (i >= start || s->mdp[i] == start) {
+			pw += s->pl[i].pref == 'W';
+			pb += s->pl[i].pref == 'B';
+		}
 	for (want = size / 2; want >= 0; want--) {
 		int floats = size - 2 * want;
 
 		/* The lowest bracket keeps at most the one for the bye. */
 		if (hi >= s->n && floats > 1)
 			break;
-		for (q = 2; q >= 0; q--)
+		/* Fewest colour conflicts first (C.04.3 C.11 raises x). */
+		for (q = least_conflicts(pw, pb, size - pw - pb, floats);
+		     q <= want; q++)
 			for (ex = 0; ex <= 1; ex++) {
+				s->local = 0;
 				rc = bracket(s, first, start, hi, want, floats,
 				             q, ex);
 				if (rc)
@@ -329,6 +434,11 @@ int tny_swiss_pair(const struct tny_swiss_player *p, int n, int flags,
 	s.mdp = calloc((size_t)n, sizeof(int));
 	s.next = calloc((size_t)n, sizeof(int));
 	m = calloc((size_t)dim, sizeof(int));
+	s.list = calloc((size_t)n + 1, sizeof(int));
+	s.mates = calloc((size_t)n + 1, sizeof(int));
+	s.scratch = malloc(((size_t)n + 1) * ((size_t)n + 1));
+	if (!s.list || !s.mates || !s.scratch)
+		goto out;
 	if (!s.pl || !s.legal || !adj || !s.state || !s.mate || !s.mdp ||
 	    !s.next || !m)
 		goto out;
@@ -365,7 +475,9 @@ int tny_swiss_pair(const struct tny_swiss_player *p, int n, int flags,
 		rc = TNY_ENOPAIR;
 		goto out;
 	}
-	v = solve(&s, 0, -1);
+	v = flags & TNY_SWISS_MATCHING ? -1 : solve(&s, 0, -1);
+	if (s.nomem)
+		goto out;
 	if (v <= 0) {
 		/* The budget ran out (v == -1); v == 0 cannot happen since
 		 * a pairing exists, but the matching covers it too. */
@@ -408,6 +520,9 @@ out:
 	free(s.mdp);
 	free(s.next);
 	free(m);
+	free(s.list);
+	free(s.mates);
+	free(s.scratch);
 	return rc;
 }
 

@@ -92,6 +92,9 @@ struct tny_swiss_player {
 /* Flags of tny_swiss_pair. */
 #define TNY_SWISS_FIRST_BLACK 1  /* the initial colour (C.04.3 E.5, the
                                     lot before round 1) is Black; else White */
+#define TNY_SWISS_MATCHING    2  /* skip the Dutch search: the round from
+                                    the maximum matching, as when the
+                                    search runs out of steps (for tests) */
 
 /* The pairing of a round: games in board order (highest score first),
  * and the id of the player with the bye (bye_id valid when has_bye). */
@@ -114,9 +117,11 @@ struct tny_swiss_round {
  * meet twice (opponents[]), no colour difference beyond +-2 and no colour
  * three times running (unplayed rounds skipped), at most one
  * pairing-allocated bye and none to a forfeit winner.  Then, in order,
- * as many pairs as possible in each score bracket, downfloaters paired
- * first, S1 against S2 by transpositions, then exchanges, colour
- * preferences, colour allocation rules E.1-E.5.  Deterministic.
+ * as many pairs as possible in each score bracket (players moved down
+ * paired first), the fewest colour conflicts, S1 against S2 by
+ * transpositions, then exchanges; colours by rules E.1-E.5.  A player
+ * with a requested (half-point) bye is the caller's: leave him out of
+ * p[] for the round.  Deterministic: the order of p[] does not matter.
  * Errors: TNY_EINVAL (bad player data; *err says which), TNY_ENOPAIR (no
  * pairing meets the absolute criteria), TNY_ENOMEM.  err may be NULL;
  * else on error *err is an allocated description (free it), or NULL when

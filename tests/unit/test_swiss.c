@@ -1,7 +1,8 @@
 /*
  * test_swiss.c - one round of the Dutch system (src/tourney/swiss.c):
  * colour preferences and limits, round 1 by the rules, a round 2 worked
- * by hand, a round that cannot be paired refused, bad data refused, the
+ * by hand, rounds 1-3 of the published worked example of "Mastering the
+ * Dutch" (FIDE) reproduced exactly, a round that cannot be paired refused, bad data refused, the
  * same answer whatever the input order, and simulated tournaments (13
  * players over 5 rounds many times; 20-100 players over 7-9 rounds) with
  * every absolute criterion checked after each round.
@@ -11,6 +12,7 @@
 #include <string.h>
 
 #include "tourney/tourney.h"
+#include "tourney/internal.h"
 #include "tap.h"
 #include "swiss_sim.h"
 
@@ -118,6 +120,98 @@ static void test_round_two_by_hand(void)
 	is_str(buf, "2-1 7-8 4-3 5-6", "round 2 of 8: the hand-worked "
 	       "pairing");
 	tny_swiss_round_free(&r);
+}
+
+/*
+ * The worked example of the FIDE Technical Commission's "Mastering the
+ * Dutch" (FA Mario Held's paper, also pages 65-92 of the 2014 FIDE
+ * Arbiters' Manual; here its 2026 edition, 15 players: section 3 round
+ * 1 pp. 11-13, section 4 round 2 pp. 31-32, section 5 round 3 pp.
+ * 33-37), as transcribed in the test mast1 of github.com/gnutterts/
+ * chesspairing.  Players 1..15 by rating.  Round 1 results: 1-8 1-0,
+ * 9-2 draw, 3-10 1-0, 11-4 0-1, 5-12 draw, 13-6 1-0, 7-14 0-1, 15 the
+ * bye.  Round 2: 6 asked for a half-point bye (not paired); results
+ * 14-1 0-1, 15-3 0-1, 4-13 1-0, 2-5 1-0, 12-9 draw, 10-7 0-1, 8-11 1-0.
+ * Round 3: 7 asked for a half-point bye.  The book's pairings:
+ *   round 1: 1-8 9-2 3-10 11-4 5-12 13-6 7-14, 15 the bye
+ *   round 2: 14-1 15-3 4-13 2-5 12-9 10-7 8-11
+ *   round 3: 1-4 3-2 13-8 9-14 12-15 6-5 11-10
+ * A requested bye is the caller's: that player is left out of the
+ * round, his colour is '-' and his score has the half-point.
+ */
+struct mast {
+	int id, score;           /* half-points */
+	const char *colours;
+	int opp[2], nopp, had_bye;
+};
+
+static void mast_round(const struct mast *m, int n, const char *want,
+                       const char *name)
+{
+	struct tny_swiss_player p[15];
+	struct tny_swiss_round r;
+	char buf[300], *err = NULL;
+	int i, rc;
+
+	memset(p, 0, sizeof p);
+	for (i = 0; i < n; i++) {
+		p[i].id = p[i].pairing_no = m[i].id;
+		p[i].score = m[i].score;
+		p[i].colours = m[i].colours;
+		p[i].opponents = m[i].opp;
+		p[i].nopponents = m[i].nopp;
+		p[i].had_bye = m[i].had_bye;
+	}
+	rc = tny_swiss_pair(p, n, 0, &r, &err);
+	is_int(rc, 0, "%s is paired (%s)", name, err ? err : "no error");
+	free(err);
+	if (rc)
+		return;
+	text(&r, buf, sizeof buf);
+	is_str(buf, want, "%s: the pairings of Mastering the Dutch", name);
+	ok(!r.fallback, "%s comes from the Dutch search", name);
+	tny_swiss_round_free(&r);
+}
+
+static void test_mastering_the_dutch(void)
+{
+	static const struct mast r1[15] = {
+		{ 1, 0, "", {0}, 0, 0 }, { 2, 0, "", {0}, 0, 0 },
+		{ 3, 0, "", {0}, 0, 0 }, { 4, 0, "", {0}, 0, 0 },
+		{ 5, 0, "", {0}, 0, 0 }, { 6, 0, "", {0}, 0, 0 },
+		{ 7, 0, "", {0}, 0, 0 }, { 8, 0, "", {0}, 0, 0 },
+		{ 9, 0, "", {0}, 0, 0 }, { 10, 0, "", {0}, 0, 0 },
+		{ 11, 0, "", {0}, 0, 0 }, { 12, 0, "", {0}, 0, 0 },
+		{ 13, 0, "", {0}, 0, 0 }, { 14, 0, "", {0}, 0, 0 },
+		{ 15, 0, "", {0}, 0, 0 },
+	};
+	/* After round 1; 6 is not paired in round 2. */
+	static const struct mast r2[14] = {
+		{ 1, 2, "W", {8}, 1, 0 }, { 2, 1, "B", {9}, 1, 0 },
+		{ 3, 2, "W", {10}, 1, 0 }, { 4, 2, "B", {11}, 1, 0 },
+		{ 5, 1, "W", {12}, 1, 0 }, { 7, 0, "W", {14}, 1, 0 },
+		{ 8, 0, "B", {1}, 1, 0 }, { 9, 1, "W", {2}, 1, 0 },
+		{ 10, 0, "B", {3}, 1, 0 }, { 11, 0, "W", {4}, 1, 0 },
+		{ 12, 1, "B", {5}, 1, 0 }, { 13, 2, "W", {6}, 1, 0 },
+		{ 14, 2, "B", {7}, 1, 0 }, { 15, 2, "-", {0}, 0, 1 },
+	};
+	/* After round 2; 7 is not paired in round 3. */
+	static const struct mast r3[14] = {
+		{ 1, 4, "WB", {8, 14}, 2, 0 }, { 2, 3, "BW", {9, 5}, 2, 0 },
+		{ 3, 4, "WB", {10, 15}, 2, 0 }, { 4, 4, "BW", {11, 13}, 2, 0 },
+		{ 5, 1, "WB", {12, 2}, 2, 0 }, { 6, 1, "B-", {13}, 1, 0 },
+		{ 8, 2, "BW", {1, 11}, 2, 0 }, { 9, 2, "WB", {2, 12}, 2, 0 },
+		{ 10, 0, "BW", {3, 7}, 2, 0 }, { 11, 0, "WB", {4, 8}, 2, 0 },
+		{ 12, 2, "BW", {5, 9}, 2, 0 }, { 13, 2, "WB", {6, 4}, 2, 0 },
+		{ 14, 2, "BW", {7, 1}, 2, 0 }, { 15, 2, "-W", {3}, 1, 1 },
+	};
+
+	mast_round(r1, 15, "1-8 9-2 3-10 11-4 5-12 13-6 7-14 bye:15",
+	           "Mastering the Dutch round 1");
+	mast_round(r2, 14, "14-1 15-3 4-13 2-5 12-9 10-7 8-11",
+	           "Mastering the Dutch round 2");
+	mast_round(r3, 14, "1-4 3-2 13-8 9-14 12-15 6-5 11-10",
+	           "Mastering the Dutch round 3");
 }
 
 /* The same players in any order give the same round. */
@@ -273,9 +367,108 @@ static void test_bad_data(void)
 	is_int(tny_swiss_pair(p, 0, 0, &r, NULL), TNY_EINVAL, "no players");
 }
 
+/* E.3: two players with the same mild preference (Black): going back,
+ * the latest round they had different colours is round 2, where 1 had
+ * Black: so 1 has White now, against E.4 (which would give 1 his
+ * preference, Black). */
+static void test_allocation_alternates(void)
+{
+	struct tny_swiss_player p[2];
+	struct tny_swiss_round r;
+	char buf[100];
+
+	memset(p, 0, sizeof p);
+	p[0].id = p[0].pairing_no = 1;
+	p[1].id = p[1].pairing_no = 2;
+	p[0].colours = "WBBW";
+	p[1].colours = "BWBW";
+	is_int(tny_swiss_pair(p, 2, 0, &r, NULL), 0, "E.3 pair is paired");
+	text(&r, buf, sizeof buf);
+	is_str(buf, "1-2", "E.3: colours alternate from the latest round "
+	       "they differed");
+	tny_swiss_round_free(&r);
+	/* E.2: a strong preference beats a mild one for the same colour. */
+	p[0].colours = "BW";     /* mild Black, ranked higher */
+	p[1].colours = "WBW";    /* strong Black */
+	is_int(tny_swiss_pair(p, 2, 0, &r, NULL), 0, "E.2 pair is paired");
+	text(&r, buf, sizeof buf);
+	is_str(buf, "1-2", "E.2: the strong preference (2, Black) is granted");
+	tny_swiss_round_free(&r);
+}
+
+/* The largest matching of the vertices in mask, by brute force. */
+static int brute(const unsigned char *adj, int n, unsigned mask, int *memo)
+{
+	int v, u, best;
+
+	if (!mask)
+		return 0;
+	if (memo[mask] >= 0)
+		return memo[mask];
+	for (v = 0; !(mask & (1u << v)); v++)
+		;
+	best = brute(adj, n, mask & ~(1u << v), memo);
+	for (u = v + 1; u < n; u++)
+		if ((mask & (1u << u)) && adj[v * n + u]) {
+			int m = 1 + brute(adj, n, mask & ~(1u << v) & ~(1u << u),
+			                  memo);
+
+			if (m > best)
+				best = m;
+		}
+	return memo[mask] = best;
+}
+
+/* The blossom matching (match.c, which decides that no pairing exists)
+ * against brute force on 3,000 random graphs of 1..12 vertices: a valid
+ * matching, as large as the largest. */
+static void test_matching_against_brute_force(void)
+{
+	static int memo[1 << 12];
+	unsigned char adj[144];
+	int mate[12], g, bad = 0;
+	uint64_t rng = 12345;
+
+	for (g = 0; g < 3000 && !bad; g++) {
+		int n = 1 + (int)(rng % 12), i, j, got, want, pairs = 0;
+		int density;
+
+		rng = rng * 6364136223846793005ULL + 1442695040888963407ULL;
+		density = (int)((rng >> 33) % 100);
+		memset(adj, 0, sizeof adj);
+		for (i = 0; i < n; i++)
+			for (j = i + 1; j < n; j++) {
+				rng = rng * 6364136223846793005ULL +
+				      1442695040888963407ULL;
+				if ((int)((rng >> 33) % 100) < density)
+					adj[i * n + j] = adj[j * n + i] = 1;
+			}
+		got = tny_max_matching(n, adj, mate);
+		for (i = 0; i < n; i++) {
+			if (mate[i] < 0)
+				continue;
+			if (mate[i] >= n || mate[mate[i]] != i ||
+			    !adj[i * n + mate[i]])
+				bad++;
+			pairs++;
+		}
+		memset(memo, -1, sizeof(int) << n);
+		want = brute(adj, n, (1u << n) - 1, memo);
+		if (got != want || pairs != 2 * got) {
+			printf("# graph %d (%d vertices): matching %d, mates %d, "
+			       "largest %d\n", g, n, got, pairs, want);
+			bad++;
+		}
+	}
+	is_int(bad, 0, "3,000 random graphs: the blossom matching is valid "
+	       "and as large as brute force's");
+}
+
 /* Simulated tournaments: pair, check every absolute criterion, play
- * random results; `runs` tournaments of n players over `rounds`. */
-static void simulate(int n, int rounds, int runs, uint64_t seed)
+ * random results; `runs` tournaments of n players over `rounds`.
+ * flags: tny_swiss_pair's (TNY_SWISS_MATCHING: the fallback alone). */
+static void simulate_flags(int n, int rounds, int runs, uint64_t seed,
+                           int flags)
 {
 	int run, bad = 0, fallbacks = 0, nopair = 0;
 	char why[200];
@@ -291,7 +484,8 @@ static void simulate(int n, int rounds, int runs, uint64_t seed)
 		for (round = 0; round < rounds; round++) {
 			struct tny_swiss_round r;
 			char *err = NULL;
-			int rc = tny_swiss_pair(sim_view(&s), n, 0, &r, &err);
+			int rc = tny_swiss_pair(sim_view(&s), n, flags, &r,
+			                        &err);
 
 			if (rc == TNY_ENOPAIR) {
 				/* Possible in principle; must not be common. */
@@ -317,13 +511,22 @@ static void simulate(int n, int rounds, int runs, uint64_t seed)
 		fallbacks += s.fallbacks;
 		sim_free(&s);
 	}
-	is_int(bad, 0, "%d runs of %d players over %d rounds: every round "
+	is_int(bad, 0, "%d runs of %d players over %d rounds%s: every round "
 	       "holds the absolute criteria, byes only to players without "
-	       "one", runs, n, rounds);
+	       "one", runs, n, rounds, flags & TNY_SWISS_MATCHING ?
+	       " (matching fallback alone)" : "");
 	ok(nopair == 0, "%d players over %d rounds: always pairable (%d "
 	   "refused)", n, rounds, nopair);
 	printf("# %d players, %d rounds, %d runs: %d rounds from the "
 	       "matching fallback\n", n, rounds, runs, fallbacks);
+	if (flags & TNY_SWISS_MATCHING)
+		ok(fallbacks == runs * rounds - nopair, "every round was the "
+		   "fallback's (%d)", fallbacks);
+}
+
+static void simulate(int n, int rounds, int runs, uint64_t seed)
+{
+	simulate_flags(n, rounds, runs, seed, 0);
 }
 
 int main(void)
@@ -333,6 +536,9 @@ int main(void)
 	test_colour_preferences();
 	test_round_one_of_13();
 	test_round_two_by_hand();
+	test_mastering_the_dutch();
+	test_allocation_alternates();
+	test_matching_against_brute_force();
 	test_order_does_not_matter();
 	test_no_pairing();
 	test_bye_to_lowest_without_one();
@@ -341,5 +547,7 @@ int main(void)
 	simulate(20, 7, quick ? 30 : 200, 5000);
 	simulate(47, 8, quick ? 10 : 50, 7000);
 	simulate(100, 9, quick ? 3 : 20, 9000);
+	simulate_flags(13, 5, quick ? 100 : 500, 11000, TNY_SWISS_MATCHING);
+	simulate_flags(60, 8, quick ? 5 : 20, 12000, TNY_SWISS_MATCHING);
 	return tap_done();
 }
