@@ -30,6 +30,7 @@
 #include "cli/sweep.h"
 #include "cmd/robot.h"
 #include "cmd/cmd.h"
+#include "cmd/tfile.h"
 #include "spool/addrindex.h"
 #include "spool/outbox.h"
 #include "spool/spool.h"
@@ -273,6 +274,7 @@ int cli_sweep(const struct config *cfg, int argc, char **argv)
 	robot_run(cfg);
 	spool_each_board(cfg->spool, sweep_one, &run);
 	free(run.held);
+	tourney_sweep(cfg);  /* issue 17: start days, withdrawals */
 	sweep_accounts(cfg, &st);
 	cli_digests(cfg, util_now());
 	bounces = outbox_expire_bounces(cfg->spool, util_now(), OUTBOX_BOUNCE_DAYS);

@@ -4,6 +4,7 @@
  * usage texts made from them.
  */
 #include "cmd/table.h"
+#include "cmd/tfile.h"
 #include "spool/spool.h"
 
 #include <stdio.h>
@@ -136,6 +137,9 @@ GAME_RUN(run_subscribe, cmd_subscribe)
 GAME_RUN(run_unsubscribe, cmd_unsubscribe)
 GAME_RUN(run_preview, cmd_preview)
 GAME_RUN(run_analyse, cmd_analyse)
+/* Tournaments (issue 17, tournament.c). */
+GAME_RUN(run_tournament, cmd_tournament)
+GAME_RUN(run_tournaments, cmd_tournaments)
 
 /* "GAME help" is the game's rules; "GAME help COMMAND" is help COMMAND. */
 static enum cmd_status run_game_help(struct cmdctx *c, const char *game,
@@ -385,6 +389,33 @@ const struct cmd_def cmd_table[] = {
 	  "analyse 101 alice Secret42\n"
 	  "analyse 101#12 alice Secret42   (after move 12)\n"
 	  "analyse 101#12 alice Secret42 e3-e4   (then e3-e4)", run_analyse },
+	/* Tournaments (issue 17): keep this block together. */
+	{ "tournament", "", G,
+	  "create NAME USERID PASSWORD -format=roundrobin [-rounds=1|2]\n"
+	  "    [-players=MIN-MAX] [-start=YYYY-MM-DD] [-options]\n"
+	  "join|leave|start NAME USERID PASSWORD\n"
+	  "show NAME",
+	  "A tournament run by the server.  create: you organise it and\n"
+	  "play in it; NAME is 1-20 letters, digits or -; -players\n"
+	  "(default 3-10), -rounds=2 a double round robin, -start the\n"
+	  "day the sweep starts it once enough have joined; the game\n"
+	  "options are challenge's, for every board.  Only round robin\n"
+	  "runs yet.  join, leave: before the start (leave after it\n"
+	  "withdraws you: your running games are resigned, and with\n"
+	  "fewer than half of your games played your results are\n"
+	  "cancelled).  start: the organiser; players are numbered by\n"
+	  "rating and every board of every round is made at once\n"
+	  "(Berger tables) and mailed.  After each game its players get\n"
+	  "the table (score, Sonneborn-Berger); after the last, all do.\n"
+	  "show: the table.",
+	  "tournament create spring alice Secret42 -format=roundrobin\n"
+	  "tournament join spring bob Secret7\n"
+	  "tournament start spring alice Secret42\n"
+	  "tournament show spring", run_tournament },
+	{ "tournaments", "", G, "",
+	  "Every tournament of the game: its format, state, players\n"
+	  "and organiser.",
+	  "tournaments", run_tournaments },
 	{ NULL, NULL, 0, NULL, NULL, NULL, NULL },
 };
 

@@ -58,7 +58,9 @@ int spool_init(const char *spool, char **err)
 		"", "/games", "/users", "/addresses", "/auth", "/outbox", "/failed",
 		"/bounces",
 		"/rate", "/seen",
-		"/journal", "/locks", "/tmp", "/quarantine", "/held", "/robot", NULL
+		"/journal", "/locks", "/tmp", "/quarantine", "/held", "/robot",
+		"/tournaments",  /* issue 17: tfile.h */
+		NULL
 	};
 	static char *done;  /* the spool made complete by this process */
 	char path[4096];

@@ -1,0 +1,116 @@
+/*
+ * tfile.h - the tournament file (issue 17): SPOOL/tournaments/NAME, one
+ * human-readable, versioned text file per tournament, like the game
+ * files:
+ *
+ *   epamserv-tournament 1
+ *   name: spring
+ *   game: epaminondas
+ *   organiser: alice
+ *   format: roundrobin
+ *   rounds: 1                          (cycles: 2 is a double round robin)
+ *   players: 3-10                      (the least and most players)
+ *   start: 2026-12-10                  (the day sweep starts it, or -)
+ *   options: -size=8x8 -time=7d        (the boards' options, "" none)
+ *   created: 2026-12-01T12:00:00Z
+ *   state: open|running|cancelled      (finished is running with every
+ *                                       board over: tf_finished)
+ *   player: USERID                     (in joining order while open; at
+ *                                       start rewritten in pairing order,
+ *                                       number 1 first)
+ *   withdrawn: USERID TIME             (left after the start)
+ *   board: ROUND WHITE BLACK NUMBER    (made at start, one a game)
+ *   told: USERID                       (sweep told the players the start
+ *                                       day came with too few: once)
+ *
+ * The results are not in this file: each board's own game file holds
+ * its result, so a game's end changes only its board (board.c) and the
+ * tables are read from the boards (ttable.c).  The file is written only
+ * in a transaction under the lock "next-GAME" of its game (which the
+ * boards it makes at start need too), taken after "tournaments" (tf_lock).
+ */
+#ifndef EPAM_CMD_TFILE_H
+#define EPAM_CMD_TFILE_H
+
+#include <time.h>
+
+#include "cmd/cmd.h"
+
+#define TF_MAGIC "epamserv-tournament 1"
+#define TF_PLAYERS_MAX 64     /* most players a tournament takes */
+#define TF_BOARDS_MAX 4096    /* most boards (64 * 63 for a double RR) */
+#define TF_OPTIONS_MAX 512    /* bytes of the options line */
+
+enum tf_state { TF_OPEN = 0, TF_RUNNING, TF_CANCELLED };
+
+struct tf_board {
+	int round;
+	char white[32], black[32];
+	long number;
+};
+
+struct tf_player {
+	char userid[32];
+	time_t withdrawn;          /* 0 while he plays */
+	int told;                  /* told of a start day with too few */
+};
+
+struct tfile {
+	char name[24], game[16], organiser[32], format[16];
+	int rounds, min_players, max_players;
+	char start[16];            /* "YYYY-MM-DD" or "" */
+	char options[TF_OPTIONS_MAX];
+	time_t created;
+	enum tf_state state;
+	struct tf_player player[TF_PLAYERS_MAX];
+	int nplayers;
+	struct tf_board *boards;   /* malloc'ed, nboards of them */
+	int nboards;
+};
+
+/* "tournaments/NAME" (relative to the spool) into buf. */
+void tf_path(const char *name, char *buf, size_t len);
+
+/* Load tournament name (valid: util_tourney_name_ok).  0 with tf
+ * filled (free with tf_free), 1 when there is none, -1 with *err
+ * (malloc'ed) when the file cannot be read or is damaged. */
+int tf_load(const char *spool, const char *name, struct tfile *tf,
+            char **err);
+
+/* The file's text (malloc'ed, caller frees). */
+char *tf_format(const struct tfile *tf);
+
+void tf_free(struct tfile *tf);
+
+/* Index of userid among the players, or -1. */
+int tf_player_index(const struct tfile *tf, const char *userid);
+
+/* Append a board. */
+void tf_add_board(struct tfile *tf, int round, const char *white,
+                  const char *black, long number);
+
+/* Take the locks a change of tournament name needs: "tournaments", then
+ * "next-GAME" of its game (game, or the game its file names when the
+ * file exists), and load it (a file that does not exist leaves tf with
+ * only its name).  CMD_DONE with both held (release them with
+ * tf_unlock; *exists 1 when the file was there), CMD_TEMPFAIL. */
+enum cmd_status tf_lock(struct cmdctx *c, const char *name, const char *game,
+                        struct tfile *tf, int *exists, struct lock *l1,
+                        struct lock *l2, char *key, size_t keylen);
+void tf_unlock(struct lock *l1, struct lock *l2);
+
+/* ---- the commands (tournament.c) ---- */
+
+/* GAME tournament create|join|leave|start|show NAME ... */
+enum cmd_status cmd_tournament(struct cmdctx *c, const char *game, int argc,
+                               char **argv);
+/* GAME tournaments: the list, to the sender. */
+enum cmd_status cmd_tournaments(struct cmdctx *c, const char *game, int argc,
+                                char **argv);
+/* The sweep's part (epamserv sweep): every open tournament whose start
+ * day has come starts when it has its least players, else its players
+ * are told once that it waits; the games still running of players who
+ * withdrew are resigned. */
+void tourney_sweep(const struct config *cfg);
+
+#endif

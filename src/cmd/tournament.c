@@ -1,0 +1,887 @@
+/*
+ * tournament.c - tournaments by mail (issue 17): "GAME tournament
+ * create|join|leave|start|show NAME ..." and "GAME tournaments".
+ *
+ *   create NAME USERID PASSWORD -format=roundrobin [-rounds=1|2]
+ *          [-players=MIN-MAX] [-start=YYYY-MM-DD] [game options]
+ *     a new tournament, USERID its organiser and first player; the game
+ *     options are checked by the same parser as challenge's and every
+ *     board of the tournament is played with them.  Only round robin
+ *     runs yet: swiss and knockout are refused saying so.
+ *   join|leave NAME USERID PASSWORD
+ *     before the start; leave after the start is a withdrawal (ttable.h
+ *     has the rule): the withdrawing player resigns his games still
+ *     running.  The organiser cannot leave before the start.
+ *   start NAME USERID PASSWORD
+ *     by the organiser, once -players' least have joined; or by the
+ *     sweep (tourney_sweep) on the -start day.  Players are numbered by
+ *     rating (best first, then userid) and every board of every round
+ *     is made at once from the Berger tables: correspondence play plays
+ *     all rounds together.  Both players' consent is their joining.
+ *   show NAME          (no password) the table, to the sender
+ *   tournaments        the list, to the sender
+ *
+ * Every change of a tournament file runs under tf_lock.
+ */
+#include "cmd/cmd.h"
+#include "cmd/table.h"
+#include "cmd/tfile.h"
+#include "cmd/ttable.h"
+#include "game/ratings.h"
+#include "spool/spool.h"
+#include "spool/txn.h"
+#include "spool/users.h"
+#include "tourney/tourney.h"
+#include "util/log.h"
+#include "util/util.h"
+
+#include <dirent.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+/* The options of tf's boards, checked (o and set filled).  0, or -1
+ * with err. */
+static int tf_options(const struct tfile *tf, struct ep_options *o,
+                      struct game_settings *set, char *err, size_t len)
+{
+	char *words = xstrdup(tf->options), *w, *save = NULL;
+	int rc = 0;
+
+	if (ep_options_default(o, tf->game, err, len) < 0) {
+		free(words);
+		return -1;
+	}
+	game_settings_default(set);
+	for (w = strtok_r(words, " ", &save); w && rc >= 0;
+	     w = strtok_r(NULL, " ", &save)) {
+		rc = game_setting_apply(set, w, err, len);
+		if (rc == 0)
+			rc = ep_options_apply(o, w, err, len);
+	}
+	free(words);
+	if (rc < 0)
+		return -1;
+	return ep_options_check(o, err, len);
+}
+
+/* Send text (template tournament.txt) to the sender alone, committed
+ * under the message lock. */
+static enum cmd_status answer_sender(struct cmdctx *c, struct txn *t,
+                                     const struct tfile *tf,
+                                     const char *what, const char *headline,
+                                     const char *text)
+{
+	struct tvars v = { 0 };
+	char subject[160], *mail;
+
+	tvars_set(&v, "headline", headline);
+	tvars_set(&v, "table", text);
+	tvars_set(&v, "game", tf->game);
+	tvars_set(&v, "name", tf->name);
+	tvars_set(&v, "from", c->cfg->from);
+	mail = reply_template(c, "tournament.txt", &v);
+	tvars_free(&v);
+	if (!mail)
+		return CMD_TEMPFAIL;
+	if (tf->name[0])
+		snprintf(subject, sizeof subject, "%s tournament %s: %s",
+		         reply_game_title(tf->game), tf->name, what);
+	else
+		snprintf(subject, sizeof subject, "%s tournaments",
+		         reply_game_title(tf->game));
+	reply_queue(c, t, c->sender, subject, mail, NULL, 0, NULL);
+	free(mail);
+	return CMD_DONE;
+}
+
+/* Commit tf's new file in t (held locks: tf_lock's). */
+static void put_tf(struct txn *t, const struct tfile *tf)
+{
+	char rel[64], *file = tf_format(tf);
+
+	tf_path(tf->name, rel, sizeof rel);
+	txn_put(t, rel, file, strlen(file));
+	free(file);
+}
+
+/* Player order by rating (ratings_by): best first, then userid. */
+struct by_rating { char userid[32]; int rating; };
+static int by_rating(const void *a, const void *b)
+{
+	const struct by_rating *x = a, *y = b;
+
+	if (x->rating != y->rating)
+		return y->rating - x->rating;
+	return strcmp(x->userid, y->userid);
+}
+
+/*
+ * Start tf (open, enough players, tf_lock held; key the game's lock):
+ * number the players by rating, make every board of every round by the
+ * Berger tables in t, mail each board to its two players and the table
+ * to every player, and mark tf running (written in t).  CMD_DONE, or
+ * CMD_TEMPFAIL (the ratings or a template cannot be read; t must then be
+ * aborted).
+ */
+static enum cmd_status tourney_start(struct cmdctx *c, struct txn *t,
+                                     struct tfile *tf, const char *why)
+{
+	struct ep_options o;
+	struct game_settings set;
+	struct ratings r;
+	struct by_rating order[TF_PLAYERS_MAX];
+	struct tny_pair pairs[TF_PLAYERS_MAX / 2 + 1];
+	struct ttable tt;
+	char err[EP_ERR_MAX], rel[128], next[32], head[512], *e = NULL, *text;
+	enum cmd_status st = CMD_DONE;
+	int n = tf->nplayers, i, k, rounds, flags = 0, cls;
+	long board;
+
+	if (tf_options(tf, &o, &set, err, sizeof err) < 0) {
+		log_msg(LOG_ERR, "tournament %s: %s\n", tf->name, err);
+		return CMD_TEMPFAIL;
+	}
+	if (ratings_load(c->cfg->spool, &r, &e) < 0) {
+		log_msg(LOG_ERR, "%s\n", e);
+		free(e);
+		return CMD_TEMPFAIL;
+	}
+	cls = ratings_class(tf->game, o.width, o.height);
+	for (i = 0; i < n; i++) {
+		snprintf(order[i].userid, sizeof order[i].userid, "%s",
+		         tf->player[i].userid);
+		order[i].rating = ratings_of(&r, order[i].userid, cls);
+	}
+	ratings_free(&r);
+	qsort(order, (size_t)n, sizeof order[0], by_rating);
+	for (i = 0; i < n; i++) {
+		memset(&tf->player[i], 0, sizeof tf->player[i]);
+		memcpy(tf->player[i].userid, order[i].userid,
+		       sizeof tf->player[i].userid);
+	}
+	if (tf->rounds == 2)
+		flags = TNY_BERGER_DOUBLE | TNY_BERGER_SWAP_LAST;
+	rounds = tny_berger_rounds(n, flags);
+	board = spool_next_board(c->cfg->spool, tf->game);
+	for (i = 1; i <= rounds && st == CMD_DONE; i++) {
+		int bye = 0, np = tny_berger_round(n, i, flags, pairs, &bye);
+		for (k = 0; k < np && st == CMD_DONE; k++, board++) {
+			const char *w = tf->player[pairs[k].white - 1].userid;
+			const char *b = tf->player[pairs[k].black - 1].userid;
+			struct game g;
+			char *file;
+
+			game_new(&g, tf->game, board, &o, w, b, c->now);
+			game_settings_put(&g, &set);
+			g.agreed[0] = g.agreed[1] = c->now;
+			snprintf(g.tourney, sizeof g.tourney, "%s", tf->name);
+			g.tourney_round = i;
+			file = game_format(&g);
+			spool_board_path(tf->game, board, rel, sizeof rel);
+			txn_put(t, rel, file, strlen(file));
+			free(file);
+			tf_add_board(tf, i, w, b, board);
+			snprintf(head, sizeof head, "The server made this board for "
+			         "round %d of tournament %s (Berger tables): %s plays "
+			         "White, %s Black.  Joining the tournament was your "
+			         "accept: the game has begun.", i, tf->name, w, b);
+			st = reply_board(c, t, &g, head, "", NULL, NULL);
+			game_free(&g);
+		}
+	}
+	if (st != CMD_DONE)
+		return st;
+	snprintf(rel, sizeof rel, "games/%s/next", tf->game);
+	snprintf(next, sizeof next, "%ld\n", board);
+	txn_put(t, rel, next, strlen(next));
+	tf->state = TF_RUNNING;
+	put_tf(t, tf);
+	/* Every board is new: the table is all dots, built from memory. */
+	memset(&tt, 0, sizeof tt);
+	tt.n = n;
+	tt.cell = xmalloc((size_t)(n * n * 2 + 1) * sizeof *tt.cell);
+	tt.result = xmalloc((size_t)(tf->nboards + 1) * sizeof *tt.result);
+	for (i = 0; i < n * n * 2; i++)
+		tt.cell[i] = -2;
+	for (i = 0; i < tf->nboards; i++) {
+		int a = tf_player_index(tf, tf->boards[i].white);
+		int b = tf_player_index(tf, tf->boards[i].black);
+		int cyc = tf->rounds == 2 && tf->boards[i].round > rounds / 2;
+		tt.result[i] = -1;
+		tt.cell[(a * n + b) * 2 + cyc] = -1;
+		tt.cell[(b * n + a) * 2 + cyc] = -1;
+		tt.row[a].games++;
+		tt.row[b].games++;
+	}
+	for (i = 0; i < n; i++)
+		tt.rank[i] = i;
+	text = tt_text(tf, &tt);
+	snprintf(head, sizeof head, "Tournament %s has started (%s): %d "
+	         "players, numbered by rating, %d games, all of them begun "
+	         "now; each board comes in its own mail.", tf->name, why, n,
+	         tf->nboards);
+	for (i = 0; i < n && st == CMD_DONE; i++)
+		st = tt_mail(c, t, tf->game, tf->name, tf->player[i].userid,
+		             "started", head, text);
+	free(text);
+	tt_free(&tt);
+	return st;
+}
+
+/* The name word: lower-cased, checked.  CMD_DONE or the refusal. */
+static enum cmd_status name_word(struct cmdctx *c, char *name,
+                                 const char *usage)
+{
+	util_lower(name);
+	if (!util_tourney_name_ok(name))
+		return cmd_refuse(c, usage, "'%.40s' is not a tournament name: "
+		                  "1 to 20 letters, digits or -, not starting "
+		                  "with -", name);
+	return CMD_DONE;
+}
+
+/* "-start=YYYY-MM-DD": a real day, not before today (UTC). */
+static int start_ok(const char *s, time_t now)
+{
+	int y, m, d, used = 0;
+	char today[16];
+	struct tm tm;
+
+	if (strlen(s) != 10 || sscanf(s, "%4d-%2d-%2d%n", &y, &m, &d, &used)
+	    != 3 || used != 10 || m < 1 || m > 12 || d < 1 || d > 31)
+		return 0;
+	memset(&tm, 0, sizeof tm);
+	tm.tm_year = y - 1900;
+	tm.tm_mon = m - 1;
+	tm.tm_mday = d;
+	tm.tm_hour = 12;
+	if (timegm(&tm) == (time_t)-1 || tm.tm_mday != d)
+		return 0;  /* 2026-02-30 */
+	gmtime_r(&now, &tm);
+	strftime(today, sizeof today, "%Y-%m-%d", &tm);
+	return strcmp(s, today) >= 0;
+}
+
+static enum cmd_status t_create(struct cmdctx *c, const char *game, int argc,
+                                char **argv, const char *usage)
+{
+	struct tfile tf;
+	struct ep_options o;
+	struct game_settings set;
+	struct user u;
+	struct lock l1 = LOCK_INIT, l2 = LOCK_INIT;
+	struct buf opts = BUF_INIT;
+	char err[EP_ERR_MAX], key[64], *text;
+	const char *format = NULL;
+	enum cmd_status st;
+	struct txn *t;
+	int i, rc, exists, rounds = 1, lo = 3, hi = 10;
+	char start[16] = "";
+
+	if (argc < 3)
+		return cmd_refuse(c, usage, "tournament create needs a name, "
+		                  "your userid and your password");
+	if ((st = name_word(c, argv[0], usage)) != CMD_DONE)
+		return st;
+	util_lower(argv[1]);
+	if ((st = cmd_auth(c, argv[1], argv[2], usage, &u)) != CMD_DONE)
+		return st;
+	user_free(&u);
+	if (ep_options_default(&o, game, err, sizeof err) < 0)
+		return cmd_refuse(c, usage, "%s", err);
+	game_settings_default(&set);
+	for (i = 3; i < argc; i++) {
+		const char *w = argv[i];
+		int used = 0;
+		if (strncasecmp(w, "-format=", 8) == 0) {
+			format = w + 8;
+			continue;
+		}
+		if (strncasecmp(w, "-rounds=", 8) == 0) {
+			if (sscanf(w + 8, "%d%n", &rounds, &used) != 1 || w[8 + used] ||
+			    rounds < 1 || rounds > 2)
+				return cmd_refuse(c, usage, "-rounds=%.20s: a round robin "
+				                  "is played once (1) or twice (2, a "
+				                  "double round robin)", w + 8);
+			continue;
+		}
+		if (strncasecmp(w, "-players=", 9) == 0) {
+			if (sscanf(w + 9, "%d-%d%n", &lo, &hi, &used) != 2 ||
+			    w[9 + used] || lo < 3 || hi < lo || hi > TF_PLAYERS_MAX)
+				return cmd_refuse(c, usage, "-players=%.20s: write "
+				                  "MIN-MAX, from 3 to %d players (e.g. "
+				                  "-players=4-8)", w + 9, TF_PLAYERS_MAX);
+			continue;
+		}
+		if (strncasecmp(w, "-start=", 7) == 0) {
+			if (!start_ok(w + 7, c->now))
+				return cmd_refuse(c, usage, "-start=%.20s: write a day "
+				                  "as YYYY-MM-DD, today or later (UTC)",
+				                  w + 7);
+			snprintf(start, sizeof start, "%s", w + 7);
+			continue;
+		}
+		rc = game_setting_apply(&set, w, err, sizeof err);
+		if (rc == 0)
+			rc = ep_options_apply(&o, w, err, sizeof err);
+		if (rc < 0) {
+			buf_free(&opts);
+			return cmd_refuse(c, usage, "%s", err);
+		}
+		if (opts.len + strlen(w) + 2 >= TF_OPTIONS_MAX) {
+			buf_free(&opts);
+			return cmd_refuse(c, usage, "too many game options");
+		}
+		buf_printf(&opts, "%s%s", opts.len ? " " : "", w);
+	}
+	if (ep_options_check(&o, err, sizeof err) < 0) {
+		buf_free(&opts);
+		return cmd_refuse(c, usage, "%s", err);
+	}
+	if (!format || (strcasecmp(format, "roundrobin") != 0 &&
+	                strcasecmp(format, "swiss") != 0 &&
+	                strcasecmp(format, "knockout") != 0)) {
+		buf_free(&opts);
+		return cmd_refuse(c, usage, "tournament create needs "
+		                  "-format=roundrobin (swiss and knockout are "
+		                  "to come)");
+	}
+	if (strcasecmp(format, "roundrobin") != 0) {
+		buf_free(&opts);
+		return cmd_refuse(c, usage, "-format=%s: only roundrobin "
+		                  "tournaments run on this server yet; Swiss and "
+		                  "knockout are still to come", format);
+	}
+	if ((st = tf_lock(c, argv[0], game, &tf, &exists, &l1, &l2, key,
+	                  sizeof key)) != CMD_DONE) {
+		buf_free(&opts);
+		return st;
+	}
+	if (exists) {
+		st = cmd_refuse(c, usage, "there is a tournament %s already "
+		                "(%s show %s)", argv[0], tf.game, argv[0]);
+		tf_free(&tf);
+		tf_unlock(&l1, &l2);
+		buf_free(&opts);
+		return st;
+	}
+	snprintf(tf.game, sizeof tf.game, "%s", game);
+	snprintf(tf.organiser, sizeof tf.organiser, "%s", argv[1]);
+	snprintf(tf.format, sizeof tf.format, "roundrobin");
+	tf.rounds = rounds;
+	tf.min_players = lo;
+	tf.max_players = hi;
+	snprintf(tf.start, sizeof tf.start, "%s", start);
+	snprintf(tf.options, sizeof tf.options, "%s", buf_str(&opts));
+	buf_free(&opts);
+	tf.created = c->now;
+	tf.state = TF_OPEN;
+	snprintf(tf.player[0].userid, sizeof tf.player[0].userid, "%s", argv[1]);
+	tf.nplayers = 1;
+	t = cmd_txn(c, key);
+	put_tf(t, &tf);
+	text = tt_text(&tf, NULL);
+	{
+		char head[256];
+		snprintf(head, sizeof head, "You created tournament %s; you are "
+		         "its organiser and first player.  Others join with: %s "
+		         "tournament join %s USERID PASSWORD", tf.name, game,
+		         tf.name);
+		st = answer_sender(c, t, &tf, "created", head, text);
+	}
+	free(text);
+	st = st == CMD_DONE ? cmd_commit(c, t) : (txn_abort(t), st);
+	tf_free(&tf);
+	tf_unlock(&l1, &l2);
+	return st;
+}
+
+/* Open tournament argv[0] for a change by player argv[1] (password
+ * argv[2]): name and password checked, locks held, tf loaded.  CMD_DONE
+ * or the refusal (then nothing is held). */
+static enum cmd_status t_open(struct cmdctx *c, const char *game, int argc,
+                              char **argv, const char *usage,
+                              struct tfile *tf, struct lock *l1,
+                              struct lock *l2, char *key, size_t keylen)
+{
+	struct user u;
+	enum cmd_status st;
+	int exists;
+
+	if (argc != 3)
+		return cmd_refuse(c, usage, "this needs the tournament's name, "
+		                  "your userid and your password");
+	if ((st = name_word(c, argv[0], usage)) != CMD_DONE)
+		return st;
+	util_lower(argv[1]);
+	if ((st = cmd_auth(c, argv[1], argv[2], usage, &u)) != CMD_DONE)
+		return st;
+	user_free(&u);
+	if ((st = tf_lock(c, argv[0], game, tf, &exists, l1, l2, key,
+	                  keylen)) != CMD_DONE)
+		return st;
+	if (!exists || strcmp(tf->game, game) != 0) {
+		tf_free(tf);
+		tf_unlock(l1, l2);
+		return cmd_refuse(c, usage, "there is no %s tournament %s", game,
+		                  argv[0]);
+	}
+	return CMD_DONE;
+}
+
+static enum cmd_status t_join(struct cmdctx *c, const char *game, int argc,
+                              char **argv, const char *usage)
+{
+	struct tfile tf;
+	struct lock l1 = LOCK_INIT, l2 = LOCK_INIT;
+	char key[64], head[256], *text;
+	enum cmd_status st;
+	struct txn *t;
+
+	if ((st = t_open(c, game, argc, argv, usage, &tf, &l1, &l2, key,
+	                 sizeof key)) != CMD_DONE)
+		return st;
+	if (tf.state != TF_OPEN)
+		st = cmd_refuse(c, usage, "tournament %s has %s: it takes no more "
+		                "players", tf.name, tf.state == TF_RUNNING ?
+		                "started" : "been cancelled");
+	else if (tf_player_index(&tf, argv[1]) >= 0)
+		st = cmd_refuse(c, usage, "you (%s) are in tournament %s already",
+		                argv[1], tf.name);
+	else if (tf.nplayers >= tf.max_players)
+		st = cmd_refuse(c, usage, "tournament %s is full: it has its %d "
+		                "players", tf.name, tf.max_players);
+	if (st != CMD_DONE) {
+		tf_free(&tf);
+		tf_unlock(&l1, &l2);
+		return st;
+	}
+	snprintf(tf.player[tf.nplayers].userid, sizeof tf.player[0].userid,
+	         "%s", argv[1]);
+	tf.nplayers++;
+	t = cmd_txn(c, key);
+	put_tf(t, &tf);
+	text = tt_text(&tf, NULL);
+	snprintf(head, sizeof head, "You (%s) joined tournament %s.  Your "
+	         "boards will come by mail when it starts.", argv[1], tf.name);
+	st = answer_sender(c, t, &tf, "joined", head, text);
+	free(text);
+	st = st == CMD_DONE ? cmd_commit(c, t) : (txn_abort(t), st);
+	tf_free(&tf);
+	tf_unlock(&l1, &l2);
+	return st;
+}
+
+/* After a withdrawal is committed (no lock held): each of userid's
+ * tournament boards still running is resigned, each under its own lock
+ * (board_save: its board mail and the tournament's table). */
+static enum cmd_status withdraw_boards(struct cmdctx *c, const struct tfile *tf,
+                                       const char *userid)
+{
+	char head[256];
+	int i;
+
+	for (i = 0; i < tf->nboards; i++) {
+		const struct tf_board *tb = &tf->boards[i];
+		struct board_ctx b;
+		enum cmd_status st;
+		if (strcmp(tb->white, userid) != 0 && strcmp(tb->black, userid) != 0)
+			continue;
+		st = board_lock_load(c, tf->game, tb->number, "", &b);
+		if (st == CMD_TEMPFAIL)
+			return st;  /* the sweep finishes it (tourney_sweep) */
+		if (st != CMD_DONE)
+			continue;
+		if (b.g.state == GAME_ACTIVE) {
+			snprintf(b.userid, sizeof b.userid, "%s", userid);
+			game_end(&b.g, GAME_END_RESIGN, userid, c->now);
+			snprintf(head, sizeof head, "%s withdrew from tournament %s: "
+			         "%s resigns this game.", userid, tf->name, userid);
+			st = board_save(c, &b, head);
+		}
+		board_close(&b);
+		if (st == CMD_TEMPFAIL)
+			return st;
+	}
+	return CMD_DONE;
+}
+
+static enum cmd_status t_leave(struct cmdctx *c, const char *game, int argc,
+                               char **argv, const char *usage)
+{
+	struct tfile tf;
+	struct lock l1 = LOCK_INIT, l2 = LOCK_INIT;
+	char key[64], head[512], *text;
+	enum cmd_status st;
+	struct txn *t;
+	int i, running;
+
+	if ((st = t_open(c, game, argc, argv, usage, &tf, &l1, &l2, key,
+	                 sizeof key)) != CMD_DONE)
+		return st;
+	i = tf_player_index(&tf, argv[1]);
+	running = tf.state == TF_RUNNING;
+	if (i < 0)
+		st = cmd_refuse(c, usage, "you (%s) are not in tournament %s",
+		                argv[1], tf.name);
+	else if (tf.state == TF_CANCELLED)
+		st = cmd_refuse(c, usage, "tournament %s was cancelled", tf.name);
+	else if (running && tf.player[i].withdrawn)
+		st = cmd_refuse(c, usage, "you (%s) withdrew from tournament %s "
+		                "already", argv[1], tf.name);
+	else if (!running && strcmp(argv[1], tf.organiser) == 0)
+		st = cmd_refuse(c, usage, "you (%s) organise tournament %s: the "
+		                "organiser plays in it and cannot leave before "
+		                "the start", argv[1], tf.name);
+	if (st != CMD_DONE) {
+		tf_free(&tf);
+		tf_unlock(&l1, &l2);
+		return st;
+	}
+	if (running) {
+		tf.player[i].withdrawn = c->now;
+		snprintf(head, sizeof head, "You (%s) withdrew from tournament "
+		         "%s.  Your games still running are resigned now.  Had "
+		         "you finished fewer than half of your games, all your "
+		         "results are cancelled; else they stand (FIDE's rule).",
+		         argv[1], tf.name);
+	} else {
+		memmove(&tf.player[i], &tf.player[i + 1],
+		        (size_t)(tf.nplayers - i - 1) * sizeof tf.player[0]);
+		tf.nplayers--;
+		snprintf(head, sizeof head, "You (%s) left tournament %s.",
+		         argv[1], tf.name);
+	}
+	t = cmd_txn(c, key);
+	put_tf(t, &tf);
+	text = tt_text(&tf, NULL);
+	st = answer_sender(c, t, &tf, running ? "withdrawn" : "left", head,
+	                   text);
+	free(text);
+	st = st == CMD_DONE ? cmd_commit(c, t) : (txn_abort(t), st);
+	tf_unlock(&l1, &l2);
+	if (st == CMD_DONE && running)
+		st = withdraw_boards(c, &tf, argv[1]);
+	tf_free(&tf);
+	return st;
+}
+
+static enum cmd_status t_start(struct cmdctx *c, const char *game, int argc,
+                               char **argv, const char *usage)
+{
+	struct tfile tf;
+	struct lock l1 = LOCK_INIT, l2 = LOCK_INIT;
+	char key[64], why[64];
+	enum cmd_status st;
+	struct txn *t;
+
+	if ((st = t_open(c, game, argc, argv, usage, &tf, &l1, &l2, key,
+	                 sizeof key)) != CMD_DONE)
+		return st;
+	if (strcmp(argv[1], tf.organiser) != 0)
+		st = cmd_refuse(c, usage, "only the organiser of tournament %s "
+		                "(%s) can start it", tf.name, tf.organiser);
+	else if (tf.state != TF_OPEN)
+		st = cmd_refuse(c, usage, "tournament %s has %s", tf.name,
+		                tf.state == TF_RUNNING ? "started already" :
+		                "been cancelled");
+	else if (tf.nplayers < tf.min_players)
+		st = cmd_refuse(c, usage, "tournament %s has %d player%s: it "
+		                "needs at least %d to start", tf.name, tf.nplayers,
+		                tf.nplayers == 1 ? "" : "s", tf.min_players);
+	if (st != CMD_DONE) {
+		tf_free(&tf);
+		tf_unlock(&l1, &l2);
+		return st;
+	}
+	t = cmd_txn(c, key);
+	snprintf(why, sizeof why, "started by %s", tf.organiser);
+	st = tourney_start(c, t, &tf, why);
+	st = st == CMD_DONE ? cmd_commit(c, t) : (txn_abort(t), st);
+	tf_free(&tf);
+	tf_unlock(&l1, &l2);
+	return st;
+}
+
+static enum cmd_status t_show(struct cmdctx *c, const char *game, int argc,
+                              char **argv, const char *usage)
+{
+	struct tfile tf;
+	struct ttable tt;
+	char *err = NULL, *text, head[128];
+	enum cmd_status st;
+	struct txn *t;
+	int rc, have = 0;
+
+	if (argc != 1)
+		return cmd_refuse(c, usage, "tournament show needs the "
+		                  "tournament's name (and nothing else)");
+	if ((st = name_word(c, argv[0], usage)) != CMD_DONE)
+		return st;
+	rc = tf_load(c->cfg->spool, argv[0], &tf, &err);
+	if (rc < 0) {
+		log_msg(LOG_ERR, "%s\n", err);
+		free(err);
+		return CMD_TEMPFAIL;
+	}
+	if (rc > 0 || strcmp(tf.game, game) != 0) {
+		if (rc == 0)
+			tf_free(&tf);
+		return cmd_refuse(c, usage, "there is no %s tournament %s", game,
+		                  argv[0]);
+	}
+	if (tf.state == TF_RUNNING) {
+		if (tt_build(c, &tf, NULL, &tt) < 0) {
+			tf_free(&tf);
+			return CMD_TEMPFAIL;
+		}
+		have = 1;
+	}
+	text = tt_text(&tf, have ? &tt : NULL);
+	snprintf(head, sizeof head, "Tournament %s.", tf.name);
+	t = cmd_txn(c, c->msg_key);
+	st = answer_sender(c, t, &tf, "table", head, text);
+	st = st == CMD_DONE ? cmd_commit(c, t) : (txn_abort(t), st);
+	free(text);
+	if (have)
+		tt_free(&tt);
+	tf_free(&tf);
+	return st;
+}
+
+enum cmd_status cmd_tournament(struct cmdctx *c, const char *game, int argc,
+                               char **argv)
+{
+	const char *usage = cmd_usage_of(c, "tournament", CMDT_GAME, game);
+
+	if (argc < 1)
+		return cmd_refuse(c, usage, "tournament needs create, join, "
+		                  "leave, start or show after it");
+	util_lower(argv[0]);
+	if (strcmp(argv[0], "create") == 0)
+		return t_create(c, game, argc - 1, argv + 1, usage);
+	if (strcmp(argv[0], "join") == 0)
+		return t_join(c, game, argc - 1, argv + 1, usage);
+	if (strcmp(argv[0], "leave") == 0 || strcmp(argv[0], "withdraw") == 0)
+		return t_leave(c, game, argc - 1, argv + 1, usage);
+	if (strcmp(argv[0], "start") == 0)
+		return t_start(c, game, argc - 1, argv + 1, usage);
+	if (strcmp(argv[0], "show") == 0)
+		return t_show(c, game, argc - 1, argv + 1, usage);
+	return cmd_refuse(c, usage, "'tournament %.20s' is not a tournament "
+	                  "command: create, join, leave, start or show",
+	                  argv[0]);
+}
+
+static int names_cmp(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* Names of the tournament files (valid names only), sorted; *n set.
+ * Malloc'ed array of malloc'ed names, or NULL when there are none. */
+static char **tourney_names(const struct config *cfg, size_t *n)
+{
+	char path[4096], **names = NULL;
+	struct dirent *e;
+	DIR *d;
+
+	*n = 0;
+	snprintf(path, sizeof path, "%s/tournaments", cfg->spool);
+	if (!(d = opendir(path)))
+		return NULL;
+	while ((e = readdir(d)) && *n < 10000)
+		if (util_tourney_name_ok(e->d_name)) {
+			names = xrealloc(names, (*n + 1) * sizeof *names);
+			names[(*n)++] = xstrdup(e->d_name);
+		}
+	closedir(d);
+	if (*n)
+		qsort(names, *n, sizeof *names, names_cmp);
+	return names;
+}
+
+enum cmd_status cmd_tournaments(struct cmdctx *c, const char *game, int argc,
+                                char **argv)
+{
+	const char *usage = cmd_usage_of(c, "tournaments", CMDT_GAME, game);
+	struct buf b = BUF_INIT;
+	struct tfile tf, dummy;
+	char **names, *err = NULL;
+	size_t n, i, budget = reply_text_budget(c);
+	enum cmd_status st;
+	struct txn *t;
+	int shown = 0;
+
+	(void)argv;
+	if (argc != 0)
+		return cmd_refuse(c, usage, "tournaments takes no words after it");
+	names = tourney_names(c->cfg, &n);
+	for (i = 0; i < n; i++) {
+		if (tf_load(c->cfg->spool, names[i], &tf, &err) != 0) {
+			free(err);
+			err = NULL;
+			continue;
+		}
+		if (strcmp(tf.game, game) == 0 && b.len + 200 < budget) {
+			buf_printf(&b, "  %-20s %s%s, %s, %d player%s, organised by "
+			           "%s\n", tf.name, tf.rounds == 2 ? "double " : "",
+			           tf.format, tf.state == TF_OPEN ? "open" :
+			           tf.state == TF_RUNNING ? "running" : "cancelled",
+			           tf.nplayers, tf.nplayers == 1 ? "" : "s",
+			           tf.organiser);
+			shown++;
+		}
+		tf_free(&tf);
+	}
+	for (i = 0; i < n; i++)
+		free(names[i]);
+	free(names);
+	if (!shown)
+		buf_puts(&b, "  (none yet: tournament create makes one)\n");
+	memset(&dummy, 0, sizeof dummy);
+	snprintf(dummy.game, sizeof dummy.game, "%s", game);
+	t = cmd_txn(c, c->msg_key);
+	st = answer_sender(c, t, &dummy, "list", "The tournaments (running "
+	                   "ones finish when their last game does):", buf_str(&b));
+	buf_free(&b);
+	return st == CMD_DONE ? cmd_commit(c, t) : (txn_abort(t), st);
+}
+
+/* The sweep's context for one event of tournament name: its digest the
+ * event's words, so a sweep run twice does not do it twice. */
+static void sweep_ctx(struct cmdctx *c, const struct config *cfg,
+                      const char *event, const char *name)
+{
+	char text[128];
+
+	memset(c, 0, sizeof *c);
+	c->cfg = cfg;
+	c->now = util_now();
+	c->comment = "";
+	snprintf(text, sizeof text, "sweep tournament %s %s", event, name);
+	util_digest_hex(text, strlen(text), c->digest);
+	spool_msg_key(c->digest, c->msg_key, sizeof c->msg_key);
+}
+
+/* Open tournament name on its start day: started with enough players,
+ * else its players not told yet are told it waits. */
+static void sweep_start(const struct config *cfg, const char *name,
+                        const char *today)
+{
+	struct cmdctx c;
+	struct tfile tf;
+	struct lock l1 = LOCK_INIT, l2 = LOCK_INIT;
+	char key[64], head[512], *text;
+	enum cmd_status st = CMD_DONE;
+	struct txn *t;
+	int exists, i, told = 0;
+
+	sweep_ctx(&c, cfg, "start", name);
+	if (tf_lock(&c, name, spool_games[0], &tf, &exists, &l1, &l2, key,
+	            sizeof key) != CMD_DONE)
+		return;
+	if (!exists || tf.state != TF_OPEN || !tf.start[0] ||
+	    strcmp(tf.start, today) > 0) {
+		tf_free(&tf);
+		tf_unlock(&l1, &l2);
+		return;
+	}
+	t = cmd_txn(&c, key);
+	if (tf.nplayers >= tf.min_players) {
+		st = tourney_start(&c, t, &tf, "its start day came");
+	} else {
+		text = tt_text(&tf, NULL);
+		snprintf(head, sizeof head, "Tournament %s was to start on %s, "
+		         "but it has %d player%s of the %d it needs.  It waits: "
+		         "it starts at the first sweep after enough have joined "
+		         "(or when %s, the organiser, starts it then).", tf.name,
+		         tf.start, tf.nplayers, tf.nplayers == 1 ? "" : "s",
+		         tf.min_players, tf.organiser);
+		for (i = 0; i < tf.nplayers && st == CMD_DONE; i++)
+			if (!tf.player[i].told) {
+				tf.player[i].told = 1;
+				told++;
+				st = tt_mail(&c, t, tf.game, tf.name, tf.player[i].userid,
+				             "waiting for players", head, text);
+			}
+		free(text);
+		if (told)
+			put_tf(t, &tf);
+	}
+	if (st == CMD_DONE && txn_count(t) > 0) {
+		if (cmd_commit(&c, t) == CMD_DONE)
+			log_msg(LOG_INFO, "sweep: tournament %s %s\n", tf.name,
+			        tf.state == TF_RUNNING ? "started" : "waits for players");
+	} else {
+		txn_abort(t);
+	}
+	tf_free(&tf);
+	tf_unlock(&l1, &l2);
+	buf_free(&c.error);
+}
+
+/* A running tournament's withdrawn players whose games still run (the
+ * withdrawal's mail stopped before it resigned them all). */
+static void sweep_withdrawn(const struct config *cfg, const char *name)
+{
+	struct cmdctx c;
+	struct tfile tf;
+	struct ttable tt;
+	char *err = NULL;
+	int i, k;
+
+	sweep_ctx(&c, cfg, "withdraw", name);
+	if (tf_load(cfg->spool, name, &tf, &err) != 0) {
+		free(err);
+		return;
+	}
+	if (tf.state == TF_RUNNING && tt_build(&c, &tf, NULL, &tt) == 0) {
+		for (i = 0; i < tf.nplayers; i++) {
+			if (!tf.player[i].withdrawn)
+				continue;
+			for (k = 0; k < tf.nboards; k++)
+				if (tt.result[k] == -1 &&
+				    (strcmp(tf.boards[k].white, tf.player[i].userid) == 0 ||
+				     strcmp(tf.boards[k].black, tf.player[i].userid) == 0))
+					break;
+			if (k < tf.nboards)
+				withdraw_boards(&c, &tf, tf.player[i].userid);
+		}
+		tt_free(&tt);
+	}
+	tf_free(&tf);
+	buf_free(&c.error);
+}
+
+void tourney_sweep(const struct config *cfg)
+{
+	char **names, today[16], *err = NULL;
+	struct tfile tf;
+	struct tm tm;
+	time_t now = util_now();
+	size_t n, i;
+
+	gmtime_r(&now, &tm);
+	strftime(today, sizeof today, "%Y-%m-%d", &tm);
+	names = tourney_names(cfg, &n);
+	for (i = 0; i < n; i++) {
+		if (tf_load(cfg->spool, names[i], &tf, &err) != 0) {
+			free(err);
+			err = NULL;
+		} else {
+			int open = tf.state == TF_OPEN && tf.start[0] &&
+			           strcmp(tf.start, today) <= 0;
+			int running = tf.state == TF_RUNNING;
+			tf_free(&tf);
+			if (open)
+				sweep_start(cfg, names[i], today);
+			else if (running)
+				sweep_withdrawn(cfg, names[i]);
+		}
+		free(names[i]);
+	}
+	free(names);
+}
