@@ -37,8 +37,11 @@
 #include "cmd/cmd.h"
 
 #define TF_MAGIC "epamserv-tournament 1"
-#define TF_PLAYERS_MAX 64     /* most players a tournament takes */
-#define TF_BOARDS_MAX 4096    /* most boards (64 * 63 for a double RR) */
+#define TF_PLAYERS_MAX 20     /* most players a tournament takes (all
+                                 its boards are made in one transaction) */
+#define TF_DOUBLE_MAX 14      /* most in a double round robin (its
+                                 crosstable within 72 columns) */
+#define TF_BOARDS_MAX 4096    /* most board lines a file may hold */
 #define TF_OPTIONS_MAX 512    /* bytes of the options line */
 
 enum tf_state { TF_OPEN = 0, TF_RUNNING, TF_CANCELLED };

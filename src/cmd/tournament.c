@@ -41,6 +41,35 @@
 #include <string.h>
 #include <strings.h>
 
+/* Open tournaments one player may organise at once: each is a file
+ * in the spool that anyone's mail makes. */
+#define TF_OPEN_PER_ORGANISER 3
+
+static char **tourney_names(const struct config *cfg, size_t *n);
+
+/* How many open tournaments userid organises. */
+static int open_organised(const struct config *cfg, const char *userid)
+{
+	struct tfile tf;
+	char **names, *err = NULL;
+	size_t n, i;
+	int count = 0;
+
+	names = tourney_names(cfg, &n);
+	for (i = 0; i < n; i++) {
+		if (tf_load(cfg->spool, names[i], &tf, &err) == 0) {
+			count += tf.state == TF_OPEN &&
+			         strcmp(tf.organiser, userid) == 0;
+			tf_free(&tf);
+		}
+		free(err);
+		err = NULL;
+		free(names[i]);
+	}
+	free(names);
+	return count;
+}
+
 /* The options of tf's boards, checked (o and set filled).  0, or -1
  * with err. */
 static int tf_options(const struct tfile *tf, struct ep_options *o,
@@ -340,6 +369,13 @@ static enum cmd_status t_create(struct cmdctx *c, const char *game, int argc,
 		buf_free(&opts);
 		return cmd_refuse(c, usage, "%s", err);
 	}
+	/* The crosstable of a double round robin stays within 72 columns. */
+	if (rounds == 2 && hi > TF_DOUBLE_MAX) {
+		buf_free(&opts);
+		return cmd_refuse(c, usage, "a double round robin takes at most "
+		                  "%d players: write -players=%d-%d or fewer", TF_DOUBLE_MAX,
+		                  lo > TF_DOUBLE_MAX ? 3 : lo, TF_DOUBLE_MAX);
+	}
 	if (!format || (strcasecmp(format, "roundrobin") != 0 &&
 	                strcasecmp(format, "swiss") != 0 &&
 	                strcasecmp(format, "knockout") != 0)) {
@@ -365,6 +401,14 @@ static enum cmd_status t_create(struct cmdctx *c, const char *game, int argc,
 		tf_free(&tf);
 		tf_unlock(&l1, &l2);
 		buf_free(&opts);
+		return st;
+	}
+	if (open_organised(c->cfg, argv[1]) >= TF_OPEN_PER_ORGANISER) {
+		st = cmd_refuse(c, usage, "you (%s) organise %d tournaments not "
+		                "started yet, as many as one player may; start "
+		                "one first", argv[1], TF_OPEN_PER_ORGANISER);
+		tf_free(&tf);
+		tf_unlock(&l1, &l2);
 		return st;
 	}
 	snprintf(tf.game, sizeof tf.game, "%s", game);

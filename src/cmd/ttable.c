@@ -171,12 +171,12 @@ static void tt_crosstable(const struct tfile *tf, const struct ttable *t,
 	buf_printf(&b[0], "Crosstable (1 a win, = a draw, 0 a loss, . to "
 	           "play; %s):\n", cycles == 2 ? "two signs a pair, one a "
 	           "cycle" : "row against column");
-	buf_puts(b, "No Player               ");
+	buf_puts(b, "No Player      ");
 	for (j = 0; j < n; j++)
 		buf_printf(b, cycles == 2 ? "%-3d" : "%-2d", j + 1);
 	buf_puts(b, " Score   S-B\n");
 	for (i = 0; i < n; i++) {
-		buf_printf(b, "%2d %-20s ", i + 1, tf->player[i].userid);
+		buf_printf(b, "%2d %-12.12s ", i + 1, tf->player[i].userid);
 		for (j = 0; j < n; j++) {
 			for (k = 0; k < cycles; k++) {
 				int v = *cell_at(t, i, j, k);

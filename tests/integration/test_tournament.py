@@ -163,6 +163,7 @@ try:
         "(White first)")
     is_(sorted(n for _, _, _, n in boards), list(range(101, 111)),
         "board numbers 101-110")
+    all_mail = list(msgs)
     board_mails = [m for m in msgs if "Board" in str(m["Subject"])]
     is_(len(board_mails), 20, "each board mailed to both its players")
     okmark = True
@@ -219,6 +220,7 @@ try:
                                % (n, loser, loser[0]))
             score[win] += 1
         msgs = env.new_messages()
+        all_mail.extend(msgs)
         if rc != 0:
             tables_ok = False
             print("# board %d: %s" % (n, err))
@@ -249,10 +251,14 @@ try:
     is_(ranking(body_of(tab[0])), ["alice", "bob", "dave", "carol", "erin"],
         "final order: score, then S-B, then pairing number (bob before dave)")
     ftext = body_of(tab[0])
-    contains(ftext, " 1 alice                X 1 1 0 =     2.5   4.75",
+    contains(ftext, " 1 alice        X 1 1 0 =     2.5   4.75",
              "crosstable row of alice (row against column)")
-    contains(ftext, " 5 erin                 = 1 0 0 X     1.5   3.25",
+    contains(ftext, " 5 erin         = 1 0 0 X     1.5   3.25",
              "crosstable row of erin")
+    contains(ftext, " 2 bob          0 X 1 1 0       2      4",
+             "crosstable row of bob")
+    long = [l for m in all_mail for l in body_of(m).split("\n") if len(l) > 72]
+    is_(long, [], "no line of a tournament mail is over 72 characters")
     env.mail(addr("gina"), "epaminondas tournament show spring")
     msgs = env.new_messages()
     text = body_of(msgs[0]) if msgs else ""
@@ -290,6 +296,9 @@ try:
 
     # -- a double round robin, and a withdrawal ---------------------------
     env.env["EPAMSERV_NOW"] = str(at(2026, 12, 6))
+    refused(env, addr("ivan"), "epaminondas tournament create winter ivan i "
+            "-format=roundrobin -rounds=2 -players=3-16", "at most 14",
+            "a double round robin of more than 14 is refused")
     env.mail(addr("ivan"), "epaminondas tournament create winter ivan i "
              "-format=roundrobin -rounds=2 -players=3-3")
     env.mail(addr("bob"), "epaminondas tournament join winter bob b")
@@ -325,6 +334,23 @@ try:
     # carol beat bob (score 0): S-B 1 x 0 = 0.
     is_(standings(text), {"carol": ("1", "0"), "bob": ("0", "0")},
         "the others' scores leave his games out")
+
+    # -- one player organises at most 3 tournaments not started -----------
+    for name in ("t1", "t2"):
+        env.mail(addr("hugo"), "epaminondas tournament create %s hugo h "
+                 "-format=roundrobin" % name)
+    env.new_messages()
+    ok(os.path.exists(os.path.join(env.spool, "tournaments", "t2")),
+       "hugo organises t1 and t2")
+    env.mail(addr("gina"), "epaminondas tournament create t3 gina g "
+             "-format=roundrobin")
+    env.new_messages()
+    env.mail(addr("hugo"), "epaminondas tournament create t4 hugo h "
+             "-format=roundrobin")
+    env.new_messages()
+    refused(env, addr("hugo"), "epaminondas tournament create t5 hugo h "
+            "-format=roundrobin", "as many as one player may",
+            "a fourth open tournament of one organiser is refused")
 finally:
     env.close()
 done()
