@@ -222,7 +222,12 @@ enum cmd_status board_save(struct cmdctx *c, struct board_ctx *b,
 		txn_abort(t);
 		return st;
 	}
-	return cmd_commit(c, t);
+	st = cmd_commit(c, t);
+	/* A Swiss round that this game ended is paired now (issue 17). */
+	if (st == CMD_DONE && b->g.tourney[0] && b->g.state == GAME_FINISHED &&
+	    b->was != GAME_FINISHED)
+		tt_after_game(c, &b->g);
+	return st;
 }
 
 enum cmd_status board_save_quiet(struct cmdctx *c, struct board_ctx *b,

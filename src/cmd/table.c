@@ -391,24 +391,27 @@ const struct cmd_def cmd_table[] = {
 	  "analyse 101#12 alice Secret42 e3-e4   (then e3-e4)", run_analyse },
 	/* Tournaments (issue 17): keep this block together. */
 	{ "tournament", "", G,
-	  "create NAME USERID PASSWORD -format=roundrobin [-rounds=1|2]\n"
-	  "    [-players=MIN-MAX] [-start=YYYY-MM-DD] [-options]\n"
+	  "create NAME USERID PASSWORD -format=roundrobin|swiss [-options]\n"
 	  "join|leave|start NAME USERID PASSWORD\n"
 	  "show NAME",
 	  "A tournament run by the server.  create: you organise it and\n"
-	  "play in it; NAME is 1-20 letters, digits or -; -players\n"
-	  "(default 3-10), -rounds=2 a double round robin, -start the\n"
-	  "day the sweep starts it once enough have joined; the game\n"
-	  "options are challenge's, for every board.  Only round robin\n"
-	  "runs yet.  join, leave: before the start (leave after it\n"
-	  "withdraws you: your running games are resigned, and with\n"
-	  "fewer than half of your games played your results are\n"
-	  "cancelled).  start: the organiser; players are numbered by\n"
-	  "rating and every board of every round is made at once\n"
-	  "(Berger tables) and mailed.  After each game its players get\n"
-	  "the table (score, Sonneborn-Berger); after the last, all do.\n"
-	  "show: the table.",
+	  "play in it; NAME is 1-20 letters, digits or -.  Options:\n"
+	  "-players=MIN-MAX (round robin 3-10 by default), -rounds=N\n"
+	  "(round robin: 2 is a double one; Swiss: needed, at most 8),\n"
+	  "-start=YYYY-MM-DD (the sweep starts it that day once enough\n"
+	  "have joined), and challenge's game options for every board.\n"
+	  "Knockout is to come.  join, leave: before the start (leave\n"
+	  "after it withdraws you: your running games are resigned; in\n"
+	  "a round robin, with fewer than half of your games played your\n"
+	  "results are cancelled).  start: the organiser; players are\n"
+	  "numbered by rating; a round robin's boards are all made at\n"
+	  "once (Berger tables), a Swiss round's when the one before has\n"
+	  "finished (Dutch system; an odd player out has a bye, a win).\n"
+	  "After each game its players get the table (score and\n"
+	  "Sonneborn-Berger, or Buchholz for a Swiss); after a Swiss\n"
+	  "round and the last game, all do.  show: the table.",
 	  "tournament create spring alice Secret42 -format=roundrobin\n"
+	  "tournament create open7 alice Secret42 -format=swiss -rounds=5\n"
 	  "tournament join spring bob Secret7\n"
 	  "tournament start spring alice Secret42\n"
 	  "tournament show spring", run_tournament },

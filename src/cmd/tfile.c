@@ -38,6 +38,24 @@ int tf_player_index(const struct tfile *tf, const char *userid)
 	return -1;
 }
 
+int tf_swiss(const struct tfile *tf)
+{
+	return strcmp(tf->format, "swiss") == 0;
+}
+
+int tf_paired(const struct tfile *tf)
+{
+	int i, r = 0;
+
+	for (i = 0; i < tf->nboards; i++)
+		if (tf->boards[i].round > r)
+			r = tf->boards[i].round;
+	for (i = 1; i <= TF_SWISS_ROUNDS_MAX; i++)
+		if (tf->bye[i][0] && i > r)
+			r = i;
+	return r;
+}
+
 void tf_add_board(struct tfile *tf, int round, const char *white,
                   const char *black, long number)
 {
@@ -108,6 +126,11 @@ static int tf_field(struct tfile *tf, const char *key, const char *val)
 	         sscanf(val, "%63s %63s%n", a, b, &used) == 2 && !val[used] &&
 	         (n = tf_player_index(tf, a)) >= 0)
 		return util_parse_iso_time(b, &tf->player[n].withdrawn);
+	else if (strcmp(key, "bye") == 0 &&
+	         sscanf(val, "%d %63s%n", &n, a, &used) == 2 && !val[used] &&
+	         n >= 1 && n <= TF_SWISS_ROUNDS_MAX && !tf->bye[n][0] &&
+	         tf_player_index(tf, a) >= 0)
+		strcpy(tf->bye[n], a);
 	else if (strcmp(key, "told") == 0 && (n = tf_player_index(tf, val)) >= 0)
 		tf->player[n].told = 1;
 	else if (strcmp(key, "board") == 0 && tf->nboards < TF_BOARDS_MAX &&
@@ -207,6 +230,9 @@ char *tf_format(const struct tfile *tf)
 		buf_printf(&b, "board: %d %s %s %ld\n", tf->boards[i].round,
 		           tf->boards[i].white, tf->boards[i].black,
 		           tf->boards[i].number);
+	for (i = 1; i <= TF_SWISS_ROUNDS_MAX; i++)
+		if (tf->bye[i][0])
+			buf_printf(&b, "bye: %d %s\n", i, tf->bye[i]);
 	return buf_take(&b);
 }
 

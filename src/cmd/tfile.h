@@ -19,7 +19,9 @@
  *                                       start rewritten in pairing order,
  *                                       number 1 first)
  *   withdrawn: USERID TIME             (left after the start)
- *   board: ROUND WHITE BLACK NUMBER    (made at start, one a game)
+ *   board: ROUND WHITE BLACK NUMBER    (made at start, one a game; a
+ *                                       Swiss round's when it is paired)
+ *   bye: ROUND USERID                  (Swiss: the pairing-allocated bye)
  *   told: USERID                       (sweep told the players the start
  *                                       day came with too few: once)
  *
@@ -42,6 +44,7 @@
 #define TF_DOUBLE_MAX 14      /* most in a double round robin (its
                                  crosstable within 72 columns) */
 #define TF_BOARDS_MAX 4096    /* most board lines a file may hold */
+#define TF_SWISS_ROUNDS_MAX 8 /* most Swiss rounds (crosstable width) */
 #define TF_OPTIONS_MAX 512    /* bytes of the options line */
 
 enum tf_state { TF_OPEN = 0, TF_RUNNING, TF_CANCELLED };
@@ -69,7 +72,15 @@ struct tfile {
 	int nplayers;
 	struct tf_board *boards;   /* malloc'ed, nboards of them */
 	int nboards;
+	char bye[TF_SWISS_ROUNDS_MAX + 1][32]; /* Swiss: bye[R] the player
+	                              with round R's bye, "" none */
 };
+
+/* Whether tf is a Swiss (else a round robin). */
+int tf_swiss(const struct tfile *tf);
+
+/* The last round that has boards (0: none yet). */
+int tf_paired(const struct tfile *tf);
 
 /* "tournaments/NAME" (relative to the spool) into buf. */
 void tf_path(const char *name, char *buf, size_t len);

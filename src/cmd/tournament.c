@@ -146,13 +146,145 @@ static int by_rating(const void *a, const void *b)
 	return strcmp(x->userid, y->userid);
 }
 
+/* Make board number board of round `round` of tf, w White, b Black,
+ * with options o and settings set, in t: its file, its line in tf, and
+ * its board mail to both players.  CMD_DONE or CMD_TEMPFAIL (template). */
+static enum cmd_status make_board(struct cmdctx *c, struct txn *t,
+                                  struct tfile *tf,
+                                  const struct ep_options *o,
+                                  const struct game_settings *set,
+                                  int round, const char *w, const char *b,
+                                  long board)
+{
+	struct game g;
+	char rel[128], head[512], *file;
+	enum cmd_status st;
+
+	game_new(&g, tf->game, board, o, w, b, c->now);
+	game_settings_put(&g, set);
+	g.agreed[0] = g.agreed[1] = c->now;
+	snprintf(g.tourney, sizeof g.tourney, "%s", tf->name);
+	g.tourney_round = round;
+	file = game_format(&g);
+	spool_board_path(tf->game, board, rel, sizeof rel);
+	txn_put(t, rel, file, strlen(file));
+	free(file);
+	tf_add_board(tf, round, w, b, board);
+	snprintf(head, sizeof head, "The server made this board for round %d "
+	         "of tournament %s (%s): %s plays White, %s Black.  Joining the "
+	         "tournament was your accept: the game has begun.", round,
+	         tf->name, tf_swiss(tf) ? "Swiss pairing, Dutch system" :
+	         "Berger tables", w, b);
+	st = reply_board(c, t, &g, head, "", NULL, NULL);
+	game_free(&g);
+	return st;
+}
+
+/* Write games/GAME/next = board into t. */
+static void put_next(struct txn *t, const struct tfile *tf, long board)
+{
+	char rel[128], next[32];
+
+	snprintf(rel, sizeof rel, "games/%s/next", tf->game);
+	snprintf(next, sizeof next, "%ld\n", board);
+	txn_put(t, rel, next, strlen(next));
+}
+
+/* Pair Swiss round `round` of tf (tt its table after the round before,
+ * tf_lock held) by tny_swiss_pair over the players who have not
+ * withdrawn, and make its boards and bye in t.  CMD_DONE, CMD_REFUSED
+ * (no pairing meets the absolute criteria: logged) or CMD_TEMPFAIL. */
+static enum cmd_status swiss_round(struct cmdctx *c, struct txn *t,
+                                   struct tfile *tf, const struct ttable *tt,
+                                   int round)
+{
+	struct tny_swiss_player p[TF_PLAYERS_MAX];
+	struct tny_swiss_round r;
+	struct ep_options o;
+	struct game_settings set;
+	char colours[TF_PLAYERS_MAX][TF_SWISS_ROUNDS_MAX + 1];
+	int opps[TF_PLAYERS_MAX][TF_SWISS_ROUNDS_MAX];
+	char err[EP_ERR_MAX], *why = NULL;
+	enum cmd_status st = CMD_DONE;
+	int i, k, m = 0, rc;
+	long board;
+
+	if (tf_options(tf, &o, &set, err, sizeof err) < 0) {
+		log_msg(LOG_ERR, "tournament %s: %s\n", tf->name, err);
+		return CMD_TEMPFAIL;
+	}
+	for (i = 0; i < tf->nplayers; i++) {
+		if (tf->player[i].withdrawn)
+			continue;
+		memset(&p[m], 0, sizeof p[m]);
+		p[m].id = i;
+		p[m].pairing_no = i + 1;
+		p[m].score = tt->row[i].score;
+		for (k = 0; k < round - 1 && k < tt->rounds; k++)
+			colours[i][k] = tt->colour ? tt->colour[i * tt->rounds + k] : '-';
+		colours[i][k] = '\0';
+		p[m].colours = colours[i];
+		p[m].nopponents = 0;
+		for (k = 0; k < tf->nboards; k++) {
+			const struct tf_board *b = &tf->boards[k];
+			const char *me = tf->player[i].userid;
+			if (strcmp(b->white, me) == 0 || strcmp(b->black, me) == 0)
+				if (p[m].nopponents < TF_SWISS_ROUNDS_MAX)
+					opps[i][p[m].nopponents++] = tf_player_index(tf,
+					        strcmp(b->white, me) == 0 ? b->black : b->white);
+		}
+		p[m].opponents = opps[i];
+		for (k = 1; k <= TF_SWISS_ROUNDS_MAX; k++)
+			if (strcmp(tf->bye[k], tf->player[i].userid) == 0)
+				p[m].had_bye = 1;
+		m++;
+	}
+	rc = tny_swiss_pair(p, m, 0, &r, &why);
+	if (rc < 0) {
+		log_msg(LOG_ERR, "tournament %s: round %d cannot be paired: %s\n",
+		        tf->name, round, why ? why : "out of memory");
+		free(why);
+		return rc == TNY_ENOMEM ? CMD_TEMPFAIL : CMD_REFUSED;
+	}
+	board = spool_next_board(c->cfg->spool, tf->game);
+	for (k = 0; k < r.npairs && st == CMD_DONE; k++, board++)
+		st = make_board(c, t, tf, &o, &set, round,
+		                tf->player[r.pairs[k].white].userid,
+		                tf->player[r.pairs[k].black].userid, board);
+	if (r.has_bye)
+		memcpy(tf->bye[round], tf->player[r.bye_id].userid,
+		       sizeof tf->bye[round]);
+	tny_swiss_round_free(&r);
+	put_next(t, tf, board);
+	return st;
+}
+
+/* Mail tf's table (tt; NULL: built from the boards as t will leave
+ * them... callers pass one) to every player with headline. */
+static enum cmd_status table_to_all(struct cmdctx *c, struct txn *t,
+                                    const struct tfile *tf,
+                                    const struct ttable *tt, const char *what,
+                                    const char *head)
+{
+	char *text = tt_text(tf, tt);
+	enum cmd_status st = CMD_DONE;
+	int i;
+
+	for (i = 0; i < tf->nplayers && st == CMD_DONE; i++)
+		st = tt_mail(c, t, tf->game, tf->name, tf->player[i].userid, what,
+		             head, text);
+	free(text);
+	return st;
+}
+
 /*
  * Start tf (open, enough players, tf_lock held; key the game's lock):
- * number the players by rating, make every board of every round by the
- * Berger tables in t, mail each board to its two players and the table
- * to every player, and mark tf running (written in t).  CMD_DONE, or
+ * number the players by rating, make the boards in t (a round robin's
+ * every board of every round by the Berger tables; a Swiss's first
+ * round), mail each board to its two players and the table to every
+ * player, and mark tf running (written in t).  CMD_DONE, or
  * CMD_TEMPFAIL (the ratings or a template cannot be read; t must then be
- * aborted).
+ * aborted), CMD_REFUSED (a Swiss round that cannot be paired).
  */
 static enum cmd_status tourney_start(struct cmdctx *c, struct txn *t,
                                      struct tfile *tf, const char *why)
@@ -163,7 +295,7 @@ static enum cmd_status tourney_start(struct cmdctx *c, struct txn *t,
 	struct by_rating order[TF_PLAYERS_MAX];
 	struct tny_pair pairs[TF_PLAYERS_MAX / 2 + 1];
 	struct ttable tt;
-	char err[EP_ERR_MAX], rel[128], next[32], head[512], *e = NULL, *text;
+	char err[EP_ERR_MAX], head[512], *e = NULL;
 	enum cmd_status st = CMD_DONE;
 	int n = tf->nplayers, i, k, rounds, flags = 0, cls;
 	long board;
@@ -190,71 +322,40 @@ static enum cmd_status tourney_start(struct cmdctx *c, struct txn *t,
 		memcpy(tf->player[i].userid, order[i].userid,
 		       sizeof tf->player[i].userid);
 	}
-	if (tf->rounds == 2)
-		flags = TNY_BERGER_DOUBLE | TNY_BERGER_SWAP_LAST;
-	rounds = tny_berger_rounds(n, flags);
-	board = spool_next_board(c->cfg->spool, tf->game);
-	for (i = 1; i <= rounds && st == CMD_DONE; i++) {
-		int bye = 0, np = tny_berger_round(n, i, flags, pairs, &bye);
-		for (k = 0; k < np && st == CMD_DONE; k++, board++) {
-			const char *w = tf->player[pairs[k].white - 1].userid;
-			const char *b = tf->player[pairs[k].black - 1].userid;
-			struct game g;
-			char *file;
-
-			game_new(&g, tf->game, board, &o, w, b, c->now);
-			game_settings_put(&g, &set);
-			g.agreed[0] = g.agreed[1] = c->now;
-			snprintf(g.tourney, sizeof g.tourney, "%s", tf->name);
-			g.tourney_round = i;
-			file = game_format(&g);
-			spool_board_path(tf->game, board, rel, sizeof rel);
-			txn_put(t, rel, file, strlen(file));
-			free(file);
-			tf_add_board(tf, i, w, b, board);
-			snprintf(head, sizeof head, "The server made this board for "
-			         "round %d of tournament %s (Berger tables): %s plays "
-			         "White, %s Black.  Joining the tournament was your "
-			         "accept: the game has begun.", i, tf->name, w, b);
-			st = reply_board(c, t, &g, head, "", NULL, NULL);
-			game_free(&g);
+	tf->state = TF_RUNNING;
+	if (tf_swiss(tf)) {
+		if (tt_build(c, tf, NULL, &tt) < 0)
+			return CMD_TEMPFAIL;
+		st = swiss_round(c, t, tf, &tt, 1);
+		tt_free(&tt);
+	} else {
+		if (tf->rounds == 2)
+			flags = TNY_BERGER_DOUBLE | TNY_BERGER_SWAP_LAST;
+		rounds = tny_berger_rounds(n, flags);
+		board = spool_next_board(c->cfg->spool, tf->game);
+		for (i = 1; i <= rounds && st == CMD_DONE; i++) {
+			int bye = 0, np = tny_berger_round(n, i, flags, pairs, &bye);
+			for (k = 0; k < np && st == CMD_DONE; k++, board++)
+				st = make_board(c, t, tf, &o, &set, i,
+				                tf->player[pairs[k].white - 1].userid,
+				                tf->player[pairs[k].black - 1].userid,
+				                board);
 		}
+		put_next(t, tf, board);
 	}
 	if (st != CMD_DONE)
 		return st;
-	snprintf(rel, sizeof rel, "games/%s/next", tf->game);
-	snprintf(next, sizeof next, "%ld\n", board);
-	txn_put(t, rel, next, strlen(next));
-	tf->state = TF_RUNNING;
 	put_tf(t, tf);
-	/* Every board is new: the table is all dots, built from memory. */
-	memset(&tt, 0, sizeof tt);
-	tt.n = n;
-	tt.cell = xmalloc((size_t)(n * n * 2 + 1) * sizeof *tt.cell);
-	tt.result = xmalloc((size_t)(tf->nboards + 1) * sizeof *tt.result);
-	for (i = 0; i < n * n * 2; i++)
-		tt.cell[i] = -2;
-	for (i = 0; i < tf->nboards; i++) {
-		int a = tf_player_index(tf, tf->boards[i].white);
-		int b = tf_player_index(tf, tf->boards[i].black);
-		int cyc = tf->rounds == 2 && tf->boards[i].round > rounds / 2;
-		tt.result[i] = -1;
-		tt.cell[(a * n + b) * 2 + cyc] = -1;
-		tt.cell[(b * n + a) * 2 + cyc] = -1;
-		tt.row[a].games++;
-		tt.row[b].games++;
-	}
-	for (i = 0; i < n; i++)
-		tt.rank[i] = i;
-	text = tt_text(tf, &tt);
+	/* Every board is new: the boards in t are not on disk yet, so the
+	 * table is built with none over (each is read as it is: new). */
+	if (tt_build_new(tf, &tt) < 0)
+		return CMD_TEMPFAIL;
 	snprintf(head, sizeof head, "Tournament %s has started (%s): %d "
-	         "players, numbered by rating, %d games, all of them begun "
-	         "now; each board comes in its own mail.", tf->name, why, n,
-	         tf->nboards);
-	for (i = 0; i < n && st == CMD_DONE; i++)
-		st = tt_mail(c, t, tf->game, tf->name, tf->player[i].userid,
-		             "started", head, text);
-	free(text);
+	         "players, numbered by rating, %d games begun now%s; each "
+	         "board comes in its own mail.", tf->name, why, n, tf->nboards,
+	         tf_swiss(tf) ? " (round 1; each next round is paired when "
+	         "the one before has finished)" : ", every round at once");
+	st = table_to_all(c, t, tf, &tt, "started", head);
 	tt_free(&tt);
 	return st;
 }
@@ -306,7 +407,8 @@ static enum cmd_status t_create(struct cmdctx *c, const char *game, int argc,
 	const char *format = NULL;
 	enum cmd_status st;
 	struct txn *t;
-	int i, rc, exists, rounds = 1, lo = 3, hi = 10;
+	int i, rc, exists, rounds = 1, lo = 3, hi = 10, swiss;
+	int rounds_given = 0, players_given = 0;
 	char start[16] = "";
 
 	if (argc < 3)
@@ -330,10 +432,10 @@ static enum cmd_status t_create(struct cmdctx *c, const char *game, int argc,
 		}
 		if (strncasecmp(w, "-rounds=", 8) == 0) {
 			if (sscanf(w + 8, "%d%n", &rounds, &used) != 1 || w[8 + used] ||
-			    rounds < 1 || rounds > 2)
-				return cmd_refuse(c, usage, "-rounds=%.20s: a round robin "
-				                  "is played once (1) or twice (2, a "
-				                  "double round robin)", w + 8);
+			    rounds < 1 || rounds > 99)
+				return cmd_refuse(c, usage, "-rounds=%.20s is not a "
+				                  "number of rounds", w + 8);
+			rounds_given = 1;
 			continue;
 		}
 		if (strncasecmp(w, "-players=", 9) == 0) {
@@ -342,6 +444,7 @@ static enum cmd_status t_create(struct cmdctx *c, const char *game, int argc,
 				return cmd_refuse(c, usage, "-players=%.20s: write "
 				                  "MIN-MAX, from 3 to %d players (e.g. "
 				                  "-players=4-8)", w + 9, TF_PLAYERS_MAX);
+			players_given = 1;
 			continue;
 		}
 		if (strncasecmp(w, "-start=", 7) == 0) {
@@ -370,7 +473,8 @@ static enum cmd_status t_create(struct cmdctx *c, const char *game, int argc,
 		return cmd_refuse(c, usage, "%s", err);
 	}
 	/* The crosstable of a double round robin stays within 72 columns. */
-	if (rounds == 2 && hi > TF_DOUBLE_MAX) {
+	if ((!format || strcasecmp(format, "swiss") != 0) && rounds == 2 &&
+	    hi > TF_DOUBLE_MAX) {
 		buf_free(&opts);
 		return cmd_refuse(c, usage, "a double round robin takes at most "
 		                  "%d players: write -players=%d-%d or fewer", TF_DOUBLE_MAX,
@@ -381,14 +485,36 @@ static enum cmd_status t_create(struct cmdctx *c, const char *game, int argc,
 	                strcasecmp(format, "knockout") != 0)) {
 		buf_free(&opts);
 		return cmd_refuse(c, usage, "tournament create needs "
-		                  "-format=roundrobin (swiss and knockout are "
-		                  "to come)");
+		                  "-format=roundrobin or -format=swiss (knockout "
+		                  "is to come)");
 	}
-	if (strcasecmp(format, "roundrobin") != 0) {
+	if (strcasecmp(format, "knockout") == 0) {
 		buf_free(&opts);
-		return cmd_refuse(c, usage, "-format=%s: only roundrobin "
-		                  "tournaments run on this server yet; Swiss and "
-		                  "knockout are still to come", format);
+		return cmd_refuse(c, usage, "-format=knockout: only roundrobin "
+		                  "and swiss tournaments run on this server yet; "
+		                  "knockout is still to come");
+	}
+	swiss = strcasecmp(format, "swiss") == 0;
+	if (swiss && (!rounds_given || rounds > TF_SWISS_ROUNDS_MAX)) {
+		buf_free(&opts);
+		return cmd_refuse(c, usage, "a Swiss needs its number of rounds, "
+		                  "-rounds=N, from 1 to %d", TF_SWISS_ROUNDS_MAX);
+	}
+	if (!swiss && rounds > 2) {
+		buf_free(&opts);
+		return cmd_refuse(c, usage, "-rounds=%d: a round robin is played "
+		                  "once (1) or twice (2, a double round robin)",
+		                  rounds);
+	}
+	if (swiss && !players_given) {
+		lo = rounds + 1 > 3 ? rounds + 1 : 3;
+		hi = TF_PLAYERS_MAX;
+	}
+	if (swiss && lo <= rounds) {
+		buf_free(&opts);
+		return cmd_refuse(c, usage, "a Swiss of %d rounds needs at least "
+		                  "%d players (-players=%d-%d)", rounds, rounds + 1,
+		                  rounds + 1, hi > rounds + 1 ? hi : rounds + 1);
 	}
 	if ((st = tf_lock(c, argv[0], game, &tf, &exists, &l1, &l2, key,
 	                  sizeof key)) != CMD_DONE) {
@@ -413,7 +539,8 @@ static enum cmd_status t_create(struct cmdctx *c, const char *game, int argc,
 	}
 	snprintf(tf.game, sizeof tf.game, "%s", game);
 	snprintf(tf.organiser, sizeof tf.organiser, "%s", argv[1]);
-	snprintf(tf.format, sizeof tf.format, "roundrobin");
+	snprintf(tf.format, sizeof tf.format, "%s", swiss ? "swiss" :
+	         "roundrobin");
 	tf.rounds = rounds;
 	tf.min_players = lo;
 	tf.max_players = hi;
@@ -900,6 +1027,29 @@ static void sweep_withdrawn(const struct config *cfg, const char *name)
 	buf_free(&c.error);
 }
 
+static void swiss_next(struct cmdctx *c, struct tfile *tf, const char *key);
+
+/* A Swiss round over whose next round is not paired (the pairing after
+ * its last game failed or was cut short). */
+static void sweep_pair(const struct config *cfg, const char *name)
+{
+	struct cmdctx c;
+	struct tfile tf;
+	struct lock l1 = LOCK_INIT, l2 = LOCK_INIT;
+	char key[64];
+	int exists;
+
+	sweep_ctx(&c, cfg, "pair", name);
+	if (tf_lock(&c, name, spool_games[0], &tf, &exists, &l1, &l2, key,
+	            sizeof key) != CMD_DONE)
+		return;
+	if (exists)
+		swiss_next(&c, &tf, key);
+	tf_free(&tf);
+	tf_unlock(&l1, &l2);
+	buf_free(&c.error);
+}
+
 void tourney_sweep(const struct config *cfg)
 {
 	char **names, today[16], *err = NULL;
@@ -922,10 +1072,75 @@ void tourney_sweep(const struct config *cfg)
 			tf_free(&tf);
 			if (open)
 				sweep_start(cfg, names[i], today);
-			else if (running)
+			else if (running) {
 				sweep_withdrawn(cfg, names[i]);
+				sweep_pair(cfg, names[i]);
+			}
 		}
 		free(names[i]);
 	}
 	free(names);
+}
+
+/* Pair tf's next Swiss round when the one before is over (tf_lock
+ * held, key the game's lock): the round's boards, its bye and the table
+ * to every player, committed.  Nothing when the round still runs or all
+ * rounds are paired. */
+static void swiss_next(struct cmdctx *c, struct tfile *tf, const char *key)
+{
+	struct ttable tt;
+	struct txn *t;
+	char head[512];
+	int paired = tf_paired(tf), k;
+	enum cmd_status st;
+
+	if (tf->state != TF_RUNNING || !tf_swiss(tf) || paired >= tf->rounds ||
+	    tt_build(c, tf, NULL, &tt) < 0)
+		return;
+	for (k = 0; k < tf->nboards; k++)
+		if (tf->boards[k].round == paired && tt.result[k] == -1)
+			break;
+	if (k < tf->nboards) {
+		tt_free(&tt);
+		return;  /* the round still runs */
+	}
+	t = cmd_txn(c, key);
+	st = swiss_round(c, t, tf, &tt, paired + 1);
+	tt_free(&tt);
+	if (st == CMD_DONE) {
+		put_tf(t, tf);
+		if (tt_build_from(c, tf, paired + 1, &tt) == 0) {
+			snprintf(head, sizeof head, "Tournament %s: round %d is over. "
+			         " Round %d is paired (Dutch system) and its boards "
+			         "have begun; each comes in its own mail.", tf->name,
+			         paired, paired + 1);
+			st = table_to_all(c, t, tf, &tt, "round over", head);
+			tt_free(&tt);
+		} else {
+			st = CMD_TEMPFAIL;
+		}
+	}
+	if (st == CMD_DONE && cmd_commit(c, t) == CMD_DONE)
+		log_msg(LOG_INFO, "tournament %s: round %d paired\n", tf->name,
+		        paired + 1);
+	else if (st != CMD_DONE)
+		txn_abort(t);
+}
+
+void tt_after_game(struct cmdctx *c, const struct game *g)
+{
+	struct tfile tf;
+	struct lock l1 = LOCK_INIT, l2 = LOCK_INIT;
+	char key[64];
+	int exists;
+
+	if (!g->tourney[0] || g->state != GAME_FINISHED)
+		return;
+	if (tf_lock(c, g->tourney, g->game, &tf, &exists, &l1, &l2, key,
+	            sizeof key) != CMD_DONE)
+		return;  /* the sweep pairs it */
+	if (exists)
+		swiss_next(c, &tf, key);
+	tf_free(&tf);
+	tf_unlock(&l1, &l2);
 }

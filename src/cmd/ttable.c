@@ -17,7 +17,11 @@ void tt_free(struct ttable *t)
 {
 	free(t->cell);
 	free(t->result);
+	free(t->cells);
+	free(t->colour);
 	t->cell = t->result = NULL;
+	t->cells = NULL;
+	t->colour = NULL;
 }
 
 /* Rounds of one cycle of tf's round robin. */
@@ -46,11 +50,35 @@ static int by_rank(const void *a, const void *b)
 		return y->score - x->score;
 	if (x->sb != y->sb)
 		return y->sb - x->sb;
+	if (x->buchholz != y->buchholz)
+		return y->buchholz - x->buchholz;
 	return i - j;
 }
 
+static int tt_build_any(struct cmdctx *c, const struct tfile *tf,
+                        const struct game *over, int fresh_from,
+                        struct ttable *t);
+
 int tt_build(struct cmdctx *c, const struct tfile *tf,
              const struct game *over, struct ttable *t)
+{
+	return tt_build_any(c, tf, over, 0, t);
+}
+
+int tt_build_new(const struct tfile *tf, struct ttable *t)
+{
+	return tt_build_any(NULL, tf, NULL, 1, t);
+}
+
+int tt_build_from(struct cmdctx *c, const struct tfile *tf, int round,
+                  struct ttable *t)
+{
+	return tt_build_any(c, tf, NULL, round, t);
+}
+
+static int tt_build_any(struct cmdctx *c, const struct tfile *tf,
+                        const struct game *over, int fresh_from,
+                        struct ttable *t)
 {
 	int n = tf->nplayers, i, j, k, per = cycle_rounds(tf);
 	int before[TF_PLAYERS_MAX] = { 0 };  /* games over before withdrawal */
@@ -61,6 +89,23 @@ int tt_build(struct cmdctx *c, const struct tfile *tf,
 	t->result = xmalloc((size_t)(tf->nboards + 1) * sizeof *t->result);
 	for (i = 0; i < n * n * 2; i++)
 		t->cell[i] = -2;
+	if (tf_swiss(tf)) {
+		t->rounds = tf->rounds < 1 ? 1 : tf->rounds > TF_SWISS_ROUNDS_MAX ?
+		            TF_SWISS_ROUNDS_MAX : tf->rounds;
+		t->cells = xmalloc((size_t)(n * t->rounds + 1) * sizeof *t->cells);
+		t->colour = xmalloc((size_t)(n * t->rounds + 1));
+		for (i = 0; i < n * t->rounds; i++) {
+			t->cells[i].kind = TNY_ABSENT;
+			t->cells[i].opp = -1;
+			t->cells[i].result = 0;
+			t->colour[i] = '-';
+		}
+		for (i = 1; i <= t->rounds; i++)
+			if (tf->bye[i][0] && (j = tf_player_index(tf, tf->bye[i])) >= 0) {
+				t->cells[j * t->rounds + i - 1].kind = TNY_BYE;
+				t->cells[j * t->rounds + i - 1].result = 2;
+			}
+	}
 	for (i = 0; i < tf->nboards; i++) {
 		const struct tf_board *b = &tf->boards[i];
 		int w = tf_player_index(tf, b->white), bl = tf_player_index(tf, b->black);
@@ -69,7 +114,9 @@ int tt_build(struct cmdctx *c, const struct tfile *tf,
 		int res = -1;
 		time_t end = 0;
 
-		if (over && over->board == b->number &&
+		if (fresh_from && b->round >= fresh_from) {
+			gp = NULL;  /* made in this transaction: new */
+		} else if (over && over->board == b->number &&
 		    strcmp(over->game, tf->game) == 0) {
 			gp = (struct game *)over;
 		} else if (game_load(&g, c->cfg->spool, tf->game, b->number,
@@ -82,17 +129,32 @@ int tt_build(struct cmdctx *c, const struct tfile *tf,
 			tt_free(t);
 			return -1;
 		}
-		if (gp->state == GAME_FINISHED)
+		if (gp && gp->state == GAME_FINISHED)
 			res = gp->result == EP_WHITE_WINS ? 2 :
 			      gp->result == EP_BLACK_WINS ? 0 : 1;
-		else if (gp->state == GAME_CANCELLED)
+		else if (gp && gp->state == GAME_CANCELLED)
 			res = -3;  /* over, nobody scores */
-		end = gp->end_when ? gp->end_when : gp->updated;
+		if (gp)
+			end = gp->end_when ? gp->end_when : gp->updated;
 		if (gp == &g)
 			game_free(&g);
 		t->result[i] = res;
 		if (res != -1)
 			t->done++;
+		if (t->cells && b->round >= 1 && b->round <= t->rounds) {
+			int r = b->round - 1;
+			t->colour[w * t->rounds + r] = 'W';
+			t->colour[bl * t->rounds + r] = 'B';
+			if (res >= 0) {
+				struct tny_cell *x = &t->cells[w * t->rounds + r];
+				struct tny_cell *y = &t->cells[bl * t->rounds + r];
+				x->kind = y->kind = TNY_PLAYED;
+				x->opp = bl;
+				y->opp = w;
+				x->result = res;
+				y->result = 2 - res;
+			}
+		}
 		k = (b->round - 1) / per;
 		if (k > 1)
 			k = 1;
@@ -108,6 +170,26 @@ int tt_build(struct cmdctx *c, const struct tfile *tf,
 			if (tf->player[bl].withdrawn && end < tf->player[bl].withdrawn)
 				before[bl]++;
 		}
+	}
+	if (t->cells) {
+		/* Swiss: results stand after a withdrawal (he is not paired
+		 * again); score and Buchholz by tny_tiebreak. */
+		int score[TF_PLAYERS_MAX], bh[TF_PLAYERS_MAX];
+		if (tny_tiebreak(n, t->rounds, t->cells, score, bh, NULL) < 0) {
+			log_msg(LOG_ERR, "tournament %s: inconsistent crosstable\n",
+			        tf->name);
+			tt_free(t);
+			return -1;
+		}
+		for (i = 0; i < n; i++) {
+			t->row[i].score = score[i];
+			t->row[i].buchholz = bh[i];
+			t->rank[i] = i;
+		}
+		rank_of = t;
+		qsort(t->rank, (size_t)n, sizeof t->rank[0], by_rank);
+		rank_of = NULL;
+		return 0;
 	}
 	/* FIDE: withdrawn having played less than half: results cancelled. */
 	for (i = 0; i < n; i++)
@@ -140,7 +222,8 @@ int tt_build(struct cmdctx *c, const struct tfile *tf,
 int tt_finished(const struct tfile *tf, const struct ttable *t)
 {
 	return tf->state == TF_RUNNING && tf->nboards > 0 &&
-	       t->done == tf->nboards;
+	       t->done == tf->nboards &&
+	       (!tf_swiss(tf) || tf_paired(tf) >= tf->rounds);
 }
 
 /* Half-points as "2", "2.5"; quarter-points as "5.25". */
@@ -159,7 +242,7 @@ static const char *format_words(const struct tfile *tf)
 {
 	if (strcmp(tf->format, "roundrobin") == 0)
 		return tf->rounds == 2 ? "double round robin" : "round robin";
-	return tf->format;
+	return "Swiss (Dutch system)";
 }
 
 static void tt_crosstable(const struct tfile *tf, const struct ttable *t,
@@ -196,6 +279,50 @@ static void tt_crosstable(const struct tfile *tf, const struct ttable *t,
 	}
 }
 
+/* Swiss: each player's rounds, "+3w" (a win against number 3 with
+ * White), "=", "-", "." (still running), "bye", "" not paired. */
+static void tt_swiss_table(const struct tfile *tf, const struct ttable *t,
+                           struct buf *b)
+{
+	int n = tf->nplayers, i, r, k;
+	char s[32], q[32];
+
+	buf_puts(b, "Rounds (+ a win, = a draw, - a loss, . to play; the "
+	         "opponent's\nnumber; w White, b Black):\n");
+	buf_puts(b, "No Player      ");
+	for (r = 0; r < t->rounds; r++)
+		buf_printf(b, " R%-3d", r + 1);
+	buf_puts(b, " Score    Bh\n");
+	for (i = 0; i < n; i++) {
+		buf_printf(b, "%2d %-12.12s ", i + 1, tf->player[i].userid);
+		for (r = 0; r < t->rounds; r++) {
+			const struct tny_cell *x = &t->cells[i * t->rounds + r];
+			char cell[16] = "";
+			if (x->kind == TNY_BYE) {
+				snprintf(cell, sizeof cell, "bye");
+			} else if (t->colour[i * t->rounds + r] != '-') {
+				int opp = -1;
+				for (k = 0; k < tf->nboards; k++)
+					if (tf->boards[k].round == r + 1 &&
+					    (strcmp(tf->boards[k].white, tf->player[i].userid) == 0 ||
+					     strcmp(tf->boards[k].black, tf->player[i].userid) == 0))
+						opp = tf_player_index(tf, strcmp(tf->boards[k].white,
+						      tf->player[i].userid) == 0 ?
+						      tf->boards[k].black : tf->boards[k].white);
+				snprintf(cell, sizeof cell, "%c%d%c", x->kind != TNY_PLAYED ?
+				         '.' : x->result == 2 ? '+' : x->result == 1 ? '=' :
+				         '-', opp + 1, t->colour[i * t->rounds + r] == 'W' ?
+				         'w' : 'b');
+			}
+			buf_printf(b, " %-4s", cell);
+		}
+		half_words(t->row[i].score, s, sizeof s);
+		half_words(t->row[i].buchholz, q, sizeof q);
+		buf_printf(b, " %5s %5s%s\n", s, q, tf->player[i].withdrawn ?
+		           "  withdrawn" : "");
+	}
+}
+
 char *tt_text(const struct tfile *tf, const struct ttable *t)
 {
 	struct buf b = BUF_INIT;
@@ -223,8 +350,15 @@ char *tt_text(const struct tfile *tf, const struct ttable *t)
 			buf_printf(&b, "  %s\n", tf->player[i].userid);
 		return buf_take(&b);
 	}
-	buf_printf(&b, "Games over: %d of %d.\n\n", t->done, tf->nboards);
-	tt_crosstable(tf, t, &b);
+	if (tf_swiss(tf))
+		buf_printf(&b, "Round %d of %d.  Games over: %d of %d.\n\n",
+		           tf_paired(tf), tf->rounds, t->done, tf->nboards);
+	else
+		buf_printf(&b, "Games over: %d of %d.\n\n", t->done, tf->nboards);
+	if (t->cells)
+		tt_swiss_table(tf, t, &b);
+	else
+		tt_crosstable(tf, t, &b);
 	buf_printf(&b, "\n%s:\n", finished ? "Final standings" : "Standings");
 	for (i = 0; i < tf->nplayers; i++) {
 		int p = t->rank[i];
@@ -234,11 +368,20 @@ char *tt_text(const struct tfile *tf, const struct ttable *t)
 			continue;
 		}
 		half_words(t->row[p].score, s, sizeof s);
+		if (t->cells) {
+			half_words(t->row[p].buchholz, q, sizeof q);
+			buf_printf(&b, "  %d. %-20s score %s  Buchholz %s\n", i + 1,
+			           tf->player[p].userid, s, q);
+			continue;
+		}
 		quarter_words(t->row[p].sb, q, sizeof q);
 		buf_printf(&b, "  %d. %-20s score %s  S-B %s  (%d of %d "
 		           "played)\n", i + 1, tf->player[p].userid, s, q,
 		           t->row[p].finished, t->row[p].games);
 	}
+	if (!finished && tf_swiss(tf) && tf->bye[tf_paired(tf)][0])
+		buf_printf(&b, "\nRound %d's bye (a win): %s\n", tf_paired(tf),
+		           tf->bye[tf_paired(tf)]);
 	if (!finished) {
 		buf_puts(&b, "\nStill to play:\n");
 		for (i = 0; i < tf->nboards; i++)

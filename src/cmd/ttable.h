@@ -9,6 +9,9 @@
  * points scored against each times that opponent's score (FIDE C.02
  * 13.2.3 for round robins: opponents' actual scores).
  *
+ * A Swiss is ranked by score, then Buchholz (tny_tiebreak: FIDE's
+ * virtual opponent for unplayed rounds); a bye scores as a win.
+ *
  * Withdrawals (the rule written in doc/notes/issue-17/i17-tourney.md,
  * FIDE's): a player who withdraws having finished fewer than half of his
  * games has all his results cancelled (they count for nobody, and he is
@@ -20,10 +23,12 @@
 
 #include "cmd/cmd.h"
 #include "cmd/tfile.h"
+#include "tourney/tourney.h"
 
 struct tt_row {
 	int score;        /* half-points */
-	int sb;           /* quarter-points */
+	int sb;           /* quarter-points (round robin) */
+	int buchholz;     /* half-points (Swiss: tny_tiebreak) */
 	int finished;     /* games over */
 	int games;        /* games in all */
 	int cancelled;    /* withdrawn early: results cancelled */
@@ -38,6 +43,12 @@ struct ttable {
 	int *result;                /* per tf board: half-points for White,
 	                               -1 while it runs */
 	int done;                   /* boards over */
+	/* Swiss: the round-by-round crosstable, cells[i * rounds + r] (kind,
+	 * opponent, result as tny_tiebreak takes them; a game still running
+	 * is TNY_ABSENT) and colour[i * rounds + r] 'W', 'B' or '-'. */
+	int rounds;
+	struct tny_cell *cells;
+	char *colour;
 	int rank[TF_PLAYERS_MAX];   /* player indexes, best first */
 };
 
@@ -49,7 +60,16 @@ int tt_build(struct cmdctx *c, const struct tfile *tf,
              const struct game *over, struct ttable *t);
 void tt_free(struct ttable *t);
 
-/* Whether every board of a running tf is over (t built). */
+/* The table of tf as it starts: every board running (none is read). */
+int tt_build_new(const struct tfile *tf, struct ttable *t);
+
+/* tt_build with the boards of round and later read as new (made in the
+ * transaction being built, not on disk yet). */
+int tt_build_from(struct cmdctx *c, const struct tfile *tf, int round,
+                  struct ttable *t);
+
+/* Whether every board of a running tf is over (t built), and for a
+ * Swiss its last round paired. */
 int tt_finished(const struct tfile *tf, const struct ttable *t);
 
 /* The text "tournament show" and the table mails carry (malloc'ed):
@@ -66,6 +86,16 @@ char *tt_text(const struct tfile *tf, const struct ttable *t);
  * board that cannot be read is logged and sends nothing. */
 enum cmd_status tt_game_end(struct cmdctx *c, struct txn *t,
                             const struct game *g);
+
+/* (tournament.c) After the commit of a tournament board g that has just finished
+ * (board_save; g's board lock still held): for a Swiss whose round is
+ * now over, the next round is paired (tny_swiss_pair), its boards made
+ * and mailed, its bye written, and every player gets the table, in one
+ * transaction under tf_lock (lock order: board, then "tournaments",
+ * then "next-GAME").  Nothing for a round robin.  Errors are logged:
+ * the game's end stands, and the sweep pairs the round later
+ * (tourney_sweep). */
+void tt_after_game(struct cmdctx *c, const struct game *g);
 
 /* Queue the mail "Epaminondas tournament NAME: WHAT" with headline and
  * text (template tournament.txt) to player userid's address in t, when

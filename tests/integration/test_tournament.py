@@ -71,11 +71,15 @@ try:
             "-format=roundrobin", "not a tournament name", "create: bad name")
     refused(env, A, "epaminondas tournament create spring alice a",
             "-format=roundrobin", "create: no format")
-    text, _, _ = refused(env, A, "epaminondas tournament create spring "
-                         "alice a -format=swiss", "only roundrobin",
-                         "create: swiss refused as not running yet")
     refused(env, A, "epaminondas tournament create spring alice a "
-            "-format=knockout", "only roundrobin", "create: knockout refused")
+            "-format=swiss", "needs its number of rounds",
+            "create: a Swiss without -rounds")
+    refused(env, A, "epaminondas tournament create spring alice a "
+            "-format=swiss -rounds=3 -players=3-8", "at least 4 players",
+            "create: a Swiss of 3 rounds needs 4 players")
+    refused(env, A, "epaminondas tournament create spring alice a "
+            "-format=knockout", "knockout is still to come",
+            "create: knockout refused as not running yet")
     refused(env, A, "epaminondas tournament create spring alice a "
             "-format=roundrobin -size=2x2", "size", "create: a bad game "
             "option is refused by challenge's parser")
@@ -334,6 +338,113 @@ try:
     # carol beat bob (score 0): S-B 1 x 0 = 0.
     is_(standings(text), {"carol": ("1", "0"), "bob": ("0", "0")},
         "the others' scores leave his games out")
+
+    # -- a Swiss of 5 players over 3 rounds --------------------------------
+    env.env["EPAMSERV_NOW"] = str(at(2026, 12, 7))
+    rc, err = env.mail(A, "epaminondas tournament create summer alice a "
+                       "-format=swiss -rounds=3 -players=4-8")
+    for u in PLAYERS[1:]:
+        env.mail(addr(u), "epaminondas tournament join summer %s %s"
+                 % (u, u[0]))
+    env.new_messages()
+    env.mail(A, "epaminondas tournament start summer alice a")
+    msgs = env.new_messages()
+    sb = boards_of(env, "summer")
+    is_(sorted((w, b) for r, w, b, n in sb),
+        [("alice", "carol"), ("dave", "bob")],
+        "Swiss round 1 (Dutch): 1-3 and 4-2 (top half against bottom "
+        "half, colours alternating from White on board 1)")
+    with open(os.path.join(env.spool, "tournaments", "summer")) as f:
+        contains(f.read(), "bye: 1 erin\n", "round 1's bye to the lowest, "
+                 "number 5")
+    is_(len([m for m in msgs if "Board" in str(m["Subject"])]), 4,
+        "round 1's boards mailed to both players, and only round 1's")
+
+    # Every game: White wins (Black resigns).  The pairing of each next
+    # round must hold the absolute criteria; scores and Buchholz are
+    # computed here independently (FIDE C.02 13.16: a bye's virtual
+    # opponent; opponents' unplayed rounds count as draws).
+    hist = {u: [] for u in PLAYERS}   # (kind, opp, result in half-points, colour)
+    crit_ok = True
+    t = at(2026, 12, 7, 1)
+    for rnd in (1, 2, 3):
+        with open(os.path.join(env.spool, "tournaments", "summer")) as f:
+            tfile = f.read()
+        byes = re.findall(r"^bye: %d (\S+)$" % rnd, tfile, re.M)
+        games = [(w, b, n) for r, w, b, n in boards_of(env, "summer")
+                 if r == rnd]
+        seen = [u for w, b, n in games for u in (w, b)] + byes
+        if sorted(seen) != sorted(PLAYERS) or len(byes) != 1:
+            crit_ok = False
+            print("# round %d: players %r, byes %r" % (rnd, seen, byes))
+        for w, b, n in games:
+            if any(o == b for k, o, _, _ in hist[w] if k == "p"):
+                crit_ok = False
+                print("# round %d: %s-%s meet again" % (rnd, w, b))
+        if any(k == "bye" for k, _, _, _ in hist[byes[0]]):
+            crit_ok = False
+            print("# round %d: a second bye for %s" % (rnd, byes[0]))
+        hist[byes[0]].append(("bye", None, 2, "-"))
+        for w, b, n in games:
+            hist[w].append(("p", b, 2, "W"))
+            hist[b].append(("p", w, 0, "B"))
+        for u in PLAYERS:
+            cols = "".join(c for _, _, _, c in hist[u] if c != "-")
+            if abs(cols.count("W") - cols.count("B")) > 2 or \
+                    "WWW" in cols or "BBB" in cols:
+                crit_ok = False
+                print("# round %d: colours of %s: %s" % (rnd, u, cols))
+        for i, (w, b, n) in enumerate(games):
+            t += 60
+            env.env["EPAMSERV_NOW"] = str(t)
+            rc, err = env.mail(addr(b), "epaminondas resign %d %s %s"
+                               % (n, b, b[0]))
+            msgs = env.new_messages()
+            last = i == len(games) - 1
+            if last and rnd < 3:
+                nxt = [m for m in msgs if "round over" in str(m["Subject"])]
+                if sorted(m.envelope_to[0] for m in nxt) != sorted(
+                        addr(u) for u in PLAYERS):
+                    crit_ok = False
+                    print("# round %d over: told %r" % (
+                        rnd, [m.envelope_to for m in nxt]))
+                if len([m for m in msgs if "Board" in str(m["Subject"])
+                        and "Tournament summer, round %d." % (rnd + 1)
+                        in body_of(m)]) != 4:
+                    crit_ok = False
+                    print("# round %d: its boards were not mailed" % (rnd + 1))
+    ok(crit_ok, "Swiss: every round paired when the one before finished "
+       "(everybody once, one bye, no pair twice, no second bye, colour "
+       "difference at most 2 and never three times running); each next "
+       "round's boards mailed and the table to every player")
+    final_mail = [m for m in msgs if "final table" in str(m["Subject"])]
+    is_(len(final_mail), 5, "after the last game every player gets the "
+        "final table")
+    score = {u: sum(r for _, _, r, _ in hist[u]) for u in PLAYERS}
+
+    def opp_score(o):          # unplayed rounds of an opponent: draws
+        return sum(r if k == "p" else 1 for k, _, r, _ in hist[o])
+
+    def buchholz(u):
+        total = 0
+        for i, (k, o, r, _) in enumerate(hist[u]):
+            if k == "p":
+                total += opp_score(o)
+            else:              # the bye's virtual opponent
+                before = sum(x for _, _, x, _ in hist[u][:i])
+                total += before + (2 - r) + (3 - i - 1)
+        return total
+
+    def half(h):
+        return "%d%s" % (h // 2, ".5" if h % 2 else "")
+    want = {u: (half(score[u]), half(buchholz(u))) for u in PLAYERS}
+    text = body_of(final_mail[0]) if final_mail else ""
+    if os.environ.get("TT_DEBUG"):
+        print("# " + text.replace("\n", "\n# "))
+    got = {u: (s, q) for u, s, q in re.findall(
+        r"^\s+\d+\. (\S+)\s+score (\S+)\s+Buchholz (\S+)", text, re.M)}
+    is_(got, want, "Swiss final scores and Buchholz as computed here")
+    contains(text, "Tournament summer is over", "the Swiss is over")
 
     # -- one player organises at most 3 tournaments not started -----------
     for name in ("t1", "t2"):
