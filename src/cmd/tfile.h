@@ -7,8 +7,9 @@
  *   name: spring
  *   game: epaminondas
  *   organiser: alice
- *   format: roundrobin
- *   rounds: 1                          (cycles: 2 is a double round robin)
+ *   format: roundrobin|swiss
+ *   rounds: 1                          (round robin: cycles, 2 is a double
+ *                                       round robin; Swiss: rounds)
  *   players: 3-10                      (the least and most players)
  *   start: 2026-12-10                  (the day sweep starts it, or -)
  *   options: -size=8x8 -time=7d        (the boards' options, "" none)
@@ -29,7 +30,11 @@
  * its result, so a game's end changes only its board (board.c) and the
  * tables are read from the boards (ttable.c).  The file is written only
  * in a transaction under the lock "next-GAME" of its game (which the
- * boards it makes at start need too), taken after "tournaments" (tf_lock).
+ * boards it makes need too), taken after "tournaments" (tf_lock).  Lock
+ * order: a board's lock, then "tournaments", then "next-GAME" (a Swiss
+ * round is paired holding the lock of the board whose end finished the
+ * round before); nothing that holds "tournaments" or "next-GAME" waits
+ * for a board's lock.
  */
 #ifndef EPAM_CMD_TFILE_H
 #define EPAM_CMD_TFILE_H

@@ -2,12 +2,12 @@
  * tournament.c - tournaments by mail (issue 17): "GAME tournament
  * create|join|leave|start|show NAME ..." and "GAME tournaments".
  *
- *   create NAME USERID PASSWORD -format=roundrobin [-rounds=1|2]
+ *   create NAME USERID PASSWORD -format=roundrobin|swiss [-rounds=N]
  *          [-players=MIN-MAX] [-start=YYYY-MM-DD] [game options]
  *     a new tournament, USERID its organiser and first player; the game
  *     options are checked by the same parser as challenge's and every
- *     board of the tournament is played with them.  Only round robin
- *     runs yet: swiss and knockout are refused saying so.
+ *     board of the tournament is played with them.  Knockout is refused
+ *     saying it is still to come.
  *   join|leave NAME USERID PASSWORD
  *     before the start; leave after the start is a withdrawal (ttable.h
  *     has the rule): the withdrawing player resigns his games still
@@ -15,9 +15,12 @@
  *   start NAME USERID PASSWORD
  *     by the organiser, once -players' least have joined; or by the
  *     sweep (tourney_sweep) on the -start day.  Players are numbered by
- *     rating (best first, then userid) and every board of every round
- *     is made at once from the Berger tables: correspondence play plays
- *     all rounds together.  Both players' consent is their joining.
+ *     rating (best first, then userid).  A round robin's every board of
+ *     every round is made at once from the Berger tables (correspondence
+ *     play plays all rounds together); a Swiss's first round is paired
+ *     (tny_swiss_pair) and each next one right after the last game of
+ *     the round before (tt_after_game).  Both players' consent is their
+ *     joining.
  *   show NAME          (no password) the table, to the sender
  *   tournaments        the list, to the sender
  *
@@ -713,11 +716,17 @@ static enum cmd_status t_leave(struct cmdctx *c, const char *game, int argc,
 	}
 	if (running) {
 		tf.player[i].withdrawn = c->now;
-		snprintf(head, sizeof head, "You (%s) withdrew from tournament "
-		         "%s.  Your games still running are resigned now.  Had "
-		         "you finished fewer than half of your games, all your "
-		         "results are cancelled; else they stand (FIDE's rule).",
-		         argv[1], tf.name);
+		if (tf_swiss(&tf))
+			snprintf(head, sizeof head, "You (%s) withdrew from "
+			         "tournament %s.  Your games still running are "
+			         "resigned now; your results stand, and you are not "
+			         "paired again.", argv[1], tf.name);
+		else
+			snprintf(head, sizeof head, "You (%s) withdrew from "
+			         "tournament %s.  Your games still running are "
+			         "resigned now.  Had you finished fewer than half of "
+			         "your games, all your results are cancelled; else "
+			         "they stand (FIDE's rule).", argv[1], tf.name);
 	} else {
 		memmove(&tf.player[i], &tf.player[i + 1],
 		        (size_t)(tf.nplayers - i - 1) * sizeof tf.player[0]);
