@@ -14,7 +14,8 @@
 /* The most bytes a tournament file may have. */
 #define TF_FILE_MAX (512 * 1024)
 
-static const char *const state_words[] = { "open", "running", "cancelled" };
+static const char *const state_words[] = { "open", "running", "cancelled",
+                                           "finished" };
 
 void tf_path(const char *name, char *buf, size_t len)
 {
@@ -114,9 +115,9 @@ static int tf_field(struct tfile *tf, const char *key, const char *val)
 	else if (strcmp(key, "created") == 0)
 		return util_parse_iso_time(val, &tf->created);
 	else if (strcmp(key, "state") == 0) {
-		for (n = 0; n < 3 && strcmp(val, state_words[n]) != 0; n++)
+		for (n = 0; n < 4 && strcmp(val, state_words[n]) != 0; n++)
 			;
-		if (n == 3)
+		if (n == 4)
 			return -1;
 		tf->state = (enum tf_state)n;
 	} else if (strcmp(key, "player") == 0 && util_userid_ok(val) &&

@@ -14,8 +14,9 @@
  *   start: 2026-12-10                  (the day sweep starts it, or -)
  *   options: -size=8x8 -time=7d        (the boards' options, "" none)
  *   created: 2026-12-01T12:00:00Z
- *   state: open|running|cancelled      (finished is running with every
- *                                       board over: tf_finished)
+ *   state: open|running|finished|cancelled
+ *                                      (finished: written with the final
+ *                                       table's mails, after the last game)
  *   player: USERID                     (in joining order while open; at
  *                                       start rewritten in pairing order,
  *                                       number 1 first)
@@ -52,7 +53,7 @@
 #define TF_SWISS_ROUNDS_MAX 8 /* most Swiss rounds (crosstable width) */
 #define TF_OPTIONS_MAX 512    /* bytes of the options line */
 
-enum tf_state { TF_OPEN = 0, TF_RUNNING, TF_CANCELLED };
+enum tf_state { TF_OPEN = 0, TF_RUNNING, TF_CANCELLED, TF_FINISHED };
 
 struct tf_board {
 	int round;

@@ -620,7 +620,8 @@ static enum cmd_status t_join(struct cmdctx *c, const char *game, int argc,
 	if (tf.state != TF_OPEN)
 		st = cmd_refuse(c, usage, "tournament %s has %s: it takes no more "
 		                "players", tf.name, tf.state == TF_RUNNING ?
-		                "started" : "been cancelled");
+		                "started" : tf.state == TF_FINISHED ? "finished" :
+		                "been cancelled");
 	else if (tf_player_index(&tf, argv[1]) >= 0)
 		st = cmd_refuse(c, usage, "you (%s) are in tournament %s already",
 		                argv[1], tf.name);
@@ -700,8 +701,9 @@ static enum cmd_status t_leave(struct cmdctx *c, const char *game, int argc,
 	if (i < 0)
 		st = cmd_refuse(c, usage, "you (%s) are not in tournament %s",
 		                argv[1], tf.name);
-	else if (tf.state == TF_CANCELLED)
-		st = cmd_refuse(c, usage, "tournament %s was cancelled", tf.name);
+	else if (tf.state == TF_CANCELLED || tf.state == TF_FINISHED)
+		st = cmd_refuse(c, usage, "tournament %s is over (%s)", tf.name,
+		                tf.state == TF_FINISHED ? "finished" : "cancelled");
 	else if (running && tf.player[i].withdrawn)
 		st = cmd_refuse(c, usage, "you (%s) withdrew from tournament %s "
 		                "already", argv[1], tf.name);
@@ -766,6 +768,7 @@ static enum cmd_status t_start(struct cmdctx *c, const char *game, int argc,
 	else if (tf.state != TF_OPEN)
 		st = cmd_refuse(c, usage, "tournament %s has %s", tf.name,
 		                tf.state == TF_RUNNING ? "started already" :
+		                tf.state == TF_FINISHED ? "finished" :
 		                "been cancelled");
 	else if (tf.nplayers < tf.min_players)
 		st = cmd_refuse(c, usage, "tournament %s has %d player%s: it "
@@ -812,7 +815,7 @@ static enum cmd_status t_show(struct cmdctx *c, const char *game, int argc,
 		return cmd_refuse(c, usage, "there is no %s tournament %s", game,
 		                  argv[0]);
 	}
-	if (tf.state == TF_RUNNING) {
+	if (tf.state == TF_RUNNING || tf.state == TF_FINISHED) {
 		if (tt_build(c, &tf, NULL, &tt) < 0) {
 			tf_free(&tf);
 			return CMD_TEMPFAIL;
@@ -909,7 +912,8 @@ enum cmd_status cmd_tournaments(struct cmdctx *c, const char *game, int argc,
 			buf_printf(&b, "  %-20s %s%s, %s, %d player%s, organised by "
 			           "%s\n", tf.name, tf.rounds == 2 ? "double " : "",
 			           tf.format, tf.state == TF_OPEN ? "open" :
-			           tf.state == TF_RUNNING ? "running" : "cancelled",
+			           tf.state == TF_RUNNING ? "running" :
+			           tf.state == TF_FINISHED ? "finished" : "cancelled",
 			           tf.nplayers, tf.nplayers == 1 ? "" : "s",
 			           tf.organiser);
 			shown++;
@@ -1036,10 +1040,12 @@ static void sweep_withdrawn(const struct config *cfg, const char *name)
 	buf_free(&c.error);
 }
 
-static void swiss_next(struct cmdctx *c, struct tfile *tf, const char *key);
+static void tourney_next(struct cmdctx *c, struct tfile *tf,
+                         const char *key, const struct game *g);
 
-/* A Swiss round over whose next round is not paired (the pairing after
- * its last game failed or was cut short). */
+/* What tt_after_game left undone (a lock busy, a crash): the final
+ * table of a tournament whose games are all over, a Swiss round over
+ * whose next round is not paired. */
 static void sweep_pair(const struct config *cfg, const char *name)
 {
 	struct cmdctx c;
@@ -1053,7 +1059,7 @@ static void sweep_pair(const struct config *cfg, const char *name)
 	            sizeof key) != CMD_DONE)
 		return;
 	if (exists)
-		swiss_next(&c, &tf, key);
+		tourney_next(&c, &tf, key, NULL);
 	tf_free(&tf);
 	tf_unlock(&l1, &l2);
 	buf_free(&c.error);
@@ -1091,21 +1097,49 @@ void tourney_sweep(const struct config *cfg)
 	free(names);
 }
 
-/* Pair tf's next Swiss round when the one before is over (tf_lock
- * held, key the game's lock): the round's boards, its bye and the table
- * to every player, committed.  Nothing when the round still runs or all
- * rounds are paired. */
-static void swiss_next(struct cmdctx *c, struct tfile *tf, const char *key)
+/* The step after a game of tf ended (tf_lock held, key the game's
+ * lock), committed: every game over, the tournament is finished and
+ * every player gets the final table (g: the last game, or NULL from the
+ * sweep); else a Swiss whose round is over gets its next round (boards,
+ * bye, the table to every player).  Nothing while the round runs. */
+static void tourney_next(struct cmdctx *c, struct tfile *tf,
+                         const char *key, const struct game *g)
 {
 	struct ttable tt;
 	struct txn *t;
-	char head[512];
+	char head[1024], res[REPLY_RESULT_MAX];
 	int paired = tf_paired(tf), k;
 	enum cmd_status st;
 
-	if (tf->state != TF_RUNNING || !tf_swiss(tf) || paired >= tf->rounds ||
-	    tt_build(c, tf, NULL, &tt) < 0)
+	if (tf->state != TF_RUNNING || tt_build(c, tf, NULL, &tt) < 0)
 		return;
+	if (tt_finished(tf, &tt)) {
+		t = cmd_txn(c, key);
+		tf->state = TF_FINISHED;
+		put_tf(t, tf);
+		if (g) {
+			reply_result_words(g, res, sizeof res);
+			snprintf(head, sizeof head, "Tournament %s is over: board %ld, "
+			         "the last game, ended (%s).  %s wins the tournament.",
+			         tf->name, g->board, res,
+			         tf->player[tt.rank[0]].userid);
+		} else {
+			snprintf(head, sizeof head, "Tournament %s is over: %s wins "
+			         "the tournament.", tf->name,
+			         tf->player[tt.rank[0]].userid);
+		}
+		st = table_to_all(c, t, tf, &tt, "final table", head);
+		tt_free(&tt);
+		if (st == CMD_DONE && cmd_commit(c, t) == CMD_DONE)
+			log_msg(LOG_INFO, "tournament %s: finished\n", tf->name);
+		else if (st != CMD_DONE)
+			txn_abort(t);
+		return;
+	}
+	if (!tf_swiss(tf) || paired >= tf->rounds) {
+		tt_free(&tt);
+		return;
+	}
 	for (k = 0; k < tf->nboards; k++)
 		if (tf->boards[k].round == paired && tt.result[k] == -1)
 			break;
@@ -1149,7 +1183,7 @@ void tt_after_game(struct cmdctx *c, const struct game *g)
 	            sizeof key) != CMD_DONE)
 		return;  /* the sweep pairs it */
 	if (exists)
-		swiss_next(c, &tf, key);
+		tourney_next(c, &tf, key, g);
 	tf_free(&tf);
 	tf_unlock(&l1, &l2);
 }

@@ -221,6 +221,8 @@ static int tt_build_any(struct cmdctx *c, const struct tfile *tf,
 
 int tt_finished(const struct tfile *tf, const struct ttable *t)
 {
+	if (tf->state == TF_FINISHED)
+		return 1;
 	return tf->state == TF_RUNNING && tf->nboards > 0 &&
 	       t->done == tf->nboards &&
 	       (!tf_swiss(tf) || tf_paired(tf) >= tf->rounds);
@@ -344,7 +346,7 @@ char *tt_text(const struct tfile *tf, const struct ttable *t)
 		buf_puts(&b, "  Starts when the organiser starts it.");
 	buf_printf(&b, "\nGame options: %s\n\n", tf->options[0] ? tf->options :
 	           "the standard ones");
-	if (tf->state != TF_RUNNING || !t) {
+	if ((tf->state != TF_RUNNING && tf->state != TF_FINISHED) || !t) {
 		buf_puts(&b, "Players (in the order they joined):\n");
 		for (i = 0; i < tf->nplayers; i++)
 			buf_printf(&b, "  %s\n", tf->player[i].userid);
@@ -437,7 +439,6 @@ enum cmd_status tt_game_end(struct cmdctx *c, struct txn *t,
 	struct ttable tt;
 	char *err = NULL, *text, head[1024], res[REPLY_RESULT_MAX];
 	enum cmd_status st = CMD_DONE;
-	int i;
 
 	if (!g->tourney[0])
 		return CMD_DONE;
@@ -451,25 +452,22 @@ enum cmd_status tt_game_end(struct cmdctx *c, struct txn *t,
 		tf_free(&tf);
 		return CMD_DONE;
 	}
+	/* The last game: tt_after_game sends every player the final table,
+	 * after this commit and under the tournament's lock, once. */
+	if (tt_finished(&tf, &tt)) {
+		tt_free(&tt);
+		tf_free(&tf);
+		return CMD_DONE;
+	}
 	text = tt_text(&tf, &tt);
 	reply_result_words(g, res, sizeof res);
-	if (tt_finished(&tf, &tt)) {
-		snprintf(head, sizeof head, "Tournament %s is over: board %ld, "
-		         "the last game, ended (%s).  %s wins the tournament.",
-		         tf.name, g->board, res, tf.player[tt.rank[0]].userid);
-		for (i = 0; i < tf.nplayers && st == CMD_DONE; i++)
-			st = tt_mail(c, t, tf.game, tf.name, tf.player[i].userid,
-			             "final table", head, text);
-	} else {
-		snprintf(head, sizeof head, "Tournament %s, round %d: board %ld "
-		         "ended (%s).  The table now:", tf.name, g->tourney_round,
-		         g->board, res);
-		st = tt_mail(c, t, tf.game, tf.name, g->white, "table", head,
+	snprintf(head, sizeof head, "Tournament %s, round %d: board %ld "
+	         "ended (%s).  The table now:", tf.name, g->tourney_round,
+	         g->board, res);
+	st = tt_mail(c, t, tf.game, tf.name, g->white, "table", head, text);
+	if (st == CMD_DONE)
+		st = tt_mail(c, t, tf.game, tf.name, g->black, "table", head,
 		             text);
-		if (st == CMD_DONE)
-			st = tt_mail(c, t, tf.game, tf.name, g->black, "table", head,
-			             text);
-	}
 	free(text);
 	tt_free(&tt);
 	tf_free(&tf);

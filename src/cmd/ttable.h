@@ -79,8 +79,8 @@ int tt_finished(const struct tfile *tf, const struct ttable *t);
 char *tt_text(const struct tfile *tf, const struct ttable *t);
 
 /* A tournament board g has just finished (board_save, in its
- * transaction t): its two players get the table; when it was the last
- * game, every player gets the final table instead.  The tournament file
+ * transaction t): its two players get the table, unless it was the last
+ * game (then tt_after_game sends every player the final table).  The tournament file
  * is read without its lock (files are replaced by rename).  CMD_DONE,
  * or CMD_TEMPFAIL when a template cannot be read; a tournament file or
  * board that cannot be read is logged and sends nothing. */
@@ -88,11 +88,13 @@ enum cmd_status tt_game_end(struct cmdctx *c, struct txn *t,
                             const struct game *g);
 
 /* (tournament.c) After the commit of a tournament board g that has just finished
- * (board_save; g's board lock still held): for a Swiss whose round is
- * now over, the next round is paired (tny_swiss_pair), its boards made
- * and mailed, its bye written, and every player gets the table, in one
- * transaction under tf_lock (lock order: board, then "tournaments",
- * then "next-GAME").  Nothing for a round robin.  Errors are logged:
+ * (board_save; g's board lock still held), in one transaction under
+ * tf_lock (lock order: board, then "tournaments", then "next-GAME"):
+ * when every game is over, the tournament is marked finished and every
+ * player gets the final table (once: the state says it went); else for
+ * a Swiss whose round is now over, the next round is paired
+ * (tny_swiss_pair), its boards made and mailed, its bye written, and
+ * every player gets the table.  Errors are logged:
  * the game's end stands, and the sweep pairs the round later
  * (tourney_sweep). */
 void tt_after_game(struct cmdctx *c, const struct game *g);

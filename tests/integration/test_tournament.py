@@ -19,7 +19,8 @@ import re
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from harness import Env, ok, is_, contains, done, refused, to
+from harness import Env, ok, is_, contains, done, refused, to, hold_lock
+from harness import make_mail
 from harness import body_of as raw_body_of
 
 
@@ -263,6 +264,14 @@ try:
              "crosstable row of bob")
     long = [l for m in all_mail for l in body_of(m).split("\n") if len(l) > 72]
     is_(long, [], "no line of a tournament mail is over 72 characters")
+    with open(os.path.join(env.spool, "tournaments", "spring")) as f:
+        contains(f.read(), "state: finished\n", "the file says finished")
+    env.mail(addr("gina"), "epaminondas tournaments")
+    msgs = env.new_messages()
+    ok(msgs and re.search(r"spring\s+roundrobin, finished", body_of(msgs[0])),
+       "tournaments: spring is finished")
+    refused(env, A, "epaminondas tournament leave spring alice a",
+            "is over", "leave after the end")
     env.mail(addr("gina"), "epaminondas tournament show spring")
     msgs = env.new_messages()
     text = body_of(msgs[0]) if msgs else ""
@@ -338,6 +347,29 @@ try:
     # carol beat bob (score 0): S-B 1 x 0 = 0.
     is_(standings(text), {"carol": ("1", "0"), "bob": ("0", "0")},
         "the others' scores leave his games out")
+    # The last game ends while the tournament's lock is busy: no final
+    # table then; the next sweep sends it, once.
+    n2 = [n for r, w, b, n in wb if {w, b} == {"bob", "carol"}][1]
+    holder = hold_lock(os.path.join(env.spool, "locks", "tournaments.lock"))
+    try:
+        rc, err = env.receive(make_mail(addr("carol"), "epaminondas resign "
+                                        "%d carol c" % n2),
+                              env={"EPAMSERV_LOCK_TIMEOUT": "1"})
+    finally:
+        holder.kill()
+        holder.wait()
+    msgs = env.new_messages()
+    ok(rc == 0 and not [m for m in msgs if "tournament winter" in
+                        str(m["Subject"])], "the last game with the lock "
+       "busy: its board mails, no table yet", err)
+    env.run("sweep")
+    msgs = env.new_messages()
+    is_(sorted(m.envelope_to[0] for m in msgs if "final table" in
+               str(m["Subject"])), [addr("bob"), addr("carol"), addr("ivan")],
+        "the sweep sends the final table to every player")
+    env.run("sweep")
+    ok(not [m for m in env.new_messages() if "final table" in
+            str(m["Subject"])], "and only once")
 
     # -- a Swiss of 5 players over 3 rounds --------------------------------
     env.env["EPAMSERV_NOW"] = str(at(2026, 12, 7))
