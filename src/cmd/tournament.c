@@ -783,6 +783,9 @@ static enum cmd_status t_start(struct cmdctx *c, const char *game, int argc,
 	snprintf(why, sizeof why, "started by %s", tf.organiser);
 	st = tourney_start(c, t, &tf, why);
 	st = st == CMD_DONE ? cmd_commit(c, t) : (txn_abort(t), st);
+	if (st == CMD_REFUSED)
+		cmd_refuse(c, usage, "the first round of tournament %s cannot "
+		           "be paired (see the server's log)", tf.name);
 	tf_free(&tf);
 	tf_unlock(&l1, &l2);
 	return st;
