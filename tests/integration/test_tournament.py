@@ -8,11 +8,15 @@ marked "Tournament NAME, round R"; the games played to their end
 table, after the last every player gets the final one; scores and
 Sonneborn-Berger checked against the hand-computed values.  Also: a
 wrong password refused on every command that acts, join after the start
-refused, a stranger cannot start someone else's tournament, swiss and
-knockout refused as not running yet, a double round robin, an automatic
-start by the sweep on -start (and, with too few players on the day, the
-players told once and the tournament waiting), and a withdrawal under
-FIDE's rule (fewer than half the games played: results cancelled)."""
+refused, a stranger cannot start someone else's tournament, knockout
+refused as not running yet, a double round robin, an automatic start by
+the sweep on -start (and, with too few players on the day, the players
+told once and the tournament waiting), a withdrawal under FIDE's rule
+(fewer than half the games played: results cancelled), the final table
+sent once by the sweep when the tournament's lock was busy at the last
+game, and a Swiss of 5 players over 3 rounds (round 1 as the Dutch
+system pairs it, every later round paired when the one before ended,
+the absolute criteria, scores and Buchholz computed independently)."""
 import calendar
 import os
 import re
