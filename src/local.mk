@@ -8,12 +8,14 @@ src_libepamserv_a_CFLAGS = $(AM_CFLAGS) $(LIBETPAN_CFLAGS) $(LIBCURL_CFLAGS) \
 
 bin_PROGRAMS += src/epamserv
 src_epamserv_SOURCES = src/main.c
-src_epamserv_LDADD = src/libepamserv.a src/engine/libengine.a src/rules/librules.a \
+src_epamserv_LDADD = src/libepamserv.a src/tourney/libtourney.a \
+	src/engine/libengine.a src/rules/librules.a \
 	$(LIBETPAN_LIBS) $(LIBCURL_LIBS) $(LIBCRYPT_LIBS) $(NETTLE_LIBS) $(INIH_LIBS) \
 	$(LIBXML_LIBS) -lm
 
 # Libraries a unit test of the program's shared code links with.
-epamserv_test_libs = src/libepamserv.a src/engine/libengine.a src/rules/librules.a \
+epamserv_test_libs = src/libepamserv.a src/tourney/libtourney.a \
+	src/engine/libengine.a src/rules/librules.a \
 	$(LIBETPAN_LIBS) $(LIBCURL_LIBS) $(LIBCRYPT_LIBS) $(NETTLE_LIBS) $(INIH_LIBS) \
 	$(LIBXML_LIBS)
 
@@ -61,6 +63,8 @@ src_libepamserv_a_SOURCES += \
 	src/cmd/tokenhash.c src/cmd/tokenhash.h \
 	src/cmd/robot.c src/cmd/robot.h \
 	src/cmd/seek.c src/cmd/limit.c \
+	src/cmd/tfile.c src/cmd/tfile.h src/cmd/ttable.c src/cmd/ttable.h \
+	src/cmd/tournament.c \
 	src/cli/cli.h src/cli/receive.c src/cli/outbox.c src/cli/batch.c \
 	src/cli/sweep.c src/cli/sweep.h src/cli/sweep_clock.c src/cli/digest.c src/cli/prune.c src/cli/admin.c src/cli/admin.h src/cli/admin_repair.c \
 	src/cli/admin_check.c src/cli/status.c src/cli/admin_backup.c \

@@ -8,6 +8,8 @@ dist_templates_DATA += templates/board.txt templates/error.txt \
 	templates/boards.txt templates/chat.txt templates/multiple.txt \
 	templates/board.html templates/confirm.txt \
 	templates/digest.txt templates/seeks.txt
+# issue 17: tournaments
+dist_templates_DATA += templates/tournament.txt
 
 # The same templates built into the binary: the fallback for a template
 # missing from the operator's directory (src/util/template.h).

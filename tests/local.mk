@@ -394,3 +394,7 @@ EXTRA_DIST += tests/integration/test_engine_time.py
 # Issue 16 items 2 and 5: think and match (the engine's subcommands).
 TESTS += tests/integration/test_think.py tests/integration/test_match.py
 EXTRA_DIST += tests/integration/test_think.py tests/integration/test_match.py
+
+# issue 17: tournaments by mail (round robin)
+TESTS += tests/integration/test_tournament.py
+EXTRA_DIST += tests/integration/test_tournament.py

@@ -31,6 +31,7 @@
 #include "cli/sweep.h"
 #include "cmd/robot.h"
 #include "cmd/cmd.h"
+#include "cmd/tfile.h"
 #include "spool/addrindex.h"
 #include "spool/outbox.h"
 #include "spool/spool.h"
@@ -275,6 +276,7 @@ int cli_sweep(const struct config *cfg, int argc, char **argv)
 	spool_each_board(cfg->spool, sweep_one, &run);
 	free(run.held);
 	seeks = seek_sweep(cfg);
+	tourney_sweep(cfg);  /* issue 17: start days, withdrawals */
 	sweep_accounts(cfg, &st);
 	cli_digests(cfg, util_now());
 	bounces = outbox_expire_bounces(cfg->spool, util_now(), OUTBOX_BOUNCE_DAYS);

@@ -14,6 +14,7 @@
 #include "util/log.h"
 #include "cmd/cmd.h"
 #include "cmd/robot.h"
+#include "cmd/ttable.h"
 #include "game/ratings.h"
 #include "game/render.h"
 #include "spool/spool.h"
@@ -210,6 +211,10 @@ enum cmd_status board_save(struct cmdctx *c, struct board_ctx *b,
 	if (st == CMD_DONE && b->g.state == GAME_FINISHED &&
 	    b->was != GAME_FINISHED)
 		st = notify_game_end(c, t, &b->g, headline);
+	/* A tournament board: the table to its players (issue 17). */
+	if (st == CMD_DONE && b->g.state == GAME_FINISHED &&
+	    b->was != GAME_FINISHED && b->g.tourney[0])
+		st = tt_game_end(c, t, &b->g);
 	c->ratings = NULL;
 	free(change);
 	buf_free(&head);
@@ -217,7 +222,12 @@ enum cmd_status board_save(struct cmdctx *c, struct board_ctx *b,
 		txn_abort(t);
 		return st;
 	}
-	return cmd_commit(c, t);
+	st = cmd_commit(c, t);
+	/* A Swiss round that this game ended is paired now (issue 17). */
+	if (st == CMD_DONE && b->g.tourney[0] && b->g.state == GAME_FINISHED &&
+	    b->was != GAME_FINISHED)
+		tt_after_game(c, &b->g);
+	return st;
 }
 
 enum cmd_status board_save_quiet(struct cmdctx *c, struct board_ctx *b,

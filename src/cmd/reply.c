@@ -950,7 +950,12 @@ static void board_vars(struct cmdctx *c, const struct game *g,
 		            sizeof tc);
 		tvars_setf(v, "time_control", "Time control: %s.", tc);
 	}
-	tvars_set(v, "headline", headline);
+	/* Every mail of a tournament board says so (issue 17). */
+	if (g->tourney[0])
+		tvars_setf(v, "headline", "Tournament %s, round %d.\n%s",
+		           g->tourney, g->tourney_round, headline);
+	else
+		tvars_set(v, "headline", headline);
 	/* Only words a player proved are relayed as theirs. */
 	if (comment && *comment && who && c->auth_userid[0])
 		tvars_setf(v, "comment", "\n%s writes:\n%s", who, comment);

@@ -4,6 +4,7 @@
  * usage texts made from them.
  */
 #include "cmd/table.h"
+#include "cmd/tfile.h"
 #include "spool/spool.h"
 
 #include <stdio.h>
@@ -139,6 +140,9 @@ GAME_RUN(run_subscribe, cmd_subscribe)
 GAME_RUN(run_unsubscribe, cmd_unsubscribe)
 GAME_RUN(run_preview, cmd_preview)
 GAME_RUN(run_analyse, cmd_analyse)
+/* Tournaments (issue 17, tournament.c). */
+GAME_RUN(run_tournament, cmd_tournament)
+GAME_RUN(run_tournaments, cmd_tournaments)
 
 /* "GAME help" is the game's rules; "GAME help COMMAND" is help COMMAND. */
 static enum cmd_status run_game_help(struct cmdctx *c, const char *game,
@@ -419,6 +423,36 @@ const struct cmd_def cmd_table[] = {
 	  "analyse 101 alice Secret42\n"
 	  "analyse 101#12 alice Secret42   (after move 12)\n"
 	  "analyse 101#12 alice Secret42 e3-e4   (then e3-e4)", run_analyse },
+	/* Tournaments (issue 17): keep this block together. */
+	{ "tournament", "", G,
+	  "create NAME USERID PASSWORD -format=roundrobin|swiss [-options]\n"
+	  "join|leave|start NAME USERID PASSWORD\n"
+	  "show NAME",
+	  "A tournament run by the server.  create: you organise it and\n"
+	  "play in it; NAME is 1-20 letters, digits or -.  Options:\n"
+	  "-players=MIN-MAX (round robin 3-10 by default), -rounds=N\n"
+	  "(round robin: 2 is a double one; Swiss: needed, at most 8),\n"
+	  "-start=YYYY-MM-DD (the sweep starts it that day once enough\n"
+	  "have joined), and challenge's game options for every board.\n"
+	  "Knockout is to come.  join, leave: before the start (leave\n"
+	  "after it withdraws you: your running games are resigned; in\n"
+	  "a round robin, with fewer than half of your games played your\n"
+	  "results are cancelled).  start: the organiser; players are\n"
+	  "numbered by rating; a round robin's boards are all made at\n"
+	  "once (Berger tables), a Swiss round's when the one before has\n"
+	  "finished (Dutch system; an odd player out has a bye, a win).\n"
+	  "After each game its players get the table (score and\n"
+	  "Sonneborn-Berger, or Buchholz for a Swiss); after a Swiss\n"
+	  "round and the last game, all do.  show: the table.",
+	  "tournament create spring alice Secret42 -format=roundrobin\n"
+	  "tournament create open7 alice Secret42 -format=swiss -rounds=5\n"
+	  "tournament join spring bob Secret7\n"
+	  "tournament start spring alice Secret42\n"
+	  "tournament show spring", run_tournament },
+	{ "tournaments", "", G, "",
+	  "Every tournament of the game: its format, state, players\n"
+	  "and organiser.",
+	  "tournaments", run_tournaments },
 	{ NULL, NULL, 0, NULL, NULL, NULL, NULL },
 };
 

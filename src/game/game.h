@@ -111,6 +111,10 @@ struct game {
 	                                 moves no rating ("rated: no") */
 	struct time_control tc;       /* -time= and -timeout= ("time:" and
 	                                 "timeout:" lines, version 6; clock.h) */
+	char tourney[24];             /* the tournament the board belongs to
+	                                 ("tournament: NAME ROUND", version 6,
+	                                 issue 17), "" for none */
+	int tourney_round;            /* its round, 1.., with tourney */
 	int cap_off;                  /* while a file of a game played past
 	                                 GAME_MAX_PLIES before the cap existed
 	                                 replays: the cap does not end it (its

@@ -23,6 +23,9 @@
  *                                       control -time=, clock.h; none:
  *                                       pbmserv's days rule)
  *   timeout: claim                     (version 6, optional: -timeout=claim)
+ *   tournament: NAME ROUND             (version 6, optional, issue 17: a
+ *                                       board the server made for round
+ *                                       ROUND of tournament NAME)
  *   move: 1 e2-e4 2026-11-30T06:00:00Z <Message-ID or ->
  *                                      (TIME: when the move reached us)
  *   stopped: 1 86400                   (version 6, optional, after its
@@ -175,6 +178,8 @@ char *game_format(const struct game *g)
 	}
 	if (g->tc.claim)
 		buf_puts(&b, "timeout: claim\n");
+	if (g->tourney[0])
+		buf_printf(&b, "tournament: %s %d\n", g->tourney, g->tourney_round);
 	for (i = 0; i < g->nmoves; i++) {
 		util_iso_time(g->moves[i].when, t1, sizeof t1);
 		buf_printf(&b, "move: %zu %s %s %s\n", i + 1, g->moves[i].text, t1,
@@ -228,6 +233,8 @@ struct gf_head {
 	int no_observers;       /* "observers: off" (version 5) */
 	int unrated;            /* "rated: no" (version 5) */
 	struct time_control tc; /* "time:", "timeout:" (version 6) */
+	char tourney[24];       /* "tournament: NAME ROUND" (version 6) */
+	int tourney_round;
 	int cap_off;            /* the file holds more plies than the cap */
 	int version;            /* of the file, 1 to 6 */
 };
@@ -289,6 +296,15 @@ static int gf_head_field(struct gf_head *h, const char *key, const char *val)
 	} else if (strcmp(key, "timeout") == 0 && h->version >= 6 &&
 	           strcmp(val, "claim") == 0) {
 		h->tc.claim = 1;
+	} else if (strcmp(key, "tournament") == 0 && h->version >= 6) {
+		char name[64];
+		int round, used = 0;
+		if (sscanf(val, "%63s %d%n", name, &round, &used) != 2 ||
+		    val[used] != '\0' || round < 1 || round > 9999 ||
+		    !util_tourney_name_ok(name))
+			return -1;
+		strcpy(h->tourney, name);
+		h->tourney_round = round;
 	} else {
 		return -1;
 	}
@@ -322,6 +338,8 @@ static int gf_start(struct game *g, const struct gf_head *h, char *err,
 	g->no_observers = h->no_observers;
 	g->unrated = h->unrated;
 	g->tc = h->tc;
+	strcpy(g->tourney, h->tourney);
+	g->tourney_round = h->tourney_round;
 	g->cap_off = h->cap_off;
 	for (i = 0; i < h->nagreed; i++) {
 		int side = game_side_of(g, h->agreed_by[i]);

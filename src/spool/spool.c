@@ -59,7 +59,9 @@ int spool_init(const char *spool, char **err)
 		"/bounces",
 		"/rate", "/seen",
 		"/journal", "/locks", "/tmp", "/quarantine", "/held", "/robot",
-		"/seeks", NULL
+		"/seeks",
+		"/tournaments",  /* issue 17: tfile.h */
+		NULL
 	};
 	static char *done;  /* the spool made complete by this process */
 	char path[4096];
@@ -139,10 +141,13 @@ long spool_next_board(const char *spool, const char *game)
 		if (access(path, F_OK) != 0) {
 			snprintf(path, sizeof path, "%s/games/%s/archive/%ld.game",
 			         spool, game, n);
-			/* nor an open challenge's (issue 17, seeks.h) */
-			snprintf(path, sizeof path, "%s/seeks/%s-%ld", spool, game, n);
-			if (access(path, F_OK) != 0)
-				break;
+			if (access(path, F_OK) != 0) {
+				/* nor an open challenge's (issue 17, seeks.h) */
+				snprintf(path, sizeof path, "%s/seeks/%s-%ld", spool,
+				         game, n);
+				if (access(path, F_OK) != 0)
+					break;
+			}
 		}
 		n++;
 	}

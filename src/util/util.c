@@ -98,6 +98,19 @@ int util_userid_ok(const char *s)
 	return 1;
 }
 
+int util_tourney_name_ok(const char *s)
+{
+	size_t i, n = strlen(s);
+
+	if (n < 1 || n > 20 || s[0] == '-')
+		return 0;
+	for (i = 0; i < n; i++)
+		if (!((s[i] >= 'a' && s[i] <= 'z') || (s[i] >= '0' && s[i] <= '9') ||
+		      s[i] == '-'))
+			return 0;
+	return 1;
+}
+
 /* Userids no player may take (util_userid_reserved): mail roles (RFC
  * 2142) and system accounts, this server's own names, and words that
  * read as something else where a userid stands in a command. */

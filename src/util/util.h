@@ -40,6 +40,11 @@ char *util_lower(char *s);
  * digit (checked case-insensitively).  Safe in a file name.  1 or 0. */
 int util_userid_ok(const char *s);
 
+/* A tournament's name (issue 17): 1..20 characters of [a-z0-9-],
+ * starting with a letter or digit, lower case only.  Safe in a file
+ * name.  1 or 0. */
+int util_tourney_name_ok(const char *s);
+
 /* A userid that signup refuses because it names a role, the server or a
  * robot (issue 16: robot accounts are made by the administrator), so that
  * no player can pose as one: the names in util.c's reserved list (admin,

@@ -109,6 +109,35 @@ static void test_txn_recovery_rolls_forward(void)
 	       "txn_recover_all rolls forward entries with free locks");
 }
 
+/* A new board number is never one an archived board or an open seek
+ * holds (issue 17). */
+static void put_file(const char *rel, const char *data)
+{
+	char path[600];
+	FILE *f;
+
+	snprintf(path, sizeof path, "%s/%s", spool, rel);
+	f = fopen(path, "w");
+	if (f) {
+		fputs(data, f);
+		fclose(f);
+	}
+}
+
+static void test_next_board_skips_archive_and_seeks(void)
+{
+	char dir[512];
+
+	snprintf(dir, sizeof dir, "%s/games/epaminondas/archive", spool);
+	mkdir(dir, 0750);
+	put_file("games/epaminondas/next", "900\n");
+	put_file("games/epaminondas/archive/900.game", "archived\n");
+	put_file("seeks/epaminondas-901", "seek\n");
+	is_int(spool_next_board(spool, "epaminondas"), 902,
+	       "the next board skips an archived board's number and an open "
+	       "seek's");
+}
+
 static void test_lock_is_exclusive_and_times_out(void)
 {
 	struct lock l = LOCK_INIT, m = LOCK_INIT;
@@ -833,6 +862,7 @@ int main(void)
 	}
 	test_txn_commit_applies_every_file();
 	test_txn_recovery_rolls_forward();
+	test_next_board_skips_archive_and_seeks();
 	test_lock_is_exclusive_and_times_out();
 	test_users_hash_and_round_trip();
 	test_users_confirmed_addresses();

@@ -1,0 +1,475 @@
+/*
+ * ttable.c - a tournament's table read from its boards, and the mails
+ * that carry it (see ttable.h).
+ */
+#include "cmd/ttable.h"
+#include "spool/txn.h"
+#include "spool/users.h"
+#include "tourney/tourney.h"
+#include "util/log.h"
+#include "util/util.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+void tt_free(struct ttable *t)
+{
+	free(t->cell);
+	free(t->result);
+	free(t->cells);
+	free(t->colour);
+	t->cell = t->result = NULL;
+	t->cells = NULL;
+	t->colour = NULL;
+}
+
+/* Rounds of one cycle of tf's round robin. */
+static int cycle_rounds(const struct tfile *tf)
+{
+	int r = tny_berger_rounds(tf->nplayers, 0);
+
+	return r > 0 ? r : 1;
+}
+
+static int *cell_at(const struct ttable *t, int i, int j, int k)
+{
+	return &t->cell[(i * t->n + j) * 2 + k];
+}
+
+/* Rank order: score, then Sonneborn-Berger, then pairing number. */
+static const struct ttable *rank_of;
+static int by_rank(const void *a, const void *b)
+{
+	int i = *(const int *)a, j = *(const int *)b;
+	const struct tt_row *x = &rank_of->row[i], *y = &rank_of->row[j];
+
+	if (x->cancelled != y->cancelled)
+		return x->cancelled - y->cancelled;
+	if (x->score != y->score)
+		return y->score - x->score;
+	if (x->sb != y->sb)
+		return y->sb - x->sb;
+	if (x->buchholz != y->buchholz)
+		return y->buchholz - x->buchholz;
+	return i - j;
+}
+
+static int tt_build_any(struct cmdctx *c, const struct tfile *tf,
+                        const struct game *over, int fresh_from,
+                        struct ttable *t);
+
+int tt_build(struct cmdctx *c, const struct tfile *tf,
+             const struct game *over, struct ttable *t)
+{
+	return tt_build_any(c, tf, over, 0, t);
+}
+
+int tt_build_new(const struct tfile *tf, struct ttable *t)
+{
+	return tt_build_any(NULL, tf, NULL, 1, t);
+}
+
+int tt_build_from(struct cmdctx *c, const struct tfile *tf, int round,
+                  struct ttable *t)
+{
+	return tt_build_any(c, tf, NULL, round, t);
+}
+
+static int tt_build_any(struct cmdctx *c, const struct tfile *tf,
+                        const struct game *over, int fresh_from,
+                        struct ttable *t)
+{
+	int n = tf->nplayers, i, j, k, per = cycle_rounds(tf);
+	int before[TF_PLAYERS_MAX] = { 0 };  /* games over before withdrawal */
+
+	memset(t, 0, sizeof *t);
+	t->n = n;
+	t->cell = xmalloc((size_t)(n * n * 2 + 1) * sizeof *t->cell);
+	t->result = xmalloc((size_t)(tf->nboards + 1) * sizeof *t->result);
+	for (i = 0; i < n * n * 2; i++)
+		t->cell[i] = -2;
+	if (tf_swiss(tf)) {
+		t->rounds = tf->rounds < 1 ? 1 : tf->rounds > TF_SWISS_ROUNDS_MAX ?
+		            TF_SWISS_ROUNDS_MAX : tf->rounds;
+		t->cells = xmalloc((size_t)(n * t->rounds + 1) * sizeof *t->cells);
+		t->colour = xmalloc((size_t)(n * t->rounds + 1));
+		for (i = 0; i < n * t->rounds; i++) {
+			t->cells[i].kind = TNY_ABSENT;
+			t->cells[i].opp = -1;
+			t->cells[i].result = 0;
+			t->colour[i] = '-';
+		}
+		for (i = 1; i <= t->rounds; i++)
+			if (tf->bye[i][0] && (j = tf_player_index(tf, tf->bye[i])) >= 0) {
+				t->cells[j * t->rounds + i - 1].kind = TNY_BYE;
+				t->cells[j * t->rounds + i - 1].result = 2;
+			}
+	}
+	for (i = 0; i < tf->nboards; i++) {
+		const struct tf_board *b = &tf->boards[i];
+		int w = tf_player_index(tf, b->white), bl = tf_player_index(tf, b->black);
+		struct game g, *gp = NULL;
+		char *err = NULL;
+		int res = -1;
+		time_t end = 0;
+
+		if (fresh_from && b->round >= fresh_from) {
+			gp = NULL;  /* made in this transaction: new */
+		} else if (over && over->board == b->number &&
+		    strcmp(over->game, tf->game) == 0) {
+			gp = (struct game *)over;
+		} else if (game_load(&g, c->cfg->spool, tf->game, b->number,
+		                     &err) == 0) {
+			gp = &g;
+		} else {
+			log_msg(LOG_ERR, "tournament %s: board %ld: %s\n", tf->name,
+			        b->number, err ? err : "no such board");
+			free(err);
+			tt_free(t);
+			return -1;
+		}
+		if (gp && gp->state == GAME_FINISHED)
+			res = gp->result == EP_WHITE_WINS ? 2 :
+			      gp->result == EP_BLACK_WINS ? 0 : 1;
+		else if (gp && gp->state == GAME_CANCELLED)
+			res = -3;  /* over, nobody scores */
+		if (gp)
+			end = gp->end_when ? gp->end_when : gp->updated;
+		if (gp == &g)
+			game_free(&g);
+		t->result[i] = res;
+		if (res != -1)
+			t->done++;
+		if (t->cells && b->round >= 1 && b->round <= t->rounds) {
+			int r = b->round - 1;
+			t->colour[w * t->rounds + r] = 'W';
+			t->colour[bl * t->rounds + r] = 'B';
+			if (res >= 0) {
+				struct tny_cell *x = &t->cells[w * t->rounds + r];
+				struct tny_cell *y = &t->cells[bl * t->rounds + r];
+				x->kind = y->kind = TNY_PLAYED;
+				x->opp = bl;
+				y->opp = w;
+				x->result = res;
+				y->result = 2 - res;
+			}
+		}
+		k = (b->round - 1) / per;
+		if (k > 1)
+			k = 1;
+		t->row[w].games++;
+		t->row[bl].games++;
+		*cell_at(t, w, bl, k) = res == -3 ? 0 : res < 0 ? -1 : res;
+		*cell_at(t, bl, w, k) = res == -3 ? 0 : res < 0 ? -1 : 2 - res;
+		if (res != -1) {
+			t->row[w].finished++;
+			t->row[bl].finished++;
+			if (tf->player[w].withdrawn && end < tf->player[w].withdrawn)
+				before[w]++;
+			if (tf->player[bl].withdrawn && end < tf->player[bl].withdrawn)
+				before[bl]++;
+		}
+	}
+	if (t->cells) {
+		/* Swiss: results stand after a withdrawal (he is not paired
+		 * again); score and Buchholz by tny_tiebreak. */
+		int score[TF_PLAYERS_MAX], bh[TF_PLAYERS_MAX];
+		if (tny_tiebreak(n, t->rounds, t->cells, score, bh, NULL) < 0) {
+			log_msg(LOG_ERR, "tournament %s: inconsistent crosstable\n",
+			        tf->name);
+			tt_free(t);
+			return -1;
+		}
+		for (i = 0; i < n; i++) {
+			t->row[i].score = score[i];
+			t->row[i].buchholz = bh[i];
+			t->rank[i] = i;
+		}
+		rank_of = t;
+		qsort(t->rank, (size_t)n, sizeof t->rank[0], by_rank);
+		rank_of = NULL;
+		return 0;
+	}
+	/* FIDE: withdrawn having played less than half: results cancelled. */
+	for (i = 0; i < n; i++)
+		if (tf->player[i].withdrawn && 2 * before[i] < t->row[i].games) {
+			t->row[i].cancelled = 1;
+			for (j = 0; j < n; j++)
+				for (k = 0; k < 2; k++) {
+					*cell_at(t, i, j, k) = -2;
+					*cell_at(t, j, i, k) = -2;
+				}
+		}
+	for (i = 0; i < n; i++)
+		for (j = 0; j < n; j++)
+			for (k = 0; k < 2; k++)
+				if (*cell_at(t, i, j, k) >= 0)
+					t->row[i].score += *cell_at(t, i, j, k);
+	for (i = 0; i < n; i++)
+		for (j = 0; j < n; j++)
+			for (k = 0; k < 2; k++)
+				if (*cell_at(t, i, j, k) > 0)
+					t->row[i].sb += *cell_at(t, i, j, k) * t->row[j].score;
+	for (i = 0; i < n; i++)
+		t->rank[i] = i;
+	rank_of = t;
+	qsort(t->rank, (size_t)n, sizeof t->rank[0], by_rank);
+	rank_of = NULL;
+	return 0;
+}
+
+int tt_finished(const struct tfile *tf, const struct ttable *t)
+{
+	if (tf->state == TF_FINISHED)
+		return 1;
+	return tf->state == TF_RUNNING && tf->nboards > 0 &&
+	       t->done == tf->nboards &&
+	       (!tf_swiss(tf) || tf_paired(tf) >= tf->rounds);
+}
+
+/* Half-points as "2", "2.5"; quarter-points as "5.25". */
+static void half_words(int h, char *buf, size_t len)
+{
+	snprintf(buf, len, "%d%s", h / 2, h % 2 ? ".5" : "");
+}
+static void quarter_words(int q, char *buf, size_t len)
+{
+	static const char *const frac[] = { "", ".25", ".5", ".75" };
+
+	snprintf(buf, len, "%d%s", q / 4, frac[q % 4]);
+}
+
+static const char *format_words(const struct tfile *tf)
+{
+	if (strcmp(tf->format, "roundrobin") == 0)
+		return tf->rounds == 2 ? "double round robin" : "round robin";
+	return "Swiss (Dutch system)";
+}
+
+static void tt_crosstable(const struct tfile *tf, const struct ttable *t,
+                          struct buf *b)
+{
+	int n = tf->nplayers, cycles = tf->rounds >= 2 ? 2 : 1, i, j, k;
+	char s[32], q[32];
+
+	buf_printf(&b[0], "Crosstable (1 a win, = a draw, 0 a loss, . to "
+	           "play; %s):\n", cycles == 2 ? "two signs a pair, one a "
+	           "cycle" : "row against column");
+	buf_puts(b, "No Player      ");
+	for (j = 0; j < n; j++)
+		buf_printf(b, cycles == 2 ? "%-3d" : "%-2d", j + 1);
+	buf_puts(b, " Score   S-B\n");
+	for (i = 0; i < n; i++) {
+		buf_printf(b, "%2d %-12.12s ", i + 1, tf->player[i].userid);
+		for (j = 0; j < n; j++) {
+			for (k = 0; k < cycles; k++) {
+				int v = *cell_at(t, i, j, k);
+				buf_putc(b, i == j ? 'X' : v == -2 ? '-' : v == -1 ? '.' :
+				         v == 2 ? '1' : v == 1 ? '=' : '0');
+			}
+			buf_putc(b, ' ');
+		}
+		if (t->row[i].cancelled) {
+			buf_puts(b, " withdrawn: results cancelled\n");
+			continue;
+		}
+		half_words(t->row[i].score, s, sizeof s);
+		quarter_words(t->row[i].sb, q, sizeof q);
+		buf_printf(b, "%6s %6s%s\n", s, q, tf->player[i].withdrawn ?
+		           "  withdrawn" : "");
+	}
+}
+
+/* Swiss: each player's rounds, "+3w" (a win against number 3 with
+ * White), "=", "-", "." (still running), "bye", "" not paired. */
+static void tt_swiss_table(const struct tfile *tf, const struct ttable *t,
+                           struct buf *b)
+{
+	int n = tf->nplayers, i, r, k;
+	char s[32], q[32];
+
+	buf_puts(b, "Rounds (+ a win, = a draw, - a loss, . to play; the "
+	         "opponent's\nnumber; w White, b Black):\n");
+	buf_puts(b, "No Player      ");
+	for (r = 0; r < t->rounds; r++)
+		buf_printf(b, " R%-3d", r + 1);
+	buf_puts(b, " Score    Bh\n");
+	for (i = 0; i < n; i++) {
+		buf_printf(b, "%2d %-12.12s ", i + 1, tf->player[i].userid);
+		for (r = 0; r < t->rounds; r++) {
+			const struct tny_cell *x = &t->cells[i * t->rounds + r];
+			char cell[16] = "";
+			if (x->kind == TNY_BYE) {
+				snprintf(cell, sizeof cell, "bye");
+			} else if (t->colour[i * t->rounds + r] != '-') {
+				int opp = -1;
+				for (k = 0; k < tf->nboards; k++)
+					if (tf->boards[k].round == r + 1 &&
+					    (strcmp(tf->boards[k].white, tf->player[i].userid) == 0 ||
+					     strcmp(tf->boards[k].black, tf->player[i].userid) == 0))
+						opp = tf_player_index(tf, strcmp(tf->boards[k].white,
+						      tf->player[i].userid) == 0 ?
+						      tf->boards[k].black : tf->boards[k].white);
+				snprintf(cell, sizeof cell, "%c%d%c", x->kind != TNY_PLAYED ?
+				         '.' : x->result == 2 ? '+' : x->result == 1 ? '=' :
+				         '-', opp + 1, t->colour[i * t->rounds + r] == 'W' ?
+				         'w' : 'b');
+			}
+			buf_printf(b, " %-4s", cell);
+		}
+		half_words(t->row[i].score, s, sizeof s);
+		half_words(t->row[i].buchholz, q, sizeof q);
+		buf_printf(b, " %5s %5s%s\n", s, q, tf->player[i].withdrawn ?
+		           "  withdrawn" : "");
+	}
+}
+
+char *tt_text(const struct tfile *tf, const struct ttable *t)
+{
+	struct buf b = BUF_INIT;
+	char s[32], q[32];
+	int i, finished = t && tt_finished(tf, t);
+
+	buf_printf(&b, "Tournament %s: %s of %s, organised by %s.\n",
+	           tf->name, format_words(tf), reply_game_title(tf->game),
+	           tf->organiser);
+	buf_printf(&b, "State: %s.  Players: %d (%d to %d).",
+	           tf->state == TF_OPEN ? "open for players to join" :
+	           tf->state == TF_CANCELLED ? "cancelled" :
+	           finished ? "finished" : "running", tf->nplayers,
+	           tf->min_players, tf->max_players);
+	if (tf->state == TF_OPEN && tf->start[0])
+		buf_printf(&b, "  Starts on %s once %d have joined, or when the "
+		           "organiser starts it.", tf->start, tf->min_players);
+	else if (tf->state == TF_OPEN)
+		buf_puts(&b, "  Starts when the organiser starts it.");
+	buf_printf(&b, "\nGame options: %s\n\n", tf->options[0] ? tf->options :
+	           "the standard ones");
+	if ((tf->state != TF_RUNNING && tf->state != TF_FINISHED) || !t) {
+		buf_puts(&b, "Players (in the order they joined):\n");
+		for (i = 0; i < tf->nplayers; i++)
+			buf_printf(&b, "  %s\n", tf->player[i].userid);
+		return buf_take(&b);
+	}
+	if (tf_swiss(tf))
+		buf_printf(&b, "Round %d of %d.  Games over: %d of %d.\n\n",
+		           tf_paired(tf), tf->rounds, t->done, tf->nboards);
+	else
+		buf_printf(&b, "Games over: %d of %d.\n\n", t->done, tf->nboards);
+	if (t->cells)
+		tt_swiss_table(tf, t, &b);
+	else
+		tt_crosstable(tf, t, &b);
+	buf_printf(&b, "\n%s:\n", finished ? "Final standings" : "Standings");
+	for (i = 0; i < tf->nplayers; i++) {
+		int p = t->rank[i];
+		if (t->row[p].cancelled) {
+			buf_printf(&b, "  -. %-20s withdrawn, results cancelled\n",
+			           tf->player[p].userid);
+			continue;
+		}
+		half_words(t->row[p].score, s, sizeof s);
+		if (t->cells) {
+			half_words(t->row[p].buchholz, q, sizeof q);
+			buf_printf(&b, "  %d. %-20s score %s  Buchholz %s\n", i + 1,
+			           tf->player[p].userid, s, q);
+			continue;
+		}
+		quarter_words(t->row[p].sb, q, sizeof q);
+		buf_printf(&b, "  %d. %-20s score %s  S-B %s  (%d of %d "
+		           "played)\n", i + 1, tf->player[p].userid, s, q,
+		           t->row[p].finished, t->row[p].games);
+	}
+	if (!finished && tf_swiss(tf) && tf->bye[tf_paired(tf)][0])
+		buf_printf(&b, "\nRound %d's bye (a win): %s\n", tf_paired(tf),
+		           tf->bye[tf_paired(tf)]);
+	if (!finished) {
+		buf_puts(&b, "\nStill to play:\n");
+		for (i = 0; i < tf->nboards; i++)
+			if (t->result[i] == -1)
+				buf_printf(&b, "  round %d, board %ld: %s (White) - %s "
+				           "(Black)\n", tf->boards[i].round,
+				           tf->boards[i].number, tf->boards[i].white,
+				           tf->boards[i].black);
+	}
+	return buf_take(&b);
+}
+
+enum cmd_status tt_mail(struct cmdctx *c, struct txn *t, const char *game,
+                        const char *name, const char *userid,
+                        const char *what, const char *headline,
+                        const char *text)
+{
+	struct tvars v = { 0 };
+	struct user u;
+	char subject[160], *err = NULL, *mail;
+
+	if (user_load(c->cfg->spool, userid, &u, &err) != 0) {
+		free(err);
+		return CMD_DONE;  /* nobody to tell */
+	}
+	if (!user_confirmed(&u) || u.left) {
+		user_free(&u);
+		return CMD_DONE;
+	}
+	tvars_set(&v, "headline", headline);
+	tvars_set(&v, "table", text);
+	tvars_set(&v, "game", game);
+	tvars_set(&v, "name", name);
+	tvars_set(&v, "from", c->cfg->from);
+	mail = reply_template(c, "tournament.txt", &v);
+	tvars_free(&v);
+	if (!mail) {
+		user_free(&u);
+		return CMD_TEMPFAIL;
+	}
+	snprintf(subject, sizeof subject, "%s tournament %s: %s",
+	         reply_game_title(game), name, what);
+	reply_queue(c, t, user_address(&u), subject, mail, NULL, 0, NULL);
+	free(mail);
+	user_free(&u);
+	return CMD_DONE;
+}
+
+enum cmd_status tt_game_end(struct cmdctx *c, struct txn *t,
+                            const struct game *g)
+{
+	struct tfile tf;
+	struct ttable tt;
+	char *err = NULL, *text, head[1024], res[REPLY_RESULT_MAX];
+	enum cmd_status st = CMD_DONE;
+
+	if (!g->tourney[0])
+		return CMD_DONE;
+	if (tf_load(c->cfg->spool, g->tourney, &tf, &err) != 0) {
+		log_msg(LOG_ERR, "board %ld: tournament %s: %s\n", g->board,
+		        g->tourney, err ? err : "no such tournament");
+		free(err);
+		return CMD_DONE;
+	}
+	if (tf.state != TF_RUNNING || tt_build(c, &tf, g, &tt) < 0) {
+		tf_free(&tf);
+		return CMD_DONE;
+	}
+	/* The last game: tt_after_game sends every player the final table,
+	 * after this commit and under the tournament's lock, once. */
+	if (tt_finished(&tf, &tt)) {
+		tt_free(&tt);
+		tf_free(&tf);
+		return CMD_DONE;
+	}
+	text = tt_text(&tf, &tt);
+	reply_result_words(g, res, sizeof res);
+	snprintf(head, sizeof head, "Tournament %s, round %d: board %ld "
+	         "ended (%s).  The table now:", tf.name, g->tourney_round,
+	         g->board, res);
+	st = tt_mail(c, t, tf.game, tf.name, g->white, "table", head, text);
+	if (st == CMD_DONE)
+		st = tt_mail(c, t, tf.game, tf.name, g->black, "table", head,
+		             text);
+	free(text);
+	tt_free(&tt);
+	tf_free(&tf);
+	return st;
+}

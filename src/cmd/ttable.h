@@ -1,0 +1,110 @@
+/*
+ * ttable.h - a tournament's table (issue 17): scores, Sonneborn-Berger
+ * and the crosstable, read from its boards' game files, and the mails
+ * that carry it.
+ *
+ * Scores are in half-points (a win 2, a draw 1) and Sonneborn-Berger in
+ * quarter-points, as in src/tourney; the text shows them as 2.5 and 5.25.
+ * Round robin Sonneborn-Berger is the sum, over the opponents, of the
+ * points scored against each times that opponent's score (FIDE C.02
+ * 13.2.3 for round robins: opponents' actual scores).
+ *
+ * A Swiss is ranked by score, then Buchholz (tny_tiebreak: FIDE's
+ * virtual opponent for unplayed rounds); a bye scores as a win.
+ *
+ * Withdrawals (the rule written in doc/notes/issue-17/i17-tourney.md,
+ * FIDE's): a player who withdraws having finished fewer than half of his
+ * games has all his results cancelled (they count for nobody, and he is
+ * listed without a score); otherwise his results stand and his games
+ * still running at the withdrawal are lost (the withdrawal resigns them).
+ */
+#ifndef EPAM_CMD_TTABLE_H
+#define EPAM_CMD_TTABLE_H
+
+#include "cmd/cmd.h"
+#include "cmd/tfile.h"
+#include "tourney/tourney.h"
+
+struct tt_row {
+	int score;        /* half-points */
+	int sb;           /* quarter-points (round robin) */
+	int buchholz;     /* half-points (Swiss: tny_tiebreak) */
+	int finished;     /* games over */
+	int games;        /* games in all */
+	int cancelled;    /* withdrawn early: results cancelled */
+};
+
+struct ttable {
+	int n;                      /* tf->nplayers */
+	struct tt_row row[TF_PLAYERS_MAX];
+	/* cell[(i * n + j) * 2 + k]: player i against j in cycle k: half
+	 * points 0..2, -1 still to play, -2 no game (i == j, cancelled) */
+	int *cell;
+	int *result;                /* per tf board: half-points for White,
+	                               -1 while it runs */
+	int done;                   /* boards over */
+	/* Swiss: the round-by-round crosstable, cells[i * rounds + r] (kind,
+	 * opponent, result as tny_tiebreak takes them; a game still running
+	 * is TNY_ABSENT) and colour[i * rounds + r] 'W', 'B' or '-'. */
+	int rounds;
+	struct tny_cell *cells;
+	char *colour;
+	int rank[TF_PLAYERS_MAX];   /* player indexes, best first */
+};
+
+/* Build the table of tf (running or over) from its boards on disk,
+ * with over (may be NULL) standing for its own board: a game that has
+ * just ended and is not written yet.  0, or -1 (a board cannot be read,
+ * logged).  Free with tt_free. */
+int tt_build(struct cmdctx *c, const struct tfile *tf,
+             const struct game *over, struct ttable *t);
+void tt_free(struct ttable *t);
+
+/* The table of tf as it starts: every board running (none is read). */
+int tt_build_new(const struct tfile *tf, struct ttable *t);
+
+/* tt_build with the boards of round and later read as new (made in the
+ * transaction being built, not on disk yet). */
+int tt_build_from(struct cmdctx *c, const struct tfile *tf, int round,
+                  struct ttable *t);
+
+/* Whether every board of a running tf is over (t built), and for a
+ * Swiss its last round paired. */
+int tt_finished(const struct tfile *tf, const struct ttable *t);
+
+/* The text "tournament show" and the table mails carry (malloc'ed):
+ * what tf is, its players, and once running the crosstable, the
+ * standings with score and Sonneborn-Berger, and the games still to
+ * play (t may be NULL while open). */
+char *tt_text(const struct tfile *tf, const struct ttable *t);
+
+/* A tournament board g has just finished (board_save, in its
+ * transaction t): its two players get the table, unless it was the last
+ * game (then tt_after_game sends every player the final table).  The tournament file
+ * is read without its lock (files are replaced by rename).  CMD_DONE,
+ * or CMD_TEMPFAIL when a template cannot be read; a tournament file or
+ * board that cannot be read is logged and sends nothing. */
+enum cmd_status tt_game_end(struct cmdctx *c, struct txn *t,
+                            const struct game *g);
+
+/* (tournament.c) After the commit of a tournament board g that has just finished
+ * (board_save; g's board lock still held), in one transaction under
+ * tf_lock (lock order: board, then "tournaments", then "next-GAME"):
+ * when every game is over, the tournament is marked finished and every
+ * player gets the final table (once: the state says it went); else for
+ * a Swiss whose round is now over, the next round is paired
+ * (tny_swiss_pair), its boards made and mailed, its bye written, and
+ * every player gets the table.  Errors are logged:
+ * the game's end stands, and the sweep pairs the round later
+ * (tourney_sweep). */
+void tt_after_game(struct cmdctx *c, const struct game *g);
+
+/* Queue the mail "Epaminondas tournament NAME: WHAT" with headline and
+ * text (template tournament.txt) to player userid's address in t, when
+ * he has a confirmed one.  CMD_DONE or CMD_TEMPFAIL (template). */
+enum cmd_status tt_mail(struct cmdctx *c, struct txn *t, const char *game,
+                        const char *name, const char *userid,
+                        const char *what, const char *headline,
+                        const char *text);
+
+#endif
