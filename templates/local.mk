@@ -10,6 +10,8 @@ dist_templates_DATA += templates/board.txt templates/error.txt \
 	templates/digest.txt templates/seeks.txt
 # issue 17: tournaments
 dist_templates_DATA += templates/tournament.txt
+# issue 17: the league
+dist_templates_DATA += templates/league.txt
 
 # The same templates built into the binary: the fallback for a template
 # missing from the operator's directory (src/util/template.h).

@@ -277,6 +277,7 @@ int cli_sweep(const struct config *cfg, int argc, char **argv)
 	free(run.held);
 	seeks = seek_sweep(cfg);
 	tourney_sweep(cfg);  /* issue 17: start days, withdrawals */
+	league_sweep(cfg);   /* issue 17: the league's seasons */
 	sweep_accounts(cfg, &st);
 	cli_digests(cfg, util_now());
 	bounces = outbox_expire_bounces(cfg->spool, util_now(), OUTBOX_BOUNCE_DAYS);

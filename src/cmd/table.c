@@ -143,6 +143,7 @@ GAME_RUN(run_analyse, cmd_analyse)
 /* Tournaments (issue 17, tournament.c). */
 GAME_RUN(run_tournament, cmd_tournament)
 GAME_RUN(run_tournaments, cmd_tournaments)
+GAME_RUN(run_league, cmd_league)
 
 /* "GAME help" is the game's rules; "GAME help COMMAND" is help COMMAND. */
 static enum cmd_status run_game_help(struct cmdctx *c, const char *game,
@@ -453,6 +454,21 @@ const struct cmd_def cmd_table[] = {
 	  "Every tournament of the game: its format, state, players\n"
 	  "and organiser.",
 	  "tournaments", run_tournaments },
+	{ "league", "", G,
+	  "join|leave USERID PASSWORD\n"
+	  "show",
+	  "The recurring league, run by the server.  join: you are\n"
+	  "entered in every season from the next one (new players at\n"
+	  "the bottom, by rating) until you leave.  Each season's\n"
+	  "divisions (1 the top) are round robin tournaments named\n"
+	  "league-SEASON-DIVISION, made by the sweep when the season\n"
+	  "before is over (all games over, or its days gone).  The top\n"
+	  "2 of a division go up and the bottom 2 go down (1 between\n"
+	  "divisions of fewer than 6).  show: the divisions, standings\n"
+	  "and who goes up or down.",
+	  "league join alice Secret42\n"
+	  "league leave alice Secret42\n"
+	  "league show", run_league },
 	{ NULL, NULL, 0, NULL, NULL, NULL, NULL },
 };
 

@@ -124,6 +124,12 @@ void tf_unlock(struct lock *l1, struct lock *l2);
 /* GAME tournament create|join|leave|start|show NAME ... */
 enum cmd_status cmd_tournament(struct cmdctx *c, const char *game, int argc,
                                char **argv);
+/* Start tf, made by the server (league.c: a division of a season),
+ * as "tournament start" does: tf open, its players, options and name
+ * filled, tf_lock's locks held; the boards, the file and the mails in
+ * t.  CMD_DONE, CMD_TEMPFAIL (abort t) or CMD_REFUSED. */
+enum cmd_status tourney_start_made(struct cmdctx *c, struct txn *t,
+                                   struct tfile *tf, const char *why);
 /* GAME tournaments: the list, to the sender. */
 enum cmd_status cmd_tournaments(struct cmdctx *c, const char *game, int argc,
                                 char **argv);
@@ -132,5 +138,16 @@ enum cmd_status cmd_tournaments(struct cmdctx *c, const char *game, int argc,
  * are told once that it waits; the games still running of players who
  * withdrew are resigned. */
 void tourney_sweep(const struct config *cfg);
+
+/* ---- the recurring league (league.c) ---- */
+
+/* GAME league join|leave USERID PASSWORD, GAME league show. */
+enum cmd_status cmd_league(struct cmdctx *c, const char *game, int argc,
+                           char **argv);
+/* The sweep's part: a season over (every division's tournament finished,
+ * or league_season_days gone) and at least 3 members: the next season's
+ * divisions (promotion, relegation, new players), each a round robin
+ * tournament league-S-D started by the server. */
+void league_sweep(const struct config *cfg);
 
 #endif

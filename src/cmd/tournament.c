@@ -363,6 +363,12 @@ static enum cmd_status tourney_start(struct cmdctx *c, struct txn *t,
 	return st;
 }
 
+enum cmd_status tourney_start_made(struct cmdctx *c, struct txn *t,
+                                   struct tfile *tf, const char *why)
+{
+	return tourney_start(c, t, tf, why);
+}
+
 /* The name word: lower-cased, checked.  CMD_DONE or the refusal. */
 static enum cmd_status name_word(struct cmdctx *c, char *name,
                                  const char *usage)
@@ -419,6 +425,9 @@ static enum cmd_status t_create(struct cmdctx *c, const char *game, int argc,
 		                  "your userid and your password");
 	if ((st = name_word(c, argv[0], usage)) != CMD_DONE)
 		return st;
+	if (strncmp(argv[0], "league-", 7) == 0)
+		return cmd_refuse(c, usage, "tournament names starting with "
+		                  "league- are the league's (league.c)");
 	util_lower(argv[1]);
 	if ((st = cmd_auth(c, argv[1], argv[2], usage, &u)) != CMD_DONE)
 		return st;

@@ -95,6 +95,12 @@ static const struct {
 	 * once, and the days one stays open. */
 	{ "seek_max", "EPAMSERV_SEEK_MAX" },
 	{ "seek_days", "EPAMSERV_SEEK_DAYS" },
+	/* The recurring league (issue 17, league.c): on or off, the
+	 * players of a division, a season's days, its boards' options. */
+	{ "league", "EPAMSERV_LEAGUE" },
+	{ "league_division_size", "EPAMSERV_LEAGUE_DIVISION_SIZE" },
+	{ "league_season_days", "EPAMSERV_LEAGUE_SEASON_DAYS" },
+	{ "league_options", "EPAMSERV_LEAGUE_OPTIONS" },
 	{ NULL, NULL },
 };
 
@@ -132,6 +138,10 @@ static const struct {
 	{ "engine_hour_ms", offsetof(struct config, engine_hour_ms), 0, 7200000 },
 	{ "seek_max", offsetof(struct config, seek_max), 0, 100 },
 	{ "seek_days", offsetof(struct config, seek_days), 1, 365 },
+	{ "league_division_size", offsetof(struct config, league_division_size),
+	  3, 10 },
+	{ "league_season_days", offsetof(struct config, league_season_days),
+	  7, 3650 },
 	{ NULL, 0, 0, 0 },
 };
 
@@ -445,6 +455,18 @@ int config_set(struct config *cfg, const char *key, const char *value,
 			*slot = 0;
 		else
 			goto bad;
+	} else if (strcmp(key, "league") == 0) {
+		if (strcmp(value, "on") == 0 || strcmp(value, "yes") == 0)
+			cfg->league = 1;
+		else if (strcmp(value, "off") == 0 || strcmp(value, "no") == 0)
+			cfg->league = 0;
+		else
+			goto bad;
+	} else if (strcmp(key, "league_options") == 0) {
+		/* Words of a game's options, checked when a season starts. */
+		if (strlen(value) > 400 || has_control(value))
+			goto bad;
+		set_str(&cfg->league_options, value);
 	} else if (strcmp(key, "smtp_user") == 0) {
 		set_str(&cfg->smtp_user, value);
 	} else if (strcmp(key, "smtp_password_file") == 0) {
@@ -895,6 +917,10 @@ static void config_defaults(struct config *cfg)
 	cfg->archive_days = 14;
 	cfg->seek_max = 3;
 	cfg->seek_days = 7;
+	cfg->league = 1;
+	cfg->league_division_size = 6;
+	cfg->league_season_days = 60;
+	cfg->league_options = xstrdup("-time=7d");
 	cfg->imap_user = xstrdup("");
 	cfg->imap_password_file = xstrdup("");
 	cfg->imap_ca_file = xstrdup("");
@@ -1129,7 +1155,11 @@ static void format_value(const struct config *cfg, int k, struct buf *b)
 	}
 	STR(spool) STR(log) STR(templates) STR(smtp_user) STR(smtp_password_file)
 	STR(remind_at) STR(robots) STR(smtp_ca_file) STR(smtp_ehlo) STR(imap_user) STR(imap_password_file)
-	STR(imap_ca_file)
+	STR(imap_ca_file) STR(league_options)
+	if (strcmp(key, "league") == 0) {
+		buf_puts(b, cfg->league ? "on" : "off");
+		return;
+	}
 	INT(lock_timeout) INT(batch_group) INT(smtp_connect_timeout)
 	INT(smtp_timeout) INT(retry_days) INT(rate_limit)
 	INT(bounce_reports_per_day) INT(remind_days) INT(forfeit_days)
@@ -1197,6 +1227,7 @@ void config_free(struct config *cfg)
 	free(cfg->smtp_ehlo);
 	free(cfg->remind_at);
 	free(cfg->robots);
+	free(cfg->league_options);
 	free(cfg->imap_user);
 	free(cfg->imap_password_file);
 	free(cfg->imap_ca_file);

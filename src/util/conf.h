@@ -158,6 +158,15 @@
  *                                        turns seek off)
  *   seek_days     EPAMSERV_SEEK_DAYS     7 (1 to 365; sweep: an open seek
  *                                        nobody took expires)
+ *   league        EPAMSERV_LEAGUE        on (on|off: the recurring league,
+ *                                        issue 17, run by sweep)
+ *   league_division_size EPAMSERV_LEAGUE_DIVISION_SIZE 6 (3 to 10: the
+ *                                        players of a division)
+ *   league_season_days EPAMSERV_LEAGUE_SEASON_DAYS 60 (7 to 3650: a season
+ *                                        ends when its games are over or
+ *                                        after this many days)
+ *   league_options EPAMSERV_LEAGUE_OPTIONS -time=7d (the league boards'
+ *                                        game options, as challenge's)
  */
 #ifndef EPAM_CONFIG_H
 #define EPAM_CONFIG_H
@@ -171,7 +180,7 @@
 #define CONFIG_REPLY_SIZE_MAX (8 * 1024 * 1024)
 
 /* The number of keys (the table in conf.c). */
-#define CONFIG_NKEYS 55
+#define CONFIG_NKEYS 59
 
 /* config.arrival: which record of a mail's arrival a move counts at. */
 enum arrival_source {
@@ -271,6 +280,10 @@ struct config {
 	int engine_hour_ms;  /* engine time a server hour, all processes (ms) */
 	int seek_max;        /* open seeks a player may have at once (issue 17) */
 	int seek_days;       /* sweep: days an open seek lasts */
+	int league;          /* the recurring league runs (issue 17) */
+	int league_division_size; /* players of a league division */
+	int league_season_days;   /* days a season lasts at most */
+	char *league_options;     /* the league boards' options (malloc'ed) */
 	/* Where each key's value came from, in the order of the key table:
 	 * NULL for the default, else "FILE:LINE", "EPAMSERV_..." or the
 	 * option ("--spool"); malloc'ed. */
