@@ -61,6 +61,7 @@ int spool_init(const char *spool, char **err)
 		"/journal", "/locks", "/tmp", "/quarantine", "/held", "/robot",
 		"/seeks",
 		"/tournaments",  /* issue 17: tfile.h */
+		"/league",       /* issue 17: league.c, one file a game */
 		NULL
 	};
 	static char *done;  /* the spool made complete by this process */
