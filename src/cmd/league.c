@@ -67,7 +67,8 @@
 
 #define LG_MAGIC "epamserv-league 1"
 #define LG_MAX 200          /* most members, and entries of a season */
-#define LG_DIVS_MAX 64      /* most divisions */
+#define LG_DIVS_MAX 100     /* most divisions (LG_MAX / 3 and more, so
+                               no division is over TF_PLAYERS_MAX) */
 #define LG_ORGANISER "league"
 
 struct lentry { int div; char userid[32]; };
@@ -350,12 +351,12 @@ static int next_order(struct cmdctx *c, const struct lfile *lf,
 		down = d < k ? swaps(dv[d].n, dv[d + 1].n) : 0;
 		if (d > 1)  /* relegated from d-1: its bottom ones */
 			for (i = dv[d - 1].n - swaps(dv[d - 1].n, dv[d].n);
-			     i < dv[d - 1].n; i++)
+			     i < dv[d - 1].n && n < LG_MAX; i++)
 				memcpy(list[n++], dv[d - 1].userid[i], 32);
-		for (i = up; i < dv[d].n - down; i++)
+		for (i = up; i < dv[d].n - down && n < LG_MAX; i++)
 			memcpy(list[n++], dv[d].userid[i], 32);
-		for (i = 0; d < k && i < down; i++)  /* promoted from d+1 */
-			memcpy(list[n++], dv[d + 1].userid[i], 32);
+		for (i = 0; d < k && i < down && n < LG_MAX; i++)
+			memcpy(list[n++], dv[d + 1].userid[i], 32);  /* promoted */
 	}
 	/* Leavers out, then the new members by rating. */
 	for (i = 0, d = 0; i < n; i++)
@@ -712,6 +713,11 @@ static void league_game(const struct config *cfg, const char *game)
 			lf->ndivs = next[n - 1].div;
 			lf->season++;
 			lf->started = c.now;
+			/* The commit's record names the season it made. */
+			snprintf(event, sizeof event, "sweep league %s season %d", game,
+			         lf->season);
+			util_digest_hex(event, strlen(event), c.digest);
+			spool_msg_key(c.digest, c.msg_key, sizeof c.msg_key);
 			t = cmd_txn(&c, key);
 			put_lf(t, lf);
 			if (cmd_commit(&c, t) == CMD_DONE)

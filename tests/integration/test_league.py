@@ -165,6 +165,11 @@ try:
             loser = b if win == w else w
             t += 60
             env.env["EPAMSERV_NOW"] = str(t)
+            # One move each first, so the game is rated (a game ended
+            # before both moved is not).
+            env.mail(addr(w), "epaminondas move %d %s %s e2-e3" % (n, w, w[0]))
+            env.mail(addr(b), "epaminondas move %d %s %s e11-e10"
+                     % (n, b, b[0]))
             rc, err = env.mail(addr(loser), "epaminondas resign %d %s %s"
                                % (n, loser, loser[0]))
             if rc != 0 or "\nend: resign" not in (env.game_file(n) or ""):
@@ -174,6 +179,17 @@ try:
     ok(played, "every season 1 game resigned to its end")
     for name in ("league-1-1", "league-1-2"):
         contains(tfile(env, name), "state: finished", "%s finished" % name)
+    # Results feed the ratings as usual: each player's rated games.
+    env.mail(addr("gina"), "standings")
+    msgs = env.new_messages()
+    st = body_of(msgs[-1]) if msgs else ""
+    rated = {u: (int(r), int(g)) for u, r, g in re.findall(
+        r"^\s*\d+\s+(\w+)\s+(\d+)\s+(\d+)\s+\d+\s+\d+\s+\d+", st, re.M)}
+    is_({u: g for u, (r, g) in rated.items() if g},
+        {u: 2 for u in "alice bob carol dave erin frank".split()},
+        "standings: every season 1 player has 2 rated games")
+    ok(rated.get("alice", (0,))[0] > 1600 > rated.get("carol", (9999,))[0],
+       "standings: alice (2 wins) above 1600, carol (2 losses) below", st)
     env.mail(addr("gina"), "epaminondas league show")
     msgs = env.new_messages()
     show = body_of(msgs[0]) if msgs else ""
