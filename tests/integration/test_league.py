@@ -7,7 +7,9 @@ to its end by resign; a player who joined during the season and one who
 left; the next season made by the sweep with promotion and relegation
 as worked by hand (below); the player who left not entered again; the
 sweep run twice makes nothing twice; a season ended by its days; wrong
-passwords and bad commands refused with nothing changed."""
+passwords and bad commands refused with nothing changed.  Then with the
+default size 6: 13 players make divisions of 6 and 7 (the short last one
+joins the one above), two go up and two down, and 14 make 6 and 8."""
 import calendar
 import os
 import re
@@ -250,6 +252,59 @@ try:
     env.env["EPAMSERV_LEAGUE"] = "off"
     refused(env, addr("hugo"), "epaminondas league show", "no league",
             "league off: refused")
+finally:
+    env.close()
+
+# -- divisions of 6 (the default size): two swap, a short last division
+# joins the one above ----------------------------------------------------------
+env = Env()
+try:
+    env.env["EPAMSERV_NOW"] = str(T0)
+    P = ["p%02d" % i for i in range(1, 14)]
+    env.players(*P, "zed")
+    for u in P:
+        env.mail(addr(u), "epaminondas league join %s p" % u)
+    env.new_messages()
+    env.run("sweep", env={"EPAMSERV_NOW": str(T0 + 3600)})
+    env.new_messages()
+    # 13 players by 6: 6, 6 and 1; the 1 joins the one above: 6 and 7.
+    is_(entries(env), [("1", u) for u in P[:6]] + [("2", u) for u in P[6:]],
+        "13 players, size 6: divisions of 6 and 7")
+    # Every game won by the player first by userid: each division ranks
+    # in userid order.
+    t = T0 + 7200
+    for name in ("league-1-1", "league-1-2"):
+        for r, w, b, n in boards_of(env, name):
+            t += 60
+            loser = max(w, b)
+            env.env["EPAMSERV_NOW"] = str(t)
+            env.mail(addr(loser), "epaminondas resign %d %s p" % (n, loser))
+        env.new_messages()
+        contains(tfile(env, name), "state: finished", "%s finished" % name)
+    env.mail(addr("zed"), "epaminondas league join zed z")
+    env.mail(addr("zed"), "epaminondas league show")
+    msgs = env.new_messages()
+    show = body_of(msgs[-1]) if msgs else ""
+    ok(all(re.search(r"\d\. %s\s+score \d\s+goes down" % u, show)
+           for u in ("p05", "p06")), "show: the bottom 2 of division 1 go "
+       "down", show)
+    ok(all(re.search(r"\d\. %s\s+score \d\s+goes up" % u, show)
+           for u in ("p07", "p08")), "show: the top 2 of division 2 go up")
+    ok(not re.search(r"p0[1-4]\s+score \d\s+go", show) and
+       not re.search(r"p(09|1[0-3])\s+score \d\s+go", show),
+       "show: nobody else moves")
+    env.run("sweep", env={"EPAMSERV_NOW": str(t + 3600)})
+    env.new_messages()
+    # By hand: division 1 keeps p01-p04 and gets p07, p08; division 2 is
+    # p05, p06 (down), p09-p13, then zed (new); 14 by 6 is 6, 6 and 2:
+    # the 2 join the division above, 6 and 8.
+    is_(entries(env), [("1", u) for u in ("p01", "p02", "p03", "p04", "p07",
+                                          "p08")] +
+        [("2", u) for u in ("p05", "p06", "p09", "p10", "p11", "p12", "p13",
+                            "zed")],
+        "season 2: two up, two down, zed at the bottom, 6 and 8")
+    is_(len(boards_of(env, "league-2-2")), 28, "league-2-2: 8 players, 28 "
+        "boards")
 finally:
     env.close()
 done()
