@@ -83,6 +83,11 @@ try:
             "alice a -format=roundrobin", "are the league's",
             "tournament create: league- names are the league's")
 
+    env.mail(addr("alice"), "help league")
+    msgs = env.new_messages()
+    contains(body_of(msgs[0]) if msgs else "", "The recurring league",
+             "help league: the command's help")
+
     # -- two join: no season ---------------------------------------------------
     for u in ("alice", "bob"):
         rc, err = env.mail(addr(u), "epaminondas league join %s %s" % (u, u[0]))
