@@ -12,6 +12,7 @@
 
 #include "cli/cli.h"
 #include "cmd/robot.h"
+#include "cmd/tfile.h"
 #include "cli/cli_engine.h"
 #include "cli/cli_rules.h"
 #include "util/conf.h"
@@ -259,6 +260,7 @@ static int config_check(const struct config *cfg)
 	if (template_check_dir(cfg->templates, stderr) != 0)
 		bad++;
 	bad += robot_check(cfg, stderr);
+	bad += league_check(cfg, stderr);  /* issue 17: the league's boards */
 
 	if (bad != 0) {
 		fprintf(stderr, "epamserv: the configuration has problems (see "

@@ -40,6 +40,7 @@
 #ifndef EPAM_CMD_TFILE_H
 #define EPAM_CMD_TFILE_H
 
+#include <stdio.h>
 #include <time.h>
 
 #include "cmd/cmd.h"
@@ -149,5 +150,9 @@ enum cmd_status cmd_league(struct cmdctx *c, const char *game, int argc,
  * divisions (promotion, relegation, new players), each a round robin
  * tournament league-S-D started by the server. */
 void league_sweep(const struct config *cfg);
+/* "epamserv config --check": league_options read as every game's
+ * boards would take them; each problem written to out.  The number of
+ * problems (0 with the league off). */
+int league_check(const struct config *cfg, FILE *out);
 
 #endif

@@ -253,6 +253,14 @@ try:
     contains(league_file(env), "season: 3\n", "the league file: season 3")
     env.new_messages()
 
+    # -- config --check reads league_options ------------------------------------
+    rc, out, err = env.run("config", "--check",
+                           env={"EPAMSERV_LEAGUE_OPTIONS": "-time=90d"})
+    ok(rc == 78 and "league_options '-time=90d' for epaminondas" in err,
+       "config --check: bad league_options found", "rc %d: %s" % (rc, err))
+    rc, out, err = env.run("config", "--check")
+    ok(rc == 0, "config --check: the test's league_options are valid", err)
+
     # -- league off ------------------------------------------------------------------
     env.env["EPAMSERV_LEAGUE"] = "off"
     refused(env, addr("hugo"), "epaminondas league show", "no league",
