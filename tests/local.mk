@@ -398,3 +398,6 @@ EXTRA_DIST += tests/integration/test_think.py tests/integration/test_match.py
 # issue 17: tournaments by mail (round robin)
 TESTS += tests/integration/test_tournament.py
 EXTRA_DIST += tests/integration/test_tournament.py
+# issue 17 part 4: knockout
+TESTS += tests/integration/test_knockout.py
+EXTRA_DIST += tests/integration/test_knockout.py

@@ -174,7 +174,7 @@ void tko_text(const struct tfile *tf, const struct tko *k, struct buf *b)
 
 	buf_puts(b, "Bracket (each match's games from the first-named, higher "
 	         "seed's side:\n1 a win, = a draw, 0 a loss, . to play; d the "
-	         "deciding game):\n");
+	         "deciding game; => who goes through):\n");
 	for (r = 1; r <= k->rounds; r++) {
 		buf_printf(b, "Round %d, %s:\n", r, round_words(r, k->rounds,
 		           words, sizeof words));
@@ -190,7 +190,7 @@ void tko_text(const struct tfile *tf, const struct tko *k, struct buf *b)
 				continue;
 			}
 			if (m->how == TKO_BYE) {
-				buf_printf(b, "  %2d %-12.12s   bye%17s%s goes through\n",
+				buf_printf(b, "  %2d %-12.12s   (a bye)%20s=> %s\n",
 				           m->high, hu, "", hu);
 				continue;
 			}
@@ -202,9 +202,9 @@ void tko_text(const struct tfile *tf, const struct tko *k, struct buf *b)
 			buf_printf(b, "  %2d %-12.12s - %2d %-12.12s %-6s ", m->high,
 			           hu, m->low, lu, games);
 			if (m->winner)
-				buf_printf(b, "%s goes through%s\n",
+				buf_printf(b, "=> %s%s\n",
 				           tf->player[m->winner - 1].userid,
-				           m->how == TKO_WALKOVER ? " (withdrawal)" : "");
+				           m->how == TKO_WALKOVER ? " (walkover)" : "");
 			else
 				buf_puts(b, "playing\n");
 			if (m->board[0] >= 0) {

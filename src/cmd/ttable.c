@@ -374,9 +374,6 @@ char *tt_text(const struct tfile *tf, const struct ttable *t)
 		buf_printf(&b, "Games over: %d of %d.\n\n", t->done,
 		           tf->nboards);
 		tko_text(tf, &k, &b);
-		if (finished && k.champion)
-			buf_printf(&b, "\n%s wins the tournament.\n",
-			           tf->player[k.champion - 1].userid);
 		goto still;
 	}
 	if (tf_swiss(tf))
