@@ -288,6 +288,30 @@ try:
     msgs = env.new_messages()
     contains(body_of(msgs[0]) if msgs else "", "=> bob (walkover)",
              "the bracket writes the walkover down")
+
+    # -- five players: byes to the top seeds ------------------------------
+    env.mail(A, "epaminondas tournament create five alice a "
+             "-format=knockout -players=5-5")
+    for u in ("bob", "carol", "dave", "erin"):
+        env.mail(addr(u), "epaminondas tournament join five %s %s" % (u, u[0]))
+    tick()
+    env.mail(A, "epaminondas tournament start five alice a")
+    msgs = env.new_messages()
+    fb = boards_of(env, "five")
+    is_([(r, w, b) for r, w, b, _ in fb],
+        [(1, "dave", "erin"), (1, "erin", "dave")], "knockout of 5: a "
+        "bracket of 8, byes to seeds 1, 2, 3; only 4-5 plays round 1")
+    text = body_of([m for m in msgs if "started" in str(m["Subject"])][0])
+    ok(all(re.search(r"^\s+%d %-12s\s+\(a bye\)\s+=> %s$" % (SEED[u], u, u),
+                     text, re.M) for u in ("alice", "bob", "carol")),
+       "the start's bracket shows the three byes", text)
+    n = {(w, b): n for r, w, b, n in fb}
+    play(n[("dave", "erin")], "dave", "erin", "W")
+    play(n[("erin", "dave")], "erin", "dave", "B")     # dave 2-0
+    fb = boards_of(env, "five")
+    is_([(r, w, b) for r, w, b, _ in fb[2:]],
+        [(2, "alice", "dave"), (2, "dave", "alice"), (2, "bob", "carol"),
+         (2, "carol", "bob")], "round 2: 1-4 and 2-3 once 4-5 is decided")
 finally:
     env.close()
 done()
