@@ -64,6 +64,7 @@ src_libepamserv_a_SOURCES += \
 	src/cmd/robot.c src/cmd/robot.h \
 	src/cmd/seek.c src/cmd/limit.c \
 	src/cmd/tfile.c src/cmd/tfile.h src/cmd/ttable.c src/cmd/ttable.h \
+	src/cmd/tko.c src/cmd/tko.h \
 	src/cmd/tournament.c \
 	src/cmd/league.c \
 	src/cli/cli.h src/cli/receive.c src/cli/outbox.c src/cli/batch.c \

@@ -401,3 +401,8 @@ EXTRA_DIST += tests/integration/test_tournament.py
 # issue 17: the recurring league
 TESTS += tests/integration/test_league.py
 EXTRA_DIST += tests/integration/test_league.py
+# issue 17 part 4: knockout
+TESTS += tests/integration/test_knockout.py
+EXTRA_DIST += tests/integration/test_knockout.py
+TESTS += tests/integration/test_swiss13.py
+EXTRA_DIST += tests/integration/test_swiss13.py

@@ -44,6 +44,11 @@ int tf_swiss(const struct tfile *tf)
 	return strcmp(tf->format, "swiss") == 0;
 }
 
+int tf_knockout(const struct tfile *tf)
+{
+	return strcmp(tf->format, "knockout") == 0;
+}
+
 int tf_paired(const struct tfile *tf)
 {
 	int i, r = 0;
@@ -112,7 +117,13 @@ static int tf_field(struct tfile *tf, const char *key, const char *val)
 	else if (strcmp(key, "options") == 0 && strlen(val) < TF_OPTIONS_MAX &&
 	         options_ok(val))
 		strcpy(tf->options, val);
-	else if (strcmp(key, "created") == 0)
+	else if (strcmp(key, "lot") == 0) {
+		unsigned long long v;
+		if (sscanf(val, "%llu%n", &v, &used) != 1 || val[used] ||
+		    val[0] < '0' || val[0] > '9')
+			return -1;
+		tf->lot = (uint64_t)v;
+	} else if (strcmp(key, "created") == 0)
 		return util_parse_iso_time(val, &tf->created);
 	else if (strcmp(key, "state") == 0) {
 		for (n = 0; n < 4 && strcmp(val, state_words[n]) != 0; n++)
@@ -216,6 +227,8 @@ char *tf_format(const struct tfile *tf)
 	           tf->organiser, tf->format, tf->rounds, tf->min_players,
 	           tf->max_players, tf->start[0] ? tf->start : "-",
 	           tf->options, when, state_words[tf->state]);
+	if (tf_knockout(tf))
+		buf_printf(&b, "lot: %llu\n", (unsigned long long)tf->lot);
 	for (i = 0; i < tf->nplayers; i++)
 		buf_printf(&b, "player: %s\n", tf->player[i].userid);
 	for (i = 0; i < tf->nplayers; i++) {

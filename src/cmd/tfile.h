@@ -7,13 +7,17 @@
  *   name: spring
  *   game: epaminondas
  *   organiser: alice
- *   format: roundrobin|swiss
+ *   format: roundrobin|swiss|knockout
  *   rounds: 1                          (round robin: cycles, 2 is a double
- *                                       round robin; Swiss: rounds)
+ *                                       round robin; Swiss: rounds;
+ *                                       knockout: 1 while open, its
+ *                                       rounds from the start)
  *   players: 3-10                      (the least and most players)
  *   start: 2026-12-10                  (the day sweep starts it, or -)
  *   options: -size=8x8 -time=7d        (the boards' options, "" none)
  *   created: 2026-12-01T12:00:00Z
+ *   lot: 1234567890123                 (knockout: the lot drawn at create
+ *                                       for the deciding games' colours)
  *   state: open|running|finished|cancelled
  *                                      (finished: written with the final
  *                                       table's mails, after the last game)
@@ -23,7 +27,9 @@
  *   withdrawn: USERID TIME             (left after the start)
  *   board: ROUND WHITE BLACK NUMBER    (made at start, one a game; a
  *                                       Swiss round's when it is paired)
- *   bye: ROUND USERID                  (Swiss: the pairing-allocated bye)
+ *   bye: ROUND USERID                  (Swiss: the pairing-allocated bye;
+ *                                       a knockout's byes are not
+ *                                       written: the bracket gives them)
  *   told: USERID                       (sweep told the players the start
  *                                       day came with too few: once)
  *
@@ -41,6 +47,7 @@
 #define EPAM_CMD_TFILE_H
 
 #include <stdio.h>
+#include <stdint.h>
 #include <time.h>
 
 #include "cmd/cmd.h"
@@ -81,10 +88,14 @@ struct tfile {
 	int nboards;
 	char bye[TF_SWISS_ROUNDS_MAX + 1][32]; /* Swiss: bye[R] the player
 	                              with round R's bye, "" none */
+	uint64_t lot;              /* knockout: the lot (tny_ko_decider_white) */
 };
 
-/* Whether tf is a Swiss (else a round robin). */
+/* Whether tf is a Swiss (else a round robin or a knockout). */
 int tf_swiss(const struct tfile *tf);
+
+/* Whether tf is a knockout. */
+int tf_knockout(const struct tfile *tf);
 
 /* The last round that has boards (0: none yet). */
 int tf_paired(const struct tfile *tf);

@@ -30,6 +30,7 @@
 #include "cmd/table.h"
 #include "cmd/tfile.h"
 #include "cmd/ttable.h"
+#include "cmd/tko.h"
 #include "game/ratings.h"
 #include "spool/spool.h"
 #include "spool/txn.h"
@@ -43,6 +44,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <sys/random.h>
 
 /* Open tournaments one player may organise at once: each is a file
  * in the spool that anyone's mail makes. */
@@ -163,6 +165,15 @@ static enum cmd_status make_board(struct cmdctx *c, struct txn *t,
 	char rel[128], head[512], *file;
 	enum cmd_status st;
 
+	int i, nth = 1;
+
+	for (i = 0; i < tf->nboards; i++)
+		if (tf->boards[i].round == round &&
+		    ((strcmp(tf->boards[i].white, w) == 0 &&
+		      strcmp(tf->boards[i].black, b) == 0) ||
+		     (strcmp(tf->boards[i].white, b) == 0 &&
+		      strcmp(tf->boards[i].black, w) == 0)))
+			nth++;
 	game_new(&g, tf->game, board, o, w, b, c->now);
 	game_settings_put(&g, set);
 	g.agreed[0] = g.agreed[1] = c->now;
@@ -173,11 +184,20 @@ static enum cmd_status make_board(struct cmdctx *c, struct txn *t,
 	txn_put(t, rel, file, strlen(file));
 	free(file);
 	tf_add_board(tf, round, w, b, board);
-	snprintf(head, sizeof head, "The server made this board for round %d "
-	         "of tournament %s (%s): %s plays White, %s Black.  Joining the "
-	         "tournament was your accept: the game has begun.", round,
-	         tf->name, tf_swiss(tf) ? "Swiss pairing, Dutch system" :
-	         "Berger tables", w, b);
+	if (tf_knockout(tf))
+		snprintf(head, sizeof head, "The server made this board for round "
+		         "%d of tournament %s (knockout): %s of the match, %s plays "
+		         "White, %s Black.  Joining the tournament was your accept: "
+		         "the game has begun.", round, tf->name, nth == 1 ?
+		         "game 1" : nth == 2 ? "game 2" : "the deciding game (the "
+		         "two games left it even; a draw sends Black through)",
+		         w, b);
+	else
+		snprintf(head, sizeof head, "The server made this board for round "
+		         "%d of tournament %s (%s): %s plays White, %s Black.  "
+		         "Joining the tournament was your accept: the game has "
+		         "begun.", round, tf->name, tf_swiss(tf) ?
+		         "Swiss pairing, Dutch system" : "Berger tables", w, b);
 	st = reply_board(c, t, &g, head, "", NULL, NULL);
 	game_free(&g);
 	return st;
@@ -262,6 +282,61 @@ static enum cmd_status swiss_round(struct cmdctx *c, struct txn *t,
 	return st;
 }
 
+/* Make the boards knockout tf needs now (tt its table, tf_lock held)
+ * in t: both games of every match of the first round not all decided
+ * that has none yet (the round starts), and the deciding game of each
+ * match whose two games are over at 2-2.  *round_started set to the
+ * round whose games were made (0 none), *made to the boards made.
+ * CMD_DONE or CMD_TEMPFAIL. */
+static enum cmd_status ko_step(struct cmdctx *c, struct txn *t,
+                               struct tfile *tf, const struct ttable *tt,
+                               int *round_started, int *made)
+{
+	struct ep_options o;
+	struct game_settings set;
+	struct tko k;
+	char err[EP_ERR_MAX];
+	enum cmd_status st = CMD_DONE;
+	long board;
+	int j, r;
+
+	*round_started = *made = 0;
+	if (tko_build(tf, tt, &k) < 0)
+		return CMD_TEMPFAIL;
+	r = k.current;
+	if (r > k.rounds)
+		return CMD_DONE;
+	if (tf_options(tf, &o, &set, err, sizeof err) < 0) {
+		log_msg(LOG_ERR, "tournament %s: %s\n", tf->name, err);
+		return CMD_TEMPFAIL;
+	}
+	board = spool_next_board(c->cfg->spool, tf->game);
+	for (j = 0; j < k.nmatch[r] && st == CMD_DONE; j++) {
+		const struct tko_match *m = &k.m[r][j];
+		const char *hu, *lu;
+		if (m->how != TKO_PLAYING)
+			continue;
+		hu = tf->player[m->high - 1].userid;
+		lu = tf->player[m->low - 1].userid;
+		if (m->board[0] < 0) {
+			st = make_board(c, t, tf, &o, &set, r, hu, lu, board++);
+			if (st == CMD_DONE)
+				st = make_board(c, t, tf, &o, &set, r, lu, hu, board++);
+			*made += 2;
+			*round_started = r;
+		} else if (m->board[2] < 0 && m->res[0] >= 0 && m->res[1] >= 0 &&
+		           m->res[0] + m->res[1] == 2) {
+			int wh = m->decider_white == m->high;
+			st = make_board(c, t, tf, &o, &set, r, wh ? hu : lu,
+			                wh ? lu : hu, board++);
+			(*made)++;
+		}
+	}
+	if (*made)
+		put_next(t, tf, board);
+	return st;
+}
+
 /* Mail tf's table (tt; NULL: built from the boards as t will leave
  * them... callers pass one) to every player with headline. */
 static enum cmd_status table_to_all(struct cmdctx *c, struct txn *t,
@@ -326,7 +401,14 @@ static enum cmd_status tourney_start(struct cmdctx *c, struct txn *t,
 		       sizeof tf->player[i].userid);
 	}
 	tf->state = TF_RUNNING;
-	if (tf_swiss(tf)) {
+	if (tf_knockout(tf)) {
+		int started, made;
+		tf->rounds = tko_rounds(n);
+		if (tt_build_new(tf, &tt) < 0)
+			return CMD_TEMPFAIL;
+		st = ko_step(c, t, tf, &tt, &started, &made);
+		tt_free(&tt);
+	} else if (tf_swiss(tf)) {
 		if (tt_build(c, tf, NULL, &tt) < 0)
 			return CMD_TEMPFAIL;
 		st = swiss_round(c, t, tf, &tt, 1);
@@ -356,8 +438,11 @@ static enum cmd_status tourney_start(struct cmdctx *c, struct txn *t,
 	snprintf(head, sizeof head, "Tournament %s has started (%s): %d "
 	         "players, numbered by rating, %d games begun now%s; each "
 	         "board comes in its own mail.", tf->name, why, n, tf->nboards,
-	         tf_swiss(tf) ? " (round 1; each next round is paired when "
-	         "the one before has finished)" : ", every round at once");
+	         tf_knockout(tf) ? " (round 1, seeded by rating; each next "
+	         "round starts when every match of the one before is "
+	         "decided)" : tf_swiss(tf) ? " (round 1; each next round is "
+	         "paired when the one before has finished)" :
+	         ", every round at once");
 	st = table_to_all(c, t, tf, &tt, "started", head);
 	tt_free(&tt);
 	return st;
@@ -416,7 +501,7 @@ static enum cmd_status t_create(struct cmdctx *c, const char *game, int argc,
 	const char *format = NULL;
 	enum cmd_status st;
 	struct txn *t;
-	int i, rc, exists, rounds = 1, lo = 3, hi = 10, swiss;
+	int i, rc, exists, rounds = 1, lo = 3, hi = 10, swiss, knockout;
 	int rounds_given = 0, players_given = 0;
 	char start[16] = "";
 
@@ -485,7 +570,7 @@ static enum cmd_status t_create(struct cmdctx *c, const char *game, int argc,
 		return cmd_refuse(c, usage, "%s", err);
 	}
 	/* The crosstable of a double round robin stays within 72 columns. */
-	if ((!format || strcasecmp(format, "swiss") != 0) && rounds == 2 &&
+	if ((!format || strcasecmp(format, "roundrobin") == 0) && rounds == 2 &&
 	    hi > TF_DOUBLE_MAX) {
 		buf_free(&opts);
 		return cmd_refuse(c, usage, "a double round robin takes at most "
@@ -497,14 +582,18 @@ static enum cmd_status t_create(struct cmdctx *c, const char *game, int argc,
 	                strcasecmp(format, "knockout") != 0)) {
 		buf_free(&opts);
 		return cmd_refuse(c, usage, "tournament create needs "
-		                  "-format=roundrobin or -format=swiss (knockout "
-		                  "is to come)");
+		                  "-format=roundrobin, -format=swiss or "
+		                  "-format=knockout");
 	}
-	if (strcasecmp(format, "knockout") == 0) {
+	knockout = strcasecmp(format, "knockout") == 0;
+	if (knockout && rounds_given) {
 		buf_free(&opts);
-		return cmd_refuse(c, usage, "-format=knockout: only roundrobin "
-		                  "and swiss tournaments run on this server yet; "
-		                  "knockout is still to come");
+		return cmd_refuse(c, usage, "-rounds: a knockout's rounds come "
+		                  "from its number of players (leave -rounds out)");
+	}
+	if (knockout && !players_given) {
+		lo = 4;
+		hi = 16;
 	}
 	swiss = strcasecmp(format, "swiss") == 0;
 	if (swiss && (!rounds_given || rounds > TF_SWISS_ROUNDS_MAX)) {
@@ -552,7 +641,14 @@ static enum cmd_status t_create(struct cmdctx *c, const char *game, int argc,
 	snprintf(tf.game, sizeof tf.game, "%s", game);
 	snprintf(tf.organiser, sizeof tf.organiser, "%s", argv[1]);
 	snprintf(tf.format, sizeof tf.format, "%s", swiss ? "swiss" :
-	         "roundrobin");
+	         knockout ? "knockout" : "roundrobin");
+	if (knockout && getrandom(&tf.lot, sizeof tf.lot, 0) !=
+	    (ssize_t)sizeof tf.lot) {
+		log_msg(LOG_ERR, "tournament %s: no random lot\n", tf.name);
+		tf_free(&tf);
+		tf_unlock(&l1, &l2);
+		return CMD_TEMPFAIL;
+	}
 	tf.rounds = rounds;
 	tf.min_players = lo;
 	tf.max_players = hi;
@@ -692,6 +788,29 @@ static enum cmd_status withdraw_boards(struct cmdctx *c, const struct tfile *tf,
 	return CMD_DONE;
 }
 
+static void tourney_next(struct cmdctx *c, struct tfile *tf,
+                         const char *key, const struct game *g);
+
+/* After a knockout withdrawal is committed and its boards resigned: the
+ * walkover may decide a round with no game ending (the withdrawn player
+ * had none running), so the next step is taken now, under tf_lock (if
+ * it is busy, the sweep takes it). */
+static void ko_walkover(struct cmdctx *c, const char *name, const char *game)
+{
+	struct tfile tf;
+	struct lock l1 = LOCK_INIT, l2 = LOCK_INIT;
+	char key[64];
+	int exists;
+
+	if (tf_lock(c, name, game, &tf, &exists, &l1, &l2, key,
+	            sizeof key) != CMD_DONE)
+		return;
+	if (exists)
+		tourney_next(c, &tf, key, NULL);
+	tf_free(&tf);
+	tf_unlock(&l1, &l2);
+}
+
 static enum cmd_status t_leave(struct cmdctx *c, const char *game, int argc,
                                char **argv, const char *usage)
 {
@@ -727,7 +846,13 @@ static enum cmd_status t_leave(struct cmdctx *c, const char *game, int argc,
 	}
 	if (running) {
 		tf.player[i].withdrawn = c->now;
-		if (tf_swiss(&tf))
+		if (tf_knockout(&tf))
+			snprintf(head, sizeof head, "You (%s) withdrew from "
+			         "tournament %s.  Your games still running are "
+			         "resigned now; a match of yours not decided by its "
+			         "games goes to your opponent, and you play no "
+			         "more.", argv[1], tf.name);
+		else if (tf_swiss(&tf))
 			snprintf(head, sizeof head, "You (%s) withdrew from "
 			         "tournament %s.  Your games still running are "
 			         "resigned now; your results stand, and you are not "
@@ -755,6 +880,8 @@ static enum cmd_status t_leave(struct cmdctx *c, const char *game, int argc,
 	tf_unlock(&l1, &l2);
 	if (st == CMD_DONE && running)
 		st = withdraw_boards(c, &tf, argv[1]);
+	if (st == CMD_DONE && running && tf_knockout(&tf))
+		ko_walkover(c, tf.name, game);
 	tf_free(&tf);
 	return st;
 }
@@ -1052,8 +1179,6 @@ static void sweep_withdrawn(const struct config *cfg, const char *name)
 	buf_free(&c.error);
 }
 
-static void tourney_next(struct cmdctx *c, struct tfile *tf,
-                         const char *key, const struct game *g);
 
 /* What tt_after_game left undone (a lock busy, a crash): the final
  * table of a tournament whose games are all over, a Swiss round over
@@ -1126,6 +1251,10 @@ static void tourney_next(struct cmdctx *c, struct tfile *tf,
 	if (tf->state != TF_RUNNING || tt_build(c, tf, NULL, &tt) < 0)
 		return;
 	if (tt_finished(tf, &tt)) {
+		const char *champ = tf->player[tt.rank[0]].userid;
+		struct tko k;
+		if (tf_knockout(tf) && tko_build(tf, &tt, &k) == 0 && k.champion)
+			champ = tf->player[k.champion - 1].userid;
 		t = cmd_txn(c, key);
 		tf->state = TF_FINISHED;
 		put_tf(t, tf);
@@ -1133,18 +1262,41 @@ static void tourney_next(struct cmdctx *c, struct tfile *tf,
 			reply_result_words(g, res, sizeof res);
 			snprintf(head, sizeof head, "Tournament %s is over: board %ld, "
 			         "the last game, ended (%s).  %s wins the tournament.",
-			         tf->name, g->board, res,
-			         tf->player[tt.rank[0]].userid);
+			         tf->name, g->board, res, champ);
 		} else {
 			snprintf(head, sizeof head, "Tournament %s is over: %s wins "
-			         "the tournament.", tf->name,
-			         tf->player[tt.rank[0]].userid);
+			         "the tournament.", tf->name, champ);
 		}
 		st = table_to_all(c, t, tf, &tt, "final table", head);
 		tt_free(&tt);
 		if (st == CMD_DONE && cmd_commit(c, t) == CMD_DONE)
 			log_msg(LOG_INFO, "tournament %s: finished\n", tf->name);
 		else if (st != CMD_DONE)
+			txn_abort(t);
+		return;
+	}
+	if (tf_knockout(tf)) {
+		int started = 0, made = 0;
+		t = cmd_txn(c, key);
+		st = ko_step(c, t, tf, &tt, &started, &made);
+		tt_free(&tt);
+		if (st == CMD_DONE && made) {
+			put_tf(t, tf);
+			if (started && tt_build_from(c, tf, started, &tt) == 0) {
+				snprintf(head, sizeof head, "Tournament %s: round %d is "
+				         "over.  Round %d has begun: both games of each "
+				         "match are made, each comes in its own mail.",
+				         tf->name, started - 1, started);
+				st = table_to_all(c, t, tf, &tt, "round over", head);
+				tt_free(&tt);
+			} else if (started) {
+				st = CMD_TEMPFAIL;
+			}
+		}
+		if (st == CMD_DONE && made && cmd_commit(c, t) == CMD_DONE)
+			log_msg(LOG_INFO, "tournament %s: %d board%s made\n",
+			        tf->name, made, made == 1 ? "" : "s");
+		else if (st != CMD_DONE || !made)
 			txn_abort(t);
 		return;
 	}

@@ -3,6 +3,7 @@
  * that carry it (see ttable.h).
  */
 #include "cmd/ttable.h"
+#include "cmd/tko.h"
 #include "spool/txn.h"
 #include "spool/users.h"
 #include "tourney/tourney.h"
@@ -191,9 +192,11 @@ static int tt_build_any(struct cmdctx *c, const struct tfile *tf,
 		rank_of = NULL;
 		return 0;
 	}
-	/* FIDE: withdrawn having played less than half: results cancelled. */
+	/* FIDE: withdrawn having played less than half: results cancelled
+	 * (round robin; a knockout's withdrawal is a walkover: tko.h). */
 	for (i = 0; i < n; i++)
-		if (tf->player[i].withdrawn && 2 * before[i] < t->row[i].games) {
+		if (!tf_knockout(tf) && tf->player[i].withdrawn &&
+		    2 * before[i] < t->row[i].games) {
 			t->row[i].cancelled = 1;
 			for (j = 0; j < n; j++)
 				for (k = 0; k < 2; k++) {
@@ -223,6 +226,11 @@ int tt_finished(const struct tfile *tf, const struct ttable *t)
 {
 	if (tf->state == TF_FINISHED)
 		return 1;
+	if (tf_knockout(tf)) {
+		struct tko k;
+		return tf->state == TF_RUNNING && tko_build(tf, t, &k) == 0 &&
+		       k.champion > 0;
+	}
 	return tf->state == TF_RUNNING && tf->nboards > 0 &&
 	       t->done == tf->nboards &&
 	       (!tf_swiss(tf) || tf_paired(tf) >= tf->rounds);
@@ -244,6 +252,8 @@ static const char *format_words(const struct tfile *tf)
 {
 	if (strcmp(tf->format, "roundrobin") == 0)
 		return tf->rounds == 2 ? "double round robin" : "round robin";
+	if (tf_knockout(tf))
+		return "knockout (two-game matches)";
 	return "Swiss (Dutch system)";
 }
 
@@ -352,6 +362,20 @@ char *tt_text(const struct tfile *tf, const struct ttable *t)
 			buf_printf(&b, "  %s\n", tf->player[i].userid);
 		return buf_take(&b);
 	}
+	if (tf_knockout(tf)) {
+		struct tko k;
+		if (tko_build(tf, t, &k) < 0) {
+			buf_puts(&b, "(the bracket cannot be read: see the server's "
+			         "log)\n");
+			return buf_take(&b);
+		}
+		if (k.current <= k.rounds)
+			buf_printf(&b, "Round %d of %d.  ", k.current, k.rounds);
+		buf_printf(&b, "Games over: %d of %d.\n\n", t->done,
+		           tf->nboards);
+		tko_text(tf, &k, &b);
+		goto still;
+	}
 	if (tf_swiss(tf))
 		buf_printf(&b, "Round %d of %d.  Games over: %d of %d.\n\n",
 		           tf_paired(tf), tf->rounds, t->done, tf->nboards);
@@ -384,6 +408,7 @@ char *tt_text(const struct tfile *tf, const struct ttable *t)
 	if (!finished && tf_swiss(tf) && tf->bye[tf_paired(tf)][0])
 		buf_printf(&b, "\nRound %d's bye (a win): %s\n", tf_paired(tf),
 		           tf->bye[tf_paired(tf)]);
+still:
 	if (!finished) {
 		buf_puts(&b, "\nStill to play:\n");
 		for (i = 0; i < tf->nboards; i++)

@@ -8,8 +8,8 @@ marked "Tournament NAME, round R"; the games played to their end
 table, after the last every player gets the final one; scores and
 Sonneborn-Berger checked against the hand-computed values.  Also: a
 wrong password refused on every command that acts, join after the start
-refused, a stranger cannot start someone else's tournament, knockout
-refused as not running yet, a double round robin, an automatic start by
+refused, a stranger cannot start someone else's tournament, a knockout
+with -rounds refused, a double round robin, an automatic start by
 the sweep on -start (and, with too few players on the day, the players
 told once and the tournament waiting), a withdrawal under FIDE's rule
 (fewer than half the games played: results cancelled), the final table
@@ -83,8 +83,9 @@ try:
             "-format=swiss -rounds=3 -players=3-8", "at least 4 players",
             "create: a Swiss of 3 rounds needs 4 players")
     refused(env, A, "epaminondas tournament create spring alice a "
-            "-format=knockout", "knockout is still to come",
-            "create: knockout refused as not running yet")
+            "-format=knockout -rounds=2", "leave -rounds out",
+            "create: a knockout takes no -rounds (test_knockout.py has the "
+            "rest)")
     refused(env, A, "epaminondas tournament create spring alice a "
             "-format=roundrobin -size=2x2", "size", "create: a bad game "
             "option is refused by challenge's parser")
