@@ -426,7 +426,8 @@ const struct cmd_def cmd_table[] = {
 	  "analyse 101#12 alice Secret42 e3-e4   (then e3-e4)", run_analyse },
 	/* Tournaments (issue 17): keep this block together. */
 	{ "tournament", "", G,
-	  "create NAME USERID PASSWORD -format=roundrobin|swiss [-options]\n"
+	  "create NAME USERID PASSWORD -format=roundrobin|swiss|knockout\n"
+	  "  [-options]\n"
 	  "join|leave|start NAME USERID PASSWORD\n"
 	  "show NAME",
 	  "A tournament run by the server.  create: you organise it and\n"
@@ -435,10 +436,14 @@ const struct cmd_def cmd_table[] = {
 	  "(round robin: 2 is a double one; Swiss: needed, at most 8),\n"
 	  "-start=YYYY-MM-DD (the sweep starts it that day once enough\n"
 	  "have joined), and challenge's game options for every board.\n"
-	  "Knockout is to come.  join, leave: before the start (leave\n"
+	  "Knockout (4-16 by default, no -rounds): seeded by rating,\n"
+	  "byes to the top seeds, each match two games with colours\n"
+	  "swapped and at 1-1 a deciding game (a drawn one sends Black\n"
+	  "through).  join, leave: before the start (leave\n"
 	  "after it withdraws you: your running games are resigned; in\n"
 	  "a round robin, with fewer than half of your games played your\n"
-	  "results are cancelled).  start: the organiser; players are\n"
+	  "results are cancelled; in a knockout your opponent goes\n"
+	  "through).  start: the organiser; players are\n"
 	  "numbered by rating; a round robin's boards are all made at\n"
 	  "once (Berger tables), a Swiss round's when the one before has\n"
 	  "finished (Dutch system; an odd player out has a bye, a win).\n"
@@ -446,7 +451,7 @@ const struct cmd_def cmd_table[] = {
 	  "Sonneborn-Berger, or Buchholz for a Swiss); after a Swiss\n"
 	  "round and the last game, all do.  show: the table.",
 	  "tournament create spring alice Secret42 -format=roundrobin\n"
-	  "tournament create open7 alice Secret42 -format=swiss -rounds=5\n"
+	  "tournament create open7 alice Secret42 -format=swiss -rounds=5\n"	  "tournament create cup alice Secret42 -format=knockout\n"
 	  "tournament join spring bob Secret7\n"
 	  "tournament start spring alice Secret42\n"
 	  "tournament show spring", run_tournament },

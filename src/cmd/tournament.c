@@ -113,7 +113,7 @@ static enum cmd_status answer_sender(struct cmdctx *c, struct txn *t,
 	tvars_set(&v, "headline", headline);
 	tvars_set(&v, "table", text);
 	tvars_set(&v, "game", tf->game);
-	tvars_set(&v, "name", tf->name);
+	tvars_set(&v, "name", tf->name[0] ? tf->name : "NAME");
 	tvars_set(&v, "from", c->cfg->from);
 	mail = reply_template(c, "tournament.txt", &v);
 	tvars_free(&v);

@@ -149,6 +149,9 @@ try:
     text = body_of(msgs[0]) if msgs else ""
     ok(re.search(r"spring\s+roundrobin, open, 5 players, organised by "
                  r"alice", text), "tournaments: the list", text)
+    ok(re.search(r"epaminondas tournament show NAME\s", text) and
+       not re.search(r"tournament show\s*\n", text),
+       "tournaments: the list says how to ask for a table (NAME)", text)
 
     # -- start -------------------------------------------------------------
     refused(env, addr("bob"), "epaminondas tournament start spring bob b",
