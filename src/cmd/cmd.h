@@ -505,6 +505,15 @@ enum cmd_status challenge_options(struct cmdctx *c, const char *game,
                                   int argc, char *const *argv,
                                   const char *usage, struct ep_options *o,
                                   struct game_settings *set);
+/* The same without a reply (challenge.c): 0, or -1 with the problem in
+ * err (len bytes).  _words reads the option words of one string,
+ * separated by spaces (a tournament's or the league's stored options). */
+int game_options_read(const char *game, int argc, char *const *argv,
+                      struct ep_options *o, struct game_settings *set,
+                      char *err, size_t len);
+int game_options_read_words(const char *game, const char *words,
+                            struct ep_options *o, struct game_settings *set,
+                            char *err, size_t len);
 /* ---- open challenges and limits (seek.c, limit.c; issue 17) ---- */
 /* GAME seek USERID PASSWORD [-color=..] [-rating=MIN-MAX] [-options] and
  * GAME seeks (seek.c; the rules at its top). */

@@ -740,26 +740,14 @@ int league_check(const struct config *cfg, FILE *out)
 {
 	struct ep_options o;
 	struct game_settings set;
-	char err[EP_ERR_MAX], *words, *w, *save;
-	int i, rc, bad = 0;
+	char err[EP_ERR_MAX];
+	int i, bad = 0;
 
 	if (!cfg->league)
 		return 0;
 	for (i = 0; spool_games[i]; i++) {
-		words = xstrdup(cfg->league_options);
-		save = NULL;
-		rc = ep_options_default(&o, spool_games[i], err, sizeof err);
-		game_settings_default(&set);
-		for (w = strtok_r(words, " ", &save); w && rc >= 0;
-		     w = strtok_r(NULL, " ", &save)) {
-			rc = game_setting_apply(&set, w, err, sizeof err);
-			if (rc == 0)
-				rc = ep_options_apply(&o, w, err, sizeof err);
-		}
-		free(words);
-		if (rc >= 0)
-			rc = ep_options_check(&o, err, sizeof err);
-		if (rc < 0) {
+		if (game_options_read_words(spool_games[i], cfg->league_options,
+		                            &o, &set, err, sizeof err) < 0) {
 			fprintf(out, "epamserv: league_options '%s' for %s: %s\n",
 			        cfg->league_options, spool_games[i], err);
 			bad++;

@@ -80,24 +80,7 @@ static int open_organised(const struct config *cfg, const char *userid)
 static int tf_options(const struct tfile *tf, struct ep_options *o,
                       struct game_settings *set, char *err, size_t len)
 {
-	char *words = xstrdup(tf->options), *w, *save = NULL;
-	int rc = 0;
-
-	if (ep_options_default(o, tf->game, err, len) < 0) {
-		free(words);
-		return -1;
-	}
-	game_settings_default(set);
-	for (w = strtok_r(words, " ", &save); w && rc >= 0;
-	     w = strtok_r(NULL, " ", &save)) {
-		rc = game_setting_apply(set, w, err, len);
-		if (rc == 0)
-			rc = ep_options_apply(o, w, err, len);
-	}
-	free(words);
-	if (rc < 0)
-		return -1;
-	return ep_options_check(o, err, len);
+	return game_options_read_words(tf->game, tf->options, o, set, err, len);
 }
 
 /* Send text (template tournament.txt) to the sender alone, committed
