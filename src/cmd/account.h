@@ -31,4 +31,11 @@ enum cmd_status account_save(struct cmdctx *c, struct user *u,
                              const char *headline, const char *details,
                              struct txn *t);
 
+/* Queue in t one mail (account.txt: headline, details, userid) to the
+ * sender alone, subject "epamserv: HEADLINE".  CMD_DONE, or CMD_TEMPFAIL
+ * when the template cannot be read (t is left to the caller). */
+enum cmd_status account_reply(struct cmdctx *c, struct txn *t,
+                              const char *userid, const char *headline,
+                              const char *details);
+
 #endif

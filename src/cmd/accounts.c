@@ -68,6 +68,26 @@ void account_close(struct user *u, struct lock *l)
 	lock_release(l);
 }
 
+enum cmd_status account_reply(struct cmdctx *c, struct txn *t,
+                              const char *userid, const char *headline,
+                              const char *details)
+{
+	struct tvars v = { 0 };
+	char subject[256], *text;
+
+	tvars_set(&v, "headline", headline);
+	tvars_set(&v, "details", details);
+	tvars_set(&v, "userid", userid);
+	text = reply_template(c, "account.txt", &v);
+	tvars_free(&v);
+	if (!text)
+		return CMD_TEMPFAIL;
+	snprintf(subject, sizeof subject, "epamserv: %s", headline);
+	reply_queue(c, t, c->sender, subject, text, NULL, 0, NULL);
+	free(text);
+	return CMD_DONE;
+}
+
 enum cmd_status account_save(struct cmdctx *c, struct user *u,
                              const char *headline, const char *details,
                              struct txn *t)

@@ -137,24 +137,17 @@ enum cmd_status cmd_limit(struct cmdctx *c, int argc, char **argv)
 	if ((st = account_open(c, argv[0], argv[1], usage, &u, &l)) != CMD_DONE)
 		return st;
 	if (argc == 2) {
-		struct tvars v = { 0 };
-		struct txn *t;
-		char *text;
+		struct txn *t = cmd_txn(c, c->msg_key);
+		enum cmd_status st;
 
 		limit_details(c, &u, &d);
-		tvars_set(&v, "headline", "your limits");
-		tvars_set(&v, "details", buf_str(&d));
-		tvars_set(&v, "userid", u.userid);
-		text = reply_template(c, "account.txt", &v);
-		tvars_free(&v);
+		st = account_reply(c, t, u.userid, "your limits", buf_str(&d));
 		buf_free(&d);
 		account_close(&u, &l);
-		if (!text)
-			return CMD_TEMPFAIL;
-		t = cmd_txn(c, c->msg_key);
-		reply_queue(c, t, c->sender, "epamserv: your limits", text, NULL,
-		            0, NULL);
-		free(text);
+		if (st != CMD_DONE) {
+			txn_abort(t);
+			return st;
+		}
 		return cmd_commit(c, t);
 	}
 	if (n >= -1)

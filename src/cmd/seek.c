@@ -29,6 +29,7 @@
  * accepts of one seat the first wins and the second is told the seat was
  * taken.  Robots never take seeks.
  */
+#include "cmd/account.h"
 #include "cmd/cmd.h"
 #include "cmd/inlog.h"
 #include "cmd/table.h"
@@ -104,27 +105,6 @@ static const char *color_name(int color)
 {
 	return color == EP_WHITE ? "White" : color == EP_BLACK ? "Black"
 	                                    : "either colour (drawn)";
-}
-
-/* One mail to the sender alone (account.txt). */
-static enum cmd_status seek_reply(struct cmdctx *c, struct txn *t,
-                                  const char *userid, const char *headline,
-                                  const char *details)
-{
-	struct tvars v = { 0 };
-	char subject[256], *text;
-
-	tvars_set(&v, "headline", headline);
-	tvars_set(&v, "details", details);
-	tvars_set(&v, "userid", userid);
-	text = reply_template(c, "account.txt", &v);
-	tvars_free(&v);
-	if (!text)
-		return CMD_TEMPFAIL;
-	snprintf(subject, sizeof subject, "epamserv: %s", headline);
-	reply_queue(c, t, c->sender, subject, text, NULL, 0, NULL);
-	free(text);
-	return CMD_DONE;
 }
 
 enum cmd_status cmd_seek(struct cmdctx *c, const char *game, int argc,
@@ -247,7 +227,7 @@ enum cmd_status cmd_seek(struct cmdctx *c, const char *game, int argc,
 	         "starts at once.  It stays open until %s; to withdraw it:\n"
 	         "  %s decline %ld %s PASSWORD\n\"%s seeks\" lists the open "
 	         "seeks.", game, s.board, when, game, s.board, u.userid, game);
-	st = seek_reply(c, t, u.userid, headline, details);
+	st = account_reply(c, t, u.userid, headline, details);
 	if (st == CMD_DONE)
 		st = cmd_commit(c, t);
 	else
@@ -359,7 +339,7 @@ static enum cmd_status seek_withdraw(struct cmdctx *c, struct seek *s,
 	         "withdrawn", s->board);
 	snprintf(details, sizeof details, "Nobody can take the seat on board "
 	         "%ld now; there will be no game on it.", s->board);
-	st = seek_reply(c, t, s->seeker, headline, details);
+	st = account_reply(c, t, s->seeker, headline, details);
 	if (st != CMD_DONE) {
 		txn_abort(t);
 		return st;
