@@ -166,10 +166,12 @@ enum cmd_status board_save(struct cmdctx *c, struct board_ctx *b,
 	enum cmd_status st = CMD_DONE;
 	struct buf head = BUF_INIT;
 	const char *robot = robot_of_game(c->cfg, &b->g);
+	/* This save ends the game (it was not over when loaded). */
+	int ended = b->g.state == GAME_FINISHED && b->was != GAME_FINISHED;
 	int held;
 
 	/* A robot's one short line at the game's end (issue 16). */
-	if (robot && b->g.state == GAME_FINISHED && b->was != GAME_FINISHED) {
+	if (robot && ended) {
 		buf_printf(&head, "%s\n\n%s: good game.", headline, robot);
 		headline = buf_str(&head);
 	}
@@ -184,14 +186,12 @@ enum cmd_status board_save(struct cmdctx *c, struct board_ctx *b,
 	/* A game that ends before both players have made a move is not
 	 * rated (pbmserv removed such boards), nor one played with -rated=no:
 	 * no result record. */
-	if (b->g.state == GAME_FINISHED && b->was != GAME_FINISHED &&
-	    b->g.nmoves < 2) {
+	if (ended && b->g.nmoves < 2) {
 		change = xstrdup("unchanged: the game ended before both players "
 		                 "had made a move");
-	} else if (b->g.state == GAME_FINISHED && b->was != GAME_FINISHED &&
-	           b->g.unrated) {
+	} else if (ended && b->g.unrated) {
 		change = xstrdup("unchanged: an unrated game (-rated=no)");
-	} else if (b->g.state == GAME_FINISHED && b->was != GAME_FINISHED) {
+	} else if (ended) {
 		change = board_rate(c, t, &b->g, &st);
 		if (st != CMD_DONE) {
 			txn_abort(t);
@@ -208,12 +208,10 @@ enum cmd_status board_save(struct cmdctx *c, struct board_ctx *b,
 		st = reply_board(c, t, &b->g, headline, c->comment, b->userid,
 		                 NULL);
 	c->hold_for_digest = 0;
-	if (st == CMD_DONE && b->g.state == GAME_FINISHED &&
-	    b->was != GAME_FINISHED)
+	if (st == CMD_DONE && ended)
 		st = notify_game_end(c, t, &b->g, headline);
 	/* A tournament board: the table to its players (issue 17). */
-	if (st == CMD_DONE && b->g.state == GAME_FINISHED &&
-	    b->was != GAME_FINISHED && b->g.tourney[0])
+	if (st == CMD_DONE && ended && b->g.tourney[0])
 		st = tt_game_end(c, t, &b->g);
 	c->ratings = NULL;
 	free(change);
@@ -224,8 +222,7 @@ enum cmd_status board_save(struct cmdctx *c, struct board_ctx *b,
 	}
 	st = cmd_commit(c, t);
 	/* A Swiss round that this game ended is paired now (issue 17). */
-	if (st == CMD_DONE && b->g.tourney[0] && b->g.state == GAME_FINISHED &&
-	    b->was != GAME_FINISHED)
+	if (st == CMD_DONE && ended && b->g.tourney[0])
 		tt_after_game(c, &b->g);
 	return st;
 }
