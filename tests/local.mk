@@ -17,7 +17,8 @@ TESTS += tests/integration/test_game_by_mail.py \
 	tests/integration/test_prune.py \
 	tests/integration/test_retention.py \
 	tests/integration/test_clocks.py
-EXTRA_DIST += tests/integration/harness.py tests/smtpd.py tests/tap.h \
+EXTRA_DIST += tests/integration/harness.py tests/integration/tourney.py \
+	tests/smtpd.py tests/tap.h \
 	tests/integration/test_game_by_mail.py \
 	tests/integration/test_digest.py \
 	tests/integration/test_refusals.py \

@@ -13,14 +13,13 @@ the final bracket, checked line by line against the hand-computed one.
 Also: wrong passwords and strangers refused, -rounds refused, and a
 withdrawal in a knockout of 4 (the opponent goes through, no deciding
 game)."""
-import calendar
 import os
 import re
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from harness import Env, ok, is_, contains, done, refused
-from harness import body_of as raw_body_of
+from tourney import at, body_of, addr, tfile, boards_of
 
 M64 = (1 << 64) - 1
 
@@ -38,27 +37,9 @@ def decider_white(lot, rnd, high, low):
     return high if x >> 63 else low
 
 
-def at(y, mo, d, h=0, mi=0):
-    return calendar.timegm((y, mo, d, h, mi, 0))
 
 
-def body_of(msg):
-    return raw_body_of(msg).replace("\r\n", "\n")
 
-
-def addr(u):
-    return "%s@example.org" % u
-
-
-def tfile(env, name):
-    with open(os.path.join(env.spool, "tournaments", name)) as f:
-        return f.read()
-
-
-def boards_of(env, name):
-    return [(int(r), w, b, int(n)) for r, w, b, n in
-            re.findall(r"^board: (\d+) (\S+) (\S+) (\d+)$", tfile(env, name),
-                       re.M)]
 
 
 PLAYERS = ("alice", "bob", "carol", "dave", "erin", "frank", "gina", "hugo")

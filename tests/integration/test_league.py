@@ -10,43 +10,22 @@ sweep run twice makes nothing twice; a season ended by its days; wrong
 passwords and bad commands refused with nothing changed.  Then with the
 default size 6: 13 players make divisions of 6 and 7 (the short last one
 joins the one above), two go up and two down, and 14 make 6 and 8."""
-import calendar
 import os
 import re
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from harness import Env, ok, is_, contains, done, refused, to
-from harness import body_of as raw_body_of
+from tourney import at, body_of, addr, tfile, boards_of
 
 
-def at(y, mo, d, h=0, mi=0):
-    return calendar.timegm((y, mo, d, h, mi, 0))
 
 
-def body_of(msg):
-    return raw_body_of(msg).replace("\r\n", "\n")
-
-
-def addr(u):
-    return "%s@example.org" % u
-
-
-def tfile(env, name):
-    p = os.path.join(env.spool, "tournaments", name)
-    if not os.path.exists(p):
-        return None
-    with open(p) as f:
-        return f.read()
 
 
 def players_of(env, name):
     return set(re.findall(r"^player: (\S+)$", tfile(env, name) or "", re.M))
 
-
-def boards_of(env, name):
-    return [(int(r), w, b, int(n)) for r, w, b, n in re.findall(
-        r"^board: (\d+) (\S+) (\S+) (\d+)$", tfile(env, name) or "", re.M)]
 
 
 def league_file(env):

@@ -16,29 +16,15 @@ import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from harness import Env, ok, is_, done
-from harness import body_of as raw_body_of
+from tourney import body_of, addr, tfile, boards_of
 
 PLAYERS = ("alice", "bob", "carol", "dave", "erin", "frank", "gina",
            "hugo", "ivan", "judy", "kate", "liam", "mona")
 ROUNDS = 5
 
 
-def body_of(msg):
-    return raw_body_of(msg).replace("\r\n", "\n")
 
 
-def addr(u):
-    return "%s@example.org" % u
-
-
-def tfile(env):
-    with open(os.path.join(env.spool, "tournaments", "big")) as f:
-        return f.read()
-
-
-def boards_of(env):
-    return [(int(r), w, b, int(n)) for r, w, b, n in
-            re.findall(r"^board: (\d+) (\S+) (\S+) (\d+)$", tfile(env), re.M)]
 
 
 env = Env()
@@ -70,9 +56,9 @@ try:
     crit = []
     msgs = []
     for rnd in range(1, ROUNDS + 1):
-        text = tfile(env)
+        text = tfile(env, "big")
         byes = re.findall(r"^bye: %d (\S+)$" % rnd, text, re.M)
-        games = [(w, b, n) for r, w, b, n in boards_of(env) if r == rnd]
+        games = [(w, b, n) for r, w, b, n in boards_of(env, "big") if r == rnd]
         seen = sorted([u for w, b, _ in games for u in (w, b)] + byes)
         if seen != sorted(PLAYERS):
             crit.append("round %d: players %r" % (rnd, seen))

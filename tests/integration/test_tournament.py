@@ -17,7 +17,6 @@ sent once by the sweep when the tournament's lock was busy at the last
 game, and a Swiss of 5 players over 3 rounds (round 1 as the Dutch
 system pairs it, every later round paired when the one before ended,
 the absolute criteria, scores and Buchholz computed independently)."""
-import calendar
 import os
 import re
 import sys
@@ -25,28 +24,11 @@ import sys
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from harness import Env, ok, is_, contains, done, refused, to, hold_lock
 from harness import make_mail
-from harness import body_of as raw_body_of
+from tourney import at, body_of, addr, boards_of
 
 
-def at(y, mo, d, h=0, mi=0):
-    return calendar.timegm((y, mo, d, h, mi, 0))
 
 
-def body_of(msg):
-    return raw_body_of(msg).replace("\r\n", "\n")
-
-
-def addr(u):
-    return "%s@example.org" % u
-
-
-def boards_of(env, name):
-    """The board lines of SPOOL/tournaments/NAME: (round, white, black,
-    number) tuples."""
-    with open(os.path.join(env.spool, "tournaments", name)) as f:
-        text = f.read()
-    return [(int(r), w, b, int(n)) for r, w, b, n in
-            re.findall(r"^board: (\d+) (\S+) (\S+) (\d+)$", text, re.M)]
 
 
 def standings(text):

@@ -1,0 +1,39 @@
+"""What the tournament and league tests share (issue 17): times, mail
+bodies with LF line ends, players' addresses, and the tournament file
+SPOOL/tournaments/NAME with its board lines."""
+import calendar
+import os
+import re
+
+from harness import body_of as raw_body_of
+
+
+def at(y, mo, d, h=0, mi=0):
+    """A UTC time as seconds since the epoch."""
+    return calendar.timegm((y, mo, d, h, mi, 0))
+
+
+def body_of(msg):
+    """The text part of msg with LF line ends."""
+    return raw_body_of(msg).replace("\r\n", "\n")
+
+
+def addr(u):
+    return "%s@example.org" % u
+
+
+def tfile(env, name):
+    """SPOOL/tournaments/NAME's text, or None when there is none."""
+    p = os.path.join(env.spool, "tournaments", name)
+    if not os.path.exists(p):
+        return None
+    with open(p) as f:
+        return f.read()
+
+
+def boards_of(env, name):
+    """The board lines of tournament NAME: (round, white, black, number)
+    tuples, in file order."""
+    return [(int(r), w, b, int(n)) for r, w, b, n in
+            re.findall(r"^board: (\d+) (\S+) (\S+) (\d+)$",
+                       tfile(env, name) or "", re.M)]
