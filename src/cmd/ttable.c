@@ -174,9 +174,30 @@ static int tt_build_any(struct cmdctx *c, const struct tfile *tf,
 	}
 	if (t->cells) {
 		/* Swiss: results stand after a withdrawal (he is not paired
-		 * again); score and Buchholz by tny_tiebreak. */
-		int score[TF_PLAYERS_MAX], bh[TF_PLAYERS_MAX];
-		if (tny_tiebreak(n, t->rounds, t->cells, score, bh, NULL) < 0) {
+		 * again); score and Buchholz by tny_tiebreak.  The score counts
+		 * every game over and the byes so far; Buchholz only the
+		 * rounds that are over (a prefix: a round is paired when the
+		 * one before it has ended), since a game still to play would
+		 * count as a virtual opponent's. */
+		int score[TF_PLAYERS_MAX], bh[TF_PLAYERS_MAX], upto, r, bad;
+		struct tny_cell *done_cells;
+
+		upto = tf_paired(tf) < t->rounds ? tf_paired(tf) : t->rounds;
+		for (i = 0; i < tf->nboards; i++)
+			if (t->result[i] == -1 && tf->boards[i].round >= 1 &&
+			    tf->boards[i].round <= upto)
+				upto = tf->boards[i].round - 1;
+		done_cells = xmalloc((size_t)(n * upto + 1) * sizeof *done_cells);
+		for (i = 0; i < n; i++)
+			for (r = 0; r < upto; r++)
+				done_cells[i * upto + r] = t->cells[i * t->rounds + r];
+		bad = tny_tiebreak(n, t->rounds, t->cells, score, NULL, NULL) < 0;
+		if (upto > 0 && !bad)
+			bad = tny_tiebreak(n, upto, done_cells, NULL, bh, NULL) < 0;
+		else
+			memset(bh, 0, sizeof bh);
+		free(done_cells);
+		if (bad) {
 			log_msg(LOG_ERR, "tournament %s: inconsistent crosstable\n",
 			        tf->name);
 			tt_free(t);

@@ -10,7 +10,8 @@
  * 13.2.3 for round robins: opponents' actual scores).
  *
  * A Swiss is ranked by score, then Buchholz (tny_tiebreak: FIDE's
- * virtual opponent for unplayed rounds); a bye scores as a win.
+ * virtual opponent for unplayed rounds) over the rounds that are over;
+ * a bye scores as a win.
  *
  * Withdrawals (the rule written in doc/notes/issue-17/i17-tourney.md,
  * FIDE's): a player who withdraws having finished fewer than half of his
