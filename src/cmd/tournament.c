@@ -196,6 +196,37 @@ static void put_next(struct txn *t, const struct tfile *tf, long board)
 	txn_put(t, rel, next, strlen(next));
 }
 
+/* The floats of every player of tf in the two rounds before `round`
+ * (tny_swiss_floats over tt's crosstable of the rounds that are over)
+ * into last[] and before[].  0, or -1 (out of memory or an inconsistent
+ * crosstable: logged). */
+static int swiss_floats(const struct tfile *tf, const struct ttable *tt,
+                        int round, int *last, int *before)
+{
+	int played = round - 1 < tt->rounds ? round - 1 : tt->rounds;
+	struct tny_cell *c;
+	int i, r, rc;
+
+	memset(last, 0, sizeof *last * (size_t)tt->n);
+	memset(before, 0, sizeof *before * (size_t)tt->n);
+	if (played <= 0 || !tt->cells)
+		return 0;
+	c = calloc((size_t)tt->n * (size_t)played, sizeof *c);
+	if (!c) {
+		log_msg(LOG_ERR, "tournament %s: out of memory\n", tf->name);
+		return -1;
+	}
+	for (i = 0; i < tt->n; i++)
+		for (r = 0; r < played; r++)
+			c[i * played + r] = tt->cells[i * tt->rounds + r];
+	rc = tny_swiss_floats(tt->n, played, c, last, before);
+	free(c);
+	if (rc < 0)
+		log_msg(LOG_ERR, "tournament %s: the crosstable before round %d "
+		        "does not hold together\n", tf->name, round);
+	return rc < 0 ? -1 : 0;
+}
+
 /* Pair Swiss round `round` of tf (tt its table after the round before,
  * tf_lock held) by tny_swiss_pair over the players who have not
  * withdrawn, and make its boards and bye in t.  CMD_DONE, CMD_REFUSED
@@ -212,13 +243,15 @@ static enum cmd_status swiss_round(struct cmdctx *c, struct txn *t,
 	int opps[TF_PLAYERS_MAX][TF_SWISS_ROUNDS_MAX];
 	char err[EP_ERR_MAX], *why = NULL;
 	enum cmd_status st = CMD_DONE;
-	int i, k, m = 0, rc;
+	int i, k, m = 0, rc, last[TF_PLAYERS_MAX], before[TF_PLAYERS_MAX];
 	long board;
 
 	if (tf_options(tf, &o, &set, err, sizeof err) < 0) {
 		log_msg(LOG_ERR, "tournament %s: %s\n", tf->name, err);
 		return CMD_TEMPFAIL;
 	}
+	if (swiss_floats(tf, tt, round, last, before) < 0)
+		return CMD_TEMPFAIL;
 	for (i = 0; i < tf->nplayers; i++) {
 		if (tf->player[i].withdrawn)
 			continue;
@@ -243,6 +276,8 @@ static enum cmd_status swiss_round(struct cmdctx *c, struct txn *t,
 		for (k = 1; k <= TF_SWISS_ROUNDS_MAX; k++)
 			if (strcmp(tf->bye[k], tf->player[i].userid) == 0)
 				p[m].had_bye = 1;
+		p[m].float_last = last[i];
+		p[m].float_before = before[i];
 		m++;
 	}
 	rc = tny_swiss_pair(p, m, 0, &r, &why);

@@ -17,7 +17,13 @@ struct sw_player {
 	int pref;          /* 'W', 'B' or 0 (tny_swiss_colour_pref) */
 	int strength;      /* 0..3 */
 	int bye_ok;        /* may get the bye */
+	int down1, up1;    /* floated down / up in the last round */
+	int down2, up2;    /* ... two rounds ago */
 };
+
+/* Whether a crosstable (tny_tiebreak's layout) holds together: results
+ * 0..2, a played game's two cells agree.  0 or TNY_EINVAL. */
+int tny_cells_check(int n, int rounds, const struct tny_cell *cells);
 
 /*
  * A maximum matching of the graph on n vertices whose edges are the

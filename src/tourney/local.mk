@@ -9,6 +9,7 @@ src_tourney_libtourney_a_SOURCES = \
 	src/tourney/berger.c \
 	src/tourney/swiss.c \
 	src/tourney/swiss_colour.c \
+	src/tourney/swiss_floats.c \
 	src/tourney/match.c \
 	src/tourney/knockout.c \
 	src/tourney/tiebreak.c

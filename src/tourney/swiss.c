@@ -25,9 +25,16 @@
  * not Dutch-ordered; r->fallback says so).  A search that has taken
  * SW_LAZY steps in one bracket also prunes each node by matchings.
  *
- * Not done (doc/notes/issue-17/i17-pair.md): float history (C.04.3 B.5,
- * B.6 need the last two rounds' floats, not in the input), topscorers'
- * exceptions in the last round, "a bracket at least half MDPs is
+ * Before the colour conflicts, the fewest of the players moved down into
+ * a bracket move on (C.7's lowest downfloater scores, by count).
+ * Floats (C.04.3 C.12-C.15): after the colour conflicts, each bracket
+ * tries the fewest players moved down again who were moved down (or had
+ * no game) in the last round, then the fewest floated up again, then the
+ * same for two rounds ago; the counts are budgets of the search, raised
+ * one at a time, like x.
+ *
+ * Not done (doc/notes/issue-17/i17-pair.md): topscorers' exceptions in
+ * the last round, "a bracket at least half MDPs is
  * homogeneous", and the finer order of exchanges (D.2's sums).
  */
 #include <stdio.h>
@@ -53,8 +60,10 @@ struct sw {
 	int *next;                 /* first player of the next score group */
 	long steps;
 	long local;                /* steps in the current bracket attempt */
+	int want0, floats0;        /* its pairs and floats at the start */
 	int bye;                   /* ranking index of the bye, or -1 */
 	int *list;                 /* scratch: a vertex list (n + 1) */
+	int *bad;                  /* scratch: flags for list (n + 1) */
 	int *mates;                /* scratch: the matching (n + 1) */
 	unsigned char *scratch;    /* scratch: (n + 1)^2 adjacency */
 	int nomem;                 /* a matching ran out of memory */
@@ -155,6 +164,45 @@ static int feasible(struct sw *s, int k, int q, int need, int bye)
 	return bye ? 2 * v == dim : v >= need;
 }
 
+/* Whether the k free players list[] of a bracket can make their games
+ * with the f others (k - f even) moving down all players who may still
+ * move down: bad[] marks those who may not (a repeated float the budget
+ * has no room for); with q 0, in games without a colour conflict; with
+ * s2 >= 0 (transpositions in a bracket of residents only), in games of
+ * an S1 player (ranked before s2) against an S2 player, and only S2
+ * players moving down.  A maximum matching with f extra vertices joined to
+ * the players who may move down; 1 also when the matrix has no room for
+ * them (the search then finds out on its own). */
+static int floats_feasible(struct sw *s, int k, int f, int q, int s2,
+                           const int *bad)
+{
+	int dim = k + f, i, j, v;
+
+	if (dim > s->n + 1)
+		return 1;
+	memset(s->scratch, 0, (size_t)dim * (size_t)dim);
+	for (i = 0; i < k; i++) {
+		int a = s->list[i];
+
+		for (j = i + 1; j < k; j++)
+			if (s->legal[(size_t)a * s->n + s->list[j]] &&
+			    (q || quality(&s->pl[a], &s->pl[s->list[j]])) &&
+			    (s2 < 0 || (a < s2) != (s->list[j] < s2)))
+				s->scratch[(size_t)i * dim + j] =
+					s->scratch[(size_t)j * dim + i] = 1;
+		if (!bad[i] && (s2 < 0 || a >= s2))
+			for (j = k; j < dim; j++)
+				s->scratch[(size_t)i * dim + j] =
+					s->scratch[(size_t)j * dim + i] = 1;
+	}
+	v = tny_max_matching(dim, s->scratch, s->mates);
+	if (v < 0) {
+		s->nomem = 1;
+		return 0;
+	}
+	return 2 * v == dim;
+}
+
 /* The completion criterion: everybody not paired yet at or below the
  * bracket that ends at hi (the players floated out of it, the players
  * below, and with free set the bracket's free players too) can still be
@@ -171,28 +219,49 @@ static int rest_ok(struct sw *s, int first, int hi, int with_free)
 }
 
 static int solve(struct sw *s, int start, int above);
-static int bracket(struct sw *s, int first, int lo, int hi, int want,
-                   int floats, int q, int ex);
+
+/* What one bracket attempt may still spend: pairs to make, players who
+ * may still move down, m of them players moved down into it (C.7: the
+ * downfloaters' scores as low as they can be), colour conflicts (C.04.3 A.8's x), and repeated
+ * floats: d1 players moved down who were moved down (or did not play)
+ * in the last round (C.12), u1 players paired with a higher score who
+ * were last round too (C.13), d2 and u2 the same for two rounds ago
+ * (C.14, C.15). */
+struct bud {
+	int want, floats, m, q, d1, u1, d2, u2;
+};
+
+static int bracket(struct sw *s, int first, int lo, int hi, struct bud b,
+                   int ex);
 
 /* Tries x against the free players start..end-1 of the bracket in
  * ranking order, then goes on with the bracket; returns as bracket(). */
 static int partners(struct sw *s, int x, int from, int to, int first,
-                    int lo, int hi, int want, int floats, int q, int ex)
+                    int lo, int hi, struct bud b, int ex)
 {
-	int i, rc, c;
+	int i, rc;
 
 	for (i = from; i < to; i++) {
+		struct bud nb = b;
+		const struct sw_player *up = NULL;
+
 		if (i == x || s->state[i] != FREE ||
 		    (i < lo && s->mdp[i] != lo) ||
 		    !s->legal[(size_t)x * s->n + i])
 			continue;
-		c = !quality(&s->pl[x], &s->pl[i]);
-		if (c > q)
+		nb.q -= !quality(&s->pl[x], &s->pl[i]);
+		/* The lower score of the two floats up (x ranks higher). */
+		if (s->pl[x].in->score > s->pl[i].in->score)
+			up = &s->pl[i];
+		nb.u1 -= up && up->up1;
+		nb.u2 -= up && up->up2;
+		if (nb.q < 0 || nb.u1 < 0 || nb.u2 < 0)
 			continue;
+		nb.want--;
 		s->state[x] = s->state[i] = PAIRED;
 		s->mate[x] = i;
 		s->mate[i] = x;
-		rc = bracket(s, first, lo, hi, want - 1, floats, q - c, ex);
+		rc = bracket(s, first, lo, hi, nb, ex);
 		if (rc)
 			return rc;
 		s->state[x] = s->state[i] = FREE;
@@ -201,18 +270,25 @@ static int partners(struct sw *s, int x, int from, int to, int first,
 	return 0;
 }
 
+/* The fewest repeated downfloats among the free players of a bracket
+ * when f of them move down: those who may move down without one are
+ * `clean`, so at least f - clean do. */
+static int least_repeats(int f, int clean)
+{
+	return f > clean ? f - clean : 0;
+}
+
 /* The depth-first search in one bracket: the residents lo..hi-1 of the
  * ranking plus the players moved down into it (mdp[i] == lo, ranked
- * from first up to lo).  want: pairs still to make; floats: players who
- * may still move down; q: colour conflicts still allowed (games of two
- * players expecting the same colour, C.04.3 A.8's x); ex:
- * 0 transpositions only (S1 against S2), 1 exchanges too.  Returns 1
- * when this bracket and every one below are paired, 0 when not, -1 when
- * the budget ran out. */
-static int bracket(struct sw *s, int first, int lo, int hi, int want,
-                   int floats, int q, int ex)
+ * from first up to lo).  b: what the attempt may still spend (struct
+ * bud); ex: 0 transpositions only (S1 against S2), 1 exchanges too.
+ * Returns 1 when this bracket and every one below are paired, 0 when
+ * not, -1 when the budget ran out. */
+static int bracket(struct sw *s, int first, int lo, int hi, struct bud b,
+                   int ex)
 {
 	int x = -1, i, rc, free_n = 0, residents = 0, s2 = -1, pw = 0, pb = 0;
+	int clean1 = 0, clean2 = 0, t2;
 
 	for (i = first; i < hi; i++)
 		if ((i >= lo || s->mdp[i] == lo) && s->state[i] == FREE) {
@@ -221,21 +297,51 @@ static int bracket(struct sw *s, int first, int lo, int hi, int want,
 			free_n++;
 			pw += s->pl[i].pref == 'W';
 			pb += s->pl[i].pref == 'B';
-			if (i >= lo && residents++ == want && s2 < 0)
+			clean1 += !s->pl[i].down1;
+			clean2 += !s->pl[i].down2;
+			if (i >= lo && residents++ == b.want && s2 < 0)
 				s2 = i;
 		}
 	if (x < 0) {
-		if (want)
+		if (b.want)
 			return 0;
 		if (hi < s->n && !rest_ok(s, first, hi, 0))
 			return 0;
 		return solve(s, hi, lo);
 	}
-	if (2 * want > free_n || free_n - 2 * want > floats ||
-	    least_conflicts(pw, pb, free_n - pw - pb, free_n - 2 * want) > q)
+	if (2 * b.want > free_n || free_n - 2 * b.want > b.floats ||
+	    least_conflicts(pw, pb, free_n - pw - pb,
+	                    free_n - 2 * b.want) > b.q ||
+	    least_repeats(free_n - 2 * b.want, residents) > b.m ||
+	    least_repeats(free_n - 2 * b.want, clean1) > b.d1 ||
+	    least_repeats(free_n - 2 * b.want, clean2) > b.d2)
 		return 0;
 	if (++s->steps > SW_BUDGET || s->nomem)
 		return -1;
+	t2 = !ex && residents == free_n && s2 >= 0 ? s2 : -1;
+	if ((t2 >= 0 && s->local - (s->want0 - b.want) -
+	     (s->floats0 - b.floats) > SW_LAZY) || (free_n > 2 * b.want &&
+	    ((b.d1 == 0 && clean1 < free_n) || (b.d2 == 0 && clean2 < free_n) ||
+	     (b.m == 0 && residents < free_n)))) {
+		/* Can the bracket still make its games with only those
+		 * moving down who may (with transpositions only and no
+		 * player moved down: S1 against S2)?  Asked at every node
+		 * when some may not move down, else once the search has
+		 * gone back SW_LAZY times. */
+		int k = 0;
+
+		for (i = first; i < hi; i++)
+			if ((i >= lo || s->mdp[i] == lo) &&
+			    s->state[i] == FREE) {
+				s->bad[k] = (b.d1 == 0 && s->pl[i].down1) ||
+				            (b.d2 == 0 && s->pl[i].down2) ||
+				            (b.m == 0 && i < lo);
+				s->list[k++] = i;
+			}
+		if (!floats_feasible(s, k, free_n - 2 * b.want, b.q, t2,
+		                     s->bad))
+			return 0;
+	}
 	if (++s->local > SW_LAZY) {
 		/* Going slowly: can this node still make its games, and
 		 * can everybody left still be paired? */
@@ -245,43 +351,74 @@ static int bracket(struct sw *s, int first, int lo, int hi, int want,
 			if ((i >= lo || s->mdp[i] == lo) &&
 			    s->state[i] == FREE)
 				s->list[k++] = i;
-		if (!feasible(s, k, 0, want, 0) ||
+		if (!feasible(s, k, 0, b.want, 0) ||
 		    !rest_ok(s, first, hi, 1))
 			return 0;
 	}
-	if (want > 0 && s->mdp[x] == lo) {
+	if (b.want > 0 && s->mdp[x] == lo) {
 		/* A player moved down: the residents in order, then (with
 		 * exchanges) the others moved down. */
-		rc = partners(s, x, lo, hi, first, lo, hi, want, floats, q, ex);
+		rc = partners(s, x, lo, hi, first, lo, hi, b, ex);
 		if (!rc && ex)
-			rc = partners(s, x, x + 1, lo, first, lo, hi, want,
-			              floats, q, ex);
+			rc = partners(s, x, x + 1, lo, first, lo, hi, b, ex);
 		if (rc)
 			return rc;
-	} else if (want > 0) {
+	} else if (b.want > 0) {
 		/* S1 = the first `want` free residents, S2 the rest (s2 its
 		 * first); x heads S1.  Transpositions: x against S2 in
 		 * order; exchanges: then against the rest of S1. */
 		if (s2 >= 0)
-			rc = partners(s, x, s2, hi, first, lo, hi, want, floats,
-			              q, ex);
+			rc = partners(s, x, s2, hi, first, lo, hi, b, ex);
 		else
 			rc = 0;
 		if (!rc && ex)
 			rc = partners(s, x, x + 1, s2 >= 0 ? s2 : hi, first,
-			              lo, hi, want, floats, q, ex);
+			              lo, hi, b, ex);
 		if (rc)
 			return rc;
 		if (!ex && s2 >= 0)
 			return 0;   /* an S1 player must be paired */
 	}
-	if (floats <= 0)
+	if (b.floats <= 0)
+		return 0;
+	b.floats--;
+	b.m -= s->mdp[x] == lo;
+	b.d1 -= s->pl[x].down1;
+	b.d2 -= s->pl[x].down2;
+	if (b.m < 0 || b.d1 < 0 || b.d2 < 0)
 		return 0;
 	s->state[x] = FLOATED;
-	rc = bracket(s, first, lo, hi, want, floats - 1, q, ex);
+	rc = bracket(s, first, lo, hi, b, ex);
 	if (!rc)
 		s->state[x] = FREE;
 	return rc;
+}
+
+/* The attempts at one bracket with `want` pairs, m players moved down
+ * who move on and q colour conflicts,
+ * in the order of C.04.3 C.12-C.15 (fewest repeated floats, the last
+ * round's before the round before's; dmax and umax bound the repeats
+ * that could happen), transpositions before exchanges. */
+static int attempts(struct sw *s, int first, int start, int hi, int want,
+                    int floats, int m, int q, int dmax, int umax)
+{
+	struct bud b = { want, floats, m, q, 0, 0, 0, 0 };
+	int rc, ex;
+
+	for (b.d1 = 0; b.d1 <= dmax; b.d1++)
+		for (b.u1 = 0; b.u1 <= umax; b.u1++)
+			for (b.d2 = 0; b.d2 <= dmax; b.d2++)
+				for (b.u2 = 0; b.u2 <= umax; b.u2++)
+					for (ex = 0; ex <= 1; ex++) {
+						s->local = 0;
+						s->want0 = want;
+						s->floats0 = floats;
+						rc = bracket(s, first, start, hi,
+						             b, ex);
+						if (rc)
+							return rc;
+					}
+	return 0;
 }
 
 /* Pairs the score group starting at ranking index start, with the
@@ -290,8 +427,8 @@ static int bracket(struct sw *s, int first, int lo, int hi, int want,
  * below.  Returns 1, 0 (no pairing), -1 (budget). */
 static int solve(struct sw *s, int start, int above)
 {
-	int hi, first = -1, size, i, want, q, ex, rc, floated = 0, pw = 0;
-	int pb = 0;
+	int hi, first = -1, size, i, want, m, q, rc, floated = 0, pw = 0;
+	int pb = 0, down = 0, up = 0;
 
 	for (i = 0; i < start; i++)
 		if (s->state[i] == FLOATED) {
@@ -322,20 +459,26 @@ static int solve(struct sw *s, int start, int above)
 		if (i >= start || s->mdp[i] == start) {
 			pw += s->pl[i].pref == 'W';
 			pb += s->pl[i].pref == 'B';
+			down += s->pl[i].down1 || s->pl[i].down2;
+			up += s->pl[i].up1 || s->pl[i].up2;
 		}
+	/* Upfloats happen only against the players moved down. */
+	if (up > floated)
+		up = floated;
 	for (want = size / 2; want >= 0; want--) {
 		int floats = size - 2 * want;
 
 		/* The lowest bracket keeps at most the one for the bye. */
 		if (hi >= s->n && floats > 1)
 			break;
-		/* Fewest colour conflicts first (C.04.3 C.11 raises x). */
-		for (q = least_conflicts(pw, pb, size - pw - pb, floats);
-		     q <= want; q++)
-			for (ex = 0; ex <= 1; ex++) {
-				s->local = 0;
-				rc = bracket(s, first, start, hi, want, floats,
-				             q, ex);
+		/* The fewest players moved down moving on (C.7), then
+		 * the fewest colour conflicts (C.11 raises x). */
+		for (m = 0; m <= floated && m <= floats; m++)
+			for (q = least_conflicts(pw, pb, size - pw - pb,
+			                         floats); q <= want; q++) {
+				rc = attempts(s, first, start, hi, want,
+				              floats, m, q, down < floats ?
+				              down : floats, up);
 				if (rc)
 					return rc;
 			}
@@ -435,9 +578,10 @@ int tny_swiss_pair(const struct tny_swiss_player *p, int n, int flags,
 	s.next = calloc((size_t)n, sizeof(int));
 	m = calloc((size_t)dim, sizeof(int));
 	s.list = calloc((size_t)n + 1, sizeof(int));
+	s.bad = calloc((size_t)n + 1, sizeof(int));
 	s.mates = calloc((size_t)n + 1, sizeof(int));
 	s.scratch = malloc(((size_t)n + 1) * ((size_t)n + 1));
-	if (!s.list || !s.mates || !s.scratch)
+	if (!s.list || !s.bad || !s.mates || !s.scratch)
 		goto out;
 	if (!s.pl || !s.legal || !adj || !s.state || !s.mate || !s.mdp ||
 	    !s.next || !m)
@@ -447,6 +591,10 @@ int tny_swiss_pair(const struct tny_swiss_player *p, int n, int flags,
 		s.pl[i].pref = tny_swiss_colour_pref(p[i].colours,
 		                                     &s.pl[i].strength);
 		s.pl[i].bye_ok = !p[i].had_bye && !p[i].forfeit_win;
+		s.pl[i].down1 = p[i].float_last == TNY_FLOAT_DOWN;
+		s.pl[i].up1 = p[i].float_last == TNY_FLOAT_UP;
+		s.pl[i].down2 = p[i].float_before == TNY_FLOAT_DOWN;
+		s.pl[i].up2 = p[i].float_before == TNY_FLOAT_UP;
 	}
 	qsort(s.pl, (size_t)n, sizeof *s.pl, by_rank);
 	for (i = n - 1; i >= 0; i--)
@@ -521,6 +669,7 @@ out:
 	free(s.next);
 	free(m);
 	free(s.list);
+	free(s.bad);
 	free(s.mates);
 	free(s.scratch);
 	return rc;

@@ -11,7 +11,7 @@
  */
 #include <stdlib.h>
 
-#include "tourney/tourney.h"
+#include "tourney/internal.h"
 
 /* Whether a cell is a game played over the board. */
 static int played(const struct tny_cell *c)
@@ -19,7 +19,7 @@ static int played(const struct tny_cell *c)
 	return c->kind == TNY_PLAYED;
 }
 
-static int check(int n, int rounds, const struct tny_cell *cells)
+int tny_cells_check(int n, int rounds, const struct tny_cell *cells)
 {
 	int i, r;
 
@@ -67,7 +67,7 @@ int tny_tiebreak(int n, int rounds, const struct tny_cell *cells,
 	int *own = NULL, *adjusted = NULL, i, r;
 
 	if (n < 0 || rounds < 0 || (n > 0 && rounds > 0 && !cells) ||
-	    check(n, rounds, cells) < 0)
+	    tny_cells_check(n, rounds, cells) < 0)
 		return TNY_EINVAL;
 	own = calloc((size_t)n + 1, sizeof(int));
 	adjusted = calloc((size_t)n + 1, sizeof(int));

@@ -87,7 +87,17 @@ struct tny_swiss_player {
 	int nopponents;
 	int had_bye;          /* had the pairing-allocated bye */
 	int forfeit_win;      /* won a game by forfeit (no bye then: C.04.1 d) */
+	int float_last;       /* his float in the last round: 0 none,
+	                         TNY_FLOAT_DOWN or TNY_FLOAT_UP (C.04.3 A.4;
+	                         tny_swiss_floats derives it) */
+	int float_before;     /* the same two rounds ago */
 };
+
+/* Floats (C.04.3 A.4): a player paired with an opponent of a lower score
+ * got a downfloat, his opponent an upfloat; a player who did not play
+ * (bye, forfeit, absence) got a downfloat too. */
+#define TNY_FLOAT_DOWN 1
+#define TNY_FLOAT_UP   2
 
 /* Flags of tny_swiss_pair. */
 #define TNY_SWISS_FIRST_BLACK 1  /* the initial colour (C.04.3 E.5, the
@@ -118,8 +128,10 @@ struct tny_swiss_round {
  * three times running (unplayed rounds skipped), at most one
  * pairing-allocated bye and none to a forfeit winner.  Then, in order,
  * as many pairs as possible in each score bracket (players moved down
- * paired first), the fewest colour conflicts, S1 against S2 by
- * transpositions, then exchanges; colours by rules E.1-E.5.  A player
+ * paired first), the fewest colour conflicts (C.11), the fewest floats
+ * repeated from the last round (C.12 down, C.13 up) and from the round
+ * before it (C.14, C.15), S1 against S2 by transpositions, then
+ * exchanges; colours by rules E.1-E.5.  A player
  * with a requested (half-point) bye is the caller's: leave him out of
  * p[] for the round.  Deterministic: the order of p[] does not matter.
  * Errors: TNY_EINVAL (bad player data; *err says which), TNY_ENOPAIR (no
@@ -232,5 +244,18 @@ struct tny_cell {
  */
 int tny_tiebreak(int n, int rounds, const struct tny_cell *cells,
                  int *score, int *buchholz, int *sb);
+
+/*
+ * The floats of the last two of `rounds` rounds from a crosstable laid
+ * out as for tny_tiebreak (swiss_floats.c), for tny_swiss_player's
+ * float_last and float_before: TNY_FLOAT_DOWN for a player who met an
+ * opponent with a lower score before that round, or did not play in it
+ * (bye, forfeit either way, absent: C.04.3 A.4); TNY_FLOAT_UP for his
+ * opponent; 0 otherwise, and 0 for a round that does not exist (rounds
+ * 0 or 1).  last and before have room for n ints (either may be NULL).
+ * Returns 0, or TNY_EINVAL as tny_tiebreak.
+ */
+int tny_swiss_floats(int n, int rounds, const struct tny_cell *cells,
+                     int *last, int *before);
 
 #endif

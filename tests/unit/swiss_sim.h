@@ -23,6 +23,7 @@ struct sim_player {
 	int opponents[SIM_MAX_ROUNDS];
 	int nopp;
 	int had_bye, forfeit_win;
+	int float_last, float_before;    /* TNY_FLOAT_*, counted here */
 };
 
 struct sim {
@@ -75,6 +76,8 @@ static const struct tny_swiss_player *sim_view(struct sim *s)
 		v->nopponents = s->pl[i].nopp;
 		v->had_bye = s->pl[i].had_bye;
 		v->forfeit_win = s->pl[i].forfeit_win;
+		v->float_last = s->pl[i].float_last;
+		v->float_before = s->pl[i].float_before;
 	}
 	return s->view;
 }
@@ -173,6 +176,21 @@ static void sim_play(struct sim *s, const struct tny_swiss_round *r)
 {
 	int k, at = s->rounds;
 
+	/* The floats of this round, from the scores before it (a bye or
+	 * a forfeit: a downfloat, as no game). */
+	for (k = 0; k < s->n; k++) {
+		s->pl[k].float_before = s->pl[k].float_last;
+		s->pl[k].float_last = TNY_FLOAT_DOWN;
+	}
+	for (k = 0; k < r->npairs; k++) {
+		struct sim_player *w = &s->pl[r->pairs[k].white - 1];
+		struct sim_player *b = &s->pl[r->pairs[k].black - 1];
+
+		w->float_last = w->score > b->score ? TNY_FLOAT_DOWN :
+		                w->score < b->score ? TNY_FLOAT_UP : 0;
+		b->float_last = b->score > w->score ? TNY_FLOAT_DOWN :
+		                b->score < w->score ? TNY_FLOAT_UP : 0;
+	}
 	for (k = 0; k < r->npairs; k++) {
 		struct sim_player *w = &s->pl[r->pairs[k].white - 1];
 		struct sim_player *b = &s->pl[r->pairs[k].black - 1];
@@ -184,6 +202,7 @@ static void sim_play(struct sim *s, const struct tny_swiss_round *r)
 			struct sim_player *win = y < 3 ? w : b;
 
 			w->colours[at] = b->colours[at] = '-';
+			w->float_last = b->float_last = TNY_FLOAT_DOWN;
 			win->score += 2;
 			win->forfeit_win = 1;
 			continue;

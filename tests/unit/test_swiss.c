@@ -137,7 +137,9 @@ static void test_round_two_by_hand(void)
  *   round 2: 14-1 15-3 4-13 2-5 12-9 10-7 8-11
  *   round 3: 1-4 3-2 13-8 9-14 12-15 6-5 11-10
  * A requested bye is the caller's: that player is left out of the
- * round, his colour is '-' and his score has the half-point.
+ * round, his colour is '-' and his score has the half-point.  Floats
+ * (A.4): 15's bye in round 1 and 6's absence in round 2 are downfloats;
+ * no game of rounds 1 and 2 joins two scores.
  */
 struct mast {
 	int id, score;           /* half-points */
@@ -145,13 +147,19 @@ struct mast {
 	int opp[2], nopp, had_bye;
 };
 
-static void mast_round(const struct mast *m, int n, const char *want,
+/* A float of the history: player id, float_last, float_before. */
+struct mast_float {
+	int id, last, before;
+};
+
+static void mast_round(const struct mast *m, int n,
+                       const struct mast_float *fl, const char *want,
                        const char *name)
 {
 	struct tny_swiss_player p[15];
 	struct tny_swiss_round r;
 	char buf[300], *err = NULL;
-	int i, rc;
+	int i, k, rc;
 
 	memset(p, 0, sizeof p);
 	for (i = 0; i < n; i++) {
@@ -161,6 +169,11 @@ static void mast_round(const struct mast *m, int n, const char *want,
 		p[i].opponents = m[i].opp;
 		p[i].nopponents = m[i].nopp;
 		p[i].had_bye = m[i].had_bye;
+		for (k = 0; fl && fl[k].id; k++)
+			if (fl[k].id == m[i].id) {
+				p[i].float_last = fl[k].last;
+				p[i].float_before = fl[k].before;
+			}
 	}
 	rc = tny_swiss_pair(p, n, 0, &r, &err);
 	is_int(rc, 0, "%s is paired (%s)", name, err ? err : "no error");
@@ -206,12 +219,160 @@ static void test_mastering_the_dutch(void)
 		{ 14, 2, "BW", {7, 1}, 2, 0 }, { 15, 2, "-W", {3}, 1, 1 },
 	};
 
-	mast_round(r1, 15, "1-8 9-2 3-10 11-4 5-12 13-6 7-14 bye:15",
+	static const struct mast_float f2[] = {
+		{ 15, TNY_FLOAT_DOWN, 0 }, { 0, 0, 0 },
+	};
+	static const struct mast_float f3[] = {
+		{ 6, TNY_FLOAT_DOWN, 0 }, { 15, 0, TNY_FLOAT_DOWN }, { 0, 0, 0 },
+	};
+
+	mast_round(r1, 15, NULL, "1-8 9-2 3-10 11-4 5-12 13-6 7-14 bye:15",
 	           "Mastering the Dutch round 1");
-	mast_round(r2, 14, "14-1 15-3 4-13 2-5 12-9 10-7 8-11",
+	mast_round(r2, 14, f2, "14-1 15-3 4-13 2-5 12-9 10-7 8-11",
 	           "Mastering the Dutch round 2");
-	mast_round(r3, 14, "1-4 3-2 13-8 9-14 12-15 6-5 11-10",
+	mast_round(r3, 14, f3, "1-4 3-2 13-8 9-14 12-15 6-5 11-10",
 	           "Mastering the Dutch round 3");
+}
+
+/*
+ * C.04.3 C.12 by hand: 5 players.  Round 1: 1-3 and 4-2, 5 the bye;
+ * 1 and 2 win.  Round 2: the 2-point bracket {1 2 5} is odd, one of it
+ * moves down.  Without floats 1-2 (S1 {1} against the first of S2) and
+ * 5 moves down again.  But 5's bye was a downfloat (A.4), so C.12 wants
+ * another to move down: 1-5 (5 has no colour yet, 1 due Black: 5-1),
+ * 2 moves down and meets 3 (he has met 4): both due White, 2 ranks
+ * higher and has it (E.2): 2-3; 4 the bye.  (3-4 and the bye to 2
+ * would have no colour conflict, but C.7 keeps the downfloaters' scores
+ * low before C.11 looks at colours.)
+ */
+static void test_float_after_a_bye(void)
+{
+	static const int opp[6][1] = { {0}, {3}, {4}, {1}, {2}, {0} };
+	static const char *col[6] = { "", "W", "B", "B", "W", "-" };
+	static const int score[6] = { 0, 2, 2, 0, 0, 2 };
+	struct tny_swiss_player p[5];
+	struct tny_swiss_round r;
+	char buf[200];
+	int i;
+
+	memset(p, 0, sizeof p);
+	for (i = 0; i < 5; i++) {
+		p[i].id = p[i].pairing_no = i + 1;
+		p[i].score = score[i + 1];
+		p[i].colours = col[i + 1];
+		p[i].opponents = opp[i + 1];
+		p[i].nopponents = i == 4 ? 0 : 1;
+	}
+	p[4].had_bye = 1;
+	is_int(tny_swiss_pair(p, 5, 0, &r, NULL), 0, "round 2 of 5 is paired");
+	text(&r, buf, sizeof buf);
+	is_str(buf, "2-1 3-5 bye:4", "without the float history 5 moves "
+	       "down again");
+	tny_swiss_round_free(&r);
+	p[4].float_last = TNY_FLOAT_DOWN;
+	is_int(tny_swiss_pair(p, 5, 0, &r, NULL), 0, "round 2 of 5 with "
+	       "floats is paired");
+	text(&r, buf, sizeof buf);
+	is_str(buf, "5-1 2-3 bye:4", "C.12: the player who had the bye does "
+	       "not move down again");
+	tny_swiss_round_free(&r);
+	/* Two rounds ago counts only after the last round (C.14 after
+	 * C.12): 1 and 5 moved down two rounds ago and 2 last round, so 2
+	 * stays and of 1 and 5, by transpositions, 5 moves down. */
+	p[4].float_last = 0;
+	p[4].float_before = TNY_FLOAT_DOWN;
+	p[0].float_before = TNY_FLOAT_DOWN;
+	p[1].float_last = TNY_FLOAT_DOWN;
+	is_int(tny_swiss_pair(p, 5, 0, &r, NULL), 0, "round with C.14 is "
+	       "paired");
+	text(&r, buf, sizeof buf);
+	is_str(buf, "2-1 3-5 bye:4", "C.12 before C.14: the last round's "
+	       "floater stays up");
+	tny_swiss_round_free(&r);
+}
+
+/* C.13 and C.15 on the round of test_round_two_by_hand: there 3 moves
+ * down into {4 5 6} and meets the first resident, 4: 4-3, 5-6.  Given
+ * the same players but with 4 floated up in the round before (as a
+ * later round's history could have it), 3 meets 5 instead, and 4 plays
+ * 6: 5-3 (3 due Black) and 4-6 (4 due White).  The same for an upfloat
+ * two rounds ago; and one that 4 and 5 both had does not matter. */
+static void test_upfloat_again(void)
+{
+	static const int opp[9][1] = { {0}, {5}, {6}, {7}, {8}, {1}, {2}, {3},
+	                               {4} };
+	static const char *col[9] = { "", "W", "B", "W", "B", "B", "W", "B",
+	                              "W" };
+	static const int score[9] = { 0, 2, 2, 1, 0, 0, 0, 1, 2 };
+	static const struct {
+		int up4, up5, before;
+		const char *want, *name;
+	} cases[] = {
+		{ 0, 0, 0, "2-1 7-8 4-3 5-6", "no upfloats: 3 meets 4" },
+		{ 1, 0, 0, "2-1 7-8 5-3 4-6", "C.13: 4 floated up last round" },
+		{ 1, 0, 1, "2-1 7-8 5-3 4-6", "C.15: 4 floated up two rounds "
+		  "ago" },
+		{ 1, 1, 0, "2-1 7-8 4-3 5-6", "4 and 5 both floated up: the "
+		  "first resident again" },
+	};
+	struct tny_swiss_player p[8];
+	struct tny_swiss_round r;
+	char buf[200];
+	size_t c;
+	int i;
+
+	for (c = 0; c < sizeof cases / sizeof cases[0]; c++) {
+		memset(p, 0, sizeof p);
+		for (i = 0; i < 8; i++) {
+			p[i].id = p[i].pairing_no = i + 1;
+			p[i].score = score[i + 1];
+			p[i].colours = col[i + 1];
+			p[i].opponents = opp[i + 1];
+			p[i].nopponents = 1;
+		}
+		if (cases[c].before) {
+			p[3].float_before = cases[c].up4 ? TNY_FLOAT_UP : 0;
+			p[4].float_before = cases[c].up5 ? TNY_FLOAT_UP : 0;
+		} else {
+			p[3].float_last = cases[c].up4 ? TNY_FLOAT_UP : 0;
+			p[4].float_last = cases[c].up5 ? TNY_FLOAT_UP : 0;
+		}
+		is_int(tny_swiss_pair(p, 8, 0, &r, NULL), 0, "%s: paired",
+		       cases[c].name);
+		text(&r, buf, sizeof buf);
+		is_str(buf, cases[c].want, "%s", cases[c].name);
+		tny_swiss_round_free(&r);
+	}
+}
+
+/* The float history read off a crosstable: round 1 1-3 and 4-2 (1 and
+ * 2 win), 5 the bye; round 2 5-1 (draw), 2-3 (2 wins), 4 the bye. */
+static void test_floats_from_crosstable(void)
+{
+	struct tny_cell c[5 * 2];
+	int last[5], before[5];
+
+	memset(c, 0, sizeof c);
+#define CELL(i, r, k, o, res) (c[(i) * 2 + (r)] = (struct tny_cell){ k, o, res })
+	CELL(0, 0, TNY_PLAYED, 2, 2); CELL(2, 0, TNY_PLAYED, 0, 0);
+	CELL(3, 0, TNY_PLAYED, 1, 0); CELL(1, 0, TNY_PLAYED, 3, 2);
+	CELL(4, 0, TNY_BYE, -1, 2);
+	CELL(4, 1, TNY_PLAYED, 0, 1); CELL(0, 1, TNY_PLAYED, 4, 1);
+	CELL(1, 1, TNY_PLAYED, 2, 2); CELL(2, 1, TNY_PLAYED, 1, 0);
+	CELL(3, 1, TNY_BYE, -1, 2);
+#undef CELL
+	is_int(tny_swiss_floats(5, 2, c, last, before), 0, "floats read");
+	ok(before[4] == TNY_FLOAT_DOWN && before[0] == 0 && before[1] == 0,
+	   "round 1: the bye is a downfloat, equal scores none");
+	ok(last[1] == TNY_FLOAT_DOWN && last[2] == TNY_FLOAT_UP,
+	   "round 2: 2 (2 points) against 3 (0): down and up");
+	ok(last[0] == 0 && last[4] == 0 && last[3] == TNY_FLOAT_DOWN,
+	   "round 2: 5-1 of equal scores none, 4's bye down");
+	is_int(tny_swiss_floats(5, 1, c, last, before), TNY_EINVAL,
+	       "a crosstable that does not hold together is refused");
+	c[4 * 2 + 1].result = 3;
+	is_int(tny_swiss_floats(5, 2, c, last, NULL), TNY_EINVAL,
+	       "a result of 3 half-points is refused");
 }
 
 /* The same players in any order give the same round. */
@@ -537,6 +698,9 @@ int main(void)
 	test_round_one_of_13();
 	test_round_two_by_hand();
 	test_mastering_the_dutch();
+	test_float_after_a_bye();
+	test_upfloat_again();
+	test_floats_from_crosstable();
 	test_allocation_alternates();
 	test_matching_against_brute_force();
 	test_order_does_not_matter();
