@@ -230,7 +230,8 @@ static int swiss_floats(const struct tfile *tf, const struct ttable *tt,
 /* Pair Swiss round `round` of tf (tt its table after the round before,
  * tf_lock held) by tny_swiss_pair over the players who have not
  * withdrawn, and make its boards and bye in t.  CMD_DONE, CMD_REFUSED
- * (no pairing meets the absolute criteria: logged) or CMD_TEMPFAIL. */
+ * (no pairing meets the absolute criteria: logged; the caller ends the
+ * tournament, swiss_cut) or CMD_TEMPFAIL. */
 static enum cmd_status swiss_round(struct cmdctx *c, struct txn *t,
                                    struct tfile *tf, const struct ttable *tt,
                                    int round)
@@ -1252,6 +1253,43 @@ void tourney_sweep(const struct config *cfg)
 	free(names);
 }
 
+/* A Swiss whose next round no pairing allows (every one would repeat a
+ * game, break the colour limits or give a second bye): it ends after
+ * round `paired`, the last one played, as FIDE's arbiters end one; every
+ * player gets the final table saying so.  tf_lock held, key the lock of
+ * the game that ended (or the sweep's). */
+static void swiss_cut(struct cmdctx *c, struct tfile *tf, const char *key,
+                      int paired)
+{
+	struct ttable tt;
+	struct txn *t;
+	char head[1024];
+	int planned = tf->rounds;
+	enum cmd_status st;
+
+	tf->rounds = paired;
+	if (tt_build(c, tf, NULL, &tt) < 0) {
+		tf->rounds = planned;
+		return;
+	}
+	t = cmd_txn(c, key);
+	tf->state = TF_FINISHED;
+	put_tf(t, tf);
+	snprintf(head, sizeof head, "Tournament %s is over after round %d of "
+	         "%d: round %d cannot be paired (every pairing would have two "
+	         "players meet again, break the colour limits or give a second "
+	         "bye), so the tournament ends with the rounds played.  %s "
+	         "wins the tournament.", tf->name, paired, planned, paired + 1,
+	         tf->player[tt.rank[0]].userid);
+	st = table_to_all(c, t, tf, &tt, "final table", head);
+	tt_free(&tt);
+	if (st == CMD_DONE && cmd_commit(c, t) == CMD_DONE)
+		log_msg(LOG_INFO, "tournament %s: round %d cannot be paired; "
+		        "finished after round %d\n", tf->name, paired + 1, paired);
+	else if (st != CMD_DONE)
+		txn_abort(t);
+}
+
 /* The step after a game of tf ended (tf_lock held, key the game's
  * lock), committed: every game over, the tournament is finished and
  * every player gets the final table (g: the last game, or NULL from the
@@ -1332,6 +1370,11 @@ static void tourney_next(struct cmdctx *c, struct tfile *tf,
 	t = cmd_txn(c, key);
 	st = swiss_round(c, t, tf, &tt, paired + 1);
 	tt_free(&tt);
+	if (st == CMD_REFUSED) {
+		txn_abort(t);
+		swiss_cut(c, tf, key, paired);
+		return;
+	}
 	if (st == CMD_DONE) {
 		put_tf(t, tf);
 		if (tt_build_from(c, tf, paired + 1, &tt) == 0) {

@@ -52,7 +52,7 @@ import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from harness import Env, ok, is_, done
-from tourney import body_of, addr, tfile, boards_of
+from tourney import body_of, addr, tfile, boards_of, play
 
 PLAYERS = ("alice", "bob", "carol", "dave", "erin", "frank", "gina",
            "hugo", "ivan", "judy", "kate", "liam", "mona")
@@ -165,19 +165,7 @@ try:
                     or "BBB" in cols:
                 crit.append("round %d: colours of %s: %s" % (rnd, u, cols))
         for i, (w, b, n) in enumerate(games):
-            res = result(rnd, i, w, b)
-            tick()
-            if res == "=":
-                env.mail(addr(w), "epaminondas move %d %s %s propose"
-                         % (n, w, w[0]))
-                env.new_messages()
-                tick()
-                rc, err = env.mail(addr(b), "epaminondas move %d %s %s accept"
-                                   % (n, b, b[0]))
-            else:
-                loser = b if res == "W" else w
-                rc, err = env.mail(addr(loser), "epaminondas resign %d %s %s"
-                                   % (n, loser, loser[0]))
+            rc, err = play(env, n, w, b, result(rnd, i, w, b), tick)
             if rc != 0:
                 crit.append("board %d: %s" % (n, err))
             msgs = env.new_messages()

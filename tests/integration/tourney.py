@@ -37,3 +37,19 @@ def boards_of(env, name):
     return [(int(r), w, b, int(n)) for r, w, b, n in
             re.findall(r"^board: (\d+) (\S+) (\S+) (\d+)$",
                        tfile(env, name) or "", re.M)]
+
+
+def play(env, n, w, b, res, tick):
+    """Ends board n (White w, Black b) by mail as res: 'W' or 'B' (the
+    loser resigns) or '=' (w proposes a draw, b accepts); tick() moves
+    the clock on before each mail.  Returns (rc, stderr) of the last."""
+    tick()
+    if res == "=":
+        env.mail(addr(w), "epaminondas move %d %s %s propose" % (n, w, w[0]))
+        env.new_messages()
+        tick()
+        return env.mail(addr(b), "epaminondas move %d %s %s accept"
+                        % (n, b, b[0]))
+    loser = b if res == "W" else w
+    return env.mail(addr(loser), "epaminondas resign %d %s %s"
+                    % (n, loser, loser[0]))
