@@ -428,7 +428,7 @@ const struct cmd_def cmd_table[] = {
 	{ "tournament", "", G,
 	  "create NAME USERID PASSWORD -format=roundrobin|swiss|knockout\n"
 	  "  [-options]\n"
-	  "join|leave|start NAME USERID PASSWORD\n"
+	  "join|leave|start|cancel NAME USERID PASSWORD\n"
 	  "show NAME",
 	  "A tournament run by the server.  create: you organise it and\n"
 	  "play in it; NAME is 1-20 letters, digits or -.  Options:\n"
@@ -449,11 +449,14 @@ const struct cmd_def cmd_table[] = {
 	  "finished (Dutch system; an odd player out has a bye, a win).\n"
 	  "After each game its players get the table (score and\n"
 	  "Sonneborn-Berger, or Buchholz for a Swiss); after a Swiss\n"
-	  "round and the last game, all do.  show: the table.",
+	  "round and the last game, all do.  cancel: the organiser,\n"
+	  "before the start; everyone who joined is told.  show: the\n"
+	  "table.",
 	  "tournament create spring alice Secret42 -format=roundrobin\n"
 	  "tournament create open7 alice Secret42 -format=swiss -rounds=5\n"	  "tournament create cup alice Secret42 -format=knockout\n"
 	  "tournament join spring bob Secret7\n"
 	  "tournament start spring alice Secret42\n"
+	  "tournament cancel spring alice Secret42\n"
 	  "tournament show spring", run_tournament },
 	{ "tournaments", "", G, "",
 	  "Every tournament of the game: its format, state, players\n"

@@ -1,6 +1,6 @@
 /*
  * tournament.c - tournaments by mail (issue 17): "GAME tournament
- * create|join|leave|start|show NAME ..." and "GAME tournaments".
+ * create|join|leave|start|cancel|show NAME ..." and "GAME tournaments".
  *
  *   create NAME USERID PASSWORD -format=roundrobin|swiss [-rounds=N]
  *          [-players=MIN-MAX] [-start=YYYY-MM-DD] [game options]
@@ -21,6 +21,9 @@
  *     (tny_swiss_pair) and each next one right after the last game of
  *     the round before (tt_after_game).  Both players' consent is their
  *     joining.
+ *   cancel NAME USERID PASSWORD
+ *     by the organiser, before the start: the file says cancelled and
+ *     every player who joined is told.
  *   show NAME          (no password) the table, to the sender
  *   tournaments        the list, to the sender
  *
@@ -946,6 +949,49 @@ static enum cmd_status t_start(struct cmdctx *c, const char *game, int argc,
 	return st;
 }
 
+/* cancel NAME USERID PASSWORD: the organiser calls off a tournament
+ * before its start (once started its games are being played and rated:
+ * it runs to its end); every player who joined is told. */
+static enum cmd_status t_cancel(struct cmdctx *c, const char *game,
+                                int argc, char **argv, const char *usage)
+{
+	struct tfile tf;
+	struct lock l1 = LOCK_INIT, l2 = LOCK_INIT;
+	char key[64], head[256];
+	enum cmd_status st;
+	struct txn *t;
+
+	if ((st = t_open(c, game, argc, argv, usage, &tf, &l1, &l2, key,
+	                 sizeof key)) != CMD_DONE)
+		return st;
+	if (strcmp(argv[1], tf.organiser) != 0)
+		st = cmd_refuse(c, usage, "only the organiser of tournament %s "
+		                "(%s) can cancel it", tf.name, tf.organiser);
+	else if (tf.state != TF_OPEN)
+		st = cmd_refuse(c, usage, "tournament %s has %s: only an open "
+		                "one can be cancelled", tf.name,
+		                tf.state == TF_RUNNING ? "started (it runs to "
+		                "its end; a player can withdraw with tournament "
+		                "leave)" : tf.state == TF_FINISHED ? "finished" :
+		                "been cancelled already");
+	if (st != CMD_DONE) {
+		tf_free(&tf);
+		tf_unlock(&l1, &l2);
+		return st;
+	}
+	tf.state = TF_CANCELLED;
+	t = cmd_txn(c, key);
+	put_tf(t, &tf);
+	snprintf(head, sizeof head, "Tournament %s is cancelled by its "
+	         "organiser, %s, before its start: no game of it is played.",
+	         tf.name, tf.organiser);
+	st = table_to_all(c, t, &tf, NULL, "cancelled", head);
+	st = st == CMD_DONE ? cmd_commit(c, t) : (txn_abort(t), st);
+	tf_free(&tf);
+	tf_unlock(&l1, &l2);
+	return st;
+}
+
 static enum cmd_status t_show(struct cmdctx *c, const char *game, int argc,
                               char **argv, const char *usage)
 {
@@ -999,7 +1045,7 @@ enum cmd_status cmd_tournament(struct cmdctx *c, const char *game, int argc,
 
 	if (argc < 1)
 		return cmd_refuse(c, usage, "tournament needs create, join, "
-		                  "leave, start or show after it");
+		                  "leave, start, cancel or show after it");
 	util_lower(argv[0]);
 	if (strcmp(argv[0], "create") == 0)
 		return t_create(c, game, argc - 1, argv + 1, usage);
@@ -1011,9 +1057,11 @@ enum cmd_status cmd_tournament(struct cmdctx *c, const char *game, int argc,
 		return t_start(c, game, argc - 1, argv + 1, usage);
 	if (strcmp(argv[0], "show") == 0)
 		return t_show(c, game, argc - 1, argv + 1, usage);
+	if (strcmp(argv[0], "cancel") == 0)
+		return t_cancel(c, game, argc - 1, argv + 1, usage);
 	return cmd_refuse(c, usage, "'tournament %.20s' is not a tournament "
-	                  "command: create, join, leave, start or show",
-	                  argv[0]);
+	                  "command: create, join, leave, start, cancel or "
+	                  "show", argv[0]);
 }
 
 static int names_cmp(const void *a, const void *b)

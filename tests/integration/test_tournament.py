@@ -484,6 +484,35 @@ try:
     refused(env, addr("hugo"), "epaminondas tournament create t5 hugo h "
             "-format=roundrobin", "as many as one player may",
             "a fourth open tournament of one organiser is refused")
+
+    # -- cancel: the organiser, before the start --------------------------
+    env.mail(addr("gina"), "epaminondas tournament join t1 gina g")
+    env.new_messages()
+    refused(env, addr("gina"), "epaminondas tournament cancel t1 gina g",
+            "only the organiser", "cancel: a player who is not the "
+            "organiser")
+    refused(env, addr("hugo"), "epaminondas tournament cancel t1 hugo WRONG",
+            "password", "cancel: wrong password")
+    refused(env, A, "epaminondas tournament cancel summer alice a",
+            "only an open one", "cancel: a finished tournament")
+    rc, err = env.mail(addr("hugo"), "epaminondas tournament cancel t1 hugo h")
+    msgs = env.new_messages()
+    is_(sorted(m.envelope_to[0] for m in msgs if "cancelled" in
+               str(m["Subject"])), [addr("gina"), addr("hugo")],
+        "cancel: the organiser and the player who joined are told")
+    contains(body_of(msgs[0]) if msgs else "", "cancelled by its organiser",
+             "cancel: the mail says so")
+    contains(open(os.path.join(env.spool, "tournaments", "t1")).read(),
+             "state: cancelled", "cancel: the file says cancelled")
+    refused(env, addr("hugo"), "epaminondas tournament cancel t1 hugo h",
+            "cancelled already", "cancel: twice")
+    refused(env, addr("bob"), "epaminondas tournament join t1 bob b",
+            "cancelled", "join: a cancelled tournament")
+    env.mail(addr("hugo"), "epaminondas tournament create t5 hugo h "
+             "-format=roundrobin")
+    env.new_messages()
+    ok(os.path.exists(os.path.join(env.spool, "tournaments", "t5")),
+       "a cancelled tournament no longer counts against its organiser")
 finally:
     env.close()
 done()
