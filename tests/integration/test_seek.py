@@ -84,6 +84,11 @@ try:
        "seeks lists board, seeker, rating, colour, range and expiry", text)
     contains(text, "options: (none)", "and the options")
     contains(text, "1 open seek.", "and counts them")
+    refused(env, B, "epaminondas show 101", "alice's open seek",
+            "show of an open seek: not a board yet, but what it is")
+    contains(refused(env, B, "epaminondas show 101", "accept 101 USERID",
+                     "show of an open seek says how to take the seat")[0],
+             "epaminondas seeks", "and where the seeks are listed")
 
     # -- accept of the open seat -----------------------------------------
     seek_refused(env, B, "epaminondas accept 101 bob wrong",
@@ -161,6 +166,8 @@ try:
     contains(seek_file(env, 105), "state: withdrawn\n", "the file says so")
     seek_refused(env, B, "epaminondas accept 105 bob pw2", "was withdrawn",
                  "an accept of a withdrawn seek")
+    refused(env, B, "epaminondas show 105", "alice's seek, withdrawn",
+            "show of a withdrawn seek says so")
 
     refused(env, A, "signoff alice Secret1", "epaminondas 104 (a seek)",
             "signoff is refused while a seek is open")
