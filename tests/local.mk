@@ -405,5 +405,7 @@ EXTRA_DIST += tests/integration/test_league.py
 # issue 17 part 4: knockout
 TESTS += tests/integration/test_knockout.py
 EXTRA_DIST += tests/integration/test_knockout.py
-TESTS += tests/integration/test_swiss13.py tests/integration/test_swiss_cut.py
-EXTRA_DIST += tests/integration/test_swiss13.py tests/integration/test_swiss_cut.py
+TESTS += tests/integration/test_swiss13.py tests/integration/test_swiss_cut.py \
+	tests/integration/test_tourney_ratings.py
+EXTRA_DIST += tests/integration/test_swiss13.py tests/integration/test_swiss_cut.py \
+	tests/integration/test_tourney_ratings.py
