@@ -908,6 +908,43 @@ static enum cmd_status t_leave(struct cmdctx *c, const char *game, int argc,
 	return st;
 }
 
+/* t_open for the organiser's own commands on an open tournament (verb:
+ * "start" or "cancel", for the refusals): the sender must be the
+ * organiser and the tournament open.  CMD_DONE (locks held, tf loaded)
+ * or the refusal (nothing held). */
+static enum cmd_status t_organiser(struct cmdctx *c, const char *game,
+                                   int argc, char **argv, const char *usage,
+                                   const char *verb, struct tfile *tf,
+                                   struct lock *l1, struct lock *l2,
+                                   char *key, size_t keylen)
+{
+	enum cmd_status st;
+
+	if ((st = t_open(c, game, argc, argv, usage, tf, l1, l2, key,
+	                 keylen)) != CMD_DONE)
+		return st;
+	if (strcmp(argv[1], tf->organiser) != 0)
+		st = cmd_refuse(c, usage, "only the organiser of tournament %s "
+		                "(%s) can %s it", tf->name, tf->organiser, verb);
+	else if (tf->state != TF_OPEN)
+		st = cmd_refuse(c, usage, "tournament %s has %s", tf->name,
+		                tf->state == TF_RUNNING ? "started already (it "
+		                "runs to its end; a player may withdraw with "
+		                "tournament leave)" :
+		                tf->state == TF_FINISHED ? "finished" :
+		                "been cancelled already");
+	else if (strcmp(verb, "start") == 0 && tf->nplayers < tf->min_players)
+		st = cmd_refuse(c, usage, "tournament %s has %d player%s: it "
+		                "needs at least %d to start", tf->name,
+		                tf->nplayers, tf->nplayers == 1 ? "" : "s",
+		                tf->min_players);
+	if (st != CMD_DONE) {
+		tf_free(tf);
+		tf_unlock(l1, l2);
+	}
+	return st;
+}
+
 static enum cmd_status t_start(struct cmdctx *c, const char *game, int argc,
                                char **argv, const char *usage)
 {
@@ -917,26 +954,9 @@ static enum cmd_status t_start(struct cmdctx *c, const char *game, int argc,
 	enum cmd_status st;
 	struct txn *t;
 
-	if ((st = t_open(c, game, argc, argv, usage, &tf, &l1, &l2, key,
-	                 sizeof key)) != CMD_DONE)
+	if ((st = t_organiser(c, game, argc, argv, usage, "start", &tf, &l1,
+	                      &l2, key, sizeof key)) != CMD_DONE)
 		return st;
-	if (strcmp(argv[1], tf.organiser) != 0)
-		st = cmd_refuse(c, usage, "only the organiser of tournament %s "
-		                "(%s) can start it", tf.name, tf.organiser);
-	else if (tf.state != TF_OPEN)
-		st = cmd_refuse(c, usage, "tournament %s has %s", tf.name,
-		                tf.state == TF_RUNNING ? "started already" :
-		                tf.state == TF_FINISHED ? "finished" :
-		                "been cancelled");
-	else if (tf.nplayers < tf.min_players)
-		st = cmd_refuse(c, usage, "tournament %s has %d player%s: it "
-		                "needs at least %d to start", tf.name, tf.nplayers,
-		                tf.nplayers == 1 ? "" : "s", tf.min_players);
-	if (st != CMD_DONE) {
-		tf_free(&tf);
-		tf_unlock(&l1, &l2);
-		return st;
-	}
 	t = cmd_txn(c, key);
 	snprintf(why, sizeof why, "started by %s", tf.organiser);
 	st = tourney_start(c, t, &tf, why);
@@ -961,24 +981,9 @@ static enum cmd_status t_cancel(struct cmdctx *c, const char *game,
 	enum cmd_status st;
 	struct txn *t;
 
-	if ((st = t_open(c, game, argc, argv, usage, &tf, &l1, &l2, key,
-	                 sizeof key)) != CMD_DONE)
+	if ((st = t_organiser(c, game, argc, argv, usage, "cancel", &tf, &l1,
+	                      &l2, key, sizeof key)) != CMD_DONE)
 		return st;
-	if (strcmp(argv[1], tf.organiser) != 0)
-		st = cmd_refuse(c, usage, "only the organiser of tournament %s "
-		                "(%s) can cancel it", tf.name, tf.organiser);
-	else if (tf.state != TF_OPEN)
-		st = cmd_refuse(c, usage, "tournament %s has %s: only an open "
-		                "one can be cancelled", tf.name,
-		                tf.state == TF_RUNNING ? "started (it runs to "
-		                "its end; a player can withdraw with tournament "
-		                "leave)" : tf.state == TF_FINISHED ? "finished" :
-		                "been cancelled already");
-	if (st != CMD_DONE) {
-		tf_free(&tf);
-		tf_unlock(&l1, &l2);
-		return st;
-	}
 	tf.state = TF_CANCELLED;
 	t = cmd_txn(c, key);
 	put_tf(t, &tf);

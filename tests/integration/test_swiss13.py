@@ -45,14 +45,14 @@ a second bye for anybody, no pair meeting twice, and the absolute
 colour criteria (a colour difference of at most 2, never one colour
 three times running; the bye skipped).  The final scores and Buchholz
 are computed here and checked against the final table."""
-import calendar
 import os
 import re
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from harness import Env, ok, is_, done
-from tourney import body_of, addr, tfile, boards_of, play
+from tourney import body_of, tfile, boards_of, play, Clock, \
+    create_started
 
 PLAYERS = ("alice", "bob", "carol", "dave", "erin", "frank", "gina",
            "hugo", "ivan", "judy", "kate", "liam", "mona")
@@ -105,29 +105,14 @@ def buchholz(hist, u, upto):
 
 
 env = Env()
-t = [calendar.timegm((2026, 12, 1, 12, 0, 0))]
-
-
-def tick():
-    t[0] += 60
-    env.env["EPAMSERV_NOW"] = str(t[0])
-
+clock = Clock(env)
+tick = clock.tick
 
 try:
-    env.env["EPAMSERV_NOW"] = str(t[0])
-    env.players(*PLAYERS)
-    env.new_messages()
-    rc, err = env.mail(addr("alice"), "epaminondas tournament create big "
-                       "alice a -format=swiss -rounds=5 -players=13-13")
-    ok(rc == 0, "create a Swiss of 5 rounds for 13", err)
-    for u in PLAYERS[1:]:
-        env.mail(addr(u), "epaminondas tournament join big %s %s" % (u, u[0]))
-    env.new_messages()
-    tick()
-    rc, err = env.mail(addr("alice"), "epaminondas tournament start big "
-                       "alice a")
-    env.new_messages()
-    ok(rc == 0, "start", err)
+    (made, started), _ = create_started(
+        env, clock, "big", PLAYERS, "-format=swiss -rounds=5 -players=13-13")
+    ok(made[0] == 0, "create a Swiss of 5 rounds for 13", made[1])
+    ok(started[0] == 0, "start", started[1])
     hist = {u: [] for u in PLAYERS}   # (opponent or None, colour, points)
     met = set()
     crit = []

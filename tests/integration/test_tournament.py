@@ -494,7 +494,7 @@ try:
     refused(env, addr("hugo"), "epaminondas tournament cancel t1 hugo WRONG",
             "password", "cancel: wrong password")
     refused(env, A, "epaminondas tournament cancel summer alice a",
-            "only an open one", "cancel: a finished tournament")
+            "has finished", "cancel: a finished tournament")
     rc, err = env.mail(addr("hugo"), "epaminondas tournament cancel t1 hugo h")
     msgs = env.new_messages()
     is_(sorted(m.envelope_to[0] for m in msgs if "cancelled" in

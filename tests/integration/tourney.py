@@ -53,3 +53,37 @@ def play(env, n, w, b, res, tick):
     loser = b if res == "W" else w
     return env.mail(addr(loser), "epaminondas resign %d %s %s"
                     % (n, loser, loser[0]))
+
+
+class Clock:
+    """EPAMSERV_NOW for env, from 2026-12-01 12:00 UTC; tick() moves it
+    on a minute (each mail of a game at its own time)."""
+
+    def __init__(self, env):
+        self.env = env
+        self.t = calendar.timegm((2026, 12, 1, 12, 0, 0))
+        env.env["EPAMSERV_NOW"] = str(self.t)
+
+    def tick(self):
+        self.t += 60
+        self.env.env["EPAMSERV_NOW"] = str(self.t)
+
+
+def create_started(env, clock, name, players, options):
+    """players (their accounts made here; the first organises) create
+    tournament name with options, all join, and the organiser starts
+    it.  Returns [(rc, stderr) of create, of start] and the start's
+    messages."""
+    env.players(*players)
+    env.new_messages()
+    org = players[0]
+    made = env.mail(addr(org), "epaminondas tournament create %s %s %s %s"
+                    % (name, org, org[0], options))
+    for u in players[1:]:
+        env.mail(addr(u), "epaminondas tournament join %s %s %s"
+                 % (name, u, u[0]))
+    env.new_messages()
+    clock.tick()
+    started = env.mail(addr(org), "epaminondas tournament start %s %s %s"
+                       % (name, org, org[0]))
+    return [made, started], env.new_messages()

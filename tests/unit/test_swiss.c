@@ -85,6 +85,32 @@ static void test_round_one_of_13(void)
 	sim_free(&s);
 }
 
+/* Fills p[0..n-1] as players 1..n (id and pairing number) after one
+ * round: score[i], colours col[i] and the one opponent opp[i][0] (0: no
+ * game) of player i (index 0 unused). */
+static void after_one_round(struct tny_swiss_player *p, int n,
+                            const int *score, const char *const *col,
+                            const int (*opp)[1])
+{
+	int i;
+
+	memset(p, 0, sizeof *p * (size_t)n);
+	for (i = 0; i < n; i++) {
+		p[i].id = p[i].pairing_no = i + 1;
+		p[i].score = score[i + 1];
+		p[i].colours = col[i + 1];
+		p[i].opponents = opp[i + 1];
+		p[i].nopponents = opp[i + 1][0] != 0;
+	}
+}
+
+/* The 8 players of test_round_two_by_hand after round 1. */
+static const int R2_OPP[9][1] = { {0}, {5}, {6}, {7}, {8}, {1}, {2}, {3},
+                                  {4} };
+static const char *const R2_COL[9] = { "", "W", "B", "W", "B", "B", "W",
+                                       "B", "W" };
+static const int R2_SCORE[9] = { 0, 2, 2, 1, 0, 0, 0, 1, 2 };
+
 /* Round 2 of 8, worked by hand from the rules of C.04.3.  Round 1 (by
  * the rules): 1-5 1-0, 6-2 0-1, 3-7 draw, 8-4 1-0.  Brackets: 1 point
  * {1 2 8}, half {3 7}, none {4 5 6}.
@@ -97,24 +123,11 @@ static void test_round_one_of_13(void)
  * So: 2-1 7-8 4-3 5-6. */
 static void test_round_two_by_hand(void)
 {
-	static const int opp[9][1] = { {0}, {5}, {6}, {7}, {8}, {1}, {2}, {3},
-	                               {4} };
-	static const char *col[9] = { "", "W", "B", "W", "B", "B", "W", "B",
-	                              "W" };
-	static const int score[9] = { 0, 2, 2, 1, 0, 0, 0, 1, 2 };
 	struct tny_swiss_player p[8];
 	struct tny_swiss_round r;
 	char buf[200];
-	int i;
 
-	memset(p, 0, sizeof p);
-	for (i = 0; i < 8; i++) {
-		p[i].id = p[i].pairing_no = i + 1;
-		p[i].score = score[i + 1];
-		p[i].colours = col[i + 1];
-		p[i].opponents = opp[i + 1];
-		p[i].nopponents = 1;
-	}
+	after_one_round(p, 8, R2_SCORE, R2_COL, R2_OPP);
 	is_int(tny_swiss_pair(p, 8, 0, &r, NULL), 0, "round 2 of 8 is paired");
 	text(&r, buf, sizeof buf);
 	is_str(buf, "2-1 7-8 4-3 5-6", "round 2 of 8: the hand-worked "
@@ -248,21 +261,13 @@ static void test_mastering_the_dutch(void)
 static void test_float_after_a_bye(void)
 {
 	static const int opp[6][1] = { {0}, {3}, {4}, {1}, {2}, {0} };
-	static const char *col[6] = { "", "W", "B", "B", "W", "-" };
+	static const char *const col[6] = { "", "W", "B", "B", "W", "-" };
 	static const int score[6] = { 0, 2, 2, 0, 0, 2 };
 	struct tny_swiss_player p[5];
 	struct tny_swiss_round r;
 	char buf[200];
-	int i;
 
-	memset(p, 0, sizeof p);
-	for (i = 0; i < 5; i++) {
-		p[i].id = p[i].pairing_no = i + 1;
-		p[i].score = score[i + 1];
-		p[i].colours = col[i + 1];
-		p[i].opponents = opp[i + 1];
-		p[i].nopponents = i == 4 ? 0 : 1;
-	}
+	after_one_round(p, 5, score, col, opp);
 	p[4].had_bye = 1;
 	is_int(tny_swiss_pair(p, 5, 0, &r, NULL), 0, "round 2 of 5 is paired");
 	text(&r, buf, sizeof buf);
@@ -299,11 +304,6 @@ static void test_float_after_a_bye(void)
  * two rounds ago; and one that 4 and 5 both had does not matter. */
 static void test_upfloat_again(void)
 {
-	static const int opp[9][1] = { {0}, {5}, {6}, {7}, {8}, {1}, {2}, {3},
-	                               {4} };
-	static const char *col[9] = { "", "W", "B", "W", "B", "B", "W", "B",
-	                              "W" };
-	static const int score[9] = { 0, 2, 2, 1, 0, 0, 0, 1, 2 };
 	static const struct {
 		int up4, up5, before;
 		const char *want, *name;
@@ -319,17 +319,9 @@ static void test_upfloat_again(void)
 	struct tny_swiss_round r;
 	char buf[200];
 	size_t c;
-	int i;
 
 	for (c = 0; c < sizeof cases / sizeof cases[0]; c++) {
-		memset(p, 0, sizeof p);
-		for (i = 0; i < 8; i++) {
-			p[i].id = p[i].pairing_no = i + 1;
-			p[i].score = score[i + 1];
-			p[i].colours = col[i + 1];
-			p[i].opponents = opp[i + 1];
-			p[i].nopponents = 1;
-		}
+		after_one_round(p, 8, R2_SCORE, R2_COL, R2_OPP);
 		if (cases[c].before) {
 			p[3].float_before = cases[c].up4 ? TNY_FLOAT_UP : 0;
 			p[4].float_before = cases[c].up5 ? TNY_FLOAT_UP : 0;
