@@ -25,7 +25,7 @@ src_libepamserv_a_SOURCES += \
 	src/util/conf.c src/util/conf.h \
 	src/util/template.c src/util/template.h \
 	src/util/log.c src/util/log.h \
-	src/util/json.c src/util/json.h \
+	src/util/json.c src/util/json.h src/util/jsonread.c src/util/jsonread.h \
 	src/util/magic.c src/util/magic.h \
 	src/spool/lock.c src/spool/lock.h \
 	src/spool/txn.c src/spool/txn.h src/spool/txnpriv.h \
@@ -47,6 +47,8 @@ src_libepamserv_a_SOURCES += \
 	src/game/gamefile.c src/game/cond.c \
 	src/game/render.c src/game/render_html.c src/game/render.h \
 	src/game/ratings.c src/game/ratings.h \
+	src/game/record.c src/game/record_json.c src/game/record_read.c \
+	src/game/record.h \
 	src/cmd/cmd.h src/cmd/dispatch.c src/cmd/table.c src/cmd/table.h \
 	src/cmd/common.c src/cmd/reply.c src/cmd/turn_time.c src/cmd/deadline.c src/cmd/claim.c \
 	src/cmd/board_html.c \
