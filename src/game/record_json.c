@@ -77,6 +77,7 @@ static void put_game(struct buf *b, const struct game *g)
 	        "Crossings" : "Epaminondas");
 	record_variants(g, vars, sizeof vars);
 	buf_puts(b, ",\"variants\":[");
+	first = 1;
 	for (w = strtok_r(vars, " ", &save); w; w = strtok_r(NULL, " ", &save)) {
 		if (!first)
 			buf_putc(b, ',');
