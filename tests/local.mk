@@ -414,3 +414,7 @@ check_PROGRAMS += tests/unit/test_record
 TESTS += tests/unit/test_record
 tests_unit_test_record_SOURCES = tests/unit/test_record.c tests/tap.h
 tests_unit_test_record_LDADD = $(epamserv_test_libs)
+
+# Records by mail, export and replay (issue 18).
+TESTS += tests/integration/test_record.py
+EXTRA_DIST += tests/integration/test_record.py

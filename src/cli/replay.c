@@ -90,7 +90,7 @@ int cli_replay(int argc, char **argv)
 	board = render_board(&g, 0);
 	printf("position: %s\n%s", pos, board);
 	printf("moves: %zu\nresult: %s\n", g.nmoves,
-	       res[0] ? res : "active (still being played)");
+	       res[0] ? res : "active");
 	free(board);
 	game_free(&g);
 	record_in_free(&r);
