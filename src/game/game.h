@@ -44,8 +44,10 @@ struct game_move {
 };
 
 /* The longest comment a game file keeps with a move (bytes, UTF-8; a
- * longer one is cut at a character boundary). */
-#define GAME_COMMENT_MAX 2000
+ * longer one is cut at a character boundary): a record's note, not the
+ * relayed mail, which the opponent gets whole.  Bounds the game file
+ * (gamefile.c, GAMEFILE_MAX). */
+#define GAME_COMMENT_MAX 500
 
 /* The life of a board: CHALLENGED until both players have agreed to it
  * (each with their own password or reply token: the signer of a signed

@@ -111,11 +111,17 @@
  * ("move: N MOVE TIME <Message-ID>", at most 32 + EP_MOVE_TEXT_MAX +
  * GAME_MSGID_MAX bytes) for the most plies a game has, with the header,
  * pending, token and observer lines (max_observers is at most 1000),
- * stays far below it. */
+ * stays far below it; so it does with a comment line after every ply
+ * (at most 16 + 2 * GAME_COMMENT_MAX bytes escaped, version 7). */
 _Static_assert((size_t)GAME_MAX_PLIES * (32 + EP_MOVE_TEXT_MAX +
                GAME_MSGID_MAX) + 2 * (64 + GAME_MSGID_MAX) + 1000 * 48 +
                64 * 1024 < GAMEFILE_MAX / 4,
                "a game file at the move cap fits GAMEFILE_MAX");
+_Static_assert((size_t)GAME_MAX_PLIES * (32 + EP_MOVE_TEXT_MAX +
+               GAME_MSGID_MAX + 16 + 2 * GAME_COMMENT_MAX) +
+               2 * (64 + GAME_MSGID_MAX) + 1000 * 48 + 64 * 1024 <
+               GAMEFILE_MAX / 2,
+               "a game file with comments at the move cap fits GAMEFILE_MAX");
 
 static const char *const end_words[] = {
 	"", "resign", "draw", "forfeit", "decline", "withdraw", "expire",

@@ -170,6 +170,24 @@ static void test_gamefile_comment(void)
 	ok(strncmp(file, "epamserv-game 6\n", 16) == 0,
 	   "a game file without comments stays version 6");
 	free(file);
+	{
+		char big[GAME_COMMENT_MAX * 2];
+		size_t i;
+		/* "\xc3\xa9" (e acute) repeated, starting one byte off: the
+		 * cut may not split a character. */
+		big[0] = 'x';
+		for (i = 1; i + 2 < sizeof big; i += 2)
+			memcpy(big + i, "\xc3\xa9", 2);
+		big[i] = '\0';
+		game_move_comment(&g, big);
+		ok(g.moves[7].comment && strlen(g.moves[7].comment) <=
+		   GAME_COMMENT_MAX && strlen(g.moves[7].comment) >=
+		   GAME_COMMENT_MAX - 1 &&
+		   (unsigned char)g.moves[7].comment[strlen(g.moves[7].comment) -
+		                                     1] == 0xa9,
+		   "a long comment is cut to GAME_COMMENT_MAX bytes, between "
+		   "characters");
+	}
 	game_free(&g);
 }
 
