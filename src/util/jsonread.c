@@ -6,6 +6,7 @@
 #include "util/jsonread.h"
 
 #include "util/buf.h"
+#include "util/util.h"
 
 #include <errno.h>
 #include <stdio.h>
@@ -61,25 +62,7 @@ static void put_utf8(struct buf *b, unsigned long cp)
 {
 	char u[4];
 
-	if (cp < 0x80) {
-		u[0] = (char)cp;
-		buf_append(b, u, 1);
-	} else if (cp < 0x800) {
-		u[0] = (char)(0xC0 | (cp >> 6));
-		u[1] = (char)(0x80 | (cp & 0x3F));
-		buf_append(b, u, 2);
-	} else if (cp < 0x10000) {
-		u[0] = (char)(0xE0 | (cp >> 12));
-		u[1] = (char)(0x80 | ((cp >> 6) & 0x3F));
-		u[2] = (char)(0x80 | (cp & 0x3F));
-		buf_append(b, u, 3);
-	} else {
-		u[0] = (char)(0xF0 | (cp >> 18));
-		u[1] = (char)(0x80 | ((cp >> 12) & 0x3F));
-		u[2] = (char)(0x80 | ((cp >> 6) & 0x3F));
-		u[3] = (char)(0x80 | (cp & 0x3F));
-		buf_append(b, u, 4);
-	}
+	buf_append(b, u, util_utf8_put(cp, u));
 }
 
 /* A string at r->pos (the opening quote) into *out (malloc'ed). */
