@@ -237,6 +237,15 @@ try:
     fn, ctype, data, _ = ask(env, C, "crossings record 101", "crossings record")
     check_replay(env, data, "crossings", 101, "mailed record of crossings 101")
 
+    # --- in a "multiple" mail the record follows the answer's text.
+    env.mail(C, "multiple", "epaminondas record 102\nhelp\n")
+    msgs = env.new_messages()
+    ok(len(msgs) == 1 and msgs[0].envelope_to == [C] and
+       "--- game-102.txt ---" in body_of(msgs[0]) and
+       '[Result "1-0"]' in body_of(msgs[0]),
+       "multiple: one mail to the sender, the record inline",
+       [body_of(m)[:300] for m in msgs])
+
     # --- comments: only when both players publish them.
     env.mail(A, "set alice a publish comments on")
     env.new_messages()
