@@ -277,9 +277,41 @@ static void test_garbage(void)
 	jv_free(v);
 }
 
+/* A tournament board's record names the event and round (text: Event,
+ * Round, Tournament; JSON: event and round together); a time control
+ * and -rated=no are said. */
+static void test_tournament_tags(void)
+{
+	struct game g;
+	struct record_meta m = { "s", 1796090000, 0, { 0, 1 } };
+	char err[256], *text, *json;
+
+	repetition_game(&g);
+	snprintf(g.tourney, sizeof g.tourney, "spring");
+	g.tourney_round = 2;
+	g.unrated = 1;
+	tc_parse(&g.tc, "7d+2d/14d", err, sizeof err);
+	text = record_text(&g, &m);
+	ok(strstr(text, "[Event \"tournament spring\"]\n[Site \"s\"]\n"
+	              "[Date \"2026.12.01\"]\n[Round \"2\"]\n") &&
+	   strstr(text, "[TimeControl \"7d+2d/14d\"]\n[Tournament \"spring\"]\n") &&
+	   strstr(text, "[Rated \"no\"]\n"),
+	   "a tournament board: Event, Round, Tournament, TimeControl, Rated");
+	json = record_json(&g, &m, err, sizeof err);
+	ok(json && strstr(json, "\"event\":\"spring\",\"round\":\"2\"") &&
+	   strstr(json, "\"unrated\":true") &&
+	   strstr(json, "{\"name\":\"bob\",\"userid\":\"bob\",\"result\":0,"
+	                "\"is_ai\":true}"),
+	   "JSON: event and round, unrated, a robot's is_ai");
+	free(text);
+	free(json);
+	game_free(&g);
+}
+
 int main(void)
 {
 	test_round_trips();
+	test_tournament_tags();
 	test_running_and_lies();
 	test_gamefile_comment();
 	test_garbage();
