@@ -169,6 +169,15 @@ try:
            in ("wins",), "%s %d is over" % (game, board),
            file_fact(env.game_file(board, game), "result"))
 
+    gf = env.game_file(101)
+    ok(gf.startswith("epamserv-game 7\n") and
+       "\ncomment: 3 Careful now, bob {really}.\n" in gf,
+       "the game file keeps the move's comment (version 7)", gf[:200])
+    ok(env.game_file(102).startswith("epamserv-game 6\n"),
+       "a game file without comments stays version 6")
+    rc, out, err = env.run("admin", "check", quiet=True)
+    ok(rc == 0, "admin check accepts the files with comments", out + err)
+
     # --- export: text and JSON of each finished game, replayed.
     for game, board in (("epaminondas", 101), ("epaminondas", 102),
                         ("crossings", 101)):
