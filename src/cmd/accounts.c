@@ -403,6 +403,18 @@ enum cmd_status cmd_list(struct cmdctx *c, int argc, char **argv)
 	return cmd_commit(c, t);
 }
 
+/* Save a changed setting of u (the confirmation says details), then
+ * close the account (account_open's lock). */
+static enum cmd_status setting_saved(struct cmdctx *c, struct user *u,
+                                     struct lock *l, const char *details)
+{
+	enum cmd_status st = account_save(c, u, "setting changed", details,
+	                                  NULL);
+
+	account_close(u, l);
+	return st;
+}
+
 /* The digest hour when "set ... mail digest" names none (issue 15). */
 #define DIGEST_DEFAULT_HOUR 7
 
@@ -452,9 +464,7 @@ static enum cmd_status set_mail(struct cmdctx *c, int argc, char **argv,
 	else
 		snprintf(details, sizeof details, "You get every board mail "
 		         "again, as it happens.");
-	st = account_save(c, &u, "setting changed", details, NULL);
-	account_close(&u, &l);
-	return st;
+	return setting_saved(c, &u, &l, details);
 }
 
 /* set USERID PASSWORD publish comments on|off (issue 18): whether the
@@ -485,9 +495,7 @@ static enum cmd_status set_publish(struct cmdctx *c, int argc, char **argv,
 	else
 		snprintf(details, sizeof details, "The comments of your games stay "
 		         "out of game records and the web site.");
-	st = account_save(c, &u, "setting changed", details, NULL);
-	account_close(&u, &l);
-	return st;
+	return setting_saved(c, &u, &l, details);
 }
 
 enum cmd_status cmd_set(struct cmdctx *c, int argc, char **argv)
@@ -587,7 +595,5 @@ enum cmd_status cmd_set(struct cmdctx *c, int argc, char **argv)
 		snprintf(details, sizeof details, "Every reply token sent to you so "
 		         "far is void.  Each board's next mail carries a new one.");
 	}
-	st = account_save(c, &u, "setting changed", details, NULL);
-	account_close(&u, &l);
-	return st;
+	return setting_saved(c, &u, &l, details);
 }
