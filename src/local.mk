@@ -25,7 +25,7 @@ src_libepamserv_a_SOURCES += \
 	src/util/conf.c src/util/conf.h \
 	src/util/template.c src/util/template.h \
 	src/util/log.c src/util/log.h \
-	src/util/json.c src/util/json.h \
+	src/util/json.c src/util/json.h src/util/jsonread.c src/util/jsonread.h \
 	src/util/magic.c src/util/magic.h \
 	src/spool/lock.c src/spool/lock.h \
 	src/spool/txn.c src/spool/txn.h src/spool/txnpriv.h \
@@ -47,6 +47,8 @@ src_libepamserv_a_SOURCES += \
 	src/game/gamefile.c src/game/cond.c \
 	src/game/render.c src/game/render_html.c src/game/render.h \
 	src/game/ratings.c src/game/ratings.h \
+	src/game/record.c src/game/record_json.c src/game/record_read.c \
+	src/game/record.h \
 	src/cmd/cmd.h src/cmd/dispatch.c src/cmd/table.c src/cmd/table.h \
 	src/cmd/common.c src/cmd/reply.c src/cmd/turn_time.c src/cmd/deadline.c src/cmd/claim.c \
 	src/cmd/board_html.c \
@@ -56,7 +58,7 @@ src_libepamserv_a_SOURCES += \
 	src/cmd/help.c src/cmd/signup.c src/cmd/challenge.c \
 	src/cmd/move.c src/cmd/show.c \
 	src/cmd/board.c src/cmd/answer.c src/cmd/votes.c src/cmd/standings.c \
-	src/cmd/preview.c src/cmd/analyse.c src/cmd/engine_time.c src/cmd/engine_time.h src/cmd/pending.c src/cmd/conditional.c src/cmd/observe.c \
+	src/cmd/preview.c src/cmd/analyse.c src/cmd/record.c src/cmd/engine_time.c src/cmd/engine_time.h src/cmd/pending.c src/cmd/conditional.c src/cmd/observe.c \
 	src/cmd/accounts.c src/cmd/account.h src/cmd/leave.c \
 	src/cmd/leave.h src/cmd/message.c src/cmd/tokens.c \
 	src/cmd/auth.c src/cmd/notice.c src/cmd/notify.c src/cmd/held.c src/cmd/held.h \
@@ -72,7 +74,8 @@ src_libepamserv_a_SOURCES += \
 	src/cli/admin_check.c src/cli/status.c src/cli/admin_backup.c \
 	src/cli/admin_outbox.c src/cli/admin_user.c src/cli/bounce_notice.c \
 	src/spool/bounce.c src/spool/bounce.h \
-	src/cli/imap.c src/cli/password.c src/cli/password.h
+	src/cli/imap.c src/cli/password.c src/cli/password.h \
+	src/cli/export.c src/cli/replay.c
 
 src_epamserv_SOURCES += $(EPAMSERV_RULES_CLI_SOURCES)
 

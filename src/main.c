@@ -56,6 +56,11 @@ static void usage(FILE *out)
 	      "                           the engine's move, score and line\n"
 	      "  match PLAYER1 PLAYER2 [--games N] [--jobs N] [options]\n"
 	      "                           play two players, score and interval\n"
+	      "  export [BOARD...] [--json] [--since YYYY-MM-DD]\n"
+	      "                           game records (default: every finished\n"
+	      "                           board) on standard output\n"
+	      "  replay RECORD            replay a text or JSON record: final\n"
+	      "                           position and result\n"
 	      "  config [--check]         print the effective settings, or check\n"
 	      "                           them and the templates\n"
 	      "see epamserv(1)\n", out);
@@ -72,6 +77,8 @@ static int run_pure(int argc, char **argv, int *rc)
 		*rc = cli_think(argc, argv);
 	else if (strcmp(argv[0], "match") == 0)
 		*rc = cli_match(argc, argv);
+	else if (strcmp(argv[0], "replay") == 0)
+		*rc = cli_replay(argc, argv);
 	else
 		return 0;
 	return 1;
@@ -232,7 +239,8 @@ static int given_help(int argc, char **argv)
 static int wants_help(int argc, char **argv)
 {
 	static const char *const own[] = { "admin", "status", "perft", "moves",
-	                                   "think", "match", NULL };
+	                                   "think", "match", "export",
+	                                   "replay", NULL };
 	int k;
 
 	for (k = 0; own[k]; k++)
@@ -350,7 +358,7 @@ int main(int argc, char **argv)
 	 * a log file is opened, so that it is the spool owner's too). */
 	if (!help && strcmp(argv[i], "perft") != 0 &&
 	    strcmp(argv[i], "moves") != 0 && strcmp(argv[i], "think") != 0 &&
-	    strcmp(argv[i], "match") != 0 &&
+	    strcmp(argv[i], "match") != 0 && strcmp(argv[i], "replay") != 0 &&
 	    (strcmp(argv[i], "config") != 0 ||
 	     (argc - i == 2 && strcmp(argv[i + 1], "--check") == 0)) &&
 	    become_spool_owner(cfg.spool, verbose) < 0) {
@@ -384,6 +392,8 @@ int main(int argc, char **argv)
 		rc = cli_admin(&cfg, argc - i, argv + i);
 	else if (strcmp(argv[i], "status") == 0)
 		rc = cli_status(&cfg, argc - i, argv + i);
+	else if (strcmp(argv[i], "export") == 0)
+		rc = cli_export(&cfg, argc - i, argv + i);
 	else if (strcmp(argv[i], "config") == 0 && argc - i == 2 &&
 	         strcmp(argv[i + 1], "--check") == 0)
 		rc = config_check(&cfg);

@@ -409,3 +409,14 @@ TESTS += tests/integration/test_swiss13.py tests/integration/test_swiss_cut.py \
 	tests/integration/test_tourney_ratings.py
 EXTRA_DIST += tests/integration/test_swiss13.py tests/integration/test_swiss_cut.py \
 	tests/integration/test_tourney_ratings.py
+
+# Game records (issue 18): text and JSON records read back and replayed,
+# the comment line of the game file, garbage for the readers.
+check_PROGRAMS += tests/unit/test_record
+TESTS += tests/unit/test_record
+tests_unit_test_record_SOURCES = tests/unit/test_record.c tests/tap.h
+tests_unit_test_record_LDADD = $(epamserv_test_libs)
+
+# Records by mail, export and replay (issue 18).
+TESTS += tests/integration/test_record.py
+EXTRA_DIST += tests/integration/test_record.py

@@ -70,6 +70,14 @@ int prune_spool(const struct config *cfg, time_t now, struct prune_stats *ps);
  * retried by the next sweep. */
 int cli_digests(const struct config *cfg, time_t now);
 
+/* "export [BOARD...] [--json] [--since DATE]" (export.c, issue 18):
+ * game records on standard output. */
+int cli_export(const struct config *cfg, int argc, char **argv);
+
+/* "replay RECORD" (replay.c, issue 18): a record read back and replayed
+ * under the rules; no configuration or spool. */
+int cli_replay(int argc, char **argv);
+
 /* Deliver the outbox when an SMTP server is configured (after receive). */
 void cli_deliver_quietly(const struct config *cfg);
 

@@ -12,6 +12,8 @@
  *   set USERID PASSWORD token new
  *   set USERID PASSWORD mail each|digest [HH]
  *   set USERID PASSWORD timezone ZONE|UTC
+ *   set USERID PASSWORD publish comments on|off   (issue 18)
+ *   set USERID PASSWORD web on|off                (issue 18)
  *
  * Each change is made under the "users" lock: load, check the password,
  * change, and commit the user file with the confirmation mail in one
@@ -401,6 +403,18 @@ enum cmd_status cmd_list(struct cmdctx *c, int argc, char **argv)
 	return cmd_commit(c, t);
 }
 
+/* Save a changed setting of u (the confirmation says details), then
+ * close the account (account_open's lock). */
+static enum cmd_status setting_saved(struct cmdctx *c, struct user *u,
+                                     struct lock *l, const char *details)
+{
+	enum cmd_status st = account_save(c, u, "setting changed", details,
+	                                  NULL);
+
+	account_close(u, l);
+	return st;
+}
+
 /* The digest hour when "set ... mail digest" names none (issue 15). */
 #define DIGEST_DEFAULT_HOUR 7
 
@@ -450,9 +464,38 @@ static enum cmd_status set_mail(struct cmdctx *c, int argc, char **argv,
 	else
 		snprintf(details, sizeof details, "You get every board mail "
 		         "again, as it happens.");
-	st = account_save(c, &u, "setting changed", details, NULL);
-	account_close(&u, &l);
-	return st;
+	return setting_saved(c, &u, &l, details);
+}
+
+/* set USERID PASSWORD publish comments on|off (issue 18): whether the
+ * comments of the player's games may appear in records and on the web
+ * site (only when both players of a game allow it). */
+static enum cmd_status set_publish(struct cmdctx *c, int argc, char **argv,
+                                   const char *usage)
+{
+	struct user u;
+	struct lock l;
+	enum cmd_status st;
+	char details[512];
+
+	if (argc != 5 || strcasecmp(argv[3], "comments"))
+		return cmd_refuse(c, usage, "publish takes your userid, your "
+		                  "password, the word comments, and on or off");
+	util_lower(argv[4]);
+	if (strcmp(argv[4], "on") && strcmp(argv[4], "off"))
+		return cmd_refuse(c, usage, "publish comments is on or off, not "
+		                  "'%s'", argv[4]);
+	if ((st = account_open(c, argv[0], argv[1], usage, &u, &l)) != CMD_DONE)
+		return st;
+	u.publish_comments = strcmp(argv[4], "on") == 0;
+	if (u.publish_comments)
+		snprintf(details, sizeof details, "The comments of your games may "
+		         "now appear in game records and on the web site, in each "
+		         "game whose other player allows it too.");
+	else
+		snprintf(details, sizeof details, "The comments of your games stay "
+		         "out of game records and the web site.");
+	return setting_saved(c, &u, &l, details);
 }
 
 enum cmd_status cmd_set(struct cmdctx *c, int argc, char **argv)
@@ -471,6 +514,8 @@ enum cmd_status cmd_set(struct cmdctx *c, int argc, char **argv)
 		                  "(UTC: the default)", argv[0]);
 	if (argc >= 3 && strcasecmp(argv[2], "mail") == 0)
 		return set_mail(c, argc, argv, usage);
+	if (argc >= 3 && strcasecmp(argv[2], "publish") == 0)
+		return set_publish(c, argc, argv, usage);
 	if (argc != 4)
 		return cmd_refuse(c, usage, "set takes your userid, your "
 		                  "password, a key and a value");
@@ -499,13 +544,18 @@ enum cmd_status cmd_set(struct cmdctx *c, int argc, char **argv)
 		if (strcmp(argv[3], "wide") && strcmp(argv[3], "compact"))
 			return cmd_refuse(c, usage, "board is wide or compact, not "
 			                  "'%s'", argv[3]);
+	} else if (strcmp(argv[2], "web") == 0) {
+		if (strcmp(argv[3], "on") && strcmp(argv[3], "off"))
+			return cmd_refuse(c, usage, "web is on or off, not '%s'",
+			                  argv[3]);
 	} else if (strcmp(argv[2], "token") == 0) {
 		if (strcmp(argv[3], "new"))
 			return cmd_refuse(c, usage, "the only token value is new, "
 			                  "not '%s'", argv[3]);
 	} else {
 		return cmd_refuse(c, usage, "'%s' is not a setting: html, "
-		                  "orientation, board, token, mail or timezone",
+		                  "orientation, board, token, mail, timezone, "
+		                  "publish comments or web",
 		                  argv[2]);
 	}
 	if ((st = account_open(c, argv[0], argv[1], usage, &u, &l)) != CMD_DONE)
@@ -526,6 +576,12 @@ enum cmd_status cmd_set(struct cmdctx *c, int argc, char **argv)
 		         u.compact ? "compact text board (two characters a square, "
 		         "for narrow screens)." : "wide text board (labels on all "
 		         "sides).");
+	} else if (strcmp(argv[2], "web") == 0) {
+		u.web_off = strcmp(argv[3], "off") == 0;
+		snprintf(details, sizeof details, "%s", u.web_off ?
+		         "Your games and your player page stay off the web site "
+		         "(from its next update on)." : "Your games and your "
+		         "player page may appear on the web site.");
 	} else if (strcmp(argv[2], "timezone") == 0) {
 		char now[48];
 		snprintf(u.timezone, sizeof u.timezone, "%s",
@@ -539,7 +595,5 @@ enum cmd_status cmd_set(struct cmdctx *c, int argc, char **argv)
 		snprintf(details, sizeof details, "Every reply token sent to you so "
 		         "far is void.  Each board's next mail carries a new one.");
 	}
-	st = account_save(c, &u, "setting changed", details, NULL);
-	account_close(&u, &l);
-	return st;
+	return setting_saved(c, &u, &l, details);
 }

@@ -319,6 +319,23 @@ void reply_queue(struct cmdctx *c, struct txn *t, const char *addr,
                  const char *subject, const char *text, const char *html,
                  int auto_replied, const char *thread);
 
+/* A file for reply_queue_file (issue 18): bytes (NUL-terminated), its
+ * file name and MIME type (mail_out's attach fields say which). */
+struct reply_file {
+	const char *data;
+	const char *name;
+	const char *type;
+};
+
+/* reply_queue of a text-only mail with the file att attached
+ * (multipart/mixed, the file in base64).  In a "multiple" mail the file
+ * is appended to the answer's text instead.  The caller has checked
+ * that text and file fit reply_cap(c) (else the mail is left out,
+ * logged, as reply_queue does). */
+void reply_queue_file(struct cmdctx *c, struct txn *t, const char *addr,
+                      const char *subject, const char *text,
+                      const struct reply_file *att);
+
 /* The reply size cap for this command in bytes: c->reply_cap when set
  * and lower than cfg->max_reply_size, else cfg->max_reply_size. */
 size_t reply_cap(const struct cmdctx *c);
@@ -733,6 +750,22 @@ void preview_rewind(const struct game *g, size_t n, struct game *out);
 enum cmd_status preview_moves(struct cmdctx *c, struct game *g, int argc,
                               char **argv, const char *usage,
                               const char *what, int warn, struct buf *moves);
+/* GAME record BOARD [json] [USERID PASSWORD] (record.c, issue 18): the
+ * board's record attached to a reply to the sender; the rules are
+ * written at the top of record.c. */
+enum cmd_status cmd_record(struct cmdctx *c, const char *game, int argc,
+                           char **argv);
+
+struct record_meta;
+/* What a record of g needs beyond g (record.c): the site name
+ * "epamserv at DOMAIN" written into site (sitelen bytes; m->site points
+ * to it), generated = now, comments when both players' user files say
+ * "publish comments on" (a user file that does not load: no), is_ai for
+ * robot accounts. */
+void record_meta_load(const struct config *cfg, const struct game *g,
+                      time_t now, struct record_meta *m, char *site,
+                      size_t sitelen);
+
 /* GAME analyse BOARD[#N] USERID PASSWORD [MOVE...] (analyse.c, issue
  * 16): the engine's score and best line for a position of a finished
  * board, to the sender alone; the rules are written at the top of

@@ -189,6 +189,9 @@ enum cmd_status move_play(struct cmdctx *c, struct game *g,
 	              c->mail ? c->mail->message_id : NULL, err, sizeof err) < 0)
 		return board_refuse(c, g, usage, "%s is not a legal move on "
 		                    "board %ld: %s", word, g->board, err);
+	/* Kept for records, shown only where both players publish
+	 * comments (issue 18). */
+	game_move_comment(g, c->comment);
 	cmd_clock_note(c, g);
 	return CMD_DONE;
 }

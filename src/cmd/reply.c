@@ -499,9 +499,38 @@ static char *reply_wrap(const char *text, size_t width)
 	return buf_take(&b);
 }
 
+/* reply_queue with a file attached (att NULL: none). */
+static void queue_mail(struct cmdctx *c, struct txn *t, const char *addr,
+                       const char *subject, const char *text,
+                       const char *html, int auto_replied,
+                       const char *thread, const struct reply_file *att);
+
 void reply_queue(struct cmdctx *c, struct txn *t, const char *addr,
                  const char *subject, const char *text, const char *html,
                  int auto_replied, const char *thread)
+{
+	queue_mail(c, t, addr, subject, text, html, auto_replied, thread, NULL);
+}
+
+void reply_queue_file(struct cmdctx *c, struct txn *t, const char *addr,
+                      const char *subject, const char *text,
+                      const struct reply_file *att)
+{
+	/* In a "multiple" mail the answers are text: the file goes inline. */
+	if (c->collect && c->sender && strcasecmp(addr, c->sender) == 0) {
+		struct buf b = BUF_INIT;
+		buf_printf(&b, "%s\n\n--- %s ---\n%s", text, att->name, att->data);
+		queue_mail(c, t, addr, subject, buf_str(&b), NULL, 0, NULL, NULL);
+		buf_free(&b);
+		return;
+	}
+	queue_mail(c, t, addr, subject, text, NULL, 0, NULL, att);
+}
+
+static void queue_mail(struct cmdctx *c, struct txn *t, const char *addr,
+                       const char *subject, const char *text,
+                       const char *html, int auto_replied,
+                       const char *thread, const struct reply_file *att)
 {
 	struct mail_out m;
 	char msgid[320], base[64], from[512], date[64], name[128];
@@ -569,6 +598,11 @@ void reply_queue(struct cmdctx *c, struct txn *t, const char *addr,
 	wrapped = reply_wrap(text, REPLY_WRAP_COLUMNS);
 	m.text = wrapped;
 	m.html = html;
+	if (att) {
+		m.attach = att->data;
+		m.attach_name = att->name;
+		m.attach_type = att->type;
+	}
 	msg = compose_capped(&m, cap, outbox_envelope_size(env_from, addr),
 	                     &fit, &err);
 	free(wrapped);

@@ -140,6 +140,7 @@ GAME_RUN(run_subscribe, cmd_subscribe)
 GAME_RUN(run_unsubscribe, cmd_unsubscribe)
 GAME_RUN(run_preview, cmd_preview)
 GAME_RUN(run_analyse, cmd_analyse)
+GAME_RUN(run_record, cmd_record)
 /* Tournaments (issue 17, tournament.c). */
 GAME_RUN(run_tournament, cmd_tournament)
 GAME_RUN(run_tournaments, cmd_tournaments)
@@ -424,6 +425,16 @@ const struct cmd_def cmd_table[] = {
 	  "analyse 101 alice Secret42\n"
 	  "analyse 101#12 alice Secret42   (after move 12)\n"
 	  "analyse 101#12 alice Secret42 e3-e4   (then e3-e4)", run_analyse },
+	{ "record", "", G, "BOARD [json] [USERID PASSWORD]",
+	  "The game's record attached to the answer: a text record\n"
+	  "(PGN-like tags, the moves numbered in plies) or with json\n"
+	  "AbstractPlay's JSON game record.  A finished game for anyone\n"
+	  "who may see it; a game being played (text only), or one\n"
+	  "played without observers, for its players with their\n"
+	  "password.  Comments only when both players publish them.",
+	  "record 101\n"
+	  "record 101 json\n"
+	  "record 102 alice Secret42   (a game you are playing)", run_record },
 	/* Tournaments (issue 17): keep this block together. */
 	{ "tournament", "", G,
 	  "create NAME USERID PASSWORD -format=roundrobin|swiss|knockout\n"

@@ -52,8 +52,10 @@ void game_free(struct game *g)
 {
 	size_t i;
 
-	for (i = 0; i < g->nmoves; i++)
+	for (i = 0; i < g->nmoves; i++) {
 		free(g->moves[i].msgid);
+		free(g->moves[i].comment);
+	}
 	free(g->moves);
 	free(g->seen);
 	for (i = 0; i < 2; i++) {
@@ -357,6 +359,8 @@ void game_undo(struct game *g, time_t when)
 	g->nmoves--;
 	free(g->moves[g->nmoves].msgid);
 	g->moves[g->nmoves].msgid = NULL;
+	free(g->moves[g->nmoves].comment);
+	g->moves[g->nmoves].comment = NULL;
 	g->pos = g->seen[g->nmoves];
 	g->vote = GAME_VOTE_NONE;
 	game_pend_set(g, 0, GAME_PEND_NONE, NULL, 0, NULL);
@@ -622,6 +626,36 @@ static void game_settle(struct game *g, enum ep_side mover)
 	}
 }
 
+void game_move_comment(struct game *g, const char *comment)
+{
+	size_t n, start = 0;
+	struct game_move *m;
+
+	if (!g->nmoves || !comment)
+		return;
+	m = &g->moves[g->nmoves - 1];
+	free(m->comment);
+	m->comment = NULL;
+	n = strlen(comment);
+	while (start < n && (comment[start] == '\n' || comment[start] == '\r' ||
+	                     comment[start] == ' ' || comment[start] == '\t'))
+		start++;
+	while (n > start && (comment[n - 1] == '\n' || comment[n - 1] == '\r' ||
+	                     comment[n - 1] == ' ' || comment[n - 1] == '\t'))
+		n--;
+	if (n - start > GAME_COMMENT_MAX) {
+		n = start + GAME_COMMENT_MAX;
+		/* Not in the middle of a UTF-8 sequence. */
+		while (n > start && ((unsigned char)comment[n] & 0xC0) == 0x80)
+			n--;
+	}
+	if (n == start)
+		return;
+	m->comment = xmalloc(n - start + 1);
+	memcpy(m->comment, comment + start, n - start);
+	m->comment[n - start] = '\0';
+}
+
 int game_play(struct game *g, const char *text, time_t when,
               const char *msgid, char *err, size_t errlen)
 {
@@ -648,6 +682,7 @@ int game_play(struct game *g, const char *text, time_t when,
 	ep_move_format(&m, g->moves[g->nmoves].text);
 	g->moves[g->nmoves].when = when;
 	g->moves[g->nmoves].stopped = 0;
+	g->moves[g->nmoves].comment = NULL;
 	g->moves[g->nmoves].msgid =
 		msgid && msgid_storable(msgid) ? xstrdup(msgid) : NULL;
 	ep_make(&g->pos, &g->opts, &m);

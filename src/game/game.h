@@ -38,7 +38,16 @@ struct game_move {
 	                                 turn it ended, not counted on the
 	                                 clock ("stopped:" lines, version 6;
 	                                 clock.h) */
+	char *comment;                /* the comment its mover's mail relayed
+	                                 ("comment:" line, version 7; issue
+	                                 18), malloc'ed, or NULL */
 };
+
+/* The longest comment a game file keeps with a move (bytes, UTF-8; a
+ * longer one is cut at a character boundary): a record's note, not the
+ * relayed mail, which the opponent gets whole.  Bounds the game file
+ * (gamefile.c, GAMEFILE_MAX). */
+#define GAME_COMMENT_MAX 500
 
 /* The life of a board: CHALLENGED until both players have agreed to it
  * (each with their own password or reply token: the signer of a signed
@@ -180,6 +189,13 @@ void game_settings_put(struct game *g, const struct game_settings *s);
 /* The settings of g as option words (" -observers=off -rated=no
  * -time=7d+2d/14d -timeout=claim"), "" for the defaults, into buf. */
 void game_settings_format(const struct game *g, char *buf, size_t len);
+
+/* Keep comment (the relayed text of the mail that made the last move:
+ * copied, cut to GAME_COMMENT_MAX bytes at a UTF-8 boundary, blank
+ * lines at both ends dropped) with g's last move; "" or NULL, or a game
+ * without moves, keeps none.  Issue 18: records show it only when both
+ * players publish comments (record.h). */
+void game_move_comment(struct game *g, const char *comment);
 
 /* Set the pending move of side (GAME_PEND_QUEUE or _SUBMIT) to text
  * (copied; at most EP_MOVE_TEXT_MAX - 1 bytes), made by mail msgid (may

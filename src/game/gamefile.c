@@ -31,6 +31,12 @@
  *   stopped: 1 86400                   (version 6, optional, after its
  *                                       move: seconds of the mover's
  *                                       leave in that turn, off the clock)
+ *   comment: 1 Good luck!\nAlice    (version 7, optional, issue 18, after
+ *                                       its move (and stopped line): the
+ *                                       comment the mail that made move N
+ *                                       relayed, at most GAME_COMMENT_MAX
+ *                                       bytes, with \\ for a backslash,
+ *                                       \n a line break, \t a tab)
  *   move: 2 ...
  *   end: resign|draw|forfeit|decline|withdraw USERID TIME   (optional)
  *   vote: draw|undo USERID TIME        (optional: a question pending)
@@ -74,6 +80,9 @@
  * a challenge still open then waits for both players' accept) and
  * version 5 files (no time, timeout, stopped or clock lines: pbmserv's
  * days rule) load as they are and are written back as version 6.
+ * A file is written as version 7 only when it holds a comment line, so
+ * that a file without comments stays readable by a binary before issue
+ * 18.
  */
 #include "game/game.h"
 #include "spool/damage.h"
@@ -89,6 +98,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#define GAMEFILE_MAGIC_V7 "epamserv-game 7"
 #define GAMEFILE_MAGIC "epamserv-game 6"
 #define GAMEFILE_MAGIC_V5 "epamserv-game 5"
 #define GAMEFILE_MAGIC_V4 "epamserv-game 4"
@@ -101,11 +111,17 @@
  * ("move: N MOVE TIME <Message-ID>", at most 32 + EP_MOVE_TEXT_MAX +
  * GAME_MSGID_MAX bytes) for the most plies a game has, with the header,
  * pending, token and observer lines (max_observers is at most 1000),
- * stays far below it. */
+ * stays far below it; so it does with a comment line after every ply
+ * (at most 16 + 2 * GAME_COMMENT_MAX bytes escaped, version 7). */
 _Static_assert((size_t)GAME_MAX_PLIES * (32 + EP_MOVE_TEXT_MAX +
                GAME_MSGID_MAX) + 2 * (64 + GAME_MSGID_MAX) + 1000 * 48 +
                64 * 1024 < GAMEFILE_MAX / 4,
                "a game file at the move cap fits GAMEFILE_MAX");
+_Static_assert((size_t)GAME_MAX_PLIES * (32 + EP_MOVE_TEXT_MAX +
+               GAME_MSGID_MAX + 16 + 2 * GAME_COMMENT_MAX) +
+               2 * (64 + GAME_MSGID_MAX) + 1000 * 48 + 64 * 1024 <
+               GAMEFILE_MAX / 2,
+               "a game file with comments at the move cap fits GAMEFILE_MAX");
 
 static const char *const end_words[] = {
 	"", "resign", "draw", "forfeit", "decline", "withdraw", "expire",
@@ -146,6 +162,35 @@ static void gf_format_cond(const struct game *g, struct buf *b)
 		}
 }
 
+/* Whether any move of g keeps a comment (the file is then version 7). */
+static int gf_has_comments(const struct game *g)
+{
+	size_t i;
+
+	for (i = 0; i < g->nmoves; i++)
+		if (g->moves[i].comment)
+			return 1;
+	return 0;
+}
+
+/* Append text to b on one line: \\ for a backslash, \n for a line
+ * break, \t for a tab; CR and other control characters dropped. */
+static void gf_escape(const char *text, struct buf *b)
+{
+	const unsigned char *p;
+
+	for (p = (const unsigned char *)text; *p; p++) {
+		if (*p == '\\')
+			buf_puts(b, "\\\\");
+		else if (*p == '\n')
+			buf_puts(b, "\\n");
+		else if (*p == '\t')
+			buf_puts(b, "\\t");
+		else if (*p >= 0x20 && *p != 0x7f)
+			buf_putc(b, (char)*p);
+	}
+}
+
 char *game_format(const struct game *g)
 {
 	struct buf b = BUF_INIT;
@@ -158,7 +203,8 @@ char *game_format(const struct game *g)
 	util_iso_time(g->created, t1, sizeof t1);
 	util_iso_time(g->updated, t2, sizeof t2);
 	buf_printf(&b, "%s\ngame: %s\nboard: %ld\noptions: %s\nwhite: %s\n"
-	           "black: %s\ncreated: %s\nupdated: %s\n", GAMEFILE_MAGIC,
+	           "black: %s\ncreated: %s\nupdated: %s\n",
+	           gf_has_comments(g) ? GAMEFILE_MAGIC_V7 : GAMEFILE_MAGIC,
 	           g->game, g->board, opts, g->white, g->black, t1, t2);
 	if (gf_unaccepted(g))
 		buf_puts(&b, "state: challenged\n");
@@ -186,6 +232,11 @@ char *game_format(const struct game *g)
 		           g->moves[i].msgid ? g->moves[i].msgid : "-");
 		if (g->moves[i].stopped)
 			buf_printf(&b, "stopped: %zu %ld\n", i + 1, g->moves[i].stopped);
+		if (g->moves[i].comment) {
+			buf_printf(&b, "comment: %zu ", i + 1);
+			gf_escape(g->moves[i].comment, &b);
+			buf_puts(&b, "\n");
+		}
 	}
 	if (g->end != GAME_END_NONE) {
 		util_iso_time(g->end_when, t1, sizeof t1);
@@ -236,7 +287,7 @@ struct gf_head {
 	char tourney[24];       /* "tournament: NAME ROUND" (version 6) */
 	int tourney_round;
 	int cap_off;            /* the file holds more plies than the cap */
-	int version;            /* of the file, 1 to 6 */
+	int version;            /* of the file, 1 to 7 */
 };
 
 /* "agreed: USERID TIME" (at most two, checked against the players when
@@ -394,6 +445,44 @@ static int gf_move(struct game *g, char *val, char *err, size_t errlen)
 		}
 		g->updated = keep;
 	}
+	return 0;
+}
+
+/* "comment: N TEXT" right after move N (version 7): the comment, with
+ * the escapes of gf_escape undone. */
+static int gf_comment(struct game *g, const char *val, char *err,
+                      size_t errlen)
+{
+	char *end, *text, *o;
+	const char *p;
+	long n;
+
+	n = strtol(val, &end, 10);
+	if (end == val || *end != ' ' || n < 1 || (size_t)n != g->nmoves ||
+	    g->moves[n - 1].comment || !end[1] ||
+	    strlen(end + 1) > 2 * GAME_COMMENT_MAX) {
+		snprintf(err, errlen, "a comment line is 'comment: N TEXT' after "
+		         "move N, once");
+		return -1;
+	}
+	text = o = xmalloc(strlen(end + 1) + 1);
+	for (p = end + 1; *p; p++) {
+		if (*p != '\\') {
+			*o++ = *p;
+			continue;
+		}
+		p++;
+		if (*p == '\\' || *p == 'n' || *p == 't') {
+			*o++ = *p == 'n' ? '\n' : *p == 't' ? '\t' : '\\';
+			continue;
+		}
+		free(text);
+		snprintf(err, errlen, "a comment has a bad escape (\\\\, \\n and "
+		         "\\t are the only ones)");
+		return -1;
+	}
+	*o = '\0';
+	g->moves[n - 1].comment = text;
 	return 0;
 }
 
@@ -706,6 +795,14 @@ static int gf_body_line(struct game *g, const char *key, char *val,
 		}
 		return gf_stopped(g, val, msg, len);
 	}
+	if (strcmp(key, "comment") == 0) {
+		if (*phase != GF_MOVES) {
+			snprintf(msg, len, "'comment' is out of order (it follows its "
+			         "move)");
+			return -1;
+		}
+		return gf_comment(g, val, msg, len);
+	}
 	for (k = 0; k < 10 && strcmp(key, order[k]) != 0; k++)
 		;
 	if (*phase == GF_RESULT) {
@@ -751,6 +848,7 @@ static int gf_body_key(const char *key)
 	       strcmp(key, "pending") == 0 || strcmp(key, "observer") == 0 ||
 	       strcmp(key, "conditional") == 0 ||
 	       strcmp(key, "stopped") == 0 || strcmp(key, "clock") == 0 ||
+	       strcmp(key, "comment") == 0 ||
 	       strcmp(key, "position") == 0 ||
 	       strcmp(key, "result") == 0;
 }
@@ -797,13 +895,14 @@ static int gf_parse(struct game *g, const char *text, const char *name,
 			*next++ = '\0';
 		lineno++;
 		if (lineno == 1) {
-			version = strcmp(line, GAMEFILE_MAGIC) == 0 ? 6
+			version = strcmp(line, GAMEFILE_MAGIC_V7) == 0 ? 7
+			        : strcmp(line, GAMEFILE_MAGIC) == 0 ? 6
 			        : strcmp(line, GAMEFILE_MAGIC_V5) == 0 ? 5
 			        : strcmp(line, GAMEFILE_MAGIC_V4) == 0 ? 4
 			        : strcmp(line, GAMEFILE_MAGIC_V3) == 0 ? 3
 			        : strcmp(line, GAMEFILE_MAGIC_V2) == 0 ? 2
 			        : strcmp(line, GAMEFILE_MAGIC_V1) == 0 ? 1 : 0;
-			if (!version && !magic_newer(line, "epamserv-game", 6, msg,
+			if (!version && !magic_newer(line, "epamserv-game", 7, msg,
 			                             sizeof msg))
 				snprintf(msg, sizeof msg, "not a game file (expected '%s')",
 				         GAMEFILE_MAGIC);
@@ -825,7 +924,8 @@ static int gf_parse(struct game *g, const char *text, const char *name,
 		    (version >= 4 || strcmp(line, "observer") != 0) &&
 		    (version >= 6 || strcmp(line, "stopped") != 0) &&
 		    (version >= 6 || strcmp(line, "clock") != 0) &&
-		    (version >= 6 || strcmp(line, "conditional") != 0)) {
+		    (version >= 6 || strcmp(line, "conditional") != 0) &&
+		    (version >= 7 || strcmp(line, "comment") != 0)) {
 			if (!started) {
 				if (gf_start(g, &h, msg, sizeof msg) < 0)
 					goto fail;

@@ -458,11 +458,100 @@ static void make_boundary(char buf[40])
 	buf[7 + 2 * sizeof r] = '\0';
 }
 
+/* s in base64 (RFC 2045), lines of 76 characters with CRLF. */
+static void put_base64(struct mbuf *b, const char *s)
+{
+	static const char tab[] =
+		"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+	const unsigned char *p = (const unsigned char *)s;
+	size_t n = strlen(s), i, col = 0;
+	char q[4];
+
+	mbuf_reserve(b, n / 3 * 4 + n / 57 * 2 + 8);
+	for (i = 0; i < n; i += 3) {
+		unsigned long v = (unsigned long)p[i] << 16;
+		if (i + 1 < n)
+			v |= (unsigned long)p[i + 1] << 8;
+		if (i + 2 < n)
+			v |= p[i + 2];
+		q[0] = tab[(v >> 18) & 63];
+		q[1] = tab[(v >> 12) & 63];
+		q[2] = i + 1 < n ? tab[(v >> 6) & 63] : '=';
+		q[3] = i + 2 < n ? tab[v & 63] : '=';
+		mbuf_add(b, q, 4);
+		col += 4;
+		if (col >= 76) {
+			mbuf_add(b, "\r\n", 2);
+			col = 0;
+		}
+	}
+	if (col)
+		mbuf_add(b, "\r\n", 2);
+}
+
+/* Whether name is a filename we write unquoted-safe: 1-64 characters of
+ * A-Z a-z 0-9 . _ -, not starting with '.'. */
+static int attach_name_ok(const char *name)
+{
+	size_t n;
+
+	if (name == NULL || name[0] == '\0' || name[0] == '.')
+		return 0;
+	for (n = 0; name[n] != '\0'; n++)
+		if (n >= 64 || !((name[n] >= 'a' && name[n] <= 'z') ||
+		                 (name[n] >= 'A' && name[n] <= 'Z') ||
+		                 (name[n] >= '0' && name[n] <= '9') ||
+		                 name[n] == '.' || name[n] == '_' || name[n] == '-'))
+			return 0;
+	return 1;
+}
+
+/* The attachment part: headers, blank line, base64 body. */
+static void put_attachment(struct mbuf *b, const struct mail_out *m)
+{
+	mbuf_adds(b, "Content-Type: ");
+	mbuf_adds(b, m->attach_type);
+	mbuf_adds(b, "; name=\"");
+	mbuf_adds(b, m->attach_name);
+	mbuf_adds(b, "\"\r\nContent-Disposition: attachment; filename=\"");
+	mbuf_adds(b, m->attach_name);
+	mbuf_adds(b, "\"\r\nContent-Transfer-Encoding: base64\r\n\r\n");
+	put_base64(b, m->attach);
+}
+
+static int put_main(struct mbuf *b, const struct mail_out *m);
+
 static int put_body(struct mbuf *b, const struct mail_out *m)
 {
 	char boundary[40];
 
 	mbuf_adds(b, "MIME-Version: 1.0\r\n");
+	if (m->attach == NULL)
+		return put_main(b, m);
+	/* multipart/mixed: the body, then the file (RFC 2046 5.1.3). */
+	make_boundary(boundary);
+	mbuf_adds(b, "Content-Type: multipart/mixed;\r\n boundary=\"");
+	mbuf_adds(b, boundary);
+	mbuf_adds(b, "\"\r\n\r\n--");
+	mbuf_adds(b, boundary);
+	mbuf_add(b, "\r\n", 2);
+	if (put_main(b, m) < 0)
+		return -1;
+	mbuf_add(b, "\r\n--", 4);
+	mbuf_adds(b, boundary);
+	mbuf_add(b, "\r\n", 2);
+	put_attachment(b, m);
+	mbuf_add(b, "\r\n--", 4);
+	mbuf_adds(b, boundary);
+	mbuf_adds(b, "--\r\n");
+	return 0;
+}
+
+/* The body proper: the text part, or the text and HTML alternative. */
+static int put_main(struct mbuf *b, const struct mail_out *m)
+{
+	char boundary[40];
+
 	if (m->html == NULL)
 		return put_text_part(b, "plain", m->text);
 	make_boundary(boundary);
@@ -555,6 +644,12 @@ static const char *check_out(const struct mail_out *m)
 		return "Auto-Submitted must be a single token";
 	if (m->date != NULL && !ascii_line_ok(m->date))
 		return "the Date must be printable ASCII";
+	if (m->attach != NULL && !attach_name_ok(m->attach_name))
+		return "the attachment's name is not a plain file name";
+	if (m->attach != NULL && (m->attach_type == NULL ||
+	    (strcmp(m->attach_type, "text/plain; charset=UTF-8") != 0 &&
+	     strcmp(m->attach_type, "application/json") != 0)))
+		return "the attachment's type is not one we send";
 	return NULL;
 }
 

@@ -79,6 +79,15 @@ struct mail_out {
 	const char *date;          /* RFC 5322 date text, or NULL for now */
 	const char *text;          /* text/plain body, UTF-8, LF or CRLF */
 	const char *html;          /* text/html alternative, or NULL for text only */
+	/* A file attached (issue 18, game records), or attach NULL for
+	 * none: the message is then multipart/mixed, the body (text, or the
+	 * alternative) first, then the file in base64 with Content-
+	 * Disposition: attachment.  attach_name is its filename (1-64 of
+	 * A-Z a-z 0-9 . _ -, not starting with '.'); attach_type a MIME type
+	 * we chose ("text/plain; charset=UTF-8", "application/json"). */
+	const char *attach;        /* the file's bytes, NUL-terminated */
+	const char *attach_name;
+	const char *attach_type;
 };
 
 /* Build the message: CRLF line ends, UTF-8, quoted-printable bodies,
@@ -91,7 +100,8 @@ struct mail_out {
  * when needed, with CR/LF/controls turned into spaces.  Ids in
  * in_reply_to / references that are not plain are dropped (in_reply_to
  * must be exactly one id).  date NULL means now; auto_submitted NULL
- * means "auto-generated". */
+ * means "auto-generated".  An attachment whose name or type is not of
+ * the form struct mail_out says is refused. */
 char *mail_compose(const struct mail_out *m, char **err);
 
 /* The date-time after the last ';' of a Received field's value

@@ -59,26 +59,7 @@ void mbuf_add_utf8(struct mbuf *b, unsigned long cp)
 {
 	char c[4];
 
-	if (cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF))
-		cp = 0xFFFD;
-	if (cp < 0x80) {
-		mbuf_addc(b, (char)cp);
-	} else if (cp < 0x800) {
-		c[0] = (char)(0xC0 | (cp >> 6));
-		c[1] = (char)(0x80 | (cp & 0x3F));
-		mbuf_add(b, c, 2);
-	} else if (cp < 0x10000) {
-		c[0] = (char)(0xE0 | (cp >> 12));
-		c[1] = (char)(0x80 | ((cp >> 6) & 0x3F));
-		c[2] = (char)(0x80 | (cp & 0x3F));
-		mbuf_add(b, c, 3);
-	} else {
-		c[0] = (char)(0xF0 | (cp >> 18));
-		c[1] = (char)(0x80 | ((cp >> 12) & 0x3F));
-		c[2] = (char)(0x80 | ((cp >> 6) & 0x3F));
-		c[3] = (char)(0x80 | (cp & 0x3F));
-		mbuf_add(b, c, 4);
-	}
+	mbuf_add(b, c, util_utf8_put(cp, c));
 }
 
 /* Length of the run at u[0..n) that text_clean keeps as it is: printable

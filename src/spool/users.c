@@ -147,6 +147,18 @@ void user_defaults(struct user *u)
 	u->robot = 0;
 	u->game_limit = -1;
 	u->challenges = USER_CHALLENGES_ASK;
+	u->publish_comments = 0;
+	u->web_off = 0;
+}
+
+int user_publishes_comments(const struct user *u)
+{
+	return u->publish_comments;
+}
+
+int user_web_off(const struct user *u)
+{
+	return u->web_off;
 }
 
 size_t user_leave_spans(const struct user *u, struct time_span *out,
@@ -273,6 +285,14 @@ static int user_pref_field(struct user *u, const char *key, const char *val)
 		if (strcmp(val, "on") && strcmp(val, "off"))
 			return -1;
 		u->html = strcmp(val, "on") == 0;
+	} else if (strcmp(key, "publish-comments") == 0) {
+		if (strcmp(val, "on") && strcmp(val, "off"))
+			return -1;
+		u->publish_comments = strcmp(val, "on") == 0;
+	} else if (strcmp(key, "web") == 0) {
+		if (strcmp(val, "on") && strcmp(val, "off"))
+			return -1;
+		u->web_off = strcmp(val, "off") == 0;
 	} else if (strcmp(key, "board") == 0) {
 		if (strcmp(val, "wide") && strcmp(val, "compact"))
 			return -1;
@@ -745,6 +765,10 @@ char *user_format(const struct user *u)
 	if (u->challenges != USER_CHALLENGES_ASK)
 		buf_printf(&b, "challenges: %s\n", u->challenges ==
 		           USER_CHALLENGES_ACCEPT ? "accept" : "reject");
+	if (u->publish_comments)
+		buf_puts(&b, "publish-comments: on\n");
+	if (u->web_off)
+		buf_puts(&b, "web: off\n");
 	if (u->left) {
 		util_iso_time(u->left, when, sizeof when);
 		buf_printf(&b, "left: %s\n", when);

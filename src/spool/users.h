@@ -43,6 +43,12 @@
  *   challenges: accept          (issue 17: accept signed challenges at
  *                                once, or reject every challenge; default
  *                                ask: each waits for accept)
+ *   publish-comments: on        (issue 18: the player lets records and
+ *                                the web site show the comments of games
+ *                                where the opponent does too; default
+ *                                off)
+ *   web: off                    (issue 18: the player's games and page
+ *                                stay off the web site; default on)
  *   left: 2026-12-01T10:00:00Z  (signed off: the userid stays taken)
  *
  * A player who signs off keeps the file, marked "left", with the password
@@ -158,6 +164,10 @@ struct user {
 	                                    "robot: yes"): made from the
 	                                    config, no address, a password
 	                                    no one knows ("*") */
+	int publish_comments;            /* "publish-comments: on" (issue 18):
+	                                    0 by default */
+	int web_off;                     /* "web: off" (issue 18): 0 by
+	                                    default (on the site) */
 };
 
 /* Load SPOOL/users/USERID (userid already validated) into *u (its
@@ -189,6 +199,15 @@ void user_cache_clear(void);
 /* Defaults for the optional fields (html on, orientation white, ...);
  * user_load applies them before reading. */
 void user_defaults(struct user *u);
+
+/* Issue 18, for records and the web site: 1 when u set "publish
+ * comments on" (comments of a game are shown only when both players
+ * did), else 0 (the default, also for files older than the setting). */
+int user_publishes_comments(const struct user *u);
+
+/* Issue 18: 1 when u set "web off" (the player's games and page stay
+ * off the web site), else 0 (the default). */
+int user_web_off(const struct user *u);
 
 /* Whether the user is away at now: on a leave (user_leave_spans). */
 int user_on_vacation(const struct user *u, time_t now);

@@ -1,6 +1,7 @@
 /*
  * json.h - the one JSON string writer of the command-line tools'
- * --json outputs (status, outbox).
+ * --json outputs (status, outbox) and of the JSON game records
+ * (game/record_json.c); jsonread.h reads JSON back.
  */
 #ifndef EPAM_JSON_H
 #define EPAM_JSON_H
@@ -13,5 +14,9 @@
  * UTF-8 in a spool file) as \u00XX, so the output is always valid JSON.
  * Errors: those of f (see ferror). */
 void json_put_str(FILE *f, const char *s);
+
+struct buf;
+/* The same string appended to b. */
+void json_buf_str(struct buf *b, const char *s);
 
 #endif

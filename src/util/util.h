@@ -110,6 +110,10 @@ char *util_read_fd(int fd, size_t max, size_t *len, int *truncated);
  * over U+10FFFF, or a sequence cut short by n). */
 size_t util_utf8_seq(const unsigned char *s, size_t n, unsigned long *cp);
 
+/* Code point cp in UTF-8 into out (4 bytes): its length, 1 to 4.  A
+ * surrogate or a code point over U+10FFFF is written as U+FFFD. */
+size_t util_utf8_put(unsigned long cp, char out[4]);
+
 /* What epamserv does with code point cp in untrusted text (logs, header
  * values, relayed comments, listings):
  *   UTIL_CP_TEXT     kept;

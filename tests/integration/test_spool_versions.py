@@ -38,7 +38,7 @@ try:
     users = os.path.join(env.spool, "users")
 
     # -- files of a newer epamserv --------------------------------------
-    newer_game = current.replace("epamserv-game 6", "epamserv-game 7", 1) \
+    newer_game = current.replace("epamserv-game 6", "epamserv-game 8", 1) \
                         .replace("board: 101", "board: 160")
     with open(os.path.join(games, "160.game"), "w") as f:
         f.write(newer_game)
@@ -50,7 +50,7 @@ try:
     rc, out, err = env.run("admin", "check")
     is_(rc, 1, "admin check exits 1 with files it cannot read")
     contains(out, "games/epaminondas/160.game:1: written by a newer epamserv "
-             "(\"epamserv-game 7\"; this one reads versions up to 6)",
+             "(\"epamserv-game 8\"; this one reads versions up to 7)",
              "a newer game file is named as such")
     contains(out, "users/ivy:1: written by a newer epamserv "
              "(\"epamserv-user 3\"; this one reads versions up to 2)",

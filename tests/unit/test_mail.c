@@ -399,6 +399,55 @@ static void test_compose_injection(void)
 	free(msg);
 }
 
+/* Issue 18: a file attached (multipart/mixed, base64), and names and
+ * types that could break the headers refused. */
+static void test_compose_attachment(void)
+{
+	struct mail_out o = sample_out();
+	struct mail_in m;
+	char *msg, *err = NULL;
+	static const char *const bad[] = { "../x.txt", ".hidden", "a b.txt",
+	                                   "x\r\nBcc: e@vil", "x\"y", "", NULL };
+	int i, refused = 1;
+
+	o.attach = "[Event \"epaminondas board 101\"]\n\n1. e1-e3 *\n";
+	o.attach_name = "game-101.txt";
+	o.attach_type = "text/plain; charset=UTF-8";
+	msg = mail_compose(&o, &err);
+	ok(msg && strstr(msg, "Content-Type: multipart/mixed;") &&
+	   strstr(msg, "Content-Disposition: attachment; "
+	          "filename=\"game-101.txt\"\r\n") &&
+	   strstr(msg, "Content-Transfer-Encoding: base64\r\n\r\n"
+	          "W0V2ZW50ICJlcGFtaW5vbmRhcyBib2FyZCAxMDEiXQoKMS4gZTEtZTMgKgo=\r\n"),
+	   "an attachment: multipart/mixed, its name, the file in base64");
+	ok(msg && strstr(msg, "Content-Type: text/plain; charset=UTF-8\r\n"
+	                      "Content-Transfer-Encoding") <
+	   strstr(msg, "Content-Disposition"), "the text part comes first");
+	ok(msg && lines_ok(msg, 78), "with an attachment: CRLF, lines at most 78");
+	ok(msg && mail_parse(msg, strlen(msg), &m, &err) == 0 &&
+	   strcmp(m.body, o.text) == 0,
+	   "the mail parses back, its text is the body");
+	if (msg)
+		mail_in_free(&m);
+	free(msg);
+	for (i = 0; bad[i]; i++) {
+		o.attach_name = bad[i];
+		msg = mail_compose(&o, &err);
+		refused = refused && !msg && err && strstr(err, "attachment");
+		free(msg);
+		free(err);
+		err = NULL;
+	}
+	ok(refused, "attachment names with paths, blanks, quotes or line "
+	   "breaks are refused");
+	o.attach_name = "game-101.txt";
+	o.attach_type = "text/html\r\nX-Evil: 1";
+	msg = mail_compose(&o, &err);
+	ok(!msg && err, "an attachment type that is not one of ours is refused");
+	free(msg);
+	free(err);
+}
+
 static void test_compose_round_trip(void)
 {
 	struct mail_out o = sample_out();
@@ -763,6 +812,7 @@ int main(void)
 	test_limits();
 	test_compose_injection();
 	test_compose_round_trip();
+	test_compose_attachment();
 	test_compose_pinned();
 	test_text_clean_modes();
 	test_text_clean_c1_bidi();
