@@ -94,7 +94,7 @@ enum cmd_status board_lock_load(struct cmdctx *c, const char *game,
 			free(err);
 			return CMD_TEMPFAIL;
 		}
-		return cmd_refuse(c, usage, "there is no %s board %ld", game, board);
+		return cmd_no_board(c, game, board, usage);
 	}
 	b->loaded = 1;
 	b->was = b->g.state;

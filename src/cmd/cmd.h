@@ -160,6 +160,13 @@ enum cmd_status cmd_refuse(struct cmdctx *c, const char *usage,
                            const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
 
+/* The refusal for a board of game without a game file (any command
+ * naming one): a board number a seek took says what became of the seek,
+ * and an open one how to take its seat or withdraw it (seeks.h).
+ * Returns cmd_refuse's status. */
+enum cmd_status cmd_no_board(struct cmdctx *c, const char *game,
+                             long board, const char *usage);
+
 /* Load board of game into g for reading, without a lock (show.c):
  * CMD_DONE (caller frees g with game_free), CMD_REFUSED with "there is
  * no GAME board N" in c->error, or CMD_TEMPFAIL when the file could not

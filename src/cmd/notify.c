@@ -153,7 +153,7 @@ static enum cmd_status notify_board_ok(struct cmdctx *c, const char *game,
 		return CMD_TEMPFAIL;
 	}
 	if (rc > 0)
-		return cmd_refuse(c, usage, "there is no %s board %ld", game, *board);
+		return cmd_no_board(c, game, *board, usage);
 	if (g.no_observers && game_side_of(&g, u->userid) < 0)
 		st = cmd_refuse(c, usage, "board %ld is private (-observers=off): "
 		                "only its players may follow it", *board);

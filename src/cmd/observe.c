@@ -222,8 +222,7 @@ enum cmd_status cmd_chat(struct cmdctx *c, const char *game, int argc,
 		return CMD_TEMPFAIL;
 	}
 	if (rc > 0)
-		return cmd_refuse(c, usage, "there is no %s board %ld", game,
-		                  board);
+		return cmd_no_board(c, game, board, usage);
 	st = chat_on_board(c, &g, argv[1]);
 	game_free(&g);
 	return st;

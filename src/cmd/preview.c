@@ -87,8 +87,7 @@ static enum cmd_status preview_start(struct cmdctx *c, const char *game,
 		return CMD_TEMPFAIL;
 	}
 	if (rc > 0)
-		return cmd_refuse(c, usage, "there is no %s board %ld", game,
-		                  board);
+		return cmd_no_board(c, game, board, usage);
 	if (n > (long)full.nmoves) {
 		cmd_refuse(c, usage, "board %ld has only %zu moves, not %ld",
 		           board, full.nmoves, n);

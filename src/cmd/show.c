@@ -37,31 +37,35 @@
 #include <strings.h>
 
 
-/* The refusal for a board without a game file: a board number a seek
- * took says what became of the seek (open: how to take the seat). */
-static enum cmd_status show_no_board(struct cmdctx *c, const char *game,
-                                     long board, const char *usage)
+enum cmd_status cmd_no_board(struct cmdctx *c, const char *game,
+                             long board, const char *usage)
 {
 	struct seek sk;
-	char *err = NULL;
+	char *err = NULL, range[64] = "";
 	int rc = seek_load(c->cfg->spool, game, board, &sk, &err);
 
 	free(err);
 	if (rc != 0)
 		return cmd_refuse(c, usage, "there is no %s board %ld", game,
 		                  board);
-	if (seek_is_open(&sk, c->now))
-		return cmd_refuse(c, usage, "board %ld has no game yet: it is "
-		                  "%s's open seek (see %s seeks); take its seat "
-		                  "with: %s accept %ld USERID PASSWORD", board,
-		                  sk.seeker, game, game, board);
 	if (sk.state == SEEK_TAKEN)
 		return cmd_refuse(c, usage, "there is no %s board %ld (it was "
 		                  "%s's seek, taken by %s, and its game is no "
 		                  "longer kept)", game, board, sk.seeker, sk.taker);
-	return cmd_refuse(c, usage, "board %ld has no game: it was %s's seek, "
-	                  "%s before anybody took its seat", board, sk.seeker,
-	                  sk.state == SEEK_WITHDRAWN ? "withdrawn" : "expired");
+	if (!seek_is_open(&sk, c->now))
+		return cmd_refuse(c, usage, "board %ld has no game: it was %s's "
+		                  "seek, %s before anybody took its seat", board,
+		                  sk.seeker, sk.state == SEEK_WITHDRAWN ?
+		                  "withdrawn" : "expired");
+	if (sk.rating_min >= 0)
+		snprintf(range, sizeof range, " (for players rated %d-%d)",
+		         sk.rating_min, sk.rating_max);
+	return cmd_refuse(c, usage, "board %ld has no game yet: it is %s's "
+	                  "open seek%s, listed by %s seeks.  Another player "
+	                  "takes its seat with: %s accept %ld USERID PASSWORD; "
+	                  "%s withdraws it with: %s decline %ld %s PASSWORD",
+	                  board, sk.seeker, range, game, game, board, sk.seeker,
+	                  game, board, sk.seeker);
 }
 
 /* Load board of game for reading (cmd.h). */
@@ -78,7 +82,7 @@ enum cmd_status show_load(struct cmdctx *c, const char *game,
 		return CMD_TEMPFAIL;
 	}
 	if (rc > 0)
-		return show_no_board(c, game, board, usage);
+		return cmd_no_board(c, game, board, usage);
 	return CMD_DONE;
 }
 

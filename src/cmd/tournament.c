@@ -55,7 +55,8 @@
 
 static char **tourney_names(const struct config *cfg, size_t *n);
 
-/* How many open tournaments userid organises. */
+/* How many tournaments userid organises that are open or cancelled (a
+ * cancelled one keeps its file, and its name for his next one). */
 static int open_organised(const struct config *cfg, const char *userid)
 {
 	struct tfile tf;
@@ -66,7 +67,8 @@ static int open_organised(const struct config *cfg, const char *userid)
 	names = tourney_names(cfg, &n);
 	for (i = 0; i < n; i++) {
 		if (tf_load(cfg->spool, names[i], &tf, &err) == 0) {
-			count += tf.state == TF_OPEN &&
+			count += (tf.state == TF_OPEN ||
+			          tf.state == TF_CANCELLED) &&
 			         strcmp(tf.organiser, userid) == 0;
 			tf_free(&tf);
 		}
@@ -284,12 +286,17 @@ static enum cmd_status swiss_round(struct cmdctx *c, struct txn *t,
 		p[m].float_before = before[i];
 		m++;
 	}
+	if (m == 0) {
+		log_msg(LOG_INFO, "tournament %s: round %d: every player has "
+		        "withdrawn\n", tf->name, round);
+		return CMD_REFUSED;
+	}
 	rc = tny_swiss_pair(p, m, 0, &r, &why);
 	if (rc < 0) {
 		log_msg(LOG_ERR, "tournament %s: round %d cannot be paired: %s\n",
 		        tf->name, round, why ? why : "out of memory");
 		free(why);
-		return rc == TNY_ENOMEM ? CMD_TEMPFAIL : CMD_REFUSED;
+		return rc == TNY_ENOPAIR ? CMD_REFUSED : CMD_TEMPFAIL;
 	}
 	board = spool_next_board(c->cfg->spool, tf->game);
 	for (k = 0; k < r.npairs && st == CMD_DONE; k++, board++)
@@ -523,7 +530,7 @@ static enum cmd_status t_create(struct cmdctx *c, const char *game, int argc,
 	const char *format = NULL;
 	enum cmd_status st;
 	struct txn *t;
-	int i, rc, exists, rounds = 1, lo = 3, hi = 10, swiss, knockout;
+	int i, rc, exists, reuse, rounds = 1, lo = 3, hi = 10, swiss, knockout;
 	int rounds_given = 0, players_given = 0;
 	char start[16] = "";
 
@@ -644,20 +651,36 @@ static enum cmd_status t_create(struct cmdctx *c, const char *game, int argc,
 		buf_free(&opts);
 		return st;
 	}
-	if (exists) {
+	/* The organiser's own cancelled tournament gives its name (and
+	 * its file) to the new one. */
+	reuse = exists && tf.state == TF_CANCELLED &&
+	        strcmp(tf.organiser, argv[1]) == 0;
+	if (exists && !reuse) {
 		st = cmd_refuse(c, usage, "there is a tournament %s already "
-		                "(%s show %s)", argv[0], tf.game, argv[0]);
+		                "(%s tournament show %s)", argv[0], tf.game,
+		                argv[0]);
 		tf_free(&tf);
 		tf_unlock(&l1, &l2);
 		buf_free(&opts);
 		return st;
 	}
-	if (open_organised(c->cfg, argv[1]) >= TF_OPEN_PER_ORGANISER) {
+	if (reuse) {
+		char name[sizeof tf.name];
+
+		memcpy(name, tf.name, sizeof name);
+		tf_free(&tf);
+		memset(&tf, 0, sizeof tf);
+		memcpy(tf.name, name, sizeof name);
+	}
+	if (open_organised(c->cfg, argv[1]) - reuse >= TF_OPEN_PER_ORGANISER) {
 		st = cmd_refuse(c, usage, "you (%s) organise %d tournaments not "
-		                "started yet, as many as one player may; start "
-		                "one first", argv[1], TF_OPEN_PER_ORGANISER);
+		                "started yet or cancelled, as many as one player "
+		                "may; start one first, or create again under the "
+		                "name of one you cancelled", argv[1],
+		                TF_OPEN_PER_ORGANISER);
 		tf_free(&tf);
 		tf_unlock(&l1, &l2);
+		buf_free(&opts);
 		return st;
 	}
 	snprintf(tf.game, sizeof tf.game, "%s", game);
@@ -1107,7 +1130,7 @@ enum cmd_status cmd_tournaments(struct cmdctx *c, const char *game, int argc,
 	size_t n, i, budget = reply_text_budget(c);
 	enum cmd_status st;
 	struct txn *t;
-	int shown = 0;
+	int shown = 0, more = 0;
 
 	(void)argv;
 	if (argc != 0)
@@ -1119,15 +1142,19 @@ enum cmd_status cmd_tournaments(struct cmdctx *c, const char *game, int argc,
 			err = NULL;
 			continue;
 		}
-		if (strcmp(tf.game, game) == 0 && b.len + 200 < budget) {
+		if (strcmp(tf.game, game) != 0 || tf.state == TF_CANCELLED)
+			;
+		else if (b.len + 200 < budget) {
 			buf_printf(&b, "  %-20s %s%s, %s, %d player%s, organised by "
-			           "%s\n", tf.name, tf.rounds == 2 ? "double " : "",
-			           tf.format, tf.state == TF_OPEN ? "open" :
-			           tf.state == TF_RUNNING ? "running" :
-			           tf.state == TF_FINISHED ? "finished" : "cancelled",
+			           "%s\n", tf.name, !tf_swiss(&tf) &&
+			           !tf_knockout(&tf) && tf.rounds == 2 ? "double " :
+			           "", tf.format, tf.state == TF_OPEN ? "open" :
+			           tf.state == TF_RUNNING ? "running" : "finished",
 			           tf.nplayers, tf.nplayers == 1 ? "" : "s",
 			           tf.organiser);
 			shown++;
+		} else {
+			more++;
 		}
 		tf_free(&tf);
 	}
@@ -1136,6 +1163,9 @@ enum cmd_status cmd_tournaments(struct cmdctx *c, const char *game, int argc,
 	free(names);
 	if (!shown)
 		buf_puts(&b, "  (none yet: tournament create makes one)\n");
+	if (more)
+		buf_printf(&b, "  and %d more that do not fit in this mail "
+		           "(tournament show NAME gives one)\n", more);
 	memset(&dummy, 0, sizeof dummy);
 	snprintf(dummy.game, sizeof dummy.game, "%s", game);
 	t = cmd_txn(c, c->msg_key);

@@ -8,7 +8,7 @@
  * each bracket we try, in order: the most pairs (fewest downfloaters,
  * the lowest ranked floating first), then the fewest colour conflicts x
  * (games of two players expecting the same colour; x starts at its lower
- * bound, A.8, and rises, C.11), then within each first the
+ * bound, A.8, and rises, C.10), then within each first the
  * transpositions of S2 against S1 in FIDE's order (the depth-first
  * search below gives the top free S1 player the S2 players in ranking
  * order, which is the lexicographic order of S2), and then exchanges
@@ -26,7 +26,7 @@
  * SW_LAZY steps in one bracket also prunes each node by matchings.
  *
  * Before the colour conflicts, the fewest of the players moved down into
- * a bracket move on (C.7's lowest downfloater scores, by count).
+ * a bracket move on (C.6's lowest score differences, by count).
  * Floats (C.04.3 C.12-C.15): after the colour conflicts, each bracket
  * tries the fewest players moved down again who were moved down (or had
  * no game) in the last round, then the fewest floated up again, then the
@@ -221,8 +221,8 @@ static int rest_ok(struct sw *s, int first, int hi, int with_free)
 static int solve(struct sw *s, int start, int above);
 
 /* What one bracket attempt may still spend: pairs to make, players who
- * may still move down, m of them players moved down into it (C.7: the
- * downfloaters' scores as low as they can be), colour conflicts (C.04.3 A.8's x), and repeated
+ * may still move down, m of them players moved down into it (C.6: the
+ * pairing score differences as small as they can be), colour conflicts (C.04.3 A.8's x), and repeated
  * floats: d1 players moved down who were moved down (or did not play)
  * in the last round (C.12), u1 players paired with a higher score who
  * were last round too (C.13), d2 and u2 the same for two rounds ago
@@ -471,8 +471,8 @@ static int solve(struct sw *s, int start, int above)
 		/* The lowest bracket keeps at most the one for the bye. */
 		if (hi >= s->n && floats > 1)
 			break;
-		/* The fewest players moved down moving on (C.7), then
-		 * the fewest colour conflicts (C.11 raises x). */
+		/* The fewest players moved down moving on (C.6), then
+		 * the fewest colour conflicts (C.10 raises x). */
 		for (m = 0; m <= floated && m <= floats; m++)
 			for (q = least_conflicts(pw, pb, size - pw - pb,
 			                         floats); q <= want; q++) {

@@ -128,7 +128,7 @@ struct tny_swiss_round {
  * three times running (unplayed rounds skipped), at most one
  * pairing-allocated bye and none to a forfeit winner.  Then, in order,
  * as many pairs as possible in each score bracket (players moved down
- * paired first), the fewest colour conflicts (C.11), the fewest floats
+ * paired first), the fewest colour conflicts (C.10), the fewest floats
  * repeated from the last round (C.12 down, C.13 up) and from the round
  * before it (C.14, C.15), S1 against S2 by transpositions, then
  * exchanges; colours by rules E.1-E.5.  A player

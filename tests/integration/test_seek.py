@@ -89,6 +89,14 @@ try:
     contains(refused(env, B, "epaminondas show 101", "accept 101 USERID",
                      "show of an open seek says how to take the seat")[0],
              "epaminondas seeks", "and where the seeks are listed")
+    contains(refused(env, A, "epaminondas show 101", "alice withdraws it "
+                     "with: epaminondas decline 101 alice PASSWORD",
+                     "show of an open seek says how its seeker withdraws it")
+             [0], "open seek", "to the seeker too")
+    refused(env, B, "epaminondas move 101 bob pw2 e11-e10",
+            "alice's open seek", "a move on a seek's board says what it is")
+    refused(env, B, "epaminondas preview 101 bob pw2 e11-e10",
+            "alice's open seek", "a preview on a seek's board too")
 
     # -- accept of the open seat -----------------------------------------
     seek_refused(env, B, "epaminondas accept 101 bob wrong",

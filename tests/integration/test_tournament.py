@@ -508,11 +508,25 @@ try:
             "cancelled already", "cancel: twice")
     refused(env, addr("bob"), "epaminondas tournament join t1 bob b",
             "cancelled", "join: a cancelled tournament")
-    env.mail(addr("hugo"), "epaminondas tournament create t5 hugo h "
-             "-format=roundrobin")
-    env.new_messages()
-    ok(os.path.exists(os.path.join(env.spool, "tournaments", "t5")),
-       "a cancelled tournament no longer counts against its organiser")
+    env.mail(addr("gina"), "epaminondas tournaments")
+    listed = [body_of(m) for m in env.new_messages()]
+    ok(listed and "t2" in listed[0] and not re.search(r"^\s+t1\s", listed[0],
+                                                      re.M),
+       "tournaments leaves the cancelled one out", listed[:1])
+    refused(env, addr("hugo"), "epaminondas tournament create t5 hugo h "
+            "-format=roundrobin", "create again under the name",
+            "a cancelled tournament still counts (its file is kept)")
+    refused(env, addr("gina"), "epaminondas tournament create t1 gina g "
+            "-format=roundrobin", "there is a tournament t1 already",
+            "another player cannot take a cancelled tournament's name")
+    rc, err = env.mail(addr("hugo"), "epaminondas tournament create t1 hugo "
+                       "h -format=swiss -rounds=3")
+    answer = [body_of(m) for m in env.new_messages()]
+    text = open(os.path.join(env.spool, "tournaments", "t1")).read()
+    ok("state: open" in text and "format: swiss" in text and
+       "player: gina" not in text,
+       "the organiser creates a new tournament under the cancelled one's "
+       "name", "%s\n%s" % (text, answer[:1]))
 finally:
     env.close()
 done()
