@@ -56,6 +56,8 @@ static void usage(FILE *out)
 	      "                           the engine's move, score and line\n"
 	      "  match PLAYER1 PLAYER2 [--games N] [--jobs N] [options]\n"
 	      "                           play two players, score and interval\n"
+	      "  web [--verbose] DIR      write or update the static web site\n"
+	      "                           of the games in DIR\n"
 	      "  config [--check]         print the effective settings, or check\n"
 	      "                           them and the templates\n"
 	      "see epamserv(1)\n", out);
@@ -384,6 +386,8 @@ int main(int argc, char **argv)
 		rc = cli_admin(&cfg, argc - i, argv + i);
 	else if (strcmp(argv[i], "status") == 0)
 		rc = cli_status(&cfg, argc - i, argv + i);
+	else if (strcmp(argv[i], "web") == 0)
+		rc = cli_web(&cfg, argc - i, argv + i);
 	else if (strcmp(argv[i], "config") == 0 && argc - i == 2 &&
 	         strcmp(argv[i + 1], "--check") == 0)
 		rc = config_check(&cfg);

@@ -70,6 +70,10 @@ int prune_spool(const struct config *cfg, time_t now, struct prune_stats *ps);
  * retried by the next sweep. */
 int cli_digests(const struct config *cfg, time_t now);
 
+/* "web [--verbose] DIR": the static web site of the spool (web.c,
+ * src/web/web.h; issue 18). */
+int cli_web(const struct config *cfg, int argc, char **argv);
+
 /* Deliver the outbox when an SMTP server is configured (after receive). */
 void cli_deliver_quietly(const struct config *cfg);
 
