@@ -407,3 +407,9 @@ TESTS += tests/integration/test_knockout.py
 EXTRA_DIST += tests/integration/test_knockout.py
 TESTS += tests/integration/test_swiss13.py
 EXTRA_DIST += tests/integration/test_swiss13.py
+
+# Issue 18: the static web site (epamserv web DIR): tidy on every page,
+# links, secrets, headless Chromium at 390 and 1280 px (screenshots in
+# tests/artifacts/), incremental runs, web_url links in mails.
+TESTS += tests/integration/test_web.py
+EXTRA_DIST += tests/integration/test_web.py

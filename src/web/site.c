@@ -17,6 +17,7 @@
  * removed and the manifest written.
  */
 #include "web/web.h"
+#include "web/link.h"
 #include "web/privacy.h"
 
 #include "spool/spool.h"
@@ -89,9 +90,7 @@ static void make_tag(struct web_site *s)
  * when it forbids observers only once it has ended. */
 static int on_site(const struct web_site *s, const struct game *g)
 {
-	if (g->state != GAME_ACTIVE && g->state != GAME_FINISHED)
-		return 0;
-	if (g->no_observers && g->state != GAME_FINISHED)
+	if (!web_board_shown(g))
 		return 0;
 	return !web_hidden(s, g->white) && !web_hidden(s, g->black);
 }
@@ -204,7 +203,8 @@ int web_make(const struct config *cfg, const char *dir, int verbose)
 	if (!s.failed) {
 		/* Only after a whole run: a page missed now is kept. */
 		web_remove_stale(&s);
-		if (web_manifest_save(dir, &s.made) < 0) {
+		if ((s.written || s.removed || s.made.n != s.old.n) &&
+		    web_manifest_save(dir, &s.made) < 0) {
 			fprintf(stderr, "epamserv: web: cannot write %s/.epamserv-web: "
 			        "%s\n", dir, strerror(errno));
 			s.failed = 1;
