@@ -31,20 +31,29 @@ static void feed_href(const struct web_site *s, struct buf *b,
 	buf_put_html(b, page);
 }
 
-void web_feed_start(struct web_site *s, struct buf *b, const char *title,
-                    const char *self, const char *page, const char *id,
-                    time_t updated)
+/* The title, id and updated elements of a feed or an entry. */
+static void head(const struct web_site *s, struct buf *b, const char *title,
+                 const char *id, time_t updated)
 {
 	char iso[32];
 
 	util_iso_time(updated, iso, sizeof iso);
-	buf_puts(b, "<?xml version=\"1.0\" encoding=\"utf-8\"?>\n"
-	         "<feed xmlns=\"http://www.w3.org/2005/Atom\">\n<title>");
+	buf_puts(b, "<title>");
 	buf_put_html(b, title);
 	buf_printf(b, "</title>\n<id>%s", s->tag);
 	buf_put_html(b, id);
-	buf_printf(b, "</id>\n<updated>%s</updated>\n<author><name>epamserv"
-	           "</name></author>\n<link rel=\"self\" href=\"", iso);
+	buf_printf(b, "</id>\n<updated>%s</updated>\n", iso);
+}
+
+void web_feed_start(struct web_site *s, struct buf *b, const char *title,
+                    const char *self, const char *page, const char *id,
+                    time_t updated)
+{
+	buf_puts(b, "<?xml version=\"1.0\" encoding=\"utf-8\"?>\n"
+	         "<feed xmlns=\"http://www.w3.org/2005/Atom\">\n");
+	head(s, b, title, id, updated);
+	buf_puts(b, "<author><name>epamserv</name></author>\n"
+	         "<link rel=\"self\" href=\"");
 	feed_href(s, b, self);
 	buf_puts(b, "\"/>\n<link rel=\"alternate\" type=\"text/html\" href=\"");
 	feed_href(s, b, page);
@@ -55,15 +64,9 @@ void web_feed_entry(struct web_site *s, struct buf *b, const char *title,
                     const char *page, const char *id, time_t updated,
                     const char *summary)
 {
-	char iso[32];
-
-	util_iso_time(updated, iso, sizeof iso);
-	buf_puts(b, "<entry>\n<title>");
-	buf_put_html(b, title);
-	buf_printf(b, "</title>\n<id>%s", s->tag);
-	buf_put_html(b, id);
-	buf_printf(b, "</id>\n<updated>%s</updated>\n<link rel=\"alternate\" "
-	           "type=\"text/html\" href=\"", iso);
+	buf_puts(b, "<entry>\n");
+	head(s, b, title, id, updated);
+	buf_puts(b, "<link rel=\"alternate\" type=\"text/html\" href=\"");
 	feed_href(s, b, page);
 	buf_puts(b, "\"/>\n<summary>");
 	buf_put_html(b, summary);

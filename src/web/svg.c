@@ -144,6 +144,25 @@ void web_svg_describe(const struct ep_position *p, char *buf, size_t len)
 	         p->to_move == EP_WHITE ? "White" : "Black");
 }
 
+/* Whether g is a game of userid in class cls: then 1 with their rating
+ * before and after it. */
+static int rated_in(const struct rating_game *g, const char *userid, int cls,
+                    int *before, int *after)
+{
+	if (g->cls != cls)
+		return 0;
+	if (strcmp(g->white, userid) == 0) {
+		*before = g->white_before;
+		*after = g->white_after;
+	} else if (strcmp(g->black, userid) == 0) {
+		*before = g->black_before;
+		*after = g->black_after;
+	} else {
+		return 0;
+	}
+	return 1;
+}
+
 void web_svg_rating_chart(struct buf *b, const struct ratings *r,
                           const char *userid, int cls)
 {
@@ -152,19 +171,11 @@ void web_svg_rating_chart(struct buf *b, const struct ratings *r,
 	char label[256];
 
 	for (i = 0; i < r->ngames; i++) {
-		const struct rating_game *g = &r->games[i];
-		int v;
-		if (g->cls != cls)
-			continue;
-		if (strcmp(g->white, userid) == 0)
-			v = g->white_after;
-		else if (strcmp(g->black, userid) == 0)
-			v = g->black_after;
-		else
+		int v, before;
+		if (!rated_in(&r->games[i], userid, cls, &before, &v))
 			continue;
 		if (!n)
-			first = strcmp(g->white, userid) == 0 ? g->white_before
-			                                      : g->black_before;
+			first = before;
 		lo = v < lo ? v : lo;
 		hi = v > hi ? v : hi;
 		lo = first < lo ? first : lo;
@@ -198,15 +209,8 @@ void web_svg_rating_chart(struct buf *b, const struct ratings *r,
 	/* Point 0 is the rating before the first game. */
 	buf_printf(b, "40,%.1f", 110 - 105.0 * (first - lo) / (hi - lo));
 	for (i = 0; i < r->ngames; i++) {
-		const struct rating_game *g = &r->games[i];
-		int v;
-		if (g->cls != cls)
-			continue;
-		if (strcmp(g->white, userid) == 0)
-			v = g->white_after;
-		else if (strcmp(g->black, userid) == 0)
-			v = g->black_after;
-		else
+		int v, before;
+		if (!rated_in(&r->games[i], userid, cls, &before, &v))
 			continue;
 		k++;
 		buf_printf(b, " %.1f,%.1f", 40 + 275.0 * k / n,
