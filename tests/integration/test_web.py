@@ -460,6 +460,11 @@ try:
         holder.wait()
     rc, out, err = env.run("web")
     is_(rc, 64, "web without DIR is a usage error")
+    for bad in ("javascript:alert(1)", 'https://x.example/"><b>',
+                "https://x.example/a b", "ftp://x.example/"):
+        rc, out, err = env.run("web", site, env={"EPAMSERV_WEB_URL": bad})
+        ok(rc == 78 and "web_url" in err,
+           "web_url %r is refused (78), not put in mails" % bad, err)
 
     ok(True, "comments on the site when both players publish them # SKIP "
        "to enable when issue 18's records keep comments: board files keep "
