@@ -64,23 +64,44 @@ static void table_rows(struct web_site *s, struct buf *b,
 	buf_puts(b, "</table></div>\n");
 }
 
-/* Whether board number of game has a page on the site. */
-static int on_site(const struct web_site *s, const char *game, long number)
+/* The boards of game on the site: s->boards[*first .. *end), a run
+ * (site.c walks game by game), ascending by number. */
+static void game_run(const struct web_site *s, const char *game,
+                     size_t *first, size_t *end)
 {
-	size_t i;
+	size_t k = 0;
 
-	for (i = 0; i < s->nboards; i++)
-		if (s->boards[i].board == number &&
-		    strcmp(s->boards[i].game, game) == 0)
+	while (k < s->nboards && strcmp(s->boards[k].game, game) != 0)
+		k++;
+	*first = k;
+	while (k < s->nboards && strcmp(s->boards[k].game, game) == 0)
+		k++;
+	*end = k;
+}
+
+/* Whether board number is in s->boards[lo .. hi) (game_run's run). */
+static int on_site(const struct web_site *s, size_t lo, size_t hi,
+                   long number)
+{
+	while (lo < hi) {
+		size_t mid = (lo + hi) / 2;
+		if (s->boards[mid].board == number)
 			return 1;
+		if (s->boards[mid].board < number)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
 	return 0;
 }
 
 static void board_rows(struct web_site *s, struct buf *b,
                        const struct tfile *tf, const struct ttable *t)
 {
+	size_t first, end;
 	int i;
 
+	game_run(s, tf->game, &first, &end);
 	buf_puts(b, "<h2>Boards</h2>\n<div class=\"wide\"><table>\n<tr><th>"
 	         "Round</th><th>White</th><th>Black</th><th>Board</th><th>"
 	         "Result</th></tr>\n");
@@ -92,7 +113,7 @@ static void board_rows(struct web_site *s, struct buf *b,
 		buf_puts(b, "</td><td>");
 		entrant(s, b, tb->black);
 		buf_puts(b, "</td><td>");
-		if (!on_site(s, tf->game, tb->number))
+		if (!on_site(s, first, end, tb->number))
 			buf_printf(b, "%ld", tb->number);
 		else
 			buf_printf(b, "<a href=\"../boards/%s-%ld.html\">%ld</a>",
