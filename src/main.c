@@ -61,6 +61,8 @@ static void usage(FILE *out)
 	      "                           board) on standard output\n"
 	      "  replay RECORD            replay a text or JSON record: final\n"
 	      "                           position and result\n"
+	      "  web [--verbose] DIR      write or update the static web site\n"
+	      "                           of the games in DIR\n"
 	      "  config [--check]         print the effective settings, or check\n"
 	      "                           them and the templates\n"
 	      "see epamserv(1)\n", out);
@@ -394,6 +396,8 @@ int main(int argc, char **argv)
 		rc = cli_status(&cfg, argc - i, argv + i);
 	else if (strcmp(argv[i], "export") == 0)
 		rc = cli_export(&cfg, argc - i, argv + i);
+	else if (strcmp(argv[i], "web") == 0)
+		rc = cli_web(&cfg, argc - i, argv + i);
 	else if (strcmp(argv[i], "config") == 0 && argc - i == 2 &&
 	         strcmp(argv[i + 1], "--check") == 0)
 		rc = config_check(&cfg);

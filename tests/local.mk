@@ -420,3 +420,9 @@ tests_unit_test_record_LDADD = $(epamserv_test_libs)
 # Records by mail, export and replay (issue 18).
 TESTS += tests/integration/test_record.py
 EXTRA_DIST += tests/integration/test_record.py
+
+# Issue 18: the static web site (epamserv web DIR): tidy on every page,
+# links, secrets, headless Chromium at 390 and 1280 px (screenshots in
+# tests/artifacts/), incremental runs, web_url links in mails.
+TESTS += tests/integration/test_web.py
+EXTRA_DIST += tests/integration/test_web.py

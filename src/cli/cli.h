@@ -78,6 +78,10 @@ int cli_export(const struct config *cfg, int argc, char **argv);
  * under the rules; no configuration or spool. */
 int cli_replay(int argc, char **argv);
 
+/* "web [--verbose] DIR": the static web site of the spool (web.c,
+ * src/web/web.h; issue 18). */
+int cli_web(const struct config *cfg, int argc, char **argv);
+
 /* Deliver the outbox when an SMTP server is configured (after receive). */
 void cli_deliver_quietly(const struct config *cfg);
 

@@ -23,6 +23,7 @@
 #include "spool/txn.h"
 #include "spool/users.h"
 #include "util/util.h"
+#include "web/link.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -967,7 +968,7 @@ static void board_vars(struct cmdctx *c, const struct game *g,
                        struct tvars *v, const char *headline,
                        const char *comment, const char *who)
 {
-	char grace[512], res[REPLY_RESULT_MAX];
+	char grace[512], res[REPLY_RESULT_MAX], url[300];
 	const struct ep_position *p = &g->pos;
 	struct buf opts = BUF_INIT;
 
@@ -998,6 +999,9 @@ static void board_vars(struct cmdctx *c, const struct game *g,
 	tvars_setf(v, "black_pieces", "%d", ep_count_pieces(p, EP_BLACK));
 	home_rows(g, v);
 	observers_var(g, v);
+	web_board_url(c->cfg, g, url, sizeof url);
+	if (url[0])
+		tvars_setf(v, "web", "On the web: %s", url);
 	if (g->state == GAME_ACTIVE) {
 		struct buf lose = BUF_INIT;
 		ep_grace_text(p, &g->opts, grace, sizeof grace);

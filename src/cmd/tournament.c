@@ -41,6 +41,7 @@
 #include "tourney/tourney.h"
 #include "util/log.h"
 #include "util/util.h"
+#include "web/link.h"
 
 #include <dirent.h>
 #include <stdio.h>
@@ -96,13 +97,16 @@ static enum cmd_status answer_sender(struct cmdctx *c, struct txn *t,
                                      const char *text)
 {
 	struct tvars v = { 0 };
-	char subject[160], *mail;
+	char subject[160], url[300], *mail;
 
 	tvars_set(&v, "headline", headline);
 	tvars_set(&v, "table", text);
 	tvars_set(&v, "game", tf->game);
 	tvars_set(&v, "name", tf->name[0] ? tf->name : "NAME");
 	tvars_set(&v, "from", c->cfg->from);
+	web_tourney_url(c->cfg, tf->name, url, sizeof url);
+	if (tf->name[0] && url[0])
+		tvars_setf(&v, "web", "On the web: %s", url);
 	mail = reply_template(c, "tournament.txt", &v);
 	tvars_free(&v);
 	if (!mail)

@@ -9,6 +9,7 @@
 #include "tourney/tourney.h"
 #include "util/log.h"
 #include "util/util.h"
+#include "web/link.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -449,7 +450,7 @@ enum cmd_status tt_mail(struct cmdctx *c, struct txn *t, const char *game,
 {
 	struct tvars v = { 0 };
 	struct user u;
-	char subject[160], *err = NULL, *mail;
+	char subject[160], url[300], *err = NULL, *mail;
 
 	if (user_load(c->cfg->spool, userid, &u, &err) != 0) {
 		free(err);
@@ -464,6 +465,9 @@ enum cmd_status tt_mail(struct cmdctx *c, struct txn *t, const char *game,
 	tvars_set(&v, "game", game);
 	tvars_set(&v, "name", name);
 	tvars_set(&v, "from", c->cfg->from);
+	web_tourney_url(c->cfg, name, url, sizeof url);
+	if (url[0])
+		tvars_setf(&v, "web", "On the web: %s", url);
 	mail = reply_template(c, "tournament.txt", &v);
 	tvars_free(&v);
 	if (!mail) {

@@ -79,6 +79,19 @@ void buf_putc(struct buf *b, char c)
 	b->data[b->len] = '\0';
 }
 
+void buf_put_html(struct buf *b, const char *s)
+{
+	for (; *s; s++)
+		switch (*s) {
+		case '<': buf_puts(b, "&lt;"); break;
+		case '>': buf_puts(b, "&gt;"); break;
+		case '&': buf_puts(b, "&amp;"); break;
+		case '"': buf_puts(b, "&quot;"); break;
+		case '\'': buf_puts(b, "&#39;"); break;
+		default: buf_putc(b, *s);
+		}
+}
+
 void buf_reserve(struct buf *b, size_t n)
 {
 	buf_grow(b, n);

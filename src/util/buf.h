@@ -23,6 +23,10 @@ void buf_append(struct buf *b, const char *s, size_t n);
 void buf_puts(struct buf *b, const char *s);
 /* Append the one byte c (c may not be NUL). */
 void buf_putc(struct buf *b, char c);
+/* Append s escaped for HTML and XML text and quoted attribute values:
+ * < > & " ' as character references, every other byte as it is (s is
+ * UTF-8 the caller has checked or made). */
+void buf_put_html(struct buf *b, const char *s);
 /* Make room for n more bytes (and the NUL) at once, so that appends up
  * to that size do not move the text again.  Contents unchanged. */
 void buf_reserve(struct buf *b, size_t n);

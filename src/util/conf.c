@@ -101,6 +101,7 @@ static const struct {
 	{ "league_division_size", "EPAMSERV_LEAGUE_DIVISION_SIZE" },
 	{ "league_season_days", "EPAMSERV_LEAGUE_SEASON_DAYS" },
 	{ "league_options", "EPAMSERV_LEAGUE_OPTIONS" },
+	{ "web_url", "EPAMSERV_WEB_URL" },
 	{ NULL, NULL },
 };
 
@@ -467,6 +468,15 @@ int config_set(struct config *cfg, const char *key, const char *value,
 		if (strlen(value) > 400 || has_control(value))
 			goto bad;
 		set_str(&cfg->league_options, value);
+	} else if (strcmp(key, "web_url") == 0) {
+		/* Issue 18: goes into mails and feeds as it is: http(s), no
+		 * blank, quote or angle bracket that could end a link. */
+		if (*value && ((strncmp(value, "http://", 7) != 0 &&
+		                strncmp(value, "https://", 8) != 0) ||
+		               strlen(value) > 200 || has_control(value) ||
+		               strpbrk(value, " \"'<>\\")))
+			goto bad;
+		set_str(&cfg->web_url, value);
 	} else if (strcmp(key, "smtp_user") == 0) {
 		set_str(&cfg->smtp_user, value);
 	} else if (strcmp(key, "smtp_password_file") == 0) {
@@ -921,6 +931,7 @@ static void config_defaults(struct config *cfg)
 	cfg->league_division_size = 6;
 	cfg->league_season_days = 60;
 	cfg->league_options = xstrdup("-time=7d");
+	cfg->web_url = xstrdup("");
 	cfg->imap_user = xstrdup("");
 	cfg->imap_password_file = xstrdup("");
 	cfg->imap_ca_file = xstrdup("");
@@ -1155,7 +1166,7 @@ static void format_value(const struct config *cfg, int k, struct buf *b)
 	}
 	STR(spool) STR(log) STR(templates) STR(smtp_user) STR(smtp_password_file)
 	STR(remind_at) STR(robots) STR(smtp_ca_file) STR(smtp_ehlo) STR(imap_user) STR(imap_password_file)
-	STR(imap_ca_file) STR(league_options)
+	STR(imap_ca_file) STR(league_options) STR(web_url)
 	if (strcmp(key, "league") == 0) {
 		buf_puts(b, cfg->league ? "on" : "off");
 		return;
@@ -1228,6 +1239,7 @@ void config_free(struct config *cfg)
 	free(cfg->remind_at);
 	free(cfg->robots);
 	free(cfg->league_options);
+	free(cfg->web_url);
 	free(cfg->imap_user);
 	free(cfg->imap_password_file);
 	free(cfg->imap_ca_file);

@@ -167,6 +167,10 @@
  *                                        after this many days)
  *   league_options EPAMSERV_LEAGUE_OPTIONS -time=7d (the league boards'
  *                                        game options, as challenge's)
+ *   web_url       EPAMSERV_WEB_URL       "" (issue 18: where "epamserv web
+ *                                        DIR" is served, http:// or
+ *                                        https://; board mails and
+ *                                        tournament tables link there)
  */
 #ifndef EPAM_CONFIG_H
 #define EPAM_CONFIG_H
@@ -180,7 +184,7 @@
 #define CONFIG_REPLY_SIZE_MAX (8 * 1024 * 1024)
 
 /* The number of keys (the table in conf.c). */
-#define CONFIG_NKEYS 59
+#define CONFIG_NKEYS 60
 
 /* config.arrival: which record of a mail's arrival a move counts at. */
 enum arrival_source {
@@ -284,6 +288,7 @@ struct config {
 	int league_division_size; /* players of a league division */
 	int league_season_days;   /* days a season lasts at most */
 	char *league_options;     /* the league boards' options (malloc'ed) */
+	char *web_url;            /* the site's address, "" when unset */
 	/* Where each key's value came from, in the order of the key table:
 	 * NULL for the default, else "FILE:LINE", "EPAMSERV_..." or the
 	 * option ("--spool"); malloc'ed. */

@@ -2,7 +2,8 @@
  * test_util.c - the helpers of src/util/util.c that stand between
  * untrusted text and the rest of the program: the log line cleaner, the
  * strict date reader, the reserved userids (issue 11, items 8 and 10);
- * the spool's opens that refuse symbolic links and FIFOs (issue 12).
+ * the spool's opens that refuse symbolic links and FIFOs (issue 12);
+ * buf_put_html, the escaping of every web page (issue 18).
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -12,6 +13,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "util/buf.h"
 #include "util/util.h"
 #include "tap.h"
 
@@ -192,8 +194,23 @@ static void test_spool_opens(void)
 	rmdir(dir);
 }
 
+static void test_put_html(void)
+{
+	struct buf b = BUF_INIT;
+
+	buf_put_html(&b, "<a href=\"x\" title='y'>&amp; \xc3\xa9</a>");
+	is_str(buf_str(&b), "&lt;a href=&quot;x&quot; title=&#39;y&#39;&gt;"
+	       "&amp;amp; \xc3\xa9&lt;/a&gt;",
+	       "buf_put_html escapes < > & \" ' and keeps UTF-8 as it is");
+	buf_reset(&b);
+	buf_put_html(&b, "");
+	is_str(buf_str(&b), "", "buf_put_html of \"\" appends nothing");
+	buf_free(&b);
+}
+
 int main(void)
 {
+	test_put_html();
 	test_clean_line();
 	test_parse_date();
 	test_reserved();

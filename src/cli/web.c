@@ -1,0 +1,38 @@
+/*
+ * web.c - "epamserv web [--verbose] DIR" (issue 18): make or update the
+ * static web site of the spool in DIR (src/web/web.h).  --verbose (or
+ * the global one) prints each page written or removed and a count.
+ * Exit 0; 64 on a usage error; 75 when another run holds DIR's lock or
+ * the spool's results cannot be read; 78 without a spool; 1 when a page
+ * could not be written.
+ */
+#include "cli/cli.h"
+#include "util/log.h"
+#include "util/util.h"
+#include "web/web.h"
+
+#include <stdio.h>
+#include <string.h>
+
+int cli_web(const struct config *cfg, int argc, char **argv)
+{
+	const char *dir = NULL;
+	int verbose = log_verbose(), k, rc;
+
+	for (k = 1; k < argc; k++) {
+		if (strcmp(argv[k], "--verbose") == 0)
+			verbose = 1;
+		else if (argv[k][0] == '-' || dir)
+			goto usage;
+		else
+			dir = argv[k];
+	}
+	if (!dir || !*dir)
+		goto usage;
+	if ((rc = cli_need_spool(cfg, "web")) != 0)
+		return rc;
+	return web_make(cfg, dir, verbose);
+usage:
+	fprintf(stderr, "usage: epamserv web [--verbose] DIR\n");
+	return EXIT_USAGE;
+}

@@ -1,0 +1,157 @@
+/*
+ * html.c - what every page of the site shares: the head with its
+ * viewport and style sheet, the footer, links to players and boards,
+ * dates, and the style sheet itself.
+ *
+ * The pages are HTML5 that Debian's tidy accepts without a warning,
+ * with no script.  The style sheet is fluid (one column on a phone, the
+ * board as wide as the screen), and its colours keep a contrast of at
+ * least 4.5:1 (WCAG AA) for text: #1a1a1a on #ffffff, links #0b4ea2.
+ */
+#include "web/web.h"
+
+#include "util/util.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+void web_page_head(struct buf *b, const char *title, const char *root,
+                   const char *feed)
+{
+	buf_puts(b, "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n"
+	         "<meta charset=\"utf-8\">\n"
+	         "<meta name=\"viewport\" content=\"width=device-width, "
+	         "initial-scale=1\">\n<title>");
+	buf_put_html(b, title);
+	buf_printf(b, "</title>\n<link rel=\"stylesheet\" href=\"%sstyle.css\">\n",
+	           root);
+	if (feed) {
+		buf_puts(b, "<link rel=\"alternate\" type=\"application/atom+xml\" "
+		         "title=\"Atom feed\" href=\"");
+		buf_printf(b, "%s", root);
+		buf_put_html(b, feed);
+		buf_puts(b, "\">\n");
+	}
+	buf_printf(b, "</head>\n<body>\n<header><a class=\"home\" href=\"%s"
+	           "index.html\">epamserv</a></header>\n<main>\n<h1>", root);
+	buf_put_html(b, title);
+	buf_puts(b, "</h1>\n");
+}
+
+void web_page_foot(struct buf *b)
+{
+	buf_puts(b, "</main>\n<footer><p>Made by epamserv from the games "
+	         "played by mail. Times are UTC.</p></footer>\n"
+	         "</body>\n</html>\n");
+}
+
+int web_in_list(char *const *ids, size_t n, const char *userid)
+{
+	size_t lo = 0, hi = n;
+
+	while (lo < hi) {
+		size_t mid = (lo + hi) / 2;
+		int c = strcmp(ids[mid], userid);
+		if (c == 0)
+			return 1;
+		if (c < 0)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return 0;
+}
+
+int web_hidden(const struct web_site *s, const char *userid)
+{
+	return web_in_list(s->hidden, s->nhidden, userid);
+}
+
+void web_board_state(struct web_site *s, struct buf *b, const char *root,
+                     const struct web_board *wb)
+{
+	if (wb->state == GAME_ACTIVE) {
+		web_player_link(s, b, root, wb->to_move);
+		buf_puts(b, " to move");
+		if (wb->deadline)
+			buf_printf(b, " by %s", web_date(wb->deadline));
+	} else {
+		buf_put_html(b, wb->result_text);
+	}
+}
+
+void web_player_link(struct web_site *s, struct buf *b, const char *root,
+                     const char *userid)
+{
+	/* While the boards are walked (paged not made yet) the players
+	 * named are those of the board being drawn: on the site, with a
+	 * page, unless they set web off. */
+	if (s->paged ? !web_in_list(s->paged, s->npaged, userid)
+	             : web_hidden(s, userid)) {
+		buf_put_html(b, userid);
+		return;
+	}
+	buf_printf(b, "<a href=\"%splayers/", root);
+	buf_put_html(b, userid);
+	buf_puts(b, ".html\">");
+	buf_put_html(b, userid);
+	buf_puts(b, "</a>");
+}
+
+void web_board_path(const char *game, long board, char *buf, size_t len)
+{
+	snprintf(buf, len, "boards/%s-%ld.html", game, board);
+}
+
+const char *web_date(time_t t)
+{
+	static char out[32];
+	struct tm tm;
+
+	if (!gmtime_r(&t, &tm)) {
+		snprintf(out, sizeof out, "?");
+		return out;
+	}
+	strftime(out, sizeof out, "%Y-%m-%d %H:%M UTC", &tm);
+	return out;
+}
+
+const char *web_game_title(const char *game)
+{
+	return strcmp(game, "crossings") == 0 ? "Crossings" : "Epaminondas";
+}
+
+const char *web_css(void)
+{
+	return
+	"/* epamserv's web pages: fluid, no script. */\n"
+	":root { color-scheme: light; }\n"
+	"body { margin: 0; font-family: system-ui, sans-serif; line-height: 1.45;"
+	" color: #1a1a1a; background: #ffffff; }\n"
+	"header, main, footer { max-width: 60rem; margin: 0 auto;"
+	" padding: 0 1rem; }\n"
+	"header { padding-top: .6rem; padding-bottom: .6rem;"
+	" border-bottom: 1px solid #767676; }\n"
+	"a { color: #0b4ea2; }\n"
+	"a.home { font-weight: bold; text-decoration: none; }\n"
+	"h1 { font-size: 1.5rem; }\n"
+	"h2 { font-size: 1.2rem; margin-top: 1.6rem; }\n"
+	"table { border-collapse: collapse; max-width: 100%; }\n"
+	"th, td { text-align: left; padding: .2rem .6rem .2rem 0;"
+	" border-bottom: 1px solid #d0d0d0; }\n"
+	".wide { overflow-x: auto; }\n"
+	"svg.board { display: block; width: 100%; max-width: 34rem;"
+	" height: auto; }\n"
+	"svg.chart { display: block; width: 100%; max-width: 40rem;"
+	" height: auto; }\n"
+	".ply { display: none; }\n"
+	".ply:target { display: block; }\n"
+	"ol.moves { display: flex; flex-wrap: wrap; gap: .2rem 1.2rem;"
+	" padding-left: 2.2rem; }\n"
+	"ol.moves li { min-width: 5.5rem; }\n"
+	".note { color: #4a4a4a; }\n"
+	"code { overflow-wrap: anywhere; }\n"
+	"footer { margin-top: 2rem; padding-top: .6rem; padding-bottom: 1rem;"
+	" border-top: 1px solid #767676; color: #4a4a4a; font-size: .9rem; }\n";
+}

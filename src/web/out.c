@@ -1,0 +1,246 @@
+/*
+ * out.c - the site's files: atomic page writes and the manifest.
+ *
+ * A page is written to a temporary file beside it (".NAME.tmp") and
+ * renamed over the old one, so a web server serving the directory
+ * never sends half a page.  The manifest DIR/.epamserv-web lists the
+ * pages the last run made, one "STAMP PATH" a line after the header
+ * "epamserv-web 1", sorted by path; a page whose stamp is unchanged
+ * and whose file is there is not written again.
+ */
+#include "web/web.h"
+
+#include "util/util.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#define MANIFEST ".epamserv-web"
+#define MANIFEST_MAGIC "epamserv-web 1"
+
+static int entry_cmp(const void *a, const void *b)
+{
+	return strcmp(((const struct web_entry *)a)->path,
+	              ((const struct web_entry *)b)->path);
+}
+
+static void manifest_add(struct web_manifest *m, const char *path,
+                         const char *stamp)
+{
+	if (m->n == m->cap) {
+		m->cap = m->cap ? m->cap * 2 : 256;
+		m->e = xrealloc(m->e, m->cap * sizeof *m->e);
+	}
+	m->e[m->n].path = xstrdup(path);
+	snprintf(m->e[m->n].stamp, sizeof m->e[m->n].stamp, "%s", stamp);
+	m->n++;
+}
+
+/* The old manifest's entry for path (m sorted), or NULL. */
+static struct web_entry *manifest_find(const struct web_manifest *m,
+                                       const char *path)
+{
+	struct web_entry key;
+
+	if (!m->n)
+		return NULL;
+	key.path = (char *)path;
+	return bsearch(&key, m->e, m->n, sizeof *m->e, entry_cmp);
+}
+
+void web_manifest_load(const char *dir, struct web_manifest *m)
+{
+	char *path, *text, *line, *next;
+
+	memset(m, 0, sizeof *m);
+	path = xmalloc(strlen(dir) + sizeof MANIFEST + 1);
+	sprintf(path, "%s/%s", dir, MANIFEST);
+	text = util_read_file(path, 64 << 20, NULL);
+	free(path);
+	if (!text)
+		return;
+	if (strncmp(text, MANIFEST_MAGIC "\n", sizeof MANIFEST_MAGIC) != 0) {
+		free(text);
+		return;
+	}
+	for (line = text + sizeof MANIFEST_MAGIC; *line; line = next) {
+		next = strchr(line, '\n');
+		if (next)
+			*next++ = '\0';
+		else
+			next = line + strlen(line);
+		if (strlen(line) <= 33 || line[32] != ' ' || strstr(line, ".."))
+			continue;  /* not ours: that page is written again */
+		line[32] = '\0';
+		manifest_add(m, line + 33, line);
+	}
+	free(text);
+	qsort(m->e, m->n, sizeof *m->e, entry_cmp);
+}
+
+void web_manifest_free(struct web_manifest *m)
+{
+	size_t i;
+
+	for (i = 0; i < m->n; i++)
+		free(m->e[i].path);
+	free(m->e);
+	memset(m, 0, sizeof *m);
+}
+
+/* Write text (len bytes) to dir/rel atomically: a temporary file in the
+ * same directory, fsync'ed, then renamed over.  Missing directories on
+ * the way are made (0755).  0, or -1 with errno. */
+static int write_atomic(const char *dir, const char *rel, const char *text,
+                        size_t len)
+{
+	struct buf p = BUF_INIT, t = BUF_INIT;
+	const char *slash = strrchr(rel, '/');
+	int fd = -1, rc = -1, e;
+	size_t off = 0;
+	ssize_t w;
+
+	buf_printf(&p, "%s/%s", dir, rel);
+	if (slash) {
+		/* dir/a/b/c.html: make dir/a and dir/a/b. */
+		struct buf d = BUF_INIT;
+		const char *q;
+		for (q = strchr(rel, '/'); q; q = strchr(q + 1, '/')) {
+			buf_reset(&d);
+			buf_printf(&d, "%s/%.*s", dir, (int)(q - rel), rel);
+			if (mkdir(buf_str(&d), 0755) < 0 && errno != EEXIST) {
+				buf_free(&d);
+				goto out;
+			}
+		}
+		buf_free(&d);
+		buf_printf(&t, "%s/%.*s.%s.tmp", dir, (int)(slash + 1 - rel), rel,
+		           slash + 1);
+	} else {
+		buf_printf(&t, "%s/.%s.tmp", dir, rel);
+	}
+	fd = open(buf_str(&t), O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW |
+	          O_CLOEXEC, 0644);
+	if (fd < 0)
+		goto out;
+	while (off < len) {
+		w = write(fd, text + off, len - off);
+		if (w < 0) {
+			if (errno == EINTR)
+				continue;
+			goto out;
+		}
+		off += (size_t)w;
+	}
+	if (close(fd) < 0) {
+		fd = -1;
+		goto out;
+	}
+	fd = -1;
+	if (rename(buf_str(&t), buf_str(&p)) < 0)
+		goto out;
+	rc = 0;
+out:
+	e = errno;
+	if (fd >= 0)
+		close(fd);
+	if (rc < 0 && t.data)
+		unlink(buf_str(&t));
+	buf_free(&p);
+	buf_free(&t);
+	errno = e;
+	return rc;
+}
+
+int web_manifest_save(const char *dir, const struct web_manifest *m)
+{
+	struct buf b = BUF_INIT;
+	struct web_entry *sorted;
+	size_t i;
+	int rc;
+
+	sorted = xmalloc((m->n ? m->n : 1) * sizeof *sorted);
+	memcpy(sorted, m->e, m->n * sizeof *sorted);
+	qsort(sorted, m->n, sizeof *sorted, entry_cmp);
+	buf_puts(&b, MANIFEST_MAGIC "\n");
+	for (i = 0; i < m->n; i++)
+		buf_printf(&b, "%s %s\n", sorted[i].stamp, sorted[i].path);
+	free(sorted);
+	rc = write_atomic(dir, MANIFEST, buf_str(&b), b.len);
+	buf_free(&b);
+	return rc;
+}
+
+/* Whether dir/rel is a regular file. */
+static int page_exists(const char *dir, const char *rel)
+{
+	struct buf p = BUF_INIT;
+	struct stat st;
+	int ok;
+
+	buf_printf(&p, "%s/%s", dir, rel);
+	ok = lstat(buf_str(&p), &st) == 0 && S_ISREG(st.st_mode);
+	buf_free(&p);
+	return ok;
+}
+
+int web_keep(struct web_site *s, const char *path, const char *stamp)
+{
+	struct web_entry *e = manifest_find(&s->old, path);
+
+	if (!e || strcmp(e->stamp, stamp) != 0 || !page_exists(s->dir, path))
+		return 0;
+	manifest_add(&s->made, path, stamp);
+	s->kept++;
+	return 1;
+}
+
+int web_put(struct web_site *s, const char *path, const char *text,
+            size_t len, const char *stamp)
+{
+	char digest[33];
+
+	if (!stamp) {
+		util_digest_hex(text, len, digest);
+		stamp = digest;
+	}
+	if (web_keep(s, path, stamp))
+		return 0;
+	if (write_atomic(s->dir, path, text, len) < 0) {
+		fprintf(stderr, "epamserv: web: cannot write %s/%s: %s\n", s->dir,
+		        path, strerror(errno));
+		s->failed = 1;
+		return -1;
+	}
+	manifest_add(&s->made, path, stamp);
+	s->written++;
+	if (s->verbose)
+		printf("wrote %s\n", path);
+	return 0;
+}
+
+void web_remove_stale(struct web_site *s)
+{
+	struct buf p = BUF_INIT;
+	size_t i;
+
+	qsort(s->made.e, s->made.n, sizeof *s->made.e, entry_cmp);
+	for (i = 0; i < s->old.n; i++) {
+		const char *rel = s->old.e[i].path;
+		if (manifest_find(&s->made, rel))
+			continue;
+		buf_reset(&p);
+		buf_printf(&p, "%s/%s", s->dir, rel);
+		if (unlink(buf_str(&p)) == 0 || errno == ENOENT) {
+			s->removed++;
+			if (s->verbose)
+				printf("removed %s\n", rel);
+		}
+	}
+	buf_free(&p);
+}

@@ -1,0 +1,220 @@
+/*
+ * svg.c - the board and the rating chart drawn as inline SVG.
+ *
+ * A board is drawn in a view box of 10 units a square, with the rank
+ * numbers on the left and the file letters below, White's home row
+ * (rank 1) at the bottom as in RULES.md's diagrams.  The first board of
+ * a page (web_svg_board) draws every square as a <rect class="sq"> in a
+ * group that the page's other boards (web_svg_ply, one per ply of the
+ * move list) reuse by <use>, with the pieces defined once: a board of
+ * 14x12 after a ply costs a few dozen <use> elements, not 168 squares.
+ * Each board is role="img" with a <title> and an aria-label saying
+ * whose move it is and how many pieces each side has; the page gives
+ * the position's notation as text too.
+ */
+#include "web/web.h"
+
+#include "rules/rules.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#define SQ 10     /* units a square */
+#define MARGIN 8  /* units for the rank numbers and file letters */
+
+/* The square of a move text's k-th square (0 the tail, 1 the
+ * destination): file and rank, 0-based; -1 when move has none. */
+static void move_square(const char *move, int k, int *file, int *rank)
+{
+	const char *p = move;
+	int i;
+
+	*file = *rank = -1;
+	for (i = 0; i <= k; i++) {
+		int f, r = 0;
+		while (*p && (*p < 'a' || *p > 'z'))
+			p++;
+		if (!*p)
+			return;
+		f = *p++ - 'a';
+		if (*p < '0' || *p > '9')
+			return;
+		while (*p >= '0' && *p <= '9')
+			r = r * 10 + (*p++ - '0');
+		if (i == k) {
+			*file = f;
+			*rank = r - 1;
+		}
+	}
+}
+
+static int sq_x(int file)
+{
+	return MARGIN + file * SQ;
+}
+
+static int sq_y(const struct ep_position *p, int rank)
+{
+	return (p->height - 1 - rank) * SQ + 1;
+}
+
+static void svg_open(struct buf *b, const struct ep_position *p,
+                     const char *label)
+{
+	buf_printf(b, "<svg class=\"board\" xmlns=\"http://www.w3.org/2000/svg\" "
+	           "viewBox=\"0 0 %d %d\" role=\"img\" aria-label=\"",
+	           MARGIN + p->width * SQ + 2, p->height * SQ + MARGIN + 2);
+	buf_put_html(b, label);
+	buf_puts(b, "\"><title>");
+	buf_put_html(b, label);
+	buf_puts(b, "</title>\n");
+}
+
+/* The pieces and blocks of p, and the squares of move outlined. */
+static void svg_pieces(struct buf *b, const struct ep_position *p,
+                       const char *move)
+{
+	int f, r, k;
+
+	for (r = 0; r < p->height; r++)
+		for (f = 0; f < p->width; f++) {
+			int c = ep_cell_at(p, f, r);
+			const char *id = c == EP_WPIECE ? "pw" : c == EP_BPIECE ? "pb" :
+			                 c == EP_BLOCK ? "bk" : NULL;
+			if (id)
+				buf_printf(b, "<use href=\"#%s\" x=\"%d\" y=\"%d\"/>", id,
+				           sq_x(f), sq_y(p, r));
+		}
+	for (k = 0; move && k < 2; k++) {
+		move_square(move, k, &f, &r);
+		if (f >= 0 && f < p->width && r >= 0 && r < p->height)
+			buf_printf(b, "<rect class=\"last\" x=\"%.1f\" y=\"%.1f\" "
+			           "width=\"9\" height=\"9\" fill=\"none\" "
+			           "stroke=\"#c2410c\" stroke-width=\"1.2\"/>",
+			           sq_x(f) + .5, sq_y(p, r) + .5);
+	}
+	buf_puts(b, "\n");
+}
+
+void web_svg_board(struct buf *b, const struct ep_position *p,
+                   const char *move, const char *label, int defs)
+{
+	int f, r;
+
+	svg_open(b, p, label);
+	if (defs)
+		buf_puts(b, "<defs><circle id=\"pw\" cx=\"5\" cy=\"5\" r=\"3.9\" "
+		         "fill=\"#ffffff\" stroke=\"#1a1a1a\" stroke-width=\".9\"/>"
+		         "<circle id=\"pb\" cx=\"5\" cy=\"5\" r=\"3.9\" "
+		         "fill=\"#1a1a1a\" stroke=\"#000000\" stroke-width=\".9\"/>"
+		         "<g id=\"bk\"><rect width=\"10\" height=\"10\" "
+		         "fill=\"#5c5c5c\"/><path d=\"M1 1L9 9M9 1L1 9\" "
+		         "stroke=\"#d0d0d0\"/></g></defs>\n");
+	buf_printf(b, "<g id=\"grid-%dx%d\" font-size=\"5\" fill=\"#1a1a1a\">",
+	           p->width, p->height);
+	for (r = 0; r < p->height; r++)
+		for (f = 0; f < p->width; f++)
+			buf_printf(b, "<rect class=\"sq\" x=\"%d\" y=\"%d\" width=\"10\" "
+			           "height=\"10\" fill=\"%s\"/>", sq_x(f), sq_y(p, r),
+			           (f + r) % 2 ? "#eedcb8" : "#c49a6c");
+	for (r = 0; r < p->height; r++)
+		buf_printf(b, "<text x=\"%d\" y=\"%d\" text-anchor=\"end\">%d</text>",
+		           MARGIN - 1, sq_y(p, r) + 7, r + 1);
+	for (f = 0; f < p->width; f++)
+		buf_printf(b, "<text x=\"%d\" y=\"%d\" text-anchor=\"middle\">%c"
+		           "</text>", sq_x(f) + 5, p->height * SQ + MARGIN, 'a' + f);
+	buf_puts(b, "</g>\n");
+	svg_pieces(b, p, move);
+	buf_puts(b, "</svg>\n");
+}
+
+void web_svg_ply(struct buf *b, const struct ep_position *p,
+                 const char *move, const char *label)
+{
+	svg_open(b, p, label);
+	buf_printf(b, "<use href=\"#grid-%dx%d\"/>", p->width, p->height);
+	svg_pieces(b, p, move);
+	buf_puts(b, "</svg>\n");
+}
+
+void web_svg_describe(const struct ep_position *p, char *buf, size_t len)
+{
+	snprintf(buf, len, "White %d pieces, Black %d; %s to move",
+	         ep_count_pieces(p, EP_WHITE), ep_count_pieces(p, EP_BLACK),
+	         p->to_move == EP_WHITE ? "White" : "Black");
+}
+
+/* Whether g is a game of userid in class cls: then 1 with their rating
+ * before and after it. */
+static int rated_in(const struct rating_game *g, const char *userid, int cls,
+                    int *before, int *after)
+{
+	if (g->cls != cls)
+		return 0;
+	if (strcmp(g->white, userid) == 0) {
+		*before = g->white_before;
+		*after = g->white_after;
+	} else if (strcmp(g->black, userid) == 0) {
+		*before = g->black_before;
+		*after = g->black_after;
+	} else {
+		return 0;
+	}
+	return 1;
+}
+
+void web_svg_rating_chart(struct buf *b, const struct ratings *r,
+                          const char *userid, int cls)
+{
+	size_t i, n = 0, k = 0;
+	int lo = RATING_START, hi = RATING_START, first = 0, last = 0;
+	char label[256];
+
+	for (i = 0; i < r->ngames; i++) {
+		int v, before;
+		if (!rated_in(&r->games[i], userid, cls, &before, &v))
+			continue;
+		if (!n)
+			first = before;
+		lo = v < lo ? v : lo;
+		hi = v > hi ? v : hi;
+		lo = first < lo ? first : lo;
+		hi = first > hi ? first : hi;
+		last = v;
+		n++;
+	}
+	if (!n)
+		return;
+	if (hi - lo < 40) {
+		lo -= 20;
+		hi += 20;
+	}
+	snprintf(label, sizeof label, "Rating history of %s in %s: from %d to %d "
+	         "over %zu rated game%s, lowest %d, highest %d", userid,
+	         ratings_class_name(cls), first, last, n, n == 1 ? "" : "s", lo,
+	         hi);
+	buf_puts(b, "<svg class=\"chart\" xmlns=\"http://www.w3.org/2000/svg\" "
+	         "viewBox=\"0 0 320 130\" role=\"img\" aria-label=\"");
+	buf_put_html(b, label);
+	buf_puts(b, "\"><title>");
+	buf_put_html(b, label);
+	buf_puts(b, "</title>\n<rect x=\"40\" y=\"5\" width=\"275\" height=\"105\" "
+	         "fill=\"#f6f6f6\" stroke=\"#767676\" stroke-width=\".5\"/>"
+	         "<g font-size=\"9\" fill=\"#1a1a1a\">");
+	buf_printf(b, "<text x=\"36\" y=\"12\" text-anchor=\"end\">%d</text>"
+	           "<text x=\"36\" y=\"110\" text-anchor=\"end\">%d</text>"
+	           "<text x=\"315\" y=\"124\" text-anchor=\"end\">%zu game%s</text>"
+	           "</g>\n<polyline fill=\"none\" stroke=\"#0b4ea2\" "
+	           "stroke-width=\"1.5\" points=\"", hi, lo, n, n == 1 ? "" : "s");
+	/* Point 0 is the rating before the first game. */
+	buf_printf(b, "40,%.1f", 110 - 105.0 * (first - lo) / (hi - lo));
+	for (i = 0; i < r->ngames; i++) {
+		int v, before;
+		if (!rated_in(&r->games[i], userid, cls, &before, &v))
+			continue;
+		k++;
+		buf_printf(b, " %.1f,%.1f", 40 + 275.0 * k / n,
+		           110 - 105.0 * (v - lo) / (hi - lo));
+	}
+	buf_puts(b, "\"/>\n</svg>\n");
+}

@@ -1,0 +1,226 @@
+/*
+ * web.h - the static web site of the spool (issue 18, "epamserv web
+ * DIR"): the shared types of src/web/.
+ *
+ * The site is plain files any web server can serve, no script and no
+ * CGI:
+ *
+ *   DIR/index.html                 games in progress, recent results,
+ *                                  the standings' leaders, tournaments
+ *   DIR/style.css                  the one style sheet
+ *   DIR/standings.html             every rating class in full
+ *   DIR/boards/GAME-N.html         a board: SVG of the position, every
+ *                                  move linking to #ply-K, the position
+ *                                  after it (CSS :target)
+ *   DIR/players/USERID.html        a player: ratings, games, a rating
+ *                                  history chart (SVG)
+ *   DIR/tournaments/NAME.html      a tournament's table and boards
+ *   DIR/feeds/boards/GAME-N.atom   Atom 1.0 feeds of a board and of a
+ *   DIR/feeds/players/USERID.atom  player
+ *   DIR/.epamserv-web              the manifest: a stamp per page
+ *   DIR/.epamserv-web.lock         flock(2): one run at a time
+ *
+ * A page is written (temporary file, then rename) only when its stamp
+ * differs from the manifest's or the file is gone: a board page's stamp
+ * is a digest of its inputs (the game file's text, the players'
+ * ratings, the deadline), so an unchanged board is not even drawn; the
+ * other pages are cheap and are stamped by a digest of their text.
+ * Pages of the old manifest that are no longer made are removed.
+ *
+ * What the site never shows: an address, a password, a reply token or
+ * its hash, a Message-ID (it names a host and may name a person), a
+ * conditional line or a pending move; the games of a player who set
+ * "web off" (web_user_hidden); a board that forbids observers before it
+ * has ended; challenges and cancelled boards.  Deadlines are dates
+ * (ISO 8601, UTC), never a countdown.
+ */
+#ifndef EPAM_WEB_H
+#define EPAM_WEB_H
+
+#include <stddef.h>
+#include <time.h>
+
+#include "game/game.h"
+#include "game/ratings.h"
+#include "util/buf.h"
+#include "util/conf.h"
+
+/* One board as the lists (index, player pages, feeds) show it: a
+ * summary kept for every board on the site while the site is made. */
+struct web_board {
+	char game[16];
+	long board;
+	char white[32], black[32];
+	enum game_state state;         /* GAME_ACTIVE or GAME_FINISHED */
+	enum ep_result result;
+	char result_text[EP_ERR_MAX + 96];  /* game_result_text, "" active */
+	char to_move[32];              /* "" unless active */
+	size_t nmoves;
+	time_t created, updated;
+	time_t deadline;               /* of the player to move, 0 none */
+	char tourney[24];              /* "" none */
+	int round;
+	int cls;                       /* enum rating_class */
+};
+
+/* One page recorded in the manifest. */
+struct web_entry {
+	char *path;                    /* relative to DIR, malloc'ed */
+	char stamp[33];                /* util_digest_hex */
+};
+
+struct web_manifest {
+	struct web_entry *e;
+	size_t n, cap;
+};
+
+/* A run of the site maker. */
+struct web_site {
+	const struct config *cfg;
+	const char *dir;               /* the site's directory */
+	int verbose;                   /* print each page written */
+	time_t now;
+	struct ratings r;              /* every rated game, replayed */
+	struct web_manifest old, made; /* the last run's pages, this run's */
+	struct web_board *boards;      /* every board on the site */
+	size_t nboards, capboards;
+	char **hidden;                 /* sorted userids that set web off */
+	size_t nhidden;
+	char **paged;                  /* sorted userids with a page: the
+	                                  players of the boards on the site */
+	size_t npaged;
+	char tag[160];                 /* "tag:DOMAIN,2026:" for Atom ids */
+	long written, kept, removed;   /* pages, for the summary line */
+	int failed;                    /* a page could not be written */
+};
+
+/* ---- out.c: pages and the manifest ---- */
+
+/* Read DIR/.epamserv-web into m (empty when there is none or it is
+ * not one: every page is then written).  Never fails. */
+void web_manifest_load(const char *dir, struct web_manifest *m);
+
+/* Write m as DIR/.epamserv-web (temporary file and rename).  0, or -1
+ * with errno. */
+int web_manifest_save(const char *dir, const struct web_manifest *m);
+
+void web_manifest_free(struct web_manifest *m);
+
+/* Whether page path (relative) can stay as it is: its stamp in the old
+ * manifest is stamp and the file is there.  Then it is recorded as made
+ * (with web_keep) and 1 is returned; else 0 and nothing is recorded. */
+int web_keep(struct web_site *s, const char *path, const char *stamp);
+
+/* Record page path with text (len bytes) as made: written (temporary
+ * file in its directory, then rename(2), directories made as needed)
+ * unless web_keep says it can stay.  stamp NULL: the digest of text.
+ * 0, or -1 after a line on stderr (s->failed set). */
+int web_put(struct web_site *s, const char *path, const char *text,
+            size_t len, const char *stamp);
+
+/* Remove the pages of the old manifest that this run did not make. */
+void web_remove_stale(struct web_site *s);
+
+/* ---- html.c: the parts every page shares ---- */
+
+/* The head of a page: doctype, <html lang="en">, charset, viewport,
+ * title (escaped), the style sheet at root ("" or "../") and, when feed
+ * is not NULL, an Atom link to it; then <body>, the site's header with
+ * a link home, and <main>. */
+void web_page_head(struct buf *b, const char *title, const char *root,
+                   const char *feed);
+
+/* </main>, the footer and the end of the page. */
+void web_page_foot(struct buf *b);
+
+/* A link to a player's page (root as above), or the userid as text
+ * when they have none (no board on the site, or they set web off). */
+void web_player_link(struct web_site *s, struct buf *b, const char *root,
+                     const char *userid);
+
+/* The page of a board, relative to the site: "boards/GAME-N.html". */
+void web_board_path(const char *game, long board, char *buf, size_t len);
+
+/* t as "2026-11-30 05:48 UTC" (static storage: copy it before the next
+ * call). */
+const char *web_date(time_t t);
+
+/* "Epaminondas" or "Crossings" for a spool_games name. */
+const char *web_game_title(const char *game);
+
+/* Whether userid set web off (s->hidden). */
+int web_hidden(const struct web_site *s, const char *userid);
+
+/* Whether the sorted list ids (n of them) holds userid. */
+int web_in_list(char *const *ids, size_t n, const char *userid);
+
+/* What a list says of wb: "alice to move by DATE" (a link) or the
+ * result, escaped. */
+void web_board_state(struct web_site *s, struct buf *b, const char *root,
+                     const struct web_board *wb);
+
+/* The style sheet's text (static). */
+const char *web_css(void);
+
+/* ---- svg.c: the board drawn ---- */
+
+/* The full board of p as an inline SVG: every square a <rect
+ * class="sq">, the pieces, files and ranks, the squares of move (the
+ * last move's text, "" none) marked, with role="img", a <title> and
+ * aria-label label (escaped).  Defines in <defs> what web_svg_ply uses
+ * (pieces "pw", "pb", the block "bk", the grid "grid-WxH"): the page's
+ * first board must be drawn with this function, and with defs set. */
+void web_svg_board(struct buf *b, const struct ep_position *p,
+                   const char *move, const char *label, int defs);
+
+/* A light copy of a board of the same page: the grid by reference, the
+ * pieces, move marked; same text alternatives. */
+void web_svg_ply(struct buf *b, const struct ep_position *p,
+                 const char *move, const char *label);
+
+/* "White 12 pieces, Black 11; Black to move" for p into buf. */
+void web_svg_describe(const struct ep_position *p, char *buf, size_t len);
+
+/* A rating history chart of userid in class cls (the ratings after
+ * each of their rated games in s->r, oldest first) as an inline SVG
+ * with a text alternative.  Nothing when they have no game there. */
+void web_svg_rating_chart(struct buf *b, const struct ratings *r,
+                          const char *userid, int cls);
+
+/* ---- the pages ---- */
+
+/* board.c: the page and feed of a loaded board g, written unless their
+ * stamps are unchanged; fills *wb.  0, or -1 (written nothing, logged). */
+int web_board_pages(struct web_site *s, const struct game *g,
+                    struct web_board *wb);
+
+/* player.c: every player's page and feed. */
+void web_player_pages(struct web_site *s);
+
+/* index.c: index.html, standings.html and style.css. */
+void web_index_pages(struct web_site *s);
+
+/* tourney.c: a page per tournament; the list of them into b for the
+ * index (links relative to DIR). */
+void web_tourney_pages(struct web_site *s, struct buf *list);
+
+/* feed.c: the start of an Atom feed (title, self path relative to DIR,
+ * alternate page path, id suffix, updated) and one entry; web_feed_end
+ * closes it. */
+void web_feed_start(struct web_site *s, struct buf *b, const char *title,
+                    const char *self, const char *page, const char *id,
+                    time_t updated);
+void web_feed_entry(struct web_site *s, struct buf *b, const char *title,
+                    const char *page, const char *id, time_t updated,
+                    const char *summary);
+void web_feed_end(struct buf *b);
+
+/* ---- site.c ---- */
+
+/* Make or update the site in dir from cfg's spool: verbose prints each
+ * page written or removed on stdout.  Returns 0, EXIT_TEMPFAIL when
+ * another run holds dir's lock or the spool cannot be read, 1 when a
+ * page could not be written (each said on stderr). */
+int web_make(const struct config *cfg, const char *dir, int verbose);
+
+#endif
