@@ -105,6 +105,11 @@ mail alice@example.org "epaminondas move 102 alice Secret1 resign"
 mail bob@example.org "epaminondas challenge bob robot-novice -size=8x8 by bob Secret2"
 mail bob@example.org "epaminondas move 103 bob Secret2 d1-d3#1"
 mail bob@example.org "epaminondas standings"
+# Both players let their comments be published; bob asks for the record
+# of the first game, which comes attached.
+mail alice@example.org "set alice Secret1 publish comments on"
+mail bob@example.org "set bob Secret2 publish comments on"
+mail bob@example.org "epaminondas record 101"
 
 # text_of FILE [UNTIL]: the headers and the text/plain part of an outbox
 # mail, decoded (the mail itself is MIME: quoted-printable, and an HTML
@@ -173,7 +178,29 @@ msg = email.message_from_bytes(raw, policy=email.policy.default)
 with open(sys.argv[2], "w", encoding="utf-8") as f:
     f.write(msg.get_body(preferencelist=("html",)).get_content())
 PY
+# The record attached to bob's answer, as a file, read back by replay.
+/usr/bin/python3 - "$(mail_to bob@example.org "the record of epaminondas board 101")" "$top/demo-record.txt" <<'PY'
+import email, email.policy, sys
+raw = open(sys.argv[1], "rb").read().split(b"\r\n", 2)[2]
+msg = email.message_from_bytes(raw, policy=email.policy.default)
+for part in msg.iter_attachments():
+    open(sys.argv[2], "wb").write(part.get_content().encode()
+                                  if isinstance(part.get_content(), str)
+                                  else part.get_content())
+PY
+echo
+echo "== the record of board 101 bob asked for (attached as $(basename "$top/demo-record.txt")),"
+echo "== with the comments, since both publish them"
+sed -n '1,30p' "$top/demo-record.txt"
+echo
+echo "== epamserv replay demo-record.txt: the record read back under the rules"
+"$EPAMSERV" replay "$top/demo-record.txt" | tail -4
+echo
+echo "== epamserv web demo-site: the static web site of the spool"
+"$EPAMSERV" web "$top/demo-site" && ls "$top/demo-site"
 echo
 echo "== $(ls "$EPAMSERV_SPOOL"/outbox/*.eml | wc -l) mails wait in $EPAMSERV_SPOOL/outbox ('epamserv outbox' shows them all)."
 echo "== The HTML part of bob's board mail at the crossing is saved as"
 echo "== $top/demo-board.html: open it in a browser (file://$top/demo-board.html)."
+echo "== The record is $top/demo-record.txt; the web site is $top/demo-site"
+echo "== (open file://$top/demo-site/index.html)."
