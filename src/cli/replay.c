@@ -23,6 +23,19 @@
 static const char replay_usage[] =
 	"usage: epamserv replay RECORD   (a text or JSON record; - for stdin)\n";
 
+
+/* The refusal on stderr, control bytes of the record (terminal escapes,
+ * a record is anyone's text) shown as '?'. */
+static void replay_error(const char *file, char *err)
+{
+	char *p;
+
+	for (p = err; *p; p++)
+		if ((unsigned char)*p < 0x20 || *p == 0x7f)
+			*p = '?';
+	fprintf(stderr, "epamserv replay: %s: %s\n", file, err);
+}
+
 /* The whole of f, at most max + 1 bytes (so that more is seen). */
 static char *read_all(FILE *f, size_t max, size_t *len)
 {
@@ -75,13 +88,13 @@ int cli_replay(int argc, char **argv)
 		return EXIT_DATAERR;
 	}
 	if (record_read(text, len, &r, err, sizeof err) < 0) {
-		fprintf(stderr, "epamserv replay: %s: %s\n", argv[1], err);
+		replay_error(argv[1], err);
 		free(text);
 		return EXIT_DATAERR;
 	}
 	free(text);
 	if (record_replay(&r, &g, err, sizeof err) < 0) {
-		fprintf(stderr, "epamserv replay: %s: %s\n", argv[1], err);
+		replay_error(argv[1], err);
 		record_in_free(&r);
 		return EXIT_DATAERR;
 	}

@@ -115,12 +115,9 @@ enum cmd_status cmd_record(struct cmdctx *c, const char *game, int argc,
 		                "PASSWORD)", board, board);
 		goto out;
 	}
-	if (g.no_observers && side < 0) {
-		st = cmd_refuse(c, usage, "board %ld is played without observers "
-		                "(-observers=off): only its players may have its "
-		                "record, with their userid and password", board);
-		goto out;
-	}
+	/* -observers=off keeps a game private while it is played; once it
+	 * has ended its record goes to anyone, as its page goes on the web
+	 * site (issue 18: such a board appears once it has ended). */
 	record_meta_load(c->cfg, &g, c->now, &meta, site, sizeof site);
 	if (json) {
 		if (!(data = record_json(&g, &meta, err, sizeof err))) {

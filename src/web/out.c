@@ -93,6 +93,57 @@ void web_manifest_free(struct web_manifest *m)
 	memset(m, 0, sizeof *m);
 }
 
+/* Whether every directory on the way to dir/rel (rel's components but
+ * the last) is a directory of its own, not a symlink: pages are never
+ * written or removed through a link planted in the site (it could point
+ * anywhere the operator may write).  1, or 0 with errno ELOOP (a link or
+ * not a directory) or lstat's. */
+static int real_dirs(const char *dir, const char *rel)
+{
+	struct buf d = BUF_INIT;
+	const char *q;
+	struct stat st;
+	int ok = 1;
+
+	for (q = strchr(rel, '/'); q && ok; q = strchr(q + 1, '/')) {
+		buf_reset(&d);
+		buf_printf(&d, "%s/%.*s", dir, (int)(q - rel), rel);
+		if (lstat(buf_str(&d), &st) < 0)
+			ok = 0;
+		else if (!S_ISDIR(st.st_mode)) {
+			errno = ELOOP;
+			ok = 0;
+		}
+	}
+	buf_free(&d);
+	return ok;
+}
+
+/* Whether rel names a file of the site's own layout (what web_put
+ * writes): index.html, standings.html, style.css, or an .html or .atom
+ * file under boards/, players/, tournaments/ or feeds/.  A manifest line
+ * naming anything else is not ours to remove. */
+static int site_file(const char *rel)
+{
+	static const char *const top[] = { "index.html", "standings.html",
+	                                   "style.css", NULL };
+	static const char *const dirs[] = { "boards/", "players/",
+	                                    "tournaments/", "feeds/", NULL };
+	size_t i, n = strlen(rel);
+
+	for (i = 0; top[i]; i++)
+		if (strcmp(rel, top[i]) == 0)
+			return 1;
+	if (strstr(rel, "..") || strstr(rel, "//") ||
+	    !((n > 5 && strcmp(rel + n - 5, ".html") == 0) ||
+	      (n > 5 && strcmp(rel + n - 5, ".atom") == 0)))
+		return 0;
+	for (i = 0; dirs[i]; i++)
+		if (strncmp(rel, dirs[i], strlen(dirs[i])) == 0)
+			return 1;
+	return 0;
+}
+
 /* Write text (len bytes) to dir/rel atomically: a temporary file in the
  * same directory, fsync'ed, then renamed over.  Missing directories on
  * the way are made (0755).  0, or -1 with errno. */
@@ -119,12 +170,18 @@ static int write_atomic(const char *dir, const char *rel, const char *text,
 			}
 		}
 		buf_free(&d);
+		if (!real_dirs(dir, rel))
+			goto out;
 		buf_printf(&t, "%s/%.*s.%s.tmp", dir, (int)(slash + 1 - rel), rel,
 		           slash + 1);
 	} else {
 		buf_printf(&t, "%s/.%s.tmp", dir, rel);
 	}
-	fd = open(buf_str(&t), O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW |
+	/* A leftover (or planted) temporary name goes first: the file is
+	 * made new, never opened through a link or a second name. */
+	if (unlink(buf_str(&t)) < 0 && errno != ENOENT)
+		goto out;
+	fd = open(buf_str(&t), O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW |
 	          O_CLOEXEC, 0644);
 	if (fd < 0)
 		goto out;
@@ -232,7 +289,8 @@ void web_remove_stale(struct web_site *s)
 	qsort(s->made.e, s->made.n, sizeof *s->made.e, entry_cmp);
 	for (i = 0; i < s->old.n; i++) {
 		const char *rel = s->old.e[i].path;
-		if (manifest_find(&s->made, rel))
+		if (manifest_find(&s->made, rel) || !site_file(rel) ||
+		    !real_dirs(s->dir, rel))
 			continue;
 		buf_reset(&p);
 		buf_printf(&p, "%s/%s", s->dir, rel);

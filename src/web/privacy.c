@@ -34,7 +34,8 @@ static int user_setting(const char *spool, const char *userid,
 
 int web_user_hidden(const char *spool, const char *userid)
 {
-	return user_setting(spool, userid, user_web_off, 0);
+	/* Fails closed: a player whose file cannot be read is hidden. */
+	return user_setting(spool, userid, user_web_off, 1);
 }
 
 int web_user_publishes_comments(const char *spool, const char *userid)

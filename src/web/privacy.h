@@ -8,7 +8,8 @@
 
 /* Whether userid (valid, lower case) keeps their games and page off the
  * site (set ... web off): 1 or 0.  A player without a readable user
- * file is not hidden.  spool: the spool directory. */
+ * file is hidden too (a damaged file never puts a web-off player back
+ * on the site).  spool: the spool directory. */
 int web_user_hidden(const char *spool, const char *userid);
 
 /* Whether userid lets the comments of their games be published (set ...

@@ -6,7 +6,8 @@ exported and asked for by mail (`epaminondas record BOARD [json]
 `epamserv replay` reaches the game file's position and result; the JSON
 follows AbstractPlay's game record schema (checked here from its rules);
 the mail carries the record as an attachment, to the sender alone; a
-stranger gets no record of a running game or of one without observers;
+stranger gets no record of a running game, but one of a finished game
+played without observers (as the web site shows it);
 comments only when both players publish them; the settings round-trip;
 hostile boards, huge and lying records refused."""
 import json
@@ -282,8 +283,10 @@ try:
             "players", "a stranger asks for a running game's record")
     refused(env, C, "epaminondas record 103 carol c", "its record goes only "
             "to its players", "a player not on the board asks for it")
-    refused(env, C, "epaminondas record 104", "only its players may have",
-            "a stranger asks for a record of a board without observers")
+    fn, _, data, _ = ask(env, C, "epaminondas record 104",
+                         "a stranger, a finished board without observers")
+    is_(fn, "game-104.txt", "-observers=off keeps a game private only "
+        "while it is played: its record once over, as on the web site")
     refused(env, A, "epaminondas record 103 alice wrong", "password",
             "a wrong password")
     fn, _, data, _ = ask(env, A, "epaminondas record 103 alice a",
@@ -325,6 +328,12 @@ try:
        "unread", err)
     rc, _, err = replay(env, "[" * 100000, "deep.json")
     ok(rc == 65, "replay: deep nesting is refused", err)
+    rc, _, err = replay(env, '[Event "x"]\n[White "a"]\n[Black "b"]\n'
+                        '[Result "*"]\n[Options "\x1b]0;PWNED\x07'
+                        '\x1b[31m"]\n\n1. zz *\n', "escape.txt")
+    ok(rc == 65 and "PWNED" in err and "\x1b" not in err and
+       "\x07" not in err,
+       "replay: a record's terminal escapes never reach the terminal", err)
     rc, _, err = env.run("replay", os.path.join(env.root, "nothing"),
                          quiet=True)
     ok(rc == 65 and "cannot open" in err, "replay: a missing file", err)

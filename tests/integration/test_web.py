@@ -441,6 +441,31 @@ try:
     is_(broken_links(site, [f for f in site_files(site) if f.endswith(".html")]),
         [], "and no link points to them")
 
+    # A link planted in the site never takes a page, or a removal,
+    # outside it.
+    site2 = os.path.join(env.root, "site2")
+    outside = os.path.join(env.root, "outside")
+    victim = os.path.join(env.root, "victim")
+    for d in (site2, outside, victim):
+        os.makedirs(d)
+    os.symlink(outside, os.path.join(site2, "boards"))
+    rc, out, err = env.run("web", site2, quiet=True)
+    ok(rc != 0 and os.listdir(outside) == [],
+       "a symlinked boards/ in DIR: refused, nothing written through it",
+       "rc %d, outside %r, %s" % (rc, os.listdir(outside), err[-300:]))
+    os.unlink(os.path.join(site2, "boards"))
+    rc, out, err = env.run("web", site2, quiet=True)
+    ok(rc == 0, "without the link the site is written", err[-300:])
+    with open(os.path.join(victim, "keep.html"), "w") as f:
+        f.write("not the site's\n")
+    os.symlink(victim, os.path.join(site2, "feeds", "old"))
+    with open(os.path.join(site2, ".epamserv-web"), "a") as f:
+        f.write("0123456789abcdef0123456789abcdef feeds/old/keep.html\n"
+                "0123456789abcdef0123456789abcdef ../victim/keep.html\n")
+    rc, out, err = env.run("web", "--verbose", site2, quiet=True)
+    ok(rc == 0 and os.path.exists(os.path.join(victim, "keep.html")),
+       "a manifest line through a link is not removed", out[-300:] + err)
+
     # One run at a time.
     holder = hold_lock(os.path.join(site, ".epamserv-web.lock"))
     try:
