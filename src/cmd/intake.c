@@ -215,6 +215,27 @@ static char *token_start(const char *s);
  * "[#...]": a comment that quotes the sender's own board mail (some
  * mail clients put its subject into the body) must not hand the
  * opponent the sender's token. */
+/* The same for a token written as a pasted mailto: link writes it,
+ * "%5B%23TOKEN%5D" (any case): the token of another board's mail would
+ * stay valid in a comment that the opponent reads and, with both
+ * players' consent, the web site publishes. */
+static void mask_pct_tokens(char *text)
+{
+	char *p = text;
+
+	while ((p = strcasestr(p, "%5B%23")) != NULL) {
+		char *q = p + 6;
+
+		while (isalnum((unsigned char)*q))
+			q++;
+		if (q - (p + 6) > 3 && strncasecmp(q, "%5D", 3) == 0) {
+			memcpy(p + 6, "...", 3);
+			memmove(p + 9, q, strlen(q) + 1);
+		}
+		p += 6;
+	}
+}
+
 static void mask_tokens(char *text)
 {
 	char *p = text;
@@ -248,6 +269,7 @@ static void intake_mask_passwords(struct intake *in)
 	if (strlen(in->token) >= 8)
 		mask(in->comment, in->token);
 	mask_tokens(in->comment);
+	mask_pct_tokens(in->comment);
 }
 
 /* Where "[#" starts a token in s, or NULL. */

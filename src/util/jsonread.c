@@ -19,6 +19,7 @@ struct jr {
 	char *err;
 	size_t errlen;
 	int failed;
+	size_t values;      /* parsed so far: at most JSON_MAX_VALUES */
 };
 
 static int jr_fail(struct jr *r, const char *what)
@@ -260,6 +261,8 @@ static int jr_value(struct jr *r, struct jv *v, int depth)
 {
 	if (depth > JSON_MAX_DEPTH)
 		return jr_fail(r, "nested too deep");
+	if (++r->values > JSON_MAX_VALUES)
+		return jr_fail(r, "more values than a record holds");
 	jr_space(r);
 	if (r->pos >= r->len)
 		return jr_fail(r, "a value is missing");
@@ -310,7 +313,7 @@ void jv_free(struct jv *v)
 int jv_parse(const char *text, size_t len, struct jv **out, char *err,
              size_t errlen)
 {
-	struct jr r = { text, len, 0, err, errlen, 0 };
+	struct jr r = { text, len, 0, err, errlen, 0, 0 };
 	struct jv *v = xmalloc(sizeof *v);
 
 	memset(v, 0, sizeof *v);

@@ -3,7 +3,8 @@
  * "epamserv replay" reads back (issue 18).
  *
  * The input is untrusted (a file anyone may hand the operator): the
- * reader is bounded (nesting at most JSON_MAX_DEPTH, input length given
+ * reader is bounded (nesting at most JSON_MAX_DEPTH, at most
+ * JSON_MAX_VALUES values, input length given
  * by the caller), never reads past len, and refuses anything that is not
  * one well-formed JSON value with only white space around it.
  */
@@ -13,6 +14,12 @@
 #include <stddef.h>
 
 #define JSON_MAX_DEPTH 32
+
+/* The most values one text may hold (each a struct jv of about 64
+ * bytes): far above a game record's (two a ply, GAME_MAX_PLIES plies,
+ * and its header), so that 8 MiB of "[0,0,...]" cannot take hundreds of
+ * megabytes. */
+#define JSON_MAX_VALUES 100000
 
 enum jv_type { JV_NULL, JV_BOOL, JV_NUMBER, JV_STRING, JV_ARRAY, JV_OBJECT };
 

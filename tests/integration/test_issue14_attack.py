@@ -100,6 +100,15 @@ try:
     env.mail(B, "Re: Epaminondas Board 101 bob [#%s]" % token_of(
         first(by_recipient(ms), B)), "reject")
     env.new_messages()
+    # And a token of a board mail pasted as a link into a comment sent
+    # with userid and password (no token of its own to mask): the
+    # "%5B%23TOKEN%5D" form is masked like "[#TOKEN]" (issue 18 puts
+    # published comments on the web site).
+    env.mail(A, "epaminondas chat 101 alice a", "this button: <%s>" % link)
+    ms = env.new_messages()
+    leaked = [x for x in ms if ta in str(x) and B in x.envelope_to]
+    ok(ms and not leaked, "a comment does not relay a board mail's token "
+       "written as a link (%5B%23...%5D)", [body_of(x) for x in leaked])
 
     # Hole 3: "show BOARD BOARD..." sent one board mail per board, so a
     # mail with a forged From (an address that is no player's) had the

@@ -238,6 +238,9 @@ try:
     contains(text, "Comments are left out", "the answer says why no comments")
     ok(b"Careful" not in data, "no comment: bob does not publish them")
     check_replay(env, data, "epaminondas", 101, "mailed text record of 101")
+    _, _, _, text = ask(env, C, "epaminondas record 102", "record 102")
+    ok("Comments are left out" not in text, "a game without comments: no "
+       "note about leaving them out", text)
     fn, ctype, data, _ = ask(env, C, "epaminondas record 101 json",
                              "record 101 json")
     is_((fn, ctype), ("game-101.json", "application/json"),
@@ -326,6 +329,10 @@ try:
     rc, _, err = replay(env, b"{" + b" " * (9 << 20), "huge.json")
     ok(rc == 65 and "more than" in err, "replay: a huge record is refused "
        "unread", err)
+    rc, _, err = replay(env, '{"header":{},"moves":[' + "0," * 3000000 +
+                        "0]}", "wide.json")
+    ok(rc == 65 and "more values" in err, "replay: a JSON record of "
+       "millions of values is refused, not held in memory", err)
     rc, _, err = replay(env, "[" * 100000, "deep.json")
     ok(rc == 65, "replay: deep nesting is refused", err)
     rc, _, err = replay(env, '[Event "x"]\n[White "a"]\n[Black "b"]\n'
