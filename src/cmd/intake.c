@@ -209,45 +209,29 @@ static void mask(char *text, const char *secret)
 	}
 }
 
-static char *token_start(const char *s);
-
-/* Every reply or confirmation token "[#k3f7x2ab7q4mz5ne]" in text made
- * "[#...]": a comment that quotes the sender's own board mail (some
- * mail clients put its subject into the body) must not hand the
- * opponent the sender's token. */
-/* The same for a token written as a pasted mailto: link writes it,
- * "%5B%23TOKEN%5D" (any case): the token of another board's mail would
- * stay valid in a comment that the opponent reads and, with both
- * players' consent, the web site publishes. */
-static void mask_pct_tokens(char *text)
+/* Every token in text written as open TOKEN close (open matched in any
+ * case) made open "..." close.  A reply or confirmation token
+ * "[#k3f7x2ab7q4mz5ne]": a comment that quotes the sender's own board
+ * mail (some mail clients put its subject into the body) must not hand
+ * the opponent the sender's token; "%5B%23TOKEN%5D", as a pasted mailto:
+ * link writes it: another board's token would stay valid in a comment
+ * the opponent reads and, with both players' consent, the web site
+ * publishes. */
+static void mask_token_form(char *text, const char *open, const char *close)
 {
+	size_t lo = strlen(open), lc = strlen(close);
 	char *p = text;
 
-	while ((p = strcasestr(p, "%5B%23")) != NULL) {
-		char *q = p + 6;
+	while ((p = strcasestr(p, open)) != NULL) {
+		char *q = p + lo;
 
 		while (isalnum((unsigned char)*q))
 			q++;
-		if (q - (p + 6) > 3 && strncasecmp(q, "%5D", 3) == 0) {
-			memcpy(p + 6, "...", 3);
-			memmove(p + 9, q, strlen(q) + 1);
+		if (q - (p + lo) > 3 && strncasecmp(q, close, lc) == 0) {
+			memcpy(p + lo, "...", 3);
+			memmove(p + lo + 3, q, strlen(q) + 1);
 		}
-		p += 6;
-	}
-}
-
-static void mask_tokens(char *text)
-{
-	char *p = text;
-
-	while ((p = token_start(p)) != NULL) {
-		char *end = strchr(p, ']');
-		size_t n = (size_t)(end - p) - 2;
-		if (n > 3) {
-			memcpy(p + 2, "...", 3);
-			memmove(p + 5, end, strlen(end) + 1);
-		}
-		p += 2;
+		p += lo;
 	}
 }
 
@@ -268,8 +252,8 @@ static void intake_mask_passwords(struct intake *in)
 	 * at the position, and the comment goes to the opponent. */
 	if (strlen(in->token) >= 8)
 		mask(in->comment, in->token);
-	mask_tokens(in->comment);
-	mask_pct_tokens(in->comment);
+	mask_token_form(in->comment, "[#", "]");
+	mask_token_form(in->comment, "%5B%23", "%5D");
 }
 
 /* Where "[#" starts a token in s, or NULL. */

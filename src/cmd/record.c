@@ -59,17 +59,6 @@ void record_meta_load(const struct config *cfg, const struct game *g,
 	m->comments = pub;
 }
 
-/* Whether a move of g keeps a comment. */
-static int record_has_comments(const struct game *g)
-{
-	size_t i;
-
-	for (i = 0; i < g->nmoves; i++)
-		if (g->moves[i].comment)
-			return 1;
-	return 0;
-}
-
 enum cmd_status cmd_record(struct cmdctx *c, const char *game, int argc,
                            char **argv)
 {
@@ -89,8 +78,7 @@ enum cmd_status cmd_record(struct cmdctx *c, const char *game, int argc,
 	if (argc < 1 || argc > 4)
 		return cmd_refuse(c, usage, "record takes a board number, then "
 		                  "json for a JSON record, then for a game still "
-		                  "being played (or one without observers) your "
-		                  "userid and password");
+		                  "being played your userid and password");
 	board = util_board_number(argv[0]);
 	if (board < 0)
 		return cmd_refuse(c, usage, "'%.40s' is not a board number",
@@ -153,7 +141,7 @@ enum cmd_status cmd_record(struct cmdctx *c, const char *game, int argc,
 	           g.state == GAME_FINISHED ? record_result(&g)
 	                                    : "still being played",
 	           json ? "JSON" : "text", name);
-	if (!meta.comments && record_has_comments(&g))
+	if (!meta.comments && game_has_comments(&g))
 		buf_puts(&text, "\nComments are left out: they appear only when "
 		         "both players\nhave set \"publish comments on\".\n");
 	buf_puts(&text, "\nSend \"help record\" as the subject for the format.\n");

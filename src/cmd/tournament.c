@@ -207,27 +207,20 @@ static void put_next(struct txn *t, const struct tfile *tf, long board)
 
 /* The floats of every player of tf in the two rounds before `round`
  * (tny_swiss_floats over tt's crosstable of the rounds that are over)
- * into last[] and before[].  0, or -1 (out of memory or an inconsistent
- * crosstable: logged). */
+ * into last[] and before[].  0, or -1 (an inconsistent crosstable:
+ * logged). */
 static int swiss_floats(const struct tfile *tf, const struct ttable *tt,
                         int round, int *last, int *before)
 {
 	int played = round - 1 < tt->rounds ? round - 1 : tt->rounds;
 	struct tny_cell *c;
-	int i, r, rc;
+	int rc;
 
 	memset(last, 0, sizeof *last * (size_t)tt->n);
 	memset(before, 0, sizeof *before * (size_t)tt->n);
 	if (played <= 0 || !tt->cells)
 		return 0;
-	c = calloc((size_t)tt->n * (size_t)played, sizeof *c);
-	if (!c) {
-		log_msg(LOG_ERR, "tournament %s: out of memory\n", tf->name);
-		return -1;
-	}
-	for (i = 0; i < tt->n; i++)
-		for (r = 0; r < played; r++)
-			c[i * played + r] = tt->cells[i * tt->rounds + r];
+	c = tt_cells_prefix(tt, played);
 	rc = tny_swiss_floats(tt->n, played, c, last, before);
 	free(c);
 	if (rc < 0)

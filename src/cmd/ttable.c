@@ -39,6 +39,17 @@ static int *cell_at(const struct ttable *t, int i, int j, int k)
 	return &t->cell[(i * t->n + j) * 2 + k];
 }
 
+struct tny_cell *tt_cells_prefix(const struct ttable *t, int upto)
+{
+	struct tny_cell *c = xmalloc((size_t)(t->n * upto + 1) * sizeof *c);
+	int i, r;
+
+	for (i = 0; i < t->n; i++)
+		for (r = 0; r < upto; r++)
+			c[i * upto + r] = t->cells[i * t->rounds + r];
+	return c;
+}
+
 /* Rank order: score, then Sonneborn-Berger, then pairing number. */
 static const struct ttable *rank_of;
 static int by_rank(const void *a, const void *b)
@@ -180,7 +191,7 @@ static int tt_build_any(struct cmdctx *c, const struct tfile *tf,
 		 * rounds that are over (a prefix: a round is paired when the
 		 * one before it has ended), since a game still to play would
 		 * count as a virtual opponent's. */
-		int score[TF_PLAYERS_MAX], bh[TF_PLAYERS_MAX], upto, r, bad;
+		int score[TF_PLAYERS_MAX], bh[TF_PLAYERS_MAX], upto, bad;
 		struct tny_cell *done_cells;
 
 		upto = tf_paired(tf) < t->rounds ? tf_paired(tf) : t->rounds;
@@ -188,10 +199,7 @@ static int tt_build_any(struct cmdctx *c, const struct tfile *tf,
 			if (t->result[i] == -1 && tf->boards[i].round >= 1 &&
 			    tf->boards[i].round <= upto)
 				upto = tf->boards[i].round - 1;
-		done_cells = xmalloc((size_t)(n * upto + 1) * sizeof *done_cells);
-		for (i = 0; i < n; i++)
-			for (r = 0; r < upto; r++)
-				done_cells[i * upto + r] = t->cells[i * t->rounds + r];
+		done_cells = tt_cells_prefix(t, upto);
 		bad = tny_tiebreak(n, t->rounds, t->cells, score, NULL, NULL) < 0;
 		if (upto > 0 && !bad)
 			bad = tny_tiebreak(n, upto, done_cells, NULL, bh, NULL) < 0;

@@ -69,6 +69,11 @@ int tt_build_new(const struct tfile *tf, struct ttable *t);
 int tt_build_from(struct cmdctx *c, const struct tfile *tf, int round,
                   struct ttable *t);
 
+/* The Swiss crosstable's first upto rounds (0 <= upto <= t->rounds,
+ * t->cells set) in tny_tiebreak's layout for upto rounds: cells[i *
+ * upto + r], malloc'ed (caller frees; never NULL). */
+struct tny_cell *tt_cells_prefix(const struct ttable *t, int upto);
+
 /* Whether every board of a running tf is over (t built), and for a
  * Swiss its last round paired. */
 int tt_finished(const struct tfile *tf, const struct ttable *t);

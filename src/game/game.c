@@ -790,3 +790,13 @@ int game_observer_remove(struct game *g, const char *userid)
 	g->nobservers--;
 	return 1;
 }
+
+int game_has_comments(const struct game *g)
+{
+	size_t i;
+
+	for (i = 0; i < g->nmoves; i++)
+		if (g->moves[i].comment)
+			return 1;
+	return 0;
+}

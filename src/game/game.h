@@ -197,6 +197,9 @@ void game_settings_format(const struct game *g, char *buf, size_t len);
  * players publish comments (record.h). */
 void game_move_comment(struct game *g, const char *comment);
 
+/* Whether a move of g keeps a comment: 1 or 0. */
+int game_has_comments(const struct game *g);
+
 /* Set the pending move of side (GAME_PEND_QUEUE or _SUBMIT) to text
  * (copied; at most EP_MOVE_TEXT_MAX - 1 bytes), made by mail msgid (may
  * be NULL), or clear it with GAME_PEND_NONE. */

@@ -162,17 +162,6 @@ static void gf_format_cond(const struct game *g, struct buf *b)
 		}
 }
 
-/* Whether any move of g keeps a comment (the file is then version 7). */
-static int gf_has_comments(const struct game *g)
-{
-	size_t i;
-
-	for (i = 0; i < g->nmoves; i++)
-		if (g->moves[i].comment)
-			return 1;
-	return 0;
-}
-
 /* Append text to b on one line: \\ for a backslash, \n for a line
  * break, \t for a tab; CR and other control characters dropped. */
 static void gf_escape(const char *text, struct buf *b)
@@ -204,7 +193,7 @@ char *game_format(const struct game *g)
 	util_iso_time(g->updated, t2, sizeof t2);
 	buf_printf(&b, "%s\ngame: %s\nboard: %ld\noptions: %s\nwhite: %s\n"
 	           "black: %s\ncreated: %s\nupdated: %s\n",
-	           gf_has_comments(g) ? GAMEFILE_MAGIC_V7 : GAMEFILE_MAGIC,
+	           game_has_comments(g) ? GAMEFILE_MAGIC_V7 : GAMEFILE_MAGIC,
 	           g->game, g->board, opts, g->white, g->black, t1, t2);
 	if (gf_unaccepted(g))
 		buf_puts(&b, "state: challenged\n");
