@@ -4,11 +4,11 @@ cannot delay another player's robot reply.
 
 Judged by outcomes, never by timing: every bound is small and given
 through EPAMSERV_* variables, and each analysis is stopped by its time
-bound (analyse_ms = 10, the node bound far away), so that it costs at
-least 10 ms of the engine's hour on any machine.
+bound (analyse_ms = 50, the node bound far away), so that it costs at
+least 50 ms of the engine's hour on any machine.
 
-- The hour: engine_hour_ms = 300, engine_share_percent = 10.  In one
-  batch mallory sends 40 analyses (at least 400 ms: more than the whole
+- The hour: engine_hour_ms = 1500, engine_share_percent = 10.  In one
+  batch mallory sends 40 analyses (at least 2000 ms: more than the whole
   hour) and a move on each of his 6 robot boards, and alice one move on
   her robot board.  Alice's robot answers in that run, in one board
   mail with both moves; mallory's analyses past his share are refused
@@ -102,7 +102,7 @@ def setup(env):
                     "EPAMSERV_RATE_LIMIT": "0",
                     "EPAMSERV_ANALYSE_PER_DAY": "1000",
                     "EPAMSERV_ANALYSE_NODES": "1000000000",
-                    "EPAMSERV_ANALYSE_MS": "10"})
+                    "EPAMSERV_ANALYSE_MS": "50"})
     env.env["EPAMSERV_NOW"] = str(T - 600)
     env.players("alice", "mallory")
     mails = [("mallory@example.org", "epaminondas challenge mallory "
@@ -121,7 +121,7 @@ def setup(env):
 
 
 def the_hour(env):
-    hour = {"EPAMSERV_ENGINE_HOUR_MS": "300",
+    hour = {"EPAMSERV_ENGINE_HOUR_MS": "1500",
             "EPAMSERV_ENGINE_SHARE_PERCENT": "10"}
     env.env.update(hour)
     analysis = ("mallory@example.org",
@@ -205,7 +205,7 @@ def the_hour(env):
        all(w.get("player") == "mallory" and w.get("robot") == "robot-novice"
            and w.get("waits_for") == "player_share" for w in waiting),
        "status --json: mallory's six moves wait for his share", out[-1500:])
-    ok(st.get("engine_share_percent") == 10 and st.get("engine_share_ms") == 30,
+    ok(st.get("engine_share_percent") == 10 and st.get("engine_share_ms") == 150,
        "status --json: the share, in percent and ms", out[-600:])
     rc, out, err, _ = run(env, T + 60, "status")
     lines = re.findall(r"^robot waiting: epaminondas board (\d+): "
@@ -214,7 +214,7 @@ def the_hour(env):
     ok(sorted(int(x) for x in lines) == MALLORY_BOARDS,
        "status: a line for each waiting move, saying what it waits for",
        out[-1500:])
-    contains(out, "engine share: 30 ms an hour for each player and each "
+    contains(out, "engine share: 150 ms an hour for each player and each "
              "robot game", "status: the share")
 
     # The next hour's sweep plays them, one mail each.
