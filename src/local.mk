@@ -64,6 +64,7 @@ src_libepamserv_a_SOURCES += \
 	src/cmd/auth.c src/cmd/notice.c src/cmd/notify.c src/cmd/held.c src/cmd/held.h \
 	src/cmd/tokenhash.c src/cmd/tokenhash.h \
 	src/cmd/robot.c src/cmd/robot.h \
+	src/cmd/robot_queue.c src/cmd/robot_queue.h \
 	src/cmd/seek.c src/cmd/limit.c \
 	src/cmd/tfile.c src/cmd/tfile.h src/cmd/ttable.c src/cmd/ttable.h \
 	src/cmd/tko.c src/cmd/tko.h \

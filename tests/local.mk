@@ -426,3 +426,9 @@ EXTRA_DIST += tests/integration/test_record.py
 # tests/artifacts/), incremental runs, web_url links in mails.
 TESTS += tests/integration/test_web.py
 EXTRA_DIST += tests/integration/test_web.py
+
+# Issue 29 item 4: fair shares of the engine (engine_share_percent, the
+# robots' round order): one player's mails cannot delay another
+# player's robot reply.
+TESTS += tests/integration/test_engine_share.py
+EXTRA_DIST += tests/integration/test_engine_share.py

@@ -38,6 +38,7 @@
 #include "util/json.h"
 #include "cmd/engine_time.h"
 #include "cmd/robot.h"
+#include "cmd/robot_queue.h"
 #include "util/log.h"
 #include "spool/quarantine.h"
 #include "util/buf.h"
@@ -633,10 +634,52 @@ static void print_text_rest(const struct status *st)
 	}
 }
 
+/* What a waiting robot move waits for (robot_queue_why), as status
+ * --json names it. */
+static const char *const wait_names[] = {
+	[ROBOT_GO] = "run", [ROBOT_WAIT_RUN] = "run",
+	[ROBOT_WAIT_HOUR] = "hour", [ROBOT_WAIT_BOARD] = "board_share",
+	[ROBOT_WAIT_PLAYER] = "player_share"
+};
+
+/* The robot moves waiting, in the order the next run plays them, for
+ * --json: "robot_waiting": [{"game", "board", "robot", "player" (or
+ * null), "since", "player_ms_used", "waits_for"}]. */
+static void print_waiting_json(const struct config *cfg)
+{
+	struct robot_wait *q;
+	time_t now = util_now();
+	char when[32];
+	size_t n = 0, i;
+
+	if (robot_queue_read(cfg, now, &q, &n) < 0)
+		n = 0;
+	printf(", \"robot_waiting\": [");
+	for (i = 0; i < n; i++) {
+		enum robot_why why = robot_queue_why(cfg, now, q[i].game,
+		                                     q[i].board, q[i].human);
+		util_iso_time(q[i].since, when, sizeof when);
+		printf("%s{\"game\": ", i ? ", " : "");
+		json_put_str(stdout, q[i].game);
+		printf(", \"board\": %ld, \"robot\": ", q[i].board);
+		json_put_str(stdout, q[i].robot);
+		printf(", \"player\": ");
+		if (q[i].human[0])
+			json_put_str(stdout, q[i].human);
+		else
+			printf("null");
+		printf(", \"since\": \"%s\", \"player_ms_used\": %ld, "
+		       "\"waits_for\": \"%s\"}", when, q[i].used, wait_names[why]);
+	}
+	printf("]");
+	free(q);
+}
+
 /* The robots and the engine's hour for --json: "engine_hour_ms" (0: no
- * bound), "engine_ms_used", "robots": [{"userid", "level", "games"}],
+ * bound), "engine_ms_used", "engine_share_percent", "engine_share_ms" (0:
+ * no bound), "robots": [{"userid", "level", "games"}],
  * "robot_memory_mib", "robot_think_ms", "robot_budget_ms",
- * "robot_moves_waiting". */
+ * "robot_moves_waiting", "robot_waiting" (print_waiting_json). */
 static void print_robots_json(const struct config *cfg)
 {
 	long waiting = robot_waiting(cfg), used = 0;
@@ -644,8 +687,10 @@ static void print_robots_json(const struct config *cfg)
 
 	if (cfg->engine_hour_ms > 0)
 		used = cfg->engine_hour_ms - engine_time_left(cfg, util_now());
-	printf(", \"engine_hour_ms\": %d, \"engine_ms_used\": %ld, \"robots\": [",
-	       cfg->engine_hour_ms > 0 ? cfg->engine_hour_ms : 0, used);
+	printf(", \"engine_hour_ms\": %d, \"engine_ms_used\": %ld, "
+	       "\"engine_share_percent\": %d, \"engine_share_ms\": %ld, "
+	       "\"robots\": [", cfg->engine_hour_ms > 0 ? cfg->engine_hour_ms : 0,
+	       used, cfg->engine_share_percent, engine_share_ms(cfg));
 	for (i = 0; i < cfg->nrobots; i++) {
 		printf("%s{\"userid\": ", i ? ", " : "");
 		json_put_str(stdout, cfg->robot[i].userid);
@@ -657,6 +702,7 @@ static void print_robots_json(const struct config *cfg)
 	       cfg->nrobots ? robot_memory_planned(cfg) >> 20 : 0,
 	       cfg->robot_think_ms, cfg->robot_budget_ms,
 	       waiting < 0 ? 0 : waiting);
+	print_waiting_json(cfg);
 }
 
 static void print_json(const struct config *cfg, const struct status *st,
@@ -693,6 +739,48 @@ static void print_json(const struct config *cfg, const struct status *st,
 	printf("}\n");
 }
 
+/* Each robot move waiting, in the order the next run plays them
+ * (robot_queue.h), and what it waits for. */
+static void print_waiting(const struct config *cfg)
+{
+	struct robot_wait *q;
+	time_t now = util_now();
+	char when[32];
+	size_t n = 0, i;
+
+	if (robot_queue_read(cfg, now, &q, &n) < 0)
+		n = 0;
+	for (i = 0; i < n; i++) {
+		const struct robot_wait *w = &q[i];
+		util_iso_time(w->since, when, sizeof when);
+		if (!w->robot[0]) {
+			printf("robot waiting: %s board %ld: no robot to move "
+			       "(the next run removes the note)\n", w->game,
+			       w->board);
+			continue;
+		}
+		printf("robot waiting: %s board %ld: %s to answer %s since %s "
+		       "(%s: %ld ms of engine time this hour): ", w->game,
+		       w->board, w->robot, w->human[0] ? w->human : "no player",
+		       when, w->human[0] ? w->human : "no player", w->used);
+		switch (robot_queue_why(cfg, now, w->game, w->board, w->human)) {
+		case ROBOT_WAIT_HOUR:
+			printf("waits for the server's next hour\n");
+			break;
+		case ROBOT_WAIT_BOARD:
+			printf("waits for the board's share of the next hour\n");
+			break;
+		case ROBOT_WAIT_PLAYER:
+			printf("waits for the player's share of the next hour\n");
+			break;
+		default:
+			printf("the next run plays it\n");
+			break;
+		}
+	}
+	free(q);
+}
+
 /* The robots (issue 16): who plays at what level, their engine's memory
  * (apart from the mail processing's 16 MiB target), the moves waiting. */
 static void print_robots(const struct config *cfg)
@@ -700,11 +788,15 @@ static void print_robots(const struct config *cfg)
 	long waiting = robot_waiting(cfg);
 	int i;
 
-	if (cfg->engine_hour_ms > 0)
+	if (cfg->engine_hour_ms > 0) {
 		printf("engine time this hour: %ld of %d ms used (robots and "
 		       "analyses, engine_hour_ms)\n", cfg->engine_hour_ms -
 		       engine_time_left(cfg, util_now()), cfg->engine_hour_ms);
-	else
+		printf("engine share: %ld ms an hour for each player and each "
+		       "robot game (engine_share_percent = %d), a player more "
+		       "while half the hour is unused\n", engine_share_ms(cfg),
+		       cfg->engine_share_percent);
+	} else
 		printf("engine time this hour: no bound (engine_hour_ms = 0)\n");
 	if (cfg->nrobots == 0) {
 		printf("robots: off\n");
@@ -720,6 +812,7 @@ static void print_robots(const struct config *cfg)
 	       robot_memory_planned(cfg) >> 20, cfg->robot_think_ms,
 	       cfg->robot_budget_ms);
 	printf("robot moves waiting: %ld\n", waiting < 0 ? 0 : waiting);
+	print_waiting(cfg);
 }
 
 static void print_text(const struct status *st,

@@ -39,7 +39,9 @@
  *   milliseconds, whichever comes first; each player has analyse_per_day
  *   analyses a day (a day from the first one: SPOOL/rate, key
  *   "analyse:USERID"), so at most analyse_nodes * analyse_per_day nodes
- *   a day.  analyse_per_day = 0 turns analysis off.
+ *   a day.  analyse_per_day = 0 turns analysis off.  The search's time
+ *   counts against the server's hour and the player's share of it
+ *   (engine_time.h): past either, the analysis is refused.
  * - The search knows the game's positions (struct eng_history), so
  *   repetition (RULES.md section 5) and the move cap count as in play.
  * Nothing is written but the reply, the processed-mail record and the
@@ -289,19 +291,22 @@ static void analyse_line_words(const struct eng_result *r, size_t plies,
 	}
 }
 
-/* Search g's position (ACTIVE) within the configured bounds and append
+/* Search g's position (ACTIVE) for player userid (the time counts
+ * against his share, engine_time.h) within the configured bounds and append
  * the score, the best line and the search's size to head.  When the
  * line passes through, or one move from, a position of live[0..nlive)
  * (the sender's running boards), nothing is appended and *hit is that
  * board: the line would show the engine's move there.  CMD_DONE, or
  * CMD_TEMPFAIL when the engine cannot be had (memory). */
 static enum cmd_status analyse_search(struct cmdctx *c, const struct game *g,
+                                      const char *userid,
                                       const struct analyse_live *live,
                                       size_t nlive,
                                       const struct analyse_live **hit,
                                       struct buf *head)
 {
 	struct eng_history h = { g->seen, g->nmoves + 1, (int)g->nmoves };
+	struct engine_payer payer = { userid, NULL, 0 };
 	struct eng_limits lim;
 	struct eng_result r;
 	struct eng *e = eng_new(ANALYSE_TABLE_BYTES);
@@ -319,7 +324,7 @@ static enum cmd_status analyse_search(struct cmdctx *c, const struct game *g,
 		uint64_t t0 = analyse_clock(NULL);
 		int got = eng_search(e, &g->pos, &g->opts, &h, &lim, &r);
 
-		engine_time_spend(c->cfg, c->now, analyse_clock(NULL) - t0);
+		engine_time_spend(c->cfg, c->now, &payer, analyse_clock(NULL) - t0);
 		if (got < 0)
 			r.have_move = 0;
 	}
@@ -493,11 +498,26 @@ enum cmd_status cmd_analyse(struct cmdctx *c, const char *game, int argc,
 		                  "on", hit->game, hit->board);
 		goto out;
 	}
-	if (engine_time_left(c->cfg, c->now) <= 0) {
-		st = cmd_refuse(c, usage, "the server's engine has thought as "
-		                "long as it may this hour (engine_hour_ms = %d): "
-		                "ask again in an hour", c->cfg->engine_hour_ms);
-		goto out;
+	{
+		struct engine_payer payer = { argv[1], NULL, 0 };
+		switch (engine_time_may(c->cfg, c->now, &payer)) {
+		case ENGINE_GO:
+			break;
+		case ENGINE_WAIT_PLAYER:
+			st = cmd_refuse(c, usage, "you have used your share of the "
+			                "server's engine this hour (engine_share_"
+			                "percent = %d%% of engine_hour_ms, for your "
+			                "analyses and your robot games together): ask "
+			                "again in an hour",
+			                c->cfg->engine_share_percent);
+			goto out;
+		default:
+			st = cmd_refuse(c, usage, "the server's engine has thought "
+			                "as long as it may this hour (engine_hour_ms = "
+			                "%d): ask again in an hour",
+			                c->cfg->engine_hour_ms);
+			goto out;
+		}
 	}
 	{
 		char key[64];
@@ -518,7 +538,8 @@ enum cmd_status cmd_analyse(struct cmdctx *c, const char *game, int argc,
 		st = CMD_TEMPFAIL;
 		goto out;
 	}
-	if ((st = analyse_search(c, &g, live, nlive, &hit, &head)) != CMD_DONE)
+	if ((st = analyse_search(c, &g, argv[1], live, nlive, &hit, &head)) !=
+	    CMD_DONE)
 		goto out;
 	if (hit) {
 		st = board_refuse(c, &g, usage, "the engine's best line from this "

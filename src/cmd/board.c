@@ -164,7 +164,7 @@ enum cmd_status board_save(struct cmdctx *c, struct board_ctx *b,
 	struct txn *t;
 	char rel[128], *file, *change = NULL;
 	enum cmd_status st = CMD_DONE;
-	struct buf head = BUF_INIT;
+	struct buf head = BUF_INIT, why = BUF_INIT;
 	const char *robot = robot_of_game(c->cfg, &b->g);
 	/* This save ends the game (it was not over when loaded). */
 	int ended = b->g.state == GAME_FINISHED && b->was != GAME_FINISHED;
@@ -202,7 +202,17 @@ enum cmd_status board_save(struct cmdctx *c, struct board_ctx *b,
 	c->ratings = change;
 	/* A robot to move answers in this run: its board mail shows both
 	 * moves, so none now (robot.h). */
-	held = robot_note(c, t, &b->g, headline);
+	held = robot_note(c, t, &b->g, headline, &why);
+	if (!held && why.len) {
+		/* The robot answers later: its human is told so, once. */
+		struct buf both = BUF_INIT;
+		if (headline && *headline)
+			buf_printf(&both, "%s ", headline);
+		buf_puts(&both, buf_str(&why));
+		buf_free(&head);
+		head = both;
+		headline = buf_str(&head);
+	}
 	c->hold_for_digest = 1;
 	if (!held)
 		st = reply_board(c, t, &b->g, headline, c->comment, b->userid,
@@ -216,6 +226,7 @@ enum cmd_status board_save(struct cmdctx *c, struct board_ctx *b,
 	c->ratings = NULL;
 	free(change);
 	buf_free(&head);
+	buf_free(&why);
 	if (st != CMD_DONE) {
 		txn_abort(t);
 		return st;

@@ -289,8 +289,9 @@ enum cmd_status cmd_challenge(struct cmdctx *c, const char *game, int argc,
 	struct game g;
 	struct lock l = LOCK_INIT;
 	struct txn *t;
-	char key[64], rel[128], next[32], headline[320];
+	char key[64], rel[128], next[32], headline[640];
 	char *file;
+	struct buf why = BUF_INIT;
 	struct game_settings set;
 	enum cmd_status st;
 	long board;
@@ -367,7 +368,13 @@ enum cmd_status cmd_challenge(struct cmdctx *c, const char *game, int argc,
 		         "the game starts when both accept.", g.white, g.black);
 	/* The robot as White moves at once: its board mail shows the
 	 * challenge and its first move (robot.h). */
-	held = robot_note(c, t, &g, headline);
+	held = robot_note(c, t, &g, headline, &why);
+	if (!held && why.len) {  /* it moves later: told once, here */
+		size_t at = strlen(headline);
+		snprintf(headline + at, sizeof headline - at, " %s",
+		         buf_str(&why));
+	}
+	buf_free(&why);
 	/* Only a signed challenge carries its sender's words. */
 	st = held ? CMD_DONE :
 	     reply_board(c, t, &g, headline, signer >= 0 ? c->comment : "",

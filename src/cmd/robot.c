@@ -13,6 +13,7 @@
 #include "cmd/robot.h"
 #include "cmd/cmd.h"
 #include "cmd/engine_time.h"
+#include "cmd/robot_queue.h"
 #include "engine/engine.h"
 #include "spool/addrindex.h"
 #include "spool/spool.h"
@@ -102,30 +103,78 @@ unsigned long robot_thought_ms(void)
 	return thought_ms;
 }
 
-/* Whether a robot may think now: this run's budget (robot_budget_ms)
- * and the server's hour (engine_hour_ms, engine_time.h) both left. */
-static int budget_left(const struct config *cfg)
+const char *robot_human(const struct config *cfg, const struct game *g)
 {
-	return thought_ms < (unsigned long)cfg->robot_budget_ms &&
-	       engine_time_left(cfg, util_now()) > 0;
+	const char *robot = robot_of_game(cfg, g), *other;
+
+	if (!robot)
+		return NULL;
+	other = strcmp(g->white, robot) == 0 ? g->black : g->white;
+	return robot_config(cfg, other) ? NULL : other;
+}
+
+/* Whether a robot may think now for a move of board game/board against
+ * human: this run's budget (robot_budget_ms) left, and the server's
+ * hour with the human's and the board's shares of it (engine_time.h);
+ * else why not. */
+static enum robot_why robot_may(const struct config *cfg, const char *game,
+                                long board, const char *human)
+{
+	if (thought_ms >= (unsigned long)cfg->robot_budget_ms)
+		return ROBOT_WAIT_RUN;
+	return robot_queue_why(cfg, util_now(), game, board, human);
+}
+
+void robot_wait_words(int why, const char *robot, struct buf *out)
+{
+	switch ((enum robot_why)why) {
+	case ROBOT_GO:
+		break;
+	case ROBOT_WAIT_RUN:
+		buf_printf(out, "%s answers soon, in a mail of its own (the "
+		           "server's thinking time for robots is used up for "
+		           "now).", robot);
+		break;
+	case ROBOT_WAIT_HOUR:
+		buf_printf(out, "%s answers later, in a mail of its own (the "
+		           "server's engine has thought as long as it may this "
+		           "hour).", robot);
+		break;
+	case ROBOT_WAIT_BOARD:
+		buf_printf(out, "%s answers later, in a mail of its own (this "
+		           "game has had its share of the server's thinking time "
+		           "for this hour).", robot);
+		break;
+	case ROBOT_WAIT_PLAYER:
+		buf_printf(out, "%s answers later, in a mail of its own (you have "
+		           "had your share of the server's thinking time for this "
+		           "hour: your analyses and your robot games count "
+		           "against it).", robot);
+		break;
+	}
 }
 
 int robot_note(struct cmdctx *c, struct txn *t, const struct game *g,
-               const char *headline)
+               const char *headline, struct buf *why)
 {
+	const struct config_robot *r = robot_to_move(c->cfg, g);
+	enum robot_why w;
 	struct buf b = BUF_INIT;
 	char rel[128];
 	int held;
 
-	if (!robot_to_move(c->cfg, g))
+	if (!r)
 		return 0;
-	held = headline && budget_left(c->cfg);
+	w = robot_may(c->cfg, g->game, g->board, robot_human(c->cfg, g));
+	held = headline && w == ROBOT_GO;
 	buf_printf(&b, "ply %zu\n", g->nmoves);
 	if (held)
 		buf_puts(&b, headline);
 	robot_path(g->game, g->board, rel, sizeof rel);
 	txn_put(t, rel, b.data ? b.data : "", b.len);
 	buf_free(&b);
+	if (!held && why)
+		robot_wait_words(w, r->userid, why);
 	return held;
 }
 
@@ -454,8 +503,9 @@ static int robot_play(const struct config *cfg, const char *game, long board)
 		int src = eng_search(engine, &b.g.pos, &b.g.opts, &h, &lim, &res);
 		/* Each move counts at least 1 ms against the budget. */
 		uint64_t spent = mono_ms(NULL) - t0;
+		struct engine_payer payer = { robot_human(cfg, &b.g), game, board };
 		thought_ms += (unsigned long)(spent ? spent : 1);
-		engine_time_spend(cfg, c.now, spent);
+		engine_time_spend(cfg, c.now, &payer, spent);
 		if (src < 0 || !res.have_move) {
 			log_msg(LOG_ERR, "robot %s: no move on %s board %ld\n",
 			        r->userid, game, board);
@@ -500,11 +550,12 @@ out:
 	return rc;
 }
 
-/* A robot move that waits past the budget: the board mail its note
- * held back goes now (the human hears of their own move in this run),
- * and the note keeps the ply alone. */
+/* A robot move that waits (why: the run's budget, the hour or a
+ * share): the board mail its note held back goes now, saying so in one
+ * sentence (the human hears of their own move in this run), and the
+ * note keeps the ply alone, so that no later run tells him again. */
 static void robot_release(const struct config *cfg, const char *game,
-                          long board)
+                          long board, enum robot_why why)
 {
 	struct cmdctx c;
 	struct board_ctx b;
@@ -532,9 +583,8 @@ static void robot_release(const struct config *cfg, const char *game,
 	         b.g.nmoves);
 	util_digest_hex(key, strlen(key), c.digest);
 	spool_msg_key(c.digest, c.msg_key, sizeof c.msg_key);
-	buf_printf(&head, "%s %s answers soon, in a mail of its own (the "
-	           "server's thinking time for robots is used up for now).",
-	           held, r->userid);
+	buf_printf(&head, "%s ", held);
+	robot_wait_words(why, r->userid, &head);
 	buf_printf(&note, "ply %zu\n", b.g.nmoves);
 	t = cmd_txn(&c, b.key);
 	txn_put(t, rel, note.data, note.len);
@@ -548,25 +598,6 @@ out:
 	buf_free(&note);
 	buf_free(&c.error);
 	board_close(&b);
-}
-
-/* Parse a robot file name "GAME-BOARD".  0, or -1 (not one). */
-static int note_name(const char *name, char *game, size_t len, long *board)
-{
-	const char *dash = strrchr(name, '-');
-	size_t n;
-
-	if (!dash || dash == name)
-		return -1;
-	n = (size_t)(dash - name);
-	if (n >= len)
-		return -1;
-	memcpy(game, name, n);
-	game[n] = '\0';
-	if (!spool_is_game(game))
-		return -1;
-	*board = util_board_number(dash + 1);
-	return *board > 0 ? 0 : -1;
 }
 
 long robot_waiting(const struct config *cfg)
@@ -591,10 +622,8 @@ long robot_waiting(const struct config *cfg)
 
 int robot_run(const struct config *cfg)
 {
-	char path[4200], game[32];
-	struct dirent *de;
-	DIR *d;
-	long board;
+	struct robot_wait *q;
+	size_t n, k;
 	int played = 0, pass, got, waited = 0, rc;
 	/* Notes that failed in this run (file names): not tried again until
 	 * the next run, so one broken board cannot think in every pass. */
@@ -603,43 +632,50 @@ int robot_run(const struct config *cfg)
 
 	if (cfg->nrobots == 0)
 		return 0;
-	snprintf(path, sizeof path, "%s/robot", cfg->spool);
 	/* A robot's move may leave it to move again (the human's queued or
-	 * conditional move played after it): again, while moves come. */
+	 * conditional move played after it): again, while moves come, each
+	 * pass in the fair order of robot_queue.h. */
 	for (pass = 0; pass < 64; pass++) {
-		got = 0;
-		if (!(d = opendir(path)))
+		got = waited = 0;
+		if (robot_queue_read(cfg, util_now(), &q, &n) < 0 || n == 0) {
+			free(q);
 			break;
-		while ((de = readdir(d)) != NULL) {
-			if (de->d_name[0] == '.' ||
-			    note_name(de->d_name, game, sizeof game, &board) < 0)
-				continue;
+		}
+		for (k = 0; k < n; k++) {
+			const struct robot_wait *w = &q[k];
+			enum robot_why why;
 			for (i = skip = 0; i < nfailed && !skip; i++)
-				skip = strcmp(failed[i], de->d_name) == 0;
+				skip = strcmp(failed[i], w->name) == 0;
 			if (skip)
 				continue;
-			if (!budget_left(cfg)) {
-				robot_release(cfg, game, board);
+			/* A stale note (no robot to move) is dropped by
+			 * robot_play, whatever the budgets. */
+			why = w->robot[0] ? robot_may(cfg, w->game, w->board,
+			                              w->human) : ROBOT_GO;
+			if (why != ROBOT_GO) {
+				if (w->held)
+					robot_release(cfg, w->game, w->board, why);
 				waited++;
 				continue;
 			}
-			rc = robot_play(cfg, game, board);
+			rc = robot_play(cfg, w->game, w->board);
 			if (rc == 1) {
 				played++;
 				got++;
 			} else if (rc < 0 && nfailed < ROBOT_FAILED_MAX) {
 				snprintf(failed[nfailed++], sizeof failed[0], "%s",
-				         de->d_name);
+				         w->name);
 			}
 		}
-		closedir(d);
-		if (!got || !budget_left(cfg))
+		free(q);
+		if (!got || thought_ms >= (unsigned long)cfg->robot_budget_ms)
 			break;
 	}
 	if (waited)
-		log_msg(LOG_INFO, "robot: budget of %d ms spent: %d robot move%s "
-		        "wait for the next run\n", cfg->robot_budget_ms, waited,
-		        waited == 1 ? "" : "s");
+		log_msg(LOG_INFO, "robot: %d robot move%s wait for the next run "
+		        "(robot_budget_ms = %d a run, or engine_hour_ms and its "
+		        "shares spent)\n", waited, waited == 1 ? "" : "s",
+		        cfg->robot_budget_ms);
 	return played;
 }
 

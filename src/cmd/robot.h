@@ -31,6 +31,7 @@ struct config;
 struct cmdctx;
 struct txn;
 struct game;
+struct buf;
 
 /* Relative path of the robot-to-move file of a board into buf. */
 void robot_path(const char *game, long board, char *buf, size_t len);
@@ -53,13 +54,25 @@ const char *robot_of_game(const struct config *cfg, const struct game *g);
 
 /* In a transaction t that saves g: when a robot is to move on g, add its
  * robot-to-move file.  headline (may be NULL) is the board mail's; when
- * the robot will answer in this run (robot thinking time is left in
- * this run's budget), the file keeps it and 1 is returned: the caller
- * sends no board mail now (the robot's carries both moves).  0 when the
- * caller mails as usual (no robot to move, or the budget is spent: the
- * robot answers in a later run). */
+ * the robot will answer in this run (thinking time is left in this
+ * run's budget, the server's hour and the human's and the board's
+ * shares of it: engine_time.h), the file keeps it and 1 is returned:
+ * the caller sends no board mail now (the robot's carries both moves).
+ * 0 when the caller mails as usual: no robot to move, or the robot
+ * answers in a later run, and then why (not NULL) gets the one sentence
+ * that tells the human so (robot_wait_words), for his board mail. */
 int robot_note(struct cmdctx *c, struct txn *t, const struct game *g,
-               const char *headline);
+               const char *headline, struct buf *why);
+
+/* The human whose share of the engine a robot's move on g counts
+ * against: the player of g facing its robot; NULL when g has no robot
+ * or its other player is a robot too. */
+const char *robot_human(const struct config *cfg, const struct game *g);
+
+/* Append to out the one whole sentence that tells the human why robot's
+ * answer waits (why: enum robot_why of robot_queue.h; nothing for
+ * ROBOT_GO): "ROBOT answers soon, in a mail of its own (...)." */
+void robot_wait_words(int why, const char *robot, struct buf *out);
 
 /* The sweep, for a board g it holds locked: a robot to move on g with
  * no robot-to-move file (robots switched off and on again) gets one, so
@@ -103,10 +116,12 @@ int robot_limit(const struct config *cfg, const struct config_robot *r);
  * written (logged). */
 int robot_ensure(const struct config *cfg);
 
-/* Play the robot moves waiting in SPOOL/robot, while this run's
- * robot_budget_ms lasts (the moves past it wait for the next run).
- * Call with no lock held and no group commit open.  Returns the number
- * of moves played. */
+/* Play the robot moves waiting in SPOOL/robot in the fair order of
+ * robot_queue.h, while this run's robot_budget_ms lasts and each move's
+ * shares of the engine's hour allow (engine_time.h); a move that waits
+ * has its held board mail sent now, saying so once (robot_release), and
+ * is played by a later run.  Call with no lock held and no group commit
+ * open.  Returns the number of moves played. */
 int robot_run(const struct config *cfg);
 
 /* Milliseconds this process has thought for robots so far. */

@@ -6,6 +6,7 @@
 #include "util/util.h"
 
 #include <ctype.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -98,6 +99,16 @@ int ratelimit_left(const char *spool, const char *key, int limit,
 	if (rate_update(spool, key, limit, window, now, 0, NULL, &used) < 0)
 		return 1;
 	return limit - used;
+}
+
+int ratelimit_used(const char *spool, const char *key, int window,
+                   time_t now)
+{
+	int used = 0;
+
+	if (rate_update(spool, key, INT_MAX, window, now, 0, NULL, &used) < 0)
+		return -1;
+	return used;
 }
 
 int ratelimit_spend(const char *spool, const char *key, int limit,

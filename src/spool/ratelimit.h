@@ -42,6 +42,12 @@ int ratelimit_count(const char *spool, const char *key, int limit,
 int ratelimit_left(const char *spool, const char *key, int limit,
                    int window, time_t now);
 
+/* The units used in key's window at now (0 when no window is open),
+ * read without changing it; -1 when the record cannot be read (the
+ * caller decides: engine_time.h lets the search go). */
+int ratelimit_used(const char *spool, const char *key, int window,
+                   time_t now);
+
 /* Spend amount units of key's window (a window starts with the first
  * spend); the count stops at the limit.  0, or -1 on an I/O error. */
 int ratelimit_spend(const char *spool, const char *key, int limit,

@@ -91,6 +91,8 @@ static const struct {
 	{ "analyse_per_day", "EPAMSERV_ANALYSE_PER_DAY" },
 	/* The engine time of the whole server (robots and analyses). */
 	{ "engine_hour_ms", "EPAMSERV_ENGINE_HOUR_MS" },
+	/* Each player's and each robot game's share of it (issue 29). */
+	{ "engine_share_percent", "EPAMSERV_ENGINE_SHARE_PERCENT" },
 	/* Open challenges (issue 17): seeks a player may have open at
 	 * once, and the days one stays open. */
 	{ "seek_max", "EPAMSERV_SEEK_MAX" },
@@ -137,6 +139,8 @@ static const struct {
 	{ "analyse_ms", offsetof(struct config, analyse_ms), 0, 600000 },
 	{ "analyse_per_day", offsetof(struct config, analyse_per_day), 0, 1000 },
 	{ "engine_hour_ms", offsetof(struct config, engine_hour_ms), 0, 7200000 },
+	{ "engine_share_percent", offsetof(struct config, engine_share_percent),
+	  1, 50 },
 	{ "seek_max", offsetof(struct config, seek_max), 0, 100 },
 	{ "seek_days", offsetof(struct config, seek_days), 1, 365 },
 	{ "league_division_size", offsetof(struct config, league_division_size),
@@ -948,6 +952,7 @@ static void config_defaults(struct config *cfg)
 	cfg->analyse_ms = 20000;
 	cfg->analyse_per_day = 20;
 	cfg->engine_hour_ms = 1800000;
+	cfg->engine_share_percent = 10;
 	cfg->seen_days = 60;
 	cfg->maildir_max_days = 30;
 	cfg->failed_days = 30;

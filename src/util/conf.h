@@ -153,6 +153,12 @@
  *                                        in an hour for the whole server,
  *                                        robots and analyses together; 0
  *                                        no bound)
+ *   engine_share_percent EPAMSERV_ENGINE_SHARE_PERCENT 10 (1 to 50:
+ *                                        the share of engine_hour_ms one
+ *                                        player, and one robot game, may
+ *                                        use in an hour; past it a player
+ *                                        goes on only while half the hour
+ *                                        is unused, engine_time.h)
  *   seek_max      EPAMSERV_SEEK_MAX      3 (0 to 100: open seeks, issue 17,
  *                                        one player may have at once; 0
  *                                        turns seek off)
@@ -184,7 +190,7 @@
 #define CONFIG_REPLY_SIZE_MAX (8 * 1024 * 1024)
 
 /* The number of keys (the table in conf.c). */
-#define CONFIG_NKEYS 60
+#define CONFIG_NKEYS 61
 
 /* config.arrival: which record of a mail's arrival a move counts at. */
 enum arrival_source {
@@ -282,6 +288,8 @@ struct config {
 	                        bound but the nodes */
 	int analyse_per_day; /* analyse: analyses per player per day, 0 = off */
 	int engine_hour_ms;  /* engine time a server hour, all processes (ms) */
+	int engine_share_percent; /* a player's and a robot game's share of
+	                             engine_hour_ms (percent) */
 	int seek_max;        /* open seeks a player may have at once (issue 17) */
 	int seek_days;       /* sweep: days an open seek lasts */
 	int league;          /* the recurring league runs (issue 17) */
