@@ -426,3 +426,10 @@ EXTRA_DIST += tests/integration/test_record.py
 # tests/artifacts/), incremental runs, web_url links in mails.
 TESTS += tests/integration/test_web.py
 EXTRA_DIST += tests/integration/test_web.py
+
+# Issue 29 item 1: a stranger can never refuse the owner (the buckets of
+# the password back-off, claim and vacation with the owner's password
+# after strangers' guesses, a guesser and a forger bounded, every token
+# form).
+TESTS += tests/integration/test_lockout_attack.py
+EXTRA_DIST += tests/integration/test_lockout_attack.py
