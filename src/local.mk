@@ -61,6 +61,8 @@ src_libepamserv_a_SOURCES += \
 	src/cmd/preview.c src/cmd/analyse.c src/cmd/record.c src/cmd/engine_time.c src/cmd/engine_time.h src/cmd/pending.c src/cmd/conditional.c src/cmd/observe.c \
 	src/cmd/accounts.c src/cmd/account.h src/cmd/leave.c \
 	src/cmd/leave.h src/cmd/message.c src/cmd/tokens.c \
+	src/cmd/acctoken.c src/cmd/acctoken.h src/cmd/tokenform.c \
+	src/cmd/tokenform.h \
 	src/cmd/auth.c src/cmd/notice.c src/cmd/notify.c src/cmd/held.c src/cmd/held.h \
 	src/cmd/tokenhash.c src/cmd/tokenhash.h \
 	src/cmd/robot.c src/cmd/robot.h \

@@ -432,3 +432,9 @@ EXTRA_DIST += tests/integration/test_web.py
 # player's robot reply.
 TESTS += tests/integration/test_engine_share.py
 EXTRA_DIST += tests/integration/test_engine_share.py
+# Issue 29 item 1: a stranger can never refuse the owner (the buckets of
+# the password back-off, claim and vacation with the owner's password
+# after strangers' guesses, a guesser and a forger bounded, every token
+# form).
+TESTS += tests/integration/test_lockout_attack.py
+EXTRA_DIST += tests/integration/test_lockout_attack.py

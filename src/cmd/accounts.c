@@ -31,6 +31,7 @@
  * else (finished games and ratings keep naming one person).
  */
 #include "util/log.h"
+#include "cmd/acctoken.h"
 #include "cmd/account.h"
 #include "cmd/cmd.h"
 #include "cmd/leave.h"
@@ -75,7 +76,7 @@ enum cmd_status account_reply(struct cmdctx *c, struct txn *t,
                               const char *details)
 {
 	struct tvars v = { 0 };
-	char subject[256], *text;
+	char subject[256], with[320], *text;
 
 	tvars_set(&v, "headline", headline);
 	tvars_set(&v, "details", details);
@@ -85,7 +86,9 @@ enum cmd_status account_reply(struct cmdctx *c, struct txn *t,
 	if (!text)
 		return CMD_TEMPFAIL;
 	snprintf(subject, sizeof subject, "epamserv: %s", headline);
-	reply_queue(c, t, c->sender, subject, text, NULL, 0, NULL);
+	acctoken_sender_subject(c, subject, with, sizeof with);
+	reply_queue(c, t, c->sender, with, text, NULL, 0, NULL);
+	explicit_bzero(with, sizeof with);
 	free(text);
 	return CMD_DONE;
 }
@@ -96,7 +99,7 @@ enum cmd_status account_save(struct cmdctx *c, struct user *u,
 {
 	struct tvars v = { 0 };
 	struct user old;
-	char subject[256], *text, *err = NULL;
+	char subject[256], with[320], *text, *err = NULL;
 	size_t i;
 	int rc;
 
@@ -118,8 +121,13 @@ enum cmd_status account_save(struct cmdctx *c, struct user *u,
 	free(err);
 	addr_user_put(t, c->cfg->spool, u, rc == 0 ? &old : NULL);
 	snprintf(subject, sizeof subject, "epamserv: %s", headline);
-	for (i = 0; i < u->naddr; i++)
-		reply_queue(c, t, u->addr[i].addr, subject, text, NULL, 0, NULL);
+	/* Its account token (made with the epoch as saved now), to its
+	 * addresses on file alone. */
+	for (i = 0; i < u->naddr; i++) {
+		acctoken_subject(c, u, u->addr[i].addr, subject, with, sizeof with);
+		reply_queue(c, t, u->addr[i].addr, with, text, NULL, 0, NULL);
+	}
+	explicit_bzero(with, sizeof with);
 	/* An account just closed is told at the addresses it had. */
 	for (i = 0; rc == 0 && u->naddr == 0 && i < old.naddr; i++)
 		reply_queue(c, t, old.addr[i].addr, subject, text, NULL, 0, NULL);
@@ -592,8 +600,10 @@ enum cmd_status cmd_set(struct cmdctx *c, int argc, char **argv)
 		         u.timezone[0] ? u.timezone : "UTC", now);
 	} else {
 		u.token_epoch++;
-		snprintf(details, sizeof details, "Every reply token sent to you so "
-		         "far is void.  Each board's next mail carries a new one.");
+		snprintf(details, sizeof details, "Every reply and account token "
+		         "sent to you so far is void.  This mail carries your new "
+		         "account token, and each board's next mail a new reply "
+		         "token.");
 	}
 	return setting_saved(c, &u, &l, details);
 }

@@ -8,11 +8,16 @@
  *   - one password check per account per mail, and passwords of at most
  *     AUTH_MAX_ACCOUNTS accounts in one mail: a "multiple" mail of twenty
  *     guesses runs crypt(3) once, and the second guess is refused unread;
- *   - wrong passwords are counted per account, and after a few the
- *     account's password checks are refused for a growing time
- *     (authfail.h); its owner is told, once a day at most, at the address
- *     on file; reply tokens are never refused by the back-off, so a
- *     stranger cannot lock a player out of his games;
+ *   - wrong passwords are counted per account in two buckets
+ *     (authfail.h): the owner's, for mails from a confirmed address of
+ *     the account or carrying a valid token of it, and the strangers',
+ *     for all others; after a few failures a bucket's password checks
+ *     wait, but only for mails of that bucket, so no stranger's guesses
+ *     refuse the owner's own mail.  The owner is told, once a day at
+ *     most, at the address on file.  Tokens are never checked against
+ *     the back-off, and every command a player needs under time pressure
+ *     has a token form (tokenform.h), so a stranger cannot lock a player
+ *     out of his games, not even one who writes the player's From;
  *   - before a command runs, auth_preflight finds the account its words
  *     (or its token) name and checks it, so that process.c can count the
  *     mail against that account (proved) or against the sender (not):
@@ -22,6 +27,7 @@
  */
 #include "cmd/cmd.h"
 #include "cmd/intake.h"
+#include "cmd/tokenform.h"
 #include "spool/authfail.h"
 #include "spool/spool.h"
 #include "spool/users.h"
@@ -97,6 +103,22 @@ void auth_words(int argc, char *const *argv, struct auth_words *w)
 	}
 }
 
+const char auth_token_word[] = "(proved by a token)";
+
+/* The bucket this mail's wrong passwords for u count in (authfail.h):
+ * the owner's when From is a confirmed address of u or a token of the
+ * mail's subject proved u, else the strangers'. */
+static enum authfail_bucket auth_bucket(const struct cmdctx *c,
+                                        const struct user *u)
+{
+	const char *from = c->mail ? c->mail->from_addr : NULL;
+
+	if (c->token_userid[0] && strcmp(c->token_userid, u->userid) == 0)
+		return AUTHFAIL_OWNER;
+	return from && user_find_address(u, from) >= 0 ? AUTHFAIL_OWNER
+	                                               : AUTHFAIL_STRANGERS;
+}
+
 /* SHA-256 of the password tried (kept for this mail only). */
 static void auth_pw_digest(const char *password, unsigned char out[32])
 {
@@ -133,7 +155,7 @@ void auth_proved(struct cmdctx *c, const struct user *u)
 /* Tell the owner of u that wrong passwords were tried (once a day). */
 static void auth_tell_owner(struct cmdctx *c, const struct user *u)
 {
-	char key[128], details[512], day[32];
+	char key[128], details[1024], day[32];
 	int n = authfail_count(c->cfg->spool, u->userid, c->now);
 
 	if (!user_address(u))
@@ -144,10 +166,12 @@ static void auth_tell_owner(struct cmdctx *c, const struct user *u)
 	snprintf(details, sizeof details, "Mail sent to epamserv today tried "
 	         "wrong passwords for your account %s (%d so far).  Nothing was "
 	         "done with them.  If it was not you, someone is guessing: choose "
-	         "a long password (change password %s OLD NEW).  After %d wrong "
-	         "passwords, password commands for %s wait a while; replies to "
-	         "your board mails (their reply tokens) always work.", u->userid,
-	         n, u->userid, AUTH_FREE_FAILS, u->userid);
+	         "a long password (change password %s OLD NEW).  Wrong passwords "
+	         "from other addresses never make the password commands you "
+	         "send from your own address wait.  Replies to our mails that "
+	         "carry your token (board mails, and mails about your account) "
+	         "always work, also for claim, vacation, accept and decline.",
+	         u->userid, n, u->userid);
 	notice_once(c, u->userid, user_address(u), key, "wrong passwords tried",
 	            details);
 }
@@ -158,6 +182,7 @@ static void auth_tell_owner(struct cmdctx *c, const struct user *u)
 static int auth_check(struct cmdctx *c, const struct user *u,
                       const char *password, const char *usage)
 {
+	enum authfail_bucket b = auth_bucket(c, u);
 	struct auth_check *k;
 	unsigned char pw[32];
 	time_t until;
@@ -185,15 +210,26 @@ static int auth_check(struct cmdctx *c, const struct user *u,
 		           u->userid);
 		return -2;
 	}
-	until = authfail_blocked(c->cfg->spool, u->userid, c->now, &counted);
+	until = authfail_blocked(c->cfg->spool, u->userid, b, c->now, &counted);
 	if (until) {
 		char when[32];
 		explicit_bzero(pw, sizeof pw);
 		util_iso_time(until, when, sizeof when);
-		cmd_refuse(c, usage, "too many wrong passwords were tried for '%s': "
-		           "its password is not checked until %.10s %.5s UTC.  A "
-		           "reply to your latest board mail (it carries a reply "
-		           "token) works meanwhile", u->userid, when, when + 11);
+		if (b == AUTHFAIL_STRANGERS)
+			cmd_refuse(c, usage, "too many wrong passwords were tried for "
+			           "'%s' from addresses other than its own: in mail "
+			           "from them its password is not checked until %.10s "
+			           "%.5s UTC.  Mail from the account's own address is "
+			           "checked meanwhile, and a reply to a mail of ours "
+			           "that carries the player's token works",
+			           u->userid, when, when + 11);
+		else
+			cmd_refuse(c, usage, "too many wrong passwords were tried for "
+			           "'%s': its password is not checked until %.10s %.5s "
+			           "UTC.  A reply to a mail of ours that carries your "
+			           "token (your latest board mail, or any mail about "
+			           "your account) works meanwhile", u->userid, when,
+			           when + 11);
 		return -2;
 	}
 	ok = user_password_ok(u, password);
@@ -204,10 +240,10 @@ static int auth_check(struct cmdctx *c, const struct user *u,
 	k->ok = ok;
 	if (ok) {
 		if (counted)
-			authfail_clear(c->cfg->spool, u->userid, c->now);
+			authfail_clear(c->cfg->spool, u->userid, b, c->now);
 		return 1;
 	}
-	tell = authfail_note(c->cfg->spool, u->userid, c->now);
+	tell = authfail_note(c->cfg->spool, u->userid, b, c->now);
 	log_msg(LOG_NOTICE, "<%.200s> wrong password for %s\n",
 	        c->mail && c->mail->message_id ? c->mail->message_id : "",
 	        u->userid);
@@ -227,10 +263,14 @@ enum cmd_status cmd_auth(struct cmdctx *c, const char *userid,
                          struct user *u)
 {
 	char *err = NULL;
-	int rc;
+	int rc, token = strcmp(password, auth_token_word) == 0;
 
 	if (!util_userid_ok(userid))
 		return cmd_refuse(c, usage, "'%s' is not a valid userid", userid);
+	/* Only tokenform.c writes this word, for the token's player. */
+	if (token && strcasecmp(userid, c->token_userid) != 0)
+		return cmd_refuse(c, usage, "a token proves its own player only, "
+		                  "not '%s'", userid);
 	rc = user_load(c->cfg->spool, userid, u, &err);
 	if (rc < 0) {
 		log_msg(LOG_ERR, "%s\n", err);
@@ -245,7 +285,7 @@ enum cmd_status cmd_auth(struct cmdctx *c, const char *userid,
 		return cmd_refuse(c, usage, "'%s' has signed off; that account is "
 		                  "closed", userid);
 	}
-	rc = auth_check(c, u, password, usage);
+	rc = token ? 1 : auth_check(c, u, password, usage);
 	if (rc == 0) {
 		user_free(u);
 		return cmd_refuse(c, usage, "wrong password for '%s' (passwords "
@@ -268,12 +308,15 @@ enum cmd_status cmd_auth(struct cmdctx *c, const char *userid,
 
 int auth_preflight(struct cmdctx *c, const struct intake *in, char *userid)
 {
+	enum authfail_bucket b;
 	struct auth_words w;
 	struct user u;
 	char id[32], *err = NULL;
 	int rc, counted;
 
 	userid[0] = '\0';
+	if (in->token[0] && tokenform_is(in))
+		return tokenform_owner(c, in, userid);
 	if (in->token_board >= 0 && tokens_reply(in))
 		return tokens_owner(c, in, userid);
 	auth_words(in->argc, in->argv, &w);
@@ -291,12 +334,24 @@ int auth_preflight(struct cmdctx *c, const struct intake *in, char *userid)
 	}
 	if (rc > 0)
 		return 0;
+	/* A password command in a reply that carries the account's own
+	 * token: the owner's bucket (auth_bucket). */
+	if (in->token[0] && !u.left &&
+	    (rc = tokenform_token_of(c, in, &u)) != 0) {
+		if (rc < 0) {
+			user_free(&u);
+			return -1;
+		}
+		snprintf(c->token_userid, sizeof c->token_userid, "%s", u.userid);
+	}
+	b = auth_bucket(c, &u);
 	if (!u.left && user_confirmed(&u) &&
-	    authfail_blocked(c->cfg->spool, u.userid, c->now, &counted)) {
-		/* Claimed, but not to be checked now: its own bucket. */
+	    authfail_blocked(c->cfg->spool, u.userid, b, c->now, &counted)) {
+		/* Claimed, but not to be checked now: rate-limited apart,
+		 * by bucket (process.c). */
 		snprintf(userid, 32, "%s", u.userid);
 		user_free(&u);
-		return 2;
+		return b == AUTHFAIL_OWNER ? 3 : 2;
 	}
 	rc = !u.left && auth_check(c, &u, in->argv[w.password], "") == 1 &&
 	     user_confirmed(&u);

@@ -67,6 +67,11 @@ struct cmdctx {
 	struct auth_check checked[AUTH_MAX_ACCOUNTS];
 	int nchecked;          /* accounts whose password was tried */
 	const char *subject_token; /* the subject's [#TOKEN], or NULL */
+	char token_userid[32]; /* the player a token of this mail's subject
+	                          proved (tokenform.c, auth_preflight), or "":
+	                          cmd_auth takes auth_token_word for this
+	                          account alone, and his wrong passwords in
+	                          this mail count in his own bucket */
 	int exempt_stranger;   /* a confirmation request being queued: its
 	                          budget is taken already (reply_queue) */
 	int address_requests;  /* signup or change address commands this
@@ -202,12 +207,19 @@ enum cmd_status cmd_commit_refusal(struct cmdctx *c);
  * wrong password, a password check the account's back-off refuses
  * (authfail.h), a second password for an account this mail already
  * tried, or a password for more than AUTH_MAX_ACCOUNTS accounts in one
- * mail.  crypt(3) runs at most once per account per mail.  On success
+ * mail.  crypt(3) runs at most once per account per mail.  A password
+ * auth_token_word stands for a token this mail carries: taken for
+ * c->token_userid alone, never checked or counted.  On success
  * the sender is that player (auth_proved).  CMD_DONE when u is loaded
  * (caller frees with user_free); CMD_TEMPFAIL on I/O trouble. */
 enum cmd_status cmd_auth(struct cmdctx *c, const char *userid,
                          const char *password, const char *usage,
                          struct user *u);
+
+/* The PASSWORD word of a command that a token proved (tokenform.c):
+ * cmd_auth takes it for c->token_userid and no one else.  It holds
+ * blanks, so no word of a mail can ever be it. */
+extern const char auth_token_word[];
 
 /* The one password check of account u (loaded) in this mail, under the
  * rules of cmd_auth (back-off, one check per account, three accounts):
@@ -233,12 +245,15 @@ struct auth_words {
 };
 void auth_words(int argc, char *const *argv, struct auth_words *w);
 
-/* Before the command runs: the account its words or its reply token
- * name, checked once (the check cmd_auth will find done).  Fills
- * userid (32 bytes) and returns 1 when the mail proved it is that
- * player's, 2 when it names that player's password but the account's
- * back-off (authfail.h) forbids checking it now, 0 when it proved
- * nothing (no credential, or a wrong one), -1 on I/O trouble. */
+/* Before the command runs: the account its words or its token name
+ * (a reply or account token, tokenform.h), checked once (the check
+ * cmd_auth will find done).  Fills userid (32 bytes) and returns 1 when
+ * the mail proved it is that player's, 2 when it names that player's
+ * password but the back-off of the strangers' bucket (authfail.h)
+ * forbids checking it now, 3 when the owner's bucket's does, 0 when it
+ * proved nothing (no credential, or a wrong one), -1 on I/O trouble.
+ * A mail that names a password and carries a valid token of the same
+ * account has c->token_userid set (its owner's bucket). */
 struct intake;
 int auth_preflight(struct cmdctx *c, const struct intake *in, char *userid);
 
@@ -251,6 +266,11 @@ void auth_forget(struct cmdctx *c);
  * replaced by rename).  1 with userid (32 bytes) filled in and the
  * sender proved (auth_proved), 0 when it is no one's, -1 on I/O trouble. */
 int tokens_owner(struct cmdctx *c, const struct intake *in, char *userid);
+
+/* The first 80 bits of the digest d as REPLY_TOKEN_LEN characters of
+ * [a-z2-7] and a NUL into out: how a reply or account token is written
+ * (tokens.c). */
+void tokens_base32(const unsigned char d[32], char *out);
 
 /* len random characters of [a-z2-7] (5 bits each, getrandom(2)) and a
  * NUL into out (len + 1 bytes, len at most 64).  0, or -1 without
@@ -469,6 +489,13 @@ enum cmd_status board_lock_load(struct cmdctx *c, const char *game,
 struct user;
 int tokens_of(struct cmdctx *c, const struct game *g, const struct user *u,
               char *out);
+
+/* Whether token (untrusted) is u's reply token on g, u being the player
+ * of side (0 White, 1 Black): the derived one of g's position, or the
+ * hash an older game file kept.  1 yes, 0 no, -1 when the secret cannot
+ * be had.  Proves nothing by itself (no auth_proved). */
+int tokens_is_of(struct cmdctx *c, const struct game *g, int side,
+                 const struct user *u, const char *token);
 
 /* Forget the token hashes an older game file kept (g changes: only
  * derived tokens work from now on).  Call before the file is formatted. */

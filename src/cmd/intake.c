@@ -16,10 +16,14 @@
  * skipped before the subject is read.  The subject of a board mail
  * ("Epaminondas Board 101 bob [#k3f7x2ab7q4mz5ne]") is not a command even
  * though it starts with a game's name: its reply token and board are
- * noted (see tokens.c) and the command is read from the body.
+ * noted (see tokens.c) and the command is read from the body.  So is
+ * the subject of any mail of ours that carries an account token
+ * ("epamserv: leave noted - alice [#...]", acctoken.h): the word before
+ * the token is noted as its userid.
  */
 #include "cmd/intake.h"
 #include "cmd/cmd.h"
+#include "spool/spool.h"
 #include "util/buf.h"
 #include "util/util.h"
 
@@ -284,6 +288,28 @@ void intake_cut_token(char *subject)
 	memmove(p, end, strlen(end) + 1);
 }
 
+/* The word of subject right before tok (where "[#" starts), lower-cased,
+ * into in->token_user when it is a valid userid ("... - alice
+ * [#TOKEN]": an account token's, acctoken.h). */
+static void token_user(const char *subject, const char *tok,
+                       struct intake *in)
+{
+	const char *end = tok, *start;
+
+	while (end > subject && isspace((unsigned char)end[-1]))
+		end--;
+	for (start = end; start > subject && !isspace((unsigned char)start[-1]);
+	     start--)
+		;
+	if (end == start || (size_t)(end - start) >= sizeof in->token_user)
+		return;
+	memcpy(in->token_user, start, (size_t)(end - start));
+	in->token_user[end - start] = '\0';
+	util_lower(in->token_user);
+	if (!util_userid_ok(in->token_user))
+		in->token_user[0] = '\0';
+}
+
 /* The token and board of a board mail's subject (after the prefixes). */
 static void intake_token(const char *subject, struct intake *in)
 {
@@ -320,6 +346,8 @@ static void intake_token(const char *subject, struct intake *in)
 	}
 	w.comment = NULL;
 	intake_free(&w);
+	if (in->token_board < 0)
+		token_user(subject, p - 2, in);
 }
 
 /* Whether the subject's words are a command: a known first word, and
@@ -327,6 +355,10 @@ static void intake_token(const char *subject, struct intake *in)
 static int subject_is_command(const struct intake *in)
 {
 	if (in->argc < 1 || !cmd_known(in->argv[0]))
+		return 0;
+	/* A tournament or league mail's ("Epaminondas league: joined -
+	 * alice [#TOKEN]"): the command is in the body. */
+	if (in->token[0] && spool_is_game(in->argv[0]))
 		return 0;
 	return !(in->argc > 1 && strcasecmp(in->argv[1], "board") == 0);
 }

@@ -21,6 +21,10 @@ struct intake {
 	int token_chat;                /* the subject is a chat mail's
 	                                  ("Epaminondas Board 101: chat from
 	                                  alice [#TOKEN]") */
+	char token_user[32];           /* a subject that names no board: the
+	                                  word before "[#", lower-cased, when
+	                                  it is a valid userid (an account
+	                                  token's, acctoken.h), else "" */
 };
 
 /* Fill in from the decoded Subject (may be NULL) and body (UTF-8, LF):
@@ -29,7 +33,9 @@ struct intake {
  * non-empty body line above quoted text.  argc is 0 when there is none.
  * A subject of the board mail form ("Re: Epaminondas Board 101 bob
  * [#TOKEN]") is never a command: the body is read, and the token and
- * board are filled in. */
+ * board are filled in; nor is a subject that starts with a game's name
+ * and carries a token (a tournament or league mail's, "Re: Epaminondas
+ * league: joined - alice [#TOKEN]"). */
 void intake_find(const char *subject, const char *body, struct intake *in);
 
 /* Split one line into whitespace-separated words (at most

@@ -48,6 +48,7 @@
  * board number is read from disk); a sweep that stopped half-way makes
  * the divisions still missing at its next run.
  */
+#include "cmd/acctoken.h"
 #include "cmd/cmd.h"
 #include "cmd/table.h"
 #include "cmd/tfile.h"
@@ -403,7 +404,7 @@ static enum cmd_status answer(struct cmdctx *c, struct txn *t,
                               const char *headline, const char *text)
 {
 	struct tvars v = { 0 };
-	char subject[160], *mail;
+	char subject[160], with[240], *mail;
 
 	tvars_set(&v, "headline", headline);
 	tvars_set(&v, "table", text);
@@ -415,7 +416,9 @@ static enum cmd_status answer(struct cmdctx *c, struct txn *t,
 		return CMD_TEMPFAIL;
 	snprintf(subject, sizeof subject, "%s league: %s",
 	         reply_game_title(game), what);
-	reply_queue(c, t, c->sender, subject, mail, NULL, 0, NULL);
+	acctoken_sender_subject(c, subject, with, sizeof with);
+	reply_queue(c, t, c->sender, with, mail, NULL, 0, NULL);
+	explicit_bzero(with, sizeof with);
 	free(mail);
 	return CMD_DONE;
 }

@@ -641,7 +641,8 @@ enum cmd_status cmd_vacation(struct cmdctx *c, int argc, char **argv)
 		           "in your time zone, %s).  Meanwhile your clocks are "
 		           "stopped and your opponents' board mails say so.  The "
 		           "leave ends early when you move, or send:\n  vacation %s "
-		           "PASSWORD off", first, last,
+		           "PASSWORD off\nor reply to this mail (keep its subject: "
+		           "it carries your token) with:\n  vacation off", first, last,
 		           u.timezone[0] ? u.timezone : "UTC", u.userid);
 	}
 	buf_printf(&details, "\n\n%s", left);

@@ -7,6 +7,7 @@
  * processed-mail record of its own, so it goes out at most once however
  * often the mail that caused it is retried.
  */
+#include "cmd/acctoken.h"
 #include "cmd/cmd.h"
 #include "spool/spool.h"
 #include "spool/txn.h"
@@ -17,6 +18,24 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* subject with userid's account token when addr is an address of his
+ * on file (acctoken_subject), into buf. */
+static void notice_token(struct cmdctx *c, const char *userid,
+                         const char *addr, const char *subject, char *buf,
+                         size_t len)
+{
+	struct user u;
+	char *err = NULL;
+
+	snprintf(buf, len, "%s", subject);
+	if (user_load(c->cfg->spool, userid, &u, &err) != 0) {
+		free(err);
+		return;
+	}
+	acctoken_subject(c, &u, addr, subject, buf, len);
+	user_free(&u);
+}
+
 enum cmd_status notice_once(struct cmdctx *c, const char *userid,
                             const char *addr, const char *key_text,
                             const char *headline, const char *details)
@@ -25,7 +44,7 @@ enum cmd_status notice_once(struct cmdctx *c, const char *userid,
 	struct tvars v = { 0 };
 	struct buf *collect = c->collect;
 	struct txn *t;
-	char key[64], digest[33], subject[256], *text = NULL;
+	char key[64], digest[33], subject[256], with[320], *text = NULL;
 	enum cmd_status st = CMD_DONE;
 	int nout = c->nout;
 
@@ -47,9 +66,11 @@ enum cmd_status notice_once(struct cmdctx *c, const char *userid,
 	}
 	c->nout = 0;
 	snprintf(subject, sizeof subject, "epamserv: %s", headline);
+	notice_token(c, userid, addr, subject, with, sizeof with);
 	t = cmd_txn(c, key);
 	c->exempt_stranger = 1;  /* to a player's address on file */
-	reply_queue(c, t, addr, subject, text, NULL, 0, NULL);
+	reply_queue(c, t, addr, with, text, NULL, 0, NULL);
+	explicit_bzero(with, sizeof with);
 	c->exempt_stranger = 0;
 	st = cmd_commit(c, t);
 out:

@@ -525,15 +525,18 @@ static void blocked_notice(struct cmdctx *c, const char *userid)
 		            "were not read", "So many wrong passwords were tried "
 		            "for your account that password commands for it wait a "
 		            "while, and mails naming your password beyond that were "
-		            "dropped unread.  Reply to your latest board mail "
-		            "instead: its reply token always works.  Once the "
-		            "guessing stops, passwords work again (a right one "
-		            "clears the count).");
+		            "dropped unread.  Reply to a mail of ours that "
+		            "carries your token instead (your latest board mail, "
+		            "or any mail about your account): tokens always work.  "
+		            "Once the guessing stops, passwords work again (a "
+		            "right one clears the count).");
 	user_free(&u);
 }
 
 /* Count the mail against the account it proves (over the limit:
  * deferred, the player told once) or against its sender (over: dropped).
+ * blocked: 1 or 2 when it names a password that the back-off of the
+ * strangers' or the owner's bucket forbids checking (authfail.h).
  * 0 go on; 1 dropped (recorded as processed); EXIT_TEMPFAIL. */
 static int rate_check(struct cmdctx *c, const char *userid, int blocked)
 {
@@ -546,9 +549,11 @@ static int rate_check(struct cmdctx *c, const char *userid, int blocked)
 		/* A password the back-off forbids checking: counted apart
 		 * from the sender (whose From anyone can forge) and from the
 		 * player's own budget (a forger's guesses must not make the
-		 * player's mail wait); over the limit dropped, and the player
-		 * told once a day. */
-		snprintf(key, sizeof key, "blocked:%s", userid);
+		 * player's mail wait), each bucket apart (the strangers'
+		 * guesses must not use up the owner's mails); over the limit
+		 * dropped, and the player told once a day. */
+		snprintf(key, sizeof key, "%s:%s", blocked == 2 ? "blocked-own"
+		         : "blocked", userid);
 		if (ratelimit_count(cfg->spool, key, cfg->rate_limit, 3600, c->now,
 		                    NULL) != 0)
 			return 0;
@@ -713,7 +718,7 @@ int process_mail_at(const struct config *cfg, const char *raw, size_t len,
 	 * wait.  An unproved one (anyone can forge its From) is counted on
 	 * every retry, so that forgeries cannot pile up in held/. */
 	rc = prc == 1 && held_get(cfg->spool, c.digest, &he) == 0 ? 0
-	     : rate_check(&c, prc > 0 ? userid : "", prc == 2);
+	     : rate_check(&c, prc > 0 ? userid : "", prc >= 2 ? prc - 1 : 0);
 	if (rc == 0)
 		rc = run(&c, &in, truncated, client);
 	else if (rc == 1) {

@@ -9,6 +9,7 @@
  * clients thread a game together.
  */
 #include "util/log.h"
+#include "cmd/acctoken.h"
 #include "cmd/cmd.h"
 #include "cmd/leave.h"
 #include "cmd/robot.h"
@@ -1507,6 +1508,29 @@ static void error_token_subject(const struct cmdctx *c, char *subject,
 	snprintf(subject + used, len - used, " [#%s]", c->error_token);
 }
 
+/* The subject of an error reply to a mail that proved its player by a
+ * token, when it carries no board's token: "Re: epamserv: your mail was
+ * refused - USERID [#TOKEN]" with the player's account token
+ * (acctoken.h), so that a reply to it is proved again; subject as it
+ * was when the reply does not go to an address of the player's. */
+static void error_acctoken_subject(struct cmdctx *c, char *subject,
+                                   size_t len)
+{
+	struct user u;
+	char *err = NULL, with[512];
+
+	if (user_load(c->cfg->spool, c->token_userid, &u, &err) != 0) {
+		free(err);
+		return;
+	}
+	acctoken_subject(c, &u, c->sender, "Re: epamserv: your mail was refused",
+	                 with, sizeof with);
+	if (strchr(with, '['))
+		snprintf(subject, len, "%s", with);
+	explicit_bzero(with, sizeof with);
+	user_free(&u);
+}
+
 /* Every line of a usage text indented by two spaces. */
 static char *indent_usage(const char *usage)
 {
@@ -1571,6 +1595,8 @@ enum cmd_status cmd_commit_refusal(struct cmdctx *c)
 	intake_cut_token(subject);
 	if (c->error_token[0] && !stranger && !c->collect)
 		error_token_subject(c, subject, sizeof subject);
+	else if (c->token_userid[0] && !stranger && !c->collect)
+		error_acctoken_subject(c, subject, sizeof subject);
 	c->error_token[0] = '\0';
 	t = cmd_txn(c, c->msg_key);
 	reply_queue(c, t, c->sender, subject, text, NULL, 1, NULL);

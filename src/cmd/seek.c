@@ -29,6 +29,7 @@
  * accepts of one seat the first wins and the second is told the seat was
  * taken.  Robots never take seeks.
  */
+#include "cmd/acctoken.h"
 #include "cmd/account.h"
 #include "cmd/cmd.h"
 #include "cmd/inlog.h"
@@ -248,7 +249,7 @@ enum cmd_status cmd_seeks(struct cmdctx *c, const char *game, int argc,
 	struct tvars v = { 0 };
 	struct buf table = BUF_INIT, line = BUF_INIT;
 	struct txn *t;
-	char *err = NULL, *text, when[48], range[24], subject[64];
+	char *err = NULL, *text, when[48], range[24], subject[64], with[160];
 	size_t n, i, shown = 0, total = 0, budget = reply_text_budget(c);
 
 	(void)argv;
@@ -313,8 +314,12 @@ enum cmd_status cmd_seeks(struct cmdctx *c, const char *game, int argc,
 		return CMD_TEMPFAIL;
 	snprintf(subject, sizeof subject, "epamserv: %s seeks",
 	         reply_game_title(game));
+	/* To a player at his address: his account token, to take a seek
+	 * by a reply (tokenform.h). */
+	acctoken_sender_subject(c, subject, with, sizeof with);
 	t = cmd_txn(c, c->msg_key);
-	reply_queue(c, t, c->sender, subject, text, NULL, 0, NULL);
+	reply_queue(c, t, c->sender, with, text, NULL, 0, NULL);
+	explicit_bzero(with, sizeof with);
 	free(text);
 	return cmd_commit(c, t);
 }
@@ -608,11 +613,14 @@ int seek_sweep(const struct config *cfg)
 				body = reply_template(&c, "account.txt", &v);
 				tvars_free(&v);
 				if (body) {
-					char subject[160];
+					char subject[160], with[240];
 					snprintf(subject, sizeof subject, "epamserv: %s",
 					         headline);
-					reply_queue(&c, t, user_address(&u), subject, body,
+					acctoken_subject(&c, &u, user_address(&u), subject,
+					                 with, sizeof with);
+					reply_queue(&c, t, user_address(&u), with, body,
 					            NULL, 0, NULL);
+					explicit_bzero(with, sizeof with);
 					free(body);
 				}
 			}

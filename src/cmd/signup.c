@@ -27,6 +27,7 @@
  * addresses confirmed before the request, and those are told.
  */
 #include "util/log.h"
+#include "cmd/acctoken.h"
 #include "cmd/cmd.h"
 #include "cmd/table.h"
 #include "cmd/tokenhash.h"
@@ -382,7 +383,7 @@ static enum cmd_status confirm_apply(struct cmdctx *c, struct txn *t,
 	struct user_request r = u->req[i];
 	struct tvars v = { 0 };
 	struct buf details = BUF_INIT;
-	char *text, *gone[USER_MAX_ADDRESSES];
+	char *text, *gone[USER_MAX_ADDRESSES], with[160];
 	size_t k, ngone = 0;
 	int first = u->naddr == 0;
 
@@ -402,9 +403,11 @@ static enum cmd_status confirm_apply(struct cmdctx *c, struct txn *t,
 		u->addr[u->naddr - 1].change = r.sent;
 	if (r.kind == USER_REQ_SIGNUP && first) {
 		text = confirm_welcome(c, u, r.addr);
-		if (text)
-			reply_queue(c, t, r.addr, "Welcome to epamserv", text, NULL, 0,
-			            NULL);
+		if (text) {
+			acctoken_subject(c, u, r.addr, "Welcome to epamserv", with,
+			                 sizeof with);
+			reply_queue(c, t, r.addr, with, text, NULL, 0, NULL);
+		}
 	} else {
 		buf_printf(&details, "%s is now confirmed as an address of the "
 		           "account %s", r.addr, u->userid);
@@ -421,8 +424,9 @@ static enum cmd_status confirm_apply(struct cmdctx *c, struct txn *t,
 		text = reply_template(c, "account.txt", &v);
 		tvars_free(&v);
 		if (text) {
-			reply_queue(c, t, r.addr, "epamserv: address confirmed", text,
-			            NULL, 0, NULL);
+			acctoken_subject(c, u, r.addr, "epamserv: address confirmed",
+			                 with, sizeof with);
+			reply_queue(c, t, r.addr, with, text, NULL, 0, NULL);
 			/* The old address is told, once more and last. */
 			for (k = 0; k < ngone; k++)
 				reply_queue(c, t, gone[k], "epamserv: address changed",

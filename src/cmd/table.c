@@ -216,7 +216,9 @@ const struct cmd_def cmd_table[] = {
 	  "your opponents are told.  Each calendar year has 30 leave\n"
 	  "days (leave_days: the server may set another number; the\n"
 	  "reply says how many are left); a leave ends early when you\n"
-	  "move, or with off.",
+	  "move, or with off.  By token: a reply to a mail of ours\n"
+	  "that carries your token may say just vacation UNTIL|off or\n"
+	  "vacation FROM UNTIL.",
 	  "vacation alice Secret42 2026-12-24\n"
 	  "vacation alice Secret42 2026-12-20 2027-01-03\n"
 	  "vacation alice Secret42 off",
@@ -231,12 +233,13 @@ const struct cmd_def cmd_table[] = {
 	  "Preferences: html (an HTML board in each board mail),\n"
 	  "orientation (the side at the bottom), board (compact: a text\n"
 	  "board for phones, 31 columns wide), token new (void every\n"
-	  "reply token sent so far), mail (digest: instead of a board\n"
-	  "mail for each move of your opponents, one mail a day at hour\n"
-	  "HH of your time zone, default 7, listing the boards waiting\n"
-	  "for you; each: every board mail, the default), timezone (the\n"
-	  "zone of the dates in your mails, e.g. Europe/Berlin; UTC, the\n"
-	  "default).",
+	  "reply and account token sent so far; by token: set token\n"
+	  "new in a reply to a mail of ours), mail (digest: instead\n"
+	  "of a board mail for each move of your opponents, one mail\n"
+	  "a day at hour HH of your time zone, default 7, listing the\n"
+	  "boards waiting for you; each: every board mail, the\n"
+	  "default), timezone (the zone of the dates in your mails,\n"
+	  "e.g. Europe/Berlin; UTC, the default).",
 	  "set alice Secret42 html off\nset alice Secret42 board compact\n"
 	  "set alice Secret42 mail digest 8",
 	  run_set },
@@ -306,11 +309,16 @@ const struct cmd_def cmd_table[] = {
 	  "Accept a challenge: the game starts once both players have.\n"
 	  "On an open seek (seeks), take its free seat: the game starts\n"
 	  "at once.  On a game in progress, accept and decline (or\n"
-	  "reject) answer the other player's draw offer or undo request.",
+	  "reject) answer the other player's draw offer or undo request.\n"
+	  "By token: accept in a reply to the challenge mail, or\n"
+	  "GAME accept BOARD in a reply to any mail of ours that\n"
+	  "carries your token (the seeks list, say).",
 	  "accept 101 bob Secret42", run_answer },
 	{ "decline", "", G, "BOARD USERID PASSWORD",
 	  "Decline a challenge, or withdraw your accept, until the game\n"
-	  "has started; on your own open seek, withdraw it.",
+	  "has started; on your own open seek, withdraw it.  By token:\n"
+	  "decline in a reply to the challenge mail, or GAME decline\n"
+	  "BOARD in a reply to a mail of ours that carries your token.",
 	  "decline 101 bob Secret42", run_answer },
 	{ "move", "", G,
 	  "BOARD USERID PASSWORD MOVE[#N][!]\n"
@@ -361,7 +369,9 @@ const struct cmd_def cmd_table[] = {
 	  "Win the game when the time of the player to move is out\n"
 	  "(-timeout=claim: the sweep never ends it; under auto it\n"
 	  "does).  Refused while the time is not out: the reply says\n"
-	  "how much is left and the deadline.",
+	  "how much is left and the deadline.  By token: claim in a\n"
+	  "reply to the board mail, or GAME claim BOARD in a reply to\n"
+	  "a mail of ours that carries your token.",
 	  "claim 101 alice Secret42", run_claim },
 	{ "show", "", G,
 	  "BOARD[#N] [BOARD[#N]...]\n"
@@ -462,7 +472,8 @@ const struct cmd_def cmd_table[] = {
 	  "Sonneborn-Berger, or Buchholz for a Swiss); after a Swiss\n"
 	  "round and the last game, all do.  cancel: the organiser,\n"
 	  "before the start; everyone who joined is told.  show: the\n"
-	  "table.",
+	  "table.  By token: GAME tournament join NAME in a reply to a\n"
+	  "mail of ours that carries your token.",
 	  "tournament create spring alice Secret42 -format=roundrobin\n"
 	  "tournament create open7 alice Secret42 -format=swiss -rounds=5\n"	  "tournament create cup alice Secret42 -format=knockout\n"
 	  "tournament join spring bob Secret7\n"
@@ -484,7 +495,8 @@ const struct cmd_def cmd_table[] = {
 	  "before is over (all games over, or its days gone).  The top\n"
 	  "2 of a division go up and the bottom 2 go down (1 between\n"
 	  "divisions of fewer than 6).  show: the divisions, standings\n"
-	  "and who goes up or down.",
+	  "and who goes up or down.  By token: GAME league join in a\n"
+	  "reply to a mail of ours that carries your token.",
 	  "league join alice Secret42\n"
 	  "league leave alice Secret42\n"
 	  "league show", run_league },

@@ -10,7 +10,8 @@
  * first body line is just a move ("e3-e7", "e3-e7#12"), a vote word
  * (propose, undo, accept, reject, resign) or "queue MOVE" (the waiting
  * player's move, played after the opponent's: pending.c) is carried out
- * for that player with no userid or password.  The design:
+ * for that player with no userid or password; so are "claim" and the
+ * account commands of tokenform.h.  The design:
  *
  *   - A token is 16 characters of [a-z2-7]: 80 bits of
  *     HMAC-SHA256(SPOOL/secret, "epamserv reply token v1", GAME, USERID,
@@ -53,6 +54,7 @@
 #include "cmd/leave.h"
 #include "cmd/intake.h"
 #include "cmd/tokenhash.h"
+#include "cmd/tokenform.h"
 #include "spool/secret.h"
 #include "spool/spool.h"
 #include "spool/txn.h"
@@ -77,7 +79,8 @@ _Static_assert(TOKEN_HASH_MAX < sizeof ((struct game *)0)->token_hash[0],
 
 #define TOKEN_USAGE "Reply to your latest mail about the board, keeping its\n" \
 	"subject, with only the move (or propose, undo, accept, reject,\n" \
-	"resign, or confirm after submit) on the first line of the body:\n" \
+	"resign, claim, or confirm after submit) on the first line of\n" \
+	"the body:\n" \
 	"  e3-e7\n" \
 	"  e3-e7#12     (#N, optional: the number of the move you make)\n" \
 	"  queue e3-e7  (while the other player is to move: played right\n" \
@@ -102,19 +105,32 @@ int tokens_random(char *out, int len)
 	return 0;
 }
 
+void tokens_base32(const unsigned char d[32], char *out)
+{
+	static const char alphabet[] = "abcdefghijklmnopqrstuvwxyz234567";
+	int i;
+
+	/* 16 groups of 5 bits: the first 10 bytes. */
+	for (i = 0; i < TOKEN_LEN; i++) {
+		int bit = i * 5, v = (d[bit / 8] << 8 | d[bit / 8 + 1]) >>
+		                     (11 - bit % 8);
+		out[i] = alphabet[v & 31];
+	}
+	out[TOKEN_LEN] = '\0';
+}
+
 /* The derived token of userid with epoch on g at its current ply into
  * out (TOKEN_LEN + 1 bytes).  0, or -1 when the secret cannot be had
  * (logged by secret_key). */
 static int token_derive(const char *spool, const struct game *g,
                         const char *userid, unsigned long epoch, char *out)
 {
-	static const char alphabet[] = "abcdefghijklmnopqrstuvwxyz234567";
 	static const char label[] = "epamserv reply token v1";
 	unsigned char key[SECRET_SIZE];
 	uint8_t d[SHA256_DIGEST_SIZE];
 	struct hmac_sha256_ctx h;
 	char nums[64];
-	int n, i;
+	int n;
 
 	if (secret_key(spool, 1, key) != 0)
 		return -1;
@@ -128,13 +144,7 @@ static int token_derive(const char *spool, const struct game *g,
 	hmac_sha256_update(&h, strlen(userid) + 1, (const uint8_t *)userid);
 	hmac_sha256_update(&h, (size_t)n, (const uint8_t *)nums);
 	hmac_sha256_digest(&h, sizeof d, d);
-	/* 16 groups of 5 bits: the first 10 bytes. */
-	for (i = 0; i < TOKEN_LEN; i++) {
-		int bit = i * 5, v = (d[bit / 8] << 8 | d[bit / 8 + 1]) >>
-		                     (11 - bit % 8);
-		out[i] = alphabet[v & 31];
-	}
-	out[TOKEN_LEN] = '\0';
+	tokens_base32(d, out);
 	explicit_bzero(key, sizeof key);
 	explicit_bzero(&h, sizeof h);
 	return 0;
@@ -178,6 +188,12 @@ static int token_is(struct cmdctx *c, const struct game *g, int i,
 	return user_confirmed(u) && g->token_hash[i][0] &&
 	       u->token_epoch == g->token_epoch[i] &&
 	       token_hash_matches(g->token_hash[i], token);
+}
+
+int tokens_is_of(struct cmdctx *c, const struct game *g, int side,
+                 const struct user *u, const char *token)
+{
+	return token_is(c, g, side, u, token);
 }
 
 /* The player of g whose token matches, with a current epoch: 0 White,
@@ -292,6 +308,8 @@ int tokens_reply(const struct intake *in)
 {
 	if (!in->token[0])
 		return 0;
+	if (tokenform_is(in))
+		return 1;  /* claim, vacation ...: tokenform.h */
 	if (in->token_chat || in->argc == 0 || !cmd_known(in->argv[0]))
 		return 1;
 	/* "confirm" alone answers a submit mail of a board (the
@@ -317,6 +335,10 @@ enum cmd_status cmd_token_reply(struct cmdctx *c, const struct intake *in)
 	char word[64];
 	int side, i, queue, cond;
 
+	/* A command a token proves, or any other words in reply to a mail
+	 * that carries an account token: tokenform.c answers. */
+	if (tokenform_is(in) || (in->token_board < 0 && in->token_user[0]))
+		return tokenform_run(c, in);
 	for (i = 0; spool_games[i]; i++)
 		if (strcasecmp(in->token_game, spool_games[i]) == 0)
 			break;

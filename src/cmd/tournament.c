@@ -29,6 +29,7 @@
  *
  * Every change of a tournament file runs under tf_lock.
  */
+#include "cmd/acctoken.h"
 #include "cmd/cmd.h"
 #include "cmd/table.h"
 #include "cmd/tfile.h"
@@ -97,7 +98,7 @@ static enum cmd_status answer_sender(struct cmdctx *c, struct txn *t,
                                      const char *text)
 {
 	struct tvars v = { 0 };
-	char subject[160], url[300], *mail;
+	char subject[160], with[240], url[300], *mail;
 
 	tvars_set(&v, "headline", headline);
 	tvars_set(&v, "table", text);
@@ -117,7 +118,9 @@ static enum cmd_status answer_sender(struct cmdctx *c, struct txn *t,
 	else
 		snprintf(subject, sizeof subject, "%s tournaments",
 		         reply_game_title(tf->game));
-	reply_queue(c, t, c->sender, subject, mail, NULL, 0, NULL);
+	acctoken_sender_subject(c, subject, with, sizeof with);
+	reply_queue(c, t, c->sender, with, mail, NULL, 0, NULL);
+	explicit_bzero(with, sizeof with);
 	free(mail);
 	return CMD_DONE;
 }

@@ -2,6 +2,7 @@
  * ttable.c - a tournament's table read from its boards, and the mails
  * that carry it (see ttable.h).
  */
+#include "cmd/acctoken.h"
 #include "cmd/ttable.h"
 #include "cmd/tko.h"
 #include "spool/txn.h"
@@ -458,7 +459,7 @@ enum cmd_status tt_mail(struct cmdctx *c, struct txn *t, const char *game,
 {
 	struct tvars v = { 0 };
 	struct user u;
-	char subject[160], url[300], *err = NULL, *mail;
+	char subject[160], with[240], url[300], *err = NULL, *mail;
 
 	if (user_load(c->cfg->spool, userid, &u, &err) != 0) {
 		free(err);
@@ -484,7 +485,9 @@ enum cmd_status tt_mail(struct cmdctx *c, struct txn *t, const char *game,
 	}
 	snprintf(subject, sizeof subject, "%s tournament %s: %s",
 	         reply_game_title(game), name, what);
-	reply_queue(c, t, user_address(&u), subject, mail, NULL, 0, NULL);
+	acctoken_subject(c, &u, user_address(&u), subject, with, sizeof with);
+	reply_queue(c, t, user_address(&u), with, mail, NULL, 0, NULL);
+	explicit_bzero(with, sizeof with);
 	free(mail);
 	user_free(&u);
 	return CMD_DONE;

@@ -10,7 +10,8 @@
  *      outbox_retry_fail at a few times, as flush does after a 4xx;
  *   3  the config file, through config_load (conf.c, inih);
  *   4  an account's wrong-password record, SPOOL/auth/alice, through
- *      authfail_count, authfail_blocked and authfail_note;
+ *      authfail_count, authfail_blocked and authfail_note (both
+ *      buckets);
  *   5  a rate record, SPOOL/rate/DIGEST, through ratelimit_count;
  *   6  an address entry, SPOOL/addresses/DIGEST, through addr_entry_load
  *      and addr_player.
@@ -247,21 +248,30 @@ static void fuzz_config(const char *data, size_t len)
 static void fuzz_authfail(const char *data, size_t len)
 {
 	time_t now = (time_t)FUZZ_NOW, until;
-	int n, counted;
+	int n, counted, b;
 
 	spool_file("auth/alice", data, len);
 	n = authfail_count(spool, "alice", now);
-	until = authfail_blocked(spool, "alice", now, &counted);
-	if (n < 0 || (until && (until <= now || until > now + AUTH_BACKOFF_MAX)))
-		scratch_fail("auth record: %d failures, blocked until %lld", n,
-		             (long long)until);
-	authfail_note(spool, "alice", now);
+	for (b = 0; b < 2; b++) {
+		until = authfail_blocked(spool, "alice", (enum authfail_bucket)b,
+		                         now, &counted);
+		if (n < 0 || (until && (until <= now ||
+		                        until > now + AUTH_BACKOFF_MAX)))
+			scratch_fail("auth record, bucket %d: %d failures, blocked "
+			             "until %lld", b, n, (long long)until);
+	}
+	authfail_note(spool, "alice", AUTHFAIL_OWNER, now);
 	n = authfail_count(spool, "alice", now);
-	until = authfail_blocked(spool, "alice", now, &counted);
-	if (n < 1 || (until && (until <= now || until > now + AUTH_BACKOFF_MAX)))
-		scratch_fail("auth record after a failure: %d failures, blocked "
-		             "until %lld", n, (long long)until);
-	authfail_clear(spool, "alice", now);
+	for (b = 0; b < 2; b++) {
+		until = authfail_blocked(spool, "alice", (enum authfail_bucket)b,
+		                         now, &counted);
+		if (n < 1 || (until && (until <= now ||
+		                        until > now + AUTH_BACKOFF_MAX)))
+			scratch_fail("auth record after a failure, bucket %d: %d "
+			             "failures, blocked until %lld", b, n,
+			             (long long)until);
+	}
+	authfail_clear(spool, "alice", AUTHFAIL_OWNER, now);
 }
 
 /* The digest name of addr in rate/ and addresses/ (lower-cased). */
