@@ -96,7 +96,25 @@ void auth_words(int argc, char *const *argv, struct auth_words *w)
 			}
 			return;
 		}
-	/* GAME VERB BOARD USERID PASSWORD ... */
+	/* GAME tournament create|join|leave|start|cancel NAME USERID
+	 * PASSWORD ... (tournament show NAME has none). */
+	if (strcasecmp(verb, "tournament") == 0) {
+		if (argc > 5) {
+			w->userid = 4;
+			w->password = w->secret[0] = 5;
+		}
+		return;
+	}
+	/* GAME record BOARD json|text USERID PASSWORD */
+	if (strcasecmp(verb, "record") == 0 && argc > 5 &&
+	    (strcasecmp(argv[3], "json") == 0 ||
+	     strcasecmp(argv[3], "text") == 0)) {
+		w->userid = 4;
+		w->password = w->secret[0] = 5;
+		return;
+	}
+	/* GAME VERB BOARD USERID PASSWORD ...; GAME league join|leave
+	 * USERID PASSWORD has them at the same places. */
 	if (argc > 4) {
 		w->userid = 3;
 		w->password = w->secret[0] = 4;

@@ -664,6 +664,18 @@ static void test_intake_finds_the_command(void)
 	is_str(in.comment, "my password: *****",
 	       "the password of an account command is masked");
 	intake_free(&in);
+	intake_find("epaminondas tournament join spring alice Pw9x", "Pw9x and "
+	            "spring\n", &in);
+	is_str(in.comment, "**** and spring", "tournament join: the password is "
+	       "masked, not the tournament's name");
+	intake_free(&in);
+	intake_find("epaminondas record 101 json alice Pw9x", "json Pw9x\n", &in);
+	is_str(in.comment, "json ****", "record BOARD json: the password is "
+	       "masked");
+	intake_free(&in);
+	intake_find("epaminondas league join alice Pw9x", "alice Pw9x\n", &in);
+	is_str(in.comment, "alice ****", "league join: the password is masked");
+	intake_free(&in);
 	intake_find("epaminondas show 101", "Nice.\nOn Mon, 30 Nov 2026 at 06:00, "
 	            "epamserv <e@x.org>\nwrote:\n\nold board\n", &in);
 	is_str(in.comment, "Nice.", "a Gmail attribution folded over two lines "
