@@ -29,6 +29,7 @@
 #include "cmd/held.h"
 #include "cmd/inlog.h"
 #include "cmd/intake.h"
+#include "cmd/tokenform.h"
 #include "spool/addrindex.h"
 #include "spool/damage.h"
 #include "cmd/report.h"
@@ -467,9 +468,10 @@ static int run(struct cmdctx *c, struct intake *in_found, int truncated,
 		                c->cfg->max_mail_size);
 	else if (tokens_reply(&in))
 		st = in.argc ? cmd_token_reply(c, &in)
-		             : cmd_refuse(c, "e3-e7   (the move alone, on the first "
-		                          "line of your reply)", "your reply to the "
-		                          "board mail has no move in it");
+		     : in.token_board < 0 ? tokenform_empty(c)
+		     : cmd_refuse(c, "e3-e7   (the move alone, on the first "
+		                  "line of your reply)", "your reply to the "
+		                  "board mail has no move in it");
 	else if ((st = tokens_lost(c, &in)) == CMD_DONE)
 		st = cmd_run(c, in.argc, in.argv);
 	if (st == CMD_REFUSED)

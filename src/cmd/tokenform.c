@@ -146,6 +146,13 @@ static void tf_board_token(struct cmdctx *c, const struct intake *in)
 	game_free(&g);
 }
 
+enum cmd_status tokenform_empty(struct cmdctx *c)
+{
+	return cmd_refuse(c, TOKENFORM_USAGE, "your reply has no command in "
+	                  "it: write one of those below on the first line of "
+	                  "the body.  Nothing was done");
+}
+
 enum cmd_status tokenform_run(struct cmdctx *c, const struct intake *in)
 {
 	enum tf_kind k = tf_kind(in);

@@ -55,4 +55,8 @@ int tokenform_token_of(struct cmdctx *c, const struct intake *in,
  * CMD_TEMPFAIL. */
 enum cmd_status tokenform_run(struct cmdctx *c, const struct intake *in);
 
+/* The refusal of a reply, to a mail carrying an account token, with
+ * no command in it: which forms it may carry.  CMD_REFUSED. */
+enum cmd_status tokenform_empty(struct cmdctx *c);
+
 #endif

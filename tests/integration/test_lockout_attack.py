@@ -245,6 +245,13 @@ try:
        "'vacation FROM UNTIL' in a reply to the wrong-password notice",
        env.user_file("alice"))
     env.new_messages()
+    # an empty reply to a mail with an account token: told what it takes
+    reply(A, told, "", t3 + 130)
+    msgs = to(env.new_messages(), A)
+    ok(msgs and "has no command in it" in body_of(msgs[-1]) and
+       "vacation UNTIL" in body_of(msgs[-1]),
+       "an empty reply to an account-token mail lists the token forms",
+       [body_of(m)[:300] for m in msgs])
 
     # taking a seek by a reply to the seeks list
     mail(C, "epaminondas seek carol c", t3 + 200)
