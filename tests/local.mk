@@ -426,3 +426,11 @@ EXTRA_DIST += tests/integration/test_record.py
 # tests/artifacts/), incremental runs, web_url links in mails.
 TESTS += tests/integration/test_web.py
 EXTRA_DIST += tests/integration/test_web.py
+
+# Issue 29 item 8: a relayed message carries no header of the sender's
+# mail (Message-ID, Received, X-Mailer, User-Agent); admin.log names the
+# administrator who started the command (root without sudo: root).
+TESTS += tests/integration/test_relay_headers.py \
+	tests/integration/test_admin_who.py
+EXTRA_DIST += tests/integration/test_relay_headers.py \
+	tests/integration/test_admin_who.py
