@@ -10,6 +10,7 @@
  */
 #include "config.h"
 
+#include "cli/admin.h"
 #include "cli/cli.h"
 #include "cmd/robot.h"
 #include "cmd/tfile.h"
@@ -356,6 +357,10 @@ int main(int argc, char **argv)
 	/* The commands that print their own usage touch nothing either: no
 	 * change of user, no log file opened. */
 	help = given_help(argc - i, argv + i);
+	/* admin.log names who started the command: root, or sudo's user,
+	 * not the spool's owner that we may become next. */
+	if (!help && strcmp(argv[i], "admin") == 0)
+		admin_who_init();
 	/* Every command that may open the spool, before it does (and before
 	 * a log file is opened, so that it is the spool owner's too). */
 	if (!help && strcmp(argv[i], "perft") != 0 &&

@@ -438,3 +438,10 @@ EXTRA_DIST += tests/integration/test_engine_share.py
 # form).
 TESTS += tests/integration/test_lockout_attack.py
 EXTRA_DIST += tests/integration/test_lockout_attack.py
+# Issue 29 item 8: a relayed message carries no header of the sender's
+# mail (Message-ID, Received, X-Mailer, User-Agent); admin.log names the
+# administrator who started the command (root without sudo: root).
+TESTS += tests/integration/test_relay_headers.py \
+	tests/integration/test_admin_who.py
+EXTRA_DIST += tests/integration/test_relay_headers.py \
+	tests/integration/test_admin_who.py

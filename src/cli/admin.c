@@ -19,7 +19,8 @@
  *
  * Every change goes through the same locks and transactions as mail
  * commands, and is logged (syslog and SPOOL/admin.log) with who made it
- * (SUDO_USER, else USER, else the uid) and the reason given.
+ * (admin_who: SUDO_USER, else the account of the uid that started the
+ * command) and the reason given.
  */
 #include "cli/admin.h"
 #include "cli/cli.h"
@@ -33,6 +34,7 @@
 #include "util/util.h"
 
 #include <errno.h>
+#include <pwd.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -41,18 +43,46 @@
 
 /* ---- the change log ---- */
 
+/* Who started the process (admin_who_init), "" until it is known. */
+static char who_name[64];
+
+/* Whether s may stand in admin.log as a login name: 1 to 32 letters,
+ * digits, '.', '_' or '-', not starting with '-' (no blank, no control
+ * character: the log has one change a line). */
+static int login_name_ok(const char *s)
+{
+	size_t n = strlen(s);
+
+	if (n < 1 || n > 32 || s[0] == '-')
+		return 0;
+	return strspn(s, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+	              "0123456789._-") == n;
+}
+
+void admin_who_init(void)
+{
+	const char *sudo = getenv("SUDO_USER");
+	struct passwd *pw;
+	uid_t uid = getuid();
+
+	/* sudo names the person who asked; USER is not looked at: su(1)
+	 * to root keeps the caller's, and anyone can set it. */
+	if (sudo && login_name_ok(sudo)) {
+		snprintf(who_name, sizeof who_name, "%s", sudo);
+		return;
+	}
+	pw = getpwuid(uid);
+	if (pw && login_name_ok(pw->pw_name))
+		snprintf(who_name, sizeof who_name, "%s", pw->pw_name);
+	else
+		snprintf(who_name, sizeof who_name, "uid %ld", (long)uid);
+}
+
 const char *admin_who(void)
 {
-	static char uid[32];
-	const char *who = getenv("SUDO_USER");
-
-	if (!who || !*who)
-		who = getenv("USER");
-	if (!who || !*who) {
-		snprintf(uid, sizeof uid, "uid %ld", (long)getuid());
-		who = uid;
-	}
-	return who;
+	if (!who_name[0])
+		admin_who_init();
+	return who_name;
 }
 
 void admin_log(const struct config *cfg, const char *reason,

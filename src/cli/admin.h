@@ -9,8 +9,14 @@
 
 #include "util/conf.h"
 
-/* Who runs the command: SUDO_USER, else USER, else "uid N" (static
- * storage). */
+/* Note who started the command, for admin_who: SUDO_USER when it is a
+ * login name (sudo's, naming the person who ran sudo), else the name of
+ * the real uid's account, else "uid N".  USER is never used.  Call it
+ * before main gives up root for the spool's owner (the uid then is no
+ * longer the starter's); admin_who calls it when nobody did. */
+void admin_who_init(void);
+
+/* Who runs the command, as admin_who_init noted (static storage). */
 const char *admin_who(void);
 
 /* Log one change: syslog, stderr, and a line appended to SPOOL/admin.log

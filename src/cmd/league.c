@@ -211,6 +211,17 @@ static char *lg_format(const struct lfile *lf)
 	return buf_take(&b);
 }
 
+char *league_file_text(const char *spool, const char *game, char **err)
+{
+	struct lfile *lf = zalloc(1, sizeof *lf);
+	char *text = NULL;
+
+	if (lg_load(spool, game, lf, err) == 0)
+		text = lg_format(lf);
+	free(lf);
+	return text;
+}
+
 static void put_lf(struct txn *t, const struct lfile *lf)
 {
 	char rel[64], *file = lg_format(lf);

@@ -6,7 +6,10 @@
  * counter and a tag binding the recipient (spool/secret.h), so processing
  * the same mail again yields the same Message-IDs.
  * Every mail of one board carries References: <GAME.BOARD@DOMAIN>, so mail
- * clients thread a game together.
+ * clients thread a game together.  Only an answer to the sender refers
+ * to his mail (In-Reply-To, References: its Message-ID); nothing of the
+ * incoming header reaches anyone else (issue 29: a Message-ID can name
+ * its writer's host).
  */
 #include "util/log.h"
 #include "cmd/acctoken.h"
@@ -591,6 +594,12 @@ static void queue_mail(struct cmdctx *c, struct txn *t, const char *addr,
 	m.to_addr = addr;
 	m.subject = subject;
 	m.message_id = msgid;
+	/* The incoming mail's Message-ID names the host its writer's
+	 * program chose (often his own): it goes back to him alone.  A mail
+	 * to anyone else (a relayed message, a table, a notice) refers to a
+	 * thread of ours or to nothing; no header of his mail is copied. */
+	if (!thread && !(c->sender && strcasecmp(addr, c->sender) == 0))
+		in_id = NULL;
 	m.in_reply_to = thread ? thread : in_id;
 	m.references = thread ? thread : in_id;
 	m.auto_submitted = auto_replied ? "auto-replied" : "auto-generated";

@@ -155,6 +155,26 @@ static int tf_field(struct tfile *tf, const char *key, const char *val)
 	return 0;
 }
 
+/* Whether a Swiss's rounds are what its tables index (ttable.c): at most
+ * TF_SWISS_ROUNDS_MAX, its boards' and byes' rounds among them.  Other
+ * formats: 1. */
+static int swiss_rounds_ok(const struct tfile *tf)
+{
+	int i;
+
+	if (!tf_swiss(tf))
+		return 1;
+	if (tf->rounds > TF_SWISS_ROUNDS_MAX)
+		return 0;
+	for (i = 0; i < tf->nboards; i++)
+		if (tf->boards[i].round > tf->rounds)
+			return 0;
+	for (i = tf->rounds + 1; i <= TF_SWISS_ROUNDS_MAX; i++)
+		if (tf->bye[i][0])
+			return 0;
+	return 1;
+}
+
 int tf_load(const char *spool, const char *name, struct tfile *tf,
             char **err)
 {
@@ -187,8 +207,7 @@ int tf_load(const char *spool, const char *name, struct tfile *tf,
 			continue;
 		}
 		colon = strstr(line, ": ");
-		if (!colon && line[strlen(line) - 1] == ':' &&
-		    strcmp(line, "options:") == 0)
+		if (!colon && strcmp(line, "options:") == 0)
 			continue;  /* "options:" with none */
 		if (!colon)
 			goto bad;
@@ -198,7 +217,7 @@ int tf_load(const char *spool, const char *name, struct tfile *tf,
 	}
 	if (lineno == 0 || !tf->name[0] || strcmp(tf->name, name) != 0 ||
 	    !tf->game[0] || !tf->organiser[0] || !tf->format[0] ||
-	    tf->rounds < 1 || tf->min_players < 2)
+	    tf->rounds < 1 || tf->min_players < 2 || !swiss_rounds_ok(tf))
 		goto bad;
 	free(text);
 	return 0;

@@ -165,5 +165,11 @@ void league_sweep(const struct config *cfg);
  * boards would take them; each problem written to out.  The number of
  * problems (0 with the league off). */
 int league_check(const struct config *cfg, FILE *out);
+/* The league file of game (SPOOL/league/GAME) read as the league's
+ * commands read it and formatted as they would write it back
+ * (malloc'ed, caller frees; a missing file gives the empty league's
+ * text), or NULL with *err (malloc'ed) when it cannot be read or is
+ * damaged.  For tests/fuzz/fuzz_files.c, which checks the round trip. */
+char *league_file_text(const char *spool, const char *game, char **err);
 
 #endif

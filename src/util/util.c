@@ -45,16 +45,30 @@ void util_iso_time(time_t t, char *buf, size_t len)
 
 int util_parse_iso_time(const char *s, time_t *t)
 {
+	static const char form[] = "dddd-dd-ddTdd:dd:ddZ";
 	struct tm tm;
-	int n = 0;
+	size_t i;
 
-	memset(&tm, 0, sizeof tm);
-	if (sscanf(s, "%4d-%2d-%2dT%2d:%2d:%2dZ%n", &tm.tm_year, &tm.tm_mon,
-	           &tm.tm_mday, &tm.tm_hour, &tm.tm_min, &tm.tm_sec, &n) != 6 ||
-	    s[n] != '\0')
+	/* Exactly the form util_iso_time writes, each field in its range, so
+	 * that what is read is written back the same: a day 99 or a second
+	 * 60 would be carried into the next month or minute, and from
+	 * 9999-12-31 into a five-digit year that no reader takes. */
+	for (i = 0; form[i]; i++)
+		if (form[i] == 'd' ? !isdigit((unsigned char)s[i]) : s[i] != form[i])
+			return -1;
+	if (s[i] != '\0')
 		return -1;
-	tm.tm_year -= 1900;
-	tm.tm_mon -= 1;
+	memset(&tm, 0, sizeof tm);
+	tm.tm_year = atoi(s) - 1900;
+	tm.tm_mon = atoi(s + 5) - 1;
+	tm.tm_mday = atoi(s + 8);
+	tm.tm_hour = atoi(s + 11);
+	tm.tm_min = atoi(s + 14);
+	tm.tm_sec = atoi(s + 17);
+	if (tm.tm_year < 1000 - 1900 || tm.tm_mon < 0 || tm.tm_mon > 11 ||
+	    tm.tm_mday < 1 || tm.tm_mday > 31 ||
+	    tm.tm_hour > 23 || tm.tm_min > 59 || tm.tm_sec > 59)
+		return -1;
 	*t = timegm(&tm);
 	return 0;
 }

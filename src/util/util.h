@@ -25,7 +25,9 @@ time_t util_now(void);
 
 /* ISO 8601 UTC "2026-11-30T05:48:00Z" into buf (at least 21 bytes). */
 void util_iso_time(time_t t, char *buf, size_t len);
-/* Parse the same form; returns 0 or -1. */
+/* Parse the same form, exactly (four-digit year from 1000, every field
+ * in its range; a 31st of a shorter month is carried into the next);
+ * returns 0 or -1. */
 int util_parse_iso_time(const char *s, time_t *t);
 
 /* A 128-bit digest (two FNV-1a 64 lanes) of data, as 32 lower-case hex

@@ -14,7 +14,17 @@
  *      buckets);
  *   5  a rate record, SPOOL/rate/DIGEST, through ratelimit_count;
  *   6  an address entry, SPOOL/addresses/DIGEST, through addr_entry_load
- *      and addr_player.
+ *      and addr_player;
+ *   g  a game record, text or JSON, as "epamserv replay" reads it
+ *      (record_read, record_replay: record_read.c, jsonread.c);
+ *   s  a seek file, SPOOL/seeks/epaminondas-105, through seek_load;
+ *   t  a tournament file, SPOOL/tournaments/spring, through tf_load;
+ *   L  the league file, SPOOL/league/epaminondas, through the league's
+ *      reader (league_file_text).
+ *
+ * The first byte is the letter ("uercalx" for 0 to 6, then "gstL");
+ * any other byte chooses among 0 to 6 by its value modulo 7, as before
+ * the later letters came, so that the seeds keep their meaning.
  *
  * The files are written into a scratch spool (scratch.h: mkdtemp under
  * $TMPDIR, removed at exit) and read by the same calls the program
@@ -35,14 +45,30 @@
  *   - the advisory counters stay within their bounds: a back-off ends
  *     after now and within a day, counts are not negative;
  *   - an address entry always loads, unless its first line claims a
- *     newer version ("written by a newer epamserv", util/magic.h).
+ *     newer version ("written by a newer epamserv", util/magic.h);
+ *   - a game record that reads and replays is written (record_text) as a
+ *     record that reads and replays to a game written the same; a
+ *     finished one also as JSON (record_json), which replays to a game
+ *     whose text record is the same again;
+ *   - a seek, tournament or league file that loads is written back
+ *     (seek_format, tf_format, the league's writer) as a file that loads
+ *     and is written the same; what was loaded holds only stored userids,
+ *     a tournament's boards and byes only its players, within the
+ *     files' limits; a tournament that loads has a table as it starts
+ *     (tt_build_new) and a text ("tournament show": tt_text) without a
+ *     crash.
  */
+#include "cmd/tfile.h"
+#include "cmd/ttable.h"
 #include "fuzz/scratch.h"
+#include "game/record.h"
+#include "game/render.h"
 #include "mail/mail.h"
 #include "spool/addrindex.h"
 #include "spool/authfail.h"
 #include "spool/outbox.h"
 #include "spool/ratelimit.h"
+#include "spool/seeks.h"
 #include "spool/spool.h"
 #include "spool/users.h"
 #include "util/buf.h"
@@ -326,6 +352,183 @@ static void fuzz_address(const char *data, size_t len)
 	addr_player(spool, "bob@example.org", userid);
 }
 
+/* What a record's text or JSON says besides the game (fixed). */
+static const struct record_meta fuzz_meta = {
+	"epamserv at example.org", (time_t)FUZZ_NOW, 1, { 0, 1 }
+};
+
+/* Read text[0..len) as "epamserv replay" does: 0 with *g replayed (free
+ * with game_free), or -1 with err. */
+static int record_load(const char *text, size_t len, struct game *g,
+                       char *err, size_t errlen)
+{
+	struct record_in r;
+	size_t i;
+	int rc;
+
+	if (record_read(text, len, &r, err, errlen) < 0)
+		return -1;
+	if (r.nmoves > GAME_MAX_PLIES)
+		scratch_fail("record: %zu moves read", r.nmoves);
+	for (i = 0; i < r.nmoves; i++)
+		if (!r.moves[i][0] || strlen(r.moves[i]) >= EP_MOVE_TEXT_MAX)
+			scratch_fail("record: move %zu is '%s'", i + 1, r.moves[i]);
+	rc = record_replay(&r, g, err, errlen);
+	record_in_free(&r);
+	return rc;
+}
+
+/* written (a record of a game g) read back, replayed and written as text
+ * again: want, the text record of g. */
+static void record_again(const char *written, const char *want,
+                         const char *what)
+{
+	char err[EP_ERR_MAX + 2 * EP_POSITION_MAX + 200], *text;
+	struct game again;
+
+	if (record_load(written, strlen(written), &again, err, sizeof err) < 0)
+		scratch_fail("a %s record as we write it does not replay: %s\n%s",
+		             what, err, written);
+	text = record_text(&again, &fuzz_meta);
+	if (strcmp(text, want) != 0)
+		scratch_fail("a game changes through its %s record:\n%s\n---\n%s",
+		             what, want, text);
+	free(text);
+	game_free(&again);
+}
+
+static void fuzz_record(const char *data, size_t len)
+{
+	char err[EP_ERR_MAX + 2 * EP_POSITION_MAX + 200], *text, *json;
+	struct game g;
+
+	if (record_load(data, len, &g, err, sizeof err) < 0)
+		return;
+	/* What "epamserv replay" prints. */
+	game_result_text(&g, err, sizeof err);
+	free(render_board(&g, 0));
+	text = record_text(&g, &fuzz_meta);
+	record_again(text, text, "text");
+	if (g.state == GAME_FINISHED) {
+		json = record_json(&g, &fuzz_meta, err, sizeof err);
+		if (!json)
+			scratch_fail("a finished game has no JSON record: %s", err);
+		record_again(json, text, "JSON");
+		free(json);
+	}
+	free(text);
+	game_free(&g);
+}
+
+static void fuzz_seek(const char *data, size_t len)
+{
+	struct seek s, again;
+	char *err = NULL, *text, *text2, words[64];
+
+	spool_file("seeks/epaminondas-105", data, len);
+	if (seek_load(spool, "epaminondas", 105, &s, &err) != 0) {
+		free(err);
+		return;
+	}
+	if (!util_userid_ok(s.seeker) || s.state > SEEK_EXPIRED ||
+	    (s.state == SEEK_TAKEN && !util_userid_ok(s.taker)) ||
+	    s.rating_min > s.rating_max ||
+	    (s.color != 0 && s.color != 1 && s.color != SEEK_RANDOM))
+		scratch_fail("seek: seeker '%s', state %d, taker '%s', rating "
+		             "%d-%d, color %d", s.seeker, (int)s.state, s.taker,
+		             s.rating_min, s.rating_max, s.color);
+	seek_is_open(&s, (time_t)FUZZ_NOW);
+	seek_state_words(&s, words, sizeof words);
+	text = seek_format(&s);
+	if (seek_parse(&again, text, "seeks/epaminondas-105", &err) < 0)
+		scratch_fail("a seek file as we write it does not load: %s\n%s",
+		             err, text);
+	text2 = seek_format(&again);
+	if (strcmp(text, text2) != 0)
+		scratch_fail("a seek file changes when read back:\n%s\n---\n%s",
+		             text, text2);
+	free(text);
+	free(text2);
+}
+
+static void fuzz_tournament(const char *data, size_t len)
+{
+	struct tfile tf, again;
+	struct ttable tt;
+	char *err = NULL, *text, *text2;
+	int i;
+
+	spool_file("tournaments/spring", data, len);
+	if (tf_load(spool, "spring", &tf, &err) != 0) {
+		free(err);
+		return;
+	}
+	if (tf.nplayers > TF_PLAYERS_MAX || tf.nboards > TF_BOARDS_MAX ||
+	    tf.state > TF_FINISHED)
+		scratch_fail("tournament: %d players, %d boards, state %d",
+		             tf.nplayers, tf.nboards, (int)tf.state);
+	for (i = 0; i < tf.nplayers; i++)
+		if (!util_userid_ok(tf.player[i].userid))
+			scratch_fail("tournament: player '%s'", tf.player[i].userid);
+	for (i = 0; i < tf.nboards; i++)
+		if (tf_player_index(&tf, tf.boards[i].white) < 0 ||
+		    tf_player_index(&tf, tf.boards[i].black) < 0 ||
+		    tf.boards[i].round < 1 || tf.boards[i].number < 1)
+			scratch_fail("tournament: board %d %s %s %ld",
+			             tf.boards[i].round, tf.boards[i].white,
+			             tf.boards[i].black, tf.boards[i].number);
+	for (i = 1; i <= TF_SWISS_ROUNDS_MAX; i++)
+		if (tf.bye[i][0] && tf_player_index(&tf, tf.bye[i]) < 0)
+			scratch_fail("tournament: bye %d %s", i, tf.bye[i]);
+	if (tf_paired(&tf) < 0)
+		scratch_fail("tournament: paired to round %d", tf_paired(&tf));
+	/* What "tournament show" and the web page make of it: the table as
+	 * it starts (every board running: none is read) and its text. */
+	if (tf.state == TF_RUNNING || tf.state == TF_FINISHED) {
+		if (tt_build_new(&tf, &tt) == 0) {
+			free(tt_text(&tf, &tt));
+			tt_free(&tt);
+		}
+	} else {
+		free(tt_text(&tf, NULL));
+	}
+	text = tf_format(&tf);
+	spool_file("tournaments/spring", text, strlen(text));
+	if (tf_load(spool, "spring", &again, &err) != 0)
+		scratch_fail("a tournament file as we write it does not load: "
+		             "%s\n%s", err ? err : "missing", text);
+	text2 = tf_format(&again);
+	if (strcmp(text, text2) != 0)
+		scratch_fail("a tournament file changes when read back:\n%s\n---\n"
+		             "%s", text, text2);
+	free(text);
+	free(text2);
+	tf_free(&tf);
+	tf_free(&again);
+}
+
+static void fuzz_league(const char *data, size_t len)
+{
+	char *err = NULL, *text, *text2;
+
+	spool_file("league/epaminondas", data, len);
+	text = league_file_text(spool, "epaminondas", &err);
+	if (!text) {
+		free(err);
+		return;
+	}
+	spool_file("league/epaminondas", text, strlen(text));
+	text2 = league_file_text(spool, "epaminondas", &err);
+	if (!text2)
+		scratch_fail("a league file as we write it does not load: %s\n%s",
+		             err, text);
+	if (strcmp(text, text2) != 0)
+		scratch_fail("a league file changes when read back:\n%s\n---\n%s",
+		             text, text2);
+	free(text);
+	free(text2);
+}
+
 int LLVMFuzzerInitialize(int *argc, char ***argv)
 {
 	static const char *const subdirs[] = { "auth", "rate", NULL };
@@ -360,7 +563,7 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-	static const char kinds[] = "uercalx";
+	static const char kinds[] = "uercalxgstL";
 	const char *text = (const char *)data + 1, *k;
 
 	if (size < 1 || size > 65536)
@@ -385,8 +588,20 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	case 5:
 		fuzz_rate(text, size - 1);
 		break;
-	default:
+	case 6:
 		fuzz_address(text, size - 1);
+		break;
+	case 7:
+		fuzz_record(text, size - 1);
+		break;
+	case 8:
+		fuzz_seek(text, size - 1);
+		break;
+	case 9:
+		fuzz_tournament(text, size - 1);
+		break;
+	default:
+		fuzz_league(text, size - 1);
 	}
 	return 0;
 }

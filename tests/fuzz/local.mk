@@ -5,7 +5,8 @@
 #   fuzz_rules    positions, moves, options and game files
 #   fuzz_process  whole mails through process_mail on a seeded spool
 #   fuzz_files    the readers of spool and config files (users, outbox
-#                 envelope and back-off, config, auth, rate, addresses)
+#                 envelope and back-off, config, auth, rate, addresses,
+#                 seeks, tournaments, the league) and of game records
 # Seeds: tests/fuzz/seeds/TARGET/; inputs that once broke a target:
 # tests/fuzz/regress/TARGET/.
 if FUZZ
