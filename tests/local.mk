@@ -426,3 +426,9 @@ EXTRA_DIST += tests/integration/test_record.py
 # tests/artifacts/), incremental runs, web_url links in mails.
 TESTS += tests/integration/test_web.py
 EXTRA_DIST += tests/integration/test_web.py
+
+# Issue 29 item 2: no flood by challenges (per-target and daily limits,
+# signoff past unaccepted challenges, limit accept's setting, board
+# numbers past 999,999).
+TESTS += tests/integration/test_challenge_flood.py
+EXTRA_DIST += tests/integration/test_challenge_flood.py

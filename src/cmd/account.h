@@ -38,4 +38,11 @@ enum cmd_status account_reply(struct cmdctx *c, struct txn *t,
                               const char *userid, const char *headline,
                               const char *details);
 
+/* After userid's signoff (the account closed, no lock held): call off
+ * every challenge naming userid that has not started, the other player
+ * told by the board mail, and withdraw userid's open seeks, each under
+ * its board's lock (signoff.c).  Returns how many could not be called
+ * off now (logged; the sweep expires them later). */
+int signoff_cancel(struct cmdctx *c, const char *userid);
+
 #endif

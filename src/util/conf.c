@@ -95,6 +95,8 @@ static const struct {
 	 * once, and the days one stays open. */
 	{ "seek_max", "EPAMSERV_SEEK_MAX" },
 	{ "seek_days", "EPAMSERV_SEEK_DAYS" },
+	/* Challenges (issue 29): new ones a player may get a day. */
+	{ "challenges_per_day", "EPAMSERV_CHALLENGES_PER_DAY" },
 	/* The recurring league (issue 17, league.c): on or off, the
 	 * players of a division, a season's days, its boards' options. */
 	{ "league", "EPAMSERV_LEAGUE" },
@@ -139,6 +141,8 @@ static const struct {
 	{ "engine_hour_ms", offsetof(struct config, engine_hour_ms), 0, 7200000 },
 	{ "seek_max", offsetof(struct config, seek_max), 0, 100 },
 	{ "seek_days", offsetof(struct config, seek_days), 1, 365 },
+	{ "challenges_per_day", offsetof(struct config, challenges_per_day),
+	  0, 10000 },
 	{ "league_division_size", offsetof(struct config, league_division_size),
 	  3, 10 },
 	{ "league_season_days", offsetof(struct config, league_season_days),
@@ -927,6 +931,7 @@ static void config_defaults(struct config *cfg)
 	cfg->archive_days = 14;
 	cfg->seek_max = 3;
 	cfg->seek_days = 7;
+	cfg->challenges_per_day = 20;
 	cfg->league = 1;
 	cfg->league_division_size = 6;
 	cfg->league_season_days = 60;
