@@ -18,15 +18,18 @@
  * "users" lock is released (lock.h: one resource lock at a time), and
  * after the account is closed, so that she gets no mail about them and
  * nobody can challenge her again meanwhile.  A board that cannot be
- * changed now (busy, unreadable) is logged and left: the sweep expires
- * a challenge after challenge_days and a seek after seek_days, and a
- * left player's seek takes nobody.
+ * changed now (busy, unreadable), or a challenge made in the instant
+ * between the close and the scan, is left to the sweep, which calls off
+ * every challenge naming a player who has left (signoff_call_off); a
+ * seek left behind expires after seek_days, and a left player's seek
+ * takes nobody.
  */
 #include "cmd/account.h"
 #include "cmd/cmd.h"
 #include "spool/seeks.h"
 #include "spool/spool.h"
 #include "spool/txn.h"
+#include "spool/users.h"
 #include "util/log.h"
 #include "util/util.h"
 
@@ -41,52 +44,56 @@ static void forget_refusal(struct cmdctx *c)
 	c->usage = NULL;
 }
 
+enum cmd_status signoff_call_off(struct cmdctx *c, struct board_ctx *b,
+                                 const char *userid)
+{
+	char headline[256], err[EP_ERR_MAX + 200];
+	const char *comment = c->comment;
+	enum game_end kind;
+	enum cmd_status st;
+	int side = game_side_of(&b->g, userid);
+
+	if (side < 0 || b->g.state != GAME_CHALLENGED)
+		return CMD_REFUSED;  /* answered meanwhile */
+	kind = b->g.agreed[side] ? GAME_END_WITHDRAW : GAME_END_DECLINE;
+	if (game_end_ok(&b->g, kind, userid, err, sizeof err) < 0)
+		return CMD_REFUSED;
+	snprintf(b->userid, sizeof b->userid, "%s", userid);
+	game_end(&b->g, kind, userid, c->now);
+	snprintf(headline, sizeof headline, "%s has signed off, so the "
+	         "challenge on board %ld is cancelled: there will be no game.",
+	         userid, b->g.board);
+	/* The signoff mail's words are not relayed to the other player. */
+	c->comment = "";
+	st = board_save(c, b, headline);
+	c->comment = comment;
+	return st;
+}
+
 /* Call off board of game if it is still a challenge naming userid.
  * 0 done or nothing to do, -1 not now (logged). */
 static int cancel_challenge(struct cmdctx *c, const char *game, long board,
                             const char *userid)
 {
 	struct board_ctx b;
-	char headline[256], err[EP_ERR_MAX + 200];
-	const char *comment = c->comment;
-	enum game_end kind;
 	enum cmd_status st;
-	int side;
 
 	st = board_lock_load(c, game, board, "", &b);
 	if (st != CMD_DONE) {
 		forget_refusal(c);
 		if (st == CMD_TEMPFAIL)
 			log_msg(LOG_ERR, "signoff of %s: %s board %ld is busy: its "
-			        "challenge stays until the sweep expires it\n", userid,
-			        game, board);
+			        "challenge stays until the sweep calls it off\n",
+			        userid, game, board);
 		return st == CMD_TEMPFAIL ? -1 : 0;
 	}
-	side = game_side_of(&b.g, userid);
-	if (side < 0 || b.g.state != GAME_CHALLENGED) {
-		board_close(&b);
-		return 0;  /* answered meanwhile */
-	}
-	kind = b.g.agreed[side] ? GAME_END_WITHDRAW : GAME_END_DECLINE;
-	if (game_end_ok(&b.g, kind, userid, err, sizeof err) < 0) {
-		board_close(&b);
-		return 0;
-	}
-	snprintf(b.userid, sizeof b.userid, "%s", userid);
-	game_end(&b.g, kind, userid, c->now);
-	snprintf(headline, sizeof headline, "%s has signed off, so the "
-	         "challenge on board %ld is cancelled: there will be no game.",
-	         userid, board);
-	/* The signoff mail's words are not relayed to the other player. */
-	c->comment = "";
-	st = board_save(c, &b, headline);
-	c->comment = comment;
+	st = signoff_call_off(c, &b, userid);
 	board_close(&b);
-	if (st != CMD_DONE)
+	if (st == CMD_TEMPFAIL)
 		log_msg(LOG_ERR, "signoff of %s: %s board %ld: the challenge could "
-		        "not be cancelled now; the sweep expires it\n", userid, game,
-		        board);
-	return st == CMD_DONE ? 0 : -1;
+		        "not be cancelled now; the sweep calls it off\n", userid,
+		        game, board);
+	return st == CMD_TEMPFAIL ? -1 : 0;
 }
 
 /* Withdraw s, an open seek of userid, under its board's lock.  0, or -1
@@ -179,4 +186,26 @@ int signoff_cancel(struct cmdctx *c, const char *userid)
 			failed++;
 	free(all);
 	return failed;
+}
+
+const char *signoff_left_player(const struct config *cfg,
+                                const struct game *g)
+{
+	const char *player[2] = { g->white, g->black };
+	struct user u;
+	char *err = NULL;
+	int i, left;
+
+	for (i = 0; i < 2; i++) {
+		if (user_load(cfg->spool, player[i], &u, &err) != 0) {
+			free(err);
+			err = NULL;
+			continue;
+		}
+		left = u.left != 0;
+		user_free(&u);
+		if (left)
+			return player[i];
+	}
+	return NULL;
 }

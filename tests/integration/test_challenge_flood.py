@@ -25,7 +25,7 @@ import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from harness import Env, ok, is_, contains, done, by_recipient, refused, \
-    body_of as raw_body_of, make_mail, to
+    body_of as raw_body_of, make_mail, to, hold_lock
 
 DAY = 86400
 T0 = 1796083200  # 2026-12-01T00:00:00Z
@@ -139,7 +139,17 @@ try:
                or "\nwhite: bob\n" in env.game_file(b)]
     is_(len(waiting), 10, "bob has 9 challenges waiting for him and one he "
         "signed")
-    rc, err = env.mail(addr("bob"), "signoff bob b", "Goodbye, all.")
+    # One of the boards is busy meanwhile (another process holds its lock).
+    busy = first_flood[-1]
+    holder = hold_lock(os.path.join(env.spool, "locks",
+                                    "board-epaminondas-%d.lock" % busy))
+    try:
+        rc, err = env.receive(make_mail(addr("bob"), "signoff bob b",
+                                        "Goodbye, all."),
+                              env={"EPAMSERV_LOCK_TIMEOUT": "1"})
+    finally:
+        holder.kill()
+        holder.wait()
     allmsgs = env.new_messages()
     msgs = by_recipient(allmsgs)
     is_(list(msgs.get(addr("bob"), [])) and
@@ -150,10 +160,12 @@ try:
     contains(body_of(msgs[addr("bob")][0]) if addr("bob") in msgs else "",
              "The challenges and seeks you had open are cancelled",
              "the notice says what was called off")
-    ok(all("\nresult: cancelled (" in env.game_file(b) for b in waiting),
-       "every challenge naming bob is cancelled",
+    ok(all("\nresult: cancelled (" in env.game_file(b)
+           for b in waiting if b != busy),
+       "every challenge naming bob is cancelled but the busy one",
        [b for b in waiting if "result: cancelled" not in env.game_file(b)])
-    for who, n in (("alice", 5), ("carol", 3), ("dave", 1), ("eve", 1)):
+    contains(env.game_file(busy), "\nresult: challenged", "the busy board waits")
+    for who, n in (("alice", 4), ("carol", 3), ("dave", 1), ("eve", 1)):
         texts = [flat(body_of(m)) for m in board_mails(allmsgs, who)]
         is_(len(texts), n, "%s gets one board mail for each of her "
             "challenges with bob" % who)
@@ -167,6 +179,13 @@ try:
         contains(f.read(), "state: withdrawn\n", "bob's open seek is withdrawn")
     contains(env.game_file(signed), "withdrew", "the challenge bob signed is "
              "withdrawn (he had agreed to it)")
+    rc, out, err = env.run("sweep")
+    got = [flat(body_of(m)) for m in board_mails(env.new_messages(), "alice")]
+    ok(len(got) == 1 and "bob has signed off, so the challenge on board %d is "
+       "cancelled" % busy in got[0],
+       "the sweep calls off the busy board's challenge, alice told", got)
+    contains(env.game_file(busy), "\nresult: cancelled (",
+             "and it is cancelled")
     refused(env, addr("alice"), "epaminondas accept %d alice a" % first_flood[0],
             "over", "a cancelled challenge cannot be accepted any more")
 
