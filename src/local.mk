@@ -90,3 +90,8 @@ src_epamserv_SOURCES += $(EPAMSERV_RULES_CLI_SOURCES)
 # think and match (issue 16): the engine's subcommands, no spool.
 src_epamserv_SOURCES += src/cli/think.c src/cli/match.c \
 	src/cli/engine_args.c src/cli/cli_engine.h
+
+# Issue 29: what "limit accept" starts at once, and signoff's
+# cancellations.
+src_libepamserv_a_SOURCES += src/spool/accept.c src/spool/accept.h
+src_libepamserv_a_SOURCES += src/cmd/signoff.c

@@ -445,3 +445,8 @@ TESTS += tests/integration/test_relay_headers.py \
 	tests/integration/test_admin_who.py
 EXTRA_DIST += tests/integration/test_relay_headers.py \
 	tests/integration/test_admin_who.py
+# Issue 29 item 2: no flood by challenges (per-target and daily limits,
+# signoff past unaccepted challenges, limit accept's setting, board
+# numbers past 999,999).
+TESTS += tests/integration/test_challenge_flood.py
+EXTRA_DIST += tests/integration/test_challenge_flood.py

@@ -10,7 +10,8 @@
  * once a sweep from SPOOL/held) or while it is quarantined (it does not
  * load: counted busy).  Run hourly.
  * A challenge left unanswered for challenge_days (14) expires: the board
- * is cancelled and both players are told.  An open seek nobody took
+ * is cancelled and both players are told; one naming a player who has
+ * signed off is called off at once (what signoff left, signoff.c).  An open seek nobody took
  * within seek_days (7) expires, its seeker told once (seek_sweep).  A board finished (or
  * cancelled) for archive_days (14) moves to games/GAME/archive/, where
  * "show" still finds it; its result record stays for the standings.
@@ -29,6 +30,7 @@
  */
 #include "cli/cli.h"
 #include "cli/sweep.h"
+#include "cmd/account.h"
 #include "cmd/robot.h"
 #include "cmd/cmd.h"
 #include "cmd/tfile.h"
@@ -101,6 +103,7 @@ static void sweep_board(const struct config *cfg, const char *game, long board,
 	struct cmdctx c;
 	struct board_ctx b;
 	char headline[256];
+	const char *gone;
 
 	memset(&c, 0, sizeof c);
 	c.cfg = cfg;
@@ -115,6 +118,18 @@ static void sweep_board(const struct config *cfg, const char *game, long board,
 	default:
 		buf_free(&c.error);
 		return;
+	}
+	/* A challenge naming a player who signed off (issue 29): what
+	 * signoff could not call off at once (signoff.c). */
+	if (b.g.state == GAME_CHALLENGED && (gone = signoff_left_player(cfg,
+	                                                               &b.g))) {
+		event_key(&c, "left", &b.g, b.g.updated);
+		if (signoff_call_off(&c, &b, gone) == CMD_DONE) {
+			st->expired++;
+			log_msg(LOG_INFO, "sweep: %s board %ld: the challenge is "
+			        "called off, %s has signed off", game, board, gone);
+		}
+		goto done;
 	}
 	if (b.g.state == GAME_CHALLENGED &&
 	    c.now - b.g.updated >= (time_t)cfg->challenge_days * 86400) {

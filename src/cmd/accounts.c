@@ -23,12 +23,15 @@
  * once, and again when the change takes effect, so a stolen password
  * cannot move an account silently.
  *
- * signoff refuses while the player has a game waiting for an answer or
- * in progress (the reply lists them: resign or decline them first), so
- * no opponent is left with a game nobody will finish.  The account is
- * then closed, not deleted: the file stays, marked "left", with no
- * password that can match, and the userid is never given to someone
- * else (finished games and ratings keep naming one person).
+ * signoff refuses while the player has a game in progress (the reply
+ * lists them: resign them first), so no opponent is left with a game
+ * nobody will finish.  Challenges and seeks that have not started do
+ * not hold it back (issue 29: anyone may send a challenge): once the
+ * account is closed they are called off, the other player of each
+ * challenge told (signoff.c).  The account is closed, not deleted: the
+ * file stays, marked "left", with no password that can match, and the
+ * userid is never given to someone else (finished games and ratings
+ * keep naming one person).
  */
 #include "util/log.h"
 #include "cmd/acctoken.h"
@@ -246,9 +249,12 @@ enum cmd_status cmd_change(struct cmdctx *c, int argc, char **argv)
 	                  "or 'change address'");
 }
 
-/* The games of userid still waiting for an answer or in progress, as
- * "epaminondas 101, crossings 102" into out.  0, or -1 (I/O, logged). */
-static int open_games(struct cmdctx *c, const char *userid, struct buf *out)
+/* The games of userid in progress, as "epaminondas 101, crossings 102"
+ * into active, and its challenges not started and open seeks into
+ * waiting ("epaminondas 103, epaminondas 104 (a seek)").  0, or -1 (I/O,
+ * logged). */
+static int open_games(struct cmdctx *c, const char *userid,
+                      struct buf *active, struct buf *waiting)
 {
 	int i;
 
@@ -263,31 +269,34 @@ static int open_games(struct cmdctx *c, const char *userid, struct buf *out)
 		}
 		for (k = 0; k < n; k++) {
 			struct game g;
+			struct buf *out;
 			if (game_load(&g, c->cfg->spool, spool_games[i], boards[k], &err) != 0) {
 				log_msg(LOG_ERR, "%s\n", err ? err : "a board vanished");
 				free(err);
 				free(boards);
 				return -1;
 			}
-			if (game_side_of(&g, userid) >= 0 &&
-			    (g.state == GAME_ACTIVE || g.state == GAME_CHALLENGED))
+			out = g.state == GAME_ACTIVE ? active :
+			      g.state == GAME_CHALLENGED ? waiting : NULL;
+			if (out && game_side_of(&g, userid) >= 0)
 				buf_printf(out, "%s%s %ld", out->len ? ", " : "",
 				           spool_games[i], boards[k]);
 			game_free(&g);
 		}
 		free(boards);
 	}
-	/* Open seeks too (issue 17): withdrawn with decline. */
+	/* Open seeks too (issue 17) */
 	{
 		struct seek *all;
 		size_t n, k;
 		if (seek_list(c->cfg->spool, &all, &n) < 0)
 			return -1;
 		for (k = 0; k < n; k++)
-			if (seek_is_open(&all[k], c->now) &&
+			if (all[k].state == SEEK_OPEN &&
 			    strcmp(all[k].seeker, userid) == 0)
-				buf_printf(out, "%s%s %ld (a seek)", out->len ? ", " : "",
-				           all[k].game, all[k].board);
+				buf_printf(waiting, "%s%s %ld (a seek)",
+				           waiting->len ? ", " : "", all[k].game,
+				           all[k].board);
 		free(all);
 	}
 	return 0;
@@ -298,33 +307,43 @@ enum cmd_status cmd_signoff(struct cmdctx *c, int argc, char **argv)
 	const char *usage = cmd_usage_of(c, "signoff", CMDT_ACCOUNT, NULL);
 	struct user u;
 	struct lock l;
-	struct buf games = BUF_INIT;
+	struct buf active = BUF_INIT, waiting = BUF_INIT, note = BUF_INIT;
 	enum cmd_status st;
+	char userid[32];
 
 	if (argc != 2)
 		return cmd_refuse(c, usage, "signoff takes your userid and "
 		                  "your password");
 	if ((st = account_open(c, argv[0], argv[1], usage, &u, &l)) != CMD_DONE)
 		return st;
-	if (open_games(c, u.userid, &games) < 0) {
+	snprintf(userid, sizeof userid, "%s", u.userid);
+	if (open_games(c, u.userid, &active, &waiting) < 0) {
 		st = CMD_TEMPFAIL;
-	} else if (games.len) {
-		st = cmd_refuse(c, usage, "you still have games waiting or "
-		                "in progress (%s): resign them, or decline the "
-		                "challenges, first:\n    GAME resign BOARD USERID "
-		                "PASSWORD", buf_str(&games));
+	} else if (active.len) {
+		st = cmd_refuse(c, usage, "you still have games in progress "
+		                "(%s): resign them first:\n    GAME resign BOARD "
+		                "USERID PASSWORD", buf_str(&active));
 	} else {
 		free(u.hash);
 		u.hash = xstrdup("!");
 		u.left = c->now;
-		st = account_save(c, &u, "account closed", "Your account is closed: "
-		                  "you will get no more mail from epamserv.  Your "
-		                  "finished games stay in the history and the "
-		                  "standings, and your userid will not be given to "
-		                  "anyone else.", NULL);
+		buf_puts(&note, "Your account is closed: you will get no more mail "
+		         "from epamserv.  Your finished games stay in the history "
+		         "and the standings, and your userid will not be given to "
+		         "anyone else.");
+		if (waiting.len)
+			buf_printf(&note, "\n\nThe challenges and seeks you had open "
+			           "are cancelled, and the other player of each "
+			           "challenge is told: %s.", buf_str(&waiting));
+		st = account_save(c, &u, "account closed", buf_str(&note), NULL);
 	}
-	buf_free(&games);
 	account_close(&u, &l);
+	/* Under no lock now: each board under its own (signoff.c). */
+	if (st == CMD_DONE && waiting.len)
+		signoff_cancel(c, userid);
+	buf_free(&active);
+	buf_free(&waiting);
+	buf_free(&note);
 	return st;
 }
 

@@ -78,7 +78,7 @@ static int analyse_board_word(char *word, long *board, long *n)
 	*n = -1;
 	if (hash) {
 		*hash = '\0';
-		*n = strcmp(hash + 1, "0") == 0 ? 0 : util_board_number(hash + 1);
+		*n = strcmp(hash + 1, "0") == 0 ? 0 : util_ply_number(hash + 1);
 	}
 	*board = util_board_number(word);
 	if (hash)

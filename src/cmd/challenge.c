@@ -166,11 +166,16 @@ static enum cmd_status robot_challenge(struct cmdctx *c, char **argv,
  * rejects challenges refuses this one unless they sign it; a challenge
  * that would take a player past their cap of active games is refused;
  * a signed one naming a player who accepts signed challenges is agreed
- * for them at once (*auto_side their side, else -1).  Robots have their
- * own limit (robot_challenge).  CMD_DONE, or the refusal. */
-static enum cmd_status challenge_limits(struct cmdctx *c, char **argv,
-                                        int signer, int robot_side,
-                                        int *auto_side)
+ * for them at once (*auto_side their side, else -1) when its time
+ * control and size are ones they take (limit_takes; else *why says
+ * which is not, and it waits).  Robots have their own limit
+ * (robot_challenge).  CMD_DONE, or the refusal. */
+static enum cmd_status challenge_limits(struct cmdctx *c, const char *game,
+                                        char **argv, int signer,
+                                        int robot_side,
+                                        const struct ep_options *o,
+                                        const struct game_settings *set,
+                                        int *auto_side, enum limit_take *why)
 {
 	const char *usage = cmd_usage_of(c, "challenge", CMDT_GAME, NULL);
 	enum cmd_status st = CMD_DONE;
@@ -179,6 +184,7 @@ static enum cmd_status challenge_limits(struct cmdctx *c, char **argv,
 	int side, rc;
 
 	*auto_side = -1;
+	*why = LIMIT_TAKES;
 	for (side = 0; side < 2 && st == CMD_DONE; side++) {
 		if (side == robot_side)
 			continue;
@@ -195,42 +201,73 @@ static enum cmd_status challenge_limits(struct cmdctx *c, char **argv,
 		else
 			st = limit_room(c, &u, 1, usage);
 		if (st == CMD_DONE && signer >= 0 && side != signer &&
-		    u.challenges == USER_CHALLENGES_ACCEPT)
+		    u.challenges == USER_CHALLENGES_ACCEPT &&
+		    (*why = limit_takes(c, &u, game, o, set)) == LIMIT_TAKES)
 			*auto_side = side;
 		user_free(&u);
 	}
 	return st;
 }
 
-/* Unsigned invitations a player may get a day. */
+/* New challenges a player may get a day: unsigned ones from everyone
+ * together, and signed ones from any one player. */
 #define INVITES_PER_DAY 5
 
-/* An unsigned challenge is a mail anyone may send that makes two board
- * mails to two players: each player gets at most INVITES_PER_DAY a day,
- * and one from a mail that proves no player takes from the server's
- * hourly budget of mail for strangers.  CMD_DONE when it may go. */
-static enum cmd_status invitation_budget(struct cmdctx *c, const char *white,
-                                         const char *black)
+/* A challenge makes a board mail to each player who did not sign it
+ * (issue 29: one account's three "multiple" mails sent another player
+ * 60).  Each such player gets at most INVITES_PER_DAY unsigned
+ * challenges a day, at most INVITES_PER_DAY signed by any one player,
+ * and at most challenges_per_day in all (conf.h; 0 lifts both limits
+ * of signed ones); robots are not counted.  Each challenge counts,
+ * whichever mail or line carried it, and only once every budget has
+ * room.  An unsigned one from a mail that proves no player also takes
+ * from the server's hourly budget of mail for strangers.  CMD_DONE when
+ * it may go, else the refusal. */
+static enum cmd_status challenge_budget(struct cmdctx *c, char **argv,
+                                        int signer, int robot_side)
 {
 	const char *usage = cmd_usage_of(c, "challenge", CMDT_GAME, NULL);
-	const char *who[2] = { white, black };
-	char key[64];
-	int i;
+	const char *spool = c->cfg->spool;
+	int total = c->cfg->challenges_per_day;
+	int per = signer < 0 || total > 0 ? INVITES_PER_DAY : 0;
+	char own[2][64], all[2][64];
+	int side;
 
-	if (!c->auth_userid[0] && !reply_stranger_budget(c))
+	if (signer < 0 && !c->auth_userid[0] && !reply_stranger_budget(c))
 		return cmd_refuse(c, usage, "the server takes no more "
 		                  "unsigned challenges this hour; sign yours (add "
 		                  "\"by USERID PASSWORD\") or try later");
-	for (i = 0; i < 2; i++) {
-		snprintf(key, sizeof key, "invited:%s", who[i]);
-		if (ratelimit_count(c->cfg->spool, key, INVITES_PER_DAY, 86400,
-		                    c->now, NULL) == 0)
-			return cmd_refuse(c, usage, "%s has had as many "
-			                  "unsigned challenges today as a player may "
-			                  "get (%d); a signed one (\"by USERID "
-			                  "PASSWORD\") still goes", who[i],
-			                  INVITES_PER_DAY);
+	for (side = 0; side < 2; side++) {
+		own[side][0] = all[side][0] = '\0';
+		if (side == signer || side == robot_side)
+			continue;
+		if (signer < 0)
+			snprintf(own[side], sizeof own[side], "invited:%s", argv[side]);
+		else
+			snprintf(own[side], sizeof own[side], "challenged:%s:%s",
+			         argv[side], argv[signer]);
+		snprintf(all[side], sizeof all[side], "challenges:%s", argv[side]);
+		if (ratelimit_left(spool, own[side], per, 86400, c->now) <= 0)
+			return signer < 0 ?
+			       cmd_refuse(c, usage, "%s has had as many unsigned "
+			                  "challenges today as a player may get (%d); "
+			                  "a signed one (\"by USERID PASSWORD\") still "
+			                  "goes", argv[side], INVITES_PER_DAY) :
+			       cmd_refuse(c, usage, "%s has had as many challenges "
+			                  "from %s today as one player may send another "
+			                  "(%d); challenge again tomorrow", argv[side],
+			                  argv[signer], INVITES_PER_DAY);
+		if (ratelimit_left(spool, all[side], total, 86400, c->now) <= 0)
+			return cmd_refuse(c, usage, "%s has had as many challenges "
+			                  "today as a player may get from everyone "
+			                  "together (%d, challenges_per_day); challenge "
+			                  "again tomorrow", argv[side], total);
 	}
+	for (side = 0; side < 2; side++)
+		if (own[side][0]) {
+			ratelimit_count(spool, own[side], per, 86400, c->now, NULL);
+			ratelimit_count(spool, all[side], total, 86400, c->now, NULL);
+		}
 	return CMD_DONE;
 }
 
@@ -291,11 +328,12 @@ enum cmd_status cmd_challenge(struct cmdctx *c, const char *game, int argc,
 	struct txn *t;
 	char key[64], rel[128], next[32], headline[640];
 	char *file;
-	struct buf why = BUF_INIT;
+	struct buf waits = BUF_INIT;
 	struct game_settings set;
 	enum cmd_status st;
 	long board;
 	int signer, robot_side, auto_side, held = 0;
+	enum limit_take why;
 
 	if (argc < 2)
 		return cmd_refuse(c, usage, "challenge needs two userids");
@@ -320,16 +358,22 @@ enum cmd_status cmd_challenge(struct cmdctx *c, const char *game, int argc,
 		return cmd_refuse(c, usage, "-timeout=claim: %s is a robot and "
 		                  "never claims a game on time; leave the option "
 		                  "out (-timeout=auto)", argv[robot_side]);
-	if ((st = challenge_limits(c, argv, signer, robot_side, &auto_side)) !=
-	    CMD_DONE)
+	if ((st = challenge_limits(c, game, argv, signer, robot_side, &o, &set,
+	                           &auto_side, &why)) != CMD_DONE)
 		return st;
-	if (signer < 0 && (st = invitation_budget(c, argv[0], argv[1])) != CMD_DONE)
+	if ((st = challenge_budget(c, argv, signer, robot_side)) != CMD_DONE)
 		return st;
 
 	snprintf(key, sizeof key, "next-%s", game);
 	if ((st = cmd_lock(c, key, &l)) != CMD_DONE)
 		return st;
 	board = spool_next_board(c->cfg->spool, game);
+	if (board < 0) {
+		lock_release(&l);
+		return cmd_refuse(c, usage, "every %s board number up to %ld is "
+		                  "taken, so this server can make no new board; "
+		                  "tell its administrator", game, UTIL_BOARD_MAX);
+	}
 	game_new(&g, game, board, &o, argv[0], argv[1], c->now);
 	game_settings_put(&g, &set);
 	game_challenge(&g);
@@ -356,6 +400,20 @@ enum cmd_status cmd_challenge(struct cmdctx *c, const char *game, int argc,
 		         "every signed challenge at once (limit accept): %s plays "
 		         "White, %s Black.  The game has begun.", argv[!auto_side],
 		         argv[auto_side], g.white, g.black);
+	else if (signer >= 0 && why == LIMIT_TOO_FAST)
+		snprintf(headline, sizeof headline, "%s challenges %s: %s would "
+		         "play White, %s Black.  %s accepts signed challenges at "
+		         "once (limit accept), but not this one: its time control "
+		         "is faster than %s takes automatically.  The game starts "
+		         "when %s accepts.", argv[signer], argv[!signer], g.white,
+		         g.black, argv[!signer], argv[!signer], argv[!signer]);
+	else if (signer >= 0 && why == LIMIT_OTHER_SIZE)
+		snprintf(headline, sizeof headline, "%s challenges %s: %s would "
+		         "play White, %s Black.  %s accepts signed challenges at "
+		         "once (limit accept), but not this one: its board size is "
+		         "not one %s takes automatically.  The game starts when "
+		         "%s accepts.", argv[signer], argv[!signer], g.white,
+		         g.black, argv[!signer], argv[!signer], argv[!signer]);
 	else if (signer >= 0)
 		snprintf(headline, sizeof headline, "%s challenges %s: %s would "
 		         "play White, %s Black.  The game starts when %s accepts.",
@@ -368,13 +426,13 @@ enum cmd_status cmd_challenge(struct cmdctx *c, const char *game, int argc,
 		         "the game starts when both accept.", g.white, g.black);
 	/* The robot as White moves at once: its board mail shows the
 	 * challenge and its first move (robot.h). */
-	held = robot_note(c, t, &g, headline, &why);
-	if (!held && why.len) {  /* it moves later: told once, here */
+	held = robot_note(c, t, &g, headline, &waits);
+	if (!held && waits.len) {  /* it moves later: told once, here */
 		size_t at = strlen(headline);
 		snprintf(headline + at, sizeof headline - at, " %s",
-		         buf_str(&why));
+		         buf_str(&waits));
 	}
-	buf_free(&why);
+	buf_free(&waits);
 	/* Only a signed challenge carries its sender's words. */
 	st = held ? CMD_DONE :
 	     reply_board(c, t, &g, headline, signer >= 0 ? c->comment : "",

@@ -598,6 +598,15 @@ enum cmd_status limit_room(struct cmdctx *c, const struct user *u,
 /* u's limit settings in a few words for list and standings ("limit 5,
  * accepts signed", "no challenges"), "" for the defaults, into buf. */
 void limit_words(const struct user *u, char *buf, size_t len);
+/* Whether a signed challenge of options o and settings set for game is
+ * one u's "limit accept" starts at once (u->accept, spool/accept.h;
+ * issue 29): LIMIT_TAKES, else why not.  The time is compared with
+ * tc_pace (game/clock.h), the server's default control being no -time
+ * with forfeit_days. */
+enum limit_take { LIMIT_TAKES = 0, LIMIT_TOO_FAST, LIMIT_OTHER_SIZE };
+enum limit_take limit_takes(const struct cmdctx *c, const struct user *u,
+                            const char *game, const struct ep_options *o,
+                            const struct game_settings *set);
 enum cmd_status cmd_move(struct cmdctx *c, const char *game, int argc,
                          char **argv);
 /* The usage text of move for g (its game, board, player to move and a

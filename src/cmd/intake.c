@@ -331,7 +331,7 @@ static void intake_token(const char *subject, struct intake *in)
 	intake_split_words(subject, &w);
 	if (w.argc >= 3 && strcasecmp(w.argv[1], "board") == 0 &&
 	    strlen(w.argv[0]) < sizeof in->token_game) {
-		char num[8];
+		char num[UTIL_BOARD_DIGITS + 8];  /* a word cut here is no number */
 		size_t k;
 		snprintf(in->token_game, sizeof in->token_game, "%s", w.argv[0]);
 		/* "Board 101:" of a queue, submit, chat or error reply too */

@@ -10,11 +10,18 @@
  *     accept of one, a seek of theirs or a take of someone's seek that
  *     would go over is refused, its sender told why; none is no cap (the
  *     default).
- *   - accept: a signed challenge ("... by USERID PASSWORD") naming the
- *     player is accepted at once (within the cap); an unsigned one still
- *     waits for accept, since nothing says who sent it.  reject: every
+ *   - accept [-time=T] [-size=S]: a signed challenge ("... by USERID
+ *     PASSWORD") naming the player is accepted at once (within the cap)
+ *     when its time control and board size are ones the player takes
+ *     automatically (issue 29, spool/accept.h): by default none faster
+ *     than the server's default control and only the game's own size,
+ *     so that nobody can start a fast game for her by surprise.  One
+ *     outside them, and an unsigned one (nothing says who sent it),
+ *     waits for her accept; the board mail says why.  reject: every
  *     challenge naming the player is refused at once, except one the
  *     player signs.  ask: challenges wait for accept (the default).
+ *     Each of the three sets the whole setting: accept without -time or
+ *     -size takes the defaults again.
  *
  * Without a value the settings are shown.  "list" and "standings" mark
  * the players who set either.
@@ -23,6 +30,8 @@
 #include "cmd/cmd.h"
 #include "cmd/robot.h"
 #include "cmd/table.h"
+#include "game/clock.h"
+#include "spool/accept.h"
 #include "spool/seeks.h"
 #include "spool/txn.h"
 #include "util/util.h"
@@ -72,6 +81,70 @@ void limit_words(const struct user *u, char *buf, size_t len)
 	         u->challenges == USER_CHALLENGES_REJECT ? "no challenges" : "");
 }
 
+enum limit_take limit_takes(const struct cmdctx *c, const struct user *u,
+                            const char *game, const struct ep_options *o,
+                            const struct game_settings *set)
+{
+	const struct accept_set *a = &u->accept;
+	long floor = a->move_secs == ACCEPT_TIME_DEFAULT ?
+	             (long)c->cfg->forfeit_days * 86400L : a->move_secs;
+	struct ep_options own;
+	char err[EP_ERR_MAX];
+
+	if (tc_pace(&set->tc, (long)c->cfg->forfeit_days * 86400L) < floor)
+		return LIMIT_TOO_FAST;
+	if (ep_options_default(&own, game, err, sizeof err) < 0 ||
+	    !accept_takes_size(a, o->width, o->height, own.width, own.height))
+		return LIMIT_OTHER_SIZE;
+	return LIMIT_TAKES;
+}
+
+/* A time a move in words: "21 days", "1 day", "36 hours". */
+static void move_time_words(long secs, char *buf, size_t len)
+{
+	if (secs % 86400 == 0)
+		snprintf(buf, len, "%ld day%s", secs / 86400,
+		         secs == 86400 ? "" : "s");
+	else if (secs % 3600 == 0)
+		snprintf(buf, len, "%ld hour%s", secs / 3600,
+		         secs == 3600 ? "" : "s");
+	else
+		clock_format_left(secs, buf, len);
+}
+
+/* What u's accept starts at once, in words, appended to b. */
+static void accept_details(struct cmdctx *c, const struct user *u,
+                           struct buf *b)
+{
+	const struct accept_set *a = &u->accept;
+	char when[64], sizes[64];
+
+	if (a->move_secs == ACCEPT_TIME_DEFAULT) {
+		move_time_words((long)c->cfg->forfeit_days * 86400L, when,
+		                sizeof when);
+		buf_printf(b, "Time controls taken at once: those giving at least "
+		           "%s a move, as the server's default does "
+		           "(-time=default).\n", when);
+	} else if (a->move_secs == 0) {
+		buf_puts(b, "Time controls taken at once: every one (-time=any).\n");
+	} else {
+		move_time_words(a->move_secs, when, sizeof when);
+		accept_format_time(a, sizes, sizeof sizes);
+		buf_printf(b, "Time controls taken at once: those giving at least "
+		           "%s a move (-time=%s).\n", when, sizes);
+	}
+	if (a->any_size) {
+		buf_puts(b, "Board sizes taken at once: every one (-size=any).\n");
+	} else if (a->nsize == 0) {
+		buf_puts(b, "Board sizes taken at once: the game's own size only "
+		         "(-size=default).\n");
+	} else {
+		accept_format_size(a, sizes, sizeof sizes);
+		buf_printf(b, "Board sizes taken at once: -size=%s (\"default\" is "
+		           "the game's own size).\n", sizes);
+	}
+}
+
 /* The settings of u in words, appended to b. */
 static void limit_details(struct cmdctx *c, const struct user *u,
                           struct buf *b)
@@ -89,13 +162,63 @@ static void limit_details(struct cmdctx *c, const struct user *u,
 		buf_puts(b, ".\n");
 	buf_printf(b, "Challenges naming you: %s\n",
 	           u->challenges == USER_CHALLENGES_ACCEPT ?
-	           "a signed one is accepted at once (an unsigned one waits for "
-	           "your accept)" :
+	           "a signed one is accepted at once when its time control and "
+	           "board size are ones you take (below); any other, and an "
+	           "unsigned one, waits for your accept" :
 	           u->challenges == USER_CHALLENGES_REJECT ?
 	           "refused at once (except one you sign yourself)" :
 	           "each waits for your accept or decline");
+	if (u->challenges == USER_CHALLENGES_ACCEPT)
+		accept_details(c, u, b);
 	buf_printf(b, "\nTo change them:\n  limit %s PASSWORD N|none\n"
-	           "  limit %s PASSWORD accept|reject|ask", u->userid, u->userid);
+	           "  limit %s PASSWORD accept [-time=Nd|Nh|default|any] "
+	           "[-size=WxH,...|default|any]\n"
+	           "  limit %s PASSWORD reject|ask", u->userid, u->userid,
+	           u->userid);
+}
+
+/* The words after "accept" (-time=, -size=, each once) into *a, from
+ * the defaults.  CMD_DONE, or the refusal. */
+static enum cmd_status accept_options(struct cmdctx *c, int argc,
+                                      char **argv, const char *usage,
+                                      struct accept_set *a)
+{
+	int i, k, time_given = 0, size_given = 0;
+
+	accept_default(a);
+	for (i = 0; i < argc; i++) {
+		const char *w = argv[i] + (strncmp(argv[i], "--", 2) == 0);
+		util_lower(argv[i]);
+		if (strncmp(w, "-time=", 6) == 0 && !time_given++) {
+			if (accept_parse_time(a, w + 6) < 0)
+				return cmd_refuse(c, usage, "'%.40s' is not a time "
+				                  "control you take at once: write "
+				                  "-time=Nd or -time=Nh (the least time a "
+				                  "move, 1 hour to 365 days), -time=default "
+				                  "(as much as the server's default control "
+				                  "gives) or -time=any", argv[i]);
+		} else if (strncmp(w, "-size=", 6) == 0 && !size_given++) {
+			int bad = accept_parse_size(a, w + 6) < 0;
+			for (k = 0; !bad && k < a->nsize; k++)
+				bad = a->w[k] && (a->w[k] < EP_MIN_W ||
+				                  a->w[k] > EP_MAX_W ||
+				                  a->h[k] < EP_MIN_H ||
+				                  a->h[k] > EP_MAX_H);
+			if (bad)
+				return cmd_refuse(c, usage, "'%.40s' is not a list of "
+				                  "board sizes: write -size=WxH, up to %d "
+				                  "sizes separated by commas (width %d to "
+				                  "%d, height %d to %d; \"default\" for the "
+				                  "game's own size), -size=default or "
+				                  "-size=any", argv[i], ACCEPT_SIZES,
+				                  EP_MIN_W, EP_MAX_W, EP_MIN_H, EP_MAX_H);
+		} else {
+			return cmd_refuse(c, usage, "'%.40s' is not a setting of "
+			                  "accept: it takes -time= and -size=, each "
+			                  "once", argv[i]);
+		}
+	}
+	return CMD_DONE;
 }
 
 enum cmd_status cmd_limit(struct cmdctx *c, int argc, char **argv)
@@ -104,22 +227,31 @@ enum cmd_status cmd_limit(struct cmdctx *c, int argc, char **argv)
 	struct user u;
 	struct lock l;
 	struct buf d = BUF_INIT;
+	struct accept_set a;
 	enum cmd_status st;
 	long n = -2;
 	char *end;
 	int mode = -1;
 
-	if (argc < 2 || argc > 3)
+	if (argc < 2 || argc > 5)
 		return cmd_refuse(c, usage, "limit takes your userid, your "
 		                  "password and a number (0-%d), none, accept, "
 		                  "reject or ask; without the last word it shows "
 		                  "your settings", USER_LIMIT_MAX);
-	if (argc == 3) {
+	accept_default(&a);
+	if (argc >= 3) {
 		util_lower(argv[2]);
+		if (argc > 3 && strcmp(argv[2], "accept") != 0)
+			return cmd_refuse(c, usage, "only accept takes settings after "
+			                  "it (-time= and -size=), not %.40s",
+			                  argv[2]);
 		if (strcmp(argv[2], "none") == 0) {
 			n = -1;
 		} else if (strcmp(argv[2], "accept") == 0) {
 			mode = USER_CHALLENGES_ACCEPT;
+			if ((st = accept_options(c, argc - 3, argv + 3, usage, &a)) !=
+			    CMD_DONE)
+				return st;
 		} else if (strcmp(argv[2], "reject") == 0) {
 			mode = USER_CHALLENGES_REJECT;
 		} else if (strcmp(argv[2], "ask") == 0) {
@@ -152,8 +284,10 @@ enum cmd_status cmd_limit(struct cmdctx *c, int argc, char **argv)
 	}
 	if (n >= -1)
 		u.game_limit = (int)n;
-	if (mode >= 0)
+	if (mode >= 0) {
 		u.challenges = (enum user_challenges)mode;
+		u.accept = a;  /* for reject and ask: the defaults */
+	}
 	limit_details(c, &u, &d);
 	st = account_save(c, &u, "limit changed", buf_str(&d), NULL);
 	buf_free(&d);

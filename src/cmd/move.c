@@ -148,7 +148,7 @@ static long split_number(char *word)
 	if (!hash)
 		return 0;
 	*hash = '\0';
-	n = util_board_number(hash + 1);
+	n = util_ply_number(hash + 1);
 	return n > 0 ? n : -1;
 }
 

@@ -70,7 +70,7 @@ static enum cmd_status preview_start(struct cmdctx *c, const char *game,
 	}
 	if (hash) {
 		*hash = '\0';
-		n = util_board_number(hash + 1);
+		n = util_ply_number(hash + 1);
 		if (n < 0 && strcmp(hash + 1, "0") != 0)
 			return cmd_refuse(c, usage, "'#%s' is not a move number",
 			                  hash + 1);

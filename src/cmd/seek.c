@@ -201,6 +201,12 @@ enum cmd_status cmd_seek(struct cmdctx *c, const char *game, int argc,
 		goto out;
 	snprintf(s.game, sizeof s.game, "%s", game);
 	s.board = spool_next_board(c->cfg->spool, game);
+	if (s.board < 0) {
+		st = cmd_refuse(c, usage, "every %s board number up to %ld is "
+		                "taken, so this server can make no new board; tell "
+		                "its administrator", game, UTIL_BOARD_MAX);
+		goto out;
+	}
 	snprintf(s.seeker, sizeof s.seeker, "%s", u.userid);
 	s.created = c->now;
 	s.expires = c->now + (time_t)c->cfg->seek_days * 86400;

@@ -245,16 +245,22 @@ const struct cmd_def cmd_table[] = {
 	  run_set },
 	{ "limit", "", A,
 	  "USERID PASSWORD [N|none]\n"
-	  "USERID PASSWORD accept|reject|ask",
+	  "USERID PASSWORD accept [-time=T] [-size=S]\n"
+	  "USERID PASSWORD reject|ask",
 	  "N (0-999): at most N active games at once (boards being\n"
 	  "played, challenges you agreed to, open seeks); a challenge,\n"
 	  "accept or seek that would go over is refused; none: no limit\n"
 	  "(the default).\n"
-	  "accept: signed challenges naming you start at once (unsigned\n"
-	  "ones still wait for your accept); reject: every challenge\n"
-	  "naming you is refused; ask: each waits for your accept (the\n"
-	  "default).  Alone: shows your settings.",
+	  "accept: signed challenges naming you start at once when\n"
+	  "their time control gives at least T a move (Nd or Nh; default:\n"
+	  "as much as the server's default control; any) and their board\n"
+	  "has a size of S (WxH,... with default for the game's own;\n"
+	  "default: the game's own size only; any).  Other challenges,\n"
+	  "and unsigned ones, wait for your accept.  reject: every\n"
+	  "challenge naming you is refused; ask: each waits for your\n"
+	  "accept (the default).  Alone: shows your settings.",
 	  "limit alice Secret42 5\nlimit alice Secret42 accept\n"
+	  "limit alice Secret42 accept -time=3d -size=default,10x10\n"
 	  "limit alice Secret42", run_limit },
 	{ "standings", "ratings", A | G, "[GAME]",
 	  "Every player's Elo ratings, one table per game and board\n"

@@ -434,7 +434,7 @@ static int looks_like_move(const char *word, const char *next)
 static long subject_board(const char *subject, const char **game)
 {
 	struct intake w;
-	char num[8];
+	char num[UTIL_BOARD_DIGITS + 8];  /* a word cut here is no number */
 	long board = -1;
 	size_t k;
 	int i;

@@ -162,6 +162,12 @@ static enum cmd_status make_board(struct cmdctx *c, struct txn *t,
 
 	int i, nth = 1;
 
+	/* spool_next_board's -1, or numbers run out on the way (util.h) */
+	if (board < 1 || board > UTIL_BOARD_MAX) {
+		log_msg(LOG_ERR, "tournament %s: no board number is left for "
+		        "%s games\n", tf->name, tf->game);
+		return CMD_TEMPFAIL;
+	}
 	for (i = 0; i < tf->nboards; i++)
 		if (tf->boards[i].round == round &&
 		    ((strcmp(tf->boards[i].white, w) == 0 &&

@@ -396,3 +396,16 @@ void clock_note_move(struct game *g, const struct time_span *leave, size_t n)
 	turn = g->nmoves > 1 ? g->moves[g->nmoves - 2].when : clock_game_start(g);
 	m->stopped = clock_span_overlap(leave, n, turn, m->when);
 }
+
+long tc_pace(const struct time_control *tc, long days_limit)
+{
+	switch (tc->kind) {
+	case TC_BANK:
+		return tc->max > 0 && tc->max < tc->inc ? tc->max : tc->inc;
+	case TC_MOVES:
+		return tc->moves > 0 ? tc->period / tc->moves : 0;
+	case TC_DAYS:
+	default:
+		return days_limit;
+	}
+}

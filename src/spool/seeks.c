@@ -97,7 +97,7 @@ static int seek_field(struct seek *s, const char *key, const char *val,
 		snprintf(s->game, sizeof s->game, "%s", g);
 		*seen |= 1;
 	} else if (strcmp(key, "board") == 0) {
-		if (small_number(val, &s->board) < 0 || s->board < 1)
+		if ((s->board = util_board_number(val)) < 0)
 			return -1;
 		*seen |= 2;
 	} else if (strcmp(key, "seeker") == 0) {
@@ -277,7 +277,7 @@ int seek_list(const char *spool, struct seek **out, size_t *n)
 		const char *dash = strrchr(de->d_name, '-');
 		size_t glen = dash ? (size_t)(dash - de->d_name) : 0;
 		if (!dash || glen == 0 || glen >= sizeof game ||
-		    small_number(dash + 1, &board) < 0)
+		    (board = util_board_number(dash + 1)) < 0)
 			continue;
 		memcpy(game, de->d_name, glen);
 		game[glen] = '\0';

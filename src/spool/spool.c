@@ -131,28 +131,27 @@ long spool_next_board(const char *spool, const char *game)
 	snprintf(path, sizeof path, "%s/games/%s/next", spool, game);
 	s = util_read_file(path, 64, NULL);
 	if (s) {
+		/* Past UTIL_BOARD_MAX (or too long for a long) is spent. */
 		long v = strtol(s, NULL, 10);
 		if (v >= 101)
 			n = v;
 		free(s);
 	}
 	/* Never reuse a number, even if "next" was lost or edited. */
-	for (;;) {
+	for (; n <= UTIL_BOARD_MAX; n++) {
 		snprintf(path, sizeof path, "%s/games/%s/%ld.game", spool, game, n);
-		if (access(path, F_OK) != 0) {
-			snprintf(path, sizeof path, "%s/games/%s/archive/%ld.game",
-			         spool, game, n);
-			if (access(path, F_OK) != 0) {
-				/* nor an open challenge's (issue 17, seeks.h) */
-				snprintf(path, sizeof path, "%s/seeks/%s-%ld", spool,
-				         game, n);
-				if (access(path, F_OK) != 0)
-					break;
-			}
-		}
-		n++;
+		if (access(path, F_OK) == 0)
+			continue;
+		snprintf(path, sizeof path, "%s/games/%s/archive/%ld.game", spool,
+		         game, n);
+		if (access(path, F_OK) == 0)
+			continue;
+		/* nor an open challenge's (issue 17, seeks.h) */
+		snprintf(path, sizeof path, "%s/seeks/%s-%ld", spool, game, n);
+		if (access(path, F_OK) != 0)
+			return n;
 	}
-	return n;
+	return -1;
 }
 
 void spool_board_path(const char *game, long board, char *buf, size_t len)

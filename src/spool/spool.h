@@ -72,7 +72,10 @@ void spool_seen_path(const char *digest, char *buf, size_t len);
 
 /* Next board number for game (101, 102, ...), read from games/GAME/next;
  * the caller holds lock "next-GAME" and commits games/GAME/next with
- * the returned number + 1 in the same transaction as the new board. */
+ * the returned number + 1 in the same transaction as the new board.
+ * -1 when no number is left (past UTIL_BOARD_MAX, util.h): the caller
+ * makes no board.  A caller that takes several numbers at once checks
+ * that the last is at most UTIL_BOARD_MAX. */
 long spool_next_board(const char *spool, const char *game);
 
 /* Relative path of a board file ("games/GAME/NNN.game") into buf. */

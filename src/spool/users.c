@@ -147,6 +147,7 @@ void user_defaults(struct user *u)
 	u->robot = 0;
 	u->game_limit = -1;
 	u->challenges = USER_CHALLENGES_ASK;
+	accept_default(&u->accept);
 	u->publish_comments = 0;
 	u->web_off = 0;
 }
@@ -357,6 +358,12 @@ static int user_pref_field(struct user *u, const char *key, const char *val)
 		else if (strcmp(val, "ask") == 0)
 			u->challenges = USER_CHALLENGES_ASK;
 		else
+			return -1;
+	} else if (strcmp(key, "accept-time") == 0) {
+		if (accept_parse_time(&u->accept, val) < 0)
+			return -1;
+	} else if (strcmp(key, "accept-size") == 0) {
+		if (accept_parse_size(&u->accept, val) < 0)
 			return -1;
 	}
 	/* Unknown keys are kept for forward compatibility: ignored. */
@@ -765,6 +772,16 @@ char *user_format(const struct user *u)
 	if (u->challenges != USER_CHALLENGES_ASK)
 		buf_printf(&b, "challenges: %s\n", u->challenges ==
 		           USER_CHALLENGES_ACCEPT ? "accept" : "reject");
+	if (u->accept.move_secs != ACCEPT_TIME_DEFAULT) {
+		char w[16];
+		accept_format_time(&u->accept, w, sizeof w);
+		buf_printf(&b, "accept-time: %s\n", w);
+	}
+	if (u->accept.any_size || u->accept.nsize) {
+		char w[64];
+		accept_format_size(&u->accept, w, sizeof w);
+		buf_printf(&b, "accept-size: %s\n", w);
+	}
 	if (u->publish_comments)
 		buf_puts(&b, "publish-comments: on\n");
 	if (u->web_off)

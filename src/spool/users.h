@@ -43,6 +43,10 @@
  *   challenges: accept          (issue 17: accept signed challenges at
  *                                once, or reject every challenge; default
  *                                ask: each waits for accept)
+ *   accept-time: 3d             (issue 29: what accept starts at once,
+ *   accept-size: 10x10,default   spool/accept.h; default "default" for
+ *                                both: the server's default time
+ *                                control and the game's own size)
  *   publish-comments: on        (issue 18: the player lets records and
  *                                the web site show the comments of games
  *                                where the opponent does too; default
@@ -70,6 +74,7 @@
 #include <stddef.h>
 #include <time.h>
 
+#include "spool/accept.h"
 #include "util/span.h"
 
 /* How a player sees the board (set orientation ...). */
@@ -160,6 +165,9 @@ struct user {
 	int game_limit;                  /* "limit:": most active games, -1
 	                                    none (the default) */
 	enum user_challenges challenges; /* "challenges:" */
+	struct accept_set accept;        /* "accept-time:", "accept-size:":
+	                                    the signed challenges accept
+	                                    starts at once (issue 29) */
 	int robot;                       /* 1: a robot account (issue 16,
 	                                    "robot: yes"): made from the
 	                                    config, no address, a password

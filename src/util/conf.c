@@ -97,6 +97,8 @@ static const struct {
 	 * once, and the days one stays open. */
 	{ "seek_max", "EPAMSERV_SEEK_MAX" },
 	{ "seek_days", "EPAMSERV_SEEK_DAYS" },
+	/* Challenges (issue 29): new ones a player may get a day. */
+	{ "challenges_per_day", "EPAMSERV_CHALLENGES_PER_DAY" },
 	/* The recurring league (issue 17, league.c): on or off, the
 	 * players of a division, a season's days, its boards' options. */
 	{ "league", "EPAMSERV_LEAGUE" },
@@ -106,6 +108,8 @@ static const struct {
 	{ "web_url", "EPAMSERV_WEB_URL" },
 	{ NULL, NULL },
 };
+_Static_assert(sizeof config_keys / sizeof config_keys[0] == CONFIG_NKEYS + 1,
+               "CONFIG_NKEYS counts the keys of config_keys");
 
 /* The limits of issue 11 (trust): whole numbers within bounds. */
 static const struct {
@@ -143,6 +147,8 @@ static const struct {
 	  1, 50 },
 	{ "seek_max", offsetof(struct config, seek_max), 0, 100 },
 	{ "seek_days", offsetof(struct config, seek_days), 1, 365 },
+	{ "challenges_per_day", offsetof(struct config, challenges_per_day),
+	  0, 10000 },
 	{ "league_division_size", offsetof(struct config, league_division_size),
 	  3, 10 },
 	{ "league_season_days", offsetof(struct config, league_season_days),
@@ -931,6 +937,7 @@ static void config_defaults(struct config *cfg)
 	cfg->archive_days = 14;
 	cfg->seek_max = 3;
 	cfg->seek_days = 7;
+	cfg->challenges_per_day = 20;
 	cfg->league = 1;
 	cfg->league_division_size = 6;
 	cfg->league_season_days = 60;

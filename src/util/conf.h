@@ -164,6 +164,12 @@
  *                                        turns seek off)
  *   seek_days     EPAMSERV_SEEK_DAYS     7 (1 to 365; sweep: an open seek
  *                                        nobody took expires)
+ *   challenges_per_day EPAMSERV_CHALLENGES_PER_DAY 20 (0 to 10000: new
+ *                                        challenges naming a player that
+ *                                        she did not sign, from everyone,
+ *                                        in a day; 0 no limit, nor the 5
+ *                                        a day signed by one player;
+ *                                        issue 29)
  *   league        EPAMSERV_LEAGUE        on (on|off: the recurring league,
  *                                        issue 17, run by sweep)
  *   league_division_size EPAMSERV_LEAGUE_DIVISION_SIZE 6 (3 to 10: the
@@ -190,7 +196,7 @@
 #define CONFIG_REPLY_SIZE_MAX (8 * 1024 * 1024)
 
 /* The number of keys (the table in conf.c). */
-#define CONFIG_NKEYS 61
+#define CONFIG_NKEYS 62
 
 /* config.arrival: which record of a mail's arrival a move counts at. */
 enum arrival_source {
@@ -292,6 +298,9 @@ struct config {
 	                             engine_hour_ms (percent) */
 	int seek_max;        /* open seeks a player may have at once (issue 17) */
 	int seek_days;       /* sweep: days an open seek lasts */
+	int challenges_per_day; /* challenges a player may get a day, from
+	                           everyone; 0 = no limit, nor one on the
+	                           signed ones of one player (issue 29) */
 	int league;          /* the recurring league runs (issue 17) */
 	int league_division_size; /* players of a league division */
 	int league_season_days;   /* days a season lasts at most */

@@ -192,12 +192,13 @@ int util_parse_date(const char *s, time_t *t)
 	return 0;
 }
 
-long util_board_number(const char *s)
+/* Decimal 1 to `digits` digits without sign or leading zero, or -1. */
+static long positive_number(const char *s, size_t digits)
 {
 	long v = 0;
 	size_t i, n = strlen(s);
 
-	if (n < 1 || n > 6 || s[0] == '0')
+	if (n < 1 || n > digits || s[0] == '0')
 		return -1;
 	for (i = 0; i < n; i++) {
 		if (s[i] < '0' || s[i] > '9')
@@ -205,6 +206,16 @@ long util_board_number(const char *s)
 		v = v * 10 + (s[i] - '0');
 	}
 	return v;
+}
+
+long util_board_number(const char *s)
+{
+	return positive_number(s, UTIL_BOARD_DIGITS);
+}
+
+long util_ply_number(const char *s)
+{
+	return positive_number(s, 6);
 }
 
 char *util_read_fd(int fd, size_t max, size_t *len, int *truncated)

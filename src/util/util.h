@@ -62,9 +62,20 @@ int util_userid_reserved(const char *s);
  * "2026-1-05", " 2026-01-05", "+2026-01-0"). */
 int util_parse_date(const char *s, time_t *t);
 
-/* A board number: decimal 1..999999 without sign or leading zero.
- * Returns the number, or -1. */
+/* The highest board number: nine digits, so that a number fits a long
+ * (32 bits too) and every board number buffer (UTIL_BOARD_DIGITS + 1
+ * bytes and more) with room to spare; at a thousand new boards a day
+ * the numbers last 2,700 years. */
+#define UTIL_BOARD_MAX 999999999L
+#define UTIL_BOARD_DIGITS 9
+
+/* A board number: decimal 1..UTIL_BOARD_MAX without sign or leading
+ * zero.  Returns the number, or -1. */
 long util_board_number(const char *s);
+
+/* A move or ply number ("e1-e4#12", "show 101#12"): decimal 1..999999
+ * without sign or leading zero.  Returns the number, or -1. */
+long util_ply_number(const char *s);
 
 /* Read a whole file of the spool into a malloc'ed NUL-terminated buffer
  * (caller frees); *len gets the byte count when len is not NULL.

@@ -171,8 +171,10 @@ try:
     # In one batch (group commit, batch_group): a game ends, then a move
     # on another board of the same players; that board mail must see the
     # result record the group has staged.
-    env.mail(A, "epaminondas challenge alice bob by alice pw-alice")     # 107
-    env.mail(B, "epaminondas accept 107 bob pw-bob")
+    # (bob signs this one: alice has sent bob 5 today, as many as one
+    # player may send another in a day)
+    env.mail(B, "epaminondas challenge alice bob by bob pw-bob")         # 107
+    env.mail(A, "epaminondas accept 107 alice pw-alice")
     env.mail(A, "epaminondas move 107 alice pw-alice e2-e3")
     env.mail(B, "epaminondas move 107 bob pw-bob e11-e10")
     env.mail(A, "epaminondas move 103 alice pw-alice e2-e3")

@@ -93,11 +93,17 @@ def intruders(position):
             if pos.at(sq) == opp and sq[1] == pos.far_row(opp)]
 
 
-def play(env, label, game, options, shows, policy, seed, check_crossing):
+def play(env, signer, label, game, options, shows, policy, seed,
+         check_crossing):
+    """One variant's game, alice White; signer (ALICE or BOB) signs the
+    challenge and the other accepts: a player gets at most 5 challenges
+    a day signed by any one player (issue 29), so the variants take
+    turns."""
     ref_options = ["-game=" + game] + options
+    other = BOB if signer is ALICE else ALICE
     env.new_messages()
-    rc, err = env.mail(ALICE[2], "%s challenge alice bob %s by %s %s"
-                       % (game, " ".join(options), ALICE[0], ALICE[1]))
+    rc, err = env.mail(signer[2], "%s challenge alice bob %s by %s %s"
+                       % (game, " ".join(options), signer[0], signer[1]))
     msgs = env.new_messages()
     board = None
     for m in msgs:
@@ -108,10 +114,11 @@ def play(env, label, game, options, shows, policy, seed, check_crossing):
               % label, "exit %d, stderr %s, subjects %r"
               % (rc, err, [m["Subject"] for m in msgs])):
         return
-    rc, err = env.mail(BOB[2], "%s accept %d %s %s" % (game, board, BOB[0], BOB[1]))
+    rc, err = env.mail(other[2], "%s accept %d %s %s" % (game, board, other[0],
+                                                        other[1]))
     msgs += env.new_messages()
     ok(rc == 0 and game_field(env.game_file(board, game), "result") == "active",
-       "%s: bob accepts the challenge and the game is on" % label,
+       "%s: %s accepts the challenge and the game is on" % (label, other[0]),
        "exit %d, stderr %s" % (rc, err))
     text = body_of(msgs[0])
     # The options line (wrapped at 72 columns: up to the blank line)
@@ -241,8 +248,8 @@ try:
     for user, password, address in (ALICE, BOB):
         env.signup(address, user, password)
         ok(True, "signup %s" % user)
-    for variant in VARIANTS:
-        play(env, *variant)
+    for k, variant in enumerate(VARIANTS):
+        play(env, (ALICE, BOB)[k % 2], *variant)
 finally:
     env.close()
 done()

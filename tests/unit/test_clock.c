@@ -302,8 +302,30 @@ static void test_file(void)
 	game_free(&g);
 }
 
+/* tc_pace (issue 29, limit accept): the time a move in the long run. */
+static void test_pace(void)
+{
+	static const struct { const char *time; long pace; } cases[] = {
+		{ "3d", 3 * D }, { "7d+2d/14d", 2 * D }, { "36h+12h", 12 * H },
+		{ "1d+5d/2d", 2 * D }, { "30d+0d", 0 }, { "10/30d", 3 * D },
+	};
+	struct time_control tc;
+	char err[256];
+	size_t i;
+
+	tc_default(&tc);
+	is_int(tc_pace(&tc, 21 * D), 21 * D, "no -time: forfeit_days a move");
+	for (i = 0; i < sizeof cases / sizeof *cases; i++) {
+		tc_default(&tc);
+		tc_parse(&tc, cases[i].time, err, sizeof err);
+		is_int(tc_pace(&tc, 21 * D), cases[i].pace, "-time=%s: %ld seconds "
+		       "a move", cases[i].time, cases[i].pace);
+	}
+}
+
 int main(void)
 {
+	test_pace();
 	test_parse();
 	test_settings();
 	test_bank();

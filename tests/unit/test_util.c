@@ -3,7 +3,8 @@
  * untrusted text and the rest of the program: the log line cleaner, the
  * strict date reader, the reserved userids (issue 11, items 8 and 10);
  * the spool's opens that refuse symbolic links and FIFOs (issue 12);
- * buf_put_html, the escaping of every web page (issue 18).
+ * buf_put_html, the escaping of every web page (issue 18); board and
+ * ply numbers, and the words of "limit accept" (issue 29).
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -13,6 +14,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "spool/accept.h"
 #include "util/buf.h"
 #include "util/util.h"
 #include "tap.h"
@@ -208,8 +210,97 @@ static void test_put_html(void)
 	buf_free(&b);
 }
 
+/* Board numbers go past 999,999 up to UTIL_BOARD_MAX (issue 29); move
+ * and ply numbers keep six digits. */
+static void test_numbers(void)
+{
+	static const char *const bad[] = {
+		"", "0", "0101", "-1", "+5", "1000000000", "12a", " 5", "99999999999",
+	};
+	size_t i;
+
+	is_int(util_board_number("101"), 101, "board 101");
+	is_int(util_board_number("999999"), 999999, "board 999999");
+	is_int(util_board_number("1000000"), 1000000, "board 1000000");
+	is_int(util_board_number("999999999"), UTIL_BOARD_MAX,
+	       "board 999999999, the last");
+	for (i = 0; i < sizeof bad / sizeof *bad; i++)
+		is_int(util_board_number(bad[i]), -1, "'%s' is no board number",
+		       bad[i]);
+	is_int(util_ply_number("999999"), 999999, "ply 999999");
+	is_int(util_ply_number("1234567"), -1, "a ply number has six digits");
+}
+
+/* The words of the limit accept setting read and written back. */
+static void test_accept(void)
+{
+	static const char *const times[][2] = {
+		{ "3d", "3d" }, { "36h", "36h" }, { "48h", "2d" }, { "any", "any" },
+		{ "default", "default" }, { "365d", "365d" },
+	};
+	static const char *const bad_times[] = {
+		"", "0d", "3", "d", "3x", "366d", "03d", "99999d", "3dd", "-1d",
+	};
+	static const char *const sizes[][2] = {
+		{ "default", "default" }, { "any", "any" }, { "10x10", "10x10" },
+		{ "default,10x10", "default,10x10" }, { "8X8,26x26", "8x8,26x26" },
+		{ "1x1,2x2,3x3,default", "1x1,2x2,3x3,default" },
+	};
+	static const char *const bad_sizes[] = {
+		"", ",", "10x10,", "10x10,10x10", "1x1,2x2,3x3,4x4,5x5", "0x5",
+		"10x010", "100x10", "10-10", "10x", "x10", "defaults", "10x10 ",
+	};
+	struct accept_set a, keep;
+	char out[64];
+	size_t i;
+
+	accept_default(&a);
+	ok(accept_is_default(&a), "the default is the default");
+	ok(accept_takes_size(&a, 14, 12, 14, 12) &&
+	   !accept_takes_size(&a, 10, 10, 14, 12),
+	   "by default only the game's own size is taken");
+	for (i = 0; i < sizeof times / sizeof *times; i++) {
+		accept_default(&a);
+		is_int(accept_parse_time(&a, times[i][0]), 0, "-time=%s is read",
+		       times[i][0]);
+		accept_format_time(&a, out, sizeof out);
+		is_str(out, times[i][1], "and written back");
+	}
+	for (i = 0; i < sizeof bad_times / sizeof *bad_times; i++) {
+		accept_default(&a);
+		keep = a;
+		is_int(accept_parse_time(&a, bad_times[i]), -1,
+		       "-time=%s is refused", bad_times[i]);
+		ok(memcmp(&a, &keep, sizeof a) == 0, "and leaves the setting");
+	}
+	for (i = 0; i < sizeof sizes / sizeof *sizes; i++) {
+		accept_default(&a);
+		is_int(accept_parse_size(&a, sizes[i][0]), 0, "-size=%s is read",
+		       sizes[i][0]);
+		accept_format_size(&a, out, sizeof out);
+		is_str(out, sizes[i][1], "and written back");
+	}
+	for (i = 0; i < sizeof bad_sizes / sizeof *bad_sizes; i++) {
+		accept_default(&a);
+		keep = a;
+		is_int(accept_parse_size(&a, bad_sizes[i]), -1,
+		       "-size=%s is refused", bad_sizes[i]);
+		ok(memcmp(&a, &keep, sizeof a) == 0, "and leaves the setting");
+	}
+	accept_default(&a);
+	accept_parse_size(&a, "default,10x10");
+	ok(accept_takes_size(&a, 14, 12, 14, 12) &&
+	   accept_takes_size(&a, 10, 10, 14, 12) &&
+	   !accept_takes_size(&a, 8, 8, 14, 12),
+	   "default,10x10 takes the game's own size and 10x10 only");
+	accept_parse_size(&a, "any");
+	ok(accept_takes_size(&a, 5, 6, 14, 12), "any takes every size");
+}
+
 int main(void)
 {
+	test_numbers();
+	test_accept();
 	test_put_html();
 	test_clean_line();
 	test_parse_date();
