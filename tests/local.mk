@@ -426,3 +426,7 @@ EXTRA_DIST += tests/integration/test_record.py
 # tests/artifacts/), incremental runs, web_url links in mails.
 TESTS += tests/integration/test_web.py
 EXTRA_DIST += tests/integration/test_web.py
+
+# Issue 29, item 5: budgets that strangers cannot spend for everyone.
+TESTS += tests/integration/test_stranger_budget.py
+EXTRA_DIST += tests/integration/test_stranger_budget.py
