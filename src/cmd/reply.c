@@ -1580,13 +1580,15 @@ enum cmd_status cmd_commit_refusal(struct cmdctx *c)
 	 * either, the error cut short and a subject that does not echo
 	 * theirs. */
 	stranger = reply_to_stranger(c, c->sender ? c->sender : "");
-	quoted = c->collect ? xstrdup("") : stranger_masks(c) ?
+	quoted = c->collect ? xstrdup("") :
+	         !c->auth_userid[0] || stranger_masks(c) ?
 	         xstrdup("(not quoted back: only a mail with your password "
 	                 "or reply token is)\n") : refusal_quote(c, orig);
 	usage = indent_usage(c->usage ? c->usage : "");
 	/* The mail's words masked before the cut, which could leave one too
 	 * short to be found (stranger.h; reply_queue masks the rest). */
-	if (stranger_masks(c) && (masked = stranger_mask(c, buf_str(&c->error)))) {
+	if (stranger_masks(c) &&
+	    (masked = stranger_mask(c, buf_str(&c->error))) != NULL) {
 		buf_reset(&c->error);
 		buf_puts(&c->error, masked);
 		free(masked);

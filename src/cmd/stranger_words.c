@@ -66,7 +66,8 @@ static void add_word(struct words *ws, const char *s, size_t len)
 	if (shown)
 		return;
 	for (i = 0; i < ws->n; i++)
-		if (strlen(ws->w[i]) == len && strncasecmp(ws->w[i], s, len) == 0)
+		if (strlen(ws->w[i]) == len &&
+		    strncasecmp(ws->w[i], s, len) == 0)
 			return;  /* once is enough */
 	if (ws->n == STRANGER_WORDS_MAX) {
 		ws->over = 1;
@@ -158,7 +159,8 @@ int stranger_masks(const struct cmdctx *c)
 /* Mark in mark[] every byte of text (lower-cased, len bytes) that is
  * part of an appearance of w: its first STEM bytes (all of a shorter
  * w), and on as far as text matches w, widened to whole UTF-8
- * characters. */
+ * characters.  An appearance that starts inside one marked before is
+ * not looked for: its start is masked already. */
 static void mark_word(const char *text, size_t len, const char *w,
                       unsigned char *mark)
 {
@@ -167,14 +169,15 @@ static void mark_word(const char *text, size_t len, const char *w,
 
 	while (at < len && (hit = memmem(text + at, len - at, w, stem))) {
 		s = (size_t)(hit - text);
-		for (e = s + stem; e < len && e - s < wl && text[e] == w[e - s]; e++)
-			;
+		e = s + stem;
+		while (e < len && e - s < wl && text[e] == w[e - s])
+			e++;
 		while (s > 0 && ((unsigned char)text[s] & 0xc0) == 0x80)
 			s--;
 		while (e < len && ((unsigned char)text[e] & 0xc0) == 0x80)
 			e++;
 		memset(mark + s, 1, e - s);
-		at = (size_t)(hit - text) + 1;
+		at = e;  /* on after the match: linear in len, whatever w is */
 	}
 }
 
