@@ -68,6 +68,7 @@ src_libepamserv_a_SOURCES += \
 	src/cmd/robot.c src/cmd/robot.h \
 	src/cmd/robot_queue.c src/cmd/robot_queue.h \
 	src/cmd/seek.c src/cmd/limit.c \
+	src/cmd/stranger.h src/cmd/stranger_budget.c src/cmd/stranger_words.c \
 	src/cmd/tfile.c src/cmd/tfile.h src/cmd/ttable.c src/cmd/ttable.h \
 	src/cmd/tko.c src/cmd/tko.h \
 	src/cmd/tournament.c \

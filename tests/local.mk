@@ -450,3 +450,6 @@ EXTRA_DIST += tests/integration/test_relay_headers.py \
 # numbers past 999,999).
 TESTS += tests/integration/test_challenge_flood.py
 EXTRA_DIST += tests/integration/test_challenge_flood.py
+# Issue 29, item 5: budgets that strangers cannot spend for everyone.
+TESTS += tests/integration/test_stranger_budget.py
+EXTRA_DIST += tests/integration/test_stranger_budget.py

@@ -72,8 +72,16 @@ struct cmdctx {
 	                          cmd_auth takes auth_token_word for this
 	                          account alone, and his wrong passwords in
 	                          this mail count in his own bucket */
-	int exempt_stranger;   /* a confirmation request being queued: its
-	                          budget is taken already (reply_queue) */
+	int exempt_stranger;   /* a mail being queued that holds none of
+	                          the words of the mail in hand and takes
+	                          no budget of strangers (reply_queue): a
+	                          confirmation request (its budget is taken
+	                          already), a notice or a welcome to an
+	                          address on file */
+	char source[64];       /* the network the mail came from by our
+	                          MTA's Received field ("192.0.2.0/24",
+	                          mail/source.h), or "": what a stranger's
+	                          budgets are kept per (stranger.h) */
 	int address_requests;  /* signup or change address commands this
 	                          mail ran (one a mail) */
 	const char *comment;   /* the relayed comment: body without quotes,

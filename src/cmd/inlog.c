@@ -2,6 +2,7 @@
  * inlog.c - the one key=value log line of each incoming mail (inlog.h).
  */
 #include "cmd/inlog.h"
+#include "mail/source.h"
 #include "spool/spool.h"
 #include "util/buf.h"
 #include "util/log.h"
@@ -11,87 +12,11 @@
 #include <string.h>
 #include <strings.h>
 
-#define RECEIVED_MAX 2048  /* bytes of the unfolded header looked at */
 #define REASON_MAX 161     /* bytes of a refusal's reason logged, + NUL */
-
-/* The unfolded value of the first Received header of raw[0..len) into
- * out[0..n), or "" when the header block has none. */
-static void first_received(const char *raw, size_t len, char *out, size_t n)
-{
-	size_t i = 0, k = 0;
-	const char *nl;
-
-	out[0] = '\0';
-	/* line by line through the header block, up to its empty line */
-	while (i < len && raw[i] != '\n' && raw[i] != '\r') {
-		if (len - i > 9 && strncasecmp(raw + i, "Received:", 9) == 0)
-			break;
-		nl = memchr(raw + i, '\n', len - i);
-		if (!nl)
-			return;
-		i = (size_t)(nl - raw) + 1;
-	}
-	if (i >= len || raw[i] == '\n' || raw[i] == '\r')
-		return;
-	for (i += 9; i < len && k + 1 < n; i++) {
-		if (raw[i] == '\n' && !(i + 1 < len && (raw[i + 1] == ' ' ||
-		                                        raw[i + 1] == '\t')))
-			break;
-		out[k++] = raw[i] == '\r' || raw[i] == '\n' || raw[i] == '\t'
-		           ? ' ' : raw[i];
-	}
-	out[k] = '\0';
-}
-
-/* The "[IP]" our MTA wrote for the client in the Received value h,
- * cut at its first " by " (after it is by: what our MTA wrote of
- * itself).  Postfix and Sendmail write "from HELO (RDNS [IP])": the HELO
- * name, the client's own word (no blank), comes first, so the address is
- * the last "[" (as in Dovecot's "from HOST ([IP])").  Exim writes "from
- * [IP] (helo=HELO)" or "from RDNS ([IP] helo=HELO)": there the HELO name,
- * which may be "[198.51.100.7]", an innocent address, comes last, so the
- * address is the first "[".  qmail's "(HELO NAME) (IP)" has no bracket
- * of its own: one inside "(HELO ...)" is never taken.  The '[', or
- * NULL. */
-static char *client_bracket(char *h, const char *by)
-{
-	char *open, *paren;
-
-	if (strncasecmp(h + strspn(h, " "), "from ", 5) != 0)
-		return NULL;
-	if (strcasestr(by, "(Exim "))
-		return strchr(h, '[');
-	open = strrchr(h, '[');
-	if (!open)
-		return NULL;
-	for (paren = open; paren > h && *paren != '('; paren--)
-		;
-	return strncasecmp(paren, "(HELO ", 6) == 0 ? NULL : open;
-}
 
 void inlog_client(const char *raw, size_t len, char *out, size_t n)
 {
-	char h[RECEIVED_MAX], *by, *open, *close, *ip;
-	size_t l;
-
-	out[0] = '\0';
-	first_received(raw, len, h, sizeof h);
-	by = strstr(h, " by ");
-	if (!by)
-		return;
-	*by = '\0';
-	open = client_bracket(h, by + 1);
-	close = open ? strchr(open, ']') : NULL;
-	if (!close)
-		return;
-	*close = '\0';
-	ip = open + 1;
-	if (strncasecmp(ip, "IPv6:", 5) == 0)
-		ip += 5;
-	l = strlen(ip);
-	if (l == 0 || l >= n || strspn(ip, "0123456789abcdefABCDEF.:") != l)
-		return;
-	memcpy(out, ip, l + 1);
+	mail_received_client(raw, len, 0, out, n);
 }
 
 /* The first word of the command that may be a secret: a game

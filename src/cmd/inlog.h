@@ -20,12 +20,9 @@
 #include <stddef.h>
 
 /* The connecting client our own MTA wrote into the topmost Received
- * header of raw[0..len): the [IP] of Postfix's or Sendmail's "from HELO
- * (RDNS [IP]) by ..." or of Exim's "from RDNS ([IP] helo=HELO) by ... (Exim
- * 4.96)" or "from [IP] (helo=HELO) by ..." (never a bracket of the HELO
- * name, which the client chose), copied into out[0..n) when it is made
- * of hex digits, '.' and ':' (an "IPv6:" prefix dropped); else out is "".
- * Never fails. */
+ * header of raw[0..len), into out[0..n): mail_received_client (see
+ * mail/source.h) of the topmost field; "" when there is none.  Never
+ * fails. */
 void inlog_client(const char *raw, size_t len, char *out, size_t n);
 
 /* Log the line of one mail at LOG_INFO (LOG_NOTICE when refused).

@@ -21,7 +21,9 @@
  *
  * Strangers (senders that are no player's confirmed address and proved
  * nothing) get no reply to a mail without a command, and small text-only
- * replies otherwise (reply.c), within a budget for the whole server.
+ * replies otherwise (reply.c), within budgets per sending source and for
+ * the whole server (stranger.h); once those are spent, a stranger's mail
+ * is not run at all.
  */
 #include "util/log.h"
 #include "cmd/process.h"
@@ -33,6 +35,8 @@
 #include "spool/addrindex.h"
 #include "spool/damage.h"
 #include "cmd/report.h"
+#include "cmd/stranger.h"
+#include "mail/source.h"
 #include "spool/outbox.h"
 #include "spool/ratelimit.h"
 #include "spool/spool.h"
@@ -428,16 +432,35 @@ static const char *outcome(const struct cmdctx *c, enum cmd_status st,
 	return "deferred";
 }
 
+/* A stranger's mail that can have no effect now, every reply it could
+ * get finding its budget spent (stranger_spent): recorded as done,
+ * unread, so that it costs no more than its parse (no listing of
+ * thousands of boards for a reply that would be dropped).  Its exit
+ * status, or -1 when it is to be run. */
+static int stranger_unread(struct cmdctx *c, const struct intake *in,
+                           int multiple, const char *client)
+{
+	if (c->sender_player[0] || !stranger_spent(c, in, multiple))
+		return -1;
+	inlog_line(c, in, client, "dropped", "a stranger's, and the hourly "
+	           "budget of replies to strangers is spent: not read");
+	return cmd_commit(c, cmd_txn(c, c->msg_key)) == CMD_DONE ? 0
+	       : EXIT_TEMPFAIL;
+}
+
 static int run(struct cmdctx *c, struct intake *in_found, int truncated,
                const char *client)
 {
 	struct intake in = *in_found;
 	unsigned long damage_before = damage_count();
 	enum cmd_status st;
+	int rc;
 
 	if (!truncated && is_multiple(c->mail->subject)) {
 		static char word[] = "multiple";
 		struct intake mi;
+		if ((rc = stranger_unread(c, &in, 1, client)) >= 0)
+			return rc;
 		st = run_multiple(c);
 		if (st == CMD_REFUSED)
 			st = cmd_commit_refusal(c);
@@ -462,6 +485,8 @@ static int run(struct cmdctx *c, struct intake *in_found, int truncated,
 		           "sender is no player: not answered");
 		return cmd_commit(c, t) == CMD_DONE ? 0 : EXIT_TEMPFAIL;
 	}
+	if ((rc = stranger_unread(c, &in, 0, client)) >= 0)
+		return rc;
 	if (truncated)
 		st = cmd_refuse(c, "", "your mail is larger than %zu bytes, the "
 		                "most this server reads; send the command alone",
@@ -672,6 +697,7 @@ int process_mail_at(const struct config *cfg, const char *raw, size_t len,
 	c.cfg = cfg;
 	c.mail = &m;
 	c.now = util_now();
+	mail_source_network(raw, len, c.source, sizeof c.source);
 	memset(&in, 0, sizeof in);
 	why = never_answer(cfg, &m);
 	c.sender = stranger_address(&m);

@@ -16,13 +16,13 @@
 #include "cmd/cmd.h"
 #include "cmd/leave.h"
 #include "cmd/robot.h"
+#include "cmd/stranger.h"
 #include "cmd/intake.h"
 #include "game/clock.h"
 #include "game/ratings.h"
 #include "game/render.h"
 #include "spool/addrindex.h"
 #include "spool/outbox.h"
-#include "spool/ratelimit.h"
 #include "spool/secret.h"
 #include "spool/txn.h"
 #include "spool/users.h"
@@ -223,9 +223,7 @@ static int reply_awaits_confirmation(const struct cmdctx *c, const char *addr)
 
 int reply_stranger_budget(struct cmdctx *c)
 {
-	return ratelimit_count(c->cfg->spool, "strangers",
-	                       c->cfg->stranger_reply_limit, 3600, c->now,
-	                       NULL) != 0;
+	return stranger_budget_take(c, STRANGER_REPLIES);
 }
 
 size_t reply_cap(const struct cmdctx *c)
@@ -509,6 +507,11 @@ static void queue_mail(struct cmdctx *c, struct txn *t, const char *addr,
                        const char *subject, const char *text,
                        const char *html, int auto_replied,
                        const char *thread, const struct reply_file *att);
+static void queue_out(struct cmdctx *c, struct txn *t, const char *addr,
+                      const char *subject, const char *text,
+                      const char *html, int auto_replied,
+                      const char *thread, const struct reply_file *att,
+                      size_t cap);
 
 void reply_queue(struct cmdctx *c, struct txn *t, const char *addr,
                  const char *subject, const char *text, const char *html,
@@ -537,15 +540,9 @@ static void queue_mail(struct cmdctx *c, struct txn *t, const char *addr,
                        const char *html, int auto_replied,
                        const char *thread, const struct reply_file *att)
 {
-	struct mail_out m;
-	char msgid[320], base[64], from[512], date[64], name[128];
 	const char *in_id = c->mail ? c->mail->message_id : NULL;
-	const char *env_from = auto_replied ? "" : c->cfg->from;
-	char *msg, *err = NULL, *wrapped;
+	char *own_subject = NULL, *own_text = NULL;
 	size_t cap = reply_cap(c);
-	struct timespec ts;
-	enum reply_fit fit;
-	int n;
 
 	/* "multiple": the sender gets one mail with every answer in it. */
 	if (c->collect && c->sender && strcasecmp(addr, c->sender) == 0) {
@@ -564,14 +561,54 @@ static void queue_mail(struct cmdctx *c, struct txn *t, const char *addr,
 		}
 		if (!reply_stranger_budget(c)) {
 			log_msg(LOG_NOTICE, "<%.200s> no reply to %.200s: the hourly "
-			        "budget of replies to strangers is spent\n",
-			        in_id ? in_id : "", addr);
+			        "budget of replies to strangers (of its source, or of "
+			        "the server) is spent\n", in_id ? in_id : "", addr);
 			return;
 		}
 		html = NULL;
 		if (cap > REPLY_STRANGER_MAX)
 			cap = REPLY_STRANGER_MAX;
 	}
+	/* A mail that proved no player: none of its words that could carry
+	 * a link goes to anyone (stranger.h). */
+	if (stranger_masks(c)) {
+		own_subject = stranger_mask(c, subject);
+		own_text = stranger_mask(c, text);
+		if (!own_subject || !own_text) {
+			log_msg(LOG_NOTICE, "<%.200s> no reply to %.200s: the mail has "
+			        "more words than are checked\n", in_id ? in_id : "",
+			        addr);
+			goto out;
+		}
+		subject = own_subject;
+		text = own_text;
+		if (html && stranger_words_in(c, html) != 0)
+			html = NULL;
+	}
+	queue_out(c, t, addr, subject, text, html, auto_replied, thread, att,
+	          cap);
+out:
+	free(own_subject);
+	free(own_text);
+}
+
+/* queue_mail once it is settled that the mail goes, and what it holds:
+ * composed within cap bytes and put in t's outbox. */
+static void queue_out(struct cmdctx *c, struct txn *t, const char *addr,
+                      const char *subject, const char *text,
+                      const char *html, int auto_replied,
+                      const char *thread, const struct reply_file *att,
+                      size_t cap)
+{
+	struct mail_out m;
+	char msgid[320], base[64], from[512], date[64], name[128];
+	const char *in_id = c->mail ? c->mail->message_id : NULL;
+	const char *env_from = auto_replied ? "" : c->cfg->from;
+	char *msg, *err = NULL, *wrapped;
+	struct timespec ts;
+	enum reply_fit fit;
+	int n;
+
 	n = c->nout++;
 
 	/* The tag in the Message-ID binds it to addr: delivery reports are
@@ -1563,7 +1600,7 @@ enum cmd_status cmd_commit_refusal(struct cmdctx *c)
 {
 	struct tvars v = { 0 };
 	struct txn *t;
-	char subject[512], *quoted, *text, *usage;
+	char subject[512], *quoted, *text, *usage, *masked;
 	const char *orig = c->mail && c->mail->subject ? c->mail->subject : "";
 	const char *bare = reply_strip_prefixes(orig);
 	int stranger;
@@ -1576,10 +1613,19 @@ enum cmd_status cmd_commit_refusal(struct cmdctx *c)
 	 * either, the error cut short and a subject that does not echo
 	 * theirs. */
 	stranger = reply_to_stranger(c, c->sender ? c->sender : "");
-	quoted = c->collect ? xstrdup("") : !c->auth_userid[0] ?
+	quoted = c->collect ? xstrdup("") :
+	         !c->auth_userid[0] || stranger_masks(c) ?
 	         xstrdup("(not quoted back: only a mail with your password "
 	                 "or reply token is)\n") : refusal_quote(c, orig);
 	usage = indent_usage(c->usage ? c->usage : "");
+	/* The mail's words masked before the cut, which could leave one too
+	 * short to be found (stranger.h; reply_queue masks the rest). */
+	if (stranger_masks(c) &&
+	    (masked = stranger_mask(c, buf_str(&c->error))) != NULL) {
+		buf_reset(&c->error);
+		buf_puts(&c->error, masked);
+		free(masked);
+	}
 	if (stranger && c->error.len > REPLY_STRANGER_ERROR) {
 		size_t cut = REPLY_STRANGER_ERROR;
 		while (cut > 0 && ((unsigned char)c->error.data[cut] & 0xc0) == 0x80)

@@ -451,6 +451,10 @@ static int show_section(struct cmdctx *c, const char *game,
 		game_free(&g);
 	}
 	free(boards);
+	/* What a listing costs (issue 29: a stranger's, once his replies
+	 * are spent, costs nothing; test_stranger_budget.py reads this). */
+	log_msg(LOG_DEBUG, "the list of %s's boards of %s read %zu game "
+	        "files\n", u->userid, game, n);
 	if (head) {
 		show_headline(game, u->userid, filter, total, &a->out);
 		buf_puts(&a->out, "\n");

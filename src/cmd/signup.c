@@ -29,10 +29,10 @@
 #include "util/log.h"
 #include "cmd/acctoken.h"
 #include "cmd/cmd.h"
+#include "cmd/stranger.h"
 #include "cmd/table.h"
 #include "cmd/tokenhash.h"
 #include "spool/addrindex.h"
-#include "spool/ratelimit.h"
 #include "spool/txn.h"
 #include "spool/users.h"
 #include "util/util.h"
@@ -109,15 +109,13 @@ enum cmd_status signup_request(struct cmdctx *c, struct txn *t,
 	return CMD_DONE;
 }
 
-/* Take one request from the server's hourly budget of confirmation
- * requests (stranger_reply_limit, counted apart from the replies to
- * strangers, so that neither can use up the other): 1 when there was
- * room. */
+/* Take one request from the hourly budget of confirmation requests,
+ * its source's share and the server's (stranger.h; counted apart from
+ * the replies to strangers, so that neither can use up the other): 1
+ * when there was room. */
 static int signup_request_budget(struct cmdctx *c)
 {
-	return ratelimit_count(c->cfg->spool, "confirmation-requests",
-	                       c->cfg->stranger_reply_limit, 3600, c->now,
-	                       NULL) != 0;
+	return stranger_budget_take(c, STRANGER_REQUESTS);
 }
 
 enum cmd_status signup_requests(struct cmdctx *c, struct txn *t,
@@ -500,7 +498,11 @@ enum cmd_status cmd_confirm_address(struct cmdctx *c, int argc, char **argv)
 	/* The mail proved it is from the owner of the address. */
 	snprintf(c->sender_player, sizeof c->sender_player, "%s", u.userid);
 	t = cmd_txn(c, "users");
+	/* Its mails hold the account's words, none of the mail's: the
+	 * address proved itself, its owner's quoted request may stay. */
+	c->exempt_stranger = 1;
 	st = confirm_apply(c, t, &u, i);
+	c->exempt_stranger = 0;
 	if (st == CMD_DONE) {
 		addr_user_put(t, c->cfg->spool, &u, &old);
 		st = cmd_commit(c, t);

@@ -3,7 +3,8 @@ src_libepamserv_a_SOURCES += \
 	src/mail/mail.h src/mail/smtp.h src/mail/mailpriv.h \
 	src/mail/mbuf.c src/mail/text.c src/mail/html.c src/mail/prescan.c \
 	src/mail/parse.c src/mail/compose.c src/mail/smtp.c \
-	src/mail/dsn.c src/mail/dsn.h src/mail/arrival.c
+	src/mail/dsn.c src/mail/dsn.h src/mail/arrival.c \
+	src/mail/source.c src/mail/source.h
 
 check_PROGRAMS += tests/unit/test_mail tests/unit/test_smtp tests/unit/test_dsn
 TESTS += tests/unit/test_mail tests/unit/test_smtp tests/unit/test_dsn

@@ -59,6 +59,7 @@ static const struct {
 	{ "imap_ca_file", "EPAMSERV_IMAP_CA_FILE" },
 	{ "confirm_days", "EPAMSERV_CONFIRM_DAYS" },
 	{ "stranger_reply_limit", "EPAMSERV_STRANGER_REPLY_LIMIT" },
+	{ "stranger_source_limit", "EPAMSERV_STRANGER_SOURCE_LIMIT" },
 	{ "relay_limit", "EPAMSERV_RELAY_LIMIT" },
 	{ "max_observers", "EPAMSERV_MAX_OBSERVERS" },
 	{ "max_message_recipients", "EPAMSERV_MAX_MESSAGE_RECIPIENTS" },
@@ -119,6 +120,8 @@ static const struct {
 } config_limits[] = {
 	{ "confirm_days", offsetof(struct config, confirm_days), 1, 365 },
 	{ "stranger_reply_limit", offsetof(struct config, stranger_reply_limit),
+	  0, 1000000 },
+	{ "stranger_source_limit", offsetof(struct config, stranger_source_limit),
 	  0, 1000000 },
 	{ "relay_limit", offsetof(struct config, relay_limit), 0, 1000000 },
 	{ "max_observers", offsetof(struct config, max_observers), 0, 1000 },
@@ -948,6 +951,7 @@ static void config_defaults(struct config *cfg)
 	cfg->imap_ca_file = xstrdup("");
 	cfg->confirm_days = 7;
 	cfg->stranger_reply_limit = 100;
+	cfg->stranger_source_limit = 5;
 	cfg->relay_limit = 200;
 	cfg->max_observers = 20;
 	cfg->max_message_recipients = 10;

@@ -72,8 +72,15 @@
  *   stranger_reply_limit EPAMSERV_STRANGER_REPLY_LIMIT 100 (replies, and
  *                                        confirmation requests, to
  *                                        addresses that are no player's,
- *                                        per hour for the whole server;
- *                                        0: no limit)
+ *                                        per hour for the whole server,
+ *                                        each counted apart; a fifth
+ *                                        more for sources new in the
+ *                                        hour; 0: no limit)
+ *   stranger_source_limit EPAMSERV_STRANGER_SOURCE_LIMIT 5 (of each of
+ *                                        those, what one sending source
+ *                                        - the client's network in our
+ *                                        MTA's Received field - may
+ *                                        spend an hour; 0: no limit)
  *   relay_limit   EPAMSERV_RELAY_LIMIT   200 (mails one player's message
  *                                        and chat commands may send per
  *                                        day; 0: no limit)
@@ -196,7 +203,7 @@
 #define CONFIG_REPLY_SIZE_MAX (8 * 1024 * 1024)
 
 /* The number of keys (the table in conf.c). */
-#define CONFIG_NKEYS 62
+#define CONFIG_NKEYS 63
 
 /* config.arrival: which record of a mail's arrival a move counts at. */
 enum arrival_source {
@@ -265,6 +272,7 @@ struct config {
 	char *imap_ca_file;  /* "" when unset */
 	int confirm_days;    /* days a signup may wait for its confirmation */
 	int stranger_reply_limit; /* mails to non-players per hour, 0 = off */
+	int stranger_source_limit; /* of those, per sending source, 0 = off */
 	int relay_limit;     /* message/chat mails per player per day, 0 = off */
 	int max_observers;   /* subscribers per board */
 	int max_message_recipients; /* players per message */

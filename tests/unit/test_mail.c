@@ -13,6 +13,7 @@
 
 #include "mail/mail.h"
 #include "mail/mailpriv.h"
+#include "mail/source.h"
 #include "fixture.h"
 #include "tap.h"
 
@@ -797,6 +798,59 @@ static void test_arrival_dates(void)
 	mail_in_free(&m);
 }
 
+/* The source of a mail (issue 29): the client's network in the topmost
+ * Received field our MTA wrote, past loopback hops, never a name the
+ * client chose. */
+static void test_source_network(void)
+{
+	static const struct {
+		const char *raw, *want, *name;
+	} cases[] = {
+		{ "Received: from mx.example (mx.example [192.0.2.77]) by games."
+		  "example (Postfix) with ESMTP id 1; Mon, 30 Nov 2026 06:00:00 "
+		  "+0000\r\nFrom: a@b.example\r\n\r\nbody",
+		  "192.0.2.0/24", "IPv4: its /24" },
+		{ "Received: from mx.example (mx.example [IPv6:2001:db8:ab:cd::9])"
+		  "\r\n\tby games.example (Postfix); Mon, 30 Nov 2026 06:00:00 "
+		  "+0000\r\n\r\n",
+		  "2001:db8:ab::/48", "IPv6 (folded field): its /48" },
+		{ "Received: from x (x [::ffff:198.51.100.9]) by y; 1 Jan 2026 "
+		  "00:00:00 +0000\r\n\r\n",
+		  "198.51.100.0/24", "an IPv4-mapped address is IPv4" },
+		{ "Received: from localhost (localhost [127.0.0.1]) by games."
+		  "example (Postfix); 1 Jan 2026 00:00:00 +0000\r\n"
+		  "Received: from mx.example (mx.example [203.0.113.5]) by games."
+		  "example (Postfix); 1 Jan 2026 00:00:00 +0000\r\n\r\n",
+		  "203.0.113.0/24", "a loopback hop (a content filter) is "
+		  "skipped" },
+		{ "Received: from [198.51.100.7] (helo=[192.0.2.1]) by games."
+		  "example (Exim 4.96); 1 Jan 2026 00:00:00 +0000\r\n\r\n",
+		  "198.51.100.0/24", "Exim: the client, not the HELO name" },
+		{ "Received: by games.example (Postfix, from userid 1000); 1 Jan "
+		  "2026 00:00:00 +0000\r\nReceived: from mx (mx [192.0.2.1]) by "
+		  "y; 1 Jan 2026 00:00:00 +0000\r\n\r\n",
+		  "", "a local pickup: the fields below it are the sender's" },
+		{ "Received: from localhost (localhost [::1]) by y; 1 Jan 2026 "
+		  "00:00:00 +0000\r\n\r\n", "", "loopback alone: none" },
+		{ "From: a@b.example\r\nSubject: x\r\n\r\nReceived: from x "
+		  "(x [192.0.2.1]) by y\r\n", "", "no Received field (one in "
+		  "the body does not count): none" },
+		{ "Received: from x (x [999.1.2.3]) by y; 1 Jan 2026 00:00:00 "
+		  "+0000\r\n\r\n", "", "no address: none" },
+	};
+	char out[64];
+	size_t i;
+
+	for (i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		mail_source_network(cases[i].raw, strlen(cases[i].raw), out,
+		                    sizeof out);
+		is_str(out, cases[i].want, "source: %s", cases[i].name);
+	}
+	mail_source_network("Received: from x (x [192.0.2.1]) by y\r\n\r\n",
+	                    40, out, 8);
+	is_str(out, "", "source: no room for the network: none");
+}
+
 int main(void)
 {
 	test_plain();
@@ -819,5 +873,6 @@ int main(void)
 	test_html_entities_cleaned();
 	test_helpers();
 	test_arrival_dates();
+	test_source_network();
 	return tap_done();
 }
