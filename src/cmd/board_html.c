@@ -46,10 +46,20 @@ static int is_inline(const char *name)
 	return 0;
 }
 
-/* n bytes of s escaped for HTML text or attributes (buf_put_html_n:
- * a control character or a stray byte from a spool file included). */
+/* n bytes of s escaped for HTML text or double-quoted attributes (the
+ * only ones the template has): buf_put_html_n, a control character or a
+ * stray byte from a spool file included, but an apostrophe kept as it
+ * is, so that the text reads the same in the mail's source. */
 static void escape(struct buf *b, const char *s, size_t n)
 {
+	const char *q;
+
+	while (n && (q = memchr(s, '\'', n)) != NULL) {
+		buf_put_html_n(b, s, (size_t)(q - s));
+		buf_putc(b, '\'');
+		n -= (size_t)(q - s) + 1;
+		s = q + 1;
+	}
 	buf_put_html_n(b, s, n);
 }
 
