@@ -426,3 +426,8 @@ EXTRA_DIST += tests/integration/test_record.py
 # tests/artifacts/), incremental runs, web_url links in mails.
 TESTS += tests/integration/test_web.py
 EXTRA_DIST += tests/integration/test_web.py
+
+# Issue 29, item 6: a damaged or tampered spool never hangs or injects
+# (FIFOs, markup in tournament files, hostile file names, sparse junk).
+TESTS += tests/integration/test_spool_hostile.py
+EXTRA_DIST += tests/integration/test_spool_hostile.py
