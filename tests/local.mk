@@ -453,3 +453,7 @@ EXTRA_DIST += tests/integration/test_challenge_flood.py
 # Issue 29, item 5: budgets that strangers cannot spend for everyone.
 TESTS += tests/integration/test_stranger_budget.py
 EXTRA_DIST += tests/integration/test_stranger_budget.py
+# Issue 29, item 6: a damaged or tampered spool never hangs or injects
+# (FIFOs, markup in tournament files, hostile file names, sparse junk).
+TESTS += tests/integration/test_spool_hostile.py
+EXTRA_DIST += tests/integration/test_spool_hostile.py

@@ -57,4 +57,17 @@ int admin_bounces(const struct config *cfg, int argc, char **argv);
 /* admin_check.c: "check [--fix]". */
 int admin_check(const struct config *cfg, int argc, char **argv);
 
+/* admin_check_text.c: whether the spool file at path (rel: its name
+ * relative to the spool, as read from the directory) is a game, user,
+ * tournament, league or seek file holding a character its format never
+ * holds: a control character (U+0000-U+001F but LF, DEL, C1, a line
+ * separator, a bidi override or isolate), a byte that is not UTF-8, or,
+ * in a file whose values are all words, a markup character (< > & " ',
+ * in a user file < > "; a game's comments are free text).  1 with the
+ * first one said in why (len bytes: a whole sentence naming the file,
+ * safe to print, and the line); 0 when there is none, the file is of no
+ * such kind or cannot be read (other checks say that). */
+int admin_check_text(const char *path, const char *rel, char *why,
+                     size_t len);
+
 #endif

@@ -5,7 +5,13 @@
  * Nothing is changed without --fix.  One line for each thing found:
  *
  *   - game files (archived ones too) that do not replay, user files that
- *     do not load (quarantined ones are read all the same, and listed);
+ *     do not load (quarantined ones are read all the same, and listed),
+ *     tournament files that do not load;
+ *   - characters a file's format never holds: control characters and
+ *     bytes that are not UTF-8 in game, user, tournament, league and seek
+ *     files, markup characters where every value is a word
+ *     (admin_check_text.c), file names with control characters;
+ *   - FIFOs, devices and sockets anywhere (no command opens one);
  *   - journal entries that cannot be applied as they stand (a
  *     destination that is a directory, or whose directory is missing),
  *     or that have waited for over an hour ("epamserv admin journal");
@@ -35,6 +41,7 @@
 #include "cli/admin.h"
 #include "cli/cli.h"
 #include "cmd/held.h"
+#include "cmd/tfile.h"
 #include "game/game.h"
 #include "spool/quarantine.h"
 #include "spool/spool.h"
@@ -157,6 +164,30 @@ static void check_users(struct check *k)
 	user_list_free(ids, n);
 }
 
+/* Every tournament file that does not load (tf_load names its line). */
+static void check_tournaments(struct check *k)
+{
+	char dir[4200], *err = NULL;
+	struct dirent *de;
+	struct tfile tf;
+	DIR *d;
+
+	snprintf(dir, sizeof dir, "%s/tournaments", k->cfg->spool);
+	if (!(d = util_opendir(dir)))
+		return;
+	while ((de = readdir(d)) != NULL) {
+		if (!util_tourney_name_ok(de->d_name))
+			continue;  /* the walk says what a name is not */
+		if (tf_load(k->cfg->spool, de->d_name, &tf, &err) == 0)
+			tf_free(&tf);
+		else if (err)
+			problem(k, "%s", err);
+		free(err);
+		err = NULL;
+	}
+	closedir(d);
+}
+
 /* ---- boards whose players are gone ---- */
 
 static int check_players(const char *game, long board, void *arg)
@@ -202,7 +233,7 @@ static int check_players(const char *game, long board, void *arg)
 static int journal_blocked(struct check *k, const char *name, char *why,
                            size_t len)
 {
-	char path[4600], *text, *line, *save = NULL;
+	char path[4600], dest[1024], *text, *line, *save = NULL;
 	struct stat st;
 	int blocked = 0;
 
@@ -223,15 +254,16 @@ static int journal_blocked(struct check *k, const char *name, char *why,
 		if (lstat(path, &st) < 0)
 			continue;  /* applied already */
 		snprintf(path, sizeof path, "%s/%s", k->cfg->spool, sp + 1);
+		util_safe_name(sp + 1, dest, sizeof dest);
 		if (lstat(path, &st) == 0 && S_ISDIR(st.st_mode)) {
-			snprintf(why, len, "%s is a directory", sp + 1);
+			snprintf(why, len, "%s is a directory", dest);
 			blocked = 1;
 			break;
 		}
 		slash = strrchr(path, '/');
 		*slash = '\0';
 		if (stat(path, &st) < 0 || !S_ISDIR(st.st_mode)) {
-			snprintf(why, len, "the directory of %s is missing", sp + 1);
+			snprintf(why, len, "the directory of %s is missing", dest);
 			blocked = 1;
 		}
 	}
@@ -245,7 +277,7 @@ static int journal_blocked(struct check *k, const char *name, char *why,
  * within seconds: at the latest by the next batch or flush run). */
 static void check_journal(struct check *k)
 {
-	char dir[4200], path[4600], key[256], why[512];
+	char dir[4200], path[4600], raw[256], key[4 * 256 + 1], why[4096];
 	struct dirent *de;
 	struct stat st;
 	DIR *d;
@@ -256,34 +288,37 @@ static void check_journal(struct check *k)
 		return;
 	while ((de = readdir(d)) != NULL) {
 		const char *comma = strchr(de->d_name, ',');
+		char name[4 * 256 + 1];
 		long age;
 		if (de->d_name[0] == '.' || !comma)
 			continue;  /* group directories: their entries say it */
 		snprintf(path, sizeof path, "%s/%s", dir, de->d_name);
 		if (lstat(path, &st) < 0)
 			continue;
-		snprintf(key, sizeof key, "%.*s", (int)(comma - de->d_name),
+		util_safe_name(de->d_name, name, sizeof name);
+		snprintf(raw, sizeof raw, "%.*s", (int)(comma - de->d_name),
 		         de->d_name);
+		util_safe_name(raw, key, sizeof key);
 		age = (long)(k->now - st.st_mtime);
 		if (S_ISDIR(st.st_mode) &&
 		    journal_blocked(k, de->d_name, why, sizeof why))
 			problem(k, "journal/%s: a committed update that cannot be "
 			        "applied: %s (epamserv admin journal list)",
-			        de->d_name, why);
+			        name, why);
 		else if (age > 3600)
 			problem(k, "journal/%s: a committed update not applied for "
 			        "%ld hours (the lock %s: epamserv admin journal "
-			        "apply, or --fix)", de->d_name, age / 3600, key);
+			        "apply, or --fix)", name, age / 3600, key);
 		else
 			printf("journal/%s: a committed update waiting for the lock "
-			       "%s (its next user applies it)\n", de->d_name, key);
+			       "%s (its next user applies it)\n", name, key);
 	}
 	closedir(d);
 }
 
 static void check_tmp(struct check *k)
 {
-	char dir[4200], path[4600];
+	char dir[4200], path[4600], name[4 * 256 + 1];
 	struct dirent *de;
 	struct stat st;
 	DIR *d;
@@ -298,12 +333,13 @@ static void check_tmp(struct check *k)
 		snprintf(path, sizeof path, "%s/%s", dir, de->d_name);
 		if (lstat(path, &st) < 0 || k->now - st.st_mtime < 3600)
 			continue;
+		util_safe_name(de->d_name, name, sizeof name);
 		if (k->fix && !S_ISDIR(st.st_mode) && unlink(path) == 0) {
-			printf("fixed: tmp/%s, left over, removed\n", de->d_name);
+			printf("fixed: tmp/%s, left over, removed\n", name);
 			k->fixed++;
 			continue;
 		}
-		problem(k, "tmp/%s: left over for %ld hours%s", de->d_name,
+		problem(k, "tmp/%s: left over for %ld hours%s", name,
 		        (long)(k->now - st.st_mtime) / 3600,
 		        !S_ISDIR(st.st_mode) ? " (--fix removes it)"
 		        : strncmp(de->d_name, "restore-", 8) == 0
@@ -319,6 +355,7 @@ static void check_tmp(struct check *k)
 static void check_replaced(struct check *k)
 {
 	struct dirent *de;
+	char name[4 * 256 + 1];
 	DIR *d = util_opendir(k->cfg->spool);
 
 	if (!d)
@@ -327,7 +364,8 @@ static void check_replaced(struct check *k)
 		if (strncmp(de->d_name, "replaced-", 9) == 0)
 			printf("%s: the spool's files from before an admin restore "
 			       "--force (not in backups: remove it once they are not "
-			       "needed)\n", de->d_name);
+			       "needed)\n", util_safe_name(de->d_name, name,
+			                                    sizeof name));
 	closedir(d);
 }
 
@@ -353,6 +391,9 @@ static void check_held(struct check *k)
 			}
 			continue;
 		}
+		/* The record's lines are text of a spool file. */
+		util_clean_line(v[i].file);
+		util_clean_line(v[i].error);
 		problem(k, "held/%s: a mail waits since %s for %s (%s)%s",
 		        v[i].digest, when, v[i].file, v[i].error,
 		        v[i].notified ? "; its sender was told" : "");
@@ -395,7 +436,7 @@ static long process_age(long pid)
 
 static void check_locks(struct check *k)
 {
-	char dir[4200], path[4600], line[256];
+	char dir[4200], path[4600], line[256], name[4 * 256 + 1];
 	struct dirent *de;
 	struct stat st;
 	FILE *f = fopen("/proc/locks", "r");
@@ -413,6 +454,7 @@ static void check_locks(struct check *k)
 		snprintf(path, sizeof path, "%s/%s", dir, de->d_name);
 		if (lstat(path, &st) < 0 || !S_ISREG(st.st_mode))
 			continue;
+		util_safe_name(de->d_name, name, sizeof name);
 		rewind(f);
 		while (fgets(line, sizeof line, f)) {
 			unsigned int maj, min;
@@ -427,11 +469,11 @@ static void check_locks(struct check *k)
 			if (age > 3600)
 				problem(k, "locks/%s: held by PID %ld, which has run for "
 				        "%ld minutes: a stale lock? (look at the process; "
-				        "the lock goes when it ends)", de->d_name, pid,
+				        "the lock goes when it ends)", name, pid,
 				        age / 60);
 			else
 				printf("locks/%s: held by PID %ld (running for %ld s)\n",
-				       de->d_name, pid, age);
+				       name, pid, age);
 		}
 	}
 	closedir(d);
@@ -489,19 +531,51 @@ static void check_mode(struct check *k, const char *path, const char *rel,
 	        (unsigned)(st->st_mode & 07777), (unsigned)want);
 }
 
+/* Whether the name raw prints as it is: no character util_clean_line
+ * would blank or drop, no byte that is not UTF-8. */
+static int name_clean(const char *raw)
+{
+	char copy[4096];
+
+	if (strlen(raw) >= sizeof copy)
+		return 0;
+	strcpy(copy, raw);
+	return strcmp(util_clean_line(copy), raw) == 0;
+}
+
+/* A FIFO, a device or a socket at rel: a problem, each in words of its
+ * own.  No spool file is one, and none is ever opened (a FIFO would
+ * hang its reader): it only stands where a file should be. */
+static void special_file(struct check *k, const char *rel,
+                         const struct stat *st)
+{
+	if (S_ISFIFO(st->st_mode))
+		problem(k, "%s: a FIFO (named pipe), not a regular file: no "
+		        "command reads it (remove it)", rel);
+	else if (S_ISCHR(st->st_mode) || S_ISBLK(st->st_mode))
+		problem(k, "%s: a device file, not a regular file: no command "
+		        "reads it (remove it)", rel);
+	else if (S_ISSOCK(st->st_mode))
+		problem(k, "%s: a socket, not a regular file: no command reads "
+		        "it (remove it)", rel);
+	else
+		problem(k, "%s: not a regular file: no command reads it (remove "
+		        "it)", rel);
+}
+
 static int walk_one(const char *path, const struct stat *st, int type,
                     struct FTW *ftw)
 {
 	struct check *k = walk_k;
-	const char *rel = path + strlen(k->cfg->spool);
+	const char *raw = path + strlen(k->cfg->spool);
+	char rel[4 * 4096 + 1], why[4 * 4096 + 300];
 	size_t n;
 	int fd;
 
 	(void)ftw;
-	while (*rel == '/')
-		rel++;
-	if (!*rel)
-		rel = ".";
+	while (*raw == '/')
+		raw++;
+	util_safe_name(*raw ? raw : ".", rel, sizeof rel);
 	if (type == FTW_SL || type == FTW_SLN) {
 		problem(k, "%s: a symbolic link (no spool file is opened through "
 		        "one: remove it)", rel);
@@ -512,11 +586,21 @@ static int walk_one(const char *path, const struct stat *st, int type,
 		return 0;
 	}
 	check_mode(k, path, rel, st);
-	n = strlen(rel);
-	if (strncmp(rel, "outbox/", 7) == 0 && n > 4 &&
-	    strcmp(rel + n - 4, ".eml") == 0) {
+	if (type == FTW_F && !S_ISREG(st->st_mode)) {
+		special_file(k, rel, st);
+		return 0;
+	}
+	if (!name_clean(raw))
+		problem(k, "%s: a file name with control characters or bytes "
+		        "that are not UTF-8 (no spool file has one: look at it, "
+		        "then remove it)", rel);
+	if (type == FTW_F && admin_check_text(path, raw, why, sizeof why))
+		problem(k, "%s", why);
+	n = strlen(raw);
+	if (strncmp(raw, "outbox/", 7) == 0 && n > 4 &&
+	    strcmp(raw + n - 4, ".eml") == 0) {
 		char b;
-		fd = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
+		fd = util_open_regular(path, O_RDONLY | O_NOFOLLOW, 0);
 		if (fd < 0 || type != FTW_F || read(fd, &b, 1) != 1)
 			problem(k, "%s: an outbox mail that cannot be read: %s", rel,
 			        fd < 0 ? strerror(errno) : type != FTW_F ? "not a file"
@@ -582,6 +666,7 @@ int admin_check(const struct config *cfg, int argc, char **argv)
 	spool_each_board(cfg->spool, check_active, &k);
 	spool_each_board_in(cfg->spool, "archive", check_archived, &k);
 	check_users(&k);
+	check_tournaments(&k);
 	spool_each_board(cfg->spool, check_players, &k);
 	check_journal(&k);
 	check_tmp(&k);

@@ -245,9 +245,11 @@ static int apply_all(const struct config *cfg, enum op op, const char *to,
 			if (to && !outbox_match_to(&e, to))
 				continue;
 			if (apply(cfg, op, failed, names[i], reason) < 0) {
+				char name[4 * 256 + 1];
 				fprintf(stderr, "epamserv: admin outbox %s %s/%s: %s\n",
 				        op_names[op], failed ? "failed" : "outbox",
-				        names[i], strerror(errno));
+				        util_safe_name(names[i], name, sizeof name),
+				        strerror(errno));
 				bad++;
 			} else {
 				(*count)++;

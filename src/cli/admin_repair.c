@@ -459,6 +459,7 @@ static void entry_key(const char *name, char *key, size_t len)
 static int journal_list(const struct config *cfg)
 {
 	char dir[4200], path[4600], key[256], *text;
+	char name[4 * 256 + 1], shown[4 * 256 + 1];
 	struct dirent *de;
 	struct stat st;
 	int n = 0;
@@ -481,7 +482,9 @@ static int journal_list(const struct config *cfg)
 		entry_key(de->d_name, key, sizeof key);
 		busy = lock_try(cfg->spool, key, &l) != 0;
 		lock_release(&l);
-		printf("%s: lock %s %s, %ld minutes old\n", de->d_name, key,
+		printf("%s: lock %s %s, %ld minutes old\n",
+		       util_safe_name(de->d_name, name, sizeof name),
+		       util_safe_name(key, shown, sizeof shown),
 		       busy ? "held (being applied)" : "free", (long)(util_now() -
 		       st.st_mtime) / 60);
 		if (S_ISDIR(st.st_mode))

@@ -257,7 +257,14 @@ static int batch_one(const struct config *cfg, const char *dir,
 	char *raw;
 
 	snprintf(path, sizeof path, "%s/%s/%s", dir, sub, name);
-	fd = open(path, O_RDONLY | O_CLOEXEC);
+	/* Not a spool file: a link is the Maildir owner's to make.  But a
+	 * FIFO must not hang the run, nor stop it: it is left in place. */
+	fd = util_open_regular(path, O_RDONLY, 0);
+	if (fd < 0 && errno == EINVAL) {
+		log_msg(LOG_ERR, "%s is not a regular file (a FIFO, a device?): "
+		        "left as it is; remove it\n", path);
+		return -1;
+	}
 	if (fd < 0)
 		return errno == ENOENT ? -1 : EXIT_TEMPFAIL;
 	if (fstat(fd, &st) < 0)
@@ -412,8 +419,8 @@ static void curstate_save(const char *spool, struct curstate *cs)
 	if (mkdir(dir, 0750) < 0 && errno != EEXIST)
 		goto fail;
 	snprintf(tmp, sizeof tmp, "%s.%ld.tmp", cs->path, (long)getpid());
-	fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW | O_CLOEXEC,
-	          0640);
+	fd = util_open_regular(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW,
+	                       0640);
 	if (fd < 0 || (f = fdopen(fd, "w")) == NULL) {
 		if (fd >= 0)
 			close(fd);

@@ -46,19 +46,21 @@ static int is_inline(const char *name)
 	return 0;
 }
 
-/* n bytes of s escaped for HTML text or attributes. */
+/* n bytes of s escaped for HTML text or double-quoted attributes (the
+ * only ones the template has): buf_put_html_n, a control character or a
+ * stray byte from a spool file included, but an apostrophe kept as it
+ * is, so that the text reads the same in the mail's source. */
 static void escape(struct buf *b, const char *s, size_t n)
 {
-	size_t i;
+	const char *q;
 
-	for (i = 0; i < n; i++)
-		switch (s[i]) {
-		case '<': buf_puts(b, "&lt;"); break;
-		case '>': buf_puts(b, "&gt;"); break;
-		case '&': buf_puts(b, "&amp;"); break;
-		case '"': buf_puts(b, "&quot;"); break;
-		default: buf_append(b, s + i, 1);
-		}
+	while (n && (q = memchr(s, '\'', n)) != NULL) {
+		buf_put_html_n(b, s, (size_t)(q - s));
+		buf_putc(b, '\'');
+		n -= (size_t)(q - s) + 1;
+		s = q + 1;
+	}
+	buf_put_html_n(b, s, n);
 }
 
 /* A command (n bytes of s) as a block of its own, in monospace that

@@ -131,7 +131,7 @@ static int lg_load(const char *spool, const char *game, struct lfile *lf,
 	snprintf(lf->game, sizeof lf->game, "%s", game);
 	lg_path(game, rel, sizeof rel);
 	snprintf(path, sizeof path, "%s/%s", spool, rel);
-	if (!(f = fopen(path, "r"))) {
+	if (!(f = util_fopen_spool_read(path))) {
 		if (errno == ENOENT)
 			return 0;
 		buf_printf(&e, "%s: %s", path, strerror(errno));

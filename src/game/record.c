@@ -100,30 +100,36 @@ void record_variants(const struct game *g, char *buf, size_t len)
 	buf_free(&b);
 }
 
-/* [Name "value"] with '\' and '"' escaped. */
+/* [Name "value"] with '\' and '"' escaped, and value made one clean
+ * line first (util_clean_line: a control character or a line separator
+ * from a spool file is a blank, a bidi override is dropped, a stray
+ * byte is '?'), so that no value can end its tag or start another. */
 static void put_tag(struct buf *b, const char *name, const char *value)
 {
+	char *clean = util_clean_line(xstrdup(value));
 	const char *p;
 
 	buf_printf(b, "[%s \"", name);
-	for (p = value; *p; p++) {
+	for (p = clean; *p; p++) {
 		if (*p == '\\' || *p == '"')
 			buf_putc(b, '\\');
-		if ((unsigned char)*p >= 0x20)
-			buf_putc(b, *p);
+		buf_putc(b, *p);
 	}
 	buf_puts(b, "\"]\n");
+	free(clean);
 }
 
 /* " {comment}" with '\', '{' and '}' escaped and white space runs as
- * one blank. */
+ * one blank (after util_clean_line: controls and line separators are
+ * blanks, bidi overrides dropped, stray bytes '?'). */
 static void put_comment(struct buf *b, const char *text)
 {
+	char *clean = util_clean_line(xstrdup(text));
 	const unsigned char *p;
 	int blank = 0;
 
 	buf_puts(b, " {");
-	for (p = (const unsigned char *)text; *p; p++) {
+	for (p = (const unsigned char *)clean; *p; p++) {
 		if (*p <= ' ' || *p == 0x7f) {
 			blank = 1;
 			continue;
@@ -136,6 +142,7 @@ static void put_comment(struct buf *b, const char *text)
 		buf_putc(b, (char)*p);
 	}
 	buf_putc(b, '}');
+	free(clean);
 }
 
 /* Append line (one line, blank-separated words) to out wrapped at

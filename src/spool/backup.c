@@ -23,6 +23,15 @@
 #include <unistd.h>
 
 #define BACKUP_MAGIC "epamserv-backup 1"
+
+/* No command reads more of one spool file than this (batch --maildir's
+ * record of cur/ in intake/, CURSTATE_MAX): a larger file is nothing the
+ * server wrote or could use, most likely junk, or a sparse file planted
+ * to make every backup gigabytes long and minutes slow.  It is left out
+ * (named on stderr, counted as skipped) without reading a byte of it. */
+#define BACKUP_FILE_MAX (64ULL << 20)
+#define TOO_LARGE "larger than 64 MiB, more than any command reads of one " \
+	"spool file"
 #define BACKUP_MANIFEST "BACKUP"
 
 /* A file seen with more than one link: where its first copy went. */
@@ -49,6 +58,19 @@ static int bk_fail(struct bk *b, const char *what, const char *path)
 	if (!b->err.len)
 		buf_printf(&b->err, "%s %s: %s", what, path, strerror(errno));
 	return -1;
+}
+
+/* "left out PATH: WHY" on stderr, path safe to print (util_safe_name),
+ * and one more file counted as skipped. */
+static void say_left_out(struct bk *b, const char *path, const char *why)
+{
+	size_t len = 4 * strlen(path) + 1;
+	char *name = xmalloc(len);
+
+	fprintf(stderr, "epamserv: left out %s: %s\n",
+	        util_safe_name(path, name, len), why);
+	free(name);
+	b->st->skipped++;
 }
 
 /* a "/" b (just a when b is empty) into out (PATH_MAX bytes): 0, or -1
@@ -203,17 +225,20 @@ static int copy_one(struct bk *b, const char *rel)
 
 	if (join(src, b->from, rel) < 0 || join(dst, b->to, rel) < 0)
 		return bk_fail(b, "cannot copy", rel);
-	fd = open(src, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
+	fd = util_open_regular(src, O_RDONLY | O_NOFOLLOW, 0);
+	if (fd < 0 && errno == EINVAL) {
+		say_left_out(b, src, "not a regular file");
+		return 0;
+	}
 	if (fd < 0)
 		return errno == ENOENT ? 0 : bk_fail(b, "cannot read", src);
 	if (fstat(fd, &st) < 0) {
 		close(fd);
 		return bk_fail(b, "cannot read", src);
 	}
-	if (!S_ISREG(st.st_mode)) {
+	if ((unsigned long long)st.st_size > BACKUP_FILE_MAX) {
 		close(fd);
-		fprintf(stderr, "epamserv: left out %s: not a regular file\n", src);
-		b->st->skipped++;
+		say_left_out(b, src, TOO_LARGE);
 		return 0;
 	}
 	if (st.st_nlink > 1 && (first = ino_seen(b, st.st_dev, st.st_ino, rel))) {
@@ -225,9 +250,14 @@ static int copy_one(struct bk *b, const char *rel)
 		b->st->links++;
 		return 0;
 	}
-	if (copy_fd(fd, dst, st.st_mode, ULLONG_MAX, &size, sum) < 0) {
+	if (copy_fd(fd, dst, st.st_mode, BACKUP_FILE_MAX, &size, sum) < 0) {
+		int saved = errno;
 		close(fd);
-		return bk_fail(b, "cannot copy to", dst);
+		errno = saved;
+		if (saved != EFBIG)
+			return bk_fail(b, "cannot copy to", dst);
+		say_left_out(b, src, TOO_LARGE);  /* it grew meanwhile */
+		return 0;
 	}
 	close(fd);
 	buf_printf(&b->man, "f %04o %llu %s %s\n", (unsigned)(st.st_mode & 07777),
@@ -321,9 +351,11 @@ static int copy_dir(struct bk *b, const char *rel, int (*top_want)(const char *)
 		if (!name_ok(de->d_name) || (*rel ? join(sub, rel, de->d_name)
 		                                  : join(sub, de->d_name, "")) < 0 ||
 		    join(src, b->from, sub) < 0) {
-			fprintf(stderr, "epamserv: left out %s: a name no spool file "
-			        "has\n", src);
-			b->st->skipped++;
+			struct buf at = BUF_INIT;
+			buf_printf(&at, "%s%s%s/%s", b->from, *rel ? "/" : "", rel,
+			           de->d_name);
+			say_left_out(b, buf_str(&at), "a name no spool file has");
+			buf_free(&at);
 			continue;
 		}
 		if (lstat(src, &es) < 0) {
@@ -337,8 +369,7 @@ static int copy_dir(struct bk *b, const char *rel, int (*top_want)(const char *)
 		} else if (S_ISREG(es.st_mode)) {
 			rc = copy_one(b, sub);
 		} else {
-			fprintf(stderr, "epamserv: left out %s: not a regular file\n", src);
-			b->st->skipped++;
+			say_left_out(b, src, "not a regular file");
 		}
 	}
 	closedir(d);
@@ -595,7 +626,7 @@ static char *slurp(const char *path)
 	struct buf b = BUF_INIT;
 	char data[65536];
 	ssize_t n;
-	int fd = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
+	int fd = util_open_regular(path, O_RDONLY | O_NOFOLLOW, 0);
 
 	if (fd < 0)
 		return NULL;

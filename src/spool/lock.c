@@ -16,6 +16,7 @@
 #include "spool/lock.h"
 #include "util/buf.h"
 #include "util/log.h"
+#include "util/util.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -87,11 +88,15 @@ static int lock_open(const char *spool, const char *key)
 	}
 	/* O_NOFOLLOW: O_CREAT through a link planted here would make (or
 	 * open) a file wherever it points. */
-	fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0600);
+	fd = util_open_regular(path, O_RDWR | O_CREAT | O_NOFOLLOW, 0600);
 	if (fd < 0 && errno == ELOOP) {
 		log_msg(LOG_ERR, "%s is a symbolic link: refused (remove it)\n",
 		        path);
 		errno = ELOOP;
+	} else if (fd < 0 && errno == EINVAL) {
+		log_msg(LOG_ERR, "%s is not a regular file (a FIFO, a device?): "
+		        "refused (remove it)\n", path);
+		errno = EINVAL;
 	}
 	return fd;
 }

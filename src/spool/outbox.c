@@ -620,9 +620,14 @@ static enum deliver_result deliver_one(struct smtp_session *s,
 	int fd, truncated = 0;
 
 	snprintf(path, sizeof path, "%s/outbox/%s", spool, name);
-	fd = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW);
+	fd = util_open_regular(path, O_RDONLY | O_NOFOLLOW, 0);
 	if (fd < 0 && errno == ENOENT && lstat(path, &sb) != 0)
 		return DELIVER_SKIPPED;  /* another run sent it */
+	if (fd < 0 && errno == EINVAL) {
+		log_msg(LOG_ERR, "outbox/%s: not a regular file (a FIFO, a "
+		        "device?): never sent; remove it\n", name);
+		return DELIVER_UNREADABLE;
+	}
 	if (fd < 0) {
 		log_msg(LOG_ERR, "outbox/%s: cannot open it (%s); it stays "
 		        "queued\n", name, strerror(errno));
@@ -809,12 +814,10 @@ int outbox_entry_read(const char *spool, int failed, const char *name,
 	strcpy(e->name, name);
 	e->failed = failed;
 	snprintf(path, sizeof path, "%s/%s/%s", spool, folder, name);
-	fd = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK);
-	if (fd < 0)
-		return -1;
-	if (fstat(fd, &st) < 0 || !S_ISREG(st.st_mode)) {
-		close(fd);
-		errno = EINVAL;
+	fd = util_open_regular(path, O_RDONLY | O_NOFOLLOW, 0);
+	if (fd < 0 || fstat(fd, &st) < 0) {
+		if (fd >= 0)
+			close(fd);
 		return -1;
 	}
 	e->size = (long long)st.st_size;
@@ -859,7 +862,7 @@ static void mail_path(char *buf, size_t len, const char *spool, int failed,
  * (EBUSY: a run is sending it). */
 static int lock_unsent(const char *path)
 {
-	int fd = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK);
+	int fd = util_open_regular(path, O_RDONLY | O_NOFOLLOW, 0);
 
 	if (fd < 0)
 		return -1;

@@ -8,6 +8,7 @@
  */
 #include "spool/secret.h"
 #include "util/log.h"
+#include "util/util.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -32,13 +33,13 @@ static int read_key(const char *path, unsigned char *key)
 	struct stat st;
 	size_t got = 0;
 	ssize_t n;
-	int fd = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW);
+	int fd = util_open_regular(path, O_RDONLY | O_NOFOLLOW, 0);
 
 	if (fd < 0)
 		return errno == ENOENT ? 1 : -1;
 	if (fstat(fd, &st) < 0)
 		goto fail;
-	if (!S_ISREG(st.st_mode) || st.st_size != SECRET_SIZE) {
+	if (st.st_size != SECRET_SIZE) {
 		errno = EINVAL;
 		goto fail;
 	}
@@ -96,7 +97,8 @@ static int make_key(const char *spool, const char *path)
 		errno = ENAMETOOLONG;
 		goto fail;
 	}
-	fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW | O_CLOEXEC, 0600);
+	fd = util_open_regular(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW,
+	                       0600);
 	if (fd < 0 || write_all(fd, key, sizeof key) < 0 || fsync(fd) < 0)
 		goto fail;
 	if (close(fd) < 0) {

@@ -121,8 +121,8 @@ void dirset_free(struct dirset *s)
 
 int txn_write_file(const char *path, const char *data, size_t len, int sync)
 {
-	int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOFOLLOW,
-	              0640);
+	int fd = util_open_regular(path, O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW,
+	                           0640);
 	size_t off = 0;
 	ssize_t w;
 	int saved;

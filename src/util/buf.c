@@ -2,6 +2,7 @@
  * buf.c - growable byte buffers and checked allocation (see buf.h).
  */
 #include "util/buf.h"
+#include "util/util.h"
 
 #include <stdarg.h>
 #include <stdio.h>
@@ -79,17 +80,44 @@ void buf_putc(struct buf *b, char c)
 	b->data[b->len] = '\0';
 }
 
+void buf_put_html_n(struct buf *b, const char *s, size_t n)
+{
+	const unsigned char *p = (const unsigned char *)s;
+	unsigned long cp;
+	size_t i, k;
+
+	for (i = 0; i < n; i += k) {
+		switch (p[i]) {
+		case '<': buf_puts(b, "&lt;"); k = 1; continue;
+		case '>': buf_puts(b, "&gt;"); k = 1; continue;
+		case '&': buf_puts(b, "&amp;"); k = 1; continue;
+		case '"': buf_puts(b, "&quot;"); k = 1; continue;
+		case '\'': buf_puts(b, "&#39;"); k = 1; continue;
+		case '\n': case '\t': buf_putc(b, (char)p[i]); k = 1; continue;
+		}
+		k = util_utf8_seq(p + i, n - i, &cp);
+		if (k == 0) {
+			buf_puts(b, "\xef\xbf\xbd");  /* U+FFFD for a stray byte */
+			k = 1;
+			continue;
+		}
+		switch (util_cp_class(cp)) {
+		case UTIL_CP_TEXT:
+			buf_append(b, s + i, k);
+			break;
+		case UTIL_CP_CONTROL:
+		case UTIL_CP_BREAK:
+			buf_putc(b, ' ');
+			break;
+		case UTIL_CP_BIDI:
+			break;
+		}
+	}
+}
+
 void buf_put_html(struct buf *b, const char *s)
 {
-	for (; *s; s++)
-		switch (*s) {
-		case '<': buf_puts(b, "&lt;"); break;
-		case '>': buf_puts(b, "&gt;"); break;
-		case '&': buf_puts(b, "&amp;"); break;
-		case '"': buf_puts(b, "&quot;"); break;
-		case '\'': buf_puts(b, "&#39;"); break;
-		default: buf_putc(b, *s);
-		}
+	buf_put_html_n(b, s, strlen(s));
 }
 
 void buf_reserve(struct buf *b, size_t n)

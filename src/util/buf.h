@@ -24,9 +24,16 @@ void buf_puts(struct buf *b, const char *s);
 /* Append the one byte c (c may not be NUL). */
 void buf_putc(struct buf *b, char c);
 /* Append s escaped for HTML and XML text and quoted attribute values:
- * < > & " ' as character references, every other byte as it is (s is
- * UTF-8 the caller has checked or made). */
+ * < > & " ' as character references; LF and TAB as they are, every
+ * other control character (C0, DEL, C1) and line separator as a blank,
+ * bidi embeddings, overrides and isolates dropped (util_cp_class), and
+ * each byte that is not part of well-formed UTF-8 as U+FFFD: text from
+ * a spool file (a comment, a tournament's field) can neither end the
+ * element or attribute it stands in, nor make an XML page (an Atom
+ * feed) ill-formed, whatever bytes it holds. */
 void buf_put_html(struct buf *b, const char *s);
+/* buf_put_html of the n bytes at s (no NUL needed). */
+void buf_put_html_n(struct buf *b, const char *s, size_t n);
 /* Make room for n more bytes (and the NUL) at once, so that appends up
  * to that size do not move the text again.  Contents unchanged. */
 void buf_reserve(struct buf *b, size_t n);

@@ -35,18 +35,14 @@ int log_open(int verbose, const char *dest, char **err)
 		openlog("epamserv", LOG_PID, LOG_MAIL);
 		return 0;
 	}
-	/* O_NONBLOCK: a FIFO planted at the log's name must not hang every
-	 * run; only a regular file is written to. */
-	log_fd = open(dest, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC |
-	              O_NOFOLLOW | O_NOCTTY | O_NONBLOCK, 0640);
-	if (log_fd >= 0) {
-		struct stat st;
-		if (fstat(log_fd, &st) == 0 && S_ISREG(st.st_mode))
-			return 0;
-		close(log_fd);
-		log_fd = -1;
+	/* A FIFO planted at the log's name must not hang every run; only a
+	 * regular file is written to. */
+	log_fd = util_open_regular(dest, O_WRONLY | O_CREAT | O_APPEND |
+	                           O_NOFOLLOW | O_NOCTTY, 0640);
+	if (log_fd >= 0)
+		return 0;
+	if (errno == EINVAL) {
 		log_stderr_all = 1;
-		errno = EINVAL;
 		buf_printf(&e, "the log file %s is not a regular file (a FIFO, a "
 		           "device?): remove it, or set log to another file or to "
 		           "syslog", dest);

@@ -254,38 +254,76 @@ char *util_read_fd(int fd, size_t max, size_t *len, int *truncated)
 	return buf_take(&b);
 }
 
+/* util_open_regular, with the file's fstat(2) into *st. */
+static int open_regular(const char *path, int flags, mode_t mode,
+                        struct stat *st)
+{
+	int fd = open(path, flags | O_NONBLOCK | O_CLOEXEC, mode), saved;
+
+	if (fd < 0) {
+		/* A FIFO opened for writing with no reader, or a socket. */
+		if (errno == ENXIO)
+			errno = EINVAL;
+		return -1;
+	}
+	if (fstat(fd, st) < 0)
+		goto fail;
+	if (!S_ISREG(st->st_mode)) {
+		errno = EINVAL;
+		goto fail;
+	}
+	/* O_NONBLOCK stays: on a regular file it changes nothing for read,
+	 * write, flock (which has LOCK_NB for that) or stdio, and keeping
+	 * it saves two system calls on every open of the spool. */
+	return fd;
+fail:
+	saved = errno;
+	close(fd);
+	errno = saved;
+	return -1;
+}
+
+int util_open_regular(const char *path, int flags, mode_t mode)
+{
+	struct stat st;
+
+	return open_regular(path, flags, mode, &st);
+}
+
+FILE *util_fopen_spool_read(const char *path)
+{
+	int fd = util_open_regular(path, O_RDONLY | O_NOFOLLOW, 0), saved;
+	FILE *f;
+
+	if (fd < 0)
+		return NULL;
+	if ((f = fdopen(fd, "r")) == NULL) {
+		saved = errno;
+		close(fd);
+		errno = saved;
+	}
+	return f;
+}
+
 char *util_read_file(const char *path, size_t max, size_t *len)
 {
 	return util_read_file_stat(path, max, len, NULL);
 }
 
-/* Read all of the open file fd (closed here) as util_read_file does;
- * st gets its fstat(2) when not NULL; only a regular file is read when
- * regular is set (EINVAL otherwise). */
-static char *read_opened(int fd, size_t max, size_t *len, struct stat *st,
-                         int regular)
+/* Read all of the open file fd (closed here) as util_read_file does. */
+static char *read_opened(int fd, size_t max, size_t *len)
 {
-	struct stat own;
 	int truncated = 0, saved;
 	char *s = NULL;
 
 	if (fd < 0)
 		return NULL;
-	if (!st)
-		st = &own;
-	if (fstat(fd, st) < 0)
-		goto fail;
-	if (regular && !S_ISREG(st->st_mode)) {
-		errno = EINVAL;
-		goto fail;
-	}
 	s = util_read_fd(fd, max, len, &truncated);
 	if (s && truncated) {
 		free(s);
 		s = NULL;
 		errno = EFBIG;
 	}
-fail:
 	saved = errno;
 	close(fd);
 	errno = saved;
@@ -295,22 +333,21 @@ fail:
 char *util_read_file_stat(const char *path, size_t max, size_t *len,
                           struct stat *st)
 {
-	/* O_NONBLOCK: a FIFO planted in the spool must not hang us before
-	 * fstat says it is no regular file (regular files ignore it). */
-	int fd = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK);
+	struct stat own;
 
-	return read_opened(fd, max, len, st, 1);
+	return read_opened(open_regular(path, O_RDONLY | O_NOFOLLOW, 0,
+	                                st ? st : &own), max, len);
 }
 
 char *util_read_file_follow(const char *path, size_t max, size_t *len)
 {
-	return read_opened(open(path, O_RDONLY | O_CLOEXEC), max, len, NULL, 0);
+	return read_opened(open(path, O_RDONLY | O_CLOEXEC), max, len);
 }
 
 FILE *util_fopen_spool(const char *path, int append)
 {
-	int fd = open(path, O_WRONLY | O_CREAT | O_CLOEXEC | O_NOFOLLOW |
-	              (append ? O_APPEND : O_TRUNC), 0640), saved;
+	int fd = util_open_regular(path, O_WRONLY | O_CREAT | O_NOFOLLOW |
+	                           (append ? O_APPEND : O_TRUNC), 0640), saved;
 	FILE *f;
 
 	if (fd < 0)
@@ -457,6 +494,43 @@ char *util_clean_line(char *s)
 	}
 	s[o] = '\0';
 	return s;
+}
+
+char *util_safe_name(const char *name, char *out, size_t len)
+{
+	static const char hex[] = "0123456789abcdef";
+	const unsigned char *in = (const unsigned char *)name;
+	size_t n = strlen(name), i = 0, o = 0, k, j;
+	unsigned long cp;
+
+	while (i < n) {
+		k = util_utf8_seq(in + i, n - i, &cp);
+		if (k && util_cp_class(cp) == UTIL_CP_TEXT && cp != '\\') {
+			if (o + k >= len)
+				break;
+			memcpy(out + o, in + i, k);
+			o += k;
+		} else if (k && cp == '\\') {
+			if (o + 2 >= len)
+				break;
+			out[o++] = '\\';
+			out[o++] = '\\';
+		} else {
+			if (!k)
+				k = 1;
+			if (o + 4 * k >= len)
+				break;
+			for (j = 0; j < k; j++) {
+				out[o++] = '\\';
+				out[o++] = 'x';
+				out[o++] = hex[in[i + j] >> 4];
+				out[o++] = hex[in[i + j] & 15];
+			}
+		}
+		i += k;
+	}
+	out[o] = '\0';
+	return out;
 }
 
 /* Whether host (as libcurl's URL parser gives it: IPv6 in brackets) is

@@ -76,6 +76,25 @@ long util_board_number(const char *s);
 /* A move or ply number ("e1-e4#12", "show 101#12"): decimal 1..999999
  * without sign or leading zero.  Returns the number, or -1. */
 long util_ply_number(const char *s);
+/* open(2) a file that must be a regular file, never blocking on one
+ * that is not: path is opened with flags | O_NONBLOCK | O_CLOEXEC (mode
+ * as open(2)'s when flags has O_CREAT), fstat(2)'d, and refused unless
+ * it is a regular file (EINVAL), so that a FIFO, a device or a socket
+ * planted in the spool can neither hang a reader or a writer (a FIFO
+ * blocks an open for reading until someone writes, one for writing
+ * until someone reads) nor be read as data.  O_NONBLOCK stays set: on a
+ * regular file it changes nothing for read(2), write(2), flock(2) or
+ * stdio.  Pass O_NOFOLLOW for a file of the spool (no
+ * spool file is opened through a symbolic link: ELOOP).  The descriptor
+ * (close it), or -1 with errno set; a FIFO without a reader opened for
+ * writing is EINVAL too, not ENXIO.  Every open of a file in the spool
+ * goes through here or through the helpers below that call it. */
+int util_open_regular(const char *path, int flags, mode_t mode);
+
+/* fopen(path, "r") of a file of the spool through util_open_regular
+ * (O_NOFOLLOW): never through a link (ELOOP), never anything but a
+ * regular file (EINVAL).  NULL with errno set on failure. */
+FILE *util_fopen_spool_read(const char *path);
 
 /* Read a whole file of the spool into a malloc'ed NUL-terminated buffer
  * (caller frees); *len gets the byte count when len is not NULL.
@@ -97,8 +116,9 @@ char *util_read_file_stat(const char *path, size_t max, size_t *len,
 char *util_read_file_follow(const char *path, size_t max, size_t *len);
 
 /* fopen(path, "w"), or "a" when append is set, for a file of the spool:
- * created with mode 0640 (less the umask), and never through a symbolic
- * link at path (ELOOP).  NULL with errno set on failure. */
+ * created with mode 0640 (less the umask), never through a symbolic
+ * link at path (ELOOP), and never into anything but a regular file
+ * (EINVAL: util_open_regular).  NULL with errno set on failure. */
 FILE *util_fopen_spool(const char *path, int append);
 
 /* opendir(3) of a directory of the spool, refusing a symbolic link at
@@ -157,6 +177,17 @@ enum util_cp_class util_cp_class(unsigned long cp);
  * well-formed UTF-8 becomes '?'.  The result is never longer than s.
  * Returns s. */
 char *util_clean_line(char *s);
+
+/* The file name (or path) name, any bytes but NUL, made safe to print
+ * in a listing into out (len bytes, at least 1): what util_clean_line
+ * would blank or drop (UTIL_CP_CONTROL, UTIL_CP_BREAK and UTIL_CP_BIDI
+ * characters: a newline, an escape sequence, an override) and each byte
+ * that is not part of well-formed UTF-8 is written "\xHH", one escape
+ * a byte, and a backslash "\\", so that no name can forge a line or
+ * drive the terminal and two names never print alike.  Cut at a
+ * character when out is too small (4 * strlen(name) + 1 always
+ * suffices).  Returns out. */
+char *util_safe_name(const char *name, char *out, size_t len);
 
 /* Whether url's host is on this machine's loopback: an address in
  * 127.0.0.0/8, ::1 or ::ffff:127.0.0.0/104 (written in any form

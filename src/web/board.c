@@ -194,8 +194,9 @@ static void board_page(struct web_site *s, struct buf *b,
 		buf_puts(b, "<p class=\"note\">Each move links to the position "
 		         "after it.</p>\n<ol class=\"moves\">\n");
 		for (k = 1; k <= g->nmoves; k++) {
-			buf_printf(b, "<li><a href=\"#ply-%zu\">%s</a>", k,
-			           g->moves[k - 1].text);
+			buf_printf(b, "<li><a href=\"#ply-%zu\">", k);
+			buf_put_html(b, g->moves[k - 1].text);
+			buf_puts(b, "</a>");
 			if (comments && g->moves[k - 1].comment) {
 				buf_puts(b, " <q class=\"comment\">");
 				buf_put_html(b, g->moves[k - 1].comment);

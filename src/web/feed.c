@@ -40,7 +40,8 @@ static void head(const struct web_site *s, struct buf *b, const char *title,
 	util_iso_time(updated, iso, sizeof iso);
 	buf_puts(b, "<title>");
 	buf_put_html(b, title);
-	buf_printf(b, "</title>\n<id>%s", s->tag);
+	buf_puts(b, "</title>\n<id>");
+	buf_put_html(b, s->tag);
 	buf_put_html(b, id);
 	buf_printf(b, "</id>\n<updated>%s</updated>\n", iso);
 }

@@ -41,7 +41,7 @@ static int site_lock(const char *dir)
 	int fd;
 
 	buf_printf(&p, "%s/.epamserv-web.lock", dir);
-	fd = open(buf_str(&p), O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0644);
+	fd = util_open_regular(buf_str(&p), O_RDWR | O_CREAT | O_NOFOLLOW, 0644);
 	buf_free(&p);
 	if (fd < 0)
 		return -1;

@@ -159,8 +159,12 @@ static void tourney_page(struct web_site *s, const char *name,
 	buf_puts(&b, "</dd>\n<dt>Options</dt><dd>");
 	buf_put_html(&b, tf.options[0] ? tf.options : "the defaults");
 	buf_puts(&b, "</dd>\n");
-	if (tf.start[0])
-		buf_printf(&b, "<dt>Start</dt><dd>%s</dd>\n", tf.start);
+	if (tf.start[0]) {
+		/* Any ten bytes tf_load takes: escaped like every field. */
+		buf_puts(&b, "<dt>Start</dt><dd>");
+		buf_put_html(&b, tf.start);
+		buf_puts(&b, "</dd>\n");
+	}
 	buf_puts(&b, "</dl>\n");
 	if (have_table) {
 		table_rows(s, &b, &tf, &t);
@@ -180,8 +184,12 @@ static void tourney_page(struct web_site *s, const char *name,
 	web_put(s, path, b.data, b.len, NULL);
 	if (!list->len)
 		buf_puts(list, "<ul>\n");
-	buf_printf(list, "<li><a href=\"%s\">%s</a>: %s, %s</li>\n", path,
-	           tf.name, web_game_title(tf.game), state_words[tf.state]);
+	buf_puts(list, "<li><a href=\"");
+	buf_put_html(list, path);
+	buf_puts(list, "\">");
+	buf_put_html(list, tf.name);
+	buf_printf(list, "</a>: %s, %s</li>\n", web_game_title(tf.game),
+	           state_words[tf.state]);
 	if (have_table)
 		tt_free(&t);
 	tf_free(&tf);

@@ -4,7 +4,8 @@
  * strict date reader, the reserved userids (issue 11, items 8 and 10);
  * the spool's opens that refuse symbolic links and FIFOs (issue 12);
  * buf_put_html, the escaping of every web page (issue 18); board and
- * ply numbers, and the words of "limit accept" (issue 29).
+ * ply numbers, the words of "limit accept", the non-blocking open of
+ * every spool file and the file-name printer (issue 29).
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -178,6 +179,57 @@ static void test_spool_opens(void)
 	ok(f && fputs("a\n", f) >= 0 && fclose(f) == 0 && stat(made, &st) == 0 &&
 	   (st.st_mode & 0777) == 0640, "util_fopen_spool creates mode 0640");
 
+	/* Issue 29: writers and every other open of a spool file. */
+	errno = 0;
+	f = util_fopen_spool(fifo, 0);
+	ok(!f && errno == EINVAL, "util_fopen_spool refuses a FIFO without a "
+	   "reader, without waiting on it (EINVAL)");
+	if (f)
+		fclose(f);
+	{
+		/* A reader at the other end: the open goes through, and the
+		 * regular-file check refuses it all the same. */
+		int rd = open(fifo, O_RDONLY | O_NONBLOCK), fd;
+		char four[4];
+		errno = 0;
+		fd = util_open_regular(fifo, O_WRONLY | O_CREAT | O_TRUNC |
+		                       O_NOFOLLOW, 0640);
+		ok(rd >= 0 && fd < 0 && errno == EINVAL, "util_open_regular refuses "
+		   "a FIFO someone reads (EINVAL)");
+		if (fd >= 0)
+			close(fd);
+		if (rd >= 0)
+			close(rd);
+		errno = 0;
+		fd = util_open_regular(fifo, O_RDWR | O_CREAT | O_NOFOLLOW, 0600);
+		ok(fd < 0 && errno == EINVAL, "util_open_regular refuses a FIFO "
+		   "as a lock file (EINVAL)");
+		if (fd >= 0)
+			close(fd);
+		errno = 0;
+		fd = util_open_regular("/dev/null", O_RDONLY, 0);
+		ok(fd < 0 && errno == EINVAL, "util_open_regular refuses a device "
+		   "(EINVAL)");
+		if (fd >= 0)
+			close(fd);
+		fd = util_open_regular(file, O_RDONLY | O_NOFOLLOW, 0);
+		ok(fd >= 0 && read(fd, four, 4) == 4, "util_open_regular opens and "
+		   "reads a regular file");
+		if (fd >= 0)
+			close(fd);
+	}
+	errno = 0;
+	f = util_fopen_spool_read(fifo);
+	ok(!f && errno == EINVAL, "util_fopen_spool_read refuses a FIFO "
+	   "(EINVAL)");
+	if (f)
+		fclose(f);
+	errno = 0;
+	f = util_fopen_spool_read(link_);
+	ok(!f && errno == ELOOP, "util_fopen_spool_read refuses a link (ELOOP)");
+	if (f)
+		fclose(f);
+
 	d = util_opendir(dir);
 	ok(d != NULL, "util_opendir opens a directory");
 	if (d)
@@ -207,6 +259,12 @@ static void test_put_html(void)
 	buf_reset(&b);
 	buf_put_html(&b, "");
 	is_str(buf_str(&b), "", "buf_put_html of \"\" appends nothing");
+	buf_reset(&b);
+	buf_put_html(&b, "a\x01" "b\x1b[2Jc\x7f" "d\xc2\x9b" "e\n\tf\xff" "g"
+	             "\xe2\x80\xaeh");
+	is_str(buf_str(&b), "a b [2Jc d e\n\tf\xef\xbf\xbdgh",
+	       "buf_put_html: controls blank, LF and TAB kept, a stray byte "
+	       "U+FFFD, a bidi override dropped (issue 29)");
 	buf_free(&b);
 }
 
@@ -295,6 +353,22 @@ static void test_accept(void)
 	   "default,10x10 takes the game's own size and 10x10 only");
 	accept_parse_size(&a, "any");
 	ok(accept_takes_size(&a, 5, 6, 14, 12), "any takes every size");
+static void test_safe_name(void)
+{
+	char out[64];
+
+	is_str(util_safe_name("games/epaminondas/101.game", out, sizeof out),
+	       "games/epaminondas/101.game", "safe_name keeps a plain name");
+	is_str(util_safe_name("x\nall is well\x1b[2J", out, sizeof out),
+	       "x\\x0aall is well\\x1b[2J", "safe_name escapes a newline and "
+	       "an escape byte");
+	is_str(util_safe_name("a\\b caf\xc3\xa9 \xff\xc2\x9b\xe2\x80\xae", out,
+	                      sizeof out),
+	       "a\\\\b caf\xc3\xa9 \\xff\\xc2\\x9b\\xe2\\x80\\xae",
+	       "safe_name: a backslash doubled, UTF-8 kept, a stray byte, a C1 "
+	       "control and a bidi override escaped byte by byte");
+	is_str(util_safe_name("abc\x01", out, 6), "abc", "safe_name cuts before "
+	       "an escape that does not fit");
 }
 
 int main(void)
@@ -306,5 +380,6 @@ int main(void)
 	test_parse_date();
 	test_reserved();
 	test_spool_opens();
+	test_safe_name();
 	return tap_done();
 }
