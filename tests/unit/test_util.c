@@ -353,6 +353,8 @@ static void test_accept(void)
 	   "default,10x10 takes the game's own size and 10x10 only");
 	accept_parse_size(&a, "any");
 	ok(accept_takes_size(&a, 5, 6, 14, 12), "any takes every size");
+}
+
 static void test_safe_name(void)
 {
 	char out[64];
