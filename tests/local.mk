@@ -426,3 +426,9 @@ EXTRA_DIST += tests/integration/test_record.py
 # tests/artifacts/), incremental runs, web_url links in mails.
 TESTS += tests/integration/test_web.py
 EXTRA_DIST += tests/integration/test_web.py
+
+# Issue 29 item 3: every engine search bounded, its first ply included
+# (think, analyse and a robot on a crafted 26x26 position; the analyse
+# settings analyse_max_plies and analyse_max_squares).
+TESTS += tests/integration/test_engine_bounds.py
+EXTRA_DIST += tests/integration/test_engine_bounds.py

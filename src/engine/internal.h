@@ -34,6 +34,22 @@
  * any quiescence depth. */
 #define ENG_QS_CROSSINGS 4
 
+/* Nodes one quiescence search (from a horizon node of the main search)
+ * may visit.  Past them its nodes are scored by the static evaluation,
+ * pending crossing or not, and each node on the way back stops at the
+ * moves it has tried: the tree of crossings and answers of a position
+ * with hundreds of each cannot eat the whole search.  Ordinary games
+ * never come near it (measured: at most 1,418 on 14 x 12, 4,712 on
+ * 20 x 16, 857 on 26 x 26; doc/notes/issue-29/i29-engine.md). */
+#define ENG_QS_NODES 20000
+
+/* A node whose move generation gives n moves counts n / ENG_GEN_CHARGE
+ * nodes more: generating and ordering the moves of a crafted 26 x 26
+ * position (2,000 and more) costs a few ordinary nodes, and the node
+ * bound must bound the time.  No position of a 14 x 12 or smaller board
+ * has that many moves, so their node counts are untouched. */
+#define ENG_GEN_CHARGE 1024
+
 /* Kinds of bound a table entry holds. */
 enum { ENG_BOUND_NONE = 0, ENG_BOUND_UPPER = 1, ENG_BOUND_LOWER = 2,
        ENG_BOUND_EXACT = 3 };
@@ -112,7 +128,9 @@ struct eng {
 	const struct ep_options *o;
 	const struct eng_limits *lim;
 	uint64_t nodes, start_ms;
-	int stop, seldepth, iter;
+	uint64_t next_clock;     /* nodes at which the clock is read next */
+	uint64_t qs_nodes;       /* of the quiescence search under way */
+	int stop, seldepth;
 };
 
 /* Entries of the evaluation cache (a power of two, 8 bytes each). */
