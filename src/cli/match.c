@@ -45,7 +45,7 @@ static const char match_usage[] =
 	"  PLAYER      level:N (1 to 5)  nodes:N  depth:N    the engine\n"
 	"              ref:DEPTH  ref:nodes:N  ref:level:N   the reference\n"
 	"              (alpha-beta on material alone; ref:level:N at the\n"
-	"              bounds of level N)  greedy (one ply)  random\n"
+	"              nodes of level N)  greedy (one ply)  random\n"
 	"  --games     games to play (default 100), in pairs with colours\n"
 	"              swapped\n"
 	"  --openings  random plies before the players move (default 4)\n"
@@ -144,7 +144,7 @@ static int parse_player(const char *text, struct player *pl)
 
 		eng_level_limits((int)v, &lim);
 		pl->kind = PK_REF;
-		pl->ref_depth = lim.depth ? lim.depth : PLY_REF_MAX_DEPTH;
+		pl->ref_depth = PLY_REF_MAX_DEPTH;
 		pl->ref_nodes = lim.nodes;
 		return 0;
 	}
@@ -170,24 +170,14 @@ static int parse_player(const char *text, struct player *pl)
 	return -1;
 }
 
-/* What a player is, in words: "level:3 (engine, nodes:16000)",
- * "level:1 (engine, depth 1, nodes:3000)". */
+/* What a player is, in words: "level:3 (nodes:8000)". */
 static void describe(const struct player *pl, char *buf, size_t len)
 {
-	if (pl->kind == PK_ENGINE && strncmp(pl->name, "level:", 6) == 0 &&
-	    pl->lim.depth)
-		snprintf(buf, len, "%s (engine, depth %d, nodes:%llu)", pl->name,
-		         pl->lim.depth, (unsigned long long)pl->lim.nodes);
-	else if (pl->kind == PK_ENGINE && strncmp(pl->name, "level:", 6) == 0)
+	if (pl->kind == PK_ENGINE && strncmp(pl->name, "level:", 6) == 0)
 		snprintf(buf, len, "%s (engine, nodes:%llu)", pl->name,
 		         (unsigned long long)pl->lim.nodes);
 	else if (pl->kind == PK_ENGINE)
 		snprintf(buf, len, "%s (engine)", pl->name);
-	else if (pl->kind == PK_REF && pl->ref_nodes &&
-	         pl->ref_depth < PLY_REF_MAX_DEPTH)
-		snprintf(buf, len, "%s (reference, material alone, depth %d, "
-		         "nodes:%llu)", pl->name, pl->ref_depth,
-		         (unsigned long long)pl->ref_nodes);
 	else if (pl->kind == PK_REF && pl->ref_nodes)
 		snprintf(buf, len, "%s (reference, material alone, nodes:%llu)",
 		         pl->name, (unsigned long long)pl->ref_nodes);

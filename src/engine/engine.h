@@ -55,6 +55,11 @@ typedef uint64_t (*eng_clock_fn)(void *arg);
  * iteration still returns a legal move (struct eng_result). */
 struct eng_limits {
 	uint64_t nodes;           /* nodes (positions visited) */
+	uint64_t first_nodes;     /* with nodes set, the node bound of the
+	                             first iteration when larger (0: nodes):
+	                             room to finish the first ply of an
+	                             ordinary position under a smaller bound,
+	                             as the playing levels do */
 	int depth;                /* iterations, plies */
 	uint64_t movetime_ms;     /* wall time, by clock */
 	eng_clock_fn clock;
@@ -147,8 +152,8 @@ int eng_search(struct eng *e, const struct ep_position *p,
  */
 int eng_evaluate(const struct ep_position *p, const struct ep_options *o);
 
-/* The bounds of a level ENG_LEVEL_MIN..ENG_LEVEL_MAX (nodes, a depth for
- * level 1, and the seed left 0).  Returns 0, or -1 for a level out of
+/* The bounds of a level ENG_LEVEL_MIN..ENG_LEVEL_MAX (nodes and
+ * first_nodes, the seed left 0).  Returns 0, or -1 for a level out of
  * range. */
 int eng_level_limits(int level, struct eng_limits *lim);
 

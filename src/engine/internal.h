@@ -39,16 +39,10 @@
  * pending crossing or not, and each node on the way back stops at the
  * moves it has tried: the tree of crossings and answers of a position
  * with hundreds of each cannot eat the whole search.  Ordinary games
- * never come near it (measured: at most 1,418 on 14 x 12, 4,712 on
- * 20 x 16, 857 on 26 x 26; doc/notes/issue-29/i29-engine.md). */
+ * stay below it (measured in self-play: at most 1,418 nodes on 14 x 12,
+ * 4,712 on 20 x 16, 18,366 on 26 x 26, one tree of 7.2 million;
+ * doc/notes/issue-29/i29-engine.md). */
 #define ENG_QS_NODES 20000
-
-/* A node whose move generation gives n moves counts n / ENG_GEN_CHARGE
- * nodes more: generating and ordering the moves of a crafted 26 x 26
- * position (2,000 and more) costs a few ordinary nodes, and the node
- * bound must bound the time.  No position of a 14 x 12 or smaller board
- * has that many moves, so their node counts are untouched. */
-#define ENG_GEN_CHARGE 1024
 
 /* Kinds of bound a table entry holds. */
 enum { ENG_BOUND_NONE = 0, ENG_BOUND_UPPER = 1, ENG_BOUND_LOWER = 2,
@@ -128,9 +122,8 @@ struct eng {
 	const struct ep_options *o;
 	const struct eng_limits *lim;
 	uint64_t nodes, start_ms;
-	uint64_t next_clock;     /* nodes at which the clock is read next */
 	uint64_t qs_nodes;       /* of the quiescence search under way */
-	int stop, seldepth;
+	int stop, seldepth, iter;
 };
 
 /* Entries of the evaluation cache (a power of two, 8 bytes each). */

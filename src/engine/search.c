@@ -42,18 +42,20 @@
 static int search(struct eng *e, int ply, int depth, int alpha, int beta);
 
 /* Whether a bound of the search is reached, in any iteration (engine.h:
- * a search stopped inside the first still returns a move). */
+ * a search stopped inside the first still returns a move); the first
+ * iteration's node bound may be the larger first_nodes. */
 static int out_of_bounds(struct eng *e)
 {
 	const struct eng_limits *l = e->lim;
+	uint64_t nodes = l->nodes;
 
-	if (l->nodes && e->nodes >= l->nodes)
+	if (nodes && e->iter == 1 && l->first_nodes > nodes)
+		nodes = l->first_nodes;
+	if (nodes && e->nodes >= nodes)
 		return 1;
-	if (l->movetime_ms && l->clock && e->nodes >= e->next_clock) {
-		e->next_clock = (e->nodes / CLOCK_EVERY + 1) * CLOCK_EVERY;
-		if (l->clock(l->clock_arg) - e->start_ms >= l->movetime_ms)
-			return 1;
-	}
+	if (l->movetime_ms && l->clock && (e->nodes % CLOCK_EVERY) == 0 &&
+	    l->clock(l->clock_arg) - e->start_ms >= l->movetime_ms)
+		return 1;
 	return 0;
 }
 
@@ -187,8 +189,7 @@ static void pv_update(struct eng *e, int ply, const struct ep_move *m)
 }
 
 /* The moves of the position at ply on top of the move stack, ordered
- * by score; NULL when they would not fit (never at the root).  Many
- * moves cost nodes (ENG_GEN_CHARGE), counted at the next node. */
+ * by score; NULL when they would not fit (never at the root). */
 static struct ep_move *gen(struct eng *e, int ply, const struct ep_turn *t,
                            size_t *n)
 {
@@ -196,7 +197,6 @@ static struct ep_move *gen(struct eng *e, int ply, const struct ep_turn *t,
 	struct ep_move *mv = e->moves + e->top;
 
 	*n = ep_gen_moves(t, mv, cap);
-	e->nodes += *n / ENG_GEN_CHARGE;
 	if (*n > cap)
 		return NULL;
 	(void)ply;
@@ -621,9 +621,9 @@ int eng_search(struct eng *e, const struct ep_position *p,
 	e->o = o;
 	e->lim = lim;
 	e->nodes = 0;
-	e->next_clock = CLOCK_EVERY;
 	e->stop = 0;
 	e->seldepth = 0;
+	e->iter = 0;
 	e->top = 0;
 	e->tt_gen++;
 	eng_order_age(e);
@@ -649,6 +649,7 @@ int eng_search(struct eng *e, const struct ep_position *p,
 	for (depth = 1; depth <= maxdepth; depth++) {
 		int alpha = -INF, beta = INF, score, bi;
 
+		e->iter = depth;
 		if (depth >= 4 && !ENG_IS_WIN(prev)) {
 			alpha = prev - ASPIRATION;
 			beta = prev + ASPIRATION;

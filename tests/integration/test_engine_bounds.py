@@ -6,20 +6,20 @@ chain of crossings and answers) cost 2.6 million nodes and 11 CPU
 seconds before the search's first ply was done, whatever the bound.
 
 - `think --nodes 1` on it: one node, a legal move, a fraction of a
-  second; `think --level 1` within level 1's 3,000 nodes.
+  second; `think --level 1` within the 20,000 nodes a level's first
+  ply may take.
 - A finished game that reaches it by 234 legal moves (written as a game
   file), analysed with analyse_nodes = 5,000 and 40,000: within the
   nodes and 2 CPU seconds, a legal line, and a whole sentence saying
   the search was cut short.
 - The same game refused by analyse_max_plies and analyse_max_squares,
   each in a sentence naming the setting.
-- A robot (level 3, 16,000 nodes) answering a move into the position:
-  within its nodes and 2 CPU seconds.
+- A robot (level 3: 16,000 nodes, its first ply up to 20,000) answering
+  a move into the position: within those nodes and 2 CPU seconds.
 
 CPU is measured with getrusage(RUSAGE_CHILDREN) around each child; the
-node counts the engine reports are the real judge (the bound, plus at
-most 8: a generation of more than 1,024 moves counts a node a 1,024,
-engine.h).  Each child has at most 20 CPU seconds (RLIMIT_CPU), so
+node counts the engine reports are the real judge: the bound exactly
+(the search stops at the node that reaches it, engine.h).  Each child has at most 20 CPU seconds (RLIMIT_CPU), so
 that against the code before the fix the test fails instead of
 hanging."""
 import os
@@ -34,7 +34,6 @@ A = "alice@example.org"
 B = "bob@example.org"
 C = "carol@example.org"
 CPU_MAX = 2.0         # seconds, the issue's bound for one search
-OVERSHOOT = 8         # EP_MAX_MOVES / ENG_GEN_CHARGE (engine.h)
 FILES = "abcdefghijklmnopqrstuvwxyz"
 
 # White on the even files a, c, ..., y, ranks 22-25; Black on the odd
@@ -108,7 +107,7 @@ try:
         "moves (and the status line)")
 
     # -- think ------------------------------------------------------------
-    for bound, args in (("1", ["--nodes", "1"]), ("3000", ["--level", "1"]),
+    for bound, args in (("1", ["--nodes", "1"]), ("20000", ["--level", "1"]),
                         ("20000", ["--nodes", "20000"])):
         (rc, out, err), cpu = cpu_of(env.run, "think", COLUMNS, *args)
         d = think_fields(out)
@@ -117,8 +116,8 @@ try:
         ok(d.get("bestmove") in legal, "think %s: a legal move (%s)"
            % (" ".join(args), d.get("bestmove")), out)
         nodes = int(d.get("nodes", "-1"))
-        ok(0 < nodes <= int(bound) + OVERSHOOT, "think %s: %d nodes, within "
-           "the bound of %s" % (" ".join(args), nodes, bound), out)
+        is_(nodes, int(bound), "think %s: the bound of %s nodes holds, "
+            "exactly" % (" ".join(args), bound))
         is_(d.get("depth"), "0", "think %s: depth 0, the first ply not "
             "finished" % " ".join(args))
         ok(cpu <= CPU_MAX, "think %s: %.2f CPU seconds, at most %.0f"
@@ -163,8 +162,8 @@ try:
             "only when a move was searched to the end" % nodes)
         m = re.search(r"The engine searched (\d+) positions and did not "
                       r"finish its first ply\.", text)
-        ok(m and nodes <= int(m.group(1)) <= nodes + OVERSHOOT,
-           "analyse at %d nodes: the count within the bound (%s)"
+        ok(m and int(m.group(1)) == nodes,
+           "analyse at %d nodes: the bound holds, exactly (%s)"
            % (nodes, m.group(1) if m else text))
         m = re.search(r"(?:Move|Best line): 235\. ([a-z]\d+[-x][a-z]\d+)",
                       text)
@@ -207,8 +206,9 @@ try:
     m = re.search(r"robot robot-club: epaminondas board 102 move 236 "
                   r"(\S+) \(depth (\d+), (\d+) nodes", err)
     ok(rc == 0 and m, "robot-club answers on board 102", err[-2000:])
-    ok(m and int(m.group(3)) <= 16000 + OVERSHOOT, "the robot (level 3) "
-       "stays within its 16,000 nodes (%s)" % (m.group(3) if m else "-"))
+    ok(m and int(m.group(3)) == 20000, "the robot (level 3) "
+       "stops at the 20,000 nodes of its first ply (%s)"
+       % (m.group(3) if m else "-"))
     ok(cpu <= CPU_MAX, "alice's move and the robot's answer: %.2f CPU "
        "seconds, at most %.0f" % (cpu, CPU_MAX))
     contains(env.game_file(102), "move: 236 %s" % (m.group(1) if m else "?"),

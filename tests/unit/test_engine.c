@@ -972,8 +972,7 @@ static void test_search_keys_incremental(void)
 /* The node bound stops the first iteration: at nodes=1 the first root
  * move in order, unsearched; at 40,000 the best of the root moves
  * searched to the end (the quiescence search's own bound lets the first
- * one finish); the count exact but for the charge of one generation of
- * many moves (engine.h: at most EP_MAX_MOVES / ENG_GEN_CHARGE). */
+ * one finish); the count exact (engine.h). */
 static void test_bounds_first_iteration_nodes(void)
 {
 	static const uint64_t bounds[] = { 1, 5000, 40000 };
@@ -997,9 +996,8 @@ static void test_bounds_first_iteration_nodes(void)
 		   "nodes=%llu: stopped inside the first iteration (depth %d, "
 		   "%zu of %zu root moves)", (unsigned long long)bounds[i],
 		   r.depth, r.root_done, r.root_moves);
-		ok(r.nodes >= bounds[i] &&
-		   r.nodes <= bounds[i] + EP_MAX_MOVES / ENG_GEN_CHARGE,
-		   "nodes=%llu: the bound holds (%llu nodes)",
+		ok(r.nodes == bounds[i],
+		   "nodes=%llu: the bound holds, exactly (%llu nodes)",
 		   (unsigned long long)bounds[i], (unsigned long long)r.nodes);
 		if (bounds[i] == 1)
 			ok(r.root_done == 0 && r.npv == 1,
@@ -1029,16 +1027,19 @@ static void test_bounds_first_iteration_time(void)
 	search_parse(&p, SEARCH_COLUMNS);
 	eng_search(e, &p, &o, NULL, &lim, &r);
 	ok(r.have_move && search_legal(&p, &o, &r.best) && r.depth == 0 &&
-	   r.nodes >= 8192 && r.nodes < 8192 + 64,
+	   r.nodes == 8192,
 	   "movetime 2 ms: stopped inside the first iteration at the second "
 	   "reading of the clock, with a legal move (%llu nodes)",
 	   (unsigned long long)r.nodes);
 	eng_free(e);
 }
 
-/* Level 1 is one ply bounded by 3,000 nodes: the same move as a search
- * to depth 1 where that fits, and bounded where it does not. */
-static void test_bounds_level_one(void)
+/* first_nodes: the first iteration may pass a smaller node bound, up
+ * to first_nodes.  Level 1 (200 nodes) finishes the first ply of a busy
+ * 14x12 position (427 nodes) and stops at the first node of the second,
+ * as it did before the first iteration was bounded; on the crafted
+ * position it stops at first_nodes. */
+static void test_bounds_first_nodes(void)
 {
 	struct eng *e = eng_new(1 << 20);
 	struct ep_options o;
@@ -1048,20 +1049,24 @@ static void test_bounds_level_one(void)
 
 	eng_level_limits(1, &lim);
 	fixture_options(&o, "epaminondas", NULL, NULL);
-	ep_position_start(&p, &o);
+	search_parse(&p, "14x12 1B2BBBBBBBBBB/B4BBBBBBBBB/5B8/6B7/2B3W7/7W6/"
+	             "3W4WW4/3W5W4/3WW4W1W2/1B7W4/WW2WWWW2W2W/W1W5W1W1W1 w");
 	eng_search(e, &p, &o, NULL, &lim, &a);
 	eng_clear(e);
 	eng_search(e, &p, &o, NULL, &one, &b);
-	ok(a.have_move && a.depth == 1 && search_same(&a, &b),
-	   "level 1 on the opening: a depth-1 search (%llu nodes)",
-	   (unsigned long long)a.nodes);
+	ok(a.have_move && a.depth == 1 && a.nodes == b.nodes + 1 &&
+	   b.nodes > lim.nodes && a.best.tail == b.best.tail &&
+	   a.best.dest == b.best.dest,
+	   "level 1: the first ply finished past the bound of %llu (%llu "
+	   "nodes), the move of a depth-1 search", (unsigned long long)lim.nodes,
+	   (unsigned long long)b.nodes);
 	fixture_options(&o, "epaminondas", "-size=26x26", NULL);
 	search_parse(&p, SEARCH_COLUMNS);
 	eng_search(e, &p, &o, NULL, &lim, &a);
-	ok(a.have_move && search_legal(&p, &o, &a.best) &&
-	   a.nodes <= lim.nodes + EP_MAX_MOVES / ENG_GEN_CHARGE,
-	   "level 1 on the crafted position: a legal move within %llu nodes "
-	   "(%llu)", (unsigned long long)lim.nodes,
+	ok(a.have_move && search_legal(&p, &o, &a.best) && a.depth == 0 &&
+	   a.nodes == lim.first_nodes,
+	   "level 1 on the crafted position: a legal move within its first "
+	   "ply's %llu nodes (%llu)", (unsigned long long)lim.first_nodes,
 	   (unsigned long long)a.nodes);
 	eng_free(e);
 }
@@ -1081,7 +1086,7 @@ static void test_search_all(void)
 	test_search_keys_incremental();
 	test_bounds_first_iteration_nodes();
 	test_bounds_first_iteration_time();
-	test_bounds_level_one();
+	test_bounds_first_nodes();
 }
 
 int main(void)
