@@ -31,7 +31,7 @@ static const char think_usage[] =
 	"  --movetime  stop after MS milliseconds (not reproducible)\n"
 	"  --nodes     stop after N nodes      --depth  stop after N plies\n"
 	"  --level     the bounds of level N (1 to 5; default: the top level\n"
-	"              when no bound is given; the first ply may take 20000)\n"
+	"              when no bound is given; the first ply may take 100000)\n"
 	"  Every bound holds from the first ply on; \"depth: 0\" says the\n"
 	"  first ply was not finished (the move is the best of those searched,\n"
 	"  else the first legal move in the engine's order).\n"

@@ -40,9 +40,9 @@
  * moves it has tried: the tree of crossings and answers of a position
  * with hundreds of each cannot eat the whole search.  Ordinary games
  * stay below it (measured in self-play: at most 1,418 nodes on 14 x 12,
- * 4,712 on 20 x 16, 18,366 on 26 x 26, one tree of 7.2 million;
- * doc/notes/issue-29/i29-engine.md). */
-#define ENG_QS_NODES 20000
+ * 4,712 on 20 x 16, 65,274 in long 26 x 26 games, the largest of 8.2
+ * million trees; doc/notes/issue-29/i29-engine.md). */
+#define ENG_QS_NODES 100000
 
 /* Kinds of bound a table entry holds. */
 enum { ENG_BOUND_NONE = 0, ENG_BOUND_UPPER = 1, ENG_BOUND_LOWER = 2,

@@ -6,16 +6,16 @@ chain of crossings and answers) cost 2.6 million nodes and 11 CPU
 seconds before the search's first ply was done, whatever the bound.
 
 - `think --nodes 1` on it: one node, a legal move, a fraction of a
-  second; `think --level 1` within the 20,000 nodes a level's first
+  second; `think --level 1` within the 100,000 nodes a level's first
   ply may take.
 - A finished game that reaches it by 234 legal moves (written as a game
-  file), analysed with analyse_nodes = 5,000 and 40,000: within the
-  nodes and 2 CPU seconds, a legal line, and a whole sentence saying
-  the search was cut short.
+  file), analysed with analyse_nodes = 5,000 (within the nodes and 2
+  CPU seconds) and 150,000 (within the nodes): a legal line, and a
+  whole sentence saying the search was cut short.
 - The same game refused by analyse_max_plies and analyse_max_squares,
   each in a sentence naming the setting.
-- A robot (level 3: 16,000 nodes, its first ply up to 20,000) answering
-  a move into the position: within those nodes and 2 CPU seconds.
+- A robot (level 3: 16,000 nodes, its first ply up to 100,000)
+  answering a move into the position: within those nodes.
 
 CPU is measured with getrusage(RUSAGE_CHILDREN) around each child; the
 node counts the engine reports are the real judge: the bound exactly
@@ -34,6 +34,8 @@ A = "alice@example.org"
 B = "bob@example.org"
 C = "carol@example.org"
 CPU_MAX = 2.0         # seconds, the bound for one search
+CPU_GENEROUS = 10.0   # for the searches of 100,000 nodes and more
+                      # (ASan builds are slower; main took 14-16 s)
 FILES = "abcdefghijklmnopqrstuvwxyz"
 
 # White on the even files a, c, ..., y, ranks 22-25; Black on the odd
@@ -107,8 +109,9 @@ try:
         "moves (and the status line)")
 
     # -- think ------------------------------------------------------------
-    for bound, args in (("1", ["--nodes", "1"]), ("20000", ["--level", "1"]),
-                        ("20000", ["--nodes", "20000"])):
+    for bound, args, cpu_max in (("1", ["--nodes", "1"], CPU_MAX),
+                                 ("20000", ["--nodes", "20000"], CPU_MAX),
+                                 ("100000", ["--level", "1"], CPU_GENEROUS)):
         (rc, out, err), cpu = cpu_of(env.run, "think", COLUMNS, *args)
         d = think_fields(out)
         is_((rc, err), (0, ""), "think %s on the crafted position exits 0"
@@ -120,8 +123,8 @@ try:
             "exactly" % (" ".join(args), bound))
         is_(d.get("depth"), "0", "think %s: depth 0, the first ply not "
             "finished" % " ".join(args))
-        ok(cpu <= CPU_MAX, "think %s: %.2f CPU seconds, at most %.0f"
-           % (" ".join(args), cpu, CPU_MAX))
+        ok(cpu <= cpu_max, "think %s: %.2f CPU seconds, at most %.0f"
+           % (" ".join(args), cpu, cpu_max))
 
     # -- analyse of a finished game reaching it ---------------------------
     env.env["EPAMSERV_ANALYSE_MS"] = "0"
@@ -140,10 +143,10 @@ try:
                "had finished a single move: the move below is only the "
                "first of the 482 legal moves in the engine's order, not a "
                "judgement of it, and there is no score. Move: 235. "),
-        (40000, "The search was stopped by this server's bounds before it "
-                "had looked at every move once: it finished 1 of the 482 "
-                "legal moves, and the score and line below are the best of "
-                "those, not of the whole position."),
+        (150000, "The search was stopped by this server's bounds before "
+                 "it had looked at every move once: it finished 3 of the "
+                 "482 legal moves, and the score and line below are the "
+                 "best of those, not of the whole position."),
     )
     for nodes, sentence in cases:
         (rc, err), cpu = cpu_of(env.receive, make_mail(
@@ -170,8 +173,9 @@ try:
         ok(m and m.group(1) in legal, "analyse at %d nodes: the line's "
            "move is legal (%s)"
            % (nodes, m.group(1) if m else text[:600]))
-        ok(cpu <= CPU_MAX, "analyse at %d nodes: %.2f CPU seconds, at most "
-           "%.0f" % (nodes, cpu, CPU_MAX))
+        cpu_max = CPU_MAX if nodes < 100000 else CPU_GENEROUS
+        ok(cpu <= cpu_max, "analyse at %d nodes: %.2f CPU seconds, at most "
+           "%.0f" % (nodes, cpu, cpu_max))
 
     # -- the game's length and the board's size ---------------------------
     env.env["EPAMSERV_ANALYSE_MAX_PLIES"] = "200"
@@ -207,11 +211,11 @@ try:
     m = re.search(r"robot robot-club: epaminondas board 102 move 236 "
                   r"(\S+) \(depth (\d+), (\d+) nodes", err)
     ok(rc == 0 and m, "robot-club answers on board 102", err[-2000:])
-    ok(m and int(m.group(3)) == 20000, "the robot (level 3) "
-       "stops at the 20,000 nodes of its first ply (%s)"
+    ok(m and int(m.group(3)) == 100000, "the robot (level 3) "
+       "stops at the 100,000 nodes of its first ply (%s)"
        % (m.group(3) if m else "-"))
-    ok(cpu <= CPU_MAX, "alice's move and the robot's answer: %.2f CPU "
-       "seconds, at most %.0f" % (cpu, CPU_MAX))
+    ok(cpu <= CPU_GENEROUS, "alice's move and the robot's answer: %.2f "
+       "CPU seconds, at most %.0f" % (cpu, CPU_GENEROUS))
     contains(env.game_file(102), "move: 236 %s" % (m.group(1) if m else "?"),
              "the robot's move is played")
 finally:
