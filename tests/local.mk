@@ -457,3 +457,8 @@ EXTRA_DIST += tests/integration/test_stranger_budget.py
 # (FIFOs, markup in tournament files, hostile file names, sparse junk).
 TESTS += tests/integration/test_spool_hostile.py
 EXTRA_DIST += tests/integration/test_spool_hostile.py
+# Issue 29 item 3: every engine search bounded, its first ply included
+# (think, analyse and a robot on a crafted 26x26 position; the analyse
+# settings analyse_max_plies and analyse_max_squares).
+TESTS += tests/integration/test_engine_bounds.py
+EXTRA_DIST += tests/integration/test_engine_bounds.py

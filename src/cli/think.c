@@ -6,7 +6,8 @@
  * The position has no game before it: repetition is judged inside the
  * search only, and the move cap counts from it.  Without a bound the
  * search takes the top level's (ENG_LEVEL_MAX): deterministic, like every
- * bound but --movetime.
+ * bound but --movetime.  Every bound holds from the first ply on (issue
+ * 29): "depth: 0" is a search stopped before it finished the first.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -30,7 +31,10 @@ static const char think_usage[] =
 	"  --movetime  stop after MS milliseconds (not reproducible)\n"
 	"  --nodes     stop after N nodes      --depth  stop after N plies\n"
 	"  --level     the bounds of level N (1 to 5; default: the top level\n"
-	"              when no bound is given)\n"
+	"              when no bound is given; the first ply may take 100000)\n"
+	"  Every bound holds from the first ply on; \"depth: 0\" says the\n"
+	"  first ply was not finished (the move is the best of those searched,\n"
+	"  else the first legal move in the engine's order).\n"
 	"  --seed      break ties between equal moves by N\n"
 	"  options     the rules: -game= -size= -block= -symmetry= -rules=\n"
 	"              -crossed= -frozen -capture= -repetition= (RULES.md 6)\n";

@@ -36,12 +36,17 @@
  *   sender's board).  This reads every board file of every game once
  *   (there is no index of a player's boards).
  * - Cost: the search stops at analyse_nodes nodes or analyse_ms
- *   milliseconds, whichever comes first; each player has analyse_per_day
- *   analyses a day (a day from the first one: SPOOL/rate, key
- *   "analyse:USERID"), so at most analyse_nodes * analyse_per_day nodes
- *   a day.  analyse_per_day = 0 turns analysis off.  The search's time
- *   counts against the server's hour and the player's share of it
- *   (engine_time.h): past either, the analysis is refused.
+ *   milliseconds, whichever comes first, in its first ply too (issue
+ *   29: an answer whose search did not finish the first ply says so in
+ *   a sentence of its own); each player has analyse_per_day analyses a
+ *   day (a day from the first one: SPOOL/rate, key "analyse:USERID"), so
+ *   at most analyse_nodes * analyse_per_day nodes a day.
+ *   analyse_per_day = 0 turns analysis off.  The search's time counts
+ *   against the server's hour and the player's share of it
+ *   (engine_time.h): past either, the analysis is refused.  A board of
+ *   more than analyse_max_squares squares is refused, and so is a
+ *   position more than analyse_max_plies moves into its game, the
+ *   preview moves counted (what is replayed).
  * - The search knows the game's positions (struct eng_history), so
  *   repetition (RULES.md section 5) and the move cap count as in play.
  * Nothing is written but the reply, the processed-mail record and the
@@ -347,12 +352,34 @@ static enum cmd_status analyse_search(struct cmdctx *c, const struct game *g,
 			return CMD_DONE;
 		}
 	}
-	analyse_score_words(g, g->pos.to_move, r.score, words, sizeof words);
-	buf_printf(head, "Score: %s.\nBest line: ", words);
+	/* A search its bounds stopped inside the first ply says so. */
+	if (r.depth == 0 && r.root_done == 0) {
+		buf_printf(head, "The search was stopped by this server's bounds "
+		           "before it had finished a single move: the move below "
+		           "is only the first of the %zu legal moves in the "
+		           "engine's order, not a judgement of it, and there is "
+		           "no score.\nMove: ", r.root_moves);
+	} else {
+		if (r.depth == 0)
+			buf_printf(head, "The search was stopped by this server's "
+			           "bounds before it had looked at every move once: "
+			           "it finished %zu of the %zu legal moves, and the "
+			           "score and line below are the best of those, not "
+			           "of the whole position.\n", r.root_done,
+			           r.root_moves);
+		analyse_score_words(g, g->pos.to_move, r.score, words,
+		                    sizeof words);
+		buf_printf(head, "Score: %s.\nBest line: ", words);
+	}
 	analyse_line_words(&r, g->nmoves, head);
-	buf_printf(head, "\n(The engine searched %llu positions, %d %s "
-	           "deep.)", (unsigned long long)r.nodes, r.depth,
-	           r.depth == 1 ? "ply" : "plies");
+	if (r.depth == 0)
+		buf_printf(head, "\n(The engine searched %llu positions and did "
+		           "not finish its first ply.)",
+		           (unsigned long long)r.nodes);
+	else
+		buf_printf(head, "\n(The engine searched %llu positions, %d %s "
+		           "deep.)", (unsigned long long)r.nodes, r.depth,
+		           r.depth == 1 ? "ply" : "plies");
 	log_msg(LOG_INFO, "analyse: %s board %ld after move %zu: %llu nodes, "
 	        "depth %d, %llu ms, engine memory %zu bytes\n", g->game,
 	        g->board, g->nmoves, (unsigned long long)r.nodes, r.depth,
@@ -433,6 +460,16 @@ enum cmd_status cmd_analyse(struct cmdctx *c, const char *game, int argc,
 		game_free(&full);
 		return st;
 	}
+	if (full.opts.width * full.opts.height > c->cfg->analyse_max_squares) {
+		st = board_refuse(c, &full, usage, "board %ld is %dx%d, %d "
+		                  "squares, and this server analyses boards of at "
+		                  "most %d squares (analyse_max_squares)", board,
+		                  full.opts.width, full.opts.height,
+		                  full.opts.width * full.opts.height,
+		                  c->cfg->analyse_max_squares);
+		game_free(&full);
+		return st;
+	}
 	if (n > (long)full.nmoves) {
 		st = board_refuse(c, &full, usage, "board %ld has only %zu moves, "
 		                  "not %ld", board, full.nmoves, n);
@@ -440,6 +477,25 @@ enum cmd_status cmd_analyse(struct cmdctx *c, const char *game, int argc,
 		return st;
 	}
 	at = n < 0 ? full.nmoves : (size_t)n;
+	/* The replay's length: the position's moves and the player's. */
+	if (at + (size_t)(argc - 3) > (size_t)c->cfg->analyse_max_plies) {
+		if (argc > 3)
+			st = board_refuse(c, &full, usage, "the position your moves "
+			                  "reach is %zu moves into the game, and this "
+			                  "server analyses positions at most %d moves "
+			                  "into a game (analyse_max_plies)",
+			                  at + (size_t)(argc - 3),
+			                  c->cfg->analyse_max_plies);
+		else
+			st = board_refuse(c, &full, usage, "the position you ask for "
+			                  "is %zu moves into the game, and this server "
+			                  "analyses positions at most %d moves into a "
+			                  "game (analyse_max_plies): ask for an earlier "
+			                  "one with BOARD#N", at,
+			                  c->cfg->analyse_max_plies);
+		game_free(&full);
+		return st;
+	}
 	preview_rewind(&full, at, &g);
 	/* No move was to be made where the rules ended the game: the
 	 * position before the last move is the one to look at. */

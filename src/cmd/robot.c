@@ -8,7 +8,10 @@
  * bound (eng_level_limits) and robot_think_ms, seeded by the board
  * number and the ply, from a cleared engine (eng_clear: nothing learnt
  * from the process's earlier searches), so a game replays the same
- * whenever the node bound is reached first.
+ * whenever the node bound is reached first.  Both bounds hold from the
+ * search's first ply on (issue 29): in a position too large for them the
+ * robot plays the best of the moves it searched to the end, or the
+ * first legal move in the engine's order (the log says depth 0).
  */
 #include "cmd/robot.h"
 #include "cmd/cmd.h"

@@ -437,7 +437,8 @@ const struct cmd_def cmd_table[] = {
 	  "position after move N; moves after the password are tried\n"
 	  "from there first (as in preview).  Not for a game still being\n"
 	  "played, nor for a position one move from one of your running\n"
-	  "games.  The answer comes to you alone; a few analyses a day.",
+	  "games.  The answer comes to you alone; a few analyses a day.\n"
+	  "Each search is bounded: an answer cut short says so.",
 	  "analyse 101 alice Secret42\n"
 	  "analyse 101#12 alice Secret42   (after move 12)\n"
 	  "analyse 101#12 alice Secret42 e3-e4   (then e3-e4)", run_analyse },

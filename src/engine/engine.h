@@ -46,10 +46,20 @@ typedef uint64_t (*eng_clock_fn)(void *arg);
 
 /* Bounds of one search; 0 means "no bound" for each.  At least one of
  * nodes, depth and movetime_ms should be set (with none the search stops
- * at ENG_MAX_PLY).  movetime_ms needs clock.  A search always finishes
- * depth 1, so it returns a move even under the smallest bound. */
+ * at ENG_MAX_PLY).  movetime_ms needs clock.  Nodes and time bound every
+ * iteration, the first included: the node bound is checked at every node
+ * (main search and quiescence), so a search stops at exactly lim.nodes
+ * nodes when it has more to do; the clock is read every 4,096 nodes, so
+ * a time bound is passed by at most those nodes' time (tens of
+ * milliseconds on the largest boards).  A search stopped inside its first
+ * iteration still returns a legal move (struct eng_result). */
 struct eng_limits {
 	uint64_t nodes;           /* nodes (positions visited) */
+	uint64_t first_nodes;     /* with nodes set, the node bound of the
+	                             first iteration when larger (0: nodes):
+	                             room to finish the first ply of an
+	                             ordinary position under a smaller bound,
+	                             as the playing levels do */
 	int depth;                /* iterations, plies */
 	uint64_t movetime_ms;     /* wall time, by clock */
 	eng_clock_fn clock;
@@ -72,10 +82,20 @@ struct eng_history {
 
 struct eng_result {
 	int have_move;            /* 0 when the game has ended at the start of
-	                             the turn or there is no legal move */
+	                             the turn or there is no legal move;
+	                             else 1, whatever the bounds */
 	struct ep_move best;
 	int score;                /* see above */
-	int depth;                /* last iteration completed */
+	int depth;                /* last iteration completed; 0 when a bound
+	                             stopped the first iteration: best is then
+	                             the best of the root moves searched to the
+	                             end (root_done of them), or with none the
+	                             first root move in the engine's order,
+	                             unsearched, scored by the static
+	                             evaluation of the position */
+	size_t root_moves;        /* legal moves at the root */
+	size_t root_done;         /* root moves searched to the end by the
+	                             last iteration begun */
 	int seldepth;             /* deepest ply reached */
 	uint64_t nodes;
 	uint64_t elapsed_ms;      /* by clock; 0 without one */
@@ -132,8 +152,9 @@ int eng_search(struct eng *e, const struct ep_position *p,
  */
 int eng_evaluate(const struct ep_position *p, const struct ep_options *o);
 
-/* The bounds of a level ENG_LEVEL_MIN..ENG_LEVEL_MAX (nodes, and the
- * seed left 0).  Returns 0, or -1 for a level out of range. */
+/* The bounds of a level ENG_LEVEL_MIN..ENG_LEVEL_MAX (nodes and
+ * first_nodes, the seed left 0).  Returns 0, or -1 for a level out of
+ * range. */
 int eng_level_limits(int level, struct eng_limits *lim);
 
 #endif

@@ -34,6 +34,16 @@
  * any quiescence depth. */
 #define ENG_QS_CROSSINGS 4
 
+/* Nodes one quiescence search (from a horizon node of the main search)
+ * may visit.  Past them its nodes are scored by the static evaluation,
+ * pending crossing or not, and each node on the way back stops at the
+ * moves it has tried: the tree of crossings and answers of a position
+ * with hundreds of each cannot eat the whole search.  Ordinary games
+ * stay below it (measured in self-play: at most 1,418 nodes on 14 x 12,
+ * 4,712 on 20 x 16, 65,274 in long 26 x 26 games, the largest of 8.2
+ * million trees; doc/notes/issue-29/i29-engine.md). */
+#define ENG_QS_NODES 100000
+
 /* Kinds of bound a table entry holds. */
 enum { ENG_BOUND_NONE = 0, ENG_BOUND_UPPER = 1, ENG_BOUND_LOWER = 2,
        ENG_BOUND_EXACT = 3 };
@@ -112,6 +122,7 @@ struct eng {
 	const struct ep_options *o;
 	const struct eng_limits *lim;
 	uint64_t nodes, start_ms;
+	uint64_t qs_nodes;       /* of the quiescence search under way */
 	int stop, seldepth, iter;
 };
 

@@ -16,6 +16,13 @@
  * search tries every move that may answer it (captures and crossings;
  * any other loses at the opponent's turn start, answers_only), and
  * elsewhere it stands pat or tries the side to move's own crossings.
+ * One quiescence search visits at most ENG_QS_NODES nodes (internal.h).
+ *
+ * Bounds: enter() counts every node, main search and quiescence, and
+ * stops the search at the node bound or the time bound in any
+ * iteration; every loop over moves, the root's included, ends at the
+ * stop.  A first iteration stopped so gives the best root move searched
+ * to the end, else the first root move (first_partial).
  *
  * Table cutoffs need an entry of exactly the remaining depth: a search to
  * a fixed depth without pruning (eng_set_pruning) then gives the same
@@ -34,15 +41,17 @@
 
 static int search(struct eng *e, int ply, int depth, int alpha, int beta);
 
-/* Whether a bound of the search is reached.  Depth 1 is always finished
- * (engine.h: a search returns a move under the smallest bound). */
+/* Whether a bound of the search is reached, in any iteration (engine.h:
+ * a search stopped inside the first still returns a move); the first
+ * iteration's node bound may be the larger first_nodes. */
 static int out_of_bounds(struct eng *e)
 {
 	const struct eng_limits *l = e->lim;
+	uint64_t nodes = l->nodes;
 
-	if (e->iter <= 1)
-		return 0;
-	if (l->nodes && e->nodes >= l->nodes)
+	if (nodes && e->iter == 1 && l->first_nodes > nodes)
+		nodes = l->first_nodes;
+	if (nodes && e->nodes >= nodes)
 		return 1;
 	if (l->movetime_ms && l->clock && (e->nodes % CLOCK_EVERY) == 0 &&
 	    l->clock(l->clock_arg) - e->start_ms >= l->movetime_ms)
@@ -253,12 +262,15 @@ static int qsearch(struct eng *e, int ply, int alpha, int beta, int qply)
 	size_t n, i, j, top = e->top;
 	int ended, score, best, pending;
 
+	if (qply == 0)
+		e->qs_nodes = 0;
+	e->qs_nodes++;
 	if (enter(e, ply))
 		return 0;
 	score = verdict(e, ply, &ended);
 	if (ended)
 		return score;
-	if (ply >= ENG_MAX_PLY - 1)
+	if (ply >= ENG_MAX_PLY - 1 || e->qs_nodes > ENG_QS_NODES)
 		return static_eval(e, ply);
 	ep_turn_init(&t, &s->pos, e->o);
 	pending = t.opp_crossed > t.own_crossed;
@@ -302,6 +314,9 @@ static int qsearch(struct eng *e, int ply, int alpha, int beta, int qply)
 					break;
 			}
 		}
+		/* This quiescence search's nodes are spent: what was found. */
+		if (e->qs_nodes >= ENG_QS_NODES)
+			break;
 	}
 	e->top = top;
 	return e->stop ? 0 : best;
@@ -458,12 +473,13 @@ static void root_front(struct eng *e, size_t i)
  * (-1 when the first move was not finished), *done how many moves were
  * searched to the end. */
 static int root_search(struct eng *e, int depth, int alpha, int beta,
-                       size_t n, int *bi)
+                       size_t n, int *bi, size_t *done)
 {
 	int best = -INF, score;
 	size_t i;
 
 	*bi = -1;
+	*done = 0;
 	e->top = n;
 	for (i = 0; i < n; i++) {
 		const struct ep_move *m = &e->moves[i];
@@ -479,6 +495,7 @@ static int root_search(struct eng *e, int depth, int alpha, int beta,
 		}
 		if (e->stop)
 			break;
+		*done = i + 1;
 		if (score > best) {
 			best = score;
 			*bi = (int)i;
@@ -544,6 +561,27 @@ static void result_pv(struct eng *e, struct eng_result *r, size_t n,
 	}
 }
 
+/* A bound stopped the first iteration (engine.h, struct eng_result):
+ * the best of the root moves searched to the end, bi with score (-1:
+ * none), else the first root move in order with the static evaluation. */
+static void first_partial(struct eng *e, struct eng_result *r, size_t n,
+                          int bi, int score)
+{
+	r->have_move = 1;
+	r->depth = 0;
+	if (bi >= 0) {
+		root_front(e, (size_t)bi);
+		r->best = e->moves[0];
+		r->score = score;
+		result_pv(e, r, n, e->pvlen[0]);
+		return;
+	}
+	r->best = e->moves[0];
+	r->score = static_eval(e, 0);
+	r->npv = 1;
+	r->pv[0] = r->best;
+}
+
 /* The game's positions before the root with as many pieces as the root
  * (the only ones a position of the search can repeat: no move adds a
  * piece), as keys, either side to move. */
@@ -606,6 +644,7 @@ int eng_search(struct eng *e, const struct ep_position *p,
 		r->score = -ENG_WIN;
 		return -1;
 	}
+	r->root_moves = n;
 	root_order(e, n, lim->seed);
 	for (depth = 1; depth <= maxdepth; depth++) {
 		int alpha = -INF, beta = INF, score, bi;
@@ -616,7 +655,8 @@ int eng_search(struct eng *e, const struct ep_position *p,
 			beta = prev + ASPIRATION;
 		}
 		for (;;) {
-			score = root_search(e, depth, alpha, beta, n, &bi);
+			score = root_search(e, depth, alpha, beta, n, &bi,
+			                    &r->root_done);
 			if (e->stop)
 				break;
 			if (score <= alpha)
@@ -627,8 +667,11 @@ int eng_search(struct eng *e, const struct ep_position *p,
 				break;
 		}
 		if (e->stop) {
-			/* A move that beat the finished first move is better. */
-			if (bi > 0 && score > alpha && score < beta) {
+			/* Later iterations: a move that beat the finished first
+			 * move is better than the last iteration's. */
+			if (depth == 1) {
+				first_partial(e, r, n, bi, score);
+			} else if (bi > 0 && score > alpha && score < beta) {
 				root_front(e, (size_t)bi);
 				r->best = e->moves[0];
 				r->score = score;

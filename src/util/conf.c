@@ -90,6 +90,8 @@ static const struct {
 	{ "analyse_nodes", "EPAMSERV_ANALYSE_NODES" },
 	{ "analyse_ms", "EPAMSERV_ANALYSE_MS" },
 	{ "analyse_per_day", "EPAMSERV_ANALYSE_PER_DAY" },
+	{ "analyse_max_plies", "EPAMSERV_ANALYSE_MAX_PLIES" },
+	{ "analyse_max_squares", "EPAMSERV_ANALYSE_MAX_SQUARES" },
 	/* The engine time of the whole server (robots and analyses). */
 	{ "engine_hour_ms", "EPAMSERV_ENGINE_HOUR_MS" },
 	/* Each player's and each robot game's share of it (issue 29). */
@@ -145,6 +147,10 @@ static const struct {
 	  1000, 1000000000 },
 	{ "analyse_ms", offsetof(struct config, analyse_ms), 0, 600000 },
 	{ "analyse_per_day", offsetof(struct config, analyse_per_day), 0, 1000 },
+	{ "analyse_max_plies", offsetof(struct config, analyse_max_plies),
+	  0, 100000 },
+	{ "analyse_max_squares", offsetof(struct config, analyse_max_squares),
+	  20, 676 },
 	{ "engine_hour_ms", offsetof(struct config, engine_hour_ms), 0, 7200000 },
 	{ "engine_share_percent", offsetof(struct config, engine_share_percent),
 	  1, 50 },
@@ -962,6 +968,8 @@ static void config_defaults(struct config *cfg)
 	cfg->analyse_nodes = 2000000;
 	cfg->analyse_ms = 20000;
 	cfg->analyse_per_day = 20;
+	cfg->analyse_max_plies = 2000;
+	cfg->analyse_max_squares = 676;
 	cfg->engine_hour_ms = 1800000;
 	cfg->engine_share_percent = 10;
 	cfg->seen_days = 60;

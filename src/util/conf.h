@@ -155,6 +155,15 @@
  *   analyse_per_day EPAMSERV_ANALYSE_PER_DAY 20 (0 to 1000: analyses per
  *                                        player per day; 0 turns analysis
  *                                        off)
+ *   analyse_max_plies EPAMSERV_ANALYSE_MAX_PLIES 2000 (0 to 100000: the
+ *                                        most plies into a game, preview
+ *                                        moves included, of a position
+ *                                        "analyse" replays; 2000 is the
+ *                                        move cap, every game)
+ *   analyse_max_squares EPAMSERV_ANALYSE_MAX_SQUARES 676 (20 to 676: the
+ *                                        squares of the largest board
+ *                                        "analyse" searches; 676 is 26x26,
+ *                                        every board)
  *   engine_hour_ms EPAMSERV_ENGINE_HOUR_MS 1800000 (0 to 7200000: the
  *                                        milliseconds the engine may think
  *                                        in an hour for the whole server,
@@ -203,7 +212,7 @@
 #define CONFIG_REPLY_SIZE_MAX (8 * 1024 * 1024)
 
 /* The number of keys (the table in conf.c). */
-#define CONFIG_NKEYS 63
+#define CONFIG_NKEYS 65
 
 /* config.arrival: which record of a mail's arrival a move counts at. */
 enum arrival_source {
@@ -301,6 +310,9 @@ struct config {
 	int analyse_ms;      /* analyse: milliseconds it thinks at most, 0 = no
 	                        bound but the nodes */
 	int analyse_per_day; /* analyse: analyses per player per day, 0 = off */
+	int analyse_max_plies;   /* analyse: plies into the game (preview
+	                            moves included) of a position it replays */
+	int analyse_max_squares; /* analyse: squares of the largest board */
 	int engine_hour_ms;  /* engine time a server hour, all processes (ms) */
 	int engine_share_percent; /* a player's and a robot game's share of
 	                             engine_hour_ms (percent) */

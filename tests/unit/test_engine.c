@@ -573,7 +573,8 @@ static void test_search_nodes_deterministic(void)
 	eng_free(f);
 }
 
-/* The smallest bound still gives a legal move (depth 1 is finished). */
+/* The smallest bound still gives a legal move (issue 29: the first
+ * iteration is bounded too, so it is the first root move, unsearched). */
 static void test_search_one_node_gives_a_move(void)
 {
 	struct eng *e = eng_new(0);
@@ -586,9 +587,11 @@ static void test_search_one_node_gives_a_move(void)
 	fixture_options(&o, "crossings", NULL, NULL);
 	ep_position_start(&p, &o);
 	rc = eng_search(e, &p, &o, NULL, &lim, &r);
-	ok(rc == 0 && r.have_move && r.depth == 1 &&
-	   search_legal(&p, &o, &r.best),
-	   "nodes=1: a legal move at depth 1 (depth %d)", r.depth);
+	ok(rc == 0 && r.have_move && r.depth == 0 && r.nodes == 1 &&
+	   r.root_done == 0 && search_legal(&p, &o, &r.best) &&
+	   search_pv_legal(&p, &o, &r),
+	   "nodes=1: a legal move after one node, no iteration finished "
+	   "(depth %d, %llu nodes)", r.depth, (unsigned long long)r.nodes);
 	ok(eng_memory(e) > 1024 * sizeof(struct ep_move),
 	   "eng_memory counts the table and the move stack (%zu bytes)",
 	   eng_memory(e));
@@ -953,6 +956,121 @@ static void test_search_keys_incremental(void)
 	eng_free(e);
 }
 
+/* ---- every search bounded (issue 29, i29-engine) ----
+ *
+ * A crafted 26 x 26 position (each side's 52 pieces in 13 columns of
+ * four, one square from its far row; reached by a legal game in
+ * tests/integration/test_engine_bounds.py): every move of either side
+ * starts a long chain of crossings and answers, so the first iteration
+ * alone took 2,581,992 nodes (11 s) before issue 29. */
+#define SEARCH_COLUMNS "26x26 26/W1W1W1W1W1W1W1W1W1W1W1W1W1/" \
+	"W1W1W1W1W1W1W1W1W1W1W1W1W1/W1W1W1W1W1W1W1W1W1W1W1W1W1/" \
+	"W1W1W1W1W1W1W1W1W1W1W1W1W1/26/26/26/26/26/26/26/26/26/26/26/26/" \
+	"26/26/26/26/1B1B1B1B1B1B1B1B1B1B1B1B1B/1B1B1B1B1B1B1B1B1B1B1B1B1B/" \
+	"1B1B1B1B1B1B1B1B1B1B1B1B1B/1B1B1B1B1B1B1B1B1B1B1B1B1B/26 w"
+
+/* The node bound stops the first iteration: at nodes=1 the first root
+ * move in order, unsearched; at 150,000 the best of the root moves
+ * searched to the end (the quiescence search's own bound lets the first
+ * one finish); the count exact (engine.h). */
+static void test_bounds_first_iteration_nodes(void)
+{
+	static const uint64_t bounds[] = { 1, 5000, 150000 };
+	struct eng *e = eng_new(1 << 20);
+	struct ep_options o;
+	struct ep_position p;
+	size_t i;
+
+	fixture_options(&o, "epaminondas", "-size=26x26", NULL);
+	search_parse(&p, SEARCH_COLUMNS);
+	for (i = 0; i < sizeof bounds / sizeof bounds[0]; i++) {
+		struct eng_limits lim = { .nodes = bounds[i] };
+		struct eng_result r;
+		int rc = eng_search(e, &p, &o, NULL, &lim, &r);
+
+		ok(rc == 0 && r.have_move && search_legal(&p, &o, &r.best) &&
+		   search_pv_legal(&p, &o, &r),
+		   "nodes=%llu: a legal move and line", (unsigned long long)bounds[i]);
+		ok(r.depth == 0 && r.root_moves == 482 &&
+		   r.root_done < r.root_moves,
+		   "nodes=%llu: stopped inside the first iteration (depth %d, "
+		   "%zu of %zu root moves)", (unsigned long long)bounds[i],
+		   r.depth, r.root_done, r.root_moves);
+		ok(r.nodes == bounds[i],
+		   "nodes=%llu: the bound holds, exactly (%llu nodes)",
+		   (unsigned long long)bounds[i], (unsigned long long)r.nodes);
+		if (bounds[i] == 1)
+			ok(r.root_done == 0 && r.npv == 1,
+			   "nodes=1: no root move finished, the first given alone");
+		if (bounds[i] == 150000)
+			ok(r.root_done >= 1 && !ENG_IS_WIN(r.score),
+			   "nodes=150000: root moves finished within their "
+			   "quiescence bound (%zu), scored %d", r.root_done,
+			   r.score);
+	}
+	eng_free(e);
+}
+
+/* The time bound stops the first iteration too: a clock that moves 1 ms
+ * at each reading, read every 4,096 nodes. */
+static void test_bounds_first_iteration_time(void)
+{
+	struct eng *e = eng_new(1 << 20);
+	struct ep_options o;
+	struct ep_position p;
+	uint64_t t = 0;
+	struct eng_limits lim = { .movetime_ms = 2, .clock = search_fake_clock,
+	                          .clock_arg = &t };
+	struct eng_result r;
+
+	fixture_options(&o, "epaminondas", "-size=26x26", NULL);
+	search_parse(&p, SEARCH_COLUMNS);
+	eng_search(e, &p, &o, NULL, &lim, &r);
+	ok(r.have_move && search_legal(&p, &o, &r.best) && r.depth == 0 &&
+	   r.nodes == 8192,
+	   "movetime 2 ms: stopped inside the first iteration at the second "
+	   "reading of the clock, with a legal move (%llu nodes)",
+	   (unsigned long long)r.nodes);
+	eng_free(e);
+}
+
+/* first_nodes: the first iteration may pass a smaller node bound, up
+ * to first_nodes.  Level 1 (200 nodes) finishes the first ply of a busy
+ * 14x12 position (427 nodes) and stops at the first node of the second,
+ * as it did before the first iteration was bounded; on the crafted
+ * position it stops at first_nodes. */
+static void test_bounds_first_nodes(void)
+{
+	struct eng *e = eng_new(1 << 20);
+	struct ep_options o;
+	struct ep_position p;
+	struct eng_limits lim, one = { .depth = 1 };
+	struct eng_result a, b;
+
+	eng_level_limits(1, &lim);
+	fixture_options(&o, "epaminondas", NULL, NULL);
+	search_parse(&p, "14x12 1B2BBBBBBBBBB/B4BBBBBBBBB/5B8/6B7/2B3W7/7W6/"
+	             "3W4WW4/3W5W4/3WW4W1W2/1B7W4/WW2WWWW2W2W/W1W5W1W1W1 w");
+	eng_search(e, &p, &o, NULL, &lim, &a);
+	eng_clear(e);
+	eng_search(e, &p, &o, NULL, &one, &b);
+	ok(a.have_move && a.depth == 1 && a.nodes == b.nodes + 1 &&
+	   b.nodes > lim.nodes && a.best.tail == b.best.tail &&
+	   a.best.dest == b.best.dest,
+	   "level 1: the first ply finished past the bound of %llu (%llu "
+	   "nodes), the move of a depth-1 search", (unsigned long long)lim.nodes,
+	   (unsigned long long)b.nodes);
+	fixture_options(&o, "epaminondas", "-size=26x26", NULL);
+	search_parse(&p, SEARCH_COLUMNS);
+	eng_search(e, &p, &o, NULL, &lim, &a);
+	ok(a.have_move && search_legal(&p, &o, &a.best) && a.depth == 0 &&
+	   a.nodes == lim.first_nodes,
+	   "level 1 on the crafted position: a legal move within its first "
+	   "ply's %llu nodes (%llu)", (unsigned long long)lim.first_nodes,
+	   (unsigned long long)a.nodes);
+	eng_free(e);
+}
+
 static void test_search_all(void)
 {
 	test_search_nodes_deterministic();
@@ -966,6 +1084,9 @@ static void test_search_all(void)
 	test_search_seed_breaks_ties();
 	test_search_movetime_stops();
 	test_search_keys_incremental();
+	test_bounds_first_iteration_nodes();
+	test_bounds_first_iteration_time();
+	test_bounds_first_nodes();
 }
 
 int main(void)
