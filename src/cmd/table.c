@@ -301,9 +301,9 @@ const struct cmd_def cmd_table[] = {
 	  "COLOR is white, black or random: your colour (random, the\n"
 	  "default, is drawn when the seat is taken); -rating: only\n"
 	  "takers rated MIN to MAX; the options are those of challenge.\n"
-	  "At most 3 open at once (seek_max); each counts towards your\n"
-	  "limit and expires after 7 days (seek_days).  Withdraw one\n"
-	  "with decline.",
+	  "At most 3 open at once (seek_max), 6 opened a day; each\n"
+	  "counts towards your limit and expires after 7 days\n"
+	  "(seek_days).  Withdraw one with decline.",
 	  "seek alice Secret42\n"
 	  "seek alice Secret42 -color=black -size=8x8\n"
 	  "seek alice Secret42 -rating=1500-1800", run_seek },
