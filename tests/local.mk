@@ -457,3 +457,7 @@ EXTRA_DIST += tests/integration/test_stranger_budget.py
 # (FIFOs, markup in tournament files, hostile file names, sparse junk).
 TESTS += tests/integration/test_spool_hostile.py
 EXTRA_DIST += tests/integration/test_spool_hostile.py
+# Issue 29, attack review: a forwarded board mail, throwaway accounts and
+# challenges_per_day, limit accept's first move, a HELO name's " by ".
+TESTS += tests/integration/test_issue29_attack.py
+EXTRA_DIST += tests/integration/test_issue29_attack.py
