@@ -96,3 +96,5 @@ src_epamserv_SOURCES += src/cli/think.c src/cli/match.c \
 # cancellations.
 src_libepamserv_a_SOURCES += src/spool/accept.c src/spool/accept.h
 src_libepamserv_a_SOURCES += src/cmd/signoff.c
+# Issue 29 (attack): whom a player has met, for challenges_per_day.
+src_libepamserv_a_SOURCES += src/cmd/opponents.c src/cmd/opponents.h

@@ -462,3 +462,7 @@ EXTRA_DIST += tests/integration/test_spool_hostile.py
 # settings analyse_max_plies and analyse_max_squares).
 TESTS += tests/integration/test_engine_bounds.py
 EXTRA_DIST += tests/integration/test_engine_bounds.py
+# Issue 29, attack review: a forwarded board mail, throwaway accounts and
+# challenges_per_day, limit accept's first move, a HELO name's " by ".
+TESTS += tests/integration/test_issue29_attack.py
+EXTRA_DIST += tests/integration/test_issue29_attack.py

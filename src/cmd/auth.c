@@ -187,8 +187,10 @@ static void auth_tell_owner(struct cmdctx *c, const struct user *u)
 	         "a long password (change password %s OLD NEW).  Wrong passwords "
 	         "from other addresses never make the password commands you "
 	         "send from your own address wait.  Replies to our mails that "
-	         "carry your token (board mails, and mails about your account) "
-	         "always work, also for claim, vacation, accept and decline.",
+	         "carry your token always work: to a board mail for your moves "
+	         "and claims on that board, to a mail about your account (it "
+	         "carries your account token, as this one does) also for "
+	         "vacation, accept and decline.",
 	         u->userid, n, u->userid);
 	notice_once(c, u->userid, user_address(u), key, "wrong passwords tried",
 	            details);

@@ -24,6 +24,7 @@
 #include "cmd/cmd.h"
 #include "cmd/table.h"
 #include "cmd/inlog.h"
+#include "cmd/opponents.h"
 #include "cmd/robot.h"
 #include "spool/ratelimit.h"
 #include "spool/spool.h"
@@ -218,7 +219,10 @@ static enum cmd_status challenge_limits(struct cmdctx *c, const char *game,
  * 60).  Each such player gets at most INVITES_PER_DAY unsigned
  * challenges a day, at most INVITES_PER_DAY signed by any one player,
  * and at most challenges_per_day in all (conf.h; 0 lifts both limits
- * of signed ones); robots are not counted.  Each challenge counts,
+ * of signed ones); robots are not counted.  The total holds back only
+ * players new to her: one signed by a player she has met at a board
+ * (opponents.h) goes once it is spent, so that four throwaway accounts
+ * cannot keep her friends from challenging her for a day.  Each challenge counts,
  * whichever mail or line carried it, and only once every budget has
  * room.  An unsigned one from a mail that proves no player also takes
  * from the server's hourly budget of mail for strangers.  CMD_DONE when
@@ -257,11 +261,16 @@ static enum cmd_status challenge_budget(struct cmdctx *c, char **argv,
 			                  "from %s today as one player may send another "
 			                  "(%d); challenge again tomorrow", argv[side],
 			                  argv[signer], INVITES_PER_DAY);
-		if (ratelimit_left(spool, all[side], total, 86400, c->now) <= 0)
+		if (ratelimit_left(spool, all[side], total, 86400, c->now) <= 0 &&
+		    (signer < 0 || !opponents_met(c->cfg, argv[side],
+		                                  argv[signer])))
 			return cmd_refuse(c, usage, "%s has had as many challenges "
 			                  "today as a player may get from everyone "
 			                  "together (%d, challenges_per_day); challenge "
-			                  "again tomorrow", argv[side], total);
+			                  "again tomorrow.  Until then only the players "
+			                  "%s has played or agreed to play may challenge "
+			                  "%s", argv[side], total, argv[side],
+			                  argv[side]);
 	}
 	for (side = 0; side < 2; side++)
 		if (own[side][0]) {

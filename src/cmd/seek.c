@@ -16,7 +16,11 @@
  * seek's rating class (the game and board size, ratings.h).
  *
  * A player has at most seek_max open seeks (conf.h), and an open seek
- * counts as an active game for the seeker's limit (limit.c).  Seeks
+ * counts as an active game for the seeker's limit (limit.c).  She opens
+ * at most SEEKS_PER_DAY a day (issue 29, i29-attack): each seek takes a
+ * board number and leaves a file that every seek listing and count
+ * reads, so a seek withdrawn at once and opened again, twenty lines to
+ * a "multiple" mail, must not be free.  Seeks
  * expire after seek_days by the sweep (seek_sweep): the seeker gets one
  * mail.  The seeker withdraws an open seek with decline.
  *
@@ -36,6 +40,7 @@
 #include "cmd/table.h"
 #include "game/ratings.h"
 #include "spool/group.h"
+#include "spool/ratelimit.h"
 #include "spool/seeks.h"
 #include "spool/spool.h"
 #include "spool/txn.h"
@@ -108,11 +113,17 @@ static const char *color_name(int color)
 	                                    : "either colour (drawn)";
 }
 
+/* Seeks one player may open a day (24 hours from the first): twice
+ * the open ones she may have, so that she can withdraw and open each
+ * again once. */
+#define SEEKS_PER_DAY(cfg) (2 * (cfg)->seek_max)
+
 enum cmd_status cmd_seek(struct cmdctx *c, const char *game, int argc,
                          char **argv)
 {
 	const char *usage = cmd_usage_of(c, "seek", CMDT_GAME, game);
 	char *w[SEEK_MAX_WORDS], key[64], rel[128], next[32], when[48];
+	char today[64];
 	char headline[128], details[2048], *file;
 	struct ep_options o;
 	struct game_settings set;
@@ -179,6 +190,16 @@ enum cmd_status cmd_seek(struct cmdctx *c, const char *game, int argc,
 		user_free(&u);
 		return cmd_refuse(c, usage, "a robot does not seek");
 	}
+	snprintf(today, sizeof today, "seeks:%s", u.userid);
+	if (ratelimit_left(c->cfg->spool, today, SEEKS_PER_DAY(c->cfg), 86400,
+	                   c->now) <= 0) {
+		st = cmd_refuse(c, usage, "you (%s) have opened %d seeks today, "
+		                "as many as a player may open in a day (twice "
+		                "seek_max); seek again tomorrow", u.userid,
+		                SEEKS_PER_DAY(c->cfg));
+		user_free(&u);
+		return st;
+	}
 	snprintf(key, sizeof key, "next-%s", game);
 	if ((st = cmd_lock(c, key, &l)) != CMD_DONE) {
 		user_free(&u);
@@ -243,6 +264,9 @@ enum cmd_status cmd_seek(struct cmdctx *c, const char *game, int argc,
 		inlog_note_created(c, s.board);
 out:
 	lock_release(&l);
+	if (st == CMD_DONE)
+		ratelimit_count(c->cfg->spool, today, SEEKS_PER_DAY(c->cfg), 86400,
+		                c->now, NULL);
 	user_free(&u);
 	return st;
 }

@@ -217,8 +217,8 @@ const struct cmd_def cmd_table[] = {
 	  "days (leave_days: the server may set another number; the\n"
 	  "reply says how many are left); a leave ends early when you\n"
 	  "move, or with off.  By token: a reply to a mail of ours\n"
-	  "that carries your token may say just vacation UNTIL|off or\n"
-	  "vacation FROM UNTIL.",
+	  "that carries your account token may say just vacation\n"
+	  "UNTIL|off or vacation FROM UNTIL.",
 	  "vacation alice Secret42 2026-12-24\n"
 	  "vacation alice Secret42 2026-12-20 2027-01-03\n"
 	  "vacation alice Secret42 off",
@@ -234,7 +234,7 @@ const struct cmd_def cmd_table[] = {
 	  "orientation (the side at the bottom), board (compact: a text\n"
 	  "board for phones, 31 columns wide), token new (void every\n"
 	  "reply and account token sent so far; by token: set token\n"
-	  "new in a reply to a mail of ours), mail (digest: instead\n"
+	  "new in a reply to an account token), mail (digest: instead\n"
 	  "of a board mail for each move of your opponents, one mail\n"
 	  "a day at hour HH of your time zone, default 7, listing the\n"
 	  "boards waiting for you; each: every board mail, the\n"
@@ -301,9 +301,9 @@ const struct cmd_def cmd_table[] = {
 	  "COLOR is white, black or random: your colour (random, the\n"
 	  "default, is drawn when the seat is taken); -rating: only\n"
 	  "takers rated MIN to MAX; the options are those of challenge.\n"
-	  "At most 3 open at once (seek_max); each counts towards your\n"
-	  "limit and expires after 7 days (seek_days).  Withdraw one\n"
-	  "with decline.",
+	  "At most 3 open at once (seek_max), 6 opened a day; each\n"
+	  "counts towards your limit and expires after 7 days\n"
+	  "(seek_days).  Withdraw one with decline.",
 	  "seek alice Secret42\n"
 	  "seek alice Secret42 -color=black -size=8x8\n"
 	  "seek alice Secret42 -rating=1500-1800", run_seek },
@@ -318,13 +318,13 @@ const struct cmd_def cmd_table[] = {
 	  "reject) answer the other player's draw offer or undo request.\n"
 	  "By token: accept in a reply to the challenge mail, or\n"
 	  "GAME accept BOARD in a reply to any mail of ours that\n"
-	  "carries your token (the seeks list, say).",
+	  "carries your account token (the seeks list, say).",
 	  "accept 101 bob Secret42", run_answer },
 	{ "decline", "", G, "BOARD USERID PASSWORD",
 	  "Decline a challenge, or withdraw your accept, until the game\n"
 	  "has started; on your own open seek, withdraw it.  By token:\n"
 	  "decline in a reply to the challenge mail, or GAME decline\n"
-	  "BOARD in a reply to a mail of ours that carries your token.",
+	  "BOARD in a reply to a mail with your account token.",
 	  "decline 101 bob Secret42", run_answer },
 	{ "move", "", G,
 	  "BOARD USERID PASSWORD MOVE[#N][!]\n"
@@ -377,7 +377,7 @@ const struct cmd_def cmd_table[] = {
 	  "does).  Refused while the time is not out: the reply says\n"
 	  "how much is left and the deadline.  By token: claim in a\n"
 	  "reply to the board mail, or GAME claim BOARD in a reply to\n"
-	  "a mail of ours that carries your token.",
+	  "a mail with your account token.",
 	  "claim 101 alice Secret42", run_claim },
 	{ "show", "", G,
 	  "BOARD[#N] [BOARD[#N]...]\n"
@@ -480,7 +480,7 @@ const struct cmd_def cmd_table[] = {
 	  "round and the last game, all do.  cancel: the organiser,\n"
 	  "before the start; everyone who joined is told.  show: the\n"
 	  "table.  By token: GAME tournament join NAME in a reply to a\n"
-	  "mail of ours that carries your token.",
+	  "mail of ours that carries your account token.",
 	  "tournament create spring alice Secret42 -format=roundrobin\n"
 	  "tournament create open7 alice Secret42 -format=swiss -rounds=5\n"	  "tournament create cup alice Secret42 -format=knockout\n"
 	  "tournament join spring bob Secret7\n"
@@ -503,7 +503,7 @@ const struct cmd_def cmd_table[] = {
 	  "2 of a division go up and the bottom 2 go down (1 between\n"
 	  "divisions of fewer than 6).  show: the divisions, standings\n"
 	  "and who goes up or down.  By token: GAME league join in a\n"
-	  "reply to a mail of ours that carries your token.",
+	  "reply to a mail with your account token.",
 	  "league join alice Secret42\n"
 	  "league leave alice Secret42\n"
 	  "league show", run_league },

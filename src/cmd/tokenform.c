@@ -22,16 +22,17 @@
 #include <string.h>
 #include <strings.h>
 
-#define TOKENFORM_USAGE "Reply to a mail of ours that carries your token\n" \
-	"([#...] at the end of its subject), keeping the subject, with one\n" \
-	"of these on the first line of the body:\n" \
-	"  claim                      (a board mail: win on time)\n" \
+#define TOKENFORM_USAGE "Reply to a mail of ours that carries your account\n" \
+	"token (\"- USERID [#...]\" at the end of its subject), keeping\n" \
+	"the subject, with one of these on the first line of the body:\n" \
 	"  vacation UNTIL|off         vacation FROM UNTIL\n" \
 	"  set token new\n" \
 	"  GAME accept BOARD          GAME decline BOARD\n" \
 	"  GAME claim BOARD\n" \
 	"  GAME tournament join NAME  GAME league join\n" \
-	"or send the whole command with your userid and password."
+	"A board mail's token takes only claim, and accept, decline or\n" \
+	"claim of its own board.  Or send the whole command with your\n" \
+	"userid and password."
 
 enum tf_kind {
 	TF_NONE,
@@ -88,6 +89,21 @@ static enum tf_kind tf_kind(const struct intake *in)
 int tokenform_is(const struct intake *in)
 {
 	return tf_kind(in) != TF_NONE;
+}
+
+/* Whether form k of in acts on the board of in's token alone: claim,
+ * and GAME accept|decline|reject|claim of that same board.  A board
+ * mail's token proves only these (and the moves and words of tokens.c):
+ * a board mail may be forwarded or read over a shoulder, and its token
+ * must not put its player on leave, take seeks, join tournaments or
+ * void his tokens. */
+static int tf_on_token_board(enum tf_kind k, const struct intake *in)
+{
+	if (k == TF_CLAIM)
+		return 1;
+	return k == TF_BOARD_VERB &&
+	       strcasecmp(in->argv[0], in->token_game) == 0 &&
+	       util_board_number(in->argv[2]) == in->token_board;
 }
 
 int tokenform_owner(struct cmdctx *c, const struct intake *in,
@@ -175,6 +191,20 @@ enum cmd_status tokenform_run(struct cmdctx *c, const struct intake *in)
 		                  "the position it was sent at, an account token "
 		                  "for one to two weeks).  Nothing was done");
 	snprintf(c->token_userid, sizeof c->token_userid, "%s", userid);
+	/* The error reply carries the account token (reply.c), to the
+	 * player's address on file: the token proved him. */
+	if (in->token_board >= 0 && !tf_on_token_board(k, in)) {
+		char what[96];
+		snprintf(what, sizeof what, "%.30s%s%.30s%s%.20s", in->argv[0],
+		         in->argc > 1 ? " " : "", in->argc > 1 ? in->argv[1] : "",
+		         in->argc > 2 ? " " : "", in->argc > 2 ? in->argv[2] : "");
+		return cmd_refuse(c, TOKENFORM_USAGE, "the token in your subject "
+		                  "is a board mail's: it proves moves and claims "
+		                  "on board %ld only.  '%s' needs your account "
+		                  "token, which this reply carries: answer it with "
+		                  "the same line.  Nothing was done",
+		                  in->token_board, what);
+	}
 	switch (k) {
 	case TF_CLAIM:
 		snprintf(board, sizeof board, "%ld", in->token_board);

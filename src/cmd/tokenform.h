@@ -2,11 +2,9 @@
  * tokenform.h - the commands a token proves (issue 29): what a player
  * may need under time pressure, without his password.
  *
- * A reply to a mail of ours whose subject carries a valid token of the
- * player (a board mail's reply token, tokens.c, or an account token,
- * acctoken.h) may carry as the first line of its body:
+ * A reply to a mail of ours whose subject carries a valid account token
+ * of the player (acctoken.h) may carry as the first line of its body:
  *
- *   claim                         (a board mail's token) that board
  *   vacation UNTIL|off            leave, as "vacation USERID PASSWORD"
  *   vacation FROM UNTIL
  *   set token new                 void every token sent so far
@@ -15,6 +13,14 @@
  *   GAME claim BOARD              a win on time
  *   GAME tournament join NAME
  *   GAME league join
+ *
+ * A board mail's reply token (tokens.c) proves only the forms that act
+ * on its own board: "claim", and GAME accept|decline|reject|claim of
+ * that board.  A board mail may be forwarded or read over a shoulder
+ * (issue 29, i29-attack): its token must not put its player on leave,
+ * take seeks, join tournaments or void his tokens.  Any other form in
+ * a reply to it is refused, the refusal going to the player's address
+ * on file with his account token, so that he can answer it.
  *
  * The token stands for USERID PASSWORD: the command is run as its full
  * form, for the token's player, with the rules of that command.  A

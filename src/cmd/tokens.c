@@ -11,7 +11,8 @@
  * (propose, undo, accept, reject, resign) or "queue MOVE" (the waiting
  * player's move, played after the opponent's: pending.c) is carried out
  * for that player with no userid or password; so are "claim" and the
- * account commands of tokenform.h.  The design:
+ * forms of tokenform.h that act on that board (the account forms need
+ * an account token).  The design:
  *
  *   - A token is 16 characters of [a-z2-7]: 80 bits of
  *     HMAC-SHA256(SPOOL/secret, "epamserv reply token v1", GAME, USERID,

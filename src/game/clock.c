@@ -400,8 +400,11 @@ void clock_note_move(struct game *g, const struct time_span *leave, size_t n)
 long tc_pace(const struct time_control *tc, long days_limit)
 {
 	switch (tc->kind) {
-	case TC_BANK:
-		return tc->max > 0 && tc->max < tc->inc ? tc->max : tc->inc;
+	case TC_BANK: {
+		/* The first move has START alone ("1h+21d": an hour). */
+		long run = tc->max > 0 && tc->max < tc->inc ? tc->max : tc->inc;
+		return tc->start < run ? tc->start : run;
+	}
 	case TC_MOVES:
 		return tc->moves > 0 ? tc->period / tc->moves : 0;
 	case TC_DAYS:

@@ -119,11 +119,12 @@ long clock_left(const struct game *g, int side, time_t now, long days_limit,
 void clock_note_move(struct game *g, const struct time_span *leave,
                      size_t n);
 
-/* How fast tc is (issue 29, "limit accept"): the seconds a player has
- * for each move in the long run, once any starting bank is spent.
- * TC_DAYS: days_limit (forfeit_days in seconds); TC_BANK: INC, or MAX
- * when that is less (0 when INC is 0: the bank runs out); TC_MOVES:
- * D / N. */
+/* How fast tc is (issue 29, "limit accept"): the seconds a player is
+ * sure to have for each of her moves, the first one and those once the
+ * starting bank is spent.  TC_DAYS: days_limit (forfeit_days in
+ * seconds); TC_BANK: the least of START (all the first move has), INC,
+ * and MAX when that is less than INC (0 when INC is 0: the bank runs
+ * out); TC_MOVES: D / N. */
 long tc_pace(const struct time_control *tc, long days_limit);
 
 #endif

@@ -44,24 +44,55 @@ static int nth_received(const char *raw, size_t len, int nth, char *out,
 	return 1;
 }
 
-/* The "[IP]" our MTA wrote for the client in the Received value h,
- * cut at its first " by " (after it is by: what our MTA wrote of
- * itself).  Postfix and Sendmail write "from HELO (RDNS [IP])": the HELO
- * name, the client's own word (no blank), comes first, so the address is
- * the last "[" (as in Dovecot's "from HOST ([IP])").  Exim writes "from
- * [IP] (helo=HELO)" or "from RDNS ([IP] helo=HELO)": there the HELO name,
- * which may be "[198.51.100.7]", an innocent address, comes last, so the
- * address is the first "[".  qmail's "(HELO NAME) (IP)" has no bracket
- * of its own: one inside "(HELO ...)" is never taken.  The '[', or
- * NULL. */
-static char *client_bracket(char *h, const char *by)
+/* Where the "by" of our MTA starts in the Received value h, for the
+ * layouts that write the client as "(RDNS [IP])" right after the HELO
+ * name (Postfix, Sendmail, Dovecot): the first " by " that follows a
+ * ')' with only blanks between (Postfix's TLS and Sendmail's
+ * "(authenticated ...)" groups may stand between).  Not merely the
+ * first " by ": a HELO name may hold blanks (Postfix joins the words of
+ * "HELO [198.51.100.7] by x") but no parenthesis (Postfix writes each
+ * one as '?'), so a client could otherwise name the address himself.
+ * NULL when there is none. */
+static char *by_after_paren(char *h)
 {
-	char *open, *paren;
+	char *p = h, *q;
+
+	while ((p = strstr(p, " by ")) != NULL) {
+		for (q = p; q > h && q[-1] == ' '; q--)
+			;
+		if (q > h && q[-1] == ')')
+			return p;
+		p += 4;
+	}
+	return NULL;
+}
+
+/* The '[' of the "[IP]" our MTA wrote for the client in the Received
+ * value h, with h cut at the start of our MTA's " by " (after it is
+ * by: what our MTA wrote of itself).  Postfix and Sendmail write "from
+ * HELO (RDNS [IP])": the HELO name, the client's own words, comes
+ * first, so the address is the last "[" before our "by"
+ * (by_after_paren; as in Dovecot's "from HOST ([IP])").  Exim writes
+ * "from [IP] (helo=HELO)" or "from RDNS ([IP] helo=HELO)" and takes no
+ * HELO name with blanks: there the HELO name, which may be
+ * "[198.51.100.7]", an innocent address, comes last, so the address is
+ * the first "[".  qmail's "(HELO NAME) (IP)" has no bracket of its own:
+ * one inside "(HELO ...)" is never taken.  The '[', or NULL. */
+static char *client_bracket(char *h)
+{
+	char *open, *paren, *by;
 
 	if (strncasecmp(h + strspn(h, " "), "from ", 5) != 0)
 		return NULL;
-	if (strcasestr(by, "(Exim "))
+	by = strstr(h, " by ");
+	if (by && strcasestr(by + 1, "(Exim ")) {
+		*by = '\0';
 		return strchr(h, '[');
+	}
+	by = by_after_paren(h);
+	if (!by)
+		return NULL;
+	*by = '\0';
 	open = strrchr(h, '[');
 	if (!open)
 		return NULL;
@@ -73,17 +104,13 @@ static char *client_bracket(char *h, const char *by)
 int mail_received_client(const char *raw, size_t len, int nth, char *out,
                          size_t n)
 {
-	char h[RECEIVED_MAX], *by, *open, *close, *ip;
+	char h[RECEIVED_MAX], *open, *close, *ip;
 	size_t l;
 
 	out[0] = '\0';
 	if (!nth_received(raw, len, nth, h, sizeof h))
 		return 0;
-	by = strstr(h, " by ");
-	if (!by)
-		return 1;
-	*by = '\0';
-	open = client_bracket(h, by + 1);
+	open = client_bracket(h);
 	close = open ? strchr(open, ']') : NULL;
 	if (!close)
 		return 1;

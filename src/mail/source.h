@@ -24,7 +24,8 @@
  * topmost), as our MTA wrote it: the [IP] of Postfix's or Sendmail's
  * "from HELO (RDNS [IP]) by ..." or of Exim's "from RDNS ([IP]
  * helo=HELO) by ... (Exim 4.96)" or "from [IP] (helo=HELO) by ..."
- * (never a bracket of the HELO name, which the client chose), copied
+ * (never a bracket of the HELO name, which the client chose, not even
+ * one after a " by " of its own: "HELO [198.51.100.7] by x"), copied
  * into out[0..n) when it is made of hex digits, '.' and ':' (an "IPv6:"
  * prefix dropped); else out is "".  Returns 1 when raw has an nth
  * Received field (out may still be ""), 0 when not.  Untrusted input;

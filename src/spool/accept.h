@@ -5,8 +5,8 @@
  * lines).  A signed challenge outside them waits for the player's accept
  * like an unsigned one (cmd/limit.c, cmd/challenge.c).
  *
- *   time  the least seconds a move the challenge's time control must
- *         give in the long run (tc_pace, game/clock.h): written "Nd" or
+ *   time  the least seconds the challenge's time control must give
+ *         every move, the first included (tc_pace, game/clock.h): "Nd" or
  *         "Nh" (1 hour to 365 days); "default" (the default): as much
  *         as the server's own control gives (no -time: forfeit_days a
  *         move); "any": every control.

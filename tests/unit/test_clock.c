@@ -302,12 +302,14 @@ static void test_file(void)
 	game_free(&g);
 }
 
-/* tc_pace (issue 29, limit accept): the time a move in the long run. */
+/* tc_pace (issue 29, limit accept): the time a move is sure to have,
+ * the first one (START alone) included. */
 static void test_pace(void)
 {
 	static const struct { const char *time; long pace; } cases[] = {
 		{ "3d", 3 * D }, { "7d+2d/14d", 2 * D }, { "36h+12h", 12 * H },
-		{ "1d+5d/2d", 2 * D }, { "30d+0d", 0 }, { "10/30d", 3 * D },
+		{ "1d+5d/2d", 1 * D }, { "30d+0d", 0 }, { "10/30d", 3 * D },
+		{ "1h+21d", 1 * H }, { "2h+60d/60d", 2 * H }, { "5d+3d/6d", 3 * D },
 	};
 	struct time_control tc;
 	char err[256];

@@ -837,6 +837,27 @@ static void test_source_network(void)
 		  "the body does not count): none" },
 		{ "Received: from x (x [999.1.2.3]) by y; 1 Jan 2026 00:00:00 "
 		  "+0000\r\n\r\n", "", "no address: none" },
+		/* Postfix joins the words of "HELO [198.51.100.7] by x" and
+		 * writes each parenthesis of a HELO name as '?' (issue 29,
+		 * i29-attack). */
+		{ "Received: from [198.51.100.7] by x (unknown [203.0.113.9])\r\n"
+		  "\tby games.example (Postfix) with ESMTP id 1; 1 Jan 2026 "
+		  "00:00:00 +0000\r\n\r\n",
+		  "203.0.113.0/24", "a HELO name with \" by \" in it names no "
+		  "source" },
+		{ "Received: from a by b (unknown [203.0.113.9]) by games.example "
+		  "(Postfix); 1 Jan 2026 00:00:00 +0000\r\n\r\n",
+		  "203.0.113.0/24", "a HELO name with \" by \" in it hides no "
+		  "source" },
+		{ "Received: from mx.example (mx.example [192.0.2.77]) (using "
+		  "TLSv1.3 with cipher TLS_AES_256_GCM_SHA384 (256/256 bits))\r\n"
+		  "\t(No client certificate requested)\r\n\tby games.example "
+		  "(Postfix) with ESMTPS id 1; 1 Jan 2026 00:00:00 +0000\r\n\r\n",
+		  "192.0.2.0/24", "Postfix's TLS groups before its \"by\"" },
+		{ "Received: from [198.51.100.7] (mx.evil.example [203.0.113.9] "
+		  "(may be forged))\r\n\tby games.example (8.17.1/8.17.1) with "
+		  "ESMTP id 1AB; 1 Jan 2026 00:00:00 +0000\r\n\r\n",
+		  "203.0.113.0/24", "Sendmail's \"(may be forged)\"" },
 	};
 	char out[64];
 	size_t i;
