@@ -206,8 +206,14 @@ try:
     write_game(env, 102, GAME, None, "active")
     env.new_messages()
     # a22-a21 keeps the columns: Black's every move starts a chain again.
-    (rc, err), cpu = cpu_of(env.mail, A, "epaminondas move 102 alice pw1 "
-                            "a22-a21#235")
+    # The robot's time cap (robot_think_ms, 2 s) is raised for this
+    # mail: under ASan or on a busy machine it, not the node bound, would
+    # stop the search (86,016 nodes in one CI run), and the node bound is
+    # what this test judges.
+    (rc, err), cpu = cpu_of(env.receive, make_mail(
+        A, "epaminondas move 102 alice pw1 a22-a21#235"),
+        env={"EPAMSERV_ROBOT_THINK_MS": "60000",
+             "EPAMSERV_ROBOT_BUDGET_MS": "120000"})
     m = re.search(r"robot robot-club: epaminondas board 102 move 236 "
                   r"(\S+) \(depth (\d+), (\d+) nodes", err)
     ok(rc == 0 and m, "robot-club answers on board 102", err[-2000:])
