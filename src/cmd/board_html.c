@@ -358,12 +358,13 @@ char *board_html(struct cmdctx *c, const struct game *g,
 		tvars_setf(&h, name, "%s", buf_str(&e));
 		buf_free(&e);
 	}
-	/* The picture (unless words are asked for), then the words. */
-	if (table)
-		buf_puts(&board, table);
+	/* The picture and its legend (unless words are asked for), then
+	 * the words. */
+	if (legend)
+		buf_puts(&board, legend);
 	buf_puts(&board, said);
-	tvars_set(&h, "diagram", buf_str(&board));
-	tvars_set(&h, "legend", legend ? legend : "");
+	tvars_set(&h, "diagram", table ? table : "");
+	tvars_set(&h, "legend", buf_str(&board));
 	tvars_set(&h, "answers", answers ? answers : "");
 	html = reply_template(c, "board.html", &h);
 	tvars_free(&h);

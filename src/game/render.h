@@ -35,7 +35,8 @@ char *render_board_html(const struct game *g, int black_down);
 #define RENDER_MARK_INTRUDER 4
 int render_board_marks(const struct game *g);
 
-/* The legend for the HTML board of g (malloc'ed): a sample of each stone
+/* The legend for the HTML board of g (malloc'ed; aria-hidden: the picture
+ * is one image to a screen reader): a sample of each stone
  * and of each mark the board shows, nothing else; inline styles only. */
 char *render_legend_html(const struct game *g);
 

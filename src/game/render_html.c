@@ -227,7 +227,10 @@ char *render_legend_html(const struct game *g)
 	struct buf b = BUF_INIT;
 	int any = render_board_marks(g);
 
-	buf_puts(&b, "<div style=\"margin:0 0 10px 0;font-size:13px\">\n");
+	/* Samples of the picture's colours: nothing for a screen reader,
+	 * to which the picture is one image and the words follow. */
+	buf_puts(&b, "<div aria-hidden=\"true\" style=\"margin:0 0 10px 0;"
+	         "font-size:13px\">\n");
 	legend_item(&b, LIGHT_SQUARE, EP_WPIECE, 0, "White");
 	legend_item(&b, DARK_SQUARE, EP_BPIECE, 0, "Black");
 	if (g->opts.nblocks)
