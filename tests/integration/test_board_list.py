@@ -1,9 +1,10 @@
 #!/usr/bin/python3
 """Issue 30, item 7: a board form for blind and low-vision players.
 
-- `set USERID PASSWORD board list` switches a player's board mails to
-  the board in words (and `board wide` back): no drawing and no legend
-  in the text part, each side's pieces by square, the last move and its
+- `help set` names the form; `set USERID PASSWORD board list` switches
+  a player's board mails to the board in words (and `board wide` back):
+  no drawing and no legend in the text part, each side's pieces by
+  square, the last move and its
   captures in words, the threats, and the position to copy on a line of
   its own that the mail's wrapping never breaks.
 - The list names every piece's square exactly once: checked against the
@@ -186,7 +187,7 @@ env = Env()
 try:
     env.signup(A, "alice", "Secret1")
     env.signup(B, "bob", "pw2")
-    mails = [(A, "set alice Secret1 board list"),
+    mails = [(A, "help set"), (A, "set alice Secret1 board list"),
              (A, "epaminondas challenge alice bob -size=8x8 by alice Secret1"),
              (B, "epaminondas accept 101 bob pw2"),
              (A, "epaminondas challenge alice bob -size=8x8 by alice Secret1"),
@@ -204,6 +205,10 @@ try:
     ok(len(conf) == 1, "set ... board list is confirmed in words",
        [str(m["Subject"]) for m in msgs.get(A, [])])
     contains(env.user_file("alice"), "board: list\n", "board list is stored")
+    helps = [body_of(m) for m in msgs.get(A, []) if "PASSWORD board " in body_of(m)]
+    ok(helps and "board wide|compact|list" in helps[0] and
+       "screen readers" in helps[0], "help set names board list",
+       helps[0][:1500] if helps else [str(m["Subject"]) for m in msgs.get(A, [])])
 
     def last_board(addr, board):
         got = [m for m in msgs.get(addr, [])
