@@ -4,9 +4,9 @@
 - `help set` names the form; `set USERID PASSWORD board list` switches
   a player's board mails to the board in words (and `board wide` back):
   no drawing and no legend in the text part, each side's pieces by
-  square, the last move and its
-  captures in words, the threats, and the position to copy on a line of
-  its own that the mail's wrapping never breaks.
+  square, the last move and its captures in words, the threats, and the
+  position to copy on a line of its own that the mail's wrapping never
+  breaks.
 - The list names every piece's square exactly once: checked against the
   wide board of the same position drawn in the other player's mail (an
   independent drawing) and against the position string.
