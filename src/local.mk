@@ -46,6 +46,7 @@ src_libepamserv_a_SOURCES += \
 	src/game/game.c src/game/game.h \
 	src/game/gamefile.c src/game/cond.c \
 	src/game/render.c src/game/render_html.c src/game/render.h \
+	src/game/render_words.c \
 	src/game/ratings.c src/game/ratings.h \
 	src/game/record.c src/game/record_json.c src/game/record_read.c \
 	src/game/record.h \

@@ -466,3 +466,6 @@ EXTRA_DIST += tests/integration/test_engine_bounds.py
 # challenges_per_day, limit accept's first move, a HELO name's " by ".
 TESTS += tests/integration/test_issue29_attack.py
 EXTRA_DIST += tests/integration/test_issue29_attack.py
+# Issue 30, item 7: set ... board list, the board in words for screen readers.
+TESTS += tests/integration/test_board_list.py
+EXTRA_DIST += tests/integration/test_board_list.py

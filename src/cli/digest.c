@@ -203,8 +203,7 @@ static int digest_board_text(struct cmdctx *c, const struct user *u,
 		           : "asks to take back the last move");
 	down = u->orientation == USER_ORIENT_BLACK ||
 	       (u->orientation == USER_ORIENT_OWN && side == EP_BLACK);
-	diagram = u->compact ? render_board_compact(&g, down)
-	                     : render_board(&g, down);
+	diagram = render_board_form(&g, (enum render_form)u->board, down);
 	buf_printf(b, "\n%s\n", diagram);
 	free(diagram);
 	snprintf(subject, len, "%s Board %ld %s [#%s]", reply_game_title(g.game),

@@ -8,7 +8,7 @@
  *   vacation (leave.c)
  *   set USERID PASSWORD html on|off
  *   set USERID PASSWORD orientation white|black|own
- *   set USERID PASSWORD board wide|compact
+ *   set USERID PASSWORD board wide|compact|list   (list: issue 30)
  *   set USERID PASSWORD token new
  *   set USERID PASSWORD mail each|digest [HH]
  *   set USERID PASSWORD timezone ZONE|UTC
@@ -568,9 +568,10 @@ enum cmd_status cmd_set(struct cmdctx *c, int argc, char **argv)
 			return cmd_refuse(c, usage, "orientation is white, black "
 			                  "or own, not '%s'", argv[3]);
 	} else if (strcmp(argv[2], "board") == 0) {
-		if (strcmp(argv[3], "wide") && strcmp(argv[3], "compact"))
-			return cmd_refuse(c, usage, "board is wide or compact, not "
-			                  "'%s'", argv[3]);
+		if (strcmp(argv[3], "wide") && strcmp(argv[3], "compact") &&
+		    strcmp(argv[3], "list"))
+			return cmd_refuse(c, usage, "board is wide, compact or list, "
+			                  "not '%s'", argv[3]);
 	} else if (strcmp(argv[2], "web") == 0) {
 		if (strcmp(argv[3], "on") && strcmp(argv[3], "off"))
 			return cmd_refuse(c, usage, "web is on or off, not '%s'",
@@ -598,11 +599,24 @@ enum cmd_status cmd_set(struct cmdctx *c, int argc, char **argv)
 		         "at the bottom.", i == 0 ? "White's" : i == 1 ? "Black's"
 		                                  : "your own");
 	} else if (strcmp(argv[2], "board") == 0) {
-		u.compact = strcmp(argv[3], "compact") == 0;
-		snprintf(details, sizeof details, "Board mails now show the %s",
-		         u.compact ? "compact text board (two characters a square, "
-		         "for narrow screens)." : "wide text board (labels on all "
-		         "sides).");
+		if (strcmp(argv[3], "list") == 0) {
+			u.board = USER_BOARD_LIST;
+			snprintf(details, sizeof details, "Board mails now show the "
+			         "board in words, for screen readers: each side's "
+			         "pieces by square, the last move and what it "
+			         "captured, the threats, and the position to copy; "
+			         "no drawing.  The HTML part shows the same words "
+			         "instead of the picture of the board.");
+		} else if (strcmp(argv[3], "compact") == 0) {
+			u.board = USER_BOARD_COMPACT;
+			snprintf(details, sizeof details, "Board mails now show the "
+			         "compact text board (two characters a square, for "
+			         "narrow screens).");
+		} else {
+			u.board = USER_BOARD_WIDE;
+			snprintf(details, sizeof details, "Board mails now show the "
+			         "wide text board (labels on all sides).");
+		}
 	} else if (strcmp(argv[2], "web") == 0) {
 		u.web_off = strcmp(argv[3], "off") == 0;
 		snprintf(details, sizeof details, "%s", u.web_off ?

@@ -36,24 +36,25 @@ void board_close(struct board_ctx *b)
 }
 
 /* The board of an error reply about g, as the mail's proved player
- * asked for boards (set ... board compact, orientation); the wide board
+ * asked for boards (set ... board compact|list, orientation); the wide board
  * White at the bottom for a mail that proved no one.  Malloc'ed. */
 static char *error_board(const struct cmdctx *c, const struct game *g)
 {
 	struct user u;
 	char *err = NULL;
-	int compact = 0, down = 0;
+	enum render_form form = RENDER_WIDE;
+	int down = 0;
 
 	if (c->auth_userid[0] &&
 	    user_load(c->cfg->spool, c->auth_userid, &u, &err) == 0) {
-		compact = u.compact;
+		form = (enum render_form)u.board;
 		down = u.orientation == USER_ORIENT_BLACK ||
 		       (u.orientation == USER_ORIENT_OWN &&
 		        game_side_of(g, u.userid) == EP_BLACK);
 		user_free(&u);
 	}
 	free(err);
-	return compact ? render_board_compact(g, down) : render_board(g, down);
+	return render_board_form(g, form, down);
 }
 
 enum cmd_status board_refuse(struct cmdctx *c, const struct game *g,

@@ -5,7 +5,10 @@
  * variables, with every value escaped (the headline and the comment are
  * user text).  On top of the text: the board as a table of round stones
  * with its marks (game/render_html.c) and a legend of exactly those
- * marks; the threat of a pending crossing set off in red; the commands
+ * marks, and after it the board in words (game/render_words.c) in a
+ * section hidden from the eye but read by screen readers (shown instead
+ * of the picture for set ... board list); the threat of a pending
+ * crossing set off in red; the commands
  * the text shows on indented lines, or quoted, in monospace that never
  * breaks (a line too long for the screen scrolls on its own); and for a
  * player holding a reply token, mailto: links that open a reply carrying
@@ -264,13 +267,60 @@ static char *unwrap_list(const char *s)
 	return out;
 }
 
+/* Visually hidden, read by screen readers: the usual "sr-only" pattern
+ * in inline styles (mail clients strip <style>); a client that drops
+ * position still keeps it to one clipped pixel. */
+#define HIDDEN_STYLE "position:absolute;width:1px;height:1px;" \
+	"max-height:1px;margin:-1px;padding:0;border:0;overflow:hidden;" \
+	"clip:rect(0 0 0 0);white-space:nowrap"
+
+/* The board in words (render_board_words) as HTML: a region with a
+ * heading, a paragraph a line, the position in code; hidden from the
+ * eye unless shown (set ... board list). */
+static char *words_html(const struct game *g, int shown)
+{
+	char *words = render_board_words(g);
+	const char *line = words;
+	struct buf b = BUF_INIT;
+
+	buf_puts(&b, "<div id=\"board-words\" role=\"region\" aria-label=\"The "
+	         "board in words\" style=\"");
+	buf_puts(&b, shown ? "margin:0 0 10px 0" : HIDDEN_STYLE);
+	buf_puts(&b, "\">\n");
+	while (*line) {
+		const char *nl = strchr(line, '\n');
+		size_t n = nl ? (size_t)(nl - line) : strlen(line);
+
+		buf_puts(&b, "<p style=\"margin:0 0 6px 0\">");
+		if (n > 2 && line[0] == ' ' && line[1] == ' ') {
+			/* The position to copy: code that may break anywhere
+			 * (a 26x26 board's is 740 characters long). */
+			buf_puts(&b, "<code style=\"" CODE_STYLE ";white-space:normal;"
+			         "word-break:break-all\">");
+			escape(&b, line + 2, n - 2);
+			buf_puts(&b, "</code>");
+		} else {
+			escape(&b, line, n);
+		}
+		buf_puts(&b, "</p>\n");
+		line += n;
+		if (*line == '\n')
+			line++;
+	}
+	buf_puts(&b, "</div>\n");
+	free(words);
+	return buf_take(&b);
+}
+
 char *board_html(struct cmdctx *c, const struct game *g,
                  const struct tvars *v, int black_down, int side,
-                 const char *token, const char *subject)
+                 const char *token, const char *subject, int words)
 {
 	struct tvars h = { 0 };
-	char *table = render_board_html(g, black_down), *html;
-	char *legend = render_legend_html(g);
+	char *table = words ? NULL : render_board_html(g, black_down), *html;
+	char *legend = words ? NULL : render_legend_html(g);
+	char *said = words_html(g, words);
+	struct buf board = BUF_INIT;
 	char *answers = answers_html(c, g, v, side, token, subject);
 	int i;
 
@@ -308,13 +358,20 @@ char *board_html(struct cmdctx *c, const struct game *g,
 		tvars_setf(&h, name, "%s", buf_str(&e));
 		buf_free(&e);
 	}
-	tvars_set(&h, "diagram", table);
-	tvars_set(&h, "legend", legend);
+	/* The picture and its legend (unless words are asked for), then
+	 * the words. */
+	if (legend)
+		buf_puts(&board, legend);
+	buf_puts(&board, said);
+	tvars_set(&h, "diagram", table ? table : "");
+	tvars_set(&h, "legend", buf_str(&board));
 	tvars_set(&h, "answers", answers ? answers : "");
 	html = reply_template(c, "board.html", &h);
 	tvars_free(&h);
 	free(answers);
 	free(legend);
 	free(table);
+	free(said);
+	buf_free(&board);
 	return html;
 }

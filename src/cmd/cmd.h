@@ -407,11 +407,14 @@ void reply_error_token(struct cmdctx *c, const struct game *g);
  * from the text part's template variables v: the board turned when
  * black_down; for a player (side 0 White, 1 Black; -1 not a player)
  * holding a reply token, mailto: answer links to the server with the
- * subject "Re: SUBJECT".  NULL when the template cannot be read
- * (logged). */
+ * subject "Re: SUBJECT".  The board in words (game/render.h) follows
+ * the picture in a section hidden from the eye but read by screen
+ * readers; with words (set ... board list) the words are shown instead
+ * of the picture and its legend.  NULL when the template cannot be
+ * read (logged). */
 char *board_html(struct cmdctx *c, const struct game *g,
                  const struct tvars *v, int black_down, int side,
-                 const char *token, const char *subject);
+                 const char *token, const char *subject, int words);
 
 /* Render a template (malloc'ed, caller frees), or NULL when it cannot be
  * read (logged): the caller must then give up with CMD_TEMPFAIL, so the

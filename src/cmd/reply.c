@@ -412,6 +412,27 @@ static int wide_board_row(const char *line, size_t len)
 	return letters >= 2;
 }
 
+/* Whether line (len bytes) is a position to copy (the board in words,
+ * game/render.h): indented, then "WxH RANKS w|b" in the notation's
+ * characters only.  Such a line is never broken: a player pastes it
+ * whole into another tool. */
+static int position_row(const char *line, size_t len)
+{
+	size_t i = 0, blanks = 0;
+
+	while (i < len && line[i] == ' ')
+		i++;
+	if (i == 0 || i >= len || line[i] < '0' || line[i] > '9')
+		return 0;
+	for (; i < len; i++) {
+		if (line[i] == ' ')
+			blanks++;
+		else if (!strchr("0123456789xWBwb#/", line[i]))
+			return 0;
+	}
+	return blanks == 2;
+}
+
 /* Where to break s (n bytes, the rest of a line): the last blank at most
  * room bytes in, after lo (the prefix), that is not right after "e.g."
  * nor inside a "double-quoted" run of at most qmax bytes (prose quotes
@@ -444,7 +465,8 @@ static size_t wrap_cut(const char *s, size_t n, size_t room, size_t lo,
 
 /* One line (len bytes, no line end) appended to b, broken at blanks into
  * pieces of at most width columns where it can be; a word longer than
- * the width stays whole, and so do a wide board's rows.  A quoted line
+ * the width stays whole, and so do a wide board's rows and a position to
+ * copy.  A quoted line
  * (the sender's own text in an error reply) is broken too, each piece
  * quoted. */
 static void wrap_line(struct buf *b, const char *line, size_t len,
@@ -453,7 +475,7 @@ static void wrap_line(struct buf *b, const char *line, size_t len,
 	size_t pre = wrap_prefix(line, len, width), start = 0;
 	int first = 1;
 
-	if (wide_board_row(line, len)) {
+	if (wide_board_row(line, len) || position_row(line, len)) {
 		buf_append(b, line, len);
 		return;
 	}
@@ -1256,9 +1278,10 @@ static enum cmd_status board_mail(struct cmdctx *c, struct txn *t,
                                   const char *comment, const char *who)
 {
 	char subject[320], thread[256];
-	int down = board_black_down(c, r), compact = r->user && r->user->compact;
-	char *diagram = compact ? render_board_compact(g, down)
-	                        : render_board(g, down);
+	int down = board_black_down(c, r);
+	enum render_form form = r->user ? (enum render_form)r->user->board
+	                                : RENDER_WIDE;
+	char *diagram = render_board_form(g, form, down);
 	char *text, *html = NULL;
 	const char *me = r->user ? r->user->userid : NULL;
 	/* Words for this player alone (their conditional lines). */
@@ -1274,9 +1297,13 @@ static enum cmd_status board_mail(struct cmdctx *c, struct txn *t,
 		tvars_setf(v, "headline", "%s\n%s", base, buf_str(note));
 	}
 	tvars_set(v, "diagram", diagram);
-	tvars_setf(v, "legend", "%sW white, B black, . empty, # blocked.",
-	           !g->nmoves ? "" : compact ? "Last move marked *.  "
-	           : "Last move in [brackets].  ");
+	/* The words (set ... board list) need no legend. */
+	if (form == RENDER_LIST)
+		tvars_set(v, "legend", "");
+	else
+		tvars_setf(v, "legend", "%sW white, B black, . empty, # blocked.",
+		           !g->nmoves ? "" : form == RENDER_COMPACT
+		           ? "Last move marked *.  " : "Last move in [brackets].  ");
 	vote_var(g, v, me);
 	/* A preview or a quiet save (c->subject): nothing to send about it. */
 	if (!c->subject)
@@ -1311,7 +1338,7 @@ static enum cmd_status board_mail(struct cmdctx *c, struct txn *t,
 	           g->nmoves ? "Last move in [brackets].  " : "");
 	if (!r->user || r->user->html) {
 		html = board_html(c, g, v, board_black_down(c, r), r->side,
-		                  r->token, subject);
+		                  r->token, subject, form == RENDER_LIST);
 		if (!html) {
 			st = CMD_TEMPFAIL;
 			goto out;

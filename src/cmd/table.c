@@ -226,13 +226,16 @@ const struct cmd_def cmd_table[] = {
 	{ "set", "", A,
 	  "USERID PASSWORD html on|off\n"
 	  "USERID PASSWORD orientation white|black|own\n"
-	  "USERID PASSWORD board wide|compact\n"
+	  "USERID PASSWORD board wide|compact|list\n"
 	  "USERID PASSWORD token new\n"
 	  "USERID PASSWORD mail each|digest [HH]\n"
 	  "USERID PASSWORD timezone ZONE|UTC",
 	  "Preferences: html (an HTML board in each board mail),\n"
 	  "orientation (the side at the bottom), board (compact: a text\n"
-	  "board for phones, 31 columns wide), token new (void every\n"
+	  "board for phones, 31 columns wide; list: for screen readers,\n"
+	  "the board in words, each side's pieces by square, the last\n"
+	  "move and its captures, the threats and the position to copy,\n"
+	  "no drawing), token new (void every\n"
 	  "reply and account token sent so far; by token: set token\n"
 	  "new in a reply to an account token), mail (digest: instead\n"
 	  "of a board mail for each move of your opponents, one mail\n"

@@ -35,7 +35,8 @@ char *render_board_html(const struct game *g, int black_down);
 #define RENDER_MARK_INTRUDER 4
 int render_board_marks(const struct game *g);
 
-/* The legend for the HTML board of g (malloc'ed): a sample of each stone
+/* The legend for the HTML board of g (malloc'ed; aria-hidden: the picture
+ * is one image to a screen reader): a sample of each stone
  * and of each mark the board shows, nothing else; inline styles only. */
 char *render_legend_html(const struct game *g);
 
@@ -45,6 +46,30 @@ char *render_legend_html(const struct game *g);
 struct buf;
 void render_last_move(const struct game *g, int sq[2][2]);
 void render_put_rank(struct buf *b, int n, int pad);
+
+/* The forms of the text board a player may ask for (set USERID PASSWORD
+ * board wide|compact|list); the values are those of enum user_board
+ * (spool/users.h). */
+enum render_form { RENDER_WIDE = 0, RENDER_COMPACT = 1, RENDER_LIST = 2 };
+
+/* The board of g in words for screen readers (render_words.c; malloc'ed,
+ * caller frees): one sentence a line, no drawing.  The size and which
+ * rank is whose home row; each side's pieces by square ("White (alice),
+ * 28 pieces: a1 to n1; a2 to n2."; runs of three or more on a rank as
+ * "a1 to c1"), its crossed pieces; blocked squares; the last move, its
+ * group (a piece, or a phalanx and its squares), how far it went, what
+ * it captured (count and squares) and whether it was a crossing; while
+ * the game is played, what the side to move can capture and the
+ * crossings it can make now, and what the other side could capture or
+ * cross if it were its move (the threat); last, "Position to copy:" and
+ * on the next line, indented by two blanks, the position notation of
+ * RULES.md section 7. */
+char *render_board_words(const struct game *g);
+
+/* render_board, render_board_compact or render_board_words as form says
+ * (malloc'ed, caller frees; black_down is ignored by the words). */
+char *render_board_form(const struct game *g, enum render_form form,
+                        int black_down);
 
 /* The move list "   1. e2-e4       2. f11-f9\n   3. ...", numbered in
  * plies (malloc'ed). */

@@ -9,7 +9,9 @@
  * square stones, still with their letter W or B).  The marks, in order of
  * precedence for a square's colour: the last move's start and end
  * (amber), the squares it captured (red); and the intruders of a pending
- * crossing (a red ring around the stone).
+ * crossing (a red ring around the stone).  To a screen reader the
+ * table is one image (role="img") whose label counts the pieces; the
+ * board in words follows it in the mail (cmd/board_html.c).
  */
 #include "game/render.h"
 #include "util/buf.h"
@@ -173,8 +175,14 @@ char *render_board_html(const struct game *g, int black_down)
 
 	find_marks(g, &m);
 	buf_reserve(&b, (size_t)(p->height + 2) * (size_t)(512 * p->width + 512));
-	buf_puts(&b, "<table role=\"presentation\" cellpadding=\"0\" "
-	         "cellspacing=\"0\" style=\"border-collapse:collapse;"
+	/* One image to a screen reader, not 168 cells of W and B: its
+	 * label says what it shows and that the words follow (board_html
+	 * puts them right after the table). */
+	buf_printf(&b, "<table role=\"img\" aria-label=\"Picture of the board, "
+	           "%d by %d (pieces: White %d, Black %d).  The board in "
+	           "words follows.\" cellpadding=\"0\" ", p->width, p->height,
+	           ep_count_pieces(p, EP_WHITE), ep_count_pieces(p, EP_BLACK));
+	buf_puts(&b, "cellspacing=\"0\" style=\"border-collapse:collapse;"
 	         "background-color:" FRAME ";color:" FRAME_TEXT ";"
 	         "font-family:Helvetica,Arial,sans-serif;margin:0 0 10px 0\">\n");
 	html_letters(&b, p->width, black_down);
@@ -219,7 +227,10 @@ char *render_legend_html(const struct game *g)
 	struct buf b = BUF_INIT;
 	int any = render_board_marks(g);
 
-	buf_puts(&b, "<div style=\"margin:0 0 10px 0;font-size:13px\">\n");
+	/* Samples of the picture's colours: nothing for a screen reader,
+	 * to which the picture is one image and the words follow. */
+	buf_puts(&b, "<div aria-hidden=\"true\" style=\"margin:0 0 10px 0;"
+	         "font-size:13px\">\n");
 	legend_item(&b, LIGHT_SQUARE, EP_WPIECE, 0, "White");
 	legend_item(&b, DARK_SQUARE, EP_BPIECE, 0, "Black");
 	if (g->opts.nblocks)

@@ -136,7 +136,7 @@ void user_defaults(struct user *u)
 {
 	u->html = 1;
 	u->orientation = USER_ORIENT_WHITE;
-	u->compact = 0;
+	u->board = USER_BOARD_WIDE;
 	u->token_epoch = 0;
 	u->vacation[0] = '\0';
 	u->nleave = 0;
@@ -295,9 +295,14 @@ static int user_pref_field(struct user *u, const char *key, const char *val)
 			return -1;
 		u->web_off = strcmp(val, "off") == 0;
 	} else if (strcmp(key, "board") == 0) {
-		if (strcmp(val, "wide") && strcmp(val, "compact"))
+		if (strcmp(val, "wide") == 0)
+			u->board = USER_BOARD_WIDE;
+		else if (strcmp(val, "compact") == 0)
+			u->board = USER_BOARD_COMPACT;
+		else if (strcmp(val, "list") == 0)
+			u->board = USER_BOARD_LIST;
+		else
 			return -1;
-		u->compact = strcmp(val, "compact") == 0;
 	} else if (strcmp(key, "orientation") == 0) {
 		if (strcmp(val, "white") == 0)
 			u->orientation = USER_ORIENT_WHITE;
@@ -751,8 +756,9 @@ char *user_format(const struct user *u)
 		buf_puts(&b, "html: off\n");
 	if (u->orientation != USER_ORIENT_WHITE)
 		buf_printf(&b, "orientation: %s\n", orient[u->orientation]);
-	if (u->compact)
-		buf_puts(&b, "board: compact\n");
+	if (u->board != USER_BOARD_WIDE)
+		buf_printf(&b, "board: %s\n", u->board == USER_BOARD_LIST
+		           ? "list" : "compact");
 	if (u->token_epoch)
 		buf_printf(&b, "token-epoch: %lu\n", u->token_epoch);
 	for (i = 0; i < u->nleave; i++) {

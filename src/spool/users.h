@@ -19,7 +19,7 @@
  *   created: 2026-11-30T05:48:00Z
  *   html: off                   (optional lines, written when not the
  *   orientation: own             default: html on, orientation white,
- *   board: compact               board wide, token-epoch 0, no
+ *   board: compact|list          board wide, token-epoch 0, no
  *   token-epoch: 3               vacation, not left)
  *   vacation: 2026-12-24        (before issue 15: the last day away)
  *   leave: 2026-12-20T00:00:00Z 2027-01-01T00:00:00Z
@@ -78,6 +78,14 @@
 #include "util/span.h"
 
 /* How a player sees the board (set orientation ...). */
+/* The form of the text board in board mails (set ... board): the
+ * values are those of enum render_form (game/render.h). */
+enum user_board {
+	USER_BOARD_WIDE = 0,     /* labels on all sides (the default) */
+	USER_BOARD_COMPACT = 1,  /* two characters a square, for phones */
+	USER_BOARD_LIST = 2,     /* words for screen readers (issue 30) */
+};
+
 enum user_orientation {
 	USER_ORIENT_WHITE = 0,  /* White's home row at the bottom (default) */
 	USER_ORIENT_BLACK,      /* Black's home row at the bottom */
@@ -148,7 +156,7 @@ struct user {
 	time_t created;
 	int html;                        /* 1: board mails carry text/html */
 	enum user_orientation orientation;
-	int compact;                     /* 1: the text board is compact */
+	enum user_board board;           /* the text board's form */
 	unsigned long token_epoch;       /* reply tokens of older epochs are void */
 	char vacation[11];               /* "YYYY-MM-DD" (last day away) or "":
 	                                    the form before issue 15, read as

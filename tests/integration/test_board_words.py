@@ -70,7 +70,7 @@ try:
        "now show the compact text board" in body_of(msgs[0]),
        "set board compact is answered", err)
     contains(env.user_file("bob"), "board: compact\n", "and stored")
-    refused(env, B, "set bob b board tiny", "board is wide or compact",
+    refused(env, B, "set bob b board tiny", "board is wide, compact or list",
             "set board with a bad value")
 
     env.start_game("alice", "bob", 101)

@@ -384,8 +384,11 @@ try:
             shutil.copy(shot, ARTIFACTS)
 
     # -- the legend matches the marks ------------------------------------
-    legend = re.search(r'(<div style="margin:0 0 10px 0;font-size:13px">.*?)'
-                       r'(?=<p style="margin:0 0 10px 0">Pieces)', html, re.S)
+    # (Issue 30: the legend is aria-hidden, and the board in words
+    # follows it.)
+    legend = re.search(r'(<div aria-hidden="true" style="margin:0 0 10px 0;'
+                       r'font-size:13px">.*?)(?=<div id="board-words")',
+                       html, re.S)
     words = re.sub(r"<[^>]+>|\s+", " ", legend.group(1) if legend else "")
     for w in ("White", "Black", "last move, from and to", "intruder"):
         contains(words, w, "the legend names %s" % w)

@@ -1,10 +1,11 @@
 /*
- * test_render.c - the text and HTML boards of render.c, byte for byte.
+ * test_render.c - the text and HTML boards of render.c, and the board
+ * in words of render_words.c (set ... board list), byte for byte.
  *
  * A handful of positions (the 14x12 opening, a 14x12 board after two
  * moves seen from Black's side, an 8x8 game with a capture as the last
  * move and a crossing pending, the same game finished, an 8x8 board with
- * blocks) are drawn both ways and compared with
+ * blocks) are drawn both ways, and said in words once, and compared with
  * tests/unit/render-boards.expected, one section per drawing.  After a
  * deliberate change of the output, EPAMSERV_GOLDEN_WRITE=FILE writes the
  * new sections to FILE.
@@ -63,26 +64,30 @@ fail:
 }
 
 /* Append section name of game g drawn as text and as HTML, turned with
- * black_down, to all; then compare both with the expected file at *pos. */
+ * black_down, and (White down only) in words, to all; then compare each
+ * with the expected file at *pos. */
 static void check_board(struct buf *all, const char *want, size_t wlen,
                         size_t *pos, const char *name, const struct game *g,
                         int black_down)
 {
+	static const char *const form[] = { "text", "html", "words" };
 	int html;
 
-	for (html = 0; html < 2; html++) {
+	/* The words (set ... board list) do not turn: pinned once, with
+	 * the White-down drawing. */
+	for (html = 0; html < (black_down ? 2 : 3); html++) {
 		struct buf s = BUF_INIT;
-		char *board = html ? render_board_html(g, black_down)
+		char *board = html == 2 ? render_board_words(g)
+		            : html ? render_board_html(g, black_down)
 		                   : render_board(g, black_down);
 		size_t i = 0;
 
-		buf_printf(&s, "=== %s, %s ===\n%s", name, html ? "html" : "text",
-		           board);
+		buf_printf(&s, "=== %s, %s ===\n%s", name, form[html], board);
 		buf_append(all, s.data, s.len);
 		ok(want && *pos + s.len <= wlen &&
 		   memcmp(want + *pos, s.data, s.len) == 0,
 		   "%s (%s) is drawn byte for byte as pinned", name,
-		   html ? "html" : "text");
+		   form[html]);
 		if (want && (*pos + s.len > wlen ||
 		             memcmp(want + *pos, s.data, s.len) != 0)) {
 			while (i < s.len && *pos + i < wlen &&
