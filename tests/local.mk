@@ -466,3 +466,7 @@ EXTRA_DIST += tests/integration/test_engine_bounds.py
 # challenges_per_day, limit accept's first move, a HELO name's " by ".
 TESTS += tests/integration/test_issue29_attack.py
 EXTRA_DIST += tests/integration/test_issue29_attack.py
+# Issue 30 item 5: the robot's node bound decides its move, a cut-short
+# search is told, robot games and the hourly mail limit.
+TESTS += tests/integration/test_robot_load.py
+EXTRA_DIST += tests/integration/test_robot_load.py
