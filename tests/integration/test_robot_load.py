@@ -22,8 +22,10 @@
   her refused moves still count, and her next mail past the four is
   deferred (exit 75).
 
-Every check of the last two fails on a binary from before issue 30: its
-cut-short robot says nothing, and its fifth mail against the robot waits.
+A binary from before issue 30 fails the last two parts: its cut-short
+robot says nothing (in the mail or the log), and its third move against
+the robot is deferred (the limit's last check, the deferral, passes
+there too).
 """
 import os
 import re
