@@ -469,3 +469,7 @@ EXTRA_DIST += tests/integration/test_issue29_attack.py
 # Issue 30, item 7: set ... board list, the board in words for screen readers.
 TESTS += tests/integration/test_board_list.py
 EXTRA_DIST += tests/integration/test_board_list.py
+# Issue 30 item 5: the robot's node bound decides its move, a cut-short
+# search is told, robot games and the hourly mail limit.
+TESTS += tests/integration/test_robot_load.py
+EXTRA_DIST += tests/integration/test_robot_load.py

@@ -91,6 +91,8 @@ static void print_result(const struct eng_result *r)
 	printf("seldepth: %d\n", r->seldepth);
 	printf("nodes: %llu\n", (unsigned long long)r->nodes);
 	printf("time: %llu ms\n", (unsigned long long)r->elapsed_ms);
+	if (r->timed_out)
+		printf("stopped: movetime\n");
 	printf("pv:");
 	for (i = 0; i < r->npv; i++) {
 		ep_move_format(&r->pv[i], text);

@@ -17,7 +17,9 @@
  * waits.  Any other mail counts against its sender's address; over the
  * limit it is dropped with a log line, so that a forgery deferred could
  * never come back as a bounce to a forged sender, and forged mail in a
- * player's name never uses up the player's own budget.
+ * player's name never uses up the player's own budget.  A player's mail
+ * that leaves a robot to move gives its unit back (rate_refund_robot,
+ * issue 30): a fast game against a robot never waits for the hour.
  *
  * Strangers (senders that are no player's confirmed address and proved
  * nothing) get no reply to a mail without a command, and small text-only
@@ -31,6 +33,7 @@
 #include "cmd/held.h"
 #include "cmd/inlog.h"
 #include "cmd/intake.h"
+#include "cmd/robot.h"
 #include "cmd/tokenform.h"
 #include "spool/addrindex.h"
 #include "spool/damage.h"
@@ -622,6 +625,24 @@ static int rate_check(struct cmdctx *c, const char *userid, int blocked)
 	       : EXIT_TEMPFAIL;
 }
 
+/* The player's mail left a robot to move (robot_note): it gives back
+ * the unit rate_check counted, so that a game against a robot never
+ * runs into rate_limit (issue 30).  Each such mail is a move or a
+ * challenge the robot answers, so their number is bounded by the
+ * robot's moves (robot_think_ms, robot_budget_ms, engine_hour_ms and its
+ * shares) and games (robot_max_games); every other mail still counts. */
+static void rate_refund_robot(struct cmdctx *c, const char *userid)
+{
+	char key[64];
+
+	if (c->cfg->rate_limit <= 0)
+		return;
+	snprintf(key, sizeof key, "user:%s", userid);
+	if (ratelimit_refund(c->cfg->spool, key, 3600, c->now) < 0)
+		log_msg(LOG_WARNING, "%s: the rate record cannot be written: a "
+		        "mail a robot answers stays counted\n", userid);
+}
+
 /* When the mail of c counts as arrived (issue 15; cmd.h, c->arrival):
  * under arrival = received the earlier of the topmost Received field's
  * date and delivered (the delivery record batch has: the Maildir file's
@@ -670,7 +691,8 @@ int process_mail_at(const struct config *cfg, const char *raw, size_t len,
 	char *err = NULL, userid[32], client[64];
 	unsigned long damage_before;
 	struct held_entry he;
-	int rc = 0, prc;
+	unsigned long notes_before;
+	int rc = 0, prc, held_before;
 
 	if (spool_init(cfg->spool, &err) < 0) {
 		log_msg(LOG_ERR, "%s\n", err);
@@ -745,11 +767,16 @@ int process_mail_at(const struct config *cfg, const char *raw, size_t len,
 	 * budget, or one damaged board would make all of the player's mail
 	 * wait.  An unproved one (anyone can forge its From) is counted on
 	 * every retry, so that forgeries cannot pile up in held/. */
-	rc = prc == 1 && held_get(cfg->spool, c.digest, &he) == 0 ? 0
+	held_before = prc == 1 && held_get(cfg->spool, c.digest, &he) == 0;
+	rc = held_before ? 0
 	     : rate_check(&c, prc > 0 ? userid : "", prc >= 2 ? prc - 1 : 0);
-	if (rc == 0)
+	if (rc == 0) {
+		notes_before = robot_notes_written();
 		rc = run(&c, &in, truncated, client);
-	else if (rc == 1) {
+		if (rc == 0 && prc == 1 && !held_before &&
+		    robot_notes_written() != notes_before)
+			rate_refund_robot(&c, userid);
+	} else if (rc == 1) {
 		inlog_line(&c, &in, client, "dropped", "over the rate limit");
 		rc = 0;
 	} else

@@ -12,6 +12,12 @@
  * search's first ply on (issue 29): in a position too large for them the
  * robot plays the best of the moves it searched to the end, or the
  * first legal move in the engine's order (the log says depth 0).
+ *
+ * robot_think_ms is a safety net, not a level (issue 30): its default
+ * is well above the top level's cost on a loaded machine (BENCHMARKS.md,
+ * "Issue 30: robot under load"), so a busy server plays the same moves
+ * as a quiet one.  When it stops a search anyway, the board mail says
+ * so in a sentence and the log in a warning.
  */
 #include "cmd/robot.h"
 #include "cmd/cmd.h"
@@ -36,6 +42,7 @@
 
 static struct eng *engine;         /* made at the first robot move */
 static unsigned long thought_ms;   /* this process's robot thinking */
+static unsigned long notes_written; /* robot_note's files, this process */
 
 static uint64_t mono_ms(void *arg)
 {
@@ -104,6 +111,11 @@ const char *robot_of_game(const struct config *cfg, const struct game *g)
 unsigned long robot_thought_ms(void)
 {
 	return thought_ms;
+}
+
+unsigned long robot_notes_written(void)
+{
+	return notes_written;
 }
 
 const char *robot_human(const struct config *cfg, const struct game *g)
@@ -176,6 +188,7 @@ int robot_note(struct cmdctx *c, struct txn *t, const struct game *g,
 	robot_path(g->game, g->board, rel, sizeof rel);
 	txn_put(t, rel, b.data ? b.data : "", b.len);
 	buf_free(&b);
+	notes_written++;
 	if (!held && why)
 		robot_wait_words(w, r->userid, why);
 	return held;
@@ -437,6 +450,33 @@ static void drop_stale(const struct config *cfg, const char *rel,
 	unlink(path);
 }
 
+/* The node bound that was in force when the search stopped (engine.h,
+ * struct eng_limits): the first iteration's may be the larger
+ * first_nodes. */
+static uint64_t level_bound(const struct eng_limits *lim,
+                            const struct eng_result *res)
+{
+	if (res->depth == 0 && lim->first_nodes > lim->nodes)
+		return lim->first_nodes;
+	return lim->nodes;
+}
+
+/* The sentence telling the human that robot's search was stopped by
+ * robot_think_ms before its level's node bound, appended to head after
+ * a blank.  Its count is the bound (at least 200: ngettext takes it). */
+static void cut_short_words(const char *robot, const struct eng_limits *lim,
+                            const struct eng_result *res, struct buf *head)
+{
+	unsigned long long bound = (unsigned long long)level_bound(lim, res);
+
+	if (bound == 0)  /* no level: the time was its only bound */
+		return;
+	buf_printf(head, " %s's search was cut short by this server's time "
+	           "limit after %llu of its %llu positions; it may play weaker "
+	           "than its level.", robot, (unsigned long long)res->nodes,
+	           bound);
+}
+
 /* The robot's move on board game/board when one is due: 1 played, 0
  * nothing due (a stale file removed), -1 trouble (the file stays). */
 static int robot_play(const struct config *cfg, const char *game, long board)
@@ -530,6 +570,8 @@ static int robot_play(const struct config *cfg, const char *game, long board)
 	           b.g.nmoves == 1 ? "played" : "answered", text);
 	reply_capture_words(&b.g, &head);
 	buf_puts(&head, ".");
+	if (res.timed_out)
+		cut_short_words(r->userid, &lim, &res, &head);
 	if (b.g.state != GAME_ACTIVE) {
 		reply_result_words(&b.g, res_words, sizeof res_words);
 		buf_printf(&head, " The game is over: %s.", res_words);
@@ -541,6 +583,13 @@ static int robot_play(const struct config *cfg, const char *game, long board)
 	        "nodes, %llu ms)\n", r->userid, game, board, b.g.nmoves, text,
 	        res.depth, (unsigned long long)res.nodes,
 	        (unsigned long long)res.elapsed_ms);
+	if (res.timed_out)
+		log_msg(LOG_WARNING, "robot %s: %s board %ld move %zu: the search "
+		        "was cut short by robot_think_ms = %d after %llu of its "
+		        "%llu nodes: the move may be weaker than level %d's (the "
+		        "player is told)\n", r->userid, game, board, b.g.nmoves,
+		        cfg->robot_think_ms, (unsigned long long)res.nodes,
+		        (unsigned long long)level_bound(&lim, &res), r->level);
 	drop_stale(cfg, rel, &b.g);
 	rc = 1;
 out:

@@ -127,6 +127,12 @@ int robot_run(const struct config *cfg);
 /* Milliseconds this process has thought for robots so far. */
 unsigned long robot_thought_ms(void);
 
+/* How many robot-to-move files robot_note has written in this process
+ * (a human's move or challenge that a robot answers): process.c reads
+ * it before and after a mail, and a mail that left a robot to move does
+ * not count against its player's rate_limit (issue 30). */
+unsigned long robot_notes_written(void);
+
 /* Bytes the robots' engine holds (0 before the first robot move of this
  * process), and the bytes it will hold (robot_memory_mb). */
 size_t robot_memory_now(void);

@@ -99,6 +99,10 @@ struct eng_result {
 	int seldepth;             /* deepest ply reached */
 	uint64_t nodes;
 	uint64_t elapsed_ms;      /* by clock; 0 without one */
+	int timed_out;            /* 1 when the time bound (movetime_ms)
+	                             stopped the search before its node or
+	                             depth bound: the move is then not the
+	                             one the bounds alone would give */
 	int npv;                  /* pv[0] == best when have_move */
 	struct ep_move pv[ENG_PV_MAX];
 };

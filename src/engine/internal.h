@@ -124,6 +124,7 @@ struct eng {
 	uint64_t nodes, start_ms;
 	uint64_t qs_nodes;       /* of the quiescence search under way */
 	int stop, seldepth, iter;
+	int timed_out;           /* the time bound set stop (eng_result) */
 };
 
 /* Entries of the evaluation cache (a power of two, 8 bytes each). */

@@ -54,8 +54,10 @@ static int out_of_bounds(struct eng *e)
 	if (nodes && e->nodes >= nodes)
 		return 1;
 	if (l->movetime_ms && l->clock && (e->nodes % CLOCK_EVERY) == 0 &&
-	    l->clock(l->clock_arg) - e->start_ms >= l->movetime_ms)
+	    l->clock(l->clock_arg) - e->start_ms >= l->movetime_ms) {
+		e->timed_out = 1;
 		return 1;
+	}
 	return 0;
 }
 
@@ -622,6 +624,7 @@ int eng_search(struct eng *e, const struct ep_position *p,
 	e->lim = lim;
 	e->nodes = 0;
 	e->stop = 0;
+	e->timed_out = 0;
 	e->seldepth = 0;
 	e->iter = 0;
 	e->top = 0;
@@ -690,6 +693,7 @@ int eng_search(struct eng *e, const struct ep_position *p,
 			break;
 	}
 	r->nodes = e->nodes;
+	r->timed_out = e->timed_out;
 	r->seldepth = e->seldepth;
 	if (lim->clock)
 		r->elapsed_ms = lim->clock(lim->clock_arg) - e->start_ms;

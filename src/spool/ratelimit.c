@@ -22,8 +22,9 @@ int ratelimit_take(const char *spool, const char *addr, int limit, time_t now)
 	return ratelimit_count(spool, addr, limit, 3600, now, NULL);
 }
 
-/* The record of addr: add units (0: only read) and say whether the
- * window had room (count < limit) before; *used gets the count after. */
+/* The record of addr: add units (0: only read, -1: give one back) and
+ * say whether the window had room (count < limit) before; *used gets
+ * the count after. */
 static int rate_update(const char *spool, const char *addr, int limit,
                        int window, time_t now, int add, int *first_over,
                        int *used)
@@ -61,7 +62,11 @@ static int rate_update(const char *spool, const char *addr, int limit,
 	ok = count < limit;
 	if (first_over)
 		*first_over = count == limit;
-	if (add == 1 && count <= limit)
+	if (add < 0 && count == 0)
+		add = 0;  /* a refund in a window over or empty: nothing */
+	if (add < 0)
+		count--;  /* a refund (ratelimit_refund) */
+	else if (add == 1 && count <= limit)
 		count++;  /* mails retried while over the limit count once */
 	else if (add > 1)  /* amounts: the count stops at the limit */
 		count = add >= limit - count ? limit : count + add;
@@ -119,5 +124,14 @@ int ratelimit_spend(const char *spool, const char *key, int limit,
 	if (limit <= 0 || amount <= 0)
 		return 0;
 	return rate_update(spool, key, limit, window, now, amount, NULL,
+	                   &used) < 0 ? -1 : 0;
+}
+
+int ratelimit_refund(const char *spool, const char *key, int window,
+                     time_t now)
+{
+	int used = 0;
+
+	return rate_update(spool, key, INT_MAX, window, now, -1, NULL,
 	                   &used) < 0 ? -1 : 0;
 }

@@ -36,6 +36,13 @@ void ratelimit_lock_key(const char *digest, char *buf, size_t len);
 int ratelimit_count(const char *spool, const char *key, int limit,
                     int window, time_t now, int *first_over);
 
+/* Give back the unit a mail counted for key at now (ratelimit_count,
+ * same window): a mail that turned out not to count (a move a robot
+ * answers, process.c).  Nothing when key's window is over or empty.
+ * 0, or -1 on an I/O error (the unit stays counted). */
+int ratelimit_refund(const char *spool, const char *key, int window,
+                     time_t now);
+
 /* Budgets of amounts (the server's engine time, engine_hour_ms): the
  * units left in key's window at now (limit - used, at most limit; 1 when
  * limit is 0 or the record cannot be read), read without changing it. */

@@ -908,6 +908,18 @@ static int config_read_file(struct config *cfg, const char *path, char **err)
 	return 0;
 }
 
+/* robot_think_ms's default (issue 30): a safety net well above the
+ * top level's cost on a loaded machine (BENCHMARKS.md, "Issue 30: robot
+ * under load"), and below lock_timeout, since a robot thinks holding
+ * its board's lock: two thirds of it, leaving a third for the rest of
+ * the robot's transaction; at least 1 ms. */
+static int robot_think_default(int lock_timeout)
+{
+	long ms = (long)lock_timeout * 2000 / 3;
+
+	return ms < 1 ? 1 : ms > 600000 ? 600000 : (int)ms;
+}
+
 /* cfg (uninitialised) set to the built-in defaults. */
 static void config_defaults(struct config *cfg)
 {
@@ -938,7 +950,7 @@ static void config_defaults(struct config *cfg)
 	cfg->leave_days = 30;
 	cfg->robots = NULL;
 	config_parse_robots(cfg, CONFIG_ROBOTS_DEFAULT, NULL, 0);
-	cfg->robot_think_ms = 2000;
+	cfg->robot_think_ms = robot_think_default(cfg->lock_timeout);
 	cfg->robot_budget_ms = 20000;
 	cfg->robot_memory_mb = 16;
 	cfg->robot_max_games = 20;
@@ -1064,6 +1076,10 @@ int config_load(struct config *cfg, const char *path, char **err)
 			return -1;
 		}
 	}
+	/* Not set: it follows lock_timeout, wherever that was set. */
+	i = key_index("robot_think_ms");
+	if (i >= 0 && i < CONFIG_NKEYS && !cfg->origin[i])
+		cfg->robot_think_ms = robot_think_default(cfg->lock_timeout);
 	return check_retention(cfg, err);
 }
 

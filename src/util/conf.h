@@ -136,8 +136,11 @@
  *                                        NAME a userid, LEVEL 1 to 5, GAMES
  *                                        its most active games, default
  *                                        robot_max_games; "" no robots)
- *   robot_think_ms EPAMSERV_ROBOT_THINK_MS 2000 (the most one robot move
- *                                        thinks, beside its level's nodes)
+ *   robot_think_ms EPAMSERV_ROBOT_THINK_MS two thirds of lock_timeout,
+ *                                        20000 at its default 30 (the
+ *                                        most one robot move thinks: a
+ *                                        safety net above its level's
+ *                                        nodes, issue 30)
  *   robot_budget_ms EPAMSERV_ROBOT_BUDGET_MS 20000 (the most one run
  *                                        thinks for robots in all; the
  *                                        moves past it wait for the next)

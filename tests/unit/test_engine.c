@@ -1071,6 +1071,61 @@ static void test_bounds_first_nodes(void)
 	eng_free(e);
 }
 
+/* The node bound decides when it comes first, whatever the time bound
+ * (issue 30): level 3 (16,000 nodes) on the 14x12 opening under a
+ * generous movetime reads the clock three times and gives the move,
+ * nodes and depth of the search without a clock, timed_out 0; under a
+ * tight one (2 ms, the clock moving 1 ms a reading) it stops at the
+ * second reading, timed_out 1.  Level 1 never reaches a reading, so 1 ms
+ * cannot stop it. */
+static void test_bounds_timed_out(void)
+{
+	struct eng *e = eng_new(1 << 20);
+	struct ep_options o;
+	struct ep_position p;
+	struct eng_limits none, timed;
+	struct eng_result a, b;
+	uint64_t t = 0;
+
+	fixture_options(&o, "epaminondas", NULL, NULL);
+	ep_position_start(&p, &o);
+	eng_level_limits(3, &none);
+	eng_search(e, &p, &o, NULL, &none, &a);
+	timed = none;
+	timed.movetime_ms = 1000;
+	timed.clock = search_fake_clock;
+	timed.clock_arg = &t;
+	eng_clear(e);
+	eng_search(e, &p, &o, NULL, &timed, &b);
+	ok(!a.timed_out && !b.timed_out && a.nodes == none.nodes &&
+	   b.nodes == a.nodes && b.depth == a.depth &&
+	   a.best.tail == b.best.tail && a.best.dest == b.best.dest,
+	   "level 3 under a generous time bound: the move, nodes (%llu) and "
+	   "depth of its node bound, not timed out", (unsigned long long)b.nodes);
+	timed.movetime_ms = 2;
+	t = 0;
+	eng_clear(e);
+	eng_search(e, &p, &o, NULL, &timed, &b);
+	ok(b.timed_out && b.nodes == 8192 && b.have_move &&
+	   search_legal(&p, &o, &b.best),
+	   "level 3 under 2 ms: timed out at the second reading (%llu nodes), "
+	   "a legal move", (unsigned long long)b.nodes);
+	eng_level_limits(1, &none);
+	eng_clear(e);
+	eng_search(e, &p, &o, NULL, &none, &a);
+	timed = none;
+	timed.movetime_ms = 1;
+	timed.clock = search_fake_clock;
+	timed.clock_arg = &t;
+	eng_clear(e);
+	eng_search(e, &p, &o, NULL, &timed, &b);
+	ok(!b.timed_out && a.nodes < 4096 && b.nodes == a.nodes &&
+	   a.best.tail == b.best.tail && a.best.dest == b.best.dest,
+	   "level 1 under 1 ms: the same move and nodes (%llu), not timed out",
+	   (unsigned long long)b.nodes);
+	eng_free(e);
+}
+
 static void test_search_all(void)
 {
 	test_search_nodes_deterministic();
@@ -1087,6 +1142,7 @@ static void test_search_all(void)
 	test_bounds_first_iteration_nodes();
 	test_bounds_first_iteration_time();
 	test_bounds_first_nodes();
+	test_bounds_timed_out();
 }
 
 int main(void)
