@@ -466,3 +466,7 @@ EXTRA_DIST += tests/integration/test_engine_bounds.py
 # challenges_per_day, limit accept's first move, a HELO name's " by ".
 TESTS += tests/integration/test_issue29_attack.py
 EXTRA_DIST += tests/integration/test_issue29_attack.py
+# Issue 30 item 3: one conversation per game: one subject, References
+# chained from the board's root, the reply token in our Message-ID.
+TESTS += tests/integration/test_threading.py
+EXTRA_DIST += tests/integration/test_threading.py
