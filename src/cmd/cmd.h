@@ -383,9 +383,11 @@ void reply_queue_about(struct cmdctx *c, struct txn *t, const char *addr,
                        int auto_replied);
 
 /* The subject of every mail about board g to anyone, from the
- * challenge to the game's end: "Epaminondas Board 101: alice v bob"
+ * challenge to the game's end: "Epaminondas Board 101 (alice v bob)"
  * (White first), "Epaminondas Board 101" while a player is not known.
- * No token, no player to move: mail clients thread by subject. */
+ * No token, no player to move: mail clients thread by subject.  No
+ * colon after the number: a word with one would be masked in a reply
+ * to a mail that proved nothing (stranger.h), "board 101:" with it. */
 void reply_board_subject(const struct game *g, char *buf, size_t len);
 
 /* A file for reply_queue_file (issue 18): bytes (NUL-terminated), its

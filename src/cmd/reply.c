@@ -542,8 +542,8 @@ void reply_queue_about(struct cmdctx *c, struct txn *t, const char *addr,
 void reply_board_subject(const struct game *g, char *buf, size_t len)
 {
 	if (g->white[0] && g->black[0])
-		snprintf(buf, len, "%s Board %ld: %s v %s", reply_game_title(g->game),
-		         g->board, g->white, g->black);
+		snprintf(buf, len, "%s Board %ld (%s v %s)",
+		         reply_game_title(g->game), g->board, g->white, g->black);
 	else
 		snprintf(buf, len, "%s Board %ld", reply_game_title(g->game),
 		         g->board);

@@ -3,7 +3,7 @@
  * the recipient's reply token (issue 30: one conversation per game).
  *
  * A mail of ours about a board keeps one subject for the whole game
- * ("Epaminondas Board 101: alice v bob", reply_board_subject), so that
+ * ("Epaminondas Board 101 (alice v bob)", reply_board_subject), so that
  * every mail client threads the game as one conversation.  The reply
  * token that a subject used to end with ("[#k3f7x2ab7q4mz5ne]") travels
  * in the local part of the mail's Message-ID instead, with the kind of

@@ -5,7 +5,7 @@
  * and board in its Message-ID (threadid.h; issue 30), its subject being
  * the game's one subject, the same in every mail of the game:
  *
- *   Subject: Epaminondas Board 101: alice v bob
+ *   Subject: Epaminondas Board 101 (alice v bob)
  *   Message-ID: <epamserv.3f2a...9c.0.board.epaminondas.101.k3f7x2ab7q4mz5ne.TAG@DOMAIN>
  *
  * A reply names that Message-ID in In-Reply-To (and References), so a

@@ -74,7 +74,7 @@ try:
     rc, err = env.mail(B, "crossings move 101 bob pw2 %s" % (ex2[3] if ex2 else "?"),
                        "Your turn, Alice.")
     msgs = by_recipient(env.new_messages())
-    ok(msgs.get(A) and msgs[A][0]["Subject"] == "Crossings Board 101: alice v bob"
+    ok(msgs.get(A) and msgs[A][0]["Subject"] == "Crossings Board 101 (alice v bob)"
        and "Your turn, Alice." in body_of(msgs[A][0]),
        "the opponent's copy keeps the game's subject and relays the comment",
        msgs.get(A) and msgs[A][0]["Subject"])

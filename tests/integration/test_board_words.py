@@ -174,7 +174,7 @@ try:
     for addr in (A, B):
         m = msgs[addr][-1] if addr in msgs else None
         is_(m and " ".join(str(m["Subject"]).split()),
-            "Epaminondas Board 103: alice v bob", "the subject to %s stays "
+            "Epaminondas Board 103 (alice v bob)", "the subject to %s stays "
             "the game's (issue 30)" % addr)
         contains(body_of(m) if m else "", "Game over: bob wins, alice did not "
                  "answer the crossing on b1.", "and so does the body (%s)" % addr)

@@ -86,7 +86,7 @@ try:
     contains(text, "left", "and the time left")
     ok(msgs and harness.token_of(msgs[0]) and
        harness.kind_of(msgs[0]) == "reminder" and
-       msgs[0]["Subject"] == "Epaminondas Board 101: alice v bob",
+       msgs[0]["Subject"] == "Epaminondas Board 101 (alice v bob)",
        "the reminder carries her reply token in its Message-ID, and the "
        "game's subject", msgs and (msgs[0]["Subject"], msgs[0]["Message-ID"]))
     sweep(turn + bank // 2 + 2 * H)
@@ -122,8 +122,8 @@ try:
     mid = str(msgs[0]["Message-ID"]) if msgs else ""
     # A reply to the reminder (In-Reply-To), with just the move, plays it.
     rc, _, err = env.run("receive", stdin=(
-        "From: carol@example.org\r\nSubject: Re: Epaminondas Board 102: "
-        "carol v dave\r\nIn-Reply-To: %s\r\nMessage-ID: <tok1@x>\r\n\r\n"
+        "From: carol@example.org\r\nSubject: Re: Epaminondas Board 102 "
+        "(carol v dave)\r\nIn-Reply-To: %s\r\nMessage-ID: <tok1@x>\r\n\r\n"
         "e2-e3\r\n" % mid).encode(), env=at(2 * D))
     contains(env.game_file(102) or "", "e2-e3", "the reminder's token plays a move")
     is_(clock(102), (2 * D, 3 * D), "102: carol used 2 days: 3d-2d+1d")

@@ -132,7 +132,7 @@ try:
     is_(moves_of(env, 101), SEQ + [CROSS, "a12-a11"], "a12-a11! is played")
     for addr, who in ((A, "alice"), (B, "bob")):
         m = last(msgs, addr)
-        is_(m["Subject"] if m else None, "Epaminondas Board 101: alice v bob",
+        is_(m["Subject"] if m else None, "Epaminondas Board 101 (alice v bob)",
             "the result mail keeps the game's subject (to %s)" % who)
         contains(body_of(m), "bob played a12-a11. The game is over: alice "
                  "wins, bob did not answer the crossing on d12.",

@@ -171,7 +171,7 @@ try:
     ok(re.search(r"Board\s+104:", dig), "dave's digest at 09:05 New York "
        "(7 or later) lists board 104", dig)
     subj = subjects(msgs.get(D, []))
-    ok(subj and subj[0] == "Epaminondas Board 104: erin v dave" and
+    ok(subj and subj[0] == "Epaminondas Board 104 (erin v dave)" and
        harness.kind_of(msgs[D][0]) == "digest" and
        harness.token_of(msgs[D][0]), "a digest of one board has that game's "
        "subject and the token in its Message-ID", subj)

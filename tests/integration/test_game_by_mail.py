@@ -64,7 +64,7 @@ try:
     is_(sorted(msgs), ["alice@example.org", "bob@other.example"],
         "the opening board goes to both players")
     m = msgs.get("bob@other.example", [None])[0]
-    is_(subject_of(m), "Epaminondas Board 101: alice v bob",
+    is_(subject_of(m), "Epaminondas Board 101 (alice v bob)",
         "subject names the board and its players, the game's one subject "
         "(issue 30)")
     text = body_of(m) if m else ""
@@ -94,7 +94,7 @@ try:
     is_(sorted(msgs), ["alice@example.org", "bob@other.example"],
         "the accepted board goes to both players")
     m = msgs.get("alice@example.org", [None])[0]
-    is_(subject_of(m), "Epaminondas Board 101: alice v bob",
+    is_(subject_of(m), "Epaminondas Board 101 (alice v bob)",
         "after accept the subject stays the game's")
     text = body_of(m) if m else ""
     contains(text, "bob accepted the challenge", "the mail says bob accepted")

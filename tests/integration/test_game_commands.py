@@ -38,7 +38,7 @@ try:
     # -- consent: a challenge signed by alice waits for bob ------------------
     env.mail(A, "epaminondas challenge alice bob by alice Secret1")
     text, subject = board_mails(env, "challenge")
-    is_(subject, "Epaminondas Board 101: alice v bob",
+    is_(subject, "Epaminondas Board 101 (alice v bob)",
         "the challenge has the game's one subject (issue 30)")
     contains(text, "epaminondas decline 101 alice PASSWORD",
              "the challenger's mail says how to withdraw (not bob's words)")
@@ -60,7 +60,7 @@ try:
     rc, err = env.mail(B, "epaminondas accept 101 bob pw2")
     text, subject = board_mails(env, "accept")
     contains(text, "bob accepted the challenge", "the accept is announced")
-    is_(subject, "Epaminondas Board 101: alice v bob",
+    is_(subject, "Epaminondas Board 101 (alice v bob)",
         "then the subject stays the game's")
     refused(env, B, "epaminondas accept 101 bob pw2", "bad vote: nothing is waiting",
             "a second accept")
@@ -71,7 +71,7 @@ try:
     text, subject = board_mails(env, "decline")
     contains(text, "bob declined the challenge", "the decline is announced")
     contains(text, "Not today.", "the decline's comment is relayed")
-    is_(subject, "Epaminondas Board 102: alice v bob",
+    is_(subject, "Epaminondas Board 102 (alice v bob)",
         "the cancelled game keeps its subject (the body says why)")
     gf = env.game_file(102)
     contains(gf, "state: challenged\nagreed: alice ", "the file keeps who agreed")
@@ -142,7 +142,7 @@ try:
              "an accepted offer draws the game (in words naming both)")
     contains(text, "Ratings: alice 1600 -> 1600 (+0), bob 1600 -> 1600 (+0).",
              "the board mail shows the rating changes")
-    is_(subject, "Epaminondas Board 101: alice v bob",
+    is_(subject, "Epaminondas Board 101 (alice v bob)",
         "the game's end keeps the game's subject (issue 30)")
     gf = env.game_file(101)
     contains(gf, "\nend: draw alice ", "the file records the agreed draw")

@@ -2,7 +2,7 @@
 """Issue 30 item 3: one conversation per game in every mail client.
 
 Every mail about one board to a player keeps the game's one subject
-("Epaminondas Board 101: alice v bob": no reply token, no player to move
+("Epaminondas Board 101 (alice v bob)": no reply token, no player to move
 in it), and Message-ID, In-Reply-To and References chain them: every
 mail's References starts with the board's root <epaminondas.101@DOMAIN>,
 and a mail that answers the player's reply names, after the root, the
@@ -70,7 +70,7 @@ from harness import body_of as raw_body_of
 
 A, B = "alice@example.org", "bob@example.org"
 ROOT = re.compile(r"^<epaminondas\.101@[^>]+>$")
-SUBJECT = "Epaminondas Board 101: alice v bob"
+SUBJECT = "Epaminondas Board 101 (alice v bob)"
 
 
 def body_of(msg):
