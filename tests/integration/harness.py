@@ -375,10 +375,10 @@ def token_of(m):
     its subject; None when it carries none."""
     if m is None:
         return None
-    g = OUR_ID.match(str(m["Message-ID"] or "").strip())
+    g = OUR_ID.match(str(m.get("Message-ID") or "").strip())
     if g and g.group(4):
         return g.group(4)
-    g = re.search(r"\[#([a-z2-7]+)\]$", str(m["Subject"] or ""))
+    g = re.search(r"\[#([a-z2-7]+)\]$", str(m.get("Subject") or ""))
     return g.group(1) if g else None
 
 
