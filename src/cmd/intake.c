@@ -357,8 +357,10 @@ static int subject_is_command(const struct intake *in)
 	if (in->argc < 1 || !cmd_known(in->argv[0]))
 		return 0;
 	/* A tournament or league mail's ("Epaminondas league: joined -
-	 * alice [#TOKEN]"): the command is in the body. */
-	if (in->token[0] && spool_is_game(in->argv[0]))
+	 * alice [#TOKEN]"): the command is in the body.  (A token from the
+	 * Message-ID answered says nothing of the subject: a reply whose
+	 * subject was made a whole command is that command.) */
+	if (in->token[0] && !in->token_from_id && spool_is_game(in->argv[0]))
 		return 0;
 	return !(in->argc > 1 && strcasecmp(in->argv[1], "board") == 0);
 }

@@ -182,6 +182,16 @@ try:
     collect()
     is_(moves_played(), 21, "a reply with the old subject token still plays")
 
+    # A reply whose subject was made a whole command is that command.
+    rc, err = env.mail(B, "epaminondas move 101 bob b l11-l10", "",
+                       headers=harness.reply_headers(mails[B][-1]))
+    collect()
+    is_(moves_played(), 22, "a reply whose subject is a whole command "
+        "plays it")
+    harness.reply(env, A, mails[A][-1], "m2-m3")
+    collect()
+    is_(moves_played(), 23, "alice's reply to the board mail after it plays")
+
     # A chat to bob keeps the subject; its Message-ID says "chat", and
     # bob's reply to it is relayed as chat.
     env.mail(A, "epaminondas chat 101 alice a", "Nice opening.")
@@ -210,7 +220,7 @@ try:
     if e is not None:
         harness.reply(env, B, e, "k11-k10")
     got = collect()
-    is_(moves_played(), 22, "a reply to the error reply plays")
+    is_(moves_played(), 24, "a reply to the error reply plays")
     ok(B in got and str(got[B][0]["Subject"]) == SUBJECT and
        e is not None and str(e["Message-ID"]) in refs(got[B][0]),
        "the board mail after it names the error reply it answered",
