@@ -1695,8 +1695,8 @@ enum cmd_status cmd_commit_refusal(struct cmdctx *c)
 		 * (threadid.h): a reply to it answers that board. */
 		struct reply_about a = { MAIL_KIND_ERROR, c->error_token_game,
 		                         c->error_token_board, c->error_token };
-		reply_queue_about(c, t, c->sender, &a, c->error_token_subject, text,
-		                  NULL, 1);
+		reply_queue_about(c, t, c->sender, &a, c->error_token_subject[0] ?
+		                  c->error_token_subject : subject, text, NULL, 1);
 	} else {
 		if (c->token_userid[0] && !stranger && !c->collect)
 			error_acctoken_subject(c, subject, sizeof subject);
