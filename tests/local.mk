@@ -470,3 +470,8 @@ EXTRA_DIST += tests/integration/test_issue29_attack.py
 # chained from the board's root, the reply token in our Message-ID.
 TESTS += tests/integration/test_threading.py
 EXTRA_DIST += tests/integration/test_threading.py
+# Our Message-IDs' kind, board and reply token (issue 30).
+check_PROGRAMS += tests/unit/test_threadid
+TESTS += tests/unit/test_threadid
+tests_unit_test_threadid_SOURCES = tests/unit/test_threadid.c tests/tap.h
+tests_unit_test_threadid_LDADD = $(epamserv_test_libs)
