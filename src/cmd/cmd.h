@@ -67,7 +67,9 @@ struct cmdctx {
 	                          address on file */
 	struct auth_check checked[AUTH_MAX_ACCOUNTS];
 	int nchecked;          /* accounts whose password was tried */
-	const char *subject_token; /* the subject's [#TOKEN], or NULL */
+	const char *subject_token; /* the mail's reply token: the one of our
+	                          Message-ID it answers, else its subject's
+	                          [#TOKEN] (intake.h), or NULL */
 	char token_userid[32]; /* the player a token of this mail's subject
 	                          proved (tokenform.c, auth_preflight), or "":
 	                          cmd_auth takes auth_token_word for this
