@@ -473,3 +473,12 @@ EXTRA_DIST += tests/integration/test_board_list.py
 # search is told, robot games and the hourly mail limit.
 TESTS += tests/integration/test_robot_load.py
 EXTRA_DIST += tests/integration/test_robot_load.py
+# Issue 30 item 3: one conversation per game: one subject, References
+# chained from the board's root, the reply token in our Message-ID.
+TESTS += tests/integration/test_threading.py
+EXTRA_DIST += tests/integration/test_threading.py
+# Our Message-IDs' kind, board and reply token (issue 30).
+check_PROGRAMS += tests/unit/test_threadid
+TESTS += tests/unit/test_threadid
+tests_unit_test_threadid_SOURCES = tests/unit/test_threadid.c tests/tap.h
+tests_unit_test_threadid_LDADD = $(epamserv_test_libs)

@@ -13,8 +13,9 @@
  * that answers it: "Epaminondas Board 101 alice [#TOKEN]" with the
  * board's reply token (tokens.c), so a mail with that subject and the
  * move alone on its first line plays it, as a reply to a board mail
- * does.  With one board the digest's own subject is that subject, so a
- * plain reply works too.
+ * does.  With one board the digest has the game's one subject and the
+ * token in its Message-ID (threadid.h, issue 30), so a plain reply
+ * works too and the digest joins the game's conversation.
  *
  * Once a day: the day's digest is keyed like a mail, the digest of
  * "digest USERID YYYY-MM-DD" (the player's local date), with a
@@ -160,14 +161,25 @@ static int digest_scan_one(const char *game, long board, void *arg)
 	return 0;
 }
 
+/* What answers one board of a digest: the subject with the token (a
+ * new mail's), the board's own subject and the token (a digest of one
+ * board: its Message-ID carries the token, threadid.h). */
+struct digest_answer {
+	char subject[160];
+	char board_subject[160];
+	char token[REPLY_TOKEN_LEN + 1];
+};
+
 /* One board of u's digest appended to b: heading, deadline, vote,
  * drawing, the subject that answers it.  0, or -1 when the board no
- * longer waits for u (nothing appended).  *subject gets the answering
- * subject (len bytes). */
+ * longer waits for u (nothing appended).  *ans gets what answers it. */
 static int digest_board_text(struct cmdctx *c, const struct user *u,
                              const struct digest_board *db, struct buf *b,
-                             char *subject, size_t len)
+                             struct digest_answer *ans)
 {
+	char *subject = ans->subject;
+	size_t len = sizeof ans->subject;
+
 	struct game g;
 	struct time_span leave[USER_MAX_LEAVE + 1];
 	char *err = NULL, *diagram, token[REPLY_TOKEN_LEN + 1];
@@ -208,6 +220,8 @@ static int digest_board_text(struct cmdctx *c, const struct user *u,
 	free(diagram);
 	snprintf(subject, len, "%s Board %ld %s [#%s]", reply_game_title(g.game),
 	         g.board, u->userid, token);
+	reply_board_subject(&g, ans->board_subject, sizeof ans->board_subject);
+	memcpy(ans->token, token, sizeof ans->token);
 	buf_printf(b, "To answer: a mail with your move (or propose, accept, "
 	           "reject, resign) alone on the first line and the subject\n"
 	           "  %s\n\n", subject);
@@ -226,7 +240,9 @@ static int digest_send(const struct config *cfg, struct digest_due *d,
 	struct buf boards = BUF_INIT;
 	struct user u;
 	struct txn *t;
-	char key[64], subject[320], answer[160], *text = NULL, *err = NULL;
+	char key[64], subject[320], *text = NULL, *err = NULL;
+	struct digest_answer answer;
+	struct reply_about about = { MAIL_KIND_DIGEST, NULL, -1, NULL };
 	size_t i, shown = 0;
 	int rc = -1;
 
@@ -248,9 +264,13 @@ static int digest_send(const struct config *cfg, struct digest_due *d,
 		goto out;
 	}
 	for (i = 0; i < d->nboards && boards.len < reply_cap(&c) / 2; i++)
-		if (digest_board_text(&c, &u, &d->boards[i], &boards, answer,
-		                      sizeof answer) == 0)
+		if (digest_board_text(&c, &u, &d->boards[i], &boards,
+		                      &answer) == 0) {
+			/* The last board shown: the only one when shown is 1. */
+			about.game = d->boards[i].game;
+			about.board = d->boards[i].board;
 			shown++;
+		}
 	t = cmd_txn(&c, key);
 	if (shown) {
 		tvars_setf(&v, "headline", "%s, %zu board%s wait%s for your move.",
@@ -264,14 +284,20 @@ static int digest_send(const struct config *cfg, struct digest_due *d,
 			user_free(&u);
 			goto out;
 		}
-		if (shown == 1)
-			snprintf(subject, sizeof subject, "%s", answer);
-		else
+		/* One board: the game's subject, the token in the Message-ID
+		 * (issue 30), so the digest joins the game's conversation. */
+		if (shown == 1) {
+			snprintf(subject, sizeof subject, "%s", answer.board_subject);
+			about.token = answer.token;
+		} else {
 			snprintf(subject, sizeof subject, "epamserv digest: %zu boards "
 			         "wait for %s", shown, u.userid);
+			about.game = NULL;
+		}
 		c.exempt_stranger = 1;  /* to the player's addresses on file */
 		for (i = 0; i < u.naddr; i++)
-			reply_queue(&c, t, u.addr[i].addr, subject, text, NULL, 0, NULL);
+			reply_queue_about(&c, t, u.addr[i].addr, &about, subject, text,
+			                  NULL, 0);
 	}
 	user_free(&u);
 	if (cmd_commit(&c, t) == CMD_DONE)

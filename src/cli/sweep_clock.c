@@ -69,14 +69,18 @@ static int sweep_player(struct cmdctx *c, const char *userid, struct user *u)
 
 /* The board mail with headline to u alone (their token: a board mail to
  * one address that answers no mail carries it), in its own transaction
- * keyed by c->digest; frees u. */
+ * keyed by c->digest, its Message-ID naming kind (threadid.h); frees
+ * u. */
 static enum cmd_status sweep_tell(struct cmdctx *c, struct board_ctx *b,
-                                  struct user *u, const char *headline)
+                                  struct user *u, const char *headline,
+                                  enum mail_kind kind)
 {
 	struct txn *t = cmd_txn(c, b->key);
-	enum cmd_status st = reply_board(c, t, &b->g, headline, "", NULL,
-	                                 user_address(u));
+	enum cmd_status st;
 
+	c->board_kind = kind;
+	st = reply_board(c, t, &b->g, headline, "", NULL, user_address(u));
+	c->board_kind = MAIL_KIND_NONE;
 	user_free(u);
 	if (st != CMD_DONE) {
 		txn_abort(t);
@@ -111,7 +115,7 @@ static enum cmd_status remind(struct cmdctx *c, struct board_ctx *b,
 		         "move on board %ld: your deadline is %s (%s left); after "
 		         "it %s.", who, b->g.board, when, rest, b->g.tc.claim ?
 		         "your opponent may claim the game" : "you lose on time");
-	return sweep_tell(c, b, &u, headline);
+	return sweep_tell(c, b, &u, headline, MAIL_KIND_REMINDER);
 }
 
 /* Under -timeout=claim, once a turn: the opponent of the player whose
@@ -135,7 +139,7 @@ static enum cmd_status tell_claimable(struct cmdctx *c, struct board_ctx *b,
 	         "win on time, send\n  %s claim %ld %s PASSWORD", mover,
 	         reply_game_title(b->g.game), b->g.board, when, mover,
 	         b->g.game, b->g.board, opp);
-	return sweep_tell(c, b, &u, headline);
+	return sweep_tell(c, b, &u, headline, MAIL_KIND_NOTICE);
 }
 
 void sweep_clock(struct cmdctx *c, struct board_ctx *b,

@@ -19,6 +19,7 @@
 
 #include <time.h>
 
+#include "cmd/threadid.h"
 #include "game/game.h"
 #include "mail/mail.h"
 #include "spool/lock.h"
@@ -66,7 +67,9 @@ struct cmdctx {
 	                          address on file */
 	struct auth_check checked[AUTH_MAX_ACCOUNTS];
 	int nchecked;          /* accounts whose password was tried */
-	const char *subject_token; /* the subject's [#TOKEN], or NULL */
+	const char *subject_token; /* the mail's reply token: the one of our
+	                          Message-ID it answers, else its subject's
+	                          [#TOKEN] (intake.h), or NULL */
 	char token_userid[32]; /* the player a token of this mail's subject
 	                          proved (tokenform.c, auth_preflight), or "":
 	                          cmd_auth takes auth_token_word for this
@@ -117,6 +120,11 @@ struct cmdctx {
 	                          reply token for error_token_board, or "" */
 	char error_token_game[16];
 	long error_token_board;
+	char error_token_subject[160]; /* CMD_REFUSED with error_token: the
+	                          board's subject (reply_board_subject) */
+	enum mail_kind board_kind; /* reply_board: the kind its mails name in
+	                          their Message-IDs (a reminder, a notice),
+	                          MAIL_KIND_NONE: a board mail */
 	char usage_buf[2048];  /* room for a usage text (cmd_usage_of,
 	                          move_usage) */
 	int orient;            /* reply_board with only_addr: 0 the
@@ -353,6 +361,36 @@ int reply_stranger_budget(struct cmdctx *c);
 void reply_queue(struct cmdctx *c, struct txn *t, const char *addr,
                  const char *subject, const char *text, const char *html,
                  int auto_replied, const char *thread);
+
+/* What a mail about a board is, for its Message-ID (threadid.h): its
+ * kind, its board (game NULL: none) and the recipient's reply token
+ * (NULL: none).  Borrowed strings. */
+struct reply_about {
+	enum mail_kind kind;
+	const char *game;
+	long board;
+	const char *token;
+};
+
+/* reply_queue of a mail about a board (a board mail, a chat, a notice,
+ * an error reply): its Message-ID says what a says (threadid.h), it
+ * refers to the board's root <GAME.BOARD@DOMAIN> (In-Reply-To and
+ * References), and a mail to the sender of the mail in hand answers it:
+ * In-Reply-To his mail, References the root, the mail of ours he
+ * answered (when its tag is for addr: we sent it there) and his mail.
+ * subject: reply_board_subject's, the same for every mail of the game. */
+void reply_queue_about(struct cmdctx *c, struct txn *t, const char *addr,
+                       const struct reply_about *a, const char *subject,
+                       const char *text, const char *html,
+                       int auto_replied);
+
+/* The subject of every mail about board g to anyone, from the
+ * challenge to the game's end: "Epaminondas Board 101 (alice v bob)"
+ * (White first), "Epaminondas Board 101" while a player is not known.
+ * No token, no player to move: mail clients thread by subject.  No
+ * colon after the number: a word with one would be masked in a reply
+ * to a mail that proved nothing (stranger.h), "board 101:" with it. */
+void reply_board_subject(const struct game *g, char *buf, size_t len);
 
 /* A file for reply_queue_file (issue 18): bytes (NUL-terminated), its
  * file name and MIME type (mail_out's attach fields say which). */

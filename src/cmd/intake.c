@@ -357,8 +357,10 @@ static int subject_is_command(const struct intake *in)
 	if (in->argc < 1 || !cmd_known(in->argv[0]))
 		return 0;
 	/* A tournament or league mail's ("Epaminondas league: joined -
-	 * alice [#TOKEN]"): the command is in the body. */
-	if (in->token[0] && spool_is_game(in->argv[0]))
+	 * alice [#TOKEN]"): the command is in the body.  (A token from the
+	 * Message-ID answered says nothing of the subject: a reply whose
+	 * subject was made a whole command is that command.) */
+	if (in->token[0] && !in->token_from_id && spool_is_game(in->argv[0]))
 		return 0;
 	return !(in->argc > 1 && strcasecmp(in->argv[1], "board") == 0);
 }
@@ -389,7 +391,41 @@ static void drop_stars(struct intake *in)
 	in->argc = n;
 }
 
+/* The kind, board and token of the Message-ID of ours that the mail
+ * answers (In-Reply-To, else the last of ours in References), over what
+ * the subject gave (intake_token): a board's token and board together,
+ * or the kind alone.  Without one, the kind the subject gives. */
+static void intake_thread(const char *in_reply_to, const char *references,
+                          struct intake *in)
+{
+	struct threadid t;
+
+	if ((in_reply_to && threadid_find(in_reply_to, 0, &t)) ||
+	    (references && threadid_find(references, 1, &t))) {
+		in->token_kind = t.kind;
+		if (t.token[0] && t.board >= 0 &&
+		    strlen(t.token) < sizeof in->token) {
+			snprintf(in->token, sizeof in->token, "%s", t.token);
+			snprintf(in->token_game, sizeof in->token_game, "%s", t.game);
+			in->token_board = t.board;
+			in->token_user[0] = '\0';
+			in->token_from_id = 1;
+		}
+	} else if (in->token_chat)
+		in->token_kind = MAIL_KIND_CHAT;
+	else if (in->token[0] && in->token_board >= 0)
+		in->token_kind = MAIL_KIND_BOARD;
+	in->token_chat = in->token_kind == MAIL_KIND_CHAT;
+}
+
 void intake_find(const char *subject, const char *body, struct intake *in)
+{
+	intake_find_reply(subject, NULL, NULL, body, in);
+}
+
+void intake_find_reply(const char *subject, const char *in_reply_to,
+                       const char *references, const char *body,
+                       struct intake *in)
 {
 	const char *stripped = NULL;
 
@@ -401,6 +437,9 @@ void intake_find(const char *subject, const char *body, struct intake *in)
 		subject = reply_strip_prefixes(subject);
 		stripped = subject;
 		intake_token(subject, in);
+	}
+	intake_thread(in_reply_to, references, in);
+	if (subject) {
 		intake_split_words(subject, in);
 		drop_stars(in);
 		if (subject_is_command(in)) {

@@ -282,7 +282,8 @@ static enum cmd_status leave_notice(struct cmdctx *c, struct txn *t,
                                     const struct user *o)
 {
 	struct tvars v = { 0 };
-	char subject[200], thread[256], details[1024], first[32], last[32];
+	char subject[200], details[1024], first[32], last[32];
+	struct reply_about a = { MAIL_KIND_NOTICE, g->game, g->board, NULL };
 	const char *me = ln->u->userid, *title = reply_game_title(g->game);
 	char *text;
 	size_t i;
@@ -311,10 +312,11 @@ static enum cmd_status leave_notice(struct cmdctx *c, struct txn *t,
 	tvars_free(&v);
 	if (!text)
 		return CMD_TEMPFAIL;
-	snprintf(thread, sizeof thread, "%s.%ld@%s", g->game, g->board,
-	         config_domain(c->cfg));
+	/* The headline says what happened; the subject stays the game's
+	 * (issue 30: one conversation per game). */
+	reply_board_subject(g, subject, sizeof subject);
 	for (i = 0; i < o->naddr; i++)
-		reply_queue(c, t, o->addr[i].addr, subject, text, NULL, 0, thread);
+		reply_queue_about(c, t, o->addr[i].addr, &a, subject, text, NULL, 0);
 	free(text);
 	return CMD_DONE;
 }

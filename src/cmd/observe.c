@@ -103,16 +103,17 @@ enum cmd_status cmd_unsubscribe(struct cmdctx *c, const char *game, int argc,
 	return observe(c, game, argc, argv, 0);
 }
 
-/* Queue the chat mail to userid unless it is the sender's; a player of
- * g gets their reply token in the subject (the mail goes to their
- * address on file), so that a reply to it is a chat again. */
+/* Queue the chat mail to userid unless it is the sender's, with the
+ * board's subject; a player of g gets their reply token in its
+ * Message-ID (the mail goes to their address on file; threadid.h), so
+ * that a reply to it is read as answering a chat. */
 static enum cmd_status chat_to(struct cmdctx *c, struct txn *t,
                                const struct game *g, const char *userid,
                                const char *from, const char *subject,
-                               const char *text, const char *thread)
+                               const char *text)
 {
 	struct user u;
-	char *err = NULL, tok[REPLY_TOKEN_LEN + 1], subj[200];
+	char *err = NULL, tok[REPLY_TOKEN_LEN + 1];
 	int rc;
 
 	if (strcmp(userid, from) == 0)
@@ -124,11 +125,13 @@ static enum cmd_status chat_to(struct cmdctx *c, struct txn *t,
 		return CMD_TEMPFAIL;
 	}
 	if (rc == 0 && user_confirmed(&u)) {
+		/* The board's subject; a player's token in our Message-ID
+		 * (threadid.h), so that his reply is his. */
+		struct reply_about a = { MAIL_KIND_CHAT, g->game, g->board, NULL };
 		if (game_side_of(g, userid) >= 0 && tokens_of(c, g, &u, tok) == 0)
-			snprintf(subj, sizeof subj, "%s [#%s]", subject, tok);
-		else
-			snprintf(subj, sizeof subj, "%s", subject);
-		reply_queue(c, t, user_address(&u), subj, text, NULL, 0, thread);
+			a.token = tok;
+		reply_queue_about(c, t, user_address(&u), &a, subject, text, NULL,
+		                  0);
 	}
 	if (rc == 0)
 		user_free(&u);
@@ -141,7 +144,7 @@ enum cmd_status chat_on_board(struct cmdctx *c, const struct game *g,
 	const char *usage = cmd_usage_of(c, "chat", CMDT_GAME, g->game);
 	struct tvars v = { 0 };
 	struct txn *t;
-	char subject[160], thread[256], *text;
+	char subject[160], *text;
 	const char *robot;
 	enum cmd_status st;
 	size_t i;
@@ -173,17 +176,14 @@ enum cmd_status chat_on_board(struct cmdctx *c, const struct game *g,
 	tvars_free(&v);
 	if (!text)
 		return CMD_TEMPFAIL;
-	snprintf(subject, sizeof subject, "%s Board %ld: chat from %s",
-	         reply_game_title(g->game), g->board, userid);
-	snprintf(thread, sizeof thread, "%s.%ld@%s", g->game, g->board,
-	         config_domain(c->cfg));
+	reply_board_subject(g, subject, sizeof subject);
 	t = cmd_txn(c, c->msg_key);
-	st = chat_to(c, t, g, g->white, userid, subject, text, thread);
+	st = chat_to(c, t, g, g->white, userid, subject, text);
 	if (st == CMD_DONE && strcmp(g->white, g->black) != 0)
-		st = chat_to(c, t, g, g->black, userid, subject, text, thread);
+		st = chat_to(c, t, g, g->black, userid, subject, text);
 	for (i = 0; i < g->nobservers && !g->no_observers && st == CMD_DONE &&
 	     i < (size_t)c->cfg->max_observers; i++)
-		st = chat_to(c, t, g, g->observers[i], userid, subject, text, thread);
+		st = chat_to(c, t, g, g->observers[i], userid, subject, text);
 	free(text);
 	if (st != CMD_DONE) {
 		txn_abort(t);

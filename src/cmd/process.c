@@ -753,7 +753,8 @@ int process_mail_at(const struct config *cfg, const char *raw, size_t len,
 		in.comment = xstrdup("");
 		prc = preflight_multiple(&c, userid);
 	} else {
-		intake_find(m.subject, m.body, &in);
+		intake_find_reply(m.subject, m.in_reply_to, m.references, m.body,
+		                  &in);
 		prc = truncated ? 0 : auth_preflight(&c, &in, userid);
 	}
 	/* A mail that proved nothing may still come from a player's

@@ -4,12 +4,15 @@
  *
  * Outgoing Message-IDs are made from the digest of the incoming mail, a
  * counter and a tag binding the recipient (spool/secret.h), so processing
- * the same mail again yields the same Message-IDs.
- * Every mail of one board carries References: <GAME.BOARD@DOMAIN>, so mail
- * clients thread a game together.  Only an answer to the sender refers
- * to his mail (In-Reply-To, References: its Message-ID); nothing of the
- * incoming header reaches anyone else (issue 29: a Message-ID can name
- * its writer's host).
+ * the same mail again yields the same Message-IDs.  A mail about a board
+ * also names in its Message-ID its kind, its board and the recipient's
+ * reply token (threadid.h).
+ * Every mail of one board keeps one subject (reply_board_subject) and
+ * carries References: <GAME.BOARD@DOMAIN>, so mail clients thread a game
+ * as one conversation (issue 30).  Only an answer to the sender refers
+ * to his mail (In-Reply-To, References: its Message-ID, after the mail of
+ * ours he answered); nothing of the incoming header reaches anyone else
+ * (issue 29: a Message-ID can name its writer's host).
  */
 #include "util/log.h"
 #include "cmd/acctoken.h"
@@ -524,22 +527,48 @@ static char *reply_wrap(const char *text, size_t width)
 	return buf_take(&b);
 }
 
-/* reply_queue with a file attached (att NULL: none). */
+/* reply_queue with a file attached (att NULL: none), about a board
+ * (about NULL: not). */
 static void queue_mail(struct cmdctx *c, struct txn *t, const char *addr,
                        const char *subject, const char *text,
                        const char *html, int auto_replied,
-                       const char *thread, const struct reply_file *att);
+                       const char *thread, const struct reply_file *att,
+                       const struct reply_about *about);
 static void queue_out(struct cmdctx *c, struct txn *t, const char *addr,
                       const char *subject, const char *text,
                       const char *html, int auto_replied,
                       const char *thread, const struct reply_file *att,
-                      size_t cap);
+                      size_t cap, const struct reply_about *about);
 
 void reply_queue(struct cmdctx *c, struct txn *t, const char *addr,
                  const char *subject, const char *text, const char *html,
                  int auto_replied, const char *thread)
 {
-	queue_mail(c, t, addr, subject, text, html, auto_replied, thread, NULL);
+	queue_mail(c, t, addr, subject, text, html, auto_replied, thread, NULL,
+	           NULL);
+}
+
+void reply_queue_about(struct cmdctx *c, struct txn *t, const char *addr,
+                       const struct reply_about *a, const char *subject,
+                       const char *text, const char *html,
+                       int auto_replied)
+{
+	char thread[256];
+	int n = a->game ? snprintf(thread, sizeof thread, "%s.%ld@%s", a->game,
+	                           a->board, config_domain(c->cfg)) : -1;
+
+	queue_mail(c, t, addr, subject, text, html, auto_replied,
+	           n > 0 && n < (int)sizeof thread ? thread : NULL, NULL, a);
+}
+
+void reply_board_subject(const struct game *g, char *buf, size_t len)
+{
+	if (g->white[0] && g->black[0])
+		snprintf(buf, len, "%s Board %ld (%s v %s)",
+		         reply_game_title(g->game), g->board, g->white, g->black);
+	else
+		snprintf(buf, len, "%s Board %ld", reply_game_title(g->game),
+		         g->board);
 }
 
 void reply_queue_file(struct cmdctx *c, struct txn *t, const char *addr,
@@ -550,17 +579,19 @@ void reply_queue_file(struct cmdctx *c, struct txn *t, const char *addr,
 	if (c->collect && c->sender && strcasecmp(addr, c->sender) == 0) {
 		struct buf b = BUF_INIT;
 		buf_printf(&b, "%s\n\n--- %s ---\n%s", text, att->name, att->data);
-		queue_mail(c, t, addr, subject, buf_str(&b), NULL, 0, NULL, NULL);
+		queue_mail(c, t, addr, subject, buf_str(&b), NULL, 0, NULL, NULL,
+		           NULL);
 		buf_free(&b);
 		return;
 	}
-	queue_mail(c, t, addr, subject, text, NULL, 0, NULL, att);
+	queue_mail(c, t, addr, subject, text, NULL, 0, NULL, att, NULL);
 }
 
 static void queue_mail(struct cmdctx *c, struct txn *t, const char *addr,
                        const char *subject, const char *text,
                        const char *html, int auto_replied,
-                       const char *thread, const struct reply_file *att)
+                       const char *thread, const struct reply_file *att,
+                       const struct reply_about *about)
 {
 	const char *in_id = c->mail ? c->mail->message_id : NULL;
 	char *own_subject = NULL, *own_text = NULL;
@@ -608,10 +639,52 @@ static void queue_mail(struct cmdctx *c, struct txn *t, const char *addr,
 			html = NULL;
 	}
 	queue_out(c, t, addr, subject, text, html, auto_replied, thread, att,
-	          cap);
+	          cap, about);
 out:
 	free(own_subject);
 	free(own_text);
+}
+
+/* The mail of ours that the mail in hand answers (its In-Reply-To),
+ * when we sent it to addr (its tag says so: secret.h), into buf (len
+ * bytes), or "". */
+static void answered_id(const struct cmdctx *c, const char *addr,
+                        char *buf, size_t len)
+{
+	const char *v = c->mail ? c->mail->in_reply_to : NULL;
+	const char *p = v ? strchr(v, '<') : NULL, *end;
+	struct threadid tid;
+
+	buf[0] = '\0';
+	if (!p || !(end = strchr(p, '>')) || (size_t)(end - p) >= len ||
+	    !threadid_parse(p + 1, (size_t)(end - p - 1), &tid))
+		return;
+	memcpy(buf, p + 1, (size_t)(end - p - 1));
+	buf[end - p - 1] = '\0';
+	if (!secret_message_id_ok(c->cfg->spool, buf, addr))
+		buf[0] = '\0';
+}
+
+/* A mail about a board to the sender of the mail in hand (in_id) is an
+ * answer to it: In-Reply-To his mail; References the board's root
+ * (thread), the mail of ours he answered, his mail (refs: len bytes of
+ * room for them).  To anyone else m keeps the root alone. */
+static void thread_answer(const struct cmdctx *c, const char *addr,
+                          const char *thread, const char *in_id,
+                          struct mail_out *m, char *refs, size_t len)
+{
+	char prev[320];
+	int n;
+
+	if (!c->sender || strcasecmp(addr, c->sender) != 0)
+		return;
+	answered_id(c, addr, prev, sizeof prev);
+	n = snprintf(refs, len, "%s%s%s %s", thread, prev[0] ? " " : "", prev,
+	             in_id);
+	if (n < 0 || (size_t)n >= len)
+		return;
+	m->in_reply_to = in_id;
+	m->references = refs;
 }
 
 /* queue_mail once it is settled that the mail goes, and what it holds:
@@ -620,10 +693,11 @@ static void queue_out(struct cmdctx *c, struct txn *t, const char *addr,
                       const char *subject, const char *text,
                       const char *html, int auto_replied,
                       const char *thread, const struct reply_file *att,
-                      size_t cap)
+                      size_t cap, const struct reply_about *about)
 {
 	struct mail_out m;
-	char msgid[320], base[64], from[512], date[64], name[128];
+	char msgid[320], base[160], from[512], date[64], name[128];
+	char refs[1024];
 	const char *in_id = c->mail ? c->mail->message_id : NULL;
 	const char *env_from = auto_replied ? "" : c->cfg->from;
 	char *msg, *err = NULL, *wrapped;
@@ -635,8 +709,11 @@ static void queue_out(struct cmdctx *c, struct txn *t, const char *addr,
 
 	/* The tag in the Message-ID binds it to addr: delivery reports are
 	 * believed only for the address the mail went to (spool/secret.h). */
-	snprintf(base, sizeof base, "epamserv.%.16s.%d", c->digest, n);
-	if (secret_message_id(c->cfg->spool, base, addr, config_domain(c->cfg),
+	if (threadid_base(base, sizeof base, c->digest, n,
+	                  about ? about->kind : MAIL_KIND_NONE,
+	                  about ? about->game : NULL, about ? about->board : -1,
+	                  about ? about->token : NULL) < 0 ||
+	    secret_message_id(c->cfg->spool, base, addr, config_domain(c->cfg),
 	                      msgid, sizeof msgid) < 0) {
 		c->queue_failed = 1;
 		return;
@@ -661,6 +738,8 @@ static void queue_out(struct cmdctx *c, struct txn *t, const char *addr,
 		in_id = NULL;
 	m.in_reply_to = thread ? thread : in_id;
 	m.references = thread ? thread : in_id;
+	if (about && thread && in_id)
+		thread_answer(c, addr, thread, in_id, &m, refs, sizeof refs);
 	m.auto_submitted = auto_replied ? "auto-replied" : "auto-generated";
 	m.x_loop = c->cfg->from;
 	m.date = date;
@@ -1120,32 +1199,6 @@ static void board_vars(struct cmdctx *c, const struct game *g,
 		ratings_var(c, g, v);
 }
 
-/* The subject: pbmserv's "Epaminondas Board 101 USERID" naming who must
- * act next; " **" when a comment from someone else is relayed to this
- * recipient; the recipient's reply token "[#TOKEN]" last, when given. */
-static void board_subject(const struct game *g, int starred,
-                          const char *token, char *buf, size_t len)
-{
-	char res[REPLY_RESULT_MAX];
-	int both = 0;
-
-	/* Over: "Epaminondas Board 102: carol wins, dave resigned". */
-	if (g->state == GAME_FINISHED || g->state == GAME_CANCELLED) {
-		reply_result_words(g, res, sizeof res);
-		snprintf(buf, len, "%s Board %ld: %.200s%s", reply_game_title(g->game),
-		         g->board, res, starred ? " **" : "");
-		return;
-	}
-	const char *who = g->state == GAME_ACTIVE ? game_to_move(g)
-	                : g->state == GAME_CHALLENGED ? game_waits_agreement(g, &both)
-	                : g->state == GAME_CANCELLED ? "cancelled" : "game over";
-
-	snprintf(buf, len, "%s Board %ld %s%s%s%s%s%s%s", reply_game_title(g->game),
-	         g->board, who ? who : "", both ? " " : "", both ? g->black : "",
-	         starred ? " **" : "", token ? " [#" : "", token ? token : "",
-	         token ? "]" : "");
-}
-
 /* One recipient of a board mail. */
 struct board_rcpt {
 	const char *addr;
@@ -1274,10 +1327,10 @@ static void reply_hint_var(const struct cmdctx *c, const struct game *g,
  * CMD_TEMPFAIL when a template cannot be read. */
 static enum cmd_status board_mail(struct cmdctx *c, struct txn *t,
                                   const struct game *g, struct tvars *v,
-                                  const struct board_rcpt *r,
-                                  const char *comment, const char *who)
+                                  const struct board_rcpt *r)
 {
-	char subject[320], thread[256];
+	char subject[320];
+	struct reply_about about;
 	int down = board_black_down(c, r);
 	enum render_form form = r->user ? (enum render_form)r->user->board
 	                                : RENDER_WIDE;
@@ -1288,8 +1341,6 @@ static enum cmd_status board_mail(struct cmdctx *c, struct txn *t,
 	const struct buf *note = r->side >= 0 && r->user ?
 	                         &c->side_note[r->side] : NULL;
 	const char *base = NULL;  /* the headline for all (borrowed) */
-	int starred = comment && *comment &&
-	              !(who && r->user && strcmp(who, r->user->userid) == 0);
 	enum cmd_status st = CMD_DONE;
 
 	if (note && note->len) {
@@ -1319,14 +1370,18 @@ static enum cmd_status board_mail(struct cmdctx *c, struct txn *t,
 	}
 	reply_hint_var(c, g, v, r, me);
 	deadline_var(v, r);
-	if (c->subject)
-		snprintf(subject, sizeof subject, "%s%s%s%s", c->subject,
-		         r->token ? " [#" : "", r->token ? r->token : "",
-		         r->token ? "]" : "");
+	/* The game's one subject (issue 30), whatever the mail tells; a
+	 * look at a position that is not the game's (a preview, an
+	 * analysis, a past position: no token) keeps its own. */
+	if (c->subject && c->no_token)
+		snprintf(subject, sizeof subject, "%s", c->subject);
 	else
-		board_subject(g, starred, r->token, subject, sizeof subject);
-	snprintf(thread, sizeof thread, "%s.%ld@%s", g->game, g->board,
-	         config_domain(c->cfg));
+		reply_board_subject(g, subject, sizeof subject);
+	about.kind = c->board_kind != MAIL_KIND_NONE ? c->board_kind
+	             : MAIL_KIND_BOARD;
+	about.game = g->game;
+	about.board = g->board;
+	about.token = r->token;
 	text = reply_template(c, "board.txt", v);
 	if (!text) {
 		st = CMD_TEMPFAIL;
@@ -1337,14 +1392,21 @@ static enum cmd_status board_mail(struct cmdctx *c, struct txn *t,
 	tvars_setf(v, "legend", "%sW white, B black, . empty, # blocked.",
 	           g->nmoves ? "Last move in [brackets].  " : "");
 	if (!r->user || r->user->html) {
+		/* Its answer links open a new mail, which names no mail it
+		 * answers: the token goes in their subject, as it did in
+		 * board mails before issue 30 (intake.c still reads it). */
+		char link[REPLY_TOKEN_LEN + 340];
+		snprintf(link, sizeof link, "%s%s%s%s", subject,
+		         r->token ? " [#" : "", r->token ? r->token : "",
+		         r->token ? "]" : "");
 		html = board_html(c, g, v, board_black_down(c, r), r->side,
-		                  r->token, subject, form == RENDER_LIST);
+		                  r->token, link, form == RENDER_LIST);
 		if (!html) {
 			st = CMD_TEMPFAIL;
 			goto out;
 		}
 	}
-	reply_queue(c, t, r->addr, subject, text, html, 0, thread);
+	reply_queue_about(c, t, r->addr, &about, subject, text, html, 0);
 out:
 	if (base)
 		tvars_set(v, "headline", base);
@@ -1423,7 +1485,7 @@ enum cmd_status reply_board(struct cmdctx *c, struct txn *t,
 		    tokens_of(c, c->token_game ? c->token_game : g, r.user,
 		              token[0]) == 0)
 			r.token = token[0];
-		st = board_mail(c, t, g, &v, &r, comment, who);
+		st = board_mail(c, t, g, &v, &r);
 		goto out;
 	}
 	for (i = 0; i < 2 && st == CMD_DONE; i++) {
@@ -1442,7 +1504,7 @@ enum cmd_status reply_board(struct cmdctx *c, struct txn *t,
 		r.away = have[!i] && user_on_vacation(&u[!i], c->now) ? &u[!i] : NULL;
 		for (a = 0; a < u[i].naddr && st == CMD_DONE; a++) {
 			r.addr = u[i].addr[a].addr;
-			st = board_mail(c, t, g, &v, &r, comment, who);
+			st = board_mail(c, t, g, &v, &r);
 		}
 	}
 	/* Observers: every board mail, never a token; confirmed players
@@ -1463,7 +1525,7 @@ enum cmd_status reply_board(struct cmdctx *c, struct txn *t,
 		    !board_held_for_digest(c, g, &o, -1, comment, who)) {
 			r.addr = user_address(&o);
 			r.user = &o;
-			st = board_mail(c, t, g, &v, &r, comment, who);
+			st = board_mail(c, t, g, &v, &r);
 		}
 		user_free(&o);
 	}
@@ -1554,31 +1616,10 @@ void reply_error_token(struct cmdctx *c, const struct game *g)
 		snprintf(c->error_token_game, sizeof c->error_token_game, "%s",
 		         g->game);
 		c->error_token_board = g->board;
+		reply_board_subject(g, c->error_token_subject,
+		                    sizeof c->error_token_subject);
 	}
 	user_free(&u);
-}
-
-/* The subject of an error reply that carries the sender's token: a
- * board mail's ("Re: Epaminondas Board 101 alice") when the mail
- * answered one of that board, else "Re: Epaminondas Board 101: your mail
- * was refused", then " [#TOKEN]", so that a reply to it is read as a
- * reply to that board (intake.c). */
-static void error_token_subject(const struct cmdctx *c, char *subject,
-                                size_t len)
-{
-	char head[64];
-	int n = snprintf(head, sizeof head, "Re: %s Board %ld",
-	                 reply_game_title(c->error_token_game),
-	                 c->error_token_board);
-	size_t used;
-
-	if (n < 0 || n >= (int)sizeof head)
-		return;
-	if (strncasecmp(subject, head, (size_t)n) != 0 ||
-	    (subject[n] != '\0' && subject[n] != ' ' && subject[n] != ':'))
-		snprintf(subject, len, "%s: your mail was refused", head);
-	used = strlen(subject);
-	snprintf(subject + used, len - used, " [#%s]", c->error_token);
 }
 
 /* The subject of an error reply to a mail that proved its player by a
@@ -1675,13 +1716,20 @@ enum cmd_status cmd_commit_refusal(struct cmdctx *c)
 	snprintf(subject, sizeof subject, "Re: %.400s", *bare && !stranger ? bare
 	         : "your mail to epamserv");
 	intake_cut_token(subject);
-	if (c->error_token[0] && !stranger && !c->collect)
-		error_token_subject(c, subject, sizeof subject);
-	else if (c->token_userid[0] && !stranger && !c->collect)
-		error_acctoken_subject(c, subject, sizeof subject);
-	c->error_token[0] = '\0';
 	t = cmd_txn(c, c->msg_key);
-	reply_queue(c, t, c->sender, subject, text, NULL, 1, NULL);
+	if (c->error_token[0] && !stranger && !c->collect) {
+		/* The board's one subject, the token in our Message-ID
+		 * (threadid.h): a reply to it answers that board. */
+		struct reply_about a = { MAIL_KIND_ERROR, c->error_token_game,
+		                         c->error_token_board, c->error_token };
+		reply_queue_about(c, t, c->sender, &a, c->error_token_subject[0] ?
+		                  c->error_token_subject : subject, text, NULL, 1);
+	} else {
+		if (c->token_userid[0] && !stranger && !c->collect)
+			error_acctoken_subject(c, subject, sizeof subject);
+		reply_queue(c, t, c->sender, subject, text, NULL, 1, NULL);
+	}
+	c->error_token[0] = '\0';
 	free(text);
 	return cmd_commit(c, t);
 }

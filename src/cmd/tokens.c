@@ -1,13 +1,16 @@
 /*
  * tokens.c - reply-to-move tokens (SPEC section 2, beyond pbmserv).
  *
- * Every board mail to a player ends its subject with a secret token for
- * that player and board:
+ * Every board mail to a player carries a secret token for that player
+ * and board in its Message-ID (threadid.h; issue 30), its subject being
+ * the game's one subject, the same in every mail of the game:
  *
- *   Subject: Epaminondas Board 101 alice [#k3f7x2ab7q4mz5ne]
+ *   Subject: Epaminondas Board 101 (alice v bob)
+ *   Message-ID: <epamserv.3f2a...9c.0.board.epaminondas.101.k3f7x2ab7q4mz5ne.TAG@DOMAIN>
  *
- * Mail clients keep the subject in a reply ("Re: ..."), so a reply whose
- * first body line is just a move ("e3-e7", "e3-e7#12"), a vote word
+ * A reply names that Message-ID in In-Reply-To (and References), so a
+ * reply whose first body line is just a move ("e3-e7", "e3-e7#12"), a
+ * vote word
  * (propose, undo, accept, reject, resign) or "queue MOVE" (the waiting
  * player's move, played after the opponent's: pending.c) is carried out
  * for that player with no userid or password; so are "claim" and the
@@ -41,14 +44,29 @@
  *     move within a token's life (days).  80 bits make that a million
  *     times more, far out of reach, for 4 more characters in a subject.
  *     Guessing by mail is hopeless at either length.
- *   - The board and game come from the subject ("Epaminondas Board
- *     101"); the token tells which player is replying.
+ *   - The board and game come from the Message-ID with the token; the
+ *     token tells which player is replying.  A Message-ID names the
+ *     kind of mail too (board, chat, reminder, notice, error: struct
+ *     intake's token_kind), so a reply to a chat is read as one.
+ *   - Mails sent before issue 30 ended their subject with the token
+ *     ("Subject: Epaminondas Board 101 alice [#k3f7x2ab7q4mz5ne]"), and
+ *     the HTML part's answer links (a new mail, which names no mail it
+ *     answers) still do: such a subject's token and board are read when
+ *     the mail answers no Message-ID of ours with a token (intake.c).
+ *   - Whoever has a mail's token can use it (a bearer token): a player
+ *     who forwards a board mail gives the token away, as a forwarded
+ *     subject did before.  An inline forward copies no Message-ID, so
+ *     it gives away less than the subject did.  The TAG of the
+ *     Message-ID (secret.h) binds it to the recipient's address for
+ *     delivery reports, and for the References chain (reply.c); it is
+ *     not needed to prove the player, so a reply from another address
+ *     of his works as it did.
  *   - Tokens go to players only, at an address on file: observers and
  *     previews never get one, a show, showas, queue, submit or error
  *     reply only when the mail it answers proved that player (password
  *     or token), a reminder and a chat always (they go to the address
- *     on file and answer no one).  No log line holds a subject or a
- *     token.
+ *     on file and answer no one).  No log line holds a subject, a token
+ *     or one of our Message-IDs with a token.
  */
 #include "util/log.h"
 #include "cmd/cmd.h"
@@ -78,10 +96,10 @@ _Static_assert(TOKEN_LEN < INTAKE_TOKEN_MAX, "a token fits where it is kept");
 _Static_assert(TOKEN_HASH_MAX < sizeof ((struct game *)0)->token_hash[0],
                "a token hash fits in the game record");
 
-#define TOKEN_USAGE "Reply to your latest mail about the board, keeping its\n" \
-	"subject, with only the move (or propose, undo, accept, reject,\n" \
-	"resign, claim, or confirm after submit) on the first line of\n" \
-	"the body:\n" \
+#define TOKEN_USAGE "Reply to your latest mail about the board (your mail\n" \
+	"program's Reply: it tells which mail you answer) with only the\n" \
+	"move (or propose, undo, accept, reject, resign, claim, or\n" \
+	"confirm after submit) on the first line of the body:\n" \
 	"  e3-e7\n" \
 	"  e3-e7#12     (#N, optional: the number of the move you make)\n" \
 	"  queue e3-e7  (while the other player is to move: played right\n" \
@@ -295,10 +313,11 @@ static enum cmd_status token_chat(struct cmdctx *c, const char *game,
 	if (rc == -2)
 		st = CMD_TEMPFAIL;
 	else if (rc < 0)
-		st = board_refuse(c, &g, TOKEN_USAGE, "the reply token in your "
-		                  "subject is not (or no longer) valid for board "
-		                  "%ld: a token works only at the position it was "
-		                  "sent at.  Nothing was sent", g.board);
+		st = board_refuse(c, &g, TOKEN_USAGE, "the reply token of the "
+		                  "mail you answered is not (or no longer) valid "
+		                  "for board %ld: a token works only at the "
+		                  "position it was sent at.  Nothing was sent",
+		                  g.board);
 	else
 		st = chat_on_board(c, &g, userid);
 	game_free(&g);
@@ -344,9 +363,9 @@ enum cmd_status cmd_token_reply(struct cmdctx *c, const struct intake *in)
 		if (strcasecmp(in->token_game, spool_games[i]) == 0)
 			break;
 	if (!spool_games[i] || in->token_board < 0)
-		return cmd_refuse(c, TOKEN_USAGE, "your subject carries a reply "
-		                  "token but names no board (it should read like "
-		                  "\"Re: Epaminondas Board 101 alice [#...]\")");
+		return cmd_refuse(c, TOKEN_USAGE, "your mail carries a reply "
+		                  "token but names no board: reply to the latest "
+		                  "mail about the board");
 	if (in->token_chat)
 		return token_chat(c, spool_games[i], in);
 	/* "queue MOVE": the rules of the queue command (pending.c). */
@@ -369,11 +388,12 @@ enum cmd_status cmd_token_reply(struct cmdctx *c, const struct intake *in)
 		return CMD_TEMPFAIL;
 	}
 	if (side < 0) {
-		st = board_refuse(c, &b.g, TOKEN_USAGE, "the reply token in your "
-		                  "subject is not (or no longer) valid for board "
-		                  "%ld: a token works only at the position it was "
-		                  "sent at, so reply to the latest mail about the "
-		                  "board.  Nothing was played", b.g.board);
+		st = board_refuse(c, &b.g, TOKEN_USAGE, "the reply token of the "
+		                  "mail you answered is not (or no longer) valid "
+		                  "for board %ld: a token works only at the "
+		                  "position it was sent at, so reply to the latest "
+		                  "mail about the board.  Nothing was played",
+		                  b.g.board);
 		board_close(&b);
 		return st;
 	}
@@ -512,19 +532,20 @@ enum cmd_status tokens_lost(struct cmdctx *c, const struct intake *in)
 		sender_on_board(c, &g, userid);
 		game_free(&g);
 		return cmd_refuse(c, TOKEN_USAGE, "'%s' looks like a move, but your "
-		                  "mail carries no reply token: your mail program "
-		                  "may have dropped the [#...] at the end of the "
-		                  "subject.  Nothing was played.  Reply to the "
-		                  "latest mail about the board keeping its subject, "
-		                  "or send the whole command as the subject:\n"
+		                  "mail carries no reply token: it answers no mail "
+		                  "of ours that carries one, or your mail program "
+		                  "did not say which mail it answers.  Nothing was played.  Use Reply on the "
+		                  "latest mail about the board, or send the whole "
+		                  "command as the subject:\n"
 		                  "    %s move %ld %s PASSWORD %s", word, game, board,
 		                  userid[0] ? userid : "USERID", move);
 	}
 	free(err);
 	return cmd_refuse(c, TOKEN_USAGE, "'%s' looks like a move, but your mail "
-	                  "carries no reply token: your mail program may have "
-	                  "dropped the [#...] at the end of the subject.  Reply "
-	                  "to the latest mail about the board keeping its "
-	                  "subject, or send the whole command (nothing was "
-	                  "played):\n    GAME move BOARD USERID PASSWORD MOVE", word);
+	                  "carries no reply token: it answers no mail of ours "
+	                  "that carries one, or your mail program did not say "
+	                  "which mail it answers.  Use Reply on the latest mail "
+	                  "about the board, or send the whole command (nothing "
+	                  "was played):\n    GAME move BOARD USERID PASSWORD "
+	                  "MOVE", word);
 }

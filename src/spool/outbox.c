@@ -466,6 +466,30 @@ struct attempt {
 	const char *err;      /* smtp_send's text, or NULL */
 };
 
+/* Our Message-ID "<epamserv.D.N.KIND.GAME.BOARD.TOKEN.TAG@DOMAIN>"
+ * (cmd/threadid.h) holds the recipient's reply token: in id (as
+ * logged) the TOKEN field is made "-", so that no log line holds a
+ * token.  Any other id is left alone. */
+static void mask_msgid_token(char *id)
+{
+	char *p = id + (*id == '<'), *at = strchr(p, '@'), *dot[8], *q;
+	int n = 0;
+
+	if (!at || strncmp(p, "epamserv.", 9) != 0)
+		return;
+	for (q = p; q < at; q++)
+		if (*q == '.') {
+			if (n == 8)
+				return;
+			dot[n++] = q;
+		}
+	/* Seven dots: the token lies between the sixth and the seventh. */
+	if (n != 7 || dot[6] - dot[5] < 2)
+		return;
+	dot[5][1] = '-';
+	memmove(dot[5] + 2, dot[6], strlen(dot[6]) + 1);
+}
+
 /* The Message-ID of the message msg (CRLF header, untrusted) into buf:
  * the first line of its first Message-ID field, printable ASCII other
  * than space and '"' only, cut to fit; "-" when there is none. */
@@ -492,6 +516,7 @@ static void find_msgid(const char *msg, char *buf, size_t len)
 		snprintf(buf, len, "-");
 	else
 		buf[n] = '\0';
+	mask_msgid_token(buf);
 }
 
 /* What an attempt is logged and stored with: the server's reply, or our

@@ -357,3 +357,64 @@ def refused(env, sender, subject, why, name, body=""):
     contains(text, "How to write it:", "%s: the reply says how to write it" % name)
     ok(env.snapshot() == before, "%s: nothing changed on disk" % name)
     return text, msgs, err
+
+
+# Issue 30: a mail about a board keeps the game's one subject; the reply
+# token travels in our Message-ID (src/cmd/threadid.h), which a reply
+# names in In-Reply-To and References.
+
+import re  # noqa: E402
+
+OUR_ID = re.compile(r"<?epamserv\.\w+\.\d+\.([a-z]+)(?:\.([a-z]+)\.(\d+)"
+                    r"(?:\.([a-z2-7]+))?)?\.\w+@[^>]*>?$")
+
+
+def token_of(m):
+    """The reply token our mail m carries: in its Message-ID, else (a
+    mail of the old form, or a mail with an account token) at the end of
+    its subject; None when it carries none."""
+    if m is None:
+        return None
+    g = OUR_ID.match(str(m.get("Message-ID") or "").strip())
+    if g and g.group(4):
+        return g.group(4)
+    g = re.search(r"\[#([a-z2-7]+)\]$", str(m.get("Subject") or ""))
+    return g.group(1) if g else None
+
+
+def kind_of(m):
+    """The kind of mail our Message-ID names ("board", "chat", ...), or
+    None."""
+    g = OUR_ID.match(str(m["Message-ID"] or "").strip()) if m else None
+    return g.group(1) if g else None
+
+
+def reply_headers(m):
+    """The In-Reply-To and References a mail client writes in a reply to
+    our mail m."""
+    mid = str(m["Message-ID"]).strip()
+    refs = str(m["References"] or "").split()
+    return {"In-Reply-To": mid, "References": " ".join(refs + [mid])}
+
+
+def reply(env, sender, m, body, subject=None):
+    """Send sender's reply to our mail m (Subject "Re: " and m's subject,
+    In-Reply-To and References naming m) with body; returns (rc,
+    stderr)."""
+    return env.mail(sender, subject or "Re: " + str(m["Subject"]), body,
+                    headers=reply_headers(m))
+
+
+def refused_reply(env, sender, m, body, why, name):
+    """refused() for sender's reply to our mail m."""
+    before = env.snapshot()
+    rc, err = reply(env, sender, m, body)
+    msgs = env.new_messages()
+    ok(rc == 0 and len(msgs) == 1 and msgs[0].envelope_to == [sender],
+       "%s: one reply, to the sender" % name,
+       "rc %d, replies to %r, %s" % (rc, [m.envelope_to for m in msgs], err))
+    text = body_of(msgs[0]).replace("\r\n", "\n") if msgs else ""
+    contains(text, why, "%s: the reply says what was wrong" % name)
+    contains(text, "How to write it:", "%s: the reply says how to write it" % name)
+    ok(env.snapshot() == before, "%s: nothing changed on disk" % name)
+    return text, msgs, err

@@ -1,7 +1,7 @@
 #!/usr/bin/python3
 """The board mail and the error reply read well: a move example that is
 legal in the position (none once the game is over), no empty headings,
-no trailing blanks, " **" only for a comment from someone else, reply
+no trailing blanks, the game's one subject (no " **"), reply
 prefixes in subjects understood, error replies that quote at most a few
 KB of the mail, and an unreadable template that makes the mail wait (exit 75)
 instead of answering with a broken mail."""
@@ -69,14 +69,17 @@ try:
     ok(ex2 is not None and int(re.match(r"[a-h](\d+)", ex2[3]).group(1)) >= 6,
        "and moves a black piece (from rank 6 or above)", ex2)
 
-    # " **": only the other player's copy is starred.
+    # " **" no longer marks a comment in the subject: every mail of a game
+    # keeps its one subject (issue 30), the comment is in the body.
     rc, err = env.mail(B, "crossings move 101 bob pw2 %s" % (ex2[3] if ex2 else "?"),
                        "Your turn, Alice.")
     msgs = by_recipient(env.new_messages())
-    ok(msgs.get(A) and " ** " in msgs[A][0]["Subject"] + " ",
-       "the opponent's copy carries ** for the comment", msgs.get(A) and msgs[A][0]["Subject"])
+    ok(msgs.get(A) and msgs[A][0]["Subject"] == "Crossings Board 101 (alice v bob)"
+       and "Your turn, Alice." in body_of(msgs[A][0]),
+       "the opponent's copy keeps the game's subject and relays the comment",
+       msgs.get(A) and msgs[A][0]["Subject"])
     ok(msgs.get(B) and " ** " not in msgs[B][0]["Subject"] + " ",
-       "the mover's own copy does not", msgs.get(B) and msgs[B][0]["Subject"])
+       "the mover's own copy carries no **", msgs.get(B) and msgs[B][0]["Subject"])
 
     # Reply prefixes.
     rc, err = env.mail(A, "Re: AW: fwd: RE: Fw: crossings show 101")

@@ -24,6 +24,7 @@ import re
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import harness  # noqa: E402
 from harness import Env, ok, is_, contains, done, by_recipient, refused, \
     body_of as raw_body_of, make_mail, to, hold_lock
 
@@ -45,8 +46,7 @@ def flat(text):
 
 
 def token_of(m):
-    g = re.search(r"\[#([a-z2-7]+)\]$", str(m["Subject"])) if m else None
-    return g.group(1) if g else None
+    return harness.token_of(m)
 
 
 def boards(env, game="epaminondas"):
@@ -55,7 +55,12 @@ def boards(env, game="epaminondas"):
 
 
 def mail(env, who, subject, body=""):
-    rc, err = env.mail(addr(who), subject, body)
+    """who's mail; subject a string, or our mail that it answers."""
+    headers = {}
+    if not isinstance(subject, str):
+        headers = harness.reply_headers(subject)
+        subject = "Re: " + str(subject["Subject"])
+    rc, err = env.mail(addr(who), subject, body, headers=headers)
     if rc != 0:
         raise AssertionError("%s: exit %d: %s" % (subject, rc, err))
     return env.new_messages()
@@ -260,16 +265,15 @@ try:
         msgs = mail(env, "alice", "epaminondas move %d alice a e1-e4" % n)
         m = board_mails(msgs, "eve")
         is_(len(m), 1, "board %d: alice's move by command is played" % n)
-        ok(m and ("Epaminondas Board %d eve" % n) in str(m[0]["Subject"]) and
+        ok(m and ("Epaminondas Board %d (alice v eve)" % n) ==
+           str(m[0]["Subject"]) and
            token_of(m[0]), "board %d: eve's board mail names it, with a "
            "token" % n, m and str(m[0]["Subject"]))
-        msgs = mail(env, "eve", "Re: " + str(m[0]["Subject"]) if m else "x",
-                    "e11-e10\n")
+        msgs = mail(env, "eve", m[0] if m else "x", "e11-e10\n")
         contains(env.game_file(n) or "", "move: 2 ",
                  "board %d: eve's move by reply token is played" % n)
         m = board_mails(msgs, "alice")
-        msgs = mail(env, "alice", "Re: " + str(m[0]["Subject"]) if m else "x",
-                    "f1-f4\n")
+        msgs = mail(env, "alice", m[0] if m else "x", "f1-f4\n")
         contains(env.game_file(n) or "", "move: 3 ",
                  "board %d: alice's reply token works too" % n)
         text = text_to(mail(env, "carol", "epaminondas show %d" % n), "carol")

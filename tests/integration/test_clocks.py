@@ -13,6 +13,7 @@ import re
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import harness  # noqa: E402
 from harness import Env, ok, is_, contains, done, by_recipient, body_of
 
 T0 = 1796000000
@@ -83,8 +84,11 @@ try:
     ok(re.search(r"deadline\s+is\s+\w{3}\s+\d+\s+\w{3}\s+20\d\d\s+\d\d:\d\d\s+UTC",
                  text), "the reminder gives the deadline as a date and time", text)
     contains(text, "left", "and the time left")
-    ok(msgs and re.search(r"\[#[a-z2-7]+\]$", msgs[0]["Subject"]),
-       "the reminder carries her reply token", msgs and msgs[0]["Subject"])
+    ok(msgs and harness.token_of(msgs[0]) and
+       harness.kind_of(msgs[0]) == "reminder" and
+       msgs[0]["Subject"] == "Epaminondas Board 101 (alice v bob)",
+       "the reminder carries her reply token in its Message-ID, and the "
+       "game's subject", msgs and (msgs[0]["Subject"], msgs[0]["Message-ID"]))
     sweep(turn + bank // 2 + 2 * H)
     is_(len(env.new_messages()), 0, "the 50% reminder is not sent twice")
     sweep(turn + bank - 23 * H)
@@ -115,12 +119,12 @@ try:
     msgs = env.new_messages()
     is_([m.envelope_to for m in msgs], [["carol@example.org"]],
         "102: the 50% reminder goes to carol")
-    tok = re.search(r"\[#([a-z2-7]+)\]$", msgs[0]["Subject"]).group(1) if msgs else ""
-    # A reply to the reminder, with just the move, plays it.
+    mid = str(msgs[0]["Message-ID"]) if msgs else ""
+    # A reply to the reminder (In-Reply-To), with just the move, plays it.
     rc, _, err = env.run("receive", stdin=(
-        "From: carol@example.org\r\nSubject: Re: Epaminondas Board 102 carol "
-        "[#%s]\r\nMessage-ID: <tok1@x>\r\n\r\ne2-e3\r\n" % tok).encode(),
-        env=at(2 * D))
+        "From: carol@example.org\r\nSubject: Re: Epaminondas Board 102 "
+        "(carol v dave)\r\nIn-Reply-To: %s\r\nMessage-ID: <tok1@x>\r\n\r\n"
+        "e2-e3\r\n" % mid).encode(), env=at(2 * D))
     contains(env.game_file(102) or "", "e2-e3", "the reminder's token plays a move")
     is_(clock(102), (2 * D, 3 * D), "102: carol used 2 days: 3d-2d+1d")
     env.new_messages()

@@ -14,6 +14,7 @@ import sys
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import harness  # noqa: E402
 from harness import (Env, ok, is_, contains, done, by_recipient, refused,
                      body_of, make_mail)
 
@@ -240,17 +241,19 @@ try:
     # -- by reply token: "conditional ..." on the first line -----------
     env.mail(B, "epaminondas conditional 101 bob pw2 list")
     msgs = env.new_messages()
-    subject = " ".join(str(msgs[0]["Subject"]).split()) if msgs else ""
-    ok(re.search(r"\[#[a-z2-7]{16}\]$", subject), "the list reply carries bob's token",
-       subject)
-    rc, err = env.mail(B, "Re: " + subject, "conditional n2-n3 n11-n10\n")
+    ok(msgs and harness.token_of(msgs[0]), "the list reply carries bob's "
+       "token", msgs and msgs[0]["Message-ID"])
+    listed = msgs[0] if msgs else None
+    rc, err = harness.reply(env, B, listed, "conditional n2-n3 n11-n10\n") \
+        if listed else (1, "")
     msgs = env.new_messages()
     ok(len(msgs) == 1 and msgs[0].envelope_to == [B], "a line by reply: one "
        "answer, to bob", [m.envelope_to for m in msgs])
     contains(body_of(msgs[0]) if msgs else "", "is stored as line 1",
              "a line stored by reply token")
     is_(cond_lines(env), ["bob n2-n3 n11-n10"], "the line by token is in the file")
-    rc, err = env.mail(B, "Re: " + subject, "conditional off\n")
+    rc, err = harness.reply(env, B, listed, "conditional off\n") \
+        if listed else (1, "")
     msgs = env.new_messages()
     contains(body_of(msgs[0]) if msgs else "", "Your 1 conditional line on board "
              "101 is dropped", "off by reply token")

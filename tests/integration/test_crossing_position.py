@@ -28,6 +28,7 @@ import re
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import harness  # noqa: E402
 from harness import Env, ok, is_, contains, done, by_recipient
 from harness import body_of as raw_body_of
 
@@ -52,8 +53,7 @@ def example_of(text):
 
 
 def token_of(m):
-    g = re.search(r"\[#([a-z2-7]+)\]$", m["Subject"]) if m else None
-    return g.group(1) if g else None
+    return harness.token_of(m)
 
 
 def last(msgs, addr):
@@ -132,9 +132,8 @@ try:
     is_(moves_of(env, 101), SEQ + [CROSS, "a12-a11"], "a12-a11! is played")
     for addr, who in ((A, "alice"), (B, "bob")):
         m = last(msgs, addr)
-        is_(m["Subject"] if m else None, "Epaminondas Board 101: alice wins, "
-            "bob did not answer the crossing on d12",
-            "the result subject names winner and reason (to %s)" % who)
+        is_(m["Subject"] if m else None, "Epaminondas Board 101 (alice v bob)",
+            "the result mail keeps the game's subject (to %s)" % who)
         contains(body_of(m), "bob played a12-a11. The game is over: alice "
                  "wins, bob did not answer the crossing on d12.",
                  "the result in the body (to %s)" % who)
@@ -150,16 +149,15 @@ try:
     ex = example_of(body_of(board_mail))
     ok(ex is not None and ex[0] in SAVING,
        "board 102 (nothing queued): the example answers the crossing", ex)
-    subject = "Re: " + (board_mail["Subject"] if board_mail else "")
     before = env.snapshot()
-    env.mail(B, subject, "a12 a11\n\n> quoted board mail")
+    harness.reply(env, B, board_mail, "a12 a11\n\n> quoted board mail")
     msgs = by_recipient(env.new_messages())
     contains(body_of(last(msgs, B)), "a12-a11 loses the game at once: it "
              "does not answer White's crossing",
              "a token reply \"a12 a11\" is read as a12-a11 and refused")
     ok(A not in msgs and env.snapshot() == before,
        "the refused token reply plays nothing")
-    env.mail(B, subject, "f12 d12\n\n> quoted board mail")
+    harness.reply(env, B, board_mail, "f12 d12\n\n> quoted board mail")
     msgs = by_recipient(env.new_messages())
     is_(moves_of(env, 102), SEQ + [CROSS, "f12xd12"],
         "a token reply \"f12 d12\" plays f12xd12")

@@ -15,6 +15,7 @@ import re
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import harness  # noqa: E402
 from harness import Env, ok, is_, contains, done, by_recipient, body_of
 
 A, B, C, D = ("alice@example.org", "bob@example.org", "carol@example.org",
@@ -170,11 +171,14 @@ try:
     ok(re.search(r"Board\s+104:", dig), "dave's digest at 09:05 New York "
        "(7 or later) lists board 104", dig)
     subj = subjects(msgs.get(D, []))
-    ok(subj and re.search(r"^Epaminondas Board 104 dave \[#[a-z2-7]{16}\]$",
-                          subj[0]), "a digest of one board has that board's "
-       "answering subject", subj)
+    ok(subj and subj[0] == "Epaminondas Board 104 (erin v dave)" and
+       harness.kind_of(msgs[D][0]) == "digest" and
+       harness.token_of(msgs[D][0]), "a digest of one board has that game's "
+       "subject and the token in its Message-ID", subj)
     ok(A not in msgs, "alice has had today's digest", list(msgs))
-    msgs = mail(D, "Re: " + subj[0] if subj else "none", "e11-e10\n")
+    if msgs.get(D):
+        rc, err = harness.reply(env, D, msgs[D][0], "e11-e10\n")
+        env.new_messages()
     ok("e11-e10" in (env.game_file(104) or ""), "a plain reply to a one-board "
        "digest plays the move", env.game_file(104))
 
@@ -226,7 +230,7 @@ try:
     msgs = mail(A, "epaminondas resign 101 alice a")
     for who in (E, F):
         got = msgs.get(who, [])
-        ok(len(got) == 1 and "resigned" in subjects(got)[0] and
+        ok(len(got) == 1 and "resigned" in text(got[0]) and
            "notify" in " ".join(text(got[0]).split()),
            "101 ends: %s (notify) gets one mail with the result" % who,
            subjects(got))

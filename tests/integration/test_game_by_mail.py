@@ -64,8 +64,9 @@ try:
     is_(sorted(msgs), ["alice@example.org", "bob@other.example"],
         "the opening board goes to both players")
     m = msgs.get("bob@other.example", [None])[0]
-    is_(subject_of(m), "Epaminondas Board 101 bob **",
-        "subject names the board, who must act (the challenged), and ** for a comment")
+    is_(subject_of(m), "Epaminondas Board 101 (alice v bob)",
+        "subject names the board and its players, the game's one subject "
+        "(issue 30)")
     text = body_of(m) if m else ""
     contains(text, "Good luck, Bob!", "the challenger's comment is relayed")
     contains(text, "alice writes:", "as alice's words: she signed it")
@@ -93,8 +94,8 @@ try:
     is_(sorted(msgs), ["alice@example.org", "bob@other.example"],
         "the accepted board goes to both players")
     m = msgs.get("alice@example.org", [None])[0]
-    is_(subject_of(m), "Epaminondas Board 101 alice",
-        "after accept the subject names White, to move")
+    is_(subject_of(m), "Epaminondas Board 101 (alice v bob)",
+        "after accept the subject stays the game's")
     text = body_of(m) if m else ""
     contains(text, "bob accepted the challenge", "the mail says bob accepted")
     contains(text, "Move 1: alice (White) to move.", "says whose turn it is")

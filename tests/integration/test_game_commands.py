@@ -38,7 +38,8 @@ try:
     # -- consent: a challenge signed by alice waits for bob ------------------
     env.mail(A, "epaminondas challenge alice bob by alice Secret1")
     text, subject = board_mails(env, "challenge")
-    is_(subject, "Epaminondas Board 101 bob", "the challenge names bob, who must answer")
+    is_(subject, "Epaminondas Board 101 (alice v bob)",
+        "the challenge has the game's one subject (issue 30)")
     contains(text, "epaminondas decline 101 alice PASSWORD",
              "the challenger's mail says how to withdraw (not bob's words)")
     refused(env, A, "epaminondas move 101 alice Secret1 e2-e3",
@@ -59,7 +60,8 @@ try:
     rc, err = env.mail(B, "epaminondas accept 101 bob pw2")
     text, subject = board_mails(env, "accept")
     contains(text, "bob accepted the challenge", "the accept is announced")
-    is_(subject, "Epaminondas Board 101 alice", "then White is to move")
+    is_(subject, "Epaminondas Board 101 (alice v bob)",
+        "then the subject stays the game's")
     refused(env, B, "epaminondas accept 101 bob pw2", "bad vote: nothing is waiting",
             "a second accept")
 
@@ -69,8 +71,8 @@ try:
     text, subject = board_mails(env, "decline")
     contains(text, "bob declined the challenge", "the decline is announced")
     contains(text, "Not today.", "the decline's comment is relayed")
-    is_(subject, "Epaminondas Board 102: cancelled, bob declined the challenge **",
-        "the subject says cancelled, and why")
+    is_(subject, "Epaminondas Board 102 (alice v bob)",
+        "the cancelled game keeps its subject (the body says why)")
     gf = env.game_file(102)
     contains(gf, "state: challenged\nagreed: alice ", "the file keeps who agreed")
     contains(gf, "\nend: decline bob ", "and the decline")
@@ -140,8 +142,8 @@ try:
              "an accepted offer draws the game (in words naming both)")
     contains(text, "Ratings: alice 1600 -> 1600 (+0), bob 1600 -> 1600 (+0).",
              "the board mail shows the rating changes")
-    is_(subject, "Epaminondas Board 101: a draw, bob accepted alice's draw offer **",
-        "the subject says how the game ended")
+    is_(subject, "Epaminondas Board 101 (alice v bob)",
+        "the game's end keeps the game's subject (issue 30)")
     gf = env.game_file(101)
     contains(gf, "\nend: draw alice ", "the file records the agreed draw")
     contains(gf, "result: draw (draw agreed)\n", "and its result")

@@ -8,6 +8,7 @@ import sys
 import urllib.parse
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import harness  # noqa: E402
 from harness import Env, ok, contains, done, by_recipient  # noqa: E402
 from harness import body_of as raw_body_of  # noqa: E402
 
@@ -37,8 +38,7 @@ def links(msg):
 
 
 def token_of(m):
-    g = re.search(r"\[#([a-z2-7]+)\]$", m["Subject"]) if m else None
-    return g.group(1) if g else None
+    return harness.token_of(m)
 
 
 def first(msgs, addr):
@@ -50,10 +50,9 @@ try:
     env.env["EPAMSERV_NOW"] = str(T0)
     env.players("alice", "bob")
     env.start_game("alice", "bob", 101)
-    ta = token_of(first(by_recipient(env.new_messages()), A))
-    env.mail(A, "Re: Epaminondas Board 101 alice [#%s]" % ta, "e2-e3")
-    tb = token_of(first(by_recipient(env.new_messages()), B))
-    env.mail(B, "Re: Epaminondas Board 101 bob [#%s]" % tb, "e11-e10")
+    harness.reply(env, A, first(by_recipient(env.new_messages()), A), "e2-e3")
+    harness.reply(env, B, first(by_recipient(env.new_messages()), B),
+                  "e11-e10")
     env.new_messages()
 
     # Hole 1: the HTML part of a submit mail drew its answer links from
@@ -71,9 +70,12 @@ try:
     ok(all(token_of({"Subject": s}) == token_of(m) for s, _, _ in got),
        "submit mail: every link carries the mail's token", got)
     confirm = [s for s, b, _ in got if b == "confirm"]
+    # A link opens a new mail: its subject carries the token.
     env.mail(A, confirm[0] if confirm else "Re: " + m["Subject"], "confirm")
-    contains(body_of(first(by_recipient(env.new_messages()), B)),
+    confirmed = by_recipient(env.new_messages())
+    contains(body_of(first(confirmed, B)),
              "alice confirmed and played e3-e4", "the confirm link's reply plays the move")
+    board_a = first(confirmed, A)
 
     # Hole 2: a token reply's comment (a chat, a draw offer) is relayed
     # to the opponent; "[#TOKEN]" is masked there, but the same token in
@@ -86,19 +88,18 @@ try:
     ta = token_of(m)
     link = ("mailto:epamserv@games.example?subject=Re%%3A%%20Epaminondas%%20"
             "Board%%20101%%20alice%%20%%5B%%23%s%%5D&body=propose" % ta)
-    env.mail(A, "Re: " + m["Subject"], "hi bob, this button: <%s>" % link)
+    harness.reply(env, A, m, "hi bob, this button: <%s>" % link)
     ms = env.new_messages()
     leaked = [x for x in ms if ta in str(x) and B in x.envelope_to]
     ok(ms and not leaked, "a chat reply does not relay the sender's token "
        "in any form", [body_of(x) for x in leaked])
-    env.mail(A, "Re: Epaminondas Board 101 alice [#%s]" % ta,
-             "propose\nA draw?  My token is %s, by the way." % ta)
+    harness.reply(env, A, board_a, "propose\nA draw?  My token is %s, by "
+                  "the way." % ta)
     ms = env.new_messages()
     leaked = [x for x in ms if ta in str(x) and B in x.envelope_to]
     ok(ms and not leaked, "a draw offer's comment does not relay the "
        "sender's token", [body_of(x) for x in leaked])
-    env.mail(B, "Re: Epaminondas Board 101 bob [#%s]" % token_of(
-        first(by_recipient(ms), B)), "reject")
+    harness.reply(env, B, first(by_recipient(ms), B), "reject")
     env.new_messages()
     # And a token of a board mail pasted as a link into a comment sent
     # with userid and password (no token of its own to mask): the

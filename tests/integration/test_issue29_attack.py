@@ -36,6 +36,7 @@ import re
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import harness  # noqa: E402
 from harness import Env, ok, is_, contains, done, body_of, make_mail, to
 
 T0 = 1796083200  # 2026-12-01T00:00:00Z
@@ -88,10 +89,12 @@ batch.n = 0
 
 
 def reply(sender, m, body, t):
-    """sender's reply to m, keeping its subject."""
+    """sender's reply to m, keeping its subject and naming it in
+    In-Reply-To and References."""
     if m is None:
         return "no mail to reply to"
-    return mail(sender, "Re: " + subject_of(m), t, body)
+    return mail(sender, "Re: " + subject_of(m), t, body,
+                headers=harness.reply_headers(m))
 
 
 def reasons(err):
@@ -117,7 +120,7 @@ try:
     env.env["EPAMSERV_NOW"] = str(T0 + t)
     env.start_game("alice", "bob", 101)
     bob101 = [m for m in to(env.new_messages(), addr("bob"))
-              if "Board 101" in subject_of(m) and "[#" in subject_of(m)]
+              if "Board 101" in subject_of(m) and harness.token_of(m)]
     batch([(addr("carol"), "epaminondas seek carol c", ""),
            (addr("carol"), "epaminondas tournament create spring carol c "
             "-format=roundrobin", ""),
@@ -127,7 +130,7 @@ try:
     seek = re.search(r"open on board (\d+)", " ".join(
         text_of(m) for m in to(msgs, addr("carol"))))
     seek = int(seek.group(1)) if seek else 0
-    dave_ch = [m for m in to(msgs, addr("bob")) if "[#" in subject_of(m)]
+    dave_ch = [m for m in to(msgs, addr("bob")) if harness.token_of(m)]
     dave_board = int(re.search(r"Board (\d+)", subject_of(dave_ch[-1]))
                      .group(1)) if dave_ch else 0
     ok(bob101 and seek and dave_board, "bob has a board mail of 101; carol's "
@@ -138,8 +141,11 @@ try:
              "epaminondas tournament join spring", "epaminondas league join",
              "epaminondas decline %d" % dave_board,
              "vacation 2026-12-05 2026-12-20", "set token new"]
+    # A forward as an attachment keeps the headers: mallory's reply to
+    # it names bob's board mail (its token) in In-Reply-To.
     err = batch([("mallory@evil.example", "Re: " + subject_of(bob101[-1]),
-                  f) for f in forms], t + 20)
+                  f, harness.reply_headers(bob101[-1])) for f in forms],
+                t + 20)
     msgs = env.new_messages()
     is_(env.user_file("bob"), before, "a forwarded board mail's token puts "
         "bob on no leave and voids none of his tokens")
@@ -291,6 +297,8 @@ try:
 
     tokens = set(re.findall(r"\[#([a-z2-7]{16})\]", " ".join(
         subject_of(m) for m in env.server.messages())))
+    tokens |= set(filter(None, (harness.token_of(m)
+                                for m in env.server.messages())))
     with open(env.log, encoding="utf-8", errors="replace") as f:
         log = f.read()
     ok(len(tokens) > 20 and not any(tok in log for tok in tokens),

@@ -14,6 +14,7 @@ import re
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import harness  # noqa: E402
 from harness import Env, ok, is_, contains, done, refused, by_recipient
 from harness import body_of as raw_body_of
 
@@ -85,8 +86,10 @@ try:
     is_(bodies(msgs, E), [], "the observer erin is not told")
     is_(len(msgs), 3, "three mails in all")
     subj = [m["Subject"] for m in msgs if A in m.envelope_to]
-    contains(subj[0] if subj else "", "board 101: bob is on leave",
-             "the notice's subject")
+    is_(subj[0] if subj else "", "Epaminondas Board 101 (alice v bob)",
+        "the notice has the game's subject (issue 30)")
+    contains(bodies(msgs, A)[0] if bodies(msgs, A) else "",
+             "board 101: bob is on leave", "and says what happened")
 
     # The same leave again changes nothing: nobody is told twice.
     env.mail(B, "vacation bob b 2026-12-04")
@@ -204,9 +207,9 @@ try:
     contains(env.user_file("gina"),
              "leave: 2026-12-01T12:00:00Z 2026-12-01T13:00:00Z\n",
              "a confirmed move ends the leave")
-    subj = [m["Subject"] for m in msgs if H in m.envelope_to]
+    mine = [m for m in msgs if H in m.envelope_to]
     now(T0 + 7200)
-    rc, err = env.mail(H, "Re: " + (subj[0] if subj else ""), "e11-e10")
+    rc, err = harness.reply(env, H, mine[0], "e11-e10") if mine else (1, "")
     contains(env.game_file(103), "move: 2 e11-e10", "hank's token move is played")
     contains(env.user_file("hank"),
              "leave: 2026-12-01T12:00:00Z 2026-12-01T14:00:00Z\n",

@@ -21,6 +21,7 @@ import re
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import harness  # noqa: E402
 from harness import Env, ok, is_, contains, done, body_of, make_mail, to
 
 A, B, C, D = ("%s@example.org" % u for u in ("alice", "bob", "carol", "dave"))
@@ -36,8 +37,9 @@ def at(t):
     return {"EPAMSERV_NOW": str(T0 + t)}
 
 
-def mail(sender, subject, t, body=""):
-    return env.receive(make_mail(sender, subject, body), env=at(t))
+def mail(sender, subject, t, body="", headers=None):
+    return env.receive(make_mail(sender, subject, body, headers=headers),
+                       env=at(t))
 
 
 def subject_of(m):
@@ -45,11 +47,13 @@ def subject_of(m):
 
 
 def reply(sender, msgs, body, t):
-    """sender's reply to the last mail of msgs, keeping its subject (none
-    when msgs is empty: a check that needs it fails)."""
+    """sender's reply to the last mail of msgs, keeping its subject and
+    naming it in In-Reply-To (none when msgs is empty: a check that needs
+    it fails)."""
     if not msgs:
         return -1, "no mail to reply to"
-    return mail(sender, "Re: " + subject_of(msgs[-1]), t, body)
+    return mail(sender, "Re: " + subject_of(msgs[-1]), t, body,
+                headers=harness.reply_headers(msgs[-1]))
 
 
 def batch(mails, t):
@@ -78,10 +82,10 @@ def reasons(err):
 
 
 def with_token(msgs, addr, word=""):
-    """The mails among msgs to addr whose subject carries a token and
-    word."""
+    """The mails among msgs to addr that carry a token (in the subject,
+    or in the Message-ID: issue 30) and whose subject has word."""
     return [m for m in to(msgs, addr)
-            if "[#" in str(m["Subject"]) and word in subject_of(m)]
+            if harness.token_of(m) and word in subject_of(m)]
 
 
 def ended(board):
@@ -342,6 +346,8 @@ try:
     # tokens stay out of the log
     tokens = set(re.findall(r"\[#([a-z2-7]{16})\]", " ".join(
         subject_of(m) for m in env.server.messages())))
+    tokens |= set(filter(None, (harness.token_of(m)
+                                for m in env.server.messages())))
     with open(env.log, errors="replace") as f:
         log = f.read()
     ok(tokens and not any(tok in log for tok in tokens),

@@ -11,6 +11,7 @@ import re
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import harness  # noqa: E402
 from harness import Env, ok, is_, contains, done, by_recipient, refused, body_of
 
 A = "alice@example.org"
@@ -107,10 +108,10 @@ try:
     is_(sorted(msgs), [A, B, C, D], "a board mail goes to both players and the observers")
     for o in (C, D):
         m = msgs.get(o, [None])[0]
-        ok(m is not None and "[#" not in m["Subject"], "no reply token for observer %s" % o,
-           m and m["Subject"])
+        ok(m is not None and not harness.token_of(m),
+           "no reply token for observer %s" % o, m and m["Message-ID"])
         ok(m is not None and "Or simply reply" not in body_of(m), "no reply hint for %s" % o)
-    ok("[#" in msgs[B][0]["Subject"], "the player still gets a token")
+    ok(harness.token_of(msgs[B][0]), "the player still gets a token")
     text, _ = answer(env, D, "epaminondas unsubscribe 101 dave pw4", "unsubscribe")
     contains(text, "no longer get the board mails of board 101", "unsubscribe says so")
     ok("observer: dave" not in env.game_file(101), "dave is gone from the file")
@@ -124,8 +125,11 @@ try:
     chat = re.sub(r"[ \r]+\n", "\n", body_of(msgs[A][0]) if A in msgs else "")
     contains(chat, "bob writes on Epaminondas board 101:", "the chat names the writer")
     contains(chat, "Nice opening!\nGood luck.", "with the body")
-    contains(msgs[A][0]["Subject"] if A in msgs else "", "Board 101: chat from bob",
-             "the subject names the board and the writer")
+    is_(msgs[A][0]["Subject"] if A in msgs else "",
+        "Epaminondas Board 101 (alice v bob)",
+        "the chat has the game's subject (issue 30; the body names the writer)")
+    is_(harness.kind_of(msgs[A][0]) if A in msgs else None, "chat",
+        "and its Message-ID says it is a chat")
     env.mail(C, "epaminondas chat 101 carol pw3", "Enjoying this.")
     is_(sorted(by_recipient(env.new_messages())), [A, B], "an observer may chat too")
     refused(env, B, "epaminondas chat 101 bob pw2", "your mail has no message",

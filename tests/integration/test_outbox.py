@@ -30,7 +30,7 @@ try:
     rc, out, err = env.run("outbox", "--full")
     is_(rc, 0, "epamserv outbox --full exits 0")
     contains(out, "Envelope-To: <bob@example.org>", "outbox --full shows the envelope")
-    contains(out, "Subject: Epaminondas Board 101 bob", "outbox shows the mail")
+    contains(out, "Subject: Epaminondas Board 101 (alice v bob)", "outbox shows the mail")
     contains(out, "  12  B  B  B", "outbox shows the board")
 
     # The same mail delivered twice: applied once.

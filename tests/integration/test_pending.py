@@ -10,6 +10,7 @@ import re
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import harness  # noqa: E402
 from harness import Env, ok, is_, contains, done, by_recipient, refused, body_of
 
 A = "alice@example.org"
@@ -24,6 +25,7 @@ def private(env, sender, subject, name, msgid=None):
     ok(rc == 0 and len(msgs) == 1 and msgs[0].envelope_to == [sender],
        "%s: one reply, to the sender only" % name,
        "rc %d, replies to %r, %s" % (rc, [m.envelope_to for m in msgs], err))
+    private.last = msgs[0] if msgs else None
     return (body_of(msgs[0]) if msgs else ""), (msgs[0]["Subject"] if msgs else "")
 
 
@@ -61,9 +63,11 @@ try:
                             "a queue", msgid="<queue1@test.example>")
     contains(text, "Your move e11-e10 is queued on board 101: it will be "
              "played right after alice's next move", "the reply says what was queued")
-    contains(subject, "Board 101: move queued", "the subject says so")
-    ok(re.search(r"\[#[a-z2-7]{16}\]$", subject),
-       "the queue reply carries the player's reply token (issue 14)", subject)
+    is_(subject, "Epaminondas Board 101 (alice v bob)",
+        "the queue reply has the game's subject (issue 30)")
+    ok(harness.token_of(private.last),
+       "the queue reply carries the player's reply token (issue 14)",
+       private.last and private.last["Message-ID"])
     is_([l.split()[1:4] + l.split()[5:] for l in pending_lines(env)],
         [["queue", "bob", "e11-e10", "queue1@test.example"]],
         "the queued move is in the game file with its Message-ID")
@@ -114,7 +118,8 @@ try:
              "the reply says the move is not played")
     contains(text, "epaminondas confirm 101 bob PASSWORD", "it says how to confirm")
     contains(text, "f11-f10", "the board it would make is shown")
-    contains(subject, "Board 101: move submitted", "the subject says so")
+    is_(subject, "Epaminondas Board 101 (alice v bob)",
+        "the submit reply has the game's subject (issue 30)")
     is_(moves(env), ["e2-e3", "e11-e10", "e3-e4"], "a submit plays nothing")
     is_([l.split()[1:4] for l in pending_lines(env)], [["submit", "bob", "f11-f10"]],
         "the submitted move is in the game file")

@@ -21,6 +21,7 @@ import sys
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import harness  # noqa: E402
 from harness import Env, ok, contains, done, by_recipient, refused
 from harness import body_of as raw_body_of
 
@@ -38,8 +39,7 @@ def flat(text):
 
 
 def token_of(m):
-    g = re.search(r"\[#([a-z2-7]+)\]$", str(m["Subject"])) if m else None
-    return g.group(1) if g else None
+    return harness.token_of(m)
 
 
 env = Env()
@@ -51,7 +51,7 @@ try:
     env.mail(B, "epaminondas accept 101 bob b")
     msgs = by_recipient(env.new_messages())
     tok_b = token_of(msgs[B][-1])
-    subj_b = str(msgs[B][-1]["Subject"])
+    mail_b = msgs[B][-1]
 
     # -- item 1: a move when it is not your turn, by command ---------------
     text, _, _ = refused(env, B, "epaminondas move 101 bob b a11-a10",
@@ -78,7 +78,7 @@ try:
        "the player on move gets the example under their own userid", text)
 
     # -- item 2: the same by a token reply, and "queue MOVE" by reply -------
-    rc, err = env.mail(B, "Re: " + subj_b, "a11-a10")
+    rc, err = harness.reply(env, B, mail_b, "a11-a10")
     msgs = env.new_messages()
     text = body_of(msgs[0]) if len(msgs) == 1 else ""
     ok(len(msgs) == 1 and "it is not your turn" in text,
@@ -93,7 +93,7 @@ try:
     ok(tok_err == tok_b, "the error reply carries bob's token", msgs and
        msgs[0]["Subject"])
 
-    rc, err = env.mail(B, "Re: " + str(msgs[0]["Subject"]), "queue a11-a10")
+    rc, err = harness.reply(env, B, msgs[0], "queue a11-a10")
     msgs = env.new_messages()
     ok(rc == 0 and len(msgs) == 1 and
        "Your move a11-a10 is queued on board 101" in flat(body_of(msgs[0])),

@@ -24,8 +24,7 @@ def body_of(msg):
 
 
 def token_of(m):
-    g = re.search(r"\[#([a-z2-7]+)\]$", m["Subject"]) if m else None
-    return g.group(1) if g else None
+    return harness.token_of(m)
 
 
 def same_token(got, want, name):
@@ -43,7 +42,8 @@ try:
     env.players("alice", "bob")
     env.start_game("alice", "bob", 101)
     msgs = by_recipient(env.new_messages())
-    ta = token_of(first(msgs, A))
+    m_a = first(msgs, A)
+    ta = token_of(m_a)
     ok(ta, "alice's board mail carries a token")
 
     # showas: the same token, and the board mail's token still works.
@@ -53,9 +53,9 @@ try:
         "showas to the player carries the board mail's token")
     env.mail(A, "epaminondas show 101")
     msgs = env.new_messages()
-    ok(msgs and "[#" not in msgs[0]["Subject"],
+    ok(msgs and not token_of(msgs[0]),
        "show without credentials carries none")
-    env.mail(A, "Re: Epaminondas Board 101 alice [#%s]" % ta, "show")
+    harness.reply(env, A, m_a, "show")
     msgs = by_recipient(env.new_messages())
     contains(body_of(first(msgs, A)), "Board 101 as it stands",
              "a reply 'show' with the token shows the board")
@@ -69,11 +69,12 @@ try:
     contains(body_of(m), "Reminder: alice", "the sweep reminds alice")
     same_token(token_of(m), ta, "the reminder carries the same token")
     env.env["EPAMSERV_NOW"] = str(T0 + 8 * DAY + 60)
-    rc, err = env.mail(A, "Re: Epaminondas Board 101 alice [#%s]" % ta, "e2-e3")
+    rc, err = harness.reply(env, A, m_a, "e2-e3")
     msgs = by_recipient(env.new_messages())
     contains(body_of(first(msgs, B)), "alice played e2-e3",
              "the board mail's token works after a reminder and a showas")
-    tb = token_of(first(msgs, B))
+    m_b = first(msgs, B)
+    tb = token_of(m_b)
 
     # Error reply to an authenticated mail: the sender's token.
     text, ms, err = harness.refused(
@@ -86,7 +87,7 @@ try:
     ms = env.new_messages()
     contains(body_of(ms[0]) if ms else "", "wrong password",
              "a wrong password is refused")
-    ok(ms and "[#" not in ms[0]["Subject"],
+    ok(ms and not token_of(ms[0]),
        "an error reply to an unproved mail carries no token")
 
     # queue: the reply carries the same token.
@@ -94,7 +95,7 @@ try:
     msgs = by_recipient(env.new_messages())
     same_token(token_of(first(msgs, A)), ta1, "the queue reply carries the token "
         "of the position")
-    env.mail(B, "Re: Epaminondas Board 101 bob [#%s]" % tb, "e11-e10")
+    harness.reply(env, B, m_b, "e11-e10")
     msgs = by_recipient(env.new_messages())
     contains(body_of(first(msgs, B)), "e3-e4", "the queued move is played")
     tb = token_of(first(msgs, B))
@@ -104,7 +105,7 @@ try:
         env, B, "epaminondas move 101 bob b e10-e5", "", "an illegal move")
     m = ms[0] if ms else None
     same_token(token_of(m), tb, "the error reply carries bob's token")
-    env.mail(B, "Re: " + (m["Subject"] if m else ""), "e10-e9\n\n> quoted")
+    harness.reply(env, B, m, "e10-e9\n\n> quoted")
     msgs = by_recipient(env.new_messages())
     contains(body_of(first(msgs, A)), "bob played e10-e9",
              "a reply to the error reply plays the corrected move")
@@ -117,7 +118,7 @@ try:
     same_token(token_of(m), ta, "the submit reply carries the token of the position")
     contains(body_of(m), "reply to this mail with just confirm",
              "the submit reply says a reply 'confirm' plays it")
-    env.mail(A, "Re: " + (m["Subject"] if m else ""), "confirm")
+    harness.reply(env, A, m, "confirm")
     msgs = by_recipient(env.new_messages())
     contains(body_of(first(msgs, B)), "e4-e5",
              "a reply 'confirm' to the submit mail plays the move")
@@ -128,11 +129,12 @@ try:
     msgs = by_recipient(env.new_messages())
     m = first(msgs, B)
     same_token(token_of(m), tb, "a chat mail carries the recipient's token")
-    env.mail(B, "Re: " + (m["Subject"] if m else ""),
-             "Show me what you have\nthanks!\n\n> Nice opening.")
+    chat_b = m
+    harness.reply(env, B, m,
+                  "Show me what you have\nthanks!\n\n> Nice opening.")
     msgs = by_recipient(env.new_messages())
     m = first(msgs, A)
-    contains(m["Subject"] if m else "", "chat from bob",
+    contains(body_of(m), "bob writes on Epaminondas board 101",
              "a reply to a chat is a chat")
     contains(body_of(m), "Show me what you have\nthanks!",
              "the whole reply is relayed")
@@ -142,9 +144,8 @@ try:
     # set token new voids the derived token too.
     env.mail(B, "set bob b token new")
     env.new_messages()
-    harness.refused(env, B, "Re: Epaminondas Board 101 bob [#%s]" % tb,
-                    "not (or no longer) valid", "a token voided by set token new",
-                    body="e9-e8")
+    harness.refused_reply(env, B, chat_b, "e9-e8", "not (or no longer) valid",
+                          "a token voided by set token new")
 
     # A reply that lost its token.
     for word in ("e9-e8", "e9e8", "E9-E8#6"):

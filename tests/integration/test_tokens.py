@@ -1,7 +1,8 @@
 #!/usr/bin/python3
-"""Reply-to-move tokens: every board mail to a player ends its subject
-with "[#TOKEN]"; a reply keeping that subject may give just the move (or a
-vote word) on its first body line.  A token works once (the board mail it
+"""Reply-to-move tokens: every board mail to a player carries "TOKEN" in
+its Message-ID (issue 30; "[#TOKEN]" at the end of the subject before); a
+reply naming it in In-Reply-To may give just the move (or a vote word) on
+its first body line, and the old subject form still works.  A token works once (the board mail it
 causes carries new ones), "set ... token new" voids them, only a hash is
 stored, and observers, show and logs never see one."""
 import os
@@ -18,9 +19,22 @@ def body_of(msg):
     return raw_body_of(msg).replace("\r\n", "\n")
 
 
+seen_tokens = set()
+
+
 def token_of(m):
-    g = re.search(r"\[#([a-z2-7]+)\]$", m["Subject"]) if m else None
-    return g.group(1) if g else None
+    t = harness.token_of(m)
+    if t:
+        seen_tokens.add(t)
+    return t
+
+
+def as_reply(subject, prefix="Re: "):
+    """A subject string as is, or our mail as (subject, headers) of a
+    reply to it (In-Reply-To naming its Message-ID)."""
+    if isinstance(subject, str):
+        return subject, {}
+    return prefix + str(subject["Subject"]), harness.reply_headers(subject)
 
 
 A, B = "alice@example.org", "bob@example.org"
@@ -28,8 +42,9 @@ logs = []
 env = Env()
 
 
-def mail(sender, subject, body=""):
-    rc, err = env.mail(sender, subject, body)
+def mail(sender, subject, body="", prefix="Re: "):
+    subject, headers = as_reply(subject, prefix)
+    rc, err = env.mail(sender, subject, body, headers=headers)
     logs.append(err)
     return rc
 
@@ -37,14 +52,19 @@ def mail(sender, subject, body=""):
 def refused(sender, subject, body, why, name, token=None):
     """token: the token the error reply must carry (the mail proved its
     player), or None: it must carry none."""
-    text, msgs, err = harness.refused(env, sender, subject, why, name, body)
+    if isinstance(subject, str):
+        text, msgs, err = harness.refused(env, sender, subject, why, name,
+                                          body)
+    else:
+        text, msgs, err = harness.refused_reply(env, sender, subject, body,
+                                                why, name)
     logs.append(err)
     if token:
         is_(msgs and token_of(msgs[0]), token,
             "%s: the error reply carries the sender's token" % name)
     else:
-        ok(msgs and "[#" not in msgs[0]["Subject"],
-           "%s: the error's subject carries no token" % name)
+        ok(msgs and not token_of(msgs[0]),
+           "%s: the error reply carries no token" % name)
 
 
 try:
@@ -64,22 +84,22 @@ try:
     ok("token:" not in gf, "nor any hash of one: tokens are derived")
 
     # Black accepts by replying "accept", then White.
-    rc = mail(B, "Re: " + msgs[B][0]["Subject"], "accept\n\nOn Monday epamserv wrote:\n> old")
+    rc = mail(B, msgs[B][0], "accept\n\nOn Monday epamserv wrote:\n> old")
     msgs = by_recipient(env.new_messages())
     contains(body_of(msgs[A][0]) if A in msgs else "", "bob accepted the challenge;",
              "a reply with just 'accept' accepts the challenge")
     ok("state: challenged" in env.game_file(101),
        "the unsigned challenge waits for alice's accept too")
-    rc = mail(A, "Re: " + msgs[A][0]["Subject"], "accept")
+    rc = mail(A, msgs[A][0], "accept")
     msgs = by_recipient(env.new_messages())
     contains(body_of(msgs[A][0]) if A in msgs else "", "the game is on",
              "alice's reply with 'accept' starts the game")
-    subj_a = msgs[A][0]["Subject"]
+    subj_a = msgs[A][0]
     contains(body_of(msgs[A][0]), "Or simply reply to this mail with your move",
              "the board mail of the player to move says a reply will do")
 
     # White replies with just a move.
-    rc = mail(A, "Re: " + subj_a, "e2-e3\n\nGood luck!\n\n> quoted board")
+    rc = mail(A, subj_a, "e2-e3\n\nGood luck!\n\n> quoted board")
     is_(rc, 0, "a reply with just a move exits 0")
     msgs = by_recipient(env.new_messages())
     is_(sorted(msgs), [A, B], "the board goes to both players")
@@ -88,40 +108,40 @@ try:
     contains(text, "Good luck!", "the rest of the reply is relayed as a comment")
     contains(env.game_file(101), "move: 1 e2-e3 ", "the game file has the move")
     new_a = token_of(msgs[A][0])
-    ok(new_a and new_a != token_of({"Subject": subj_a}),
+    ok(new_a and new_a != token_of(subj_a),
        "the next board mail carries a new token")
 
-    refused(A, "Re: " + subj_a, "e3-e4",
+    refused(A, subj_a, "e3-e4",
             "not (or no longer) valid for board 101", "a used token")
     refused(A, "Re: Epaminondas Board 101 bob [#aaaaaaaaaaaa]", "e3-e4",
-            "not (or no longer) valid", "a made-up token")
-    sb = msgs[B][0]["Subject"]
-    refused(A, "Re: " + msgs[A][0]["Subject"], "e3-e4",
+            "not (or no longer) valid", "a made-up token (old subject form)")
+    sb = msgs[B][0]
+    refused(A, msgs[A][0], "e3-e4",
             "not your turn", "a token reply out of turn", token=new_a)
-    refused(B, "Re: " + sb, "e11-e10 e10-e9", "just the move on the first line",
+    refused(B, sb, "e11-e10 e10-e9", "just the move on the first line",
             "a token reply with more than the move")
-    refused(B, "Re: " + sb, "e11-e10#5", "is #2", "a token reply with a stale #N",
+    refused(B, sb, "e11-e10#5", "is #2", "a token reply with a stale #N",
             token=token_of(msgs[B][0]))
-    refused(B, "Re: " + sb, "", "has no move in it", "a token reply without a move")
+    refused(B, sb, "", "has no move in it", "a token reply without a move")
     refused(B, "Re: Epaminondas Board 999 bob [#" + token_of(msgs[B][0]) + "]",
             "e11-e10", "there is no epaminondas board 999", "a token for a missing board")
 
-    rc = mail(B, "Re: RE: " + sb, "e11-e10#2")
+    rc = mail(B, sb, "e11-e10#2", prefix="Re: RE: ")
     msgs = by_recipient(env.new_messages())
     contains(body_of(msgs[A][0]) if A in msgs else "", "bob played e11-e10.",
              "a token reply with #N, under stacked Re: prefixes, is played")
-    sa = msgs[A][0]["Subject"]
+    sa = msgs[A][0]
 
     # set token new voids what was sent so far.
     mail(A, "set alice Secret1 token new")
     env.new_messages()
-    refused(A, "Re: " + sa, "e3-e4", "not (or no longer) valid",
+    refused(A, sa, "e3-e4", "not (or no longer) valid",
             "a token voided by set token new")
     mail(A, "epaminondas move 101 alice Secret1 e3-e4")
     msgs = by_recipient(env.new_messages())
-    ok(token_of(msgs[A][0]) and token_of(msgs[A][0]) != token_of({"Subject": sa}),
+    ok(token_of(msgs[A][0]) and token_of(msgs[A][0]) != token_of(sa),
        "tokens after set token new differ")
-    rc = mail(B, "Re: " + msgs[B][0]["Subject"], "propose")
+    rc = mail(B, msgs[B][0], "propose")
     msgs = by_recipient(env.new_messages())
     contains(body_of(msgs[A][0]) if A in msgs else "", "bob offers a draw.",
              "a vote word works too")
@@ -147,13 +167,19 @@ try:
     # show: no token; logs: none.
     mail(A, "epaminondas show 101")
     msgs = env.new_messages()
-    ok(msgs and "[#" not in msgs[0]["Subject"], "a show mail carries no token",
-       msgs and msgs[0]["Subject"])
+    ok(msgs and not token_of(msgs[0]), "a show mail carries no token",
+       msgs and msgs[0]["Message-ID"])
     everything = "\n".join(logs)
     ok(not re.search(r"\[#|[a-z2-7]{12}\]", everything), "no token in any log line")
+    with open(env.log) as f:
+        everything += f.read()
+    ok(seen_tokens and not [t for t in seen_tokens if t in everything],
+       "no token of a Message-ID in any log line (the outbox's masks it)",
+       [l for l in everything.splitlines()
+        if any(t in l for t in seen_tokens)][:3])
     mail(A, "epaminondas resign 101 alice Secret1")
     msgs = by_recipient(env.new_messages())
-    ok(all("[#" not in m["Subject"] for m in msgs[A] + msgs[B]),
+    ok(all(not token_of(m) for m in msgs[A] + msgs[B]),
        "a finished game's mails carry no token")
     ok("token:" not in env.game_file(101), "and its file keeps none")
 finally:

@@ -16,6 +16,7 @@ import sys
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 sys.path.insert(0, os.path.join(HERE, "..", "fault"))
+import harness  # noqa: E402
 from harness import Env, ok, is_, contains, done, by_recipient, body_of, to  # noqa: E402
 from faultlib import shim_env, read_counts  # noqa: E402
 
@@ -57,9 +58,10 @@ try:
     gf = env.game_file(101) or ""
     ok("state: challenged" in gf and "agreed:" not in gf,
        "an unsigned challenge is nobody's consent", gf)
-    ok(msgs and re.search(r"^Epaminondas Board 101 alice bob \[#", msgs[0]["Subject"]),
-       "its subject names both players, who must answer",
-       msgs and msgs[0]["Subject"])
+    ok(msgs and msgs[0]["Subject"] == "Epaminondas Board 101 (alice v bob)"
+       and harness.token_of(msgs[0]),
+       "its subject names both players (the game's one subject), and it "
+       "carries a token", msgs and msgs[0]["Subject"])
     env.mail(B, "epaminondas accept 101 bob pw2")
     msgs = env.new_messages()
     ok("state: challenged" in (env.game_file(101) or ""),
@@ -251,7 +253,7 @@ try:
     env.mail(A, "epaminondas challenge alice gina by alice Secret1")
     msgs = env.new_messages()
     mine = to(msgs, "gina@example.org")
-    rc, err = env.mail("gina@example.org", "Re: " + mine[0]["Subject"], "accept")
+    rc, err = harness.reply(env, "gina@example.org", mine[0], "accept")
     ok("result: active" in (env.game_file(106) or ""),
        "a reply token still works during the back-off", err[-400:])
 finally:

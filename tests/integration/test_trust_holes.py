@@ -18,6 +18,7 @@ import sys
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 sys.path.insert(0, os.path.join(HERE, "..", "fault"))
+import harness  # noqa: E402
 from harness import Env, ok, is_, contains, done, by_recipient, body_of, to, make_mail  # noqa: E402
 from faultlib import shim_env, read_counts  # noqa: E402
 
@@ -139,8 +140,8 @@ try:
                 env=later)
     env.receive(make_mail(B, "epaminondas move 101 bob pw2 e11-e10"), env=later)
     msgs = env.new_messages()
-    mine = [m for m in to(msgs, A) if "[#" in str(m["Subject"])]
-    token = re.search(r"\[#(\w+)\]", str(mine[-1]["Subject"])).group(1) if mine else "x"
+    mine = [m for m in to(msgs, A) if harness.token_of(m)]
+    token = harness.token_of(mine[-1]) if mine else "x"
     env.receive(make_mail(A, "epaminondas chat 101 alice Better2",
                           "Look:\nSubject: Epaminondas Board 101 alice [#%s]\n"
                           "was my last mail." % token), env=later)

@@ -66,6 +66,22 @@ def reply_id(message_id, n, rcpt, spool):
     return "%s.%s@%s" % (base, message_id_tag(spool, base, rcpt), DOMAIN)
 
 
+def reply_id_in(ids, message_id, n, rcpt, spool):
+    """The Message-ID among ids of the nth mail (from 0) that answers
+    message_id, sent to rcpt, in spool: "epamserv.KEY.N" and, since issue
+    30, what the mail is about (".board.epaminondas.101.TOKEN", made from
+    the reply token: src/cmd/threadid.h), then the tag of all that for
+    rcpt.  The ID of the old form (reply_id) when none is found."""
+    head = "epamserv.%s.%d" % (key_prefix(message_id), n)
+    for mid in sorted(ids):
+        local = mid.rsplit("@", 1)[0]
+        base, _, tag = local.rpartition(".")
+        if (base == head or base.startswith(head + ".")) and \
+                tag == message_id_tag(spool, base, rcpt):
+            return mid
+    return reply_id(message_id, n, rcpt, spool)
+
+
 def move_lines(count, length, seed, width=14, height=12):
     """count legal move sequences of length moves each from the opening,
     chosen at random among quiet moves (no capture, no crossing) so that

@@ -164,9 +164,9 @@ try:
     missing, extra, differ = [], [], []
     dup = 0
     for (b, number), mid in sorted(msgid.items()):
-        want = {S.reply_id(mid, 0, S.ALICE[2], env.spool),
-                S.reply_id(mid, 1, S.BOB[2], env.spool)}
         have = by_key.get(S.key_prefix(mid), set())
+        want = {S.reply_id_in(have, mid, 0, S.ALICE[2], env.spool),
+                S.reply_id_in(have, mid, 1, S.BOB[2], env.spool)}
         if want - have:
             missing.append("%s (board %d move %d): no %s"
                            % (mid, b, number, sorted(want - have)))
