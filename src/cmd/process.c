@@ -448,6 +448,30 @@ static int stranger_unread(struct cmdctx *c, const struct intake *in,
 	       : EXIT_TEMPFAIL;
 }
 
+/* Before the error reply to a mail that proved its player and names a
+ * board in its subject (a reply to a board mail: "your reply to the
+ * board mail has no move in it", a form refused): the reply carries
+ * that board's token when the player plays on it and the refusal named
+ * no token itself (issue 30: an error reply to a mail that proved its
+ * player always carries a token; else cmd_commit_refusal gives the
+ * account token). */
+static void refusal_token(struct cmdctx *c, const struct intake *in)
+{
+	const char *game = spool_game_named(in->token_game);
+	struct game g;
+	char *err = NULL;
+
+	if (c->error_token[0] || !c->auth_userid[0] || in->token_board < 0 ||
+	    !game)
+		return;
+	if (game_load(&g, c->cfg->spool, game, in->token_board, &err) != 0) {
+		free(err);
+		return;
+	}
+	reply_error_token(c, &g);
+	game_free(&g);
+}
+
 static int run(struct cmdctx *c, struct intake *in_found, int truncated,
                const char *client)
 {
@@ -499,8 +523,10 @@ static int run(struct cmdctx *c, struct intake *in_found, int truncated,
 		                  "board mail has no move in it");
 	else if ((st = tokens_lost(c, &in)) == CMD_DONE)
 		st = cmd_run(c, in.argc, in.argv);
-	if (st == CMD_REFUSED)
+	if (st == CMD_REFUSED) {
+		refusal_token(c, &in);
 		st = cmd_commit_refusal(c);
+	}
 	/* One line per mail (inlog.h): never a password or token. */
 	inlog_line(c, &in, client, outcome(c, st, damage_before), NULL);
 	return st == CMD_DONE ? 0 : EXIT_TEMPFAIL;
