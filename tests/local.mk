@@ -466,3 +466,8 @@ EXTRA_DIST += tests/integration/test_engine_bounds.py
 # challenges_per_day, limit accept's first move, a HELO name's " by ".
 TESTS += tests/integration/test_issue29_attack.py
 EXTRA_DIST += tests/integration/test_issue29_attack.py
+
+# Issue 30 items 1 and 6: a player's own command answered at once (digest
+# and robots, tokens in error replies); receipts and replies to messages.
+TESTS += tests/integration/test_issue30_own.py
+EXTRA_DIST += tests/integration/test_issue30_own.py

@@ -164,6 +164,16 @@ try:
            "How to write it:" not in text(got[0]),
            "that token works: a reply with \"vacation off\" is taken as "
            "alice's, no error", [text(m)[:400] for m in got])
+        # Words no token form takes, in reply to a mail with her account
+        # token: refused, and the refusal carries her token again.
+        rc, err = reply(A, refusal[0], "Thanks for the quick answer!")
+        msgs = env.new_messages()
+        got = to(msgs, A)
+        ok(rc == 0 and len(msgs) == 1 and len(got) == 1 and
+           "- alice [#" in subject(got[0]),
+           "words no form takes, in reply to her account token: the "
+           "refusal carries her account token",
+           [(m.envelope_to, subject(m)) for m in msgs])
 
     # A stranger's error reply: no token, and a reply to it plays nothing.
     before = env.game_file(102)
