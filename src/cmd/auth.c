@@ -338,7 +338,10 @@ int auth_preflight(struct cmdctx *c, const struct intake *in, char *userid)
 	userid[0] = '\0';
 	if (in->token[0] && tokenform_is(in))
 		return tokenform_owner(c, in, userid);
-	if (message_reply_is(c, in, id))
+	/* Words in reply to a relayed message (message.c); a command
+	 * with a password in such a reply is checked as any other. */
+	if ((in->argc == 0 || !cmd_known(in->argv[0])) &&
+	    message_reply_is(c, in, id))
 		return message_reply_owner(c, in, userid);
 	if (in->token_board >= 0 && tokens_reply(in))
 		return tokens_owner(c, in, userid);
