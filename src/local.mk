@@ -100,3 +100,6 @@ src_libepamserv_a_SOURCES += src/spool/accept.c src/spool/accept.h
 src_libepamserv_a_SOURCES += src/cmd/signoff.c
 # Issue 29 (attack): whom a player has met, for challenges_per_day.
 src_libepamserv_a_SOURCES += src/cmd/opponents.c src/cmd/opponents.h
+# Issue 30 item 6: receipts for messages and chats.
+src_libepamserv_a_SOURCES += src/cmd/receipt.c src/cmd/receipt.h \
+	src/cmd/message.h

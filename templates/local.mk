@@ -12,6 +12,8 @@ dist_templates_DATA += templates/board.txt templates/error.txt \
 dist_templates_DATA += templates/tournament.txt
 # issue 17: the league
 dist_templates_DATA += templates/league.txt
+# issue 30: the receipt of a message or chat
+dist_templates_DATA += templates/receipt.txt
 
 # The same templates built into the binary: the fallback for a template
 # missing from the operator's directory (src/util/template.h).

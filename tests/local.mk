@@ -482,3 +482,8 @@ check_PROGRAMS += tests/unit/test_threadid
 TESTS += tests/unit/test_threadid
 tests_unit_test_threadid_SOURCES = tests/unit/test_threadid.c tests/tap.h
 tests_unit_test_threadid_LDADD = $(epamserv_test_libs)
+
+# Issue 30 items 1 and 6: a player's own command answered at once (digest
+# and robots, tokens in error replies); receipts and replies to messages.
+TESTS += tests/integration/test_issue30_own.py
+EXTRA_DIST += tests/integration/test_issue30_own.py

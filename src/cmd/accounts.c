@@ -14,6 +14,7 @@
  *   set USERID PASSWORD timezone ZONE|UTC
  *   set USERID PASSWORD publish comments on|off   (issue 18)
  *   set USERID PASSWORD web on|off                (issue 18)
+ *   set USERID PASSWORD receipts on|off           (issue 30)
  *
  * Each change is made under the "users" lock: load, check the password,
  * change, and commit the user file with the confirmation mail in one
@@ -576,6 +577,10 @@ enum cmd_status cmd_set(struct cmdctx *c, int argc, char **argv)
 		if (strcmp(argv[3], "on") && strcmp(argv[3], "off"))
 			return cmd_refuse(c, usage, "web is on or off, not '%s'",
 			                  argv[3]);
+	} else if (strcmp(argv[2], "receipts") == 0) {
+		if (strcmp(argv[3], "on") && strcmp(argv[3], "off"))
+			return cmd_refuse(c, usage, "receipts is on or off, not "
+			                  "'%s'", argv[3]);
 	} else if (strcmp(argv[2], "token") == 0) {
 		if (strcmp(argv[3], "new"))
 			return cmd_refuse(c, usage, "the only token value is new, "
@@ -583,7 +588,7 @@ enum cmd_status cmd_set(struct cmdctx *c, int argc, char **argv)
 	} else {
 		return cmd_refuse(c, usage, "'%s' is not a setting: html, "
 		                  "orientation, board, token, mail, timezone, "
-		                  "publish comments or web",
+		                  "publish comments, web or receipts",
 		                  argv[2]);
 	}
 	if ((st = account_open(c, argv[0], argv[1], usage, &u, &l)) != CMD_DONE)
@@ -623,6 +628,12 @@ enum cmd_status cmd_set(struct cmdctx *c, int argc, char **argv)
 		         "Your games and your player page stay off the web site "
 		         "(from its next update on)." : "Your games and your "
 		         "player page may appear on the web site.");
+	} else if (strcmp(argv[2], "receipts") == 0) {
+		u.receipts_off = strcmp(argv[3], "off") == 0;
+		snprintf(details, sizeof details, "%s", u.receipts_off ?
+		         "Your message and chat mails no longer bring you a "
+		         "receipt." : "Each message and chat mail of yours brings "
+		         "you a short receipt saying whom it reached.");
 	} else if (strcmp(argv[2], "timezone") == 0) {
 		char now[48];
 		snprintf(u.timezone, sizeof u.timezone, "%s",

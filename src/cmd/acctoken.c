@@ -13,11 +13,14 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* The token of u with its epoch in period into out. 0, or -1. */
+/* The token of u with its epoch in period into out: u's account token,
+ * or with peer (not NULL) u's message token for replies to peer
+ * (acctoken_pair_of).  0, or -1. */
 static int acctoken_derive(const struct cmdctx *c, const struct user *u,
-                           long long period, char *out)
+                           const char *peer, long long period, char *out)
 {
 	static const char label[] = "epamserv account token v1";
+	static const char pair_label[] = "epamserv message token v1";
 	unsigned char key[SECRET_SIZE];
 	uint8_t d[SHA256_DIGEST_SIZE];
 	struct hmac_sha256_ctx h;
@@ -30,8 +33,14 @@ static int acctoken_derive(const struct cmdctx *c, const struct user *u,
 	if (n < 0 || n >= (int)sizeof nums)
 		return -1;
 	hmac_sha256_set_key(&h, sizeof key, key);
-	hmac_sha256_update(&h, sizeof label, (const uint8_t *)label);
+	if (peer)
+		hmac_sha256_update(&h, sizeof pair_label,
+		                   (const uint8_t *)pair_label);
+	else
+		hmac_sha256_update(&h, sizeof label, (const uint8_t *)label);
 	hmac_sha256_update(&h, strlen(u->userid) + 1, (const uint8_t *)u->userid);
+	if (peer)
+		hmac_sha256_update(&h, strlen(peer) + 1, (const uint8_t *)peer);
 	hmac_sha256_update(&h, (size_t)n, (const uint8_t *)nums);
 	hmac_sha256_digest(&h, sizeof d, d);
 	tokens_base32(d, out);
@@ -52,15 +61,16 @@ int acctoken_of(const struct cmdctx *c, const struct user *u, char *out)
 	out[0] = '\0';
 	if (!acctoken_holder(u))
 		return 1;
-	if (acctoken_derive(c, u, (long long)c->now / ACCTOKEN_PERIOD, out) < 0) {
+	if (acctoken_derive(c, u, NULL, (long long)c->now / ACCTOKEN_PERIOD, out) < 0) {
 		out[0] = '\0';
 		return -1;
 	}
 	return 0;
 }
 
-int acctoken_is(const struct cmdctx *c, const struct user *u,
-                const char *token)
+/* acctoken_is, or with peer acctoken_pair_is. */
+static int token_is(const struct cmdctx *c, const struct user *u,
+                    const char *peer, const char *token)
 {
 	char mine[REPLY_TOKEN_LEN + 1];
 	long long period = (long long)c->now / ACCTOKEN_PERIOD;
@@ -69,12 +79,38 @@ int acctoken_is(const struct cmdctx *c, const struct user *u,
 	if (!acctoken_holder(u) || strlen(token) != REPLY_TOKEN_LEN)
 		return 0;
 	for (k = 0; k < 2; k++) {
-		if (acctoken_derive(c, u, period - k, mine) < 0)
+		if (acctoken_derive(c, u, peer, period - k, mine) < 0)
 			return -1;
 		yes |= memeql_sec(mine, token, REPLY_TOKEN_LEN);
 	}
 	explicit_bzero(mine, sizeof mine);
 	return yes ? 1 : 0;
+}
+
+int acctoken_is(const struct cmdctx *c, const struct user *u,
+                const char *token)
+{
+	return token_is(c, u, NULL, token);
+}
+
+int acctoken_pair_of(const struct cmdctx *c, const struct user *u,
+                     const char *peer, char *out)
+{
+	out[0] = '\0';
+	if (!acctoken_holder(u))
+		return 1;
+	if (acctoken_derive(c, u, peer, (long long)c->now / ACCTOKEN_PERIOD,
+	                    out) < 0) {
+		out[0] = '\0';
+		return -1;
+	}
+	return 0;
+}
+
+int acctoken_pair_is(const struct cmdctx *c, const struct user *u,
+                     const char *peer, const char *token)
+{
+	return token_is(c, u, peer, token);
 }
 
 void acctoken_subject(const struct cmdctx *c, const struct user *u,

@@ -49,6 +49,19 @@ int acctoken_of(const struct cmdctx *c, const struct user *u, char *out);
 int acctoken_is(const struct cmdctx *c, const struct user *u,
                 const char *token);
 
+/* A message token (issue 30): what a mail relaying a message of peer
+ * (a userid) to u carries, so that u's reply reaches peer alone as a
+ * message (message.c).  HMAC-SHA256(SPOOL/secret, "epamserv message
+ * token v1", USERID, PEER, EPOCH, PERIOD) as above: the same length,
+ * epoch and periods as an account token, but it proves u only for a
+ * reply to peer (no other command takes it, and a subject that names
+ * another sender does not match it).  acctoken_pair_of and
+ * acctoken_pair_is return as acctoken_of and acctoken_is. */
+int acctoken_pair_of(const struct cmdctx *c, const struct user *u,
+                     const char *peer, char *out);
+int acctoken_pair_is(const struct cmdctx *c, const struct user *u,
+                     const char *peer, const char *token);
+
 /* subject with " - USERID [#TOKEN]" (u's account token) appended, into
  * buf (len bytes), when addr is a confirmed address of u and u has a
  * token; else subject alone.  A subject cut to fit loses its token

@@ -26,6 +26,7 @@
  *     Reply-To the sender chose.
  */
 #include "cmd/cmd.h"
+#include "cmd/message.h"
 #include "cmd/intake.h"
 #include "cmd/tokenform.h"
 #include "spool/authfail.h"
@@ -337,6 +338,11 @@ int auth_preflight(struct cmdctx *c, const struct intake *in, char *userid)
 	userid[0] = '\0';
 	if (in->token[0] && tokenform_is(in))
 		return tokenform_owner(c, in, userid);
+	/* Words in reply to a relayed message (message.c); a command
+	 * with a password in such a reply is checked as any other. */
+	if ((in->argc == 0 || !cmd_known(in->argv[0])) &&
+	    message_reply_is(c, in, id))
+		return message_reply_owner(c, in, userid);
 	if (in->token_board >= 0 && tokens_reply(in))
 		return tokens_owner(c, in, userid);
 	auth_words(in->argc, in->argv, &w);

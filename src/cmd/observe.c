@@ -16,6 +16,7 @@
  */
 #include "util/log.h"
 #include "cmd/cmd.h"
+#include "cmd/receipt.h"
 #include "cmd/robot.h"
 #include "cmd/table.h"
 #include "spool/txn.h"
@@ -106,11 +107,12 @@ enum cmd_status cmd_unsubscribe(struct cmdctx *c, const char *game, int argc,
 /* Queue the chat mail to userid unless it is the sender's, with the
  * board's subject; a player of g gets their reply token in its
  * Message-ID (the mail goes to their address on file; threadid.h), so
- * that a reply to it is read as answering a chat. */
+ * that a reply to it is read as answering a chat.  *sent counts the
+ * mails queued. */
 static enum cmd_status chat_to(struct cmdctx *c, struct txn *t,
                                const struct game *g, const char *userid,
                                const char *from, const char *subject,
-                               const char *text)
+                               const char *text, int *sent)
 {
 	struct user u;
 	char *err = NULL, tok[REPLY_TOKEN_LEN + 1];
@@ -132,6 +134,7 @@ static enum cmd_status chat_to(struct cmdctx *c, struct txn *t,
 			a.token = tok;
 		reply_queue_about(c, t, user_address(&u), &a, subject, text, NULL,
 		                  0);
+		(*sent)++;
 	}
 	if (rc == 0)
 		user_free(&u);
@@ -148,6 +151,7 @@ enum cmd_status chat_on_board(struct cmdctx *c, const struct game *g,
 	const char *robot;
 	enum cmd_status st;
 	size_t i;
+	int sent = 0;
 
 	if (!c->comment || !*c->comment)
 		return cmd_refuse(c, usage, "your mail has no message: write it "
@@ -178,13 +182,30 @@ enum cmd_status chat_on_board(struct cmdctx *c, const struct game *g,
 		return CMD_TEMPFAIL;
 	reply_board_subject(g, subject, sizeof subject);
 	t = cmd_txn(c, c->msg_key);
-	st = chat_to(c, t, g, g->white, userid, subject, text);
+	st = chat_to(c, t, g, g->white, userid, subject, text, &sent);
 	if (st == CMD_DONE && strcmp(g->white, g->black) != 0)
-		st = chat_to(c, t, g, g->black, userid, subject, text);
+		st = chat_to(c, t, g, g->black, userid, subject, text, &sent);
 	for (i = 0; i < g->nobservers && !g->no_observers && st == CMD_DONE &&
 	     i < (size_t)c->cfg->max_observers; i++)
-		st = chat_to(c, t, g, g->observers[i], userid, subject, text);
+		st = chat_to(c, t, g, g->observers[i], userid, subject, text,
+		             &sent);
 	free(text);
+	/* The chatter's receipt (issue 30): how many it reached. */
+	if (st == CMD_DONE) {
+		struct buf what = BUF_INIT;
+		if (sent == 1)
+			buf_printf(&what, "Your chat on %s board %ld was passed on "
+			           "to %d reader.", reply_game_title(g->game),
+			           g->board, sent);
+		else
+			buf_printf(&what, "Your chat on %s board %ld was passed on "
+			           "to %d readers.", reply_game_title(g->game),
+			           g->board, sent);
+		snprintf(subject, sizeof subject, "epamserv: your chat on board "
+		         "%ld was passed on", g->board);
+		st = receipt_queue(c, t, userid, subject, buf_str(&what));
+		buf_free(&what);
+	}
 	if (st != CMD_DONE) {
 		txn_abort(t);
 		return st;

@@ -30,6 +30,7 @@
 #include "util/log.h"
 #include "cmd/process.h"
 #include "cmd/cmd.h"
+#include "cmd/acctoken.h"
 #include "cmd/held.h"
 #include "cmd/inlog.h"
 #include "cmd/intake.h"
@@ -451,6 +452,44 @@ static int stranger_unread(struct cmdctx *c, const struct intake *in,
 	       : EXIT_TEMPFAIL;
 }
 
+/* Before the error reply to a refused mail (issue 30: an error reply
+ * to a mail that proved its player always carries a token).  A token
+ * of the subject that the refused path never checked (words a token
+ * form does not take, a command word in reply to a board mail) is
+ * checked now: when it is the player's, the mail proved him, and the
+ * reply goes to his address on file.  When the mail proved a player and
+ * its subject names a board he plays on (a reply to a board mail: "your
+ * reply to the board mail has no move in it"), the reply carries that
+ * board's token, unless the refusal or a token form (which gives the
+ * account token to a form a board's token does not prove) chose; else
+ * cmd_commit_refusal gives his account token.  On I/O trouble (logged)
+ * the reply goes without a token. */
+static void refusal_token(struct cmdctx *c, const struct intake *in)
+{
+	const char *game = spool_game_named(in->token_game);
+	char userid[32];
+	struct game g;
+	char *err = NULL;
+
+	if (!c->auth_userid[0] && in->token[0]) {
+		if (in->token_board >= 0)
+			(void)tokens_owner(c, in, userid);
+		else if (in->token_user[0])
+			(void)acctoken_owner(c, in, userid);
+	}
+	/* A token form (tokenform.c, token_userid set) chose already: a
+	 * form that needs the account token gets it, not the board's. */
+	if (c->error_token[0] || c->token_userid[0] || !c->auth_userid[0] ||
+	    in->token_board < 0 || !game)
+		return;
+	if (game_load(&g, c->cfg->spool, game, in->token_board, &err) != 0) {
+		free(err);
+		return;
+	}
+	reply_error_token(c, &g);
+	game_free(&g);
+}
+
 static int run(struct cmdctx *c, struct intake *in_found, int truncated,
                const char *client)
 {
@@ -502,8 +541,10 @@ static int run(struct cmdctx *c, struct intake *in_found, int truncated,
 		                  "board mail has no move in it");
 	else if ((st = tokens_lost(c, &in)) == CMD_DONE)
 		st = cmd_run(c, in.argc, in.argv);
-	if (st == CMD_REFUSED)
+	if (st == CMD_REFUSED) {
+		refusal_token(c, &in);
 		st = cmd_commit_refusal(c);
+	}
 	/* One line per mail (inlog.h): never a password or token. */
 	inlog_line(c, &in, client, outcome(c, st, damage_before), NULL);
 	return st == CMD_DONE ? 0 : EXIT_TEMPFAIL;

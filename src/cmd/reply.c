@@ -1424,13 +1424,19 @@ out:
  * or the player to move now (a board that waits for u: the digest lists
  * it).  Anything else comes at once: a game's end, a board that waits
  * for the other player (a queued or conditional move of u's was just
- * played), the answer to u's own command. */
+ * played), the answer to u's own command.  A robot's move is such an
+ * answer (issue 30): a robot moves only because its human did (or
+ * accepted its challenge), in the run of his move or, when the robots'
+ * time is spent, in a mail of its own that his board mail promised: his
+ * digest never holds it (an observer's still does). */
 static int board_held_for_digest(const struct cmdctx *c, const struct game *g,
                                  const struct user *u, int side,
                                  const char *comment, const char *who)
 {
 	if (!c->hold_for_digest || u->digest_hour < 0 ||
 	    g->state != GAME_ACTIVE || !who || strcmp(who, u->userid) == 0)
+		return 0;
+	if (side >= 0 && robot_config(c->cfg, who))
 		return 0;
 	if (comment && *comment && c->auth_userid[0])
 		return 0;
@@ -1622,18 +1628,20 @@ void reply_error_token(struct cmdctx *c, const struct game *g)
 	user_free(&u);
 }
 
-/* The subject of an error reply to a mail that proved its player by a
- * token, when it carries no board's token: "Re: epamserv: your mail was
- * refused - USERID [#TOKEN]" with the player's account token
- * (acctoken.h), so that a reply to it is proved again; subject as it
- * was when the reply does not go to an address of the player's. */
+/* The subject of an error reply to a mail that proved its player (by
+ * a token, else by a password: issue 30), when it carries no board's
+ * token: "Re: epamserv: your mail was refused - USERID [#TOKEN]" with
+ * the player's account token (acctoken.h), so that a reply to it is
+ * proved again; subject as it was when the reply does not go to an
+ * address of the player's. */
 static void error_acctoken_subject(struct cmdctx *c, char *subject,
                                    size_t len)
 {
 	struct user u;
 	char *err = NULL, with[512];
+	const char *who = c->token_userid[0] ? c->token_userid : c->auth_userid;
 
-	if (user_load(c->cfg->spool, c->token_userid, &u, &err) != 0) {
+	if (user_load(c->cfg->spool, who, &u, &err) != 0) {
 		free(err);
 		return;
 	}
@@ -1725,7 +1733,8 @@ enum cmd_status cmd_commit_refusal(struct cmdctx *c)
 		reply_queue_about(c, t, c->sender, &a, c->error_token_subject[0] ?
 		                  c->error_token_subject : subject, text, NULL, 1);
 	} else {
-		if (c->token_userid[0] && !stranger && !c->collect)
+		if ((c->token_userid[0] || c->auth_userid[0]) && !stranger &&
+		    !c->collect)
 			error_acctoken_subject(c, subject, sizeof subject);
 		reply_queue(c, t, c->sender, subject, text, NULL, 1, NULL);
 	}

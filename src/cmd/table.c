@@ -206,7 +206,10 @@ const struct cmd_def cmd_table[] = {
 	  "Every player's userid (the same list for every game).",
 	  "list", run_list },
 	{ "message", "", A, "USERID PASSWORD TO-USERID...",
-	  "The body of your mail goes to the players named.",
+	  "The body of your mail goes to the players named; you get a\n"
+	  "receipt naming them (set ... receipts off: none).  A reply\n"
+	  "to a message mail, keeping its subject, goes to its sender\n"
+	  "alone as your message: no password needed.",
 	  "message alice Secret42 bob carol", run_message },
 	{ "vacation", "", A,
 	  "USERID PASSWORD UNTIL|off\n"
@@ -229,7 +232,8 @@ const struct cmd_def cmd_table[] = {
 	  "USERID PASSWORD board wide|compact|list\n"
 	  "USERID PASSWORD token new\n"
 	  "USERID PASSWORD mail each|digest [HH]\n"
-	  "USERID PASSWORD timezone ZONE|UTC",
+	  "USERID PASSWORD timezone ZONE|UTC\n"
+	  "USERID PASSWORD receipts on|off",
 	  "Preferences: html (an HTML board in each board mail),\n"
 	  "orientation (the side at the bottom), board (compact: a text\n"
 	  "board for phones, 31 columns wide; list: for screen readers,\n"
@@ -242,7 +246,9 @@ const struct cmd_def cmd_table[] = {
 	  "a day at hour HH of your time zone, default 7, listing the\n"
 	  "boards waiting for you; each: every board mail, the\n"
 	  "default), timezone (the zone of the dates in your mails,\n"
-	  "e.g. Europe/Berlin; UTC, the default).",
+	  "e.g. Europe/Berlin; UTC, the default), receipts (off: no\n"
+	  "receipt for your messages and chats; on, the default).\n"
+	  "Answers to your own commands always come at once.",
 	  "set alice Secret42 html off\nset alice Secret42 board compact\n"
 	  "set alice Secret42 mail digest 8",
 	  run_set },
@@ -412,7 +418,7 @@ const struct cmd_def cmd_table[] = {
 	  "all show alice next\nall games alice", run_all },
 	{ "chat", "", G, "BOARD USERID PASSWORD",
 	  "The body of your mail goes to the other player and the\n"
-	  "observers.",
+	  "observers; you get a receipt (set ... receipts off: none).",
 	  "chat 101 alice Secret42", run_chat },
 	{ "subscribe", "", G, "BOARD USERID PASSWORD",
 	  "Get every board mail of a game as an observer, until you\n"

@@ -12,6 +12,7 @@
 #include "cmd/tokenform.h"
 #include "cmd/acctoken.h"
 #include "cmd/intake.h"
+#include "cmd/message.h"
 #include "spool/spool.h"
 #include "util/log.h"
 #include "util/util.h"
@@ -176,6 +177,9 @@ enum cmd_status tokenform_run(struct cmdctx *c, const struct intake *in)
 	enum cmd_status st;
 	int rc, n = 0, i;
 
+	/* Words in reply to a relayed message: an answer to its sender. */
+	if (k == TF_NONE && message_reply_is(c, in, userid))
+		return message_reply(c, in);
 	if (k == TF_NONE)
 		return cmd_refuse(c, TOKENFORM_USAGE, "'%.40s' is not a command "
 		                  "that the token in your subject proves: a reply "

@@ -150,6 +150,7 @@ void user_defaults(struct user *u)
 	accept_default(&u->accept);
 	u->publish_comments = 0;
 	u->web_off = 0;
+	u->receipts_off = 0;
 }
 
 int user_publishes_comments(const struct user *u)
@@ -294,6 +295,10 @@ static int user_pref_field(struct user *u, const char *key, const char *val)
 		if (strcmp(val, "on") && strcmp(val, "off"))
 			return -1;
 		u->web_off = strcmp(val, "off") == 0;
+	} else if (strcmp(key, "receipts") == 0) {
+		if (strcmp(val, "on") && strcmp(val, "off"))
+			return -1;
+		u->receipts_off = strcmp(val, "off") == 0;
 	} else if (strcmp(key, "board") == 0) {
 		if (strcmp(val, "wide") == 0)
 			u->board = USER_BOARD_WIDE;
@@ -792,6 +797,8 @@ char *user_format(const struct user *u)
 		buf_puts(&b, "publish-comments: on\n");
 	if (u->web_off)
 		buf_puts(&b, "web: off\n");
+	if (u->receipts_off)
+		buf_puts(&b, "receipts: off\n");
 	if (u->left) {
 		util_iso_time(u->left, when, sizeof when);
 		buf_printf(&b, "left: %s\n", when);

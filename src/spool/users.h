@@ -53,6 +53,8 @@
  *                                off)
  *   web: off                    (issue 18: the player's games and page
  *                                stay off the web site; default on)
+ *   receipts: off               (issue 30: no receipt for the player's
+ *                                message and chat mails; default on)
  *   left: 2026-12-01T10:00:00Z  (signed off: the userid stays taken)
  *
  * A player who signs off keeps the file, marked "left", with the password
@@ -184,6 +186,9 @@ struct user {
 	                                    0 by default */
 	int web_off;                     /* "web: off" (issue 18): 0 by
 	                                    default (on the site) */
+	int receipts_off;                /* "receipts: off" (issue 30): 0 by
+	                                    default (a receipt for each
+	                                    message and chat sent) */
 };
 
 /* Load SPOOL/users/USERID (userid already validated) into *u (its

@@ -88,7 +88,10 @@ try:
     # -- message ---------------------------------------------------------------
     rc, err = env.mail(B, "message bob pw2 alice carol", "Anyone for a game?\n\n-- \nBob")
     msgs = by_recipient(env.new_messages())
-    is_(sorted(msgs), [A2, C], "message goes to each named player")
+    is_(sorted(msgs), sorted([A2, B, C]), "message goes to each named "
+        "player, and the sender gets a receipt (issue 30)")
+    contains(body_of(msgs[B][0]) if B in msgs else "", "passed on to 2 "
+             "players: alice, carol", "the sender's receipt names them")
     text = body_of(msgs[C][0]) if C in msgs else ""
     contains(text, "bob sends you a message", "the message names its sender")
     contains(text, "Anyone for a game?", "the body is relayed")

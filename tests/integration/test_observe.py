@@ -121,7 +121,10 @@ try:
     # -- chat --------------------------------------------------------------
     env.mail(B, "epaminondas chat 101 bob pw2", "Nice opening!\nGood luck.")
     msgs = by_recipient(env.new_messages())
-    is_(sorted(msgs), [A, C], "a chat goes to the other player and the observers")
+    is_(sorted(msgs), [A, B, C], "a chat goes to the other player and the "
+        "observers, and its writer gets a receipt (issue 30)")
+    contains(body_of(msgs[B][0]) if B in msgs else "", "passed on to 2 "
+             "readers", "the receipt counts the readers")
     chat = re.sub(r"[ \r]+\n", "\n", body_of(msgs[A][0]) if A in msgs else "")
     contains(chat, "bob writes on Epaminondas board 101:", "the chat names the writer")
     contains(chat, "Nice opening!\nGood luck.", "with the body")
@@ -131,7 +134,8 @@ try:
     is_(harness.kind_of(msgs[A][0]) if A in msgs else None, "chat",
         "and its Message-ID says it is a chat")
     env.mail(C, "epaminondas chat 101 carol pw3", "Enjoying this.")
-    is_(sorted(by_recipient(env.new_messages())), [A, B], "an observer may chat too")
+    is_(sorted(by_recipient(env.new_messages())), [A, B, C],
+        "an observer may chat too (and gets a receipt)")
     refused(env, B, "epaminondas chat 101 bob pw2", "your mail has no message",
             "a chat without a body")
     refused(env, D, "epaminondas chat 101 dave pw4", "neither play on nor observe board 101",

@@ -118,11 +118,15 @@ try:
     sb = msgs[B][0]
     refused(A, msgs[A][0], "e3-e4",
             "not your turn", "a token reply out of turn", token=new_a)
+    # Issue 30: an error reply to a mail that proved its player (here
+    # by the board's token) carries the board's token again.
     refused(B, sb, "e11-e10 e10-e9", "just the move on the first line",
-            "a token reply with more than the move")
+            "a token reply with more than the move",
+            token=token_of(msgs[B][0]))
     refused(B, sb, "e11-e10#5", "is #2", "a token reply with a stale #N",
             token=token_of(msgs[B][0]))
-    refused(B, sb, "", "has no move in it", "a token reply without a move")
+    refused(B, sb, "", "has no move in it", "a token reply without a move",
+            token=token_of(msgs[B][0]))
     refused(B, "Re: Epaminondas Board 999 bob [#" + token_of(msgs[B][0]) + "]",
             "e11-e10", "there is no epaminondas board 999", "a token for a missing board")
 
