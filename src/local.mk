@@ -98,3 +98,6 @@ src_libepamserv_a_SOURCES += src/spool/accept.c src/spool/accept.h
 src_libepamserv_a_SOURCES += src/cmd/signoff.c
 # Issue 29 (attack): whom a player has met, for challenges_per_day.
 src_libepamserv_a_SOURCES += src/cmd/opponents.c src/cmd/opponents.h
+# Issue 30 item 2: the writer's own text of a reply (quoted text,
+# attributions, signatures and client footers told apart).
+src_libepamserv_a_SOURCES += src/cmd/quoting.c src/cmd/quoting.h

@@ -466,3 +466,8 @@ EXTRA_DIST += tests/integration/test_engine_bounds.py
 # challenges_per_day, limit accept's first move, a HELO name's " by ".
 TESTS += tests/integration/test_issue29_attack.py
 EXTRA_DIST += tests/integration/test_issue29_attack.py
+# Issue 30 item 2: replies read the way people write them (s-nail,
+# mutt, Gmail, Outlook and iPhone Mail shapes; a move replied to a chat,
+# claim replied to the time-out notice; the manual's list of forms).
+TESTS += tests/integration/test_reply_shapes.py
+EXTRA_DIST += tests/integration/test_reply_shapes.py
