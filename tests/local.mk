@@ -471,3 +471,8 @@ EXTRA_DIST += tests/integration/test_issue29_attack.py
 # claim replied to the time-out notice; the manual's list of forms).
 TESTS += tests/integration/test_reply_shapes.py
 EXTRA_DIST += tests/integration/test_reply_shapes.py
+# ... and the unit test of the own text and the command read from it.
+check_PROGRAMS += tests/unit/test_quoting
+TESTS += tests/unit/test_quoting
+tests_unit_test_quoting_SOURCES = tests/unit/test_quoting.c tests/tap.h
+tests_unit_test_quoting_LDADD = $(epamserv_test_libs)

@@ -7,7 +7,7 @@
  *   Subject: Epaminondas Board 101 alice [#k3f7x2ab7q4mz5ne]
  *
  * Mail clients keep the subject in a reply ("Re: ..."), so a reply whose
- * first body line is just a move ("e3-e7", "e3-e7#12"), a vote word
+ * first line of own text (quoting.h) is just a move ("e3-e7", "e3-e7#12"), a vote word
  * (propose, undo, accept, reject, resign) or "queue MOVE" (the waiting
  * player's move, played after the opponent's: pending.c) is carried out
  * for that player with no userid or password; so are "claim" and the
@@ -80,8 +80,8 @@ _Static_assert(TOKEN_HASH_MAX < sizeof ((struct game *)0)->token_hash[0],
 
 #define TOKEN_USAGE "Reply to your latest mail about the board, keeping its\n" \
 	"subject, with only the move (or propose, undo, accept, reject,\n" \
-	"resign, claim, or confirm after submit) on the first line of\n" \
-	"the body:\n" \
+	"resign, claim, or confirm after submit) on the first line you\n" \
+	"write, above or below the quoted mail:\n" \
 	"  e3-e7\n" \
 	"  e3-e7#12     (#N, optional: the number of the move you make)\n" \
 	"  queue e3-e7  (while the other player is to move: played right\n" \

@@ -280,6 +280,9 @@ try:
        "ran out" in body_of(n102) and "[#" in subject_of(n102),
        "the sweep tells alice that bob's time ran out on 102 and 103, "
        "with her token", [subject_of(m) for m in msgs])
+    contains(" ".join(body_of(n102).split()) if n102 is not None else "",
+             "reply to this mail with just claim",
+             "the notice says a reply with claim wins")
     body = "On Thu, 3 Dec 2026, epamserv wrote:\n\n" + quoted(n102) + \
         "\n\nclaim\n"
     rc, err = send(reply_bytes(A, n102, body, "User-Agent: s-nail v14.9.24",
