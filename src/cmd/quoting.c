@@ -244,102 +244,103 @@ static int has_opener(const struct qline *l)
 	return 0;
 }
 
-/* How many lines at l[0] (n lines from it on) are an attribution: 1
- * ("On Sun, 6 Dec 2026, alice wrote:", "Am ... schrieb alice <a@b>:"),
- * 2 (one folded after its opener: "On Sun, ... alice <" and
- * "alice@example.org> wrote:"), or 0. */
-static size_t attribution_lines(const struct qline *l, size_t n)
+/* Whether l ends like a line that names the quote below it ("...:"). */
+static int names_quote(const struct qline *l)
 {
-	if (!l[0].len || is_quoted(&l[0]))
-		return 0;
-	if (has_tail(&l[0], ":") && has_verb(&l[0], NULL))
-		return 1;
-	if (n >= 2 && has_opener(&l[0]) && l[1].len && !is_quoted(&l[1]) &&
-	    has_tail(&l[1], ":") && has_verb(&l[0], &l[1]))
-		return 2;
+	const struct quoting_form *f;
+
+	for (f = quoting_forms; f->doc; f++)
+		if (f->match == QUOTING_BEFORE_QUOTE && has_tail(l, f->text))
+			return 1;
 	return 0;
 }
 
-/* The index of the first line from i on that is not blank, or n. */
-static size_t next_text(const struct qline *l, size_t n, size_t i)
+/* Read the line at *p into l and move *p past it; 0 at the end. */
+static int line_at(const char **p, struct qline *l)
 {
-	while (i < n && !l[i].len)
-		i++;
-	return i;
+	const char *nl;
+
+	if (!**p)
+		return 0;
+	nl = strchr(*p, '\n');
+	l->raw = *p;
+	l->raw_len = nl ? (size_t)(nl - *p) : strlen(*p);
+	*p += l->raw_len + (nl ? 1 : 0);
+	l->s = l->raw;
+	l->len = l->raw_len;
+	while (l->len && is_blank((unsigned char)l->s[0])) {
+		l->s++;
+		l->len--;
+	}
+	while (l->len && is_blank((unsigned char)l->s[l->len - 1]))
+		l->len--;
+	return 1;
 }
 
-/* Split body into lines (a malloc'ed array, *n of them). */
-static struct qline *split_lines(const char *body, size_t *n)
+/* Whether the first line from p on that is not blank is quoted (0 when
+ * there is none: *none set). */
+static int quote_follows(const char *p, int *none)
 {
-	size_t cap = 16, k = 0;
-	struct qline *l = xmalloc(cap * sizeof *l);
-	const char *p = body;
+	struct qline l;
 
-	while (*p) {
-		const char *nl = strchr(p, '\n');
-		size_t len = nl ? (size_t)(nl - p) : strlen(p);
-		struct qline *q;
-		if (k == cap) {
-			cap *= 2;
-			l = xrealloc(l, cap * sizeof *l);
+	*none = 1;
+	while (line_at(&p, &l))
+		if (l.len) {
+			*none = 0;
+			return is_quoted(&l);
 		}
-		q = &l[k++];
-		q->raw = p;
-		q->raw_len = len;
-		q->s = p;
-		q->len = len;
-		while (q->len && is_blank((unsigned char)q->s[0])) {
-			q->s++;
-			q->len--;
-		}
-		while (q->len && is_blank((unsigned char)q->s[q->len - 1]))
-			q->len--;
-		p += len + (nl ? 1 : 0);
-	}
-	*n = k;
-	return l;
+	return 0;
+}
+
+/* How many lines at l (the rest of the text after it at p) are an
+ * attribution: 1 ("On Sun, 6 Dec 2026, alice wrote:", "Am ... schrieb
+ * alice <a@b>:"), 2 (one folded after its opener: "On Sun, ... alice <"
+ * and "alice@example.org> wrote:"), or 0. */
+static int attribution_lines(const struct qline *l, const char *p)
+{
+	struct qline m;
+
+	if (!l->len || is_quoted(l))
+		return 0;
+	if (has_tail(l, ":") && has_verb(l, NULL))
+		return 1;
+	if (has_opener(l) && line_at(&p, &m) && m.len && !is_quoted(&m) &&
+	    has_tail(&m, ":") && has_verb(l, &m))
+		return 2;
+	return 0;
 }
 
 char *quoting_own_text(const char *body)
 {
 	struct buf b = BUF_INIT;
-	struct qline *l;
-	size_t n, i = 0, blanks = 0, a;
-	int parted = 0;
+	struct qline q, skip;
+	const char *p = body ? body : "";
+	size_t blanks = 0;
+	int parted = 0, a, none;
 
-	l = split_lines(body ? body : "", &n);
-	while (i < n) {
-		const struct qline *q = &l[i];
-		if (!q->len) {
+	while (line_at(&p, &q)) {
+		if (!q.len) {
 			blanks++;
-			i++;
 			continue;
 		}
-		if (is_quoted(q)) {
+		if (is_quoted(&q)) {
 			parted = 1;
-			i++;
 			continue;
 		}
-		if (is_kind(q, QUOTING_END))
+		if (is_kind(&q, QUOTING_END))
 			break;
-		if ((a = attribution_lines(q, n - i)) > 0) {
-			size_t j = next_text(l, n, i + a);
-			if (j < n && !is_quoted(&l[j]))
+		if ((a = attribution_lines(&q, p)) > 0) {
+			if (a == 2)
+				line_at(&p, &skip);
+			if (!quote_follows(p, &none) && !none)
 				break;  /* an original the client did not quote */
-			i += a;
 			continue;
 		}
-		if (is_kind(q, QUOTING_FOOTER)) {
-			i++;
+		if (is_kind(&q, QUOTING_FOOTER))
 			continue;
-		}
-		if (has_tail(q, ":")) {
-			size_t j = next_text(l, n, i + 1);
-			if (j < n && is_quoted(&l[j])) {
-				i++;   /* "* alice <a@b> [2026-12-06]:" */
-				continue;
-			}
-		}
+		/* "* alice <a@b> [2026-12-06 10:00]:" above quoted lines */
+		if (names_quote(&q) && quote_follows(p, &none))
+			continue;
 		if (b.len) {
 			if (parted)
 				buf_puts(&b, "\n");
@@ -347,12 +348,10 @@ char *quoting_own_text(const char *body)
 				while (blanks-- > 0)
 					buf_puts(&b, "\n");
 		}
-		buf_append(&b, q->raw, q->raw_len);
+		buf_append(&b, q.raw, q.raw_len);
 		buf_puts(&b, "\n");
 		blanks = 0;
 		parted = 0;
-		i++;
 	}
-	free(l);
 	return buf_take(&b);
 }
