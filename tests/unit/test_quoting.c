@@ -82,6 +82,21 @@ static void test_shapes(void)
 	       "an opener without an attribution's end is text");
 	is_str(own("----- not a rule\ne3-e7\n"), "----- not a rule\ne3-e7\n",
 	       "five dashes without a closing run are text");
+	is_str(own("Am So., 6. Dez. 2026 um 10:00 Uhr schrieb epamserv <\n"
+	           "epamserv@games.example>:\n\n> q\n\ne3-e7\n"), "e3-e7\n",
+	       "a German attribution folded after its verb (Gmail)");
+	is_str(own("Le dim. 6 d\xc3\xa9" "c. 2026 \xc3\xa0 10:00, bob <b@x> a "
+	           "\xc3\xa9" "crit :\n> q\nMerci\n"), "Merci\n",
+	       "a French attribution");
+	is_str(own("e3-e7\n\n-----Urspr\xc3\xbc" "ngliche Nachricht-----\n"
+	           "Von: epamserv\nb11-b10\n"), "e3-e7\n",
+	       "Outlook in German: nothing after its separator");
+	is_str(own("e3-e7\n\nGet Outlook for iOS\n\n> q\n"), "e3-e7\n",
+	       "Outlook's phone footer");
+	is_str(own("e3-e7\n---------- Forwarded message ---------\nb11-b10\n"),
+	       "e3-e7\n", "any '----- words -----' rule");
+	is_str(own("e3-e7\n-- \nbob\n\nOn Sun, bob wrote:\n> q\n"), "e3-e7\n",
+	       "a signature above the quote");
 	is_str(own(NULL), "", "no body: no text");
 
 	is_str(command("On Sun, 6 Dec 2026, epamserv wrote:\n> Epaminondas "
