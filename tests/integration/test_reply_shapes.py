@@ -185,7 +185,8 @@ try:
     ok(chat_a is not None and "[#" in subject_of(chat_a),
        "alice gets bob's chat with her token", [subject_of(m) for m in msgs])
     before = env.game_file(101)
-    body = ("c2-c3\n\n-----Original Message-----\n"
+    body = ("c2-c3\n\nThanks, and here is my move.\n\n"
+            "-----Original Message-----\n"
             "From: epamserv <epamserv@games.example>\n"
             "Sent: Sunday, December 6, 2026 10:03 AM\n"
             "To: alice@example.org\n"
@@ -202,6 +203,9 @@ try:
        "and bob gets the board mail, not a chat",
        [subject_of(m) for m in msgs])
     board_b = latest(msgs, B, "Board 101")
+    contains(body_of(board_b) if board_b is not None else "",
+             "Thanks, and here is my move.",
+             "Outlook: the text after the move goes with it as its comment")
     ok("Original Message" not in (body_of(board_b) if board_b else "") and
        "Good luck" not in (body_of(board_b) if board_b else ""),
        "Outlook: nothing of the unquoted original is relayed")
