@@ -103,3 +103,6 @@ src_libepamserv_a_SOURCES += src/cmd/opponents.c src/cmd/opponents.h
 # Issue 30 item 6: receipts for messages and chats.
 src_libepamserv_a_SOURCES += src/cmd/receipt.c src/cmd/receipt.h \
 	src/cmd/message.h
+# Issue 30 item 2: the writer's own text of a reply (quoted text,
+# attributions, signatures and client footers told apart).
+src_libepamserv_a_SOURCES += src/cmd/quoting.c src/cmd/quoting.h

@@ -487,3 +487,13 @@ tests_unit_test_threadid_LDADD = $(epamserv_test_libs)
 # and robots, tokens in error replies); receipts and replies to messages.
 TESTS += tests/integration/test_issue30_own.py
 EXTRA_DIST += tests/integration/test_issue30_own.py
+# Issue 30 item 2: replies read the way people write them (s-nail,
+# mutt, Gmail, Outlook and iPhone Mail shapes; a move replied to a chat,
+# claim replied to the time-out notice; the manual's list of forms).
+TESTS += tests/integration/test_reply_shapes.py
+EXTRA_DIST += tests/integration/test_reply_shapes.py
+# ... and the unit test of the own text and the command read from it.
+check_PROGRAMS += tests/unit/test_quoting
+TESTS += tests/unit/test_quoting
+tests_unit_test_quoting_SOURCES = tests/unit/test_quoting.c tests/tap.h
+tests_unit_test_quoting_LDADD = $(epamserv_test_libs)

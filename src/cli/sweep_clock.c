@@ -136,7 +136,8 @@ static enum cmd_status tell_claimable(struct cmdctx *c, struct board_ctx *b,
 	snprintf(headline, sizeof headline, "%s's time on %s board %ld ran out "
 	         "on %s.  This game is played with -timeout=claim: it goes on "
 	         "until you claim it, and a move %s sends first is played.  To "
-	         "win on time, send\n  %s claim %ld %s PASSWORD", mover,
+	         "win on time, reply to this mail with just claim, or send\n"
+	         "  %s claim %ld %s PASSWORD", mover,
 	         reply_game_title(b->g.game), b->g.board, when, mover,
 	         b->g.game, b->g.board, opp);
 	return sweep_tell(c, b, &u, headline, MAIL_KIND_NOTICE);

@@ -2,15 +2,17 @@
  * intake.c - finding the command in a mail (SPEC section 2).
  *
  * The Subject is the command when its first word is one we know.
- * Otherwise ("Re: Epaminondas Board 101 bob") the first non-empty body
- * line is read as the command.  The rest of the body, up to quoted text
- * ("> ...", "On ... wrote:" on one line or two, in several languages;
- * Outlook's "-----Original Message-----", a rule of underscores or a
- * "From: " header block) or a signature ("-- ", "Sent from my ..."), is
- * the comment that is relayed to the other player.  The passwords of the
- * command (where they are: auth_words) are masked in the comment in any
- * case, so no mail client's way
- * of quoting can relay it.
+ * Otherwise ("Re: Epaminondas Board 101 bob") the first non-empty line
+ * of the writer's own text is read as the command, wherever it stands:
+ * above the quote, below it, or between quoted blocks.  The own text is
+ * the body without quoted lines, attributions ("On ... wrote:"),
+ * client footers ("Sent from my iPhone") and anything after a
+ * signature ("-- ") or an unquoted original ("-----Original
+ * Message-----"): quoting.h, one table of the forms.  The rest of the
+ * own text is the comment that is relayed to the other player.  The
+ * passwords of the command (where they are: auth_words) are masked in
+ * the comment in any case, so no mail client's way of quoting can relay
+ * it.
  *
  * Reply prefixes ("Re:", "AW:", "Fwd:", "Fw:", repeated, any case) are
  * skipped before the subject is read.  The subject of a board mail
@@ -23,6 +25,7 @@
  */
 #include "cmd/intake.h"
 #include "cmd/cmd.h"
+#include "cmd/quoting.h"
 #include "spool/spool.h"
 #include "util/buf.h"
 #include "util/util.h"
@@ -34,90 +37,6 @@
 #include <strings.h>
 
 static void intake_free_words(struct intake *in);
-
-/* Whether s[0..len) ends, blanks aside, with the text tail. */
-static int ends_with(const char *s, size_t len, const char *tail)
-{
-	size_t n = len, k = strlen(tail);
-
-	while (n > 0 && isspace((unsigned char)s[n - 1]))
-		n--;
-	return n >= k && memcmp(s + n - k, tail, k) == 0;
-}
-
-/* Whether a line ends like a reply attribution ("On ... Alice wrote:"),
- * in the languages mail clients most often use. */
-static int is_attribution_end(const char *line, size_t len)
-{
-	static const char *const tails[] = {
-		"wrote:", "writes:", "a \xc3\xa9" "crit :", "a \xc3\xa9" "crit:",
-		"schrieb:", "escribi\xc3\xb3:", "ha scritto:", "schreef:",
-	};
-	size_t i;
-
-	for (i = 0; i < sizeof tails / sizeof tails[0]; i++)
-		if (ends_with(line, len, tails[i]))
-			return 1;
-	return 0;
-}
-
-static int starts_with(const char *line, size_t len, const char *head)
-{
-	size_t k = strlen(head);
-
-	return len >= k && memcmp(line, head, k) == 0;
-}
-
-/* Whether line (without its LF) starts quoted text or a signature; next
- * is the following line (or NULL), for attributions that a client folded
- * over two lines. */
-static int ends_comment(const char *line, size_t len, const char *next,
-                        size_t next_len)
-{
-	size_t i;
-
-	if (len >= 1 && line[0] == '>')
-		return 1;
-	if ((len == 3 && memcmp(line, "-- ", 3) == 0) ||
-	    (len == 2 && memcmp(line, "--", 2) == 0))
-		return 1;
-	if (starts_with(line, len, "Sent from my") ||
-	    starts_with(line, len, "Get Outlook for"))
-		return 1;
-	/* Outlook: "-----Original Message-----", a rule of underscores, or
-	 * a quoted header block starting "From: ". */
-	for (i = 0; i + 5 <= len && line[i] == '-'; i++)
-		;
-	if (i >= 5 && len - i >= 16 && memcmp(line + i, "Original Message", 16) == 0)
-		return 1;
-	for (i = 0; i < len && line[i] == '_'; i++)
-		;
-	if (i >= 10)
-		return 1;
-	if (starts_with(line, len, "From: ") || starts_with(line, len, "De : ") ||
-	    starts_with(line, len, "Von: "))
-		return 1;
-	if (is_attribution_end(line, len))
-		return 1;
-	if (next && (starts_with(line, len, "On ") || starts_with(line, len, "Le ") ||
-	             starts_with(line, len, "Am ") || starts_with(line, len, "El ")) &&
-	    is_attribution_end(next, next_len))
-		return 1;
-	return 0;
-}
-
-/* The line after p (which is len bytes long, maybe followed by LF). */
-static const char *next_line(const char *p, size_t len, size_t *next_len)
-{
-	const char *q, *nl;
-
-	if (p[len] != '\n')
-		return NULL;
-	q = p + len + 1;
-	nl = strchr(q, '\n');
-	*next_len = nl ? (size_t)(nl - q) : strlen(q);
-	return q;
-}
 
 static int blank(const char *s, size_t n)
 {
@@ -171,7 +90,7 @@ static void comment_cut(struct buf *b)
 	buf_puts(b, "\n[... the rest of this comment was cut: 16 KiB at most]");
 }
 
-/* The comment: body lines from p until quoted text or a signature, with
+/* The comment: the writer's own text from p on (quoting.h), with
  * leading and trailing blank lines dropped, at most INTAKE_COMMENT_MAX. */
 static char *comment_from(const char *p)
 {
@@ -179,11 +98,8 @@ static char *comment_from(const char *p)
 	size_t keep = 0;
 
 	while (*p) {
-		const char *nl = strchr(p, '\n'), *next;
-		size_t len = nl ? (size_t)(nl - p) : strlen(p), next_len = 0;
-		next = next_line(p, len, &next_len);
-		if (ends_comment(p, len, next, next_len))
-			break;
+		const char *nl = strchr(p, '\n');
+		size_t len = nl ? (size_t)(nl - p) : strlen(p);
 		if (b.len || !blank(p, len)) {
 			buf_append(&b, p, len);
 			buf_puts(&b, "\n");
@@ -427,9 +343,8 @@ void intake_find_reply(const char *subject, const char *in_reply_to,
                        const char *references, const char *body,
                        struct intake *in)
 {
-	const char *stripped = NULL;
-
-	const char *p = body ? body : "";
+	const char *stripped = NULL, *p;
+	char *own = quoting_own_text(body);
 
 	memset(in, 0, sizeof *in);
 	in->token_board = -1;
@@ -443,31 +358,34 @@ void intake_find_reply(const char *subject, const char *in_reply_to,
 		intake_split_words(subject, in);
 		drop_stars(in);
 		if (subject_is_command(in)) {
-			in->comment = comment_from(p);
+			in->comment = comment_from(own);
 			intake_mask_passwords(in);
+			free(own);
 			return;
 		}
 		intake_free_words(in);
 	}
-	/* The first non-empty body line above any quote is the command. */
-	while (*p) {
-		const char *nl = strchr(p, '\n'), *next;
-		size_t len = nl ? (size_t)(nl - p) : strlen(p), next_len = 0;
-		next = next_line(p, len, &next_len);
-		if (ends_comment(p, len, next, next_len))
-			break;
+	/* The first line of the writer's own text is the command, wherever
+	 * it stands: above the quote, below it, or between quoted blocks
+	 * (quoting.h); the rest of that text is the comment. */
+	for (p = own; *p; ) {
+		const char *nl = strchr(p, '\n');
+		size_t len = nl ? (size_t)(nl - p) : strlen(p);
 		if (!blank(p, len)) {
 			char *line = xstrndup(p, len);
 			intake_split_words(line, in);
 			free(line);
-			/* a reply to a chat is a chat: all of it */
+			/* a reply to a chat may be a chat: all of it (tokens.c
+			 * skips the first line when it is a move) */
 			in->comment = comment_from(in->token_chat ? p
 			                           : p + len + (nl ? 1 : 0));
 			intake_mask_passwords(in);
+			free(own);
 			return;
 		}
 		p += len + (nl ? 1 : 0);
 	}
+	free(own);
 	in->comment = xstrdup("");
 	if (stripped) {
 		intake_split_words(stripped, in);

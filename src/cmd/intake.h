@@ -42,7 +42,10 @@ struct intake {
 /* Fill in from the decoded Subject (may be NULL) and body (UTF-8, LF):
  * the Subject's words when its first word is a command (after any "Re:",
  * "AW:", "Fwd:", "Fw:" prefixes, repeated, any case), else the first
- * non-empty body line above quoted text.  argc is 0 when there is none.
+ * non-empty line of the body's own text (quoting.h: above the quote,
+ * below it or between quoted blocks).  argc is 0 when there is none.
+ * comment: the rest of the own text (all of it when the subject is the
+ * command, or is a chat mail's: token_chat).
  * A subject of the board mail form ("Re: Epaminondas Board 101 bob
  * [#TOKEN]") is never a command: the body is read, and the token and
  * board are filled in; nor is a subject that starts with a game's name

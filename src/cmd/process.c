@@ -34,6 +34,7 @@
 #include "cmd/held.h"
 #include "cmd/inlog.h"
 #include "cmd/intake.h"
+#include "cmd/quoting.h"
 #include "cmd/robot.h"
 #include "cmd/tokenform.h"
 #include "spool/addrindex.h"
@@ -238,14 +239,6 @@ static int damaged(struct cmdctx *c, const struct damage *d)
 /* "multiple": at most this many command lines in one mail. */
 #define MULTIPLE_MAX 20
 
-/* Whether a body line (without its line end) ends the commands of a
- * "multiple" mail: quoted text or a signature separator. */
-static int multiple_end(const char *line)
-{
-	return line[0] == '>' || strcmp(line, "-- ") == 0 ||
-	       strcmp(line, "--") == 0;
-}
-
 /* Whether the subject (after reply prefixes) is the word "multiple". */
 static int is_multiple(const char *subject)
 {
@@ -330,7 +323,8 @@ static void multiple_add(struct buf *answers,
  * the closing note (bytes). */
 #define MULTIPLE_NOTES (MULTIPLE_MAX * 160 + 512)
 
-/* "multiple": every body line above quoted text or a signature is a
+/* "multiple": every line of the body's own text (quoting.h: no quoted
+ * line, attribution, footer, nor what follows a signature) is a
  * command; the sender gets one mail with every answer, in order, as long
  * as they fit in one reply (reply_text_budget).  A command that lists
  * things gets what room is left (c->collect_room) and cuts its own list;
@@ -341,7 +335,7 @@ static enum cmd_status run_multiple(struct cmdctx *c)
 	struct buf answers = BUF_INIT, one = BUF_INIT;
 	struct tvars v = { 0 };
 	struct txn *t;
-	char mailkey[33], *body = xstrdup(c->mail->body ? c->mail->body : "");
+	char mailkey[33], *body = quoting_own_text(c->mail->body);
 	char *line, *next, *text;
 	enum cmd_status st = CMD_DONE;
 	size_t budget = reply_text_budget(c);
@@ -356,8 +350,6 @@ static enum cmd_status run_multiple(struct cmdctx *c)
 		if (next)
 			*next++ = '\0';
 		line[strcspn(line, "\r")] = '\0';
-		if (multiple_end(line))
-			break;
 		if (!line[strspn(line, " \t")])
 			continue;
 		if (++n > MULTIPLE_MAX) {
@@ -536,9 +528,11 @@ static int run(struct cmdctx *c, struct intake *in_found, int truncated,
 	else if (tokens_reply(&in))
 		st = in.argc ? cmd_token_reply(c, &in)
 		     : in.token_board < 0 ? tokenform_empty(c)
-		     : cmd_refuse(c, "e3-e7   (the move alone, on the first "
-		                  "line of your reply)", "your reply to the "
-		                  "board mail has no move in it");
+		     : cmd_refuse(c, "e3-e7   (the move alone on a line of "
+		                  "your own, above or below the quoted mail)",
+		                  "your reply to the board mail has no move in "
+		                  "it: it holds only quoted text, a signature or "
+		                  "a mail program's footer");
 	else if ((st = tokens_lost(c, &in)) == CMD_DONE)
 		st = cmd_run(c, in.argc, in.argv);
 	if (st == CMD_REFUSED) {
@@ -553,7 +547,7 @@ static int run(struct cmdctx *c, struct intake *in_found, int truncated,
 /* The account a "multiple" mail proves: its first line that does. */
 static int preflight_multiple(struct cmdctx *c, char *userid)
 {
-	char *body = xstrdup(c->mail->body ? c->mail->body : ""), *line, *next;
+	char *body = quoting_own_text(c->mail->body), *line, *next;
 	int rc = 0, n = 0;
 
 	for (line = body; line && rc == 0 && n < MULTIPLE_MAX; line = next) {
@@ -562,8 +556,6 @@ static int preflight_multiple(struct cmdctx *c, char *userid)
 		if (next)
 			*next++ = '\0';
 		line[strcspn(line, "\r")] = '\0';
-		if (multiple_end(line))
-			break;
 		memset(&in, 0, sizeof in);
 		in.token_board = -1;
 		intake_split_words(line, &in);

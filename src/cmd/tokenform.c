@@ -53,6 +53,16 @@ static int vacation_word(const char *w)
 	       (isdigit((unsigned char)w[0]) && strchr(w, '-'));
 }
 
+/* Whether w is word (any case), maybe with a closing '.' or '!' as
+ * people write a word alone on a line ("Claim.", "claim!"). */
+static int word_is(const char *w, const char *word)
+{
+	size_t k = strlen(word);
+
+	return strncasecmp(w, word, k) == 0 &&
+	       (w[k] == '\0' || ((w[k] == '.' || w[k] == '!') && w[k + 1] == '\0'));
+}
+
 static enum tf_kind tf_kind(const struct intake *in)
 {
 	char *const *w = in->argv;
@@ -60,7 +70,7 @@ static enum tf_kind tf_kind(const struct intake *in)
 
 	if (!in->token[0] || n < 1)
 		return TF_NONE;
-	if (n == 1 && strcasecmp(w[0], "claim") == 0)
+	if (n == 1 && word_is(w[0], "claim"))
 		return in->token_board >= 0 ? TF_CLAIM : TF_NONE;
 	if (strcasecmp(w[0], "vacation") == 0 &&
 	    ((n == 2 && vacation_word(w[1])) ||

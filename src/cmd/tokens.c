@@ -9,8 +9,8 @@
  *   Message-ID: <epamserv.3f2a...9c.0.board.epaminondas.101.k3f7x2ab7q4mz5ne.TAG@DOMAIN>
  *
  * A reply names that Message-ID in In-Reply-To (and References), so a
- * reply whose first body line is just a move ("e3-e7", "e3-e7#12"), a
- * vote word
+ * reply whose first line of own text (quoting.h) is just a move
+ * ("e3-e7", "e3-e7#12"), a vote word
  * (propose, undo, accept, reject, resign) or "queue MOVE" (the waiting
  * player's move, played after the opponent's: pending.c) is carried out
  * for that player with no userid or password; so are "claim" and the
@@ -99,7 +99,8 @@ _Static_assert(TOKEN_HASH_MAX < sizeof ((struct game *)0)->token_hash[0],
 #define TOKEN_USAGE "Reply to your latest mail about the board (your mail\n" \
 	"program's Reply: it tells which mail you answer) with only the\n" \
 	"move (or propose, undo, accept, reject, resign, claim, or\n" \
-	"confirm after submit) on the first line of the body:\n" \
+	"confirm after submit) on the first line you write, above or\n" \
+	"below the quoted mail:\n" \
 	"  e3-e7\n" \
 	"  e3-e7#12     (#N, optional: the number of the move you make)\n" \
 	"  queue e3-e7  (while the other player is to move: played right\n" \
@@ -324,27 +325,76 @@ static enum cmd_status token_chat(struct cmdctx *c, const char *game,
 	return st;
 }
 
+static int looks_like_move(const char *word, const char *next);
+
+/* Whether in's words are one of the board forms a reply token takes
+ * besides a move: "queue MOVE", "conditional ...", "confirm" (the
+ * answer to a submit mail of a board; the confirmation request of an
+ * address names no board), "show" (the board again). */
+static int token_board_form(const struct intake *in)
+{
+	if (in->token_board < 0 || in->argc < 1)
+		return 0;
+	if (in->argc >= 2 && in->argc <= 3 &&
+	    strcasecmp(in->argv[0], "queue") == 0)
+		return 1;
+	if (in->argc >= 2 && strcasecmp(in->argv[0], "conditional") == 0)
+		return 1;
+	return in->argc == 1 && (strcasecmp(in->argv[0], "confirm") == 0 ||
+	                         strcasecmp(in->argv[0], "show") == 0);
+}
+
+/* Whether in's words are something a board's reply token acts on, not
+ * words to the other player: a move alone ("e3-e7", "e12 e10",
+ * "e3-e7#12!"), a vote word or resign ("Accept."), pass or swap (which
+ * get their own refusal), a token form (tokenform.h: claim ...) or a
+ * board form (token_board_form). */
+static int token_words_act(const struct intake *in)
+{
+	char word[64];
+	size_t n;
+
+	if (tokenform_is(in) || token_board_form(in))
+		return 1;
+	if (in->argc < 1 || in->argc > 2 ||
+	    move_words(in->argv, in->argc, word, sizeof word) != in->argc)
+		return 0;
+	n = strlen(word);
+	if (n > 0 && word[n - 1] == '!')
+		word[--n] = '\0';
+	return answer_word(word) || strcmp(word, "pass") == 0 ||
+	       strcmp(word, "swap") == 0 ||
+	       looks_like_move(in->argv[0], in->argc > 1 ? in->argv[1] : NULL);
+}
+
+/* The comment after its first non-blank line (and the blank lines
+ * after that): a reply to a chat that is a move relays the rest. */
+static const char *after_first_line(const char *s)
+{
+	const char *nl;
+
+	s += strspn(s, " \t\r\n");
+	nl = strchr(s, '\n');
+	if (!nl)
+		return s + strlen(s);
+	return nl + 1 + strspn(nl + 1, " \t\r\n");
+}
+
 int tokens_reply(const struct intake *in)
 {
 	if (!in->token[0])
 		return 0;
 	if (tokenform_is(in))
 		return 1;  /* claim, vacation ...: tokenform.h */
-	if (in->token_chat || in->argc == 0 || !cmd_known(in->argv[0]))
+	/* A reply to a chat: a full game command ("epaminondas move 101
+	 * ...") is run as sent; any other words are a move (or a command
+	 * a reply takes) or a chat, cmd_token_reply decides. */
+	if (in->token_chat)
+		return !(in->argc >= 2 && spool_is_game(in->argv[0]) &&
+		         cmd_game_verb_known(in->argv[1]));
+	if (in->argc == 0 || !cmd_known(in->argv[0]))
 		return 1;
-	/* "confirm" alone answers a submit mail of a board (the
-	 * confirmation request of an address names no board); "show"
-	 * alone asks for the board again; "queue MOVE" queues a move. */
-	if (in->token_board >= 0 && in->argc >= 2 && in->argc <= 3 &&
-	    strcasecmp(in->argv[0], "queue") == 0)
-		return 1;
-	/* "conditional THEIRS MINE ...", "conditional list|off". */
-	if (in->token_board >= 0 && in->argc >= 2 &&
-	    strcasecmp(in->argv[0], "conditional") == 0)
-		return 1;
-	return in->token_board >= 0 && in->argc == 1 &&
-	       (strcasecmp(in->argv[0], "confirm") == 0 ||
-	        strcasecmp(in->argv[0], "show") == 0);
+	return token_board_form(in);
 }
 
 enum cmd_status cmd_token_reply(struct cmdctx *c, const struct intake *in)
@@ -355,6 +405,11 @@ enum cmd_status cmd_token_reply(struct cmdctx *c, const struct intake *in)
 	char word[64];
 	int side, i, queue, cond;
 
+	/* A reply to a chat does what its words mean: a move, or a command
+	 * a reply takes, is played (the rest of the text is its comment);
+	 * anything else is a chat (token_chat, below). */
+	if (in->token_chat && token_words_act(in))
+		c->comment = after_first_line(c->comment ? c->comment : "");
 	/* A command a token proves, or any other words in reply to a mail
 	 * that carries an account token: tokenform.c answers. */
 	if (tokenform_is(in) || (in->token_board < 0 && in->token_user[0]))
@@ -366,12 +421,25 @@ enum cmd_status cmd_token_reply(struct cmdctx *c, const struct intake *in)
 		return cmd_refuse(c, TOKEN_USAGE, "your mail carries a reply "
 		                  "token but names no board: reply to the latest "
 		                  "mail about the board");
-	if (in->token_chat)
+	if (in->token_chat && !token_words_act(in))
 		return token_chat(c, spool_games[i], in);
 	/* "queue MOVE": the rules of the queue command (pending.c). */
 	queue = in->argc >= 2 && strcasecmp(in->argv[0], "queue") == 0;
 	/* "conditional ...": a line, list or off (conditional.c). */
 	cond = in->argc >= 2 && strcasecmp(in->argv[0], "conditional") == 0;
+	/* Words that are no move: a reply to any mail of a board but a
+	 * chat is not relayed (chat_on_board is for that). */
+	if (!cond && !queue && in->argc > 0 && !token_words_act(in) &&
+	    !looks_like_move(in->argv[0], in->argc > 1 ? in->argv[1] : NULL))
+		return cmd_refuse(c, TOKEN_USAGE, "'%.40s' is not a move: a reply "
+		                  "to a mail about a board is read as a move or a "
+		                  "command (propose, accept, reject, undo, resign, "
+		                  "claim, queue), written on the first line of your "
+		                  "own text, above or below the quoted mail.  Only "
+		                  "a reply to a chat mail is passed on as a chat; "
+		                  "to write to the other player, send the chat "
+		                  "command (help chat).  Nothing was done",
+		                  in->argv[0]);
 	/* move_words: "e12 e10", "c2-c4 #13", "c2-c4." are one move. */
 	if (!cond && (in->argc < 1 ||
 	              move_words(in->argv + queue, in->argc - queue, word,

@@ -1,0 +1,121 @@
+/*
+ * test_quoting.c - the writer's own text of a mail (src/cmd/quoting.h,
+ * issue 30 item 2) and the command intake reads from it
+ * (src/cmd/intake.h): each mail program's way of quoting, and lines
+ * that only look like its forms.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "cmd/intake.h"
+#include "cmd/quoting.h"
+#include "tap.h"
+
+/* The own text of body, as one static string ("" for none). */
+static const char *own(const char *body)
+{
+	static char out[1024];
+	char *t = quoting_own_text(body);
+
+	snprintf(out, sizeof out, "%s", t);
+	free(t);
+	return out;
+}
+
+/* The words of the command intake finds in body under a board mail's
+ * subject, joined by blanks, and its comment in *comment (static). */
+static const char *command(const char *body, const char **comment)
+{
+	static char out[256], com[1024];
+	struct intake in;
+	int i;
+
+	intake_find("Re: Epaminondas Board 101 bob [#abcdefgh23456789]", body,
+	            &in);
+	out[0] = '\0';
+	for (i = 0; i < in.argc; i++) {
+		strncat(out, i ? " " : "", sizeof out - strlen(out) - 1);
+		strncat(out, in.argv[i], sizeof out - strlen(out) - 1);
+	}
+	snprintf(com, sizeof com, "%s", in.comment ? in.comment : "");
+	*comment = com;
+	intake_free(&in);
+	return out;
+}
+
+static void test_shapes(void)
+{
+	const char *c;
+
+	is_str(own("e3-e7\n\nOn Sun, 6 Dec 2026, bob wrote:\n> e5-e6\n"),
+	       "e3-e7\n", "top-posted: the text above the quote");
+	is_str(own("On Sun, 6 Dec 2026, bob wrote:\n\n> e5-e6\n>\n\ne3-e7\n"),
+	       "e3-e7\n", "bottom-posted: the text below the quote");
+	is_str(own("> a\n\ne3-e7\n\n> b\n>> c\n\nnice\n-- \nsig\n"),
+	       "e3-e7\n\nnice\n", "between quoted blocks, joined by one blank "
+	       "line, the signature cut");
+	is_str(own("On Sun, Dec 6, 2026 at 10:00 AM bob <\nbob@x.example> "
+	           "wrote:\n\n> q\n\ne3-e7\n"), "e3-e7\n",
+	       "an attribution folded over two lines (Gmail)");
+	is_str(own("Am So., 6. Dez. 2026 um 10:00 Uhr schrieb bob "
+	           "<bob@x.example>:\n> q\n\nDanke!\n\nVon meinem iPhone "
+	           "gesendet\n"), "Danke!\n",
+	       "German attribution with the address after the verb, iPhone "
+	       "footer");
+	is_str(own("* bob <bob@x.example> [2026-12-06 10:00]:\n> q\ne3-e7\n"),
+	       "e3-e7\n", "any line ending in ':' above quoted lines");
+	is_str(own("e3-e7\n\n-----Original Message-----\nFrom: x\n\nb11-b10\n"),
+	       "e3-e7\n", "Outlook: nothing after the separator");
+	is_str(own("e3-e7\n________________________________\nFrom: x\nb11-b10\n"),
+	       "e3-e7\n", "Outlook's rule of underscores");
+	is_str(own("e3-e7\n\nOn Sun, bob wrote:\nb11-b10 unquoted\n"), "e3-e7\n",
+	       "an attribution with no quoted lines after it starts an "
+	       "unquoted original");
+	is_str(own("| b11-b10\n| more\n\ne3-e7\n"), "e3-e7\n",
+	       "a bar quote is skipped");
+	is_str(own("  > b11-b10\ne3-e7\n"), "e3-e7\n",
+	       "an indented quote is skipped");
+	is_str(own("Wrote it down:\ne3-e7\n"), "Wrote it down:\ne3-e7\n",
+	       "a colon line with no quote after it is text");
+	is_str(own("Sent from my iPhone\n"), "", "a footer alone: no text");
+	is_str(own("On second thought\ne3-e7\n"), "On second thought\ne3-e7\n",
+	       "an opener without an attribution's end is text");
+	is_str(own("----- not a rule\ne3-e7\n"), "----- not a rule\ne3-e7\n",
+	       "five dashes without a closing run are text");
+	is_str(own("Am So., 6. Dez. 2026 um 10:00 Uhr schrieb epamserv <\n"
+	           "epamserv@games.example>:\n\n> q\n\ne3-e7\n"), "e3-e7\n",
+	       "a German attribution folded after its verb (Gmail)");
+	is_str(own("Le dim. 6 d\xc3\xa9" "c. 2026 \xc3\xa0 10:00, bob <b@x> a "
+	           "\xc3\xa9" "crit :\n> q\nMerci\n"), "Merci\n",
+	       "a French attribution");
+	is_str(own("e3-e7\n\n-----Urspr\xc3\xbc" "ngliche Nachricht-----\n"
+	           "Von: epamserv\nb11-b10\n"), "e3-e7\n",
+	       "Outlook in German: nothing after its separator");
+	is_str(own("e3-e7\n\nGet Outlook for iOS\n\n> q\n"), "e3-e7\n",
+	       "Outlook's phone footer");
+	is_str(own("e3-e7\n---------- Forwarded message ---------\nb11-b10\n"),
+	       "e3-e7\n", "any '----- words -----' rule");
+	is_str(own("e3-e7\n-- \nbob\n\nOn Sun, bob wrote:\n> q\n"), "e3-e7\n",
+	       "a signature above the quote");
+	is_str(own(NULL), "", "no body: no text");
+
+	is_str(command("On Sun, 6 Dec 2026, epamserv wrote:\n> Epaminondas "
+	               "board 101\n>   epaminondas claim 101 alice PASSWORD\n\n"
+	               "e3-e7\n\nGood luck.\n", &c), "e3-e7",
+	       "intake: the move below the quote is the command");
+	is_str(c, "Good luck.", "intake: the rest of the own text is the "
+	       "comment");
+	is_str(command("> e3-e7\n>   epaminondas claim 101 alice PASSWORD\n",
+	               &c), "", "intake: a quoted command is never the command");
+	is_str(c, "", "intake: nor a comment");
+	is_str(command("Thanks\n\n> q\n\nMore below.\n-- \nbob\n", &c),
+	       "Thanks", "intake: the first own line is the command");
+	is_str(c, "More below.", "intake: the text below the quote is the "
+	       "comment, without the signature");
+}
+
+int main(void)
+{
+	test_shapes();
+	return tap_done();
+}
