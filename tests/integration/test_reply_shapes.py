@@ -39,7 +39,7 @@ import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from harness import Env, SRCDIR, ok, is_, contains, done, body_of, to, \
-    make_mail
+    make_mail, token_of, kind_of
 
 A, B = "alice@example.org", "bob@example.org"
 T0 = 1796083200  # 2026-12-01T00:00:00Z
@@ -52,10 +52,14 @@ def subject_of(m):
 
 
 def latest(msgs, addr, word=""):
-    """The last mail among msgs to addr whose subject holds word (a board
-    mail's: no chat's, when word is "Board N")."""
-    got = [m for m in to(msgs, addr) if word in subject_of(m) and
-           (word.startswith("chat") or "chat from" not in subject_of(m))]
+    """The last mail among msgs to addr: a chat (the kind its Message-ID
+    names, threadid.h) when word is "chat from ...", else the last mail
+    whose subject holds word that is no chat (every mail of a board has
+    the game's one subject)."""
+    chat = word.startswith("chat")
+    got = [m for m in to(msgs, addr)
+           if (kind_of(m) == "chat") == chat and
+           (chat or word in subject_of(m))]
     return got[-1] if got else None
 
 
@@ -129,7 +133,7 @@ try:
     env.start_game("alice", "bob", 103, "-time=3d+1d/5d -timeout=claim")
     msgs = env.new_messages()
     board_a = latest(msgs, A, "Board 101")
-    ok(board_a is not None and "[#" in subject_of(board_a),
+    ok(board_a is not None and token_of(board_a),
        "alice has a board mail of 101 with her token",
        [subject_of(m) for m in msgs])
 
@@ -182,7 +186,7 @@ try:
                                         "Good luck, alice!"), env=at(H + 200))
     msgs = env.new_messages()
     chat_a = latest(msgs, A, "chat from bob")
-    ok(chat_a is not None and "[#" in subject_of(chat_a),
+    ok(chat_a is not None and token_of(chat_a),
        "alice gets bob's chat with her token", [subject_of(m) for m in msgs])
     before = env.game_file(101)
     body = ("c2-c3\n\nThanks, and here is my move.\n\n"
@@ -281,7 +285,7 @@ try:
     n102 = latest(msgs, A, "Board 102")
     n103 = latest(msgs, A, "Board 103")
     ok(n102 is not None and n103 is not None and
-       "ran out" in body_of(n102) and "[#" in subject_of(n102),
+       "ran out" in body_of(n102) and token_of(n102),
        "the sweep tells alice that bob's time ran out on 102 and 103, "
        "with her token", [subject_of(m) for m in msgs])
     contains(" ".join(body_of(n102).split()) if n102 is not None else "",
