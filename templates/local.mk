@@ -12,6 +12,8 @@ dist_templates_DATA += templates/board.txt templates/error.txt \
 dist_templates_DATA += templates/tournament.txt
 # issue 17: the league
 dist_templates_DATA += templates/league.txt
+# issue 30: help time (the clocks)
+dist_templates_DATA += templates/time-help.txt
 
 # The same templates built into the binary: the fallback for a template
 # missing from the operator's directory (src/util/template.h).

@@ -146,8 +146,8 @@ static enum cmd_status submit_on_board(struct cmdctx *c, struct board_ctx *b,
 	else if (game_repetitions(&after) >= 3)
 		snprintf(headline + strlen(headline),
 		         sizeof headline - strlen(headline), " Warning: this move "
-		         "makes the same position for the third time (RULES.md "
-		         "section 5).");
+		         "makes the same position for the third time (see "
+		         "help rules).");
 	if (after.state == GAME_FINISHED) {
 		game_result_text(&after, res, sizeof res);
 		snprintf(headline + strlen(headline),
@@ -232,8 +232,8 @@ void pending_after_move(struct cmdctx *c, struct game *g, struct buf *head)
 	/* A queued move that loses at once while another move does not is
 	 * never played for its owner (RULES.md sections 3 and 5). */
 	if (game_move_loses(g, text, err, sizeof err)) {
-		/* err may hold its own parentheses ("(RULES.md section
-		 * 3)"): it follows a colon.  The mail goes to both players
+		/* err may hold its own parentheses ("(see help
+		 * rules)"): it follows a colon.  The mail goes to both players
 		 * and observers, so it addresses none of them. */
 		buf_printf(head, " %s's queued move %s was not played, as it "
 		           "would lose the game at once: %s.", who, text, err);

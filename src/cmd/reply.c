@@ -702,8 +702,9 @@ static void home_rows(const struct game *g, struct tvars *v)
 
 /* The pending question, in words for recipient me (a userid, or NULL):
  * the player who may answer is told how; the asker how to withdraw it;
- * anyone else only what is pending.  "or simply move" only to a player
- * who is on move (a move declines a draw offer). */
+ * anyone else only what is pending.  The one who may answer gets both
+ * answers, by reply and by command; "A move of yours rejects it too"
+ * only when he is on move (a move declines a draw offer). */
 static void vote_var(const struct game *g, struct tvars *v, const char *me)
 {
 	const char *other, *what;
@@ -720,13 +721,24 @@ static void vote_var(const struct game *g, struct tvars *v, const char *me)
 		snprintf(q, sizeof q, "to take back %s",
 		         g->moves[g->nmoves - 1].text);
 	what = g->vote == GAME_VOTE_DRAW ? "offers" : "asks";
-	if (me && strcmp(me, other) == 0)
-		tvars_setf(v, "vote", "%s %s %s.  You may %s:\n  %s move %ld %s "
-		           "PASSWORD accept\n(or reject it the same way%s).",
-		           g->vote_by, what, q, g->vote == GAME_VOTE_DRAW ?
-		           "accept it" : "agree", g->game, g->board, me,
-		           g->vote == GAME_VOTE_DRAW && strcmp(game_to_move(g), me)
-		           == 0 ? ", or simply move" : "");
+	/* Both answers, by reply and by command (issue 30). */
+	if (me && strcmp(me, other) == 0 && g->vote == GAME_VOTE_DRAW)
+		tvars_setf(v, "vote", "%s offers a draw.  To accept it, reply to "
+		           "this mail with accept as the first line; to reject it, "
+		           "reply with reject.  Or send one of:\n"
+		           "  %s move %ld %s PASSWORD accept\n"
+		           "  %s move %ld %s PASSWORD reject%s",
+		           g->vote_by, g->game, g->board, me, g->game, g->board,
+		           me, strcmp(game_to_move(g), me) == 0 ?
+		           "\nA move of yours rejects it too." : "");
+	else if (me && strcmp(me, other) == 0)
+		tvars_setf(v, "vote", "%s asks %s.  To agree, reply to this mail "
+		           "with accept as the first line; to refuse, reply with "
+		           "reject.  Or send one of:\n"
+		           "  %s move %ld %s PASSWORD accept\n"
+		           "  %s move %ld %s PASSWORD reject",
+		           g->vote_by, q, g->game, g->board, me, g->game, g->board,
+		           me);
 	else if (me && strcmp(me, g->vote_by) == 0)
 		tvars_setf(v, "vote", "You %s %s; %s has not answered yet.  To "
 		           "withdraw it:\n  %s move %ld %s PASSWORD reject",
@@ -1267,7 +1279,17 @@ static enum cmd_status board_mail(struct cmdctx *c, struct txn *t,
 	const char *base = NULL;  /* the headline for all (borrowed) */
 	int starred = comment && *comment &&
 	              !(who && r->user && strcmp(who, r->user->userid) == 0);
+	const char *said = tvars_get(v, "comment");
+	char *relayed = NULL;     /* the comment for all, while starred */
 	enum cmd_status st = CMD_DONE;
+
+	/* The subject's " **" is explained in the mail that carries it. */
+	if (starred && !c->subject && said && *said) {
+		relayed = xstrdup(said);
+		tvars_setf(v, "comment", "%s\n(The ** in the subject of this mail "
+		           "says that it carries these words from another "
+		           "player.)", relayed);
+	}
 
 	if (note && note->len) {
 		base = tvars_get(v, "headline");
@@ -1321,6 +1343,10 @@ static enum cmd_status board_mail(struct cmdctx *c, struct txn *t,
 out:
 	if (base)
 		tvars_set(v, "headline", base);
+	if (relayed) {
+		tvars_set(v, "comment", relayed);
+		free(relayed);
+	}
 	free(html);
 	free(text);
 	free(diagram);
