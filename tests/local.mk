@@ -469,5 +469,7 @@ EXTRA_DIST += tests/integration/test_issue29_attack.py
 # Issue 30 items 4 and 8: help that matches the server (every command of
 # the table, help time, cited topics, the welcome, **, draw offers, tied
 # tournaments) and the small things players noticed.
-TESTS += tests/integration/test_issue30_help.py
-EXTRA_DIST += tests/integration/test_issue30_help.py
+TESTS += tests/integration/test_issue30_help.py \
+	tests/integration/test_issue30_small.py
+EXTRA_DIST += tests/integration/test_issue30_help.py \
+	tests/integration/test_issue30_small.py

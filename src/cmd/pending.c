@@ -267,13 +267,13 @@ static enum cmd_status pending_cmd(struct cmdctx *c, const char *game,
 	int taken = 0;
 
 	/* The forgiving notation of move (move_words): "e12 e10",
-	 * "c2-c4 #13", "c2-c4.". */
+	 * "c2-c4 #13", "c2-c4.", "e2 - e3". */
 	if (nwords == 4 && argc >= 4 &&
 	    (taken = move_words(argv + 3, argc - 3, word, sizeof word)) < 0)
 		return cmd_refuse(c, usage, "'%.20s...' is too long to be a move",
 		                  argv[3]);
-	if (taken == 2)
-		argc--;
+	if (taken > 1)
+		argc -= taken - 1;
 	if (argc != nwords)
 		return cmd_refuse(c, usage, "%s takes a board number, your userid, "
 		                  "your password%s", verb, nwords == 4 ?

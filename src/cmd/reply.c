@@ -1670,9 +1670,13 @@ enum cmd_status cmd_commit_refusal(struct cmdctx *c)
 	tvars_free(&v);
 	if (!text)
 		return CMD_TEMPFAIL;
-	/* One "Re: ", whatever prefixes the mail had; its tokens stay out. */
-	snprintf(subject, sizeof subject, "Re: %.400s", *bare && !stranger ? bare
+	/* One "Re: ", whatever prefixes the mail had; its tokens and
+	 * passwords stay out. */
+	snprintf(subject, sizeof subject, "%.400s", *bare && !stranger ? bare
 	         : "your mail to epamserv");
+	auth_mask_line(subject, sizeof subject - 4);
+	memmove(subject + 4, subject, strlen(subject) + 1);
+	memcpy(subject, "Re: ", 4);
 	intake_cut_token(subject);
 	if (c->error_token[0] && !stranger && !c->collect)
 		error_token_subject(c, subject, sizeof subject);
