@@ -470,6 +470,8 @@ EXTRA_DIST += tests/integration/test_issue29_attack.py
 # the table, help time, cited topics, the welcome, **, draw offers, tied
 # tournaments) and the small things players noticed.
 TESTS += tests/integration/test_issue30_help.py \
-	tests/integration/test_issue30_small.py
+	tests/integration/test_issue30_small.py \
+	tests/integration/test_issue30_web.py
 EXTRA_DIST += tests/integration/test_issue30_help.py \
-	tests/integration/test_issue30_small.py
+	tests/integration/test_issue30_small.py \
+	tests/integration/test_issue30_web.py

@@ -438,8 +438,9 @@ const char *reply_game_title(const char *game);
  * into buf (len bytes, at least REPLY_RESULT_MAX for no cut): "carol
  * wins, dave did not answer the crossing on e12", "a draw, bob accepted
  * alice's draw offer", "cancelled, bob declined the challenge"; "" while
- * the game is open or active. */
-#define REPLY_RESULT_MAX 512
+ * the game is open or active: game_result_words, which the web site
+ * uses too. */
+#define REPLY_RESULT_MAX GAME_RESULT_WORDS_MAX
 void reply_result_words(const struct game *g, char *buf, size_t len);
 
 /* text with the words "white" and "black" (whole words, lower case)
