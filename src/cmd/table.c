@@ -481,10 +481,13 @@ const struct cmd_def cmd_table[] = {
 	  "finished (Dutch system; an odd player out has a bye, a win).\n"
 	  "After each game its players get the table (score and\n"
 	  "Sonneborn-Berger, or Buchholz for a Swiss); after a Swiss\n"
-	  "round and the last game, all do.  cancel: the organiser,\n"
-	  "before the start; everyone who joined is told.  show: the\n"
-	  "table.  By token: GAME tournament join NAME in a reply to a\n"
-	  "mail of ours that carries your account token.",
+	  "round and the last game, all do.  Ties on score are broken\n"
+	  "by Sonneborn-Berger (Buchholz in a Swiss), then by pairing\n"
+	  "number; a tie for first place is said so in the final\n"
+	  "table, with the tie-break that decided it.  cancel: the\n"
+	  "organiser, before the start; everyone who joined is told.\n"
+	  "show: the table.  By token: GAME tournament join NAME in a\n"
+	  "reply to a mail of ours that carries your account token.",
 	  "tournament create spring alice Secret42 -format=roundrobin\n"
 	  "tournament create open7 alice Secret42 -format=swiss -rounds=5\n"	  "tournament create cup alice Secret42 -format=knockout\n"
 	  "tournament join spring bob Secret7\n"
