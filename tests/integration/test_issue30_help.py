@@ -254,6 +254,28 @@ try:
     msgs = env.new_messages()
     contains(flat(body_of(msgs[0])) if msgs else "", "First place is tied",
              "tournament show says it too")
+
+    # four players, eve and fay first on 2 points each: Sonneborn-Berger
+    # (fay beat eve, who scored 2, and hal: 2 x 2 + 2 x 1 = 3; eve beat
+    # gus and hal, 1 each: 2) decides
+    create_started(env, clock, "sb", ["eve", "fay", "gus", "hal"],
+                   "-format=roundrobin")
+    beats = {("eve", "gus"), ("eve", "hal"), ("fay", "eve"), ("fay", "hal"),
+             ("gus", "fay"), ("hal", "gus")}
+    for _, w, b, n in boards_of(env, "sb"):
+        clock.tick()
+        loser = b if (w, b) in beats else w
+        env.mail(addr(loser), "epaminondas resign %d %s %s"
+                 % (n, loser, loser[0]))
+        last = env.new_messages()
+    final = [body_of(m) for m in last if "final table" in str(m["Subject"])]
+    t = flat(final[0]) if final else ""
+    contains(t, "First place is tied: fay wins the tournament on the "
+             "tie-break", "a tie broken by Sonneborn-Berger is said so")
+    contains(t, "First place is tied: fay and eve have a score of 2 each. "
+             "The tie is broken by Sonneborn-Berger", "with who is tied")
+    contains(t, "fay has 3, eve has 2, so fay wins.",
+             "and the Sonneborn-Berger of each")
 finally:
     env.close()
 done()
