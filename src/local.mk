@@ -44,7 +44,7 @@ src_libepamserv_a_SOURCES += \
 	src/spool/quarantine.c src/spool/quarantine.h \
 	src/game/clock.c src/game/clock.h \
 	src/game/game.c src/game/game.h \
-	src/game/gamefile.c src/game/cond.c \
+	src/game/gamefile.c src/game/cond.c src/game/result_words.c \
 	src/game/render.c src/game/render_html.c src/game/render.h \
 	src/game/render_words.c \
 	src/game/ratings.c src/game/ratings.h \

@@ -14,6 +14,8 @@ dist_templates_DATA += templates/tournament.txt
 dist_templates_DATA += templates/league.txt
 # issue 30: the receipt of a message or chat
 dist_templates_DATA += templates/receipt.txt
+# issue 30: help time (the clocks)
+dist_templates_DATA += templates/time-help.txt
 
 # The same templates built into the binary: the fallback for a template
 # missing from the operator's directory (src/util/template.h).

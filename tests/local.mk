@@ -497,3 +497,12 @@ check_PROGRAMS += tests/unit/test_quoting
 TESTS += tests/unit/test_quoting
 tests_unit_test_quoting_SOURCES = tests/unit/test_quoting.c tests/tap.h
 tests_unit_test_quoting_LDADD = $(epamserv_test_libs)
+# Issue 30 items 4 and 8: help that matches the server (every command of
+# the table, help time, cited topics, the welcome, **, draw offers, tied
+# tournaments) and the small things players noticed.
+TESTS += tests/integration/test_issue30_help.py \
+	tests/integration/test_issue30_small.py \
+	tests/integration/test_issue30_web.py
+EXTRA_DIST += tests/integration/test_issue30_help.py \
+	tests/integration/test_issue30_small.py \
+	tests/integration/test_issue30_web.py

@@ -28,10 +28,12 @@
 #include "cmd/cmd.h"
 #include "cmd/message.h"
 #include "cmd/intake.h"
+#include "cmd/table.h"
 #include "cmd/tokenform.h"
 #include "spool/authfail.h"
 #include "spool/spool.h"
 #include "spool/users.h"
+#include "util/buf.h"
 #include "util/log.h"
 #include "util/util.h"
 
@@ -120,6 +122,70 @@ void auth_words(int argc, char *const *argv, struct auth_words *w)
 		w->userid = 3;
 		w->password = w->secret[0] = 4;
 	}
+}
+
+/* The most words of a line auth_mask_line looks at. */
+#define MASK_WORDS 64
+
+void auth_mask_line(char *line, size_t len)
+{
+	size_t n = strlen(line);
+	char *copy = xstrdup(line), *argv[MASK_WORDS], *verbs[MASK_WORDS];
+	char *p = copy;
+	const struct cmd_def *d;
+	struct auth_words w;
+	struct buf out = BUF_INIT;
+	int argc = 0, from = 0, i;
+
+	while (argc < MASK_WORDS - 1) {
+		p += strspn(p, " \t");
+		if (!*p)
+			break;
+		argv[argc++] = p;
+		p += strcspn(p, " \t");
+		if (*p)
+			*p++ = '\0';
+	}
+	/* A game command written without its game's name ("move 101
+	 * alice PW e2-e3", "mvoe 101 ...") has its words where they would
+	 * be after it. */
+	if (argc > 0 && !cmd_known(argv[0]) &&
+	    (cmd_game_verb_known(argv[0]) || cmdt_suggest(argv[0], CMDT_GAME))) {
+		memmove(argv + 1, argv, (size_t)argc * sizeof *argv);
+		argv[0] = (char *)spool_games[0];
+		argc++;
+		from = 1;
+	}
+	/* Only a command's words, read as the command a misspelt verb
+	 * probably meant (cmdt_suggest): "Epaminondas Board 101 alice
+	 * [#...]", a board mail's subject, has no password in it. */
+	memcpy(verbs, argv, (size_t)argc * sizeof *argv);
+	if (argc >= 2 && spool_is_game(argv[0]) &&
+	    !cmd_game_verb_known(argv[1]) && strcasecmp(argv[1], "board") != 0 &&
+	    (d = cmdt_suggest(argv[1], CMDT_GAME)) != NULL)
+		verbs[1] = (char *)d->verb;
+	else if (argc >= 1 && !cmd_known(argv[0]) &&
+	         (d = cmdt_suggest(argv[0], CMDT_ACCOUNT)) != NULL)
+		verbs[0] = (char *)d->verb;
+	if (argc < 1 || !cmd_known(verbs[0]) ||
+	    (spool_is_game(verbs[0]) && (argc < 2 ||
+	                                 !cmd_game_verb_known(verbs[1]))))
+		argc = 0;
+	auth_words(argc, verbs, &w);
+	for (i = 0; i < 2; i++)
+		if (w.secret[i] >= from && w.secret[i] < argc) {
+			explicit_bzero(argv[w.secret[i]], strlen(argv[w.secret[i]]));
+			argv[w.secret[i]] = "PASSWORD";
+		}
+	if (w.secret[0] >= from && w.secret[0] < argc) {
+		for (i = from; i < argc; i++)
+			buf_printf(&out, "%s%s", i > from ? " " : "", argv[i]);
+		if (len > 0)
+			snprintf(line, len, "%s", buf_str(&out));
+	}
+	buf_free(&out);
+	explicit_bzero(copy, n);
+	free(copy);
 }
 
 const char auth_token_word[] = "(proved by a token)";

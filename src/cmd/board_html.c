@@ -29,7 +29,8 @@
 #include <string.h>
 
 #define CODE_STYLE "font-family:Menlo,Consolas,'DejaVu Sans Mono',monospace;" \
-	"font-size:13px;white-space:nowrap;background-color:#ececec;" \
+	"font-size:13px;white-space:pre-wrap;overflow-wrap:anywhere;" \
+	"background-color:#ececec;" \
 	"color:#111111;padding:1px 4px;border-radius:3px"
 
 /* The values that go into the template inline, not as paragraphs. */
@@ -67,7 +68,10 @@ static void escape(struct buf *b, const char *s, size_t n)
 }
 
 /* A command (n bytes of s) as a block of its own, in monospace that
- * never breaks. */
+ * wraps at its blanks (a long word anywhere) rather than leave the
+ * screen: at 390 px "epaminondas queue 101 alice PASSWORD
+ * TAIL-DESTINATION" does not fit on one line (issue 30).  A soft wrap,
+ * so a copied command is still one line. */
 static void code_block(struct buf *b, const char *s, size_t n)
 {
 	buf_puts(b, "<div style=\"margin:3px 0;overflow-x:auto\"><code style=\""

@@ -261,6 +261,14 @@ struct auth_words {
 };
 void auth_words(int argc, char *const *argv, struct auth_words *w);
 
+/* line, a command written out (e.g. the subject an error reply echoes),
+ * with every password word auth_words finds in it replaced by
+ * "PASSWORD" (words split at blanks and rejoined by one space), written
+ * back into line (len bytes, cut when the result does not fit).  A line
+ * without a password word is left as it was.  (Issue 30: the subject
+ * "Re: ..." of a refusal never repeats a password.) */
+void auth_mask_line(char *line, size_t len);
+
 /* Before the command runs: the account its words or its token name
  * (a reply or account token, tokenform.h), checked once (the check
  * cmd_auth will find done).  Fills userid (32 bytes) and returns 1 when
@@ -471,8 +479,9 @@ const char *reply_game_title(const char *game);
  * into buf (len bytes, at least REPLY_RESULT_MAX for no cut): "carol
  * wins, dave did not answer the crossing on e12", "a draw, bob accepted
  * alice's draw offer", "cancelled, bob declined the challenge"; "" while
- * the game is open or active. */
-#define REPLY_RESULT_MAX 512
+ * the game is open or active: game_result_words, which the web site
+ * uses too. */
+#define REPLY_RESULT_MAX GAME_RESULT_WORDS_MAX
 void reply_result_words(const struct game *g, char *buf, size_t len);
 
 /* text with the words "white" and "black" (whole words, lower case)
@@ -677,9 +686,13 @@ enum cmd_status move_play(struct cmdctx *c, struct game *g,
 /* The forgiving move notation (issue 14): the move at words[0..n) as
  * one word into buf (len bytes), lower-cased, a "-" put between two
  * squares written without one, a trailing ".", "," or ";" cut off
- * ("!" is kept: it confirms).  words[1] is part of the move when it
+ * ("!" is kept: it confirms), and every dash a mail client or keyboard
+ * writes for "-" (en dash, em dash, minus sign, non-breaking hyphen...,
+ * in UTF-8) read as "-" (issue 30).  words[1] is part of the move when it
  * starts with "#" ("c2-c4 #13") or when words[0] and words[1] are bare
- * squares ("e12 e10").  Returns the number of words taken (1 or 2), or
+ * squares ("e12 e10"); "e2 - e3", a dash alone between two bare squares,
+ * is one move of three words.  Returns the number of words taken (1, 2
+ * or 3), or
  * -1 when the move does not fit in buf (buf then holds words[0]
  * truncated). */
 int move_words(char *const *words, int n, char *buf, size_t len);

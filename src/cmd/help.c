@@ -2,7 +2,7 @@
  * help.c - "help [topic]" and "GAME help": the help templates, sent to
  * the sender.  Topics: commands (the default: every command with an
  * example), rules (also "epaminondas", "notation", "options"), crossings,
- * and any command of the table (table.c): "help move", "help epaminondas
+ * time (also "clock", "clocks": every time control), and any command of the table (table.c): "help move", "help epaminondas
  * move", "epaminondas help move".
  */
 #include "cmd/cmd.h"
@@ -24,6 +24,8 @@ static enum cmd_status send_help(struct cmdctx *c, const char *tmpl,
 	char *text;
 
 	tvars_set(&v, "from", c->cfg->from);
+	tvars_setf(&v, "forfeit_days", "%d", c->cfg->forfeit_days);
+	tvars_setf(&v, "remind_days", "%d", c->cfg->remind_days);
 	text = reply_template(c, tmpl, &v);
 	tvars_free(&v);
 	if (!text)
@@ -71,7 +73,7 @@ static enum cmd_status help_command(struct cmdctx *c, int argc, char **argv)
 			return cmd_refuse(c, cmd_usage_of(c, "help", CMDT_ACCOUNT,
 			                                  NULL),
 			                  "there is no help on '%.40s'; the topics are "
-			                  "commands, rules, crossings and each "
+			                  "commands, rules, crossings, time and each "
 			                  "command's name", argv[i]);
 		}
 		d = cmdt_find_any(argv[i]);
@@ -107,6 +109,9 @@ enum cmd_status cmd_help(struct cmdctx *c, int argc, char **argv)
 		{ "notation", "epaminondas-help.txt", "Epaminondas help" },
 		{ "options", "epaminondas-help.txt", "Epaminondas help" },
 		{ "crossings", "crossings-help.txt", "Crossings help" },
+		{ "time", "time-help.txt", "epamserv help on clocks" },
+		{ "clock", "time-help.txt", "epamserv help on clocks" },
+		{ "clocks", "time-help.txt", "epamserv help on clocks" },
 	};
 	size_t i;
 

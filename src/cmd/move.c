@@ -99,11 +99,61 @@ static int bare_square(const char *word, int suffix_ok)
 	return *word == '\0' || (suffix_ok && strchr("#!.,;", *word));
 }
 
+/* The UTF-8 dashes a mail client or a phone's keyboard writes for "-"
+ * (issue 30): hyphen, non-breaking hyphen, figure dash, en dash, em
+ * dash, minus sign, small and fullwidth hyphen-minus. */
+static const char *const move_dashes[] = {
+	"\xe2\x80\x90", "\xe2\x80\x91", "\xe2\x80\x92", "\xe2\x80\x93",
+	"\xe2\x80\x94", "\xe2\x88\x92", "\xef\xb9\xa3", "\xef\xbc\x8d",
+	NULL,
+};
+
+/* The length of the dash at s (a move_dashes one, or "-"), or 0. */
+static size_t dash_len(const char *s)
+{
+	int i;
+
+	if (*s == '-')
+		return 1;
+	for (i = 0; move_dashes[i]; i++)
+		if (strncmp(s, move_dashes[i], 3) == 0)
+			return 3;
+	return 0;
+}
+
+/* Every dash of buf written as "-", in place. */
+static void plain_dashes(char *buf)
+{
+	char *in = buf, *out = buf;
+	size_t d;
+
+	while (*in) {
+		d = dash_len(in);
+		if (d) {
+			*out++ = '-';
+			in += d;
+		} else {
+			*out++ = *in++;
+		}
+	}
+	*out = '\0';
+}
+
 int move_words(char *const *words, int n, char *buf, size_t len)
 {
 	int taken = 1, w;
 	size_t sq, end;
 
+	/* "e2 – e3": a dash alone between two bare squares. */
+	if (n >= 3 && dash_len(words[1]) &&
+	    words[1][dash_len(words[1])] == '\0' &&
+	    bare_square(words[0], 0) && bare_square(words[2], 1)) {
+		w = snprintf(buf, len, "%s-%s", words[0], words[2]);
+		if (w < 0 || (size_t)w >= len)
+			return -1;
+		taken = 3;
+		goto tidy;
+	}
 	if (n >= 2 && (words[1][0] == '#' ||
 	               (bare_square(words[0], 0) && bare_square(words[1], 1))))
 		taken = 2;
@@ -120,6 +170,8 @@ int move_words(char *const *words, int n, char *buf, size_t len)
 		             : "");
 	if (w < 0 || (size_t)w >= len)
 		return -1;
+tidy:
+	plain_dashes(buf);
 	end = strlen(buf);
 	while (end > 0 && strchr(".,;", buf[end - 1]))
 		buf[--end] = '\0';

@@ -146,8 +146,8 @@ static enum cmd_status submit_on_board(struct cmdctx *c, struct board_ctx *b,
 	else if (game_repetitions(&after) >= 3)
 		snprintf(headline + strlen(headline),
 		         sizeof headline - strlen(headline), " Warning: this move "
-		         "makes the same position for the third time (RULES.md "
-		         "section 5).");
+		         "makes the same position for the third time (see "
+		         "help rules).");
 	if (after.state == GAME_FINISHED) {
 		game_result_text(&after, res, sizeof res);
 		snprintf(headline + strlen(headline),
@@ -232,8 +232,8 @@ void pending_after_move(struct cmdctx *c, struct game *g, struct buf *head)
 	/* A queued move that loses at once while another move does not is
 	 * never played for its owner (RULES.md sections 3 and 5). */
 	if (game_move_loses(g, text, err, sizeof err)) {
-		/* err may hold its own parentheses ("(RULES.md section
-		 * 3)"): it follows a colon.  The mail goes to both players
+		/* err may hold its own parentheses ("(see help
+		 * rules)"): it follows a colon.  The mail goes to both players
 		 * and observers, so it addresses none of them. */
 		buf_printf(head, " %s's queued move %s was not played, as it "
 		           "would lose the game at once: %s.", who, text, err);
@@ -267,13 +267,13 @@ static enum cmd_status pending_cmd(struct cmdctx *c, const char *game,
 	int taken = 0;
 
 	/* The forgiving notation of move (move_words): "e12 e10",
-	 * "c2-c4 #13", "c2-c4.". */
+	 * "c2-c4 #13", "c2-c4.", "e2 - e3". */
 	if (nwords == 4 && argc >= 4 &&
 	    (taken = move_words(argv + 3, argc - 3, word, sizeof word)) < 0)
 		return cmd_refuse(c, usage, "'%.20s...' is too long to be a move",
 		                  argv[3]);
-	if (taken == 2)
-		argc--;
+	if (taken > 1)
+		argc -= taken - 1;
 	if (argc != nwords)
 		return cmd_refuse(c, usage, "%s takes a board number, your userid, "
 		                  "your password%s", verb, nwords == 4 ?

@@ -131,7 +131,7 @@ enum cmd_status preview_moves(struct cmdctx *c, struct game *g, int argc,
 			           why);
 		else if (game_repetitions(g) >= 3)
 			buf_printf(moves, " (warning: this makes the same position for "
-			           "the third time, RULES.md section 5)");
+			           "the third time: see help rules)");
 	}
 	return CMD_DONE;
 }

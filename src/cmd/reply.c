@@ -45,86 +45,15 @@ const char *reply_game_title(const char *game)
 	return "Epaminondas";
 }
 
-/* The squares of side's pieces on the other side's home row ("e12",
- * "e12, f12"), into buf: the crossed pieces. */
-static void crossed_squares(const struct game *g, enum ep_side side,
-                            char *buf, size_t len)
-{
-	const struct ep_position *p = &g->pos;
-	int rank = side == EP_WHITE ? p->height - 1 : 0, f;
-	int cell = side == EP_WHITE ? EP_WPIECE : EP_BPIECE;
-	size_t used = 0;
-
-	buf[0] = '\0';
-	for (f = 0; f < p->width && used + 8 < len; f++)
-		if (ep_cell_at(p, f, rank) == cell)
-			used += (size_t)snprintf(buf + used, len - used, "%s%c%d",
-			                         used ? ", " : "", 'a' + f, rank + 1);
-}
-
 void reply_colours_named(const char *text, const char *white,
                          const char *black, char *buf, size_t len)
 {
-	struct buf b = BUF_INIT;
-	const char *p = text;
-
-	while (*p) {
-		int start = p == text || !((p[-1] >= 'a' && p[-1] <= 'z') ||
-		                           (p[-1] >= 'A' && p[-1] <= 'Z'));
-		int w = start && strncmp(p, "white", 5) == 0;
-		int k = start && strncmp(p, "black", 5) == 0;
-		if ((w || k) && !((p[5] >= 'a' && p[5] <= 'z'))) {
-			buf_puts(&b, w ? white : black);
-			p += 5;
-		} else {
-			buf_append(&b, p++, 1);
-		}
-	}
-	snprintf(buf, len, "%s", buf_str(&b));
-	buf_free(&b);
-}
-
-/* g->reason with the words "white" and "black" replaced by the players'
- * userids, into buf. */
-static void reason_with_names(const struct game *g, char *buf, size_t len)
-{
-	reply_colours_named(g->reason, g->white, g->black, buf, len);
+	game_colours_named(text, white, black, buf, len);
 }
 
 void reply_result_words(const struct game *g, char *buf, size_t len)
 {
-	char why[REPLY_RESULT_MAX], sq[160];
-	int white_won = g->result == EP_WHITE_WINS;
-	const char *winner = white_won ? g->white : g->black;
-	const char *loser = white_won ? g->black : g->white;
-
-	if (g->state == GAME_ACTIVE || g->state == GAME_CHALLENGED) {
-		snprintf(buf, len, "%s", "");
-		return;
-	}
-	crossed_squares(g, white_won ? EP_WHITE : EP_BLACK, sq, sizeof sq);
-	if (g->end == GAME_END_DRAW)
-		snprintf(why, sizeof why, "%s accepted %s's draw offer",
-		         game_opponent(g, g->end_by), g->end_by);
-	else if (g->end == GAME_END_AWARD)
-		snprintf(why, sizeof why, "the administrator gave %s the game",
-		         winner);
-	else if (g->end == GAME_END_NONE && sq[0] &&
-	         strstr(g->reason, "has more crossed pieces"))
-		snprintf(why, sizeof why, "%s did not answer the crossing on %s",
-		         loser, sq);
-	else if (g->end == GAME_END_NONE && sq[0] &&
-	         strstr(g->reason, "cannot answer"))
-		snprintf(why, sizeof why, "%s could not answer the crossing on %s",
-		         loser, sq);
-	else
-		reason_with_names(g, why, sizeof why);
-	if (g->state == GAME_CANCELLED)
-		snprintf(buf, len, "cancelled, %s", why);
-	else if (g->result == EP_DRAW)
-		snprintf(buf, len, "a draw, %s", why);
-	else
-		snprintf(buf, len, "%s wins, %s", winner, why);
+	game_result_words(g, buf, len);
 }
 
 void reply_capture_words(const struct game *g, struct buf *b)
@@ -803,8 +732,9 @@ static void home_rows(const struct game *g, struct tvars *v)
 
 /* The pending question, in words for recipient me (a userid, or NULL):
  * the player who may answer is told how; the asker how to withdraw it;
- * anyone else only what is pending.  "or simply move" only to a player
- * who is on move (a move declines a draw offer). */
+ * anyone else only what is pending.  The one who may answer gets both
+ * answers, by reply and by command; "A move of yours rejects it too"
+ * only when he is on move (a move declines a draw offer). */
 static void vote_var(const struct game *g, struct tvars *v, const char *me)
 {
 	const char *other, *what;
@@ -821,13 +751,24 @@ static void vote_var(const struct game *g, struct tvars *v, const char *me)
 		snprintf(q, sizeof q, "to take back %s",
 		         g->moves[g->nmoves - 1].text);
 	what = g->vote == GAME_VOTE_DRAW ? "offers" : "asks";
-	if (me && strcmp(me, other) == 0)
-		tvars_setf(v, "vote", "%s %s %s.  You may %s:\n  %s move %ld %s "
-		           "PASSWORD accept\n(or reject it the same way%s).",
-		           g->vote_by, what, q, g->vote == GAME_VOTE_DRAW ?
-		           "accept it" : "agree", g->game, g->board, me,
-		           g->vote == GAME_VOTE_DRAW && strcmp(game_to_move(g), me)
-		           == 0 ? ", or simply move" : "");
+	/* Both answers, by reply and by command (issue 30). */
+	if (me && strcmp(me, other) == 0 && g->vote == GAME_VOTE_DRAW)
+		tvars_setf(v, "vote", "%s offers a draw.  To accept it, reply to "
+		           "this mail with accept as the first line; to reject it, "
+		           "reply with reject.  Or send one of:\n"
+		           "  %s move %ld %s PASSWORD accept\n"
+		           "  %s move %ld %s PASSWORD reject%s",
+		           g->vote_by, g->game, g->board, me, g->game, g->board,
+		           me, strcmp(game_to_move(g), me) == 0 ?
+		           "\nA move of yours rejects it too." : "");
+	else if (me && strcmp(me, other) == 0)
+		tvars_setf(v, "vote", "%s asks %s.  To agree, reply to this mail "
+		           "with accept as the first line; to refuse, reply with "
+		           "reject.  Or send one of:\n"
+		           "  %s move %ld %s PASSWORD accept\n"
+		           "  %s move %ld %s PASSWORD reject",
+		           g->vote_by, q, g->game, g->board, me, g->game, g->board,
+		           me);
 	else if (me && strcmp(me, g->vote_by) == 0)
 		tvars_setf(v, "vote", "You %s %s; %s has not answered yet.  To "
 		           "withdraw it:\n  %s move %ld %s PASSWORD reject",
@@ -1720,9 +1661,13 @@ enum cmd_status cmd_commit_refusal(struct cmdctx *c)
 	tvars_free(&v);
 	if (!text)
 		return CMD_TEMPFAIL;
-	/* One "Re: ", whatever prefixes the mail had; its tokens stay out. */
-	snprintf(subject, sizeof subject, "Re: %.400s", *bare && !stranger ? bare
+	/* One "Re: ", whatever prefixes the mail had; its tokens and
+	 * passwords stay out. */
+	snprintf(subject, sizeof subject, "%.400s", *bare && !stranger ? bare
 	         : "your mail to epamserv");
+	auth_mask_line(subject, sizeof subject - 4);
+	memmove(subject + 4, subject, strlen(subject) + 1);
+	memcpy(subject, "Re: ", 4);
 	intake_cut_token(subject);
 	t = cmd_txn(c, c->msg_key);
 	if (c->error_token[0] && !stranger && !c->collect) {

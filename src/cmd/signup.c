@@ -350,7 +350,7 @@ static void robots_var(const struct cmdctx *c, const char *userid,
 	buf_printf(&b, " play%s at any time and accept%s a signed challenge at "
 	           "once, e.g.\n  epaminondas challenge %s %s by %s "
 	           "PASSWORD\n(levels %d, the weakest, to %d; \"list\" shows "
-	           "every player).\n\n", n == 1 ? "s" : "", n == 1 ? "s" : "",
+	           "every player; \"help challenge\" tells more).\n\n", n == 1 ? "s" : "", n == 1 ? "s" : "",
 	           userid, c->cfg->robot[0].userid, userid,
 	           CONFIG_ROBOT_LEVEL_MIN, CONFIG_ROBOT_LEVEL_MAX);
 	tvars_setf(v, "robots", "%s", buf_str(&b));

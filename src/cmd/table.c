@@ -7,6 +7,7 @@
 #include "cmd/tfile.h"
 #include "spool/spool.h"
 
+#include <ctype.h>
 #include <stdio.h>
 #include <string.h>
 #include <strings.h>
@@ -294,12 +295,15 @@ const struct cmd_def cmd_table[] = {
 	  "-repetition=loss|draw|off -rules=abbott|igfip\n"
 	  "-crossed=move|stay|safe -frozen -observers=on|off\n"
 	  "-rated=yes|no\n"
+	  "The clock (\"help time\" explains each): -time=Nd,\n"
+	  "-time=START+INC[/MAX], -time=N/Dd, -timeout=auto|claim.\n"
 	  "A robot (\"list\" marks them) accepts a signed challenge at\n"
 	  "once and answers each move in the same run; no draws.  A\n"
 	  "robot plays a limited number of games at once, and one\n"
 	  "player at most a quarter of them (at least one).",
 	  "challenge alice bob by alice Secret42\n"
 	  "challenge alice bob -size=8x8 by bob Secret7\n"
+	  "challenge alice bob -time=7d+2d by bob Secret7\n"
 	  "challenge alice robot-club by alice Secret42\n"
 	  "challenge alice bob   (unsigned: both must accept)",
 	  run_challenge },
@@ -486,10 +490,13 @@ const struct cmd_def cmd_table[] = {
 	  "finished (Dutch system; an odd player out has a bye, a win).\n"
 	  "After each game its players get the table (score and\n"
 	  "Sonneborn-Berger, or Buchholz for a Swiss); after a Swiss\n"
-	  "round and the last game, all do.  cancel: the organiser,\n"
-	  "before the start; everyone who joined is told.  show: the\n"
-	  "table.  By token: GAME tournament join NAME in a reply to a\n"
-	  "mail of ours that carries your account token.",
+	  "round and the last game, all do.  Ties on score are broken\n"
+	  "by Sonneborn-Berger (Buchholz in a Swiss), then by pairing\n"
+	  "number; a tie for first place is said so in the final\n"
+	  "table, with the tie-break that decided it.  cancel: the\n"
+	  "organiser, before the start; everyone who joined is told.\n"
+	  "show: the table.  By token: GAME tournament join NAME in a\n"
+	  "reply to a mail of ours that carries your account token.",
 	  "tournament create spring alice Secret42 -format=roundrobin\n"
 	  "tournament create open7 alice Secret42 -format=swiss -rounds=5\n"	  "tournament create cup alice Secret42 -format=knockout\n"
 	  "tournament join spring bob Secret7\n"
@@ -554,6 +561,86 @@ const struct cmd_def *cmdt_find(const char *word, int scope)
 const struct cmd_def *cmdt_find_any(const char *word)
 {
 	return cmdt_find(word, CMDT_ACCOUNT | CMDT_GAME);
+}
+
+/* pbmserv's short forms and words for a command of ours. */
+static const struct {
+	const char *word, *verb;
+} cmdt_short[] = {
+	{ "board", "show" }, { "chall", "challenge" }, { "mv", "move" },
+	{ "boards", "show" }, { "acc", "accept" }, { "res", "resign" },
+	{ NULL, NULL },
+};
+
+/* The optimal string alignment distance of a and b (lower-case ASCII
+ * words of at most 31 bytes): edits, a swap of two neighbours being one
+ * ("mvoe" is 1 from "move"); 99 for longer words. */
+static int edit_distance(const char *a, const char *b)
+{
+	int d[32][32], i, j, n = (int)strlen(a), m = (int)strlen(b);
+
+	if (n > 31 || m > 31)
+		return 99;
+	for (i = 0; i <= n; i++)
+		d[i][0] = i;
+	for (j = 0; j <= m; j++)
+		d[0][j] = j;
+	for (i = 1; i <= n; i++)
+		for (j = 1; j <= m; j++) {
+			int best = d[i - 1][j - 1] + (a[i - 1] != b[j - 1]);
+			if (d[i - 1][j] + 1 < best)
+				best = d[i - 1][j] + 1;
+			if (d[i][j - 1] + 1 < best)
+				best = d[i][j - 1] + 1;
+			if (i > 1 && j > 1 && a[i - 1] == b[j - 2] &&
+			    a[i - 2] == b[j - 1] && d[i - 2][j - 2] + 1 < best)
+				best = d[i - 2][j - 2] + 1;
+			d[i][j] = best;
+		}
+	return d[n][m];
+}
+
+const struct cmd_def *cmdt_suggest(const char *word, int scope)
+{
+	const struct cmd_def *d, *best = NULL;
+	char w[32];
+	size_t n = strlen(word), i;
+	int k, least = 99, ties = 0, most;
+
+	if (n < 2 || n >= sizeof w)
+		return NULL;
+	for (i = 0; i <= n; i++)
+		w[i] = (char)tolower((unsigned char)word[i]);
+	for (k = 0; cmdt_short[k].word; k++)
+		if (strcmp(w, cmdt_short[k].word) == 0)
+			return cmdt_find(cmdt_short[k].verb, scope);
+	/* A misspelling: one edit for a short word, two for a longer one;
+	 * only when one command is nearest. */
+	most = n <= 4 ? 1 : 2;
+	for (d = cmd_table; d->verb; d++) {
+		if (!(d->scope & scope) || (d->scope & CMDT_HIDDEN))
+			continue;
+		k = edit_distance(w, d->verb);
+		if (k < least) {
+			least = k;
+			best = d;
+			ties = 0;
+		} else if (k == least && strcmp(d->verb, best->verb) != 0) {
+			ties++;
+		}
+	}
+	if (best && least <= most && !ties)
+		return best;
+	/* The start of one command's name ("subscr"). */
+	best = NULL;
+	for (d = cmd_table; n >= 3 && d->verb; d++)
+		if ((d->scope & scope) && !(d->scope & CMDT_HIDDEN) &&
+		    strncmp(d->verb, w, n) == 0) {
+			if (best && strcmp(best->verb, d->verb) != 0)
+				return NULL;
+			best = d;
+		}
+	return best;
 }
 
 /* Append to out (len bytes, holding used) as much of s as fits whole;

@@ -48,6 +48,15 @@ const struct cmd_def *cmdt_find(const char *word, int scope);
 /* The command whose verb or alias is word in any scope, or NULL. */
 const struct cmd_def *cmdt_find_any(const char *word);
 
+/* The command a player probably meant by word (untrusted, any case),
+ * not itself a command of scope: pbmserv's short forms ("board" is
+ * show, "chall" challenge), a misspelling (at most one edit or swap of
+ * neighbours from a verb of scope for a word of up to 4 letters, two
+ * for a longer one, and only when one verb is nearest), or the start of
+ * exactly one verb's name (3 letters or more).  Hidden commands are
+ * never suggested.  NULL when there is no such command. */
+const struct cmd_def *cmdt_suggest(const char *word, int scope);
+
 /* The usage lines of d: one line a form, "GAME " before game commands
  * (game NULL) or the game's name (game not NULL), then "  e.g. ..."
  * when d has an example.  Written into out (len bytes, NUL-terminated,

@@ -1364,11 +1364,17 @@ static void swiss_cut(struct cmdctx *c, struct tfile *tf, const char *key,
 	t = cmd_txn(c, key);
 	tf->state = TF_FINISHED;
 	put_tf(t, tf);
-	snprintf(head, sizeof head, "Tournament %s is over after round %d of "
-	         "%d: round %d cannot be paired (every pairing would have two "
-	         "players meet again, break the colour limits or give a second "
-	         "bye), so the tournament ends with the rounds played.  %s "
-	         "wins the tournament.", tf->name, paired, planned, paired + 1,
+	snprintf(head, sizeof head, tt_tied_first(&tt) > 1 ?
+	         "Tournament %s is over after round %d of %d: round %d cannot "
+	         "be paired (every pairing would have two players meet again, "
+	         "break the colour limits or give a second bye), so the "
+	         "tournament ends with the rounds played.  First place is "
+	         "tied: %s wins the tournament on the tie-break (see below)." :
+	         "Tournament %s is over after round %d of %d: round %d cannot "
+	         "be paired (every pairing would have two players meet again, "
+	         "break the colour limits or give a second bye), so the "
+	         "tournament ends with the rounds played.  %s wins the "
+	         "tournament.", tf->name, paired, planned, paired + 1,
 	         tf->player[tt.rank[0]].userid);
 	st = table_to_all(c, t, tf, &tt, "final table", head);
 	tt_free(&tt);
@@ -1398,6 +1404,7 @@ static void tourney_next(struct cmdctx *c, struct tfile *tf,
 	if (tt_finished(tf, &tt)) {
 		const char *champ = tf->player[tt.rank[0]].userid;
 		struct tko k;
+		int tied = !tf_knockout(tf) && tt_tied_first(&tt) > 1;
 		if (tf_knockout(tf) && tko_build(tf, &tt, &k) == 0 && k.champion)
 			champ = tf->player[k.champion - 1].userid;
 		t = cmd_txn(c, key);
@@ -1405,12 +1412,19 @@ static void tourney_next(struct cmdctx *c, struct tfile *tf,
 		put_tf(t, tf);
 		if (g) {
 			reply_result_words(g, res, sizeof res);
-			snprintf(head, sizeof head, "Tournament %s is over: board %ld, "
-			         "the last game, ended (%s).  %s wins the tournament.",
+			snprintf(head, sizeof head, tied ?
+			         "Tournament %s is over: board %ld, the last game, "
+			         "ended (%s).  First place is tied: %s wins the "
+			         "tournament on the tie-break (see below)." :
+			         "Tournament %s is over: board %ld, the last game, "
+			         "ended (%s).  %s wins the tournament.",
 			         tf->name, g->board, res, champ);
 		} else {
-			snprintf(head, sizeof head, "Tournament %s is over: %s wins "
-			         "the tournament.", tf->name, champ);
+			snprintf(head, sizeof head, tied ?
+			         "Tournament %s is over.  First place is tied: %s "
+			         "wins the tournament on the tie-break (see below)." :
+			         "Tournament %s is over: %s wins the tournament.",
+			         tf->name, champ);
 		}
 		st = table_to_all(c, t, tf, &tt, "final table", head);
 		tt_free(&tt);

@@ -69,6 +69,18 @@ static int by_rank(const void *a, const void *b)
 	return i - j;
 }
 
+int tt_tied_first(const struct ttable *t)
+{
+	int k = 1;
+
+	if (t->n < 2 || t->row[t->rank[0]].cancelled)
+		return 1;
+	while (k < t->n && !t->row[t->rank[k]].cancelled &&
+	       t->row[t->rank[k]].score == t->row[t->rank[0]].score)
+		k++;
+	return k;
+}
+
 static int tt_build_any(struct cmdctx *c, const struct tfile *tf,
                         const struct game *over, int fresh_from,
                         struct ttable *t);
@@ -279,6 +291,51 @@ static void quarter_words(int q, char *buf, size_t len)
 	snprintf(buf, len, "%d%s", q / 4, frac[q % 4]);
 }
 
+/* For a finished round robin or Swiss whose first place is shared on
+ * score: a paragraph saying who is tied and which tie-break (by_rank's
+ * order) put the winner first, appended to b.  Nothing otherwise. */
+static void tt_tie_words(const struct tfile *tf, const struct ttable *t,
+                         struct buf *b)
+{
+	int k = tt_tied_first(t), i, w = t->rank[0], r = t->rank[1];
+	const struct tt_row *x = &t->row[w], *y = &t->row[r];
+	struct buf names = BUF_INIT;
+	char s[32], p[32], q[32];
+
+	if (k < 2)
+		return;
+	for (i = 0; i < k; i++)
+		buf_printf(&names, "%s%s", i == 0 ? "" : i == k - 1 ? " and " :
+		           ", ", tf->player[t->rank[i]].userid);
+	half_words(x->score, s, sizeof s);
+	buf_printf(b, "\nFirst place is tied: %s have a score of %s each.\n",
+	           buf_str(&names), s);
+	buf_free(&names);
+	if (t->cells && x->buchholz != y->buchholz) {
+		half_words(x->buchholz, p, sizeof p);
+		half_words(y->buchholz, q, sizeof q);
+		buf_printf(b, "The tie is broken by Buchholz (the sum of the "
+		           "opponents' scores): %s has %s, %s has %s, so %s "
+		           "wins.\n", tf->player[w].userid, p,
+		           tf->player[r].userid, q, tf->player[w].userid);
+	} else if (!t->cells && x->sb != y->sb) {
+		quarter_words(x->sb, p, sizeof p);
+		quarter_words(y->sb, q, sizeof q);
+		buf_printf(b, "The tie is broken by Sonneborn-Berger (the scores "
+		           "of the players each beat, and half of those each "
+		           "drew with): %s has %s, %s has %s, so %s wins.\n",
+		           tf->player[w].userid, p, tf->player[r].userid, q,
+		           tf->player[w].userid);
+	} else {
+		buf_printf(b, "%s and %s are equal on %s too, so the tie is "
+		           "broken by the pairing number (players are numbered "
+		           "by rating at the start): %s, number %d, wins.\n",
+		           tf->player[w].userid, tf->player[r].userid,
+		           t->cells ? "Buchholz" : "Sonneborn-Berger",
+		           tf->player[w].userid, w + 1);
+	}
+}
+
 static const char *format_words(const struct tfile *tf)
 {
 	if (strcmp(tf->format, "roundrobin") == 0)
@@ -436,6 +493,8 @@ char *tt_text(const struct tfile *tf, const struct ttable *t)
 		           "played)\n", i + 1, tf->player[p].userid, s, q,
 		           t->row[p].finished, t->row[p].games);
 	}
+	if (finished)
+		tt_tie_words(tf, t, &b);
 	if (!finished && tf_swiss(tf) && tf->bye[tf_paired(tf)][0])
 		buf_printf(&b, "\nRound %d's bye (a win): %s\n", tf_paired(tf),
 		           tf->bye[tf_paired(tf)]);

@@ -78,10 +78,16 @@ struct tny_cell *tt_cells_prefix(const struct ttable *t, int upto);
  * Swiss its last round paired. */
 int tt_finished(const struct tfile *tf, const struct ttable *t);
 
+/* How many players share first place on score in t (built, not a
+ * knockout: its champion comes from the bracket): 1 when the first is
+ * alone; players whose results are cancelled never count. */
+int tt_tied_first(const struct ttable *t);
+
 /* The text "tournament show" and the table mails carry (malloc'ed):
  * what tf is, its players, and once running the crosstable, the
  * standings with score and Sonneborn-Berger, and the games still to
- * play (t may be NULL while open). */
+ * play (t may be NULL while open); once finished with a tie for first
+ * place, who is tied and how the tie was broken. */
 char *tt_text(const struct tfile *tf, const struct ttable *t);
 
 /* A tournament board g has just finished (board_save, in its

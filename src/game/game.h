@@ -358,6 +358,22 @@ int game_side_of(const struct game *g, const char *userid);
  * challenged. */
 void game_result_text(const struct game *g, char *buf, size_t len);
 
+/* How a finished or cancelled game ended, in words naming the players,
+ * into buf (len bytes, at least GAME_RESULT_WORDS_MAX for no cut):
+ * "carol wins, dave did not answer the crossing on e12", "a draw, bob
+ * accepted alice's draw offer", "cancelled, bob declined the
+ * challenge"; "" while the game is open or active.  The one wording of
+ * a result for the mails (reply_result_words) and the web site
+ * (result_words.c). */
+#define GAME_RESULT_WORDS_MAX 512
+void game_result_words(const struct game *g, char *buf, size_t len);
+
+/* text with the words "white" and "black" (whole words, lower case)
+ * replaced by the userids white and black, into buf (len bytes, cut when
+ * too long). */
+void game_colours_named(const char *text, const char *white,
+                        const char *black, char *buf, size_t len);
+
 /* The other player of userid (a player of g). */
 const char *game_opponent(const struct game *g, const char *userid);
 

@@ -46,7 +46,7 @@ int ep_move_loses(const struct ep_position *p, const struct ep_options *o,
 	if (o->repetition == EP_REP_LOSS && seen &&
 	    occurrences(seen, nseen, &after) >= 2) {
 		w = snprintf(why, len, "it makes the same position for the third "
-		             "time (RULES.md section 5)");
+		             "time (see help rules)");
 		return w < 0 ? -1 : 1;
 	}
 	if (o->repetition != EP_REP_OFF && seen &&
@@ -56,11 +56,11 @@ int ep_move_loses(const struct ep_position *p, const struct ep_options *o,
 	if (st.result != (them == EP_WHITE ? EP_WHITE_WINS : EP_BLACK_WINS))
 		return 0;
 	if (ep_count_crossed(p, them) > ep_count_crossed(p, me))
-		w = snprintf(why, len, "it does not answer %s's crossing (RULES.md "
-		             "section 3)", side_word(them));
+		w = snprintf(why, len, "it does not answer %s's crossing (see help "
+		             "rules)", side_word(them));
 	else
 		w = snprintf(why, len, "it leaves %s with more crossed pieces "
-		             "(RULES.md section 3)", side_word(them));
+		             "(see help rules)", side_word(them));
 	return w < 0 ? -1 : 1;
 }
 

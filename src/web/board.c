@@ -78,7 +78,7 @@ static void summarise(const struct web_site *s, const struct game *g,
 	snprintf(wb->black, sizeof wb->black, "%s", g->black);
 	wb->state = g->state;
 	wb->result = g->result;
-	game_result_text(g, wb->result_text, sizeof wb->result_text);
+	game_result_words(g, wb->result_text, sizeof wb->result_text);
 	snprintf(wb->to_move, sizeof wb->to_move, "%s", game_to_move(g));
 	wb->nmoves = g->nmoves;
 	wb->created = g->created;
@@ -194,7 +194,11 @@ static void board_page(struct web_site *s, struct buf *b,
 		buf_puts(b, "<p class=\"note\">Each move links to the position "
 		         "after it.</p>\n<ol class=\"moves\">\n");
 		for (k = 1; k <= g->nmoves; k++) {
-			buf_printf(b, "<li><a href=\"#ply-%zu\">", k);
+			/* The number written in the item, not a list marker: a
+			 * marker hangs outside its item, over the ply before
+			 * it at some widths (issue 30). */
+			buf_printf(b, "<li><span class=\"no\">%zu.</span> "
+			           "<a href=\"#ply-%zu\">", k, k);
 			buf_put_html(b, g->moves[k - 1].text);
 			buf_puts(b, "</a>");
 			if (comments && g->moves[k - 1].comment) {
@@ -227,7 +231,8 @@ static void board_page(struct web_site *s, struct buf *b,
 static void board_feed(struct web_site *s, struct buf *b,
                        const struct game *g, const struct web_board *wb)
 {
-	char title[160], self[96], page[96], id[96], sum[256], t[400];
+	char title[160], self[96], page[96], id[96], sum[256];
+	char t[GAME_RESULT_WORDS_MAX + 64];
 	size_t k, from = g->nmoves > FEED_MOVES ? g->nmoves - FEED_MOVES : 0;
 
 	snprintf(title, sizeof title, "%s board %ld: %s against %s",

@@ -7,6 +7,10 @@
  * players' pages.  standings.html has every rating class in full.  A
  * player who set web off is in neither (their rating still counts for
  * their opponents, as ratings.h replays every rated game).
+ *
+ * Their tables are of class "list": on a narrow screen (a 390 px phone)
+ * the style sheet lays each row out as a block, each cell labelled by
+ * its data-label, so nothing scrolls sideways (issue 30).
  */
 #include "web/web.h"
 
@@ -43,19 +47,22 @@ static void board_list(struct web_site *s, struct buf *b,
 		if ((int)wb->state != state)
 			continue;
 		if (!n++)
-			buf_puts(b, "<div class=\"wide\"><table>\n<tr><th>Board</th>"
-			         "<th>White</th><th>Black</th><th>State</th>"
-			         "<th>Plies</th><th>Last change</th></tr>\n");
+			buf_puts(b, "<div class=\"wide\"><table class=\"list\">\n"
+			         "<tr><th>Board</th><th>White</th><th>Black</th>"
+			         "<th>State</th><th>Plies</th><th>Last change</th>"
+			         "</tr>\n");
 		web_board_path(wb->game, wb->board, page, sizeof page);
-		buf_printf(b, "<tr><td><a href=\"%s\">%s %ld</a></td><td>", page,
+		buf_printf(b, "<tr><td><a href=\"%s\">%s %ld</a></td>"
+		           "<td data-label=\"White\">", page,
 		           web_game_title(wb->game), wb->board);
 		web_player_link(s, b, "", wb->white);
-		buf_puts(b, "</td><td>");
+		buf_puts(b, "</td><td data-label=\"Black\">");
 		web_player_link(s, b, "", wb->black);
 		buf_puts(b, "</td><td>");
 		web_board_state(s, b, "", wb);
-		buf_printf(b, "</td><td>%zu</td><td>%s</td></tr>\n", wb->nmoves,
-		           web_date(wb->updated));
+		buf_printf(b, "</td><td data-label=\"Plies\">%zu</td>"
+		           "<td data-label=\"Last change\">%s</td></tr>\n",
+		           wb->nmoves, web_date(wb->updated));
 	}
 	if (n)
 		buf_puts(b, "</table></div>\n");
@@ -81,18 +88,21 @@ static void standings(struct web_site *s, struct buf *b, int max,
 			rank = 0;
 			buf_printf(b, "<%s>", head);
 			buf_put_html(b, ratings_class_title(cls));
-			buf_printf(b, "</%s>\n<div class=\"wide\"><table>\n<tr><th>Rank"
-			           "</th><th>Player</th><th>Rating</th><th>Games</th>"
-			           "<th>Won</th><th>Drawn</th><th>Lost</th></tr>\n",
-			           head);
+			buf_printf(b, "</%s>\n<div class=\"wide\"><table class=\"list\">"
+			           "\n<tr><th>Rank</th><th>Player</th><th>Rating</th>"
+			           "<th>Games</th><th>Won</th><th>Drawn</th><th>Lost</th>"
+			           "</tr>\n", head);
 			any = 1;
 		}
 		if (max && rank >= max)
 			continue;
-		buf_printf(b, "<tr><td>%d</td><td>", ++rank);
+		buf_printf(b, "<tr><td data-label=\"Rank\">%d</td><td>", ++rank);
 		web_player_link(s, b, "", p->userid);
-		buf_printf(b, "</td><td>%d%s</td><td>%d</td><td>%d</td><td>%d</td>"
-		           "<td>%d</td></tr>\n", p->rating,
+		buf_printf(b, "</td><td data-label=\"Rating\">%d%s</td>"
+		           "<td data-label=\"Games\">%d</td>"
+		           "<td data-label=\"Won\">%d</td>"
+		           "<td data-label=\"Drawn\">%d</td>"
+		           "<td data-label=\"Lost\">%d</td></tr>\n", p->rating,
 		           p->games < RATING_PROVISIONAL ? " (provisional)" : "",
 		           p->games, p->wins, p->draws, p->losses);
 	}

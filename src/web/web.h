@@ -53,7 +53,8 @@ struct web_board {
 	char white[32], black[32];
 	enum game_state state;         /* GAME_ACTIVE or GAME_FINISHED */
 	enum ep_result result;
-	char result_text[EP_ERR_MAX + 96];  /* game_result_text, "" active */
+	char result_text[GAME_RESULT_WORDS_MAX];  /* game_result_words, ""
+	                                         * active */
 	char to_move[32];              /* "" unless active */
 	size_t nmoves;
 	time_t created, updated;

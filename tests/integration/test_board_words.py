@@ -129,10 +129,12 @@ try:
     env.mail(B, "epaminondas move 101 bob b propose")
     msgs = by_recipient(env.new_messages())
     ta, tb = body_of(msgs[A][-1]), body_of(msgs[B][-1])
-    contains(ta, "bob offers a draw.  You may accept it:\n"
+    contains(ta, "bob offers a draw.  To accept it, reply to this mail "
+             "with accept as the first line; to reject it, reply with "
+             "reject.  Or send one of:\n"
              "  epaminondas move 101 alice PASSWORD accept",
              "the player who may answer the offer is told how")
-    ok("simply move" not in ta, "and not told to 'simply move' when it is "
+    ok("A move of yours" not in ta, "and not told to move when it is "
        "not their turn", ta)
     contains(tb, "You offered a draw; alice has not answered yet.",
              "the player who offered is told it waits")

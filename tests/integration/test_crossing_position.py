@@ -98,7 +98,7 @@ try:
 
     contains(text, "bob's queued move a12-a11 was not played, as it "
              "would lose the game at once: it does not answer White's "
-             "crossing (RULES.md section 3).",
+             "crossing (see help rules).",
              "the queued losing move is not played; its owner is told")
     is_(moves_of(env, 101), SEQ + [CROSS], "the queued move is not on board")
     contains(text, "Move 10: bob (Black) to move.", "bob is still to move")
@@ -120,7 +120,7 @@ try:
     reply = body_of(last(msgs, B))
     is_(rc, 0, "a losing move is answered, not an error exit")
     contains(reply, "a12-a11 loses the game at once: it does not answer "
-             "White's crossing (RULES.md section 3)",
+             "White's crossing (see help rules)",
              "move of the losing move is refused with the reason")
     contains(reply, "a trailing ! (a12-a11#10!)", "and how to confirm it")
     ok(A not in msgs, "alice hears nothing: nothing was played")

@@ -90,7 +90,7 @@ try:
     text = last_to(env, B)
     contains(text, "bob's queued move b3-a2 was not played, as it would "
              "lose the game at once: it does not answer White's crossing "
-             "(RULES.md section 3).",
+             "(see help rules).",
              "a queued move that loses at once is not played; its owner "
              "is told")
     head = " ".join(text.replace("\r\n", "\n").split("\n\n")[1].split())

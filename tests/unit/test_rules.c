@@ -1227,7 +1227,7 @@ static void test_losing_moves(void)
 	       "3 of them lose at once (they do not answer the crossing)");
 	is_int(loses_of(grace_pos, &o, NULL, 0, "h7-h6", why, sizeof why), 1,
 	       "h7-h6 does not answer the crossing: it loses at once");
-	is_str(why, "it does not answer Black's crossing (RULES.md section 3)",
+	is_str(why, "it does not answer Black's crossing (see help rules)",
 	       "the reason names the crossing");
 	is_int(loses_of(grace_pos, &o, NULL, 0, "h7-h8", why, sizeof why), 0,
 	       "h7-h8 crosses in return: it does not lose");
@@ -1236,8 +1236,8 @@ static void test_losing_moves(void)
 	is_int(loses_of("8x8 7W/8/8/8/8/8/8/B7 w", &o, NULL, 0, "h8-h7", why,
 	                sizeof why), 1,
 	       "moving a crossed piece back off the far row loses at once");
-	is_str(why, "it leaves Black with more crossed pieces (RULES.md "
-	       "section 3)", "the reason says the opponent has more crossed");
+	is_str(why, "it leaves Black with more crossed pieces (see help "
+	       "rules)", "the reason says the opponent has more crossed");
 	is_int(loses_of("8x8 7B/8/8/8/8/8/W7/8 w", &o, NULL, 0, "a2-a3", why,
 	                sizeof why), 0, "an ordinary move does not lose");
 	/* Section 5: a third repetition loses under -repetition=loss only. */
@@ -1250,8 +1250,8 @@ static void test_losing_moves(void)
 	seen[2] = p;
 	is_int(ep_move_loses(&p, &o, seen, 3, &m, why, sizeof why), 1,
 	       "a move making a position for the third time loses at once");
-	is_str(why, "it makes the same position for the third time (RULES.md "
-	       "section 5)", "the reason names the repetition");
+	is_str(why, "it makes the same position for the third time (see help "
+	       "rules)", "the reason names the repetition");
 	is_int(ep_move_loses(&p, &o, seen + 1, 2, &m, why, sizeof why), 0,
 	       "the second occurrence does not lose");
 	is_int(ep_move_loses(&p, &draw, seen, 3, &m, why, sizeof why), 0,
