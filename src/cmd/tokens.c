@@ -325,7 +325,7 @@ static enum cmd_status token_chat(struct cmdctx *c, const char *game,
 	return st;
 }
 
-static int looks_like_move(const char *word, const char *next);
+static int reply_is_move(const struct intake *in);
 
 /* Whether in's words are one of the board forms a reply token takes
  * besides a move: "queue MOVE", "conditional ...", "confirm" (the
@@ -364,7 +364,7 @@ static int token_words_act(const struct intake *in)
 		word[--n] = '\0';
 	return answer_word(word) || strcmp(word, "pass") == 0 ||
 	       strcmp(word, "swap") == 0 ||
-	       looks_like_move(in->argv[0], in->argc > 1 ? in->argv[1] : NULL);
+	       reply_is_move(in);
 }
 
 /* The comment after its first non-blank line (and the blank lines
@@ -430,7 +430,7 @@ enum cmd_status cmd_token_reply(struct cmdctx *c, const struct intake *in)
 	/* Words that are no move: a reply to any mail of a board but a
 	 * chat is not relayed (chat_on_board is for that). */
 	if (!cond && !queue && in->argc > 0 && !token_words_act(in) &&
-	    !looks_like_move(in->argv[0], in->argc > 1 ? in->argv[1] : NULL))
+	    !reply_is_move(in))
 		return cmd_refuse(c, TOKEN_USAGE, "'%.40s' is not a move: a reply "
 		                  "to a mail about a board is read as a move or a "
 		                  "command (propose, accept, reject, undo, resign, "
@@ -494,18 +494,15 @@ static size_t square_len(const char *p)
 	return n;
 }
 
-/* Whether word, or word and next, read as a move: two squares, with
- * '-', 'x' or ':' between or nothing, maybe "#N" and a closing mark. */
-static int looks_like_move(const char *word, const char *next)
+/* Whether word reads as a move: two squares, with '-', 'x' or ':'
+ * between or nothing, maybe "#N" and a closing mark. */
+static int looks_like_move(const char *word)
 {
 	size_t n = square_len(word);
 	const char *p = word + n;
 
-	if (!n)
+	if (!n || !*p)
 		return 0;
-	if (!*p)
-		return next && square_len(next) && square_len(next) + 1 >=
-		       strlen(next);
 	if (*p == '-' || *p == 'x' || *p == 'X' || *p == ':')
 		p++;
 	if (!(n = square_len(p)))
@@ -515,6 +512,18 @@ static int looks_like_move(const char *word, const char *next)
 		for (p++; isdigit((unsigned char)*p); p++)
 			;
 	return !*p || (strchr("!.,;", *p) && !p[1]);
+}
+
+/* Whether in's first words read as a move, written as move_words
+ * (move.c) reads them: a dash of any kind for '-' ("e3\u2013e7", issue
+ * 30), "e12 e10", "e2 - e3", "e3-e7 #12". */
+static int reply_is_move(const struct intake *in)
+{
+	char buf[64];
+
+	if (in->argc < 1 || move_words(in->argv, in->argc, buf, sizeof buf) < 0)
+		return 0;
+	return looks_like_move(buf);
 }
 
 /* The board a subject names ("Re: Epaminondas Board 101 bob"): its
@@ -588,7 +597,7 @@ enum cmd_status tokens_lost(struct cmdctx *c, const struct intake *in)
 
 	if (in->token[0] || in->argc < 1 || in->argc > 3 ||
 	    cmd_known(in->argv[0]) ||
-	    !looks_like_move(in->argv[0], in->argc > 1 ? in->argv[1] : NULL))
+	    !reply_is_move(in))
 		return CMD_DONE;
 	snprintf(word, sizeof word, "%s", in->argv[0]);
 	board = subject_board(c->mail ? c->mail->subject : NULL, &game);

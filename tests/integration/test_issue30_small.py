@@ -11,7 +11,7 @@ import sys
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 from harness import Env, ok, is_, contains, done, body_of, \
-    by_recipient  # noqa: E402
+    by_recipient, reply  # noqa: E402
 
 A, B = "alice@example.org", "bob@example.org"
 
@@ -71,8 +71,8 @@ try:
         ok(got and got[-1] == want, "'%s' is played as %s" %
            (subject, want), got)
     # bob replies to the board mail of alice's last move with an en dash
-    subject = str(last[B][-1]["Subject"]) if last.get(B) else ""
-    env.mail(B, "Re: " + subject, "d11\u2013d10\n")
+    if last.get(B):
+        reply(env, B, last[B][-1], "d11\u2013d10\n")
     env.new_messages()
     is_(moves_of(env)[-1:], ["d11-d10"],
         "a reply 'd11\u2013d10' to the board mail is played as d11-d10")
