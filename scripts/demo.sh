@@ -34,45 +34,58 @@ unset EPAMSERV_SMTP_URL
 rm -rf "$EPAMSERV_SPOOL" "$EPAMSERV_SPOOL.mails" "$top/demo-board.html"
 
 n=0
-# mail FROM SUBJECT [BODY]: write a .eml file and feed it to epamserv receive.
+# mail FROM SUBJECT [BODY [HEADERS]]: write a .eml file and feed it to
+# epamserv receive; HEADERS, lines ending in a newline, go after the Date.
 mail() {
 	n=$((n + 1))
 	f="$EPAMSERV_SPOOL.mails/$(printf %02d $n).eml"
 	mkdir -p "$EPAMSERV_SPOOL.mails"
-	printf 'From: %s\nTo: epamserv@games.example\nSubject: %s\nMessage-ID: <demo%d@example.org>\nDate: Mon, 30 Nov 2026 06:%02d:00 +0000\n\n%s\n' \
-		"$1" "$2" "$n" "$n" "${3:-}" > "$f"
+	printf 'From: %s\nTo: epamserv@games.example\nSubject: %s\nMessage-ID: <demo%d@example.org>\nDate: Mon, 30 Nov 2026 06:%02d:00 +0000\n%s\n%s\n' \
+		"$1" "$2" "$n" "$n" "${4:-}" "${3:-}" > "$f"
 	printf '%-20s %s\n' "$1" "$2"
 	"$EPAMSERV" receive < "$f" 2>/dev/null
 }
 
-# subject_to ADDRESS PREFIX: the subject of the latest mail epamserv
-# queued for ADDRESS whose subject starts with PREFIX, unfolded.
-subject_to() {
-	/usr/bin/python3 - "$EPAMSERV_SPOOL/outbox" "$1" "$2" <<'PY'
+# latest_to ADDRESS PREFIX FIELD: the subject (FIELD subject, unfolded)
+# or the reply headers (FIELD headers: In-Reply-To naming it, References)
+# of the latest mail epamserv queued for ADDRESS whose subject starts
+# with PREFIX.
+latest_to() {
+	/usr/bin/python3 - "$EPAMSERV_SPOOL/outbox" "$1" "$2" "$3" <<'PY'
 import email, email.policy, glob, os, sys
-found = ""
+found = None
 for f in sorted(glob.glob(os.path.join(sys.argv[1], "*.eml"))):
     head, rest = open(f, "rb").read().split(b"\r\n", 2)[1:]
     if sys.argv[2].encode() not in head:
         continue
     msg = email.message_from_bytes(rest, policy=email.policy.default)
     if str(msg["Subject"]).startswith(sys.argv[3]):
-        found = " ".join(str(msg["Subject"]).split())
-print(found)
+        found = msg
+if found is None:
+    print("")
+elif sys.argv[4] == "subject":
+    print(" ".join(str(found["Subject"]).split()))
+else:
+    mid = str(found["Message-ID"]).strip()
+    refs = str(found["References"] or "").split()
+    print("In-Reply-To: %s\nReferences: %s" % (mid, " ".join(refs + [mid])))
 PY
+}
+
+# reply ADDRESS PREFIX BODY: reply to the latest mail to ADDRESS whose
+# subject starts with PREFIX, as a player's mail program would: "Re: "
+# and its subject, In-Reply-To and References naming it (a board mail's
+# reply token is in its Message-ID), BODY on the first line.
+reply() {
+	mail "$1" "Re: $(latest_to "$1" "$2" subject)" "$3" \
+		"$(latest_to "$1" "$2" headers)
+"
 }
 
 # confirm ADDRESS: reply to the confirmation request epamserv queued for
 # ADDRESS, keeping its subject, as the owner's mail program would.
 confirm() {
-	mail "$1" "Re: $(subject_to "$1" "confirm ")" "Yes, this is my address."
-}
-
-# reply ADDRESS PREFIX BODY: reply to the latest mail to ADDRESS whose
-# subject starts with PREFIX (its token kept in "Re: SUBJECT"), BODY on
-# the first line, as a player's mail program would.
-reply() {
-	mail "$1" "Re: $(subject_to "$1" "$2")" "$3"
+	reply "$1" "confirm " "Yes, this is my address."
 }
 
 echo "== the mails sent to epamserv"
@@ -92,8 +105,8 @@ mail bob@example.org "epaminondas move 101 bob Secret2 e12-e9#6" "Can my two tak
 mail bob@example.org "epaminondas move 101 bob Secret2 a9-a8#6"
 mail alice@example.org "epaminondas move 101 alice Secret1 e7xe11#7" "Three take two."
 mail bob@example.org "epaminondas move 101 bob Secret2 a8-a7#8"
-# alice answers her board mail with just the move: the token in the
-# subject stands for her userid and password.
+# alice answers her board mail with just the move: the reply token in
+# the Message-ID her reply names stands for her userid and password.
 reply alice@example.org "Epaminondas Board 101" "e9-e12"
 mail bob@example.org "epaminondas move 101 bob Secret2 n11-n10#10"
 mail bob@example.org "epaminondas move 101 bob Secret2 n11-n10#10!" "I give up."
