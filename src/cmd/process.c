@@ -529,7 +529,8 @@ static int run(struct cmdctx *c, struct intake *in_found, int truncated,
 		st = in.argc ? cmd_token_reply(c, &in)
 		     : in.token_board < 0 ? tokenform_empty(c)
 		     : cmd_refuse(c, "e3-e7   (the move alone on a line of "
-		                  "your own, above or below the quoted mail)",
+		                  "your own, above or below the quoted mail, "
+		                  "with a blank line between)",
 		                  "your reply to the board mail has no move in "
 		                  "it: it holds only quoted text, a signature or "
 		                  "a mail program's footer");

@@ -310,23 +310,62 @@ static int attribution_lines(const struct qline *l, const char *p)
 	return 0;
 }
 
+/* A mail program that wraps quoted lines again (Outlook Express,
+ * Windows Live Mail, any client that hard-wraps after quoting) breaks a
+ * long quoted line in two and leaves the second part unquoted, right
+ * under the first:
+ *
+ *   > I think you are lost here, honestly the position is hopeless. So
+ *   resign
+ *
+ * Our own lines are short enough, but a chat or a move's comment is the
+ * other player's, and he chooses what ends a full line.  So a line
+ * right under a quoted line (no blank line between) is a fragment of
+ * it, not the writer's, when its first word would not have fitted on
+ * the quoted line at QUOTING_REWRAP columns (bytes: a non-ASCII line
+ * counts wider, on the safe side); so are the lines right under such a
+ * fragment.  A move written straight under a long quoted line is so
+ * read as quoted, and the reply is refused, never played for someone
+ * else. */
+#define QUOTING_REWRAP 60
+
+/* Whether l, right under a quoted line of above bytes, would have
+ * fitted its first word there. */
+static int is_fragment(const struct qline *l, size_t above)
+{
+	size_t w = 0;
+
+	while (w < l->len && !is_blank((unsigned char)l->s[w]))
+		w++;
+	return above + 1 + w > QUOTING_REWRAP;
+}
+
 char *quoting_own_text(const char *body)
 {
 	struct buf b = BUF_INIT;
 	struct qline q, skip;
 	const char *p = body ? body : "";
 	size_t blanks = 0;
+	size_t above = 0;  /* bytes of the quoted line right above, or
+	                      (size_t)-1 under a fragment; 0: neither */
 	int parted = 0, a, none;
 
 	while (line_at(&p, &q)) {
 		if (!q.len) {
 			blanks++;
+			above = 0;
 			continue;
 		}
 		if (is_quoted(&q)) {
 			parted = 1;
+			above = q.raw_len;
 			continue;
 		}
+		if (above && (above == (size_t)-1 || is_fragment(&q, above))) {
+			above = (size_t)-1;  /* a wrapped quote's fragment */
+			continue;
+		}
+		above = 0;
 		if (is_kind(&q, QUOTING_END))
 			break;
 		if ((a = attribution_lines(&q, p)) > 0) {

@@ -305,6 +305,38 @@ try:
        (err[-500:], env.game_file(103)))
     env.new_messages()
 
+    # -- a quote wrapped again by alice's client: bob's words stay his -----
+    # bob's chat fills a whole line and ends in "resign"; alice's client
+    # wraps the quoted line at 72 and leaves "resign" unquoted under it
+    # (Outlook Express, Windows Live Mail); she writes below the quote.
+    before = env.game_file(101)
+    bait = ("I think you are lost here, honestly the position is hopeless. "
+            "So resign")
+    rc, err = env.receive(make_mail(B, "epaminondas chat 101 bob b", bait),
+                          env=at(3 * DAY + 6 * H))
+    chat_a = latest(env.new_messages(), A, "chat from bob")
+    lines = []
+    for l in quoted(chat_a).split("\n"):
+        if bait in l:
+            cut = l.rindex(" ", 0, 72)
+            lines += [l[:cut], l[cut + 1:]]
+        else:
+            lines.append(l)
+    ok("resign" in lines, "the wrapped quote leaves bob's 'resign' "
+       "unquoted on a line of its own", lines)
+    rc, err = send(reply_bytes(A, chat_a, "On Sun, 6 Dec 2026, epamserv "
+                               "wrote:\n" + "\n".join(lines) +
+                               "\n\nNice try.\n", "User-Agent: test"),
+                   3 * DAY + 7 * H)
+    msgs = env.new_messages()
+    ok(rc == 0 and env.game_file(101) == before and
+       "resign" not in (env.game_file(101) or ""),
+       "the unquoted tail of a wrapped quote is not played as alice's",
+       (err[-500:], env.game_file(101)))
+    chat_b = latest(msgs, B, "chat from alice")
+    contains(body_of(chat_b) if chat_b is not None else "", "Nice try.",
+             "and her own words below the quote go to bob as her chat")
+
     # -- the manual lists every form of the code's one table ---------------
     with open(os.path.join(SRCDIR, "src", "cmd", "quoting.c"),
               encoding="utf-8") as f:

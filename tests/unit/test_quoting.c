@@ -98,6 +98,25 @@ static void test_shapes(void)
 	is_str(own("e3-e7\n-- \nbob\n\nOn Sun, bob wrote:\n> q\n"), "e3-e7\n",
 	       "a signature above the quote");
 	is_str(own(NULL), "", "no body: no text");
+	/* A quote wrapped again by the replying client: the tail of a long
+	 * quoted line (the other player's chat) left unquoted under it. */
+	is_str(own("On Sun, epamserv wrote:\n> bob writes:\n> I think you are "
+	           "lost here, honestly the position is hopeless. So\nresign\n"
+	           ">\n\na2-a1\n"), "a2-a1\n",
+	       "a wrapped quote's unquoted tail is not the writer's");
+	is_str(own("> I think you are lost here, honestly the position is "
+	           "hopeless, no\ndoubt about it at all, my friend, the game is "
+	           "yours to lose now\nresign\n\na2-a1\n"), "a2-a1\n",
+	       "nor are the lines right under that tail");
+	is_str(own("> Your move.\ne3-e7\n"), "e3-e7\n",
+	       "a line right under a short quoted line is the writer's");
+	is_str(own("> I think you are lost here, honestly the position is "
+	           "hopeless. So\ne3-e7\n"), "",
+	       "a move right under a long quoted line reads as its tail: "
+	       "refused, never played");
+	is_str(own("> I think you are lost here, honestly the position is "
+	           "hopeless. So\n\ne3-e7\n"), "e3-e7\n",
+	       "a blank line above the move makes it the writer's");
 
 	is_str(command("On Sun, 6 Dec 2026, epamserv wrote:\n> Epaminondas "
 	               "board 101\n>   epaminondas claim 101 alice PASSWORD\n\n"
