@@ -34,6 +34,7 @@
 #include "cmd/held.h"
 #include "cmd/inlog.h"
 #include "cmd/intake.h"
+#include "cmd/message.h"
 #include "cmd/quoting.h"
 #include "cmd/robot.h"
 #include "cmd/tokenform.h"
@@ -488,6 +489,7 @@ static int run(struct cmdctx *c, struct intake *in_found, int truncated,
 	struct intake in = *in_found;
 	unsigned long damage_before = damage_count();
 	enum cmd_status st;
+	char sender_of[32];  /* a relayed message's sender: message.h */
 	int rc;
 
 	if (!truncated && is_multiple(c->mail->subject)) {
@@ -525,7 +527,9 @@ static int run(struct cmdctx *c, struct intake *in_found, int truncated,
 		st = cmd_refuse(c, "", "your mail is larger than %zu bytes, the "
 		                "most this server reads; send the command alone",
 		                c->cfg->max_mail_size);
-	else if (tokens_reply(&in))
+	else if (tokens_reply(&in) || message_reply_is(c, &in, sender_of))
+		/* a reply to a relayed message is an answer to its sender,
+		 * whatever its first word (message.h) */
 		st = in.argc ? cmd_token_reply(c, &in)
 		     : in.token_board < 0 ? tokenform_empty(c)
 		     : cmd_refuse(c, "e3-e7   (the move alone on a line of "

@@ -226,12 +226,15 @@ try:
        text(to(msgs, A)[0]), "alice gets the receipt of her reply",
        [subject(m) for m in to(msgs, A)])
     from_alice = got[0] if got else None
-    rc, err = reply(B, from_alice, "You are welcome.") \
+    # Its first word is a command's ("help"): a reply to a message is a
+    # message whatever its words (found by the review of issue 30).
+    rc, err = reply(B, from_alice, "Help yourself to a rematch.") \
         if from_alice else (1, "no mail")
     msgs = env.new_messages()
-    ok(len(to(msgs, A)) == 1 and "You are welcome." in text(to(msgs, A)[0]),
-       "bob's reply to alice's answer reaches alice",
-       [(m.envelope_to, subject(m)) for m in msgs])
+    ok(len(to(msgs, A)) == 1 and
+       "Help yourself to a rematch." in text(to(msgs, A)[0]),
+       "bob's reply to alice's answer reaches alice, though its first "
+       "word is a command's", [(m.envelope_to, subject(m)) for m in msgs])
 
     # The token binds the pair: a subject edited to name carol reaches
     # no one; a stranger's forged token neither.
