@@ -452,7 +452,7 @@ static int stranger_unread(struct cmdctx *c, const struct intake *in,
  * checked now: when it is the player's, the mail proved him, and the
  * reply goes to his address on file.  When the mail proved a player and
  * its subject names a board he plays on (a reply to a board mail: "your
- * reply to the board mail has no move in it"), the reply carries that
+ * reply has no move in it"), the reply carries that
  * board's token, unless the refusal or a token form (which gives the
  * account token to a form a board's token does not prove) chose; else
  * cmd_commit_refusal gives his account token.  On I/O trouble (logged)
@@ -535,9 +535,9 @@ static int run(struct cmdctx *c, struct intake *in_found, int truncated,
 		     : cmd_refuse(c, "e3-e7   (the move alone on a line of "
 		                  "your own, above or below the quoted mail, "
 		                  "with a blank line between)",
-		                  "your reply to the board mail has no move in "
-		                  "it: it holds only quoted text, a signature or "
-		                  "a mail program's footer");
+		                  "your reply has no move in it: it holds only "
+		                  "quoted text, a signature or a mail program's "
+		                  "footer");
 	else if ((st = tokens_lost(c, &in)) == CMD_DONE)
 		st = cmd_run(c, in.argc, in.argv);
 	if (st == CMD_REFUSED) {

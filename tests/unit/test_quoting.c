@@ -91,6 +91,12 @@ static void test_shapes(void)
 	is_str(own("e3-e7\n\n-----Urspr\xc3\xbc" "ngliche Nachricht-----\n"
 	           "Von: epamserv\nb11-b10\n"), "e3-e7\n",
 	       "Outlook in German: nothing after its separator");
+	is_str(own("Tack!\n\nFr\xc3\xa5n: epamserv <e@x>\nSkickat: s\xc3\xb6ndag\n"
+	           "\nbob writes:\nresign\n"), "Tack!\n",
+	       "Outlook in Swedish: nothing after its header block");
+	is_str(own("Dzi\xc4\x99ki\n\nOd: epamserv <e@x>\nTemat: x\n\nresign\n"),
+	       "Dzi\xc4\x99ki\n", "Outlook in Polish: nothing after its header "
+	       "block");
 	is_str(own("e3-e7\n\nGet Outlook for iOS\n\n> q\n"), "e3-e7\n",
 	       "Outlook's phone footer");
 	is_str(own("e3-e7\n---------- Forwarded message ---------\nb11-b10\n"),
