@@ -506,3 +506,7 @@ TESTS += tests/integration/test_issue30_help.py \
 EXTRA_DIST += tests/integration/test_issue30_help.py \
 	tests/integration/test_issue30_small.py \
 	tests/integration/test_issue30_web.py
+# Issue 30 item 2 by a real client: Debian's s-nail replies below the
+# quote ("> " and s-nail's own tab quote).
+TESTS += tests/integration/test_snail_reply.py
+EXTRA_DIST += tests/integration/test_snail_reply.py

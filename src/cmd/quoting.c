@@ -31,6 +31,8 @@ const struct quoting_form quoting_forms[] = {
 	  DOC("> (at any depth: >>, > >)")),
 	F(QUOTING_QUOTED, QUOTING_FIRST, "|",
 	  DOC("| (a bar quote)")),
+	F(QUOTING_QUOTED, QUOTING_INDENT, "\t",
+	  DOC("a tab at the start of the line (s-nail's default quote)")),
 	F(QUOTING_ATTRIBUTION, QUOTING_VERB, "wrote",
 	  DOC("On ... wrote:")),
 	F(QUOTING_ATTRIBUTION, QUOTING_VERB, "writes",
@@ -176,8 +178,10 @@ static int is_quoted(const struct qline *l)
 	if (!l->len)
 		return 0;
 	for (f = quoting_forms; f->doc; f++)
-		if (f->kind == QUOTING_QUOTED && f->match == QUOTING_FIRST &&
-		    l->s[0] == f->text[0])
+		if (f->kind == QUOTING_QUOTED &&
+		    ((f->match == QUOTING_FIRST && l->s[0] == f->text[0]) ||
+		     (f->match == QUOTING_INDENT && l->raw_len &&
+		      l->raw[0] == f->text[0])))
 			return 1;
 	return 0;
 }

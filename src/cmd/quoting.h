@@ -37,6 +37,9 @@ enum quoting_match {
 	                         when it is folded over two lines */
 	QUOTING_BEFORE_QUOTE, /* any line that ends with ":" right before
 	                         quoted lines (blank lines between allowed) */
+	QUOTING_INDENT,       /* the line as written (its blanks not cut)
+	                         starts with the byte text[0]: s-nail quotes
+	                         with a tab by default (indentprefix) */
 };
 
 struct quoting_form {

@@ -104,6 +104,12 @@ static void test_shapes(void)
 	is_str(own("e3-e7\n-- \nbob\n\nOn Sun, bob wrote:\n> q\n"), "e3-e7\n",
 	       "a signature above the quote");
 	is_str(own(NULL), "", "no body: no text");
+	/* s-nail's default: "NAME <ADDR> wrote:" and the original indented
+	 * by a tab (indentprefix), the writer's text below. */
+	is_str(own("epamserv <e@games.example> wrote:\n\n\tEpaminondas board "
+	           "101\n\t\n\t  epaminondas resign 101 bob PASSWORD\n\n"
+	           "d11-d10\n\nYour turn.\n"), "d11-d10\n\nYour turn.\n",
+	       "s-nail's tab quote is skipped, the text below it read");
 	/* A quote wrapped again by the replying client: the tail of a long
 	 * quoted line (the other player's chat) left unquoted under it. */
 	is_str(own("On Sun, epamserv wrote:\n> bob writes:\n> I think you are "
