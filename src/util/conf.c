@@ -807,8 +807,22 @@ static int conf_handler(void *user, const char *section, const char *name,
 	}
 	{
 		char origin[1100];
+		int k = key_index(name);
+		const char *was = k >= 0 && k < CONFIG_NKEYS ?
+		                  st->cfg->origin[k] : NULL;
+		size_t plen = strlen(st->path);
 		snprintf(origin, sizeof origin, "%.1024s:%d", st->path,
 		         st->cfg->lineno);
+		/* The same file named the key before: the last one wins, and
+		 * config --check says so. */
+		if (was && !st->cfg->twice && strncmp(was, st->path, plen) == 0 &&
+		    was[plen] == ':') {
+			struct buf t = BUF_INIT;
+			buf_printf(&t, "%s is given twice in %s, on line %s and on "
+			           "line %d: the later one is used; keep one",
+			           name, st->path, was + plen + 1, st->cfg->lineno);
+			st->cfg->twice = buf_take(&t);
+		}
 		if (config_set_origin(st->cfg, name, value, origin, &err) < 0) {
 			st->err = err;
 			return 0;
@@ -1285,6 +1299,7 @@ void config_free(struct config *cfg)
 	free(cfg->imap_ca_file);
 	for (i = 0; i < CONFIG_NKEYS; i++)
 		free(cfg->origin[i]);
+	free(cfg->twice);
 	memset(cfg, 0, sizeof *cfg);
 }
 
@@ -1440,6 +1455,10 @@ int config_check_settings(const struct config *cfg, FILE *out)
 	char *err = NULL, *pw;
 	int bad = 0;
 
+	if (cfg->twice) {
+		fprintf(out, "epamserv: %s\n", cfg->twice);
+		bad++;
+	}
 	bad += check_spool(cfg->spool, out);
 	bad += check_log(cfg->log, out);
 	if (config_check_smtp(cfg, &err) < 0) {

@@ -333,6 +333,10 @@ struct config {
 	 * NULL for the default, else "FILE:LINE", "EPAMSERV_..." or the
 	 * option ("--spool"); malloc'ed. */
 	char *origin[CONFIG_NKEYS];
+	/* The first key the config file gives twice, as a sentence naming
+	 * both lines (the later one is used), or NULL; config --check
+	 * reports it (malloc'ed). */
+	char *twice;
 	/* The line being read of the config file (0 outside it). */
 	int lineno;
 };

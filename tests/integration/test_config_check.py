@@ -81,6 +81,20 @@ try:
         if want_err:
             contains(err, want_err, "config --check: %s: it says what" % why)
 
+    # A key given twice in the file: the later one is used, and
+    # config --check names both lines (issue 31 item 6).
+    twice = os.path.join(env.root, "twice.conf")
+    with open(twice, "w") as f:
+        f.write("retry_days = 3\nrate_limit = 60\nretry_days = 4\n"
+                "rate_limit = 50\n")
+    rc, out, err = env.run("config", env={"EPAMSERV_CONF": twice})
+    ok(rc == 0 and origins(out).get("retry_days") == ("4", twice + ":3"),
+       "a key given twice: the later one is used", (rc, err))
+    check("a key given twice", {"EPAMSERV_CONF": twice}, 78,
+          "retry_days is given twice in %s, on line 1 and on line 3: the "
+          "later one is used; keep one" % twice)
+    check("a key given in the file and in the environment",
+          {"EPAMSERV_RETRY_DAYS": "5"}, 0, None)
     check("a reminder after the forfeit", {"EPAMSERV_REMIND_DAYS": "21"}, 78,
           "remind_days (21) must be less than forfeit_days (21)")
     check("a relative spool", {"EPAMSERV_SPOOL": "spool"}, 78,
