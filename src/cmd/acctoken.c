@@ -148,7 +148,8 @@ void acctoken_sender_subject(struct cmdctx *c, const char *subject,
 	user_free(&u);
 }
 
-int acctoken_owner(struct cmdctx *c, const struct intake *in, char *userid)
+int acctoken_pair_owner(struct cmdctx *c, const struct intake *in,
+                        const char *peer, char *userid)
 {
 	struct user u;
 	char *err = NULL;
@@ -165,11 +166,17 @@ int acctoken_owner(struct cmdctx *c, const struct intake *in, char *userid)
 	}
 	if (rc > 0)
 		return 0;
-	rc = acctoken_is(c, &u, in->token);
+	rc = peer ? acctoken_pair_is(c, &u, peer, in->token)
+	          : acctoken_is(c, &u, in->token);
 	if (rc == 1) {
 		auth_proved(c, &u);
 		snprintf(userid, 32, "%s", u.userid);
 	}
 	user_free(&u);
 	return rc;
+}
+
+int acctoken_owner(struct cmdctx *c, const struct intake *in, char *userid)
+{
+	return acctoken_pair_owner(c, in, NULL, userid);
 }

@@ -85,4 +85,9 @@ void acctoken_sender_subject(struct cmdctx *c, const char *subject,
 struct intake;
 int acctoken_owner(struct cmdctx *c, const struct intake *in, char *userid);
 
+/* acctoken_owner for a message token: in->token must be in->token_user's
+ * pair token for peer (acctoken_pair_is); peer NULL is acctoken_owner. */
+int acctoken_pair_owner(struct cmdctx *c, const struct intake *in,
+                        const char *peer, char *userid);
+
 #endif

@@ -200,28 +200,12 @@ int message_reply_is(const struct cmdctx *c, const struct intake *in,
 int message_reply_owner(struct cmdctx *c, const struct intake *in,
                         char *userid)
 {
-	struct user u;
-	char sender[32], *err = NULL;
-	int rc;
+	char sender[32];
 
 	userid[0] = '\0';
 	if (!message_reply_is(c, in, sender))
 		return 0;
-	rc = user_load(c->cfg->spool, in->token_user, &u, &err);
-	if (rc < 0) {
-		log_msg(LOG_ERR, "%s\n", err);
-		free(err);
-		return -1;
-	}
-	if (rc > 0)
-		return 0;
-	rc = acctoken_pair_is(c, &u, sender, in->token);
-	if (rc == 1) {
-		auth_proved(c, &u);
-		snprintf(userid, 32, "%s", u.userid);
-	}
-	user_free(&u);
-	return rc;
+	return acctoken_pair_owner(c, in, sender, userid);
 }
 
 /* The words of the reply: its first line (the command words of in,
