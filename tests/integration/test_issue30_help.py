@@ -231,16 +231,22 @@ try:
                           "-format=roundrobin")
     boards = boards_of(env, "tied")
     is_(len(boards), 3, "a round robin of 3 has 3 boards")
-    beats = {("ann", "ben"), ("ben", "cat"), ("cat", "ann")}
-    last = []
-    for _, w, b, n in boards:
-        clock.tick()
-        loser = b if (w, b) in beats else w
-        env.mail(addr(loser), "epaminondas resign %d %s %s"
-                 % (n, loser, loser[0]))
-        last = env.new_messages()
-    final = [body_of(m) for m in last if "final table" in str(m["Subject"])]
-    t = flat(final[0]) if final else ""
+
+    def play_out(boards, beats):
+        """Each board of boards won by the player beats names (each
+        loser resigns); the final table's text, flattened ("" if none)."""
+        last = []
+        for _, w, b, n in boards:
+            clock.tick()
+            loser = b if (w, b) in beats else w
+            env.mail(addr(loser), "epaminondas resign %d %s %s"
+                     % (n, loser, loser[0]))
+            last = env.new_messages()
+        final = [body_of(m) for m in last
+                 if "final table" in str(m["Subject"])]
+        return flat(final[0]) if final else ""
+
+    t = play_out(boards, {("ann", "ben"), ("ben", "cat"), ("cat", "ann")})
     contains(t, "First place is tied: ann wins the tournament on the "
              "tie-break", "the final mail says first place is tied")
     contains(t, "First place is tied: ann, ben and cat have a score of 1 each.",
@@ -257,16 +263,9 @@ try:
     # gus and hal, 1 each: 2) decides
     create_started(env, clock, "sb", ["eve", "fay", "gus", "hal"],
                    "-format=roundrobin")
-    beats = {("eve", "gus"), ("eve", "hal"), ("fay", "eve"), ("fay", "hal"),
-             ("gus", "fay"), ("hal", "gus")}
-    for _, w, b, n in boards_of(env, "sb"):
-        clock.tick()
-        loser = b if (w, b) in beats else w
-        env.mail(addr(loser), "epaminondas resign %d %s %s"
-                 % (n, loser, loser[0]))
-        last = env.new_messages()
-    final = [body_of(m) for m in last if "final table" in str(m["Subject"])]
-    t = flat(final[0]) if final else ""
+    t = play_out(boards_of(env, "sb"),
+                 {("eve", "gus"), ("eve", "hal"), ("fay", "eve"),
+                  ("fay", "hal"), ("gus", "fay"), ("hal", "gus")})
     contains(t, "First place is tied: fay wins the tournament on the "
              "tie-break", "a tie broken by Sonneborn-Berger is said so")
     contains(t, "First place is tied: fay and eve have a score of 2 each. "
