@@ -1,0 +1,4 @@
+# src/services (issue 31): what commands, sweep, admin and the web site
+# share -- clocks and deadlines, board open and save, outgoing mail and
+# board composition, robots' turns, the tournament store.  Takes a
+# struct svc, never a mail context.  Each file appends its line below.
