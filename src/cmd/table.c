@@ -289,7 +289,9 @@ const struct cmd_def cmd_table[] = {
 	  "USERID PASSWORD token new\n"
 	  "USERID PASSWORD mail each|digest [HH]\n"
 	  "USERID PASSWORD timezone ZONE|UTC\n"
-	  "USERID PASSWORD receipts on|off",
+	  "USERID PASSWORD receipts on|off\n"
+	  "USERID PASSWORD publish comments on|off\n"
+	  "USERID PASSWORD web on|off",
 	  "Preferences: html (an HTML board in each board mail),\n"
 	  "orientation (the side at the bottom), board (compact: a text\n"
 	  "board for phones, 31 columns wide; list: for screen readers,\n"
@@ -303,7 +305,11 @@ const struct cmd_def cmd_table[] = {
 	  "boards waiting for you; each: every board mail, the\n"
 	  "default), timezone (the zone of the dates in your mails,\n"
 	  "e.g. Europe/Berlin; UTC, the default), receipts (off: no\n"
-	  "receipt for your messages and chats; on, the default).\n"
+	  "receipt for your messages and chats; on, the default),\n"
+	  "publish comments (on: game records and the web site show\n"
+	  "your games' comments where the other player's are shown\n"
+	  "too; off, the default), web (off: your games and your page\n"
+	  "stay off the web site; on, the default).\n"
 	  "Answers to your own commands always come at once.",
 	  "set alice Secret42 html off\nset alice Secret42 board compact\n"
 	  "set alice Secret42 mail digest 8",
