@@ -163,6 +163,11 @@ static enum cmd_status run_answer(struct cmdctx *c, const char *game,
 	return cmd_answer(c, game, verb, argc, argv);
 }
 
+/* A new command takes the table's signature (struct cmd_def's run), so
+ * that it needs no adapter, and is declared here, above its entry, not
+ * in cmd.h: its file, its entry and its line in a local.mk are all it
+ * adds (README and epamserv(1) list it: test_tables.py). */
+
 #define A CMDT_ACCOUNT
 #define G CMDT_GAME
 #define H CMDT_HIDDEN
