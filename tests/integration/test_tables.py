@@ -275,6 +275,18 @@ def disagree(name, listed, documented):
     return out
 
 
+def same_commands(what, name, listed, documented, one):
+    """The commands name lists (listed, more than 10) are those
+    epamserv(1) documents; and the check fails when one of them is
+    missing on either side, or one more is there."""
+    ok(len(listed) > 10, "%s lists the %s" % (name, what), listed)
+    is_(disagree(name, listed, documented), [],
+        "epamserv(1) has an entry for each of the %s, and no other" % what)
+    ok(disagree(name, listed - {one}, documented) != [] and
+       disagree(name, listed | {"frob"}, documented) != [],
+       "one of the %s missing on either side fails the check" % what)
+
+
 table = table_commands()
 ok(len(table) > 30 and ("league", [], {"G"}, ["join|leave USERID PASSWORD",
                                              "show"]) in table,
@@ -316,27 +328,16 @@ env = Env()
 try:
     rc, out, err = env.run("--help")
     is_(rc, 0, "epamserv --help exits 0")
-    subs = subcommands_of(out)
     man_cmds = man_items("COMMANDS")[0]
-    documented = {t.split()[0] for t in man_cmds
-                  if re.match(r"^[a-z]+( |$)", t)}
-    ok(len(subs) > 15, "epamserv --help lists the subcommands", out)
-    is_(disagree("epamserv --help", subs, documented), [],
-        "epamserv(1) COMMANDS has an entry for each subcommand, and no other")
-    ok(disagree("epamserv --help", subs - {"web"}, documented) != [] and
-       disagree("epamserv --help", subs | {"frob"}, documented) != [],
-       "a subcommand missing on either side fails the check")
-
+    same_commands("subcommands", "epamserv --help", subcommands_of(out),
+                  {t.split()[0] for t in man_cmds
+                   if re.match(r"^[a-z]+( |$)", t)}, "web")
     rc, out, err = env.run("admin", "--help")
     is_(rc, 0, "epamserv admin --help exits 0")
-    admin = admin_commands_of(out)
-    man_admin = {t.split()[1] for t in man_cmds if t.startswith("admin ")}
-    ok(len(admin) > 10, "epamserv admin --help lists the admin commands", out)
-    is_(disagree("epamserv admin --help", admin, man_admin), [],
-        "epamserv(1) has an entry for each admin command, and no other")
-    ok(disagree("admin", admin - {"journal"}, man_admin) != [] and
-       disagree("admin", admin | {"frob"}, man_admin) != [],
-       "an admin command missing on either side fails the check")
+    same_commands("admin commands", "epamserv admin --help",
+                  admin_commands_of(out),
+                  {t.split()[1] for t in man_cmds if t.startswith("admin ")},
+                  "journal")
 finally:
     env.close()
 done()
