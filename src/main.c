@@ -4,21 +4,17 @@
  *   epamserv [--config FILE] [--spool DIR] [--smtp-url URL] [--from ADDR]
  *            [--templates DIR] SUBCOMMAND [ARGS...]
  *
- * Each subcommand lives in its own file under src/cli/.  A subcommand
- * started as root on a spool owned by another user runs as that user
- * (become_spool_owner).
+ * Each subcommand lives in its own file under src/cli/ and has a row in
+ * the table of src/cli/subcmds.c, which says what main sets up for it
+ * (struct subcmd's flags).  A subcommand started as root on a spool
+ * owned by another user runs as that user (become_spool_owner).
  */
 #include "config.h"
 
 #include "cli/admin.h"
 #include "cli/cli.h"
-#include "cmd/robot.h"
-#include "cmd/tfile.h"
-#include "cli/cli_engine.h"
-#include "cli/cli_rules.h"
 #include "util/conf.h"
 #include "util/log.h"
-#include "util/template.h"
 #include "util/util.h"
 
 #include <errno.h>
@@ -28,64 +24,6 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
-
-static void usage(FILE *out)
-{
-	fputs("usage: epamserv [--config FILE] [--spool DIR] [--smtp-url URL]\n"
-	      "                [--from ADDR] [--templates DIR] [--verbose]\n"
-	      "                COMMAND [ARGS]\n"
-	      "commands:\n"
-	      "  receive                  process one mail from standard input\n"
-	      "  outbox [--json|--names|--full]\n"
-	      "                           list the mail waiting or failed\n"
-	      "  batch --maildir DIR      process every mail in DIR/new\n"
-	      "  batch --imap URL         process every unseen mail of an IMAP\n"
-	      "                           mailbox (imap[s]://host[:port]/INBOX)\n"
-	      "  flush [--all] [--to ADDRESS|@DOMAIN]\n"
-	      "                           send the mail waiting in the outbox\n"
-	      "  bounces                  addresses that bounced (refused, or\n"
-	      "                           named by a report on our mail)\n"
-	      "  sweep                    daily: reminders, forfeits (cron)\n"
-	      "  admin list|show|check|user|outbox|bounces|quarantine|repair ...\n"
-	      "                           manage the spool (see epamserv(1))\n"
-	      "  status [--json|--prometheus]\n"
-	      "                           boards, queue, bounces, damage, runs\n"
-	      "  perft DEPTH [POSITION] [options] [--divide]\n"
-	      "                           count move sequences (RULES.md 7)\n"
-	      "  moves POSITION [options] list the legal moves of a position\n"
-	      "  think [POSITION] [--nodes N|--depth N|--movetime MS] [options]\n"
-	      "                           the engine's move, score and line\n"
-	      "  match PLAYER1 PLAYER2 [--games N] [--jobs N] [options]\n"
-	      "                           play two players, score and interval\n"
-	      "  export [BOARD...] [--json] [--since YYYY-MM-DD]\n"
-	      "                           game records (default: every finished\n"
-	      "                           board) on standard output\n"
-	      "  replay RECORD            replay a text or JSON record: final\n"
-	      "                           position and result\n"
-	      "  web [--verbose] DIR      write or update the static web site\n"
-	      "                           of the games in DIR\n"
-	      "  config [--check]         print the effective settings, or check\n"
-	      "                           them and the templates\n"
-	      "see epamserv(1)\n", out);
-}
-
-/* Commands that need no configuration. */
-static int run_pure(int argc, char **argv, int *rc)
-{
-	if (strcmp(argv[0], "perft") == 0)
-		*rc = cli_perft(argc, argv);
-	else if (strcmp(argv[0], "moves") == 0)
-		*rc = cli_moves(argc, argv);
-	else if (strcmp(argv[0], "think") == 0)
-		*rc = cli_think(argc, argv);
-	else if (strcmp(argv[0], "match") == 0)
-		*rc = cli_match(argc, argv);
-	else if (strcmp(argv[0], "replay") == 0)
-		*rc = cli_replay(argc, argv);
-	else
-		return 0;
-	return 1;
-}
 
 /* Become the owner of the spool before anything touches it, as postdrop
  * and doveadm do.  Started as root (effective uid 0) on a spool
@@ -211,24 +149,16 @@ static int config_error(struct config *cfg, int receive, char *err,
 	return rc;
 }
 
-/* Commands that write to the log the setting "log" names; the others
- * (config, outbox, bounces) talk to the person who ran them, on stderr. */
-static int logs_to_dest(const char *cmd)
-{
-	return strcmp(cmd, "receive") == 0 || strcmp(cmd, "batch") == 0 ||
-	       strcmp(cmd, "flush") == 0 || strcmp(cmd, "sweep") == 0 ||
-	       strcmp(cmd, "admin") == 0;
-}
-
-/* Whether the command argv[0] is given "--help".  receive only when its
- * standard input is a terminal (a person asking): from an MTA's pipe,
- * where a mail waits on standard input, any argument is a wrong pipe
- * command and exits 75 so that the mail stays queued. */
-static int given_help(int argc, char **argv)
+/* Whether the command s, with argv its arguments (argv[0] its name), is
+ * given "--help".  SUBCMD_MTA (receive) only when its standard input is
+ * a terminal (a person asking): from an MTA's pipe, where a mail waits
+ * on standard input, any argument is a wrong pipe command and exits 75
+ * so that the mail stays queued. */
+static int given_help(const struct subcmd *s, int argc, char **argv)
 {
 	int k;
 
-	if (strcmp(argv[0], "receive") == 0 && !isatty(STDIN_FILENO))
+	if (s && (s->flags & SUBCMD_MTA) && !isatty(STDIN_FILENO))
 		return 0;
 	for (k = 1; k < argc; k++)
 		if (strcmp(argv[k], "--help") == 0)
@@ -236,62 +166,31 @@ static int given_help(int argc, char **argv)
 	return 0;
 }
 
-/* Whether main answers the command argv[0]'s "--help" itself, with the
- * global usage; admin, status, perft, moves, think and
- * match print their own. */
-static int wants_help(int argc, char **argv)
+/* Whether main becomes the spool's owner before it runs s (NULL: a name
+ * it does not know) with argv: every command that may open the spool,
+ * before it does (and before a log file is opened, so that it is the
+ * spool owner's too). */
+static int wants_owner(const struct subcmd *s, int argc, char **argv)
 {
-	static const char *const own[] = { "admin", "status", "perft", "moves",
-	                                   "think", "match", "export",
-	                                   "replay", NULL };
-	int k;
-
-	for (k = 0; own[k]; k++)
-		if (strcmp(argv[0], own[k]) == 0)
-			return 0;
-	return given_help(argc, argv);
-}
-
-/* "config --check": the settings loaded (a bad one already exited 78),
- * the config file readable by the spool's owner; then the templates: a missing one is warned of (the built-in copy is
- * used), one that cannot be read is an error.  0 or EXIT_CONFIG. */
-static int config_check(const struct config *cfg)
-{
-	int bad = config_check_settings(cfg, stderr);
-
-	/* Run as the spool's owner (main): what receive will read, it must
-	 * be able to read, not only root. */
-	if (cfg->file && access(cfg->file, R_OK) < 0) {
-		fprintf(stderr, "epamserv: cannot read config file %s as uid %ld, "
-		        "the spool's owner: %s (receive, run by the mail system "
-		        "as that user, would fail)\n", cfg->file, (long)geteuid(),
-		        strerror(errno));
-		bad++;
-	}
-	if (template_check_dir(cfg->templates, stderr) != 0)
-		bad++;
-	bad += robot_check(cfg, stderr);
-	bad += league_check(cfg, stderr);  /* issue 17: the league's boards */
-
-	if (bad != 0) {
-		fprintf(stderr, "epamserv: the configuration has problems (see "
-		        "above)\n");
-		return EXIT_CONFIG;
-	}
-	printf("the configuration is valid\n");
-	return 0;
+	if (!s)
+		return 1;
+	if (s->flags & SUBCMD_OWNER_ON_CHECK)
+		return argc == 2 && strcmp(argv[1], "--check") == 0;
+	return (s->flags & SUBCMD_SPOOL_OWNER) != 0;
 }
 
 int main(int argc, char **argv)
 {
 	struct config cfg;
+	const struct subcmd *sub;
 	const char *conf = NULL;
 	char *err = NULL;
 	int i = 1, rc, k, verbose = 0, help, receive;
 	int cmd = command_index(argc, argv);
 	time_t started = util_now();
 
-	receive = cmd < argc && strcmp(argv[cmd], "receive") == 0;
+	sub = cmd < argc ? subcmd_find(argv[cmd]) : NULL;
+	receive = sub && (sub->flags & SUBCMD_MTA);
 	/* --config first, since options override the file. */
 	for (k = 1; k + 1 < argc && argv[k][0] == '-'; k++)
 		if (strcmp(argv[k], "--config") == 0)
@@ -300,7 +199,7 @@ int main(int argc, char **argv)
 			k++;
 	if (argc >= 2 && (strcmp(argv[1], "--help") == 0 ||
 	                  strcmp(argv[1], "help") == 0)) {
-		usage(stdout);
+		subcmd_usage(stdout);
 		return 0;
 	}
 	if (argc >= 2 && strcmp(argv[1], "--version") == 0) {
@@ -335,45 +234,42 @@ int main(int argc, char **argv)
 		if (!found || i + 1 >= argc) {
 			fprintf(stderr, "epamserv: unknown option or missing value: %s\n",
 			        argv[i]);
-			usage(stderr);
+			subcmd_usage(stderr);
 			config_free(&cfg);
 			return receive ? EXIT_TEMPFAIL : EXIT_USAGE;
 		}
 		i += 2;
 	}
 	if (i >= argc) {
-		usage(stderr);
+		subcmd_usage(stderr);
 		config_free(&cfg);
 		return EXIT_USAGE;
 	}
-	/* "--help" after a command prints the usage and exits 0 (SPEC 9),
-	 * touching nothing; receive only at a terminal (from an MTA's pipe 0
-	 * would drop the mail), admin (its own usage), status, perft and moves (theirs) aside. */
-	if (wants_help(argc - i, argv + i)) {
-		usage(stdout);
+	/* The commands that print their own usage touch nothing when given
+	 * "--help": no change of user, no log file opened.  For the others
+	 * "--help" after the command prints the global usage and exits 0
+	 * (SPEC 9), touching nothing; receive only at a terminal (from an
+	 * MTA's pipe 0 would drop the mail). */
+	help = given_help(sub, argc - i, argv + i);
+	if (help && !(sub && (sub->flags & SUBCMD_OWN_HELP))) {
+		subcmd_usage(stdout);
 		config_free(&cfg);
 		return 0;
 	}
-	/* The commands that print their own usage touch nothing either: no
-	 * change of user, no log file opened. */
-	help = given_help(argc - i, argv + i);
 	/* admin.log names who started the command: root, or sudo's user,
 	 * not the spool's owner that we may become next. */
-	if (!help && strcmp(argv[i], "admin") == 0)
+	if (!help && sub && (sub->flags & SUBCMD_ADMIN_WHO))
 		admin_who_init();
-	/* Every command that may open the spool, before it does (and before
-	 * a log file is opened, so that it is the spool owner's too). */
-	if (!help && strcmp(argv[i], "perft") != 0 &&
-	    strcmp(argv[i], "moves") != 0 && strcmp(argv[i], "think") != 0 &&
-	    strcmp(argv[i], "match") != 0 && strcmp(argv[i], "replay") != 0 &&
-	    (strcmp(argv[i], "config") != 0 ||
-	     (argc - i == 2 && strcmp(argv[i + 1], "--check") == 0)) &&
+	if (!help && wants_owner(sub, argc - i, argv + i) &&
 	    become_spool_owner(cfg.spool, verbose) < 0) {
 		config_free(&cfg);
 		return EXIT_TEMPFAIL;
 	}
-	if (!help && log_open(verbose, logs_to_dest(argv[i]) ? cfg.log : NULL,
-	                      &err) < 0) {
+	/* The commands that write to the log the setting "log" names; the
+	 * others (config, outbox, bounces) talk to the person who ran them,
+	 * on stderr. */
+	if (!help && log_open(verbose, sub && (sub->flags & SUBCMD_LOGS) ?
+	                      cfg.log : NULL, &err) < 0) {
 		/* A full disk, a permission to fix: temporary for every
 		 * command (the MTA keeps the mail, cron runs again). */
 		fprintf(stderr, "epamserv: %s\n", err);
@@ -381,51 +277,24 @@ int main(int argc, char **argv)
 		config_free(&cfg);
 		return EXIT_TEMPFAIL;
 	}
-	if (run_pure(argc - i, argv + i, &rc))
-		;
-	else if (receive)
-		rc = cli_receive(&cfg, argc - i, argv + i);
-	else if (strcmp(argv[i], "outbox") == 0)
-		rc = cli_outbox(&cfg, argc - i, argv + i);
-	else if (strcmp(argv[i], "flush") == 0)
-		rc = cli_flush(&cfg, argc - i, argv + i);
-	else if (strcmp(argv[i], "batch") == 0)
-		rc = cli_batch(&cfg, argc - i, argv + i);
-	else if (strcmp(argv[i], "bounces") == 0)
-		rc = cli_bounces(&cfg, argc - i, argv + i);
-	else if (strcmp(argv[i], "sweep") == 0)
-		rc = cli_sweep(&cfg, argc - i, argv + i);
-	else if (strcmp(argv[i], "admin") == 0)
-		rc = cli_admin(&cfg, argc - i, argv + i);
-	else if (strcmp(argv[i], "status") == 0)
-		rc = cli_status(&cfg, argc - i, argv + i);
-	else if (strcmp(argv[i], "export") == 0)
-		rc = cli_export(&cfg, argc - i, argv + i);
-	else if (strcmp(argv[i], "web") == 0)
-		rc = cli_web(&cfg, argc - i, argv + i);
-	else if (strcmp(argv[i], "config") == 0 && argc - i == 2 &&
-	         strcmp(argv[i + 1], "--check") == 0)
-		rc = config_check(&cfg);
-	else if (strcmp(argv[i], "config") == 0 && (argc - i == 1 ||
-	         (argc - i == 2 && strcmp(argv[i + 1], "-n") == 0))) {
-		config_print(&cfg, argc - i == 2, stdout);
-		rc = 0;
+	if (sub) {
+		rc = sub->fn(sub->flags & SUBCMD_NO_CONFIG ? NULL : &cfg, argc - i,
+		             argv + i);
 	} else {
 		fprintf(stderr, "epamserv: unknown command '%s'\n", argv[i]);
-		usage(stderr);
+		subcmd_usage(stderr);
 		rc = EXIT_USAGE;
 	}
 	/* "status" shows when batch, flush and sweep last ran: one small
 	 * record each (not for a usage error or --help). */
-	if (!receive && rc != EXIT_USAGE && argc - i >= 1 && argc - i <= 3 &&
-	    (strcmp(argv[i], "batch") == 0 || strcmp(argv[i], "flush") == 0 ||
-	     strcmp(argv[i], "sweep") == 0) &&
-	    (argc - i == 1 || strcmp(argv[i + 1], "--help") != 0)) {
+	if (sub && (sub->flags & SUBCMD_RUN_RECORD) && rc != EXIT_USAGE &&
+	    argc - i <= 3 && (argc - i == 1 || strcmp(argv[i + 1], "--help") != 0)) {
 		/* and the opponents of a player whose mail keeps bouncing
 		 * are told, once, after a flush or sweep */
-		if (strcmp(argv[i], "batch") != 0 && cli_bounce_notices(&cfg) > 0)
+		if ((sub->flags & SUBCMD_BOUNCE_NOTICES) &&
+		    cli_bounce_notices(&cfg) > 0)
 			cli_deliver_quietly(&cfg);
-		cli_note_run(&cfg, argv[i], started, rc);
+		cli_note_run(&cfg, sub->name, started, rc);
 	}
 	config_free(&cfg);
 	/* receive tells the MTA "done" or "try again", nothing else: every

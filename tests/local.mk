@@ -510,3 +510,7 @@ EXTRA_DIST += tests/integration/test_issue30_help.py \
 # quote ("> " and s-nail's own tab quote).
 TESTS += tests/integration/test_snail_reply.py
 EXTRA_DIST += tests/integration/test_snail_reply.py
+# Issue 31 item 2: README's and epamserv(1)'s lists of mail commands,
+# subcommands and admin commands against their tables.
+TESTS += tests/integration/test_tables.py
+EXTRA_DIST += tests/integration/test_tables.py

@@ -345,22 +345,65 @@ done:
 	return rc;
 }
 
+static void admin_usage(FILE *out);
+
+/* "list" takes no argument. */
+static int admin_list_run(const struct config *cfg, int argc, char **argv)
+{
+	(void)argv;
+	if (argc != 1) {
+		admin_usage(stderr);
+		return EXIT_USAGE;
+	}
+	return admin_list(cfg);
+}
+
+/* The admin commands, as main's table of subcommands (cli.h): fn takes
+ * argv with argv[0] the command's word; args are its arguments in the
+ * usage ("" for none); line: 1 when it starts a line of the usage.  A
+ * function may serve more than one row (backup, restore, upgrade). */
+static const struct {
+	const char *name;
+	int (*fn)(const struct config *cfg, int argc, char **argv);
+	const char *args;
+	int line;
+} admin_cmds[] = {
+	{ "list", admin_list_run, "", 1 },
+	{ "show", admin_show, "[GAME] BOARD", 0 },
+	{ "check", admin_check, "[--fix]", 0 },
+	{ "user", admin_user, "add|del|passwd|show|repair|list|address ...", 1 },
+	{ "result", admin_result, "[GAME] BOARD white|black|draw", 1 },
+	{ "outbox", admin_outbox, "list|show|hold|release|requeue|delete ...",
+	  1 },
+	{ "bounces", admin_bounces, "[clear ADDRESS]", 1 },
+	{ "quarantine", admin_quarantine, "[--release] [GAME] BOARD|USERID", 1 },
+	{ "repair", admin_repair, "[GAME] BOARD", 0 },
+	{ "journal", admin_journal, "list|apply|discard ...", 1 },
+	{ "backup", cli_admin_backup, "DEST", 1 },
+	{ "restore", cli_admin_backup, "[--force] SRC", 0 },
+	{ "upgrade", cli_admin_backup, "", 0 },
+};
+
+#define ADMIN_NCMDS (sizeof admin_cmds / sizeof admin_cmds[0])
+
+/* "usage: epamserv admin", then each command with its arguments, " | "
+ * between them. */
 static void admin_usage(FILE *out)
 {
-	fprintf(out, "usage: epamserv admin list | show [GAME] BOARD | check [--fix] |\n"
-	        "       user add|del|passwd|show|repair|list|address ... |\n"
-	        "       result [GAME] BOARD white|black|draw |\n"
-	        "       outbox list|show|hold|release|requeue|delete ... |\n"
-	        "       bounces [clear ADDRESS] |\n"
-	        "       quarantine [--release] [GAME] BOARD|USERID | repair [GAME] BOARD |\n"
-	        "       journal list|apply|discard ... |\n"
-	        "       backup DEST | restore [--force] SRC | upgrade\n"
-	        "(see epamserv(1))\n");
+	size_t k;
+
+	for (k = 0; k < ADMIN_NCMDS; k++)
+		fprintf(out, "%s%s%s%s%s", k == 0 ? "usage: epamserv admin " :
+		        admin_cmds[k].line ? " |\n       " : " | ",
+		        admin_cmds[k].name, *admin_cmds[k].args ? " " : "",
+		        admin_cmds[k].args, k + 1 == ADMIN_NCMDS ? "\n" : "");
+	fprintf(out, "(see epamserv(1))\n");
 }
 
 int cli_admin(const struct config *cfg, int argc, char **argv)
 {
 	char *err = NULL;
+	size_t c;
 	int k;
 
 	if (argc < 2)
@@ -381,29 +424,9 @@ int cli_admin(const struct config *cfg, int argc, char **argv)
 		free(err);
 		return EXIT_TEMPFAIL;
 	}
-	if (strcmp(argv[1], "list") == 0 && argc == 2)
-		return admin_list(cfg);
-	if (strcmp(argv[1], "show") == 0)
-		return admin_show(cfg, argc - 1, argv + 1);
-	if (strcmp(argv[1], "check") == 0)
-		return admin_check(cfg, argc - 1, argv + 1);
-	if (strcmp(argv[1], "user") == 0)
-		return admin_user(cfg, argc - 1, argv + 1);
-	if (strcmp(argv[1], "outbox") == 0)
-		return admin_outbox(cfg, argc - 1, argv + 1);
-	if (strcmp(argv[1], "result") == 0)
-		return admin_result(cfg, argc - 1, argv + 1);
-	if (strcmp(argv[1], "quarantine") == 0)
-		return admin_quarantine(cfg, argc - 1, argv + 1);
-	if (strcmp(argv[1], "repair") == 0)
-		return admin_repair(cfg, argc - 1, argv + 1);
-	if (strcmp(argv[1], "journal") == 0)
-		return admin_journal(cfg, argc - 1, argv + 1);
-	if (strcmp(argv[1], "backup") == 0 || strcmp(argv[1], "restore") == 0 ||
-	    strcmp(argv[1], "upgrade") == 0)
-		return cli_admin_backup(cfg, argc - 1, argv + 1);
-	if (strcmp(argv[1], "bounces") == 0)
-		return admin_bounces(cfg, argc - 1, argv + 1);
+	for (c = 0; c < ADMIN_NCMDS; c++)
+		if (strcmp(argv[1], admin_cmds[c].name) == 0)
+			return admin_cmds[c].fn(cfg, argc - 1, argv + 1);
 usage:
 	admin_usage(stderr);
 	return EXIT_USAGE;

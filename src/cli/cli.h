@@ -8,6 +8,7 @@
 
 #include "util/conf.h"
 
+#include <stdio.h>
 #include <time.h>
 
 int cli_receive(const struct config *cfg, int argc, char **argv);
@@ -84,5 +85,59 @@ int cli_web(const struct config *cfg, int argc, char **argv);
 
 /* Deliver the outbox when an SMTP server is configured (after receive). */
 void cli_deliver_quietly(const struct config *cfg);
+
+/* ---- the subcommands' table (subcmds.c) ---- */
+
+/* What main sets up before it runs a subcommand (struct subcmd's
+ * flags), in this order: the configuration is always loaded (a bad one
+ * exits 78, or 75 for SUBCMD_MTA); admin_who_init (SUBCMD_ADMIN_WHO);
+ * become_spool_owner (SUBCMD_SPOOL_OWNER, or SUBCMD_OWNER_ON_CHECK);
+ * log_open (SUBCMD_LOGS: the setting "log", else stderr); the command;
+ * then the bounce notices (SUBCMD_BOUNCE_NOTICES) and the run record
+ * (SUBCMD_RUN_RECORD).  None of the set-up is done when the command is
+ * given "--help". */
+#define SUBCMD_NO_CONFIG 0x01      /* fn gets NULL: no spool (perft, ...) */
+#define SUBCMD_SPOOL_OWNER 0x02    /* become the spool's owner first */
+#define SUBCMD_OWNER_ON_CHECK 0x04 /* the same, only for "NAME --check" */
+#define SUBCMD_LOGS 0x08           /* log to the setting "log" */
+#define SUBCMD_OWN_HELP 0x10       /* fn answers "--help" with its usage */
+#define SUBCMD_RUN_RECORD 0x20     /* SPOOL/runs/NAME after it, for status */
+#define SUBCMD_BOUNCE_NOTICES 0x40 /* bounce notices after it (with
+                                      SUBCMD_RUN_RECORD) */
+#define SUBCMD_ADMIN_WHO 0x80      /* note who started it (admin.log) */
+#define SUBCMD_MTA 0x100           /* run by the mail system (receive):
+                                      "--help" only at a terminal, and
+                                      every failure exits 75 */
+
+/* One operator subcommand, in the manner of git.c's table.  fn takes
+ * argv with argv[0] the name and returns a sysexits status; cfg is NULL
+ * for SUBCMD_NO_CONFIG.  args: its arguments for the usage ("" for
+ * none); summary: what it does, lines of at most 50 columns.  A row
+ * whose fn is NULL is one more form of the row above it (usage only). */
+struct subcmd {
+	const char *name;
+	int (*fn)(const struct config *cfg, int argc, char **argv);
+	int flags;
+	const char *args;
+	const char *summary;
+};
+
+/* The table, ended by a row whose name is NULL (subcmds.c). */
+extern const struct subcmd subcmds[];
+
+/* The subcommand called name, or NULL. */
+const struct subcmd *subcmd_find(const char *name);
+
+/* The global usage ("epamserv --help"): the global options, then each
+ * row of subcmds with its arguments and summary. */
+void subcmd_usage(FILE *out);
+
+/* "config [-n]": the effective settings (-n: only those changed from
+ * the defaults); "config --check": the settings, the config file's
+ * access by the spool's owner, the templates, robots and league checked,
+ * 0 or EXIT_CONFIG after the problems on stderr (config.c).  Any other
+ * arguments: "unknown command 'config'" and the global usage on stderr,
+ * EXIT_USAGE, as for a name main does not know. */
+int cli_config(const struct config *cfg, int argc, char **argv);
 
 #endif

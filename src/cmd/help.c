@@ -1,9 +1,11 @@
 /*
  * help.c - "help [topic]" and "GAME help": the help templates, sent to
  * the sender.  Topics: commands (the default: every command with an
- * example), rules (also "epaminondas", "notation", "options"), crossings,
- * time (also "clock", "clocks": every time control), and any command of the table (table.c): "help move", "help epaminondas
- * move", "epaminondas help move".
+ * example, the list made from the table's briefs), rules (also
+ * "epaminondas", "notation", "options"), crossings, time (also "clock",
+ * "clocks": every time control), and any command of the table
+ * (table.c): "help move", "help epaminondas move", "epaminondas help
+ * move".
  */
 #include "cmd/cmd.h"
 #include "cmd/table.h"
@@ -16,18 +18,61 @@
 #include <string.h>
 #include <strings.h>
 
+/* The headings of the help mail's sections (enum cmdt_section). */
+static const char *const section_heading[CMDT_NSECTIONS] = {
+	[CMDT_SEC_HELP] = "Help",
+	[CMDT_SEC_ACCOUNTS] = "Accounts",
+	[CMDT_SEC_GAMES] = "Games (start each with the game's name: "
+	                   "epaminondas or crossings)",
+	[CMDT_SEC_TOURNAMENTS] = "Tournaments (every board made and mailed by "
+	                         "the server)",
+	[CMDT_SEC_LEAGUE] = "League (a season after season of round robins, "
+	                    "made by the server)",
+};
+
+/* The list of commands of the help mail ({{commands}} of help.txt) into
+ * out: each section's heading, then the brief of each of its commands
+ * in table order, its lines indented by two; a blank line between
+ * sections, no newline at the end. */
+static void help_list(struct buf *out)
+{
+	const struct cmd_def *d;
+	const char *nl = "";
+	int sec;
+
+	for (sec = CMDT_SEC_NONE + 1; sec < CMDT_NSECTIONS; sec++) {
+		buf_printf(out, "%s%s%s", nl, *nl ? "\n" : "",
+		           section_heading[sec]);
+		nl = "\n";
+		for (d = cmd_table; d->verb; d++) {
+			const char *p = d->brief;
+			if ((int)d->section != sec || !p)
+				continue;
+			while (*p) {
+				size_t n = strcspn(p, "\n");
+				buf_printf(out, "\n  %.*s", (int)n, p);
+				p += n + (p[n] == '\n');
+			}
+		}
+	}
+}
+
 static enum cmd_status send_help(struct cmdctx *c, const char *tmpl,
                                  const char *subject)
 {
 	struct tvars v = { 0 };
+	struct buf list = BUF_INIT;
 	struct txn *t;
 	char *text;
 
+	help_list(&list);
+	tvars_set(&v, "commands", buf_str(&list));
 	tvars_set(&v, "from", c->cfg->from);
 	tvars_setf(&v, "forfeit_days", "%d", c->cfg->forfeit_days);
 	tvars_setf(&v, "remind_days", "%d", c->cfg->remind_days);
 	text = reply_template(c, tmpl, &v);
 	tvars_free(&v);
+	buf_free(&list);
 	if (!text)
 		return CMD_TEMPFAIL;
 	t = cmd_txn(c, c->msg_key);

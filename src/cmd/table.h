@@ -3,9 +3,15 @@
  *
  * Every command is declared once: its verb, aliases, where it may be
  * written (alone, after a game's name, or both), its forms (the
- * arguments), its help text and its function.  Dispatch (dispatch.c),
- * the usage lines of error replies and "help COMMAND" (help.c) are all
- * derived from it, in the manner of git's table of commands.
+ * arguments), its help text, its function and its lines in the help
+ * mail.  Dispatch (dispatch.c), the usage lines of error replies, "help
+ * COMMAND" and the list of commands of the help mail (help.c) are all
+ * derived from it, in the manner of git's table of commands; README and
+ * epamserv(1) are checked against it (tests/integration/test_tables.py).
+ *
+ * A new command: its file, with its function of the table's signature
+ * (run below), declared in table.c above the table; its entry in the
+ * table; its file in a local.mk.
  */
 #ifndef EPAM_CMD_TABLE_H
 #define EPAM_CMD_TABLE_H
@@ -19,6 +25,18 @@
 #define CMDT_GAME 2     /* after a game's name: "epaminondas move ..." */
 #define CMDT_HIDDEN 4   /* with either: left out of the list of commands
                            (a pbmserv word answered with what to use) */
+
+/* The part of the help mail a command is listed in (help.c gives each
+ * its heading), in the order of the mail. */
+enum cmdt_section {
+	CMDT_SEC_NONE,         /* not listed (hidden commands) */
+	CMDT_SEC_HELP,
+	CMDT_SEC_ACCOUNTS,
+	CMDT_SEC_GAMES,
+	CMDT_SEC_TOURNAMENTS,
+	CMDT_SEC_LEAGUE,
+	CMDT_NSECTIONS
+};
 
 struct cmd_def {
 	const char *verb;     /* lower-case command word */
@@ -36,6 +54,13 @@ struct cmd_def {
 	 * (lower-cased); argv: the words after the verb. */
 	enum cmd_status (*run)(struct cmdctx *c, const char *game,
 	                       const char *verb, int argc, char **argv);
+	enum cmdt_section section;  /* where the help mail lists it */
+	const char *brief;    /* its lines in the help mail's list, each
+	                         ending in a newline and indented by two
+	                         there: the usage lines as the mail writes
+	                         them (game commands after "epaminondas"),
+	                         then what it does and examples, indented
+	                         by four more; NULL for CMDT_SEC_NONE */
 };
 
 /* The table, ended by an entry whose verb is NULL. */

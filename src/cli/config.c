@@ -1,0 +1,60 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/*
+ * config.c - "epamserv config [-n]": the effective settings, each with
+ * where its value came from; "config --check": the settings, the config
+ * file, the templates, the robots and the league checked, as the spool's
+ * owner (main becomes it first, SUBCMD_OWNER_ON_CHECK).
+ */
+#include "cli/cli.h"
+#include "cmd/robot.h"
+#include "cmd/tfile.h"
+#include "util/template.h"
+#include "util/util.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <string.h>
+#include <unistd.h>
+
+/* "config --check": the settings loaded (a bad one already exited 78),
+ * the config file readable by the spool's owner; then the templates: a missing one is warned of (the built-in copy is
+ * used), one that cannot be read is an error.  0 or EXIT_CONFIG. */
+static int config_check(const struct config *cfg)
+{
+	int bad = config_check_settings(cfg, stderr);
+
+	/* Run as the spool's owner (main): what receive will read, it must
+	 * be able to read, not only root. */
+	if (cfg->file && access(cfg->file, R_OK) < 0) {
+		fprintf(stderr, "epamserv: cannot read config file %s as uid %ld, "
+		        "the spool's owner: %s (receive, run by the mail system "
+		        "as that user, would fail)\n", cfg->file, (long)geteuid(),
+		        strerror(errno));
+		bad++;
+	}
+	if (template_check_dir(cfg->templates, stderr) != 0)
+		bad++;
+	bad += robot_check(cfg, stderr);
+	bad += league_check(cfg, stderr);  /* issue 17: the league's boards */
+
+	if (bad != 0) {
+		fprintf(stderr, "epamserv: the configuration has problems (see "
+		        "above)\n");
+		return EXIT_CONFIG;
+	}
+	printf("the configuration is valid\n");
+	return 0;
+}
+
+int cli_config(const struct config *cfg, int argc, char **argv)
+{
+	if (argc == 2 && strcmp(argv[1], "--check") == 0)
+		return config_check(cfg);
+	if (argc == 1 || (argc == 2 && strcmp(argv[1], "-n") == 0)) {
+		config_print(cfg, argc == 2, stdout);
+		return 0;
+	}
+	fprintf(stderr, "epamserv: unknown command '%s'\n", argv[0]);
+	subcmd_usage(stderr);
+	return EXIT_USAGE;
+}
