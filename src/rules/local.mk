@@ -4,6 +4,7 @@ noinst_LIBRARIES += src/rules/librules.a
 src_rules_librules_a_SOURCES = \
 	src/rules/rules.h \
 	src/rules/internal.h \
+	src/rules/turn.h \
 	src/rules/options.c \
 	src/rules/position.c \
 	src/rules/movegen.c \
