@@ -7,6 +7,12 @@
 #ifndef EPAM_RULES_INTERNAL_H
 #define EPAM_RULES_INTERNAL_H
 
+/* src/rules/local.mk defines EPAM_RULES_OWN for the rules' own files only,
+ * so an include from anywhere else stops the build. */
+#ifndef EPAM_RULES_OWN
+#error "rules/internal.h is private to src/rules: include rules/rules.h or rules/turn.h"
+#endif
+
 #include "rules.h"
 #include "turn.h"
 
