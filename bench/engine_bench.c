@@ -25,7 +25,7 @@
 #include <time.h>
 
 #include "engine/engine.h"
-#include "rules/internal.h"
+#include "rules/turn.h"
 
 struct variant {
 	const char *label;

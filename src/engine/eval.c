@@ -28,6 +28,7 @@
 
 #include "engine/eval.h"
 #include "engine/eval_scan.h"
+#include "rules/turn.h"
 
 /* Tuned by bench/eval_selfplay (NOTES-ISSUE16-e-eval.md): against the
  * first guess (advance 24, threat 10, threat_unans 150, mobility 1,
@@ -77,14 +78,12 @@ static int clamp_eval(long v)
  * direction.  Rough: the enemy pieces beyond are not counted. */
 static int answer_occupied(const struct ep_position *p, enum ep_side s, int f)
 {
-	static const int dfile[8] = { 0, 1, 1, 1, 0, -1, -1, -1 };
-	static const int drank[8] = { 1, 1, 0, -1, -1, -1, 0, 1 };
 	int home = s == EP_WHITE ? 0 : p->height - 1, dir;
 	uint8_t own = s == EP_WHITE ? EP_WPIECE : EP_BPIECE;
 	int q = ep_square_at(f, home);
 
 	for (dir = 0; dir < 8; dir++) {
-		int d = dfile[dir] + drank[dir] * EP_STRIDE;
+		int d = ep_dir_offset[dir];
 
 		if (p->cell[q + d] == own && p->cell[q + 2 * d] == own)
 			return 1;

@@ -10,14 +10,16 @@
  * and capture threat of the line.  This costs less than listing the moves
  * (ep_generate walks every tail).  The symmetry rule (section 4) and
  * repetition are ignored here; the search sees them.
+ *
+ * Which pieces may move and which enemy lines may be captured are the
+ * rules' answers (rules/turn.h: ep_turn_movable, ep_turn_capturable over
+ * the view ep_turn_init_side gives of each side), so the evaluation
+ * cannot count a move the rules forbid.
  */
 #include <limits.h>
 
 #include "engine/eval_scan.h"
-
-/* The 8 king directions, clockwise from north (rank up is +EP_STRIDE). */
-static const int dfile[8] = { 0, 1, 1, 1, 0, -1, -1, -1 };
-static const int drank[8] = { 1, 1, 0, -1, -1, -1, 0, 1 };
+#include "rules/turn.h"
 
 static uint32_t spread(uint32_t m, uint32_t all)
 {
@@ -76,47 +78,15 @@ static int count_links(const struct eval_board *b, enum ep_side s)
 	return n;
 }
 
-/* The per-side facts a group walk needs. */
-struct walk {
-	const uint8_t *cell;
-	uint8_t own, opp;
-	int frozen, safe, one;
-	int far_lo, far_hi;     /* squares of the far row */
-	int home_lo, home_hi;   /* squares of the home row */
-	int toward;             /* rank step toward the far row */
-	int width, height;
-};
-
-static int movable(const struct walk *w, int q)
-{
-	return w->cell[q] == w->own &&
-	       !(w->frozen && q >= w->far_lo && q <= w->far_hi);
-}
-
-/* Whether an enemy line of m from D along d may be removed (RULES.md 2.3,
- * 6: no removed piece uncapturable). */
-static int capturable(const struct walk *w, int D, int d, int m)
-{
-	int i;
-
-	if (!w->safe)
-		return 1;
-	if (w->one)
-		m = 1;
-	for (i = 0; i < m; i++, D += d)
-		if (D >= w->home_lo && D <= w->home_hi)
-			return 0;
-	return 1;
-}
-
-/* Walk the maximal group whose head is q (file f, rank r) along dir. */
-static void walk_group(const struct walk *w, int q, int f, int r, int dir,
+/* Walk the maximal group whose head is q (file f, rank r) along dir, for
+ * the side of w. */
+static void walk_group(const struct ep_turn *w, int q, int f, int r, int dir,
                        struct eval_side *out)
 {
-	int d = dfile[dir] + drank[dir] * EP_STRIDE, n = 1, k, D, b;
-	int on_home, forward = drank[dir] == w->toward;
+	int d = ep_dir_offset[dir], n = 1, k, D, b;
+	int on_home, forward = ep_dir_drank[dir] == w->toward;
 
-	for (b = q - d; movable(w, b); b -= d)
+	for (b = q - d; ep_turn_movable(w, b); b -= d)
 		n++;
 	D = q + d;
 	for (k = 1; k <= n; k++, D += d) {
@@ -132,12 +102,10 @@ static void walk_group(const struct walk *w, int q, int f, int r, int dir,
 			continue;
 		}
 		if (c == w->opp) {
-			int m = 0, x;
+			int m = ep_enemy_run(w->cell, D, d, w->opp);
 
-			for (x = D; w->cell[x] == w->opp; x += d)
-				m++;
-			if (m < n && capturable(w, D, d, m)) {
-				int got = w->one ? 1 : m;
+			if (m < n && ep_turn_capturable(w, D, d, m)) {
+				int got = w->capture_one ? 1 : m;
 
 				out->mobility++;
 				if (got > out->best_capture)
@@ -151,9 +119,9 @@ static void walk_group(const struct walk *w, int q, int f, int r, int dir,
 		break;
 	}
 	if (forward && (w->cell[q + d] == EP_EMPTY || w->cell[q + d] == w->opp)) {
-		int dist = w->toward > 0 ? w->height - 1 - r : r;
-		int room = dfile[dir] > 0 ? w->width - 1 - f
-		           : dfile[dir] < 0 ? f : INT_MAX;
+		int dist = w->toward > 0 ? w->pos->height - 1 - r : r;
+		int room = ep_dir_dfile[dir] > 0 ? w->pos->width - 1 - f
+		           : ep_dir_dfile[dir] < 0 ? f : INT_MAX;
 
 		if (dist > 0 && room >= dist) {
 			int t = (dist + n - 1) / n;
@@ -194,13 +162,13 @@ static void shift_rows(struct shifted *sh, const uint32_t *S, int H,
  * direction (nothing own ahead or behind); the longer groups' heads are
  * walked square by square (walk_group).
  */
-static void scan_dir(const struct walk *w, const struct eval_board *b,
+static void scan_dir(const struct ep_turn *w, const struct eval_board *b,
                      const uint32_t *mov, const struct shifted *smov,
                      const struct shifted *sempty,
                      const struct shifted *starget, int dir, int far,
                      struct eval_side *out)
 {
-	int H = b->height, df = dfile[dir], dr = drank[dir], r;
+	int H = b->height, df = ep_dir_dfile[dir], dr = ep_dir_drank[dir], r;
 	int forward = dr == w->toward;
 	uint32_t all = b->all, best_row = 0;
 	int best_dist = INT_MAX;
@@ -247,25 +215,13 @@ void eval_scan_side(const struct ep_position *p, const struct ep_options *o,
                     const struct eval_board *b, enum ep_side s,
                     struct eval_side *out)
 {
-	struct walk w;
-	int H = p->height, far = s == EP_WHITE ? H - 1 : 0, home = H - 1 - far;
-	int r, dir;
+	struct ep_turn w;
+	int H = p->height, far, r, dir;
 	uint32_t mov[EP_MAX_H], empty[EP_MAX_H], target[EP_MAX_H];
 	struct shifted smov, sempty, starget;
 
-	w.cell = p->cell;
-	w.own = s == EP_WHITE ? EP_WPIECE : EP_BPIECE;
-	w.opp = s == EP_WHITE ? EP_BPIECE : EP_WPIECE;
-	w.frozen = o->crossed != EP_CROSSED_MOVE;
-	w.safe = o->crossed == EP_CROSSED_SAFE;
-	w.one = o->capture == EP_CAPTURE_ONE;
-	w.far_lo = ep_square_at(0, far);
-	w.far_hi = ep_square_at(p->width - 1, far);
-	w.home_lo = ep_square_at(0, home);
-	w.home_hi = ep_square_at(p->width - 1, home);
-	w.toward = s == EP_WHITE ? 1 : -1;
-	w.width = p->width;
-	w.height = H;
+	ep_turn_init_side(&w, p, o, s);
+	far = w.far_rank;
 
 	out->pieces = out->crossed = out->frozen = 0;
 	out->progress = out->passed2 = out->mobility = out->best_capture = 0;

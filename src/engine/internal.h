@@ -14,7 +14,7 @@
 #define EPAM_ENGINE_INTERNAL_H
 
 #include "engine/engine.h"
-#include "rules/internal.h"
+#include "rules/turn.h"
 
 /* Moves on the shared move stack: the root always has room for
  * EP_MAX_MOVES; deeper plies take what is left (a node that would not

@@ -4,6 +4,7 @@ noinst_LIBRARIES += src/rules/librules.a
 src_rules_librules_a_SOURCES = \
 	src/rules/rules.h \
 	src/rules/internal.h \
+	src/rules/turn.h \
 	src/rules/options.c \
 	src/rules/position.c \
 	src/rules/movegen.c \
@@ -14,6 +15,8 @@ src_rules_librules_a_SOURCES = \
 	src/rules/losing.c \
 	src/rules/symmetry.c \
 	src/rules/perft.c
+# Only these files may include src/rules/internal.h (it #errors without it).
+src_rules_librules_a_CPPFLAGS = $(AM_CPPFLAGS) -DEPAM_RULES_OWN
 
 # The perft and moves subcommands of the epamserv binary; src/local.mk
 # adds these to src_epamserv_SOURCES (this fragment is included first).

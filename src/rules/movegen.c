@@ -14,10 +14,10 @@
 
 #include "internal.h"
 
-void ep_turn_init(struct ep_turn *t, const struct ep_position *p,
-                  const struct ep_options *o)
+void ep_turn_init_side(struct ep_turn *t, const struct ep_position *p,
+                       const struct ep_options *o, enum ep_side side)
 {
-	int white = p->to_move == EP_WHITE, home_rank;
+	int white = side == EP_WHITE, home_rank;
 
 	t->pos = p;
 	t->cell = p->cell;
@@ -34,10 +34,16 @@ void ep_turn_init(struct ep_turn *t, const struct ep_position *p,
 	t->far_hi = EP_SQ(p->width - 1, t->far_rank);
 	t->home_lo = EP_SQ(0, home_rank);
 	t->home_hi = EP_SQ(p->width - 1, home_rank);
-	t->own_crossed = ep_count_crossed(p, p->to_move);
+	t->own_crossed = ep_count_crossed(p, side);
 	t->opp_crossed = ep_count_crossed(p, white ? EP_BLACK : EP_WHITE);
 	t->must_cross = o->ending == EP_ENDING_IGFIP &&
 	                t->opp_crossed > t->own_crossed;
+}
+
+void ep_turn_init(struct ep_turn *t, const struct ep_position *p,
+                  const struct ep_options *o)
+{
+	ep_turn_init_side(t, p, o, p->to_move);
 }
 
 /* Count (and store, room permitting) one move that is legal by RULES.md

@@ -11,6 +11,10 @@
  * 'a', rank 0 is rank 1 (White's home row).  Squares inside a position are
  * an internal index (ep_square); convert with ep_square_at()/ep_square_file()
  * /ep_square_rank().
+ *
+ * The engine's view of a turn (struct ep_turn: which pieces may move and
+ * be captured), the king directions and the move generator over them are
+ * in the second public header, rules/turn.h.
  */
 #ifndef EPAM_RULES_H
 #define EPAM_RULES_H

@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "rules/rules.h"
+#include "rules/turn.h"
 #include "tap.h"
 
 static char err[EP_ERR_MAX];
@@ -1189,6 +1190,89 @@ static void test_engine_agrees_with_itself(void)
 	}
 }
 
+/* The facts of two views that do not depend on which position struct
+ * they point to: NULL when equal, else the first that differs. */
+static const char *turn_differs(const struct ep_turn *a,
+                                const struct ep_turn *b)
+{
+	if (a->own != b->own || a->opp != b->opp)
+		return "own/opp";
+	if (a->frozen != b->frozen || a->safe != b->safe ||
+	    a->capture_one != b->capture_one || a->symmetry != b->symmetry)
+		return "frozen/safe/capture_one/symmetry";
+	if (a->must_cross != b->must_cross)
+		return "must_cross";
+	if (a->far_rank != b->far_rank || a->toward != b->toward ||
+	    a->far_lo != b->far_lo || a->far_hi != b->far_hi ||
+	    a->home_lo != b->home_lo || a->home_hi != b->home_hi)
+		return "far/home rows";
+	if (a->own_crossed != b->own_crossed ||
+	    a->opp_crossed != b->opp_crossed)
+		return "own_crossed/opp_crossed";
+	return NULL;
+}
+
+/* ep_turn_init_side (rules/turn.h, the evaluation's view of both sides)
+ * gives for either side what ep_turn_init gives when that side is to
+ * move, and the same moves. */
+static void test_turn_of_either_side(void)
+{
+	static const char *const sets[][2] = {
+		{ "epaminondas", NULL },
+		{ "epaminondas", "-crossed=safe" },
+		{ "epaminondas", "-frozen" },
+		{ "epaminondas", "-rules=igfip" },
+		{ "crossings", NULL },
+	};
+	static struct ep_move a_moves[EP_MAX_MOVES], b_moves[EP_MAX_MOVES];
+	struct ep_position p, q;
+	char text[EP_POSITION_MAX];
+	size_t i;
+	int k, side, bad = 0;
+
+	for (i = 0; i < sizeof sets / sizeof sets[0]; i++) {
+		struct ep_options o = opts3(sets[i][0], sets[i][1], NULL, NULL);
+		const char *why = NULL;
+
+		for (k = 0; k < 40 && why == NULL; k++) {
+			/* One crossed White piece against two crossed Black
+			 * ones first: igfip's must-answer differs by side. */
+			if (k == 0)
+				p = pos("8x8 W7/8/3B4/8/8/3W4/8/BB6 w");
+			else
+				random_position(&p);
+			for (side = 0; side < 2 && why == NULL; side++) {
+				struct ep_turn a, b;
+				size_t na, nb;
+
+				q = p;
+				q.to_move = (enum ep_side)side;
+				ep_turn_init(&a, &q, &o);
+				ep_turn_init_side(&b, &p, &o, (enum ep_side)side);
+				bad = side;
+				why = turn_differs(&a, &b);
+				if (why != NULL)
+					break;
+				na = ep_gen_moves(&a, a_moves, EP_MAX_MOVES);
+				nb = ep_gen_moves(&b, b_moves, EP_MAX_MOVES);
+				if (na != nb || memcmp(a_moves, b_moves,
+				    (na < EP_MAX_MOVES ? na : EP_MAX_MOVES) *
+				    sizeof a_moves[0]) != 0)
+					why = "the moves";
+			}
+		}
+		ok(why == NULL, "ep_turn_init_side of either side is "
+		   "ep_turn_init with that side to move (%s %s)", sets[i][0],
+		   sets[i][1] ? sets[i][1] : "");
+		if (why != NULL) {
+			ep_position_format(&p, text);
+			printf("#   %s differ for %s in %s\n#   %s\n", why,
+			       bad ? "black" : "white", text,
+			       "expected the same view and moves");
+		}
+	}
+}
+
 /* ---- RULES.md sections 3 and 5: moves that lose at once ---- */
 
 static int loses_of(const char *position, const struct ep_options *o,
@@ -1291,5 +1375,6 @@ int main(void)
 	test_option_errors();
 	test_board_extremes();
 	test_engine_agrees_with_itself();
+	test_turn_of_either_side();
 	return tap_done();
 }
