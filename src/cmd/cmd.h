@@ -19,7 +19,8 @@
 
 #include <time.h>
 
-#include "cmd/threadid.h"
+#include "services/svc.h"
+#include "services/threadid.h"
 #include "game/game.h"
 #include "mail/mail.h"
 #include "spool/lock.h"
@@ -30,13 +31,6 @@
 
 struct txn;
 struct user;
-
-/* What a command returns. */
-enum cmd_status {
-	CMD_DONE = 0,     /* committed (replies queued) */
-	CMD_REFUSED = 1,  /* nothing changed; c->error says why */
-	CMD_TEMPFAIL = 2, /* lock timeout or I/O trouble: retry the mail later */
-};
 
 /* Accounts whose passwords one mail may try (auth.c). */
 #define AUTH_MAX_ACCOUNTS 3

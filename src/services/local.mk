@@ -2,3 +2,5 @@
 # share -- clocks and deadlines, board open and save, outgoing mail and
 # board composition, robots' turns, the tournament store.  Takes a
 # struct svc, never a mail context.  Each file appends its line below.
+src_libepamserv_a_SOURCES += src/services/threadid.c src/services/threadid.h
+src_libepamserv_a_SOURCES += src/services/svc.c src/services/svc.h

@@ -8,7 +8,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "cmd/threadid.h"
+#include "services/threadid.h"
 #include "tap.h"
 
 #define DIGEST "0123456789abcdef0123456789abcdef"

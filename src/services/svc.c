@@ -1,7 +1,10 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
- * common.c - what every command shares: locks, transactions, the record
- * that a mail was processed (passwords: auth.c).
+ * svc.c - the service context (svc.h), and what every command and
+ * service shares: locks, transactions, the record that a mail or an
+ * event was processed (passwords: auth.c).
  */
+#include "services/svc.h"
 #include "util/log.h"
 #include "cmd/cmd.h"
 #include "spool/damage.h"
@@ -12,9 +15,35 @@
 #include "util/util.h"
 
 #include <errno.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+void svc_init(struct svc *s, const struct config *cfg, time_t now)
+{
+	memset(s, 0, sizeof *s);
+	s->cfg = cfg;
+	s->now = now;
+}
+
+void svc_free(struct svc *s)
+{
+	buf_free(&s->bm.side_note[0]);
+	buf_free(&s->bm.side_note[1]);
+}
+
+void svc_event(struct svc *s, const char *fmt, ...)
+{
+	char words[512];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(words, sizeof words, fmt, ap);
+	va_end(ap);
+	util_digest_hex(words, strlen(words), s->digest);
+	spool_msg_key(s->digest, s->msg_key, sizeof s->msg_key);
+}
 
 enum cmd_status cmd_lock(struct cmdctx *c, const char *key, struct lock *l)
 {
