@@ -46,6 +46,10 @@ struct auth_check {
 };
 
 struct cmdctx {
+	struct svc s;          /* the services' context (svc.h): cfg, now,
+	                          arrival, the mail's digest and msg_key, the
+	                          outgoing mails' count, the board mail's
+	                          knobs (bm) */
 	const struct config *cfg;
 	const struct mail_in *mail;
 	const char *sender;    /* where replies to the sender go (addr-spec):
