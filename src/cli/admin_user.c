@@ -268,13 +268,13 @@ static enum cmd_status settle_one(struct cmdctx *c, struct board_ctx *b,
 		         "administrator: the challenge on board %ld is cancelled.",
 		         s->userid, b->g.board);
 	snprintf(b->userid, sizeof b->userid, "%s", s->userid);
-	game_end(&b->g, kind, s->userid, c->now);
+	game_end(&b->g, kind, s->userid, c->s.now);
 	if ((st = board_save(c, b, headline)) != CMD_DONE)
 		return st;
 	game_result_text(&b->g, res, sizeof res);
 	buf_printf(&s->done, "  %s board %ld against %s: %s\n", b->g.game,
 	           b->g.board, opp, active ? "forfeited" : "challenge cancelled");
-	admin_log(c->cfg, s->reason, "%s board %ld: %s (account of %s closed)",
+	admin_log(c->s.cfg, s->reason, "%s board %ld: %s (account of %s closed)",
 	          b->g.game, b->g.board, res, s->userid);
 	return CMD_DONE;
 }
@@ -303,12 +303,12 @@ static int settle_board(const struct config *cfg, const char *game,
 	if (!open)
 		return 0;
 	memset(&c, 0, sizeof c);
-	c.cfg = cfg;
-	c.now = util_now();
+	c.s.cfg = cfg;
+	c.s.now = util_now();
 	c.comment = "";
 	snprintf(key, sizeof key, "admin del %s %s %ld %lld", s->userid, game,
-	         board, (long long)c.now);
-	util_digest_hex(key, strlen(key), c.digest);
+	         board, (long long)c.s.now);
+	util_digest_hex(key, strlen(key), c.s.digest);
 	st = board_lock_load(&c, game, board, "", &b);
 	if (st == CMD_REFUSED) {
 		buf_free(&c.error);
@@ -396,12 +396,12 @@ static int notify_closed(const struct config *cfg, const char *userid,
 	enum cmd_status st = CMD_TEMPFAIL;
 
 	memset(&c, 0, sizeof c);
-	c.cfg = cfg;
-	c.now = util_now();
+	c.s.cfg = cfg;
+	c.s.now = util_now();
 	c.comment = "";
 	snprintf(key, sizeof key, "admin del %s notice %lld", userid,
-	         (long long)c.now);
-	util_digest_hex(key, strlen(key), c.digest);
+	         (long long)c.s.now);
+	util_digest_hex(key, strlen(key), c.s.digest);
 	snprintf(why, sizeof why, "%s", s->reason);
 	buf_printf(&details, "The administrator has closed your account %s.\n"
 	           "Reason: %s\n\nYou will get no more mail from epamserv.  Your "

@@ -113,12 +113,12 @@ static int tell_one(const struct config *cfg, const struct opponents *o,
 		return 0;  /* gone or damaged: nobody to tell */
 	}
 	memset(&c, 0, sizeof c);
-	c.cfg = cfg;
-	c.now = util_now();
+	c.s.cfg = cfg;
+	c.s.now = util_now();
 	c.comment = "";
 	snprintf(key, sizeof key, "bounce notice %s %s %lld", o->userid,
 	         o->who[i], (long long)b->first);
-	util_digest_hex(key, strlen(key), c.digest);
+	util_digest_hex(key, strlen(key), c.s.digest);
 	util_iso_time(b->first, first, sizeof first);
 	util_iso_time(b->last, last, sizeof last);
 	snprintf(headline, sizeof headline, "board mails to %s are not "

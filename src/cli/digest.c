@@ -184,12 +184,12 @@ static int digest_board_text(struct cmdctx *c, const struct user *u,
 	struct time_span leave[USER_MAX_LEAVE + 1];
 	char *err = NULL, *diagram, token[REPLY_TOKEN_LEN + 1];
 	char when[64], left[64];
-	long limit = (long)c->cfg->forfeit_days * 86400;
+	long limit = (long)c->s.cfg->forfeit_days * 86400;
 	size_t nleave = user_leave_spans(u, leave, USER_MAX_LEAVE + 1);
 	int side, down;
 	time_t deadline;
 
-	if (game_load(&g, c->cfg->spool, db->game, db->board, &err) != 0) {
+	if (game_load(&g, c->s.cfg->spool, db->game, db->board, &err) != 0) {
 		free(err);
 		return -1;
 	}
@@ -205,7 +205,7 @@ static int digest_board_text(struct cmdctx *c, const struct user *u,
 	deadline = clock_deadline(&g, limit, leave, nleave);
 	if (deadline) {
 		digest_deadline_words(u, deadline, when, sizeof when);
-		clock_format_left(clock_left(&g, side, c->now, limit, leave, nleave),
+		clock_format_left(clock_left(&g, side, c->s.now, limit, leave, nleave),
 		                  left, sizeof left);
 		buf_printf(b, "Deadline: %s (%s left).\n", when, left);
 	}
@@ -247,15 +247,15 @@ static int digest_send(const struct config *cfg, struct digest_due *d,
 	int rc = -1;
 
 	memset(&c, 0, sizeof c);
-	c.cfg = cfg;
-	c.now = now;
+	c.s.cfg = cfg;
+	c.s.now = now;
 	c.comment = "";
-	memcpy(c.digest, d->digest, sizeof c.digest);
-	spool_msg_key(c.digest, c.msg_key, sizeof c.msg_key);
+	memcpy(c.s.digest, d->digest, sizeof c.s.digest);
+	spool_msg_key(c.s.digest, c.s.msg_key, sizeof c.s.msg_key);
 	snprintf(key, sizeof key, "digest-%s", d->userid);
 	if (cmd_lock(&c, key, &l) != CMD_DONE)
 		goto out;
-	if (spool_seen(cfg->spool, c.digest)) {
+	if (spool_seen(cfg->spool, c.s.digest)) {
 		rc = 0;
 		goto out;
 	}

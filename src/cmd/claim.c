@@ -40,7 +40,7 @@ int timeout_move_late(struct cmdctx *c, struct board_ctx *b,
 	snprintf(headline + strlen(headline), sizeof headline - strlen(headline),
 	         " %s's move came after the deadline and was not played.",
 	         b->userid);
-	game_end(&b->g, GAME_END_FORFEIT, b->userid, c->now);
+	game_end(&b->g, GAME_END_FORFEIT, b->userid, c->s.now);
 	*st = board_save(c, b, headline);
 	return 1;
 }
@@ -54,7 +54,7 @@ enum cmd_status cmd_claim(struct cmdctx *c, const char *game, int argc,
 	enum cmd_status st;
 	char headline[512], when[64], left[64], res[EP_ERR_MAX + 96];
 	const char *mover;
-	time_t at = c->arrival && c->arrival < c->now ? c->arrival : c->now;
+	time_t at = c->s.arrival && c->s.arrival < c->s.now ? c->s.arrival : c->s.now;
 	long l;
 
 	if (argc != 3)
@@ -84,7 +84,7 @@ enum cmd_status cmd_claim(struct cmdctx *c, const char *game, int argc,
 	/* A robot's move that waits (the run's robot budget spent, robots
 	 * off for a while) is played by a later run: it never loses on
 	 * time (issue 16), so its clock gives no claim. */
-	if (robot_to_move(c->cfg, &b.g)) {
+	if (robot_to_move(c->s.cfg, &b.g)) {
 		st = board_refuse(c, &b.g, usage, "%s is a robot and never runs "
 		                  "out of time: its move on board %ld comes in a "
 		                  "later run of the server", mover, b.g.board);
@@ -111,7 +111,7 @@ enum cmd_status cmd_claim(struct cmdctx *c, const char *game, int argc,
 	timeout_headline(&b.g, mover, headline, sizeof headline);
 	snprintf(headline + strlen(headline), sizeof headline - strlen(headline),
 	         " %s claimed the game.", b.userid);
-	game_end(&b.g, GAME_END_FORFEIT, mover, c->now);
+	game_end(&b.g, GAME_END_FORFEIT, mover, c->s.now);
 	st = board_save(c, &b, headline);
 out:
 	board_close(&b);

@@ -361,7 +361,7 @@ int reply_stranger_budget(struct cmdctx *c);
  * The mail never takes more than reply_cap(c) bytes in the outbox: over
  * it, the HTML part is dropped; still over, the text is cut at a line
  * (UTF-8 safe) and ends with a note saying so and how to ask for less.
- * A mail that cannot be composed (out of memory) sets c->queue_failed,
+ * A mail that cannot be composed (out of memory) sets c->s.queue_failed,
  * so that cmd_commit aborts; one where not even the note fits (a caller
  * lowered the cap below a bare mail) is left out, logged. */
 void reply_queue(struct cmdctx *c, struct txn *t, const char *addr,
@@ -415,7 +415,7 @@ void reply_queue_file(struct cmdctx *c, struct txn *t, const char *addr,
                       const char *subject, const char *text,
                       const struct reply_file *att);
 
-/* The reply size cap for this command in bytes: c->reply_cap when set
+/* The reply size cap for this command in bytes: c->s.reply_cap when set
  * and lower than cfg->max_reply_size, else cfg->max_reply_size. */
 size_t reply_cap(const struct cmdctx *c);
 
@@ -731,7 +731,7 @@ void deadline_words(const struct user *u, time_t t, char *buf, size_t len);
  * localtime, Factory, posix/..., right/...).  1 or 0 (deadline.c). */
 int deadline_zone_ok(const char *name);
 /* The clock of an ACTIVE g's player to move: side (0 White, 1 Black),
- * the mover's leave spans and whether they are away now (c->now), the
+ * the mover's leave spans and whether they are away now (c->s.now), the
  * deadline (clock_deadline, days_limit forfeit_days), the turn's start
  * and both banks at its start (seconds).  0, or -1 when g is not ACTIVE
  * (k zeroed).  A mover whose user file does not load counts no leave. */
@@ -782,7 +782,7 @@ void pending_after_move(struct cmdctx *c, struct game *g, struct buf *head);
  * other line of that side is dropped.  A game that is over drops every
  * line.  What the board mail may tell everyone is appended to head
  * (never a move of a line not played); what only a line's owner may
- * read goes to c->side_note[owner].  Returns 1 when an answer was
+ * read goes to c->s.bm.side_note[owner].  Returns 1 when an answer was
  * played (the side to move changed), else 0. */
 int cond_after_move(struct cmdctx *c, struct game *g, struct buf *head,
                     int check_mover);

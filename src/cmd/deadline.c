@@ -106,16 +106,16 @@ int board_clock(const struct cmdctx *c, const struct game *g,
 {
 	struct user u;
 	char *err = NULL;
-	long limit = (long)c->cfg->forfeit_days * 86400;
+	long limit = (long)c->s.cfg->forfeit_days * 86400;
 	const char *mover = game_to_move(g);
 
 	memset(k, 0, sizeof *k);
 	if (g->state != GAME_ACTIVE)
 		return -1;
 	k->side = g->pos.to_move == EP_WHITE ? 0 : 1;
-	if (user_load(c->cfg->spool, mover, &u, &err) == 0) {
+	if (user_load(c->s.cfg->spool, mover, &u, &err) == 0) {
 		k->nleave = user_leave_spans(&u, k->leave, USER_MAX_LEAVE + 1);
-		k->away = user_on_vacation(&u, c->now);
+		k->away = user_on_vacation(&u, c->s.now);
 		user_free(&u);
 	} else {
 		free(err);
@@ -129,7 +129,7 @@ int board_clock(const struct cmdctx *c, const struct game *g,
 long board_clock_left(const struct cmdctx *c, const struct game *g,
                       const struct board_clock *k, time_t at)
 {
-	return clock_left(g, k->side, at, (long)c->cfg->forfeit_days * 86400,
+	return clock_left(g, k->side, at, (long)c->s.cfg->forfeit_days * 86400,
 	                  k->leave, k->nleave);
 }
 
@@ -141,7 +141,7 @@ int board_mail_waiting(const struct cmdctx *c, const struct game *g)
 	int found = 0;
 
 	spool_board_path(g->game, g->board, rel, sizeof rel);
-	if (held_list(c->cfg->spool, &v, &n) < 0)
+	if (held_list(c->s.cfg->spool, &v, &n) < 0)
 		return 1;  /* cannot tell: wait */
 	for (i = 0; i < n && !found; i++)
 		found = strcmp(v[i].file, rel) == 0;

@@ -23,14 +23,14 @@ static enum cmd_status send_help(struct cmdctx *c, const char *tmpl,
 	struct txn *t;
 	char *text;
 
-	tvars_set(&v, "from", c->cfg->from);
-	tvars_setf(&v, "forfeit_days", "%d", c->cfg->forfeit_days);
-	tvars_setf(&v, "remind_days", "%d", c->cfg->remind_days);
+	tvars_set(&v, "from", c->s.cfg->from);
+	tvars_setf(&v, "forfeit_days", "%d", c->s.cfg->forfeit_days);
+	tvars_setf(&v, "remind_days", "%d", c->s.cfg->remind_days);
 	text = reply_template(c, tmpl, &v);
 	tvars_free(&v);
 	if (!text)
 		return CMD_TEMPFAIL;
-	t = cmd_txn(c, c->msg_key);
+	t = cmd_txn(c, c->s.msg_key);
 	reply_queue(c, t, c->sender, subject, text, NULL, 0, NULL);
 	free(text);
 	return cmd_commit(c, t);
@@ -79,7 +79,7 @@ static enum cmd_status help_command(struct cmdctx *c, int argc, char **argv)
 		d = cmdt_find_any(argv[i]);
 		buf_printf(&names, "%s%s", i ? ", " : "", d->verb);
 	}
-	tvars_set(&v, "from", c->cfg->from);
+	tvars_set(&v, "from", c->s.cfg->from);
 	tvars_setf(&v, "headline", "help on %s", buf_str(&names));
 	tvars_set(&v, "details", buf_str(&out));
 	text = reply_template(c, "account.txt", &v);
@@ -92,7 +92,7 @@ static enum cmd_status help_command(struct cmdctx *c, int argc, char **argv)
 	snprintf(subject, sizeof subject, "epamserv help on %.60s",
 	         buf_str(&names));
 	buf_free(&names);
-	t = cmd_txn(c, c->msg_key);
+	t = cmd_txn(c, c->s.msg_key);
 	reply_queue(c, t, c->sender, subject, text, NULL, 0, NULL);
 	free(text);
 	return cmd_commit(c, t);

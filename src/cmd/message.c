@@ -113,9 +113,9 @@ enum cmd_status cmd_message(struct cmdctx *c, int argc, char **argv)
 	if (argc < 3)
 		return cmd_refuse(c, usage, "message takes your userid, your "
 		                  "password and at least one userid to write to");
-	if (argc - 2 > c->cfg->max_message_recipients || argc - 2 > MESSAGE_MAX_RCPT)
+	if (argc - 2 > c->s.cfg->max_message_recipients || argc - 2 > MESSAGE_MAX_RCPT)
 		return cmd_refuse(c, usage, "a message goes to at most %d "
-		                  "players", c->cfg->max_message_recipients);
+		                  "players", c->s.cfg->max_message_recipients);
 	if (!c->comment || !*c->comment)
 		return cmd_refuse(c, usage, "your mail has no message: write "
 		                  "it in the body");
@@ -129,7 +129,7 @@ enum cmd_status cmd_message(struct cmdctx *c, int argc, char **argv)
 		if (j < i)
 			continue;  /* named twice: one copy */
 		rc = util_userid_ok(argv[i])
-		     ? user_load(c->cfg->spool, argv[i], &to[n], &err) : 1;
+		     ? user_load(c->s.cfg->spool, argv[i], &to[n], &err) : 1;
 		if (rc < 0) {
 			log_msg(LOG_ERR, "%s\n", err);
 			free(err);
@@ -154,10 +154,10 @@ enum cmd_status cmd_message(struct cmdctx *c, int argc, char **argv)
 	if (!relay_take(c, u.userid, n)) {
 		st = cmd_refuse(c, usage, "you (%s) have relayed as many "
 		                "mails today as one player may (%d); nothing was sent",
-		                u.userid, c->cfg->relay_limit);
+		                u.userid, c->s.cfg->relay_limit);
 		goto out;
 	}
-	t = cmd_txn(c, c->msg_key);
+	t = cmd_txn(c, c->s.msg_key);
 	st = message_send(c, t, &u, to, n, c->comment);
 	if (st == CMD_DONE)
 		st = cmd_commit(c, t);
@@ -254,7 +254,7 @@ enum cmd_status message_reply(struct cmdctx *c, const struct intake *in)
 		                  "answer in it: write it above the quote.  "
 		                  "Nothing was sent");
 	}
-	rc = user_load(c->cfg->spool, userid, &u, &err);
+	rc = user_load(c->s.cfg->spool, userid, &u, &err);
 	if (rc != 0) {
 		if (rc < 0)
 			log_msg(LOG_ERR, "%s\n", err);
@@ -262,7 +262,7 @@ enum cmd_status message_reply(struct cmdctx *c, const struct intake *in)
 		free(text);
 		return CMD_TEMPFAIL;
 	}
-	rc = user_load(c->cfg->spool, sender, &to, &err);
+	rc = user_load(c->s.cfg->spool, sender, &to, &err);
 	if (rc < 0) {
 		log_msg(LOG_ERR, "%s\n", err);
 		free(err);
@@ -280,10 +280,10 @@ enum cmd_status message_reply(struct cmdctx *c, const struct intake *in)
 		user_free(&to);
 		st = cmd_refuse(c, MESSAGE_REPLY_USAGE, "you (%s) have relayed as "
 		                "many mails today as one player may (%d); nothing "
-		                "was sent", u.userid, c->cfg->relay_limit);
+		                "was sent", u.userid, c->s.cfg->relay_limit);
 		goto out;
 	}
-	t = cmd_txn(c, c->msg_key);
+	t = cmd_txn(c, c->s.msg_key);
 	st = message_send(c, t, &u, &to, 1, text);
 	if (st == CMD_DONE)
 		st = cmd_commit(c, t);

@@ -263,14 +263,14 @@ enum cmd_status move_done(struct cmdctx *c, struct board_ctx *b,
 		reply_result_words(&b->g, res, sizeof res);
 		buf_printf(&head, " The game is over: %s.", res);
 	}
-	buf_free(&c->side_note[0]);
-	buf_free(&c->side_note[1]);
+	buf_free(&c->s.bm.side_note[0]);
+	buf_free(&c->s.bm.side_note[1]);
 	pending_after_move(c, &b->g, &head);
 	st = board_save(c, b, buf_str(&head));
 	buf_free(&head);
 	/* Words for one player are about this board only. */
-	buf_free(&c->side_note[0]);
-	buf_free(&c->side_note[1]);
+	buf_free(&c->s.bm.side_note[0]);
+	buf_free(&c->s.bm.side_note[1]);
 	return st;
 }
 

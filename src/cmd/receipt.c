@@ -18,7 +18,7 @@ enum cmd_status receipt_queue(struct cmdctx *c, struct txn *t,
 	struct tvars v = { 0 };
 	struct user u;
 	char *err = NULL, *text, with[512];
-	int rc = user_load(c->cfg->spool, userid, &u, &err);
+	int rc = user_load(c->s.cfg->spool, userid, &u, &err);
 
 	if (rc < 0)
 		log_msg(LOG_ERR, "%s\n", err);

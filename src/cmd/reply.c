@@ -87,7 +87,7 @@ void reply_capture_words(const struct game *g, struct buf *b)
 
 char *reply_template(struct cmdctx *c, const char *name, const struct tvars *v)
 {
-	char *err = NULL, *text = template_render(c->cfg->templates, name, v, &err);
+	char *err = NULL, *text = template_render(c->s.cfg->templates, name, v, &err);
 
 	if (text)
 		return text;
@@ -136,15 +136,15 @@ static int reply_awaits_confirmation(const struct cmdctx *c, const char *addr)
 	struct user u;
 	int waits;
 
-	if (addr_entry_load(c->cfg->spool, addr, &e, &err) < 0) {
+	if (addr_entry_load(c->s.cfg->spool, addr, &e, &err) < 0) {
 		free(err);
 		return 0;
 	}
-	if (!e.request_sent || c->now < e.request_sent ||
-	    c->now - e.request_sent >= (time_t)c->cfg->confirm_days * 86400)
+	if (!e.request_sent || c->s.now < e.request_sent ||
+	    c->s.now - e.request_sent >= (time_t)c->s.cfg->confirm_days * 86400)
 		return 0;
 	/* Still waiting only while that account holds the request. */
-	if (user_load(c->cfg->spool, e.request_for, &u, &err) != 0) {
+	if (user_load(c->s.cfg->spool, e.request_for, &u, &err) != 0) {
 		free(err);
 		return 0;
 	}
@@ -160,10 +160,10 @@ int reply_stranger_budget(struct cmdctx *c)
 
 size_t reply_cap(const struct cmdctx *c)
 {
-	size_t cap = c->cfg->max_reply_size ? c->cfg->max_reply_size
+	size_t cap = c->s.cfg->max_reply_size ? c->s.cfg->max_reply_size
 	                                    : CONFIG_REPLY_SIZE_DEFAULT;
 
-	return c->reply_cap && c->reply_cap < cap ? c->reply_cap : cap;
+	return c->s.reply_cap && c->s.reply_cap < cap ? c->s.reply_cap : cap;
 }
 
 /* What a reply holds besides the text a command lists: headers, the
@@ -484,7 +484,7 @@ void reply_queue_about(struct cmdctx *c, struct txn *t, const char *addr,
 {
 	char thread[256];
 	int n = a->game ? snprintf(thread, sizeof thread, "%s.%ld@%s", a->game,
-	                           a->board, config_domain(c->cfg)) : -1;
+	                           a->board, config_domain(c->s.cfg)) : -1;
 
 	queue_mail(c, t, addr, subject, text, html, auto_replied,
 	           n > 0 && n < (int)sizeof thread ? thread : NULL, NULL, a);
@@ -590,7 +590,7 @@ static void answered_id(const struct cmdctx *c, const char *addr,
 		return;
 	memcpy(buf, p + 1, (size_t)(end - p - 1));
 	buf[end - p - 1] = '\0';
-	if (!secret_message_id_ok(c->cfg->spool, buf, addr))
+	if (!secret_message_id_ok(c->s.cfg->spool, buf, addr))
 		buf[0] = '\0';
 }
 
@@ -628,32 +628,32 @@ static void queue_out(struct cmdctx *c, struct txn *t, const char *addr,
 	char msgid[320], base[160], from[512], date[64], name[128];
 	char refs[1024];
 	const char *in_id = c->mail ? c->mail->message_id : NULL;
-	const char *env_from = auto_replied ? "" : c->cfg->from;
+	const char *env_from = auto_replied ? "" : c->s.cfg->from;
 	char *msg, *err = NULL, *wrapped;
 	struct timespec ts;
 	enum reply_fit fit;
 	int n;
 
-	n = c->nout++;
+	n = c->s.nout++;
 
 	/* The tag in the Message-ID binds it to addr: delivery reports are
 	 * believed only for the address the mail went to (spool/secret.h). */
-	if (threadid_base(base, sizeof base, c->digest, n,
+	if (threadid_base(base, sizeof base, c->s.digest, n,
 	                  about ? about->kind : MAIL_KIND_NONE,
 	                  about ? about->game : NULL, about ? about->board : -1,
 	                  about ? about->token : NULL) < 0 ||
-	    secret_message_id(c->cfg->spool, base, addr, config_domain(c->cfg),
+	    secret_message_id(c->s.cfg->spool, base, addr, config_domain(c->s.cfg),
 	                      msgid, sizeof msgid) < 0) {
-		c->queue_failed = 1;
+		c->s.queue_failed = 1;
 		return;
 	}
 	/* From: the configured display name and address; the envelope and
 	 * X-Loop carry the bare address (util/conf.h, from). */
-	if (!config_from_header(c->cfg, from, sizeof from)) {
-		c->queue_failed = 1;
+	if (!config_from_header(c->s.cfg, from, sizeof from)) {
+		c->s.queue_failed = 1;
 		return;
 	}
-	mail_date((long long)c->now, date, sizeof date);
+	mail_date((long long)c->s.now, date, sizeof date);
 	memset(&m, 0, sizeof m);
 	m.from = from;
 	m.to_addr = addr;
@@ -670,7 +670,7 @@ static void queue_out(struct cmdctx *c, struct txn *t, const char *addr,
 	if (about && thread && in_id)
 		thread_answer(c, addr, thread, in_id, &m, refs, sizeof refs);
 	m.auto_submitted = auto_replied ? "auto-replied" : "auto-generated";
-	m.x_loop = c->cfg->from;
+	m.x_loop = c->s.cfg->from;
 	m.date = date;
 	/* Every text part wraps at 72 columns (wrap_line), whoever made it. */
 	wrapped = reply_wrap(text, REPLY_WRAP_COLUMNS);
@@ -694,7 +694,7 @@ static void queue_out(struct cmdctx *c, struct txn *t, const char *addr,
 		log_msg(LOG_ERR, "cannot compose a mail to %s: %s\n", addr,
 		        err ? err : "out of memory");
 		free(err);
-		c->queue_failed = 1;
+		c->s.queue_failed = 1;
 		return;
 	}
 	if (fit != REPLY_WHOLE)
@@ -705,9 +705,9 @@ static void queue_out(struct cmdctx *c, struct txn *t, const char *addr,
 	 * (settable) game clock. */
 	clock_gettime(CLOCK_REALTIME, &ts);
 	snprintf(name, sizeof name, "%010lld.%09ld-%.16s-%02d",
-	         (long long)ts.tv_sec, ts.tv_nsec, c->digest, n);
+	         (long long)ts.tv_sec, ts.tv_nsec, c->s.digest, n);
 	if (outbox_put(t, name, env_from, addr, msg, cap) < 0)
-		c->queue_failed = 1;  /* logged; a mail must not go out half */
+		c->s.queue_failed = 1;  /* logged; a mail must not go out half */
 	free(msg);
 }
 
@@ -837,7 +837,7 @@ static void challenge_instructions(const struct game *g, struct tvars *v,
  * none is pending and no robot plays g (a robot refuses both, votes.c). */
 static int may_ask(const struct cmdctx *c, const struct game *g)
 {
-	return g->vote == GAME_VOTE_NONE && !robot_of_game(c->cfg, g);
+	return g->vote == GAME_VOTE_NONE && !robot_of_game(c->s.cfg, g);
 }
 
 /* What recipient me (a userid, or NULL: not known) can send next, by the
@@ -1012,16 +1012,16 @@ static const struct ratings *reply_ratings(const struct cmdctx *c)
 	time_t now = time(NULL);
 	char *err = NULL;
 
-	if (rcache.have && strcmp(rcache.spool, c->cfg->spool) == 0 &&
+	if (rcache.have && strcmp(rcache.spool, c->s.cfg->spool) == 0 &&
 	    now >= rcache.loaded && now - rcache.loaded < RATINGS_KEEP)
 		return &rcache.r;
 	reply_ratings_forget();
-	if (ratings_load(c->cfg->spool, &rcache.r, &err) < 0) {
+	if (ratings_load(c->s.cfg->spool, &rcache.r, &err) < 0) {
 		log_msg(LOG_ERR, "%s\n", err);
 		free(err);
 		return NULL;
 	}
-	snprintf(rcache.spool, sizeof rcache.spool, "%s", c->cfg->spool);
+	snprintf(rcache.spool, sizeof rcache.spool, "%s", c->s.cfg->spool);
 	rcache.loaded = now;
 	rcache.have = 1;
 	return &rcache.r;
@@ -1070,7 +1070,7 @@ static void board_vars(struct cmdctx *c, const struct game *g,
 	buf_free(&opts);
 	{
 		char tc[256];
-		tc_describe(&g->tc, (long)c->cfg->forfeit_days * 86400L, tc,
+		tc_describe(&g->tc, (long)c->s.cfg->forfeit_days * 86400L, tc,
 		            sizeof tc);
 		tvars_setf(v, "time_control", "Time control: %s.", tc);
 	}
@@ -1088,7 +1088,7 @@ static void board_vars(struct cmdctx *c, const struct game *g,
 	tvars_setf(v, "black_pieces", "%d", ep_count_pieces(p, EP_BLACK));
 	home_rows(g, v);
 	observers_var(g, v);
-	web_board_url(c->cfg, g, url, sizeof url);
+	web_board_url(c->s.cfg, g, url, sizeof url);
 	if (url[0])
 		tvars_setf(v, "web", "On the web: %s", url);
 	if (g->state == GAME_ACTIVE) {
@@ -1109,7 +1109,7 @@ static void board_vars(struct cmdctx *c, const struct game *g,
 			           : "", grace[0] && lose.len ? "\n" : "",
 			           buf_str(&lose), lose.len ? "." : "");
 		buf_free(&lose);
-		if (c->past)
+		if (c->s.bm.past)
 			tvars_setf(v, "turn", "In this position %s (%s) was to make "
 			           "move %zu.", game_to_move(g), p->to_move == EP_WHITE
 			           ? "White" : "Black", g->nmoves + 1);
@@ -1134,8 +1134,8 @@ static void board_vars(struct cmdctx *c, const struct game *g,
 		else
 			tvars_setf(v, "result", "Game over: %s.", res);
 	}
-	if (c->ratings)
-		tvars_setf(v, "ratings", "Ratings: %s.", c->ratings);
+	if (c->s.bm.ratings)
+		tvars_setf(v, "ratings", "Ratings: %s.", c->s.bm.ratings);
 	else if (g->state == GAME_ACTIVE || g->state == GAME_CHALLENGED)
 		ratings_var(c, g, v);
 }
@@ -1152,17 +1152,17 @@ struct board_rcpt {
 };
 
 /* The clock of an active g for its board mails (issue 15): each
- * player's time left at c->now into "clock" ("Time left: alice 4 days
+ * player's time left at c->s.now into "clock" ("Time left: alice 4 days
  * 11 hours, bob 2 days 23 hours (to move)."), and the deadline of the
  * player to move into r (shown per reader in their zone by board_mail).
  * u[i]/have[i]: the players' accounts (their leave stops their clock).
  * A robot's time is not shown, nor its deadline (it never runs out).
- * Nothing for a game not active, nor for a past position (c->past). */
+ * Nothing for a game not active, nor for a past position (c->s.bm.past). */
 static void clock_vars(const struct cmdctx *c, const struct game *g,
                        struct tvars *v, const struct user u[2],
                        const int have[2], struct board_rcpt *r)
 {
-	long days = (long)c->cfg->forfeit_days * 86400L;
+	long days = (long)c->s.cfg->forfeit_days * 86400L;
 	const char *player[2] = { g->white, g->black };
 	struct time_span s[2][USER_MAX_LEAVE + 1];
 	size_t n[2] = { 0, 0 };
@@ -1172,13 +1172,13 @@ static void clock_vars(const struct cmdctx *c, const struct game *g,
 	tvars_set(v, "clock", "");
 	r->deadline = 0;
 	r->mover = NULL;
-	if (g->state != GAME_ACTIVE || c->past)
+	if (g->state != GAME_ACTIVE || c->s.bm.past)
 		return;
 	for (i = 0; i < 2; i++) {
 		long sec;
 		if (have[i])
 			n[i] = user_leave_spans(&u[i], s[i], USER_MAX_LEAVE + 1);
-		sec = clock_left(g, i, c->now, days, s[i], n[i]);
+		sec = clock_left(g, i, c->s.now, days, s[i], n[i]);
 		if (sec <= 0)
 			snprintf(left[i], sizeof left[i], "no time left");
 		else
@@ -1186,11 +1186,11 @@ static void clock_vars(const struct cmdctx *c, const struct game *g,
 	}
 	if (strcmp(g->white, g->black) == 0)
 		tvars_setf(v, "clock", "Time left: %s (to move).", left[mover]);
-	else if (robot_config(c->cfg, player[0]) ||
-	         robot_config(c->cfg, player[1])) {
+	else if (robot_config(c->s.cfg, player[0]) ||
+	         robot_config(c->s.cfg, player[1])) {
 		/* A robot never runs out of time (issue 16): its clock and
 		 * deadline are no one's concern; the person's are shown. */
-		int bot = robot_config(c->cfg, player[0]) ? 0 : 1;
+		int bot = robot_config(c->s.cfg, player[0]) ? 0 : 1;
 		tvars_setf(v, "clock", "Time left: %s %s%s; %s%s is a robot and "
 		           "never runs out of time.", player[!bot], left[!bot],
 		           mover == !bot ? " (to move)" : "", player[bot],
@@ -1221,8 +1221,8 @@ static void deadline_var(struct tvars *v, const struct board_rcpt *r)
 /* Whether this recipient sees the board with Black's home row down. */
 static int board_black_down(const struct cmdctx *c, const struct board_rcpt *r)
 {
-	if (c->orient)
-		return c->orient == 2;
+	if (c->s.bm.orient)
+		return c->s.bm.orient == 2;
 	if (!r->user)
 		return 0;
 	if (r->user->orientation == USER_ORIENT_BLACK)
@@ -1231,9 +1231,9 @@ static int board_black_down(const struct cmdctx *c, const struct board_rcpt *r)
 }
 
 /* How recipient r (userid me) may answer by replying, for the board g
- * the mail shows.  A quiet mail (c->subject: queue, submit, subscribe)
+ * the mail shows.  A quiet mail (c->s.bm.subject: queue, submit, subscribe)
  * has no instructions before it, so no "Or"; one that shows another
- * board than the game's own (c->token_game: submit's board after the
+ * board than the game's own (c->s.bm.token_game: submit's board after the
  * move) gets none: its headline says how to answer (confirm). */
 static void reply_hint_var(const struct cmdctx *c, const struct game *g,
                            struct tvars *v, const struct board_rcpt *r,
@@ -1241,20 +1241,20 @@ static void reply_hint_var(const struct cmdctx *c, const struct game *g,
 {
 	tvars_set(v, "reply_hint", "");
 	/* A submit mail shows the board its move would make, but its token
-	 * answers the real board (c->token_game): its headline says to
+	 * answers the real board (c->s.bm.token_game): its headline says to
 	 * reply confirm, and a hint drawn from g would be wrong. */
 	if (!r->token || r->side < 0 || g->state != GAME_ACTIVE ||
-	    (c->token_game && c->token_game != g))
+	    (c->s.bm.token_game && c->s.bm.token_game != g))
 		return;
 	if (r->side == (int)g->pos.to_move)
 		tvars_setf(v, "reply_hint", "%s to this mail with your move (or "
 		           "%s) alone on the first line: no userid or password "
-		           "needed.", c->subject ? "Reply" : "Or simply reply",
+		           "needed.", c->s.bm.subject ? "Reply" : "Or simply reply",
 		           g->vote == GAME_VOTE_NONE ? (may_ask(c, g) ?
 		           "propose, resign" : "resign") :
 		           strcmp(g->vote_by, me ? me : "") ?
 		           "accept, reject, resign" : "reject, resign");
-	else if (c->subject)
+	else if (c->s.bm.subject)
 		tvars_set(v, "reply_hint", "Reply to this mail with just\n"
 		          "  queue TAIL-DESTINATION\nor queue off on the first "
 		          "line: no userid or password needed.");
@@ -1280,7 +1280,7 @@ static enum cmd_status board_mail(struct cmdctx *c, struct txn *t,
 	const char *me = r->user ? r->user->userid : NULL;
 	/* Words for this player alone (their conditional lines). */
 	const struct buf *note = r->side >= 0 && r->user ?
-	                         &c->side_note[r->side] : NULL;
+	                         &c->s.bm.side_note[r->side] : NULL;
 	const char *base = NULL;  /* the headline for all (borrowed) */
 	enum cmd_status st = CMD_DONE;
 
@@ -1297,14 +1297,14 @@ static enum cmd_status board_mail(struct cmdctx *c, struct txn *t,
 		           !g->nmoves ? "" : form == RENDER_COMPACT
 		           ? "Last move marked *.  " : "Last move in [brackets].  ");
 	vote_var(g, v, me);
-	/* A preview or a quiet save (c->subject): nothing to send about it. */
-	if (!c->subject)
+	/* A preview or a quiet save (c->s.bm.subject): nothing to send about it. */
+	if (!c->s.bm.subject)
 		instructions_var(c, g, v, me, r->side);
 	else
 		tvars_set(v, "instructions", "");
 	if (r->away) {
 		char words[256];
-		leave_board_words(r->away, g, c->now, words, sizeof words);
+		leave_board_words(r->away, g, c->s.now, words, sizeof words);
 		tvars_setf(v, "vacation", "%s", words);
 	} else {
 		tvars_set(v, "vacation", "");
@@ -1314,11 +1314,11 @@ static enum cmd_status board_mail(struct cmdctx *c, struct txn *t,
 	/* The game's one subject (issue 30), whatever the mail tells; a
 	 * look at a position that is not the game's (a preview, an
 	 * analysis, a past position: no token) keeps its own. */
-	if (c->subject && c->no_token)
-		snprintf(subject, sizeof subject, "%s", c->subject);
+	if (c->s.bm.subject && c->s.bm.no_token)
+		snprintf(subject, sizeof subject, "%s", c->s.bm.subject);
 	else
 		reply_board_subject(g, subject, sizeof subject);
-	about.kind = c->board_kind != MAIL_KIND_NONE ? c->board_kind
+	about.kind = c->s.bm.board_kind != MAIL_KIND_NONE ? c->s.bm.board_kind
 	             : MAIL_KIND_BOARD;
 	about.game = g->game;
 	about.board = g->board;
@@ -1359,7 +1359,7 @@ out:
 
 /* Whether the board mail to u (a player, side 0 or 1, or an observer,
  * side -1) is left for u's daily digest (SPEC "Digest"): the caller
- * said the mail tells of who's action (c->hold_for_digest), u has mail
+ * said the mail tells of who's action (c->s.bm.hold_for_digest), u has mail
  * digest and is not who, the game goes on, no comment is relayed (words
  * of a player are a message: they come at once), and u is an observer
  * or the player to move now (a board that waits for u: the digest lists
@@ -1374,10 +1374,10 @@ static int board_held_for_digest(const struct cmdctx *c, const struct game *g,
                                  const struct user *u, int side,
                                  const char *comment, const char *who)
 {
-	if (!c->hold_for_digest || u->digest_hour < 0 ||
+	if (!c->s.bm.hold_for_digest || u->digest_hour < 0 ||
 	    g->state != GAME_ACTIVE || !who || strcmp(who, u->userid) == 0)
 		return 0;
-	if (side >= 0 && robot_config(c->cfg, who))
+	if (side >= 0 && robot_config(c->s.cfg, who))
 		return 0;
 	if (comment && *comment && c->auth_userid[0])
 		return 0;
@@ -1405,7 +1405,7 @@ enum cmd_status reply_board(struct cmdctx *c, struct txn *t,
 		tvars_setf(&v, "moves", "Moves:\n%s", moves);
 	for (i = 0; i < 2; i++) {
 		char *err = NULL;
-		int rc = user_load(c->cfg->spool, player[i], &u[i], &err);
+		int rc = user_load(c->s.cfg->spool, player[i], &u[i], &err);
 		if (rc < 0)
 			log_msg(LOG_ERR, "%s\n", err);
 		free(err);
@@ -1427,9 +1427,9 @@ enum cmd_status reply_board(struct cmdctx *c, struct txn *t,
 			}
 		/* A token to a player's address on file, when the mail this
 		 * answers proved that player, or answers no mail (a reminder). */
-		if (r.side >= 0 && !c->no_token &&
+		if (r.side >= 0 && !c->s.bm.no_token &&
 		    (!c->mail || strcmp(c->auth_userid, r.user->userid) == 0) &&
-		    tokens_of(c, c->token_game ? c->token_game : g, r.user,
+		    tokens_of(c, c->s.bm.token_game ? c->s.bm.token_game : g, r.user,
 		              token[0]) == 0)
 			r.token = token[0];
 		st = board_mail(c, t, g, &v, &r);
@@ -1448,7 +1448,7 @@ enum cmd_status reply_board(struct cmdctx *c, struct txn *t,
 		r.deadline = deadline;
 		r.mover = mover;
 		r.token = tokens_of(c, g, &u[i], token[i]) == 0 ? token[i] : NULL;
-		r.away = have[!i] && user_on_vacation(&u[!i], c->now) ? &u[!i] : NULL;
+		r.away = have[!i] && user_on_vacation(&u[!i], c->s.now) ? &u[!i] : NULL;
 		for (a = 0; a < u[i].naddr && st == CMD_DONE; a++) {
 			r.addr = u[i].addr[a].addr;
 			st = board_mail(c, t, g, &v, &r);
@@ -1457,12 +1457,12 @@ enum cmd_status reply_board(struct cmdctx *c, struct txn *t,
 	/* Observers: every board mail, never a token; confirmed players
 	 * only, at most max_observers of them. */
 	for (k = 0; k < g->nobservers && !g->no_observers && st == CMD_DONE &&
-	     k < (size_t)c->cfg->max_observers; k++) {
+	     k < (size_t)c->s.cfg->max_observers; k++) {
 		struct user o;
 		char *err = NULL;
 		struct board_rcpt r = { NULL, NULL, -1, NULL, NULL, deadline,
 		                        mover };
-		int rc = user_load(c->cfg->spool, g->observers[k], &o, &err);
+		int rc = user_load(c->s.cfg->spool, g->observers[k], &o, &err);
 		if (rc < 0)
 			log_msg(LOG_ERR, "%s\n", err);
 		free(err);
@@ -1555,7 +1555,7 @@ void reply_error_token(struct cmdctx *c, const struct game *g)
 	if (!c->auth_userid[0] || (strcmp(c->auth_userid, g->white) != 0 &&
 	                           strcmp(c->auth_userid, g->black) != 0))
 		return;
-	if (user_load(c->cfg->spool, c->auth_userid, &u, &err) != 0) {
+	if (user_load(c->s.cfg->spool, c->auth_userid, &u, &err) != 0) {
 		free(err);
 		return;
 	}
@@ -1582,7 +1582,7 @@ static void error_acctoken_subject(struct cmdctx *c, char *subject,
 	char *err = NULL, with[512];
 	const char *who = c->token_userid[0] ? c->token_userid : c->auth_userid;
 
-	if (user_load(c->cfg->spool, who, &u, &err) != 0) {
+	if (user_load(c->s.cfg->spool, who, &u, &err) != 0) {
 		free(err);
 		return;
 	}
@@ -1669,7 +1669,7 @@ enum cmd_status cmd_commit_refusal(struct cmdctx *c)
 	memmove(subject + 4, subject, strlen(subject) + 1);
 	memcpy(subject, "Re: ", 4);
 	intake_cut_token(subject);
-	t = cmd_txn(c, c->msg_key);
+	t = cmd_txn(c, c->s.msg_key);
 	if (c->error_token[0] && !stranger && !c->collect) {
 		/* The board's one subject, the token in our Message-ID
 		 * (threadid.h): a reply to it answers that board. */

@@ -59,7 +59,7 @@ enum cmd_status signoff_call_off(struct cmdctx *c, struct board_ctx *b,
 	if (game_end_ok(&b->g, kind, userid, err, sizeof err) < 0)
 		return CMD_REFUSED;
 	snprintf(b->userid, sizeof b->userid, "%s", userid);
-	game_end(&b->g, kind, userid, c->now);
+	game_end(&b->g, kind, userid, c->s.now);
 	snprintf(headline, sizeof headline, "%s has signed off, so the "
 	         "challenge on board %ld is cancelled: there will be no game.",
 	         userid, b->g.board);
@@ -111,7 +111,7 @@ static int cancel_seek(struct cmdctx *c, const struct seek *s)
 		forget_refusal(c);
 		goto out;
 	}
-	switch (seek_load(c->cfg->spool, s->game, s->board, &now, &err)) {
+	switch (seek_load(c->s.cfg->spool, s->game, s->board, &now, &err)) {
 	case 0:
 		break;
 	case 1:
@@ -127,7 +127,7 @@ static int cancel_seek(struct cmdctx *c, const struct seek *s)
 		goto out;
 	}
 	now.state = SEEK_WITHDRAWN;
-	now.closed = c->now;
+	now.closed = c->s.now;
 	t = cmd_txn(c, key);
 	file = seek_format(&now);
 	seek_path(now.game, now.board, rel, sizeof rel);
@@ -158,7 +158,7 @@ static int cancel_one(const char *game, long board, void *arg)
 	int challenged;
 
 	/* A look without the lock first: most boards are not hers. */
-	if (game_load(&g, w->c->cfg->spool, game, board, &err) != 0) {
+	if (game_load(&g, w->c->s.cfg->spool, game, board, &err) != 0) {
 		free(err);
 		return 0;  /* admin check reports unreadable boards */
 	}
@@ -176,8 +176,8 @@ int signoff_cancel(struct cmdctx *c, const char *userid)
 	int failed;
 
 	/* Challenges are never archived: games/GAME/ holds them all. */
-	failed = spool_each_board(c->cfg->spool, cancel_one, &w);
-	if (seek_list(c->cfg->spool, &all, &n) < 0)
+	failed = spool_each_board(c->s.cfg->spool, cancel_one, &w);
+	if (seek_list(c->s.cfg->spool, &all, &n) < 0)
 		return failed + 1;
 	for (k = 0; k < n; k++)
 		if (all[k].state == SEEK_OPEN &&

@@ -59,13 +59,13 @@ static int request_recent(struct cmdctx *c, const char *addr)
 	struct addr_entry e;
 	char *err = NULL;
 
-	if (addr_entry_load(c->cfg->spool, addr, &e, &err) < 0) {
+	if (addr_entry_load(c->s.cfg->spool, addr, &e, &err) < 0) {
 		log_msg(LOG_ERR, "%s\n", err);
 		free(err);
 		return -1;
 	}
-	return e.request_sent && c->now - e.request_sent < REQUEST_GAP &&
-	       c->now >= e.request_sent;
+	return e.request_sent && c->s.now - e.request_sent < REQUEST_GAP &&
+	       c->s.now >= e.request_sent;
 }
 
 enum cmd_status signup_request(struct cmdctx *c, struct txn *t,
@@ -80,7 +80,7 @@ enum cmd_status signup_request(struct cmdctx *c, struct txn *t,
 		log_msg(LOG_ERR, "no randomness for a confirmation token\n");
 		return CMD_TEMPFAIL;
 	}
-	if (user_add_request(u, addr, c->now, kind, hash) < 0) {
+	if (user_add_request(u, addr, c->s.now, kind, hash) < 0) {
 		free(hash);
 		return cmd_refuse(c, usage, "an account has at most %d "
 		                  "addresses", USER_MAX_ADDRESSES);
@@ -88,8 +88,8 @@ enum cmd_status signup_request(struct cmdctx *c, struct txn *t,
 	free(hash);
 	tvars_set(&v, "userid", u->userid);
 	tvars_set(&v, "address", addr);
-	tvars_set(&v, "from", c->cfg->from);
-	tvars_setf(&v, "days", "%d", c->cfg->confirm_days);
+	tvars_set(&v, "from", c->s.cfg->from);
+	tvars_setf(&v, "days", "%d", c->s.cfg->confirm_days);
 	tvars_set(&v, "why", kind == USER_REQ_CHANGE
 	          ? "asked to make it the address of the epamserv account"
 	          : "signed up for the epamserv account");
@@ -230,7 +230,7 @@ static int signup_addresses(struct cmdctx *c, int argc, char **argv,
 static int signup_expired(const struct cmdctx *c, const struct user *u)
 {
 	return !u->left && u->naddr == 0 &&
-	       c->now - u->created >= (time_t)c->cfg->confirm_days * 86400;
+	       c->s.now - u->created >= (time_t)c->s.cfg->confirm_days * 86400;
 }
 
 enum cmd_status cmd_signup(struct cmdctx *c, int argc, char **argv)
@@ -267,7 +267,7 @@ enum cmd_status cmd_signup(struct cmdctx *c, int argc, char **argv)
 		                  "own");
 	if ((st = cmd_lock(c, "users", &l)) != CMD_DONE)
 		return st;
-	rc = user_load(c->cfg->spool, argv[0], &old, &err);
+	rc = user_load(c->s.cfg->spool, argv[0], &old, &err);
 	if (rc < 0) {
 		log_msg(LOG_ERR, "%s\n", err);
 		free(err);
@@ -300,7 +300,7 @@ enum cmd_status cmd_signup(struct cmdctx *c, int argc, char **argv)
 	user_defaults(&u);
 	snprintf(u.userid, sizeof u.userid, "%s", argv[0]);
 	u.hash = user_hash_password(argv[1]);
-	u.created = c->now;
+	u.created = c->s.now;
 	if (!u.hash) {
 		log_msg(LOG_ERR, "crypt(3) failed to hash a password\n");
 		st = CMD_TEMPFAIL;
@@ -312,7 +312,7 @@ enum cmd_status cmd_signup(struct cmdctx *c, int argc, char **argv)
 		txn_abort(t);
 		goto out;
 	}
-	addr_user_put(t, c->cfg->spool, &u, rc == 0 ? &old : NULL);
+	addr_user_put(t, c->s.cfg->spool, &u, rc == 0 ? &old : NULL);
 	st = cmd_commit(c, t);
 	log_msg(LOG_INFO, "signup %s: %zu confirmation request%s sent%s%s\n",
 	        u.userid, u.nreq, u.nreq == 1 ? "" : "s",
@@ -335,7 +335,7 @@ static void robots_var(const struct cmdctx *c, const char *userid,
                        struct tvars *v)
 {
 	struct buf b = BUF_INIT;
-	int i, n = c->cfg->nrobots;
+	int i, n = c->s.cfg->nrobots;
 
 	if (n <= 0) {
 		tvars_set(v, "robots", "");
@@ -345,13 +345,13 @@ static void robots_var(const struct cmdctx *c, const char *userid,
 	buf_puts(&b, n == 1 ? " " : "s ");
 	for (i = 0; i < n; i++)
 		buf_printf(&b, "%s%s (level %d)", i == 0 ? "" : i + 1 < n ?
-		           ", " : " and ", c->cfg->robot[i].userid,
-		           c->cfg->robot[i].level);
+		           ", " : " and ", c->s.cfg->robot[i].userid,
+		           c->s.cfg->robot[i].level);
 	buf_printf(&b, " play%s at any time and accept%s a signed challenge at "
 	           "once, e.g.\n  epaminondas challenge %s %s by %s "
 	           "PASSWORD\n(levels %d, the weakest, to %d; \"list\" shows "
 	           "every player; \"help challenge\" tells more).\n\n", n == 1 ? "s" : "", n == 1 ? "s" : "",
-	           userid, c->cfg->robot[0].userid, userid,
+	           userid, c->s.cfg->robot[0].userid, userid,
 	           CONFIG_ROBOT_LEVEL_MIN, CONFIG_ROBOT_LEVEL_MAX);
 	tvars_setf(v, "robots", "%s", buf_str(&b));
 	buf_free(&b);
@@ -365,7 +365,7 @@ static char *confirm_welcome(struct cmdctx *c, const struct user *u,
 
 	tvars_set(&v, "userid", u->userid);
 	tvars_set(&v, "address", addr);
-	tvars_set(&v, "from", c->cfg->from);
+	tvars_set(&v, "from", c->s.cfg->from);
 	robots_var(c, u->userid, &v);
 	text = reply_template(c, "signup.txt", &v);
 	tvars_free(&v);
@@ -396,7 +396,7 @@ static enum cmd_status confirm_apply(struct cmdctx *c, struct txn *t,
 				        (u->naddr - k - 1) * sizeof u->addr[0]);
 				u->naddr--;
 			}
-	user_add_address(u, r.addr, c->now);
+	user_add_address(u, r.addr, c->s.now);
 	if (r.kind == USER_REQ_CHANGE)
 		u->addr[u->naddr - 1].change = r.sent;
 	if (r.kind == USER_REQ_SIGNUP && first) {
@@ -470,7 +470,7 @@ enum cmd_status cmd_confirm_address(struct cmdctx *c, int argc, char **argv)
 		                  "request itself: its subject carries the token");
 	if ((st = cmd_lock(c, "users", &l)) != CMD_DONE)
 		return st;
-	rc = user_load(c->cfg->spool, argv[0], &u, &err);
+	rc = user_load(c->s.cfg->spool, argv[0], &u, &err);
 	if (rc < 0) {
 		log_msg(LOG_ERR, "%s\n", err);
 		free(err);
@@ -481,15 +481,15 @@ enum cmd_status cmd_confirm_address(struct cmdctx *c, int argc, char **argv)
 		if (token_hash_matches(u.req[i].hash, token))
 			break;
 	if (rc > 0 || u.left || i == u.nreq ||
-	    c->now - u.req[i].sent >= (time_t)c->cfg->confirm_days * 86400) {
+	    c->s.now - u.req[i].sent >= (time_t)c->s.cfg->confirm_days * 86400) {
 		st = cmd_refuse(c, usage, "this confirmation for '%s' is not "
 		                "(or no longer) valid: requests last %d days, and "
 		                "only the latest one to an address works.  Sign up "
 		                "again (or send change address) for a new one",
-		                argv[0], c->cfg->confirm_days);
+		                argv[0], c->s.cfg->confirm_days);
 		goto out;
 	}
-	if (user_load(c->cfg->spool, argv[0], &old, &err) != 0) {
+	if (user_load(c->s.cfg->spool, argv[0], &old, &err) != 0) {
 		log_msg(LOG_ERR, "%s\n", err ? err : "a user file vanished");
 		free(err);
 		st = CMD_TEMPFAIL;
@@ -504,7 +504,7 @@ enum cmd_status cmd_confirm_address(struct cmdctx *c, int argc, char **argv)
 	st = confirm_apply(c, t, &u, i);
 	c->exempt_stranger = 0;
 	if (st == CMD_DONE) {
-		addr_user_put(t, c->cfg->spool, &u, &old);
+		addr_user_put(t, c->s.cfg->spool, &u, &old);
 		st = cmd_commit(c, t);
 	} else {
 		txn_abort(t);

@@ -287,7 +287,7 @@ enum cmd_status tf_lock(struct cmdctx *c, const char *name, const char *game,
 	memset(tf, 0, sizeof *tf);
 	if ((st = cmd_lock(c, "tournaments", l1)) != CMD_DONE)
 		return st;
-	rc = tf_load(c->cfg->spool, name, tf, &err);
+	rc = tf_load(c->s.cfg->spool, name, tf, &err);
 	if (rc < 0) {
 		log_msg(LOG_ERR, "%s\n", err);
 		free(err);
@@ -304,7 +304,7 @@ enum cmd_status tf_lock(struct cmdctx *c, const char *name, const char *game,
 		lock_release(l1);
 		return st;
 	}
-	rc = tf_load(c->cfg->spool, name, tf, &err);
+	rc = tf_load(c->s.cfg->spool, name, tf, &err);
 	if (rc < 0) {
 		log_msg(LOG_ERR, "%s\n", err);
 		free(err);

@@ -179,7 +179,7 @@ int tokens_of(struct cmdctx *c, const struct game *g, const struct user *u,
 	if (!user_confirmed(u) || (strcmp(u->userid, g->white) != 0 &&
 	                           strcmp(u->userid, g->black) != 0))
 		return 1;
-	if (token_derive(c->cfg->spool, g, u->userid, u->token_epoch, out) != 0) {
+	if (token_derive(c->s.cfg->spool, g, u->userid, u->token_epoch, out) != 0) {
 		out[0] = '\0';
 		return -1;
 	}
@@ -229,7 +229,7 @@ static int token_player(struct cmdctx *c, const struct game *g,
 	for (i = 0; i < 2; i++) {
 		struct user u;
 		char *err = NULL;
-		int rc = user_load(c->cfg->spool, player[i], &u, &err);
+		int rc = user_load(c->s.cfg->spool, player[i], &u, &err);
 		if (rc < 0) {
 			log_msg(LOG_ERR, "%s\n", err);
 			free(err);
@@ -262,7 +262,7 @@ int tokens_owner(struct cmdctx *c, const struct intake *in, char *userid)
 			break;
 	if (!spool_games[i] || in->token_board < 0)
 		return 0;
-	rc = game_load(&g, c->cfg->spool, spool_games[i], in->token_board, &err);
+	rc = game_load(&g, c->s.cfg->spool, spool_games[i], in->token_board, &err);
 	if (rc < 0) {
 		log_msg(LOG_ERR, "%s\n", err);
 		free(err);
@@ -300,7 +300,7 @@ static enum cmd_status token_chat(struct cmdctx *c, const char *game,
 	struct game g;
 	char userid[32], *err = NULL;
 	enum cmd_status st;
-	int rc = game_load(&g, c->cfg->spool, game, in->token_board, &err);
+	int rc = game_load(&g, c->s.cfg->spool, game, in->token_board, &err);
 
 	if (rc < 0) {
 		log_msg(LOG_ERR, "%s\n", err);
@@ -574,7 +574,7 @@ static void sender_on_board(struct cmdctx *c, const struct game *g,
 	     i++) {
 		struct user u;
 		char *err = NULL;
-		int rc = user_load(c->cfg->spool, player[i], &u, &err);
+		int rc = user_load(c->s.cfg->spool, player[i], &u, &err);
 		free(err);
 		if (rc != 0)
 			continue;
@@ -605,7 +605,7 @@ enum cmd_status tokens_lost(struct cmdctx *c, const struct intake *in)
 	 * with the move sent (the sender's userid only when From is one
 	 * player's address of that board; never a token). */
 	if (board >= 0 && move_words(in->argv, in->argc, move, sizeof move) > 0 &&
-	    game_load(&g, c->cfg->spool, game, board, &err) == 0) {
+	    game_load(&g, c->s.cfg->spool, game, board, &err) == 0) {
 		sender_on_board(c, &g, userid);
 		game_free(&g);
 		return cmd_refuse(c, TOKEN_USAGE, "'%s' looks like a move, but your "

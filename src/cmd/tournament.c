@@ -104,8 +104,8 @@ static enum cmd_status answer_sender(struct cmdctx *c, struct txn *t,
 	tvars_set(&v, "table", text);
 	tvars_set(&v, "game", tf->game);
 	tvars_set(&v, "name", tf->name[0] ? tf->name : "NAME");
-	tvars_set(&v, "from", c->cfg->from);
-	web_tourney_url(c->cfg, tf->name, url, sizeof url);
+	tvars_set(&v, "from", c->s.cfg->from);
+	web_tourney_url(c->s.cfg, tf->name, url, sizeof url);
 	if (tf->name[0] && url[0])
 		tvars_setf(&v, "web", "On the web: %s", url);
 	mail = reply_template(c, "tournament.txt", &v);
@@ -175,9 +175,9 @@ static enum cmd_status make_board(struct cmdctx *c, struct txn *t,
 		     (strcmp(tf->boards[i].white, b) == 0 &&
 		      strcmp(tf->boards[i].black, w) == 0)))
 			nth++;
-	game_new(&g, tf->game, board, o, w, b, c->now);
+	game_new(&g, tf->game, board, o, w, b, c->s.now);
 	game_settings_put(&g, set);
-	g.agreed[0] = g.agreed[1] = c->now;
+	g.agreed[0] = g.agreed[1] = c->s.now;
 	snprintf(g.tourney, sizeof g.tourney, "%s", tf->name);
 	g.tourney_round = round;
 	file = game_format(&g);
@@ -304,7 +304,7 @@ static enum cmd_status swiss_round(struct cmdctx *c, struct txn *t,
 		free(why);
 		return rc == TNY_ENOPAIR ? CMD_REFUSED : CMD_TEMPFAIL;
 	}
-	board = spool_next_board(c->cfg->spool, tf->game);
+	board = spool_next_board(c->s.cfg->spool, tf->game);
 	for (k = 0; k < r.npairs && st == CMD_DONE; k++, board++)
 		st = make_board(c, t, tf, &o, &set, round,
 		                tf->player[r.pairs[k].white].userid,
@@ -345,7 +345,7 @@ static enum cmd_status ko_step(struct cmdctx *c, struct txn *t,
 		log_msg(LOG_ERR, "tournament %s: %s\n", tf->name, err);
 		return CMD_TEMPFAIL;
 	}
-	board = spool_next_board(c->cfg->spool, tf->game);
+	board = spool_next_board(c->s.cfg->spool, tf->game);
 	for (j = 0; j < k.nmatch[r] && st == CMD_DONE; j++) {
 		const struct tko_match *m = &k.m[r][j];
 		const char *hu, *lu;
@@ -417,7 +417,7 @@ static enum cmd_status tourney_start(struct cmdctx *c, struct txn *t,
 		log_msg(LOG_ERR, "tournament %s: %s\n", tf->name, err);
 		return CMD_TEMPFAIL;
 	}
-	if (ratings_load(c->cfg->spool, &r, &e) < 0) {
+	if (ratings_load(c->s.cfg->spool, &r, &e) < 0) {
 		log_msg(LOG_ERR, "%s\n", e);
 		free(e);
 		return CMD_TEMPFAIL;
@@ -452,7 +452,7 @@ static enum cmd_status tourney_start(struct cmdctx *c, struct txn *t,
 		if (tf->rounds == 2)
 			flags = TNY_BERGER_DOUBLE | TNY_BERGER_SWAP_LAST;
 		rounds = tny_berger_rounds(n, flags);
-		board = spool_next_board(c->cfg->spool, tf->game);
+		board = spool_next_board(c->s.cfg->spool, tf->game);
 		for (i = 1; i <= rounds && st == CMD_DONE; i++) {
 			int bye = 0, np = tny_berger_round(n, i, flags, pairs, &bye);
 			for (k = 0; k < np && st == CMD_DONE; k++, board++)
@@ -580,7 +580,7 @@ static enum cmd_status t_create(struct cmdctx *c, const char *game, int argc,
 			continue;
 		}
 		if (strncasecmp(w, "-start=", 7) == 0) {
-			if (!start_ok(w + 7, c->now))
+			if (!start_ok(w + 7, c->s.now))
 				return cmd_refuse(c, usage, "-start=%.20s: write a day "
 				                  "as YYYY-MM-DD, today or later (UTC)",
 				                  w + 7);
@@ -678,7 +678,7 @@ static enum cmd_status t_create(struct cmdctx *c, const char *game, int argc,
 		memset(&tf, 0, sizeof tf);
 		memcpy(tf.name, name, sizeof name);
 	}
-	if (open_organised(c->cfg, argv[1]) - reuse >= TF_OPEN_PER_ORGANISER) {
+	if (open_organised(c->s.cfg, argv[1]) - reuse >= TF_OPEN_PER_ORGANISER) {
 		st = cmd_refuse(c, usage, "you (%s) organise %d tournaments not "
 		                "started yet or cancelled, as many as one player "
 		                "may; start one first, or create again under the "
@@ -706,7 +706,7 @@ static enum cmd_status t_create(struct cmdctx *c, const char *game, int argc,
 	snprintf(tf.start, sizeof tf.start, "%s", start);
 	snprintf(tf.options, sizeof tf.options, "%s", buf_str(&opts));
 	buf_free(&opts);
-	tf.created = c->now;
+	tf.created = c->s.now;
 	tf.state = TF_OPEN;
 	snprintf(tf.player[0].userid, sizeof tf.player[0].userid, "%s", argv[1]);
 	tf.nplayers = 1;
@@ -827,7 +827,7 @@ static enum cmd_status withdraw_boards(struct cmdctx *c, const struct tfile *tf,
 			continue;
 		if (b.g.state == GAME_ACTIVE) {
 			snprintf(b.userid, sizeof b.userid, "%s", userid);
-			game_end(&b.g, GAME_END_RESIGN, userid, c->now);
+			game_end(&b.g, GAME_END_RESIGN, userid, c->s.now);
 			snprintf(head, sizeof head, "%s withdrew from tournament %s: "
 			         "%s resigns this game.", userid, tf->name, userid);
 			st = board_save(c, &b, head);
@@ -896,7 +896,7 @@ static enum cmd_status t_leave(struct cmdctx *c, const char *game, int argc,
 		return st;
 	}
 	if (running) {
-		tf.player[i].withdrawn = c->now;
+		tf.player[i].withdrawn = c->s.now;
 		if (tf_knockout(&tf))
 			snprintf(head, sizeof head, "You (%s) withdrew from "
 			         "tournament %s.  Your games still running are "
@@ -1041,7 +1041,7 @@ static enum cmd_status t_show(struct cmdctx *c, const char *game, int argc,
 		                  "tournament's name (and nothing else)");
 	if ((st = name_word(c, argv[0], usage)) != CMD_DONE)
 		return st;
-	rc = tf_load(c->cfg->spool, argv[0], &tf, &err);
+	rc = tf_load(c->s.cfg->spool, argv[0], &tf, &err);
 	if (rc < 0) {
 		log_msg(LOG_ERR, "%s\n", err);
 		free(err);
@@ -1062,7 +1062,7 @@ static enum cmd_status t_show(struct cmdctx *c, const char *game, int argc,
 	}
 	text = tt_text(&tf, have ? &tt : NULL);
 	snprintf(head, sizeof head, "Tournament %s.", tf.name);
-	t = cmd_txn(c, c->msg_key);
+	t = cmd_txn(c, c->s.msg_key);
 	st = answer_sender(c, t, &tf, "table", head, text);
 	st = st == CMD_DONE ? cmd_commit(c, t) : (txn_abort(t), st);
 	free(text);
@@ -1141,9 +1141,9 @@ enum cmd_status cmd_tournaments(struct cmdctx *c, const char *game, int argc,
 	(void)argv;
 	if (argc != 0)
 		return cmd_refuse(c, usage, "tournaments takes no words after it");
-	names = tourney_names(c->cfg, &n);
+	names = tourney_names(c->s.cfg, &n);
 	for (i = 0; i < n; i++) {
-		if (tf_load(c->cfg->spool, names[i], &tf, &err) != 0) {
+		if (tf_load(c->s.cfg->spool, names[i], &tf, &err) != 0) {
 			free(err);
 			err = NULL;
 			continue;
@@ -1174,7 +1174,7 @@ enum cmd_status cmd_tournaments(struct cmdctx *c, const char *game, int argc,
 		           "(tournament show NAME gives one)\n", more);
 	memset(&dummy, 0, sizeof dummy);
 	snprintf(dummy.game, sizeof dummy.game, "%s", game);
-	t = cmd_txn(c, c->msg_key);
+	t = cmd_txn(c, c->s.msg_key);
 	st = answer_sender(c, t, &dummy, "list", "The tournaments (running "
 	                   "ones finish when their last game does):", buf_str(&b));
 	buf_free(&b);
@@ -1189,12 +1189,12 @@ static void sweep_ctx(struct cmdctx *c, const struct config *cfg,
 	char text[128];
 
 	memset(c, 0, sizeof *c);
-	c->cfg = cfg;
-	c->now = util_now();
+	c->s.cfg = cfg;
+	c->s.now = util_now();
 	c->comment = "";
 	snprintf(text, sizeof text, "sweep tournament %s %s", event, name);
-	util_digest_hex(text, strlen(text), c->digest);
-	spool_msg_key(c->digest, c->msg_key, sizeof c->msg_key);
+	util_digest_hex(text, strlen(text), c->s.digest);
+	spool_msg_key(c->s.digest, c->s.msg_key, sizeof c->s.msg_key);
 }
 
 /* Open tournament name on its start day: started with enough players,

@@ -10,7 +10,7 @@
 
 time_t cmd_move_time(const struct cmdctx *c, const struct game *g)
 {
-	time_t t = c->arrival && c->arrival < c->now ? c->arrival : c->now;
+	time_t t = c->s.arrival && c->s.arrival < c->s.now ? c->s.arrival : c->s.now;
 	time_t floor = g->nmoves ? g->moves[g->nmoves - 1].when
 	                         : clock_game_start(g);
 
@@ -28,7 +28,7 @@ void cmd_clock_note(struct cmdctx *c, struct game *g)
 	if (!g->nmoves || g->tc.kind == TC_DAYS)
 		return;
 	mover = (g->start.to_move + g->nmoves - 1) % 2 == 0 ? g->white : g->black;
-	if (user_load(c->cfg->spool, mover, &u, &err) != 0) {
+	if (user_load(c->s.cfg->spool, mover, &u, &err) != 0) {
 		free(err);
 		clock_note_move(g, NULL, 0);
 		return;

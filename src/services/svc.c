@@ -47,18 +47,18 @@ void svc_event(struct svc *s, const char *fmt, ...)
 
 enum cmd_status cmd_lock(struct cmdctx *c, const char *key, struct lock *l)
 {
-	if (lock_acquire(c->cfg->spool, key, c->cfg->lock_timeout * 1000, l) < 0) {
+	if (lock_acquire(c->s.cfg->spool, key, c->s.cfg->lock_timeout * 1000, l) < 0) {
 		log_msg(LOG_ERR, "cannot lock %s: %s\n", key,
 		        errno == ETIMEDOUT ? "busy for too long" : strerror(errno));
 		return CMD_TEMPFAIL;
 	}
-	if (txn_recover(c->cfg->spool, key) < 0) {
+	if (txn_recover(c->s.cfg->spool, key) < 0) {
 		char rel[128], why[512];
 		int saved = errno;
 		snprintf(rel, sizeof rel, "journal/%s", key);
 		snprintf(why, sizeof why, "a committed update of %s in %s/journal "
 		         "cannot be applied: %s (epamserv admin journal list)", key,
-		         c->cfg->spool, strerror(saved));
+		         c->s.cfg->spool, strerror(saved));
 		log_msg(LOG_ERR, "%s\n", why);
 		if (damage_errno(saved))
 			damage_note(rel, why, NULL);
@@ -70,7 +70,7 @@ enum cmd_status cmd_lock(struct cmdctx *c, const char *key, struct lock *l)
 
 struct txn *cmd_txn(struct cmdctx *c, const char *key)
 {
-	return txn_begin(c->cfg->spool, key, c->digest);
+	return txn_begin(c->s.cfg->spool, key, c->s.digest);
 }
 
 enum cmd_status cmd_commit(struct cmdctx *c, struct txn *t)
@@ -80,14 +80,14 @@ enum cmd_status cmd_commit(struct cmdctx *c, struct txn *t)
 	                                                : "(no Message-ID)";
 	struct buf rec = BUF_INIT;
 
-	if (c->queue_failed) {
-		c->queue_failed = 0;
+	if (c->s.queue_failed) {
+		c->s.queue_failed = 0;
 		txn_abort(t);
 		log_msg(LOG_ERR, "a reply could not be composed: the mail will "
 		        "be retried\n");
 		return CMD_TEMPFAIL;
 	}
-	spool_seen_path(c->digest, rel, sizeof rel);
+	spool_seen_path(c->s.digest, rel, sizeof rel);
 	buf_printf(&rec, "%s\n", id);
 	txn_put(t, rel, buf_str(&rec), rec.len);
 	buf_free(&rec);
@@ -106,8 +106,8 @@ int relay_take(struct cmdctx *c, const char *userid, int n)
 
 	snprintf(key, sizeof key, "relay:%s", userid);
 	for (i = 0; i < n; i++)
-		if (ratelimit_count(c->cfg->spool, key, c->cfg->relay_limit, 86400,
-		                    c->now, NULL) == 0)
+		if (ratelimit_count(c->s.cfg->spool, key, c->s.cfg->relay_limit, 86400,
+		                    c->s.now, NULL) == 0)
 			return 0;
 	return 1;
 }

@@ -87,8 +87,8 @@ static void summarise(const struct web_site *s, const struct game *g,
 	wb->round = g->tourney_round;
 	wb->cls = ratings_class(g->game, g->opts.width, g->opts.height);
 	memset(&c, 0, sizeof c);
-	c.cfg = s->cfg;
-	c.now = s->now;
+	c.s.cfg = s->cfg;
+	c.s.now = s->now;
 	if (g->state == GAME_ACTIVE && board_clock(&c, g, &k) == 0)
 		wb->deadline = k.deadline;
 }
