@@ -50,7 +50,6 @@ struct cmdctx {
 	                          arrival, the mail's digest and msg_key, the
 	                          outgoing mails' count, the board mail's
 	                          knobs (bm) */
-	const struct config *cfg;
 	const struct mail_in *mail;
 	const char *sender;    /* where replies to the sender go (addr-spec):
 	                          the address on file once the sender is
@@ -87,69 +86,25 @@ struct cmdctx {
 	                          mail ran (one a mail) */
 	const char *comment;   /* the relayed comment: body without quotes,
 	                          signature or command line ("" when none) */
-	char digest[33];       /* key of the mail: digest of its Message-ID */
-	char msg_key[48];      /* lock key of the mail, spool_msg_key() (held) */
-	time_t now;
-	time_t arrival;        /* when the mail reached us (issue 15: its
-	                          own MTA's Received header, the Maildir
-	                          delivery time, the IMAP INTERNALDATE), at
-	                          most now; 0 when not known: now.  A move
-	                          counts at this time (cmd_move_time) */
-	int nout;              /* outgoing mails so far, for their Message-IDs */
 	char created[128];     /* boards this mail created, "101,102" (for
 	                          its log line, inlog_note_created) */
 	struct buf error;      /* CMD_REFUSED: what was wrong */
 	const char *usage;     /* CMD_REFUSED: how to write the command */
 	char *error_board;     /* CMD_REFUSED: board to show (malloc'ed) or NULL */
 	char *error_subject;   /* CMD_REFUSED: subject tail, e.g. "Board 101" */
-	const char *subject;   /* subject for reply_board instead of the
-	                          board's own (preview), or NULL */
-	const char *ratings;   /* rating changes of a game that just ended,
-	                          for reply_board (set by board_save), or NULL */
-	const struct game *token_game; /* reply_board with only_addr: the
-	                          board whose reply token the mail carries
-	                          when not the one shown (submit), or NULL */
-	int no_token;          /* reply_board with only_addr: no token
-	                          (preview) */
-	int past;              /* reply_board: the board shown is a past
-	                          position (show BOARD#N), not the game as
-	                          it stands: no turn to act on */
 	char error_token[REPLY_TOKEN_LEN + 1]; /* CMD_REFUSED: the sender's
 	                          reply token for error_token_board, or "" */
 	char error_token_game[16];
 	long error_token_board;
 	char error_token_subject[160]; /* CMD_REFUSED with error_token: the
 	                          board's subject (reply_board_subject) */
-	enum mail_kind board_kind; /* reply_board: the kind its mails name in
-	                          their Message-IDs (a reminder, a notice),
-	                          MAIL_KIND_NONE: a board mail */
 	char usage_buf[2048];  /* room for a usage text (cmd_usage_of,
 	                          move_usage) */
-	int orient;            /* reply_board with only_addr: 0 the
-	                          recipient's preference, 1 White's side
-	                          down, 2 Black's (showas) */
-	int queue_failed;      /* reply_queue could not compose a mail (out
-	                          of memory): cmd_commit aborts instead */
 	struct buf *collect;   /* "multiple": mails to the sender are added
 	                          here instead of being queued, or NULL */
 	size_t collect_room;   /* with collect: bytes left in the "multiple"
 	                          answer for this line's (reply_text_budget
 	                          keeps within it) */
-	int hold_for_digest;   /* reply_board (set by board_save): the board
-	                          mail tells of an action of its "who"; a
-	                          player with mail digest (users.h) who did
-	                          not act and is to move now gets no board
-	                          mail, nor an observer with mail digest,
-	                          while the game goes on (SPEC "Digest") */
-	struct buf side_note[2]; /* board_save after a move (move_done):
-	                          words for White's (0) or Black's (1) board
-	                          mail alone, after the headline (what became
-	                          of their conditional lines: conditional.c);
-	                          empty when none.  move_done empties them */
-	size_t reply_cap;      /* most bytes one reply may take in the
-	                          outbox, envelope lines included; 0 means
-	                          cfg->max_reply_size.  A caller may lower it
-	                          (never above cfg->max_reply_size) */
 };
 
 /* A board opened by a player for a change (board.c). */
