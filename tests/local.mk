@@ -510,3 +510,7 @@ EXTRA_DIST += tests/integration/test_issue30_help.py \
 # quote ("> " and s-nail's own tab quote).
 TESTS += tests/integration/test_snail_reply.py
 EXTRA_DIST += tests/integration/test_snail_reply.py
+
+# Issue 31: the sweep's event keys stay the words older spools hold.
+TESTS += tests/integration/test_sweep_keys.py
+EXTRA_DIST += tests/integration/test_sweep_keys.py

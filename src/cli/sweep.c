@@ -54,20 +54,6 @@ struct sweep_stats {
 	int busy, expired, archived, dropped;
 };
 
-/* The key of one sweep event, as a mail's digest: the event, the board,
- * the move it is about and when the idle clock started (a player back
- * from vacation gets a new reminder for the same move). */
-static void event_key(struct cmdctx *c, const char *event, const struct game *g,
-                      time_t since)
-{
-	char text[160];
-
-	snprintf(text, sizeof text, "sweep %s %s %ld %zu %lld", event, g->game,
-	         g->board, g->nmoves, (long long)since);
-	util_digest_hex(text, strlen(text), c->s.digest);
-	spool_msg_key(c->s.digest, c->s.msg_key, sizeof c->s.msg_key);
-}
-
 /* Move a finished board's file into games/GAME/archive/ (the caller
  * holds the board's lock).  0 or -1. */
 static int archive(const struct config *cfg, const char *game, long board)
@@ -123,7 +109,7 @@ static void sweep_board(const struct config *cfg, const char *game, long board,
 	 * signoff could not call off at once (signoff.c). */
 	if (b.g.state == GAME_CHALLENGED && (gone = signoff_left_player(cfg,
 	                                                               &b.g))) {
-		event_key(&c, "left", &b.g, b.g.updated);
+		sweep_event(&c.s, "left", &b.g, b.g.updated);
 		if (signoff_call_off(&c, &b, gone) == CMD_DONE) {
 			st->expired++;
 			log_msg(LOG_INFO, "sweep: %s board %ld: the challenge is "
@@ -137,7 +123,7 @@ static void sweep_board(const struct config *cfg, const char *game, long board,
 		const char *who = game_waits_agreement(&b.g, &both);
 		if (!who)
 			who = b.g.black;
-		event_key(&c, "expire", &b.g, b.g.updated);
+		sweep_event(&c.s, "expire", &b.g, b.g.updated);
 		snprintf(headline, sizeof headline, "The challenge on board %ld "
 		         "expired: %s%s%s did not answer it within %d days.", board,
 		         who, both ? " and " : "", both ? b.g.black : "",

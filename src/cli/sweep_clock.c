@@ -23,17 +23,14 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* The key of one sweep event, as a mail's digest (sweep.c's form:
- * "sweep EVENT GAME BOARD MOVE SINCE"). */
-static void clock_event_key(struct cmdctx *c, const char *event,
-                            const struct game *g, time_t since)
+void sweep_event(struct svc *s, const char *event, const struct game *g,
+                 time_t since)
 {
 	char text[160];
 
 	snprintf(text, sizeof text, "sweep %s %s %ld %zu %lld", event, g->game,
 	         g->board, g->nmoves, (long long)since);
-	util_digest_hex(text, strlen(text), c->s.digest);
-	spool_msg_key(c->s.digest, c->s.msg_key, sizeof c->s.msg_key);
+	svc_event(s, "%s", text);
 }
 
 /* Whether a held record names b's board file. */
@@ -177,7 +174,7 @@ void sweep_clock(struct cmdctx *c, struct board_ctx *b,
 	if (left <= 0) {
 		if (b->g.tc.claim) {
 			st->claimable++;
-			clock_event_key(c, "claimable", &b->g, since);
+			sweep_event(&c->s, "claimable", &b->g, since);
 			if (!spool_seen(c->s.cfg->spool, c->s.digest) &&
 			    tell_claimable(c, b, &k) == CMD_DONE)
 				log_msg(LOG_INFO, "sweep: %s board %ld: %s told the time "
@@ -192,7 +189,7 @@ void sweep_clock(struct cmdctx *c, struct board_ctx *b,
 			        b->g.game, b->g.board, mover);
 			return;
 		}
-		clock_event_key(c, "forfeit", &b->g, since);
+		sweep_event(&c->s, "forfeit", &b->g, since);
 		timeout_headline(&b->g, mover, headline, sizeof headline);
 		if (b->g.tc.kind == TC_DAYS)
 			snprintf(headline + strlen(headline), sizeof headline -
@@ -237,7 +234,7 @@ void sweep_clock(struct cmdctx *c, struct board_ctx *b,
 		snprintf(event, sizeof event, "remind");
 	else
 		snprintf(event, sizeof event, "remind-%ld", best);
-	clock_event_key(c, event, &b->g, since);
+	sweep_event(&c->s, event, &b->g, since);
 	if (spool_seen(c->s.cfg->spool, c->s.digest))
 		return;  /* reminded at this point of this turn already */
 	if (remind(c, b, &k, left) == CMD_DONE) {
