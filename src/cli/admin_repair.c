@@ -250,7 +250,7 @@ static int keep_damaged(struct cmdctx *c, const char *key, const char *rel,
 			stamp[j++] = when[i];
 	stamp[j] = '\0';
 	snprintf(kept, len, "%s.damaged-%s", rel, stamp);
-	t = cmd_txn(c, key);
+	t = svc_txn(&c->s, key);
 	txn_put(t, kept, text, strlen(text));
 	if (txn_commit(t, &err) < 0) {
 		fprintf(stderr, "epamserv: %s\n", err);
@@ -351,7 +351,7 @@ int admin_repair(const struct config *cfg, int argc, char **argv)
 	         (long long)c.s.now);
 	util_digest_hex(key, strlen(key), c.s.digest);
 	snprintf(b.key, sizeof b.key, "%s", t.key);
-	if (cmd_lock(&c, b.key, &b.l) != CMD_DONE) {
+	if (svc_lock(&c.s, b.key, &b.l) != CMD_DONE) {
 		fprintf(stderr, "epamserv: %s is busy, or an earlier update of it "
 		        "cannot be finished (epamserv admin check)\n", t.rel);
 		return EXIT_TEMPFAIL;

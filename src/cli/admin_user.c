@@ -417,11 +417,11 @@ static int notify_closed(const struct config *cfg, const char *userid,
 	tvars_set(&v, "details", buf_str(&details));
 	tvars_set(&v, "userid", userid);
 	text = reply_template(&c, "account.txt", &v);
-	if (text && cmd_lock(&c, "users", &l) == CMD_DONE) {
-		t = cmd_txn(&c, "users");
+	if (text && svc_lock(&c.s, "users", &l) == CMD_DONE) {
+		t = svc_txn(&c.s, "users");
 		reply_queue(&c, t, address, "epamserv: account closed", text, NULL,
 		            0, NULL);
-		st = cmd_commit(&c, t);
+		st = svc_commit(&c.s, t);
 		lock_release(&l);
 	}
 	free(text);

@@ -253,7 +253,7 @@ static int digest_send(const struct config *cfg, struct digest_due *d,
 	memcpy(c.s.digest, d->digest, sizeof c.s.digest);
 	spool_msg_key(c.s.digest, c.s.msg_key, sizeof c.s.msg_key);
 	snprintf(key, sizeof key, "digest-%s", d->userid);
-	if (cmd_lock(&c, key, &l) != CMD_DONE)
+	if (svc_lock(&c.s, key, &l) != CMD_DONE)
 		goto out;
 	if (spool_seen(cfg->spool, c.s.digest)) {
 		rc = 0;
@@ -271,7 +271,7 @@ static int digest_send(const struct config *cfg, struct digest_due *d,
 			about.board = d->boards[i].board;
 			shown++;
 		}
-	t = cmd_txn(&c, key);
+	t = svc_txn(&c.s, key);
 	if (shown) {
 		tvars_setf(&v, "headline", "%s, %zu board%s wait%s for your move.",
 		           u.userid, shown, shown == 1 ? "" : "s",
@@ -300,7 +300,7 @@ static int digest_send(const struct config *cfg, struct digest_due *d,
 			                  NULL, 0);
 	}
 	user_free(&u);
-	if (cmd_commit(&c, t) == CMD_DONE)
+	if (svc_commit(&c.s, t) == CMD_DONE)
 		rc = shown > 0;
 out:
 	lock_release(&l);

@@ -181,7 +181,7 @@ static void sweep_accounts(const struct config *cfg, struct sweep_stats *st)
 	memset(&c, 0, sizeof c);
 	c.s.cfg = cfg;
 	c.s.now = util_now();
-	if (cmd_lock(&c, "users", &l) != CMD_DONE) {
+	if (svc_lock(&c.s, "users", &l) != CMD_DONE) {
 		st->busy++;
 		return;
 	}

@@ -72,7 +72,7 @@ static enum cmd_status sweep_tell(struct cmdctx *c, struct board_ctx *b,
                                   struct user *u, const char *headline,
                                   enum mail_kind kind)
 {
-	struct txn *t = cmd_txn(c, b->key);
+	struct txn *t = svc_txn(&c->s, b->key);
 	enum cmd_status st;
 
 	c->s.bm.board_kind = kind;
@@ -83,7 +83,7 @@ static enum cmd_status sweep_tell(struct cmdctx *c, struct board_ctx *b,
 		txn_abort(t);
 		return st;
 	}
-	return cmd_commit(c, t);
+	return svc_commit(&c->s, t);
 }
 
 /* One reminder to the player to move, with the board (their token: a

@@ -62,7 +62,7 @@ enum cmd_status account_open(struct cmdctx *c, char *userid,
 	util_lower(userid);
 	if (!util_userid_ok(userid))
 		return cmd_refuse(c, usage, "'%s' is not a valid userid", userid);
-	if ((st = cmd_lock(c, "users", l)) != CMD_DONE)
+	if ((st = svc_lock(&c->s, "users", l)) != CMD_DONE)
 		return st;
 	if ((st = cmd_auth(c, userid, password, usage, u)) != CMD_DONE)
 		lock_release(l);
@@ -119,7 +119,7 @@ enum cmd_status account_save(struct cmdctx *c, struct user *u,
 		return CMD_TEMPFAIL;
 	}
 	if (!t)
-		t = cmd_txn(c, "users");
+		t = svc_txn(&c->s, "users");
 	/* The file as it was, for the address records (users lock held). */
 	rc = user_load(c->s.cfg->spool, u->userid, &old, &err);
 	free(err);
@@ -138,7 +138,7 @@ enum cmd_status account_save(struct cmdctx *c, struct user *u,
 	if (rc == 0)
 		user_free(&old);
 	free(text);
-	return cmd_commit(c, t);
+	return svc_commit(&c->s, t);
 }
 
 static enum cmd_status change_password(struct cmdctx *c, int argc, char **argv)
@@ -212,7 +212,7 @@ static enum cmd_status change_address(struct cmdctx *c, int argc, char **argv)
 		                addrs[0]);
 		goto out;
 	}
-	t = cmd_txn(c, "users");
+	t = svc_txn(&c->s, "users");
 	st = signup_requests(c, t, &u, addrs, n, USER_REQ_CHANGE, &skipped);
 	if (st != CMD_DONE) {
 		txn_abort(t);
@@ -425,10 +425,10 @@ enum cmd_status cmd_list(struct cmdctx *c, int argc, char **argv)
 	buf_free(&table);
 	if (!text)
 		return CMD_TEMPFAIL;
-	t = cmd_txn(c, c->s.msg_key);
+	t = svc_txn(&c->s, c->s.msg_key);
 	reply_queue(c, t, c->sender, "epamserv players", text, NULL, 0, NULL);
 	free(text);
-	return cmd_commit(c, t);
+	return svc_commit(&c->s, t);
 }
 
 /* Save a changed setting of u (the confirmation says details), then

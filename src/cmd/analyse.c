@@ -611,14 +611,14 @@ enum cmd_status cmd_analyse(struct cmdctx *c, const char *game, int argc,
 	snprintf(subject, sizeof subject, "%s analysis of board %ld %s%zu",
 	         reply_game_title(game), board, at ? "after move " : "before "
 	         "move ", at ? at : (size_t)1);
-	t = cmd_txn(c, c->s.msg_key);
+	t = svc_txn(&c->s, c->s.msg_key);
 	c->s.bm.subject = subject;
 	c->s.bm.past = c->s.bm.no_token = 1;  /* a position to look at, not to act on */
 	st = reply_board(c, t, &g, buf_str(&head), "", NULL, c->sender);
 	c->s.bm.past = c->s.bm.no_token = 0;
 	c->s.bm.subject = NULL;
 	if (st == CMD_DONE)
-		st = cmd_commit(c, t);
+		st = svc_commit(&c->s, t);
 	else
 		txn_abort(t);
 out:

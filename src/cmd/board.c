@@ -85,7 +85,7 @@ enum cmd_status board_lock_load(struct cmdctx *c, const char *game,
 	memset(b, 0, sizeof *b);
 	b->l.fd = -1;
 	spool_board_key(game, board, b->key, sizeof b->key);
-	if ((st = cmd_lock(c, b->key, &b->l)) != CMD_DONE)
+	if ((st = svc_lock(&c->s, b->key, &b->l)) != CMD_DONE)
 		return st;
 	rc = game_load(&b->g, c->s.cfg->spool, game, board, &err);
 	if (rc != 0) {
@@ -179,7 +179,7 @@ enum cmd_status board_save(struct cmdctx *c, struct board_ctx *b,
 	/* The board changes: the tokens of its older mails are spent
 	 * (derived ones by the ply, stored ones of older files here). */
 	tokens_drop_stored(&b->g);
-	t = cmd_txn(c, b->key);
+	t = svc_txn(&c->s, b->key);
 	file = game_format(&b->g);
 	spool_board_path(b->g.game, b->g.board, rel, sizeof rel);
 	txn_put(t, rel, file, strlen(file));
@@ -232,7 +232,7 @@ enum cmd_status board_save(struct cmdctx *c, struct board_ctx *b,
 		txn_abort(t);
 		return st;
 	}
-	st = cmd_commit(c, t);
+	st = svc_commit(&c->s, t);
 	/* A Swiss round that this game ended is paired now (issue 17). */
 	if (st == CMD_DONE && ended && b->g.tourney[0])
 		tt_after_game(c, &b->g);
@@ -247,7 +247,7 @@ enum cmd_status board_save_quiet(struct cmdctx *c, struct board_ctx *b,
 	char rel[128], subject[160], *file;
 	enum cmd_status st;
 
-	t = cmd_txn(c, b->key);
+	t = svc_txn(&c->s, b->key);
 	file = game_format(&b->g);
 	spool_board_path(b->g.game, b->g.board, rel, sizeof rel);
 	txn_put(t, rel, file, strlen(file));
@@ -263,5 +263,5 @@ enum cmd_status board_save_quiet(struct cmdctx *c, struct board_ctx *b,
 		txn_abort(t);
 		return st;
 	}
-	return cmd_commit(c, t);
+	return svc_commit(&c->s, t);
 }

@@ -374,7 +374,7 @@ enum cmd_status cmd_challenge(struct cmdctx *c, const char *game, int argc,
 		return st;
 
 	snprintf(key, sizeof key, "next-%s", game);
-	if ((st = cmd_lock(c, key, &l)) != CMD_DONE)
+	if ((st = svc_lock(&c->s, key, &l)) != CMD_DONE)
 		return st;
 	board = spool_next_board(c->s.cfg->spool, game);
 	if (board < 0) {
@@ -392,7 +392,7 @@ enum cmd_status cmd_challenge(struct cmdctx *c, const char *game, int argc,
 		game_agree(&g, robot_side, c->s.now);  /* at once (issue 16) */
 	if (auto_side >= 0)
 		game_agree(&g, auto_side, c->s.now);   /* limit accept (issue 17) */
-	t = cmd_txn(c, key);
+	t = svc_txn(&c->s, key);
 	file = game_format(&g);
 	spool_board_path(game, board, rel, sizeof rel);
 	txn_put(t, rel, file, strlen(file));
@@ -447,7 +447,7 @@ enum cmd_status cmd_challenge(struct cmdctx *c, const char *game, int argc,
 	     reply_board(c, t, &g, headline, signer >= 0 ? c->comment : "",
 	                 signer == EP_WHITE ? g.white : g.black, NULL);
 	if (st == CMD_DONE)
-		st = cmd_commit(c, t);
+		st = svc_commit(&c->s, t);
 	else
 		txn_abort(t);
 	if (st == CMD_DONE)

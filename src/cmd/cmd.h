@@ -148,24 +148,6 @@ enum cmd_status cmd_no_board(struct cmdctx *c, const char *game,
 enum cmd_status show_load(struct cmdctx *c, const char *game, long board,
                           const char *usage, struct game *g);
 
-/* Take the lock named key (waiting cfg->lock_timeout), and roll forward
- * any committed journal entry of it.  CMD_DONE when held, else
- * CMD_TEMPFAIL with a message on stderr. */
-enum cmd_status cmd_lock(struct cmdctx *c, const char *key, struct lock *l);
-
-/* Start a transaction under key for this mail. */
-struct txn *cmd_txn(struct cmdctx *c, const char *key);
-
-/* Add the processed-mail record and commit.  CMD_DONE or CMD_TEMPFAIL;
- * a transaction in which a reply could not be composed is aborted
- * (CMD_TEMPFAIL), so the mail is retried rather than half answered. */
-enum cmd_status cmd_commit(struct cmdctx *c, struct txn *t);
-
-/* Count n mails that player userid relays (message, chat) against the
- * relay_limit of a day: 1 when within it, 0 when over (then send
- * nothing). */
-int relay_take(struct cmdctx *c, const char *userid, int n);
-
 /* Commit the error reply of a refused command under the message lock. */
 enum cmd_status cmd_commit_refusal(struct cmdctx *c);
 
@@ -317,7 +299,7 @@ int reply_stranger_budget(struct cmdctx *c);
  * it, the HTML part is dropped; still over, the text is cut at a line
  * (UTF-8 safe) and ends with a note saying so and how to ask for less.
  * A mail that cannot be composed (out of memory) sets c->s.queue_failed,
- * so that cmd_commit aborts; one where not even the note fits (a caller
+ * so that svc_commit aborts; one where not even the note fits (a caller
  * lowered the cap below a bare mail) is left out, logged. */
 void reply_queue(struct cmdctx *c, struct txn *t, const char *addr,
                  const char *subject, const char *text, const char *html,

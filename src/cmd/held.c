@@ -78,7 +78,7 @@ static int held_put(struct cmdctx *c, const struct held_entry *e)
 		buf_printf(&b, "notified: %s\n", notified);
 	}
 	snprintf(rel, sizeof rel, "held/%s", c->s.digest);
-	t = cmd_txn(c, c->s.msg_key);
+	t = svc_txn(&c->s, c->s.msg_key);
 	txn_put(t, rel, buf_str(&b), b.len);
 	buf_free(&b);
 	if (txn_commit(t, &err) < 0) {
@@ -137,7 +137,7 @@ static void held_tell(struct cmdctx *c, struct held_entry *e)
 	snprintf(rel, sizeof rel, "held/%s", c->s.digest);
 	snprintf(headline, sizeof headline, "epamserv: %s is under repair", what);
 	c->s.nout = 50;
-	t = cmd_txn(c, c->s.msg_key);
+	t = svc_txn(&c->s, c->s.msg_key);
 	txn_put(t, rel, buf_str(&rec), rec.len);
 	reply_queue(c, t, c->sender, headline, text, NULL, 0, NULL);
 	if (c->s.queue_failed) {

@@ -30,10 +30,10 @@ static enum cmd_status send_help(struct cmdctx *c, const char *tmpl,
 	tvars_free(&v);
 	if (!text)
 		return CMD_TEMPFAIL;
-	t = cmd_txn(c, c->s.msg_key);
+	t = svc_txn(&c->s, c->s.msg_key);
 	reply_queue(c, t, c->sender, subject, text, NULL, 0, NULL);
 	free(text);
-	return cmd_commit(c, t);
+	return svc_commit(&c->s, t);
 }
 
 
@@ -92,10 +92,10 @@ static enum cmd_status help_command(struct cmdctx *c, int argc, char **argv)
 	snprintf(subject, sizeof subject, "epamserv help on %.60s",
 	         buf_str(&names));
 	buf_free(&names);
-	t = cmd_txn(c, c->s.msg_key);
+	t = svc_txn(&c->s, c->s.msg_key);
 	reply_queue(c, t, c->sender, subject, text, NULL, 0, NULL);
 	free(text);
-	return cmd_commit(c, t);
+	return svc_commit(&c->s, t);
 }
 
 enum cmd_status cmd_help(struct cmdctx *c, int argc, char **argv)

@@ -240,10 +240,10 @@ static enum cmd_status lg_lock(struct cmdctx *c, const char *game,
 	enum cmd_status st;
 	char *err = NULL;
 
-	if ((st = cmd_lock(c, "tournaments", l1)) != CMD_DONE)
+	if ((st = svc_lock(&c->s, "tournaments", l1)) != CMD_DONE)
 		return st;
 	snprintf(key, keylen, "next-%s", game);
-	if ((st = cmd_lock(c, key, l2)) != CMD_DONE) {
+	if ((st = svc_lock(&c->s, key, l2)) != CMD_DONE) {
 		lock_release(l1);
 		return st;
 	}
@@ -554,12 +554,12 @@ static enum cmd_status l_change(struct cmdctx *c, const char *game,
 		         "%s tournament leave league-%d-D USERID PASSWORD).",
 		         argv[0], game, lf->season);
 	}
-	t = cmd_txn(c, key);
+	t = svc_txn(&c->s, key);
 	put_lf(t, lf);
 	text = league_text(c, lf);
 	st = answer(c, t, game, join ? "joined" : "left", head, text);
 	free(text);
-	st = st == CMD_DONE ? cmd_commit(c, t) : (txn_abort(t), st);
+	st = st == CMD_DONE ? svc_commit(&c->s, t) : (txn_abort(t), st);
 	tf_unlock(&l1, &l2);
 	free(lf);
 	return st;
@@ -585,11 +585,11 @@ static enum cmd_status l_show(struct cmdctx *c, const char *game, int argc,
 		return CMD_TEMPFAIL;
 	}
 	text = league_text(c, lf);
-	t = cmd_txn(c, c->s.msg_key);
+	t = svc_txn(&c->s, c->s.msg_key);
 	st = answer(c, t, game, "table", "The league.", text);
 	free(text);
 	free(lf);
-	return st == CMD_DONE ? cmd_commit(c, t) : (txn_abort(t), st);
+	return st == CMD_DONE ? svc_commit(&c->s, t) : (txn_abort(t), st);
 }
 
 enum cmd_status cmd_league(struct cmdctx *c, const char *game, int argc,
@@ -670,9 +670,9 @@ static void make_division(const struct config *cfg, const struct lfile *lf,
 			       32);
 	snprintf(why, sizeof why, "season %d of the league, division %d of "
 	         "%d", lf->season, d, lf->ndivs);
-	t = cmd_txn(&c, key);
+	t = svc_txn(&c.s, key);
 	st = tourney_start_made(&c, t, &tf, why);
-	st = st == CMD_DONE ? cmd_commit(&c, t) : (txn_abort(t), st);
+	st = st == CMD_DONE ? svc_commit(&c.s, t) : (txn_abort(t), st);
 	if (st == CMD_DONE)
 		log_msg(LOG_INFO, "league: %s started, %d players\n", name,
 		        tf.nplayers);
@@ -732,9 +732,9 @@ static void league_game(const struct config *cfg, const char *game)
 			         lf->season);
 			util_digest_hex(event, strlen(event), c.s.digest);
 			spool_msg_key(c.s.digest, c.s.msg_key, sizeof c.s.msg_key);
-			t = cmd_txn(&c, key);
+			t = svc_txn(&c.s, key);
 			put_lf(t, lf);
-			if (cmd_commit(&c, t) == CMD_DONE)
+			if (svc_commit(&c.s, t) == CMD_DONE)
 				log_msg(LOG_INFO, "league: %s season %d, %d players, "
 				        "%d divisions\n", game, lf->season, n, lf->ndivs);
 			else

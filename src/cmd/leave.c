@@ -616,7 +616,7 @@ enum cmd_status cmd_vacation(struct cmdctx *c, int argc, char **argv)
 		was.nleave = nbefore;
 		memcpy(was.leave, before, nbefore * sizeof before[0]);
 		ln.u = &u;
-		t = cmd_txn(c, "users");
+		t = svc_txn(&c->s, "users");
 		changed = !same_leaves(&was, &u);
 		if (changed) {
 			ln.back = off;
@@ -678,7 +678,7 @@ void leave_after_move(struct cmdctx *c, const char *userid,
 		return;
 	rc = leave_current(&u, when, NULL);
 	user_free(&u);
-	if (!rc || cmd_lock(c, "users", &l) != CMD_DONE)
+	if (!rc || svc_lock(&c->s, "users", &l) != CMD_DONE)
 		return;
 	if (user_load(c->s.cfg->spool, userid, &u, &err) != 0) {
 		free(err);
@@ -698,7 +698,7 @@ void leave_after_move(struct cmdctx *c, const char *userid,
 	ln.why = why;
 	ln.skip_game = game;
 	ln.skip_board = board;
-	t = cmd_txn(c, "users");
+	t = svc_txn(&c->s, "users");
 	if (leave_tell(c, t, &ln, &told) != CMD_DONE) {
 		txn_abort(t);
 		account_close(&u, &l);

@@ -269,7 +269,7 @@ enum cmd_status cmd_limit(struct cmdctx *c, int argc, char **argv)
 	if ((st = account_open(c, argv[0], argv[1], usage, &u, &l)) != CMD_DONE)
 		return st;
 	if (argc == 2) {
-		struct txn *t = cmd_txn(c, c->s.msg_key);
+		struct txn *t = svc_txn(&c->s, c->s.msg_key);
 		enum cmd_status st;
 
 		limit_details(c, &u, &d);
@@ -280,7 +280,7 @@ enum cmd_status cmd_limit(struct cmdctx *c, int argc, char **argv)
 			txn_abort(t);
 			return st;
 		}
-		return cmd_commit(c, t);
+		return svc_commit(&c->s, t);
 	}
 	if (n >= -1)
 		u.game_limit = (int)n;

@@ -151,16 +151,16 @@ enum cmd_status cmd_message(struct cmdctx *c, int argc, char **argv)
 		}
 		n++;
 	}
-	if (!relay_take(c, u.userid, n)) {
+	if (!relay_take(&c->s, u.userid, n)) {
 		st = cmd_refuse(c, usage, "you (%s) have relayed as many "
 		                "mails today as one player may (%d); nothing was sent",
 		                u.userid, c->s.cfg->relay_limit);
 		goto out;
 	}
-	t = cmd_txn(c, c->s.msg_key);
+	t = svc_txn(&c->s, c->s.msg_key);
 	st = message_send(c, t, &u, to, n, c->comment);
 	if (st == CMD_DONE)
-		st = cmd_commit(c, t);
+		st = svc_commit(&c->s, t);
 	else
 		txn_abort(t);
 out:
@@ -276,17 +276,17 @@ enum cmd_status message_reply(struct cmdctx *c, const struct intake *in)
 		                "who can be written to; nothing was sent", sender);
 		goto out;
 	}
-	if (!relay_take(c, u.userid, 1)) {
+	if (!relay_take(&c->s, u.userid, 1)) {
 		user_free(&to);
 		st = cmd_refuse(c, MESSAGE_REPLY_USAGE, "you (%s) have relayed as "
 		                "many mails today as one player may (%d); nothing "
 		                "was sent", u.userid, c->s.cfg->relay_limit);
 		goto out;
 	}
-	t = cmd_txn(c, c->s.msg_key);
+	t = svc_txn(&c->s, c->s.msg_key);
 	st = message_send(c, t, &u, &to, 1, text);
 	if (st == CMD_DONE)
-		st = cmd_commit(c, t);
+		st = svc_commit(&c->s, t);
 	else
 		txn_abort(t);
 	user_free(&to);

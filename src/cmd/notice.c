@@ -52,7 +52,7 @@ enum cmd_status notice_once(struct cmdctx *c, const char *userid,
 	util_digest_hex(key_text, strlen(key_text), c->s.digest);
 	snprintf(key, sizeof key, "notice-%s", userid);
 	c->collect = NULL;
-	if ((st = cmd_lock(c, key, &l)) != CMD_DONE)
+	if ((st = svc_lock(&c->s, key, &l)) != CMD_DONE)
 		goto out;
 	if (spool_seen(c->s.cfg->spool, c->s.digest))
 		goto out;
@@ -67,12 +67,12 @@ enum cmd_status notice_once(struct cmdctx *c, const char *userid,
 	c->s.nout = 0;
 	snprintf(subject, sizeof subject, "epamserv: %s", headline);
 	notice_token(c, userid, addr, subject, with, sizeof with);
-	t = cmd_txn(c, key);
+	t = svc_txn(&c->s, key);
 	c->exempt_stranger = 1;  /* to a player's address on file */
 	reply_queue(c, t, addr, with, text, NULL, 0, NULL);
 	explicit_bzero(with, sizeof with);
 	c->exempt_stranger = 0;
-	st = cmd_commit(c, t);
+	st = svc_commit(&c->s, t);
 out:
 	if (st != CMD_DONE)
 		log_msg(LOG_WARNING, "a notice to %s (%s) could not be queued\n",

@@ -251,7 +251,7 @@ enum cmd_status cmd_notify(struct cmdctx *c, const char *game, int argc,
 	util_lower(argv[0]);
 	if (!util_userid_ok(argv[0]))
 		return cmd_refuse(c, usage, "'%s' is not a valid userid", argv[0]);
-	if ((st = cmd_lock(c, "users", &l)) != CMD_DONE)
+	if ((st = svc_lock(&c->s, "users", &l)) != CMD_DONE)
 		return st;
 	if ((st = cmd_auth(c, argv[0], argv[1], usage, &u)) != CMD_DONE) {
 		lock_release(&l);
@@ -269,7 +269,7 @@ enum cmd_status cmd_notify(struct cmdctx *c, const char *game, int argc,
 		st = CMD_TEMPFAIL;
 		goto out;
 	}
-	t = cmd_txn(c, "users");
+	t = svc_txn(&c->s, "users");
 	rc = user_load(c->s.cfg->spool, u.userid, &old, &err);
 	free(err);
 	addr_user_put(t, c->s.cfg->spool, &u, rc == 0 ? &old : NULL);
@@ -283,7 +283,7 @@ enum cmd_status cmd_notify(struct cmdctx *c, const char *game, int argc,
 	snprintf(subject, sizeof subject, "epamserv: notify noted");
 	for (i = 0; i < u.naddr; i++)
 		reply_queue(c, t, u.addr[i].addr, subject, text, NULL, 0, NULL);
-	st = cmd_commit(c, t);
+	st = svc_commit(&c->s, t);
 out:
 	free(text);
 	tvars_free(&v);

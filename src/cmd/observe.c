@@ -167,7 +167,7 @@ enum cmd_status chat_on_board(struct cmdctx *c, const struct game *g,
 		                    "and nobody observes board %ld: your message "
 		                    "would reach no one, so it was not sent", robot,
 		                    g->board);
-	if (!relay_take(c, userid, 1 + (int)g->nobservers))
+	if (!relay_take(&c->s, userid, 1 + (int)g->nobservers))
 		return board_refuse(c, g, usage, "you (%s) have relayed as many "
 		                    "mails today as one player may (%d); nothing was "
 		                    "sent", userid, c->s.cfg->relay_limit);
@@ -181,7 +181,7 @@ enum cmd_status chat_on_board(struct cmdctx *c, const struct game *g,
 	if (!text)
 		return CMD_TEMPFAIL;
 	reply_board_subject(g, subject, sizeof subject);
-	t = cmd_txn(c, c->s.msg_key);
+	t = svc_txn(&c->s, c->s.msg_key);
 	st = chat_to(c, t, g, g->white, userid, subject, text, &sent);
 	if (st == CMD_DONE && strcmp(g->white, g->black) != 0)
 		st = chat_to(c, t, g, g->black, userid, subject, text, &sent);
@@ -210,7 +210,7 @@ enum cmd_status chat_on_board(struct cmdctx *c, const struct game *g,
 		txn_abort(t);
 		return st;
 	}
-	return cmd_commit(c, t);
+	return svc_commit(&c->s, t);
 }
 
 enum cmd_status cmd_chat(struct cmdctx *c, const char *game, int argc,

@@ -175,14 +175,14 @@ enum cmd_status cmd_preview(struct cmdctx *c, const char *game, int argc,
 		snprintf(subject, sizeof subject, "%s preview of %s%s",
 		         reply_game_title(game), g.board ? "board " : "a new board",
 		         g.board ? argv[0] : "");
-		t = cmd_txn(c, c->s.msg_key);
+		t = svc_txn(&c->s, c->s.msg_key);
 		c->s.bm.subject = subject;
 		c->s.bm.no_token = 1;  /* a preview is not the board: no token */
 		st = reply_board(c, t, &g, buf_str(&head), "", NULL, c->sender);
 		c->s.bm.no_token = 0;
 		c->s.bm.subject = NULL;
 		if (st == CMD_DONE)
-			st = cmd_commit(c, t);
+			st = svc_commit(&c->s, t);
 		else
 			txn_abort(t);
 	}

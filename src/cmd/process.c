@@ -396,10 +396,10 @@ static enum cmd_status run_multiple(struct cmdctx *c)
 		goto out;
 	}
 	c->s.nout = 100;
-	t = cmd_txn(c, c->s.msg_key);
+	t = svc_txn(&c->s, c->s.msg_key);
 	reply_queue(c, t, c->sender, "Re: multiple", text, NULL, 0, NULL);
 	free(text);
-	st = cmd_commit(c, t);
+	st = svc_commit(&c->s, t);
 out:
 	buf_free(&answers);
 	return st;
@@ -441,7 +441,7 @@ static int stranger_unread(struct cmdctx *c, const struct intake *in,
 		return -1;
 	inlog_line(c, in, client, "dropped", "a stranger's, and the hourly "
 	           "budget of replies to strangers is spent: not read");
-	return cmd_commit(c, cmd_txn(c, c->s.msg_key)) == CMD_DONE ? 0
+	return svc_commit(&c->s, svc_txn(&c->s, c->s.msg_key)) == CMD_DONE ? 0
 	       : EXIT_TEMPFAIL;
 }
 
@@ -516,10 +516,10 @@ static int run(struct cmdctx *c, struct intake *in_found, int truncated,
 		/* No backscatter: a stranger's mail with no command in it (or
 		 * too large to read) is most likely spam with a forged
 		 * sender. */
-		struct txn *t = cmd_txn(c, c->s.msg_key);
+		struct txn *t = svc_txn(&c->s, c->s.msg_key);
 		inlog_line(c, &in, client, "ignored", "no command, and the "
 		           "sender is no player: not answered");
-		return cmd_commit(c, t) == CMD_DONE ? 0 : EXIT_TEMPFAIL;
+		return svc_commit(&c->s, t) == CMD_DONE ? 0 : EXIT_TEMPFAIL;
 	}
 	if ((rc = stranger_unread(c, &in, 0, client)) >= 0)
 		return rc;
@@ -629,7 +629,7 @@ static int rate_check(struct cmdctx *c, const char *userid, int blocked)
 		        "back-off, over the limit of %d an hour: dropped\n", id,
 		        userid, cfg->rate_limit);
 		blocked_notice(c, userid);
-		return cmd_commit(c, cmd_txn(c, c->s.msg_key)) == CMD_DONE ? 1
+		return svc_commit(&c->s, svc_txn(&c->s, c->s.msg_key)) == CMD_DONE ? 1
 		       : EXIT_TEMPFAIL;
 	}
 	if (userid[0]) {
@@ -659,7 +659,7 @@ static int rate_check(struct cmdctx *c, const char *userid, int blocked)
 		return 0;
 	log_msg(LOG_WARNING, "<%.200s> from %.200s: over the rate limit of %d "
 	        "mails an hour, dropped\n", id, c->sender, cfg->rate_limit);
-	return cmd_commit(c, cmd_txn(c, c->s.msg_key)) == CMD_DONE ? 1
+	return svc_commit(&c->s, svc_txn(&c->s, c->s.msg_key)) == CMD_DONE ? 1
 	       : EXIT_TEMPFAIL;
 }
 
@@ -756,6 +756,7 @@ int process_mail_at(const struct config *cfg, const char *raw, size_t len,
 	memset(&c, 0, sizeof c);
 	c.s.cfg = cfg;
 	c.mail = &m;
+	c.s.message_id = m.message_id;
 	c.s.now = util_now();
 	mail_source_network(raw, len, c.source, sizeof c.source);
 	memset(&in, 0, sizeof in);

@@ -150,9 +150,9 @@ enum cmd_status cmd_record(struct cmdctx *c, const char *game, int argc,
 	f.type = json ? "application/json" : "text/plain; charset=UTF-8";
 	snprintf(subject, sizeof subject, "%s record of board %ld",
 	         reply_game_title(game), board);
-	t = cmd_txn(c, c->s.msg_key);
+	t = svc_txn(&c->s, c->s.msg_key);
 	reply_queue_file(c, t, c->sender, subject, buf_str(&text), &f);
-	st = cmd_commit(c, t);
+	st = svc_commit(&c->s, t);
 out:
 	free(data);
 	buf_free(&text);

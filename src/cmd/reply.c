@@ -1669,7 +1669,7 @@ enum cmd_status cmd_commit_refusal(struct cmdctx *c)
 	memmove(subject + 4, subject, strlen(subject) + 1);
 	memcpy(subject, "Re: ", 4);
 	intake_cut_token(subject);
-	t = cmd_txn(c, c->s.msg_key);
+	t = svc_txn(&c->s, c->s.msg_key);
 	if (c->error_token[0] && !stranger && !c->collect) {
 		/* The board's one subject, the token in our Message-ID
 		 * (threadid.h): a reply to it answers that board. */
@@ -1685,5 +1685,5 @@ enum cmd_status cmd_commit_refusal(struct cmdctx *c)
 	}
 	c->error_token[0] = '\0';
 	free(text);
-	return cmd_commit(c, t);
+	return svc_commit(&c->s, t);
 }

@@ -359,7 +359,7 @@ int robot_ensure(const struct config *cfg)
 	memset(&c, 0, sizeof c);
 	c.s.cfg = cfg;
 	c.s.now = util_now();
-	if (cmd_lock(&c, "users", &l) != CMD_DONE)
+	if (svc_lock(&c.s, "users", &l) != CMD_DONE)
 		return -1;
 	util_digest_hex("robot accounts", 14, c.s.digest);
 	for (i = 0; i < cfg->nrobots; i++) {
@@ -638,12 +638,12 @@ static void robot_release(const struct config *cfg, const char *game,
 	buf_printf(&head, "%s ", held);
 	robot_wait_words(why, r->userid, &head);
 	buf_printf(&note, "ply %zu\n", b.g.nmoves);
-	t = cmd_txn(&c, b.key);
+	t = svc_txn(&c.s, b.key);
 	txn_put(t, rel, note.data, note.len);
 	if (reply_board(&c, t, &b.g, buf_str(&head), "", NULL, NULL) != CMD_DONE)
 		txn_abort(t);
 	else
-		cmd_commit(&c, t);
+		svc_commit(&c.s, t);
 out:
 	free(held);
 	buf_free(&head);

@@ -201,7 +201,7 @@ enum cmd_status cmd_seek(struct cmdctx *c, const char *game, int argc,
 		return st;
 	}
 	snprintf(key, sizeof key, "next-%s", game);
-	if ((st = cmd_lock(c, key, &l)) != CMD_DONE) {
+	if ((st = svc_lock(&c->s, key, &l)) != CMD_DONE) {
 		user_free(&u);
 		return st;
 	}
@@ -232,7 +232,7 @@ enum cmd_status cmd_seek(struct cmdctx *c, const char *game, int argc,
 	s.created = c->s.now;
 	s.expires = c->s.now + (time_t)c->s.cfg->seek_days * 86400;
 	s.state = SEEK_OPEN;
-	t = cmd_txn(c, key);
+	t = svc_txn(&c->s, key);
 	file = seek_format(&s);
 	seek_path(game, s.board, rel, sizeof rel);
 	txn_put(t, rel, file, strlen(file));
@@ -257,7 +257,7 @@ enum cmd_status cmd_seek(struct cmdctx *c, const char *game, int argc,
 	         "seeks.", game, s.board, when, game, s.board, u.userid, game);
 	st = account_reply(c, t, u.userid, headline, details);
 	if (st == CMD_DONE)
-		st = cmd_commit(c, t);
+		st = svc_commit(&c->s, t);
 	else
 		txn_abort(t);
 	if (st == CMD_DONE)
@@ -347,11 +347,11 @@ enum cmd_status cmd_seeks(struct cmdctx *c, const char *game, int argc,
 	/* To a player at his address: his account token, to take a seek
 	 * by a reply (tokenform.h). */
 	acctoken_sender_subject(c, subject, with, sizeof with);
-	t = cmd_txn(c, c->s.msg_key);
+	t = svc_txn(&c->s, c->s.msg_key);
 	reply_queue(c, t, c->sender, with, text, NULL, 0, NULL);
 	explicit_bzero(with, sizeof with);
 	free(text);
-	return cmd_commit(c, t);
+	return svc_commit(&c->s, t);
 }
 
 /* The seeker withdraws s (decline), under the board's lock. */
@@ -365,7 +365,7 @@ static enum cmd_status seek_withdraw(struct cmdctx *c, struct seek *s,
 	(void)usage;
 	s->state = SEEK_WITHDRAWN;
 	s->closed = c->s.now;
-	t = cmd_txn(c, key);
+	t = svc_txn(&c->s, key);
 	file = seek_format(s);
 	seek_path(s->game, s->board, rel, sizeof rel);
 	txn_put(t, rel, file, strlen(file));
@@ -379,7 +379,7 @@ static enum cmd_status seek_withdraw(struct cmdctx *c, struct seek *s,
 		txn_abort(t);
 		return st;
 	}
-	return cmd_commit(c, t);
+	return svc_commit(&c->s, t);
 }
 
 /* Whether taker (loaded) may take s now; CMD_DONE, or the refusal. */
@@ -477,7 +477,7 @@ static enum cmd_status seek_take(struct cmdctx *c, struct seek *s,
 	s->state = SEEK_TAKEN;
 	snprintf(s->taker, sizeof s->taker, "%s", taker);
 	s->closed = c->s.now;
-	t = cmd_txn(c, key);
+	t = svc_txn(&c->s, key);
 	file = game_format(&g);
 	spool_board_path(g.game, g.board, rel, sizeof rel);
 	txn_put(t, rel, file, strlen(file));
@@ -493,7 +493,7 @@ static enum cmd_status seek_take(struct cmdctx *c, struct seek *s,
 	         g.black, g.white);
 	st = reply_board(c, t, &g, headline, c->comment, taker, NULL);
 	if (st == CMD_DONE)
-		st = cmd_commit(c, t);
+		st = svc_commit(&c->s, t);
 	else
 		txn_abort(t);
 	game_free(&g);
@@ -528,7 +528,7 @@ int seek_answer(struct cmdctx *c, const char *game, const char *verb,
 		return 1;
 	user_free(&u);
 	spool_board_key(game, board, key, sizeof key);
-	if ((*st = cmd_lock(c, key, &l)) != CMD_DONE)
+	if ((*st = svc_lock(&c->s, key, &l)) != CMD_DONE)
 		return 1;
 	rc = seek_load(c->s.cfg->spool, game, board, &s, &err);
 	if (rc != 0) {
@@ -604,7 +604,7 @@ int seek_sweep(const struct config *cfg)
 		if (c.s.now < all[i].expires)
 			continue;
 		spool_board_key(all[i].game, all[i].board, key, sizeof key);
-		if (cmd_lock(&c, key, &l) != CMD_DONE)
+		if (svc_lock(&c.s, key, &l) != CMD_DONE)
 			continue;
 		/* Again under the lock: taken or withdrawn meanwhile? */
 		if (seek_load(cfg->spool, all[i].game, all[i].board, &s, &err) != 0 ||
@@ -620,7 +620,7 @@ int seek_sweep(const struct config *cfg)
 		spool_msg_key(c.s.digest, c.s.msg_key, sizeof c.s.msg_key);
 		s.state = SEEK_EXPIRED;
 		s.closed = c.s.now;
-		t = cmd_txn(&c, key);
+		t = svc_txn(&c.s, key);
 		file = seek_format(&s);
 		seek_path(s.game, s.board, rel, sizeof rel);
 		txn_put(t, rel, file, strlen(file));
@@ -658,7 +658,7 @@ int seek_sweep(const struct config *cfg)
 		} else {
 			free(err);
 		}
-		if (cmd_commit(&c, t) == CMD_DONE) {
+		if (svc_commit(&c.s, t) == CMD_DONE) {
 			expired++;
 			log_msg(LOG_INFO, "sweep: %s board %ld: the seek expired\n",
 			        s.game, s.board);

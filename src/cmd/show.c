@@ -90,11 +90,11 @@ enum cmd_status show_load(struct cmdctx *c, const char *game,
 static enum cmd_status show_send(struct cmdctx *c, struct game *g,
                                  const char *headline)
 {
-	struct txn *t = cmd_txn(c, c->s.msg_key);
+	struct txn *t = svc_txn(&c->s, c->s.msg_key);
 	enum cmd_status st = reply_board(c, t, g, headline, "", NULL, c->sender);
 
 	if (st == CMD_DONE)
-		st = cmd_commit(c, t);
+		st = svc_commit(&c->s, t);
 	else
 		txn_abort(t);
 	game_free(g);
@@ -203,7 +203,7 @@ static enum cmd_status show_boards(struct cmdctx *c, const char *game,
 		if (show_board_word(argv[i], &boards[i], &at[i]) < 0)
 			return cmd_refuse(c, usage, "'%s' is not a board number "
 			                  "(BOARD or BOARD#N)", argv[i]);
-	t = cmd_txn(c, c->s.msg_key);
+	t = svc_txn(&c->s, c->s.msg_key);
 	for (i = 0; i < argc && st == CMD_DONE; i++) {
 		struct game g;
 		st = show_load_at(c, game, boards[i], at[i], &g, headline,
@@ -233,7 +233,7 @@ static enum cmd_status show_boards(struct cmdctx *c, const char *game,
 		txn_abort(t);
 		return st;
 	}
-	return cmd_commit(c, t);
+	return svc_commit(&c->s, t);
 }
 
 static enum cmd_status show_one(struct cmdctx *c, const char *game,
@@ -558,9 +558,9 @@ static enum cmd_status show_user(struct cmdctx *c, const char *game,
 	}
 	snprintf(subject, sizeof subject, "%s boards of %.100s",
 	         game ? reply_game_title(game) : "All", buf_str(&who));
-	t = cmd_txn(c, c->s.msg_key);
+	t = svc_txn(&c->s, c->s.msg_key);
 	reply_queue(c, t, c->sender, subject, text, NULL, 0, NULL);
-	st = cmd_commit(c, t);
+	st = svc_commit(&c->s, t);
 out:
 	free(text);
 	tvars_free(&v);
@@ -754,12 +754,12 @@ enum cmd_status cmd_showas(struct cmdctx *c, const char *game, int argc,
 		                  strcmp(filter, "inactive") == 0 ? "that is over"
 		                  : strcmp(filter, "next") == 0 ? "waiting for you"
 		                  : "that is not over");
-	t = cmd_txn(c, c->s.msg_key);
+	t = svc_txn(&c->s, c->s.msg_key);
 	for (i = 0; i < n && st == CMD_DONE; i++)
 		st = showas_one(c, t, game, argv[0], boards[i]);
 	if (st != CMD_DONE) {
 		txn_abort(t);
 		return st;
 	}
-	return cmd_commit(c, t);
+	return svc_commit(&c->s, t);
 }

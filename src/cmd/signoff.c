@@ -107,7 +107,7 @@ static int cancel_seek(struct cmdctx *c, const struct seek *s)
 	int rc = -1;
 
 	spool_board_key(s->game, s->board, key, sizeof key);
-	if (cmd_lock(c, key, &l) != CMD_DONE) {
+	if (svc_lock(&c->s, key, &l) != CMD_DONE) {
 		forget_refusal(c);
 		goto out;
 	}
@@ -128,12 +128,12 @@ static int cancel_seek(struct cmdctx *c, const struct seek *s)
 	}
 	now.state = SEEK_WITHDRAWN;
 	now.closed = c->s.now;
-	t = cmd_txn(c, key);
+	t = svc_txn(&c->s, key);
 	file = seek_format(&now);
 	seek_path(now.game, now.board, rel, sizeof rel);
 	txn_put(t, rel, file, strlen(file));
 	free(file);
-	rc = cmd_commit(c, t) == CMD_DONE ? 0 : -1;
+	rc = svc_commit(&c->s, t) == CMD_DONE ? 0 : -1;
 out:
 	lock_release(&l);
 	if (rc < 0)

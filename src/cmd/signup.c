@@ -265,7 +265,7 @@ enum cmd_status cmd_signup(struct cmdctx *c, int argc, char **argv)
 		return cmd_refuse(c, usage, "one mail may carry one signup "
 		                  "or change of address: send the others on their "
 		                  "own");
-	if ((st = cmd_lock(c, "users", &l)) != CMD_DONE)
+	if ((st = svc_lock(&c->s, "users", &l)) != CMD_DONE)
 		return st;
 	rc = user_load(c->s.cfg->spool, argv[0], &old, &err);
 	if (rc < 0) {
@@ -306,14 +306,14 @@ enum cmd_status cmd_signup(struct cmdctx *c, int argc, char **argv)
 		st = CMD_TEMPFAIL;
 		goto out;
 	}
-	t = cmd_txn(c, "users");
+	t = svc_txn(&c->s, "users");
 	st = signup_requests(c, t, &u, addrs, n, USER_REQ_SIGNUP, &skipped);
 	if (st != CMD_DONE) {
 		txn_abort(t);
 		goto out;
 	}
 	addr_user_put(t, c->s.cfg->spool, &u, rc == 0 ? &old : NULL);
-	st = cmd_commit(c, t);
+	st = svc_commit(&c->s, t);
 	log_msg(LOG_INFO, "signup %s: %zu confirmation request%s sent%s%s\n",
 	        u.userid, u.nreq, u.nreq == 1 ? "" : "s",
 	        skipped.len ? ", none to " : "", buf_str(&skipped));
@@ -468,7 +468,7 @@ enum cmd_status cmd_confirm_address(struct cmdctx *c, int argc, char **argv)
 	if (!token || !util_userid_ok(argv[0]))
 		return cmd_refuse(c, usage, "reply to the confirmation "
 		                  "request itself: its subject carries the token");
-	if ((st = cmd_lock(c, "users", &l)) != CMD_DONE)
+	if ((st = svc_lock(&c->s, "users", &l)) != CMD_DONE)
 		return st;
 	rc = user_load(c->s.cfg->spool, argv[0], &u, &err);
 	if (rc < 0) {
@@ -497,7 +497,7 @@ enum cmd_status cmd_confirm_address(struct cmdctx *c, int argc, char **argv)
 	}
 	/* The mail proved it is from the owner of the address. */
 	snprintf(c->sender_player, sizeof c->sender_player, "%s", u.userid);
-	t = cmd_txn(c, "users");
+	t = svc_txn(&c->s, "users");
 	/* Its mails hold the account's words, none of the mail's: the
 	 * address proved itself, its owner's quoted request may stay. */
 	c->exempt_stranger = 1;
@@ -505,7 +505,7 @@ enum cmd_status cmd_confirm_address(struct cmdctx *c, int argc, char **argv)
 	c->exempt_stranger = 0;
 	if (st == CMD_DONE) {
 		addr_user_put(t, c->s.cfg->spool, &u, &old);
-		st = cmd_commit(c, t);
+		st = svc_commit(&c->s, t);
 	} else {
 		txn_abort(t);
 	}

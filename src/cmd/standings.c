@@ -35,10 +35,10 @@ static enum cmd_status send_text(struct cmdctx *c, const char *tmpl,
 	text = reply_template(c, tmpl, v);
 	if (!text)
 		return CMD_TEMPFAIL;
-	t = cmd_txn(c, c->s.msg_key);
+	t = svc_txn(&c->s, c->s.msg_key);
 	reply_queue(c, t, c->sender, subject, text, NULL, 0, NULL);
 	free(text);
-	return cmd_commit(c, t);
+	return svc_commit(&c->s, t);
 }
 
 /* One table line for a player; a robot's ends "(robot N)", N its

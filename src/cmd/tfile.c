@@ -285,7 +285,7 @@ enum cmd_status tf_lock(struct cmdctx *c, const char *name, const char *game,
 
 	*exists = 0;
 	memset(tf, 0, sizeof *tf);
-	if ((st = cmd_lock(c, "tournaments", l1)) != CMD_DONE)
+	if ((st = svc_lock(&c->s, "tournaments", l1)) != CMD_DONE)
 		return st;
 	rc = tf_load(c->s.cfg->spool, name, tf, &err);
 	if (rc < 0) {
@@ -300,7 +300,7 @@ enum cmd_status tf_lock(struct cmdctx *c, const char *name, const char *game,
 	tf_free(tf);
 	/* Taking the game's lock rolls forward a committed change of the
 	 * file: only now is what it says sure. */
-	if ((st = cmd_lock(c, key, l2)) != CMD_DONE) {
+	if ((st = svc_lock(&c->s, key, l2)) != CMD_DONE) {
 		lock_release(l1);
 		return st;
 	}

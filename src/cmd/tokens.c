@@ -278,7 +278,7 @@ int tokens_owner(struct cmdctx *c, const struct intake *in, char *userid)
 /* The board of b to the token's player alone, with the token. */
 static enum cmd_status token_show(struct cmdctx *c, struct board_ctx *b)
 {
-	struct txn *t = cmd_txn(c, b->key);
+	struct txn *t = svc_txn(&c->s, b->key);
 	char headline[128];
 	enum cmd_status st;
 
@@ -289,7 +289,7 @@ static enum cmd_status token_show(struct cmdctx *c, struct board_ctx *b)
 		txn_abort(t);
 		return st;
 	}
-	return cmd_commit(c, t);
+	return svc_commit(&c->s, t);
 }
 
 /* A reply to a chat mail of board in->token_board of game: the whole

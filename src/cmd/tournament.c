@@ -710,7 +710,7 @@ static enum cmd_status t_create(struct cmdctx *c, const char *game, int argc,
 	tf.state = TF_OPEN;
 	snprintf(tf.player[0].userid, sizeof tf.player[0].userid, "%s", argv[1]);
 	tf.nplayers = 1;
-	t = cmd_txn(c, key);
+	t = svc_txn(&c->s, key);
 	put_tf(t, &tf);
 	text = tt_text(&tf, NULL);
 	{
@@ -722,7 +722,7 @@ static enum cmd_status t_create(struct cmdctx *c, const char *game, int argc,
 		st = answer_sender(c, t, &tf, "created", head, text);
 	}
 	free(text);
-	st = st == CMD_DONE ? cmd_commit(c, t) : (txn_abort(t), st);
+	st = st == CMD_DONE ? svc_commit(&c->s, t) : (txn_abort(t), st);
 	tf_free(&tf);
 	tf_unlock(&l1, &l2);
 	return st;
@@ -792,14 +792,14 @@ static enum cmd_status t_join(struct cmdctx *c, const char *game, int argc,
 	snprintf(tf.player[tf.nplayers].userid, sizeof tf.player[0].userid,
 	         "%s", argv[1]);
 	tf.nplayers++;
-	t = cmd_txn(c, key);
+	t = svc_txn(&c->s, key);
 	put_tf(t, &tf);
 	text = tt_text(&tf, NULL);
 	snprintf(head, sizeof head, "You (%s) joined tournament %s.  Your "
 	         "boards will come by mail when it starts.", argv[1], tf.name);
 	st = answer_sender(c, t, &tf, "joined", head, text);
 	free(text);
-	st = st == CMD_DONE ? cmd_commit(c, t) : (txn_abort(t), st);
+	st = st == CMD_DONE ? svc_commit(&c->s, t) : (txn_abort(t), st);
 	tf_free(&tf);
 	tf_unlock(&l1, &l2);
 	return st;
@@ -921,13 +921,13 @@ static enum cmd_status t_leave(struct cmdctx *c, const char *game, int argc,
 		snprintf(head, sizeof head, "You (%s) left tournament %s.",
 		         argv[1], tf.name);
 	}
-	t = cmd_txn(c, key);
+	t = svc_txn(&c->s, key);
 	put_tf(t, &tf);
 	text = tt_text(&tf, NULL);
 	st = answer_sender(c, t, &tf, running ? "withdrawn" : "left", head,
 	                   text);
 	free(text);
-	st = st == CMD_DONE ? cmd_commit(c, t) : (txn_abort(t), st);
+	st = st == CMD_DONE ? svc_commit(&c->s, t) : (txn_abort(t), st);
 	tf_unlock(&l1, &l2);
 	if (st == CMD_DONE && running)
 		st = withdraw_boards(c, &tf, argv[1]);
@@ -986,10 +986,10 @@ static enum cmd_status t_start(struct cmdctx *c, const char *game, int argc,
 	if ((st = t_organiser(c, game, argc, argv, usage, "start", &tf, &l1,
 	                      &l2, key, sizeof key)) != CMD_DONE)
 		return st;
-	t = cmd_txn(c, key);
+	t = svc_txn(&c->s, key);
 	snprintf(why, sizeof why, "started by %s", tf.organiser);
 	st = tourney_start(c, t, &tf, why);
-	st = st == CMD_DONE ? cmd_commit(c, t) : (txn_abort(t), st);
+	st = st == CMD_DONE ? svc_commit(&c->s, t) : (txn_abort(t), st);
 	if (st == CMD_REFUSED)
 		cmd_refuse(c, usage, "the first round of tournament %s cannot "
 		           "be paired (see the server's log)", tf.name);
@@ -1014,13 +1014,13 @@ static enum cmd_status t_cancel(struct cmdctx *c, const char *game,
 	                      &l2, key, sizeof key)) != CMD_DONE)
 		return st;
 	tf.state = TF_CANCELLED;
-	t = cmd_txn(c, key);
+	t = svc_txn(&c->s, key);
 	put_tf(t, &tf);
 	snprintf(head, sizeof head, "Tournament %s is cancelled by its "
 	         "organiser, %s, before its start: no game of it is played.",
 	         tf.name, tf.organiser);
 	st = table_to_all(c, t, &tf, NULL, "cancelled", head);
-	st = st == CMD_DONE ? cmd_commit(c, t) : (txn_abort(t), st);
+	st = st == CMD_DONE ? svc_commit(&c->s, t) : (txn_abort(t), st);
 	tf_free(&tf);
 	tf_unlock(&l1, &l2);
 	return st;
@@ -1062,9 +1062,9 @@ static enum cmd_status t_show(struct cmdctx *c, const char *game, int argc,
 	}
 	text = tt_text(&tf, have ? &tt : NULL);
 	snprintf(head, sizeof head, "Tournament %s.", tf.name);
-	t = cmd_txn(c, c->s.msg_key);
+	t = svc_txn(&c->s, c->s.msg_key);
 	st = answer_sender(c, t, &tf, "table", head, text);
-	st = st == CMD_DONE ? cmd_commit(c, t) : (txn_abort(t), st);
+	st = st == CMD_DONE ? svc_commit(&c->s, t) : (txn_abort(t), st);
 	free(text);
 	if (have)
 		tt_free(&tt);
@@ -1174,11 +1174,11 @@ enum cmd_status cmd_tournaments(struct cmdctx *c, const char *game, int argc,
 		           "(tournament show NAME gives one)\n", more);
 	memset(&dummy, 0, sizeof dummy);
 	snprintf(dummy.game, sizeof dummy.game, "%s", game);
-	t = cmd_txn(c, c->s.msg_key);
+	t = svc_txn(&c->s, c->s.msg_key);
 	st = answer_sender(c, t, &dummy, "list", "The tournaments (running "
 	                   "ones finish when their last game does):", buf_str(&b));
 	buf_free(&b);
-	return st == CMD_DONE ? cmd_commit(c, t) : (txn_abort(t), st);
+	return st == CMD_DONE ? svc_commit(&c->s, t) : (txn_abort(t), st);
 }
 
 /* The sweep's context for one event of tournament name: its digest the
@@ -1220,7 +1220,7 @@ static void sweep_start(const struct config *cfg, const char *name,
 		tf_unlock(&l1, &l2);
 		return;
 	}
-	t = cmd_txn(&c, key);
+	t = svc_txn(&c.s, key);
 	if (tf.nplayers >= tf.min_players) {
 		st = tourney_start(&c, t, &tf, "its start day came");
 	} else {
@@ -1243,7 +1243,7 @@ static void sweep_start(const struct config *cfg, const char *name,
 			put_tf(t, &tf);
 	}
 	if (st == CMD_DONE && txn_count(t) > 0) {
-		if (cmd_commit(&c, t) == CMD_DONE)
+		if (svc_commit(&c.s, t) == CMD_DONE)
 			log_msg(LOG_INFO, "sweep: tournament %s %s\n", tf.name,
 			        tf.state == TF_RUNNING ? "started" : "waits for players");
 	} else {
@@ -1361,7 +1361,7 @@ static void swiss_cut(struct cmdctx *c, struct tfile *tf, const char *key,
 		tf->rounds = planned;
 		return;
 	}
-	t = cmd_txn(c, key);
+	t = svc_txn(&c->s, key);
 	tf->state = TF_FINISHED;
 	put_tf(t, tf);
 	snprintf(head, sizeof head, tt_tied_first(&tt) > 1 ?
@@ -1378,7 +1378,7 @@ static void swiss_cut(struct cmdctx *c, struct tfile *tf, const char *key,
 	         tf->player[tt.rank[0]].userid);
 	st = table_to_all(c, t, tf, &tt, "final table", head);
 	tt_free(&tt);
-	if (st == CMD_DONE && cmd_commit(c, t) == CMD_DONE)
+	if (st == CMD_DONE && svc_commit(&c->s, t) == CMD_DONE)
 		log_msg(LOG_INFO, "tournament %s: round %d cannot be paired; "
 		        "finished after round %d\n", tf->name, paired + 1, paired);
 	else if (st != CMD_DONE)
@@ -1407,7 +1407,7 @@ static void tourney_next(struct cmdctx *c, struct tfile *tf,
 		int tied = !tf_knockout(tf) && tt_tied_first(&tt) > 1;
 		if (tf_knockout(tf) && tko_build(tf, &tt, &k) == 0 && k.champion)
 			champ = tf->player[k.champion - 1].userid;
-		t = cmd_txn(c, key);
+		t = svc_txn(&c->s, key);
 		tf->state = TF_FINISHED;
 		put_tf(t, tf);
 		if (g) {
@@ -1428,7 +1428,7 @@ static void tourney_next(struct cmdctx *c, struct tfile *tf,
 		}
 		st = table_to_all(c, t, tf, &tt, "final table", head);
 		tt_free(&tt);
-		if (st == CMD_DONE && cmd_commit(c, t) == CMD_DONE)
+		if (st == CMD_DONE && svc_commit(&c->s, t) == CMD_DONE)
 			log_msg(LOG_INFO, "tournament %s: finished\n", tf->name);
 		else if (st != CMD_DONE)
 			txn_abort(t);
@@ -1436,7 +1436,7 @@ static void tourney_next(struct cmdctx *c, struct tfile *tf,
 	}
 	if (tf_knockout(tf)) {
 		int started = 0, made = 0;
-		t = cmd_txn(c, key);
+		t = svc_txn(&c->s, key);
 		st = ko_step(c, t, tf, &tt, &started, &made);
 		tt_free(&tt);
 		if (st == CMD_DONE && made) {
@@ -1452,7 +1452,7 @@ static void tourney_next(struct cmdctx *c, struct tfile *tf,
 				st = CMD_TEMPFAIL;
 			}
 		}
-		if (st == CMD_DONE && made && cmd_commit(c, t) == CMD_DONE)
+		if (st == CMD_DONE && made && svc_commit(&c->s, t) == CMD_DONE)
 			log_msg(LOG_INFO, "tournament %s: %d board%s made\n",
 			        tf->name, made, made == 1 ? "" : "s");
 		else if (st != CMD_DONE || !made)
@@ -1470,7 +1470,7 @@ static void tourney_next(struct cmdctx *c, struct tfile *tf,
 		tt_free(&tt);
 		return;  /* the round still runs */
 	}
-	t = cmd_txn(c, key);
+	t = svc_txn(&c->s, key);
 	st = swiss_round(c, t, tf, &tt, paired + 1);
 	tt_free(&tt);
 	if (st == CMD_REFUSED) {
@@ -1491,7 +1491,7 @@ static void tourney_next(struct cmdctx *c, struct tfile *tf,
 			st = CMD_TEMPFAIL;
 		}
 	}
-	if (st == CMD_DONE && cmd_commit(c, t) == CMD_DONE)
+	if (st == CMD_DONE && svc_commit(&c->s, t) == CMD_DONE)
 		log_msg(LOG_INFO, "tournament %s: round %d paired\n", tf->name,
 		        paired + 1);
 	else if (st != CMD_DONE)

@@ -6,7 +6,6 @@
  */
 #include "services/svc.h"
 #include "util/log.h"
-#include "cmd/cmd.h"
 #include "spool/damage.h"
 #include "spool/ratelimit.h"
 #include "spool/spool.h"
@@ -45,20 +44,20 @@ void svc_event(struct svc *s, const char *fmt, ...)
 	spool_msg_key(s->digest, s->msg_key, sizeof s->msg_key);
 }
 
-enum cmd_status cmd_lock(struct cmdctx *c, const char *key, struct lock *l)
+enum cmd_status svc_lock(struct svc *s, const char *key, struct lock *l)
 {
-	if (lock_acquire(c->s.cfg->spool, key, c->s.cfg->lock_timeout * 1000, l) < 0) {
+	if (lock_acquire(s->cfg->spool, key, s->cfg->lock_timeout * 1000, l) < 0) {
 		log_msg(LOG_ERR, "cannot lock %s: %s\n", key,
 		        errno == ETIMEDOUT ? "busy for too long" : strerror(errno));
 		return CMD_TEMPFAIL;
 	}
-	if (txn_recover(c->s.cfg->spool, key) < 0) {
+	if (txn_recover(s->cfg->spool, key) < 0) {
 		char rel[128], why[512];
 		int saved = errno;
 		snprintf(rel, sizeof rel, "journal/%s", key);
 		snprintf(why, sizeof why, "a committed update of %s in %s/journal "
 		         "cannot be applied: %s (epamserv admin journal list)", key,
-		         c->s.cfg->spool, strerror(saved));
+		         s->cfg->spool, strerror(saved));
 		log_msg(LOG_ERR, "%s\n", why);
 		if (damage_errno(saved))
 			damage_note(rel, why, NULL);
@@ -68,26 +67,25 @@ enum cmd_status cmd_lock(struct cmdctx *c, const char *key, struct lock *l)
 	return CMD_DONE;
 }
 
-struct txn *cmd_txn(struct cmdctx *c, const char *key)
+struct txn *svc_txn(struct svc *s, const char *key)
 {
-	return txn_begin(c->s.cfg->spool, key, c->s.digest);
+	return txn_begin(s->cfg->spool, key, s->digest);
 }
 
-enum cmd_status cmd_commit(struct cmdctx *c, struct txn *t)
+enum cmd_status svc_commit(struct svc *s, struct txn *t)
 {
 	char rel[128], *err = NULL;
-	const char *id = c->mail && c->mail->message_id ? c->mail->message_id
-	                                                : "(no Message-ID)";
+	const char *id = s->message_id ? s->message_id : "(no Message-ID)";
 	struct buf rec = BUF_INIT;
 
-	if (c->s.queue_failed) {
-		c->s.queue_failed = 0;
+	if (s->queue_failed) {
+		s->queue_failed = 0;
 		txn_abort(t);
 		log_msg(LOG_ERR, "a reply could not be composed: the mail will "
 		        "be retried\n");
 		return CMD_TEMPFAIL;
 	}
-	spool_seen_path(c->s.digest, rel, sizeof rel);
+	spool_seen_path(s->digest, rel, sizeof rel);
 	buf_printf(&rec, "%s\n", id);
 	txn_put(t, rel, buf_str(&rec), rec.len);
 	buf_free(&rec);
@@ -99,15 +97,15 @@ enum cmd_status cmd_commit(struct cmdctx *c, struct txn *t)
 	return CMD_DONE;
 }
 
-int relay_take(struct cmdctx *c, const char *userid, int n)
+int relay_take(struct svc *s, const char *userid, int n)
 {
 	char key[64];
 	int i;
 
 	snprintf(key, sizeof key, "relay:%s", userid);
 	for (i = 0; i < n; i++)
-		if (ratelimit_count(c->s.cfg->spool, key, c->s.cfg->relay_limit, 86400,
-		                    c->s.now, NULL) == 0)
+		if (ratelimit_count(s->cfg->spool, key, s->cfg->relay_limit, 86400,
+		                    s->now, NULL) == 0)
 			return 0;
 	return 1;
 }

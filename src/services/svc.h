@@ -20,8 +20,11 @@
 
 #include "game/game.h"
 #include "services/threadid.h"
+#include "spool/lock.h"
 #include "util/buf.h"
 #include "util/conf.h"
+
+struct txn;
 
 /* What a command or a service returns. */
 enum cmd_status {
@@ -81,9 +84,12 @@ struct svc {
 	                          given; names its transaction's processed
 	                          record and its mails' Message-IDs */
 	char msg_key[48];      /* lock key of the event, spool_msg_key() */
+	const char *message_id; /* the Message-ID of the mail served, for
+	                          its processed record; NULL for an event
+	                          that is no mail ("(no Message-ID)") */
 	int nout;              /* outgoing mails so far, for their Message-IDs */
 	int queue_failed;      /* reply_queue could not compose a mail (out
-	                          of memory): cmd_commit aborts instead */
+	                          of memory): svc_commit aborts instead */
 	size_t reply_cap;      /* most bytes one reply may take in the
 	                          outbox, envelope lines included; 0 means
 	                          cfg->max_reply_size.  A caller may lower it
@@ -104,5 +110,24 @@ void svc_free(struct svc *s);
  * Words longer than 511 bytes are cut there. */
 void svc_event(struct svc *s, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
+
+/* Take the lock named key (waiting cfg->lock_timeout), and roll forward
+ * any committed journal entry of it.  CMD_DONE when held, else
+ * CMD_TEMPFAIL with a message on stderr. */
+enum cmd_status svc_lock(struct svc *s, const char *key, struct lock *l);
+
+/* Start a transaction under key for the event s serves (its digest). */
+struct txn *svc_txn(struct svc *s, const char *key);
+
+/* Add the processed record of the event (seen/DIGEST, naming
+ * s->message_id) and commit.  CMD_DONE or CMD_TEMPFAIL; a transaction
+ * in which a reply could not be composed (s->queue_failed) is aborted
+ * (CMD_TEMPFAIL), so the mail is retried rather than half answered. */
+enum cmd_status svc_commit(struct svc *s, struct txn *t);
+
+/* Count n mails that player userid relays (message, chat) against the
+ * relay_limit of a day: 1 when within it, 0 when over (then send
+ * nothing). */
+int relay_take(struct svc *s, const char *userid, int n);
 
 #endif
