@@ -51,7 +51,7 @@ src_libepamserv_a_SOURCES += \
 	src/game/record.c src/game/record_json.c src/game/record_read.c \
 	src/game/record.h \
 	src/cmd/cmd.h src/cmd/dispatch.c src/cmd/table.c src/cmd/table.h \
-	src/cmd/reply.c src/cmd/turn_time.c src/cmd/deadline.c src/cmd/claim.c \
+	src/cmd/reply.c src/cmd/claim.c \
 	src/cmd/board_html.c \
 	src/cmd/intake.c src/cmd/intake.h \
 	src/cmd/process.c src/cmd/process.h src/cmd/inlog.c src/cmd/inlog.h \

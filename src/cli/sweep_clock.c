@@ -158,7 +158,7 @@ void sweep_clock(struct cmdctx *c, struct board_ctx *b,
 		robot_note_missing(c->s.cfg, &b->g);
 		return;
 	}
-	if (board_clock(c, &b->g, &k) < 0)
+	if (board_clock(&c->s, &b->g, &k) < 0)
 		return;
 	/* On leave: every clock of the player stands, so neither a
 	 * reminder nor a loss on time (any kind). */
@@ -170,7 +170,7 @@ void sweep_clock(struct cmdctx *c, struct board_ctx *b,
 	 * a leave (clock_deadline); the clocks: at the turn's start. */
 	since = b->g.tc.kind == TC_DAYS ? k.deadline - limit : k.turn;
 	whole = b->g.tc.kind == TC_DAYS ? limit : k.bank[k.side];
-	left = board_clock_left(c, &b->g, &k, c->s.now);
+	left = board_clock_left(&c->s, &b->g, &k, c->s.now);
 	if (left <= 0) {
 		if (b->g.tc.claim) {
 			st->claimable++;

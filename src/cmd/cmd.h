@@ -19,6 +19,7 @@
 
 #include <time.h>
 
+#include "services/clock.h"
 #include "services/svc.h"
 #include "services/threadid.h"
 #include "game/game.h"
@@ -646,55 +647,9 @@ enum cmd_status board_refuse_unless_active(struct cmdctx *c,
  * called when this process rates a game, so its next board mail reads
  * the records again. */
 void reply_ratings_forget(void);
-/* The time a move of this mail counts at on g (turn_time.c): its
- * arrival (at most now; now when unknown), never before g's last move
- * nor the game's start, so the move list stays in order. */
-time_t cmd_move_time(const struct cmdctx *c, const struct game *g);
-/* After game_play of a move on g: record on it the leave its mover had
- * in that turn (clock_note_move with the mover's user_leave_spans), so
- * the clock replays from the file.  A mover whose user file does not
- * load counts no leave. */
-void cmd_clock_note(struct cmdctx *c, struct game *g);
-/* ---- clocks (deadline.c, claim.c; issue 15) ---- */
-/* t as a date and time in u's time zone (u->timezone; UTC when u is
- * NULL, its zone is "" or not a zone deadline_zone_ok accepts), e.g.
- * "Tue 8 Dec 2026 15:00 CET", into buf (len bytes; 40 are enough).
- * Sets TZ for the conversion and restores it (deadline.c). */
-void deadline_words(const struct user *u, time_t t, char *buf, size_t len);
-/* Whether name is a time zone a player may choose: an IANA name of a
- * compiled zone file under /usr/share/zoneinfo (Debian's tzdata), with
- * letters, digits, "_+-" and "/" between parts only (no "..", no
- * absolute path), not one of tzdata's helper files (posixrules,
- * localtime, Factory, posix/..., right/...).  1 or 0 (deadline.c). */
-int deadline_zone_ok(const char *name);
-/* The clock of an ACTIVE g's player to move: side (0 White, 1 Black),
- * the mover's leave spans and whether they are away now (c->s.now), the
- * deadline (clock_deadline, days_limit forfeit_days), the turn's start
- * and both banks at its start (seconds).  0, or -1 when g is not ACTIVE
- * (k zeroed).  A mover whose user file does not load counts no leave. */
-struct board_clock {
-	int side, away;
-	struct time_span leave[USER_MAX_LEAVE + 1];
-	size_t nleave;
-	time_t deadline, turn;
-	long bank[2];
-};
-int board_clock(const struct cmdctx *c, const struct game *g,
-                struct board_clock *k);
-/* Seconds left to the player to move at time at (clock_left; negative
- * once the time is out). */
-long board_clock_left(const struct cmdctx *c, const struct game *g,
-                      const struct board_clock *k, time_t at);
-/* Whether a mail naming g's board waits (a held record, held.h, whose
- * file is the board's), or SPOOL/held cannot be read: then no one loses
- * on time on g. */
-int board_mail_waiting(const struct cmdctx *c, const struct game *g);
-/* "bob's time ran out on board 101: alice wins on time." for loser, a
- * player of g, into buf. */
-void timeout_headline(const struct game *g, const char *loser, char *buf,
-                      size_t len);
+/* ---- clocks (claim.c; the rest: services/clock.h) ---- */
 /* Under -timeout=auto on a TC_BANK or TC_MOVES board b (ACTIVE): when
- * the move time of this mail (cmd_move_time) is past the deadline of
+ * the move time of this mail (board_move_time) is past the deadline of
  * b->userid, the player to move, the move is not played: the game ends
  * lost on time (GAME_END_FORFEIT) and board_save tells both players;
  * returns 1 with *st the save's status.  0 (nothing done) otherwise. */

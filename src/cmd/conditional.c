@@ -368,7 +368,7 @@ int cond_after_move(struct cmdctx *c, struct game *g, struct buf *head,
 		cond_not_played(c, g, owner, answer, theirs, own);
 		return 0;
 	}
-	if (game_play(g, answer, cmd_move_time(c, g), NULL, why, sizeof why) < 0) {
+	if (game_play(g, answer, board_move_time(&c->s, g), NULL, why, sizeof why) < 0) {
 		char own[EP_ERR_MAX + 256];
 		buf_printf(head, " %s's conditional answer to %s was not played: "
 		           "it is not legal now.", who, theirs);
@@ -376,7 +376,7 @@ int cond_after_move(struct cmdctx *c, struct game *g, struct buf *head,
 		cond_not_played(c, g, owner, answer, theirs, own);
 		return 0;
 	}
-	cmd_clock_note(c, g);
+	board_clock_note(&c->s, g);
 	buf_printf(head, " %s's conditional move %s was played in answer to %s",
 	           who, g->moves[g->nmoves - 1].text, theirs);
 	reply_capture_words(g, head);

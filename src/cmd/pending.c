@@ -237,12 +237,12 @@ void pending_after_move(struct cmdctx *c, struct game *g, struct buf *head)
 		 * and observers, so it addresses none of them. */
 		buf_printf(head, " %s's queued move %s was not played, as it "
 		           "would lose the game at once: %s.", who, text, err);
-	} else if (game_play(g, text, cmd_move_time(c, g), msgid, err,
+	} else if (game_play(g, text, board_move_time(&c->s, g), msgid, err,
 	                     sizeof err) < 0) {
 		buf_printf(head, " %s's queued move %s was dropped: it is not "
 		           "legal now (%s).", who, text, err);
 	} else {
-		cmd_clock_note(c, g);
+		board_clock_note(&c->s, g);
 		buf_printf(head, " %s's queued move %s was played", who,
 		           g->moves[g->nmoves - 1].text);
 		reply_capture_words(g, head);

@@ -562,7 +562,7 @@ static int robot_play(const struct config *cfg, const char *game, long board)
 		        "is refused: %s\n", r->userid, text, game, board, err);
 		goto out;
 	}
-	cmd_clock_note(&c, &b.g);
+	board_clock_note(&c.s, &b.g);
 	if (held && held[0])
 		buf_printf(&head, "%s ", held);
 	/* The game's first move answers nothing: the robot opens. */

@@ -4,3 +4,4 @@
 # struct svc, never a mail context.  Each file appends its line below.
 src_libepamserv_a_SOURCES += src/services/threadid.c src/services/threadid.h
 src_libepamserv_a_SOURCES += src/services/svc.c src/services/svc.h
+src_libepamserv_a_SOURCES += src/services/clock.c src/services/clock.h

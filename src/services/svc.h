@@ -78,7 +78,7 @@ struct svc {
 	                          delivery time, the IMAP INTERNALDATE), at
 	                          most now; 0 when not known or not a mail:
 	                          now.  A move counts at this time
-	                          (cmd_move_time) */
+	                          (board_move_time) */
 	char digest[33];       /* key of the event: the digest of the mail's
 	                          Message-ID, or of the words svc_event was
 	                          given; names its transaction's processed

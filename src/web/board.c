@@ -89,7 +89,7 @@ static void summarise(const struct web_site *s, const struct game *g,
 	memset(&c, 0, sizeof c);
 	c.s.cfg = s->cfg;
 	c.s.now = s->now;
-	if (g->state == GAME_ACTIVE && board_clock(&c, g, &k) == 0)
+	if (g->state == GAME_ACTIVE && board_clock(&c.s, g, &k) == 0)
 		wb->deadline = k.deadline;
 }
 
