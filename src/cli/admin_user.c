@@ -416,10 +416,10 @@ static int notify_closed(const struct config *cfg, const char *userid,
 	tvars_set(&v, "headline", "account closed");
 	tvars_set(&v, "details", buf_str(&details));
 	tvars_set(&v, "userid", userid);
-	text = reply_template(&c, "account.txt", &v);
+	text = reply_template(&c.s, "account.txt", &v);
 	if (text && svc_lock(&c.s, "users", &l) == CMD_DONE) {
 		t = svc_txn(&c.s, "users");
-		reply_queue(&c, t, address, "epamserv: account closed", text, NULL,
+		reply_queue(&c.s, t, address, "epamserv: account closed", text, NULL,
 		            0, NULL);
 		st = svc_commit(&c.s, t);
 		lock_release(&l);

@@ -132,12 +132,12 @@ static int tell_one(const struct config *cfg, const struct opponents *o,
 	tvars_set(&v, "details", buf_str(&details));
 	tvars_set(&v, "userid", o->who[i]);
 	if (user_address(&u) && !u.left)
-		text = reply_template(&c, "account.txt", &v);
+		text = reply_template(&c.s, "account.txt", &v);
 	if (text && svc_lock(&c.s, "users", &l) == CMD_DONE) {
 		t = svc_txn(&c.s, "users");
 		snprintf(headline, sizeof headline, "epamserv: board mails to %s "
 		         "are not arriving", o->userid);
-		reply_queue(&c, t, user_address(&u), headline, text, NULL, 0, NULL);
+		reply_queue(&c.s, t, user_address(&u), headline, text, NULL, 0, NULL);
 		st = svc_commit(&c.s, t);
 		lock_release(&l);
 	} else if (!text) {

@@ -263,7 +263,7 @@ static int digest_send(const struct config *cfg, struct digest_due *d,
 		free(err);
 		goto out;
 	}
-	for (i = 0; i < d->nboards && boards.len < reply_cap(&c) / 2; i++)
+	for (i = 0; i < d->nboards && boards.len < reply_cap(&c.s) / 2; i++)
 		if (digest_board_text(&c, &u, &d->boards[i], &boards,
 		                      &answer) == 0) {
 			/* The last board shown: the only one when shown is 1. */
@@ -278,7 +278,7 @@ static int digest_send(const struct config *cfg, struct digest_due *d,
 		           shown == 1 ? "s" : "");
 		tvars_set(&v, "boards", buf_str(&boards));
 		tvars_set(&v, "userid", u.userid);
-		text = reply_template(&c, "digest.txt", &v);
+		text = reply_template(&c.s, "digest.txt", &v);
 		if (!text) {
 			txn_abort(t);
 			user_free(&u);
@@ -296,7 +296,7 @@ static int digest_send(const struct config *cfg, struct digest_due *d,
 		}
 		c.exempt_stranger = 1;  /* to the player's addresses on file */
 		for (i = 0; i < u.naddr; i++)
-			reply_queue_about(&c, t, u.addr[i].addr, &about, subject, text,
+			reply_queue_about(&c.s, t, u.addr[i].addr, &about, subject, text,
 			                  NULL, 0);
 	}
 	user_free(&u);

@@ -85,13 +85,13 @@ enum cmd_status account_reply(struct cmdctx *c, struct txn *t,
 	tvars_set(&v, "headline", headline);
 	tvars_set(&v, "details", details);
 	tvars_set(&v, "userid", userid);
-	text = reply_template(c, "account.txt", &v);
+	text = reply_template(&c->s, "account.txt", &v);
 	tvars_free(&v);
 	if (!text)
 		return CMD_TEMPFAIL;
 	snprintf(subject, sizeof subject, "epamserv: %s", headline);
 	acctoken_sender_subject(c, subject, with, sizeof with);
-	reply_queue(c, t, c->sender, with, text, NULL, 0, NULL);
+	reply_queue(&c->s, t, c->sender, with, text, NULL, 0, NULL);
 	explicit_bzero(with, sizeof with);
 	free(text);
 	return CMD_DONE;
@@ -111,7 +111,7 @@ enum cmd_status account_save(struct cmdctx *c, struct user *u,
 	tvars_set(&v, "headline", headline);
 	tvars_set(&v, "details", details);
 	tvars_set(&v, "userid", u->userid);
-	text = reply_template(c, "account.txt", &v);
+	text = reply_template(&c->s, "account.txt", &v);
 	tvars_free(&v);
 	if (!text) {
 		if (t)
@@ -129,12 +129,12 @@ enum cmd_status account_save(struct cmdctx *c, struct user *u,
 	 * addresses on file alone. */
 	for (i = 0; i < u->naddr; i++) {
 		acctoken_subject(c, u, u->addr[i].addr, subject, with, sizeof with);
-		reply_queue(c, t, u->addr[i].addr, with, text, NULL, 0, NULL);
+		reply_queue(&c->s, t, u->addr[i].addr, with, text, NULL, 0, NULL);
 	}
 	explicit_bzero(with, sizeof with);
 	/* An account just closed is told at the addresses it had. */
 	for (i = 0; rc == 0 && u->naddr == 0 && i < old.naddr; i++)
-		reply_queue(c, t, old.addr[i].addr, subject, text, NULL, 0, NULL);
+		reply_queue(&c->s, t, old.addr[i].addr, subject, text, NULL, 0, NULL);
 	if (rc == 0)
 		user_free(&old);
 	free(text);
@@ -416,17 +416,17 @@ enum cmd_status cmd_list(struct cmdctx *c, int argc, char **argv)
 		buf_printf(&table, "\n  Shown: the first %zu of %zu players, by "
 		           "userid; all of them would not fit in one mail (at most "
 		           "%zu bytes).  \"games USERID\" and \"history USERID\" tell "
-		           "about any one player.\n", shown, total, reply_cap(c));
+		           "about any one player.\n", shown, total, reply_cap(&c->s));
 	tvars_set(&v, "table", buf_str(&table));
 	tvars_setf(&v, "count", "%zu player%s.", total, total == 1 ? "" : "s");
-	text = reply_template(c, "list.txt", &v);
+	text = reply_template(&c->s, "list.txt", &v);
 	tvars_free(&v);
 	buf_free(&line);
 	buf_free(&table);
 	if (!text)
 		return CMD_TEMPFAIL;
 	t = svc_txn(&c->s, c->s.msg_key);
-	reply_queue(c, t, c->sender, "epamserv players", text, NULL, 0, NULL);
+	reply_queue(&c->s, t, c->sender, "epamserv players", text, NULL, 0, NULL);
 	free(text);
 	return svc_commit(&c->s, t);
 }

@@ -370,7 +370,7 @@ char *board_html(struct cmdctx *c, const struct game *g,
 	tvars_set(&h, "diagram", table ? table : "");
 	tvars_set(&h, "legend", buf_str(&board));
 	tvars_set(&h, "answers", answers ? answers : "");
-	html = reply_template(c, "board.html", &h);
+	html = reply_template(&c->s, "board.html", &h);
 	tvars_free(&h);
 	free(answers);
 	free(legend);

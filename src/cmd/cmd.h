@@ -20,6 +20,7 @@
 #include <time.h>
 
 #include "services/clock.h"
+#include "services/outmail.h"
 #include "services/svc.h"
 #include "services/threadid.h"
 #include "game/game.h"
@@ -286,80 +287,20 @@ enum cmd_status notice_once(struct cmdctx *c, const char *userid,
  * that proved no player and whose From is no player's address. */
 int reply_to_stranger(const struct cmdctx *c, const char *addr);
 
+/* The hooks by which the mail in hand shapes what the services queue
+ * (reply.c; svc.h): a "multiple" mail collects the answers to its
+ * sender, a reply to a stranger passes the budget and the masking of
+ * his words, an answer to the sender refers to his mail.  process.c
+ * sets them with hooks_arg the struct cmdctx. */
+extern const struct svc_hooks reply_mail_hooks;
+
 /* Take one mail from the server's hourly budget of mails to strangers
  * (stranger_reply_limit): 1 when there was room (counted), 0 when spent. */
 int reply_stranger_budget(struct cmdctx *c);
 
-/* Queue a mail to addr in t.  A reply to a stranger (reply_to_stranger)
- * loses its HTML part, is cut to REPLY_STRANGER_MAX and takes from the
- * hourly budget; with the budget spent it is not queued (logged).
- * auto_replied: an error reply (null envelope
- * sender, Auto-Submitted: auto-replied).  thread: Message-ID root of the
- * board ("epaminondas.101@domain") or NULL.  text and html: bodies.
- * The mail never takes more than reply_cap(c) bytes in the outbox: over
- * it, the HTML part is dropped; still over, the text is cut at a line
- * (UTF-8 safe) and ends with a note saying so and how to ask for less.
- * A mail that cannot be composed (out of memory) sets c->s.queue_failed,
- * so that svc_commit aborts; one where not even the note fits (a caller
- * lowered the cap below a bare mail) is left out, logged. */
-void reply_queue(struct cmdctx *c, struct txn *t, const char *addr,
-                 const char *subject, const char *text, const char *html,
-                 int auto_replied, const char *thread);
-
-/* What a mail about a board is, for its Message-ID (threadid.h): its
- * kind, its board (game NULL: none) and the recipient's reply token
- * (NULL: none).  Borrowed strings. */
-struct reply_about {
-	enum mail_kind kind;
-	const char *game;
-	long board;
-	const char *token;
-};
-
-/* reply_queue of a mail about a board (a board mail, a chat, a notice,
- * an error reply): its Message-ID says what a says (threadid.h), it
- * refers to the board's root <GAME.BOARD@DOMAIN> (In-Reply-To and
- * References), and a mail to the sender of the mail in hand answers it:
- * In-Reply-To his mail, References the root, the mail of ours he
- * answered (when its tag is for addr: we sent it there) and his mail.
- * subject: reply_board_subject's, the same for every mail of the game. */
-void reply_queue_about(struct cmdctx *c, struct txn *t, const char *addr,
-                       const struct reply_about *a, const char *subject,
-                       const char *text, const char *html,
-                       int auto_replied);
-
-/* The subject of every mail about board g to anyone, from the
- * challenge to the game's end: "Epaminondas Board 101 (alice v bob)"
- * (White first), "Epaminondas Board 101" while a player is not known.
- * No token, no player to move: mail clients thread by subject.  No
- * colon after the number: a word with one would be masked in a reply
- * to a mail that proved nothing (stranger.h), "board 101:" with it. */
-void reply_board_subject(const struct game *g, char *buf, size_t len);
-
-/* A file for reply_queue_file (issue 18): bytes (NUL-terminated), its
- * file name and MIME type (mail_out's attach fields say which). */
-struct reply_file {
-	const char *data;
-	const char *name;
-	const char *type;
-};
-
-/* reply_queue of a text-only mail with the file att attached
- * (multipart/mixed, the file in base64).  In a "multiple" mail the file
- * is appended to the answer's text instead.  The caller has checked
- * that text and file fit reply_cap(c) (else the mail is left out,
- * logged, as reply_queue does). */
-void reply_queue_file(struct cmdctx *c, struct txn *t, const char *addr,
-                      const char *subject, const char *text,
-                      const struct reply_file *att);
-
-/* The reply size cap for this command in bytes: c->s.reply_cap when set
- * and lower than cfg->max_reply_size, else cfg->max_reply_size. */
-size_t reply_cap(const struct cmdctx *c);
-
 /* Bytes of plain text a command may put in one reply (its list, table
  * or answers) so that, with the template around it, the headers and the
- * encoding, the mail stays within reply_cap(c): a command that lists
+ * encoding, the mail stays within reply_cap(&c->s): a command that lists
  * many items stops adding them there and says so, before reply_queue
  * has to cut.  Within a "multiple" mail (c->collect), at most what is
  * left of c->collect_room once the template's words are counted. */
@@ -397,11 +338,6 @@ void reply_error_token(struct cmdctx *c, const struct game *g);
 char *board_html(struct cmdctx *c, const struct game *g,
                  const struct tvars *v, int black_down, int side,
                  const char *token, const char *subject, int words);
-
-/* Render a template (malloc'ed, caller frees), or NULL when it cannot be
- * read (logged): the caller must then give up with CMD_TEMPFAIL, so the
- * mail is retried once the operator has put the template back. */
-char *reply_template(struct cmdctx *c, const char *name, const struct tvars *v);
 
 /* subject without its reply prefixes ("Re:", "RE:", "AW:", "Fwd:",
  * "Fw:", repeated, any case) and the blanks after them; points into

@@ -124,7 +124,7 @@ static void held_tell(struct cmdctx *c, struct held_entry *e)
 	tvars_set(&v, "headline", headline);
 	tvars_set(&v, "details", buf_str(&details));
 	tvars_set(&v, "userid", c->sender_player);
-	text = reply_template(c, "account.txt", &v);
+	text = reply_template(&c->s, "account.txt", &v);
 	tvars_free(&v);
 	buf_free(&details);
 	if (!text)
@@ -139,7 +139,7 @@ static void held_tell(struct cmdctx *c, struct held_entry *e)
 	c->s.nout = 50;
 	t = svc_txn(&c->s, c->s.msg_key);
 	txn_put(t, rel, buf_str(&rec), rec.len);
-	reply_queue(c, t, c->sender, headline, text, NULL, 0, NULL);
+	reply_queue(&c->s, t, c->sender, headline, text, NULL, 0, NULL);
 	if (c->s.queue_failed) {
 		c->s.queue_failed = 0;
 		txn_abort(t);

@@ -26,12 +26,12 @@ static enum cmd_status send_help(struct cmdctx *c, const char *tmpl,
 	tvars_set(&v, "from", c->s.cfg->from);
 	tvars_setf(&v, "forfeit_days", "%d", c->s.cfg->forfeit_days);
 	tvars_setf(&v, "remind_days", "%d", c->s.cfg->remind_days);
-	text = reply_template(c, tmpl, &v);
+	text = reply_template(&c->s, tmpl, &v);
 	tvars_free(&v);
 	if (!text)
 		return CMD_TEMPFAIL;
 	t = svc_txn(&c->s, c->s.msg_key);
-	reply_queue(c, t, c->sender, subject, text, NULL, 0, NULL);
+	reply_queue(&c->s, t, c->sender, subject, text, NULL, 0, NULL);
 	free(text);
 	return svc_commit(&c->s, t);
 }
@@ -82,7 +82,7 @@ static enum cmd_status help_command(struct cmdctx *c, int argc, char **argv)
 	tvars_set(&v, "from", c->s.cfg->from);
 	tvars_setf(&v, "headline", "help on %s", buf_str(&names));
 	tvars_set(&v, "details", buf_str(&out));
-	text = reply_template(c, "account.txt", &v);
+	text = reply_template(&c->s, "account.txt", &v);
 	tvars_free(&v);
 	buf_free(&out);
 	if (!text) {
@@ -93,7 +93,7 @@ static enum cmd_status help_command(struct cmdctx *c, int argc, char **argv)
 	         buf_str(&names));
 	buf_free(&names);
 	t = svc_txn(&c->s, c->s.msg_key);
-	reply_queue(c, t, c->sender, subject, text, NULL, 0, NULL);
+	reply_queue(&c->s, t, c->sender, subject, text, NULL, 0, NULL);
 	free(text);
 	return svc_commit(&c->s, t);
 }

@@ -421,14 +421,14 @@ static enum cmd_status answer(struct cmdctx *c, struct txn *t,
 	tvars_set(&v, "table", text);
 	tvars_set(&v, "game", game);
 	tvars_set(&v, "from", c->s.cfg->from);
-	mail = reply_template(c, "league.txt", &v);
+	mail = reply_template(&c->s, "league.txt", &v);
 	tvars_free(&v);
 	if (!mail)
 		return CMD_TEMPFAIL;
 	snprintf(subject, sizeof subject, "%s league: %s",
 	         reply_game_title(game), what);
 	acctoken_sender_subject(c, subject, with, sizeof with);
-	reply_queue(c, t, c->sender, with, mail, NULL, 0, NULL);
+	reply_queue(&c->s, t, c->sender, with, mail, NULL, 0, NULL);
 	explicit_bzero(with, sizeof with);
 	free(mail);
 	return CMD_DONE;

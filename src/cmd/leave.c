@@ -308,7 +308,7 @@ static enum cmd_status leave_notice(struct cmdctx *c, struct txn *t,
 	tvars_set(&v, "headline", subject);
 	tvars_set(&v, "details", details);
 	tvars_set(&v, "userid", o->userid);
-	text = reply_template(c, "account.txt", &v);
+	text = reply_template(&c->s, "account.txt", &v);
 	tvars_free(&v);
 	if (!text)
 		return CMD_TEMPFAIL;
@@ -316,7 +316,7 @@ static enum cmd_status leave_notice(struct cmdctx *c, struct txn *t,
 	 * (issue 30: one conversation per game). */
 	reply_board_subject(g, subject, sizeof subject);
 	for (i = 0; i < o->naddr; i++)
-		reply_queue_about(c, t, o->addr[i].addr, &a, subject, text, NULL, 0);
+		reply_queue_about(&c->s, t, o->addr[i].addr, &a, subject, text, NULL, 0);
 	free(text);
 	return CMD_DONE;
 }

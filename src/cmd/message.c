@@ -67,7 +67,7 @@ static enum cmd_status message_send(struct cmdctx *c, struct txn *t,
 
 	tvars_set(&v, "sender", from->userid);
 	tvars_set(&v, "message", message);
-	text = reply_template(c, "message.txt", &v);
+	text = reply_template(&c->s, "message.txt", &v);
 	tvars_free(&v);
 	if (!text)
 		return CMD_TEMPFAIL;
@@ -82,7 +82,7 @@ static enum cmd_status message_send(struct cmdctx *c, struct txn *t,
 			if (k < 0 || (size_t)k >= sizeof with)
 				snprintf(with, sizeof with, "%s", subject);
 		}
-		reply_queue(c, t, addr, with, text, NULL, 0, NULL);
+		reply_queue(&c->s, t, addr, with, text, NULL, 0, NULL);
 		buf_printf(&names, "%s%s", i ? ", " : "", to[i].userid);
 	}
 	explicit_bzero(token, sizeof token);

@@ -59,7 +59,7 @@ enum cmd_status notice_once(struct cmdctx *c, const char *userid,
 	tvars_set(&v, "headline", headline);
 	tvars_set(&v, "details", details);
 	tvars_set(&v, "userid", userid);
-	text = reply_template(c, "account.txt", &v);
+	text = reply_template(&c->s, "account.txt", &v);
 	if (!text) {
 		st = CMD_TEMPFAIL;
 		goto out;
@@ -69,7 +69,7 @@ enum cmd_status notice_once(struct cmdctx *c, const char *userid,
 	notice_token(c, userid, addr, subject, with, sizeof with);
 	t = svc_txn(&c->s, key);
 	c->exempt_stranger = 1;  /* to a player's address on file */
-	reply_queue(c, t, addr, with, text, NULL, 0, NULL);
+	reply_queue(&c->s, t, addr, with, text, NULL, 0, NULL);
 	explicit_bzero(with, sizeof with);
 	c->exempt_stranger = 0;
 	st = svc_commit(&c->s, t);

@@ -264,7 +264,7 @@ enum cmd_status cmd_notify(struct cmdctx *c, const char *game, int argc,
 	tvars_set(&v, "headline", "notify noted");
 	tvars_set(&v, "details", details);
 	tvars_set(&v, "userid", u.userid);
-	text = reply_template(c, "account.txt", &v);
+	text = reply_template(&c->s, "account.txt", &v);
 	if (!text) {
 		st = CMD_TEMPFAIL;
 		goto out;
@@ -282,7 +282,7 @@ enum cmd_status cmd_notify(struct cmdctx *c, const char *game, int argc,
 	}
 	snprintf(subject, sizeof subject, "epamserv: notify noted");
 	for (i = 0; i < u.naddr; i++)
-		reply_queue(c, t, u.addr[i].addr, subject, text, NULL, 0, NULL);
+		reply_queue(&c->s, t, u.addr[i].addr, subject, text, NULL, 0, NULL);
 	st = svc_commit(&c->s, t);
 out:
 	free(text);

@@ -132,7 +132,7 @@ static enum cmd_status chat_to(struct cmdctx *c, struct txn *t,
 		struct reply_about a = { MAIL_KIND_CHAT, g->game, g->board, NULL };
 		if (game_side_of(g, userid) >= 0 && tokens_of(c, g, &u, tok) == 0)
 			a.token = tok;
-		reply_queue_about(c, t, user_address(&u), &a, subject, text, NULL,
+		reply_queue_about(&c->s, t, user_address(&u), &a, subject, text, NULL,
 		                  0);
 		(*sent)++;
 	}
@@ -176,7 +176,7 @@ enum cmd_status chat_on_board(struct cmdctx *c, const struct game *g,
 	tvars_set(&v, "game", g->game);
 	tvars_setf(&v, "board", "%ld", g->board);
 	tvars_set(&v, "message", c->comment);
-	text = reply_template(c, "chat.txt", &v);
+	text = reply_template(&c->s, "chat.txt", &v);
 	tvars_free(&v);
 	if (!text)
 		return CMD_TEMPFAIL;

@@ -386,10 +386,10 @@ static enum cmd_status run_multiple(struct cmdctx *c)
 		           "see its answer.\n",
 		           (n > MULTIPLE_MAX ? MULTIPLE_MAX : n) - left_out,
 		           n > MULTIPLE_MAX ? MULTIPLE_MAX : n, left_out,
-		           reply_cap(c));
+		           reply_cap(&c->s));
 	tvars_setf(&v, "count", "%d", n > MULTIPLE_MAX ? MULTIPLE_MAX : n);
 	tvars_set(&v, "answers", buf_str(&answers));
-	text = reply_template(c, "multiple.txt", &v);
+	text = reply_template(&c->s, "multiple.txt", &v);
 	tvars_free(&v);
 	if (!text) {
 		st = CMD_TEMPFAIL;
@@ -397,7 +397,7 @@ static enum cmd_status run_multiple(struct cmdctx *c)
 	}
 	c->s.nout = 100;
 	t = svc_txn(&c->s, c->s.msg_key);
-	reply_queue(c, t, c->sender, "Re: multiple", text, NULL, 0, NULL);
+	reply_queue(&c->s, t, c->sender, "Re: multiple", text, NULL, 0, NULL);
 	free(text);
 	st = svc_commit(&c->s, t);
 out:
@@ -757,6 +757,8 @@ int process_mail_at(const struct config *cfg, const char *raw, size_t len,
 	c.s.cfg = cfg;
 	c.mail = &m;
 	c.s.message_id = m.message_id;
+	c.s.hooks = &reply_mail_hooks;
+	c.s.hooks_arg = &c;
 	c.s.now = util_now();
 	mail_source_network(raw, len, c.source, sizeof c.source);
 	memset(&in, 0, sizeof in);

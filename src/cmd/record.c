@@ -151,7 +151,7 @@ enum cmd_status cmd_record(struct cmdctx *c, const char *game, int argc,
 	snprintf(subject, sizeof subject, "%s record of board %ld",
 	         reply_game_title(game), board);
 	t = svc_txn(&c->s, c->s.msg_key);
-	reply_queue_file(c, t, c->sender, subject, buf_str(&text), &f);
+	reply_queue_file(&c->s, t, c->sender, subject, buf_str(&text), &f);
 	st = svc_commit(&c->s, t);
 out:
 	free(data);

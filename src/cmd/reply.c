@@ -85,9 +85,9 @@ void reply_capture_words(const struct game *g, struct buf *b)
 	buf_free(&sq);
 }
 
-char *reply_template(struct cmdctx *c, const char *name, const struct tvars *v)
+char *reply_template(const struct svc *s, const char *name, const struct tvars *v)
 {
-	char *err = NULL, *text = template_render(c->s.cfg->templates, name, v, &err);
+	char *err = NULL, *text = template_render(s->cfg->templates, name, v, &err);
 
 	if (text)
 		return text;
@@ -158,12 +158,12 @@ int reply_stranger_budget(struct cmdctx *c)
 	return stranger_budget_take(c, STRANGER_REPLIES);
 }
 
-size_t reply_cap(const struct cmdctx *c)
+size_t reply_cap(const struct svc *s)
 {
-	size_t cap = c->s.cfg->max_reply_size ? c->s.cfg->max_reply_size
+	size_t cap = s->cfg->max_reply_size ? s->cfg->max_reply_size
 	                                    : CONFIG_REPLY_SIZE_DEFAULT;
 
-	return c->s.reply_cap && c->s.reply_cap < cap ? c->s.reply_cap : cap;
+	return s->reply_cap && s->reply_cap < cap ? s->reply_cap : cap;
 }
 
 /* What a reply holds besides the text a command lists: headers, the
@@ -176,7 +176,7 @@ size_t reply_cap(const struct cmdctx *c)
 
 size_t reply_text_budget(const struct cmdctx *c)
 {
-	size_t cap = reply_cap(c), budget;
+	size_t cap = reply_cap(&c->s), budget;
 
 	/* A stranger's reply is smaller (reply_queue). */
 	if (c->sender && reply_to_stranger(c, c->sender) &&
@@ -458,35 +458,35 @@ static char *reply_wrap(const char *text, size_t width)
 
 /* reply_queue with a file attached (att NULL: none), about a board
  * (about NULL: not). */
-static void queue_mail(struct cmdctx *c, struct txn *t, const char *addr,
+static void queue_mail(struct svc *s, struct txn *t, const char *addr,
                        const char *subject, const char *text,
                        const char *html, int auto_replied,
                        const char *thread, const struct reply_file *att,
                        const struct reply_about *about);
-static void queue_out(struct cmdctx *c, struct txn *t, const char *addr,
+static void queue_out(struct svc *s, struct txn *t, const char *addr,
                       const char *subject, const char *text,
                       const char *html, int auto_replied,
                       const char *thread, const struct reply_file *att,
                       size_t cap, const struct reply_about *about);
 
-void reply_queue(struct cmdctx *c, struct txn *t, const char *addr,
+void reply_queue(struct svc *s, struct txn *t, const char *addr,
                  const char *subject, const char *text, const char *html,
                  int auto_replied, const char *thread)
 {
-	queue_mail(c, t, addr, subject, text, html, auto_replied, thread, NULL,
+	queue_mail(s, t, addr, subject, text, html, auto_replied, thread, NULL,
 	           NULL);
 }
 
-void reply_queue_about(struct cmdctx *c, struct txn *t, const char *addr,
+void reply_queue_about(struct svc *s, struct txn *t, const char *addr,
                        const struct reply_about *a, const char *subject,
                        const char *text, const char *html,
                        int auto_replied)
 {
 	char thread[256];
 	int n = a->game ? snprintf(thread, sizeof thread, "%s.%ld@%s", a->game,
-	                           a->board, config_domain(c->s.cfg)) : -1;
+	                           a->board, config_domain(s->cfg)) : -1;
 
-	queue_mail(c, t, addr, subject, text, html, auto_replied,
+	queue_mail(s, t, addr, subject, text, html, auto_replied,
 	           n > 0 && n < (int)sizeof thread ? thread : NULL, NULL, a);
 }
 
@@ -500,36 +500,48 @@ void reply_board_subject(const struct game *g, char *buf, size_t len)
 		         g->board);
 }
 
-void reply_queue_file(struct cmdctx *c, struct txn *t, const char *addr,
+void reply_queue_file(struct svc *s, struct txn *t, const char *addr,
                       const char *subject, const char *text,
                       const struct reply_file *att)
 {
-	/* In a "multiple" mail the answers are text: the file goes inline. */
-	if (c->collect && c->sender && strcasecmp(addr, c->sender) == 0) {
-		struct buf b = BUF_INIT;
-		buf_printf(&b, "%s\n\n--- %s ---\n%s", text, att->name, att->data);
-		queue_mail(c, t, addr, subject, buf_str(&b), NULL, 0, NULL, NULL,
-		           NULL);
-		buf_free(&b);
-		return;
-	}
-	queue_mail(c, t, addr, subject, text, NULL, 0, NULL, att, NULL);
+	queue_mail(s, t, addr, subject, text, NULL, 0, NULL, att, NULL);
 }
 
-static void queue_mail(struct cmdctx *c, struct txn *t, const char *addr,
+static void queue_mail(struct svc *s, struct txn *t, const char *addr,
                        const char *subject, const char *text,
                        const char *html, int auto_replied,
                        const char *thread, const struct reply_file *att,
                        const struct reply_about *about)
 {
-	const char *in_id = c->mail ? c->mail->message_id : NULL;
-	char *own_subject = NULL, *own_text = NULL;
-	size_t cap = reply_cap(c);
+	struct svc_mail m = { addr, subject, text, html, att, reply_cap(s),
+	                      { NULL, NULL } };
 
-	/* "multiple": the sender gets one mail with every answer in it. */
+	if (!s->hooks || !s->hooks->admit(s->hooks_arg, &m))
+		queue_out(s, t, addr, m.subject, m.text, m.html, auto_replied,
+		          thread, att, m.cap, about);
+	free(m.own[0]);
+	free(m.own[1]);
+}
+
+/* The first of the mail layer's hooks (reply_mail_hooks): what the mail
+ * in hand c does to the mail m, in this order.  1 when m is not to be
+ * composed. */
+static int mail_admit(void *arg, struct svc_mail *m)
+{
+	struct cmdctx *c = arg;
+	const char *in_id = c->mail ? c->mail->message_id : NULL;
+	const char *addr = m->addr;
+
+	/* "multiple": the sender gets one mail with every answer in it; a
+	 * file goes inline, after the answer's text. */
 	if (c->collect && c->sender && strcasecmp(addr, c->sender) == 0) {
-		buf_printf(c->collect, "Subject: %s\n\n%s\n", subject, text);
-		return;
+		if (m->att)
+			buf_printf(c->collect, "Subject: %s\n\n%s\n\n--- %s ---\n%s\n",
+			           m->subject, m->text, m->att->name, m->att->data);
+		else
+			buf_printf(c->collect, "Subject: %s\n\n%s\n", m->subject,
+			           m->text);
+		return 1;
 	}
 	if (reply_to_stranger(c, addr)) {
 		/* Small and text only, within the server's hourly budget; and
@@ -539,39 +551,35 @@ static void queue_mail(struct cmdctx *c, struct txn *t, const char *addr,
 			log_msg(LOG_NOTICE, "<%.200s> no reply to %.200s: the address "
 			        "has a confirmation request pending\n",
 			        in_id ? in_id : "", addr);
-			return;
+			return 1;
 		}
 		if (!reply_stranger_budget(c)) {
 			log_msg(LOG_NOTICE, "<%.200s> no reply to %.200s: the hourly "
 			        "budget of replies to strangers (of its source, or of "
 			        "the server) is spent\n", in_id ? in_id : "", addr);
-			return;
+			return 1;
 		}
-		html = NULL;
-		if (cap > REPLY_STRANGER_MAX)
-			cap = REPLY_STRANGER_MAX;
+		m->html = NULL;
+		if (m->cap > REPLY_STRANGER_MAX)
+			m->cap = REPLY_STRANGER_MAX;
 	}
 	/* A mail that proved no player: none of its words that could carry
 	 * a link goes to anyone (stranger.h). */
 	if (stranger_masks(c)) {
-		own_subject = stranger_mask(c, subject);
-		own_text = stranger_mask(c, text);
-		if (!own_subject || !own_text) {
+		m->own[0] = stranger_mask(c, m->subject);
+		m->own[1] = stranger_mask(c, m->text);
+		if (!m->own[0] || !m->own[1]) {
 			log_msg(LOG_NOTICE, "<%.200s> no reply to %.200s: the mail has "
 			        "more words than are checked\n", in_id ? in_id : "",
 			        addr);
-			goto out;
+			return 1;
 		}
-		subject = own_subject;
-		text = own_text;
-		if (html && stranger_words_in(c, html) != 0)
-			html = NULL;
+		m->subject = m->own[0];
+		m->text = m->own[1];
+		if (m->html && stranger_words_in(c, m->html) != 0)
+			m->html = NULL;
 	}
-	queue_out(c, t, addr, subject, text, html, auto_replied, thread, att,
-	          cap, about);
-out:
-	free(own_subject);
-	free(own_text);
+	return 0;
 }
 
 /* The mail of ours that the mail in hand answers (its In-Reply-To),
@@ -616,9 +624,30 @@ static void thread_answer(const struct cmdctx *c, const char *addr,
 	m->references = refs;
 }
 
+/* The second of the mail layer's hooks (reply_mail_hooks): the
+ * incoming mail's Message-ID names the host its writer's program chose
+ * (often his own): it goes back to him alone.  A mail to anyone else (a
+ * relayed message, a table, a notice) refers to a thread of ours or to
+ * nothing; no header of his mail is copied. */
+static void mail_thread(void *arg, const char *addr, const char *thread,
+                        int about, struct mail_out *m, char *refs, size_t len)
+{
+	const struct cmdctx *c = arg;
+	const char *in_id = c->mail ? c->mail->message_id : NULL;
+
+	if (!thread && !(c->sender && strcasecmp(addr, c->sender) == 0))
+		in_id = NULL;
+	m->in_reply_to = thread ? thread : in_id;
+	m->references = thread ? thread : in_id;
+	if (about && thread && in_id)
+		thread_answer(c, addr, thread, in_id, m, refs, len);
+}
+
+const struct svc_hooks reply_mail_hooks = { mail_admit, mail_thread };
+
 /* queue_mail once it is settled that the mail goes, and what it holds:
  * composed within cap bytes and put in t's outbox. */
-static void queue_out(struct cmdctx *c, struct txn *t, const char *addr,
+static void queue_out(struct svc *s, struct txn *t, const char *addr,
                       const char *subject, const char *text,
                       const char *html, int auto_replied,
                       const char *thread, const struct reply_file *att,
@@ -627,50 +656,45 @@ static void queue_out(struct cmdctx *c, struct txn *t, const char *addr,
 	struct mail_out m;
 	char msgid[320], base[160], from[512], date[64], name[128];
 	char refs[1024];
-	const char *in_id = c->mail ? c->mail->message_id : NULL;
-	const char *env_from = auto_replied ? "" : c->s.cfg->from;
+	const char *env_from = auto_replied ? "" : s->cfg->from;
 	char *msg, *err = NULL, *wrapped;
 	struct timespec ts;
 	enum reply_fit fit;
 	int n;
 
-	n = c->s.nout++;
+	n = s->nout++;
 
 	/* The tag in the Message-ID binds it to addr: delivery reports are
 	 * believed only for the address the mail went to (spool/secret.h). */
-	if (threadid_base(base, sizeof base, c->s.digest, n,
+	if (threadid_base(base, sizeof base, s->digest, n,
 	                  about ? about->kind : MAIL_KIND_NONE,
 	                  about ? about->game : NULL, about ? about->board : -1,
 	                  about ? about->token : NULL) < 0 ||
-	    secret_message_id(c->s.cfg->spool, base, addr, config_domain(c->s.cfg),
+	    secret_message_id(s->cfg->spool, base, addr, config_domain(s->cfg),
 	                      msgid, sizeof msgid) < 0) {
-		c->s.queue_failed = 1;
+		s->queue_failed = 1;
 		return;
 	}
 	/* From: the configured display name and address; the envelope and
 	 * X-Loop carry the bare address (util/conf.h, from). */
-	if (!config_from_header(c->s.cfg, from, sizeof from)) {
-		c->s.queue_failed = 1;
+	if (!config_from_header(s->cfg, from, sizeof from)) {
+		s->queue_failed = 1;
 		return;
 	}
-	mail_date((long long)c->s.now, date, sizeof date);
+	mail_date((long long)s->now, date, sizeof date);
 	memset(&m, 0, sizeof m);
 	m.from = from;
 	m.to_addr = addr;
 	m.subject = subject;
 	m.message_id = msgid;
-	/* The incoming mail's Message-ID names the host its writer's
-	 * program chose (often his own): it goes back to him alone.  A mail
-	 * to anyone else (a relayed message, a table, a notice) refers to a
-	 * thread of ours or to nothing; no header of his mail is copied. */
-	if (!thread && !(c->sender && strcasecmp(addr, c->sender) == 0))
-		in_id = NULL;
-	m.in_reply_to = thread ? thread : in_id;
-	m.references = thread ? thread : in_id;
-	if (about && thread && in_id)
-		thread_answer(c, addr, thread, in_id, &m, refs, sizeof refs);
+	/* The board's root, and what the mail in hand adds (its hooks). */
+	m.in_reply_to = thread;
+	m.references = thread;
+	if (s->hooks)
+		s->hooks->thread(s->hooks_arg, addr, thread, about != NULL, &m,
+		                 refs, sizeof refs);
 	m.auto_submitted = auto_replied ? "auto-replied" : "auto-generated";
-	m.x_loop = c->s.cfg->from;
+	m.x_loop = s->cfg->from;
 	m.date = date;
 	/* Every text part wraps at 72 columns (wrap_line), whoever made it. */
 	wrapped = reply_wrap(text, REPLY_WRAP_COLUMNS);
@@ -694,7 +718,7 @@ static void queue_out(struct cmdctx *c, struct txn *t, const char *addr,
 		log_msg(LOG_ERR, "cannot compose a mail to %s: %s\n", addr,
 		        err ? err : "out of memory");
 		free(err);
-		c->s.queue_failed = 1;
+		s->queue_failed = 1;
 		return;
 	}
 	if (fit != REPLY_WHOLE)
@@ -705,9 +729,9 @@ static void queue_out(struct cmdctx *c, struct txn *t, const char *addr,
 	 * (settable) game clock. */
 	clock_gettime(CLOCK_REALTIME, &ts);
 	snprintf(name, sizeof name, "%010lld.%09ld-%.16s-%02d",
-	         (long long)ts.tv_sec, ts.tv_nsec, c->s.digest, n);
+	         (long long)ts.tv_sec, ts.tv_nsec, s->digest, n);
 	if (outbox_put(t, name, env_from, addr, msg, cap) < 0)
-		c->s.queue_failed = 1;  /* logged; a mail must not go out half */
+		s->queue_failed = 1;  /* logged; a mail must not go out half */
 	free(msg);
 }
 
@@ -1323,7 +1347,7 @@ static enum cmd_status board_mail(struct cmdctx *c, struct txn *t,
 	about.game = g->game;
 	about.board = g->board;
 	about.token = r->token;
-	text = reply_template(c, "board.txt", v);
+	text = reply_template(&c->s, "board.txt", v);
 	if (!text) {
 		st = CMD_TEMPFAIL;
 		goto out;
@@ -1347,7 +1371,7 @@ static enum cmd_status board_mail(struct cmdctx *c, struct txn *t,
 			goto out;
 		}
 	}
-	reply_queue_about(c, t, r->addr, &about, subject, text, html, 0);
+	reply_queue_about(&c->s, t, r->addr, &about, subject, text, html, 0);
 out:
 	if (base)
 		tvars_set(v, "headline", base);
@@ -1655,7 +1679,7 @@ enum cmd_status cmd_commit_refusal(struct cmdctx *c)
 	tvars_set(&v, "usage", usage);
 	tvars_set(&v, "board", c->error_board && !stranger ? c->error_board : "");
 	tvars_set(&v, "quoted", quoted);
-	text = reply_template(c, "error.txt", &v);
+	text = reply_template(&c->s, "error.txt", &v);
 	free(quoted);
 	free(usage);
 	tvars_free(&v);
@@ -1675,13 +1699,13 @@ enum cmd_status cmd_commit_refusal(struct cmdctx *c)
 		 * (threadid.h): a reply to it answers that board. */
 		struct reply_about a = { MAIL_KIND_ERROR, c->error_token_game,
 		                         c->error_token_board, c->error_token };
-		reply_queue_about(c, t, c->sender, &a, c->error_token_subject[0] ?
+		reply_queue_about(&c->s, t, c->sender, &a, c->error_token_subject[0] ?
 		                  c->error_token_subject : subject, text, NULL, 1);
 	} else {
 		if ((c->token_userid[0] || c->auth_userid[0]) && !stranger &&
 		    !c->collect)
 			error_acctoken_subject(c, subject, sizeof subject);
-		reply_queue(c, t, c->sender, subject, text, NULL, 1, NULL);
+		reply_queue(&c->s, t, c->sender, subject, text, NULL, 1, NULL);
 	}
 	c->error_token[0] = '\0';
 	free(text);

@@ -336,7 +336,7 @@ enum cmd_status cmd_seeks(struct cmdctx *c, const char *game, int argc,
 	tvars_set(&v, "table", buf_str(&line));
 	tvars_setf(&v, "count", "%zu open seek%s.", total, total == 1 ? "" : "s");
 	tvars_set(&v, "game", game);
-	text = reply_template(c, "seeks.txt", &v);
+	text = reply_template(&c->s, "seeks.txt", &v);
 	tvars_free(&v);
 	buf_free(&line);
 	buf_free(&table);
@@ -348,7 +348,7 @@ enum cmd_status cmd_seeks(struct cmdctx *c, const char *game, int argc,
 	 * by a reply (tokenform.h). */
 	acctoken_sender_subject(c, subject, with, sizeof with);
 	t = svc_txn(&c->s, c->s.msg_key);
-	reply_queue(c, t, c->sender, with, text, NULL, 0, NULL);
+	reply_queue(&c->s, t, c->sender, with, text, NULL, 0, NULL);
 	explicit_bzero(with, sizeof with);
 	free(text);
 	return svc_commit(&c->s, t);
@@ -640,7 +640,7 @@ int seek_sweep(const struct config *cfg)
 				tvars_set(&v, "headline", headline);
 				tvars_set(&v, "details", details);
 				tvars_set(&v, "userid", u.userid);
-				body = reply_template(&c, "account.txt", &v);
+				body = reply_template(&c.s, "account.txt", &v);
 				tvars_free(&v);
 				if (body) {
 					char subject[160], with[240];
@@ -648,7 +648,7 @@ int seek_sweep(const struct config *cfg)
 					         headline);
 					acctoken_subject(&c, &u, user_address(&u), subject,
 					                 with, sizeof with);
-					reply_queue(&c, t, user_address(&u), with, body,
+					reply_queue(&c.s, t, user_address(&u), with, body,
 					            NULL, 0, NULL);
 					explicit_bzero(with, sizeof with);
 					free(body);

@@ -370,10 +370,10 @@ static void show_cut_note(struct cmdctx *c, const char *game,
 		buf_printf(out, "\n  Shown: the first %zu of these %zu boards, in "
 		           "board order, up to board %ld; all of them would not fit "
 		           "in one mail (at most %zu bytes).\n", shown, total, last,
-		           reply_cap(c));
+		           reply_cap(&c->s));
 	else
 		buf_printf(out, "\n  Not shown: these %zu boards would not fit in "
-		           "one mail (at most %zu bytes).\n", total, reply_cap(c));
+		           "one mail (at most %zu bytes).\n", total, reply_cap(&c->s));
 	if (lines)
 		buf_printf(out, "  For fewer: \"%s show %s next\" (the boards waiting "
 		           "for %s) or \"%s show %s active\" (those not over).\n",
@@ -551,7 +551,7 @@ static enum cmd_status show_user(struct cmdctx *c, const char *game,
 	           game ? game : spool_games[0]);
 	tvars_set(&v, "headline", buf_str(&head));
 	tvars_set(&v, "boards", buf_str(&a.out));
-	text = reply_template(c, "boards.txt", &v);
+	text = reply_template(&c->s, "boards.txt", &v);
 	if (!text) {
 		st = CMD_TEMPFAIL;
 		goto out;
@@ -559,7 +559,7 @@ static enum cmd_status show_user(struct cmdctx *c, const char *game,
 	snprintf(subject, sizeof subject, "%s boards of %.100s",
 	         game ? reply_game_title(game) : "All", buf_str(&who));
 	t = svc_txn(&c->s, c->s.msg_key);
-	reply_queue(c, t, c->sender, subject, text, NULL, 0, NULL);
+	reply_queue(&c->s, t, c->sender, subject, text, NULL, 0, NULL);
 	st = svc_commit(&c->s, t);
 out:
 	free(text);

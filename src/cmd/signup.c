@@ -93,7 +93,7 @@ enum cmd_status signup_request(struct cmdctx *c, struct txn *t,
 	tvars_set(&v, "why", kind == USER_REQ_CHANGE
 	          ? "asked to make it the address of the epamserv account"
 	          : "signed up for the epamserv account");
-	text = reply_template(c, "confirm.txt", &v);
+	text = reply_template(&c->s, "confirm.txt", &v);
 	tvars_free(&v);
 	if (!text)
 		return CMD_TEMPFAIL;
@@ -103,7 +103,7 @@ enum cmd_status signup_request(struct cmdctx *c, struct txn *t,
 	/* Null envelope sender, Auto-Submitted: nothing answers it but its
 	 * owner. */
 	c->exempt_stranger = 1;  /* its budget is taken (signup_requests) */
-	reply_queue(c, t, addr, subject, text, NULL, 1, NULL);
+	reply_queue(&c->s, t, addr, subject, text, NULL, 1, NULL);
 	c->exempt_stranger = 0;
 	free(text);
 	return CMD_DONE;
@@ -367,7 +367,7 @@ static char *confirm_welcome(struct cmdctx *c, const struct user *u,
 	tvars_set(&v, "address", addr);
 	tvars_set(&v, "from", c->s.cfg->from);
 	robots_var(c, u->userid, &v);
-	text = reply_template(c, "signup.txt", &v);
+	text = reply_template(&c->s, "signup.txt", &v);
 	tvars_free(&v);
 	return text;
 }
@@ -404,7 +404,7 @@ static enum cmd_status confirm_apply(struct cmdctx *c, struct txn *t,
 		if (text) {
 			acctoken_subject(c, u, r.addr, "Welcome to epamserv", with,
 			                 sizeof with);
-			reply_queue(c, t, r.addr, with, text, NULL, 0, NULL);
+			reply_queue(&c->s, t, r.addr, with, text, NULL, 0, NULL);
 		}
 	} else {
 		buf_printf(&details, "%s is now confirmed as an address of the "
@@ -419,15 +419,15 @@ static enum cmd_status confirm_apply(struct cmdctx *c, struct txn *t,
 		tvars_set(&v, "headline", "address confirmed");
 		tvars_set(&v, "details", buf_str(&details));
 		tvars_set(&v, "userid", u->userid);
-		text = reply_template(c, "account.txt", &v);
+		text = reply_template(&c->s, "account.txt", &v);
 		tvars_free(&v);
 		if (text) {
 			acctoken_subject(c, u, r.addr, "epamserv: address confirmed",
 			                 with, sizeof with);
-			reply_queue(c, t, r.addr, with, text, NULL, 0, NULL);
+			reply_queue(&c->s, t, r.addr, with, text, NULL, 0, NULL);
 			/* The old address is told, once more and last. */
 			for (k = 0; k < ngone; k++)
-				reply_queue(c, t, gone[k], "epamserv: address changed",
+				reply_queue(&c->s, t, gone[k], "epamserv: address changed",
 				            text, NULL, 0, NULL);
 		}
 	}

@@ -32,11 +32,11 @@ static enum cmd_status send_text(struct cmdctx *c, const char *tmpl,
 	char *text;
 
 	tvars_set(v, "from", c->s.cfg->from);
-	text = reply_template(c, tmpl, v);
+	text = reply_template(&c->s, tmpl, v);
 	if (!text)
 		return CMD_TEMPFAIL;
 	t = svc_txn(&c->s, c->s.msg_key);
-	reply_queue(c, t, c->sender, subject, text, NULL, 0, NULL);
+	reply_queue(&c->s, t, c->sender, subject, text, NULL, 0, NULL);
 	free(text);
 	return svc_commit(&c->s, t);
 }
@@ -168,7 +168,7 @@ static char *standings_table(const struct cmdctx *c, const struct ratings *r,
 			           "rating first; all of them would not fit in one "
 			           "mail (at most %zu bytes)%s.  \"history USERID\" "
 			           "gives any player's finished games.\n", i, m,
-			           reply_cap(c), cls + 1 < RATING_CLASSES &&
+			           reply_cap(&c->s), cls + 1 < RATING_CLASSES &&
 			           class_of_game(cls + 1, game) ? ", and the tables "
 			           "after it are left out" : "");
 		}
@@ -258,7 +258,7 @@ static void history_note(const struct cmdctx *c, struct buf *b, size_t shown,
 	           total);
 	if (shown < HISTORY_MAX)
 		buf_printf(b, "; all of them would not fit in one mail (at most %zu "
-		           "bytes)", reply_cap(c));
+		           "bytes)", reply_cap(&c->s));
 	else
 		buf_printf(b, "; a history lists at most %d", HISTORY_MAX);
 	buf_puts(b, who ? ".\n" : ".  \"history USERID\" lists one player's.\n");

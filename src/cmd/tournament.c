@@ -108,7 +108,7 @@ static enum cmd_status answer_sender(struct cmdctx *c, struct txn *t,
 	web_tourney_url(c->s.cfg, tf->name, url, sizeof url);
 	if (tf->name[0] && url[0])
 		tvars_setf(&v, "web", "On the web: %s", url);
-	mail = reply_template(c, "tournament.txt", &v);
+	mail = reply_template(&c->s, "tournament.txt", &v);
 	tvars_free(&v);
 	if (!mail)
 		return CMD_TEMPFAIL;
@@ -119,7 +119,7 @@ static enum cmd_status answer_sender(struct cmdctx *c, struct txn *t,
 		snprintf(subject, sizeof subject, "%s tournaments",
 		         reply_game_title(tf->game));
 	acctoken_sender_subject(c, subject, with, sizeof with);
-	reply_queue(c, t, c->sender, with, mail, NULL, 0, NULL);
+	reply_queue(&c->s, t, c->sender, with, mail, NULL, 0, NULL);
 	explicit_bzero(with, sizeof with);
 	free(mail);
 	return CMD_DONE;

@@ -536,7 +536,7 @@ enum cmd_status tt_mail(struct cmdctx *c, struct txn *t, const char *game,
 	web_tourney_url(c->s.cfg, name, url, sizeof url);
 	if (url[0])
 		tvars_setf(&v, "web", "On the web: %s", url);
-	mail = reply_template(c, "tournament.txt", &v);
+	mail = reply_template(&c->s, "tournament.txt", &v);
 	tvars_free(&v);
 	if (!mail) {
 		user_free(&u);
@@ -545,7 +545,7 @@ enum cmd_status tt_mail(struct cmdctx *c, struct txn *t, const char *game,
 	snprintf(subject, sizeof subject, "%s tournament %s: %s",
 	         reply_game_title(game), name, what);
 	acctoken_subject(c, &u, user_address(&u), subject, with, sizeof with);
-	reply_queue(c, t, user_address(&u), with, mail, NULL, 0, NULL);
+	reply_queue(&c->s, t, user_address(&u), with, mail, NULL, 0, NULL);
 	explicit_bzero(with, sizeof with);
 	free(mail);
 	user_free(&u);

@@ -68,6 +68,38 @@ struct svc_boardmail {
 	                          empty when none.  move_done empties them */
 };
 
+struct mail_out;
+struct reply_file;
+
+/* A mail a service is about to compose (outmail.c), as the hooks see
+ * it: they may replace subject, text and html (own[] holds what they
+ * allocate for that, freed by the service afterwards) and lower cap. */
+struct svc_mail {
+	const char *addr;      /* the recipient (addr-spec) */
+	const char *subject, *text, *html; /* html: NULL for text only */
+	const struct reply_file *att; /* an attached file, or NULL */
+	size_t cap;            /* most bytes it may take in the outbox */
+	char *own[2];          /* malloc'ed by a hook, or NULL */
+};
+
+/* What the mail layer adds to the mails the services queue for the mail
+ * in hand (cmd.h, reply_mail_hooks); NULL in a struct svc outside it.
+ * Called with the struct svc's hooks_arg. */
+struct svc_hooks {
+	/* Before m is composed, in this order: the answers of a "multiple"
+	 * mail to its sender are collected, a reply to a stranger passes
+	 * his budget (else dropped, logged) and loses its HTML part and
+	 * size, the words of a mail that proved no player are masked.  0:
+	 * compose m as it now is; 1: the hook took it or dropped it. */
+	int (*admit)(void *arg, struct svc_mail *m);
+	/* The In-Reply-To and References of the mail m to addr, given the
+	 * board's root thread (or NULL) and whether the mail is about a
+	 * board (reply_queue_about): m holds the root in both when called;
+	 * refs (len bytes) is room for the hook's References. */
+	void (*thread)(void *arg, const char *addr, const char *thread,
+	               int about, struct mail_out *m, char *refs, size_t len);
+};
+
 /* The service context.  Set up by svc_init; the caller owns it (the
  * buffers of bm are freed by svc_free). */
 struct svc {
@@ -95,6 +127,8 @@ struct svc {
 	                          cfg->max_reply_size.  A caller may lower it
 	                          (never above cfg->max_reply_size) */
 	struct svc_boardmail bm; /* the next board mail's knobs */
+	const struct svc_hooks *hooks; /* the mail layer's, or NULL */
+	void *hooks_arg;
 };
 
 /* Set s up for cfg at time now (seconds since the epoch): no event yet
