@@ -11,25 +11,11 @@ import os
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from harness import Env, ok, is_, done  # noqa: E402
+from harness import Env, ok, is_, done, digest_hex  # noqa: E402
 
 T0 = 1796000000
 H = 3600
 D = 86400
-
-
-def digest_hex(text):
-    """util_digest_hex (src/util/util.c), written out again: a changed
-    digest would lose every record as surely as changed words."""
-    data = text.encode()
-    mask = (1 << 64) - 1
-    a, b = 0xcbf29ce484222325, 0x84222325cbf29ce4
-    for i, byte in enumerate(data):
-        a = ((a ^ byte) * 0x100000001b3) & mask
-        b = ((b ^ byte ^ (i & 0xff)) * 0x100000001b3) & mask
-        b ^= b >> 29
-    a ^= len(data)
-    return "%016x%016x" % (a, b)
 
 
 def seen(words):
