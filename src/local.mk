@@ -65,7 +65,6 @@ src_libepamserv_a_SOURCES += \
 	src/cmd/acctoken.c src/cmd/acctoken.h src/cmd/tokenform.c \
 	src/cmd/tokenform.h \
 	src/cmd/auth.c src/cmd/notice.c src/cmd/notify.c src/cmd/held.c src/cmd/held.h \
-	src/cmd/tokenhash.c src/cmd/tokenhash.h \
 	src/cmd/robot.c src/cmd/robot.h \
 	src/cmd/robot_queue.c src/cmd/robot_queue.h \
 	src/cmd/seek.c src/cmd/limit.c \

@@ -387,7 +387,7 @@ out:
 static int notify_closed(const struct config *cfg, const char *userid,
                          const char *address, struct settle *s)
 {
-	struct cmdctx c;
+	struct svc sv;
 	struct tvars v = { 0 };
 	struct lock l = LOCK_INIT;
 	struct buf details = BUF_INIT;
@@ -395,13 +395,10 @@ static int notify_closed(const struct config *cfg, const char *userid,
 	char key[200], why[256], *text;
 	enum cmd_status st = CMD_TEMPFAIL;
 
-	memset(&c, 0, sizeof c);
-	c.s.cfg = cfg;
-	c.s.now = util_now();
-	c.comment = "";
+	svc_init(&sv, cfg, util_now());
 	snprintf(key, sizeof key, "admin del %s notice %lld", userid,
-	         (long long)c.s.now);
-	util_digest_hex(key, strlen(key), c.s.digest);
+	         (long long)sv.now);
+	svc_event(&sv, "%s", key);
 	snprintf(why, sizeof why, "%s", s->reason);
 	buf_printf(&details, "The administrator has closed your account %s.\n"
 	           "Reason: %s\n\nYou will get no more mail from epamserv.  Your "
@@ -416,18 +413,18 @@ static int notify_closed(const struct config *cfg, const char *userid,
 	tvars_set(&v, "headline", "account closed");
 	tvars_set(&v, "details", buf_str(&details));
 	tvars_set(&v, "userid", userid);
-	text = reply_template(&c.s, "account.txt", &v);
-	if (text && svc_lock(&c.s, "users", &l) == CMD_DONE) {
-		t = svc_txn(&c.s, "users");
-		reply_queue(&c.s, t, address, "epamserv: account closed", text, NULL,
+	text = reply_template(&sv, "account.txt", &v);
+	if (text && svc_lock(&sv, "users", &l) == CMD_DONE) {
+		t = svc_txn(&sv, "users");
+		reply_queue(&sv, t, address, "epamserv: account closed", text, NULL,
 		            0, NULL);
-		st = svc_commit(&c.s, t);
+		st = svc_commit(&sv, t);
 		lock_release(&l);
 	}
 	free(text);
 	tvars_free(&v);
 	buf_free(&details);
-	buf_free(&c.error);
+	svc_free(&sv);
 	return st == CMD_DONE ? 0 : -1;
 }
 

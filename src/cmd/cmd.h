@@ -22,6 +22,7 @@
 #include "services/clock.h"
 #include "services/outmail.h"
 #include "services/svc.h"
+#include "services/tokens.h"
 #include "services/threadid.h"
 #include "game/game.h"
 #include "mail/mail.h"
@@ -36,9 +37,6 @@ struct user;
 
 /* Accounts whose passwords one mail may try (auth.c). */
 #define AUTH_MAX_ACCOUNTS 3
-
-/* Characters in a reply token (tokens.c). */
-#define REPLY_TOKEN_LEN 16
 
 /* A password tried by this mail: one check per account per mail. */
 struct auth_check {
@@ -344,8 +342,6 @@ char *board_html(struct cmdctx *c, const struct game *g,
  * subject. */
 const char *reply_strip_prefixes(const char *subject);
 
-/* "Epaminondas" for "epaminondas": the game's display name. */
-const char *reply_game_title(const char *game);
 
 /* How a finished or cancelled game ended, in words naming the players,
  * into buf (len bytes, at least REPLY_RESULT_MAX for no cut): "carol
@@ -409,16 +405,6 @@ enum cmd_status board_lock_load(struct cmdctx *c, const char *game,
                                 struct board_ctx *b);
 
 /* ---- reply tokens (tokens.c) ---- */
-
-/* The reply token of u on g now (REPLY_TOKEN_LEN characters and a NUL
- * into out): derived from the spool secret, the game, board, userid,
- * u's token epoch and g's ply, so every mail at one position carries the
- * same one.  0 with the token; 1 with out "" when u has none (not a
- * confirmed player of g, or the game is over); -1 with out "" when the
- * secret cannot be had (logged). */
-struct user;
-int tokens_of(struct cmdctx *c, const struct game *g, const struct user *u,
-              char *out);
 
 /* Whether token (untrusted) is u's reply token on g, u being the player
  * of side (0 White, 1 Black): the derived one of g's position, or the

@@ -130,7 +130,7 @@ static enum cmd_status chat_to(struct cmdctx *c, struct txn *t,
 		/* The board's subject; a player's token in our Message-ID
 		 * (threadid.h), so that his reply is his. */
 		struct reply_about a = { MAIL_KIND_CHAT, g->game, g->board, NULL };
-		if (game_side_of(g, userid) >= 0 && tokens_of(c, g, &u, tok) == 0)
+		if (game_side_of(g, userid) >= 0 && tokens_of(&c->s, g, &u, tok) == 0)
 			a.token = tok;
 		reply_queue_about(&c->s, t, user_address(&u), &a, subject, text, NULL,
 		                  0);

@@ -31,7 +31,7 @@
 #include "cmd/cmd.h"
 #include "cmd/stranger.h"
 #include "cmd/table.h"
-#include "cmd/tokenhash.h"
+#include "services/tokenhash.h"
 #include "spool/addrindex.h"
 #include "spool/txn.h"
 #include "spool/users.h"

@@ -72,7 +72,7 @@
 #include "cmd/cmd.h"
 #include "cmd/leave.h"
 #include "cmd/intake.h"
-#include "cmd/tokenhash.h"
+#include "services/tokenhash.h"
 #include "cmd/tokenform.h"
 #include "spool/secret.h"
 #include "spool/spool.h"
@@ -170,8 +170,8 @@ static int token_derive(const char *spool, const struct game *g,
 	return 0;
 }
 
-int tokens_of(struct cmdctx *c, const struct game *g, const struct user *u,
-              char *out)
+int tokens_of(const struct svc *s, const struct game *g,
+              const struct user *u, char *out)
 {
 	out[0] = '\0';
 	if (g->state != GAME_ACTIVE && g->state != GAME_CHALLENGED)
@@ -179,7 +179,7 @@ int tokens_of(struct cmdctx *c, const struct game *g, const struct user *u,
 	if (!user_confirmed(u) || (strcmp(u->userid, g->white) != 0 &&
 	                           strcmp(u->userid, g->black) != 0))
 		return 1;
-	if (token_derive(c->s.cfg->spool, g, u->userid, u->token_epoch, out) != 0) {
+	if (token_derive(s->cfg->spool, g, u->userid, u->token_epoch, out) != 0) {
 		out[0] = '\0';
 		return -1;
 	}
@@ -198,7 +198,7 @@ static int token_is(struct cmdctx *c, const struct game *g, int i,
                     const struct user *u, const char *token)
 {
 	char mine[TOKEN_LEN + 1];
-	int rc = tokens_of(c, g, u, mine);
+	int rc = tokens_of(&c->s, g, u, mine);
 
 	if (rc < 0)
 		return -1;

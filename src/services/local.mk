@@ -5,3 +5,5 @@
 src_libepamserv_a_SOURCES += src/services/threadid.c src/services/threadid.h
 src_libepamserv_a_SOURCES += src/services/svc.c src/services/svc.h
 src_libepamserv_a_SOURCES += src/services/clock.c src/services/clock.h
+src_libepamserv_a_SOURCES += src/services/outmail.c src/services/outmail.h src/services/tokens.h
+src_libepamserv_a_SOURCES += src/services/tokenhash.c src/services/tokenhash.h

@@ -2,8 +2,7 @@
 /*
  * outmail.h - the mails the services queue: composed from templates,
  * within the reply size cap, put in the transaction's outbox (never sent
- * from here; spool/outbox.c).  The functions live in cmd/reply.c until
- * they move to services/outmail.c.
+ * from here; spool/outbox.c).  outmail.c.
  */
 #ifndef EPAM_SERVICES_OUTMAIL_H
 #define EPAM_SERVICES_OUTMAIL_H
@@ -57,6 +56,9 @@ void reply_queue_about(struct svc *s, struct txn *t, const char *addr,
                        const char *text, const char *html,
                        int auto_replied);
 
+/* "Epaminondas" for "epaminondas": the game's display name. */
+const char *reply_game_title(const char *game);
+
 /* The subject of every mail about board g to anyone, from the
  * challenge to the game's end: "Epaminondas Board 101 (alice v bob)"
  * (White first), "Epaminondas Board 101" while a player is not known.
@@ -90,5 +92,13 @@ size_t reply_cap(const struct svc *s);
  * read (logged): the caller must then give up with CMD_TEMPFAIL, so the
  * mail is retried once the operator has put the template back. */
 char *reply_template(const struct svc *s, const char *name, const struct tvars *v);
+
+/* Lines of a mail's text part are at most this long (issue 14: a phone
+ * shows 36 to 40 columns of a monospaced font, most clients 72 or more). */
+#define REPLY_WRAP_COLUMNS 72
+
+/* text with every line longer than width broken at blanks, a board's
+ * rows and a quoted line's prefix kept whole (malloc'ed, never NULL). */
+char *reply_wrap(const char *text, size_t width);
 
 #endif

@@ -6,7 +6,7 @@
  */
 #include "cmd/cmd.h"
 #include "cmd/intake.h"
-#include "cmd/tokenhash.h"
+#include "services/tokenhash.h"
 #include "game/game.h"
 #include "game/render.h"
 #include "spool/lock.h"
