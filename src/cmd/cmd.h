@@ -7,12 +7,10 @@
  * files, its replies (outbox) and the record that this mail was processed.
  * A refused command commits only its error reply and that record.
  *
- * Each command family has its own file: signup.c, accounts.c (change,
- * signoff, list, vacation, set), message.c, challenge.c, move.c,
- * pending.c (queue, submit, confirm), show.c (show, showas, games),
- * observe.c (subscribe, unsubscribe, chat), help.c, answer.c (accept/decline/resign), votes.c (draw offers
- * and undo), standings.c (standings, history).  board.c holds what the
- * commands on one board share: open (auth, lock, load), save, refuse.
+ * What the commands share with the sweep, admin and the web site (locks
+ * and transactions, clocks, outgoing mail, reply tokens) is in
+ * src/services and takes a struct svc (services/svc.h): the first member
+ * of struct cmdctx, s.  The mail command table is table.c.
  */
 #ifndef EPAM_CMD_H
 #define EPAM_CMD_H
