@@ -420,8 +420,7 @@ def refused_reply(env, sender, m, body, why, name):
 def digest_hex(text):
     """util_digest_hex (src/util/util.c) of text, written out again: the
     name of a seen/ record (the digest of a mail's Message-ID, or of a
-    sweep event's words, svc_event).  test_spool_versions.py and
-    stress/test_backup.py keep their own copies from before."""
+    sweep event's words, svc_event)."""
     data = text.encode()
     mask = (1 << 64) - 1
     a, b = 0xcbf29ce484222325, 0x84222325cbf29ce4
