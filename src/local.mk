@@ -51,10 +51,9 @@ src_libepamserv_a_SOURCES += \
 	src/game/record.c src/game/record_json.c src/game/record_read.c \
 	src/game/record.h \
 	src/cmd/cmd.h src/cmd/dispatch.c src/cmd/table.c src/cmd/table.h \
-	src/cmd/common.c src/cmd/reply.c src/cmd/turn_time.c src/cmd/deadline.c src/cmd/claim.c \
+	src/cmd/reply.c src/cmd/claim.c \
 	src/cmd/board_html.c \
 	src/cmd/intake.c src/cmd/intake.h \
-	src/cmd/threadid.c src/cmd/threadid.h \
 	src/cmd/process.c src/cmd/process.h src/cmd/inlog.c src/cmd/inlog.h \
 	src/cmd/report.c src/cmd/report.h \
 	src/cmd/help.c src/cmd/signup.c src/cmd/challenge.c \
@@ -66,7 +65,6 @@ src_libepamserv_a_SOURCES += \
 	src/cmd/acctoken.c src/cmd/acctoken.h src/cmd/tokenform.c \
 	src/cmd/tokenform.h \
 	src/cmd/auth.c src/cmd/notice.c src/cmd/notify.c src/cmd/held.c src/cmd/held.h \
-	src/cmd/tokenhash.c src/cmd/tokenhash.h \
 	src/cmd/robot.c src/cmd/robot.h \
 	src/cmd/robot_queue.c src/cmd/robot_queue.h \
 	src/cmd/seek.c src/cmd/limit.c \

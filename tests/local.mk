@@ -514,3 +514,7 @@ EXTRA_DIST += tests/integration/test_snail_reply.py
 # subcommands and admin commands against their tables.
 TESTS += tests/integration/test_tables.py
 EXTRA_DIST += tests/integration/test_tables.py
+
+# Issue 31: the sweep's event keys stay the words older spools hold.
+TESTS += tests/integration/test_sweep_keys.py
+EXTRA_DIST += tests/integration/test_sweep_keys.py

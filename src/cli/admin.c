@@ -302,12 +302,12 @@ static int admin_result(const struct config *cfg, int argc, char **argv)
 	if (admin_need_reason(reason, "result") < 0)
 		return EXIT_USAGE;
 	memset(&c, 0, sizeof c);
-	c.cfg = cfg;
-	c.now = util_now();
+	c.s.cfg = cfg;
+	c.s.now = util_now();
 	c.comment = "";
 	snprintf(key, sizeof key, "admin result %s %ld %lld", game, board,
-	         (long long)c.now);
-	util_digest_hex(key, strlen(key), c.digest);
+	         (long long)c.s.now);
+	util_digest_hex(key, strlen(key), c.s.digest);
 	switch (board_lock_load(&c, game, board, "", &b)) {
 	case CMD_DONE:
 		break;
@@ -328,7 +328,7 @@ static int admin_result(const struct config *cfg, int argc, char **argv)
 	         strcmp(verdict, "black") == 0 ? b.g.black : b.g.white);
 	game_end(&b.g, strcmp(verdict, "draw") == 0 ? GAME_END_ADJ_DRAW
 	                                            : GAME_END_AWARD,
-	         b.userid, c.now);
+	         b.userid, c.s.now);
 	game_result_text(&b.g, res, sizeof res);
 	snprintf(headline, sizeof headline, "The administrator ended board %ld: "
 	         "%s.  Reason: %.200s", board, res, reason);

@@ -244,13 +244,13 @@ static int keep_damaged(struct cmdctx *c, const char *key, const char *rel,
 	struct txn *t;
 	size_t i, j = 0;
 
-	util_iso_time(c->now, when, sizeof when);
+	util_iso_time(c->s.now, when, sizeof when);
 	for (i = 0; when[i] && j + 1 < sizeof stamp; i++)
 		if (when[i] != '-' && when[i] != ':')
 			stamp[j++] = when[i];
 	stamp[j] = '\0';
 	snprintf(kept, len, "%s.damaged-%s", rel, stamp);
-	t = cmd_txn(c, key);
+	t = svc_txn(&c->s, key);
 	txn_put(t, kept, text, strlen(text));
 	if (txn_commit(t, &err) < 0) {
 		fprintf(stderr, "epamserv: %s\n", err);
@@ -268,7 +268,7 @@ static int repair_board(struct cmdctx *c, const struct target *t,
 	int rc, line = 0;
 	size_t plies;
 
-	snprintf(path, sizeof path, "%s/%s", c->cfg->spool, t->rel);
+	snprintf(path, sizeof path, "%s/%s", c->s.cfg->spool, t->rel);
 	text = util_read_file(path, 8 << 20, NULL);
 	if (!text) {
 		fprintf(stderr, "epamserv: cannot read %s: %s%s\n", path,
@@ -312,9 +312,9 @@ static int repair_board(struct cmdctx *c, const struct target *t,
 	}
 	printf("%s: cut back to ply %zu (line %d on dropped: %s); the damaged "
 	       "file is kept as %s\n", t->rel, plies, line + 1, err, kept);
-	admin_log(c->cfg, reason, "%s repaired: cut back to ply %zu (%s); the "
+	admin_log(c->s.cfg, reason, "%s repaired: cut back to ply %zu (%s); the "
 	          "damaged file is kept as %s", t->rel, plies, err, kept);
-	if (quarantine_has(c->cfg->spool, t->qname))
+	if (quarantine_has(c->s.cfg->spool, t->qname))
 		printf("%s is still quarantined: look at it with \"epamserv admin "
 		       "show %s %ld\", then \"epamserv admin quarantine --release "
 		       "%s %ld --reason TEXT\"\n", t->rel, t->game, t->board,
@@ -344,14 +344,14 @@ int admin_repair(const struct config *cfg, int argc, char **argv)
 	memset(&c, 0, sizeof c);
 	memset(&b, 0, sizeof b);
 	b.l.fd = -1;
-	c.cfg = cfg;
-	c.now = util_now();
+	c.s.cfg = cfg;
+	c.s.now = util_now();
 	c.comment = "";
 	snprintf(key, sizeof key, "admin repair %s %ld %lld", t.game, t.board,
-	         (long long)c.now);
-	util_digest_hex(key, strlen(key), c.digest);
+	         (long long)c.s.now);
+	util_digest_hex(key, strlen(key), c.s.digest);
 	snprintf(b.key, sizeof b.key, "%s", t.key);
-	if (cmd_lock(&c, b.key, &b.l) != CMD_DONE) {
+	if (svc_lock(&c.s, b.key, &b.l) != CMD_DONE) {
 		fprintf(stderr, "epamserv: %s is busy, or an earlier update of it "
 		        "cannot be finished (epamserv admin check)\n", t.rel);
 		return EXIT_TEMPFAIL;

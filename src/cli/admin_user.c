@@ -268,13 +268,13 @@ static enum cmd_status settle_one(struct cmdctx *c, struct board_ctx *b,
 		         "administrator: the challenge on board %ld is cancelled.",
 		         s->userid, b->g.board);
 	snprintf(b->userid, sizeof b->userid, "%s", s->userid);
-	game_end(&b->g, kind, s->userid, c->now);
+	game_end(&b->g, kind, s->userid, c->s.now);
 	if ((st = board_save(c, b, headline)) != CMD_DONE)
 		return st;
 	game_result_text(&b->g, res, sizeof res);
 	buf_printf(&s->done, "  %s board %ld against %s: %s\n", b->g.game,
 	           b->g.board, opp, active ? "forfeited" : "challenge cancelled");
-	admin_log(c->cfg, s->reason, "%s board %ld: %s (account of %s closed)",
+	admin_log(c->s.cfg, s->reason, "%s board %ld: %s (account of %s closed)",
 	          b->g.game, b->g.board, res, s->userid);
 	return CMD_DONE;
 }
@@ -303,12 +303,12 @@ static int settle_board(const struct config *cfg, const char *game,
 	if (!open)
 		return 0;
 	memset(&c, 0, sizeof c);
-	c.cfg = cfg;
-	c.now = util_now();
+	c.s.cfg = cfg;
+	c.s.now = util_now();
 	c.comment = "";
 	snprintf(key, sizeof key, "admin del %s %s %ld %lld", s->userid, game,
-	         board, (long long)c.now);
-	util_digest_hex(key, strlen(key), c.digest);
+	         board, (long long)c.s.now);
+	util_digest_hex(key, strlen(key), c.s.digest);
 	st = board_lock_load(&c, game, board, "", &b);
 	if (st == CMD_REFUSED) {
 		buf_free(&c.error);
@@ -387,7 +387,7 @@ out:
 static int notify_closed(const struct config *cfg, const char *userid,
                          const char *address, struct settle *s)
 {
-	struct cmdctx c;
+	struct svc sv;
 	struct tvars v = { 0 };
 	struct lock l = LOCK_INIT;
 	struct buf details = BUF_INIT;
@@ -395,13 +395,10 @@ static int notify_closed(const struct config *cfg, const char *userid,
 	char key[200], why[256], *text;
 	enum cmd_status st = CMD_TEMPFAIL;
 
-	memset(&c, 0, sizeof c);
-	c.cfg = cfg;
-	c.now = util_now();
-	c.comment = "";
+	svc_init(&sv, cfg, util_now());
 	snprintf(key, sizeof key, "admin del %s notice %lld", userid,
-	         (long long)c.now);
-	util_digest_hex(key, strlen(key), c.digest);
+	         (long long)sv.now);
+	svc_event(&sv, "%s", key);
 	snprintf(why, sizeof why, "%s", s->reason);
 	buf_printf(&details, "The administrator has closed your account %s.\n"
 	           "Reason: %s\n\nYou will get no more mail from epamserv.  Your "
@@ -416,18 +413,18 @@ static int notify_closed(const struct config *cfg, const char *userid,
 	tvars_set(&v, "headline", "account closed");
 	tvars_set(&v, "details", buf_str(&details));
 	tvars_set(&v, "userid", userid);
-	text = reply_template(&c, "account.txt", &v);
-	if (text && cmd_lock(&c, "users", &l) == CMD_DONE) {
-		t = cmd_txn(&c, "users");
-		reply_queue(&c, t, address, "epamserv: account closed", text, NULL,
+	text = reply_template(&sv, "account.txt", &v);
+	if (text && svc_lock(&sv, "users", &l) == CMD_DONE) {
+		t = svc_txn(&sv, "users");
+		reply_queue(&sv, t, address, "epamserv: account closed", text, NULL,
 		            0, NULL);
-		st = cmd_commit(&c, t);
+		st = svc_commit(&sv, t);
 		lock_release(&l);
 	}
 	free(text);
 	tvars_free(&v);
 	buf_free(&details);
-	buf_free(&c.error);
+	svc_free(&sv);
 	return st == CMD_DONE ? 0 : -1;
 }
 

@@ -13,7 +13,7 @@
  * player's, not the opponent's, to see.
  */
 #include "cli/cli.h"
-#include "cmd/cmd.h"
+#include "services/outmail.h"
 #include "spool/addrindex.h"
 #include "spool/bounce.h"
 #include "spool/lock.h"
@@ -98,7 +98,7 @@ static int note_board(const char *game, long board, void *arg)
 static int tell_one(const struct config *cfg, const struct opponents *o,
                     size_t i, const struct bounce *b)
 {
-	struct cmdctx c;
+	struct svc sv;
 	struct tvars v = { 0 };
 	struct lock l = LOCK_INIT;
 	struct buf details = BUF_INIT;
@@ -112,13 +112,10 @@ static int tell_one(const struct config *cfg, const struct opponents *o,
 		free(err);
 		return 0;  /* gone or damaged: nobody to tell */
 	}
-	memset(&c, 0, sizeof c);
-	c.cfg = cfg;
-	c.now = util_now();
-	c.comment = "";
+	svc_init(&sv, cfg, util_now());
 	snprintf(key, sizeof key, "bounce notice %s %s %lld", o->userid,
 	         o->who[i], (long long)b->first);
-	util_digest_hex(key, strlen(key), c.digest);
+	svc_event(&sv, "%s", key);
 	util_iso_time(b->first, first, sizeof first);
 	util_iso_time(b->last, last, sizeof last);
 	snprintf(headline, sizeof headline, "board mails to %s are not "
@@ -132,13 +129,13 @@ static int tell_one(const struct config *cfg, const struct opponents *o,
 	tvars_set(&v, "details", buf_str(&details));
 	tvars_set(&v, "userid", o->who[i]);
 	if (user_address(&u) && !u.left)
-		text = reply_template(&c, "account.txt", &v);
-	if (text && cmd_lock(&c, "users", &l) == CMD_DONE) {
-		t = cmd_txn(&c, "users");
+		text = reply_template(&sv, "account.txt", &v);
+	if (text && svc_lock(&sv, "users", &l) == CMD_DONE) {
+		t = svc_txn(&sv, "users");
 		snprintf(headline, sizeof headline, "epamserv: board mails to %s "
 		         "are not arriving", o->userid);
-		reply_queue(&c, t, user_address(&u), headline, text, NULL, 0, NULL);
-		st = cmd_commit(&c, t);
+		reply_queue(&sv, t, user_address(&u), headline, text, NULL, 0, NULL);
+		st = svc_commit(&sv, t);
 		lock_release(&l);
 	} else if (!text) {
 		st = CMD_DONE;  /* no address to tell, or no template (logged) */
@@ -146,7 +143,7 @@ static int tell_one(const struct config *cfg, const struct opponents *o,
 	free(text);
 	tvars_free(&v);
 	buf_free(&details);
-	buf_free(&c.error);
+	svc_free(&sv);
 	user_free(&u);
 	return st == CMD_DONE ? 0 : -1;
 }

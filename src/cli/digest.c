@@ -28,7 +28,9 @@
  * read once more, only in a sweep where some player's digest is due.
  */
 #include "cli/cli.h"
-#include "cmd/cmd.h"
+#include "services/clock.h"
+#include "services/outmail.h"
+#include "services/tokens.h"
 #include "game/clock.h"
 #include "game/render.h"
 #include "spool/spool.h"
@@ -79,7 +81,7 @@ static void digest_local_time(const char *zone, time_t t, struct tm *out)
 }
 
 /* The deadline t for u as a date and time, into buf: deadline_words
- * (cmd/deadline.c), the one place that knows the player's time zone. */
+ * (services/clock.c), the one place that knows the player's time zone. */
 static void digest_deadline_words(const struct user *u, time_t t, char *buf,
                                   size_t len)
 {
@@ -173,7 +175,7 @@ struct digest_answer {
 /* One board of u's digest appended to b: heading, deadline, vote,
  * drawing, the subject that answers it.  0, or -1 when the board no
  * longer waits for u (nothing appended).  *ans gets what answers it. */
-static int digest_board_text(struct cmdctx *c, const struct user *u,
+static int digest_board_text(const struct svc *s, const struct user *u,
                              const struct digest_board *db, struct buf *b,
                              struct digest_answer *ans)
 {
@@ -184,18 +186,18 @@ static int digest_board_text(struct cmdctx *c, const struct user *u,
 	struct time_span leave[USER_MAX_LEAVE + 1];
 	char *err = NULL, *diagram, token[REPLY_TOKEN_LEN + 1];
 	char when[64], left[64];
-	long limit = (long)c->cfg->forfeit_days * 86400;
+	long limit = (long)s->cfg->forfeit_days * 86400;
 	size_t nleave = user_leave_spans(u, leave, USER_MAX_LEAVE + 1);
 	int side, down;
 	time_t deadline;
 
-	if (game_load(&g, c->cfg->spool, db->game, db->board, &err) != 0) {
+	if (game_load(&g, s->cfg->spool, db->game, db->board, &err) != 0) {
 		free(err);
 		return -1;
 	}
 	side = (int)g.pos.to_move;
 	if (g.state != GAME_ACTIVE || strcmp(game_to_move(&g), u->userid) != 0 ||
-	    tokens_of(c, &g, u, token) != 0) {
+	    tokens_of(s, &g, u, token) != 0) {
 		game_free(&g);
 		return -1;
 	}
@@ -205,7 +207,7 @@ static int digest_board_text(struct cmdctx *c, const struct user *u,
 	deadline = clock_deadline(&g, limit, leave, nleave);
 	if (deadline) {
 		digest_deadline_words(u, deadline, when, sizeof when);
-		clock_format_left(clock_left(&g, side, c->now, limit, leave, nleave),
+		clock_format_left(clock_left(&g, side, s->now, limit, leave, nleave),
 		                  left, sizeof left);
 		buf_printf(b, "Deadline: %s (%s left).\n", when, left);
 	}
@@ -234,7 +236,7 @@ static int digest_board_text(struct cmdctx *c, const struct user *u,
 static int digest_send(const struct config *cfg, struct digest_due *d,
                        time_t now)
 {
-	struct cmdctx c;
+	struct svc sv;
 	struct lock l = LOCK_INIT;
 	struct tvars v = { 0 };
 	struct buf boards = BUF_INIT;
@@ -246,16 +248,13 @@ static int digest_send(const struct config *cfg, struct digest_due *d,
 	size_t i, shown = 0;
 	int rc = -1;
 
-	memset(&c, 0, sizeof c);
-	c.cfg = cfg;
-	c.now = now;
-	c.comment = "";
-	memcpy(c.digest, d->digest, sizeof c.digest);
-	spool_msg_key(c.digest, c.msg_key, sizeof c.msg_key);
+	svc_init(&sv, cfg, now);
+	memcpy(sv.digest, d->digest, sizeof sv.digest);
+	spool_msg_key(sv.digest, sv.msg_key, sizeof sv.msg_key);
 	snprintf(key, sizeof key, "digest-%s", d->userid);
-	if (cmd_lock(&c, key, &l) != CMD_DONE)
+	if (svc_lock(&sv, key, &l) != CMD_DONE)
 		goto out;
-	if (spool_seen(cfg->spool, c.digest)) {
+	if (spool_seen(cfg->spool, sv.digest)) {
 		rc = 0;
 		goto out;
 	}
@@ -263,22 +262,22 @@ static int digest_send(const struct config *cfg, struct digest_due *d,
 		free(err);
 		goto out;
 	}
-	for (i = 0; i < d->nboards && boards.len < reply_cap(&c) / 2; i++)
-		if (digest_board_text(&c, &u, &d->boards[i], &boards,
+	for (i = 0; i < d->nboards && boards.len < reply_cap(&sv) / 2; i++)
+		if (digest_board_text(&sv, &u, &d->boards[i], &boards,
 		                      &answer) == 0) {
 			/* The last board shown: the only one when shown is 1. */
 			about.game = d->boards[i].game;
 			about.board = d->boards[i].board;
 			shown++;
 		}
-	t = cmd_txn(&c, key);
+	t = svc_txn(&sv, key);
 	if (shown) {
 		tvars_setf(&v, "headline", "%s, %zu board%s wait%s for your move.",
 		           u.userid, shown, shown == 1 ? "" : "s",
 		           shown == 1 ? "s" : "");
 		tvars_set(&v, "boards", buf_str(&boards));
 		tvars_set(&v, "userid", u.userid);
-		text = reply_template(&c, "digest.txt", &v);
+		text = reply_template(&sv, "digest.txt", &v);
 		if (!text) {
 			txn_abort(t);
 			user_free(&u);
@@ -294,19 +293,18 @@ static int digest_send(const struct config *cfg, struct digest_due *d,
 			         "wait for %s", shown, u.userid);
 			about.game = NULL;
 		}
-		c.exempt_stranger = 1;  /* to the player's addresses on file */
 		for (i = 0; i < u.naddr; i++)
-			reply_queue_about(&c, t, u.addr[i].addr, &about, subject, text,
+			reply_queue_about(&sv, t, u.addr[i].addr, &about, subject, text,
 			                  NULL, 0);
 	}
 	user_free(&u);
-	if (cmd_commit(&c, t) == CMD_DONE)
+	if (svc_commit(&sv, t) == CMD_DONE)
 		rc = shown > 0;
 out:
 	lock_release(&l);
 	tvars_free(&v);
 	buf_free(&boards);
-	buf_free(&c.error);
+	svc_free(&sv);
 	free(text);
 	return rc;
 }

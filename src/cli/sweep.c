@@ -54,20 +54,6 @@ struct sweep_stats {
 	int busy, expired, archived, dropped;
 };
 
-/* The key of one sweep event, as a mail's digest: the event, the board,
- * the move it is about and when the idle clock started (a player back
- * from vacation gets a new reminder for the same move). */
-static void event_key(struct cmdctx *c, const char *event, const struct game *g,
-                      time_t since)
-{
-	char text[160];
-
-	snprintf(text, sizeof text, "sweep %s %s %ld %zu %lld", event, g->game,
-	         g->board, g->nmoves, (long long)since);
-	util_digest_hex(text, strlen(text), c->digest);
-	spool_msg_key(c->digest, c->msg_key, sizeof c->msg_key);
-}
-
 /* Move a finished board's file into games/GAME/archive/ (the caller
  * holds the board's lock).  0 or -1. */
 static int archive(const struct config *cfg, const char *game, long board)
@@ -106,8 +92,8 @@ static void sweep_board(const struct config *cfg, const char *game, long board,
 	const char *gone;
 
 	memset(&c, 0, sizeof c);
-	c.cfg = cfg;
-	c.now = util_now();
+	c.s.cfg = cfg;
+	c.s.now = util_now();
 	c.comment = "";
 	switch (board_lock_load(&c, game, board, "", &b)) {
 	case CMD_DONE:
@@ -123,7 +109,7 @@ static void sweep_board(const struct config *cfg, const char *game, long board,
 	 * signoff could not call off at once (signoff.c). */
 	if (b.g.state == GAME_CHALLENGED && (gone = signoff_left_player(cfg,
 	                                                               &b.g))) {
-		event_key(&c, "left", &b.g, b.g.updated);
+		sweep_event(&c.s, "left", &b.g, b.g.updated);
 		if (signoff_call_off(&c, &b, gone) == CMD_DONE) {
 			st->expired++;
 			log_msg(LOG_INFO, "sweep: %s board %ld: the challenge is "
@@ -132,18 +118,18 @@ static void sweep_board(const struct config *cfg, const char *game, long board,
 		goto done;
 	}
 	if (b.g.state == GAME_CHALLENGED &&
-	    c.now - b.g.updated >= (time_t)cfg->challenge_days * 86400) {
+	    c.s.now - b.g.updated >= (time_t)cfg->challenge_days * 86400) {
 		int both;
 		const char *who = game_waits_agreement(&b.g, &both);
 		if (!who)
 			who = b.g.black;
-		event_key(&c, "expire", &b.g, b.g.updated);
+		sweep_event(&c.s, "expire", &b.g, b.g.updated);
 		snprintf(headline, sizeof headline, "The challenge on board %ld "
 		         "expired: %s%s%s did not answer it within %d days.", board,
 		         who, both ? " and " : "", both ? b.g.black : "",
 		         cfg->challenge_days);
 		snprintf(b.userid, sizeof b.userid, "%s", who);
-		game_end(&b.g, GAME_END_EXPIRE, who, c.now);
+		game_end(&b.g, GAME_END_EXPIRE, who, c.s.now);
 		if (board_save(&c, &b, headline) == CMD_DONE) {
 			st->expired++;
 			log_msg(LOG_INFO, "sweep: %s board %ld: the challenge expired",
@@ -152,7 +138,7 @@ static void sweep_board(const struct config *cfg, const char *game, long board,
 		goto done;
 	}
 	if ((b.g.state == GAME_FINISHED || b.g.state == GAME_CANCELLED) &&
-	    c.now - b.g.updated >= (time_t)cfg->archive_days * 86400) {
+	    c.s.now - b.g.updated >= (time_t)cfg->archive_days * 86400) {
 		if (archive(cfg, game, board) == 0) {
 			st->archived++;
 			log_msg(LOG_INFO, "sweep: %s board %ld archived", game, board);
@@ -193,9 +179,9 @@ static void sweep_accounts(const struct config *cfg, struct sweep_stats *st)
 	size_t n = 0, i, k;
 
 	memset(&c, 0, sizeof c);
-	c.cfg = cfg;
-	c.now = util_now();
-	if (cmd_lock(&c, "users", &l) != CMD_DONE) {
+	c.s.cfg = cfg;
+	c.s.now = util_now();
+	if (svc_lock(&c.s, "users", &l) != CMD_DONE) {
 		st->busy++;
 		return;
 	}
@@ -205,7 +191,7 @@ static void sweep_accounts(const struct config *cfg, struct sweep_stats *st)
 		lock_release(&l);
 		return;
 	}
-	util_digest_hex("sweep accounts", 14, c.digest);
+	util_digest_hex("sweep accounts", 14, c.s.digest);
 	for (i = 0; i < n; i++) {
 		struct user u, old;
 		int changed = 0;
@@ -215,7 +201,7 @@ static void sweep_accounts(const struct config *cfg, struct sweep_stats *st)
 			continue;
 		}
 		if (!u.left && !u.robot && u.naddr == 0 &&
-		    c.now - u.created >= life) {
+		    c.s.now - u.created >= life) {
 			snprintf(path, sizeof path, "%s/users/%s", cfg->spool, u.userid);
 			if (unlink(path) == 0) {
 				st->dropped++;
@@ -226,7 +212,7 @@ static void sweep_accounts(const struct config *cfg, struct sweep_stats *st)
 			continue;
 		}
 		for (k = u.nreq; k-- > 0;)
-			if (c.now - u.req[k].sent >= life) {
+			if (c.s.now - u.req[k].sent >= life) {
 				if (!changed && user_load(cfg->spool, u.userid, &old,
 				                          &err) != 0) {
 					free(err);
@@ -238,7 +224,7 @@ static void sweep_accounts(const struct config *cfg, struct sweep_stats *st)
 			}
 		if (changed) {
 			if (!t)
-				t = txn_begin(cfg->spool, "users", c.digest);
+				t = txn_begin(cfg->spool, "users", c.s.digest);
 			addr_user_put(t, cfg->spool, &u, &old);
 			user_free(&old);
 		}

@@ -8,6 +8,16 @@
 #include "cmd/cmd.h"
 #include "cmd/held.h"
 
+/* Name the sweep's event on board g for s (svc_event): the event
+ * ("remind", "forfeit", "left", ...), the board, the move it is about
+ * and when the idle clock started (a player back from vacation gets a
+ * new reminder for the same move), as the words "sweep EVENT GAME BOARD
+ * MOVE SINCE" (at most 159 bytes).  These words are the events'
+ * identity in every spool (seen/): changing them would send again what
+ * was sent. */
+void sweep_event(struct svc *s, const char *event, const struct game *g,
+                 time_t since);
+
 /* What the clocks part of one sweep did (counts). */
 struct sweep_clock_stats {
 	int reminded, forfeited, away, waiting, claimable;

@@ -23,17 +23,14 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* The key of one sweep event, as a mail's digest (sweep.c's form:
- * "sweep EVENT GAME BOARD MOVE SINCE"). */
-static void clock_event_key(struct cmdctx *c, const char *event,
-                            const struct game *g, time_t since)
+void sweep_event(struct svc *s, const char *event, const struct game *g,
+                 time_t since)
 {
 	char text[160];
 
 	snprintf(text, sizeof text, "sweep %s %s %ld %zu %lld", event, g->game,
 	         g->board, g->nmoves, (long long)since);
-	util_digest_hex(text, strlen(text), c->digest);
-	spool_msg_key(c->digest, c->msg_key, sizeof c->msg_key);
+	svc_event(s, "%s", text);
 }
 
 /* Whether a held record names b's board file. */
@@ -56,7 +53,7 @@ static int sweep_player(struct cmdctx *c, const char *userid, struct user *u)
 {
 	char *err = NULL;
 
-	if (user_load(c->cfg->spool, userid, u, &err) != 0) {
+	if (user_load(c->s.cfg->spool, userid, u, &err) != 0) {
 		free(err);
 		return -1;
 	}
@@ -69,24 +66,24 @@ static int sweep_player(struct cmdctx *c, const char *userid, struct user *u)
 
 /* The board mail with headline to u alone (their token: a board mail to
  * one address that answers no mail carries it), in its own transaction
- * keyed by c->digest, its Message-ID naming kind (threadid.h); frees
+ * keyed by c->s.digest, its Message-ID naming kind (threadid.h); frees
  * u. */
 static enum cmd_status sweep_tell(struct cmdctx *c, struct board_ctx *b,
                                   struct user *u, const char *headline,
                                   enum mail_kind kind)
 {
-	struct txn *t = cmd_txn(c, b->key);
+	struct txn *t = svc_txn(&c->s, b->key);
 	enum cmd_status st;
 
-	c->board_kind = kind;
+	c->s.bm.board_kind = kind;
 	st = reply_board(c, t, &b->g, headline, "", NULL, user_address(u));
-	c->board_kind = MAIL_KIND_NONE;
+	c->s.bm.board_kind = MAIL_KIND_NONE;
 	user_free(u);
 	if (st != CMD_DONE) {
 		txn_abort(t);
 		return st;
 	}
-	return cmd_commit(c, t);
+	return svc_commit(&c->s, t);
 }
 
 /* One reminder to the player to move, with the board (their token: a
@@ -107,9 +104,9 @@ static enum cmd_status remind(struct cmdctx *c, struct board_ctx *b,
 		         "your move on board %ld for %ld days.  After %d days "
 		         "without a move the game is forfeited: your deadline is "
 		         "%s (%s left).", who, b->g.board,
-		         (long)((c->now - (k->deadline -
-		                 (time_t)c->cfg->forfeit_days * 86400)) / 86400),
-		         c->cfg->forfeit_days, when, rest);
+		         (long)((c->s.now - (k->deadline -
+		                 (time_t)c->s.cfg->forfeit_days * 86400)) / 86400),
+		         c->s.cfg->forfeit_days, when, rest);
 	else
 		snprintf(headline, sizeof headline, "Reminder: %s, it is your "
 		         "move on board %ld: your deadline is %s (%s left); after "
@@ -148,7 +145,7 @@ void sweep_clock(struct cmdctx *c, struct board_ctx *b,
                  struct sweep_clock_stats *st)
 {
 	struct board_clock k;
-	long limit = (long)c->cfg->forfeit_days * 86400, left, whole;
+	long limit = (long)c->s.cfg->forfeit_days * 86400, left, whole;
 	long best = -1;
 	char headline[512], event[48];
 	const char *mover = game_to_move(&b->g);
@@ -157,11 +154,11 @@ void sweep_clock(struct cmdctx *c, struct board_ctx *b,
 
 	/* A robot never runs out of time (issue 16): its move waits for
 	 * robot_run. */
-	if (robot_to_move(c->cfg, &b->g)) {
-		robot_note_missing(c->cfg, &b->g);
+	if (robot_to_move(c->s.cfg, &b->g)) {
+		robot_note_missing(c->s.cfg, &b->g);
 		return;
 	}
-	if (board_clock(c, &b->g, &k) < 0)
+	if (board_clock(&c->s, &b->g, &k) < 0)
 		return;
 	/* On leave: every clock of the player stands, so neither a
 	 * reminder nor a loss on time (any kind). */
@@ -173,12 +170,12 @@ void sweep_clock(struct cmdctx *c, struct board_ctx *b,
 	 * a leave (clock_deadline); the clocks: at the turn's start. */
 	since = b->g.tc.kind == TC_DAYS ? k.deadline - limit : k.turn;
 	whole = b->g.tc.kind == TC_DAYS ? limit : k.bank[k.side];
-	left = board_clock_left(c, &b->g, &k, c->now);
+	left = board_clock_left(&c->s, &b->g, &k, c->s.now);
 	if (left <= 0) {
 		if (b->g.tc.claim) {
 			st->claimable++;
-			clock_event_key(c, "claimable", &b->g, since);
-			if (!spool_seen(c->cfg->spool, c->digest) &&
+			sweep_event(&c->s, "claimable", &b->g, since);
+			if (!spool_seen(c->s.cfg->spool, c->s.digest) &&
 			    tell_claimable(c, b, &k) == CMD_DONE)
 				log_msg(LOG_INFO, "sweep: %s board %ld: %s told the time "
 				        "of %s is out (claim)", b->g.game, b->g.board,
@@ -192,15 +189,15 @@ void sweep_clock(struct cmdctx *c, struct board_ctx *b,
 			        b->g.game, b->g.board, mover);
 			return;
 		}
-		clock_event_key(c, "forfeit", &b->g, since);
+		sweep_event(&c->s, "forfeit", &b->g, since);
 		timeout_headline(&b->g, mover, headline, sizeof headline);
 		if (b->g.tc.kind == TC_DAYS)
 			snprintf(headline + strlen(headline), sizeof headline -
 			         strlen(headline), " %s made no move on board %ld for "
 			         "%ld days and loses on time.", mover, b->g.board,
-			         (long)((c->now - since) / 86400));
+			         (long)((c->s.now - since) / 86400));
 		snprintf(b->userid, sizeof b->userid, "%s", mover);
-		game_end(&b->g, GAME_END_FORFEIT, mover, c->now);
+		game_end(&b->g, GAME_END_FORFEIT, mover, c->s.now);
 		if (board_save(c, b, headline) == CMD_DONE) {
 			st->forfeited++;
 			log_msg(LOG_INFO, "sweep: %s board %ld forfeited by %s",
@@ -212,19 +209,19 @@ void sweep_clock(struct cmdctx *c, struct board_ctx *b,
 		return;   /* on leave: the clock stands still */
 	/* The latest point passed: the least time left among those at or
 	 * above what is left now. */
-	for (i = 0; i < c->cfg->nremind; i++) {
-		long at = c->cfg->remind_pct[i] ?
-		          whole / 100 * c->cfg->remind_pct[i] +
-		          whole % 100 * c->cfg->remind_pct[i] / 100 :
-		          c->cfg->remind_left[i];
+	for (i = 0; i < c->s.cfg->nremind; i++) {
+		long at = c->s.cfg->remind_pct[i] ?
+		          whole / 100 * c->s.cfg->remind_pct[i] +
+		          whole % 100 * c->s.cfg->remind_pct[i] / 100 :
+		          c->s.cfg->remind_left[i];
 		if (at >= whole || left > at)
 			continue;
 		if (best < 0 || at < best)
 			best = at;
 	}
 	if (b->g.tc.kind == TC_DAYS &&
-	    c->now - since >= (time_t)c->cfg->remind_days * 86400) {
-		long at = limit - (long)c->cfg->remind_days * 86400;
+	    c->s.now - since >= (time_t)c->s.cfg->remind_days * 86400) {
+		long at = limit - (long)c->s.cfg->remind_days * 86400;
 		if (best < 0 || at < best) {
 			best = at;
 			days_point = 1;
@@ -237,8 +234,8 @@ void sweep_clock(struct cmdctx *c, struct board_ctx *b,
 		snprintf(event, sizeof event, "remind");
 	else
 		snprintf(event, sizeof event, "remind-%ld", best);
-	clock_event_key(c, event, &b->g, since);
-	if (spool_seen(c->cfg->spool, c->digest))
+	sweep_event(&c->s, event, &b->g, since);
+	if (spool_seen(c->s.cfg->spool, c->s.digest))
 		return;  /* reminded at this point of this turn already */
 	if (remind(c, b, &k, left) == CMD_DONE) {
 		st->reminded++;

@@ -62,7 +62,7 @@ enum cmd_status account_open(struct cmdctx *c, char *userid,
 	util_lower(userid);
 	if (!util_userid_ok(userid))
 		return cmd_refuse(c, usage, "'%s' is not a valid userid", userid);
-	if ((st = cmd_lock(c, "users", l)) != CMD_DONE)
+	if ((st = svc_lock(&c->s, "users", l)) != CMD_DONE)
 		return st;
 	if ((st = cmd_auth(c, userid, password, usage, u)) != CMD_DONE)
 		lock_release(l);
@@ -85,13 +85,13 @@ enum cmd_status account_reply(struct cmdctx *c, struct txn *t,
 	tvars_set(&v, "headline", headline);
 	tvars_set(&v, "details", details);
 	tvars_set(&v, "userid", userid);
-	text = reply_template(c, "account.txt", &v);
+	text = reply_template(&c->s, "account.txt", &v);
 	tvars_free(&v);
 	if (!text)
 		return CMD_TEMPFAIL;
 	snprintf(subject, sizeof subject, "epamserv: %s", headline);
 	acctoken_sender_subject(c, subject, with, sizeof with);
-	reply_queue(c, t, c->sender, with, text, NULL, 0, NULL);
+	reply_queue(&c->s, t, c->sender, with, text, NULL, 0, NULL);
 	explicit_bzero(with, sizeof with);
 	free(text);
 	return CMD_DONE;
@@ -107,11 +107,11 @@ enum cmd_status account_save(struct cmdctx *c, struct user *u,
 	size_t i;
 	int rc;
 
-	user_convert_vacation(u, c->now);
+	user_convert_vacation(u, c->s.now);
 	tvars_set(&v, "headline", headline);
 	tvars_set(&v, "details", details);
 	tvars_set(&v, "userid", u->userid);
-	text = reply_template(c, "account.txt", &v);
+	text = reply_template(&c->s, "account.txt", &v);
 	tvars_free(&v);
 	if (!text) {
 		if (t)
@@ -119,26 +119,26 @@ enum cmd_status account_save(struct cmdctx *c, struct user *u,
 		return CMD_TEMPFAIL;
 	}
 	if (!t)
-		t = cmd_txn(c, "users");
+		t = svc_txn(&c->s, "users");
 	/* The file as it was, for the address records (users lock held). */
-	rc = user_load(c->cfg->spool, u->userid, &old, &err);
+	rc = user_load(c->s.cfg->spool, u->userid, &old, &err);
 	free(err);
-	addr_user_put(t, c->cfg->spool, u, rc == 0 ? &old : NULL);
+	addr_user_put(t, c->s.cfg->spool, u, rc == 0 ? &old : NULL);
 	snprintf(subject, sizeof subject, "epamserv: %s", headline);
 	/* Its account token (made with the epoch as saved now), to its
 	 * addresses on file alone. */
 	for (i = 0; i < u->naddr; i++) {
 		acctoken_subject(c, u, u->addr[i].addr, subject, with, sizeof with);
-		reply_queue(c, t, u->addr[i].addr, with, text, NULL, 0, NULL);
+		reply_queue(&c->s, t, u->addr[i].addr, with, text, NULL, 0, NULL);
 	}
 	explicit_bzero(with, sizeof with);
 	/* An account just closed is told at the addresses it had. */
 	for (i = 0; rc == 0 && u->naddr == 0 && i < old.naddr; i++)
-		reply_queue(c, t, old.addr[i].addr, subject, text, NULL, 0, NULL);
+		reply_queue(&c->s, t, old.addr[i].addr, subject, text, NULL, 0, NULL);
 	if (rc == 0)
 		user_free(&old);
 	free(text);
-	return cmd_commit(c, t);
+	return svc_commit(&c->s, t);
 }
 
 static enum cmd_status change_password(struct cmdctx *c, int argc, char **argv)
@@ -212,7 +212,7 @@ static enum cmd_status change_address(struct cmdctx *c, int argc, char **argv)
 		                addrs[0]);
 		goto out;
 	}
-	t = cmd_txn(c, "users");
+	t = svc_txn(&c->s, "users");
 	st = signup_requests(c, t, &u, addrs, n, USER_REQ_CHANGE, &skipped);
 	if (st != CMD_DONE) {
 		txn_abort(t);
@@ -221,7 +221,7 @@ static enum cmd_status change_address(struct cmdctx *c, int argc, char **argv)
 	buf_printf(&details, "A change of address for %s was asked, to ",
 	           u.userid);
 	for (i = 0, j = 0; i < (int)u.nreq; i++)
-		if (u.req[i].sent == c->now && u.req[i].kind == USER_REQ_CHANGE)
+		if (u.req[i].sent == c->s.now && u.req[i].kind == USER_REQ_CHANGE)
 			buf_printf(&details, "%s%s", j++ ? ", " : "", u.req[i].addr);
 	buf_puts(&details, ".  A confirmation request went there; the change "
 	         "takes effect when its owner answers it, and until then your "
@@ -263,7 +263,7 @@ static int open_games(struct cmdctx *c, const char *userid,
 		long *boards;
 		size_t n, k;
 		char *err = NULL;
-		if (game_boards(c->cfg->spool, spool_games[i], &boards, &n, &err) < 0) {
+		if (game_boards(c->s.cfg->spool, spool_games[i], &boards, &n, &err) < 0) {
 			log_msg(LOG_ERR, "%s\n", err);
 			free(err);
 			return -1;
@@ -271,7 +271,7 @@ static int open_games(struct cmdctx *c, const char *userid,
 		for (k = 0; k < n; k++) {
 			struct game g;
 			struct buf *out;
-			if (game_load(&g, c->cfg->spool, spool_games[i], boards[k], &err) != 0) {
+			if (game_load(&g, c->s.cfg->spool, spool_games[i], boards[k], &err) != 0) {
 				log_msg(LOG_ERR, "%s\n", err ? err : "a board vanished");
 				free(err);
 				free(boards);
@@ -290,7 +290,7 @@ static int open_games(struct cmdctx *c, const char *userid,
 	{
 		struct seek *all;
 		size_t n, k;
-		if (seek_list(c->cfg->spool, &all, &n) < 0)
+		if (seek_list(c->s.cfg->spool, &all, &n) < 0)
 			return -1;
 		for (k = 0; k < n; k++)
 			if (all[k].state == SEEK_OPEN &&
@@ -327,7 +327,7 @@ enum cmd_status cmd_signoff(struct cmdctx *c, int argc, char **argv)
 	} else {
 		free(u.hash);
 		u.hash = xstrdup("!");
-		u.left = c->now;
+		u.left = c->s.now;
 		buf_puts(&note, "Your account is closed: you will get no more mail "
 		         "from epamserv.  Your finished games stay in the history "
 		         "and the standings, and your userid will not be given to "
@@ -365,7 +365,7 @@ enum cmd_status cmd_list(struct cmdctx *c, int argc, char **argv)
 			                                  NULL),
 			                  "list takes no words after it but games' "
 			                  "names, not '%.40s'", argv[k]);
-	if (user_list(c->cfg->spool, &ids, &n, &err) < 0) {
+	if (user_list(c->s.cfg->spool, &ids, &n, &err) < 0) {
 		log_msg(LOG_ERR, "%s\n", err);
 		free(err);
 		return CMD_TEMPFAIL;
@@ -374,7 +374,7 @@ enum cmd_status cmd_list(struct cmdctx *c, int argc, char **argv)
 	for (i = 0; i < n; i++) {
 		struct user u;
 		char since[32];
-		if (user_load(c->cfg->spool, ids[i], &u, &err) != 0) {
+		if (user_load(c->s.cfg->spool, ids[i], &u, &err) != 0) {
 			free(err);
 			err = NULL;
 			continue;
@@ -385,9 +385,9 @@ enum cmd_status cmd_list(struct cmdctx *c, int argc, char **argv)
 			util_iso_time(u.created, since, sizeof since);
 			since[10] = '\0';
 			buf_printf(&line, "  %-20s %-12s", u.userid, since);
-			if (u.robot && config_robot(c->cfg, u.userid))
+			if (u.robot && config_robot(c->s.cfg, u.userid))
 				buf_printf(&line, " (robot, level %d)",
-				           config_robot(c->cfg, u.userid)->level);
+				           config_robot(c->s.cfg, u.userid)->level);
 			else if (u.robot)
 				buf_puts(&line, " (robot, not playing now)");
 			if (!u.robot) {
@@ -396,9 +396,9 @@ enum cmd_status cmd_list(struct cmdctx *c, int argc, char **argv)
 				if (lim[0])
 					buf_printf(&line, " (%s)", lim);
 			}
-			if (leave_current(&u, c->now, NULL)) {
+			if (leave_current(&u, c->s.now, NULL)) {
 				char day[32];
-				leave_last_day(&u, c->now, day, sizeof day);
+				leave_last_day(&u, c->s.now, day, sizeof day);
 				buf_printf(&line, " on leave until %s", day);
 			}
 			buf_puts(&line, "\n");
@@ -416,19 +416,19 @@ enum cmd_status cmd_list(struct cmdctx *c, int argc, char **argv)
 		buf_printf(&table, "\n  Shown: the first %zu of %zu players, by "
 		           "userid; all of them would not fit in one mail (at most "
 		           "%zu bytes).  \"games USERID\" and \"history USERID\" tell "
-		           "about any one player.\n", shown, total, reply_cap(c));
+		           "about any one player.\n", shown, total, reply_cap(&c->s));
 	tvars_set(&v, "table", buf_str(&table));
 	tvars_setf(&v, "count", "%zu player%s.", total, total == 1 ? "" : "s");
-	text = reply_template(c, "list.txt", &v);
+	text = reply_template(&c->s, "list.txt", &v);
 	tvars_free(&v);
 	buf_free(&line);
 	buf_free(&table);
 	if (!text)
 		return CMD_TEMPFAIL;
-	t = cmd_txn(c, c->msg_key);
-	reply_queue(c, t, c->sender, "epamserv players", text, NULL, 0, NULL);
+	t = svc_txn(&c->s, c->s.msg_key);
+	reply_queue(&c->s, t, c->sender, "epamserv players", text, NULL, 0, NULL);
 	free(text);
-	return cmd_commit(c, t);
+	return svc_commit(&c->s, t);
 }
 
 /* Save a changed setting of u (the confirmation says details), then
@@ -638,7 +638,7 @@ enum cmd_status cmd_set(struct cmdctx *c, int argc, char **argv)
 		char now[48];
 		snprintf(u.timezone, sizeof u.timezone, "%s",
 		         strcasecmp(argv[3], "utc") ? argv[3] : "");
-		deadline_words(&u, c->now, now, sizeof now);
+		deadline_words(&u, c->s.now, now, sizeof now);
 		snprintf(details, sizeof details, "Dates and times in your mails "
 		         "(deadlines) are now in %s: it is %s now.",
 		         u.timezone[0] ? u.timezone : "UTC", now);

@@ -27,7 +27,7 @@ static int acctoken_derive(const struct cmdctx *c, const struct user *u,
 	char nums[64];
 	int n;
 
-	if (secret_key(c->cfg->spool, 1, key) != 0)
+	if (secret_key(c->s.cfg->spool, 1, key) != 0)
 		return -1;
 	n = snprintf(nums, sizeof nums, "%lu%c%lld", u->token_epoch, 0, period);
 	if (n < 0 || n >= (int)sizeof nums)
@@ -61,7 +61,7 @@ int acctoken_of(const struct cmdctx *c, const struct user *u, char *out)
 	out[0] = '\0';
 	if (!acctoken_holder(u))
 		return 1;
-	if (acctoken_derive(c, u, NULL, (long long)c->now / ACCTOKEN_PERIOD, out) < 0) {
+	if (acctoken_derive(c, u, NULL, (long long)c->s.now / ACCTOKEN_PERIOD, out) < 0) {
 		out[0] = '\0';
 		return -1;
 	}
@@ -73,7 +73,7 @@ static int token_is(const struct cmdctx *c, const struct user *u,
                     const char *peer, const char *token)
 {
 	char mine[REPLY_TOKEN_LEN + 1];
-	long long period = (long long)c->now / ACCTOKEN_PERIOD;
+	long long period = (long long)c->s.now / ACCTOKEN_PERIOD;
 	int k, yes = 0;
 
 	if (!acctoken_holder(u) || strlen(token) != REPLY_TOKEN_LEN)
@@ -99,7 +99,7 @@ int acctoken_pair_of(const struct cmdctx *c, const struct user *u,
 	out[0] = '\0';
 	if (!acctoken_holder(u))
 		return 1;
-	if (acctoken_derive(c, u, peer, (long long)c->now / ACCTOKEN_PERIOD,
+	if (acctoken_derive(c, u, peer, (long long)c->s.now / ACCTOKEN_PERIOD,
 	                    out) < 0) {
 		out[0] = '\0';
 		return -1;
@@ -140,7 +140,7 @@ void acctoken_sender_subject(struct cmdctx *c, const char *subject,
 	snprintf(buf, len, "%s", subject);
 	if (c->collect || !who[0] || !c->sender)
 		return;
-	if (user_load(c->cfg->spool, who, &u, &err) != 0) {
+	if (user_load(c->s.cfg->spool, who, &u, &err) != 0) {
 		free(err);
 		return;
 	}
@@ -158,7 +158,7 @@ int acctoken_pair_owner(struct cmdctx *c, const struct intake *in,
 	userid[0] = '\0';
 	if (!in->token[0] || in->token_board >= 0 || !in->token_user[0])
 		return 0;
-	rc = user_load(c->cfg->spool, in->token_user, &u, &err);
+	rc = user_load(c->s.cfg->spool, in->token_user, &u, &err);
 	if (rc < 0) {
 		log_msg(LOG_ERR, "%s\n", err);
 		free(err);

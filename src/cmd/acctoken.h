@@ -37,7 +37,7 @@
 
 #define ACCTOKEN_PERIOD (7 * 86400L)  /* seconds */
 
-/* u's account token at c->now (REPLY_TOKEN_LEN characters and a NUL into
+/* u's account token at c->s.now (REPLY_TOKEN_LEN characters and a NUL into
  * out).  0 with the token; 1 with out "" when u has none (no confirmed
  * address, or signed off); -1 with out "" when the secret cannot be had
  * (logged). */

@@ -176,14 +176,14 @@ static size_t analyse_live_boards(const struct cmdctx *c, const char *userid,
 		size_t n = 0, i;
 		char *err = NULL;
 
-		if (game_boards(c->cfg->spool, *name, &boards, &n, &err) < 0) {
+		if (game_boards(c->s.cfg->spool, *name, &boards, &n, &err) < 0) {
 			log_msg(LOG_ERR, "%s\n", err);
 			free(err);
 			continue;
 		}
 		for (i = 0; i < n; i++) {
 			struct game g;
-			if (game_load(&g, c->cfg->spool, *name, boards[i], &err) != 0) {
+			if (game_load(&g, c->s.cfg->spool, *name, boards[i], &err) != 0) {
 				free(err);
 				err = NULL;
 				continue;
@@ -322,14 +322,14 @@ static enum cmd_status analyse_search(struct cmdctx *c, const struct game *g,
 		return CMD_TEMPFAIL;
 	}
 	memset(&lim, 0, sizeof lim);
-	lim.nodes = (uint64_t)c->cfg->analyse_nodes;
-	lim.movetime_ms = (uint64_t)c->cfg->analyse_ms;
+	lim.nodes = (uint64_t)c->s.cfg->analyse_nodes;
+	lim.movetime_ms = (uint64_t)c->s.cfg->analyse_ms;
 	lim.clock = analyse_clock;
 	{
 		uint64_t t0 = analyse_clock(NULL);
 		int got = eng_search(e, &g->pos, &g->opts, &h, &lim, &r);
 
-		engine_time_spend(c->cfg, c->now, &payer, analyse_clock(NULL) - t0);
+		engine_time_spend(c->s.cfg, c->s.now, &payer, analyse_clock(NULL) - t0);
 		if (got < 0)
 			r.have_move = 0;
 	}
@@ -443,7 +443,7 @@ enum cmd_status cmd_analyse(struct cmdctx *c, const char *game, int argc,
 	if ((st = cmd_auth(c, argv[1], argv[2], usage, &u)) != CMD_DONE)
 		return st;
 	user_free(&u);
-	if (c->cfg->analyse_per_day == 0)
+	if (c->s.cfg->analyse_per_day == 0)
 		return cmd_refuse(c, usage, "this server does not analyse games "
 		                  "(analyse_per_day = 0)");
 	if ((st = show_load(c, game, board, usage, &full)) != CMD_DONE)
@@ -460,13 +460,13 @@ enum cmd_status cmd_analyse(struct cmdctx *c, const char *game, int argc,
 		game_free(&full);
 		return st;
 	}
-	if (full.opts.width * full.opts.height > c->cfg->analyse_max_squares) {
+	if (full.opts.width * full.opts.height > c->s.cfg->analyse_max_squares) {
 		st = board_refuse(c, &full, usage, "board %ld is %dx%d, %d "
 		                  "squares, and this server analyses boards of at "
 		                  "most %d squares (analyse_max_squares)", board,
 		                  full.opts.width, full.opts.height,
 		                  full.opts.width * full.opts.height,
-		                  c->cfg->analyse_max_squares);
+		                  c->s.cfg->analyse_max_squares);
 		game_free(&full);
 		return st;
 	}
@@ -478,21 +478,21 @@ enum cmd_status cmd_analyse(struct cmdctx *c, const char *game, int argc,
 	}
 	at = n < 0 ? full.nmoves : (size_t)n;
 	/* The replay's length: the position's moves and the player's. */
-	if (at + (size_t)(argc - 3) > (size_t)c->cfg->analyse_max_plies) {
+	if (at + (size_t)(argc - 3) > (size_t)c->s.cfg->analyse_max_plies) {
 		if (argc > 3)
 			st = board_refuse(c, &full, usage, "the position your moves "
 			                  "reach is %zu moves into the game, and this "
 			                  "server analyses positions at most %d moves "
 			                  "into a game (analyse_max_plies)",
 			                  at + (size_t)(argc - 3),
-			                  c->cfg->analyse_max_plies);
+			                  c->s.cfg->analyse_max_plies);
 		else
 			st = board_refuse(c, &full, usage, "the position you ask for "
 			                  "is %zu moves into the game, and this server "
 			                  "analyses positions at most %d moves into a "
 			                  "game (analyse_max_plies): ask for an earlier "
 			                  "one with BOARD#N", at,
-			                  c->cfg->analyse_max_plies);
+			                  c->s.cfg->analyse_max_plies);
 		game_free(&full);
 		return st;
 	}
@@ -556,7 +556,7 @@ enum cmd_status cmd_analyse(struct cmdctx *c, const char *game, int argc,
 	}
 	{
 		struct engine_payer payer = { argv[1], NULL, 0 };
-		switch (engine_time_may(c->cfg, c->now, &payer)) {
+		switch (engine_time_may(c->s.cfg, c->s.now, &payer)) {
 		case ENGINE_GO:
 			break;
 		case ENGINE_WAIT_PLAYER:
@@ -565,25 +565,25 @@ enum cmd_status cmd_analyse(struct cmdctx *c, const char *game, int argc,
 			                "percent = %d%% of engine_hour_ms, for your "
 			                "analyses and your robot games together): ask "
 			                "again in an hour",
-			                c->cfg->engine_share_percent);
+			                c->s.cfg->engine_share_percent);
 			goto out;
 		default:
 			st = cmd_refuse(c, usage, "the server's engine has thought "
 			                "as long as it may this hour (engine_hour_ms = "
 			                "%d): ask again in an hour",
-			                c->cfg->engine_hour_ms);
+			                c->s.cfg->engine_hour_ms);
 			goto out;
 		}
 	}
 	{
 		char key[64];
 		snprintf(key, sizeof key, "analyse:%s", argv[1]);
-		if (ratelimit_count(c->cfg->spool, key, c->cfg->analyse_per_day,
-		                    86400, c->now, NULL) == 0) {
+		if (ratelimit_count(c->s.cfg->spool, key, c->s.cfg->analyse_per_day,
+		                    86400, c->s.now, NULL) == 0) {
 			st = cmd_refuse(c, usage, "you have had as many analyses "
 			                "today as a player may (analyse_per_day = %d): "
 			                "ask again tomorrow",
-			                c->cfg->analyse_per_day);
+			                c->s.cfg->analyse_per_day);
 			goto out;
 		}
 	}
@@ -611,14 +611,14 @@ enum cmd_status cmd_analyse(struct cmdctx *c, const char *game, int argc,
 	snprintf(subject, sizeof subject, "%s analysis of board %ld %s%zu",
 	         reply_game_title(game), board, at ? "after move " : "before "
 	         "move ", at ? at : (size_t)1);
-	t = cmd_txn(c, c->msg_key);
-	c->subject = subject;
-	c->past = c->no_token = 1;  /* a position to look at, not to act on */
+	t = svc_txn(&c->s, c->s.msg_key);
+	c->s.bm.subject = subject;
+	c->s.bm.past = c->s.bm.no_token = 1;  /* a position to look at, not to act on */
 	st = reply_board(c, t, &g, buf_str(&head), "", NULL, c->sender);
-	c->past = c->no_token = 0;
-	c->subject = NULL;
+	c->s.bm.past = c->s.bm.no_token = 0;
+	c->s.bm.subject = NULL;
 	if (st == CMD_DONE)
-		st = cmd_commit(c, t);
+		st = svc_commit(&c->s, t);
 	else
 		txn_abort(t);
 out:

@@ -47,7 +47,7 @@ static enum cmd_status answer_limit(struct cmdctx *c, const char *userid,
 	struct user u;
 	enum cmd_status st;
 	char *err = NULL;
-	int rc = user_load(c->cfg->spool, userid, &u, &err);
+	int rc = user_load(c->s.cfg->spool, userid, &u, &err);
 
 	if (rc != 0) {
 		if (rc < 0)
@@ -80,7 +80,7 @@ static enum cmd_status answer_challenge(struct cmdctx *c, struct board_ctx *b,
 			                    b->userid, g->board, other);
 		if ((st = answer_limit(c, b->userid, usage)) != CMD_DONE)
 			return st;
-		if (game_agree(g, side, c->now))
+		if (game_agree(g, side, c->s.now))
 			snprintf(headline, sizeof headline, "%s accepted the challenge: "
 			         "the game is on, %s (White) moves first.", b->userid,
 			         g->white);
@@ -91,7 +91,7 @@ static enum cmd_status answer_challenge(struct cmdctx *c, struct board_ctx *b,
 	}
 	if (game_end_ok(g, kind, b->userid, err, sizeof err) < 0)
 		return board_refuse(c, g, usage, "%s", err);
-	game_end(g, kind, b->userid, c->now);
+	game_end(g, kind, b->userid, c->s.now);
 	snprintf(headline, sizeof headline, "%s %s the challenge: there will be "
 	         "no game on board %ld.", b->userid,
 	         kind == GAME_END_DECLINE ? "declined" : "withdrew", g->board);
@@ -110,7 +110,7 @@ static enum cmd_status answer_resign(struct cmdctx *c, struct board_ctx *b,
 			         " (to call it off, send decline instead)");
 		return board_refuse(c, g, usage, "%s", err);
 	}
-	game_end(g, GAME_END_RESIGN, b->userid, c->now);
+	game_end(g, GAME_END_RESIGN, b->userid, c->s.now);
 	reply_result_words(g, res, sizeof res);
 	/* res names the resignation ("bob wins, alice resigned"): the
 	 * headline says it once. */

@@ -241,11 +241,11 @@ void auth_proved(struct cmdctx *c, const struct user *u)
 static void auth_tell_owner(struct cmdctx *c, const struct user *u)
 {
 	char key[128], details[1024], day[32];
-	int n = authfail_count(c->cfg->spool, u->userid, c->now);
+	int n = authfail_count(c->s.cfg->spool, u->userid, c->s.now);
 
 	if (!user_address(u))
 		return;
-	util_iso_time(c->now, day, sizeof day);
+	util_iso_time(c->s.now, day, sizeof day);
 	day[10] = '\0';
 	snprintf(key, sizeof key, "password-notice %s %s", u->userid, day);
 	snprintf(details, sizeof details, "Mail sent to epamserv today tried "
@@ -297,7 +297,7 @@ static int auth_check(struct cmdctx *c, const struct user *u,
 		           u->userid);
 		return -2;
 	}
-	until = authfail_blocked(c->cfg->spool, u->userid, b, c->now, &counted);
+	until = authfail_blocked(c->s.cfg->spool, u->userid, b, c->s.now, &counted);
 	if (until) {
 		char when[32];
 		explicit_bzero(pw, sizeof pw);
@@ -327,10 +327,10 @@ static int auth_check(struct cmdctx *c, const struct user *u,
 	k->ok = ok;
 	if (ok) {
 		if (counted)
-			authfail_clear(c->cfg->spool, u->userid, b, c->now);
+			authfail_clear(c->s.cfg->spool, u->userid, b, c->s.now);
 		return 1;
 	}
-	tell = authfail_note(c->cfg->spool, u->userid, b, c->now);
+	tell = authfail_note(c->s.cfg->spool, u->userid, b, c->s.now);
 	log_msg(LOG_NOTICE, "<%.200s> wrong password for %s\n",
 	        c->mail && c->mail->message_id ? c->mail->message_id : "",
 	        u->userid);
@@ -358,7 +358,7 @@ enum cmd_status cmd_auth(struct cmdctx *c, const char *userid,
 	if (token && strcasecmp(userid, c->token_userid) != 0)
 		return cmd_refuse(c, usage, "a token proves its own player only, "
 		                  "not '%s'", userid);
-	rc = user_load(c->cfg->spool, userid, u, &err);
+	rc = user_load(c->s.cfg->spool, userid, u, &err);
 	if (rc < 0) {
 		log_msg(LOG_ERR, "%s\n", err);
 		free(err);
@@ -418,7 +418,7 @@ int auth_preflight(struct cmdctx *c, const struct intake *in, char *userid)
 	util_lower(id);
 	if (!util_userid_ok(id))
 		return 0;
-	rc = user_load(c->cfg->spool, id, &u, &err);
+	rc = user_load(c->s.cfg->spool, id, &u, &err);
 	if (rc < 0) {
 		log_msg(LOG_ERR, "%s\n", err);
 		free(err);
@@ -438,7 +438,7 @@ int auth_preflight(struct cmdctx *c, const struct intake *in, char *userid)
 	}
 	b = auth_bucket(c, &u);
 	if (!u.left && user_confirmed(&u) &&
-	    authfail_blocked(c->cfg->spool, u.userid, b, c->now, &counted)) {
+	    authfail_blocked(c->s.cfg->spool, u.userid, b, c->s.now, &counted)) {
 		/* Claimed, but not to be checked now: rate-limited apart,
 		 * by bucket (process.c). */
 		snprintf(userid, 32, "%s", u.userid);

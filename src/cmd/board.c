@@ -46,7 +46,7 @@ static char *error_board(const struct cmdctx *c, const struct game *g)
 	int down = 0;
 
 	if (c->auth_userid[0] &&
-	    user_load(c->cfg->spool, c->auth_userid, &u, &err) == 0) {
+	    user_load(c->s.cfg->spool, c->auth_userid, &u, &err) == 0) {
 		form = (enum render_form)u.board;
 		down = u.orientation == USER_ORIENT_BLACK ||
 		       (u.orientation == USER_ORIENT_OWN &&
@@ -85,9 +85,9 @@ enum cmd_status board_lock_load(struct cmdctx *c, const char *game,
 	memset(b, 0, sizeof *b);
 	b->l.fd = -1;
 	spool_board_key(game, board, b->key, sizeof b->key);
-	if ((st = cmd_lock(c, b->key, &b->l)) != CMD_DONE)
+	if ((st = svc_lock(&c->s, b->key, &b->l)) != CMD_DONE)
 		return st;
-	rc = game_load(&b->g, c->cfg->spool, game, board, &err);
+	rc = game_load(&b->g, c->s.cfg->spool, game, board, &err);
 	if (rc != 0) {
 		lock_release(&b->l);
 		if (rc < 0) {
@@ -142,7 +142,7 @@ static char *board_rate(struct cmdctx *c, struct txn *t, const struct game *g,
 	char rel[128], *err = NULL, *rec, *text;
 
 	*st = CMD_DONE;
-	if (ratings_load(c->cfg->spool, &r, &err) < 0) {
+	if (ratings_load(c->s.cfg->spool, &r, &err) < 0) {
 		log_msg(LOG_ERR, "%s\n", err);
 		free(err);
 		*st = CMD_TEMPFAIL;
@@ -166,7 +166,7 @@ enum cmd_status board_save(struct cmdctx *c, struct board_ctx *b,
 	char rel[128], *file, *change = NULL;
 	enum cmd_status st = CMD_DONE;
 	struct buf head = BUF_INIT, why = BUF_INIT;
-	const char *robot = robot_of_game(c->cfg, &b->g);
+	const char *robot = robot_of_game(c->s.cfg, &b->g);
 	/* This save ends the game (it was not over when loaded). */
 	int ended = b->g.state == GAME_FINISHED && b->was != GAME_FINISHED;
 	int held;
@@ -179,7 +179,7 @@ enum cmd_status board_save(struct cmdctx *c, struct board_ctx *b,
 	/* The board changes: the tokens of its older mails are spent
 	 * (derived ones by the ply, stored ones of older files here). */
 	tokens_drop_stored(&b->g);
-	t = cmd_txn(c, b->key);
+	t = svc_txn(&c->s, b->key);
 	file = game_format(&b->g);
 	spool_board_path(b->g.game, b->g.board, rel, sizeof rel);
 	txn_put(t, rel, file, strlen(file));
@@ -200,7 +200,7 @@ enum cmd_status board_save(struct cmdctx *c, struct board_ctx *b,
 			return st;
 		}
 	}
-	c->ratings = change;
+	c->s.bm.ratings = change;
 	/* A robot to move answers in this run: its board mail shows both
 	 * moves, so none now (robot.h). */
 	held = robot_note(c, t, &b->g, headline, &why);
@@ -214,17 +214,17 @@ enum cmd_status board_save(struct cmdctx *c, struct board_ctx *b,
 		head = both;
 		headline = buf_str(&head);
 	}
-	c->hold_for_digest = 1;
+	c->s.bm.hold_for_digest = 1;
 	if (!held)
 		st = reply_board(c, t, &b->g, headline, c->comment, b->userid,
 		                 NULL);
-	c->hold_for_digest = 0;
+	c->s.bm.hold_for_digest = 0;
 	if (st == CMD_DONE && ended)
 		st = notify_game_end(c, t, &b->g, headline);
 	/* A tournament board: the table to its players (issue 17). */
 	if (st == CMD_DONE && ended && b->g.tourney[0])
 		st = tt_game_end(c, t, &b->g);
-	c->ratings = NULL;
+	c->s.bm.ratings = NULL;
 	free(change);
 	buf_free(&head);
 	buf_free(&why);
@@ -232,7 +232,7 @@ enum cmd_status board_save(struct cmdctx *c, struct board_ctx *b,
 		txn_abort(t);
 		return st;
 	}
-	st = cmd_commit(c, t);
+	st = svc_commit(&c->s, t);
 	/* A Swiss round that this game ended is paired now (issue 17). */
 	if (st == CMD_DONE && ended && b->g.tourney[0])
 		tt_after_game(c, &b->g);
@@ -247,21 +247,21 @@ enum cmd_status board_save_quiet(struct cmdctx *c, struct board_ctx *b,
 	char rel[128], subject[160], *file;
 	enum cmd_status st;
 
-	t = cmd_txn(c, b->key);
+	t = svc_txn(&c->s, b->key);
 	file = game_format(&b->g);
 	spool_board_path(b->g.game, b->g.board, rel, sizeof rel);
 	txn_put(t, rel, file, strlen(file));
 	free(file);
 	snprintf(subject, sizeof subject, "%s Board %ld: %s",
 	         reply_game_title(b->g.game), b->g.board, what);
-	c->subject = subject;
-	c->token_game = &b->g;
+	c->s.bm.subject = subject;
+	c->s.bm.token_game = &b->g;
 	st = reply_board(c, t, shown, headline, "", NULL, c->sender);
-	c->token_game = NULL;
-	c->subject = NULL;
+	c->s.bm.token_game = NULL;
+	c->s.bm.subject = NULL;
 	if (st != CMD_DONE) {
 		txn_abort(t);
 		return st;
 	}
-	return cmd_commit(c, t);
+	return svc_commit(&c->s, t);
 }

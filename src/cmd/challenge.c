@@ -49,22 +49,22 @@ static enum cmd_status check_player(struct cmdctx *c, char *userid)
 	if (!util_userid_ok(userid))
 		return cmd_refuse(c, usage, "'%s' is not a valid userid",
 		                  userid);
-	rc = user_load(c->cfg->spool, userid, &u, &err);
+	rc = user_load(c->s.cfg->spool, userid, &u, &err);
 	if (rc < 0) {
 		log_msg(LOG_ERR, "%s\n", err);
 		free(err);
 		return CMD_TEMPFAIL;
 	}
-	if (rc > 0 && c->cfg->nrobots > 0 &&
+	if (rc > 0 && c->s.cfg->nrobots > 0 &&
 	    strncmp(userid, "robot", 5) == 0) {
 		/* "robot..." is reserved (signup): only a robot's name. */
 		char names[CONFIG_ROBOTS_MAX * 40] = "";
 		int i;
 
-		for (i = 0; i < c->cfg->nrobots; i++)
+		for (i = 0; i < c->s.cfg->nrobots; i++)
 			snprintf(names + strlen(names), sizeof names - strlen(names),
-			         "%s%s", i == 0 ? "" : i + 1 < c->cfg->nrobots ?
-			         ", " : " and ", c->cfg->robot[i].userid);
+			         "%s%s", i == 0 ? "" : i + 1 < c->s.cfg->nrobots ?
+			         ", " : " and ", c->s.cfg->robot[i].userid);
 		return cmd_refuse(c, usage, "there is no user '%s': the robots "
 		                  "here are %s", userid, names);
 	}
@@ -77,7 +77,7 @@ static enum cmd_status check_player(struct cmdctx *c, char *userid)
 	}
 	if (u.robot) {
 		user_free(&u);
-		if (!config_robot(c->cfg, userid))
+		if (!config_robot(c->s.cfg, userid))
 			return cmd_refuse(c, usage, "the robot '%s' does not play "
 			                  "on this server now", userid);
 		return CMD_DONE;
@@ -131,8 +131,8 @@ static enum cmd_status robot_challenge(struct cmdctx *c, char **argv,
 	const struct config_robot *r[2];
 	int side, n, mine = 0;
 
-	r[0] = robot_config(c->cfg, argv[0]);
-	r[1] = robot_config(c->cfg, argv[1]);
+	r[0] = robot_config(c->s.cfg, argv[0]);
+	r[1] = robot_config(c->s.cfg, argv[1]);
 	*robot_side = -1;
 	if (!r[0] && !r[1])
 		return CMD_DONE;
@@ -145,20 +145,20 @@ static enum cmd_status robot_challenge(struct cmdctx *c, char **argv,
 		                  "challenges only: add \"by %s PASSWORD\" (your "
 		                  "userid and password) at the end", argv[side],
 		                  argv[!side]);
-	n = robot_active_games(c->cfg, argv[side], argv[!side], &mine);
+	n = robot_active_games(c->s.cfg, argv[side], argv[!side], &mine);
 	if (n < 0)
 		return CMD_TEMPFAIL;
-	if (n >= robot_limit(c->cfg, r[side]))
+	if (n >= robot_limit(c->s.cfg, r[side]))
 		return cmd_refuse(c, usage, "%s declines: it plays %d game%s "
 		                  "already, its most at once; challenge it again "
 		                  "when one of them is over, or challenge another "
 		                  "robot", argv[side], n, n == 1 ? "" : "s");
-	if (mine >= robot_player_limit(c->cfg, r[side]))
+	if (mine >= robot_player_limit(c->s.cfg, r[side]))
 		return cmd_refuse(c, usage, "%s declines: you play %d of its "
 		                  "games already, as many as one player may "
 		                  "(a quarter of its %d); challenge it again when "
 		                  "one of them is over, or challenge another robot",
-		                  argv[side], mine, robot_limit(c->cfg, r[side]));
+		                  argv[side], mine, robot_limit(c->s.cfg, r[side]));
 	*robot_side = side;
 	return CMD_DONE;
 }
@@ -189,7 +189,7 @@ static enum cmd_status challenge_limits(struct cmdctx *c, const char *game,
 	for (side = 0; side < 2 && st == CMD_DONE; side++) {
 		if (side == robot_side)
 			continue;
-		rc = user_load(c->cfg->spool, argv[side], &u, &err);
+		rc = user_load(c->s.cfg->spool, argv[side], &u, &err);
 		if (rc != 0) {
 			if (rc < 0)
 				log_msg(LOG_ERR, "%s\n", err);
@@ -231,8 +231,8 @@ static enum cmd_status challenge_budget(struct cmdctx *c, char **argv,
                                         int signer, int robot_side)
 {
 	const char *usage = cmd_usage_of(c, "challenge", CMDT_GAME, NULL);
-	const char *spool = c->cfg->spool;
-	int total = c->cfg->challenges_per_day;
+	const char *spool = c->s.cfg->spool;
+	int total = c->s.cfg->challenges_per_day;
 	int per = signer < 0 || total > 0 ? INVITES_PER_DAY : 0;
 	char own[2][64], all[2][64];
 	int side;
@@ -251,7 +251,7 @@ static enum cmd_status challenge_budget(struct cmdctx *c, char **argv,
 			snprintf(own[side], sizeof own[side], "challenged:%s:%s",
 			         argv[side], argv[signer]);
 		snprintf(all[side], sizeof all[side], "challenges:%s", argv[side]);
-		if (ratelimit_left(spool, own[side], per, 86400, c->now) <= 0)
+		if (ratelimit_left(spool, own[side], per, 86400, c->s.now) <= 0)
 			return signer < 0 ?
 			       cmd_refuse(c, usage, "%s has had as many unsigned "
 			                  "challenges today as a player may get (%d); "
@@ -261,8 +261,8 @@ static enum cmd_status challenge_budget(struct cmdctx *c, char **argv,
 			                  "from %s today as one player may send another "
 			                  "(%d); challenge again tomorrow", argv[side],
 			                  argv[signer], INVITES_PER_DAY);
-		if (ratelimit_left(spool, all[side], total, 86400, c->now) <= 0 &&
-		    (signer < 0 || !opponents_met(c->cfg, argv[side],
+		if (ratelimit_left(spool, all[side], total, 86400, c->s.now) <= 0 &&
+		    (signer < 0 || !opponents_met(c->s.cfg, argv[side],
 		                                  argv[signer])))
 			return cmd_refuse(c, usage, "%s has had as many challenges "
 			                  "today as a player may get from everyone "
@@ -274,8 +274,8 @@ static enum cmd_status challenge_budget(struct cmdctx *c, char **argv,
 	}
 	for (side = 0; side < 2; side++)
 		if (own[side][0]) {
-			ratelimit_count(spool, own[side], per, 86400, c->now, NULL);
-			ratelimit_count(spool, all[side], total, 86400, c->now, NULL);
+			ratelimit_count(spool, own[side], per, 86400, c->s.now, NULL);
+			ratelimit_count(spool, all[side], total, 86400, c->s.now, NULL);
 		}
 	return CMD_DONE;
 }
@@ -374,25 +374,25 @@ enum cmd_status cmd_challenge(struct cmdctx *c, const char *game, int argc,
 		return st;
 
 	snprintf(key, sizeof key, "next-%s", game);
-	if ((st = cmd_lock(c, key, &l)) != CMD_DONE)
+	if ((st = svc_lock(&c->s, key, &l)) != CMD_DONE)
 		return st;
-	board = spool_next_board(c->cfg->spool, game);
+	board = spool_next_board(c->s.cfg->spool, game);
 	if (board < 0) {
 		lock_release(&l);
 		return cmd_refuse(c, usage, "every %s board number up to %ld is "
 		                  "taken, so this server can make no new board; "
 		                  "tell its administrator", game, UTIL_BOARD_MAX);
 	}
-	game_new(&g, game, board, &o, argv[0], argv[1], c->now);
+	game_new(&g, game, board, &o, argv[0], argv[1], c->s.now);
 	game_settings_put(&g, &set);
 	game_challenge(&g);
 	if (signer >= 0)
-		game_agree(&g, signer, c->now);
+		game_agree(&g, signer, c->s.now);
 	if (robot_side >= 0)
-		game_agree(&g, robot_side, c->now);  /* at once (issue 16) */
+		game_agree(&g, robot_side, c->s.now);  /* at once (issue 16) */
 	if (auto_side >= 0)
-		game_agree(&g, auto_side, c->now);   /* limit accept (issue 17) */
-	t = cmd_txn(c, key);
+		game_agree(&g, auto_side, c->s.now);   /* limit accept (issue 17) */
+	t = svc_txn(&c->s, key);
 	file = game_format(&g);
 	spool_board_path(game, board, rel, sizeof rel);
 	txn_put(t, rel, file, strlen(file));
@@ -447,7 +447,7 @@ enum cmd_status cmd_challenge(struct cmdctx *c, const char *game, int argc,
 	     reply_board(c, t, &g, headline, signer >= 0 ? c->comment : "",
 	                 signer == EP_WHITE ? g.white : g.black, NULL);
 	if (st == CMD_DONE)
-		st = cmd_commit(c, t);
+		st = svc_commit(&c->s, t);
 	else
 		txn_abort(t);
 	if (st == CMD_DONE)

@@ -14,11 +14,14 @@
  * every time control: under auto it only comes before the sweep.
  */
 #include "cmd/cmd.h"
+#include "cmd/held.h"
 #include "cmd/robot.h"
 #include "cmd/table.h"
 #include "game/clock.h"
+#include "spool/spool.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 int timeout_move_late(struct cmdctx *c, struct board_ctx *b,
@@ -31,18 +34,37 @@ int timeout_move_late(struct cmdctx *c, struct board_ctx *b,
 	if (b->g.state != GAME_ACTIVE || b->g.tc.claim ||
 	    b->g.tc.kind == TC_DAYS ||
 	    strcmp(game_to_move(&b->g), b->userid) != 0 ||
-	    board_clock(c, &b->g, &k) < 0)
+	    board_clock(&c->s, &b->g, &k) < 0)
 		return 0;
-	at = cmd_move_time(c, &b->g);
-	if (board_clock_left(c, &b->g, &k, at) > 0)
+	at = board_move_time(&c->s, &b->g);
+	if (board_clock_left(&c->s, &b->g, &k, at) > 0)
 		return 0;
 	timeout_headline(&b->g, b->userid, headline, sizeof headline);
 	snprintf(headline + strlen(headline), sizeof headline - strlen(headline),
 	         " %s's move came after the deadline and was not played.",
 	         b->userid);
-	game_end(&b->g, GAME_END_FORFEIT, b->userid, c->now);
+	game_end(&b->g, GAME_END_FORFEIT, b->userid, c->s.now);
 	*st = board_save(c, b, headline);
 	return 1;
+}
+
+/* Whether a mail naming g's board waits (a held record, held.h, whose
+ * file is the board's), or SPOOL/held cannot be read: then no one loses
+ * on time on g. */
+static int board_mail_waiting(const struct cmdctx *c, const struct game *g)
+{
+	struct held_entry *v = NULL;
+	char rel[128];
+	size_t n = 0, i;
+	int found = 0;
+
+	spool_board_path(g->game, g->board, rel, sizeof rel);
+	if (held_list(c->s.cfg->spool, &v, &n) < 0)
+		return 1;  /* cannot tell: wait */
+	for (i = 0; i < n && !found; i++)
+		found = strcmp(v[i].file, rel) == 0;
+	free(v);
+	return found;
 }
 
 enum cmd_status cmd_claim(struct cmdctx *c, const char *game, int argc,
@@ -54,7 +76,7 @@ enum cmd_status cmd_claim(struct cmdctx *c, const char *game, int argc,
 	enum cmd_status st;
 	char headline[512], when[64], left[64], res[EP_ERR_MAX + 96];
 	const char *mover;
-	time_t at = c->arrival && c->arrival < c->now ? c->arrival : c->now;
+	time_t at = c->s.arrival && c->s.arrival < c->s.now ? c->s.arrival : c->s.now;
 	long l;
 
 	if (argc != 3)
@@ -84,14 +106,14 @@ enum cmd_status cmd_claim(struct cmdctx *c, const char *game, int argc,
 	/* A robot's move that waits (the run's robot budget spent, robots
 	 * off for a while) is played by a later run: it never loses on
 	 * time (issue 16), so its clock gives no claim. */
-	if (robot_to_move(c->cfg, &b.g)) {
+	if (robot_to_move(c->s.cfg, &b.g)) {
 		st = board_refuse(c, &b.g, usage, "%s is a robot and never runs "
 		                  "out of time: its move on board %ld comes in a "
 		                  "later run of the server", mover, b.g.board);
 		goto out;
 	}
-	board_clock(c, &b.g, &k);
-	l = board_clock_left(c, &b.g, &k, at);
+	board_clock(&c->s, &b.g, &k);
+	l = board_clock_left(&c->s, &b.g, &k, at);
 	if (l > 0) {
 		deadline_words(NULL, k.deadline, when, sizeof when);
 		clock_format_left(l, left, sizeof left);
@@ -111,7 +133,7 @@ enum cmd_status cmd_claim(struct cmdctx *c, const char *game, int argc,
 	timeout_headline(&b.g, mover, headline, sizeof headline);
 	snprintf(headline + strlen(headline), sizeof headline - strlen(headline),
 	         " %s claimed the game.", b.userid);
-	game_end(&b.g, GAME_END_FORFEIT, mover, c->now);
+	game_end(&b.g, GAME_END_FORFEIT, mover, c->s.now);
 	st = board_save(c, &b, headline);
 out:
 	board_close(&b);

@@ -7,19 +7,21 @@
  * files, its replies (outbox) and the record that this mail was processed.
  * A refused command commits only its error reply and that record.
  *
- * Each command family has its own file: signup.c, accounts.c (change,
- * signoff, list, vacation, set), message.c, challenge.c, move.c,
- * pending.c (queue, submit, confirm), show.c (show, showas, games),
- * observe.c (subscribe, unsubscribe, chat), help.c, answer.c (accept/decline/resign), votes.c (draw offers
- * and undo), standings.c (standings, history).  board.c holds what the
- * commands on one board share: open (auth, lock, load), save, refuse.
+ * What the commands share with the sweep, admin and the web site (locks
+ * and transactions, clocks, outgoing mail, reply tokens) is in
+ * src/services and takes a struct svc (services/svc.h): the first member
+ * of struct cmdctx, s.  The mail command table is table.c.
  */
 #ifndef EPAM_CMD_H
 #define EPAM_CMD_H
 
 #include <time.h>
 
-#include "cmd/threadid.h"
+#include "services/clock.h"
+#include "services/outmail.h"
+#include "services/svc.h"
+#include "services/tokens.h"
+#include "services/threadid.h"
 #include "game/game.h"
 #include "mail/mail.h"
 #include "spool/lock.h"
@@ -31,18 +33,8 @@
 struct txn;
 struct user;
 
-/* What a command returns. */
-enum cmd_status {
-	CMD_DONE = 0,     /* committed (replies queued) */
-	CMD_REFUSED = 1,  /* nothing changed; c->error says why */
-	CMD_TEMPFAIL = 2, /* lock timeout or I/O trouble: retry the mail later */
-};
-
 /* Accounts whose passwords one mail may try (auth.c). */
 #define AUTH_MAX_ACCOUNTS 3
-
-/* Characters in a reply token (tokens.c). */
-#define REPLY_TOKEN_LEN 16
 
 /* A password tried by this mail: one check per account per mail. */
 struct auth_check {
@@ -52,7 +44,10 @@ struct auth_check {
 };
 
 struct cmdctx {
-	const struct config *cfg;
+	struct svc s;          /* the services' context (svc.h): cfg, now,
+	                          arrival, the mail's digest and msg_key, the
+	                          outgoing mails' count, the board mail's
+	                          knobs (bm) */
 	const struct mail_in *mail;
 	const char *sender;    /* where replies to the sender go (addr-spec):
 	                          the address on file once the sender is
@@ -89,69 +84,25 @@ struct cmdctx {
 	                          mail ran (one a mail) */
 	const char *comment;   /* the relayed comment: body without quotes,
 	                          signature or command line ("" when none) */
-	char digest[33];       /* key of the mail: digest of its Message-ID */
-	char msg_key[48];      /* lock key of the mail, spool_msg_key() (held) */
-	time_t now;
-	time_t arrival;        /* when the mail reached us (issue 15: its
-	                          own MTA's Received header, the Maildir
-	                          delivery time, the IMAP INTERNALDATE), at
-	                          most now; 0 when not known: now.  A move
-	                          counts at this time (cmd_move_time) */
-	int nout;              /* outgoing mails so far, for their Message-IDs */
 	char created[128];     /* boards this mail created, "101,102" (for
 	                          its log line, inlog_note_created) */
 	struct buf error;      /* CMD_REFUSED: what was wrong */
 	const char *usage;     /* CMD_REFUSED: how to write the command */
 	char *error_board;     /* CMD_REFUSED: board to show (malloc'ed) or NULL */
 	char *error_subject;   /* CMD_REFUSED: subject tail, e.g. "Board 101" */
-	const char *subject;   /* subject for reply_board instead of the
-	                          board's own (preview), or NULL */
-	const char *ratings;   /* rating changes of a game that just ended,
-	                          for reply_board (set by board_save), or NULL */
-	const struct game *token_game; /* reply_board with only_addr: the
-	                          board whose reply token the mail carries
-	                          when not the one shown (submit), or NULL */
-	int no_token;          /* reply_board with only_addr: no token
-	                          (preview) */
-	int past;              /* reply_board: the board shown is a past
-	                          position (show BOARD#N), not the game as
-	                          it stands: no turn to act on */
 	char error_token[REPLY_TOKEN_LEN + 1]; /* CMD_REFUSED: the sender's
 	                          reply token for error_token_board, or "" */
 	char error_token_game[16];
 	long error_token_board;
 	char error_token_subject[160]; /* CMD_REFUSED with error_token: the
 	                          board's subject (reply_board_subject) */
-	enum mail_kind board_kind; /* reply_board: the kind its mails name in
-	                          their Message-IDs (a reminder, a notice),
-	                          MAIL_KIND_NONE: a board mail */
 	char usage_buf[2048];  /* room for a usage text (cmd_usage_of,
 	                          move_usage) */
-	int orient;            /* reply_board with only_addr: 0 the
-	                          recipient's preference, 1 White's side
-	                          down, 2 Black's (showas) */
-	int queue_failed;      /* reply_queue could not compose a mail (out
-	                          of memory): cmd_commit aborts instead */
 	struct buf *collect;   /* "multiple": mails to the sender are added
 	                          here instead of being queued, or NULL */
 	size_t collect_room;   /* with collect: bytes left in the "multiple"
 	                          answer for this line's (reply_text_budget
 	                          keeps within it) */
-	int hold_for_digest;   /* reply_board (set by board_save): the board
-	                          mail tells of an action of its "who"; a
-	                          player with mail digest (users.h) who did
-	                          not act and is to move now gets no board
-	                          mail, nor an observer with mail digest,
-	                          while the game goes on (SPEC "Digest") */
-	struct buf side_note[2]; /* board_save after a move (move_done):
-	                          words for White's (0) or Black's (1) board
-	                          mail alone, after the headline (what became
-	                          of their conditional lines: conditional.c);
-	                          empty when none.  move_done empties them */
-	size_t reply_cap;      /* most bytes one reply may take in the
-	                          outbox, envelope lines included; 0 means
-	                          cfg->max_reply_size.  A caller may lower it
-	                          (never above cfg->max_reply_size) */
 };
 
 /* A board opened by a player for a change (board.c). */
@@ -194,24 +145,6 @@ enum cmd_status cmd_no_board(struct cmdctx *c, const char *game,
  * be read (logged). */
 enum cmd_status show_load(struct cmdctx *c, const char *game, long board,
                           const char *usage, struct game *g);
-
-/* Take the lock named key (waiting cfg->lock_timeout), and roll forward
- * any committed journal entry of it.  CMD_DONE when held, else
- * CMD_TEMPFAIL with a message on stderr. */
-enum cmd_status cmd_lock(struct cmdctx *c, const char *key, struct lock *l);
-
-/* Start a transaction under key for this mail. */
-struct txn *cmd_txn(struct cmdctx *c, const char *key);
-
-/* Add the processed-mail record and commit.  CMD_DONE or CMD_TEMPFAIL;
- * a transaction in which a reply could not be composed is aborted
- * (CMD_TEMPFAIL), so the mail is retried rather than half answered. */
-enum cmd_status cmd_commit(struct cmdctx *c, struct txn *t);
-
-/* Count n mails that player userid relays (message, chat) against the
- * relay_limit of a day: 1 when within it, 0 when over (then send
- * nothing). */
-int relay_take(struct cmdctx *c, const char *userid, int n);
 
 /* Commit the error reply of a refused command under the message lock. */
 enum cmd_status cmd_commit_refusal(struct cmdctx *c);
@@ -350,80 +283,20 @@ enum cmd_status notice_once(struct cmdctx *c, const char *userid,
  * that proved no player and whose From is no player's address. */
 int reply_to_stranger(const struct cmdctx *c, const char *addr);
 
+/* The hooks by which the mail in hand shapes what the services queue
+ * (reply.c; svc.h): a "multiple" mail collects the answers to its
+ * sender, a reply to a stranger passes the budget and the masking of
+ * his words, an answer to the sender refers to his mail.  process.c
+ * sets them with hooks_arg the struct cmdctx. */
+extern const struct svc_hooks reply_mail_hooks;
+
 /* Take one mail from the server's hourly budget of mails to strangers
  * (stranger_reply_limit): 1 when there was room (counted), 0 when spent. */
 int reply_stranger_budget(struct cmdctx *c);
 
-/* Queue a mail to addr in t.  A reply to a stranger (reply_to_stranger)
- * loses its HTML part, is cut to REPLY_STRANGER_MAX and takes from the
- * hourly budget; with the budget spent it is not queued (logged).
- * auto_replied: an error reply (null envelope
- * sender, Auto-Submitted: auto-replied).  thread: Message-ID root of the
- * board ("epaminondas.101@domain") or NULL.  text and html: bodies.
- * The mail never takes more than reply_cap(c) bytes in the outbox: over
- * it, the HTML part is dropped; still over, the text is cut at a line
- * (UTF-8 safe) and ends with a note saying so and how to ask for less.
- * A mail that cannot be composed (out of memory) sets c->queue_failed,
- * so that cmd_commit aborts; one where not even the note fits (a caller
- * lowered the cap below a bare mail) is left out, logged. */
-void reply_queue(struct cmdctx *c, struct txn *t, const char *addr,
-                 const char *subject, const char *text, const char *html,
-                 int auto_replied, const char *thread);
-
-/* What a mail about a board is, for its Message-ID (threadid.h): its
- * kind, its board (game NULL: none) and the recipient's reply token
- * (NULL: none).  Borrowed strings. */
-struct reply_about {
-	enum mail_kind kind;
-	const char *game;
-	long board;
-	const char *token;
-};
-
-/* reply_queue of a mail about a board (a board mail, a chat, a notice,
- * an error reply): its Message-ID says what a says (threadid.h), it
- * refers to the board's root <GAME.BOARD@DOMAIN> (In-Reply-To and
- * References), and a mail to the sender of the mail in hand answers it:
- * In-Reply-To his mail, References the root, the mail of ours he
- * answered (when its tag is for addr: we sent it there) and his mail.
- * subject: reply_board_subject's, the same for every mail of the game. */
-void reply_queue_about(struct cmdctx *c, struct txn *t, const char *addr,
-                       const struct reply_about *a, const char *subject,
-                       const char *text, const char *html,
-                       int auto_replied);
-
-/* The subject of every mail about board g to anyone, from the
- * challenge to the game's end: "Epaminondas Board 101 (alice v bob)"
- * (White first), "Epaminondas Board 101" while a player is not known.
- * No token, no player to move: mail clients thread by subject.  No
- * colon after the number: a word with one would be masked in a reply
- * to a mail that proved nothing (stranger.h), "board 101:" with it. */
-void reply_board_subject(const struct game *g, char *buf, size_t len);
-
-/* A file for reply_queue_file (issue 18): bytes (NUL-terminated), its
- * file name and MIME type (mail_out's attach fields say which). */
-struct reply_file {
-	const char *data;
-	const char *name;
-	const char *type;
-};
-
-/* reply_queue of a text-only mail with the file att attached
- * (multipart/mixed, the file in base64).  In a "multiple" mail the file
- * is appended to the answer's text instead.  The caller has checked
- * that text and file fit reply_cap(c) (else the mail is left out,
- * logged, as reply_queue does). */
-void reply_queue_file(struct cmdctx *c, struct txn *t, const char *addr,
-                      const char *subject, const char *text,
-                      const struct reply_file *att);
-
-/* The reply size cap for this command in bytes: c->reply_cap when set
- * and lower than cfg->max_reply_size, else cfg->max_reply_size. */
-size_t reply_cap(const struct cmdctx *c);
-
 /* Bytes of plain text a command may put in one reply (its list, table
  * or answers) so that, with the template around it, the headers and the
- * encoding, the mail stays within reply_cap(c): a command that lists
+ * encoding, the mail stays within reply_cap(&c->s): a command that lists
  * many items stops adding them there and says so, before reply_queue
  * has to cut.  Within a "multiple" mail (c->collect), at most what is
  * left of c->collect_room once the template's words are counted. */
@@ -462,18 +335,11 @@ char *board_html(struct cmdctx *c, const struct game *g,
                  const struct tvars *v, int black_down, int side,
                  const char *token, const char *subject, int words);
 
-/* Render a template (malloc'ed, caller frees), or NULL when it cannot be
- * read (logged): the caller must then give up with CMD_TEMPFAIL, so the
- * mail is retried once the operator has put the template back. */
-char *reply_template(struct cmdctx *c, const char *name, const struct tvars *v);
-
 /* subject without its reply prefixes ("Re:", "RE:", "AW:", "Fwd:",
  * "Fw:", repeated, any case) and the blanks after them; points into
  * subject. */
 const char *reply_strip_prefixes(const char *subject);
 
-/* "Epaminondas" for "epaminondas": the game's display name. */
-const char *reply_game_title(const char *game);
 
 /* How a finished or cancelled game ended, in words naming the players,
  * into buf (len bytes, at least REPLY_RESULT_MAX for no cut): "carol
@@ -537,16 +403,6 @@ enum cmd_status board_lock_load(struct cmdctx *c, const char *game,
                                 struct board_ctx *b);
 
 /* ---- reply tokens (tokens.c) ---- */
-
-/* The reply token of u on g now (REPLY_TOKEN_LEN characters and a NUL
- * into out): derived from the spool secret, the game, board, userid,
- * u's token epoch and g's ply, so every mail at one position carries the
- * same one.  0 with the token; 1 with out "" when u has none (not a
- * confirmed player of g, or the game is over); -1 with out "" when the
- * secret cannot be had (logged). */
-struct user;
-int tokens_of(struct cmdctx *c, const struct game *g, const struct user *u,
-              char *out);
 
 /* Whether token (untrusted) is u's reply token on g, u being the player
  * of side (0 White, 1 Black): the derived one of g's position, or the
@@ -711,55 +567,9 @@ enum cmd_status board_refuse_unless_active(struct cmdctx *c,
  * called when this process rates a game, so its next board mail reads
  * the records again. */
 void reply_ratings_forget(void);
-/* The time a move of this mail counts at on g (turn_time.c): its
- * arrival (at most now; now when unknown), never before g's last move
- * nor the game's start, so the move list stays in order. */
-time_t cmd_move_time(const struct cmdctx *c, const struct game *g);
-/* After game_play of a move on g: record on it the leave its mover had
- * in that turn (clock_note_move with the mover's user_leave_spans), so
- * the clock replays from the file.  A mover whose user file does not
- * load counts no leave. */
-void cmd_clock_note(struct cmdctx *c, struct game *g);
-/* ---- clocks (deadline.c, claim.c; issue 15) ---- */
-/* t as a date and time in u's time zone (u->timezone; UTC when u is
- * NULL, its zone is "" or not a zone deadline_zone_ok accepts), e.g.
- * "Tue 8 Dec 2026 15:00 CET", into buf (len bytes; 40 are enough).
- * Sets TZ for the conversion and restores it (deadline.c). */
-void deadline_words(const struct user *u, time_t t, char *buf, size_t len);
-/* Whether name is a time zone a player may choose: an IANA name of a
- * compiled zone file under /usr/share/zoneinfo (Debian's tzdata), with
- * letters, digits, "_+-" and "/" between parts only (no "..", no
- * absolute path), not one of tzdata's helper files (posixrules,
- * localtime, Factory, posix/..., right/...).  1 or 0 (deadline.c). */
-int deadline_zone_ok(const char *name);
-/* The clock of an ACTIVE g's player to move: side (0 White, 1 Black),
- * the mover's leave spans and whether they are away now (c->now), the
- * deadline (clock_deadline, days_limit forfeit_days), the turn's start
- * and both banks at its start (seconds).  0, or -1 when g is not ACTIVE
- * (k zeroed).  A mover whose user file does not load counts no leave. */
-struct board_clock {
-	int side, away;
-	struct time_span leave[USER_MAX_LEAVE + 1];
-	size_t nleave;
-	time_t deadline, turn;
-	long bank[2];
-};
-int board_clock(const struct cmdctx *c, const struct game *g,
-                struct board_clock *k);
-/* Seconds left to the player to move at time at (clock_left; negative
- * once the time is out). */
-long board_clock_left(const struct cmdctx *c, const struct game *g,
-                      const struct board_clock *k, time_t at);
-/* Whether a mail naming g's board waits (a held record, held.h, whose
- * file is the board's), or SPOOL/held cannot be read: then no one loses
- * on time on g. */
-int board_mail_waiting(const struct cmdctx *c, const struct game *g);
-/* "bob's time ran out on board 101: alice wins on time." for loser, a
- * player of g, into buf. */
-void timeout_headline(const struct game *g, const char *loser, char *buf,
-                      size_t len);
+/* ---- clocks (claim.c; the rest: services/clock.h) ---- */
 /* Under -timeout=auto on a TC_BANK or TC_MOVES board b (ACTIVE): when
- * the move time of this mail (cmd_move_time) is past the deadline of
+ * the move time of this mail (board_move_time) is past the deadline of
  * b->userid, the player to move, the move is not played: the game ends
  * lost on time (GAME_END_FORFEIT) and board_save tells both players;
  * returns 1 with *st the save's status.  0 (nothing done) otherwise. */
@@ -784,7 +594,7 @@ void pending_after_move(struct cmdctx *c, struct game *g, struct buf *head);
  * other line of that side is dropped.  A game that is over drops every
  * line.  What the board mail may tell everyone is appended to head
  * (never a move of a line not played); what only a line's owner may
- * read goes to c->side_note[owner].  Returns 1 when an answer was
+ * read goes to c->s.bm.side_note[owner].  Returns 1 when an answer was
  * played (the side to move changed), else 0. */
 int cond_after_move(struct cmdctx *c, struct game *g, struct buf *head,
                     int check_mover);

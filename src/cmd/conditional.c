@@ -25,7 +25,7 @@
  * answer, checked again (legal, not losing at once unless marked);
  * the others are dropped.  The board mail tells everyone the answer
  * played, or that the owner's lines were dropped; only the owner's own
- * mail names the moves of a line not played (c->side_note).  The lines
+ * mail names the moves of a line not played (c->s.bm.side_note).  The lines
  * are in the game file only; show, the board mails, the HTML board and
  * the observers never see them.  Storing or dropping lines is not a
  * change of the board: the file's updated time (from which pbmserv's
@@ -269,7 +269,7 @@ static void cond_check_waiting(struct cmdctx *c, struct game *g, int mover)
 {
 	struct game_cond keep[GAME_COND_LINES];
 	char why[EP_ERR_MAX + 256], text[COND_TEXT_MAX];
-	struct buf *note = &c->side_note[mover];
+	struct buf *note = &c->s.bm.side_note[mover];
 	int n = g->ncond[mover], k, replaced;
 
 	memcpy(keep, g->cond[mover], sizeof keep);
@@ -294,7 +294,7 @@ static void cond_not_played(struct cmdctx *c, struct game *g, int owner,
                             const char *answer, const char *theirs,
                             const char *own)
 {
-	struct buf *note = &c->side_note[owner];
+	struct buf *note = &c->s.bm.side_note[owner];
 
 	buf_printf(note, "%sYour conditional move %s (the answer to %s) was "
 	           "not played: %s.  Your conditional lines on board %ld are "
@@ -316,9 +316,9 @@ int cond_after_move(struct cmdctx *c, struct game *g, struct buf *head,
 	if (g->state != GAME_ACTIVE) {
 		for (k = 0; k < 2; k++)
 			if (g->ncond[k])
-				buf_printf(&c->side_note[k], "%sYour conditional lines "
+				buf_printf(&c->s.bm.side_note[k], "%sYour conditional lines "
 				           "on board %ld were dropped: the game is over.",
-				           c->side_note[k].len ? " " : "", g->board);
+				           c->s.bm.side_note[k].len ? " " : "", g->board);
 		game_cond_clear(g, -1);
 		return 0;
 	}
@@ -353,9 +353,9 @@ int cond_after_move(struct cmdctx *c, struct game *g, struct buf *head,
 	if (!matched) {
 		buf_printf(head, " %s's conditional lines were dropped: %s played a "
 		           "move they did not foresee.", who, moved_by);
-		buf_printf(&c->side_note[owner], "%sNone of your conditional lines "
+		buf_printf(&c->s.bm.side_note[owner], "%sNone of your conditional lines "
 		           "on board %ld began with %s: they are dropped, and it is "
-		           "your move.", c->side_note[owner].len ? " " : "",
+		           "your move.", c->s.bm.side_note[owner].len ? " " : "",
 		           g->board, theirs);
 		game_cond_clear(g, owner);
 		return 0;
@@ -368,7 +368,7 @@ int cond_after_move(struct cmdctx *c, struct game *g, struct buf *head,
 		cond_not_played(c, g, owner, answer, theirs, own);
 		return 0;
 	}
-	if (game_play(g, answer, cmd_move_time(c, g), NULL, why, sizeof why) < 0) {
+	if (game_play(g, answer, board_move_time(&c->s, g), NULL, why, sizeof why) < 0) {
 		char own[EP_ERR_MAX + 256];
 		buf_printf(head, " %s's conditional answer to %s was not played: "
 		           "it is not legal now.", who, theirs);
@@ -376,7 +376,7 @@ int cond_after_move(struct cmdctx *c, struct game *g, struct buf *head,
 		cond_not_played(c, g, owner, answer, theirs, own);
 		return 0;
 	}
-	cmd_clock_note(c, g);
+	board_clock_note(&c->s, g);
 	buf_printf(head, " %s's conditional move %s was played in answer to %s",
 	           who, g->moves[g->nmoves - 1].text, theirs);
 	reply_capture_words(g, head);
@@ -391,20 +391,20 @@ int cond_after_move(struct cmdctx *c, struct game *g, struct buf *head,
 		int replaced;
 		game_cond_add(g, owner, &keep[k], &replaced);
 	}
-	buf_printf(&c->side_note[owner], "%sYour conditional move %s answered "
-	           "%s.", c->side_note[owner].len ? " " : "", answer, theirs);
+	buf_printf(&c->s.bm.side_note[owner], "%sYour conditional move %s answered "
+	           "%s.", c->s.bm.side_note[owner].len ? " " : "", answer, theirs);
 	if (dropped)
-		buf_printf(&c->side_note[owner], " %d of your lines did not "
+		buf_printf(&c->s.bm.side_note[owner], " %d of your lines did not "
 		           "foresee %s and %s dropped.", dropped, theirs,
 		           dropped == 1 ? "was" : "were");
 	if (g->state == GAME_ACTIVE && g->ncond[owner])
-		buf_printf(&c->side_note[owner], " You have %d conditional "
+		buf_printf(&c->s.bm.side_note[owner], " You have %d conditional "
 		           "line%s left on board %ld:", g->ncond[owner],
 		           g->ncond[owner] == 1 ? "" : "s", g->board);
 	else if (g->state == GAME_ACTIVE)
-		buf_printf(&c->side_note[owner], " That was the end of your "
+		buf_printf(&c->s.bm.side_note[owner], " That was the end of your "
 		           "conditional lines on board %ld.", g->board);
 	if (g->state == GAME_ACTIVE)
-		cond_list(g, owner, &c->side_note[owner]);
+		cond_list(g, owner, &c->s.bm.side_note[owner]);
 	return 1;
 }

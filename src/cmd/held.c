@@ -77,8 +77,8 @@ static int held_put(struct cmdctx *c, const struct held_entry *e)
 		util_iso_time(e->notified, notified, sizeof notified);
 		buf_printf(&b, "notified: %s\n", notified);
 	}
-	snprintf(rel, sizeof rel, "held/%s", c->digest);
-	t = cmd_txn(c, c->msg_key);
+	snprintf(rel, sizeof rel, "held/%s", c->s.digest);
+	t = svc_txn(&c->s, c->s.msg_key);
 	txn_put(t, rel, buf_str(&b), b.len);
 	buf_free(&b);
 	if (txn_commit(t, &err) < 0) {
@@ -124,24 +124,24 @@ static void held_tell(struct cmdctx *c, struct held_entry *e)
 	tvars_set(&v, "headline", headline);
 	tvars_set(&v, "details", buf_str(&details));
 	tvars_set(&v, "userid", c->sender_player);
-	text = reply_template(c, "account.txt", &v);
+	text = reply_template(&c->s, "account.txt", &v);
 	tvars_free(&v);
 	buf_free(&details);
 	if (!text)
 		goto out;
-	e->notified = c->now;
+	e->notified = c->s.now;
 	util_iso_time(e->since, since, sizeof since);
 	util_iso_time(e->notified, notified, sizeof notified);
 	buf_printf(&rec, "%s\nsince: %s\nfile: %s\nerror: %s\nnotified: %s\n",
 	           HELD_MAGIC, since, e->file, e->error, notified);
-	snprintf(rel, sizeof rel, "held/%s", c->digest);
+	snprintf(rel, sizeof rel, "held/%s", c->s.digest);
 	snprintf(headline, sizeof headline, "epamserv: %s is under repair", what);
-	c->nout = 50;
-	t = cmd_txn(c, c->msg_key);
+	c->s.nout = 50;
+	t = svc_txn(&c->s, c->s.msg_key);
 	txn_put(t, rel, buf_str(&rec), rec.len);
-	reply_queue(c, t, c->sender, headline, text, NULL, 0, NULL);
-	if (c->queue_failed) {
-		c->queue_failed = 0;
+	reply_queue(&c->s, t, c->sender, headline, text, NULL, 0, NULL);
+	if (c->s.queue_failed) {
+		c->s.queue_failed = 0;
 		txn_abort(t);
 		goto out;
 	}
@@ -151,7 +151,7 @@ static void held_tell(struct cmdctx *c, struct held_entry *e)
 		goto out;
 	}
 	log_msg(LOG_NOTICE, "<%.200s> its sender was told that %s is under "
-	        "repair\n", c->mail->message_id ? c->mail->message_id : c->digest,
+	        "repair\n", c->mail->message_id ? c->mail->message_id : c->s.digest,
 	        what);
 out:
 	buf_free(&rec);
@@ -160,23 +160,23 @@ out:
 
 void held_mail(struct cmdctx *c, const struct damage *d)
 {
-	const char *id = c->mail->message_id ? c->mail->message_id : c->digest;
+	const char *id = c->mail->message_id ? c->mail->message_id : c->s.digest;
 	struct held_entry e;
-	int rc = held_get(c->cfg->spool, c->digest, &e);
+	int rc = held_get(c->s.cfg->spool, c->s.digest, &e);
 
 	log_msg(LOG_ERR, "<%.200s> set aside: %s in %s does not load (%s); "
 	        "the mail is retried on every run (%s)\n", id, d->file,
-	        c->cfg->spool, d->error, strstr(d->error, MAGIC_NEWER_TEXT)
+	        c->s.cfg->spool, d->error, strstr(d->error, MAGIC_NEWER_TEXT)
 	        ? "run the newer epamserv, or epamserv admin check"
 	        : "epamserv admin check, admin repair");
 	if (rc < 0) {
-		log_msg(LOG_ERR, "cannot read %s/held/%s: %s\n", c->cfg->spool,
-		        c->digest, strerror(errno));
+		log_msg(LOG_ERR, "cannot read %s/held/%s: %s\n", c->s.cfg->spool,
+		        c->s.digest, strerror(errno));
 		return;
 	}
 	if (rc == 1) {
-		snprintf(e.digest, sizeof e.digest, "%s", c->digest);
-		e.since = c->now;
+		snprintf(e.digest, sizeof e.digest, "%s", c->s.digest);
+		e.since = c->s.now;
 		snprintf(e.file, sizeof e.file, "%s", d->file);
 		snprintf(e.error, sizeof e.error, "%s", d->error);
 		util_clean_line(e.file);
@@ -184,8 +184,8 @@ void held_mail(struct cmdctx *c, const struct damage *d)
 		if (held_put(c, &e) < 0)
 			return;
 	}
-	if (!e.notified && c->now - e.since >=
-	    (time_t)c->cfg->repair_notice_hours * 3600)
+	if (!e.notified && c->s.now - e.since >=
+	    (time_t)c->s.cfg->repair_notice_hours * 3600)
 		held_tell(c, &e);
 }
 

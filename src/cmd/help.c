@@ -67,18 +67,18 @@ static enum cmd_status send_help(struct cmdctx *c, const char *tmpl,
 
 	help_list(&list);
 	tvars_set(&v, "commands", buf_str(&list));
-	tvars_set(&v, "from", c->cfg->from);
-	tvars_setf(&v, "forfeit_days", "%d", c->cfg->forfeit_days);
-	tvars_setf(&v, "remind_days", "%d", c->cfg->remind_days);
-	text = reply_template(c, tmpl, &v);
+	tvars_set(&v, "from", c->s.cfg->from);
+	tvars_setf(&v, "forfeit_days", "%d", c->s.cfg->forfeit_days);
+	tvars_setf(&v, "remind_days", "%d", c->s.cfg->remind_days);
+	text = reply_template(&c->s, tmpl, &v);
 	tvars_free(&v);
 	buf_free(&list);
 	if (!text)
 		return CMD_TEMPFAIL;
-	t = cmd_txn(c, c->msg_key);
-	reply_queue(c, t, c->sender, subject, text, NULL, 0, NULL);
+	t = svc_txn(&c->s, c->s.msg_key);
+	reply_queue(&c->s, t, c->sender, subject, text, NULL, 0, NULL);
 	free(text);
-	return cmd_commit(c, t);
+	return svc_commit(&c->s, t);
 }
 
 
@@ -124,10 +124,10 @@ static enum cmd_status help_command(struct cmdctx *c, int argc, char **argv)
 		d = cmdt_find_any(argv[i]);
 		buf_printf(&names, "%s%s", i ? ", " : "", d->verb);
 	}
-	tvars_set(&v, "from", c->cfg->from);
+	tvars_set(&v, "from", c->s.cfg->from);
 	tvars_setf(&v, "headline", "help on %s", buf_str(&names));
 	tvars_set(&v, "details", buf_str(&out));
-	text = reply_template(c, "account.txt", &v);
+	text = reply_template(&c->s, "account.txt", &v);
 	tvars_free(&v);
 	buf_free(&out);
 	if (!text) {
@@ -137,10 +137,10 @@ static enum cmd_status help_command(struct cmdctx *c, int argc, char **argv)
 	snprintf(subject, sizeof subject, "epamserv help on %.60s",
 	         buf_str(&names));
 	buf_free(&names);
-	t = cmd_txn(c, c->msg_key);
-	reply_queue(c, t, c->sender, subject, text, NULL, 0, NULL);
+	t = svc_txn(&c->s, c->s.msg_key);
+	reply_queue(&c->s, t, c->sender, subject, text, NULL, 0, NULL);
 	free(text);
-	return cmd_commit(c, t);
+	return svc_commit(&c->s, t);
 }
 
 enum cmd_status cmd_help(struct cmdctx *c, int argc, char **argv)

@@ -121,7 +121,7 @@ void inlog_line(const struct cmdctx *c, const struct intake *in,
 	command_of(in, verb, game, board, sizeof verb);
 	snprintf(id, sizeof id, "<%.200s>", c->mail && c->mail->message_id ?
 	         c->mail->message_id : "");
-	snprintf(mails, sizeof mails, "%d", c->nout);
+	snprintf(mails, sizeof mails, "%d", c->s.nout);
 	if (!reason)
 		reason = buf_str(&c->error);
 	if (*reason)

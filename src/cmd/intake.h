@@ -4,7 +4,7 @@
 #ifndef EPAM_INTAKE_H
 #define EPAM_INTAKE_H
 
-#include "cmd/threadid.h"
+#include "services/threadid.h"
 
 #define INTAKE_MAX_WORDS 64
 

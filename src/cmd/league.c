@@ -240,14 +240,14 @@ static enum cmd_status lg_lock(struct cmdctx *c, const char *game,
 	enum cmd_status st;
 	char *err = NULL;
 
-	if ((st = cmd_lock(c, "tournaments", l1)) != CMD_DONE)
+	if ((st = svc_lock(&c->s, "tournaments", l1)) != CMD_DONE)
 		return st;
 	snprintf(key, keylen, "next-%s", game);
-	if ((st = cmd_lock(c, key, l2)) != CMD_DONE) {
+	if ((st = svc_lock(&c->s, key, l2)) != CMD_DONE) {
 		lock_release(l1);
 		return st;
 	}
-	if (lg_load(c->cfg->spool, game, lf, &err) < 0) {
+	if (lg_load(c->s.cfg->spool, game, lf, &err) < 0) {
 		log_msg(LOG_ERR, "%s\n", err);
 		free(err);
 		tf_unlock(l1, l2);
@@ -286,7 +286,7 @@ static int division_of(struct cmdctx *c, const struct lfile *lf, int d,
 
 	memset(dv, 0, sizeof *dv);
 	lg_tname(lf->season, d, name, sizeof name);
-	rc = tf_load(c->cfg->spool, name, &tf, &err);
+	rc = tf_load(c->s.cfg->spool, name, &tf, &err);
 	if (rc < 0) {
 		log_msg(LOG_ERR, "%s\n", err);
 		free(err);
@@ -375,12 +375,12 @@ static int next_order(struct cmdctx *c, const struct lfile *lf,
 		if (lg_member(lf, list[i]) >= 0)
 			memmove(list[d++], list[i], 32);
 	n = d;
-	if (ratings_load(c->cfg->spool, &r, &err) < 0) {
+	if (ratings_load(c->s.cfg->spool, &r, &err) < 0) {
 		log_msg(LOG_ERR, "%s\n", err);
 		free(err);
 		return -1;
 	}
-	cls = league_class(c->cfg, lf->game);
+	cls = league_class(c->s.cfg, lf->game);
 	for (i = 0; i < lf->nmembers; i++) {
 		for (d = 0; d < n; d++)
 			if (strcmp(list[d], lf->member[i]) == 0)
@@ -395,7 +395,7 @@ static int next_order(struct cmdctx *c, const struct lfile *lf,
 	for (i = 0; i < nf && n < LG_MAX; i++)
 		memcpy(list[n++], fresh[i].userid, 32);
 	/* Cut into divisions. */
-	size = c->cfg->league_division_size;
+	size = c->s.cfg->league_division_size;
 	ndivs = (n + size - 1) / size;
 	if (ndivs > 1 && n - (ndivs - 1) * size < 3)
 		ndivs--;
@@ -420,15 +420,15 @@ static enum cmd_status answer(struct cmdctx *c, struct txn *t,
 	tvars_set(&v, "headline", headline);
 	tvars_set(&v, "table", text);
 	tvars_set(&v, "game", game);
-	tvars_set(&v, "from", c->cfg->from);
-	mail = reply_template(c, "league.txt", &v);
+	tvars_set(&v, "from", c->s.cfg->from);
+	mail = reply_template(&c->s, "league.txt", &v);
 	tvars_free(&v);
 	if (!mail)
 		return CMD_TEMPFAIL;
 	snprintf(subject, sizeof subject, "%s league: %s",
 	         reply_game_title(game), what);
 	acctoken_sender_subject(c, subject, with, sizeof with);
-	reply_queue(c, t, c->sender, with, mail, NULL, 0, NULL);
+	reply_queue(&c->s, t, c->sender, with, mail, NULL, 0, NULL);
 	explicit_bzero(with, sizeof with);
 	free(mail);
 	return CMD_DONE;
@@ -452,7 +452,7 @@ static char *league_text(struct cmdctx *c, const struct lfile *lf)
 		util_iso_time(lf->started, when, sizeof when);
 		buf_printf(&b, "Season %d, started %s; it ends when all its "
 		           "games are over, or %d days after its start.\n",
-		           lf->season, when, c->cfg->league_season_days);
+		           lf->season, when, c->s.cfg->league_season_days);
 	}
 	for (d = 1; lf->season && d <= k; d++) {
 		if (division_of(c, lf, d, &dv[d]) < 0) {
@@ -554,12 +554,12 @@ static enum cmd_status l_change(struct cmdctx *c, const char *game,
 		         "%s tournament leave league-%d-D USERID PASSWORD).",
 		         argv[0], game, lf->season);
 	}
-	t = cmd_txn(c, key);
+	t = svc_txn(&c->s, key);
 	put_lf(t, lf);
 	text = league_text(c, lf);
 	st = answer(c, t, game, join ? "joined" : "left", head, text);
 	free(text);
-	st = st == CMD_DONE ? cmd_commit(c, t) : (txn_abort(t), st);
+	st = st == CMD_DONE ? svc_commit(&c->s, t) : (txn_abort(t), st);
 	tf_unlock(&l1, &l2);
 	free(lf);
 	return st;
@@ -578,18 +578,18 @@ static enum cmd_status l_show(struct cmdctx *c, const char *game, int argc,
 		return cmd_refuse(c, usage, "league show takes no words after "
 		                  "it");
 	}
-	if (lg_load(c->cfg->spool, game, lf, &err) < 0) {
+	if (lg_load(c->s.cfg->spool, game, lf, &err) < 0) {
 		log_msg(LOG_ERR, "%s\n", err);
 		free(err);
 		free(lf);
 		return CMD_TEMPFAIL;
 	}
 	text = league_text(c, lf);
-	t = cmd_txn(c, c->msg_key);
+	t = svc_txn(&c->s, c->s.msg_key);
 	st = answer(c, t, game, "table", "The league.", text);
 	free(text);
 	free(lf);
-	return st == CMD_DONE ? cmd_commit(c, t) : (txn_abort(t), st);
+	return st == CMD_DONE ? svc_commit(&c->s, t) : (txn_abort(t), st);
 }
 
 enum cmd_status cmd_league(struct cmdctx *c, const char *game, int argc,
@@ -597,7 +597,7 @@ enum cmd_status cmd_league(struct cmdctx *c, const char *game, int argc,
 {
 	const char *usage = cmd_usage_of(c, "league", CMDT_GAME, game);
 
-	if (!c->cfg->league)
+	if (!c->s.cfg->league)
 		return cmd_refuse(c, usage, "there is no league on this server");
 	if (argc < 1)
 		return cmd_refuse(c, usage, "league needs join, leave or show "
@@ -618,11 +618,11 @@ static void sweep_ctx(struct cmdctx *c, const struct config *cfg,
                       const char *event)
 {
 	memset(c, 0, sizeof *c);
-	c->cfg = cfg;
-	c->now = util_now();
+	c->s.cfg = cfg;
+	c->s.now = util_now();
 	c->comment = "";
-	util_digest_hex(event, strlen(event), c->digest);
-	spool_msg_key(c->digest, c->msg_key, sizeof c->msg_key);
+	util_digest_hex(event, strlen(event), c->s.digest);
+	spool_msg_key(c->s.digest, c->s.msg_key, sizeof c->s.msg_key);
 }
 
 /* Make division d of lf's season (locks held): a round robin
@@ -662,7 +662,7 @@ static void make_division(const struct config *cfg, const struct lfile *lf,
 	tf.rounds = 1;
 	tf.min_players = 3;
 	tf.max_players = TF_PLAYERS_MAX;
-	tf.created = c.now;
+	tf.created = c.s.now;
 	tf.state = TF_OPEN;
 	for (i = 0; i < lf->nentries && tf.nplayers < TF_PLAYERS_MAX; i++)
 		if (lf->entry[i].div == d)
@@ -670,9 +670,9 @@ static void make_division(const struct config *cfg, const struct lfile *lf,
 			       32);
 	snprintf(why, sizeof why, "season %d of the league, division %d of "
 	         "%d", lf->season, d, lf->ndivs);
-	t = cmd_txn(&c, key);
+	t = svc_txn(&c.s, key);
 	st = tourney_start_made(&c, t, &tf, why);
-	st = st == CMD_DONE ? cmd_commit(&c, t) : (txn_abort(t), st);
+	st = st == CMD_DONE ? svc_commit(&c.s, t) : (txn_abort(t), st);
 	if (st == CMD_DONE)
 		log_msg(LOG_INFO, "league: %s started, %d players\n", name,
 		        tf.nplayers);
@@ -710,7 +710,7 @@ static void league_game(const struct config *cfg, const char *game)
 			else if (!dv[d].finished)
 				over = 0;
 		}
-		if (over == 0 && c.now >= lf->started +
+		if (over == 0 && c.s.now >= lf->started +
 		    (time_t)cfg->league_season_days * 86400) {
 			over = 1;
 			for (d = 1; d <= lf->ndivs; d++)
@@ -726,15 +726,15 @@ static void league_game(const struct config *cfg, const char *game)
 			lf->nentries = n;
 			lf->ndivs = next[n - 1].div;
 			lf->season++;
-			lf->started = c.now;
+			lf->started = c.s.now;
 			/* The commit's record names the season it made. */
 			snprintf(event, sizeof event, "sweep league %s season %d", game,
 			         lf->season);
-			util_digest_hex(event, strlen(event), c.digest);
-			spool_msg_key(c.digest, c.msg_key, sizeof c.msg_key);
-			t = cmd_txn(&c, key);
+			util_digest_hex(event, strlen(event), c.s.digest);
+			spool_msg_key(c.s.digest, c.s.msg_key, sizeof c.s.msg_key);
+			t = svc_txn(&c.s, key);
 			put_lf(t, lf);
-			if (cmd_commit(&c, t) == CMD_DONE)
+			if (svc_commit(&c.s, t) == CMD_DONE)
 				log_msg(LOG_INFO, "league: %s season %d, %d players, "
 				        "%d divisions\n", game, lf->season, n, lf->ndivs);
 			else

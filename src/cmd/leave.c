@@ -258,13 +258,13 @@ static int leave_notice_allowed(struct cmdctx *c, struct txn *t,
 	char text[200], day[32], digest[33], rel[128];
 	int i;
 
-	util_iso_time(c->now, day, sizeof day);
+	util_iso_time(c->s.now, day, sizeof day);
 	day[10] = '\0';
 	for (i = 0; i < LEAVE_NOTICES_A_DAY; i++) {
 		snprintf(text, sizeof text, "leave-notice %s %s %ld %s %d",
 		         ln->u->userid, g->game, g->board, day, i);
 		util_digest_hex(text, strlen(text), digest);
-		if (spool_seen(c->cfg->spool, digest))
+		if (spool_seen(c->s.cfg->spool, digest))
 			continue;
 		spool_seen_path(digest, rel, sizeof rel);
 		snprintf(text, sizeof text, "(leave notice %s board %ld %s)\n",
@@ -308,7 +308,7 @@ static enum cmd_status leave_notice(struct cmdctx *c, struct txn *t,
 	tvars_set(&v, "headline", subject);
 	tvars_set(&v, "details", details);
 	tvars_set(&v, "userid", o->userid);
-	text = reply_template(c, "account.txt", &v);
+	text = reply_template(&c->s, "account.txt", &v);
 	tvars_free(&v);
 	if (!text)
 		return CMD_TEMPFAIL;
@@ -316,7 +316,7 @@ static enum cmd_status leave_notice(struct cmdctx *c, struct txn *t,
 	 * (issue 30: one conversation per game). */
 	reply_board_subject(g, subject, sizeof subject);
 	for (i = 0; i < o->naddr; i++)
-		reply_queue_about(c, t, o->addr[i].addr, &a, subject, text, NULL, 0);
+		reply_queue_about(&c->s, t, o->addr[i].addr, &a, subject, text, NULL, 0);
 	free(text);
 	return CMD_DONE;
 }
@@ -338,7 +338,7 @@ static enum cmd_status leave_tell(struct cmdctx *c, struct txn *t,
 		size_t n = 0, i;
 		char *err = NULL;
 
-		if (game_boards(c->cfg->spool, spool_games[k], &boards, &n,
+		if (game_boards(c->s.cfg->spool, spool_games[k], &boards, &n,
 		                &err) < 0) {
 			log_msg(LOG_ERR, "%s\n", err);
 			free(err);
@@ -353,7 +353,7 @@ static enum cmd_status leave_tell(struct cmdctx *c, struct txn *t,
 			if (ln->skip_game && strcmp(ln->skip_game, spool_games[k]) == 0 &&
 			    boards[i] == ln->skip_board)
 				continue;
-			if (game_load(&g, c->cfg->spool, spool_games[k], boards[i],
+			if (game_load(&g, c->s.cfg->spool, spool_games[k], boards[i],
 			              &err) != 0) {
 				free(err);
 				err = NULL;
@@ -363,7 +363,7 @@ static enum cmd_status leave_tell(struct cmdctx *c, struct txn *t,
 			opp = side == EP_WHITE ? g.black : g.white;
 			if (g.state == GAME_ACTIVE && side >= 0 &&
 			    strcmp(opp, ln->u->userid) != 0 &&
-			    user_load(c->cfg->spool, opp, &o, &err) == 0) {
+			    user_load(c->s.cfg->spool, opp, &o, &err) == 0) {
 				if (user_confirmed(&o) &&
 				    leave_notice_allowed(c, t, ln, &g)) {
 					st = leave_notice(c, t, ln, &g, &o);
@@ -457,9 +457,9 @@ static void days_left(const struct cmdctx *c, const struct user *u,
 	year = day_year(local_day(now));
 	used = year_days(u->leave, u->nleave, year);
 	tz_leave(&z);
-	left = c->cfg->leave_days - used;
+	left = c->s.cfg->leave_days - used;
 	snprintf(buf, len, "You have %d of your %d leave days left in %d.",
-	         left > 0 ? left : 0, c->cfg->leave_days, year);
+	         left > 0 ? left : 0, c->s.cfg->leave_days, year);
 }
 
 /* The day number of a strict YYYY-MM-DD (util_parse_date), or -1. */
@@ -511,7 +511,7 @@ static int leave_check(const struct cmdctx *c, struct user *u, time_t now,
 		         "latest)", b, limit);
 		return -1;
 	}
-	if (c->cfg->leave_days == 0) {
+	if (c->s.cfg->leave_days == 0) {
 		snprintf(why, len, "this server gives no leave days "
 		         "(leave_days = 0)");
 		return -1;
@@ -531,11 +531,11 @@ static int leave_check(const struct cmdctx *c, struct user *u, time_t now,
 	for (year = first; year <= lastyear; year++) {
 		int with = year_days(tmp.leave, tmp.nleave, year);
 		int before = year_days(u->leave, u->nleave, year);
-		if (with > c->cfg->leave_days) {
-			int left = c->cfg->leave_days - before;
+		if (with > c->s.cfg->leave_days) {
+			int left = c->s.cfg->leave_days - before;
 			snprintf(why, len, "that leave would make %d leave days in %d, "
 			         "more than the %d a year this server gives: you have "
-			         "%d left in %d", with, year, c->cfg->leave_days,
+			         "%d left in %d", with, year, c->s.cfg->leave_days,
 			         left > 0 ? left : 0, year);
 			return -1;
 		}
@@ -594,16 +594,16 @@ enum cmd_status cmd_vacation(struct cmdctx *c, int argc, char **argv)
 	}
 	if ((st = account_open(c, argv[0], argv[1], usage, &u, &l)) != CMD_DONE)
 		return st;
-	user_convert_vacation(&u, c->now);
+	user_convert_vacation(&u, c->s.now);
 	nbefore = u.nleave;
 	memcpy(before, u.leave, nbefore * sizeof before[0]);
 	tz_enter(&z, u.timezone);
 	if (off) {
-		leave_cut(&u, c->now, 1);
+		leave_cut(&u, c->s.now, 1);
 	} else {
 		if (dfrom < 0)
-			dfrom = local_day(c->now);
-		rc = leave_check(c, &u, c->now, dfrom, duntil, &s, why, sizeof why);
+			dfrom = local_day(c->s.now);
+		rc = leave_check(c, &u, c->s.now, dfrom, duntil, &s, why, sizeof why);
 	}
 	tz_leave(&z);
 	if (rc < 0) {
@@ -616,7 +616,7 @@ enum cmd_status cmd_vacation(struct cmdctx *c, int argc, char **argv)
 		was.nleave = nbefore;
 		memcpy(was.leave, before, nbefore * sizeof before[0]);
 		ln.u = &u;
-		t = cmd_txn(c, "users");
+		t = svc_txn(&c->s, "users");
 		changed = !same_leaves(&was, &u);
 		if (changed) {
 			ln.back = off;
@@ -631,7 +631,7 @@ enum cmd_status cmd_vacation(struct cmdctx *c, int argc, char **argv)
 		buf_free(&told);
 		return st;
 	}
-	days_left(c, &u, c->now, left, sizeof left);
+	days_left(c, &u, c->s.now, left, sizeof left);
 	if (off) {
 		buf_printf(&details, "Welcome back: %s  Your clocks run "
 		           "again, and your opponents' board mails no longer "
@@ -671,16 +671,16 @@ void leave_after_move(struct cmdctx *c, const char *userid,
 	int rc;
 
 	/* Without the lock first: most moves are made by no one on leave. */
-	rc = user_load(c->cfg->spool, userid, &u, &err);
+	rc = user_load(c->s.cfg->spool, userid, &u, &err);
 	free(err);
 	err = NULL;
 	if (rc != 0)
 		return;
 	rc = leave_current(&u, when, NULL);
 	user_free(&u);
-	if (!rc || cmd_lock(c, "users", &l) != CMD_DONE)
+	if (!rc || svc_lock(&c->s, "users", &l) != CMD_DONE)
 		return;
-	if (user_load(c->cfg->spool, userid, &u, &err) != 0) {
+	if (user_load(c->s.cfg->spool, userid, &u, &err) != 0) {
 		free(err);
 		lock_release(&l);
 		return;
@@ -698,7 +698,7 @@ void leave_after_move(struct cmdctx *c, const char *userid,
 	ln.why = why;
 	ln.skip_game = game;
 	ln.skip_board = board;
-	t = cmd_txn(c, "users");
+	t = svc_txn(&c->s, "users");
 	if (leave_tell(c, t, &ln, &told) != CMD_DONE) {
 		txn_abort(t);
 		account_close(&u, &l);

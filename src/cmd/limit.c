@@ -43,8 +43,8 @@
 
 int limit_active_games(const struct cmdctx *c, const char *userid)
 {
-	int boards = player_agreed_games(c->cfg, userid);
-	int seeks = seek_count_open(c->cfg->spool, userid, c->now);
+	int boards = player_agreed_games(c->s.cfg, userid);
+	int seeks = seek_count_open(c->s.cfg->spool, userid, c->s.now);
 
 	if (boards < 0 || seeks < 0)
 		return -1;
@@ -87,11 +87,11 @@ enum limit_take limit_takes(const struct cmdctx *c, const struct user *u,
 {
 	const struct accept_set *a = &u->accept;
 	long floor = a->move_secs == ACCEPT_TIME_DEFAULT ?
-	             (long)c->cfg->forfeit_days * 86400L : a->move_secs;
+	             (long)c->s.cfg->forfeit_days * 86400L : a->move_secs;
 	struct ep_options own;
 	char err[EP_ERR_MAX];
 
-	if (tc_pace(&set->tc, (long)c->cfg->forfeit_days * 86400L) < floor)
+	if (tc_pace(&set->tc, (long)c->s.cfg->forfeit_days * 86400L) < floor)
 		return LIMIT_TOO_FAST;
 	if (ep_options_default(&own, game, err, sizeof err) < 0 ||
 	    !accept_takes_size(a, o->width, o->height, own.width, own.height))
@@ -120,7 +120,7 @@ static void accept_details(struct cmdctx *c, const struct user *u,
 	char when[64], sizes[64];
 
 	if (a->move_secs == ACCEPT_TIME_DEFAULT) {
-		move_time_words((long)c->cfg->forfeit_days * 86400L, when,
+		move_time_words((long)c->s.cfg->forfeit_days * 86400L, when,
 		                sizeof when);
 		buf_printf(b, "Time controls taken at once: those giving at least "
 		           "%s a move, as the server's default does "
@@ -269,7 +269,7 @@ enum cmd_status cmd_limit(struct cmdctx *c, int argc, char **argv)
 	if ((st = account_open(c, argv[0], argv[1], usage, &u, &l)) != CMD_DONE)
 		return st;
 	if (argc == 2) {
-		struct txn *t = cmd_txn(c, c->msg_key);
+		struct txn *t = svc_txn(&c->s, c->s.msg_key);
 		enum cmd_status st;
 
 		limit_details(c, &u, &d);
@@ -280,7 +280,7 @@ enum cmd_status cmd_limit(struct cmdctx *c, int argc, char **argv)
 			txn_abort(t);
 			return st;
 		}
-		return cmd_commit(c, t);
+		return svc_commit(&c->s, t);
 	}
 	if (n >= -1)
 		u.game_limit = (int)n;

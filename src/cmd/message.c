@@ -67,7 +67,7 @@ static enum cmd_status message_send(struct cmdctx *c, struct txn *t,
 
 	tvars_set(&v, "sender", from->userid);
 	tvars_set(&v, "message", message);
-	text = reply_template(c, "message.txt", &v);
+	text = reply_template(&c->s, "message.txt", &v);
 	tvars_free(&v);
 	if (!text)
 		return CMD_TEMPFAIL;
@@ -82,7 +82,7 @@ static enum cmd_status message_send(struct cmdctx *c, struct txn *t,
 			if (k < 0 || (size_t)k >= sizeof with)
 				snprintf(with, sizeof with, "%s", subject);
 		}
-		reply_queue(c, t, addr, with, text, NULL, 0, NULL);
+		reply_queue(&c->s, t, addr, with, text, NULL, 0, NULL);
 		buf_printf(&names, "%s%s", i ? ", " : "", to[i].userid);
 	}
 	explicit_bzero(token, sizeof token);
@@ -113,9 +113,9 @@ enum cmd_status cmd_message(struct cmdctx *c, int argc, char **argv)
 	if (argc < 3)
 		return cmd_refuse(c, usage, "message takes your userid, your "
 		                  "password and at least one userid to write to");
-	if (argc - 2 > c->cfg->max_message_recipients || argc - 2 > MESSAGE_MAX_RCPT)
+	if (argc - 2 > c->s.cfg->max_message_recipients || argc - 2 > MESSAGE_MAX_RCPT)
 		return cmd_refuse(c, usage, "a message goes to at most %d "
-		                  "players", c->cfg->max_message_recipients);
+		                  "players", c->s.cfg->max_message_recipients);
 	if (!c->comment || !*c->comment)
 		return cmd_refuse(c, usage, "your mail has no message: write "
 		                  "it in the body");
@@ -129,7 +129,7 @@ enum cmd_status cmd_message(struct cmdctx *c, int argc, char **argv)
 		if (j < i)
 			continue;  /* named twice: one copy */
 		rc = util_userid_ok(argv[i])
-		     ? user_load(c->cfg->spool, argv[i], &to[n], &err) : 1;
+		     ? user_load(c->s.cfg->spool, argv[i], &to[n], &err) : 1;
 		if (rc < 0) {
 			log_msg(LOG_ERR, "%s\n", err);
 			free(err);
@@ -151,16 +151,16 @@ enum cmd_status cmd_message(struct cmdctx *c, int argc, char **argv)
 		}
 		n++;
 	}
-	if (!relay_take(c, u.userid, n)) {
+	if (!relay_take(&c->s, u.userid, n)) {
 		st = cmd_refuse(c, usage, "you (%s) have relayed as many "
 		                "mails today as one player may (%d); nothing was sent",
-		                u.userid, c->cfg->relay_limit);
+		                u.userid, c->s.cfg->relay_limit);
 		goto out;
 	}
-	t = cmd_txn(c, c->msg_key);
+	t = svc_txn(&c->s, c->s.msg_key);
 	st = message_send(c, t, &u, to, n, c->comment);
 	if (st == CMD_DONE)
-		st = cmd_commit(c, t);
+		st = svc_commit(&c->s, t);
 	else
 		txn_abort(t);
 out:
@@ -254,7 +254,7 @@ enum cmd_status message_reply(struct cmdctx *c, const struct intake *in)
 		                  "answer in it: write it above the quote.  "
 		                  "Nothing was sent");
 	}
-	rc = user_load(c->cfg->spool, userid, &u, &err);
+	rc = user_load(c->s.cfg->spool, userid, &u, &err);
 	if (rc != 0) {
 		if (rc < 0)
 			log_msg(LOG_ERR, "%s\n", err);
@@ -262,7 +262,7 @@ enum cmd_status message_reply(struct cmdctx *c, const struct intake *in)
 		free(text);
 		return CMD_TEMPFAIL;
 	}
-	rc = user_load(c->cfg->spool, sender, &to, &err);
+	rc = user_load(c->s.cfg->spool, sender, &to, &err);
 	if (rc < 0) {
 		log_msg(LOG_ERR, "%s\n", err);
 		free(err);
@@ -276,17 +276,17 @@ enum cmd_status message_reply(struct cmdctx *c, const struct intake *in)
 		                "who can be written to; nothing was sent", sender);
 		goto out;
 	}
-	if (!relay_take(c, u.userid, 1)) {
+	if (!relay_take(&c->s, u.userid, 1)) {
 		user_free(&to);
 		st = cmd_refuse(c, MESSAGE_REPLY_USAGE, "you (%s) have relayed as "
 		                "many mails today as one player may (%d); nothing "
-		                "was sent", u.userid, c->cfg->relay_limit);
+		                "was sent", u.userid, c->s.cfg->relay_limit);
 		goto out;
 	}
-	t = cmd_txn(c, c->msg_key);
+	t = svc_txn(&c->s, c->s.msg_key);
 	st = message_send(c, t, &u, &to, 1, text);
 	if (st == CMD_DONE)
-		st = cmd_commit(c, t);
+		st = svc_commit(&c->s, t);
 	else
 		txn_abort(t);
 	user_free(&to);

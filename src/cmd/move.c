@@ -237,14 +237,14 @@ enum cmd_status move_play(struct cmdctx *c, struct game *g,
 		                    "To play it all the same, send it with a "
 		                    "trailing ! (%s#%zu!)", word, why, word,
 		                    g->nmoves + 1);
-	if (game_play(g, word, cmd_move_time(c, g),
+	if (game_play(g, word, board_move_time(&c->s, g),
 	              c->mail ? c->mail->message_id : NULL, err, sizeof err) < 0)
 		return board_refuse(c, g, usage, "%s is not a legal move on "
 		                    "board %ld: %s", word, g->board, err);
 	/* Kept for records, shown only where both players publish
 	 * comments (issue 18). */
 	game_move_comment(g, c->comment);
-	cmd_clock_note(c, g);
+	board_clock_note(&c->s, g);
 	return CMD_DONE;
 }
 
@@ -263,14 +263,14 @@ enum cmd_status move_done(struct cmdctx *c, struct board_ctx *b,
 		reply_result_words(&b->g, res, sizeof res);
 		buf_printf(&head, " The game is over: %s.", res);
 	}
-	buf_free(&c->side_note[0]);
-	buf_free(&c->side_note[1]);
+	buf_free(&c->s.bm.side_note[0]);
+	buf_free(&c->s.bm.side_note[1]);
 	pending_after_move(c, &b->g, &head);
 	st = board_save(c, b, buf_str(&head));
 	buf_free(&head);
 	/* Words for one player are about this board only. */
-	buf_free(&c->side_note[0]);
-	buf_free(&c->side_note[1]);
+	buf_free(&c->s.bm.side_note[0]);
+	buf_free(&c->s.bm.side_note[1]);
 	return st;
 }
 

@@ -28,7 +28,7 @@ static void notice_token(struct cmdctx *c, const char *userid,
 	char *err = NULL;
 
 	snprintf(buf, len, "%s", subject);
-	if (user_load(c->cfg->spool, userid, &u, &err) != 0) {
+	if (user_load(c->s.cfg->spool, userid, &u, &err) != 0) {
 		free(err);
 		return;
 	}
@@ -46,33 +46,33 @@ enum cmd_status notice_once(struct cmdctx *c, const char *userid,
 	struct txn *t;
 	char key[64], digest[33], subject[256], with[320], *text = NULL;
 	enum cmd_status st = CMD_DONE;
-	int nout = c->nout;
+	int nout = c->s.nout;
 
-	memcpy(digest, c->digest, sizeof digest);
-	util_digest_hex(key_text, strlen(key_text), c->digest);
+	memcpy(digest, c->s.digest, sizeof digest);
+	util_digest_hex(key_text, strlen(key_text), c->s.digest);
 	snprintf(key, sizeof key, "notice-%s", userid);
 	c->collect = NULL;
-	if ((st = cmd_lock(c, key, &l)) != CMD_DONE)
+	if ((st = svc_lock(&c->s, key, &l)) != CMD_DONE)
 		goto out;
-	if (spool_seen(c->cfg->spool, c->digest))
+	if (spool_seen(c->s.cfg->spool, c->s.digest))
 		goto out;
 	tvars_set(&v, "headline", headline);
 	tvars_set(&v, "details", details);
 	tvars_set(&v, "userid", userid);
-	text = reply_template(c, "account.txt", &v);
+	text = reply_template(&c->s, "account.txt", &v);
 	if (!text) {
 		st = CMD_TEMPFAIL;
 		goto out;
 	}
-	c->nout = 0;
+	c->s.nout = 0;
 	snprintf(subject, sizeof subject, "epamserv: %s", headline);
 	notice_token(c, userid, addr, subject, with, sizeof with);
-	t = cmd_txn(c, key);
+	t = svc_txn(&c->s, key);
 	c->exempt_stranger = 1;  /* to a player's address on file */
-	reply_queue(c, t, addr, with, text, NULL, 0, NULL);
+	reply_queue(&c->s, t, addr, with, text, NULL, 0, NULL);
 	explicit_bzero(with, sizeof with);
 	c->exempt_stranger = 0;
-	st = cmd_commit(c, t);
+	st = svc_commit(&c->s, t);
 out:
 	if (st != CMD_DONE)
 		log_msg(LOG_WARNING, "a notice to %s (%s) could not be queued\n",
@@ -80,8 +80,8 @@ out:
 	lock_release(&l);
 	tvars_free(&v);
 	free(text);
-	memcpy(c->digest, digest, sizeof digest);
+	memcpy(c->s.digest, digest, sizeof digest);
 	c->collect = collect;
-	c->nout = nout;
+	c->s.nout = nout;
 	return st;
 }

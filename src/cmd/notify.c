@@ -107,7 +107,7 @@ static void notify_prune(struct cmdctx *c, struct user *u, const char *game)
 		char *err = NULL;
 		int keep = 1, rc;
 		if (n->board >= 0 && strcmp(n->game, game) == 0) {
-			rc = game_load(&g, c->cfg->spool, game, n->board, &err);
+			rc = game_load(&g, c->s.cfg->spool, game, n->board, &err);
 			free(err);
 			keep = rc < 0 || (rc == 0 && g.state != GAME_FINISHED &&
 			                  g.state != GAME_CANCELLED);
@@ -146,7 +146,7 @@ static enum cmd_status notify_board_ok(struct cmdctx *c, const char *game,
 	*board = util_board_number(w);
 	if (*board < 0)
 		return cmd_refuse(c, usage, "'%s' is not a board number", w);
-	rc = game_load(&g, c->cfg->spool, game, *board, &err);
+	rc = game_load(&g, c->s.cfg->spool, game, *board, &err);
 	if (rc < 0) {
 		log_msg(LOG_ERR, "%s\n", err);
 		free(err);
@@ -251,7 +251,7 @@ enum cmd_status cmd_notify(struct cmdctx *c, const char *game, int argc,
 	util_lower(argv[0]);
 	if (!util_userid_ok(argv[0]))
 		return cmd_refuse(c, usage, "'%s' is not a valid userid", argv[0]);
-	if ((st = cmd_lock(c, "users", &l)) != CMD_DONE)
+	if ((st = svc_lock(&c->s, "users", &l)) != CMD_DONE)
 		return st;
 	if ((st = cmd_auth(c, argv[0], argv[1], usage, &u)) != CMD_DONE) {
 		lock_release(&l);
@@ -264,26 +264,26 @@ enum cmd_status cmd_notify(struct cmdctx *c, const char *game, int argc,
 	tvars_set(&v, "headline", "notify noted");
 	tvars_set(&v, "details", details);
 	tvars_set(&v, "userid", u.userid);
-	text = reply_template(c, "account.txt", &v);
+	text = reply_template(&c->s, "account.txt", &v);
 	if (!text) {
 		st = CMD_TEMPFAIL;
 		goto out;
 	}
-	t = cmd_txn(c, "users");
-	rc = user_load(c->cfg->spool, u.userid, &old, &err);
+	t = svc_txn(&c->s, "users");
+	rc = user_load(c->s.cfg->spool, u.userid, &old, &err);
 	free(err);
-	addr_user_put(t, c->cfg->spool, &u, rc == 0 ? &old : NULL);
+	addr_user_put(t, c->s.cfg->spool, &u, rc == 0 ? &old : NULL);
 	if (rc == 0)
 		user_free(&old);
-	if (notify_index_put(t, c->cfg->spool, &u) < 0) {
+	if (notify_index_put(t, c->s.cfg->spool, &u) < 0) {
 		txn_abort(t);
 		st = CMD_TEMPFAIL;
 		goto out;
 	}
 	snprintf(subject, sizeof subject, "epamserv: notify noted");
 	for (i = 0; i < u.naddr; i++)
-		reply_queue(c, t, u.addr[i].addr, subject, text, NULL, 0, NULL);
-	st = cmd_commit(c, t);
+		reply_queue(&c->s, t, u.addr[i].addr, subject, text, NULL, 0, NULL);
+	st = svc_commit(&c->s, t);
 out:
 	free(text);
 	tvars_free(&v);
@@ -303,16 +303,16 @@ static int notify_gets_board(const struct game *g, const char *userid)
 enum cmd_status notify_game_end(struct cmdctx *c, struct txn *t,
                                 const struct game *g, const char *headline)
 {
-	char *text = notify_index_read(c->cfg->spool), *line, *next;
+	char *text = notify_index_read(c->s.cfg->spool), *line, *next;
 	char last[32] = "", head[512];
 	enum cmd_status st = CMD_DONE;
-	const char *saved = c->subject;
+	const char *saved = c->s.bm.subject;
 
 	if (!text)
 		return CMD_DONE;  /* logged; a notice is not worth the move */
 	snprintf(head, sizeof head, "%s  (You asked to be told when this game "
 	         "ends: notify.)", headline);
-	c->subject = NULL;
+	c->s.bm.subject = NULL;
 	for (line = text; *line && st == CMD_DONE; line = next) {
 		char userid[32], game[16], extra;
 		long board;
@@ -329,19 +329,19 @@ enum cmd_status notify_game_end(struct cmdctx *c, struct txn *t,
 		    strcmp(userid, last) == 0 ||
 		    notify_gets_board(g, userid))
 			continue;
-		if (user_load(c->cfg->spool, userid, &u, &err) != 0) {
+		if (user_load(c->s.cfg->spool, userid, &u, &err) != 0) {
 			free(err);
 			continue;
 		}
 		if (user_confirmed(&u) && notify_has(&u, g->game, g->board)) {
 			snprintf(last, sizeof last, "%s", userid);
-			c->no_token = 1;
+			c->s.bm.no_token = 1;
 			st = reply_board(c, t, g, head, "", NULL, user_address(&u));
-			c->no_token = 0;
+			c->s.bm.no_token = 0;
 		}
 		user_free(&u);
 	}
-	c->subject = saved;
+	c->s.bm.subject = saved;
 	free(text);
 	return st;
 }

@@ -66,10 +66,10 @@ static enum cmd_status observe(struct cmdctx *c, const char *game,
 		                  "%ld chose to play without observers "
 		                  "(-observers=off)", board);
 	else if (on && game_observer_find(&b.g, argv[1]) < 0 &&
-	         b.g.nobservers >= (size_t)c->cfg->max_observers)
+	         b.g.nobservers >= (size_t)c->s.cfg->max_observers)
 		st = board_refuse(c, &b.g, usage, "board %ld has as many "
 		                  "observers as a board may (%d)", board,
-		                  c->cfg->max_observers);
+		                  c->s.cfg->max_observers);
 	else if (on && !game_observer_add(&b.g, argv[1]))
 		st = board_refuse(c, &b.g, usage, "you (%s) are already "
 		                  "subscribed to board %ld", argv[1], board);
@@ -120,7 +120,7 @@ static enum cmd_status chat_to(struct cmdctx *c, struct txn *t,
 
 	if (strcmp(userid, from) == 0)
 		return CMD_DONE;
-	rc = user_load(c->cfg->spool, userid, &u, &err);
+	rc = user_load(c->s.cfg->spool, userid, &u, &err);
 	if (rc < 0) {
 		log_msg(LOG_ERR, "%s\n", err);
 		free(err);
@@ -130,9 +130,9 @@ static enum cmd_status chat_to(struct cmdctx *c, struct txn *t,
 		/* The board's subject; a player's token in our Message-ID
 		 * (threadid.h), so that his reply is his. */
 		struct reply_about a = { MAIL_KIND_CHAT, g->game, g->board, NULL };
-		if (game_side_of(g, userid) >= 0 && tokens_of(c, g, &u, tok) == 0)
+		if (game_side_of(g, userid) >= 0 && tokens_of(&c->s, g, &u, tok) == 0)
 			a.token = tok;
-		reply_queue_about(c, t, user_address(&u), &a, subject, text, NULL,
+		reply_queue_about(&c->s, t, user_address(&u), &a, subject, text, NULL,
 		                  0);
 		(*sent)++;
 	}
@@ -160,33 +160,33 @@ enum cmd_status chat_on_board(struct cmdctx *c, const struct game *g,
 		return board_refuse(c, g, usage, "you (%s) neither play on nor "
 		                    "observe board %ld", userid, g->board);
 	/* A robot reads no mail (issue 16): with no observer, nobody would. */
-	robot = robot_of_game(c->cfg, g);
+	robot = robot_of_game(c->s.cfg, g);
 	if (robot && strcmp(robot, userid) != 0 &&
 	    (g->nobservers == 0 || g->no_observers))
 		return board_refuse(c, g, usage, "%s is a robot and reads no mail, "
 		                    "and nobody observes board %ld: your message "
 		                    "would reach no one, so it was not sent", robot,
 		                    g->board);
-	if (!relay_take(c, userid, 1 + (int)g->nobservers))
+	if (!relay_take(&c->s, userid, 1 + (int)g->nobservers))
 		return board_refuse(c, g, usage, "you (%s) have relayed as many "
 		                    "mails today as one player may (%d); nothing was "
-		                    "sent", userid, c->cfg->relay_limit);
+		                    "sent", userid, c->s.cfg->relay_limit);
 	tvars_set(&v, "sender", userid);
 	tvars_set(&v, "title", reply_game_title(g->game));
 	tvars_set(&v, "game", g->game);
 	tvars_setf(&v, "board", "%ld", g->board);
 	tvars_set(&v, "message", c->comment);
-	text = reply_template(c, "chat.txt", &v);
+	text = reply_template(&c->s, "chat.txt", &v);
 	tvars_free(&v);
 	if (!text)
 		return CMD_TEMPFAIL;
 	reply_board_subject(g, subject, sizeof subject);
-	t = cmd_txn(c, c->msg_key);
+	t = svc_txn(&c->s, c->s.msg_key);
 	st = chat_to(c, t, g, g->white, userid, subject, text, &sent);
 	if (st == CMD_DONE && strcmp(g->white, g->black) != 0)
 		st = chat_to(c, t, g, g->black, userid, subject, text, &sent);
 	for (i = 0; i < g->nobservers && !g->no_observers && st == CMD_DONE &&
-	     i < (size_t)c->cfg->max_observers; i++)
+	     i < (size_t)c->s.cfg->max_observers; i++)
 		st = chat_to(c, t, g, g->observers[i], userid, subject, text,
 		             &sent);
 	free(text);
@@ -210,7 +210,7 @@ enum cmd_status chat_on_board(struct cmdctx *c, const struct game *g,
 		txn_abort(t);
 		return st;
 	}
-	return cmd_commit(c, t);
+	return svc_commit(&c->s, t);
 }
 
 enum cmd_status cmd_chat(struct cmdctx *c, const char *game, int argc,
@@ -236,7 +236,7 @@ enum cmd_status cmd_chat(struct cmdctx *c, const char *game, int argc,
 	if ((st = cmd_auth(c, argv[1], argv[2], usage, &u)) != CMD_DONE)
 		return st;
 	user_free(&u);
-	rc = game_load(&g, c->cfg->spool, game, board, &err);
+	rc = game_load(&g, c->s.cfg->spool, game, board, &err);
 	if (rc < 0) {
 		log_msg(LOG_ERR, "%s\n", err);
 		free(err);

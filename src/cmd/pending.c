@@ -75,7 +75,7 @@ enum cmd_status queue_on_board(struct cmdctx *c, struct board_ctx *b,
 		snprintf(headline, sizeof headline, "Your queued move %s on board "
 		         "%ld is dropped.", g->pend_move[side], g->board);
 		game_pend_set(g, side, GAME_PEND_NONE, NULL, 0, NULL);
-		g->updated = c->now;
+		g->updated = c->s.now;
 		return board_save_quiet(c, b, g, headline, "queued move dropped");
 	}
 	util_lower(word);
@@ -84,9 +84,9 @@ enum cmd_status queue_on_board(struct cmdctx *c, struct board_ctx *b,
 		                    "is the square of the group's tail, - (or x for "
 		                    "a capture) and the square its head lands on, "
 		                    "e.g. e11-e10", word);
-	game_pend_set(g, side, GAME_PEND_QUEUE, word, c->now,
+	game_pend_set(g, side, GAME_PEND_QUEUE, word, c->s.now,
 	              c->mail ? c->mail->message_id : NULL);
-	g->updated = c->now;
+	g->updated = c->s.now;
 	snprintf(headline, sizeof headline, "Your move %s is queued on board "
 	         "%ld: it will be played right after %s's next move, if it is "
 	         "legal then.%s", word, g->board, game_opponent(g, b->userid),
@@ -111,7 +111,7 @@ static enum cmd_status submit_on_board(struct cmdctx *c, struct board_ctx *b,
 		return move_not_your_turn(c, g, b->userid, word, usage);
 	/* The move is tried on a second copy of the board, loaded from the
 	 * same file under the same lock. */
-	rc = game_load(&after, c->cfg->spool, g->game, g->board, &err);
+	rc = game_load(&after, c->s.cfg->spool, g->game, g->board, &err);
 	if (rc != 0) {
 		log_msg(LOG_ERR, "%s\n", err ? err : "board vanished");
 		free(err);
@@ -131,8 +131,8 @@ static enum cmd_status submit_on_board(struct cmdctx *c, struct board_ctx *b,
 	                        sizeof why);
 	/* word had its #N cut off by move_play. */
 	game_pend_set(g, side, GAME_PEND_SUBMIT, after.moves[after.nmoves - 1].text,
-	              c->now, c->mail ? c->mail->message_id : NULL);
-	g->updated = c->now;
+	              c->s.now, c->mail ? c->mail->message_id : NULL);
+	g->updated = c->s.now;
 	/* The command on a line of its own: wrapped prose never splits it
 	 * (issue 14). */
 	snprintf(headline, sizeof headline, "Your move %s on board %ld is "
@@ -237,12 +237,12 @@ void pending_after_move(struct cmdctx *c, struct game *g, struct buf *head)
 		 * and observers, so it addresses none of them. */
 		buf_printf(head, " %s's queued move %s was not played, as it "
 		           "would lose the game at once: %s.", who, text, err);
-	} else if (game_play(g, text, cmd_move_time(c, g), msgid, err,
+	} else if (game_play(g, text, board_move_time(&c->s, g), msgid, err,
 	                     sizeof err) < 0) {
 		buf_printf(head, " %s's queued move %s was dropped: it is not "
 		           "legal now (%s).", who, text, err);
 	} else {
-		cmd_clock_note(c, g);
+		board_clock_note(&c->s, g);
 		buf_printf(head, " %s's queued move %s was played", who,
 		           g->moves[g->nmoves - 1].text);
 		reply_capture_words(g, head);

@@ -64,7 +64,7 @@ static enum cmd_status preview_start(struct cmdctx *c, const char *game,
 		}
 		if (ep_options_check(&o, err, sizeof err) < 0)
 			return cmd_refuse(c, usage, "%s", err);
-		game_new(g, game, 0, &o, "white", "black", c->now);
+		game_new(g, game, 0, &o, "white", "black", c->s.now);
 		*used = i;
 		return CMD_DONE;
 	}
@@ -80,7 +80,7 @@ static enum cmd_status preview_start(struct cmdctx *c, const char *game,
 	if ((board = util_board_number(argv[0])) < 0)
 		return cmd_refuse(c, usage, "'%s' is not a board number or "
 		                  "'new'", argv[0]);
-	rc = game_load(&full, c->cfg->spool, game, board, &e);
+	rc = game_load(&full, c->s.cfg->spool, game, board, &e);
 	if (rc < 0) {
 		log_msg(LOG_ERR, "%s\n", e);
 		free(e);
@@ -120,7 +120,7 @@ enum cmd_status preview_moves(struct cmdctx *c, struct game *g, int argc,
 			word[len - 1] = '\0';
 		if (warn)
 			loses = game_move_loses(g, word, why, sizeof why);
-		if (game_play(g, word, c->now, NULL, err, sizeof err) < 0)
+		if (game_play(g, word, c->s.now, NULL, err, sizeof err) < 0)
 			return board_refuse(c, g, usage, "move %d of your %s, %s, is "
 			                    "not legal here: %s", n, what, word, err);
 		buf_printf(moves, "%s%s", i ? " " : "", g->moves[g->nmoves - 1].text);
@@ -175,14 +175,14 @@ enum cmd_status cmd_preview(struct cmdctx *c, const char *game, int argc,
 		snprintf(subject, sizeof subject, "%s preview of %s%s",
 		         reply_game_title(game), g.board ? "board " : "a new board",
 		         g.board ? argv[0] : "");
-		t = cmd_txn(c, c->msg_key);
-		c->subject = subject;
-		c->no_token = 1;  /* a preview is not the board: no token */
+		t = svc_txn(&c->s, c->s.msg_key);
+		c->s.bm.subject = subject;
+		c->s.bm.no_token = 1;  /* a preview is not the board: no token */
 		st = reply_board(c, t, &g, buf_str(&head), "", NULL, c->sender);
-		c->no_token = 0;
-		c->subject = NULL;
+		c->s.bm.no_token = 0;
+		c->s.bm.subject = NULL;
 		if (st == CMD_DONE)
-			st = cmd_commit(c, t);
+			st = svc_commit(&c->s, t);
 		else
 			txn_abort(t);
 	}

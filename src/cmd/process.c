@@ -125,7 +125,7 @@ static int sender_address(struct cmdctx *c, const struct mail_in *m)
 	                   ? m->from_addr : NULL;
 	int rc = 0;
 
-	if (from && (rc = addr_player(c->cfg->spool, from,
+	if (from && (rc = addr_player(c->s.cfg->spool, from,
 	                              c->sender_player)) != 0) {
 		if (rc < 0)
 			return -1;
@@ -175,7 +175,7 @@ static int damaged_sender(struct cmdctx *c, const struct damage *d)
 	if (!from || !mail_addr_ok(from))
 		return 0;
 	if (strncmp(d->file, "users/", 6) == 0 &&
-	    addr_entry_load(c->cfg->spool, from, &e, &err) == 0) {
+	    addr_entry_load(c->s.cfg->spool, from, &e, &err) == 0) {
 		for (i = 0; i < e.nplayers; i++)
 			if (strcmp(e.players[i], d->file + 6) == 0) {
 				snprintf(c->sender_player, sizeof c->sender_player,
@@ -269,19 +269,19 @@ static enum cmd_status multiple_line(struct cmdctx *c, const char *mailkey,
 	memset(&in, 0, sizeof in);
 	intake_split_words(line, &in);
 	snprintf(key, sizeof key, "%s:%d", mailkey, n);
-	util_digest_hex(key, strlen(key), c->digest);
+	util_digest_hex(key, strlen(key), c->s.digest);
 	/* Only the first words: a later one can be a password. */
 	buf_printf(c->collect, "--- %d. %.30s%s%.30s%s%.12s ---\n", n,
 	           in.argv[0], in.argc > 1 ? " " : "", in.argc > 1 ? in.argv[1] : "",
 	           in.argc > 2 && spool_is_game(in.argv[0]) ? " " : "",
 	           in.argc > 2 && spool_is_game(in.argv[0]) ? in.argv[2] : "");
 	before = c->collect->len;
-	if (txn_recover_tag(c->cfg->spool, c->digest,
-	                    c->cfg->lock_timeout * 1000) < 0) {
+	if (txn_recover_tag(c->s.cfg->spool, c->s.digest,
+	                    c->s.cfg->lock_timeout * 1000) < 0) {
 		intake_free(&in);
 		return CMD_TEMPFAIL;
 	}
-	if (spool_seen(c->cfg->spool, c->digest)) {
+	if (spool_seen(c->s.cfg->spool, c->s.digest)) {
 		buf_puts(c->collect, "Done when this mail was first read.\n\n");
 		intake_free(&in);
 		return CMD_DONE;
@@ -291,7 +291,7 @@ static enum cmd_status multiple_line(struct cmdctx *c, const char *mailkey,
 	free(c->error_board);
 	c->error_board = NULL;
 	c->error_token[0] = '\0';
-	c->nout = 0;
+	c->s.nout = 0;
 	st = cmd_run(c, in.argc, in.argv);
 	if (st == CMD_REFUSED)
 		st = cmd_commit_refusal(c);
@@ -344,7 +344,7 @@ static enum cmd_status run_multiple(struct cmdctx *c)
 
 	budget = budget > 2 * MULTIPLE_NOTES ? budget - MULTIPLE_NOTES : budget / 2;
 
-	memcpy(mailkey, c->digest, sizeof mailkey);
+	memcpy(mailkey, c->s.digest, sizeof mailkey);
 	c->comment = "";
 	for (line = body; line && st == CMD_DONE; line = next) {
 		next = strchr(line, '\n');
@@ -368,7 +368,7 @@ static enum cmd_status run_multiple(struct cmdctx *c)
 	}
 	free(body);
 	buf_free(&one);
-	memcpy(c->digest, mailkey, sizeof mailkey);
+	memcpy(c->s.digest, mailkey, sizeof mailkey);
 	buf_reset(&c->error);
 	if (st != CMD_DONE)
 		goto out;
@@ -386,20 +386,20 @@ static enum cmd_status run_multiple(struct cmdctx *c)
 		           "see its answer.\n",
 		           (n > MULTIPLE_MAX ? MULTIPLE_MAX : n) - left_out,
 		           n > MULTIPLE_MAX ? MULTIPLE_MAX : n, left_out,
-		           reply_cap(c));
+		           reply_cap(&c->s));
 	tvars_setf(&v, "count", "%d", n > MULTIPLE_MAX ? MULTIPLE_MAX : n);
 	tvars_set(&v, "answers", buf_str(&answers));
-	text = reply_template(c, "multiple.txt", &v);
+	text = reply_template(&c->s, "multiple.txt", &v);
 	tvars_free(&v);
 	if (!text) {
 		st = CMD_TEMPFAIL;
 		goto out;
 	}
-	c->nout = 100;
-	t = cmd_txn(c, c->msg_key);
-	reply_queue(c, t, c->sender, "Re: multiple", text, NULL, 0, NULL);
+	c->s.nout = 100;
+	t = svc_txn(&c->s, c->s.msg_key);
+	reply_queue(&c->s, t, c->sender, "Re: multiple", text, NULL, 0, NULL);
 	free(text);
-	st = cmd_commit(c, t);
+	st = svc_commit(&c->s, t);
 out:
 	buf_free(&answers);
 	return st;
@@ -441,7 +441,7 @@ static int stranger_unread(struct cmdctx *c, const struct intake *in,
 		return -1;
 	inlog_line(c, in, client, "dropped", "a stranger's, and the hourly "
 	           "budget of replies to strangers is spent: not read");
-	return cmd_commit(c, cmd_txn(c, c->msg_key)) == CMD_DONE ? 0
+	return svc_commit(&c->s, svc_txn(&c->s, c->s.msg_key)) == CMD_DONE ? 0
 	       : EXIT_TEMPFAIL;
 }
 
@@ -475,7 +475,7 @@ static void refusal_token(struct cmdctx *c, const struct intake *in)
 	if (c->error_token[0] || c->token_userid[0] || !c->auth_userid[0] ||
 	    in->token_board < 0 || !game)
 		return;
-	if (game_load(&g, c->cfg->spool, game, in->token_board, &err) != 0) {
+	if (game_load(&g, c->s.cfg->spool, game, in->token_board, &err) != 0) {
 		free(err);
 		return;
 	}
@@ -516,17 +516,17 @@ static int run(struct cmdctx *c, struct intake *in_found, int truncated,
 		/* No backscatter: a stranger's mail with no command in it (or
 		 * too large to read) is most likely spam with a forged
 		 * sender. */
-		struct txn *t = cmd_txn(c, c->msg_key);
+		struct txn *t = svc_txn(&c->s, c->s.msg_key);
 		inlog_line(c, &in, client, "ignored", "no command, and the "
 		           "sender is no player: not answered");
-		return cmd_commit(c, t) == CMD_DONE ? 0 : EXIT_TEMPFAIL;
+		return svc_commit(&c->s, t) == CMD_DONE ? 0 : EXIT_TEMPFAIL;
 	}
 	if ((rc = stranger_unread(c, &in, 0, client)) >= 0)
 		return rc;
 	if (truncated)
 		st = cmd_refuse(c, "", "your mail is larger than %zu bytes, the "
 		                "most this server reads; send the command alone",
-		                c->cfg->max_mail_size);
+		                c->s.cfg->max_mail_size);
 	else if (tokens_reply(&in) || message_reply_is(c, &in, sender_of))
 		/* a reply to a relayed message is an answer to its sender,
 		 * whatever its first word (message.h) */
@@ -581,11 +581,11 @@ static void blocked_notice(struct cmdctx *c, const char *userid)
 	struct user u;
 	char key[128], day[32], *err = NULL;
 
-	if (user_load(c->cfg->spool, userid, &u, &err) != 0) {
+	if (user_load(c->s.cfg->spool, userid, &u, &err) != 0) {
 		free(err);
 		return;
 	}
-	util_iso_time(c->now, day, sizeof day);
+	util_iso_time(c->s.now, day, sizeof day);
 	day[10] = '\0';
 	snprintf(key, sizeof key, "blocked-notice %s %s", userid, day);
 	if (user_address(&u))
@@ -608,7 +608,7 @@ static void blocked_notice(struct cmdctx *c, const char *userid)
  * 0 go on; 1 dropped (recorded as processed); EXIT_TEMPFAIL. */
 static int rate_check(struct cmdctx *c, const char *userid, int blocked)
 {
-	const struct config *cfg = c->cfg;
+	const struct config *cfg = c->s.cfg;
 	const char *id = c->mail->message_id ? c->mail->message_id : "";
 	char key[64];
 	int first = 0;
@@ -622,19 +622,19 @@ static int rate_check(struct cmdctx *c, const char *userid, int blocked)
 		 * dropped, and the player told once a day. */
 		snprintf(key, sizeof key, "%s:%s", blocked == 2 ? "blocked-own"
 		         : "blocked", userid);
-		if (ratelimit_count(cfg->spool, key, cfg->rate_limit, 3600, c->now,
+		if (ratelimit_count(cfg->spool, key, cfg->rate_limit, 3600, c->s.now,
 		                    NULL) != 0)
 			return 0;
 		log_msg(LOG_WARNING, "<%.200s> a password for %s during its "
 		        "back-off, over the limit of %d an hour: dropped\n", id,
 		        userid, cfg->rate_limit);
 		blocked_notice(c, userid);
-		return cmd_commit(c, cmd_txn(c, c->msg_key)) == CMD_DONE ? 1
+		return svc_commit(&c->s, svc_txn(&c->s, c->s.msg_key)) == CMD_DONE ? 1
 		       : EXIT_TEMPFAIL;
 	}
 	if (userid[0]) {
 		snprintf(key, sizeof key, "user:%s", userid);
-		if (ratelimit_count(cfg->spool, key, cfg->rate_limit, 3600, c->now,
+		if (ratelimit_count(cfg->spool, key, cfg->rate_limit, 3600, c->s.now,
 		                    &first) != 0)
 			return 0;
 		deferred_count++;
@@ -643,7 +643,7 @@ static int rate_check(struct cmdctx *c, const char *userid, int blocked)
 		if (first) {
 			char text[160], details[512];
 			snprintf(text, sizeof text, "rate-notice %s %lld", userid,
-			         (long long)(c->now / 3600));
+			         (long long)(c->s.now / 3600));
 			snprintf(details, sizeof details, "You (%s) sent more than %d "
 			         "mails to epamserv within an hour.  The mails after "
 			         "those wait and are carried out as the hour passes "
@@ -655,11 +655,11 @@ static int rate_check(struct cmdctx *c, const char *userid, int blocked)
 		return EXIT_TEMPFAIL;
 	}
 	if (!c->sender ||
-	    ratelimit_take(cfg->spool, c->sender, cfg->rate_limit, c->now) != 0)
+	    ratelimit_take(cfg->spool, c->sender, cfg->rate_limit, c->s.now) != 0)
 		return 0;
 	log_msg(LOG_WARNING, "<%.200s> from %.200s: over the rate limit of %d "
 	        "mails an hour, dropped\n", id, c->sender, cfg->rate_limit);
-	return cmd_commit(c, cmd_txn(c, c->msg_key)) == CMD_DONE ? 1
+	return svc_commit(&c->s, svc_txn(&c->s, c->s.msg_key)) == CMD_DONE ? 1
 	       : EXIT_TEMPFAIL;
 }
 
@@ -673,15 +673,15 @@ static void rate_refund_robot(struct cmdctx *c, const char *userid)
 {
 	char key[64];
 
-	if (c->cfg->rate_limit <= 0)
+	if (c->s.cfg->rate_limit <= 0)
 		return;
 	snprintf(key, sizeof key, "user:%s", userid);
-	if (ratelimit_refund(c->cfg->spool, key, 3600, c->now) < 0)
+	if (ratelimit_refund(c->s.cfg->spool, key, 3600, c->s.now) < 0)
 		log_msg(LOG_WARNING, "%s: the rate record cannot be written: a "
 		        "mail a robot answers stays counted\n", userid);
 }
 
-/* When the mail of c counts as arrived (issue 15; cmd.h, c->arrival):
+/* When the mail of c counts as arrived (issue 15; cmd.h, c->s.arrival):
  * under arrival = received the earlier of the topmost Received field's
  * date and delivered (the delivery record batch has: the Maildir file's
  * time, the IMAP INTERNALDATE; 0 when none), under arrival = delivery
@@ -692,9 +692,9 @@ static void rate_refund_robot(struct cmdctx *c, const char *userid)
  * kept in held/ for days keeps the arrival it had.  0: not known. */
 static time_t mail_arrival(const struct cmdctx *c, time_t delivered)
 {
-	const struct config *cfg = c->cfg;
+	const struct config *cfg = c->s.cfg;
 	struct held_entry he;
-	time_t t = delivered > 0 ? delivered : 0, first = c->now, floor;
+	time_t t = delivered > 0 ? delivered : 0, first = c->s.now, floor;
 
 	if (cfg->arrival == ARRIVAL_NOW)
 		return 0;
@@ -703,12 +703,12 @@ static time_t mail_arrival(const struct cmdctx *c, time_t delivered)
 		t = (time_t)c->mail->received;
 	if (!t)
 		return 0;
-	if (held_get(cfg->spool, c->digest, &he) == 0 && he.since > 0 &&
+	if (held_get(cfg->spool, c->s.digest, &he) == 0 && he.since > 0 &&
 	    he.since < first)
 		first = he.since;
 	floor = first - (time_t)cfg->arrival_max_hours * 3600;
-	if (t > c->now)
-		t = c->now;
+	if (t > c->s.now)
+		t = c->s.now;
 	return t < floor ? floor : t;
 }
 
@@ -754,9 +754,12 @@ int process_mail_at(const struct config *cfg, const char *raw, size_t len,
 	}
 	inlog_client(raw, len, client, sizeof client);
 	memset(&c, 0, sizeof c);
-	c.cfg = cfg;
+	c.s.cfg = cfg;
 	c.mail = &m;
-	c.now = util_now();
+	c.s.message_id = m.message_id;
+	c.s.hooks = &reply_mail_hooks;
+	c.s.hooks_arg = &c;
+	c.s.now = util_now();
 	mail_source_network(raw, len, c.source, sizeof c.source);
 	memset(&in, 0, sizeof in);
 	why = never_answer(cfg, &m);
@@ -767,25 +770,25 @@ int process_mail_at(const struct config *cfg, const char *raw, size_t len,
 		         why ? why : "no address to reply to");
 		inlog_line(&c, NULL, client, "ignored", text);
 		if (why)
-			report_record(cfg, &m, raw, len, c.now);
+			report_record(cfg, &m, raw, len, c.s.now);
 		goto done;
 	}
-	mail_key(&m, raw, len, c.digest);
+	mail_key(&m, raw, len, c.s.digest);
 	/* Never the subject: it holds the sender's password. */
 	log_msg(LOG_DEBUG, "<%.200s> from %.200s, key %s, %zu bytes",
-	        m.message_id ? m.message_id : "", c.sender, c.digest, len);
-	spool_msg_key(c.digest, c.msg_key, sizeof c.msg_key);
-	if (lock_acquire(cfg->spool, c.msg_key, cfg->lock_timeout * 1000, &l) < 0 ||
-	    txn_recover_tag(cfg->spool, c.digest, cfg->lock_timeout * 1000) < 0) {
+	        m.message_id ? m.message_id : "", c.sender, c.s.digest, len);
+	spool_msg_key(c.s.digest, c.s.msg_key, sizeof c.s.msg_key);
+	if (lock_acquire(cfg->spool, c.s.msg_key, cfg->lock_timeout * 1000, &l) < 0 ||
+	    txn_recover_tag(cfg->spool, c.s.digest, cfg->lock_timeout * 1000) < 0) {
 		log_msg(LOG_WARNING, "cannot lock the mail's record, will retry\n");
 		rc = EXIT_TEMPFAIL;
 		goto done;
 	}
-	if (spool_seen(cfg->spool, c.digest)) {
+	if (spool_seen(cfg->spool, c.s.digest)) {
 		inlog_line(&c, NULL, client, "ignored", "already processed");
 		goto done;
 	}
-	c.arrival = mail_arrival(&c, delivered);
+	c.s.arrival = mail_arrival(&c, delivered);
 	damage_before = damage_count();
 	if (!truncated && is_multiple(m.subject)) {
 		in.comment = xstrdup("");
@@ -806,7 +809,7 @@ int process_mail_at(const struct config *cfg, const char *raw, size_t len,
 	 * budget, or one damaged board would make all of the player's mail
 	 * wait.  An unproved one (anyone can forge its From) is counted on
 	 * every retry, so that forgeries cannot pile up in held/. */
-	held_before = prc == 1 && held_get(cfg->spool, c.digest, &he) == 0;
+	held_before = prc == 1 && held_get(cfg->spool, c.s.digest, &he) == 0;
 	rc = held_before ? 0
 	     : rate_check(&c, prc > 0 ? userid : "", prc >= 2 ? prc - 1 : 0);
 	if (rc == 0) {
@@ -826,7 +829,7 @@ out:
 	if (rc == EXIT_TEMPFAIL && damage_count() != damage_before)
 		rc = damaged(&c, damage_last());
 	if (rc == 0)
-		held_done(cfg->spool, c.digest);
+		held_done(cfg->spool, c.s.digest);
 done:
 	intake_free(&in);
 	auth_forget(&c);

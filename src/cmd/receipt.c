@@ -18,7 +18,7 @@ enum cmd_status receipt_queue(struct cmdctx *c, struct txn *t,
 	struct tvars v = { 0 };
 	struct user u;
 	char *err = NULL, *text, with[512];
-	int rc = user_load(c->cfg->spool, userid, &u, &err);
+	int rc = user_load(c->s.cfg->spool, userid, &u, &err);
 
 	if (rc < 0)
 		log_msg(LOG_ERR, "%s\n", err);
@@ -32,14 +32,14 @@ enum cmd_status receipt_queue(struct cmdctx *c, struct txn *t,
 	}
 	tvars_set(&v, "receipt", what);
 	tvars_set(&v, "userid", u.userid);
-	text = reply_template(c, "receipt.txt", &v);
+	text = reply_template(&c->s, "receipt.txt", &v);
 	tvars_free(&v);
 	if (!text) {
 		user_free(&u);
 		return CMD_TEMPFAIL;
 	}
 	acctoken_subject(c, &u, c->sender, subject, with, sizeof with);
-	reply_queue(c, t, c->sender, with, text, NULL, 0, NULL);
+	reply_queue(&c->s, t, c->sender, with, text, NULL, 0, NULL);
 	explicit_bzero(with, sizeof with);
 	free(text);
 	user_free(&u);

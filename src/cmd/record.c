@@ -117,7 +117,7 @@ enum cmd_status cmd_record(struct cmdctx *c, const char *game, int argc,
 	/* -observers=off keeps a game private while it is played; once it
 	 * has ended its record goes to anyone, as its page goes on the web
 	 * site (issue 18: such a board appears once it has ended). */
-	record_meta_load(c->cfg, &g, c->now, &meta, site, sizeof site);
+	record_meta_load(c->s.cfg, &g, c->s.now, &meta, site, sizeof site);
 	if (json) {
 		if (!(data = record_json(&g, &meta, err, sizeof err))) {
 			st = cmd_refuse(c, usage, "%s", err);
@@ -150,9 +150,9 @@ enum cmd_status cmd_record(struct cmdctx *c, const char *game, int argc,
 	f.type = json ? "application/json" : "text/plain; charset=UTF-8";
 	snprintf(subject, sizeof subject, "%s record of board %ld",
 	         reply_game_title(game), board);
-	t = cmd_txn(c, c->msg_key);
-	reply_queue_file(c, t, c->sender, subject, buf_str(&text), &f);
-	st = cmd_commit(c, t);
+	t = svc_txn(&c->s, c->s.msg_key);
+	reply_queue_file(&c->s, t, c->sender, subject, buf_str(&text), &f);
+	st = svc_commit(&c->s, t);
 out:
 	free(data);
 	buf_free(&text);

@@ -1,12 +1,9 @@
 /*
- * reply.c - the mails a command sends: composed from templates, queued in
- * the command's transaction (never sent from here; see spool/outbox.c).
+ * reply.c - the board mail and the other mails a command composes, and
+ * what the mail in hand adds to every mail the services queue (the hooks
+ * of svc.h: "multiple", the stranger gate and masking, threading).  The
+ * composing, the cap and the outbox: services/outmail.c.
  *
- * Outgoing Message-IDs are made from the digest of the incoming mail, a
- * counter and a tag binding the recipient (spool/secret.h), so processing
- * the same mail again yields the same Message-IDs.  A mail about a board
- * also names in its Message-ID its kind, its board and the recipient's
- * reply token (threadid.h).
  * Every mail of one board keeps one subject (reply_board_subject) and
  * carries References: <GAME.BOARD@DOMAIN>, so mail clients thread a game
  * as one conversation (issue 30).  Only an answer to the sender refers
@@ -37,13 +34,6 @@
 #include <string.h>
 #include <strings.h>
 #include <time.h>
-
-const char *reply_game_title(const char *game)
-{
-	if (strcmp(game, "crossings") == 0)
-		return "Crossings";
-	return "Epaminondas";
-}
 
 void reply_colours_named(const char *text, const char *white,
                          const char *black, char *buf, size_t len)
@@ -85,19 +75,6 @@ void reply_capture_words(const struct game *g, struct buf *b)
 	buf_free(&sq);
 }
 
-char *reply_template(struct cmdctx *c, const char *name, const struct tvars *v)
-{
-	char *err = NULL, *text = template_render(c->cfg->templates, name, v, &err);
-
-	if (text)
-		return text;
-	/* A mail saying a template is missing helps nobody: the operator is
-	 * told here, and the mail is retried once the template is back. */
-	log_msg(LOG_ERR, "%s (the mail will be retried)\n", err);
-	free(err);
-	return NULL;
-}
-
 const char *reply_strip_prefixes(const char *subject)
 {
 	static const char *const prefixes[] = { "re", "aw", "fwd", "fw", "sv",
@@ -136,15 +113,15 @@ static int reply_awaits_confirmation(const struct cmdctx *c, const char *addr)
 	struct user u;
 	int waits;
 
-	if (addr_entry_load(c->cfg->spool, addr, &e, &err) < 0) {
+	if (addr_entry_load(c->s.cfg->spool, addr, &e, &err) < 0) {
 		free(err);
 		return 0;
 	}
-	if (!e.request_sent || c->now < e.request_sent ||
-	    c->now - e.request_sent >= (time_t)c->cfg->confirm_days * 86400)
+	if (!e.request_sent || c->s.now < e.request_sent ||
+	    c->s.now - e.request_sent >= (time_t)c->s.cfg->confirm_days * 86400)
 		return 0;
 	/* Still waiting only while that account holds the request. */
-	if (user_load(c->cfg->spool, e.request_for, &u, &err) != 0) {
+	if (user_load(c->s.cfg->spool, e.request_for, &u, &err) != 0) {
 		free(err);
 		return 0;
 	}
@@ -158,14 +135,6 @@ int reply_stranger_budget(struct cmdctx *c)
 	return stranger_budget_take(c, STRANGER_REPLIES);
 }
 
-size_t reply_cap(const struct cmdctx *c)
-{
-	size_t cap = c->cfg->max_reply_size ? c->cfg->max_reply_size
-	                                    : CONFIG_REPLY_SIZE_DEFAULT;
-
-	return c->reply_cap && c->reply_cap < cap ? c->reply_cap : cap;
-}
-
 /* What a reply holds besides the text a command lists: headers, the
  * envelope lines, the template's own words, a note (bytes). */
 #define REPLY_HEADROOM 2048
@@ -176,7 +145,7 @@ size_t reply_cap(const struct cmdctx *c)
 
 size_t reply_text_budget(const struct cmdctx *c)
 {
-	size_t cap = reply_cap(c), budget;
+	size_t cap = reply_cap(&c->s), budget;
 
 	/* A stranger's reply is smaller (reply_queue). */
 	if (c->sender && reply_to_stranger(c, c->sender) &&
@@ -193,343 +162,25 @@ size_t reply_text_budget(const struct cmdctx *c)
 	return budget;
 }
 
-/* Where to cut text so that at most max bytes of it stay: after the
- * last line end within them when that keeps at least half, else at the
- * last UTF-8 character boundary. */
-static size_t cut_point(const char *text, size_t max)
+/* The first of the mail layer's hooks (reply_mail_hooks): what the mail
+ * in hand c does to the mail m, in this order.  1 when m is not to be
+ * composed. */
+static int mail_admit(void *arg, struct svc_mail *m)
 {
-	size_t i;
-
-	if (strlen(text) <= max)
-		return strlen(text);
-	for (i = max; i > max / 2; i--)
-		if (text[i - 1] == '\n')
-			return i;
-	for (i = max; i > 0 && ((unsigned char)text[i] & 0xc0) == 0x80; i--)
-		;
-	return i;
-}
-
-#define REPLY_CUT_NOTE "\n[This mail was cut here: all of it would be " \
-	"larger than %zu bytes,\nthe most this server sends in one mail.  " \
-	"Ask for less: for example\n\"epaminondas show USERID next\" instead " \
-	"of \"all\", one board with\n\"epaminondas show BOARD\", or fewer " \
-	"lines in a \"multiple\" mail.]\n"
-
-/* m with text[0..keep) (cut_point) and the note, composed.  malloc'ed,
- * or NULL with *err (mail_compose). */
-static char *compose_cut(struct mail_out *m, const char *text, size_t keep,
-                         const char *note, char **err)
-{
-	struct buf b = BUF_INIT;
-	char *msg;
-
-	buf_append(&b, text, keep);
-	buf_puts(&b, note);
-	m->text = buf_str(&b);
-	msg = mail_compose(m, err);
-	m->text = text;
-	buf_free(&b);
-	return msg;
-}
-
-/* How compose_capped made a mail fit. */
-enum reply_fit {
-	REPLY_WHOLE,    /* as it was */
-	REPLY_NO_HTML,  /* without its HTML part */
-	REPLY_CUT,      /* without its HTML part, the text cut, the note */
-	REPLY_NO_FIT,   /* not even the note alone fits: no mail */
-};
-
-/* m composed so that, with env bytes of envelope lines, it takes at most
- * cap bytes: whole; else without its HTML part (m->html set to NULL);
- * else with its text cut at a line and the cut note.  *fit says which.
- * Returns the malloc'ed message; NULL with *fit REPLY_NO_FIT; NULL with
- * a malloc'ed *err (or none, memory lacking even for it) when
- * mail_compose fails. */
-static char *compose_capped(struct mail_out *m, size_t cap, size_t env,
-                            enum reply_fit *fit, char **err)
-{
-	const char *text = m->text;
-	char note[512], *msg = mail_compose(m, err);
-	size_t base, total, keep, over;
-	int tries;
-
-	*fit = REPLY_WHOLE;
-	if (!msg || env + strlen(msg) <= cap)
-		return msg;
-	if (m->html) {
-		*fit = REPLY_NO_HTML;
-		m->html = NULL;
-		free(msg);
-		if (!(msg = mail_compose(m, err)) || env + strlen(msg) <= cap)
-			return msg;
-	}
-	free(msg);
-	snprintf(note, sizeof note, REPLY_CUT_NOTE, cap);
-	/* The note alone: no cut can make the mail smaller. */
-	if (!(msg = compose_cut(m, text, 0, note, err)))
-		return NULL;
-	base = env + strlen(msg);
-	free(msg);
-	if (base > cap) {
-		*fit = REPLY_NO_FIT;
-		return NULL;
-	}
-	/* Every byte kept takes at least one byte of the body (7bit adds a
-	 * CR per line, quoted-printable more), so the first try keeps at
-	 * most the room left; each try after it keeps less by what the one
-	 * before was over, and a little more. */
-	*fit = REPLY_CUT;
-	keep = cut_point(text, cap - base);
-	for (tries = 1;; tries++) {
-		if (!(msg = compose_cut(m, text, keep, note, err)))
-			return NULL;
-		total = env + strlen(msg);
-		if (total <= cap || keep == 0)
-			return msg;
-		free(msg);
-		over = total - cap;
-		over += over / 8 + 16;
-		keep = cut_point(text, tries >= 8 || over >= keep ? keep / 2
-		                                                   : keep - over);
-	}
-}
-
-/* Lines of a mail's text part are at most this long (issue 14: a phone
- * shows 36 to 40 columns of a monospaced font, most clients 72 or more). */
-#define REPLY_WRAP_COLUMNS 72
-
-/* The longest row of a wide board (render_board): the rank twice and
- * three characters a square, for 26 files. */
-#define WIDE_ROW_MAX (8 + 3 * 26)
-
-/* The length of line's prefix that its continuation lines repeat: the
- * blanks and quote marks it starts with, at most half of width. */
-static size_t wrap_prefix(const char *line, size_t len, size_t width)
-{
-	size_t k = 0;
-
-	while (k < len && k < width / 2 && (line[k] == ' ' || line[k] == '>'))
-		k++;
-	return k;
-}
-
-/* Whether line (len bytes) is a row of a wide board, which is never
- * broken (render_board: 86 columns for 26 files): a rank row has only
- * blanks, digits, brackets and the square glyphs, starting with a rank;
- * the file letters' row only blanks and letters, no two side by side. */
-static int wide_board_row(const char *line, size_t len)
-{
-	size_t i = 0, letters = 0;
-
-	if (len > WIDE_ROW_MAX)
-		return 0;
-	while (i < len && line[i] == ' ')
-		i++;
-	if (i < len && line[i] >= '0' && line[i] <= '9') {
-		for (; i < len; i++)
-			if (!strchr(" []0123456789.WB#?", line[i]))
-				return 0;
-		return 1;
-	}
-	for (; i < len; i++) {
-		if (line[i] == ' ')
-			continue;
-		if (line[i] < 'a' || line[i] > 'z' ||
-		    (i + 1 < len && line[i + 1] != ' '))
-			return 0;
-		letters++;
-	}
-	return letters >= 2;
-}
-
-/* Whether line (len bytes) is a position to copy (the board in words,
- * game/render.h): indented, then "WxH RANKS w|b" in the notation's
- * characters only.  Such a line is never broken: a player pastes it
- * whole into another tool. */
-static int position_row(const char *line, size_t len)
-{
-	size_t i = 0, blanks = 0;
-
-	while (i < len && line[i] == ' ')
-		i++;
-	if (i == 0 || i >= len || line[i] < '0' || line[i] > '9')
-		return 0;
-	for (; i < len; i++) {
-		if (line[i] == ' ')
-			blanks++;
-		else if (!strchr("0123456789xWBwb#/", line[i]))
-			return 0;
-	}
-	return blanks == 2;
-}
-
-/* Where to break s (n bytes, the rest of a line): the last blank at most
- * room bytes in, after lo (the prefix), that is not right after "e.g."
- * nor inside a "double-quoted" run of at most qmax bytes (prose quotes
- * commands so, "send \"help\"", and a command split across lines is one
- * a player copies wrong); failing that (a word longer than the room) the
- * first such blank after room; 0 when there is none. */
-static size_t wrap_cut(const char *s, size_t n, size_t room, size_t lo,
-                       size_t qmax)
-{
-	size_t i, qend = 0, cut = 0;
-
-	for (i = 0; i < n; i++) {
-		if (i < qend)
-			continue;
-		if (s[i] == '"') {
-			const char *q = memchr(s + i + 1, '"', n - i - 1);
-			if (q && (size_t)(q - (s + i)) < qmax)
-				qend = (size_t)(q - s) + 1;
-			continue;
-		}
-		if (s[i] != ' ' || i <= lo ||
-		    (i >= 4 && memcmp(s + i - 4, "e.g.", 4) == 0))
-			continue;
-		if (i > room)
-			return cut ? cut : i;
-		cut = i;
-	}
-	return cut;
-}
-
-/* One line (len bytes, no line end) appended to b, broken at blanks into
- * pieces of at most width columns where it can be; a word longer than
- * the width stays whole, and so do a wide board's rows and a position to
- * copy.  A quoted line
- * (the sender's own text in an error reply) is broken too, each piece
- * quoted. */
-static void wrap_line(struct buf *b, const char *line, size_t len,
-                      size_t width)
-{
-	size_t pre = wrap_prefix(line, len, width), start = 0;
-	int first = 1;
-
-	if (wide_board_row(line, len) || position_row(line, len)) {
-		buf_append(b, line, len);
-		return;
-	}
-	while (len - start > width - (first ? 0 : pre)) {
-		/* A quoted run fits a continuation line whole. */
-		size_t cut = wrap_cut(line + start, len - start,
-		                      width - (first ? 0 : pre), first ? pre : 0,
-		                      width - pre);
-		size_t end = cut;
-		if (!cut)
-			break;
-		while (end > 0 && line[start + end - 1] == ' ')
-			end--;  /* no blanks left at the end of a piece */
-		if (!first)
-			buf_append(b, line, pre);
-		buf_append(b, line + start, end);
-		buf_putc(b, '\n');
-		start += cut;
-		while (start < len && line[start] == ' ')
-			start++;
-		first = 0;
-	}
-	if (start < len) {
-		if (!first)
-			buf_append(b, line, pre);
-		buf_append(b, line + start, len - start);
-	}
-}
-
-/* text with every line longer than width broken at blanks (malloc'ed,
- * never NULL): see wrap_line. */
-static char *reply_wrap(const char *text, size_t width)
-{
-	struct buf b = BUF_INIT;
-	const char *p = text;
-
-	while (*p) {
-		const char *nl = strchr(p, '\n');
-		size_t len = nl ? (size_t)(nl - p) : strlen(p);
-		wrap_line(&b, p, len, width);
-		if (!nl)
-			break;
-		buf_putc(&b, '\n');
-		p = nl + 1;
-	}
-	return buf_take(&b);
-}
-
-/* reply_queue with a file attached (att NULL: none), about a board
- * (about NULL: not). */
-static void queue_mail(struct cmdctx *c, struct txn *t, const char *addr,
-                       const char *subject, const char *text,
-                       const char *html, int auto_replied,
-                       const char *thread, const struct reply_file *att,
-                       const struct reply_about *about);
-static void queue_out(struct cmdctx *c, struct txn *t, const char *addr,
-                      const char *subject, const char *text,
-                      const char *html, int auto_replied,
-                      const char *thread, const struct reply_file *att,
-                      size_t cap, const struct reply_about *about);
-
-void reply_queue(struct cmdctx *c, struct txn *t, const char *addr,
-                 const char *subject, const char *text, const char *html,
-                 int auto_replied, const char *thread)
-{
-	queue_mail(c, t, addr, subject, text, html, auto_replied, thread, NULL,
-	           NULL);
-}
-
-void reply_queue_about(struct cmdctx *c, struct txn *t, const char *addr,
-                       const struct reply_about *a, const char *subject,
-                       const char *text, const char *html,
-                       int auto_replied)
-{
-	char thread[256];
-	int n = a->game ? snprintf(thread, sizeof thread, "%s.%ld@%s", a->game,
-	                           a->board, config_domain(c->cfg)) : -1;
-
-	queue_mail(c, t, addr, subject, text, html, auto_replied,
-	           n > 0 && n < (int)sizeof thread ? thread : NULL, NULL, a);
-}
-
-void reply_board_subject(const struct game *g, char *buf, size_t len)
-{
-	if (g->white[0] && g->black[0])
-		snprintf(buf, len, "%s Board %ld (%s v %s)",
-		         reply_game_title(g->game), g->board, g->white, g->black);
-	else
-		snprintf(buf, len, "%s Board %ld", reply_game_title(g->game),
-		         g->board);
-}
-
-void reply_queue_file(struct cmdctx *c, struct txn *t, const char *addr,
-                      const char *subject, const char *text,
-                      const struct reply_file *att)
-{
-	/* In a "multiple" mail the answers are text: the file goes inline. */
-	if (c->collect && c->sender && strcasecmp(addr, c->sender) == 0) {
-		struct buf b = BUF_INIT;
-		buf_printf(&b, "%s\n\n--- %s ---\n%s", text, att->name, att->data);
-		queue_mail(c, t, addr, subject, buf_str(&b), NULL, 0, NULL, NULL,
-		           NULL);
-		buf_free(&b);
-		return;
-	}
-	queue_mail(c, t, addr, subject, text, NULL, 0, NULL, att, NULL);
-}
-
-static void queue_mail(struct cmdctx *c, struct txn *t, const char *addr,
-                       const char *subject, const char *text,
-                       const char *html, int auto_replied,
-                       const char *thread, const struct reply_file *att,
-                       const struct reply_about *about)
-{
+	struct cmdctx *c = arg;
 	const char *in_id = c->mail ? c->mail->message_id : NULL;
-	char *own_subject = NULL, *own_text = NULL;
-	size_t cap = reply_cap(c);
+	const char *addr = m->addr;
 
-	/* "multiple": the sender gets one mail with every answer in it. */
+	/* "multiple": the sender gets one mail with every answer in it; a
+	 * file goes inline, after the answer's text. */
 	if (c->collect && c->sender && strcasecmp(addr, c->sender) == 0) {
-		buf_printf(c->collect, "Subject: %s\n\n%s\n", subject, text);
-		return;
+		if (m->att)
+			buf_printf(c->collect, "Subject: %s\n\n%s\n\n--- %s ---\n%s\n",
+			           m->subject, m->text, m->att->name, m->att->data);
+		else
+			buf_printf(c->collect, "Subject: %s\n\n%s\n", m->subject,
+			           m->text);
+		return 1;
 	}
 	if (reply_to_stranger(c, addr)) {
 		/* Small and text only, within the server's hourly budget; and
@@ -539,39 +190,35 @@ static void queue_mail(struct cmdctx *c, struct txn *t, const char *addr,
 			log_msg(LOG_NOTICE, "<%.200s> no reply to %.200s: the address "
 			        "has a confirmation request pending\n",
 			        in_id ? in_id : "", addr);
-			return;
+			return 1;
 		}
 		if (!reply_stranger_budget(c)) {
 			log_msg(LOG_NOTICE, "<%.200s> no reply to %.200s: the hourly "
 			        "budget of replies to strangers (of its source, or of "
 			        "the server) is spent\n", in_id ? in_id : "", addr);
-			return;
+			return 1;
 		}
-		html = NULL;
-		if (cap > REPLY_STRANGER_MAX)
-			cap = REPLY_STRANGER_MAX;
+		m->html = NULL;
+		if (m->cap > REPLY_STRANGER_MAX)
+			m->cap = REPLY_STRANGER_MAX;
 	}
 	/* A mail that proved no player: none of its words that could carry
 	 * a link goes to anyone (stranger.h). */
 	if (stranger_masks(c)) {
-		own_subject = stranger_mask(c, subject);
-		own_text = stranger_mask(c, text);
-		if (!own_subject || !own_text) {
+		m->own[0] = stranger_mask(c, m->subject);
+		m->own[1] = stranger_mask(c, m->text);
+		if (!m->own[0] || !m->own[1]) {
 			log_msg(LOG_NOTICE, "<%.200s> no reply to %.200s: the mail has "
 			        "more words than are checked\n", in_id ? in_id : "",
 			        addr);
-			goto out;
+			return 1;
 		}
-		subject = own_subject;
-		text = own_text;
-		if (html && stranger_words_in(c, html) != 0)
-			html = NULL;
+		m->subject = m->own[0];
+		m->text = m->own[1];
+		if (m->html && stranger_words_in(c, m->html) != 0)
+			m->html = NULL;
 	}
-	queue_out(c, t, addr, subject, text, html, auto_replied, thread, att,
-	          cap, about);
-out:
-	free(own_subject);
-	free(own_text);
+	return 0;
 }
 
 /* The mail of ours that the mail in hand answers (its In-Reply-To),
@@ -590,7 +237,7 @@ static void answered_id(const struct cmdctx *c, const char *addr,
 		return;
 	memcpy(buf, p + 1, (size_t)(end - p - 1));
 	buf[end - p - 1] = '\0';
-	if (!secret_message_id_ok(c->cfg->spool, buf, addr))
+	if (!secret_message_id_ok(c->s.cfg->spool, buf, addr))
 		buf[0] = '\0';
 }
 
@@ -616,100 +263,26 @@ static void thread_answer(const struct cmdctx *c, const char *addr,
 	m->references = refs;
 }
 
-/* queue_mail once it is settled that the mail goes, and what it holds:
- * composed within cap bytes and put in t's outbox. */
-static void queue_out(struct cmdctx *c, struct txn *t, const char *addr,
-                      const char *subject, const char *text,
-                      const char *html, int auto_replied,
-                      const char *thread, const struct reply_file *att,
-                      size_t cap, const struct reply_about *about)
+/* The second of the mail layer's hooks (reply_mail_hooks): the
+ * incoming mail's Message-ID names the host its writer's program chose
+ * (often his own): it goes back to him alone.  A mail to anyone else (a
+ * relayed message, a table, a notice) refers to a thread of ours or to
+ * nothing; no header of his mail is copied. */
+static void mail_thread(void *arg, const char *addr, const char *thread,
+                        int about, struct mail_out *m, char *refs, size_t len)
 {
-	struct mail_out m;
-	char msgid[320], base[160], from[512], date[64], name[128];
-	char refs[1024];
+	const struct cmdctx *c = arg;
 	const char *in_id = c->mail ? c->mail->message_id : NULL;
-	const char *env_from = auto_replied ? "" : c->cfg->from;
-	char *msg, *err = NULL, *wrapped;
-	struct timespec ts;
-	enum reply_fit fit;
-	int n;
 
-	n = c->nout++;
-
-	/* The tag in the Message-ID binds it to addr: delivery reports are
-	 * believed only for the address the mail went to (spool/secret.h). */
-	if (threadid_base(base, sizeof base, c->digest, n,
-	                  about ? about->kind : MAIL_KIND_NONE,
-	                  about ? about->game : NULL, about ? about->board : -1,
-	                  about ? about->token : NULL) < 0 ||
-	    secret_message_id(c->cfg->spool, base, addr, config_domain(c->cfg),
-	                      msgid, sizeof msgid) < 0) {
-		c->queue_failed = 1;
-		return;
-	}
-	/* From: the configured display name and address; the envelope and
-	 * X-Loop carry the bare address (util/conf.h, from). */
-	if (!config_from_header(c->cfg, from, sizeof from)) {
-		c->queue_failed = 1;
-		return;
-	}
-	mail_date((long long)c->now, date, sizeof date);
-	memset(&m, 0, sizeof m);
-	m.from = from;
-	m.to_addr = addr;
-	m.subject = subject;
-	m.message_id = msgid;
-	/* The incoming mail's Message-ID names the host its writer's
-	 * program chose (often his own): it goes back to him alone.  A mail
-	 * to anyone else (a relayed message, a table, a notice) refers to a
-	 * thread of ours or to nothing; no header of his mail is copied. */
 	if (!thread && !(c->sender && strcasecmp(addr, c->sender) == 0))
 		in_id = NULL;
-	m.in_reply_to = thread ? thread : in_id;
-	m.references = thread ? thread : in_id;
+	m->in_reply_to = thread ? thread : in_id;
+	m->references = thread ? thread : in_id;
 	if (about && thread && in_id)
-		thread_answer(c, addr, thread, in_id, &m, refs, sizeof refs);
-	m.auto_submitted = auto_replied ? "auto-replied" : "auto-generated";
-	m.x_loop = c->cfg->from;
-	m.date = date;
-	/* Every text part wraps at 72 columns (wrap_line), whoever made it. */
-	wrapped = reply_wrap(text, REPLY_WRAP_COLUMNS);
-	m.text = wrapped;
-	m.html = html;
-	if (att) {
-		m.attach = att->data;
-		m.attach_name = att->name;
-		m.attach_type = att->type;
-	}
-	msg = compose_capped(&m, cap, outbox_envelope_size(env_from, addr),
-	                     &fit, &err);
-	free(wrapped);
-	if (!msg && fit == REPLY_NO_FIT) {
-		/* Never the subject: it can hold a token or a password. */
-		log_msg(LOG_ERR, "no mail to %s: even cut short it would be "
-		        "larger than the reply size limit of %zu bytes\n", addr, cap);
-		return;
-	}
-	if (!msg) {
-		log_msg(LOG_ERR, "cannot compose a mail to %s: %s\n", addr,
-		        err ? err : "out of memory");
-		free(err);
-		c->queue_failed = 1;
-		return;
-	}
-	if (fit != REPLY_WHOLE)
-		log_msg(LOG_INFO, "mail to %s %s to fit the reply size limit of "
-		        "%zu bytes\n", addr, fit == REPLY_CUT ? "cut short"
-		        : "without its HTML part", cap);
-	/* Names sort in the order mails were queued: real time, not the
-	 * (settable) game clock. */
-	clock_gettime(CLOCK_REALTIME, &ts);
-	snprintf(name, sizeof name, "%010lld.%09ld-%.16s-%02d",
-	         (long long)ts.tv_sec, ts.tv_nsec, c->digest, n);
-	if (outbox_put(t, name, env_from, addr, msg, cap) < 0)
-		c->queue_failed = 1;  /* logged; a mail must not go out half */
-	free(msg);
+		thread_answer(c, addr, thread, in_id, m, refs, len);
 }
+
+const struct svc_hooks reply_mail_hooks = { mail_admit, mail_thread };
 
 /* "Rank 12 (Black's home row): 14 black, 1 white" for both home rows. */
 static void home_rows(const struct game *g, struct tvars *v)
@@ -837,7 +410,7 @@ static void challenge_instructions(const struct game *g, struct tvars *v,
  * none is pending and no robot plays g (a robot refuses both, votes.c). */
 static int may_ask(const struct cmdctx *c, const struct game *g)
 {
-	return g->vote == GAME_VOTE_NONE && !robot_of_game(c->cfg, g);
+	return g->vote == GAME_VOTE_NONE && !robot_of_game(c->s.cfg, g);
 }
 
 /* What recipient me (a userid, or NULL: not known) can send next, by the
@@ -1012,16 +585,16 @@ static const struct ratings *reply_ratings(const struct cmdctx *c)
 	time_t now = time(NULL);
 	char *err = NULL;
 
-	if (rcache.have && strcmp(rcache.spool, c->cfg->spool) == 0 &&
+	if (rcache.have && strcmp(rcache.spool, c->s.cfg->spool) == 0 &&
 	    now >= rcache.loaded && now - rcache.loaded < RATINGS_KEEP)
 		return &rcache.r;
 	reply_ratings_forget();
-	if (ratings_load(c->cfg->spool, &rcache.r, &err) < 0) {
+	if (ratings_load(c->s.cfg->spool, &rcache.r, &err) < 0) {
 		log_msg(LOG_ERR, "%s\n", err);
 		free(err);
 		return NULL;
 	}
-	snprintf(rcache.spool, sizeof rcache.spool, "%s", c->cfg->spool);
+	snprintf(rcache.spool, sizeof rcache.spool, "%s", c->s.cfg->spool);
 	rcache.loaded = now;
 	rcache.have = 1;
 	return &rcache.r;
@@ -1070,7 +643,7 @@ static void board_vars(struct cmdctx *c, const struct game *g,
 	buf_free(&opts);
 	{
 		char tc[256];
-		tc_describe(&g->tc, (long)c->cfg->forfeit_days * 86400L, tc,
+		tc_describe(&g->tc, (long)c->s.cfg->forfeit_days * 86400L, tc,
 		            sizeof tc);
 		tvars_setf(v, "time_control", "Time control: %s.", tc);
 	}
@@ -1088,7 +661,7 @@ static void board_vars(struct cmdctx *c, const struct game *g,
 	tvars_setf(v, "black_pieces", "%d", ep_count_pieces(p, EP_BLACK));
 	home_rows(g, v);
 	observers_var(g, v);
-	web_board_url(c->cfg, g, url, sizeof url);
+	web_board_url(c->s.cfg, g, url, sizeof url);
 	if (url[0])
 		tvars_setf(v, "web", "On the web: %s", url);
 	if (g->state == GAME_ACTIVE) {
@@ -1109,7 +682,7 @@ static void board_vars(struct cmdctx *c, const struct game *g,
 			           : "", grace[0] && lose.len ? "\n" : "",
 			           buf_str(&lose), lose.len ? "." : "");
 		buf_free(&lose);
-		if (c->past)
+		if (c->s.bm.past)
 			tvars_setf(v, "turn", "In this position %s (%s) was to make "
 			           "move %zu.", game_to_move(g), p->to_move == EP_WHITE
 			           ? "White" : "Black", g->nmoves + 1);
@@ -1134,8 +707,8 @@ static void board_vars(struct cmdctx *c, const struct game *g,
 		else
 			tvars_setf(v, "result", "Game over: %s.", res);
 	}
-	if (c->ratings)
-		tvars_setf(v, "ratings", "Ratings: %s.", c->ratings);
+	if (c->s.bm.ratings)
+		tvars_setf(v, "ratings", "Ratings: %s.", c->s.bm.ratings);
 	else if (g->state == GAME_ACTIVE || g->state == GAME_CHALLENGED)
 		ratings_var(c, g, v);
 }
@@ -1152,17 +725,17 @@ struct board_rcpt {
 };
 
 /* The clock of an active g for its board mails (issue 15): each
- * player's time left at c->now into "clock" ("Time left: alice 4 days
+ * player's time left at c->s.now into "clock" ("Time left: alice 4 days
  * 11 hours, bob 2 days 23 hours (to move)."), and the deadline of the
  * player to move into r (shown per reader in their zone by board_mail).
  * u[i]/have[i]: the players' accounts (their leave stops their clock).
  * A robot's time is not shown, nor its deadline (it never runs out).
- * Nothing for a game not active, nor for a past position (c->past). */
+ * Nothing for a game not active, nor for a past position (c->s.bm.past). */
 static void clock_vars(const struct cmdctx *c, const struct game *g,
                        struct tvars *v, const struct user u[2],
                        const int have[2], struct board_rcpt *r)
 {
-	long days = (long)c->cfg->forfeit_days * 86400L;
+	long days = (long)c->s.cfg->forfeit_days * 86400L;
 	const char *player[2] = { g->white, g->black };
 	struct time_span s[2][USER_MAX_LEAVE + 1];
 	size_t n[2] = { 0, 0 };
@@ -1172,13 +745,13 @@ static void clock_vars(const struct cmdctx *c, const struct game *g,
 	tvars_set(v, "clock", "");
 	r->deadline = 0;
 	r->mover = NULL;
-	if (g->state != GAME_ACTIVE || c->past)
+	if (g->state != GAME_ACTIVE || c->s.bm.past)
 		return;
 	for (i = 0; i < 2; i++) {
 		long sec;
 		if (have[i])
 			n[i] = user_leave_spans(&u[i], s[i], USER_MAX_LEAVE + 1);
-		sec = clock_left(g, i, c->now, days, s[i], n[i]);
+		sec = clock_left(g, i, c->s.now, days, s[i], n[i]);
 		if (sec <= 0)
 			snprintf(left[i], sizeof left[i], "no time left");
 		else
@@ -1186,11 +759,11 @@ static void clock_vars(const struct cmdctx *c, const struct game *g,
 	}
 	if (strcmp(g->white, g->black) == 0)
 		tvars_setf(v, "clock", "Time left: %s (to move).", left[mover]);
-	else if (robot_config(c->cfg, player[0]) ||
-	         robot_config(c->cfg, player[1])) {
+	else if (robot_config(c->s.cfg, player[0]) ||
+	         robot_config(c->s.cfg, player[1])) {
 		/* A robot never runs out of time (issue 16): its clock and
 		 * deadline are no one's concern; the person's are shown. */
-		int bot = robot_config(c->cfg, player[0]) ? 0 : 1;
+		int bot = robot_config(c->s.cfg, player[0]) ? 0 : 1;
 		tvars_setf(v, "clock", "Time left: %s %s%s; %s%s is a robot and "
 		           "never runs out of time.", player[!bot], left[!bot],
 		           mover == !bot ? " (to move)" : "", player[bot],
@@ -1221,8 +794,8 @@ static void deadline_var(struct tvars *v, const struct board_rcpt *r)
 /* Whether this recipient sees the board with Black's home row down. */
 static int board_black_down(const struct cmdctx *c, const struct board_rcpt *r)
 {
-	if (c->orient)
-		return c->orient == 2;
+	if (c->s.bm.orient)
+		return c->s.bm.orient == 2;
 	if (!r->user)
 		return 0;
 	if (r->user->orientation == USER_ORIENT_BLACK)
@@ -1231,9 +804,9 @@ static int board_black_down(const struct cmdctx *c, const struct board_rcpt *r)
 }
 
 /* How recipient r (userid me) may answer by replying, for the board g
- * the mail shows.  A quiet mail (c->subject: queue, submit, subscribe)
+ * the mail shows.  A quiet mail (c->s.bm.subject: queue, submit, subscribe)
  * has no instructions before it, so no "Or"; one that shows another
- * board than the game's own (c->token_game: submit's board after the
+ * board than the game's own (c->s.bm.token_game: submit's board after the
  * move) gets none: its headline says how to answer (confirm). */
 static void reply_hint_var(const struct cmdctx *c, const struct game *g,
                            struct tvars *v, const struct board_rcpt *r,
@@ -1241,20 +814,20 @@ static void reply_hint_var(const struct cmdctx *c, const struct game *g,
 {
 	tvars_set(v, "reply_hint", "");
 	/* A submit mail shows the board its move would make, but its token
-	 * answers the real board (c->token_game): its headline says to
+	 * answers the real board (c->s.bm.token_game): its headline says to
 	 * reply confirm, and a hint drawn from g would be wrong. */
 	if (!r->token || r->side < 0 || g->state != GAME_ACTIVE ||
-	    (c->token_game && c->token_game != g))
+	    (c->s.bm.token_game && c->s.bm.token_game != g))
 		return;
 	if (r->side == (int)g->pos.to_move)
 		tvars_setf(v, "reply_hint", "%s to this mail with your move (or "
 		           "%s) alone on the first line: no userid or password "
-		           "needed.", c->subject ? "Reply" : "Or simply reply",
+		           "needed.", c->s.bm.subject ? "Reply" : "Or simply reply",
 		           g->vote == GAME_VOTE_NONE ? (may_ask(c, g) ?
 		           "propose, resign" : "resign") :
 		           strcmp(g->vote_by, me ? me : "") ?
 		           "accept, reject, resign" : "reject, resign");
-	else if (c->subject)
+	else if (c->s.bm.subject)
 		tvars_set(v, "reply_hint", "Reply to this mail with just\n"
 		          "  queue TAIL-DESTINATION\nor queue off on the first "
 		          "line: no userid or password needed.");
@@ -1280,7 +853,7 @@ static enum cmd_status board_mail(struct cmdctx *c, struct txn *t,
 	const char *me = r->user ? r->user->userid : NULL;
 	/* Words for this player alone (their conditional lines). */
 	const struct buf *note = r->side >= 0 && r->user ?
-	                         &c->side_note[r->side] : NULL;
+	                         &c->s.bm.side_note[r->side] : NULL;
 	const char *base = NULL;  /* the headline for all (borrowed) */
 	enum cmd_status st = CMD_DONE;
 
@@ -1297,14 +870,14 @@ static enum cmd_status board_mail(struct cmdctx *c, struct txn *t,
 		           !g->nmoves ? "" : form == RENDER_COMPACT
 		           ? "Last move marked *.  " : "Last move in [brackets].  ");
 	vote_var(g, v, me);
-	/* A preview or a quiet save (c->subject): nothing to send about it. */
-	if (!c->subject)
+	/* A preview or a quiet save (c->s.bm.subject): nothing to send about it. */
+	if (!c->s.bm.subject)
 		instructions_var(c, g, v, me, r->side);
 	else
 		tvars_set(v, "instructions", "");
 	if (r->away) {
 		char words[256];
-		leave_board_words(r->away, g, c->now, words, sizeof words);
+		leave_board_words(r->away, g, c->s.now, words, sizeof words);
 		tvars_setf(v, "vacation", "%s", words);
 	} else {
 		tvars_set(v, "vacation", "");
@@ -1314,16 +887,16 @@ static enum cmd_status board_mail(struct cmdctx *c, struct txn *t,
 	/* The game's one subject (issue 30), whatever the mail tells; a
 	 * look at a position that is not the game's (a preview, an
 	 * analysis, a past position: no token) keeps its own. */
-	if (c->subject && c->no_token)
-		snprintf(subject, sizeof subject, "%s", c->subject);
+	if (c->s.bm.subject && c->s.bm.no_token)
+		snprintf(subject, sizeof subject, "%s", c->s.bm.subject);
 	else
 		reply_board_subject(g, subject, sizeof subject);
-	about.kind = c->board_kind != MAIL_KIND_NONE ? c->board_kind
+	about.kind = c->s.bm.board_kind != MAIL_KIND_NONE ? c->s.bm.board_kind
 	             : MAIL_KIND_BOARD;
 	about.game = g->game;
 	about.board = g->board;
 	about.token = r->token;
-	text = reply_template(c, "board.txt", v);
+	text = reply_template(&c->s, "board.txt", v);
 	if (!text) {
 		st = CMD_TEMPFAIL;
 		goto out;
@@ -1347,7 +920,7 @@ static enum cmd_status board_mail(struct cmdctx *c, struct txn *t,
 			goto out;
 		}
 	}
-	reply_queue_about(c, t, r->addr, &about, subject, text, html, 0);
+	reply_queue_about(&c->s, t, r->addr, &about, subject, text, html, 0);
 out:
 	if (base)
 		tvars_set(v, "headline", base);
@@ -1359,7 +932,7 @@ out:
 
 /* Whether the board mail to u (a player, side 0 or 1, or an observer,
  * side -1) is left for u's daily digest (SPEC "Digest"): the caller
- * said the mail tells of who's action (c->hold_for_digest), u has mail
+ * said the mail tells of who's action (c->s.bm.hold_for_digest), u has mail
  * digest and is not who, the game goes on, no comment is relayed (words
  * of a player are a message: they come at once), and u is an observer
  * or the player to move now (a board that waits for u: the digest lists
@@ -1374,10 +947,10 @@ static int board_held_for_digest(const struct cmdctx *c, const struct game *g,
                                  const struct user *u, int side,
                                  const char *comment, const char *who)
 {
-	if (!c->hold_for_digest || u->digest_hour < 0 ||
+	if (!c->s.bm.hold_for_digest || u->digest_hour < 0 ||
 	    g->state != GAME_ACTIVE || !who || strcmp(who, u->userid) == 0)
 		return 0;
-	if (side >= 0 && robot_config(c->cfg, who))
+	if (side >= 0 && robot_config(c->s.cfg, who))
 		return 0;
 	if (comment && *comment && c->auth_userid[0])
 		return 0;
@@ -1405,7 +978,7 @@ enum cmd_status reply_board(struct cmdctx *c, struct txn *t,
 		tvars_setf(&v, "moves", "Moves:\n%s", moves);
 	for (i = 0; i < 2; i++) {
 		char *err = NULL;
-		int rc = user_load(c->cfg->spool, player[i], &u[i], &err);
+		int rc = user_load(c->s.cfg->spool, player[i], &u[i], &err);
 		if (rc < 0)
 			log_msg(LOG_ERR, "%s\n", err);
 		free(err);
@@ -1427,9 +1000,9 @@ enum cmd_status reply_board(struct cmdctx *c, struct txn *t,
 			}
 		/* A token to a player's address on file, when the mail this
 		 * answers proved that player, or answers no mail (a reminder). */
-		if (r.side >= 0 && !c->no_token &&
+		if (r.side >= 0 && !c->s.bm.no_token &&
 		    (!c->mail || strcmp(c->auth_userid, r.user->userid) == 0) &&
-		    tokens_of(c, c->token_game ? c->token_game : g, r.user,
+		    tokens_of(&c->s, c->s.bm.token_game ? c->s.bm.token_game : g, r.user,
 		              token[0]) == 0)
 			r.token = token[0];
 		st = board_mail(c, t, g, &v, &r);
@@ -1447,8 +1020,8 @@ enum cmd_status reply_board(struct cmdctx *c, struct txn *t,
 		r.side = i;
 		r.deadline = deadline;
 		r.mover = mover;
-		r.token = tokens_of(c, g, &u[i], token[i]) == 0 ? token[i] : NULL;
-		r.away = have[!i] && user_on_vacation(&u[!i], c->now) ? &u[!i] : NULL;
+		r.token = tokens_of(&c->s, g, &u[i], token[i]) == 0 ? token[i] : NULL;
+		r.away = have[!i] && user_on_vacation(&u[!i], c->s.now) ? &u[!i] : NULL;
 		for (a = 0; a < u[i].naddr && st == CMD_DONE; a++) {
 			r.addr = u[i].addr[a].addr;
 			st = board_mail(c, t, g, &v, &r);
@@ -1457,12 +1030,12 @@ enum cmd_status reply_board(struct cmdctx *c, struct txn *t,
 	/* Observers: every board mail, never a token; confirmed players
 	 * only, at most max_observers of them. */
 	for (k = 0; k < g->nobservers && !g->no_observers && st == CMD_DONE &&
-	     k < (size_t)c->cfg->max_observers; k++) {
+	     k < (size_t)c->s.cfg->max_observers; k++) {
 		struct user o;
 		char *err = NULL;
 		struct board_rcpt r = { NULL, NULL, -1, NULL, NULL, deadline,
 		                        mover };
-		int rc = user_load(c->cfg->spool, g->observers[k], &o, &err);
+		int rc = user_load(c->s.cfg->spool, g->observers[k], &o, &err);
 		if (rc < 0)
 			log_msg(LOG_ERR, "%s\n", err);
 		free(err);
@@ -1555,11 +1128,11 @@ void reply_error_token(struct cmdctx *c, const struct game *g)
 	if (!c->auth_userid[0] || (strcmp(c->auth_userid, g->white) != 0 &&
 	                           strcmp(c->auth_userid, g->black) != 0))
 		return;
-	if (user_load(c->cfg->spool, c->auth_userid, &u, &err) != 0) {
+	if (user_load(c->s.cfg->spool, c->auth_userid, &u, &err) != 0) {
 		free(err);
 		return;
 	}
-	if (tokens_of(c, g, &u, c->error_token) == 0) {
+	if (tokens_of(&c->s, g, &u, c->error_token) == 0) {
 		snprintf(c->error_token_game, sizeof c->error_token_game, "%s",
 		         g->game);
 		c->error_token_board = g->board;
@@ -1582,7 +1155,7 @@ static void error_acctoken_subject(struct cmdctx *c, char *subject,
 	char *err = NULL, with[512];
 	const char *who = c->token_userid[0] ? c->token_userid : c->auth_userid;
 
-	if (user_load(c->cfg->spool, who, &u, &err) != 0) {
+	if (user_load(c->s.cfg->spool, who, &u, &err) != 0) {
 		free(err);
 		return;
 	}
@@ -1655,7 +1228,7 @@ enum cmd_status cmd_commit_refusal(struct cmdctx *c)
 	tvars_set(&v, "usage", usage);
 	tvars_set(&v, "board", c->error_board && !stranger ? c->error_board : "");
 	tvars_set(&v, "quoted", quoted);
-	text = reply_template(c, "error.txt", &v);
+	text = reply_template(&c->s, "error.txt", &v);
 	free(quoted);
 	free(usage);
 	tvars_free(&v);
@@ -1669,21 +1242,21 @@ enum cmd_status cmd_commit_refusal(struct cmdctx *c)
 	memmove(subject + 4, subject, strlen(subject) + 1);
 	memcpy(subject, "Re: ", 4);
 	intake_cut_token(subject);
-	t = cmd_txn(c, c->msg_key);
+	t = svc_txn(&c->s, c->s.msg_key);
 	if (c->error_token[0] && !stranger && !c->collect) {
 		/* The board's one subject, the token in our Message-ID
 		 * (threadid.h): a reply to it answers that board. */
 		struct reply_about a = { MAIL_KIND_ERROR, c->error_token_game,
 		                         c->error_token_board, c->error_token };
-		reply_queue_about(c, t, c->sender, &a, c->error_token_subject[0] ?
+		reply_queue_about(&c->s, t, c->sender, &a, c->error_token_subject[0] ?
 		                  c->error_token_subject : subject, text, NULL, 1);
 	} else {
 		if ((c->token_userid[0] || c->auth_userid[0]) && !stranger &&
 		    !c->collect)
 			error_acctoken_subject(c, subject, sizeof subject);
-		reply_queue(c, t, c->sender, subject, text, NULL, 1, NULL);
+		reply_queue(&c->s, t, c->sender, subject, text, NULL, 1, NULL);
 	}
 	c->error_token[0] = '\0';
 	free(text);
-	return cmd_commit(c, t);
+	return svc_commit(&c->s, t);
 }

@@ -172,7 +172,7 @@ void robot_wait_words(int why, const char *robot, struct buf *out)
 int robot_note(struct cmdctx *c, struct txn *t, const struct game *g,
                const char *headline, struct buf *why)
 {
-	const struct config_robot *r = robot_to_move(c->cfg, g);
+	const struct config_robot *r = robot_to_move(c->s.cfg, g);
 	enum robot_why w;
 	struct buf b = BUF_INIT;
 	char rel[128];
@@ -180,7 +180,7 @@ int robot_note(struct cmdctx *c, struct txn *t, const struct game *g,
 
 	if (!r)
 		return 0;
-	w = robot_may(c->cfg, g->game, g->board, robot_human(c->cfg, g));
+	w = robot_may(c->s.cfg, g->game, g->board, robot_human(c->s.cfg, g));
 	held = headline && w == ROBOT_GO;
 	buf_printf(&b, "ply %zu\n", g->nmoves);
 	if (held)
@@ -357,11 +357,11 @@ int robot_ensure(const struct config *cfg)
 	if (i == cfg->nrobots)
 		return 0;
 	memset(&c, 0, sizeof c);
-	c.cfg = cfg;
-	c.now = util_now();
-	if (cmd_lock(&c, "users", &l) != CMD_DONE)
+	c.s.cfg = cfg;
+	c.s.now = util_now();
+	if (svc_lock(&c.s, "users", &l) != CMD_DONE)
 		return -1;
-	util_digest_hex("robot accounts", 14, c.digest);
+	util_digest_hex("robot accounts", 14, c.s.digest);
 	for (i = 0; i < cfg->nrobots; i++) {
 		struct user u;
 		rc = user_load(cfg->spool, cfg->robot[i].userid, &u, &err);
@@ -384,10 +384,10 @@ int robot_ensure(const struct config *cfg)
 		user_defaults(&u);
 		snprintf(u.userid, sizeof u.userid, "%s", cfg->robot[i].userid);
 		u.hash = xstrdup("*");   /* no password matches */
-		u.created = c.now;
+		u.created = c.s.now;
 		u.robot = 1;
 		if (!t)
-			t = txn_begin(cfg->spool, "users", c.digest);
+			t = txn_begin(cfg->spool, "users", c.s.digest);
 		addr_user_put(t, cfg->spool, &u, NULL);
 		log_msg(LOG_INFO, "robot %s (level %d): account made\n", u.userid,
 		        cfg->robot[i].level);
@@ -495,8 +495,8 @@ static int robot_play(const struct config *cfg, const char *game, long board)
 	int rc = -1;
 
 	memset(&c, 0, sizeof c);
-	c.cfg = cfg;
-	c.now = util_now();
+	c.s.cfg = cfg;
+	c.s.now = util_now();
 	c.comment = "";
 	robot_path(game, board, rel, sizeof rel);
 	switch (board_lock_load(&c, game, board, "", &b)) {
@@ -518,8 +518,8 @@ static int robot_play(const struct config *cfg, const char *game, long board)
 		goto out;
 	}
 	snprintf(key, sizeof key, "robot %s %ld %zu", game, board, b.g.nmoves);
-	util_digest_hex(key, strlen(key), c.digest);
-	spool_msg_key(c.digest, c.msg_key, sizeof c.msg_key);
+	util_digest_hex(key, strlen(key), c.s.digest);
+	spool_msg_key(c.s.digest, c.s.msg_key, sizeof c.s.msg_key);
 	if (!engine) {
 		engine = eng_new((size_t)cfg->robot_memory_mb << 20);
 		if (!engine) {
@@ -548,7 +548,7 @@ static int robot_play(const struct config *cfg, const char *game, long board)
 		uint64_t spent = mono_ms(NULL) - t0;
 		struct engine_payer payer = { robot_human(cfg, &b.g), game, board };
 		thought_ms += (unsigned long)(spent ? spent : 1);
-		engine_time_spend(cfg, c.now, &payer, spent);
+		engine_time_spend(cfg, c.s.now, &payer, spent);
 		if (src < 0 || !res.have_move) {
 			log_msg(LOG_ERR, "robot %s: no move on %s board %ld\n",
 			        r->userid, game, board);
@@ -557,12 +557,12 @@ static int robot_play(const struct config *cfg, const char *game, long board)
 	}
 	ep_move_format(&res.best, text);
 	snprintf(b.userid, sizeof b.userid, "%s", r->userid);
-	if (game_play(&b.g, text, c.now, NULL, err, sizeof err) < 0) {
+	if (game_play(&b.g, text, c.s.now, NULL, err, sizeof err) < 0) {
 		log_msg(LOG_ERR, "robot %s: the engine's move %s on %s board %ld "
 		        "is refused: %s\n", r->userid, text, game, board, err);
 		goto out;
 	}
-	cmd_clock_note(&c, &b.g);
+	board_clock_note(&c.s, &b.g);
 	if (held && held[0])
 		buf_printf(&head, "%s ", held);
 	/* The game's first move answers nothing: the robot opens. */
@@ -596,8 +596,8 @@ out:
 	free(held);
 	buf_free(&head);
 	buf_free(&c.error);
-	buf_free(&c.side_note[0]);
-	buf_free(&c.side_note[1]);
+	buf_free(&c.s.bm.side_note[0]);
+	buf_free(&c.s.bm.side_note[1]);
 	board_close(&b);
 	return rc;
 }
@@ -619,8 +619,8 @@ static void robot_release(const struct config *cfg, const char *game,
 	size_t ply;
 
 	memset(&c, 0, sizeof c);
-	c.cfg = cfg;
-	c.now = util_now();
+	c.s.cfg = cfg;
+	c.s.now = util_now();
 	c.comment = "";
 	robot_path(game, board, rel, sizeof rel);
 	if (board_lock_load(&c, game, board, "", &b) != CMD_DONE) {
@@ -633,17 +633,17 @@ static void robot_release(const struct config *cfg, const char *game,
 		goto out;
 	snprintf(key, sizeof key, "robot-wait %s %ld %zu", game, board,
 	         b.g.nmoves);
-	util_digest_hex(key, strlen(key), c.digest);
-	spool_msg_key(c.digest, c.msg_key, sizeof c.msg_key);
+	util_digest_hex(key, strlen(key), c.s.digest);
+	spool_msg_key(c.s.digest, c.s.msg_key, sizeof c.s.msg_key);
 	buf_printf(&head, "%s ", held);
 	robot_wait_words(why, r->userid, &head);
 	buf_printf(&note, "ply %zu\n", b.g.nmoves);
-	t = cmd_txn(&c, b.key);
+	t = svc_txn(&c.s, b.key);
 	txn_put(t, rel, note.data, note.len);
 	if (reply_board(&c, t, &b.g, buf_str(&head), "", NULL, NULL) != CMD_DONE)
 		txn_abort(t);
 	else
-		cmd_commit(&c, t);
+		svc_commit(&c.s, t);
 out:
 	free(held);
 	buf_free(&head);

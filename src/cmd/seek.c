@@ -180,7 +180,7 @@ enum cmd_status cmd_seek(struct cmdctx *c, const char *game, int argc,
 		snprintf(s.options + strlen(s.options),
 		         sizeof s.options - strlen(s.options), "%s%s",
 		         i ? " " : "", w[i]);
-	if (c->cfg->seek_max == 0)
+	if (c->s.cfg->seek_max == 0)
 		return cmd_refuse(c, usage, "seek is switched off on this server: "
 		                  "challenge a player by name instead");
 	util_lower(argv[0]);
@@ -191,37 +191,37 @@ enum cmd_status cmd_seek(struct cmdctx *c, const char *game, int argc,
 		return cmd_refuse(c, usage, "a robot does not seek");
 	}
 	snprintf(today, sizeof today, "seeks:%s", u.userid);
-	if (ratelimit_left(c->cfg->spool, today, SEEKS_PER_DAY(c->cfg), 86400,
-	                   c->now) <= 0) {
+	if (ratelimit_left(c->s.cfg->spool, today, SEEKS_PER_DAY(c->s.cfg), 86400,
+	                   c->s.now) <= 0) {
 		st = cmd_refuse(c, usage, "you (%s) have opened %d seeks today, "
 		                "as many as a player may open in a day (twice "
 		                "seek_max); seek again tomorrow", u.userid,
-		                SEEKS_PER_DAY(c->cfg));
+		                SEEKS_PER_DAY(c->s.cfg));
 		user_free(&u);
 		return st;
 	}
 	snprintf(key, sizeof key, "next-%s", game);
-	if ((st = cmd_lock(c, key, &l)) != CMD_DONE) {
+	if ((st = svc_lock(&c->s, key, &l)) != CMD_DONE) {
 		user_free(&u);
 		return st;
 	}
-	open = seek_count_open(c->cfg->spool, u.userid, c->now);
+	open = seek_count_open(c->s.cfg->spool, u.userid, c->s.now);
 	if (open < 0) {
 		st = CMD_TEMPFAIL;
 		goto out;
 	}
-	if (open >= c->cfg->seek_max) {
+	if (open >= c->s.cfg->seek_max) {
 		st = cmd_refuse(c, usage, "you (%s) have %d open seek%s, as many "
 		                "as a player may have here (seek_max %d): wait for "
 		                "one to be taken or to expire, or withdraw one "
 		                "(decline BOARD USERID PASSWORD)", u.userid, open,
-		                open == 1 ? "" : "s", c->cfg->seek_max);
+		                open == 1 ? "" : "s", c->s.cfg->seek_max);
 		goto out;
 	}
 	if ((st = limit_room(c, &u, 1, usage)) != CMD_DONE)
 		goto out;
 	snprintf(s.game, sizeof s.game, "%s", game);
-	s.board = spool_next_board(c->cfg->spool, game);
+	s.board = spool_next_board(c->s.cfg->spool, game);
 	if (s.board < 0) {
 		st = cmd_refuse(c, usage, "every %s board number up to %ld is "
 		                "taken, so this server can make no new board; tell "
@@ -229,10 +229,10 @@ enum cmd_status cmd_seek(struct cmdctx *c, const char *game, int argc,
 		goto out;
 	}
 	snprintf(s.seeker, sizeof s.seeker, "%s", u.userid);
-	s.created = c->now;
-	s.expires = c->now + (time_t)c->cfg->seek_days * 86400;
+	s.created = c->s.now;
+	s.expires = c->s.now + (time_t)c->s.cfg->seek_days * 86400;
 	s.state = SEEK_OPEN;
-	t = cmd_txn(c, key);
+	t = svc_txn(&c->s, key);
 	file = seek_format(&s);
 	seek_path(game, s.board, rel, sizeof rel);
 	txn_put(t, rel, file, strlen(file));
@@ -257,7 +257,7 @@ enum cmd_status cmd_seek(struct cmdctx *c, const char *game, int argc,
 	         "seeks.", game, s.board, when, game, s.board, u.userid, game);
 	st = account_reply(c, t, u.userid, headline, details);
 	if (st == CMD_DONE)
-		st = cmd_commit(c, t);
+		st = svc_commit(&c->s, t);
 	else
 		txn_abort(t);
 	if (st == CMD_DONE)
@@ -265,8 +265,8 @@ enum cmd_status cmd_seek(struct cmdctx *c, const char *game, int argc,
 out:
 	lock_release(&l);
 	if (st == CMD_DONE)
-		ratelimit_count(c->cfg->spool, today, SEEKS_PER_DAY(c->cfg), 86400,
-		                c->now, NULL);
+		ratelimit_count(c->s.cfg->spool, today, SEEKS_PER_DAY(c->s.cfg), 86400,
+		                c->s.now, NULL);
 	user_free(&u);
 	return st;
 }
@@ -286,9 +286,9 @@ enum cmd_status cmd_seeks(struct cmdctx *c, const char *game, int argc,
 	if (argc > 0)
 		return cmd_refuse(c, cmd_usage_of(c, "seeks", CMDT_GAME, game),
 		                  "seeks takes no words after it");
-	if (seek_list(c->cfg->spool, &all, &n) < 0)
+	if (seek_list(c->s.cfg->spool, &all, &n) < 0)
 		return CMD_TEMPFAIL;
-	if (ratings_load(c->cfg->spool, &r, &err) < 0) {
+	if (ratings_load(c->s.cfg->spool, &r, &err) < 0) {
 		log_msg(LOG_ERR, "%s\n", err);
 		free(err);
 		free(all);
@@ -296,7 +296,7 @@ enum cmd_status cmd_seeks(struct cmdctx *c, const char *game, int argc,
 	}
 	for (i = 0; i < n; i++) {
 		const struct seek *s = &all[i];
-		if (strcmp(s->game, game) || !seek_is_open(s, c->now))
+		if (strcmp(s->game, game) || !seek_is_open(s, c->s.now))
 			continue;
 		total++;
 		if (table.len > budget)
@@ -336,7 +336,7 @@ enum cmd_status cmd_seeks(struct cmdctx *c, const char *game, int argc,
 	tvars_set(&v, "table", buf_str(&line));
 	tvars_setf(&v, "count", "%zu open seek%s.", total, total == 1 ? "" : "s");
 	tvars_set(&v, "game", game);
-	text = reply_template(c, "seeks.txt", &v);
+	text = reply_template(&c->s, "seeks.txt", &v);
 	tvars_free(&v);
 	buf_free(&line);
 	buf_free(&table);
@@ -347,11 +347,11 @@ enum cmd_status cmd_seeks(struct cmdctx *c, const char *game, int argc,
 	/* To a player at his address: his account token, to take a seek
 	 * by a reply (tokenform.h). */
 	acctoken_sender_subject(c, subject, with, sizeof with);
-	t = cmd_txn(c, c->msg_key);
-	reply_queue(c, t, c->sender, with, text, NULL, 0, NULL);
+	t = svc_txn(&c->s, c->s.msg_key);
+	reply_queue(&c->s, t, c->sender, with, text, NULL, 0, NULL);
 	explicit_bzero(with, sizeof with);
 	free(text);
-	return cmd_commit(c, t);
+	return svc_commit(&c->s, t);
 }
 
 /* The seeker withdraws s (decline), under the board's lock. */
@@ -364,8 +364,8 @@ static enum cmd_status seek_withdraw(struct cmdctx *c, struct seek *s,
 
 	(void)usage;
 	s->state = SEEK_WITHDRAWN;
-	s->closed = c->now;
-	t = cmd_txn(c, key);
+	s->closed = c->s.now;
+	t = svc_txn(&c->s, key);
 	file = seek_format(s);
 	seek_path(s->game, s->board, rel, sizeof rel);
 	txn_put(t, rel, file, strlen(file));
@@ -379,7 +379,7 @@ static enum cmd_status seek_withdraw(struct cmdctx *c, struct seek *s,
 		txn_abort(t);
 		return st;
 	}
-	return cmd_commit(c, t);
+	return svc_commit(&c->s, t);
 }
 
 /* Whether taker (loaded) may take s now; CMD_DONE, or the refusal. */
@@ -399,7 +399,7 @@ static enum cmd_status seek_take_ok(struct cmdctx *c, const struct seek *s,
 		struct ratings r;
 		char *err = NULL;
 		int mine;
-		if (ratings_load(c->cfg->spool, &r, &err) < 0) {
+		if (ratings_load(c->s.cfg->spool, &r, &err) < 0) {
 			log_msg(LOG_ERR, "%s\n", err);
 			free(err);
 			return CMD_TEMPFAIL;
@@ -436,11 +436,11 @@ static enum cmd_status seek_take(struct cmdctx *c, struct seek *s,
 
 	if ((st = seek_options(c, s, usage, &o, &set)) != CMD_DONE)
 		return st;
-	if ((rc = user_load(c->cfg->spool, taker, &tu, &err)) != 0) {
+	if ((rc = user_load(c->s.cfg->spool, taker, &tu, &err)) != 0) {
 		free(err);
 		return CMD_TEMPFAIL;
 	}
-	if ((rc = user_load(c->cfg->spool, s->seeker, &su, &err)) != 0) {
+	if ((rc = user_load(c->s.cfg->spool, s->seeker, &su, &err)) != 0) {
 		free(err);
 		user_free(&tu);
 		if (rc > 0)
@@ -454,7 +454,7 @@ static enum cmd_status seek_take(struct cmdctx *c, struct seek *s,
 	user_free(&su);
 	if (st != CMD_DONE)
 		return st;
-	snprintf(path, sizeof path, "%s/games/%s/%ld.game", c->cfg->spool,
+	snprintf(path, sizeof path, "%s/games/%s/%ld.game", c->s.cfg->spool,
 	         s->game, s->board);
 	if (access(path, F_OK) == 0) {
 		log_msg(LOG_ERR, "seek: %s board %ld is open but has a game file\n",
@@ -469,15 +469,15 @@ static enum cmd_status seek_take(struct cmdctx *c, struct seek *s,
 	}
 	game_new(&g, s->game, s->board, &o,
 	         seeker_side == EP_WHITE ? s->seeker : taker,
-	         seeker_side == EP_WHITE ? taker : s->seeker, c->now);
+	         seeker_side == EP_WHITE ? taker : s->seeker, c->s.now);
 	game_settings_put(&g, &set);
 	game_challenge(&g);
-	game_agree(&g, seeker_side, c->now);
-	game_agree(&g, !seeker_side, c->now);
+	game_agree(&g, seeker_side, c->s.now);
+	game_agree(&g, !seeker_side, c->s.now);
 	s->state = SEEK_TAKEN;
 	snprintf(s->taker, sizeof s->taker, "%s", taker);
-	s->closed = c->now;
-	t = cmd_txn(c, key);
+	s->closed = c->s.now;
+	t = svc_txn(&c->s, key);
 	file = game_format(&g);
 	spool_board_path(g.game, g.board, rel, sizeof rel);
 	txn_put(t, rel, file, strlen(file));
@@ -493,7 +493,7 @@ static enum cmd_status seek_take(struct cmdctx *c, struct seek *s,
 	         g.black, g.white);
 	st = reply_board(c, t, &g, headline, c->comment, taker, NULL);
 	if (st == CMD_DONE)
-		st = cmd_commit(c, t);
+		st = svc_commit(&c->s, t);
 	else
 		txn_abort(t);
 	game_free(&g);
@@ -516,8 +516,8 @@ int seek_answer(struct cmdctx *c, const char *game, const char *verb,
 	    (!yes && strcasecmp(verb, "decline") && strcasecmp(verb, "reject")))
 		return 0;
 	seek_path(game, board, rel, sizeof rel);
-	snprintf(path, sizeof path, "%s/%s", c->cfg->spool, rel);
-	if (txn_group_settle(c->cfg->spool, rel) < 0) {
+	snprintf(path, sizeof path, "%s/%s", c->s.cfg->spool, rel);
+	if (txn_group_settle(c->s.cfg->spool, rel) < 0) {
 		*st = CMD_TEMPFAIL;
 		return 1;
 	}
@@ -528,9 +528,9 @@ int seek_answer(struct cmdctx *c, const char *game, const char *verb,
 		return 1;
 	user_free(&u);
 	spool_board_key(game, board, key, sizeof key);
-	if ((*st = cmd_lock(c, key, &l)) != CMD_DONE)
+	if ((*st = svc_lock(&c->s, key, &l)) != CMD_DONE)
 		return 1;
-	rc = seek_load(c->cfg->spool, game, board, &s, &err);
+	rc = seek_load(c->s.cfg->spool, game, board, &s, &err);
 	if (rc != 0) {
 		lock_release(&l);
 		if (rc < 0) {
@@ -556,7 +556,7 @@ int seek_answer(struct cmdctx *c, const char *game, const char *verb,
 	else if (s.state == SEEK_WITHDRAWN)
 		*st = cmd_refuse(c, usage, "the seek on board %ld was withdrawn "
 		                 "by %s (%s)", board, s.seeker, closed);
-	else if (!seek_is_open(&s, c->now))
+	else if (!seek_is_open(&s, c->s.now))
 		*st = cmd_refuse(c, usage, "the seek on board %ld expired (%s): "
 		                 "\"%s seeks\" lists the seeks still open", board,
 		                 closed, game);
@@ -598,17 +598,17 @@ int seek_sweep(const struct config *cfg)
 		if (all[i].state != SEEK_OPEN)
 			continue;
 		memset(&c, 0, sizeof c);
-		c.cfg = cfg;
-		c.now = util_now();
+		c.s.cfg = cfg;
+		c.s.now = util_now();
 		c.comment = "";
-		if (c.now < all[i].expires)
+		if (c.s.now < all[i].expires)
 			continue;
 		spool_board_key(all[i].game, all[i].board, key, sizeof key);
-		if (cmd_lock(&c, key, &l) != CMD_DONE)
+		if (svc_lock(&c.s, key, &l) != CMD_DONE)
 			continue;
 		/* Again under the lock: taken or withdrawn meanwhile? */
 		if (seek_load(cfg->spool, all[i].game, all[i].board, &s, &err) != 0 ||
-		    s.state != SEEK_OPEN || c.now < s.expires) {
+		    s.state != SEEK_OPEN || c.s.now < s.expires) {
 			free(err);
 			lock_release(&l);
 			continue;
@@ -616,11 +616,11 @@ int seek_sweep(const struct config *cfg)
 		/* Keyed like a mail: a sweep run twice tells the seeker once. */
 		snprintf(text, sizeof text, "sweep seek-expire %s %ld", s.game,
 		         s.board);
-		util_digest_hex(text, strlen(text), c.digest);
-		spool_msg_key(c.digest, c.msg_key, sizeof c.msg_key);
+		util_digest_hex(text, strlen(text), c.s.digest);
+		spool_msg_key(c.s.digest, c.s.msg_key, sizeof c.s.msg_key);
 		s.state = SEEK_EXPIRED;
-		s.closed = c.now;
-		t = cmd_txn(&c, key);
+		s.closed = c.s.now;
+		t = svc_txn(&c.s, key);
 		file = seek_format(&s);
 		seek_path(s.game, s.board, rel, sizeof rel);
 		txn_put(t, rel, file, strlen(file));
@@ -640,7 +640,7 @@ int seek_sweep(const struct config *cfg)
 				tvars_set(&v, "headline", headline);
 				tvars_set(&v, "details", details);
 				tvars_set(&v, "userid", u.userid);
-				body = reply_template(&c, "account.txt", &v);
+				body = reply_template(&c.s, "account.txt", &v);
 				tvars_free(&v);
 				if (body) {
 					char subject[160], with[240];
@@ -648,7 +648,7 @@ int seek_sweep(const struct config *cfg)
 					         headline);
 					acctoken_subject(&c, &u, user_address(&u), subject,
 					                 with, sizeof with);
-					reply_queue(&c, t, user_address(&u), with, body,
+					reply_queue(&c.s, t, user_address(&u), with, body,
 					            NULL, 0, NULL);
 					explicit_bzero(with, sizeof with);
 					free(body);
@@ -658,7 +658,7 @@ int seek_sweep(const struct config *cfg)
 		} else {
 			free(err);
 		}
-		if (cmd_commit(&c, t) == CMD_DONE) {
+		if (svc_commit(&c.s, t) == CMD_DONE) {
 			expired++;
 			log_msg(LOG_INFO, "sweep: %s board %ld: the seek expired\n",
 			        s.game, s.board);

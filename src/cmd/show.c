@@ -42,7 +42,7 @@ enum cmd_status cmd_no_board(struct cmdctx *c, const char *game,
 {
 	struct seek sk;
 	char *err = NULL, range[64] = "";
-	int rc = seek_load(c->cfg->spool, game, board, &sk, &err);
+	int rc = seek_load(c->s.cfg->spool, game, board, &sk, &err);
 
 	free(err);
 	if (rc != 0)
@@ -52,7 +52,7 @@ enum cmd_status cmd_no_board(struct cmdctx *c, const char *game,
 		return cmd_refuse(c, usage, "there is no %s board %ld (it was "
 		                  "%s's seek, taken by %s, and its game is no "
 		                  "longer kept)", game, board, sk.seeker, sk.taker);
-	if (!seek_is_open(&sk, c->now))
+	if (!seek_is_open(&sk, c->s.now))
 		return cmd_refuse(c, usage, "board %ld has no game: it was %s's "
 		                  "seek, %s before anybody took its seat", board,
 		                  sk.seeker, sk.state == SEEK_WITHDRAWN ?
@@ -74,7 +74,7 @@ enum cmd_status show_load(struct cmdctx *c, const char *game,
                                  struct game *g)
 {
 	char *err = NULL;
-	int rc = game_load(g, c->cfg->spool, game, board, &err);
+	int rc = game_load(g, c->s.cfg->spool, game, board, &err);
 
 	if (rc < 0) {
 		log_msg(LOG_ERR, "%s\n", err);
@@ -90,11 +90,11 @@ enum cmd_status show_load(struct cmdctx *c, const char *game,
 static enum cmd_status show_send(struct cmdctx *c, struct game *g,
                                  const char *headline)
 {
-	struct txn *t = cmd_txn(c, c->msg_key);
+	struct txn *t = svc_txn(&c->s, c->s.msg_key);
 	enum cmd_status st = reply_board(c, t, g, headline, "", NULL, c->sender);
 
 	if (st == CMD_DONE)
-		st = cmd_commit(c, t);
+		st = svc_commit(&c->s, t);
 	else
 		txn_abort(t);
 	game_free(g);
@@ -203,7 +203,7 @@ static enum cmd_status show_boards(struct cmdctx *c, const char *game,
 		if (show_board_word(argv[i], &boards[i], &at[i]) < 0)
 			return cmd_refuse(c, usage, "'%s' is not a board number "
 			                  "(BOARD or BOARD#N)", argv[i]);
-	t = cmd_txn(c, c->msg_key);
+	t = svc_txn(&c->s, c->s.msg_key);
 	for (i = 0; i < argc && st == CMD_DONE; i++) {
 		struct game g;
 		st = show_load_at(c, game, boards[i], at[i], &g, headline,
@@ -219,13 +219,13 @@ static enum cmd_status show_boards(struct cmdctx *c, const char *game,
 			         "a past position", reply_game_title(game), boards[i],
 			         at[i]);
 		if (past) {
-			c->past = c->no_token = 1;
-			c->subject = subject;
+			c->s.bm.past = c->s.bm.no_token = 1;
+			c->s.bm.subject = subject;
 		}
 		st = reply_board(c, t, &g, headline, "", NULL, c->sender);
 		if (past) {
-			c->past = c->no_token = 0;
-			c->subject = NULL;
+			c->s.bm.past = c->s.bm.no_token = 0;
+			c->s.bm.subject = NULL;
 		}
 		game_free(&g);
 	}
@@ -233,7 +233,7 @@ static enum cmd_status show_boards(struct cmdctx *c, const char *game,
 		txn_abort(t);
 		return st;
 	}
-	return cmd_commit(c, t);
+	return svc_commit(&c->s, t);
 }
 
 static enum cmd_status show_one(struct cmdctx *c, const char *game,
@@ -265,7 +265,7 @@ static int show_waits_for(const struct game *g, const char *userid)
 	return strcmp(game_to_move(g), userid) == 0;
 }
 
-/* The time left of the player to move of an active g at c->now
+/* The time left of the player to move of an active g at c->s.now
  * (clock_left; their leave from their user file stops the clock), as
  * ", 2 days 23 hours left" or ", no time left", appended to out. */
 static void show_left(const struct cmdctx *c, const struct game *g,
@@ -278,12 +278,12 @@ static void show_left(const struct cmdctx *c, const struct game *g,
 	int side = g->pos.to_move == EP_WHITE ? 0 : 1;
 	long left;
 
-	if (user_load(c->cfg->spool, side ? g->black : g->white, &u, &err) == 0) {
+	if (user_load(c->s.cfg->spool, side ? g->black : g->white, &u, &err) == 0) {
 		n = user_leave_spans(&u, s, USER_MAX_LEAVE + 1);
 		user_free(&u);
 	}
 	free(err);
-	left = clock_left(g, side, c->now, (long)c->cfg->forfeit_days * 86400L,
+	left = clock_left(g, side, c->s.now, (long)c->s.cfg->forfeit_days * 86400L,
 	                  s, n);
 	if (left <= 0) {
 		buf_puts(out, ", no time left");
@@ -370,10 +370,10 @@ static void show_cut_note(struct cmdctx *c, const char *game,
 		buf_printf(out, "\n  Shown: the first %zu of these %zu boards, in "
 		           "board order, up to board %ld; all of them would not fit "
 		           "in one mail (at most %zu bytes).\n", shown, total, last,
-		           reply_cap(c));
+		           reply_cap(&c->s));
 	else
 		buf_printf(out, "\n  Not shown: these %zu boards would not fit in "
-		           "one mail (at most %zu bytes).\n", total, reply_cap(c));
+		           "one mail (at most %zu bytes).\n", total, reply_cap(&c->s));
 	if (lines)
 		buf_printf(out, "  For fewer: \"%s show %s next\" (the boards waiting "
 		           "for %s) or \"%s show %s active\" (those not over).\n",
@@ -419,7 +419,7 @@ static int show_section(struct cmdctx *c, const char *game,
 	char *err = NULL;
 	int cut = 0;
 
-	if (game_boards(c->cfg->spool, game, &boards, &n, &err) < 0) {
+	if (game_boards(c->s.cfg->spool, game, &boards, &n, &err) < 0) {
 		log_msg(LOG_ERR, "%s\n", err);
 		free(err);
 		return -1;
@@ -427,7 +427,7 @@ static int show_section(struct cmdctx *c, const char *game,
 	for (i = 0; i < n; i++) {
 		struct game g;
 		int side;
-		if (game_load(&g, c->cfg->spool, game, boards[i], &err) != 0) {
+		if (game_load(&g, c->s.cfg->spool, game, boards[i], &err) != 0) {
 			/* A bad file is the admin's business (admin check). */
 			free(err);
 			err = NULL;
@@ -487,7 +487,7 @@ static enum cmd_status show_players(struct cmdctx *c, int nuser,
 	for (i = 0; i < nuser; i++) {
 		util_lower(userids[i]);
 		rc = util_userid_ok(userids[i]) ?
-		     user_load(c->cfg->spool, userids[i], &users[i], &err) : 1;
+		     user_load(c->s.cfg->spool, userids[i], &users[i], &err) : 1;
 		if (rc == 0)
 			continue;
 		for (j = 0; j < i; j++)
@@ -551,16 +551,16 @@ static enum cmd_status show_user(struct cmdctx *c, const char *game,
 	           game ? game : spool_games[0]);
 	tvars_set(&v, "headline", buf_str(&head));
 	tvars_set(&v, "boards", buf_str(&a.out));
-	text = reply_template(c, "boards.txt", &v);
+	text = reply_template(&c->s, "boards.txt", &v);
 	if (!text) {
 		st = CMD_TEMPFAIL;
 		goto out;
 	}
 	snprintf(subject, sizeof subject, "%s boards of %.100s",
 	         game ? reply_game_title(game) : "All", buf_str(&who));
-	t = cmd_txn(c, c->msg_key);
-	reply_queue(c, t, c->sender, subject, text, NULL, 0, NULL);
-	st = cmd_commit(c, t);
+	t = svc_txn(&c->s, c->s.msg_key);
+	reply_queue(&c->s, t, c->sender, subject, text, NULL, 0, NULL);
+	st = svc_commit(&c->s, t);
 out:
 	free(text);
 	tvars_free(&v);
@@ -673,9 +673,9 @@ static enum cmd_status showas_one(struct cmdctx *c, struct txn *t,
 	}
 	snprintf(headline, sizeof headline, "Board %ld as it stands, from %s's "
 	         "side.", board, userid);
-	c->orient = side == EP_BLACK ? 2 : 1;
+	c->s.bm.orient = side == EP_BLACK ? 2 : 1;
 	st = reply_board(c, t, &g, headline, "", NULL, c->sender);
-	c->orient = 0;
+	c->s.bm.orient = 0;
 	game_free(&g);
 	return st;
 }
@@ -692,7 +692,7 @@ static int showas_filtered(struct cmdctx *c, const char *game,
 	char *err = NULL;
 	int k = 0;
 
-	if (game_boards(c->cfg->spool, game, &all, &n, &err) < 0) {
+	if (game_boards(c->s.cfg->spool, game, &all, &n, &err) < 0) {
 		log_msg(LOG_ERR, "%s\n", err);
 		free(err);
 		return -1;
@@ -700,7 +700,7 @@ static int showas_filtered(struct cmdctx *c, const char *game,
 	for (i = 0; i < n && k < SHOW_MAX_BOARDS; i++) {
 		struct game g;
 		int side;
-		if (game_load(&g, c->cfg->spool, game, all[i], &err) != 0) {
+		if (game_load(&g, c->s.cfg->spool, game, all[i], &err) != 0) {
 			free(err);
 			err = NULL;
 			continue;
@@ -754,12 +754,12 @@ enum cmd_status cmd_showas(struct cmdctx *c, const char *game, int argc,
 		                  strcmp(filter, "inactive") == 0 ? "that is over"
 		                  : strcmp(filter, "next") == 0 ? "waiting for you"
 		                  : "that is not over");
-	t = cmd_txn(c, c->msg_key);
+	t = svc_txn(&c->s, c->s.msg_key);
 	for (i = 0; i < n && st == CMD_DONE; i++)
 		st = showas_one(c, t, game, argv[0], boards[i]);
 	if (st != CMD_DONE) {
 		txn_abort(t);
 		return st;
 	}
-	return cmd_commit(c, t);
+	return svc_commit(&c->s, t);
 }

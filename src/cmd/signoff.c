@@ -59,7 +59,7 @@ enum cmd_status signoff_call_off(struct cmdctx *c, struct board_ctx *b,
 	if (game_end_ok(&b->g, kind, userid, err, sizeof err) < 0)
 		return CMD_REFUSED;
 	snprintf(b->userid, sizeof b->userid, "%s", userid);
-	game_end(&b->g, kind, userid, c->now);
+	game_end(&b->g, kind, userid, c->s.now);
 	snprintf(headline, sizeof headline, "%s has signed off, so the "
 	         "challenge on board %ld is cancelled: there will be no game.",
 	         userid, b->g.board);
@@ -107,11 +107,11 @@ static int cancel_seek(struct cmdctx *c, const struct seek *s)
 	int rc = -1;
 
 	spool_board_key(s->game, s->board, key, sizeof key);
-	if (cmd_lock(c, key, &l) != CMD_DONE) {
+	if (svc_lock(&c->s, key, &l) != CMD_DONE) {
 		forget_refusal(c);
 		goto out;
 	}
-	switch (seek_load(c->cfg->spool, s->game, s->board, &now, &err)) {
+	switch (seek_load(c->s.cfg->spool, s->game, s->board, &now, &err)) {
 	case 0:
 		break;
 	case 1:
@@ -127,13 +127,13 @@ static int cancel_seek(struct cmdctx *c, const struct seek *s)
 		goto out;
 	}
 	now.state = SEEK_WITHDRAWN;
-	now.closed = c->now;
-	t = cmd_txn(c, key);
+	now.closed = c->s.now;
+	t = svc_txn(&c->s, key);
 	file = seek_format(&now);
 	seek_path(now.game, now.board, rel, sizeof rel);
 	txn_put(t, rel, file, strlen(file));
 	free(file);
-	rc = cmd_commit(c, t) == CMD_DONE ? 0 : -1;
+	rc = svc_commit(&c->s, t) == CMD_DONE ? 0 : -1;
 out:
 	lock_release(&l);
 	if (rc < 0)
@@ -158,7 +158,7 @@ static int cancel_one(const char *game, long board, void *arg)
 	int challenged;
 
 	/* A look without the lock first: most boards are not hers. */
-	if (game_load(&g, w->c->cfg->spool, game, board, &err) != 0) {
+	if (game_load(&g, w->c->s.cfg->spool, game, board, &err) != 0) {
 		free(err);
 		return 0;  /* admin check reports unreadable boards */
 	}
@@ -176,8 +176,8 @@ int signoff_cancel(struct cmdctx *c, const char *userid)
 	int failed;
 
 	/* Challenges are never archived: games/GAME/ holds them all. */
-	failed = spool_each_board(c->cfg->spool, cancel_one, &w);
-	if (seek_list(c->cfg->spool, &all, &n) < 0)
+	failed = spool_each_board(c->s.cfg->spool, cancel_one, &w);
+	if (seek_list(c->s.cfg->spool, &all, &n) < 0)
 		return failed + 1;
 	for (k = 0; k < n; k++)
 		if (all[k].state == SEEK_OPEN &&

@@ -31,7 +31,7 @@
 #include "cmd/cmd.h"
 #include "cmd/stranger.h"
 #include "cmd/table.h"
-#include "cmd/tokenhash.h"
+#include "services/tokenhash.h"
 #include "spool/addrindex.h"
 #include "spool/txn.h"
 #include "spool/users.h"
@@ -59,13 +59,13 @@ static int request_recent(struct cmdctx *c, const char *addr)
 	struct addr_entry e;
 	char *err = NULL;
 
-	if (addr_entry_load(c->cfg->spool, addr, &e, &err) < 0) {
+	if (addr_entry_load(c->s.cfg->spool, addr, &e, &err) < 0) {
 		log_msg(LOG_ERR, "%s\n", err);
 		free(err);
 		return -1;
 	}
-	return e.request_sent && c->now - e.request_sent < REQUEST_GAP &&
-	       c->now >= e.request_sent;
+	return e.request_sent && c->s.now - e.request_sent < REQUEST_GAP &&
+	       c->s.now >= e.request_sent;
 }
 
 enum cmd_status signup_request(struct cmdctx *c, struct txn *t,
@@ -80,7 +80,7 @@ enum cmd_status signup_request(struct cmdctx *c, struct txn *t,
 		log_msg(LOG_ERR, "no randomness for a confirmation token\n");
 		return CMD_TEMPFAIL;
 	}
-	if (user_add_request(u, addr, c->now, kind, hash) < 0) {
+	if (user_add_request(u, addr, c->s.now, kind, hash) < 0) {
 		free(hash);
 		return cmd_refuse(c, usage, "an account has at most %d "
 		                  "addresses", USER_MAX_ADDRESSES);
@@ -88,12 +88,12 @@ enum cmd_status signup_request(struct cmdctx *c, struct txn *t,
 	free(hash);
 	tvars_set(&v, "userid", u->userid);
 	tvars_set(&v, "address", addr);
-	tvars_set(&v, "from", c->cfg->from);
-	tvars_setf(&v, "days", "%d", c->cfg->confirm_days);
+	tvars_set(&v, "from", c->s.cfg->from);
+	tvars_setf(&v, "days", "%d", c->s.cfg->confirm_days);
 	tvars_set(&v, "why", kind == USER_REQ_CHANGE
 	          ? "asked to make it the address of the epamserv account"
 	          : "signed up for the epamserv account");
-	text = reply_template(c, "confirm.txt", &v);
+	text = reply_template(&c->s, "confirm.txt", &v);
 	tvars_free(&v);
 	if (!text)
 		return CMD_TEMPFAIL;
@@ -103,7 +103,7 @@ enum cmd_status signup_request(struct cmdctx *c, struct txn *t,
 	/* Null envelope sender, Auto-Submitted: nothing answers it but its
 	 * owner. */
 	c->exempt_stranger = 1;  /* its budget is taken (signup_requests) */
-	reply_queue(c, t, addr, subject, text, NULL, 1, NULL);
+	reply_queue(&c->s, t, addr, subject, text, NULL, 1, NULL);
 	c->exempt_stranger = 0;
 	free(text);
 	return CMD_DONE;
@@ -230,7 +230,7 @@ static int signup_addresses(struct cmdctx *c, int argc, char **argv,
 static int signup_expired(const struct cmdctx *c, const struct user *u)
 {
 	return !u->left && u->naddr == 0 &&
-	       c->now - u->created >= (time_t)c->cfg->confirm_days * 86400;
+	       c->s.now - u->created >= (time_t)c->s.cfg->confirm_days * 86400;
 }
 
 enum cmd_status cmd_signup(struct cmdctx *c, int argc, char **argv)
@@ -265,9 +265,9 @@ enum cmd_status cmd_signup(struct cmdctx *c, int argc, char **argv)
 		return cmd_refuse(c, usage, "one mail may carry one signup "
 		                  "or change of address: send the others on their "
 		                  "own");
-	if ((st = cmd_lock(c, "users", &l)) != CMD_DONE)
+	if ((st = svc_lock(&c->s, "users", &l)) != CMD_DONE)
 		return st;
-	rc = user_load(c->cfg->spool, argv[0], &old, &err);
+	rc = user_load(c->s.cfg->spool, argv[0], &old, &err);
 	if (rc < 0) {
 		log_msg(LOG_ERR, "%s\n", err);
 		free(err);
@@ -300,20 +300,20 @@ enum cmd_status cmd_signup(struct cmdctx *c, int argc, char **argv)
 	user_defaults(&u);
 	snprintf(u.userid, sizeof u.userid, "%s", argv[0]);
 	u.hash = user_hash_password(argv[1]);
-	u.created = c->now;
+	u.created = c->s.now;
 	if (!u.hash) {
 		log_msg(LOG_ERR, "crypt(3) failed to hash a password\n");
 		st = CMD_TEMPFAIL;
 		goto out;
 	}
-	t = cmd_txn(c, "users");
+	t = svc_txn(&c->s, "users");
 	st = signup_requests(c, t, &u, addrs, n, USER_REQ_SIGNUP, &skipped);
 	if (st != CMD_DONE) {
 		txn_abort(t);
 		goto out;
 	}
-	addr_user_put(t, c->cfg->spool, &u, rc == 0 ? &old : NULL);
-	st = cmd_commit(c, t);
+	addr_user_put(t, c->s.cfg->spool, &u, rc == 0 ? &old : NULL);
+	st = svc_commit(&c->s, t);
 	log_msg(LOG_INFO, "signup %s: %zu confirmation request%s sent%s%s\n",
 	        u.userid, u.nreq, u.nreq == 1 ? "" : "s",
 	        skipped.len ? ", none to " : "", buf_str(&skipped));
@@ -335,7 +335,7 @@ static void robots_var(const struct cmdctx *c, const char *userid,
                        struct tvars *v)
 {
 	struct buf b = BUF_INIT;
-	int i, n = c->cfg->nrobots;
+	int i, n = c->s.cfg->nrobots;
 
 	if (n <= 0) {
 		tvars_set(v, "robots", "");
@@ -345,13 +345,13 @@ static void robots_var(const struct cmdctx *c, const char *userid,
 	buf_puts(&b, n == 1 ? " " : "s ");
 	for (i = 0; i < n; i++)
 		buf_printf(&b, "%s%s (level %d)", i == 0 ? "" : i + 1 < n ?
-		           ", " : " and ", c->cfg->robot[i].userid,
-		           c->cfg->robot[i].level);
+		           ", " : " and ", c->s.cfg->robot[i].userid,
+		           c->s.cfg->robot[i].level);
 	buf_printf(&b, " play%s at any time and accept%s a signed challenge at "
 	           "once, e.g.\n  epaminondas challenge %s %s by %s "
 	           "PASSWORD\n(levels %d, the weakest, to %d; \"list\" shows "
 	           "every player; \"help challenge\" tells more).\n\n", n == 1 ? "s" : "", n == 1 ? "s" : "",
-	           userid, c->cfg->robot[0].userid, userid,
+	           userid, c->s.cfg->robot[0].userid, userid,
 	           CONFIG_ROBOT_LEVEL_MIN, CONFIG_ROBOT_LEVEL_MAX);
 	tvars_setf(v, "robots", "%s", buf_str(&b));
 	buf_free(&b);
@@ -365,9 +365,9 @@ static char *confirm_welcome(struct cmdctx *c, const struct user *u,
 
 	tvars_set(&v, "userid", u->userid);
 	tvars_set(&v, "address", addr);
-	tvars_set(&v, "from", c->cfg->from);
+	tvars_set(&v, "from", c->s.cfg->from);
 	robots_var(c, u->userid, &v);
-	text = reply_template(c, "signup.txt", &v);
+	text = reply_template(&c->s, "signup.txt", &v);
 	tvars_free(&v);
 	return text;
 }
@@ -396,7 +396,7 @@ static enum cmd_status confirm_apply(struct cmdctx *c, struct txn *t,
 				        (u->naddr - k - 1) * sizeof u->addr[0]);
 				u->naddr--;
 			}
-	user_add_address(u, r.addr, c->now);
+	user_add_address(u, r.addr, c->s.now);
 	if (r.kind == USER_REQ_CHANGE)
 		u->addr[u->naddr - 1].change = r.sent;
 	if (r.kind == USER_REQ_SIGNUP && first) {
@@ -404,7 +404,7 @@ static enum cmd_status confirm_apply(struct cmdctx *c, struct txn *t,
 		if (text) {
 			acctoken_subject(c, u, r.addr, "Welcome to epamserv", with,
 			                 sizeof with);
-			reply_queue(c, t, r.addr, with, text, NULL, 0, NULL);
+			reply_queue(&c->s, t, r.addr, with, text, NULL, 0, NULL);
 		}
 	} else {
 		buf_printf(&details, "%s is now confirmed as an address of the "
@@ -419,15 +419,15 @@ static enum cmd_status confirm_apply(struct cmdctx *c, struct txn *t,
 		tvars_set(&v, "headline", "address confirmed");
 		tvars_set(&v, "details", buf_str(&details));
 		tvars_set(&v, "userid", u->userid);
-		text = reply_template(c, "account.txt", &v);
+		text = reply_template(&c->s, "account.txt", &v);
 		tvars_free(&v);
 		if (text) {
 			acctoken_subject(c, u, r.addr, "epamserv: address confirmed",
 			                 with, sizeof with);
-			reply_queue(c, t, r.addr, with, text, NULL, 0, NULL);
+			reply_queue(&c->s, t, r.addr, with, text, NULL, 0, NULL);
 			/* The old address is told, once more and last. */
 			for (k = 0; k < ngone; k++)
-				reply_queue(c, t, gone[k], "epamserv: address changed",
+				reply_queue(&c->s, t, gone[k], "epamserv: address changed",
 				            text, NULL, 0, NULL);
 		}
 	}
@@ -468,9 +468,9 @@ enum cmd_status cmd_confirm_address(struct cmdctx *c, int argc, char **argv)
 	if (!token || !util_userid_ok(argv[0]))
 		return cmd_refuse(c, usage, "reply to the confirmation "
 		                  "request itself: its subject carries the token");
-	if ((st = cmd_lock(c, "users", &l)) != CMD_DONE)
+	if ((st = svc_lock(&c->s, "users", &l)) != CMD_DONE)
 		return st;
-	rc = user_load(c->cfg->spool, argv[0], &u, &err);
+	rc = user_load(c->s.cfg->spool, argv[0], &u, &err);
 	if (rc < 0) {
 		log_msg(LOG_ERR, "%s\n", err);
 		free(err);
@@ -481,15 +481,15 @@ enum cmd_status cmd_confirm_address(struct cmdctx *c, int argc, char **argv)
 		if (token_hash_matches(u.req[i].hash, token))
 			break;
 	if (rc > 0 || u.left || i == u.nreq ||
-	    c->now - u.req[i].sent >= (time_t)c->cfg->confirm_days * 86400) {
+	    c->s.now - u.req[i].sent >= (time_t)c->s.cfg->confirm_days * 86400) {
 		st = cmd_refuse(c, usage, "this confirmation for '%s' is not "
 		                "(or no longer) valid: requests last %d days, and "
 		                "only the latest one to an address works.  Sign up "
 		                "again (or send change address) for a new one",
-		                argv[0], c->cfg->confirm_days);
+		                argv[0], c->s.cfg->confirm_days);
 		goto out;
 	}
-	if (user_load(c->cfg->spool, argv[0], &old, &err) != 0) {
+	if (user_load(c->s.cfg->spool, argv[0], &old, &err) != 0) {
 		log_msg(LOG_ERR, "%s\n", err ? err : "a user file vanished");
 		free(err);
 		st = CMD_TEMPFAIL;
@@ -497,15 +497,15 @@ enum cmd_status cmd_confirm_address(struct cmdctx *c, int argc, char **argv)
 	}
 	/* The mail proved it is from the owner of the address. */
 	snprintf(c->sender_player, sizeof c->sender_player, "%s", u.userid);
-	t = cmd_txn(c, "users");
+	t = svc_txn(&c->s, "users");
 	/* Its mails hold the account's words, none of the mail's: the
 	 * address proved itself, its owner's quoted request may stay. */
 	c->exempt_stranger = 1;
 	st = confirm_apply(c, t, &u, i);
 	c->exempt_stranger = 0;
 	if (st == CMD_DONE) {
-		addr_user_put(t, c->cfg->spool, &u, &old);
-		st = cmd_commit(c, t);
+		addr_user_put(t, c->s.cfg->spool, &u, &old);
+		st = svc_commit(&c->s, t);
 	} else {
 		txn_abort(t);
 	}

@@ -31,14 +31,14 @@ static enum cmd_status send_text(struct cmdctx *c, const char *tmpl,
 	struct txn *t;
 	char *text;
 
-	tvars_set(v, "from", c->cfg->from);
-	text = reply_template(c, tmpl, v);
+	tvars_set(v, "from", c->s.cfg->from);
+	text = reply_template(&c->s, tmpl, v);
 	if (!text)
 		return CMD_TEMPFAIL;
-	t = cmd_txn(c, c->msg_key);
-	reply_queue(c, t, c->sender, subject, text, NULL, 0, NULL);
+	t = svc_txn(&c->s, c->s.msg_key);
+	reply_queue(&c->s, t, c->sender, subject, text, NULL, 0, NULL);
 	free(text);
-	return cmd_commit(c, t);
+	return svc_commit(&c->s, t);
 }
 
 /* One table line for a player; a robot's ends "(robot N)", N its
@@ -50,7 +50,7 @@ static enum cmd_status send_text(struct cmdctx *c, const char *tmpl,
 static int standings_line(const struct cmdctx *c, struct buf *b, int rank,
                           const char *userid, const struct rating_player *p)
 {
-	const struct config_robot *r = robot_config(c->cfg, userid);
+	const struct config_robot *r = robot_config(c->s.cfg, userid);
 	int marks = 0;
 
 	buf_printf(b, "%4d  %-20s %6d %6d %4d %4d %4d%s", rank, userid,
@@ -62,7 +62,7 @@ static int standings_line(const struct cmdctx *c, struct buf *b, int rank,
 		/* Limits (issue 17): short marks, explained after the tables. */
 		struct user u;
 		char *err = NULL;
-		if (user_load(c->cfg->spool, userid, &u, &err) == 0) {
+		if (user_load(c->s.cfg->spool, userid, &u, &err) == 0) {
 			if (u.game_limit >= 0)
 				buf_printf(b, "  L%d", u.game_limit);
 			if (u.challenges != USER_CHALLENGES_ASK)
@@ -168,7 +168,7 @@ static char *standings_table(const struct cmdctx *c, const struct ratings *r,
 			           "rating first; all of them would not fit in one "
 			           "mail (at most %zu bytes)%s.  \"history USERID\" "
 			           "gives any player's finished games.\n", i, m,
-			           reply_cap(c), cls + 1 < RATING_CLASSES &&
+			           reply_cap(&c->s), cls + 1 < RATING_CLASSES &&
 			           class_of_game(cls + 1, game) ? ", and the tables "
 			           "after it are left out" : "");
 		}
@@ -208,8 +208,8 @@ enum cmd_status cmd_standings(struct cmdctx *c, const char *game, int argc,
 			                  "game's name, not '%.40s'", argv[i]);
 		game = i == 0 && (!game || strcmp(game, named) == 0) ? named : NULL;
 	}
-	if (ratings_load(c->cfg->spool, &r, &err) < 0 ||
-	    user_list(c->cfg->spool, &ids, &n, &err) < 0) {
+	if (ratings_load(c->s.cfg->spool, &r, &err) < 0 ||
+	    user_list(c->s.cfg->spool, &ids, &n, &err) < 0) {
 		log_msg(LOG_ERR, "%s\n", err);
 		free(err);
 		ratings_free(&r);
@@ -258,7 +258,7 @@ static void history_note(const struct cmdctx *c, struct buf *b, size_t shown,
 	           total);
 	if (shown < HISTORY_MAX)
 		buf_printf(b, "; all of them would not fit in one mail (at most %zu "
-		           "bytes)", reply_cap(c));
+		           "bytes)", reply_cap(&c->s));
 	else
 		buf_printf(b, "; a history lists at most %d", HISTORY_MAX);
 	buf_puts(b, who ? ".\n" : ".  \"history USERID\" lists one player's.\n");
@@ -282,7 +282,7 @@ enum cmd_status cmd_history(struct cmdctx *c, int argc, char **argv)
 	if (who && !util_userid_ok(who))
 		return cmd_refuse(c, usage, "'%s' is not a valid userid",
 		                  who);
-	if (ratings_load(c->cfg->spool, &r, &err) < 0) {
+	if (ratings_load(c->s.cfg->spool, &r, &err) < 0) {
 		log_msg(LOG_ERR, "%s\n", err);
 		free(err);
 		return CMD_TEMPFAIL;

@@ -48,20 +48,20 @@ static int reserve_limit(const struct config *cfg)
 /* The mails left in key's hour of limit (ratelimit_left). */
 static int left(const struct cmdctx *c, const char *key, int limit)
 {
-	return ratelimit_left(c->cfg->spool, key, limit, HOUR, c->now);
+	return ratelimit_left(c->s.cfg->spool, key, limit, HOUR, c->s.now);
 }
 
 /* Count one for key within limit: nonzero when within it (or on an
  * I/O error, ratelimit_count). */
 static int take(const struct cmdctx *c, const char *key, int limit)
 {
-	return ratelimit_count(c->cfg->spool, key, limit, HOUR, c->now,
+	return ratelimit_count(c->s.cfg->spool, key, limit, HOUR, c->s.now,
 	                       NULL) != 0;
 }
 
 int stranger_budget_take(struct cmdctx *c, enum stranger_budget b)
 {
-	const struct config *cfg = c->cfg;
+	const struct config *cfg = c->s.cfg;
 	int share = cfg->stranger_source_limit, all = cfg->stranger_reply_limit;
 	char src[128], reserve[128];
 	int fresh = 0;
@@ -80,7 +80,7 @@ int stranger_budget_take(struct cmdctx *c, enum stranger_budget b)
 
 int stranger_budget_room(struct cmdctx *c, enum stranger_budget b)
 {
-	const struct config *cfg = c->cfg;
+	const struct config *cfg = c->s.cfg;
 	int share = cfg->stranger_source_limit, all = cfg->stranger_reply_limit;
 	char src[128], reserve[128];
 	int fresh = 0, n;

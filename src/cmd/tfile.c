@@ -285,9 +285,9 @@ enum cmd_status tf_lock(struct cmdctx *c, const char *name, const char *game,
 
 	*exists = 0;
 	memset(tf, 0, sizeof *tf);
-	if ((st = cmd_lock(c, "tournaments", l1)) != CMD_DONE)
+	if ((st = svc_lock(&c->s, "tournaments", l1)) != CMD_DONE)
 		return st;
-	rc = tf_load(c->cfg->spool, name, tf, &err);
+	rc = tf_load(c->s.cfg->spool, name, tf, &err);
 	if (rc < 0) {
 		log_msg(LOG_ERR, "%s\n", err);
 		free(err);
@@ -300,11 +300,11 @@ enum cmd_status tf_lock(struct cmdctx *c, const char *name, const char *game,
 	tf_free(tf);
 	/* Taking the game's lock rolls forward a committed change of the
 	 * file: only now is what it says sure. */
-	if ((st = cmd_lock(c, key, l2)) != CMD_DONE) {
+	if ((st = svc_lock(&c->s, key, l2)) != CMD_DONE) {
 		lock_release(l1);
 		return st;
 	}
-	rc = tf_load(c->cfg->spool, name, tf, &err);
+	rc = tf_load(c->s.cfg->spool, name, tf, &err);
 	if (rc < 0) {
 		log_msg(LOG_ERR, "%s\n", err);
 		free(err);

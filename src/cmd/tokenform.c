@@ -141,7 +141,7 @@ int tokenform_token_of(struct cmdctx *c, const struct intake *in,
 	game = spool_game_named(in->token_game);
 	if (!game)
 		return 0;
-	rc = game_load(&g, c->cfg->spool, game, in->token_board, &err);
+	rc = game_load(&g, c->s.cfg->spool, game, in->token_board, &err);
 	if (rc != 0) {
 		if (rc < 0)
 			log_msg(LOG_ERR, "%s\n", err);
@@ -165,7 +165,7 @@ static void tf_board_token(struct cmdctx *c, const struct intake *in)
 
 	if (!game || c->error_token[0])
 		return;
-	if (game_load(&g, c->cfg->spool, game, in->token_board, &err) != 0) {
+	if (game_load(&g, c->s.cfg->spool, game, in->token_board, &err) != 0) {
 		free(err);
 		return;
 	}

@@ -72,7 +72,7 @@
 #include "cmd/cmd.h"
 #include "cmd/leave.h"
 #include "cmd/intake.h"
-#include "cmd/tokenhash.h"
+#include "services/tokenhash.h"
 #include "cmd/tokenform.h"
 #include "spool/secret.h"
 #include "spool/spool.h"
@@ -170,8 +170,8 @@ static int token_derive(const char *spool, const struct game *g,
 	return 0;
 }
 
-int tokens_of(struct cmdctx *c, const struct game *g, const struct user *u,
-              char *out)
+int tokens_of(const struct svc *s, const struct game *g,
+              const struct user *u, char *out)
 {
 	out[0] = '\0';
 	if (g->state != GAME_ACTIVE && g->state != GAME_CHALLENGED)
@@ -179,7 +179,7 @@ int tokens_of(struct cmdctx *c, const struct game *g, const struct user *u,
 	if (!user_confirmed(u) || (strcmp(u->userid, g->white) != 0 &&
 	                           strcmp(u->userid, g->black) != 0))
 		return 1;
-	if (token_derive(c->cfg->spool, g, u->userid, u->token_epoch, out) != 0) {
+	if (token_derive(s->cfg->spool, g, u->userid, u->token_epoch, out) != 0) {
 		out[0] = '\0';
 		return -1;
 	}
@@ -198,7 +198,7 @@ static int token_is(struct cmdctx *c, const struct game *g, int i,
                     const struct user *u, const char *token)
 {
 	char mine[TOKEN_LEN + 1];
-	int rc = tokens_of(c, g, u, mine);
+	int rc = tokens_of(&c->s, g, u, mine);
 
 	if (rc < 0)
 		return -1;
@@ -229,7 +229,7 @@ static int token_player(struct cmdctx *c, const struct game *g,
 	for (i = 0; i < 2; i++) {
 		struct user u;
 		char *err = NULL;
-		int rc = user_load(c->cfg->spool, player[i], &u, &err);
+		int rc = user_load(c->s.cfg->spool, player[i], &u, &err);
 		if (rc < 0) {
 			log_msg(LOG_ERR, "%s\n", err);
 			free(err);
@@ -262,7 +262,7 @@ int tokens_owner(struct cmdctx *c, const struct intake *in, char *userid)
 			break;
 	if (!spool_games[i] || in->token_board < 0)
 		return 0;
-	rc = game_load(&g, c->cfg->spool, spool_games[i], in->token_board, &err);
+	rc = game_load(&g, c->s.cfg->spool, spool_games[i], in->token_board, &err);
 	if (rc < 0) {
 		log_msg(LOG_ERR, "%s\n", err);
 		free(err);
@@ -278,7 +278,7 @@ int tokens_owner(struct cmdctx *c, const struct intake *in, char *userid)
 /* The board of b to the token's player alone, with the token. */
 static enum cmd_status token_show(struct cmdctx *c, struct board_ctx *b)
 {
-	struct txn *t = cmd_txn(c, b->key);
+	struct txn *t = svc_txn(&c->s, b->key);
 	char headline[128];
 	enum cmd_status st;
 
@@ -289,7 +289,7 @@ static enum cmd_status token_show(struct cmdctx *c, struct board_ctx *b)
 		txn_abort(t);
 		return st;
 	}
-	return cmd_commit(c, t);
+	return svc_commit(&c->s, t);
 }
 
 /* A reply to a chat mail of board in->token_board of game: the whole
@@ -300,7 +300,7 @@ static enum cmd_status token_chat(struct cmdctx *c, const char *game,
 	struct game g;
 	char userid[32], *err = NULL;
 	enum cmd_status st;
-	int rc = game_load(&g, c->cfg->spool, game, in->token_board, &err);
+	int rc = game_load(&g, c->s.cfg->spool, game, in->token_board, &err);
 
 	if (rc < 0) {
 		log_msg(LOG_ERR, "%s\n", err);
@@ -574,7 +574,7 @@ static void sender_on_board(struct cmdctx *c, const struct game *g,
 	     i++) {
 		struct user u;
 		char *err = NULL;
-		int rc = user_load(c->cfg->spool, player[i], &u, &err);
+		int rc = user_load(c->s.cfg->spool, player[i], &u, &err);
 		free(err);
 		if (rc != 0)
 			continue;
@@ -605,7 +605,7 @@ enum cmd_status tokens_lost(struct cmdctx *c, const struct intake *in)
 	 * with the move sent (the sender's userid only when From is one
 	 * player's address of that board; never a token). */
 	if (board >= 0 && move_words(in->argv, in->argc, move, sizeof move) > 0 &&
-	    game_load(&g, c->cfg->spool, game, board, &err) == 0) {
+	    game_load(&g, c->s.cfg->spool, game, board, &err) == 0) {
 		sender_on_board(c, &g, userid);
 		game_free(&g);
 		return cmd_refuse(c, TOKEN_USAGE, "'%s' looks like a move, but your "

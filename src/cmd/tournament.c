@@ -104,11 +104,11 @@ static enum cmd_status answer_sender(struct cmdctx *c, struct txn *t,
 	tvars_set(&v, "table", text);
 	tvars_set(&v, "game", tf->game);
 	tvars_set(&v, "name", tf->name[0] ? tf->name : "NAME");
-	tvars_set(&v, "from", c->cfg->from);
-	web_tourney_url(c->cfg, tf->name, url, sizeof url);
+	tvars_set(&v, "from", c->s.cfg->from);
+	web_tourney_url(c->s.cfg, tf->name, url, sizeof url);
 	if (tf->name[0] && url[0])
 		tvars_setf(&v, "web", "On the web: %s", url);
-	mail = reply_template(c, "tournament.txt", &v);
+	mail = reply_template(&c->s, "tournament.txt", &v);
 	tvars_free(&v);
 	if (!mail)
 		return CMD_TEMPFAIL;
@@ -119,7 +119,7 @@ static enum cmd_status answer_sender(struct cmdctx *c, struct txn *t,
 		snprintf(subject, sizeof subject, "%s tournaments",
 		         reply_game_title(tf->game));
 	acctoken_sender_subject(c, subject, with, sizeof with);
-	reply_queue(c, t, c->sender, with, mail, NULL, 0, NULL);
+	reply_queue(&c->s, t, c->sender, with, mail, NULL, 0, NULL);
 	explicit_bzero(with, sizeof with);
 	free(mail);
 	return CMD_DONE;
@@ -175,9 +175,9 @@ static enum cmd_status make_board(struct cmdctx *c, struct txn *t,
 		     (strcmp(tf->boards[i].white, b) == 0 &&
 		      strcmp(tf->boards[i].black, w) == 0)))
 			nth++;
-	game_new(&g, tf->game, board, o, w, b, c->now);
+	game_new(&g, tf->game, board, o, w, b, c->s.now);
 	game_settings_put(&g, set);
-	g.agreed[0] = g.agreed[1] = c->now;
+	g.agreed[0] = g.agreed[1] = c->s.now;
 	snprintf(g.tourney, sizeof g.tourney, "%s", tf->name);
 	g.tourney_round = round;
 	file = game_format(&g);
@@ -304,7 +304,7 @@ static enum cmd_status swiss_round(struct cmdctx *c, struct txn *t,
 		free(why);
 		return rc == TNY_ENOPAIR ? CMD_REFUSED : CMD_TEMPFAIL;
 	}
-	board = spool_next_board(c->cfg->spool, tf->game);
+	board = spool_next_board(c->s.cfg->spool, tf->game);
 	for (k = 0; k < r.npairs && st == CMD_DONE; k++, board++)
 		st = make_board(c, t, tf, &o, &set, round,
 		                tf->player[r.pairs[k].white].userid,
@@ -345,7 +345,7 @@ static enum cmd_status ko_step(struct cmdctx *c, struct txn *t,
 		log_msg(LOG_ERR, "tournament %s: %s\n", tf->name, err);
 		return CMD_TEMPFAIL;
 	}
-	board = spool_next_board(c->cfg->spool, tf->game);
+	board = spool_next_board(c->s.cfg->spool, tf->game);
 	for (j = 0; j < k.nmatch[r] && st == CMD_DONE; j++) {
 		const struct tko_match *m = &k.m[r][j];
 		const char *hu, *lu;
@@ -417,7 +417,7 @@ static enum cmd_status tourney_start(struct cmdctx *c, struct txn *t,
 		log_msg(LOG_ERR, "tournament %s: %s\n", tf->name, err);
 		return CMD_TEMPFAIL;
 	}
-	if (ratings_load(c->cfg->spool, &r, &e) < 0) {
+	if (ratings_load(c->s.cfg->spool, &r, &e) < 0) {
 		log_msg(LOG_ERR, "%s\n", e);
 		free(e);
 		return CMD_TEMPFAIL;
@@ -452,7 +452,7 @@ static enum cmd_status tourney_start(struct cmdctx *c, struct txn *t,
 		if (tf->rounds == 2)
 			flags = TNY_BERGER_DOUBLE | TNY_BERGER_SWAP_LAST;
 		rounds = tny_berger_rounds(n, flags);
-		board = spool_next_board(c->cfg->spool, tf->game);
+		board = spool_next_board(c->s.cfg->spool, tf->game);
 		for (i = 1; i <= rounds && st == CMD_DONE; i++) {
 			int bye = 0, np = tny_berger_round(n, i, flags, pairs, &bye);
 			for (k = 0; k < np && st == CMD_DONE; k++, board++)
@@ -580,7 +580,7 @@ static enum cmd_status t_create(struct cmdctx *c, const char *game, int argc,
 			continue;
 		}
 		if (strncasecmp(w, "-start=", 7) == 0) {
-			if (!start_ok(w + 7, c->now))
+			if (!start_ok(w + 7, c->s.now))
 				return cmd_refuse(c, usage, "-start=%.20s: write a day "
 				                  "as YYYY-MM-DD, today or later (UTC)",
 				                  w + 7);
@@ -678,7 +678,7 @@ static enum cmd_status t_create(struct cmdctx *c, const char *game, int argc,
 		memset(&tf, 0, sizeof tf);
 		memcpy(tf.name, name, sizeof name);
 	}
-	if (open_organised(c->cfg, argv[1]) - reuse >= TF_OPEN_PER_ORGANISER) {
+	if (open_organised(c->s.cfg, argv[1]) - reuse >= TF_OPEN_PER_ORGANISER) {
 		st = cmd_refuse(c, usage, "you (%s) organise %d tournaments not "
 		                "started yet or cancelled, as many as one player "
 		                "may; start one first, or create again under the "
@@ -706,11 +706,11 @@ static enum cmd_status t_create(struct cmdctx *c, const char *game, int argc,
 	snprintf(tf.start, sizeof tf.start, "%s", start);
 	snprintf(tf.options, sizeof tf.options, "%s", buf_str(&opts));
 	buf_free(&opts);
-	tf.created = c->now;
+	tf.created = c->s.now;
 	tf.state = TF_OPEN;
 	snprintf(tf.player[0].userid, sizeof tf.player[0].userid, "%s", argv[1]);
 	tf.nplayers = 1;
-	t = cmd_txn(c, key);
+	t = svc_txn(&c->s, key);
 	put_tf(t, &tf);
 	text = tt_text(&tf, NULL);
 	{
@@ -722,7 +722,7 @@ static enum cmd_status t_create(struct cmdctx *c, const char *game, int argc,
 		st = answer_sender(c, t, &tf, "created", head, text);
 	}
 	free(text);
-	st = st == CMD_DONE ? cmd_commit(c, t) : (txn_abort(t), st);
+	st = st == CMD_DONE ? svc_commit(&c->s, t) : (txn_abort(t), st);
 	tf_free(&tf);
 	tf_unlock(&l1, &l2);
 	return st;
@@ -792,14 +792,14 @@ static enum cmd_status t_join(struct cmdctx *c, const char *game, int argc,
 	snprintf(tf.player[tf.nplayers].userid, sizeof tf.player[0].userid,
 	         "%s", argv[1]);
 	tf.nplayers++;
-	t = cmd_txn(c, key);
+	t = svc_txn(&c->s, key);
 	put_tf(t, &tf);
 	text = tt_text(&tf, NULL);
 	snprintf(head, sizeof head, "You (%s) joined tournament %s.  Your "
 	         "boards will come by mail when it starts.", argv[1], tf.name);
 	st = answer_sender(c, t, &tf, "joined", head, text);
 	free(text);
-	st = st == CMD_DONE ? cmd_commit(c, t) : (txn_abort(t), st);
+	st = st == CMD_DONE ? svc_commit(&c->s, t) : (txn_abort(t), st);
 	tf_free(&tf);
 	tf_unlock(&l1, &l2);
 	return st;
@@ -827,7 +827,7 @@ static enum cmd_status withdraw_boards(struct cmdctx *c, const struct tfile *tf,
 			continue;
 		if (b.g.state == GAME_ACTIVE) {
 			snprintf(b.userid, sizeof b.userid, "%s", userid);
-			game_end(&b.g, GAME_END_RESIGN, userid, c->now);
+			game_end(&b.g, GAME_END_RESIGN, userid, c->s.now);
 			snprintf(head, sizeof head, "%s withdrew from tournament %s: "
 			         "%s resigns this game.", userid, tf->name, userid);
 			st = board_save(c, &b, head);
@@ -896,7 +896,7 @@ static enum cmd_status t_leave(struct cmdctx *c, const char *game, int argc,
 		return st;
 	}
 	if (running) {
-		tf.player[i].withdrawn = c->now;
+		tf.player[i].withdrawn = c->s.now;
 		if (tf_knockout(&tf))
 			snprintf(head, sizeof head, "You (%s) withdrew from "
 			         "tournament %s.  Your games still running are "
@@ -921,13 +921,13 @@ static enum cmd_status t_leave(struct cmdctx *c, const char *game, int argc,
 		snprintf(head, sizeof head, "You (%s) left tournament %s.",
 		         argv[1], tf.name);
 	}
-	t = cmd_txn(c, key);
+	t = svc_txn(&c->s, key);
 	put_tf(t, &tf);
 	text = tt_text(&tf, NULL);
 	st = answer_sender(c, t, &tf, running ? "withdrawn" : "left", head,
 	                   text);
 	free(text);
-	st = st == CMD_DONE ? cmd_commit(c, t) : (txn_abort(t), st);
+	st = st == CMD_DONE ? svc_commit(&c->s, t) : (txn_abort(t), st);
 	tf_unlock(&l1, &l2);
 	if (st == CMD_DONE && running)
 		st = withdraw_boards(c, &tf, argv[1]);
@@ -986,10 +986,10 @@ static enum cmd_status t_start(struct cmdctx *c, const char *game, int argc,
 	if ((st = t_organiser(c, game, argc, argv, usage, "start", &tf, &l1,
 	                      &l2, key, sizeof key)) != CMD_DONE)
 		return st;
-	t = cmd_txn(c, key);
+	t = svc_txn(&c->s, key);
 	snprintf(why, sizeof why, "started by %s", tf.organiser);
 	st = tourney_start(c, t, &tf, why);
-	st = st == CMD_DONE ? cmd_commit(c, t) : (txn_abort(t), st);
+	st = st == CMD_DONE ? svc_commit(&c->s, t) : (txn_abort(t), st);
 	if (st == CMD_REFUSED)
 		cmd_refuse(c, usage, "the first round of tournament %s cannot "
 		           "be paired (see the server's log)", tf.name);
@@ -1014,13 +1014,13 @@ static enum cmd_status t_cancel(struct cmdctx *c, const char *game,
 	                      &l2, key, sizeof key)) != CMD_DONE)
 		return st;
 	tf.state = TF_CANCELLED;
-	t = cmd_txn(c, key);
+	t = svc_txn(&c->s, key);
 	put_tf(t, &tf);
 	snprintf(head, sizeof head, "Tournament %s is cancelled by its "
 	         "organiser, %s, before its start: no game of it is played.",
 	         tf.name, tf.organiser);
 	st = table_to_all(c, t, &tf, NULL, "cancelled", head);
-	st = st == CMD_DONE ? cmd_commit(c, t) : (txn_abort(t), st);
+	st = st == CMD_DONE ? svc_commit(&c->s, t) : (txn_abort(t), st);
 	tf_free(&tf);
 	tf_unlock(&l1, &l2);
 	return st;
@@ -1041,7 +1041,7 @@ static enum cmd_status t_show(struct cmdctx *c, const char *game, int argc,
 		                  "tournament's name (and nothing else)");
 	if ((st = name_word(c, argv[0], usage)) != CMD_DONE)
 		return st;
-	rc = tf_load(c->cfg->spool, argv[0], &tf, &err);
+	rc = tf_load(c->s.cfg->spool, argv[0], &tf, &err);
 	if (rc < 0) {
 		log_msg(LOG_ERR, "%s\n", err);
 		free(err);
@@ -1062,9 +1062,9 @@ static enum cmd_status t_show(struct cmdctx *c, const char *game, int argc,
 	}
 	text = tt_text(&tf, have ? &tt : NULL);
 	snprintf(head, sizeof head, "Tournament %s.", tf.name);
-	t = cmd_txn(c, c->msg_key);
+	t = svc_txn(&c->s, c->s.msg_key);
 	st = answer_sender(c, t, &tf, "table", head, text);
-	st = st == CMD_DONE ? cmd_commit(c, t) : (txn_abort(t), st);
+	st = st == CMD_DONE ? svc_commit(&c->s, t) : (txn_abort(t), st);
 	free(text);
 	if (have)
 		tt_free(&tt);
@@ -1141,9 +1141,9 @@ enum cmd_status cmd_tournaments(struct cmdctx *c, const char *game, int argc,
 	(void)argv;
 	if (argc != 0)
 		return cmd_refuse(c, usage, "tournaments takes no words after it");
-	names = tourney_names(c->cfg, &n);
+	names = tourney_names(c->s.cfg, &n);
 	for (i = 0; i < n; i++) {
-		if (tf_load(c->cfg->spool, names[i], &tf, &err) != 0) {
+		if (tf_load(c->s.cfg->spool, names[i], &tf, &err) != 0) {
 			free(err);
 			err = NULL;
 			continue;
@@ -1174,11 +1174,11 @@ enum cmd_status cmd_tournaments(struct cmdctx *c, const char *game, int argc,
 		           "(tournament show NAME gives one)\n", more);
 	memset(&dummy, 0, sizeof dummy);
 	snprintf(dummy.game, sizeof dummy.game, "%s", game);
-	t = cmd_txn(c, c->msg_key);
+	t = svc_txn(&c->s, c->s.msg_key);
 	st = answer_sender(c, t, &dummy, "list", "The tournaments (running "
 	                   "ones finish when their last game does):", buf_str(&b));
 	buf_free(&b);
-	return st == CMD_DONE ? cmd_commit(c, t) : (txn_abort(t), st);
+	return st == CMD_DONE ? svc_commit(&c->s, t) : (txn_abort(t), st);
 }
 
 /* The sweep's context for one event of tournament name: its digest the
@@ -1189,12 +1189,12 @@ static void sweep_ctx(struct cmdctx *c, const struct config *cfg,
 	char text[128];
 
 	memset(c, 0, sizeof *c);
-	c->cfg = cfg;
-	c->now = util_now();
+	c->s.cfg = cfg;
+	c->s.now = util_now();
 	c->comment = "";
 	snprintf(text, sizeof text, "sweep tournament %s %s", event, name);
-	util_digest_hex(text, strlen(text), c->digest);
-	spool_msg_key(c->digest, c->msg_key, sizeof c->msg_key);
+	util_digest_hex(text, strlen(text), c->s.digest);
+	spool_msg_key(c->s.digest, c->s.msg_key, sizeof c->s.msg_key);
 }
 
 /* Open tournament name on its start day: started with enough players,
@@ -1220,7 +1220,7 @@ static void sweep_start(const struct config *cfg, const char *name,
 		tf_unlock(&l1, &l2);
 		return;
 	}
-	t = cmd_txn(&c, key);
+	t = svc_txn(&c.s, key);
 	if (tf.nplayers >= tf.min_players) {
 		st = tourney_start(&c, t, &tf, "its start day came");
 	} else {
@@ -1243,7 +1243,7 @@ static void sweep_start(const struct config *cfg, const char *name,
 			put_tf(t, &tf);
 	}
 	if (st == CMD_DONE && txn_count(t) > 0) {
-		if (cmd_commit(&c, t) == CMD_DONE)
+		if (svc_commit(&c.s, t) == CMD_DONE)
 			log_msg(LOG_INFO, "sweep: tournament %s %s\n", tf.name,
 			        tf.state == TF_RUNNING ? "started" : "waits for players");
 	} else {
@@ -1361,7 +1361,7 @@ static void swiss_cut(struct cmdctx *c, struct tfile *tf, const char *key,
 		tf->rounds = planned;
 		return;
 	}
-	t = cmd_txn(c, key);
+	t = svc_txn(&c->s, key);
 	tf->state = TF_FINISHED;
 	put_tf(t, tf);
 	snprintf(head, sizeof head, tt_tied_first(&tt) > 1 ?
@@ -1378,7 +1378,7 @@ static void swiss_cut(struct cmdctx *c, struct tfile *tf, const char *key,
 	         tf->player[tt.rank[0]].userid);
 	st = table_to_all(c, t, tf, &tt, "final table", head);
 	tt_free(&tt);
-	if (st == CMD_DONE && cmd_commit(c, t) == CMD_DONE)
+	if (st == CMD_DONE && svc_commit(&c->s, t) == CMD_DONE)
 		log_msg(LOG_INFO, "tournament %s: round %d cannot be paired; "
 		        "finished after round %d\n", tf->name, paired + 1, paired);
 	else if (st != CMD_DONE)
@@ -1407,7 +1407,7 @@ static void tourney_next(struct cmdctx *c, struct tfile *tf,
 		int tied = !tf_knockout(tf) && tt_tied_first(&tt) > 1;
 		if (tf_knockout(tf) && tko_build(tf, &tt, &k) == 0 && k.champion)
 			champ = tf->player[k.champion - 1].userid;
-		t = cmd_txn(c, key);
+		t = svc_txn(&c->s, key);
 		tf->state = TF_FINISHED;
 		put_tf(t, tf);
 		if (g) {
@@ -1428,7 +1428,7 @@ static void tourney_next(struct cmdctx *c, struct tfile *tf,
 		}
 		st = table_to_all(c, t, tf, &tt, "final table", head);
 		tt_free(&tt);
-		if (st == CMD_DONE && cmd_commit(c, t) == CMD_DONE)
+		if (st == CMD_DONE && svc_commit(&c->s, t) == CMD_DONE)
 			log_msg(LOG_INFO, "tournament %s: finished\n", tf->name);
 		else if (st != CMD_DONE)
 			txn_abort(t);
@@ -1436,7 +1436,7 @@ static void tourney_next(struct cmdctx *c, struct tfile *tf,
 	}
 	if (tf_knockout(tf)) {
 		int started = 0, made = 0;
-		t = cmd_txn(c, key);
+		t = svc_txn(&c->s, key);
 		st = ko_step(c, t, tf, &tt, &started, &made);
 		tt_free(&tt);
 		if (st == CMD_DONE && made) {
@@ -1452,7 +1452,7 @@ static void tourney_next(struct cmdctx *c, struct tfile *tf,
 				st = CMD_TEMPFAIL;
 			}
 		}
-		if (st == CMD_DONE && made && cmd_commit(c, t) == CMD_DONE)
+		if (st == CMD_DONE && made && svc_commit(&c->s, t) == CMD_DONE)
 			log_msg(LOG_INFO, "tournament %s: %d board%s made\n",
 			        tf->name, made, made == 1 ? "" : "s");
 		else if (st != CMD_DONE || !made)
@@ -1470,7 +1470,7 @@ static void tourney_next(struct cmdctx *c, struct tfile *tf,
 		tt_free(&tt);
 		return;  /* the round still runs */
 	}
-	t = cmd_txn(c, key);
+	t = svc_txn(&c->s, key);
 	st = swiss_round(c, t, tf, &tt, paired + 1);
 	tt_free(&tt);
 	if (st == CMD_REFUSED) {
@@ -1491,7 +1491,7 @@ static void tourney_next(struct cmdctx *c, struct tfile *tf,
 			st = CMD_TEMPFAIL;
 		}
 	}
-	if (st == CMD_DONE && cmd_commit(c, t) == CMD_DONE)
+	if (st == CMD_DONE && svc_commit(&c->s, t) == CMD_DONE)
 		log_msg(LOG_INFO, "tournament %s: round %d paired\n", tf->name,
 		        paired + 1);
 	else if (st != CMD_DONE)

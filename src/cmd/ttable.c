@@ -145,7 +145,7 @@ static int tt_build_any(struct cmdctx *c, const struct tfile *tf,
 		} else if (over && over->board == b->number &&
 		    strcmp(over->game, tf->game) == 0) {
 			gp = (struct game *)over;
-		} else if (game_load(&g, c->cfg->spool, tf->game, b->number,
+		} else if (game_load(&g, c->s.cfg->spool, tf->game, b->number,
 		                     &err) == 0) {
 			gp = &g;
 		} else {
@@ -520,7 +520,7 @@ enum cmd_status tt_mail(struct cmdctx *c, struct txn *t, const char *game,
 	struct user u;
 	char subject[160], with[240], url[300], *err = NULL, *mail;
 
-	if (user_load(c->cfg->spool, userid, &u, &err) != 0) {
+	if (user_load(c->s.cfg->spool, userid, &u, &err) != 0) {
 		free(err);
 		return CMD_DONE;  /* nobody to tell */
 	}
@@ -532,11 +532,11 @@ enum cmd_status tt_mail(struct cmdctx *c, struct txn *t, const char *game,
 	tvars_set(&v, "table", text);
 	tvars_set(&v, "game", game);
 	tvars_set(&v, "name", name);
-	tvars_set(&v, "from", c->cfg->from);
-	web_tourney_url(c->cfg, name, url, sizeof url);
+	tvars_set(&v, "from", c->s.cfg->from);
+	web_tourney_url(c->s.cfg, name, url, sizeof url);
 	if (url[0])
 		tvars_setf(&v, "web", "On the web: %s", url);
-	mail = reply_template(c, "tournament.txt", &v);
+	mail = reply_template(&c->s, "tournament.txt", &v);
 	tvars_free(&v);
 	if (!mail) {
 		user_free(&u);
@@ -545,7 +545,7 @@ enum cmd_status tt_mail(struct cmdctx *c, struct txn *t, const char *game,
 	snprintf(subject, sizeof subject, "%s tournament %s: %s",
 	         reply_game_title(game), name, what);
 	acctoken_subject(c, &u, user_address(&u), subject, with, sizeof with);
-	reply_queue(c, t, user_address(&u), with, mail, NULL, 0, NULL);
+	reply_queue(&c->s, t, user_address(&u), with, mail, NULL, 0, NULL);
 	explicit_bzero(with, sizeof with);
 	free(mail);
 	user_free(&u);
@@ -562,7 +562,7 @@ enum cmd_status tt_game_end(struct cmdctx *c, struct txn *t,
 
 	if (!g->tourney[0])
 		return CMD_DONE;
-	if (tf_load(c->cfg->spool, g->tourney, &tf, &err) != 0) {
+	if (tf_load(c->s.cfg->spool, g->tourney, &tf, &err) != 0) {
 		log_msg(LOG_ERR, "board %ld: tournament %s: %s\n", g->board,
 		        g->tourney, err ? err : "no such tournament");
 		free(err);

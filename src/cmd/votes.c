@@ -32,14 +32,14 @@ static enum cmd_status vote_ask(struct cmdctx *c, struct board_ctx *b,
 {
 	struct game *g = &b->g;
 	char err[EP_ERR_MAX + 200], headline[256];
-	const char *robot = robot_of_game(c->cfg, g);
+	const char *robot = robot_of_game(c->s.cfg, g);
 
 	/* A robot plays every game out (issue 16): it rejects at once. */
 	if (robot && g->state == GAME_ACTIVE)
 		return board_refuse(c, g, usage, "%s is a robot and plays "
 		                    "every game to its end: no draws and no "
 		                    "take-backs; play on or resign", robot);
-	if (game_vote_open(g, kind, b->userid, c->now, err, sizeof err) < 0)
+	if (game_vote_open(g, kind, b->userid, c->s.now, err, sizeof err) < 0)
 		return board_refuse(c, g, usage, "%s", err);
 	if (kind == GAME_VOTE_DRAW)
 		snprintf(headline, sizeof headline, "%s offers a draw.", b->userid);
@@ -68,7 +68,7 @@ static enum cmd_status vote_answer(struct cmdctx *c, struct board_ctx *b,
 		                    game_opponent(g, b->userid));
 	if (!yes) {
 		g->vote = GAME_VOTE_NONE;
-		g->updated = c->now;
+		g->updated = c->s.now;
 		if (own)
 			snprintf(headline, sizeof headline, "%s withdrew the %s.",
 			         b->userid, vote_name(kind));
@@ -78,7 +78,7 @@ static enum cmd_status vote_answer(struct cmdctx *c, struct board_ctx *b,
 		return board_save(c, b, headline);
 	}
 	if (kind == GAME_VOTE_DRAW) {
-		game_end(g, GAME_END_DRAW, g->vote_by, c->now);
+		game_end(g, GAME_END_DRAW, g->vote_by, c->s.now);
 		snprintf(headline, sizeof headline, "%s accepted %s's draw offer. "
 		         "The game is over: a draw.", b->userid, g->end_by);
 		return board_save(c, b, headline);
@@ -86,7 +86,7 @@ static enum cmd_status vote_answer(struct cmdctx *c, struct board_ctx *b,
 	snprintf(undone, sizeof undone, "%s", g->moves[g->nmoves - 1].text);
 	snprintf(headline, sizeof headline, "%s agreed to take back %s's move "
 	         "%s.", b->userid, g->vote_by, undone);
-	game_undo(g, c->now);
+	game_undo(g, c->s.now);
 	return board_save(c, b, headline);
 }
 

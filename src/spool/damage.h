@@ -3,7 +3,7 @@
  * them.
  *
  * The loaders (game_load, user_load, and the journal recovery a lock
- * runs, cmd_lock) note every file that is there but cannot be used: a
+ * runs, svc_lock) note every file that is there but cannot be used: a
  * game file that does not replay, a user file that does not parse, a
  * file that cannot be read for a reason other than its absence or a
  * lack of memory, a journal entry that cannot be applied, and a file

@@ -467,7 +467,7 @@ struct attempt {
 };
 
 /* Our Message-ID "<epamserv.D.N.KIND.GAME.BOARD.TOKEN.TAG@DOMAIN>"
- * (cmd/threadid.h) holds the recipient's reply token: in id (as
+ * (services/threadid.h) holds the recipient's reply token: in id (as
  * logged) the TOKEN field is made "-", so that no log line holds a
  * token.  Any other id is left alone. */
 static void mask_msgid_token(char *id)

@@ -21,7 +21,7 @@
 #include "web/web.h"
 #include "web/privacy.h"
 
-#include "cmd/cmd.h"
+#include "services/clock.h"
 #include "game/clock.h"
 #include "util/util.h"
 
@@ -68,7 +68,7 @@ static void rating_text(const struct web_site *s, const struct game *g,
 static void summarise(const struct web_site *s, const struct game *g,
                       struct web_board *wb)
 {
-	struct cmdctx c;
+	struct svc sv;
 	struct board_clock k;
 
 	memset(wb, 0, sizeof *wb);
@@ -86,10 +86,8 @@ static void summarise(const struct web_site *s, const struct game *g,
 	snprintf(wb->tourney, sizeof wb->tourney, "%s", g->tourney);
 	wb->round = g->tourney_round;
 	wb->cls = ratings_class(g->game, g->opts.width, g->opts.height);
-	memset(&c, 0, sizeof c);
-	c.cfg = s->cfg;
-	c.now = s->now;
-	if (g->state == GAME_ACTIVE && board_clock(&c, g, &k) == 0)
+	svc_init(&sv, s->cfg, s->now);
+	if (g->state == GAME_ACTIVE && board_clock(&sv, g, &k) == 0)
 		wb->deadline = k.deadline;
 }
 

@@ -143,8 +143,8 @@ static void tourney_page(struct web_site *s, const char *name,
 		return;
 	}
 	memset(&c, 0, sizeof c);
-	c.cfg = s->cfg;
-	c.now = s->now;
+	c.s.cfg = s->cfg;
+	c.s.now = s->now;
 	if ((tf.state == TF_RUNNING || tf.state == TF_FINISHED) && tf.nboards &&
 	    tt_build(&c, &tf, NULL, &t) == 0)
 		have_table = 1;

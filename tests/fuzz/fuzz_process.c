@@ -64,7 +64,7 @@
  * (tests/fuzz/run-fuzz.sh does) so that they do not drown the fuzzer's.
  */
 #include "cmd/process.h"
-#include "cmd/tokenhash.h"
+#include "services/tokenhash.h"
 #include "fuzz/scratch.h"
 #include "game/game.h"
 #include "mail/mail.h"

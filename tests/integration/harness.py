@@ -415,3 +415,18 @@ def refused_reply(env, sender, m, body, why, name):
     """refused() for sender's reply to our mail m."""
     return _refused_by(env, sender, lambda: reply(env, sender, m, body),
                        why, name)
+
+
+def digest_hex(text):
+    """util_digest_hex (src/util/util.c) of text, written out again: the
+    name of a seen/ record (the digest of a mail's Message-ID, or of a
+    sweep event's words, svc_event)."""
+    data = text.encode()
+    mask = (1 << 64) - 1
+    a, b = 0xcbf29ce484222325, 0x84222325cbf29ce4
+    for i, byte in enumerate(data):
+        a = ((a ^ byte) * 0x100000001b3) & mask
+        b = ((b ^ byte ^ (i & 0xff)) * 0x100000001b3) & mask
+        b ^= b >> 29
+    a ^= len(data)
+    return "%016x%016x" % (a, b)

@@ -7,22 +7,9 @@ of versions 1-5 as version 6 and user files of version 1 as version 2,
 naming each file it changed, and the files still load and replay."""
 import os
 
-from harness import Env, ok, is_, contains, done
+from harness import Env, ok, is_, contains, done, digest_hex as digest
 
 A, B = "alice@example.org", "bob@example.net"
-
-
-def digest(text):
-    """util_digest_hex (src/util/util.c): two FNV-1a 64 lanes."""
-    data = text.encode()
-    a, b = 0xcbf29ce484222325, 0x84222325cbf29ce4
-    m = 0xFFFFFFFFFFFFFFFF
-    for i, byte in enumerate(data):
-        a = ((a ^ byte) * 0x100000001b3) & m
-        b = ((b ^ byte ^ (i & 0xff)) * 0x100000001b3) & m
-        b ^= b >> 29
-    a ^= len(data)
-    return "%016x%016x" % (a, b)
 
 
 env = Env(smtp=False)

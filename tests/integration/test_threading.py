@@ -8,7 +8,7 @@ mail's References starts with the board's root <epaminondas.101@DOMAIN>,
 and a mail that answers the player's reply names, after the root, the
 mail of ours he answered and his reply (In-Reply-To: his reply).  The
 reply token moved from the subject into our Message-ID
-(epamserv.DIGEST.N.KIND.GAME.BOARD.TOKEN.TAG@DOMAIN, src/cmd/threadid.h),
+(epamserv.DIGEST.N.KIND.GAME.BOARD.TOKEN.TAG@DOMAIN, src/services/threadid.h),
 which a reply names in In-Reply-To and References.
 
 The clients' published threading rules, and the header each relies on

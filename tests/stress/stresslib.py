@@ -70,7 +70,7 @@ def reply_id_in(ids, message_id, n, rcpt, spool):
     """The Message-ID among ids of the nth mail (from 0) that answers
     message_id, sent to rcpt, in spool: "epamserv.KEY.N" and, since issue
     30, what the mail is about (".board.epaminondas.101.TOKEN", made from
-    the reply token: src/cmd/threadid.h), then the tag of all that for
+    the reply token: src/services/threadid.h), then the tag of all that for
     rcpt.  The ID of the old form (reply_id) when none is found."""
     head = "epamserv.%s.%d" % (key_prefix(message_id), n)
     for mid in sorted(ids):

@@ -25,7 +25,7 @@ import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import stresslib as S  # noqa: E402
-from harness import ok, is_, done, make_mail, BIN  # noqa: E402
+from harness import ok, is_, done, make_mail, BIN, digest_hex  # noqa: E402
 
 BOARDS, MOVES = (20, 50) if S.FULL else (10, 20)
 NOW = "2026-12-01T10:00:00Z"
@@ -33,15 +33,7 @@ NOW = "2026-12-01T10:00:00Z"
 
 def digest(message_id):
     """util_digest_hex of a Message-ID without <> (src/util/util.c)."""
-    data = message_id.strip("<>").encode()
-    a, b = 0xcbf29ce484222325, 0x84222325cbf29ce4
-    m = 0xFFFFFFFFFFFFFFFF
-    for i, byte in enumerate(data):
-        a = ((a ^ byte) * 0x100000001b3) & m
-        b = ((b ^ byte ^ (i & 0xff)) * 0x100000001b3) & m
-        b ^= b >> 29
-    a ^= len(data)
-    return "%016x%016x" % (a, b)
+    return digest_hex(message_id.strip("<>"))
 
 
 def moves_of(spool, board):

@@ -6,7 +6,7 @@
  */
 #include "cmd/cmd.h"
 #include "cmd/intake.h"
-#include "cmd/tokenhash.h"
+#include "services/tokenhash.h"
 #include "game/game.h"
 #include "game/render.h"
 #include "spool/lock.h"
@@ -744,13 +744,13 @@ static int outbox_files(const char *prefix, char **text)
 	return n;
 }
 
-/* reply_queue keeps a mail within c->reply_cap when a caller lowers it:
+/* reply_queue keeps a mail within c->s.reply_cap when a caller lowers it:
  * HTML dropped, text cut with the note; nothing queued when not even the
  * note fits; a cap above max_reply_size does not raise it. */
 static void test_reply_queue_keeps_a_lowered_cap(void)
 {
 	struct config cfg;
-	struct cmdctx c;
+	struct svc s;
 	struct buf text = BUF_INIT;
 	struct txn *t;
 	char *err = NULL, *got = NULL;
@@ -763,21 +763,19 @@ static void test_reply_queue_keeps_a_lowered_cap(void)
 	}
 	free(cfg.spool);
 	cfg.spool = xstrdup(spool);
-	memset(&c, 0, sizeof c);
-	c.cfg = &cfg;
-	c.now = time(NULL);
-	memcpy(c.digest, "feedfacefeedfacefeedfacefeedface", 33);
+	svc_init(&s, &cfg, time(NULL));
+	memcpy(s.digest, "feedfacefeedfacefeedfacefeedface", 33);
 	for (i = 0; i < 2000; i++)
 		buf_printf(&text, "line %d of a long answer\n", i);
-	c.reply_cap = 1u << 30;
-	is_int((int)reply_cap(&c), (int)cfg.max_reply_size,
+	s.reply_cap = 1u << 30;
+	is_int((int)reply_cap(&s), (int)cfg.max_reply_size,
 	       "a reply_cap above max_reply_size does not raise the cap");
-	c.reply_cap = 4096;
-	is_int((int)reply_cap(&c), 4096, "a lower reply_cap is the cap");
+	s.reply_cap = 4096;
+	is_int((int)reply_cap(&s), 4096, "a lower reply_cap is the cap");
 	t = txn_begin(spool, "m-cap", "feedface");
-	reply_queue(&c, t, "bob@example.org", "Long", buf_str(&text),
+	reply_queue(&s, t, "bob@example.org", "Long", buf_str(&text),
 	            "<p>html</p>", 0, NULL);
-	ok(!c.queue_failed && txn_count(t) == 1, "the long reply is queued");
+	ok(!s.queue_failed && txn_count(t) == 1, "the long reply is queued");
 	txn_commit(t, &err);
 	is_int(outbox_files("feedfacefeedface", &got), 1, "one mail in the outbox");
 	ok(got && strlen(got) <= 4096, "within the lowered cap (%zu bytes)",
@@ -788,11 +786,11 @@ static void test_reply_queue_keeps_a_lowered_cap(void)
 	   "the text kept starts as it was");
 	free(got);
 	got = NULL;
-	c.reply_cap = 300;
+	s.reply_cap = 300;
 	t = txn_begin(spool, "m-cap", "feedface");
-	reply_queue(&c, t, "bob@example.org", "Long", buf_str(&text), NULL, 0,
+	reply_queue(&s, t, "bob@example.org", "Long", buf_str(&text), NULL, 0,
 	            NULL);
-	ok(!c.queue_failed && txn_count(t) == 0,
+	ok(!s.queue_failed && txn_count(t) == 0,
 	   "a cap below a bare mail queues nothing (and is not a failure)");
 	txn_abort(t);
 	buf_free(&text);

@@ -1,6 +1,6 @@
 /*
  * test_threadid.c - our Message-IDs' kind, board and reply token
- * (src/cmd/threadid.h, issue 30): what threadid_base writes
+ * (src/services/threadid.h, issue 30): what threadid_base writes
  * threadid_parse reads back, IDs of the old form and of other shapes
  * name no kind, and threadid_find takes In-Reply-To's first and
  * References' last ID of ours.
@@ -8,7 +8,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "cmd/threadid.h"
+#include "services/threadid.h"
 #include "tap.h"
 
 #define DIGEST "0123456789abcdef0123456789abcdef"

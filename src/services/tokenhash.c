@@ -7,7 +7,7 @@
  * saved).  One SHA-256 is enough because the token has the entropy: the
  * salt only keeps one precomputed table from serving every game file.
  */
-#include "cmd/tokenhash.h"
+#include "services/tokenhash.h"
 #include "util/buf.h"
 
 #include <crypt.h>

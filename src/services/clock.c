@@ -1,7 +1,9 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
- * deadline.c - times in a player's time zone, and the clock of a board
- * as the commands and the sweep read it (issue 15: deadlines you can
- * see, claim, late moves, reminders, forfeits on time).
+ * clock.c - times in a player's time zone, the clock of a board as the
+ * commands, the sweep, the digest and the web site read it, and the time
+ * a move counts at (issue 15: deadlines you can see, claim, late moves,
+ * reminders, forfeits on time; clock.h).
  *
  * A player's zone is an IANA name ("Europe/Berlin") from the tz
  * database installed with Debian's tzdata under /usr/share/zoneinfo;
@@ -9,8 +11,7 @@
  * set to the zone for one localtime_r and put back as it was (epamserv
  * is a single-threaded batch program).  No zone rule is written here.
  */
-#include "cmd/cmd.h"
-#include "cmd/held.h"
+#include "services/clock.h"
 #include "game/clock.h"
 #include "spool/spool.h"
 #include "spool/users.h"
@@ -101,21 +102,21 @@ void deadline_words(const struct user *u, time_t t, char *buf, size_t len)
 	         tm.tm_min, abbr);
 }
 
-int board_clock(const struct cmdctx *c, const struct game *g,
+int board_clock(const struct svc *s, const struct game *g,
                 struct board_clock *k)
 {
 	struct user u;
 	char *err = NULL;
-	long limit = (long)c->cfg->forfeit_days * 86400;
+	long limit = (long)s->cfg->forfeit_days * 86400;
 	const char *mover = game_to_move(g);
 
 	memset(k, 0, sizeof *k);
 	if (g->state != GAME_ACTIVE)
 		return -1;
 	k->side = g->pos.to_move == EP_WHITE ? 0 : 1;
-	if (user_load(c->cfg->spool, mover, &u, &err) == 0) {
+	if (user_load(s->cfg->spool, mover, &u, &err) == 0) {
 		k->nleave = user_leave_spans(&u, k->leave, USER_MAX_LEAVE + 1);
-		k->away = user_on_vacation(&u, c->now);
+		k->away = user_on_vacation(&u, s->now);
 		user_free(&u);
 	} else {
 		free(err);
@@ -126,27 +127,11 @@ int board_clock(const struct cmdctx *c, const struct game *g,
 	return 0;
 }
 
-long board_clock_left(const struct cmdctx *c, const struct game *g,
+long board_clock_left(const struct svc *s, const struct game *g,
                       const struct board_clock *k, time_t at)
 {
-	return clock_left(g, k->side, at, (long)c->cfg->forfeit_days * 86400,
+	return clock_left(g, k->side, at, (long)s->cfg->forfeit_days * 86400,
 	                  k->leave, k->nleave);
-}
-
-int board_mail_waiting(const struct cmdctx *c, const struct game *g)
-{
-	struct held_entry *v = NULL;
-	char rel[128];
-	size_t n = 0, i;
-	int found = 0;
-
-	spool_board_path(g->game, g->board, rel, sizeof rel);
-	if (held_list(c->cfg->spool, &v, &n) < 0)
-		return 1;  /* cannot tell: wait */
-	for (i = 0; i < n && !found; i++)
-		found = strcmp(v[i].file, rel) == 0;
-	free(v);
-	return found;
 }
 
 void timeout_headline(const struct game *g, const char *loser, char *buf,
@@ -154,4 +139,34 @@ void timeout_headline(const struct game *g, const char *loser, char *buf,
 {
 	snprintf(buf, len, "%s's time ran out on board %ld: %s wins on time.",
 	         loser, g->board, game_opponent(g, loser));
+}
+
+time_t board_move_time(const struct svc *s, const struct game *g)
+{
+	time_t t = s->arrival && s->arrival < s->now ? s->arrival : s->now;
+	time_t floor = g->nmoves ? g->moves[g->nmoves - 1].when
+	                         : clock_game_start(g);
+
+	return t < floor ? floor : t;
+}
+
+void board_clock_note(const struct svc *sv, struct game *g)
+{
+	struct user u;
+	struct time_span s[USER_MAX_LEAVE + 1];
+	const char *mover;
+	char *err = NULL;
+	size_t n;
+
+	if (!g->nmoves || g->tc.kind == TC_DAYS)
+		return;
+	mover = (g->start.to_move + g->nmoves - 1) % 2 == 0 ? g->white : g->black;
+	if (user_load(sv->cfg->spool, mover, &u, &err) != 0) {
+		free(err);
+		clock_note_move(g, NULL, 0);
+		return;
+	}
+	n = user_leave_spans(&u, s, USER_MAX_LEAVE + 1);
+	clock_note_move(g, s, n);
+	user_free(&u);
 }

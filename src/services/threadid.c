@@ -2,7 +2,7 @@
  * threadid.c - our Message-IDs' kind, board and reply token (the format
  * and the reasons: threadid.h).
  */
-#include "cmd/threadid.h"
+#include "services/threadid.h"
 #include "spool/spool.h"
 #include "util/util.h"
 

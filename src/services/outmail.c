@@ -1,0 +1,471 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/*
+ * outmail.c - the mails the services queue (outmail.h): composed from
+ * templates, wrapped, kept within the reply size cap, put in the
+ * transaction's outbox (never sent from here; see spool/outbox.c).
+ * Moved from cmd/reply.c (issue 31), which keeps the board mail and what
+ * the mail in hand adds through the hooks (svc.h).
+ *
+ * Outgoing Message-IDs are made from the digest of the incoming mail (or
+ * of the event), a counter and a tag binding the recipient
+ * (spool/secret.h), so processing the same mail again yields the same
+ * Message-IDs.  A mail about a board also names in its Message-ID its
+ * kind, its board and the recipient's reply token (threadid.h).
+ */
+#include "services/outmail.h"
+#include "mail/mail.h"
+#include "spool/outbox.h"
+#include "spool/secret.h"
+#include "spool/txn.h"
+#include "util/buf.h"
+#include "util/log.h"
+#include "util/util.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <time.h>
+
+const char *reply_game_title(const char *game)
+{
+	if (strcmp(game, "crossings") == 0)
+		return "Crossings";
+	return "Epaminondas";
+}
+
+char *reply_template(const struct svc *s, const char *name, const struct tvars *v)
+{
+	char *err = NULL, *text = template_render(s->cfg->templates, name, v, &err);
+
+	if (text)
+		return text;
+	/* A mail saying a template is missing helps nobody: the operator is
+	 * told here, and the mail is retried once the template is back. */
+	log_msg(LOG_ERR, "%s (the mail will be retried)\n", err);
+	free(err);
+	return NULL;
+}
+
+size_t reply_cap(const struct svc *s)
+{
+	size_t cap = s->cfg->max_reply_size ? s->cfg->max_reply_size
+	                                    : CONFIG_REPLY_SIZE_DEFAULT;
+
+	return s->reply_cap && s->reply_cap < cap ? s->reply_cap : cap;
+}
+
+/* Where to cut text so that at most max bytes of it stay: after the
+ * last line end within them when that keeps at least half, else at the
+ * last UTF-8 character boundary. */
+static size_t cut_point(const char *text, size_t max)
+{
+	size_t i;
+
+	if (strlen(text) <= max)
+		return strlen(text);
+	for (i = max; i > max / 2; i--)
+		if (text[i - 1] == '\n')
+			return i;
+	for (i = max; i > 0 && ((unsigned char)text[i] & 0xc0) == 0x80; i--)
+		;
+	return i;
+}
+
+#define REPLY_CUT_NOTE "\n[This mail was cut here: all of it would be " \
+	"larger than %zu bytes,\nthe most this server sends in one mail.  " \
+	"Ask for less: for example\n\"epaminondas show USERID next\" instead " \
+	"of \"all\", one board with\n\"epaminondas show BOARD\", or fewer " \
+	"lines in a \"multiple\" mail.]\n"
+
+/* m with text[0..keep) (cut_point) and the note, composed.  malloc'ed,
+ * or NULL with *err (mail_compose). */
+static char *compose_cut(struct mail_out *m, const char *text, size_t keep,
+                         const char *note, char **err)
+{
+	struct buf b = BUF_INIT;
+	char *msg;
+
+	buf_append(&b, text, keep);
+	buf_puts(&b, note);
+	m->text = buf_str(&b);
+	msg = mail_compose(m, err);
+	m->text = text;
+	buf_free(&b);
+	return msg;
+}
+
+/* How compose_capped made a mail fit. */
+enum reply_fit {
+	REPLY_WHOLE,    /* as it was */
+	REPLY_NO_HTML,  /* without its HTML part */
+	REPLY_CUT,      /* without its HTML part, the text cut, the note */
+	REPLY_NO_FIT,   /* not even the note alone fits: no mail */
+};
+
+/* m composed so that, with env bytes of envelope lines, it takes at most
+ * cap bytes: whole; else without its HTML part (m->html set to NULL);
+ * else with its text cut at a line and the cut note.  *fit says which.
+ * Returns the malloc'ed message; NULL with *fit REPLY_NO_FIT; NULL with
+ * a malloc'ed *err (or none, memory lacking even for it) when
+ * mail_compose fails. */
+static char *compose_capped(struct mail_out *m, size_t cap, size_t env,
+                            enum reply_fit *fit, char **err)
+{
+	const char *text = m->text;
+	char note[512], *msg = mail_compose(m, err);
+	size_t base, total, keep, over;
+	int tries;
+
+	*fit = REPLY_WHOLE;
+	if (!msg || env + strlen(msg) <= cap)
+		return msg;
+	if (m->html) {
+		*fit = REPLY_NO_HTML;
+		m->html = NULL;
+		free(msg);
+		if (!(msg = mail_compose(m, err)) || env + strlen(msg) <= cap)
+			return msg;
+	}
+	free(msg);
+	snprintf(note, sizeof note, REPLY_CUT_NOTE, cap);
+	/* The note alone: no cut can make the mail smaller. */
+	if (!(msg = compose_cut(m, text, 0, note, err)))
+		return NULL;
+	base = env + strlen(msg);
+	free(msg);
+	if (base > cap) {
+		*fit = REPLY_NO_FIT;
+		return NULL;
+	}
+	/* Every byte kept takes at least one byte of the body (7bit adds a
+	 * CR per line, quoted-printable more), so the first try keeps at
+	 * most the room left; each try after it keeps less by what the one
+	 * before was over, and a little more. */
+	*fit = REPLY_CUT;
+	keep = cut_point(text, cap - base);
+	for (tries = 1;; tries++) {
+		if (!(msg = compose_cut(m, text, keep, note, err)))
+			return NULL;
+		total = env + strlen(msg);
+		if (total <= cap || keep == 0)
+			return msg;
+		free(msg);
+		over = total - cap;
+		over += over / 8 + 16;
+		keep = cut_point(text, tries >= 8 || over >= keep ? keep / 2
+		                                                   : keep - over);
+	}
+}
+
+
+/* The longest row of a wide board (render_board): the rank twice and
+ * three characters a square, for 26 files. */
+#define WIDE_ROW_MAX (8 + 3 * 26)
+
+/* The length of line's prefix that its continuation lines repeat: the
+ * blanks and quote marks it starts with, at most half of width. */
+static size_t wrap_prefix(const char *line, size_t len, size_t width)
+{
+	size_t k = 0;
+
+	while (k < len && k < width / 2 && (line[k] == ' ' || line[k] == '>'))
+		k++;
+	return k;
+}
+
+/* Whether line (len bytes) is a row of a wide board, which is never
+ * broken (render_board: 86 columns for 26 files): a rank row has only
+ * blanks, digits, brackets and the square glyphs, starting with a rank;
+ * the file letters' row only blanks and letters, no two side by side. */
+static int wide_board_row(const char *line, size_t len)
+{
+	size_t i = 0, letters = 0;
+
+	if (len > WIDE_ROW_MAX)
+		return 0;
+	while (i < len && line[i] == ' ')
+		i++;
+	if (i < len && line[i] >= '0' && line[i] <= '9') {
+		for (; i < len; i++)
+			if (!strchr(" []0123456789.WB#?", line[i]))
+				return 0;
+		return 1;
+	}
+	for (; i < len; i++) {
+		if (line[i] == ' ')
+			continue;
+		if (line[i] < 'a' || line[i] > 'z' ||
+		    (i + 1 < len && line[i + 1] != ' '))
+			return 0;
+		letters++;
+	}
+	return letters >= 2;
+}
+
+/* Whether line (len bytes) is a position to copy (the board in words,
+ * game/render.h): indented, then "WxH RANKS w|b" in the notation's
+ * characters only.  Such a line is never broken: a player pastes it
+ * whole into another tool. */
+static int position_row(const char *line, size_t len)
+{
+	size_t i = 0, blanks = 0;
+
+	while (i < len && line[i] == ' ')
+		i++;
+	if (i == 0 || i >= len || line[i] < '0' || line[i] > '9')
+		return 0;
+	for (; i < len; i++) {
+		if (line[i] == ' ')
+			blanks++;
+		else if (!strchr("0123456789xWBwb#/", line[i]))
+			return 0;
+	}
+	return blanks == 2;
+}
+
+/* Where to break s (n bytes, the rest of a line): the last blank at most
+ * room bytes in, after lo (the prefix), that is not right after "e.g."
+ * nor inside a "double-quoted" run of at most qmax bytes (prose quotes
+ * commands so, "send \"help\"", and a command split across lines is one
+ * a player copies wrong); failing that (a word longer than the room) the
+ * first such blank after room; 0 when there is none. */
+static size_t wrap_cut(const char *s, size_t n, size_t room, size_t lo,
+                       size_t qmax)
+{
+	size_t i, qend = 0, cut = 0;
+
+	for (i = 0; i < n; i++) {
+		if (i < qend)
+			continue;
+		if (s[i] == '"') {
+			const char *q = memchr(s + i + 1, '"', n - i - 1);
+			if (q && (size_t)(q - (s + i)) < qmax)
+				qend = (size_t)(q - s) + 1;
+			continue;
+		}
+		if (s[i] != ' ' || i <= lo ||
+		    (i >= 4 && memcmp(s + i - 4, "e.g.", 4) == 0))
+			continue;
+		if (i > room)
+			return cut ? cut : i;
+		cut = i;
+	}
+	return cut;
+}
+
+/* One line (len bytes, no line end) appended to b, broken at blanks into
+ * pieces of at most width columns where it can be; a word longer than
+ * the width stays whole, and so do a wide board's rows and a position to
+ * copy.  A quoted line
+ * (the sender's own text in an error reply) is broken too, each piece
+ * quoted. */
+static void wrap_line(struct buf *b, const char *line, size_t len,
+                      size_t width)
+{
+	size_t pre = wrap_prefix(line, len, width), start = 0;
+	int first = 1;
+
+	if (wide_board_row(line, len) || position_row(line, len)) {
+		buf_append(b, line, len);
+		return;
+	}
+	while (len - start > width - (first ? 0 : pre)) {
+		/* A quoted run fits a continuation line whole. */
+		size_t cut = wrap_cut(line + start, len - start,
+		                      width - (first ? 0 : pre), first ? pre : 0,
+		                      width - pre);
+		size_t end = cut;
+		if (!cut)
+			break;
+		while (end > 0 && line[start + end - 1] == ' ')
+			end--;  /* no blanks left at the end of a piece */
+		if (!first)
+			buf_append(b, line, pre);
+		buf_append(b, line + start, end);
+		buf_putc(b, '\n');
+		start += cut;
+		while (start < len && line[start] == ' ')
+			start++;
+		first = 0;
+	}
+	if (start < len) {
+		if (!first)
+			buf_append(b, line, pre);
+		buf_append(b, line + start, len - start);
+	}
+}
+
+char *reply_wrap(const char *text, size_t width)
+{
+	struct buf b = BUF_INIT;
+	const char *p = text;
+
+	while (*p) {
+		const char *nl = strchr(p, '\n');
+		size_t len = nl ? (size_t)(nl - p) : strlen(p);
+		wrap_line(&b, p, len, width);
+		if (!nl)
+			break;
+		buf_putc(&b, '\n');
+		p = nl + 1;
+	}
+	return buf_take(&b);
+}
+
+/* reply_queue with a file attached (att NULL: none), about a board
+ * (about NULL: not). */
+static void queue_mail(struct svc *s, struct txn *t, const char *addr,
+                       const char *subject, const char *text,
+                       const char *html, int auto_replied,
+                       const char *thread, const struct reply_file *att,
+                       const struct reply_about *about);
+static void queue_out(struct svc *s, struct txn *t, const char *addr,
+                      const char *subject, const char *text,
+                      const char *html, int auto_replied,
+                      const char *thread, const struct reply_file *att,
+                      size_t cap, const struct reply_about *about);
+
+void reply_queue(struct svc *s, struct txn *t, const char *addr,
+                 const char *subject, const char *text, const char *html,
+                 int auto_replied, const char *thread)
+{
+	queue_mail(s, t, addr, subject, text, html, auto_replied, thread, NULL,
+	           NULL);
+}
+
+void reply_queue_about(struct svc *s, struct txn *t, const char *addr,
+                       const struct reply_about *a, const char *subject,
+                       const char *text, const char *html,
+                       int auto_replied)
+{
+	char thread[256];
+	int n = a->game ? snprintf(thread, sizeof thread, "%s.%ld@%s", a->game,
+	                           a->board, config_domain(s->cfg)) : -1;
+
+	queue_mail(s, t, addr, subject, text, html, auto_replied,
+	           n > 0 && n < (int)sizeof thread ? thread : NULL, NULL, a);
+}
+
+void reply_board_subject(const struct game *g, char *buf, size_t len)
+{
+	if (g->white[0] && g->black[0])
+		snprintf(buf, len, "%s Board %ld (%s v %s)",
+		         reply_game_title(g->game), g->board, g->white, g->black);
+	else
+		snprintf(buf, len, "%s Board %ld", reply_game_title(g->game),
+		         g->board);
+}
+
+void reply_queue_file(struct svc *s, struct txn *t, const char *addr,
+                      const char *subject, const char *text,
+                      const struct reply_file *att)
+{
+	queue_mail(s, t, addr, subject, text, NULL, 0, NULL, att, NULL);
+}
+
+static void queue_mail(struct svc *s, struct txn *t, const char *addr,
+                       const char *subject, const char *text,
+                       const char *html, int auto_replied,
+                       const char *thread, const struct reply_file *att,
+                       const struct reply_about *about)
+{
+	struct svc_mail m = { addr, subject, text, html, att, reply_cap(s),
+	                      { NULL, NULL } };
+
+	if (!s->hooks || !s->hooks->admit(s->hooks_arg, &m))
+		queue_out(s, t, addr, m.subject, m.text, m.html, auto_replied,
+		          thread, att, m.cap, about);
+	free(m.own[0]);
+	free(m.own[1]);
+}
+
+/* queue_mail once it is settled that the mail goes, and what it holds:
+ * composed within cap bytes and put in t's outbox. */
+static void queue_out(struct svc *s, struct txn *t, const char *addr,
+                      const char *subject, const char *text,
+                      const char *html, int auto_replied,
+                      const char *thread, const struct reply_file *att,
+                      size_t cap, const struct reply_about *about)
+{
+	struct mail_out m;
+	char msgid[320], base[160], from[512], date[64], name[128];
+	char refs[1024];
+	const char *env_from = auto_replied ? "" : s->cfg->from;
+	char *msg, *err = NULL, *wrapped;
+	struct timespec ts;
+	enum reply_fit fit;
+	int n;
+
+	n = s->nout++;
+
+	/* The tag in the Message-ID binds it to addr: delivery reports are
+	 * believed only for the address the mail went to (spool/secret.h). */
+	if (threadid_base(base, sizeof base, s->digest, n,
+	                  about ? about->kind : MAIL_KIND_NONE,
+	                  about ? about->game : NULL, about ? about->board : -1,
+	                  about ? about->token : NULL) < 0 ||
+	    secret_message_id(s->cfg->spool, base, addr, config_domain(s->cfg),
+	                      msgid, sizeof msgid) < 0) {
+		s->queue_failed = 1;
+		return;
+	}
+	/* From: the configured display name and address; the envelope and
+	 * X-Loop carry the bare address (util/conf.h, from). */
+	if (!config_from_header(s->cfg, from, sizeof from)) {
+		s->queue_failed = 1;
+		return;
+	}
+	mail_date((long long)s->now, date, sizeof date);
+	memset(&m, 0, sizeof m);
+	m.from = from;
+	m.to_addr = addr;
+	m.subject = subject;
+	m.message_id = msgid;
+	/* The board's root, and what the mail in hand adds (its hooks). */
+	m.in_reply_to = thread;
+	m.references = thread;
+	if (s->hooks)
+		s->hooks->thread(s->hooks_arg, addr, thread, about != NULL, &m,
+		                 refs, sizeof refs);
+	m.auto_submitted = auto_replied ? "auto-replied" : "auto-generated";
+	m.x_loop = s->cfg->from;
+	m.date = date;
+	/* Every text part wraps at 72 columns (wrap_line), whoever made it. */
+	wrapped = reply_wrap(text, REPLY_WRAP_COLUMNS);
+	m.text = wrapped;
+	m.html = html;
+	if (att) {
+		m.attach = att->data;
+		m.attach_name = att->name;
+		m.attach_type = att->type;
+	}
+	msg = compose_capped(&m, cap, outbox_envelope_size(env_from, addr),
+	                     &fit, &err);
+	free(wrapped);
+	if (!msg && fit == REPLY_NO_FIT) {
+		/* Never the subject: it can hold a token or a password. */
+		log_msg(LOG_ERR, "no mail to %s: even cut short it would be "
+		        "larger than the reply size limit of %zu bytes\n", addr, cap);
+		return;
+	}
+	if (!msg) {
+		log_msg(LOG_ERR, "cannot compose a mail to %s: %s\n", addr,
+		        err ? err : "out of memory");
+		free(err);
+		s->queue_failed = 1;
+		return;
+	}
+	if (fit != REPLY_WHOLE)
+		log_msg(LOG_INFO, "mail to %s %s to fit the reply size limit of "
+		        "%zu bytes\n", addr, fit == REPLY_CUT ? "cut short"
+		        : "without its HTML part", cap);
+	/* Names sort in the order mails were queued: real time, not the
+	 * (settable) game clock. */
+	clock_gettime(CLOCK_REALTIME, &ts);
+	snprintf(name, sizeof name, "%010lld.%09ld-%.16s-%02d",
+	         (long long)ts.tv_sec, ts.tv_nsec, s->digest, n);
+	if (outbox_put(t, name, env_from, addr, msg, cap) < 0)
+		s->queue_failed = 1;  /* logged; a mail must not go out half */
+	free(msg);
+}
