@@ -510,3 +510,8 @@ EXTRA_DIST += tests/integration/test_issue30_help.py \
 # quote ("> " and s-nail's own tab quote).
 TESTS += tests/integration/test_snail_reply.py
 EXTRA_DIST += tests/integration/test_snail_reply.py
+# Issue 31 item 1: the layer order of src/ (src/layers.txt), checked
+# against every include line by scripts/check-layers.py.
+TESTS += tests/integration/test_layers.py
+EXTRA_DIST += tests/integration/test_layers.py \
+	scripts/check-layers.py src/layers.txt
