@@ -17,6 +17,7 @@
 #include "cli/cli_engine.h"
 #include "cli/cli_rules.h"
 #include "util/conf.h"
+#include "util/i18n.h"
 #include "util/log.h"
 #include "util/template.h"
 #include "util/util.h"
@@ -291,6 +292,7 @@ int main(int argc, char **argv)
 	int cmd = command_index(argc, argv);
 	time_t started = util_now();
 
+	i18n_init();
 	receive = cmd < argc && strcmp(argv[cmd], "receive") == 0;
 	/* --config first, since options override the file. */
 	for (k = 1; k + 1 < argc && argv[k][0] == '-'; k++)

@@ -515,3 +515,7 @@ EXTRA_DIST += tests/integration/test_snail_reply.py
 TESTS += tests/integration/test_layers.py
 EXTRA_DIST += tests/integration/test_layers.py \
 	scripts/check-layers.py src/layers.txt
+# Issue 31 item 3: the message catalogue (make update-po) and the marked
+# words unchanged in every locale.
+TESTS += tests/integration/test_catalogue.py
+EXTRA_DIST += tests/integration/test_catalogue.py
