@@ -519,3 +519,8 @@ EXTRA_DIST += tests/integration/test_layers.py \
 # words unchanged in every locale.
 TESTS += tests/integration/test_catalogue.py
 EXTRA_DIST += tests/integration/test_catalogue.py
+# ... and scripts/outbox-strings.py, which reports the English of sent
+# mail that is neither a msgid nor a template line.
+TESTS += tests/integration/test_outbox_strings.py
+EXTRA_DIST += tests/integration/test_outbox_strings.py \
+	scripts/outbox-strings.py
