@@ -156,9 +156,10 @@ def check(src, layers, top):
     """Every error of the tree under src against layers, as
     `file:line: why` strings; top names src in them ("src")."""
     errors = list(layers.errors)
-    # The includes between parts that break no other rule, for the
-    # circle check: with every level below the last a circle can only
-    # come through the legacy parts, but the check does not rely on it.
+    # Only the includes between parts that break no other rule go into
+    # the circle check (each of the others is reported once, by its own
+    # rule): with strict levels a circle can then only come through the
+    # legacy parts, but the check does not rely on that.
     edges = {}                   # part -> part -> ["file:line includes x"]
     counts = {}
     parts_seen = set()
