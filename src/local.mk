@@ -106,3 +106,5 @@ src_libepamserv_a_SOURCES += src/cmd/receipt.c src/cmd/receipt.h \
 # Issue 30 item 2: the writer's own text of a reply (quoted text,
 # attributions, signatures and client footers told apart).
 src_libepamserv_a_SOURCES += src/cmd/quoting.c src/cmd/quoting.h
+# Issue 31 item 3: the marks of the words a person reads (gettext).
+src_libepamserv_a_SOURCES += src/util/i18n.h
