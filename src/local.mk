@@ -106,3 +106,5 @@ src_libepamserv_a_SOURCES += src/cmd/receipt.c src/cmd/receipt.h \
 src_libepamserv_a_SOURCES += src/cmd/quoting.c src/cmd/quoting.h
 # Issue 31 item 2: the operator subcommands' table, and "config".
 src_epamserv_SOURCES += src/cli/subcmds.c src/cli/config.c
+# Issue 31 item 3: the marks of the words a person reads (gettext).
+src_libepamserv_a_SOURCES += src/util/i18n.h

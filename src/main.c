@@ -14,6 +14,7 @@
 #include "cli/admin.h"
 #include "cli/cli.h"
 #include "util/conf.h"
+#include "util/i18n.h"
 #include "util/log.h"
 #include "util/util.h"
 
@@ -189,6 +190,7 @@ int main(int argc, char **argv)
 	int cmd = command_index(argc, argv);
 	time_t started = util_now();
 
+	i18n_init();
 	sub = cmd < argc ? subcmd_find(argv[cmd]) : NULL;
 	receive = sub && (sub->flags & SUBCMD_MTA);
 	/* --config first, since options override the file. */

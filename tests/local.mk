@@ -518,3 +518,17 @@ EXTRA_DIST += tests/integration/test_tables.py
 # Issue 31: the sweep's event keys stay the words older spools hold.
 TESTS += tests/integration/test_sweep_keys.py
 EXTRA_DIST += tests/integration/test_sweep_keys.py
+# Issue 31 item 1: the layer order of src/ (src/layers.txt), checked
+# against every include line by scripts/check-layers.py.
+TESTS += tests/integration/test_layers.py
+EXTRA_DIST += tests/integration/test_layers.py \
+	scripts/check-layers.py src/layers.txt
+# Issue 31 item 3: the message catalogue (make update-po) and the marked
+# words unchanged in every locale.
+TESTS += tests/integration/test_catalogue.py
+EXTRA_DIST += tests/integration/test_catalogue.py
+# ... and scripts/outbox-strings.py, which reports the English of sent
+# mail that is neither a msgid nor a template line.
+TESTS += tests/integration/test_outbox_strings.py
+EXTRA_DIST += tests/integration/test_outbox_strings.py \
+	scripts/outbox-strings.py

@@ -6,6 +6,7 @@
 #include "cli/password.h"
 
 #include "util/buf.h"
+#include "util/i18n.h"
 #include "util/util.h"
 
 #include <errno.h>
@@ -91,13 +92,13 @@ static const char *password_problem(const char *pw)
 	const unsigned char *p;
 
 	if (!*pw)
-		return "the password is empty";
+		return _("the password is empty");
 	if (strlen(pw) > CLI_PASSWORD_MAX)
-		return "the password is too long (128 characters at most)";
+		return _("the password is too long (128 characters at most)");
 	for (p = (const unsigned char *)pw; *p; p++)
 		if (*p <= ' ' || *p == 0x7F)
-			return "the password holds a blank or a control character "
-			       "(a mail command could not carry it)";
+			return _("the password holds a blank or a control "
+				 "character (a mail command could not carry it)");
 	return NULL;
 }
 
@@ -111,23 +112,26 @@ char *cli_read_password(const char *userid, char **err)
 
 	*err = NULL;
 	if (isatty(0)) {
-		snprintf(prompt, sizeof prompt, "new password for %s: ", userid);
+		snprintf(prompt, sizeof prompt, _("new password for %s: "),
+			 userid);
 		rc = read_hidden(prompt, pw, sizeof pw);
 		if (rc == 0 && !(why = password_problem(pw))) {
-			rc = read_hidden("the same again: ", again, sizeof again);
+			rc = read_hidden(_("the same again: "), again,
+					 sizeof again);
 			if (rc == 0 && strcmp(pw, again) != 0)
-				why = "the two passwords differ";
+				why = _("the two passwords differ");
 		}
 	} else {
 		rc = read_line(stdin, pw, sizeof pw);
 	}
 	if (rc == 1)
-		why = "no password on standard input (give it as its first line, "
-		      "or run the command at a terminal to be asked for it)";
+		why = _("no password on standard input (give it as its first "
+			"line, or run the command at a terminal to be asked "
+			"for it)");
 	else if (rc == -1)
-		why = "the password is too long (128 characters at most)";
+		why = _("the password is too long (128 characters at most)");
 	else if (rc == -2)
-		why = "cannot turn off the terminal's echo";
+		why = _("cannot turn off the terminal's echo");
 	else if (!why)
 		why = password_problem(pw);
 	if (why) {
@@ -143,8 +147,9 @@ char *cli_read_password(const char *userid, char **err)
 
 void cli_warn_argv_password(void)
 {
-	fputs("epamserv: warning: a password on the command line can be read by "
-	      "every user of this machine (ps) and stays in the shell's history; "
-	      "leave it out and type it when asked, or give it on standard input "
-	      "(this form will be refused in a later version)\n", stderr);
+	fputs(_("epamserv: warning: a password on the command line can be "
+		"read by every user of this machine (ps) and stays in the "
+		"shell's history; leave it out and type it when asked, or give "
+		"it on standard input (this form will be refused in a later "
+		"version)\n"), stderr);
 }

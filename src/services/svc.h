@@ -5,7 +5,7 @@
  * run they serve, and nothing of a mail (issue 31).
  *
  * A service takes a struct svc (or only the config and the time when
- * that is all it reads).  The mail layer's context (struct cmdctx,
+ * that is all it reads).  The mail layer's context (the cmdctx of
  * cmd.h) embeds one as its first member, s, so a command passes &c->s;
  * everyone else sets one up with svc_init and, for each event that
  * commits, svc_event.  An event's key (its digest) names its

@@ -1,0 +1,58 @@
+# po: the catalogue of the words a person reads (issue 31 item 3).
+#
+# `make update-po` extracts every string marked _(), N_() or ngettext()
+# (src/util/i18n.h) from the .c and .h files of src/ into
+# po/epamserv.pot in the build tree, sorted by file, and merges it into
+# each language of po/LINGUAS (po/LANG.po in the source tree).  `make
+# install` installs each language as LOCALEDIR/LANG/LC_MESSAGES/epamserv.mo.
+#
+# This is the whole of it, in place of gettext's po/Makefile.in.in: that
+# one wants a recursive build (SUBDIRS = po) and autopoint at autoreconf
+# time, and this build is non-recursive.  The file list is the tree's
+# own (find), not a hand-kept POTFILES.in: a file that marks a string is
+# extracted without being listed, and moving files breaks nothing.  The
+# .pot is generated, so it is not in git (nor in the tarball: update-po
+# makes it from the tarball's sources).
+
+AM_CPPFLAGS += -DEPAMSERV_LOCALEDIR='"$(localedir)"'
+# make distcheck builds and tests the other way, with the marks compiled
+# out (make check already covers --enable-nls).
+AM_DISTCHECK_CONFIGURE_FLAGS = --disable-nls
+EXTRA_DIST += po/LINGUAS
+
+# Where update-po writes the template; a test may point it elsewhere.
+potfile = po/$(PACKAGE).pot
+XGETTEXT_OPTIONS = --language=C --from-code=UTF-8 \
+	--keyword=_ --keyword=N_ --keyword=ngettext:1,2 \
+	--add-comments=TRANSLATORS: --sort-by-file --force-po \
+	--package-name='$(PACKAGE)' --package-version='$(VERSION)' \
+	--msgid-bugs-address='$(PACKAGE_BUGREPORT)'
+po_languages = `sed -n -e 's/^ *\([a-z][^ ]*\).*/\1/p' '$(srcdir)/po/LINGUAS'`
+
+update-po:
+	@$(MKDIR_P) po
+	(cd '$(srcdir)' && find src -name '*.[ch]' | LC_ALL=C sort) | \
+	  $(XGETTEXT) $(XGETTEXT_OPTIONS) --directory='$(srcdir)' \
+	    --files-from=- --output='$(potfile)'
+	@for lang in $(po_languages); do \
+	  echo " $(MSGMERGE) --update $(srcdir)/po/$$lang.po $(potfile)"; \
+	  $(MSGMERGE) --quiet --update --backup=none \
+	    '$(srcdir)/po/'$$lang.po '$(potfile)' || exit 1; \
+	done
+
+install-data-local:
+	@for lang in $(po_languages); do \
+	  dir='$(DESTDIR)$(localedir)/'$$lang/LC_MESSAGES; \
+	  echo " $(MSGFMT) po/$$lang.po > $$dir/$(PACKAGE).mo"; \
+	  $(MKDIR_P) "$$dir" && \
+	  $(MSGFMT) --check -o "$$dir/$(PACKAGE).mo" \
+	    '$(srcdir)/po/'$$lang.po || exit 1; \
+	done
+
+uninstall-local:
+	@for lang in $(po_languages); do \
+	  rm -f '$(DESTDIR)$(localedir)/'$$lang/LC_MESSAGES/$(PACKAGE).mo; \
+	done
+
+CLEANFILES += po/$(PACKAGE).pot
+.PHONY: update-po

@@ -1,0 +1,143 @@
+#!/usr/bin/python3
+"""The message catalogue (issue 31 item 3): `make update-po` extracts every
+string marked _(), N_() or ngettext() in src/ into a .pot, sorted by file
+and the same each time; every file that marks a string is in it; and with
+the marks in place (src/cli/password.c) the program's words stay English,
+byte for byte, in any locale and language the environment asks for, since
+no catalogue is installed yet."""
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from harness import SRCDIR, Env, ok, is_, done
+
+build = os.environ.get("EPAMSERV_BUILDDIR", ".")
+scratch = tempfile.mkdtemp(prefix="epamserv-catalogue-")
+MARK = re.compile(r'(?<![A-Za-z0-9_])(?:_|N_|ngettext)\(\s*"')
+
+
+def update_po(name):
+    """Run make update-po writing scratch/name; (exit status, output)."""
+    pot = os.path.join(scratch, name)
+    p = subprocess.run(["make", "-s", "-C", build, "update-po",
+                        "potfile=" + pot],
+                       stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                       universal_newlines=True)
+    return p.returncode, p.stdout, pot
+
+
+def entries(pot):
+    """The .pot's entries as (references, flags, msgid, msgid_plural)."""
+    found, refs, flags, cur, key = [], [], [], {}, None
+    with open(pot, encoding="utf-8") as f:
+        for line in f.read().split("\n") + [""]:
+            if line.startswith("#:"):
+                refs += line[2:].split()
+            elif line.startswith("#,"):
+                flags += [w.strip() for w in line[2:].split(",")]
+            elif line.startswith(("msgid ", "msgid_plural ", "msgstr")):
+                key = line.split()[0]
+                if key.startswith("msgstr"):
+                    key = None
+                else:
+                    cur[key] = eval(line[len(key):].strip())
+            elif line.startswith('"') and key:
+                cur[key] += eval(line)
+            elif not line.strip() and "msgid" in cur:
+                found.append((refs, flags, cur["msgid"],
+                              cur.get("msgid_plural")))
+                refs, flags, cur, key = [], [], {}, None
+    return found
+
+
+def marking_files():
+    """The files under src/ that mark a string, relative to SRCDIR."""
+    out = []
+    for root, dirs, files in os.walk(os.path.join(SRCDIR, "src")):
+        for name in files:
+            if name.endswith((".c", ".h")):
+                path = os.path.join(root, name)
+                with open(path, encoding="utf-8", errors="replace") as f:
+                    if MARK.search(f.read()):
+                        out.append(os.path.relpath(path, SRCDIR))
+    return sorted(p for p in out if not p.endswith("util/i18n.h"))
+
+
+try:
+    rc, out, pot = update_po("a.pot")
+    ok(rc == 0 and os.path.exists(pot), "make update-po writes the .pot", out)
+    got = entries(pot)
+    ids = {e[2]: e for e in got}
+    for msgid in ("the password is empty", "the two passwords differ",
+                  "the password holds a blank or a control character (a mail "
+                  "command could not carry it)",
+                  "epamserv: warning: a password on the command line can be "
+                  "read by every user of this machine (ps) and stays in the "
+                  "shell's history; leave it out and type it when asked, or "
+                  "give it on standard input (this form will be refused in a "
+                  "later version)\n"):
+        ok(msgid in ids, "the catalogue has %r" % msgid[:40])
+    ok("c-format" in ids.get("new password for %s: ", ([], [], 0, 0))[1],
+       "a string with a conversion is marked c-format for msgfmt's check")
+    with open(pot, encoding="utf-8") as f:
+        head = f.read(2000)
+    ok('"Project-Id-Version: epamserv ' in head, "the header names epamserv",
+       head)
+
+    files = sorted({r.rsplit(":", 1)[0] for e in got for r in e[0]})
+    is_(files, marking_files(),
+        "every file of src/ that marks a string is in the catalogue")
+    ok(files == sorted(files) and [r.rsplit(":", 1)[0] for e in got
+                                   for r in e[0][:1]] ==
+       sorted(r.rsplit(":", 1)[0] for e in got for r in e[0][:1]),
+       "the entries are sorted by file")
+
+    rc, out, pot2 = update_po("b.pot")
+
+    def body(path):
+        with open(path, encoding="utf-8") as f:
+            return [l for l in f if not l.startswith('"POT-Creation-Date:')]
+    ok(rc == 0 and body(pot) == body(pot2),
+       "a second update-po writes the same catalogue")
+
+    # The marked words of src/cli/password.c, as each environment reads
+    # them: English in every one, today.
+    env = Env(smtp=False)
+    env.run("admin", "user", "add", "carol", "carol@example.org", "--reason",
+            "t", stdin=b"Carol-pw-1\n")
+    plain = {k: v for k, v in env.env.items()
+             if k not in ("LANGUAGE", "LANG") and not k.startswith("LC_")}
+    env.env = plain
+    want = None
+    for name, extra in (("no locale", {}),
+                        ("LANGUAGE=de:fr", {"LC_ALL": "C.UTF-8",
+                                            "LANGUAGE": "de:fr"}),
+                        ("LANG=de_DE.UTF-8", {"LANG": "de_DE.UTF-8"}),
+                        ("LC_MESSAGES=fr_FR", {"LC_MESSAGES": "fr_FR"})):
+        said = []
+        for pw in (b"", b"\n", b"two words\n", b"x" * 129 + b"\n"):
+            said.append(env.run("admin", "user", "passwd", "carol",
+                                "--reason", "t", stdin=pw, env=extra)[2])
+        said.append(env.run("admin", "user", "passwd", "carol", "Carol-pw-2",
+                            "--reason", "t", env=extra)[2].split("\n")[0])
+        if want is None:
+            want = said
+            is_([s.count("\n") > 0 for s in said[:4]], [True] * 4,
+                "the refusals are printed")
+            is_(said[1].split("\n")[0],
+                "epamserv: carol: the password is empty",
+                "a refusal reads as before the marks")
+            is_(said[4], "epamserv: warning: a password on the command line "
+                "can be read by every user of this machine (ps) and stays in "
+                "the shell's history; leave it out and type it when asked, "
+                "or give it on standard input (this form will be refused in "
+                "a later version)", "the warning reads as before the marks")
+        else:
+            is_(said, want, "with %s the words are the same English" % name)
+finally:
+    shutil.rmtree(scratch, ignore_errors=True)
+done()
