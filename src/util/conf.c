@@ -934,6 +934,23 @@ static int robot_think_default(int lock_timeout)
 	return ms < 1 ? 1 : ms > 600000 ? 600000 : (int)ms;
 }
 
+#ifdef EPAMSERV_BUILDDIR
+/* Whether the running program lies under the build tree it was built
+ * in (EPAMSERV_BUILDDIR), that is, was not installed: Linux's
+ * /proc/self/exe, both paths with their links resolved. */
+static int run_from_build_tree(void)
+{
+	char *exe = realpath("/proc/self/exe", NULL),
+	     *top = realpath(EPAMSERV_BUILDDIR, NULL);
+	size_t n = top ? strlen(top) : 0;
+	int in = exe && top && strncmp(exe, top, n) == 0 && exe[n] == '/';
+
+	free(exe);
+	free(top);
+	return in;
+}
+#endif
+
 /* cfg (uninitialised) set to the built-in defaults. */
 static void config_defaults(struct config *cfg)
 {
@@ -1002,9 +1019,9 @@ static void config_defaults(struct config *cfg)
 	cfg->maildir_max_days = 30;
 	cfg->failed_days = 30;
 	/* A program run from its build tree, before "make install", finds the
-	 * templates of its source tree. */
-#ifdef EPAMSERV_SRCTEMPLATEDIR
-	if (access(EPAMSERV_TEMPLATEDIR, R_OK) != 0 &&
+	 * templates of its source tree; an installed one never does. */
+#if defined EPAMSERV_SRCTEMPLATEDIR && defined EPAMSERV_BUILDDIR
+	if (access(EPAMSERV_TEMPLATEDIR, R_OK) != 0 && run_from_build_tree() &&
 	    access(EPAMSERV_SRCTEMPLATEDIR, R_OK) == 0)
 		set_str(&cfg->templates, EPAMSERV_SRCTEMPLATEDIR);
 #endif
