@@ -510,3 +510,8 @@ EXTRA_DIST += tests/integration/test_issue30_help.py \
 # quote ("> " and s-nail's own tab quote).
 TESTS += tests/integration/test_snail_reply.py
 EXTRA_DIST += tests/integration/test_snail_reply.py
+# Issue 31 item 2: the configuration keys of one table, and the copies
+# checked against it (epamserv config, epamserv.conf(5), the example,
+# the global options).
+TESTS += tests/integration/test_config_keys.py
+EXTRA_DIST += tests/integration/test_config_keys.py
