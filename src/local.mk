@@ -106,3 +106,5 @@ src_libepamserv_a_SOURCES += src/cmd/receipt.c src/cmd/receipt.h \
 # Issue 30 item 2: the writer's own text of a reply (quoted text,
 # attributions, signatures and client footers told apart).
 src_libepamserv_a_SOURCES += src/cmd/quoting.c src/cmd/quoting.h
+# Issue 31 item 2: the challenge options, one table and one reading.
+src_libepamserv_a_SOURCES += src/game/options.c src/game/options.h
