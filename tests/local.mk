@@ -515,3 +515,8 @@ EXTRA_DIST += tests/integration/test_snail_reply.py
 # the global options).
 TESTS += tests/integration/test_config_keys.py
 EXTRA_DIST += tests/integration/test_config_keys.py
+# Issue 31 item 2: every challenge option read the same way (any case,
+# one or two dashes) by challenge, seek, preview, tournament and think,
+# and the copies of the option list checked against the table.
+TESTS += tests/integration/test_challenge_options.py
+EXTRA_DIST += tests/integration/test_challenge_options.py

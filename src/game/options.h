@@ -10,9 +10,10 @@
  * game_settings).  Every option is read the same way: one or two
  * dashes, the name in any case, the value in any case ("-Observers=OFF"
  * is "--observers=off").  Errors list the options from the table
- * (game_option_forms), and the help texts and usage lines are checked
- * against it (tests/unit/test_game_options.c,
- * tests/integration/test_options_forms.py).
+ * (game_option_forms), and the rules' own list, the usage lines of
+ * perft, think and match, the help texts of both games and the
+ * challenge form are checked against it
+ * (tests/integration/test_challenge_options.py).
  */
 #ifndef EPAM_GAME_OPTIONS_H
 #define EPAM_GAME_OPTIONS_H
