@@ -6,6 +6,7 @@ and -observers=OFF were refused while -Rated=NO worked); errors list
 every option, settings included; and the copies of the option list (the
 rules' own, the usage of perft, think and match, the help texts of both
 games and the challenge form) agree with the table, src/game/options.c."""
+import atexit
 import os
 import re
 import subprocess
@@ -52,6 +53,7 @@ rules_only = [" ".join(w for w in s.split()
               for s in spellings]
 
 env = Env()
+atexit.register(env.close)   # the SMTP server stops whatever happens
 env.env["EPAMSERV_SEEK_MAX"] = "10"
 env.players("alice", "bob")
 env.new_messages()
