@@ -108,3 +108,5 @@ src_libepamserv_a_SOURCES += src/cmd/quoting.c src/cmd/quoting.h
 src_epamserv_SOURCES += src/cli/subcmds.c src/cli/config.c
 # Issue 31 item 3: the marks of the words a person reads (gettext).
 src_libepamserv_a_SOURCES += src/util/i18n.h
+# Issue 31 item 2: the challenge options, one table and one reading.
+src_libepamserv_a_SOURCES += src/game/options.c src/game/options.h

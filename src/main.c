@@ -69,16 +69,6 @@ static int become_spool_owner(const char *spool, int verbose)
 	return 0;
 }
 
-static const struct {
-	const char *option, *key;
-} option_keys[] = {
-	{ "--spool", "spool" },
-	{ "--smtp-url", "smtp_url" },
-	{ "--from", "from" },
-	{ "--templates", "templates" },
-	{ NULL, NULL },
-};
-
 /* The index of the subcommand in argv (after the global options), or
  * argc when there is none. */
 static int command_index(int argc, char **argv)
@@ -219,20 +209,18 @@ int main(int argc, char **argv)
 	}
 	while (i < argc && argv[i][0] == '-' && argv[i][1] == '-') {
 		int found = strcmp(argv[i], "--config") == 0;
+		const char *key;
 		if (strcmp(argv[i], "--verbose") == 0) {
 			verbose = 1;
 			i++;
 			continue;
 		}
-		for (k = 0; !found && option_keys[k].option; k++)
-			if (strcmp(argv[i], option_keys[k].option) == 0) {
-				if (i + 1 >= argc)
-					break;
-				if (config_set_origin(&cfg, option_keys[k].key,
-				                      argv[i + 1], argv[i], &err) < 0)
-					return config_error(&cfg, receive, err, argc, argv);
-				found = 1;
-			}
+		if ((key = config_option_key(argv[i])) != NULL && i + 1 < argc) {
+			if (config_set_origin(&cfg, key, argv[i + 1], argv[i],
+			                      &err) < 0)
+				return config_error(&cfg, receive, err, argc, argv);
+			found = 1;
+		}
 		if (!found || i + 1 >= argc) {
 			fprintf(stderr, "epamserv: unknown option or missing value: %s\n",
 			        argv[i]);

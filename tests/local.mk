@@ -532,3 +532,13 @@ EXTRA_DIST += tests/integration/test_catalogue.py
 TESTS += tests/integration/test_outbox_strings.py
 EXTRA_DIST += tests/integration/test_outbox_strings.py \
 	scripts/outbox-strings.py
+# Issue 31 item 2: the configuration keys of one table, and the copies
+# checked against it (epamserv config, epamserv.conf(5), the example,
+# the global options).
+TESTS += tests/integration/test_config_keys.py
+EXTRA_DIST += tests/integration/test_config_keys.py
+# Issue 31 item 2: every challenge option read the same way (any case,
+# one or two dashes) by challenge, seek, preview, tournament and think,
+# and the copies of the option list checked against the table.
+TESTS += tests/integration/test_challenge_options.py
+EXTRA_DIST += tests/integration/test_challenge_options.py

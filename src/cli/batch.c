@@ -193,17 +193,17 @@ static struct arrival *list_new(const char *dir, const struct names *skip,
 	return a;
 }
 
+/* Sync dir/sub after mails were renamed in or out of it.  A failure is
+ * logged: a crash could then bring the mails back to new/, where the
+ * processed-mail records keep them from being applied twice. */
 static void fsync_dir(const char *dir, const char *sub)
 {
 	char path[8192];
-	int fd;
 
 	snprintf(path, sizeof path, "%s/%s", dir, sub);
-	fd = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-	if (fd >= 0) {
-		fsync(fd);
-		close(fd);
-	}
+	if (util_fsync_dir(path) < 0)
+		log_msg(LOG_ERR, "batch: cannot sync %s: %s\n", path,
+		        strerror(errno));
 }
 
 /* File new/NAME into cur/NAME:2,S (Maildir's "seen" flag); the caller

@@ -9,30 +9,9 @@
 #include <strings.h>
 
 #include "cli/cli_engine.h"
+#include "game/options.h"
 
 #define CLI_EX_USAGE 64
-
-/* Challenge options that are game settings, not rules (src/game/game.c,
- * game_setting_apply): a search knows no clock, rating or observer. */
-static const char *const game_settings[] = {
-	"time", "timeout", "rated", "observers", NULL,
-};
-
-/* The game setting word names ("-time=3d", "--rated=no"), or NULL. */
-static const char *game_setting(const char *word)
-{
-	const char *w = word + (word[1] == '-' ? 2 : 1);
-	size_t len;
-	int i;
-
-	for (i = 0; game_settings[i]; i++) {
-		len = strlen(game_settings[i]);
-		if (strncasecmp(w, game_settings[i], len) == 0 &&
-		    (w[len] == '=' || w[len] == '\0'))
-			return game_settings[i];
-	}
-	return NULL;
-}
 
 /* A decimal number in min..max from text; -1 if it is not one. */
 static int parse_number(const char *text, uint64_t min, uint64_t max,
@@ -58,7 +37,8 @@ int cli_engine_args(int argc, char **argv, struct cli_eopt *opts,
                     size_t nopts, char **rules, int *nrules, char **words,
                     int *nwords)
 {
-	const char *cmd = argv[0], *name;
+	const struct game_option *setting;
+	const char *cmd = argv[0];
 	int i;
 	size_t k;
 
@@ -73,11 +53,13 @@ int cli_engine_args(int argc, char **argv, struct cli_eopt *opts,
 			words[(*nwords)++] = argv[i];
 			continue;
 		}
-		if ((name = game_setting(w)) != NULL) {
+		/* A search knows no clock, rating or observer. */
+		if ((setting = game_option_find(w, NULL)) != NULL &&
+		    setting->kind == GAME_OPTION_SETTING) {
 			fprintf(stderr, "epamserv %s: -%s= is a game setting, not a "
 			        "rule: %s plays positions under the rules alone "
-			        "(RULES.md section 6); leave %s out\n", cmd, name,
-			        cmd, w);
+			        "(RULES.md section 6); leave %s out\n", cmd,
+			        setting->name, cmd, w);
 			return CLI_EX_USAGE;
 		}
 		for (k = 0; k < nopts && !opt; k++) {

@@ -20,6 +20,7 @@ static const char perft_usage[] =
 	"  options   -game=epaminondas|crossings -size=WxH -block=c5,f7\n"
 	"            -symmetry=mirror|rotate|both|off -rules=abbott|igfip\n"
 	"            -crossed=move|stay|safe -frozen -repetition=loss|draw|off\n"
+	"            -capture=line|one\n"
 	"  --divide  the count of each first move, then the total\n";
 
 /* Index of the DEPTH argument (the first word that is not an option). */

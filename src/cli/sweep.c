@@ -59,7 +59,6 @@ struct sweep_stats {
 static int archive(const struct config *cfg, const char *game, long board)
 {
 	char from[4200], to[4300], dir[4300];
-	int fd;
 
 	snprintf(from, sizeof from, "%s/games/%s/%ld.game", cfg->spool, game, board);
 	snprintf(to, sizeof to, "%s/games/%s/archive/%ld.game", cfg->spool, game,
@@ -68,16 +67,16 @@ static int archive(const struct config *cfg, const char *game, long board)
 		log_msg(LOG_ERR, "sweep: cannot archive %s: %s", from, strerror(errno));
 		return -1;
 	}
+	/* Archived either way; a failed sync is told, since a crash could
+	 * then bring the file back among the live boards. */
 	snprintf(dir, sizeof dir, "%s/games/%s/archive", cfg->spool, game);
-	if ((fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC)) >= 0) {
-		fsync(fd);
-		close(fd);
+	if (util_fsync_dir(dir) == 0) {
+		snprintf(dir, sizeof dir, "%s/games/%s", cfg->spool, game);
+		if (util_fsync_dir(dir) == 0)
+			return 0;
 	}
-	snprintf(dir, sizeof dir, "%s/games/%s", cfg->spool, game);
-	if ((fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC)) >= 0) {
-		fsync(fd);
-		close(fd);
-	}
+	log_msg(LOG_ERR, "sweep: cannot sync %s after archiving %s: %s", dir,
+	        from, strerror(errno));
 	return 0;
 }
 
@@ -231,12 +230,10 @@ static void sweep_accounts(const struct config *cfg, struct sweep_stats *st)
 		user_free(&u);
 	}
 	if (st->dropped) {
-		int fd;
 		snprintf(path, sizeof path, "%s/users", cfg->spool);
-		if ((fd = open(path, O_RDONLY | O_DIRECTORY)) >= 0) {
-			fsync(fd);
-			close(fd);
-		}
+		if (util_fsync_dir(path) < 0)
+			log_msg(LOG_ERR, "sweep: cannot sync %s after removing "
+			        "accounts: %s", path, strerror(errno));
 	}
 	if (t && txn_commit(t, &err) < 0) {
 		log_msg(LOG_ERR, "%s\n", err);

@@ -280,47 +280,12 @@ static enum cmd_status challenge_budget(struct cmdctx *c, char **argv,
 	return CMD_DONE;
 }
 
-int game_options_read(const char *game, int argc, char *const *argv,
-                      struct ep_options *o, struct game_settings *set,
-                      char *err, size_t len)
-{
-	int i, rc;
-
-	if (ep_options_default(o, game, err, len) < 0)
-		return -1;
-	game_settings_default(set);
-	for (i = 0; i < argc; i++) {
-		rc = game_setting_apply(set, argv[i], err, len);
-		if (rc == 0)
-			rc = ep_options_apply(o, argv[i], err, len);
-		if (rc < 0)
-			return -1;
-	}
-	return ep_options_check(o, err, len) < 0 ? -1 : 0;
-}
-
-int game_options_read_words(const char *game, const char *words,
-                            struct ep_options *o, struct game_settings *set,
-                            char *err, size_t len)
-{
-	char *copy = xstrdup(words), *w, *save = NULL;
-	char **argv = xmalloc((strlen(words) / 2 + 1) * sizeof *argv);
-	int argc = 0, rc;
-
-	for (w = strtok_r(copy, " ", &save); w; w = strtok_r(NULL, " ", &save))
-		argv[argc++] = w;
-	rc = game_options_read(game, argc, argv, o, set, err, len);
-	free(argv);
-	free(copy);
-	return rc;
-}
-
 enum cmd_status challenge_options(struct cmdctx *c, const char *game,
                                   int argc, char *const *argv,
                                   const char *usage, struct ep_options *o,
                                   struct game_settings *set)
 {
-	char err[EP_ERR_MAX];
+	char err[GAME_OPTIONS_ERR_MAX];
 
 	if (game_options_read(game, argc, argv, o, set, err, sizeof err) < 0)
 		return cmd_refuse(c, usage, "%s", err);

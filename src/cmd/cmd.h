@@ -23,6 +23,7 @@
 #include "services/tokens.h"
 #include "services/threadid.h"
 #include "game/game.h"
+#include "game/options.h"
 #include "mail/mail.h"
 #include "spool/lock.h"
 #include "util/buf.h"
@@ -461,24 +462,13 @@ enum cmd_status cmd_confirm_address(struct cmdctx *c, int argc, char **argv);
 enum cmd_status cmd_challenge(struct cmdctx *c, const char *game, int argc,
                               char **argv);
 /* The game options of a challenge or seek (challenge.c): argv[0..argc)
- * the option words, read into o (ep_options_default of game, then
- * ep_options_apply) and set (game_setting_apply), then checked
- * (ep_options_check).  CMD_DONE, or the refusal naming the problem, with
- * usage. */
+ * the option words, read by game_options_read (game/options.h).
+ * CMD_DONE, or the refusal naming the problem, with usage. */
 struct game_settings;
 enum cmd_status challenge_options(struct cmdctx *c, const char *game,
                                   int argc, char *const *argv,
                                   const char *usage, struct ep_options *o,
                                   struct game_settings *set);
-/* The same without a reply (challenge.c): 0, or -1 with the problem in
- * err (len bytes).  _words reads the option words of one string,
- * separated by spaces (a tournament's or the league's stored options). */
-int game_options_read(const char *game, int argc, char *const *argv,
-                      struct ep_options *o, struct game_settings *set,
-                      char *err, size_t len);
-int game_options_read_words(const char *game, const char *words,
-                            struct ep_options *o, struct game_settings *set,
-                            char *err, size_t len);
 /* ---- open challenges and limits (seek.c, limit.c; issue 17) ---- */
 /* GAME seek USERID PASSWORD [-color=..] [-rating=MIN-MAX] [-options] and
  * GAME seeks (seek.c; the rules at its top). */

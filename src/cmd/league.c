@@ -333,15 +333,17 @@ static int by_rating(const void *a, const void *b)
 static int league_class(const struct config *cfg, const char *game)
 {
 	struct ep_options o;
-	char err[EP_ERR_MAX], *words = xstrdup(cfg->league_options), *w,
+	struct game_settings set;
+	char err[GAME_OPTIONS_ERR_MAX], *words = xstrdup(cfg->league_options), *w,
 	     *save = NULL;
 
 	if (ep_options_default(&o, game, err, sizeof err) < 0) {
 		free(words);
 		return ratings_class(game, 8, 8);
 	}
+	game_settings_default(&set);
 	for (w = strtok_r(words, " ", &save); w; w = strtok_r(NULL, " ", &save))
-		ep_options_apply(&o, w, err, sizeof err);
+		game_option_apply(&o, &set, w, err, sizeof err);
 	free(words);
 	return ratings_class(game, o.width, o.height);
 }
@@ -754,7 +756,7 @@ int league_check(const struct config *cfg, FILE *out)
 {
 	struct ep_options o;
 	struct game_settings set;
-	char err[EP_ERR_MAX];
+	char err[GAME_OPTIONS_ERR_MAX];
 	int i, bad = 0;
 
 	if (!cfg->league)

@@ -45,7 +45,7 @@ static enum cmd_status preview_start(struct cmdctx *c, const char *game,
 	const char *usage = cmd_usage_of(c, "preview", CMDT_GAME, game);
 	struct ep_options o;
 	struct game full;
-	char err[EP_ERR_MAX], *e = NULL, *hash = strchr(argv[0], '#');
+	char err[GAME_OPTIONS_ERR_MAX], *e = NULL, *hash = strchr(argv[0], '#');
 	long board, n = -1;
 	int rc, i;
 
@@ -56,10 +56,7 @@ static enum cmd_status preview_start(struct cmdctx *c, const char *game,
 			/* A setting that is not a rule changes no move. */
 			struct game_settings set;
 			game_settings_default(&set);
-			rc = game_setting_apply(&set, argv[i], err, sizeof err);
-			if (rc == 0)
-				rc = ep_options_apply(&o, argv[i], err, sizeof err);
-			if (rc < 0)
+			if (game_option_apply(&o, &set, argv[i], err, sizeof err) < 0)
 				return cmd_refuse(c, usage, "%s", err);
 		}
 		if (ep_options_check(&o, err, sizeof err) < 0)

@@ -532,11 +532,11 @@ static enum cmd_status t_create(struct cmdctx *c, const char *game, int argc,
 	struct user u;
 	struct lock l1 = LOCK_INIT, l2 = LOCK_INIT;
 	struct buf opts = BUF_INIT;
-	char err[EP_ERR_MAX], key[64], *text;
+	char err[GAME_OPTIONS_ERR_MAX], key[64], *text;
 	const char *format = NULL;
 	enum cmd_status st;
 	struct txn *t;
-	int i, rc, exists, reuse, rounds = 1, lo = 3, hi = 10, swiss, knockout;
+	int i, exists, reuse, rounds = 1, lo = 3, hi = 10, swiss, knockout;
 	int rounds_given = 0, players_given = 0;
 	char start[16] = "";
 
@@ -587,10 +587,7 @@ static enum cmd_status t_create(struct cmdctx *c, const char *game, int argc,
 			snprintf(start, sizeof start, "%s", w + 7);
 			continue;
 		}
-		rc = game_setting_apply(&set, w, err, sizeof err);
-		if (rc == 0)
-			rc = ep_options_apply(&o, w, err, sizeof err);
-		if (rc < 0) {
+		if (game_option_apply(&o, &set, w, err, sizeof err) < 0) {
 			buf_free(&opts);
 			return cmd_refuse(c, usage, "%s", err);
 		}

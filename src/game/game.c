@@ -10,7 +10,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <strings.h>
 
 /* A Message-ID goes into a game file line only when it cannot break the
  * line: printable ASCII without spaces, at most GAME_MSGID_MAX bytes. */
@@ -77,73 +76,6 @@ void game_settings_default(struct game_settings *s)
 	s->no_observers = 0;
 	s->unrated = 0;
 	tc_default(&s->tc);
-}
-
-/* -time=VALUE and -timeout=auto|claim (clock.h): 1 when word is one of
- * them, 0 when not, -1 with err on a bad value. */
-static int game_time_apply(struct game_settings *s, const char *word,
-                           char *err, size_t errlen)
-{
-	static const char tkey[] = "-time=", okey[] = "-timeout=";
-
-	if (strncmp(word, "--", 2) == 0)
-		word++;
-	if (strncasecmp(word, tkey, sizeof tkey - 1) == 0)
-		return tc_parse(&s->tc, word + sizeof tkey - 1, err, errlen) < 0
-		       ? -1 : 1;
-	if (strncasecmp(word, okey, sizeof okey - 1) != 0)
-		return 0;
-	word += sizeof okey - 1;
-	if (strcasecmp(word, "auto") == 0 || strcasecmp(word, "claim") == 0) {
-		s->tc.claim = strcasecmp(word, "claim") == 0;
-		return 1;
-	}
-	snprintf(err, errlen, "-timeout is auto or claim, not '%.40s' (auto: "
-	         "the game is lost when the time is out; claim: the opponent "
-	         "may claim it)", word);
-	return -1;
-}
-
-/* -rated=yes|no (any case, one or two dashes, like the rules options):
- * 1 when word is one, 0 when not, -1 with err on a bad value. */
-static int game_rated_apply(struct game_settings *s, const char *word,
-                            char *err, size_t errlen)
-{
-	static const char key[] = "-rated=";
-
-	if (strncmp(word, "--", 2) == 0)
-		word++;
-	if (strncasecmp(word, key, sizeof key - 1) != 0)
-		return 0;
-	word += sizeof key - 1;
-	if (strcasecmp(word, "yes") == 0 || strcasecmp(word, "no") == 0) {
-		s->unrated = strcasecmp(word, "no") == 0;
-		return 1;
-	}
-	snprintf(err, errlen, "-rated is yes or no, not '%.40s' (-rated=no: "
-	         "the result moves no rating)", word);
-	return -1;
-}
-
-int game_setting_apply(struct game_settings *s, const char *word, char *err,
-                       size_t errlen)
-{
-	static const char key[] = "-observers=";
-	int rc = game_rated_apply(s, word, err, errlen);
-
-	if (rc == 0)
-		rc = game_time_apply(s, word, err, errlen);
-	if (rc != 0)
-		return rc;
-	if (strncmp(word, key, sizeof key - 1) != 0)
-		return 0;
-	word += sizeof key - 1;
-	if (strcmp(word, "on") == 0 || strcmp(word, "off") == 0) {
-		s->no_observers = strcmp(word, "off") == 0;
-		return 1;
-	}
-	snprintf(err, errlen, "-observers is on or off, not '%.40s'", word);
-	return -1;
 }
 
 void game_settings_put(struct game *g, const struct game_settings *s)

@@ -168,7 +168,8 @@ struct game {
 };
 
 /* Game settings that are not rules: challenge options beside those of
- * RULES.md section 6 (which the rules engine reads). */
+ * RULES.md section 6 (which the rules engine reads); game/options.h
+ * reads both kinds. */
 struct game_settings {
 	int no_observers;   /* -observers=off: nobody may subscribe */
 	int unrated;        /* -rated=no: the result is not rated */
@@ -177,9 +178,11 @@ struct game_settings {
 
 void game_settings_default(struct game_settings *s);
 
-/* Read one challenge option word into s: 1 when it was a setting, 0 when
- * it is not one (a rules option, for ep_options_apply), -1 with err on a
- * setting with a bad value. */
+/* Read one challenge option word naming a setting into s (options.c,
+ * the table of game/options.h: any case, one or two dashes): 1 when
+ * word is a setting, 0 when it names none (a rules option, or no
+ * option), -1 with err on a setting without a value or with a bad
+ * one. */
 int game_setting_apply(struct game_settings *s, const char *word, char *err,
                        size_t errlen);
 

@@ -1,6 +1,7 @@
 /*
  * config.c - settings from defaults, epamserv.conf (inih), EPAMSERV_*
- * variables and options (see config.h for the keys and the precedence).
+ * variables and options: the keys are the table config_keys[] below,
+ * the precedence is in config.h.
  */
 #include "util/conf.h"
 #include "util/buf.h"
@@ -26,144 +27,6 @@
 #ifndef EPAMSERV_TEMPLATEDIR
 #define EPAMSERV_TEMPLATEDIR "/usr/share/epamserv/templates"
 #endif
-
-static const struct {
-	const char *key, *env;
-} config_keys[] = {
-	{ "spool", "EPAMSERV_SPOOL" },
-	{ "smtp_url", "EPAMSERV_SMTP_URL" },
-	{ "from", "EPAMSERV_FROM" },
-	{ "log", "EPAMSERV_LOG" },
-	{ "templates", "EPAMSERV_TEMPLATES" },
-	{ "lock_timeout", "EPAMSERV_LOCK_TIMEOUT" },
-	{ "max_mail_size", "EPAMSERV_MAX_MAIL_SIZE" },
-	{ "max_reply_size", "EPAMSERV_MAX_REPLY_SIZE" },
-	{ "batch_group", "EPAMSERV_BATCH_GROUP" },
-	{ "smtp_tls", "EPAMSERV_SMTP_TLS" },
-	{ "smtp_user", "EPAMSERV_SMTP_USER" },
-	{ "smtp_password_file", "EPAMSERV_SMTP_PASSWORD_FILE" },
-	{ "smtp_ca_file", "EPAMSERV_SMTP_CA_FILE" },
-	{ "smtp_connect_timeout", "EPAMSERV_SMTP_CONNECT_TIMEOUT" },
-	{ "smtp_timeout", "EPAMSERV_SMTP_TIMEOUT" },
-	{ "smtp_ehlo", "EPAMSERV_SMTP_EHLO" },
-	{ "retry_days", "EPAMSERV_RETRY_DAYS" },
-	{ "rate_limit", "EPAMSERV_RATE_LIMIT" },
-	{ "bounce_reports_per_day", "EPAMSERV_BOUNCE_REPORTS_PER_DAY" },
-	{ "remind_days", "EPAMSERV_REMIND_DAYS" },
-	{ "forfeit_days", "EPAMSERV_FORFEIT_DAYS" },
-	{ "leave_days", "EPAMSERV_LEAVE_DAYS" },
-	{ "challenge_days", "EPAMSERV_CHALLENGE_DAYS" },
-	{ "archive_days", "EPAMSERV_ARCHIVE_DAYS" },
-	{ "imap_user", "EPAMSERV_IMAP_USER" },
-	{ "imap_password_file", "EPAMSERV_IMAP_PASSWORD_FILE" },
-	{ "imap_ca_file", "EPAMSERV_IMAP_CA_FILE" },
-	{ "confirm_days", "EPAMSERV_CONFIRM_DAYS" },
-	{ "stranger_reply_limit", "EPAMSERV_STRANGER_REPLY_LIMIT" },
-	{ "stranger_source_limit", "EPAMSERV_STRANGER_SOURCE_LIMIT" },
-	{ "relay_limit", "EPAMSERV_RELAY_LIMIT" },
-	{ "max_observers", "EPAMSERV_MAX_OBSERVERS" },
-	{ "max_message_recipients", "EPAMSERV_MAX_MESSAGE_RECIPIENTS" },
-	{ "imap_tls", "EPAMSERV_IMAP_TLS" },
-	{ "smtp_allow_plaintext", "EPAMSERV_SMTP_ALLOW_PLAINTEXT" },
-	{ "imap_allow_plaintext", "EPAMSERV_IMAP_ALLOW_PLAINTEXT" },
-	/* Damage (issue 12): the one reply to a mail set aside. */
-	{ "repair_notice_hours", "EPAMSERV_REPAIR_NOTICE_HOURS" },
-	/* Retention (issue 13): what sweep and batch prune, in days. */
-	{ "seen_days", "EPAMSERV_SEEN_DAYS" },
-	{ "maildir_max_days", "EPAMSERV_MAILDIR_MAX_DAYS" },
-	{ "failed_days", "EPAMSERV_FAILED_DAYS" },
-	{ "maildir_keep_days", "EPAMSERV_MAILDIR_KEEP_DAYS" },
-	{ "imap_keep_days", "EPAMSERV_IMAP_KEEP_DAYS" },
-	/* Correspondence time (issue 15): the time a move counts at. */
-	{ "arrival", "EPAMSERV_ARRIVAL" },
-	{ "arrival_max_hours", "EPAMSERV_ARRIVAL_MAX_HOURS" },
-	/* Clocks (issue 15): the reminders before a deadline. */
-	{ "remind_at", "EPAMSERV_REMIND_AT" },
-	/* Robots (issue 16): computer opponents on the server. */
-	{ "robots", "EPAMSERV_ROBOTS" },
-	{ "robot_think_ms", "EPAMSERV_ROBOT_THINK_MS" },
-	{ "robot_budget_ms", "EPAMSERV_ROBOT_BUDGET_MS" },
-	{ "robot_memory_mb", "EPAMSERV_ROBOT_MEMORY_MB" },
-	{ "robot_max_games", "EPAMSERV_ROBOT_MAX_GAMES" },
-	/* Analysis by mail (issue 16): what one analysis and one player's
-	 * day of them may cost. */
-	{ "analyse_nodes", "EPAMSERV_ANALYSE_NODES" },
-	{ "analyse_ms", "EPAMSERV_ANALYSE_MS" },
-	{ "analyse_per_day", "EPAMSERV_ANALYSE_PER_DAY" },
-	{ "analyse_max_plies", "EPAMSERV_ANALYSE_MAX_PLIES" },
-	{ "analyse_max_squares", "EPAMSERV_ANALYSE_MAX_SQUARES" },
-	/* The engine time of the whole server (robots and analyses). */
-	{ "engine_hour_ms", "EPAMSERV_ENGINE_HOUR_MS" },
-	/* Each player's and each robot game's share of it (issue 29). */
-	{ "engine_share_percent", "EPAMSERV_ENGINE_SHARE_PERCENT" },
-	/* Open challenges (issue 17): seeks a player may have open at
-	 * once, and the days one stays open. */
-	{ "seek_max", "EPAMSERV_SEEK_MAX" },
-	{ "seek_days", "EPAMSERV_SEEK_DAYS" },
-	/* Challenges (issue 29): new ones a player may get a day. */
-	{ "challenges_per_day", "EPAMSERV_CHALLENGES_PER_DAY" },
-	/* The recurring league (issue 17, league.c): on or off, the
-	 * players of a division, a season's days, its boards' options. */
-	{ "league", "EPAMSERV_LEAGUE" },
-	{ "league_division_size", "EPAMSERV_LEAGUE_DIVISION_SIZE" },
-	{ "league_season_days", "EPAMSERV_LEAGUE_SEASON_DAYS" },
-	{ "league_options", "EPAMSERV_LEAGUE_OPTIONS" },
-	{ "web_url", "EPAMSERV_WEB_URL" },
-	{ NULL, NULL },
-};
-_Static_assert(sizeof config_keys / sizeof config_keys[0] == CONFIG_NKEYS + 1,
-               "CONFIG_NKEYS counts the keys of config_keys");
-
-/* The limits of issue 11 (trust): whole numbers within bounds. */
-static const struct {
-	const char *key;
-	size_t offset;   /* of the int in struct config */
-	long lo, hi;
-} config_limits[] = {
-	{ "confirm_days", offsetof(struct config, confirm_days), 1, 365 },
-	{ "stranger_reply_limit", offsetof(struct config, stranger_reply_limit),
-	  0, 1000000 },
-	{ "stranger_source_limit", offsetof(struct config, stranger_source_limit),
-	  0, 1000000 },
-	{ "relay_limit", offsetof(struct config, relay_limit), 0, 1000000 },
-	{ "max_observers", offsetof(struct config, max_observers), 0, 1000 },
-	{ "max_message_recipients",
-	  offsetof(struct config, max_message_recipients), 1, 100 },
-	{ "repair_notice_hours", offsetof(struct config, repair_notice_hours),
-	  0, 720 },
-	{ "seen_days", offsetof(struct config, seen_days), 1, 3650 },
-	{ "maildir_max_days", offsetof(struct config, maildir_max_days), 1, 3650 },
-	{ "failed_days", offsetof(struct config, failed_days), 1, 3650 },
-	{ "maildir_keep_days", offsetof(struct config, maildir_keep_days), 0, 3650 },
-	{ "imap_keep_days", offsetof(struct config, imap_keep_days), 0, 3650 },
-	{ "arrival_max_hours", offsetof(struct config, arrival_max_hours),
-	  0, 720 },
-	{ "robot_think_ms", offsetof(struct config, robot_think_ms), 1, 600000 },
-	{ "robot_budget_ms", offsetof(struct config, robot_budget_ms),
-	  1, 3600000 },
-	{ "robot_memory_mb", offsetof(struct config, robot_memory_mb), 1, 4096 },
-	{ "robot_max_games", offsetof(struct config, robot_max_games), 1, 10000 },
-	{ "analyse_nodes", offsetof(struct config, analyse_nodes),
-	  1000, 1000000000 },
-	{ "analyse_ms", offsetof(struct config, analyse_ms), 0, 600000 },
-	{ "analyse_per_day", offsetof(struct config, analyse_per_day), 0, 1000 },
-	{ "analyse_max_plies", offsetof(struct config, analyse_max_plies),
-	  0, 100000 },
-	{ "analyse_max_squares", offsetof(struct config, analyse_max_squares),
-	  20, 676 },
-	{ "engine_hour_ms", offsetof(struct config, engine_hour_ms), 0, 7200000 },
-	{ "engine_share_percent", offsetof(struct config, engine_share_percent),
-	  1, 50 },
-	{ "seek_max", offsetof(struct config, seek_max), 0, 100 },
-	{ "seek_days", offsetof(struct config, seek_days), 1, 365 },
-	{ "challenges_per_day", offsetof(struct config, challenges_per_day),
-	  0, 10000 },
-	{ "league_division_size", offsetof(struct config, league_division_size),
-	  3, 10 },
-	{ "league_season_days", offsetof(struct config, league_season_days),
-	  7, 3650 },
-	{ NULL, 0, 0, 0 },
-};
 
 static void set_str(char **slot, const char *value)
 {
@@ -363,6 +226,334 @@ bad:
 	return -1;
 }
 
+/* What a value of a key of type CONF_STR may be: 0, or -1 with the
+ * whole error in e (left empty: "bad value 'V' for KEY"). */
+typedef int conf_check_fn(const char *value, struct buf *e);
+/* A key of type CONF_CUSTOM: value read into cfg (its text, as written,
+ * kept in the char * at the key's offset).  0, or -1 (cfg unchanged)
+ * with the error in e as for conf_check_fn. */
+typedef int conf_parse_fn(struct config *cfg, const char *value,
+                          struct buf *e);
+/* The value as the file would write it, appended to b. */
+typedef void conf_show_fn(const struct config *cfg, struct buf *b);
+
+enum conf_type {
+	CONF_STR,     /* char *, any text unless check says otherwise */
+	CONF_INT,     /* int, a whole number from lo to hi */
+	CONF_SIZE,    /* size_t (bytes), a whole number from lo to hi */
+	CONF_ENUM,    /* int, the value of one of the words */
+	CONF_CUSTOM,  /* parse reads it (and may set more than one field) */
+};
+
+/* The words of a key of type CONF_ENUM and their values; a value shows
+ * as its first word. */
+struct conf_word {
+	const char *word;
+	int value;
+};
+
+static const struct conf_word yes_no[] = {
+	{ "yes", 1 }, { "no", 0 }, { NULL, 0 },
+};
+static const struct conf_word tls_words[] = {
+	{ "none", 0 }, { "try", 1 }, { "require", 2 }, { NULL, 0 },
+};
+static const struct conf_word on_off[] = {
+	{ "on", 1 }, { "off", 0 }, { "yes", 1 }, { "no", 0 }, { NULL, 0 },
+};
+static const struct conf_word arrival_words[] = {
+	{ "received", ARRIVAL_RECEIVED }, { "delivery", ARRIVAL_DELIVERY },
+	{ "now", ARRIVAL_NOW }, { NULL, 0 },
+};
+
+/* Bounded so every path built from it fits in 4096 bytes. */
+static int spool_check(const char *value, struct buf *e)
+{
+	(void)e;
+	return *value && strlen(value) <= 1024 ? 0 : -1;
+}
+
+static int smtp_url_check(const char *value, struct buf *e)
+{
+	if (smtp_url_ok(value))
+		return 0;
+	buf_puts(e, "bad value '");
+	mask_url(e, value);
+	buf_puts(e, "' for smtp_url: write smtp://HOST[:PORT] or "
+	         "smtps://HOST[:PORT] (or leave it empty to keep mail "
+	         "in the outbox)");
+	return -1;
+}
+
+static void smtp_url_show(const struct config *cfg, struct buf *b)
+{
+	mask_url(b, cfg->smtp_url);
+}
+
+static void from_show(const struct config *cfg, struct buf *b)
+{
+	if (*cfg->from_name)
+		buf_printf(b, "%s <%s>", cfg->from_name, cfg->from);
+	else
+		buf_puts(b, cfg->from);
+}
+
+static int log_check(const char *value, struct buf *e)
+{
+	if (log_value_ok(value))
+		return 0;
+	buf_printf(e, "bad value '%s' for log: write syslog, stderr or the "
+	           "absolute path of a file", value);
+	return -1;
+}
+
+/* Words of a game's options, checked when a season starts. */
+static int league_options_check(const char *value, struct buf *e)
+{
+	(void)e;
+	return strlen(value) <= 400 && !has_control(value) ? 0 : -1;
+}
+
+/* Issue 18: goes into mails and feeds as it is: http(s), no blank,
+ * quote or angle bracket that could end a link. */
+static int web_url_check(const char *value, struct buf *e)
+{
+	(void)e;
+	if (*value && ((strncmp(value, "http://", 7) != 0 &&
+	                strncmp(value, "https://", 8) != 0) ||
+	               strlen(value) > 200 || has_control(value) ||
+	               strpbrk(value, " \"'<>\\")))
+		return -1;
+	return 0;
+}
+
+static int remind_at_parse(struct config *cfg, const char *value,
+                           struct buf *e)
+{
+	(void)e;
+	return config_parse_remind_at(cfg, value);
+}
+
+static int robots_parse(struct config *cfg, const char *value, struct buf *e)
+{
+	char why[160];
+
+	if (config_parse_robots(cfg, value, why, sizeof why) == 0)
+		return 0;
+	buf_printf(e, "bad value '%s' for robots: %s", value, why);
+	return -1;
+}
+
+#define XSTR(x) #x
+#define STR(x) XSTR(x)
+#define AT(field) offsetof(struct config, field)
+
+/* THE table of the configuration keys, in the order `epamserv config`
+ * prints them: the key, its environment variable, its command-line
+ * option (or NULL), its type and field, its default as the file would
+ * write it (NULL: zero, or computed in config_defaults), its bounds
+ * (CONF_INT, CONF_SIZE), its words (CONF_ENUM) or hooks, and what it is
+ * for.  man/epamserv.conf.5 and examples/epamserv.conf are checked
+ * against it (tests/integration/test_config_keys.py). */
+static const struct config_key {
+	const char *key, *env, *option;
+	enum conf_type type;
+	size_t offset;
+	const char *deflt;
+	long lo, hi;
+	const struct conf_word *words;
+	conf_check_fn *check;
+	conf_parse_fn *parse;
+	conf_show_fn *show;
+	const char *about;
+} config_keys[] = {
+#define K_STR(k, env, dflt, chk, shw, opt, about) \
+	{ #k, "EPAMSERV_" #env, opt, CONF_STR, AT(k), dflt, 0, 0, NULL, chk, \
+	  NULL, shw, about }
+#define K_INT(k, env, dflt, lo, hi, about) \
+	{ #k, "EPAMSERV_" #env, NULL, CONF_INT, AT(k), #dflt, lo, hi, NULL, \
+	  NULL, NULL, NULL, about }
+#define K_SIZE(k, env, dflt, lo, hi, about) \
+	{ #k, "EPAMSERV_" #env, NULL, CONF_SIZE, AT(k), dflt, lo, hi, NULL, \
+	  NULL, NULL, NULL, about }
+#define K_ENUM(k, env, dflt, words, about) \
+	{ #k, "EPAMSERV_" #env, NULL, CONF_ENUM, AT(k), dflt, 0, 0, words, \
+	  NULL, NULL, NULL, about }
+#define K_CUSTOM(k, env, dflt, parse, shw, opt, about) \
+	{ #k, "EPAMSERV_" #env, opt, CONF_CUSTOM, AT(k), dflt, 0, 0, NULL, \
+	  NULL, parse, shw, about }
+	K_STR(spool, SPOOL, EPAMSERV_SPOOLDIR, spool_check, NULL, "--spool",
+	      "the spool directory, at most 1024 bytes"),
+	K_STR(smtp_url, SMTP_URL, "", smtp_url_check, smtp_url_show,
+	      "--smtp-url",
+	      "smtp://HOST[:PORT] or smtps://HOST[:PORT]; empty: mail stays "
+	      "in the outbox"),
+	K_CUSTOM(from, FROM, "epamserv@localhost", set_from, from_show,
+	         "--from",
+	         "the server's address, or \"Display Name <address>\""),
+	K_STR(log, LOG, "syslog", log_check, NULL, NULL,
+	      "syslog, stderr or the absolute path of a file"),
+	K_STR(templates, TEMPLATES, EPAMSERV_TEMPLATEDIR, NULL, NULL,
+	      "--templates",
+	      "the directory of the mail templates"),
+	K_INT(lock_timeout, LOCK_TIMEOUT, 30, 0, 3600,
+	      "seconds a command waits for a board's lock"),
+	K_SIZE(max_mail_size, MAX_MAIL_SIZE, "1048576", 1024, 1L << 30,
+	       "bytes: the largest mail read"),
+	K_SIZE(max_reply_size, MAX_REPLY_SIZE, STR(CONFIG_REPLY_SIZE_DEFAULT),
+	       CONFIG_REPLY_SIZE_MIN, CONFIG_REPLY_SIZE_MAX,
+	       "bytes: the most one outgoing mail may take in the outbox"),
+	K_INT(batch_group, BATCH_GROUP, 64, 1, 1000,
+	      "mails batch makes durable together; 1: each on its own"),
+	K_ENUM(smtp_tls, SMTP_TLS, "none", tls_words,
+	       "STARTTLS on smtp://: none, try or require"),
+	K_STR(smtp_user, SMTP_USER, "", NULL, NULL, NULL,
+	      "the SMTP AUTH user; empty: no AUTH"),
+	K_STR(smtp_password_file, SMTP_PASSWORD_FILE, "", NULL, NULL, NULL,
+	      "the file holding the SMTP AUTH password (mode 600)"),
+	K_STR(smtp_ca_file, SMTP_CA_FILE, "", NULL, NULL, NULL,
+	      "the CA file for SMTP; empty: the system's CA store"),
+	K_INT(smtp_connect_timeout, SMTP_CONNECT_TIMEOUT, 30, 1, 3600,
+	      "seconds to connect to the SMTP server"),
+	K_INT(smtp_timeout, SMTP_TIMEOUT, 300, 1, 3600,
+	      "seconds to send one message"),
+	K_STR(smtp_ehlo, SMTP_EHLO, "", NULL, NULL, NULL,
+	      "the name said in EHLO; empty: curl's default"),
+	K_INT(retry_days, RETRY_DAYS, 5, 0, 365,
+	      "days a deferred mail is retried before it fails"),
+	K_INT(rate_limit, RATE_LIMIT, 60, 0, 1000000,
+	      "mails answered per address per hour; 0: no limit"),
+	K_INT(bounce_reports_per_day, BOUNCE_REPORTS_PER_DAY, 100, 0, 1000000,
+	      "bounce records written for delivery reports a day; 0: none"),
+	K_INT(remind_days, REMIND_DAYS, 7, 1, 3650,
+	      "idle days before sweep reminds a player to move"),
+	K_INT(forfeit_days, FORFEIT_DAYS, 21, 1, 3650,
+	      "idle days before sweep scores a loss on time"),
+	K_INT(leave_days, LEAVE_DAYS, 30, 0, 366,
+	      "leave days a player may take a calendar year; 0: no leave"),
+	K_INT(challenge_days, CHALLENGE_DAYS, 14, 1, 3650,
+	      "days before an unanswered challenge expires"),
+	K_INT(archive_days, ARCHIVE_DAYS, 14, 1, 3650,
+	      "days before a finished board moves to games/GAME/archive/"),
+	K_STR(imap_user, IMAP_USER, "", NULL, NULL, NULL,
+	      "the IMAP user of batch --imap; empty: the URL's"),
+	K_STR(imap_password_file, IMAP_PASSWORD_FILE, "", NULL, NULL, NULL,
+	      "the file holding the IMAP password (mode 600)"),
+	K_STR(imap_ca_file, IMAP_CA_FILE, "", NULL, NULL, NULL,
+	      "the CA file for IMAP; empty: the system's CA store"),
+	K_INT(confirm_days, CONFIRM_DAYS, 7, 1, 365,
+	      "days a signup waits for its confirmation"),
+	K_INT(stranger_reply_limit, STRANGER_REPLY_LIMIT, 100, 0, 1000000,
+	      "replies to addresses that are no player's an hour; 0: no limit"),
+	K_INT(stranger_source_limit, STRANGER_SOURCE_LIMIT, 5, 0, 1000000,
+	      "of those, what one sending source may spend an hour; 0: no "
+	      "limit"),
+	K_INT(relay_limit, RELAY_LIMIT, 200, 0, 1000000,
+	      "mails a player's message and chat commands may send a day; 0: "
+	      "no limit"),
+	K_INT(max_observers, MAX_OBSERVERS, 20, 0, 1000,
+	      "subscribers per board"),
+	K_INT(max_message_recipients, MAX_MESSAGE_RECIPIENTS, 10, 1, 100,
+	      "players one message goes to"),
+	K_ENUM(imap_tls, IMAP_TLS, "require", tls_words,
+	       "STARTTLS on imap://: none, try or require"),
+	K_ENUM(smtp_allow_plaintext, SMTP_ALLOW_PLAINTEXT, "no", yes_no,
+	       "yes: SMTP AUTH in clear text to a host outside loopback"),
+	K_ENUM(imap_allow_plaintext, IMAP_ALLOW_PLAINTEXT, "no", yes_no,
+	       "yes: the IMAP login in clear text to a host outside loopback"),
+	/* Damage (issue 12): the one reply to a mail set aside. */
+	K_INT(repair_notice_hours, REPAIR_NOTICE_HOURS, 4, 0, 720,
+	      "hours a mail waits for a damaged file before its sender is "
+	      "told"),
+	/* Retention (issue 13): what sweep and batch prune, in days. */
+	K_INT(seen_days, SEEN_DAYS, 60, 1, 3650,
+	      "days processed-mail records are kept"),
+	K_INT(maildir_max_days, MAILDIR_MAX_DAYS, 30, 1, 3650,
+	      "days after which a mail of cur/ not known as processed is "
+	      "never applied"),
+	K_INT(failed_days, FAILED_DAYS, 30, 1, 3650,
+	      "days mails of failed/ are kept"),
+	K_INT(maildir_keep_days, MAILDIR_KEEP_DAYS, 0, 0, 3650,
+	      "days processed mails stay in cur/; 0: kept"),
+	K_INT(imap_keep_days, IMAP_KEEP_DAYS, 0, 0, 3650,
+	      "days processed IMAP mails stay; 0: kept"),
+	/* Correspondence time (issue 15): the time a move counts at. */
+	K_ENUM(arrival, ARRIVAL, "received", arrival_words,
+	       "the time a move counts at: received, delivery or now"),
+	K_INT(arrival_max_hours, ARRIVAL_MAX_HOURS, 72, 0, 720,
+	      "hours an arrival may lie before the mail was first read"),
+	/* Clocks (issue 15): the reminders before a deadline. */
+	K_CUSTOM(remind_at, REMIND_AT, CONFIG_REMIND_AT_DEFAULT,
+	         remind_at_parse, NULL, NULL,
+	         "reminders when this much of a turn is left: N%, Nh "
+	         "or Nd"),
+	/* Robots (issue 16): computer opponents on the server. */
+	K_CUSTOM(robots, ROBOTS, CONFIG_ROBOTS_DEFAULT, robots_parse, NULL,
+	         NULL,
+	         "the robot accounts, NAME:LEVEL[:GAMES] each"),
+	{ "robot_think_ms", "EPAMSERV_ROBOT_THINK_MS", NULL, CONF_INT,
+	  AT(robot_think_ms), NULL, 1, 600000, NULL, NULL, NULL, NULL,
+	  "the most one robot move thinks (ms); two thirds of lock_timeout" },
+	K_INT(robot_budget_ms, ROBOT_BUDGET_MS, 20000, 1, 3600000,
+	      "the most one run thinks for robots in all (ms)"),
+	K_INT(robot_memory_mb, ROBOT_MEMORY_MB, 16, 1, 4096,
+	      "the robots' transposition table (MiB)"),
+	K_INT(robot_max_games, ROBOT_MAX_GAMES, 20, 1, 10000,
+	      "active games a robot plays at once"),
+	/* Analysis by mail (issue 16): what one analysis and one player's
+	 * day of them may cost. */
+	K_INT(analyse_nodes, ANALYSE_NODES, 2000000, 1000, 1000000000,
+	      "nodes one analysis searches at most"),
+	K_INT(analyse_ms, ANALYSE_MS, 20000, 0, 600000,
+	      "milliseconds one analysis thinks at most; 0: no bound"),
+	K_INT(analyse_per_day, ANALYSE_PER_DAY, 20, 0, 1000,
+	      "analyses per player a day; 0: analysis off"),
+	K_INT(analyse_max_plies, ANALYSE_MAX_PLIES, 2000, 0, 100000,
+	      "the most plies into a game of a position analysed"),
+	K_INT(analyse_max_squares, ANALYSE_MAX_SQUARES, 676, 20, 676,
+	      "the squares of the largest board analysed"),
+	/* The engine time of the whole server (robots and analyses). */
+	K_INT(engine_hour_ms, ENGINE_HOUR_MS, 1800000, 0, 7200000,
+	      "milliseconds the engine may think an hour, whole server; 0: "
+	      "no bound"),
+	/* Each player's and each robot game's share of it (issue 29). */
+	K_INT(engine_share_percent, ENGINE_SHARE_PERCENT, 10, 1, 50,
+	      "the share of engine_hour_ms of one player or robot game"),
+	/* Open challenges (issue 17): seeks a player may have open at
+	 * once, and the days one stays open. */
+	K_INT(seek_max, SEEK_MAX, 3, 0, 100,
+	      "open seeks a player may have at once; 0: seek off"),
+	K_INT(seek_days, SEEK_DAYS, 7, 1, 365,
+	      "days before an open seek expires"),
+	/* Challenges (issue 29): new ones a player may get a day. */
+	K_INT(challenges_per_day, CHALLENGES_PER_DAY, 20, 0, 10000,
+	      "challenges a player may get a day; 0: no limit"),
+	/* The recurring league (issue 17, league.c): on or off, the
+	 * players of a division, a season's days, its boards' options. */
+	K_ENUM(league, LEAGUE, "on", on_off, "the recurring league: on or off"),
+	K_INT(league_division_size, LEAGUE_DIVISION_SIZE, 6, 3, 10,
+	      "the players of a division"),
+	K_INT(league_season_days, LEAGUE_SEASON_DAYS, 60, 7, 3650,
+	      "the most days of a season"),
+	K_STR(league_options, LEAGUE_OPTIONS, "-time=7d", league_options_check,
+	      NULL, NULL,
+	      "the league boards' game options, as challenge's"),
+	K_STR(web_url, WEB_URL, "", web_url_check, NULL, NULL,
+	      "where the web site is served: http:// or https://"),
+#undef K_STR
+#undef K_INT
+#undef K_SIZE
+#undef K_ENUM
+#undef K_CUSTOM
+	{ NULL, NULL, NULL, CONF_STR, 0, NULL, 0, 0, NULL, NULL, NULL, NULL,
+	  NULL },
+};
+_Static_assert(sizeof config_keys / sizeof config_keys[0] == CONFIG_NKEYS + 1,
+               "CONFIG_NKEYS counts the keys of config_keys");
+#undef AT
+#undef STR
+#undef XSTR
+
 /* The known key closest to a misspelt one (at most two letters changed,
  * added, left out or swapped), or NULL. */
 static const char *config_near_key(const char *key)
@@ -382,176 +573,67 @@ static const char *config_near_key(const char *key)
 	return best;
 }
 
+/* The index of key in config_keys, or -1. */
+static int key_index(const char *key)
+{
+	int i;
+
+	for (i = 0; config_keys[i].key; i++)
+		if (strcmp(config_keys[i].key, key) == 0)
+			return i;
+	return -1;
+}
+
+/* Key k of config_keys set to value: 0, or -1 with the error in e. */
+static int key_set(struct config *cfg, int k, const char *value,
+                   struct buf *e)
+{
+	const struct config_key *ck = &config_keys[k];
+	char *field = (char *)cfg + ck->offset;
+	const struct conf_word *w;
+	long v;
+
+	switch (ck->type) {
+	case CONF_STR:
+		if (ck->check && ck->check(value, e) < 0)
+			goto bad;
+		set_str((char **)field, value);
+		return 0;
+	case CONF_INT:
+	case CONF_SIZE:
+		if (parse_count(value, ck->lo, ck->hi, &v) < 0)
+			goto bad;
+		if (ck->type == CONF_INT)
+			*(int *)field = (int)v;
+		else
+			*(size_t *)field = (size_t)v;
+		return 0;
+	case CONF_ENUM:
+		for (w = ck->words; w->word; w++)
+			if (strcmp(value, w->word) == 0) {
+				*(int *)field = w->value;
+				return 0;
+			}
+		goto bad;
+	case CONF_CUSTOM:
+		if (ck->parse(cfg, value, e) < 0)
+			goto bad;
+		return 0;
+	}
+bad:
+	if (!e->len)
+		buf_printf(e, "bad value '%s' for %s", value, ck->key);
+	return -1;
+}
+
 int config_set(struct config *cfg, const char *key, const char *value,
                char **err)
 {
 	struct buf e = BUF_INIT;
-	long v;
-	int i;
+	int k = key_index(key);
 
 	*err = NULL;
-	for (i = 0; config_limits[i].key; i++)
-		if (strcmp(key, config_limits[i].key) == 0) {
-			if (parse_count(value, config_limits[i].lo,
-			                config_limits[i].hi, &v) < 0)
-				goto bad;
-			*(int *)((char *)cfg + config_limits[i].offset) = (int)v;
-			return 0;
-		}
-	if (strcmp(key, "spool") == 0) {
-		/* Bounded so every path built from it fits in 4096 bytes. */
-		if (!*value || strlen(value) > 1024)
-			goto bad;
-		set_str(&cfg->spool, value);
-	} else if (strcmp(key, "smtp_url") == 0) {
-		if (!smtp_url_ok(value)) {
-			buf_puts(&e, "bad value '");
-			mask_url(&e, value);
-			buf_puts(&e, "' for smtp_url: write smtp://HOST[:PORT] or "
-			         "smtps://HOST[:PORT] (or leave it empty to keep mail "
-			         "in the outbox)");
-			*err = buf_take(&e);
-			return -1;
-		}
-		set_str(&cfg->smtp_url, value);
-	} else if (strcmp(key, "from") == 0) {
-		if (set_from(cfg, value, &e) < 0) {
-			*err = buf_take(&e);
-			return -1;
-		}
-	} else if (strcmp(key, "log") == 0) {
-		if (!log_value_ok(value)) {
-			buf_printf(&e, "bad value '%s' for log: write syslog, stderr "
-			           "or the absolute path of a file", value);
-			*err = buf_take(&e);
-			return -1;
-		}
-		set_str(&cfg->log, value);
-	} else if (strcmp(key, "templates") == 0) {
-		set_str(&cfg->templates, value);
-	} else if (strcmp(key, "lock_timeout") == 0) {
-		if (parse_count(value, 0, 3600, &v) < 0)
-			goto bad;
-		cfg->lock_timeout = (int)v;
-	} else if (strcmp(key, "batch_group") == 0) {
-		if (parse_count(value, 1, 1000, &v) < 0)
-			goto bad;
-		cfg->batch_group = (int)v;
-	} else if (strcmp(key, "max_mail_size") == 0) {
-		if (parse_count(value, 1024, 1L << 30, &v) < 0)
-			goto bad;
-		cfg->max_mail_size = (size_t)v;
-	} else if (strcmp(key, "max_reply_size") == 0) {
-		if (parse_count(value, CONFIG_REPLY_SIZE_MIN, CONFIG_REPLY_SIZE_MAX,
-		                &v) < 0)
-			goto bad;
-		cfg->max_reply_size = (size_t)v;
-	} else if (strcmp(key, "arrival") == 0) {
-		if (strcmp(value, "received") == 0)
-			cfg->arrival = ARRIVAL_RECEIVED;
-		else if (strcmp(value, "delivery") == 0)
-			cfg->arrival = ARRIVAL_DELIVERY;
-		else if (strcmp(value, "now") == 0)
-			cfg->arrival = ARRIVAL_NOW;
-		else
-			goto bad;
-	} else if (strcmp(key, "smtp_tls") == 0 || strcmp(key, "imap_tls") == 0) {
-		int *slot = key[0] == 's' ? &cfg->smtp_tls : &cfg->imap_tls;
-		if (strcmp(value, "none") == 0)
-			*slot = 0;
-		else if (strcmp(value, "try") == 0)
-			*slot = 1;
-		else if (strcmp(value, "require") == 0)
-			*slot = 2;
-		else
-			goto bad;
-	} else if (strcmp(key, "smtp_allow_plaintext") == 0 ||
-	           strcmp(key, "imap_allow_plaintext") == 0) {
-		int *slot = key[0] == 's' ? &cfg->smtp_allow_plaintext
-		                          : &cfg->imap_allow_plaintext;
-		if (strcmp(value, "yes") == 0)
-			*slot = 1;
-		else if (strcmp(value, "no") == 0)
-			*slot = 0;
-		else
-			goto bad;
-	} else if (strcmp(key, "league") == 0) {
-		if (strcmp(value, "on") == 0 || strcmp(value, "yes") == 0)
-			cfg->league = 1;
-		else if (strcmp(value, "off") == 0 || strcmp(value, "no") == 0)
-			cfg->league = 0;
-		else
-			goto bad;
-	} else if (strcmp(key, "league_options") == 0) {
-		/* Words of a game's options, checked when a season starts. */
-		if (strlen(value) > 400 || has_control(value))
-			goto bad;
-		set_str(&cfg->league_options, value);
-	} else if (strcmp(key, "web_url") == 0) {
-		/* Issue 18: goes into mails and feeds as it is: http(s), no
-		 * blank, quote or angle bracket that could end a link. */
-		if (*value && ((strncmp(value, "http://", 7) != 0 &&
-		                strncmp(value, "https://", 8) != 0) ||
-		               strlen(value) > 200 || has_control(value) ||
-		               strpbrk(value, " \"'<>\\")))
-			goto bad;
-		set_str(&cfg->web_url, value);
-	} else if (strcmp(key, "smtp_user") == 0) {
-		set_str(&cfg->smtp_user, value);
-	} else if (strcmp(key, "smtp_password_file") == 0) {
-		set_str(&cfg->smtp_password_file, value);
-	} else if (strcmp(key, "smtp_ca_file") == 0) {
-		set_str(&cfg->smtp_ca_file, value);
-	} else if (strcmp(key, "imap_user") == 0) {
-		set_str(&cfg->imap_user, value);
-	} else if (strcmp(key, "imap_password_file") == 0) {
-		set_str(&cfg->imap_password_file, value);
-	} else if (strcmp(key, "imap_ca_file") == 0) {
-		set_str(&cfg->imap_ca_file, value);
-	} else if (strcmp(key, "smtp_ehlo") == 0) {
-		set_str(&cfg->smtp_ehlo, value);
-	} else if (strcmp(key, "remind_at") == 0) {
-		if (config_parse_remind_at(cfg, value) < 0)
-			goto bad;
-	} else if (strcmp(key, "robots") == 0) {
-		char why[160];
-		if (config_parse_robots(cfg, value, why, sizeof why) < 0) {
-			buf_printf(&e, "bad value '%s' for robots: %s", value, why);
-			*err = buf_take(&e);
-			return -1;
-		}
-	} else if (strcmp(key, "smtp_connect_timeout") == 0 ||
-	           strcmp(key, "smtp_timeout") == 0) {
-		if (parse_count(value, 1, 3600, &v) < 0)
-			goto bad;
-		*(key[5] == 'c' ? &cfg->smtp_connect_timeout : &cfg->smtp_timeout) =
-			(int)v;
-	} else if (strcmp(key, "rate_limit") == 0) {
-		if (parse_count(value, 0, 1000000, &v) < 0)
-			goto bad;
-		cfg->rate_limit = (int)v;
-	} else if (strcmp(key, "bounce_reports_per_day") == 0) {
-		if (parse_count(value, 0, 1000000, &v) < 0)
-			goto bad;
-		cfg->bounce_reports_per_day = (int)v;
-	} else if (strcmp(key, "remind_days") == 0 ||
-	           strcmp(key, "forfeit_days") == 0 ||
-	           strcmp(key, "challenge_days") == 0 ||
-	           strcmp(key, "archive_days") == 0) {
-		if (parse_count(value, 1, 3650, &v) < 0)
-			goto bad;
-		*(key[0] == 'r' ? &cfg->remind_days :
-		  key[0] == 'f' ? &cfg->forfeit_days :
-		  key[0] == 'c' ? &cfg->challenge_days : &cfg->archive_days) = (int)v;
-	} else if (strcmp(key, "leave_days") == 0) {
-		if (parse_count(value, 0, 366, &v) < 0)
-			goto bad;
-		cfg->leave_days = (int)v;
-	} else if (strcmp(key, "retry_days") == 0) {
-		if (parse_count(value, 0, 365, &v) < 0)
-			goto bad;
-		cfg->retry_days = (int)v;
-	} else {
+	if (k < 0) {
 		const char *near = config_near_key(key);
 		buf_printf(&e, "unknown key '%s'", key);
 		if (near)
@@ -559,11 +641,23 @@ int config_set(struct config *cfg, const char *key, const char *value,
 		*err = buf_take(&e);
 		return -1;
 	}
+	if (key_set(cfg, k, value, &e) < 0) {
+		*err = buf_take(&e);
+		return -1;
+	}
+	buf_free(&e);
 	return 0;
-bad:
-	buf_printf(&e, "bad value '%s' for %s", value, key);
-	*err = buf_take(&e);
-	return -1;
+}
+
+const char *config_option_key(const char *option)
+{
+	int i;
+
+	for (i = 0; config_keys[i].key; i++)
+		if (config_keys[i].option &&
+		    strcmp(config_keys[i].option, option) == 0)
+			return config_keys[i].key;
+	return NULL;
 }
 
 int config_parse_robots(struct config *cfg, const char *value, char *why,
@@ -696,17 +790,6 @@ int config_parse_remind_at(struct config *cfg, const char *value)
 	cfg->nremind = n;
 	set_str(&cfg->remind_at, value);
 	return 0;
-}
-
-/* The index of key in config_keys, or -1. */
-static int key_index(const char *key)
-{
-	int i;
-
-	for (i = 0; config_keys[i].key; i++)
-		if (strcmp(config_keys[i].key, key) == 0)
-			return i;
-	return -1;
 }
 
 int config_set_origin(struct config *cfg, const char *key, const char *value,
@@ -934,77 +1017,44 @@ static int robot_think_default(int lock_timeout)
 	return ms < 1 ? 1 : ms > 600000 ? 600000 : (int)ms;
 }
 
+#ifdef EPAMSERV_BUILDDIR
+/* Whether the running program lies under the build tree it was built
+ * in (EPAMSERV_BUILDDIR), that is, was not installed: Linux's
+ * /proc/self/exe, both paths with their links resolved. */
+static int run_from_build_tree(void)
+{
+	char *exe = realpath("/proc/self/exe", NULL),
+	     *top = realpath(EPAMSERV_BUILDDIR, NULL);
+	size_t n = top ? strlen(top) : 0;
+	int in = exe && top && strncmp(exe, top, n) == 0 && exe[n] == '/';
+
+	free(exe);
+	free(top);
+	return in;
+}
+#endif
+
 /* cfg (uninitialised) set to the built-in defaults. */
 static void config_defaults(struct config *cfg)
 {
+	struct buf e = BUF_INIT;
+	int k;
+
 	memset(cfg, 0, sizeof *cfg);
-	cfg->spool = xstrdup(EPAMSERV_SPOOLDIR);
-	cfg->smtp_url = xstrdup("");
-	cfg->from = xstrdup("epamserv@localhost");
-	cfg->from_name = xstrdup("");
-	cfg->log = xstrdup("syslog");
-	cfg->templates = xstrdup(EPAMSERV_TEMPLATEDIR);
-	cfg->lock_timeout = 30;
-	cfg->max_mail_size = 1024 * 1024;
-	cfg->max_reply_size = CONFIG_REPLY_SIZE_DEFAULT;
-	cfg->batch_group = 64;
-	cfg->smtp_user = xstrdup("");
-	cfg->smtp_password_file = xstrdup("");
-	cfg->smtp_ca_file = xstrdup("");
-	cfg->smtp_ehlo = xstrdup("");
-	cfg->smtp_connect_timeout = 30;
-	cfg->smtp_timeout = 300;
-	cfg->retry_days = 5;
-	cfg->rate_limit = 60;
-	cfg->bounce_reports_per_day = 100;
-	cfg->remind_days = 7;
-	cfg->forfeit_days = 21;
-	cfg->remind_at = NULL;
-	config_parse_remind_at(cfg, CONFIG_REMIND_AT_DEFAULT);
-	cfg->leave_days = 30;
-	cfg->robots = NULL;
-	config_parse_robots(cfg, CONFIG_ROBOTS_DEFAULT, NULL, 0);
+	for (k = 0; config_keys[k].key; k++)
+		if (config_keys[k].deflt &&
+		    key_set(cfg, k, config_keys[k].deflt, &e) < 0) {
+			/* A default its own key refuses: a mistake in the table. */
+			fprintf(stderr, "epamserv: the default of %s: %s\n",
+			        config_keys[k].key, buf_str(&e));
+			abort();
+		}
+	buf_free(&e);
 	cfg->robot_think_ms = robot_think_default(cfg->lock_timeout);
-	cfg->robot_budget_ms = 20000;
-	cfg->robot_memory_mb = 16;
-	cfg->robot_max_games = 20;
-	cfg->challenge_days = 14;
-	cfg->archive_days = 14;
-	cfg->seek_max = 3;
-	cfg->seek_days = 7;
-	cfg->challenges_per_day = 20;
-	cfg->league = 1;
-	cfg->league_division_size = 6;
-	cfg->league_season_days = 60;
-	cfg->league_options = xstrdup("-time=7d");
-	cfg->web_url = xstrdup("");
-	cfg->imap_user = xstrdup("");
-	cfg->imap_password_file = xstrdup("");
-	cfg->imap_ca_file = xstrdup("");
-	cfg->confirm_days = 7;
-	cfg->stranger_reply_limit = 100;
-	cfg->stranger_source_limit = 5;
-	cfg->relay_limit = 200;
-	cfg->max_observers = 20;
-	cfg->max_message_recipients = 10;
-	cfg->imap_tls = 2;
-	cfg->repair_notice_hours = 4;
-	cfg->arrival = ARRIVAL_RECEIVED;
-	cfg->arrival_max_hours = 72;
-	cfg->analyse_nodes = 2000000;
-	cfg->analyse_ms = 20000;
-	cfg->analyse_per_day = 20;
-	cfg->analyse_max_plies = 2000;
-	cfg->analyse_max_squares = 676;
-	cfg->engine_hour_ms = 1800000;
-	cfg->engine_share_percent = 10;
-	cfg->seen_days = 60;
-	cfg->maildir_max_days = 30;
-	cfg->failed_days = 30;
 	/* A program run from its build tree, before "make install", finds the
-	 * templates of its source tree. */
-#ifdef EPAMSERV_SRCTEMPLATEDIR
-	if (access(EPAMSERV_TEMPLATEDIR, R_OK) != 0 &&
+	 * templates of its source tree; an installed one never does. */
+#if defined EPAMSERV_SRCTEMPLATEDIR && defined EPAMSERV_BUILDDIR
+	if (access(EPAMSERV_TEMPLATEDIR, R_OK) != 0 && run_from_build_tree() &&
 	    access(EPAMSERV_SRCTEMPLATEDIR, R_OK) == 0)
 		set_str(&cfg->templates, EPAMSERV_SRCTEMPLATEDIR);
 #endif
@@ -1181,61 +1231,33 @@ int config_check_imap(const struct config *cfg, const char *url, char **err)
  * (a password in a URL masked). */
 static void format_value(const struct config *cfg, int k, struct buf *b)
 {
-	static const char *const tls[] = { "none", "try", "require" };
-	const char *key = config_keys[k].key;
-	int i;
+	const struct config_key *ck = &config_keys[k];
+	const char *field = (const char *)cfg + ck->offset;
+	const struct conf_word *w;
 
-	for (i = 0; config_limits[i].key; i++)
-		if (strcmp(key, config_limits[i].key) == 0) {
-			buf_printf(b, "%d", *(const int *)((const char *)cfg +
-			                                   config_limits[i].offset));
-			return;
-		}
-#define STR(name) if (strcmp(key, #name) == 0) { buf_puts(b, cfg->name); return; }
-#define INT(name) if (strcmp(key, #name) == 0) { buf_printf(b, "%d", cfg->name); return; }
-#define YESNO(name) if (strcmp(key, #name) == 0) { buf_puts(b, cfg->name ? "yes" : "no"); return; }
-#define TLS(name) if (strcmp(key, #name) == 0) { buf_puts(b, tls[cfg->name % 3]); return; }
-	if (strcmp(key, "arrival") == 0) {
-		buf_puts(b, cfg->arrival == ARRIVAL_NOW ? "now"
-		         : cfg->arrival == ARRIVAL_DELIVERY ? "delivery"
-		         : "received");
+	if (ck->show) {
+		ck->show(cfg, b);
 		return;
 	}
-	if (strcmp(key, "smtp_url") == 0) {
-		mask_url(b, cfg->smtp_url);
-		return;
+	switch (ck->type) {
+	case CONF_STR:
+	case CONF_CUSTOM:
+		buf_puts(b, *(char *const *)field);
+		break;
+	case CONF_INT:
+		buf_printf(b, "%d", *(const int *)field);
+		break;
+	case CONF_SIZE:
+		buf_printf(b, "%zu", *(const size_t *)field);
+		break;
+	case CONF_ENUM:
+		for (w = ck->words; w->word; w++)
+			if (w->value == *(const int *)field) {
+				buf_puts(b, w->word);
+				break;
+			}
+		break;
 	}
-	if (strcmp(key, "from") == 0) {
-		if (*cfg->from_name)
-			buf_printf(b, "%s <%s>", cfg->from_name, cfg->from);
-		else
-			buf_puts(b, cfg->from);
-		return;
-	}
-	if (strcmp(key, "max_mail_size") == 0 ||
-	    strcmp(key, "max_reply_size") == 0) {
-		buf_printf(b, "%zu", key[4] == 'm' ? cfg->max_mail_size
-		                                   : cfg->max_reply_size);
-		return;
-	}
-	STR(spool) STR(log) STR(templates) STR(smtp_user) STR(smtp_password_file)
-	STR(remind_at) STR(robots) STR(smtp_ca_file) STR(smtp_ehlo) STR(imap_user) STR(imap_password_file)
-	STR(imap_ca_file) STR(league_options) STR(web_url)
-	if (strcmp(key, "league") == 0) {
-		buf_puts(b, cfg->league ? "on" : "off");
-		return;
-	}
-	INT(lock_timeout) INT(batch_group) INT(smtp_connect_timeout)
-	INT(smtp_timeout) INT(retry_days) INT(rate_limit)
-	INT(bounce_reports_per_day) INT(remind_days) INT(forfeit_days)
-	INT(leave_days)
-	INT(challenge_days) INT(archive_days)
-	YESNO(smtp_allow_plaintext) YESNO(imap_allow_plaintext)
-	TLS(smtp_tls) TLS(imap_tls)
-#undef STR
-#undef INT
-#undef YESNO
-#undef TLS
 }
 
 void config_print(const struct config *cfg, int changed, FILE *out)
@@ -1279,24 +1301,12 @@ void config_free(struct config *cfg)
 {
 	int i;
 
-	free(cfg->spool);
-	free(cfg->smtp_url);
-	free(cfg->from);
+	for (i = 0; config_keys[i].key; i++)
+		if (config_keys[i].type == CONF_STR ||
+		    config_keys[i].type == CONF_CUSTOM)
+			free(*(char **)((char *)cfg + config_keys[i].offset));
 	free(cfg->from_name);
-	free(cfg->log);
-	free(cfg->templates);
 	free(cfg->file);
-	free(cfg->smtp_user);
-	free(cfg->smtp_password_file);
-	free(cfg->smtp_ca_file);
-	free(cfg->smtp_ehlo);
-	free(cfg->remind_at);
-	free(cfg->robots);
-	free(cfg->league_options);
-	free(cfg->web_url);
-	free(cfg->imap_user);
-	free(cfg->imap_password_file);
-	free(cfg->imap_ca_file);
 	for (i = 0; i < CONFIG_NKEYS; i++)
 		free(cfg->origin[i]);
 	free(cfg->twice);

@@ -13,195 +13,13 @@
  * over INI_MAX_LINE - 2 bytes, a NUL byte) is refused.  Variables and
  * options are taken whole: no comments there.
  *
- *   key           variable               default
- *   spool         EPAMSERV_SPOOL         LOCALSTATEDIR/spool/epamserv
- *   smtp_url      EPAMSERV_SMTP_URL      "" (mail stays in the outbox);
- *                                        else smtp://HOST[:PORT] or
- *                                        smtps://HOST[:PORT], nothing else
- *   from          EPAMSERV_FROM          epamserv@localhost; an addr-spec,
- *                                        or "Display Name <addr-spec>"
- *   log           EPAMSERV_LOG           syslog | stderr | /ABSOLUTE/FILE
- *                                        (see util/log.h)
- *   templates     EPAMSERV_TEMPLATES     PKGDATADIR/templates
- *   lock_timeout  EPAMSERV_LOCK_TIMEOUT  30 (seconds waiting for a board)
- *   max_mail_size EPAMSERV_MAX_MAIL_SIZE 1048576 (bytes)
- *   max_reply_size EPAMSERV_MAX_REPLY_SIZE 262144 (bytes: the most one
- *                                        outgoing mail may take in the
- *                                        outbox, 16384 to 8388608)
- *   batch_group   EPAMSERV_BATCH_GROUP   64 (batch: mails made durable
- *                                        together, 1 to 1000; 1 = each
- *                                        mail on its own)
- *   smtp_tls      EPAMSERV_SMTP_TLS      none | try | require (STARTTLS on
- *                                        smtp://; smtps:// is always TLS)
- *   smtp_allow_plaintext EPAMSERV_SMTP_ALLOW_PLAINTEXT
- *                                        no | yes: AUTH in clear text to a
- *                                        host outside loopback (see
- *                                        config_check_smtp)
- *   smtp_user     EPAMSERV_SMTP_USER     "" (no AUTH)
- *   smtp_password_file EPAMSERV_SMTP_PASSWORD_FILE
- *                                        file holding the AUTH password; must
- *                                        not be readable by group or others
- *   smtp_ca_file  EPAMSERV_SMTP_CA_FILE  "" (the system's CA store)
- *   smtp_connect_timeout EPAMSERV_SMTP_CONNECT_TIMEOUT 30 (seconds)
- *   smtp_timeout  EPAMSERV_SMTP_TIMEOUT  300 (seconds for one message)
- *   smtp_ehlo     EPAMSERV_SMTP_EHLO     "" (curl's default name)
- *   retry_days    EPAMSERV_RETRY_DAYS    5 (then a deferred mail fails)
- *   remind_days   EPAMSERV_REMIND_DAYS   7 (sweep: reminder to the player
- *                                        to move after this many idle days)
- *   forfeit_days  EPAMSERV_FORFEIT_DAYS  21 (sweep: loss on time)
- *   leave_days    EPAMSERV_LEAVE_DAYS    30 (leave days a player may take
- *                                        per calendar year, 0 to 366;
- *                                        0: no leave)
- *   challenge_days EPAMSERV_CHALLENGE_DAYS 14 (sweep: an unanswered
- *                                        challenge expires)
- *   archive_days  EPAMSERV_ARCHIVE_DAYS  14 (sweep: a finished board moves
- *                                        to games/GAME/archive/)
- *   rate_limit    EPAMSERV_RATE_LIMIT    60 (mails answered per address
- *                                        per hour; 0: no limit)
- *   bounce_reports_per_day EPAMSERV_BOUNCE_REPORTS_PER_DAY
- *                                        100 (bounce records written for
- *                                        delivery reports per day; 0: none)
- *   imap_user     EPAMSERV_IMAP_USER     "" (the URL's user, if any)
- *   imap_password_file EPAMSERV_IMAP_PASSWORD_FILE
- *                                        file holding the IMAP password; must
- *                                        not be readable by group or others
- *   imap_ca_file  EPAMSERV_IMAP_CA_FILE  "" (the system's CA store)
- *   confirm_days  EPAMSERV_CONFIRM_DAYS  7 (a signup whose address is not
- *                                        confirmed by then is dropped and
- *                                        its userid freed)
- *   stranger_reply_limit EPAMSERV_STRANGER_REPLY_LIMIT 100 (replies, and
- *                                        confirmation requests, to
- *                                        addresses that are no player's,
- *                                        per hour for the whole server,
- *                                        each counted apart; a fifth
- *                                        more for sources new in the
- *                                        hour; 0: no limit)
- *   stranger_source_limit EPAMSERV_STRANGER_SOURCE_LIMIT 5 (of each of
- *                                        those, what one sending source
- *                                        - the client's network in our
- *                                        MTA's Received field - may
- *                                        spend an hour; 0: no limit)
- *   relay_limit   EPAMSERV_RELAY_LIMIT   200 (mails one player's message
- *                                        and chat commands may send per
- *                                        day; 0: no limit)
- *   max_observers EPAMSERV_MAX_OBSERVERS 20 (subscribers per board)
- *   max_message_recipients EPAMSERV_MAX_MESSAGE_RECIPIENTS 10 (players
- *                                        one message goes to)
- *   imap_tls      EPAMSERV_IMAP_TLS      require | try | none (STARTTLS on
- *                                        imap://; imaps:// is always TLS)
- *   imap_allow_plaintext EPAMSERV_IMAP_ALLOW_PLAINTEXT
- *                                        no | yes: the IMAP login in clear
- *                                        text to a host outside loopback
- *   repair_notice_hours EPAMSERV_REPAIR_NOTICE_HOURS 4 (hours a mail
- *                                        waits for a damaged board or user
- *                                        file before its sender gets one
- *                                        reply saying it is under repair,
- *                                        0 to 720; 0: at once)
- *   seen_days     EPAMSERV_SEEN_DAYS     60 (sweep: processed-mail records
- *                                        kept; must exceed maildir_max_days
- *                                        + 5 and forfeit_days + 1, else
- *                                        config_load refuses the settings)
- *   maildir_max_days EPAMSERV_MAILDIR_MAX_DAYS 30 (batch: a mail of cur/
- *                                        not known as processed and older
- *                                        is never applied; for batch --imap
- *                                        the SINCE of its search)
- *   failed_days   EPAMSERV_FAILED_DAYS   30 (sweep: mails of failed/ kept)
- *   maildir_keep_days EPAMSERV_MAILDIR_KEEP_DAYS 0 (batch --maildir:
- *                                        processed mails of cur/ removed
- *                                        after this many days; 0: kept)
- *   imap_keep_days EPAMSERV_IMAP_KEEP_DAYS 0 (batch --imap: processed
- *                                        mails expunged after this many
- *                                        days; 0: kept)
- *   arrival       EPAMSERV_ARRIVAL       received | delivery | now (the
- *                                        time a move counts at: the
- *                                        earlier of the topmost Received
- *                                        header and the delivery record,
- *                                        the delivery record only, or the
- *                                        time it is processed)
- *   arrival_max_hours EPAMSERV_ARRIVAL_MAX_HOURS 72 (0 to 720: a mail's
- *                                        arrival is never taken as earlier
- *                                        than this many hours before the
- *                                        mail was first read)
- *   remind_at     EPAMSERV_REMIND_AT     "50%, 24h" (sweep: reminders to
- *                                        the player to move when this much
- *                                        of the turn's time is left: N% of
- *                                        what the turn began with, or Nh /
- *                                        Nd; at most 8 points, "" none;
- *                                        TC_DAYS boards also keep the
- *                                        reminder after remind_days)
- *   robots        EPAMSERV_ROBOTS        "robot-novice:1 robot-club:3
- *                                        robot-master:5" (issue 16: the
- *                                        robot accounts, NAME:LEVEL[:GAMES]
- *                                        separated by blanks or commas,
- *                                        NAME a userid, LEVEL 1 to 5, GAMES
- *                                        its most active games, default
- *                                        robot_max_games; "" no robots)
- *   robot_think_ms EPAMSERV_ROBOT_THINK_MS two thirds of lock_timeout,
- *                                        20000 at its default 30 (the
- *                                        most one robot move thinks: a
- *                                        safety net above its level's
- *                                        nodes, issue 30)
- *   robot_budget_ms EPAMSERV_ROBOT_BUDGET_MS 20000 (the most one run
- *                                        thinks for robots in all; the
- *                                        moves past it wait for the next)
- *   robot_memory_mb EPAMSERV_ROBOT_MEMORY_MB 16 (the robots' one
- *                                        transposition table, MiB, apart
- *                                        from the mail processing's 16 MiB)
- *   robot_max_games EPAMSERV_ROBOT_MAX_GAMES 20 (active games a robot
- *                                        plays at once, unless its entry
- *                                        says)
- *   analyse_nodes EPAMSERV_ANALYSE_NODES 2000000 (1000 to 10^9: nodes one
- *                                        "analyse" searches at most)
- *   analyse_ms    EPAMSERV_ANALYSE_MS    20000 (0 to 600000: milliseconds
- *                                        it thinks at most; 0 no bound but
- *                                        the nodes)
- *   analyse_per_day EPAMSERV_ANALYSE_PER_DAY 20 (0 to 1000: analyses per
- *                                        player per day; 0 turns analysis
- *                                        off)
- *   analyse_max_plies EPAMSERV_ANALYSE_MAX_PLIES 2000 (0 to 100000: the
- *                                        most plies into a game, preview
- *                                        moves included, of a position
- *                                        "analyse" replays; 2000 is the
- *                                        move cap, every game)
- *   analyse_max_squares EPAMSERV_ANALYSE_MAX_SQUARES 676 (20 to 676: the
- *                                        squares of the largest board
- *                                        "analyse" searches; 676 is 26x26,
- *                                        every board)
- *   engine_hour_ms EPAMSERV_ENGINE_HOUR_MS 1800000 (0 to 7200000: the
- *                                        milliseconds the engine may think
- *                                        in an hour for the whole server,
- *                                        robots and analyses together; 0
- *                                        no bound)
- *   engine_share_percent EPAMSERV_ENGINE_SHARE_PERCENT 10 (1 to 50:
- *                                        the share of engine_hour_ms one
- *                                        player, and one robot game, may
- *                                        use in an hour; past it a player
- *                                        goes on only while half the hour
- *                                        is unused, engine_time.h)
- *   seek_max      EPAMSERV_SEEK_MAX      3 (0 to 100: open seeks, issue 17,
- *                                        one player may have at once; 0
- *                                        turns seek off)
- *   seek_days     EPAMSERV_SEEK_DAYS     7 (1 to 365; sweep: an open seek
- *                                        nobody took expires)
- *   challenges_per_day EPAMSERV_CHALLENGES_PER_DAY 20 (0 to 10000: new
- *                                        challenges naming a player that
- *                                        she did not sign, from everyone,
- *                                        in a day; 0 no limit, nor the 5
- *                                        a day signed by one player;
- *                                        issue 29)
- *   league        EPAMSERV_LEAGUE        on (on|off: the recurring league,
- *                                        issue 17, run by sweep)
- *   league_division_size EPAMSERV_LEAGUE_DIVISION_SIZE 6 (3 to 10: the
- *                                        players of a division)
- *   league_season_days EPAMSERV_LEAGUE_SEASON_DAYS 60 (7 to 3650: a season
- *                                        ends when its games are over or
- *                                        after this many days)
- *   league_options EPAMSERV_LEAGUE_OPTIONS -time=7d (the league boards'
- *                                        game options, as challenge's)
- *   web_url       EPAMSERV_WEB_URL       "" (issue 18: where "epamserv web
- *                                        DIR" is served, http:// or
- *                                        https://; board mails and
- *                                        tournament tables link there)
+ * The keys, each with its variable, its option (if any), its type,
+ * default, bounds and a line on what it is for, are one table,
+ * config_keys[] in conf.c: parsing, defaults, `epamserv config` and
+ * config_free loop over it, and epamserv.conf(5) and
+ * examples/epamserv.conf are checked against it
+ * (tests/integration/test_config_keys.py).  The manual says what each
+ * key does at length.
  */
 #ifndef EPAM_CONFIG_H
 #define EPAM_CONFIG_H
@@ -210,11 +28,12 @@
 #include <stdio.h>
 
 /* max_reply_size: the default and the bounds of the setting (bytes). */
-#define CONFIG_REPLY_SIZE_DEFAULT (256 * 1024)
+#define CONFIG_REPLY_SIZE_DEFAULT 262144   /* 256 KiB: a number, for the table */
 #define CONFIG_REPLY_SIZE_MIN (16 * 1024)
 #define CONFIG_REPLY_SIZE_MAX (8 * 1024 * 1024)
 
-/* The number of keys (the table in conf.c). */
+/* The number of keys (config_keys[] in conf.c; a static assertion
+ * there keeps the two equal). */
 #define CONFIG_NKEYS 65
 
 /* config.arrival: which record of a mail's arrival a move counts at. */
@@ -406,6 +225,10 @@ int config_load(struct config *cfg, const char *path, char **err);
  * Returns 0, or -1 with *err. */
 int config_set(struct config *cfg, const char *key, const char *value,
                char **err);
+
+/* The key a global option of the command line sets ("--spool" gives
+ * "spool"), a static string, or NULL when option is none of them. */
+const char *config_option_key(const char *option);
 
 /* config_set, and remember origin (copied; e.g. "--spool") as where the
  * value came from, for config_print. */

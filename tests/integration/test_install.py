@@ -94,6 +94,19 @@ try:
     p = run("config")
     contains(p.stdout.decode(), "spool = " + spools[0],
              "the installed program reads the sample-based config")
+    # Issue 31: with no templates setting, the installed binary takes its
+    # configured directory (not there, since DESTDIR moved it), never
+    # the templates of the source tree it was built from.
+    bare = os.path.join(root, "bare.conf")
+    with open(bare, "w") as f:
+        f.write("spool = %s\n" % spools[0])
+    p = subprocess.run([binary, "--config", bare, "config"], env=env,
+                       stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                       timeout=60)
+    out = p.stdout.decode()
+    contains(out, "templates = %s " % templates[len(root):],
+             "the installed binary's default templates are its own, not "
+             "the source tree's")
     for sender, subject in [("alice@example.org", "signup alice a"),
                             ("bob@example.org", "signup bob b")]:
         p = run("receive", stdin=make_mail(sender, subject))
