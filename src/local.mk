@@ -83,10 +83,9 @@ src_libepamserv_a_SOURCES += \
 	src/cli/imap.c src/cli/password.c src/cli/password.h \
 	src/cli/export.c src/cli/replay.c \
 	src/cli/web.c \
-	src/web/web.h src/web/privacy.c src/web/privacy.h src/web/out.c \
+	src/web/web.h src/web/out.c \
 	src/web/html.c src/web/svg.c src/web/board.c src/web/player.c \
-	src/web/index.c src/web/tourney.c src/web/feed.c src/web/site.c \
-	src/web/link.c src/web/link.h
+	src/web/index.c src/web/tourney.c src/web/feed.c src/web/site.c
 
 src_epamserv_SOURCES += $(EPAMSERV_RULES_CLI_SOURCES)
 

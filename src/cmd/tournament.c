@@ -42,7 +42,7 @@
 #include "tourney/tourney.h"
 #include "util/log.h"
 #include "util/util.h"
-#include "web/link.h"
+#include "services/weblink.h"
 
 #include <dirent.h>
 #include <stdio.h>

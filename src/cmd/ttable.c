@@ -10,7 +10,7 @@
 #include "tourney/tourney.h"
 #include "util/log.h"
 #include "util/util.h"
-#include "web/link.h"
+#include "services/weblink.h"
 
 #include <stdio.h>
 #include <stdlib.h>

@@ -2,3 +2,7 @@
 # share -- clocks and deadlines, board open and save, outgoing mail and
 # board composition, robots' turns, the tournament store.  Takes a
 # struct svc, never a mail context.  Each file appends its line below.
+# The web site's addresses in mails and the players' web settings
+# (issue 18; from src/web, so mails and the site share them).
+src_libepamserv_a_SOURCES += src/services/weblink.c src/services/weblink.h \
+	src/services/privacy.c src/services/privacy.h
