@@ -71,8 +71,6 @@ src_libepamserv_a_SOURCES += \
 	src/cmd/robot_queue.c src/cmd/robot_queue.h \
 	src/cmd/seek.c src/cmd/limit.c \
 	src/cmd/stranger.h src/cmd/stranger_budget.c src/cmd/stranger_words.c \
-	src/cmd/tfile.c src/cmd/tfile.h src/cmd/ttable.c src/cmd/ttable.h \
-	src/cmd/tko.c src/cmd/tko.h \
 	src/cmd/tournament.c \
 	src/cmd/league.c \
 	src/cli/cli.h src/cli/receive.c src/cli/outbox.c src/cli/batch.c \
@@ -105,3 +103,6 @@ src_libepamserv_a_SOURCES += src/cmd/receipt.c src/cmd/receipt.h \
 # Issue 30 item 2: the writer's own text of a reply (quoted text,
 # attributions, signatures and client footers told apart).
 src_libepamserv_a_SOURCES += src/cmd/quoting.c src/cmd/quoting.h
+# Issue 31: the tournament store's mail-context half (tfile.c, ttable.c
+# and tko.c went to src/services).
+src_libepamserv_a_SOURCES += src/cmd/tourney.h src/cmd/tourney_mail.c

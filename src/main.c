@@ -13,7 +13,7 @@
 #include "cli/admin.h"
 #include "cli/cli.h"
 #include "cmd/robot.h"
-#include "cmd/tfile.h"
+#include "cmd/tourney.h"
 #include "cli/cli_engine.h"
 #include "cli/cli_rules.h"
 #include "util/conf.h"

@@ -51,8 +51,7 @@
 #include "cmd/acctoken.h"
 #include "cmd/cmd.h"
 #include "cmd/table.h"
-#include "cmd/tfile.h"
-#include "cmd/ttable.h"
+#include "cmd/tourney.h"
 #include "game/ratings.h"
 #include "spool/spool.h"
 #include "spool/txn.h"
@@ -293,7 +292,7 @@ static int division_of(struct cmdctx *c, const struct lfile *lf, int d,
 		return -1;
 	}
 	if (rc == 0 && (tf.state == TF_RUNNING || tf.state == TF_FINISHED)) {
-		if (tt_build(c, &tf, NULL, &tt) < 0) {
+		if (tt_build(c->cfg, &tf, NULL, &tt) < 0) {
 			tf_free(&tf);
 			return -1;
 		}

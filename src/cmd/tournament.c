@@ -32,9 +32,8 @@
 #include "cmd/acctoken.h"
 #include "cmd/cmd.h"
 #include "cmd/table.h"
-#include "cmd/tfile.h"
-#include "cmd/ttable.h"
-#include "cmd/tko.h"
+#include "cmd/tourney.h"
+#include "services/tko.h"
 #include "game/ratings.h"
 #include "spool/spool.h"
 #include "spool/txn.h"
@@ -444,7 +443,7 @@ static enum cmd_status tourney_start(struct cmdctx *c, struct txn *t,
 		st = ko_step(c, t, tf, &tt, &started, &made);
 		tt_free(&tt);
 	} else if (tf_swiss(tf)) {
-		if (tt_build(c, tf, NULL, &tt) < 0)
+		if (tt_build(c->cfg, tf, NULL, &tt) < 0)
 			return CMD_TEMPFAIL;
 		st = swiss_round(c, t, tf, &tt, 1);
 		tt_free(&tt);
@@ -1054,7 +1053,7 @@ static enum cmd_status t_show(struct cmdctx *c, const char *game, int argc,
 		                  argv[0]);
 	}
 	if (tf.state == TF_RUNNING || tf.state == TF_FINISHED) {
-		if (tt_build(c, &tf, NULL, &tt) < 0) {
+		if (tt_build(c->cfg, &tf, NULL, &tt) < 0) {
 			tf_free(&tf);
 			return CMD_TEMPFAIL;
 		}
@@ -1269,7 +1268,7 @@ static void sweep_withdrawn(const struct config *cfg, const char *name)
 		free(err);
 		return;
 	}
-	if (tf.state == TF_RUNNING && tt_build(&c, &tf, NULL, &tt) == 0) {
+	if (tf.state == TF_RUNNING && tt_build(c.cfg, &tf, NULL, &tt) == 0) {
 		for (i = 0; i < tf.nplayers; i++) {
 			if (!tf.player[i].withdrawn)
 				continue;
@@ -1357,7 +1356,7 @@ static void swiss_cut(struct cmdctx *c, struct tfile *tf, const char *key,
 	enum cmd_status st;
 
 	tf->rounds = paired;
-	if (tt_build(c, tf, NULL, &tt) < 0) {
+	if (tt_build(c->cfg, tf, NULL, &tt) < 0) {
 		tf->rounds = planned;
 		return;
 	}
@@ -1399,7 +1398,7 @@ static void tourney_next(struct cmdctx *c, struct tfile *tf,
 	int paired = tf_paired(tf), k;
 	enum cmd_status st;
 
-	if (tf->state != TF_RUNNING || tt_build(c, tf, NULL, &tt) < 0)
+	if (tf->state != TF_RUNNING || tt_build(c->cfg, tf, NULL, &tt) < 0)
 		return;
 	if (tt_finished(tf, &tt)) {
 		const char *champ = tf->player[tt.rank[0]].userid;
@@ -1441,7 +1440,7 @@ static void tourney_next(struct cmdctx *c, struct tfile *tf,
 		tt_free(&tt);
 		if (st == CMD_DONE && made) {
 			put_tf(t, tf);
-			if (started && tt_build_from(c, tf, started, &tt) == 0) {
+			if (started && tt_build_from(c->cfg, tf, started, &tt) == 0) {
 				snprintf(head, sizeof head, "Tournament %s: round %d is "
 				         "over.  Round %d has begun: both games of each "
 				         "match are made, each comes in its own mail.",
@@ -1480,7 +1479,7 @@ static void tourney_next(struct cmdctx *c, struct tfile *tf,
 	}
 	if (st == CMD_DONE) {
 		put_tf(t, tf);
-		if (tt_build_from(c, tf, paired + 1, &tt) == 0) {
+		if (tt_build_from(c->cfg, tf, paired + 1, &tt) == 0) {
 			snprintf(head, sizeof head, "Tournament %s: round %d is over. "
 			         " Round %d is paired (Dutch system) and its boards "
 			         "have begun; each comes in its own mail.", tf->name,
