@@ -106,3 +106,8 @@ src_libepamserv_a_SOURCES += src/cmd/quoting.c src/cmd/quoting.h
 # Issue 31: the tournament store's mail-context half (tfile.c, ttable.c
 # and tko.c went to src/services).
 src_libepamserv_a_SOURCES += src/cmd/tourney.h src/cmd/tourney_mail.c
+# Issue 31: tournament.c, league.c and seek.c split into their commands
+# and the server's side (rounds, sweeps).
+src_libepamserv_a_SOURCES += src/cmd/tourney_rounds.c src/cmd/tourney_sweep.c \
+	src/cmd/seek_sweep.c src/cmd/league.h src/cmd/league_file.c \
+	src/cmd/league_sweep.c
