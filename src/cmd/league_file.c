@@ -224,17 +224,6 @@ int division_of(struct cmdctx *c, const struct lfile *lf, int d,
 	return 0;
 }
 
-/* Rating order of new members. */
-struct lrated { char userid[32]; int rating; };
-static int by_rating(const void *a, const void *b)
-{
-	const struct lrated *x = a, *y = b;
-
-	if (x->rating != y->rating)
-		return y->rating - x->rating;
-	return strcmp(x->userid, y->userid);
-}
-
 /* The rating class of the league's boards (cfg->league_options). */
 static int league_class(const struct config *cfg, const char *game)
 {
@@ -256,7 +245,7 @@ int next_order(struct cmdctx *c, const struct lfile *lf,
                struct ldiv *dv, int k, struct lentry *out)
 {
 	char list[LG_MAX][32];
-	struct lrated fresh[LG_MAX];
+	struct tourney_rated fresh[LG_MAX];
 	struct ratings r;
 	int n = 0, nf = 0, i, d, up, down, size, ndivs, cls;
 	char *err = NULL;
@@ -294,7 +283,7 @@ int next_order(struct cmdctx *c, const struct lfile *lf,
 		fresh[nf++].rating = ratings_of(&r, lf->member[i], cls);
 	}
 	ratings_free(&r);
-	qsort(fresh, (size_t)nf, sizeof fresh[0], by_rating);
+	qsort(fresh, (size_t)nf, sizeof fresh[0], tourney_by_rating);
 	for (i = 0; i < nf && n < LG_MAX; i++)
 		memcpy(list[n++], fresh[i].userid, 32);
 	/* Cut into divisions. */

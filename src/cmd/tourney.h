@@ -52,6 +52,14 @@ enum cmd_status tt_mail(struct cmdctx *c, struct txn *t, const char *game,
 /* Commit tf's new file in t (held locks: tf_lock's). */
 void put_tf(struct txn *t, const struct tfile *tf);
 
+/* A player and his rating, for the order of a tournament's numbers and
+ * of a league's new members. */
+struct tourney_rated { char userid[32]; int rating; };
+
+/* qsort comparison of struct tourney_rated: best rating first, then by
+ * userid. */
+int tourney_by_rating(const void *a, const void *b);
+
 /*
  * Start tf (open, enough players, tf_lock held; key the game's lock),
  * by "tournament start", by the sweep on its start day, or made by the

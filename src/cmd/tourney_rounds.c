@@ -40,11 +40,9 @@ void put_tf(struct txn *t, const struct tfile *tf)
 	free(file);
 }
 
-/* Player order by rating (ratings_by): best first, then userid. */
-struct by_rating { char userid[32]; int rating; };
-static int by_rating(const void *a, const void *b)
+int tourney_by_rating(const void *a, const void *b)
 {
-	const struct by_rating *x = a, *y = b;
+	const struct tourney_rated *x = a, *y = b;
 
 	if (x->rating != y->rating)
 		return y->rating - x->rating;
@@ -288,7 +286,7 @@ enum cmd_status tourney_start(struct cmdctx *c, struct txn *t,
 	struct ep_options o;
 	struct game_settings set;
 	struct ratings r;
-	struct by_rating order[TF_PLAYERS_MAX];
+	struct tourney_rated order[TF_PLAYERS_MAX];
 	struct tny_pair pairs[TF_PLAYERS_MAX / 2 + 1];
 	struct ttable tt;
 	char err[EP_ERR_MAX], head[512], *e = NULL;
@@ -312,7 +310,7 @@ enum cmd_status tourney_start(struct cmdctx *c, struct txn *t,
 		order[i].rating = ratings_of(&r, order[i].userid, cls);
 	}
 	ratings_free(&r);
-	qsort(order, (size_t)n, sizeof order[0], by_rating);
+	qsort(order, (size_t)n, sizeof order[0], tourney_by_rating);
 	for (i = 0; i < n; i++) {
 		memset(&tf->player[i], 0, sizeof tf->player[i]);
 		memcpy(tf->player[i].userid, order[i].userid,
