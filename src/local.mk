@@ -69,8 +69,6 @@ src_libepamserv_a_SOURCES += \
 	src/cmd/robot_queue.c src/cmd/robot_queue.h \
 	src/cmd/seek.c src/cmd/limit.c \
 	src/cmd/stranger.h src/cmd/stranger_budget.c src/cmd/stranger_words.c \
-	src/cmd/tfile.c src/cmd/tfile.h src/cmd/ttable.c src/cmd/ttable.h \
-	src/cmd/tko.c src/cmd/tko.h \
 	src/cmd/tournament.c \
 	src/cmd/league.c \
 	src/cli/cli.h src/cli/receive.c src/cli/outbox.c src/cli/batch.c \
@@ -81,10 +79,9 @@ src_libepamserv_a_SOURCES += \
 	src/cli/imap.c src/cli/password.c src/cli/password.h \
 	src/cli/export.c src/cli/replay.c \
 	src/cli/web.c \
-	src/web/web.h src/web/privacy.c src/web/privacy.h src/web/out.c \
+	src/web/web.h src/web/out.c \
 	src/web/html.c src/web/svg.c src/web/board.c src/web/player.c \
-	src/web/index.c src/web/tourney.c src/web/feed.c src/web/site.c \
-	src/web/link.c src/web/link.h
+	src/web/index.c src/web/tourney.c src/web/feed.c src/web/site.c
 
 src_epamserv_SOURCES += $(EPAMSERV_RULES_CLI_SOURCES)
 
@@ -110,3 +107,11 @@ src_epamserv_SOURCES += src/cli/subcmds.c src/cli/config.c
 src_libepamserv_a_SOURCES += src/util/i18n.h
 # Issue 31 item 2: the challenge options, one table and one reading.
 src_libepamserv_a_SOURCES += src/game/options.c src/game/options.h
+# Issue 31: the tournament store's mail-context half (tfile.c, ttable.c
+# and tko.c went to src/services).
+src_libepamserv_a_SOURCES += src/cmd/tourney.h src/cmd/tourney_mail.c
+# Issue 31: tournament.c, league.c and seek.c split into their commands
+# and the server's side (rounds, sweeps).
+src_libepamserv_a_SOURCES += src/cmd/tourney_rounds.c src/cmd/tourney_sweep.c \
+	src/cmd/seek_sweep.c src/cmd/league.h src/cmd/league_file.c \
+	src/cmd/league_sweep.c

@@ -41,7 +41,7 @@
 #include "cli/admin.h"
 #include "cli/cli.h"
 #include "cmd/held.h"
-#include "cmd/tfile.h"
+#include "services/tfile.h"
 #include "game/game.h"
 #include "spool/quarantine.h"
 #include "spool/spool.h"

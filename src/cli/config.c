@@ -7,7 +7,7 @@
  */
 #include "cli/cli.h"
 #include "cmd/robot.h"
-#include "cmd/tfile.h"
+#include "cmd/tourney.h"
 #include "util/template.h"
 #include "util/util.h"
 

@@ -642,10 +642,13 @@ static const char *const wait_names[] = {
 	[ROBOT_WAIT_PLAYER] = "player_share"
 };
 
-/* The robot moves waiting, in the order the next run plays them, for
- * --json: "robot_waiting": [{"game", "board", "robot", "player" (or
- * null), "since", "player_ms_used", "waits_for"}]. */
-static void print_waiting_json(const struct config *cfg)
+/* Call put for each robot move waiting, in the order the next run
+ * plays them (robot_queue.h), at the time now: its place i (0 first),
+ * what it waits for (robot_queue_why) and since when (util_iso_time of
+ * w->since).  None when SPOOL/robot cannot be read. */
+static void each_waiting(const struct config *cfg,
+                         void (*put)(const struct robot_wait *w, size_t i,
+                                     enum robot_why why, const char *since))
 {
 	struct robot_wait *q;
 	time_t now = util_now();
@@ -654,25 +657,39 @@ static void print_waiting_json(const struct config *cfg)
 
 	if (robot_queue_read(cfg, now, &q, &n) < 0)
 		n = 0;
-	printf(", \"robot_waiting\": [");
 	for (i = 0; i < n; i++) {
-		enum robot_why why = robot_queue_why(cfg, now, q[i].game,
-		                                     q[i].board, q[i].human);
 		util_iso_time(q[i].since, when, sizeof when);
-		printf("%s{\"game\": ", i ? ", " : "");
-		json_put_str(stdout, q[i].game);
-		printf(", \"board\": %ld, \"robot\": ", q[i].board);
-		json_put_str(stdout, q[i].robot);
-		printf(", \"player\": ");
-		if (q[i].human[0])
-			json_put_str(stdout, q[i].human);
-		else
-			printf("null");
-		printf(", \"since\": \"%s\", \"player_ms_used\": %ld, "
-		       "\"waits_for\": \"%s\"}", when, q[i].used, wait_names[why]);
+		put(&q[i], i, robot_queue_why(cfg, now, q[i].game, q[i].board,
+		                              q[i].human), when);
 	}
-	printf("]");
 	free(q);
+}
+
+/* One robot move waiting for --json (each_waiting): {"game", "board",
+ * "robot", "player" (or null), "since", "player_ms_used", "waits_for"}. */
+static void put_waiting_json(const struct robot_wait *w, size_t i,
+                             enum robot_why why, const char *since)
+{
+	printf("%s{\"game\": ", i ? ", " : "");
+	json_put_str(stdout, w->game);
+	printf(", \"board\": %ld, \"robot\": ", w->board);
+	json_put_str(stdout, w->robot);
+	printf(", \"player\": ");
+	if (w->human[0])
+		json_put_str(stdout, w->human);
+	else
+		printf("null");
+	printf(", \"since\": \"%s\", \"player_ms_used\": %ld, "
+	       "\"waits_for\": \"%s\"}", since, w->used, wait_names[why]);
+}
+
+/* The robot moves waiting, in the order the next run plays them, for
+ * --json: "robot_waiting": [put_waiting_json's objects]. */
+static void print_waiting_json(const struct config *cfg)
+{
+	printf(", \"robot_waiting\": [");
+	each_waiting(cfg, put_waiting_json);
+	printf("]");
 }
 
 /* The robots and the engine's hour for --json: "engine_hour_ms" (0: no
@@ -739,46 +756,35 @@ static void print_json(const struct config *cfg, const struct status *st,
 	printf("}\n");
 }
 
-/* Each robot move waiting, in the order the next run plays them
- * (robot_queue.h), and what it waits for. */
-static void print_waiting(const struct config *cfg)
+/* One robot move waiting, in words (each_waiting), and what it waits
+ * for. */
+static void put_waiting(const struct robot_wait *w, size_t i,
+                        enum robot_why why, const char *since)
 {
-	struct robot_wait *q;
-	time_t now = util_now();
-	char when[32];
-	size_t n = 0, i;
-
-	if (robot_queue_read(cfg, now, &q, &n) < 0)
-		n = 0;
-	for (i = 0; i < n; i++) {
-		const struct robot_wait *w = &q[i];
-		util_iso_time(w->since, when, sizeof when);
-		if (!w->robot[0]) {
-			printf("robot waiting: %s board %ld: no robot to move "
-			       "(the next run removes the note)\n", w->game,
-			       w->board);
-			continue;
-		}
-		printf("robot waiting: %s board %ld: %s to answer %s since %s "
-		       "(%s: %ld ms of engine time this hour): ", w->game,
-		       w->board, w->robot, w->human[0] ? w->human : "no player",
-		       when, w->human[0] ? w->human : "no player", w->used);
-		switch (robot_queue_why(cfg, now, w->game, w->board, w->human)) {
-		case ROBOT_WAIT_HOUR:
-			printf("waits for the server's next hour\n");
-			break;
-		case ROBOT_WAIT_BOARD:
-			printf("waits for the board's share of the next hour\n");
-			break;
-		case ROBOT_WAIT_PLAYER:
-			printf("waits for the player's share of the next hour\n");
-			break;
-		default:
-			printf("the next run plays it\n");
-			break;
-		}
+	(void)i;
+	if (!w->robot[0]) {
+		printf("robot waiting: %s board %ld: no robot to move "
+		       "(the next run removes the note)\n", w->game, w->board);
+		return;
 	}
-	free(q);
+	printf("robot waiting: %s board %ld: %s to answer %s since %s "
+	       "(%s: %ld ms of engine time this hour): ", w->game,
+	       w->board, w->robot, w->human[0] ? w->human : "no player",
+	       since, w->human[0] ? w->human : "no player", w->used);
+	switch (why) {
+	case ROBOT_WAIT_HOUR:
+		printf("waits for the server's next hour\n");
+		break;
+	case ROBOT_WAIT_BOARD:
+		printf("waits for the board's share of the next hour\n");
+		break;
+	case ROBOT_WAIT_PLAYER:
+		printf("waits for the player's share of the next hour\n");
+		break;
+	default:
+		printf("the next run plays it\n");
+		break;
+	}
 }
 
 /* The robots (issue 16): who plays at what level, their engine's memory
@@ -812,7 +818,7 @@ static void print_robots(const struct config *cfg)
 	       robot_memory_planned(cfg) >> 20, cfg->robot_think_ms,
 	       cfg->robot_budget_ms);
 	printf("robot moves waiting: %ld\n", waiting < 0 ? 0 : waiting);
-	print_waiting(cfg);
+	each_waiting(cfg, put_waiting);
 }
 
 static void print_text(const struct status *st,

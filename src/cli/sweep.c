@@ -33,7 +33,7 @@
 #include "cmd/account.h"
 #include "cmd/robot.h"
 #include "cmd/cmd.h"
-#include "cmd/tfile.h"
+#include "cmd/tourney.h"
 #include "spool/addrindex.h"
 #include "spool/outbox.h"
 #include "spool/spool.h"

@@ -14,7 +14,7 @@
 #include "util/log.h"
 #include "cmd/cmd.h"
 #include "cmd/robot.h"
-#include "cmd/ttable.h"
+#include "cmd/tourney.h"
 #include "game/ratings.h"
 #include "game/render.h"
 #include "spool/spool.h"

@@ -27,7 +27,7 @@
 #include "spool/txn.h"
 #include "spool/users.h"
 #include "util/util.h"
-#include "web/link.h"
+#include "services/weblink.h"
 
 #include <stdio.h>
 #include <stdlib.h>

@@ -4,7 +4,7 @@
  * usage texts made from them.
  */
 #include "cmd/table.h"
-#include "cmd/tfile.h"
+#include "cmd/tourney.h"
 #include "spool/spool.h"
 
 #include <ctype.h>

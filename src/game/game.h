@@ -377,6 +377,11 @@ void game_result_words(const struct game *g, char *buf, size_t len);
 void game_colours_named(const char *text, const char *white,
                         const char *black, char *buf, size_t len);
 
+/* The game's name as mails and pages write it: "Crossings" for
+ * "crossings", "Epaminondas" for any other (a spool_games name).  A
+ * static string. */
+const char *game_title(const char *game);
+
 /* The other player of userid (a player of g). */
 const char *game_opponent(const struct game *g, const char *userid);
 

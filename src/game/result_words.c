@@ -2,7 +2,8 @@
  * result_words.c - how a game ended, in words naming the players, for
  * the mails and the web site alike (issue 30: the site said "white wins
  * (black has more crossed pieces...)" where the mail said "carol wins,
- * dave did not answer the crossing on e12"; now both say the latter).
+ * dave did not answer the crossing on e12"; now both say the latter);
+ * and the game's title, which both write too.
  */
 #include "game/game.h"
 #include "util/buf.h"
@@ -83,4 +84,9 @@ void game_result_words(const struct game *g, char *buf, size_t len)
 		snprintf(buf, len, "a draw, %s", why);
 	else
 		snprintf(buf, len, "%s wins, %s", winner, why);
+}
+
+const char *game_title(const char *game)
+{
+	return strcmp(game, "crossings") == 0 ? "Crossings" : "Epaminondas";
 }

@@ -7,3 +7,13 @@ src_libepamserv_a_SOURCES += src/services/svc.c src/services/svc.h
 src_libepamserv_a_SOURCES += src/services/clock.c src/services/clock.h
 src_libepamserv_a_SOURCES += src/services/outmail.c src/services/outmail.h src/services/tokens.h
 src_libepamserv_a_SOURCES += src/services/tokenhash.c src/services/tokenhash.h
+# The web site's addresses in mails and the players' web settings
+# (issue 18; from src/web, so mails and the site share them).
+src_libepamserv_a_SOURCES += src/services/weblink.c src/services/weblink.h \
+	src/services/privacy.c src/services/privacy.h
+# The tournament store (issue 17): the tournament file, its table and
+# a knockout's bracket (from src/cmd; their mail-context half stays in
+# src/cmd/tourney_mail.c until the services take a struct svc).
+src_libepamserv_a_SOURCES += src/services/tfile.c src/services/tfile.h \
+	src/services/ttable.c src/services/ttable.h \
+	src/services/tko.c src/services/tko.h

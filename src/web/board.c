@@ -19,7 +19,7 @@
  * stamp skips drawing the page at all.
  */
 #include "web/web.h"
-#include "web/privacy.h"
+#include "services/privacy.h"
 
 #include "services/clock.h"
 #include "game/clock.h"

@@ -119,7 +119,7 @@ const char *web_date(time_t t)
 
 const char *web_game_title(const char *game)
 {
-	return strcmp(game, "crossings") == 0 ? "Crossings" : "Epaminondas";
+	return game_title(game);
 }
 
 const char *web_css(void)

@@ -17,8 +17,8 @@
  * removed and the manifest written.
  */
 #include "web/web.h"
-#include "web/link.h"
-#include "web/privacy.h"
+#include "services/weblink.h"
+#include "services/privacy.h"
 
 #include "spool/spool.h"
 #include "spool/users.h"

@@ -7,8 +7,8 @@
  */
 #include "web/web.h"
 
-#include "cmd/tfile.h"
-#include "cmd/ttable.h"
+#include "services/tfile.h"
+#include "services/ttable.h"
 #include "util/util.h"
 
 #include <dirent.h>
@@ -130,7 +130,6 @@ static void tourney_page(struct web_site *s, const char *name,
 {
 	struct tfile tf;
 	struct ttable t;
-	struct cmdctx c;
 	struct buf b = BUF_INIT;
 	char path[64], title[96], *err = NULL;
 	int have_table = 0, i;
@@ -142,11 +141,8 @@ static void tourney_page(struct web_site *s, const char *name,
 		free(err);
 		return;
 	}
-	memset(&c, 0, sizeof c);
-	c.s.cfg = s->cfg;
-	c.s.now = s->now;
 	if ((tf.state == TF_RUNNING || tf.state == TF_FINISHED) && tf.nboards &&
-	    tt_build(&c, &tf, NULL, &t) == 0)
+	    tt_build(s->cfg, &tf, NULL, &t) == 0)
 		have_table = 1;
 	snprintf(title, sizeof title, "Tournament %s", tf.name);
 	web_page_head(&b, title, "../", NULL);

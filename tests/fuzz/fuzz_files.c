@@ -58,8 +58,9 @@
  *     (tt_build_new) and a text ("tournament show": tt_text) without a
  *     crash.
  */
-#include "cmd/tfile.h"
-#include "cmd/ttable.h"
+#include "cmd/tourney.h"
+#include "services/tfile.h"
+#include "services/ttable.h"
 #include "fuzz/scratch.h"
 #include "game/record.h"
 #include "game/render.h"

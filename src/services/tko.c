@@ -1,7 +1,7 @@
 /*
  * tko.c - a knockout tournament's bracket (see tko.h).
  */
-#include "cmd/tko.h"
+#include "services/tko.h"
 #include "tourney/tourney.h"
 #include "util/log.h"
 #include "util/util.h"

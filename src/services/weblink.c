@@ -1,10 +1,10 @@
 /*
- * link.c - the web site's addresses that mails give (link.h).  The page
- * is there once "epamserv web" has run after the mail's change (cron,
- * typically every few minutes).
+ * weblink.c - the web site's addresses that mails give (weblink.h).
+ * The page is there once "epamserv web" has run after the mail's change
+ * (cron, typically every few minutes).
  */
-#include "web/link.h"
-#include "web/privacy.h"
+#include "services/weblink.h"
+#include "services/privacy.h"
 
 #include <stdio.h>
 #include <string.h>

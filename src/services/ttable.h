@@ -1,7 +1,7 @@
 /*
  * ttable.h - a tournament's table (issue 17): scores, Sonneborn-Berger
- * and the crosstable, read from its boards' game files, and the mails
- * that carry it.
+ * and the crosstable, read from its boards' game files, and its text
+ * (the mails that carry it: cmd/tourney.h).
  *
  * Scores are in half-points (a win 2, a draw 1) and Sonneborn-Berger in
  * quarter-points, as in src/tourney; the text shows them as 2.5 and 5.25.
@@ -19,12 +19,13 @@
  * listed without a score); otherwise his results stand and his games
  * still running at the withdrawal are lost (the withdrawal resigns them).
  */
-#ifndef EPAM_CMD_TTABLE_H
-#define EPAM_CMD_TTABLE_H
+#ifndef EPAM_SERVICES_TTABLE_H
+#define EPAM_SERVICES_TTABLE_H
 
-#include "cmd/cmd.h"
-#include "cmd/tfile.h"
+#include "game/game.h"
+#include "services/tfile.h"
 #include "tourney/tourney.h"
+#include "util/conf.h"
 
 struct tt_row {
 	int score;        /* half-points */
@@ -56,8 +57,9 @@ struct ttable {
 /* Build the table of tf (running or over) from its boards on disk,
  * with over (may be NULL) standing for its own board: a game that has
  * just ended and is not written yet.  0, or -1 (a board cannot be read,
- * logged).  Free with tt_free. */
-int tt_build(struct cmdctx *c, const struct tfile *tf,
+ * logged).  cfg: the configuration (its spool is read).  Free with
+ * tt_free. */
+int tt_build(const struct config *cfg, const struct tfile *tf,
              const struct game *over, struct ttable *t);
 void tt_free(struct ttable *t);
 
@@ -66,8 +68,8 @@ int tt_build_new(const struct tfile *tf, struct ttable *t);
 
 /* tt_build with the boards of round and later read as new (made in the
  * transaction being built, not on disk yet). */
-int tt_build_from(struct cmdctx *c, const struct tfile *tf, int round,
-                  struct ttable *t);
+int tt_build_from(const struct config *cfg, const struct tfile *tf,
+                  int round, struct ttable *t);
 
 /* The Swiss crosstable's first upto rounds (0 <= upto <= t->rounds,
  * t->cells set) in tny_tiebreak's layout for upto rounds: cells[i *
@@ -89,34 +91,5 @@ int tt_tied_first(const struct ttable *t);
  * play (t may be NULL while open); once finished with a tie for first
  * place, who is tied and how the tie was broken. */
 char *tt_text(const struct tfile *tf, const struct ttable *t);
-
-/* A tournament board g has just finished (board_save, in its
- * transaction t): its two players get the table, unless it was the last
- * game (then tt_after_game sends every player the final table).  The tournament file
- * is read without its lock (files are replaced by rename).  CMD_DONE,
- * or CMD_TEMPFAIL when a template cannot be read; a tournament file or
- * board that cannot be read is logged and sends nothing. */
-enum cmd_status tt_game_end(struct cmdctx *c, struct txn *t,
-                            const struct game *g);
-
-/* (tournament.c) After the commit of a tournament board g that has just finished
- * (board_save; g's board lock still held), in one transaction under
- * tf_lock (lock order: board, then "tournaments", then "next-GAME"):
- * when every game is over, the tournament is marked finished and every
- * player gets the final table (once: the state says it went); else for
- * a Swiss whose round is now over, the next round is paired
- * (tny_swiss_pair), its boards made and mailed, its bye written, and
- * every player gets the table.  Errors are logged:
- * the game's end stands, and the sweep pairs the round later
- * (tourney_sweep). */
-void tt_after_game(struct cmdctx *c, const struct game *g);
-
-/* Queue the mail "Epaminondas tournament NAME: WHAT" with headline and
- * text (template tournament.txt) to player userid's address in t, when
- * he has a confirmed one.  CMD_DONE or CMD_TEMPFAIL (template). */
-enum cmd_status tt_mail(struct cmdctx *c, struct txn *t, const char *game,
-                        const char *name, const char *userid,
-                        const char *what, const char *headline,
-                        const char *text);
 
 #endif

@@ -1,16 +1,13 @@
 /*
- * ttable.c - a tournament's table read from its boards, and the mails
- * that carry it (see ttable.h).
+ * ttable.c - a tournament's table read from its boards, and its text
+ * (see ttable.h).
  */
-#include "cmd/acctoken.h"
-#include "cmd/ttable.h"
-#include "cmd/tko.h"
-#include "spool/txn.h"
-#include "spool/users.h"
+#include "services/ttable.h"
+#include "services/tko.h"
 #include "tourney/tourney.h"
+#include "util/buf.h"
 #include "util/log.h"
 #include "util/util.h"
-#include "web/link.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -81,14 +78,14 @@ int tt_tied_first(const struct ttable *t)
 	return k;
 }
 
-static int tt_build_any(struct cmdctx *c, const struct tfile *tf,
+static int tt_build_any(const struct config *cfg, const struct tfile *tf,
                         const struct game *over, int fresh_from,
                         struct ttable *t);
 
-int tt_build(struct cmdctx *c, const struct tfile *tf,
+int tt_build(const struct config *cfg, const struct tfile *tf,
              const struct game *over, struct ttable *t)
 {
-	return tt_build_any(c, tf, over, 0, t);
+	return tt_build_any(cfg, tf, over, 0, t);
 }
 
 int tt_build_new(const struct tfile *tf, struct ttable *t)
@@ -96,13 +93,13 @@ int tt_build_new(const struct tfile *tf, struct ttable *t)
 	return tt_build_any(NULL, tf, NULL, 1, t);
 }
 
-int tt_build_from(struct cmdctx *c, const struct tfile *tf, int round,
-                  struct ttable *t)
+int tt_build_from(const struct config *cfg, const struct tfile *tf,
+                  int round, struct ttable *t)
 {
-	return tt_build_any(c, tf, NULL, round, t);
+	return tt_build_any(cfg, tf, NULL, round, t);
 }
 
-static int tt_build_any(struct cmdctx *c, const struct tfile *tf,
+static int tt_build_any(const struct config *cfg, const struct tfile *tf,
                         const struct game *over, int fresh_from,
                         struct ttable *t)
 {
@@ -145,7 +142,7 @@ static int tt_build_any(struct cmdctx *c, const struct tfile *tf,
 		} else if (over && over->board == b->number &&
 		    strcmp(over->game, tf->game) == 0) {
 			gp = (struct game *)over;
-		} else if (game_load(&g, c->s.cfg->spool, tf->game, b->number,
+		} else if (game_load(&g, cfg->spool, tf->game, b->number,
 		                     &err) == 0) {
 			gp = &g;
 		} else {
@@ -430,7 +427,7 @@ char *tt_text(const struct tfile *tf, const struct ttable *t)
 	int i, finished = t && tt_finished(tf, t);
 
 	buf_printf(&b, "Tournament %s: %s of %s, organised by %s.\n",
-	           tf->name, format_words(tf), reply_game_title(tf->game),
+	           tf->name, format_words(tf), game_title(tf->game),
 	           tf->organiser);
 	buf_printf(&b, "State: %s.  Players: %d (%d to %d).",
 	           tf->state == TF_OPEN ? "open for players to join" :
@@ -509,87 +506,4 @@ still:
 				           tf->boards[i].black);
 	}
 	return buf_take(&b);
-}
-
-enum cmd_status tt_mail(struct cmdctx *c, struct txn *t, const char *game,
-                        const char *name, const char *userid,
-                        const char *what, const char *headline,
-                        const char *text)
-{
-	struct tvars v = { 0 };
-	struct user u;
-	char subject[160], with[240], url[300], *err = NULL, *mail;
-
-	if (user_load(c->s.cfg->spool, userid, &u, &err) != 0) {
-		free(err);
-		return CMD_DONE;  /* nobody to tell */
-	}
-	if (!user_confirmed(&u) || u.left) {
-		user_free(&u);
-		return CMD_DONE;
-	}
-	tvars_set(&v, "headline", headline);
-	tvars_set(&v, "table", text);
-	tvars_set(&v, "game", game);
-	tvars_set(&v, "name", name);
-	tvars_set(&v, "from", c->s.cfg->from);
-	web_tourney_url(c->s.cfg, name, url, sizeof url);
-	if (url[0])
-		tvars_setf(&v, "web", "On the web: %s", url);
-	mail = reply_template(&c->s, "tournament.txt", &v);
-	tvars_free(&v);
-	if (!mail) {
-		user_free(&u);
-		return CMD_TEMPFAIL;
-	}
-	snprintf(subject, sizeof subject, "%s tournament %s: %s",
-	         reply_game_title(game), name, what);
-	acctoken_subject(c, &u, user_address(&u), subject, with, sizeof with);
-	reply_queue(&c->s, t, user_address(&u), with, mail, NULL, 0, NULL);
-	explicit_bzero(with, sizeof with);
-	free(mail);
-	user_free(&u);
-	return CMD_DONE;
-}
-
-enum cmd_status tt_game_end(struct cmdctx *c, struct txn *t,
-                            const struct game *g)
-{
-	struct tfile tf;
-	struct ttable tt;
-	char *err = NULL, *text, head[1024], res[REPLY_RESULT_MAX];
-	enum cmd_status st = CMD_DONE;
-
-	if (!g->tourney[0])
-		return CMD_DONE;
-	if (tf_load(c->s.cfg->spool, g->tourney, &tf, &err) != 0) {
-		log_msg(LOG_ERR, "board %ld: tournament %s: %s\n", g->board,
-		        g->tourney, err ? err : "no such tournament");
-		free(err);
-		return CMD_DONE;
-	}
-	if (tf.state != TF_RUNNING || tt_build(c, &tf, g, &tt) < 0) {
-		tf_free(&tf);
-		return CMD_DONE;
-	}
-	/* The last game: tt_after_game sends every player the final table,
-	 * after this commit and under the tournament's lock, once. */
-	if (tt_finished(&tf, &tt)) {
-		tt_free(&tt);
-		tf_free(&tf);
-		return CMD_DONE;
-	}
-	text = tt_text(&tf, &tt);
-	reply_result_words(g, res, sizeof res);
-	snprintf(head, sizeof head, "Tournament %s, round %d: board %ld "
-	         "ended (%s).  The table now:", tf.name, g->tourney_round,
-	         g->board, res);
-	st = tt_mail(c, t, tf.game, tf.name, g->white, "table", head, text);
-	if (st == CMD_DONE)
-		st = tt_mail(c, t, tf.game, tf.name, g->black, "table", head,
-		             text);
-	free(text);
-	tt_free(&tt);
-	tf_free(&tf);
-	return st;
 }

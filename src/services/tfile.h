@@ -43,14 +43,12 @@
  * round before); nothing that holds "tournaments" or "next-GAME" waits
  * for a board's lock.
  */
-#ifndef EPAM_CMD_TFILE_H
-#define EPAM_CMD_TFILE_H
+#ifndef EPAM_SERVICES_TFILE_H
+#define EPAM_SERVICES_TFILE_H
 
 #include <stdio.h>
 #include <stdint.h>
 #include <time.h>
-
-#include "cmd/cmd.h"
 
 #define TF_MAGIC "epamserv-tournament 1"
 #define TF_PLAYERS_MAX 20     /* most players a tournament takes (all
@@ -120,56 +118,5 @@ int tf_player_index(const struct tfile *tf, const char *userid);
 /* Append a board. */
 void tf_add_board(struct tfile *tf, int round, const char *white,
                   const char *black, long number);
-
-/* Take the locks a change of tournament name needs: "tournaments", then
- * "next-GAME" of its game (game, or the game its file names when the
- * file exists), and load it (a file that does not exist leaves tf with
- * only its name).  CMD_DONE with both held (release them with
- * tf_unlock; *exists 1 when the file was there), CMD_TEMPFAIL. */
-enum cmd_status tf_lock(struct cmdctx *c, const char *name, const char *game,
-                        struct tfile *tf, int *exists, struct lock *l1,
-                        struct lock *l2, char *key, size_t keylen);
-void tf_unlock(struct lock *l1, struct lock *l2);
-
-/* ---- the commands (tournament.c) ---- */
-
-/* GAME tournament create|join|leave|start|show NAME ... */
-enum cmd_status cmd_tournament(struct cmdctx *c, const char *game, int argc,
-                               char **argv);
-/* Start tf, made by the server (league.c: a division of a season),
- * as "tournament start" does: tf open, its players, options and name
- * filled, tf_lock's locks held; the boards, the file and the mails in
- * t.  CMD_DONE, CMD_TEMPFAIL (abort t) or CMD_REFUSED. */
-enum cmd_status tourney_start_made(struct cmdctx *c, struct txn *t,
-                                   struct tfile *tf, const char *why);
-/* GAME tournaments: the list, to the sender. */
-enum cmd_status cmd_tournaments(struct cmdctx *c, const char *game, int argc,
-                                char **argv);
-/* The sweep's part (epamserv sweep): every open tournament whose start
- * day has come starts when it has its least players, else its players
- * are told once that it waits; the games still running of players who
- * withdrew are resigned. */
-void tourney_sweep(const struct config *cfg);
-
-/* ---- the recurring league (league.c) ---- */
-
-/* GAME league join|leave USERID PASSWORD, GAME league show. */
-enum cmd_status cmd_league(struct cmdctx *c, const char *game, int argc,
-                           char **argv);
-/* The sweep's part: a season over (every division's tournament finished,
- * or league_season_days gone) and at least 3 members: the next season's
- * divisions (promotion, relegation, new players), each a round robin
- * tournament league-S-D started by the server. */
-void league_sweep(const struct config *cfg);
-/* "epamserv config --check": league_options read as every game's
- * boards would take them; each problem written to out.  The number of
- * problems (0 with the league off). */
-int league_check(const struct config *cfg, FILE *out);
-/* The league file of game (SPOOL/league/GAME) read as the league's
- * commands read it and formatted as they would write it back
- * (malloc'ed, caller frees; a missing file gives the empty league's
- * text), or NULL with *err (malloc'ed) when it cannot be read or is
- * damaged.  For tests/fuzz/fuzz_files.c, which checks the round trip. */
-char *league_file_text(const char *spool, const char *game, char **err);
 
 #endif

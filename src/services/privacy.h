@@ -3,8 +3,8 @@
  * settings "set USERID PASSWORD web on|off" (default on) and "set USERID
  * PASSWORD publish comments on|off" (default off).
  */
-#ifndef EPAM_WEB_PRIVACY_H
-#define EPAM_WEB_PRIVACY_H
+#ifndef EPAM_SERVICES_PRIVACY_H
+#define EPAM_SERVICES_PRIVACY_H
 
 /* Whether userid (valid, lower case) keeps their games and page off the
  * site (set ... web off): 1 or 0.  A player without a readable user

@@ -1,10 +1,10 @@
 /*
- * link.h - the links from mails to the web site (issue 18): with the
+ * weblink.h - the links from mails to the web site (issue 18): with the
  * setting web_url, board mails carry the address of the board's page
  * and tournament tables that of the tournament's page.
  */
-#ifndef EPAM_WEB_LINK_H
-#define EPAM_WEB_LINK_H
+#ifndef EPAM_SERVICES_WEBLINK_H
+#define EPAM_SERVICES_WEBLINK_H
 
 #include <stddef.h>
 

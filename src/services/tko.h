@@ -17,11 +17,12 @@
  * by the other (a walkover; with both withdrawn, the higher seed goes
  * on and his next opponent has the walkover).
  */
-#ifndef EPAM_CMD_TKO_H
-#define EPAM_CMD_TKO_H
+#ifndef EPAM_SERVICES_TKO_H
+#define EPAM_SERVICES_TKO_H
 
-#include "cmd/tfile.h"
-#include "cmd/ttable.h"
+#include "services/tfile.h"
+#include "services/ttable.h"
+#include "util/buf.h"
 
 #define TKO_ROUNDS_MAX 5                 /* 20 players: a bracket of 32 */
 #define TKO_MATCHES_MAX 16               /* its first round */

@@ -1,9 +1,10 @@
 /*
- * tfile.c - the tournament file (see tfile.h): load, format, lock.
+ * tfile.c - the tournament file (see tfile.h): load and format.
  */
-#include "cmd/tfile.h"
-#include "util/log.h"
+#include "services/tfile.h"
 #include "spool/spool.h"
+#include "util/buf.h"
+#include "util/log.h"
 #include "util/util.h"
 
 #include <errno.h>
@@ -267,58 +268,4 @@ char *tf_format(const struct tfile *tf)
 		if (tf->bye[i][0])
 			buf_printf(&b, "bye: %d %s\n", i, tf->bye[i]);
 	return buf_take(&b);
-}
-
-void tf_unlock(struct lock *l1, struct lock *l2)
-{
-	lock_release(l2);
-	lock_release(l1);
-}
-
-enum cmd_status tf_lock(struct cmdctx *c, const char *name, const char *game,
-                        struct tfile *tf, int *exists, struct lock *l1,
-                        struct lock *l2, char *key, size_t keylen)
-{
-	enum cmd_status st;
-	char *err = NULL;
-	int rc;
-
-	*exists = 0;
-	memset(tf, 0, sizeof *tf);
-	if ((st = svc_lock(&c->s, "tournaments", l1)) != CMD_DONE)
-		return st;
-	rc = tf_load(c->s.cfg->spool, name, tf, &err);
-	if (rc < 0) {
-		log_msg(LOG_ERR, "%s\n", err);
-		free(err);
-		lock_release(l1);
-		return CMD_TEMPFAIL;
-	}
-	if (rc == 0)
-		game = tf->game;
-	snprintf(key, keylen, "next-%s", game);
-	tf_free(tf);
-	/* Taking the game's lock rolls forward a committed change of the
-	 * file: only now is what it says sure. */
-	if ((st = svc_lock(&c->s, key, l2)) != CMD_DONE) {
-		lock_release(l1);
-		return st;
-	}
-	rc = tf_load(c->s.cfg->spool, name, tf, &err);
-	if (rc < 0) {
-		log_msg(LOG_ERR, "%s\n", err);
-		free(err);
-		tf_unlock(l1, l2);
-		return CMD_TEMPFAIL;
-	}
-	if (rc == 0 && strcmp(tf->game, game) != 0) {
-		log_msg(LOG_ERR, "tournament %s changed its game\n", name);
-		tf_free(tf);
-		tf_unlock(l1, l2);
-		return CMD_TEMPFAIL;
-	}
-	*exists = rc == 0;
-	if (rc > 0)
-		snprintf(tf->name, sizeof tf->name, "%s", name);
-	return CMD_DONE;
 }

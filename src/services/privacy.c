@@ -5,7 +5,7 @@
  * web off) and "publish-comments: on" (set USERID PASSWORD publish
  * comments on), struct user's web_off and publish_comments.
  */
-#include "web/privacy.h"
+#include "services/privacy.h"
 
 #include "spool/users.h"
 #include "util/util.h"
