@@ -17,7 +17,7 @@
  *
  * A player has at most seek_max open seeks (conf.h), and an open seek
  * counts as an active game for the seeker's limit (limit.c).  She opens
- * at most SEEKS_PER_DAY a day (issue 29, i29-attack): each seek takes a
+ * at most SEEKS_PER_DAY a day (issue 29; doc/security.md): each seek takes a
  * board number and leaves a file that every seek listing and count
  * reads, so a seek withdrawn at once and opened again, twenty lines to
  * a "multiple" mail, must not be free.  Seeks

@@ -17,7 +17,7 @@
  * A board mail's reply token (tokens.c) proves only the forms that act
  * on its own board: "claim", and GAME accept|decline|reject|claim of
  * that board.  A board mail may be forwarded or read over a shoulder
- * (issue 29, i29-attack): its token must not put its player on leave,
+ * (issue 29; doc/security.md): its token must not put its player on leave,
  * take seeks, join tournaments or void his tokens.  Any other form in
  * a reply to it is refused, the refusal going to the player's address
  * on file with his account token, so that he can answer it.

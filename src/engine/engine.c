@@ -25,7 +25,7 @@ struct eng *eng_new(size_t tt_bytes)
 		goto fail;
 	e->tt_on = 1;
 	e->weights = &eng_eval_default;
-	e->prune_on = 1;   /* measured: NOTES-ISSUE16-e-search.md */
+	e->prune_on = 1;   /* measured: doc/engine.md, "The search" */
 	eng_zobrist_init(e);
 	return e;
 fail:

@@ -30,7 +30,7 @@
 #include "engine/eval_scan.h"
 #include "rules/turn.h"
 
-/* Tuned by bench/eval_selfplay (NOTES-ISSUE16-e-eval.md): against the
+/* Tuned by bench/eval_selfplay (doc/engine.md): against the
  * first guess (advance 24, threat 10, threat_unans 150, mobility 1,
  * link 3) these won 65% on 8x8 and 75% on 14x12 at 5,000 nodes a move.
  * advance, threat and threat_unans measured neutral or harmful under a

@@ -41,7 +41,7 @@
  * with hundreds of each cannot eat the whole search.  Ordinary games
  * stay below it (measured in self-play: at most 1,418 nodes on 14 x 12,
  * 4,712 on 20 x 16, 65,274 in long 26 x 26 games, the largest of 8.2
- * million trees; doc/notes/issue-29/i29-engine.md). */
+ * million trees; doc/engine.md, "Bounds"). */
 #define ENG_QS_NODES 100000
 
 /* Kinds of bound a table entry holds. */

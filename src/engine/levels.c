@@ -17,7 +17,7 @@
  * (first_nodes): before issue 29 the first iteration was never stopped,
  * and the first ply of an ordinary position takes at most 2,928 nodes
  * on 14x12 and 66,688 in long 26x26 games (measured in self-play,
- * doc/notes/issue-29/i29-engine.md), so the levels play as they did in
+ * doc/engine.md, "Bounds"), so the levels play as they did in
  * every such position, and a crafted one costs them at most that (a
  * few tenths of a second).
  */

@@ -3,7 +3,7 @@
  * board list, issue 30; see render.h).
  *
  * What blind players ask of a chess site (lichess's blind mode, see
- * doc/notes/issue-30/i30-access.md): the pieces of each side by square
+ * doc/accessibility.md): the pieces of each side by square
  * instead of a picture, the last move said in words, what is threatened,
  * and the position as a string to paste into another tool.  So this
  * file writes, one paragraph each:

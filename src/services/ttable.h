@@ -13,7 +13,7 @@
  * virtual opponent for unplayed rounds) over the rounds that are over;
  * a bye scores as a win.
  *
- * Withdrawals (the rule written in doc/notes/issue-17/i17-tourney.md,
+ * Withdrawals (the rule written in doc/tournaments.md,
  * FIDE's): a player who withdraws having finished fewer than half of his
  * games has all his results cancelled (they count for nobody, and he is
  * listed without a score); otherwise his results stand and his games

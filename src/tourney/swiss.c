@@ -33,7 +33,7 @@
  * same for two rounds ago; the counts are budgets of the search, raised
  * one at a time, like x.
  *
- * Not done (doc/notes/issue-17/i17-pair.md): topscorers' exceptions in
+ * Not done (doc/tournaments.md): topscorers' exceptions in
  * the last round, "a bracket at least half MDPs is
  * homogeneous", and the finer order of exchanges (D.2's sums).
  */

@@ -16,7 +16,7 @@
  * Sources: FIDE Handbook C.05 Annex 1 (Berger tables), C.04.1 (basic
  * rules of Swiss systems), C.04.3 (the Dutch system), C.02 13.16 (the
  * virtual opponent of unplayed games for Buchholz and Sonneborn-Berger).
- * doc/notes/issue-17/i17-pair.md says where we depart from them.
+ * doc/tournaments.md says where we depart from them.
  */
 #ifndef EPAM_TOURNEY_H
 #define EPAM_TOURNEY_H

@@ -839,7 +839,7 @@ static void test_source_network(void)
 		  "+0000\r\n\r\n", "", "no address: none" },
 		/* Postfix joins the words of "HELO [198.51.100.7] by x" and
 		 * writes each parenthesis of a HELO name as '?' (issue 29,
-		 * i29-attack). */
+		 * doc/security.md). */
 		{ "Received: from [198.51.100.7] by x (unknown [203.0.113.9])\r\n"
 		  "\tby games.example (Postfix) with ESMTP id 1; 1 Jan 2026 "
 		  "00:00:00 +0000\r\n\r\n",
