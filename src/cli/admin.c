@@ -304,7 +304,7 @@ static int admin_result(const struct config *cfg, int argc, char **argv)
 	memset(&c, 0, sizeof c);
 	c.s.cfg = cfg;
 	c.s.now = util_now();
-	c.comment = "";
+	c.s.comment = "";
 	snprintf(key, sizeof key, "admin result %s %ld %lld", game, board,
 	         (long long)c.s.now);
 	util_digest_hex(key, strlen(key), c.s.digest);

@@ -346,7 +346,7 @@ int admin_repair(const struct config *cfg, int argc, char **argv)
 	b.l.fd = -1;
 	c.s.cfg = cfg;
 	c.s.now = util_now();
-	c.comment = "";
+	c.s.comment = "";
 	snprintf(key, sizeof key, "admin repair %s %ld %lld", t.game, t.board,
 	         (long long)c.s.now);
 	util_digest_hex(key, strlen(key), c.s.digest);

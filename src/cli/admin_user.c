@@ -305,7 +305,7 @@ static int settle_board(const struct config *cfg, const char *game,
 	memset(&c, 0, sizeof c);
 	c.s.cfg = cfg;
 	c.s.now = util_now();
-	c.comment = "";
+	c.s.comment = "";
 	snprintf(key, sizeof key, "admin del %s %s %ld %lld", s->userid, game,
 	         board, (long long)c.s.now);
 	util_digest_hex(key, strlen(key), c.s.digest);

@@ -94,7 +94,7 @@ static void sweep_board(const struct config *cfg, const char *game, long board,
 	memset(&c, 0, sizeof c);
 	c.s.cfg = cfg;
 	c.s.now = util_now();
-	c.comment = "";
+	c.s.comment = "";
 	switch (board_lock_load(&c, game, board, "", &b)) {
 	case CMD_DONE:
 		break;

@@ -45,8 +45,8 @@ static char *error_board(const struct cmdctx *c, const struct game *g)
 	enum render_form form = RENDER_WIDE;
 	int down = 0;
 
-	if (c->auth_userid[0] &&
-	    user_load(c->s.cfg->spool, c->auth_userid, &u, &err) == 0) {
+	if (c->s.actor[0] &&
+	    user_load(c->s.cfg->spool, c->s.actor, &u, &err) == 0) {
 		form = (enum render_form)u.board;
 		down = u.orientation == USER_ORIENT_BLACK ||
 		       (u.orientation == USER_ORIENT_OWN &&
@@ -216,7 +216,7 @@ enum cmd_status board_save(struct cmdctx *c, struct board_ctx *b,
 	}
 	c->s.bm.hold_for_digest = 1;
 	if (!held)
-		st = reply_board(c, t, &b->g, headline, c->comment, b->userid,
+		st = reply_board(c, t, &b->g, headline, c->s.comment, b->userid,
 		                 NULL);
 	c->s.bm.hold_for_digest = 0;
 	if (st == CMD_DONE && ended)

@@ -56,8 +56,6 @@ struct cmdctx {
 	char sender_player[32];/* the player the sender is known to be (the
 	                          account this mail authenticated as, or
 	                          whose confirmed address From is), or "" */
-	char auth_userid[32];  /* the first account this mail proved itself
-	                          (password or reply token), or "" */
 	char sender_buf[256];  /* storage behind sender when it is an
 	                          address on file */
 	struct auth_check checked[AUTH_MAX_ACCOUNTS];
@@ -82,8 +80,6 @@ struct cmdctx {
 	                          budgets are kept per (stranger.h) */
 	int address_requests;  /* signup or change address commands this
 	                          mail ran (one a mail) */
-	const char *comment;   /* the relayed comment: body without quotes,
-	                          signature or command line ("" when none) */
 	char created[128];     /* boards this mail created, "101,102" (for
 	                          its log line, inlog_note_created) */
 	struct buf error;      /* CMD_REFUSED: what was wrong */
@@ -180,7 +176,7 @@ int auth_password(struct cmdctx *c, const struct user *u,
 /* The mail proved it comes from player u (a password or a reply token):
  * replies to the sender go to u's address on file from now on (From
  * when it is one of u's confirmed addresses, else u's first), never to a
- * Reply-To; c->auth_userid is set when it was "". */
+ * Reply-To; c->s.actor is set when it was "". */
 void auth_proved(struct cmdctx *c, const struct user *u);
 
 /* Where a command's words carry an account's userid and password (SPEC
@@ -439,7 +435,7 @@ enum cmd_status confirm_on_board(struct cmdctx *c, struct board_ctx *b);
 enum cmd_status queue_on_board(struct cmdctx *c, struct board_ctx *b,
                                char *word);
 
-/* Relay c->comment as a chat of userid (a player or observer of g,
+/* Relay c->s.comment as a chat of userid (a player or observer of g,
  * proved) on g (observe.c): chat, also by a reply to a chat mail. */
 enum cmd_status chat_on_board(struct cmdctx *c, const struct game *g,
                               const char *userid);

@@ -24,8 +24,8 @@
  * else NULL (the reply goes to someone not known to be a player). */
 static const char *recipient_userid(const struct cmdctx *c)
 {
-	if (c->auth_userid[0])
-		return c->auth_userid;
+	if (c->s.actor[0])
+		return c->s.actor;
 	return c->sender_player[0] ? c->sender_player : NULL;
 }
 
@@ -243,7 +243,7 @@ enum cmd_status move_play(struct cmdctx *c, struct game *g,
 		                    "board %ld: %s", word, g->board, err);
 	/* Kept for records, shown only where both players publish
 	 * comments (issue 18). */
-	game_move_comment(g, c->comment);
+	game_move_comment(g, c->s.comment);
 	board_clock_note(&c->s, g);
 	return CMD_DONE;
 }

@@ -654,7 +654,7 @@ static void board_vars(struct cmdctx *c, const struct game *g,
 	else
 		tvars_set(v, "headline", headline);
 	/* Only words a player proved are relayed as theirs. */
-	if (comment && *comment && who && c->auth_userid[0])
+	if (comment && *comment && who && c->s.actor[0])
 		tvars_setf(v, "comment", "\n%s writes:\n%s", who, comment);
 	tvars_set(v, "game", g->game);
 	tvars_setf(v, "white_pieces", "%d", ep_count_pieces(p, EP_WHITE));
@@ -952,7 +952,7 @@ static int board_held_for_digest(const struct cmdctx *c, const struct game *g,
 		return 0;
 	if (side >= 0 && robot_config(c->s.cfg, who))
 		return 0;
-	if (comment && *comment && c->auth_userid[0])
+	if (comment && *comment && c->s.actor[0])
 		return 0;
 	return side < 0 || side == (int)g->pos.to_move;
 }
@@ -1001,7 +1001,7 @@ enum cmd_status reply_board(struct cmdctx *c, struct txn *t,
 		/* A token to a player's address on file, when the mail this
 		 * answers proved that player, or answers no mail (a reminder). */
 		if (r.side >= 0 && !c->s.bm.no_token &&
-		    (!c->mail || strcmp(c->auth_userid, r.user->userid) == 0) &&
+		    (!c->s.for_mail || strcmp(c->s.actor, r.user->userid) == 0) &&
 		    tokens_of(&c->s, c->s.bm.token_game ? c->s.bm.token_game : g, r.user,
 		              token[0]) == 0)
 			r.token = token[0];
@@ -1125,10 +1125,10 @@ void reply_error_token(struct cmdctx *c, const struct game *g)
 	char *err = NULL;
 
 	c->error_token[0] = '\0';
-	if (!c->auth_userid[0] || (strcmp(c->auth_userid, g->white) != 0 &&
-	                           strcmp(c->auth_userid, g->black) != 0))
+	if (!c->s.actor[0] || (strcmp(c->s.actor, g->white) != 0 &&
+	                           strcmp(c->s.actor, g->black) != 0))
 		return;
-	if (user_load(c->s.cfg->spool, c->auth_userid, &u, &err) != 0) {
+	if (user_load(c->s.cfg->spool, c->s.actor, &u, &err) != 0) {
 		free(err);
 		return;
 	}
@@ -1153,7 +1153,7 @@ static void error_acctoken_subject(struct cmdctx *c, char *subject,
 {
 	struct user u;
 	char *err = NULL, with[512];
-	const char *who = c->token_userid[0] ? c->token_userid : c->auth_userid;
+	const char *who = c->token_userid[0] ? c->token_userid : c->s.actor;
 
 	if (user_load(c->s.cfg->spool, who, &u, &err) != 0) {
 		free(err);
@@ -1204,7 +1204,7 @@ enum cmd_status cmd_commit_refusal(struct cmdctx *c)
 	 * theirs. */
 	stranger = reply_to_stranger(c, c->sender ? c->sender : "");
 	quoted = c->collect ? xstrdup("") :
-	         !c->auth_userid[0] || stranger_masks(c) ?
+	         !c->s.actor[0] || stranger_masks(c) ?
 	         xstrdup("(not quoted back: only a mail with your password "
 	                 "or reply token is)\n") : refusal_quote(c, orig);
 	usage = indent_usage(c->usage ? c->usage : "");
@@ -1251,7 +1251,7 @@ enum cmd_status cmd_commit_refusal(struct cmdctx *c)
 		reply_queue_about(&c->s, t, c->sender, &a, c->error_token_subject[0] ?
 		                  c->error_token_subject : subject, text, NULL, 1);
 	} else {
-		if ((c->token_userid[0] || c->auth_userid[0]) && !stranger &&
+		if ((c->token_userid[0] || c->s.actor[0]) && !stranger &&
 		    !c->collect)
 			error_acctoken_subject(c, subject, sizeof subject);
 		reply_queue(&c->s, t, c->sender, subject, text, NULL, 1, NULL);

@@ -497,7 +497,7 @@ static int robot_play(const struct config *cfg, const char *game, long board)
 	memset(&c, 0, sizeof c);
 	c.s.cfg = cfg;
 	c.s.now = util_now();
-	c.comment = "";
+	c.s.comment = "";
 	robot_path(game, board, rel, sizeof rel);
 	switch (board_lock_load(&c, game, board, "", &b)) {
 	case CMD_DONE:
@@ -621,7 +621,7 @@ static void robot_release(const struct config *cfg, const char *game,
 	memset(&c, 0, sizeof c);
 	c.s.cfg = cfg;
 	c.s.now = util_now();
-	c.comment = "";
+	c.s.comment = "";
 	robot_path(game, board, rel, sizeof rel);
 	if (board_lock_load(&c, game, board, "", &b) != CMD_DONE) {
 		buf_free(&c.error);

@@ -48,7 +48,7 @@ enum cmd_status signoff_call_off(struct cmdctx *c, struct board_ctx *b,
                                  const char *userid)
 {
 	char headline[256], err[EP_ERR_MAX + 200];
-	const char *comment = c->comment;
+	const char *comment = c->s.comment;
 	enum game_end kind;
 	enum cmd_status st;
 	int side = game_side_of(&b->g, userid);
@@ -64,9 +64,9 @@ enum cmd_status signoff_call_off(struct cmdctx *c, struct board_ctx *b,
 	         "challenge on board %ld is cancelled: there will be no game.",
 	         userid, b->g.board);
 	/* The signoff mail's words are not relayed to the other player. */
-	c->comment = "";
+	c->s.comment = "";
 	st = board_save(c, b, headline);
-	c->comment = comment;
+	c->s.comment = comment;
 	return st;
 }
 

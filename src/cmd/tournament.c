@@ -1191,7 +1191,7 @@ static void sweep_ctx(struct cmdctx *c, const struct config *cfg,
 	memset(c, 0, sizeof *c);
 	c->s.cfg = cfg;
 	c->s.now = util_now();
-	c->comment = "";
+	c->s.comment = "";
 	snprintf(text, sizeof text, "sweep tournament %s %s", event, name);
 	util_digest_hex(text, strlen(text), c->s.digest);
 	spool_msg_key(c->s.digest, c->s.msg_key, sizeof c->s.msg_key);
