@@ -518,3 +518,7 @@ EXTRA_DIST += tests/integration/test_tables.py
 # Issue 31: the sweep's event keys stay the words older spools hold.
 TESTS += tests/integration/test_sweep_keys.py
 EXTRA_DIST += tests/integration/test_sweep_keys.py
+
+# Issue 31: admin result on the services names a missing board as before.
+TESTS += tests/integration/test_admin_result_words.py
+EXTRA_DIST += tests/integration/test_admin_result_words.py

@@ -435,7 +435,7 @@ enum cmd_status cmd_challenge(struct cmdctx *c, const char *game, int argc,
 		         "the game starts when both accept.", g.white, g.black);
 	/* The robot as White moves at once: its board mail shows the
 	 * challenge and its first move (robot.h). */
-	held = robot_note(c, t, &g, headline, &waits);
+	held = robot_note(&c->s, t, &g, headline, &waits);
 	if (!held && waits.len) {  /* it moves later: told once, here */
 		size_t at = strlen(headline);
 		snprintf(headline + at, sizeof headline - at, " %s",
@@ -444,7 +444,7 @@ enum cmd_status cmd_challenge(struct cmdctx *c, const char *game, int argc,
 	buf_free(&waits);
 	/* Only a signed challenge carries its sender's words. */
 	st = held ? CMD_DONE :
-	     reply_board(c, t, &g, headline, signer >= 0 ? c->s.comment : "",
+	     reply_board(&c->s, t, &g, headline, signer >= 0 ? c->s.comment : "",
 	                 signer == EP_WHITE ? g.white : g.black, NULL);
 	if (st == CMD_DONE)
 		st = svc_commit(&c->s, t);

@@ -135,6 +135,12 @@ enum cmd_status cmd_refuse(struct cmdctx *c, const char *usage,
 enum cmd_status cmd_no_board(struct cmdctx *c, const char *game,
                              long board, const char *usage);
 
+/* The words of cmd_no_board's refusal (show.c), "there is no GAME board
+ * N" or what became of the seek that took the number, appended to out:
+ * for whoever must say why a board cannot be had (admin result). */
+void board_missing_words(const struct svc *s, const char *game, long board,
+                         struct buf *out);
+
 /* Load board of game into g for reading, without a lock (show.c):
  * CMD_DONE (caller frees g with game_free), CMD_REFUSED with "there is
  * no GAME board N" in c->error, or CMD_TEMPFAIL when the file could not
@@ -307,7 +313,7 @@ size_t reply_text_budget(const struct cmdctx *c);
  * reply token (players; with only_addr, see tokens.c), the opponent's
  * vacation.  CMD_DONE, or CMD_TEMPFAIL when a template cannot be read
  * (the caller aborts its transaction). */
-enum cmd_status reply_board(struct cmdctx *c, struct txn *t,
+enum cmd_status reply_board(struct svc *s, struct txn *t,
                             const struct game *g, const char *headline,
                             const char *comment, const char *who,
                             const char *only_addr);
@@ -327,7 +333,7 @@ void reply_error_token(struct cmdctx *c, const struct game *g);
  * readers; with words (set ... board list) the words are shown instead
  * of the picture and its legend.  NULL when the template cannot be
  * read (logged). */
-char *board_html(struct cmdctx *c, const struct game *g,
+char *board_html(struct svc *s, const struct game *g,
                  const struct tvars *v, int black_down, int side,
                  const char *token, const char *subject, int words);
 
@@ -370,10 +376,12 @@ enum cmd_status board_open(struct cmdctx *c, const char *game,
                            const char *password, const char *usage,
                            struct board_ctx *b);
 
-/* Commit b's game: the game file, the result record and ratings when the
- * game has just finished, the board mail (headline) to both players, and
- * the processed-mail record.  CMD_DONE or CMD_TEMPFAIL. */
-enum cmd_status board_save(struct cmdctx *c, struct board_ctx *b,
+/* Commit b's game for the event s serves: the game file, the result
+ * record and ratings when the game has just finished, the board mail
+ * (headline; s->comment relayed as the words of b->userid) to both
+ * players, a tournament's table, and the event's processed record.
+ * CMD_DONE or CMD_TEMPFAIL. */
+enum cmd_status board_save(struct svc *s, struct board_ctx *b,
                            const char *headline);
 
 /* Commit b's game file with a board mail of shown (b's game or a copy)
@@ -391,9 +399,16 @@ enum cmd_status board_refuse(struct cmdctx *c, const struct game *g,
 
 void board_close(struct board_ctx *b);
 
-/* Lock board of game and load it, with no player check (tokens.c checks
- * its own way).  CMD_DONE with b open (userid ""), CMD_REFUSED (no such
- * board) or CMD_TEMPFAIL. */
+/* Lock board of game and load it, with no player check, for the event
+ * s serves (the sweep, admin, a robot).  CMD_DONE with b open (userid
+ * "", close with board_close), CMD_REFUSED when board has no game file
+ * (nothing said: board_missing_words has the words) or CMD_TEMPFAIL
+ * (logged); on anything but CMD_DONE b needs no board_close. */
+enum cmd_status board_lock(struct svc *s, const char *game, long board,
+                           struct board_ctx *b);
+
+/* board_lock for a command (tokens.c checks the player its own way):
+ * CMD_REFUSED with cmd_no_board's refusal in c->error. */
 enum cmd_status board_lock_load(struct cmdctx *c, const char *game,
                                 long board, const char *usage,
                                 struct board_ctx *b);
@@ -705,7 +720,7 @@ enum cmd_status cmd_notify(struct cmdctx *c, const char *game, int argc,
  * g anyway (not a player or observer; never for a board played with
  * -observers=off).  CMD_DONE, or CMD_TEMPFAIL when a template cannot be
  * read; an unreadable index is logged and sends nothing. */
-enum cmd_status notify_game_end(struct cmdctx *c, struct txn *t,
+enum cmd_status notify_game_end(struct svc *s, struct txn *t,
                                 const struct game *g, const char *headline);
 /* [GAME] standings [GAME] (game NULL: every game's tables), history
  * [USERID] (standings.c). */

@@ -169,10 +169,10 @@ void robot_wait_words(int why, const char *robot, struct buf *out)
 	}
 }
 
-int robot_note(struct cmdctx *c, struct txn *t, const struct game *g,
+int robot_note(struct svc *s, struct txn *t, const struct game *g,
                const char *headline, struct buf *why)
 {
-	const struct config_robot *r = robot_to_move(c->s.cfg, g);
+	const struct config_robot *r = robot_to_move(s->cfg, g);
 	enum robot_why w;
 	struct buf b = BUF_INIT;
 	char rel[128];
@@ -180,7 +180,7 @@ int robot_note(struct cmdctx *c, struct txn *t, const struct game *g,
 
 	if (!r)
 		return 0;
-	w = robot_may(c->s.cfg, g->game, g->board, robot_human(c->s.cfg, g));
+	w = robot_may(s->cfg, g->game, g->board, robot_human(s->cfg, g));
 	held = headline && w == ROBOT_GO;
 	buf_printf(&b, "ply %zu\n", g->nmoves);
 	if (held)
@@ -577,7 +577,7 @@ static int robot_play(const struct config *cfg, const char *game, long board)
 		buf_printf(&head, " The game is over: %s.", res_words);
 	}
 	pending_after_move(&c, &b.g, &head);
-	if (board_save(&c, &b, buf_str(&head)) != CMD_DONE)
+	if (board_save(&c.s, &b, buf_str(&head)) != CMD_DONE)
 		goto out;
 	log_msg(LOG_INFO, "robot %s: %s board %ld move %zu %s (depth %d, %llu "
 	        "nodes, %llu ms)\n", r->userid, game, board, b.g.nmoves, text,
@@ -640,7 +640,7 @@ static void robot_release(const struct config *cfg, const char *game,
 	buf_printf(&note, "ply %zu\n", b.g.nmoves);
 	t = svc_txn(&c.s, b.key);
 	txn_put(t, rel, note.data, note.len);
-	if (reply_board(&c, t, &b.g, buf_str(&head), "", NULL, NULL) != CMD_DONE)
+	if (reply_board(&c.s, t, &b.g, buf_str(&head), "", NULL, NULL) != CMD_DONE)
 		txn_abort(t);
 	else
 		svc_commit(&c.s, t);

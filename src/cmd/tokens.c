@@ -284,7 +284,7 @@ static enum cmd_status token_show(struct cmdctx *c, struct board_ctx *b)
 
 	snprintf(headline, sizeof headline, "Board %ld as it stands.",
 	         b->g.board);
-	st = reply_board(c, t, &b->g, headline, "", NULL, c->sender);
+	st = reply_board(&c->s, t, &b->g, headline, "", NULL, c->sender);
 	if (st != CMD_DONE) {
 		txn_abort(t);
 		return st;
