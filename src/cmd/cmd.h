@@ -594,7 +594,7 @@ enum cmd_status cmd_claim(struct cmdctx *c, const char *game, int argc,
  * any and legal, or drop it; a game that is over drops every pending
  * move.  What happened is appended to head (" bob's queued move e11-e10
  * was played.").  pending.c. */
-void pending_after_move(struct cmdctx *c, struct game *g, struct buf *head);
+void pending_after_move(struct svc *s, struct game *g, struct buf *head);
 /* After a move on g (conditional.c, called by pending_after_move): with
  * check_mover, the lines the mover stored before it are checked from the
  * position now (each step legal, an own step that loses at once only
@@ -605,9 +605,9 @@ void pending_after_move(struct cmdctx *c, struct game *g, struct buf *head);
  * other line of that side is dropped.  A game that is over drops every
  * line.  What the board mail may tell everyone is appended to head
  * (never a move of a line not played); what only a line's owner may
- * read goes to c->s.bm.side_note[owner].  Returns 1 when an answer was
+ * read goes to s->bm.side_note[owner].  Returns 1 when an answer was
  * played (the side to move changed), else 0. */
-int cond_after_move(struct cmdctx *c, struct game *g, struct buf *head,
+int cond_after_move(struct svc *s, struct game *g, struct buf *head,
                     int check_mover);
 /* What conditional does on b, opened for b->userid (a player): argv
  * (argc >= 1) the words after the password: a line, "list" or "off";

@@ -265,7 +265,7 @@ enum cmd_status move_done(struct cmdctx *c, struct board_ctx *b,
 	}
 	buf_free(&c->s.bm.side_note[0]);
 	buf_free(&c->s.bm.side_note[1]);
-	pending_after_move(c, &b->g, &head);
+	pending_after_move(&c->s, &b->g, &head);
 	st = board_save(&c->s, b, buf_str(&head));
 	buf_free(&head);
 	/* Words for one player are about this board only. */
