@@ -542,3 +542,7 @@ EXTRA_DIST += tests/integration/test_config_keys.py
 # and the copies of the option list checked against the table.
 TESTS += tests/integration/test_challenge_options.py
 EXTRA_DIST += tests/integration/test_challenge_options.py
+
+# Issue 31: admin result on the services names a missing board as before.
+TESTS += tests/integration/test_admin_result_words.py
+EXTRA_DIST += tests/integration/test_admin_result_words.py

@@ -280,7 +280,7 @@ static int admin_result(const struct config *cfg, int argc, char **argv)
 	const char *reason = admin_take_reason(&argc, argv);
 	const char *game = argc == 4 ? argv[1] : "epaminondas";
 	const char *verdict = argv[argc - 1];
-	struct cmdctx c;
+	struct svc s;
 	struct board_ctx b;
 	char headline[1024], res[EP_ERR_MAX + 96], key[128];
 	long board;
@@ -301,22 +301,22 @@ static int admin_result(const struct config *cfg, int argc, char **argv)
 	}
 	if (admin_need_reason(reason, "result") < 0)
 		return EXIT_USAGE;
-	memset(&c, 0, sizeof c);
-	c.s.cfg = cfg;
-	c.s.now = util_now();
-	c.comment = "";
+	svc_init(&s, cfg, util_now());
+	s.comment = "";
 	snprintf(key, sizeof key, "admin result %s %ld %lld", game, board,
-	         (long long)c.s.now);
-	util_digest_hex(key, strlen(key), c.s.digest);
-	switch (board_lock_load(&c, game, board, "", &b)) {
+	         (long long)s.now);
+	util_digest_hex(key, strlen(key), s.digest);
+	switch (board_lock(&s, game, board, &b)) {
 	case CMD_DONE:
 		break;
-	case CMD_REFUSED:
-		fprintf(stderr, "epamserv: %s\n", buf_str(&c.error));
-		buf_free(&c.error);
+	case CMD_REFUSED: {
+		struct buf why = BUF_INIT;
+		board_missing_words(&s, game, board, &why);
+		fprintf(stderr, "epamserv: %s\n", buf_str(&why));
+		buf_free(&why);
 		return 1;
+	}
 	default:
-		buf_free(&c.error);
 		return EXIT_TEMPFAIL;
 	}
 	if (b.g.state != GAME_ACTIVE) {
@@ -328,17 +328,17 @@ static int admin_result(const struct config *cfg, int argc, char **argv)
 	         strcmp(verdict, "black") == 0 ? b.g.black : b.g.white);
 	game_end(&b.g, strcmp(verdict, "draw") == 0 ? GAME_END_ADJ_DRAW
 	                                            : GAME_END_AWARD,
-	         b.userid, c.s.now);
+	         b.userid, s.now);
 	game_result_text(&b.g, res, sizeof res);
 	snprintf(headline, sizeof headline, "The administrator ended board %ld: "
 	         "%s.  Reason: %.200s", board, res, reason);
-	if (board_save(&c, &b, headline) == CMD_DONE) {
+	if (board_save(&s, &b, headline) == CMD_DONE) {
 		admin_log(cfg, reason, "%s board %ld: result forced, %s", game, board,
 		          res);
 		rc = 0;
 	}
 done:
-	buf_free(&c.error);
+	svc_free(&s);
 	board_close(&b);
 	if (rc == 0)
 		cli_deliver_quietly(cfg);

@@ -237,20 +237,20 @@ int admin_quarantine(const struct config *cfg, int argc, char **argv)
 /* Keep text, the damaged file, as REL.damaged-YYYYMMDDTHHMMSSZ (into
  * kept) in a transaction under the held lock key.  0 or -1 (message on
  * stderr). */
-static int keep_damaged(struct cmdctx *c, const char *key, const char *rel,
+static int keep_damaged(struct svc *s, const char *key, const char *rel,
                         const char *text, char *kept, size_t len)
 {
 	char when[32], stamp[32], *err = NULL;
 	struct txn *t;
 	size_t i, j = 0;
 
-	util_iso_time(c->s.now, when, sizeof when);
+	util_iso_time(s->now, when, sizeof when);
 	for (i = 0; when[i] && j + 1 < sizeof stamp; i++)
 		if (when[i] != '-' && when[i] != ':')
 			stamp[j++] = when[i];
 	stamp[j] = '\0';
 	snprintf(kept, len, "%s.damaged-%s", rel, stamp);
-	t = svc_txn(&c->s, key);
+	t = svc_txn(s, key);
 	txn_put(t, kept, text, strlen(text));
 	if (txn_commit(t, &err) < 0) {
 		fprintf(stderr, "epamserv: %s\n", err);
@@ -261,14 +261,14 @@ static int keep_damaged(struct cmdctx *c, const char *key, const char *rel,
 }
 
 /* Cut the board of t back as far as it replays, under b's lock. */
-static int repair_board(struct cmdctx *c, const struct target *t,
+static int repair_board(struct svc *s, const struct target *t,
                         const char *reason, struct board_ctx *b)
 {
 	char path[4400], kept[400], headline[1024], *text, *err = NULL;
 	int rc, line = 0;
 	size_t plies;
 
-	snprintf(path, sizeof path, "%s/%s", c->s.cfg->spool, t->rel);
+	snprintf(path, sizeof path, "%s/%s", s->cfg->spool, t->rel);
 	text = util_read_file(path, 8 << 20, NULL);
 	if (!text) {
 		fprintf(stderr, "epamserv: cannot read %s: %s%s\n", path,
@@ -294,7 +294,7 @@ static int repair_board(struct cmdctx *c, const struct target *t,
 	b->loaded = 1;
 	b->was = b->g.state;  /* no result record or rating from a repair */
 	plies = b->g.nmoves;
-	if (keep_damaged(c, b->key, t->rel, text, kept, sizeof kept) < 0) {
+	if (keep_damaged(s, b->key, t->rel, text, kept, sizeof kept) < 0) {
 		free(err);
 		free(text);
 		return EXIT_TEMPFAIL;
@@ -304,7 +304,7 @@ static int repair_board(struct cmdctx *c, const struct target *t,
 	         "%ld: its file on the server was damaged, and the game goes on "
 	         "from ply %zu, the last that could be read.  Reason: %.200s",
 	         t->board, plies, reason);
-	if (board_save(c, b, headline) != CMD_DONE) {
+	if (board_save(s, b, headline) != CMD_DONE) {
 		fprintf(stderr, "epamserv: the repaired %s could not be saved; "
 		        "nothing changed but the copy %s\n", t->rel, kept);
 		free(err);
@@ -312,9 +312,9 @@ static int repair_board(struct cmdctx *c, const struct target *t,
 	}
 	printf("%s: cut back to ply %zu (line %d on dropped: %s); the damaged "
 	       "file is kept as %s\n", t->rel, plies, line + 1, err, kept);
-	admin_log(c->s.cfg, reason, "%s repaired: cut back to ply %zu (%s); the "
+	admin_log(s->cfg, reason, "%s repaired: cut back to ply %zu (%s); the "
 	          "damaged file is kept as %s", t->rel, plies, err, kept);
-	if (quarantine_has(c->s.cfg->spool, t->qname))
+	if (quarantine_has(s->cfg->spool, t->qname))
 		printf("%s is still quarantined: look at it with \"epamserv admin "
 		       "show %s %ld\", then \"epamserv admin quarantine --release "
 		       "%s %ld --reason TEXT\"\n", t->rel, t->game, t->board,
@@ -327,7 +327,7 @@ int admin_repair(const struct config *cfg, int argc, char **argv)
 {
 	const char *reason = admin_take_reason(&argc, argv);
 	struct target t;
-	struct cmdctx c;
+	struct svc s;
 	struct board_ctx b;
 	char key[128];
 	int rc;
@@ -341,23 +341,21 @@ int admin_repair(const struct config *cfg, int argc, char **argv)
 	}
 	if (admin_need_reason(reason, "repair") < 0)
 		return EXIT_USAGE;
-	memset(&c, 0, sizeof c);
+	svc_init(&s, cfg, util_now());
+	s.comment = "";
 	memset(&b, 0, sizeof b);
 	b.l.fd = -1;
-	c.s.cfg = cfg;
-	c.s.now = util_now();
-	c.comment = "";
 	snprintf(key, sizeof key, "admin repair %s %ld %lld", t.game, t.board,
-	         (long long)c.s.now);
-	util_digest_hex(key, strlen(key), c.s.digest);
+	         (long long)s.now);
+	util_digest_hex(key, strlen(key), s.digest);
 	snprintf(b.key, sizeof b.key, "%s", t.key);
-	if (svc_lock(&c.s, b.key, &b.l) != CMD_DONE) {
+	if (svc_lock(&s, b.key, &b.l) != CMD_DONE) {
 		fprintf(stderr, "epamserv: %s is busy, or an earlier update of it "
 		        "cannot be finished (epamserv admin check)\n", t.rel);
 		return EXIT_TEMPFAIL;
 	}
-	rc = repair_board(&c, &t, reason, &b);
-	buf_free(&c.error);
+	rc = repair_board(&s, &t, reason, &b);
+	svc_free(&s);
 	board_close(&b);
 	/* A game cut back to a robot's turn: board_save held the board
 	 * mail for the robot's answer (robot.h), which this run gives. */

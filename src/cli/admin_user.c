@@ -243,7 +243,7 @@ struct settle {
 };
 
 /* End board b for the closed account s->userid; CMD_DONE when saved. */
-static enum cmd_status settle_one(struct cmdctx *c, struct board_ctx *b,
+static enum cmd_status settle_one(struct svc *sv, struct board_ctx *b,
                                   struct settle *s)
 {
 	const char *opp = game_opponent(&b->g, s->userid);
@@ -268,13 +268,13 @@ static enum cmd_status settle_one(struct cmdctx *c, struct board_ctx *b,
 		         "administrator: the challenge on board %ld is cancelled.",
 		         s->userid, b->g.board);
 	snprintf(b->userid, sizeof b->userid, "%s", s->userid);
-	game_end(&b->g, kind, s->userid, c->s.now);
-	if ((st = board_save(c, b, headline)) != CMD_DONE)
+	game_end(&b->g, kind, s->userid, sv->now);
+	if ((st = board_save(sv, b, headline)) != CMD_DONE)
 		return st;
 	game_result_text(&b->g, res, sizeof res);
 	buf_printf(&s->done, "  %s board %ld against %s: %s\n", b->g.game,
 	           b->g.board, opp, active ? "forfeited" : "challenge cancelled");
-	admin_log(c->s.cfg, s->reason, "%s board %ld: %s (account of %s closed)",
+	admin_log(sv->cfg, s->reason, "%s board %ld: %s (account of %s closed)",
 	          b->g.game, b->g.board, res, s->userid);
 	return CMD_DONE;
 }
@@ -285,7 +285,7 @@ static int settle_board(const struct config *cfg, const char *game,
                         long board, void *arg)
 {
 	struct settle *s = arg;
-	struct cmdctx c;
+	struct svc sv;
 	struct board_ctx b;
 	struct game g;
 	char key[200], *err = NULL;
@@ -302,27 +302,23 @@ static int settle_board(const struct config *cfg, const char *game,
 	game_free(&g);
 	if (!open)
 		return 0;
-	memset(&c, 0, sizeof c);
-	c.s.cfg = cfg;
-	c.s.now = util_now();
-	c.comment = "";
+	svc_init(&sv, cfg, util_now());
+	sv.comment = "";
 	snprintf(key, sizeof key, "admin del %s %s %ld %lld", s->userid, game,
-	         board, (long long)c.s.now);
-	util_digest_hex(key, strlen(key), c.s.digest);
-	st = board_lock_load(&c, game, board, "", &b);
-	if (st == CMD_REFUSED) {
-		buf_free(&c.error);
+	         board, (long long)sv.now);
+	util_digest_hex(key, strlen(key), sv.digest);
+	st = board_lock(&sv, game, board, &b);
+	if (st == CMD_REFUSED)
 		return 0;   /* gone meanwhile (archived): nothing to do */
-	}
 	if (st == CMD_DONE) {
 		/* Looked at again under the lock: it may have changed. */
 		open = game_side_of(&b.g, s->userid) >= 0 &&
 		       (b.g.state == GAME_ACTIVE || b.g.state == GAME_CHALLENGED);
 		if (open)
-			st = settle_one(&c, &b, s);
+			st = settle_one(&sv, &b, s);
 		board_close(&b);
 	}
-	buf_free(&c.error);
+	svc_free(&sv);
 	if (st == CMD_DONE && open)
 		s->settled++;
 	else if (st == CMD_TEMPFAIL)

@@ -85,31 +85,28 @@ static void sweep_board(const struct config *cfg, const char *game, long board,
                         const struct held_entry *held, size_t nheld,
                         struct sweep_stats *st)
 {
-	struct cmdctx c;
+	struct svc s;
 	struct board_ctx b;
 	char headline[256];
 	const char *gone;
 
-	memset(&c, 0, sizeof c);
-	c.s.cfg = cfg;
-	c.s.now = util_now();
-	c.comment = "";
-	switch (board_lock_load(&c, game, board, "", &b)) {
+	svc_init(&s, cfg, util_now());
+	s.comment = "";
+	switch (board_lock(&s, game, board, &b)) {
 	case CMD_DONE:
 		break;
 	case CMD_TEMPFAIL:
 		st->busy++;  /* locked for too long, or unreadable: logged */
 		/* fall through */
 	default:
-		buf_free(&c.error);
 		return;
 	}
 	/* A challenge naming a player who signed off (issue 29): what
 	 * signoff could not call off at once (signoff.c). */
 	if (b.g.state == GAME_CHALLENGED && (gone = signoff_left_player(cfg,
 	                                                               &b.g))) {
-		sweep_event(&c.s, "left", &b.g, b.g.updated);
-		if (signoff_call_off(&c, &b, gone) == CMD_DONE) {
+		sweep_event(&s, "left", &b.g, b.g.updated);
+		if (signoff_call_off(&s, &b, gone) == CMD_DONE) {
 			st->expired++;
 			log_msg(LOG_INFO, "sweep: %s board %ld: the challenge is "
 			        "called off, %s has signed off", game, board, gone);
@@ -117,19 +114,19 @@ static void sweep_board(const struct config *cfg, const char *game, long board,
 		goto done;
 	}
 	if (b.g.state == GAME_CHALLENGED &&
-	    c.s.now - b.g.updated >= (time_t)cfg->challenge_days * 86400) {
+	    s.now - b.g.updated >= (time_t)cfg->challenge_days * 86400) {
 		int both;
 		const char *who = game_waits_agreement(&b.g, &both);
 		if (!who)
 			who = b.g.black;
-		sweep_event(&c.s, "expire", &b.g, b.g.updated);
+		sweep_event(&s, "expire", &b.g, b.g.updated);
 		snprintf(headline, sizeof headline, "The challenge on board %ld "
 		         "expired: %s%s%s did not answer it within %d days.", board,
 		         who, both ? " and " : "", both ? b.g.black : "",
 		         cfg->challenge_days);
 		snprintf(b.userid, sizeof b.userid, "%s", who);
-		game_end(&b.g, GAME_END_EXPIRE, who, c.s.now);
-		if (board_save(&c, &b, headline) == CMD_DONE) {
+		game_end(&b.g, GAME_END_EXPIRE, who, s.now);
+		if (board_save(&s, &b, headline) == CMD_DONE) {
 			st->expired++;
 			log_msg(LOG_INFO, "sweep: %s board %ld: the challenge expired",
 			        game, board);
@@ -137,7 +134,7 @@ static void sweep_board(const struct config *cfg, const char *game, long board,
 		goto done;
 	}
 	if ((b.g.state == GAME_FINISHED || b.g.state == GAME_CANCELLED) &&
-	    c.s.now - b.g.updated >= (time_t)cfg->archive_days * 86400) {
+	    s.now - b.g.updated >= (time_t)cfg->archive_days * 86400) {
 		if (archive(cfg, game, board) == 0) {
 			st->archived++;
 			log_msg(LOG_INFO, "sweep: %s board %ld archived", game, board);
@@ -145,9 +142,9 @@ static void sweep_board(const struct config *cfg, const char *game, long board,
 		goto done;
 	}
 	if (b.g.state == GAME_ACTIVE)
-		sweep_clock(&c, &b, held, nheld, &st->clock);
+		sweep_clock(&s, &b, held, nheld, &st->clock);
 done:
-	buf_free(&c.error);
+	svc_free(&s);
 	board_close(&b);
 }
 
@@ -170,17 +167,15 @@ static int sweep_one(const char *game, long board, void *arg)
  * requests from the accounts that hold them (all under "users"). */
 static void sweep_accounts(const struct config *cfg, struct sweep_stats *st)
 {
-	struct cmdctx c;
+	struct svc s;
 	struct lock l = LOCK_INIT;
 	struct txn *t = NULL;
 	char **ids = NULL, *err = NULL, path[4200];
 	time_t life = (time_t)cfg->confirm_days * 86400;
 	size_t n = 0, i, k;
 
-	memset(&c, 0, sizeof c);
-	c.s.cfg = cfg;
-	c.s.now = util_now();
-	if (svc_lock(&c.s, "users", &l) != CMD_DONE) {
+	svc_init(&s, cfg, util_now());
+	if (svc_lock(&s, "users", &l) != CMD_DONE) {
 		st->busy++;
 		return;
 	}
@@ -190,7 +185,7 @@ static void sweep_accounts(const struct config *cfg, struct sweep_stats *st)
 		lock_release(&l);
 		return;
 	}
-	util_digest_hex("sweep accounts", 14, c.s.digest);
+	util_digest_hex("sweep accounts", 14, s.digest);
 	for (i = 0; i < n; i++) {
 		struct user u, old;
 		int changed = 0;
@@ -200,7 +195,7 @@ static void sweep_accounts(const struct config *cfg, struct sweep_stats *st)
 			continue;
 		}
 		if (!u.left && !u.robot && u.naddr == 0 &&
-		    c.s.now - u.created >= life) {
+		    s.now - u.created >= life) {
 			snprintf(path, sizeof path, "%s/users/%s", cfg->spool, u.userid);
 			if (unlink(path) == 0) {
 				st->dropped++;
@@ -211,7 +206,7 @@ static void sweep_accounts(const struct config *cfg, struct sweep_stats *st)
 			continue;
 		}
 		for (k = u.nreq; k-- > 0;)
-			if (c.s.now - u.req[k].sent >= life) {
+			if (s.now - u.req[k].sent >= life) {
 				if (!changed && user_load(cfg->spool, u.userid, &old,
 				                          &err) != 0) {
 					free(err);
@@ -223,7 +218,7 @@ static void sweep_accounts(const struct config *cfg, struct sweep_stats *st)
 			}
 		if (changed) {
 			if (!t)
-				t = txn_begin(cfg->spool, "users", c.s.digest);
+				t = txn_begin(cfg->spool, "users", s.digest);
 			addr_user_put(t, cfg->spool, &u, &old);
 			user_free(&old);
 		}

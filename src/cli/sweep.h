@@ -23,7 +23,7 @@ struct sweep_clock_stats {
 	int reminded, forfeited, away, waiting, claimable;
 };
 
-/* Run the clock of b (ACTIVE, its lock held, c set up as the sweep's):
+/* Run the clock of b (ACTIVE, its lock held, s set up as the sweep's):
  *   - the mover's time out (clock_left <= 0, their leave not counted):
  *     under -timeout=auto they lose on time (GAME_END_FORFEIT, both
  *     players told, the result record written by board_save), unless a
@@ -36,7 +36,7 @@ struct sweep_clock_stats {
  *     once per point and turn (event key "sweep remind...", seen once).
  * A TC_DAYS board whose mover is away is left alone (away), as before
  * issue 15.  Each event is one transaction keyed like a mail. */
-void sweep_clock(struct cmdctx *c, struct board_ctx *b,
+void sweep_clock(struct svc *s, struct board_ctx *b,
                  const struct held_entry *held, size_t nheld,
                  struct sweep_clock_stats *st);
 

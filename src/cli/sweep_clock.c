@@ -49,11 +49,11 @@ static int held_names(const struct held_entry *held, size_t n,
 
 /* Load userid into *u when they are a confirmed player (someone to
  * tell); 0, or -1 (nothing to free). */
-static int sweep_player(struct cmdctx *c, const char *userid, struct user *u)
+static int sweep_player(struct svc *s, const char *userid, struct user *u)
 {
 	char *err = NULL;
 
-	if (user_load(c->s.cfg->spool, userid, u, &err) != 0) {
+	if (user_load(s->cfg->spool, userid, u, &err) != 0) {
 		free(err);
 		return -1;
 	}
@@ -66,36 +66,36 @@ static int sweep_player(struct cmdctx *c, const char *userid, struct user *u)
 
 /* The board mail with headline to u alone (their token: a board mail to
  * one address that answers no mail carries it), in its own transaction
- * keyed by c->s.digest, its Message-ID naming kind (threadid.h); frees
+ * keyed by s->digest, its Message-ID naming kind (threadid.h); frees
  * u. */
-static enum cmd_status sweep_tell(struct cmdctx *c, struct board_ctx *b,
+static enum cmd_status sweep_tell(struct svc *s, struct board_ctx *b,
                                   struct user *u, const char *headline,
                                   enum mail_kind kind)
 {
-	struct txn *t = svc_txn(&c->s, b->key);
+	struct txn *t = svc_txn(s, b->key);
 	enum cmd_status st;
 
-	c->s.bm.board_kind = kind;
-	st = reply_board(c, t, &b->g, headline, "", NULL, user_address(u));
-	c->s.bm.board_kind = MAIL_KIND_NONE;
+	s->bm.board_kind = kind;
+	st = reply_board(s, t, &b->g, headline, "", NULL, user_address(u));
+	s->bm.board_kind = MAIL_KIND_NONE;
 	user_free(u);
 	if (st != CMD_DONE) {
 		txn_abort(t);
 		return st;
 	}
-	return svc_commit(&c->s, t);
+	return svc_commit(s, t);
 }
 
 /* One reminder to the player to move, with the board (their token: a
  * board mail to one address that answers no mail carries it). */
-static enum cmd_status remind(struct cmdctx *c, struct board_ctx *b,
+static enum cmd_status remind(struct svc *s, struct board_ctx *b,
                               const struct board_clock *k, long left)
 {
 	struct user u;
 	char headline[512], when[64], rest[64];
 	const char *who = game_to_move(&b->g);
 
-	if (sweep_player(c, who, &u) < 0)
+	if (sweep_player(s, who, &u) < 0)
 		return CMD_REFUSED;
 	deadline_words(&u, k->deadline, when, sizeof when);
 	clock_format_left(left, rest, sizeof rest);
@@ -104,22 +104,22 @@ static enum cmd_status remind(struct cmdctx *c, struct board_ctx *b,
 		         "your move on board %ld for %ld days.  After %d days "
 		         "without a move the game is forfeited: your deadline is "
 		         "%s (%s left).", who, b->g.board,
-		         (long)((c->s.now - (k->deadline -
-		                 (time_t)c->s.cfg->forfeit_days * 86400)) / 86400),
-		         c->s.cfg->forfeit_days, when, rest);
+		         (long)((s->now - (k->deadline -
+		                 (time_t)s->cfg->forfeit_days * 86400)) / 86400),
+		         s->cfg->forfeit_days, when, rest);
 	else
 		snprintf(headline, sizeof headline, "Reminder: %s, it is your "
 		         "move on board %ld: your deadline is %s (%s left); after "
 		         "it %s.", who, b->g.board, when, rest, b->g.tc.claim ?
 		         "your opponent may claim the game" : "you lose on time");
-	return sweep_tell(c, b, &u, headline, MAIL_KIND_REMINDER);
+	return sweep_tell(s, b, &u, headline, MAIL_KIND_REMINDER);
 }
 
 /* Under -timeout=claim, once a turn: the opponent of the player whose
  * time ran out is told they may claim the game (issue 15 item 3: the
  * opponent is told when the time runs out), with the board and their
  * token.  CMD_DONE when told. */
-static enum cmd_status tell_claimable(struct cmdctx *c, struct board_ctx *b,
+static enum cmd_status tell_claimable(struct svc *s, struct board_ctx *b,
                                       const struct board_clock *k)
 {
 	struct user u;
@@ -127,7 +127,7 @@ static enum cmd_status tell_claimable(struct cmdctx *c, struct board_ctx *b,
 	const char *mover = game_to_move(&b->g);
 	const char *opp = game_opponent(&b->g, mover);
 
-	if (sweep_player(c, opp, &u) < 0)
+	if (sweep_player(s, opp, &u) < 0)
 		return CMD_REFUSED;
 	deadline_words(&u, k->deadline, when, sizeof when);
 	snprintf(headline, sizeof headline, "%s's time on %s board %ld ran out "
@@ -137,15 +137,15 @@ static enum cmd_status tell_claimable(struct cmdctx *c, struct board_ctx *b,
 	         "  %s claim %ld %s PASSWORD", mover,
 	         reply_game_title(b->g.game), b->g.board, when, mover,
 	         b->g.game, b->g.board, opp);
-	return sweep_tell(c, b, &u, headline, MAIL_KIND_NOTICE);
+	return sweep_tell(s, b, &u, headline, MAIL_KIND_NOTICE);
 }
 
-void sweep_clock(struct cmdctx *c, struct board_ctx *b,
+void sweep_clock(struct svc *s, struct board_ctx *b,
                  const struct held_entry *held, size_t nheld,
                  struct sweep_clock_stats *st)
 {
 	struct board_clock k;
-	long limit = (long)c->s.cfg->forfeit_days * 86400, left, whole;
+	long limit = (long)s->cfg->forfeit_days * 86400, left, whole;
 	long best = -1;
 	char headline[512], event[48];
 	const char *mover = game_to_move(&b->g);
@@ -154,11 +154,11 @@ void sweep_clock(struct cmdctx *c, struct board_ctx *b,
 
 	/* A robot never runs out of time (issue 16): its move waits for
 	 * robot_run. */
-	if (robot_to_move(c->s.cfg, &b->g)) {
-		robot_note_missing(c->s.cfg, &b->g);
+	if (robot_to_move(s->cfg, &b->g)) {
+		robot_note_missing(s->cfg, &b->g);
 		return;
 	}
-	if (board_clock(&c->s, &b->g, &k) < 0)
+	if (board_clock(s, &b->g, &k) < 0)
 		return;
 	/* On leave: every clock of the player stands, so neither a
 	 * reminder nor a loss on time (any kind). */
@@ -170,13 +170,13 @@ void sweep_clock(struct cmdctx *c, struct board_ctx *b,
 	 * a leave (clock_deadline); the clocks: at the turn's start. */
 	since = b->g.tc.kind == TC_DAYS ? k.deadline - limit : k.turn;
 	whole = b->g.tc.kind == TC_DAYS ? limit : k.bank[k.side];
-	left = board_clock_left(&c->s, &b->g, &k, c->s.now);
+	left = board_clock_left(s, &b->g, &k, s->now);
 	if (left <= 0) {
 		if (b->g.tc.claim) {
 			st->claimable++;
-			sweep_event(&c->s, "claimable", &b->g, since);
-			if (!spool_seen(c->s.cfg->spool, c->s.digest) &&
-			    tell_claimable(c, b, &k) == CMD_DONE)
+			sweep_event(s, "claimable", &b->g, since);
+			if (!spool_seen(s->cfg->spool, s->digest) &&
+			    tell_claimable(s, b, &k) == CMD_DONE)
 				log_msg(LOG_INFO, "sweep: %s board %ld: %s told the time "
 				        "of %s is out (claim)", b->g.game, b->g.board,
 				        game_opponent(&b->g, mover), mover);
@@ -189,16 +189,16 @@ void sweep_clock(struct cmdctx *c, struct board_ctx *b,
 			        b->g.game, b->g.board, mover);
 			return;
 		}
-		sweep_event(&c->s, "forfeit", &b->g, since);
+		sweep_event(s, "forfeit", &b->g, since);
 		timeout_headline(&b->g, mover, headline, sizeof headline);
 		if (b->g.tc.kind == TC_DAYS)
 			snprintf(headline + strlen(headline), sizeof headline -
 			         strlen(headline), " %s made no move on board %ld for "
 			         "%ld days and loses on time.", mover, b->g.board,
-			         (long)((c->s.now - since) / 86400));
+			         (long)((s->now - since) / 86400));
 		snprintf(b->userid, sizeof b->userid, "%s", mover);
-		game_end(&b->g, GAME_END_FORFEIT, mover, c->s.now);
-		if (board_save(c, b, headline) == CMD_DONE) {
+		game_end(&b->g, GAME_END_FORFEIT, mover, s->now);
+		if (board_save(s, b, headline) == CMD_DONE) {
 			st->forfeited++;
 			log_msg(LOG_INFO, "sweep: %s board %ld forfeited by %s",
 			        b->g.game, b->g.board, mover);
@@ -209,19 +209,19 @@ void sweep_clock(struct cmdctx *c, struct board_ctx *b,
 		return;   /* on leave: the clock stands still */
 	/* The latest point passed: the least time left among those at or
 	 * above what is left now. */
-	for (i = 0; i < c->s.cfg->nremind; i++) {
-		long at = c->s.cfg->remind_pct[i] ?
-		          whole / 100 * c->s.cfg->remind_pct[i] +
-		          whole % 100 * c->s.cfg->remind_pct[i] / 100 :
-		          c->s.cfg->remind_left[i];
+	for (i = 0; i < s->cfg->nremind; i++) {
+		long at = s->cfg->remind_pct[i] ?
+		          whole / 100 * s->cfg->remind_pct[i] +
+		          whole % 100 * s->cfg->remind_pct[i] / 100 :
+		          s->cfg->remind_left[i];
 		if (at >= whole || left > at)
 			continue;
 		if (best < 0 || at < best)
 			best = at;
 	}
 	if (b->g.tc.kind == TC_DAYS &&
-	    c->s.now - since >= (time_t)c->s.cfg->remind_days * 86400) {
-		long at = limit - (long)c->s.cfg->remind_days * 86400;
+	    s->now - since >= (time_t)s->cfg->remind_days * 86400) {
+		long at = limit - (long)s->cfg->remind_days * 86400;
 		if (best < 0 || at < best) {
 			best = at;
 			days_point = 1;
@@ -234,10 +234,10 @@ void sweep_clock(struct cmdctx *c, struct board_ctx *b,
 		snprintf(event, sizeof event, "remind");
 	else
 		snprintf(event, sizeof event, "remind-%ld", best);
-	sweep_event(&c->s, event, &b->g, since);
-	if (spool_seen(c->s.cfg->spool, c->s.digest))
+	sweep_event(s, event, &b->g, since);
+	if (spool_seen(s->cfg->spool, s->digest))
 		return;  /* reminded at this point of this turn already */
-	if (remind(c, b, &k, left) == CMD_DONE) {
+	if (remind(s, b, &k, left) == CMD_DONE) {
 		st->reminded++;
 		log_msg(LOG_INFO, "sweep: %s board %ld: reminder to %s (%s)",
 		        b->g.game, b->g.board, mover, event);

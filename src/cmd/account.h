@@ -49,10 +49,10 @@ int signoff_cancel(struct cmdctx *c, const char *userid);
 /* Call off b (open: board_lock_load), a challenge naming userid, who
  * has signed off: declined when userid had not agreed, withdrawn when
  * they had; saved with the board mail "USERID has signed off, so the
- * challenge on board N is cancelled" (board_save; c->comment is not
+ * challenge on board N is cancelled" (board_save; s->comment is not
  * relayed).  CMD_DONE, CMD_REFUSED when b is no such challenge (nothing
  * changed), or CMD_TEMPFAIL. */
-enum cmd_status signoff_call_off(struct cmdctx *c, struct board_ctx *b,
+enum cmd_status signoff_call_off(struct svc *s, struct board_ctx *b,
                                  const char *userid);
 
 /* The player of g (g->white or g->black) whose account is closed

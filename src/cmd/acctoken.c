@@ -133,7 +133,7 @@ void acctoken_subject(const struct cmdctx *c, const struct user *u,
 void acctoken_sender_subject(struct cmdctx *c, const char *subject,
                              char *buf, size_t len)
 {
-	const char *who = c->auth_userid[0] ? c->auth_userid : c->sender_player;
+	const char *who = c->s.actor[0] ? c->s.actor : c->sender_player;
 	struct user u;
 	char *err = NULL;
 

@@ -71,7 +71,7 @@ void acctoken_subject(const struct cmdctx *c, const struct user *u,
                       size_t len);
 
 /* acctoken_subject for a mail to c->sender: the token of the player the
- * mail proved (c->auth_userid) or else of the player whose confirmed
+ * mail proved (c->s.actor) or else of the player whose confirmed
  * address From is (c->sender_player), when c->sender is a confirmed
  * address of that player.  Within a "multiple" mail (c->collect) the
  * subject is not used: subject alone. */

@@ -87,7 +87,7 @@ static enum cmd_status answer_challenge(struct cmdctx *c, struct board_ctx *b,
 		else
 			snprintf(headline, sizeof headline, "%s accepted the challenge; "
 			         "it starts when %s accepts too.", b->userid, other);
-		return board_save(c, b, headline);
+		return board_save(&c->s, b, headline);
 	}
 	if (game_end_ok(g, kind, b->userid, err, sizeof err) < 0)
 		return board_refuse(c, g, usage, "%s", err);
@@ -95,7 +95,7 @@ static enum cmd_status answer_challenge(struct cmdctx *c, struct board_ctx *b,
 	snprintf(headline, sizeof headline, "%s %s the challenge: there will be "
 	         "no game on board %ld.", b->userid,
 	         kind == GAME_END_DECLINE ? "declined" : "withdrew", g->board);
-	return board_save(c, b, headline);
+	return board_save(&c->s, b, headline);
 }
 
 static enum cmd_status answer_resign(struct cmdctx *c, struct board_ctx *b,
@@ -115,7 +115,7 @@ static enum cmd_status answer_resign(struct cmdctx *c, struct board_ctx *b,
 	/* res names the resignation ("bob wins, alice resigned"): the
 	 * headline says it once. */
 	snprintf(headline, sizeof headline, "The game is over: %s.", res);
-	return board_save(c, b, headline);
+	return board_save(&c->s, b, headline);
 }
 
 enum cmd_status answer_on_board(struct cmdctx *c, struct board_ctx *b,

@@ -226,9 +226,9 @@ void auth_proved(struct cmdctx *c, const struct user *u)
 	const char *addr;
 	int i = from ? user_find_address(u, from) : -1;
 
-	if (c->auth_userid[0])
+	if (c->s.actor[0])
 		return;  /* the first account proved keeps the replies */
-	snprintf(c->auth_userid, sizeof c->auth_userid, "%s", u->userid);
+	snprintf(c->s.actor, sizeof c->s.actor, "%s", u->userid);
 	addr = i >= 0 ? u->addr[i].addr : user_address(u);
 	if (!addr || strlen(addr) >= sizeof c->sender_buf)
 		return;

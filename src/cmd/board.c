@@ -45,8 +45,8 @@ static char *error_board(const struct cmdctx *c, const struct game *g)
 	enum render_form form = RENDER_WIDE;
 	int down = 0;
 
-	if (c->auth_userid[0] &&
-	    user_load(c->s.cfg->spool, c->auth_userid, &u, &err) == 0) {
+	if (c->s.actor[0] &&
+	    user_load(c->s.cfg->spool, c->s.actor, &u, &err) == 0) {
 		form = (enum render_form)u.board;
 		down = u.orientation == USER_ORIENT_BLACK ||
 		       (u.orientation == USER_ORIENT_OWN &&
@@ -74,9 +74,8 @@ enum cmd_status board_refuse(struct cmdctx *c, const struct game *g,
 	return CMD_REFUSED;
 }
 
-enum cmd_status board_lock_load(struct cmdctx *c, const char *game,
-                                long board, const char *usage,
-                                struct board_ctx *b)
+enum cmd_status board_lock(struct svc *s, const char *game, long board,
+                           struct board_ctx *b)
 {
 	char *err = NULL;
 	enum cmd_status st;
@@ -85,9 +84,9 @@ enum cmd_status board_lock_load(struct cmdctx *c, const char *game,
 	memset(b, 0, sizeof *b);
 	b->l.fd = -1;
 	spool_board_key(game, board, b->key, sizeof b->key);
-	if ((st = svc_lock(&c->s, b->key, &b->l)) != CMD_DONE)
+	if ((st = svc_lock(s, b->key, &b->l)) != CMD_DONE)
 		return st;
-	rc = game_load(&b->g, c->s.cfg->spool, game, board, &err);
+	rc = game_load(&b->g, s->cfg->spool, game, board, &err);
 	if (rc != 0) {
 		lock_release(&b->l);
 		if (rc < 0) {
@@ -95,11 +94,22 @@ enum cmd_status board_lock_load(struct cmdctx *c, const char *game,
 			free(err);
 			return CMD_TEMPFAIL;
 		}
-		return cmd_no_board(c, game, board, usage);
+		return CMD_REFUSED;
 	}
 	b->loaded = 1;
 	b->was = b->g.state;
 	return CMD_DONE;
+}
+
+enum cmd_status board_lock_load(struct cmdctx *c, const char *game,
+                                long board, const char *usage,
+                                struct board_ctx *b)
+{
+	enum cmd_status st = board_lock(&c->s, game, board, b);
+
+	if (st == CMD_REFUSED)
+		return cmd_no_board(c, game, board, usage);
+	return st;
 }
 
 enum cmd_status board_open(struct cmdctx *c, const char *game,
@@ -134,7 +144,7 @@ enum cmd_status board_open(struct cmdctx *c, const char *game,
 /* The result record and rating changes of a game that just finished.
  * Returns the change text (malloc'ed) or NULL when unrated; CMD_TEMPFAIL
  * through *st when the records cannot be read. */
-static char *board_rate(struct cmdctx *c, struct txn *t, const struct game *g,
+static char *board_rate(struct svc *s, struct txn *t, const struct game *g,
                         enum cmd_status *st)
 {
 	struct ratings r;
@@ -142,7 +152,7 @@ static char *board_rate(struct cmdctx *c, struct txn *t, const struct game *g,
 	char rel[128], *err = NULL, *rec, *text;
 
 	*st = CMD_DONE;
-	if (ratings_load(c->s.cfg->spool, &r, &err) < 0) {
+	if (ratings_load(s->cfg->spool, &r, &err) < 0) {
 		log_msg(LOG_ERR, "%s\n", err);
 		free(err);
 		*st = CMD_TEMPFAIL;
@@ -159,14 +169,37 @@ static char *board_rate(struct cmdctx *c, struct txn *t, const struct game *g,
 	return text;
 }
 
-enum cmd_status board_save(struct cmdctx *c, struct board_ctx *b,
+/* The mail context for the tournament's steps of board_save:
+ * tt_game_end and tt_after_game (ttable.h) still take one.  The mail's
+ * own when s is the one of a mail (process.c gave it the mail layer's
+ * hooks, with its struct cmdctx); else tmp, set up around a copy of s
+ * and nothing else, as the sweep's and admin's contexts were before
+ * they became a struct svc.  board_mail_ctx_done copies back what the
+ * step changed in tmp's s (mails counted, queue_failed). */
+static struct cmdctx *board_mail_ctx(struct svc *s, struct cmdctx *tmp)
+{
+	if (s->hooks == &reply_mail_hooks)
+		return s->hooks_arg;
+	memset(tmp, 0, sizeof *tmp);
+	tmp->s = *s;
+	return tmp;
+}
+
+static void board_mail_ctx_done(struct svc *s, struct cmdctx *c,
+                                struct cmdctx *tmp)
+{
+	if (c == tmp)
+		*s = tmp->s;
+}
+
+enum cmd_status board_save(struct svc *s, struct board_ctx *b,
                            const char *headline)
 {
 	struct txn *t;
 	char rel[128], *file, *change = NULL;
 	enum cmd_status st = CMD_DONE;
 	struct buf head = BUF_INIT, why = BUF_INIT;
-	const char *robot = robot_of_game(c->s.cfg, &b->g);
+	const char *robot = robot_of_game(s->cfg, &b->g);
 	/* This save ends the game (it was not over when loaded). */
 	int ended = b->g.state == GAME_FINISHED && b->was != GAME_FINISHED;
 	int held;
@@ -179,7 +212,7 @@ enum cmd_status board_save(struct cmdctx *c, struct board_ctx *b,
 	/* The board changes: the tokens of its older mails are spent
 	 * (derived ones by the ply, stored ones of older files here). */
 	tokens_drop_stored(&b->g);
-	t = svc_txn(&c->s, b->key);
+	t = svc_txn(s, b->key);
 	file = game_format(&b->g);
 	spool_board_path(b->g.game, b->g.board, rel, sizeof rel);
 	txn_put(t, rel, file, strlen(file));
@@ -193,17 +226,17 @@ enum cmd_status board_save(struct cmdctx *c, struct board_ctx *b,
 	} else if (ended && b->g.unrated) {
 		change = xstrdup("unchanged: an unrated game (-rated=no)");
 	} else if (ended) {
-		change = board_rate(c, t, &b->g, &st);
+		change = board_rate(s, t, &b->g, &st);
 		if (st != CMD_DONE) {
 			txn_abort(t);
 			buf_free(&head);
 			return st;
 		}
 	}
-	c->s.bm.ratings = change;
+	s->bm.ratings = change;
 	/* A robot to move answers in this run: its board mail shows both
 	 * moves, so none now (robot.h). */
-	held = robot_note(c, t, &b->g, headline, &why);
+	held = robot_note(s, t, &b->g, headline, &why);
 	if (!held && why.len) {
 		/* The robot answers later: its human is told so, once. */
 		struct buf both = BUF_INIT;
@@ -214,17 +247,21 @@ enum cmd_status board_save(struct cmdctx *c, struct board_ctx *b,
 		head = both;
 		headline = buf_str(&head);
 	}
-	c->s.bm.hold_for_digest = 1;
+	s->bm.hold_for_digest = 1;
 	if (!held)
-		st = reply_board(c, t, &b->g, headline, c->comment, b->userid,
+		st = reply_board(s, t, &b->g, headline, s->comment, b->userid,
 		                 NULL);
-	c->s.bm.hold_for_digest = 0;
+	s->bm.hold_for_digest = 0;
 	if (st == CMD_DONE && ended)
-		st = notify_game_end(c, t, &b->g, headline);
+		st = notify_game_end(s, t, &b->g, headline);
 	/* A tournament board: the table to its players (issue 17). */
-	if (st == CMD_DONE && ended && b->g.tourney[0])
+	if (st == CMD_DONE && ended && b->g.tourney[0]) {
+		struct cmdctx tmp;
+		struct cmdctx *c = board_mail_ctx(s, &tmp);
 		st = tt_game_end(c, t, &b->g);
-	c->s.bm.ratings = NULL;
+		board_mail_ctx_done(s, c, &tmp);
+	}
+	s->bm.ratings = NULL;
 	free(change);
 	buf_free(&head);
 	buf_free(&why);
@@ -232,10 +269,14 @@ enum cmd_status board_save(struct cmdctx *c, struct board_ctx *b,
 		txn_abort(t);
 		return st;
 	}
-	st = svc_commit(&c->s, t);
+	st = svc_commit(s, t);
 	/* A Swiss round that this game ended is paired now (issue 17). */
-	if (st == CMD_DONE && ended && b->g.tourney[0])
+	if (st == CMD_DONE && ended && b->g.tourney[0]) {
+		struct cmdctx tmp;
+		struct cmdctx *c = board_mail_ctx(s, &tmp);
 		tt_after_game(c, &b->g);
+		board_mail_ctx_done(s, c, &tmp);
+	}
 	return st;
 }
 
@@ -256,7 +297,7 @@ enum cmd_status board_save_quiet(struct cmdctx *c, struct board_ctx *b,
 	         reply_game_title(b->g.game), b->g.board, what);
 	c->s.bm.subject = subject;
 	c->s.bm.token_game = &b->g;
-	st = reply_board(c, t, shown, headline, "", NULL, c->sender);
+	st = reply_board(&c->s, t, shown, headline, "", NULL, c->sender);
 	c->s.bm.token_game = NULL;
 	c->s.bm.subject = NULL;
 	if (st != CMD_DONE) {

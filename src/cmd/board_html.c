@@ -202,29 +202,29 @@ static void answer_link(struct buf *b, const char *to, const char *subject,
  * (the board its move would make).  NULL (no links)
  * without a token, for observers and for a game not being played;
  * otherwise a string the caller frees. */
-static char *answers_html(const struct cmdctx *c, const struct game *shown,
+static char *answers_html(const struct svc *s, const struct game *shown,
                           const struct tvars *v, int side, const char *token,
                           const char *subject)
 {
-	/* The token is the real board's (c->s.bm.token_game: a submit mail
+	/* The token is the real board's (s->bm.token_game: a submit mail
 	 * shows the board its move would make); the links answer that. */
-	const struct game *g = c->s.bm.token_game ? c->s.bm.token_game : shown;
+	const struct game *g = s->bm.token_game ? s->bm.token_game : shown;
 	struct buf b = BUF_INIT;
 	const char *me = side == 0 ? g->white : g->black;
 	char move[EP_MOVE_TEXT_MAX + 32];
 	int on_move = (int)g->pos.to_move == side;
 	int free_q = g->vote == GAME_VOTE_NONE;
 	/* A robot refuses draw offers and take-backs (votes.c). */
-	int ask = free_q && !robot_of_game(c->s.cfg, g);
+	int ask = free_q && !robot_of_game(s->cfg, g);
 
-	if (!token || side < 0 || g->state != GAME_ACTIVE || !c->s.cfg->from)
+	if (!token || side < 0 || g->state != GAME_ACTIVE || !s->cfg->from)
 		return NULL;
 	/* submit's mail shows the board its move would make, not the
 	 * game's: the answer is confirm (a reply "confirm" plays it). */
 	if (g != shown) {
 		buf_puts(&b, "<div style=\"margin:0 0 10px 0\">Answer by mail "
 		         "(a link opens a reply that carries your token):<br>\n");
-		answer_link(&b, c->s.cfg->from, subject, "confirm",
+		answer_link(&b, s->cfg->from, subject, "confirm",
 		            "Play it (confirm)");
 		buf_puts(&b, "</div>\n");
 		return buf_take(&b);
@@ -237,24 +237,24 @@ static char *answers_html(const struct cmdctx *c, const struct game *shown,
 		/* board_vars listed g's moves once (the shown board is g). */
 		snprintf(move, sizeof move, "%s#%zu", tvars_get(v, "example_move"),
 		         g->nmoves + 1);
-		answer_link(&b, c->s.cfg->from, subject, move, "Move (edit it)");
+		answer_link(&b, s->cfg->from, subject, move, "Move (edit it)");
 	}
 	if (!free_q && strcmp(g->vote_by, me) != 0) {
-		answer_link(&b, c->s.cfg->from, subject, "accept", "Accept");
-		answer_link(&b, c->s.cfg->from, subject, "reject", "Reject");
+		answer_link(&b, s->cfg->from, subject, "accept", "Accept");
+		answer_link(&b, s->cfg->from, subject, "reject", "Reject");
 	} else if (!free_q) {
 		/* The player's own question: reject withdraws it. */
-		answer_link(&b, c->s.cfg->from, subject, "reject", "Withdraw it");
+		answer_link(&b, s->cfg->from, subject, "reject", "Withdraw it");
 	}
 	if (ask)
-		answer_link(&b, c->s.cfg->from, subject, "propose", "Offer a draw");
+		answer_link(&b, s->cfg->from, subject, "propose", "Offer a draw");
 	/* The side not to move made the last move, when there is one. */
 	if (ask && !on_move && g->nmoves > 0) {
 		snprintf(move, sizeof move, "Take back %s",
 		         g->moves[g->nmoves - 1].text);
-		answer_link(&b, c->s.cfg->from, subject, "undo", move);
+		answer_link(&b, s->cfg->from, subject, "undo", move);
 	}
-	answer_link(&b, c->s.cfg->from, subject, "resign", "Resign");
+	answer_link(&b, s->cfg->from, subject, "resign", "Resign");
 	buf_puts(&b, "</div>\n");
 	return buf_take(&b);
 }
@@ -316,7 +316,7 @@ static char *words_html(const struct game *g, int shown)
 	return buf_take(&b);
 }
 
-char *board_html(struct cmdctx *c, const struct game *g,
+char *board_html(struct svc *s, const struct game *g,
                  const struct tvars *v, int black_down, int side,
                  const char *token, const char *subject, int words)
 {
@@ -325,7 +325,7 @@ char *board_html(struct cmdctx *c, const struct game *g,
 	char *legend = words ? NULL : render_legend_html(g);
 	char *said = words_html(g, words);
 	struct buf board = BUF_INIT;
-	char *answers = answers_html(c, g, v, side, token, subject);
+	char *answers = answers_html(s, g, v, side, token, subject);
 	int i;
 
 	for (i = 0; i < v->n; i++) {
@@ -370,7 +370,7 @@ char *board_html(struct cmdctx *c, const struct game *g,
 	tvars_set(&h, "diagram", table ? table : "");
 	tvars_set(&h, "legend", buf_str(&board));
 	tvars_set(&h, "answers", answers ? answers : "");
-	html = reply_template(&c->s, "board.html", &h);
+	html = reply_template(s, "board.html", &h);
 	tvars_free(&h);
 	free(answers);
 	free(legend);

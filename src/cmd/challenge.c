@@ -237,7 +237,7 @@ static enum cmd_status challenge_budget(struct cmdctx *c, char **argv,
 	char own[2][64], all[2][64];
 	int side;
 
-	if (signer < 0 && !c->auth_userid[0] && !reply_stranger_budget(c))
+	if (signer < 0 && !c->s.actor[0] && !reply_stranger_budget(c))
 		return cmd_refuse(c, usage, "the server takes no more "
 		                  "unsigned challenges this hour; sign yours (add "
 		                  "\"by USERID PASSWORD\") or try later");
@@ -400,7 +400,7 @@ enum cmd_status cmd_challenge(struct cmdctx *c, const char *game, int argc,
 		         "the game starts when both accept.", g.white, g.black);
 	/* The robot as White moves at once: its board mail shows the
 	 * challenge and its first move (robot.h). */
-	held = robot_note(c, t, &g, headline, &waits);
+	held = robot_note(&c->s, t, &g, headline, &waits);
 	if (!held && waits.len) {  /* it moves later: told once, here */
 		size_t at = strlen(headline);
 		snprintf(headline + at, sizeof headline - at, " %s",
@@ -409,7 +409,7 @@ enum cmd_status cmd_challenge(struct cmdctx *c, const char *game, int argc,
 	buf_free(&waits);
 	/* Only a signed challenge carries its sender's words. */
 	st = held ? CMD_DONE :
-	     reply_board(c, t, &g, headline, signer >= 0 ? c->comment : "",
+	     reply_board(&c->s, t, &g, headline, signer >= 0 ? c->s.comment : "",
 	                 signer == EP_WHITE ? g.white : g.black, NULL);
 	if (st == CMD_DONE)
 		st = svc_commit(&c->s, t);

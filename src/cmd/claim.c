@@ -44,7 +44,7 @@ int timeout_move_late(struct cmdctx *c, struct board_ctx *b,
 	         " %s's move came after the deadline and was not played.",
 	         b->userid);
 	game_end(&b->g, GAME_END_FORFEIT, b->userid, c->s.now);
-	*st = board_save(c, b, headline);
+	*st = board_save(&c->s, b, headline);
 	return 1;
 }
 
@@ -134,7 +134,7 @@ enum cmd_status cmd_claim(struct cmdctx *c, const char *game, int argc,
 	snprintf(headline + strlen(headline), sizeof headline - strlen(headline),
 	         " %s claimed the game.", b.userid);
 	game_end(&b.g, GAME_END_FORFEIT, mover, c->s.now);
-	st = board_save(c, &b, headline);
+	st = board_save(&c->s, &b, headline);
 out:
 	board_close(&b);
 	return st;

@@ -57,8 +57,6 @@ struct cmdctx {
 	char sender_player[32];/* the player the sender is known to be (the
 	                          account this mail authenticated as, or
 	                          whose confirmed address From is), or "" */
-	char auth_userid[32];  /* the first account this mail proved itself
-	                          (password or reply token), or "" */
 	char sender_buf[256];  /* storage behind sender when it is an
 	                          address on file */
 	struct auth_check checked[AUTH_MAX_ACCOUNTS];
@@ -83,8 +81,6 @@ struct cmdctx {
 	                          budgets are kept per (stranger.h) */
 	int address_requests;  /* signup or change address commands this
 	                          mail ran (one a mail) */
-	const char *comment;   /* the relayed comment: body without quotes,
-	                          signature or command line ("" when none) */
 	char created[128];     /* boards this mail created, "101,102" (for
 	                          its log line, inlog_note_created) */
 	struct buf error;      /* CMD_REFUSED: what was wrong */
@@ -140,6 +136,12 @@ enum cmd_status cmd_refuse(struct cmdctx *c, const char *usage,
 enum cmd_status cmd_no_board(struct cmdctx *c, const char *game,
                              long board, const char *usage);
 
+/* The words of cmd_no_board's refusal (show.c), "there is no GAME board
+ * N" or what became of the seek that took the number, appended to out:
+ * for whoever must say why a board cannot be had (admin result). */
+void board_missing_words(const struct svc *s, const char *game, long board,
+                         struct buf *out);
+
 /* Load board of game into g for reading, without a lock (show.c):
  * CMD_DONE (caller frees g with game_free), CMD_REFUSED with "there is
  * no GAME board N" in c->error, or CMD_TEMPFAIL when the file could not
@@ -181,7 +183,7 @@ int auth_password(struct cmdctx *c, const struct user *u,
 /* The mail proved it comes from player u (a password or a reply token):
  * replies to the sender go to u's address on file from now on (From
  * when it is one of u's confirmed addresses, else u's first), never to a
- * Reply-To; c->auth_userid is set when it was "". */
+ * Reply-To; c->s.actor is set when it was "". */
 void auth_proved(struct cmdctx *c, const struct user *u);
 
 /* Where a command's words carry an account's userid and password (SPEC
@@ -312,7 +314,7 @@ size_t reply_text_budget(const struct cmdctx *c);
  * reply token (players; with only_addr, see tokens.c), the opponent's
  * vacation.  CMD_DONE, or CMD_TEMPFAIL when a template cannot be read
  * (the caller aborts its transaction). */
-enum cmd_status reply_board(struct cmdctx *c, struct txn *t,
+enum cmd_status reply_board(struct svc *s, struct txn *t,
                             const struct game *g, const char *headline,
                             const char *comment, const char *who,
                             const char *only_addr);
@@ -332,7 +334,7 @@ void reply_error_token(struct cmdctx *c, const struct game *g);
  * readers; with words (set ... board list) the words are shown instead
  * of the picture and its legend.  NULL when the template cannot be
  * read (logged). */
-char *board_html(struct cmdctx *c, const struct game *g,
+char *board_html(struct svc *s, const struct game *g,
                  const struct tvars *v, int black_down, int side,
                  const char *token, const char *subject, int words);
 
@@ -375,10 +377,12 @@ enum cmd_status board_open(struct cmdctx *c, const char *game,
                            const char *password, const char *usage,
                            struct board_ctx *b);
 
-/* Commit b's game: the game file, the result record and ratings when the
- * game has just finished, the board mail (headline) to both players, and
- * the processed-mail record.  CMD_DONE or CMD_TEMPFAIL. */
-enum cmd_status board_save(struct cmdctx *c, struct board_ctx *b,
+/* Commit b's game for the event s serves: the game file, the result
+ * record and ratings when the game has just finished, the board mail
+ * (headline; s->comment relayed as the words of b->userid) to both
+ * players, a tournament's table, and the event's processed record.
+ * CMD_DONE or CMD_TEMPFAIL. */
+enum cmd_status board_save(struct svc *s, struct board_ctx *b,
                            const char *headline);
 
 /* Commit b's game file with a board mail of shown (b's game or a copy)
@@ -396,9 +400,16 @@ enum cmd_status board_refuse(struct cmdctx *c, const struct game *g,
 
 void board_close(struct board_ctx *b);
 
-/* Lock board of game and load it, with no player check (tokens.c checks
- * its own way).  CMD_DONE with b open (userid ""), CMD_REFUSED (no such
- * board) or CMD_TEMPFAIL. */
+/* Lock board of game and load it, with no player check, for the event
+ * s serves (the sweep, admin, a robot).  CMD_DONE with b open (userid
+ * "", close with board_close), CMD_REFUSED when board has no game file
+ * (nothing said: board_missing_words has the words) or CMD_TEMPFAIL
+ * (logged); on anything but CMD_DONE b needs no board_close. */
+enum cmd_status board_lock(struct svc *s, const char *game, long board,
+                           struct board_ctx *b);
+
+/* board_lock for a command (tokens.c checks the player its own way):
+ * CMD_REFUSED with cmd_no_board's refusal in c->error. */
 enum cmd_status board_lock_load(struct cmdctx *c, const char *game,
                                 long board, const char *usage,
                                 struct board_ctx *b);
@@ -440,7 +451,7 @@ enum cmd_status confirm_on_board(struct cmdctx *c, struct board_ctx *b);
 enum cmd_status queue_on_board(struct cmdctx *c, struct board_ctx *b,
                                char *word);
 
-/* Relay c->comment as a chat of userid (a player or observer of g,
+/* Relay c->s.comment as a chat of userid (a player or observer of g,
  * proved) on g (observe.c): chat, also by a reply to a chat mail. */
 enum cmd_status chat_on_board(struct cmdctx *c, const struct game *g,
                               const char *userid);
@@ -573,7 +584,7 @@ enum cmd_status cmd_claim(struct cmdctx *c, const char *game, int argc,
  * any and legal, or drop it; a game that is over drops every pending
  * move.  What happened is appended to head (" bob's queued move e11-e10
  * was played.").  pending.c. */
-void pending_after_move(struct cmdctx *c, struct game *g, struct buf *head);
+void pending_after_move(struct svc *s, struct game *g, struct buf *head);
 /* After a move on g (conditional.c, called by pending_after_move): with
  * check_mover, the lines the mover stored before it are checked from the
  * position now (each step legal, an own step that loses at once only
@@ -584,9 +595,9 @@ void pending_after_move(struct cmdctx *c, struct game *g, struct buf *head);
  * other line of that side is dropped.  A game that is over drops every
  * line.  What the board mail may tell everyone is appended to head
  * (never a move of a line not played); what only a line's owner may
- * read goes to c->s.bm.side_note[owner].  Returns 1 when an answer was
+ * read goes to s->bm.side_note[owner].  Returns 1 when an answer was
  * played (the side to move changed), else 0. */
-int cond_after_move(struct cmdctx *c, struct game *g, struct buf *head,
+int cond_after_move(struct svc *s, struct game *g, struct buf *head,
                     int check_mover);
 /* What conditional does on b, opened for b->userid (a player): argv
  * (argc >= 1) the words after the password: a line, "list" or "off";
@@ -699,7 +710,7 @@ enum cmd_status cmd_notify(struct cmdctx *c, const char *game, int argc,
  * g anyway (not a player or observer; never for a board played with
  * -observers=off).  CMD_DONE, or CMD_TEMPFAIL when a template cannot be
  * read; an unreadable index is logged and sends nothing. */
-enum cmd_status notify_game_end(struct cmdctx *c, struct txn *t,
+enum cmd_status notify_game_end(struct svc *s, struct txn *t,
                                 const struct game *g, const char *headline);
 /* [GAME] standings [GAME] (game NULL: every game's tables), history
  * [USERID] (standings.c). */

@@ -265,11 +265,11 @@ enum cmd_status cmd_conditional(struct cmdctx *c, const char *game, int argc,
 /* After the mover's move: their waiting lines (stored before it)
  * checked from the position now; those that do not fit are dropped, the
  * mover told alone. */
-static void cond_check_waiting(struct cmdctx *c, struct game *g, int mover)
+static void cond_check_waiting(struct svc *s, struct game *g, int mover)
 {
 	struct game_cond keep[GAME_COND_LINES];
 	char why[EP_ERR_MAX + 256], text[COND_TEXT_MAX];
-	struct buf *note = &c->s.bm.side_note[mover];
+	struct buf *note = &s->bm.side_note[mover];
 	int n = g->ncond[mover], k, replaced;
 
 	memcpy(keep, g->cond[mover], sizeof keep);
@@ -290,11 +290,11 @@ static void cond_check_waiting(struct cmdctx *c, struct game *g, int mover)
 /* The answer of owner's lines (answer to theirs) was not played, for
  * reason own: the owner alone hears which move, and every line of the
  * owner is dropped. */
-static void cond_not_played(struct cmdctx *c, struct game *g, int owner,
+static void cond_not_played(struct svc *s, struct game *g, int owner,
                             const char *answer, const char *theirs,
                             const char *own)
 {
-	struct buf *note = &c->s.bm.side_note[owner];
+	struct buf *note = &s->bm.side_note[owner];
 
 	buf_printf(note, "%sYour conditional move %s (the answer to %s) was "
 	           "not played: %s.  Your conditional lines on board %ld are "
@@ -303,7 +303,7 @@ static void cond_not_played(struct cmdctx *c, struct game *g, int owner,
 	game_cond_clear(g, owner);
 }
 
-int cond_after_move(struct cmdctx *c, struct game *g, struct buf *head,
+int cond_after_move(struct svc *s, struct game *g, struct buf *head,
                     int check_mover)
 {
 	int owner, mover, k, matched = 0, forced = 0, dropped;
@@ -316,9 +316,9 @@ int cond_after_move(struct cmdctx *c, struct game *g, struct buf *head,
 	if (g->state != GAME_ACTIVE) {
 		for (k = 0; k < 2; k++)
 			if (g->ncond[k])
-				buf_printf(&c->s.bm.side_note[k], "%sYour conditional lines "
+				buf_printf(&s->bm.side_note[k], "%sYour conditional lines "
 				           "on board %ld were dropped: the game is over.",
-				           c->s.bm.side_note[k].len ? " " : "", g->board);
+				           s->bm.side_note[k].len ? " " : "", g->board);
 		game_cond_clear(g, -1);
 		return 0;
 	}
@@ -327,7 +327,7 @@ int cond_after_move(struct cmdctx *c, struct game *g, struct buf *head,
 	owner = (int)g->pos.to_move;
 	mover = !owner;
 	if (check_mover && g->ncond[mover])
-		cond_check_waiting(c, g, mover);
+		cond_check_waiting(s, g, mover);
 	if (!g->ncond[owner])
 		return 0;
 	who = owner == EP_WHITE ? g->white : g->black;
@@ -353,9 +353,9 @@ int cond_after_move(struct cmdctx *c, struct game *g, struct buf *head,
 	if (!matched) {
 		buf_printf(head, " %s's conditional lines were dropped: %s played a "
 		           "move they did not foresee.", who, moved_by);
-		buf_printf(&c->s.bm.side_note[owner], "%sNone of your conditional lines "
+		buf_printf(&s->bm.side_note[owner], "%sNone of your conditional lines "
 		           "on board %ld began with %s: they are dropped, and it is "
-		           "your move.", c->s.bm.side_note[owner].len ? " " : "",
+		           "your move.", s->bm.side_note[owner].len ? " " : "",
 		           g->board, theirs);
 		game_cond_clear(g, owner);
 		return 0;
@@ -365,18 +365,18 @@ int cond_after_move(struct cmdctx *c, struct game *g, struct buf *head,
 		buf_printf(head, " %s's conditional answer to %s was not played: "
 		           "it would lose the game at once.", who, theirs);
 		snprintf(own, sizeof own, "it would lose the game at once (%s)", why);
-		cond_not_played(c, g, owner, answer, theirs, own);
+		cond_not_played(s, g, owner, answer, theirs, own);
 		return 0;
 	}
-	if (game_play(g, answer, board_move_time(&c->s, g), NULL, why, sizeof why) < 0) {
+	if (game_play(g, answer, board_move_time(s, g), NULL, why, sizeof why) < 0) {
 		char own[EP_ERR_MAX + 256];
 		buf_printf(head, " %s's conditional answer to %s was not played: "
 		           "it is not legal now.", who, theirs);
 		snprintf(own, sizeof own, "it is not legal now (%s)", why);
-		cond_not_played(c, g, owner, answer, theirs, own);
+		cond_not_played(s, g, owner, answer, theirs, own);
 		return 0;
 	}
-	board_clock_note(&c->s, g);
+	board_clock_note(s, g);
 	buf_printf(head, " %s's conditional move %s was played in answer to %s",
 	           who, g->moves[g->nmoves - 1].text, theirs);
 	reply_capture_words(g, head);
@@ -391,20 +391,20 @@ int cond_after_move(struct cmdctx *c, struct game *g, struct buf *head,
 		int replaced;
 		game_cond_add(g, owner, &keep[k], &replaced);
 	}
-	buf_printf(&c->s.bm.side_note[owner], "%sYour conditional move %s answered "
-	           "%s.", c->s.bm.side_note[owner].len ? " " : "", answer, theirs);
+	buf_printf(&s->bm.side_note[owner], "%sYour conditional move %s answered "
+	           "%s.", s->bm.side_note[owner].len ? " " : "", answer, theirs);
 	if (dropped)
-		buf_printf(&c->s.bm.side_note[owner], " %d of your lines did not "
+		buf_printf(&s->bm.side_note[owner], " %d of your lines did not "
 		           "foresee %s and %s dropped.", dropped, theirs,
 		           dropped == 1 ? "was" : "were");
 	if (g->state == GAME_ACTIVE && g->ncond[owner])
-		buf_printf(&c->s.bm.side_note[owner], " You have %d conditional "
+		buf_printf(&s->bm.side_note[owner], " You have %d conditional "
 		           "line%s left on board %ld:", g->ncond[owner],
 		           g->ncond[owner] == 1 ? "" : "s", g->board);
 	else if (g->state == GAME_ACTIVE)
-		buf_printf(&c->s.bm.side_note[owner], " That was the end of your "
+		buf_printf(&s->bm.side_note[owner], " That was the end of your "
 		           "conditional lines on board %ld.", g->board);
 	if (g->state == GAME_ACTIVE)
-		cond_list(g, owner, &c->s.bm.side_note[owner]);
+		cond_list(g, owner, &s->bm.side_note[owner]);
 	return 1;
 }

@@ -116,7 +116,7 @@ void inlog_line(const struct cmdctx *c, const struct intake *in,
 {
 	struct buf b = BUF_INIT, why = BUF_INIT;
 	char verb[32], game[32], board[32], id[210], mails[16], text[REASON_MAX];
-	const char *user = c->auth_userid[0] ? c->auth_userid : c->sender_player;
+	const char *user = c->s.actor[0] ? c->s.actor : c->sender_player;
 
 	command_of(in, verb, game, board, sizeof verb);
 	snprintf(id, sizeof id, "<%.200s>", c->mail && c->mail->message_id ?

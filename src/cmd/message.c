@@ -116,7 +116,7 @@ enum cmd_status cmd_message(struct cmdctx *c, int argc, char **argv)
 	if (argc - 2 > c->s.cfg->max_message_recipients || argc - 2 > MESSAGE_MAX_RCPT)
 		return cmd_refuse(c, usage, "a message goes to at most %d "
 		                  "players", c->s.cfg->max_message_recipients);
-	if (!c->comment || !*c->comment)
+	if (!c->s.comment || !*c->s.comment)
 		return cmd_refuse(c, usage, "your mail has no message: write "
 		                  "it in the body");
 	util_lower(argv[0]);
@@ -158,7 +158,7 @@ enum cmd_status cmd_message(struct cmdctx *c, int argc, char **argv)
 		goto out;
 	}
 	t = svc_txn(&c->s, c->s.msg_key);
-	st = message_send(c, t, &u, to, n, c->comment);
+	st = message_send(c, t, &u, to, n, c->s.comment);
 	if (st == CMD_DONE)
 		st = svc_commit(&c->s, t);
 	else

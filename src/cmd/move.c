@@ -24,8 +24,8 @@
  * else NULL (the reply goes to someone not known to be a player). */
 static const char *recipient_userid(const struct cmdctx *c)
 {
-	if (c->auth_userid[0])
-		return c->auth_userid;
+	if (c->s.actor[0])
+		return c->s.actor;
 	return c->sender_player[0] ? c->sender_player : NULL;
 }
 
@@ -243,7 +243,7 @@ enum cmd_status move_play(struct cmdctx *c, struct game *g,
 		                    "board %ld: %s", word, g->board, err);
 	/* Kept for records, shown only where both players publish
 	 * comments (issue 18). */
-	game_move_comment(g, c->comment);
+	game_move_comment(g, c->s.comment);
 	board_clock_note(&c->s, g);
 	return CMD_DONE;
 }
@@ -265,8 +265,8 @@ enum cmd_status move_done(struct cmdctx *c, struct board_ctx *b,
 	}
 	buf_free(&c->s.bm.side_note[0]);
 	buf_free(&c->s.bm.side_note[1]);
-	pending_after_move(c, &b->g, &head);
-	st = board_save(c, b, buf_str(&head));
+	pending_after_move(&c->s, &b->g, &head);
+	st = board_save(&c->s, b, buf_str(&head));
 	buf_free(&head);
 	/* Words for one player are about this board only. */
 	buf_free(&c->s.bm.side_note[0]);

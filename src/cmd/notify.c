@@ -300,19 +300,19 @@ static int notify_gets_board(const struct game *g, const char *userid)
 	       (!g->no_observers && game_observer_find(g, userid) >= 0);
 }
 
-enum cmd_status notify_game_end(struct cmdctx *c, struct txn *t,
+enum cmd_status notify_game_end(struct svc *s, struct txn *t,
                                 const struct game *g, const char *headline)
 {
-	char *text = notify_index_read(c->s.cfg->spool), *line, *next;
+	char *text = notify_index_read(s->cfg->spool), *line, *next;
 	char last[32] = "", head[512];
 	enum cmd_status st = CMD_DONE;
-	const char *saved = c->s.bm.subject;
+	const char *saved = s->bm.subject;
 
 	if (!text)
 		return CMD_DONE;  /* logged; a notice is not worth the move */
 	snprintf(head, sizeof head, "%s  (You asked to be told when this game "
 	         "ends: notify.)", headline);
-	c->s.bm.subject = NULL;
+	s->bm.subject = NULL;
 	for (line = text; *line && st == CMD_DONE; line = next) {
 		char userid[32], game[16], extra;
 		long board;
@@ -329,19 +329,19 @@ enum cmd_status notify_game_end(struct cmdctx *c, struct txn *t,
 		    strcmp(userid, last) == 0 ||
 		    notify_gets_board(g, userid))
 			continue;
-		if (user_load(c->s.cfg->spool, userid, &u, &err) != 0) {
+		if (user_load(s->cfg->spool, userid, &u, &err) != 0) {
 			free(err);
 			continue;
 		}
 		if (user_confirmed(&u) && notify_has(&u, g->game, g->board)) {
 			snprintf(last, sizeof last, "%s", userid);
-			c->s.bm.no_token = 1;
-			st = reply_board(c, t, g, head, "", NULL, user_address(&u));
-			c->s.bm.no_token = 0;
+			s->bm.no_token = 1;
+			st = reply_board(s, t, g, head, "", NULL, user_address(&u));
+			s->bm.no_token = 0;
 		}
 		user_free(&u);
 	}
-	c->s.bm.subject = saved;
+	s->bm.subject = saved;
 	free(text);
 	return st;
 }

@@ -153,7 +153,7 @@ enum cmd_status chat_on_board(struct cmdctx *c, const struct game *g,
 	size_t i;
 	int sent = 0;
 
-	if (!c->comment || !*c->comment)
+	if (!c->s.comment || !*c->s.comment)
 		return cmd_refuse(c, usage, "your mail has no message: write it "
 		                  "in the body");
 	if (game_side_of(g, userid) < 0 && game_observer_find(g, userid) < 0)
@@ -175,7 +175,7 @@ enum cmd_status chat_on_board(struct cmdctx *c, const struct game *g,
 	tvars_set(&v, "title", reply_game_title(g->game));
 	tvars_set(&v, "game", g->game);
 	tvars_setf(&v, "board", "%ld", g->board);
-	tvars_set(&v, "message", c->comment);
+	tvars_set(&v, "message", c->s.comment);
 	text = reply_template(&c->s, "chat.txt", &v);
 	tvars_free(&v);
 	if (!text)
@@ -229,7 +229,7 @@ enum cmd_status cmd_chat(struct cmdctx *c, const char *game, int argc,
 		                  "userid and your password; the message is the body");
 	if ((board = util_board_number(argv[0])) < 0)
 		return cmd_refuse(c, usage, "'%s' is not a board number", argv[0]);
-	if (!c->comment || !*c->comment)
+	if (!c->s.comment || !*c->s.comment)
 		return cmd_refuse(c, usage, "your mail has no message: write it "
 		                  "in the body");
 	util_lower(argv[1]);

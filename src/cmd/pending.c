@@ -187,7 +187,7 @@ enum cmd_status confirm_on_board(struct cmdctx *c, struct board_ctx *b)
 	return move_done(c, b, "confirmed and played");
 }
 
-void pending_after_move(struct cmdctx *c, struct game *g, struct buf *head)
+void pending_after_move(struct svc *s, struct game *g, struct buf *head)
 {
 	int q = (int)g->pos.to_move;
 	const char *who = q == EP_WHITE ? g->white : g->black;
@@ -200,12 +200,12 @@ void pending_after_move(struct cmdctx *c, struct game *g, struct buf *head)
 	 * move is dropped when one is played (the queue is the fallback
 	 * when no line applies).  An answer may answer a line of the other
 	 * player in turn, one answer per move. */
-	if (cond_after_move(c, g, head, 1)) {
+	if (cond_after_move(s, g, head, 1)) {
 		if (queued)
 			buf_printf(head, " %s's queued move was dropped: a "
 			           "conditional answer was played instead.", who);
 		game_pend_set(g, q, GAME_PEND_NONE, NULL, 0, NULL);
-		while (cond_after_move(c, g, head, 0))
+		while (cond_after_move(s, g, head, 0))
 			;
 		queued = 0;
 	}
@@ -237,12 +237,12 @@ void pending_after_move(struct cmdctx *c, struct game *g, struct buf *head)
 		 * and observers, so it addresses none of them. */
 		buf_printf(head, " %s's queued move %s was not played, as it "
 		           "would lose the game at once: %s.", who, text, err);
-	} else if (game_play(g, text, board_move_time(&c->s, g), msgid, err,
+	} else if (game_play(g, text, board_move_time(s, g), msgid, err,
 	                     sizeof err) < 0) {
 		buf_printf(head, " %s's queued move %s was dropped: it is not "
 		           "legal now (%s).", who, text, err);
 	} else {
-		board_clock_note(&c->s, g);
+		board_clock_note(s, g);
 		buf_printf(head, " %s's queued move %s was played", who,
 		           g->moves[g->nmoves - 1].text);
 		reply_capture_words(g, head);

@@ -175,7 +175,7 @@ enum cmd_status cmd_preview(struct cmdctx *c, const char *game, int argc,
 		t = svc_txn(&c->s, c->s.msg_key);
 		c->s.bm.subject = subject;
 		c->s.bm.no_token = 1;  /* a preview is not the board: no token */
-		st = reply_board(c, t, &g, buf_str(&head), "", NULL, c->sender);
+		st = reply_board(&c->s, t, &g, buf_str(&head), "", NULL, c->sender);
 		c->s.bm.no_token = 0;
 		c->s.bm.subject = NULL;
 		if (st == CMD_DONE)

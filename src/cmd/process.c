@@ -345,7 +345,7 @@ static enum cmd_status run_multiple(struct cmdctx *c)
 	budget = budget > 2 * MULTIPLE_NOTES ? budget - MULTIPLE_NOTES : budget / 2;
 
 	memcpy(mailkey, c->s.digest, sizeof mailkey);
-	c->comment = "";
+	c->s.comment = "";
 	for (line = body; line && st == CMD_DONE; line = next) {
 		next = strchr(line, '\n');
 		if (next)
@@ -464,7 +464,7 @@ static void refusal_token(struct cmdctx *c, const struct intake *in)
 	struct game g;
 	char *err = NULL;
 
-	if (!c->auth_userid[0] && in->token[0]) {
+	if (!c->s.actor[0] && in->token[0]) {
 		if (in->token_board >= 0)
 			(void)tokens_owner(c, in, userid);
 		else if (in->token_user[0])
@@ -472,7 +472,7 @@ static void refusal_token(struct cmdctx *c, const struct intake *in)
 	}
 	/* A token form (tokenform.c, token_userid set) chose already: a
 	 * form that needs the account token gets it, not the board's. */
-	if (c->error_token[0] || c->token_userid[0] || !c->auth_userid[0] ||
+	if (c->error_token[0] || c->token_userid[0] || !c->s.actor[0] ||
 	    in->token_board < 0 || !game)
 		return;
 	if (game_load(&g, c->s.cfg->spool, game, in->token_board, &err) != 0) {
@@ -510,7 +510,7 @@ static int run(struct cmdctx *c, struct intake *in_found, int truncated,
 		           "(the reply says which)" : "");
 		return st == CMD_DONE ? 0 : EXIT_TEMPFAIL;
 	}
-	c->comment = in.comment;
+	c->s.comment = in.comment;
 	c->subject_token = in.token[0] ? in.token : NULL;
 	if ((truncated || no_command(&in)) && !c->sender_player[0]) {
 		/* No backscatter: a stranger's mail with no command in it (or
@@ -756,6 +756,7 @@ int process_mail_at(const struct config *cfg, const char *raw, size_t len,
 	memset(&c, 0, sizeof c);
 	c.s.cfg = cfg;
 	c.mail = &m;
+	c.s.for_mail = 1;
 	c.s.message_id = m.message_id;
 	c.s.hooks = &reply_mail_hooks;
 	c.s.hooks_arg = &c;

@@ -408,9 +408,9 @@ static void challenge_instructions(const struct game *g, struct tvars *v,
 
 /* 1 when a player of g may ask a question now (propose a draw, undo):
  * none is pending and no robot plays g (a robot refuses both, votes.c). */
-static int may_ask(const struct cmdctx *c, const struct game *g)
+static int may_ask(const struct svc *s, const struct game *g)
 {
-	return g->vote == GAME_VOTE_NONE && !robot_of_game(c->s.cfg, g);
+	return g->vote == GAME_VOTE_NONE && !robot_of_game(s->cfg, g);
 }
 
 /* What recipient me (a userid, or NULL: not known) can send next, by the
@@ -420,7 +420,7 @@ static int may_ask(const struct cmdctx *c, const struct game *g)
  * mails.  Nothing is offered that the rules or the state refuse: undo
  * only to the player who has moved and has no question pending, no
  * draw offer or undo against a robot. */
-static void instructions_var(const struct cmdctx *c, const struct game *g,
+static void instructions_var(const struct svc *s, const struct game *g,
                              struct tvars *v, const char *me, int side)
 {
 	const char *mover = game_to_move(g);
@@ -439,11 +439,11 @@ static void instructions_var(const struct cmdctx *c, const struct game *g,
 		           "\nfor example \"%s move %ld %s PASSWORD %s#%zu\".\n"
 		           "Instead of a move: resign%s.", g->game, g->board, me,
 		           g->nmoves + 1, g->game, g->board, me, example,
-		           g->nmoves + 1, may_ask(c, g) ?
+		           g->nmoves + 1, may_ask(s, g) ?
 		           ", or propose (a draw)" : "");
 	} else if (side >= 0) {
 		/* One question at a time (votes.c): none while one waits. */
-		int ask = may_ask(c, g), undo = ask && g->nmoves > 0;
+		int ask = may_ask(s, g), undo = ask && g->nmoves > 0;
 		tvars_setf(v, "instructions", "Waiting for %s to move.  To have "
 		           "your next move played\nright after theirs, send\n"
 		           "  %s queue %ld %s PASSWORD TAIL-DESTINATION\n"
@@ -580,30 +580,30 @@ void reply_ratings_forget(void)
 	rcache.have = 0;
 }
 
-static const struct ratings *reply_ratings(const struct cmdctx *c)
+static const struct ratings *reply_ratings(const struct svc *s)
 {
 	time_t now = time(NULL);
 	char *err = NULL;
 
-	if (rcache.have && strcmp(rcache.spool, c->s.cfg->spool) == 0 &&
+	if (rcache.have && strcmp(rcache.spool, s->cfg->spool) == 0 &&
 	    now >= rcache.loaded && now - rcache.loaded < RATINGS_KEEP)
 		return &rcache.r;
 	reply_ratings_forget();
-	if (ratings_load(c->s.cfg->spool, &rcache.r, &err) < 0) {
+	if (ratings_load(s->cfg->spool, &rcache.r, &err) < 0) {
 		log_msg(LOG_ERR, "%s\n", err);
 		free(err);
 		return NULL;
 	}
-	snprintf(rcache.spool, sizeof rcache.spool, "%s", c->s.cfg->spool);
+	snprintf(rcache.spool, sizeof rcache.spool, "%s", s->cfg->spool);
 	rcache.loaded = now;
 	rcache.have = 1;
 	return &rcache.r;
 }
 
-static void ratings_var(const struct cmdctx *c, const struct game *g,
+static void ratings_var(const struct svc *s, const struct game *g,
                         struct tvars *v)
 {
-	const struct ratings *rp = reply_ratings(c);
+	const struct ratings *rp = reply_ratings(s);
 	struct buf b = BUF_INIT;
 	int cls = ratings_class(g->game, g->opts.width, g->opts.height);
 
@@ -626,7 +626,7 @@ static void ratings_var(const struct cmdctx *c, const struct game *g,
 	buf_free(&b);
 }
 
-static void board_vars(struct cmdctx *c, const struct game *g,
+static void board_vars(struct svc *s, const struct game *g,
                        struct tvars *v, const char *headline,
                        const char *comment, const char *who)
 {
@@ -643,7 +643,7 @@ static void board_vars(struct cmdctx *c, const struct game *g,
 	buf_free(&opts);
 	{
 		char tc[256];
-		tc_describe(&g->tc, (long)c->s.cfg->forfeit_days * 86400L, tc,
+		tc_describe(&g->tc, (long)s->cfg->forfeit_days * 86400L, tc,
 		            sizeof tc);
 		tvars_setf(v, "time_control", "Time control: %s.", tc);
 	}
@@ -654,14 +654,14 @@ static void board_vars(struct cmdctx *c, const struct game *g,
 	else
 		tvars_set(v, "headline", headline);
 	/* Only words a player proved are relayed as theirs. */
-	if (comment && *comment && who && c->auth_userid[0])
+	if (comment && *comment && who && s->actor[0])
 		tvars_setf(v, "comment", "\n%s writes:\n%s", who, comment);
 	tvars_set(v, "game", g->game);
 	tvars_setf(v, "white_pieces", "%d", ep_count_pieces(p, EP_WHITE));
 	tvars_setf(v, "black_pieces", "%d", ep_count_pieces(p, EP_BLACK));
 	home_rows(g, v);
 	observers_var(g, v);
-	web_board_url(c->s.cfg, g, url, sizeof url);
+	web_board_url(s->cfg, g, url, sizeof url);
 	if (url[0])
 		tvars_setf(v, "web", "On the web: %s", url);
 	if (g->state == GAME_ACTIVE) {
@@ -682,7 +682,7 @@ static void board_vars(struct cmdctx *c, const struct game *g,
 			           : "", grace[0] && lose.len ? "\n" : "",
 			           buf_str(&lose), lose.len ? "." : "");
 		buf_free(&lose);
-		if (c->s.bm.past)
+		if (s->bm.past)
 			tvars_setf(v, "turn", "In this position %s (%s) was to make "
 			           "move %zu.", game_to_move(g), p->to_move == EP_WHITE
 			           ? "White" : "Black", g->nmoves + 1);
@@ -707,10 +707,10 @@ static void board_vars(struct cmdctx *c, const struct game *g,
 		else
 			tvars_setf(v, "result", "Game over: %s.", res);
 	}
-	if (c->s.bm.ratings)
-		tvars_setf(v, "ratings", "Ratings: %s.", c->s.bm.ratings);
+	if (s->bm.ratings)
+		tvars_setf(v, "ratings", "Ratings: %s.", s->bm.ratings);
 	else if (g->state == GAME_ACTIVE || g->state == GAME_CHALLENGED)
-		ratings_var(c, g, v);
+		ratings_var(s, g, v);
 }
 
 /* One recipient of a board mail. */
@@ -725,19 +725,19 @@ struct board_rcpt {
 };
 
 /* The clock of an active g for its board mails (issue 15): each
- * player's time left at c->s.now into "clock" ("Time left: alice 4 days
+ * player's time left at s->now into "clock" ("Time left: alice 4 days
  * 11 hours, bob 2 days 23 hours (to move)."), and the deadline of the
  * player to move into r (shown per reader in their zone by board_mail).
  * u[i]/have[i]: the players' accounts (their leave stops their clock).
  * A robot's time is not shown, nor its deadline (it never runs out).
- * Nothing for a game not active, nor for a past position (c->s.bm.past). */
-static void clock_vars(const struct cmdctx *c, const struct game *g,
+ * Nothing for a game not active, nor for a past position (s->bm.past). */
+static void clock_vars(const struct svc *s, const struct game *g,
                        struct tvars *v, const struct user u[2],
                        const int have[2], struct board_rcpt *r)
 {
-	long days = (long)c->s.cfg->forfeit_days * 86400L;
+	long days = (long)s->cfg->forfeit_days * 86400L;
 	const char *player[2] = { g->white, g->black };
-	struct time_span s[2][USER_MAX_LEAVE + 1];
+	struct time_span span[2][USER_MAX_LEAVE + 1];
 	size_t n[2] = { 0, 0 };
 	char left[2][48];
 	int i, mover = g->pos.to_move == EP_WHITE ? 0 : 1;
@@ -745,13 +745,13 @@ static void clock_vars(const struct cmdctx *c, const struct game *g,
 	tvars_set(v, "clock", "");
 	r->deadline = 0;
 	r->mover = NULL;
-	if (g->state != GAME_ACTIVE || c->s.bm.past)
+	if (g->state != GAME_ACTIVE || s->bm.past)
 		return;
 	for (i = 0; i < 2; i++) {
 		long sec;
 		if (have[i])
-			n[i] = user_leave_spans(&u[i], s[i], USER_MAX_LEAVE + 1);
-		sec = clock_left(g, i, c->s.now, days, s[i], n[i]);
+			n[i] = user_leave_spans(&u[i], span[i], USER_MAX_LEAVE + 1);
+		sec = clock_left(g, i, s->now, days, span[i], n[i]);
 		if (sec <= 0)
 			snprintf(left[i], sizeof left[i], "no time left");
 		else
@@ -759,11 +759,11 @@ static void clock_vars(const struct cmdctx *c, const struct game *g,
 	}
 	if (strcmp(g->white, g->black) == 0)
 		tvars_setf(v, "clock", "Time left: %s (to move).", left[mover]);
-	else if (robot_config(c->s.cfg, player[0]) ||
-	         robot_config(c->s.cfg, player[1])) {
+	else if (robot_config(s->cfg, player[0]) ||
+	         robot_config(s->cfg, player[1])) {
 		/* A robot never runs out of time (issue 16): its clock and
 		 * deadline are no one's concern; the person's are shown. */
-		int bot = robot_config(c->s.cfg, player[0]) ? 0 : 1;
+		int bot = robot_config(s->cfg, player[0]) ? 0 : 1;
 		tvars_setf(v, "clock", "Time left: %s %s%s; %s%s is a robot and "
 		           "never runs out of time.", player[!bot], left[!bot],
 		           mover == !bot ? " (to move)" : "", player[bot],
@@ -774,7 +774,7 @@ static void clock_vars(const struct cmdctx *c, const struct game *g,
 		tvars_setf(v, "clock", "Time left: %s %s%s, %s %s%s.", player[0],
 		           left[0], mover == 0 ? " (to move)" : "", player[1],
 		           left[1], mover == 1 ? " (to move)" : "");
-	r->deadline = clock_deadline(g, days, s[mover], n[mover]);
+	r->deadline = clock_deadline(g, days, span[mover], n[mover]);
 	r->mover = player[mover];
 }
 
@@ -792,10 +792,10 @@ static void deadline_var(struct tvars *v, const struct board_rcpt *r)
 }
 
 /* Whether this recipient sees the board with Black's home row down. */
-static int board_black_down(const struct cmdctx *c, const struct board_rcpt *r)
+static int board_black_down(const struct svc *s, const struct board_rcpt *r)
 {
-	if (c->s.bm.orient)
-		return c->s.bm.orient == 2;
+	if (s->bm.orient)
+		return s->bm.orient == 2;
 	if (!r->user)
 		return 0;
 	if (r->user->orientation == USER_ORIENT_BLACK)
@@ -804,30 +804,30 @@ static int board_black_down(const struct cmdctx *c, const struct board_rcpt *r)
 }
 
 /* How recipient r (userid me) may answer by replying, for the board g
- * the mail shows.  A quiet mail (c->s.bm.subject: queue, submit, subscribe)
+ * the mail shows.  A quiet mail (s->bm.subject: queue, submit, subscribe)
  * has no instructions before it, so no "Or"; one that shows another
- * board than the game's own (c->s.bm.token_game: submit's board after the
+ * board than the game's own (s->bm.token_game: submit's board after the
  * move) gets none: its headline says how to answer (confirm). */
-static void reply_hint_var(const struct cmdctx *c, const struct game *g,
+static void reply_hint_var(const struct svc *s, const struct game *g,
                            struct tvars *v, const struct board_rcpt *r,
                            const char *me)
 {
 	tvars_set(v, "reply_hint", "");
 	/* A submit mail shows the board its move would make, but its token
-	 * answers the real board (c->s.bm.token_game): its headline says to
+	 * answers the real board (s->bm.token_game): its headline says to
 	 * reply confirm, and a hint drawn from g would be wrong. */
 	if (!r->token || r->side < 0 || g->state != GAME_ACTIVE ||
-	    (c->s.bm.token_game && c->s.bm.token_game != g))
+	    (s->bm.token_game && s->bm.token_game != g))
 		return;
 	if (r->side == (int)g->pos.to_move)
 		tvars_setf(v, "reply_hint", "%s to this mail with your move (or "
 		           "%s) alone on the first line: no userid or password "
-		           "needed.", c->s.bm.subject ? "Reply" : "Or simply reply",
-		           g->vote == GAME_VOTE_NONE ? (may_ask(c, g) ?
+		           "needed.", s->bm.subject ? "Reply" : "Or simply reply",
+		           g->vote == GAME_VOTE_NONE ? (may_ask(s, g) ?
 		           "propose, resign" : "resign") :
 		           strcmp(g->vote_by, me ? me : "") ?
 		           "accept, reject, resign" : "reject, resign");
-	else if (c->s.bm.subject)
+	else if (s->bm.subject)
 		tvars_set(v, "reply_hint", "Reply to this mail with just\n"
 		          "  queue TAIL-DESTINATION\nor queue off on the first "
 		          "line: no userid or password needed.");
@@ -839,13 +839,13 @@ static void reply_hint_var(const struct cmdctx *c, const struct game *g,
 
 /* Render and queue the board mail for one recipient.  CMD_DONE, or
  * CMD_TEMPFAIL when a template cannot be read. */
-static enum cmd_status board_mail(struct cmdctx *c, struct txn *t,
+static enum cmd_status board_mail(struct svc *s, struct txn *t,
                                   const struct game *g, struct tvars *v,
                                   const struct board_rcpt *r)
 {
 	char subject[320];
 	struct reply_about about;
-	int down = board_black_down(c, r);
+	int down = board_black_down(s, r);
 	enum render_form form = r->user ? (enum render_form)r->user->board
 	                                : RENDER_WIDE;
 	char *diagram = render_board_form(g, form, down);
@@ -853,7 +853,7 @@ static enum cmd_status board_mail(struct cmdctx *c, struct txn *t,
 	const char *me = r->user ? r->user->userid : NULL;
 	/* Words for this player alone (their conditional lines). */
 	const struct buf *note = r->side >= 0 && r->user ?
-	                         &c->s.bm.side_note[r->side] : NULL;
+	                         &s->bm.side_note[r->side] : NULL;
 	const char *base = NULL;  /* the headline for all (borrowed) */
 	enum cmd_status st = CMD_DONE;
 
@@ -870,33 +870,33 @@ static enum cmd_status board_mail(struct cmdctx *c, struct txn *t,
 		           !g->nmoves ? "" : form == RENDER_COMPACT
 		           ? "Last move marked *.  " : "Last move in [brackets].  ");
 	vote_var(g, v, me);
-	/* A preview or a quiet save (c->s.bm.subject): nothing to send about it. */
-	if (!c->s.bm.subject)
-		instructions_var(c, g, v, me, r->side);
+	/* A preview or a quiet save (s->bm.subject): nothing to send about it. */
+	if (!s->bm.subject)
+		instructions_var(s, g, v, me, r->side);
 	else
 		tvars_set(v, "instructions", "");
 	if (r->away) {
 		char words[256];
-		leave_board_words(r->away, g, c->s.now, words, sizeof words);
+		leave_board_words(r->away, g, s->now, words, sizeof words);
 		tvars_setf(v, "vacation", "%s", words);
 	} else {
 		tvars_set(v, "vacation", "");
 	}
-	reply_hint_var(c, g, v, r, me);
+	reply_hint_var(s, g, v, r, me);
 	deadline_var(v, r);
 	/* The game's one subject (issue 30), whatever the mail tells; a
 	 * look at a position that is not the game's (a preview, an
 	 * analysis, a past position: no token) keeps its own. */
-	if (c->s.bm.subject && c->s.bm.no_token)
-		snprintf(subject, sizeof subject, "%s", c->s.bm.subject);
+	if (s->bm.subject && s->bm.no_token)
+		snprintf(subject, sizeof subject, "%s", s->bm.subject);
 	else
 		reply_board_subject(g, subject, sizeof subject);
-	about.kind = c->s.bm.board_kind != MAIL_KIND_NONE ? c->s.bm.board_kind
+	about.kind = s->bm.board_kind != MAIL_KIND_NONE ? s->bm.board_kind
 	             : MAIL_KIND_BOARD;
 	about.game = g->game;
 	about.board = g->board;
 	about.token = r->token;
-	text = reply_template(&c->s, "board.txt", v);
+	text = reply_template(s, "board.txt", v);
 	if (!text) {
 		st = CMD_TEMPFAIL;
 		goto out;
@@ -913,14 +913,14 @@ static enum cmd_status board_mail(struct cmdctx *c, struct txn *t,
 		snprintf(link, sizeof link, "%s%s%s%s", subject,
 		         r->token ? " [#" : "", r->token ? r->token : "",
 		         r->token ? "]" : "");
-		html = board_html(c, g, v, board_black_down(c, r), r->side,
+		html = board_html(s, g, v, board_black_down(s, r), r->side,
 		                  r->token, link, form == RENDER_LIST);
 		if (!html) {
 			st = CMD_TEMPFAIL;
 			goto out;
 		}
 	}
-	reply_queue_about(&c->s, t, r->addr, &about, subject, text, html, 0);
+	reply_queue_about(s, t, r->addr, &about, subject, text, html, 0);
 out:
 	if (base)
 		tvars_set(v, "headline", base);
@@ -932,7 +932,7 @@ out:
 
 /* Whether the board mail to u (a player, side 0 or 1, or an observer,
  * side -1) is left for u's daily digest (SPEC "Digest"): the caller
- * said the mail tells of who's action (c->s.bm.hold_for_digest), u has mail
+ * said the mail tells of who's action (s->bm.hold_for_digest), u has mail
  * digest and is not who, the game goes on, no comment is relayed (words
  * of a player are a message: they come at once), and u is an observer
  * or the player to move now (a board that waits for u: the digest lists
@@ -943,21 +943,21 @@ out:
  * accepted its challenge), in the run of his move or, when the robots'
  * time is spent, in a mail of its own that his board mail promised: his
  * digest never holds it (an observer's still does). */
-static int board_held_for_digest(const struct cmdctx *c, const struct game *g,
+static int board_held_for_digest(const struct svc *s, const struct game *g,
                                  const struct user *u, int side,
                                  const char *comment, const char *who)
 {
-	if (!c->s.bm.hold_for_digest || u->digest_hour < 0 ||
+	if (!s->bm.hold_for_digest || u->digest_hour < 0 ||
 	    g->state != GAME_ACTIVE || !who || strcmp(who, u->userid) == 0)
 		return 0;
-	if (side >= 0 && robot_config(c->s.cfg, who))
+	if (side >= 0 && robot_config(s->cfg, who))
 		return 0;
-	if (comment && *comment && c->auth_userid[0])
+	if (comment && *comment && s->actor[0])
 		return 0;
 	return side < 0 || side == (int)g->pos.to_move;
 }
 
-enum cmd_status reply_board(struct cmdctx *c, struct txn *t,
+enum cmd_status reply_board(struct svc *s, struct txn *t,
                             const struct game *g, const char *headline,
                             const char *comment, const char *who,
                             const char *only_addr)
@@ -973,12 +973,12 @@ enum cmd_status reply_board(struct cmdctx *c, struct txn *t,
 	time_t deadline;
 	size_t k;
 
-	board_vars(c, g, &v, headline, comment, who);
+	board_vars(s, g, &v, headline, comment, who);
 	if (*moves)
 		tvars_setf(&v, "moves", "Moves:\n%s", moves);
 	for (i = 0; i < 2; i++) {
 		char *err = NULL;
-		int rc = user_load(c->s.cfg->spool, player[i], &u[i], &err);
+		int rc = user_load(s->cfg->spool, player[i], &u[i], &err);
 		if (rc < 0)
 			log_msg(LOG_ERR, "%s\n", err);
 		free(err);
@@ -986,7 +986,7 @@ enum cmd_status reply_board(struct cmdctx *c, struct txn *t,
 	}
 	{
 		struct board_rcpt clk = { 0 };
-		clock_vars(c, g, &v, u, have, &clk);
+		clock_vars(s, g, &v, u, have, &clk);
 		deadline = clk.deadline;
 		mover = clk.mover;
 	}
@@ -1000,12 +1000,12 @@ enum cmd_status reply_board(struct cmdctx *c, struct txn *t,
 			}
 		/* A token to a player's address on file, when the mail this
 		 * answers proved that player, or answers no mail (a reminder). */
-		if (r.side >= 0 && !c->s.bm.no_token &&
-		    (!c->mail || strcmp(c->auth_userid, r.user->userid) == 0) &&
-		    tokens_of(&c->s, c->s.bm.token_game ? c->s.bm.token_game : g, r.user,
+		if (r.side >= 0 && !s->bm.no_token &&
+		    (!s->for_mail || strcmp(s->actor, r.user->userid) == 0) &&
+		    tokens_of(s, s->bm.token_game ? s->bm.token_game : g, r.user,
 		              token[0]) == 0)
 			r.token = token[0];
-		st = board_mail(c, t, g, &v, &r);
+		st = board_mail(s, t, g, &v, &r);
 		goto out;
 	}
 	for (i = 0; i < 2 && st == CMD_DONE; i++) {
@@ -1014,38 +1014,38 @@ enum cmd_status reply_board(struct cmdctx *c, struct txn *t,
 		/* The player left; the game goes on for the other. */
 		if (!have[i] || !user_confirmed(&u[i]) ||
 		    (i == 1 && strcmp(player[0], player[1]) == 0) ||
-		    board_held_for_digest(c, g, &u[i], i, comment, who))
+		    board_held_for_digest(s, g, &u[i], i, comment, who))
 			continue;
 		r.user = &u[i];
 		r.side = i;
 		r.deadline = deadline;
 		r.mover = mover;
-		r.token = tokens_of(&c->s, g, &u[i], token[i]) == 0 ? token[i] : NULL;
-		r.away = have[!i] && user_on_vacation(&u[!i], c->s.now) ? &u[!i] : NULL;
+		r.token = tokens_of(s, g, &u[i], token[i]) == 0 ? token[i] : NULL;
+		r.away = have[!i] && user_on_vacation(&u[!i], s->now) ? &u[!i] : NULL;
 		for (a = 0; a < u[i].naddr && st == CMD_DONE; a++) {
 			r.addr = u[i].addr[a].addr;
-			st = board_mail(c, t, g, &v, &r);
+			st = board_mail(s, t, g, &v, &r);
 		}
 	}
 	/* Observers: every board mail, never a token; confirmed players
 	 * only, at most max_observers of them. */
 	for (k = 0; k < g->nobservers && !g->no_observers && st == CMD_DONE &&
-	     k < (size_t)c->s.cfg->max_observers; k++) {
+	     k < (size_t)s->cfg->max_observers; k++) {
 		struct user o;
 		char *err = NULL;
 		struct board_rcpt r = { NULL, NULL, -1, NULL, NULL, deadline,
 		                        mover };
-		int rc = user_load(c->s.cfg->spool, g->observers[k], &o, &err);
+		int rc = user_load(s->cfg->spool, g->observers[k], &o, &err);
 		if (rc < 0)
 			log_msg(LOG_ERR, "%s\n", err);
 		free(err);
 		if (rc != 0)
 			continue;
 		if (user_confirmed(&o) &&
-		    !board_held_for_digest(c, g, &o, -1, comment, who)) {
+		    !board_held_for_digest(s, g, &o, -1, comment, who)) {
 			r.addr = user_address(&o);
 			r.user = &o;
-			st = board_mail(c, t, g, &v, &r);
+			st = board_mail(s, t, g, &v, &r);
 		}
 		user_free(&o);
 	}
@@ -1125,10 +1125,10 @@ void reply_error_token(struct cmdctx *c, const struct game *g)
 	char *err = NULL;
 
 	c->error_token[0] = '\0';
-	if (!c->auth_userid[0] || (strcmp(c->auth_userid, g->white) != 0 &&
-	                           strcmp(c->auth_userid, g->black) != 0))
+	if (!c->s.actor[0] || (strcmp(c->s.actor, g->white) != 0 &&
+	                           strcmp(c->s.actor, g->black) != 0))
 		return;
-	if (user_load(c->s.cfg->spool, c->auth_userid, &u, &err) != 0) {
+	if (user_load(c->s.cfg->spool, c->s.actor, &u, &err) != 0) {
 		free(err);
 		return;
 	}
@@ -1153,7 +1153,7 @@ static void error_acctoken_subject(struct cmdctx *c, char *subject,
 {
 	struct user u;
 	char *err = NULL, with[512];
-	const char *who = c->token_userid[0] ? c->token_userid : c->auth_userid;
+	const char *who = c->token_userid[0] ? c->token_userid : c->s.actor;
 
 	if (user_load(c->s.cfg->spool, who, &u, &err) != 0) {
 		free(err);
@@ -1204,7 +1204,7 @@ enum cmd_status cmd_commit_refusal(struct cmdctx *c)
 	 * theirs. */
 	stranger = reply_to_stranger(c, c->sender ? c->sender : "");
 	quoted = c->collect ? xstrdup("") :
-	         !c->auth_userid[0] || stranger_masks(c) ?
+	         !c->s.actor[0] || stranger_masks(c) ?
 	         xstrdup("(not quoted back: only a mail with your password "
 	                 "or reply token is)\n") : refusal_quote(c, orig);
 	usage = indent_usage(c->usage ? c->usage : "");
@@ -1251,7 +1251,7 @@ enum cmd_status cmd_commit_refusal(struct cmdctx *c)
 		reply_queue_about(&c->s, t, c->sender, &a, c->error_token_subject[0] ?
 		                  c->error_token_subject : subject, text, NULL, 1);
 	} else {
-		if ((c->token_userid[0] || c->auth_userid[0]) && !stranger &&
+		if ((c->token_userid[0] || c->s.actor[0]) && !stranger &&
 		    !c->collect)
 			error_acctoken_subject(c, subject, sizeof subject);
 		reply_queue(&c->s, t, c->sender, subject, text, NULL, 1, NULL);

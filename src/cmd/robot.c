@@ -169,10 +169,10 @@ void robot_wait_words(int why, const char *robot, struct buf *out)
 	}
 }
 
-int robot_note(struct cmdctx *c, struct txn *t, const struct game *g,
+int robot_note(struct svc *s, struct txn *t, const struct game *g,
                const char *headline, struct buf *why)
 {
-	const struct config_robot *r = robot_to_move(c->s.cfg, g);
+	const struct config_robot *r = robot_to_move(s->cfg, g);
 	enum robot_why w;
 	struct buf b = BUF_INIT;
 	char rel[128];
@@ -180,7 +180,7 @@ int robot_note(struct cmdctx *c, struct txn *t, const struct game *g,
 
 	if (!r)
 		return 0;
-	w = robot_may(c->s.cfg, g->game, g->board, robot_human(c->s.cfg, g));
+	w = robot_may(s->cfg, g->game, g->board, robot_human(s->cfg, g));
 	held = headline && w == ROBOT_GO;
 	buf_printf(&b, "ply %zu\n", g->nmoves);
 	if (held)
@@ -332,7 +332,7 @@ int robot_limit(const struct config *cfg, const struct config_robot *r)
 
 int robot_ensure(const struct config *cfg)
 {
-	struct cmdctx c;
+	struct svc s;
 	struct lock l = LOCK_INIT;
 	struct txn *t = NULL;
 	char *err = NULL;
@@ -356,12 +356,10 @@ int robot_ensure(const struct config *cfg)
 	err = NULL;
 	if (i == cfg->nrobots)
 		return 0;
-	memset(&c, 0, sizeof c);
-	c.s.cfg = cfg;
-	c.s.now = util_now();
-	if (svc_lock(&c.s, "users", &l) != CMD_DONE)
+	svc_init(&s, cfg, util_now());
+	if (svc_lock(&s, "users", &l) != CMD_DONE)
 		return -1;
-	util_digest_hex("robot accounts", 14, c.s.digest);
+	util_digest_hex("robot accounts", 14, s.digest);
 	for (i = 0; i < cfg->nrobots; i++) {
 		struct user u;
 		rc = user_load(cfg->spool, cfg->robot[i].userid, &u, &err);
@@ -384,10 +382,10 @@ int robot_ensure(const struct config *cfg)
 		user_defaults(&u);
 		snprintf(u.userid, sizeof u.userid, "%s", cfg->robot[i].userid);
 		u.hash = xstrdup("*");   /* no password matches */
-		u.created = c.s.now;
+		u.created = s.now;
 		u.robot = 1;
 		if (!t)
-			t = txn_begin(cfg->spool, "users", c.s.digest);
+			t = txn_begin(cfg->spool, "users", s.digest);
 		addr_user_put(t, cfg->spool, &u, NULL);
 		log_msg(LOG_INFO, "robot %s (level %d): account made\n", u.userid,
 		        cfg->robot[i].level);
@@ -481,7 +479,7 @@ static void cut_short_words(const char *robot, const struct eng_limits *lim,
  * nothing due (a stale file removed), -1 trouble (the file stays). */
 static int robot_play(const struct config *cfg, const char *game, long board)
 {
-	struct cmdctx c;
+	struct svc s;
 	struct board_ctx b;
 	const struct config_robot *r;
 	struct eng_limits lim;
@@ -494,21 +492,17 @@ static int robot_play(const struct config *cfg, const char *game, long board)
 	size_t ply;
 	int rc = -1;
 
-	memset(&c, 0, sizeof c);
-	c.s.cfg = cfg;
-	c.s.now = util_now();
-	c.comment = "";
+	svc_init(&s, cfg, util_now());
+	s.comment = "";
 	robot_path(game, board, rel, sizeof rel);
-	switch (board_lock_load(&c, game, board, "", &b)) {
+	switch (board_lock(&s, game, board, &b)) {
 	case CMD_DONE:
 		break;
 	case CMD_REFUSED:
-		buf_free(&c.error);
 		snprintf(key, sizeof key, "%s/%s", cfg->spool, rel);
 		unlink(key);    /* no such board */
 		return 0;
 	default:
-		buf_free(&c.error);
 		return -1;      /* busy or unreadable: the next run */
 	}
 	r = robot_to_move(cfg, &b.g);
@@ -518,8 +512,8 @@ static int robot_play(const struct config *cfg, const char *game, long board)
 		goto out;
 	}
 	snprintf(key, sizeof key, "robot %s %ld %zu", game, board, b.g.nmoves);
-	util_digest_hex(key, strlen(key), c.s.digest);
-	spool_msg_key(c.s.digest, c.s.msg_key, sizeof c.s.msg_key);
+	util_digest_hex(key, strlen(key), s.digest);
+	spool_msg_key(s.digest, s.msg_key, sizeof s.msg_key);
 	if (!engine) {
 		engine = eng_new((size_t)cfg->robot_memory_mb << 20);
 		if (!engine) {
@@ -548,7 +542,7 @@ static int robot_play(const struct config *cfg, const char *game, long board)
 		uint64_t spent = mono_ms(NULL) - t0;
 		struct engine_payer payer = { robot_human(cfg, &b.g), game, board };
 		thought_ms += (unsigned long)(spent ? spent : 1);
-		engine_time_spend(cfg, c.s.now, &payer, spent);
+		engine_time_spend(cfg, s.now, &payer, spent);
 		if (src < 0 || !res.have_move) {
 			log_msg(LOG_ERR, "robot %s: no move on %s board %ld\n",
 			        r->userid, game, board);
@@ -557,12 +551,12 @@ static int robot_play(const struct config *cfg, const char *game, long board)
 	}
 	ep_move_format(&res.best, text);
 	snprintf(b.userid, sizeof b.userid, "%s", r->userid);
-	if (game_play(&b.g, text, c.s.now, NULL, err, sizeof err) < 0) {
+	if (game_play(&b.g, text, s.now, NULL, err, sizeof err) < 0) {
 		log_msg(LOG_ERR, "robot %s: the engine's move %s on %s board %ld "
 		        "is refused: %s\n", r->userid, text, game, board, err);
 		goto out;
 	}
-	board_clock_note(&c.s, &b.g);
+	board_clock_note(&s, &b.g);
 	if (held && held[0])
 		buf_printf(&head, "%s ", held);
 	/* The game's first move answers nothing: the robot opens. */
@@ -576,8 +570,8 @@ static int robot_play(const struct config *cfg, const char *game, long board)
 		reply_result_words(&b.g, res_words, sizeof res_words);
 		buf_printf(&head, " The game is over: %s.", res_words);
 	}
-	pending_after_move(&c, &b.g, &head);
-	if (board_save(&c, &b, buf_str(&head)) != CMD_DONE)
+	pending_after_move(&s, &b.g, &head);
+	if (board_save(&s, &b, buf_str(&head)) != CMD_DONE)
 		goto out;
 	log_msg(LOG_INFO, "robot %s: %s board %ld move %zu %s (depth %d, %llu "
 	        "nodes, %llu ms)\n", r->userid, game, board, b.g.nmoves, text,
@@ -595,9 +589,7 @@ static int robot_play(const struct config *cfg, const char *game, long board)
 out:
 	free(held);
 	buf_free(&head);
-	buf_free(&c.error);
-	buf_free(&c.s.bm.side_note[0]);
-	buf_free(&c.s.bm.side_note[1]);
+	svc_free(&s);
 	board_close(&b);
 	return rc;
 }
@@ -609,7 +601,7 @@ out:
 static void robot_release(const struct config *cfg, const char *game,
                           long board, enum robot_why why)
 {
-	struct cmdctx c;
+	struct svc s;
 	struct board_ctx b;
 	const struct config_robot *r;
 	struct buf head = BUF_INIT, note = BUF_INIT;
@@ -618,13 +610,10 @@ static void robot_release(const struct config *cfg, const char *game,
 	char *held = NULL;
 	size_t ply;
 
-	memset(&c, 0, sizeof c);
-	c.s.cfg = cfg;
-	c.s.now = util_now();
-	c.comment = "";
+	svc_init(&s, cfg, util_now());
+	s.comment = "";
 	robot_path(game, board, rel, sizeof rel);
-	if (board_lock_load(&c, game, board, "", &b) != CMD_DONE) {
-		buf_free(&c.error);
+	if (board_lock(&s, game, board, &b) != CMD_DONE) {
 		return;
 	}
 	r = robot_to_move(cfg, &b.g);
@@ -633,22 +622,22 @@ static void robot_release(const struct config *cfg, const char *game,
 		goto out;
 	snprintf(key, sizeof key, "robot-wait %s %ld %zu", game, board,
 	         b.g.nmoves);
-	util_digest_hex(key, strlen(key), c.s.digest);
-	spool_msg_key(c.s.digest, c.s.msg_key, sizeof c.s.msg_key);
+	util_digest_hex(key, strlen(key), s.digest);
+	spool_msg_key(s.digest, s.msg_key, sizeof s.msg_key);
 	buf_printf(&head, "%s ", held);
 	robot_wait_words(why, r->userid, &head);
 	buf_printf(&note, "ply %zu\n", b.g.nmoves);
-	t = svc_txn(&c.s, b.key);
+	t = svc_txn(&s, b.key);
 	txn_put(t, rel, note.data, note.len);
-	if (reply_board(&c, t, &b.g, buf_str(&head), "", NULL, NULL) != CMD_DONE)
+	if (reply_board(&s, t, &b.g, buf_str(&head), "", NULL, NULL) != CMD_DONE)
 		txn_abort(t);
 	else
-		svc_commit(&c.s, t);
+		svc_commit(&s, t);
 out:
 	free(held);
 	buf_free(&head);
 	buf_free(&note);
-	buf_free(&c.error);
+	svc_free(&s);
 	board_close(&b);
 }
 

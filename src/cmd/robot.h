@@ -29,6 +29,7 @@
 
 struct config;
 struct cmdctx;
+struct svc;
 struct txn;
 struct game;
 struct buf;
@@ -61,7 +62,7 @@ const char *robot_of_game(const struct config *cfg, const struct game *g);
  * 0 when the caller mails as usual: no robot to move, or the robot
  * answers in a later run, and then why (not NULL) gets the one sentence
  * that tells the human so (robot_wait_words), for his board mail. */
-int robot_note(struct cmdctx *c, struct txn *t, const struct game *g,
+int robot_note(struct svc *s, struct txn *t, const struct game *g,
                const char *headline, struct buf *why);
 
 /* The human whose share of the engine a robot's move on g counts

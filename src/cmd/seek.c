@@ -491,7 +491,7 @@ static enum cmd_status seek_take(struct cmdctx *c, struct seek *s,
 	         "(White) moves first.", taker, s->seeker,
 	         s->color == SEEK_RANDOM ? " (colours drawn)" : "", g.white,
 	         g.black, g.white);
-	st = reply_board(c, t, &g, headline, c->comment, taker, NULL);
+	st = reply_board(&c->s, t, &g, headline, c->s.comment, taker, NULL);
 	if (st == CMD_DONE)
 		st = svc_commit(&c->s, t);
 	else

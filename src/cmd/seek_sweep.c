@@ -41,7 +41,7 @@ int seek_sweep(const struct config *cfg)
 		memset(&c, 0, sizeof c);
 		c.s.cfg = cfg;
 		c.s.now = util_now();
-		c.comment = "";
+		c.s.comment = "";
 		if (c.s.now < all[i].expires)
 			continue;
 		spool_board_key(all[i].game, all[i].board, key, sizeof key);

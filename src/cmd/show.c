@@ -37,35 +37,50 @@
 #include <strings.h>
 
 
-enum cmd_status cmd_no_board(struct cmdctx *c, const char *game,
-                             long board, const char *usage)
+void board_missing_words(const struct svc *s, const char *game, long board,
+                         struct buf *out)
 {
 	struct seek sk;
 	char *err = NULL, range[64] = "";
-	int rc = seek_load(c->s.cfg->spool, game, board, &sk, &err);
+	int rc = seek_load(s->cfg->spool, game, board, &sk, &err);
 
 	free(err);
-	if (rc != 0)
-		return cmd_refuse(c, usage, "there is no %s board %ld", game,
-		                  board);
-	if (sk.state == SEEK_TAKEN)
-		return cmd_refuse(c, usage, "there is no %s board %ld (it was "
-		                  "%s's seek, taken by %s, and its game is no "
-		                  "longer kept)", game, board, sk.seeker, sk.taker);
-	if (!seek_is_open(&sk, c->s.now))
-		return cmd_refuse(c, usage, "board %ld has no game: it was %s's "
-		                  "seek, %s before anybody took its seat", board,
-		                  sk.seeker, sk.state == SEEK_WITHDRAWN ?
-		                  "withdrawn" : "expired");
+	if (rc != 0) {
+		buf_printf(out, "there is no %s board %ld", game, board);
+		return;
+	}
+	if (sk.state == SEEK_TAKEN) {
+		buf_printf(out, "there is no %s board %ld (it was %s's seek, "
+		           "taken by %s, and its game is no longer kept)", game,
+		           board, sk.seeker, sk.taker);
+		return;
+	}
+	if (!seek_is_open(&sk, s->now)) {
+		buf_printf(out, "board %ld has no game: it was %s's seek, %s "
+		           "before anybody took its seat", board, sk.seeker,
+		           sk.state == SEEK_WITHDRAWN ? "withdrawn" : "expired");
+		return;
+	}
 	if (sk.rating_min >= 0)
 		snprintf(range, sizeof range, " (for players rated %d-%d)",
 		         sk.rating_min, sk.rating_max);
-	return cmd_refuse(c, usage, "board %ld has no game yet: it is %s's "
-	                  "open seek%s, listed by %s seeks.  Another player "
-	                  "takes its seat with: %s accept %ld USERID PASSWORD; "
-	                  "%s withdraws it with: %s decline %ld %s PASSWORD",
-	                  board, sk.seeker, range, game, game, board, sk.seeker,
-	                  game, board, sk.seeker);
+	buf_printf(out, "board %ld has no game yet: it is %s's open seek%s, "
+	           "listed by %s seeks.  Another player takes its seat with: "
+	           "%s accept %ld USERID PASSWORD; %s withdraws it with: %s "
+	           "decline %ld %s PASSWORD", board, sk.seeker, range, game,
+	           game, board, sk.seeker, game, board, sk.seeker);
+}
+
+enum cmd_status cmd_no_board(struct cmdctx *c, const char *game,
+                             long board, const char *usage)
+{
+	struct buf why = BUF_INIT;
+	enum cmd_status st;
+
+	board_missing_words(&c->s, game, board, &why);
+	st = cmd_refuse(c, usage, "%s", buf_str(&why));
+	buf_free(&why);
+	return st;
 }
 
 /* Load board of game for reading (cmd.h). */
@@ -91,7 +106,7 @@ static enum cmd_status show_send(struct cmdctx *c, struct game *g,
                                  const char *headline)
 {
 	struct txn *t = svc_txn(&c->s, c->s.msg_key);
-	enum cmd_status st = reply_board(c, t, g, headline, "", NULL, c->sender);
+	enum cmd_status st = reply_board(&c->s, t, g, headline, "", NULL, c->sender);
 
 	if (st == CMD_DONE)
 		st = svc_commit(&c->s, t);
@@ -222,7 +237,7 @@ static enum cmd_status show_boards(struct cmdctx *c, const char *game,
 			c->s.bm.past = c->s.bm.no_token = 1;
 			c->s.bm.subject = subject;
 		}
-		st = reply_board(c, t, &g, headline, "", NULL, c->sender);
+		st = reply_board(&c->s, t, &g, headline, "", NULL, c->sender);
 		if (past) {
 			c->s.bm.past = c->s.bm.no_token = 0;
 			c->s.bm.subject = NULL;
@@ -674,7 +689,7 @@ static enum cmd_status showas_one(struct cmdctx *c, struct txn *t,
 	snprintf(headline, sizeof headline, "Board %ld as it stands, from %s's "
 	         "side.", board, userid);
 	c->s.bm.orient = side == EP_BLACK ? 2 : 1;
-	st = reply_board(c, t, &g, headline, "", NULL, c->sender);
+	st = reply_board(&c->s, t, &g, headline, "", NULL, c->sender);
 	c->s.bm.orient = 0;
 	game_free(&g);
 	return st;

@@ -44,11 +44,11 @@ static void forget_refusal(struct cmdctx *c)
 	c->usage = NULL;
 }
 
-enum cmd_status signoff_call_off(struct cmdctx *c, struct board_ctx *b,
+enum cmd_status signoff_call_off(struct svc *s, struct board_ctx *b,
                                  const char *userid)
 {
 	char headline[256], err[EP_ERR_MAX + 200];
-	const char *comment = c->comment;
+	const char *comment = s->comment;
 	enum game_end kind;
 	enum cmd_status st;
 	int side = game_side_of(&b->g, userid);
@@ -59,14 +59,14 @@ enum cmd_status signoff_call_off(struct cmdctx *c, struct board_ctx *b,
 	if (game_end_ok(&b->g, kind, userid, err, sizeof err) < 0)
 		return CMD_REFUSED;
 	snprintf(b->userid, sizeof b->userid, "%s", userid);
-	game_end(&b->g, kind, userid, c->s.now);
+	game_end(&b->g, kind, userid, s->now);
 	snprintf(headline, sizeof headline, "%s has signed off, so the "
 	         "challenge on board %ld is cancelled: there will be no game.",
 	         userid, b->g.board);
 	/* The signoff mail's words are not relayed to the other player. */
-	c->comment = "";
-	st = board_save(c, b, headline);
-	c->comment = comment;
+	s->comment = "";
+	st = board_save(s, b, headline);
+	s->comment = comment;
 	return st;
 }
 
@@ -87,7 +87,7 @@ static int cancel_challenge(struct cmdctx *c, const char *game, long board,
 			        userid, game, board);
 		return st == CMD_TEMPFAIL ? -1 : 0;
 	}
-	st = signoff_call_off(c, &b, userid);
+	st = signoff_call_off(&c->s, &b, userid);
 	board_close(&b);
 	if (st == CMD_TEMPFAIL)
 		log_msg(LOG_ERR, "signoff of %s: %s board %ld: the challenge could "

@@ -56,7 +56,7 @@ int stranger_spent(struct cmdctx *c, const struct intake *in,
 
 /* Whether what c queues now carries words of the mail's that must be
  * masked: c handles a mail that proved no player with an address on
- * file (c->auth_userid and c->sender_player not both set), and the
+ * file (c->s.actor and c->sender_player not both set), and the
  * mail being queued is no confirmation request or notice to an address
  * on file (c->exempt_stranger). */
 int stranger_masks(const struct cmdctx *c);

@@ -153,7 +153,7 @@ int stranger_masks(const struct cmdctx *c)
 {
 	/* auth_proved sets both for a player with an address on file. */
 	return c->mail && !c->exempt_stranger &&
-	       !(c->auth_userid[0] && c->sender_player[0]);
+	       !(c->s.actor[0] && c->sender_player[0]);
 }
 
 /* Mark in mark[] every byte of text (lower-cased, len bytes) that is

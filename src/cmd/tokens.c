@@ -284,7 +284,7 @@ static enum cmd_status token_show(struct cmdctx *c, struct board_ctx *b)
 
 	snprintf(headline, sizeof headline, "Board %ld as it stands.",
 	         b->g.board);
-	st = reply_board(c, t, &b->g, headline, "", NULL, c->sender);
+	st = reply_board(&c->s, t, &b->g, headline, "", NULL, c->sender);
 	if (st != CMD_DONE) {
 		txn_abort(t);
 		return st;
@@ -293,7 +293,7 @@ static enum cmd_status token_show(struct cmdctx *c, struct board_ctx *b)
 }
 
 /* A reply to a chat mail of board in->token_board of game: the whole
- * reply (c->comment, intake.c) is a chat of the token's player. */
+ * reply (c->s.comment, intake.c) is a chat of the token's player. */
 static enum cmd_status token_chat(struct cmdctx *c, const char *game,
                                   const struct intake *in)
 {
@@ -409,7 +409,7 @@ enum cmd_status cmd_token_reply(struct cmdctx *c, const struct intake *in)
 	 * a reply takes, is played (the rest of the text is its comment);
 	 * anything else is a chat (token_chat, below). */
 	if (in->token_chat && token_words_act(in))
-		c->comment = after_first_line(c->comment ? c->comment : "");
+		c->s.comment = after_first_line(c->s.comment ? c->s.comment : "");
 	/* A command a token proves, or any other words in reply to a mail
 	 * that carries an account token: tokenform.c answers. */
 	if (tokenform_is(in) || (in->token_board < 0 && in->token_user[0]))

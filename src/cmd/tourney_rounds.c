@@ -102,7 +102,7 @@ static enum cmd_status make_board(struct cmdctx *c, struct txn *t,
 		         "Joining the tournament was your accept: the game has "
 		         "begun.", round, tf->name, tf_swiss(tf) ?
 		         "Swiss pairing, Dutch system" : "Berger tables", w, b);
-	st = reply_board(c, t, &g, head, "", NULL, NULL);
+	st = reply_board(&c->s, t, &g, head, "", NULL, NULL);
 	game_free(&g);
 	return st;
 }
@@ -386,7 +386,7 @@ enum cmd_status withdraw_boards(struct cmdctx *c, const struct tfile *tf,
 			game_end(&b.g, GAME_END_RESIGN, userid, c->s.now);
 			snprintf(head, sizeof head, "%s withdrew from tournament %s: "
 			         "%s resigns this game.", userid, tf->name, userid);
-			st = board_save(c, &b, head);
+			st = board_save(&c->s, &b, head);
 		}
 		board_close(&b);
 		if (st == CMD_TEMPFAIL)

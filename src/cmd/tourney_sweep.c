@@ -35,7 +35,7 @@ void cmd_sweep_ctx(struct cmdctx *c, const struct config *cfg,
 	memset(c, 0, sizeof *c);
 	c->s.cfg = cfg;
 	c->s.now = util_now();
-	c->comment = "";
+	c->s.comment = "";
 	util_digest_hex(text, strlen(text), c->s.digest);
 	spool_msg_key(c->s.digest, c->s.msg_key, sizeof c->s.msg_key);
 }

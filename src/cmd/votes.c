@@ -46,7 +46,7 @@ static enum cmd_status vote_ask(struct cmdctx *c, struct board_ctx *b,
 	else
 		snprintf(headline, sizeof headline, "%s asks to take back %s.",
 		         b->userid, g->moves[g->nmoves - 1].text);
-	return board_save(c, b, headline);
+	return board_save(&c->s, b, headline);
 }
 
 static enum cmd_status vote_answer(struct cmdctx *c, struct board_ctx *b,
@@ -75,19 +75,19 @@ static enum cmd_status vote_answer(struct cmdctx *c, struct board_ctx *b,
 		else
 			snprintf(headline, sizeof headline, "%s rejected %s's %s.",
 			         b->userid, g->vote_by, vote_name(kind));
-		return board_save(c, b, headline);
+		return board_save(&c->s, b, headline);
 	}
 	if (kind == GAME_VOTE_DRAW) {
 		game_end(g, GAME_END_DRAW, g->vote_by, c->s.now);
 		snprintf(headline, sizeof headline, "%s accepted %s's draw offer. "
 		         "The game is over: a draw.", b->userid, g->end_by);
-		return board_save(c, b, headline);
+		return board_save(&c->s, b, headline);
 	}
 	snprintf(undone, sizeof undone, "%s", g->moves[g->nmoves - 1].text);
 	snprintf(headline, sizeof headline, "%s agreed to take back %s's move "
 	         "%s.", b->userid, g->vote_by, undone);
 	game_undo(g, c->s.now);
-	return board_save(c, b, headline);
+	return board_save(&c->s, b, headline);
 }
 
 enum cmd_status vote_on_board(struct cmdctx *c, struct board_ctx *b,

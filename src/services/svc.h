@@ -126,6 +126,16 @@ struct svc {
 	                          outbox, envelope lines included; 0 means
 	                          cfg->max_reply_size.  A caller may lower it
 	                          (never above cfg->max_reply_size) */
+	char actor[32];        /* the player whose action this event is:
+	                          the first account the mail proved itself
+	                          (password or reply token), or "" (none
+	                          proved, or no mail).  Only an actor's
+	                          words are relayed as theirs (reply_board) */
+	const char *comment;   /* the actor's relayed comment: the mail's
+	                          body without quotes, signature or command
+	                          line; "" or NULL when none (board_save) */
+	int for_mail;          /* 1: the event answers a mail (process.c);
+	                          0: the sweep, admin, a robot's turn */
 	struct svc_boardmail bm; /* the next board mail's knobs */
 	const struct svc_hooks *hooks; /* the mail layer's, or NULL */
 	void *hooks_arg;
