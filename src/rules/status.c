@@ -120,7 +120,10 @@ static int intruders(const struct ep_position *p, const struct ep_options *o,
 }
 
 /* The grace sentences, one for each side, so that a translator never
- * puts a side's name into a sentence: [side][what]. */
+ * puts a side's name into a sentence.  grace_sentence() returns the
+ * (translated) printf format for side s: GRACE_BEHIND and
+ * GRACE_CAPTURE_N take the count behind (and the list), the other two
+ * GRACE_CAPTURE_* the list of intruders, GRACE_CROSS nothing. */
 enum grace { GRACE_BEHIND, GRACE_CROSS, GRACE_CAPTURE_N, GRACE_CAPTURE_ONE,
              GRACE_CAPTURE_ANY };
 
