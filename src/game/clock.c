@@ -5,6 +5,7 @@
 #include "game/clock.h"
 #include "game/game.h"
 #include "util/buf.h"
+#include "util/i18n.h"
 #include "util/util.h"
 
 #include <ctype.h>
@@ -44,12 +45,19 @@ static long tc_amount(const char **p)
 	return n;
 }
 
+/* The refusal of a -time value that is none of the forms. */
+static void bad_form(char *err, size_t len, const char *value)
+{
+	/* TRANSLATORS: START, INC, MAX, N, D, d and h are the notation of
+	 * -time; %.40s is the value the player wrote. */
+	snprintf(err, len, _("-time is START+INC[/MAX] (a bank: "
+	         "-time=7d+2d/14d), N/Dd (N moves in D days: -time=10/30d) or "
+	         "Nd (N days a move), with units d and h, not '%.40s'"), value);
+}
+
 int tc_parse(struct time_control *tc, const char *value, char *err,
              size_t len)
 {
-	static const char form[] = "-time is START+INC[/MAX] (a bank: "
-		"-time=7d+2d/14d), N/Dd (N moves in D days: -time=10/30d) or Nd "
-		"(N days a move), with units d and h";
 	struct time_control t = *tc;
 	const char *p = value;
 	long a;
@@ -60,18 +68,20 @@ int tc_parse(struct time_control *tc, const char *value, char *err,
 		char *end;
 		long n = strtol(p, &end, 10);
 		if (*end != '/' || n < 1 || n > 100 || end - p > 3) {
-			snprintf(err, len, "%s; N is 1 to 100 moves, not '%.20s'",
-			         form, value);
+			snprintf(err, len, _("-time is START+INC[/MAX] (a bank: "
+			         "-time=7d+2d/14d), N/Dd (N moves in D days: "
+			         "-time=10/30d) or Nd (N days a move), with units d "
+			         "and h; N is 1 to 100 moves, not '%.20s'"), value);
 			return -1;
 		}
 		p = end + 1;
 		if ((a = tc_amount(&p)) < 0 || *p) {
-			snprintf(err, len, "%s, not '%.40s'", form, value);
+			bad_form(err, len, value);
 			return -1;
 		}
 		if (a < HOUR || a > 365 * DAY) {
-			snprintf(err, len, "-time=N/Dd: D is 1 hour to 365 days, not "
-			         "'%.40s'", value);
+			snprintf(err, len, _("-time=N/Dd: D is 1 hour to 365 days, "
+			         "not '%.40s'"), value);
 			return -1;
 		}
 		t.kind = TC_MOVES;
@@ -82,7 +92,7 @@ int tc_parse(struct time_control *tc, const char *value, char *err,
 		return 0;
 	}
 	if ((a = tc_amount(&p)) < 0) {
-		snprintf(err, len, "%s, not '%.40s'", form, value);
+		bad_form(err, len, value);
 		return -1;
 	}
 	t.kind = TC_BANK;
@@ -94,38 +104,38 @@ int tc_parse(struct time_control *tc, const char *value, char *err,
 	} else if (*p == '+') {
 		p++;
 		if ((t.inc = tc_amount(&p)) < 0) {
-			snprintf(err, len, "%s, not '%.40s'", form, value);
+			bad_form(err, len, value);
 			return -1;
 		}
 		t.max = 0;
 		if (*p == '/') {
 			p++;
 			if ((t.max = tc_amount(&p)) < 0) {
-				snprintf(err, len, "%s, not '%.40s'", form, value);
+				bad_form(err, len, value);
 				return -1;
 			}
 		}
 		if (*p) {
-			snprintf(err, len, "%s, not '%.40s'", form, value);
+			bad_form(err, len, value);
 			return -1;
 		}
 	} else {
-		snprintf(err, len, "%s, not '%.40s'", form, value);
+		bad_form(err, len, value);
 		return -1;
 	}
 	if (t.start < HOUR || t.start > 365 * DAY) {
-		snprintf(err, len, "-time: START is 1 hour to 365 days, not '%.40s'",
-		         value);
+		snprintf(err, len, _("-time: START is 1 hour to 365 days, not "
+		         "'%.40s'"), value);
 		return -1;
 	}
 	if (t.inc > 60 * DAY) {
-		snprintf(err, len, "-time: INC is at most 60 days, not '%.40s'",
+		snprintf(err, len, _("-time: INC is at most 60 days, not '%.40s'"),
 		         value);
 		return -1;
 	}
 	if (t.max && (t.max < t.start || t.max > 365 * DAY)) {
-		snprintf(err, len, "-time: MAX is at least START and at most 365 "
-		         "days, not '%.40s'", value);
+		snprintf(err, len, _("-time: MAX is at least START and at most "
+		         "365 days, not '%.40s'"), value);
 		return -1;
 	}
 	*tc = t;
@@ -172,45 +182,87 @@ void tc_format(const struct time_control *tc, char *buf, size_t len)
 static void tc_words(long s, char *buf, size_t len)
 {
 	if (s % DAY == 0)
-		snprintf(buf, len, "%ld day%s", s / DAY, s == DAY ? "" : "s");
+		snprintf(buf, len, ngettext("%ld day", "%ld days", s / DAY),
+		         s / DAY);
 	else
-		snprintf(buf, len, "%ld hour%s", s / HOUR, s == HOUR ? "" : "s");
+		snprintf(buf, len, ngettext("%ld hour", "%ld hours", s / HOUR),
+		         s / HOUR);
 }
 
 void tc_describe(const struct time_control *tc, long days_limit, char *buf,
                  size_t len)
 {
 	char a[32], b[32], m[32];
-	const char *out = tc->claim ? "the opponent may claim the game"
-	                            : "the game is lost";
+	int claim = tc->claim;
 
+	/* TRANSLATORS: the %s here and below are amounts of time ("2
+	 * days", "36 hours"): the bank at the start, what each move adds,
+	 * the most the bank holds, the time for each move. */
 	switch (tc->kind) {
 	case TC_BANK:
 		tc_words(tc->start, a, sizeof a);
 		if (tc->inc == tc->start && tc->max == tc->start) {
-			snprintf(buf, len, "%s a move; when the time is out, %s", a, out);
+			snprintf(buf, len, claim
+			         ? _("%s a move; when the time is out, the opponent "
+			             "may claim the game")
+			         : _("%s a move; when the time is out, the game is "
+			             "lost"), a);
 			return;
 		}
 		tc_words(tc->inc, b, sizeof b);
 		if (tc->max) {
 			tc_words(tc->max, m, sizeof m);
-			snprintf(buf, len, "%s, %s more a move, at most %s; when the "
-			         "time is out, %s", a, b, m, out);
+			snprintf(buf, len, claim
+			         ? _("%s, %s more a move, at most %s; when the time "
+			             "is out, the opponent may claim the game")
+			         : _("%s, %s more a move, at most %s; when the time "
+			             "is out, the game is lost"), a, b, m);
 		} else
-			snprintf(buf, len, "%s, %s more a move; when the time is out, "
-			         "%s", a, b, out);
+			snprintf(buf, len, claim
+			         ? _("%s, %s more a move; when the time is out, the "
+			             "opponent may claim the game")
+			         : _("%s, %s more a move; when the time is out, the "
+			             "game is lost"), a, b);
 		return;
 	case TC_MOVES:
 		tc_words(tc->period, a, sizeof a);
-		snprintf(buf, len, "%d move%s in %s, the time not used carried "
-		         "over; when the time is out, %s", tc->moves,
-		         tc->moves == 1 ? "" : "s", a, out);
+		/* TRANSLATORS: a number of moves, then an amount of time. */
+		snprintf(buf, len, claim
+		         ? ngettext("%d move in %s, the time not used carried "
+		                    "over; when the time is out, the opponent may "
+		                    "claim the game", "%d moves in %s, the time not "
+		                    "used carried over; when the time is out, the "
+		                    "opponent may claim the game", tc->moves)
+		         : ngettext("%d move in %s, the time not used carried "
+		                    "over; when the time is out, the game is lost",
+		                    "%d moves in %s, the time not used carried "
+		                    "over; when the time is out, the game is lost",
+		                    tc->moves), tc->moves, a);
 		return;
 	default:
 		tc_words(days_limit, a, sizeof a);
-		snprintf(buf, len, "%s for each move, counted from the opponent's "
-		         "last move; when the time is out, %s", a, out);
+		snprintf(buf, len, claim
+		         ? _("%s for each move, counted from the opponent's last "
+		             "move; when the time is out, the opponent may claim "
+		             "the game")
+		         : _("%s for each move, counted from the opponent's last "
+		             "move; when the time is out, the game is lost"), a);
 	}
+}
+
+/* "1 day 3 hours": two amounts, each with its own count (one sentence
+ * cannot take two ngettext counts), put together by a translatable
+ * pattern. */
+static void two_units(char *buf, size_t len, const char *big, long nbig,
+                      const char *small, long nsmall)
+{
+	char x[32], y[32];
+
+	snprintf(x, sizeof x, big, nbig);
+	snprintf(y, sizeof y, small, nsmall);
+	/* TRANSLATORS: the time left on a clock, as the larger unit then
+	 * the smaller: "1 day 3 hours", "2 hours 5 minutes". */
+	snprintf(buf, len, _("%1$s %2$s"), x, y);
 }
 
 void clock_format_left(long s, char *buf, size_t len)
@@ -223,15 +275,15 @@ void clock_format_left(long s, char *buf, size_t len)
 	h = s % DAY / HOUR;
 	m = s % HOUR / 60;
 	if (d)
-		snprintf(buf, len, "%ld day%s %ld hour%s", d, d == 1 ? "" : "s", h,
-		         h == 1 ? "" : "s");
+		two_units(buf, len, ngettext("%ld day", "%ld days", d), d,
+		          ngettext("%ld hour", "%ld hours", h), h);
 	else if (h)
-		snprintf(buf, len, "%ld hour%s %ld minute%s", h, h == 1 ? "" : "s",
-		         m, m == 1 ? "" : "s");
+		two_units(buf, len, ngettext("%ld hour", "%ld hours", h), h,
+		          ngettext("%ld minute", "%ld minutes", m), m);
 	else if (m)
-		snprintf(buf, len, "%ld minute%s", m, m == 1 ? "" : "s");
+		snprintf(buf, len, ngettext("%ld minute", "%ld minutes", m), m);
 	else
-		snprintf(buf, len, "less than a minute");
+		snprintf(buf, len, "%s", _("less than a minute"));
 }
 
 static int span_cmp(const void *a, const void *b)

@@ -5,6 +5,7 @@
  * and the playing of the answers are in src/cmd/conditional.c.
  */
 #include "game/game.h"
+#include "util/i18n.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -32,8 +33,10 @@ int game_cond_legal(const struct game *g, int side,
 		return -1;
 	for (i = 0; i < l->n; i++) {
 		if (ep_move_parse(&p, &g->opts, l->ply[i], &m, why, sizeof why) < 0) {
-			snprintf(err, errlen, "move %d of the line, %s, is not legal "
-			         "then: %s", i + 1, l->ply[i], why);
+			/* TRANSLATORS: the move's number in the conditional
+			 * line, the move, then why it is not legal. */
+			snprintf(err, errlen, _("move %d of the line, %s, is not "
+			         "legal then: %s"), i + 1, l->ply[i], why);
 			return i;
 		}
 		ep_make(&p, &g->opts, &m);

@@ -6,6 +6,7 @@
  */
 #include "game/game.h"
 #include "util/buf.h"
+#include "util/i18n.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -133,9 +134,18 @@ void game_not_started_text(const struct game *g, char *buf, size_t len)
 	int both;
 	const char *who = game_waits_agreement(g, &both);
 
-	snprintf(buf, len, "the game on board %ld has not started: %s%s%s %s "
-	         "not accepted the challenge yet", g->board, who ? who : "nobody",
-	         both ? " and " : "", both ? g->black : "", both ? "have" : "has");
+	if (both)
+		/* TRANSLATORS: the board, then the two players. */
+		snprintf(buf, len, _("the game on board %ld has not started: %s "
+		         "and %s have not accepted the challenge yet"), g->board,
+		         who, g->black);
+	else if (who)
+		/* TRANSLATORS: the board, then the player. */
+		snprintf(buf, len, _("the game on board %ld has not started: %s "
+		         "has not accepted the challenge yet"), g->board, who);
+	else
+		snprintf(buf, len, _("the game on board %ld has not started: "
+		         "nobody has not accepted the challenge yet"), g->board);
 }
 
 const char *game_opponent(const struct game *g, const char *userid)
@@ -157,17 +167,19 @@ int game_end_ok(const struct game *g, enum game_end kind, const char *by,
 	int side = game_side_of(g, by);
 
 	if (side < 0) {
-		snprintf(err, errlen, "%s is not a player on board %ld", by, g->board);
+		snprintf(err, errlen, _("%s is not a player on board %ld"), by,
+		         g->board);
 		return -1;
 	}
 	if (g->state == GAME_FINISHED || g->state == GAME_CANCELLED) {
 		game_result_text(g, res, sizeof res);
-		snprintf(err, errlen, "board %ld is over: %s", g->board, res);
+		/* TRANSLATORS: the board, then its result. */
+		snprintf(err, errlen, _("board %ld is over: %s"), g->board, res);
 		return -1;
 	}
 	if (kind == GAME_END_EXPIRE) {
 		if (g->state != GAME_CHALLENGED) {
-			snprintf(err, errlen, "only a challenge can expire");
+			snprintf(err, errlen, "%s", _("only a challenge can expire"));
 			return -1;
 		}
 		return 0;
@@ -176,8 +188,8 @@ int game_end_ok(const struct game *g, enum game_end kind, const char *by,
 	 * declining it, or withdrawing an agreement already given. */
 	if (kind == GAME_END_DECLINE || kind == GAME_END_WITHDRAW) {
 		if (g->state != GAME_CHALLENGED) {
-			snprintf(err, errlen, "the game on board %ld has started; "
-			         "there is no challenge left to answer", g->board);
+			snprintf(err, errlen, _("the game on board %ld has started; "
+			         "there is no challenge left to answer"), g->board);
 			return -1;
 		}
 		return 0;
@@ -248,19 +260,25 @@ int game_vote_open(struct game *g, enum game_vote kind, const char *by,
 	int side = game_side_of(g, by);
 
 	if (g->state != GAME_ACTIVE) {
-		snprintf(err, errlen, "board %ld is not being played (%s)", g->board,
-		         g->state == GAME_CHALLENGED ? "the challenge is not accepted yet"
-		                                     : "the game is over");
+		snprintf(err, errlen, g->state == GAME_CHALLENGED
+		         ? _("board %ld is not being played (the challenge is not "
+		             "accepted yet)")
+		         : _("board %ld is not being played (the game is over)"),
+		         g->board);
 		return -1;
 	}
 	if (side < 0) {
-		snprintf(err, errlen, "%s is not a player on board %ld", by, g->board);
+		snprintf(err, errlen, _("%s is not a player on board %ld"), by,
+		         g->board);
 		return -1;
 	}
 	if (g->vote != GAME_VOTE_NONE) {
-		snprintf(err, errlen, "%s's %s is still waiting for an answer; "
-		         "only one question at a time", g->vote_by,
-		         g->vote == GAME_VOTE_DRAW ? "draw offer" : "undo request");
+		/* TRANSLATORS: the player who asked (both sentences). */
+		snprintf(err, errlen, g->vote == GAME_VOTE_DRAW
+		         ? _("%s's draw offer is still waiting for an answer; "
+		             "only one question at a time")
+		         : _("%s's undo request is still waiting for an answer; "
+		             "only one question at a time"), g->vote_by);
 		return -1;
 	}
 	/* An undo takes back the asker's own last move: the side that moved
@@ -268,12 +286,13 @@ int game_vote_open(struct game *g, enum game_vote kind, const char *by,
 	if (kind == GAME_VOTE_UNDO &&
 	    (g->nmoves == 0 || (int)g->pos.to_move == side)) {
 		if (g->nmoves == 0)
-			snprintf(err, errlen, "there is no move of yours to take "
-			         "back: no move has been played on board %ld yet",
+			snprintf(err, errlen, _("there is no move of yours to take "
+			         "back: no move has been played on board %ld yet"),
 			         g->board);
 		else
-			snprintf(err, errlen, "there is no move of yours to take "
-			         "back: the last move on board %ld is %s's",
+			/* TRANSLATORS: the board, then the opponent. */
+			snprintf(err, errlen, _("there is no move of yours to take "
+			         "back: the last move on board %ld is %s's"),
 			         g->board, game_opponent(g, by));
 		return -1;
 	}
@@ -486,7 +505,9 @@ static void game_list_append(struct buf *b, const struct game_lm *l,
 		shown++;
 	}
 	if (count > shown)
-		buf_printf(b, " and %zu more", count - shown);
+		/* TRANSLATORS: ends a list of moves: how many more moves. */
+		buf_printf(b, ngettext(" and %zu more", " and %zu more",
+		                       count - shown), count - shown);
 }
 
 void game_move_advice(const struct game *g, char *example, struct buf *out)
@@ -500,14 +521,16 @@ void game_move_advice(const struct game *g, char *example, struct buf *out)
 		return;
 	}
 	if (nlose == n)
-		buf_printf(out, "Every legal move loses at once");
+		buf_puts(out, _("Every legal move loses at once"));
 	else if (n - nlose < nlose) {
-		buf_printf(out, "Only %s not lose at once: ", n - nlose == 1 ?
-		           "this move does" : "these moves do");
+		/* TRANSLATORS: a list of moves follows (the next one too). */
+		buf_puts(out, ngettext("Only this move does not lose at once: ",
+		                       "Only these moves do not lose at once: ",
+		                       n - nlose));
 		game_list_append(out, l, n, 0, n - nlose);
 	} else {
-		buf_printf(out, "%s at once: ", nlose == 1 ? "This move loses"
-		           : "These moves lose");
+		buf_puts(out, ngettext("This move loses at once: ",
+		                       "These moves lose at once: ", nlose));
 		game_list_append(out, l, n, 1, nlose);
 	}
 	free(l);
@@ -595,14 +618,15 @@ int game_play(struct game *g, const char *text, time_t when,
 	enum ep_side mover = g->pos.to_move;
 
 	if (g->state == GAME_CHALLENGED) {
-		snprintf(err, errlen, "the game has not started: %s has not "
-		         "accepted the challenge yet", g->black);
+		snprintf(err, errlen, _("the game has not started: %s has not "
+		         "accepted the challenge yet"), g->black);
 		return -1;
 	}
 	if (g->state != GAME_ACTIVE) {
 		char res[EP_ERR_MAX + 96];
 		game_result_text(g, res, sizeof res);
-		snprintf(err, errlen, "the game is over: %s", res);
+		/* TRANSLATORS: the game's result. */
+		snprintf(err, errlen, _("the game is over: %s"), res);
 		return -1;
 	}
 	if (ep_move_parse(&g->pos, &g->opts, text, &m, err, errlen) < 0)

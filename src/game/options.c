@@ -16,6 +16,7 @@
  */
 #include "game/options.h"
 #include "util/buf.h"
+#include "util/i18n.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -30,7 +31,7 @@ static int set_observers(struct game_settings *s, const char *value,
 		s->no_observers = strcasecmp(value, "off") == 0;
 		return 0;
 	}
-	snprintf(err, len, "-observers is on or off, not '%.40s'", value);
+	snprintf(err, len, _("-observers is on or off, not '%.40s'"), value);
 	return -1;
 }
 
@@ -42,8 +43,8 @@ static int set_rated(struct game_settings *s, const char *value, char *err,
 		s->unrated = strcasecmp(value, "no") == 0;
 		return 0;
 	}
-	snprintf(err, len, "-rated is yes or no, not '%.40s' (-rated=no: "
-	         "the result moves no rating)", value);
+	snprintf(err, len, _("-rated is yes or no, not '%.40s' (-rated=no: "
+	         "the result moves no rating)"), value);
 	return -1;
 }
 
@@ -62,9 +63,9 @@ static int set_timeout(struct game_settings *s, const char *value,
 		s->tc.claim = strcasecmp(value, "claim") == 0;
 		return 0;
 	}
-	snprintf(err, len, "-timeout is auto or claim, not '%.40s' (auto: "
+	snprintf(err, len, _("-timeout is auto or claim, not '%.40s' (auto: "
 	         "the game is lost when the time is out; claim: the opponent "
-	         "may claim it)", value);
+	         "may claim it)"), value);
 	return -1;
 }
 
@@ -156,17 +157,16 @@ void game_option_forms(unsigned kinds, char *buf, size_t len)
 	buf_free(&b);
 }
 
-/* err: the sentence fmt (one %s: what the player wrote) with the list of
- * every option after it. */
+/* err: the sentence fmt, whose two %s are what the player wrote and the
+ * list of every option. */
 static int refuse_listing(const char *fmt, const char *what, char *err,
                           size_t len)
 {
-	char forms[GAME_OPTIONS_ERR_MAX], head[96];
+	char forms[GAME_OPTIONS_ERR_MAX];
 
 	game_option_forms(1u << GAME_OPTION_RULE | 1u << GAME_OPTION_SETTING,
 	                  forms, sizeof forms);
-	snprintf(head, sizeof head, fmt, what);
-	snprintf(err, len, "%s (options: %s)", head, forms);
+	snprintf(err, len, fmt, what, forms);
 	return -1;
 }
 
@@ -177,7 +177,10 @@ static int refuse_no_value(const struct game_option *op, char *err,
 	char shown[32];
 
 	snprintf(shown, sizeof shown, "-%s", op->name);
-	return refuse_listing("%s needs a value", shown, err, len);
+	/* TRANSLATORS: the option, then the list of every option (notation,
+	 * like the two sentences below). */
+	return refuse_listing(_("%s needs a value (options: %s)"), shown, err,
+	                      len);
 }
 
 int game_option_apply(struct ep_options *o, struct game_settings *set,
@@ -190,8 +193,9 @@ int game_option_apply(struct ep_options *o, struct game_settings *set,
 
 	if ((name = option_name(word, &n)) == NULL) {
 		snprintf(shown, sizeof shown, "%.20s", word);
-		return refuse_listing("\"%s\" is not an option: options start "
-		                      "with -", shown, err, len);
+		return refuse_listing(_("\"%s\" is not an option: options "
+		                      "start with - (options: %s)"), shown, err,
+		                      len);
 	}
 	if ((op = game_option_find(word, &value)) == NULL) {
 		if (n == 0 || n >= 24)
@@ -199,7 +203,8 @@ int game_option_apply(struct ep_options *o, struct game_settings *set,
 		else
 			snprintf(shown, sizeof shown, "-%.*s", (int)(n > 20 ? 20 : n),
 			         name);
-		return refuse_listing("unknown option %s", shown, err, len);
+		return refuse_listing(_("unknown option %s (options: %s)"),
+		                      shown, err, len);
 	}
 	if (op->kind == GAME_OPTION_SETTING)
 		return game_setting_apply(set, word, err, len) < 0 ? -1 : 0;

@@ -27,6 +27,7 @@
  */
 #include "game/render.h"
 #include "util/buf.h"
+#include "util/i18n.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -152,7 +153,7 @@ static void last_move_paragraph(struct buf *b, const struct game *g)
 	int side, tf, tr, df, dr, hf, hr, n, k, taken, i, theirs;
 
 	if (g->nmoves == 0 || !g->seen) {
-		buf_puts(b, "No move has been played yet.\n");
+		buf_printf(b, "%s\n", _("No move has been played yet."));
 		return;
 	}
 	before = &g->seen[g->nmoves - 1];
@@ -161,8 +162,13 @@ static void last_move_paragraph(struct buf *b, const struct game *g)
 	who = side == EP_WHITE ? g->white : g->black;
 	if (ep_move_parse(before, &g->opts, text, &m, err, sizeof err) != 0) {
 		/* Not a move of that position: a damaged file, said as is. */
-		buf_printf(b, "Last move, move %zu: %s (%s) played %s.\n",
-		           g->nmoves, who, side_name(side), text);
+		/* TRANSLATORS: the move's number, the player, the move as
+		 * written (here and in the next). */
+		buf_printf(b, side == EP_WHITE
+		           ? _("Last move, move %zu: %s (White) played %s.")
+		           : _("Last move, move %zu: %s (Black) played %s."),
+		           g->nmoves, who, text);
+		buf_puts(b, "\n");
 		return;
 	}
 	tf = ep_square_file(m.tail);
@@ -346,9 +352,12 @@ char *render_board_words(const struct game *g)
 	struct buf b = BUF_INIT;
 
 	/* "a to h" would be heard "uh to h": squares, not a lone letter. */
-	buf_printf(&b, "The board in words: %d files and %d ranks, from a1 to "
-	           "%c%d.  White's home row is rank 1, Black's rank %d.\n",
+	/* TRANSLATORS: the board's width and height, its last square (a
+	 * letter and a number) and Black's home rank. */
+	buf_printf(&b, _("The board in words: %d files and %d ranks, from a1 "
+	           "to %c%d.  White's home row is rank 1, Black's rank %d."),
 	           p->width, p->height, 'a' + p->width - 1, p->height, p->height);
+	buf_puts(&b, "\n");
 	side_paragraph(&b, g, EP_WHITE);
 	side_paragraph(&b, g, EP_BLACK);
 	if (g->opts.nblocks) {
@@ -362,7 +371,7 @@ char *render_board_words(const struct game *g)
 	ep_position_format(p, pos);
 	/* On a line of its own, indented: the mail's wrapping leaves such
 	 * a line whole (cmd/reply.c), so it copies in one piece. */
-	buf_printf(&b, "Position to copy:\n  %s\n", pos);
+	buf_printf(&b, "%s\n  %s\n", _("Position to copy:"), pos);
 	return buf_take(&b);
 }
 

@@ -7,6 +7,7 @@
  */
 #include "game/game.h"
 #include "util/buf.h"
+#include "util/i18n.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -63,27 +64,35 @@ void game_result_words(const struct game *g, char *buf, size_t len)
 	}
 	crossed_squares(g, white_won ? EP_WHITE : EP_BLACK, sq, sizeof sq);
 	if (g->end == GAME_END_DRAW)
-		snprintf(why, sizeof why, "%s accepted %s's draw offer",
+		/* TRANSLATORS: how a game ended, a clause that follows "a
+		 * draw, " or "NAME wins, " below; the players' names. */
+		snprintf(why, sizeof why, _("%s accepted %s's draw offer"),
 		         game_opponent(g, g->end_by), g->end_by);
 	else if (g->end == GAME_END_AWARD)
-		snprintf(why, sizeof why, "the administrator gave %s the game",
+		snprintf(why, sizeof why, _("the administrator gave %s the game"),
 		         winner);
 	else if (g->end == GAME_END_NONE && sq[0] &&
 	         strstr(g->reason, "has more crossed pieces"))
-		snprintf(why, sizeof why, "%s did not answer the crossing on %s",
+		/* TRANSLATORS: the loser, then the squares of the crossed
+		 * pieces ("e12" or "e12, f12"), here and in the next. */
+		snprintf(why, sizeof why, _("%s did not answer the crossing on %s"),
 		         loser, sq);
 	else if (g->end == GAME_END_NONE && sq[0] &&
 	         strstr(g->reason, "cannot answer"))
-		snprintf(why, sizeof why, "%s could not answer the crossing on %s",
+		snprintf(why, sizeof why,
+		         _("%s could not answer the crossing on %s"),
 		         loser, sq);
 	else
 		game_colours_named(g->reason, g->white, g->black, why, sizeof why);
 	if (g->state == GAME_CANCELLED)
-		snprintf(buf, len, "cancelled, %s", why);
+		/* TRANSLATORS: the result of a game; %s is how it ended
+		 * (a clause as above, or the game's recorded reason). */
+		snprintf(buf, len, _("cancelled, %s"), why);
 	else if (g->result == EP_DRAW)
-		snprintf(buf, len, "a draw, %s", why);
+		snprintf(buf, len, _("a draw, %s"), why);
 	else
-		snprintf(buf, len, "%s wins, %s", winner, why);
+		/* TRANSLATORS: the winner, then how the game ended. */
+		snprintf(buf, len, _("%1$s wins, %2$s"), winner, why);
 }
 
 const char *game_title(const char *game)

@@ -11,11 +11,7 @@
 #include <string.h>
 
 #include "internal.h"
-
-static const char *side_word(enum ep_side s)
-{
-	return s == EP_WHITE ? "White" : "Black";
-}
+#include "util/i18n.h"
 
 /* How often after occurs in seen[0..nseen). */
 static size_t occurrences(const struct ep_position *seen, size_t nseen,
@@ -45,8 +41,10 @@ int ep_move_loses(const struct ep_position *p, const struct ep_options *o,
 	 * opponent's start-of-turn checks (RULES.md section 5). */
 	if (o->repetition == EP_REP_LOSS && seen &&
 	    occurrences(seen, nseen, &after) >= 2) {
-		w = snprintf(why, len, "it makes the same position for the third "
-		             "time (see help rules)");
+		/* TRANSLATORS: why a move loses; this and the next four
+		 * follow "the move ... loses:". */
+		w = snprintf(why, len, "%s", _("it makes the same position for "
+		             "the third time (see help rules)"));
 		return w < 0 ? -1 : 1;
 	}
 	if (o->repetition != EP_REP_OFF && seen &&
@@ -56,11 +54,17 @@ int ep_move_loses(const struct ep_position *p, const struct ep_options *o,
 	if (st.result != (them == EP_WHITE ? EP_WHITE_WINS : EP_BLACK_WINS))
 		return 0;
 	if (ep_count_crossed(p, them) > ep_count_crossed(p, me))
-		w = snprintf(why, len, "it does not answer %s's crossing (see help "
-		             "rules)", side_word(them));
+		w = snprintf(why, len, "%s", them == EP_WHITE
+		             ? _("it does not answer White's crossing (see help "
+		                 "rules)")
+		             : _("it does not answer Black's crossing (see help "
+		                 "rules)"));
 	else
-		w = snprintf(why, len, "it leaves %s with more crossed pieces "
-		             "(see help rules)", side_word(them));
+		w = snprintf(why, len, "%s", them == EP_WHITE
+		             ? _("it leaves White with more crossed pieces (see "
+		                 "help rules)")
+		             : _("it leaves Black with more crossed pieces (see "
+		                 "help rules)"));
 	return w < 0 ? -1 : 1;
 }
 

@@ -12,8 +12,7 @@
 #include <string.h>
 
 #include "internal.h"
-
-#define EP_MOVE_FORM "write a move as tail-destination, e.g. e3-e7"
+#include "util/i18n.h"
 
 void ep_move_format(const struct ep_move *m, char *buf)
 {
@@ -49,8 +48,9 @@ static int read_squares(const char *text, int sq[4], char *err, size_t errlen)
 	if (*s == '\0')
 		return 0;
 bad:
-	return ep_err(err, errlen, "\"%.20s\" is not a move: " EP_MOVE_FORM,
-	              text);
+	/* TRANSLATORS: %s is the text the player wrote; e3-e7 is notation. */
+	return ep_err(err, errlen, _("\"%.20s\" is not a move: write a move "
+	                             "as tail-destination, e.g. e3-e7"), text);
 }
 
 static int check_on_board(const struct ep_position *p, int f, int r,
@@ -61,8 +61,10 @@ static int check_on_board(const struct ep_position *p, int f, int r,
 	if (f < p->width && r < p->height)
 		return 0;
 	ep_square_name(f, r, sq);
-	return ep_err(err, errlen, "%s is off the board (the board is %dx%d: "
-	              "files a-%c, ranks 1-%d)", sq, p->width, p->height,
+	/* TRANSLATORS: a square, the board's width and height, its last
+	 * file (a letter) and its last rank. */
+	return ep_err(err, errlen, _("%s is off the board (the board is %dx%d: "
+	              "files a-%c, ranks 1-%d)"), sq, p->width, p->height,
 	              'a' + p->width - 1, p->height);
 }
 
@@ -87,30 +89,36 @@ static void name_of(int q, char *sq)
 	               ep_square_rank((ep_square)q), sq);
 }
 
-/* What stands on q, as "the black piece on e5" etc. */
-static void what_is_on(const struct ep_turn *t, int q, char *buf, size_t len)
+/* The path from tn to dn is blocked on q: say by what, as one sentence
+ * for each thing that can stand there.  Returns -1. */
+static int blocked_by(const struct ep_turn *t, int q, const char *tn,
+                      const char *dn, char *err, size_t errlen)
 {
 	char sq[4];
-	int w;
 
 	name_of(q, sq);
+	/* TRANSLATORS: the move's tail, its destination and the square
+	 * that blocks the path (the next three too). */
 	if (t->cell[q] == EP_BLOCK)
-		w = snprintf(buf, len, "the block on %s", sq);
-	else if (t->cell[q] == t->own)
-		w = snprintf(buf, len, "your piece on %s", sq);
-	else
-		w = snprintf(buf, len, "the %s piece on %s",
-		             t->opp == EP_WPIECE ? "white" : "black", sq);
-	if (w < 0)
-		buf[0] = '\0';
+		return ep_err(err, errlen, _("the path from %s to %s is blocked "
+		              "by the block on %s"), tn, dn, sq);
+	if (t->cell[q] == t->own)
+		return ep_err(err, errlen, _("the path from %s to %s is blocked "
+		              "by your piece on %s"), tn, dn, sq);
+	if (t->opp == EP_WPIECE)
+		return ep_err(err, errlen, _("the path from %s to %s is blocked "
+		              "by the white piece on %s"), tn, dn, sq);
+	return ep_err(err, errlen, _("the path from %s to %s is blocked by "
+	              "the black piece on %s"), tn, dn, sq);
 }
 
-/* The opponent's crossed pieces as "a1, b1" for the must-answer text. */
-static void crossings_list(const struct ep_turn *t, char *buf, size_t len)
+/* The opponent's crossed pieces as "a1, b1" for the must-answer text;
+ * returns how many. */
+static int crossings_list(const struct ep_turn *t, char *buf, size_t len)
 {
 	size_t used = 0;
 	char sq[4];
-	int q, w;
+	int q, w, n = 0;
 
 	buf[0] = '\0';
 	for (q = t->home_lo; q <= t->home_hi; q++) {
@@ -119,9 +127,11 @@ static void crossings_list(const struct ep_turn *t, char *buf, size_t len)
 		name_of(q, sq);
 		w = snprintf(buf + used, len - used, "%s%s", used ? ", " : "", sq);
 		if (w < 0 || (size_t)w >= len - used)
-			return;
+			return n;
 		used += (size_t)w;
+		n++;
 	}
+	return n;
 }
 
 /* Checks once the squares are known to be on the board. */
@@ -131,35 +141,43 @@ static int check_move(const struct ep_turn *t, int tail, int dir, int dist,
 {
 	const uint8_t *cell = t->cell;
 	int d = ep_dir_offset[dir], n = 1, k, q, head, D, mm, i;
-	char what[48], list[80];
+	char list[80];
 
 	while (ep_turn_movable(t, tail + n * d))
 		n++;
 	head = tail + (n - 1) * d;
 	D = tail + dist * d;
 	if (dist < n)
-		return ep_err(err, errlen, "you cannot land on your own piece "
-		              "on %s", dn);
+		return ep_err(err, errlen, _("you cannot land on your own piece "
+		              "on %s"), dn);
 	k = dist - (n - 1);
 	if (t->must_cross && !ep_turn_crossing(t, D, dir)) {
-		crossings_list(t, list, sizeof list);
-		return ep_err(err, errlen, "you must answer the crossing%s on "
-		              "%s with a crossing of your own",
-		              strchr(list, ',') != NULL ? "s" : "", list);
+		int c = crossings_list(t, list, sizeof list);
+
+		/* TRANSLATORS: the squares of the opponent's crossed
+		 * pieces, as "a1" or "a1, b1". */
+		return ep_err(err, errlen, ngettext("you must answer the crossing "
+		              "on %s with a crossing of your own", "you must "
+		              "answer the crossings on %s with a crossing of your "
+		              "own", c), list);
 	}
 	if (k > n) {
 		if (n == 1)
-			return ep_err(err, errlen, "a single piece moves one "
-			              "square: %s-%s is %d squares", tn, dn, dist);
-		return ep_err(err, errlen, "a group of %d moves at most %d "
-		              "squares: %s-%s would move it %d", n, n, tn, dn, k);
+			return ep_err(err, errlen, ngettext("a single piece "
+			              "moves one square: %s-%s is %d square", "a "
+			              "single piece moves one square: %s-%s is %d "
+			              "squares", dist), tn, dn, dist);
+		/* TRANSLATORS: %1$d is the size of the group (also how far it
+		 * may move), %2$s-%3$s the move, %4$d how far it would go. */
+		return ep_err(err, errlen, ngettext("a group of %1$d moves at most "
+		              "%1$d square: %2$s-%3$s would move it %4$d", "a group "
+		              "of %1$d moves at most %1$d squares: %2$s-%3$s would "
+		              "move it %4$d", n), n, tn, dn, k);
 	}
 	for (i = 1, q = head + d; i < k; i++, q += d) {
 		if (cell[q] == EP_EMPTY)
 			continue;
-		what_is_on(t, q, what, sizeof what);
-		return ep_err(err, errlen, "the path from %s to %s is blocked by "
-		              "%s", tn, dn, what);
+		return blocked_by(t, q, tn, dn, err, errlen);
 	}
 	m->tail = (ep_square)tail;
 	m->dest = (ep_square)D;
@@ -168,30 +186,33 @@ static int check_move(const struct ep_turn *t, int tail, int dir, int dist,
 	m->k = (uint8_t)k;
 	m->captured = 0;
 	if (cell[D] == EP_BLOCK)
-		return ep_err(err, errlen, "%s is a block: no piece may stand "
-		              "there", dn);
+		return ep_err(err, errlen, _("%s is a block: no piece may stand "
+		              "there"), dn);
 	if (cell[D] == t->own)
-		return ep_err(err, errlen, "you cannot land on your own piece "
-		              "on %s", dn);
+		return ep_err(err, errlen, _("you cannot land on your own piece "
+		              "on %s"), dn);
 	if (cell[D] == t->opp) {
 		mm = ep_enemy_run(cell, D, d, t->opp);
 		if (n == 1)
-			return ep_err(err, errlen, "a single piece cannot capture");
+			return ep_err(err, errlen, "%s",
+			              _("a single piece cannot capture"));
 		if (mm >= n)
-			return ep_err(err, errlen, "a phalanx of %d cannot capture "
-			              "a line of %d (it must be longer than the "
-			              "line)", n, mm);
+			/* TRANSLATORS: the number of pieces that move and
+			 * the number in the enemy line they would capture. */
+			return ep_err(err, errlen, _("a phalanx of %d cannot "
+			              "capture a line of %d (it must be longer than "
+			              "the line)"), n, mm);
 		if (!ep_turn_capturable(t, D, d, mm))
-			return ep_err(err, errlen, "that capture would take a "
-			              "crossed piece, and crossed pieces cannot be "
-			              "captured");
+			return ep_err(err, errlen, "%s", _("that capture would "
+			              "take a crossed piece, and crossed pieces cannot "
+			              "be captured"));
 		m->captured = (uint8_t)(t->capture_one ? 1 : mm);
 	}
 	if (t->symmetry && ep_turn_crossing(t, D, dir) &&
 	    ep_crossing_symmetric(t, tail, dir, n, k))
-		return ep_err(err, errlen, "this move would make the position "
-		              "symmetric (a crossing may not leave a symmetric "
-		              "board)");
+		return ep_err(err, errlen, "%s", _("this move would make the "
+		              "position symmetric (a crossing may not leave a "
+		              "symmetric board)"));
 	return 0;
 }
 
@@ -216,9 +237,11 @@ static int hint_tail(const struct ep_turn *t, int tail, int dir, int dist,
 	if (back == 0 || check_move(t, rear, dir, dist + back, rn, dn, &m,
 	                            scratch, sizeof scratch) < 0)
 		return -1;
-	ep_err(err, errlen, "write %s-%s: a move names the rear piece of the "
-	       "group (the tail, %s) and the square its front piece lands on",
-	       rn, dn, rn);
+	/* TRANSLATORS: %1$s-%2$s is the move as it should be written, %1$s
+	 * its tail. */
+	ep_err(err, errlen, _("write %1$s-%2$s: a move names the rear piece of "
+	       "the group (the tail, %1$s) and the square its front piece "
+	       "lands on"), rn, dn);
 	return 0;
 }
 
@@ -240,17 +263,19 @@ int ep_move_parse(const struct ep_position *p, const struct ep_options *o,
 	ep_turn_init(&t, p, o);
 	tail = ep_square_at(sq[0], sq[1]);
 	if (t.cell[tail] != t.own)
-		return ep_err(err, errlen, "there is no piece of yours on %s", tn);
+		return ep_err(err, errlen, _("there is no piece of yours on %s"),
+		              tn);
 	if (!ep_turn_movable(&t, tail))
-		return ep_err(err, errlen, "that square is frozen: the piece on "
-		              "%s has crossed and may not move", tn);
+		return ep_err(err, errlen, _("that square is frozen: the piece on "
+		              "%s has crossed and may not move"), tn);
 	if (sq[0] == sq[2] && sq[1] == sq[3])
-		return ep_err(err, errlen, "%s-%s does not move: the tail and "
-		              "the destination are the same square", tn, dn);
+		return ep_err(err, errlen, _("%s-%s does not move: the tail and "
+		              "the destination are the same square"), tn, dn);
 	dir = line_dir(sq[0], sq[1], sq[2], sq[3], &dist);
 	if (dir < 0)
-		return ep_err(err, errlen, "%s-%s is not a straight line (a move "
-		              "goes along a rank, a file or a diagonal)", tn, dn);
+		return ep_err(err, errlen, _("%s-%s is not a straight line (a "
+		              "move goes along a rank, a file or a diagonal)"), tn,
+		              dn);
 	if (check_move(&t, tail, dir, dist, tn, dn, m, err, errlen) == 0)
 		return 0;
 	hint_tail(&t, tail, dir, dist, dn, err, errlen);

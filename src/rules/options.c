@@ -41,6 +41,7 @@
 #include <strings.h>
 
 #include "internal.h"
+#include "util/i18n.h"
 
 #define EP_OPTION_FORMS \
 	"-size=WxH, -block=c5,f7, -symmetry=mirror|rotate|both|off, " \
@@ -72,8 +73,8 @@ int ep_options_default(struct ep_options *o, const char *game,
 		o->width = 8;
 		o->height = 8;
 	} else {
-		return ep_err(err, errlen, "unknown game \"%.40s\" (the games "
-		              "are epaminondas and crossings)", game);
+		return ep_err(err, errlen, _("unknown game \"%.40s\" (the games "
+		              "are epaminondas and crossings)"), game);
 	}
 	o->capture = game_capture(o);
 	o->crossed = game_crossed(o);
@@ -122,12 +123,12 @@ static int apply_size(struct ep_options *o, const char *v,
 		h = read_dim(&s);
 	}
 	if (w < 0 || h < 0 || *s != '\0')
-		return ep_err(err, errlen, "-size=%.20s: write -size=WxH, "
-		              "e.g. -size=8x8", v);
+		return ep_err(err, errlen, _("-size=%.20s: write -size=WxH, "
+		              "e.g. -size=8x8"), v);
 	if (w < EP_MIN_W || w > EP_MAX_W || h < EP_MIN_H || h > EP_MAX_H)
-		return ep_err(err, errlen, "-size=%.20s: the width must be %d "
+		return ep_err(err, errlen, _("-size=%.20s: the width must be %d "
 		              "to %d and the height %d to %d (write -size=WxH, "
-		              "e.g. -size=8x8)", v, EP_MIN_W, EP_MAX_W, EP_MIN_H,
+		              "e.g. -size=8x8)"), v, EP_MIN_W, EP_MAX_W, EP_MIN_H,
 		              EP_MAX_H);
 	o->width = w;
 	o->height = h;
@@ -143,11 +144,11 @@ static int apply_block(struct ep_options *o, const char *v,
 	for (;;) {
 		if (ep_square_parse(s, &f, &r, &end) < 0 ||
 		    (*end != ',' && *end != '\0'))
-			return ep_err(err, errlen, "-block=%.40s: \"%.8s\" is not "
+			return ep_err(err, errlen, _("-block=%.40s: \"%.8s\" is not "
 			              "a square (write -block=c5,f7: squares "
-			              "separated by commas)", v, s);
+			              "separated by commas)"), v, s);
 		if (o->nblocks >= EP_MAX_W * EP_MAX_H)
-			return ep_err(err, errlen, "-block: too many blocks");
+			return ep_err(err, errlen, _("-block: too many blocks"));
 		o->block_file[o->nblocks] = (uint8_t)f;
 		o->block_rank[o->nblocks] = (uint8_t)r;
 		o->nblocks++;
@@ -181,64 +182,67 @@ static int apply_named(struct ep_options *o, const char *name,
 
 	if (strcasecmp(name, "frozen") == 0) {
 		if (v != NULL)
-			return ep_err(err, errlen, "-frozen takes no value (it "
-			              "means -crossed=stay)");
+			return ep_err(err, errlen, _("-frozen takes no value (it "
+			              "means -crossed=stay)"));
 		o->crossed = EP_CROSSED_STAY;
 		o->crossed_given = 1;
 		return 0;
 	}
 	if (v == NULL || *v == '\0')
-		return ep_err(err, errlen, "-%.20s needs a value (options: "
-		              EP_OPTION_FORMS ")", name);
+		/* TRANSLATORS: an option's name, then the list of options
+		 * (notation, not translated). */
+		return ep_err(err, errlen, _("-%.20s needs a value (options: "
+		              "%s)"), name, EP_OPTION_FORMS);
 	if (strcasecmp(name, "size") == 0)
 		return apply_size(o, v, err, errlen);
 	if (strcasecmp(name, "block") == 0 || strcasecmp(name, "blocks") == 0)
 		return apply_block(o, v, err, errlen);
 	if (strcasecmp(name, "symmetry") == 0) {
 		if ((i = pick(v, sym, 4)) < 0)
-			return ep_err(err, errlen, "-symmetry=%.20s: write "
-			              "-symmetry=mirror|rotate|both|off", v);
+			return ep_err(err, errlen, _("-symmetry=%.20s: write "
+			              "-symmetry=mirror|rotate|both|off"), v);
 		o->symmetry = (enum ep_symmetry)i;
 		return 0;
 	}
 	if (strcasecmp(name, "repetition") == 0) {
 		if ((i = pick(v, rep, 3)) < 0)
-			return ep_err(err, errlen, "-repetition=%.20s: write "
-			              "-repetition=loss|draw|off", v);
+			return ep_err(err, errlen, _("-repetition=%.20s: write "
+			              "-repetition=loss|draw|off"), v);
 		o->repetition = (enum ep_repetition)i;
 		return 0;
 	}
 	if (strcasecmp(name, "rules") == 0) {
 		if ((i = pick(v, rul, 2)) < 0)
-			return ep_err(err, errlen, "-rules=%.20s: write "
-			              "-rules=abbott|igfip", v);
+			return ep_err(err, errlen, _("-rules=%.20s: write "
+			              "-rules=abbott|igfip"), v);
 		apply_rules(o, (enum ep_ending)i);
 		return 0;
 	}
 	if (strcasecmp(name, "crossed") == 0) {
 		if ((i = pick(v, cro, 3)) < 0)
-			return ep_err(err, errlen, "-crossed=%.20s: write "
-			              "-crossed=move|stay|safe", v);
+			return ep_err(err, errlen, _("-crossed=%.20s: write "
+			              "-crossed=move|stay|safe"), v);
 		o->crossed = (enum ep_crossed)i;
 		o->crossed_given = 1;
 		return 0;
 	}
 	if (strcasecmp(name, "capture") == 0) {
 		if ((i = pick(v, cap, 2)) < 0)
-			return ep_err(err, errlen, "-capture=%.20s: write "
-			              "-capture=line|one", v);
+			return ep_err(err, errlen, _("-capture=%.20s: write "
+			              "-capture=line|one"), v);
 		o->capture = (enum ep_capture)i;
 		return 0;
 	}
 	if (strcasecmp(name, "game") == 0) {
 		if (strcasecmp(v, o->game) != 0)
-			return ep_err(err, errlen, "-game=%.20s: this game is "
-			              "%s; the game cannot be changed by an option",
+			return ep_err(err, errlen, _("-game=%.20s: this game is "
+			              "%s; the game cannot be changed by an option"),
 			              v, o->game);
 		return 0;
 	}
-	return ep_err(err, errlen, "unknown option -%.20s (options: "
-	              EP_OPTION_FORMS ")", name);
+	/* TRANSLATORS: an option's name, then the list of options. */
+	return ep_err(err, errlen, _("unknown option -%.20s (options: %s)"),
+	              name, EP_OPTION_FORMS);
 }
 
 /* The option kind of name as a bit of o->given, 0 for none (block, game). */
@@ -288,14 +292,19 @@ int ep_options_apply(struct ep_options *o, const char *word,
 	int rc;
 
 	if (s[0] != '-')
-		return ep_err(err, errlen, "\"%.20s\" is not an option: options "
-		              "start with - (options: " EP_OPTION_FORMS ")", word);
+		/* TRANSLATORS: the word the player wrote, then the list of
+		 * options. */
+		return ep_err(err, errlen, _("\"%.20s\" is not an option: "
+		              "options start with - (options: %s)"), word,
+		              EP_OPTION_FORMS);
 	s += s[1] == '-' ? 2 : 1;
 	eq = strchr(s, '=');
 	len = eq != NULL ? (size_t)(eq - s) : strlen(s);
 	if (len == 0 || len >= sizeof name)
-		return ep_err(err, errlen, "unknown option %.24s (options: "
-		              EP_OPTION_FORMS ")", word);
+		/* TRANSLATORS: the word the player wrote, then the list of
+		 * options. */
+		return ep_err(err, errlen, _("unknown option %.24s (options: "
+		              "%s)"), word, EP_OPTION_FORMS);
 	memcpy(name, s, len);
 	name[len] = '\0';
 	bit = option_bit(name);
@@ -304,10 +313,14 @@ int ep_options_apply(struct ep_options *o, const char *word,
 	rc = apply_named(o, name, eq != NULL ? eq + 1 : NULL, err, errlen);
 	if (rc == 0 && bit && (o->given & bit) && option_changed(bit, &before, o)) {
 		*o = before;
-		return ep_err(err, errlen, "%.40s contradicts an earlier -%s "
-		              "option: give each option once", word,
-		              strcasecmp(name, "frozen") == 0 ? "crossed or -frozen"
-		                                               : name);
+		if (strcasecmp(name, "frozen") == 0)
+			return ep_err(err, errlen, _("%.40s contradicts an "
+			              "earlier -crossed or -frozen option: give "
+			              "each option once"), word);
+		/* TRANSLATORS: the option the player wrote, then the name
+		 * of the option it contradicts. */
+		return ep_err(err, errlen, _("%.40s contradicts an earlier -%s "
+		              "option: give each option once"), word, name);
 	}
 	o->given |= bit;
 	return rc;
@@ -325,18 +338,18 @@ static int check_blocks(const struct ep_options *o, char *err, size_t errlen)
 			if (r > 98)
 				r = 98;
 			ep_square_name(f, r, sq);
-			return ep_err(err, errlen, "-block=%s is off the %dx%d "
-			              "board", sq, o->width, o->height);
+			return ep_err(err, errlen, _("-block=%s is off the %dx%d "
+			              "board"), sq, o->width, o->height);
 		}
 		ep_square_name(f, r, sq);
 		if (r < 2 || r >= o->height - 2)
-			return ep_err(err, errlen, "-block=%s is on a starting "
+			return ep_err(err, errlen, _("-block=%s is on a starting "
 			              "square (blocks go on ranks 3 to %d, empty at "
-			              "the start)", sq, o->height - 2);
+			              "the start)"), sq, o->height - 2);
 		for (j = 0; j < i; j++)
 			if (o->block_file[j] == f && o->block_rank[j] == r)
-				return ep_err(err, errlen, "-block: %s is named "
-				              "twice", sq);
+				return ep_err(err, errlen, _("-block: %s is named "
+				              "twice"), sq);
 	}
 	return 0;
 }
@@ -345,27 +358,28 @@ int ep_options_check(const struct ep_options *o, char *err, size_t errlen)
 {
 	if (strcmp(o->game, "epaminondas") != 0 &&
 	    strcmp(o->game, "crossings") != 0)
-		return ep_err(err, errlen, "unknown game \"%.16s\" (the games "
-		              "are epaminondas and crossings)", o->game);
+		return ep_err(err, errlen, _("unknown game \"%.16s\" (the games "
+		              "are epaminondas and crossings)"), o->game);
 	if (o->width < EP_MIN_W || o->width > EP_MAX_W ||
 	    o->height < EP_MIN_H || o->height > EP_MAX_H)
-		return ep_err(err, errlen, "a %dx%d board is not allowed: the "
-		              "width must be %d to %d and the height %d to %d",
+		return ep_err(err, errlen, _("a %dx%d board is not allowed: the "
+		              "width must be %d to %d and the height %d to %d"),
 		              o->width, o->height, EP_MIN_W, EP_MAX_W, EP_MIN_H,
 		              EP_MAX_H);
 	if (o->capture != game_capture(o))
-		return ep_err(err, errlen, "-capture=%s contradicts %s, which "
-		              "captures %s (play %s for %s)",
-		              o->capture == EP_CAPTURE_ONE ? "one" : "line",
-		              o->game, o->capture == EP_CAPTURE_ONE
-		              ? "the whole line" : "only the piece landed on",
-		              o->capture == EP_CAPTURE_ONE ? "crossings"
-		              : "epaminondas", o->capture == EP_CAPTURE_ONE
-		              ? "single-piece capture" : "whole-line capture");
+		/* TRANSLATORS: %s is the game (epaminondas or crossings),
+		 * here and in the next. */
+		return ep_err(err, errlen, o->capture == EP_CAPTURE_ONE
+		              ? _("-capture=one contradicts %s, which captures "
+		                  "the whole line (play crossings for single-piece "
+		                  "capture)")
+		              : _("-capture=line contradicts %s, which captures "
+		                  "only the piece landed on (play epaminondas for "
+		                  "whole-line capture)"), o->game);
 	if (o->ending == EP_ENDING_IGFIP && o->crossed == EP_CROSSED_MOVE)
-		return ep_err(err, errlen, "-crossed=move contradicts "
+		return ep_err(err, errlen, _("-crossed=move contradicts "
 		              "-rules=igfip (under igfip rules crossed pieces stay "
-		              "on the far row): use -crossed=stay or -crossed=safe");
+		              "on the far row): use -crossed=stay or -crossed=safe"));
 	return check_blocks(o, err, errlen);
 }
 

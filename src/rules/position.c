@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "internal.h"
+#include "util/i18n.h"
 
 const int ep_dir_offset[8] = {
 	EP_STRIDE, EP_STRIDE + 1, 1, 1 - EP_STRIDE,
@@ -143,9 +144,13 @@ static int parse_number(const char **sp)
 	return v;
 }
 
-#define EP_NOTATION_FORM \
-	"write a position as <W>x<H> <rank H>/.../<rank 1> <w|b>, " \
-	"e.g. 8x8 8/8/8/8/8/8/WW6/BW6 b"
+/* A position without its size.  Returns -1. */
+static int no_board_size(char *err, size_t errlen)
+{
+	return ep_err(err, errlen, "%s", _("no board size: write a position "
+	              "as <W>x<H> <rank H>/.../<rank 1> <w|b>, e.g. 8x8 "
+	              "8/8/8/8/8/8/WW6/BW6 b"));
+}
 
 /* One rank of notation ("3W2#BB"), into rank r of p.  *sp advances. */
 static int parse_rank(struct ep_position *p, int r, const char **sp,
@@ -159,9 +164,9 @@ static int parse_rank(struct ep_position *p, int r, const char **sp,
 
 		if (c >= '0' && c <= '9') {
 			if (c == '0')
-				return ep_err(err, errlen, "rank %d has a number "
+				return ep_err(err, errlen, _("rank %d has a number "
 				              "starting with 0 (empty runs are 1 to "
-				              "%d squares)", r + 1, p->width);
+				              "%d squares)"), r + 1, p->width);
 			run = parse_number(&s);
 			if (f + run > p->width)
 				break;
@@ -175,9 +180,9 @@ static int parse_rank(struct ep_position *p, int r, const char **sp,
 		else if (c == '#')
 			cell = EP_BLOCK;
 		else
-			return ep_err(err, errlen, "unexpected '%c' in rank %d "
+			return ep_err(err, errlen, _("unexpected '%c' in rank %d "
 			              "(a rank holds W, B, # and numbers of empty "
-			              "squares)", c, r + 1);
+			              "squares)"), c, r + 1);
 		if (f >= p->width)
 			break;
 		p->cell[ep_square_at(f++, r)] = (uint8_t)cell;
@@ -185,8 +190,8 @@ static int parse_rank(struct ep_position *p, int r, const char **sp,
 	}
 	if (f != p->width || (*s != '/' && *s != ' ' && *s != '\t' &&
 	                      *s != '\0'))
-		return ep_err(err, errlen, "rank %d does not have %d squares "
-		              "(the board is %d wide)", r + 1, p->width, p->width);
+		return ep_err(err, errlen, _("rank %d does not have %d squares "
+		              "(the board is %d wide)"), r + 1, p->width, p->width);
 	*sp = s;
 	return 0;
 }
@@ -199,14 +204,14 @@ int ep_position_parse(struct ep_position *p, const char *text,
 
 	w = parse_number(&s);
 	if (w < 0 || (*s != 'x' && *s != 'X'))
-		return ep_err(err, errlen, "no board size: " EP_NOTATION_FORM);
+		return no_board_size(err, errlen);
 	s++;
 	h = parse_number(&s);
 	if (h < 0 || (*s != ' ' && *s != '\t'))
-		return ep_err(err, errlen, "no board size: " EP_NOTATION_FORM);
+		return no_board_size(err, errlen);
 	if (w < EP_MIN_W || w > EP_MAX_W || h < EP_MIN_H || h > EP_MAX_H)
-		return ep_err(err, errlen, "a %dx%d board is not allowed (width "
-		              "%d to %d, height %d to %d)", w, h, EP_MIN_W,
+		return ep_err(err, errlen, _("a %dx%d board is not allowed (width "
+		              "%d to %d, height %d to %d)"), w, h, EP_MIN_W,
 		              EP_MAX_W, EP_MIN_H, EP_MAX_H);
 	ep_board_clear(p, w, h);
 	s = skip_space(s);
@@ -214,12 +219,12 @@ int ep_position_parse(struct ep_position *p, const char *text,
 		if (parse_rank(p, r, &s, err, errlen) < 0)
 			return -1;
 		if (r > 0 && *s != '/')
-			return ep_err(err, errlen, "found %d ranks, a %dx%d board "
-			              "has %d (ranks are separated by /)", h - r, w,
+			return ep_err(err, errlen, _("found %d ranks, a %dx%d board "
+			              "has %d (ranks are separated by /)"), h - r, w,
 			              h, h);
 		if (r == 0 && *s == '/')
-			return ep_err(err, errlen, "more than %d ranks for a %dx%d "
-			              "board", h, w, h);
+			return ep_err(err, errlen, _("more than %d ranks for a %dx%d "
+			              "board"), h, w, h);
 		if (r > 0)
 			s++;
 	}
@@ -229,12 +234,12 @@ int ep_position_parse(struct ep_position *p, const char *text,
 	else if (*s == 'b' || *s == 'B')
 		p->to_move = EP_BLACK;
 	else
-		return ep_err(err, errlen, "no side to move: the position must "
-		              "end with w or b");
+		return ep_err(err, errlen, _("no side to move: the position must "
+		              "end with w or b"));
 	s = skip_space(s + 1);
 	if (*s != '\0')
-		return ep_err(err, errlen, "unexpected text after the side to "
-		              "move: \"%.20s\"", s);
+		return ep_err(err, errlen, _("unexpected text after the side to "
+		              "move: \"%.20s\""), s);
 	return 0;
 }
 

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "internal.h"
+#include "util/i18n.h"
 
 static const char *side_name(enum ep_side s)
 {
@@ -118,10 +119,61 @@ static int intruders(const struct ep_position *p, const struct ep_options *o,
 	return n;
 }
 
+/* The grace sentences, one for each side, so that a translator never
+ * puts a side's name into a sentence.  grace_sentence() returns the
+ * (translated) printf format for side s: GRACE_BEHIND and
+ * GRACE_CAPTURE_N take the count behind (and the list), the other two
+ * GRACE_CAPTURE_* the list of intruders, GRACE_CROSS nothing. */
+enum grace { GRACE_BEHIND, GRACE_CROSS, GRACE_CAPTURE_N, GRACE_CAPTURE_ONE,
+             GRACE_CAPTURE_ANY };
+
+static const char *grace_sentence(enum ep_side s, enum grace g, int behind)
+{
+	int white = s == EP_WHITE;
+
+	switch (g) {
+	case GRACE_BEHIND:
+		/* TRANSLATORS: how many crossings the side is behind. */
+		return white ? ngettext("White is %d crossing behind and cannot "
+		                        "catch up in one move", "White is %d "
+		                        "crossings behind and cannot catch up in "
+		                        "one move", behind)
+		             : ngettext("Black is %d crossing behind and cannot "
+		                        "catch up in one move", "Black is %d "
+		                        "crossings behind and cannot catch up in "
+		                        "one move", behind);
+	case GRACE_CROSS:
+		return white ? _("White must cross, or lose")
+		             : _("Black must cross, or lose");
+	case GRACE_CAPTURE_N:
+		/* TRANSLATORS: how many intruders, then their squares as
+		 * "g12, h12". */
+		return white ? ngettext("White must capture %d intruder (%s) in "
+		                        "one move, or lose", "White must capture "
+		                        "%d intruders (%s) in one move, or lose",
+		                        behind)
+		             : ngettext("Black must capture %d intruder (%s) in "
+		                        "one move, or lose", "Black must capture "
+		                        "%d intruders (%s) in one move, or lose",
+		                        behind);
+	case GRACE_CAPTURE_ONE:
+		return white ? _("White must capture the intruder on %s or cross, "
+		                 "or lose")
+		             : _("Black must capture the intruder on %s or cross, "
+		                 "or lose");
+	default:
+		/* TRANSLATORS: the intruders' squares, as "g12, h12". */
+		return white ? _("White must capture an intruder (%s) or cross, "
+		                 "or lose")
+		             : _("Black must capture an intruder (%s) or cross, "
+		                 "or lose");
+	}
+}
+
 void ep_grace_text(const struct ep_position *p, const struct ep_options *o,
                    char *buf, size_t len)
 {
-	const char *me = p->to_move == EP_WHITE ? "White" : "Black";
+	enum ep_side me = p->to_move;
 	struct ep_status st;
 	struct ep_turn t;
 	char list[EP_ERR_MAX / 2];
@@ -140,18 +192,18 @@ void ep_grace_text(const struct ep_position *p, const struct ep_options *o,
 	n = o->ending == EP_ENDING_IGFIP ? 0 : intruders(p, o, list, sizeof list);
 	if (n == 0 || (behind > 1 && n < behind))
 		w = behind > 1 && o->ending != EP_ENDING_IGFIP
-		    ? snprintf(buf, len, "%s is %d crossings behind and cannot "
-		               "catch up in one move", me, behind)
-		    : snprintf(buf, len, "%s must cross, or lose", me);
+		    ? snprintf(buf, len, grace_sentence(me, GRACE_BEHIND, behind),
+		               behind)
+		    : snprintf(buf, len, "%s", grace_sentence(me, GRACE_CROSS, 0));
 	else if (behind > 1)
-		w = snprintf(buf, len, "%s must capture %d intruders (%s) in one "
-		             "move, or lose", me, behind, list);
+		w = snprintf(buf, len, grace_sentence(me, GRACE_CAPTURE_N, behind),
+		             behind, list);
 	else if (n == 1)
-		w = snprintf(buf, len, "%s must capture the intruder on %s or "
-		             "cross, or lose", me, list);
+		w = snprintf(buf, len, grace_sentence(me, GRACE_CAPTURE_ONE, 0),
+		             list);
 	else
-		w = snprintf(buf, len, "%s must capture an intruder (%s) or "
-		             "cross, or lose", me, list);
+		w = snprintf(buf, len, grace_sentence(me, GRACE_CAPTURE_ANY, 0),
+		             list);
 	if (w < 0)
 		buf[0] = '\0';
 }
