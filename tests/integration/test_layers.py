@@ -170,11 +170,11 @@ try:
     with open(board) as f:
         n = len(f.read().splitlines())
     with open(board, "a") as f:
-        f.write('#include "cmd/cmd.h"\n')
+        f.write('#include "commands/cmd.h"\n')
     rc, out, err = run(real)
-    is_((rc, out), (1, ["src/rules/position.c:%d: includes cmd/cmd.h: rules (1) "
+    is_((rc, out), (1, ["src/rules/position.c:%d: includes commands/cmd.h: rules (1) "
                         "-> cmd (5) points up" % (n + 1)]),
-        "a copy of the real tree with rules/position.c including cmd/cmd.h fails")
+        "a copy of the real tree with rules/position.c including commands/cmd.h fails")
 finally:
     shutil.rmtree(scratch, ignore_errors=True)
 done()
