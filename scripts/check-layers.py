@@ -5,7 +5,7 @@ checked against every `#include "..."` line of src/ (issue 31).
 
     check-layers.py [--src DIR] [--layers FILE] [--graph]
 
-A "part" of src/ is a directory right under it (src/cmd, src/rules, ...)
+A "part" of src/ is a directory right under it (src/commands, src/rules, ...)
 or a top-level file (src/main.c).  layers.txt gives each part a level; a
 file may include the files of its own part and of lower levels, never a
 higher level, never another part of its own level, never another part's

@@ -50,27 +50,6 @@ src_libepamserv_a_SOURCES += \
 	src/game/ratings.c src/game/ratings.h \
 	src/game/record.c src/game/record_json.c src/game/record_read.c \
 	src/game/record.h \
-	src/cmd/cmd.h src/cmd/dispatch.c src/cmd/table.c src/cmd/table.h \
-	src/cmd/reply.c src/cmd/claim.c \
-	src/cmd/board_html.c \
-	src/cmd/intake.c src/cmd/intake.h \
-	src/cmd/process.c src/cmd/process.h src/cmd/inlog.c src/cmd/inlog.h \
-	src/cmd/report.c src/cmd/report.h \
-	src/cmd/help.c src/cmd/signup.c src/cmd/challenge.c \
-	src/cmd/move.c src/cmd/show.c \
-	src/cmd/board.c src/cmd/answer.c src/cmd/votes.c src/cmd/standings.c \
-	src/cmd/preview.c src/cmd/analyse.c src/cmd/record.c src/cmd/engine_time.c src/cmd/engine_time.h src/cmd/pending.c src/cmd/conditional.c src/cmd/observe.c \
-	src/cmd/accounts.c src/cmd/account.h src/cmd/leave.c \
-	src/cmd/leave.h src/cmd/message.c src/cmd/tokens.c \
-	src/cmd/acctoken.c src/cmd/acctoken.h src/cmd/tokenform.c \
-	src/cmd/tokenform.h \
-	src/cmd/auth.c src/cmd/notice.c src/cmd/notify.c src/cmd/held.c src/cmd/held.h \
-	src/cmd/robot.c src/cmd/robot.h \
-	src/cmd/robot_queue.c src/cmd/robot_queue.h \
-	src/cmd/seek.c src/cmd/limit.c \
-	src/cmd/stranger.h src/cmd/stranger_budget.c src/cmd/stranger_words.c \
-	src/cmd/tournament.c \
-	src/cmd/league.c \
 	src/cli/cli.h src/cli/receive.c src/cli/outbox.c src/cli/batch.c \
 	src/cli/sweep.c src/cli/sweep.h src/cli/sweep_clock.c src/cli/digest.c src/cli/prune.c src/cli/admin.c src/cli/admin.h src/cli/admin_repair.c \
 	src/cli/admin_check.c src/cli/admin_check_text.c src/cli/status.c src/cli/admin_backup.c \
@@ -92,26 +71,11 @@ src_epamserv_SOURCES += src/cli/think.c src/cli/match.c \
 # Issue 29: what "limit accept" starts at once, and signoff's
 # cancellations.
 src_libepamserv_a_SOURCES += src/spool/accept.c src/spool/accept.h
-src_libepamserv_a_SOURCES += src/cmd/signoff.c
-# Issue 29 (attack): whom a player has met, for challenges_per_day.
-src_libepamserv_a_SOURCES += src/cmd/opponents.c src/cmd/opponents.h
-# Issue 30 item 6: receipts for messages and chats.
-src_libepamserv_a_SOURCES += src/cmd/receipt.c src/cmd/receipt.h \
-	src/cmd/message.h
-# Issue 30 item 2: the writer's own text of a reply (quoted text,
-# attributions, signatures and client footers told apart).
-src_libepamserv_a_SOURCES += src/cmd/quoting.c src/cmd/quoting.h
 # Issue 31 item 2: the operator subcommands' table, and "config".
 src_epamserv_SOURCES += src/cli/subcmds.c src/cli/config.c
 # Issue 31 item 3: the marks of the words a person reads (gettext).
 src_libepamserv_a_SOURCES += src/util/i18n.h
 # Issue 31 item 2: the challenge options, one table and one reading.
 src_libepamserv_a_SOURCES += src/game/options.c src/game/options.h
-# Issue 31: the tournament store's mail-context half (tfile.c, ttable.c
-# and tko.c went to src/services).
-src_libepamserv_a_SOURCES += src/cmd/tourney.h src/cmd/tourney_mail.c
-# Issue 31: tournament.c, league.c and seek.c split into their commands
-# and the server's side (rounds, sweeps).
-src_libepamserv_a_SOURCES += src/cmd/tourney_rounds.c src/cmd/tourney_sweep.c \
-	src/cmd/seek_sweep.c src/cmd/league.h src/cmd/league_file.c \
-	src/cmd/league_sweep.c
+# The mail commands and the mail pipeline: src/commands/local.mk and
+# src/pipeline/local.mk.

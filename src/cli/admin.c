@@ -24,7 +24,7 @@
  */
 #include "cli/admin.h"
 #include "cli/cli.h"
-#include "cmd/cmd.h"
+#include "commands/cmd.h"
 #include "game/game.h"
 #include "game/render.h"
 #include "spool/lock.h"

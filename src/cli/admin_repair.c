@@ -28,8 +28,8 @@
  */
 #include "cli/admin.h"
 #include "cli/cli.h"
-#include "cmd/robot.h"
-#include "cmd/cmd.h"
+#include "commands/robots/robot.h"
+#include "commands/cmd.h"
 #include "game/game.h"
 #include "spool/addrindex.h"
 #include "spool/lock.h"

@@ -23,7 +23,7 @@
 #include "cli/admin.h"
 #include "cli/cli.h"
 #include "cli/password.h"
-#include "cmd/cmd.h"
+#include "commands/cmd.h"
 #include "game/game.h"
 #include "mail/mail.h"
 #include "spool/addrindex.h"

@@ -6,8 +6,8 @@
  * owner (main becomes it first, SUBCMD_OWNER_ON_CHECK).
  */
 #include "cli/cli.h"
-#include "cmd/robot.h"
-#include "cmd/tourney.h"
+#include "commands/robots/robot.h"
+#include "commands/tourney/tourney.h"
 #include "util/template.h"
 #include "util/util.h"
 

@@ -17,7 +17,7 @@
  * read.
  */
 #include "cli/cli.h"
-#include "cmd/cmd.h"
+#include "commands/cmd.h"
 #include "game/record.h"
 #include "spool/spool.h"
 #include "util/util.h"

@@ -57,8 +57,8 @@
  * \Seen before the mail is saved.  Here a literal is read by its length.
  */
 #include "cli/cli.h"
-#include "cmd/robot.h"
-#include "cmd/process.h"
+#include "commands/robots/robot.h"
+#include "pipeline/process.h"
 #include "mail/mail.h"
 #include "util/buf.h"
 #include "util/log.h"

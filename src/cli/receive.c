@@ -12,8 +12,8 @@
  * change the exit status (the mail waits in the outbox for "flush").
  */
 #include "cli/cli.h"
-#include "cmd/process.h"
-#include "cmd/robot.h"
+#include "pipeline/process.h"
+#include "commands/robots/robot.h"
 #include "util/util.h"
 
 #include <stdio.h>

@@ -15,7 +15,7 @@
  *                 with their players
  *   quarantined   the boards and accounts set aside (admin quarantine)
  *   damaged       the files that mails are set aside for (SPOOL/held/,
- *                 src/cmd/held.h): each with the loader's error, how many
+ *                 src/commands/mail/held.h): each with the loader's error, how many
  *                 mails wait and since when
  *   journal       committed updates not yet applied
  *   runs          when batch, flush and sweep last ran and their exit
@@ -28,7 +28,7 @@
  * SPEC section 9 fixes the command's name and --json.
  */
 #include "cli/cli.h"
-#include "cmd/held.h"
+#include "commands/mail/held.h"
 #include "spool/addrindex.h"
 #include "spool/bounce.h"
 #include "spool/lock.h"
@@ -36,9 +36,9 @@
 #include "spool/spool.h"
 #include "spool/users.h"
 #include "util/json.h"
-#include "cmd/engine_time.h"
-#include "cmd/robot.h"
-#include "cmd/robot_queue.h"
+#include "commands/robots/engine_time.h"
+#include "commands/robots/robot.h"
+#include "commands/robots/robot_queue.h"
 #include "util/log.h"
 #include "spool/quarantine.h"
 #include "util/buf.h"

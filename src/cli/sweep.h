@@ -5,8 +5,8 @@
 #ifndef EPAM_SWEEP_H
 #define EPAM_SWEEP_H
 
-#include "cmd/cmd.h"
-#include "cmd/held.h"
+#include "commands/cmd.h"
+#include "commands/mail/held.h"
 
 /* Name the sweep's event on board g for s (svc_event): the event
  * ("remind", "forfeit", "left", ...), the board, the move it is about

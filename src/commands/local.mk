@@ -1,2 +1,54 @@
 # src/commands (issue 31): the mail commands, one file per command
 # family, and the mail command table.  Each file appends its line below.
+# Each subdirectory is a command family (like git's builtin/); board/
+# holds the board mail and the board's files, which several families
+# use and which move on to src/services as they shed the mail context.
+src_libepamserv_a_SOURCES += \
+	src/commands/cmd.h src/commands/table.c src/commands/table.h \
+	src/commands/help.c
+src_libepamserv_a_SOURCES += \
+	src/commands/accounts/accounts.c src/commands/accounts/account.h \
+	src/commands/accounts/signup.c src/commands/accounts/limit.c \
+	src/commands/accounts/leave.c src/commands/accounts/leave.h \
+	src/commands/accounts/message.c src/commands/accounts/message.h \
+	src/commands/accounts/signoff.c \
+	src/commands/accounts/receipt.c src/commands/accounts/receipt.h \
+	src/commands/accounts/notice.c
+src_libepamserv_a_SOURCES += \
+	src/commands/games/challenge.c src/commands/games/seek.c \
+	src/commands/games/seek_sweep.c src/commands/games/answer.c \
+	src/commands/games/move.c src/commands/games/pending.c \
+	src/commands/games/conditional.c src/commands/games/claim.c \
+	src/commands/games/votes.c src/commands/games/show.c \
+	src/commands/games/observe.c src/commands/games/notify.c \
+	src/commands/games/preview.c src/commands/games/record.c \
+	src/commands/games/standings.c \
+	src/commands/games/opponents.c src/commands/games/opponents.h
+src_libepamserv_a_SOURCES += \
+	src/commands/tourney/tournament.c src/commands/tourney/tourney.h \
+	src/commands/tourney/tourney_mail.c \
+	src/commands/tourney/tourney_rounds.c \
+	src/commands/tourney/tourney_sweep.c \
+	src/commands/tourney/league.c src/commands/tourney/league.h \
+	src/commands/tourney/league_file.c \
+	src/commands/tourney/league_sweep.c
+src_libepamserv_a_SOURCES += \
+	src/commands/robots/robot.c src/commands/robots/robot.h \
+	src/commands/robots/robot_queue.c src/commands/robots/robot_queue.h \
+	src/commands/robots/engine_time.c src/commands/robots/engine_time.h \
+	src/commands/robots/analyse.c
+src_libepamserv_a_SOURCES += \
+	src/commands/board/board.c src/commands/board/board_html.c \
+	src/commands/board/reply.c
+# mail/: the mail in hand as the commands read it (intake, the writer's
+# own text, account tokens, the stranger budget and words, the incoming
+# log's note of what a mail created, held mail): the commands include
+# these, so they sit below the pipeline.
+src_libepamserv_a_SOURCES += \
+	src/commands/mail/intake.c src/commands/mail/intake.h \
+	src/commands/mail/quoting.c src/commands/mail/quoting.h \
+	src/commands/mail/acctoken.c src/commands/mail/acctoken.h \
+	src/commands/mail/stranger.h src/commands/mail/stranger_budget.c \
+	src/commands/mail/stranger_words.c \
+	src/commands/mail/inlog.c src/commands/mail/inlog.h \
+	src/commands/mail/held.c src/commands/mail/held.h

@@ -2,7 +2,7 @@
  * cond.c - conditional lines of a game record (struct game_cond, issue
  * 15): how two lines of one player relate, and the legality replay the
  * game file's loader and the conditional command share.  The command
- * and the playing of the answers are in src/cmd/conditional.c.
+ * and the playing of the answers are in src/commands/games/conditional.c.
  */
 #include "game/game.h"
 #include "util/i18n.h"

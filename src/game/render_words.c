@@ -370,7 +370,7 @@ char *render_board_words(const struct game *g)
 		threats_paragraph(&b, g);
 	ep_position_format(p, pos);
 	/* On a line of its own, indented: the mail's wrapping leaves such
-	 * a line whole (cmd/reply.c), so it copies in one piece. */
+	 * a line whole (commands/board/reply.c), so it copies in one piece. */
 	buf_printf(&b, "%s\n  %s\n", _("Position to copy:"), pos);
 	return buf_take(&b);
 }

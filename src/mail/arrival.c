@@ -5,7 +5,7 @@
  * mailimf_date_time_parse) and the INTERNALDATE of an IMAP message
  * (RFC 3501 date-time, "17-Jul-1996 02:44:25 -0700").  Issue 15: a move
  * counts at its mail's arrival.  Whether the record can be believed, and
- * the clamps, are the caller's (cmd/process.c).
+ * the clamps, are the caller's (pipeline/process.c).
  */
 #include <stdio.h>
 #include <stdlib.h>

@@ -5,7 +5,7 @@
  * I/O and no libetpan types.  Everything in the struct comes from the
  * mail and is untrusted: it tells which mail came back (the Message-IDs
  * of the returned headers) and which addresses the report names; the
- * caller decides what to believe (src/cmd/report.c checks the
+ * caller decides what to believe (src/pipeline/report.c checks the
  * Message-IDs against the addresses).
  *
  * Shapes read:

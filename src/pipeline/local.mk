@@ -1,3 +1,10 @@
 # src/pipeline (issue 31): the mail pipeline -- intake, authentication
 # scan, tokens in replies, the incoming log, held mail, dispatch and
 # delivery reports.  Each file appends its line below.
+src_libepamserv_a_SOURCES += \
+	src/pipeline/process.c src/pipeline/process.h \
+	src/pipeline/auth.c \
+	src/pipeline/tokens.c \
+	src/pipeline/tokenform.c src/pipeline/tokenform.h \
+	src/pipeline/dispatch.c \
+	src/pipeline/report.c src/pipeline/report.h

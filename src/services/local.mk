@@ -13,7 +13,7 @@ src_libepamserv_a_SOURCES += src/services/weblink.c src/services/weblink.h \
 	src/services/privacy.c src/services/privacy.h
 # The tournament store (issue 17): the tournament file, its table and
 # a knockout's bracket (from src/cmd; their mail-context half stays in
-# src/cmd/tourney_mail.c until the services take a struct svc).
+# src/commands/tourney/tourney_mail.c until the services take a struct svc).
 src_libepamserv_a_SOURCES += src/services/tfile.c src/services/tfile.h \
 	src/services/ttable.c src/services/ttable.h \
 	src/services/tko.c src/services/tko.h

@@ -3,7 +3,7 @@
  * outmail.c - the mails the services queue (outmail.h): composed from
  * templates, wrapped, kept within the reply size cap, put in the
  * transaction's outbox (never sent from here; see spool/outbox.c).
- * Moved from cmd/reply.c (issue 31), which keeps the board mail and what
+ * Moved from commands/board/reply.c (issue 31), which keeps the board mail and what
  * the mail in hand adds through the hooks (svc.h).
  *
  * Outgoing Message-IDs are made from the digest of the incoming mail (or

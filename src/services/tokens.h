@@ -2,7 +2,7 @@
 /*
  * tokens.h - the reply tokens the services put in the mails they queue
  * (the board mails, the digest, the notices).  The function lives in
- * cmd/tokens.c until that file is split (issue 31).
+ * pipeline/tokens.c until that file is split (issue 31).
  */
 #ifndef EPAM_SERVICES_TOKENS_H
 #define EPAM_SERVICES_TOKENS_H
@@ -11,7 +11,7 @@
 #include "services/svc.h"
 #include "spool/users.h"
 
-/* Characters in a reply token (cmd/tokens.c). */
+/* Characters in a reply token (pipeline/tokens.c). */
 #define REPLY_TOKEN_LEN 16
 
 /* The reply token of u on g now (REPLY_TOKEN_LEN characters and a NUL

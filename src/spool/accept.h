@@ -3,7 +3,7 @@
  * 29): the time controls and board sizes a player takes automatically,
  * kept on the account (users.h, the "accept-time:" and "accept-size:"
  * lines).  A signed challenge outside them waits for the player's accept
- * like an unsigned one (cmd/limit.c, cmd/challenge.c).
+ * like an unsigned one (commands/accounts/limit.c, commands/games/challenge.c).
  *
  *   time  the least seconds the challenge's time control must give
  *         every move, the first included (tc_pace, game/clock.h): "Nd" or

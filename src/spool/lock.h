@@ -14,7 +14,7 @@
  * flock(2) locks on SPOOL/locks/KEY.lock, so a process that dies releases
  * them at once.  Deadlock is avoided by order: a process takes at most a
  * message lock and then one resource lock; the one exception is a
- * tournament's (issue 17, src/cmd/tfile.h): a board's lock, then
+ * tournament's (issue 17, src/services/tfile.h): a board's lock, then
  * "tournaments", then "next-GAME", never the other way round.
  */
 #ifndef EPAM_LOCK_H

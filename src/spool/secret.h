@@ -5,7 +5,7 @@
  * SPOOL/secret holds SECRET_SIZE random bytes (getrandom(2)), mode 0600,
  * made the first time a mail is queued and read once per process.  Every
  * outgoing Message-ID is "BASE.TAG@DOMAIN": BASE is "epamserv.KEY.N" (the
- * incoming mail's key and a counter, src/cmd/reply.c) and TAG is
+ * incoming mail's key and a counter, src/commands/board/reply.c) and TAG is
  * SECRET_TAG_LEN lower-case base32 characters (RFC 4648 alphabet, 50
  * bits) of HMAC-SHA256(secret, BASE, NUL, the lower-cased recipient).
  *

@@ -35,7 +35,7 @@
  *   notify: epaminondas 101     (issue 15, pbmserv's notify: a mail when
  *   notify: epaminondas all      that board, or any board of that game,
  *                                ends; one line each, at most
- *                                USER_MAX_NOTIFY; cmd/notify.c)
+ *                                USER_MAX_NOTIFY; commands/games/notify.c)
  *   limit: 10                   (issue 17, pbmserv's limit: the most
  *                                active games, challenges agreed to
  *                                and open seeks the player has at once,
@@ -99,7 +99,7 @@ enum user_orientation {
 #define USER_MAX_LEAVE 24
 
 /* Boards (or "all" of a game) a player asks to hear the end of
- * (notify, cmd/notify.c). */
+ * (notify, commands/games/notify.c). */
 #define USER_MAX_NOTIFY 16
 
 /* One "notify:" line: a mail when board ends, or any board of game when

@@ -6,7 +6,7 @@
  * applied by setting TZ for the conversion and putting it back after;
  * the zone rules are the C library's reading of Debian's tzdata, never
  * our own.  The zone name must have been checked (deadline_zone_ok in
- * cmd/cmd.h) before it reaches here.
+ * commands/cmd.h) before it reaches here.
  */
 #ifndef EPAM_TZ_H
 #define EPAM_TZ_H

@@ -58,7 +58,7 @@
  *     (tt_build_new) and a text ("tournament show": tt_text) without a
  *     crash.
  */
-#include "cmd/tourney.h"
+#include "commands/tourney/tourney.h"
 #include "services/tfile.h"
 #include "services/ttable.h"
 #include "fuzz/scratch.h"

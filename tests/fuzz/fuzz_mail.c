@@ -7,7 +7,7 @@
  * behaviour or unbounded time; the decoded fields must be NUL-terminated
  * UTF-8 strings that the command reader can split.
  */
-#include "cmd/intake.h"
+#include "commands/mail/intake.h"
 #include "mail/dsn.h"
 #include "mail/mail.h"
 

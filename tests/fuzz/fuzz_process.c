@@ -1,6 +1,6 @@
 /*
  * fuzz_process.c - libFuzzer target: whole mails through process_mail()
- * (src/cmd/process.h), the path of "epamserv receive" from the raw bytes
+ * (src/pipeline/process.h), the path of "epamserv receive" from the raw bytes
  * to committed effects: the parser, the never-answered filter (bounces,
  * auto-replies, spam flags), who the sender is, the seen records, the
  * command reader, passwords, reply tokens and their back-off, the rate
@@ -63,7 +63,7 @@
  * catch the rest.  Logs go to stderr: run with -close_fd_mask=2
  * (tests/fuzz/run-fuzz.sh does) so that they do not drown the fuzzer's.
  */
-#include "cmd/process.h"
+#include "pipeline/process.h"
 #include "services/tokenhash.h"
 #include "fuzz/scratch.h"
 #include "game/game.h"

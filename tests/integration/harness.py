@@ -366,7 +366,7 @@ def _refused_by(env, sender, send, why, name):
 
 
 # Issue 30: a mail about a board keeps the game's one subject; the reply
-# token travels in our Message-ID (src/cmd/threadid.h), which a reply
+# token travels in our Message-ID (src/services/threadid.h), which a reply
 # names in In-Reply-To and References.
 
 import re  # noqa: E402

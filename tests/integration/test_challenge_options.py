@@ -141,7 +141,7 @@ for name in ("epaminondas-help.txt", "crossings-help.txt"):
     for n in re.findall(r"(?:^|\s|\()-(\w+)", part):
         ok(n in [x for x, _, _ in listed], "-%s of %s is in the table"
            % (n, name))
-table_c = read("src", "cmd", "table.c")
+table_c = read("src", "commands", "table.c")
 challenge = table_c[table_c.index('{ "challenge", "", G,'):]
 challenge = challenge[:challenge.index("\n\t{ ")]
 for n in helped:

@@ -1,7 +1,7 @@
 #!/usr/bin/python3
 """Delivery reports are believed only when they prove it: a bounce is
 recorded for an address only when one of our Message-IDs in the returned
-headers verifies with that address (src/cmd/report.c, src/spool/secret.c).
+headers verifies with that address (src/pipeline/report.c, src/spool/secret.c).
 
 Real board mails, as the test SMTP server received them, are bounced in
 the shapes of Postfix, Exim and Sendmail (tests/mail/dsn/, filled in

@@ -1,6 +1,6 @@
 #!/usr/bin/python3
 """Issue 30 item 4, help that matches the server: "help" lists every
-command of the command table (src/cmd/table.c), league included; "help
+command of the command table (src/commands/table.c), league included; "help
 time" and "help clock" explain every time control with examples that
 are played as written; the welcome names the help on clocks,
 tournaments, the league and robots; no mail cites RULES.md, and every
@@ -33,7 +33,7 @@ def table_commands():
     """(verb, aliases, scope) of each entry of the command table, read
     from table.c: scope holds A (alone), G (after a game's name), H
     (hidden: a pbmserv word answered with what to use)."""
-    with open(os.path.join(SRCDIR, "src", "cmd", "table.c")) as f:
+    with open(os.path.join(SRCDIR, "src", "commands", "table.c")) as f:
         src = f.read()
     body = src[src.index("const struct cmd_def cmd_table[]"):]
     return re.findall(r'^\t\{ "([a-z]+)", "([^"]*)", ([AGH |]+),', body,

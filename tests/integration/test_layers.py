@@ -82,7 +82,7 @@ try:
     rc, out, err = run(os.path.join(SRCDIR, "src"))
     is_((rc, out, err), (0, [], ""), "the real src/ keeps its layer order")
     rc, out, err = run(os.path.join(SRCDIR, "src"), "--graph")
-    ok(rc == 0 and any(l.split()[:3] == ["cmd", "->", "spool"] for l in out),
+    ok(rc == 0 and any(l.split()[:3] == ["commands", "->", "spool"] for l in out),
        "--graph prints the include lines from directory to directory",
        "\n".join(out[:5]) + err)
 
@@ -170,11 +170,11 @@ try:
     with open(board) as f:
         n = len(f.read().splitlines())
     with open(board, "a") as f:
-        f.write('#include "cmd/cmd.h"\n')
+        f.write('#include "commands/cmd.h"\n')
     rc, out, err = run(real)
-    is_((rc, out), (1, ["src/rules/position.c:%d: includes cmd/cmd.h: rules (1) "
-                        "-> cmd (5) points up" % (n + 1)]),
-        "a copy of the real tree with rules/position.c including cmd/cmd.h fails")
+    is_((rc, out), (1, ["src/rules/position.c:%d: includes commands/cmd.h: rules (1) "
+                        "-> commands (5) points up" % (n + 1)]),
+        "a copy of the real tree with rules/position.c including commands/cmd.h fails")
 finally:
     shutil.rmtree(scratch, ignore_errors=True)
 done()

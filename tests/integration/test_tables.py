@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
 """Issue 31 item 2: the hand-written lists of commands agree with the
 tables they copy.  The mail commands of README and of epamserv(1)'s
-MAIL COMMANDS against the command table (src/cmd/table.c): every verb
+MAIL COMMANDS against the command table (src/commands/table.c): every verb
 that is not hidden, each of its forms and each other word for it is
 listed, and every command listed is in the table.  The operator
 subcommands of epamserv(1)'s COMMANDS against `epamserv --help` (made
@@ -55,7 +55,7 @@ def table_commands():
     """(verb, aliases, scope, forms) of each entry of cmd_table: scope a
     set of "A" (alone), "G" (after a game's name), "H" (hidden); forms a
     list of the arguments of each form."""
-    with open(os.path.join(SRCDIR, "src", "cmd", "table.c")) as f:
+    with open(os.path.join(SRCDIR, "src", "commands", "table.c")) as f:
         src = f.read()
     body = src[src.index("const struct cmd_def cmd_table[] = {"):]
     body = body[body.index("{") + 1:body.index("\n};")]

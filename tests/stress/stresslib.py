@@ -3,7 +3,7 @@ players and many accepted boards, legal move sequences chosen by the
 rules reference (tests/reference/ref_rules.py), Maildirs for
 `epamserv batch --maildir`, and the Message-IDs epamserv gives its
 replies (epamserv.<first 16 hex digits of the mail's key>.<n>.<tag>@domain,
-src/cmd/reply.c and src/spool/secret.c), so that a test can tell which
+src/commands/board/reply.c and src/spool/secret.c), so that a test can tell which
 mail a reply answers.
 
 Quick mode by default; EPAMSERV_STRESS_FULL=1 selects the full sizes

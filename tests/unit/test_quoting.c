@@ -1,14 +1,14 @@
 /*
- * test_quoting.c - the writer's own text of a mail (src/cmd/quoting.h,
+ * test_quoting.c - the writer's own text of a mail (src/commands/mail/quoting.h,
  * issue 30 item 2) and the command intake reads from it
- * (src/cmd/intake.h): each mail program's way of quoting, and lines
+ * (src/commands/mail/intake.h): each mail program's way of quoting, and lines
  * that only look like its forms.
  */
 #include <stdlib.h>
 #include <string.h>
 
-#include "cmd/intake.h"
-#include "cmd/quoting.h"
+#include "commands/mail/intake.h"
+#include "commands/mail/quoting.h"
 #include "tap.h"
 
 /* The own text of body, as one static string ("" for none). */

@@ -4,8 +4,8 @@
  * game file and its reply-token hashes, templates, finding the command
  * in a mail, the reply size cap (reply_queue, outbox_put).
  */
-#include "cmd/cmd.h"
-#include "cmd/intake.h"
+#include "commands/cmd.h"
+#include "commands/mail/intake.h"
 #include "services/tokenhash.h"
 #include "game/game.h"
 #include "game/render.h"

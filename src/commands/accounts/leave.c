@@ -1,0 +1,742 @@
+/*
+ * leave.c - a player's leave (issue 15; SPEC "Leave"):
+ *
+ *   vacation USERID PASSWORD UNTIL        from now to the end of UNTIL
+ *   vacation USERID PASSWORD FROM UNTIL   from the start of FROM
+ *   vacation USERID PASSWORD off          the leave ends now
+ *
+ * FROM and UNTIL are days, YYYY-MM-DD, in the player's time zone (set
+ * ... timezone; UTC without one): a leave starts at the midnight that
+ * begins FROM (now, when FROM is today) and ends at the midnight that
+ * ends UNTIL.  FROM is today or later, UNTIL is FROM or later and at
+ * most a year ahead (the same date next year).  A leave that overlaps or
+ * touches one not over yet is merged with it (to shorten a leave: off,
+ * then a new one).  off ends the running leave now and drops those to
+ * come.
+ *
+ * The allowance (leave_days in epamserv.conf, 30): the days a player's
+ * leaves touch in one calendar year of the player's zone, each day once,
+ * a part of a day as a whole one, a leave across New Year in each year.
+ * A leave that ends early (off, a move) counts only the days it had.  A
+ * leave that would take a year past the allowance is refused, saying how
+ * many days that year has left, so a leave cannot be renewed for ever.
+ *
+ * The opponent of each ACTIVE board of the player is told at once, one
+ * mail per board to a confirmed player (never observers), when a leave
+ * is set or changed and when it ends early; nothing when the leaves on
+ * file stay as they were.  A move of the player during a leave ends it
+ * (leave_after_move).
+ *
+ * Times of day are the C library's: TZ is set to the player's zone for
+ * the computation and put back as it was.
+ */
+#include "util/log.h"
+#include "commands/accounts/account.h"
+#include "commands/cmd.h"
+#include "commands/accounts/leave.h"
+#include "commands/table.h"
+#include "spool/spool.h"
+#include "spool/txn.h"
+#include "spool/users.h"
+#include "util/tz.h"
+#include "util/util.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+/* Days since 1970-01-01 of the civil date y-m-d (Gregorian). */
+static long civil_days(long y, int m, int d)
+{
+	long era, yoe, doy, doe;
+
+	y -= m <= 2;
+	era = (y >= 0 ? y : y - 399) / 400;
+	yoe = y - era * 400;
+	doy = (153L * (m + (m > 2 ? -3 : 9)) + 2) / 5 + d - 1;
+	doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
+	return era * 146097 + doe - 719468;
+}
+
+/* The civil date of day number z (civil_days' inverse). */
+static void civil_date(long z, int *y, int *m, int *d)
+{
+	long era, doe, yoe, doy, mp;
+
+	z += 719468;
+	era = (z >= 0 ? z : z - 146096) / 146097;
+	doe = z - era * 146097;
+	yoe = (doe - doe / 1460 + doe / 36524 - doe / 146096) / 365;
+	doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+	mp = (5 * doy + 2) / 153;
+	*d = (int)(doy - (153 * mp + 2) / 5 + 1);
+	*m = (int)(mp < 10 ? mp + 3 : mp - 9);
+	*y = (int)(yoe + era * 400 + (*m <= 2));
+}
+
+/* The day number of t in the entered zone. */
+static long local_day(time_t t)
+{
+	struct tm tm;
+
+	localtime_r(&t, &tm);
+	return civil_days(tm.tm_year + 1900L, tm.tm_mon + 1, tm.tm_mday);
+}
+
+/* When day dn begins in the entered zone (its midnight, or the first
+ * time of the day that exists). */
+static time_t day_start(long dn)
+{
+	struct tm tm;
+	int y, m, d;
+
+	memset(&tm, 0, sizeof tm);
+	civil_date(dn, &y, &m, &d);
+	tm.tm_year = y - 1900;
+	tm.tm_mon = m - 1;
+	tm.tm_mday = d;
+	tm.tm_isdst = -1;
+	return mktime(&tm);
+}
+
+/* "Tue 22 Dec 2026" for day dn. */
+static void day_words(long dn, char *buf, size_t len)
+{
+	static const char *const wd[7] = { "Thu", "Fri", "Sat", "Sun", "Mon",
+	                                   "Tue", "Wed" };
+	static const char *const mon[12] = { "Jan", "Feb", "Mar", "Apr",
+	                                     "May", "Jun", "Jul", "Aug",
+	                                     "Sep", "Oct", "Nov", "Dec" };
+	int y, m, d;
+
+	civil_date(dn, &y, &m, &d);
+	snprintf(buf, len, "%s %d %s %d", wd[((dn % 7) + 7) % 7], d,
+	         mon[m - 1], y);
+}
+
+/* The year of day dn. */
+static int day_year(long dn)
+{
+	int y, m, d;
+
+	civil_date(dn, &y, &m, &d);
+	return y;
+}
+
+/* Days of year (entered zone) that the n spans touch, each once. */
+static int year_days(const struct time_span *s, size_t n, int year)
+{
+	unsigned char mark[366];
+	long y0 = civil_days(year, 1, 1), y1 = civil_days(year + 1, 1, 1), a, b;
+	int count = 0;
+	size_t i;
+
+	memset(mark, 0, sizeof mark);
+	for (i = 0; i < n; i++) {
+		if (s[i].until <= s[i].from)
+			continue;
+		a = local_day(s[i].from);
+		b = local_day(s[i].until - 1);
+		if (a < y0)
+			a = y0;
+		if (b > y1 - 1)
+			b = y1 - 1;
+		for (; a <= b; a++)
+			mark[a - y0] = 1;
+	}
+	for (a = 0; a < y1 - y0; a++)
+		count += mark[a];
+	return count;
+}
+
+int leave_current(const struct user *u, time_t now, struct time_span *span)
+{
+	struct time_span s[USER_MAX_LEAVE + 1], cur;
+	size_t i, n = user_leave_spans(u, s, USER_MAX_LEAVE + 1);
+	int found = 0, grew = 1;
+
+	for (i = 0; i < n && !found; i++)
+		if (s[i].from <= now && now < s[i].until) {
+			cur = s[i];
+			found = 1;
+		}
+	if (!found)
+		return 0;
+	while (grew) {
+		grew = 0;
+		for (i = 0; i < n; i++)
+			if (s[i].from <= cur.until && s[i].until >= cur.from &&
+			    (s[i].from < cur.from || s[i].until > cur.until)) {
+				if (s[i].from < cur.from)
+					cur.from = s[i].from;
+				if (s[i].until > cur.until)
+					cur.until = s[i].until;
+				grew = 1;
+			}
+	}
+	if (span)
+		*span = cur;
+	return 1;
+}
+
+/* The first and last day of span s in u's zone, in words. */
+static void span_words(const struct user *u, const struct time_span *s,
+                       char *first, char *last, size_t len)
+{
+	struct tz_saved z;
+
+	tz_enter(&z, u->timezone);
+	if (first)
+		day_words(local_day(s->from), first, len);
+	if (last)
+		day_words(local_day(s->until - 1), last, len);
+	tz_leave(&z);
+}
+
+void leave_last_day(const struct user *u, time_t now, char *buf, size_t len)
+{
+	struct time_span s;
+
+	if (len)
+		buf[0] = '\0';
+	if (leave_current(u, now, &s))
+		span_words(u, &s, NULL, buf, len);
+}
+
+/* The userid who made g's last move, or NULL before the first. */
+static const char *last_mover(const struct game *g)
+{
+	if (!g->nmoves)
+		return NULL;
+	return (g->start.to_move + g->nmoves - 1) % 2 == 0 ? g->white
+	                                                   : g->black;
+}
+
+void leave_board_words(const struct user *u, const struct game *g,
+                       time_t now, char *buf, size_t len)
+{
+	struct time_span s;
+	const char *mover = g ? last_mover(g) : NULL;
+	char last[32];
+
+	if (len)
+		buf[0] = '\0';
+	if (!leave_current(u, now, &s))
+		return;
+	/* The move that ends the leave: the user file follows it. */
+	if (mover && strcmp(mover, u->userid) == 0 &&
+	    g->moves[g->nmoves - 1].when >= s.from)
+		return;
+	span_words(u, &s, NULL, last, sizeof last);
+	snprintf(buf, len, "%s is on leave until %s (%s's clock is stopped).",
+	         u->userid, last, u->userid);
+}
+
+/* How the notices of one change read. */
+struct leave_news {
+	const struct user *u;       /* the player on leave */
+	int back;                   /* 1: the leave ended early */
+	struct time_span span;      /* the leave set (back == 0) */
+	const char *why;            /* back: how it ended ("with vacation off") */
+	const char *skip_game;      /* a board not to tell about, or NULL */
+	long skip_board;
+};
+
+/* Notices about one player's leave to the opponent of one board, per
+ * UTC day: a player toggling "vacation ... off" and back must not turn
+ * each of their opponents' mailboxes into a target (rate_limit lets a
+ * player send 60 mails an hour, each telling every opponent). */
+#define LEAVE_NOTICES_A_DAY 2
+
+/* Whether another notice about ln's player on board g may go today; if
+ * so its record is put in t (a seen record, pruned after seen_days). */
+static int leave_notice_allowed(struct cmdctx *c, struct txn *t,
+                                const struct leave_news *ln,
+                                const struct game *g)
+{
+	char text[200], day[32], digest[33], rel[128];
+	int i;
+
+	util_iso_time(c->s.now, day, sizeof day);
+	day[10] = '\0';
+	for (i = 0; i < LEAVE_NOTICES_A_DAY; i++) {
+		snprintf(text, sizeof text, "leave-notice %s %s %ld %s %d",
+		         ln->u->userid, g->game, g->board, day, i);
+		util_digest_hex(text, strlen(text), digest);
+		if (spool_seen(c->s.cfg->spool, digest))
+			continue;
+		spool_seen_path(digest, rel, sizeof rel);
+		snprintf(text, sizeof text, "(leave notice %s board %ld %s)\n",
+		         ln->u->userid, g->board, day);
+		txn_put(t, rel, text, strlen(text));
+		return 1;
+	}
+	return 0;
+}
+
+/* The notice about board g to its opponent o (every address), in t. */
+static enum cmd_status leave_notice(struct cmdctx *c, struct txn *t,
+                                    const struct leave_news *ln,
+                                    const struct game *g,
+                                    const struct user *o)
+{
+	struct tvars v = { 0 };
+	char subject[200], details[1024], first[32], last[32];
+	struct reply_about a = { MAIL_KIND_NOTICE, g->game, g->board, NULL };
+	const char *me = ln->u->userid, *title = reply_game_title(g->game);
+	char *text;
+	size_t i;
+
+	if (ln->back) {
+		snprintf(subject, sizeof subject, "%s board %ld: %s is back from "
+		         "leave", title, g->board, me);
+		snprintf(details, sizeof details, "%s is back from leave (%s).  "
+		         "%s's clock on %s board %ld runs again.", me, ln->why, me,
+		         title, g->board);
+	} else {
+		span_words(ln->u, &ln->span, first, last, sizeof first);
+		snprintf(subject, sizeof subject, "%s board %ld: %s is on leave",
+		         title, g->board, me);
+		snprintf(details, sizeof details, "%s is on leave from %s to %s "
+		         "(inclusive, in %s's time zone, %s).  While %s is to move "
+		         "on %s board %ld, %s's clock there is stopped.  The leave "
+		         "ends early when %s moves.", me, first, last, me,
+		         ln->u->timezone[0] ? ln->u->timezone : "UTC", me, title,
+		         g->board, me, me);
+	}
+	tvars_set(&v, "headline", subject);
+	tvars_set(&v, "details", details);
+	tvars_set(&v, "userid", o->userid);
+	text = reply_template(&c->s, "account.txt", &v);
+	tvars_free(&v);
+	if (!text)
+		return CMD_TEMPFAIL;
+	/* The headline says what happened; the subject stays the game's
+	 * (issue 30: one conversation per game). */
+	reply_board_subject(g, subject, sizeof subject);
+	for (i = 0; i < o->naddr; i++)
+		reply_queue_about(&c->s, t, o->addr[i].addr, &a, subject, text, NULL, 0);
+	free(text);
+	return CMD_DONE;
+}
+
+/* Queue in t a notice to the opponent of every ACTIVE board of ln->u
+ * (confirmed players only; not ln->skip_*; at most LEAVE_NOTICES_A_DAY
+ * a board and day: later changes that day show in the board mails
+ * only), the boards told appended to
+ * told ("101, 102").  Unreadable boards are skipped (logged). */
+static enum cmd_status leave_tell(struct cmdctx *c, struct txn *t,
+                                  const struct leave_news *ln,
+                                  struct buf *told)
+{
+	enum cmd_status st = CMD_DONE;
+	size_t k;
+
+	for (k = 0; spool_games[k] && st == CMD_DONE; k++) {
+		long *boards = NULL;
+		size_t n = 0, i;
+		char *err = NULL;
+
+		if (game_boards(c->s.cfg->spool, spool_games[k], &boards, &n,
+		                &err) < 0) {
+			log_msg(LOG_ERR, "%s\n", err);
+			free(err);
+			continue;
+		}
+		for (i = 0; i < n && st == CMD_DONE; i++) {
+			struct game g;
+			struct user o;
+			const char *opp;
+			int side;
+
+			if (ln->skip_game && strcmp(ln->skip_game, spool_games[k]) == 0 &&
+			    boards[i] == ln->skip_board)
+				continue;
+			if (game_load(&g, c->s.cfg->spool, spool_games[k], boards[i],
+			              &err) != 0) {
+				free(err);
+				err = NULL;
+				continue;
+			}
+			side = game_side_of(&g, ln->u->userid);
+			opp = side == EP_WHITE ? g.black : g.white;
+			if (g.state == GAME_ACTIVE && side >= 0 &&
+			    strcmp(opp, ln->u->userid) != 0 &&
+			    user_load(c->s.cfg->spool, opp, &o, &err) == 0) {
+				if (user_confirmed(&o) &&
+				    leave_notice_allowed(c, t, ln, &g)) {
+					st = leave_notice(c, t, ln, &g, &o);
+					buf_printf(told, "%s%ld", told->len ? ", " : "",
+					           g.board);
+				}
+				user_free(&o);
+			}
+			free(err);
+			err = NULL;
+			game_free(&g);
+		}
+		free(boards);
+	}
+	return st;
+}
+
+/* Drop u's leaves that ended before the year before now's (they no
+ * longer count), in the entered zone. */
+static void leave_prune(struct user *u, time_t now)
+{
+	time_t keep = day_start(civil_days(day_year(local_day(now)) - 1, 1, 1));
+	size_t i, k = 0;
+
+	for (i = 0; i < u->nleave; i++)
+		if (u->leave[i].until > keep)
+			u->leave[k++] = u->leave[i];
+	u->nleave = k;
+}
+
+/* Add s to u's leaves, merged with those that overlap or touch it and
+ * are not over at now; *s becomes the merged leave.  0, or -1 when u
+ * has no room (USER_MAX_LEAVE; u unchanged). */
+static int leave_add(struct user *u, struct time_span *s, time_t now)
+{
+	struct time_span keep[USER_MAX_LEAVE];
+	size_t i, k = 0;
+
+	for (i = 0; i < u->nleave; i++) {
+		const struct time_span *o = &u->leave[i];
+		if (o->until >= now && o->from <= s->until && o->until >= s->from) {
+			if (o->from < s->from)
+				s->from = o->from;
+			if (o->until > s->until)
+				s->until = o->until;
+		} else {
+			keep[k++] = *o;
+		}
+	}
+	if (k >= USER_MAX_LEAVE)
+		return -1;
+	for (i = k; i > 0 && keep[i - 1].from > s->from; i--)
+		keep[i] = keep[i - 1];
+	keep[i] = *s;
+	memcpy(u->leave, keep, (k + 1) * sizeof keep[0]);
+	u->nleave = k + 1;
+	return 0;
+}
+
+/* End u's leaves at when: the one running then ends there, those to
+ * come go when drop_future.  Returns how many changed. */
+static int leave_cut(struct user *u, time_t when, int drop_future)
+{
+	size_t i, k = 0;
+	int changed = 0;
+
+	for (i = 0; i < u->nleave; i++) {
+		struct time_span s = u->leave[i];
+		if (s.from <= when && when < s.until) {
+			s.until = when;
+			changed++;
+		} else if (s.from > when && drop_future) {
+			changed++;
+			continue;
+		}
+		if (s.until > s.from)
+			u->leave[k++] = s;
+	}
+	u->nleave = k;
+	return changed;
+}
+
+/* "You have 12 of your 30 leave days left in 2026." for now's year. */
+static void days_left(const struct cmdctx *c, const struct user *u,
+                      time_t now, char *buf, size_t len)
+{
+	struct tz_saved z;
+	int year, used, left;
+
+	tz_enter(&z, u->timezone);
+	year = day_year(local_day(now));
+	used = year_days(u->leave, u->nleave, year);
+	tz_leave(&z);
+	left = c->s.cfg->leave_days - used;
+	snprintf(buf, len, "You have %d of your %d leave days left in %d.",
+	         left > 0 ? left : 0, c->s.cfg->leave_days, year);
+}
+
+/* The day number of a strict YYYY-MM-DD (util_parse_date), or -1. */
+static long parse_day(const char *s)
+{
+	time_t t;
+
+	if (util_parse_date(s, &t) < 0)
+		return -1;
+	return (long)(t / 86400);
+}
+
+/* Check the new leave [dfrom, duntil] (days) of u at now against the
+ * rules and the allowance, and add it (merged) to u: 0 with *s the leave
+ * as stored, or -1 with why (u unchanged).  Zone entered. */
+static int leave_check(const struct cmdctx *c, struct user *u, time_t now,
+                       long dfrom, long duntil, struct time_span *s,
+                       char *why, size_t len)
+{
+	struct user tmp;
+	long today = local_day(now);
+	int y, m, d, year, first, lastyear;
+	char limit[32], a[32], b[32];
+
+	civil_date(today, &y, &m, &d);
+	day_words(civil_days(y + 1, m, m == 2 && d == 29 ? 28 : d), limit,
+	          sizeof limit);
+	day_words(dfrom, a, sizeof a);
+	day_words(duntil, b, sizeof b);
+	if (dfrom < today) {
+		snprintf(why, len, "%s is in the past (today is %s in your time "
+		         "zone, %s)", a, (day_words(today, b, sizeof b), b),
+		         u->timezone[0] ? u->timezone : "UTC");
+		return -1;
+	}
+	if (duntil < today) {
+		snprintf(why, len, "%s is in the past (today is %s in your time "
+		         "zone, %s)", b, (day_words(today, a, sizeof a), a),
+		         u->timezone[0] ? u->timezone : "UTC");
+		return -1;
+	}
+	if (duntil < dfrom) {
+		snprintf(why, len, "the last day of the leave (%s) is before its "
+		         "first (%s)", b, a);
+		return -1;
+	}
+	if (duntil > civil_days(y + 1, m, m == 2 && d == 29 ? 28 : d)) {
+		snprintf(why, len, "%s is more than a year away (%s at the "
+		         "latest)", b, limit);
+		return -1;
+	}
+	if (c->s.cfg->leave_days == 0) {
+		snprintf(why, len, "this server gives no leave days "
+		         "(leave_days = 0)");
+		return -1;
+	}
+	s->from = dfrom == today ? now : day_start(dfrom);
+	s->until = day_start(duntil + 1);
+	tmp = *u;
+	leave_prune(&tmp, now);
+	if (leave_add(&tmp, s, now) < 0) {
+		snprintf(why, len, "you have %d leaves on file already, the most "
+		         "kept: end one (off) or wait for them to be over",
+		         USER_MAX_LEAVE);
+		return -1;
+	}
+	first = day_year(local_day(s->from));
+	lastyear = day_year(local_day(s->until - 1));
+	for (year = first; year <= lastyear; year++) {
+		int with = year_days(tmp.leave, tmp.nleave, year);
+		int before = year_days(u->leave, u->nleave, year);
+		if (with > c->s.cfg->leave_days) {
+			int left = c->s.cfg->leave_days - before;
+			snprintf(why, len, "that leave would make %d leave days in %d, "
+			         "more than the %d a year this server gives: you have "
+			         "%d left in %d", with, year, c->s.cfg->leave_days,
+			         left > 0 ? left : 0, year);
+			return -1;
+		}
+	}
+	memcpy(u->leave, tmp.leave, tmp.nleave * sizeof tmp.leave[0]);
+	u->nleave = tmp.nleave;
+	return 0;
+}
+
+/* Whether a and b hold the same leaves. */
+static int same_leaves(const struct user *a, const struct user *b)
+{
+	size_t i;
+
+	if (a->nleave != b->nleave)
+		return 0;
+	for (i = 0; i < a->nleave; i++)
+		if (a->leave[i].from != b->leave[i].from ||
+		    a->leave[i].until != b->leave[i].until)
+			return 0;
+	return 1;
+}
+
+enum cmd_status cmd_vacation(struct cmdctx *c, int argc, char **argv)
+{
+	const char *usage = cmd_usage_of(c, "vacation", CMDT_ACCOUNT, NULL);
+	struct leave_news ln;
+	struct user u;
+	struct time_span before[USER_MAX_LEAVE], s;
+	size_t nbefore;
+	struct lock l;
+	struct tz_saved z;
+	struct buf told = BUF_INIT, details = BUF_INIT;
+	struct txn *t = NULL;
+	enum cmd_status st;
+	char why[300], left[96], first[32], last[32];
+	long dfrom = -1, duntil = -1;
+	int off = argc == 3 && strcasecmp(argv[2], "off") == 0, rc = 0;
+	int changed = 0;
+
+	memset(&ln, 0, sizeof ln);
+	if (argc != 3 && argc != 4)
+		return cmd_refuse(c, usage, "vacation takes your userid, your "
+		                  "password and the last day of your leave "
+		                  "(YYYY-MM-DD), or its first and last day, or off");
+	if (!off) {
+		int i;
+		for (i = 2; i < argc; i++)
+			if (parse_day(argv[i]) < 0)
+				return cmd_refuse(c, usage, "'%.40s' is not a date: write "
+				                  "YYYY-MM-DD, a day that exists (e.g. "
+				                  "2026-12-24)%s", argv[i],
+				                  argc == 3 ? ", or off" : "");
+		duntil = parse_day(argv[argc - 1]);
+		dfrom = argc == 4 ? parse_day(argv[2]) : -1;
+	}
+	if ((st = account_open(c, argv[0], argv[1], usage, &u, &l)) != CMD_DONE)
+		return st;
+	user_convert_vacation(&u, c->s.now);
+	nbefore = u.nleave;
+	memcpy(before, u.leave, nbefore * sizeof before[0]);
+	tz_enter(&z, u.timezone);
+	if (off) {
+		leave_cut(&u, c->s.now, 1);
+	} else {
+		if (dfrom < 0)
+			dfrom = local_day(c->s.now);
+		rc = leave_check(c, &u, c->s.now, dfrom, duntil, &s, why, sizeof why);
+	}
+	tz_leave(&z);
+	if (rc < 0) {
+		account_close(&u, &l);
+		return cmd_refuse(c, usage, "%s", why);
+	}
+	{
+		/* Compare with the leaves as they were. */
+		struct user was = u;
+		was.nleave = nbefore;
+		memcpy(was.leave, before, nbefore * sizeof before[0]);
+		ln.u = &u;
+		t = svc_txn(&c->s, "users");
+		changed = !same_leaves(&was, &u);
+		if (changed) {
+			ln.back = off;
+			ln.span = s;
+			ln.why = "with vacation off";
+			st = leave_tell(c, t, &ln, &told);
+		}
+	}
+	if (st != CMD_DONE) {
+		txn_abort(t);
+		account_close(&u, &l);
+		buf_free(&told);
+		return st;
+	}
+	days_left(c, &u, c->s.now, left, sizeof left);
+	if (off) {
+		buf_printf(&details, "Welcome back: %s  Your clocks run "
+		           "again, and your opponents' board mails no longer "
+		           "mention a leave.", changed ? "your leave is over, and leaves to come are dropped."
+		           : "you had no leave running or to come.");
+	} else {
+		span_words(&u, &s, first, last, sizeof first);
+		buf_printf(&details, "You are on leave from %s to %s (inclusive, "
+		           "in your time zone, %s).  Meanwhile your clocks are "
+		           "stopped and your opponents' board mails say so.  The "
+		           "leave ends early when you move, or send:\n  vacation %s "
+		           "PASSWORD off\nor reply to this mail (keep its subject: "
+		           "it carries your token) with:\n  vacation off", first, last,
+		           u.timezone[0] ? u.timezone : "UTC", u.userid);
+	}
+	buf_printf(&details, "\n\n%s", left);
+	if (told.len)
+		buf_printf(&details, "\n\nYour opponent on each of these boards "
+		           "was told: %s.", buf_str(&told));
+	st = account_save(c, &u, off ? "vacation off" : "leave noted",
+	                  buf_str(&details), t);
+	account_close(&u, &l);
+	buf_free(&told);
+	buf_free(&details);
+	return st;
+}
+
+void leave_after_move(struct cmdctx *c, const char *userid,
+                      const char *game, long board, time_t when)
+{
+	struct leave_news ln;
+	struct user u;
+	struct lock l = LOCK_INIT;
+	struct buf told = BUF_INIT, details = BUF_INIT;
+	struct txn *t;
+	char *err = NULL, why[160], left[96];
+	int rc;
+
+	/* Without the lock first: most moves are made by no one on leave. */
+	rc = user_load(c->s.cfg->spool, userid, &u, &err);
+	free(err);
+	err = NULL;
+	if (rc != 0)
+		return;
+	rc = leave_current(&u, when, NULL);
+	user_free(&u);
+	if (!rc || svc_lock(&c->s, "users", &l) != CMD_DONE)
+		return;
+	if (user_load(c->s.cfg->spool, userid, &u, &err) != 0) {
+		free(err);
+		lock_release(&l);
+		return;
+	}
+	user_convert_vacation(&u, when);
+	if (!leave_cut(&u, when, 0)) {
+		account_close(&u, &l);
+		return;
+	}
+	memset(&ln, 0, sizeof ln);
+	ln.u = &u;
+	ln.back = 1;
+	snprintf(why, sizeof why, "%s moved on %s board %ld", userid,
+	         reply_game_title(game), board);
+	ln.why = why;
+	ln.skip_game = game;
+	ln.skip_board = board;
+	t = svc_txn(&c->s, "users");
+	if (leave_tell(c, t, &ln, &told) != CMD_DONE) {
+		txn_abort(t);
+		account_close(&u, &l);
+		buf_free(&told);
+		log_msg(LOG_ERR, "the leave of %s could not be ended\n", userid);
+		return;
+	}
+	days_left(c, &u, when, left, sizeof left);
+	buf_printf(&details, "Welcome back: your leave ended when you moved on "
+	           "%s board %ld, and your clocks run again.  Leaves to come "
+	           "stay.\n\n%s", reply_game_title(game), board, left);
+	if (told.len)
+		buf_printf(&details, "\n\nYour opponent on each of these boards "
+		           "was told: %s.", buf_str(&told));
+	if (account_save(c, &u, "leave over", buf_str(&details), t) != CMD_DONE)
+		log_msg(LOG_ERR, "the leave of %s could not be ended\n", userid);
+	account_close(&u, &l);
+	buf_free(&told);
+	buf_free(&details);
+}
+
+void leave_board_close(struct cmdctx *c, struct board_ctx *b,
+                       size_t before, int st)
+{
+	char userid[32], game[32];
+	long board = b->g.board;
+	time_t when = 0;
+	int moved = 0;
+
+	if (st == CMD_DONE && b->loaded && b->g.nmoves > before) {
+		const char *mover = (b->g.start.to_move + before) % 2 == 0
+		                    ? b->g.white : b->g.black;
+		moved = strcmp(mover, b->userid) == 0;
+		when = b->g.moves[before].when;
+	}
+	snprintf(userid, sizeof userid, "%s", b->userid);
+	snprintf(game, sizeof game, "%s", b->loaded ? b->g.game : "");
+	board_close(b);
+	if (moved)
+		leave_after_move(c, userid, game, board, when);
+}

@@ -1,0 +1,297 @@
+/*
+ * message.c - "message USERID PASSWORD TO-USERID...": the body of the
+ * mail relayed to other players (template message.txt), as on pbmserv;
+ * and a reply to such a mail, relayed to its sender (issue 30).
+ *
+ * The sender must sign the message with their password, so no one can
+ * write in another player's name; the recipients' addresses are never
+ * shown to the sender.  It goes to confirmed players only, at most
+ * max_message_recipients of them, and what one player relays a day
+ * (message and chat) is bounded by relay_limit: no open relay.  The relayed text is the comment of the mail
+ * (intake.c: quotes and signature cut, the password masked).
+ *
+ * Each relayed copy's subject names its sender and carries the
+ * recipient's message token for that sender (acctoken.h):
+ *
+ *   Subject: epamserv: a message from bob - alice [#k3f7x2ab7q4mz5ne]
+ *
+ * A reply to it keeping the subject is alice's answer to bob: the token
+ * proves alice for a reply to bob alone (a subject edited to name
+ * someone else does not match it, and no other command takes it), so
+ * the mail can only ever reach the player who wrote to her.  Its text
+ * (the reply's words above the quote) goes to bob as a message, with
+ * his own message token for alice, so the two can go on by reply.  The
+ * sender of either gets a receipt (receipt.h) unless he turned them off.
+ */
+#include "util/log.h"
+#include "commands/mail/acctoken.h"
+#include "commands/cmd.h"
+#include "commands/mail/intake.h"
+#include "commands/accounts/message.h"
+#include "commands/accounts/receipt.h"
+#include "commands/table.h"
+#include "spool/txn.h"
+#include "spool/users.h"
+#include "util/buf.h"
+#include "util/util.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#define MESSAGE_MAX_RCPT 100  /* max_message_recipients' upper bound */
+
+/* The subject of a relayed message, before its token. */
+#define MESSAGE_SUBJECT "epamserv: a message from "
+
+/* How to answer a relayed message, for the refusals of a reply. */
+#define MESSAGE_REPLY_USAGE "Reply to the message mail keeping its " \
+	"subject, your answer above the quote;\nor send a mail with the " \
+	"subject\n  message YOUR-USERID PASSWORD USERID\nand your answer " \
+	"in the body."
+
+/* Queue in t the message text of from to each of to[0..n-1], each copy
+ * with the recipient's message token for from, and from's receipt.
+ * CMD_DONE or CMD_TEMPFAIL. */
+static enum cmd_status message_send(struct cmdctx *c, struct txn *t,
+                                    const struct user *from,
+                                    const struct user *to, int n,
+                                    const char *message)
+{
+	struct tvars v = { 0 };
+	struct buf names = BUF_INIT, what = BUF_INIT;
+	char subject[128], with[512], token[REPLY_TOKEN_LEN + 1], *text;
+	enum cmd_status st;
+	int i;
+
+	tvars_set(&v, "sender", from->userid);
+	tvars_set(&v, "message", message);
+	text = reply_template(&c->s, "message.txt", &v);
+	tvars_free(&v);
+	if (!text)
+		return CMD_TEMPFAIL;
+	snprintf(subject, sizeof subject, MESSAGE_SUBJECT "%s", from->userid);
+	for (i = 0; i < n; i++) {
+		const char *addr = user_address(&to[i]);
+		int k;
+		snprintf(with, sizeof with, "%s", subject);
+		if (acctoken_pair_of(c, &to[i], from->userid, token) == 0) {
+			k = snprintf(with, sizeof with, "%s - %s [#%s]", subject,
+			             to[i].userid, token);
+			if (k < 0 || (size_t)k >= sizeof with)
+				snprintf(with, sizeof with, "%s", subject);
+		}
+		reply_queue(&c->s, t, addr, with, text, NULL, 0, NULL);
+		buf_printf(&names, "%s%s", i ? ", " : "", to[i].userid);
+	}
+	explicit_bzero(token, sizeof token);
+	explicit_bzero(with, sizeof with);
+	free(text);
+	if (n == 1)
+		buf_printf(&what, "Your message was passed on to %d player: %s.",
+		           n, buf_str(&names));
+	else
+		buf_printf(&what, "Your message was passed on to %d players: %s.",
+		           n, buf_str(&names));
+	st = receipt_queue(c, t, from->userid, "epamserv: your message was "
+	                   "passed on", buf_str(&what));
+	buf_free(&names);
+	buf_free(&what);
+	return st;
+}
+
+enum cmd_status cmd_message(struct cmdctx *c, int argc, char **argv)
+{
+	const char *usage = cmd_usage_of(c, "message", CMDT_ACCOUNT, NULL);
+	struct user u, to[MESSAGE_MAX_RCPT];
+	struct txn *t;
+	enum cmd_status st;
+	char *err = NULL;
+	int i, j, n = 0, rc;
+
+	if (argc < 3)
+		return cmd_refuse(c, usage, "message takes your userid, your "
+		                  "password and at least one userid to write to");
+	if (argc - 2 > c->s.cfg->max_message_recipients || argc - 2 > MESSAGE_MAX_RCPT)
+		return cmd_refuse(c, usage, "a message goes to at most %d "
+		                  "players", c->s.cfg->max_message_recipients);
+	if (!c->s.comment || !*c->s.comment)
+		return cmd_refuse(c, usage, "your mail has no message: write "
+		                  "it in the body");
+	util_lower(argv[0]);
+	if ((st = cmd_auth(c, argv[0], argv[1], usage, &u)) != CMD_DONE)
+		return st;
+	for (i = 2; i < argc; i++) {
+		util_lower(argv[i]);
+		for (j = 2; j < i && strcmp(argv[j], argv[i]); j++)
+			;
+		if (j < i)
+			continue;  /* named twice: one copy */
+		rc = util_userid_ok(argv[i])
+		     ? user_load(c->s.cfg->spool, argv[i], &to[n], &err) : 1;
+		if (rc < 0) {
+			log_msg(LOG_ERR, "%s\n", err);
+			free(err);
+			st = CMD_TEMPFAIL;
+			goto out;
+		}
+		if (rc == 0 && to[n].robot) {
+			user_free(&to[n]);
+			st = cmd_refuse(c, usage, "%s is a robot and reads no "
+			                "mail; nothing was sent", argv[i]);
+			goto out;
+		}
+		if (rc > 0 || !user_confirmed(&to[n])) {
+			if (rc == 0)
+				user_free(&to[n]);
+			st = cmd_refuse(c, usage, "there is no player '%s' to "
+			                "write to; nothing was sent", argv[i]);
+			goto out;
+		}
+		n++;
+	}
+	if (!relay_take(&c->s, u.userid, n)) {
+		st = cmd_refuse(c, usage, "you (%s) have relayed as many "
+		                "mails today as one player may (%d); nothing was sent",
+		                u.userid, c->s.cfg->relay_limit);
+		goto out;
+	}
+	t = svc_txn(&c->s, c->s.msg_key);
+	st = message_send(c, t, &u, to, n, c->s.comment);
+	if (st == CMD_DONE)
+		st = svc_commit(&c->s, t);
+	else
+		txn_abort(t);
+out:
+	for (i = 0; i < n; i++)
+		user_free(&to[i]);
+	user_free(&u);
+	return st;
+}
+
+int message_reply_is(const struct cmdctx *c, const struct intake *in,
+                     char *sender)
+{
+	const char *s, *p;
+	size_t n;
+
+	sender[0] = '\0';
+	if (!c->mail || !c->mail->subject || !in->token[0] ||
+	    in->token_board >= 0 || !in->token_user[0])
+		return 0;
+	s = reply_strip_prefixes(c->mail->subject);
+	if (strncasecmp(s, MESSAGE_SUBJECT, strlen(MESSAGE_SUBJECT)) != 0)
+		return 0;
+	p = s + strlen(MESSAGE_SUBJECT);
+	n = strcspn(p, " \t");
+	if (n == 0 || n >= 32 || strncmp(p + n, " - ", 3) != 0)
+		return 0;
+	memcpy(sender, p, n);
+	sender[n] = '\0';
+	util_lower(sender);
+	if (!util_userid_ok(sender) || strcmp(sender, in->token_user) == 0) {
+		sender[0] = '\0';
+		return 0;
+	}
+	return 1;
+}
+
+int message_reply_owner(struct cmdctx *c, const struct intake *in,
+                        char *userid)
+{
+	char sender[32];
+
+	userid[0] = '\0';
+	if (!message_reply_is(c, in, sender))
+		return 0;
+	return acctoken_pair_owner(c, in, sender, userid);
+}
+
+/* The words of the reply: its first line (the command words of in,
+ * one blank between them) and the comment after it; the token of the
+ * subject masked, as intake.c masks it in a comment.  Malloc'ed. */
+static char *reply_words(const struct intake *in)
+{
+	struct buf b = BUF_INIT;
+	char *s, *p;
+	int i;
+
+	for (i = 0; i < in->argc; i++)
+		buf_printf(&b, "%s%s", i ? " " : "", in->argv[i]);
+	if (in->comment && *in->comment)
+		buf_printf(&b, "%s%s", b.len ? "\n" : "", in->comment);
+	s = buf_take(&b);
+	while (in->token[0] && (p = strstr(s, in->token)) != NULL)
+		memset(p, 'x', strlen(in->token));
+	return s;
+}
+
+enum cmd_status message_reply(struct cmdctx *c, const struct intake *in)
+{
+	struct user u, to;
+	struct txn *t;
+	char sender[32], userid[32], *err = NULL, *text = NULL;
+	enum cmd_status st;
+	int rc;
+
+	if (!message_reply_is(c, in, sender))
+		return cmd_refuse(c, MESSAGE_REPLY_USAGE, "your reply does not "
+		                  "answer a message mail.  Nothing was sent");
+	rc = message_reply_owner(c, in, userid);
+	if (rc < 0)
+		return CMD_TEMPFAIL;
+	if (rc == 0)
+		return cmd_refuse(c, MESSAGE_REPLY_USAGE, "the token in your "
+		                  "subject is not (or no longer) valid for an "
+		                  "answer to %s: reply to the latest message mail, "
+		                  "keeping its subject as it is.  Nothing was sent",
+		                  sender);
+	text = reply_words(in);
+	if (!*text) {
+		free(text);
+		return cmd_refuse(c, MESSAGE_REPLY_USAGE, "your reply has no "
+		                  "answer in it: write it above the quote.  "
+		                  "Nothing was sent");
+	}
+	rc = user_load(c->s.cfg->spool, userid, &u, &err);
+	if (rc != 0) {
+		if (rc < 0)
+			log_msg(LOG_ERR, "%s\n", err);
+		free(err);
+		free(text);
+		return CMD_TEMPFAIL;
+	}
+	rc = user_load(c->s.cfg->spool, sender, &to, &err);
+	if (rc < 0) {
+		log_msg(LOG_ERR, "%s\n", err);
+		free(err);
+		st = CMD_TEMPFAIL;
+		goto out;
+	}
+	if (rc > 0 || !user_confirmed(&to) || to.robot) {
+		if (rc == 0)
+			user_free(&to);
+		st = cmd_refuse(c, MESSAGE_REPLY_USAGE, "%s is no longer a player "
+		                "who can be written to; nothing was sent", sender);
+		goto out;
+	}
+	if (!relay_take(&c->s, u.userid, 1)) {
+		user_free(&to);
+		st = cmd_refuse(c, MESSAGE_REPLY_USAGE, "you (%s) have relayed as "
+		                "many mails today as one player may (%d); nothing "
+		                "was sent", u.userid, c->s.cfg->relay_limit);
+		goto out;
+	}
+	t = svc_txn(&c->s, c->s.msg_key);
+	st = message_send(c, t, &u, &to, 1, text);
+	if (st == CMD_DONE)
+		st = svc_commit(&c->s, t);
+	else
+		txn_abort(t);
+	user_free(&to);
+out:
+	user_free(&u);
+	free(text);
+	return st;
+}

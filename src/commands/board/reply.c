@@ -1,0 +1,1262 @@
+/*
+ * reply.c - the board mail and the other mails a command composes, and
+ * what the mail in hand adds to every mail the services queue (the hooks
+ * of svc.h: "multiple", the stranger gate and masking, threading).  The
+ * composing, the cap and the outbox: services/outmail.c.
+ *
+ * Every mail of one board keeps one subject (reply_board_subject) and
+ * carries References: <GAME.BOARD@DOMAIN>, so mail clients thread a game
+ * as one conversation (issue 30).  Only an answer to the sender refers
+ * to his mail (In-Reply-To, References: its Message-ID, after the mail of
+ * ours he answered); nothing of the incoming header reaches anyone else
+ * (issue 29: a Message-ID can name its writer's host).
+ */
+#include "util/log.h"
+#include "commands/mail/acctoken.h"
+#include "commands/cmd.h"
+#include "commands/accounts/leave.h"
+#include "commands/robots/robot.h"
+#include "commands/mail/stranger.h"
+#include "commands/mail/intake.h"
+#include "game/clock.h"
+#include "game/ratings.h"
+#include "game/render.h"
+#include "spool/addrindex.h"
+#include "spool/outbox.h"
+#include "spool/secret.h"
+#include "spool/txn.h"
+#include "spool/users.h"
+#include "util/util.h"
+#include "services/weblink.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <time.h>
+
+void reply_colours_named(const char *text, const char *white,
+                         const char *black, char *buf, size_t len)
+{
+	game_colours_named(text, white, black, buf, len);
+}
+
+void reply_result_words(const struct game *g, char *buf, size_t len)
+{
+	game_result_words(g, buf, len);
+}
+
+void reply_capture_words(const struct game *g, struct buf *b)
+{
+	const struct ep_position *before, *after = &g->pos;
+	int f, r, n = 0, total = 0, them;
+	struct buf sq = BUF_INIT;
+
+	if (g->nmoves == 0)
+		return;
+	before = &g->seen[g->nmoves - 1];
+	them = before->to_move == EP_WHITE ? EP_BPIECE : EP_WPIECE;
+	for (f = 0; f < before->width; f++)
+		for (r = 0; r < before->height; r++)
+			total += ep_cell_at(before, f, r) == them &&
+			         ep_cell_at(after, f, r) != them;
+	if (!total)
+		return;
+	for (f = 0; f < before->width; f++)
+		for (r = 0; r < before->height; r++) {
+			if (ep_cell_at(before, f, r) != them ||
+			    ep_cell_at(after, f, r) == them)
+				continue;
+			n++;
+			buf_printf(&sq, "%s%c%d", n == 1 ? "" : n == total ? " and "
+			           : ", ", 'a' + f, r + 1);
+		}
+	buf_printf(b, ", capturing %s (%d)", buf_str(&sq), total);
+	buf_free(&sq);
+}
+
+const char *reply_strip_prefixes(const char *subject)
+{
+	static const char *const prefixes[] = { "re", "aw", "fwd", "fw", "sv",
+	                                        "wg", "tr", NULL };
+	const char *p = subject;
+	int i, again = 1;
+
+	while (again) {
+		again = 0;
+		while (*p == ' ' || *p == '\t')
+			p++;
+		for (i = 0; prefixes[i]; i++) {
+			size_t k = strlen(prefixes[i]);
+			if (strncasecmp(p, prefixes[i], k) == 0 && p[k] == ':') {
+				p += k + 1;
+				again = 1;
+				break;
+			}
+		}
+	}
+	return p;
+}
+
+int reply_to_stranger(const struct cmdctx *c, const char *addr)
+{
+	return c->sender && !c->sender_player[0] && !c->exempt_stranger &&
+	       strcasecmp(addr, c->sender) == 0;
+}
+
+/* Whether a confirmation request went to addr within confirm_days. */
+static int reply_awaits_confirmation(const struct cmdctx *c, const char *addr)
+{
+	struct addr_entry e;
+	char *err = NULL;
+
+	struct user u;
+	int waits;
+
+	if (addr_entry_load(c->s.cfg->spool, addr, &e, &err) < 0) {
+		free(err);
+		return 0;
+	}
+	if (!e.request_sent || c->s.now < e.request_sent ||
+	    c->s.now - e.request_sent >= (time_t)c->s.cfg->confirm_days * 86400)
+		return 0;
+	/* Still waiting only while that account holds the request. */
+	if (user_load(c->s.cfg->spool, e.request_for, &u, &err) != 0) {
+		free(err);
+		return 0;
+	}
+	waits = user_find_request(&u, addr) >= 0;
+	user_free(&u);
+	return waits;
+}
+
+int reply_stranger_budget(struct cmdctx *c)
+{
+	return stranger_budget_take(c, STRANGER_REPLIES);
+}
+
+/* What a reply holds besides the text a command lists: headers, the
+ * envelope lines, the template's own words, a note (bytes). */
+#define REPLY_HEADROOM 2048
+
+/* What one answer in a "multiple" mail holds besides its list: its
+ * subject line and the template's words (bytes). */
+#define REPLY_COLLECT_HEADROOM 1024
+
+size_t reply_text_budget(const struct cmdctx *c)
+{
+	size_t cap = reply_cap(&c->s), budget;
+
+	/* A stranger's reply is smaller (reply_queue). */
+	if (c->sender && reply_to_stranger(c, c->sender) &&
+	    cap > REPLY_STRANGER_MAX)
+		cap = REPLY_STRANGER_MAX;
+	/* A sixteenth for the CR a 7bit body adds to each line and some
+	 * more; a body that must go out in quoted-printable (non-ASCII
+	 * text) may still pass the cap, and reply_queue then cuts it. */
+	budget = cap <= 2 * REPLY_HEADROOM ? cap / 4
+	       : (cap - REPLY_HEADROOM) / 16 * 15;
+	if (c->collect && c->collect_room < budget + REPLY_COLLECT_HEADROOM)
+		budget = c->collect_room > REPLY_COLLECT_HEADROOM ?
+		         c->collect_room - REPLY_COLLECT_HEADROOM : 0;
+	return budget;
+}
+
+/* The first of the mail layer's hooks (reply_mail_hooks): what the mail
+ * in hand c does to the mail m, in this order.  1 when m is not to be
+ * composed. */
+static int mail_admit(void *arg, struct svc_mail *m)
+{
+	struct cmdctx *c = arg;
+	const char *in_id = c->mail ? c->mail->message_id : NULL;
+	const char *addr = m->addr;
+
+	/* "multiple": the sender gets one mail with every answer in it; a
+	 * file goes inline, after the answer's text. */
+	if (c->collect && c->sender && strcasecmp(addr, c->sender) == 0) {
+		if (m->att)
+			buf_printf(c->collect, "Subject: %s\n\n%s\n\n--- %s ---\n%s\n",
+			           m->subject, m->text, m->att->name, m->att->data);
+		else
+			buf_printf(c->collect, "Subject: %s\n\n%s\n", m->subject,
+			           m->text);
+		return 1;
+	}
+	if (reply_to_stranger(c, addr)) {
+		/* Small and text only, within the server's hourly budget; and
+		 * nothing at all to an address that waits for its owner to
+		 * confirm it: it gets its one request and no more. */
+		if (reply_awaits_confirmation(c, addr)) {
+			log_msg(LOG_NOTICE, "<%.200s> no reply to %.200s: the address "
+			        "has a confirmation request pending\n",
+			        in_id ? in_id : "", addr);
+			return 1;
+		}
+		if (!reply_stranger_budget(c)) {
+			log_msg(LOG_NOTICE, "<%.200s> no reply to %.200s: the hourly "
+			        "budget of replies to strangers (of its source, or of "
+			        "the server) is spent\n", in_id ? in_id : "", addr);
+			return 1;
+		}
+		m->html = NULL;
+		if (m->cap > REPLY_STRANGER_MAX)
+			m->cap = REPLY_STRANGER_MAX;
+	}
+	/* A mail that proved no player: none of its words that could carry
+	 * a link goes to anyone (stranger.h). */
+	if (stranger_masks(c)) {
+		m->own[0] = stranger_mask(c, m->subject);
+		m->own[1] = stranger_mask(c, m->text);
+		if (!m->own[0] || !m->own[1]) {
+			log_msg(LOG_NOTICE, "<%.200s> no reply to %.200s: the mail has "
+			        "more words than are checked\n", in_id ? in_id : "",
+			        addr);
+			return 1;
+		}
+		m->subject = m->own[0];
+		m->text = m->own[1];
+		if (m->html && stranger_words_in(c, m->html) != 0)
+			m->html = NULL;
+	}
+	return 0;
+}
+
+/* The mail of ours that the mail in hand answers (its In-Reply-To),
+ * when we sent it to addr (its tag says so: secret.h), into buf (len
+ * bytes), or "". */
+static void answered_id(const struct cmdctx *c, const char *addr,
+                        char *buf, size_t len)
+{
+	const char *v = c->mail ? c->mail->in_reply_to : NULL;
+	const char *p = v ? strchr(v, '<') : NULL, *end;
+	struct threadid tid;
+
+	buf[0] = '\0';
+	if (!p || !(end = strchr(p, '>')) || (size_t)(end - p) >= len ||
+	    !threadid_parse(p + 1, (size_t)(end - p - 1), &tid))
+		return;
+	memcpy(buf, p + 1, (size_t)(end - p - 1));
+	buf[end - p - 1] = '\0';
+	if (!secret_message_id_ok(c->s.cfg->spool, buf, addr))
+		buf[0] = '\0';
+}
+
+/* A mail about a board to the sender of the mail in hand (in_id) is an
+ * answer to it: In-Reply-To his mail; References the board's root
+ * (thread), the mail of ours he answered, his mail (refs: len bytes of
+ * room for them).  To anyone else m keeps the root alone. */
+static void thread_answer(const struct cmdctx *c, const char *addr,
+                          const char *thread, const char *in_id,
+                          struct mail_out *m, char *refs, size_t len)
+{
+	char prev[320];
+	int n;
+
+	if (!c->sender || strcasecmp(addr, c->sender) != 0)
+		return;
+	answered_id(c, addr, prev, sizeof prev);
+	n = snprintf(refs, len, "%s%s%s %s", thread, prev[0] ? " " : "", prev,
+	             in_id);
+	if (n < 0 || (size_t)n >= len)
+		return;
+	m->in_reply_to = in_id;
+	m->references = refs;
+}
+
+/* The second of the mail layer's hooks (reply_mail_hooks): the
+ * incoming mail's Message-ID names the host its writer's program chose
+ * (often his own): it goes back to him alone.  A mail to anyone else (a
+ * relayed message, a table, a notice) refers to a thread of ours or to
+ * nothing; no header of his mail is copied. */
+static void mail_thread(void *arg, const char *addr, const char *thread,
+                        int about, struct mail_out *m, char *refs, size_t len)
+{
+	const struct cmdctx *c = arg;
+	const char *in_id = c->mail ? c->mail->message_id : NULL;
+
+	if (!thread && !(c->sender && strcasecmp(addr, c->sender) == 0))
+		in_id = NULL;
+	m->in_reply_to = thread ? thread : in_id;
+	m->references = thread ? thread : in_id;
+	if (about && thread && in_id)
+		thread_answer(c, addr, thread, in_id, m, refs, len);
+}
+
+const struct svc_hooks reply_mail_hooks = { mail_admit, mail_thread };
+
+/* "Rank 12 (Black's home row): 14 black, 1 white" for both home rows. */
+static void home_rows(const struct game *g, struct tvars *v)
+{
+	const struct ep_position *p = &g->pos;
+	int w1 = 0, b1 = 0, wh = 0, bh = 0, f;
+
+	for (f = 0; f < p->width; f++) {
+		int lo = ep_cell_at(p, f, 0), hi = ep_cell_at(p, f, p->height - 1);
+		w1 += lo == EP_WPIECE;
+		b1 += lo == EP_BPIECE;
+		wh += hi == EP_WPIECE;
+		bh += hi == EP_BPIECE;
+	}
+	tvars_setf(v, "black_home_row", "Rank %d (Black's home row): %d black, "
+	           "%d white", p->height, bh, wh);
+	tvars_setf(v, "white_home_row", "Rank 1 (White's home row): %d white, "
+	           "%d black", w1, b1);
+}
+
+/* The pending question, in words for recipient me (a userid, or NULL):
+ * the player who may answer is told how; the asker how to withdraw it;
+ * anyone else only what is pending.  The one who may answer gets both
+ * answers, by reply and by command; "A move of yours rejects it too"
+ * only when he is on move (a move declines a draw offer). */
+static void vote_var(const struct game *g, struct tvars *v, const char *me)
+{
+	const char *other, *what;
+	char q[EP_MOVE_TEXT_MAX + 64];
+
+	if (g->vote == GAME_VOTE_NONE) {
+		tvars_set(v, "vote", "");
+		return;
+	}
+	other = game_opponent(g, g->vote_by);
+	if (g->vote == GAME_VOTE_DRAW)
+		snprintf(q, sizeof q, "a draw");
+	else
+		snprintf(q, sizeof q, "to take back %s",
+		         g->moves[g->nmoves - 1].text);
+	what = g->vote == GAME_VOTE_DRAW ? "offers" : "asks";
+	/* Both answers, by reply and by command (issue 30). */
+	if (me && strcmp(me, other) == 0 && g->vote == GAME_VOTE_DRAW)
+		tvars_setf(v, "vote", "%s offers a draw.  To accept it, reply to "
+		           "this mail with accept as the first line; to reject it, "
+		           "reply with reject.  Or send one of:\n"
+		           "  %s move %ld %s PASSWORD accept\n"
+		           "  %s move %ld %s PASSWORD reject%s",
+		           g->vote_by, g->game, g->board, me, g->game, g->board,
+		           me, strcmp(game_to_move(g), me) == 0 ?
+		           "\nA move of yours rejects it too." : "");
+	else if (me && strcmp(me, other) == 0)
+		tvars_setf(v, "vote", "%s asks %s.  To agree, reply to this mail "
+		           "with accept as the first line; to refuse, reply with "
+		           "reject.  Or send one of:\n"
+		           "  %s move %ld %s PASSWORD accept\n"
+		           "  %s move %ld %s PASSWORD reject",
+		           g->vote_by, q, g->game, g->board, me, g->game, g->board,
+		           me);
+	else if (me && strcmp(me, g->vote_by) == 0)
+		tvars_setf(v, "vote", "You %s %s; %s has not answered yet.  To "
+		           "withdraw it:\n  %s move %ld %s PASSWORD reject",
+		           g->vote == GAME_VOTE_DRAW ? "offered" : "asked", q, other,
+		           g->game, g->board, me);
+	else
+		tvars_setf(v, "vote", "%s %s %s; %s has not answered yet.",
+		           g->vote_by, what, q, other);
+}
+
+/* Who observes the board (players see who reads along). */
+static void observers_var(const struct game *g, struct tvars *v)
+{
+	struct buf b = BUF_INIT;
+	size_t i;
+
+	if (g->no_observers) {
+		tvars_set(v, "observers", "Observers: none allowed (-observers=off).");
+		return;
+	}
+	if (!g->nobservers)
+		return;
+	buf_puts(&b, "Observers: ");
+	for (i = 0; i < g->nobservers; i++)
+		buf_printf(&b, "%s%s", i ? ", " : "", g->observers[i]);
+	buf_puts(&b, ".");
+	tvars_setf(v, "observers", "%s", buf_str(&b));
+	buf_free(&b);
+}
+
+/* Whether userid observes g. */
+static int reply_observes(const struct game *g, const char *userid)
+{
+	size_t i;
+
+	for (i = 0; userid && i < g->nobservers; i++)
+		if (strcmp(g->observers[i], userid) == 0)
+			return 1;
+	return 0;
+}
+
+/* The challenge, in words for recipient me on side (-1: not a player):
+ * a player who has not agreed how to accept or decline it; one who has
+ * (the signer, or who accepted) whom it waits for and how to withdraw
+ * it; anyone else nothing beyond the turn line ("Waiting for ..."). */
+static void challenge_instructions(const struct game *g, struct tvars *v,
+                                   const char *me, int side)
+{
+	if (side < 0 || !me) {
+		tvars_set(v, "instructions", "");
+		return;
+	}
+	if (!g->agreed[side])
+		tvars_setf(v, "instructions", "To accept the challenge, send a mail "
+		           "with the subject\n  %s accept %ld %s PASSWORD\nor, to "
+		           "decline it,\n  %s decline %ld %s PASSWORD", g->game,
+		           g->board, me, g->game, g->board, me);
+	else
+		tvars_setf(v, "instructions", "You have agreed to this game; it "
+		           "starts when %s accepts.  To withdraw, send\n"
+		           "  %s decline %ld %s PASSWORD", game_opponent(g, me),
+		           g->game, g->board, me);
+}
+
+/* 1 when a player of g may ask a question now (propose a draw, undo):
+ * none is pending and no robot plays g (a robot refuses both, votes.c). */
+static int may_ask(const struct svc *s, const struct game *g)
+{
+	return g->vote == GAME_VOTE_NONE && !robot_of_game(s->cfg, g);
+}
+
+/* What recipient me (a userid, or NULL: not known) can send next, by the
+ * state of the game and who they are: the player on move how to move
+ * (the example move legal in the position), the waiting player whom
+ * they wait for and how to queue a move, an observer how to stop the
+ * mails.  Nothing is offered that the rules or the state refuse: undo
+ * only to the player who has moved and has no question pending, no
+ * draw offer or undo against a robot. */
+static void instructions_var(const struct svc *s, const struct game *g,
+                             struct tvars *v, const char *me, int side)
+{
+	const char *mover = game_to_move(g);
+
+	tvars_set(v, "instructions", "");
+	if (g->state == GAME_CHALLENGED) {
+		challenge_instructions(g, v, me, side);
+		return;
+	}
+	if (g->state != GAME_ACTIVE)
+		return;
+	if (side >= 0 && side == (int)g->pos.to_move) {
+		const char *example = tvars_get(v, "example_move");
+		tvars_setf(v, "instructions", "To move, send a mail with the "
+		           "subject\n  %s move %ld %s PASSWORD TAIL-DESTINATION#%zu"
+		           "\nfor example \"%s move %ld %s PASSWORD %s#%zu\".\n"
+		           "Instead of a move: resign%s.", g->game, g->board, me,
+		           g->nmoves + 1, g->game, g->board, me, example,
+		           g->nmoves + 1, may_ask(s, g) ?
+		           ", or propose (a draw)" : "");
+	} else if (side >= 0) {
+		/* One question at a time (votes.c): none while one waits. */
+		int ask = may_ask(s, g), undo = ask && g->nmoves > 0;
+		tvars_setf(v, "instructions", "Waiting for %s to move.  To have "
+		           "your next move played\nright after theirs, send\n"
+		           "  %s queue %ld %s PASSWORD TAIL-DESTINATION\n"
+		           "You may also resign%s%s%s%s:\n"
+		           "  %s move %ld %s PASSWORD resign%s%s", mover,
+		           g->game, g->board, me, !ask ? "" : undo ?
+		           ", propose (a draw)" : " or propose (a draw)",
+		           undo ? " or undo (take back " : "",
+		           undo ? g->moves[g->nmoves - 1].text : "",
+		           undo ? ")" : "", g->game, g->board, me,
+		           ask ? "|propose" : "", undo ? "|undo" : "");
+	} else if (reply_observes(g, me)) {
+		tvars_setf(v, "instructions", "You are watching this game; %s is "
+		           "to move.  To stop these mails, send\n  %s unsubscribe "
+		           "%ld %s PASSWORD", mover, g->game, g->board, me);
+	}
+}
+
+/* The options of g in words, only where they differ from the game's
+ * standard rules (those of -rules=abbott|igfip as chosen), each with its
+ * switch: "8x8 board (-size=8x8); a third repetition draws
+ * (-repetition=draw)", or "standard rules". */
+static void options_words(const struct game *g, struct buf *b)
+{
+	static const char *const sym[] = {
+		"no symmetry rule", "", "symmetry rule by rotation",
+		"symmetry rule by mirror or rotation"
+	};
+	static const char *const symw[] = { "off", "mirror", "rotate", "both" };
+	static const char *const cro[] = {
+		"crossed pieces move on", "crossed pieces stay put",
+		"crossed pieces cannot be taken"
+	};
+	static const char *const crow[] = { "move", "stay", "safe" };
+	const struct ep_options *o = &g->opts;
+	struct ep_options d;
+	char err[EP_ERR_MAX], sq[8];
+	size_t start = b->len;
+	int i;
+
+	if (ep_options_default(&d, o->game, err, sizeof err) < 0)
+		return;
+	if (o->ending == EP_ENDING_IGFIP)
+		(void)ep_options_apply(&d, "-rules=igfip", err, sizeof err);
+#define SEP (b->len > start ? "; " : "")
+	if (o->width != d.width || o->height != d.height)
+		buf_printf(b, "%s%dx%d board (-size=%dx%d)", SEP, o->width,
+		           o->height, o->width, o->height);
+	for (i = 0; i < o->nblocks; i++) {
+		snprintf(sq, sizeof sq, "%c%d", 'a' + o->block_file[i] % 26,
+		         o->block_rank[i] + 1);
+		buf_printf(b, "%s%s", i ? "," : b->len > start ?
+		           "; blocked squares (-block=" : "blocked squares (-block=",
+		           sq);
+	}
+	if (o->nblocks)
+		buf_puts(b, ")");
+	if (o->ending != EP_ENDING_ABBOTT)
+		buf_printf(b, "%sIGFIP rules: a crossing must be answered at once "
+		           "(-rules=igfip)", SEP);
+	if (o->crossed != d.crossed)
+		buf_printf(b, "%s%s (-crossed=%s)", SEP, cro[o->crossed % 3],
+		           crow[o->crossed % 3]);
+	if (o->capture != d.capture)
+		buf_printf(b, "%s%s (-capture=%s)", SEP, o->capture ==
+		           EP_CAPTURE_ONE ? "a capture takes only the piece it "
+		           "lands on" : "a capture takes the whole enemy line",
+		           o->capture == EP_CAPTURE_ONE ? "one" : "line");
+	if (o->symmetry != d.symmetry)
+		buf_printf(b, "%s%s (-symmetry=%s)", SEP, sym[o->symmetry & 3],
+		           symw[o->symmetry & 3]);
+	if (o->repetition != d.repetition)
+		buf_printf(b, "%s%s (-repetition=%s)", SEP,
+		           o->repetition == EP_REP_DRAW ? "a third repetition draws"
+		           : o->repetition == EP_REP_OFF ? "repetitions are allowed"
+		           : "a third repetition loses",
+		           o->repetition == EP_REP_DRAW ? "draw" :
+		           o->repetition == EP_REP_OFF ? "off" : "loss");
+	if (g->no_observers)
+		buf_printf(b, "%sno observers (-observers=off)", SEP);
+#undef SEP
+	if (b->len == start)
+		buf_puts(b, "standard rules");
+}
+
+/* From GAME_WARN_PLIES plies on, add to the grace text (buf, len
+ * bytes) that the game is drawn at the move cap (RULES.md section 8). */
+static void cap_warning(const struct game *g, char *buf, size_t len)
+{
+	size_t used = strlen(buf);
+
+	if (g->nmoves < GAME_WARN_PLIES || used + 1 >= len)
+		return;
+	if (g->nmoves >= GAME_MAX_PLIES)  /* played past it before the cap */
+		snprintf(buf + used, len - used, "%sWarning: this game is past %d "
+		         "plies (the move cap): the next move draws it",
+		         used ? ".\n" : "", GAME_MAX_PLIES);
+	else if (g->nmoves + 1 == GAME_MAX_PLIES)
+		snprintf(buf + used, len - used, "%sWarning: this game is drawn "
+		         "when it reaches %d plies (the move cap): the next move "
+		         "draws it", used ? ".\n" : "", GAME_MAX_PLIES);
+	else
+		snprintf(buf + used, len - used, "%sWarning: this game is drawn "
+		         "when it reaches %d plies (the move cap); %zu plies are "
+		         "left", used ? ".\n" : "", GAME_MAX_PLIES,
+		         GAME_MAX_PLIES - g->nmoves);
+}
+
+/* While a game is open: both players' ratings in the game's rating class
+ * (ratings.h), one line (one per player when long userids would pass 72
+ * columns), and a line more for a -rated=no game.  Records that cannot
+ * be read are logged and the line left out: a board mail is not held up
+ * for the standings. */
+/* The ratings for the board mails' line, kept for the process: every
+ * recipient of every board mail read every result record of the spool
+ * (on 100,000 boards the sweep's first run spent most of its 24 minutes
+ * there: BENCHMARKS.md, issue 15).  A copy serves for RATINGS_KEEP
+ * seconds of wall time, and is dropped when this process rates a game
+ * (reply_ratings_forget); a result another process records meanwhile
+ * shows in this line up to that long later (the line only: a game's
+ * rating change always reads the records afresh, board.c). */
+#define RATINGS_KEEP 60
+static struct {
+	char spool[4096];
+	time_t loaded;
+	int have;
+	struct ratings r;
+} rcache;
+
+void reply_ratings_forget(void)
+{
+	if (rcache.have)
+		ratings_free(&rcache.r);
+	rcache.have = 0;
+}
+
+static const struct ratings *reply_ratings(const struct svc *s)
+{
+	time_t now = time(NULL);
+	char *err = NULL;
+
+	if (rcache.have && strcmp(rcache.spool, s->cfg->spool) == 0 &&
+	    now >= rcache.loaded && now - rcache.loaded < RATINGS_KEEP)
+		return &rcache.r;
+	reply_ratings_forget();
+	if (ratings_load(s->cfg->spool, &rcache.r, &err) < 0) {
+		log_msg(LOG_ERR, "%s\n", err);
+		free(err);
+		return NULL;
+	}
+	snprintf(rcache.spool, sizeof rcache.spool, "%s", s->cfg->spool);
+	rcache.loaded = now;
+	rcache.have = 1;
+	return &rcache.r;
+}
+
+static void ratings_var(const struct svc *s, const struct game *g,
+                        struct tvars *v)
+{
+	const struct ratings *rp = reply_ratings(s);
+	struct buf b = BUF_INIT;
+	int cls = ratings_class(g->game, g->opts.width, g->opts.height);
+
+	if (!rp)
+		return;
+	buf_printf(&b, "Ratings (%s): %s %d, %s %d.", ratings_class_name(cls),
+	           g->white, ratings_of(rp, g->white, cls), g->black,
+	           ratings_of(rp, g->black, cls));
+	if (b.len > 72) {
+		buf_reset(&b);
+		buf_printf(&b, "Ratings (%s):\n  %s %d\n  %s %d",
+		           ratings_class_name(cls), g->white,
+		           ratings_of(rp, g->white, cls), g->black,
+		           ratings_of(rp, g->black, cls));
+	}
+	if (g->unrated)
+		buf_puts(&b, "\nThis game is unrated (-rated=no): its result "
+		         "moves no rating.");
+	tvars_setf(v, "ratings", "%s", buf_str(&b));
+	buf_free(&b);
+}
+
+static void board_vars(struct svc *s, const struct game *g,
+                       struct tvars *v, const char *headline,
+                       const char *comment, const char *who)
+{
+	char grace[512], res[REPLY_RESULT_MAX], url[300];
+	const struct ep_position *p = &g->pos;
+	struct buf opts = BUF_INIT;
+
+	options_words(g, &opts);
+	tvars_set(v, "title", reply_game_title(g->game));
+	tvars_setf(v, "board", "%ld", g->board);
+	tvars_set(v, "white", g->white);
+	tvars_set(v, "black", g->black);
+	tvars_setf(v, "options", "%s.", buf_str(&opts));
+	buf_free(&opts);
+	{
+		char tc[256];
+		tc_describe(&g->tc, (long)s->cfg->forfeit_days * 86400L, tc,
+		            sizeof tc);
+		tvars_setf(v, "time_control", "Time control: %s.", tc);
+	}
+	/* Every mail of a tournament board says so (issue 17). */
+	if (g->tourney[0])
+		tvars_setf(v, "headline", "Tournament %s, round %d.\n%s",
+		           g->tourney, g->tourney_round, headline);
+	else
+		tvars_set(v, "headline", headline);
+	/* Only words a player proved are relayed as theirs. */
+	if (comment && *comment && who && s->actor[0])
+		tvars_setf(v, "comment", "\n%s writes:\n%s", who, comment);
+	tvars_set(v, "game", g->game);
+	tvars_setf(v, "white_pieces", "%d", ep_count_pieces(p, EP_WHITE));
+	tvars_setf(v, "black_pieces", "%d", ep_count_pieces(p, EP_BLACK));
+	home_rows(g, v);
+	observers_var(g, v);
+	web_board_url(s->cfg, g, url, sizeof url);
+	if (url[0])
+		tvars_setf(v, "web", "On the web: %s", url);
+	if (g->state == GAME_ACTIVE) {
+		struct buf lose = BUF_INIT;
+		ep_grace_text(p, &g->opts, grace, sizeof grace);
+		/* The next move reaches the cap and draws the game before the
+		 * start-of-turn checks (RULES.md section 8): no "or lose". */
+		if (g->nmoves + 1 >= GAME_MAX_PLIES && !g->cap_off)
+			grace[0] = '\0';
+		cap_warning(g, grace, sizeof grace);
+		/* RULES.md sections 3 and 5: the moves that lose at once. */
+		char example[EP_MOVE_TEXT_MAX];
+		game_move_advice(g, example, &lose);
+		/* For instructions_var and board_html: one listing a mail. */
+		tvars_setf(v, "example_move", "%s", example);
+		if (grace[0] || lose.len)
+			tvars_setf(v, "grace", "%s%s%s%s%s", grace, grace[0] ? "."
+			           : "", grace[0] && lose.len ? "\n" : "",
+			           buf_str(&lose), lose.len ? "." : "");
+		buf_free(&lose);
+		if (s->bm.past)
+			tvars_setf(v, "turn", "In this position %s (%s) was to make "
+			           "move %zu.", game_to_move(g), p->to_move == EP_WHITE
+			           ? "White" : "Black", g->nmoves + 1);
+		else
+			tvars_setf(v, "turn", "Move %zu: %s (%s) to move.",
+			           g->nmoves + 1, game_to_move(g),
+			           p->to_move == EP_WHITE ? "White" : "Black");
+		tvars_setf(v, "next_move", "%zu", g->nmoves + 1);
+		tvars_setf(v, "to_move", "%s", game_to_move(g));
+	} else if (g->state == GAME_CHALLENGED) {
+		int both;
+		const char *who = game_waits_agreement(g, &both);
+		tvars_setf(v, "turn", "Waiting for %s%s%s to accept the challenge.",
+		           who ? who : "", both ? " and " : "", both ? g->black : "");
+	} else {
+		reply_result_words(g, res, sizeof res);
+		/* A challenge called off was never a game: no "Game over". */
+		if (g->state == GAME_CANCELLED &&
+		    strncmp(res, "cancelled, ", 11) == 0)
+			tvars_setf(v, "result", "No game on board %ld: %s.",
+			           g->board, res + 11);
+		else
+			tvars_setf(v, "result", "Game over: %s.", res);
+	}
+	if (s->bm.ratings)
+		tvars_setf(v, "ratings", "Ratings: %s.", s->bm.ratings);
+	else if (g->state == GAME_ACTIVE || g->state == GAME_CHALLENGED)
+		ratings_var(s, g, v);
+}
+
+/* One recipient of a board mail. */
+struct board_rcpt {
+	const char *addr;
+	const struct user *user;  /* a player's or observer's account, or NULL */
+	int side;                 /* EP_WHITE, EP_BLACK, or -1: not a player */
+	const char *token;        /* plain reply token for this mail, or NULL */
+	const struct user *away;  /* the opponent, when on leave, or NULL */
+	time_t deadline;          /* the mover's deadline (clock_vars), or 0 */
+	const char *mover;        /* whose deadline it is, or NULL */
+};
+
+/* The clock of an active g for its board mails (issue 15): each
+ * player's time left at s->now into "clock" ("Time left: alice 4 days
+ * 11 hours, bob 2 days 23 hours (to move)."), and the deadline of the
+ * player to move into r (shown per reader in their zone by board_mail).
+ * u[i]/have[i]: the players' accounts (their leave stops their clock).
+ * A robot's time is not shown, nor its deadline (it never runs out).
+ * Nothing for a game not active, nor for a past position (s->bm.past). */
+static void clock_vars(const struct svc *s, const struct game *g,
+                       struct tvars *v, const struct user u[2],
+                       const int have[2], struct board_rcpt *r)
+{
+	long days = (long)s->cfg->forfeit_days * 86400L;
+	const char *player[2] = { g->white, g->black };
+	struct time_span span[2][USER_MAX_LEAVE + 1];
+	size_t n[2] = { 0, 0 };
+	char left[2][48];
+	int i, mover = g->pos.to_move == EP_WHITE ? 0 : 1;
+
+	tvars_set(v, "clock", "");
+	r->deadline = 0;
+	r->mover = NULL;
+	if (g->state != GAME_ACTIVE || s->bm.past)
+		return;
+	for (i = 0; i < 2; i++) {
+		long sec;
+		if (have[i])
+			n[i] = user_leave_spans(&u[i], span[i], USER_MAX_LEAVE + 1);
+		sec = clock_left(g, i, s->now, days, span[i], n[i]);
+		if (sec <= 0)
+			snprintf(left[i], sizeof left[i], "no time left");
+		else
+			clock_format_left(sec, left[i], sizeof left[i]);
+	}
+	if (strcmp(g->white, g->black) == 0)
+		tvars_setf(v, "clock", "Time left: %s (to move).", left[mover]);
+	else if (robot_config(s->cfg, player[0]) ||
+	         robot_config(s->cfg, player[1])) {
+		/* A robot never runs out of time (issue 16): its clock and
+		 * deadline are no one's concern; the person's are shown. */
+		int bot = robot_config(s->cfg, player[0]) ? 0 : 1;
+		tvars_setf(v, "clock", "Time left: %s %s%s; %s%s is a robot and "
+		           "never runs out of time.", player[!bot], left[!bot],
+		           mover == !bot ? " (to move)" : "", player[bot],
+		           mover == bot ? " (to move)" : "");
+		if (mover == bot)
+			return;
+	} else
+		tvars_setf(v, "clock", "Time left: %s %s%s, %s %s%s.", player[0],
+		           left[0], mover == 0 ? " (to move)" : "", player[1],
+		           left[1], mover == 1 ? " (to move)" : "");
+	r->deadline = clock_deadline(g, days, span[mover], n[mover]);
+	r->mover = player[mover];
+}
+
+/* The "deadline" line of r's mail: the mover's deadline in r's zone. */
+static void deadline_var(struct tvars *v, const struct board_rcpt *r)
+{
+	char when[64];
+
+	if (!r->deadline || !r->mover) {
+		tvars_set(v, "deadline", "");
+		return;
+	}
+	deadline_words(r->user, r->deadline, when, sizeof when);
+	tvars_setf(v, "deadline", "%s's deadline: %s.", r->mover, when);
+}
+
+/* Whether this recipient sees the board with Black's home row down. */
+static int board_black_down(const struct svc *s, const struct board_rcpt *r)
+{
+	if (s->bm.orient)
+		return s->bm.orient == 2;
+	if (!r->user)
+		return 0;
+	if (r->user->orientation == USER_ORIENT_BLACK)
+		return 1;
+	return r->user->orientation == USER_ORIENT_OWN && r->side == EP_BLACK;
+}
+
+/* How recipient r (userid me) may answer by replying, for the board g
+ * the mail shows.  A quiet mail (s->bm.subject: queue, submit, subscribe)
+ * has no instructions before it, so no "Or"; one that shows another
+ * board than the game's own (s->bm.token_game: submit's board after the
+ * move) gets none: its headline says how to answer (confirm). */
+static void reply_hint_var(const struct svc *s, const struct game *g,
+                           struct tvars *v, const struct board_rcpt *r,
+                           const char *me)
+{
+	tvars_set(v, "reply_hint", "");
+	/* A submit mail shows the board its move would make, but its token
+	 * answers the real board (s->bm.token_game): its headline says to
+	 * reply confirm, and a hint drawn from g would be wrong. */
+	if (!r->token || r->side < 0 || g->state != GAME_ACTIVE ||
+	    (s->bm.token_game && s->bm.token_game != g))
+		return;
+	if (r->side == (int)g->pos.to_move)
+		tvars_setf(v, "reply_hint", "%s to this mail with your move (or "
+		           "%s) alone on the first line: no userid or password "
+		           "needed.", s->bm.subject ? "Reply" : "Or simply reply",
+		           g->vote == GAME_VOTE_NONE ? (may_ask(s, g) ?
+		           "propose, resign" : "resign") :
+		           strcmp(g->vote_by, me ? me : "") ?
+		           "accept, reject, resign" : "reject, resign");
+	else if (s->bm.subject)
+		tvars_set(v, "reply_hint", "Reply to this mail with just\n"
+		          "  queue TAIL-DESTINATION\nor queue off on the first "
+		          "line: no userid or password needed.");
+	else
+		tvars_set(v, "reply_hint", "Or reply to this mail with just\n"
+		          "  queue TAIL-DESTINATION\non the first line: no userid "
+		          "or password needed.");
+}
+
+/* Render and queue the board mail for one recipient.  CMD_DONE, or
+ * CMD_TEMPFAIL when a template cannot be read. */
+static enum cmd_status board_mail(struct svc *s, struct txn *t,
+                                  const struct game *g, struct tvars *v,
+                                  const struct board_rcpt *r)
+{
+	char subject[320];
+	struct reply_about about;
+	int down = board_black_down(s, r);
+	enum render_form form = r->user ? (enum render_form)r->user->board
+	                                : RENDER_WIDE;
+	char *diagram = render_board_form(g, form, down);
+	char *text, *html = NULL;
+	const char *me = r->user ? r->user->userid : NULL;
+	/* Words for this player alone (their conditional lines). */
+	const struct buf *note = r->side >= 0 && r->user ?
+	                         &s->bm.side_note[r->side] : NULL;
+	const char *base = NULL;  /* the headline for all (borrowed) */
+	enum cmd_status st = CMD_DONE;
+
+	if (note && note->len) {
+		base = tvars_get(v, "headline");
+		tvars_setf(v, "headline", "%s\n%s", base, buf_str(note));
+	}
+	tvars_set(v, "diagram", diagram);
+	/* The words (set ... board list) need no legend. */
+	if (form == RENDER_LIST)
+		tvars_set(v, "legend", "");
+	else
+		tvars_setf(v, "legend", "%sW white, B black, . empty, # blocked.",
+		           !g->nmoves ? "" : form == RENDER_COMPACT
+		           ? "Last move marked *.  " : "Last move in [brackets].  ");
+	vote_var(g, v, me);
+	/* A preview or a quiet save (s->bm.subject): nothing to send about it. */
+	if (!s->bm.subject)
+		instructions_var(s, g, v, me, r->side);
+	else
+		tvars_set(v, "instructions", "");
+	if (r->away) {
+		char words[256];
+		leave_board_words(r->away, g, s->now, words, sizeof words);
+		tvars_setf(v, "vacation", "%s", words);
+	} else {
+		tvars_set(v, "vacation", "");
+	}
+	reply_hint_var(s, g, v, r, me);
+	deadline_var(v, r);
+	/* The game's one subject (issue 30), whatever the mail tells; a
+	 * look at a position that is not the game's (a preview, an
+	 * analysis, a past position: no token) keeps its own. */
+	if (s->bm.subject && s->bm.no_token)
+		snprintf(subject, sizeof subject, "%s", s->bm.subject);
+	else
+		reply_board_subject(g, subject, sizeof subject);
+	about.kind = s->bm.board_kind != MAIL_KIND_NONE ? s->bm.board_kind
+	             : MAIL_KIND_BOARD;
+	about.game = g->game;
+	about.board = g->board;
+	about.token = r->token;
+	text = reply_template(s, "board.txt", v);
+	if (!text) {
+		st = CMD_TEMPFAIL;
+		goto out;
+	}
+	/* The HTML alternative unless the recipient turned it off; its
+	 * legend speaks of its own marks. */
+	tvars_setf(v, "legend", "%sW white, B black, . empty, # blocked.",
+	           g->nmoves ? "Last move in [brackets].  " : "");
+	if (!r->user || r->user->html) {
+		/* Its answer links open a new mail, which names no mail it
+		 * answers: the token goes in their subject, as it did in
+		 * board mails before issue 30 (intake.c still reads it). */
+		char link[REPLY_TOKEN_LEN + 340];
+		snprintf(link, sizeof link, "%s%s%s%s", subject,
+		         r->token ? " [#" : "", r->token ? r->token : "",
+		         r->token ? "]" : "");
+		html = board_html(s, g, v, board_black_down(s, r), r->side,
+		                  r->token, link, form == RENDER_LIST);
+		if (!html) {
+			st = CMD_TEMPFAIL;
+			goto out;
+		}
+	}
+	reply_queue_about(s, t, r->addr, &about, subject, text, html, 0);
+out:
+	if (base)
+		tvars_set(v, "headline", base);
+	free(html);
+	free(text);
+	free(diagram);
+	return st;
+}
+
+/* Whether the board mail to u (a player, side 0 or 1, or an observer,
+ * side -1) is left for u's daily digest (SPEC "Digest"): the caller
+ * said the mail tells of who's action (s->bm.hold_for_digest), u has mail
+ * digest and is not who, the game goes on, no comment is relayed (words
+ * of a player are a message: they come at once), and u is an observer
+ * or the player to move now (a board that waits for u: the digest lists
+ * it).  Anything else comes at once: a game's end, a board that waits
+ * for the other player (a queued or conditional move of u's was just
+ * played), the answer to u's own command.  A robot's move is such an
+ * answer (issue 30): a robot moves only because its human did (or
+ * accepted its challenge), in the run of his move or, when the robots'
+ * time is spent, in a mail of its own that his board mail promised: his
+ * digest never holds it (an observer's still does). */
+static int board_held_for_digest(const struct svc *s, const struct game *g,
+                                 const struct user *u, int side,
+                                 const char *comment, const char *who)
+{
+	if (!s->bm.hold_for_digest || u->digest_hour < 0 ||
+	    g->state != GAME_ACTIVE || !who || strcmp(who, u->userid) == 0)
+		return 0;
+	if (side >= 0 && robot_config(s->cfg, who))
+		return 0;
+	if (comment && *comment && s->actor[0])
+		return 0;
+	return side < 0 || side == (int)g->pos.to_move;
+}
+
+enum cmd_status reply_board(struct svc *s, struct txn *t,
+                            const struct game *g, const char *headline,
+                            const char *comment, const char *who,
+                            const char *only_addr)
+{
+	struct tvars v = { 0 };
+	struct user u[2];
+	int have[2] = { 0, 0 }, i;
+	const char *player[2] = { g->white, g->black };
+	char token[2][REPLY_TOKEN_LEN + 1];
+	char *moves = render_moves(g);
+	enum cmd_status st = CMD_DONE;
+	const char *mover;
+	time_t deadline;
+	size_t k;
+
+	board_vars(s, g, &v, headline, comment, who);
+	if (*moves)
+		tvars_setf(&v, "moves", "Moves:\n%s", moves);
+	for (i = 0; i < 2; i++) {
+		char *err = NULL;
+		int rc = user_load(s->cfg->spool, player[i], &u[i], &err);
+		if (rc < 0)
+			log_msg(LOG_ERR, "%s\n", err);
+		free(err);
+		have[i] = rc == 0;
+	}
+	{
+		struct board_rcpt clk = { 0 };
+		clock_vars(s, g, &v, u, have, &clk);
+		deadline = clk.deadline;
+		mover = clk.mover;
+	}
+	if (only_addr) {
+		struct board_rcpt r = { only_addr, NULL, -1, NULL, NULL, deadline,
+		                        mover };
+		for (i = 0; i < 2; i++)
+			if (have[i] && user_find_address(&u[i], only_addr) >= 0) {
+				r.user = &u[i];
+				r.side = i;
+			}
+		/* A token to a player's address on file, when the mail this
+		 * answers proved that player, or answers no mail (a reminder). */
+		if (r.side >= 0 && !s->bm.no_token &&
+		    (!s->for_mail || strcmp(s->actor, r.user->userid) == 0) &&
+		    tokens_of(s, s->bm.token_game ? s->bm.token_game : g, r.user,
+		              token[0]) == 0)
+			r.token = token[0];
+		st = board_mail(s, t, g, &v, &r);
+		goto out;
+	}
+	for (i = 0; i < 2 && st == CMD_DONE; i++) {
+		struct board_rcpt r;
+		size_t a;
+		/* The player left; the game goes on for the other. */
+		if (!have[i] || !user_confirmed(&u[i]) ||
+		    (i == 1 && strcmp(player[0], player[1]) == 0) ||
+		    board_held_for_digest(s, g, &u[i], i, comment, who))
+			continue;
+		r.user = &u[i];
+		r.side = i;
+		r.deadline = deadline;
+		r.mover = mover;
+		r.token = tokens_of(s, g, &u[i], token[i]) == 0 ? token[i] : NULL;
+		r.away = have[!i] && user_on_vacation(&u[!i], s->now) ? &u[!i] : NULL;
+		for (a = 0; a < u[i].naddr && st == CMD_DONE; a++) {
+			r.addr = u[i].addr[a].addr;
+			st = board_mail(s, t, g, &v, &r);
+		}
+	}
+	/* Observers: every board mail, never a token; confirmed players
+	 * only, at most max_observers of them. */
+	for (k = 0; k < g->nobservers && !g->no_observers && st == CMD_DONE &&
+	     k < (size_t)s->cfg->max_observers; k++) {
+		struct user o;
+		char *err = NULL;
+		struct board_rcpt r = { NULL, NULL, -1, NULL, NULL, deadline,
+		                        mover };
+		int rc = user_load(s->cfg->spool, g->observers[k], &o, &err);
+		if (rc < 0)
+			log_msg(LOG_ERR, "%s\n", err);
+		free(err);
+		if (rc != 0)
+			continue;
+		if (user_confirmed(&o) &&
+		    !board_held_for_digest(s, g, &o, -1, comment, who)) {
+			r.addr = user_address(&o);
+			r.user = &o;
+			st = board_mail(s, t, g, &v, &r);
+		}
+		user_free(&o);
+	}
+out:
+	for (i = 0; i < 2; i++)
+		if (have[i])
+			user_free(&u[i]);
+	free(moves);
+	tvars_free(&v);
+	return st;
+}
+
+/* At most this much of a refused mail is quoted back: an error reply must
+ * not be a way to make the server send big mails to someone else. */
+#define QUOTE_MAX_BYTES 4096
+#define QUOTE_MAX_LINES 60
+
+/* The original mail, cut to the limits above, quoted with "> ". */
+static char *refusal_quote(const struct cmdctx *c, const char *orig)
+{
+	struct buf all = BUF_INIT;
+	const char *p;
+	char *quoted, *wrapped;
+	size_t cut = 0;
+	int lines = 0, more = 0;
+
+	buf_printf(&all, "Subject: %s\n\n%s", orig,
+	           c->mail && c->mail->body ? c->mail->body : "");
+	/* Wrapped so that with its "> " each line fits 72 columns, before
+	 * the limits count lines and bytes; wrapping only adds bytes, so
+	 * only the first QUOTE_MAX_BYTES need it. */
+	if (all.len > QUOTE_MAX_BYTES) {
+		size_t k = QUOTE_MAX_BYTES;
+		while (k > 0 && ((unsigned char)all.data[k] & 0xc0) == 0x80)
+			k--;
+		all.data[k] = '\0';
+		all.len = k;
+		more = 1;
+	}
+	wrapped = reply_wrap(buf_str(&all), REPLY_WRAP_COLUMNS - 2);
+	buf_reset(&all);
+	buf_puts(&all, wrapped);
+	free(wrapped);
+	for (p = buf_str(&all); *p && lines < QUOTE_MAX_LINES; p++) {
+		if ((size_t)(p - all.data) >= QUOTE_MAX_BYTES)
+			break;
+		if (*p == '\n')
+			lines++;
+	}
+	if (*p || more) {
+		/* Cut after the last whole line, else at a UTF-8 boundary. */
+		const char *nl = NULL, *q;
+		cut = (size_t)(p - all.data);
+		for (q = all.data; q < p; q++)
+			if (*q == '\n')
+				nl = q;
+		if (nl && (size_t)(nl - all.data) > cut / 2)
+			cut = (size_t)(nl - all.data) + 1;
+		while (cut > 0 && ((unsigned char)all.data[cut] & 0xc0) == 0x80)
+			cut--;
+		all.data[cut] = '\0';
+		all.len = cut;
+	}
+	quoted = util_quote(buf_str(&all));
+	buf_free(&all);
+	if (!cut)
+		return quoted;
+	buf_puts(&all, quoted);
+	buf_puts(&all, "[... rest of your mail cut]\n");
+	free(quoted);
+	return buf_take(&all);
+}
+
+void reply_error_token(struct cmdctx *c, const struct game *g)
+{
+	struct user u;
+	char *err = NULL;
+
+	c->error_token[0] = '\0';
+	if (!c->s.actor[0] || (strcmp(c->s.actor, g->white) != 0 &&
+	                           strcmp(c->s.actor, g->black) != 0))
+		return;
+	if (user_load(c->s.cfg->spool, c->s.actor, &u, &err) != 0) {
+		free(err);
+		return;
+	}
+	if (tokens_of(&c->s, g, &u, c->error_token) == 0) {
+		snprintf(c->error_token_game, sizeof c->error_token_game, "%s",
+		         g->game);
+		c->error_token_board = g->board;
+		reply_board_subject(g, c->error_token_subject,
+		                    sizeof c->error_token_subject);
+	}
+	user_free(&u);
+}
+
+/* The subject of an error reply to a mail that proved its player (by
+ * a token, else by a password: issue 30), when it carries no board's
+ * token: "Re: epamserv: your mail was refused - USERID [#TOKEN]" with
+ * the player's account token (acctoken.h), so that a reply to it is
+ * proved again; subject as it was when the reply does not go to an
+ * address of the player's. */
+static void error_acctoken_subject(struct cmdctx *c, char *subject,
+                                   size_t len)
+{
+	struct user u;
+	char *err = NULL, with[512];
+	const char *who = c->token_userid[0] ? c->token_userid : c->s.actor;
+
+	if (user_load(c->s.cfg->spool, who, &u, &err) != 0) {
+		free(err);
+		return;
+	}
+	acctoken_subject(c, &u, c->sender, "Re: epamserv: your mail was refused",
+	                 with, sizeof with);
+	if (strchr(with, '['))
+		snprintf(subject, len, "%s", with);
+	explicit_bzero(with, sizeof with);
+	user_free(&u);
+}
+
+/* Every line of a usage text indented by two spaces. */
+static char *indent_usage(const char *usage)
+{
+	struct buf b = BUF_INIT;
+	const char *p = usage;
+
+	while (*p) {
+		const char *nl = strchr(p, '\n');
+		size_t len = nl ? (size_t)(nl - p) : strlen(p);
+		if (len)
+			buf_puts(&b, "  ");
+		buf_append(&b, p, len);
+		p += len + (nl ? 1 : 0);
+		if (*p)
+			buf_puts(&b, "\n");
+	}
+	return buf_take(&b);
+}
+
+enum cmd_status cmd_commit_refusal(struct cmdctx *c)
+{
+	struct tvars v = { 0 };
+	struct txn *t;
+	char subject[512], *quoted, *text, *usage, *masked;
+	const char *orig = c->mail && c->mail->subject ? c->mail->subject : "";
+	const char *bare = reply_strip_prefixes(orig);
+	int stranger;
+
+	/* In a "multiple" answer the mail is not quoted once per line.  A
+	 * mail is quoted back only when it proved its player: an error reply
+	 * must not carry someone else's text to an address, not even a
+	 * player's that a forger wrote in From (the reply says why it is not
+	 * quoted).  A stranger (who may be a forged sender) gets no board
+	 * either, the error cut short and a subject that does not echo
+	 * theirs. */
+	stranger = reply_to_stranger(c, c->sender ? c->sender : "");
+	quoted = c->collect ? xstrdup("") :
+	         !c->s.actor[0] || stranger_masks(c) ?
+	         xstrdup("(not quoted back: only a mail with your password "
+	                 "or reply token is)\n") : refusal_quote(c, orig);
+	usage = indent_usage(c->usage ? c->usage : "");
+	/* The mail's words masked before the cut, which could leave one too
+	 * short to be found (stranger.h; reply_queue masks the rest). */
+	if (stranger_masks(c) &&
+	    (masked = stranger_mask(c, buf_str(&c->error))) != NULL) {
+		buf_reset(&c->error);
+		buf_puts(&c->error, masked);
+		free(masked);
+	}
+	if (stranger && c->error.len > REPLY_STRANGER_ERROR) {
+		size_t cut = REPLY_STRANGER_ERROR;
+		while (cut > 0 && ((unsigned char)c->error.data[cut] & 0xc0) == 0x80)
+			cut--;
+		c->error.len = cut;
+		c->error.data[cut] = '\0';
+		buf_puts(&c->error, "...");
+	}
+	tvars_set(&v, "error", buf_str(&c->error));
+	tvars_set(&v, "usage", usage);
+	tvars_set(&v, "board", c->error_board && !stranger ? c->error_board : "");
+	tvars_set(&v, "quoted", quoted);
+	text = reply_template(&c->s, "error.txt", &v);
+	free(quoted);
+	free(usage);
+	tvars_free(&v);
+	if (!text)
+		return CMD_TEMPFAIL;
+	/* One "Re: ", whatever prefixes the mail had; its tokens and
+	 * passwords stay out. */
+	snprintf(subject, sizeof subject, "%.400s", *bare && !stranger ? bare
+	         : "your mail to epamserv");
+	auth_mask_line(subject, sizeof subject - 4);
+	memmove(subject + 4, subject, strlen(subject) + 1);
+	memcpy(subject, "Re: ", 4);
+	intake_cut_token(subject);
+	t = svc_txn(&c->s, c->s.msg_key);
+	if (c->error_token[0] && !stranger && !c->collect) {
+		/* The board's one subject, the token in our Message-ID
+		 * (threadid.h): a reply to it answers that board. */
+		struct reply_about a = { MAIL_KIND_ERROR, c->error_token_game,
+		                         c->error_token_board, c->error_token };
+		reply_queue_about(&c->s, t, c->sender, &a, c->error_token_subject[0] ?
+		                  c->error_token_subject : subject, text, NULL, 1);
+	} else {
+		if ((c->token_userid[0] || c->s.actor[0]) && !stranger &&
+		    !c->collect)
+			error_acctoken_subject(c, subject, sizeof subject);
+		reply_queue(&c->s, t, c->sender, subject, text, NULL, 1, NULL);
+	}
+	c->error_token[0] = '\0';
+	free(text);
+	return svc_commit(&c->s, t);
+}

@@ -1,0 +1,164 @@
+/*
+ * answer.c - "GAME accept|decline|resign BOARD USERID PASSWORD": the
+ * player's word on a board that is not a move.
+ *
+ * A challenge starts nothing until both players have agreed to it, each
+ * with their own password or reply token (SPEC section 9): the signer of
+ * a signed challenge agreed by signing it, everyone else accepts here.
+ * Better than pbmserv, which started games at once.  Either player may
+ * call it off with decline until the game has started (a decline, or a
+ * withdrawal by a player who had agreed); the board is then cancelled
+ * and never rated.  Once the game is
+ * on, accept and decline (or reject) answer the pending vote instead
+ * (votes.c), and either player may resign at any time, whoever is to
+ * move.  "GAME move BOARD USERID PASSWORD resign|accept|..." comes here
+ * too.
+ */
+#include "commands/cmd.h"
+#include "commands/table.h"
+#include "spool/users.h"
+#include "util/log.h"
+#include "util/util.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+
+int answer_word(const char *word)
+{
+	static const char *const words[] = {
+		"propose", "accept", "reject", "decline", "undo", "resign", NULL
+	};
+	int i;
+
+	for (i = 0; words[i]; i++)
+		if (strcasecmp(word, words[i]) == 0)
+			return 1;
+	return 0;
+}
+
+/* The accepting player's limit (limit.c): the challenge counts once
+ * agreed.  CMD_DONE when there is room. */
+static enum cmd_status answer_limit(struct cmdctx *c, const char *userid,
+                                    const char *usage)
+{
+	struct user u;
+	enum cmd_status st;
+	char *err = NULL;
+	int rc = user_load(c->s.cfg->spool, userid, &u, &err);
+
+	if (rc != 0) {
+		if (rc < 0)
+			log_msg(LOG_ERR, "%s\n", err);
+		free(err);
+		return rc < 0 ? CMD_TEMPFAIL : CMD_DONE;
+	}
+	st = limit_room(c, &u, 1, usage);
+	user_free(&u);
+	return st;
+}
+
+/* Accept, decline or withdraw an open challenge. */
+static enum cmd_status answer_challenge(struct cmdctx *c, struct board_ctx *b,
+                                        int yes, const char *usage)
+{
+	struct game *g = &b->g;
+	char err[EP_ERR_MAX + 200], headline[256];
+	int side = game_side_of(g, b->userid);
+	enum game_end kind = g->agreed[side] ? GAME_END_WITHDRAW
+	                                     : GAME_END_DECLINE;
+
+	if (yes) {
+		const char *other = game_opponent(g, b->userid);
+		enum cmd_status st;
+
+		if (g->agreed[side])
+			return board_refuse(c, g, usage, "you (%s) have accepted board "
+			                    "%ld already; it starts when %s accepts too",
+			                    b->userid, g->board, other);
+		if ((st = answer_limit(c, b->userid, usage)) != CMD_DONE)
+			return st;
+		if (game_agree(g, side, c->s.now))
+			snprintf(headline, sizeof headline, "%s accepted the challenge: "
+			         "the game is on, %s (White) moves first.", b->userid,
+			         g->white);
+		else
+			snprintf(headline, sizeof headline, "%s accepted the challenge; "
+			         "it starts when %s accepts too.", b->userid, other);
+		return board_save(&c->s, b, headline);
+	}
+	if (game_end_ok(g, kind, b->userid, err, sizeof err) < 0)
+		return board_refuse(c, g, usage, "%s", err);
+	game_end(g, kind, b->userid, c->s.now);
+	snprintf(headline, sizeof headline, "%s %s the challenge: there will be "
+	         "no game on board %ld.", b->userid,
+	         kind == GAME_END_DECLINE ? "declined" : "withdrew", g->board);
+	return board_save(&c->s, b, headline);
+}
+
+static enum cmd_status answer_resign(struct cmdctx *c, struct board_ctx *b,
+                                     const char *usage)
+{
+	struct game *g = &b->g;
+	char err[EP_ERR_MAX + 200], headline[1024], res[REPLY_RESULT_MAX];
+
+	if (game_end_ok(g, GAME_END_RESIGN, b->userid, err, sizeof err) < 0) {
+		if (g->state == GAME_CHALLENGED)
+			snprintf(err + strlen(err), sizeof err - strlen(err),
+			         " (to call it off, send decline instead)");
+		return board_refuse(c, g, usage, "%s", err);
+	}
+	game_end(g, GAME_END_RESIGN, b->userid, c->s.now);
+	reply_result_words(g, res, sizeof res);
+	/* res names the resignation ("bob wins, alice resigned"): the
+	 * headline says it once. */
+	snprintf(headline, sizeof headline, "The game is over: %s.", res);
+	return board_save(&c->s, b, headline);
+}
+
+enum cmd_status answer_on_board(struct cmdctx *c, struct board_ctx *b,
+                                const char *verb, const char *usage)
+{
+	int yes = strcasecmp(verb, "accept") == 0;
+	int no = strcasecmp(verb, "decline") == 0 ||
+	         strcasecmp(verb, "reject") == 0;
+	char res[EP_ERR_MAX + 96];
+
+	if (strcasecmp(verb, "resign") == 0)
+		return answer_resign(c, b, usage);
+	if (b->g.state == GAME_CHALLENGED && (yes || no))
+		return answer_challenge(c, b, yes, usage);
+	if (b->g.state == GAME_CHALLENGED) {
+		game_not_started_text(&b->g, res, sizeof res);
+		return board_refuse(c, &b->g, usage, "%s", res);
+	}
+	if (b->g.state != GAME_ACTIVE) {
+		game_result_text(&b->g, res, sizeof res);
+		return board_refuse(c, &b->g, usage, "board %ld is over: %s",
+		                    b->g.board, res);
+	}
+	return vote_on_board(c, b, verb, usage);
+}
+
+enum cmd_status cmd_answer(struct cmdctx *c, const char *game,
+                           const char *verb, int argc, char **argv)
+{
+	const char *usage = cmd_usage_of(c, verb, CMDT_GAME, game);
+	struct board_ctx b;
+	enum cmd_status st;
+
+	if (argc != 3)
+		return cmd_refuse(c, usage, "%s takes a board number, your "
+		                  "userid and your password", verb);
+	/* An open challenge's seat (issue 17): taken, or withdrawn. */
+	if (seek_answer(c, game, verb, argc, argv, &st))
+		return st;
+	st = board_open(c, game, argv[0], argv[1], argv[2], usage, &b);
+	if (st != CMD_DONE)
+		return st;
+	st = answer_on_board(c, &b, verb, usage);
+	board_close(&b);
+	return st;
+}

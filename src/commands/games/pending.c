@@ -1,0 +1,314 @@
+/*
+ * pending.c - moves stored for later on a board (struct game, pend):
+ *
+ *   GAME queue BOARD USERID PASSWORD MOVE|off
+ *       a move of the player not to move, played right after the
+ *       opponent's next move if it is legal then and does not lose at
+ *       once while another move does not (pending_after_move);
+ *       the board mail of that move says it was played or dropped.
+ *   GAME submit BOARD USERID PASSWORD MOVE[#N]
+ *       a move of the player to move, checked and stored but not played:
+ *       the board it would make goes to the sender alone;
+ *   GAME confirm BOARD USERID PASSWORD
+ *       plays the submitted move.
+ *
+ * Both are kept in the game file (pending: lines) so that they survive
+ * between mails; neither is shown to the opponent before it is played.
+ * A submitted move is dropped by any change of the board (game.c), a
+ * queued one when it cannot be played.  A new queue or submit replaces
+ * the old one.
+ */
+#include "commands/cmd.h"
+#include "commands/accounts/leave.h"
+#include "commands/table.h"
+#include "util/log.h"
+#include "util/util.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+
+
+enum cmd_status board_refuse_unless_active(struct cmdctx *c,
+                                           const struct game *g,
+                                           const char *usage)
+{
+	char res[EP_ERR_MAX + 96];
+
+	if (g->state == GAME_CHALLENGED) {
+		char why[256];
+		game_not_started_text(g, why, sizeof why);
+		return board_refuse(c, g, usage, "%s", why);
+	}
+	if (g->state != GAME_ACTIVE) {
+		game_result_text(g, res, sizeof res);
+		return board_refuse(c, g, usage, "board %ld is over: %s", g->board,
+		                    res);
+	}
+	return CMD_DONE;
+}
+
+enum cmd_status queue_on_board(struct cmdctx *c, struct board_ctx *b,
+                               char *word)
+{
+	const char *usage = cmd_usage_of(c, "queue", CMDT_GAME, b->g.game);
+	struct game *g = &b->g;
+	int side = game_side_of(g, b->userid);
+	char headline[512], old[EP_MOVE_TEXT_MAX + 64] = "";
+	enum cmd_status st;
+
+	if ((st = board_refuse_unless_active(c, g, usage)) != CMD_DONE)
+		return st;
+	if (side == (int)g->pos.to_move)
+		return board_refuse(c, g, usage, "it is your turn on board "
+		                    "%ld: send your move with move (queue is for "
+		                    "a move to play after %s's next move)", g->board,
+		                    game_opponent(g, b->userid));
+	if (g->pend[side] == GAME_PEND_QUEUE)
+		snprintf(old, sizeof old, " (It replaces %s.)", g->pend_move[side]);
+	if (strcasecmp(word, "off") == 0) {
+		if (g->pend[side] != GAME_PEND_QUEUE)
+			return board_refuse(c, g, usage, "you have no queued move "
+			                    "on board %ld to drop", g->board);
+		snprintf(headline, sizeof headline, "Your queued move %s on board "
+		         "%ld is dropped.", g->pend_move[side], g->board);
+		game_pend_set(g, side, GAME_PEND_NONE, NULL, 0, NULL);
+		g->updated = c->s.now;
+		return board_save_quiet(c, b, g, headline, "queued move dropped");
+	}
+	util_lower(word);
+	if (!game_move_form_ok(word))
+		return board_refuse(c, g, usage, "'%s' is not a move: a move "
+		                    "is the square of the group's tail, - (or x for "
+		                    "a capture) and the square its head lands on, "
+		                    "e.g. e11-e10", word);
+	game_pend_set(g, side, GAME_PEND_QUEUE, word, c->s.now,
+	              c->mail ? c->mail->message_id : NULL);
+	g->updated = c->s.now;
+	snprintf(headline, sizeof headline, "Your move %s is queued on board "
+	         "%ld: it will be played right after %s's next move, if it is "
+	         "legal then.%s", word, g->board, game_opponent(g, b->userid),
+	         old);
+	return board_save_quiet(c, b, g, headline, "move queued");
+}
+
+static enum cmd_status submit_on_board(struct cmdctx *c, struct board_ctx *b,
+                                       char *word)
+{
+	const char *usage = cmd_usage_of(c, "submit", CMDT_GAME, b->g.game);
+	struct game *g = &b->g, after;
+	int side = game_side_of(g, b->userid);
+	char headline[1024], res[EP_ERR_MAX + 96], *err = NULL;
+	char conf[64], why[EP_ERR_MAX];
+	enum cmd_status st;
+	int rc, loses;
+
+	if ((st = board_refuse_unless_active(c, g, usage)) != CMD_DONE)
+		return st;
+	if (side != (int)g->pos.to_move)
+		return move_not_your_turn(c, g, b->userid, word, usage);
+	/* The move is tried on a second copy of the board, loaded from the
+	 * same file under the same lock. */
+	rc = game_load(&after, c->s.cfg->spool, g->game, g->board, &err);
+	if (rc != 0) {
+		log_msg(LOG_ERR, "%s\n", err ? err : "board vanished");
+		free(err);
+		return CMD_TEMPFAIL;
+	}
+	/* submit is the check before playing: a move that loses at once is
+	 * stored with a warning, and confirm is its confirmation. */
+	if (snprintf(conf, sizeof conf, "%s%s", word, *word && word[strlen(word)
+	             - 1] == '!' ? "" : "!") >= (int)sizeof conf)
+		conf[0] = '\0';  /* too long to be a move: move_play says so */
+	st = move_play(c, &after, b->userid, conf[0] ? conf : word);
+	if (st != CMD_DONE) {
+		game_free(&after);
+		return st;
+	}
+	loses = game_move_loses(g, after.moves[after.nmoves - 1].text, why,
+	                        sizeof why);
+	/* word had its #N cut off by move_play. */
+	game_pend_set(g, side, GAME_PEND_SUBMIT, after.moves[after.nmoves - 1].text,
+	              c->s.now, c->mail ? c->mail->message_id : NULL);
+	g->updated = c->s.now;
+	/* The command on a line of its own: wrapped prose never splits it
+	 * (issue 14). */
+	snprintf(headline, sizeof headline, "Your move %s on board %ld is "
+	         "submitted, not played: below is the board it would make (a "
+	         "submitted move is dropped when the board changes; a new submit "
+	         "replaces it).", g->pend_move[side], g->board);
+	if (loses)
+		snprintf(headline + strlen(headline),
+		         sizeof headline - strlen(headline), " Warning: this move "
+		         "loses the game at once: %s.", why);
+	else if (game_repetitions(&after) >= 3)
+		snprintf(headline + strlen(headline),
+		         sizeof headline - strlen(headline), " Warning: this move "
+		         "makes the same position for the third time (see "
+		         "help rules).");
+	if (after.state == GAME_FINISHED) {
+		game_result_text(&after, res, sizeof res);
+		snprintf(headline + strlen(headline),
+		         sizeof headline - strlen(headline), " It would end the "
+		         "game: %s.", res);
+	}
+	snprintf(headline + strlen(headline), sizeof headline - strlen(headline),
+	         "\nTo play it, reply to this mail with just confirm, or send:\n"
+	         "  %s confirm %ld %s PASSWORD", g->game, g->board, b->userid);
+	st = board_save_quiet(c, b, &after, headline, "move submitted");
+	game_free(&after);
+	return st;
+}
+
+enum cmd_status confirm_on_board(struct cmdctx *c, struct board_ctx *b)
+{
+	const char *usage = cmd_usage_of(c, "confirm", CMDT_GAME, b->g.game);
+	struct game *g = &b->g;
+	int side = game_side_of(g, b->userid);
+	char word[EP_MOVE_TEXT_MAX + 1];
+	enum cmd_status st;
+
+	if ((st = board_refuse_unless_active(c, g, usage)) != CMD_DONE)
+		return st;
+	if (g->pend[side] != GAME_PEND_SUBMIT)
+		return board_refuse(c, g, usage, "you have no submitted move "
+		                    "on board %ld to confirm (send submit first; a "
+		                    "submitted move is dropped when the board "
+		                    "changes)", g->board);
+	if (timeout_move_late(c, b, &st))
+		return st;   /* -timeout=auto: too late, lost on time */
+	/* confirm is the "!" of a submitted move that loses at once. */
+	snprintf(word, sizeof word, "%s!", g->pend_move[side]);
+	st = move_play(c, g, b->userid, word);
+	if (st != CMD_DONE)
+		return st;
+	return move_done(c, b, "confirmed and played");
+}
+
+void pending_after_move(struct svc *s, struct game *g, struct buf *head)
+{
+	int q = (int)g->pos.to_move;
+	const char *who = q == EP_WHITE ? g->white : g->black;
+	char text[EP_MOVE_TEXT_MAX], *msgid = NULL;
+	char err[EP_ERR_MAX + 96], res[REPLY_RESULT_MAX];
+	int queued = g->state == GAME_ACTIVE && g->pend[q] == GAME_PEND_QUEUE;
+
+	/* Conditional lines (conditional.c) before a queued move: an answer
+	 * to the very move played is the more specific wish, and the queued
+	 * move is dropped when one is played (the queue is the fallback
+	 * when no line applies).  An answer may answer a line of the other
+	 * player in turn, one answer per move. */
+	if (cond_after_move(s, g, head, 1)) {
+		if (queued)
+			buf_printf(head, " %s's queued move was dropped: a "
+			           "conditional answer was played instead.", who);
+		game_pend_set(g, q, GAME_PEND_NONE, NULL, 0, NULL);
+		while (cond_after_move(s, g, head, 0))
+			;
+		queued = 0;
+	}
+	(void)queued;
+	/* After a move the queue of interest is the side now to move; a
+	 * game that ended has no side to move and no pending moves left. */
+	if (g->state != GAME_ACTIVE) {
+		int i;
+		for (i = 0; i < 2; i++)
+			if (g->pend[i] == GAME_PEND_QUEUE)
+				buf_printf(head, " %s's queued move %s was dropped: the "
+				           "game is over.", i == EP_WHITE ? g->white
+				           : g->black, g->pend_move[i]);
+		game_pend_set(g, 0, GAME_PEND_NONE, NULL, 0, NULL);
+		game_pend_set(g, 1, GAME_PEND_NONE, NULL, 0, NULL);
+		return;
+	}
+	if (g->pend[q] != GAME_PEND_QUEUE)
+		return;
+	snprintf(text, sizeof text, "%s", g->pend_move[q]);
+	if (g->pend_msgid[q])
+		msgid = xstrdup(g->pend_msgid[q]);
+	game_pend_set(g, q, GAME_PEND_NONE, NULL, 0, NULL);
+	/* A queued move that loses at once while another move does not is
+	 * never played for its owner (RULES.md sections 3 and 5). */
+	if (game_move_loses(g, text, err, sizeof err)) {
+		/* err may hold its own parentheses ("(see help
+		 * rules)"): it follows a colon.  The mail goes to both players
+		 * and observers, so it addresses none of them. */
+		buf_printf(head, " %s's queued move %s was not played, as it "
+		           "would lose the game at once: %s.", who, text, err);
+	} else if (game_play(g, text, board_move_time(s, g), msgid, err,
+	                     sizeof err) < 0) {
+		buf_printf(head, " %s's queued move %s was dropped: it is not "
+		           "legal now (%s).", who, text, err);
+	} else {
+		board_clock_note(s, g);
+		buf_printf(head, " %s's queued move %s was played", who,
+		           g->moves[g->nmoves - 1].text);
+		reply_capture_words(g, head);
+		buf_puts(head, ".");
+		if (g->state != GAME_ACTIVE) {
+			reply_result_words(g, res, sizeof res);
+			buf_printf(head, " The game is over: %s.", res);
+		}
+	}
+	free(msgid);
+}
+
+/* argv: BOARD USERID PASSWORD [MOVE]; nwords the count wanted. */
+static enum cmd_status pending_cmd(struct cmdctx *c, const char *game,
+                                   const char *verb, int argc, char **argv,
+                                   int nwords, const char *usage)
+{
+	struct board_ctx b;
+	enum cmd_status st;
+	char word[64] = "";
+	size_t before;
+	int taken = 0;
+
+	/* The forgiving notation of move (move_words): "e12 e10",
+	 * "c2-c4 #13", "c2-c4.", "e2 - e3". */
+	if (nwords == 4 && argc >= 4 &&
+	    (taken = move_words(argv + 3, argc - 3, word, sizeof word)) < 0)
+		return cmd_refuse(c, usage, "'%.20s...' is too long to be a move",
+		                  argv[3]);
+	if (taken > 1)
+		argc -= taken - 1;
+	if (argc != nwords)
+		return cmd_refuse(c, usage, "%s takes a board number, your userid, "
+		                  "your password%s", verb, nwords == 4 ?
+		                  " and the move" : " and nothing more");
+	st = board_open(c, game, argv[0], argv[1], argv[2], usage, &b);
+	if (st != CMD_DONE)
+		return st;
+	before = b.g.nmoves;
+	if (strcmp(verb, "queue") == 0)
+		st = queue_on_board(c, &b, word);
+	else if (strcmp(verb, "submit") == 0)
+		st = submit_on_board(c, &b, word);
+	else
+		st = confirm_on_board(c, &b);
+	leave_board_close(c, &b, before, st);
+	return st;
+}
+
+enum cmd_status cmd_queue(struct cmdctx *c, const char *game, int argc,
+                          char **argv)
+{
+	const char *usage = cmd_usage_of(c, "queue", CMDT_GAME, game);
+	return pending_cmd(c, game, "queue", argc, argv, 4, usage);
+}
+
+enum cmd_status cmd_submit(struct cmdctx *c, const char *game, int argc,
+                           char **argv)
+{
+	const char *usage = cmd_usage_of(c, "submit", CMDT_GAME, game);
+	return pending_cmd(c, game, "submit", argc, argv, 4, usage);
+}
+
+enum cmd_status cmd_confirm(struct cmdctx *c, const char *game, int argc,
+                            char **argv)
+{
+	const char *usage = cmd_usage_of(c, "confirm", CMDT_GAME, game);
+	return pending_cmd(c, game, "confirm", argc, argv, 3, usage);
+}

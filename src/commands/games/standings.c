@@ -1,0 +1,319 @@
+/*
+ * standings.c - "[GAME] standings" and "history [USERID]": the Elo
+ * tables, one per rating class (game and board size, ratings.h; only
+ * the game's after its name), and the list of finished games, to the
+ * sender only.  Neither
+ * needs a password: pbmserv's standings were public.
+ *
+ * Both are read from the result records (src/game/ratings.h) without a
+ * lock: records are whole files put in place by rename.
+ */
+#include "util/log.h"
+#include "commands/cmd.h"
+#include "commands/robots/robot.h"
+#include "commands/table.h"
+#include "game/ratings.h"
+#include "spool/spool.h"
+#include "spool/txn.h"
+#include "spool/users.h"
+#include "util/util.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#define HISTORY_MAX 200     /* most recent games listed */
+
+static enum cmd_status send_text(struct cmdctx *c, const char *tmpl,
+                                 const char *subject, struct tvars *v)
+{
+	struct txn *t;
+	char *text;
+
+	tvars_set(v, "from", c->s.cfg->from);
+	text = reply_template(&c->s, tmpl, v);
+	if (!text)
+		return CMD_TEMPFAIL;
+	t = svc_txn(&c->s, c->s.msg_key);
+	reply_queue(&c->s, t, c->sender, subject, text, NULL, 0, NULL);
+	free(text);
+	return svc_commit(&c->s, t);
+}
+
+/* One table line for a player; a robot's ends "(robot N)", N its
+ * level (the whole line stays within 72 columns; the legend after the
+ * tables says what it means); a player's limits (limit.c) end it
+ * "L5" (at most 5 active games), "A" (accepts signed challenges at
+ * once) or "R" (refuses challenges).  Returns 1 for a robot's line, 2
+ * for a line with limit marks, else 0. */
+static int standings_line(const struct cmdctx *c, struct buf *b, int rank,
+                          const char *userid, const struct rating_player *p)
+{
+	const struct config_robot *r = robot_config(c->s.cfg, userid);
+	int marks = 0;
+
+	buf_printf(b, "%4d  %-20s %6d %6d %4d %4d %4d%s", rank, userid,
+	           p->rating, p->games, p->wins, p->losses, p->draws,
+	           p->games < RATING_PROVISIONAL ? "  ?" : "");
+	if (r) {
+		buf_printf(b, "  (robot %d)", r->level);
+	} else {
+		/* Limits (issue 17): short marks, explained after the tables. */
+		struct user u;
+		char *err = NULL;
+		if (user_load(c->s.cfg->spool, userid, &u, &err) == 0) {
+			if (u.game_limit >= 0)
+				buf_printf(b, "  L%d", u.game_limit);
+			if (u.challenges != USER_CHALLENGES_ASK)
+				buf_puts(b, u.challenges == USER_CHALLENGES_ACCEPT ? "  A"
+				                                                    : "  R");
+			marks = u.game_limit >= 0 || u.challenges !=
+			        USER_CHALLENGES_ASK;
+			user_free(&u);
+		}
+		free(err);
+	}
+	buf_puts(b, "\n");
+	return r != NULL ? 1 : marks ? 2 : 0;
+}
+
+/* Whether rating class cls is one of game's (NULL: any game): its name
+ * is the game's, then a blank ("crossings 8x8"). */
+static int class_of_game(int cls, const char *game)
+{
+	const char *name = ratings_class_name(cls);
+	size_t len = game ? strlen(game) : 0;
+
+	return !game || (strncmp(name, game, len) == 0 && name[len] == ' ');
+}
+
+/* The table that lists every player, unrated ones too: pbmserv's one
+ * table (Epaminondas on 14x12) for every game, or the standard board's
+ * class of game. */
+static int class_everyone(int cls, const char *game)
+{
+	if (!game)
+		return cls == RATING_EPAMINONDAS;
+	return cls == (strcmp(game, "crossings") == 0 ? RATING_CROSSINGS
+	                                              : RATING_EPAMINONDAS);
+}
+
+/* The players of class cls: those with a rated game in it, and with
+ * everyone set every player, the others at RATING_START.  Returns the
+ * count; *out is malloc'ed. */
+static size_t class_players(const struct ratings *r, int cls, int everyone,
+                            char **ids, size_t n, struct rating_player **out)
+{
+	struct rating_player *all = xmalloc((r->nplayers + n + 1) * sizeof *all);
+	size_t i, m = 0;
+
+	for (i = 0; i < r->nplayers; i++)
+		if (r->players[i].cls == cls)
+			all[m++] = r->players[i];
+	for (i = 0; everyone && i < n; i++) {
+		if (ratings_find(r, ids[i], cls))
+			continue;
+		memset(&all[m], 0, sizeof all[m]);
+		snprintf(all[m].userid, sizeof all[m].userid, "%s", ids[i]);
+		all[m].cls = cls;
+		all[m++].rating = RATING_START;
+	}
+	if (m)
+		qsort(all, m, sizeof *all, ratings_by_rating);
+	*out = all;
+	return m;
+}
+
+/* One table per rating class (ratings.h) of game (NULL: every game):
+ * the standard class (class_everyone) always, the others when someone
+ * has a rated game in them; best rating first.  Players who left (no
+ * user file) keep their lines.
+ * Lines stop before the text passes budget bytes; a note then says how
+ * many of the class were shown of how many, and later classes are left
+ * out (named in the note). */
+static char *standings_table(const struct cmdctx *c, const struct ratings *r,
+                             const char *game, char **ids, size_t n,
+                             size_t budget)
+{
+	struct buf b = BUF_INIT, line = BUF_INIT;
+	struct rating_player *all;
+	size_t i, m;
+	int cls, full = 0, robots = 0, marks = 0;
+
+	for (cls = 0; cls < RATING_CLASSES && !full; cls++) {
+		if (!class_of_game(cls, game))
+			continue;
+		m = class_players(r, cls, class_everyone(cls, game), ids, n, &all);
+		if (!m) {
+			free(all);
+			continue;
+		}
+		buf_printf(&b, "%s%s\n\n%4s  %-20s %6s %6s %4s %4s %4s\n",
+		           b.len ? "\n" : "", ratings_class_title(cls), "#",
+		           "Player", "Rating", "Games", "Won", "Lost", "Drawn");
+		for (i = 0; i < m; i++) {
+			buf_reset(&line);
+			int robot = standings_line(c, &line, (int)i + 1,
+			                           all[i].userid, &all[i]);
+			if (b.len + line.len > budget)
+				break;
+			buf_append(&b, line.data, line.len);
+			robots |= robot == 1;
+			marks |= robot == 2;
+		}
+		if (i < m) {
+			full = 1;
+			buf_printf(&b, "\nShown: the first %zu of %zu players, best "
+			           "rating first; all of them would not fit in one "
+			           "mail (at most %zu bytes)%s.  \"history USERID\" "
+			           "gives any player's finished games.\n", i, m,
+			           reply_cap(&c->s), cls + 1 < RATING_CLASSES &&
+			           class_of_game(cls + 1, game) ? ", and the tables "
+			           "after it are left out" : "");
+		}
+		free(all);
+	}
+	if (robots)
+		buf_printf(&b, "\n(robot N): a robot opponent, level N of %d "
+		           "(weakest) to %d; it accepts a\nsigned challenge at "
+		           "once (send \"help challenge\").\n",
+		           CONFIG_ROBOT_LEVEL_MIN, CONFIG_ROBOT_LEVEL_MAX);
+	if (marks)
+		buf_puts(&b, "\nLN: at most N active games at once; A: accepts "
+		         "signed challenges at once;\nR: refuses challenges "
+		         "(send \"help limit\").\n");
+	buf_free(&line);
+	return buf_take(&b);
+}
+
+enum cmd_status cmd_standings(struct cmdctx *c, const char *game, int argc,
+                              char **argv)
+{
+	struct ratings r;
+	struct tvars v = { 0 };
+	char **ids = NULL, *err = NULL, *table, subject[64];
+	size_t n = 0;
+	enum cmd_status st;
+	int i;
+
+	/* "standings crossings" as "crossings standings"; both games: all. */
+	for (i = 0; i < argc; i++) {
+		const char *named = spool_game_named(argv[i]);
+		if (!named)
+			return cmd_refuse(c, cmd_usage_of(c, "standings", game ?
+			                                  CMDT_GAME : CMDT_ACCOUNT,
+			                                  game),
+			                  "standings takes no words after it but a "
+			                  "game's name, not '%.40s'", argv[i]);
+		game = i == 0 && (!game || strcmp(game, named) == 0) ? named : NULL;
+	}
+	if (ratings_load(c->s.cfg->spool, &r, &err) < 0 ||
+	    user_list(c->s.cfg->spool, &ids, &n, &err) < 0) {
+		log_msg(LOG_ERR, "%s\n", err);
+		free(err);
+		ratings_free(&r);
+		return CMD_TEMPFAIL;
+	}
+	table = standings_table(c, &r, game, ids, n, reply_text_budget(c));
+	tvars_set(&v, "table", table);
+	tvars_setf(&v, "start", "%d", RATING_START);
+	tvars_setf(&v, "provisional", "%d", RATING_PROVISIONAL);
+	snprintf(subject, sizeof subject, "%s standings", game ?
+	         reply_game_title(game) : "epamserv");
+	st = send_text(c, "standings.txt", subject, &v);
+	free(table);
+	tvars_free(&v);
+	user_list_free(ids, n);
+	ratings_free(&r);
+	return st;
+}
+
+/* One finished game: date, board, players, score, rating changes. */
+static void history_line(struct buf *b, const struct rating_game *g)
+{
+	static const char *const score[] = { "0-1", "1/2-1/2", "1-0" };
+	char when[32], result[sizeof g->result + 2 * sizeof g->white];
+
+	util_iso_time(g->finished, when, sizeof when);
+	when[10] = '\0';
+	/* The record keeps colours ("white wins (black resigned)"); the
+	 * reader is told names. */
+	reply_colours_named(g->result, g->white, g->black, result,
+	                    sizeof result);
+	buf_printf(b, "%s  %s %ld  %s - %s  %s  %s\n"
+	           "    %s: %s %d -> %d (%+d), %s %d -> %d (%+d)\n",
+	           when, g->game, g->board, g->white, g->black, score[g->score2],
+	           result, ratings_class_name(g->cls), g->white,
+	           g->white_before, g->white_after,
+	           g->white_after - g->white_before, g->black, g->black_before,
+	           g->black_after, g->black_after - g->black_before);
+}
+
+/* Why a history stopped short and how to see more, after its lines. */
+static void history_note(const struct cmdctx *c, struct buf *b, size_t shown,
+                         size_t total, const char *who)
+{
+	buf_printf(b, "\nShown: the %zu most recent of %zu finished games", shown,
+	           total);
+	if (shown < HISTORY_MAX)
+		buf_printf(b, "; all of them would not fit in one mail (at most %zu "
+		           "bytes)", reply_cap(&c->s));
+	else
+		buf_printf(b, "; a history lists at most %d", HISTORY_MAX);
+	buf_puts(b, who ? ".\n" : ".  \"history USERID\" lists one player's.\n");
+}
+
+enum cmd_status cmd_history(struct cmdctx *c, int argc, char **argv)
+{
+	const char *usage = cmd_usage_of(c, "history", CMDT_ACCOUNT, NULL);
+	struct ratings r;
+	struct tvars v = { 0 };
+	struct buf b = BUF_INIT, line = BUF_INIT;
+	const char *who = argc > 0 ? util_lower(argv[0]) : NULL;
+	char *err = NULL;
+	size_t i, shown = 0, total = 0, budget = reply_text_budget(c);
+	int full = 0;
+	enum cmd_status st;
+
+	if (argc > 1)
+		return cmd_refuse(c, usage, "history takes at most one "
+		                  "userid");
+	if (who && !util_userid_ok(who))
+		return cmd_refuse(c, usage, "'%s' is not a valid userid",
+		                  who);
+	if (ratings_load(c->s.cfg->spool, &r, &err) < 0) {
+		log_msg(LOG_ERR, "%s\n", err);
+		free(err);
+		return CMD_TEMPFAIL;
+	}
+	/* Most recent first, while they fit; the rest only counted. */
+	for (i = r.ngames; i-- > 0;) {
+		const struct rating_game *g = &r.games[i];
+		if (who && strcmp(g->white, who) != 0 && strcmp(g->black, who) != 0)
+			continue;
+		total++;
+		if (full)
+			continue;
+		buf_reset(&line);
+		history_line(&line, g);
+		full = shown == HISTORY_MAX || b.len + line.len > budget;
+		if (!full) {
+			buf_append(&b, line.data, line.len);
+			shown++;
+		}
+	}
+	if (shown < total)
+		history_note(c, &b, shown, total, who);
+	if (!total)
+		buf_printf(&b, "No finished games%s%s yet.\n", who ? " for " : "",
+		           who ? who : "");
+	tvars_set(&v, "games", buf_str(&b));
+	tvars_setf(&v, "who", "%s", who ? who : "every player");
+	st = send_text(c, "history.txt", "epamserv history", &v);
+	buf_free(&line);
+	buf_free(&b);
+	tvars_free(&v);
+	ratings_free(&r);
+	return st;
+}

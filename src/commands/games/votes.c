@@ -1,0 +1,101 @@
+/*
+ * votes.c - questions one player puts to the other on a game in progress,
+ * as pbmserv's "move BOARD USERID PASSWORD propose|accept|reject|undo":
+ *
+ *   propose   offer a draw; it stands until the other player answers it
+ *             or makes a move (which declines it)
+ *   undo      ask to take back your own last move; void once the other
+ *             player moves
+ *   accept    the other player agrees: the draw ends the game, or the
+ *             last move is taken back
+ *   reject    the other player says no; the asker may also reject (or
+ *             decline) to withdraw the question
+ *
+ * One question at a time; it is kept in the game file ("vote:" line) and
+ * shown in every board mail until answered.  accept or reject with no
+ * question pending is refused as a bad vote.
+ */
+#include "commands/cmd.h"
+#include "commands/robots/robot.h"
+
+#include <stdio.h>
+#include <string.h>
+#include <strings.h>
+
+static const char *vote_name(enum game_vote v)
+{
+	return v == GAME_VOTE_DRAW ? "draw offer" : "undo request";
+}
+
+static enum cmd_status vote_ask(struct cmdctx *c, struct board_ctx *b,
+                                enum game_vote kind, const char *usage)
+{
+	struct game *g = &b->g;
+	char err[EP_ERR_MAX + 200], headline[256];
+	const char *robot = robot_of_game(c->s.cfg, g);
+
+	/* A robot plays every game out (issue 16): it rejects at once. */
+	if (robot && g->state == GAME_ACTIVE)
+		return board_refuse(c, g, usage, "%s is a robot and plays "
+		                    "every game to its end: no draws and no "
+		                    "take-backs; play on or resign", robot);
+	if (game_vote_open(g, kind, b->userid, c->s.now, err, sizeof err) < 0)
+		return board_refuse(c, g, usage, "%s", err);
+	if (kind == GAME_VOTE_DRAW)
+		snprintf(headline, sizeof headline, "%s offers a draw.", b->userid);
+	else
+		snprintf(headline, sizeof headline, "%s asks to take back %s.",
+		         b->userid, g->moves[g->nmoves - 1].text);
+	return board_save(&c->s, b, headline);
+}
+
+static enum cmd_status vote_answer(struct cmdctx *c, struct board_ctx *b,
+                                   int yes, const char *usage)
+{
+	struct game *g = &b->g;
+	char headline[512], undone[EP_MOVE_TEXT_MAX];
+	int own = strcmp(g->vote_by, b->userid) == 0;
+	enum game_vote kind = g->vote;
+
+	if (kind == GAME_VOTE_NONE)
+		return board_refuse(c, g, usage, "bad vote: nothing is waiting for "
+		                    "an answer on board %ld (a draw offer or an undo "
+		                    "request comes first: propose, undo)", g->board);
+	if (own && yes)
+		return board_refuse(c, g, usage, "bad vote: the %s is yours; %s "
+		                    "must answer it (you may withdraw it with "
+		                    "reject)", vote_name(kind),
+		                    game_opponent(g, b->userid));
+	if (!yes) {
+		g->vote = GAME_VOTE_NONE;
+		g->updated = c->s.now;
+		if (own)
+			snprintf(headline, sizeof headline, "%s withdrew the %s.",
+			         b->userid, vote_name(kind));
+		else
+			snprintf(headline, sizeof headline, "%s rejected %s's %s.",
+			         b->userid, g->vote_by, vote_name(kind));
+		return board_save(&c->s, b, headline);
+	}
+	if (kind == GAME_VOTE_DRAW) {
+		game_end(g, GAME_END_DRAW, g->vote_by, c->s.now);
+		snprintf(headline, sizeof headline, "%s accepted %s's draw offer. "
+		         "The game is over: a draw.", b->userid, g->end_by);
+		return board_save(&c->s, b, headline);
+	}
+	snprintf(undone, sizeof undone, "%s", g->moves[g->nmoves - 1].text);
+	snprintf(headline, sizeof headline, "%s agreed to take back %s's move "
+	         "%s.", b->userid, g->vote_by, undone);
+	game_undo(g, c->s.now);
+	return board_save(&c->s, b, headline);
+}
+
+enum cmd_status vote_on_board(struct cmdctx *c, struct board_ctx *b,
+                              const char *verb, const char *usage)
+{
+	if (strcasecmp(verb, "propose") == 0)
+		return vote_ask(c, b, GAME_VOTE_DRAW, usage);
+	if (strcasecmp(verb, "undo") == 0)
+		return vote_ask(c, b, GAME_VOTE_UNDO, usage);
+	return vote_answer(c, b, strcasecmp(verb, "accept") == 0, usage);
+}

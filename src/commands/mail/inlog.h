@@ -1,0 +1,42 @@
+/*
+ * inlog.h - the one key=value log line of each incoming mail, for grep
+ * and fail2ban (epamserv(1), LOGGING):
+ *
+ *   in: msgid=<ID> from=ADDR client=IP userid=U game=G verb=V board=N
+ *       outcome=done|refused|deferred|held|ignored|dropped reason=TEXT
+ *       mails=N created=BOARD[,BOARD]
+ *
+ * Every key is always there ("-" when it has no value).  Never a
+ * password or a reply token: only a game command's board is taken from
+ * the command's words, and the words that may be secrets are blotted
+ * out of the refusal reason.
+ */
+#ifndef EPAM_INLOG_H
+#define EPAM_INLOG_H
+
+#include "commands/cmd.h"
+#include "commands/mail/intake.h"
+
+#include <stddef.h>
+
+/* The connecting client our own MTA wrote into the topmost Received
+ * header of raw[0..len), into out[0..n): mail_received_client (see
+ * mail/source.h) of the topmost field; "" when there is none.  Never
+ * fails. */
+void inlog_client(const char *raw, size_t len, char *out, size_t n);
+
+/* Log the line of one mail at LOG_INFO (LOG_NOTICE when refused).
+ * c: the mail's context (c->error holds a refusal's reason; a reason
+ * not NULL is logged instead, "" for none); in: its command words (NULL
+ * when they were not read);
+ * client: from inlog_client(), may be "" or NULL; outcome: one of the
+ * words above. */
+void inlog_line(const struct cmdctx *c, const struct intake *in,
+                const char *client, const char *outcome, const char *reason);
+
+/* Note in c->created that this mail created board (committed), for its
+ * log line's created=; a number that does not fit (a "multiple" mail of
+ * very many challenges) is left out.  Never fails. */
+void inlog_note_created(struct cmdctx *c, long board);
+
+#endif

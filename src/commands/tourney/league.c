@@ -1,0 +1,224 @@
+/*
+ * league.c - the recurring league's commands (issue 17; league.h has
+ * the league, its file and its seasons): "GAME league join|leave USERID
+ * PASSWORD" and "GAME league show".
+ */
+#include "commands/mail/acctoken.h"
+#include "commands/cmd.h"
+#include "commands/tourney/league.h"
+#include "commands/table.h"
+#include "commands/tourney/tourney.h"
+#include "spool/txn.h"
+#include "spool/users.h"
+#include "util/log.h"
+#include "util/util.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+/* The answer mail (template league.txt) to the sender, in t. */
+static enum cmd_status answer(struct cmdctx *c, struct txn *t,
+                              const char *game, const char *what,
+                              const char *headline, const char *text)
+{
+	struct tvars v = { 0 };
+	char subject[160], with[240], *mail;
+
+	tvars_set(&v, "headline", headline);
+	tvars_set(&v, "table", text);
+	tvars_set(&v, "game", game);
+	tvars_set(&v, "from", c->s.cfg->from);
+	mail = reply_template(&c->s, "league.txt", &v);
+	tvars_free(&v);
+	if (!mail)
+		return CMD_TEMPFAIL;
+	snprintf(subject, sizeof subject, "%s league: %s",
+	         reply_game_title(game), what);
+	acctoken_sender_subject(c, subject, with, sizeof with);
+	reply_queue(&c->s, t, c->sender, with, mail, NULL, 0, NULL);
+	explicit_bzero(with, sizeof with);
+	free(mail);
+	return CMD_DONE;
+}
+
+/* The text of "league show" (malloc'ed): the season, its divisions with
+ * standings and who goes up or down, the members waiting for the next
+ * season. */
+static char *league_text(struct cmdctx *c, const struct lfile *lf)
+{
+	struct buf b = BUF_INIT;
+	struct ldiv *dv = zalloc((size_t)lf->ndivs + 2, sizeof *dv);
+	char when[32], name[32];
+	int d, i, k = lf->ndivs, up, down, waiting = 0;
+
+	if (!lf->season) {
+		buf_printf(&b, "No season has started yet: the first starts at "
+		           "the sweep after 3 players have joined (%d so far).\n",
+		           lf->nmembers);
+	} else {
+		util_iso_time(lf->started, when, sizeof when);
+		buf_printf(&b, "Season %d, started %s; it ends when all its "
+		           "games are over, or %d days after its start.\n",
+		           lf->season, when, c->s.cfg->league_season_days);
+	}
+	for (d = 1; lf->season && d <= k; d++) {
+		if (division_of(c, lf, d, &dv[d]) < 0) {
+			buf_printf(&b, "\n(division %d cannot be read now)\n", d);
+			dv[d].n = 0;
+		}
+	}
+	for (d = 1; lf->season && d <= k; d++) {
+		up = d > 1 ? swaps(dv[d - 1].n, dv[d].n) : 0;
+		down = d < k ? swaps(dv[d].n, dv[d + 1].n) : 0;
+		lg_tname(lf->season, d, name, sizeof name);
+		buf_printf(&b, "\nDivision %d (tournament %s%s):\n", d, name,
+		           dv[d].finished ? ", finished" : "");
+		for (i = 0; i < dv[d].n; i++) {
+			const char *mark = i < up ? "goes up" :
+			                   i >= dv[d].n - down ? "goes down" : "";
+			if (lg_member(lf, dv[d].userid[i]) < 0)
+				mark = "left the league";
+			if (dv[d].score[i] >= 0)
+				buf_printf(&b, "  %2d. %-16s score %d%s  %s\n", i + 1,
+				           dv[d].userid[i], dv[d].score[i] / 2,
+				           dv[d].score[i] % 2 ? ".5" : "", mark);
+			else
+				buf_printf(&b, "  %2d. %-16s %s\n", i + 1,
+				           dv[d].userid[i], mark);
+		}
+	}
+	for (i = 0; i < lf->nmembers; i++) {
+		for (d = 0; d < lf->nentries; d++)
+			if (strcmp(lf->entry[d].userid, lf->member[i]) == 0)
+				break;
+		if (d < lf->nentries)
+			continue;
+		buf_printf(&b, "%s%s", waiting++ ? ", " : "\nNew for the next "
+		           "season (at the bottom, by rating): ", lf->member[i]);
+	}
+	if (waiting)
+		buf_puts(&b, "\n");
+	free(dv);
+	return buf_take(&b);
+}
+
+/* join or leave (argv: USERID PASSWORD). */
+static enum cmd_status l_change(struct cmdctx *c, const char *game,
+                                int join, int argc, char **argv,
+                                const char *usage)
+{
+	struct lfile *lf;
+	struct user u;
+	struct lock l1 = LOCK_INIT, l2 = LOCK_INIT;
+	char key[64], head[512], *text;
+	enum cmd_status st;
+	struct txn *t;
+	int i;
+
+	if (argc != 2)
+		return cmd_refuse(c, usage, "league %s needs your userid and your "
+		                  "password (and nothing else)", join ? "join" :
+		                  "leave");
+	util_lower(argv[0]);
+	if ((st = cmd_auth(c, argv[0], argv[1], usage, &u)) != CMD_DONE)
+		return st;
+	user_free(&u);
+	lf = zalloc(1, sizeof *lf);
+	if ((st = lg_lock(c, game, lf, &l1, &l2, key, sizeof key)) != CMD_DONE) {
+		free(lf);
+		return st;
+	}
+	i = lg_member(lf, argv[0]);
+	if (join && i >= 0)
+		st = cmd_refuse(c, usage, "you (%s) are in the league already",
+		                argv[0]);
+	else if (join && lf->nmembers >= LG_MAX)
+		st = cmd_refuse(c, usage, "the league is full (%d players)",
+		                LG_MAX);
+	else if (!join && i < 0)
+		st = cmd_refuse(c, usage, "you (%s) are not in the league",
+		                argv[0]);
+	if (st != CMD_DONE) {
+		tf_unlock(&l1, &l2);
+		free(lf);
+		return st;
+	}
+	if (join) {
+		snprintf(lf->member[lf->nmembers++], 32, "%s", argv[0]);
+		snprintf(head, sizeof head, "You (%s) joined the league.  You "
+		         "enter at the start of the next season, at the bottom, "
+		         "by rating (the first season starts at the sweep after "
+		         "3 players have joined), and every season after it "
+		         "until you leave (%s league leave USERID PASSWORD).",
+		         argv[0], game);
+	} else {
+		memmove(lf->member[i], lf->member[i + 1],
+		        (size_t)(lf->nmembers - i - 1) * 32);
+		lf->nmembers--;
+		snprintf(head, sizeof head, "You (%s) left the league: you are "
+		         "not entered in the next season.  Games of this season "
+		         "still running are played out (to withdraw from them: "
+		         "%s tournament leave league-%d-D USERID PASSWORD).",
+		         argv[0], game, lf->season);
+	}
+	t = svc_txn(&c->s, key);
+	put_lf(t, lf);
+	text = league_text(c, lf);
+	st = answer(c, t, game, join ? "joined" : "left", head, text);
+	free(text);
+	st = st == CMD_DONE ? svc_commit(&c->s, t) : (txn_abort(t), st);
+	tf_unlock(&l1, &l2);
+	free(lf);
+	return st;
+}
+
+static enum cmd_status l_show(struct cmdctx *c, const char *game, int argc,
+                              const char *usage)
+{
+	struct lfile *lf = zalloc(1, sizeof *lf);
+	char *err = NULL, *text;
+	enum cmd_status st;
+	struct txn *t;
+
+	if (argc != 0) {
+		free(lf);
+		return cmd_refuse(c, usage, "league show takes no words after "
+		                  "it");
+	}
+	if (lg_load(c->s.cfg->spool, game, lf, &err) < 0) {
+		log_msg(LOG_ERR, "%s\n", err);
+		free(err);
+		free(lf);
+		return CMD_TEMPFAIL;
+	}
+	text = league_text(c, lf);
+	t = svc_txn(&c->s, c->s.msg_key);
+	st = answer(c, t, game, "table", "The league.", text);
+	free(text);
+	free(lf);
+	return st == CMD_DONE ? svc_commit(&c->s, t) : (txn_abort(t), st);
+}
+
+enum cmd_status cmd_league(struct cmdctx *c, const char *game, int argc,
+                           char **argv)
+{
+	const char *usage = cmd_usage_of(c, "league", CMDT_GAME, game);
+
+	if (!c->s.cfg->league)
+		return cmd_refuse(c, usage, "there is no league on this server");
+	if (argc < 1)
+		return cmd_refuse(c, usage, "league needs join, leave or show "
+		                  "after it");
+	util_lower(argv[0]);
+	if (strcmp(argv[0], "join") == 0)
+		return l_change(c, game, 1, argc - 1, argv + 1, usage);
+	if (strcmp(argv[0], "leave") == 0)
+		return l_change(c, game, 0, argc - 1, argv + 1, usage);
+	if (strcmp(argv[0], "show") == 0)
+		return l_show(c, game, argc - 1, usage);
+	return cmd_refuse(c, usage, "'league %.20s' is not a league command: "
+	                  "join, leave or show", argv[0]);
+}

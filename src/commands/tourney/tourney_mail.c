@@ -1,0 +1,158 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/*
+ * tourney_mail.c - what of the tournament store (src/services/tfile.c,
+ * ttable.c) takes the mail context (see tourney.h): tf_lock takes its
+ * locks through cmd_lock, tt_mail and tt_game_end queue the table's
+ * mails through reply_template and reply_queue.  Moved out of tfile.c
+ * and ttable.c by issue 31, bodies unchanged; they go back to the
+ * services when those take a struct svc.
+ */
+#include "commands/mail/acctoken.h"
+#include "commands/tourney/tourney.h"
+#include "services/weblink.h"
+#include "spool/lock.h"
+#include "spool/txn.h"
+#include "spool/users.h"
+#include "util/log.h"
+#include "util/util.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+void tf_unlock(struct lock *l1, struct lock *l2)
+{
+	lock_release(l2);
+	lock_release(l1);
+}
+
+enum cmd_status tf_lock(struct cmdctx *c, const char *name, const char *game,
+                        struct tfile *tf, int *exists, struct lock *l1,
+                        struct lock *l2, char *key, size_t keylen)
+{
+	enum cmd_status st;
+	char *err = NULL;
+	int rc;
+
+	*exists = 0;
+	memset(tf, 0, sizeof *tf);
+	if ((st = svc_lock(&c->s, "tournaments", l1)) != CMD_DONE)
+		return st;
+	rc = tf_load(c->s.cfg->spool, name, tf, &err);
+	if (rc < 0) {
+		log_msg(LOG_ERR, "%s\n", err);
+		free(err);
+		lock_release(l1);
+		return CMD_TEMPFAIL;
+	}
+	if (rc == 0)
+		game = tf->game;
+	snprintf(key, keylen, "next-%s", game);
+	tf_free(tf);
+	/* Taking the game's lock rolls forward a committed change of the
+	 * file: only now is what it says sure. */
+	if ((st = svc_lock(&c->s, key, l2)) != CMD_DONE) {
+		lock_release(l1);
+		return st;
+	}
+	rc = tf_load(c->s.cfg->spool, name, tf, &err);
+	if (rc < 0) {
+		log_msg(LOG_ERR, "%s\n", err);
+		free(err);
+		tf_unlock(l1, l2);
+		return CMD_TEMPFAIL;
+	}
+	if (rc == 0 && strcmp(tf->game, game) != 0) {
+		log_msg(LOG_ERR, "tournament %s changed its game\n", name);
+		tf_free(tf);
+		tf_unlock(l1, l2);
+		return CMD_TEMPFAIL;
+	}
+	*exists = rc == 0;
+	if (rc > 0)
+		snprintf(tf->name, sizeof tf->name, "%s", name);
+	return CMD_DONE;
+}
+
+enum cmd_status tt_mail(struct cmdctx *c, struct txn *t, const char *game,
+                        const char *name, const char *userid,
+                        const char *what, const char *headline,
+                        const char *text)
+{
+	struct tvars v = { 0 };
+	struct user u;
+	char subject[160], with[240], url[300], *err = NULL, *mail;
+
+	if (user_load(c->s.cfg->spool, userid, &u, &err) != 0) {
+		free(err);
+		return CMD_DONE;  /* nobody to tell */
+	}
+	if (!user_confirmed(&u) || u.left) {
+		user_free(&u);
+		return CMD_DONE;
+	}
+	tvars_set(&v, "headline", headline);
+	tvars_set(&v, "table", text);
+	tvars_set(&v, "game", game);
+	tvars_set(&v, "name", name);
+	tvars_set(&v, "from", c->s.cfg->from);
+	web_tourney_url(c->s.cfg, name, url, sizeof url);
+	if (url[0])
+		tvars_setf(&v, "web", "On the web: %s", url);
+	mail = reply_template(&c->s, "tournament.txt", &v);
+	tvars_free(&v);
+	if (!mail) {
+		user_free(&u);
+		return CMD_TEMPFAIL;
+	}
+	snprintf(subject, sizeof subject, "%s tournament %s: %s",
+	         reply_game_title(game), name, what);
+	acctoken_subject(c, &u, user_address(&u), subject, with, sizeof with);
+	reply_queue(&c->s, t, user_address(&u), with, mail, NULL, 0, NULL);
+	explicit_bzero(with, sizeof with);
+	free(mail);
+	user_free(&u);
+	return CMD_DONE;
+}
+
+enum cmd_status tt_game_end(struct cmdctx *c, struct txn *t,
+                            const struct game *g)
+{
+	struct tfile tf;
+	struct ttable tt;
+	char *err = NULL, *text, head[1024], res[REPLY_RESULT_MAX];
+	enum cmd_status st = CMD_DONE;
+
+	if (!g->tourney[0])
+		return CMD_DONE;
+	if (tf_load(c->s.cfg->spool, g->tourney, &tf, &err) != 0) {
+		log_msg(LOG_ERR, "board %ld: tournament %s: %s\n", g->board,
+		        g->tourney, err ? err : "no such tournament");
+		free(err);
+		return CMD_DONE;
+	}
+	if (tf.state != TF_RUNNING || tt_build(c->s.cfg, &tf, g, &tt) < 0) {
+		tf_free(&tf);
+		return CMD_DONE;
+	}
+	/* The last game: tt_after_game sends every player the final table,
+	 * after this commit and under the tournament's lock, once. */
+	if (tt_finished(&tf, &tt)) {
+		tt_free(&tt);
+		tf_free(&tf);
+		return CMD_DONE;
+	}
+	text = tt_text(&tf, &tt);
+	reply_result_words(g, res, sizeof res);
+	snprintf(head, sizeof head, "Tournament %s, round %d: board %ld "
+	         "ended (%s).  The table now:", tf.name, g->tourney_round,
+	         g->board, res);
+	st = tt_mail(c, t, tf.game, tf.name, g->white, "table", head, text);
+	if (st == CMD_DONE)
+		st = tt_mail(c, t, tf.game, tf.name, g->black, "table", head,
+		             text);
+	free(text);
+	tt_free(&tt);
+	tf_free(&tf);
+	return st;
+}
