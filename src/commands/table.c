@@ -1066,3 +1066,15 @@ const char *cmdt_usage_all(int scope)
 		used = put(out, sizeof all[0], used, "epaminondas help\n");
 	return chop(out, sizeof all[0], used);
 }
+
+/* cmd.h: the command words a mail may start with (intake.c and inlog.c
+ * read them; here, with the table, not in the pipeline's dispatch.c). */
+int cmd_known(const char *word)
+{
+	return spool_is_game(word) || cmdt_find(word, CMDT_ACCOUNT) != NULL;
+}
+
+int cmd_game_verb_known(const char *verb)
+{
+	return cmdt_find(verb, CMDT_GAME) != NULL;
+}

@@ -11,35 +11,9 @@
 #include "spool/spool.h"
 #include "util/util.h"
 
-#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 #include <strings.h>
-
-int cmd_known(const char *word)
-{
-	return spool_is_game(word) || cmdt_find(word, CMDT_ACCOUNT) != NULL;
-}
-
-int cmd_game_verb_known(const char *verb)
-{
-	return cmdt_find(verb, CMDT_GAME) != NULL;
-}
-
-enum cmd_status cmd_refuse(struct cmdctx *c, const char *usage,
-                           const char *fmt, ...)
-{
-	va_list ap;
-	char tmp[2048];
-
-	va_start(ap, fmt);
-	vsnprintf(tmp, sizeof tmp, fmt, ap);
-	va_end(ap);
-	buf_reset(&c->error);
-	buf_puts(&c->error, tmp);
-	c->usage = usage;
-	return CMD_REFUSED;
-}
 
 /* The usage lines of d alone ("GAME " before a game command, then its
  * example), in c->usage_buf: the usage text of an error reply whose
