@@ -227,15 +227,6 @@ void auth_forget(struct cmdctx *c);
  * sender proved (auth_proved), 0 when it is no one's, -1 on I/O trouble. */
 int tokens_owner(struct cmdctx *c, const struct intake *in, char *userid);
 
-/* The first 80 bits of the digest d as REPLY_TOKEN_LEN characters of
- * [a-z2-7] and a NUL into out: how a reply or account token is written
- * (tokens.c). */
-void tokens_base32(const unsigned char d[32], char *out);
-
-/* len random characters of [a-z2-7] (5 bits each, getrandom(2)) and a
- * NUL into out (len + 1 bytes, len at most 64).  0, or -1 without
- * randomness. */
-int tokens_random(char *out, int len);
 
 /* ---- addresses (signup.c) ---- */
 
@@ -423,9 +414,6 @@ enum cmd_status board_lock_load(struct cmdctx *c, const char *game,
 int tokens_is_of(struct cmdctx *c, const struct game *g, int side,
                  const struct user *u, const char *token);
 
-/* Forget the token hashes an older game file kept (g changes: only
- * derived tokens work from now on).  Call before the file is formatted. */
-void tokens_drop_stored(struct game *g);
 
 /* A reply to a board mail whose subject carried a token (in->token):
  * the first body line (in->argv) is the move or vote word, for the

@@ -80,7 +80,6 @@
 #include "spool/users.h"
 #include "util/util.h"
 
-#include <nettle/hmac.h>
 #include <nettle/memops.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -88,7 +87,6 @@
 #include <ctype.h>
 #include <strings.h>
 #include <stdint.h>
-#include <sys/random.h>
 
 #define TOKEN_LEN REPLY_TOKEN_LEN  /* 80 bits: see the top of this file */
 
@@ -108,88 +106,6 @@ _Static_assert(TOKEN_HASH_MAX < sizeof ((struct game *)0)->token_hash[0],
 	"  conditional e3-e4 e11-e10 ...  (or list, off: conditional moves)\n" \
 	"Or send the whole command as the subject:\n" \
 	"  GAME move BOARD USERID PASSWORD MOVE[#N][!]"
-
-int tokens_random(char *out, int len)
-{
-	static const char alphabet[] = "abcdefghijklmnopqrstuvwxyz234567";
-	unsigned char r[64];
-	int i;
-
-	if (len < 1 || len > (int)sizeof r ||
-	    getrandom(r, (size_t)len, 0) != (ssize_t)len)
-		return -1;
-	for (i = 0; i < len; i++)
-		out[i] = alphabet[r[i] & 31];
-	out[len] = '\0';
-	explicit_bzero(r, sizeof r);
-	return 0;
-}
-
-void tokens_base32(const unsigned char d[32], char *out)
-{
-	static const char alphabet[] = "abcdefghijklmnopqrstuvwxyz234567";
-	int i;
-
-	/* 16 groups of 5 bits: the first 10 bytes. */
-	for (i = 0; i < TOKEN_LEN; i++) {
-		int bit = i * 5, v = (d[bit / 8] << 8 | d[bit / 8 + 1]) >>
-		                     (11 - bit % 8);
-		out[i] = alphabet[v & 31];
-	}
-	out[TOKEN_LEN] = '\0';
-}
-
-/* The derived token of userid with epoch on g at its current ply into
- * out (TOKEN_LEN + 1 bytes).  0, or -1 when the secret cannot be had
- * (logged by secret_key). */
-static int token_derive(const char *spool, const struct game *g,
-                        const char *userid, unsigned long epoch, char *out)
-{
-	static const char label[] = "epamserv reply token v1";
-	unsigned char key[SECRET_SIZE];
-	uint8_t d[SHA256_DIGEST_SIZE];
-	struct hmac_sha256_ctx h;
-	char nums[64];
-	int n;
-
-	if (secret_key(spool, 1, key) != 0)
-		return -1;
-	n = snprintf(nums, sizeof nums, "%ld%c%lu%c%zu", g->board, 0, epoch, 0,
-	             g->nmoves);
-	if (n < 0 || n >= (int)sizeof nums)
-		return -1;
-	hmac_sha256_set_key(&h, sizeof key, key);
-	hmac_sha256_update(&h, sizeof label, (const uint8_t *)label);
-	hmac_sha256_update(&h, strlen(g->game) + 1, (const uint8_t *)g->game);
-	hmac_sha256_update(&h, strlen(userid) + 1, (const uint8_t *)userid);
-	hmac_sha256_update(&h, (size_t)n, (const uint8_t *)nums);
-	hmac_sha256_digest(&h, sizeof d, d);
-	tokens_base32(d, out);
-	explicit_bzero(key, sizeof key);
-	explicit_bzero(&h, sizeof h);
-	return 0;
-}
-
-int tokens_of(const struct svc *s, const struct game *g,
-              const struct user *u, char *out)
-{
-	out[0] = '\0';
-	if (g->state != GAME_ACTIVE && g->state != GAME_CHALLENGED)
-		return 1;
-	if (!user_confirmed(u) || (strcmp(u->userid, g->white) != 0 &&
-	                           strcmp(u->userid, g->black) != 0))
-		return 1;
-	if (token_derive(s->cfg->spool, g, u->userid, u->token_epoch, out) != 0) {
-		out[0] = '\0';
-		return -1;
-	}
-	return 0;
-}
-
-void tokens_drop_stored(struct game *g)
-{
-	g->token_hash[0][0] = g->token_hash[1][0] = '\0';
-}
 
 /* Whether token (untrusted) is u's on g, side i: the derived one, or
  * the hash an older game file kept (with u's current epoch).  1 yes,

@@ -5,7 +5,8 @@
 src_libepamserv_a_SOURCES += src/services/threadid.c src/services/threadid.h
 src_libepamserv_a_SOURCES += src/services/svc.c src/services/svc.h
 src_libepamserv_a_SOURCES += src/services/clock.c src/services/clock.h
-src_libepamserv_a_SOURCES += src/services/outmail.c src/services/outmail.h src/services/tokens.h
+src_libepamserv_a_SOURCES += src/services/outmail.c src/services/outmail.h src/services/tokens.h \
+	src/services/tokens.c
 src_libepamserv_a_SOURCES += src/services/tokenhash.c src/services/tokenhash.h
 # The web site's addresses in mails and the players' web settings
 # (issue 18; from src/web, so mails and the site share them).
