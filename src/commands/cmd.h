@@ -28,6 +28,7 @@
 #include "spool/lock.h"
 #include "util/buf.h"
 #include "util/conf.h"
+#include "util/i18n.h"
 #include "util/template.h"
 #include "spool/users.h"
 

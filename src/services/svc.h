@@ -23,6 +23,7 @@
 #include "spool/lock.h"
 #include "util/buf.h"
 #include "util/conf.h"
+#include "util/i18n.h"
 
 struct txn;
 
