@@ -14,24 +14,35 @@
 # the HTML part of bob's board mail at the crossing as ./demo-board.html
 # (open it in a browser: round stones, the intruder ringed in red, the
 # threat, and the answer links).
+#
+# A test runs the demo on a binary already built, writing only into its
+# scratch directory: EPAMSERV_DEMO_BIN (that binary: nothing is installed
+# or built) and EPAMSERV_DEMO_DIR (where the spool, the record, the
+# board and the site go; the top of the tree otherwise).
 set -e
 cd "$(dirname "$0")/.."
 top=$(pwd)
-sh scripts/deps-debian.sh
-if [ ! -x _build/src/epamserv ]; then
-	autoreconf -fi
-	mkdir -p _build
-	(cd _build && ../configure --enable-werror >/dev/null && make -j2 >/dev/null)
+if [ -n "$EPAMSERV_DEMO_BIN" ]; then
+	EPAMSERV=$EPAMSERV_DEMO_BIN
 else
-	(cd _build && make -j2 >/dev/null)
+	sh scripts/deps-debian.sh
+	if [ ! -x _build/src/epamserv ]; then
+		autoreconf -fi
+		mkdir -p _build
+		(cd _build && ../configure --enable-werror >/dev/null &&
+		 make -j2 >/dev/null)
+	else
+		(cd _build && make -j2 >/dev/null)
+	fi
+	EPAMSERV="$top/_build/src/epamserv"
 fi
-EPAMSERV="$top/_build/src/epamserv"
-export EPAMSERV_SPOOL="$top/demo-spool"
+out=${EPAMSERV_DEMO_DIR:-$top}
+export EPAMSERV_SPOOL="$out/demo-spool"
 export EPAMSERV_TEMPLATES="$top/templates"
 export EPAMSERV_FROM="epamserv@games.example"
 export EPAMSERV_CONF=/dev/null
 unset EPAMSERV_SMTP_URL
-rm -rf "$EPAMSERV_SPOOL" "$EPAMSERV_SPOOL.mails" "$top/demo-board.html"
+rm -rf "$EPAMSERV_SPOOL" "$EPAMSERV_SPOOL.mails" "$out/demo-board.html"
 
 n=0
 # mail FROM SUBJECT [BODY [HEADERS]]: write a .eml file and feed it to
@@ -184,7 +195,7 @@ echo
 echo "== the standings: one table per game and board size"
 text_of "$(mail_to bob@example.org "Epaminondas on the standard 14x12 board")"
 # The HTML part of bob's board mail at the crossing, as a file to open.
-/usr/bin/python3 - "$crossing" "$top/demo-board.html" <<'PY'
+/usr/bin/python3 - "$crossing" "$out/demo-board.html" <<'PY'
 import email, email.policy, sys
 raw = open(sys.argv[1], "rb").read().split(b"\r\n", 2)[2]
 msg = email.message_from_bytes(raw, policy=email.policy.default)
@@ -192,7 +203,7 @@ with open(sys.argv[2], "w", encoding="utf-8") as f:
     f.write(msg.get_body(preferencelist=("html",)).get_content())
 PY
 # The record attached to bob's answer, as a file, read back by replay.
-/usr/bin/python3 - "$(mail_to bob@example.org "the record of epaminondas board 101")" "$top/demo-record.txt" <<'PY'
+/usr/bin/python3 - "$(mail_to bob@example.org "the record of epaminondas board 101")" "$out/demo-record.txt" <<'PY'
 import email, email.policy, sys
 raw = open(sys.argv[1], "rb").read().split(b"\r\n", 2)[2]
 msg = email.message_from_bytes(raw, policy=email.policy.default)
@@ -202,18 +213,18 @@ for part in msg.iter_attachments():
                                   else part.get_content())
 PY
 echo
-echo "== the record of board 101 bob asked for (attached as $(basename "$top/demo-record.txt")),"
+echo "== the record of board 101 bob asked for (attached as $(basename "$out/demo-record.txt")),"
 echo "== with the comments, since both publish them"
-sed -n '1,30p' "$top/demo-record.txt"
+sed -n '1,30p' "$out/demo-record.txt"
 echo
 echo "== epamserv replay demo-record.txt: the record read back under the rules"
-"$EPAMSERV" replay "$top/demo-record.txt" | tail -4
+"$EPAMSERV" replay "$out/demo-record.txt" | tail -4
 echo
 echo "== epamserv web demo-site: the static web site of the spool"
-"$EPAMSERV" web "$top/demo-site" && ls "$top/demo-site"
+"$EPAMSERV" web "$out/demo-site" && ls "$out/demo-site"
 echo
 echo "== $(ls "$EPAMSERV_SPOOL"/outbox/*.eml | wc -l) mails wait in $EPAMSERV_SPOOL/outbox ('epamserv outbox' shows them all)."
 echo "== The HTML part of bob's board mail at the crossing is saved as"
-echo "== $top/demo-board.html: open it in a browser (file://$top/demo-board.html)."
-echo "== The record is $top/demo-record.txt; the web site is $top/demo-site"
-echo "== (open file://$top/demo-site/index.html)."
+echo "== $out/demo-board.html: open it in a browser (file://$out/demo-board.html)."
+echo "== The record is $out/demo-record.txt; the web site is $out/demo-site"
+echo "== (open file://$out/demo-site/index.html)."

@@ -7,7 +7,7 @@ each piece of English a player reads that is neither a msgid of the
 catalogue nor a line of a template.
 
     outbox-strings.py --pot po/epamserv.pot [--templates DIR] [--strict]
-                      PATH...
+                      [--player-words TEXT]... PATH...
 
 PATH is an outbox (its *.eml, each behind its Envelope- lines), a Maildir
 (new/ and cur/) or one mail file.  What a player reads: the Subject and
@@ -22,7 +22,13 @@ how), so for now their lines count as catalogued.  Then each stretch of
 a mail's text that no pattern covered and that holds two words in a row
 (a phrase, not a player's name, a move or a number) is uncatalogued:
 English built in C without a mark, or a player's own words (a comment,
-a chat message), which the report cannot tell apart.
+a chat message), which the report cannot tell apart.  A mail command as
+a player types it ("epaminondas move 101 alice PASSWORD e3-e7"), from
+its first word to the end of its stretch, is notation, not English.
+
+--player-words TEXT (as often as needed) names words the players of the
+run wrote themselves (a comment on a move, a message): they count as
+covered, so that a test that knows its players' words can use --strict.
 
 Prints one line per distinct uncatalogued phrase (how many times, one
 mail that has it) and a count; exit status 0, or 1 with --strict when
@@ -41,6 +47,10 @@ CONVERSION = re.compile(r"%(?:\d+\$)?[-+ #0']*(?:\d+|\*)?(?:\.(?:\d+|\*))?"
                         r"(?:hh|h|ll|l|z|j|t|L)?[diouxXeEfgGcsp%]"
                         r"|\{\{[a-z_0-9]+\}\}")
 PHRASE = re.compile(r"[A-Za-z][a-z']+[ ,;:]+[A-Za-z]?[a-z']+")
+# A mail command as a player types it ("epaminondas move 101 alice
+# PASSWORD e3-e7"), to the end of its stretch: the words players type are
+# notation, the same in every language.
+COMMAND = re.compile(r"\bepaminondas\s+[a-z][a-z-]*\b.*")
 
 
 def msgids(pot):
@@ -152,6 +162,7 @@ def uncatalogued(text, pats):
         stretch = "".join(c if not covered[base + i] else "\0"
                           for i, c in enumerate(line))
         for s in stretch.split("\0"):
+            s = COMMAND.sub("", s)
             if PHRASE.search(s):
                 found.append(" ".join(s.split()))
     return found
@@ -166,9 +177,12 @@ def main():
                         os.path.abspath(__file__)), "..", "templates"))
     ap.add_argument("--strict", action="store_true",
                     help="exit 1 when anything is uncatalogued")
+    ap.add_argument("--player-words", action="append", default=[],
+                    metavar="TEXT", help="words a player wrote himself")
     ap.add_argument("paths", nargs="+")
     args = ap.parse_args()
-    pats = pieces(msgids(args.pot) + template_lines(args.templates))
+    pats = pieces(msgids(args.pot) + template_lines(args.templates)
+                  + args.player_words)
     mails = [f for p in args.paths for f in mail_files(p)]
     seen, lines, total = {}, 0, 0
     for path in mails:
