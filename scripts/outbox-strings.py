@@ -81,16 +81,23 @@ def template_lines(directory):
 def pattern(text):
     """A regex matching text with its conversions and {{variables}}
     filled in, each literal stretch a group; None when the literal words
-    are too few to tell it anywhere (fewer than four letters)."""
-    out, letters, pos = [], 0, 0
+    are too few to tell it anywhere (fewer than four letters).  Words
+    match whole words only, and a text of one word ("Board", a label of
+    the web site) only a whole line: inside a sentence it would pass
+    that sentence's English as catalogued."""
+    out, letters, words, pos = [], 0, 0, 0
     for m in list(CONVERSION.finditer(text)) + [None]:
         lit = text[pos:m.start() if m else len(text)]
         if m and m.group() == "%%":
             lit += "%"
         if lit.strip():
             letters += sum(c.isalpha() for c in lit)
-            words = [re.escape(w) for w in lit.split()]
-            body = r"\s+".join(words)
+            words += len(re.findall(r"[A-Za-z]{2,}", lit))
+            body = r"\s+".join(re.escape(w) for w in lit.split())
+            if lit[0].isalnum():
+                body = r"\b" + body
+            if lit[-1].isalnum():
+                body += r"\b"
             if lit[0].isspace():
                 body = r"\s+" + body
             if lit[-1].isspace():
@@ -102,6 +109,8 @@ def pattern(text):
             pos = m.end()
     if letters < 4:
         return None
+    if words < 2:
+        return re.compile(r"(?m)^\s*" + "".join(out) + r"\s*$")
     return re.compile("".join(out))
 
 
