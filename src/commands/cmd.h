@@ -31,6 +31,8 @@
 #include "util/i18n.h"
 #include "util/template.h"
 #include "spool/users.h"
+#include "commands/auth.h"
+#include "commands/auth_words.h"
 
 struct txn;
 struct user;
@@ -153,81 +155,7 @@ enum cmd_status show_load(struct cmdctx *c, const char *game, long board,
 /* Commit the error reply of a refused command under the message lock. */
 enum cmd_status cmd_commit_refusal(struct cmdctx *c);
 
-/* ---- who sent the mail (auth.c) ---- */
-
-/* Load a user for a command that needs a password; refuses with a clear
- * message on an unknown user, a closed or not yet confirmed account, a
- * wrong password, a password check the account's back-off refuses
- * (authfail.h), a second password for an account this mail already
- * tried, or a password for more than AUTH_MAX_ACCOUNTS accounts in one
- * mail.  crypt(3) runs at most once per account per mail.  A password
- * auth_token_word stands for a token this mail carries: taken for
- * c->token_userid alone, never checked or counted.  On success
- * the sender is that player (auth_proved).  CMD_DONE when u is loaded
- * (caller frees with user_free); CMD_TEMPFAIL on I/O trouble. */
-enum cmd_status cmd_auth(struct cmdctx *c, const char *userid,
-                         const char *password, const char *usage,
-                         struct user *u);
-
-/* The PASSWORD word of a command that a token proved (tokenform.c):
- * cmd_auth takes it for c->token_userid and no one else.  It holds
- * blanks, so no word of a mail can ever be it. */
-extern const char auth_token_word[];
-
-/* The one password check of account u (loaded) in this mail, under the
- * rules of cmd_auth (back-off, one check per account, three accounts):
- * 1 right, 0 wrong, -2 not checked (c->error says why, with usage).
- * For an account that is not a player yet (a signup sent again). */
-int auth_password(struct cmdctx *c, const struct user *u,
-                  const char *password, const char *usage);
-
-/* The mail proved it comes from player u (a password or a reply token):
- * replies to the sender go to u's address on file from now on (From
- * when it is one of u's confirmed addresses, else u's first), never to a
- * Reply-To; c->s.actor is set when it was "". */
-void auth_proved(struct cmdctx *c, const struct user *u);
-
-/* Where a command's words carry an account's userid and password (SPEC
- * section 2), as indexes into argv: userid and password for the account
- * that the command acts for (-1, -1 when none: signup, show, help...);
- * secret[] every word that is a password (the new one of change
- * password and signup's too), -1 when unused. */
-struct auth_words {
-	int userid, password;
-	int secret[2];
-};
-void auth_words(int argc, char *const *argv, struct auth_words *w);
-
-/* line, a command written out (e.g. the subject an error reply echoes),
- * with every password word auth_words finds in it replaced by
- * "PASSWORD" (words split at blanks and rejoined by one space), written
- * back into line (len bytes, cut when the result does not fit).  A line
- * without a password word is left as it was.  (Issue 30: the subject
- * "Re: ..." of a refusal never repeats a password.) */
-void auth_mask_line(char *line, size_t len);
-
-/* Before the command runs: the account its words or its token name
- * (a reply or account token, tokenform.h), checked once (the check
- * cmd_auth will find done).  Fills userid (32 bytes) and returns 1 when
- * the mail proved it is that player's, 2 when it names that player's
- * password but the back-off of the strangers' bucket (authfail.h)
- * forbids checking it now, 3 when the owner's bucket's does, 0 when it
- * proved nothing (no credential, or a wrong one), -1 on I/O trouble.
- * A mail that names a password and carries a valid token of the same
- * account has c->token_userid set (its owner's bucket). */
-struct intake;
-int auth_preflight(struct cmdctx *c, const struct intake *in, char *userid);
-
-/* Forget the passwords this mail tried (wiped), at the end of a mail. */
-void auth_forget(struct cmdctx *c);
-
-/* The player a reply token belongs to (tokens.c), for auth_preflight:
- * in->token on board in->token_game/in->token_board, current and of a
- * confirmed player.  Reads the board without its lock (files are
- * replaced by rename).  1 with userid (32 bytes) filled in and the
- * sender proved (auth_proved), 0 when it is no one's, -1 on I/O trouble. */
-int tokens_owner(struct cmdctx *c, const struct intake *in, char *userid);
-
+/* ---- who sent the mail: commands/auth.h, auth_words.h ---- */
 
 /* ---- addresses (signup.c) ---- */
 

@@ -5,7 +5,9 @@
 # use and which move on to src/services as they shed the mail context.
 src_libepamserv_a_SOURCES += \
 	src/commands/cmd.h src/commands/table.c src/commands/table.h \
-	src/commands/help.c src/commands/refuse.c
+	src/commands/help.c src/commands/refuse.c \
+	src/commands/auth.c src/commands/auth.h \
+	src/commands/auth_words.c src/commands/auth_words.h
 src_libepamserv_a_SOURCES += \
 	src/commands/accounts/accounts.c src/commands/accounts/account.h \
 	src/commands/accounts/signup.c src/commands/accounts/limit.c \

@@ -3,7 +3,7 @@
 # delivery reports.  Each file appends its line below.
 src_libepamserv_a_SOURCES += \
 	src/pipeline/process.c src/pipeline/process.h \
-	src/pipeline/auth.c \
+	src/pipeline/auth_scan.c src/pipeline/auth_scan.h \
 	src/pipeline/tokens.c \
 	src/pipeline/tokenform.c src/pipeline/tokenform.h \
 	src/pipeline/dispatch.c \

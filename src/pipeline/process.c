@@ -29,6 +29,7 @@
  */
 #include "util/log.h"
 #include "pipeline/process.h"
+#include "pipeline/auth_scan.h"
 #include "commands/cmd.h"
 #include "commands/mail/acctoken.h"
 #include "commands/mail/held.h"

@@ -10,6 +10,7 @@
  * its one implementation, its checks and its replies.
  */
 #include "pipeline/tokenform.h"
+#include "pipeline/auth_scan.h"
 #include "commands/mail/acctoken.h"
 #include "commands/mail/intake.h"
 #include "commands/accounts/message.h"
