@@ -85,7 +85,7 @@ struct cmdctx {
 	int address_requests;  /* signup or change address commands this
 	                          mail ran (one a mail) */
 	char created[128];     /* boards this mail created, "101,102" (for
-	                          its log line, inlog_note_created) */
+	                          its log line, cmd_note_created) */
 	struct buf error;      /* CMD_REFUSED: what was wrong */
 	const char *usage;     /* CMD_REFUSED: how to write the command */
 	char *error_board;     /* CMD_REFUSED: board to show (malloc'ed) or NULL */
@@ -104,6 +104,12 @@ struct cmdctx {
 	                          answer for this line's (reply_text_budget
 	                          keeps within it) */
 };
+
+/* Note in c->created that this mail created board (committed), for its
+ * log line's created= (pipeline/inlog.h); a number that does not fit (a
+ * "multiple" mail of very many challenges) is left out.  Never fails
+ * (ctx.c). */
+void cmd_note_created(struct cmdctx *c, long board);
 
 /* A board opened by a player for a change (board.c). */
 struct board_ctx {

@@ -4,6 +4,8 @@
 src_libepamserv_a_SOURCES += \
 	src/pipeline/process.c src/pipeline/process.h \
 	src/pipeline/auth_scan.c src/pipeline/auth_scan.h \
+	src/pipeline/held.c src/pipeline/held.h \
+	src/pipeline/inlog.c src/pipeline/inlog.h \
 	src/pipeline/tokens.c \
 	src/pipeline/tokenform.c src/pipeline/tokenform.h \
 	src/pipeline/dispatch.c \
