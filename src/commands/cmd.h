@@ -1,16 +1,14 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
- * cmd.h - carrying out one command from a mail.
- *
- * The flow for every mail (src/cli/receive.c): parse -> find the command
- * words -> cmd_run() -> the command takes the lock of what it changes,
- * loads it, applies the change, and commits in one struct txn the new
- * files, its replies (outbox) and the record that this mail was processed.
- * A refused command commits only its error reply and that record.
+ * cmd.h - the mail commands: one prototype block per command family,
+ * and what the families share among themselves (the board opened for a
+ * change, the refusals, the replies).  The mail context they run in is
+ * ctx.h, included here; the mail command table is table.c.
  *
  * What the commands share with the sweep, admin and the web site (locks
  * and transactions, clocks, outgoing mail, reply tokens) is in
  * src/services and takes a struct svc (services/svc.h): the first member
- * of struct cmdctx, s.  The mail command table is table.c.
+ * of struct cmdctx, s.
  */
 #ifndef EPAM_CMD_H
 #define EPAM_CMD_H
@@ -33,83 +31,10 @@
 #include "spool/users.h"
 #include "commands/auth.h"
 #include "commands/auth_words.h"
+#include "commands/ctx.h"
 
 struct txn;
 struct user;
-
-/* Accounts whose passwords one mail may try (auth.c). */
-#define AUTH_MAX_ACCOUNTS 3
-
-/* A password tried by this mail: one check per account per mail. */
-struct auth_check {
-	char userid[32];
-	unsigned char pw[32];  /* SHA-256 of the password tried */
-	int ok;
-};
-
-struct cmdctx {
-	struct svc s;          /* the services' context (svc.h): cfg, now,
-	                          arrival, the mail's digest and msg_key, the
-	                          outgoing mails' count, the board mail's
-	                          knobs (bm) */
-	const struct mail_in *mail;
-	const char *sender;    /* where replies to the sender go (addr-spec):
-	                          the address on file once the sender is
-	                          known to be a player (sender_player), else
-	                          Reply-To or From, untrusted */
-	char sender_player[32];/* the player the sender is known to be (the
-	                          account this mail authenticated as, or
-	                          whose confirmed address From is), or "" */
-	char sender_buf[256];  /* storage behind sender when it is an
-	                          address on file */
-	struct auth_check checked[AUTH_MAX_ACCOUNTS];
-	int nchecked;          /* accounts whose password was tried */
-	const char *subject_token; /* the mail's reply token: the one of our
-	                          Message-ID it answers, else its subject's
-	                          [#TOKEN] (intake.h), or NULL */
-	char token_userid[32]; /* the player a token of this mail's subject
-	                          proved (tokenform.c, auth_preflight), or "":
-	                          cmd_auth takes auth_token_word for this
-	                          account alone, and his wrong passwords in
-	                          this mail count in his own bucket */
-	int exempt_stranger;   /* a mail being queued that holds none of
-	                          the words of the mail in hand and takes
-	                          no budget of strangers (reply_queue): a
-	                          confirmation request (its budget is taken
-	                          already), a notice or a welcome to an
-	                          address on file */
-	char source[64];       /* the network the mail came from by our
-	                          MTA's Received field ("192.0.2.0/24",
-	                          mail/source.h), or "": what a stranger's
-	                          budgets are kept per (stranger.h) */
-	int address_requests;  /* signup or change address commands this
-	                          mail ran (one a mail) */
-	char created[128];     /* boards this mail created, "101,102" (for
-	                          its log line, cmd_note_created) */
-	struct buf error;      /* CMD_REFUSED: what was wrong */
-	const char *usage;     /* CMD_REFUSED: how to write the command */
-	char *error_board;     /* CMD_REFUSED: board to show (malloc'ed) or NULL */
-	char *error_subject;   /* CMD_REFUSED: subject tail, e.g. "Board 101" */
-	char error_token[REPLY_TOKEN_LEN + 1]; /* CMD_REFUSED: the sender's
-	                          reply token for error_token_board, or "" */
-	char error_token_game[16];
-	long error_token_board;
-	char error_token_subject[160]; /* CMD_REFUSED with error_token: the
-	                          board's subject (reply_board_subject) */
-	char usage_buf[2048];  /* room for a usage text (cmd_usage_of,
-	                          move_usage) */
-	struct buf *collect;   /* "multiple": mails to the sender are added
-	                          here instead of being queued, or NULL */
-	size_t collect_room;   /* with collect: bytes left in the "multiple"
-	                          answer for this line's (reply_text_budget
-	                          keeps within it) */
-};
-
-/* Note in c->created that this mail created board (committed), for its
- * log line's created= (pipeline/inlog.h); a number that does not fit (a
- * "multiple" mail of very many challenges) is left out.  Never fails
- * (ctx.c). */
-void cmd_note_created(struct cmdctx *c, long board);
 
 /* A board opened by a player for a change (board.c). */
 struct board_ctx {
@@ -122,21 +47,12 @@ struct board_ctx {
 	                           now gets its result record and ratings */
 };
 
-/* Run one command given as words (argv[0] is the first word, e.g.
- * "epaminondas" or "signup").  Words are as the user wrote them. */
-enum cmd_status cmd_run(struct cmdctx *c, int argc, char **argv);
-
 /* 1 when words look like a command we know (first word known). */
 int cmd_known(const char *word);
 
 /* Whether verb (any case) is one of the words a game command takes
  * after the game's name ("move", "challenge", ...). */
 int cmd_game_verb_known(const char *verb);
-
-/* Refuse: fill c->error with a formatted message and the usage text. */
-enum cmd_status cmd_refuse(struct cmdctx *c, const char *usage,
-                           const char *fmt, ...)
-	__attribute__((format(printf, 3, 4)));
 
 /* The refusal for a board of game without a game file (any command
  * naming one): a board number a seek took says what became of the seek,
@@ -340,29 +256,7 @@ enum cmd_status board_lock_load(struct cmdctx *c, const char *game,
                                 long board, const char *usage,
                                 struct board_ctx *b);
 
-/* ---- reply tokens (tokens.c) ---- */
-
-/* Whether token (untrusted) is u's reply token on g, u being the player
- * of side (0 White, 1 Black): the derived one of g's position, or the
- * hash an older game file kept.  1 yes, 0 no, -1 when the secret cannot
- * be had.  Proves nothing by itself (no auth_proved). */
-int tokens_is_of(struct cmdctx *c, const struct game *g, int side,
-                 const struct user *u, const char *token);
-
-
-/* A reply to a board mail whose subject carried a token (in->token):
- * the first body line (in->argv) is the move or vote word, for the
- * player the token belongs to.  Refuses a token that is unknown, old
- * (used, or voided by "set ... token new") or without a board. */
-struct intake;
-enum cmd_status cmd_token_reply(struct cmdctx *c, const struct intake *in);
-
-/* Whether in is a reply by token (for cmd_token_reply), not a command:
- * its subject carries a token, and its first line is a move or vote
- * word, "confirm" (to a submit mail), "show", "queue MOVE", nothing, or
- * anything when the
- * subject is a chat mail's. */
-int tokens_reply(const struct intake *in);
+/* ---- what a reply by token runs (read by pipeline/tokens.h) ---- */
 
 /* Play b's submitted move of b->userid (pending.c): confirm, also by a
  * reply "confirm" to the submit mail (tokens.c). */
@@ -378,12 +272,6 @@ enum cmd_status queue_on_board(struct cmdctx *c, struct board_ctx *b,
  * proved) on g (observe.c): chat, also by a reply to a chat mail. */
 enum cmd_status chat_on_board(struct cmdctx *c, const struct game *g,
                               const char *userid);
-
-/* CMD_REFUSED, with the reason, when the mail in carries no reply token
- * and its command looks like a move ("e3-e7", "e12e10", "e12 e10"): a
- * reply whose token was lost, told how to send the full command; else
- * CMD_DONE (run it as a command). */
-enum cmd_status tokens_lost(struct cmdctx *c, const struct intake *in);
 
 /* ---- commands ---- */
 enum cmd_status cmd_help(struct cmdctx *c, int argc, char **argv);

@@ -3,7 +3,7 @@
  * ctx.c - what the commands note in the mail context for the pipeline
  * (cmd.h).
  */
-#include "commands/cmd.h"
+#include "commands/ctx.h"
 
 #include <stdio.h>
 #include <string.h>

@@ -8,7 +8,7 @@ src_libepamserv_a_SOURCES += \
 	src/commands/help.c src/commands/refuse.c \
 	src/commands/auth.c src/commands/auth.h \
 	src/commands/auth_words.c src/commands/auth_words.h \
-	src/commands/ctx.c
+	src/commands/ctx.c src/commands/ctx.h
 src_libepamserv_a_SOURCES += \
 	src/commands/accounts/accounts.c src/commands/accounts/account.h \
 	src/commands/accounts/signup.c src/commands/accounts/limit.c \

@@ -12,6 +12,7 @@
 #include "commands/accounts/message.h"
 #include "commands/mail/intake.h"
 #include "pipeline/tokenform.h"
+#include "pipeline/tokens.h"
 #include "spool/authfail.h"
 #include "spool/users.h"
 #include "util/buf.h"

@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * auth_scan.h - before a command runs, who its mail proves it is from
- * (auth_scan.c, tokens.c): so that process.c counts the mail against
- * that account or against the sender.
+ * (auth_scan.c): so that process.c counts the mail against that account
+ * or against the sender.
  */
 #ifndef EPAM_PIPELINE_AUTH_SCAN_H
 #define EPAM_PIPELINE_AUTH_SCAN_H
@@ -20,12 +20,5 @@ struct intake;
  * A mail that names a password and carries a valid token of the same
  * account has c->token_userid set (its owner's bucket). */
 int auth_preflight(struct cmdctx *c, const struct intake *in, char *userid);
-
-/* The player a reply token belongs to (tokens.c), for auth_preflight:
- * in->token on board in->token_game/in->token_board, current and of a
- * confirmed player.  Reads the board without its lock (files are
- * replaced by rename).  1 with userid (32 bytes) filled in and the
- * sender proved (auth_proved), 0 when it is no one's, -1 on I/O trouble. */
-int tokens_owner(struct cmdctx *c, const struct intake *in, char *userid);
 
 #endif

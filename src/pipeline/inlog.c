@@ -5,6 +5,7 @@
  * commands/ctx.c).
  */
 #include "pipeline/inlog.h"
+#include "commands/cmd.h"
 #include "mail/source.h"
 #include "spool/spool.h"
 #include "util/buf.h"

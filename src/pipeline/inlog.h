@@ -15,7 +15,7 @@
 #ifndef EPAM_PIPELINE_INLOG_H
 #define EPAM_PIPELINE_INLOG_H
 
-#include "commands/cmd.h"
+#include "commands/ctx.h"
 #include "commands/mail/intake.h"
 
 #include <stddef.h>

@@ -30,6 +30,8 @@
 #include "util/log.h"
 #include "pipeline/process.h"
 #include "pipeline/auth_scan.h"
+#include "pipeline/dispatch.h"
+#include "pipeline/tokens.h"
 #include "commands/cmd.h"
 #include "commands/mail/acctoken.h"
 #include "pipeline/held.h"

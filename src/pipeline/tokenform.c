@@ -10,7 +10,8 @@
  * its one implementation, its checks and its replies.
  */
 #include "pipeline/tokenform.h"
-#include "pipeline/auth_scan.h"
+#include "pipeline/dispatch.h"
+#include "pipeline/tokens.h"
 #include "commands/mail/acctoken.h"
 #include "commands/mail/intake.h"
 #include "commands/accounts/message.h"
