@@ -107,26 +107,12 @@ def check(top, layers, nm, shown_top, src=None):
             theirs = where[s][0]
             if theirs == part or part not in layers.level:
                 continue
-            why = verdict(layers, part, theirs)
+            # the include check's rule, with no header to be private
+            why = check_layers.verdict(layers, part, theirs, "")
             if why:
                 errors.append("%s: calls %s of %s: %s"
                               % (shown, s, theirs, why))
     return errors, len(table)
-
-
-def verdict(layers, mine, theirs):
-    """Why a call from part mine into part theirs breaks the order."""
-    if mine in layers.legacy and theirs in layers.legacy:
-        return None
-    a, b = layers.level.get(mine), layers.level.get(theirs)
-    if a is None or b is None:
-        return None
-    if b > a:
-        return "%s (%d) -> %s (%d) points up" % (mine, a, theirs, b)
-    if b == a:
-        return ("%s (%d) -> %s (%d) is another part of the same level"
-                % (mine, a, theirs, b))
-    return None
 
 
 def main():
