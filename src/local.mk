@@ -71,6 +71,7 @@ src_epamserv_SOURCES += src/cli/think.c src/cli/match.c \
 # Issue 29: what "limit accept" starts at once, and signoff's
 # cancellations.
 src_libepamserv_a_SOURCES += src/spool/accept.c src/spool/accept.h
+src_libepamserv_a_SOURCES += src/spool/held.c src/spool/held.h
 # Issue 31 item 2: the operator subcommands' table, and "config".
 src_epamserv_SOURCES += src/cli/subcmds.c src/cli/config.c
 # Issue 31 item 3: the marks of the words a person reads (gettext).

@@ -546,3 +546,7 @@ EXTRA_DIST += tests/integration/test_challenge_options.py
 # Issue 31: admin result on the services names a missing board as before.
 TESTS += tests/integration/test_admin_result_words.py
 EXTRA_DIST += tests/integration/test_admin_result_words.py
+# Issue 31 item 1: the layer order at link level: no object of src/
+# calls a function of a higher level (scripts/check-calls.py, nm).
+TESTS += tests/integration/test_calls.py
+EXTRA_DIST += tests/integration/test_calls.py scripts/check-calls.py

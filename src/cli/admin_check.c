@@ -40,7 +40,7 @@
  */
 #include "cli/admin.h"
 #include "cli/cli.h"
-#include "commands/mail/held.h"
+#include "spool/held.h"
 #include "services/tfile.h"
 #include "game/game.h"
 #include "spool/quarantine.h"

@@ -8,7 +8,7 @@
  * leaves it in new/ for the next run, and the processed-mail record makes
  * that rerun harmless.  A mail that meets a busy board (lock_timeout ran
  * out), or a board or user file that does not load (set aside,
- * src/commands/mail/held.h), stays in new/ and the run goes on with the others; any other
+ * src/spool/held.h), stays in new/ and the run goes on with the others; any other
  * temporary failure (the spool cannot be written, out of memory) stops
  * the run there, so that no later mail overtakes it (a later move on the
  * same board would be refused).  The mails' transactions are made

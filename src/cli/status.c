@@ -15,7 +15,7 @@
  *                 with their players
  *   quarantined   the boards and accounts set aside (admin quarantine)
  *   damaged       the files that mails are set aside for (SPOOL/held/,
- *                 src/commands/mail/held.h): each with the loader's error, how many
+ *                 src/spool/held.h): each with the loader's error, how many
  *                 mails wait and since when
  *   journal       committed updates not yet applied
  *   runs          when batch, flush and sweep last ran and their exit
@@ -28,7 +28,7 @@
  * SPEC section 9 fixes the command's name and --json.
  */
 #include "cli/cli.h"
-#include "commands/mail/held.h"
+#include "spool/held.h"
 #include "spool/addrindex.h"
 #include "spool/bounce.h"
 #include "spool/lock.h"

@@ -6,7 +6,7 @@
 #define EPAM_SWEEP_H
 
 #include "commands/cmd.h"
-#include "commands/mail/held.h"
+#include "spool/held.h"
 
 /* Name the sweep's event on board g for s (svc_event): the event
  * ("remind", "forfeit", "left", ...), the board, the move it is about

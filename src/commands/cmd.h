@@ -1,16 +1,14 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
- * cmd.h - carrying out one command from a mail.
- *
- * The flow for every mail (src/cli/receive.c): parse -> find the command
- * words -> cmd_run() -> the command takes the lock of what it changes,
- * loads it, applies the change, and commits in one struct txn the new
- * files, its replies (outbox) and the record that this mail was processed.
- * A refused command commits only its error reply and that record.
+ * cmd.h - the mail commands: one prototype block per command family,
+ * and what the families share among themselves (the board opened for a
+ * change, the refusals, the replies).  The mail context they run in is
+ * ctx.h, included here; the mail command table is table.c.
  *
  * What the commands share with the sweep, admin and the web site (locks
  * and transactions, clocks, outgoing mail, reply tokens) is in
  * src/services and takes a struct svc (services/svc.h): the first member
- * of struct cmdctx, s.  The mail command table is table.c.
+ * of struct cmdctx, s.
  */
 #ifndef EPAM_CMD_H
 #define EPAM_CMD_H
@@ -31,77 +29,12 @@
 #include "util/i18n.h"
 #include "util/template.h"
 #include "spool/users.h"
+#include "commands/auth.h"
+#include "commands/auth_words.h"
+#include "commands/ctx.h"
 
 struct txn;
 struct user;
-
-/* Accounts whose passwords one mail may try (auth.c). */
-#define AUTH_MAX_ACCOUNTS 3
-
-/* A password tried by this mail: one check per account per mail. */
-struct auth_check {
-	char userid[32];
-	unsigned char pw[32];  /* SHA-256 of the password tried */
-	int ok;
-};
-
-struct cmdctx {
-	struct svc s;          /* the services' context (svc.h): cfg, now,
-	                          arrival, the mail's digest and msg_key, the
-	                          outgoing mails' count, the board mail's
-	                          knobs (bm) */
-	const struct mail_in *mail;
-	const char *sender;    /* where replies to the sender go (addr-spec):
-	                          the address on file once the sender is
-	                          known to be a player (sender_player), else
-	                          Reply-To or From, untrusted */
-	char sender_player[32];/* the player the sender is known to be (the
-	                          account this mail authenticated as, or
-	                          whose confirmed address From is), or "" */
-	char sender_buf[256];  /* storage behind sender when it is an
-	                          address on file */
-	struct auth_check checked[AUTH_MAX_ACCOUNTS];
-	int nchecked;          /* accounts whose password was tried */
-	const char *subject_token; /* the mail's reply token: the one of our
-	                          Message-ID it answers, else its subject's
-	                          [#TOKEN] (intake.h), or NULL */
-	char token_userid[32]; /* the player a token of this mail's subject
-	                          proved (tokenform.c, auth_preflight), or "":
-	                          cmd_auth takes auth_token_word for this
-	                          account alone, and his wrong passwords in
-	                          this mail count in his own bucket */
-	int exempt_stranger;   /* a mail being queued that holds none of
-	                          the words of the mail in hand and takes
-	                          no budget of strangers (reply_queue): a
-	                          confirmation request (its budget is taken
-	                          already), a notice or a welcome to an
-	                          address on file */
-	char source[64];       /* the network the mail came from by our
-	                          MTA's Received field ("192.0.2.0/24",
-	                          mail/source.h), or "": what a stranger's
-	                          budgets are kept per (stranger.h) */
-	int address_requests;  /* signup or change address commands this
-	                          mail ran (one a mail) */
-	char created[128];     /* boards this mail created, "101,102" (for
-	                          its log line, inlog_note_created) */
-	struct buf error;      /* CMD_REFUSED: what was wrong */
-	const char *usage;     /* CMD_REFUSED: how to write the command */
-	char *error_board;     /* CMD_REFUSED: board to show (malloc'ed) or NULL */
-	char *error_subject;   /* CMD_REFUSED: subject tail, e.g. "Board 101" */
-	char error_token[REPLY_TOKEN_LEN + 1]; /* CMD_REFUSED: the sender's
-	                          reply token for error_token_board, or "" */
-	char error_token_game[16];
-	long error_token_board;
-	char error_token_subject[160]; /* CMD_REFUSED with error_token: the
-	                          board's subject (reply_board_subject) */
-	char usage_buf[2048];  /* room for a usage text (cmd_usage_of,
-	                          move_usage) */
-	struct buf *collect;   /* "multiple": mails to the sender are added
-	                          here instead of being queued, or NULL */
-	size_t collect_room;   /* with collect: bytes left in the "multiple"
-	                          answer for this line's (reply_text_budget
-	                          keeps within it) */
-};
 
 /* A board opened by a player for a change (board.c). */
 struct board_ctx {
@@ -114,21 +47,12 @@ struct board_ctx {
 	                           now gets its result record and ratings */
 };
 
-/* Run one command given as words (argv[0] is the first word, e.g.
- * "epaminondas" or "signup").  Words are as the user wrote them. */
-enum cmd_status cmd_run(struct cmdctx *c, int argc, char **argv);
-
 /* 1 when words look like a command we know (first word known). */
 int cmd_known(const char *word);
 
 /* Whether verb (any case) is one of the words a game command takes
  * after the game's name ("move", "challenge", ...). */
 int cmd_game_verb_known(const char *verb);
-
-/* Refuse: fill c->error with a formatted message and the usage text. */
-enum cmd_status cmd_refuse(struct cmdctx *c, const char *usage,
-                           const char *fmt, ...)
-	__attribute__((format(printf, 3, 4)));
 
 /* The refusal for a board of game without a game file (any command
  * naming one): a board number a seek took says what became of the seek,
@@ -153,81 +77,7 @@ enum cmd_status show_load(struct cmdctx *c, const char *game, long board,
 /* Commit the error reply of a refused command under the message lock. */
 enum cmd_status cmd_commit_refusal(struct cmdctx *c);
 
-/* ---- who sent the mail (auth.c) ---- */
-
-/* Load a user for a command that needs a password; refuses with a clear
- * message on an unknown user, a closed or not yet confirmed account, a
- * wrong password, a password check the account's back-off refuses
- * (authfail.h), a second password for an account this mail already
- * tried, or a password for more than AUTH_MAX_ACCOUNTS accounts in one
- * mail.  crypt(3) runs at most once per account per mail.  A password
- * auth_token_word stands for a token this mail carries: taken for
- * c->token_userid alone, never checked or counted.  On success
- * the sender is that player (auth_proved).  CMD_DONE when u is loaded
- * (caller frees with user_free); CMD_TEMPFAIL on I/O trouble. */
-enum cmd_status cmd_auth(struct cmdctx *c, const char *userid,
-                         const char *password, const char *usage,
-                         struct user *u);
-
-/* The PASSWORD word of a command that a token proved (tokenform.c):
- * cmd_auth takes it for c->token_userid and no one else.  It holds
- * blanks, so no word of a mail can ever be it. */
-extern const char auth_token_word[];
-
-/* The one password check of account u (loaded) in this mail, under the
- * rules of cmd_auth (back-off, one check per account, three accounts):
- * 1 right, 0 wrong, -2 not checked (c->error says why, with usage).
- * For an account that is not a player yet (a signup sent again). */
-int auth_password(struct cmdctx *c, const struct user *u,
-                  const char *password, const char *usage);
-
-/* The mail proved it comes from player u (a password or a reply token):
- * replies to the sender go to u's address on file from now on (From
- * when it is one of u's confirmed addresses, else u's first), never to a
- * Reply-To; c->s.actor is set when it was "". */
-void auth_proved(struct cmdctx *c, const struct user *u);
-
-/* Where a command's words carry an account's userid and password (SPEC
- * section 2), as indexes into argv: userid and password for the account
- * that the command acts for (-1, -1 when none: signup, show, help...);
- * secret[] every word that is a password (the new one of change
- * password and signup's too), -1 when unused. */
-struct auth_words {
-	int userid, password;
-	int secret[2];
-};
-void auth_words(int argc, char *const *argv, struct auth_words *w);
-
-/* line, a command written out (e.g. the subject an error reply echoes),
- * with every password word auth_words finds in it replaced by
- * "PASSWORD" (words split at blanks and rejoined by one space), written
- * back into line (len bytes, cut when the result does not fit).  A line
- * without a password word is left as it was.  (Issue 30: the subject
- * "Re: ..." of a refusal never repeats a password.) */
-void auth_mask_line(char *line, size_t len);
-
-/* Before the command runs: the account its words or its token name
- * (a reply or account token, tokenform.h), checked once (the check
- * cmd_auth will find done).  Fills userid (32 bytes) and returns 1 when
- * the mail proved it is that player's, 2 when it names that player's
- * password but the back-off of the strangers' bucket (authfail.h)
- * forbids checking it now, 3 when the owner's bucket's does, 0 when it
- * proved nothing (no credential, or a wrong one), -1 on I/O trouble.
- * A mail that names a password and carries a valid token of the same
- * account has c->token_userid set (its owner's bucket). */
-struct intake;
-int auth_preflight(struct cmdctx *c, const struct intake *in, char *userid);
-
-/* Forget the passwords this mail tried (wiped), at the end of a mail. */
-void auth_forget(struct cmdctx *c);
-
-/* The player a reply token belongs to (tokens.c), for auth_preflight:
- * in->token on board in->token_game/in->token_board, current and of a
- * confirmed player.  Reads the board without its lock (files are
- * replaced by rename).  1 with userid (32 bytes) filled in and the
- * sender proved (auth_proved), 0 when it is no one's, -1 on I/O trouble. */
-int tokens_owner(struct cmdctx *c, const struct intake *in, char *userid);
-
+/* ---- who sent the mail: commands/auth.h, auth_words.h ---- */
 
 /* ---- addresses (signup.c) ---- */
 
@@ -406,29 +256,7 @@ enum cmd_status board_lock_load(struct cmdctx *c, const char *game,
                                 long board, const char *usage,
                                 struct board_ctx *b);
 
-/* ---- reply tokens (tokens.c) ---- */
-
-/* Whether token (untrusted) is u's reply token on g, u being the player
- * of side (0 White, 1 Black): the derived one of g's position, or the
- * hash an older game file kept.  1 yes, 0 no, -1 when the secret cannot
- * be had.  Proves nothing by itself (no auth_proved). */
-int tokens_is_of(struct cmdctx *c, const struct game *g, int side,
-                 const struct user *u, const char *token);
-
-
-/* A reply to a board mail whose subject carried a token (in->token):
- * the first body line (in->argv) is the move or vote word, for the
- * player the token belongs to.  Refuses a token that is unknown, old
- * (used, or voided by "set ... token new") or without a board. */
-struct intake;
-enum cmd_status cmd_token_reply(struct cmdctx *c, const struct intake *in);
-
-/* Whether in is a reply by token (for cmd_token_reply), not a command:
- * its subject carries a token, and its first line is a move or vote
- * word, "confirm" (to a submit mail), "show", "queue MOVE", nothing, or
- * anything when the
- * subject is a chat mail's. */
-int tokens_reply(const struct intake *in);
+/* ---- what a reply by token runs (read by pipeline/tokens.h) ---- */
 
 /* Play b's submitted move of b->userid (pending.c): confirm, also by a
  * reply "confirm" to the submit mail (tokens.c). */
@@ -444,12 +272,6 @@ enum cmd_status queue_on_board(struct cmdctx *c, struct board_ctx *b,
  * proved) on g (observe.c): chat, also by a reply to a chat mail. */
 enum cmd_status chat_on_board(struct cmdctx *c, const struct game *g,
                               const char *userid);
-
-/* CMD_REFUSED, with the reason, when the mail in carries no reply token
- * and its command looks like a move ("e3-e7", "e12e10", "e12 e10"): a
- * reply whose token was lost, told how to send the full command; else
- * CMD_DONE (run it as a command). */
-enum cmd_status tokens_lost(struct cmdctx *c, const struct intake *in);
 
 /* ---- commands ---- */
 enum cmd_status cmd_help(struct cmdctx *c, int argc, char **argv);

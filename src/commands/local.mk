@@ -5,7 +5,10 @@
 # use and which move on to src/services as they shed the mail context.
 src_libepamserv_a_SOURCES += \
 	src/commands/cmd.h src/commands/table.c src/commands/table.h \
-	src/commands/help.c src/commands/refuse.c
+	src/commands/help.c src/commands/refuse.c \
+	src/commands/auth.c src/commands/auth.h \
+	src/commands/auth_words.c src/commands/auth_words.h \
+	src/commands/ctx.c src/commands/ctx.h
 src_libepamserv_a_SOURCES += \
 	src/commands/accounts/accounts.c src/commands/accounts/account.h \
 	src/commands/accounts/signup.c src/commands/accounts/limit.c \
@@ -41,14 +44,11 @@ src_libepamserv_a_SOURCES += \
 	src/commands/board/board.c src/commands/board/board_html.c \
 	src/commands/board/reply.c
 # mail/: the mail in hand as the commands read it (intake, the writer's
-# own text, account tokens, the stranger budget and words, the incoming
-# log's note of what a mail created, held mail): the commands include
-# these, so they sit below the pipeline.
+# own text, account tokens, the stranger budget and words): the commands
+# include these, so they sit below the pipeline.
 src_libepamserv_a_SOURCES += \
 	src/commands/mail/intake.c src/commands/mail/intake.h \
 	src/commands/mail/quoting.c src/commands/mail/quoting.h \
 	src/commands/mail/acctoken.c src/commands/mail/acctoken.h \
 	src/commands/mail/stranger.h src/commands/mail/stranger_budget.c \
-	src/commands/mail/stranger_words.c \
-	src/commands/mail/inlog.c src/commands/mail/inlog.h \
-	src/commands/mail/held.c src/commands/mail/held.h
+	src/commands/mail/stranger_words.c

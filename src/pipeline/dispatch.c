@@ -6,6 +6,7 @@
  * Command words and userids are case-insensitive, passwords are not, so
  * each command lower-cases only what it must.
  */
+#include "pipeline/dispatch.h"
 #include "commands/cmd.h"
 #include "commands/table.h"
 #include "spool/spool.h"

@@ -3,8 +3,10 @@
 # delivery reports.  Each file appends its line below.
 src_libepamserv_a_SOURCES += \
 	src/pipeline/process.c src/pipeline/process.h \
-	src/pipeline/auth.c \
-	src/pipeline/tokens.c \
+	src/pipeline/auth_scan.c src/pipeline/auth_scan.h \
+	src/pipeline/held.c src/pipeline/held.h \
+	src/pipeline/inlog.c src/pipeline/inlog.h \
+	src/pipeline/tokens.c src/pipeline/tokens.h \
 	src/pipeline/tokenform.c src/pipeline/tokenform.h \
-	src/pipeline/dispatch.c \
+	src/pipeline/dispatch.c src/pipeline/dispatch.h \
 	src/pipeline/report.c src/pipeline/report.h

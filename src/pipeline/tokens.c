@@ -74,6 +74,7 @@
 #include "commands/mail/intake.h"
 #include "services/tokenhash.h"
 #include "pipeline/tokenform.h"
+#include "pipeline/tokens.h"
 #include "spool/secret.h"
 #include "spool/spool.h"
 #include "spool/txn.h"

@@ -18,3 +18,6 @@ src_libepamserv_a_SOURCES += src/services/weblink.c src/services/weblink.h \
 src_libepamserv_a_SOURCES += src/services/tfile.c src/services/tfile.h \
 	src/services/ttable.c src/services/ttable.h \
 	src/services/tko.c src/services/tko.h
+# Account tokens (issue 29), made and checked on a struct svc (from
+# src/commands/mail in issue 31).
+src_libepamserv_a_SOURCES += src/services/acctoken.c src/services/acctoken.h

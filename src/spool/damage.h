@@ -11,7 +11,7 @@
  * here: the notes live in this process's memory, and the mail path
  * (src/pipeline/process.c) reads them when a mail fails for the time being,
  * to tell a damaged file, which only a repair cures, from a busy board
- * or a full disk.  Such a mail is set aside (src/commands/mail/held.c) instead of
+ * or a full disk.  Such a mail is set aside (src/pipeline/held.c) instead of
  * stopping a batch.
  */
 #ifndef EPAM_DAMAGE_H

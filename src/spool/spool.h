@@ -22,7 +22,7 @@
  *   SPOOL/quarantine/NAME       a board or account set aside by the
  *                               administrator (quarantine.h)
  *   SPOOL/held/DIGEST           a mail waiting for a damaged file to be
- *                               repaired (src/commands/mail/held.h)
+ *                               repaired (src/spool/held.h)
  *   SPOOL/discarded/KEY,ID      journal entries set aside by "admin
  *                               journal discard" (made when needed)
  */

@@ -23,7 +23,6 @@
 #include "util/log.h"
 #include "commands/cmd.h"
 #include "commands/table.h"
-#include "commands/mail/inlog.h"
 #include "commands/games/opponents.h"
 #include "commands/robots/robot.h"
 #include "spool/ratelimit.h"
@@ -416,7 +415,7 @@ enum cmd_status cmd_challenge(struct cmdctx *c, const char *game, int argc,
 	else
 		txn_abort(t);
 	if (st == CMD_DONE)
-		inlog_note_created(c, board);
+		cmd_note_created(c, board);
 	lock_release(&l);
 	free(file);
 	game_free(&g);

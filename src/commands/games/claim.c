@@ -14,7 +14,7 @@
  * every time control: under auto it only comes before the sweep.
  */
 #include "commands/cmd.h"
-#include "commands/mail/held.h"
+#include "spool/held.h"
 #include "commands/robots/robot.h"
 #include "commands/table.h"
 #include "game/clock.h"

@@ -36,7 +36,6 @@
 #include "commands/mail/acctoken.h"
 #include "commands/accounts/account.h"
 #include "commands/cmd.h"
-#include "commands/mail/inlog.h"
 #include "commands/table.h"
 #include "game/ratings.h"
 #include "spool/group.h"
@@ -261,7 +260,7 @@ enum cmd_status cmd_seek(struct cmdctx *c, const char *game, int argc,
 	else
 		txn_abort(t);
 	if (st == CMD_DONE)
-		inlog_note_created(c, s.board);
+		cmd_note_created(c, s.board);
 out:
 	lock_release(&l);
 	if (st == CMD_DONE)

@@ -87,7 +87,11 @@ static void comment_cut(struct buf *b)
 			cut--;
 	b->len = cut;
 	b->data[cut] = '\0';
-	buf_puts(b, "\n[... the rest of this comment was cut: 16 KiB at most]");
+	buf_puts(b, "\n");
+	/* TRANSLATORS: the last line of a player's comment that was too
+	 * long, relayed to other players. */
+	buf_puts(b, _("[... the rest of this comment was cut: 16 KiB at "
+	              "most]"));
 }
 
 /* The comment: the writer's own text from p on (quoting.h), with

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * inlog.h - the one key=value log line of each incoming mail, for grep
  * and fail2ban (epamserv(1), LOGGING):
@@ -11,10 +12,10 @@
  * the command's words, and the words that may be secrets are blotted
  * out of the refusal reason.
  */
-#ifndef EPAM_INLOG_H
-#define EPAM_INLOG_H
+#ifndef EPAM_PIPELINE_INLOG_H
+#define EPAM_PIPELINE_INLOG_H
 
-#include "commands/cmd.h"
+#include "commands/ctx.h"
 #include "commands/mail/intake.h"
 
 #include <stddef.h>
@@ -33,10 +34,5 @@ void inlog_client(const char *raw, size_t len, char *out, size_t n);
  * words above. */
 void inlog_line(const struct cmdctx *c, const struct intake *in,
                 const char *client, const char *outcome, const char *reason);
-
-/* Note in c->created that this mail created board (committed), for its
- * log line's created=; a number that does not fit (a "multiple" mail of
- * very many challenges) is left out.  Never fails. */
-void inlog_note_created(struct cmdctx *c, long board);
 
 #endif

@@ -1,7 +1,11 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * inlog.c - the one key=value log line of each incoming mail (inlog.h).
+ * What a mail created is noted by the commands (cmd_note_created,
+ * commands/ctx.c).
  */
-#include "commands/mail/inlog.h"
+#include "pipeline/inlog.h"
+#include "commands/cmd.h"
 #include "mail/source.h"
 #include "spool/spool.h"
 #include "util/buf.h"
@@ -98,17 +102,6 @@ static void command_of(const struct intake *in, char *verb, char *game,
 		snprintf(verb, n, "unknown");
 	if (in->token[0] && !cmd_known(in->argv[0]))
 		snprintf(verb, n, "reply");
-}
-
-void inlog_note_created(struct cmdctx *c, long board)
-{
-	size_t len = strlen(c->created);
-	char num[24];
-	int n;
-
-	n = snprintf(num, sizeof num, "%s%ld", len ? "," : "", board);
-	if (n > 0 && len + (size_t)n < sizeof c->created)
-		memcpy(c->created + len, num, (size_t)n + 1);
 }
 
 void inlog_line(const struct cmdctx *c, const struct intake *in,

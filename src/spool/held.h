@@ -1,5 +1,7 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
- * held.h - mails set aside because a file they need does not load.
+ * held.h - mails set aside because a file they need does not load: the
+ * records of them (setting a mail aside is pipeline/held.h).
  *
  * A mail whose board or user file is damaged (damage.h) fails for the
  * time being like one that meets a busy board: batch leaves it in new/
@@ -20,11 +22,10 @@
  * goes when the mail is finally processed.  "epamserv admin check" and
  * "epamserv status" list the records.
  */
-#ifndef EPAM_HELD_H
-#define EPAM_HELD_H
+#ifndef EPAM_SPOOL_HELD_H
+#define EPAM_SPOOL_HELD_H
 
-#include "commands/cmd.h"
-#include "spool/damage.h"
+#include "util/buf.h"
 
 #include <stddef.h>
 #include <time.h>
@@ -36,11 +37,9 @@ struct held_entry {
 	char error[512];
 };
 
-/* Set the mail of c (its message lock held) aside for damage d: write
- * or read its record, log the file and the loader's error, and tell the
- * sender once after repair_notice_hours.  Always leaves the mail
- * waiting: the caller returns EXIT_TEMPFAIL. */
-void held_mail(struct cmdctx *c, const struct damage *d);
+/* The text of record e (the format above; "notified:" only when
+ * e->notified is set), appended to out. */
+void held_record(const struct held_entry *e, struct buf *out);
 
 /* The mail of digest was processed: drop its record, if any. */
 void held_done(const char *spool, const char *digest);
