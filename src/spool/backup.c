@@ -6,6 +6,7 @@
 #include "spool/txn.h"
 #include "spool/lock.h"
 #include "util/buf.h"
+#include "util/i18n.h"
 #include "util/magic.h"
 #include "util/util.h"
 
@@ -15,6 +16,7 @@
 #include <ftw.h>
 #include <limits.h>
 #include <nettle/sha2.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -30,8 +32,6 @@
  * to make every backup gigabytes long and minutes slow.  It is left out
  * (named on stderr, counted as skipped) without reading a byte of it. */
 #define BACKUP_FILE_MAX (64ULL << 20)
-#define TOO_LARGE "larger than 64 MiB, more than any command reads of one " \
-	"spool file"
 #define BACKUP_MANIFEST "BACKUP"
 
 /* A file seen with more than one link: where its first copy went. */
@@ -53,21 +53,39 @@ struct bk {
 
 /* ---- small helpers ---- */
 
-static int bk_fail(struct bk *b, const char *what, const char *path)
+/* The first error of a backup or restore into b->err, a whole sentence
+ * (fmt and its arguments, the path and strerror(errno)); -1. */
+static int bk_fail(struct bk *b, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+
+static int bk_fail(struct bk *b, const char *fmt, ...)
 {
-	if (!b->err.len)
-		buf_printf(&b->err, "%s %s: %s", what, path, strerror(errno));
+	char text[8400];
+	va_list ap;
+
+	if (b->err.len)
+		return -1;
+	va_start(ap, fmt);
+	vsnprintf(text, sizeof text, fmt, ap);
+	va_end(ap);
+	buf_puts(&b->err, text);
 	return -1;
 }
 
+/* Why a file larger than BACKUP_FILE_MAX is left out (say_left_out). */
+static const char too_large[] = N_("larger than 64 MiB, more than any "
+                                   "command reads of one spool file");
+
 /* "left out PATH: WHY" on stderr, path safe to print (util_safe_name),
- * and one more file counted as skipped. */
+ * and one more file counted as skipped; why is a translated clause. */
 static void say_left_out(struct bk *b, const char *path, const char *why)
 {
 	size_t len = 4 * strlen(path) + 1;
 	char *name = xmalloc(len);
 
-	fprintf(stderr, "epamserv: left out %s: %s\n",
+	/* TRANSLATORS: the file, then why it is not in the backup ("not a
+	 * regular file"). */
+	fprintf(stderr, _("epamserv: left out %s: %s\n"),
 	        util_safe_name(path, name, len), why);
 	free(name);
 	b->st->skipped++;
@@ -224,28 +242,32 @@ static int copy_one(struct bk *b, const char *rel)
 	int fd;
 
 	if (join(src, b->from, rel) < 0 || join(dst, b->to, rel) < 0)
-		return bk_fail(b, "cannot copy", rel);
+		return bk_fail(b, _("cannot copy %s: %s"),
+		               rel, strerror(errno));
 	fd = util_open_regular(src, O_RDONLY | O_NOFOLLOW, 0);
 	if (fd < 0 && errno == EINVAL) {
-		say_left_out(b, src, "not a regular file");
+		say_left_out(b, src, _("not a regular file"));
 		return 0;
 	}
 	if (fd < 0)
-		return errno == ENOENT ? 0 : bk_fail(b, "cannot read", src);
+		return errno == ENOENT ? 0 : bk_fail(b, _("cannot read %s: %s"),
+		                                     src, strerror(errno));
 	if (fstat(fd, &st) < 0) {
 		close(fd);
-		return bk_fail(b, "cannot read", src);
+		return bk_fail(b, _("cannot read %s: %s"),
+		               src, strerror(errno));
 	}
 	if ((unsigned long long)st.st_size > BACKUP_FILE_MAX) {
 		close(fd);
-		say_left_out(b, src, TOO_LARGE);
+		say_left_out(b, src, _(too_large));
 		return 0;
 	}
 	if (st.st_nlink > 1 && (first = ino_seen(b, st.st_dev, st.st_ino, rel))) {
 		char firstpath[PATH_MAX];
 		close(fd);
 		if (join(firstpath, b->to, first) < 0 || link(firstpath, dst) < 0)
-			return bk_fail(b, "cannot link", dst);
+			return bk_fail(b, _("cannot link %s: %s"),
+			               dst, strerror(errno));
 		buf_printf(&b->man, "l %s\t%s\n", first, rel);
 		b->st->links++;
 		return 0;
@@ -255,8 +277,9 @@ static int copy_one(struct bk *b, const char *rel)
 		close(fd);
 		errno = saved;
 		if (saved != EFBIG)
-			return bk_fail(b, "cannot copy to", dst);
-		say_left_out(b, src, TOO_LARGE);  /* it grew meanwhile */
+			return bk_fail(b, _("cannot copy to %s: %s"),
+			               dst, strerror(errno));
+		say_left_out(b, src, _(too_large));  /* it grew meanwhile */
 		return 0;
 	}
 	close(fd);
@@ -279,7 +302,8 @@ static int finish_journal(struct bk *b, const char *spool, int timeout_ms)
 	int rc = 0;
 
 	if (join(dir, spool, "journal") < 0 || !(d = util_opendir(dir)))
-		return errno == ENOENT ? 0 : bk_fail(b, "cannot read", dir);
+		return errno == ENOENT ? 0 : bk_fail(b, _("cannot read %s: %s"),
+		                                     dir, strerror(errno));
 	while (rc == 0 && (de = readdir(d)) != NULL) {
 		const char *comma = strchr(de->d_name, ',');
 		struct lock l = LOCK_INIT;
@@ -289,16 +313,19 @@ static int finish_journal(struct bk *b, const char *spool, int timeout_ms)
 		         de->d_name);
 		if (lock_acquire(spool, key, timeout_ms, &l) < 0) {
 			if (errno == ETIMEDOUT) {
-				buf_printf(&b->err, "lock %s stayed busy for %d ms; try "
-				           "again", key, timeout_ms);
+				buf_printf(&b->err, ngettext("lock %s stayed busy for %d "
+				           "ms; try again", "lock %s stayed busy for %d "
+				           "ms; try again", timeout_ms), key, timeout_ms);
 				rc = 1;
 			} else {
-				rc = bk_fail(b, "cannot take the lock", key);
+				rc = bk_fail(b, _("cannot take the lock %s: %s"),
+				             key, strerror(errno));
 			}
 			break;
 		}
 		if (txn_recover(spool, key) < 0)
-			rc = bk_fail(b, "cannot finish the journal entries of", key);
+			rc = bk_fail(b, _("cannot finish the journal entries of "
+			                  "%s: %s"), key, strerror(errno));
 		lock_release(&l);
 	}
 	closedir(d);
@@ -328,12 +355,15 @@ static int copy_dir(struct bk *b, const char *rel, int (*top_want)(const char *)
 	int rc = 0;
 
 	if (join(src, b->from, rel) < 0 || join(dst, b->to, rel) < 0)
-		return bk_fail(b, "cannot copy", rel);
+		return bk_fail(b, _("cannot copy %s: %s"),
+		               rel, strerror(errno));
 	if (lstat(src, &st) < 0)
-		return errno == ENOENT ? 0 : bk_fail(b, "cannot read", src);
+		return errno == ENOENT ? 0 : bk_fail(b, _("cannot read %s: %s"),
+		                                     src, strerror(errno));
 	if (*rel) {
 		if (mkdir(dst, 0700) < 0 && errno != EEXIST)
-			return bk_fail(b, "cannot create", dst);
+			return bk_fail(b, _("cannot create %s: %s"),
+			               dst, strerror(errno));
 		chmod(dst, st.st_mode & 07777);
 		buf_printf(&b->man, "d %04o %s\n", (unsigned)(st.st_mode & 07777), rel);
 		b->st->dirs++;
@@ -341,7 +371,8 @@ static int copy_dir(struct bk *b, const char *rel, int (*top_want)(const char *)
 	/* The top (the spool, or the backup an operator names) may be a
 	 * link; nothing under it is followed. */
 	if (!(d = *rel ? util_opendir(src) : opendir(src)))
-		return errno == ENOENT ? 0 : bk_fail(b, "cannot read", src);
+		return errno == ENOENT ? 0 : bk_fail(b, _("cannot read %s: %s"),
+		                                     src, strerror(errno));
 	while ((de = readdir(d)) != NULL && rc == 0) {
 		struct stat es;
 		if (strcmp(de->d_name, ".") == 0 || strcmp(de->d_name, "..") == 0)
@@ -354,13 +385,14 @@ static int copy_dir(struct bk *b, const char *rel, int (*top_want)(const char *)
 			struct buf at = BUF_INIT;
 			buf_printf(&at, "%s%s%s/%s", b->from, *rel ? "/" : "", rel,
 			           de->d_name);
-			say_left_out(b, buf_str(&at), "a name no spool file has");
+			say_left_out(b, buf_str(&at), _("a name no spool file has"));
 			buf_free(&at);
 			continue;
 		}
 		if (lstat(src, &es) < 0) {
 			if (errno != ENOENT)
-				rc = bk_fail(b, "cannot read", src);
+				rc = bk_fail(b, _("cannot read %s: %s"),
+				             src, strerror(errno));
 			continue;
 		}
 		if (S_ISDIR(es.st_mode)) {
@@ -369,7 +401,7 @@ static int copy_dir(struct bk *b, const char *rel, int (*top_want)(const char *)
 		} else if (S_ISREG(es.st_mode)) {
 			rc = copy_one(b, sub);
 		} else {
-			say_left_out(b, src, "not a regular file");
+			say_left_out(b, src, _("not a regular file"));
 		}
 	}
 	closedir(d);
@@ -523,21 +555,24 @@ int backup_make(const char *spool, const char *dest, int lock_timeout_ms,
 	memset(st, 0, sizeof *st);
 	*err = NULL;
 	if (inside(dest, spool)) {
-		buf_printf(&b.err, "%s lies inside the spool %s: put the backup "
-		           "elsewhere", dest, spool);
+		/* TRANSLATORS: the backup's directory, then the spool. */
+		buf_printf(&b.err, _("%s lies inside the spool %s: put the backup "
+		           "elsewhere"), dest, spool);
 		goto out;
 	}
 	if (!dir_empty(dest, &missing)) {
-		buf_printf(&b.err, "%s exists and is not an empty directory", dest);
+		buf_printf(&b.err, _("%s exists and is not an empty directory"),
+		           dest);
 		goto out;
 	}
 	if (missing && mkdir(dest, 0700) < 0) {
-		bk_fail(&b, "cannot create", dest);
+		bk_fail(&b, _("cannot create %s: %s"), dest, strerror(errno));
 		goto out;
 	}
 	made = 1;
 	if (chmod(dest, 0700) < 0) {
-		bk_fail(&b, "cannot set the mode of", dest);
+		bk_fail(&b, _("cannot set the mode of %s: %s"),
+		        dest, strerror(errno));
 		goto out;
 	}
 	strftime(when, sizeof when, "%Y-%m-%dT%H:%M:%SZ", gmtime(&now));
@@ -561,7 +596,7 @@ int backup_make(const char *spool, const char *dest, int lock_timeout_ms,
 		goto out;
 	buf_printf(&b.man, "end\n");
 	if (join(path, dest, BACKUP_MANIFEST ".part") < 0) {
-		bk_fail(&b, "cannot write in", dest);
+		bk_fail(&b, _("cannot write in %s: %s"), dest, strerror(errno));
 		goto out;
 	}
 	{
@@ -569,19 +604,21 @@ int backup_make(const char *spool, const char *dest, int lock_timeout_ms,
 		              O_CLOEXEC, 0600);
 		if (fd < 0 || write(fd, buf_str(&b.man), b.man.len) !=
 		              (ssize_t)b.man.len || close(fd) < 0) {
-			bk_fail(&b, "cannot write", path);
+			bk_fail(&b, _("cannot write %s: %s"),
+			        path, strerror(errno));
 			goto out;
 		}
 	}
 	/* The manifest last, once the copies are durable. */
 	if (sync_tree(dest) < 0) {
-		bk_fail(&b, "cannot sync", dest);
+		bk_fail(&b, _("cannot sync %s: %s"), dest, strerror(errno));
 		goto out;
 	}
 	{
 		char final[PATH_MAX];
 		if (join(final, dest, BACKUP_MANIFEST) < 0 || rename(path, final) < 0 || sync_tree(dest) < 0) {
-			bk_fail(&b, "cannot finish", final);
+			bk_fail(&b, _("cannot finish %s: %s"),
+			        final, strerror(errno));
 			goto out;
 		}
 	}
@@ -745,7 +782,8 @@ static enum restore_result stage_backup(struct bk *b, char *man)
 				goto bad;
 			if (join(dst, b->to, line + n) < 0 || mkdir(dst, 0700) < 0 ||
 			    chmod(dst, mode & RESTORE_DIR_MODES) < 0)
-				return bk_fail(b, "cannot create", dst), RESTORE_FAILED;
+				return bk_fail(b, _("cannot create %s: %s"),
+				               dst, strerror(errno)), RESTORE_FAILED;
 			b->st->dirs++;
 		} else if (sscanf(line, "f %o %llu %79s %n", &mode, &size, sum,
 		                  &n) == 3 && n > 0) {
@@ -766,9 +804,9 @@ static enum restore_result stage_backup(struct bk *b, char *man)
 			if (fstat(fd, &sst) < 0 || !S_ISREG(sst.st_mode) ||
 			    (unsigned long long)sst.st_size != size) {
 				close(fd);
-				buf_printf(&b->err, "%s is not a regular file of the "
+				buf_printf(&b->err, _("%s is not a regular file of the "
 				           "size the manifest says: the backup is "
-				           "damaged", src);
+				           "damaged"), src);
 				return RESTORE_DAMAGED;
 			}
 			if (copy_fd(fd, dst, mode & RESTORE_FILE_MODES, size, &got,
@@ -776,18 +814,24 @@ static enum restore_result stage_backup(struct bk *b, char *man)
 				int saved = errno;
 				close(fd);
 				if (saved == EFBIG) {
-					buf_printf(&b->err, "%s grew past the size the "
-					           "manifest says: the backup is damaged", src);
+					buf_printf(&b->err, _("%s grew past the size the "
+					           "manifest says: the backup is damaged"),
+					           src);
 					return RESTORE_DAMAGED;
 				}
 				errno = saved;
-				return bk_fail(b, "cannot write", dst), RESTORE_FAILED;
+				return bk_fail(b, _("cannot write %s: %s"),
+				               dst, strerror(errno)), RESTORE_FAILED;
 			}
 			close(fd);
 			if (got != size || strcmp(gotsum, sum) != 0) {
-				buf_printf(&b->err, "%s differs from the manifest (%llu "
-				           "bytes, %llu expected): the backup is damaged",
-				           src, got, size);
+				/* TRANSLATORS: the file, its size in bytes, the size
+				 * the backup's manifest gives. */
+				buf_printf(&b->err, ngettext("%s differs from the "
+				           "manifest (%llu byte, %llu expected): the backup "
+				           "is damaged", "%s differs from the manifest "
+				           "(%llu bytes, %llu expected): the backup is "
+				           "damaged", got), src, got, size);
 				return RESTORE_DAMAGED;
 			}
 			b->st->files++;
@@ -801,7 +845,8 @@ static enum restore_result stage_backup(struct bk *b, char *man)
 			    join(dst, b->to, tab + 1) < 0)
 				goto bad;
 			if (link(src, dst) < 0)
-				return bk_fail(b, "cannot link", dst), RESTORE_FAILED;
+				return bk_fail(b, _("cannot link %s: %s"),
+				               dst, strerror(errno)), RESTORE_FAILED;
 			b->st->links++;
 		} else {
 			goto bad;
@@ -810,8 +855,10 @@ static enum restore_result stage_backup(struct bk *b, char *man)
 	if (ended)
 		return RESTORE_DONE;
 bad:
-	buf_printf(&b->err, "%s/%s:%d: not a line of a backup manifest; the "
-	           "backup is damaged", b->from, BACKUP_MANIFEST, lineno);
+	/* TRANSLATORS: the backup's directory, the manifest's name (BACKUP)
+	 * and the line's number: a place in the GNU style. */
+	buf_printf(&b->err, _("%s/%s:%d: not a line of a backup manifest; the "
+	           "backup is damaged"), b->from, BACKUP_MANIFEST, lineno);
 	return RESTORE_DAMAGED;
 }
 
@@ -843,9 +890,11 @@ static int move_entries(struct bk *b, const char *from, const char *to,
 	int rc = 0;
 
 	if (mkdir(to, 0700) < 0 && errno != EEXIST)
-		return bk_fail(b, "cannot create", to);
+		return bk_fail(b, _("cannot create %s: %s"),
+		               to, strerror(errno));
 	if (!(d = opendir(from)))  /* the spool, or a directory we made */
-		return bk_fail(b, "cannot read", from);
+		return bk_fail(b, _("cannot read %s: %s"),
+		               from, strerror(errno));
 	while (rc == 0 && (de = readdir(d)) != NULL) {
 		if (strcmp(de->d_name, ".") == 0 || strcmp(de->d_name, "..") == 0)
 			continue;
@@ -855,7 +904,8 @@ static int move_entries(struct bk *b, const char *from, const char *to,
 			continue;
 		if (join(src, from, de->d_name) < 0 ||
 		    join(dst, to, de->d_name) < 0 || rename(src, dst) < 0)
-			rc = bk_fail(b, "cannot move", src);
+			rc = bk_fail(b, _("cannot move %s: %s"),
+			             src, strerror(errno));
 	}
 	closedir(d);
 	return rc;
@@ -875,8 +925,10 @@ enum restore_result backup_restore(const char *spool, const char *src,
 	memset(st, 0, sizeof *st);
 	*aside = *created = *err = NULL;
 	if (join(path, src, BACKUP_MANIFEST) < 0 || !(man = slurp(path))) {
-		buf_printf(&b.err, "%s is not a backup of a spool (no readable "
-		           "%s: %s; a backup without it did not finish)", src,
+		/* TRANSLATORS: the directory, the manifest's name (BACKUP), the
+		 * system's reason. */
+		buf_printf(&b.err, _("%s is not a backup of a spool (no readable "
+		           "%s: %s; a backup without it did not finish)"), src,
 		           BACKUP_MANIFEST, strerror(errno));
 		rc = RESTORE_NOT_BACKUP;
 		goto out;
@@ -887,7 +939,8 @@ enum restore_result backup_restore(const char *spool, const char *src,
 	if (magic_newer(man, "epamserv-backup", 1, newer, sizeof newer) ||
 	    strcmp(man, BACKUP_MAGIC) != 0) {
 		buf_printf(&b.err, "%s: %s", path, magic_version(man,
-		           "epamserv-backup") > 1 ? newer : "not a backup manifest");
+		           "epamserv-backup") > 1 ? newer
+		           : _("not a backup manifest"));
 		rc = RESTORE_NOT_BACKUP;
 		goto out;
 	}
@@ -898,29 +951,32 @@ enum restore_result backup_restore(const char *spool, const char *src,
 	}
 	switch (spool_in_use(spool, key, sizeof key)) {
 	case 1:
-		buf_printf(&b.err, "%s is in use (lock %s is held): stop the mail "
-		           "flow and every epamserv run first", spool, key);
+		/* TRANSLATORS: the spool, then the name of the lock. */
+		buf_printf(&b.err, _("%s is in use (lock %s is held): stop the "
+		           "mail flow and every epamserv run first"), spool, key);
 		rc = RESTORE_IN_USE;
 		goto out;
 	case -1:
-		bk_fail(&b, "cannot read the locks of", spool);
+		bk_fail(&b, _("cannot read the locks of %s: %s"),
+		        spool, strerror(errno));
 		goto out;
 	}
 	drop_old_stages(spool);
 	if (!force && spool_holds_data(spool)) {
-		buf_printf(&b.err, "%s holds data: restore only into an empty "
-		           "spool, or give --force to set its files aside", spool);
+		buf_printf(&b.err, _("%s holds data: restore only into an empty "
+		           "spool, or give --force to set its files aside"), spool);
 		rc = RESTORE_HOLDS_DATA;
 		goto out;
 	}
 	if (snprintf(stage, sizeof stage, "%s/tmp/restore-%ld-%ld", spool,
 	             (long)getpid(), (long)now) >= (int)sizeof stage) {
 		errno = ENAMETOOLONG;
-		bk_fail(&b, "cannot create a directory in", spool);
+		bk_fail(&b, _("cannot create a directory in %s: %s"),
+		        spool, strerror(errno));
 		goto out;
 	}
 	if (mkdir(stage, 0700) < 0) {
-		bk_fail(&b, "cannot create", stage);
+		bk_fail(&b, _("cannot create %s: %s"), stage, strerror(errno));
 		goto out;
 	}
 	staged = 1;
@@ -929,7 +985,7 @@ enum restore_result backup_restore(const char *spool, const char *src,
 		goto out;
 	rc = RESTORE_FAILED;
 	if (sync_tree(stage) < 0) {
-		bk_fail(&b, "cannot sync", stage);
+		bk_fail(&b, _("cannot sync %s: %s"), stage, strerror(errno));
 		goto out;
 	}
 	/* The spool's own entries (empty directories unless force) aside,
@@ -938,14 +994,15 @@ enum restore_result backup_restore(const char *spool, const char *src,
 	if (snprintf(old, sizeof old, "%s/replaced-%s", spool, when) >=
 	    (int)sizeof old) {
 		errno = ENAMETOOLONG;
-		bk_fail(&b, "cannot create a directory in", spool);
+		bk_fail(&b, _("cannot create a directory in %s: %s"),
+		        spool, strerror(errno));
 		goto out;
 	}
 	if (move_entries(&b, spool, old, 1) < 0 ||
 	    move_entries(&b, stage, spool, 0) < 0)
 		goto out;
 	if (sync_tree(spool) < 0) {
-		bk_fail(&b, "cannot sync", spool);
+		bk_fail(&b, _("cannot sync %s: %s"), spool, strerror(errno));
 		goto out;
 	}
 	rmdir(stage);

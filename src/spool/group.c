@@ -6,6 +6,7 @@
 #include "spool/txn.h"
 #include "spool/txnpriv.h"
 #include "util/buf.h"
+#include "util/i18n.h"
 #include "util/log.h"
 #include "util/util.h"
 
@@ -139,7 +140,9 @@ static int fail_err(char **err, const char *spool, const char *why)
 {
 	struct buf e = BUF_INIT;
 
-	buf_printf(&e, "cannot save to the spool %s: %s", spool, why);
+	/* TRANSLATORS: the spool, then why ("a group commit failed", or the
+	 * system's reason). */
+	buf_printf(&e, _("cannot save to the spool %s: %s"), spool, why);
 	*err = buf_take(&e);
 	return -1;
 }
@@ -215,14 +218,15 @@ int txn_group_add(struct txn *t, char **err)
 
 	if (grp.broken) {
 		txn_abort(t);
-		return fail_err(err, grp.spool, "an earlier group commit failed");
+		return fail_err(err, grp.spool,
+		                _("an earlier group commit failed"));
 	}
 	/* Our locks make this impossible; but a key staged twice would
 	 * need its first update applied before the second. */
 	for (i = 0; i < grp.n; i++)
 		if (strcmp(grp.v[i].key, t->key) == 0 && txn_group_commit() < 0) {
 			txn_abort(t);
-			return fail_err(err, grp.spool, "a group commit failed");
+			return fail_err(err, grp.spool, _("a group commit failed"));
 		}
 	txn_names(t, tmpdir, sizeof tmpdir, entry, sizeof entry);
 	name = strrchr(entry, '/') + 1;
@@ -256,7 +260,7 @@ int txn_group_add(struct txn *t, char **err)
 	    grp.manifest.len >= GROUP_MAX_MANIFEST ||
 	    now_ms() - grp.opened_ms >= GROUP_MAX_AGE_MS) {
 		if (txn_group_commit() < 0)
-			return fail_err(err, grp.spool, "a group commit failed");
+			return fail_err(err, grp.spool, _("a group commit failed"));
 	}
 	return 0;
 }
@@ -301,7 +305,7 @@ int txn_group_commit(void)
 	if (rc < 0 ||
 	    txn_write_file(path, buf_str(&grp.manifest), grp.manifest.len, 0) < 0 ||
 	    sync_staged() < 0) {
-		log_msg(LOG_ERR, "group commit: cannot write and sync %s: %s\n",
+		log_msg(LOG_ERR, _("group commit: cannot write and sync %s: %s\n"),
 		        grp.dir, strerror(errno));
 		rc = -1;
 		goto out;
@@ -309,8 +313,8 @@ int txn_group_commit(void)
 	/* Only once synced: the files move under journal/, then one link
 	 * to the manifest per transaction makes it an entry. */
 	if (rename(grp.dir, dir) < 0) {
-		log_msg(LOG_ERR, "group commit: cannot rename %s: %s\n", grp.dir,
-		        strerror(errno));
+		log_msg(LOG_ERR, _("group commit: cannot rename %s: %s\n"),
+		        grp.dir, strerror(errno));
 		rc = -1;
 		goto out;
 	}
@@ -319,16 +323,16 @@ int txn_group_commit(void)
 		snprintf(entry, sizeof entry, "%s/%s", journal, grp.v[i].name);
 		linked[i] = link(path, entry) == 0;
 		if (!linked[i]) {
-			log_msg(LOG_ERR, "group commit: cannot link %s: %s\n", entry,
-			        strerror(errno));
+			log_msg(LOG_ERR, _("group commit: cannot link %s: %s\n"),
+			        entry, strerror(errno));
 			rc = -1;
 		}
 	}
 	if (txn_fsync_dir(journal) < 0) {
 		/* Not known to be durable: take the entries back (the mails
 		 * stay in new/), and let cleanup have the directory. */
-		log_msg(LOG_ERR, "group commit: cannot sync %s: %s\n", journal,
-		        strerror(errno));
+		log_msg(LOG_ERR, _("group commit: cannot sync %s: %s\n"),
+		        journal, strerror(errno));
 		for (i = 0; i < grp.n; i++) {
 			snprintf(entry, sizeof entry, "%s/%s", journal, grp.v[i].name);
 			if (linked[i])
@@ -346,8 +350,8 @@ int txn_group_commit(void)
 			rc = -1;
 	}
 	if (dirset_fsync(&dirs) < 0) {
-		log_msg(LOG_ERR, "group commit: cannot sync a spool directory: "
-		        "%s\n", strerror(errno));
+		log_msg(LOG_ERR, _("group commit: cannot sync a spool directory: "
+		        "%s\n"), strerror(errno));
 		rc = -1;
 	}
 	if (rc == 0) {

@@ -7,6 +7,7 @@
  * operator, not something to repair by drawing a new key.
  */
 #include "spool/secret.h"
+#include "util/i18n.h"
 #include "util/log.h"
 #include "util/util.h"
 
@@ -142,7 +143,8 @@ int secret_key(const char *spool, int create, unsigned char *key)
 	if (rc == 1 && create) {
 		if (make_key(spool, path) < 0) {
 			int saved = errno;
-			log_msg(LOG_ERR, "cannot make %s: %s", path, strerror(saved));
+			log_msg(LOG_ERR, _("cannot make %s: %s"), path,
+			        strerror(saved));
 			errno = saved;
 			return -1;
 		}
@@ -152,11 +154,11 @@ int secret_key(const char *spool, int create, unsigned char *key)
 		return 1;
 	if (rc < 0) {
 		int saved = errno;
-		log_msg(LOG_ERR, "cannot read %s: %s%s", path, strerror(saved),
-		        saved == EINVAL ? " (it must be a file of 32 bytes: "
-		        "restore it from a backup; removing it changes our "
-		        "Message-IDs, and reports on mail sent before no longer "
-		        "verify)" : "");
+		log_msg(LOG_ERR, saved == EINVAL ? _("cannot read %s: %s (it must "
+		        "be a file of 32 bytes: restore it from a backup; removing "
+		        "it changes our Message-IDs, and reports on mail sent "
+		        "before no longer verify)") : _("cannot read %s: %s"), path,
+		        strerror(saved));
 		errno = saved;
 		return -1;
 	}

@@ -5,6 +5,7 @@
 #include "spool/group.h"
 #include "spool/spool.h"
 #include "util/buf.h"
+#include "util/i18n.h"
 #include "util/log.h"
 #include "util/util.h"
 
@@ -171,7 +172,9 @@ int seek_parse(struct seek *s, const char *text, const char *name,
 	nl = strchr(p, '\n');
 	if (!nl || (size_t)(nl - p) != strlen(SEEK_MAGIC) ||
 	    strncmp(p, SEEK_MAGIC, strlen(SEEK_MAGIC)) != 0) {
-		buf_printf(&e, "%s:1: not a seek file (no \"%s\" line)", name,
+		/* TRANSLATORS: the file, then the line a seek file begins
+		 * with. */
+		buf_printf(&e, _("%s:1: not a seek file (no \"%s\" line)"), name,
 		           SEEK_MAGIC);
 		goto bad;
 	}
@@ -179,8 +182,8 @@ int seek_parse(struct seek *s, const char *text, const char *name,
 		lineno++;
 		nl = strchr(p, '\n');
 		if (!nl || (size_t)(nl - p) >= sizeof line) {
-			buf_printf(&e, "%s:%d: %s", name, lineno, nl ? "line too long"
-			           : "no newline at the end");
+			buf_printf(&e, "%s:%d: %s", name, lineno, nl
+			           ? _("line too long") : _("no newline at the end"));
 			goto bad;
 		}
 		memcpy(line, p, (size_t)(nl - p));
@@ -192,13 +195,13 @@ int seek_parse(struct seek *s, const char *text, const char *name,
 		if (colon)
 			*colon = '\0';
 		if (!val || seek_field(s, line, val, &seen) < 0) {
-			buf_printf(&e, "%s:%d: bad line", name, lineno);
+			buf_printf(&e, _("%s:%d: bad line"), name, lineno);
 			goto bad;
 		}
 	}
 	if (seen != 63) {
-		buf_printf(&e, "%s: a line is missing (game, board, seeker, "
-		           "created, expires and state are needed)", name);
+		buf_printf(&e, _("%s: a line is missing (game, board, seeker, "
+		           "created, expires and state are needed)"), name);
 		goto bad;
 	}
 	return 0;
@@ -218,7 +221,8 @@ int seek_load(const char *spool, const char *game, long board,
 	/* A batch's staged transaction may write it (group.h). */
 	if (txn_group_settle(spool, rel) < 0) {
 		struct buf e = BUF_INIT;
-		buf_printf(&e, "%s: a staged group could not be committed", rel);
+		buf_printf(&e, _("%s: a staged group could not be committed"),
+		           rel);
 		*err = buf_take(&e);
 		return -1;
 	}
@@ -235,7 +239,9 @@ int seek_load(const char *spool, const char *game, long board,
 	free(text);
 	if (rc == 0 && (strcmp(s->game, game) || s->board != board)) {
 		struct buf e = BUF_INIT;
-		buf_printf(&e, "%s: the file names %s board %ld", rel, s->game,
+		/* TRANSLATORS: the seek file, then the game and the board its
+		 * lines name. */
+		buf_printf(&e, _("%s: the file names %s board %ld"), rel, s->game,
 		           s->board);
 		*err = buf_take(&e);
 		return -1;

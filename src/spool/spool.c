@@ -5,6 +5,7 @@
 #include "spool/spool.h"
 #include "spool/group.h"
 #include "util/buf.h"
+#include "util/i18n.h"
 #include "util/util.h"
 
 #include <dirent.h>
@@ -92,10 +93,11 @@ fail:
 	{
 		struct buf b = BUF_INIT;
 		if (errno == ELOOP)
-			buf_printf(&b, "%s is a symbolic link, not a directory "
-			           "(refused: replace it with a directory)", path);
+			buf_printf(&b, _("%s is a symbolic link, not a directory "
+			           "(refused: replace it with a directory)"), path);
 		else
-			buf_printf(&b, "cannot create %s: %s", path, strerror(errno));
+			buf_printf(&b, _("cannot create %s: %s"), path,
+			           strerror(errno));
 		*err = buf_take(&b);
 	}
 	return -1;

@@ -6,6 +6,7 @@
 #include "spool/group.h"
 #include "spool/lock.h"
 #include "util/buf.h"
+#include "util/i18n.h"
 #include "util/util.h"
 
 #include <dirent.h>
@@ -305,7 +306,7 @@ int txn_commit(struct txn *t, char **err)
 fail:
 	{
 		struct buf e = BUF_INIT;
-		buf_printf(&e, "cannot save to the spool %s: %s", t->spool,
+		buf_printf(&e, _("cannot save to the spool %s: %s"), t->spool,
 		           strerror(errno));
 		*err = buf_take(&e);
 	}

@@ -9,6 +9,7 @@
 #include "spool/spool.h"
 #include "mail/mail.h"
 #include "util/buf.h"
+#include "util/i18n.h"
 #include "util/magic.h"
 #include "util/util.h"
 
@@ -583,14 +584,14 @@ static int user_parse(char *text, const char *path, const char *userid,
 	}
 	if (!u->hash || (!u->naddr && !u->nreq && !u->left && !u->robot) ||
 	    strcmp(u->userid, userid) != 0) {
-		buf_printf(&e, "%s: missing userid, password or address", path);
+		buf_printf(&e, _("%s: missing userid, password or address"), path);
 		*err = buf_take(&e);
 		user_free(u);
 		return -1;
 	}
 	return 0;
 bad:
-	buf_printf(&e, "%s:%d: malformed user record", path, lineno);
+	buf_printf(&e, _("%s:%d: malformed user record"), path, lineno);
 	*err = buf_take(&e);
 	user_free(u);
 	return -1;
@@ -609,7 +610,7 @@ int user_salvage(const char *spool, const char *userid, struct user *u,
 	snprintf(path, sizeof path, "%s/users/%s", spool, userid);
 	*raw = util_read_file(path, 1 << 16, NULL);
 	if (!*raw) {
-		buf_printf(&e, "cannot read %s: %s", path, strerror(errno));
+		buf_printf(&e, _("cannot read %s: %s"), path, strerror(errno));
 		*err = buf_take(&e);
 		return -1;
 	}
@@ -635,7 +636,10 @@ int user_salvage(const char *spool, const char *userid, struct user *u,
 		if (colon)
 			*colon = '\0';
 		if (!colon || user_field(u, line, colon + 2) < 0)
-			buf_printf(&d, "line %d: %s\n", lineno, util_clean_line(copy));
+			/* TRANSLATORS: a line of a user file that was dropped: its
+			 * number, then the line. */
+			buf_printf(&d, _("line %d: %s\n"), lineno,
+			           util_clean_line(copy));
 		free(copy);
 	}
 	free(text);
@@ -643,11 +647,11 @@ int user_salvage(const char *spool, const char *userid, struct user *u,
 		snprintf(u->userid, sizeof u->userid, "%s", userid);
 	if (!u->hash) {
 		u->hash = xstrdup("!");  /* no password matches: admin user passwd */
-		buf_printf(&d, "(no password survived: none matches until "
-		           "\"epamserv admin user passwd\")\n");
+		buf_puts(&d, _("(no password survived: none matches until "
+		         "\"epamserv admin user passwd\")\n"));
 	}
 	if (!u->naddr && !u->nreq && !u->left) {
-		buf_printf(&e, "%s: no address survives", path);
+		buf_printf(&e, _("%s: no address survives"), path);
 		*err = buf_take(&e);
 		buf_free(&d);
 		user_free(u);
@@ -677,8 +681,8 @@ int user_load(const char *spool, const char *userid, struct user *u,
 	quarantine_user_name(userid, qname, sizeof qname);
 	if (quarantine_has(spool, qname)) {
 		struct buf e = BUF_INIT;
-		buf_printf(&e, "%s is quarantined by the administrator (epamserv "
-		           "admin quarantine)", name);
+		buf_printf(&e, _("%s is quarantined by the administrator (epamserv "
+		           "admin quarantine)"), name);
 		*err = buf_take(&e);
 		damage_note(name, *err, qname);
 		return -1;
@@ -710,7 +714,7 @@ fail:
 	{
 		struct buf e = BUF_INIT;
 		int saved = errno;
-		buf_printf(&e, "cannot read %s: %s", path, strerror(saved));
+		buf_printf(&e, _("cannot read %s: %s"), path, strerror(saved));
 		*err = buf_take(&e);
 		if (read_failed && damage_errno(saved))
 			damage_note(name, *err, NULL);
@@ -867,7 +871,7 @@ int user_list(const char *spool, char ***ids, size_t *n, char **err)
 		struct buf e = BUF_INIT;
 		if (errno == ENOENT)
 			return 0;
-		buf_printf(&e, "cannot list %s: %s", path, strerror(errno));
+		buf_printf(&e, _("cannot list %s: %s"), path, strerror(errno));
 		*err = buf_take(&e);
 		return -1;
 	}

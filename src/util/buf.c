@@ -2,6 +2,7 @@
  * buf.c - growable byte buffers and checked allocation (see buf.h).
  */
 #include "util/buf.h"
+#include "util/i18n.h"
 #include "util/util.h"
 
 #include <stdarg.h>
@@ -11,7 +12,7 @@
 
 static void oom(void)
 {
-	fputs("epamserv: out of memory\n", stderr);
+	fputs(_("epamserv: out of memory\n"), stderr);
 	exit(75);  /* EX_TEMPFAIL: nothing was committed, the MTA retries */
 }
 

@@ -5,6 +5,7 @@
  */
 #include "util/conf.h"
 #include "util/buf.h"
+#include "util/i18n.h"
 
 #include <ctype.h>
 #include <errno.h>
@@ -215,14 +216,14 @@ static int set_from(struct config *cfg, const char *value, struct buf *e)
 	set_str(&cfg->from_name, nlen ? namebuf : "");
 	return 0;
 bad_name:
-	buf_printf(e, "bad value '%s' for from: the display name must be at "
+	buf_printf(e, _("bad value '%s' for from: the display name must be at "
 	           "most 64 bytes of text without quotes, backslashes, angle "
-	           "brackets or control characters", value);
+	           "brackets or control characters"), value);
 	return -1;
 bad:
-	buf_printf(e, "bad value '%s' for from: write the server's address "
+	buf_printf(e, _("bad value '%s' for from: write the server's address "
 	           "(epamserv@example.org) or a name and the address "
-	           "(Epaminondas server <epamserv@example.org>)", value);
+	           "(Epaminondas server <epamserv@example.org>)"), value);
 	return -1;
 }
 
@@ -275,13 +276,16 @@ static int spool_check(const char *value, struct buf *e)
 
 static int smtp_url_check(const char *value, struct buf *e)
 {
+	struct buf url = BUF_INIT;
+
 	if (smtp_url_ok(value))
 		return 0;
-	buf_puts(e, "bad value '");
-	mask_url(e, value);
-	buf_puts(e, "' for smtp_url: write smtp://HOST[:PORT] or "
-	         "smtps://HOST[:PORT] (or leave it empty to keep mail "
-	         "in the outbox)");
+	mask_url(&url, value);
+	/* TRANSLATORS: %s is the URL as set, any password in it masked. */
+	buf_printf(e, _("bad value '%s' for smtp_url: write smtp://HOST[:PORT] "
+	           "or smtps://HOST[:PORT] (or leave it empty to keep mail in "
+	           "the outbox)"), buf_str(&url));
+	buf_free(&url);
 	return -1;
 }
 
@@ -302,8 +306,8 @@ static int log_check(const char *value, struct buf *e)
 {
 	if (log_value_ok(value))
 		return 0;
-	buf_printf(e, "bad value '%s' for log: write syslog, stderr or the "
-	           "absolute path of a file", value);
+	buf_printf(e, _("bad value '%s' for log: write syslog, stderr or the "
+	           "absolute path of a file"), value);
 	return -1;
 }
 
@@ -340,7 +344,9 @@ static int robots_parse(struct config *cfg, const char *value, struct buf *e)
 
 	if (config_parse_robots(cfg, value, why, sizeof why) == 0)
 		return 0;
-	buf_printf(e, "bad value '%s' for robots: %s", value, why);
+	/* TRANSLATORS: the first %s is the value as set, the second what is
+	 * wrong with it ("at most 8 robots", "alice is named twice"). */
+	buf_printf(e, _("bad value '%s' for robots: %s"), value, why);
 	return -1;
 }
 
@@ -622,7 +628,8 @@ static int key_set(struct config *cfg, int k, const char *value,
 	}
 bad:
 	if (!e->len)
-		buf_printf(e, "bad value '%s' for %s", value, ck->key);
+		/* TRANSLATORS: the value as set, then the key's name. */
+		buf_printf(e, _("bad value '%s' for %s"), value, ck->key);
 	return -1;
 }
 
@@ -635,9 +642,13 @@ int config_set(struct config *cfg, const char *key, const char *value,
 	*err = NULL;
 	if (k < 0) {
 		const char *near = config_near_key(key);
-		buf_printf(&e, "unknown key '%s'", key);
 		if (near)
-			buf_printf(&e, " (did you mean '%s'?)", near);
+			/* TRANSLATORS: the key as written, then a key of that
+			 * name's spelling. */
+			buf_printf(&e, _("unknown key '%s' (did you mean '%s'?)"), key,
+			           near);
+		else
+			buf_printf(&e, _("unknown key '%s'"), key);
 		*err = buf_take(&e);
 		return -1;
 	}
@@ -673,14 +684,16 @@ int config_parse_robots(struct config *cfg, const char *value, char *why,
 		len = 1;
 	}
 	if (strlen(value) >= sizeof copy) {
-		snprintf(why, len, "too long");
+		snprintf(why, len, "%s", _("too long"));
 		return -1;
 	}
 	snprintf(copy, sizeof copy, "%s", value);
 	for (w = strtok_r(copy, " \t,", &save); w;
 	     w = strtok_r(NULL, " \t,", &save)) {
 		if (n >= CONFIG_ROBOTS_MAX) {
-			snprintf(why, len, "at most %d robots", CONFIG_ROBOTS_MAX);
+			snprintf(why, len, ngettext("at most %d robot",
+			         "at most %d robots", CONFIG_ROBOTS_MAX),
+			         CONFIG_ROBOTS_MAX);
 			return -1;
 		}
 		nf = 0;
@@ -690,7 +703,7 @@ int config_parse_robots(struct config *cfg, const char *value, char *why,
 			f[nf++] = w;
 		}
 		if (nf < 2 || nf > 3) {
-			snprintf(why, len, "'%.40s' is not NAME:LEVEL[:MAXGAMES]",
+			snprintf(why, len, _("'%.40s' is not NAME:LEVEL[:MAXGAMES]"),
 			         f[0]);
 			return -1;
 		}
@@ -698,14 +711,16 @@ int config_parse_robots(struct config *cfg, const char *value, char *why,
 			if (f[0][k] >= 'A' && f[0][k] <= 'Z')
 				f[0][k] = (char)(f[0][k] - 'A' + 'a');
 		if (!util_userid_ok(f[0]) || strlen(f[0]) >= sizeof r[n].userid) {
-			snprintf(why, len, "'%.40s' is not a valid userid", f[0]);
+			snprintf(why, len, _("'%.40s' is not a valid userid"), f[0]);
 			return -1;
 		}
 		errno = 0;
 		v = strtol(f[1], &end, 10);
 		if (errno || end == f[1] || *end || v < CONFIG_ROBOT_LEVEL_MIN ||
 		    v > CONFIG_ROBOT_LEVEL_MAX) {
-			snprintf(why, len, "level '%.20s' of %s is not %d to %d",
+			/* TRANSLATORS: the level as written, the robot's name, the
+			 * lowest and the highest level. */
+			snprintf(why, len, _("level '%.20s' of %s is not %d to %d"),
 			         f[1], f[0], CONFIG_ROBOT_LEVEL_MIN,
 			         CONFIG_ROBOT_LEVEL_MAX);
 			return -1;
@@ -716,8 +731,10 @@ int config_parse_robots(struct config *cfg, const char *value, char *why,
 			errno = 0;
 			v = strtol(f[2], &end, 10);
 			if (errno || end == f[2] || *end || v < 1 || v > 10000) {
-				snprintf(why, len, "games '%.20s' of %s is not 1 to "
-				         "10000", f[2], f[0]);
+				/* TRANSLATORS: the number of games as written, then
+				 * the robot's name. */
+				snprintf(why, len, _("games '%.20s' of %s is not 1 to "
+				         "10000"), f[2], f[0]);
 				return -1;
 			}
 			r[n].max_games = (int)v;
@@ -725,7 +742,7 @@ int config_parse_robots(struct config *cfg, const char *value, char *why,
 		snprintf(r[n].userid, sizeof r[n].userid, "%s", f[0]);
 		for (i = 0; i < n; i++)
 			if (strcmp(r[i].userid, r[n].userid) == 0) {
-				snprintf(why, len, "%s is named twice", f[0]);
+				snprintf(why, len, _("%s is named twice"), f[0]);
 				return -1;
 			}
 		n++;
@@ -879,13 +896,13 @@ static int conf_handler(void *user, const char *section, const char *name,
 	}
 	if (section && *section) {
 		struct buf e = BUF_INIT;
-		buf_printf(&e, "sections are not used ([%s])", section);
+		buf_printf(&e, _("sections are not used ([%s])"), section);
 		st->err = buf_take(&e);
 		return 0;
 	}
 	value = conf_cut_comment(value, cut, sizeof cut);
 	if (!value) {
-		st->err = xstrdup("a value longer than a line");
+		st->err = xstrdup(_("a value longer than a line"));
 		return 0;
 	}
 	{
@@ -901,8 +918,10 @@ static int conf_handler(void *user, const char *section, const char *name,
 		if (was && !st->cfg->twice && strncmp(was, st->path, plen) == 0 &&
 		    was[plen] == ':') {
 			struct buf t = BUF_INIT;
-			buf_printf(&t, "%s is given twice in %s, on line %s and on "
-			           "line %d: the later one is used; keep one",
+			/* TRANSLATORS: the key, the configuration file, the line
+			 * of the first and of the second time. */
+			buf_printf(&t, _("%s is given twice in %s, on line %s and on "
+			           "line %d: the later one is used; keep one"),
 			           name, st->path, was + plen + 1, st->cfg->lineno);
 			st->cfg->twice = buf_take(&t);
 		}
@@ -934,18 +953,20 @@ static int conf_misread_line(const char *text, size_t len, char *why,
 		while (lead < n && isspace((unsigned char)p[lead]))
 			lead++;
 		if (memchr(p, '\0', n)) {
-			snprintf(why, why_len, "a NUL byte in the line");
+			snprintf(why, why_len, "%s", _("a NUL byte in the line"));
 			return lineno;
 		}
 		if (n + 2 > INI_MAX_LINE) {
-			snprintf(why, why_len, "a line longer than %d bytes",
+			snprintf(why, why_len, ngettext("a line longer than %d byte",
+			         "a line longer than %d bytes", INI_MAX_LINE - 2),
 			         INI_MAX_LINE - 2);
 			return lineno;
 		}
 		if (lead > 0 && lead < n &&
 		    !strchr(INI_START_COMMENT_PREFIXES, p[lead])) {
-			snprintf(why, why_len, "a line starting with a blank (write "
-			         "each 'key = value' at the start of its line)");
+			snprintf(why, why_len, "%s", _("a line starting with a blank "
+			         "(write each 'key = value' at the start of its "
+			         "line)"));
 			return lineno;
 		}
 		p += n + 1;
@@ -964,10 +985,14 @@ static int config_read_file(struct config *cfg, const char *path, char **err)
 	text = util_read_file_follow(path, 1 << 20, &len);
 	if (!text) {
 		int oom = errno == ENOMEM, denied = errno == EACCES;
-		buf_printf(&e, "cannot read config file %s: %s", path, strerror(errno));
+		const char *why = strerror(errno);
 		if (denied)
-			buf_printf(&e, " (make it readable by uid %ld, the user "
-			           "epamserv runs as)", (long)geteuid());
+			/* TRANSLATORS: the file, the system's reason, the user id. */
+			buf_printf(&e, _("cannot read config file %s: %s (make it "
+			           "readable by uid %ld, the user epamserv runs as)"),
+			           path, why, (long)geteuid());
+		else
+			buf_printf(&e, _("cannot read config file %s: %s"), path, why);
 		*err = buf_take(&e);
 		return oom ? -2 : -1;
 	}
@@ -986,7 +1011,7 @@ static int config_read_file(struct config *cfg, const char *path, char **err)
 	if (rc == -2) {
 		/* inih could not allocate: not the file's fault; try later. */
 		free(st.err);
-		buf_printf(&e, "out of memory reading %s", path);
+		buf_printf(&e, _("out of memory reading %s"), path);
 		*err = buf_take(&e);
 		return -2;
 	}
@@ -997,7 +1022,7 @@ static int config_read_file(struct config *cfg, const char *path, char **err)
 		return -1;
 	}
 	if (rc != 0) {
-		buf_printf(&e, "%s:%d: not a 'key = value' line", path, rc);
+		buf_printf(&e, _("%s:%d: not a 'key = value' line"), path, rc);
 		*err = buf_take(&e);
 		return -1;
 	}
@@ -1096,9 +1121,12 @@ static int check_retention(const struct config *cfg, char **err)
 	where = origin_of(cfg, "seen_days");
 	if (strcmp(where, "default") == 0)
 		where = origin_of(cfg, other);
-	buf_printf(&e, "%s: seen_days (%d) must be greater than %s (%d) + %d: "
+	/* TRANSLATORS: where seen_days was set (FILE:LINE, a variable or
+	 * "default"), its value, the other key's name, its value, the days
+	 * added to it, the least value of seen_days. */
+	buf_printf(&e, _("%s: seen_days (%d) must be greater than %s (%d) + %d: "
 	           "a mail could be applied twice once its processed-mail "
-	           "record is pruned; raise seen_days above %d", where,
+	           "record is pruned; raise seen_days above %d"), where,
 	           cfg->seen_days, other,
 	           strcmp(other, "forfeit_days") == 0 ? cfg->forfeit_days
 	                                              : cfg->maildir_max_days,
@@ -1180,7 +1208,7 @@ static int check_secret(const char *proto, const char *where, const char *url,
                         char **err)
 {
 	static const char *const tls_names[] = { "none", "try", "require" };
-	struct buf e = BUF_INIT;
+	struct buf e = BUF_INIT, u = BUF_INIT;
 	int url_creds = 0, loopback;
 
 	*err = NULL;
@@ -1191,22 +1219,37 @@ static int check_secret(const char *proto, const char *where, const char *url,
 	if (loopback < 0) {
 		/* libcurl would refuse it too; but which host, and whether it
 		 * holds a password, cannot be told: refused here. */
-		buf_printf(&e, "%s ", where);
-		mask_url(&e, url);
-		buf_puts(&e, ": not a URL libcurl can read");
+		mask_url(&u, url);
+		/* TRANSLATORS: the setting or option that gave the URL
+		 * ("smtp_url", "batch --imap"), then the URL, any password in
+		 * it masked. */
+		buf_printf(&e, _("%s %s: not a URL libcurl can read"), where,
+		           buf_str(&u));
+		buf_free(&u);
 		*err = buf_take(&e);
 		return -1;
 	}
 	if (!(creds || url_creds) || loopback == 1)
 		return 0;
-	buf_printf(&e, "%s ", where);
-	mask_url(&e, url);
-	buf_printf(&e, ": the %s would go in clear text to a host outside "
-	           "loopback (%s_tls = %s); set %s_tls = require (STARTTLS) or "
-	           "use %s, or set %s_allow_plaintext = yes if clear text is "
-	           "really wanted", strcmp(proto, "smtp") == 0 ? "SMTP AUTH "
-	           "password" : "IMAP login password", proto, tls_names[tls % 3],
-	           proto, tls_url, proto);
+	mask_url(&u, url);
+	/* TRANSLATORS: the setting or option that gave the URL, the URL
+	 * (any password in it masked), the protocol ("smtp", "imap") that
+	 * begins the names of the settings, the value of its _tls setting
+	 * (none or try), the protocol again, the URL scheme of TLS from the
+	 * start ("smtps://", "imaps://"), the protocol again. */
+	buf_printf(&e, strcmp(proto, "smtp") == 0
+	           ? _("%1$s %2$s: the SMTP AUTH password would go in clear text "
+	               "to a host outside loopback (%3$s_tls = %4$s); set "
+	               "%3$s_tls = require (STARTTLS) or use %5$s, or set "
+	               "%3$s_allow_plaintext = yes if clear text is really "
+	               "wanted")
+	           : _("%1$s %2$s: the IMAP login password would go in clear "
+	               "text to a host outside loopback (%3$s_tls = %4$s); set "
+	               "%3$s_tls = require (STARTTLS) or use %5$s, or set "
+	               "%3$s_allow_plaintext = yes if clear text is really "
+	               "wanted"), where, buf_str(&u), proto, tls_names[tls % 3],
+	           tls_url);
+	buf_free(&u);
 	*err = buf_take(&e);
 	return -1;
 }
@@ -1269,7 +1312,12 @@ void config_print(const struct config *cfg, int changed, FILE *out)
 	int k, n;
 
 	config_defaults(&def);
-	fprintf(out, "# config file: %s\n", cfg->file ? cfg->file : "(none)");
+	/* TRANSLATORS: a comment line of `epamserv config`, a file's
+	 * syntax: keep the "# " at its start. */
+	if (cfg->file)
+		fprintf(out, _("# config file: %s\n"), cfg->file);
+	else
+		fputs(_("# config file: (none)\n"), out);
 	for (k = 0; config_keys[k].key && k < CONFIG_NKEYS; k++) {
 		buf_reset(&v);
 		buf_reset(&d);
@@ -1292,7 +1340,9 @@ void config_print(const struct config *cfg, int changed, FILE *out)
 	buf_free(&d);
 	config_free(&def);
 	if (config_check_smtp(cfg, &err) < 0) {
-		fprintf(out, "# error: %s\n", err);
+		/* TRANSLATORS: a comment line of `epamserv config`: keep the "# "
+		 * at its start; %s is the error, a sentence. */
+		fprintf(out, _("# error: %s\n"), err);
 		free(err);
 	}
 }
@@ -1325,17 +1375,22 @@ static char *read_password_file(const char *file, const char *key, char **err)
 	if (!*file)
 		return xstrdup("");
 	if (stat(file, &st) < 0) {
-		buf_printf(&e, "cannot read %s %s: %s", key, file, strerror(errno));
+		/* TRANSLATORS: the setting's name (smtp_password_file,
+		 * imap_password_file), the file, the system's reason. */
+		buf_printf(&e, _("cannot read %s %s: %s"), key, file,
+		           strerror(errno));
 		goto fail;
 	}
 	if (st.st_mode & 077) {
-		buf_printf(&e, "%s %s must not be readable by group or others "
-		           "(chmod 600 it)", key, file);
+		/* TRANSLATORS: the setting's name, then the file. */
+		buf_printf(&e, _("%s %s must not be readable by group or others "
+		           "(chmod 600 it)"), key, file);
 		goto fail;
 	}
 	s = util_read_file_follow(file, 4096, NULL);
 	if (!s) {
-		buf_printf(&e, "cannot read %s %s: %s", key, file, strerror(errno));
+		buf_printf(&e, _("cannot read %s %s: %s"), key, file,
+		           strerror(errno));
 		goto fail;
 	}
 	end = s + strcspn(s, "\r\n");
@@ -1376,13 +1431,13 @@ const char *config_url_password_warning(const char *url)
 	if (!url || !url_has_password(url))
 		return NULL;
 	if (strncasecmp(url, "imap", 4) == 0)
-		return "the IMAP URL holds a password: put it in "
-		       "imap_password_file (mode 600, read by the spool's owner "
-		       "only) and the user in imap_user, so that the URL can be "
-		       "shown in ps, crontabs and logs";
-	return "smtp_url holds a password: put it in smtp_password_file "
-	       "(mode 600, read by the spool's owner only) and the user in "
-	       "smtp_user, so that the URL can be shown and logged";
+		return _("the IMAP URL holds a password: put it in "
+		         "imap_password_file (mode 600, read by the spool's owner "
+		         "only) and the user in imap_user, so that the URL can be "
+		         "shown in ps, crontabs and logs");
+	return _("smtp_url holds a password: put it in smtp_password_file "
+	         "(mode 600, read by the spool's owner only) and the user in "
+	         "smtp_user, so that the URL can be shown and logged");
 }
 
 /* The spool: absolute, a directory the running user (the spool's owner)
@@ -1392,32 +1447,34 @@ static int check_spool(const char *spool, FILE *out)
 	struct stat st;
 
 	if (spool[0] != '/') {
-		fprintf(out, "epamserv: spool %s is not an absolute path (the mail "
-		        "system runs epamserv from any directory)\n", spool);
+		fprintf(out, _("epamserv: spool %s is not an absolute path (the "
+		        "mail system runs epamserv from any directory)\n"), spool);
 		return 1;
 	}
 	if (stat(spool, &st) < 0) {
 		if (errno == ENOENT) {
-			fprintf(out, "epamserv: warning: spool %s does not exist yet: "
-			        "the first run makes it\n", spool);
+			fprintf(out, _("epamserv: warning: spool %s does not exist "
+			        "yet: the first run makes it\n"), spool);
 			return 0;
 		}
-		fprintf(out, "epamserv: cannot reach spool %s: %s\n", spool,
+		fprintf(out, _("epamserv: cannot reach spool %s: %s\n"), spool,
 		        strerror(errno));
 		return 1;
 	}
 	if (!S_ISDIR(st.st_mode)) {
-		fprintf(out, "epamserv: spool %s is not a directory\n", spool);
+		fprintf(out, _("epamserv: spool %s is not a directory\n"), spool);
 		return 1;
 	}
 	if (access(spool, W_OK | X_OK) < 0) {
-		fprintf(out, "epamserv: spool %s is not writable by uid %ld, its "
-		        "owner's user: %s\n", spool, (long)geteuid(), strerror(errno));
+		/* TRANSLATORS: the spool, the user id, the system's reason. */
+		fprintf(out, _("epamserv: spool %s is not writable by uid %ld, its "
+		        "owner's user: %s\n"), spool, (long)geteuid(),
+		        strerror(errno));
 		return 1;
 	}
 	if (st.st_mode & 002)
-		fprintf(out, "epamserv: warning: spool %s is writable by others "
-		        "(chmod o-w it)\n", spool);
+		fprintf(out, _("epamserv: warning: spool %s is writable by others "
+		        "(chmod o-w it)\n"), spool);
 	return 0;
 }
 
@@ -1432,8 +1489,9 @@ static int check_log(const char *log, FILE *out)
 	if (access(log, F_OK) == 0) {
 		if (access(log, W_OK) == 0)
 			return 0;
-		fprintf(out, "epamserv: log file %s is not writable by uid %ld: "
-		        "%s\n", log, (long)geteuid(), strerror(errno));
+		/* TRANSLATORS: the file, the user id, the system's reason. */
+		fprintf(out, _("epamserv: log file %s is not writable by uid %ld: "
+		        "%s\n"), log, (long)geteuid(), strerror(errno));
 		return 1;
 	}
 	snprintf(dir, sizeof dir, "%s", log);
@@ -1444,8 +1502,9 @@ static int check_log(const char *log, FILE *out)
 		*slash = '\0';
 	if (access(dir, W_OK | X_OK) == 0)
 		return 0;
-	fprintf(out, "epamserv: log file %s cannot be made: directory %s: %s\n",
-	        log, dir, strerror(errno));
+	/* TRANSLATORS: the file, its directory, the system's reason. */
+	fprintf(out, _("epamserv: log file %s cannot be made: directory %s: "
+	        "%s\n"), log, dir, strerror(errno));
 	return 1;
 }
 
@@ -1454,7 +1513,9 @@ static int check_ca(const char *file, const char *key, FILE *out)
 {
 	if (!*file || access(file, R_OK) == 0)
 		return 0;
-	fprintf(out, "epamserv: cannot read %s %s: %s\n", key, file,
+	/* TRANSLATORS: the setting's name (smtp_ca_file, imap_ca_file), the
+	 * file, the system's reason. */
+	fprintf(out, _("epamserv: cannot read %s %s: %s\n"), key, file,
 	        strerror(errno));
 	return 1;
 }
@@ -1477,7 +1538,8 @@ int config_check_settings(const struct config *cfg, FILE *out)
 		bad++;
 	}
 	if ((warning = config_url_password_warning(cfg->smtp_url)) != NULL)
-		fprintf(out, "epamserv: warning: %s\n", warning);
+		/* TRANSLATORS: %s is the warning, a sentence. */
+		fprintf(out, _("epamserv: warning: %s\n"), warning);
 	if ((pw = config_smtp_password(cfg, &err)) == NULL) {
 		fprintf(out, "epamserv: %s\n", err);
 		free(err);
@@ -1493,9 +1555,9 @@ int config_check_settings(const struct config *cfg, FILE *out)
 	bad += check_ca(cfg->smtp_ca_file, "smtp_ca_file", out);
 	bad += check_ca(cfg->imap_ca_file, "imap_ca_file", out);
 	if (cfg->remind_days >= cfg->forfeit_days) {
-		fprintf(out, "epamserv: remind_days (%d) must be less than "
+		fprintf(out, _("epamserv: remind_days (%d) must be less than "
 		        "forfeit_days (%d): the reminder would come after the loss "
-		        "on time\n", cfg->remind_days, cfg->forfeit_days);
+		        "on time\n"), cfg->remind_days, cfg->forfeit_days);
 		bad++;
 	}
 	return bad;

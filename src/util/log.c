@@ -4,6 +4,7 @@
  */
 #include "util/log.h"
 #include "util/buf.h"
+#include "util/i18n.h"
 #include "util/util.h"
 
 #include <errno.h>
@@ -43,16 +44,17 @@ int log_open(int verbose, const char *dest, char **err)
 		return 0;
 	if (errno == EINVAL) {
 		log_stderr_all = 1;
-		buf_printf(&e, "the log file %s is not a regular file (a FIFO, a "
+		buf_printf(&e, _("the log file %s is not a regular file (a FIFO, a "
 		           "device?): remove it, or set log to another file or to "
-		           "syslog", dest);
+		           "syslog"), dest);
 		*err = buf_take(&e);
 		return -1;
 	}
 	log_stderr_all = 1;
-	buf_printf(&e, "cannot open the log file %s: %s (create it writable by "
-	           "uid %ld, the user epamserv runs as, or set log = syslog)",
-	           dest, strerror(errno), (long)geteuid());
+	/* TRANSLATORS: the file, the system's reason, the user id. */
+	buf_printf(&e, _("cannot open the log file %s: %s (create it writable "
+	           "by uid %ld, the user epamserv runs as, or set log = "
+	           "syslog)"), dest, strerror(errno), (long)geteuid());
 	*err = buf_take(&e);
 	return -1;
 }
@@ -94,7 +96,7 @@ static void log_file_line(int priority, const char *line)
 		out[n - 1] = '\n';
 	}
 	if (write(log_fd, out, (size_t)n) < 0)
-		fprintf(stderr, "epamserv: writing the log file: %s\n",
+		fprintf(stderr, _("epamserv: writing the log file: %s\n"),
 		        strerror(errno));
 }
 

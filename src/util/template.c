@@ -3,6 +3,7 @@
  */
 #include "util/template.h"
 #include "util/buf.h"
+#include "util/i18n.h"
 #include "util/log.h"
 #include "util/util.h"
 
@@ -181,8 +182,8 @@ static const char *template_fallback(const char *path, const char *name)
 			return text;
 	if (nwarned < TEMPLATE_CACHE)
 		snprintf(warned[nwarned++], sizeof warned[0], "%s", name);
-	log_msg(LOG_WARNING, "template %s is missing: using the built-in one "
-	        "(see epamserv config --check)", path);
+	log_msg(LOG_WARNING, _("template %s is missing: using the built-in "
+	        "one (see epamserv config --check)"), path);
 	return text;
 }
 
@@ -210,8 +211,9 @@ int template_check_dir(const char *dir, FILE *out)
 	int bad = 0;
 
 	if (!dir_there(dir) || access(dir, R_OK | X_OK) < 0) {
-		fprintf(out, "epamserv: templates: cannot read the directory %s: "
-		        "%s (the setting templates)\n", dir, strerror(errno));
+		/* TRANSLATORS: the directory, then the system's reason. */
+		fprintf(out, _("epamserv: templates: cannot read the directory "
+		        "%s: %s (the setting templates)\n"), dir, strerror(errno));
 		return -1;
 	}
 	for (t = builtin_templates; t->name; t++) {
@@ -224,11 +226,11 @@ int template_check_dir(const char *dir, FILE *out)
 			continue;
 		}
 		if (errno == ENOENT) {
-			fprintf(out, "epamserv: warning: template %s is missing: the "
-			        "built-in one is used\n", path);
+			fprintf(out, _("epamserv: warning: template %s is missing: "
+			        "the built-in one is used\n"), path);
 		} else {
-			fprintf(out, "epamserv: template %s cannot be read: %s\n", path,
-			        strerror(errno));
+			fprintf(out, _("epamserv: template %s cannot be read: %s\n"),
+			        path, strerror(errno));
 			bad++;
 		}
 	}
@@ -246,21 +248,24 @@ char *template_render(const char *dir, const char *name,
 	*err = NULL;
 	n = snprintf(path, sizeof path, "%s/%s", dir, name);
 	if (n < 0 || n >= (int)sizeof path) {
-		buf_printf(&e, "template directory name too long: %s", dir);
+		buf_printf(&e, _("template directory name too long: %s"), dir);
 		*err = buf_take(&e);
 		return NULL;
 	}
 	text = template_text(path, &owned);
 	if (!text && errno == ENOENT && !dir_there(dir)) {
-		buf_printf(&e, "cannot read template %s: the directory %s: %s "
-		           "(the setting templates)", path, dir, strerror(errno));
+		/* TRANSLATORS: the template's file, its directory, the system's
+		 * reason. */
+		buf_printf(&e, _("cannot read template %s: the directory %s: %s "
+		           "(the setting templates)"), path, dir, strerror(errno));
 		*err = buf_take(&e);
 		return NULL;
 	}
 	if (!text && errno == ENOENT && (text = template_fallback(path, name)))
 		owned = 0;
 	if (!text) {
-		buf_printf(&e, "cannot read template %s: %s", path, strerror(errno));
+		buf_printf(&e, _("cannot read template %s: %s"), path,
+		           strerror(errno));
 		*err = buf_take(&e);
 		return NULL;
 	}
