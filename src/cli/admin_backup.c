@@ -224,7 +224,7 @@ static void upgrade_board(struct upgrade *u, const char *game, long board,
 	/* The new text must replay as the old one did. */
 	if (game_parse(&check, out, rel, &err) < 0) {
 		fprintf(stderr, _("epamserv: admin upgrade: %s does not read back: "
-		          "%s (left as it is)\n"), rel, err);
+		                  "%s (left as it is)\n"), rel, err);
 		u->failed++;
 		goto out;
 	}
@@ -353,7 +353,7 @@ int cli_admin_backup(const struct config *cfg, int argc, char **argv)
 		return admin_restore(cfg, 1, argv[2]);
 usage:
 	fputs(_("usage: epamserv admin backup DEST\n"
-	          "       epamserv admin restore [--force] SRC\n"
-	          "       epamserv admin upgrade\n"), stderr);
+	        "       epamserv admin restore [--force] SRC\n"
+	        "       epamserv admin upgrade\n"), stderr);
 	return EXIT_USAGE;
 }

@@ -586,16 +586,16 @@ static void special_file(struct check *k, const char *rel,
 {
 	if (S_ISFIFO(st->st_mode))
 		problem(k, _("%s: a FIFO (named pipe), not a regular file: no "
-		          "command reads it (remove it)"), rel);
+		             "command reads it (remove it)"), rel);
 	else if (S_ISCHR(st->st_mode) || S_ISBLK(st->st_mode))
 		problem(k, _("%s: a device file, not a regular file: no command "
-		          "reads it (remove it)"), rel);
+		             "reads it (remove it)"), rel);
 	else if (S_ISSOCK(st->st_mode))
 		problem(k, _("%s: a socket, not a regular file: no command reads "
-		          "it (remove it)"), rel);
+		             "it (remove it)"), rel);
 	else
 		problem(k, _("%s: not a regular file: no command reads it (remove "
-		          "it)"), rel);
+		             "it)"), rel);
 }
 
 static int walk_one(const char *path, const struct stat *st, int type,
@@ -613,7 +613,7 @@ static int walk_one(const char *path, const struct stat *st, int type,
 	util_safe_name(*raw ? raw : ".", rel, sizeof rel);
 	if (type == FTW_SL || type == FTW_SLN) {
 		problem(k, _("%s: a symbolic link (no spool file is opened through "
-		          "one: remove it)"), rel);
+		             "one: remove it)"), rel);
 		return 0;
 	}
 	if (type == FTW_DNR || type == FTW_NS) {
@@ -678,10 +678,10 @@ static void check_space(struct check *k)
 	free_i = s.f_files ? 100.0 * (double)s.f_favail / (double)s.f_files : 100;
 	if (free_b < 2 || avail < 50ULL << 20)
 		problem(k, _("the spool's file system is nearly full: %llu MiB (%.1f%%) "
-		          "free"), avail >> 20, free_b);
+		             "free"), avail >> 20, free_b);
 	if (s.f_files && free_i < 2)
 		problem(k, _("the spool's file system has few inodes left: %.1f%% "
-		          "free"), free_i);
+		             "free"), free_i);
 	printf(_("space: %llu MiB (%.0f%%) and %.0f%% of the inodes free\n"),
 	       avail >> 20, free_b, free_i);
 }

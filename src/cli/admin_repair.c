@@ -102,7 +102,7 @@ static int parse_target(int argc, char **argv, struct target *t)
 	util_lower(t->userid);
 	if (!util_userid_ok(t->userid)) {
 		fprintf(stderr, _("epamserv: '%s' is neither a board number nor a "
-		          "userid\n"), argv[0]);
+		                  "userid\n"), argv[0]);
 		return -1;
 	}
 	t->user = 1;
@@ -223,8 +223,8 @@ int admin_quarantine(const struct config *cfg, int argc, char **argv)
 	if (argc - 1 - release < 1 || argc - 1 - release > 2 ||
 	    parse_target(argc - 1 - release, argv + 1 + release, &t) < 0) {
 		fputs(_("usage: epamserv admin quarantine\n"
-		          "       epamserv admin quarantine [--release] [GAME] "
-		          "BOARD|USERID --reason TEXT\n"), stderr);
+		        "       epamserv admin quarantine [--release] [GAME] "
+		        "BOARD|USERID --reason TEXT\n"), stderr);
 		return EXIT_USAGE;
 	}
 	if (admin_need_reason(reason, release ? "quarantine --release"
@@ -352,8 +352,8 @@ int admin_repair(const struct config *cfg, int argc, char **argv)
 	if (argc < 2 || argc > 3 || parse_target(argc - 1, argv + 1, &t) < 0 ||
 	    t.user) {
 		fputs(_("usage: epamserv admin repair [GAME] BOARD --reason "
-		          "TEXT\n       (an account: epamserv admin user repair "
-		          "USERID)\n"), stderr);
+		        "TEXT\n       (an account: epamserv admin user repair "
+		        "USERID)\n"), stderr);
 		return EXIT_USAGE;
 	}
 	if (admin_need_reason(reason, "repair") < 0)
@@ -398,7 +398,7 @@ int admin_user_repair(const struct config *cfg, int argc, char **argv)
 
 	if (argc != 3 || strcmp(argv[1], "repair") != 0) {
 		fputs(_("usage: epamserv admin user repair USERID --reason "
-		          "TEXT\n"), stderr);
+		        "TEXT\n"), stderr);
 		return EXIT_USAGE;
 	}
 	snprintf(userid, sizeof userid, "%s", argv[2]);
@@ -417,7 +417,7 @@ int admin_user_repair(const struct config *cfg, int argc, char **argv)
 	s = user_salvage(cfg->spool, userid, &u, &raw, &dropped, &err);
 	if (s < 0) {
 		fprintf(stderr, _("epamserv: cannot repair users/%s: %s (restore it "
-		          "from a backup)\n"), userid, err);
+		                  "from a backup)\n"), userid, err);
 		goto out;
 	}
 	if (s == 0) {
@@ -558,7 +558,7 @@ int admin_journal(const struct config *cfg, int argc, char **argv)
 	}
 	if (access(from, F_OK) != 0) {
 		fprintf(stderr, _("epamserv: there is no journal entry %s (see "
-		          "epamserv admin journal list)\n"), argv[2]);
+		                  "epamserv admin journal list)\n"), argv[2]);
 		lock_release(&l);
 		return 1;
 	}

@@ -159,7 +159,7 @@ static int user_address_cmd(const struct config *cfg, int argc, char **argv)
 
 	if (argc != 4) {
 		fputs(_("usage: epamserv admin user address USERID "
-		          "NEW-ADDRESS --reason TEXT\n"), stderr);
+		        "NEW-ADDRESS --reason TEXT\n"), stderr);
 		return EXIT_USAGE;
 	}
 	util_lower(argv[2]);
@@ -188,8 +188,8 @@ static int admin_user_more(const struct config *cfg, int argc, char **argv)
 	if (strcmp(argv[1], "address") == 0)
 		return user_address_cmd(cfg, argc, argv);
 	fputs(_("usage: epamserv admin user list\n"
-	          "       epamserv admin user address USERID NEW-ADDRESS "
-	          "--reason TEXT\n"), stderr);
+	        "       epamserv admin user address USERID NEW-ADDRESS "
+	        "--reason TEXT\n"), stderr);
 	return EXIT_USAGE;
 }
 
@@ -662,7 +662,7 @@ int admin_bounces(const struct config *cfg, int argc, char **argv)
 	}
 	if (argc != 3 || strcmp(argv[1], "clear") != 0) {
 		fputs(_("usage: epamserv admin bounces [clear ADDRESS "
-		          "[--reason TEXT]]\n"), stderr);
+		        "[--reason TEXT]]\n"), stderr);
 		return EXIT_USAGE;
 	}
 	rc = bounce_clear(cfg->spool, argv[2], cfg->lock_timeout * 1000);
@@ -673,7 +673,7 @@ int admin_bounces(const struct config *cfg, int argc, char **argv)
 	}
 	if (rc == 0) {
 		fprintf(stderr, _("epamserv: %s has no bounce record (see epamserv "
-		          "admin bounces)\n"), argv[2]);
+		                  "admin bounces)\n"), argv[2]);
 		return 1;
 	}
 	admin_log(cfg, reason ? reason : "(none given)",

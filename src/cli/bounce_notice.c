@@ -122,7 +122,7 @@ static int tell_one(const struct config *cfg, const struct opponents *o,
 	/* TRANSLATORS: the headline of the mail to an opponent: the userid
 	 * of the player whose mail bounces. */
 	snprintf(headline, sizeof headline, _("board mails to %s are not "
-	         "arriving"), o->userid);
+	                                      "arriving"), o->userid);
 	/* TRANSLATORS: %1$s the userid of the player whose mail bounces,
 	 * %2$ld how many times, %3$s and %4$s the first and the last time,
 	 * %5$s the boards the two play ("epaminondas 101, ..."). */

@@ -94,7 +94,7 @@ int cli_export(const struct config *cfg, int argc, char **argv)
 		} else if (strcmp(argv[i], "--since") == 0) {
 			if (i + 1 >= argc || util_parse_date(argv[i + 1], &since) < 0) {
 				fprintf(stderr, _("epamserv export: --since takes a date "
-				          "YYYY-MM-DD, not '%s'\n"),
+				                  "YYYY-MM-DD, not '%s'\n"),
 				        i + 1 < argc ? argv[i + 1] : "");
 				return EXIT_USAGE;
 			}

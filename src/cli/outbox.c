@@ -261,7 +261,7 @@ int cli_flush(const struct config *cfg, int argc, char **argv)
 	                (only_to[0] == '@' ? strchr(only_to + 1, '@') != NULL
 	                                   : !mail_addr_ok(only_to)))) {
 		fprintf(stderr, _("epamserv: flush --to: '%s' is neither an address "
-		          "nor @DOMAIN\n"), only_to);
+		                  "nor @DOMAIN\n"), only_to);
 		return EXIT_USAGE;
 	}
 	if (!*cfg->smtp_url) {
