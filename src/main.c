@@ -49,23 +49,28 @@ static int become_spool_owner(const char *spool, int verbose)
 	uid = st.st_uid;
 	gid = st.st_gid;
 	if (gid == 0) {
-		fprintf(stderr, "epamserv: the spool %s belongs to uid %ld but to "
-		        "group root: refused, since that user would run with "
-		        "root's group (chgrp the spool to the user's own group)\n",
+		/* TRANSLATORS: %1$s is the spool directory, %2$ld the uid of its
+		 * owner. */
+		fprintf(stderr, _("epamserv: the spool %1$s belongs to uid %2$ld but "
+		                  "to group root: refused, since that user would "
+		                  "run with root's group (chgrp the spool to the "
+		                  "user's own group)\n"),
 		        spool, (long)uid);
 		return -1;
 	}
 	if (setgroups(1, &gid) < 0 || setgid(gid) < 0 || setuid(uid) < 0 ||
 	    getuid() != uid || geteuid() != uid || getgid() != gid ||
 	    getegid() != gid) {
-		fprintf(stderr, "epamserv: cannot become uid %ld gid %ld, the owner "
-		        "of the spool %s: %s\n", (long)uid, (long)gid, spool,
-		        strerror(errno));
+		/* TRANSLATORS: the last %s is the system's error. */
+		fprintf(stderr, _("epamserv: cannot become uid %ld gid %ld, the "
+		                  "owner of the spool %s: %s\n"), (long)uid,
+		        (long)gid, spool, strerror(errno));
 		return -1;
 	}
 	if (verbose)
-		fprintf(stderr, "epamserv: running as uid %ld gid %ld, the owner "
-		        "of the spool %s\n", (long)uid, (long)gid, spool);
+		fprintf(stderr, _("epamserv: running as uid %ld gid %ld, the owner "
+		                  "of the spool %s\n"), (long)uid, (long)gid,
+		        spool);
 	return 0;
 }
 
@@ -222,8 +227,8 @@ int main(int argc, char **argv)
 			found = 1;
 		}
 		if (!found || i + 1 >= argc) {
-			fprintf(stderr, "epamserv: unknown option or missing value: %s\n",
-			        argv[i]);
+			fprintf(stderr, _("epamserv: unknown option or missing "
+			                  "value: %s\n"), argv[i]);
 			subcmd_usage(stderr);
 			config_free(&cfg);
 			return receive ? EXIT_TEMPFAIL : EXIT_USAGE;
@@ -271,7 +276,7 @@ int main(int argc, char **argv)
 		rc = sub->fn(sub->flags & SUBCMD_NO_CONFIG ? NULL : &cfg, argc - i,
 		             argv + i);
 	} else {
-		fprintf(stderr, "epamserv: unknown command '%s'\n", argv[i]);
+		fprintf(stderr, _("epamserv: unknown command '%s'\n"), argv[i]);
 		subcmd_usage(stderr);
 		rc = EXIT_USAGE;
 	}

@@ -32,6 +32,7 @@
 #include "util/buf.h"
 #include "util/log.h"
 #include "util/util.h"
+#include "util/i18n.h"
 
 #include <errno.h>
 #include <pwd.h>
@@ -132,8 +133,9 @@ int admin_need_reason(const char *reason, const char *what)
 {
 	if (reason)
 		return 0;
-	fprintf(stderr, "epamserv admin %s: say why with --reason TEXT (it goes "
-	        "to the admin log)\n", what);
+	/* TRANSLATORS: %s is the admin command (result, quarantine, ...). */
+	fprintf(stderr, _("epamserv admin %s: say why with --reason TEXT (it "
+	                  "goes to the admin log)\n"), what);
 	return -1;
 }
 
@@ -196,7 +198,10 @@ static int collect_row(const struct config *cfg, const char *game, long board,
 	struct board_row *row;
 
 	if (game_load(&g, cfg->spool, game, board, &err) != 0) {
-		fprintf(stderr, "epamserv: %s\n", err ? err : "cannot read a board");
+		if (err)
+			fprintf(stderr, "epamserv: %s\n", err);
+		else
+			fputs(_("epamserv: cannot read a board\n"), stderr);
 		free(err);
 		return 1;
 	}
@@ -221,8 +226,10 @@ static int collect_row(const struct config *cfg, const char *game, long board,
 
 static int admin_list(const struct config *cfg)
 {
+	/* TRANSLATORS: a board's state in the column STATE of "admin
+	 * list" (10 columns). */
 	static const char *const states[] = {
-		"active", "finished", "challenged", "cancelled"
+		N_("active"), N_("finished"), N_("challenged"), N_("cancelled")
 	};
 	struct rows r = { NULL, 0, 0 };
 	size_t i;
@@ -230,11 +237,14 @@ static int admin_list(const struct config *cfg)
 
 	if (r.n)
 		qsort(r.v, r.n, sizeof *r.v, row_cmp);
-	printf("%-12s %6s  %-10s  %-12s %-12s %5s %5s  %s\n", "GAME", "BOARD",
-	       "STATE", "WHITE", "BLACK", "MOVES", "IDLE", "TO MOVE");
+	/* TRANSLATORS: the heads of the columns of "admin list", each as
+	 * wide as its column: game, board number, state, the two players,
+	 * moves, days idle, who is to move. */
+	fputs(_("GAME          BOARD  STATE       WHITE        BLACK        MOVES  "
+	        "IDLE  TO MOVE\n"), stdout);
 	for (i = 0; i < r.n; i++)
 		printf("%-12s %6ld  %-10s  %-12s %-12s %5zu %4ldd  %s\n", r.v[i].game,
-		       r.v[i].board, states[r.v[i].state], r.v[i].white,
+		       r.v[i].board, _(states[r.v[i].state]), r.v[i].white,
 		       r.v[i].black, r.v[i].moves, r.v[i].idle, r.v[i].to_move);
 	free(r.v);
 	return bad ? 1 : 0;
@@ -249,13 +259,14 @@ static int admin_show(const struct config *cfg, int argc, char **argv)
 	int rc;
 
 	if (argc < 2 || argc > 3 || board < 0) {
-		fprintf(stderr, "usage: epamserv admin show [GAME] BOARD\n");
+		fputs(_("usage: epamserv admin show [GAME] BOARD\n"), stderr);
 		return EXIT_USAGE;
 	}
 	snprintf(path, sizeof path, "%s/games/%s/%ld.game", cfg->spool, game, board);
 	text = util_read_file(path, 8 << 20, NULL);
 	if (!text) {
-		fprintf(stderr, "epamserv: cannot read %s: %s\n", path, strerror(errno));
+		fprintf(stderr, _("epamserv: cannot read %s: %s\n"), path,
+		        strerror(errno));
 		return 1;
 	}
 	rc = game_parse(&g, text, path, &err);
@@ -265,7 +276,8 @@ static int admin_show(const struct config *cfg, int argc, char **argv)
 		free(diagram);
 		game_free(&g);
 	} else {
-		printf("THIS FILE DOES NOT REPLAY: %s\n\n", err);
+		/* TRANSLATORS: %s is the error of reading the board file. */
+		printf(_("THIS FILE DOES NOT REPLAY: %s\n\n"), err);
 		free(err);
 	}
 	printf("==> %s\n%s", path, text);
@@ -289,14 +301,14 @@ static int admin_result(const struct config *cfg, int argc, char **argv)
 	if (argc < 3 || argc > 4 || (board = util_board_number(argv[argc - 2])) < 0 ||
 	    (strcmp(verdict, "white") != 0 && strcmp(verdict, "black") != 0 &&
 	     strcmp(verdict, "draw") != 0)) {
-		fprintf(stderr, "usage: epamserv admin result [GAME] BOARD "
-		        "white|black|draw --reason TEXT\n");
+		fputs(_("usage: epamserv admin result [GAME] BOARD "
+		        "white|black|draw --reason TEXT\n"), stderr);
 		return EXIT_USAGE;
 	}
 	for (i = 0; spool_games[i]; i++)
 		known |= strcmp(game, spool_games[i]) == 0;
 	if (!known) {
-		fprintf(stderr, "epamserv: unknown game '%s'\n", game);
+		fprintf(stderr, _("epamserv: unknown game '%s'\n"), game);
 		return EXIT_USAGE;
 	}
 	if (admin_need_reason(reason, "result") < 0)
@@ -320,8 +332,9 @@ static int admin_result(const struct config *cfg, int argc, char **argv)
 		return EXIT_TEMPFAIL;
 	}
 	if (b.g.state != GAME_ACTIVE) {
-		fprintf(stderr, "epamserv: board %ld is not being played; only a game "
-		        "in progress can be given a result\n", board);
+		fprintf(stderr, _("epamserv: board %ld is not being played; only "
+		                  "a game in progress can be given a result\n"),
+		        board);
 		goto done;
 	}
 	snprintf(b.userid, sizeof b.userid, "%s",
@@ -330,8 +343,12 @@ static int admin_result(const struct config *cfg, int argc, char **argv)
 	                                            : GAME_END_AWARD,
 	         b.userid, s.now);
 	game_result_text(&b.g, res, sizeof res);
-	snprintf(headline, sizeof headline, "The administrator ended board %ld: "
-	         "%s.  Reason: %.200s", board, res, reason);
+	/* TRANSLATORS: the headline of the players' mail: the board's
+	 * number, the result in words ("carol wins, ...") and the
+	 * administrator's reason. */
+	snprintf(headline, sizeof headline, _("The administrator ended board "
+	                                      "%ld: %s.  Reason: %.200s"),
+	         board, res, reason);
 	if (board_save(&s, &b, headline) == CMD_DONE) {
 		admin_log(cfg, reason, "%s board %ld: result forced, %s", game, board,
 		          res);
@@ -393,11 +410,13 @@ static void admin_usage(FILE *out)
 	size_t k;
 
 	for (k = 0; k < ADMIN_NCMDS; k++)
-		fprintf(out, "%s%s%s%s%s", k == 0 ? "usage: epamserv admin " :
+		/* TRANSLATORS: the start of the usage, before the first
+		 * admin command. */
+		fprintf(out, "%s%s%s%s%s", k == 0 ? _("usage: epamserv admin ") :
 		        admin_cmds[k].line ? " |\n       " : " | ",
 		        admin_cmds[k].name, *admin_cmds[k].args ? " " : "",
 		        admin_cmds[k].args, k + 1 == ADMIN_NCMDS ? "\n" : "");
-	fprintf(out, "(see epamserv(1))\n");
+	fputs(_("(see epamserv(1))\n"), out);
 }
 
 int cli_admin(const struct config *cfg, int argc, char **argv)

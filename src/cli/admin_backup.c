@@ -31,6 +31,7 @@
 #include "util/log.h"
 #include "util/magic.h"
 #include "util/util.h"
+#include "util/i18n.h"
 
 #include <errno.h>
 #include <unistd.h>
@@ -48,21 +49,35 @@ static int admin_backup(const struct config *cfg, const char *dest)
 	                     &err);
 
 	if (rc != 0) {
-		fprintf(stderr, "epamserv: admin backup: %s\n", err ? err : "failed");
+		if (err)
+			fprintf(stderr, "epamserv: admin backup: %s\n", err);
+		else
+			fputs(_("epamserv: admin backup: failed\n"), stderr);
 		/* Started as root, it runs as the spool's owner (main.c). */
 		if (err && strstr(err, strerror(EACCES)))
-			fprintf(stderr, "epamserv: admin backup runs as uid %ld, the "
-			        "spool's owner: %s must be where that user may "
-			        "write\n", (long)geteuid(), dest);
+			fprintf(stderr, _("epamserv: admin backup runs as uid %ld, the "
+			          "spool's owner: %s must be where that user may "
+			          "write\n"), (long)geteuid(), dest);
 		free(err);
 		return rc > 0 ? EXIT_TEMPFAIL : 1;
 	}
-	printf("backup of %s in %s: %zu files (%llu bytes), %zu hard links, "
-	       "%zu directories", cfg->spool, dest, st.files, st.bytes, st.links,
-	       st.dirs);
+	/* TRANSLATORS: the spool, the backup's directory, then the counts
+	 * of files, bytes, hard links, directories (and entries left
+	 * out); the plural form follows the count of files. */
 	if (st.skipped)
-		printf(", %zu entries left out (see above)", st.skipped);
-	printf("\n");
+		printf(ngettext("backup of %s in %s: %zu file (%llu bytes), %zu "
+		                "hard links, %zu directories, %zu entries left out "
+		                "(see above)\n",
+		                "backup of %s in %s: %zu files (%llu bytes), %zu "
+		                "hard links, %zu directories, %zu entries left out "
+		                "(see above)\n", st.files), cfg->spool, dest,
+		       st.files, st.bytes, st.links, st.dirs, st.skipped);
+	else
+		printf(ngettext("backup of %s in %s: %zu file (%llu bytes), %zu "
+		                "hard links, %zu directories\n",
+		                "backup of %s in %s: %zu files (%llu bytes), %zu "
+		                "hard links, %zu directories\n", st.files),
+		       cfg->spool, dest, st.files, st.bytes, st.links, st.dirs);
 	log_msg(LOG_INFO, "admin backup of %s into %s: %zu files", cfg->spool,
 	        dest, st.files);
 	return 0;
@@ -81,17 +96,31 @@ static int admin_restore(const struct config *cfg, int force, const char *src)
 	                                       &aside, &created, &err);
 
 	if (r != RESTORE_DONE) {
-		fprintf(stderr, "epamserv: admin restore: %s\n",
-		        err ? err : "failed");
+		if (err)
+			fprintf(stderr, "epamserv: admin restore: %s\n", err);
+		else
+			fputs(_("epamserv: admin restore: failed\n"), stderr);
 		free(err);
 		free(created);
 		return codes[r];
 	}
-	printf("restored %s from %s (backup of %s): %zu files, %zu hard links\n",
-	       cfg->spool, src, created ? created : "an unknown time", st.files,
-	       st.links);
+	/* TRANSLATORS: the spool, the backup, when the backup was made,
+	 * the counts of files and hard links (the plural form follows the
+	 * files). */
+	if (created)
+		printf(ngettext("restored %s from %s (backup of %s): %zu file, "
+		                "%zu hard links\n",
+		                "restored %s from %s (backup of %s): %zu files, "
+		                "%zu hard links\n", st.files),
+		       cfg->spool, src, created, st.files, st.links);
+	else
+		printf(ngettext("restored %s from %s (backup of an unknown time): "
+		                "%zu file, %zu hard links\n",
+		                "restored %s from %s (backup of an unknown time): "
+		                "%zu files, %zu hard links\n", st.files),
+		       cfg->spool, src, st.files, st.links);
 	if (aside)
-		printf("the spool's files before the restore are in %s\n", aside);
+		printf(_("the spool's files before the restore are in %s\n"), aside);
 	admin_log(cfg, "(none given)", "spool restored from %s (backup of %s)%s%s",
 	          src, created ? created : "?",
 	          aside ? ", its files before in " : "", aside ? aside : "");
@@ -134,7 +163,7 @@ static int file_version(const char *spool, const char *rel, const char *name)
 static int upgrade_lock(struct upgrade *u, const char *key, struct lock *l)
 {
 	if (lock_acquire(u->cfg->spool, key, u->cfg->lock_timeout * 1000, l) < 0) {
-		fprintf(stderr, "epamserv: admin upgrade: lock %s: %s\n", key,
+		fprintf(stderr, _("epamserv: admin upgrade: lock %s: %s\n"), key,
 		        strerror(errno));
 		if (errno == ETIMEDOUT)
 			u->busy++;
@@ -155,7 +184,7 @@ static int upgrade_put(struct upgrade *u, const char *key, const char *rel,
 
 	txn_put(t, rel, text, strlen(text));
 	if (txn_commit(t, &err) < 0) {
-		fprintf(stderr, "epamserv: admin upgrade: %s: %s\n", rel, err);
+		fprintf(stderr, _("epamserv: admin upgrade: %s: %s\n"), rel, err);
 		free(err);
 		u->failed++;
 		return -1;
@@ -194,14 +223,14 @@ static void upgrade_board(struct upgrade *u, const char *game, long board,
 	game_free(&g);
 	/* The new text must replay as the old one did. */
 	if (game_parse(&check, out, rel, &err) < 0) {
-		fprintf(stderr, "epamserv: admin upgrade: %s does not read back: "
-		        "%s (left as it is)\n", rel, err);
+		fprintf(stderr, _("epamserv: admin upgrade: %s does not read back: "
+		                  "%s (left as it is)\n"), rel, err);
 		u->failed++;
 		goto out;
 	}
 	game_free(&check);
 	if (upgrade_put(u, key, rel, out) == 0) {
-		printf("%s: game file version %d rewritten as version %d\n", rel, v,
+		printf(_("%s: game file version %d rewritten as version %d\n"), rel, v,
 		       GAME_VERSION);
 		u->changed++;
 	}
@@ -255,7 +284,7 @@ static void upgrade_user(struct upgrade *u, const char *userid)
 	out = user_format(&usr);
 	user_free(&usr);
 	if (upgrade_put(u, "users", rel, out) == 0) {
-		printf("%s: user file version %d rewritten as version %d\n", rel, v,
+		printf(_("%s: user file version %d rewritten as version %d\n"), rel, v,
 		       USER_VERSION);
 		u->changed++;
 	}
@@ -281,14 +310,25 @@ static int admin_upgrade(const struct config *cfg)
 	for (i = 0; i < n; i++)
 		upgrade_user(&u, ids[i]);
 	user_list_free(ids, n);
-	printf("%d file%s upgraded%s\n", u.changed, u.changed == 1 ? "" : "s",
-	       u.busy || u.failed ? "; some were not: run admin upgrade again"
-	                          : u.changed || u.newer ? ""
-	                          : ": every file is current");
+	if (u.busy || u.failed)
+		printf(ngettext("%d file upgraded; some were not: run admin "
+		                "upgrade again\n",
+		                "%d files upgraded; some were not: run admin "
+		                "upgrade again\n", u.changed), u.changed);
+	else if (u.changed || u.newer)
+		printf(ngettext("%d file upgraded\n", "%d files upgraded\n",
+		                u.changed), u.changed);
+	else
+		printf(ngettext("%d file upgraded: every file is current\n",
+		                "%d files upgraded: every file is current\n",
+		                u.changed), u.changed);
 	if (u.newer)
-		printf("%d file%s written by a newer epamserv, left as %s (run "
-		       "that version, or restore a backup of this one)\n", u.newer,
-		       u.newer == 1 ? "" : "s", u.newer == 1 ? "it is" : "they are");
+		printf(ngettext("%d file written by a newer epamserv, left as it "
+		                "is (run that version, or restore a backup of this "
+		                "one)\n",
+		                "%d files written by a newer epamserv, left as they "
+		                "are (run that version, or restore a backup of this "
+		                "one)\n", u.newer), u.newer);
 	if (u.changed)
 		admin_log(cfg, "(none given)", "admin upgrade: %d file%s rewritten "
 		          "in the current format", u.changed,
@@ -312,8 +352,8 @@ int cli_admin_backup(const struct config *cfg, int argc, char **argv)
 	    strcmp(argv[1], "--force") == 0)
 		return admin_restore(cfg, 1, argv[2]);
 usage:
-	fprintf(stderr, "usage: epamserv admin backup DEST\n"
+	fputs(_("usage: epamserv admin backup DEST\n"
 	        "       epamserv admin restore [--force] SRC\n"
-	        "       epamserv admin upgrade\n");
+	        "       epamserv admin upgrade\n"), stderr);
 	return EXIT_USAGE;
 }

@@ -49,6 +49,7 @@
 #include "spool/users.h"
 #include "util/magic.h"
 #include "util/util.h"
+#include "util/i18n.h"
 
 #include <dirent.h>
 #include <errno.h>
@@ -101,12 +102,12 @@ static int check_game_file(const char *game, long board, void *arg,
 	snprintf(path, sizeof path, "%s/%s", k->cfg->spool, rel);
 	quarantine_board_name(game, board, qname, sizeof qname);
 	if (!*sub && quarantine_has(k->cfg->spool, qname)) {
-		printf("%s is quarantined (epamserv admin quarantine)\n", rel);
+		printf(_("%s is quarantined (epamserv admin quarantine)\n"), rel);
 		k->quarantined++;
 	}
 	text = util_read_file(path, 8 << 20, NULL);
 	if (!text) {
-		problem(k, "%s/%s: cannot be read: %s", k->cfg->spool, rel,
+		problem(k, _("%s/%s: cannot be read: %s"), k->cfg->spool, rel,
 		        strerror(errno));
 		return 0;
 	}
@@ -114,7 +115,7 @@ static int check_game_file(const char *game, long board, void *arg,
 		if (strstr(err, MAGIC_NEWER_TEXT))
 			problem(k, "%s/%s", k->cfg->spool, err);  /* no repair */
 		else
-			problem(k, "%s/%s (epamserv admin repair %s %ld)",
+			problem(k, _("%s/%s (epamserv admin repair %s %ld)"),
 			        k->cfg->spool, err, game, board);
 		free(err);
 	} else {
@@ -148,7 +149,7 @@ static void check_users(struct check *k)
 		struct user u;
 		quarantine_user_name(ids[i], qname, sizeof qname);
 		if (quarantine_has(k->cfg->spool, qname)) {
-			printf("users/%s is quarantined (epamserv admin quarantine)\n",
+			printf(_("users/%s is quarantined (epamserv admin quarantine)\n"),
 			       ids[i]);
 			k->quarantined++;
 			continue;
@@ -209,12 +210,12 @@ static int check_players(const char *game, long board, void *arg)
 		struct user u;
 		int rc = user_load(k->cfg->spool, who[i], &u, &err);
 		if (rc == 1)
-			problem(k, "games/%s/%ld.game: %s has no account (epamserv "
-			        "admin result %s %ld ... ends the game)", game, board,
+			problem(k, _("games/%s/%ld.game: %s has no account (epamserv "
+			          "admin result %s %ld ... ends the game)"), game, board,
 			        who[i], game, board);
 		else if (rc == 0 && u.left)
-			problem(k, "games/%s/%ld.game: %s has left (epamserv admin "
-			        "result %s %ld ... ends the game)", game, board, who[i],
+			problem(k, _("games/%s/%ld.game: %s has left (epamserv admin "
+			          "result %s %ld ... ends the game)"), game, board, who[i],
 			        game, board);
 		if (rc == 0)
 			user_free(&u);
@@ -240,7 +241,10 @@ static int journal_blocked(struct check *k, const char *name, char *why,
 	snprintf(path, sizeof path, "%s/journal/%s/manifest", k->cfg->spool, name);
 	text = util_read_file(path, 16 << 20, NULL);
 	if (!text) {
-		snprintf(why, len, "its manifest cannot be read: %s", strerror(errno));
+		/* TRANSLATORS: why a journal entry cannot be applied, after
+		 * "journal/NAME: a committed update that cannot be applied: ". */
+		snprintf(why, len, _("its manifest cannot be read: %s"),
+		         strerror(errno));
 		return errno != ENOENT;
 	}
 	for (line = strtok_r(text, "\n", &save); line && !blocked;
@@ -256,14 +260,14 @@ static int journal_blocked(struct check *k, const char *name, char *why,
 		snprintf(path, sizeof path, "%s/%s", k->cfg->spool, sp + 1);
 		util_safe_name(sp + 1, dest, sizeof dest);
 		if (lstat(path, &st) == 0 && S_ISDIR(st.st_mode)) {
-			snprintf(why, len, "%s is a directory", dest);
+			snprintf(why, len, _("%s is a directory"), dest);
 			blocked = 1;
 			break;
 		}
 		slash = strrchr(path, '/');
 		*slash = '\0';
 		if (stat(path, &st) < 0 || !S_ISDIR(st.st_mode)) {
-			snprintf(why, len, "the directory of %s is missing", dest);
+			snprintf(why, len, _("the directory of %s is missing"), dest);
 			blocked = 1;
 		}
 	}
@@ -302,16 +306,22 @@ static void check_journal(struct check *k)
 		age = (long)(k->now - st.st_mtime);
 		if (S_ISDIR(st.st_mode) &&
 		    journal_blocked(k, de->d_name, why, sizeof why))
-			problem(k, "journal/%s: a committed update that cannot be "
-			        "applied: %s (epamserv admin journal list)",
+			problem(k, _("journal/%s: a committed update that cannot be "
+			          "applied: %s (epamserv admin journal list)"),
 			        name, why);
 		else if (age > 3600)
-			problem(k, "journal/%s: a committed update not applied for "
-			        "%ld hours (the lock %s: epamserv admin journal "
-			        "apply, or --fix)", name, age / 3600, key);
+			/* TRANSLATORS: the journal entry, its age, the name
+			 * of the lock it waits for. */
+			problem(k, ngettext("journal/%s: a committed update not "
+			                    "applied for %ld hour (the lock %s: "
+			                    "epamserv admin journal apply, or --fix)",
+			                    "journal/%s: a committed update not "
+			                    "applied for %ld hours (the lock %s: "
+			                    "epamserv admin journal apply, or --fix)",
+			                    age / 3600), name, age / 3600, key);
 		else
-			printf("journal/%s: a committed update waiting for the lock "
-			       "%s (its next user applies it)\n", name, key);
+			printf(_("journal/%s: a committed update waiting for the lock "
+			         "%s (its next user applies it)\n"), name, key);
 	}
 	closedir(d);
 }
@@ -321,6 +331,7 @@ static void check_tmp(struct check *k)
 	char dir[4200], path[4600], name[4 * 256 + 1];
 	struct dirent *de;
 	struct stat st;
+	long hours;
 	DIR *d;
 
 	snprintf(dir, sizeof dir, "%s/tmp", k->cfg->spool);
@@ -335,17 +346,30 @@ static void check_tmp(struct check *k)
 			continue;
 		util_safe_name(de->d_name, name, sizeof name);
 		if (k->fix && !S_ISDIR(st.st_mode) && unlink(path) == 0) {
-			printf("fixed: tmp/%s, left over, removed\n", name);
+			printf(_("fixed: tmp/%s, left over, removed\n"), name);
 			k->fixed++;
 			continue;
 		}
-		problem(k, "tmp/%s: left over for %ld hours%s", name,
-		        (long)(k->now - st.st_mtime) / 3600,
-		        !S_ISDIR(st.st_mode) ? " (--fix removes it)"
-		        : strncmp(de->d_name, "restore-", 8) == 0
-		        ? " (what an interrupted admin restore copied: the next "
-		          "admin restore removes it)"
-		        : " (a directory: look inside, then remove it)");
+		hours = (long)(k->now - st.st_mtime) / 3600;
+		if (!S_ISDIR(st.st_mode))
+			problem(k, ngettext("tmp/%s: left over for %ld hour (--fix "
+			                    "removes it)",
+			                    "tmp/%s: left over for %ld hours (--fix "
+			                    "removes it)", hours), name, hours);
+		else if (strncmp(de->d_name, "restore-", 8) == 0)
+			problem(k, ngettext("tmp/%s: left over for %ld hour (what an "
+			                    "interrupted admin restore copied: the "
+			                    "next admin restore removes it)",
+			                    "tmp/%s: left over for %ld hours (what an "
+			                    "interrupted admin restore copied: the "
+			                    "next admin restore removes it)", hours),
+			        name, hours);
+		else
+			problem(k, ngettext("tmp/%s: left over for %ld hour (a "
+			                    "directory: look inside, then remove it)",
+			                    "tmp/%s: left over for %ld hours (a "
+			                    "directory: look inside, then remove it)",
+			                    hours), name, hours);
 	}
 	closedir(d);
 }
@@ -362,9 +386,9 @@ static void check_replaced(struct check *k)
 		return;
 	while ((de = readdir(d)) != NULL)
 		if (strncmp(de->d_name, "replaced-", 9) == 0)
-			printf("%s: the spool's files from before an admin restore "
-			       "--force (not in backups: remove it once they are not "
-			       "needed)\n", util_safe_name(de->d_name, name,
+			printf(_("%s: the spool's files from before an admin restore "
+			         "--force (not in backups: remove it once they are not "
+			         "needed)\n"), util_safe_name(de->d_name, name,
 			                                    sizeof name));
 	closedir(d);
 }
@@ -382,21 +406,27 @@ static void check_held(struct check *k)
 		if (spool_seen(k->cfg->spool, v[i].digest)) {
 			if (k->fix) {
 				held_done(k->cfg->spool, v[i].digest);
-				printf("fixed: held/%s, the record of a mail processed "
-				       "since, removed\n", v[i].digest);
+				printf(_("fixed: held/%s, the record of a mail processed "
+				         "since, removed\n"), v[i].digest);
 				k->fixed++;
 			} else {
-				problem(k, "held/%s: the record of a mail processed since "
-				        "(--fix removes it)", v[i].digest);
+				problem(k, _("held/%s: the record of a mail processed since "
+				          "(--fix removes it)"), v[i].digest);
 			}
 			continue;
 		}
 		/* The record's lines are text of a spool file. */
 		util_clean_line(v[i].file);
 		util_clean_line(v[i].error);
-		problem(k, "held/%s: a mail waits since %s for %s (%s)%s",
-		        v[i].digest, when, v[i].file, v[i].error,
-		        v[i].notified ? "; its sender was told" : "");
+		/* TRANSLATORS: the held record's name, since when, the
+		 * damaged file the mail waits for and its error. */
+		if (v[i].notified)
+			problem(k, _("held/%s: a mail waits since %s for %s (%s); "
+			             "its sender was told"), v[i].digest, when,
+			        v[i].file, v[i].error);
+		else
+			problem(k, _("held/%s: a mail waits since %s for %s (%s)"),
+			        v[i].digest, when, v[i].file, v[i].error);
 	}
 	free(v);
 }
@@ -467,12 +497,17 @@ static void check_locks(struct check *k)
 				continue;
 			age = process_age(pid);
 			if (age > 3600)
-				problem(k, "locks/%s: held by PID %ld, which has run for "
-				        "%ld minutes: a stale lock? (look at the process; "
-				        "the lock goes when it ends)", name, pid,
-				        age / 60);
+				problem(k, ngettext("locks/%s: held by PID %ld, which "
+				                    "has run for %ld minute: a stale "
+				                    "lock? (look at the process; the "
+				                    "lock goes when it ends)",
+				                    "locks/%s: held by PID %ld, which "
+				                    "has run for %ld minutes: a stale "
+				                    "lock? (look at the process; the "
+				                    "lock goes when it ends)", age / 60),
+				        name, pid, age / 60);
 			else
-				printf("locks/%s: held by PID %ld (running for %ld s)\n",
+				printf(_("locks/%s: held by PID %ld (running for %ld s)\n"),
 				       name, pid, age);
 		}
 	}
@@ -501,7 +536,7 @@ static void check_mode(struct check *k, const char *path, const char *rel,
 	if (owner) {
 		if (k->fix && geteuid() == 0 &&
 		    lchown(path, k->uid, k->gid) == 0) {
-			printf("fixed: %s: owner set to the spool's (uid %ld)\n", rel,
+			printf(_("fixed: %s: owner set to the spool's (uid %ld)\n"), rel,
 			       (long)k->uid);
 			k->fixed++;
 		} else {
@@ -509,12 +544,12 @@ static void check_mode(struct check *k, const char *path, const char *rel,
 			 * another user's spool runs as that user (main.c): the
 			 * line then gives the command for root to run. */
 			if (geteuid() == 0)
-				problem(k, "%s: owned by uid %ld, not by the spool's "
-				        "owner (uid %ld) (--fix changes it)", rel,
+				problem(k, _("%s: owned by uid %ld, not by the spool's "
+				          "owner (uid %ld) (--fix changes it)"), rel,
 				        (long)st->st_uid, (long)k->uid);
 			else
-				problem(k, "%s: owned by uid %ld, not by the spool's "
-				        "owner (uid %ld) (as root: chown -h %ld:%ld %s)",
+				problem(k, _("%s: owned by uid %ld, not by the spool's "
+				          "owner (uid %ld) (as root: chown -h %ld:%ld %s)"),
 				        rel, (long)st->st_uid, (long)k->uid,
 				        (long)k->uid, (long)k->gid, path);
 		}
@@ -522,12 +557,12 @@ static void check_mode(struct check *k, const char *path, const char *rel,
 	if ((st->st_mode & 07777) == want)
 		return;
 	if (k->fix && chmod(path, want) == 0) {
-		printf("fixed: %s: mode %04o set to %04o\n", rel,
+		printf(_("fixed: %s: mode %04o set to %04o\n"), rel,
 		       (unsigned)(st->st_mode & 07777), (unsigned)want);
 		k->fixed++;
 		return;
 	}
-	problem(k, "%s: mode %04o, should be %04o (--fix changes it)", rel,
+	problem(k, _("%s: mode %04o, should be %04o (--fix changes it)"), rel,
 	        (unsigned)(st->st_mode & 07777), (unsigned)want);
 }
 
@@ -550,17 +585,17 @@ static void special_file(struct check *k, const char *rel,
                          const struct stat *st)
 {
 	if (S_ISFIFO(st->st_mode))
-		problem(k, "%s: a FIFO (named pipe), not a regular file: no "
-		        "command reads it (remove it)", rel);
+		problem(k, _("%s: a FIFO (named pipe), not a regular file: no "
+		             "command reads it (remove it)"), rel);
 	else if (S_ISCHR(st->st_mode) || S_ISBLK(st->st_mode))
-		problem(k, "%s: a device file, not a regular file: no command "
-		        "reads it (remove it)", rel);
+		problem(k, _("%s: a device file, not a regular file: no command "
+		             "reads it (remove it)"), rel);
 	else if (S_ISSOCK(st->st_mode))
-		problem(k, "%s: a socket, not a regular file: no command reads "
-		        "it (remove it)", rel);
+		problem(k, _("%s: a socket, not a regular file: no command reads "
+		             "it (remove it)"), rel);
 	else
-		problem(k, "%s: not a regular file: no command reads it (remove "
-		        "it)", rel);
+		problem(k, _("%s: not a regular file: no command reads it (remove "
+		             "it)"), rel);
 }
 
 static int walk_one(const char *path, const struct stat *st, int type,
@@ -577,12 +612,12 @@ static int walk_one(const char *path, const struct stat *st, int type,
 		raw++;
 	util_safe_name(*raw ? raw : ".", rel, sizeof rel);
 	if (type == FTW_SL || type == FTW_SLN) {
-		problem(k, "%s: a symbolic link (no spool file is opened through "
-		        "one: remove it)", rel);
+		problem(k, _("%s: a symbolic link (no spool file is opened through "
+		             "one: remove it)"), rel);
 		return 0;
 	}
 	if (type == FTW_DNR || type == FTW_NS) {
-		problem(k, "%s: cannot be read", rel);
+		problem(k, _("%s: cannot be read"), rel);
 		return 0;
 	}
 	check_mode(k, path, rel, st);
@@ -591,9 +626,9 @@ static int walk_one(const char *path, const struct stat *st, int type,
 		return 0;
 	}
 	if (!name_clean(raw))
-		problem(k, "%s: a file name with control characters or bytes "
-		        "that are not UTF-8 (no spool file has one: look at it, "
-		        "then remove it)", rel);
+		problem(k, _("%s: a file name with control characters or bytes "
+		          "that are not UTF-8 (no spool file has one: look at it, "
+		          "then remove it)"), rel);
 	if (type == FTW_F && admin_check_text(path, raw, why, sizeof why))
 		problem(k, "%s", why);
 	n = strlen(raw);
@@ -602,9 +637,11 @@ static int walk_one(const char *path, const struct stat *st, int type,
 		char b;
 		fd = util_open_regular(path, O_RDONLY | O_NOFOLLOW, 0);
 		if (fd < 0 || type != FTW_F || read(fd, &b, 1) != 1)
-			problem(k, "%s: an outbox mail that cannot be read: %s", rel,
-			        fd < 0 ? strerror(errno) : type != FTW_F ? "not a file"
-			        : "empty or unreadable");
+			/* TRANSLATORS: the mail's file; after the colon the
+			 * system's error, or why in words. */
+			problem(k, _("%s: an outbox mail that cannot be read: %s"),
+			        rel, fd < 0 ? strerror(errno) : type != FTW_F ?
+			        _("not a file") : _("empty or unreadable"));
 		if (fd >= 0)
 			close(fd);
 	}
@@ -632,7 +669,7 @@ static void check_space(struct check *k)
 	unsigned long long avail;
 
 	if (statvfs(k->cfg->spool, &s) < 0) {
-		problem(k, "cannot ask how much room the spool has: %s",
+		problem(k, _("cannot ask how much room the spool has: %s"),
 		        strerror(errno));
 		return;
 	}
@@ -640,12 +677,12 @@ static void check_space(struct check *k)
 	free_b = s.f_blocks ? 100.0 * (double)s.f_bavail / (double)s.f_blocks : 100;
 	free_i = s.f_files ? 100.0 * (double)s.f_favail / (double)s.f_files : 100;
 	if (free_b < 2 || avail < 50ULL << 20)
-		problem(k, "the spool's file system is nearly full: %llu MiB (%.1f%%) "
-		        "free", avail >> 20, free_b);
+		problem(k, _("the spool's file system is nearly full: %llu MiB (%.1f%%) "
+		             "free"), avail >> 20, free_b);
 	if (s.f_files && free_i < 2)
-		problem(k, "the spool's file system has few inodes left: %.1f%% "
-		        "free", free_i);
-	printf("space: %llu MiB (%.0f%%) and %.0f%% of the inodes free\n",
+		problem(k, _("the spool's file system has few inodes left: %.1f%% "
+		             "free"), free_i);
+	printf(_("space: %llu MiB (%.0f%%) and %.0f%% of the inodes free\n"),
 	       avail >> 20, free_b, free_i);
 }
 
@@ -657,7 +694,7 @@ int admin_check(const struct config *cfg, int argc, char **argv)
 	k.cfg = cfg;
 	k.now = util_now();
 	if (argc > 2 || (argc == 2 && strcmp(argv[1], "--fix") != 0)) {
-		fprintf(stderr, "usage: epamserv admin check [--fix]\n");
+		fputs(_("usage: epamserv admin check [--fix]\n"), stderr);
 		return EXIT_USAGE;
 	}
 	k.fix = argc == 2;
@@ -676,19 +713,23 @@ int admin_check(const struct config *cfg, int argc, char **argv)
 	check_files(&k);
 	check_space(&k);
 	if (k.fixed)
-		printf("%d thing%s fixed\n", k.fixed, k.fixed == 1 ? "" : "s");
+		printf(ngettext("%d thing fixed\n", "%d things fixed\n", k.fixed),
+		       k.fixed);
 	if (k.problems) {
-		printf("%d problem%s found\n", k.problems,
-		       k.problems == 1 ? "" : "s");
+		printf(ngettext("%d problem found\n", "%d problems found\n",
+		                k.problems), k.problems);
 		return 1;
 	}
 	if (k.quarantined) {
 		/* Not a new problem, but not well either: status agrees. */
-		printf("%d file%s quarantined, the rest is well (epamserv admin "
-		       "quarantine --release once repaired)\n", k.quarantined,
-		       k.quarantined == 1 ? "" : "s");
+		printf(ngettext("%d file quarantined, the rest is well (epamserv "
+		                "admin quarantine --release once repaired)\n",
+		                "%d files quarantined, the rest is well (epamserv "
+		                "admin quarantine --release once repaired)\n",
+		                k.quarantined), k.quarantined);
 		return 1;
 	}
-	printf("all is well: every game file replays, every user file loads\n");
+	fputs(_("all is well: every game file replays, every user file "
+	        "loads\n"), stdout);
 	return 0;
 }

@@ -24,6 +24,7 @@
 #include "spool/outbox.h"
 #include "util/buf.h"
 #include "util/util.h"
+#include "util/i18n.h"
 
 #include <errno.h>
 #include <stdio.h>
@@ -95,7 +96,8 @@ static void put_decoded(const char *text)
 
 	msg = outbox_split_envelope(copy, &from, &rcpt);
 	if (!msg) {
-		printf("*** file (its envelope lines do not parse) ***\n");
+		fputs(_("*** file (its envelope lines do not parse) ***\n"),
+		      stdout);
 		put_safe(text, (size_t)-1);
 		goto done;
 	}
@@ -103,11 +105,12 @@ static void put_decoded(const char *text)
 	end = strstr(msg, "\r\n\r\n");
 	put_safe(msg, end ? (size_t)(end - msg) + 2 : (size_t)-1);
 	if (mail_parse_limits(msg, strlen(msg), OUTBOX_MAX_MAIL, &m, &err) < 0) {
-		printf("*** text: cannot be decoded (%s) ***\n", err ? err : "?");
+		printf(_("*** text: cannot be decoded (%s) ***\n"),
+		       err ? err : "?");
 		free(err);
 		goto done;
 	}
-	printf("*** text (decoded) ***\n");
+	fputs(_("*** text (decoded) ***\n"), stdout);
 	put_safe(m.body, (size_t)-1);
 	mail_in_free(&m);
 done:
@@ -187,10 +190,16 @@ static int apply(const struct config *cfg, enum op op, int failed,
  * not reach the operator's terminal). */
 static void not_an_id(int op, const char *id)
 {
-	fprintf(stderr, "epamserv: admin outbox %s: '", op_names[op]);
-	for (; *id; id++)
-		fputc(*id >= 0x20 && *id < 0x7f ? *id : '?', stderr);
-	fputs("' is not a mail ID (see epamserv outbox)\n", stderr);
+	char *safe = xstrdup(id), *p;
+
+	for (p = safe; *p; p++)
+		if (!(*p >= 0x20 && *p < 0x7f))
+			*p = '?';
+	/* TRANSLATORS: the admin outbox command (hold, delete, ...) and the
+	 * ID the operator gave. */
+	fprintf(stderr, _("epamserv: admin outbox %s: '%s' is not a mail ID "
+	                  "(see epamserv outbox)\n"), op_names[op], safe);
+	free(safe);
 }
 
 /* One ID as given on the command line or standard input: in the folder
@@ -214,11 +223,16 @@ static int apply_id(const struct config *cfg, enum op op, const char *id,
 			rc = apply(cfg, op, 1, name, reason);
 	}
 	if (rc < 0) {
-		fprintf(stderr, "epamserv: admin outbox %s %s: %s\n", op_names[op],
-		        id, errno == ENOENT ? "no such mail in outbox/ or failed/" :
-		        errno == EBUSY ? "a delivery run is sending it; try again" :
-		        errno == EINVAL ? "a failed mail cannot be held (requeue it)" :
-		        errno == EEXIST ? "a mail of that name is in outbox/ too" :
+		/* TRANSLATORS: the admin outbox command, the mail's ID, and
+		 * after the colon why it failed (the clauses below, or the
+		 * system's error). */
+		fprintf(stderr, _("epamserv: admin outbox %s %s: %s\n"),
+		        op_names[op], id,
+		        errno == ENOENT ? _("no such mail in outbox/ or failed/") :
+		        errno == EBUSY ? _("a delivery run is sending it; try again") :
+		        errno == EINVAL ? _("a failed mail cannot be held (requeue "
+		                            "it)") :
+		        errno == EEXIST ? _("a mail of that name is in outbox/ too") :
 		        strerror(errno));
 		return 1;
 	}
@@ -314,7 +328,7 @@ int admin_outbox(const struct config *cfg, int argc, char **argv)
 	int op, bad = 0, count = 0, i;
 
 	if (argc == 2 && strcmp(argv[1], "list") == 0) {
-		printf("# waiting in outbox/:\n");
+		fputs(_("# waiting in outbox/:\n"), stdout);
 		outbox_print(cfg->spool, stdout, 1);
 		return 0;
 	}
@@ -335,8 +349,8 @@ int admin_outbox(const struct config *cfg, int argc, char **argv)
 	} else if (argc == 4 && strcmp(argv[2], "--to") == 0 && op != OP_SHOW &&
 	           op != OP_SHOW_RAW) {
 		if (strlen(argv[3]) < 2 || !strchr(argv[3], '@')) {
-			fprintf(stderr, "epamserv: admin outbox %s --to: '%s' is "
-			        "neither an address nor @DOMAIN\n", op_names[op], argv[3]);
+			fprintf(stderr, _("epamserv: admin outbox %s --to: '%s' is "
+			          "neither an address nor @DOMAIN\n"), op_names[op], argv[3]);
 			return EXIT_USAGE;
 		}
 		bad = apply_all(cfg, op, argv[3], reason, &count);
@@ -361,8 +375,14 @@ int admin_outbox(const struct config *cfg, int argc, char **argv)
 				count++;
 		}
 	}
-	if (op != OP_SHOW && op != OP_SHOW_RAW)
-		printf("%s: %d mail%s%s\n", op_names[op], count, count == 1 ? "" : "s",
-		       bad ? " (see the errors above)" : "");
+	/* TRANSLATORS: the admin outbox command (hold, release, requeue,
+	 * delete) and how many mails it touched. */
+	if (op != OP_SHOW && op != OP_SHOW_RAW && bad)
+		printf(ngettext("%s: %d mail (see the errors above)\n",
+		                "%s: %d mails (see the errors above)\n", count),
+		       op_names[op], count);
+	else if (op != OP_SHOW && op != OP_SHOW_RAW)
+		printf(ngettext("%s: %d mail\n", "%s: %d mails\n", count),
+		       op_names[op], count);
 	return bad ? 1 : 0;
 }

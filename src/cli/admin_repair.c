@@ -41,6 +41,7 @@
 #include "util/log.h"
 #include "util/magic.h"
 #include "util/util.h"
+#include "util/i18n.h"
 
 #include <dirent.h>
 #include <errno.h>
@@ -81,8 +82,8 @@ static int parse_target(int argc, char **argv, struct target *t)
 		         argc == 2 ? argv[0] : "epaminondas");
 		t->board = util_board_number(argv[argc - 1]);
 		if (!game_known(t->game) || t->board < 0) {
-			fprintf(stderr, "epamserv: '%s%s%s' is no board (GAME BOARD, "
-			        "e.g. epaminondas 101)\n", argc == 2 ? argv[0] : "",
+			fprintf(stderr, _("epamserv: '%s%s%s' is no board (GAME BOARD, "
+			          "e.g. epaminondas 101)\n"), argc == 2 ? argv[0] : "",
 			        argc == 2 ? " " : "", argv[argc - 1]);
 			return -1;
 		}
@@ -100,8 +101,8 @@ static int parse_target(int argc, char **argv, struct target *t)
 	snprintf(t->userid, sizeof t->userid, "%s", argv[0]);
 	util_lower(t->userid);
 	if (!util_userid_ok(t->userid)) {
-		fprintf(stderr, "epamserv: '%s' is neither a board number nor a "
-		        "userid\n", argv[0]);
+		fprintf(stderr, _("epamserv: '%s' is neither a board number nor a "
+		                  "userid\n"), argv[0]);
 		return -1;
 	}
 	t->user = 1;
@@ -133,15 +134,15 @@ static int quarantine_print(const struct config *cfg)
 	char when[32];
 
 	if (quarantine_list(cfg->spool, &v, &n) < 0) {
-		fprintf(stderr, "epamserv: cannot read %s/quarantine: %s\n",
+		fprintf(stderr, _("epamserv: cannot read %s/quarantine: %s\n"),
 		        cfg->spool, strerror(errno));
 		return 1;
 	}
 	if (n == 0)
-		printf("nothing is quarantined\n");
+		fputs(_("nothing is quarantined\n"), stdout);
 	for (i = 0; i < n; i++) {
 		util_iso_time(v[i].since, when, sizeof when);
-		printf("%s since %s by %s: %s\n", v[i].name, when, v[i].by,
+		printf(_("%s since %s by %s: %s\n"), v[i].name, when, v[i].by,
 		       v[i].reason);
 	}
 	free(v);
@@ -159,17 +160,17 @@ static int quarantine_change(const struct config *cfg, const struct target *t,
 	int rc = 1, has;
 
 	if (lock_acquire(cfg->spool, t->key, cfg->lock_timeout * 1000, &l) < 0) {
-		fprintf(stderr, "epamserv: %s is busy; try again\n", t->rel);
+		fprintf(stderr, _("epamserv: %s is busy; try again\n"), t->rel);
 		return EXIT_TEMPFAIL;
 	}
 	txn_recover(cfg->spool, t->key);
 	has = quarantine_get(cfg->spool, t->qname, &e) == 0;
 	if (release) {
 		if (!has) {
-			printf("%s is not quarantined\n", t->qname);
+			printf(_("%s is not quarantined\n"), t->qname);
 			rc = 0;
 		} else if (quarantine_remove(cfg->spool, t->qname) < 0) {
-			fprintf(stderr, "epamserv: cannot remove %s/quarantine/%s: %s\n",
+			fprintf(stderr, _("epamserv: cannot remove %s/quarantine/%s: %s\n"),
 			        cfg->spool, t->qname, strerror(errno));
 		} else {
 			admin_log(cfg, reason, "%s released from quarantine", t->rel);
@@ -178,13 +179,13 @@ static int quarantine_change(const struct config *cfg, const struct target *t,
 		goto out;
 	}
 	if (has) {
-		printf("%s is quarantined already (since it was set aside by %s: "
-		       "%s)\n", t->qname, e.by, e.reason);
+		printf(_("%s is quarantined already (since it was set aside by %s: "
+		         "%s)\n"), t->qname, e.by, e.reason);
 		rc = 0;
 		goto out;
 	}
 	if (!target_exists(cfg, t)) {
-		fprintf(stderr, "epamserv: there is no %s\n", t->rel);
+		fprintf(stderr, _("epamserv: there is no %s\n"), t->rel);
 		goto out;
 	}
 	memset(&e, 0, sizeof e);
@@ -221,9 +222,9 @@ int admin_quarantine(const struct config *cfg, int argc, char **argv)
 		return quarantine_print(cfg);
 	if (argc - 1 - release < 1 || argc - 1 - release > 2 ||
 	    parse_target(argc - 1 - release, argv + 1 + release, &t) < 0) {
-		fprintf(stderr, "usage: epamserv admin quarantine\n"
+		fputs(_("usage: epamserv admin quarantine\n"
 		        "       epamserv admin quarantine [--release] [GAME] "
-		        "BOARD|USERID --reason TEXT\n");
+		        "BOARD|USERID --reason TEXT\n"), stderr);
 		return EXIT_USAGE;
 	}
 	if (admin_need_reason(reason, release ? "quarantine --release"
@@ -271,22 +272,33 @@ static int repair_board(struct svc *s, const struct target *t,
 	snprintf(path, sizeof path, "%s/%s", s->cfg->spool, t->rel);
 	text = util_read_file(path, 8 << 20, NULL);
 	if (!text) {
-		fprintf(stderr, "epamserv: cannot read %s: %s%s\n", path,
-		        strerror(errno), errno == ENOENT ? " (archived boards are "
-		        "finished games: restore them from a backup)" : "");
+		/* TRANSLATORS: the board file's path and the system's
+		 * error. */
+		if (errno == ENOENT)
+			fprintf(stderr, _("epamserv: cannot read %s: %s (archived "
+			                  "boards are finished games: restore them "
+			                  "from a backup)\n"), path, strerror(errno));
+		else
+			fprintf(stderr, _("epamserv: cannot read %s: %s\n"), path,
+			        strerror(errno));
 		return 1;
 	}
 	rc = game_parse_prefix(&b->g, text, t->rel, &err, &line);
 	if (rc == 0) {
-		printf("%s replays: nothing to repair\n", t->rel);
+		printf(_("%s replays: nothing to repair\n"), t->rel);
 		game_free(&b->g);
 		free(text);
 		return 0;
 	}
 	if (rc < 0) {
-		fprintf(stderr, "epamserv: cannot repair %s: %s%s\n", t->rel, err,
-		        strstr(err, MAGIC_NEWER_TEXT) ? "" : " (not even its header "
-		        "loads: restore it from a backup)");
+		/* TRANSLATORS: the board file and the error of reading it. */
+		if (strstr(err, MAGIC_NEWER_TEXT))
+			fprintf(stderr, _("epamserv: cannot repair %s: %s\n"),
+			        t->rel, err);
+		else
+			fprintf(stderr, _("epamserv: cannot repair %s: %s (not even "
+			                  "its header loads: restore it from a "
+			                  "backup)\n"), t->rel, err);
 		free(err);
 		free(text);
 		return 1;
@@ -300,25 +312,30 @@ static int repair_board(struct svc *s, const struct target *t,
 		return EXIT_TEMPFAIL;
 	}
 	free(text);
-	snprintf(headline, sizeof headline, "The administrator repaired board "
-	         "%ld: its file on the server was damaged, and the game goes on "
-	         "from ply %zu, the last that could be read.  Reason: %.200s",
-	         t->board, plies, reason);
+	/* TRANSLATORS: the headline of the players' mail: the board's
+	 * number, the ply the game goes on from, the administrator's
+	 * reason. */
+	snprintf(headline, sizeof headline, _("The administrator repaired "
+	         "board %ld: its file on the server was damaged, and the game "
+	         "goes on from ply %zu, the last that could be read.  Reason: "
+	         "%.200s"), t->board, plies, reason);
 	if (board_save(s, b, headline) != CMD_DONE) {
-		fprintf(stderr, "epamserv: the repaired %s could not be saved; "
-		        "nothing changed but the copy %s\n", t->rel, kept);
+		fprintf(stderr, _("epamserv: the repaired %s could not be saved; "
+		          "nothing changed but the copy %s\n"), t->rel, kept);
 		free(err);
 		return EXIT_TEMPFAIL;
 	}
-	printf("%s: cut back to ply %zu (line %d on dropped: %s); the damaged "
-	       "file is kept as %s\n", t->rel, plies, line + 1, err, kept);
+	printf(_("%s: cut back to ply %zu (line %d on dropped: %s); the damaged "
+	         "file is kept as %s\n"), t->rel, plies, line + 1, err, kept);
 	admin_log(s->cfg, reason, "%s repaired: cut back to ply %zu (%s); the "
 	          "damaged file is kept as %s", t->rel, plies, err, kept);
 	if (quarantine_has(s->cfg->spool, t->qname))
-		printf("%s is still quarantined: look at it with \"epamserv admin "
-		       "show %s %ld\", then \"epamserv admin quarantine --release "
-		       "%s %ld --reason TEXT\"\n", t->rel, t->game, t->board,
-		       t->game, t->board);
+		/* TRANSLATORS: the board file, the game's name and the
+		 * board's number (twice each, in two commands). */
+		printf(_("%1$s is still quarantined: look at it with \"epamserv "
+		         "admin show %2$s %3$ld\", then \"epamserv admin quarantine "
+		         "--release %2$s %3$ld --reason TEXT\"\n"), t->rel, t->game,
+		       t->board);
 	free(err);
 	return 0;
 }
@@ -334,9 +351,9 @@ int admin_repair(const struct config *cfg, int argc, char **argv)
 
 	if (argc < 2 || argc > 3 || parse_target(argc - 1, argv + 1, &t) < 0 ||
 	    t.user) {
-		fprintf(stderr, "usage: epamserv admin repair [GAME] BOARD --reason "
+		fputs(_("usage: epamserv admin repair [GAME] BOARD --reason "
 		        "TEXT\n       (an account: epamserv admin user repair "
-		        "USERID)\n");
+		        "USERID)\n"), stderr);
 		return EXIT_USAGE;
 	}
 	if (admin_need_reason(reason, "repair") < 0)
@@ -350,8 +367,8 @@ int admin_repair(const struct config *cfg, int argc, char **argv)
 	util_digest_hex(key, strlen(key), s.digest);
 	snprintf(b.key, sizeof b.key, "%s", t.key);
 	if (svc_lock(&s, b.key, &b.l) != CMD_DONE) {
-		fprintf(stderr, "epamserv: %s is busy, or an earlier update of it "
-		        "cannot be finished (epamserv admin check)\n", t.rel);
+		fprintf(stderr, _("epamserv: %s is busy, or an earlier update of it "
+		          "cannot be finished (epamserv admin check)\n"), t.rel);
 		return EXIT_TEMPFAIL;
 	}
 	rc = repair_board(&s, &t, reason, &b);
@@ -380,31 +397,31 @@ int admin_user_repair(const struct config *cfg, int argc, char **argv)
 	int rc = 1, s;
 
 	if (argc != 3 || strcmp(argv[1], "repair") != 0) {
-		fprintf(stderr, "usage: epamserv admin user repair USERID --reason "
-		        "TEXT\n");
+		fputs(_("usage: epamserv admin user repair USERID --reason "
+		        "TEXT\n"), stderr);
 		return EXIT_USAGE;
 	}
 	snprintf(userid, sizeof userid, "%s", argv[2]);
 	util_lower(userid);
 	if (!util_userid_ok(userid)) {
-		fprintf(stderr, "epamserv: '%s' is not a userid\n", argv[2]);
+		fprintf(stderr, _("epamserv: '%s' is not a userid\n"), argv[2]);
 		return EXIT_USAGE;
 	}
 	if (admin_need_reason(reason, "user repair") < 0)
 		return EXIT_USAGE;
 	if (lock_acquire(cfg->spool, "users", cfg->lock_timeout * 1000, &l) < 0) {
-		fprintf(stderr, "epamserv: the user files are busy; try again\n");
+		fputs(_("epamserv: the user files are busy; try again\n"), stderr);
 		return EXIT_TEMPFAIL;
 	}
 	txn_recover(cfg->spool, "users");
 	s = user_salvage(cfg->spool, userid, &u, &raw, &dropped, &err);
 	if (s < 0) {
-		fprintf(stderr, "epamserv: cannot repair users/%s: %s (restore it "
-		        "from a backup)\n", userid, err);
+		fprintf(stderr, _("epamserv: cannot repair users/%s: %s (restore it "
+		                  "from a backup)\n"), userid, err);
 		goto out;
 	}
 	if (s == 0) {
-		printf("users/%s loads: nothing to repair\n", userid);
+		printf(_("users/%s loads: nothing to repair\n"), userid);
 		user_free(&u);
 		rc = 0;
 		goto out;
@@ -425,8 +442,8 @@ int admin_user_repair(const struct config *cfg, int argc, char **argv)
 		user_free(&u);
 		goto out;
 	}
-	printf("users/%s repaired; the lines dropped:\n%sthe damaged file is "
-	       "kept as %s\n", userid, dropped, kept);
+	printf(_("users/%s repaired; the lines dropped:\n%sthe damaged file is "
+	         "kept as %s\n"), userid, dropped, kept);
 	admin_log(cfg, reason, "users/%s repaired: %s; the damaged file is kept "
 	          "as %s", userid, dropped, kept);
 	user_free(&u);
@@ -460,13 +477,14 @@ static int journal_list(const struct config *cfg)
 	char name[4 * 256 + 1], shown[4 * 256 + 1];
 	struct dirent *de;
 	struct stat st;
+	long age;
 	int n = 0;
 	DIR *d;
 
 	snprintf(dir, sizeof dir, "%s/journal", cfg->spool);
 	d = util_opendir(dir);
 	if (!d) {
-		fprintf(stderr, "epamserv: cannot read %s: %s\n", dir, strerror(errno));
+		fprintf(stderr, _("epamserv: cannot read %s: %s\n"), dir, strerror(errno));
 		return 1;
 	}
 	while ((de = readdir(d)) != NULL) {
@@ -480,11 +498,20 @@ static int journal_list(const struct config *cfg)
 		entry_key(de->d_name, key, sizeof key);
 		busy = lock_try(cfg->spool, key, &l) != 0;
 		lock_release(&l);
-		printf("%s: lock %s %s, %ld minutes old\n",
-		       util_safe_name(de->d_name, name, sizeof name),
-		       util_safe_name(key, shown, sizeof shown),
-		       busy ? "held (being applied)" : "free", (long)(util_now() -
-		       st.st_mtime) / 60);
+		util_safe_name(de->d_name, name, sizeof name);
+		util_safe_name(key, shown, sizeof shown);
+		age = (long)(util_now() - st.st_mtime) / 60;
+		/* TRANSLATORS: the journal entry, the name of its lock and
+		 * its age. */
+		if (busy)
+			printf(ngettext("%s: lock %s held (being applied), %ld "
+			                "minute old\n",
+			                "%s: lock %s held (being applied), %ld "
+			                "minutes old\n", age), name, shown, age);
+		else
+			printf(ngettext("%s: lock %s free, %ld minute old\n",
+			                "%s: lock %s free, %ld minutes old\n", age),
+			       name, shown, age);
 		if (S_ISDIR(st.st_mode))
 			snprintf(path, sizeof path, "%s/%s/manifest", dir, de->d_name);
 		text = util_read_file(path, 1 << 20, NULL);
@@ -499,7 +526,7 @@ static int journal_list(const struct config *cfg)
 	}
 	closedir(d);
 	if (!n)
-		printf("the journal is empty\n");
+		fputs(_("the journal is empty\n"), stdout);
 	return 0;
 }
 
@@ -515,9 +542,9 @@ int admin_journal(const struct config *cfg, int argc, char **argv)
 	if (argc != 3 || (strcmp(argv[1], "apply") != 0 &&
 	                  strcmp(argv[1], "discard") != 0) ||
 	    !entry_name_ok(argv[2])) {
-		fprintf(stderr, "usage: epamserv admin journal list\n"
-		        "       epamserv admin journal apply NAME [--reason TEXT]\n"
-		        "       epamserv admin journal discard NAME --reason TEXT\n");
+		fputs(_("usage: epamserv admin journal list\n"
+		          "       epamserv admin journal apply NAME [--reason TEXT]\n"
+		          "       epamserv admin journal discard NAME --reason TEXT\n"), stderr);
 		return EXIT_USAGE;
 	}
 	apply = strcmp(argv[1], "apply") == 0;
@@ -526,12 +553,12 @@ int admin_journal(const struct config *cfg, int argc, char **argv)
 	entry_key(argv[2], key, sizeof key);
 	snprintf(from, sizeof from, "%s/journal/%s", cfg->spool, argv[2]);
 	if (lock_acquire(cfg->spool, key, cfg->lock_timeout * 1000, &l) < 0) {
-		fprintf(stderr, "epamserv: the lock %s is busy; try again\n", key);
+		fprintf(stderr, _("epamserv: the lock %s is busy; try again\n"), key);
 		return EXIT_TEMPFAIL;
 	}
 	if (access(from, F_OK) != 0) {
-		fprintf(stderr, "epamserv: there is no journal entry %s (see "
-		        "epamserv admin journal list)\n", argv[2]);
+		fprintf(stderr, _("epamserv: there is no journal entry %s (see "
+		                  "epamserv admin journal list)\n"), argv[2]);
 		lock_release(&l);
 		return 1;
 	}
@@ -539,8 +566,11 @@ int admin_journal(const struct config *cfg, int argc, char **argv)
 		int rc = txn_recover(cfg->spool, key);
 		lock_release(&l);
 		if (rc < 0 || access(from, F_OK) == 0) {
-			fprintf(stderr, "epamserv: %s cannot be applied: %s\n", argv[2],
-			        rc < 0 ? strerror(errno) : "it is still there");
+			/* TRANSLATORS: the journal entry; after the colon the
+			 * system's error or "it is still there". */
+			fprintf(stderr, _("epamserv: %s cannot be applied: %s\n"),
+			        argv[2], rc < 0 ? strerror(errno) :
+			        _("it is still there"));
 			return 1;
 		}
 		admin_log(cfg, reason ? reason : "(none given)",
@@ -552,7 +582,7 @@ int admin_journal(const struct config *cfg, int argc, char **argv)
 	if ((mkdir(to, 0750) < 0 && errno != EEXIST) ||
 	    (snprintf(to, sizeof to, "%s/discarded/%s", cfg->spool, argv[2]),
 	     rename(from, to) < 0)) {
-		fprintf(stderr, "epamserv: cannot move %s to %s: %s\n", from, to,
+		fprintf(stderr, _("epamserv: cannot move %s to %s: %s\n"), from, to,
 		        strerror(errno));
 		lock_release(&l);
 		return 1;

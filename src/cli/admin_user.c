@@ -34,6 +34,7 @@
 #include "spool/users.h"
 #include "util/buf.h"
 #include "util/util.h"
+#include "util/i18n.h"
 
 #include <errno.h>
 #include <stdio.h>
@@ -96,7 +97,7 @@ static int user_list_all(const struct config *cfg)
 	for (i = 0; i < n; i++)
 		list_one(cfg, ids[i], v, nb);
 	if (!n)
-		printf("no accounts\n");
+		fputs(_("no accounts\n"), stdout);
 	user_list_free(ids, n);
 	free(v);
 	return 0;
@@ -114,14 +115,18 @@ static int set_address(const struct config *cfg, const char *userid,
 	int rc = 1, have;
 
 	if (lock_acquire(cfg->spool, "users", cfg->lock_timeout * 1000, &l) < 0) {
-		fprintf(stderr, "epamserv: the user file is busy; try again\n");
+		fputs(_("epamserv: the user file is busy; try again\n"), stderr);
 		return 1;
 	}
 	txn_recover(cfg->spool, "users");
 	have = user_load(cfg->spool, userid, &u, &err);
 	if (have != 0 || user_load(cfg->spool, userid, &was, &err) != 0) {
-		fprintf(stderr, "epamserv: %s\n", have == 1 ? "there is no such user"
-		        : err ? err : "the user file cannot be read");
+		if (have == 1)
+			fputs(_("epamserv: there is no such user\n"), stderr);
+		else if (err)
+			fprintf(stderr, "epamserv: %s\n", err);
+		else
+			fputs(_("epamserv: the user file cannot be read\n"), stderr);
 		if (have == 0)
 			user_free(&u);
 		goto out;
@@ -130,7 +135,7 @@ static int set_address(const struct config *cfg, const char *userid,
 	user_clear_addresses(&u);
 	user_drop_change_requests(&u);
 	if (user_add_address(&u, addr, 0) < 0) {
-		fprintf(stderr, "epamserv: cannot set the address\n");
+		fputs(_("epamserv: cannot set the address\n"), stderr);
 	} else {
 		t = txn_begin(cfg->spool, "users", "admin");
 		addr_user_put(t, cfg->spool, &u, &was);
@@ -153,17 +158,17 @@ static int user_address_cmd(const struct config *cfg, int argc, char **argv)
 	char old[300];
 
 	if (argc != 4) {
-		fprintf(stderr, "usage: epamserv admin user address USERID "
-		        "NEW-ADDRESS --reason TEXT\n");
+		fputs(_("usage: epamserv admin user address USERID "
+		        "NEW-ADDRESS --reason TEXT\n"), stderr);
 		return EXIT_USAGE;
 	}
 	util_lower(argv[2]);
 	if (!util_userid_ok(argv[2])) {
-		fprintf(stderr, "epamserv: '%s' is not a valid userid\n", argv[2]);
+		fprintf(stderr, _("epamserv: '%s' is not a valid userid\n"), argv[2]);
 		return EXIT_USAGE;
 	}
 	if (!mail_addr_ok(argv[3])) {
-		fprintf(stderr, "epamserv: '%s' is not a mail address\n", argv[3]);
+		fprintf(stderr, _("epamserv: '%s' is not a mail address\n"), argv[3]);
 		return EXIT_USAGE;
 	}
 	if (admin_need_reason(reason, "user address") < 0)
@@ -182,9 +187,9 @@ static int admin_user_more(const struct config *cfg, int argc, char **argv)
 		return user_list_all(cfg);
 	if (strcmp(argv[1], "address") == 0)
 		return user_address_cmd(cfg, argc, argv);
-	fprintf(stderr, "usage: epamserv admin user list\n"
+	fputs(_("usage: epamserv admin user list\n"
 	        "       epamserv admin user address USERID NEW-ADDRESS "
-	        "--reason TEXT\n");
+	        "--reason TEXT\n"), stderr);
 	return EXIT_USAGE;
 }
 
@@ -255,25 +260,34 @@ static enum cmd_status settle_one(struct svc *sv, struct board_ctx *b,
 	enum cmd_status st;
 
 	if (game_end_ok(&b->g, kind, s->userid, why, sizeof why) < 0) {
-		fprintf(stderr, "epamserv: %s board %ld: %s\n", b->g.game,
+		fprintf(stderr, _("epamserv: %s board %ld: %s\n"), b->g.game,
 		        b->g.board, why);
 		return CMD_REFUSED;
 	}
 	if (active)
-		snprintf(headline, sizeof headline, "%s's account was closed by the "
-		         "administrator: %s forfeits board %ld, and %s wins.",
-		         s->userid, s->userid, b->g.board, opp);
+		/* TRANSLATORS: the headline of the players' mail: the
+		 * closed account's userid (twice), the board's number and
+		 * the opponent's userid. */
+		snprintf(headline, sizeof headline, _("%1$s's account was closed "
+		         "by the administrator: %1$s forfeits board %2$ld, and %3$s "
+		         "wins."), s->userid, b->g.board, opp);
 	else
-		snprintf(headline, sizeof headline, "%s's account was closed by the "
-		         "administrator: the challenge on board %ld is cancelled.",
-		         s->userid, b->g.board);
+		snprintf(headline, sizeof headline, _("%s's account was closed by "
+		         "the administrator: the challenge on board %ld is "
+		         "cancelled."), s->userid, b->g.board);
 	snprintf(b->userid, sizeof b->userid, "%s", s->userid);
 	game_end(&b->g, kind, s->userid, sv->now);
 	if ((st = board_save(sv, b, headline)) != CMD_DONE)
 		return st;
 	game_result_text(&b->g, res, sizeof res);
-	buf_printf(&s->done, "  %s board %ld against %s: %s\n", b->g.game,
-	           b->g.board, opp, active ? "forfeited" : "challenge cancelled");
+	/* TRANSLATORS: a line of the closed account's mail: the game, the
+	 * board's number and the opponent's userid. */
+	if (active)
+		buf_printf(&s->done, _("  %s board %ld against %s: forfeited\n"),
+		           b->g.game, b->g.board, opp);
+	else
+		buf_printf(&s->done, _("  %s board %ld against %s: challenge "
+		                       "cancelled\n"), b->g.game, b->g.board, opp);
 	admin_log(sv->cfg, s->reason, "%s board %ld: %s (account of %s closed)",
 	          b->g.game, b->g.board, res, s->userid);
 	return CMD_DONE;
@@ -343,12 +357,15 @@ static int close_account(const struct config *cfg, const char *userid,
 
 	*address = NULL;
 	if (lock_acquire(cfg->spool, "users", cfg->lock_timeout * 1000, &l) < 0) {
-		fprintf(stderr, "epamserv: the user file is busy; try again\n");
+		fputs(_("epamserv: the user file is busy; try again\n"), stderr);
 		return -1;
 	}
 	txn_recover(cfg->spool, "users");
 	if (user_load(cfg->spool, userid, &u, &err) != 0) {
-		fprintf(stderr, "epamserv: %s\n", err ? err : "the user vanished");
+		if (err)
+			fprintf(stderr, "epamserv: %s\n", err);
+		else
+			fputs(_("epamserv: the user vanished\n"), stderr);
 		free(err);
 		goto out;
 	}
@@ -396,23 +413,28 @@ static int notify_closed(const struct config *cfg, const char *userid,
 	         (long long)sv.now);
 	svc_event(&sv, "%s", key);
 	snprintf(why, sizeof why, "%s", s->reason);
-	buf_printf(&details, "The administrator has closed your account %s.\n"
-	           "Reason: %s\n\nYou will get no more mail from epamserv.  Your "
-	           "finished games stay in\nthe history and the standings, and "
-	           "the userid %s will not be given\nto anyone else.\n\n",
-	           userid, util_clean_line(why), userid);
+	/* TRANSLATORS: the closed account's userid (twice) and the
+	 * administrator's reason. */
+	buf_printf(&details, _("The administrator has closed your account "
+	                       "%1$s.\nReason: %2$s\n\nYou will get no more mail "
+	                       "from epamserv.  Your finished games stay in\nthe "
+	                       "history and the standings, and the userid %1$s "
+	                       "will not be given\nto anyone else.\n\n"),
+	           userid, util_clean_line(why));
 	if (s->done.len)
-		buf_printf(&details, "Your open games were settled:\n%s",
+		/* TRANSLATORS: %s is the list of the games, one a line. */
+		buf_printf(&details, _("Your open games were settled:\n%s"),
 		           buf_str(&s->done));
 	else
-		buf_puts(&details, "You had no game waiting or in progress.\n");
-	tvars_set(&v, "headline", "account closed");
+		buf_puts(&details, _("You had no game waiting or in progress.\n"));
+	tvars_set(&v, "headline", _("account closed"));
 	tvars_set(&v, "details", buf_str(&details));
 	tvars_set(&v, "userid", userid);
 	text = reply_template(&sv, "account.txt", &v);
 	if (text && svc_lock(&sv, "users", &l) == CMD_DONE) {
 		t = svc_txn(&sv, "users");
-		reply_queue(&sv, t, address, "epamserv: account closed", text, NULL,
+		reply_queue(&sv, t, address, _("epamserv: account closed"), text,
+		            NULL,
 		            0, NULL);
 		st = svc_commit(&sv, t);
 		lock_release(&l);
@@ -439,27 +461,40 @@ static int admin_user_del(const struct config *cfg, const char *userid,
 		          "userid is never given out again)", userid);
 	admin_each_board(cfg, settle_board, &s);
 	if (s.busy || s.failed) {
-		fprintf(stderr, "epamserv: %d board%s of %s could not be settled "
-		        "(%s); run the command again\n", s.busy + s.failed,
-		        s.busy + s.failed == 1 ? "" : "s", userid,
-		        s.busy ? "busy" : "see above");
+		int n = s.busy + s.failed;
+		/* TRANSLATORS: how many boards, the userid. */
+		if (s.busy)
+			fprintf(stderr, ngettext("epamserv: %d board of %s could not "
+			                         "be settled (busy); run the command "
+			                         "again\n",
+			                         "epamserv: %d boards of %s could not "
+			                         "be settled (busy); run the command "
+			                         "again\n", n), n, userid);
+		else
+			fprintf(stderr, ngettext("epamserv: %d board of %s could not "
+			                         "be settled (see above); run the "
+			                         "command again\n",
+			                         "epamserv: %d boards of %s could not "
+			                         "be settled (see above); run the "
+			                         "command again\n", n), n, userid);
 		rc = s.busy && !s.failed ? EXIT_TEMPFAIL : 1;
 	} else {
 		rc = 0;
 	}
 	if (!closed && !s.settled && !s.busy && !s.failed) {
-		printf("the account of %s was closed already; no game was open\n",
+		printf(_("the account of %s was closed already; no game was open\n"),
 		       userid);
 		goto out;
 	}
 	if (address && (closed || s.done.len) &&
 	    notify_closed(cfg, userid, address, &s) < 0) {
-		fprintf(stderr, "epamserv: the notice to %s could not be queued\n",
+		fprintf(stderr, _("epamserv: the notice to %s could not be queued\n"),
 		        address);
 		rc = EXIT_TEMPFAIL;
 	}
-	printf("%s: account closed, %d game%s settled\n", userid, s.settled,
-	       s.settled == 1 ? "" : "s");
+	printf(ngettext("%s: account closed, %d game settled\n",
+	                "%s: account closed, %d games settled\n", s.settled),
+	       userid, s.settled);
 	cli_deliver_quietly(cfg);
 out:
 	buf_free(&s.done);
@@ -477,15 +512,15 @@ static char *admin_password(const char *argv_pw, const char *userid)
 	if (argv_pw) {
 		cli_warn_argv_password();
 		if (strlen(argv_pw) > CLI_PASSWORD_MAX) {
-			fprintf(stderr, "epamserv: the password is too long (%d "
-			        "characters at most)\n", CLI_PASSWORD_MAX);
+			fprintf(stderr, _("epamserv: the password is too long (%d "
+			          "characters at most)\n"), CLI_PASSWORD_MAX);
 			return NULL;
 		}
 		return xstrdup(argv_pw);
 	}
 	pw = cli_read_password(userid, &err);
 	if (!pw) {
-		fprintf(stderr, "epamserv: %s: %s\n", userid, err);
+		fprintf(stderr, _("epamserv: %s: %s\n"), userid, err);
 		free(err);
 	}
 	return pw;
@@ -513,12 +548,12 @@ int admin_user(const struct config *cfg, int argc, char **argv)
 	int rc;
 
 	if (argc < 3) {
-		fprintf(stderr, "usage: epamserv admin user add|del|passwd|show|repair USERID ...\n");
+		fputs(_("usage: epamserv admin user add|del|passwd|show|repair USERID ...\n"), stderr);
 		return EXIT_USAGE;
 	}
 	util_lower(argv[2]);
 	if (!util_userid_ok(argv[2])) {
-		fprintf(stderr, "epamserv: '%s' is not a valid userid\n", argv[2]);
+		fprintf(stderr, _("epamserv: '%s' is not a valid userid\n"), argv[2]);
 		return EXIT_USAGE;
 	}
 	rc = user_load(cfg->spool, argv[2], &u, &err);
@@ -534,12 +569,12 @@ int admin_user(const struct config *cfg, int argc, char **argv)
 		    admin_need_reason(reason, "user add") < 0)
 			goto usage;
 		if (rc == 0) {
-			fprintf(stderr, "epamserv: user %s exists\n", argv[2]);
+			fprintf(stderr, _("epamserv: user %s exists\n"), argv[2]);
 			user_free(&u);
 			return 1;
 		}
 		if (!mail_addr_ok(addr)) {
-			fprintf(stderr, "epamserv: '%s' is not a mail address\n", addr);
+			fprintf(stderr, _("epamserv: '%s' is not a mail address\n"), addr);
 			return EXIT_USAGE;
 		}
 		if ((pw = admin_password(argc == 5 ? argv[3] : NULL, argv[2])) == NULL)
@@ -559,7 +594,7 @@ int admin_user(const struct config *cfg, int argc, char **argv)
 		return rc == 0 ? 0 : 1;
 	}
 	if (rc == 1) {
-		fprintf(stderr, "epamserv: there is no user %s\n", argv[2]);
+		fprintf(stderr, _("epamserv: there is no user %s\n"), argv[2]);
 		return 1;
 	}
 	if (strcmp(argv[1], "show") == 0 && argc == 3) {
@@ -568,17 +603,17 @@ int admin_user(const struct config *cfg, int argc, char **argv)
 		size_t k;
 		/* A file edited by hand may hold anything: shown as one line
 		 * each (addresses are checked on load, but still). */
-		printf("userid: %s\n", u.userid);
+		printf(_("userid: %s\n"), u.userid);
 		for (k = 0; k < u.naddr; k++) {
 			snprintf(addr, sizeof addr, "%s", u.addr[k].addr);
-			printf("address: %s (confirmed)\n", util_clean_line(addr));
+			printf(_("address: %s (confirmed)\n"), util_clean_line(addr));
 		}
 		for (k = 0; k < u.nreq; k++) {
 			snprintf(addr, sizeof addr, "%s", u.req[k].addr);
-			printf("address: %s (waiting for its confirmation)\n",
+			printf(_("address: %s (waiting for its confirmation)\n"),
 			       util_clean_line(addr));
 		}
-		printf("created: %s\npassword: (hashed, %.3s...)\n", when, u.hash);
+		printf(_("created: %s\npassword: (hashed, %.3s...)\n"), when, u.hash);
 		rc = 0;
 	} else if (strcmp(argv[1], "del") == 0 && argc == 3) {
 		user_free(&u);
@@ -606,12 +641,12 @@ int admin_user(const struct config *cfg, int argc, char **argv)
 	user_free(&u);
 	return rc == 0 ? 0 : 1;
 usage:
-	fprintf(stderr, "usage: epamserv admin user add USERID ADDRESS "
-	        "--reason TEXT\n       epamserv admin user del USERID --reason TEXT\n"
-	        "       epamserv admin user passwd USERID --reason TEXT\n"
-	        "       (the password is asked for, or read from standard input)\n"
-	        "       epamserv admin user show USERID\n"
-	        "       epamserv admin user repair USERID --reason TEXT\n");
+	fputs(_("usage: epamserv admin user add USERID ADDRESS "
+	          "--reason TEXT\n       epamserv admin user del USERID --reason TEXT\n"
+	          "       epamserv admin user passwd USERID --reason TEXT\n"
+	          "       (the password is asked for, or read from standard input)\n"
+	          "       epamserv admin user show USERID\n"
+	          "       epamserv admin user repair USERID --reason TEXT\n"), stderr);
 	return EXIT_USAGE;
 }
 
@@ -622,23 +657,23 @@ int admin_bounces(const struct config *cfg, int argc, char **argv)
 
 	if (argc == 1) {
 		if (outbox_print_bounces(cfg->spool, stdout) == 0)
-			printf("no address has bounced\n");
+			fputs(_("no address has bounced\n"), stdout);
 		return 0;
 	}
 	if (argc != 3 || strcmp(argv[1], "clear") != 0) {
-		fprintf(stderr, "usage: epamserv admin bounces [clear ADDRESS "
-		        "[--reason TEXT]]\n");
+		fputs(_("usage: epamserv admin bounces [clear ADDRESS "
+		        "[--reason TEXT]]\n"), stderr);
 		return EXIT_USAGE;
 	}
 	rc = bounce_clear(cfg->spool, argv[2], cfg->lock_timeout * 1000);
 	if (rc < 0) {
-		fprintf(stderr, "epamserv: cannot clear the bounces of %s: %s\n",
+		fprintf(stderr, _("epamserv: cannot clear the bounces of %s: %s\n"),
 		        argv[2], strerror(errno));
 		return EXIT_TEMPFAIL;
 	}
 	if (rc == 0) {
-		fprintf(stderr, "epamserv: %s has no bounce record (see epamserv "
-		        "admin bounces)\n", argv[2]);
+		fprintf(stderr, _("epamserv: %s has no bounce record (see epamserv "
+		                  "admin bounces)\n"), argv[2]);
 		return 1;
 	}
 	admin_log(cfg, reason ? reason : "(none given)",

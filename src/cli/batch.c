@@ -50,6 +50,7 @@
 #include "spool/txn.h"
 #include "util/buf.h"
 #include "util/util.h"
+#include "util/i18n.h"
 
 #include <dirent.h>
 #include <errno.h>
@@ -697,7 +698,7 @@ int cli_batch(const struct config *cfg, int argc, char **argv)
 		return cli_batch_imap(cfg, argv[2]);
 	}
 	if (argc != 3 || strcmp(argv[1], "--maildir") != 0) {
-		fprintf(stderr, "usage: epamserv batch --maildir DIR | --imap URL\n");
+		fputs(_("usage: epamserv batch --maildir DIR | --imap URL\n"), stderr);
 		return EXIT_USAGE;
 	}
 	/* Each mail allocates and frees the same few hundred kilobytes:

@@ -23,6 +23,7 @@
 #include "util/buf.h"
 #include "util/log.h"
 #include "util/util.h"
+#include "util/i18n.h"
 
 #include <dirent.h>
 #include <stdio.h>
@@ -118,13 +119,22 @@ static int tell_one(const struct config *cfg, const struct opponents *o,
 	svc_event(&sv, "%s", key);
 	util_iso_time(b->first, first, sizeof first);
 	util_iso_time(b->last, last, sizeof last);
-	snprintf(headline, sizeof headline, "board mails to %s are not "
-	         "arriving", o->userid);
-	buf_printf(&details, "Mail from epamserv to %s has bounced %ld times "
-	           "since %s (the last\ntime on %s).  %s may not see your moves "
-	           "on your boards with\nthem (%s) until the address is fixed.  "
-	           "The administrator sees it too.\n", o->userid, b->count,
-	           first, last, o->userid, buf_str(&o->boards[i]));
+	/* TRANSLATORS: the headline of the mail to an opponent: the userid
+	 * of the player whose mail bounces. */
+	snprintf(headline, sizeof headline, _("board mails to %s are not "
+	                                      "arriving"), o->userid);
+	/* TRANSLATORS: %1$s the userid of the player whose mail bounces,
+	 * %2$ld how many times, %3$s and %4$s the first and the last time,
+	 * %5$s the boards the two play ("epaminondas 101, ..."). */
+	buf_printf(&details, ngettext("Mail from epamserv to %1$s has bounced "
+	           "%2$ld time since %3$s (the last\ntime on %4$s).  %1$s may "
+	           "not see your moves on your boards with\nthem (%5$s) until "
+	           "the address is fixed.  The administrator sees it too.\n",
+	           "Mail from epamserv to %1$s has bounced %2$ld times since %3$s "
+	           "(the last\ntime on %4$s).  %1$s may not see your moves on "
+	           "your boards with\nthem (%5$s) until the address is fixed.  "
+	           "The administrator sees it too.\n", b->count), o->userid,
+	           b->count, first, last, buf_str(&o->boards[i]));
 	tvars_set(&v, "headline", headline);
 	tvars_set(&v, "details", buf_str(&details));
 	tvars_set(&v, "userid", o->who[i]);
@@ -132,8 +142,9 @@ static int tell_one(const struct config *cfg, const struct opponents *o,
 		text = reply_template(&sv, "account.txt", &v);
 	if (text && svc_lock(&sv, "users", &l) == CMD_DONE) {
 		t = svc_txn(&sv, "users");
-		snprintf(headline, sizeof headline, "epamserv: board mails to %s "
-		         "are not arriving", o->userid);
+		/* TRANSLATORS: the mail's subject. */
+		snprintf(headline, sizeof headline, _("epamserv: board mails to "
+		         "%s are not arriving"), o->userid);
 		reply_queue(&sv, t, user_address(&u), headline, text, NULL, 0, NULL);
 		st = svc_commit(&sv, t);
 		lock_release(&l);

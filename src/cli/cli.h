@@ -112,7 +112,8 @@ void cli_deliver_quietly(const struct config *cfg);
 /* One operator subcommand, in the manner of git.c's table.  fn takes
  * argv with argv[0] the name and returns a sysexits status; cfg is NULL
  * for SUBCMD_NO_CONFIG.  args: its arguments for the usage ("" for
- * none); summary: what it does, lines of at most 50 columns.  A row
+ * none); summary: what it does, lines of at most 50 columns, marked
+ * N_() and printed through _().  A row
  * whose fn is NULL is one more form of the row above it (usage only). */
 struct subcmd {
 	const char *name;

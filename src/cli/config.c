@@ -10,6 +10,7 @@
 #include "commands/tourney/tourney.h"
 #include "util/template.h"
 #include "util/util.h"
+#include "util/i18n.h"
 
 #include <errno.h>
 #include <stdio.h>
@@ -26,10 +27,11 @@ static int config_check(const struct config *cfg)
 	/* Run as the spool's owner (main): what receive will read, it must
 	 * be able to read, not only root. */
 	if (cfg->file && access(cfg->file, R_OK) < 0) {
-		fprintf(stderr, "epamserv: cannot read config file %s as uid %ld, "
-		        "the spool's owner: %s (receive, run by the mail system "
-		        "as that user, would fail)\n", cfg->file, (long)geteuid(),
-		        strerror(errno));
+		/* TRANSLATORS: the file, a uid, the system's error. */
+		fprintf(stderr, _("epamserv: cannot read config file %s as uid "
+		                  "%ld, the spool's owner: %s (receive, run by the "
+		                  "mail system as that user, would fail)\n"),
+		        cfg->file, (long)geteuid(), strerror(errno));
 		bad++;
 	}
 	if (template_check_dir(cfg->templates, stderr) != 0)
@@ -38,11 +40,11 @@ static int config_check(const struct config *cfg)
 	bad += league_check(cfg, stderr);  /* issue 17: the league's boards */
 
 	if (bad != 0) {
-		fprintf(stderr, "epamserv: the configuration has problems (see "
-		        "above)\n");
+		fputs(_("epamserv: the configuration has problems (see "
+		        "above)\n"), stderr);
 		return EXIT_CONFIG;
 	}
-	printf("the configuration is valid\n");
+	fputs(_("the configuration is valid\n"), stdout);
 	return 0;
 }
 
@@ -54,7 +56,7 @@ int cli_config(const struct config *cfg, int argc, char **argv)
 		config_print(cfg, argc == 2, stdout);
 		return 0;
 	}
-	fprintf(stderr, "epamserv: unknown command '%s'\n", argv[0]);
+	fprintf(stderr, _("epamserv: unknown command '%s'\n"), argv[0]);
 	subcmd_usage(stderr);
 	return EXIT_USAGE;
 }

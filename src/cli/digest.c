@@ -39,6 +39,7 @@
 #include "util/log.h"
 #include "util/tz.h"
 #include "util/util.h"
+#include "util/i18n.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -201,20 +202,26 @@ static int digest_board_text(const struct svc *s, const struct user *u,
 		game_free(&g);
 		return -1;
 	}
-	buf_printf(b, "%s Board %ld: %s (White) against %s (Black), move %zu, "
-	           "your move.\n", reply_game_title(g.game), g.board, g.white,
-	           g.black, g.nmoves + 1);
+	/* TRANSLATORS: the game's title, the board's number, White's and
+	 * Black's userids and the number of the move to play. */
+	buf_printf(b, _("%s Board %ld: %s (White) against %s (Black), move "
+	                "%zu, your move.\n"), reply_game_title(g.game), g.board,
+	           g.white, g.black, g.nmoves + 1);
 	deadline = clock_deadline(&g, limit, leave, nleave);
 	if (deadline) {
 		digest_deadline_words(u, deadline, when, sizeof when);
 		clock_format_left(clock_left(&g, side, s->now, limit, leave, nleave),
 		                  left, sizeof left);
-		buf_printf(b, "Deadline: %s (%s left).\n", when, left);
+		/* TRANSLATORS: the deadline and the time left, in words. */
+		buf_printf(b, _("Deadline: %s (%s left).\n"), when, left);
 	}
 	if (g.vote != GAME_VOTE_NONE && strcmp(g.vote_by, u->userid) != 0)
-		buf_printf(b, "%s %s: accept or reject.\n", g.vote_by,
-		           g.vote == GAME_VOTE_DRAW ? "offers a draw"
-		           : "asks to take back the last move");
+		/* TRANSLATORS: the opponent's userid; accept and reject
+		 * are the commands the player sends. */
+		buf_printf(b, g.vote == GAME_VOTE_DRAW ?
+		           _("%s offers a draw: accept or reject.\n") :
+		           _("%s asks to take back the last move: accept or "
+		             "reject.\n"), g.vote_by);
 	down = u->orientation == USER_ORIENT_BLACK ||
 	       (u->orientation == USER_ORIENT_OWN && side == EP_BLACK);
 	diagram = render_board_form(&g, (enum render_form)u->board, down);
@@ -224,9 +231,11 @@ static int digest_board_text(const struct svc *s, const struct user *u,
 	         g.board, u->userid, token);
 	reply_board_subject(&g, ans->board_subject, sizeof ans->board_subject);
 	memcpy(ans->token, token, sizeof ans->token);
-	buf_printf(b, "To answer: a mail with your move (or propose, accept, "
-	           "reject, resign) alone on the first line and the subject\n"
-	           "  %s\n\n", subject);
+	/* TRANSLATORS: propose, accept, reject and resign are the commands
+	 * the player sends; %s is the mail's subject to use. */
+	buf_printf(b, _("To answer: a mail with your move (or propose, accept, "
+	                "reject, resign) alone on the first line and the "
+	                "subject\n  %s\n\n"), subject);
 	game_free(&g);
 	return 0;
 }
@@ -272,9 +281,10 @@ static int digest_send(const struct config *cfg, struct digest_due *d,
 		}
 	t = svc_txn(&sv, key);
 	if (shown) {
-		tvars_setf(&v, "headline", "%s, %zu board%s wait%s for your move.",
-		           u.userid, shown, shown == 1 ? "" : "s",
-		           shown == 1 ? "s" : "");
+		tvars_setf(&v, "headline",
+		           ngettext("%s, %zu board waits for your move.",
+		                    "%s, %zu boards wait for your move.", shown),
+		           u.userid, shown);
 		tvars_set(&v, "boards", buf_str(&boards));
 		tvars_set(&v, "userid", u.userid);
 		text = reply_template(&sv, "digest.txt", &v);
@@ -289,8 +299,12 @@ static int digest_send(const struct config *cfg, struct digest_due *d,
 			snprintf(subject, sizeof subject, "%s", answer.board_subject);
 			about.token = answer.token;
 		} else {
-			snprintf(subject, sizeof subject, "epamserv digest: %zu boards "
-			         "wait for %s", shown, u.userid);
+			/* TRANSLATORS: the digest's subject: how many boards
+			 * and the player's userid. */
+			snprintf(subject, sizeof subject,
+			         ngettext("epamserv digest: %zu board waits for %s",
+			                  "epamserv digest: %zu boards wait for %s",
+			                  shown), shown, u.userid);
 			about.game = NULL;
 		}
 		for (i = 0; i < u.naddr; i++)

@@ -10,6 +10,7 @@
 
 #include "cli/cli_engine.h"
 #include "game/options.h"
+#include "util/i18n.h"
 
 #define CLI_EX_USAGE 64
 
@@ -56,10 +57,12 @@ int cli_engine_args(int argc, char **argv, struct cli_eopt *opts,
 		/* A search knows no clock, rating or observer. */
 		if ((setting = game_option_find(w, NULL)) != NULL &&
 		    setting->kind == GAME_OPTION_SETTING) {
-			fprintf(stderr, "epamserv %s: -%s= is a game setting, not a "
-			        "rule: %s plays positions under the rules alone "
-			        "(RULES.md section 6); leave %s out\n", cmd,
-			        setting->name, cmd, w);
+			/* TRANSLATORS: %1$s the command (think, match, ...),
+			 * %2$s the setting's name, %3$s the word given. */
+			fprintf(stderr, _("epamserv %1$s: -%2$s= is a game "
+			                  "setting, not a rule: %1$s plays positions "
+			                  "under the rules alone (RULES.md section 6); "
+			                  "leave %3$s out\n"), cmd, setting->name, w);
 			return CLI_EX_USAGE;
 		}
 		for (k = 0; k < nopts && !opt; k++) {
@@ -82,8 +85,8 @@ int cli_engine_args(int argc, char **argv, struct cli_eopt *opts,
 		}
 		if (!value) {
 			if (i + 1 >= argc) {
-				fprintf(stderr, "epamserv %s: %s needs a value (a number "
-				        "from %llu to %llu)\n", cmd, opt->name,
+				fprintf(stderr, _("epamserv %s: %s needs a value (a number "
+				          "from %llu to %llu)\n"), cmd, opt->name,
 				        (unsigned long long)opt->min,
 				        (unsigned long long)opt->max);
 				return CLI_EX_USAGE;
@@ -91,8 +94,8 @@ int cli_engine_args(int argc, char **argv, struct cli_eopt *opts,
 			value = argv[++i];
 		}
 		if (parse_number(value, opt->min, opt->max, opt->value) < 0) {
-			fprintf(stderr, "epamserv %s: %s must be a number from %llu "
-			        "to %llu, not \"%.40s\"\n", cmd, opt->name,
+			fprintf(stderr, _("epamserv %s: %s must be a number from %llu "
+			          "to %llu, not \"%.40s\"\n"), cmd, opt->name,
 			        (unsigned long long)opt->min,
 			        (unsigned long long)opt->max, value);
 			return CLI_EX_USAGE;

@@ -21,14 +21,16 @@
 #include "game/record.h"
 #include "spool/spool.h"
 #include "util/util.h"
+#include "util/i18n.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 static const char export_usage[] =
-	"usage: epamserv export [BOARD...] [--json] [--since YYYY-MM-DD]\n"
-	"  BOARD: N or GAME-N (crossings-101); default every finished board\n";
+	N_("usage: epamserv export [BOARD...] [--json] [--since YYYY-MM-DD]\n"
+	   "  BOARD: N or GAME-N (crossings-101); default every finished "
+	   "board\n");
 
 /* Write the record of g to stdout.  0, or 1 (told on stderr) when it has
  * none in that form. */
@@ -85,14 +87,14 @@ int cli_export(const struct config *cfg, int argc, char **argv)
 
 	for (i = 1; i < argc; i++) {
 		if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
-			fputs(export_usage, stdout);
+			fputs(_(export_usage), stdout);
 			return 0;
 		} else if (strcmp(argv[i], "--json") == 0) {
 			json = 1;
 		} else if (strcmp(argv[i], "--since") == 0) {
 			if (i + 1 >= argc || util_parse_date(argv[i + 1], &since) < 0) {
-				fprintf(stderr, "epamserv export: --since takes a date "
-				        "YYYY-MM-DD, not '%s'\n",
+				fprintf(stderr, _("epamserv export: --since takes a date "
+				                  "YYYY-MM-DD, not '%s'\n"),
 				        i + 1 < argc ? argv[i + 1] : "");
 				return EXIT_USAGE;
 			}
@@ -101,18 +103,19 @@ int cli_export(const struct config *cfg, int argc, char **argv)
 			const char *game;
 			long board;
 			if (argv[i][0] == '-' || board_arg(argv[i], &game, &board) < 0) {
-				fprintf(stderr, "epamserv export: '%s' is not a board (N "
-				        "or GAME-N, e.g. 101 or crossings-101)\n%s",
-				        argv[i], export_usage);
+				fprintf(stderr, _("epamserv export: '%s' is not a board "
+				                  "(N or GAME-N, e.g. 101 or "
+				                  "crossings-101)\n"), argv[i]);
+				fputs(_(export_usage), stderr);
 				return EXIT_USAGE;
 			}
 			named++;
 		}
 	}
 	if (named && since) {
-		fprintf(stderr, "epamserv export: --since filters the finished "
-		        "boards; with boards named it is not used\n%s",
-		        export_usage);
+		fputs(_("epamserv export: --since filters the finished boards; "
+		        "with boards named it is not used\n"), stderr);
+		fputs(_(export_usage), stderr);
 		return EXIT_USAGE;
 	}
 	if (cli_need_spool(cfg, "export") != 0)
@@ -183,7 +186,7 @@ int cli_export(const struct config *cfg, int argc, char **argv)
 			free(err);
 		}
 		if (!found) {
-			fprintf(stderr, "epamserv export: there is no board %s\n",
+			fprintf(stderr, _("epamserv export: there is no board %s\n"),
 			        argv[i]);
 			if (rc == 0)
 				rc = EXIT_DATAERR;

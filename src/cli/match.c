@@ -30,6 +30,7 @@
 #include "cli/cli_rules.h"
 #include "engine/engine.h"
 #include "engine/players.h"
+#include "util/i18n.h"
 
 #define CLI_EX_USAGE 64
 #define CLI_EX_SOFTWARE 70
@@ -40,20 +41,20 @@
 #define MATCH_REASON_MAX EP_ERR_MAX
 
 static const char match_usage[] =
-	"usage: epamserv match PLAYER1 PLAYER2 [--games N] [--openings PLIES]\n"
-	"                      [--seed N] [--jobs N] [--verbose] [options]\n"
-	"  PLAYER      level:N (1 to 5)  nodes:N  depth:N    the engine\n"
-	"              ref:DEPTH  ref:nodes:N  ref:level:N   the reference\n"
-	"              (alpha-beta on material alone; ref:level:N at the\n"
-	"              nodes of level N)  greedy (one ply)  random\n"
-	"  --games     games to play (default 100), in pairs with colours\n"
-	"              swapped\n"
-	"  --openings  random plies before the players move (default 4)\n"
-	"  --seed      the openings' and players' seed (default 1)\n"
-	"  --jobs      worker processes (default 1)\n"
-	"  --verbose   one line a game\n"
-	"  options     the rules: -game= -size= -block= -symmetry= -rules=\n"
-	"              -crossed= -frozen -capture= -repetition= (RULES.md 6)\n";
+	N_("usage: epamserv match PLAYER1 PLAYER2 [--games N] [--openings PLIES]\n"
+	   "                      [--seed N] [--jobs N] [--verbose] [options]\n"
+	   "  PLAYER      level:N (1 to 5)  nodes:N  depth:N    the engine\n"
+	   "              ref:DEPTH  ref:nodes:N  ref:level:N   the reference\n"
+	   "              (alpha-beta on material alone; ref:level:N at the\n"
+	   "              nodes of level N)  greedy (one ply)  random\n"
+	   "  --games     games to play (default 100), in pairs with colours\n"
+	   "              swapped\n"
+	   "  --openings  random plies before the players move (default 4)\n"
+	   "  --seed      the openings' and players' seed (default 1)\n"
+	   "  --jobs      worker processes (default 1)\n"
+	   "  --verbose   one line a game\n"
+	   "  options     the rules: -game= -size= -block= -symmetry= -rules=\n"
+	   "              -crossed= -frozen -capture= -repetition= (RULES.md 6)\n");
 
 enum player_kind { PK_ENGINE, PK_REF, PK_GREEDY, PK_RANDOM };
 
@@ -666,7 +667,7 @@ int cli_match(int argc, char **argv)
 
 	if (argc >= 2 && (strcmp(argv[1], "-h") == 0 ||
 	                  strcmp(argv[1], "--help") == 0)) {
-		fputs(match_usage, stdout);
+		fputs(_(match_usage), stdout);
 		return fflush(stdout) == 0 ? 0 : CLI_EX_IOERR;
 	}
 	memset(&m, 0, sizeof m);
@@ -685,16 +686,18 @@ int cli_match(int argc, char **argv)
 	if (rc != 0)
 		goto usage;
 	if (nwords != 2) {
-		fprintf(stderr, "epamserv %s: two players are needed, %d given\n",
-		        argv[0], nwords);
+		fprintf(stderr, ngettext("epamserv %s: two players are needed, "
+		                         "%d given\n",
+		                         "epamserv %s: two players are needed, "
+		                         "%d given\n", nwords), argv[0], nwords);
 		rc = CLI_EX_USAGE;
 		goto usage;
 	}
 	for (i = 0; i < 2; i++)
 		if (parse_player(words[i], &m.pl[i]) < 0) {
-			fprintf(stderr, "epamserv %s: \"%.40s\" is not a player "
-			        "(level:1 to level:%d, nodes:N, depth:N, ref:DEPTH, "
-			        "ref:nodes:N, ref:level:N, greedy, random)\n",
+			fprintf(stderr, _("epamserv %s: \"%.40s\" is not a player "
+			          "(level:1 to level:%d, nodes:N, depth:N, ref:DEPTH, "
+			          "ref:nodes:N, ref:level:N, greedy, random)\n"),
 			        argv[0], words[i], ENG_LEVEL_MAX);
 			rc = CLI_EX_USAGE;
 			goto usage;
@@ -722,18 +725,18 @@ int cli_match(int argc, char **argv)
 	t0 = now_ms();
 	rc = play_all(&m, outs);
 	if (rc != 0) {
-		fprintf(stderr, "epamserv %s: a worker failed (out of memory?)\n",
+		fprintf(stderr, _("epamserv %s: a worker failed (out of memory?)\n"),
 		        argv[0]);
 		goto out;
 	}
 	print_summary(&m, outs, now_ms() - t0);
 	if (fflush(stdout) != 0 || ferror(stdout)) {
-		fprintf(stderr, "epamserv %s: cannot write the output\n", argv[0]);
+		fprintf(stderr, _("epamserv %s: cannot write the output\n"), argv[0]);
 		rc = CLI_EX_IOERR;
 	}
 	goto out;
 usage:
-	fputs(match_usage, stderr);
+	fputs(_(match_usage), stderr);
 out:
 	free(rules);
 	free(words);

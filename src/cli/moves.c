@@ -14,6 +14,7 @@
 #include <strings.h>
 
 #include "cli/cli_rules.h"
+#include "util/i18n.h"
 
 #define CLI_EX_USAGE 64
 #define CLI_EX_IOERR 74
@@ -132,22 +133,22 @@ int cli_rules_setup(int argc, char **argv, int skip, struct ep_options *o,
 	if (rc != 0)
 		return rc;
 	if (join_position(argc, argv, skip, text, sizeof text) < 0)
-		return usage_error(cmd, "the position is too long");
+		return usage_error(cmd, _("the position is too long"));
 	*have_position = text[0] != '\0';
 	if (*have_position) {
 		if (ep_position_parse(p, text, err, sizeof err) < 0)
-			return usage_error(cmd, "bad position: %s", err);
+			return usage_error(cmd, _("bad position: %s"), err);
 		if (size_given && (o->width != p->width ||
 		                   o->height != p->height))
-			return usage_error(cmd, "-size=%dx%d disagrees with the "
-			                   "%dx%d position", o->width, o->height,
+			return usage_error(cmd, _("-size=%dx%d disagrees with the "
+			                     "%dx%d position"), o->width, o->height,
 			                   p->width, p->height);
 		o->width = p->width;
 		o->height = p->height;
 		if (o->nblocks > 0 && !blocks_agree(o, p))
-			return usage_error(cmd, "-block disagrees with the blocks "
-			                   "of the position (a position carries "
-			                   "its own blocks)");
+			return usage_error(cmd, _("-block disagrees with the blocks "
+			                     "of the position (a position carries "
+			                     "its own blocks)"));
 	}
 	if (ep_options_check(o, err, sizeof err) < 0)
 		return usage_error(cmd, "%s", err);
@@ -201,7 +202,7 @@ static void print_status(const struct ep_position *p,
 static int finish_output(const char *cmd)
 {
 	if (fflush(stdout) != 0 || ferror(stdout)) {
-		fprintf(stderr, "epamserv %s: cannot write the output\n", cmd);
+		fprintf(stderr, _("epamserv %s: cannot write the output\n"), cmd);
 		return CLI_EX_IOERR;
 	}
 	return 0;
@@ -219,16 +220,16 @@ int cli_moves(int argc, char **argv)
 
 	if (argc >= 2 && (strcmp(argv[1], "-h") == 0 ||
 	                  strcmp(argv[1], "--help") == 0)) {
-		printf("usage: epamserv moves POSITION [options]\n");
+		fputs(_("usage: epamserv moves POSITION [options]\n"), stdout);
 		return finish_output(argv[0]);
 	}
 	rc = cli_rules_setup(argc, argv, -1, &o, &p, &have_position, NULL);
 	if (rc != 0)
 		return rc;
 	if (!have_position)
-		return usage_error(argv[0], "no POSITION given (usage: epamserv "
-		                   "moves POSITION [options], e.g. epamserv moves "
-		                   "\"8x8 8/8/8/8/8/8/WW6/BW6 b\" -symmetry=off)");
+		return usage_error(argv[0], _("no POSITION given (usage: epamserv "
+		                     "moves POSITION [options], e.g. epamserv moves "
+		                     "\"8x8 8/8/8/8/8/8/WW6/BW6 b\" -symmetry=off)"));
 	ep_status(&p, &o, &st);
 	if (st.result == EP_ONGOING) {
 		n = ep_generate(&p, &o, moves, EP_MAX_MOVES);

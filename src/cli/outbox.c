@@ -13,6 +13,7 @@
 #include "spool/spool.h"
 #include "spool/txn.h"
 #include "util/util.h"
+#include "util/i18n.h"
 
 #include <errno.h>
 #include <stdio.h>
@@ -155,7 +156,7 @@ int cli_outbox(const struct config *cfg, int argc, char **argv)
 		json = strcmp(argv[1], "--json") == 0;
 	}
 	if (argc > 2 || (argc == 2 && !names_only && !full && !json)) {
-		fprintf(stderr, "usage: epamserv outbox [--json|--names|--full]\n");
+		fputs(_("usage: epamserv outbox [--json|--names|--full]\n"), stderr);
 		return EXIT_USAGE;
 	}
 	/* As status: a wrong spool path is a setting to fix, not an empty
@@ -259,8 +260,8 @@ int cli_flush(const struct config *cfg, int argc, char **argv)
 	if (only_to && (strlen(only_to) < 2 || strlen(only_to) > 255 ||
 	                (only_to[0] == '@' ? strchr(only_to + 1, '@') != NULL
 	                                   : !mail_addr_ok(only_to)))) {
-		fprintf(stderr, "epamserv: flush --to: '%s' is neither an address "
-		        "nor @DOMAIN\n", only_to);
+		fprintf(stderr, _("epamserv: flush --to: '%s' is neither an address "
+		                  "nor @DOMAIN\n"), only_to);
 		return EXIT_USAGE;
 	}
 	if (!*cfg->smtp_url) {
@@ -271,7 +272,7 @@ int cli_flush(const struct config *cfg, int argc, char **argv)
 	}
 	return deliver(cfg, all, only_to, 1);
 usage:
-	fprintf(stderr, "usage: epamserv flush [--all] [--to ADDRESS|@DOMAIN]\n");
+	fputs(_("usage: epamserv flush [--all] [--to ADDRESS|@DOMAIN]\n"), stderr);
 	return EXIT_USAGE;
 }
 
@@ -279,7 +280,7 @@ int cli_bounces(const struct config *cfg, int argc, char **argv)
 {
 	(void)argv;
 	if (argc != 1) {
-		fprintf(stderr, "usage: epamserv bounces\n");
+		fputs(_("usage: epamserv bounces\n"), stderr);
 		return EXIT_USAGE;
 	}
 	if (outbox_print_bounces(cfg->spool, stdout) == 0)

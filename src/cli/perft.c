@@ -8,20 +8,21 @@
 #include <string.h>
 
 #include "cli/cli_rules.h"
+#include "util/i18n.h"
 
 #define CLI_EX_USAGE 64
 #define CLI_EX_IOERR 74
 #define CLI_PERFT_MAX_DEPTH 64
 
 static const char perft_usage[] =
-	"usage: epamserv perft DEPTH [POSITION] [options] [--divide]\n"
-	"  DEPTH     1 to 64\n"
-	"  POSITION  e.g. \"8x8 8/8/8/8/8/8/WW6/BW6 b\" (default: the opening)\n"
-	"  options   -game=epaminondas|crossings -size=WxH -block=c5,f7\n"
-	"            -symmetry=mirror|rotate|both|off -rules=abbott|igfip\n"
-	"            -crossed=move|stay|safe -frozen -repetition=loss|draw|off\n"
-	"            -capture=line|one\n"
-	"  --divide  the count of each first move, then the total\n";
+	N_("usage: epamserv perft DEPTH [POSITION] [options] [--divide]\n"
+	   "  DEPTH     1 to 64\n"
+	   "  POSITION  e.g. \"8x8 8/8/8/8/8/8/WW6/BW6 b\" (default: the opening)\n"
+	   "  options   -game=epaminondas|crossings -size=WxH -block=c5,f7\n"
+	   "            -symmetry=mirror|rotate|both|off -rules=abbott|igfip\n"
+	   "            -crossed=move|stay|safe -frozen -repetition=loss|draw|off\n"
+	   "            -capture=line|one\n"
+	   "  --divide  the count of each first move, then the total\n");
 
 /* Index of the DEPTH argument (the first word that is not an option). */
 static int depth_index(int argc, char **argv)
@@ -84,16 +85,23 @@ int cli_perft(int argc, char **argv)
 
 	if (argc >= 2 && (strcmp(argv[1], "-h") == 0 ||
 	                  strcmp(argv[1], "--help") == 0)) {
-		fputs(perft_usage, stdout);
+		fputs(_(perft_usage), stdout);
 		return fflush(stdout) == 0 ? 0 : CLI_EX_IOERR;
 	}
 	di = depth_index(argc, argv);
 	depth = di > 0 ? parse_depth(argv[di]) : -1;
 	if (depth < 0) {
-		fprintf(stderr, "epamserv %s: %s%s%sDEPTH must be a number from "
-		        "1 to %d\n%s", argv[0], di > 0 ? "\"" : "",
-		        di > 0 ? argv[di] : "", di > 0 ? "\": " : "",
-		        CLI_PERFT_MAX_DEPTH, perft_usage);
+		if (di > 0)
+			/* TRANSLATORS: the command, the word given, the
+			 * greatest depth. */
+			fprintf(stderr, _("epamserv %s: \"%s\": DEPTH must be a "
+			                  "number from 1 to %d\n"), argv[0],
+			        argv[di], CLI_PERFT_MAX_DEPTH);
+		else
+			fprintf(stderr, _("epamserv %s: DEPTH must be a number "
+			                  "from 1 to %d\n"), argv[0],
+			        CLI_PERFT_MAX_DEPTH);
+		fputs(_(perft_usage), stderr);
 		return CLI_EX_USAGE;
 	}
 	rc = cli_rules_setup(argc, argv, di, &o, &p, &have_position,
@@ -107,7 +115,7 @@ int cli_perft(int argc, char **argv)
 			printf("perft(%d) = %llu\n", d,
 			       (unsigned long long)ep_perft(&p, &o, d));
 	if (fflush(stdout) != 0 || ferror(stdout)) {
-		fprintf(stderr, "epamserv %s: cannot write the output\n", argv[0]);
+		fprintf(stderr, _("epamserv %s: cannot write the output\n"), argv[0]);
 		return CLI_EX_IOERR;
 	}
 	return 0;

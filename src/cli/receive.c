@@ -15,6 +15,7 @@
 #include "pipeline/process.h"
 #include "commands/robots/robot.h"
 #include "util/util.h"
+#include "util/i18n.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -28,13 +29,14 @@ int cli_receive(const struct config *cfg, int argc, char **argv)
 
 	(void)argv;
 	if (argc != 1) {
-		fprintf(stderr, "epamserv: usage: epamserv receive < MAIL (fix the "
-		        "pipe command; the mail is left with the mail system)\n");
+		fputs(_("epamserv: usage: epamserv receive < MAIL (fix the "
+		        "pipe command; the mail is left with the mail system)\n"),
+		      stderr);
 		return EXIT_TEMPFAIL;
 	}
 	raw = util_read_fd(STDIN_FILENO, cfg->max_mail_size, &len, &truncated);
 	if (!raw) {
-		perror("epamserv: reading the mail");
+		perror(_("epamserv: reading the mail"));
 		return EXIT_TEMPFAIL;
 	}
 	robot_ensure(cfg);

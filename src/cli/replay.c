@@ -14,6 +14,7 @@
 #include "game/render.h"
 #include "util/buf.h"
 #include "util/util.h"
+#include "util/i18n.h"
 
 #include <errno.h>
 #include <stdio.h>
@@ -21,7 +22,7 @@
 #include <string.h>
 
 static const char replay_usage[] =
-	"usage: epamserv replay RECORD   (a text or JSON record; - for stdin)\n";
+	N_("usage: epamserv replay RECORD   (a text or JSON record; - for stdin)\n");
 
 
 /* The refusal on stderr, control bytes of the record (terminal escapes,
@@ -67,16 +68,16 @@ int cli_replay(int argc, char **argv)
 
 	if (argc == 2 && (strcmp(argv[1], "--help") == 0 ||
 	                  strcmp(argv[1], "-h") == 0)) {
-		fputs(replay_usage, stdout);
+		fputs(_(replay_usage), stdout);
 		return 0;
 	}
 	if (argc != 2) {
-		fputs(replay_usage, stderr);
+		fputs(_(replay_usage), stderr);
 		return EXIT_USAGE;
 	}
 	f = strcmp(argv[1], "-") == 0 ? stdin : fopen(argv[1], "rb");
 	if (!f) {
-		fprintf(stderr, "epamserv replay: cannot open %s: %s\n", argv[1],
+		fprintf(stderr, _("epamserv replay: cannot open %s: %s\n"), argv[1],
 		        strerror(errno));
 		return EXIT_DATAERR;
 	}
@@ -84,7 +85,7 @@ int cli_replay(int argc, char **argv)
 	if (f != stdin)
 		fclose(f);
 	if (!text) {
-		fprintf(stderr, "epamserv replay: cannot read %s\n", argv[1]);
+		fprintf(stderr, _("epamserv replay: cannot read %s\n"), argv[1]);
 		return EXIT_DATAERR;
 	}
 	if (record_read(text, len, &r, err, sizeof err) < 0) {

@@ -42,6 +42,7 @@
 #include "util/log.h"
 #include "spool/quarantine.h"
 #include "util/buf.h"
+#include "util/i18n.h"
 #include "util/util.h"
 
 #include <dirent.h>
@@ -583,55 +584,101 @@ static void print_prometheus(const struct status *st, size_t nq, size_t nd)
 	}
 }
 
+/* The last run of the command name (batch, flush or sweep) in words. */
+static void print_run(const char *name, const struct run *r)
+{
+	char when[32];
+
+	if (!r->ended) {
+		/* TRANSLATORS: %s is a command's name: batch, flush or
+		 * sweep. */
+		printf(_("last %s: never\n"), name);
+		return;
+	}
+	util_iso_time(r->ended, when, sizeof when);
+	/* TRANSLATORS: the command's name (batch, flush or sweep), when its
+	 * last run ended and its exit status; then, for flush, the mails
+	 * it sent, deferred and failed. */
+	if (r->counted)
+		printf(r->exit == 0 ?
+		       _("last %s: ended %s, exit %d (ok), %ld sent, %ld "
+		         "deferred, %ld failed\n") :
+		       r->exit == EXIT_TEMPFAIL ?
+		       _("last %s: ended %s, exit %d (temporary failure), %ld "
+		         "sent, %ld deferred, %ld failed\n") :
+		       _("last %s: ended %s, exit %d (error), %ld sent, %ld "
+		         "deferred, %ld failed\n"),
+		       name, when, r->exit, r->sent, r->deferred, r->failed);
+	else
+		printf(r->exit == 0 ? _("last %s: ended %s, exit %d (ok)\n") :
+		       r->exit == EXIT_TEMPFAIL ?
+		       _("last %s: ended %s, exit %d (temporary failure)\n") :
+		       _("last %s: ended %s, exit %d (error)\n"),
+		       name, when, r->exit);
+}
+
 static void print_text_rest(const struct status *st)
 {
 	char when[32];
 	int i;
 
-	printf("boards:");
-	for (i = 0; i < B_STATES; i++)
-		printf(" %s %ld%s", board_states[i], st->boards[i],
-		       i + 1 < B_STATES ? "," : "\n");
-	printf("players: %ld\n", st->players);
-	printf("mails in the last day: %ld processed, %ld sent\n",
+	/* TRANSLATORS: the board files of the spool counted by state. */
+	printf(_("boards: challenged %ld, active %ld, finished %ld, cancelled "
+	         "%ld, archived %ld, unreadable %ld\n"),
+	       st->boards[B_CHALLENGED], st->boards[B_ACTIVE],
+	       st->boards[B_FINISHED], st->boards[B_CANCELLED],
+	       st->boards[B_ARCHIVED], st->boards[B_UNREADABLE]);
+	printf(_("players: %ld\n"), st->players);
+	printf(_("mails in the last day: %ld processed, %ld sent\n"),
 	       st->mails_in_day, st->mails_out_day);
-	printf("outbox: %ld mail%s waiting (%ld bytes), %ld deferred",
-	       st->outbox, st->outbox == 1 ? "" : "s", st->outbox_bytes,
-	       st->deferred);
 	if (st->oldest_deferred) {
 		util_iso_time(st->oldest_deferred, when, sizeof when);
-		printf(", the oldest since %s", when);
+		/* TRANSLATORS: the mails waiting, their bytes, how many of
+		 * them were deferred and when the oldest of those first
+		 * failed. */
+		printf(ngettext("outbox: %ld mail waiting (%ld bytes), %ld "
+		                "deferred, the oldest since %s\n",
+		                "outbox: %ld mails waiting (%ld bytes), %ld "
+		                "deferred, the oldest since %s\n", st->outbox),
+		       st->outbox, st->outbox_bytes, st->deferred, when);
+	} else {
+		printf(ngettext("outbox: %ld mail waiting (%ld bytes), %ld "
+		                "deferred\n",
+		                "outbox: %ld mails waiting (%ld bytes), %ld "
+		                "deferred\n", st->outbox),
+		       st->outbox, st->outbox_bytes, st->deferred);
 	}
-	printf("\nfailed: %ld mail%s\n", st->failed, st->failed == 1 ? "" : "s");
-	printf("bounces: %ld address%s\n", st->bounces,
-	       st->bounces == 1 ? "" : "es");
+	printf(ngettext("failed: %ld mail\n", "failed: %ld mails\n", st->failed),
+	       st->failed);
+	printf(ngettext("bounces: %ld address\n", "bounces: %ld addresses\n",
+	                st->bounces), st->bounces);
 	for (i = 0; i < (int)st->nbouncing; i++) {
 		const struct bounce *b = &st->bouncing[i];
 		char first[32];
 		util_iso_time(b->first, first, sizeof first);
 		util_iso_time(b->last, when, sizeof when);
-		printf("bouncing: %s (%s%s): %ld bounces since %s, the last %s: "
-		       "%s\n", b->address, *st->bouncing_user[i] ? "player " : "",
-		       *st->bouncing_user[i] ? st->bouncing_user[i] : "no player",
-		       b->count, first, when, b->reason);
+		if (*st->bouncing_user[i])
+			/* TRANSLATORS: the address, its player's userid, the
+			 * count, the first bounce's and the last one's time,
+			 * the last one's reason (the remote server's words). */
+			printf(ngettext("bouncing: %s (player %s): %ld bounce "
+			                "since %s, the last %s: %s\n",
+			                "bouncing: %s (player %s): %ld bounces "
+			                "since %s, the last %s: %s\n", b->count),
+			       b->address, st->bouncing_user[i], b->count, first,
+			       when, b->reason);
+		else
+			printf(ngettext("bouncing: %s (no player): %ld bounce "
+			                "since %s, the last %s: %s\n",
+			                "bouncing: %s (no player): %ld bounces "
+			                "since %s, the last %s: %s\n", b->count),
+			       b->address, b->count, first, when, b->reason);
 	}
-	printf("journal: %ld update%s not yet applied\n", st->journal,
-	       st->journal == 1 ? "" : "s");
-	for (i = 0; run_names[i]; i++) {
-		const struct run *r = &st->runs[i];
-		if (!r->ended) {
-			printf("last %s: never\n", run_names[i]);
-			continue;
-		}
-		util_iso_time(r->ended, when, sizeof when);
-		printf("last %s: ended %s, exit %d (%s)", run_names[i], when,
-		       r->exit, r->exit == 0 ? "ok" : r->exit == EXIT_TEMPFAIL ?
-		       "temporary failure" : "error");
-		if (r->counted)
-			printf(", %ld sent, %ld deferred, %ld failed", r->sent,
-			       r->deferred, r->failed);
-		printf("\n");
-	}
+	printf(ngettext("journal: %ld update not yet applied\n",
+	                "journal: %ld updates not yet applied\n", st->journal),
+	       st->journal);
+	for (i = 0; run_names[i]; i++)
+		print_run(run_names[i], &st->runs[i]);
 }
 
 /* What a waiting robot move waits for (robot_queue_why), as status
@@ -763,26 +810,38 @@ static void put_waiting(const struct robot_wait *w, size_t i,
 {
 	(void)i;
 	if (!w->robot[0]) {
-		printf("robot waiting: %s board %ld: no robot to move "
-		       "(the next run removes the note)\n", w->game, w->board);
+		/* TRANSLATORS: the game's name and the board's number. */
+		printf(_("robot waiting: %s board %ld: no robot to move "
+		         "(the next run removes the note)\n"), w->game, w->board);
 		return;
 	}
-	printf("robot waiting: %s board %ld: %s to answer %s since %s "
-	       "(%s: %ld ms of engine time this hour): ", w->game,
-	       w->board, w->robot, w->human[0] ? w->human : "no player",
-	       since, w->human[0] ? w->human : "no player", w->used);
+	if (w->human[0])
+		/* TRANSLATORS: the game's name, the board's number, the
+		 * robot's userid, the player's userid (twice), since when
+		 * and the milliseconds the player used; what the move waits
+		 * for follows the colon. */
+		printf(_("robot waiting: %1$s board %2$ld: %3$s to answer %4$s "
+		         "since %5$s (%4$s: %6$ld ms of engine time this hour): "),
+		       w->game, w->board, w->robot, w->human, since, w->used);
+	else
+		printf(_("robot waiting: %s board %ld: %s to answer no player "
+		         "since %s (no player: %ld ms of engine time this "
+		         "hour): "), w->game, w->board, w->robot, since, w->used);
+	/* TRANSLATORS: what a robot's move waits for, after "robot
+	 * waiting: ...: ". */
 	switch (why) {
 	case ROBOT_WAIT_HOUR:
-		printf("waits for the server's next hour\n");
+		fputs(_("waits for the server's next hour\n"), stdout);
 		break;
 	case ROBOT_WAIT_BOARD:
-		printf("waits for the board's share of the next hour\n");
+		fputs(_("waits for the board's share of the next hour\n"), stdout);
 		break;
 	case ROBOT_WAIT_PLAYER:
-		printf("waits for the player's share of the next hour\n");
+		fputs(_("waits for the player's share of the next hour\n"),
+		      stdout);
 		break;
 	default:
-		printf("the next run plays it\n");
+		fputs(_("the next run plays it\n"), stdout);
 		break;
 	}
 }
@@ -795,29 +854,38 @@ static void print_robots(const struct config *cfg)
 	int i;
 
 	if (cfg->engine_hour_ms > 0) {
-		printf("engine time this hour: %ld of %d ms used (robots and "
-		       "analyses, engine_hour_ms)\n", cfg->engine_hour_ms -
+		printf(_("engine time this hour: %ld of %d ms used (robots and "
+		         "analyses, engine_hour_ms)\n"), cfg->engine_hour_ms -
 		       engine_time_left(cfg, util_now()), cfg->engine_hour_ms);
-		printf("engine share: %ld ms an hour for each player and each "
-		       "robot game (engine_share_percent = %d), a player more "
-		       "while half the hour is unused\n", engine_share_ms(cfg),
+		printf(_("engine share: %ld ms an hour for each player and each "
+		         "robot game (engine_share_percent = %d), a player more "
+		         "while half the hour is unused\n"), engine_share_ms(cfg),
 		       cfg->engine_share_percent);
 	} else
-		printf("engine time this hour: no bound (engine_hour_ms = 0)\n");
+		fputs(_("engine time this hour: no bound (engine_hour_ms = 0)\n"),
+		      stdout);
 	if (cfg->nrobots == 0) {
-		printf("robots: off\n");
+		fputs(_("robots: off\n"), stdout);
 		return;
 	}
-	printf("robots:");
-	for (i = 0; i < cfg->nrobots; i++)
-		printf(" %s (level %d, %d games)%s", cfg->robot[i].userid,
-		       cfg->robot[i].level, robot_limit(cfg, &cfg->robot[i]),
-		       i + 1 < cfg->nrobots ? "," : "\n");
-	printf("robot memory: %zu MiB transposition table (apart from the "
-	       "16 MiB of mail processing), think %d ms a move, %d ms a run\n",
-	       robot_memory_planned(cfg) >> 20, cfg->robot_think_ms,
+	/* TRANSLATORS: the head of the list of robots, each "USERID (level
+	 * N, N games)", after a blank, the robots apart by commas. */
+	fputs(_("robots:"), stdout);
+	for (i = 0; i < cfg->nrobots; i++) {
+		int games = robot_limit(cfg, &cfg->robot[i]);
+		putchar(' ');
+		/* TRANSLATORS: a robot's userid, its level and how many
+		 * games it plays at most. */
+		printf(ngettext("%s (level %d, %d game)", "%s (level %d, %d games)",
+		                games), cfg->robot[i].userid, cfg->robot[i].level,
+		       games);
+		fputs(i + 1 < cfg->nrobots ? "," : "\n", stdout);
+	}
+	printf(_("robot memory: %zu MiB transposition table (apart from the "
+	         "16 MiB of mail processing), think %d ms a move, %d ms a "
+	         "run\n"), robot_memory_planned(cfg) >> 20, cfg->robot_think_ms,
 	       cfg->robot_budget_ms);
-	printf("robot moves waiting: %ld\n", waiting < 0 ? 0 : waiting);
+	printf(_("robot moves waiting: %ld\n"), waiting < 0 ? 0 : waiting);
 	each_waiting(cfg, put_waiting);
 }
 
@@ -830,21 +898,27 @@ static void print_text(const struct status *st,
 
 	for (i = 0; i < nq; i++) {
 		util_iso_time(q[i].since, when, sizeof when);
-		printf("quarantined: %s since %s by %s: %s\n", q[i].name, when,
-		       q[i].by, q[i].reason);
+		/* TRANSLATORS: the board or account, since when, who put it
+		 * there and why (the operator's words). */
+		printf(_("quarantined: %s since %s by %s: %s\n"), q[i].name,
+		       when, q[i].by, q[i].reason);
 	}
 	for (i = 0; i < nd; i++) {
 		util_iso_time(dm[i].first->since, when, sizeof when);
-		printf("damaged: %s: %ld mail%s waiting since %s (%s)\n",
-		       dm[i].first->file, dm[i].mails,
-		       dm[i].mails == 1 ? "" : "s", when, dm[i].first->error);
+		/* TRANSLATORS: the damaged file, how many mails wait for it,
+		 * since when and the error of reading it. */
+		printf(ngettext("damaged: %s: %ld mail waiting since %s (%s)\n",
+		                "damaged: %s: %ld mails waiting since %s (%s)\n",
+		                dm[i].mails), dm[i].first->file, dm[i].mails, when,
+		       dm[i].first->error);
 	}
 	print_text_rest(st);
 	if (!nq && !nd)
-		printf("nothing is damaged or quarantined\n");
+		fputs(_("nothing is damaged or quarantined\n"), stdout);
 }
 
-#define STATUS_USAGE "usage: epamserv status [--json|--prometheus]\n"
+static const char status_usage[] =
+	N_("usage: epamserv status [--json|--prometheus]\n");
 
 int cli_need_spool(const struct config *cfg, const char *cmd)
 {
@@ -854,8 +928,9 @@ int cli_need_spool(const struct config *cfg, const char *cmd)
 
 	if (!bad)
 		return 0;
-	fprintf(stderr, "epamserv: %s: no spool directory at %s: %s (the "
-	        "setting spool)\n", cmd, cfg->spool, strerror(bad));
+	/* TRANSLATORS: the command, the spool's path, the system's error. */
+	fprintf(stderr, _("epamserv: %s: no spool directory at %s: %s (the "
+	                  "setting spool)\n"), cmd, cfg->spool, strerror(bad));
 	return EXIT_CONFIG;
 }
 
@@ -871,11 +946,11 @@ int cli_status(const struct config *cfg, int argc, char **argv)
 	    prom = strcmp(opt, "--prometheus") == 0;
 
 	if (strcmp(opt, "--help") == 0) {
-		printf(STATUS_USAGE);
+		fputs(_(status_usage), stdout);
 		return 0;
 	}
 	if (argc > 2 || (argc == 2 && !json && !prom)) {
-		fprintf(stderr, STATUS_USAGE);
+		fputs(_(status_usage), stderr);
 		return EXIT_USAGE;
 	}
 	/* A monitoring check must not read a wrong path, or a spool it may
@@ -883,12 +958,12 @@ int cli_status(const struct config *cfg, int argc, char **argv)
 	if (cli_need_spool(cfg, "status") != 0)
 		return EXIT_CONFIG;
 	if (quarantine_list(cfg->spool, &q, &nq) < 0) {
-		fprintf(stderr, "epamserv: status: cannot read %s/quarantine: %s\n",
-		        cfg->spool, strerror(errno));
+		fprintf(stderr, _("epamserv: status: cannot read %s/quarantine: "
+		                  "%s\n"), cfg->spool, strerror(errno));
 		return EXIT_TEMPFAIL;
 	}
 	if (held_list(cfg->spool, &h, &nh) < 0) {
-		fprintf(stderr, "epamserv: status: cannot read %s/held: %s\n",
+		fprintf(stderr, _("epamserv: status: cannot read %s/held: %s\n"),
 		        cfg->spool, strerror(errno));
 		free(q);
 		return EXIT_TEMPFAIL;

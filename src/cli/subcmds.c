@@ -10,6 +10,7 @@
 #include "cli/cli.h"
 #include "cli/cli_engine.h"
 #include "cli/cli_rules.h"
+#include "util/i18n.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -37,52 +38,55 @@ NO_CONFIG_RUN(run_replay, cli_replay)
 
 const struct subcmd subcmds[] = {
 	{ "receive", cli_receive, OWNER | LOGS | SUBCMD_MTA, "",
-	  "process one mail from standard input" },
+	  /* TRANSLATORS: the summaries of "epamserv --help", beside the
+	   * command's form: lines of at most 50 columns, each "\n" a line
+	   * break of the usage. */
+	  N_("process one mail from standard input") },
 	{ "outbox", cli_outbox, OWNER, "[--json|--names|--full]",
-	  "list the mail waiting or failed" },
+	  N_("list the mail waiting or failed") },
 	{ "batch", cli_batch, OWNER | LOGS | RUN_RECORD, "--maildir DIR",
-	  "process every mail in DIR/new" },
+	  N_("process every mail in DIR/new") },
 	{ "batch", NULL, 0, "--imap URL",
-	  "process every unseen mail of an IMAP\n"
-	  "mailbox (imap[s]://host[:port]/INBOX)" },
+	  N_("process every unseen mail of an IMAP\n"
+	     "mailbox (imap[s]://host[:port]/INBOX)") },
 	{ "flush", cli_flush,
 	  OWNER | LOGS | RUN_RECORD | SUBCMD_BOUNCE_NOTICES,
 	  "[--all] [--to ADDRESS|@DOMAIN]",
-	  "send the mail waiting in the outbox" },
+	  N_("send the mail waiting in the outbox") },
 	{ "bounces", cli_bounces, OWNER, "",
-	  "addresses that bounced (refused, or\n"
-	  "named by a report on our mail)" },
+	  N_("addresses that bounced (refused, or\n"
+	     "named by a report on our mail)") },
 	{ "sweep", cli_sweep, OWNER | LOGS | RUN_RECORD | SUBCMD_BOUNCE_NOTICES,
-	  "", "daily: reminders, forfeits (cron)" },
+	  "", N_("daily: reminders, forfeits (cron)") },
 	{ "admin", cli_admin, OWNER | LOGS | OWN_HELP | SUBCMD_ADMIN_WHO,
 	  "list|show|check|user|outbox|bounces|quarantine|repair ...",
-	  "manage the spool (see epamserv(1))" },
+	  N_("manage the spool (see epamserv(1))") },
 	{ "status", cli_status, OWNER | OWN_HELP, "[--json|--prometheus]",
-	  "boards, queue, bounces, damage, runs" },
+	  N_("boards, queue, bounces, damage, runs") },
 	{ "perft", run_perft, NO_CONFIG | OWN_HELP,
 	  "DEPTH [POSITION] [options] [--divide]",
-	  "count move sequences (RULES.md 7)" },
+	  N_("count move sequences (RULES.md 7)") },
 	{ "moves", run_moves, NO_CONFIG | OWN_HELP, "POSITION [options]",
-	  "list the legal moves of a position" },
+	  N_("list the legal moves of a position") },
 	{ "think", run_think, NO_CONFIG | OWN_HELP,
 	  "[POSITION] [--nodes N|--depth N|--movetime MS] [options]",
-	  "the engine's move, score and line" },
+	  N_("the engine's move, score and line") },
 	{ "match", run_match, NO_CONFIG | OWN_HELP,
 	  "PLAYER1 PLAYER2 [--games N] [--jobs N] [options]",
-	  "play two players, score and interval" },
+	  N_("play two players, score and interval") },
 	{ "export", cli_export, OWNER | OWN_HELP,
 	  "[BOARD...] [--json] [--since YYYY-MM-DD]",
-	  "game records (default: every finished\n"
-	  "board) on standard output" },
+	  N_("game records (default: every finished\n"
+	     "board) on standard output") },
 	{ "replay", run_replay, NO_CONFIG | OWN_HELP, "RECORD",
-	  "replay a text or JSON record: final\n"
-	  "position and result" },
+	  N_("replay a text or JSON record: final\n"
+	     "position and result") },
 	{ "web", cli_web, OWNER, "[--verbose] DIR",
-	  "write or update the static web site\n"
-	  "of the games in DIR" },
+	  N_("write or update the static web site\n"
+	     "of the games in DIR") },
 	{ "config", cli_config, SUBCMD_OWNER_ON_CHECK, "[--check]",
-	  "print the effective settings, or check\n"
-	  "them and the templates" },
+	  N_("print the effective settings, or check\n"
+	     "them and the templates") },
 	{ NULL, NULL, 0, NULL, NULL },
 };
 
@@ -109,12 +113,12 @@ void subcmd_usage(FILE *out)
 {
 	const struct subcmd *s;
 
-	fputs("usage: epamserv [--config FILE] [--spool DIR] [--smtp-url URL]\n"
-	      "                [--from ADDR] [--templates DIR] [--verbose]\n"
-	      "                COMMAND [ARGS]\n"
-	      "commands:\n", out);
+	fputs(_("usage: epamserv [--config FILE] [--spool DIR] [--smtp-url URL]\n"
+	        "                [--from ADDR] [--templates DIR] [--verbose]\n"
+	        "                COMMAND [ARGS]\n"
+	        "commands:\n"), out);
 	for (s = subcmds; s->name; s++) {
-		const char *p = s->summary;
+		const char *p = _(s->summary);
 		int col = fprintf(out, "  %s%s%s", s->name, *s->args ? " " : "",
 		                  s->args);
 
@@ -133,5 +137,5 @@ void subcmd_usage(FILE *out)
 				p++;
 		}
 	}
-	fputs("see epamserv(1)\n", out);
+	fputs(_("see epamserv(1)\n"), out);
 }

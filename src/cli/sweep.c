@@ -41,6 +41,7 @@
 #include "spool/users.h"
 #include "util/log.h"
 #include "util/util.h"
+#include "util/i18n.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -120,10 +121,25 @@ static void sweep_board(const struct config *cfg, const char *game, long board,
 		if (!who)
 			who = b.g.black;
 		sweep_event(&s, "expire", &b.g, b.g.updated);
-		snprintf(headline, sizeof headline, "The challenge on board %ld "
-		         "expired: %s%s%s did not answer it within %d days.", board,
-		         who, both ? " and " : "", both ? b.g.black : "",
-		         cfg->challenge_days);
+		/* TRANSLATORS: the board's number, the userid (or both
+		 * userids) of who did not answer, the days a challenge
+		 * waits. */
+		if (both)
+			snprintf(headline, sizeof headline,
+			         ngettext("The challenge on board %ld expired: %s "
+			                  "and %s did not answer it within %d day.",
+			                  "The challenge on board %ld expired: %s "
+			                  "and %s did not answer it within %d days.",
+			                  cfg->challenge_days),
+			         board, who, b.g.black, cfg->challenge_days);
+		else
+			snprintf(headline, sizeof headline,
+			         ngettext("The challenge on board %ld expired: %s "
+			                  "did not answer it within %d day.",
+			                  "The challenge on board %ld expired: %s "
+			                  "did not answer it within %d days.",
+			                  cfg->challenge_days),
+			         board, who, cfg->challenge_days);
 		snprintf(b.userid, sizeof b.userid, "%s", who);
 		game_end(&b.g, GAME_END_EXPIRE, who, s.now);
 		if (board_save(&s, &b, headline) == CMD_DONE) {
@@ -248,7 +264,7 @@ int cli_sweep(const struct config *cfg, int argc, char **argv)
 
 	(void)argv;
 	if (argc != 1) {
-		fprintf(stderr, "usage: epamserv sweep\n");
+		fputs(_("usage: epamserv sweep\n"), stderr);
 		return EXIT_USAGE;
 	}
 	if (spool_init(cfg->spool, &err) < 0) {

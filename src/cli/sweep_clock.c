@@ -18,6 +18,7 @@
 #include "spool/users.h"
 #include "util/log.h"
 #include "util/util.h"
+#include "util/i18n.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -99,19 +100,39 @@ static enum cmd_status remind(struct svc *s, struct board_ctx *b,
 		return CMD_REFUSED;
 	deadline_words(&u, k->deadline, when, sizeof when);
 	clock_format_left(left, rest, sizeof rest);
-	if (b->g.tc.kind == TC_DAYS)
-		snprintf(headline, sizeof headline, "Reminder: %s, it has been "
-		         "your move on board %ld for %ld days.  After %d days "
-		         "without a move the game is forfeited: your deadline is "
-		         "%s (%s left).", who, b->g.board,
-		         (long)((s->now - (k->deadline -
-		                 (time_t)s->cfg->forfeit_days * 86400)) / 86400),
+	if (b->g.tc.kind == TC_DAYS) {
+		long idle = (long)((s->now - (k->deadline -
+		                    (time_t)s->cfg->forfeit_days * 86400)) / 86400);
+		char first[200], then[300];
+		/* TRANSLATORS: the player's userid, the board's number and
+		 * the days the move has waited. */
+		snprintf(first, sizeof first,
+		         ngettext("Reminder: %s, it has been your move on board "
+		                  "%ld for %ld day.",
+		                  "Reminder: %s, it has been your move on board "
+		                  "%ld for %ld days.", idle), who, b->g.board, idle);
+		/* TRANSLATORS: the days without a move that forfeit a game,
+		 * the deadline and the time left in words. */
+		snprintf(then, sizeof then,
+		         ngettext("After %d day without a move the game is "
+		                  "forfeited: your deadline is %s (%s left).",
+		                  "After %d days without a move the game is "
+		                  "forfeited: your deadline is %s (%s left).",
+		                  s->cfg->forfeit_days),
 		         s->cfg->forfeit_days, when, rest);
-	else
-		snprintf(headline, sizeof headline, "Reminder: %s, it is your "
+		snprintf(headline, sizeof headline, "%s  %s", first, then);
+	} else if (b->g.tc.claim) {
+		/* TRANSLATORS: the player's userid, the board's number, the
+		 * deadline and the time left in words. */
+		snprintf(headline, sizeof headline, _("Reminder: %s, it is your "
 		         "move on board %ld: your deadline is %s (%s left); after "
-		         "it %s.", who, b->g.board, when, rest, b->g.tc.claim ?
-		         "your opponent may claim the game" : "you lose on time");
+		         "it your opponent may claim the game."), who, b->g.board,
+		         when, rest);
+	} else {
+		snprintf(headline, sizeof headline, _("Reminder: %s, it is your "
+		         "move on board %ld: your deadline is %s (%s left); after "
+		         "it you lose on time."), who, b->g.board, when, rest);
+	}
 	return sweep_tell(s, b, &u, headline, MAIL_KIND_REMINDER);
 }
 
@@ -130,13 +151,16 @@ static enum cmd_status tell_claimable(struct svc *s, struct board_ctx *b,
 	if (sweep_player(s, opp, &u) < 0)
 		return CMD_REFUSED;
 	deadline_words(&u, k->deadline, when, sizeof when);
-	snprintf(headline, sizeof headline, "%s's time on %s board %ld ran out "
-	         "on %s.  This game is played with -timeout=claim: it goes on "
-	         "until you claim it, and a move %s sends first is played.  To "
-	         "win on time, reply to this mail with just claim, or send\n"
-	         "  %s claim %ld %s PASSWORD", mover,
-	         reply_game_title(b->g.game), b->g.board, when, mover,
-	         b->g.game, b->g.board, opp);
+	/* TRANSLATORS: %1$s the player whose time ran out, %2$s the game's
+	 * title, %3$ld the board's number, %4$s when, %5$s the game's
+	 * command word and %6$s the userid of the one told; "claim" and
+	 * the command line are what the player types. */
+	snprintf(headline, sizeof headline, _("%1$s's time on %2$s board %3$ld "
+	         "ran out on %4$s.  This game is played with -timeout=claim: it "
+	         "goes on until you claim it, and a move %1$s sends first is "
+	         "played.  To win on time, reply to this mail with just claim, "
+	         "or send\n  %5$s claim %3$ld %6$s PASSWORD"), mover,
+	         reply_game_title(b->g.game), b->g.board, when, b->g.game, opp);
 	return sweep_tell(s, b, &u, headline, MAIL_KIND_NOTICE);
 }
 
@@ -191,11 +215,21 @@ void sweep_clock(struct svc *s, struct board_ctx *b,
 		}
 		sweep_event(s, "forfeit", &b->g, since);
 		timeout_headline(&b->g, mover, headline, sizeof headline);
-		if (b->g.tc.kind == TC_DAYS)
+		if (b->g.tc.kind == TC_DAYS) {
+			long idle = (long)((s->now - since) / 86400);
+			char more[256];
+			/* TRANSLATORS: the userid, the board's number, the
+			 * days without a move; after the headline of a loss
+			 * on time. */
+			snprintf(more, sizeof more,
+			         ngettext("%s made no move on board %ld for %ld day "
+			                  "and loses on time.",
+			                  "%s made no move on board %ld for %ld days "
+			                  "and loses on time.", idle),
+			         mover, b->g.board, idle);
 			snprintf(headline + strlen(headline), sizeof headline -
-			         strlen(headline), " %s made no move on board %ld for "
-			         "%ld days and loses on time.", mover, b->g.board,
-			         (long)((s->now - since) / 86400));
+			         strlen(headline), " %s", more);
+		}
 		snprintf(b->userid, sizeof b->userid, "%s", mover);
 		game_end(&b->g, GAME_END_FORFEIT, mover, s->now);
 		if (board_save(s, b, headline) == CMD_DONE) {

@@ -17,6 +17,7 @@
 #include "cli/cli_engine.h"
 #include "cli/cli_rules.h"
 #include "engine/engine.h"
+#include "util/i18n.h"
 
 #define CLI_EX_USAGE 64
 #define CLI_EX_SOFTWARE 70
@@ -25,19 +26,19 @@
 #define THINK_TT_BYTES ((size_t)64 << 20)
 
 static const char think_usage[] =
-	"usage: epamserv think [POSITION] [--movetime MS] [--nodes N]\n"
-	"                      [--depth N] [--level N] [--seed N] [options]\n"
-	"  POSITION    e.g. \"8x8 8/8/8/8/8/8/WW6/BW6 b\" (default: the opening)\n"
-	"  --movetime  stop after MS milliseconds (not reproducible)\n"
-	"  --nodes     stop after N nodes      --depth  stop after N plies\n"
-	"  --level     the bounds of level N (1 to 5; default: the top level\n"
-	"              when no bound is given; the first ply may take 100000)\n"
-	"  Every bound holds from the first ply on; \"depth: 0\" says the\n"
-	"  first ply was not finished (the move is the best of those searched,\n"
-	"  else the first legal move in the engine's order).\n"
-	"  --seed      break ties between equal moves by N\n"
-	"  options     the rules: -game= -size= -block= -symmetry= -rules=\n"
-	"              -crossed= -frozen -capture= -repetition= (RULES.md 6)\n";
+	N_("usage: epamserv think [POSITION] [--movetime MS] [--nodes N]\n"
+	   "                      [--depth N] [--level N] [--seed N] [options]\n"
+	   "  POSITION    e.g. \"8x8 8/8/8/8/8/8/WW6/BW6 b\" (default: the opening)\n"
+	   "  --movetime  stop after MS milliseconds (not reproducible)\n"
+	   "  --nodes     stop after N nodes      --depth  stop after N plies\n"
+	   "  --level     the bounds of level N (1 to 5; default: the top level\n"
+	   "              when no bound is given; the first ply may take 100000)\n"
+	   "  Every bound holds from the first ply on; \"depth: 0\" says the\n"
+	   "  first ply was not finished (the move is the best of those searched,\n"
+	   "  else the first legal move in the engine's order).\n"
+	   "  --seed      break ties between equal moves by N\n"
+	   "  options     the rules: -game= -size= -block= -symmetry= -rules=\n"
+	   "              -crossed= -frozen -capture= -repetition= (RULES.md 6)\n");
 
 /* CLOCK_MONOTONIC in milliseconds (eng_clock_fn). */
 static uint64_t think_clock(void *arg)
@@ -121,7 +122,7 @@ int cli_think(int argc, char **argv)
 
 	if (argc >= 2 && (strcmp(argv[1], "-h") == 0 ||
 	                  strcmp(argv[1], "--help") == 0)) {
-		fputs(think_usage, stdout);
+		fputs(_(think_usage), stdout);
 		return fflush(stdout) == 0 ? 0 : CLI_EX_IOERR;
 	}
 	rules = calloc((size_t)argc + 1, sizeof *rules);
@@ -129,7 +130,7 @@ int cli_think(int argc, char **argv)
 	if (!rules || !words) {
 		free(rules);
 		free(words);
-		fprintf(stderr, "epamserv %s: out of memory\n", argv[0]);
+		fprintf(stderr, _("epamserv %s: out of memory\n"), argv[0]);
 		return CLI_EX_SOFTWARE;
 	}
 	rc = cli_engine_args(argc, argv, opts, sizeof opts / sizeof opts[0],
@@ -143,7 +144,7 @@ int cli_think(int argc, char **argv)
 	free(rules);
 	free(words);
 	if (rc != 0) {
-		fputs(think_usage, stderr);
+		fputs(_(think_usage), stderr);
 		return rc;
 	}
 	memset(&lim, 0, sizeof lim);
@@ -158,7 +159,7 @@ int cli_think(int argc, char **argv)
 	lim.seed = seed;
 	e = eng_new(THINK_TT_BYTES);
 	if (!e) {
-		fprintf(stderr, "epamserv %s: no memory for the engine\n", argv[0]);
+		fprintf(stderr, _("epamserv %s: no memory for the engine\n"), argv[0]);
 		return CLI_EX_SOFTWARE;
 	}
 	if (eng_search(e, &p, &o, NULL, &lim, &r) == 0 && r.have_move)
@@ -167,7 +168,7 @@ int cli_think(int argc, char **argv)
 		print_ended(&p, &o);
 	eng_free(e);
 	if (fflush(stdout) != 0 || ferror(stdout)) {
-		fprintf(stderr, "epamserv %s: cannot write the output\n", argv[0]);
+		fprintf(stderr, _("epamserv %s: cannot write the output\n"), argv[0]);
 		return CLI_EX_IOERR;
 	}
 	return 0;

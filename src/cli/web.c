@@ -10,6 +10,7 @@
 #include "util/log.h"
 #include "util/util.h"
 #include "web/web.h"
+#include "util/i18n.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -33,6 +34,6 @@ int cli_web(const struct config *cfg, int argc, char **argv)
 		return rc;
 	return web_make(cfg, dir, verbose);
 usage:
-	fprintf(stderr, "usage: epamserv web [--verbose] DIR\n");
+	fputs(_("usage: epamserv web [--verbose] DIR\n"), stderr);
 	return EXIT_USAGE;
 }
