@@ -137,7 +137,7 @@ int tokenform_token_of(struct cmdctx *c, const struct intake *in,
 		return 0;
 	if (in->token_board < 0)
 		return strcmp(in->token_user, u->userid) == 0 &&
-		       acctoken_is(c, u, in->token) == 1;
+		       acctoken_is(&c->s, u, in->token) == 1;
 	game = spool_game_named(in->token_game);
 	if (!game)
 		return 0;

@@ -128,7 +128,7 @@ enum cmd_status account_save(struct cmdctx *c, struct user *u,
 	/* Its account token (made with the epoch as saved now), to its
 	 * addresses on file alone. */
 	for (i = 0; i < u->naddr; i++) {
-		acctoken_subject(c, u, u->addr[i].addr, subject, with, sizeof with);
+		acctoken_subject(&c->s, u, u->addr[i].addr, subject, with, sizeof with);
 		reply_queue(&c->s, t, u->addr[i].addr, with, text, NULL, 0, NULL);
 	}
 	explicit_bzero(with, sizeof with);

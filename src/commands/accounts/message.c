@@ -76,7 +76,7 @@ static enum cmd_status message_send(struct cmdctx *c, struct txn *t,
 		const char *addr = user_address(&to[i]);
 		int k;
 		snprintf(with, sizeof with, "%s", subject);
-		if (acctoken_pair_of(c, &to[i], from->userid, token) == 0) {
+		if (acctoken_pair_of(&c->s, &to[i], from->userid, token) == 0) {
 			k = snprintf(with, sizeof with, "%s - %s [#%s]", subject,
 			             to[i].userid, token);
 			if (k < 0 || (size_t)k >= sizeof with)

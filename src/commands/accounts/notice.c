@@ -32,7 +32,7 @@ static void notice_token(struct cmdctx *c, const char *userid,
 		free(err);
 		return;
 	}
-	acctoken_subject(c, &u, addr, subject, buf, len);
+	acctoken_subject(&c->s, &u, addr, subject, buf, len);
 	user_free(&u);
 }
 

@@ -38,7 +38,7 @@ enum cmd_status receipt_queue(struct cmdctx *c, struct txn *t,
 		user_free(&u);
 		return CMD_TEMPFAIL;
 	}
-	acctoken_subject(c, &u, c->sender, subject, with, sizeof with);
+	acctoken_subject(&c->s, &u, c->sender, subject, with, sizeof with);
 	reply_queue(&c->s, t, c->sender, with, text, NULL, 0, NULL);
 	explicit_bzero(with, sizeof with);
 	free(text);

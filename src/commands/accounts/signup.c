@@ -402,7 +402,7 @@ static enum cmd_status confirm_apply(struct cmdctx *c, struct txn *t,
 	if (r.kind == USER_REQ_SIGNUP && first) {
 		text = confirm_welcome(c, u, r.addr);
 		if (text) {
-			acctoken_subject(c, u, r.addr, "Welcome to epamserv", with,
+			acctoken_subject(&c->s, u, r.addr, "Welcome to epamserv", with,
 			                 sizeof with);
 			reply_queue(&c->s, t, r.addr, with, text, NULL, 0, NULL);
 		}
@@ -422,7 +422,7 @@ static enum cmd_status confirm_apply(struct cmdctx *c, struct txn *t,
 		text = reply_template(&c->s, "account.txt", &v);
 		tvars_free(&v);
 		if (text) {
-			acctoken_subject(c, u, r.addr, "epamserv: address confirmed",
+			acctoken_subject(&c->s, u, r.addr, "epamserv: address confirmed",
 			                 with, sizeof with);
 			reply_queue(&c->s, t, r.addr, with, text, NULL, 0, NULL);
 			/* The old address is told, once more and last. */

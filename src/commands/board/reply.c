@@ -1159,7 +1159,7 @@ static void error_acctoken_subject(struct cmdctx *c, char *subject,
 		free(err);
 		return;
 	}
-	acctoken_subject(c, &u, c->sender, "Re: epamserv: your mail was refused",
+	acctoken_subject(&c->s, &u, c->sender, "Re: epamserv: your mail was refused",
 	                 with, sizeof with);
 	if (strchr(with, '['))
 		snprintf(subject, len, "%s", with);

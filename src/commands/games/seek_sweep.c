@@ -87,7 +87,7 @@ int seek_sweep(const struct config *cfg)
 					char subject[160], with[240];
 					snprintf(subject, sizeof subject, "epamserv: %s",
 					         headline);
-					acctoken_subject(&c, &u, user_address(&u), subject,
+					acctoken_subject(&c.s, &u, user_address(&u), subject,
 					                 with, sizeof with);
 					reply_queue(&c.s, t, user_address(&u), with, body,
 					            NULL, 0, NULL);

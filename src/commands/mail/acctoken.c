@@ -16,7 +16,7 @@
 /* The token of u with its epoch in period into out: u's account token,
  * or with peer (not NULL) u's message token for replies to peer
  * (acctoken_pair_of).  0, or -1. */
-static int acctoken_derive(const struct cmdctx *c, const struct user *u,
+static int acctoken_derive(const struct svc *s, const struct user *u,
                            const char *peer, long long period, char *out)
 {
 	static const char label[] = "epamserv account token v1";
@@ -27,7 +27,7 @@ static int acctoken_derive(const struct cmdctx *c, const struct user *u,
 	char nums[64];
 	int n;
 
-	if (secret_key(c->s.cfg->spool, 1, key) != 0)
+	if (secret_key(s->cfg->spool, 1, key) != 0)
 		return -1;
 	n = snprintf(nums, sizeof nums, "%lu%c%lld", u->token_epoch, 0, period);
 	if (n < 0 || n >= (int)sizeof nums)
@@ -56,12 +56,12 @@ static int acctoken_holder(const struct user *u)
 	return user_confirmed(u) && !u->left;
 }
 
-int acctoken_of(const struct cmdctx *c, const struct user *u, char *out)
+int acctoken_of(const struct svc *s, const struct user *u, char *out)
 {
 	out[0] = '\0';
 	if (!acctoken_holder(u))
 		return 1;
-	if (acctoken_derive(c, u, NULL, (long long)c->s.now / ACCTOKEN_PERIOD, out) < 0) {
+	if (acctoken_derive(s, u, NULL, (long long)s->now / ACCTOKEN_PERIOD, out) < 0) {
 		out[0] = '\0';
 		return -1;
 	}
@@ -69,17 +69,17 @@ int acctoken_of(const struct cmdctx *c, const struct user *u, char *out)
 }
 
 /* acctoken_is, or with peer acctoken_pair_is. */
-static int token_is(const struct cmdctx *c, const struct user *u,
+static int token_is(const struct svc *s, const struct user *u,
                     const char *peer, const char *token)
 {
 	char mine[REPLY_TOKEN_LEN + 1];
-	long long period = (long long)c->s.now / ACCTOKEN_PERIOD;
+	long long period = (long long)s->now / ACCTOKEN_PERIOD;
 	int k, yes = 0;
 
 	if (!acctoken_holder(u) || strlen(token) != REPLY_TOKEN_LEN)
 		return 0;
 	for (k = 0; k < 2; k++) {
-		if (acctoken_derive(c, u, peer, period - k, mine) < 0)
+		if (acctoken_derive(s, u, peer, period - k, mine) < 0)
 			return -1;
 		yes |= memeql_sec(mine, token, REPLY_TOKEN_LEN);
 	}
@@ -87,19 +87,19 @@ static int token_is(const struct cmdctx *c, const struct user *u,
 	return yes ? 1 : 0;
 }
 
-int acctoken_is(const struct cmdctx *c, const struct user *u,
+int acctoken_is(const struct svc *s, const struct user *u,
                 const char *token)
 {
-	return token_is(c, u, NULL, token);
+	return token_is(s, u, NULL, token);
 }
 
-int acctoken_pair_of(const struct cmdctx *c, const struct user *u,
+int acctoken_pair_of(const struct svc *s, const struct user *u,
                      const char *peer, char *out)
 {
 	out[0] = '\0';
 	if (!acctoken_holder(u))
 		return 1;
-	if (acctoken_derive(c, u, peer, (long long)c->s.now / ACCTOKEN_PERIOD,
+	if (acctoken_derive(s, u, peer, (long long)s->now / ACCTOKEN_PERIOD,
 	                    out) < 0) {
 		out[0] = '\0';
 		return -1;
@@ -107,13 +107,13 @@ int acctoken_pair_of(const struct cmdctx *c, const struct user *u,
 	return 0;
 }
 
-int acctoken_pair_is(const struct cmdctx *c, const struct user *u,
+int acctoken_pair_is(const struct svc *s, const struct user *u,
                      const char *peer, const char *token)
 {
-	return token_is(c, u, peer, token);
+	return token_is(s, u, peer, token);
 }
 
-void acctoken_subject(const struct cmdctx *c, const struct user *u,
+void acctoken_subject(const struct svc *s, const struct user *u,
                       const char *addr, const char *subject, char *buf,
                       size_t len)
 {
@@ -122,7 +122,7 @@ void acctoken_subject(const struct cmdctx *c, const struct user *u,
 
 	snprintf(buf, len, "%s", subject);
 	if (!addr || user_find_address(u, addr) < 0 ||
-	    acctoken_of(c, u, token) != 0)
+	    acctoken_of(s, u, token) != 0)
 		return;
 	n = snprintf(buf, len, "%s - %s [#%s]", subject, u->userid, token);
 	if (n < 0 || (size_t)n >= len)
@@ -144,7 +144,7 @@ void acctoken_sender_subject(struct cmdctx *c, const char *subject,
 		free(err);
 		return;
 	}
-	acctoken_subject(c, &u, c->sender, subject, buf, len);
+	acctoken_subject(&c->s, &u, c->sender, subject, buf, len);
 	user_free(&u);
 }
 
@@ -166,8 +166,8 @@ int acctoken_pair_owner(struct cmdctx *c, const struct intake *in,
 	}
 	if (rc > 0)
 		return 0;
-	rc = peer ? acctoken_pair_is(c, &u, peer, in->token)
-	          : acctoken_is(c, &u, in->token);
+	rc = peer ? acctoken_pair_is(&c->s, &u, peer, in->token)
+	          : acctoken_is(&c->s, &u, in->token);
 	if (rc == 1) {
 		auth_proved(c, &u);
 		snprintf(userid, 32, "%s", u.userid);

@@ -37,16 +37,16 @@
 
 #define ACCTOKEN_PERIOD (7 * 86400L)  /* seconds */
 
-/* u's account token at c->s.now (REPLY_TOKEN_LEN characters and a NUL into
+/* u's account token at s->now (REPLY_TOKEN_LEN characters and a NUL into
  * out).  0 with the token; 1 with out "" when u has none (no confirmed
  * address, or signed off); -1 with out "" when the secret cannot be had
  * (logged). */
-int acctoken_of(const struct cmdctx *c, const struct user *u, char *out);
+int acctoken_of(const struct svc *s, const struct user *u, char *out);
 
 /* Whether token (untrusted) is u's account token of this period or the
  * one before: 1 yes, 0 no, -1 when the secret cannot be had.  Compared
  * in constant time. */
-int acctoken_is(const struct cmdctx *c, const struct user *u,
+int acctoken_is(const struct svc *s, const struct user *u,
                 const char *token);
 
 /* A message token (issue 30): what a mail relaying a message of peer
@@ -57,16 +57,16 @@ int acctoken_is(const struct cmdctx *c, const struct user *u,
  * reply to peer (no other command takes it, and a subject that names
  * another sender does not match it).  acctoken_pair_of and
  * acctoken_pair_is return as acctoken_of and acctoken_is. */
-int acctoken_pair_of(const struct cmdctx *c, const struct user *u,
+int acctoken_pair_of(const struct svc *s, const struct user *u,
                      const char *peer, char *out);
-int acctoken_pair_is(const struct cmdctx *c, const struct user *u,
+int acctoken_pair_is(const struct svc *s, const struct user *u,
                      const char *peer, const char *token);
 
 /* subject with " - USERID [#TOKEN]" (u's account token) appended, into
  * buf (len bytes), when addr is a confirmed address of u and u has a
  * token; else subject alone.  A subject cut to fit loses its token
  * rather than carry a cut one. */
-void acctoken_subject(const struct cmdctx *c, const struct user *u,
+void acctoken_subject(const struct svc *s, const struct user *u,
                       const char *addr, const char *subject, char *buf,
                       size_t len);
 

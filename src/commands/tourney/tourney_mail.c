@@ -107,7 +107,7 @@ enum cmd_status tt_mail(struct cmdctx *c, struct txn *t, const char *game,
 	}
 	snprintf(subject, sizeof subject, "%s tournament %s: %s",
 	         reply_game_title(game), name, what);
-	acctoken_subject(c, &u, user_address(&u), subject, with, sizeof with);
+	acctoken_subject(&c->s, &u, user_address(&u), subject, with, sizeof with);
 	reply_queue(&c->s, t, user_address(&u), with, mail, NULL, 0, NULL);
 	explicit_bzero(with, sizeof with);
 	free(mail);
