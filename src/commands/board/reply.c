@@ -171,6 +171,9 @@ static int mail_admit(void *arg, struct svc_mail *m)
 	const char *in_id = c->mail ? c->mail->message_id : NULL;
 	const char *addr = m->addr;
 
+	/* A notice (notice_send) goes as it is. */
+	if (c->s.notice)
+		return 0;
 	/* "multiple": the sender gets one mail with every answer in it; a
 	 * file goes inline, after the answer's text. */
 	if (c->collect && c->sender && strcasecmp(addr, c->sender) == 0) {
