@@ -106,10 +106,16 @@ enum cmd_status signup_requests(struct cmdctx *c, struct txn *t,
 /* Queue one notice (template account.txt: headline, details) to addr,
  * player userid's address, in a transaction of its own, once for
  * key_text: a later call with the same key_text does nothing.  For what
- * a player must hear although the mail in hand is refused or deferred
+ * a player must hear although the event s serves is refused or deferred
  * (wrong passwords tried, a mail that waits).  Takes the leaf lock
- * "notice-USERID".  CMD_DONE, or CMD_TEMPFAIL (logged; the caller goes
- * on: a notice is never worth failing the mail for). */
+ * "notice-USERID"; s's digest and mail count are as before afterwards.
+ * CMD_DONE, or CMD_TEMPFAIL (logged; the caller goes on: a notice is
+ * never worth failing the mail for). */
+enum cmd_status notice_send(struct svc *s, const char *userid,
+                            const char *addr, const char *key_text,
+                            const char *headline, const char *details);
+
+/* notice_send for the mail in hand c. */
 enum cmd_status notice_once(struct cmdctx *c, const char *userid,
                             const char *addr, const char *key_text,
                             const char *headline, const char *details);
@@ -227,10 +233,17 @@ enum cmd_status board_open(struct cmdctx *c, const char *game,
 enum cmd_status board_save(struct svc *s, struct board_ctx *b,
                            const char *headline);
 
-/* Commit b's game file with a board mail of shown (b's game or a copy)
- * to the sender only, subject "Epaminondas Board 101: WHAT": for changes
- * the other player must not hear of (queue, submit, subscribe).  The
- * players' reply tokens stay as they are.  CMD_DONE or CMD_TEMPFAIL. */
+/* Commit b's game file for the event s serves with a board mail of
+ * shown (b's game or a copy) to the address to only, subject
+ * "Epaminondas Board 101: WHAT": for changes the other player must not
+ * hear of.  The players' reply tokens stay as they are.  CMD_DONE or
+ * CMD_TEMPFAIL. */
+enum cmd_status board_save_to(struct svc *s, struct board_ctx *b,
+                              const char *to, const struct game *shown,
+                              const char *headline, const char *what);
+
+/* board_save_to for a command: the board mail goes to the mail's
+ * sender (c->sender) only (queue, submit, subscribe). */
 enum cmd_status board_save_quiet(struct cmdctx *c, struct board_ctx *b,
                                  const struct game *shown,
                                  const char *headline, const char *what);

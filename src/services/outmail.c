@@ -72,12 +72,6 @@ static size_t cut_point(const char *text, size_t max)
 	return i;
 }
 
-#define REPLY_CUT_NOTE "\n[This mail was cut here: all of it would be " \
-	"larger than %zu bytes,\nthe most this server sends in one mail.  " \
-	"Ask for less: for example\n\"epaminondas show USERID next\" instead " \
-	"of \"all\", one board with\n\"epaminondas show BOARD\", or fewer " \
-	"lines in a \"multiple\" mail.]\n"
-
 /* m with text[0..keep) (cut_point) and the note, composed.  malloc'ed,
  * or NULL with *err (mail_compose). */
 static char *compose_cut(struct mail_out *m, const char *text, size_t keep,
@@ -128,7 +122,14 @@ static char *compose_capped(struct mail_out *m, size_t cap, size_t env,
 			return msg;
 	}
 	free(msg);
-	snprintf(note, sizeof note, REPLY_CUT_NOTE, cap);
+	/* TRANSLATORS: the most bytes a mail may take; the commands in
+	 * double quotes are what a player types. */
+	snprintf(note, sizeof note, _("\n[This mail was cut here: all of it "
+	         "would be larger than %zu bytes,\nthe most this server sends "
+	         "in one mail.  Ask for less: for example\n\"epaminondas show "
+	         "USERID next\" instead of \"all\", one board with\n"
+	         "\"epaminondas show BOARD\", or fewer lines in a \"multiple\" "
+	         "mail.]\n"), cap);
 	/* The note alone: no cut can make the mail smaller. */
 	if (!(msg = compose_cut(m, text, 0, note, err)))
 		return NULL;

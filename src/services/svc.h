@@ -137,6 +137,12 @@ struct svc {
 	                          line; "" or NULL when none (board_save) */
 	int for_mail;          /* 1: the event answers a mail (process.c);
 	                          0: the sweep, admin, a robot's turn */
+	int notice;            /* 1 while a notice is queued (notice_send):
+	                          a mail of its own to a player's address
+	                          on file, which holds none of the words of
+	                          the mail in hand; the mail layer's admit
+	                          hook lets it through as it is (not
+	                          collected, gated or masked) */
 	struct svc_boardmail bm; /* the next board mail's knobs */
 	const struct svc_hooks *hooks; /* the mail layer's, or NULL */
 	void *hooks_arg;

@@ -3,6 +3,7 @@
  */
 #include "services/tko.h"
 #include "tourney/tourney.h"
+#include "util/i18n.h"
 #include "util/log.h"
 #include "util/util.h"
 
@@ -150,16 +151,20 @@ int tko_build(const struct tfile *tf, const struct ttable *t,
 	return 0;
 }
 
-static const char *round_words(int r, int rounds, char *buf, size_t len)
+/* The heading of round r of rounds, onto b. */
+static void round_heading(struct buf *b, int r, int rounds)
 {
+	/* TRANSLATORS (the four): the round's number; in the last, the
+	 * number of players left. */
 	if (r == rounds)
-		return "the final";
-	if (r == rounds - 1)
-		return "the semi-finals";
-	if (r == rounds - 2)
-		return "the quarter-finals";
-	snprintf(buf, len, "the last %d", 1 << (rounds - r + 1));
-	return buf;
+		buf_printf(b, _("Round %d, the final:\n"), r);
+	else if (r == rounds - 1)
+		buf_printf(b, _("Round %d, the semi-finals:\n"), r);
+	else if (r == rounds - 2)
+		buf_printf(b, _("Round %d, the quarter-finals:\n"), r);
+	else
+		buf_printf(b, _("Round %d, the last %d:\n"), r,
+		           1 << (rounds - r + 1));
 }
 
 static char res_char(int v)
@@ -169,15 +174,13 @@ static char res_char(int v)
 
 void tko_text(const struct tfile *tf, const struct tko *k, struct buf *b)
 {
-	char words[32];
 	int r, j;
 
-	buf_puts(b, "Bracket (each match's games from the first-named, higher "
-	         "seed's side:\n1 a win, = a draw, 0 a loss, . to play; d the "
-	         "deciding game; => who goes through):\n");
+	buf_puts(b, _("Bracket (each match's games from the first-named, "
+	         "higher seed's side:\n1 a win, = a draw, 0 a loss, . to play; "
+	         "d the deciding game; => who goes through):\n"));
 	for (r = 1; r <= k->rounds; r++) {
-		buf_printf(b, "Round %d, %s:\n", r, round_words(r, k->rounds,
-		           words, sizeof words));
+		round_heading(b, r, k->rounds);
 		for (j = 0; j < k->nmatch[r]; j++) {
 			const struct tko_match *m = &k->m[r][j];
 			const char *hu = m->high ? tf->player[m->high - 1].userid : "?";
@@ -185,12 +188,12 @@ void tko_text(const struct tfile *tf, const struct tko *k, struct buf *b)
 			                 tf->player[m->low - 1].userid : "?";
 			char games[16];
 			if (m->how == TKO_WAITING) {
-				buf_printf(b, "  %-15.15s - %-15.15s  (to come)\n",
+				buf_printf(b, _("  %-15.15s - %-15.15s  (to come)\n"),
 				           m->high ? hu : "?", m->low ? lu : "?");
 				continue;
 			}
 			if (m->how == TKO_BYE) {
-				buf_printf(b, "  %2d %-12.12s   (a bye)%20s=> %s\n",
+				buf_printf(b, _("  %2d %-12.12s   (a bye)%20s=> %s\n"),
 				           m->high, hu, "", hu);
 				continue;
 			}
@@ -201,19 +204,23 @@ void tko_text(const struct tfile *tf, const struct tko *k, struct buf *b)
 				         res_char(m->res[2]));
 			buf_printf(b, "  %2d %-12.12s - %2d %-12.12s %-6s ", m->high,
 			           hu, m->low, lu, games);
-			if (m->winner)
-				buf_printf(b, "=> %s%s\n",
-				           tf->player[m->winner - 1].userid,
-				           m->how == TKO_WALKOVER ? " (walkover)" : "");
+			if (m->winner && m->how == TKO_WALKOVER)
+				buf_printf(b, _("=> %s (walkover)\n"),
+				           tf->player[m->winner - 1].userid);
+			else if (m->winner)
+				buf_printf(b, "=> %s\n",
+				           tf->player[m->winner - 1].userid);
 			else
-				buf_puts(b, "playing\n");
+				buf_puts(b, _("playing\n"));
 			if (m->board[0] >= 0) {
-				buf_printf(b, "%5sboards %ld, %ld", "",
+				buf_printf(b, _("%5sboards %ld, %ld"), "",
 				           tf->boards[m->board[0]].number,
 				           m->board[1] >= 0 ?
 				           tf->boards[m->board[1]].number : 0L);
 				if (m->board[2] >= 0)
-					buf_printf(b, "; deciding game %ld, %s White",
+					/* TRANSLATORS: the board, the player who has
+					 * White on it. */
+					buf_printf(b, _("; deciding game %ld, %s White"),
 					           tf->boards[m->board[2]].number,
 					           tf->boards[m->board[2]].white);
 				buf_putc(b, '\n');
@@ -221,5 +228,6 @@ void tko_text(const struct tfile *tf, const struct tko *k, struct buf *b)
 		}
 	}
 	if (k->champion)
-		buf_printf(b, "Winner: %s\n", tf->player[k->champion - 1].userid);
+		buf_printf(b, _("Winner: %s\n"),
+		           tf->player[k->champion - 1].userid);
 }

@@ -6,6 +6,7 @@
 #include "services/tko.h"
 #include "tourney/tourney.h"
 #include "util/buf.h"
+#include "util/i18n.h"
 #include "util/log.h"
 #include "util/util.h"
 
@@ -288,6 +289,29 @@ static void quarter_words(int q, char *buf, size_t len)
 	snprintf(buf, len, "%d%s", q / 4, frac[q % 4]);
 }
 
+/* Add the i-th of k names to the list in names: "alice, bob and
+ * carol". */
+static void tie_names_add(struct buf *names, int i, int k, const char *name)
+{
+	char *list;
+
+	if (i == 0) {
+		buf_puts(names, name);
+		return;
+	}
+	list = xstrdup(buf_str(names));
+	buf_reset(names);
+	if (i == k - 1)
+		/* TRANSLATORS: the last two of a list of players: the list
+		 * so far, then the last name. */
+		buf_printf(names, _("%1$s and %2$s"), list, name);
+	else
+		/* TRANSLATORS: a list of players so far, then the next
+		 * name. */
+		buf_printf(names, _("%1$s, %2$s"), list, name);
+	free(list);
+}
+
 /* For a finished round robin or Swiss whose first place is shared on
  * score: a paragraph saying who is tied and which tie-break (by_rank's
  * order) put the winner first, appended to b.  Nothing otherwise. */
@@ -302,44 +326,61 @@ static void tt_tie_words(const struct tfile *tf, const struct ttable *t,
 	if (k < 2)
 		return;
 	for (i = 0; i < k; i++)
-		buf_printf(&names, "%s%s", i == 0 ? "" : i == k - 1 ? " and " :
-		           ", ", tf->player[t->rank[i]].userid);
+		tie_names_add(&names, i, k, tf->player[t->rank[i]].userid);
 	half_words(x->score, s, sizeof s);
-	buf_printf(b, "\nFirst place is tied: %s have a score of %s each.\n",
-	           buf_str(&names), s);
+	/* TRANSLATORS: the tied players ("alice, bob and carol"), then
+	 * their score ("2.5"). */
+	buf_printf(b, _("\nFirst place is tied: %s have a score of %s "
+	           "each.\n"), buf_str(&names), s);
 	buf_free(&names);
 	if (t->cells && x->buchholz != y->buchholz) {
 		half_words(x->buchholz, p, sizeof p);
 		half_words(y->buchholz, q, sizeof q);
-		buf_printf(b, "The tie is broken by Buchholz (the sum of the "
-		           "opponents' scores): %s has %s, %s has %s, so %s "
-		           "wins.\n", tf->player[w].userid, p,
-		           tf->player[r].userid, q, tf->player[w].userid);
+		/* TRANSLATORS: the winner and his Buchholz, the second and
+		 * his. */
+		buf_printf(b, _("The tie is broken by Buchholz (the sum of the "
+		           "opponents' scores): %1$s has %2$s, %3$s has %4$s, so "
+		           "%1$s wins.\n"), tf->player[w].userid, p,
+		           tf->player[r].userid, q);
 	} else if (!t->cells && x->sb != y->sb) {
 		quarter_words(x->sb, p, sizeof p);
 		quarter_words(y->sb, q, sizeof q);
-		buf_printf(b, "The tie is broken by Sonneborn-Berger (the scores "
-		           "of the players each beat, and half of those each "
-		           "drew with): %s has %s, %s has %s, so %s wins.\n",
-		           tf->player[w].userid, p, tf->player[r].userid, q,
-		           tf->player[w].userid);
+		/* TRANSLATORS: the winner and his Sonneborn-Berger score, the
+		 * second and his. */
+		buf_printf(b, _("The tie is broken by Sonneborn-Berger (the "
+		           "scores of the players each beat, and half of those "
+		           "each drew with): %1$s has %2$s, %3$s has %4$s, so %1$s "
+		           "wins.\n"), tf->player[w].userid, p,
+		           tf->player[r].userid, q);
 	} else {
-		buf_printf(b, "%s and %s are equal on %s too, so the tie is "
-		           "broken by the pairing number (players are numbered "
-		           "by rating at the start): %s, number %d, wins.\n",
-		           tf->player[w].userid, tf->player[r].userid,
-		           t->cells ? "Buchholz" : "Sonneborn-Berger",
-		           tf->player[w].userid, w + 1);
+		/* TRANSLATORS: the winner, the second, the winner's number. */
+		buf_printf(b, t->cells ? _("%1$s and %2$s are equal on Buchholz "
+		           "too, so the tie is broken by the pairing number "
+		           "(players are numbered by rating at the start): %1$s, "
+		           "number %3$d, wins.\n") : _("%1$s and %2$s are equal on "
+		           "Sonneborn-Berger too, so the tie is broken by the "
+		           "pairing number (players are numbered by rating at the "
+		           "start): %1$s, number %3$d, wins.\n"),
+		           tf->player[w].userid, tf->player[r].userid, w + 1);
 	}
 }
 
-static const char *format_words(const struct tfile *tf)
+/* The table's first line, one sentence per format: its arguments are
+ * the tournament's name, the game's title and the organiser. */
+static const char *format_sentence(const struct tfile *tf)
 {
+	/* TRANSLATORS (the four): the tournament's name, the game's title
+	 * ("Epaminondas"), the organiser's userid. */
 	if (strcmp(tf->format, "roundrobin") == 0)
-		return tf->rounds == 2 ? "double round robin" : "round robin";
+		return tf->rounds == 2 ? _("Tournament %s: double round robin "
+		                           "of %s, organised by %s.\n")
+		                       : _("Tournament %s: round robin of %s, "
+		                           "organised by %s.\n");
 	if (tf_knockout(tf))
-		return "knockout (two-game matches)";
-	return "Swiss (Dutch system)";
+		return _("Tournament %s: knockout (two-game matches) of %s, "
+		         "organised by %s.\n");
+	return _("Tournament %s: Swiss (Dutch system) of %s, organised by "
+	         "%s.\n");
 }
 
 static void tt_crosstable(const struct tfile *tf, const struct ttable *t,
@@ -348,9 +389,10 @@ static void tt_crosstable(const struct tfile *tf, const struct ttable *t,
 	int n = tf->nplayers, cycles = tf->rounds >= 2 ? 2 : 1, i, j, k;
 	char s[32], q[32];
 
-	buf_printf(&b[0], "Crosstable (1 a win, = a draw, 0 a loss, . to "
-	           "play; %s):\n", cycles == 2 ? "two signs a pair, one a "
-	           "cycle" : "row against column");
+	buf_puts(&b[0], cycles == 2 ? _("Crosstable (1 a win, = a draw, 0 a "
+	         "loss, . to play; two signs a pair, one a cycle):\n") :
+	         _("Crosstable (1 a win, = a draw, 0 a loss, . to play; row "
+	         "against column):\n"));
 	buf_puts(b, "No Player      ");
 	for (j = 0; j < n; j++)
 		buf_printf(b, cycles == 2 ? "%-3d" : "%-2d", j + 1);
@@ -366,13 +408,13 @@ static void tt_crosstable(const struct tfile *tf, const struct ttable *t,
 			buf_putc(b, ' ');
 		}
 		if (t->row[i].cancelled) {
-			buf_puts(b, " withdrawn: results cancelled\n");
+			buf_puts(b, _(" withdrawn: results cancelled\n"));
 			continue;
 		}
 		half_words(t->row[i].score, s, sizeof s);
 		quarter_words(t->row[i].sb, q, sizeof q);
 		buf_printf(b, "%6s %6s%s\n", s, q, tf->player[i].withdrawn ?
-		           "  withdrawn" : "");
+		           _("  withdrawn") : "");
 	}
 }
 
@@ -384,8 +426,8 @@ static void tt_swiss_table(const struct tfile *tf, const struct ttable *t,
 	int n = tf->nplayers, i, r, k;
 	char s[32], q[32];
 
-	buf_puts(b, "Rounds (+ a win, = a draw, - a loss, . to play; the "
-	         "opponent's\nnumber; w White, b Black):\n");
+	buf_puts(b, _("Rounds (+ a win, = a draw, - a loss, . to play; the "
+	         "opponent's\nnumber; w White, b Black):\n"));
 	buf_puts(b, "No Player      ");
 	for (r = 0; r < t->rounds; r++)
 		buf_printf(b, " R%-3d", r + 1);
@@ -416,7 +458,7 @@ static void tt_swiss_table(const struct tfile *tf, const struct ttable *t,
 		half_words(t->row[i].score, s, sizeof s);
 		half_words(t->row[i].buchholz, q, sizeof q);
 		buf_printf(b, " %5s %5s%s\n", s, q, tf->player[i].withdrawn ?
-		           "  withdrawn" : "");
+		           _("  withdrawn") : "");
 	}
 }
 
@@ -426,23 +468,33 @@ char *tt_text(const struct tfile *tf, const struct ttable *t)
 	char s[32], q[32];
 	int i, finished = t && tt_finished(tf, t);
 
-	buf_printf(&b, "Tournament %s: %s of %s, organised by %s.\n",
-	           tf->name, format_words(tf), game_title(tf->game),
+	buf_printf(&b, format_sentence(tf), tf->name, game_title(tf->game),
 	           tf->organiser);
-	buf_printf(&b, "State: %s.  Players: %d (%d to %d).",
-	           tf->state == TF_OPEN ? "open for players to join" :
-	           tf->state == TF_CANCELLED ? "cancelled" :
-	           finished ? "finished" : "running", tf->nplayers,
+	/* TRANSLATORS (the four): the players, the least and the most
+	 * the tournament takes. */
+	buf_printf(&b, tf->state == TF_OPEN ? _("State: open for players to "
+	           "join.  Players: %d (%d to %d).") :
+	           tf->state == TF_CANCELLED ? _("State: cancelled.  Players: "
+	           "%d (%d to %d).") :
+	           finished ? _("State: finished.  Players: %d (%d to %d).") :
+	           _("State: running.  Players: %d (%d to %d)."), tf->nplayers,
 	           tf->min_players, tf->max_players);
 	if (tf->state == TF_OPEN && tf->start[0])
-		buf_printf(&b, "  Starts on %s once %d have joined, or when the "
-		           "organiser starts it.", tf->start, tf->min_players);
+		/* TRANSLATORS: the start day (YYYY-MM-DD), the least number of
+		 * players. */
+		buf_printf(&b, ngettext("  Starts on %s once %d has joined, or "
+		           "when the organiser starts it.", "  Starts on %s once "
+		           "%d have joined, or when the organiser starts it.",
+		           tf->min_players), tf->start, tf->min_players);
 	else if (tf->state == TF_OPEN)
-		buf_puts(&b, "  Starts when the organiser starts it.");
-	buf_printf(&b, "\nGame options: %s\n\n", tf->options[0] ? tf->options :
-	           "the standard ones");
+		buf_puts(&b, _("  Starts when the organiser starts it."));
+	if (tf->options[0])
+		/* TRANSLATORS: the challenge options, as a player types them. */
+		buf_printf(&b, _("\nGame options: %s\n\n"), tf->options);
+	else
+		buf_puts(&b, _("\nGame options: the standard ones\n\n"));
 	if ((tf->state != TF_RUNNING && tf->state != TF_FINISHED) || !t) {
-		buf_puts(&b, "Players (in the order they joined):\n");
+		buf_puts(&b, _("Players (in the order they joined):\n"));
 		for (i = 0; i < tf->nplayers; i++)
 			buf_printf(&b, "  %s\n", tf->player[i].userid);
 		return buf_take(&b);
@@ -450,58 +502,64 @@ char *tt_text(const struct tfile *tf, const struct ttable *t)
 	if (tf_knockout(tf)) {
 		struct tko k;
 		if (tko_build(tf, t, &k) < 0) {
-			buf_puts(&b, "(the bracket cannot be read: see the server's "
-			         "log)\n");
+			buf_puts(&b, _("(the bracket cannot be read: see the "
+			         "server's log)\n"));
 			return buf_take(&b);
 		}
 		if (k.current <= k.rounds)
-			buf_printf(&b, "Round %d of %d.  ", k.current, k.rounds);
-		buf_printf(&b, "Games over: %d of %d.\n\n", t->done,
+			buf_printf(&b, _("Round %d of %d.  "), k.current, k.rounds);
+		buf_printf(&b, _("Games over: %d of %d.\n\n"), t->done,
 		           tf->nboards);
 		tko_text(tf, &k, &b);
 		goto still;
 	}
 	if (tf_swiss(tf))
-		buf_printf(&b, "Round %d of %d.  Games over: %d of %d.\n\n",
+		buf_printf(&b, _("Round %d of %d.  Games over: %d of %d.\n\n"),
 		           tf_paired(tf), tf->rounds, t->done, tf->nboards);
 	else
-		buf_printf(&b, "Games over: %d of %d.\n\n", t->done, tf->nboards);
+		buf_printf(&b, _("Games over: %d of %d.\n\n"), t->done,
+		           tf->nboards);
 	if (t->cells)
 		tt_swiss_table(tf, t, &b);
 	else
 		tt_crosstable(tf, t, &b);
-	buf_printf(&b, "\n%s:\n", finished ? "Final standings" : "Standings");
+	buf_puts(&b, finished ? _("\nFinal standings:\n") :
+	         _("\nStandings:\n"));
 	for (i = 0; i < tf->nplayers; i++) {
 		int p = t->rank[i];
 		if (t->row[p].cancelled) {
-			buf_printf(&b, "  -. %-20s withdrawn, results cancelled\n",
-			           tf->player[p].userid);
+			buf_printf(&b, _("  -. %-20s withdrawn, results "
+			           "cancelled\n"), tf->player[p].userid);
 			continue;
 		}
 		half_words(t->row[p].score, s, sizeof s);
 		if (t->cells) {
 			half_words(t->row[p].buchholz, q, sizeof q);
-			buf_printf(&b, "  %d. %-20s score %s  Buchholz %s\n", i + 1,
-			           tf->player[p].userid, s, q);
+			/* TRANSLATORS: the place, the player, his score and
+			 * Buchholz. */
+			buf_printf(&b, _("  %d. %-20s score %s  Buchholz %s\n"),
+			           i + 1, tf->player[p].userid, s, q);
 			continue;
 		}
 		quarter_words(t->row[p].sb, q, sizeof q);
-		buf_printf(&b, "  %d. %-20s score %s  S-B %s  (%d of %d "
-		           "played)\n", i + 1, tf->player[p].userid, s, q,
+		/* TRANSLATORS: the place, the player, his score and
+		 * Sonneborn-Berger, his games over and all his games. */
+		buf_printf(&b, _("  %d. %-20s score %s  S-B %s  (%d of %d "
+		           "played)\n"), i + 1, tf->player[p].userid, s, q,
 		           t->row[p].finished, t->row[p].games);
 	}
 	if (finished)
 		tt_tie_words(tf, t, &b);
 	if (!finished && tf_swiss(tf) && tf->bye[tf_paired(tf)][0])
-		buf_printf(&b, "\nRound %d's bye (a win): %s\n", tf_paired(tf),
+		buf_printf(&b, _("\nRound %d's bye (a win): %s\n"), tf_paired(tf),
 		           tf->bye[tf_paired(tf)]);
 still:
 	if (!finished) {
-		buf_puts(&b, "\nStill to play:\n");
+		buf_puts(&b, _("\nStill to play:\n"));
 		for (i = 0; i < tf->nboards; i++)
 			if (t->result[i] == -1)
-				buf_printf(&b, "  round %d, board %ld: %s (White) - %s "
-				           "(Black)\n", tf->boards[i].round,
+				buf_printf(&b, _("  round %d, board %ld: %s (White) - "
+				           "%s (Black)\n"), tf->boards[i].round,
 				           tf->boards[i].number, tf->boards[i].white,
 				           tf->boards[i].black);
 	}

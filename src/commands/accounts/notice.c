@@ -20,7 +20,7 @@
 
 /* subject with userid's account token when addr is an address of his
  * on file (acctoken_subject), into buf. */
-static void notice_token(struct cmdctx *c, const char *userid,
+static void notice_token(const struct svc *s, const char *userid,
                          const char *addr, const char *subject, char *buf,
                          size_t len)
 {
@@ -28,51 +28,49 @@ static void notice_token(struct cmdctx *c, const char *userid,
 	char *err = NULL;
 
 	snprintf(buf, len, "%s", subject);
-	if (user_load(c->s.cfg->spool, userid, &u, &err) != 0) {
+	if (user_load(s->cfg->spool, userid, &u, &err) != 0) {
 		free(err);
 		return;
 	}
-	acctoken_subject(&c->s, &u, addr, subject, buf, len);
+	acctoken_subject(s, &u, addr, subject, buf, len);
 	user_free(&u);
 }
 
-enum cmd_status notice_once(struct cmdctx *c, const char *userid,
+enum cmd_status notice_send(struct svc *s, const char *userid,
                             const char *addr, const char *key_text,
                             const char *headline, const char *details)
 {
 	struct lock l = LOCK_INIT;
 	struct tvars v = { 0 };
-	struct buf *collect = c->collect;
 	struct txn *t;
 	char key[64], digest[33], subject[256], with[320], *text = NULL;
 	enum cmd_status st = CMD_DONE;
-	int nout = c->s.nout;
+	int nout = s->nout;
 
-	memcpy(digest, c->s.digest, sizeof digest);
-	util_digest_hex(key_text, strlen(key_text), c->s.digest);
+	memcpy(digest, s->digest, sizeof digest);
+	util_digest_hex(key_text, strlen(key_text), s->digest);
 	snprintf(key, sizeof key, "notice-%s", userid);
-	c->collect = NULL;
-	if ((st = svc_lock(&c->s, key, &l)) != CMD_DONE)
+	if ((st = svc_lock(s, key, &l)) != CMD_DONE)
 		goto out;
-	if (spool_seen(c->s.cfg->spool, c->s.digest))
+	if (spool_seen(s->cfg->spool, s->digest))
 		goto out;
 	tvars_set(&v, "headline", headline);
 	tvars_set(&v, "details", details);
 	tvars_set(&v, "userid", userid);
-	text = reply_template(&c->s, "account.txt", &v);
+	text = reply_template(s, "account.txt", &v);
 	if (!text) {
 		st = CMD_TEMPFAIL;
 		goto out;
 	}
-	c->s.nout = 0;
+	s->nout = 0;
 	snprintf(subject, sizeof subject, "epamserv: %s", headline);
-	notice_token(c, userid, addr, subject, with, sizeof with);
-	t = svc_txn(&c->s, key);
-	c->exempt_stranger = 1;  /* to a player's address on file */
-	reply_queue(&c->s, t, addr, with, text, NULL, 0, NULL);
+	notice_token(s, userid, addr, subject, with, sizeof with);
+	t = svc_txn(s, key);
+	s->notice = 1;  /* to a player's address on file */
+	reply_queue(s, t, addr, with, text, NULL, 0, NULL);
 	explicit_bzero(with, sizeof with);
-	c->exempt_stranger = 0;
-	st = svc_commit(&c->s, t);
+	s->notice = 0;
+	st = svc_commit(s, t);
 out:
 	if (st != CMD_DONE)
 		log_msg(LOG_WARNING, "a notice to %s (%s) could not be queued\n",
@@ -80,8 +78,14 @@ out:
 	lock_release(&l);
 	tvars_free(&v);
 	free(text);
-	memcpy(c->s.digest, digest, sizeof digest);
-	c->collect = collect;
-	c->s.nout = nout;
+	memcpy(s->digest, digest, sizeof digest);
+	s->nout = nout;
 	return st;
+}
+
+enum cmd_status notice_once(struct cmdctx *c, const char *userid,
+                            const char *addr, const char *key_text,
+                            const char *headline, const char *details)
+{
+	return notice_send(&c->s, userid, addr, key_text, headline, details);
 }

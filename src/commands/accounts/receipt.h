@@ -15,12 +15,17 @@
 
 #include "commands/cmd.h"
 
-/* Queue in t, to c->sender, the receipt of userid's message or chat:
- * subject (e.g. "epamserv: your message was passed on") and what, one
- * whole sentence saying whom it reached.  Nothing when userid has
- * receipts off, cannot be loaded (logged) or has no confirmed address
- * that c->sender is.  CMD_DONE, or CMD_TEMPFAIL when the template
- * cannot be had. */
+/* Queue in t, for the event s serves, to the address to (the one the
+ * mail proved), the receipt of userid's message or chat: subject (e.g.
+ * "epamserv: your message was passed on") and what, one whole sentence
+ * saying whom it reached.  Nothing when userid has receipts off, cannot
+ * be loaded (logged) or has no confirmed address that to is (or to is
+ * NULL).  CMD_DONE, or CMD_TEMPFAIL when the template cannot be had. */
+enum cmd_status receipt_queue_to(struct svc *s, struct txn *t,
+                                 const char *to, const char *userid,
+                                 const char *subject, const char *what);
+
+/* receipt_queue_to for a command: to the mail's sender (c->sender). */
 enum cmd_status receipt_queue(struct cmdctx *c, struct txn *t,
                               const char *userid, const char *subject,
                               const char *what);

@@ -124,7 +124,8 @@ enum cmd_status board_open(struct cmdctx *c, const char *game,
 	memset(b, 0, sizeof *b);
 	b->l.fd = -1;
 	if (board < 0)
-		return cmd_refuse(c, usage, "'%s' is not a board number", board_word);
+		return cmd_refuse(c, usage, _("'%s' is not a board number"),
+		                  board_word);
 	util_lower(userid);
 	if ((st = cmd_auth(c, userid, password, usage, &u)) != CMD_DONE)
 		return st;
@@ -133,8 +134,8 @@ enum cmd_status board_open(struct cmdctx *c, const char *game,
 		return st;
 	snprintf(b->userid, sizeof b->userid, "%s", userid);
 	if (game_side_of(&b->g, userid) < 0) {
-		st = board_refuse(c, &b->g, usage, "you (%s) are not a player on "
-		                  "board %ld", userid, board);
+		st = board_refuse(c, &b->g, usage, _("you (%s) are not a player "
+		                  "on board %ld"), userid, board);
 		board_close(b);
 		return st;
 	}
@@ -169,29 +170,6 @@ static char *board_rate(struct svc *s, struct txn *t, const struct game *g,
 	return text;
 }
 
-/* The mail context for the tournament's steps of board_save:
- * tt_game_end and tt_after_game (ttable.h) still take one.  The mail's
- * own when s is the one of a mail (process.c gave it the mail layer's
- * hooks, with its struct cmdctx); else tmp, set up around a copy of s
- * and nothing else, as the sweep's and admin's contexts were before
- * they became a struct svc.  board_mail_ctx_done copies back what the
- * step changed in tmp's s (mails counted, queue_failed). */
-static struct cmdctx *board_mail_ctx(struct svc *s, struct cmdctx *tmp)
-{
-	if (s->hooks == &reply_mail_hooks)
-		return s->hooks_arg;
-	memset(tmp, 0, sizeof *tmp);
-	tmp->s = *s;
-	return tmp;
-}
-
-static void board_mail_ctx_done(struct svc *s, struct cmdctx *c,
-                                struct cmdctx *tmp)
-{
-	if (c == tmp)
-		*s = tmp->s;
-}
-
 enum cmd_status board_save(struct svc *s, struct board_ctx *b,
                            const char *headline)
 {
@@ -206,7 +184,9 @@ enum cmd_status board_save(struct svc *s, struct board_ctx *b,
 
 	/* A robot's one short line at the game's end (issue 16). */
 	if (robot && ended) {
-		buf_printf(&head, "%s\n\n%s: good game.", headline, robot);
+		/* TRANSLATORS: the board mail's headline, then the robot's
+		 * userid: its one line at the game's end. */
+		buf_printf(&head, _("%s\n\n%s: good game."), headline, robot);
 		headline = buf_str(&head);
 	}
 	/* The board changes: the tokens of its older mails are spent
@@ -221,10 +201,13 @@ enum cmd_status board_save(struct svc *s, struct board_ctx *b,
 	 * rated (pbmserv removed such boards), nor one played with -rated=no:
 	 * no result record. */
 	if (ended && b->g.nmoves < 2) {
-		change = xstrdup("unchanged: the game ended before both players "
-		                 "had made a move");
+		/* TRANSLATORS: the rating change of a game that just ended,
+		 * as the board mail tells it. */
+		change = xstrdup(_("unchanged: the game ended before both "
+		                   "players had made a move"));
 	} else if (ended && b->g.unrated) {
-		change = xstrdup("unchanged: an unrated game (-rated=no)");
+		/* TRANSLATORS: as above; -rated=no is a challenge option. */
+		change = xstrdup(_("unchanged: an unrated game (-rated=no)"));
 	} else if (ended) {
 		change = board_rate(s, t, &b->g, &st);
 		if (st != CMD_DONE) {
@@ -255,12 +238,8 @@ enum cmd_status board_save(struct svc *s, struct board_ctx *b,
 	if (st == CMD_DONE && ended)
 		st = notify_game_end(s, t, &b->g, headline);
 	/* A tournament board: the table to its players (issue 17). */
-	if (st == CMD_DONE && ended && b->g.tourney[0]) {
-		struct cmdctx tmp;
-		struct cmdctx *c = board_mail_ctx(s, &tmp);
-		st = tt_game_end(c, t, &b->g);
-		board_mail_ctx_done(s, c, &tmp);
-	}
+	if (st == CMD_DONE && ended && b->g.tourney[0])
+		st = tt_game_end(s, t, &b->g);
 	s->bm.ratings = NULL;
 	free(change);
 	buf_free(&head);
@@ -271,38 +250,41 @@ enum cmd_status board_save(struct svc *s, struct board_ctx *b,
 	}
 	st = svc_commit(s, t);
 	/* A Swiss round that this game ended is paired now (issue 17). */
-	if (st == CMD_DONE && ended && b->g.tourney[0]) {
-		struct cmdctx tmp;
-		struct cmdctx *c = board_mail_ctx(s, &tmp);
-		tt_after_game(c, &b->g);
-		board_mail_ctx_done(s, c, &tmp);
-	}
+	if (st == CMD_DONE && ended && b->g.tourney[0])
+		tt_after_game(s, &b->g);
 	return st;
 }
 
-enum cmd_status board_save_quiet(struct cmdctx *c, struct board_ctx *b,
-                                 const struct game *shown,
-                                 const char *headline, const char *what)
+enum cmd_status board_save_to(struct svc *s, struct board_ctx *b,
+                              const char *to, const struct game *shown,
+                              const char *headline, const char *what)
 {
 	struct txn *t;
 	char rel[128], subject[160], *file;
 	enum cmd_status st;
 
-	t = svc_txn(&c->s, b->key);
+	t = svc_txn(s, b->key);
 	file = game_format(&b->g);
 	spool_board_path(b->g.game, b->g.board, rel, sizeof rel);
 	txn_put(t, rel, file, strlen(file));
 	free(file);
 	snprintf(subject, sizeof subject, "%s Board %ld: %s",
 	         reply_game_title(b->g.game), b->g.board, what);
-	c->s.bm.subject = subject;
-	c->s.bm.token_game = &b->g;
-	st = reply_board(&c->s, t, shown, headline, "", NULL, c->sender);
-	c->s.bm.token_game = NULL;
-	c->s.bm.subject = NULL;
+	s->bm.subject = subject;
+	s->bm.token_game = &b->g;
+	st = reply_board(s, t, shown, headline, "", NULL, to);
+	s->bm.token_game = NULL;
+	s->bm.subject = NULL;
 	if (st != CMD_DONE) {
 		txn_abort(t);
 		return st;
 	}
-	return svc_commit(&c->s, t);
+	return svc_commit(s, t);
+}
+
+enum cmd_status board_save_quiet(struct cmdctx *c, struct board_ctx *b,
+                                 const struct game *shown,
+                                 const char *headline, const char *what)
+{
+	return board_save_to(&c->s, b, c->sender, shown, headline, what);
 }

@@ -222,39 +222,48 @@ static char *answers_html(const struct svc *s, const struct game *shown,
 	/* submit's mail shows the board its move would make, not the
 	 * game's: the answer is confirm (a reply "confirm" plays it). */
 	if (g != shown) {
-		buf_puts(&b, "<div style=\"margin:0 0 10px 0\">Answer by mail "
-		         "(a link opens a reply that carries your token):<br>\n");
+		buf_puts(&b, "<div style=\"margin:0 0 10px 0\">");
+		buf_puts(&b, _("Answer by mail (a link opens a reply that "
+		         "carries your token):"));
+		buf_puts(&b, "<br>\n");
+		/* TRANSLATORS: a link's label; confirm is the word the reply
+		 * sends. */
 		answer_link(&b, s->cfg->from, subject, "confirm",
-		            "Play it (confirm)");
+		            _("Play it (confirm)"));
 		buf_puts(&b, "</div>\n");
 		return buf_take(&b);
 	}
-	buf_puts(&b, "<div style=\"margin:0 0 10px 0\">Answer by mail (a "
-	         "link opens a reply that carries your token");
-	buf_puts(&b, on_move ? "; edit the move in it, "
-	         "or send it as it is):<br>\n" : "):<br>\n");
+	buf_puts(&b, "<div style=\"margin:0 0 10px 0\">");
+	buf_puts(&b, on_move ? _("Answer by mail (a link opens a reply that "
+	         "carries your token; edit the move in it, or send it as it "
+	         "is):") : _("Answer by mail (a link opens a reply that "
+	         "carries your token):"));
+	buf_puts(&b, "<br>\n");
 	if (on_move) {
 		/* board_vars listed g's moves once (the shown board is g). */
 		snprintf(move, sizeof move, "%s#%zu", tvars_get(v, "example_move"),
 		         g->nmoves + 1);
-		answer_link(&b, s->cfg->from, subject, move, "Move (edit it)");
+		answer_link(&b, s->cfg->from, subject, move, _("Move (edit it)"));
 	}
 	if (!free_q && strcmp(g->vote_by, me) != 0) {
-		answer_link(&b, s->cfg->from, subject, "accept", "Accept");
-		answer_link(&b, s->cfg->from, subject, "reject", "Reject");
+		answer_link(&b, s->cfg->from, subject, "accept", _("Accept"));
+		answer_link(&b, s->cfg->from, subject, "reject", _("Reject"));
 	} else if (!free_q) {
 		/* The player's own question: reject withdraws it. */
-		answer_link(&b, s->cfg->from, subject, "reject", "Withdraw it");
+		answer_link(&b, s->cfg->from, subject, "reject",
+		            _("Withdraw it"));
 	}
 	if (ask)
-		answer_link(&b, s->cfg->from, subject, "propose", "Offer a draw");
+		answer_link(&b, s->cfg->from, subject, "propose",
+		            _("Offer a draw"));
 	/* The side not to move made the last move, when there is one. */
 	if (ask && !on_move && g->nmoves > 0) {
-		snprintf(move, sizeof move, "Take back %s",
+		/* TRANSLATORS: a link's label; the move (notation). */
+		snprintf(move, sizeof move, _("Take back %s"),
 		         g->moves[g->nmoves - 1].text);
 		answer_link(&b, s->cfg->from, subject, "undo", move);
 	}
-	answer_link(&b, s->cfg->from, subject, "resign", "Resign");
+	answer_link(&b, s->cfg->from, subject, "resign", _("Resign"));
 	buf_puts(&b, "</div>\n");
 	return buf_take(&b);
 }
@@ -287,8 +296,10 @@ static char *words_html(const struct game *g, int shown)
 	const char *line = words;
 	struct buf b = BUF_INIT;
 
-	buf_puts(&b, "<div id=\"board-words\" role=\"region\" aria-label=\"The "
-	         "board in words\" style=\"");
+	buf_puts(&b, "<div id=\"board-words\" role=\"region\" aria-label=\"");
+	/* TRANSLATORS: what a screen reader names the board's words. */
+	buf_puts(&b, _("The board in words"));
+	buf_puts(&b, "\" style=\"");
 	buf_puts(&b, shown ? "margin:0 0 10px 0" : HIDDEN_STYLE);
 	buf_puts(&b, "\">\n");
 	while (*line) {

@@ -171,6 +171,9 @@ static int mail_admit(void *arg, struct svc_mail *m)
 	const char *in_id = c->mail ? c->mail->message_id : NULL;
 	const char *addr = m->addr;
 
+	/* A notice (notice_send) goes as it is. */
+	if (c->s.notice)
+		return 0;
 	/* "multiple": the sender gets one mail with every answer in it; a
 	 * file goes inline, after the answer's text. */
 	if (c->collect && c->sender && strcasecmp(addr, c->sender) == 0) {
@@ -297,10 +300,14 @@ static void home_rows(const struct game *g, struct tvars *v)
 		wh += hi == EP_WPIECE;
 		bh += hi == EP_BPIECE;
 	}
-	tvars_setf(v, "black_home_row", "Rank %d (Black's home row): %d black, "
-	           "%d white", p->height, bh, wh);
-	tvars_setf(v, "white_home_row", "Rank 1 (White's home row): %d white, "
-	           "%d black", w1, b1);
+	/* TRANSLATORS: the rank's number, then how many black and how many
+	 * white pieces stand on it. */
+	tvars_setf(v, "black_home_row", _("Rank %d (Black's home row): %d "
+	           "black, %d white"), p->height, bh, wh);
+	/* TRANSLATORS: how many white and how many black pieces stand on
+	 * White's home row. */
+	tvars_setf(v, "white_home_row", _("Rank 1 (White's home row): %d "
+	           "white, %d black"), w1, b1);
 }
 
 /* The pending question, in words for recipient me (a userid, or NULL):
@@ -310,46 +317,67 @@ static void home_rows(const struct game *g, struct tvars *v)
  * only when he is on move (a move declines a draw offer). */
 static void vote_var(const struct game *g, struct tvars *v, const char *me)
 {
-	const char *other, *what;
-	char q[EP_MOVE_TEXT_MAX + 64];
+	const char *other, *mv;
+	int draw = g->vote == GAME_VOTE_DRAW;
 
 	if (g->vote == GAME_VOTE_NONE) {
 		tvars_set(v, "vote", "");
 		return;
 	}
 	other = game_opponent(g, g->vote_by);
-	if (g->vote == GAME_VOTE_DRAW)
-		snprintf(q, sizeof q, "a draw");
-	else
-		snprintf(q, sizeof q, "to take back %s",
-		         g->moves[g->nmoves - 1].text);
-	what = g->vote == GAME_VOTE_DRAW ? "offers" : "asks";
-	/* Both answers, by reply and by command (issue 30). */
-	if (me && strcmp(me, other) == 0 && g->vote == GAME_VOTE_DRAW)
-		tvars_setf(v, "vote", "%s offers a draw.  To accept it, reply to "
-		           "this mail with accept as the first line; to reject it, "
-		           "reply with reject.  Or send one of:\n"
+	mv = draw ? "" : g->moves[g->nmoves - 1].text;  /* what undo takes */
+	/* Both answers, by reply and by command (issue 30).  TRANSLATORS
+	 * (all of vote_var's): the commands are what a player types (game,
+	 * board, userid); PASSWORD stays as it is. */
+	if (me && strcmp(me, other) == 0 && draw &&
+	    strcmp(game_to_move(g), me) == 0)
+		/* TRANSLATORS: the player who offers, then the commands. */
+		tvars_setf(v, "vote", _("%s offers a draw.  To accept it, reply "
+		           "to this mail with accept as the first line; to reject "
+		           "it, reply with reject.  Or send one of:\n"
 		           "  %s move %ld %s PASSWORD accept\n"
-		           "  %s move %ld %s PASSWORD reject%s",
+		           "  %s move %ld %s PASSWORD reject\n"
+		           "A move of yours rejects it too."),
 		           g->vote_by, g->game, g->board, me, g->game, g->board,
-		           me, strcmp(game_to_move(g), me) == 0 ?
-		           "\nA move of yours rejects it too." : "");
-	else if (me && strcmp(me, other) == 0)
-		tvars_setf(v, "vote", "%s asks %s.  To agree, reply to this mail "
-		           "with accept as the first line; to refuse, reply with "
-		           "reject.  Or send one of:\n"
-		           "  %s move %ld %s PASSWORD accept\n"
-		           "  %s move %ld %s PASSWORD reject",
-		           g->vote_by, q, g->game, g->board, me, g->game, g->board,
 		           me);
+	else if (me && strcmp(me, other) == 0 && draw)
+		tvars_setf(v, "vote", _("%s offers a draw.  To accept it, reply "
+		           "to this mail with accept as the first line; to reject "
+		           "it, reply with reject.  Or send one of:\n"
+		           "  %s move %ld %s PASSWORD accept\n"
+		           "  %s move %ld %s PASSWORD reject"),
+		           g->vote_by, g->game, g->board, me, g->game, g->board,
+		           me);
+	else if (me && strcmp(me, other) == 0)
+		/* TRANSLATORS: the player who asks, the move to take back,
+		 * then the commands. */
+		tvars_setf(v, "vote", _("%s asks to take back %s.  To agree, "
+		           "reply to this mail with accept as the first line; to "
+		           "refuse, reply with reject.  Or send one of:\n"
+		           "  %s move %ld %s PASSWORD accept\n"
+		           "  %s move %ld %s PASSWORD reject"),
+		           g->vote_by, mv, g->game, g->board, me, g->game,
+		           g->board, me);
+	else if (me && strcmp(me, g->vote_by) == 0 && draw)
+		/* TRANSLATORS: the opponent, then the command. */
+		tvars_setf(v, "vote", _("You offered a draw; %s has not answered "
+		           "yet.  To withdraw it:\n  %s move %ld %s PASSWORD "
+		           "reject"), other, g->game, g->board, me);
 	else if (me && strcmp(me, g->vote_by) == 0)
-		tvars_setf(v, "vote", "You %s %s; %s has not answered yet.  To "
-		           "withdraw it:\n  %s move %ld %s PASSWORD reject",
-		           g->vote == GAME_VOTE_DRAW ? "offered" : "asked", q, other,
-		           g->game, g->board, me);
+		/* TRANSLATORS: the move to take back, the opponent, then the
+		 * command. */
+		tvars_setf(v, "vote", _("You asked to take back %s; %s has not "
+		           "answered yet.  To withdraw it:\n  %s move %ld %s "
+		           "PASSWORD reject"), mv, other, g->game, g->board, me);
+	else if (draw)
+		/* TRANSLATORS: the player who offers, the one who is asked. */
+		tvars_setf(v, "vote", _("%s offers a draw; %s has not answered "
+		           "yet."), g->vote_by, other);
 	else
-		tvars_setf(v, "vote", "%s %s %s; %s has not answered yet.",
-		           g->vote_by, what, q, other);
+		/* TRANSLATORS: the player who asks, the move to take back, the
+		 * one who is asked. */
+		tvars_setf(v, "vote", _("%s asks to take back %s; %s has not "
+		           "answered yet."), g->vote_by, mv, other);
 }
 
 /* Who observes the board (players see who reads along). */
@@ -359,16 +387,16 @@ static void observers_var(const struct game *g, struct tvars *v)
 	size_t i;
 
 	if (g->no_observers) {
-		tvars_set(v, "observers", "Observers: none allowed (-observers=off).");
+		tvars_set(v, "observers",
+		          _("Observers: none allowed (-observers=off)."));
 		return;
 	}
 	if (!g->nobservers)
 		return;
-	buf_puts(&b, "Observers: ");
 	for (i = 0; i < g->nobservers; i++)
 		buf_printf(&b, "%s%s", i ? ", " : "", g->observers[i]);
-	buf_puts(&b, ".");
-	tvars_setf(v, "observers", "%s", buf_str(&b));
+	/* TRANSLATORS: the observers' userids ("carol, dave"). */
+	tvars_setf(v, "observers", _("Observers: %s."), buf_str(&b));
 	buf_free(&b);
 }
 
@@ -394,15 +422,17 @@ static void challenge_instructions(const struct game *g, struct tvars *v,
 		tvars_set(v, "instructions", "");
 		return;
 	}
+	/* TRANSLATORS (the two): the commands are what a player types
+	 * (game, board, userid); PASSWORD stays as it is. */
 	if (!g->agreed[side])
-		tvars_setf(v, "instructions", "To accept the challenge, send a mail "
-		           "with the subject\n  %s accept %ld %s PASSWORD\nor, to "
-		           "decline it,\n  %s decline %ld %s PASSWORD", g->game,
-		           g->board, me, g->game, g->board, me);
+		tvars_setf(v, "instructions", _("To accept the challenge, send a "
+		           "mail with the subject\n  %s accept %ld %s PASSWORD\n"
+		           "or, to decline it,\n  %s decline %ld %s PASSWORD"),
+		           g->game, g->board, me, g->game, g->board, me);
 	else
-		tvars_setf(v, "instructions", "You have agreed to this game; it "
-		           "starts when %s accepts.  To withdraw, send\n"
-		           "  %s decline %ld %s PASSWORD", game_opponent(g, me),
+		tvars_setf(v, "instructions", _("You have agreed to this game; "
+		           "it starts when %s accepts.  To withdraw, send\n"
+		           "  %s decline %ld %s PASSWORD"), game_opponent(g, me),
 		           g->game, g->board, me);
 }
 
@@ -434,31 +464,53 @@ static void instructions_var(const struct svc *s, const struct game *g,
 		return;
 	if (side >= 0 && side == (int)g->pos.to_move) {
 		const char *example = tvars_get(v, "example_move");
-		tvars_setf(v, "instructions", "To move, send a mail with the "
+		/* TRANSLATORS (the two): the commands are what a player types
+		 * (game, board, userid, the move's number; then an example
+		 * move); PASSWORD and TAIL-DESTINATION stay as they are. */
+		tvars_setf(v, "instructions", may_ask(s, g) ? _("To move, send "
+		           "a mail with the subject\n  %s move %ld %s PASSWORD "
+		           "TAIL-DESTINATION#%zu\nfor example \"%s move %ld %s "
+		           "PASSWORD %s#%zu\".\nInstead of a move: resign, or "
+		           "propose (a draw).") : _("To move, send a mail with the "
 		           "subject\n  %s move %ld %s PASSWORD TAIL-DESTINATION#%zu"
 		           "\nfor example \"%s move %ld %s PASSWORD %s#%zu\".\n"
-		           "Instead of a move: resign%s.", g->game, g->board, me,
+		           "Instead of a move: resign."), g->game, g->board, me,
 		           g->nmoves + 1, g->game, g->board, me, example,
-		           g->nmoves + 1, may_ask(s, g) ?
-		           ", or propose (a draw)" : "");
+		           g->nmoves + 1);
 	} else if (side >= 0) {
 		/* One question at a time (votes.c): none while one waits. */
 		int ask = may_ask(s, g), undo = ask && g->nmoves > 0;
-		tvars_setf(v, "instructions", "Waiting for %s to move.  To have "
-		           "your next move played\nright after theirs, send\n"
-		           "  %s queue %ld %s PASSWORD TAIL-DESTINATION\n"
-		           "You may also resign%s%s%s%s:\n"
-		           "  %s move %ld %s PASSWORD resign%s%s", mover,
-		           g->game, g->board, me, !ask ? "" : undo ?
-		           ", propose (a draw)" : " or propose (a draw)",
-		           undo ? " or undo (take back " : "",
-		           undo ? g->moves[g->nmoves - 1].text : "",
-		           undo ? ")" : "", g->game, g->board, me,
-		           ask ? "|propose" : "", undo ? "|undo" : "");
+		/* TRANSLATORS (the three): the player to move, then the
+		 * commands a player types (game, board, userid; in the third
+		 * %5$s is the move that undo takes back); PASSWORD and
+		 * TAIL-DESTINATION stay as they are. */
+		if (undo)
+			tvars_setf(v, "instructions", _("Waiting for %1$s to move.  "
+			           "To have your next move played\nright after theirs, "
+			           "send\n  %2$s queue %3$ld %4$s PASSWORD "
+			           "TAIL-DESTINATION\nYou may also resign, propose (a "
+			           "draw) or undo (take back %5$s):\n  %2$s move %3$ld "
+			           "%4$s PASSWORD resign|propose|undo"), mover, g->game,
+			           g->board, me, g->moves[g->nmoves - 1].text);
+		else if (ask)
+			tvars_setf(v, "instructions", _("Waiting for %1$s to move.  "
+			           "To have your next move played\nright after theirs, "
+			           "send\n  %2$s queue %3$ld %4$s PASSWORD "
+			           "TAIL-DESTINATION\nYou may also resign or propose "
+			           "(a draw):\n  %2$s move %3$ld %4$s PASSWORD "
+			           "resign|propose"), mover, g->game, g->board, me);
+		else
+			tvars_setf(v, "instructions", _("Waiting for %1$s to move.  "
+			           "To have your next move played\nright after theirs, "
+			           "send\n  %2$s queue %3$ld %4$s PASSWORD "
+			           "TAIL-DESTINATION\nYou may also resign:\n  %2$s move "
+			           "%3$ld %4$s PASSWORD resign"), mover, g->game,
+			           g->board, me);
 	} else if (reply_observes(g, me)) {
-		tvars_setf(v, "instructions", "You are watching this game; %s is "
-		           "to move.  To stop these mails, send\n  %s unsubscribe "
-		           "%ld %s PASSWORD", mover, g->game, g->board, me);
+		tvars_setf(v, "instructions", _("You are watching this game; %s "
+		           "is to move.  To stop these mails, send\n  %s "
+		           "unsubscribe %ld %s PASSWORD"), mover, g->game, g->board,
+		           me);
 	}
 }
 
@@ -468,19 +520,23 @@ static void instructions_var(const struct svc *s, const struct game *g,
  * (-repetition=draw)", or "standard rules". */
 static void options_words(const struct game *g, struct buf *b)
 {
+	/* TRANSLATORS (every clause of options_words): one clause of the
+	 * list of a game's options that differ from its standard rules,
+	 * joined by "; " (the switch in parentheses is notation). */
 	static const char *const sym[] = {
-		"no symmetry rule", "", "symmetry rule by rotation",
-		"symmetry rule by mirror or rotation"
+		N_("no symmetry rule"), "", N_("symmetry rule by rotation"),
+		N_("symmetry rule by mirror or rotation")
 	};
 	static const char *const symw[] = { "off", "mirror", "rotate", "both" };
 	static const char *const cro[] = {
-		"crossed pieces move on", "crossed pieces stay put",
-		"crossed pieces cannot be taken"
+		N_("crossed pieces move on"), N_("crossed pieces stay put"),
+		N_("crossed pieces cannot be taken")
 	};
 	static const char *const crow[] = { "move", "stay", "safe" };
 	const struct ep_options *o = &g->opts;
 	struct ep_options d;
-	char err[EP_ERR_MAX], sq[8];
+	struct buf list = BUF_INIT;
+	char err[EP_ERR_MAX];
 	size_t start = b->len;
 	int i;
 
@@ -488,45 +544,59 @@ static void options_words(const struct game *g, struct buf *b)
 		return;
 	if (o->ending == EP_ENDING_IGFIP)
 		(void)ep_options_apply(&d, "-rules=igfip", err, sizeof err);
-#define SEP (b->len > start ? "; " : "")
-	if (o->width != d.width || o->height != d.height)
-		buf_printf(b, "%s%dx%d board (-size=%dx%d)", SEP, o->width,
-		           o->height, o->width, o->height);
-	for (i = 0; i < o->nblocks; i++) {
-		snprintf(sq, sizeof sq, "%c%d", 'a' + o->block_file[i] % 26,
-		         o->block_rank[i] + 1);
-		buf_printf(b, "%s%s", i ? "," : b->len > start ?
-		           "; blocked squares (-block=" : "blocked squares (-block=",
-		           sq);
+#define SEP buf_puts(b, b->len > start ? "; " : "")
+	if (o->width != d.width || o->height != d.height) {
+		SEP;
+		/* TRANSLATORS: the board's width and height. */
+		buf_printf(b, _("%1$dx%2$d board (-size=%1$dx%2$d)"), o->width,
+		           o->height);
 	}
-	if (o->nblocks)
-		buf_puts(b, ")");
-	if (o->ending != EP_ENDING_ABBOTT)
-		buf_printf(b, "%sIGFIP rules: a crossing must be answered at once "
-		           "(-rules=igfip)", SEP);
-	if (o->crossed != d.crossed)
-		buf_printf(b, "%s%s (-crossed=%s)", SEP, cro[o->crossed % 3],
+	for (i = 0; i < o->nblocks; i++)
+		buf_printf(&list, "%s%c%d", i ? "," : "",
+		           'a' + o->block_file[i] % 26, o->block_rank[i] + 1);
+	if (o->nblocks) {
+		SEP;
+		/* TRANSLATORS: the squares, "d4,e5". */
+		buf_printf(b, _("blocked squares (-block=%s)"), buf_str(&list));
+	}
+	buf_free(&list);
+	if (o->ending != EP_ENDING_ABBOTT) {
+		SEP;
+		buf_puts(b, _("IGFIP rules: a crossing must be answered at once "
+		         "(-rules=igfip)"));
+	}
+	if (o->crossed != d.crossed) {
+		SEP;
+		buf_printf(b, "%s (-crossed=%s)", _(cro[o->crossed % 3]),
 		           crow[o->crossed % 3]);
-	if (o->capture != d.capture)
-		buf_printf(b, "%s%s (-capture=%s)", SEP, o->capture ==
-		           EP_CAPTURE_ONE ? "a capture takes only the piece it "
-		           "lands on" : "a capture takes the whole enemy line",
-		           o->capture == EP_CAPTURE_ONE ? "one" : "line");
-	if (o->symmetry != d.symmetry)
-		buf_printf(b, "%s%s (-symmetry=%s)", SEP, sym[o->symmetry & 3],
-		           symw[o->symmetry & 3]);
-	if (o->repetition != d.repetition)
-		buf_printf(b, "%s%s (-repetition=%s)", SEP,
-		           o->repetition == EP_REP_DRAW ? "a third repetition draws"
-		           : o->repetition == EP_REP_OFF ? "repetitions are allowed"
-		           : "a third repetition loses",
-		           o->repetition == EP_REP_DRAW ? "draw" :
-		           o->repetition == EP_REP_OFF ? "off" : "loss");
-	if (g->no_observers)
-		buf_printf(b, "%sno observers (-observers=off)", SEP);
+	}
+	if (o->capture != d.capture) {
+		SEP;
+		buf_puts(b, o->capture == EP_CAPTURE_ONE ?
+		         _("a capture takes only the piece it lands on "
+		         "(-capture=one)") :
+		         _("a capture takes the whole enemy line (-capture=line)"));
+	}
+	if (o->symmetry != d.symmetry) {
+		SEP;
+		buf_printf(b, "%s (-symmetry=%s)", sym[o->symmetry & 3][0] ?
+		           _(sym[o->symmetry & 3]) : "", symw[o->symmetry & 3]);
+	}
+	if (o->repetition != d.repetition) {
+		SEP;
+		buf_puts(b, o->repetition == EP_REP_DRAW ?
+		         _("a third repetition draws (-repetition=draw)") :
+		         o->repetition == EP_REP_OFF ?
+		         _("repetitions are allowed (-repetition=off)") :
+		         _("a third repetition loses (-repetition=loss)"));
+	}
+	if (g->no_observers) {
+		SEP;
+		buf_puts(b, _("no observers (-observers=off)"));
+	}
 #undef SEP
 	if (b->len == start)
-		buf_puts(b, "standard rules");
+		buf_puts(b, _("standard rules"));
 }
 
 /* From GAME_WARN_PLIES plies on, add to the grace text (buf, len
@@ -534,22 +604,28 @@ static void options_words(const struct game *g, struct buf *b)
 static void cap_warning(const struct game *g, char *buf, size_t len)
 {
 	size_t used = strlen(buf);
+	char w[256];
 
 	if (g->nmoves < GAME_WARN_PLIES || used + 1 >= len)
 		return;
+	/* TRANSLATORS (the three): the move cap, a number of plies (half
+	 * moves); the sentence's full stop is added after it. */
 	if (g->nmoves >= GAME_MAX_PLIES)  /* played past it before the cap */
-		snprintf(buf + used, len - used, "%sWarning: this game is past %d "
-		         "plies (the move cap): the next move draws it",
-		         used ? ".\n" : "", GAME_MAX_PLIES);
+		snprintf(w, sizeof w, _("Warning: this game is past %d plies "
+		         "(the move cap): the next move draws it"),
+		         GAME_MAX_PLIES);
 	else if (g->nmoves + 1 == GAME_MAX_PLIES)
-		snprintf(buf + used, len - used, "%sWarning: this game is drawn "
-		         "when it reaches %d plies (the move cap): the next move "
-		         "draws it", used ? ".\n" : "", GAME_MAX_PLIES);
+		snprintf(w, sizeof w, _("Warning: this game is drawn when it "
+		         "reaches %d plies (the move cap): the next move draws "
+		         "it"), GAME_MAX_PLIES);
 	else
-		snprintf(buf + used, len - used, "%sWarning: this game is drawn "
-		         "when it reaches %d plies (the move cap); %zu plies are "
-		         "left", used ? ".\n" : "", GAME_MAX_PLIES,
+		snprintf(w, sizeof w, ngettext("Warning: this game is drawn "
+		         "when it reaches %d plies (the move cap); %zu ply is "
+		         "left", "Warning: this game is drawn when it reaches %d "
+		         "plies (the move cap); %zu plies are left",
+		         GAME_MAX_PLIES - g->nmoves), GAME_MAX_PLIES,
 		         GAME_MAX_PLIES - g->nmoves);
+	snprintf(buf + used, len - used, "%s%s", used ? ".\n" : "", w);
 }
 
 /* While a game is open: both players' ratings in the game's rating class
@@ -609,19 +685,22 @@ static void ratings_var(const struct svc *s, const struct game *g,
 
 	if (!rp)
 		return;
-	buf_printf(&b, "Ratings (%s): %s %d, %s %d.", ratings_class_name(cls),
-	           g->white, ratings_of(rp, g->white, cls), g->black,
+	/* TRANSLATORS (the two): the rating class ("epaminondas small"),
+	 * then White and his rating, Black and his. */
+	buf_printf(&b, _("Ratings (%s): %s %d, %s %d."),
+	           ratings_class_name(cls), g->white,
+	           ratings_of(rp, g->white, cls), g->black,
 	           ratings_of(rp, g->black, cls));
 	if (b.len > 72) {
 		buf_reset(&b);
-		buf_printf(&b, "Ratings (%s):\n  %s %d\n  %s %d",
+		buf_printf(&b, _("Ratings (%s):\n  %s %d\n  %s %d"),
 		           ratings_class_name(cls), g->white,
 		           ratings_of(rp, g->white, cls), g->black,
 		           ratings_of(rp, g->black, cls));
 	}
 	if (g->unrated)
-		buf_puts(&b, "\nThis game is unrated (-rated=no): its result "
-		         "moves no rating.");
+		buf_puts(&b, _("\nThis game is unrated (-rated=no): its result "
+		         "moves no rating."));
 	tvars_setf(v, "ratings", "%s", buf_str(&b));
 	buf_free(&b);
 }
@@ -645,17 +724,21 @@ static void board_vars(struct svc *s, const struct game *g,
 		char tc[256];
 		tc_describe(&g->tc, (long)s->cfg->forfeit_days * 86400L, tc,
 		            sizeof tc);
-		tvars_setf(v, "time_control", "Time control: %s.", tc);
+		/* TRANSLATORS: the time control in words. */
+		tvars_setf(v, "time_control", _("Time control: %s."), tc);
 	}
 	/* Every mail of a tournament board says so (issue 17). */
 	if (g->tourney[0])
-		tvars_setf(v, "headline", "Tournament %s, round %d.\n%s",
+		/* TRANSLATORS: the tournament's name, the round, then the
+		 * mail's headline on a line of its own. */
+		tvars_setf(v, "headline", _("Tournament %s, round %d.\n%s"),
 		           g->tourney, g->tourney_round, headline);
 	else
 		tvars_set(v, "headline", headline);
 	/* Only words a player proved are relayed as theirs. */
 	if (comment && *comment && who && s->actor[0])
-		tvars_setf(v, "comment", "\n%s writes:\n%s", who, comment);
+		/* TRANSLATORS: the player's userid, then his words. */
+		tvars_setf(v, "comment", _("\n%s writes:\n%s"), who, comment);
 	tvars_set(v, "game", g->game);
 	tvars_setf(v, "white_pieces", "%d", ep_count_pieces(p, EP_WHITE));
 	tvars_setf(v, "black_pieces", "%d", ep_count_pieces(p, EP_BLACK));
@@ -663,7 +746,7 @@ static void board_vars(struct svc *s, const struct game *g,
 	observers_var(g, v);
 	web_board_url(s->cfg, g, url, sizeof url);
 	if (url[0])
-		tvars_setf(v, "web", "On the web: %s", url);
+		tvars_setf(v, "web", _("On the web: %s"), url);
 	if (g->state == GAME_ACTIVE) {
 		struct buf lose = BUF_INIT;
 		ep_grace_text(p, &g->opts, grace, sizeof grace);
@@ -682,33 +765,48 @@ static void board_vars(struct svc *s, const struct game *g,
 			           : "", grace[0] && lose.len ? "\n" : "",
 			           buf_str(&lose), lose.len ? "." : "");
 		buf_free(&lose);
+		/* TRANSLATORS (the four): the player to move, the move's
+		 * number. */
 		if (s->bm.past)
-			tvars_setf(v, "turn", "In this position %s (%s) was to make "
-			           "move %zu.", game_to_move(g), p->to_move == EP_WHITE
-			           ? "White" : "Black", g->nmoves + 1);
+			tvars_setf(v, "turn", p->to_move == EP_WHITE ?
+			           _("In this position %1$s (White) was to make "
+			           "move %2$zu.") : _("In this position %1$s (Black) "
+			           "was to make move %2$zu."), game_to_move(g),
+			           g->nmoves + 1);
 		else
-			tvars_setf(v, "turn", "Move %zu: %s (%s) to move.",
-			           g->nmoves + 1, game_to_move(g),
-			           p->to_move == EP_WHITE ? "White" : "Black");
+			tvars_setf(v, "turn", p->to_move == EP_WHITE ?
+			           _("Move %2$zu: %1$s (White) to move.") :
+			           _("Move %2$zu: %1$s (Black) to move."),
+			           game_to_move(g), g->nmoves + 1);
 		tvars_setf(v, "next_move", "%zu", g->nmoves + 1);
 		tvars_setf(v, "to_move", "%s", game_to_move(g));
 	} else if (g->state == GAME_CHALLENGED) {
 		int both;
 		const char *who = game_waits_agreement(g, &both);
-		tvars_setf(v, "turn", "Waiting for %s%s%s to accept the challenge.",
-		           who ? who : "", both ? " and " : "", both ? g->black : "");
+		if (both)
+			/* TRANSLATORS: the two players. */
+			tvars_setf(v, "turn", _("Waiting for %s and %s to accept "
+			           "the challenge."), who ? who : "", g->black);
+		else
+			tvars_setf(v, "turn", _("Waiting for %s to accept the "
+			           "challenge."), who ? who : "");
 	} else {
 		reply_result_words(g, res, sizeof res);
 		/* A challenge called off was never a game: no "Game over". */
 		if (g->state == GAME_CANCELLED &&
 		    strncmp(res, "cancelled, ", 11) == 0)
-			tvars_setf(v, "result", "No game on board %ld: %s.",
+			/* TRANSLATORS: the board, then why ("bob declined"). */
+			tvars_setf(v, "result", _("No game on board %ld: %s."),
 			           g->board, res + 11);
 		else
-			tvars_setf(v, "result", "Game over: %s.", res);
+			/* TRANSLATORS: the result in words ("alice wins, bob
+			 * resigned"). */
+			tvars_setf(v, "result", _("Game over: %s."), res);
 	}
 	if (s->bm.ratings)
-		tvars_setf(v, "ratings", "Ratings: %s.", s->bm.ratings);
+		/* TRANSLATORS: the rating changes ("alice 1612 (+12), bob
+		 * 1588 (-12)"), or why they are unchanged. */
+		tvars_setf(v, "ratings", _("Ratings: %s."), s->bm.ratings);
 	else if (g->state == GAME_ACTIVE || g->state == GAME_CHALLENGED)
 		ratings_var(s, g, v);
 }
@@ -753,27 +851,34 @@ static void clock_vars(const struct svc *s, const struct game *g,
 			n[i] = user_leave_spans(&u[i], span[i], USER_MAX_LEAVE + 1);
 		sec = clock_left(g, i, s->now, days, span[i], n[i]);
 		if (sec <= 0)
-			snprintf(left[i], sizeof left[i], "no time left");
+			/* TRANSLATORS: stands where an amount of time stands in
+			 * "Time left: alice 2 days 3 hours". */
+			snprintf(left[i], sizeof left[i], _("no time left"));
 		else
 			clock_format_left(sec, left[i], sizeof left[i]);
 	}
 	if (strcmp(g->white, g->black) == 0)
-		tvars_setf(v, "clock", "Time left: %s (to move).", left[mover]);
+		tvars_setf(v, "clock", _("Time left: %s (to move)."), left[mover]);
 	else if (robot_config(s->cfg, player[0]) ||
 	         robot_config(s->cfg, player[1])) {
 		/* A robot never runs out of time (issue 16): its clock and
 		 * deadline are no one's concern; the person's are shown. */
 		int bot = robot_config(s->cfg, player[0]) ? 0 : 1;
-		tvars_setf(v, "clock", "Time left: %s %s%s; %s%s is a robot and "
-		           "never runs out of time.", player[!bot], left[!bot],
-		           mover == !bot ? " (to move)" : "", player[bot],
-		           mover == bot ? " (to move)" : "");
+		/* TRANSLATORS (the two): the person, his time left, the
+		 * robot. */
+		tvars_setf(v, "clock", mover == !bot ? _("Time left: %s %s (to "
+		           "move); %s is a robot and never runs out of time.") :
+		           _("Time left: %s %s; %s (to move) is a robot and never "
+		           "runs out of time."), player[!bot], left[!bot],
+		           player[bot]);
 		if (mover == bot)
 			return;
 	} else
-		tvars_setf(v, "clock", "Time left: %s %s%s, %s %s%s.", player[0],
-		           left[0], mover == 0 ? " (to move)" : "", player[1],
-		           left[1], mover == 1 ? " (to move)" : "");
+		/* TRANSLATORS (the two): White and his time left, Black and
+		 * his. */
+		tvars_setf(v, "clock", mover == 0 ? _("Time left: %s %s (to "
+		           "move), %s %s.") : _("Time left: %s %s, %s %s (to "
+		           "move)."), player[0], left[0], player[1], left[1]);
 	r->deadline = clock_deadline(g, days, span[mover], n[mover]);
 	r->mover = player[mover];
 }
@@ -788,7 +893,8 @@ static void deadline_var(struct tvars *v, const struct board_rcpt *r)
 		return;
 	}
 	deadline_words(r->user, r->deadline, when, sizeof when);
-	tvars_setf(v, "deadline", "%s's deadline: %s.", r->mover, when);
+	/* TRANSLATORS: the player to move, then the day and hour. */
+	tvars_setf(v, "deadline", _("%s's deadline: %s."), r->mover, when);
 }
 
 /* Whether this recipient sees the board with Black's home row down. */
@@ -820,21 +926,25 @@ static void reply_hint_var(const struct svc *s, const struct game *g,
 	    (s->bm.token_game && s->bm.token_game != g))
 		return;
 	if (r->side == (int)g->pos.to_move)
-		tvars_setf(v, "reply_hint", "%s to this mail with your move (or "
-		           "%s) alone on the first line: no userid or password "
-		           "needed.", s->bm.subject ? "Reply" : "Or simply reply",
+		/* TRANSLATORS (the two): the answers a reply may give instead
+		 * of a move, command words ("propose, resign"). */
+		tvars_setf(v, "reply_hint", s->bm.subject ? _("Reply to this "
+		           "mail with your move (or %s) alone on the first line: "
+		           "no userid or password needed.") : _("Or simply reply "
+		           "to this mail with your move (or %s) alone on the first "
+		           "line: no userid or password needed."),
 		           g->vote == GAME_VOTE_NONE ? (may_ask(s, g) ?
 		           "propose, resign" : "resign") :
 		           strcmp(g->vote_by, me ? me : "") ?
 		           "accept, reject, resign" : "reject, resign");
 	else if (s->bm.subject)
-		tvars_set(v, "reply_hint", "Reply to this mail with just\n"
+		tvars_set(v, "reply_hint", _("Reply to this mail with just\n"
 		          "  queue TAIL-DESTINATION\nor queue off on the first "
-		          "line: no userid or password needed.");
+		          "line: no userid or password needed."));
 	else
-		tvars_set(v, "reply_hint", "Or reply to this mail with just\n"
+		tvars_set(v, "reply_hint", _("Or reply to this mail with just\n"
 		          "  queue TAIL-DESTINATION\non the first line: no userid "
-		          "or password needed.");
+		          "or password needed."));
 }
 
 /* Render and queue the board mail for one recipient.  CMD_DONE, or
@@ -866,9 +976,13 @@ static enum cmd_status board_mail(struct svc *s, struct txn *t,
 	if (form == RENDER_LIST)
 		tvars_set(v, "legend", "");
 	else
-		tvars_setf(v, "legend", "%sW white, B black, . empty, # blocked.",
-		           !g->nmoves ? "" : form == RENDER_COMPACT
-		           ? "Last move marked *.  " : "Last move in [brackets].  ");
+		/* TRANSLATORS (the three legends): W, B, ., # and * are the
+		 * board's marks. */
+		tvars_set(v, "legend", !g->nmoves ? _("W white, B black, . "
+		          "empty, # blocked.") : form == RENDER_COMPACT ?
+		          _("Last move marked *.  W white, B black, . empty, # "
+		          "blocked.") : _("Last move in [brackets].  W white, B "
+		          "black, . empty, # blocked."));
 	vote_var(g, v, me);
 	/* A preview or a quiet save (s->bm.subject): nothing to send about it. */
 	if (!s->bm.subject)
@@ -903,8 +1017,9 @@ static enum cmd_status board_mail(struct svc *s, struct txn *t,
 	}
 	/* The HTML alternative unless the recipient turned it off; its
 	 * legend speaks of its own marks. */
-	tvars_setf(v, "legend", "%sW white, B black, . empty, # blocked.",
-	           g->nmoves ? "Last move in [brackets].  " : "");
+	tvars_set(v, "legend", g->nmoves ? _("Last move in [brackets].  W "
+	          "white, B black, . empty, # blocked.") : _("W white, B "
+	          "black, . empty, # blocked."));
 	if (!r->user || r->user->html) {
 		/* Its answer links open a new mail, which names no mail it
 		 * answers: the token goes in their subject, as it did in
@@ -1114,7 +1229,7 @@ static char *refusal_quote(const struct cmdctx *c, const char *orig)
 	if (!cut)
 		return quoted;
 	buf_puts(&all, quoted);
-	buf_puts(&all, "[... rest of your mail cut]\n");
+	buf_puts(&all, _("[... rest of your mail cut]\n"));
 	free(quoted);
 	return buf_take(&all);
 }
@@ -1205,8 +1320,8 @@ enum cmd_status cmd_commit_refusal(struct cmdctx *c)
 	stranger = reply_to_stranger(c, c->sender ? c->sender : "");
 	quoted = c->collect ? xstrdup("") :
 	         !c->s.actor[0] || stranger_masks(c) ?
-	         xstrdup("(not quoted back: only a mail with your password "
-	                 "or reply token is)\n") : refusal_quote(c, orig);
+	         xstrdup(_("(not quoted back: only a mail with your password "
+	                 "or reply token is)\n")) : refusal_quote(c, orig);
 	usage = indent_usage(c->usage ? c->usage : "");
 	/* The mail's words masked before the cut, which could leave one too
 	 * short to be found (stranger.h; reply_queue masks the rest). */

@@ -28,7 +28,7 @@ int seek_sweep(const struct config *cfg)
 		return 0;
 	}
 	for (i = 0; i < n; i++) {
-		struct cmdctx c;
+		struct svc sv;
 		struct lock l = LOCK_INIT;
 		struct seek s;
 		struct user u;
@@ -38,18 +38,16 @@ int seek_sweep(const struct config *cfg)
 
 		if (all[i].state != SEEK_OPEN)
 			continue;
-		memset(&c, 0, sizeof c);
-		c.s.cfg = cfg;
-		c.s.now = util_now();
-		c.s.comment = "";
-		if (c.s.now < all[i].expires)
+		svc_init(&sv, cfg, util_now());
+		sv.comment = "";
+		if (sv.now < all[i].expires)
 			continue;
 		spool_board_key(all[i].game, all[i].board, key, sizeof key);
-		if (svc_lock(&c.s, key, &l) != CMD_DONE)
+		if (svc_lock(&sv, key, &l) != CMD_DONE)
 			continue;
 		/* Again under the lock: taken or withdrawn meanwhile? */
 		if (seek_load(cfg->spool, all[i].game, all[i].board, &s, &err) != 0 ||
-		    s.state != SEEK_OPEN || c.s.now < s.expires) {
+		    s.state != SEEK_OPEN || sv.now < s.expires) {
 			free(err);
 			lock_release(&l);
 			continue;
@@ -57,11 +55,10 @@ int seek_sweep(const struct config *cfg)
 		/* Keyed like a mail: a sweep run twice tells the seeker once. */
 		snprintf(text, sizeof text, "sweep seek-expire %s %ld", s.game,
 		         s.board);
-		util_digest_hex(text, strlen(text), c.s.digest);
-		spool_msg_key(c.s.digest, c.s.msg_key, sizeof c.s.msg_key);
+		svc_event(&sv, "%s", text);
 		s.state = SEEK_EXPIRED;
-		s.closed = c.s.now;
-		t = svc_txn(&c.s, key);
+		s.closed = sv.now;
+		t = svc_txn(&sv, key);
 		file = seek_format(&s);
 		seek_path(s.game, s.board, rel, sizeof rel);
 		txn_put(t, rel, file, strlen(file));
@@ -71,25 +68,32 @@ int seek_sweep(const struct config *cfg)
 				struct tvars v = { 0 };
 				char *body;
 				deadline_words(&u, s.created, when, sizeof when);
-				snprintf(headline, sizeof headline, "your seek on board %ld "
-				         "expired", s.board);
-				snprintf(details, sizeof details, "Nobody took the seat of "
+				snprintf(headline, sizeof headline, _("your seek on board "
+				         "%ld expired"), s.board);
+				/* TRANSLATORS: the game's title, the board, when the
+				 * seek was opened, the days a seek stays open, and the
+				 * game's command word (seek is the command). */
+				snprintf(details, sizeof details, ngettext("Nobody took "
+				         "the seat of your seek on %s board %ld (opened %s) "
+				         "within %d day, so it is closed.  Send \"%s seek\" "
+				         "again for a new one.", "Nobody took the seat of "
 				         "your seek on %s board %ld (opened %s) within %d "
 				         "days, so it is closed.  Send \"%s seek\" again "
-				         "for a new one.", reply_game_title(s.game), s.board,
+				         "for a new one.", cfg->seek_days),
+				         reply_game_title(s.game), s.board,
 				         when, cfg->seek_days, s.game);
 				tvars_set(&v, "headline", headline);
 				tvars_set(&v, "details", details);
 				tvars_set(&v, "userid", u.userid);
-				body = reply_template(&c.s, "account.txt", &v);
+				body = reply_template(&sv, "account.txt", &v);
 				tvars_free(&v);
 				if (body) {
 					char subject[160], with[240];
 					snprintf(subject, sizeof subject, "epamserv: %s",
 					         headline);
-					acctoken_subject(&c.s, &u, user_address(&u), subject,
+					acctoken_subject(&sv, &u, user_address(&u), subject,
 					                 with, sizeof with);
-					reply_queue(&c.s, t, user_address(&u), with, body,
+					reply_queue(&sv, t, user_address(&u), with, body,
 					            NULL, 0, NULL);
 					explicit_bzero(with, sizeof with);
 					free(body);
@@ -99,12 +103,12 @@ int seek_sweep(const struct config *cfg)
 		} else {
 			free(err);
 		}
-		if (svc_commit(&c.s, t) == CMD_DONE) {
+		if (svc_commit(&sv, t) == CMD_DONE) {
 			expired++;
 			log_msg(LOG_INFO, "sweep: %s board %ld: the seek expired\n",
 			        s.game, s.board);
 		}
-		buf_free(&c.error);
+		svc_free(&sv);
 		lock_release(&l);
 	}
 	free(all);

@@ -65,7 +65,7 @@ static char *league_text(struct cmdctx *c, const struct lfile *lf)
 		           lf->season, when, c->s.cfg->league_season_days);
 	}
 	for (d = 1; lf->season && d <= k; d++) {
-		if (division_of(c, lf, d, &dv[d]) < 0) {
+		if (division_of(&c->s, lf, d, &dv[d]) < 0) {
 			buf_printf(&b, "\n(division %d cannot be read now)\n", d);
 			dv[d].n = 0;
 		}
@@ -127,7 +127,7 @@ static enum cmd_status l_change(struct cmdctx *c, const char *game,
 		return st;
 	user_free(&u);
 	lf = zalloc(1, sizeof *lf);
-	if ((st = lg_lock(c, game, lf, &l1, &l2, key, sizeof key)) != CMD_DONE) {
+	if ((st = lg_lock(&c->s, game, lf, &l1, &l2, key, sizeof key)) != CMD_DONE) {
 		free(lf);
 		return st;
 	}

@@ -116,7 +116,7 @@ void put_lf(struct txn *t, const struct lfile *lf);
 
 /* Take "tournaments" then "next-GAME" and load the league of game.
  * CMD_DONE with both held (release with tf_unlock), or CMD_TEMPFAIL. */
-enum cmd_status lg_lock(struct cmdctx *c, const char *game,
+enum cmd_status lg_lock(struct svc *s, const char *game,
                         struct lfile *lf, struct lock *l1,
                         struct lock *l2, char *key, size_t keylen);
 
@@ -125,13 +125,13 @@ int swaps(int n, int n2);
 
 /* Division d of lf's season into dv.  0, or -1 (a file cannot be read,
  * logged: the season waits). */
-int division_of(struct cmdctx *c, const struct lfile *lf, int d,
+int division_of(struct svc *s, const struct lfile *lf, int d,
                 struct ldiv *dv);
 
 /* The next season's entries of lf (its season's divisions dv[1..k],
  * its members) into out: see the rule at the top of this file.  Returns the number
  * of entries, -1 when the ratings cannot be read. */
-int next_order(struct cmdctx *c, const struct lfile *lf,
+int next_order(struct svc *s, const struct lfile *lf,
                struct ldiv *dv, int k, struct lentry *out);
 
 #endif

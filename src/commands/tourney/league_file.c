@@ -152,21 +152,21 @@ void put_lf(struct txn *t, const struct lfile *lf)
 	free(file);
 }
 
-enum cmd_status lg_lock(struct cmdctx *c, const char *game,
+enum cmd_status lg_lock(struct svc *s, const char *game,
                         struct lfile *lf, struct lock *l1,
                         struct lock *l2, char *key, size_t keylen)
 {
 	enum cmd_status st;
 	char *err = NULL;
 
-	if ((st = svc_lock(&c->s, "tournaments", l1)) != CMD_DONE)
+	if ((st = svc_lock(s, "tournaments", l1)) != CMD_DONE)
 		return st;
 	snprintf(key, keylen, "next-%s", game);
-	if ((st = svc_lock(&c->s, key, l2)) != CMD_DONE) {
+	if ((st = svc_lock(s, key, l2)) != CMD_DONE) {
 		lock_release(l1);
 		return st;
 	}
-	if (lg_load(c->s.cfg->spool, game, lf, &err) < 0) {
+	if (lg_load(s->cfg->spool, game, lf, &err) < 0) {
 		log_msg(LOG_ERR, "%s\n", err);
 		free(err);
 		tf_unlock(l1, l2);
@@ -182,7 +182,7 @@ int swaps(int n, int n2)
 	return p < p2 ? p : p2;
 }
 
-int division_of(struct cmdctx *c, const struct lfile *lf, int d,
+int division_of(struct svc *s, const struct lfile *lf, int d,
                 struct ldiv *dv)
 {
 	struct tfile tf;
@@ -192,14 +192,14 @@ int division_of(struct cmdctx *c, const struct lfile *lf, int d,
 
 	memset(dv, 0, sizeof *dv);
 	lg_tname(lf->season, d, name, sizeof name);
-	rc = tf_load(c->s.cfg->spool, name, &tf, &err);
+	rc = tf_load(s->cfg->spool, name, &tf, &err);
 	if (rc < 0) {
 		log_msg(LOG_ERR, "%s\n", err);
 		free(err);
 		return -1;
 	}
 	if (rc == 0 && (tf.state == TF_RUNNING || tf.state == TF_FINISHED)) {
-		if (tt_build(c->s.cfg, &tf, NULL, &tt) < 0) {
+		if (tt_build(s->cfg, &tf, NULL, &tt) < 0) {
 			tf_free(&tf);
 			return -1;
 		}
@@ -243,7 +243,7 @@ static int league_class(const struct config *cfg, const char *game)
 	return ratings_class(game, o.width, o.height);
 }
 
-int next_order(struct cmdctx *c, const struct lfile *lf,
+int next_order(struct svc *s, const struct lfile *lf,
                struct ldiv *dv, int k, struct lentry *out)
 {
 	char list[LG_MAX][32];
@@ -269,12 +269,12 @@ int next_order(struct cmdctx *c, const struct lfile *lf,
 		if (lg_member(lf, list[i]) >= 0)
 			memmove(list[d++], list[i], 32);
 	n = d;
-	if (ratings_load(c->s.cfg->spool, &r, &err) < 0) {
+	if (ratings_load(s->cfg->spool, &r, &err) < 0) {
 		log_msg(LOG_ERR, "%s\n", err);
 		free(err);
 		return -1;
 	}
-	cls = league_class(c->s.cfg, lf->game);
+	cls = league_class(s->cfg, lf->game);
 	for (i = 0; i < lf->nmembers; i++) {
 		for (d = 0; d < n; d++)
 			if (strcmp(list[d], lf->member[i]) == 0)
@@ -289,7 +289,7 @@ int next_order(struct cmdctx *c, const struct lfile *lf,
 	for (i = 0; i < nf && n < LG_MAX; i++)
 		memcpy(list[n++], fresh[i].userid, 32);
 	/* Cut into divisions. */
-	size = c->s.cfg->league_division_size;
+	size = s->cfg->league_division_size;
 	ndivs = (n + size - 1) / size;
 	if (ndivs > 1 && n - (ndivs - 1) * size < 3)
 		ndivs--;

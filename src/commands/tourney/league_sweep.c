@@ -4,7 +4,7 @@
  * starts the next, each division a round robin tournament started by
  * the server; and "config --check"'s reading of league_options.  Split
  * out of league.c by issue 31, bodies unchanged but for the sweep's
- * mail context, now tourney_sweep.c's cmd_sweep_ctx.
+ * context, now a struct svc (tourney_sweep.c's sweep_svc_init).
  */
 #include "commands/cmd.h"
 #include "commands/tourney/league.h"
@@ -23,7 +23,7 @@
 static void make_division(const struct config *cfg, const struct lfile *lf,
                           int d, const char *key)
 {
-	struct cmdctx c;
+	struct svc s;
 	struct tfile tf;
 	char name[32], why[96], event[96], *err = NULL;
 	enum cmd_status st;
@@ -45,7 +45,7 @@ static void make_division(const struct config *cfg, const struct lfile *lf,
 		return;
 	}
 	snprintf(event, sizeof event, "sweep league %s %s", lf->game, name);
-	cmd_sweep_ctx(&c, cfg, "%s", event);
+	sweep_svc_init(&s, cfg, "%s", event);
 	memset(&tf, 0, sizeof tf);
 	lg_tname(lf->season, d, tf.name, sizeof tf.name);
 	snprintf(tf.game, sizeof tf.game, "%s", lf->game);
@@ -55,17 +55,19 @@ static void make_division(const struct config *cfg, const struct lfile *lf,
 	tf.rounds = 1;
 	tf.min_players = 3;
 	tf.max_players = TF_PLAYERS_MAX;
-	tf.created = c.s.now;
+	tf.created = s.now;
 	tf.state = TF_OPEN;
 	for (i = 0; i < lf->nentries && tf.nplayers < TF_PLAYERS_MAX; i++)
 		if (lf->entry[i].div == d)
 			memcpy(tf.player[tf.nplayers++].userid, lf->entry[i].userid,
 			       32);
-	snprintf(why, sizeof why, "season %d of the league, division %d of "
-	         "%d", lf->season, d, lf->ndivs);
-	t = svc_txn(&c.s, key);
-	st = tourney_start(&c, t, &tf, why);
-	st = st == CMD_DONE ? svc_commit(&c.s, t) : (txn_abort(t), st);
+	/* TRANSLATORS: a clause in parentheses after "Tournament NAME has
+	 * started": the season, the division and the number of divisions. */
+	snprintf(why, sizeof why, _("season %d of the league, division %d "
+	         "of %d"), lf->season, d, lf->ndivs);
+	t = svc_txn(&s, key);
+	st = tourney_start(&s, t, &tf, why);
+	st = st == CMD_DONE ? svc_commit(&s, t) : (txn_abort(t), st);
 	if (st == CMD_DONE)
 		log_msg(LOG_INFO, "league: %s started, %d players\n", name,
 		        tf.nplayers);
@@ -73,14 +75,14 @@ static void make_division(const struct config *cfg, const struct lfile *lf,
 		log_msg(LOG_ERR, "league: %s could not start (league_options "
 		        "'%s'?)\n", name, cfg->league_options);
 	tf_free(&tf);
-	buf_free(&c.error);
+	svc_free(&s);
 }
 
 /* The league of game: a season over starts the next; the divisions of
  * the current season still to make are made. */
 static void league_game(const struct config *cfg, const char *game)
 {
-	struct cmdctx c;
+	struct svc s;
 	struct lfile *lf = zalloc(1, sizeof *lf);
 	struct ldiv *dv = NULL;
 	struct lock l1 = LOCK_INIT, l2 = LOCK_INIT;
@@ -90,44 +92,44 @@ static void league_game(const struct config *cfg, const char *game)
 	struct txn *t;
 
 	snprintf(event, sizeof event, "sweep league %s", game);
-	cmd_sweep_ctx(&c, cfg, "%s", event);
-	if (lg_lock(&c, game, lf, &l1, &l2, key, sizeof key) != CMD_DONE) {
+	sweep_svc_init(&s, cfg, "%s", event);
+	if (lg_lock(&s, game, lf, &l1, &l2, key, sizeof key) != CMD_DONE) {
 		free(lf);
 		return;
 	}
 	if (lf->season) {
 		dv = zalloc((size_t)lf->ndivs + 2, sizeof *dv);
 		for (d = 1; d <= lf->ndivs && over; d++) {
-			if (division_of(&c, lf, d, &dv[d]) < 0)
+			if (division_of(&s, lf, d, &dv[d]) < 0)
 				over = -1;  /* cannot tell: wait */
 			else if (!dv[d].finished)
 				over = 0;
 		}
-		if (over == 0 && c.s.now >= lf->started +
+		if (over == 0 && s.now >= lf->started +
 		    (time_t)cfg->league_season_days * 86400) {
 			over = 1;
 			for (d = 1; d <= lf->ndivs; d++)
-				if (division_of(&c, lf, d, &dv[d]) < 0)
+				if (division_of(&s, lf, d, &dv[d]) < 0)
 					over = -1;
 		}
 	}
 	if (over == 1 && lf->nmembers >= 3) {
 		next = zalloc(LG_MAX, sizeof *next);
-		n = next_order(&c, lf, dv, lf->ndivs, next);
+		n = next_order(&s, lf, dv, lf->ndivs, next);
 		if (n >= 3) {
 			memcpy(lf->entry, next, (size_t)n * sizeof *next);
 			lf->nentries = n;
 			lf->ndivs = next[n - 1].div;
 			lf->season++;
-			lf->started = c.s.now;
+			lf->started = s.now;
 			/* The commit's record names the season it made. */
 			snprintf(event, sizeof event, "sweep league %s season %d", game,
 			         lf->season);
-			util_digest_hex(event, strlen(event), c.s.digest);
-			spool_msg_key(c.s.digest, c.s.msg_key, sizeof c.s.msg_key);
-			t = svc_txn(&c.s, key);
+			util_digest_hex(event, strlen(event), s.digest);
+			spool_msg_key(s.digest, s.msg_key, sizeof s.msg_key);
+			t = svc_txn(&s, key);
 			put_lf(t, lf);
-			if (svc_commit(&c.s, t) == CMD_DONE)
+			if (svc_commit(&s, t) == CMD_DONE)
 				log_msg(LOG_INFO, "league: %s season %d, %d players, "
 				        "%d divisions\n", game, lf->season, n, lf->ndivs);
 			else
@@ -140,7 +142,7 @@ static void league_game(const struct config *cfg, const char *game)
 	free(next);
 	free(dv);
 	free(lf);
-	buf_free(&c.error);
+	svc_free(&s);
 }
 
 int league_check(const struct config *cfg, FILE *out)

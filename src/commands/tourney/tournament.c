@@ -270,7 +270,7 @@ static enum cmd_status t_create(struct cmdctx *c, const char *game, int argc,
 		                  "%d players (-players=%d-%d)", rounds, rounds + 1,
 		                  rounds + 1, hi > rounds + 1 ? hi : rounds + 1);
 	}
-	if ((st = tf_lock(c, argv[0], game, &tf, &exists, &l1, &l2, key,
+	if ((st = tf_lock(&c->s, argv[0], game, &tf, &exists, &l1, &l2, key,
 	                  sizeof key)) != CMD_DONE) {
 		buf_free(&opts);
 		return st;
@@ -367,7 +367,7 @@ static enum cmd_status t_open(struct cmdctx *c, const char *game, int argc,
 	if ((st = cmd_auth(c, argv[1], argv[2], usage, &u)) != CMD_DONE)
 		return st;
 	user_free(&u);
-	if ((st = tf_lock(c, argv[0], game, tf, &exists, l1, l2, key,
+	if ((st = tf_lock(&c->s, argv[0], game, tf, &exists, l1, l2, key,
 	                  keylen)) != CMD_DONE)
 		return st;
 	if (!exists || strcmp(tf->game, game) != 0) {
@@ -434,11 +434,11 @@ static void ko_walkover(struct cmdctx *c, const char *name, const char *game)
 	char key[64];
 	int exists;
 
-	if (tf_lock(c, name, game, &tf, &exists, &l1, &l2, key,
+	if (tf_lock(&c->s, name, game, &tf, &exists, &l1, &l2, key,
 	            sizeof key) != CMD_DONE)
 		return;
 	if (exists)
-		tourney_next(c, &tf, key, NULL);
+		tourney_next(&c->s, &tf, key, NULL);
 	tf_free(&tf);
 	tf_unlock(&l1, &l2);
 }
@@ -511,7 +511,7 @@ static enum cmd_status t_leave(struct cmdctx *c, const char *game, int argc,
 	st = st == CMD_DONE ? svc_commit(&c->s, t) : (txn_abort(t), st);
 	tf_unlock(&l1, &l2);
 	if (st == CMD_DONE && running)
-		st = withdraw_boards(c, &tf, argv[1]);
+		st = withdraw_boards(&c->s, &tf, argv[1]);
 	if (st == CMD_DONE && running && tf_knockout(&tf))
 		ko_walkover(c, tf.name, game);
 	tf_free(&tf);
@@ -569,7 +569,7 @@ static enum cmd_status t_start(struct cmdctx *c, const char *game, int argc,
 		return st;
 	t = svc_txn(&c->s, key);
 	snprintf(why, sizeof why, "started by %s", tf.organiser);
-	st = tourney_start(c, t, &tf, why);
+	st = tourney_start(&c->s, t, &tf, why);
 	st = st == CMD_DONE ? svc_commit(&c->s, t) : (txn_abort(t), st);
 	if (st == CMD_REFUSED)
 		cmd_refuse(c, usage, "the first round of tournament %s cannot "
@@ -600,7 +600,7 @@ static enum cmd_status t_cancel(struct cmdctx *c, const char *game,
 	snprintf(head, sizeof head, "Tournament %s is cancelled by its "
 	         "organiser, %s, before its start: no game of it is played.",
 	         tf.name, tf.organiser);
-	st = table_to_all(c, t, &tf, NULL, "cancelled", head);
+	st = table_to_all(&c->s, t, &tf, NULL, "cancelled", head);
 	st = st == CMD_DONE ? svc_commit(&c->s, t) : (txn_abort(t), st);
 	tf_free(&tf);
 	tf_unlock(&l1, &l2);

@@ -2,11 +2,12 @@
 /*
  * tourney.h - tournaments and the league in src/commands (issue 17): the
  * commands, their sweeps, and the half of the tournament store that
- * still takes the mail context (tourney_mail.c: the locks through
- * cmd_lock, the table's mails through reply_queue).  The store itself,
- * the file and the table, is in src/services (tfile.h, ttable.h,
- * tko.h); issue 31 moves this half there once the services take a
- * struct svc.
+ * queues mail (tourney_mail.c: the locks through svc_lock, the table's
+ * mails through reply_queue).  The store itself, the file and the
+ * table, is in src/services (tfile.h, ttable.h, tko.h).  Everything here
+ * but the commands takes a struct svc (issue 31); it moves to
+ * src/services once what it calls does (board_save, reply_board, the
+ * account tokens).
  */
 #ifndef EPAM_CMD_TOURNEY_H
 #define EPAM_CMD_TOURNEY_H
@@ -17,14 +18,14 @@
 #include "services/tfile.h"
 #include "services/ttable.h"
 
-/* ---- the store's mail-context half (tourney_mail.c) ---- */
+/* ---- the store's half that queues mail (tourney_mail.c) ---- */
 
 /* Take the locks a change of tournament name needs: "tournaments", then
  * "next-GAME" of its game (game, or the game its file names when the
  * file exists), and load it (a file that does not exist leaves tf with
  * only its name).  CMD_DONE with both held (release them with
  * tf_unlock; *exists 1 when the file was there), CMD_TEMPFAIL. */
-enum cmd_status tf_lock(struct cmdctx *c, const char *name, const char *game,
+enum cmd_status tf_lock(struct svc *s, const char *name, const char *game,
                         struct tfile *tf, int *exists, struct lock *l1,
                         struct lock *l2, char *key, size_t keylen);
 void tf_unlock(struct lock *l1, struct lock *l2);
@@ -36,13 +37,13 @@ void tf_unlock(struct lock *l1, struct lock *l2);
  * rename).  CMD_DONE, or CMD_TEMPFAIL when a template cannot be read; a
  * tournament file or board that cannot be read is logged and sends
  * nothing. */
-enum cmd_status tt_game_end(struct cmdctx *c, struct txn *t,
+enum cmd_status tt_game_end(struct svc *s, struct txn *t,
                             const struct game *g);
 
 /* Queue the mail "Epaminondas tournament NAME: WHAT" with headline and
  * text (template tournament.txt) to player userid's address in t, when
  * he has a confirmed one.  CMD_DONE or CMD_TEMPFAIL (template). */
-enum cmd_status tt_mail(struct cmdctx *c, struct txn *t, const char *game,
+enum cmd_status tt_mail(struct svc *s, struct txn *t, const char *game,
                         const char *name, const char *userid,
                         const char *what, const char *headline,
                         const char *text);
@@ -71,7 +72,7 @@ int tourney_by_rating(const void *a, const void *b);
  * or CMD_TEMPFAIL (the ratings or a template cannot be read; t must then
  * be aborted), CMD_REFUSED (a Swiss round that cannot be paired).
  */
-enum cmd_status tourney_start(struct cmdctx *c, struct txn *t,
+enum cmd_status tourney_start(struct svc *s, struct txn *t,
                               struct tfile *tf, const char *why);
 
 /* Pair Swiss round `round` of tf (tt its table after the round before,
@@ -79,7 +80,7 @@ enum cmd_status tourney_start(struct cmdctx *c, struct txn *t,
  * withdrawn, and make its boards and bye in t.  CMD_DONE, CMD_REFUSED
  * (no pairing meets the absolute criteria: logged; the caller ends the
  * tournament, swiss_cut) or CMD_TEMPFAIL. */
-enum cmd_status swiss_round(struct cmdctx *c, struct txn *t,
+enum cmd_status swiss_round(struct svc *s, struct txn *t,
                             struct tfile *tf, const struct ttable *tt,
                             int round);
 
@@ -89,13 +90,13 @@ enum cmd_status swiss_round(struct cmdctx *c, struct txn *t,
  * match whose two games are over at 2-2.  *round_started set to the
  * round whose games were made (0 none), *made to the boards made.
  * CMD_DONE or CMD_TEMPFAIL. */
-enum cmd_status ko_step(struct cmdctx *c, struct txn *t,
+enum cmd_status ko_step(struct svc *s, struct txn *t,
                         struct tfile *tf, const struct ttable *tt,
                         int *round_started, int *made);
 
 /* Mail tf's table (tt; NULL: built from the boards as t will leave
  * them... callers pass one) to every player with headline. */
-enum cmd_status table_to_all(struct cmdctx *c, struct txn *t,
+enum cmd_status table_to_all(struct svc *s, struct txn *t,
                              const struct tfile *tf,
                              const struct ttable *tt, const char *what,
                              const char *head);
@@ -103,7 +104,7 @@ enum cmd_status table_to_all(struct cmdctx *c, struct txn *t,
 /* After a withdrawal is committed (no lock held): each of userid's
  * tournament boards still running is resigned, each under its own lock
  * (board_save: its board mail and the tournament's table). */
-enum cmd_status withdraw_boards(struct cmdctx *c, const struct tfile *tf,
+enum cmd_status withdraw_boards(struct svc *s, const struct tfile *tf,
                                 const char *userid);
 
 /* Names of the tournament files (valid names only), sorted; *n set.
@@ -112,12 +113,13 @@ char **tourney_names(const struct config *cfg, size_t *n);
 
 /* ---- the steps no mail takes (tourney_sweep.c) ---- */
 
-/* The mail context of one sweep event: c zeroed but for cfg, now and
- * an empty comment, its digest and message key those of the event's
- * words (fmt and its arguments, at most 127 bytes), so a sweep run
- * twice does not do it twice.  Free c->error after use. */
-void cmd_sweep_ctx(struct cmdctx *c, const struct config *cfg,
-                   const char *fmt, ...)
+/* The service context of one sweep event: s set up by svc_init for
+ * cfg at the time now, with an empty comment, its digest and message
+ * key those of the event's words (fmt and its arguments, cut at 127
+ * bytes: the sweep's keys are these bytes), so a sweep run twice does
+ * not do it twice.  svc_free(s) after use. */
+void sweep_svc_init(struct svc *s, const struct config *cfg,
+                    const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
 
 /* The step after a game of tf ended (tf_lock held, key the game's
@@ -125,7 +127,7 @@ void cmd_sweep_ctx(struct cmdctx *c, const struct config *cfg,
  * every player gets the final table (g: the last game, or NULL from the
  * sweep); else a Swiss whose round is over gets its next round (boards,
  * bye, the table to every player).  Nothing while the round runs. */
-void tourney_next(struct cmdctx *c, struct tfile *tf,
+void tourney_next(struct svc *s, struct tfile *tf,
                   const char *key, const struct game *g);
 
 /* The sweep's part (epamserv sweep): every open tournament whose start
@@ -143,7 +145,7 @@ void tourney_sweep(const struct config *cfg);
  * (tny_swiss_pair), its boards made and mailed, its bye written, and
  * every player gets the table.  Errors are logged: the game's end
  * stands, and the sweep pairs the round later (tourney_sweep). */
-void tt_after_game(struct cmdctx *c, const struct game *g);
+void tt_after_game(struct svc *s, const struct game *g);
 
 /* ---- the commands (tournament.c) ---- */
 

@@ -1,11 +1,10 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * tourney_mail.c - what of the tournament store (src/services/tfile.c,
- * ttable.c) takes the mail context (see tourney.h): tf_lock takes its
- * locks through cmd_lock, tt_mail and tt_game_end queue the table's
+ * ttable.c) takes locks or queues mail (see tourney.h): tf_lock takes
+ * its locks through svc_lock, tt_mail and tt_game_end queue the table's
  * mails through reply_template and reply_queue.  Moved out of tfile.c
- * and ttable.c by issue 31, bodies unchanged; they go back to the
- * services when those take a struct svc.
+ * and ttable.c by issue 31, bodies unchanged; on a struct svc since.
  */
 #include "commands/mail/acctoken.h"
 #include "commands/tourney/tourney.h"
@@ -26,7 +25,7 @@ void tf_unlock(struct lock *l1, struct lock *l2)
 	lock_release(l1);
 }
 
-enum cmd_status tf_lock(struct cmdctx *c, const char *name, const char *game,
+enum cmd_status tf_lock(struct svc *s, const char *name, const char *game,
                         struct tfile *tf, int *exists, struct lock *l1,
                         struct lock *l2, char *key, size_t keylen)
 {
@@ -36,9 +35,9 @@ enum cmd_status tf_lock(struct cmdctx *c, const char *name, const char *game,
 
 	*exists = 0;
 	memset(tf, 0, sizeof *tf);
-	if ((st = svc_lock(&c->s, "tournaments", l1)) != CMD_DONE)
+	if ((st = svc_lock(s, "tournaments", l1)) != CMD_DONE)
 		return st;
-	rc = tf_load(c->s.cfg->spool, name, tf, &err);
+	rc = tf_load(s->cfg->spool, name, tf, &err);
 	if (rc < 0) {
 		log_msg(LOG_ERR, "%s\n", err);
 		free(err);
@@ -51,11 +50,11 @@ enum cmd_status tf_lock(struct cmdctx *c, const char *name, const char *game,
 	tf_free(tf);
 	/* Taking the game's lock rolls forward a committed change of the
 	 * file: only now is what it says sure. */
-	if ((st = svc_lock(&c->s, key, l2)) != CMD_DONE) {
+	if ((st = svc_lock(s, key, l2)) != CMD_DONE) {
 		lock_release(l1);
 		return st;
 	}
-	rc = tf_load(c->s.cfg->spool, name, tf, &err);
+	rc = tf_load(s->cfg->spool, name, tf, &err);
 	if (rc < 0) {
 		log_msg(LOG_ERR, "%s\n", err);
 		free(err);
@@ -74,7 +73,7 @@ enum cmd_status tf_lock(struct cmdctx *c, const char *name, const char *game,
 	return CMD_DONE;
 }
 
-enum cmd_status tt_mail(struct cmdctx *c, struct txn *t, const char *game,
+enum cmd_status tt_mail(struct svc *s, struct txn *t, const char *game,
                         const char *name, const char *userid,
                         const char *what, const char *headline,
                         const char *text)
@@ -83,7 +82,7 @@ enum cmd_status tt_mail(struct cmdctx *c, struct txn *t, const char *game,
 	struct user u;
 	char subject[160], with[240], url[300], *err = NULL, *mail;
 
-	if (user_load(c->s.cfg->spool, userid, &u, &err) != 0) {
+	if (user_load(s->cfg->spool, userid, &u, &err) != 0) {
 		free(err);
 		return CMD_DONE;  /* nobody to tell */
 	}
@@ -95,11 +94,11 @@ enum cmd_status tt_mail(struct cmdctx *c, struct txn *t, const char *game,
 	tvars_set(&v, "table", text);
 	tvars_set(&v, "game", game);
 	tvars_set(&v, "name", name);
-	tvars_set(&v, "from", c->s.cfg->from);
-	web_tourney_url(c->s.cfg, name, url, sizeof url);
+	tvars_set(&v, "from", s->cfg->from);
+	web_tourney_url(s->cfg, name, url, sizeof url);
 	if (url[0])
-		tvars_setf(&v, "web", "On the web: %s", url);
-	mail = reply_template(&c->s, "tournament.txt", &v);
+		tvars_setf(&v, "web", _("On the web: %s"), url);
+	mail = reply_template(s, "tournament.txt", &v);
 	tvars_free(&v);
 	if (!mail) {
 		user_free(&u);
@@ -107,15 +106,15 @@ enum cmd_status tt_mail(struct cmdctx *c, struct txn *t, const char *game,
 	}
 	snprintf(subject, sizeof subject, "%s tournament %s: %s",
 	         reply_game_title(game), name, what);
-	acctoken_subject(&c->s, &u, user_address(&u), subject, with, sizeof with);
-	reply_queue(&c->s, t, user_address(&u), with, mail, NULL, 0, NULL);
+	acctoken_subject(s, &u, user_address(&u), subject, with, sizeof with);
+	reply_queue(s, t, user_address(&u), with, mail, NULL, 0, NULL);
 	explicit_bzero(with, sizeof with);
 	free(mail);
 	user_free(&u);
 	return CMD_DONE;
 }
 
-enum cmd_status tt_game_end(struct cmdctx *c, struct txn *t,
+enum cmd_status tt_game_end(struct svc *s, struct txn *t,
                             const struct game *g)
 {
 	struct tfile tf;
@@ -125,13 +124,13 @@ enum cmd_status tt_game_end(struct cmdctx *c, struct txn *t,
 
 	if (!g->tourney[0])
 		return CMD_DONE;
-	if (tf_load(c->s.cfg->spool, g->tourney, &tf, &err) != 0) {
+	if (tf_load(s->cfg->spool, g->tourney, &tf, &err) != 0) {
 		log_msg(LOG_ERR, "board %ld: tournament %s: %s\n", g->board,
 		        g->tourney, err ? err : "no such tournament");
 		free(err);
 		return CMD_DONE;
 	}
-	if (tf.state != TF_RUNNING || tt_build(c->s.cfg, &tf, g, &tt) < 0) {
+	if (tf.state != TF_RUNNING || tt_build(s->cfg, &tf, g, &tt) < 0) {
 		tf_free(&tf);
 		return CMD_DONE;
 	}
@@ -144,12 +143,14 @@ enum cmd_status tt_game_end(struct cmdctx *c, struct txn *t,
 	}
 	text = tt_text(&tf, &tt);
 	reply_result_words(g, res, sizeof res);
-	snprintf(head, sizeof head, "Tournament %s, round %d: board %ld "
-	         "ended (%s).  The table now:", tf.name, g->tourney_round,
+	/* TRANSLATORS: the tournament's name, the round, the board, and
+	 * the result in words ("alice wins, bob resigned"). */
+	snprintf(head, sizeof head, _("Tournament %s, round %d: board %ld "
+	         "ended (%s).  The table now:"), tf.name, g->tourney_round,
 	         g->board, res);
-	st = tt_mail(c, t, tf.game, tf.name, g->white, "table", head, text);
+	st = tt_mail(s, t, tf.game, tf.name, g->white, "table", head, text);
 	if (st == CMD_DONE)
-		st = tt_mail(c, t, tf.game, tf.name, g->black, "table", head,
+		st = tt_mail(s, t, tf.game, tf.name, g->black, "table", head,
 		             text);
 	free(text);
 	tt_free(&tt);

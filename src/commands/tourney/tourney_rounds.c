@@ -52,7 +52,7 @@ int tourney_by_rating(const void *a, const void *b)
 /* Make board number board of round `round` of tf, w White, b Black,
  * with options o and settings set, in t: its file, its line in tf, and
  * its board mail to both players.  CMD_DONE or CMD_TEMPFAIL (template). */
-static enum cmd_status make_board(struct cmdctx *c, struct txn *t,
+static enum cmd_status make_board(struct svc *s, struct txn *t,
                                   struct tfile *tf,
                                   const struct ep_options *o,
                                   const struct game_settings *set,
@@ -78,9 +78,9 @@ static enum cmd_status make_board(struct cmdctx *c, struct txn *t,
 		     (strcmp(tf->boards[i].white, b) == 0 &&
 		      strcmp(tf->boards[i].black, w) == 0)))
 			nth++;
-	game_new(&g, tf->game, board, o, w, b, c->s.now);
+	game_new(&g, tf->game, board, o, w, b, s->now);
 	game_settings_put(&g, set);
-	g.agreed[0] = g.agreed[1] = c->s.now;
+	g.agreed[0] = g.agreed[1] = s->now;
 	snprintf(g.tourney, sizeof g.tourney, "%s", tf->name);
 	g.tourney_round = round;
 	file = game_format(&g);
@@ -102,7 +102,7 @@ static enum cmd_status make_board(struct cmdctx *c, struct txn *t,
 		         "Joining the tournament was your accept: the game has "
 		         "begun.", round, tf->name, tf_swiss(tf) ?
 		         "Swiss pairing, Dutch system" : "Berger tables", w, b);
-	st = reply_board(&c->s, t, &g, head, "", NULL, NULL);
+	st = reply_board(s, t, &g, head, "", NULL, NULL);
 	game_free(&g);
 	return st;
 }
@@ -141,7 +141,7 @@ static int swiss_floats(const struct tfile *tf, const struct ttable *tt,
 	return rc < 0 ? -1 : 0;
 }
 
-enum cmd_status swiss_round(struct cmdctx *c, struct txn *t,
+enum cmd_status swiss_round(struct svc *s, struct txn *t,
                             struct tfile *tf, const struct ttable *tt,
                             int round)
 {
@@ -202,9 +202,9 @@ enum cmd_status swiss_round(struct cmdctx *c, struct txn *t,
 		free(why);
 		return rc == TNY_ENOPAIR ? CMD_REFUSED : CMD_TEMPFAIL;
 	}
-	board = spool_next_board(c->s.cfg->spool, tf->game);
+	board = spool_next_board(s->cfg->spool, tf->game);
 	for (k = 0; k < r.npairs && st == CMD_DONE; k++, board++)
-		st = make_board(c, t, tf, &o, &set, round,
+		st = make_board(s, t, tf, &o, &set, round,
 		                tf->player[r.pairs[k].white].userid,
 		                tf->player[r.pairs[k].black].userid, board);
 	if (r.has_bye)
@@ -215,7 +215,7 @@ enum cmd_status swiss_round(struct cmdctx *c, struct txn *t,
 	return st;
 }
 
-enum cmd_status ko_step(struct cmdctx *c, struct txn *t,
+enum cmd_status ko_step(struct svc *s, struct txn *t,
                         struct tfile *tf, const struct ttable *tt,
                         int *round_started, int *made)
 {
@@ -237,7 +237,7 @@ enum cmd_status ko_step(struct cmdctx *c, struct txn *t,
 		log_msg(LOG_ERR, "tournament %s: %s\n", tf->name, err);
 		return CMD_TEMPFAIL;
 	}
-	board = spool_next_board(c->s.cfg->spool, tf->game);
+	board = spool_next_board(s->cfg->spool, tf->game);
 	for (j = 0; j < k.nmatch[r] && st == CMD_DONE; j++) {
 		const struct tko_match *m = &k.m[r][j];
 		const char *hu, *lu;
@@ -246,15 +246,15 @@ enum cmd_status ko_step(struct cmdctx *c, struct txn *t,
 		hu = tf->player[m->high - 1].userid;
 		lu = tf->player[m->low - 1].userid;
 		if (m->board[0] < 0) {
-			st = make_board(c, t, tf, &o, &set, r, hu, lu, board++);
+			st = make_board(s, t, tf, &o, &set, r, hu, lu, board++);
 			if (st == CMD_DONE)
-				st = make_board(c, t, tf, &o, &set, r, lu, hu, board++);
+				st = make_board(s, t, tf, &o, &set, r, lu, hu, board++);
 			*made += 2;
 			*round_started = r;
 		} else if (m->board[2] < 0 && m->res[0] >= 0 && m->res[1] >= 0 &&
 		           m->res[0] + m->res[1] == 2) {
 			int wh = m->decider_white == m->high;
-			st = make_board(c, t, tf, &o, &set, r, wh ? hu : lu,
+			st = make_board(s, t, tf, &o, &set, r, wh ? hu : lu,
 			                wh ? lu : hu, board++);
 			(*made)++;
 		}
@@ -264,7 +264,7 @@ enum cmd_status ko_step(struct cmdctx *c, struct txn *t,
 	return st;
 }
 
-enum cmd_status table_to_all(struct cmdctx *c, struct txn *t,
+enum cmd_status table_to_all(struct svc *s, struct txn *t,
                              const struct tfile *tf,
                              const struct ttable *tt, const char *what,
                              const char *head)
@@ -274,13 +274,13 @@ enum cmd_status table_to_all(struct cmdctx *c, struct txn *t,
 	int i;
 
 	for (i = 0; i < tf->nplayers && st == CMD_DONE; i++)
-		st = tt_mail(c, t, tf->game, tf->name, tf->player[i].userid, what,
+		st = tt_mail(s, t, tf->game, tf->name, tf->player[i].userid, what,
 		             head, text);
 	free(text);
 	return st;
 }
 
-enum cmd_status tourney_start(struct cmdctx *c, struct txn *t,
+enum cmd_status tourney_start(struct svc *s, struct txn *t,
                               struct tfile *tf, const char *why)
 {
 	struct ep_options o;
@@ -298,7 +298,7 @@ enum cmd_status tourney_start(struct cmdctx *c, struct txn *t,
 		log_msg(LOG_ERR, "tournament %s: %s\n", tf->name, err);
 		return CMD_TEMPFAIL;
 	}
-	if (ratings_load(c->s.cfg->spool, &r, &e) < 0) {
+	if (ratings_load(s->cfg->spool, &r, &e) < 0) {
 		log_msg(LOG_ERR, "%s\n", e);
 		free(e);
 		return CMD_TEMPFAIL;
@@ -322,22 +322,22 @@ enum cmd_status tourney_start(struct cmdctx *c, struct txn *t,
 		tf->rounds = tko_rounds(n);
 		if (tt_build_new(tf, &tt) < 0)
 			return CMD_TEMPFAIL;
-		st = ko_step(c, t, tf, &tt, &started, &made);
+		st = ko_step(s, t, tf, &tt, &started, &made);
 		tt_free(&tt);
 	} else if (tf_swiss(tf)) {
-		if (tt_build(c->s.cfg, tf, NULL, &tt) < 0)
+		if (tt_build(s->cfg, tf, NULL, &tt) < 0)
 			return CMD_TEMPFAIL;
-		st = swiss_round(c, t, tf, &tt, 1);
+		st = swiss_round(s, t, tf, &tt, 1);
 		tt_free(&tt);
 	} else {
 		if (tf->rounds == 2)
 			flags = TNY_BERGER_DOUBLE | TNY_BERGER_SWAP_LAST;
 		rounds = tny_berger_rounds(n, flags);
-		board = spool_next_board(c->s.cfg->spool, tf->game);
+		board = spool_next_board(s->cfg->spool, tf->game);
 		for (i = 1; i <= rounds && st == CMD_DONE; i++) {
 			int bye = 0, np = tny_berger_round(n, i, flags, pairs, &bye);
 			for (k = 0; k < np && st == CMD_DONE; k++, board++)
-				st = make_board(c, t, tf, &o, &set, i,
+				st = make_board(s, t, tf, &o, &set, i,
 				                tf->player[pairs[k].white - 1].userid,
 				                tf->player[pairs[k].black - 1].userid,
 				                board);
@@ -359,12 +359,12 @@ enum cmd_status tourney_start(struct cmdctx *c, struct txn *t,
 	         "decided)" : tf_swiss(tf) ? " (round 1; each next round is "
 	         "paired when the one before has finished)" :
 	         ", every round at once");
-	st = table_to_all(c, t, tf, &tt, "started", head);
+	st = table_to_all(s, t, tf, &tt, "started", head);
 	tt_free(&tt);
 	return st;
 }
 
-enum cmd_status withdraw_boards(struct cmdctx *c, const struct tfile *tf,
+enum cmd_status withdraw_boards(struct svc *s, const struct tfile *tf,
                                 const char *userid)
 {
 	char head[256];
@@ -376,17 +376,17 @@ enum cmd_status withdraw_boards(struct cmdctx *c, const struct tfile *tf,
 		enum cmd_status st;
 		if (strcmp(tb->white, userid) != 0 && strcmp(tb->black, userid) != 0)
 			continue;
-		st = board_lock_load(c, tf->game, tb->number, "", &b);
+		st = board_lock(s, tf->game, tb->number, &b);
 		if (st == CMD_TEMPFAIL)
 			return st;  /* the sweep finishes it (tourney_sweep) */
 		if (st != CMD_DONE)
 			continue;
 		if (b.g.state == GAME_ACTIVE) {
 			snprintf(b.userid, sizeof b.userid, "%s", userid);
-			game_end(&b.g, GAME_END_RESIGN, userid, c->s.now);
+			game_end(&b.g, GAME_END_RESIGN, userid, s->now);
 			snprintf(head, sizeof head, "%s withdrew from tournament %s: "
 			         "%s resigns this game.", userid, tf->name, userid);
-			st = board_save(&c->s, &b, head);
+			st = board_save(s, &b, head);
 		}
 		board_close(&b);
 		if (st == CMD_TEMPFAIL)

@@ -6,8 +6,8 @@
  * undone) and the step after a tournament game ends (tt_after_game,
  * from board_save: the final table, or a Swiss's or a knockout's next
  * round).  Split out of tournament.c by issue 31, bodies unchanged; the
- * sweep's mail context (cmd_sweep_ctx) is the one league_sweep.c uses
- * too.
+ * sweep's service context (sweep_svc_init) is the one league_sweep.c
+ * uses too.
  */
 #include "commands/cmd.h"
 #include "commands/tourney/tourney.h"
@@ -23,8 +23,8 @@
 #include <string.h>
 #include <time.h>
 
-void cmd_sweep_ctx(struct cmdctx *c, const struct config *cfg,
-                   const char *fmt, ...)
+void sweep_svc_init(struct svc *s, const struct config *cfg,
+                    const char *fmt, ...)
 {
 	char text[128];
 	va_list ap;
@@ -32,12 +32,9 @@ void cmd_sweep_ctx(struct cmdctx *c, const struct config *cfg,
 	va_start(ap, fmt);
 	vsnprintf(text, sizeof text, fmt, ap);
 	va_end(ap);
-	memset(c, 0, sizeof *c);
-	c->s.cfg = cfg;
-	c->s.now = util_now();
-	c->s.comment = "";
-	util_digest_hex(text, strlen(text), c->s.digest);
-	spool_msg_key(c->s.digest, c->s.msg_key, sizeof c->s.msg_key);
+	svc_init(s, cfg, util_now());
+	s->comment = "";
+	svc_event(s, "%s", text);
 }
 
 /* Open tournament name on its start day: started with enough players,
@@ -45,7 +42,7 @@ void cmd_sweep_ctx(struct cmdctx *c, const struct config *cfg,
 static void sweep_start(const struct config *cfg, const char *name,
                         const char *today)
 {
-	struct cmdctx c;
+	struct svc s;
 	struct tfile tf;
 	struct lock l1 = LOCK_INIT, l2 = LOCK_INIT;
 	char key[64], head[512], *text;
@@ -53,8 +50,8 @@ static void sweep_start(const struct config *cfg, const char *name,
 	struct txn *t;
 	int exists, i, told = 0;
 
-	cmd_sweep_ctx(&c, cfg, "sweep tournament start %s", name);
-	if (tf_lock(&c, name, spool_games[0], &tf, &exists, &l1, &l2, key,
+	sweep_svc_init(&s, cfg, "sweep tournament start %s", name);
+	if (tf_lock(&s, name, spool_games[0], &tf, &exists, &l1, &l2, key,
 	            sizeof key) != CMD_DONE)
 		return;
 	if (!exists || tf.state != TF_OPEN || !tf.start[0] ||
@@ -63,22 +60,30 @@ static void sweep_start(const struct config *cfg, const char *name,
 		tf_unlock(&l1, &l2);
 		return;
 	}
-	t = svc_txn(&c.s, key);
+	t = svc_txn(&s, key);
 	if (tf.nplayers >= tf.min_players) {
-		st = tourney_start(&c, t, &tf, "its start day came");
+		/* TRANSLATORS: a clause in parentheses after "Tournament
+		 * NAME has started". */
+		st = tourney_start(&s, t, &tf, _("its start day came"));
 	} else {
 		text = tt_text(&tf, NULL);
-		snprintf(head, sizeof head, "Tournament %s was to start on %s, "
-		         "but it has %d player%s of the %d it needs.  It waits: "
-		         "it starts at the first sweep after enough have joined "
-		         "(or when %s, the organiser, starts it then).", tf.name,
-		         tf.start, tf.nplayers, tf.nplayers == 1 ? "" : "s",
-		         tf.min_players, tf.organiser);
+		/* TRANSLATORS: the tournament's name, its start day
+		 * (YYYY-MM-DD), its players, the players it needs, and the
+		 * organiser's userid. */
+		snprintf(head, sizeof head, ngettext("Tournament %s was to "
+		         "start on %s, but it has %d player of the %d it needs.  "
+		         "It waits: it starts at the first sweep after enough "
+		         "have joined (or when %s, the organiser, starts it "
+		         "then).", "Tournament %s was to start on %s, but it has "
+		         "%d players of the %d it needs.  It waits: it starts at "
+		         "the first sweep after enough have joined (or when %s, "
+		         "the organiser, starts it then).", tf.nplayers), tf.name,
+		         tf.start, tf.nplayers, tf.min_players, tf.organiser);
 		for (i = 0; i < tf.nplayers && st == CMD_DONE; i++)
 			if (!tf.player[i].told) {
 				tf.player[i].told = 1;
 				told++;
-				st = tt_mail(&c, t, tf.game, tf.name, tf.player[i].userid,
+				st = tt_mail(&s, t, tf.game, tf.name, tf.player[i].userid,
 				             "waiting for players", head, text);
 			}
 		free(text);
@@ -86,7 +91,7 @@ static void sweep_start(const struct config *cfg, const char *name,
 			put_tf(t, &tf);
 	}
 	if (st == CMD_DONE && txn_count(t) > 0) {
-		if (svc_commit(&c.s, t) == CMD_DONE)
+		if (svc_commit(&s, t) == CMD_DONE)
 			log_msg(LOG_INFO, "sweep: tournament %s %s\n", tf.name,
 			        tf.state == TF_RUNNING ? "started" : "waits for players");
 	} else {
@@ -94,25 +99,25 @@ static void sweep_start(const struct config *cfg, const char *name,
 	}
 	tf_free(&tf);
 	tf_unlock(&l1, &l2);
-	buf_free(&c.error);
+	svc_free(&s);
 }
 
 /* A running tournament's withdrawn players whose games still run (the
  * withdrawal's mail stopped before it resigned them all). */
 static void sweep_withdrawn(const struct config *cfg, const char *name)
 {
-	struct cmdctx c;
+	struct svc s;
 	struct tfile tf;
 	struct ttable tt;
 	char *err = NULL;
 	int i, k;
 
-	cmd_sweep_ctx(&c, cfg, "sweep tournament withdraw %s", name);
+	sweep_svc_init(&s, cfg, "sweep tournament withdraw %s", name);
 	if (tf_load(cfg->spool, name, &tf, &err) != 0) {
 		free(err);
 		return;
 	}
-	if (tf.state == TF_RUNNING && tt_build(c.s.cfg, &tf, NULL, &tt) == 0) {
+	if (tf.state == TF_RUNNING && tt_build(s.cfg, &tf, NULL, &tt) == 0) {
 		for (i = 0; i < tf.nplayers; i++) {
 			if (!tf.player[i].withdrawn)
 				continue;
@@ -122,12 +127,12 @@ static void sweep_withdrawn(const struct config *cfg, const char *name)
 				     strcmp(tf.boards[k].black, tf.player[i].userid) == 0))
 					break;
 			if (k < tf.nboards)
-				withdraw_boards(&c, &tf, tf.player[i].userid);
+				withdraw_boards(&s, &tf, tf.player[i].userid);
 		}
 		tt_free(&tt);
 	}
 	tf_free(&tf);
-	buf_free(&c.error);
+	svc_free(&s);
 }
 
 /* What tt_after_game left undone (a lock busy, a crash): the final
@@ -135,21 +140,21 @@ static void sweep_withdrawn(const struct config *cfg, const char *name)
  * whose next round is not paired. */
 static void sweep_pair(const struct config *cfg, const char *name)
 {
-	struct cmdctx c;
+	struct svc s;
 	struct tfile tf;
 	struct lock l1 = LOCK_INIT, l2 = LOCK_INIT;
 	char key[64];
 	int exists;
 
-	cmd_sweep_ctx(&c, cfg, "sweep tournament pair %s", name);
-	if (tf_lock(&c, name, spool_games[0], &tf, &exists, &l1, &l2, key,
+	sweep_svc_init(&s, cfg, "sweep tournament pair %s", name);
+	if (tf_lock(&s, name, spool_games[0], &tf, &exists, &l1, &l2, key,
 	            sizeof key) != CMD_DONE)
 		return;
 	if (exists)
-		tourney_next(&c, &tf, key, NULL);
+		tourney_next(&s, &tf, key, NULL);
 	tf_free(&tf);
 	tf_unlock(&l1, &l2);
-	buf_free(&c.error);
+	svc_free(&s);
 }
 
 void tourney_sweep(const struct config *cfg)
@@ -189,7 +194,7 @@ void tourney_sweep(const struct config *cfg)
  * round `paired`, the last one played, as FIDE's arbiters end one; every
  * player gets the final table saying so.  tf_lock held, key the lock of
  * the game that ended (or the sweep's). */
-static void swiss_cut(struct cmdctx *c, struct tfile *tf, const char *key,
+static void swiss_cut(struct svc *s, struct tfile *tf, const char *key,
                       int paired)
 {
 	struct ttable tt;
@@ -199,35 +204,38 @@ static void swiss_cut(struct cmdctx *c, struct tfile *tf, const char *key,
 	enum cmd_status st;
 
 	tf->rounds = paired;
-	if (tt_build(c->s.cfg, tf, NULL, &tt) < 0) {
+	if (tt_build(s->cfg, tf, NULL, &tt) < 0) {
 		tf->rounds = planned;
 		return;
 	}
-	t = svc_txn(&c->s, key);
+	t = svc_txn(s, key);
 	tf->state = TF_FINISHED;
 	put_tf(t, tf);
+	/* TRANSLATORS: the tournament's name, the rounds played, the
+	 * rounds planned, the round that cannot be paired, the winner's
+	 * userid. */
 	snprintf(head, sizeof head, tt_tied_first(&tt) > 1 ?
-	         "Tournament %s is over after round %d of %d: round %d cannot "
-	         "be paired (every pairing would have two players meet again, "
-	         "break the colour limits or give a second bye), so the "
+	         _("Tournament %s is over after round %d of %d: round %d "
+	         "cannot be paired (every pairing would have two players meet "
+	         "again, break the colour limits or give a second bye), so the "
 	         "tournament ends with the rounds played.  First place is "
-	         "tied: %s wins the tournament on the tie-break (see below)." :
-	         "Tournament %s is over after round %d of %d: round %d cannot "
-	         "be paired (every pairing would have two players meet again, "
-	         "break the colour limits or give a second bye), so the "
+	         "tied: %s wins the tournament on the tie-break (see below).") :
+	         _("Tournament %s is over after round %d of %d: round %d "
+	         "cannot be paired (every pairing would have two players meet "
+	         "again, break the colour limits or give a second bye), so the "
 	         "tournament ends with the rounds played.  %s wins the "
-	         "tournament.", tf->name, paired, planned, paired + 1,
+	         "tournament."), tf->name, paired, planned, paired + 1,
 	         tf->player[tt.rank[0]].userid);
-	st = table_to_all(c, t, tf, &tt, "final table", head);
+	st = table_to_all(s, t, tf, &tt, "final table", head);
 	tt_free(&tt);
-	if (st == CMD_DONE && svc_commit(&c->s, t) == CMD_DONE)
+	if (st == CMD_DONE && svc_commit(s, t) == CMD_DONE)
 		log_msg(LOG_INFO, "tournament %s: round %d cannot be paired; "
 		        "finished after round %d\n", tf->name, paired + 1, paired);
 	else if (st != CMD_DONE)
 		txn_abort(t);
 }
 
-void tourney_next(struct cmdctx *c, struct tfile *tf,
+void tourney_next(struct svc *s, struct tfile *tf,
                   const char *key, const struct game *g)
 {
 	struct ttable tt;
@@ -236,7 +244,7 @@ void tourney_next(struct cmdctx *c, struct tfile *tf,
 	int paired = tf_paired(tf), k;
 	enum cmd_status st;
 
-	if (tf->state != TF_RUNNING || tt_build(c->s.cfg, tf, NULL, &tt) < 0)
+	if (tf->state != TF_RUNNING || tt_build(s->cfg, tf, NULL, &tt) < 0)
 		return;
 	if (tt_finished(tf, &tt)) {
 		const char *champ = tf->player[tt.rank[0]].userid;
@@ -244,28 +252,32 @@ void tourney_next(struct cmdctx *c, struct tfile *tf,
 		int tied = !tf_knockout(tf) && tt_tied_first(&tt) > 1;
 		if (tf_knockout(tf) && tko_build(tf, &tt, &k) == 0 && k.champion)
 			champ = tf->player[k.champion - 1].userid;
-		t = svc_txn(&c->s, key);
+		t = svc_txn(s, key);
 		tf->state = TF_FINISHED;
 		put_tf(t, tf);
 		if (g) {
 			reply_result_words(g, res, sizeof res);
+			/* TRANSLATORS: the tournament's name, the board,
+			 * the result in words ("alice wins, bob resigned"),
+			 * the winner's userid. */
 			snprintf(head, sizeof head, tied ?
-			         "Tournament %s is over: board %ld, the last game, "
-			         "ended (%s).  First place is tied: %s wins the "
-			         "tournament on the tie-break (see below)." :
-			         "Tournament %s is over: board %ld, the last game, "
-			         "ended (%s).  %s wins the tournament.",
+			         _("Tournament %s is over: board %ld, the last "
+			         "game, ended (%s).  First place is tied: %s wins "
+			         "the tournament on the tie-break (see below).") :
+			         _("Tournament %s is over: board %ld, the last "
+			         "game, ended (%s).  %s wins the tournament."),
 			         tf->name, g->board, res, champ);
 		} else {
 			snprintf(head, sizeof head, tied ?
-			         "Tournament %s is over.  First place is tied: %s "
-			         "wins the tournament on the tie-break (see below)." :
-			         "Tournament %s is over: %s wins the tournament.",
+			         _("Tournament %s is over.  First place is tied: %s "
+			         "wins the tournament on the tie-break (see "
+			         "below).") :
+			         _("Tournament %s is over: %s wins the tournament."),
 			         tf->name, champ);
 		}
-		st = table_to_all(c, t, tf, &tt, "final table", head);
+		st = table_to_all(s, t, tf, &tt, "final table", head);
 		tt_free(&tt);
-		if (st == CMD_DONE && svc_commit(&c->s, t) == CMD_DONE)
+		if (st == CMD_DONE && svc_commit(s, t) == CMD_DONE)
 			log_msg(LOG_INFO, "tournament %s: finished\n", tf->name);
 		else if (st != CMD_DONE)
 			txn_abort(t);
@@ -273,23 +285,24 @@ void tourney_next(struct cmdctx *c, struct tfile *tf,
 	}
 	if (tf_knockout(tf)) {
 		int started = 0, made = 0;
-		t = svc_txn(&c->s, key);
-		st = ko_step(c, t, tf, &tt, &started, &made);
+		t = svc_txn(s, key);
+		st = ko_step(s, t, tf, &tt, &started, &made);
 		tt_free(&tt);
 		if (st == CMD_DONE && made) {
 			put_tf(t, tf);
-			if (started && tt_build_from(c->s.cfg, tf, started, &tt) == 0) {
-				snprintf(head, sizeof head, "Tournament %s: round %d is "
-				         "over.  Round %d has begun: both games of each "
-				         "match are made, each comes in its own mail.",
+			if (started && tt_build_from(s->cfg, tf, started, &tt) == 0) {
+				snprintf(head, sizeof head, _("Tournament %s: round "
+				         "%d is over.  Round %d has begun: both games of "
+				         "each match are made, each comes in its own "
+				         "mail."),
 				         tf->name, started - 1, started);
-				st = table_to_all(c, t, tf, &tt, "round over", head);
+				st = table_to_all(s, t, tf, &tt, "round over", head);
 				tt_free(&tt);
 			} else if (started) {
 				st = CMD_TEMPFAIL;
 			}
 		}
-		if (st == CMD_DONE && made && svc_commit(&c->s, t) == CMD_DONE)
+		if (st == CMD_DONE && made && svc_commit(s, t) == CMD_DONE)
 			log_msg(LOG_INFO, "tournament %s: %d board%s made\n",
 			        tf->name, made, made == 1 ? "" : "s");
 		else if (st != CMD_DONE || !made)
@@ -307,35 +320,36 @@ void tourney_next(struct cmdctx *c, struct tfile *tf,
 		tt_free(&tt);
 		return;  /* the round still runs */
 	}
-	t = svc_txn(&c->s, key);
-	st = swiss_round(c, t, tf, &tt, paired + 1);
+	t = svc_txn(s, key);
+	st = swiss_round(s, t, tf, &tt, paired + 1);
 	tt_free(&tt);
 	if (st == CMD_REFUSED) {
 		txn_abort(t);
-		swiss_cut(c, tf, key, paired);
+		swiss_cut(s, tf, key, paired);
 		return;
 	}
 	if (st == CMD_DONE) {
 		put_tf(t, tf);
-		if (tt_build_from(c->s.cfg, tf, paired + 1, &tt) == 0) {
-			snprintf(head, sizeof head, "Tournament %s: round %d is over. "
-			         " Round %d is paired (Dutch system) and its boards "
-			         "have begun; each comes in its own mail.", tf->name,
+		if (tt_build_from(s->cfg, tf, paired + 1, &tt) == 0) {
+			snprintf(head, sizeof head, _("Tournament %s: round %d is "
+			         "over.  Round %d is paired (Dutch system) and its "
+			         "boards have begun; each comes in its own mail."),
+			         tf->name,
 			         paired, paired + 1);
-			st = table_to_all(c, t, tf, &tt, "round over", head);
+			st = table_to_all(s, t, tf, &tt, "round over", head);
 			tt_free(&tt);
 		} else {
 			st = CMD_TEMPFAIL;
 		}
 	}
-	if (st == CMD_DONE && svc_commit(&c->s, t) == CMD_DONE)
+	if (st == CMD_DONE && svc_commit(s, t) == CMD_DONE)
 		log_msg(LOG_INFO, "tournament %s: round %d paired\n", tf->name,
 		        paired + 1);
 	else if (st != CMD_DONE)
 		txn_abort(t);
 }
 
-void tt_after_game(struct cmdctx *c, const struct game *g)
+void tt_after_game(struct svc *s, const struct game *g)
 {
 	struct tfile tf;
 	struct lock l1 = LOCK_INIT, l2 = LOCK_INIT;
@@ -344,11 +358,11 @@ void tt_after_game(struct cmdctx *c, const struct game *g)
 
 	if (!g->tourney[0] || g->state != GAME_FINISHED)
 		return;
-	if (tf_lock(c, g->tourney, g->game, &tf, &exists, &l1, &l2, key,
+	if (tf_lock(s, g->tourney, g->game, &tf, &exists, &l1, &l2, key,
 	            sizeof key) != CMD_DONE)
 		return;  /* the sweep pairs it */
 	if (exists)
-		tourney_next(c, &tf, key, g);
+		tourney_next(s, &tf, key, g);
 	tf_free(&tf);
 	tf_unlock(&l1, &l2);
 }
