@@ -47,7 +47,7 @@ static enum cmd_status check_player(struct cmdctx *c, char *userid)
 
 	util_lower(userid);
 	if (!util_userid_ok(userid))
-		return cmd_refuse(c, usage, "'%s' is not a valid userid",
+		return cmd_refuse(c, usage, _("'%s' is not a valid userid"),
 		                  userid);
 	rc = user_load(c->s.cfg->spool, userid, &u, &err);
 	if (rc < 0) {
@@ -65,28 +65,28 @@ static enum cmd_status check_player(struct cmdctx *c, char *userid)
 			snprintf(names + strlen(names), sizeof names - strlen(names),
 			         "%s%s", i == 0 ? "" : i + 1 < c->s.cfg->nrobots ?
 			         ", " : " and ", c->s.cfg->robot[i].userid);
-		return cmd_refuse(c, usage, "there is no user '%s': the robots "
-		                  "here are %s", userid, names);
+		return cmd_refuse(c, usage, _("there is no user '%s': the robots "
+		                    "here are %s"), userid, names);
 	}
 	if (rc > 0)
-		return cmd_refuse(c, usage, "there is no user '%s'", userid);
+		return cmd_refuse(c, usage, _("there is no user '%s'"), userid);
 	if (u.left) {
 		user_free(&u);
-		return cmd_refuse(c, usage, "'%s' has signed off and "
-		                  "plays no more", userid);
+		return cmd_refuse(c, usage, _("'%s' has signed off and "
+		                    "plays no more"), userid);
 	}
 	if (u.robot) {
 		user_free(&u);
 		if (!config_robot(c->s.cfg, userid))
-			return cmd_refuse(c, usage, "the robot '%s' does not play "
-			                  "on this server now", userid);
+			return cmd_refuse(c, usage, _("the robot '%s' does not play "
+			                    "on this server now"), userid);
 		return CMD_DONE;
 	}
 	rc = user_confirmed(&u);
 	user_free(&u);
 	if (!rc)
-		return cmd_refuse(c, usage, "'%s' has not confirmed an "
-		                  "address yet, so cannot be challenged", userid);
+		return cmd_refuse(c, usage, _("'%s' has not confirmed an "
+		                    "address yet, so cannot be challenged"), userid);
 	return CMD_DONE;
 }
 
@@ -111,9 +111,9 @@ static enum cmd_status challenge_signer(struct cmdctx *c, int *argc,
 	else if (strcmp(who, argv[1]) == 0)
 		*side = EP_BLACK;
 	else
-		return cmd_refuse(c, usage, "'by %s' must name one of the "
-		                  "two players (%s or %s): the one who signs agrees "
-		                  "to play", who, argv[0], argv[1]);
+		return cmd_refuse(c, usage, _("'by %s' must name one of the "
+		                    "two players (%s or %s): the one who signs agrees "
+		                    "to play"), who, argv[0], argv[1]);
 	if ((st = cmd_auth(c, who, pw, usage, &u)) != CMD_DONE)
 		return st;
 	user_free(&u);
@@ -137,27 +137,27 @@ static enum cmd_status robot_challenge(struct cmdctx *c, char **argv,
 	if (!r[0] && !r[1])
 		return CMD_DONE;
 	if (r[0] && r[1])
-		return cmd_refuse(c, usage, "%s and %s are both robots: a robot "
-		                  "plays people only", argv[0], argv[1]);
+		return cmd_refuse(c, usage, _("%s and %s are both robots: a robot "
+		                    "plays people only"), argv[0], argv[1]);
 	side = r[0] ? EP_WHITE : EP_BLACK;
 	if (signer < 0)
-		return cmd_refuse(c, usage, "%s is a robot and accepts signed "
-		                  "challenges only: add \"by %s PASSWORD\" (your "
-		                  "userid and password) at the end", argv[side],
+		return cmd_refuse(c, usage, _("%s is a robot and accepts signed "
+		                    "challenges only: add \"by %s PASSWORD\" (your "
+		                    "userid and password) at the end"), argv[side],
 		                  argv[!side]);
 	n = robot_active_games(c->s.cfg, argv[side], argv[!side], &mine);
 	if (n < 0)
 		return CMD_TEMPFAIL;
 	if (n >= robot_limit(c->s.cfg, r[side]))
-		return cmd_refuse(c, usage, "%s declines: it plays %d game%s "
-		                  "already, its most at once; challenge it again "
-		                  "when one of them is over, or challenge another "
-		                  "robot", argv[side], n, n == 1 ? "" : "s");
+		return cmd_refuse(c, usage, _("%s declines: it plays %d game%s "
+		                    "already, its most at once; challenge it again "
+		                    "when one of them is over, or challenge another "
+		                    "robot"), argv[side], n, n == 1 ? "" : "s");
 	if (mine >= robot_player_limit(c->s.cfg, r[side]))
-		return cmd_refuse(c, usage, "%s declines: you play %d of its "
-		                  "games already, as many as one player may "
-		                  "(a quarter of its %d); challenge it again when "
-		                  "one of them is over, or challenge another robot",
+		return cmd_refuse(c, usage, _("%s declines: you play %d of its "
+		                    "games already, as many as one player may "
+		                    "(a quarter of its %d); challenge it again when "
+		                    "one of them is over, or challenge another robot"),
 		                  argv[side], mine, robot_limit(c->s.cfg, r[side]));
 	*robot_side = side;
 	return CMD_DONE;
@@ -197,8 +197,8 @@ static enum cmd_status challenge_limits(struct cmdctx *c, const char *game,
 			return CMD_TEMPFAIL;  /* check_player loaded it */
 		}
 		if (u.challenges == USER_CHALLENGES_REJECT && side != signer)
-			st = cmd_refuse(c, usage, "%s refuses every challenge (limit "
-			                "reject): there will be no game", u.userid);
+			st = cmd_refuse(c, usage, _("%s refuses every challenge (limit "
+			                  "reject): there will be no game"), u.userid);
 		else
 			st = limit_room(c, &u, 1, usage);
 		if (st == CMD_DONE && signer >= 0 && side != signer &&
@@ -238,9 +238,9 @@ static enum cmd_status challenge_budget(struct cmdctx *c, char **argv,
 	int side;
 
 	if (signer < 0 && !c->s.actor[0] && !reply_stranger_budget(c))
-		return cmd_refuse(c, usage, "the server takes no more "
-		                  "unsigned challenges this hour; sign yours (add "
-		                  "\"by USERID PASSWORD\") or try later");
+		return cmd_refuse(c, usage, _("the server takes no more "
+		                    "unsigned challenges this hour; sign yours (add "
+		                    "\"by USERID PASSWORD\") or try later"));
 	for (side = 0; side < 2; side++) {
 		own[side][0] = all[side][0] = '\0';
 		if (side == signer || side == robot_side)
@@ -253,23 +253,23 @@ static enum cmd_status challenge_budget(struct cmdctx *c, char **argv,
 		snprintf(all[side], sizeof all[side], "challenges:%s", argv[side]);
 		if (ratelimit_left(spool, own[side], per, 86400, c->s.now) <= 0)
 			return signer < 0 ?
-			       cmd_refuse(c, usage, "%s has had as many unsigned "
-			                  "challenges today as a player may get (%d); "
-			                  "a signed one (\"by USERID PASSWORD\") still "
-			                  "goes", argv[side], INVITES_PER_DAY) :
-			       cmd_refuse(c, usage, "%s has had as many challenges "
-			                  "from %s today as one player may send another "
-			                  "(%d); challenge again tomorrow", argv[side],
+			       cmd_refuse(c, usage, _("%s has had as many unsigned "
+			                    "challenges today as a player may get (%d); "
+			                    "a signed one (\"by USERID PASSWORD\") still "
+			                    "goes"), argv[side], INVITES_PER_DAY) :
+			       cmd_refuse(c, usage, _("%s has had as many challenges "
+			                    "from %s today as one player may send another "
+			                    "(%d); challenge again tomorrow"), argv[side],
 			                  argv[signer], INVITES_PER_DAY);
 		if (ratelimit_left(spool, all[side], total, 86400, c->s.now) <= 0 &&
 		    (signer < 0 || !opponents_met(c->s.cfg, argv[side],
 		                                  argv[signer])))
-			return cmd_refuse(c, usage, "%s has had as many challenges "
-			                  "today as a player may get from everyone "
-			                  "together (%d, challenges_per_day); challenge "
-			                  "again tomorrow.  Until then only the players "
-			                  "%s has played or agreed to play may challenge "
-			                  "%s", argv[side], total, argv[side],
+			return cmd_refuse(c, usage, _("%s has had as many challenges "
+			                    "today as a player may get from everyone "
+			                    "together (%d, challenges_per_day); challenge "
+			                    "again tomorrow.  Until then only the players "
+			                    "%s has played or agreed to play may challenge "
+			                    "%s"), argv[side], total, argv[side],
 			                  argv[side]);
 	}
 	for (side = 0; side < 2; side++)
@@ -310,7 +310,7 @@ enum cmd_status cmd_challenge(struct cmdctx *c, const char *game, int argc,
 	enum limit_take why;
 
 	if (argc < 2)
-		return cmd_refuse(c, usage, "challenge needs two userids");
+		return cmd_refuse(c, usage, _("challenge needs two userids"));
 	util_lower(argv[0]);
 	util_lower(argv[1]);
 	if ((st = challenge_signer(c, &argc, argv, &signer)) != CMD_DONE)
@@ -319,8 +319,8 @@ enum cmd_status cmd_challenge(struct cmdctx *c, const char *game, int argc,
 	    (st = check_player(c, argv[1])) != CMD_DONE)
 		return st;
 	if (strcmp(argv[0], argv[1]) == 0)
-		return cmd_refuse(c, usage, "a game needs two different "
-		                  "players");
+		return cmd_refuse(c, usage, _("a game needs two different "
+		                    "players"));
 	if ((st = challenge_options(c, game, argc - 2, argv + 2, usage, &o,
 	                            &set)) != CMD_DONE)
 		return st;
@@ -329,9 +329,9 @@ enum cmd_status cmd_challenge(struct cmdctx *c, const char *game, int argc,
 	/* A robot never claims a game on time: under -timeout=claim its
 	 * opponent's clock could never end the game. */
 	if (robot_side >= 0 && set.tc.claim)
-		return cmd_refuse(c, usage, "-timeout=claim: %s is a robot and "
-		                  "never claims a game on time; leave the option "
-		                  "out (-timeout=auto)", argv[robot_side]);
+		return cmd_refuse(c, usage, _("-timeout=claim: %s is a robot and "
+		                    "never claims a game on time; leave the option "
+		                    "out (-timeout=auto)"), argv[robot_side]);
 	if ((st = challenge_limits(c, game, argv, signer, robot_side, &o, &set,
 	                           &auto_side, &why)) != CMD_DONE)
 		return st;
@@ -344,9 +344,9 @@ enum cmd_status cmd_challenge(struct cmdctx *c, const char *game, int argc,
 	board = spool_next_board(c->s.cfg->spool, game);
 	if (board < 0) {
 		lock_release(&l);
-		return cmd_refuse(c, usage, "every %s board number up to %ld is "
-		                  "taken, so this server can make no new board; "
-		                  "tell its administrator", game, UTIL_BOARD_MAX);
+		return cmd_refuse(c, usage, _("every %s board number up to %ld is "
+		                    "taken, so this server can make no new board; "
+		                    "tell its administrator"), game, UTIL_BOARD_MAX);
 	}
 	game_new(&g, game, board, &o, argv[0], argv[1], c->s.now);
 	game_settings_put(&g, &set);

@@ -168,24 +168,24 @@ static enum cmd_status cond_store(struct cmdctx *c, struct board_ctx *b,
 		return board_refuse(c, g, usage, "%s", why);
 	waits = side == (int)g->pos.to_move;
 	if (!waits && (k = cond_check(g, &l, why, sizeof why)) >= 0)
-		return board_refuse(c, g, usage, "the line is not stored: %s",
+		return board_refuse(c, g, usage, _("the line is not stored: %s"),
 		                    why);
 	k = game_cond_add(g, side, &l, &replaced);
 	if (k < 0) {
 		int j = -1 - k;
 		if (j < GAME_COND_LINES)
-			return board_refuse(c, g, usage, "the line is not stored: it "
-			                    "answers a move of %s differently from your "
-			                    "line %d (lines must agree where they share a "
-			                    "beginning; conditional %ld %s PASSWORD off "
-			                    "drops them all)", other, j + 1, g->board,
+			return board_refuse(c, g, usage, _("the line is not stored: it "
+			                      "answers a move of %s differently from your "
+			                      "line %d (lines must agree where they share a "
+			                      "beginning; conditional %ld %s PASSWORD off "
+			                      "drops them all)"), other, j + 1, g->board,
 			                    b->userid);
 		if (j < 2 * GAME_COND_LINES)
-			return board_refuse(c, g, usage, "the line is not stored: your "
-			                    "line %d holds it already",
+			return board_refuse(c, g, usage, _("the line is not stored: your "
+			                      "line %d holds it already"),
 			                    j - GAME_COND_LINES + 1);
-		return board_refuse(c, g, usage, "the line is not stored: you have "
-		                    "%d lines on board %ld already (%s)",
+		return board_refuse(c, g, usage, _("the line is not stored: you have "
+		                      "%d lines on board %ld already (%s)"),
 		                    GAME_COND_LINES, g->board, COND_LIMITS);
 	}
 	game_cond_format(&g->cond[side][k], text, sizeof text);
@@ -227,8 +227,8 @@ enum cmd_status conditional_on_board(struct cmdctx *c, struct board_ctx *b,
 		st = board_save_quiet(c, b, g, buf_str(&head), "conditional lines");
 	} else if (argc == 1 && strcasecmp(argv[0], "off") == 0) {
 		if (!g->ncond[side])
-			return board_refuse(c, g, usage, "you have no conditional "
-			                    "lines on board %ld to drop", g->board);
+			return board_refuse(c, g, usage, _("you have no conditional "
+			                      "lines on board %ld to drop"), g->board);
 		buf_printf(&head, "Your %d conditional line%s on board %ld %s "
 		           "dropped.", g->ncond[side], g->ncond[side] == 1 ? "" : "s",
 		           g->board, g->ncond[side] == 1 ? "is" : "are");
@@ -250,10 +250,10 @@ enum cmd_status cmd_conditional(struct cmdctx *c, const char *game, int argc,
 	enum cmd_status st;
 
 	if (argc < 4)
-		return cmd_refuse(c, usage, "conditional takes a board number, "
-		                  "your userid, your password and then a line "
-		                  "(the other player's move, your answer, ...), "
-		                  "list or off");
+		return cmd_refuse(c, usage, _("conditional takes a board number, "
+		                    "your userid, your password and then a line "
+		                    "(the other player's move, your answer, ...), "
+		                    "list or off"));
 	st = board_open(c, game, argv[0], argv[1], argv[2], usage, &b);
 	if (st != CMD_DONE)
 		return st;

@@ -145,7 +145,7 @@ static enum cmd_status notify_board_ok(struct cmdctx *c, const char *game,
 
 	*board = util_board_number(w);
 	if (*board < 0)
-		return cmd_refuse(c, usage, "'%s' is not a board number", w);
+		return cmd_refuse(c, usage, _("'%s' is not a board number"), w);
 	rc = game_load(&g, c->s.cfg->spool, game, *board, &err);
 	if (rc < 0) {
 		log_msg(LOG_ERR, "%s\n", err);
@@ -155,10 +155,10 @@ static enum cmd_status notify_board_ok(struct cmdctx *c, const char *game,
 	if (rc > 0)
 		return cmd_no_board(c, game, *board, usage);
 	if (g.no_observers && game_side_of(&g, u->userid) < 0)
-		st = cmd_refuse(c, usage, "board %ld is private (-observers=off): "
-		                "only its players may follow it", *board);
+		st = cmd_refuse(c, usage, _("board %ld is private (-observers=off): "
+		                  "only its players may follow it"), *board);
 	else if (g.state == GAME_FINISHED || g.state == GAME_CANCELLED)
-		st = cmd_refuse(c, usage, "board %ld is over already", *board);
+		st = cmd_refuse(c, usage, _("board %ld is over already"), *board);
 	game_free(&g);
 	return st;
 }
@@ -208,8 +208,8 @@ static enum cmd_status notify_apply(struct cmdctx *c, const char *game,
 		if (st != CMD_DONE || notify_has(u, game, board))
 			continue;
 		if (u->nnotify >= USER_MAX_NOTIFY) {
-			st = cmd_refuse(c, usage, "at most %d boards can be followed "
-			                "at once (notify %s PASSWORD off clears them)",
+			st = cmd_refuse(c, usage, _("at most %d boards can be followed "
+			                  "at once (notify %s PASSWORD off clears them)"),
 			                USER_MAX_NOTIFY, u->userid);
 			break;
 		}
@@ -242,15 +242,15 @@ enum cmd_status cmd_notify(struct cmdctx *c, const char *game, int argc,
 	int rc;
 
 	if (argc < 2)
-		return cmd_refuse(c, usage, "notify takes your userid, your "
-		                  "password and the boards (none: every game; off: "
-		                  "stop)");
+		return cmd_refuse(c, usage, _("notify takes your userid, your "
+		                    "password and the boards (none: every game; off: "
+		                    "stop)"));
 	if (argc - 2 > USER_MAX_NOTIFY)
-		return cmd_refuse(c, usage, "at most %d boards at once",
+		return cmd_refuse(c, usage, _("at most %d boards at once"),
 		                  USER_MAX_NOTIFY);
 	util_lower(argv[0]);
 	if (!util_userid_ok(argv[0]))
-		return cmd_refuse(c, usage, "'%s' is not a valid userid", argv[0]);
+		return cmd_refuse(c, usage, _("'%s' is not a valid userid"), argv[0]);
 	if ((st = svc_lock(&c->s, "users", &l)) != CMD_DONE)
 		return st;
 	if ((st = cmd_auth(c, argv[0], argv[1], usage, &u)) != CMD_DONE) {

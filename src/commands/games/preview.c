@@ -69,14 +69,14 @@ static enum cmd_status preview_start(struct cmdctx *c, const char *game,
 		*hash = '\0';
 		n = util_ply_number(hash + 1);
 		if (n < 0 && strcmp(hash + 1, "0") != 0)
-			return cmd_refuse(c, usage, "'#%s' is not a move number",
+			return cmd_refuse(c, usage, _("'#%s' is not a move number"),
 			                  hash + 1);
 		if (n < 0)
 			n = 0;
 	}
 	if ((board = util_board_number(argv[0])) < 0)
-		return cmd_refuse(c, usage, "'%s' is not a board number or "
-		                  "'new'", argv[0]);
+		return cmd_refuse(c, usage, _("'%s' is not a board number or "
+		                    "'new'"), argv[0]);
 	rc = game_load(&full, c->s.cfg->spool, game, board, &e);
 	if (rc < 0) {
 		log_msg(LOG_ERR, "%s\n", e);
@@ -86,7 +86,7 @@ static enum cmd_status preview_start(struct cmdctx *c, const char *game,
 	if (rc > 0)
 		return cmd_no_board(c, game, board, usage);
 	if (n > (long)full.nmoves) {
-		cmd_refuse(c, usage, "board %ld has only %zu moves, not %ld",
+		cmd_refuse(c, usage, _("board %ld has only %zu moves, not %ld"),
 		           board, full.nmoves, n);
 		game_free(&full);
 		return CMD_REFUSED;
@@ -110,16 +110,16 @@ enum cmd_status preview_moves(struct cmdctx *c, struct game *g, int argc,
 	for (i = 0, n = 1; i < argc; i += taken, n++) {
 		/* The forgiving notation of move: "e12 e10" is one move. */
 		if ((taken = move_words(argv + i, argc - i, word, sizeof word)) < 0)
-			return board_refuse(c, g, usage, "move %d of your %s is too "
-			                    "long to be a move", n, what);
+			return board_refuse(c, g, usage, _("move %d of your %s is too "
+			                      "long to be a move"), n, what);
 		len = strlen(word);
 		if (len > 0 && word[len - 1] == '!')
 			word[len - 1] = '\0';
 		if (warn)
 			loses = game_move_loses(g, word, why, sizeof why);
 		if (game_play(g, word, c->s.now, NULL, err, sizeof err) < 0)
-			return board_refuse(c, g, usage, "move %d of your %s, %s, is "
-			                    "not legal here: %s", n, what, word, err);
+			return board_refuse(c, g, usage, _("move %d of your %s, %s, is "
+			                      "not legal here: %s"), n, what, word, err);
 		buf_printf(moves, "%s%s", i ? " " : "", g->moves[g->nmoves - 1].text);
 		if (!warn)
 			continue;
@@ -157,13 +157,13 @@ enum cmd_status cmd_preview(struct cmdctx *c, const char *game, int argc,
 	int used = 0;
 
 	if (argc < 2)
-		return cmd_refuse(c, usage, "preview takes a board (or new) "
-		                  "and at least one move");
+		return cmd_refuse(c, usage, _("preview takes a board (or new) "
+		                    "and at least one move"));
 	if ((st = preview_start(c, game, argc, argv, &g, &used)) != CMD_DONE)
 		return st;
 	if (used >= argc) {
 		game_free(&g);
-		return cmd_refuse(c, usage, "preview needs at least one move");
+		return cmd_refuse(c, usage, _("preview needs at least one move"));
 	}
 	st = preview_play(c, &g, argc - used, argv + used, &moves);
 	if (st == CMD_DONE) {

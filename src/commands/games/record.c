@@ -76,12 +76,12 @@ enum cmd_status cmd_record(struct cmdctx *c, const char *game, int argc,
 	int json = 0, k = 1, side = -1;
 
 	if (argc < 1 || argc > 4)
-		return cmd_refuse(c, usage, "record takes a board number, then "
-		                  "json for a JSON record, then for a game still "
-		                  "being played your userid and password");
+		return cmd_refuse(c, usage, _("record takes a board number, then "
+		                    "json for a JSON record, then for a game still "
+		                    "being played your userid and password"));
 	board = util_board_number(argv[0]);
 	if (board < 0)
-		return cmd_refuse(c, usage, "'%.40s' is not a board number",
+		return cmd_refuse(c, usage, _("'%.40s' is not a board number"),
 		                  argv[0]);
 	if (k < argc && (strcasecmp(argv[k], "json") == 0 ||
 	                 strcasecmp(argv[k], "text") == 0)) {
@@ -89,8 +89,8 @@ enum cmd_status cmd_record(struct cmdctx *c, const char *game, int argc,
 		k++;
 	}
 	if (argc - k != 0 && argc - k != 2)
-		return cmd_refuse(c, usage, "after the board (and json) come "
-		                  "your userid and password, or nothing");
+		return cmd_refuse(c, usage, _("after the board (and json) come "
+		                    "your userid and password, or nothing"));
 	if (argc - k == 2) {
 		struct user u;
 		util_lower(argv[k]);
@@ -108,10 +108,10 @@ enum cmd_status cmd_record(struct cmdctx *c, const char *game, int argc,
 		goto out;
 	}
 	if (g.state != GAME_FINISHED && side < 0) {
-		st = cmd_refuse(c, usage, "board %ld is still being played: its "
-		                "record goes only to its players, who ask with "
-		                "their userid and password (record %ld USERID "
-		                "PASSWORD)", board, board);
+		st = cmd_refuse(c, usage, _("board %ld is still being played: its "
+		                  "record goes only to its players, who ask with "
+		                  "their userid and password (record %ld USERID "
+		                  "PASSWORD)"), board, board);
 		goto out;
 	}
 	/* -observers=off keeps a game private while it is played; once it
@@ -128,9 +128,9 @@ enum cmd_status cmd_record(struct cmdctx *c, const char *game, int argc,
 	}
 	/* The file goes whole or not at all: base64 takes a third more. */
 	if (strlen(data) / 3 * 4 + 4096 > reply_text_budget(c)) {
-		st = cmd_refuse(c, usage, "the record of board %ld (%zu bytes) is "
-		                "larger than a mail this server sends may be; the "
-		                "operator can give it to you (epamserv export)",
+		st = cmd_refuse(c, usage, _("the record of board %ld (%zu bytes) is "
+		                  "larger than a mail this server sends may be; the "
+		                  "operator can give it to you (epamserv export)"),
 		                board, strlen(data));
 		goto out;
 	}

@@ -136,8 +136,8 @@ enum cmd_status cmd_seek(struct cmdctx *c, const char *game, int argc,
 	size_t len = 0;
 
 	if (argc < 2)
-		return cmd_refuse(c, usage, "seek takes your userid and your "
-		                  "password, then the options of the game");
+		return cmd_refuse(c, usage, _("seek takes your userid and your "
+		                    "password, then the options of the game"));
 	memset(&s, 0, sizeof s);
 	s.color = SEEK_RANDOM;
 	s.rating_min = s.rating_max = -1;
@@ -146,34 +146,34 @@ enum cmd_status cmd_seek(struct cmdctx *c, const char *game, int argc,
 		    strncasecmp(argv[i], "-colour=", 8) == 0) {
 			const char *v = strchr(argv[i], '=') + 1;
 			if (color_given++)
-				return cmd_refuse(c, usage, "-color is given twice");
+				return cmd_refuse(c, usage, _("-color is given twice"));
 			if (strcasecmp(v, "white") == 0)
 				s.color = EP_WHITE;
 			else if (strcasecmp(v, "black") == 0)
 				s.color = EP_BLACK;
 			else if (strcasecmp(v, "random") != 0)
-				return cmd_refuse(c, usage, "-color is white, black or "
-				                  "random (the colour you play), not "
-				                  "'%.20s'", v);
+				return cmd_refuse(c, usage, _("-color is white, black or "
+				                    "random (the colour you play), not "
+				                    "'%.20s'"), v);
 		} else if (strncasecmp(argv[i], "-rating=", 8) == 0) {
 			if (s.rating_min >= 0)
-				return cmd_refuse(c, usage, "-rating is given twice");
+				return cmd_refuse(c, usage, _("-rating is given twice"));
 			if (rating_range(argv[i] + 8, &s.rating_min,
 			                 &s.rating_max) < 0)
-				return cmd_refuse(c, usage, "-rating is a range of "
-				                  "ratings MIN-MAX (e.g. -rating=1500-1800, "
-				                  "at most %d), not '%.20s'",
+				return cmd_refuse(c, usage, _("-rating is a range of "
+				                    "ratings MIN-MAX (e.g. -rating=1500-1800, "
+				                    "at most %d), not '%.20s'"),
 				                  SEEK_RATING_MAX, argv[i] + 8);
 		} else {
 			if (n == SEEK_MAX_WORDS)
-				return cmd_refuse(c, usage, "a seek takes at most %d "
-				                  "options", SEEK_MAX_WORDS);
+				return cmd_refuse(c, usage, _("a seek takes at most %d "
+				                    "options"), SEEK_MAX_WORDS);
 			w[n++] = argv[i];
 			len += strlen(argv[i]) + 1;
 		}
 	}
 	if (len >= sizeof s.options)
-		return cmd_refuse(c, usage, "the options are too long");
+		return cmd_refuse(c, usage, _("the options are too long"));
 	if ((st = challenge_options(c, game, n, w, usage, &o, &set)) != CMD_DONE)
 		return st;
 	for (i = 0; i < n; i++)
@@ -181,21 +181,21 @@ enum cmd_status cmd_seek(struct cmdctx *c, const char *game, int argc,
 		         sizeof s.options - strlen(s.options), "%s%s",
 		         i ? " " : "", w[i]);
 	if (c->s.cfg->seek_max == 0)
-		return cmd_refuse(c, usage, "seek is switched off on this server: "
-		                  "challenge a player by name instead");
+		return cmd_refuse(c, usage, _("seek is switched off on this server: "
+		                    "challenge a player by name instead"));
 	util_lower(argv[0]);
 	if ((st = cmd_auth(c, argv[0], argv[1], usage, &u)) != CMD_DONE)
 		return st;
 	if (u.robot) {
 		user_free(&u);
-		return cmd_refuse(c, usage, "a robot does not seek");
+		return cmd_refuse(c, usage, _("a robot does not seek"));
 	}
 	snprintf(today, sizeof today, "seeks:%s", u.userid);
 	if (ratelimit_left(c->s.cfg->spool, today, SEEKS_PER_DAY(c->s.cfg), 86400,
 	                   c->s.now) <= 0) {
-		st = cmd_refuse(c, usage, "you (%s) have opened %d seeks today, "
-		                "as many as a player may open in a day (twice "
-		                "seek_max); seek again tomorrow", u.userid,
+		st = cmd_refuse(c, usage, _("you (%s) have opened %d seeks today, "
+		                  "as many as a player may open in a day (twice "
+		                  "seek_max); seek again tomorrow"), u.userid,
 		                SEEKS_PER_DAY(c->s.cfg));
 		user_free(&u);
 		return st;
@@ -211,10 +211,10 @@ enum cmd_status cmd_seek(struct cmdctx *c, const char *game, int argc,
 		goto out;
 	}
 	if (open >= c->s.cfg->seek_max) {
-		st = cmd_refuse(c, usage, "you (%s) have %d open seek%s, as many "
-		                "as a player may have here (seek_max %d): wait for "
-		                "one to be taken or to expire, or withdraw one "
-		                "(decline BOARD USERID PASSWORD)", u.userid, open,
+		st = cmd_refuse(c, usage, _("you (%s) have %d open seek%s, as many "
+		                  "as a player may have here (seek_max %d): wait for "
+		                  "one to be taken or to expire, or withdraw one "
+		                  "(decline BOARD USERID PASSWORD)"), u.userid, open,
 		                open == 1 ? "" : "s", c->s.cfg->seek_max);
 		goto out;
 	}
@@ -223,9 +223,9 @@ enum cmd_status cmd_seek(struct cmdctx *c, const char *game, int argc,
 	snprintf(s.game, sizeof s.game, "%s", game);
 	s.board = spool_next_board(c->s.cfg->spool, game);
 	if (s.board < 0) {
-		st = cmd_refuse(c, usage, "every %s board number up to %ld is "
-		                "taken, so this server can make no new board; tell "
-		                "its administrator", game, UTIL_BOARD_MAX);
+		st = cmd_refuse(c, usage, _("every %s board number up to %ld is "
+		                  "taken, so this server can make no new board; tell "
+		                  "its administrator"), game, UTIL_BOARD_MAX);
 		goto out;
 	}
 	snprintf(s.seeker, sizeof s.seeker, "%s", u.userid);
@@ -285,7 +285,7 @@ enum cmd_status cmd_seeks(struct cmdctx *c, const char *game, int argc,
 	(void)argv;
 	if (argc > 0)
 		return cmd_refuse(c, cmd_usage_of(c, "seeks", CMDT_GAME, game),
-		                  "seeks takes no words after it");
+		                  _("seeks takes no words after it"));
 	if (seek_list(c->s.cfg->spool, &all, &n) < 0)
 		return CMD_TEMPFAIL;
 	if (ratings_load(c->s.cfg->spool, &r, &err) < 0) {
@@ -391,10 +391,10 @@ static enum cmd_status seek_take_ok(struct cmdctx *c, const struct seek *s,
 	enum cmd_status st;
 
 	if (taker->robot)
-		return cmd_refuse(c, usage, "a robot does not take seeks");
+		return cmd_refuse(c, usage, _("a robot does not take seeks"));
 	if (!user_confirmed(seeker))
-		return cmd_refuse(c, usage, "%s, who opened the seek on board "
-		                  "%ld, plays no more", s->seeker, s->board);
+		return cmd_refuse(c, usage, _("%s, who opened the seek on board "
+		                    "%ld, plays no more"), s->seeker, s->board);
 	if (s->rating_min >= 0) {
 		struct ratings r;
 		char *err = NULL;
@@ -407,8 +407,8 @@ static enum cmd_status seek_take_ok(struct cmdctx *c, const struct seek *s,
 		mine = ratings_of(&r, taker->userid, seek_class(c, s));
 		ratings_free(&r);
 		if (mine < s->rating_min || mine > s->rating_max)
-			return cmd_refuse(c, usage, "the seek on board %ld is for "
-			                  "players rated %d to %d (%s): yours is %d",
+			return cmd_refuse(c, usage, _("the seek on board %ld is for "
+			                    "players rated %d to %d (%s): yours is %d"),
 			                  s->board, s->rating_min, s->rating_max,
 			                  ratings_class_name(seek_class(c, s)), mine);
 	}
@@ -444,8 +444,8 @@ static enum cmd_status seek_take(struct cmdctx *c, struct seek *s,
 		free(err);
 		user_free(&tu);
 		if (rc > 0)
-			return cmd_refuse(c, usage, "%s, who opened the seek on "
-			                  "board %ld, plays no more", s->seeker,
+			return cmd_refuse(c, usage, _("%s, who opened the seek on "
+			                    "board %ld, plays no more"), s->seeker,
 			                  s->board);
 		return CMD_TEMPFAIL;
 	}
@@ -550,26 +550,26 @@ int seek_answer(struct cmdctx *c, const char *game, const char *verb,
 	deadline_words(NULL, s.closed ? s.closed : s.expires, closed,
 	               sizeof closed);
 	if (s.state == SEEK_TAKEN)
-		*st = cmd_refuse(c, usage, "the open seat on board %ld was taken "
-		                 "already, by %s: \"%s seeks\" lists the seeks "
-		                 "still open", board, s.taker, game);
+		*st = cmd_refuse(c, usage, _("the open seat on board %ld was taken "
+		                   "already, by %s: \"%s seeks\" lists the seeks "
+		                   "still open"), board, s.taker, game);
 	else if (s.state == SEEK_WITHDRAWN)
-		*st = cmd_refuse(c, usage, "the seek on board %ld was withdrawn "
-		                 "by %s (%s)", board, s.seeker, closed);
+		*st = cmd_refuse(c, usage, _("the seek on board %ld was withdrawn "
+		                   "by %s (%s)"), board, s.seeker, closed);
 	else if (!seek_is_open(&s, c->s.now))
-		*st = cmd_refuse(c, usage, "the seek on board %ld expired (%s): "
-		                 "\"%s seeks\" lists the seeks still open", board,
+		*st = cmd_refuse(c, usage, _("the seek on board %ld expired (%s): "
+		                   "\"%s seeks\" lists the seeks still open"), board,
 		                 closed, game);
 	else if (!yes && strcmp(argv[1], s.seeker) != 0)
-		*st = cmd_refuse(c, usage, "board %ld is %s's seek: only %s can "
-		                 "withdraw it; to take the seat, send accept",
+		*st = cmd_refuse(c, usage, _("board %ld is %s's seek: only %s can "
+		                   "withdraw it; to take the seat, send accept"),
 		                 board, s.seeker, s.seeker);
 	else if (!yes)
 		*st = seek_withdraw(c, &s, key, usage);
 	else if (strcmp(argv[1], s.seeker) == 0)
-		*st = cmd_refuse(c, usage, "board %ld is your own seek: someone "
-		                 "else takes its seat; to withdraw it, send "
-		                 "decline %ld %s PASSWORD", board, board, s.seeker);
+		*st = cmd_refuse(c, usage, _("board %ld is your own seek: someone "
+		                   "else takes its seat; to withdraw it, send "
+		                   "decline %ld %s PASSWORD"), board, board, s.seeker);
 	else
 		*st = seek_take(c, &s, key, argv[1], usage);
 	lock_release(&l);

@@ -173,7 +173,7 @@ static enum cmd_status show_load_at(struct cmdctx *c, const char *game,
 		return CMD_DONE;
 	}
 	if ((size_t)n > full.nmoves) {
-		cmd_refuse(c, usage, "board %ld has only %zu moves, not %ld",
+		cmd_refuse(c, usage, _("board %ld has only %zu moves, not %ld"),
 		           board, full.nmoves, n);
 		game_free(&full);
 		return CMD_REFUSED;
@@ -207,17 +207,17 @@ static enum cmd_status show_boards(struct cmdctx *c, const char *game,
 	int i, past;
 
 	if (argc > SHOW_MAX_BOARDS)
-		return cmd_refuse(c, usage, "show takes at most %d boards",
+		return cmd_refuse(c, usage, _("show takes at most %d boards"),
 		                  SHOW_MAX_BOARDS);
 	/* One mail a board: an address that is no player's (maybe a
 	 * forged From) gets one reply a mail, never ten. */
 	if (argc > 1 && c->sender && reply_to_stranger(c, c->sender))
-		return cmd_refuse(c, usage, "your address is no player's: "
-		                  "show takes one board a mail from it");
+		return cmd_refuse(c, usage, _("your address is no player's: "
+		                    "show takes one board a mail from it"));
 	for (i = 0; i < argc; i++)
 		if (show_board_word(argv[i], &boards[i], &at[i]) < 0)
-			return cmd_refuse(c, usage, "'%s' is not a board number "
-			                  "(BOARD or BOARD#N)", argv[i]);
+			return cmd_refuse(c, usage, _("'%s' is not a board number "
+			                    "(BOARD or BOARD#N)"), argv[i]);
 	t = svc_txn(&c->s, c->s.msg_key);
 	for (i = 0; i < argc && st == CMD_DONE; i++) {
 		struct game g;
@@ -513,11 +513,11 @@ static enum cmd_status show_players(struct cmdctx *c, int nuser,
 			return CMD_TEMPFAIL;
 		}
 		if (i > 0)
-			return cmd_refuse(c, usage, "'%s' is neither a player's "
-			                  "userid nor all, active, inactive or next",
+			return cmd_refuse(c, usage, _("'%s' is neither a player's "
+			                    "userid nor all, active, inactive or next"),
 			                  userids[i]);
-		return cmd_refuse(c, usage, "'%s' is neither a board number nor "
-		                  "a player's userid", userids[i]);
+		return cmd_refuse(c, usage, _("'%s' is neither a board number nor "
+		                    "a player's userid"), userids[i]);
 	}
 	return CMD_DONE;
 }
@@ -610,17 +610,17 @@ enum cmd_status cmd_show(struct cmdctx *c, const char *game, int argc,
 	int n;
 
 	if (argc < 1)
-		return cmd_refuse(c, usage, "show takes a board number, or a "
-		                  "userid and optionally all, active, inactive or "
-		                  "next");
+		return cmd_refuse(c, usage, _("show takes a board number, or a "
+		                    "userid and optionally all, active, inactive or "
+		                    "next"));
 	board = util_board_number(argv[0]);
 	if (board >= 0 && argc == 1)
 		return show_one(c, game, board);
 	if (isdigit((unsigned char)argv[0][0]))
 		return show_boards(c, game, argc, argv);
 	if ((n = show_user_words(argc, argv, "active", &filter)) < 0)
-		return cmd_refuse(c, usage, "show takes 1 to %d userids, then "
-		                  "optionally all, active, inactive or next",
+		return cmd_refuse(c, usage, _("show takes 1 to %d userids, then "
+		                    "optionally all, active, inactive or next"),
 		                  SHOW_MAX_USERS);
 	return show_user(c, game, n, argv, filter, 0, usage);
 }
@@ -634,8 +634,8 @@ enum cmd_status cmd_games(struct cmdctx *c, const char *game, int argc,
 	int n;
 
 	if ((n = show_user_words(argc, argv, "all", &filter)) < 0)
-		return cmd_refuse(c, usage, "games takes 1 to %d userids, then "
-		                  "optionally all, active, inactive or next",
+		return cmd_refuse(c, usage, _("games takes 1 to %d userids, then "
+		                    "optionally all, active, inactive or next"),
 		                  SHOW_MAX_USERS);
 	return show_user(c, game, n, argv, filter, 1, usage);
 }
@@ -648,22 +648,22 @@ enum cmd_status cmd_all(struct cmdctx *c, int argc, char **argv)
 		const char *filter;
 		int n = show_user_words(argc - 1, argv + 1, "active", &filter);
 		if (n < 0)
-			return cmd_refuse(c, usage, "all show takes 1 to %d userids, "
-			                  "then optionally all, active, inactive or "
-			                  "next", SHOW_MAX_USERS);
+			return cmd_refuse(c, usage, _("all show takes 1 to %d userids, "
+			                    "then optionally all, active, inactive or "
+			                    "next"), SHOW_MAX_USERS);
 		return show_user(c, NULL, n, argv + 1, filter, 0, usage);
 	}
 	if (argc >= 1 && strcasecmp(argv[0], "games") == 0) {
 		const char *filter;
 		int n = show_user_words(argc - 1, argv + 1, "all", &filter);
 		if (n < 0)
-			return cmd_refuse(c, usage, "all games takes 1 to %d userids, "
-			                  "then optionally all, active, inactive or "
-			                  "next", SHOW_MAX_USERS);
+			return cmd_refuse(c, usage, _("all games takes 1 to %d userids, "
+			                    "then optionally all, active, inactive or "
+			                    "next"), SHOW_MAX_USERS);
 		return show_user(c, NULL, n, argv + 1, filter, 1, usage);
 	}
-	return cmd_refuse(c, usage, "all is followed by show or games: every "
-	                  "game's boards of a player in one reply");
+	return cmd_refuse(c, usage, _("all is followed by show or games: every "
+	                    "game's boards of a player in one reply"));
 }
 
 /* Add to t the board mail of board from userid's side; refuses (and
@@ -681,8 +681,8 @@ static enum cmd_status showas_one(struct cmdctx *c, struct txn *t,
 	if ((st = show_load(c, game, board, usage, &g)) != CMD_DONE)
 		return st;
 	if ((side = game_side_of(&g, userid)) < 0) {
-		st = board_refuse(c, &g, usage, "you (%s) are not a player "
-		                  "on board %ld", userid, board);
+		st = board_refuse(c, &g, usage, _("you (%s) are not a player "
+		                    "on board %ld"), userid, board);
 		game_free(&g);
 		return st;
 	}
@@ -746,15 +746,15 @@ enum cmd_status cmd_showas(struct cmdctx *c, const char *game, int argc,
 		filter = strcmp(argv[2], "all") == 0 ? "active" : argv[2];
 	}
 	if (argc < 3)
-		return cmd_refuse(c, usage, "showas takes your userid, your "
-		                  "password and a board number (or several), or "
-		                  "all, active, inactive or next");
+		return cmd_refuse(c, usage, _("showas takes your userid, your "
+		                    "password and a board number (or several), or "
+		                    "all, active, inactive or next"));
 	if (n > SHOW_MAX_BOARDS)
-		return cmd_refuse(c, usage, "showas takes at most %d boards",
+		return cmd_refuse(c, usage, _("showas takes at most %d boards"),
 		                  SHOW_MAX_BOARDS);
 	for (i = 0; !filter && i < n; i++)
 		if ((boards[i] = util_board_number(argv[2 + i])) < 0)
-			return cmd_refuse(c, usage, "'%s' is not a board number",
+			return cmd_refuse(c, usage, _("'%s' is not a board number"),
 			                  argv[2 + i]);
 	util_lower(argv[0]);
 	if ((st = cmd_auth(c, argv[0], argv[1], usage, &u)) != CMD_DONE)
@@ -764,7 +764,7 @@ enum cmd_status cmd_showas(struct cmdctx *c, const char *game, int argc,
 	                                   boards)) < 0)
 		return CMD_TEMPFAIL;
 	if (n == 0)
-		return cmd_refuse(c, usage, "you (%s) have no %s board %s",
+		return cmd_refuse(c, usage, _("you (%s) have no %s board %s"),
 		                  argv[0], reply_game_title(game),
 		                  strcmp(filter, "inactive") == 0 ? "that is over"
 		                  : strcmp(filter, "next") == 0 ? "waiting for you"

@@ -204,8 +204,8 @@ enum cmd_status cmd_standings(struct cmdctx *c, const char *game, int argc,
 			return cmd_refuse(c, cmd_usage_of(c, "standings", game ?
 			                                  CMDT_GAME : CMDT_ACCOUNT,
 			                                  game),
-			                  "standings takes no words after it but a "
-			                  "game's name, not '%.40s'", argv[i]);
+			                  _("standings takes no words after it but a "
+			                    "game's name, not '%.40s'"), argv[i]);
 		game = i == 0 && (!game || strcmp(game, named) == 0) ? named : NULL;
 	}
 	if (ratings_load(c->s.cfg->spool, &r, &err) < 0 ||
@@ -277,10 +277,10 @@ enum cmd_status cmd_history(struct cmdctx *c, int argc, char **argv)
 	enum cmd_status st;
 
 	if (argc > 1)
-		return cmd_refuse(c, usage, "history takes at most one "
-		                  "userid");
+		return cmd_refuse(c, usage, _("history takes at most one "
+		                    "userid"));
 	if (who && !util_userid_ok(who))
-		return cmd_refuse(c, usage, "'%s' is not a valid userid",
+		return cmd_refuse(c, usage, _("'%s' is not a valid userid"),
 		                  who);
 	if (ratings_load(c->s.cfg->spool, &r, &err) < 0) {
 		log_msg(LOG_ERR, "%s\n", err);
