@@ -29,6 +29,7 @@ int timeout_move_late(struct cmdctx *c, struct board_ctx *b,
 {
 	struct board_clock k;
 	char headline[512];
+	size_t len;
 	time_t at;
 
 	if (b->g.state != GAME_ACTIVE || b->g.tc.claim ||
@@ -40,11 +41,11 @@ int timeout_move_late(struct cmdctx *c, struct board_ctx *b,
 	if (board_clock_left(&c->s, &b->g, &k, at) > 0)
 		return 0;
 	timeout_headline(&b->g, b->userid, headline, sizeof headline);
+	len = strlen(headline);
 	/* TRANSLATORS: a sentence after the one that says who lost on
 	 * time (keep the leading space); %s is the late player. */
-	snprintf(headline + strlen(headline), sizeof headline - strlen(headline),
-	         _(" %s's move came after the deadline and was not played."),
-	         b->userid);
+	snprintf(headline + len, sizeof headline - len, _(" %s's move came "
+	         "after the deadline and was not played."), b->userid);
 	game_end(&b->g, GAME_END_FORFEIT, b->userid, c->s.now);
 	*st = board_save(&c->s, b, headline);
 	return 1;
@@ -78,6 +79,7 @@ enum cmd_status cmd_claim(struct cmdctx *c, const char *game, int argc,
 	enum cmd_status st;
 	char headline[512], when[64], left[64], res[EP_ERR_MAX + 96];
 	const char *mover;
+	size_t len;
 	time_t at = c->s.arrival && c->s.arrival < c->s.now ? c->s.arrival : c->s.now;
 	long l;
 
@@ -146,10 +148,11 @@ enum cmd_status cmd_claim(struct cmdctx *c, const char *game, int argc,
 		goto out;
 	}
 	timeout_headline(&b.g, mover, headline, sizeof headline);
+	len = strlen(headline);
 	/* TRANSLATORS: a sentence after the one that says who lost on
 	 * time (keep the leading space); %s is the player who claims. */
-	snprintf(headline + strlen(headline), sizeof headline - strlen(headline),
-	         _(" %s claimed the game."), b.userid);
+	snprintf(headline + len, sizeof headline - len, _(" %s claimed the "
+	         "game."), b.userid);
 	game_end(&b.g, GAME_END_FORFEIT, mover, c->s.now);
 	st = board_save(&c->s, &b, headline);
 out:

@@ -173,7 +173,7 @@ static enum cmd_status cond_store(struct cmdctx *c, struct board_ctx *b,
 {
 	struct game *g = &b->g;
 	int side = game_side_of(g, b->userid), waits, k, replaced;
-	const char *other = game_opponent(g, b->userid);
+	const char *other = game_opponent(g, b->userid), *subject;
 	char why[EP_ERR_MAX + 256], text[COND_TEXT_MAX];
 	struct game_cond l;
 	struct buf head = BUF_INIT;
@@ -239,8 +239,8 @@ static enum cmd_status cond_store(struct cmdctx *c, struct board_ctx *b,
 	cond_list(g, side, &head);
 	/* TRANSLATORS: the end of the mail's Subject, after "Epaminondas
 	 * Board 101: ". */
-	st = board_save_quiet(c, b, g, buf_str(&head),
-	                      _("conditional line stored"));
+	subject = _("conditional line stored");
+	st = board_save_quiet(c, b, g, buf_str(&head), subject);
 	buf_free(&head);
 	return st;
 }
@@ -249,6 +249,7 @@ enum cmd_status conditional_on_board(struct cmdctx *c, struct board_ctx *b,
                                      int argc, char *const *argv)
 {
 	const char *usage = cmd_usage_of(c, "conditional", CMDT_GAME, b->g.game);
+	const char *subject;
 	struct game *g = &b->g;
 	int side = game_side_of(g, b->userid);
 	struct buf head = BUF_INIT;
@@ -268,8 +269,8 @@ enum cmd_status conditional_on_board(struct cmdctx *c, struct board_ctx *b,
 		cond_list(g, side, &head);
 		/* TRANSLATORS: the end of the mail's Subject, after
 		 * "Epaminondas Board 101: ". */
-		st = board_save_quiet(c, b, g, buf_str(&head),
-		                      _("conditional lines"));
+		subject = _("conditional lines");
+		st = board_save_quiet(c, b, g, buf_str(&head), subject);
 	} else if (argc == 1 && strcasecmp(argv[0], "off") == 0) {
 		if (!g->ncond[side])
 			return board_refuse(c, g, usage, _("you have no conditional "
@@ -282,8 +283,8 @@ enum cmd_status conditional_on_board(struct cmdctx *c, struct board_ctx *b,
 		game_cond_clear(g, side);
 		/* TRANSLATORS: the end of the mail's Subject, after
 		 * "Epaminondas Board 101: ". */
-		st = board_save_quiet(c, b, g, buf_str(&head),
-		                      _("conditional lines dropped"));
+		subject = _("conditional lines dropped");
+		st = board_save_quiet(c, b, g, buf_str(&head), subject);
 	} else {
 		st = cond_store(c, b, argc, argv, usage);
 	}

@@ -97,8 +97,8 @@ static enum cmd_status observe(struct cmdctx *c, const char *game,
 			         "the board mails of board %ld."), argv[1], board);
 		/* TRANSLATORS: the end of the mail's Subject, after
 		 * "Epaminondas Board 101: ". */
-		st = board_save_quiet(c, &b, &b.g, headline,
-		                      on ? _("subscribed") : _("unsubscribed"));
+		st = board_save_quiet(c, &b, &b.g, headline, on ? _("subscribed")
+		                      : _("unsubscribed"));
 	}
 	board_close(&b);
 	return st;

@@ -118,6 +118,7 @@ static enum cmd_status submit_on_board(struct cmdctx *c, struct board_ctx *b,
 	char headline[1024], res[EP_ERR_MAX + 96], *err = NULL;
 	char conf[64], why[EP_ERR_MAX];
 	enum cmd_status st;
+	size_t len;
 	int rc, loses;
 
 	if ((st = board_refuse_unless_active(c, g, usage)) != CMD_DONE)
@@ -155,33 +156,32 @@ static enum cmd_status submit_on_board(struct cmdctx *c, struct board_ctx *b,
 	         "submitted, not played: below is the board it would make (a "
 	         "submitted move is dropped when the board changes; a new submit "
 	         "replaces it)."), g->pend_move[side], g->board);
+	len = strlen(headline);
 	if (loses)
 		/* TRANSLATORS: a sentence after another (keep the leading
 		 * space); %s is why the move loses. */
-		snprintf(headline + strlen(headline),
-		         sizeof headline - strlen(headline), _(" Warning: this "
-		         "move loses the game at once: %s."), why);
+		snprintf(headline + len, sizeof headline - len, _(" Warning: "
+		         "this move loses the game at once: %s."), why);
 	else if (game_repetitions(&after) >= 3)
 		/* TRANSLATORS: a sentence after another (keep the leading
 		 * space). */
-		snprintf(headline + strlen(headline),
-		         sizeof headline - strlen(headline), "%s", _(" Warning: "
-		         "this move makes the same position for the third time "
-		         "(see help rules)."));
+		snprintf(headline + len, sizeof headline - len, "%s", _(" "
+		         "Warning: this move makes the same position for the third "
+		         "time (see help rules)."));
 	if (after.state == GAME_FINISHED) {
 		game_result_text(&after, res, sizeof res);
+		len = strlen(headline);
 		/* TRANSLATORS: a sentence after another (keep the leading
 		 * space); %s is the result in words. */
-		snprintf(headline + strlen(headline),
-		         sizeof headline - strlen(headline), _(" It would end the "
-		         "game: %s."), res);
+		snprintf(headline + len, sizeof headline - len, _(" It would "
+		         "end the game: %s."), res);
 	}
+	len = strlen(headline);
 	/* TRANSLATORS: the command words and PASSWORD stay as they are:
 	 * the game, the board, then the userid. */
-	snprintf(headline + strlen(headline), sizeof headline - strlen(headline),
-	         _("\nTo play it, reply to this mail with just confirm, or "
-	         "send:\n  %s confirm %ld %s PASSWORD"), g->game, g->board,
-	         b->userid);
+	snprintf(headline + len, sizeof headline - len, _("\nTo play it, "
+	         "reply to this mail with just confirm, or send:\n  %s confirm "
+	         "%ld %s PASSWORD"), g->game, g->board, b->userid);
 	/* TRANSLATORS: the end of the mail's Subject, after "Epaminondas
 	 * Board 101: ". */
 	st = board_save_quiet(c, b, &after, headline, _("move submitted"));

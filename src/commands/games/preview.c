@@ -126,12 +126,14 @@ enum cmd_status preview_moves(struct cmdctx *c, struct game *g, int argc,
 		if (warn)
 			loses = game_move_loses(g, word, why, sizeof why);
 		if (game_play(g, word, c->s.now, NULL, err, sizeof err) < 0)
-			/* TRANSLATORS: the number of the move, the move, then
-			 * why it is not legal. */
 			return analysis ?
+			       /* TRANSLATORS: the number of the move, the
+			        * move, then why it is not legal. */
 			       board_refuse(c, g, usage, _("move %d of your "
 			                    "analysis, %s, is not legal here: %s"), n,
 			                    word, err) :
+			       /* TRANSLATORS: the number of the move, the
+			        * move, then why it is not legal. */
 			       board_refuse(c, g, usage, _("move %d of your preview, "
 			                    "%s, is not legal here: %s"), n, word, err);
 		buf_printf(moves, "%s%s", i ? " " : "", g->moves[g->nmoves - 1].text);

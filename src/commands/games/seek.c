@@ -106,11 +106,36 @@ static int seek_class(struct cmdctx *c, const struct seek *s)
 	return ratings_class(s->game, o.width, o.height);
 }
 
-/* "white", "black" or "either colour" for the seeker's colour. */
-static const char *color_name(int color)
+/* The first sentence of the reply to a seek: its board, title (the
+ * game's name), the seeker's colour and options, into buf (len bytes). */
+static void seek_open_words(const struct seek *s, const char *title,
+                            char *buf, size_t len)
 {
-	return color == EP_WHITE ? "White" : color == EP_BLACK ? "Black"
-	                                    : "either colour (drawn)";
+	if (s->color == EP_WHITE && s->options[0])
+		/* TRANSLATORS: the board, the game's name (Epaminondas), then
+		 * the options as the player wrote them ("-size=8x8"). */
+		snprintf(buf, len, _("Board %ld is an open challenge: %s, you "
+		         "play White, with %s."), s->board, title, s->options);
+	else if (s->color == EP_WHITE)
+		snprintf(buf, len, _("Board %ld is an open challenge: %s, you "
+		         "play White."), s->board, title);
+	else if (s->color == EP_BLACK && s->options[0])
+		/* TRANSLATORS: the board, the game's name (Epaminondas), then
+		 * the options as the player wrote them ("-size=8x8"). */
+		snprintf(buf, len, _("Board %ld is an open challenge: %s, you "
+		         "play Black, with %s."), s->board, title, s->options);
+	else if (s->color == EP_BLACK)
+		snprintf(buf, len, _("Board %ld is an open challenge: %s, you "
+		         "play Black."), s->board, title);
+	else if (s->options[0])
+		/* TRANSLATORS: the board, the game's name (Epaminondas), then
+		 * the options as the player wrote them ("-size=8x8"). */
+		snprintf(buf, len, _("Board %ld is an open challenge: %s, you "
+		         "play either colour (drawn), with %s."), s->board, title,
+		         s->options);
+	else
+		snprintf(buf, len, _("Board %ld is an open challenge: %s, you "
+		         "play either colour (drawn)."), s->board, title);
 }
 
 /* Seeks one player may open a day (24 hours from the first): twice
@@ -133,7 +158,7 @@ enum cmd_status cmd_seek(struct cmdctx *c, const char *game, int argc,
 	struct txn *t;
 	enum cmd_status st;
 	int i, n = 0, color_given = 0, open;
-	size_t len = 0;
+	size_t len = 0, at;
 
 	if (argc < 2)
 		return cmd_refuse(c, usage, _("seek takes your userid and your "
@@ -193,9 +218,14 @@ enum cmd_status cmd_seek(struct cmdctx *c, const char *game, int argc,
 	snprintf(today, sizeof today, "seeks:%s", u.userid);
 	if (ratelimit_left(c->s.cfg->spool, today, SEEKS_PER_DAY(c->s.cfg), 86400,
 	                   c->s.now) <= 0) {
-		st = cmd_refuse(c, usage, _("you (%s) have opened %d seeks today, "
-		                  "as many as a player may open in a day (twice "
-		                  "seek_max); seek again tomorrow"), u.userid,
+		/* TRANSLATORS: the userid, then the number of seeks a day
+		 * (seek_max is a setting's name). */
+		st = cmd_refuse(c, usage, ngettext("you (%s) have opened %d seek "
+		                  "today, as many as a player may open in a day "
+		                  "(twice seek_max); seek again tomorrow", "you (%s) "
+		                  "have opened %d seeks today, as many as a player "
+		                  "may open in a day (twice seek_max); seek again "
+		                  "tomorrow", SEEKS_PER_DAY(c->s.cfg)), u.userid,
 		                SEEKS_PER_DAY(c->s.cfg));
 		user_free(&u);
 		return st;
@@ -211,11 +241,19 @@ enum cmd_status cmd_seek(struct cmdctx *c, const char *game, int argc,
 		goto out;
 	}
 	if (open >= c->s.cfg->seek_max) {
-		st = cmd_refuse(c, usage, _("you (%s) have %d open seek%s, as many "
-		                  "as a player may have here (seek_max %d): wait for "
-		                  "one to be taken or to expire, or withdraw one "
-		                  "(decline BOARD USERID PASSWORD)"), u.userid, open,
-		                open == 1 ? "" : "s", c->s.cfg->seek_max);
+		/* TRANSLATORS: the userid, the number of open seeks, then
+		 * the setting seek_max; "decline BOARD USERID PASSWORD"
+		 * stays as it is. */
+		st = cmd_refuse(c, usage, ngettext("you (%s) have %d open seek, "
+		                  "as many as a player may have here (seek_max %d): "
+		                  "wait for one to be taken or to expire, or "
+		                  "withdraw one (decline BOARD USERID PASSWORD)",
+		                  "you (%s) "
+		                  "have %d open seeks, as many as a player may have "
+		                  "here (seek_max %d): wait for one to be taken or to "
+		                  "expire, or withdraw one (decline BOARD USERID "
+		                  "PASSWORD)", open), u.userid, open,
+		                c->s.cfg->seek_max);
 		goto out;
 	}
 	if ((st = limit_room(c, &u, 1, usage)) != CMD_DONE)
@@ -241,20 +279,34 @@ enum cmd_status cmd_seek(struct cmdctx *c, const char *game, int argc,
 	snprintf(next, sizeof next, "%ld\n", s.board + 1);
 	txn_put(t, rel, next, strlen(next));
 	deadline_words(&u, s.expires, when, sizeof when);
-	snprintf(headline, sizeof headline, "your seek is open on board %ld",
+	/* TRANSLATORS: the headline of the reply, after "epamserv: ". */
+	snprintf(headline, sizeof headline, _("your seek is open on board %ld"),
 	         s.board);
-	snprintf(details, sizeof details, "Board %ld is an open challenge: "
-	         "%s, you play %s%s%s%s.  Anyone may take the other seat",
-	         s.board, reply_game_title(game), color_name(s.color),
-	         s.options[0] ? ", with " : "", s.options, "");
+	seek_open_words(&s, reply_game_title(game), details, sizeof details);
+	at = strlen(details);
+	snprintf(details + at, sizeof details - at, "  ");
+	at = strlen(details);
 	if (s.rating_min >= 0)
-		snprintf(details + strlen(details), sizeof details - strlen(details),
-		         " with a rating from %d to %d", s.rating_min, s.rating_max);
-	snprintf(details + strlen(details), sizeof details - strlen(details),
-	         " by sending\n  %s accept %ld USERID PASSWORD\nand the game "
-	         "starts at once.  It stays open until %s; to withdraw it:\n"
-	         "  %s decline %ld %s PASSWORD\n\"%s seeks\" lists the open "
-	         "seeks.", game, s.board, when, game, s.board, u.userid, game);
+		/* TRANSLATORS: the lowest rating, the highest, the game's
+		 * word (epaminondas), the board, when the seek expires, then
+		 * the userid; the commands stay as they are. */
+		snprintf(details + at, sizeof details - at, _("Anyone may take "
+		         "the other seat with a rating from %1$d to %2$d by "
+		         "sending\n  %3$s accept %4$ld USERID PASSWORD\nand the "
+		         "game starts at once.  It stays open until %5$s; to "
+		         "withdraw it:\n  %3$s decline %4$ld %6$s PASSWORD\n\"%3$s "
+		         "seeks\" lists the open seeks."), s.rating_min,
+		         s.rating_max, game, s.board, when, u.userid);
+	else
+		/* TRANSLATORS: the game's word (epaminondas), the board, when
+		 * the seek expires, then the userid; the commands stay as
+		 * they are. */
+		snprintf(details + at, sizeof details - at, _("Anyone may take "
+		         "the other seat by sending\n  %1$s accept %2$ld USERID "
+		         "PASSWORD\nand the game starts at once.  It stays open "
+		         "until %3$s; to withdraw it:\n  %1$s decline %2$ld %4$s "
+		         "PASSWORD\n\"%1$s seeks\" lists the open seeks."), game,
+		         s.board, when, u.userid);
 	st = account_reply(c, t, u.userid, headline, details);
 	if (st == CMD_DONE)
 		st = svc_commit(&c->s, t);

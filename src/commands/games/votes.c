@@ -59,13 +59,13 @@ static enum cmd_status vote_answer(struct cmdctx *c, struct board_ctx *b,
 		return board_refuse(c, g, usage, _("bad vote: nothing is waiting for "
 		                      "an answer on board %ld (a draw offer or an undo "
 		                      "request comes first: propose, undo)"), g->board);
-	/* TRANSLATORS: %s is the opponent. */
 	if (own && yes && kind == GAME_VOTE_DRAW)
+		/* TRANSLATORS: %s is the opponent. */
 		return board_refuse(c, g, usage, _("bad vote: the draw offer is "
 		                      "yours; %s must answer it (you may withdraw it "
 		                      "with reject)"), game_opponent(g, b->userid));
-	/* TRANSLATORS: %s is the opponent. */
 	if (own && yes)
+		/* TRANSLATORS: %s is the opponent. */
 		return board_refuse(c, g, usage, _("bad vote: the undo request is "
 		                      "yours; %s must answer it (you may withdraw it "
 		                      "with reject)"), game_opponent(g, b->userid));
