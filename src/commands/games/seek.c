@@ -177,6 +177,9 @@ enum cmd_status cmd_seek(struct cmdctx *c, const char *game, int argc,
 			else if (strcasecmp(v, "black") == 0)
 				s.color = EP_BLACK;
 			else if (strcasecmp(v, "random") != 0)
+				/* TRANSLATORS: -color, white, black and random
+				 * stay as they are; %s is what the player
+				 * wrote. */
 				return cmd_refuse(c, usage, _("-color is white, black or "
 				                    "random (the colour you play), not "
 				                    "'%.20s'"), v);
@@ -359,14 +362,22 @@ enum cmd_status cmd_seeks(struct cmdctx *c, const char *game, int argc,
 			snprintf(range, sizeof range, "%d-%d", s->rating_min,
 			         s->rating_max);
 		else
-			snprintf(range, sizeof range, "any");
+			/* TRANSLATORS: in the seeks' table, the column of the
+			 * ratings that may take a seat: any rating. */
+			snprintf(range, sizeof range, "%s", _("any"));
 		buf_reset(&line);
-		buf_printf(&line, "  %-6ld %-20s %6d  %-7s %-11s %s\n"
-		           "         options: %s\n", s->board, s->seeker,
+		/* The colour is the value of -color, as the player types it. */
+		buf_printf(&line, "  %-6ld %-20s %6d  %-7s %-11s %s\n         ",
+		           s->board, s->seeker,
 		           ratings_of(&r, s->seeker, seek_class(c, s)),
 		           s->color == EP_WHITE ? "white" : s->color == EP_BLACK
-		           ? "black" : "random", range, when,
-		           s->options[0] ? s->options : "(none)");
+		           ? "black" : "random", range, when);
+		/* TRANSLATORS: in the seeks' table, under a seek: its
+		 * options as the player wrote them ("-size=8x8"), or
+		 * "(none)". */
+		buf_printf(&line, _("options: %s"), s->options[0] ? s->options :
+		           _("(none)"));
+		buf_puts(&line, "\n");
 		if (table.len + line.len > budget)
 			continue;
 		buf_append(&table, line.data, line.len);
@@ -376,17 +387,29 @@ enum cmd_status cmd_seeks(struct cmdctx *c, const char *game, int argc,
 	free(all);
 	buf_reset(&line);
 	if (total) {
-		buf_printf(&line, "  %-6s %-20s %6s  %-7s %-11s %s\n", "Board",
-		           "Seeker", "Rating", "Plays", "Ratings", "Open until");
+		/* TRANSLATORS: the headings of the seeks' table's columns. */
+		buf_printf(&line, "  %-6s %-20s %6s  %-7s %-11s %s\n", _("Board"),
+		           _("Seeker"), _("Rating"), _("Plays"), _("Ratings"),
+		           _("Open until"));
 		buf_append(&line, table.data, table.len);
-		if (shown < total)
-			buf_printf(&line, "\n  Shown: %zu of %zu open seeks; all of "
-			           "them would not fit in one mail.\n", shown, total);
+		if (shown < total) {
+			buf_puts(&line, "\n  ");
+			/* TRANSLATORS: how many seeks the mail shows, then how
+			 * many are open (English says "seeks" for one too). */
+			buf_printf(&line, ngettext("Shown: %zu of %zu open seeks; "
+			           "all of them would not fit in one mail.", "Shown: "
+			           "%zu of %zu open seeks; all of them would not fit "
+			           "in one mail.", total), shown, total);
+			buf_puts(&line, "\n");
+		}
 	} else {
-		buf_puts(&line, "  No open seeks.\n");
+		buf_puts(&line, "  ");
+		buf_puts(&line, _("No open seeks."));
+		buf_puts(&line, "\n");
 	}
 	tvars_set(&v, "table", buf_str(&line));
-	tvars_setf(&v, "count", "%zu open seek%s.", total, total == 1 ? "" : "s");
+	tvars_setf(&v, "count", ngettext("%zu open seek.", "%zu open seeks.",
+	                                 total), total);
 	tvars_set(&v, "game", game);
 	text = reply_template(&c->s, "seeks.txt", &v);
 	tvars_free(&v);
@@ -394,7 +417,8 @@ enum cmd_status cmd_seeks(struct cmdctx *c, const char *game, int argc,
 	buf_free(&table);
 	if (!text)
 		return CMD_TEMPFAIL;
-	snprintf(subject, sizeof subject, "epamserv: %s seeks",
+	/* TRANSLATORS: a Subject: %s is the game's name (Epaminondas). */
+	snprintf(subject, sizeof subject, _("epamserv: %s seeks"),
 	         reply_game_title(game));
 	/* To a player at his address: his account token, to take a seek
 	 * by a reply (tokenform.h). */
@@ -422,10 +446,11 @@ static enum cmd_status seek_withdraw(struct cmdctx *c, struct seek *s,
 	seek_path(s->game, s->board, rel, sizeof rel);
 	txn_put(t, rel, file, strlen(file));
 	free(file);
-	snprintf(headline, sizeof headline, "your seek on board %ld is "
-	         "withdrawn", s->board);
-	snprintf(details, sizeof details, "Nobody can take the seat on board "
-	         "%ld now; there will be no game on it.", s->board);
+	/* TRANSLATORS: the headline of the reply, after "epamserv: ". */
+	snprintf(headline, sizeof headline, _("your seek on board %ld is "
+	         "withdrawn"), s->board);
+	snprintf(details, sizeof details, _("Nobody can take the seat on "
+	         "board %ld now; there will be no game on it."), s->board);
 	st = account_reply(c, t, s->seeker, headline, details);
 	if (st != CMD_DONE) {
 		txn_abort(t);
@@ -445,6 +470,7 @@ static enum cmd_status seek_take_ok(struct cmdctx *c, const struct seek *s,
 	if (taker->robot)
 		return cmd_refuse(c, usage, _("a robot does not take seeks"));
 	if (!user_confirmed(seeker))
+		/* TRANSLATORS: the seeker, then the board. */
 		return cmd_refuse(c, usage, _("%s, who opened the seek on board "
 		                    "%ld, plays no more"), s->seeker, s->board);
 	if (s->rating_min >= 0) {
@@ -459,6 +485,9 @@ static enum cmd_status seek_take_ok(struct cmdctx *c, const struct seek *s,
 		mine = ratings_of(&r, taker->userid, seek_class(c, s));
 		ratings_free(&r);
 		if (mine < s->rating_min || mine > s->rating_max)
+			/* TRANSLATORS: the board, the lowest rating, the
+			 * highest, the rating class ("epaminondas small"),
+			 * then the player's rating. */
 			return cmd_refuse(c, usage, _("the seek on board %ld is for "
 			                    "players rated %d to %d (%s): yours is %d"),
 			                  s->board, s->rating_min, s->rating_max,
@@ -496,6 +525,7 @@ static enum cmd_status seek_take(struct cmdctx *c, struct seek *s,
 		free(err);
 		user_free(&tu);
 		if (rc > 0)
+			/* TRANSLATORS: the seeker, then the board. */
 			return cmd_refuse(c, usage, _("%s, who opened the seek on "
 			                    "board %ld, plays no more"), s->seeker,
 			                  s->board);
@@ -538,11 +568,18 @@ static enum cmd_status seek_take(struct cmdctx *c, struct seek *s,
 	seek_path(s->game, s->board, rel, sizeof rel);
 	txn_put(t, rel, file, strlen(file));
 	free(file);
-	snprintf(headline, sizeof headline, "%s took the open seat of %s's "
-	         "seek%s: %s plays White, %s Black.  The game has begun, %s "
-	         "(White) moves first.", taker, s->seeker,
-	         s->color == SEEK_RANDOM ? " (colours drawn)" : "", g.white,
-	         g.black, g.white);
+	if (s->color == SEEK_RANDOM)
+		/* TRANSLATORS: the taker, the seeker, White, then Black. */
+		snprintf(headline, sizeof headline, _("%1$s took the open seat "
+		         "of %2$s's seek (colours drawn): %3$s plays White, %4$s "
+		         "Black.  The game has begun, %3$s (White) moves first."),
+		         taker, s->seeker, g.white, g.black);
+	else
+		/* TRANSLATORS: the taker, the seeker, White, then Black. */
+		snprintf(headline, sizeof headline, _("%1$s took the open seat "
+		         "of %2$s's seek: %3$s plays White, %4$s Black.  The game "
+		         "has begun, %3$s (White) moves first."), taker, s->seeker,
+		         g.white, g.black);
 	st = reply_board(&c->s, t, &g, headline, c->s.comment, taker, NULL);
 	if (st == CMD_DONE)
 		st = svc_commit(&c->s, t);
@@ -602,26 +639,35 @@ int seek_answer(struct cmdctx *c, const char *game, const char *verb,
 	deadline_words(NULL, s.closed ? s.closed : s.expires, closed,
 	               sizeof closed);
 	if (s.state == SEEK_TAKEN)
+		/* TRANSLATORS: the board, the taker, then the game's word
+		 * (epaminondas); "seeks" stays as it is. */
 		*st = cmd_refuse(c, usage, _("the open seat on board %ld was taken "
 		                   "already, by %s: \"%s seeks\" lists the seeks "
 		                   "still open"), board, s.taker, game);
 	else if (s.state == SEEK_WITHDRAWN)
+		/* TRANSLATORS: the board, the seeker, then when. */
 		*st = cmd_refuse(c, usage, _("the seek on board %ld was withdrawn "
 		                   "by %s (%s)"), board, s.seeker, closed);
 	else if (!seek_is_open(&s, c->s.now))
+		/* TRANSLATORS: the board, when, then the game's word
+		 * (epaminondas); "seeks" stays as it is. */
 		*st = cmd_refuse(c, usage, _("the seek on board %ld expired (%s): "
 		                   "\"%s seeks\" lists the seeks still open"), board,
 		                 closed, game);
 	else if (!yes && strcmp(argv[1], s.seeker) != 0)
-		*st = cmd_refuse(c, usage, _("board %ld is %s's seek: only %s can "
-		                   "withdraw it; to take the seat, send accept"),
-		                 board, s.seeker, s.seeker);
+		/* TRANSLATORS: the board, then the seeker; "accept" stays as
+		 * it is. */
+		*st = cmd_refuse(c, usage, _("board %1$ld is %2$s's seek: only "
+		                   "%2$s can withdraw it; to take the seat, send "
+		                   "accept"), board, s.seeker);
 	else if (!yes)
 		*st = seek_withdraw(c, &s, key, usage);
 	else if (strcmp(argv[1], s.seeker) == 0)
-		*st = cmd_refuse(c, usage, _("board %ld is your own seek: someone "
-		                   "else takes its seat; to withdraw it, send "
-		                   "decline %ld %s PASSWORD"), board, board, s.seeker);
+		/* TRANSLATORS: the board (twice), then the seeker's userid;
+		 * "decline" and PASSWORD stay as they are. */
+		*st = cmd_refuse(c, usage, _("board %1$ld is your own seek: "
+		                   "someone else takes its seat; to withdraw it, send "
+		                   "decline %1$ld %2$s PASSWORD"), board, s.seeker);
 	else
 		*st = seek_take(c, &s, key, argv[1], usage);
 	lock_release(&l);
