@@ -387,10 +387,12 @@ enum cmd_status cmd_seeks(struct cmdctx *c, const char *game, int argc,
 	free(all);
 	buf_reset(&line);
 	if (total) {
-		/* TRANSLATORS: the headings of the seeks' table's columns. */
-		buf_printf(&line, "  %-6s %-20s %6s  %-7s %-11s %s\n", _("Board"),
-		           _("Seeker"), _("Rating"), _("Plays"), _("Ratings"),
-		           _("Open until"));
+		/* TRANSLATORS: the headings of the table's columns, one line:
+		 * keep each heading over its column, as the English does (the
+		 * rows below are laid out by the program). */
+		buf_puts(&line, _("  Board  Seeker               Rating  Plays "
+		         "  Ratings     Open until"));
+		buf_puts(&line, "\n");
 		buf_append(&line, table.data, table.len);
 		if (shown < total) {
 			buf_puts(&line, "\n  ");

@@ -71,13 +71,23 @@ int seek_sweep(const struct config *cfg)
 				struct tvars v = { 0 };
 				char *body;
 				deadline_words(&u, s.created, when, sizeof when);
-				snprintf(headline, sizeof headline, "your seek on board %ld "
-				         "expired", s.board);
-				snprintf(details, sizeof details, "Nobody took the seat of "
-				         "your seek on %s board %ld (opened %s) within %d "
-				         "days, so it is closed.  Send \"%s seek\" again "
-				         "for a new one.", reply_game_title(s.game), s.board,
-				         when, cfg->seek_days, s.game);
+				/* TRANSLATORS: the headline of the notice, after
+				 * "epamserv: ". */
+				snprintf(headline, sizeof headline, _("your seek on "
+				         "board %ld expired"), s.board);
+				/* TRANSLATORS: the game's name (Epaminondas), the
+				 * board, when it opened, the days a seek stays open
+				 * (English says "days" for one too), then the game's
+				 * word (epaminondas); "seek" stays as it is. */
+				snprintf(details, sizeof details, ngettext("Nobody "
+				         "took the seat of your seek on %s board %ld "
+				         "(opened %s) within %d days, so it is closed.  "
+				         "Send \"%s seek\" again for a new one.", "Nobody "
+				         "took the seat of your seek on %s board %ld "
+				         "(opened %s) within %d days, so it is closed.  "
+				         "Send \"%s seek\" again for a new one.",
+				         cfg->seek_days), reply_game_title(s.game),
+				         s.board, when, cfg->seek_days, s.game);
 				tvars_set(&v, "headline", headline);
 				tvars_set(&v, "details", details);
 				tvars_set(&v, "userid", u.userid);

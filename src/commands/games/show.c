@@ -316,14 +316,15 @@ static int show_waits_for(const struct game *g, const char *userid)
 }
 
 /* The time left of the player to move of an active g at c->s.now
- * (clock_left; their leave from their user file stops the clock), as
- * ", 2 days 23 hours left" or ", no time left", appended to out. */
-static void show_left(const struct cmdctx *c, const struct game *g,
-                      struct buf *out)
+ * (clock_left; their leave from their user file stops the clock), in
+ * seconds; when positive, in words ("2 days 23 hours") into words (len
+ * bytes). */
+static long show_left(const struct cmdctx *c, const struct game *g,
+                      char *words, size_t len)
 {
 	struct time_span s[USER_MAX_LEAVE + 1];
 	struct user u;
-	char *err = NULL, words[48];
+	char *err = NULL;
 	size_t n = 0;
 	int side = g->pos.to_move == EP_WHITE ? 0 : 1;
 	long left;
@@ -335,16 +336,9 @@ static void show_left(const struct cmdctx *c, const struct game *g,
 	free(err);
 	left = clock_left(g, side, c->s.now, (long)c->s.cfg->forfeit_days * 86400L,
 	                  s, n);
-	buf_puts(out, ", ");
-	if (left <= 0) {
-		/* TRANSLATORS: a clause after "bob to move, ". */
-		buf_puts(out, _("no time left"));
-		return;
-	}
-	clock_format_left(left, words, sizeof words);
-	/* TRANSLATORS: a clause after "bob to move, "; %s is the time
-	 * left ("2 days 23 hours"). */
-	buf_printf(out, _("%s left"), words);
+	if (left > 0)
+		clock_format_left(left, words, len);
+	return left;
 }
 
 /* One line about g for userid's lists; an active board's with the time
@@ -352,38 +346,58 @@ static void show_left(const struct cmdctx *c, const struct game *g,
 static void show_line(const struct cmdctx *c, const struct game *g,
                       struct buf *out)
 {
-	char res[EP_ERR_MAX + 96];
+	char res[EP_ERR_MAX + 96], left[48];
+	size_t m = g->nmoves;
 
 	buf_puts(out, "  ");
-	/* TRANSLATORS: a line of a list of boards: the board, White,
-	 * Black, then the number of moves; the board's state follows
-	 * ("bob to move, 2 days left", "challenge waiting for bob"). */
-	buf_printf(out, ngettext("Board %ld: %s (White) against %s (Black), "
-	           "%zu move, ", "Board %ld: %s (White) against %s (Black), %zu "
-	           "moves, ", g->nmoves), g->board, g->white, g->black,
-	           g->nmoves);
 	if (g->state == GAME_CHALLENGED) {
 		int both;
 		const char *who = game_waits_agreement(g, &both);
 		if (both)
-			/* TRANSLATORS: a board's state in a list of boards:
-			 * White, then Black. */
-			buf_printf(out, _("challenge waiting for %s and %s"),
-			           who ? who : "", g->black);
+			/* TRANSLATORS: a line of a list of boards: the board,
+			 * White, Black, the number of moves, then White and
+			 * Black again (neither has accepted). */
+			buf_printf(out, ngettext("Board %ld: %s (White) against %s "
+			           "(Black), %zu move, challenge waiting for %s and "
+			           "%s", "Board %ld: %s (White) against %s (Black), "
+			           "%zu moves, challenge waiting for %s and %s", m),
+			           g->board, g->white, g->black, m, who ? who : "",
+			           g->black);
 		else
-			/* TRANSLATORS: a board's state in a list of boards: %s
-			 * is the player who has not accepted yet. */
-			buf_printf(out, _("challenge waiting for %s"),
-			           who ? who : "");
-	}
-	else if (g->state == GAME_ACTIVE) {
-		/* TRANSLATORS: a board's state in a list of boards; the time
-		 * left follows (", 2 days left"). */
-		buf_printf(out, _("%s to move"), game_to_move(g));
-		show_left(c, g, out);
+			/* TRANSLATORS: a line of a list of boards: the board,
+			 * White, Black, the number of moves, then the player
+			 * who has not accepted yet. */
+			buf_printf(out, ngettext("Board %ld: %s (White) against %s "
+			           "(Black), %zu move, challenge waiting for %s",
+			           "Board %ld: %s (White) against %s (Black), %zu "
+			           "moves, challenge waiting for %s", m), g->board,
+			           g->white, g->black, m, who ? who : "");
+	} else if (g->state == GAME_ACTIVE &&
+	           show_left(c, g, left, sizeof left) <= 0) {
+		/* TRANSLATORS: a line of a list of boards: the board, White,
+		 * Black, the number of moves, then the player to move. */
+		buf_printf(out, ngettext("Board %ld: %s (White) against %s "
+		           "(Black), %zu move, %s to move, no time left", "Board "
+		           "%ld: %s (White) against %s (Black), %zu moves, %s to "
+		           "move, no time left", m), g->board, g->white, g->black,
+		           m, game_to_move(g));
+	} else if (g->state == GAME_ACTIVE) {
+		/* TRANSLATORS: a line of a list of boards: the board, White,
+		 * Black, the number of moves, the player to move, then the
+		 * time left ("2 days 23 hours"). */
+		buf_printf(out, ngettext("Board %ld: %s (White) against %s "
+		           "(Black), %zu move, %s to move, %s left", "Board %ld: "
+		           "%s (White) against %s (Black), %zu moves, %s to move, "
+		           "%s left", m), g->board, g->white, g->black, m,
+		           game_to_move(g), left);
 	} else {
 		game_result_text(g, res, sizeof res);
-		buf_puts(out, res);
+		/* TRANSLATORS: a line of a list of boards: the board, White,
+		 * Black, the number of moves, then the result in words. */
+		buf_printf(out, ngettext("Board %ld: %s (White) against %s "
+		           "(Black), %zu move, %s", "Board %ld: %s (White) "
+		           "against %s (Black), %zu moves, %s", m), g->board,
+		           g->white, g->black, m, res);
 	}
 	buf_puts(out, "\n");
 }

@@ -152,12 +152,14 @@ static char *standings_table(const struct cmdctx *c, const struct ratings *r,
 			free(all);
 			continue;
 		}
-		buf_printf(&b, "%s%s\n\n%4s  %-20s %6s %6s %4s %4s %4s\n",
-		           b.len ? "\n" : "", ratings_class_title(cls), "#",
-		           /* TRANSLATORS: the headings of the standings'
-		            * columns. */
-		           _("Player"), _("Rating"), _("Games"), _("Won"),
-		           _("Lost"), _("Drawn"));
+		buf_printf(&b, "%s%s\n\n", b.len ? "\n" : "",
+		           ratings_class_title(cls));
+		/* TRANSLATORS: the headings of the table's columns, one line:
+		 * keep each heading over its column, as the English does (the
+		 * rows below are laid out by the program). */
+		buf_puts(&b, _("   #  Player               Rating  Games  Won "
+		         "Lost Drawn"));
+		buf_puts(&b, "\n");
 		for (i = 0; i < m; i++) {
 			buf_reset(&line);
 			int robot = standings_line(c, &line, (int)i + 1,
