@@ -75,26 +75,33 @@ static enum cmd_status answer_challenge(struct cmdctx *c, struct board_ctx *b,
 		enum cmd_status st;
 
 		if (g->agreed[side])
-			return board_refuse(c, g, usage, "you (%s) have accepted board "
-			                    "%ld already; it starts when %s accepts too",
+			return board_refuse(c, g, usage, _("you (%s) have accepted board "
+			                      "%ld already; it starts when %s accepts too"),
 			                    b->userid, g->board, other);
 		if ((st = answer_limit(c, b->userid, usage)) != CMD_DONE)
 			return st;
 		if (game_agree(g, side, c->s.now))
-			snprintf(headline, sizeof headline, "%s accepted the challenge: "
-			         "the game is on, %s (White) moves first.", b->userid,
-			         g->white);
+			/* TRANSLATORS: the player who accepts, then White. */
+			snprintf(headline, sizeof headline, _("%s accepted the "
+			         "challenge: the game is on, %s (White) moves first."),
+			         b->userid, g->white);
 		else
-			snprintf(headline, sizeof headline, "%s accepted the challenge; "
-			         "it starts when %s accepts too.", b->userid, other);
+			/* TRANSLATORS: the player who accepts, then the
+			 * opponent. */
+			snprintf(headline, sizeof headline, _("%s accepted the "
+			         "challenge; it starts when %s accepts too."),
+			         b->userid, other);
 		return board_save(&c->s, b, headline);
 	}
 	if (game_end_ok(g, kind, b->userid, err, sizeof err) < 0)
 		return board_refuse(c, g, usage, "%s", err);
 	game_end(g, kind, b->userid, c->s.now);
-	snprintf(headline, sizeof headline, "%s %s the challenge: there will be "
-	         "no game on board %ld.", b->userid,
-	         kind == GAME_END_DECLINE ? "declined" : "withdrew", g->board);
+	if (kind == GAME_END_DECLINE)
+		snprintf(headline, sizeof headline, _("%s declined the challenge: "
+		         "there will be no game on board %ld."), b->userid, g->board);
+	else
+		snprintf(headline, sizeof headline, _("%s withdrew the challenge: "
+		         "there will be no game on board %ld."), b->userid, g->board);
 	return board_save(&c->s, b, headline);
 }
 
@@ -106,15 +113,19 @@ static enum cmd_status answer_resign(struct cmdctx *c, struct board_ctx *b,
 
 	if (game_end_ok(g, GAME_END_RESIGN, b->userid, err, sizeof err) < 0) {
 		if (g->state == GAME_CHALLENGED)
-			snprintf(err + strlen(err), sizeof err - strlen(err),
-			         " (to call it off, send decline instead)");
+			/* TRANSLATORS: %s is why the game cannot be resigned
+			 * (it has not started). */
+			return board_refuse(c, g, usage, _("%s (to call it off, "
+			                    "send decline instead)"), err);
 		return board_refuse(c, g, usage, "%s", err);
 	}
 	game_end(g, GAME_END_RESIGN, b->userid, c->s.now);
 	reply_result_words(g, res, sizeof res);
 	/* res names the resignation ("bob wins, alice resigned"): the
 	 * headline says it once. */
-	snprintf(headline, sizeof headline, "The game is over: %s.", res);
+	/* TRANSLATORS: %s is the result in words ("bob wins, alice
+	 * resigned"). */
+	snprintf(headline, sizeof headline, _("The game is over: %s."), res);
 	return board_save(&c->s, b, headline);
 }
 
@@ -136,7 +147,8 @@ enum cmd_status answer_on_board(struct cmdctx *c, struct board_ctx *b,
 	}
 	if (b->g.state != GAME_ACTIVE) {
 		game_result_text(&b->g, res, sizeof res);
-		return board_refuse(c, &b->g, usage, "board %ld is over: %s",
+		/* TRANSLATORS: the board, then the result in words. */
+		return board_refuse(c, &b->g, usage, _("board %ld is over: %s"),
 		                    b->g.board, res);
 	}
 	return vote_on_board(c, b, verb, usage);
@@ -150,8 +162,10 @@ enum cmd_status cmd_answer(struct cmdctx *c, const char *game,
 	enum cmd_status st;
 
 	if (argc != 3)
-		return cmd_refuse(c, usage, "%s takes a board number, your "
-		                  "userid and your password", verb);
+		/* TRANSLATORS: %s is the command word (accept, decline,
+		 * resign, ...). */
+		return cmd_refuse(c, usage, _("%s takes a board number, your "
+		                    "userid and your password"), verb);
 	/* An open challenge's seat (issue 17): taken, or withdrawn. */
 	if (seek_answer(c, game, verb, argc, argv, &st))
 		return st;

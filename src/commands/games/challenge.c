@@ -46,7 +46,7 @@ static enum cmd_status check_player(struct cmdctx *c, char *userid)
 
 	util_lower(userid);
 	if (!util_userid_ok(userid))
-		return cmd_refuse(c, usage, "'%s' is not a valid userid",
+		return cmd_refuse(c, usage, _("'%s' is not a valid userid"),
 		                  userid);
 	rc = user_load(c->s.cfg->spool, userid, &u, &err);
 	if (rc < 0) {
@@ -57,35 +57,44 @@ static enum cmd_status check_player(struct cmdctx *c, char *userid)
 	if (rc > 0 && c->s.cfg->nrobots > 0 &&
 	    strncmp(userid, "robot", 5) == 0) {
 		/* "robot..." is reserved (signup): only a robot's name. */
-		char names[CONFIG_ROBOTS_MAX * 40] = "";
-		int i;
+		char names[CONFIG_ROBOTS_MAX * 40] = "", all[sizeof names];
+		int i, n = c->s.cfg->nrobots;
 
-		for (i = 0; i < c->s.cfg->nrobots; i++)
+		for (i = 0; i + 1 < n; i++)
 			snprintf(names + strlen(names), sizeof names - strlen(names),
-			         "%s%s", i == 0 ? "" : i + 1 < c->s.cfg->nrobots ?
-			         ", " : " and ", c->s.cfg->robot[i].userid);
-		return cmd_refuse(c, usage, "there is no user '%s': the robots "
-		                  "here are %s", userid, names);
+			         "%s%s", i == 0 ? "" : ", ", c->s.cfg->robot[i].userid);
+		if (n > 1)
+			/* TRANSLATORS: the last two names of a list: the names
+			 * before the last ("robot-a, robot-b"), then the last
+			 * one. */
+			snprintf(all, sizeof all, _("%s and %s"), names,
+			         c->s.cfg->robot[n - 1].userid);
+		else
+			snprintf(all, sizeof all, "%s", c->s.cfg->robot[0].userid);
+		/* TRANSLATORS: the userid asked for, then the list of the
+		 * robots' userids. */
+		return cmd_refuse(c, usage, _("there is no user '%s': the robots "
+		                    "here are %s"), userid, all);
 	}
 	if (rc > 0)
-		return cmd_refuse(c, usage, "there is no user '%s'", userid);
+		return cmd_refuse(c, usage, _("there is no user '%s'"), userid);
 	if (u.left) {
 		user_free(&u);
-		return cmd_refuse(c, usage, "'%s' has signed off and "
-		                  "plays no more", userid);
+		return cmd_refuse(c, usage, _("'%s' has signed off and "
+		                    "plays no more"), userid);
 	}
 	if (u.robot) {
 		user_free(&u);
 		if (!config_robot(c->s.cfg, userid))
-			return cmd_refuse(c, usage, "the robot '%s' does not play "
-			                  "on this server now", userid);
+			return cmd_refuse(c, usage, _("the robot '%s' does not play "
+			                    "on this server now"), userid);
 		return CMD_DONE;
 	}
 	rc = user_confirmed(&u);
 	user_free(&u);
 	if (!rc)
-		return cmd_refuse(c, usage, "'%s' has not confirmed an "
-		                  "address yet, so cannot be challenged", userid);
+		return cmd_refuse(c, usage, _("'%s' has not confirmed an "
+		                    "address yet, so cannot be challenged"), userid);
 	return CMD_DONE;
 }
 
@@ -110,9 +119,11 @@ static enum cmd_status challenge_signer(struct cmdctx *c, int *argc,
 	else if (strcmp(who, argv[1]) == 0)
 		*side = EP_BLACK;
 	else
-		return cmd_refuse(c, usage, "'by %s' must name one of the "
-		                  "two players (%s or %s): the one who signs agrees "
-		                  "to play", who, argv[0], argv[1]);
+		/* TRANSLATORS: the userid after "by", then the two
+		 * players. */
+		return cmd_refuse(c, usage, _("'by %s' must name one of the "
+		                    "two players (%s or %s): the one who signs agrees "
+		                    "to play"), who, argv[0], argv[1]);
 	if ((st = cmd_auth(c, who, pw, usage, &u)) != CMD_DONE)
 		return st;
 	user_free(&u);
@@ -136,27 +147,38 @@ static enum cmd_status robot_challenge(struct cmdctx *c, char **argv,
 	if (!r[0] && !r[1])
 		return CMD_DONE;
 	if (r[0] && r[1])
-		return cmd_refuse(c, usage, "%s and %s are both robots: a robot "
-		                  "plays people only", argv[0], argv[1]);
+		return cmd_refuse(c, usage, _("%s and %s are both robots: a robot "
+		                    "plays people only"), argv[0], argv[1]);
 	side = r[0] ? EP_WHITE : EP_BLACK;
 	if (signer < 0)
-		return cmd_refuse(c, usage, "%s is a robot and accepts signed "
-		                  "challenges only: add \"by %s PASSWORD\" (your "
-		                  "userid and password) at the end", argv[side],
+		/* TRANSLATORS: the robot, then the human's userid. */
+		return cmd_refuse(c, usage, _("%s is a robot and accepts signed "
+		                    "challenges only: add \"by %s PASSWORD\" (your "
+		                    "userid and password) at the end"), argv[side],
 		                  argv[!side]);
 	n = robot_active_games(c->s.cfg, argv[side], argv[!side], &mine);
 	if (n < 0)
 		return CMD_TEMPFAIL;
 	if (n >= robot_limit(c->s.cfg, r[side]))
-		return cmd_refuse(c, usage, "%s declines: it plays %d game%s "
-		                  "already, its most at once; challenge it again "
-		                  "when one of them is over, or challenge another "
-		                  "robot", argv[side], n, n == 1 ? "" : "s");
+		/* TRANSLATORS: the robot, then how many games it plays. */
+		return cmd_refuse(c, usage, ngettext("%s declines: it plays %d "
+		                    "game already, its most at once; challenge it "
+		                    "again when one of them is over, or challenge "
+		                    "another robot", "%s declines: it plays %d games "
+		                    "already, its most at once; challenge it again "
+		                    "when one of them is over, or challenge another "
+		                    "robot", n), argv[side], n);
 	if (mine >= robot_player_limit(c->s.cfg, r[side]))
-		return cmd_refuse(c, usage, "%s declines: you play %d of its "
-		                  "games already, as many as one player may "
-		                  "(a quarter of its %d); challenge it again when "
-		                  "one of them is over, or challenge another robot",
+		/* TRANSLATORS: the robot, how many of its games the player
+		 * plays, then how many games the robot plays at most. */
+		return cmd_refuse(c, usage, ngettext("%s declines: you play %d of "
+		                    "its games already, as many as one player may "
+		                    "(a quarter of its %d); challenge it again when "
+		                    "one of them is over, or challenge another robot",
+		                    "%s declines: you play %d of its games already, "
+		                    "as many as one player may (a quarter of its %d); "
+		                    "challenge it again when one of them is over, or "
+		                    "challenge another robot", mine),
 		                  argv[side], mine, robot_limit(c->s.cfg, r[side]));
 	*robot_side = side;
 	return CMD_DONE;
@@ -196,8 +218,9 @@ static enum cmd_status challenge_limits(struct cmdctx *c, const char *game,
 			return CMD_TEMPFAIL;  /* check_player loaded it */
 		}
 		if (u.challenges == USER_CHALLENGES_REJECT && side != signer)
-			st = cmd_refuse(c, usage, "%s refuses every challenge (limit "
-			                "reject): there will be no game", u.userid);
+			/* TRANSLATORS: %s is the player challenged. */
+			st = cmd_refuse(c, usage, _("%s refuses every challenge (limit "
+			                  "reject): there will be no game"), u.userid);
 		else
 			st = limit_room(c, &u, 1, usage);
 		if (st == CMD_DONE && signer >= 0 && side != signer &&
@@ -237,9 +260,9 @@ static enum cmd_status challenge_budget(struct cmdctx *c, char **argv,
 	int side;
 
 	if (signer < 0 && !c->s.actor[0] && !reply_stranger_budget(c))
-		return cmd_refuse(c, usage, "the server takes no more "
-		                  "unsigned challenges this hour; sign yours (add "
-		                  "\"by USERID PASSWORD\") or try later");
+		return cmd_refuse(c, usage, _("the server takes no more "
+		                    "unsigned challenges this hour; sign yours (add "
+		                    "\"by USERID PASSWORD\") or try later"));
 	for (side = 0; side < 2; side++) {
 		own[side][0] = all[side][0] = '\0';
 		if (side == signer || side == robot_side)
@@ -252,24 +275,29 @@ static enum cmd_status challenge_budget(struct cmdctx *c, char **argv,
 		snprintf(all[side], sizeof all[side], "challenges:%s", argv[side]);
 		if (ratelimit_left(spool, own[side], per, 86400, c->s.now) <= 0)
 			return signer < 0 ?
-			       cmd_refuse(c, usage, "%s has had as many unsigned "
-			                  "challenges today as a player may get (%d); "
-			                  "a signed one (\"by USERID PASSWORD\") still "
-			                  "goes", argv[side], INVITES_PER_DAY) :
-			       cmd_refuse(c, usage, "%s has had as many challenges "
-			                  "from %s today as one player may send another "
-			                  "(%d); challenge again tomorrow", argv[side],
+			       /* TRANSLATORS: the player, then the number
+			        * a day. */
+			       cmd_refuse(c, usage, _("%s has had as many unsigned "
+			                    "challenges today as a player may get (%d); "
+			                    "a signed one (\"by USERID PASSWORD\") still "
+			                    "goes"), argv[side], INVITES_PER_DAY) :
+			       /* TRANSLATORS: the player challenged, the
+			        * challenger, then the number a day. */
+			       cmd_refuse(c, usage, _("%s has had as many challenges "
+			                    "from %s today as one player may send another "
+			                    "(%d); challenge again tomorrow"), argv[side],
 			                  argv[signer], INVITES_PER_DAY);
 		if (ratelimit_left(spool, all[side], total, 86400, c->s.now) <= 0 &&
 		    (signer < 0 || !opponents_met(c->s.cfg, argv[side],
 		                                  argv[signer])))
-			return cmd_refuse(c, usage, "%s has had as many challenges "
-			                  "today as a player may get from everyone "
-			                  "together (%d, challenges_per_day); challenge "
-			                  "again tomorrow.  Until then only the players "
-			                  "%s has played or agreed to play may challenge "
-			                  "%s", argv[side], total, argv[side],
-			                  argv[side]);
+			/* TRANSLATORS: the player challenged, then the number a
+			 * day (challenges_per_day is a setting's name). */
+			return cmd_refuse(c, usage, _("%1$s has had as many "
+			                    "challenges today as a player may get from "
+			                    "everyone together (%2$d, challenges_per_day); "
+			                    "challenge again tomorrow.  Until then only the "
+			                    "players %1$s has played or agreed to play may "
+			                    "challenge %1$s"), argv[side], total);
 	}
 	for (side = 0; side < 2; side++)
 		if (own[side][0]) {
@@ -309,7 +337,7 @@ enum cmd_status cmd_challenge(struct cmdctx *c, const char *game, int argc,
 	enum limit_take why;
 
 	if (argc < 2)
-		return cmd_refuse(c, usage, "challenge needs two userids");
+		return cmd_refuse(c, usage, _("challenge needs two userids"));
 	util_lower(argv[0]);
 	util_lower(argv[1]);
 	if ((st = challenge_signer(c, &argc, argv, &signer)) != CMD_DONE)
@@ -318,8 +346,8 @@ enum cmd_status cmd_challenge(struct cmdctx *c, const char *game, int argc,
 	    (st = check_player(c, argv[1])) != CMD_DONE)
 		return st;
 	if (strcmp(argv[0], argv[1]) == 0)
-		return cmd_refuse(c, usage, "a game needs two different "
-		                  "players");
+		return cmd_refuse(c, usage, _("a game needs two different "
+		                    "players"));
 	if ((st = challenge_options(c, game, argc - 2, argv + 2, usage, &o,
 	                            &set)) != CMD_DONE)
 		return st;
@@ -328,9 +356,10 @@ enum cmd_status cmd_challenge(struct cmdctx *c, const char *game, int argc,
 	/* A robot never claims a game on time: under -timeout=claim its
 	 * opponent's clock could never end the game. */
 	if (robot_side >= 0 && set.tc.claim)
-		return cmd_refuse(c, usage, "-timeout=claim: %s is a robot and "
-		                  "never claims a game on time; leave the option "
-		                  "out (-timeout=auto)", argv[robot_side]);
+		/* TRANSLATORS: %s is the robot. */
+		return cmd_refuse(c, usage, _("-timeout=claim: %s is a robot and "
+		                    "never claims a game on time; leave the option "
+		                    "out (-timeout=auto)"), argv[robot_side]);
 	if ((st = challenge_limits(c, game, argv, signer, robot_side, &o, &set,
 	                           &auto_side, &why)) != CMD_DONE)
 		return st;
@@ -343,9 +372,11 @@ enum cmd_status cmd_challenge(struct cmdctx *c, const char *game, int argc,
 	board = spool_next_board(c->s.cfg->spool, game);
 	if (board < 0) {
 		lock_release(&l);
-		return cmd_refuse(c, usage, "every %s board number up to %ld is "
-		                  "taken, so this server can make no new board; "
-		                  "tell its administrator", game, UTIL_BOARD_MAX);
+		/* TRANSLATORS: the game's name (epaminondas), then the
+		 * highest board number. */
+		return cmd_refuse(c, usage, _("every %s board number up to %ld is "
+		                    "taken, so this server can make no new board; "
+		                    "tell its administrator"), game, UTIL_BOARD_MAX);
 	}
 	game_new(&g, game, board, &o, argv[0], argv[1], c->s.now);
 	game_settings_put(&g, &set);
@@ -364,39 +395,49 @@ enum cmd_status cmd_challenge(struct cmdctx *c, const char *game, int argc,
 	snprintf(next, sizeof next, "%ld\n", board + 1);
 	txn_put(t, rel, next, strlen(next));
 	if (robot_side >= 0)
-		snprintf(headline, sizeof headline, "%s challenges %s, a robot, "
+		/* TRANSLATORS: the challenger, the robot, White, then
+		 * Black. */
+		snprintf(headline, sizeof headline, _("%s challenges %s, a robot, "
 		         "which accepts: %s plays White, %s Black.  The game has "
-		         "begun.", argv[!robot_side], argv[robot_side], g.white,
+		         "begun."), argv[!robot_side], argv[robot_side], g.white,
 		         g.black);
 	else if (auto_side >= 0)
-		snprintf(headline, sizeof headline, "%s challenges %s, who accepts "
-		         "every signed challenge at once (limit accept): %s plays "
-		         "White, %s Black.  The game has begun.", argv[!auto_side],
-		         argv[auto_side], g.white, g.black);
+		/* TRANSLATORS: the challenger, the player challenged, White,
+		 * then Black. */
+		snprintf(headline, sizeof headline, _("%s challenges %s, who "
+		         "accepts every signed challenge at once (limit accept): %s "
+		         "plays White, %s Black.  The game has begun."),
+		         argv[!auto_side], argv[auto_side], g.white, g.black);
 	else if (signer >= 0 && why == LIMIT_TOO_FAST)
-		snprintf(headline, sizeof headline, "%s challenges %s: %s would "
-		         "play White, %s Black.  %s accepts signed challenges at "
-		         "once (limit accept), but not this one: its time control "
-		         "is faster than %s takes automatically.  The game starts "
-		         "when %s accepts.", argv[signer], argv[!signer], g.white,
-		         g.black, argv[!signer], argv[!signer], argv[!signer]);
+		/* TRANSLATORS: the challenger, the player challenged, White,
+		 * then Black. */
+		snprintf(headline, sizeof headline, _("%1$s challenges %2$s: %3$s "
+		         "would play White, %4$s Black.  %2$s accepts signed "
+		         "challenges at once (limit accept), but not this one: its "
+		         "time control is faster than %2$s takes automatically.  "
+		         "The game starts when %2$s accepts."), argv[signer],
+		         argv[!signer], g.white, g.black);
 	else if (signer >= 0 && why == LIMIT_OTHER_SIZE)
-		snprintf(headline, sizeof headline, "%s challenges %s: %s would "
-		         "play White, %s Black.  %s accepts signed challenges at "
-		         "once (limit accept), but not this one: its board size is "
-		         "not one %s takes automatically.  The game starts when "
-		         "%s accepts.", argv[signer], argv[!signer], g.white,
-		         g.black, argv[!signer], argv[!signer], argv[!signer]);
+		/* TRANSLATORS: the challenger, the player challenged, White,
+		 * then Black. */
+		snprintf(headline, sizeof headline, _("%1$s challenges %2$s: %3$s "
+		         "would play White, %4$s Black.  %2$s accepts signed "
+		         "challenges at once (limit accept), but not this one: its "
+		         "board size is not one %2$s takes automatically.  The game "
+		         "starts when %2$s accepts."), argv[signer], argv[!signer],
+		         g.white, g.black);
 	else if (signer >= 0)
-		snprintf(headline, sizeof headline, "%s challenges %s: %s would "
-		         "play White, %s Black.  The game starts when %s accepts.",
-		         signer == EP_WHITE ? g.white : g.black,
-		         signer == EP_WHITE ? g.black : g.white, g.white, g.black,
-		         signer == EP_WHITE ? g.black : g.white);
+		/* TRANSLATORS: the challenger, the player challenged, White,
+		 * then Black. */
+		snprintf(headline, sizeof headline, _("%1$s challenges %2$s: %3$s "
+		         "would play White, %4$s Black.  The game starts when %2$s "
+		         "accepts."), signer == EP_WHITE ? g.white : g.black,
+		         signer == EP_WHITE ? g.black : g.white, g.white, g.black);
 	else
-		snprintf(headline, sizeof headline, "An unsigned challenge: %s "
+		/* TRANSLATORS: White, then Black. */
+		snprintf(headline, sizeof headline, _("An unsigned challenge: %s "
 		         "would play White, %s Black.  Nobody has agreed to it yet: "
-		         "the game starts when both accept.", g.white, g.black);
+		         "the game starts when both accept."), g.white, g.black);
 	/* The robot as White moves at once: its board mail shows the
 	 * challenge and its first move (robot.h). */
 	held = robot_note(&c->s, t, &g, headline, &waits);

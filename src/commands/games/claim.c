@@ -29,6 +29,7 @@ int timeout_move_late(struct cmdctx *c, struct board_ctx *b,
 {
 	struct board_clock k;
 	char headline[512];
+	size_t len;
 	time_t at;
 
 	if (b->g.state != GAME_ACTIVE || b->g.tc.claim ||
@@ -40,9 +41,11 @@ int timeout_move_late(struct cmdctx *c, struct board_ctx *b,
 	if (board_clock_left(&c->s, &b->g, &k, at) > 0)
 		return 0;
 	timeout_headline(&b->g, b->userid, headline, sizeof headline);
-	snprintf(headline + strlen(headline), sizeof headline - strlen(headline),
-	         " %s's move came after the deadline and was not played.",
-	         b->userid);
+	len = strlen(headline);
+	/* TRANSLATORS: a sentence after the one that says who lost on
+	 * time (keep the leading space); %s is the late player. */
+	snprintf(headline + len, sizeof headline - len, _(" %s's move came "
+	         "after the deadline and was not played."), b->userid);
 	game_end(&b->g, GAME_END_FORFEIT, b->userid, c->s.now);
 	*st = board_save(&c->s, b, headline);
 	return 1;
@@ -76,12 +79,13 @@ enum cmd_status cmd_claim(struct cmdctx *c, const char *game, int argc,
 	enum cmd_status st;
 	char headline[512], when[64], left[64], res[EP_ERR_MAX + 96];
 	const char *mover;
+	size_t len;
 	time_t at = c->s.arrival && c->s.arrival < c->s.now ? c->s.arrival : c->s.now;
 	long l;
 
 	if (argc != 3)
-		return cmd_refuse(c, usage, "claim takes a board number, your "
-		                  "userid and your password");
+		return cmd_refuse(c, usage, _("claim takes a board number, your "
+		                    "userid and your password"));
 	st = board_open(c, game, argv[0], argv[1], argv[2], usage, &b);
 	if (st != CMD_DONE)
 		return st;
@@ -92,24 +96,26 @@ enum cmd_status cmd_claim(struct cmdctx *c, const char *game, int argc,
 	}
 	if (b.g.state != GAME_ACTIVE) {
 		game_result_text(&b.g, res, sizeof res);
-		st = board_refuse(c, &b.g, usage, "board %ld is over: %s",
+		/* TRANSLATORS: the board, then the result in words. */
+		st = board_refuse(c, &b.g, usage, _("board %ld is over: %s"),
 		                  b.g.board, res);
 		goto out;
 	}
 	mover = game_to_move(&b.g);
 	if (strcmp(mover, b.userid) == 0) {
-		st = board_refuse(c, &b.g, usage, "it is your move on board %ld: "
-		                  "only your opponent may claim the game when your "
-		                  "time is out", b.g.board);
+		st = board_refuse(c, &b.g, usage, _("it is your move on board %ld: "
+		                    "only your opponent may claim the game when your "
+		                    "time is out"), b.g.board);
 		goto out;
 	}
 	/* A robot's move that waits (the run's robot budget spent, robots
 	 * off for a while) is played by a later run: it never loses on
 	 * time (issue 16), so its clock gives no claim. */
 	if (robot_to_move(c->s.cfg, &b.g)) {
-		st = board_refuse(c, &b.g, usage, "%s is a robot and never runs "
-		                  "out of time: its move on board %ld comes in a "
-		                  "later run of the server", mover, b.g.board);
+		/* TRANSLATORS: the robot's userid, then the board. */
+		st = board_refuse(c, &b.g, usage, _("%s is a robot and never runs "
+		                    "out of time: its move on board %ld comes in a "
+		                    "later run of the server"), mover, b.g.board);
 		goto out;
 	}
 	board_clock(&c->s, &b.g, &k);
@@ -117,22 +123,36 @@ enum cmd_status cmd_claim(struct cmdctx *c, const char *game, int argc,
 	if (l > 0) {
 		deadline_words(NULL, k.deadline, when, sizeof when);
 		clock_format_left(l, left, sizeof left);
-		st = board_refuse(c, &b.g, usage, "%s's time on board %ld is not "
-		                  "out: %s left, until %s%s; you may claim the game "
-		                  "after that", mover, b.g.board, left, when,
-		                  k.away ? " (the clock stops while they are on "
-		                  "leave)" : "");
+		if (k.away)
+			/* TRANSLATORS: the player to move, the board, the time
+			 * left ("2 days 3 hours"), then the deadline. */
+			st = board_refuse(c, &b.g, usage, _("%s's time on board "
+			                  "%ld is not out: %s left, until %s (the clock "
+			                  "stops while they are on leave); you may claim "
+			                  "the game after that"), mover, b.g.board, left,
+			                  when);
+		else
+			/* TRANSLATORS: the player to move, the board, the time
+			 * left ("2 days 3 hours"), then the deadline. */
+			st = board_refuse(c, &b.g, usage, _("%s's time on board "
+			                  "%ld is not out: %s left, until %s; you may "
+			                  "claim the game after that"), mover, b.g.board,
+			                  left, when);
 		goto out;
 	}
 	if (board_mail_waiting(c, &b.g)) {
-		st = board_refuse(c, &b.g, usage, "a mail for board %ld is waiting "
-		                  "to be processed (it may be %s's move); claim again "
-		                  "later", b.g.board, mover);
+		/* TRANSLATORS: the board, then the player to move. */
+		st = board_refuse(c, &b.g, usage, _("a mail for board %ld is waiting "
+		                    "to be processed (it may be %s's move); claim again "
+		                    "later"), b.g.board, mover);
 		goto out;
 	}
 	timeout_headline(&b.g, mover, headline, sizeof headline);
-	snprintf(headline + strlen(headline), sizeof headline - strlen(headline),
-	         " %s claimed the game.", b.userid);
+	len = strlen(headline);
+	/* TRANSLATORS: a sentence after the one that says who lost on
+	 * time (keep the leading space); %s is the player who claims. */
+	snprintf(headline + len, sizeof headline - len, _(" %s claimed the "
+	         "game."), b.userid);
 	game_end(&b.g, GAME_END_FORFEIT, mover, c->s.now);
 	st = board_save(&c->s, &b, headline);
 out:

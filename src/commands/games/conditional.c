@@ -42,10 +42,15 @@
 #include <strings.h>
 
 /* Shown in every reply about lines, at the end. */
-#define COND_LIMITS "at most 8 lines a board, each of at most 20 moves"
+static const char *cond_limits(void)
+{
+	/* TRANSLATORS: put in parentheses after a sentence about a
+	 * player's conditional lines. */
+	return _("at most 8 lines a board, each of at most 20 moves");
+}
 
 _Static_assert(GAME_COND_LINES == 8 && GAME_COND_PLIES == 20,
-               "COND_LIMITS says the limits");
+               "cond_limits() says the limits");
 _Static_assert(GAME_COND_PLIES < 8 * sizeof(unsigned long),
                "a line's marks fit its forced bits");
 
@@ -69,19 +74,26 @@ static int cond_check(const struct game *g, struct game_cond *l, char *why,
 	for (i = 0; i < l->n && bad < 0; i++) {
 		if (copy.state != GAME_ACTIVE) {
 			game_result_text(&copy, res, sizeof res);
-			snprintf(why, len, "the game would be over before move %d of "
-			         "the line, %s (%s)", i + 1, l->ply[i], res);
+			/* TRANSLATORS: the number of the move in the line,
+			 * the move, then the result in words. */
+			snprintf(why, len, _("the game would be over before move "
+			         "%d of the line, %s (%s)"), i + 1, l->ply[i], res);
 			bad = i;
 		} else if (i % 2 == 1 && !(l->forced >> i & 1) &&
 		           game_move_loses(&copy, l->ply[i], err, sizeof err)) {
-			snprintf(why, len, "your move %s (move %d of the line) would "
-			         "lose the game at once: %s; to store it all the same, "
-			         "write it %s!", l->ply[i], i + 1, err, l->ply[i]);
+			/* TRANSLATORS: the move, its number in the line, then
+			 * why it loses. */
+			snprintf(why, len, _("your move %1$s (move %2$d of the "
+			         "line) would lose the game at once: %3$s; to store it "
+			         "all the same, write it %1$s!"), l->ply[i], i + 1,
+			         err);
 			bad = i;
 		} else if (game_play(&copy, l->ply[i], g->updated, NULL, err,
 		                     sizeof err) < 0) {
-			snprintf(why, len, "move %d of the line, %s, would not be legal "
-			         "then: %s", i + 1, l->ply[i], err);
+			/* TRANSLATORS: the number of the move in the line,
+			 * the move, then why it is not legal. */
+			snprintf(why, len, _("move %d of the line, %s, would not be "
+			         "legal then: %s"), i + 1, l->ply[i], err);
 			bad = i;
 		} else {
 			snprintf(l->ply[i], EP_MOVE_TEXT_MAX, "%s",
@@ -118,34 +130,37 @@ static int cond_parse(int argc, char *const *argv, struct game_cond *l,
 		size_t n;
 		taken = move_words(argv + i, argc - i, word, sizeof word);
 		if (taken < 0 || l->n >= GAME_COND_PLIES) {
-			snprintf(why, len, "a line has at most %d moves (%d answers)",
-			         GAME_COND_PLIES, GAME_COND_PLIES / 2);
+			snprintf(why, len, _("a line has at most %d moves (%d "
+			         "answers)"), GAME_COND_PLIES, GAME_COND_PLIES / 2);
 			return -1;
 		}
 		i += taken;
 		n = strlen(word);
 		if (n && word[n - 1] == '!') {
 			if (l->n % 2 == 0) {
-				snprintf(why, len, "'%s' is the other player's move: a "
-				         "! marks only your own moves", word);
+				/* TRANSLATORS: %s is a move of the line. */
+				snprintf(why, len, _("'%s' is the other player's "
+				         "move: a ! marks only your own moves"), word);
 				return -1;
 			}
 			word[--n] = '\0';
 			l->forced |= 1UL << l->n;
 		}
 		if (!game_move_form_ok(word)) {
-			snprintf(why, len, "'%s' is not a move: a move is the square "
-			         "of the group's tail, - (or x for a capture) and the "
-			         "square its head lands on, e.g. e11-e10 (no #N in a "
-			         "line)", word);
+			/* TRANSLATORS: %s is what the player wrote. */
+			snprintf(why, len, _("'%s' is not a move: a move is the "
+			         "square of the group's tail, - (or x for a capture) and "
+			         "the square its head lands on, e.g. e11-e10 (no #N in a "
+			         "line)"), word);
 			return -1;
 		}
 		snprintf(l->ply[l->n++], EP_MOVE_TEXT_MAX, "%.*s",
 		         EP_MOVE_TEXT_MAX - 1, word);
 	}
 	if (l->n == 0 || l->n % 2) {
-		snprintf(why, len, "a line is pairs of moves: the other player's "
-		         "move, then your answer (it ends with an answer)");
+		snprintf(why, len, "%s", _("a line is pairs of moves: the other "
+		         "player's move, then your answer (it ends with an "
+		         "answer)"));
 		return -1;
 	}
 	return 0;
@@ -158,7 +173,7 @@ static enum cmd_status cond_store(struct cmdctx *c, struct board_ctx *b,
 {
 	struct game *g = &b->g;
 	int side = game_side_of(g, b->userid), waits, k, replaced;
-	const char *other = game_opponent(g, b->userid);
+	const char *other = game_opponent(g, b->userid), *subject;
 	char why[EP_ERR_MAX + 256], text[COND_TEXT_MAX];
 	struct game_cond l;
 	struct buf head = BUF_INIT;
@@ -168,39 +183,64 @@ static enum cmd_status cond_store(struct cmdctx *c, struct board_ctx *b,
 		return board_refuse(c, g, usage, "%s", why);
 	waits = side == (int)g->pos.to_move;
 	if (!waits && (k = cond_check(g, &l, why, sizeof why)) >= 0)
-		return board_refuse(c, g, usage, "the line is not stored: %s",
+		/* TRANSLATORS: %s is why. */
+		return board_refuse(c, g, usage, _("the line is not stored: %s"),
 		                    why);
 	k = game_cond_add(g, side, &l, &replaced);
 	if (k < 0) {
 		int j = -1 - k;
 		if (j < GAME_COND_LINES)
-			return board_refuse(c, g, usage, "the line is not stored: it "
-			                    "answers a move of %s differently from your "
-			                    "line %d (lines must agree where they share a "
-			                    "beginning; conditional %ld %s PASSWORD off "
-			                    "drops them all)", other, j + 1, g->board,
+			/* TRANSLATORS: the opponent, the number of the line,
+			 * the board, then the userid. */
+			return board_refuse(c, g, usage, _("the line is not stored: it "
+			                      "answers a move of %s differently from your "
+			                      "line %d (lines must agree where they share a "
+			                      "beginning; conditional %ld %s PASSWORD off "
+			                      "drops them all)"), other, j + 1, g->board,
 			                    b->userid);
 		if (j < 2 * GAME_COND_LINES)
-			return board_refuse(c, g, usage, "the line is not stored: your "
-			                    "line %d holds it already",
+			return board_refuse(c, g, usage, _("the line is not stored: your "
+			                      "line %d holds it already"),
 			                    j - GAME_COND_LINES + 1);
-		return board_refuse(c, g, usage, "the line is not stored: you have "
-		                    "%d lines on board %ld already (%s)",
-		                    GAME_COND_LINES, g->board, COND_LIMITS);
+		/* TRANSLATORS: the number of lines (always 8), the board, then
+		 * the limits ("at most 8 lines a board, ..."). */
+		return board_refuse(c, g, usage, _("the line is not stored: you "
+		                      "have %d lines on board %ld already (%s)"),
+		                    GAME_COND_LINES, g->board, cond_limits());
 	}
 	game_cond_format(&g->cond[side][k], text, sizeof text);
-	buf_printf(&head, "Your conditional line on board %ld is stored as line "
-	           "%d%s: if %s plays %s, %s is played for you at once, and so "
-	           "on down the line (%s).", g->board, k + 1, replaced >= 0 ?
-	           " (it extends the line that was there)" : "", other,
-	           l.ply[0], l.ply[1], text);
-	if (waits)
-		buf_printf(&head, " It is your turn: the line is checked against "
-		           "the position right after your move, and dropped then "
-		           "if a move of it is not legal.");
-	buf_printf(&head, " %s never sees it.  Your lines now:", other);
+	if (replaced >= 0)
+		/* TRANSLATORS: the board, the number of the line, the
+		 * opponent, the opponent's move, the answer, then the whole
+		 * line ("e3-e4 e11-e10 ..."). */
+		buf_printf(&head, _("Your conditional line on board %ld is stored "
+		           "as line %d (it extends the line that was there): if %s "
+		           "plays %s, %s is played for you at once, and so on down "
+		           "the line (%s)."), g->board, k + 1, other, l.ply[0],
+		           l.ply[1], text);
+	else
+		/* TRANSLATORS: the board, the number of the line, the
+		 * opponent, the opponent's move, the answer, then the whole
+		 * line ("e3-e4 e11-e10 ..."). */
+		buf_printf(&head, _("Your conditional line on board %ld is stored "
+		           "as line %d: if %s plays %s, %s is played for you at "
+		           "once, and so on down the line (%s)."), g->board, k + 1,
+		           other, l.ply[0], l.ply[1], text);
+	if (waits) {
+		buf_puts(&head, " ");
+		buf_puts(&head, _("It is your turn: the line is checked against "
+		         "the position right after your move, and dropped then "
+		         "if a move of it is not legal."));
+	}
+	buf_puts(&head, " ");
+	/* TRANSLATORS: %s is the opponent; the player's lines follow, one
+	 * a line. */
+	buf_printf(&head, _("%s never sees it.  Your lines now:"), other);
 	cond_list(g, side, &head);
-	st = board_save_quiet(c, b, g, buf_str(&head), "conditional line stored");
+	/* TRANSLATORS: the end of the mail's Subject, after "Epaminondas
+	 * Board 101: ". */
+	subject = _("conditional line stored");
+	st = board_save_quiet(c, b, g, buf_str(&head), subject);
 	buf_free(&head);
 	return st;
 }
@@ -209,6 +249,7 @@ enum cmd_status conditional_on_board(struct cmdctx *c, struct board_ctx *b,
                                      int argc, char *const *argv)
 {
 	const char *usage = cmd_usage_of(c, "conditional", CMDT_GAME, b->g.game);
+	const char *subject;
 	struct game *g = &b->g;
 	int side = game_side_of(g, b->userid);
 	struct buf head = BUF_INIT;
@@ -218,23 +259,32 @@ enum cmd_status conditional_on_board(struct cmdctx *c, struct board_ctx *b,
 		return st;
 	if (argc == 1 && strcasecmp(argv[0], "list") == 0) {
 		if (!g->ncond[side])
-			buf_printf(&head, "You have no conditional lines on board %ld.",
-			           g->board);
+			buf_printf(&head, _("You have no conditional lines on board "
+			           "%ld."), g->board);
 		else
-			buf_printf(&head, "Your conditional lines on board %ld (%s):",
-			           g->board, COND_LIMITS);
+			/* TRANSLATORS: the board, then the limits ("at most 8
+			 * lines a board, ..."); the lines follow, one a line. */
+			buf_printf(&head, _("Your conditional lines on board %ld "
+			           "(%s):"), g->board, cond_limits());
 		cond_list(g, side, &head);
-		st = board_save_quiet(c, b, g, buf_str(&head), "conditional lines");
+		/* TRANSLATORS: the end of the mail's Subject, after
+		 * "Epaminondas Board 101: ". */
+		subject = _("conditional lines");
+		st = board_save_quiet(c, b, g, buf_str(&head), subject);
 	} else if (argc == 1 && strcasecmp(argv[0], "off") == 0) {
 		if (!g->ncond[side])
-			return board_refuse(c, g, usage, "you have no conditional "
-			                    "lines on board %ld to drop", g->board);
-		buf_printf(&head, "Your %d conditional line%s on board %ld %s "
-		           "dropped.", g->ncond[side], g->ncond[side] == 1 ? "" : "s",
-		           g->board, g->ncond[side] == 1 ? "is" : "are");
+			return board_refuse(c, g, usage, _("you have no conditional "
+			                      "lines on board %ld to drop"), g->board);
+		/* TRANSLATORS: the number of lines, then the board. */
+		buf_printf(&head, ngettext("Your %d conditional line on board "
+		           "%ld is dropped.", "Your %d conditional lines on board "
+		           "%ld are dropped.", g->ncond[side]), g->ncond[side],
+		           g->board);
 		game_cond_clear(g, side);
-		st = board_save_quiet(c, b, g, buf_str(&head),
-		                      "conditional lines dropped");
+		/* TRANSLATORS: the end of the mail's Subject, after
+		 * "Epaminondas Board 101: ". */
+		subject = _("conditional lines dropped");
+		st = board_save_quiet(c, b, g, buf_str(&head), subject);
 	} else {
 		st = cond_store(c, b, argc, argv, usage);
 	}
@@ -250,10 +300,10 @@ enum cmd_status cmd_conditional(struct cmdctx *c, const char *game, int argc,
 	enum cmd_status st;
 
 	if (argc < 4)
-		return cmd_refuse(c, usage, "conditional takes a board number, "
-		                  "your userid, your password and then a line "
-		                  "(the other player's move, your answer, ...), "
-		                  "list or off");
+		return cmd_refuse(c, usage, _("conditional takes a board number, "
+		                    "your userid, your password and then a line "
+		                    "(the other player's move, your answer, ...), "
+		                    "list or off"));
 	st = board_open(c, game, argv[0], argv[1], argv[2], usage, &b);
 	if (st != CMD_DONE)
 		return st;
@@ -276,14 +326,21 @@ static void cond_check_waiting(struct svc *s, struct game *g, int mover)
 	game_cond_clear(g, mover);
 	for (k = 0; k < n; k++) {
 		game_cond_format(&keep[k], text, sizeof text);
-		if (cond_check(g, &keep[k], why, sizeof why) >= 0)
-			buf_printf(note, "%sYour conditional line %s was dropped: %s.",
-			           note->len ? " " : "", text, why);
-		else if (game_cond_add(g, mover, &keep[k], &replaced) < 0 ||
-		         replaced >= 0)
-			buf_printf(note, "%sYour conditional line %s was dropped: it "
-			           "does not agree with your other lines.",
-			           note->len ? " " : "", text);
+		if (cond_check(g, &keep[k], why, sizeof why) >= 0) {
+			if (note->len)
+				buf_puts(note, " ");
+			/* TRANSLATORS: the line ("e3-e4 e11-e10 ..."), then
+			 * why. */
+			buf_printf(note, _("Your conditional line %s was dropped: "
+			           "%s."), text, why);
+		} else if (game_cond_add(g, mover, &keep[k], &replaced) < 0 ||
+		           replaced >= 0) {
+			if (note->len)
+				buf_puts(note, " ");
+			/* TRANSLATORS: %s is the line ("e3-e4 e11-e10 ..."). */
+			buf_printf(note, _("Your conditional line %s was dropped: "
+			           "it does not agree with your other lines."), text);
+		}
 	}
 }
 
@@ -296,10 +353,13 @@ static void cond_not_played(struct svc *s, struct game *g, int owner,
 {
 	struct buf *note = &s->bm.side_note[owner];
 
-	buf_printf(note, "%sYour conditional move %s (the answer to %s) was "
+	if (note->len)
+		buf_puts(note, " ");
+	/* TRANSLATORS: the player's answer, the opponent's move, why it
+	 * was not played ("it is not legal now (...)"), then the board. */
+	buf_printf(note, _("Your conditional move %s (the answer to %s) was "
 	           "not played: %s.  Your conditional lines on board %ld are "
-	           "dropped: it is your move.", note->len ? " " : "", answer,
-	           theirs, own, g->board);
+	           "dropped: it is your move."), answer, theirs, own, g->board);
 	game_cond_clear(g, owner);
 }
 
@@ -311,14 +371,18 @@ int cond_after_move(struct svc *s, struct game *g, struct buf *head,
 	char answer[EP_MOVE_TEXT_MAX], theirs[EP_MOVE_TEXT_MAX];
 	char why[EP_ERR_MAX + 96], res[REPLY_RESULT_MAX];
 	struct game_cond keep[GAME_COND_LINES];
+	struct buf caught = BUF_INIT;
 	int nkeep = 0;
 
 	if (g->state != GAME_ACTIVE) {
 		for (k = 0; k < 2; k++)
-			if (g->ncond[k])
-				buf_printf(&s->bm.side_note[k], "%sYour conditional lines "
-				           "on board %ld were dropped: the game is over.",
-				           s->bm.side_note[k].len ? " " : "", g->board);
+			if (g->ncond[k]) {
+				if (s->bm.side_note[k].len)
+					buf_puts(&s->bm.side_note[k], " ");
+				buf_printf(&s->bm.side_note[k], _("Your conditional "
+				           "lines on board %ld were dropped: the game is "
+				           "over."), g->board);
+			}
 		game_cond_clear(g, -1);
 		return 0;
 	}
@@ -351,59 +415,98 @@ int cond_after_move(struct svc *s, struct game *g, struct buf *head,
 	}
 	dropped = g->ncond[owner] - matched;
 	if (!matched) {
-		buf_printf(head, " %s's conditional lines were dropped: %s played a "
-		           "move they did not foresee.", who, moved_by);
-		buf_printf(&s->bm.side_note[owner], "%sNone of your conditional lines "
-		           "on board %ld began with %s: they are dropped, and it is "
-		           "your move.", s->bm.side_note[owner].len ? " " : "",
-		           g->board, theirs);
+		buf_puts(head, " ");
+		/* TRANSLATORS: the owner of the lines, then the player who
+		 * moved. */
+		buf_printf(head, _("%s's conditional lines were dropped: %s "
+		           "played a move they did not foresee."), who, moved_by);
+		if (s->bm.side_note[owner].len)
+			buf_puts(&s->bm.side_note[owner], " ");
+		/* TRANSLATORS: the board, then the opponent's move. */
+		buf_printf(&s->bm.side_note[owner], _("None of your conditional "
+		           "lines on board %ld began with %s: they are dropped, and "
+		           "it is your move."), g->board, theirs);
 		game_cond_clear(g, owner);
 		return 0;
 	}
 	if (!forced && game_move_loses(g, answer, why, sizeof why)) {
 		char own[EP_ERR_MAX + 256];
-		buf_printf(head, " %s's conditional answer to %s was not played: "
-		           "it would lose the game at once.", who, theirs);
-		snprintf(own, sizeof own, "it would lose the game at once (%s)", why);
+		buf_puts(head, " ");
+		/* TRANSLATORS: the owner of the lines, then the move
+		 * answered. */
+		buf_printf(head, _("%s's conditional answer to %s was not "
+		           "played: it would lose the game at once."), who, theirs);
+		/* TRANSLATORS: follows a colon ("... was not played: "); %s
+		 * is why the move loses. */
+		snprintf(own, sizeof own, _("it would lose the game at once "
+		         "(%s)"), why);
 		cond_not_played(s, g, owner, answer, theirs, own);
 		return 0;
 	}
 	if (game_play(g, answer, board_move_time(s, g), NULL, why, sizeof why) < 0) {
 		char own[EP_ERR_MAX + 256];
-		buf_printf(head, " %s's conditional answer to %s was not played: "
-		           "it is not legal now.", who, theirs);
-		snprintf(own, sizeof own, "it is not legal now (%s)", why);
+		buf_puts(head, " ");
+		/* TRANSLATORS: the owner of the lines, then the move
+		 * answered. */
+		buf_printf(head, _("%s's conditional answer to %s was not "
+		           "played: it is not legal now."), who, theirs);
+		/* TRANSLATORS: follows a colon ("... was not played: "); %s
+		 * is why the move is not legal. */
+		snprintf(own, sizeof own, _("it is not legal now (%s)"), why);
 		cond_not_played(s, g, owner, answer, theirs, own);
 		return 0;
 	}
 	board_clock_note(s, g);
-	buf_printf(head, " %s's conditional move %s was played in answer to %s",
-	           who, g->moves[g->nmoves - 1].text, theirs);
-	reply_capture_words(g, head);
-	buf_puts(head, ".");
+	reply_capture_words(g, &caught);
+	buf_puts(head, " ");
+	/* TRANSLATORS: the owner of the lines, the move played, the move
+	 * it answers, then what it captured (", capturing e5 and e6 (2)")
+	 * or nothing. */
+	buf_printf(head, _("%s's conditional move %s was played in answer to "
+	           "%s%s."), who, g->moves[g->nmoves - 1].text, theirs,
+	           buf_str(&caught));
+	buf_free(&caught);
 	game_cond_clear(g, owner);
 	if (g->state != GAME_ACTIVE) {
 		reply_result_words(g, res, sizeof res);
-		buf_printf(head, " The game is over: %s.", res);
+		buf_puts(head, " ");
+		/* TRANSLATORS: %s is the result in words ("bob wins, alice
+		 * resigned"). */
+		buf_printf(head, _("The game is over: %s."), res);
 		nkeep = 0;
 	}
 	for (k = 0; k < nkeep; k++) {
 		int replaced;
 		game_cond_add(g, owner, &keep[k], &replaced);
 	}
-	buf_printf(&s->bm.side_note[owner], "%sYour conditional move %s answered "
-	           "%s.", s->bm.side_note[owner].len ? " " : "", answer, theirs);
-	if (dropped)
-		buf_printf(&s->bm.side_note[owner], " %d of your lines did not "
-		           "foresee %s and %s dropped.", dropped, theirs,
-		           dropped == 1 ? "was" : "were");
-	if (g->state == GAME_ACTIVE && g->ncond[owner])
-		buf_printf(&s->bm.side_note[owner], " You have %d conditional "
-		           "line%s left on board %ld:", g->ncond[owner],
-		           g->ncond[owner] == 1 ? "" : "s", g->board);
-	else if (g->state == GAME_ACTIVE)
-		buf_printf(&s->bm.side_note[owner], " That was the end of your "
-		           "conditional lines on board %ld.", g->board);
+	if (s->bm.side_note[owner].len)
+		buf_puts(&s->bm.side_note[owner], " ");
+	/* TRANSLATORS: the player's move, then the opponent's move it
+	 * answered. */
+	buf_printf(&s->bm.side_note[owner], _("Your conditional move %s "
+	           "answered %s."), answer, theirs);
+	if (dropped) {
+		buf_puts(&s->bm.side_note[owner], " ");
+		/* TRANSLATORS: the number of lines dropped, then the
+		 * opponent's move. */
+		buf_printf(&s->bm.side_note[owner], ngettext("%d of your lines "
+		           "did not foresee %s and was dropped.", "%d of your "
+		           "lines did not foresee %s and were dropped.", dropped),
+		           dropped, theirs);
+	}
+	if (g->state == GAME_ACTIVE && g->ncond[owner]) {
+		buf_puts(&s->bm.side_note[owner], " ");
+		/* TRANSLATORS: the number of lines, then the board; the lines
+		 * follow, one a line. */
+		buf_printf(&s->bm.side_note[owner], ngettext("You have %d "
+		           "conditional line left on board %ld:", "You have %d "
+		           "conditional lines left on board %ld:", g->ncond[owner]),
+		           g->ncond[owner], g->board);
+	} else if (g->state == GAME_ACTIVE) {
+		buf_puts(&s->bm.side_note[owner], " ");
+		buf_printf(&s->bm.side_note[owner], _("That was the end of your "
+		           "conditional lines on board %ld."), g->board);
+	}
 	if (g->state == GAME_ACTIVE)
 		cond_list(g, owner, &s->bm.side_note[owner]);
 	return 1;

@@ -43,9 +43,12 @@ const char *move_usage(struct cmdctx *c, const struct game *g)
 	 * on the board now only for the player on move (over, not started
 	 * or not the recipient's move: line ""). */
 	if (example[0] && me && strcmp(me, game_to_move(g)) == 0)
-		snprintf(line, sizeof line, "move %ld %s PASSWORD %s#%zu   (a legal "
-		         "move on board %ld now)", g->board, me, example,
-		         g->nmoves + 1, g->board);
+		/* TRANSLATORS: a usage line: the command words and PASSWORD
+		 * stay as they are; the board, the userid, a legal move
+		 * ("e2-e3") and its number. */
+		snprintf(line, sizeof line, _("move %1$ld %2$s PASSWORD %3$s#%4$zu"
+		         "   (a legal move on board %1$ld now)"), g->board, me,
+		         example, g->nmoves + 1);
 	return cmdt_entry(d, CMDT_GAME, g->game, line, c->usage_buf,
 	                  sizeof c->usage_buf);
 }
@@ -56,21 +59,26 @@ enum cmd_status move_not_your_turn(struct cmdctx *c, const struct game *g,
 {
 	const char *mover = game_to_move(g);
 	char word[EP_MOVE_TEXT_MAX + 8];
-	enum cmd_status st = board_refuse(c, g, usage, "it is not your turn on "
-	                                  "board %ld: %s is to move.", g->board,
-	                                  mover);
+	/* TRANSLATORS: the board, then the player to move. */
+	enum cmd_status st = board_refuse(c, g, usage, _("it is not your turn "
+	                                    "on board %ld: %s is to move."),
+	                                  g->board, mover);
 
 	/* The move as queue takes it: no #N, no "!". */
 	snprintf(word, sizeof word, "%s", move);
 	word[strcspn(word, "#!")] = '\0';
 	if (!game_move_form_ok(word))
 		return st;
-	buf_printf(&c->error, "\n  To have %s played for you right after %s's "
-	           "next move, send\n    %s queue %ld %s PASSWORD %s", word,
-	           mover, g->game, g->board, userid, word);
+	/* TRANSLATORS: the move, the player to move, then the command to
+	 * send (the game, "queue", the board, the userid, PASSWORD and the
+	 * move stay as they are). */
+	buf_printf(&c->error, _("\n  To have %1$s played for you right after "
+	           "%2$s's next move, send\n    %3$s queue %4$ld %5$s PASSWORD "
+	           "%1$s"), word, mover, g->game, g->board, userid);
 	if (c->error_token[0])
-		buf_printf(&c->error, "\n  or reply to this mail with just\n"
-		           "    queue %s", word);
+		/* TRANSLATORS: "queue" and the move stay as they are. */
+		buf_printf(&c->error, _("\n  or reply to this mail with just\n"
+		           "    queue %s"), word);
 	return st;
 }
 
@@ -220,27 +228,33 @@ enum cmd_status move_play(struct cmdctx *c, struct game *g,
 	}
 	if (g->state != GAME_ACTIVE) {
 		game_result_text(g, err, sizeof err);
-		return board_refuse(c, g, usage, "board %ld is over: %s",
+		/* TRANSLATORS: the board, then the result in words. */
+		return board_refuse(c, g, usage, _("board %ld is over: %s"),
 		                    g->board, err);
 	}
 	if ((int)g->pos.to_move != side)
 		return move_not_your_turn(c, g, userid, word, usage);
 	if (n < 0 || (n > 0 && (size_t)n != g->nmoves + 1))
-		return board_refuse(c, g, usage, "your move is marked #%s but "
-		                    "the move being made on board %ld is #%zu; the "
-		                    "board has changed since you wrote (see below)",
+		/* TRANSLATORS: the number the player wrote, the board, then
+		 * the number of the move being made. */
+		return board_refuse(c, g, usage, _("your move is marked #%s but "
+		                      "the move being made on board %ld is #%zu; the "
+		                      "board has changed since you wrote (see below)"),
 		                    word + strlen(word) + 1, g->board, g->nmoves + 1);
 	/* RULES.md sections 3 and 5: a move that loses at once while
 	 * another does not is played only when confirmed with a "!". */
 	if (!confirmed && game_move_loses(g, word, why, sizeof why))
-		return board_refuse(c, g, usage, "%s loses the game at once: %s. "
-		                    "To play it all the same, send it with a "
-		                    "trailing ! (%s#%zu!)", word, why, word,
+		/* TRANSLATORS: the move, why it loses, then the move's
+		 * number. */
+		return board_refuse(c, g, usage, _("%1$s loses the game at once: "
+		                      "%2$s. To play it all the same, send it with a "
+		                      "trailing ! (%1$s#%3$zu!)"), word, why,
 		                    g->nmoves + 1);
 	if (game_play(g, word, board_move_time(&c->s, g),
 	              c->mail ? c->mail->message_id : NULL, err, sizeof err) < 0)
-		return board_refuse(c, g, usage, "%s is not a legal move on "
-		                    "board %ld: %s", word, g->board, err);
+		/* TRANSLATORS: the move, the board, then why. */
+		return board_refuse(c, g, usage, _("%s is not a legal move on "
+		                      "board %ld: %s"), word, g->board, err);
 	/* Kept for records, shown only where both players publish
 	 * comments (issue 18). */
 	game_move_comment(g, c->s.comment);
@@ -251,17 +265,29 @@ enum cmd_status move_play(struct cmdctx *c, struct game *g,
 enum cmd_status move_done(struct cmdctx *c, struct board_ctx *b,
                           const char *how)
 {
-	struct buf head = BUF_INIT;
+	struct buf head = BUF_INIT, caught = BUF_INIT;
 	char res[REPLY_RESULT_MAX];
 	enum cmd_status st;
 
-	buf_printf(&head, "%s %s %s", b->userid, how,
-	           b->g.moves[b->g.nmoves - 1].text);
-	reply_capture_words(&b->g, &head);
-	buf_puts(&head, ".");
+	reply_capture_words(&b->g, &caught);
+	if (strcmp(how, "played") == 0)
+		/* TRANSLATORS: the player, the move ("e2-e3"), then what it
+		 * captured (", capturing e5 and e6 (2)") or nothing. */
+		buf_printf(&head, _("%s played %s%s."), b->userid,
+		           b->g.moves[b->g.nmoves - 1].text, buf_str(&caught));
+	else
+		/* TRANSLATORS: a submitted move confirmed: the player, the
+		 * move ("e2-e3"), then what it captured (", capturing e5 and
+		 * e6 (2)") or nothing. */
+		buf_printf(&head, _("%s confirmed and played %s%s."), b->userid,
+		           b->g.moves[b->g.nmoves - 1].text, buf_str(&caught));
+	buf_free(&caught);
 	if (b->g.state != GAME_ACTIVE) {
 		reply_result_words(&b->g, res, sizeof res);
-		buf_printf(&head, " The game is over: %s.", res);
+		buf_puts(&head, " ");
+		/* TRANSLATORS: %s is the result in words ("bob wins, alice
+		 * resigned"). */
+		buf_printf(&head, _("The game is over: %s."), res);
 	}
 	buf_free(&c->s.bm.side_note[0]);
 	buf_free(&c->s.bm.side_note[1]);
@@ -283,15 +309,17 @@ enum cmd_status move_on_board(struct cmdctx *c, struct board_ctx *b,
 		return answer_on_board(c, b, word, move_usage(c, &b->g));
 	/* pbmserv's pass and swap (pie rule) are no moves here. */
 	if (strcasecmp(word, "pass") == 0)
-		return board_refuse(c, &b->g, move_usage(c, &b->g), "%s has no "
-		                    "pass: every turn is a move (one piece or a "
-		                    "phalanx); send a move, or resign, or propose a "
-		                    "draw", reply_game_title(b->g.game));
+		/* TRANSLATORS: %s is the game's name (Epaminondas). */
+		return board_refuse(c, &b->g, move_usage(c, &b->g), _("%s has no "
+		                      "pass: every turn is a move (one piece or a "
+		                      "phalanx); send a move, or resign, or propose a "
+		                      "draw"), reply_game_title(b->g.game));
 	if (strcasecmp(word, "swap") == 0)
-		return board_refuse(c, &b->g, move_usage(c, &b->g), "%s has no "
-		                    "swap (pie rule): the players keep the sides "
-		                    "the challenge gave them, White moves first; "
-		                    "send a move, or resign, or propose a draw",
+		/* TRANSLATORS: %s is the game's name (Epaminondas). */
+		return board_refuse(c, &b->g, move_usage(c, &b->g), _("%s has no "
+		                      "swap (pie rule): the players keep the sides "
+		                      "the challenge gave them, White moves first; "
+		                      "send a move, or resign, or propose a draw"),
 		                    reply_game_title(b->g.game));
 	if (timeout_move_late(c, b, &st))
 		return st;   /* -timeout=auto: too late, lost on time */
@@ -312,12 +340,12 @@ enum cmd_status cmd_move(struct cmdctx *c, const char *game, int argc,
 	                                   sizeof word) : 0;
 
 	if (taken < 0)
-		return cmd_refuse(c, move_usage(c, NULL), "'%.20s...' is too long "
-		                  "to be a move", argv[3]);
+		return cmd_refuse(c, move_usage(c, NULL), _("'%.20s...' is too long "
+		                    "to be a move"), argv[3]);
 	if (argc < 4 || argc != 3 + taken)
-		return cmd_refuse(c, move_usage(c, NULL), "move takes a board number, your "
-		                  "userid, your password and the move (or resign, "
-		                  "propose, accept, reject, undo)");
+		return cmd_refuse(c, move_usage(c, NULL), _("move takes a board "
+		                    "number, your userid, your password and the move "
+		                    "(or resign, propose, accept, reject, undo)"));
 	st = board_open(c, game, argv[0], argv[1], argv[2], move_usage(c, NULL),
 	                &b);
 	if (st != CMD_DONE)

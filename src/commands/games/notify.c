@@ -145,7 +145,7 @@ static enum cmd_status notify_board_ok(struct cmdctx *c, const char *game,
 
 	*board = util_board_number(w);
 	if (*board < 0)
-		return cmd_refuse(c, usage, "'%s' is not a board number", w);
+		return cmd_refuse(c, usage, _("'%s' is not a board number"), w);
 	rc = game_load(&g, c->s.cfg->spool, game, *board, &err);
 	if (rc < 0) {
 		log_msg(LOG_ERR, "%s\n", err);
@@ -155,10 +155,10 @@ static enum cmd_status notify_board_ok(struct cmdctx *c, const char *game,
 	if (rc > 0)
 		return cmd_no_board(c, game, *board, usage);
 	if (g.no_observers && game_side_of(&g, u->userid) < 0)
-		st = cmd_refuse(c, usage, "board %ld is private (-observers=off): "
-		                "only its players may follow it", *board);
+		st = cmd_refuse(c, usage, _("board %ld is private (-observers=off): "
+		                  "only its players may follow it"), *board);
 	else if (g.state == GAME_FINISHED || g.state == GAME_CANCELLED)
-		st = cmd_refuse(c, usage, "board %ld is over already", *board);
+		st = cmd_refuse(c, usage, _("board %ld is over already"), *board);
 	game_free(&g);
 	return st;
 }
@@ -183,9 +183,10 @@ static enum cmd_status notify_apply(struct cmdctx *c, const char *game,
 			if (strcmp(u->notify[i].game, game) != 0)
 				u->notify[k++] = u->notify[i];
 		u->nnotify = k;
-		snprintf(details, len, "You will no longer be told when %s games "
-		         "end (but for the final board mails of your own games and "
-		         "of those you observe).", title);
+		/* TRANSLATORS: %s is the game's name (Epaminondas). */
+		snprintf(details, len, _("You will no longer be told when %s "
+		         "games end (but for the final board mails of your own games "
+		         "and of those you observe)."), title);
 		return CMD_DONE;
 	}
 	if (argc == 2) {
@@ -196,10 +197,13 @@ static enum cmd_status notify_apply(struct cmdctx *c, const char *game,
 		snprintf(u->notify[k].game, sizeof u->notify[k].game, "%s", game);
 		u->notify[k].board = -1;
 		u->nnotify++;
-		snprintf(details, len, "You will get a mail with the final board "
-		         "whenever a %s game ends (not the private ones, played "
-		         "with -observers=off).  To stop:\n  %s notify %s PASSWORD "
-		         "off", title, game, u->userid);
+		/* TRANSLATORS: the game's name (Epaminondas), then the
+		 * command to stop: the game's word, "notify", the userid,
+		 * PASSWORD and "off" stay as they are. */
+		snprintf(details, len, _("You will get a mail with the final "
+		         "board whenever a %s game ends (not the private ones, "
+		         "played with -observers=off).  To stop:\n  %s notify %s "
+		         "PASSWORD off"), title, game, u->userid);
 		return CMD_DONE;
 	}
 	for (a = 2; a < argc && st == CMD_DONE; a++) {
@@ -208,8 +212,10 @@ static enum cmd_status notify_apply(struct cmdctx *c, const char *game,
 		if (st != CMD_DONE || notify_has(u, game, board))
 			continue;
 		if (u->nnotify >= USER_MAX_NOTIFY) {
-			st = cmd_refuse(c, usage, "at most %d boards can be followed "
-			                "at once (notify %s PASSWORD off clears them)",
+			/* TRANSLATORS: the number of boards, then the userid;
+			 * "notify", PASSWORD and "off" stay as they are. */
+			st = cmd_refuse(c, usage, _("at most %d boards can be followed "
+			                  "at once (notify %s PASSWORD off clears them)"),
 			                USER_MAX_NOTIFY, u->userid);
 			break;
 		}
@@ -218,12 +224,21 @@ static enum cmd_status notify_apply(struct cmdctx *c, const char *game,
 		u->notify[u->nnotify++].board = board;
 		buf_printf(&added, "%s%ld", added.len ? ", " : "", board);
 	}
-	if (st == CMD_DONE)
-		snprintf(details, len, "You will get a mail with the final board "
-		         "when %s %s %s.  To stop:\n  %s notify %s PASSWORD off",
-		         added.len ? "board" : "the boards you asked for",
-		         added.len ? buf_str(&added) : "", added.len ? "ends" : "end",
-		         game, u->userid);
+	if (st == CMD_DONE && added.len)
+		/* TRANSLATORS: the boards added ("5, 6"), then the command to
+		 * stop: the game's word, "notify", the userid, PASSWORD and
+		 * "off" stay as they are. */
+		snprintf(details, len, _("You will get a mail with the final "
+		         "board when board %s ends.  To stop:\n  %s notify %s "
+		         "PASSWORD off"), buf_str(&added), game, u->userid);
+	else if (st == CMD_DONE)
+		/* TRANSLATORS: the command to stop: the game's word,
+		 * "notify", the userid, PASSWORD and "off" stay as they are.
+		 * (The two blanks before "end" are the English of the
+		 * release before the catalogue; a translation needs one.) */
+		snprintf(details, len, _("You will get a mail with the final "
+		         "board when the boards you asked for  end.  To stop:\n  %s "
+		         "notify %s PASSWORD off"), game, u->userid);
 	buf_free(&added);
 	return st;
 }
@@ -242,15 +257,16 @@ enum cmd_status cmd_notify(struct cmdctx *c, const char *game, int argc,
 	int rc;
 
 	if (argc < 2)
-		return cmd_refuse(c, usage, "notify takes your userid, your "
-		                  "password and the boards (none: every game; off: "
-		                  "stop)");
+		return cmd_refuse(c, usage, _("notify takes your userid, your "
+		                    "password and the boards (none: every game; off: "
+		                    "stop)"));
 	if (argc - 2 > USER_MAX_NOTIFY)
-		return cmd_refuse(c, usage, "at most %d boards at once",
+		return cmd_refuse(c, usage, _("at most %d boards at once"),
 		                  USER_MAX_NOTIFY);
 	util_lower(argv[0]);
 	if (!util_userid_ok(argv[0]))
-		return cmd_refuse(c, usage, "'%s' is not a valid userid", argv[0]);
+		return cmd_refuse(c, usage, _("'%s' is not a valid userid"),
+		                  argv[0]);
 	if ((st = svc_lock(&c->s, "users", &l)) != CMD_DONE)
 		return st;
 	if ((st = cmd_auth(c, argv[0], argv[1], usage, &u)) != CMD_DONE) {
@@ -261,7 +277,8 @@ enum cmd_status cmd_notify(struct cmdctx *c, const char *game, int argc,
 	                  sizeof details);
 	if (st != CMD_DONE)
 		goto out;
-	tvars_set(&v, "headline", "notify noted");
+	/* TRANSLATORS: the headline of the reply, after "epamserv: ". */
+	tvars_set(&v, "headline", _("notify noted"));
 	tvars_set(&v, "details", details);
 	tvars_set(&v, "userid", u.userid);
 	text = reply_template(&c->s, "account.txt", &v);
@@ -280,7 +297,7 @@ enum cmd_status cmd_notify(struct cmdctx *c, const char *game, int argc,
 		st = CMD_TEMPFAIL;
 		goto out;
 	}
-	snprintf(subject, sizeof subject, "epamserv: notify noted");
+	snprintf(subject, sizeof subject, "%s", _("epamserv: notify noted"));
 	for (i = 0; i < u.naddr; i++)
 		reply_queue(&c->s, t, u.addr[i].addr, subject, text, NULL, 0, NULL);
 	st = svc_commit(&c->s, t);
@@ -310,8 +327,10 @@ enum cmd_status notify_game_end(struct svc *s, struct txn *t,
 
 	if (!text)
 		return CMD_DONE;  /* logged; a notice is not worth the move */
-	snprintf(head, sizeof head, "%s  (You asked to be told when this game "
-	         "ends: notify.)", headline);
+	/* TRANSLATORS: %s is the board mail's headline (whole
+	 * sentences). */
+	snprintf(head, sizeof head, _("%s  (You asked to be told when this "
+	         "game ends: notify.)"), headline);
 	s->bm.subject = NULL;
 	for (line = text; *line && st == CMD_DONE; line = next) {
 		char userid[32], game[16], extra;

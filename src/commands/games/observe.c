@@ -40,11 +40,13 @@ static enum cmd_status observe(struct cmdctx *c, const char *game,
 	enum cmd_status st;
 
 	if (argc != 3)
-		return cmd_refuse(c, usage, "%s takes a board number, your "
-		                  "userid and your password", on ? "subscribe"
+		/* TRANSLATORS: %s is the command word (subscribe,
+		 * unsubscribe). */
+		return cmd_refuse(c, usage, _("%s takes a board number, your "
+		                    "userid and your password"), on ? "subscribe"
 		                  : "unsubscribe");
 	if ((board = util_board_number(argv[0])) < 0)
-		return cmd_refuse(c, usage, "'%s' is not a board number",
+		return cmd_refuse(c, usage, _("'%s' is not a board number"),
 		                  argv[0]);
 	util_lower(argv[1]);
 	if ((st = cmd_auth(c, argv[1], argv[2], usage, &u)) != CMD_DONE)
@@ -54,39 +56,49 @@ static enum cmd_status observe(struct cmdctx *c, const char *game,
 	if (st != CMD_DONE)
 		return st;
 	if (game_side_of(&b.g, argv[1]) >= 0)
-		st = board_refuse(c, &b.g, usage, "you (%s) play on board "
-		                  "%ld: its board mails come to you anyway", argv[1],
+		/* TRANSLATORS: the userid, then the board. */
+		st = board_refuse(c, &b.g, usage, _("you (%s) play on board "
+		                    "%ld: its board mails come to you anyway"), argv[1],
 		                  board);
 	else if (on && b.g.state != GAME_ACTIVE && b.g.state != GAME_CHALLENGED) {
 		game_result_text(&b.g, res, sizeof res);
-		st = board_refuse(c, &b.g, usage, "board %ld is over (%s): "
-		                  "there will be no more board mails", board, res);
+		/* TRANSLATORS: the board, then the result in words. */
+		st = board_refuse(c, &b.g, usage, _("board %ld is over (%s): "
+		                    "there will be no more board mails"), board, res);
 	} else if (on && b.g.no_observers)
-		st = board_refuse(c, &b.g, usage, "the players of board "
-		                  "%ld chose to play without observers "
-		                  "(-observers=off)", board);
+		st = board_refuse(c, &b.g, usage, _("the players of board "
+		                    "%ld chose to play without observers "
+		                    "(-observers=off)"), board);
 	else if (on && game_observer_find(&b.g, argv[1]) < 0 &&
 	         b.g.nobservers >= (size_t)c->s.cfg->max_observers)
-		st = board_refuse(c, &b.g, usage, "board %ld has as many "
-		                  "observers as a board may (%d)", board,
+		/* TRANSLATORS: the board, then the most observers a board
+		 * may have. */
+		st = board_refuse(c, &b.g, usage, _("board %ld has as many "
+		                    "observers as a board may (%d)"), board,
 		                  c->s.cfg->max_observers);
 	else if (on && !game_observer_add(&b.g, argv[1]))
-		st = board_refuse(c, &b.g, usage, "you (%s) are already "
-		                  "subscribed to board %ld", argv[1], board);
+		st = board_refuse(c, &b.g, usage, _("you (%s) are already "
+		                    "subscribed to board %ld"), argv[1], board);
 	else if (!on && !game_observer_remove(&b.g, argv[1]))
-		st = board_refuse(c, &b.g, usage, "you (%s) are not "
-		                  "subscribed to board %ld", argv[1], board);
+		st = board_refuse(c, &b.g, usage, _("you (%s) are not "
+		                    "subscribed to board %ld"), argv[1], board);
 	if (st == CMD_DONE) {
 		if (on)
-			snprintf(headline, sizeof headline, "You (%s) now get every "
-			         "board mail of board %ld, until you send:\n  %s "
-			         "unsubscribe %ld %s PASSWORD", argv[1], board, game,
-			         board, argv[1]);
+			/* TRANSLATORS: the userid, the board, then the game's
+			 * word (epaminondas); "unsubscribe" and PASSWORD stay
+			 * as they are. */
+			snprintf(headline, sizeof headline, _("You (%1$s) now get "
+			         "every board mail of board %2$ld, until you send:\n  "
+			         "%3$s unsubscribe %2$ld %1$s PASSWORD"), argv[1],
+			         board, game);
 		else
-			snprintf(headline, sizeof headline, "You (%s) no longer get the "
-			         "board mails of board %ld.", argv[1], board);
-		st = board_save_quiet(c, &b, &b.g, headline,
-		                      on ? "subscribed" : "unsubscribed");
+			/* TRANSLATORS: the userid, then the board. */
+			snprintf(headline, sizeof headline, _("You (%s) no longer get "
+			         "the board mails of board %ld."), argv[1], board);
+		/* TRANSLATORS: the end of the mail's Subject, after
+		 * "Epaminondas Board 101: ". */
+		st = board_save_quiet(c, &b, &b.g, headline, on ? _("subscribed")
+		                      : _("unsubscribed"));
 	}
 	board_close(&b);
 	return st;
@@ -154,23 +166,27 @@ enum cmd_status chat_on_board(struct cmdctx *c, const struct game *g,
 	int sent = 0;
 
 	if (!c->s.comment || !*c->s.comment)
-		return cmd_refuse(c, usage, "your mail has no message: write it "
-		                  "in the body");
+		return cmd_refuse(c, usage, _("your mail has no message: write it "
+		                    "in the body"));
 	if (game_side_of(g, userid) < 0 && game_observer_find(g, userid) < 0)
-		return board_refuse(c, g, usage, "you (%s) neither play on nor "
-		                    "observe board %ld", userid, g->board);
+		/* TRANSLATORS: the userid, then the board. */
+		return board_refuse(c, g, usage, _("you (%s) neither play on nor "
+		                      "observe board %ld"), userid, g->board);
 	/* A robot reads no mail (issue 16): with no observer, nobody would. */
 	robot = robot_of_game(c->s.cfg, g);
 	if (robot && strcmp(robot, userid) != 0 &&
 	    (g->nobservers == 0 || g->no_observers))
-		return board_refuse(c, g, usage, "%s is a robot and reads no mail, "
-		                    "and nobody observes board %ld: your message "
-		                    "would reach no one, so it was not sent", robot,
+		/* TRANSLATORS: the robot, then the board. */
+		return board_refuse(c, g, usage, _("%s is a robot and reads no mail, "
+		                      "and nobody observes board %ld: your message "
+		                      "would reach no one, so it was not sent"), robot,
 		                    g->board);
 	if (!relay_take(&c->s, userid, 1 + (int)g->nobservers))
-		return board_refuse(c, g, usage, "you (%s) have relayed as many "
-		                    "mails today as one player may (%d); nothing was "
-		                    "sent", userid, c->s.cfg->relay_limit);
+		/* TRANSLATORS: the userid, then the most mails a player may
+		 * relay a day. */
+		return board_refuse(c, g, usage, _("you (%s) have relayed as many "
+		                      "mails today as one player may (%d); nothing was "
+		                      "sent"), userid, c->s.cfg->relay_limit);
 	tvars_set(&v, "sender", userid);
 	tvars_set(&v, "title", reply_game_title(g->game));
 	tvars_set(&v, "game", g->game);
@@ -193,16 +209,14 @@ enum cmd_status chat_on_board(struct cmdctx *c, const struct game *g,
 	/* The chatter's receipt (issue 30): how many it reached. */
 	if (st == CMD_DONE) {
 		struct buf what = BUF_INIT;
-		if (sent == 1)
-			buf_printf(&what, "Your chat on %s board %ld was passed on "
-			           "to %d reader.", reply_game_title(g->game),
-			           g->board, sent);
-		else
-			buf_printf(&what, "Your chat on %s board %ld was passed on "
-			           "to %d readers.", reply_game_title(g->game),
-			           g->board, sent);
-		snprintf(subject, sizeof subject, "epamserv: your chat on board "
-		         "%ld was passed on", g->board);
+		/* TRANSLATORS: the game's name (Epaminondas), the board, then
+		 * how many players and observers got the chat. */
+		buf_printf(&what, ngettext("Your chat on %s board %ld was passed "
+		           "on to %d reader.", "Your chat on %s board %ld was "
+		           "passed on to %d readers.", sent),
+		           reply_game_title(g->game), g->board, sent);
+		snprintf(subject, sizeof subject, _("epamserv: your chat on board "
+		         "%ld was passed on"), g->board);
 		st = receipt_queue(c, t, userid, subject, buf_str(&what));
 		buf_free(&what);
 	}
@@ -225,13 +239,13 @@ enum cmd_status cmd_chat(struct cmdctx *c, const char *game, int argc,
 	int rc;
 
 	if (argc != 3)
-		return cmd_refuse(c, usage, "chat takes a board number, your "
-		                  "userid and your password; the message is the body");
+		return cmd_refuse(c, usage, _("chat takes a board number, your "
+		                    "userid and your password; the message is the body"));
 	if ((board = util_board_number(argv[0])) < 0)
-		return cmd_refuse(c, usage, "'%s' is not a board number", argv[0]);
+		return cmd_refuse(c, usage, _("'%s' is not a board number"), argv[0]);
 	if (!c->s.comment || !*c->s.comment)
-		return cmd_refuse(c, usage, "your mail has no message: write it "
-		                  "in the body");
+		return cmd_refuse(c, usage, _("your mail has no message: write it "
+		                    "in the body"));
 	util_lower(argv[1]);
 	if ((st = cmd_auth(c, argv[1], argv[2], usage, &u)) != CMD_DONE)
 		return st;

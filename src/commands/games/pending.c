@@ -44,8 +44,9 @@ enum cmd_status board_refuse_unless_active(struct cmdctx *c,
 	}
 	if (g->state != GAME_ACTIVE) {
 		game_result_text(g, res, sizeof res);
-		return board_refuse(c, g, usage, "board %ld is over: %s", g->board,
-		                    res);
+		/* TRANSLATORS: the board, then the result in words. */
+		return board_refuse(c, g, usage, _("board %ld is over: %s"),
+		                    g->board, res);
 	}
 	return CMD_DONE;
 }
@@ -62,36 +63,50 @@ enum cmd_status queue_on_board(struct cmdctx *c, struct board_ctx *b,
 	if ((st = board_refuse_unless_active(c, g, usage)) != CMD_DONE)
 		return st;
 	if (side == (int)g->pos.to_move)
-		return board_refuse(c, g, usage, "it is your turn on board "
-		                    "%ld: send your move with move (queue is for "
-		                    "a move to play after %s's next move)", g->board,
+		/* TRANSLATORS: the board, then the opponent. */
+		return board_refuse(c, g, usage, _("it is your turn on board "
+		                      "%ld: send your move with move (queue is for "
+		                      "a move to play after %s's next move)"), g->board,
 		                    game_opponent(g, b->userid));
 	if (g->pend[side] == GAME_PEND_QUEUE)
-		snprintf(old, sizeof old, " (It replaces %s.)", g->pend_move[side]);
+		/* TRANSLATORS: after the sentence that says the move is
+		 * queued (keep the leading space); %s is the move it
+		 * replaces. */
+		snprintf(old, sizeof old, _(" (It replaces %s.)"),
+		         g->pend_move[side]);
 	if (strcasecmp(word, "off") == 0) {
 		if (g->pend[side] != GAME_PEND_QUEUE)
-			return board_refuse(c, g, usage, "you have no queued move "
-			                    "on board %ld to drop", g->board);
-		snprintf(headline, sizeof headline, "Your queued move %s on board "
-		         "%ld is dropped.", g->pend_move[side], g->board);
+			return board_refuse(c, g, usage, _("you have no queued move "
+			                      "on board %ld to drop"), g->board);
+		/* TRANSLATORS: the move ("e2-e3"), then the board. */
+		snprintf(headline, sizeof headline, _("Your queued move %s on "
+		         "board %ld is dropped."), g->pend_move[side], g->board);
 		game_pend_set(g, side, GAME_PEND_NONE, NULL, 0, NULL);
 		g->updated = c->s.now;
-		return board_save_quiet(c, b, g, headline, "queued move dropped");
+		/* TRANSLATORS: the end of the mail's Subject, after
+		 * "Epaminondas Board 101: ". */
+		return board_save_quiet(c, b, g, headline,
+		                        _("queued move dropped"));
 	}
 	util_lower(word);
 	if (!game_move_form_ok(word))
-		return board_refuse(c, g, usage, "'%s' is not a move: a move "
-		                    "is the square of the group's tail, - (or x for "
-		                    "a capture) and the square its head lands on, "
-		                    "e.g. e11-e10", word);
+		/* TRANSLATORS: %s is what the player wrote. */
+		return board_refuse(c, g, usage, _("'%s' is not a move: a move "
+		                      "is the square of the group's tail, - (or x for "
+		                      "a capture) and the square its head lands on, "
+		                      "e.g. e11-e10"), word);
 	game_pend_set(g, side, GAME_PEND_QUEUE, word, c->s.now,
 	              c->mail ? c->mail->message_id : NULL);
 	g->updated = c->s.now;
-	snprintf(headline, sizeof headline, "Your move %s is queued on board "
-	         "%ld: it will be played right after %s's next move, if it is "
-	         "legal then.%s", word, g->board, game_opponent(g, b->userid),
-	         old);
-	return board_save_quiet(c, b, g, headline, "move queued");
+	/* TRANSLATORS: the move, the board, the opponent, then the
+	 * sentence that names the queued move it replaces, or nothing. */
+	snprintf(headline, sizeof headline, _("Your move %s is queued on "
+	         "board %ld: it will be played right after %s's next move, if "
+	         "it is legal then.%s"), word, g->board,
+	         game_opponent(g, b->userid), old);
+	/* TRANSLATORS: the end of the mail's Subject, after "Epaminondas
+	 * Board 101: ". */
+	return board_save_quiet(c, b, g, headline, _("move queued"));
 }
 
 static enum cmd_status submit_on_board(struct cmdctx *c, struct board_ctx *b,
@@ -103,6 +118,7 @@ static enum cmd_status submit_on_board(struct cmdctx *c, struct board_ctx *b,
 	char headline[1024], res[EP_ERR_MAX + 96], *err = NULL;
 	char conf[64], why[EP_ERR_MAX];
 	enum cmd_status st;
+	size_t len;
 	int rc, loses;
 
 	if ((st = board_refuse_unless_active(c, g, usage)) != CMD_DONE)
@@ -135,29 +151,40 @@ static enum cmd_status submit_on_board(struct cmdctx *c, struct board_ctx *b,
 	g->updated = c->s.now;
 	/* The command on a line of its own: wrapped prose never splits it
 	 * (issue 14). */
-	snprintf(headline, sizeof headline, "Your move %s on board %ld is "
+	/* TRANSLATORS: the move ("e2-e3"), then the board. */
+	snprintf(headline, sizeof headline, _("Your move %s on board %ld is "
 	         "submitted, not played: below is the board it would make (a "
 	         "submitted move is dropped when the board changes; a new submit "
-	         "replaces it).", g->pend_move[side], g->board);
+	         "replaces it)."), g->pend_move[side], g->board);
+	len = strlen(headline);
 	if (loses)
-		snprintf(headline + strlen(headline),
-		         sizeof headline - strlen(headline), " Warning: this move "
-		         "loses the game at once: %s.", why);
+		/* TRANSLATORS: a sentence after another (keep the leading
+		 * space); %s is why the move loses. */
+		snprintf(headline + len, sizeof headline - len, _(" Warning: "
+		         "this move loses the game at once: %s."), why);
 	else if (game_repetitions(&after) >= 3)
-		snprintf(headline + strlen(headline),
-		         sizeof headline - strlen(headline), " Warning: this move "
-		         "makes the same position for the third time (see "
-		         "help rules).");
+		/* TRANSLATORS: a sentence after another (keep the leading
+		 * space). */
+		snprintf(headline + len, sizeof headline - len, "%s", _(" "
+		         "Warning: this move makes the same position for the third "
+		         "time (see help rules)."));
 	if (after.state == GAME_FINISHED) {
 		game_result_text(&after, res, sizeof res);
-		snprintf(headline + strlen(headline),
-		         sizeof headline - strlen(headline), " It would end the "
-		         "game: %s.", res);
+		len = strlen(headline);
+		/* TRANSLATORS: a sentence after another (keep the leading
+		 * space); %s is the result in words. */
+		snprintf(headline + len, sizeof headline - len, _(" It would "
+		         "end the game: %s."), res);
 	}
-	snprintf(headline + strlen(headline), sizeof headline - strlen(headline),
-	         "\nTo play it, reply to this mail with just confirm, or send:\n"
-	         "  %s confirm %ld %s PASSWORD", g->game, g->board, b->userid);
-	st = board_save_quiet(c, b, &after, headline, "move submitted");
+	len = strlen(headline);
+	/* TRANSLATORS: the command words and PASSWORD stay as they are:
+	 * the game, the board, then the userid. */
+	snprintf(headline + len, sizeof headline - len, _("\nTo play it, "
+	         "reply to this mail with just confirm, or send:\n  %s confirm "
+	         "%ld %s PASSWORD"), g->game, g->board, b->userid);
+	/* TRANSLATORS: the end of the mail's Subject, after "Epaminondas
+	 * Board 101: ". */
+	st = board_save_quiet(c, b, &after, headline, _("move submitted"));
 	game_free(&after);
 	return st;
 }
@@ -173,10 +200,10 @@ enum cmd_status confirm_on_board(struct cmdctx *c, struct board_ctx *b)
 	if ((st = board_refuse_unless_active(c, g, usage)) != CMD_DONE)
 		return st;
 	if (g->pend[side] != GAME_PEND_SUBMIT)
-		return board_refuse(c, g, usage, "you have no submitted move "
-		                    "on board %ld to confirm (send submit first; a "
-		                    "submitted move is dropped when the board "
-		                    "changes)", g->board);
+		return board_refuse(c, g, usage, _("you have no submitted move "
+		                      "on board %ld to confirm (send submit first; a "
+		                      "submitted move is dropped when the board "
+		                      "changes)"), g->board);
 	if (timeout_move_late(c, b, &st))
 		return st;   /* -timeout=auto: too late, lost on time */
 	/* confirm is the "!" of a submitted move that loses at once. */
@@ -201,9 +228,12 @@ void pending_after_move(struct svc *s, struct game *g, struct buf *head)
 	 * when no line applies).  An answer may answer a line of the other
 	 * player in turn, one answer per move. */
 	if (cond_after_move(s, g, head, 1)) {
-		if (queued)
-			buf_printf(head, " %s's queued move was dropped: a "
-			           "conditional answer was played instead.", who);
+		if (queued) {
+			buf_puts(head, " ");
+			/* TRANSLATORS: %s is the player whose move was queued. */
+			buf_printf(head, _("%s's queued move was dropped: a "
+			           "conditional answer was played instead."), who);
+		}
 		game_pend_set(g, q, GAME_PEND_NONE, NULL, 0, NULL);
 		while (cond_after_move(s, g, head, 0))
 			;
@@ -215,10 +245,13 @@ void pending_after_move(struct svc *s, struct game *g, struct buf *head)
 	if (g->state != GAME_ACTIVE) {
 		int i;
 		for (i = 0; i < 2; i++)
-			if (g->pend[i] == GAME_PEND_QUEUE)
-				buf_printf(head, " %s's queued move %s was dropped: the "
-				           "game is over.", i == EP_WHITE ? g->white
-				           : g->black, g->pend_move[i]);
+			if (g->pend[i] == GAME_PEND_QUEUE) {
+				buf_puts(head, " ");
+				/* TRANSLATORS: the player, then the move. */
+				buf_printf(head, _("%s's queued move %s was dropped: "
+				           "the game is over."), i == EP_WHITE ?
+				           g->white : g->black, g->pend_move[i]);
+			}
 		game_pend_set(g, 0, GAME_PEND_NONE, NULL, 0, NULL);
 		game_pend_set(g, 1, GAME_PEND_NONE, NULL, 0, NULL);
 		return;
@@ -235,21 +268,34 @@ void pending_after_move(struct svc *s, struct game *g, struct buf *head)
 		/* err may hold its own parentheses ("(see help
 		 * rules)"): it follows a colon.  The mail goes to both players
 		 * and observers, so it addresses none of them. */
-		buf_printf(head, " %s's queued move %s was not played, as it "
-		           "would lose the game at once: %s.", who, text, err);
+		buf_puts(head, " ");
+		/* TRANSLATORS: the player, the move, then why it loses. */
+		buf_printf(head, _("%s's queued move %s was not played, as it "
+		           "would lose the game at once: %s."), who, text, err);
 	} else if (game_play(g, text, board_move_time(s, g), msgid, err,
 	                     sizeof err) < 0) {
-		buf_printf(head, " %s's queued move %s was dropped: it is not "
-		           "legal now (%s).", who, text, err);
+		buf_puts(head, " ");
+		/* TRANSLATORS: the player, the move, then why it is not
+		 * legal. */
+		buf_printf(head, _("%s's queued move %s was dropped: it is not "
+		           "legal now (%s)."), who, text, err);
 	} else {
+		struct buf caught = BUF_INIT;
+
 		board_clock_note(s, g);
-		buf_printf(head, " %s's queued move %s was played", who,
-		           g->moves[g->nmoves - 1].text);
-		reply_capture_words(g, head);
-		buf_puts(head, ".");
+		reply_capture_words(g, &caught);
+		buf_puts(head, " ");
+		/* TRANSLATORS: the player, the move ("e2-e3"), then what it
+		 * captured (", capturing e5 and e6 (2)") or nothing. */
+		buf_printf(head, _("%s's queued move %s was played%s."), who,
+		           g->moves[g->nmoves - 1].text, buf_str(&caught));
+		buf_free(&caught);
 		if (g->state != GAME_ACTIVE) {
 			reply_result_words(g, res, sizeof res);
-			buf_printf(head, " The game is over: %s.", res);
+			buf_puts(head, " ");
+			/* TRANSLATORS: %s is the result in words ("bob wins,
+			 * alice resigned"). */
+			buf_printf(head, _("The game is over: %s."), res);
 		}
 	}
 	free(msgid);
@@ -270,14 +316,19 @@ static enum cmd_status pending_cmd(struct cmdctx *c, const char *game,
 	 * "c2-c4 #13", "c2-c4.", "e2 - e3". */
 	if (nwords == 4 && argc >= 4 &&
 	    (taken = move_words(argv + 3, argc - 3, word, sizeof word)) < 0)
-		return cmd_refuse(c, usage, "'%.20s...' is too long to be a move",
+		return cmd_refuse(c, usage, _("'%.20s...' is too long to be a move"),
 		                  argv[3]);
 	if (taken > 1)
 		argc -= taken - 1;
+	if (argc != nwords && nwords == 4)
+		/* TRANSLATORS: %s is the command word (queue, submit). */
+		return cmd_refuse(c, usage, _("%s takes a board number, your "
+		                    "userid, your password and the move"), verb);
 	if (argc != nwords)
-		return cmd_refuse(c, usage, "%s takes a board number, your userid, "
-		                  "your password%s", verb, nwords == 4 ?
-		                  " and the move" : " and nothing more");
+		/* TRANSLATORS: %s is the command word (confirm). */
+		return cmd_refuse(c, usage, _("%s takes a board number, your "
+		                    "userid, your password and nothing more"),
+		                  verb);
 	st = board_open(c, game, argv[0], argv[1], argv[2], usage, &b);
 	if (st != CMD_DONE)
 		return st;

@@ -69,14 +69,16 @@ static enum cmd_status preview_start(struct cmdctx *c, const char *game,
 		*hash = '\0';
 		n = util_ply_number(hash + 1);
 		if (n < 0 && strcmp(hash + 1, "0") != 0)
-			return cmd_refuse(c, usage, "'#%s' is not a move number",
+			return cmd_refuse(c, usage, _("'#%s' is not a move number"),
 			                  hash + 1);
 		if (n < 0)
 			n = 0;
 	}
 	if ((board = util_board_number(argv[0])) < 0)
-		return cmd_refuse(c, usage, "'%s' is not a board number or "
-		                  "'new'", argv[0]);
+		/* TRANSLATORS: %s is what the player wrote; 'new' stays as it
+		 * is. */
+		return cmd_refuse(c, usage, _("'%s' is not a board number or "
+		                    "'new'"), argv[0]);
 	rc = game_load(&full, c->s.cfg->spool, game, board, &e);
 	if (rc < 0) {
 		log_msg(LOG_ERR, "%s\n", e);
@@ -86,7 +88,9 @@ static enum cmd_status preview_start(struct cmdctx *c, const char *game,
 	if (rc > 0)
 		return cmd_no_board(c, game, board, usage);
 	if (n > (long)full.nmoves) {
-		cmd_refuse(c, usage, "board %ld has only %zu moves, not %ld",
+		/* TRANSLATORS: the board, its number of moves, then the
+		 * number asked for. */
+		cmd_refuse(c, usage, _("board %ld has only %zu moves, not %ld"),
 		           board, full.nmoves, n);
 		game_free(&full);
 		return CMD_REFUSED;
@@ -105,30 +109,48 @@ enum cmd_status preview_moves(struct cmdctx *c, struct game *g, int argc,
 {
 	char err[EP_ERR_MAX + 96], why[EP_ERR_MAX], word[64];
 	int i, n, taken, loses = 0;
+	int analysis = strcmp(what, "analysis") == 0;
 	size_t len;
 
 	for (i = 0, n = 1; i < argc; i += taken, n++) {
 		/* The forgiving notation of move: "e12 e10" is one move. */
 		if ((taken = move_words(argv + i, argc - i, word, sizeof word)) < 0)
-			return board_refuse(c, g, usage, "move %d of your %s is too "
-			                    "long to be a move", n, what);
+			return analysis ?
+			       board_refuse(c, g, usage, _("move %d of your "
+			                    "analysis is too long to be a move"), n) :
+			       board_refuse(c, g, usage, _("move %d of your preview "
+			                    "is too long to be a move"), n);
 		len = strlen(word);
 		if (len > 0 && word[len - 1] == '!')
 			word[len - 1] = '\0';
 		if (warn)
 			loses = game_move_loses(g, word, why, sizeof why);
 		if (game_play(g, word, c->s.now, NULL, err, sizeof err) < 0)
-			return board_refuse(c, g, usage, "move %d of your %s, %s, is "
-			                    "not legal here: %s", n, what, word, err);
+			return analysis ?
+			       /* TRANSLATORS: the number of the move, the
+			        * move, then why it is not legal. */
+			       board_refuse(c, g, usage, _("move %d of your "
+			                    "analysis, %s, is not legal here: %s"), n,
+			                    word, err) :
+			       /* TRANSLATORS: the number of the move, the
+			        * move, then why it is not legal. */
+			       board_refuse(c, g, usage, _("move %d of your preview, "
+			                    "%s, is not legal here: %s"), n, word, err);
 		buf_printf(moves, "%s%s", i ? " " : "", g->moves[g->nmoves - 1].text);
 		if (!warn)
 			continue;
-		if (loses)
-			buf_printf(moves, " (warning: this loses the game at once: %s)",
-			           why);
-		else if (game_repetitions(g) >= 3)
-			buf_printf(moves, " (warning: this makes the same position for "
-			           "the third time: see help rules)");
+		if (loses) {
+			buf_puts(moves, " ");
+			/* TRANSLATORS: after a move in a list of moves; %s is
+			 * why it loses. */
+			buf_printf(moves, _("(warning: this loses the game at "
+			           "once: %s)"), why);
+		} else if (game_repetitions(g) >= 3) {
+			buf_puts(moves, " ");
+			/* TRANSLATORS: after a move in a list of moves. */
+			buf_puts(moves, _("(warning: this makes the same position "
+			         "for the third time: see help rules)"));
+		}
 	}
 	return CMD_DONE;
 }
@@ -157,21 +179,29 @@ enum cmd_status cmd_preview(struct cmdctx *c, const char *game, int argc,
 	int used = 0;
 
 	if (argc < 2)
-		return cmd_refuse(c, usage, "preview takes a board (or new) "
-		                  "and at least one move");
+		return cmd_refuse(c, usage, _("preview takes a board (or new) "
+		                    "and at least one move"));
 	if ((st = preview_start(c, game, argc, argv, &g, &used)) != CMD_DONE)
 		return st;
 	if (used >= argc) {
 		game_free(&g);
-		return cmd_refuse(c, usage, "preview needs at least one move");
+		return cmd_refuse(c, usage, _("preview needs at least one move"));
 	}
 	st = preview_play(c, &g, argc - used, argv + used, &moves);
 	if (st == CMD_DONE) {
-		buf_printf(&head, "Preview (nothing was played): %s.",
+		/* TRANSLATORS: %s is the moves played, with warnings. */
+		buf_printf(&head, _("Preview (nothing was played): %s."),
 		           buf_str(&moves));
-		snprintf(subject, sizeof subject, "%s preview of %s%s",
-		         reply_game_title(game), g.board ? "board " : "a new board",
-		         g.board ? argv[0] : "");
+		if (g.board)
+			/* TRANSLATORS: a Subject: the game's name (Epaminondas),
+			 * then the board as the player wrote it. */
+			snprintf(subject, sizeof subject, _("%s preview of board "
+			         "%s"), reply_game_title(game), argv[0]);
+		else
+			/* TRANSLATORS: a Subject: %s is the game's name
+			 * (Epaminondas). */
+			snprintf(subject, sizeof subject, _("%s preview of a new "
+			         "board"), reply_game_title(game));
 		t = svc_txn(&c->s, c->s.msg_key);
 		c->s.bm.subject = subject;
 		c->s.bm.no_token = 1;  /* a preview is not the board: no token */

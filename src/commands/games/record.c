@@ -76,12 +76,12 @@ enum cmd_status cmd_record(struct cmdctx *c, const char *game, int argc,
 	int json = 0, k = 1, side = -1;
 
 	if (argc < 1 || argc > 4)
-		return cmd_refuse(c, usage, "record takes a board number, then "
-		                  "json for a JSON record, then for a game still "
-		                  "being played your userid and password");
+		return cmd_refuse(c, usage, _("record takes a board number, then "
+		                    "json for a JSON record, then for a game still "
+		                    "being played your userid and password"));
 	board = util_board_number(argv[0]);
 	if (board < 0)
-		return cmd_refuse(c, usage, "'%.40s' is not a board number",
+		return cmd_refuse(c, usage, _("'%.40s' is not a board number"),
 		                  argv[0]);
 	if (k < argc && (strcasecmp(argv[k], "json") == 0 ||
 	                 strcasecmp(argv[k], "text") == 0)) {
@@ -89,8 +89,8 @@ enum cmd_status cmd_record(struct cmdctx *c, const char *game, int argc,
 		k++;
 	}
 	if (argc - k != 0 && argc - k != 2)
-		return cmd_refuse(c, usage, "after the board (and json) come "
-		                  "your userid and password, or nothing");
+		return cmd_refuse(c, usage, _("after the board (and json) come "
+		                    "your userid and password, or nothing"));
 	if (argc - k == 2) {
 		struct user u;
 		util_lower(argv[k]);
@@ -108,10 +108,12 @@ enum cmd_status cmd_record(struct cmdctx *c, const char *game, int argc,
 		goto out;
 	}
 	if (g.state != GAME_FINISHED && side < 0) {
-		st = cmd_refuse(c, usage, "board %ld is still being played: its "
-		                "record goes only to its players, who ask with "
-		                "their userid and password (record %ld USERID "
-		                "PASSWORD)", board, board);
+		/* TRANSLATORS: the board (twice); "record", USERID and
+		 * PASSWORD stay as they are. */
+		st = cmd_refuse(c, usage, _("board %1$ld is still being played: "
+		                  "its record goes only to its players, who ask with "
+		                  "their userid and password (record %1$ld USERID "
+		                  "PASSWORD)"), board);
 		goto out;
 	}
 	/* -observers=off keeps a game private while it is played; once it
@@ -128,27 +130,58 @@ enum cmd_status cmd_record(struct cmdctx *c, const char *game, int argc,
 	}
 	/* The file goes whole or not at all: base64 takes a third more. */
 	if (strlen(data) / 3 * 4 + 4096 > reply_text_budget(c)) {
-		st = cmd_refuse(c, usage, "the record of board %ld (%zu bytes) is "
-		                "larger than a mail this server sends may be; the "
-		                "operator can give it to you (epamserv export)",
+		/* TRANSLATORS: the board, then the record's size. */
+		st = cmd_refuse(c, usage, _("the record of board %ld (%zu bytes) is "
+		                  "larger than a mail this server sends may be; the "
+		                  "operator can give it to you (epamserv export)"),
 		                board, strlen(data));
 		goto out;
 	}
 	snprintf(name, sizeof name, "game-%ld.%s", board, json ? "json" : "txt");
-	buf_printf(&text, "epamserv: the record of %s board %ld\n\n"
-	           "%s - %s, %s.  The %s record is attached as %s.\n",
-	           game, board, g.white, g.black,
-	           g.state == GAME_FINISHED ? record_result(&g)
-	                                    : "still being played",
-	           json ? "JSON" : "text", name);
-	if (!meta.comments && game_has_comments(&g))
-		buf_puts(&text, "\nComments are left out: they appear only when "
-		         "both players\nhave set \"publish comments on\".\n");
-	buf_puts(&text, "\nSend \"help record\" as the subject for the format.\n");
+	/* TRANSLATORS: the game's word (epaminondas), then the board. */
+	buf_printf(&text, _("epamserv: the record of %s board %ld"), game,
+	           board);
+	buf_puts(&text, "\n\n");
+	if (g.state == GAME_FINISHED && json)
+		/* TRANSLATORS: White, Black, the result ("1-0"), then the
+		 * attachment's file name. */
+		buf_printf(&text, _("%s - %s, %s.  The JSON record is attached "
+		           "as %s."), g.white, g.black, record_result(&g), name);
+	else if (g.state == GAME_FINISHED)
+		/* TRANSLATORS: White, Black, the result ("1-0"), then the
+		 * attachment's file name. */
+		buf_printf(&text, _("%s - %s, %s.  The text record is attached "
+		           "as %s."), g.white, g.black, record_result(&g), name);
+	else if (json)
+		/* TRANSLATORS: White, Black, then the attachment's file
+		 * name. */
+		buf_printf(&text, _("%s - %s, still being played.  The JSON "
+		           "record is attached as %s."), g.white, g.black, name);
+	else
+		/* TRANSLATORS: White, Black, then the attachment's file
+		 * name. */
+		buf_printf(&text, _("%s - %s, still being played.  The text "
+		           "record is attached as %s."), g.white, g.black, name);
+	buf_puts(&text, "\n");
+	if (!meta.comments && game_has_comments(&g)) {
+		buf_puts(&text, "\n");
+		/* TRANSLATORS: two lines; "publish comments on" is the
+		 * command, as it is. */
+		buf_puts(&text, _("Comments are left out: they appear only when "
+		         "both players\nhave set \"publish comments on\"."));
+		buf_puts(&text, "\n");
+	}
+	buf_puts(&text, "\n");
+	/* TRANSLATORS: "help record" is the command, as it is. */
+	buf_puts(&text, _("Send \"help record\" as the subject for the "
+	         "format."));
+	buf_puts(&text, "\n");
 	f.data = data;
 	f.name = name;
 	f.type = json ? "application/json" : "text/plain; charset=UTF-8";
-	snprintf(subject, sizeof subject, "%s record of board %ld",
+	/* TRANSLATORS: a Subject: the game's name (Epaminondas), then
+	 * the board. */
+	snprintf(subject, sizeof subject, _("%s record of board %ld"),
 	         reply_game_title(game), board);
 	t = svc_txn(&c->s, c->s.msg_key);
 	reply_queue_file(&c->s, t, c->sender, subject, buf_str(&text), &f);

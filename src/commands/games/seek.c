@@ -105,11 +105,36 @@ static int seek_class(struct cmdctx *c, const struct seek *s)
 	return ratings_class(s->game, o.width, o.height);
 }
 
-/* "white", "black" or "either colour" for the seeker's colour. */
-static const char *color_name(int color)
+/* The first sentence of the reply to a seek: its board, title (the
+ * game's name), the seeker's colour and options, into buf (len bytes). */
+static void seek_open_words(const struct seek *s, const char *title,
+                            char *buf, size_t len)
 {
-	return color == EP_WHITE ? "White" : color == EP_BLACK ? "Black"
-	                                    : "either colour (drawn)";
+	if (s->color == EP_WHITE && s->options[0])
+		/* TRANSLATORS: the board, the game's name (Epaminondas), then
+		 * the options as the player wrote them ("-size=8x8"). */
+		snprintf(buf, len, _("Board %ld is an open challenge: %s, you "
+		         "play White, with %s."), s->board, title, s->options);
+	else if (s->color == EP_WHITE)
+		snprintf(buf, len, _("Board %ld is an open challenge: %s, you "
+		         "play White."), s->board, title);
+	else if (s->color == EP_BLACK && s->options[0])
+		/* TRANSLATORS: the board, the game's name (Epaminondas), then
+		 * the options as the player wrote them ("-size=8x8"). */
+		snprintf(buf, len, _("Board %ld is an open challenge: %s, you "
+		         "play Black, with %s."), s->board, title, s->options);
+	else if (s->color == EP_BLACK)
+		snprintf(buf, len, _("Board %ld is an open challenge: %s, you "
+		         "play Black."), s->board, title);
+	else if (s->options[0])
+		/* TRANSLATORS: the board, the game's name (Epaminondas), then
+		 * the options as the player wrote them ("-size=8x8"). */
+		snprintf(buf, len, _("Board %ld is an open challenge: %s, you "
+		         "play either colour (drawn), with %s."), s->board, title,
+		         s->options);
+	else
+		snprintf(buf, len, _("Board %ld is an open challenge: %s, you "
+		         "play either colour (drawn)."), s->board, title);
 }
 
 /* Seeks one player may open a day (24 hours from the first): twice
@@ -132,11 +157,11 @@ enum cmd_status cmd_seek(struct cmdctx *c, const char *game, int argc,
 	struct txn *t;
 	enum cmd_status st;
 	int i, n = 0, color_given = 0, open;
-	size_t len = 0;
+	size_t len = 0, at;
 
 	if (argc < 2)
-		return cmd_refuse(c, usage, "seek takes your userid and your "
-		                  "password, then the options of the game");
+		return cmd_refuse(c, usage, _("seek takes your userid and your "
+		                    "password, then the options of the game"));
 	memset(&s, 0, sizeof s);
 	s.color = SEEK_RANDOM;
 	s.rating_min = s.rating_max = -1;
@@ -145,34 +170,37 @@ enum cmd_status cmd_seek(struct cmdctx *c, const char *game, int argc,
 		    strncasecmp(argv[i], "-colour=", 8) == 0) {
 			const char *v = strchr(argv[i], '=') + 1;
 			if (color_given++)
-				return cmd_refuse(c, usage, "-color is given twice");
+				return cmd_refuse(c, usage, _("-color is given twice"));
 			if (strcasecmp(v, "white") == 0)
 				s.color = EP_WHITE;
 			else if (strcasecmp(v, "black") == 0)
 				s.color = EP_BLACK;
 			else if (strcasecmp(v, "random") != 0)
-				return cmd_refuse(c, usage, "-color is white, black or "
-				                  "random (the colour you play), not "
-				                  "'%.20s'", v);
+				/* TRANSLATORS: -color, white, black and random
+				 * stay as they are; %s is what the player
+				 * wrote. */
+				return cmd_refuse(c, usage, _("-color is white, black or "
+				                    "random (the colour you play), not "
+				                    "'%.20s'"), v);
 		} else if (strncasecmp(argv[i], "-rating=", 8) == 0) {
 			if (s.rating_min >= 0)
-				return cmd_refuse(c, usage, "-rating is given twice");
+				return cmd_refuse(c, usage, _("-rating is given twice"));
 			if (rating_range(argv[i] + 8, &s.rating_min,
 			                 &s.rating_max) < 0)
-				return cmd_refuse(c, usage, "-rating is a range of "
-				                  "ratings MIN-MAX (e.g. -rating=1500-1800, "
-				                  "at most %d), not '%.20s'",
+				return cmd_refuse(c, usage, _("-rating is a range of "
+				                    "ratings MIN-MAX (e.g. -rating=1500-1800, "
+				                    "at most %d), not '%.20s'"),
 				                  SEEK_RATING_MAX, argv[i] + 8);
 		} else {
 			if (n == SEEK_MAX_WORDS)
-				return cmd_refuse(c, usage, "a seek takes at most %d "
-				                  "options", SEEK_MAX_WORDS);
+				return cmd_refuse(c, usage, _("a seek takes at most %d "
+				                    "options"), SEEK_MAX_WORDS);
 			w[n++] = argv[i];
 			len += strlen(argv[i]) + 1;
 		}
 	}
 	if (len >= sizeof s.options)
-		return cmd_refuse(c, usage, "the options are too long");
+		return cmd_refuse(c, usage, _("the options are too long"));
 	if ((st = challenge_options(c, game, n, w, usage, &o, &set)) != CMD_DONE)
 		return st;
 	for (i = 0; i < n; i++)
@@ -180,21 +208,26 @@ enum cmd_status cmd_seek(struct cmdctx *c, const char *game, int argc,
 		         sizeof s.options - strlen(s.options), "%s%s",
 		         i ? " " : "", w[i]);
 	if (c->s.cfg->seek_max == 0)
-		return cmd_refuse(c, usage, "seek is switched off on this server: "
-		                  "challenge a player by name instead");
+		return cmd_refuse(c, usage, _("seek is switched off on this server: "
+		                    "challenge a player by name instead"));
 	util_lower(argv[0]);
 	if ((st = cmd_auth(c, argv[0], argv[1], usage, &u)) != CMD_DONE)
 		return st;
 	if (u.robot) {
 		user_free(&u);
-		return cmd_refuse(c, usage, "a robot does not seek");
+		return cmd_refuse(c, usage, _("a robot does not seek"));
 	}
 	snprintf(today, sizeof today, "seeks:%s", u.userid);
 	if (ratelimit_left(c->s.cfg->spool, today, SEEKS_PER_DAY(c->s.cfg), 86400,
 	                   c->s.now) <= 0) {
-		st = cmd_refuse(c, usage, "you (%s) have opened %d seeks today, "
-		                "as many as a player may open in a day (twice "
-		                "seek_max); seek again tomorrow", u.userid,
+		/* TRANSLATORS: the userid, then the number of seeks a day
+		 * (seek_max is a setting's name). */
+		st = cmd_refuse(c, usage, ngettext("you (%s) have opened %d seek "
+		                  "today, as many as a player may open in a day "
+		                  "(twice seek_max); seek again tomorrow", "you (%s) "
+		                  "have opened %d seeks today, as many as a player "
+		                  "may open in a day (twice seek_max); seek again "
+		                  "tomorrow", SEEKS_PER_DAY(c->s.cfg)), u.userid,
 		                SEEKS_PER_DAY(c->s.cfg));
 		user_free(&u);
 		return st;
@@ -210,11 +243,19 @@ enum cmd_status cmd_seek(struct cmdctx *c, const char *game, int argc,
 		goto out;
 	}
 	if (open >= c->s.cfg->seek_max) {
-		st = cmd_refuse(c, usage, "you (%s) have %d open seek%s, as many "
-		                "as a player may have here (seek_max %d): wait for "
-		                "one to be taken or to expire, or withdraw one "
-		                "(decline BOARD USERID PASSWORD)", u.userid, open,
-		                open == 1 ? "" : "s", c->s.cfg->seek_max);
+		/* TRANSLATORS: the userid, the number of open seeks, then
+		 * the setting seek_max; "decline BOARD USERID PASSWORD"
+		 * stays as it is. */
+		st = cmd_refuse(c, usage, ngettext("you (%s) have %d open seek, "
+		                  "as many as a player may have here (seek_max %d): "
+		                  "wait for one to be taken or to expire, or "
+		                  "withdraw one (decline BOARD USERID PASSWORD)",
+		                  "you (%s) "
+		                  "have %d open seeks, as many as a player may have "
+		                  "here (seek_max %d): wait for one to be taken or to "
+		                  "expire, or withdraw one (decline BOARD USERID "
+		                  "PASSWORD)", open), u.userid, open,
+		                c->s.cfg->seek_max);
 		goto out;
 	}
 	if ((st = limit_room(c, &u, 1, usage)) != CMD_DONE)
@@ -222,9 +263,9 @@ enum cmd_status cmd_seek(struct cmdctx *c, const char *game, int argc,
 	snprintf(s.game, sizeof s.game, "%s", game);
 	s.board = spool_next_board(c->s.cfg->spool, game);
 	if (s.board < 0) {
-		st = cmd_refuse(c, usage, "every %s board number up to %ld is "
-		                "taken, so this server can make no new board; tell "
-		                "its administrator", game, UTIL_BOARD_MAX);
+		st = cmd_refuse(c, usage, _("every %s board number up to %ld is "
+		                  "taken, so this server can make no new board; tell "
+		                  "its administrator"), game, UTIL_BOARD_MAX);
 		goto out;
 	}
 	snprintf(s.seeker, sizeof s.seeker, "%s", u.userid);
@@ -240,20 +281,34 @@ enum cmd_status cmd_seek(struct cmdctx *c, const char *game, int argc,
 	snprintf(next, sizeof next, "%ld\n", s.board + 1);
 	txn_put(t, rel, next, strlen(next));
 	deadline_words(&u, s.expires, when, sizeof when);
-	snprintf(headline, sizeof headline, "your seek is open on board %ld",
+	/* TRANSLATORS: the headline of the reply, after "epamserv: ". */
+	snprintf(headline, sizeof headline, _("your seek is open on board %ld"),
 	         s.board);
-	snprintf(details, sizeof details, "Board %ld is an open challenge: "
-	         "%s, you play %s%s%s%s.  Anyone may take the other seat",
-	         s.board, reply_game_title(game), color_name(s.color),
-	         s.options[0] ? ", with " : "", s.options, "");
+	seek_open_words(&s, reply_game_title(game), details, sizeof details);
+	at = strlen(details);
+	snprintf(details + at, sizeof details - at, "  ");
+	at = strlen(details);
 	if (s.rating_min >= 0)
-		snprintf(details + strlen(details), sizeof details - strlen(details),
-		         " with a rating from %d to %d", s.rating_min, s.rating_max);
-	snprintf(details + strlen(details), sizeof details - strlen(details),
-	         " by sending\n  %s accept %ld USERID PASSWORD\nand the game "
-	         "starts at once.  It stays open until %s; to withdraw it:\n"
-	         "  %s decline %ld %s PASSWORD\n\"%s seeks\" lists the open "
-	         "seeks.", game, s.board, when, game, s.board, u.userid, game);
+		/* TRANSLATORS: the lowest rating, the highest, the game's
+		 * word (epaminondas), the board, when the seek expires, then
+		 * the userid; the commands stay as they are. */
+		snprintf(details + at, sizeof details - at, _("Anyone may take "
+		         "the other seat with a rating from %1$d to %2$d by "
+		         "sending\n  %3$s accept %4$ld USERID PASSWORD\nand the "
+		         "game starts at once.  It stays open until %5$s; to "
+		         "withdraw it:\n  %3$s decline %4$ld %6$s PASSWORD\n\"%3$s "
+		         "seeks\" lists the open seeks."), s.rating_min,
+		         s.rating_max, game, s.board, when, u.userid);
+	else
+		/* TRANSLATORS: the game's word (epaminondas), the board, when
+		 * the seek expires, then the userid; the commands stay as
+		 * they are. */
+		snprintf(details + at, sizeof details - at, _("Anyone may take "
+		         "the other seat by sending\n  %1$s accept %2$ld USERID "
+		         "PASSWORD\nand the game starts at once.  It stays open "
+		         "until %3$s; to withdraw it:\n  %1$s decline %2$ld %4$s "
+		         "PASSWORD\n\"%1$s seeks\" lists the open seeks."), game,
+		         s.board, when, u.userid);
 	st = account_reply(c, t, u.userid, headline, details);
 	if (st == CMD_DONE)
 		st = svc_commit(&c->s, t);
@@ -284,7 +339,7 @@ enum cmd_status cmd_seeks(struct cmdctx *c, const char *game, int argc,
 	(void)argv;
 	if (argc > 0)
 		return cmd_refuse(c, cmd_usage_of(c, "seeks", CMDT_GAME, game),
-		                  "seeks takes no words after it");
+		                  _("seeks takes no words after it"));
 	if (seek_list(c->s.cfg->spool, &all, &n) < 0)
 		return CMD_TEMPFAIL;
 	if (ratings_load(c->s.cfg->spool, &r, &err) < 0) {
@@ -306,14 +361,22 @@ enum cmd_status cmd_seeks(struct cmdctx *c, const char *game, int argc,
 			snprintf(range, sizeof range, "%d-%d", s->rating_min,
 			         s->rating_max);
 		else
-			snprintf(range, sizeof range, "any");
+			/* TRANSLATORS: in the seeks' table, the column of the
+			 * ratings that may take a seat: any rating. */
+			snprintf(range, sizeof range, "%s", _("any"));
 		buf_reset(&line);
-		buf_printf(&line, "  %-6ld %-20s %6d  %-7s %-11s %s\n"
-		           "         options: %s\n", s->board, s->seeker,
+		/* The colour is the value of -color, as the player types it. */
+		buf_printf(&line, "  %-6ld %-20s %6d  %-7s %-11s %s\n         ",
+		           s->board, s->seeker,
 		           ratings_of(&r, s->seeker, seek_class(c, s)),
 		           s->color == EP_WHITE ? "white" : s->color == EP_BLACK
-		           ? "black" : "random", range, when,
-		           s->options[0] ? s->options : "(none)");
+		           ? "black" : "random", range, when);
+		/* TRANSLATORS: in the seeks' table, under a seek: its
+		 * options as the player wrote them ("-size=8x8"), or
+		 * "(none)". */
+		buf_printf(&line, _("options: %s"), s->options[0] ? s->options :
+		           _("(none)"));
+		buf_puts(&line, "\n");
 		if (table.len + line.len > budget)
 			continue;
 		buf_append(&table, line.data, line.len);
@@ -323,17 +386,31 @@ enum cmd_status cmd_seeks(struct cmdctx *c, const char *game, int argc,
 	free(all);
 	buf_reset(&line);
 	if (total) {
-		buf_printf(&line, "  %-6s %-20s %6s  %-7s %-11s %s\n", "Board",
-		           "Seeker", "Rating", "Plays", "Ratings", "Open until");
+		/* TRANSLATORS: the headings of the table's columns, one line:
+		 * keep each heading over its column, as the English does (the
+		 * rows below are laid out by the program). */
+		buf_puts(&line, _("  Board  Seeker               Rating  Plays "
+		         "  Ratings     Open until"));
+		buf_puts(&line, "\n");
 		buf_append(&line, table.data, table.len);
-		if (shown < total)
-			buf_printf(&line, "\n  Shown: %zu of %zu open seeks; all of "
-			           "them would not fit in one mail.\n", shown, total);
+		if (shown < total) {
+			buf_puts(&line, "\n  ");
+			/* TRANSLATORS: how many seeks the mail shows, then how
+			 * many are open (English says "seeks" for one too). */
+			buf_printf(&line, ngettext("Shown: %zu of %zu open seeks; "
+			           "all of them would not fit in one mail.", "Shown: "
+			           "%zu of %zu open seeks; all of them would not fit "
+			           "in one mail.", total), shown, total);
+			buf_puts(&line, "\n");
+		}
 	} else {
-		buf_puts(&line, "  No open seeks.\n");
+		buf_puts(&line, "  ");
+		buf_puts(&line, _("No open seeks."));
+		buf_puts(&line, "\n");
 	}
 	tvars_set(&v, "table", buf_str(&line));
-	tvars_setf(&v, "count", "%zu open seek%s.", total, total == 1 ? "" : "s");
+	tvars_setf(&v, "count", ngettext("%zu open seek.", "%zu open seeks.",
+	                                 total), total);
 	tvars_set(&v, "game", game);
 	text = reply_template(&c->s, "seeks.txt", &v);
 	tvars_free(&v);
@@ -341,7 +418,8 @@ enum cmd_status cmd_seeks(struct cmdctx *c, const char *game, int argc,
 	buf_free(&table);
 	if (!text)
 		return CMD_TEMPFAIL;
-	snprintf(subject, sizeof subject, "epamserv: %s seeks",
+	/* TRANSLATORS: a Subject: %s is the game's name (Epaminondas). */
+	snprintf(subject, sizeof subject, _("epamserv: %s seeks"),
 	         reply_game_title(game));
 	/* To a player at his address: his account token, to take a seek
 	 * by a reply (tokenform.h). */
@@ -369,10 +447,11 @@ static enum cmd_status seek_withdraw(struct cmdctx *c, struct seek *s,
 	seek_path(s->game, s->board, rel, sizeof rel);
 	txn_put(t, rel, file, strlen(file));
 	free(file);
-	snprintf(headline, sizeof headline, "your seek on board %ld is "
-	         "withdrawn", s->board);
-	snprintf(details, sizeof details, "Nobody can take the seat on board "
-	         "%ld now; there will be no game on it.", s->board);
+	/* TRANSLATORS: the headline of the reply, after "epamserv: ". */
+	snprintf(headline, sizeof headline, _("your seek on board %ld is "
+	         "withdrawn"), s->board);
+	snprintf(details, sizeof details, _("Nobody can take the seat on "
+	         "board %ld now; there will be no game on it."), s->board);
 	st = account_reply(c, t, s->seeker, headline, details);
 	if (st != CMD_DONE) {
 		txn_abort(t);
@@ -390,10 +469,11 @@ static enum cmd_status seek_take_ok(struct cmdctx *c, const struct seek *s,
 	enum cmd_status st;
 
 	if (taker->robot)
-		return cmd_refuse(c, usage, "a robot does not take seeks");
+		return cmd_refuse(c, usage, _("a robot does not take seeks"));
 	if (!user_confirmed(seeker))
-		return cmd_refuse(c, usage, "%s, who opened the seek on board "
-		                  "%ld, plays no more", s->seeker, s->board);
+		/* TRANSLATORS: the seeker, then the board. */
+		return cmd_refuse(c, usage, _("%s, who opened the seek on board "
+		                    "%ld, plays no more"), s->seeker, s->board);
 	if (s->rating_min >= 0) {
 		struct ratings r;
 		char *err = NULL;
@@ -406,8 +486,11 @@ static enum cmd_status seek_take_ok(struct cmdctx *c, const struct seek *s,
 		mine = ratings_of(&r, taker->userid, seek_class(c, s));
 		ratings_free(&r);
 		if (mine < s->rating_min || mine > s->rating_max)
-			return cmd_refuse(c, usage, "the seek on board %ld is for "
-			                  "players rated %d to %d (%s): yours is %d",
+			/* TRANSLATORS: the board, the lowest rating, the
+			 * highest, the rating class ("epaminondas small"),
+			 * then the player's rating. */
+			return cmd_refuse(c, usage, _("the seek on board %ld is for "
+			                    "players rated %d to %d (%s): yours is %d"),
 			                  s->board, s->rating_min, s->rating_max,
 			                  ratings_class_name(seek_class(c, s)), mine);
 	}
@@ -443,8 +526,9 @@ static enum cmd_status seek_take(struct cmdctx *c, struct seek *s,
 		free(err);
 		user_free(&tu);
 		if (rc > 0)
-			return cmd_refuse(c, usage, "%s, who opened the seek on "
-			                  "board %ld, plays no more", s->seeker,
+			/* TRANSLATORS: the seeker, then the board. */
+			return cmd_refuse(c, usage, _("%s, who opened the seek on "
+			                    "board %ld, plays no more"), s->seeker,
 			                  s->board);
 		return CMD_TEMPFAIL;
 	}
@@ -485,11 +569,18 @@ static enum cmd_status seek_take(struct cmdctx *c, struct seek *s,
 	seek_path(s->game, s->board, rel, sizeof rel);
 	txn_put(t, rel, file, strlen(file));
 	free(file);
-	snprintf(headline, sizeof headline, "%s took the open seat of %s's "
-	         "seek%s: %s plays White, %s Black.  The game has begun, %s "
-	         "(White) moves first.", taker, s->seeker,
-	         s->color == SEEK_RANDOM ? " (colours drawn)" : "", g.white,
-	         g.black, g.white);
+	if (s->color == SEEK_RANDOM)
+		/* TRANSLATORS: the taker, the seeker, White, then Black. */
+		snprintf(headline, sizeof headline, _("%1$s took the open seat "
+		         "of %2$s's seek (colours drawn): %3$s plays White, %4$s "
+		         "Black.  The game has begun, %3$s (White) moves first."),
+		         taker, s->seeker, g.white, g.black);
+	else
+		/* TRANSLATORS: the taker, the seeker, White, then Black. */
+		snprintf(headline, sizeof headline, _("%1$s took the open seat "
+		         "of %2$s's seek: %3$s plays White, %4$s Black.  The game "
+		         "has begun, %3$s (White) moves first."), taker, s->seeker,
+		         g.white, g.black);
 	st = reply_board(&c->s, t, &g, headline, c->s.comment, taker, NULL);
 	if (st == CMD_DONE)
 		st = svc_commit(&c->s, t);
@@ -549,26 +640,35 @@ int seek_answer(struct cmdctx *c, const char *game, const char *verb,
 	deadline_words(NULL, s.closed ? s.closed : s.expires, closed,
 	               sizeof closed);
 	if (s.state == SEEK_TAKEN)
-		*st = cmd_refuse(c, usage, "the open seat on board %ld was taken "
-		                 "already, by %s: \"%s seeks\" lists the seeks "
-		                 "still open", board, s.taker, game);
+		/* TRANSLATORS: the board, the taker, then the game's word
+		 * (epaminondas); "seeks" stays as it is. */
+		*st = cmd_refuse(c, usage, _("the open seat on board %ld was taken "
+		                   "already, by %s: \"%s seeks\" lists the seeks "
+		                   "still open"), board, s.taker, game);
 	else if (s.state == SEEK_WITHDRAWN)
-		*st = cmd_refuse(c, usage, "the seek on board %ld was withdrawn "
-		                 "by %s (%s)", board, s.seeker, closed);
+		/* TRANSLATORS: the board, the seeker, then when. */
+		*st = cmd_refuse(c, usage, _("the seek on board %ld was withdrawn "
+		                   "by %s (%s)"), board, s.seeker, closed);
 	else if (!seek_is_open(&s, c->s.now))
-		*st = cmd_refuse(c, usage, "the seek on board %ld expired (%s): "
-		                 "\"%s seeks\" lists the seeks still open", board,
+		/* TRANSLATORS: the board, when, then the game's word
+		 * (epaminondas); "seeks" stays as it is. */
+		*st = cmd_refuse(c, usage, _("the seek on board %ld expired (%s): "
+		                   "\"%s seeks\" lists the seeks still open"), board,
 		                 closed, game);
 	else if (!yes && strcmp(argv[1], s.seeker) != 0)
-		*st = cmd_refuse(c, usage, "board %ld is %s's seek: only %s can "
-		                 "withdraw it; to take the seat, send accept",
-		                 board, s.seeker, s.seeker);
+		/* TRANSLATORS: the board, then the seeker; "accept" stays as
+		 * it is. */
+		*st = cmd_refuse(c, usage, _("board %1$ld is %2$s's seek: only "
+		                   "%2$s can withdraw it; to take the seat, send "
+		                   "accept"), board, s.seeker);
 	else if (!yes)
 		*st = seek_withdraw(c, &s, key, usage);
 	else if (strcmp(argv[1], s.seeker) == 0)
-		*st = cmd_refuse(c, usage, "board %ld is your own seek: someone "
-		                 "else takes its seat; to withdraw it, send "
-		                 "decline %ld %s PASSWORD", board, board, s.seeker);
+		/* TRANSLATORS: the board (twice), then the seeker's userid;
+		 * "decline" and PASSWORD stay as they are. */
+		*st = cmd_refuse(c, usage, _("board %1$ld is your own seek: "
+		                   "someone else takes its seat; to withdraw it, send "
+		                   "decline %1$ld %2$s PASSWORD"), board, s.seeker);
 	else
 		*st = seek_take(c, &s, key, argv[1], usage);
 	lock_release(&l);

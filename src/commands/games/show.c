@@ -41,34 +41,55 @@ void board_missing_words(const struct svc *s, const char *game, long board,
                          struct buf *out)
 {
 	struct seek sk;
-	char *err = NULL, range[64] = "";
+	char *err = NULL;
 	int rc = seek_load(s->cfg->spool, game, board, &sk, &err);
 
 	free(err);
 	if (rc != 0) {
-		buf_printf(out, "there is no %s board %ld", game, board);
+		/* TRANSLATORS: the game's word (epaminondas), then the
+		 * board. */
+		buf_printf(out, _("there is no %s board %ld"), game, board);
 		return;
 	}
 	if (sk.state == SEEK_TAKEN) {
-		buf_printf(out, "there is no %s board %ld (it was %s's seek, "
-		           "taken by %s, and its game is no longer kept)", game,
+		/* TRANSLATORS: the game's word (epaminondas), the board, the
+		 * seeker, then the player who took the seat. */
+		buf_printf(out, _("there is no %s board %ld (it was %s's seek, "
+		           "taken by %s, and its game is no longer kept)"), game,
 		           board, sk.seeker, sk.taker);
 		return;
 	}
 	if (!seek_is_open(&sk, s->now)) {
-		buf_printf(out, "board %ld has no game: it was %s's seek, %s "
-		           "before anybody took its seat", board, sk.seeker,
-		           sk.state == SEEK_WITHDRAWN ? "withdrawn" : "expired");
+		if (sk.state == SEEK_WITHDRAWN)
+			/* TRANSLATORS: the board, then the seeker. */
+			buf_printf(out, _("board %ld has no game: it was %s's seek, "
+			           "withdrawn before anybody took its seat"), board,
+			           sk.seeker);
+		else
+			/* TRANSLATORS: the board, then the seeker. */
+			buf_printf(out, _("board %ld has no game: it was %s's seek, "
+			           "expired before anybody took its seat"), board,
+			           sk.seeker);
 		return;
 	}
 	if (sk.rating_min >= 0)
-		snprintf(range, sizeof range, " (for players rated %d-%d)",
-		         sk.rating_min, sk.rating_max);
-	buf_printf(out, "board %ld has no game yet: it is %s's open seek%s, "
-	           "listed by %s seeks.  Another player takes its seat with: "
-	           "%s accept %ld USERID PASSWORD; %s withdraws it with: %s "
-	           "decline %ld %s PASSWORD", board, sk.seeker, range, game,
-	           game, board, sk.seeker, game, board, sk.seeker);
+		/* TRANSLATORS: the board, the seeker, the game's word
+		 * (epaminondas), the lowest rating, then the highest; the
+		 * commands stay as they are. */
+		buf_printf(out, _("board %1$ld has no game yet: it is %2$s's open "
+		           "seek (for players rated %4$d-%5$d), listed by %3$s "
+		           "seeks.  Another player takes its seat with: %3$s accept "
+		           "%1$ld USERID PASSWORD; %2$s withdraws it with: %3$s "
+		           "decline %1$ld %2$s PASSWORD"), board, sk.seeker, game,
+		           sk.rating_min, sk.rating_max);
+	else
+		/* TRANSLATORS: the board, the seeker, then the game's word
+		 * (epaminondas); the commands stay as they are. */
+		buf_printf(out, _("board %1$ld has no game yet: it is %2$s's open "
+		           "seek, listed by %3$s seeks.  Another player takes its "
+		           "seat with: %3$s accept %1$ld USERID PASSWORD; %2$s "
+		           "withdraws it with: %3$s decline %1$ld %2$s PASSWORD"),
+		           board, sk.seeker, game);
 }
 
 enum cmd_status cmd_no_board(struct cmdctx *c, const char *game,
@@ -145,12 +166,15 @@ static void show_now(const struct game *full, char *buf, size_t len)
 	char res[REPLY_RESULT_MAX];
 
 	if (full->state == GAME_ACTIVE) {
-		snprintf(buf, len, "the game is now at move %zu, %s to move",
+		/* TRANSLATORS: follows a semicolon; the number of the move
+		 * to make, then the player to move. */
+		snprintf(buf, len, _("the game is now at move %zu, %s to move"),
 		         full->nmoves + 1, game_to_move(full));
 		return;
 	}
 	reply_result_words(full, res, sizeof res);
-	snprintf(buf, len, "the game is over: %s", res);
+	/* TRANSLATORS: follows a semicolon; %s is the result in words. */
+	snprintf(buf, len, _("the game is over: %s"), res);
 }
 
 /* Load board for show, replayed to its first n moves when n >= 0;
@@ -169,11 +193,11 @@ static enum cmd_status show_load_at(struct cmdctx *c, const char *game,
 		return st;
 	if (n < 0 || (size_t)n == full.nmoves) {
 		*g = full;
-		snprintf(headline, len, "Board %ld as it stands.", board);
+		snprintf(headline, len, _("Board %ld as it stands."), board);
 		return CMD_DONE;
 	}
 	if ((size_t)n > full.nmoves) {
-		cmd_refuse(c, usage, "board %ld has only %zu moves, not %ld",
+		cmd_refuse(c, usage, _("board %ld has only %zu moves, not %ld"),
 		           board, full.nmoves, n);
 		game_free(&full);
 		return CMD_REFUSED;
@@ -181,11 +205,17 @@ static enum cmd_status show_load_at(struct cmdctx *c, const char *game,
 	preview_rewind(&full, (size_t)n, g);
 	show_now(&full, now, sizeof now);
 	if (n == 0)
-		snprintf(headline, len, "Board %ld as it stood before the first "
-		         "move (of %zu); %s.", board, full.nmoves, now);
+		/* TRANSLATORS: the board, its number of moves, then where
+		 * the game stands now ("the game is now at move 7, bob to
+		 * move"). */
+		snprintf(headline, len, _("Board %ld as it stood before the "
+		         "first move (of %zu); %s."), board, full.nmoves, now);
 	else
-		snprintf(headline, len, "Board %ld as it stood after move %ld (of "
-		         "%zu); %s.", board, n, full.nmoves, now);
+		/* TRANSLATORS: the board, the move, the board's number of
+		 * moves, then where the game stands now ("the game is now at
+		 * move 7, bob to move"). */
+		snprintf(headline, len, _("Board %ld as it stood after move %ld "
+		         "(of %zu); %s."), board, n, full.nmoves, now);
 	*past = 1;
 	game_free(&full);
 	return CMD_DONE;
@@ -207,17 +237,17 @@ static enum cmd_status show_boards(struct cmdctx *c, const char *game,
 	int i, past;
 
 	if (argc > SHOW_MAX_BOARDS)
-		return cmd_refuse(c, usage, "show takes at most %d boards",
+		return cmd_refuse(c, usage, _("show takes at most %d boards"),
 		                  SHOW_MAX_BOARDS);
 	/* One mail a board: an address that is no player's (maybe a
 	 * forged From) gets one reply a mail, never ten. */
 	if (argc > 1 && c->sender && reply_to_stranger(c, c->sender))
-		return cmd_refuse(c, usage, "your address is no player's: "
-		                  "show takes one board a mail from it");
+		return cmd_refuse(c, usage, _("your address is no player's: "
+		                    "show takes one board a mail from it"));
 	for (i = 0; i < argc; i++)
 		if (show_board_word(argv[i], &boards[i], &at[i]) < 0)
-			return cmd_refuse(c, usage, "'%s' is not a board number "
-			                  "(BOARD or BOARD#N)", argv[i]);
+			return cmd_refuse(c, usage, _("'%s' is not a board number "
+			                    "(BOARD or BOARD#N)"), argv[i]);
 	t = svc_txn(&c->s, c->s.msg_key);
 	for (i = 0; i < argc && st == CMD_DONE; i++) {
 		struct game g;
@@ -226,13 +256,17 @@ static enum cmd_status show_boards(struct cmdctx *c, const char *game,
 		if (st != CMD_DONE)
 			break;
 		if (at[i] == 0)
-			snprintf(subject, sizeof subject, "%s Board %ld before the "
-			         "first move: a past position", reply_game_title(game),
-			         boards[i]);
+			/* TRANSLATORS: a Subject: the game's name
+			 * (Epaminondas), then the board. */
+			snprintf(subject, sizeof subject, _("%s Board %ld before "
+			         "the first move: a past position"),
+			         reply_game_title(game), boards[i]);
 		else
-			snprintf(subject, sizeof subject, "%s Board %ld after move %ld: "
-			         "a past position", reply_game_title(game), boards[i],
-			         at[i]);
+			/* TRANSLATORS: a Subject: the game's name
+			 * (Epaminondas), the board, then the move. */
+			snprintf(subject, sizeof subject, _("%s Board %ld after move "
+			         "%ld: a past position"), reply_game_title(game),
+			         boards[i], at[i]);
 		if (past) {
 			c->s.bm.past = c->s.bm.no_token = 1;
 			c->s.bm.subject = subject;
@@ -261,7 +295,8 @@ static enum cmd_status show_one(struct cmdctx *c, const char *game,
 
 	if ((st = show_load(c, game, board, usage, &g)) != CMD_DONE)
 		return st;
-	snprintf(headline, sizeof headline, "Board %ld as it stands.", board);
+	snprintf(headline, sizeof headline, _("Board %ld as it stands."),
+	         board);
 	return show_send(c, &g, headline);
 }
 
@@ -281,14 +316,15 @@ static int show_waits_for(const struct game *g, const char *userid)
 }
 
 /* The time left of the player to move of an active g at c->s.now
- * (clock_left; their leave from their user file stops the clock), as
- * ", 2 days 23 hours left" or ", no time left", appended to out. */
-static void show_left(const struct cmdctx *c, const struct game *g,
-                      struct buf *out)
+ * (clock_left; their leave from their user file stops the clock), in
+ * seconds; when positive, in words ("2 days 23 hours") into words (len
+ * bytes). */
+static long show_left(const struct cmdctx *c, const struct game *g,
+                      char *words, size_t len)
 {
 	struct time_span s[USER_MAX_LEAVE + 1];
 	struct user u;
-	char *err = NULL, words[48];
+	char *err = NULL;
 	size_t n = 0;
 	int side = g->pos.to_move == EP_WHITE ? 0 : 1;
 	long left;
@@ -300,12 +336,9 @@ static void show_left(const struct cmdctx *c, const struct game *g,
 	free(err);
 	left = clock_left(g, side, c->s.now, (long)c->s.cfg->forfeit_days * 86400L,
 	                  s, n);
-	if (left <= 0) {
-		buf_puts(out, ", no time left");
-		return;
-	}
-	clock_format_left(left, words, sizeof words);
-	buf_printf(out, ", %s left", words);
+	if (left > 0)
+		clock_format_left(left, words, len);
+	return left;
 }
 
 /* One line about g for userid's lists; an active board's with the time
@@ -313,23 +346,58 @@ static void show_left(const struct cmdctx *c, const struct game *g,
 static void show_line(const struct cmdctx *c, const struct game *g,
                       struct buf *out)
 {
-	char res[EP_ERR_MAX + 96];
+	char res[EP_ERR_MAX + 96], left[48];
+	size_t m = g->nmoves;
 
-	buf_printf(out, "  Board %ld: %s (White) against %s (Black), %zu move%s, ",
-	           g->board, g->white, g->black, g->nmoves,
-	           g->nmoves == 1 ? "" : "s");
+	buf_puts(out, "  ");
 	if (g->state == GAME_CHALLENGED) {
 		int both;
 		const char *who = game_waits_agreement(g, &both);
-		buf_printf(out, "challenge waiting for %s%s%s", who ? who : "",
-		           both ? " and " : "", both ? g->black : "");
-	}
-	else if (g->state == GAME_ACTIVE) {
-		buf_printf(out, "%s to move", game_to_move(g));
-		show_left(c, g, out);
+		if (both)
+			/* TRANSLATORS: a line of a list of boards: the board,
+			 * White, Black, the number of moves, then White and
+			 * Black again (neither has accepted). */
+			buf_printf(out, ngettext("Board %ld: %s (White) against %s "
+			           "(Black), %zu move, challenge waiting for %s and "
+			           "%s", "Board %ld: %s (White) against %s (Black), "
+			           "%zu moves, challenge waiting for %s and %s", m),
+			           g->board, g->white, g->black, m, who ? who : "",
+			           g->black);
+		else
+			/* TRANSLATORS: a line of a list of boards: the board,
+			 * White, Black, the number of moves, then the player
+			 * who has not accepted yet. */
+			buf_printf(out, ngettext("Board %ld: %s (White) against %s "
+			           "(Black), %zu move, challenge waiting for %s",
+			           "Board %ld: %s (White) against %s (Black), %zu "
+			           "moves, challenge waiting for %s", m), g->board,
+			           g->white, g->black, m, who ? who : "");
+	} else if (g->state == GAME_ACTIVE &&
+	           show_left(c, g, left, sizeof left) <= 0) {
+		/* TRANSLATORS: a line of a list of boards: the board, White,
+		 * Black, the number of moves, then the player to move. */
+		buf_printf(out, ngettext("Board %ld: %s (White) against %s "
+		           "(Black), %zu move, %s to move, no time left", "Board "
+		           "%ld: %s (White) against %s (Black), %zu moves, %s to "
+		           "move, no time left", m), g->board, g->white, g->black,
+		           m, game_to_move(g));
+	} else if (g->state == GAME_ACTIVE) {
+		/* TRANSLATORS: a line of a list of boards: the board, White,
+		 * Black, the number of moves, the player to move, then the
+		 * time left ("2 days 23 hours"). */
+		buf_printf(out, ngettext("Board %ld: %s (White) against %s "
+		           "(Black), %zu move, %s to move, %s left", "Board %ld: "
+		           "%s (White) against %s (Black), %zu moves, %s to move, "
+		           "%s left", m), g->board, g->white, g->black, m,
+		           game_to_move(g), left);
 	} else {
 		game_result_text(g, res, sizeof res);
-		buf_puts(out, res);
+		/* TRANSLATORS: a line of a list of boards: the board, White,
+		 * Black, the number of moves, then the result in words. */
+		buf_printf(out, ngettext("Board %ld: %s (White) against %s "
+		           "(Black), %zu move, %s", "Board %ld: %s (White) "
+		           "against %s (Black), %zu moves, %s", m), g->board,
+		           g->white, g->black, m, res);
 	}
 	buf_puts(out, "\n");
 }
@@ -381,22 +449,39 @@ static void show_cut_note(struct cmdctx *c, const char *game,
                           const char *userid, int lines, size_t shown,
                           size_t total, long last, struct buf *out)
 {
+	buf_puts(out, "\n  ");
 	if (shown)
-		buf_printf(out, "\n  Shown: the first %zu of these %zu boards, in "
-		           "board order, up to board %ld; all of them would not fit "
-		           "in one mail (at most %zu bytes).\n", shown, total, last,
-		           reply_cap(&c->s));
+		/* TRANSLATORS: how many boards are shown, how many there are
+		 * (English says "boards" for one too), the last board shown,
+		 * then the most bytes of a mail. */
+		buf_printf(out, ngettext("Shown: the first %zu of these %zu "
+		           "boards, in board order, up to board %ld; all of them "
+		           "would not fit in one mail (at most %zu bytes).",
+		           "Shown: the first %zu of these %zu boards, in board "
+		           "order, up to board %ld; all of them would not fit in "
+		           "one mail (at most %zu bytes).", total), shown, total,
+		           last, reply_cap(&c->s));
 	else
-		buf_printf(out, "\n  Not shown: these %zu boards would not fit in "
-		           "one mail (at most %zu bytes).\n", total, reply_cap(&c->s));
+		/* TRANSLATORS: how many boards there are (English says
+		 * "boards" for one too), then the most bytes of a mail. */
+		buf_printf(out, ngettext("Not shown: these %zu boards would not "
+		           "fit in one mail (at most %zu bytes).", "Not shown: "
+		           "these %zu boards would not fit in one mail (at most %zu "
+		           "bytes).", total), total, reply_cap(&c->s));
+	buf_puts(out, "\n  ");
 	if (lines)
-		buf_printf(out, "  For fewer: \"%s show %s next\" (the boards waiting "
-		           "for %s) or \"%s show %s active\" (those not over).\n",
-		           game, userid, userid, game, userid);
+		/* TRANSLATORS: the game's word (epaminondas), then the userid;
+		 * the commands in quotes stay as they are. */
+		buf_printf(out, _("For fewer: \"%1$s show %2$s next\" (the boards "
+		           "waiting for %2$s) or \"%1$s show %2$s active\" (those "
+		           "not over)."), game, userid);
 	else
-		buf_printf(out, "  For the others: \"%s games %s\" lists every board "
-		           "on one line, and \"%s show BOARD\" shows any one of "
-		           "them.\n", game, userid, game);
+		/* TRANSLATORS: the game's word (epaminondas), then the userid;
+		 * the commands in quotes stay as they are. */
+		buf_printf(out, _("For the others: \"%1$s games %2$s\" lists "
+		           "every board on one line, and \"%1$s show BOARD\" shows "
+		           "any one of them."), game, userid);
+	buf_puts(out, "\n");
 }
 
 /* What one list of boards gathers: the text so far (out), the byte
@@ -412,11 +497,35 @@ struct show_acc {
 static void show_headline(const char *game, const char *userid,
                           const char *filter, size_t total, struct buf *out)
 {
-	buf_printf(out, "%s boards of %s%s: %zu.", reply_game_title(game),
-	           userid, strcmp(filter, "active") == 0 ? " not over yet"
-	           : strcmp(filter, "inactive") == 0 ? " that are over"
-	           : strcmp(filter, "next") == 0 ? " waiting for them" : "",
-	           total);
+	const char *title = reply_game_title(game);
+
+	if (strcmp(filter, "active") == 0)
+		/* TRANSLATORS: the game's name (Epaminondas), the player,
+		 * then how many boards (English says "boards" for one
+		 * too). */
+		buf_printf(out, ngettext("%s boards of %s not over yet: %zu.",
+		           "%s boards of %s not over yet: %zu.", total), title,
+		           userid, total);
+	else if (strcmp(filter, "inactive") == 0)
+		/* TRANSLATORS: the game's name (Epaminondas), the player,
+		 * then how many boards (English says "boards" for one
+		 * too). */
+		buf_printf(out, ngettext("%s boards of %s that are over: %zu.",
+		           "%s boards of %s that are over: %zu.", total), title,
+		           userid, total);
+	else if (strcmp(filter, "next") == 0)
+		/* TRANSLATORS: the game's name (Epaminondas), the player,
+		 * then how many boards (English says "boards" for one
+		 * too). */
+		buf_printf(out, ngettext("%s boards of %s waiting for them: %zu.",
+		           "%s boards of %s waiting for them: %zu.", total), title,
+		           userid, total);
+	else
+		/* TRANSLATORS: the game's name (Epaminondas), the player,
+		 * then how many boards (English says "boards" for one
+		 * too). */
+		buf_printf(out, ngettext("%s boards of %s: %zu.", "%s boards of "
+		           "%s: %zu.", total), title, userid, total);
 }
 
 /* Add to a the boards of game where u plays that pass filter, one line
@@ -474,13 +583,21 @@ static int show_section(struct cmdctx *c, const char *game,
 		show_headline(game, u->userid, filter, total, &a->out);
 		buf_puts(&a->out, "\n");
 	}
-	if (total && !shown && a->full && !cut)
-		buf_puts(&sect, "  (not shown: the mail is full)\n");
-	else if (cut)
+	if (total && !shown && a->full && !cut) {
+		buf_puts(&sect, "  ");
+		buf_puts(&sect, _("(not shown: the mail is full)"));
+		buf_puts(&sect, "\n");
+	} else if (cut) {
 		show_cut_note(c, game, u->userid, lines, shown, total, last, &sect);
+	}
 	buf_append(&a->out, sect.data ? sect.data : "", sect.len);
-	if (!total)
-		buf_puts(&a->out, "  (none)\n");
+	if (!total) {
+		buf_puts(&a->out, "  ");
+		/* TRANSLATORS: under a heading, when a player has no boards
+		 * there. */
+		buf_puts(&a->out, _("(none)"));
+		buf_puts(&a->out, "\n");
+	}
 	if (head)
 		buf_puts(&a->out, "\n");
 	a->total += total;
@@ -513,11 +630,11 @@ static enum cmd_status show_players(struct cmdctx *c, int nuser,
 			return CMD_TEMPFAIL;
 		}
 		if (i > 0)
-			return cmd_refuse(c, usage, "'%s' is neither a player's "
-			                  "userid nor all, active, inactive or next",
+			return cmd_refuse(c, usage, _("'%s' is neither a player's "
+			                    "userid nor all, active, inactive or next"),
 			                  userids[i]);
-		return cmd_refuse(c, usage, "'%s' is neither a board number nor "
-		                  "a player's userid", userids[i]);
+		return cmd_refuse(c, usage, _("'%s' is neither a board number nor "
+		                    "a player's userid"), userids[i]);
 	}
 	return CMD_DONE;
 }
@@ -555,14 +672,24 @@ static enum cmd_status show_user(struct cmdctx *c, const char *game,
 		goto out;
 	for (i = 0; i < nuser; i++)
 		buf_printf(&who, "%s%s", i ? ", " : "", userids[i]);
-	if (several)
-		buf_printf(&head, "Boards of %s%s: %zu in all.", buf_str(&who),
-		           game ? "" : " in every game", a.total);
+	if (several && game)
+		/* TRANSLATORS: the players ("alice, bob"), then how many
+		 * boards (English says "in all" for one too). */
+		buf_printf(&head, ngettext("Boards of %s: %zu in all.", "Boards of "
+		           "%s: %zu in all.", a.total), buf_str(&who), a.total);
+	else if (several)
+		/* TRANSLATORS: the players ("alice, bob"), then how many
+		 * boards (English says "in all" for one too). */
+		buf_printf(&head, ngettext("Boards of %s in every game: %zu in "
+		           "all.", "Boards of %s in every game: %zu in all.",
+		           a.total), buf_str(&who), a.total);
 	else
 		show_headline(game, userids[0], filter, a.total, &head);
 	tvars_set(&v, "title", game ? reply_game_title(game) : "epamserv");
 	tvars_set(&v, "userid", buf_str(&who));
-	tvars_setf(&v, "game", game ? "%s" : "%s (or another game's name)",
+	/* TRANSLATORS: in the mail's "To see one board" line: %s is a
+	 * game's word (epaminondas). */
+	tvars_setf(&v, "game", game ? "%s" : _("%s (or another game's name)"),
 	           game ? game : spool_games[0]);
 	tvars_set(&v, "headline", buf_str(&head));
 	tvars_set(&v, "boards", buf_str(&a.out));
@@ -571,8 +698,16 @@ static enum cmd_status show_user(struct cmdctx *c, const char *game,
 		st = CMD_TEMPFAIL;
 		goto out;
 	}
-	snprintf(subject, sizeof subject, "%s boards of %.100s",
-	         game ? reply_game_title(game) : "All", buf_str(&who));
+	if (game)
+		/* TRANSLATORS: a Subject: the game's name (Epaminondas),
+		 * then the players ("alice, bob"). */
+		snprintf(subject, sizeof subject, _("%s boards of %.100s"),
+		         reply_game_title(game), buf_str(&who));
+	else
+		/* TRANSLATORS: a Subject: %s is the players ("alice,
+		 * bob"). */
+		snprintf(subject, sizeof subject, _("All boards of %.100s"),
+		         buf_str(&who));
 	t = svc_txn(&c->s, c->s.msg_key);
 	reply_queue(&c->s, t, c->sender, subject, text, NULL, 0, NULL);
 	st = svc_commit(&c->s, t);
@@ -610,17 +745,17 @@ enum cmd_status cmd_show(struct cmdctx *c, const char *game, int argc,
 	int n;
 
 	if (argc < 1)
-		return cmd_refuse(c, usage, "show takes a board number, or a "
-		                  "userid and optionally all, active, inactive or "
-		                  "next");
+		return cmd_refuse(c, usage, _("show takes a board number, or a "
+		                    "userid and optionally all, active, inactive or "
+		                    "next"));
 	board = util_board_number(argv[0]);
 	if (board >= 0 && argc == 1)
 		return show_one(c, game, board);
 	if (isdigit((unsigned char)argv[0][0]))
 		return show_boards(c, game, argc, argv);
 	if ((n = show_user_words(argc, argv, "active", &filter)) < 0)
-		return cmd_refuse(c, usage, "show takes 1 to %d userids, then "
-		                  "optionally all, active, inactive or next",
+		return cmd_refuse(c, usage, _("show takes 1 to %d userids, then "
+		                    "optionally all, active, inactive or next"),
 		                  SHOW_MAX_USERS);
 	return show_user(c, game, n, argv, filter, 0, usage);
 }
@@ -634,8 +769,8 @@ enum cmd_status cmd_games(struct cmdctx *c, const char *game, int argc,
 	int n;
 
 	if ((n = show_user_words(argc, argv, "all", &filter)) < 0)
-		return cmd_refuse(c, usage, "games takes 1 to %d userids, then "
-		                  "optionally all, active, inactive or next",
+		return cmd_refuse(c, usage, _("games takes 1 to %d userids, then "
+		                    "optionally all, active, inactive or next"),
 		                  SHOW_MAX_USERS);
 	return show_user(c, game, n, argv, filter, 1, usage);
 }
@@ -648,22 +783,22 @@ enum cmd_status cmd_all(struct cmdctx *c, int argc, char **argv)
 		const char *filter;
 		int n = show_user_words(argc - 1, argv + 1, "active", &filter);
 		if (n < 0)
-			return cmd_refuse(c, usage, "all show takes 1 to %d userids, "
-			                  "then optionally all, active, inactive or "
-			                  "next", SHOW_MAX_USERS);
+			return cmd_refuse(c, usage, _("all show takes 1 to %d userids, "
+			                    "then optionally all, active, inactive or "
+			                    "next"), SHOW_MAX_USERS);
 		return show_user(c, NULL, n, argv + 1, filter, 0, usage);
 	}
 	if (argc >= 1 && strcasecmp(argv[0], "games") == 0) {
 		const char *filter;
 		int n = show_user_words(argc - 1, argv + 1, "all", &filter);
 		if (n < 0)
-			return cmd_refuse(c, usage, "all games takes 1 to %d userids, "
-			                  "then optionally all, active, inactive or "
-			                  "next", SHOW_MAX_USERS);
+			return cmd_refuse(c, usage, _("all games takes 1 to %d userids, "
+			                    "then optionally all, active, inactive or "
+			                    "next"), SHOW_MAX_USERS);
 		return show_user(c, NULL, n, argv + 1, filter, 1, usage);
 	}
-	return cmd_refuse(c, usage, "all is followed by show or games: every "
-	                  "game's boards of a player in one reply");
+	return cmd_refuse(c, usage, _("all is followed by show or games: every "
+	                    "game's boards of a player in one reply"));
 }
 
 /* Add to t the board mail of board from userid's side; refuses (and
@@ -681,13 +816,14 @@ static enum cmd_status showas_one(struct cmdctx *c, struct txn *t,
 	if ((st = show_load(c, game, board, usage, &g)) != CMD_DONE)
 		return st;
 	if ((side = game_side_of(&g, userid)) < 0) {
-		st = board_refuse(c, &g, usage, "you (%s) are not a player "
-		                  "on board %ld", userid, board);
+		st = board_refuse(c, &g, usage, _("you (%s) are not a player "
+		                    "on board %ld"), userid, board);
 		game_free(&g);
 		return st;
 	}
-	snprintf(headline, sizeof headline, "Board %ld as it stands, from %s's "
-	         "side.", board, userid);
+	/* TRANSLATORS: the board, then the player. */
+	snprintf(headline, sizeof headline, _("Board %ld as it stands, from "
+	         "%s's side."), board, userid);
 	c->s.bm.orient = side == EP_BLACK ? 2 : 1;
 	st = reply_board(&c->s, t, &g, headline, "", NULL, c->sender);
 	c->s.bm.orient = 0;
@@ -746,15 +882,15 @@ enum cmd_status cmd_showas(struct cmdctx *c, const char *game, int argc,
 		filter = strcmp(argv[2], "all") == 0 ? "active" : argv[2];
 	}
 	if (argc < 3)
-		return cmd_refuse(c, usage, "showas takes your userid, your "
-		                  "password and a board number (or several), or "
-		                  "all, active, inactive or next");
+		return cmd_refuse(c, usage, _("showas takes your userid, your "
+		                    "password and a board number (or several), or "
+		                    "all, active, inactive or next"));
 	if (n > SHOW_MAX_BOARDS)
-		return cmd_refuse(c, usage, "showas takes at most %d boards",
+		return cmd_refuse(c, usage, _("showas takes at most %d boards"),
 		                  SHOW_MAX_BOARDS);
 	for (i = 0; !filter && i < n; i++)
 		if ((boards[i] = util_board_number(argv[2 + i])) < 0)
-			return cmd_refuse(c, usage, "'%s' is not a board number",
+			return cmd_refuse(c, usage, _("'%s' is not a board number"),
 			                  argv[2 + i]);
 	util_lower(argv[0]);
 	if ((st = cmd_auth(c, argv[0], argv[1], usage, &u)) != CMD_DONE)
@@ -763,12 +899,19 @@ enum cmd_status cmd_showas(struct cmdctx *c, const char *game, int argc,
 	if (filter && (n = showas_filtered(c, game, argv[0], filter,
 	                                   boards)) < 0)
 		return CMD_TEMPFAIL;
+	if (n == 0 && strcmp(filter, "inactive") == 0)
+		/* TRANSLATORS: the userid, then the game's name (Epaminondas). */
+		return cmd_refuse(c, usage, _("you (%s) have no %s board that "
+		                    "is over"), argv[0], reply_game_title(game));
+	if (n == 0 && strcmp(filter, "next") == 0)
+		/* TRANSLATORS: the userid, then the game's name (Epaminondas). */
+		return cmd_refuse(c, usage, _("you (%s) have no %s board "
+		                    "waiting for you"), argv[0],
+		                  reply_game_title(game));
 	if (n == 0)
-		return cmd_refuse(c, usage, "you (%s) have no %s board %s",
-		                  argv[0], reply_game_title(game),
-		                  strcmp(filter, "inactive") == 0 ? "that is over"
-		                  : strcmp(filter, "next") == 0 ? "waiting for you"
-		                  : "that is not over");
+		/* TRANSLATORS: the userid, then the game's name (Epaminondas). */
+		return cmd_refuse(c, usage, _("you (%s) have no %s board that "
+		                    "is not over"), argv[0], reply_game_title(game));
 	t = svc_txn(&c->s, c->s.msg_key);
 	for (i = 0; i < n && st == CMD_DONE; i++)
 		st = showas_one(c, t, game, argv[0], boards[i]);

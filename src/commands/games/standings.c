@@ -57,7 +57,10 @@ static int standings_line(const struct cmdctx *c, struct buf *b, int rank,
 	           p->rating, p->games, p->wins, p->losses, p->draws,
 	           p->games < RATING_PROVISIONAL ? "  ?" : "");
 	if (r) {
-		buf_printf(b, "  (robot %d)", r->level);
+		buf_puts(b, "  ");
+		/* TRANSLATORS: at the end of a robot's line in the
+		 * standings; %d is its level. */
+		buf_printf(b, _("(robot %d)"), r->level);
 	} else {
 		/* Limits (issue 17): short marks, explained after the tables. */
 		struct user u;
@@ -149,9 +152,14 @@ static char *standings_table(const struct cmdctx *c, const struct ratings *r,
 			free(all);
 			continue;
 		}
-		buf_printf(&b, "%s%s\n\n%4s  %-20s %6s %6s %4s %4s %4s\n",
-		           b.len ? "\n" : "", ratings_class_title(cls), "#",
-		           "Player", "Rating", "Games", "Won", "Lost", "Drawn");
+		buf_printf(&b, "%s%s\n\n", b.len ? "\n" : "",
+		           ratings_class_title(cls));
+		/* TRANSLATORS: the headings of the table's columns, one line:
+		 * keep each heading over its column, as the English does (the
+		 * rows below are laid out by the program). */
+		buf_puts(&b, _("   #  Player               Rating  Games  Won "
+		         "Lost Drawn"));
+		buf_puts(&b, "\n");
 		for (i = 0; i < m; i++) {
 			buf_reset(&line);
 			int robot = standings_line(c, &line, (int)i + 1,
@@ -164,25 +172,59 @@ static char *standings_table(const struct cmdctx *c, const struct ratings *r,
 		}
 		if (i < m) {
 			full = 1;
-			buf_printf(&b, "\nShown: the first %zu of %zu players, best "
-			           "rating first; all of them would not fit in one "
-			           "mail (at most %zu bytes)%s.  \"history USERID\" "
-			           "gives any player's finished games.\n", i, m,
-			           reply_cap(&c->s), cls + 1 < RATING_CLASSES &&
-			           class_of_game(cls + 1, game) ? ", and the tables "
-			           "after it are left out" : "");
+			buf_puts(&b, "\n");
+			if (cls + 1 < RATING_CLASSES && class_of_game(cls + 1, game))
+				/* TRANSLATORS: how many players are shown, how
+				 * many there are (English says "players" for
+				 * one too), then the most bytes of a mail. */
+				buf_printf(&b, ngettext("Shown: the first %zu of %zu "
+				           "players, best rating first; all of them "
+				           "would not fit in one mail (at most %zu bytes), "
+				           "and the tables after it are left out.  "
+				           "\"history USERID\" gives any player's "
+				           "finished games.", "Shown: the first %zu of %zu "
+				           "players, best rating first; all of them "
+				           "would not fit in one mail (at most %zu bytes), "
+				           "and the tables after it are left out.  "
+				           "\"history USERID\" gives any player's "
+				           "finished games.", m), i, m, reply_cap(&c->s));
+			else
+				/* TRANSLATORS: how many players are shown, how
+				 * many there are (English says "players" for
+				 * one too), then the most bytes of a mail. */
+				buf_printf(&b, ngettext("Shown: the first %zu of %zu "
+				           "players, best rating first; all of them "
+				           "would not fit in one mail (at most %zu "
+				           "bytes).  \"history USERID\" gives any "
+				           "player's finished games.", "Shown: the first "
+				           "%zu of %zu players, best rating first; all of "
+				           "them would not fit in one mail (at most %zu "
+				           "bytes).  \"history USERID\" gives any "
+				           "player's finished games.", m), i, m,
+				           reply_cap(&c->s));
+			buf_puts(&b, "\n");
 		}
 		free(all);
 	}
-	if (robots)
-		buf_printf(&b, "\n(robot N): a robot opponent, level N of %d "
+	if (robots) {
+		buf_puts(&b, "\n");
+		/* TRANSLATORS: the legend of "(robot N)" after the tables;
+		 * the weakest level, then the strongest. */
+		buf_printf(&b, _("(robot N): a robot opponent, level N of %d "
 		           "(weakest) to %d; it accepts a\nsigned challenge at "
-		           "once (send \"help challenge\").\n",
+		           "once (send \"help challenge\")."),
 		           CONFIG_ROBOT_LEVEL_MIN, CONFIG_ROBOT_LEVEL_MAX);
-	if (marks)
-		buf_puts(&b, "\nLN: at most N active games at once; A: accepts "
+		buf_puts(&b, "\n");
+	}
+	if (marks) {
+		buf_puts(&b, "\n");
+		/* TRANSLATORS: the legend of the marks L5, A and R after
+		 * the tables (the marks stay as they are). */
+		buf_puts(&b, _("LN: at most N active games at once; A: accepts "
 		         "signed challenges at once;\nR: refuses challenges "
-		         "(send \"help limit\").\n");
+		         "(send \"help limit\")."));
+		buf_puts(&b, "\n");
+	}
 	buf_free(&line);
 	return buf_take(&b);
 }
@@ -204,8 +246,8 @@ enum cmd_status cmd_standings(struct cmdctx *c, const char *game, int argc,
 			return cmd_refuse(c, cmd_usage_of(c, "standings", game ?
 			                                  CMDT_GAME : CMDT_ACCOUNT,
 			                                  game),
-			                  "standings takes no words after it but a "
-			                  "game's name, not '%.40s'", argv[i]);
+			                  _("standings takes no words after it but a "
+			                    "game's name, not '%.40s'"), argv[i]);
 		game = i == 0 && (!game || strcmp(game, named) == 0) ? named : NULL;
 	}
 	if (ratings_load(c->s.cfg->spool, &r, &err) < 0 ||
@@ -219,8 +261,14 @@ enum cmd_status cmd_standings(struct cmdctx *c, const char *game, int argc,
 	tvars_set(&v, "table", table);
 	tvars_setf(&v, "start", "%d", RATING_START);
 	tvars_setf(&v, "provisional", "%d", RATING_PROVISIONAL);
-	snprintf(subject, sizeof subject, "%s standings", game ?
-	         reply_game_title(game) : "epamserv");
+	if (game)
+		/* TRANSLATORS: a Subject: %s is the game's name
+		 * (Epaminondas). */
+		snprintf(subject, sizeof subject, _("%s standings"),
+		         reply_game_title(game));
+	else
+		snprintf(subject, sizeof subject, "%s",
+		         _("epamserv standings"));
 	st = send_text(c, "standings.txt", subject, &v);
 	free(table);
 	tvars_free(&v);
@@ -254,14 +302,46 @@ static void history_line(struct buf *b, const struct rating_game *g)
 static void history_note(const struct cmdctx *c, struct buf *b, size_t shown,
                          size_t total, const char *who)
 {
-	buf_printf(b, "\nShown: the %zu most recent of %zu finished games", shown,
-	           total);
-	if (shown < HISTORY_MAX)
-		buf_printf(b, "; all of them would not fit in one mail (at most %zu "
-		           "bytes)", reply_cap(&c->s));
+	buf_puts(b, "\n");
+	if (shown < HISTORY_MAX && who)
+		/* TRANSLATORS: how many games are shown, how many there are
+		 * (English says "games" for one too), then the most bytes of
+		 * a mail. */
+		buf_printf(b, ngettext("Shown: the %zu most recent of %zu "
+		           "finished games; all of them would not fit in one mail "
+		           "(at most %zu bytes).", "Shown: the %zu most recent of "
+		           "%zu finished games; all of them would not fit in one "
+		           "mail (at most %zu bytes).", total), shown, total,
+		           reply_cap(&c->s));
+	else if (shown < HISTORY_MAX)
+		/* TRANSLATORS: how many games are shown, how many there are
+		 * (English says "games" for one too), then the most bytes of
+		 * a mail; "history USERID" stays as it is. */
+		buf_printf(b, ngettext("Shown: the %zu most recent of %zu "
+		           "finished games; all of them would not fit in one mail "
+		           "(at most %zu bytes).  \"history USERID\" lists one "
+		           "player's.", "Shown: the %zu most recent of %zu finished "
+		           "games; all of them would not fit in one mail (at most "
+		           "%zu bytes).  \"history USERID\" lists one player's.",
+		           total), shown, total, reply_cap(&c->s));
+	else if (who)
+		/* TRANSLATORS: how many games are shown, how many there are,
+		 * then the most a history lists. */
+		buf_printf(b, ngettext("Shown: the %zu most recent of %zu "
+		           "finished games; a history lists at most %d.", "Shown: "
+		           "the %zu most recent of %zu finished games; a history "
+		           "lists at most %d.", total), shown, total, HISTORY_MAX);
 	else
-		buf_printf(b, "; a history lists at most %d", HISTORY_MAX);
-	buf_puts(b, who ? ".\n" : ".  \"history USERID\" lists one player's.\n");
+		/* TRANSLATORS: how many games are shown, how many there are,
+		 * then the most a history lists; "history USERID" stays as
+		 * it is. */
+		buf_printf(b, ngettext("Shown: the %zu most recent of %zu "
+		           "finished games; a history lists at most %d.  \"history "
+		           "USERID\" lists one player's.", "Shown: the %zu most "
+		           "recent of %zu finished games; a history lists at most "
+		           "%d.  \"history USERID\" lists one player's.", total),
+		           shown, total, HISTORY_MAX);
+	buf_puts(b, "\n");
 }
 
 enum cmd_status cmd_history(struct cmdctx *c, int argc, char **argv)
@@ -277,10 +357,10 @@ enum cmd_status cmd_history(struct cmdctx *c, int argc, char **argv)
 	enum cmd_status st;
 
 	if (argc > 1)
-		return cmd_refuse(c, usage, "history takes at most one "
-		                  "userid");
+		return cmd_refuse(c, usage, _("history takes at most one "
+		                    "userid"));
 	if (who && !util_userid_ok(who))
-		return cmd_refuse(c, usage, "'%s' is not a valid userid",
+		return cmd_refuse(c, usage, _("'%s' is not a valid userid"),
 		                  who);
 	if (ratings_load(c->s.cfg->spool, &r, &err) < 0) {
 		log_msg(LOG_ERR, "%s\n", err);
@@ -305,12 +385,18 @@ enum cmd_status cmd_history(struct cmdctx *c, int argc, char **argv)
 	}
 	if (shown < total)
 		history_note(c, &b, shown, total, who);
+	if (!total && who)
+		/* TRANSLATORS: %s is the player. */
+		buf_printf(&b, _("No finished games for %s yet."), who);
+	else if (!total)
+		buf_puts(&b, _("No finished games yet."));
 	if (!total)
-		buf_printf(&b, "No finished games%s%s yet.\n", who ? " for " : "",
-		           who ? who : "");
+		buf_puts(&b, "\n");
 	tvars_set(&v, "games", buf_str(&b));
-	tvars_setf(&v, "who", "%s", who ? who : "every player");
-	st = send_text(c, "history.txt", "epamserv history", &v);
+	/* TRANSLATORS: in "epamserv history: finished games of every
+	 * player, most recent first". */
+	tvars_setf(&v, "who", "%s", who ? who : _("every player"));
+	st = send_text(c, "history.txt", _("epamserv history"), &v);
 	buf_free(&line);
 	buf_free(&b);
 	tvars_free(&v);

@@ -22,11 +22,6 @@
 #include <string.h>
 #include <strings.h>
 
-static const char *vote_name(enum game_vote v)
-{
-	return v == GAME_VOTE_DRAW ? "draw offer" : "undo request";
-}
-
 static enum cmd_status vote_ask(struct cmdctx *c, struct board_ctx *b,
                                 enum game_vote kind, const char *usage)
 {
@@ -36,15 +31,18 @@ static enum cmd_status vote_ask(struct cmdctx *c, struct board_ctx *b,
 
 	/* A robot plays every game out (issue 16): it rejects at once. */
 	if (robot && g->state == GAME_ACTIVE)
-		return board_refuse(c, g, usage, "%s is a robot and plays "
-		                    "every game to its end: no draws and no "
-		                    "take-backs; play on or resign", robot);
+		/* TRANSLATORS: %s is the robot's userid. */
+		return board_refuse(c, g, usage, _("%s is a robot and plays "
+		                      "every game to its end: no draws and no "
+		                      "take-backs; play on or resign"), robot);
 	if (game_vote_open(g, kind, b->userid, c->s.now, err, sizeof err) < 0)
 		return board_refuse(c, g, usage, "%s", err);
 	if (kind == GAME_VOTE_DRAW)
-		snprintf(headline, sizeof headline, "%s offers a draw.", b->userid);
+		snprintf(headline, sizeof headline, _("%s offers a draw."),
+		         b->userid);
 	else
-		snprintf(headline, sizeof headline, "%s asks to take back %s.",
+		/* TRANSLATORS: the player, then their last move ("e2-e3"). */
+		snprintf(headline, sizeof headline, _("%s asks to take back %s."),
 		         b->userid, g->moves[g->nmoves - 1].text);
 	return board_save(&c->s, b, headline);
 }
@@ -58,34 +56,53 @@ static enum cmd_status vote_answer(struct cmdctx *c, struct board_ctx *b,
 	enum game_vote kind = g->vote;
 
 	if (kind == GAME_VOTE_NONE)
-		return board_refuse(c, g, usage, "bad vote: nothing is waiting for "
-		                    "an answer on board %ld (a draw offer or an undo "
-		                    "request comes first: propose, undo)", g->board);
+		return board_refuse(c, g, usage, _("bad vote: nothing is waiting for "
+		                      "an answer on board %ld (a draw offer or an undo "
+		                      "request comes first: propose, undo)"), g->board);
+	if (own && yes && kind == GAME_VOTE_DRAW)
+		/* TRANSLATORS: %s is the opponent. */
+		return board_refuse(c, g, usage, _("bad vote: the draw offer is "
+		                      "yours; %s must answer it (you may withdraw it "
+		                      "with reject)"), game_opponent(g, b->userid));
 	if (own && yes)
-		return board_refuse(c, g, usage, "bad vote: the %s is yours; %s "
-		                    "must answer it (you may withdraw it with "
-		                    "reject)", vote_name(kind),
-		                    game_opponent(g, b->userid));
+		/* TRANSLATORS: %s is the opponent. */
+		return board_refuse(c, g, usage, _("bad vote: the undo request is "
+		                      "yours; %s must answer it (you may withdraw it "
+		                      "with reject)"), game_opponent(g, b->userid));
 	if (!yes) {
 		g->vote = GAME_VOTE_NONE;
 		g->updated = c->s.now;
-		if (own)
-			snprintf(headline, sizeof headline, "%s withdrew the %s.",
-			         b->userid, vote_name(kind));
+		if (own && kind == GAME_VOTE_DRAW)
+			snprintf(headline, sizeof headline, _("%s withdrew the draw "
+			         "offer."), b->userid);
+		else if (own)
+			snprintf(headline, sizeof headline, _("%s withdrew the undo "
+			         "request."), b->userid);
+		else if (kind == GAME_VOTE_DRAW)
+			/* TRANSLATORS: the player who rejects, then the one who
+			 * offered the draw. */
+			snprintf(headline, sizeof headline, _("%s rejected %s's draw "
+			         "offer."), b->userid, g->vote_by);
 		else
-			snprintf(headline, sizeof headline, "%s rejected %s's %s.",
-			         b->userid, g->vote_by, vote_name(kind));
+			/* TRANSLATORS: the player who rejects, then the one who
+			 * asked to take back a move. */
+			snprintf(headline, sizeof headline, _("%s rejected %s's undo "
+			         "request."), b->userid, g->vote_by);
 		return board_save(&c->s, b, headline);
 	}
 	if (kind == GAME_VOTE_DRAW) {
 		game_end(g, GAME_END_DRAW, g->vote_by, c->s.now);
-		snprintf(headline, sizeof headline, "%s accepted %s's draw offer. "
-		         "The game is over: a draw.", b->userid, g->end_by);
+		/* TRANSLATORS: the player who accepts, then the one who
+		 * offered the draw. */
+		snprintf(headline, sizeof headline, _("%s accepted %s's draw "
+		         "offer. The game is over: a draw."), b->userid, g->end_by);
 		return board_save(&c->s, b, headline);
 	}
 	snprintf(undone, sizeof undone, "%s", g->moves[g->nmoves - 1].text);
-	snprintf(headline, sizeof headline, "%s agreed to take back %s's move "
-	         "%s.", b->userid, g->vote_by, undone);
+	/* TRANSLATORS: the player who agrees, the one who asked, then the
+	 * move taken back ("e2-e3"). */
+	snprintf(headline, sizeof headline, _("%s agreed to take back %s's "
+	         "move %s."), b->userid, g->vote_by, undone);
 	game_undo(g, c->s.now);
 	return board_save(&c->s, b, headline);
 }
