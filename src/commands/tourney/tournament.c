@@ -749,34 +749,30 @@ static void list_line(struct buf *b, const struct tfile *tf)
 {
 	int dbl = !tf_swiss(tf) && !tf_knockout(tf) && tf->rounds == 2;
 	unsigned long n = (unsigned long)tf->nplayers;
+	int open = tf->state == TF_OPEN, running = tf->state == TF_RUNNING;
 
 	/* TRANSLATORS: a line of the list of tournaments: %1$s is its name,
 	   %2$s its format (roundrobin, swiss or knockout: the words of
 	   -format=), %3$d its players, %4$s its organiser's userid. */
-	if (tf->state == TF_OPEN)
-		buf_printf(b, dbl ? ngettext("  %1$-20s double %2$s, open, %3$d "
-		           "player, organised by %4$s\n", "  %1$-20s double %2$s, "
-		           "open, %3$d players, organised by %4$s\n", n) :
-		           ngettext("  %1$-20s %2$s, open, %3$d player, organised "
-		           "by %4$s\n", "  %1$-20s %2$s, open, %3$d players, "
-		           "organised by %4$s\n", n), tf->name, tf->format,
-		           tf->nplayers, tf->organiser);
-	else if (tf->state == TF_RUNNING)
-		buf_printf(b, dbl ? ngettext("  %1$-20s double %2$s, running, "
-		           "%3$d player, organised by %4$s\n", "  %1$-20s double "
-		           "%2$s, running, %3$d players, organised by %4$s\n", n) :
-		           ngettext("  %1$-20s %2$s, running, %3$d player, "
-		           "organised by %4$s\n", "  %1$-20s %2$s, running, %3$d "
-		           "players, organised by %4$s\n", n), tf->name,
-		           tf->format, tf->nplayers, tf->organiser);
-	else
-		buf_printf(b, dbl ? ngettext("  %1$-20s double %2$s, finished, "
-		           "%3$d player, organised by %4$s\n", "  %1$-20s double "
-		           "%2$s, finished, %3$d players, organised by %4$s\n", n) :
-		           ngettext("  %1$-20s %2$s, finished, %3$d player, "
-		           "organised by %4$s\n", "  %1$-20s %2$s, finished, %3$d "
-		           "players, organised by %4$s\n", n), tf->name,
-		           tf->format, tf->nplayers, tf->organiser);
+	buf_printf(b, open && dbl ? ngettext("  %1$-20s double %2$s, open, "
+	           "%3$d player, organised by %4$s\n", "  %1$-20s double %2$s, "
+	           "open, %3$d players, organised by %4$s\n", n) :
+	           open ? ngettext("  %1$-20s %2$s, open, %3$d player, "
+	           "organised by %4$s\n", "  %1$-20s %2$s, open, %3$d players, "
+	           "organised by %4$s\n", n) :
+	           running && dbl ? ngettext("  %1$-20s double %2$s, running, "
+	           "%3$d player, organised by %4$s\n", "  %1$-20s double %2$s, "
+	           "running, %3$d players, organised by %4$s\n", n) :
+	           running ? ngettext("  %1$-20s %2$s, running, %3$d player, "
+	           "organised by %4$s\n", "  %1$-20s %2$s, running, %3$d "
+	           "players, organised by %4$s\n", n) :
+	           dbl ? ngettext("  %1$-20s double %2$s, finished, %3$d "
+	           "player, organised by %4$s\n", "  %1$-20s double %2$s, "
+	           "finished, %3$d players, organised by %4$s\n", n) :
+	           ngettext("  %1$-20s %2$s, finished, %3$d player, organised "
+	           "by %4$s\n", "  %1$-20s %2$s, finished, %3$d players, "
+	           "organised by %4$s\n", n), tf->name, tf->format,
+	           tf->nplayers, tf->organiser);
 }
 
 enum cmd_status cmd_tournaments(struct cmdctx *c, const char *game, int argc,
