@@ -20,14 +20,15 @@
 
 /* The headings of the help mail's sections (enum cmdt_section). */
 static const char *const section_heading[CMDT_NSECTIONS] = {
-	[CMDT_SEC_HELP] = "Help",
-	[CMDT_SEC_ACCOUNTS] = "Accounts",
-	[CMDT_SEC_GAMES] = "Games (start each with the game's name: "
-	                   "epaminondas or crossings)",
-	[CMDT_SEC_TOURNAMENTS] = "Tournaments (every board made and mailed by "
-	                         "the server)",
-	[CMDT_SEC_LEAGUE] = "League (a season after season of round robins, "
-	                    "made by the server)",
+	/* TRANSLATORS: the headings of the help mail's list of commands. */
+	[CMDT_SEC_HELP] = N_("Help"),
+	[CMDT_SEC_ACCOUNTS] = N_("Accounts"),
+	[CMDT_SEC_GAMES] = N_("Games (start each with the game's name: "
+	                      "epaminondas or crossings)"),
+	[CMDT_SEC_TOURNAMENTS] = N_("Tournaments (every board made and mailed "
+	                            "by the server)"),
+	[CMDT_SEC_LEAGUE] = N_("League (a season after season of round "
+	                       "robins, made by the server)"),
 };
 
 /* The list of commands of the help mail ({{commands}} of help.txt) into
@@ -42,12 +43,13 @@ static void help_list(struct buf *out)
 
 	for (sec = CMDT_SEC_NONE + 1; sec < CMDT_NSECTIONS; sec++) {
 		buf_printf(out, "%s%s%s", nl, *nl ? "\n" : "",
-		           section_heading[sec]);
+		           _(section_heading[sec]));
 		nl = "\n";
 		for (d = cmd_table; d->verb; d++) {
-			const char *p = d->brief;
-			if ((int)d->section != sec || !p)
+			const char *p;
+			if ((int)d->section != sec || !d->brief)
 				continue;
+			p = _(d->brief);
 			while (*p) {
 				size_t n = strcspn(p, "\n");
 				buf_printf(out, "\n  %.*s", (int)n, p);
@@ -117,15 +119,16 @@ static enum cmd_status help_command(struct cmdctx *c, int argc, char **argv)
 			buf_free(&names);
 			return cmd_refuse(c, cmd_usage_of(c, "help", CMDT_ACCOUNT,
 			                                  NULL),
-			                  "there is no help on '%.40s'; the topics are "
-			                  "commands, rules, crossings, time and each "
-			                  "command's name", argv[i]);
+			                  _("there is no help on '%.40s'; the topics "
+			                    "are commands, rules, crossings, time and "
+			                    "each command's name"), argv[i]);
 		}
 		d = cmdt_find_any(argv[i]);
 		buf_printf(&names, "%s%s", i ? ", " : "", d->verb);
 	}
 	tvars_set(&v, "from", c->s.cfg->from);
-	tvars_setf(&v, "headline", "help on %s", buf_str(&names));
+	/* TRANSLATORS: %s is the list of commands' names, "move, show". */
+	tvars_setf(&v, "headline", _("help on %s"), buf_str(&names));
 	tvars_set(&v, "details", buf_str(&out));
 	text = reply_template(&c->s, "account.txt", &v);
 	tvars_free(&v);
@@ -134,7 +137,9 @@ static enum cmd_status help_command(struct cmdctx *c, int argc, char **argv)
 		buf_free(&names);
 		return CMD_TEMPFAIL;
 	}
-	snprintf(subject, sizeof subject, "epamserv help on %.60s",
+	/* TRANSLATORS: a mail's subject; %.60s is the list of commands'
+	   names, "move, show". */
+	snprintf(subject, sizeof subject, _("epamserv help on %.60s"),
 	         buf_str(&names));
 	buf_free(&names);
 	t = svc_txn(&c->s, c->s.msg_key);
@@ -148,30 +153,35 @@ enum cmd_status cmd_help(struct cmdctx *c, int argc, char **argv)
 	static const struct {
 		const char *topic, *tmpl, *subject;
 	} topics[] = {
-		{ "commands", "help.txt", "epamserv help" },
-		{ "rules", "epaminondas-help.txt", "Epaminondas help" },
-		{ "epaminondas", "epaminondas-help.txt", "Epaminondas help" },
-		{ "notation", "epaminondas-help.txt", "Epaminondas help" },
-		{ "options", "epaminondas-help.txt", "Epaminondas help" },
-		{ "crossings", "crossings-help.txt", "Crossings help" },
-		{ "time", "time-help.txt", "epamserv help on clocks" },
-		{ "clock", "time-help.txt", "epamserv help on clocks" },
-		{ "clocks", "time-help.txt", "epamserv help on clocks" },
+		/* TRANSLATORS: the subjects of the help mails. */
+		{ "commands", "help.txt", N_("epamserv help") },
+		{ "rules", "epaminondas-help.txt", N_("Epaminondas help") },
+		{ "epaminondas", "epaminondas-help.txt", N_("Epaminondas help") },
+		{ "notation", "epaminondas-help.txt", N_("Epaminondas help") },
+		{ "options", "epaminondas-help.txt", N_("Epaminondas help") },
+		{ "crossings", "crossings-help.txt", N_("Crossings help") },
+		{ "time", "time-help.txt", N_("epamserv help on clocks") },
+		{ "clock", "time-help.txt", N_("epamserv help on clocks") },
+		{ "clocks", "time-help.txt", N_("epamserv help on clocks") },
 	};
 	size_t i;
 
 	if (argc == 0)
-		return send_help(c, "help.txt", "epamserv help");
+		return send_help(c, "help.txt", _("epamserv help"));
 	for (i = 0; argc == 1 && i < sizeof topics / sizeof topics[0]; i++)
 		if (strcasecmp(argv[0], topics[i].topic) == 0)
-			return send_help(c, topics[i].tmpl, topics[i].subject);
+			return send_help(c, topics[i].tmpl,
+			                 _(topics[i].subject));
 	/* "help epaminondas move": the game's name is optional. */
 	if (argc >= 2 && spool_is_game(argv[0]))
 		return help_command(c, argc - 1, argv + 1);
 	if (argc > HELP_MAX_WORDS)
 		return cmd_refuse(c, cmd_usage_of(c, "help", CMDT_ACCOUNT, NULL),
-		                  "help takes one topic or up to %d commands' "
-		                  "names", HELP_MAX_WORDS);
+		                  ngettext("help takes one topic or up to %d "
+		                           "command's name",
+		                           "help takes one topic or up to %d "
+		                           "commands' names", HELP_MAX_WORDS),
+		                  HELP_MAX_WORDS);
 	return help_command(c, argc, argv);
 }
 
@@ -180,6 +190,8 @@ enum cmd_status cmd_game_help(struct cmdctx *c, const char *game)
 	char tmpl[64], subject[64];
 
 	snprintf(tmpl, sizeof tmpl, "%s-help.txt", game);
-	snprintf(subject, sizeof subject, "%s help", reply_game_title(game));
+	/* TRANSLATORS: a mail's subject; %s is the game's title,
+	   "Epaminondas" or "Crossings". */
+	snprintf(subject, sizeof subject, _("%s help"), reply_game_title(game));
 	return send_help(c, tmpl, subject);
 }

@@ -92,10 +92,11 @@ static enum cmd_status run_add(struct cmdctx *c, const char *game,
 	(void)argc;
 	(void)argv;
 	return cmd_refuse(c, cmd_usage_of(c, "change", CMDT_ACCOUNT, NULL),
-	                  "there is no 'add' here: to give your account another "
-	                  "address, write change address USERID PASSWORD and "
-	                  "every address it is to have (the new one with the "
-	                  "others); each new one gets a confirmation request");
+	                  "%s", _("there is no 'add' here: to give your account "
+	                  "another address, write change address USERID "
+	                  "PASSWORD and every address it is to have (the new "
+	                  "one with the others); each new one gets a "
+	                  "confirmation request"));
 }
 
 /* pbmserv's "broadcast" (to every player): there is message instead. */
@@ -107,9 +108,9 @@ static enum cmd_status run_broadcast(struct cmdctx *c, const char *game,
 	(void)argc;
 	(void)argv;
 	return cmd_refuse(c, cmd_usage_of(c, "message", CMDT_ACCOUNT, NULL),
-	                  "there is no 'broadcast' here: a mail to every player "
-	                  "is the server admin's; to write to players, send "
-	                  "message USERID PASSWORD and their userids");
+	                  "%s", _("there is no 'broadcast' here: a mail to every "
+	                  "player is the server admin's; to write to players, "
+	                  "send message USERID PASSWORD and their userids"));
 }
 GAME_RUN(run_standings, cmd_standings)
 ACCOUNT_RUN(run_history, cmd_history)
@@ -174,11 +175,18 @@ static enum cmd_status run_answer(struct cmdctx *c, const char *game,
 
 const struct cmd_def cmd_table[] = {
 	{ "help", "", A, "[commands|rules|crossings|COMMAND]",
-	  "Help on every command (the default), on the rules, on the\n"
-	  "1969 Crossings rules, or on one command.",
+	  /* TRANSLATORS: a command's help text ("help COMMAND" and the
+	     usage of an error reply), lines of at most 60 columns; the
+	     command words and their arguments in capitals stay as they are. */
+	  N_("Help on every command (the default), on the rules, on the\n"
+	  "1969 Crossings rules, or on one command."),
 	  "help rules\nhelp move", run_help,
 	  CMDT_SEC_HELP,
-	  "help [commands]\n"
+	  /* TRANSLATORS: a command's lines in the help mail's list: the
+	     usage lines (not indented) are what players type and stay as
+	     they are; the lines indented by four say what it does; "e.g."
+	     lines are examples (the commands in them stay). */
+	  N_("help [commands]\n"
 	  "    this text: every command, with an example each\n"
 	  "help rules\n"
 	  "    the rules of Epaminondas, the notation and every option (the same\n"
@@ -191,102 +199,102 @@ const struct cmd_def cmd_table[] = {
 	  "help COMMAND\n"
 	  "    one command: its forms and what it does\n"
 	  "    (also \"epaminondas help move\")\n"
-	  "    e.g. help move\n" },
+	  "    e.g. help move\n") },
 	{ "signup", "", A, "USERID PASSWORD [ADDRESS...]",
-	  "Make an account.  USERID: 1-20 letters, digits, _ or -;\n"
+	  N_("Make an account.  USERID: 1-20 letters, digits, _ or -;\n"
 	  "PASSWORD: no spaces.  At most 3 addresses (blanks or commas\n"
 	  "between them; the address you write from when none is\n"
 	  "given).  Each gets a confirmation request: reply to it,\n"
-	  "keeping its subject, and you can play.",
+	  "keeping its subject, and you can play."),
 	  "signup alice Secret42 alice@example.org", run_signup,
 	  CMDT_SEC_ACCOUNTS,
-	  "signup USERID PASSWORD [ADDRESS...]\n"
+	  N_("signup USERID PASSWORD [ADDRESS...]\n"
 	  "    make an account; each address gets a confirmation request: reply\n"
 	  "    to it (keep its subject) and you can play\n"
-	  "    e.g. signup alice Secret42\n" },
+	  "    e.g. signup alice Secret42\n") },
 	{ "confirm", "", A, "USERID   (reply to the confirmation request)",
-	  "The answer to a confirmation request: reply to the request\n"
+	  N_("The answer to a confirmation request: reply to the request\n"
 	  "epamserv sent to your address, keeping its subject\n"
-	  "(confirm USERID [#...]); the body may be empty.",
+	  "(confirm USERID [#...]); the body may be empty."),
 	  NULL, run_confirm_address,
 	  CMDT_SEC_ACCOUNTS,
-	  "confirm USERID\n"
+	  N_("confirm USERID\n"
 	  "    reply to the confirmation request (keep its subject): your\n"
-	  "    address is confirmed\n" },
+	  "    address is confirmed\n") },
 	{ "change", "", A,
 	  "password USERID OLD-PASSWORD NEW-PASSWORD\n"
 	  "address USERID PASSWORD ADDRESS...",
-	  "Change your password, or your addresses: a new address takes\n"
-	  "effect when you answer the confirmation request sent there.",
+	  N_("Change your password, or your addresses: a new address takes\n"
+	  "effect when you answer the confirmation request sent there."),
 	  "change password alice Secret42 Better43\n"
 	  "change address alice Secret42 alice@new.example", run_change,
 	  CMDT_SEC_ACCOUNTS,
-	  "change password USERID OLD NEW\n"
+	  N_("change password USERID OLD NEW\n"
 	  "    change your password\n"
 	  "    e.g. change password alice Secret42 Better43\n"
 	  "change address USERID PASSWORD ADDRESS...\n"
 	  "    change your addresses (at most 3); a new one takes effect when\n"
 	  "    you answer the confirmation request sent there\n"
-	  "    e.g. change address alice Secret42 a@new.example\n" },
+	  "    e.g. change address alice Secret42 a@new.example\n") },
 	{ "signoff", "delete", A, "USERID PASSWORD",
-	  "Close your account for good (finish your games first).",
+	  N_("Close your account for good (finish your games first)."),
 	  "signoff alice Secret42\ndelete alice Secret42   (the same)",
 	  run_signoff,
 	  CMDT_SEC_ACCOUNTS,
-	  "signoff USERID PASSWORD\n"
+	  N_("signoff USERID PASSWORD\n"
 	  "    close your account (finish your games first; challenges and\n"
 	  "    seeks not started are called off); delete is the same\n"
 	  "    e.g. signoff alice Secret42\n"
-	  "    e.g. delete alice Secret42\n" },
+	  "    e.g. delete alice Secret42\n") },
 	{ "add", "", A | H, "",
-	  "Not a command here (pbmserv's): change address gives your\n"
-	  "account its addresses.",
+	  N_("Not a command here (pbmserv's): change address gives your\n"
+	  "account its addresses."),
 	  NULL, run_add,
 	  CMDT_SEC_NONE, NULL },
 	{ "broadcast", "", A | H, "",
-	  "Not a command here (pbmserv's): message writes to the\n"
-	  "players you name.",
+	  N_("Not a command here (pbmserv's): message writes to the\n"
+	  "players you name."),
 	  NULL, run_broadcast,
 	  CMDT_SEC_NONE, NULL },
 	{ "list", "", A | G, "[GAME...]",
-	  "Every player's userid (the same list for every game).",
+	  N_("Every player's userid (the same list for every game)."),
 	  "list", run_list,
 	  CMDT_SEC_ACCOUNTS,
-	  "list [GAME]\n"
-	  "    every player's userid\n" },
+	  N_("list [GAME]\n"
+	  "    every player's userid\n") },
 	{ "message", "", A, "USERID PASSWORD TO-USERID...",
-	  "The body of your mail goes to the players named; you get a\n"
+	  N_("The body of your mail goes to the players named; you get a\n"
 	  "receipt naming them (set ... receipts off: none).  A reply\n"
 	  "to a message mail, keeping its subject, goes to its sender\n"
-	  "alone as your message: no password needed.",
+	  "alone as your message: no password needed."),
 	  "message alice Secret42 bob carol", run_message,
 	  CMDT_SEC_ACCOUNTS,
-	  "message USERID PASSWORD TO-USERID...\n"
+	  N_("message USERID PASSWORD TO-USERID...\n"
 	  "    the body goes to the players named; you get a receipt; a reply\n"
 	  "    to a message mail (subject kept) goes to its sender alone\n"
-	  "    e.g. message alice Secret42 bob\n" },
+	  "    e.g. message alice Secret42 bob\n") },
 	{ "vacation", "", A,
 	  "USERID PASSWORD UNTIL|off\n"
 	  "USERID PASSWORD FROM UNTIL",
-	  "Leave: from now (or the day FROM) to the end of the day\n"
+	  N_("Leave: from now (or the day FROM) to the end of the day\n"
 	  "UNTIL (YYYY-MM-DD, your time zone) all your clocks stop and\n"
 	  "your opponents are told.  Each calendar year has 30 leave\n"
 	  "days (leave_days: the server may set another number; the\n"
 	  "reply says how many are left); a leave ends early when you\n"
 	  "move, or with off.  By token: a reply to a mail of ours\n"
 	  "that carries your account token may say just vacation\n"
-	  "UNTIL|off or vacation FROM UNTIL.",
+	  "UNTIL|off or vacation FROM UNTIL."),
 	  "vacation alice Secret42 2026-12-24\n"
 	  "vacation alice Secret42 2026-12-20 2027-01-03\n"
 	  "vacation alice Secret42 off",
 	  run_vacation,
 	  CMDT_SEC_ACCOUNTS,
-	  "vacation USERID PASSWORD UNTIL|off\n"
+	  N_("vacation USERID PASSWORD UNTIL|off\n"
 	  "vacation USERID PASSWORD FROM UNTIL\n"
 	  "    leave to the end of UNTIL (YYYY-MM-DD): your clocks stop and\n"
 	  "    your opponents are told; a few days a year; ends when you move\n"
 	  "    e.g. vacation alice Secret42 2026-12-24\n"
-	  "    e.g. vacation alice Secret42 2026-12-20 2027-01-03\n" },
+	  "    e.g. vacation alice Secret42 2026-12-20 2027-01-03\n") },
 	{ "set", "", A,
 	  "USERID PASSWORD html on|off\n"
 	  "USERID PASSWORD orientation white|black|own\n"
@@ -297,7 +305,7 @@ const struct cmd_def cmd_table[] = {
 	  "USERID PASSWORD receipts on|off\n"
 	  "USERID PASSWORD publish comments on|off\n"
 	  "USERID PASSWORD web on|off",
-	  "Preferences: html (an HTML board in each board mail),\n"
+	  N_("Preferences: html (an HTML board in each board mail),\n"
 	  "orientation (the side at the bottom), board (compact: a text\n"
 	  "board for phones, 31 columns wide; list: for screen readers,\n"
 	  "the board in words, each side's pieces by square, the last\n"
@@ -315,12 +323,12 @@ const struct cmd_def cmd_table[] = {
 	  "your games' comments where the other player's are shown\n"
 	  "too; off, the default), web (off: your games and your page\n"
 	  "stay off the web site; on, the default).\n"
-	  "Answers to your own commands always come at once.",
+	  "Answers to your own commands always come at once."),
 	  "set alice Secret42 html off\nset alice Secret42 board compact\n"
 	  "set alice Secret42 mail digest 8",
 	  run_set,
 	  CMDT_SEC_ACCOUNTS,
-	  "set USERID PASSWORD html on|off\n"
+	  N_("set USERID PASSWORD html on|off\n"
 	  "    an HTML board in each board mail (on unless you turn it off)\n"
 	  "    e.g. set alice Secret42 html off\n"
 	  "set USERID PASSWORD orientation white|black|own\n"
@@ -348,22 +356,22 @@ const struct cmd_def cmd_table[] = {
 	  "    e.g. set alice Secret42 publish comments on\n"
 	  "set USERID PASSWORD web on|off\n"
 	  "    off keeps your games and your page off the web site (on: default)\n"
-	  "    e.g. set alice Secret42 web off\n" },
+	  "    e.g. set alice Secret42 web off\n") },
 	{ "standings", "ratings", A | G, "[GAME]",
-	  "Every player's Elo ratings, one table per game and board\n"
+	  N_("Every player's Elo ratings, one table per game and board\n"
 	  "size (new players start at 1600 and are provisional for\n"
 	  "their first 20 games); after a game's name, or with one\n"
-	  "after it, only that game's tables.",
+	  "after it, only that game's tables."),
 	  "standings", run_standings,
 	  CMDT_SEC_ACCOUNTS,
-	  "standings\n"
+	  N_("standings\n"
 	  "    Elo ratings per game and board size\n"
-	  "    (also \"ratings\", \"epaminondas standings\")\n" },
+	  "    (also \"ratings\", \"epaminondas standings\")\n") },
 	{ "limit", "", A,
 	  "USERID PASSWORD [N|none]\n"
 	  "USERID PASSWORD accept [-time=T] [-size=S]\n"
 	  "USERID PASSWORD reject|ask",
-	  "N (0-999): at most N active games at once (boards being\n"
+	  N_("N (0-999): at most N active games at once (boards being\n"
 	  "played, challenges you agreed to, open seeks); a challenge,\n"
 	  "accept or seek that would go over is refused; none: no limit\n"
 	  "(the default).\n"
@@ -374,12 +382,12 @@ const struct cmd_def cmd_table[] = {
 	  "default: the game's own size only; any).  Other challenges,\n"
 	  "and unsigned ones, wait for your accept.  reject: every\n"
 	  "challenge naming you is refused; ask: each waits for your\n"
-	  "accept (the default).  Alone: shows your settings.",
+	  "accept (the default).  Alone: shows your settings."),
 	  "limit alice Secret42 5\nlimit alice Secret42 accept\n"
 	  "limit alice Secret42 accept -time=3d -size=default,10x10\n"
 	  "limit alice Secret42", run_limit,
 	  CMDT_SEC_ACCOUNTS,
-	  "limit USERID PASSWORD [N|none]\n"
+	  N_("limit USERID PASSWORD [N|none]\n"
 	  "    at most N active games (boards, challenges you agreed to, seeks);\n"
 	  "    more are refused; alone: shows your settings\n"
 	  "    e.g. limit alice Secret42 5\n"
@@ -392,25 +400,25 @@ const struct cmd_def cmd_table[] = {
 	  "    e.g. limit alice Secret42 accept -time=3d -size=default,10x10\n"
 	  "limit USERID PASSWORD reject|ask\n"
 	  "    reject: every challenge naming you is refused; ask: each waits\n"
-	  "    (the default)\n" },
+	  "    (the default)\n") },
 	{ "history", "", A | G, "[USERID]",
-	  "Finished games, most recent first, of everyone or of one\n"
-	  "player.",
+	  N_("Finished games, most recent first, of everyone or of one\n"
+	  "player."),
 	  "history\nhistory alice", run_history,
 	  CMDT_SEC_ACCOUNTS,
-	  "history [USERID]\n"
+	  N_("history [USERID]\n"
 	  "    finished games, most recent first\n"
-	  "    e.g. history alice\n" },
+	  "    e.g. history alice\n") },
 	{ "help", "", G, "[COMMAND]",
-	  "The rules of the game and its notation, or help on one\n"
-	  "command.",
+	  N_("The rules of the game and its notation, or help on one\n"
+	  "command."),
 	  "help", run_game_help,
 	  CMDT_SEC_GAMES,
-	  "epaminondas help\n"
-	  "    the rules and the notation\n" },
+	  N_("epaminondas help\n"
+	  "    the rules and the notation\n") },
 	{ "challenge", "", G,
 	  "WHITE BLACK [-options] [by USERID PASSWORD]",
-	  "A new game; signing it (by) is your accept, the other player\n"
+	  N_("A new game; signing it (by) is your accept, the other player\n"
 	  "accepts to start it (without by, both accept).  WHITE moves\n"
 	  "first.  Options (\"help rules\" explains them):\n"
 	  "-size=WxH -block=c5,f7 -symmetry=mirror|rotate|both|off\n"
@@ -422,7 +430,7 @@ const struct cmd_def cmd_table[] = {
 	  "A robot (\"list\" marks them) accepts a signed challenge at\n"
 	  "once and answers each move in the same run; no draws.  A\n"
 	  "robot plays a limited number of games at once, and one\n"
-	  "player at most a quarter of them (at least one).",
+	  "player at most a quarter of them (at least one)."),
 	  "challenge alice bob by alice Secret42\n"
 	  "challenge alice bob -size=8x8 by bob Secret7\n"
 	  "challenge alice bob -time=7d+2d by bob Secret7\n"
@@ -430,7 +438,7 @@ const struct cmd_def cmd_table[] = {
 	  "challenge alice bob   (unsigned: both must accept)",
 	  run_challenge,
 	  CMDT_SEC_GAMES,
-	  "epaminondas challenge WHITE BLACK [-options] by USERID PASSWORD\n"
+	  N_("epaminondas challenge WHITE BLACK [-options] by USERID PASSWORD\n"
 	  "    a new game; signing it (by) is your accept, the other player\n"
 	  "    accepts to start; WHITE moves first; the options are the board's\n"
 	  "    (\"help rules\") and its clock (\"help time\": -time=, -timeout=)\n"
@@ -440,63 +448,63 @@ const struct cmd_def cmd_table[] = {
 	  "    a robot (\"list\" shows them) accepts a signed challenge at once\n"
 	  "    and answers each move in the same run; it plays a limited\n"
 	  "    number of games at once, one player at most a quarter of them\n"
-	  "    e.g. epaminondas challenge alice robot-club by alice Secret42\n" },
+	  "    e.g. epaminondas challenge alice robot-club by alice Secret42\n") },
 	{ "seek", "", G,
 	  "USERID PASSWORD [-color=COLOR] [-rating=MIN-MAX] [-options]",
-	  "An open challenge: a board with one seat yours and one that\n"
+	  N_("An open challenge: a board with one seat yours and one that\n"
 	  "any confirmed player takes with accept; the game starts then.\n"
 	  "COLOR is white, black or random: your colour (random, the\n"
 	  "default, is drawn when the seat is taken); -rating: only\n"
 	  "takers rated MIN to MAX; the options are those of challenge.\n"
 	  "At most 3 open at once (seek_max), 6 opened a day; each\n"
 	  "counts towards your limit and expires after 7 days\n"
-	  "(seek_days).  Withdraw one with decline.",
+	  "(seek_days).  Withdraw one with decline."),
 	  "seek alice Secret42\n"
 	  "seek alice Secret42 -color=black -size=8x8\n"
 	  "seek alice Secret42 -rating=1500-1800", run_seek,
 	  CMDT_SEC_GAMES,
-	  "epaminondas seek USERID PASSWORD [-color=white|black|random]\n"
+	  N_("epaminondas seek USERID PASSWORD [-color=white|black|random]\n"
 	  "      [-rating=MIN-MAX] [-options]\n"
 	  "    an open challenge: one seat yours, the other for anyone who\n"
 	  "    accepts it (within the rating range); random: colours drawn;\n"
 	  "    at most 3 open, each expires after 7 days\n"
-	  "    e.g. epaminondas seek alice Secret42 -color=black -size=8x8\n" },
+	  "    e.g. epaminondas seek alice Secret42 -color=black -size=8x8\n") },
 	{ "seeks", "", G, "",
-	  "The open seeks: board, seeker, rating, the colour the seeker\n"
-	  "plays, options, rating range and the day each expires.",
+	  N_("The open seeks: board, seeker, rating, the colour the seeker\n"
+	  "plays, options, rating range and the day each expires."),
 	  "seeks", run_seeks,
 	  CMDT_SEC_GAMES,
-	  "epaminondas seeks\n"
-	  "    the open seeks: board, seeker, rating, colour, options, expiry\n" },
+	  N_("epaminondas seeks\n"
+	  "    the open seeks: board, seeker, rating, colour, options, expiry\n") },
 	{ "accept", "", G, "BOARD USERID PASSWORD",
-	  "Accept a challenge: the game starts once both players have.\n"
+	  N_("Accept a challenge: the game starts once both players have.\n"
 	  "On an open seek (seeks), take its free seat: the game starts\n"
 	  "at once.  On a game in progress, accept and decline (or\n"
 	  "reject) answer the other player's draw offer or undo request.\n"
 	  "By token: accept in a reply to the challenge mail, or\n"
 	  "GAME accept BOARD in a reply to any mail of ours that\n"
-	  "carries your account token (the seeks list, say).",
+	  "carries your account token (the seeks list, say)."),
 	  "accept 101 bob Secret42", run_answer,
 	  CMDT_SEC_GAMES,
-	  "epaminondas accept BOARD USERID PASSWORD\n"
+	  N_("epaminondas accept BOARD USERID PASSWORD\n"
 	  "    accept a challenge: the game starts once both players have;\n"
 	  "    on a seek, take its open seat: the game starts at once\n"
-	  "    e.g. epaminondas accept 101 bob Secret7\n" },
+	  "    e.g. epaminondas accept 101 bob Secret7\n") },
 	{ "decline", "", G, "BOARD USERID PASSWORD",
-	  "Decline a challenge, or withdraw your accept, until the game\n"
+	  N_("Decline a challenge, or withdraw your accept, until the game\n"
 	  "has started; on your own open seek, withdraw it.  By token:\n"
 	  "decline in a reply to the challenge mail, or GAME decline\n"
-	  "BOARD in a reply to a mail with your account token.",
+	  "BOARD in a reply to a mail with your account token."),
 	  "decline 101 bob Secret42", run_answer,
 	  CMDT_SEC_GAMES,
-	  "epaminondas decline BOARD USERID PASSWORD\n"
+	  N_("epaminondas decline BOARD USERID PASSWORD\n"
 	  "    decline it, or withdraw your accept, until the game has started;\n"
 	  "    the seeker withdraws a seek so\n"
-	  "    e.g. epaminondas decline 101 bob Secret7\n" },
+	  "    e.g. epaminondas decline 101 bob Secret7\n") },
 	{ "move", "", G,
 	  "BOARD USERID PASSWORD MOVE[#N][!]\n"
 	  "BOARD USERID PASSWORD propose|accept|reject|undo|resign",
-	  "Play a move.  A move is tail-destination: the rear piece of\n"
+	  N_("Play a move.  A move is tail-destination: the rear piece of\n"
 	  "the group, then the square its front piece lands on (x for a\n"
 	  "capture, e.g. e5xe7).  #N, optional, is the number of the\n"
 	  "move you make: it guards against a board that changed since\n"
@@ -504,10 +512,10 @@ const struct cmd_def cmd_table[] = {
 	  "not is played only with ! after it (e.g. a12-a11!).\n"
 	  "Instead of a move: propose (a draw), undo (take back your\n"
 	  "last move), accept or reject (answer the other player's\n"
-	  "offer), or resign.",
+	  "offer), or resign."),
 	  "move 101 alice Secret42 e2-e3#1", run_move,
 	  CMDT_SEC_GAMES,
-	  "epaminondas move BOARD USERID PASSWORD MOVE[#N][!]\n"
+	  N_("epaminondas move BOARD USERID PASSWORD MOVE[#N][!]\n"
 	  "    play a move (! plays one that loses at once all the same)\n"
 	  "    e.g. epaminondas move 101 alice Secret42 e1-e3\n"
 	  "epaminondas move BOARD USERID PASSWORD propose\n"
@@ -518,41 +526,41 @@ const struct cmd_def cmd_table[] = {
 	  "    e.g. epaminondas move 101 alice Secret42 undo\n"
 	  "epaminondas move BOARD USERID PASSWORD accept|reject\n"
 	  "    answer the other player's offer\n"
-	  "    e.g. epaminondas move 101 bob Secret7 accept\n" },
+	  "    e.g. epaminondas move 101 bob Secret7 accept\n") },
 	{ "resign", "", G, "BOARD USERID PASSWORD",
-	  "Give up the game (any time).",
+	  N_("Give up the game (any time)."),
 	  "resign 101 bob Secret42", run_answer,
 	  CMDT_SEC_GAMES,
-	  "epaminondas resign BOARD USERID PASSWORD\n"
+	  N_("epaminondas resign BOARD USERID PASSWORD\n"
 	  "    give up the game (any time)\n"
-	  "    e.g. epaminondas resign 101 bob Secret7\n" },
+	  "    e.g. epaminondas resign 101 bob Secret7\n") },
 	{ "claim", "", G, "BOARD USERID PASSWORD",
-	  "Win the game when the time of the player to move is out\n"
+	  N_("Win the game when the time of the player to move is out\n"
 	  "(-timeout=claim: the sweep never ends it; under auto it\n"
 	  "does).  Refused while the time is not out: the reply says\n"
 	  "how much is left and the deadline.  By token: claim in a\n"
 	  "reply to the board mail, or GAME claim BOARD in a reply to\n"
-	  "a mail with your account token.",
+	  "a mail with your account token."),
 	  "claim 101 alice Secret42", run_claim,
 	  CMDT_SEC_GAMES,
-	  "epaminondas claim BOARD USERID PASSWORD\n"
+	  N_("epaminondas claim BOARD USERID PASSWORD\n"
 	  "    win the game once the time of the player to move is out\n"
-	  "    e.g. epaminondas claim 101 alice Secret42\n" },
+	  "    e.g. epaminondas claim 101 alice Secret42\n") },
 	{ "queue", "", G, "BOARD USERID PASSWORD MOVE|off",
-	  "While the other player is to move: MOVE is played for you\n"
+	  N_("While the other player is to move: MOVE is played for you\n"
 	  "right after their next move, if it is legal then and does\n"
 	  "not lose the game at once (else it is dropped and the board\n"
-	  "mail says so).  off drops your queued move.",
+	  "mail says so).  off drops your queued move."),
 	  "queue 101 bob Secret42 e11-e10", run_queue,
 	  CMDT_SEC_GAMES,
-	  "epaminondas queue BOARD USERID PASSWORD MOVE|off\n"
+	  N_("epaminondas queue BOARD USERID PASSWORD MOVE|off\n"
 	  "    a move played for you right after the other player's next move, if\n"
 	  "    legal then (off drops it)\n"
-	  "    e.g. epaminondas queue 101 bob Secret7 e11-e10\n" },
+	  "    e.g. epaminondas queue 101 bob Secret7 e11-e10\n") },
 	{ "conditional", "", G,
 	  "BOARD USERID PASSWORD THEIRS MINE [THEIRS MINE ...]\n"
 	  "BOARD USERID PASSWORD list|off",
-	  "Conditional moves (ICCF lines): if the other player plays\n"
+	  N_("Conditional moves (ICCF lines): if the other player plays\n"
 	  "THEIRS, MINE is played for you at once, and so on down the\n"
 	  "line, one answer for each of their moves.  Several lines are\n"
 	  "alternatives (they must agree where they begin alike); at\n"
@@ -561,11 +569,11 @@ const struct cmd_def cmd_table[] = {
 	  "an answer that is not legal then or loses at once is not\n"
 	  "played (write MINE! to allow that one).  A move they did not\n"
 	  "foresee drops the lines.  The other player never sees them.\n"
-	  "list mails them to you; off drops them all.",
+	  "list mails them to you; off drops them all."),
 	  "conditional 101 bob pw7 e2-e3 e11-e10 e3-e4 e10-e9\n"
 	  "conditional 101 bob pw7 list", run_conditional,
 	  CMDT_SEC_GAMES,
-	  "epaminondas conditional BOARD USERID PASSWORD THEIRS MINE [...]\n"
+	  N_("epaminondas conditional BOARD USERID PASSWORD THEIRS MINE [...]\n"
 	  "    conditional moves: if the other player plays THEIRS, MINE is\n"
 	  "    played for you at once, and so on down the line; several lines\n"
 	  "    are alternatives (at most 8, of at most 20 moves); MINE! allows\n"
@@ -573,163 +581,163 @@ const struct cmd_def cmd_table[] = {
 	  "    e.g. epaminondas conditional 101 bob Secret7 e2-e3 e11-e10\n"
 	  "epaminondas conditional BOARD USERID PASSWORD list|off\n"
 	  "    mail your lines to you, or drop them all\n"
-	  "    e.g. epaminondas conditional 101 bob Secret7 list\n" },
+	  "    e.g. epaminondas conditional 101 bob Secret7 list\n") },
 	{ "submit", "", G, "BOARD USERID PASSWORD MOVE[#N]",
-	  "Check a move and see the board it would make, without\n"
+	  N_("Check a move and see the board it would make, without\n"
 	  "playing it; confirm plays it.  A submitted move is dropped\n"
-	  "when the board changes; a new submit replaces it.",
+	  "when the board changes; a new submit replaces it."),
 	  "submit 101 alice Secret1 e2-e3", run_submit,
 	  CMDT_SEC_GAMES,
-	  "epaminondas submit BOARD USERID PASSWORD MOVE[#N]\n"
+	  N_("epaminondas submit BOARD USERID PASSWORD MOVE[#N]\n"
 	  "    check a move and see the board it makes, without playing it\n"
-	  "    e.g. epaminondas submit 101 alice Secret42 e1-e3\n" },
+	  "    e.g. epaminondas submit 101 alice Secret42 e1-e3\n") },
 	{ "confirm", "", G, "BOARD USERID PASSWORD",
-	  "Play the move you submitted.",
+	  N_("Play the move you submitted."),
 	  "confirm 101 alice Secret1", run_confirm,
 	  CMDT_SEC_GAMES,
-	  "epaminondas confirm BOARD USERID PASSWORD\n"
+	  N_("epaminondas confirm BOARD USERID PASSWORD\n"
 	  "    play the move you submitted\n"
-	  "    e.g. epaminondas confirm 101 alice Secret42\n" },
+	  "    e.g. epaminondas confirm 101 alice Secret42\n") },
 	{ "show", "", G,
 	  "BOARD[#N] [BOARD[#N]...]\n"
 	  "USERID... [all|active|inactive|next]",
-	  "Boards as they stand, or with #N as they stood after move N\n"
+	  N_("Boards as they stand, or with #N as they stood after move N\n"
 	  "(at most 10 a mail); or players' boards: all, those not over\n"
 	  "(active, the default), those over (inactive), or those\n"
-	  "waiting for the player (next).",
+	  "waiting for the player (next)."),
 	  "show 101\n"
 	  "show 101#3 102   (101 after move 3, and 102)\n"
 	  "show alice next   (boards where alice must act)", run_show,
 	  CMDT_SEC_GAMES,
-	  "epaminondas show BOARD[#N] [BOARD[#N]...]\n"
+	  N_("epaminondas show BOARD[#N] [BOARD[#N]...]\n"
 	  "    boards as they stand, or with #N as they stood after move N\n"
 	  "    e.g. epaminondas show 101\n"
 	  "    e.g. epaminondas show 101#3 102\n"
 	  "epaminondas show USERID... [all|active|inactive|next]\n"
 	  "    players' boards: all, those not over (active, the default), those\n"
 	  "    over (inactive), or those waiting for the player (next)\n"
-	  "    e.g. epaminondas show alice next\n" },
+	  "    e.g. epaminondas show alice next\n") },
 	{ "showas", "", G, "USERID PASSWORD BOARD...|all|active|inactive|next",
-	  "Boards from your side (all and active: every board of yours\n"
+	  N_("Boards from your side (all and active: every board of yours\n"
 	  "not over; inactive: those over; next: those waiting for\n"
-	  "you; at most 10 a mail).",
+	  "you; at most 10 a mail)."),
 	  "showas bob Secret42 101   (the board from bob's side)",
 	  run_showas,
 	  CMDT_SEC_GAMES,
-	  "epaminondas showas USERID PASSWORD BOARD...|all|active|inactive|next\n"
+	  N_("epaminondas showas USERID PASSWORD BOARD...|all|active|inactive|next\n"
 	  "    boards from your side (all and active: yours not over)\n"
-	  "    e.g. epaminondas showas bob Secret7 101\n" },
+	  "    e.g. epaminondas showas bob Secret7 101\n") },
 	{ "games", "", A | G, "USERID... [all|active|inactive|next]",
-	  "Players' boards, one line each: all (the default), those\n"
+	  N_("Players' boards, one line each: all (the default), those\n"
 	  "not over, those over, or those waiting for the player.\n"
-	  "Written alone: every game's boards.",
+	  "Written alone: every game's boards."),
 	  "games alice\ngames alice bob active", run_games,
 	  CMDT_SEC_GAMES,
-	  "epaminondas games USERID... [all|active|inactive|next]\n"
+	  N_("epaminondas games USERID... [all|active|inactive|next]\n"
 	  "    players' boards, one line each (all, the default, or as show)\n"
 	  "    (\"games USERID\" alone: every game's boards)\n"
-	  "    e.g. epaminondas games alice\n" },
+	  "    e.g. epaminondas games alice\n") },
 	{ "all", "", A,
 	  "show USERID... [all|active|inactive|next]\n"
 	  "games USERID... [all|active|inactive|next]",
-	  "Every game's boards of players in one reply: show with the\n"
+	  N_("Every game's boards of players in one reply: show with the\n"
 	  "boards drawn (default: those not over), games one line each\n"
-	  "(default: all).",
+	  "(default: all)."),
 	  "all show alice next\nall games alice", run_all,
 	  CMDT_SEC_ACCOUNTS,
-	  "all show USERID... [all|active|inactive|next]\n"
+	  N_("all show USERID... [all|active|inactive|next]\n"
 	  "    players' boards of every game, drawn, in one reply\n"
 	  "    e.g. all show alice next\n"
 	  "all games USERID... [all|active|inactive|next]\n"
 	  "    the same, one line a board\n"
-	  "    e.g. all games alice\n" },
+	  "    e.g. all games alice\n") },
 	{ "chat", "", G, "BOARD USERID PASSWORD",
-	  "The body of your mail goes to the other player and the\n"
-	  "observers; you get a receipt (set ... receipts off: none).",
+	  N_("The body of your mail goes to the other player and the\n"
+	  "observers; you get a receipt (set ... receipts off: none)."),
 	  "chat 101 alice Secret42", run_chat,
 	  CMDT_SEC_GAMES,
-	  "epaminondas chat BOARD USERID PASSWORD\n"
+	  N_("epaminondas chat BOARD USERID PASSWORD\n"
 	  "    the body of your mail goes to the other player and the observers\n"
-	  "    e.g. epaminondas chat 101 bob Secret7\n" },
+	  "    e.g. epaminondas chat 101 bob Secret7\n") },
 	{ "subscribe", "", G, "BOARD USERID PASSWORD",
-	  "Get every board mail of a game as an observer, until you\n"
-	  "unsubscribe.",
+	  N_("Get every board mail of a game as an observer, until you\n"
+	  "unsubscribe."),
 	  "subscribe 101 carol Secret9", run_subscribe,
 	  CMDT_SEC_GAMES,
-	  "epaminondas subscribe BOARD USERID PASSWORD\n"
+	  N_("epaminondas subscribe BOARD USERID PASSWORD\n"
 	  "    get every board mail of a game\n"
-	  "    e.g. epaminondas subscribe 101 carol Secret9\n" },
+	  "    e.g. epaminondas subscribe 101 carol Secret9\n") },
 	{ "unsubscribe", "", G, "BOARD USERID PASSWORD",
-	  "Stop getting a game's board mails.",
+	  N_("Stop getting a game's board mails."),
 	  "unsubscribe 101 carol Secret9", run_unsubscribe,
 	  CMDT_SEC_GAMES,
-	  "epaminondas unsubscribe BOARD USERID PASSWORD\n"
+	  N_("epaminondas unsubscribe BOARD USERID PASSWORD\n"
 	  "    stop them\n"
-	  "    e.g. epaminondas unsubscribe 101 carol Secret9\n" },
+	  "    e.g. epaminondas unsubscribe 101 carol Secret9\n") },
 	{ "notify", "", G, "USERID PASSWORD [BOARD...]\nUSERID PASSWORD off",
-	  "A mail with the final board when those boards end, or\n"
+	  N_("A mail with the final board when those boards end, or\n"
 	  "without boards when any board of the game ends (not those\n"
-	  "played with -observers=off); off stops them all.",
+	  "played with -observers=off); off stops them all."),
 	  "notify carol Secret9 101 102\nnotify carol Secret9   (every game)",
 	  run_notify,
 	  CMDT_SEC_GAMES,
-	  "epaminondas notify USERID PASSWORD [BOARD...]|off\n"
+	  N_("epaminondas notify USERID PASSWORD [BOARD...]|off\n"
 	  "    a mail with the final board when those boards end (no boards:\n"
 	  "    any game); off stops them\n"
-	  "    e.g. epaminondas notify carol Secret9 101\n" },
+	  "    e.g. epaminondas notify carol Secret9 101\n") },
 	{ "preview", "", G, "BOARD[#N] MOVE...\nnew [-options] MOVE...",
-	  "Try moves without playing them: no password is needed,\n"
+	  N_("Try moves without playing them: no password is needed,\n"
 	  "nothing is played, and the boards they make come back to you\n"
-	  "alone.",
+	  "alone."),
 	  "preview 101 e2-e3 e11-e10\n"
 	  "preview 101#4 e3-e4   (from the board after move 4)\n"
 	  "preview new -size=8x8 e2-e3", run_preview,
 	  CMDT_SEC_GAMES,
-	  "epaminondas preview BOARD[#N]|new [-options] MOVE...\n"
+	  N_("epaminondas preview BOARD[#N]|new [-options] MOVE...\n"
 	  "    try moves without playing them\n"
-	  "    e.g. epaminondas preview 101 e2-e3 e11-e10\n" },
+	  "    e.g. epaminondas preview 101 e2-e3 e11-e10\n") },
 	{ "analyse", "analyze", G, "BOARD[#N] USERID PASSWORD [MOVE...]",
-	  "The engine's score and best line for a finished game: the\n"
+	  N_("The engine's score and best line for a finished game: the\n"
 	  "last position where a move was to be made, or with #N the\n"
 	  "position after move N; moves after the password are tried\n"
 	  "from there first (as in preview).  Not for a game still being\n"
 	  "played, nor for a position one move from one of your running\n"
 	  "games.  The answer comes to you alone; a few analyses a day.\n"
-	  "Each search is bounded: an answer cut short says so.",
+	  "Each search is bounded: an answer cut short says so."),
 	  "analyse 101 alice Secret42\n"
 	  "analyse 101#12 alice Secret42   (after move 12)\n"
 	  "analyse 101#12 alice Secret42 e3-e4   (then e3-e4)", run_analyse,
 	  CMDT_SEC_GAMES,
-	  "epaminondas analyse BOARD[#N] USERID PASSWORD [MOVE...]\n"
+	  N_("epaminondas analyse BOARD[#N] USERID PASSWORD [MOVE...]\n"
 	  "    the engine's score and best line for a finished game (its last\n"
 	  "    position, or after move N, then MOVE... tried), to you alone;\n"
 	  "    never a game still being played; analyze is the same\n"
-	  "    e.g. epaminondas analyse 101 alice Secret42\n" },
+	  "    e.g. epaminondas analyse 101 alice Secret42\n") },
 	{ "record", "", G, "BOARD [json] [USERID PASSWORD]",
-	  "The game's record attached to the answer: a text record\n"
+	  N_("The game's record attached to the answer: a text record\n"
 	  "(PGN-like tags, the moves numbered in plies) or with json\n"
 	  "AbstractPlay's JSON game record.  A finished game for anyone\n"
 	  "who may see it; a game being played (text only), or one\n"
 	  "played without observers, for its players with their\n"
-	  "password.  Comments only when both players publish them.",
+	  "password.  Comments only when both players publish them."),
 	  "record 101\n"
 	  "record 101 json\n"
 	  "record 102 alice Secret42   (a game you are playing)", run_record,
 	  CMDT_SEC_GAMES,
-	  "epaminondas record BOARD [json] [USERID PASSWORD]\n"
+	  N_("epaminondas record BOARD [json] [USERID PASSWORD]\n"
 	  "    the game's record attached to the answer: text (PGN-like, moves\n"
 	  "    numbered in plies) or JSON (AbstractPlay's game record); a game\n"
 	  "    still being played, or one without observers, only for its\n"
 	  "    players with their password (text only while it runs)\n"
 	  "    e.g. epaminondas record 101 json\n"
-	  "    e.g. epaminondas record 102 alice Secret42\n" },
+	  "    e.g. epaminondas record 102 alice Secret42\n") },
 	/* Tournaments (issue 17): keep this block together. */
 	{ "tournament", "", G,
 	  "create NAME USERID PASSWORD -format=roundrobin|swiss|knockout\n"
 	  "  [-options]\n"
 	  "join|leave|start|cancel NAME USERID PASSWORD\n"
 	  "show NAME",
-	  "A tournament run by the server.  create: you organise it and\n"
+	  N_("A tournament run by the server.  create: you organise it and\n"
 	  "play in it; NAME is 1-20 letters, digits or -.  Options:\n"
 	  "-players=MIN-MAX (round robin 3-10 by default), -rounds=N\n"
 	  "(round robin: 2 is a double one; Swiss: needed, at most 8),\n"
@@ -754,7 +762,7 @@ const struct cmd_def cmd_table[] = {
 	  "table, with the tie-break that decided it.  cancel: the\n"
 	  "organiser, before the start; everyone who joined is told.\n"
 	  "show: the table.  By token: GAME tournament join NAME in a\n"
-	  "reply to a mail of ours that carries your account token.",
+	  "reply to a mail of ours that carries your account token."),
 	  "tournament create spring alice Secret42 -format=roundrobin\n"
 	  "tournament create open7 alice Secret42 -format=swiss -rounds=5\n"	  "tournament create cup alice Secret42 -format=knockout\n"
 	  "tournament join spring bob Secret7\n"
@@ -762,7 +770,7 @@ const struct cmd_def cmd_table[] = {
 	  "tournament cancel spring alice Secret42\n"
 	  "tournament show spring", run_tournament,
 	  CMDT_SEC_TOURNAMENTS,
-	  "epaminondas tournament create NAME USERID PASSWORD -format=roundrobin\n"
+	  N_("epaminondas tournament create NAME USERID PASSWORD -format=roundrobin\n"
 	  "    [-rounds=1|2] [-players=MIN-MAX] [-start=YYYY-MM-DD] [-options]\n"
 	  "    a round robin you organise and play in (default 3-10 players;\n"
 	  "    -rounds=2 a double round robin; -start: the sweep starts it that\n"
@@ -789,19 +797,19 @@ const struct cmd_def cmd_table[] = {
 	  "    the organiser calls it off before the start; all who joined are told\n"
 	  "    e.g. epaminondas tournament cancel spring alice Secret42\n"
 	  "epaminondas tournament show NAME\n"
-	  "    the table: score, Sonneborn-Berger, crosstable, games to play\n" },
+	  "    the table: score, Sonneborn-Berger, crosstable, games to play\n") },
 	{ "tournaments", "", G, "",
-	  "Every tournament of the game: its format, state, players\n"
-	  "and organiser.",
+	  N_("Every tournament of the game: its format, state, players\n"
+	  "and organiser."),
 	  "tournaments", run_tournaments,
 	  CMDT_SEC_TOURNAMENTS,
-	  "epaminondas tournaments\n"
+	  N_("epaminondas tournaments\n"
 	  "    every tournament of the game\n"
-	  "(Ties: \"help tournament\" says how they are broken.)\n" },
+	  "(Ties: \"help tournament\" says how they are broken.)\n") },
 	{ "league", "", G,
 	  "join|leave USERID PASSWORD\n"
 	  "show",
-	  "The recurring league, run by the server.  join: you are\n"
+	  N_("The recurring league, run by the server.  join: you are\n"
 	  "entered in every season from the next one (new players at\n"
 	  "the bottom, by rating) until you leave.  Each season's\n"
 	  "divisions (1 the top) are round robin tournaments named\n"
@@ -810,12 +818,12 @@ const struct cmd_def cmd_table[] = {
 	  "2 of a division go up and the bottom 2 go down (1 between\n"
 	  "divisions of fewer than 6).  show: the divisions, standings\n"
 	  "and who goes up or down.  By token: GAME league join in a\n"
-	  "reply to a mail with your account token.",
+	  "reply to a mail with your account token."),
 	  "league join alice Secret42\n"
 	  "league leave alice Secret42\n"
 	  "league show", run_league,
 	  CMDT_SEC_LEAGUE,
-	  "epaminondas league join USERID PASSWORD\n"
+	  N_("epaminondas league join USERID PASSWORD\n"
 	  "    enter every season from the next one (divisions by rating; the\n"
 	  "    top 2 of a division go up, the bottom 2 go down)\n"
 	  "    e.g. epaminondas league join alice Secret42\n"
@@ -824,7 +832,7 @@ const struct cmd_def cmd_table[] = {
 	  "    e.g. epaminondas league leave alice Secret42\n"
 	  "epaminondas league show\n"
 	  "    the divisions, their standings and who goes up or down\n"
-	  "    (also \"help league\")\n" },
+	  "    (also \"help league\")\n") },
 	{ NULL, NULL, 0, NULL, NULL, NULL, NULL, CMDT_SEC_NONE, NULL },
 };
 
@@ -1034,7 +1042,7 @@ char *cmdt_entry(const struct cmd_def *d, int scope, const char *game,
 	out[0] = '\0';
 	used = put_usage(d, scope & d->scope, NULL, example ? example :
 	                 d->example, game ? game : spool_games[0], out, len, 0);
-	used = put_lines(d->help, "    ", "    ", "", out, len, used);
+	used = put_lines(_(d->help), "    ", "    ", "", out, len, used);
 	return chop(out, len, used);
 }
 

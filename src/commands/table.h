@@ -45,7 +45,9 @@ struct cmd_def {
 	const char *forms;    /* the arguments of each form, one form a line
 	                         ("BOARD USERID PASSWORD MOVE[#N]\n..."), ""
 	                         for none */
-	const char *help;     /* what it does, lines of at most 60 columns */
+	const char *help;     /* what it does, lines of at most 60 columns;
+	                         marked N_() (util/i18n.h), translated with
+	                         _() where printed (cmdt_entry) */
 	const char *example;  /* examples, one a line, each after the verb
 	                         (game prefix added for game commands; a
 	                         comment in brackets may follow), or NULL */
@@ -60,7 +62,10 @@ struct cmd_def {
 	                         there: the usage lines as the mail writes
 	                         them (game commands after "epaminondas"),
 	                         then what it does and examples, indented
-	                         by four more; NULL for CMDT_SEC_NONE */
+	                         by four more; NULL for CMDT_SEC_NONE;
+	                         marked N_(), translated with _() where
+	                         printed (help.c); its usage lines stay as
+	                         they are in every language */
 };
 
 /* The table, ended by an entry whose verb is NULL. */

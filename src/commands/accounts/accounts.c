@@ -61,7 +61,8 @@ enum cmd_status account_open(struct cmdctx *c, char *userid,
 	*l = (struct lock)LOCK_INIT;
 	util_lower(userid);
 	if (!util_userid_ok(userid))
-		return cmd_refuse(c, usage, "'%s' is not a valid userid", userid);
+		return cmd_refuse(c, usage, _("'%s' is not a valid userid"),
+		                  userid);
 	if ((st = svc_lock(&c->s, "users", l)) != CMD_DONE)
 		return st;
 	if ((st = cmd_auth(c, userid, password, usage, u)) != CMD_DONE)
@@ -89,7 +90,9 @@ enum cmd_status account_reply(struct cmdctx *c, struct txn *t,
 	tvars_free(&v);
 	if (!text)
 		return CMD_TEMPFAIL;
-	snprintf(subject, sizeof subject, "epamserv: %s", headline);
+	/* TRANSLATORS: a mail's subject; %s is what happened to the
+	   account, "password changed". */
+	snprintf(subject, sizeof subject, _("epamserv: %s"), headline);
 	acctoken_sender_subject(c, subject, with, sizeof with);
 	reply_queue(&c->s, t, c->sender, with, text, NULL, 0, NULL);
 	explicit_bzero(with, sizeof with);
@@ -124,7 +127,9 @@ enum cmd_status account_save(struct cmdctx *c, struct user *u,
 	rc = user_load(c->s.cfg->spool, u->userid, &old, &err);
 	free(err);
 	addr_user_put(t, c->s.cfg->spool, u, rc == 0 ? &old : NULL);
-	snprintf(subject, sizeof subject, "epamserv: %s", headline);
+	/* TRANSLATORS: a mail's subject; %s is what happened to the
+	   account, "password changed". */
+	snprintf(subject, sizeof subject, _("epamserv: %s"), headline);
 	/* Its account token (made with the epoch as saved now), to its
 	 * addresses on file alone. */
 	for (i = 0; i < u->naddr; i++) {
@@ -151,11 +156,11 @@ static enum cmd_status change_password(struct cmdctx *c, int argc, char **argv)
 	int dropped;
 
 	if (argc != 4)
-		return cmd_refuse(c, usage, "change password takes your "
-		                  "userid, your password and the new password");
+		return cmd_refuse(c, usage, "%s", _("change password takes your "
+		                  "userid, your password and the new password"));
 	if (strlen(argv[3]) > 128)
-		return cmd_refuse(c, usage, "the new password is too long "
-		                  "(128 characters at most)");
+		return cmd_refuse(c, usage, "%s", _("the new password is too "
+		                  "long (128 characters at most)"));
 	if ((st = account_open(c, argv[1], argv[2], usage, &u, &l)) != CMD_DONE)
 		return st;
 	hash = user_hash_password(argv[3]);
@@ -168,12 +173,13 @@ static enum cmd_status change_password(struct cmdctx *c, int argc, char **argv)
 	u.hash = hash;
 	/* Whoever asked for them may have had the old password. */
 	dropped = user_drop_change_requests(&u);
-	st = account_save(c, &u, "password changed", dropped ? "Your password is "
-	                  "changed; use the new one from now on.  (Passwords are "
-	                  "case-sensitive.)  The change of address that was "
-	                  "waiting for its confirmation is cancelled." :
-	                  "Your password is changed; use the new one from now "
-	                  "on.  (Passwords are case-sensitive.)", NULL);
+	st = account_save(c, &u, _("password changed"), dropped ?
+	                  _("Your password is changed; use the new one from "
+	                    "now on.  (Passwords are case-sensitive.)  The "
+	                    "change of address that was waiting for its "
+	                    "confirmation is cancelled.") :
+	                  _("Your password is changed; use the new one from "
+	                    "now on.  (Passwords are case-sensitive.)"), NULL);
 	account_close(&u, &l);
 	return st;
 }
@@ -183,16 +189,18 @@ static enum cmd_status change_address(struct cmdctx *c, int argc, char **argv)
 	const char *usage = cmd_usage_of(c, "change", CMDT_ACCOUNT, NULL);
 	struct user u;
 	struct lock l;
-	struct buf details = BUF_INIT, skipped = BUF_INIT;
+	struct buf details = BUF_INIT, skipped = BUF_INIT, asked = BUF_INIT;
 	struct txn *t;
 	enum cmd_status st;
 	char *addrs[USER_MAX_ADDRESSES];
 	int i, j, n = 0;
 
 	if (argc < 4 || argc > 3 + USER_MAX_ADDRESSES)
-		return cmd_refuse(c, usage, "change address takes your "
-		                  "userid, your password and the new address (up to "
-		                  "%d)", USER_MAX_ADDRESSES);
+		return cmd_refuse(c, usage, ngettext("change address takes "
+		                  "your userid, your password and the new address "
+		                  "(up to %d)", "change address takes your userid, "
+		                  "your password and the new address (up to %d)",
+		                  USER_MAX_ADDRESSES), USER_MAX_ADDRESSES);
 	for (i = 3; i < argc; i++) {
 		char why[400];
 		if (signup_address_ok(argv[i], why, sizeof why) < 0)
@@ -203,12 +211,13 @@ static enum cmd_status change_address(struct cmdctx *c, int argc, char **argv)
 			addrs[n++] = argv[i];
 	}
 	if (c->address_requests++)
-		return cmd_refuse(c, usage, "one mail may carry one signup or "
-		                  "change of address: send the others on their own");
+		return cmd_refuse(c, usage, "%s", _("one mail may carry one "
+		                  "signup or change of address: send the others on "
+		                  "their own"));
 	if ((st = account_open(c, argv[1], argv[2], usage, &u, &l)) != CMD_DONE)
 		return st;
 	if (n == 1 && u.naddr == 1 && user_find_address(&u, addrs[0]) == 0) {
-		st = cmd_refuse(c, usage, "%s is your address already",
+		st = cmd_refuse(c, usage, _("%s is your address already"),
 		                addrs[0]);
 		goto out;
 	}
@@ -218,22 +227,27 @@ static enum cmd_status change_address(struct cmdctx *c, int argc, char **argv)
 		txn_abort(t);
 		goto out;
 	}
-	buf_printf(&details, "A change of address for %s was asked, to ",
-	           u.userid);
 	for (i = 0, j = 0; i < (int)u.nreq; i++)
 		if (u.req[i].sent == c->s.now && u.req[i].kind == USER_REQ_CHANGE)
-			buf_printf(&details, "%s%s", j++ ? ", " : "", u.req[i].addr);
-	buf_puts(&details, ".  A confirmation request went there; the change "
-	         "takes effect when its owner answers it, and until then your "
-	         "mail keeps coming here.  If you did not ask for this, someone "
-	         "knows your password: change it at once (change password USERID "
-	         "OLD NEW), which also cancels this change.");
+			buf_printf(&asked, "%s%s", j++ ? ", " : "", u.req[i].addr);
+	/* TRANSLATORS: %1$s is the userid, %2$s the new addresses, "a@x.org,
+	   b@y.org". */
+	buf_printf(&details, _("A change of address for %1$s was asked, to "
+	           "%2$s.  A confirmation request went there; the change "
+	           "takes effect when its owner answers it, and until then your "
+	           "mail keeps coming here.  If you did not ask for this, someone "
+	           "knows your password: change it at once (change password USERID "
+	           "OLD NEW), which also cancels this change."), u.userid,
+	           buf_str(&asked));
 	if (skipped.len)
-		buf_printf(&details, "  (No request went to %s: one went there less "
-		           "than a day ago.)", buf_str(&skipped));
-	st = account_save(c, &u, "change of address asked", buf_str(&details), t);
+		/* TRANSLATORS: %s is a list of addresses, "a@x.org, b@y.org". */
+		buf_printf(&details, _("  (No request went to %s: one went there "
+		           "less than a day ago.)"), buf_str(&skipped));
+	st = account_save(c, &u, _("change of address asked"),
+	                  buf_str(&details), t);
 out:
 	buf_free(&details);
+	buf_free(&asked);
 	buf_free(&skipped);
 	account_close(&u, &l);
 	return st;
@@ -246,8 +260,8 @@ enum cmd_status cmd_change(struct cmdctx *c, int argc, char **argv)
 		return change_password(c, argc, argv);
 	if (argc >= 1 && strcasecmp(argv[0], "address") == 0)
 		return change_address(c, argc, argv);
-	return cmd_refuse(c, usage, "change what? Write 'change password' "
-	                  "or 'change address'");
+	return cmd_refuse(c, usage, "%s", _("change what? Write 'change "
+	                  "password' or 'change address'"));
 }
 
 /* The games of userid in progress, as "epaminondas 101, crossings 102"
@@ -294,10 +308,13 @@ static int open_games(struct cmdctx *c, const char *userid,
 			return -1;
 		for (k = 0; k < n; k++)
 			if (all[k].state == SEEK_OPEN &&
-			    strcmp(all[k].seeker, userid) == 0)
-				buf_printf(waiting, "%s%s %ld (a seek)",
-				           waiting->len ? ", " : "", all[k].game,
+			    strcmp(all[k].seeker, userid) == 0) {
+				buf_puts(waiting, waiting->len ? ", " : "");
+				/* TRANSLATORS: an item of a list of boards: %s is
+				   the game, %ld the board's number. */
+				buf_printf(waiting, _("%s %ld (a seek)"), all[k].game,
 				           all[k].board);
+			}
 		free(all);
 	}
 	return 0;
@@ -313,30 +330,35 @@ enum cmd_status cmd_signoff(struct cmdctx *c, int argc, char **argv)
 	char userid[32];
 
 	if (argc != 2)
-		return cmd_refuse(c, usage, "signoff takes your userid and "
-		                  "your password");
+		return cmd_refuse(c, usage, "%s", _("signoff takes your userid "
+		                  "and your password"));
 	if ((st = account_open(c, argv[0], argv[1], usage, &u, &l)) != CMD_DONE)
 		return st;
 	snprintf(userid, sizeof userid, "%s", u.userid);
 	if (open_games(c, u.userid, &active, &waiting) < 0) {
 		st = CMD_TEMPFAIL;
 	} else if (active.len) {
-		st = cmd_refuse(c, usage, "you still have games in progress "
+		/* TRANSLATORS: %s is a list of boards, "epaminondas 101,
+		   crossings 102". */
+		st = cmd_refuse(c, usage, _("you still have games in progress "
 		                "(%s): resign them first:\n    GAME resign BOARD "
-		                "USERID PASSWORD", buf_str(&active));
+		                "USERID PASSWORD"), buf_str(&active));
 	} else {
 		free(u.hash);
 		u.hash = xstrdup("!");
 		u.left = c->s.now;
-		buf_puts(&note, "Your account is closed: you will get no more mail "
-		         "from epamserv.  Your finished games stay in the history "
-		         "and the standings, and your userid will not be given to "
-		         "anyone else.");
+		buf_puts(&note, _("Your account is closed: you will get no more "
+		         "mail from epamserv.  Your finished games stay in the "
+		         "history and the standings, and your userid will not be "
+		         "given to anyone else."));
 		if (waiting.len)
-			buf_printf(&note, "\n\nThe challenges and seeks you had open "
-			           "are cancelled, and the other player of each "
-			           "challenge is told: %s.", buf_str(&waiting));
-		st = account_save(c, &u, "account closed", buf_str(&note), NULL);
+			/* TRANSLATORS: %s is a list of boards, "epaminondas
+			   103, epaminondas 104 (a seek)". */
+			buf_printf(&note, _("\n\nThe challenges and seeks you had "
+			           "open are cancelled, and the other player of each "
+			           "challenge is told: %s."), buf_str(&waiting));
+		st = account_save(c, &u, _("account closed"), buf_str(&note),
+		                  NULL);
 	}
 	account_close(&u, &l);
 	/* Under no lock now: each board under its own (signoff.c). */
@@ -363,14 +385,15 @@ enum cmd_status cmd_list(struct cmdctx *c, int argc, char **argv)
 		if (!spool_is_game(argv[k]))
 			return cmd_refuse(c, cmd_usage_of(c, "list", CMDT_ACCOUNT,
 			                                  NULL),
-			                  "list takes no words after it but games' "
-			                  "names, not '%.40s'", argv[k]);
+			                  _("list takes no words after it but games' "
+			                    "names, not '%.40s'"), argv[k]);
 	if (user_list(c->s.cfg->spool, &ids, &n, &err) < 0) {
 		log_msg(LOG_ERR, "%s\n", err);
 		free(err);
 		return CMD_TEMPFAIL;
 	}
-	buf_printf(&table, "  %-20s %-12s %s\n", "Player", "Since", "");
+	/* TRANSLATORS: the headings of the list of players' columns. */
+	buf_printf(&table, "  %-20s %-12s %s\n", _("Player"), _("Since"), "");
 	for (i = 0; i < n; i++) {
 		struct user u;
 		char since[32];
@@ -386,10 +409,14 @@ enum cmd_status cmd_list(struct cmdctx *c, int argc, char **argv)
 			since[10] = '\0';
 			buf_printf(&line, "  %-20s %-12s", u.userid, since);
 			if (u.robot && config_robot(c->s.cfg, u.userid))
-				buf_printf(&line, " (robot, level %d)",
+				/* TRANSLATORS: after a userid in the list of
+				   players. */
+				buf_printf(&line, _(" (robot, level %d)"),
 				           config_robot(c->s.cfg, u.userid)->level);
 			else if (u.robot)
-				buf_puts(&line, " (robot, not playing now)");
+				/* TRANSLATORS: after a userid in the list of
+				   players. */
+				buf_puts(&line, _(" (robot, not playing now)"));
 			if (!u.robot) {
 				char lim[64];
 				limit_words(&u, lim, sizeof lim);
@@ -399,7 +426,9 @@ enum cmd_status cmd_list(struct cmdctx *c, int argc, char **argv)
 			if (leave_current(&u, c->s.now, NULL)) {
 				char day[32];
 				leave_last_day(&u, c->s.now, day, sizeof day);
-				buf_printf(&line, " on leave until %s", day);
+				/* TRANSLATORS: after a userid in the list of
+				   players; %s is a day, "2026-12-24". */
+				buf_printf(&line, _(" on leave until %s"), day);
 			}
 			buf_puts(&line, "\n");
 			full = table.len + line.len > budget;
@@ -413,12 +442,20 @@ enum cmd_status cmd_list(struct cmdctx *c, int argc, char **argv)
 	}
 	user_list_free(ids, n);
 	if (shown < total)
-		buf_printf(&table, "\n  Shown: the first %zu of %zu players, by "
+		/* TRANSLATORS: %1$zu players shown of %2$zu; %3$zu is the
+		   most bytes of a mail. */
+		buf_printf(&table, ngettext("\n  Shown: the first %1$zu of %2$zu "
+		           "player, by userid; all of them would not fit in one "
+		           "mail (at most %3$zu bytes).  \"games USERID\" and "
+		           "\"history USERID\" tell about any one player.\n",
+		           "\n  Shown: the first %1$zu of %2$zu players, by "
 		           "userid; all of them would not fit in one mail (at most "
-		           "%zu bytes).  \"games USERID\" and \"history USERID\" tell "
-		           "about any one player.\n", shown, total, reply_cap(&c->s));
+		           "%3$zu bytes).  \"games USERID\" and \"history USERID\" "
+		           "tell about any one player.\n", total), shown, total,
+		           reply_cap(&c->s));
 	tvars_set(&v, "table", buf_str(&table));
-	tvars_setf(&v, "count", "%zu player%s.", total, total == 1 ? "" : "s");
+	tvars_setf(&v, "count", ngettext("%zu player.", "%zu players.", total),
+	           total);
 	text = reply_template(&c->s, "list.txt", &v);
 	tvars_free(&v);
 	buf_free(&line);
@@ -426,7 +463,8 @@ enum cmd_status cmd_list(struct cmdctx *c, int argc, char **argv)
 	if (!text)
 		return CMD_TEMPFAIL;
 	t = svc_txn(&c->s, c->s.msg_key);
-	reply_queue(&c->s, t, c->sender, "epamserv players", text, NULL, 0, NULL);
+	reply_queue(&c->s, t, c->sender, _("epamserv players"), text, NULL, 0,
+	            NULL);
 	free(text);
 	return svc_commit(&c->s, t);
 }
@@ -436,7 +474,7 @@ enum cmd_status cmd_list(struct cmdctx *c, int argc, char **argv)
 static enum cmd_status setting_saved(struct cmdctx *c, struct user *u,
                                      struct lock *l, const char *details)
 {
-	enum cmd_status st = account_save(c, u, "setting changed", details,
+	enum cmd_status st = account_save(c, u, _("setting changed"), details,
 	                                  NULL);
 
 	account_close(u, l);
@@ -459,39 +497,42 @@ static enum cmd_status set_mail(struct cmdctx *c, int argc, char **argv,
 	int digest;
 
 	if (argc < 4 || argc > 5)
-		return cmd_refuse(c, usage, "set mail takes your userid, your "
-		                  "password, each or digest, and for digest an "
-		                  "hour (0-23)");
+		return cmd_refuse(c, usage, "%s", _("set mail takes your userid, "
+		                  "your password, each or digest, and for digest "
+		                  "an hour (0-23)"));
 	util_lower(argv[3]);
 	digest = strcmp(argv[3], "digest") == 0;
 	if (!digest && strcmp(argv[3], "each"))
-		return cmd_refuse(c, usage, "mail is each or digest, not '%s'",
+		return cmd_refuse(c, usage, _("mail is each or digest, not '%s'"),
 		                  argv[3]);
 	if (!digest && argc == 5)
-		return cmd_refuse(c, usage, "mail each takes no hour");
+		return cmd_refuse(c, usage, "%s", _("mail each takes no hour"));
 	if (argc == 5) {
 		hour = strtol(argv[4], &end, 10);
 		if (!argv[4][0] || *end || argv[4][0] == '-' || argv[4][0] == '+' ||
 		    hour < 0 || hour > 23)
-			return cmd_refuse(c, usage, "the digest hour is a whole hour "
-			                  "from 0 to 23, not '%s'", argv[4]);
+			return cmd_refuse(c, usage, _("the digest hour is a whole "
+			                  "hour from 0 to 23, not '%s'"), argv[4]);
 	}
 	if ((st = account_open(c, argv[0], argv[1], usage, &u, &l)) != CMD_DONE)
 		return st;
 	u.digest_hour = digest ? (int)hour : -1;
 	if (digest)
-		snprintf(details, sizeof details, "Your board mails now come in a "
-		         "daily digest at %02ld:00 (%s time), listing each board "
-		         "that waits for your move with the board, your deadline and "
-		         "a subject to answer it with.  Board mails about your "
-		         "opponents' moves on those boards no longer come one by one.  "
-		         "Still at once: the answers to your own commands, the end of "
-		         "a game, messages and chats, reminders.  To go back:\n"
-		         "  set %s PASSWORD mail each", hour,
+		/* TRANSLATORS: %1$02ld is the hour, %2$s the time zone
+		   ("Europe/Berlin" or "UTC"), %3$s the userid. */
+		snprintf(details, sizeof details, _("Your board mails now come in "
+		         "a daily digest at %1$02ld:00 (%2$s time), listing each "
+		         "board that waits for your move with the board, your "
+		         "deadline and a subject to answer it with.  Board mails "
+		         "about your opponents' moves on those boards no longer "
+		         "come one by one.  Still at once: the answers to your own "
+		         "commands, the end of a game, messages and chats, "
+		         "reminders.  To go back:\n  set %3$s PASSWORD mail each"),
+		         hour,
 		         u.timezone[0] ? u.timezone : "UTC", u.userid);
 	else
-		snprintf(details, sizeof details, "You get every board mail "
-		         "again, as it happens.");
+		snprintf(details, sizeof details, "%s", _("You get every board "
+		         "mail again, as it happens."));
 	return setting_saved(c, &u, &l, details);
 }
 
@@ -507,22 +548,23 @@ static enum cmd_status set_publish(struct cmdctx *c, int argc, char **argv,
 	char details[512];
 
 	if (argc != 5 || strcasecmp(argv[3], "comments"))
-		return cmd_refuse(c, usage, "publish takes your userid, your "
-		                  "password, the word comments, and on or off");
+		return cmd_refuse(c, usage, "%s", _("publish takes your userid, "
+		                  "your password, the word comments, and on or "
+		                  "off"));
 	util_lower(argv[4]);
 	if (strcmp(argv[4], "on") && strcmp(argv[4], "off"))
-		return cmd_refuse(c, usage, "publish comments is on or off, not "
-		                  "'%s'", argv[4]);
+		return cmd_refuse(c, usage, _("publish comments is on or off, "
+		                  "not '%s'"), argv[4]);
 	if ((st = account_open(c, argv[0], argv[1], usage, &u, &l)) != CMD_DONE)
 		return st;
 	u.publish_comments = strcmp(argv[4], "on") == 0;
 	if (u.publish_comments)
-		snprintf(details, sizeof details, "The comments of your games may "
-		         "now appear in game records and on the web site, in each "
-		         "game whose other player allows it too.");
+		snprintf(details, sizeof details, "%s", _("The comments of your "
+		         "games may now appear in game records and on the web "
+		         "site, in each game whose other player allows it too."));
 	else
-		snprintf(details, sizeof details, "The comments of your games stay "
-		         "out of game records and the web site.");
+		snprintf(details, sizeof details, "%s", _("The comments of your "
+		         "games stay out of game records and the web site."));
 	return setting_saved(c, &u, &l, details);
 }
 
@@ -537,58 +579,59 @@ enum cmd_status cmd_set(struct cmdctx *c, int argc, char **argv)
 	int i = 0;
 
 	if (argc == 3 && strcasecmp(argv[2], "timezone") == 0)
-		return cmd_refuse(c, usage, "timezone takes a time zone's name, "
-		                  "e.g. set %.40s PASSWORD timezone Europe/Berlin "
-		                  "(UTC: the default)", argv[0]);
+		/* TRANSLATORS: %.40s is the userid. */
+		return cmd_refuse(c, usage, _("timezone takes a time zone's "
+		                  "name, e.g. set %.40s PASSWORD timezone "
+		                  "Europe/Berlin (UTC: the default)"), argv[0]);
 	if (argc >= 3 && strcasecmp(argv[2], "mail") == 0)
 		return set_mail(c, argc, argv, usage);
 	if (argc >= 3 && strcasecmp(argv[2], "publish") == 0)
 		return set_publish(c, argc, argv, usage);
 	if (argc != 4)
-		return cmd_refuse(c, usage, "set takes your userid, your "
-		                  "password, a key and a value");
+		return cmd_refuse(c, usage, "%s", _("set takes your userid, your "
+		                  "password, a key and a value"));
 	util_lower(argv[2]);
 	/* Zone names are spelled as the tz database spells them. */
 	if (strcmp(argv[2], "timezone") != 0)
 		util_lower(argv[3]);
 	if (strcmp(argv[2], "timezone") == 0) {
 		if (strcasecmp(argv[3], "utc") && !deadline_zone_ok(argv[3]))
-			return cmd_refuse(c, usage, "'%.40s' is not a time zone: "
+			return cmd_refuse(c, usage, _("'%.40s' is not a time zone: "
 			                  "write a name of the tz database as it "
 			                  "is spelled, e.g. Europe/Berlin, "
-			                  "America/New_York, Asia/Tokyo, or UTC",
+			                  "America/New_York, Asia/Tokyo, or UTC"),
 			                  argv[3]);
 	} else if (strcmp(argv[2], "html") == 0) {
 		if (strcmp(argv[3], "on") && strcmp(argv[3], "off"))
-			return cmd_refuse(c, usage, "html is on or off, not '%s'",
-			                  argv[3]);
+			return cmd_refuse(c, usage, _("html is on or off, not "
+			                  "'%s'"), argv[3]);
 	} else if (strcmp(argv[2], "orientation") == 0) {
 		for (i = 0; orient[i] && strcmp(argv[3], orient[i]); i++)
 			;
 		if (!orient[i])
-			return cmd_refuse(c, usage, "orientation is white, black "
-			                  "or own, not '%s'", argv[3]);
+			return cmd_refuse(c, usage, _("orientation is white, "
+			                  "black or own, not '%s'"), argv[3]);
 	} else if (strcmp(argv[2], "board") == 0) {
 		if (strcmp(argv[3], "wide") && strcmp(argv[3], "compact") &&
 		    strcmp(argv[3], "list"))
-			return cmd_refuse(c, usage, "board is wide, compact or list, "
-			                  "not '%s'", argv[3]);
+			return cmd_refuse(c, usage, _("board is wide, compact or "
+			                  "list, not '%s'"), argv[3]);
 	} else if (strcmp(argv[2], "web") == 0) {
 		if (strcmp(argv[3], "on") && strcmp(argv[3], "off"))
-			return cmd_refuse(c, usage, "web is on or off, not '%s'",
-			                  argv[3]);
+			return cmd_refuse(c, usage, _("web is on or off, not "
+			                  "'%s'"), argv[3]);
 	} else if (strcmp(argv[2], "receipts") == 0) {
 		if (strcmp(argv[3], "on") && strcmp(argv[3], "off"))
-			return cmd_refuse(c, usage, "receipts is on or off, not "
-			                  "'%s'", argv[3]);
+			return cmd_refuse(c, usage, _("receipts is on or off, not "
+			                  "'%s'"), argv[3]);
 	} else if (strcmp(argv[2], "token") == 0) {
 		if (strcmp(argv[3], "new"))
-			return cmd_refuse(c, usage, "the only token value is new, "
-			                  "not '%s'", argv[3]);
+			return cmd_refuse(c, usage, _("the only token value is "
+			                  "new, not '%s'"), argv[3]);
 	} else {
-		return cmd_refuse(c, usage, "'%s' is not a setting: html, "
+		return cmd_refuse(c, usage, _("'%s' is not a setting: html, "
 		                  "orientation, board, token, mail, timezone, "
-		                  "publish comments, web or receipts",
+		                  "publish comments, web or receipts"),
 		                  argv[2]);
 	}
 	if ((st = account_open(c, argv[0], argv[1], usage, &u, &l)) != CMD_DONE)
@@ -596,58 +639,68 @@ enum cmd_status cmd_set(struct cmdctx *c, int argc, char **argv)
 	if (strcmp(argv[2], "html") == 0) {
 		u.html = strcmp(argv[3], "on") == 0;
 		/* Stored now; the HTML board itself is not written yet. */
-		snprintf(details, sizeof details, "Your HTML preference is saved: "
-		         "%s.", u.html ? "on" : "off (plain text only)");
+		snprintf(details, sizeof details, "%s", u.html ?
+		         _("Your HTML preference is saved: on.") :
+		         _("Your HTML preference is saved: off (plain text "
+		           "only)."));
 	} else if (strcmp(argv[2], "orientation") == 0) {
 		u.orientation = (enum user_orientation)i;
-		snprintf(details, sizeof details, "Board mails now show %s home row "
-		         "at the bottom.", i == 0 ? "White's" : i == 1 ? "Black's"
-		                                  : "your own");
+		snprintf(details, sizeof details, "%s",
+		         i == 0 ? _("Board mails now show White's home row at "
+		                    "the bottom.") :
+		         i == 1 ? _("Board mails now show Black's home row at "
+		                    "the bottom.") :
+		         _("Board mails now show your own home row at the "
+		           "bottom."));
 	} else if (strcmp(argv[2], "board") == 0) {
 		if (strcmp(argv[3], "list") == 0) {
 			u.board = USER_BOARD_LIST;
-			snprintf(details, sizeof details, "Board mails now show the "
-			         "board in words, for screen readers: each side's "
-			         "pieces by square, the last move and what it "
+			snprintf(details, sizeof details, "%s", _("Board mails now "
+			         "show the board in words, for screen readers: each "
+			         "side's pieces by square, the last move and what it "
 			         "captured, the threats, and the position to copy; "
 			         "no drawing.  The HTML part shows the same words "
-			         "instead of the picture of the board.");
+			         "instead of the picture of the board."));
 		} else if (strcmp(argv[3], "compact") == 0) {
 			u.board = USER_BOARD_COMPACT;
-			snprintf(details, sizeof details, "Board mails now show the "
-			         "compact text board (two characters a square, for "
-			         "narrow screens).");
+			snprintf(details, sizeof details, "%s", _("Board mails now "
+			         "show the compact text board (two characters a "
+			         "square, for narrow screens)."));
 		} else {
 			u.board = USER_BOARD_WIDE;
-			snprintf(details, sizeof details, "Board mails now show the "
-			         "wide text board (labels on all sides).");
+			snprintf(details, sizeof details, "%s", _("Board mails now "
+			         "show the wide text board (labels on all sides)."));
 		}
 	} else if (strcmp(argv[2], "web") == 0) {
 		u.web_off = strcmp(argv[3], "off") == 0;
 		snprintf(details, sizeof details, "%s", u.web_off ?
-		         "Your games and your player page stay off the web site "
-		         "(from its next update on)." : "Your games and your "
-		         "player page may appear on the web site.");
+		         _("Your games and your player page stay off the web "
+		           "site (from its next update on).") :
+		         _("Your games and your player page may appear on the "
+		           "web site."));
 	} else if (strcmp(argv[2], "receipts") == 0) {
 		u.receipts_off = strcmp(argv[3], "off") == 0;
 		snprintf(details, sizeof details, "%s", u.receipts_off ?
-		         "Your message and chat mails no longer bring you a "
-		         "receipt." : "Each message and chat mail of yours brings "
-		         "you a short receipt saying whom it reached.");
+		         _("Your message and chat mails no longer bring you a "
+		           "receipt.") :
+		         _("Each message and chat mail of yours brings you a "
+		           "short receipt saying whom it reached."));
 	} else if (strcmp(argv[2], "timezone") == 0) {
 		char now[48];
 		snprintf(u.timezone, sizeof u.timezone, "%s",
 		         strcasecmp(argv[3], "utc") ? argv[3] : "");
 		deadline_words(&u, c->s.now, now, sizeof now);
-		snprintf(details, sizeof details, "Dates and times in your mails "
-		         "(deadlines) are now in %s: it is %s now.",
+		/* TRANSLATORS: %1$s is the time zone ("Europe/Berlin" or
+		   "UTC"), %2$s the time there now. */
+		snprintf(details, sizeof details, _("Dates and times in your "
+		         "mails (deadlines) are now in %1$s: it is %2$s now."),
 		         u.timezone[0] ? u.timezone : "UTC", now);
 	} else {
 		u.token_epoch++;
-		snprintf(details, sizeof details, "Every reply and account token "
-		         "sent to you so far is void.  This mail carries your new "
-		         "account token, and each board's next mail a new reply "
-		         "token.");
+		snprintf(details, sizeof details, "%s", _("Every reply and "
+		         "account token sent to you so far is void.  This mail "
+		         "carries your new account token, and each board's next "
+		         "mail a new reply token."));
 	}
 	return setting_saved(c, &u, &l, details);
 }

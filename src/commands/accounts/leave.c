@@ -229,8 +229,10 @@ void leave_board_words(const struct user *u, const struct game *g,
 	    g->moves[g->nmoves - 1].when >= s.from)
 		return;
 	span_words(u, &s, NULL, last, sizeof last);
-	snprintf(buf, len, "%s is on leave until %s (%s's clock is stopped).",
-	         u->userid, last, u->userid);
+	/* TRANSLATORS: %1$s is the userid, %2$s the leave's last day,
+	   "Tue 22 Dec 2026". */
+	snprintf(buf, len, _("%1$s is on leave until %2$s (%1$s's clock is "
+	         "stopped)."), u->userid, last);
 }
 
 /* How the notices of one change read. */
@@ -238,8 +240,9 @@ struct leave_news {
 	const struct user *u;       /* the player on leave */
 	int back;                   /* 1: the leave ended early */
 	struct time_span span;      /* the leave set (back == 0) */
-	const char *why;            /* back: how it ended ("with vacation off") */
-	const char *skip_game;      /* a board not to tell about, or NULL */
+	const char *skip_game;      /* a board not to tell about, or NULL;
+	                               back: the board whose move ended the
+	                               leave (NULL: vacation off ended it) */
 	long skip_board;
 };
 
@@ -289,21 +292,40 @@ static enum cmd_status leave_notice(struct cmdctx *c, struct txn *t,
 	size_t i;
 
 	if (ln->back) {
-		snprintf(subject, sizeof subject, "%s board %ld: %s is back from "
-		         "leave", title, g->board, me);
-		snprintf(details, sizeof details, "%s is back from leave (%s).  "
-		         "%s's clock on %s board %ld runs again.", me, ln->why, me,
-		         title, g->board);
+		/* TRANSLATORS: %1$s is the game's title, %2$ld the board's
+		   number, %3$s the userid. */
+		snprintf(subject, sizeof subject, _("%1$s board %2$ld: %3$s is "
+		         "back from leave"), title, g->board, me);
+		if (ln->skip_game)
+			/* TRANSLATORS: %1$s is the userid, %2$s and %3$ld the
+			   game and board of the move that ended the leave, %4$s
+			   and %5$ld those of this board. */
+			snprintf(details, sizeof details, _("%1$s is back from "
+			         "leave (%1$s moved on %2$s board %3$ld).  %1$s's "
+			         "clock on %4$s board %5$ld runs again."), me,
+			         reply_game_title(ln->skip_game), ln->skip_board,
+			         title, g->board);
+		else
+			/* TRANSLATORS: %1$s is the userid, %2$s the game's
+			   title, %3$ld the board's number. */
+			snprintf(details, sizeof details, _("%1$s is back from "
+			         "leave (with vacation off).  %1$s's clock on %2$s "
+			         "board %3$ld runs again."), me, title, g->board);
 	} else {
 		span_words(ln->u, &ln->span, first, last, sizeof first);
-		snprintf(subject, sizeof subject, "%s board %ld: %s is on leave",
-		         title, g->board, me);
-		snprintf(details, sizeof details, "%s is on leave from %s to %s "
-		         "(inclusive, in %s's time zone, %s).  While %s is to move "
-		         "on %s board %ld, %s's clock there is stopped.  The leave "
-		         "ends early when %s moves.", me, first, last, me,
-		         ln->u->timezone[0] ? ln->u->timezone : "UTC", me, title,
-		         g->board, me, me);
+		/* TRANSLATORS: %1$s is the game's title, %2$ld the board's
+		   number, %3$s the userid. */
+		snprintf(subject, sizeof subject, _("%1$s board %2$ld: %3$s is "
+		         "on leave"), title, g->board, me);
+		/* TRANSLATORS: %1$s is the userid, %2$s and %3$s the leave's
+		   first and last day, %4$s the time zone ("Europe/Berlin" or
+		   "UTC"), %5$s the game's title, %6$ld the board's number. */
+		snprintf(details, sizeof details, _("%1$s is on leave from %2$s "
+		         "to %3$s (inclusive, in %1$s's time zone, %4$s).  While "
+		         "%1$s is to move on %5$s board %6$ld, %1$s's clock there "
+		         "is stopped.  The leave ends early when %1$s moves."), me,
+		         first, last, ln->u->timezone[0] ? ln->u->timezone : "UTC",
+		         title, g->board);
 	}
 	tvars_set(&v, "headline", subject);
 	tvars_set(&v, "details", details);
@@ -458,8 +480,11 @@ static void days_left(const struct cmdctx *c, const struct user *u,
 	used = year_days(u->leave, u->nleave, year);
 	tz_leave(&z);
 	left = c->s.cfg->leave_days - used;
-	snprintf(buf, len, "You have %d of your %d leave days left in %d.",
-	         left > 0 ? left : 0, c->s.cfg->leave_days, year);
+	/* TRANSLATORS: %1$d days left of %2$d, in the year %3$d. */
+	snprintf(buf, len, ngettext("You have %1$d of your %2$d leave day "
+	         "left in %3$d.", "You have %1$d of your %2$d leave days left "
+	         "in %3$d.", c->s.cfg->leave_days), left > 0 ? left : 0,
+	         c->s.cfg->leave_days, year);
 }
 
 /* The day number of a strict YYYY-MM-DD (util_parse_date), or -1. */
@@ -490,30 +515,36 @@ static int leave_check(const struct cmdctx *c, struct user *u, time_t now,
 	day_words(dfrom, a, sizeof a);
 	day_words(duntil, b, sizeof b);
 	if (dfrom < today) {
-		snprintf(why, len, "%s is in the past (today is %s in your time "
-		         "zone, %s)", a, (day_words(today, b, sizeof b), b),
+		/* TRANSLATORS: %1$s is a day, %2$s today, both "Tue 22 Dec
+		   2026", %3$s the time zone ("Europe/Berlin" or "UTC"). */
+		snprintf(why, len, _("%1$s is in the past (today is %2$s in your "
+		         "time zone, %3$s)"), a, (day_words(today, b, sizeof b), b),
 		         u->timezone[0] ? u->timezone : "UTC");
 		return -1;
 	}
 	if (duntil < today) {
-		snprintf(why, len, "%s is in the past (today is %s in your time "
-		         "zone, %s)", b, (day_words(today, a, sizeof a), a),
+		snprintf(why, len, _("%1$s is in the past (today is %2$s in your "
+		         "time zone, %3$s)"), b, (day_words(today, a, sizeof a), a),
 		         u->timezone[0] ? u->timezone : "UTC");
 		return -1;
 	}
 	if (duntil < dfrom) {
-		snprintf(why, len, "the last day of the leave (%s) is before its "
-		         "first (%s)", b, a);
+		/* TRANSLATORS: %1$s is the last day, %2$s the first, both
+		   "Tue 22 Dec 2026". */
+		snprintf(why, len, _("the last day of the leave (%1$s) is before "
+		         "its first (%2$s)"), b, a);
 		return -1;
 	}
 	if (duntil > civil_days(y + 1, m, m == 2 && d == 29 ? 28 : d)) {
-		snprintf(why, len, "%s is more than a year away (%s at the "
-		         "latest)", b, limit);
+		/* TRANSLATORS: %1$s is a day, %2$s the latest day allowed,
+		   both "Tue 22 Dec 2026". */
+		snprintf(why, len, _("%1$s is more than a year away (%2$s at the "
+		         "latest)"), b, limit);
 		return -1;
 	}
 	if (c->s.cfg->leave_days == 0) {
-		snprintf(why, len, "this server gives no leave days "
-		         "(leave_days = 0)");
+		snprintf(why, len, "%s", _("this server gives no leave days "
+		         "(leave_days = 0)"));
 		return -1;
 	}
 	s->from = dfrom == today ? now : day_start(dfrom);
@@ -521,8 +552,10 @@ static int leave_check(const struct cmdctx *c, struct user *u, time_t now,
 	tmp = *u;
 	leave_prune(&tmp, now);
 	if (leave_add(&tmp, s, now) < 0) {
-		snprintf(why, len, "you have %d leaves on file already, the most "
-		         "kept: end one (off) or wait for them to be over",
+		snprintf(why, len, ngettext("you have %d leave on file already, "
+		         "the most kept: end one (off) or wait for it to be over",
+		         "you have %d leaves on file already, the most kept: end "
+		         "one (off) or wait for them to be over", USER_MAX_LEAVE),
 		         USER_MAX_LEAVE);
 		return -1;
 	}
@@ -533,10 +566,15 @@ static int leave_check(const struct cmdctx *c, struct user *u, time_t now,
 		int before = year_days(u->leave, u->nleave, year);
 		if (with > c->s.cfg->leave_days) {
 			int left = c->s.cfg->leave_days - before;
-			snprintf(why, len, "that leave would make %d leave days in %d, "
-			         "more than the %d a year this server gives: you have "
-			         "%d left in %d", with, year, c->s.cfg->leave_days,
-			         left > 0 ? left : 0, year);
+			/* TRANSLATORS: %1$d leave days in the year %2$d, more
+			   than the %3$d a year allowed; %4$d days left. */
+			snprintf(why, len, ngettext("that leave would make %1$d "
+			         "leave day in %2$d, more than the %3$d a year this "
+			         "server gives: you have %4$d left in %2$d", "that "
+			         "leave would make %1$d leave days in %2$d, more than "
+			         "the %3$d a year this server gives: you have %4$d "
+			         "left in %2$d", with), with, year,
+			         c->s.cfg->leave_days, left > 0 ? left : 0);
 			return -1;
 		}
 	}
@@ -578,17 +616,21 @@ enum cmd_status cmd_vacation(struct cmdctx *c, int argc, char **argv)
 
 	memset(&ln, 0, sizeof ln);
 	if (argc != 3 && argc != 4)
-		return cmd_refuse(c, usage, "vacation takes your userid, your "
-		                  "password and the last day of your leave "
-		                  "(YYYY-MM-DD), or its first and last day, or off");
+		return cmd_refuse(c, usage, "%s", _("vacation takes your userid, "
+		                  "your password and the last day of your leave "
+		                  "(YYYY-MM-DD), or its first and last day, or "
+		                  "off"));
 	if (!off) {
 		int i;
 		for (i = 2; i < argc; i++)
 			if (parse_day(argv[i]) < 0)
-				return cmd_refuse(c, usage, "'%.40s' is not a date: write "
-				                  "YYYY-MM-DD, a day that exists (e.g. "
-				                  "2026-12-24)%s", argv[i],
-				                  argc == 3 ? ", or off" : "");
+				return cmd_refuse(c, usage, argc == 3 ?
+				                  _("'%.40s' is not a date: write "
+				                    "YYYY-MM-DD, a day that exists (e.g. "
+				                    "2026-12-24), or off") :
+				                  _("'%.40s' is not a date: write "
+				                    "YYYY-MM-DD, a day that exists (e.g. "
+				                    "2026-12-24)"), argv[i]);
 		duntil = parse_day(argv[argc - 1]);
 		dfrom = argc == 4 ? parse_day(argv[2]) : -1;
 	}
@@ -621,7 +663,6 @@ enum cmd_status cmd_vacation(struct cmdctx *c, int argc, char **argv)
 		if (changed) {
 			ln.back = off;
 			ln.span = s;
-			ln.why = "with vacation off";
 			st = leave_tell(c, t, &ln, &told);
 		}
 	}
@@ -633,25 +674,33 @@ enum cmd_status cmd_vacation(struct cmdctx *c, int argc, char **argv)
 	}
 	days_left(c, &u, c->s.now, left, sizeof left);
 	if (off) {
-		buf_printf(&details, "Welcome back: %s  Your clocks run "
-		           "again, and your opponents' board mails no longer "
-		           "mention a leave.", changed ? "your leave is over, and leaves to come are dropped."
-		           : "you had no leave running or to come.");
+		buf_puts(&details, changed ?
+		         _("Welcome back: your leave is over, and leaves to come "
+		           "are dropped.  Your clocks run again, and your "
+		           "opponents' board mails no longer mention a leave.") :
+		         _("Welcome back: you had no leave running or to come.  "
+		           "Your clocks run again, and your opponents' board "
+		           "mails no longer mention a leave."));
 	} else {
 		span_words(&u, &s, first, last, sizeof first);
-		buf_printf(&details, "You are on leave from %s to %s (inclusive, "
-		           "in your time zone, %s).  Meanwhile your clocks are "
-		           "stopped and your opponents' board mails say so.  The "
-		           "leave ends early when you move, or send:\n  vacation %s "
-		           "PASSWORD off\nor reply to this mail (keep its subject: "
-		           "it carries your token) with:\n  vacation off", first, last,
+		/* TRANSLATORS: %1$s and %2$s are the leave's first and last
+		   day, %3$s the time zone ("Europe/Berlin" or "UTC"), %4$s the
+		   userid; the vacation lines are commands: their words stay. */
+		buf_printf(&details, _("You are on leave from %1$s to %2$s "
+		           "(inclusive, in your time zone, %3$s).  Meanwhile your "
+		           "clocks are stopped and your opponents' board mails say "
+		           "so.  The leave ends early when you move, or send:\n"
+		           "  vacation %4$s PASSWORD off\nor reply to this mail "
+		           "(keep its subject: it carries your token) with:\n"
+		           "  vacation off"), first, last,
 		           u.timezone[0] ? u.timezone : "UTC", u.userid);
 	}
 	buf_printf(&details, "\n\n%s", left);
 	if (told.len)
-		buf_printf(&details, "\n\nYour opponent on each of these boards "
-		           "was told: %s.", buf_str(&told));
-	st = account_save(c, &u, off ? "vacation off" : "leave noted",
+		/* TRANSLATORS: %s is a list of boards' numbers, "101, 102". */
+		buf_printf(&details, _("\n\nYour opponent on each of these "
+		           "boards was told: %s."), buf_str(&told));
+	st = account_save(c, &u, off ? _("vacation off") : _("leave noted"),
 	                  buf_str(&details), t);
 	account_close(&u, &l);
 	buf_free(&told);
@@ -667,7 +716,7 @@ void leave_after_move(struct cmdctx *c, const char *userid,
 	struct lock l = LOCK_INIT;
 	struct buf told = BUF_INIT, details = BUF_INIT;
 	struct txn *t;
-	char *err = NULL, why[160], left[96];
+	char *err = NULL, left[96];
 	int rc;
 
 	/* Without the lock first: most moves are made by no one on leave. */
@@ -693,9 +742,6 @@ void leave_after_move(struct cmdctx *c, const char *userid,
 	memset(&ln, 0, sizeof ln);
 	ln.u = &u;
 	ln.back = 1;
-	snprintf(why, sizeof why, "%s moved on %s board %ld", userid,
-	         reply_game_title(game), board);
-	ln.why = why;
 	ln.skip_game = game;
 	ln.skip_board = board;
 	t = svc_txn(&c->s, "users");
@@ -707,13 +753,17 @@ void leave_after_move(struct cmdctx *c, const char *userid,
 		return;
 	}
 	days_left(c, &u, when, left, sizeof left);
-	buf_printf(&details, "Welcome back: your leave ended when you moved on "
-	           "%s board %ld, and your clocks run again.  Leaves to come "
-	           "stay.\n\n%s", reply_game_title(game), board, left);
+	/* TRANSLATORS: %1$s is the game's title, %2$ld the board's number,
+	   %3$s how many leave days are left ("You have 12 of ..."). */
+	buf_printf(&details, _("Welcome back: your leave ended when you moved "
+	           "on %1$s board %2$ld, and your clocks run again.  Leaves to "
+	           "come stay.\n\n%3$s"), reply_game_title(game), board, left);
 	if (told.len)
-		buf_printf(&details, "\n\nYour opponent on each of these boards "
-		           "was told: %s.", buf_str(&told));
-	if (account_save(c, &u, "leave over", buf_str(&details), t) != CMD_DONE)
+		/* TRANSLATORS: %s is a list of boards' numbers, "101, 102". */
+		buf_printf(&details, _("\n\nYour opponent on each of these "
+		           "boards was told: %s."), buf_str(&told));
+	if (account_save(c, &u, _("leave over"), buf_str(&details), t) !=
+	    CMD_DONE)
 		log_msg(LOG_ERR, "the leave of %s could not be ended\n", userid);
 	account_close(&u, &l);
 	buf_free(&told);

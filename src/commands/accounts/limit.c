@@ -62,23 +62,32 @@ enum cmd_status limit_room(struct cmdctx *c, const struct user *u,
 		return CMD_TEMPFAIL;
 	if (n + adding <= u->game_limit)
 		return CMD_DONE;
-	return cmd_refuse(c, usage, "%s has %d active game%s (boards being "
-	                  "played, challenges agreed to and open seeks) and a "
-	                  "limit of %d (set with \"limit\"): no more until one "
-	                  "of them is over", u->userid, n, n == 1 ? "" : "s",
-	                  u->game_limit);
+	/* TRANSLATORS: %1$s is the userid, %2$d the active games, %3$d
+	   the limit. */
+	return cmd_refuse(c, usage, ngettext("%1$s has %2$d active game "
+	                  "(boards being played, challenges agreed to and open "
+	                  "seeks) and a limit of %3$d (set with \"limit\"): no "
+	                  "more until one of them is over", "%1$s has %2$d "
+	                  "active games (boards being played, challenges agreed "
+	                  "to and open seeks) and a limit of %3$d (set with "
+	                  "\"limit\"): no more until one of them is over", n),
+	                  u->userid, n, u->game_limit);
 }
 
 void limit_words(const struct user *u, char *buf, size_t len)
 {
-	char cap[32] = "";
+	int accept = u->challenges == USER_CHALLENGES_ACCEPT;
+	int reject = u->challenges == USER_CHALLENGES_REJECT;
 
+	/* TRANSLATORS: a player's limits, in brackets after the userid in
+	   the list of players; %d is the most active games. */
 	if (u->game_limit >= 0)
-		snprintf(cap, sizeof cap, "limit %d", u->game_limit);
-	snprintf(buf, len, "%s%s%s", cap,
-	         cap[0] && u->challenges != USER_CHALLENGES_ASK ? ", " : "",
-	         u->challenges == USER_CHALLENGES_ACCEPT ? "accepts signed" :
-	         u->challenges == USER_CHALLENGES_REJECT ? "no challenges" : "");
+		snprintf(buf, len, accept ? _("limit %d, accepts signed") :
+		         reject ? _("limit %d, no challenges") : _("limit %d"),
+		         u->game_limit);
+	else
+		snprintf(buf, len, "%s", accept ? _("accepts signed") :
+		         reject ? _("no challenges") : "");
 }
 
 enum limit_take limit_takes(const struct cmdctx *c, const struct user *u,
@@ -103,11 +112,11 @@ enum limit_take limit_takes(const struct cmdctx *c, const struct user *u,
 static void move_time_words(long secs, char *buf, size_t len)
 {
 	if (secs % 86400 == 0)
-		snprintf(buf, len, "%ld day%s", secs / 86400,
-		         secs == 86400 ? "" : "s");
+		snprintf(buf, len, ngettext("%ld day", "%ld days",
+		         (unsigned long)(secs / 86400)), secs / 86400);
 	else if (secs % 3600 == 0)
-		snprintf(buf, len, "%ld hour%s", secs / 3600,
-		         secs == 3600 ? "" : "s");
+		snprintf(buf, len, ngettext("%ld hour", "%ld hours",
+		         (unsigned long)(secs / 3600)), secs / 3600);
 	else
 		clock_format_left(secs, buf, len);
 }
@@ -122,26 +131,32 @@ static void accept_details(struct cmdctx *c, const struct user *u,
 	if (a->move_secs == ACCEPT_TIME_DEFAULT) {
 		move_time_words((long)c->s.cfg->forfeit_days * 86400L, when,
 		                sizeof when);
-		buf_printf(b, "Time controls taken at once: those giving at least "
-		           "%s a move, as the server's default does "
-		           "(-time=default).\n", when);
+		/* TRANSLATORS: %s is a time, "21 days". */
+		buf_printf(b, _("Time controls taken at once: those giving at "
+		           "least %s a move, as the server's default does "
+		           "(-time=default).\n"), when);
 	} else if (a->move_secs == 0) {
-		buf_puts(b, "Time controls taken at once: every one (-time=any).\n");
+		buf_puts(b, _("Time controls taken at once: every one "
+		         "(-time=any).\n"));
 	} else {
 		move_time_words(a->move_secs, when, sizeof when);
 		accept_format_time(a, sizes, sizeof sizes);
-		buf_printf(b, "Time controls taken at once: those giving at least "
-		           "%s a move (-time=%s).\n", when, sizes);
+		/* TRANSLATORS: %1$s is a time, "21 days", %2$s the same as
+		   the option's value, "21d". */
+		buf_printf(b, _("Time controls taken at once: those giving at "
+		           "least %1$s a move (-time=%2$s).\n"), when, sizes);
 	}
 	if (a->any_size) {
-		buf_puts(b, "Board sizes taken at once: every one (-size=any).\n");
+		buf_puts(b, _("Board sizes taken at once: every one "
+		         "(-size=any).\n"));
 	} else if (a->nsize == 0) {
-		buf_puts(b, "Board sizes taken at once: the game's own size only "
-		         "(-size=default).\n");
+		buf_puts(b, _("Board sizes taken at once: the game's own size "
+		         "only (-size=default).\n"));
 	} else {
 		accept_format_size(a, sizes, sizeof sizes);
-		buf_printf(b, "Board sizes taken at once: -size=%s (\"default\" is "
-		           "the game's own size).\n", sizes);
+		/* TRANSLATORS: %s is the option's value, "14x12,default". */
+		buf_printf(b, _("Board sizes taken at once: -size=%s (\"default\" "
+		           "is the game's own size).\n"), sizes);
 	}
 }
 
@@ -151,30 +166,44 @@ static void limit_details(struct cmdctx *c, const struct user *u,
 {
 	int n = limit_active_games(c, u->userid);
 
-	if (u->game_limit >= 0)
-		buf_printf(b, "Active games: at most %d at once", u->game_limit);
+	if (u->game_limit >= 0 && n >= 0)
+		/* TRANSLATORS: %1$d is the limit, %2$d the active games. */
+		buf_printf(b, ngettext("Active games: at most %1$d at once (you "
+		           "have %2$d now: boards being played, challenges you "
+		           "agreed to and open seeks).\n", "Active games: at most "
+		           "%1$d at once (you have %2$d now: boards being played, "
+		           "challenges you agreed to and open seeks).\n", n),
+		           u->game_limit, n);
+	else if (u->game_limit >= 0)
+		buf_printf(b, ngettext("Active games: at most %d at once.\n",
+		           "Active games: at most %d at once.\n", u->game_limit),
+		           u->game_limit);
+	else if (n >= 0)
+		buf_printf(b, ngettext("Active games: no limit (you have %d now: "
+		           "boards being played, challenges you agreed to and open "
+		           "seeks).\n", "Active games: no limit (you have %d now: "
+		           "boards being played, challenges you agreed to and open "
+		           "seeks).\n", n), n);
 	else
-		buf_puts(b, "Active games: no limit");
-	if (n >= 0)
-		buf_printf(b, " (you have %d now: boards being played, challenges "
-		           "you agreed to and open seeks).\n", n);
-	else
-		buf_puts(b, ".\n");
-	buf_printf(b, "Challenges naming you: %s\n",
-	           u->challenges == USER_CHALLENGES_ACCEPT ?
-	           "a signed one is accepted at once when its time control and "
-	           "board size are ones you take (below); any other, and an "
-	           "unsigned one, waits for your accept" :
-	           u->challenges == USER_CHALLENGES_REJECT ?
-	           "refused at once (except one you sign yourself)" :
-	           "each waits for your accept or decline");
+		buf_puts(b, _("Active games: no limit.\n"));
+	buf_puts(b, u->challenges == USER_CHALLENGES_ACCEPT ?
+	         _("Challenges naming you: a signed one is accepted at once "
+	           "when its time control and board size are ones you take "
+	           "(below); any other, and an unsigned one, waits for your "
+	           "accept\n") :
+	         u->challenges == USER_CHALLENGES_REJECT ?
+	         _("Challenges naming you: refused at once (except one you "
+	           "sign yourself)\n") :
+	         _("Challenges naming you: each waits for your accept or "
+	           "decline\n"));
 	if (u->challenges == USER_CHALLENGES_ACCEPT)
 		accept_details(c, u, b);
-	buf_printf(b, "\nTo change them:\n  limit %s PASSWORD N|none\n"
-	           "  limit %s PASSWORD accept [-time=Nd|Nh|default|any] "
+	/* TRANSLATORS: %s is the userid; the limit lines are commands:
+	   their words stay. */
+	buf_printf(b, _("\nTo change them:\n  limit %1$s PASSWORD N|none\n"
+	           "  limit %1$s PASSWORD accept [-time=Nd|Nh|default|any] "
 	           "[-size=WxH,...|default|any]\n"
-	           "  limit %s PASSWORD reject|ask", u->userid, u->userid,
-	           u->userid);
+	           "  limit %1$s PASSWORD reject|ask"), u->userid);
 }
 
 /* The words after "accept" (-time=, -size=, each once) into *a, from
@@ -191,12 +220,12 @@ static enum cmd_status accept_options(struct cmdctx *c, int argc,
 		util_lower(argv[i]);
 		if (strncmp(w, "-time=", 6) == 0 && !time_given++) {
 			if (accept_parse_time(a, w + 6) < 0)
-				return cmd_refuse(c, usage, "'%.40s' is not a time "
+				return cmd_refuse(c, usage, _("'%.40s' is not a time "
 				                  "control you take at once: write "
 				                  "-time=Nd or -time=Nh (the least time a "
 				                  "move, 1 hour to 365 days), -time=default "
 				                  "(as much as the server's default control "
-				                  "gives) or -time=any", argv[i]);
+				                  "gives) or -time=any"), argv[i]);
 		} else if (strncmp(w, "-size=", 6) == 0 && !size_given++) {
 			int bad = accept_parse_size(a, w + 6) < 0;
 			for (k = 0; !bad && k < a->nsize; k++)
@@ -205,17 +234,26 @@ static enum cmd_status accept_options(struct cmdctx *c, int argc,
 				                  a->h[k] < EP_MIN_H ||
 				                  a->h[k] > EP_MAX_H);
 			if (bad)
-				return cmd_refuse(c, usage, "'%.40s' is not a list of "
-				                  "board sizes: write -size=WxH, up to %d "
-				                  "sizes separated by commas (width %d to "
-				                  "%d, height %d to %d; \"default\" for the "
-				                  "game's own size), -size=default or "
-				                  "-size=any", argv[i], ACCEPT_SIZES,
+				/* TRANSLATORS: %1$.40s is what was written, %2$d
+				   the most sizes, %3$d to %4$d the widths, %5$d to
+				   %6$d the heights. */
+				return cmd_refuse(c, usage, ngettext("'%1$.40s' is not "
+				                  "a list of board sizes: write -size=WxH, up "
+				                  "to %2$d size separated by commas (width "
+				                  "%3$d to %4$d, height %5$d to %6$d; "
+				                  "\"default\" for the game's own size), "
+				                  "-size=default or -size=any", "'%1$.40s' is "
+				                  "not a list of board sizes: write "
+				                  "-size=WxH, up to %2$d sizes separated by "
+				                  "commas (width %3$d to %4$d, height %5$d to "
+				                  "%6$d; \"default\" for the game's own "
+				                  "size), -size=default or -size=any",
+				                  ACCEPT_SIZES), argv[i], ACCEPT_SIZES,
 				                  EP_MIN_W, EP_MAX_W, EP_MIN_H, EP_MAX_H);
 		} else {
-			return cmd_refuse(c, usage, "'%.40s' is not a setting of "
+			return cmd_refuse(c, usage, _("'%.40s' is not a setting of "
 			                  "accept: it takes -time= and -size=, each "
-			                  "once", argv[i]);
+			                  "once"), argv[i]);
 		}
 	}
 	return CMD_DONE;
@@ -234,16 +272,16 @@ enum cmd_status cmd_limit(struct cmdctx *c, int argc, char **argv)
 	int mode = -1;
 
 	if (argc < 2 || argc > 5)
-		return cmd_refuse(c, usage, "limit takes your userid, your "
+		return cmd_refuse(c, usage, _("limit takes your userid, your "
 		                  "password and a number (0-%d), none, accept, "
 		                  "reject or ask; without the last word it shows "
-		                  "your settings", USER_LIMIT_MAX);
+		                  "your settings"), USER_LIMIT_MAX);
 	accept_default(&a);
 	if (argc >= 3) {
 		util_lower(argv[2]);
 		if (argc > 3 && strcmp(argv[2], "accept") != 0)
-			return cmd_refuse(c, usage, "only accept takes settings after "
-			                  "it (-time= and -size=), not %.40s",
+			return cmd_refuse(c, usage, _("only accept takes settings "
+			                  "after it (-time= and -size=), not %.40s"),
 			                  argv[2]);
 		if (strcmp(argv[2], "none") == 0) {
 			n = -1;
@@ -260,9 +298,9 @@ enum cmd_status cmd_limit(struct cmdctx *c, int argc, char **argv)
 			n = strtol(argv[2], &end, 10);
 			if (argv[2][0] < '0' || argv[2][0] > '9' || *end ||
 			    strlen(argv[2]) > 3 || n < 0 || n > USER_LIMIT_MAX)
-				return cmd_refuse(c, usage, "'%.40s' is not a limit: a "
+				return cmd_refuse(c, usage, _("'%.40s' is not a limit: a "
 				                  "number of games from 0 to %d, none, "
-				                  "accept, reject or ask", argv[2],
+				                  "accept, reject or ask"), argv[2],
 				                  USER_LIMIT_MAX);
 		}
 	}
@@ -273,7 +311,7 @@ enum cmd_status cmd_limit(struct cmdctx *c, int argc, char **argv)
 		enum cmd_status st;
 
 		limit_details(c, &u, &d);
-		st = account_reply(c, t, u.userid, "your limits", buf_str(&d));
+		st = account_reply(c, t, u.userid, _("your limits"), buf_str(&d));
 		buf_free(&d);
 		account_close(&u, &l);
 		if (st != CMD_DONE) {
@@ -289,7 +327,7 @@ enum cmd_status cmd_limit(struct cmdctx *c, int argc, char **argv)
 		u.accept = a;  /* for reject and ask: the defaults */
 	}
 	limit_details(c, &u, &d);
-	st = account_save(c, &u, "limit changed", buf_str(&d), NULL);
+	st = account_save(c, &u, _("limit changed"), buf_str(&d), NULL);
 	buf_free(&d);
 	account_close(&u, &l);
 	return st;

@@ -45,11 +45,12 @@
 /* The subject of a relayed message, before its token. */
 #define MESSAGE_SUBJECT "epamserv: a message from "
 
-/* How to answer a relayed message, for the refusals of a reply. */
-#define MESSAGE_REPLY_USAGE "Reply to the message mail keeping its " \
+/* How to answer a relayed message, for the refusals of a reply (the
+ * words of the message line are a command's: they stay). */
+#define MESSAGE_REPLY_USAGE N_("Reply to the message mail keeping its " \
 	"subject, your answer above the quote;\nor send a mail with the " \
 	"subject\n  message YOUR-USERID PASSWORD USERID\nand your answer " \
-	"in the body."
+	"in the body.")
 
 /* Queue in t the message text of from to each of to[0..n-1], each copy
  * with the recipient's message token for from, and from's receipt.
@@ -88,14 +89,12 @@ static enum cmd_status message_send(struct cmdctx *c, struct txn *t,
 	explicit_bzero(token, sizeof token);
 	explicit_bzero(with, sizeof with);
 	free(text);
-	if (n == 1)
-		buf_printf(&what, "Your message was passed on to %d player: %s.",
-		           n, buf_str(&names));
-	else
-		buf_printf(&what, "Your message was passed on to %d players: %s.",
-		           n, buf_str(&names));
-	st = receipt_queue(c, t, from->userid, "epamserv: your message was "
-	                   "passed on", buf_str(&what));
+	/* TRANSLATORS: %2$s is the list of userids, "bob, carol". */
+	buf_printf(&what, ngettext("Your message was passed on to %1$d "
+	           "player: %2$s.", "Your message was passed on to %1$d "
+	           "players: %2$s.", n), n, buf_str(&names));
+	st = receipt_queue(c, t, from->userid, _("epamserv: your message was "
+	                   "passed on"), buf_str(&what));
 	buf_free(&names);
 	buf_free(&what);
 	return st;
@@ -111,14 +110,17 @@ enum cmd_status cmd_message(struct cmdctx *c, int argc, char **argv)
 	int i, j, n = 0, rc;
 
 	if (argc < 3)
-		return cmd_refuse(c, usage, "message takes your userid, your "
-		                  "password and at least one userid to write to");
+		return cmd_refuse(c, usage, "%s", _("message takes your userid, "
+		                  "your password and at least one userid to write "
+		                  "to"));
 	if (argc - 2 > c->s.cfg->max_message_recipients || argc - 2 > MESSAGE_MAX_RCPT)
-		return cmd_refuse(c, usage, "a message goes to at most %d "
-		                  "players", c->s.cfg->max_message_recipients);
+		return cmd_refuse(c, usage, ngettext("a message goes to at most "
+		                  "%d player", "a message goes to at most %d "
+		                  "players", c->s.cfg->max_message_recipients),
+		                  c->s.cfg->max_message_recipients);
 	if (!c->s.comment || !*c->s.comment)
-		return cmd_refuse(c, usage, "your mail has no message: write "
-		                  "it in the body");
+		return cmd_refuse(c, usage, "%s", _("your mail has no message: "
+		                  "write it in the body"));
 	util_lower(argv[0]);
 	if ((st = cmd_auth(c, argv[0], argv[1], usage, &u)) != CMD_DONE)
 		return st;
@@ -138,22 +140,27 @@ enum cmd_status cmd_message(struct cmdctx *c, int argc, char **argv)
 		}
 		if (rc == 0 && to[n].robot) {
 			user_free(&to[n]);
-			st = cmd_refuse(c, usage, "%s is a robot and reads no "
-			                "mail; nothing was sent", argv[i]);
+			st = cmd_refuse(c, usage, _("%s is a robot and reads no "
+			                "mail; nothing was sent"), argv[i]);
 			goto out;
 		}
 		if (rc > 0 || !user_confirmed(&to[n])) {
 			if (rc == 0)
 				user_free(&to[n]);
-			st = cmd_refuse(c, usage, "there is no player '%s' to "
-			                "write to; nothing was sent", argv[i]);
+			st = cmd_refuse(c, usage, _("there is no player '%s' to "
+			                "write to; nothing was sent"), argv[i]);
 			goto out;
 		}
 		n++;
 	}
 	if (!relay_take(&c->s, u.userid, n)) {
-		st = cmd_refuse(c, usage, "you (%s) have relayed as many "
-		                "mails today as one player may (%d); nothing was sent",
+		/* TRANSLATORS: %1$s is the userid, %2$d the most mails a
+		   day. */
+		st = cmd_refuse(c, usage, ngettext("you (%1$s) have relayed as "
+		                "many mails today as one player may (%2$d); "
+		                "nothing was sent", "you (%1$s) have relayed as "
+		                "many mails today as one player may (%2$d); "
+		                "nothing was sent", c->s.cfg->relay_limit),
 		                u.userid, c->s.cfg->relay_limit);
 		goto out;
 	}
@@ -236,23 +243,25 @@ enum cmd_status message_reply(struct cmdctx *c, const struct intake *in)
 	int rc;
 
 	if (!message_reply_is(c, in, sender))
-		return cmd_refuse(c, MESSAGE_REPLY_USAGE, "your reply does not "
-		                  "answer a message mail.  Nothing was sent");
+		return cmd_refuse(c, _(MESSAGE_REPLY_USAGE), "%s", _("your reply "
+		                  "does not answer a message mail.  Nothing was "
+		                  "sent"));
 	rc = message_reply_owner(c, in, userid);
 	if (rc < 0)
 		return CMD_TEMPFAIL;
 	if (rc == 0)
-		return cmd_refuse(c, MESSAGE_REPLY_USAGE, "the token in your "
+		/* TRANSLATORS: %s is the userid of the message's sender. */
+		return cmd_refuse(c, _(MESSAGE_REPLY_USAGE), _("the token in your "
 		                  "subject is not (or no longer) valid for an "
 		                  "answer to %s: reply to the latest message mail, "
-		                  "keeping its subject as it is.  Nothing was sent",
+		                  "keeping its subject as it is.  Nothing was sent"),
 		                  sender);
 	text = reply_words(in);
 	if (!*text) {
 		free(text);
-		return cmd_refuse(c, MESSAGE_REPLY_USAGE, "your reply has no "
-		                  "answer in it: write it above the quote.  "
-		                  "Nothing was sent");
+		return cmd_refuse(c, _(MESSAGE_REPLY_USAGE), "%s", _("your reply "
+		                  "has no answer in it: write it above the quote.  "
+		                  "Nothing was sent"));
 	}
 	rc = user_load(c->s.cfg->spool, userid, &u, &err);
 	if (rc != 0) {
@@ -272,15 +281,19 @@ enum cmd_status message_reply(struct cmdctx *c, const struct intake *in)
 	if (rc > 0 || !user_confirmed(&to) || to.robot) {
 		if (rc == 0)
 			user_free(&to);
-		st = cmd_refuse(c, MESSAGE_REPLY_USAGE, "%s is no longer a player "
-		                "who can be written to; nothing was sent", sender);
+		st = cmd_refuse(c, _(MESSAGE_REPLY_USAGE), _("%s is no longer a "
+		                "player who can be written to; nothing was sent"),
+		                sender);
 		goto out;
 	}
 	if (!relay_take(&c->s, u.userid, 1)) {
 		user_free(&to);
-		st = cmd_refuse(c, MESSAGE_REPLY_USAGE, "you (%s) have relayed as "
-		                "many mails today as one player may (%d); nothing "
-		                "was sent", u.userid, c->s.cfg->relay_limit);
+		st = cmd_refuse(c, _(MESSAGE_REPLY_USAGE), ngettext("you (%1$s) "
+		                "have relayed as many mails today as one player may "
+		                "(%2$d); nothing was sent", "you (%1$s) have relayed "
+		                "as many mails today as one player may (%2$d); "
+		                "nothing was sent", c->s.cfg->relay_limit),
+		                u.userid, c->s.cfg->relay_limit);
 		goto out;
 	}
 	t = svc_txn(&c->s, c->s.msg_key);

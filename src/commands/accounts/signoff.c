@@ -60,9 +60,10 @@ enum cmd_status signoff_call_off(struct svc *s, struct board_ctx *b,
 		return CMD_REFUSED;
 	snprintf(b->userid, sizeof b->userid, "%s", userid);
 	game_end(&b->g, kind, userid, s->now);
-	snprintf(headline, sizeof headline, "%s has signed off, so the "
-	         "challenge on board %ld is cancelled: there will be no game.",
-	         userid, b->g.board);
+	/* TRANSLATORS: %1$s is the userid, %2$ld the board's number. */
+	snprintf(headline, sizeof headline, _("%1$s has signed off, so the "
+	         "challenge on board %2$ld is cancelled: there will be no "
+	         "game."), userid, b->g.board);
 	/* The signoff mail's words are not relayed to the other player. */
 	s->comment = "";
 	st = board_save(s, b, headline);

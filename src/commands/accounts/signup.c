@@ -82,23 +82,27 @@ enum cmd_status signup_request(struct cmdctx *c, struct txn *t,
 	}
 	if (user_add_request(u, addr, c->s.now, kind, hash) < 0) {
 		free(hash);
-		return cmd_refuse(c, usage, "an account has at most %d "
-		                  "addresses", USER_MAX_ADDRESSES);
+		return cmd_refuse(c, usage, ngettext("an account has at most %d "
+		                  "address", "an account has at most %d "
+		                  "addresses", USER_MAX_ADDRESSES),
+		                  USER_MAX_ADDRESSES);
 	}
 	free(hash);
 	tvars_set(&v, "userid", u->userid);
 	tvars_set(&v, "address", addr);
 	tvars_set(&v, "from", c->s.cfg->from);
 	tvars_setf(&v, "days", "%d", c->s.cfg->confirm_days);
+	/* TRANSLATORS: what someone did with the address, in confirm.txt. */
 	tvars_set(&v, "why", kind == USER_REQ_CHANGE
-	          ? "asked to make it the address of the epamserv account"
-	          : "signed up for the epamserv account");
+	          ? _("asked to make it the address of the epamserv account")
+	          : _("signed up for the epamserv account"));
 	text = reply_template(&c->s, "confirm.txt", &v);
 	tvars_free(&v);
 	if (!text)
 		return CMD_TEMPFAIL;
-	snprintf(subject, sizeof subject, "confirm %s [#%s] (reply to confirm "
-	         "your address for epamserv)", u->userid, token);
+	/* "confirm USERID [#TOKEN]" is the command its reply carries. */
+	snprintf(subject, sizeof subject, "confirm %s [#%s] (%s)", u->userid,
+	         token, _("reply to confirm your address for epamserv"));
 	explicit_bzero(token, sizeof token);
 	/* Null envelope sender, Auto-Submitted: nothing answers it but its
 	 * owner. */
@@ -139,10 +143,11 @@ enum cmd_status signup_requests(struct cmdctx *c, struct txn *t,
 		sent++;
 	}
 	if (!sent)
-		return cmd_refuse(c, usage, "no confirmation request was "
+		/* TRANSLATORS: %s is a list of addresses, "a@x.org, b@y.org". */
+		return cmd_refuse(c, usage, _("no confirmation request was "
 		                  "sent: one went to %s less than a day ago, or the "
 		                  "server has sent its most for this hour.  Reply to "
-		                  "the request already sent, or try again later",
+		                  "the request already sent, or try again later"),
 		                  buf_str(skipped));
 	return CMD_DONE;
 }
@@ -158,18 +163,18 @@ int signup_address_ok(const char *addr, char *why, size_t len)
 	size_t label = 0;
 
 	if (!mail_addr_ok(addr) || !at) {
-		snprintf(why, len, "'%.100s' is not a mail address I can send to",
-		         addr);
+		snprintf(why, len, _("'%.100s' is not a mail address I can send "
+		         "to"), addr);
 		return -1;
 	}
 	for (p = addr; *p; p++)
 		if ((unsigned char)*p >= 0x80 || *p == '%' || *p == '!' ||
 		    (p < at && p[0] == '.' && (p == addr || p[1] == '.' ||
 		                               p[1] == '@'))) {
-			snprintf(why, len, "'%.100s' is written in a way I do not "
+			snprintf(why, len, _("'%.100s' is written in a way I do not "
 			         "take for an account (plain ASCII, no %% or ! or "
 			         "dots at the ends of the name; a domain with "
-			         "non-ASCII letters in its xn-- form)", addr);
+			         "non-ASCII letters in its xn-- form)"), addr);
 			return -1;
 		}
 	for (p = at + 1; ; p++) {
@@ -183,12 +188,14 @@ int signup_address_ok(const char *addr, char *why, size_t len)
 		    (p - label)[0] == '-')
 			break;
 		if (!*p)
-			return strchr(at, '.') ? 0 : (snprintf(why, len, "'%.100s' has "
-			       "no domain I can deliver to", addr), -1);
+			return strchr(at, '.') ? 0 : (snprintf(why, len,
+			       _("'%.100s' has no domain I can deliver to"), addr),
+			       -1);
 		label = 0;
 	}
-	snprintf(why, len, "the domain of '%.100s' is not a plain domain name "
-	         "(letters, digits and -, separated by single dots)", addr);
+	snprintf(why, len, _("the domain of '%.100s' is not a plain domain "
+	         "name (letters, digits and -, separated by single dots)"),
+	         addr);
 	return -1;
 }
 
@@ -205,8 +212,10 @@ static int signup_addresses(struct cmdctx *c, int argc, char **argv,
 
 	if (argc == 0 && c->sender) {
 		if (signup_address_ok(c->sender, why, sizeof why) < 0) {
-			cmd_refuse(c, usage, "%s: give your address after the "
-			           "password", why);
+			/* TRANSLATORS: %s says what is wrong with the address,
+			   "'x' has no domain I can deliver to". */
+			cmd_refuse(c, usage, _("%s: give your address after the "
+			           "password"), why);
 			return -1;
 		}
 		out[n++] = (char *)c->sender;
@@ -222,7 +231,8 @@ static int signup_addresses(struct cmdctx *c, int argc, char **argv,
 			out[n++] = argv[i];
 	}
 	if (n == 0)
-		cmd_refuse(c, usage, "signup needs an address to write to");
+		cmd_refuse(c, usage, "%s", _("signup needs an address to write "
+		           "to"));
 	return n ? n : -1;
 }
 
@@ -245,26 +255,27 @@ enum cmd_status cmd_signup(struct cmdctx *c, int argc, char **argv)
 	int rc, n, again;
 
 	if (argc < 2 || argc > 2 + USER_MAX_ADDRESSES)
-		return cmd_refuse(c, usage, "signup takes a userid, a "
-		                  "password and up to %d addresses",
-		                  USER_MAX_ADDRESSES);
+		return cmd_refuse(c, usage, ngettext("signup takes a userid, a "
+		                  "password and up to %d address", "signup takes a "
+		                  "userid, a password and up to %d addresses",
+		                  USER_MAX_ADDRESSES), USER_MAX_ADDRESSES);
 	util_lower(argv[0]);
 	if (!util_userid_ok(argv[0]))
-		return cmd_refuse(c, usage, "'%s' is not a valid userid",
+		return cmd_refuse(c, usage, _("'%s' is not a valid userid"),
 		                  argv[0]);
 	if (util_userid_reserved(argv[0]))
-		return cmd_refuse(c, usage, "the userid '%s' is reserved (it "
+		return cmd_refuse(c, usage, _("the userid '%s' is reserved (it "
 		                  "names a role, the server or a robot); choose "
-		                  "another", argv[0]);
+		                  "another"), argv[0]);
 	if (strlen(argv[1]) > 128)
-		return cmd_refuse(c, usage, "the password is too long "
-		                  "(128 characters at most)");
+		return cmd_refuse(c, usage, "%s", _("the password is too long "
+		                  "(128 characters at most)"));
 	if ((n = signup_addresses(c, argc - 2, argv + 2, addrs)) < 0)
 		return CMD_REFUSED;
 	if (c->address_requests++)
-		return cmd_refuse(c, usage, "one mail may carry one signup "
-		                  "or change of address: send the others on their "
-		                  "own");
+		return cmd_refuse(c, usage, "%s", _("one mail may carry one "
+		                  "signup or change of address: send the others on "
+		                  "their own"));
 	if ((st = svc_lock(&c->s, "users", &l)) != CMD_DONE)
 		return st;
 	rc = user_load(c->s.cfg->spool, argv[0], &old, &err);
@@ -287,10 +298,12 @@ enum cmd_status cmd_signup(struct cmdctx *c, int argc, char **argv)
 			return CMD_REFUSED;
 		}
 		if (!again) {
-			st = cmd_refuse(c, usage, "the userid '%s' is taken%s; "
-			                "choose another", argv[0], old.left ? " (by a "
-			                "player who has signed off: userids are never "
-			                "reused)" : "");
+			st = cmd_refuse(c, usage, old.left ?
+			                _("the userid '%s' is taken (by a player who "
+			                  "has signed off: userids are never reused); "
+			                  "choose another") :
+			                _("the userid '%s' is taken; choose another"),
+			                argv[0]);
 			user_free(&old);
 			lock_release(&l);
 			return st;
@@ -334,26 +347,52 @@ out:
 static void robots_var(const struct cmdctx *c, const char *userid,
                        struct tvars *v)
 {
-	struct buf b = BUF_INIT;
+	struct buf b = BUF_INIT, list = BUF_INIT;
 	int i, n = c->s.cfg->nrobots;
 
 	if (n <= 0) {
 		tvars_set(v, "robots", "");
 		return;
 	}
-	buf_puts(&b, "\nNo opponent yet?  The robot");
-	buf_puts(&b, n == 1 ? " " : "s ");
-	for (i = 0; i < n; i++)
-		buf_printf(&b, "%s%s (level %d)", i == 0 ? "" : i + 1 < n ?
-		           ", " : " and ", c->s.cfg->robot[i].userid,
-		           c->s.cfg->robot[i].level);
-	buf_printf(&b, " play%s at any time and accept%s a signed challenge at "
-	           "once, e.g.\n  epaminondas challenge %s %s by %s "
-	           "PASSWORD\n(levels %d, the weakest, to %d; \"list\" shows "
-	           "every player; \"help challenge\" tells more).\n\n", n == 1 ? "s" : "", n == 1 ? "s" : "",
-	           userid, c->s.cfg->robot[0].userid, userid,
+	for (i = 0; i < n; i++) {
+		char robot[96];
+		/* TRANSLATORS: a robot in the welcome's list of robots: %s is
+		   its userid, %d its level. */
+		snprintf(robot, sizeof robot, _("%s (level %d)"),
+		         c->s.cfg->robot[i].userid, c->s.cfg->robot[i].level);
+		if (i == 0) {
+			buf_puts(&list, robot);
+		} else {
+			char *head = xstrdup(buf_str(&list));
+			buf_reset(&list);
+			/* TRANSLATORS: a list of robots: %1$s the first ones,
+			   %2$s the next (a comma between all but the last two). */
+			buf_printf(&list, i + 1 < n ? _("%1$s, %2$s") :
+			           _("%1$s and %2$s"), head, robot);
+			free(head);
+		}
+	}
+	buf_puts(&b, "\n");
+	/* TRANSLATORS: the welcome's word on the robots: %1$s is their
+	   list, "robby (level 2) and rob (level 5)", %2$s the new player's
+	   userid, %3$s the first robot's, %4$d and %5$d the weakest and
+	   the strongest level.  The challenge line is a command: its words
+	   stay. */
+	buf_printf(&b, ngettext("No opponent yet?  The robot %1$s plays at "
+	           "any time and accepts a signed challenge at once, e.g.\n"
+	           "  epaminondas challenge %2$s %3$s by %2$s PASSWORD\n"
+	           "(levels %4$d, the weakest, to %5$d; \"list\" shows every "
+	           "player; \"help challenge\" tells more).",
+	           "No opponent yet?  The robots %1$s play at any time and "
+	           "accept a signed challenge at once, e.g.\n"
+	           "  epaminondas challenge %2$s %3$s by %2$s PASSWORD\n"
+	           "(levels %4$d, the weakest, to %5$d; \"list\" shows every "
+	           "player; \"help challenge\" tells more).", n),
+	           buf_str(&list), userid, c->s.cfg->robot[0].userid,
 	           CONFIG_ROBOT_LEVEL_MIN, CONFIG_ROBOT_LEVEL_MAX);
+	buf_puts(&b, "\n\n");
 	tvars_setf(v, "robots", "%s", buf_str(&b));
+	buf_free(&list);
 	buf_free(&b);
 }
 
@@ -402,33 +441,44 @@ static enum cmd_status confirm_apply(struct cmdctx *c, struct txn *t,
 	if (r.kind == USER_REQ_SIGNUP && first) {
 		text = confirm_welcome(c, u, r.addr);
 		if (text) {
-			acctoken_subject(&c->s, u, r.addr, "Welcome to epamserv", with,
-			                 sizeof with);
+			acctoken_subject(&c->s, u, r.addr, _("Welcome to epamserv"),
+			                 with, sizeof with);
 			reply_queue(&c->s, t, r.addr, with, text, NULL, 0, NULL);
 		}
 	} else {
-		buf_printf(&details, "%s is now confirmed as an address of the "
-		           "account %s", r.addr, u->userid);
-		if (ngone)
-			buf_puts(&details, ", in place of ");
+		struct buf olds = BUF_INIT;
 		for (k = 0; k < ngone; k++)
-			buf_printf(&details, "%s%s", k ? ", " : "", gone[k]);
-		buf_puts(&details, ".  Mail for the account goes to its confirmed "
-		         "addresses from now on.  If you did not ask for this, "
-		         "write to the server's operator.");
-		tvars_set(&v, "headline", "address confirmed");
+			buf_printf(&olds, "%s%s", k ? ", " : "", gone[k]);
+		if (ngone)
+			/* TRANSLATORS: %1$s is the address, %2$s the userid,
+			   %3$s the addresses it replaces, "a@x.org, b@y.org". */
+			buf_printf(&details, _("%1$s is now confirmed as an address "
+			           "of the account %2$s, in place of %3$s.  Mail for "
+			           "the account goes to its confirmed addresses from "
+			           "now on.  If you did not ask for this, write to the "
+			           "server's operator."), r.addr, u->userid,
+			           buf_str(&olds));
+		else
+			/* TRANSLATORS: %1$s is the address, %2$s the userid. */
+			buf_printf(&details, _("%1$s is now confirmed as an address "
+			           "of the account %2$s.  Mail for the account goes "
+			           "to its confirmed addresses from now on.  If you "
+			           "did not ask for this, write to the server's "
+			           "operator."), r.addr, u->userid);
+		buf_free(&olds);
+		tvars_set(&v, "headline", _("address confirmed"));
 		tvars_set(&v, "details", buf_str(&details));
 		tvars_set(&v, "userid", u->userid);
 		text = reply_template(&c->s, "account.txt", &v);
 		tvars_free(&v);
 		if (text) {
-			acctoken_subject(&c->s, u, r.addr, "epamserv: address confirmed",
-			                 with, sizeof with);
+			acctoken_subject(&c->s, u, r.addr, _("epamserv: address "
+			                 "confirmed"), with, sizeof with);
 			reply_queue(&c->s, t, r.addr, with, text, NULL, 0, NULL);
 			/* The old address is told, once more and last. */
 			for (k = 0; k < ngone; k++)
-				reply_queue(&c->s, t, gone[k], "epamserv: address changed",
-				            text, NULL, 0, NULL);
+				reply_queue(&c->s, t, gone[k], _("epamserv: address "
+				            "changed"), text, NULL, 0, NULL);
 		}
 	}
 	for (k = 0; k < ngone; k++)
@@ -454,8 +504,8 @@ enum cmd_status cmd_confirm_address(struct cmdctx *c, int argc, char **argv)
 	int rc;
 
 	if (argc < 1)
-		return cmd_refuse(c, usage, "confirm needs the userid and "
-		                  "the token of the confirmation request");
+		return cmd_refuse(c, usage, "%s", _("confirm needs the userid "
+		                  "and the token of the confirmation request"));
 	if (!token && argc >= 2) {
 		/* typed by hand: confirm USERID TOKEN (or [#TOKEN]) */
 		token = argv[1];
@@ -466,8 +516,8 @@ enum cmd_status cmd_confirm_address(struct cmdctx *c, int argc, char **argv)
 	}
 	util_lower(argv[0]);
 	if (!token || !util_userid_ok(argv[0]))
-		return cmd_refuse(c, usage, "reply to the confirmation "
-		                  "request itself: its subject carries the token");
+		return cmd_refuse(c, usage, "%s", _("reply to the confirmation "
+		                  "request itself: its subject carries the token"));
 	if ((st = svc_lock(&c->s, "users", &l)) != CMD_DONE)
 		return st;
 	rc = user_load(c->s.cfg->spool, argv[0], &u, &err);
@@ -482,10 +532,17 @@ enum cmd_status cmd_confirm_address(struct cmdctx *c, int argc, char **argv)
 			break;
 	if (rc > 0 || u.left || i == u.nreq ||
 	    c->s.now - u.req[i].sent >= (time_t)c->s.cfg->confirm_days * 86400) {
-		st = cmd_refuse(c, usage, "this confirmation for '%s' is not "
-		                "(or no longer) valid: requests last %d days, and "
-		                "only the latest one to an address works.  Sign up "
-		                "again (or send change address) for a new one",
+		/* TRANSLATORS: %1$s is the userid, %2$d how many days a
+		   confirmation request lasts. */
+		st = cmd_refuse(c, usage, ngettext("this confirmation for '%1$s' "
+		                "is not (or no longer) valid: requests last %2$d "
+		                "day, and only the latest one to an address works.  "
+		                "Sign up again (or send change address) for a new "
+		                "one", "this confirmation for '%1$s' is not (or no "
+		                "longer) valid: requests last %2$d days, and only "
+		                "the latest one to an address works.  Sign up again "
+		                "(or send change address) for a new one",
+		                c->s.cfg->confirm_days),
 		                argv[0], c->s.cfg->confirm_days);
 		goto out;
 	}

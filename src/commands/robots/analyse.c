@@ -240,8 +240,11 @@ static uint64_t analyse_clock(void *arg)
 /* "alice (White)" for side of g into buf. */
 static void analyse_who(const struct game *g, int side, char *buf, size_t len)
 {
-	snprintf(buf, len, "%s (%s)", side == EP_WHITE ? g->white : g->black,
-	         side == EP_WHITE ? "White" : "Black");
+	/* TRANSLATORS: a player and the side played, "alice (White)". */
+	if (side == EP_WHITE)
+		snprintf(buf, len, _("%s (White)"), g->white);
+	else
+		snprintf(buf, len, _("%s (Black)"), g->black);
 }
 
 /* A score (hundredths of a piece) nearer 0 than this reads "about even". */
@@ -256,26 +259,33 @@ static void analyse_score_words(const struct game *g, int side, int score,
 	if (ENG_IS_WIN(score)) {
 		int plies = ENG_WIN - (score < 0 ? -score : score);
 		analyse_who(g, score > 0 ? side : !side, who, sizeof who);
-		snprintf(buf, len, "%s wins in %d pl%s with best play", who, plies,
-		         plies == 1 ? "y" : "ies");
+		/* TRANSLATORS: %1$s is a player, "alice (White)"; a ply is one
+		   player's move. */
+		snprintf(buf, len, ngettext("%1$s wins in %2$d ply with best play",
+		         "%1$s wins in %2$d plies with best play", plies), who,
+		         plies);
 		return;
 	}
 	if (w == 0) {
-		snprintf(buf, len, "0.00 pieces: even");
+		snprintf(buf, len, "%s", _("0.00 pieces: even"));
 		return;
 	}
 	/* Under a quarter of a piece is within the engine's noise: no side
 	 * is named better for it. */
 	if (a < ANALYSE_EVEN_BELOW) {
-		snprintf(buf, len, "%s%d.%02d pieces: about even (the score is "
-		         "White's: + for White, - for Black)", w > 0 ? "+" : "-",
-		         a / 100, a % 100);
+		/* TRANSLATORS: %1$s%2$d.%3$02d is the score in pieces,
+		   "+0.12". */
+		snprintf(buf, len, _("%1$s%2$d.%3$02d pieces: about even (the "
+		         "score is White's: + for White, - for Black)"),
+		         w > 0 ? "+" : "-", a / 100, a % 100);
 		return;
 	}
 	analyse_who(g, w > 0 ? EP_WHITE : EP_BLACK, who, sizeof who);
-	snprintf(buf, len, "%s%d.%02d pieces: %s is better (the score is "
-	         "White's: + for White, - for Black)", w > 0 ? "+" : "-",
-	         a / 100, a % 100, who);
+	/* TRANSLATORS: %1$s%2$d.%3$02d is the score in pieces, "+1.25";
+	   %4$s a player, "alice (White)". */
+	snprintf(buf, len, _("%1$s%2$d.%3$02d pieces: %4$s is better (the "
+	         "score is White's: + for White, - for Black)"),
+	         w > 0 ? "+" : "-", a / 100, a % 100, who);
 }
 
 static void analyse_line_words(const struct eng_result *r, size_t plies,
@@ -334,7 +344,8 @@ static enum cmd_status analyse_search(struct cmdctx *c, const struct game *g,
 			r.have_move = 0;
 	}
 	if (!r.have_move) {
-		buf_puts(head, "There is no move to analyse in this position.");
+		buf_puts(head, _("There is no move to analyse in this "
+		         "position."));
 		eng_free(e);
 		return CMD_DONE;
 	}
@@ -354,38 +365,103 @@ static enum cmd_status analyse_search(struct cmdctx *c, const struct game *g,
 	}
 	/* A search its bounds stopped inside the first ply says so. */
 	if (r.depth == 0 && r.root_done == 0) {
-		buf_printf(head, "The search was stopped by this server's bounds "
-		           "before it had finished a single move: the move below "
-		           "is only the first of the %zu legal moves in the "
-		           "engine's order, not a judgement of it, and there is "
-		           "no score.\nMove: ", r.root_moves);
+		buf_printf(head, ngettext("The search was stopped by this "
+		           "server's bounds before it had finished a single move: "
+		           "the move below is only the first of the %zu legal move "
+		           "in the engine's order, not a judgement of it, and there "
+		           "is no score.\nMove: ", "The search was stopped by this "
+		           "server's bounds before it had finished a single move: "
+		           "the move below is only the first of the %zu legal "
+		           "moves in the engine's order, not a judgement of it, and "
+		           "there is no score.\nMove: ", r.root_moves),
+		           r.root_moves);
 	} else {
 		if (r.depth == 0)
-			buf_printf(head, "The search was stopped by this server's "
-			           "bounds before it had looked at every move once: "
-			           "it finished %zu of the %zu legal moves, and the "
-			           "score and line below are the best of those, not "
-			           "of the whole position.\n", r.root_done,
+			/* TRANSLATORS: %1$zu of the %2$zu legal moves. */
+			buf_printf(head, ngettext("The search was stopped by this "
+			           "server's bounds before it had looked at every "
+			           "move once: it finished %1$zu of the %2$zu legal "
+			           "move, and the score and line below are the best "
+			           "of those, not of the whole position.\n", "The "
+			           "search was stopped by this server's bounds before "
+			           "it had looked at every move once: it finished "
+			           "%1$zu of the %2$zu legal moves, and the score and "
+			           "line below are the best of those, not of the "
+			           "whole position.\n", r.root_moves), r.root_done,
 			           r.root_moves);
 		analyse_score_words(g, g->pos.to_move, r.score, words,
 		                    sizeof words);
-		buf_printf(head, "Score: %s.\nBest line: ", words);
+		/* TRANSLATORS: %s is the score in words, "+1.25 pieces: alice
+		   (White) is better (...)"; the best line follows. */
+		buf_printf(head, _("Score: %s.\nBest line: "), words);
 	}
 	analyse_line_words(&r, g->nmoves, head);
 	if (r.depth == 0)
-		buf_printf(head, "\n(The engine searched %llu positions and did "
-		           "not finish its first ply.)",
+		buf_printf(head, ngettext("\n(The engine searched %llu position "
+		           "and did not finish its first ply.)", "\n(The engine "
+		           "searched %llu positions and did not finish its first "
+		           "ply.)", (unsigned long)r.nodes),
 		           (unsigned long long)r.nodes);
 	else
-		buf_printf(head, "\n(The engine searched %llu positions, %d %s "
-		           "deep.)", (unsigned long long)r.nodes, r.depth,
-		           r.depth == 1 ? "ply" : "plies");
+		/* TRANSLATORS: %1$llu positions, %2$d plies deep (a ply is
+		   one player's move). */
+		buf_printf(head, ngettext("\n(The engine searched %1$llu "
+		           "positions, %2$d ply deep.)", "\n(The engine searched "
+		           "%1$llu positions, %2$d plies deep.)", r.depth),
+		           (unsigned long long)r.nodes, r.depth);
 	log_msg(LOG_INFO, "analyse: %s board %ld after move %zu: %llu nodes, "
 	        "depth %d, %llu ms, engine memory %zu bytes\n", g->game,
 	        g->board, g->nmoves, (unsigned long long)r.nodes, r.depth,
 	        (unsigned long long)r.elapsed_ms, eng_memory(e));
 	eng_free(e);
 	return CMD_DONE;
+}
+
+/* The analysis mail's first sentence, appended to head: which position
+ * of board (at moves of nmoves played), then the preview's moves (NULL:
+ * none), and who (a player, "alice (White)") is to move. */
+static void analyse_headline(struct buf *head, long board, size_t at,
+                             size_t nmoves, const char *moves,
+                             const char *who)
+{
+	/* TRANSLATORS: %1$ld is the board's number; the last %s is the
+	   player to move, "alice (White)". */
+	if (at == 0 && nmoves == 0 && !moves)
+		buf_printf(head, _("Analysis of board %1$ld before the first "
+		           "move (none was played); %2$s to move.\n"), board, who);
+	else if (at == 0 && nmoves == 0)
+		/* TRANSLATORS: %2$s is the moves of the preview. */
+		buf_printf(head, _("Analysis of board %1$ld before the first "
+		           "move (none was played), then your moves %2$s; %3$s to "
+		           "move.\n"), board, moves, who);
+	else if (at == 0 && !moves)
+		/* TRANSLATORS: %2$zu is the moves played. */
+		buf_printf(head, ngettext("Analysis of board %1$ld before the "
+		           "first move (of %2$zu); %3$s to move.\n", "Analysis of "
+		           "board %1$ld before the first move (of %2$zu); %3$s to "
+		           "move.\n", nmoves), board, nmoves, who);
+	else if (at == 0)
+		/* TRANSLATORS: %2$zu is the moves played, %3$s the moves of
+		   the preview. */
+		buf_printf(head, ngettext("Analysis of board %1$ld before the "
+		           "first move (of %2$zu), then your moves %3$s; %4$s to "
+		           "move.\n", "Analysis of board %1$ld before the first "
+		           "move (of %2$zu), then your moves %3$s; %4$s to "
+		           "move.\n", nmoves), board, nmoves, moves, who);
+	else if (!moves)
+		/* TRANSLATORS: after move %2$zu of the %3$zu played. */
+		buf_printf(head, ngettext("Analysis of board %1$ld after move "
+		           "%2$zu (of %3$zu); %4$s to move.\n", "Analysis of "
+		           "board %1$ld after move %2$zu (of %3$zu); %4$s to "
+		           "move.\n", nmoves), board, at, nmoves, who);
+	else
+		/* TRANSLATORS: after move %2$zu of the %3$zu played; %4$s is
+		   the moves of the preview. */
+		buf_printf(head, ngettext("Analysis of board %1$ld after move "
+		           "%2$zu (of %3$zu), then your moves %4$s; %5$s to "
+		           "move.\n", "Analysis of board %1$ld after move %2$zu "
+		           "(of %3$zu), then your moves %4$s; %5$s to move.\n",
+		           nmoves), board, at, nmoves, moves, who);
 }
 
 /* Refuse analysis of full, not FINISHED, with the reason. */
@@ -397,21 +473,23 @@ static enum cmd_status analyse_not_over(struct cmdctx *c,
 
 	if (full->state == GAME_CHALLENGED) {
 		game_not_started_text(full, res, sizeof res);
-		return board_refuse(c, full, usage, "%s: there is no game to "
-		                    "analyse yet", res);
+		/* TRANSLATORS: %s says why the game has not started. */
+		return board_refuse(c, full, usage, _("%s: there is no game to "
+		                    "analyse yet"), res);
 	}
 	if (full->state == GAME_CANCELLED)
-		return board_refuse(c, full, usage, "board %ld was a challenge "
+		return board_refuse(c, full, usage, _("board %ld was a challenge "
 		                    "that never started: there is no game to "
-		                    "analyse", full->board);
+		                    "analyse"), full->board);
 	if (game_side_of(full, userid) >= 0)
-		return board_refuse(c, full, usage, "board %ld is still being "
+		return board_refuse(c, full, usage, _("board %ld is still being "
 		                    "played and you play on it: the engine analyses "
 		                    "a game only once it is over (no engine help in "
-		                    "your own game)", full->board);
-	return board_refuse(c, full, usage, "board %ld is still being played: "
-	                    "the engine analyses a game only once it is over "
-	                    "(what it says could reach a player)", full->board);
+		                    "your own game)"), full->board);
+	return board_refuse(c, full, usage, _("board %ld is still being "
+	                    "played: the engine analyses a game only once it "
+	                    "is over (what it says could reach a player)"),
+	                    full->board);
 }
 
 enum cmd_status cmd_analyse(struct cmdctx *c, const char *game, int argc,
@@ -432,20 +510,20 @@ enum cmd_status cmd_analyse(struct cmdctx *c, const char *game, int argc,
 	int stepped = 0;
 
 	if (argc < 3)
-		return cmd_refuse(c, usage, "analyse takes a board number (with "
-		                  "#N for the position after N moves), your userid "
-		                  "and your password, then moves to try if you "
-		                  "like");
+		return cmd_refuse(c, usage, "%s", _("analyse takes a board number "
+		                  "(with #N for the position after N moves), your "
+		                  "userid and your password, then moves to try if "
+		                  "you like"));
 	if (analyse_board_word(argv[0], &board, &n) < 0)
-		return cmd_refuse(c, usage, "'%s' is not a board number (BOARD "
-		                  "or BOARD#N)", argv[0]);
+		return cmd_refuse(c, usage, _("'%s' is not a board number (BOARD "
+		                  "or BOARD#N)"), argv[0]);
 	util_lower(argv[1]);
 	if ((st = cmd_auth(c, argv[1], argv[2], usage, &u)) != CMD_DONE)
 		return st;
 	user_free(&u);
 	if (c->s.cfg->analyse_per_day == 0)
-		return cmd_refuse(c, usage, "this server does not analyse games "
-		                  "(analyse_per_day = 0)");
+		return cmd_refuse(c, usage, "%s", _("this server does not "
+		                  "analyse games (analyse_per_day = 0)"));
 	if ((st = show_load(c, game, board, usage, &full)) != CMD_DONE)
 		return st;
 	if (full.state != GAME_FINISHED) {
@@ -454,16 +532,19 @@ enum cmd_status cmd_analyse(struct cmdctx *c, const char *game, int argc,
 		return st;
 	}
 	if (full.no_observers && game_side_of(&full, argv[1]) < 0) {
-		st = cmd_refuse(c, usage, "board %ld was played without "
+		st = cmd_refuse(c, usage, _("board %ld was played without "
 		                "observers (-observers=off): only its players may "
-		                "have it analysed", board);
+		                "have it analysed"), board);
 		game_free(&full);
 		return st;
 	}
 	if (full.opts.width * full.opts.height > c->s.cfg->analyse_max_squares) {
-		st = board_refuse(c, &full, usage, "board %ld is %dx%d, %d "
-		                  "squares, and this server analyses boards of at "
-		                  "most %d squares (analyse_max_squares)", board,
+		/* TRANSLATORS: board %1$ld is %2$dx%3$d, %4$d squares; %5$d
+		   the most squares. */
+		st = board_refuse(c, &full, usage, _("board %1$ld is %2$dx%3$d, "
+		                  "%4$d squares, and this server analyses boards of "
+		                  "at most %5$d squares (analyse_max_squares)"),
+		                  board,
 		                  full.opts.width, full.opts.height,
 		                  full.opts.width * full.opts.height,
 		                  c->s.cfg->analyse_max_squares);
@@ -471,8 +552,11 @@ enum cmd_status cmd_analyse(struct cmdctx *c, const char *game, int argc,
 		return st;
 	}
 	if (n > (long)full.nmoves) {
-		st = board_refuse(c, &full, usage, "board %ld has only %zu moves, "
-		                  "not %ld", board, full.nmoves, n);
+		/* TRANSLATORS: board %1$ld has only %2$zu moves, not %3$ld. */
+		st = board_refuse(c, &full, usage, ngettext("board %1$ld has only "
+		                  "%2$zu move, not %3$ld", "board %1$ld has only "
+		                  "%2$zu moves, not %3$ld", full.nmoves), board,
+		                  full.nmoves, n);
 		game_free(&full);
 		return st;
 	}
@@ -480,18 +564,32 @@ enum cmd_status cmd_analyse(struct cmdctx *c, const char *game, int argc,
 	/* The replay's length: the position's moves and the player's. */
 	if (at + (size_t)(argc - 3) > (size_t)c->s.cfg->analyse_max_plies) {
 		if (argc > 3)
-			st = board_refuse(c, &full, usage, "the position your moves "
-			                  "reach is %zu moves into the game, and this "
-			                  "server analyses positions at most %d moves "
-			                  "into a game (analyse_max_plies)",
+			/* TRANSLATORS: %1$zu moves into the game; %2$d the
+			   most. */
+			st = board_refuse(c, &full, usage, ngettext("the position "
+			                  "your moves reach is %1$zu move into the "
+			                  "game, and this server analyses positions at "
+			                  "most %2$d moves into a game "
+			                  "(analyse_max_plies)", "the position your "
+			                  "moves reach is %1$zu moves into the game, and "
+			                  "this server analyses positions at most %2$d "
+			                  "moves into a game (analyse_max_plies)",
+			                  at + (size_t)(argc - 3)),
 			                  at + (size_t)(argc - 3),
 			                  c->s.cfg->analyse_max_plies);
 		else
-			st = board_refuse(c, &full, usage, "the position you ask for "
-			                  "is %zu moves into the game, and this server "
-			                  "analyses positions at most %d moves into a "
-			                  "game (analyse_max_plies): ask for an earlier "
-			                  "one with BOARD#N", at,
+			/* TRANSLATORS: %1$zu moves into the game; %2$d the
+			   most. */
+			st = board_refuse(c, &full, usage, ngettext("the position "
+			                  "you ask for is %1$zu move into the game, and "
+			                  "this server analyses positions at most %2$d "
+			                  "moves into a game (analyse_max_plies): ask "
+			                  "for an earlier one with BOARD#N", "the "
+			                  "position you ask for is %1$zu moves into the "
+			                  "game, and this server analyses positions at "
+			                  "most %2$d moves into a game "
+			                  "(analyse_max_plies): ask for an earlier one "
+			                  "with BOARD#N", at), at,
 			                  c->s.cfg->analyse_max_plies);
 		game_free(&full);
 		return st;
@@ -505,40 +603,37 @@ enum cmd_status cmd_analyse(struct cmdctx *c, const char *game, int argc,
 		stepped = 1;
 	}
 	analyse_who(&g, g.pos.to_move, who, sizeof who);
-	buf_printf(&head, "Analysis of board %ld ", board);
-	if (at == 0)
-		buf_printf(&head, full.nmoves ? "before the first move (of %zu)"
-		           : "before the first move (none was played)",
-		           full.nmoves);
-	else
-		buf_printf(&head, "after move %zu (of %zu)", at, full.nmoves);
 	if (argc > 3) {
 		st = preview_moves(c, &g, argc - 3, argv + 3, usage, "analysis",
 		                   0, &moves);
 		if (st == CMD_DONE && g.state != GAME_ACTIVE) {
 			game_result_text(&g, res, sizeof res);
-			st = board_refuse(c, &g, usage, "after your moves %s the game "
-			                  "is over (%s): there is nothing to analyse",
-			                  buf_str(&moves), res);
+			/* TRANSLATORS: %1$s is the moves, %2$s the result. */
+			st = board_refuse(c, &g, usage, _("after your moves %1$s the "
+			                  "game is over (%2$s): there is nothing to "
+			                  "analyse"), buf_str(&moves), res);
 		}
 		if (st != CMD_DONE)
 			goto out;
 		analyse_who(&g, g.pos.to_move, who, sizeof who);
-		buf_printf(&head, ", then your moves %s", buf_str(&moves));
 	} else if (g.state != GAME_ACTIVE) {
 		game_result_text(&g, res, sizeof res);
-		st = board_refuse(c, &g, usage, "the game was over before its "
-		                  "first move (%s): there is nothing to analyse",
+		st = board_refuse(c, &g, usage, _("the game was over before its "
+		                  "first move (%s): there is nothing to analyse"),
 		                  res);
 		goto out;
 	}
-	buf_printf(&head, "; %s to move.\n", who);
+	analyse_headline(&head, board, at, full.nmoves,
+	                 argc > 3 ? buf_str(&moves) : NULL, who);
 	if (stepped) {
 		reply_result_words(&full, res, sizeof res);
-		buf_printf(&head, "The game ended with move %zu (%s): no move was "
-		           "to be made after it, so this is the position before "
-		           "it, where %s played %s.\n", at + 1, res, who,
-		           full.moves[at].text);
+		/* TRANSLATORS: %1$zu is the last move's number, %2$s the
+		   result, %3$s the player who made it, "alice (White)", %4$s
+		   the move. */
+		buf_printf(&head, _("The game ended with move %1$zu (%2$s): no "
+		           "move was to be made after it, so this is the position "
+		           "before it, where %3$s played %4$s.\n"), at + 1, res,
+		           who, full.moves[at].text);
 	}
 	nlive = analyse_live_boards(c, argv[1], &live);
 	/* The position, and each one your preview moves pass through (so a
@@ -547,11 +642,12 @@ enum cmd_status cmd_analyse(struct cmdctx *c, const char *game, int argc,
 	for (i = at, hit = NULL; i <= g.nmoves && !hit; i++)
 		hit = analyse_live_near(live, nlive, &g.seen[i]);
 	if (hit) {
-		st = board_refuse(c, &g, usage, "this position, or one your moves "
-		                  "pass through, is or is one move from the position "
-		                  "of %s board %ld, which you are playing: the "
-		                  "engine does not analyse it while that game goes "
-		                  "on", hit->game, hit->board);
+		/* TRANSLATORS: %1$s is the game, %2$ld the board's number. */
+		st = board_refuse(c, &g, usage, _("this position, or one your "
+		                  "moves pass through, is or is one move from the "
+		                  "position of %1$s board %2$ld, which you are "
+		                  "playing: the engine does not analyse it while "
+		                  "that game goes on"), hit->game, hit->board);
 		goto out;
 	}
 	{
@@ -560,17 +656,17 @@ enum cmd_status cmd_analyse(struct cmdctx *c, const char *game, int argc,
 		case ENGINE_GO:
 			break;
 		case ENGINE_WAIT_PLAYER:
-			st = cmd_refuse(c, usage, "you have used your share of the "
-			                "server's engine this hour (engine_share_"
+			st = cmd_refuse(c, usage, _("you have used your share of "
+			                "the server's engine this hour (engine_share_"
 			                "percent = %d%% of engine_hour_ms, for your "
 			                "analyses and your robot games together): ask "
-			                "again in an hour",
+			                "again in an hour"),
 			                c->s.cfg->engine_share_percent);
 			goto out;
 		default:
-			st = cmd_refuse(c, usage, "the server's engine has thought "
-			                "as long as it may this hour (engine_hour_ms = "
-			                "%d): ask again in an hour",
+			st = cmd_refuse(c, usage, _("the server's engine has "
+			                "thought as long as it may this hour "
+			                "(engine_hour_ms = %d): ask again in an hour"),
 			                c->s.cfg->engine_hour_ms);
 			goto out;
 		}
@@ -580,9 +676,9 @@ enum cmd_status cmd_analyse(struct cmdctx *c, const char *game, int argc,
 		snprintf(key, sizeof key, "analyse:%s", argv[1]);
 		if (ratelimit_count(c->s.cfg->spool, key, c->s.cfg->analyse_per_day,
 		                    86400, c->s.now, NULL) == 0) {
-			st = cmd_refuse(c, usage, "you have had as many analyses "
+			st = cmd_refuse(c, usage, _("you have had as many analyses "
 			                "today as a player may (analyse_per_day = %d): "
-			                "ask again tomorrow",
+			                "ask again tomorrow"),
 			                c->s.cfg->analyse_per_day);
 			goto out;
 		}
@@ -598,19 +694,25 @@ enum cmd_status cmd_analyse(struct cmdctx *c, const char *game, int argc,
 	    CMD_DONE)
 		goto out;
 	if (hit) {
-		st = board_refuse(c, &g, usage, "the engine's best line from this "
-		                  "position goes through, or one move from, the "
-		                  "position of %s board %ld, which you are playing: "
-		                  "the engine does not show it while that game goes "
-		                  "on", hit->game, hit->board);
+		/* TRANSLATORS: %1$s is the game, %2$ld the board's number. */
+		st = board_refuse(c, &g, usage, _("the engine's best line from "
+		                  "this position goes through, or one move from, "
+		                  "the position of %1$s board %2$ld, which you are "
+		                  "playing: the engine does not show it while that "
+		                  "game goes on"), hit->game, hit->board);
 		goto out;
 	}
 	if (!stepped && argc == 3 && at < full.nmoves)
-		buf_printf(&head, "\nIn the game, %s played %s here.", who,
-		           full.moves[at].text);
-	snprintf(subject, sizeof subject, "%s analysis of board %ld %s%zu",
-	         reply_game_title(game), board, at ? "after move " : "before "
-	         "move ", at ? at : (size_t)1);
+		/* TRANSLATORS: %1$s is a player, "alice (White)", %2$s the
+		   move. */
+		buf_printf(&head, _("\nIn the game, %1$s played %2$s here."),
+		           who, full.moves[at].text);
+	/* TRANSLATORS: a mail's subject: %1$s is the game's title, %2$ld
+	   the board's number, %3$zu a move's. */
+	snprintf(subject, sizeof subject, at ? _("%1$s analysis of board "
+	         "%2$ld after move %3$zu") : _("%1$s analysis of board %2$ld "
+	         "before move %3$zu"), reply_game_title(game), board,
+	         at ? at : (size_t)1);
 	t = svc_txn(&c->s, c->s.msg_key);
 	c->s.bm.subject = subject;
 	c->s.bm.past = c->s.bm.no_token = 1;  /* a position to look at, not to act on */

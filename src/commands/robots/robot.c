@@ -146,25 +146,26 @@ void robot_wait_words(int why, const char *robot, struct buf *out)
 	case ROBOT_GO:
 		break;
 	case ROBOT_WAIT_RUN:
-		buf_printf(out, "%s answers soon, in a mail of its own (the "
+		/* TRANSLATORS: %s is the robot's userid. */
+		buf_printf(out, _("%s answers soon, in a mail of its own (the "
 		           "server's thinking time for robots is used up for "
-		           "now).", robot);
+		           "now)."), robot);
 		break;
 	case ROBOT_WAIT_HOUR:
-		buf_printf(out, "%s answers later, in a mail of its own (the "
+		buf_printf(out, _("%s answers later, in a mail of its own (the "
 		           "server's engine has thought as long as it may this "
-		           "hour).", robot);
+		           "hour)."), robot);
 		break;
 	case ROBOT_WAIT_BOARD:
-		buf_printf(out, "%s answers later, in a mail of its own (this "
+		buf_printf(out, _("%s answers later, in a mail of its own (this "
 		           "game has had its share of the server's thinking time "
-		           "for this hour).", robot);
+		           "for this hour)."), robot);
 		break;
 	case ROBOT_WAIT_PLAYER:
-		buf_printf(out, "%s answers later, in a mail of its own (you have "
-		           "had your share of the server's thinking time for this "
-		           "hour: your analyses and your robot games count "
-		           "against it).", robot);
+		buf_printf(out, _("%s answers later, in a mail of its own (you "
+		           "have had your share of the server's thinking time for "
+		           "this hour: your analyses and your robot games count "
+		           "against it)."), robot);
 		break;
 	}
 }
@@ -302,8 +303,8 @@ int robot_check(const struct config *cfg, FILE *out)
 		struct user u;
 		if (user_load(cfg->spool, cfg->robot[i].userid, &u, &err) == 0) {
 			if (!u.robot) {
-				fprintf(out, "epamserv: robots: %s is a player's "
-				        "account already: name the robot otherwise\n",
+				fprintf(out, _("epamserv: robots: %s is a player's "
+				        "account already: name the robot otherwise\n"),
 				        u.userid);
 				bad++;
 			}
@@ -315,11 +316,13 @@ int robot_check(const struct config *cfg, FILE *out)
 	/* A robot thinks holding its board's lock: a mail for that board
 	 * waits lock_timeout seconds, then is deferred (exit 75). */
 	if (cfg->nrobots && cfg->robot_think_ms / 1000 >= cfg->lock_timeout) {
-		fprintf(out, "epamserv: robot_think_ms = %d: a robot thinks "
+		/* TRANSLATORS: robot_think_ms and lock_timeout are settings'
+		   names (milliseconds, seconds). */
+		fprintf(out, _("epamserv: robot_think_ms = %1$d: a robot thinks "
 		        "holding its board's lock, longer than lock_timeout = "
-		        "%d s, so mail for that board is deferred while it "
-		        "thinks: think less or wait longer\n", cfg->robot_think_ms,
-		        cfg->lock_timeout);
+		        "%2$d s, so mail for that board is deferred while it "
+		        "thinks: think less or wait longer\n"),
+		        cfg->robot_think_ms, cfg->lock_timeout);
 		bad++;
 	}
 	return bad;
@@ -469,10 +472,15 @@ static void cut_short_words(const char *robot, const struct eng_limits *lim,
 
 	if (bound == 0)  /* no level: the time was its only bound */
 		return;
-	buf_printf(head, " %s's search was cut short by this server's time "
-	           "limit after %llu of its %llu positions; it may play weaker "
-	           "than its level.", robot, (unsigned long long)res->nodes,
-	           bound);
+	/* TRANSLATORS: %1$s is the robot's userid; after %2$llu of its
+	   %3$llu positions. */
+	buf_printf(head, ngettext(" %1$s's search was cut short by this "
+	           "server's time limit after %2$llu of its %3$llu position; it "
+	           "may play weaker than its level.", " %1$s's search was cut "
+	           "short by this server's time limit after %2$llu of its "
+	           "%3$llu positions; it may play weaker than its level.",
+	           (unsigned long)bound), robot,
+	           (unsigned long long)res->nodes, bound);
 }
 
 /* The robot's move on board game/board when one is due: 1 played, 0
@@ -560,15 +568,18 @@ static int robot_play(const struct config *cfg, const char *game, long board)
 	if (held && held[0])
 		buf_printf(&head, "%s ", held);
 	/* The game's first move answers nothing: the robot opens. */
-	buf_printf(&head, "%s %s %s", r->userid,
-	           b.g.nmoves == 1 ? "played" : "answered", text);
+	/* TRANSLATORS: %1$s is the robot's userid, %2$s its move; what it
+	   captured may follow, then a full stop. */
+	buf_printf(&head, b.g.nmoves == 1 ? _("%1$s played %2$s") :
+	           _("%1$s answered %2$s"), r->userid, text);
 	reply_capture_words(&b.g, &head);
 	buf_puts(&head, ".");
 	if (res.timed_out)
 		cut_short_words(r->userid, &lim, &res, &head);
 	if (b.g.state != GAME_ACTIVE) {
 		reply_result_words(&b.g, res_words, sizeof res_words);
-		buf_printf(&head, " The game is over: %s.", res_words);
+		/* TRANSLATORS: %s is the result, "alice wins, ...". */
+		buf_printf(&head, _(" The game is over: %s."), res_words);
 	}
 	pending_after_move(&s, &b.g, &head);
 	if (board_save(&s, &b, buf_str(&head)) != CMD_DONE)

@@ -35,7 +35,9 @@ static enum cmd_status answer(struct cmdctx *c, struct txn *t,
 	tvars_free(&v);
 	if (!mail)
 		return CMD_TEMPFAIL;
-	snprintf(subject, sizeof subject, "%s league: %s",
+	/* TRANSLATORS: a mail's subject: %1$s is the game's title, %2$s
+	   what the mail is about ("joined", "left", "table"). */
+	snprintf(subject, sizeof subject, _("%1$s league: %2$s"),
 	         reply_game_title(game), what);
 	acctoken_sender_subject(c, subject, with, sizeof with);
 	reply_queue(&c->s, t, c->sender, with, mail, NULL, 0, NULL);
@@ -49,24 +51,32 @@ static enum cmd_status answer(struct cmdctx *c, struct txn *t,
  * season. */
 static char *league_text(struct cmdctx *c, const struct lfile *lf)
 {
-	struct buf b = BUF_INIT;
+	struct buf b = BUF_INIT, news = BUF_INIT;
 	struct ldiv *dv = zalloc((size_t)lf->ndivs + 2, sizeof *dv);
 	char when[32], name[32];
 	int d, i, k = lf->ndivs, up, down, waiting = 0;
 
 	if (!lf->season) {
-		buf_printf(&b, "No season has started yet: the first starts at "
-		           "the sweep after 3 players have joined (%d so far).\n",
-		           lf->nmembers);
+		buf_printf(&b, ngettext("No season has started yet: the first "
+		           "starts at the sweep after 3 players have joined (%d so "
+		           "far).\n", "No season has started yet: the first starts "
+		           "at the sweep after 3 players have joined (%d so "
+		           "far).\n", lf->nmembers), lf->nmembers);
 	} else {
 		util_iso_time(lf->started, when, sizeof when);
-		buf_printf(&b, "Season %d, started %s; it ends when all its "
-		           "games are over, or %d days after its start.\n",
-		           lf->season, when, c->s.cfg->league_season_days);
+		/* TRANSLATORS: %1$d is the season, %2$s its start (UTC, as
+		   2026-12-06T10:00:00Z), %3$d the most days it lasts. */
+		buf_printf(&b, ngettext("Season %1$d, started %2$s; it ends when "
+		           "all its games are over, or %3$d day after its "
+		           "start.\n", "Season %1$d, started %2$s; it ends when "
+		           "all its games are over, or %3$d days after its "
+		           "start.\n", c->s.cfg->league_season_days), lf->season,
+		           when, c->s.cfg->league_season_days);
 	}
 	for (d = 1; lf->season && d <= k; d++) {
 		if (division_of(&c->s, lf, d, &dv[d]) < 0) {
-			buf_printf(&b, "\n(division %d cannot be read now)\n", d);
+			buf_printf(&b, _("\n(division %d cannot be read now)\n"),
+			           d);
 			dv[d].n = 0;
 		}
 	}
@@ -74,16 +84,26 @@ static char *league_text(struct cmdctx *c, const struct lfile *lf)
 		up = d > 1 ? swaps(dv[d - 1].n, dv[d].n) : 0;
 		down = d < k ? swaps(dv[d].n, dv[d + 1].n) : 0;
 		lg_tname(lf->season, d, name, sizeof name);
-		buf_printf(&b, "\nDivision %d (tournament %s%s):\n", d, name,
-		           dv[d].finished ? ", finished" : "");
+		/* TRANSLATORS: %1$d is the division, %2$s its tournament's
+		   name. */
+		buf_printf(&b, dv[d].finished ? _("\nDivision %1$d (tournament "
+		           "%2$s, finished):\n") : _("\nDivision %1$d (tournament "
+		           "%2$s):\n"), d, name);
 		for (i = 0; i < dv[d].n; i++) {
-			const char *mark = i < up ? "goes up" :
-			                   i >= dv[d].n - down ? "goes down" : "";
+			/* TRANSLATORS: what becomes of a player of a division,
+			   at the end of the player's line. */
+			const char *mark = i < up ? _("goes up") :
+			                   i >= dv[d].n - down ? _("goes down") : "";
 			if (lg_member(lf, dv[d].userid[i]) < 0)
-				mark = "left the league";
+				mark = _("left the league");
 			if (dv[d].score[i] >= 0)
-				buf_printf(&b, "  %2d. %-16s score %d%s  %s\n", i + 1,
-				           dv[d].userid[i], dv[d].score[i] / 2,
+				/* TRANSLATORS: a line of a division: %1$2d is the
+				   place, %2$-16s the userid, %3$d%4$s the score
+				   (4, or 4 and ".5"), %5$s what becomes of the
+				   player ("goes up"). */
+				buf_printf(&b, _("  %1$2d. %2$-16s score %3$d%4$s  "
+				           "%5$s\n"), i + 1, dv[d].userid[i],
+				           dv[d].score[i] / 2,
 				           dv[d].score[i] % 2 ? ".5" : "", mark);
 			else
 				buf_printf(&b, "  %2d. %-16s %s\n", i + 1,
@@ -96,11 +116,13 @@ static char *league_text(struct cmdctx *c, const struct lfile *lf)
 				break;
 		if (d < lf->nentries)
 			continue;
-		buf_printf(&b, "%s%s", waiting++ ? ", " : "\nNew for the next "
-		           "season (at the bottom, by rating): ", lf->member[i]);
+		buf_printf(&news, "%s%s", waiting++ ? ", " : "", lf->member[i]);
 	}
 	if (waiting)
-		buf_puts(&b, "\n");
+		/* TRANSLATORS: %s is a list of userids, "alice, bob". */
+		buf_printf(&b, _("\nNew for the next season (at the bottom, by "
+		           "rating): %s\n"), buf_str(&news));
+	buf_free(&news);
 	free(dv);
 	return buf_take(&b);
 }
@@ -119,9 +141,10 @@ static enum cmd_status l_change(struct cmdctx *c, const char *game,
 	int i;
 
 	if (argc != 2)
-		return cmd_refuse(c, usage, "league %s needs your userid and your "
-		                  "password (and nothing else)", join ? "join" :
-		                  "leave");
+		return cmd_refuse(c, usage, join ? _("league join needs your "
+		                  "userid and your password (and nothing else)") :
+		                  _("league leave needs your userid and your "
+		                    "password (and nothing else)"));
 	util_lower(argv[0]);
 	if ((st = cmd_auth(c, argv[0], argv[1], usage, &u)) != CMD_DONE)
 		return st;
@@ -133,13 +156,14 @@ static enum cmd_status l_change(struct cmdctx *c, const char *game,
 	}
 	i = lg_member(lf, argv[0]);
 	if (join && i >= 0)
-		st = cmd_refuse(c, usage, "you (%s) are in the league already",
-		                argv[0]);
+		st = cmd_refuse(c, usage, _("you (%s) are in the league "
+		                "already"), argv[0]);
 	else if (join && lf->nmembers >= LG_MAX)
-		st = cmd_refuse(c, usage, "the league is full (%d players)",
-		                LG_MAX);
+		st = cmd_refuse(c, usage, ngettext("the league is full (%d "
+		                "player)", "the league is full (%d players)",
+		                LG_MAX), LG_MAX);
 	else if (!join && i < 0)
-		st = cmd_refuse(c, usage, "you (%s) are not in the league",
+		st = cmd_refuse(c, usage, _("you (%s) are not in the league"),
 		                argv[0]);
 	if (st != CMD_DONE) {
 		tf_unlock(&l1, &l2);
@@ -148,26 +172,32 @@ static enum cmd_status l_change(struct cmdctx *c, const char *game,
 	}
 	if (join) {
 		snprintf(lf->member[lf->nmembers++], 32, "%s", argv[0]);
-		snprintf(head, sizeof head, "You (%s) joined the league.  You "
-		         "enter at the start of the next season, at the bottom, "
-		         "by rating (the first season starts at the sweep after "
-		         "3 players have joined), and every season after it "
-		         "until you leave (%s league leave USERID PASSWORD).",
+		/* TRANSLATORS: %1$s is the userid, %2$s the game; the words
+		   in brackets after "leave" are a command. */
+		snprintf(head, sizeof head, _("You (%1$s) joined the league.  "
+		         "You enter at the start of the next season, at the "
+		         "bottom, by rating (the first season starts at the sweep "
+		         "after 3 players have joined), and every season after it "
+		         "until you leave (%2$s league leave USERID PASSWORD)."),
 		         argv[0], game);
 	} else {
 		memmove(lf->member[i], lf->member[i + 1],
 		        (size_t)(lf->nmembers - i - 1) * 32);
 		lf->nmembers--;
-		snprintf(head, sizeof head, "You (%s) left the league: you are "
-		         "not entered in the next season.  Games of this season "
-		         "still running are played out (to withdraw from them: "
-		         "%s tournament leave league-%d-D USERID PASSWORD).",
-		         argv[0], game, lf->season);
+		/* TRANSLATORS: %1$s is the userid, %2$s the game, %3$d the
+		   season; the words after "from them:" are a command. */
+		snprintf(head, sizeof head, _("You (%1$s) left the league: you "
+		         "are not entered in the next season.  Games of this "
+		         "season still running are played out (to withdraw from "
+		         "them: %2$s tournament leave league-%3$d-D USERID "
+		         "PASSWORD)."), argv[0], game, lf->season);
 	}
 	t = svc_txn(&c->s, key);
 	put_lf(t, lf);
 	text = league_text(c, lf);
-	st = answer(c, t, game, join ? "joined" : "left", head, text);
+	/* TRANSLATORS: the ends of a league mail's subject, after
+	   "Epaminondas league: ". */
+	st = answer(c, t, game, join ? _("joined") : _("left"), head, text);
 	free(text);
 	st = st == CMD_DONE ? svc_commit(&c->s, t) : (txn_abort(t), st);
 	tf_unlock(&l1, &l2);
@@ -185,8 +215,8 @@ static enum cmd_status l_show(struct cmdctx *c, const char *game, int argc,
 
 	if (argc != 0) {
 		free(lf);
-		return cmd_refuse(c, usage, "league show takes no words after "
-		                  "it");
+		return cmd_refuse(c, usage, "%s", _("league show takes no words "
+		                  "after it"));
 	}
 	if (lg_load(c->s.cfg->spool, game, lf, &err) < 0) {
 		log_msg(LOG_ERR, "%s\n", err);
@@ -196,7 +226,9 @@ static enum cmd_status l_show(struct cmdctx *c, const char *game, int argc,
 	}
 	text = league_text(c, lf);
 	t = svc_txn(&c->s, c->s.msg_key);
-	st = answer(c, t, game, "table", "The league.", text);
+	/* TRANSLATORS: the end of a league mail's subject, after
+	   "Epaminondas league: ". */
+	st = answer(c, t, game, _("table"), _("The league."), text);
 	free(text);
 	free(lf);
 	return st == CMD_DONE ? svc_commit(&c->s, t) : (txn_abort(t), st);
@@ -208,10 +240,11 @@ enum cmd_status cmd_league(struct cmdctx *c, const char *game, int argc,
 	const char *usage = cmd_usage_of(c, "league", CMDT_GAME, game);
 
 	if (!c->s.cfg->league)
-		return cmd_refuse(c, usage, "there is no league on this server");
+		return cmd_refuse(c, usage, "%s", _("there is no league on this "
+		                  "server"));
 	if (argc < 1)
-		return cmd_refuse(c, usage, "league needs join, leave or show "
-		                  "after it");
+		return cmd_refuse(c, usage, "%s", _("league needs join, leave or "
+		                  "show after it"));
 	util_lower(argv[0]);
 	if (strcmp(argv[0], "join") == 0)
 		return l_change(c, game, 1, argc - 1, argv + 1, usage);
@@ -219,6 +252,6 @@ enum cmd_status cmd_league(struct cmdctx *c, const char *game, int argc,
 		return l_change(c, game, 0, argc - 1, argv + 1, usage);
 	if (strcmp(argv[0], "show") == 0)
 		return l_show(c, game, argc - 1, usage);
-	return cmd_refuse(c, usage, "'league %.20s' is not a league command: "
-	                  "join, leave or show", argv[0]);
+	return cmd_refuse(c, usage, _("'league %.20s' is not a league "
+	                  "command: join, leave or show"), argv[0]);
 }

@@ -92,16 +92,21 @@ static enum cmd_status answer_sender(struct cmdctx *c, struct txn *t,
 	tvars_set(&v, "from", c->s.cfg->from);
 	web_tourney_url(c->s.cfg, tf->name, url, sizeof url);
 	if (tf->name[0] && url[0])
-		tvars_setf(&v, "web", "On the web: %s", url);
+		/* TRANSLATORS: %s is the address of the tournament's page. */
+		tvars_setf(&v, "web", _("On the web: %s"), url);
 	mail = reply_template(&c->s, "tournament.txt", &v);
 	tvars_free(&v);
 	if (!mail)
 		return CMD_TEMPFAIL;
 	if (tf->name[0])
-		snprintf(subject, sizeof subject, "%s tournament %s: %s",
+		/* TRANSLATORS: a mail's subject: %1$s is the game's title,
+		   %2$s the tournament's name, %3$s what the mail is about
+		   ("created", "joined", "table"). */
+		snprintf(subject, sizeof subject, _("%1$s tournament %2$s: %3$s"),
 		         reply_game_title(tf->game), tf->name, what);
 	else
-		snprintf(subject, sizeof subject, "%s tournaments",
+		/* TRANSLATORS: a mail's subject: %s is the game's title. */
+		snprintf(subject, sizeof subject, _("%s tournaments"),
 		         reply_game_title(tf->game));
 	acctoken_sender_subject(c, subject, with, sizeof with);
 	reply_queue(&c->s, t, c->sender, with, mail, NULL, 0, NULL);
@@ -116,9 +121,9 @@ static enum cmd_status name_word(struct cmdctx *c, char *name,
 {
 	util_lower(name);
 	if (!util_tourney_name_ok(name))
-		return cmd_refuse(c, usage, "'%.40s' is not a tournament name: "
+		return cmd_refuse(c, usage, _("'%.40s' is not a tournament name: "
 		                  "1 to 20 letters, digits or -, not starting "
-		                  "with -", name);
+		                  "with -"), name);
 	return CMD_DONE;
 }
 
@@ -162,13 +167,13 @@ static enum cmd_status t_create(struct cmdctx *c, const char *game, int argc,
 	char start[16] = "";
 
 	if (argc < 3)
-		return cmd_refuse(c, usage, "tournament create needs a name, "
-		                  "your userid and your password");
+		return cmd_refuse(c, usage, "%s", _("tournament create needs a "
+		                  "name, your userid and your password"));
 	if ((st = name_word(c, argv[0], usage)) != CMD_DONE)
 		return st;
 	if (strncmp(argv[0], "league-", 7) == 0)
-		return cmd_refuse(c, usage, "tournament names starting with "
-		                  "league- are the league's (league.c)");
+		return cmd_refuse(c, usage, "%s", _("tournament names starting "
+		                  "with league- are the league's (league.c)"));
 	util_lower(argv[1]);
 	if ((st = cmd_auth(c, argv[1], argv[2], usage, &u)) != CMD_DONE)
 		return st;
@@ -186,25 +191,25 @@ static enum cmd_status t_create(struct cmdctx *c, const char *game, int argc,
 		if (strncasecmp(w, "-rounds=", 8) == 0) {
 			if (sscanf(w + 8, "%d%n", &rounds, &used) != 1 || w[8 + used] ||
 			    rounds < 1 || rounds > 99)
-				return cmd_refuse(c, usage, "-rounds=%.20s is not a "
-				                  "number of rounds", w + 8);
+				return cmd_refuse(c, usage, _("-rounds=%.20s is not a "
+				                  "number of rounds"), w + 8);
 			rounds_given = 1;
 			continue;
 		}
 		if (strncasecmp(w, "-players=", 9) == 0) {
 			if (sscanf(w + 9, "%d-%d%n", &lo, &hi, &used) != 2 ||
 			    w[9 + used] || lo < 3 || hi < lo || hi > TF_PLAYERS_MAX)
-				return cmd_refuse(c, usage, "-players=%.20s: write "
+				return cmd_refuse(c, usage, _("-players=%.20s: write "
 				                  "MIN-MAX, from 3 to %d players (e.g. "
-				                  "-players=4-8)", w + 9, TF_PLAYERS_MAX);
+				                  "-players=4-8)"), w + 9, TF_PLAYERS_MAX);
 			players_given = 1;
 			continue;
 		}
 		if (strncasecmp(w, "-start=", 7) == 0) {
 			if (!start_ok(w + 7, c->s.now))
-				return cmd_refuse(c, usage, "-start=%.20s: write a day "
-				                  "as YYYY-MM-DD, today or later (UTC)",
-				                  w + 7);
+				return cmd_refuse(c, usage, _("-start=%.20s: write a "
+				                  "day as YYYY-MM-DD, today or later "
+				                  "(UTC)"), w + 7);
 			snprintf(start, sizeof start, "%s", w + 7);
 			continue;
 		}
@@ -214,7 +219,8 @@ static enum cmd_status t_create(struct cmdctx *c, const char *game, int argc,
 		}
 		if (opts.len + strlen(w) + 2 >= TF_OPTIONS_MAX) {
 			buf_free(&opts);
-			return cmd_refuse(c, usage, "too many game options");
+			return cmd_refuse(c, usage, "%s", _("too many game "
+			                  "options"));
 		}
 		buf_printf(&opts, "%s%s", opts.len ? " " : "", w);
 	}
@@ -226,23 +232,27 @@ static enum cmd_status t_create(struct cmdctx *c, const char *game, int argc,
 	if ((!format || strcasecmp(format, "roundrobin") == 0) && rounds == 2 &&
 	    hi > TF_DOUBLE_MAX) {
 		buf_free(&opts);
-		return cmd_refuse(c, usage, "a double round robin takes at most "
-		                  "%d players: write -players=%d-%d or fewer", TF_DOUBLE_MAX,
-		                  lo > TF_DOUBLE_MAX ? 3 : lo, TF_DOUBLE_MAX);
+		/* TRANSLATORS: %1$d is the most players, %2$d-%1$d the
+		   option's values to write. */
+		return cmd_refuse(c, usage, _("a double round robin takes at "
+		                  "most %1$d players: write -players=%2$d-%1$d or "
+		                  "fewer"), TF_DOUBLE_MAX,
+		                  lo > TF_DOUBLE_MAX ? 3 : lo);
 	}
 	if (!format || (strcasecmp(format, "roundrobin") != 0 &&
 	                strcasecmp(format, "swiss") != 0 &&
 	                strcasecmp(format, "knockout") != 0)) {
 		buf_free(&opts);
-		return cmd_refuse(c, usage, "tournament create needs "
+		return cmd_refuse(c, usage, "%s", _("tournament create needs "
 		                  "-format=roundrobin, -format=swiss or "
-		                  "-format=knockout");
+		                  "-format=knockout"));
 	}
 	knockout = strcasecmp(format, "knockout") == 0;
 	if (knockout && rounds_given) {
 		buf_free(&opts);
-		return cmd_refuse(c, usage, "-rounds: a knockout's rounds come "
-		                  "from its number of players (leave -rounds out)");
+		return cmd_refuse(c, usage, "%s", _("-rounds: a knockout's "
+		                  "rounds come from its number of players (leave "
+		                  "-rounds out)"));
 	}
 	if (knockout && !players_given) {
 		lo = 4;
@@ -251,14 +261,15 @@ static enum cmd_status t_create(struct cmdctx *c, const char *game, int argc,
 	swiss = strcasecmp(format, "swiss") == 0;
 	if (swiss && (!rounds_given || rounds > TF_SWISS_ROUNDS_MAX)) {
 		buf_free(&opts);
-		return cmd_refuse(c, usage, "a Swiss needs its number of rounds, "
-		                  "-rounds=N, from 1 to %d", TF_SWISS_ROUNDS_MAX);
+		return cmd_refuse(c, usage, _("a Swiss needs its number of "
+		                  "rounds, -rounds=N, from 1 to %d"),
+		                  TF_SWISS_ROUNDS_MAX);
 	}
 	if (!swiss && rounds > 2) {
 		buf_free(&opts);
-		return cmd_refuse(c, usage, "-rounds=%d: a round robin is played "
-		                  "once (1) or twice (2, a double round robin)",
-		                  rounds);
+		return cmd_refuse(c, usage, _("-rounds=%d: a round robin is "
+		                  "played once (1) or twice (2, a double round "
+		                  "robin)"), rounds);
 	}
 	if (swiss && !players_given) {
 		lo = rounds + 1 > 3 ? rounds + 1 : 3;
@@ -266,8 +277,12 @@ static enum cmd_status t_create(struct cmdctx *c, const char *game, int argc,
 	}
 	if (swiss && lo <= rounds) {
 		buf_free(&opts);
-		return cmd_refuse(c, usage, "a Swiss of %d rounds needs at least "
-		                  "%d players (-players=%d-%d)", rounds, rounds + 1,
+		/* TRANSLATORS: %1$d is the rounds, %2$d the least players,
+		   %2$d-%3$d the option's values to write. */
+		return cmd_refuse(c, usage, ngettext("a Swiss of %1$d round needs "
+		                  "at least %2$d players (-players=%2$d-%3$d)",
+		                  "a Swiss of %1$d rounds needs at least %2$d "
+		                  "players (-players=%2$d-%3$d)", rounds), rounds,
 		                  rounds + 1, hi > rounds + 1 ? hi : rounds + 1);
 	}
 	if ((st = tf_lock(&c->s, argv[0], game, &tf, &exists, &l1, &l2, key,
@@ -280,9 +295,10 @@ static enum cmd_status t_create(struct cmdctx *c, const char *game, int argc,
 	reuse = exists && tf.state == TF_CANCELLED &&
 	        strcmp(tf.organiser, argv[1]) == 0;
 	if (exists && !reuse) {
-		st = cmd_refuse(c, usage, "there is a tournament %s already "
-		                "(%s tournament show %s)", argv[0], tf.game,
-		                argv[0]);
+		/* TRANSLATORS: %1$s is the tournament's name, %2$s the game;
+		   the words in brackets are a command. */
+		st = cmd_refuse(c, usage, _("there is a tournament %1$s already "
+		                "(%2$s tournament show %1$s)"), argv[0], tf.game);
 		tf_free(&tf);
 		tf_unlock(&l1, &l2);
 		buf_free(&opts);
@@ -297,10 +313,15 @@ static enum cmd_status t_create(struct cmdctx *c, const char *game, int argc,
 		memcpy(tf.name, name, sizeof name);
 	}
 	if (open_organised(c->s.cfg, argv[1]) - reuse >= TF_OPEN_PER_ORGANISER) {
-		st = cmd_refuse(c, usage, "you (%s) organise %d tournaments not "
-		                "started yet or cancelled, as many as one player "
-		                "may; start one first, or create again under the "
-		                "name of one you cancelled", argv[1],
+		/* TRANSLATORS: %1$s is the userid. */
+		st = cmd_refuse(c, usage, ngettext("you (%1$s) organise %2$d "
+		                "tournament not started yet or cancelled, as many "
+		                "as one player may; start it first, or create again "
+		                "under the name of one you cancelled", "you (%1$s) "
+		                "organise %2$d tournaments not started yet or "
+		                "cancelled, as many as one player may; start one "
+		                "first, or create again under the name of one you "
+		                "cancelled", TF_OPEN_PER_ORGANISER), argv[1],
 		                TF_OPEN_PER_ORGANISER);
 		tf_free(&tf);
 		tf_unlock(&l1, &l2);
@@ -333,11 +354,15 @@ static enum cmd_status t_create(struct cmdctx *c, const char *game, int argc,
 	text = tt_text(&tf, NULL);
 	{
 		char head[256];
-		snprintf(head, sizeof head, "You created tournament %s; you are "
-		         "its organiser and first player.  Others join with: %s "
-		         "tournament join %s USERID PASSWORD", tf.name, game,
-		         tf.name);
-		st = answer_sender(c, t, &tf, "created", head, text);
+		/* TRANSLATORS: %1$s is the tournament's name, %2$s the game;
+		   the words after "join with:" are a command. */
+		snprintf(head, sizeof head, _("You created tournament %1$s; you "
+		         "are its organiser and first player.  Others join with: "
+		         "%2$s tournament join %1$s USERID PASSWORD"), tf.name,
+		         game);
+		/* TRANSLATORS: the end of a tournament mail's subject, after
+		   "Epaminondas tournament NAME: ". */
+		st = answer_sender(c, t, &tf, _("created"), head, text);
 	}
 	free(text);
 	st = st == CMD_DONE ? svc_commit(&c->s, t) : (txn_abort(t), st);
@@ -359,8 +384,8 @@ static enum cmd_status t_open(struct cmdctx *c, const char *game, int argc,
 	int exists;
 
 	if (argc != 3)
-		return cmd_refuse(c, usage, "this needs the tournament's name, "
-		                  "your userid and your password");
+		return cmd_refuse(c, usage, "%s", _("this needs the tournament's "
+		                  "name, your userid and your password"));
 	if ((st = name_word(c, argv[0], usage)) != CMD_DONE)
 		return st;
 	util_lower(argv[1]);
@@ -373,8 +398,9 @@ static enum cmd_status t_open(struct cmdctx *c, const char *game, int argc,
 	if (!exists || strcmp(tf->game, game) != 0) {
 		tf_free(tf);
 		tf_unlock(l1, l2);
-		return cmd_refuse(c, usage, "there is no %s tournament %s", game,
-		                  argv[0]);
+		/* TRANSLATORS: %1$s is the game, %2$s the tournament's name. */
+		return cmd_refuse(c, usage, _("there is no %1$s tournament %2$s"),
+		                  game, argv[0]);
 	}
 	return CMD_DONE;
 }
@@ -392,16 +418,23 @@ static enum cmd_status t_join(struct cmdctx *c, const char *game, int argc,
 	                 sizeof key)) != CMD_DONE)
 		return st;
 	if (tf.state != TF_OPEN)
-		st = cmd_refuse(c, usage, "tournament %s has %s: it takes no more "
-		                "players", tf.name, tf.state == TF_RUNNING ?
-		                "started" : tf.state == TF_FINISHED ? "finished" :
-		                "been cancelled");
+		st = cmd_refuse(c, usage, tf.state == TF_RUNNING ?
+		                _("tournament %s has started: it takes no more "
+		                  "players") : tf.state == TF_FINISHED ?
+		                _("tournament %s has finished: it takes no more "
+		                  "players") :
+		                _("tournament %s has been cancelled: it takes no "
+		                  "more players"), tf.name);
 	else if (tf_player_index(&tf, argv[1]) >= 0)
-		st = cmd_refuse(c, usage, "you (%s) are in tournament %s already",
-		                argv[1], tf.name);
+		/* TRANSLATORS: %1$s is the userid, %2$s the tournament's
+		   name. */
+		st = cmd_refuse(c, usage, _("you (%1$s) are in tournament %2$s "
+		                "already"), argv[1], tf.name);
 	else if (tf.nplayers >= tf.max_players)
-		st = cmd_refuse(c, usage, "tournament %s is full: it has its %d "
-		                "players", tf.name, tf.max_players);
+		st = cmd_refuse(c, usage, ngettext("tournament %s is full: it has "
+		                "its %d player", "tournament %s is full: it has "
+		                "its %d players", tf.max_players), tf.name,
+		                tf.max_players);
 	if (st != CMD_DONE) {
 		tf_free(&tf);
 		tf_unlock(&l1, &l2);
@@ -413,9 +446,13 @@ static enum cmd_status t_join(struct cmdctx *c, const char *game, int argc,
 	t = svc_txn(&c->s, key);
 	put_tf(t, &tf);
 	text = tt_text(&tf, NULL);
-	snprintf(head, sizeof head, "You (%s) joined tournament %s.  Your "
-	         "boards will come by mail when it starts.", argv[1], tf.name);
-	st = answer_sender(c, t, &tf, "joined", head, text);
+	/* TRANSLATORS: %1$s is the userid, %2$s the tournament's name. */
+	snprintf(head, sizeof head, _("You (%1$s) joined tournament %2$s.  "
+	         "Your boards will come by mail when it starts."), argv[1],
+	         tf.name);
+	/* TRANSLATORS: the end of a tournament mail's subject, after
+	   "Epaminondas tournament NAME: ". */
+	st = answer_sender(c, t, &tf, _("joined"), head, text);
 	free(text);
 	st = st == CMD_DONE ? svc_commit(&c->s, t) : (txn_abort(t), st);
 	tf_free(&tf);
@@ -459,18 +496,21 @@ static enum cmd_status t_leave(struct cmdctx *c, const char *game, int argc,
 	i = tf_player_index(&tf, argv[1]);
 	running = tf.state == TF_RUNNING;
 	if (i < 0)
-		st = cmd_refuse(c, usage, "you (%s) are not in tournament %s",
-		                argv[1], tf.name);
+		/* TRANSLATORS: %1$s is the userid, %2$s the tournament's
+		   name. */
+		st = cmd_refuse(c, usage, _("you (%1$s) are not in tournament "
+		                "%2$s"), argv[1], tf.name);
 	else if (tf.state == TF_CANCELLED || tf.state == TF_FINISHED)
-		st = cmd_refuse(c, usage, "tournament %s is over (%s)", tf.name,
-		                tf.state == TF_FINISHED ? "finished" : "cancelled");
+		st = cmd_refuse(c, usage, tf.state == TF_FINISHED ?
+		                _("tournament %s is over (finished)") :
+		                _("tournament %s is over (cancelled)"), tf.name);
 	else if (running && tf.player[i].withdrawn)
-		st = cmd_refuse(c, usage, "you (%s) withdrew from tournament %s "
-		                "already", argv[1], tf.name);
+		st = cmd_refuse(c, usage, _("you (%1$s) withdrew from tournament "
+		                "%2$s already"), argv[1], tf.name);
 	else if (!running && strcmp(argv[1], tf.organiser) == 0)
-		st = cmd_refuse(c, usage, "you (%s) organise tournament %s: the "
-		                "organiser plays in it and cannot leave before "
-		                "the start", argv[1], tf.name);
+		st = cmd_refuse(c, usage, _("you (%1$s) organise tournament "
+		                "%2$s: the organiser plays in it and cannot leave "
+		                "before the start"), argv[1], tf.name);
 	if (st != CMD_DONE) {
 		tf_free(&tf);
 		tf_unlock(&l1, &l2);
@@ -479,34 +519,40 @@ static enum cmd_status t_leave(struct cmdctx *c, const char *game, int argc,
 	if (running) {
 		tf.player[i].withdrawn = c->s.now;
 		if (tf_knockout(&tf))
-			snprintf(head, sizeof head, "You (%s) withdrew from "
-			         "tournament %s.  Your games still running are "
+			/* TRANSLATORS: %1$s is the userid, %2$s the
+			   tournament's name. */
+			snprintf(head, sizeof head, _("You (%1$s) withdrew from "
+			         "tournament %2$s.  Your games still running are "
 			         "resigned now; a match of yours not decided by its "
 			         "games goes to your opponent, and you play no "
-			         "more.", argv[1], tf.name);
+			         "more."), argv[1], tf.name);
 		else if (tf_swiss(&tf))
-			snprintf(head, sizeof head, "You (%s) withdrew from "
-			         "tournament %s.  Your games still running are "
+			snprintf(head, sizeof head, _("You (%1$s) withdrew from "
+			         "tournament %2$s.  Your games still running are "
 			         "resigned now; your results stand, and you are not "
-			         "paired again.", argv[1], tf.name);
+			         "paired again."), argv[1], tf.name);
 		else
-			snprintf(head, sizeof head, "You (%s) withdrew from "
-			         "tournament %s.  Your games still running are "
+			snprintf(head, sizeof head, _("You (%1$s) withdrew from "
+			         "tournament %2$s.  Your games still running are "
 			         "resigned now.  Had you finished fewer than half of "
 			         "your games, all your results are cancelled; else "
-			         "they stand (FIDE's rule).", argv[1], tf.name);
+			         "they stand (FIDE's rule)."), argv[1], tf.name);
 	} else {
 		memmove(&tf.player[i], &tf.player[i + 1],
 		        (size_t)(tf.nplayers - i - 1) * sizeof tf.player[0]);
 		tf.nplayers--;
-		snprintf(head, sizeof head, "You (%s) left tournament %s.",
-		         argv[1], tf.name);
+		/* TRANSLATORS: %1$s is the userid, %2$s the tournament's
+		   name. */
+		snprintf(head, sizeof head, _("You (%1$s) left tournament "
+		         "%2$s."), argv[1], tf.name);
 	}
 	t = svc_txn(&c->s, key);
 	put_tf(t, &tf);
 	text = tt_text(&tf, NULL);
-	st = answer_sender(c, t, &tf, running ? "withdrawn" : "left", head,
-	                   text);
+	/* TRANSLATORS: the ends of a tournament mail's subject, after
+	   "Epaminondas tournament NAME: ". */
+	st = answer_sender(c, t, &tf, running ? _("withdrawn") : _("left"),
+	                   head, text);
 	free(text);
 	st = st == CMD_DONE ? svc_commit(&c->s, t) : (txn_abort(t), st);
 	tf_unlock(&l1, &l2);
@@ -534,20 +580,29 @@ static enum cmd_status t_organiser(struct cmdctx *c, const char *game,
 	                 keylen)) != CMD_DONE)
 		return st;
 	if (strcmp(argv[1], tf->organiser) != 0)
-		st = cmd_refuse(c, usage, "only the organiser of tournament %s "
-		                "(%s) can %s it", tf->name, tf->organiser, verb);
+		/* TRANSLATORS: %1$s is the tournament's name, %2$s its
+		   organiser's userid. */
+		st = cmd_refuse(c, usage, strcmp(verb, "start") == 0 ?
+		                _("only the organiser of tournament %1$s (%2$s) "
+		                  "can start it") :
+		                _("only the organiser of tournament %1$s (%2$s) "
+		                  "can cancel it"), tf->name, tf->organiser);
 	else if (tf->state != TF_OPEN)
-		st = cmd_refuse(c, usage, "tournament %s has %s", tf->name,
-		                tf->state == TF_RUNNING ? "started already (it "
-		                "runs to its end; a player may withdraw with "
-		                "tournament leave)" :
-		                tf->state == TF_FINISHED ? "finished" :
-		                "been cancelled already");
+		st = cmd_refuse(c, usage, tf->state == TF_RUNNING ?
+		                _("tournament %s has started already (it runs to "
+		                  "its end; a player may withdraw with tournament "
+		                  "leave)") : tf->state == TF_FINISHED ?
+		                _("tournament %s has finished") :
+		                _("tournament %s has been cancelled already"),
+		                tf->name);
 	else if (strcmp(verb, "start") == 0 && tf->nplayers < tf->min_players)
-		st = cmd_refuse(c, usage, "tournament %s has %d player%s: it "
-		                "needs at least %d to start", tf->name,
-		                tf->nplayers, tf->nplayers == 1 ? "" : "s",
-		                tf->min_players);
+		/* TRANSLATORS: %1$s is the tournament's name, %2$d its
+		   players, %3$d the least it needs. */
+		st = cmd_refuse(c, usage, ngettext("tournament %1$s has %2$d "
+		                "player: it needs at least %3$d to start",
+		                "tournament %1$s has %2$d players: it needs at "
+		                "least %3$d to start", tf->nplayers), tf->name,
+		                tf->nplayers, tf->min_players);
 	if (st != CMD_DONE) {
 		tf_free(tf);
 		tf_unlock(l1, l2);
@@ -568,12 +623,14 @@ static enum cmd_status t_start(struct cmdctx *c, const char *game, int argc,
 	                      &l2, key, sizeof key)) != CMD_DONE)
 		return st;
 	t = svc_txn(&c->s, key);
-	snprintf(why, sizeof why, "started by %s", tf.organiser);
+	/* TRANSLATORS: why a tournament started, in brackets after
+	   "Tournament NAME has started"; %s is the organiser's userid. */
+	snprintf(why, sizeof why, _("started by %s"), tf.organiser);
 	st = tourney_start(&c->s, t, &tf, why);
 	st = st == CMD_DONE ? svc_commit(&c->s, t) : (txn_abort(t), st);
 	if (st == CMD_REFUSED)
-		cmd_refuse(c, usage, "the first round of tournament %s cannot "
-		           "be paired (see the server's log)", tf.name);
+		cmd_refuse(c, usage, _("the first round of tournament %s cannot "
+		           "be paired (see the server's log)"), tf.name);
 	tf_free(&tf);
 	tf_unlock(&l1, &l2);
 	return st;
@@ -597,10 +654,14 @@ static enum cmd_status t_cancel(struct cmdctx *c, const char *game,
 	tf.state = TF_CANCELLED;
 	t = svc_txn(&c->s, key);
 	put_tf(t, &tf);
-	snprintf(head, sizeof head, "Tournament %s is cancelled by its "
-	         "organiser, %s, before its start: no game of it is played.",
-	         tf.name, tf.organiser);
-	st = table_to_all(&c->s, t, &tf, NULL, "cancelled", head);
+	/* TRANSLATORS: %1$s is the tournament's name, %2$s its organiser's
+	   userid. */
+	snprintf(head, sizeof head, _("Tournament %1$s is cancelled by its "
+	         "organiser, %2$s, before its start: no game of it is "
+	         "played."), tf.name, tf.organiser);
+	/* TRANSLATORS: the end of a tournament mail's subject, after
+	   "Epaminondas tournament NAME: ". */
+	st = table_to_all(&c->s, t, &tf, NULL, _("cancelled"), head);
 	st = st == CMD_DONE ? svc_commit(&c->s, t) : (txn_abort(t), st);
 	tf_free(&tf);
 	tf_unlock(&l1, &l2);
@@ -618,8 +679,8 @@ static enum cmd_status t_show(struct cmdctx *c, const char *game, int argc,
 	int rc, have = 0;
 
 	if (argc != 1)
-		return cmd_refuse(c, usage, "tournament show needs the "
-		                  "tournament's name (and nothing else)");
+		return cmd_refuse(c, usage, "%s", _("tournament show needs the "
+		                  "tournament's name (and nothing else)"));
 	if ((st = name_word(c, argv[0], usage)) != CMD_DONE)
 		return st;
 	rc = tf_load(c->s.cfg->spool, argv[0], &tf, &err);
@@ -631,8 +692,8 @@ static enum cmd_status t_show(struct cmdctx *c, const char *game, int argc,
 	if (rc > 0 || strcmp(tf.game, game) != 0) {
 		if (rc == 0)
 			tf_free(&tf);
-		return cmd_refuse(c, usage, "there is no %s tournament %s", game,
-		                  argv[0]);
+		return cmd_refuse(c, usage, _("there is no %1$s tournament %2$s"),
+		                  game, argv[0]);
 	}
 	if (tf.state == TF_RUNNING || tf.state == TF_FINISHED) {
 		if (tt_build(c->s.cfg, &tf, NULL, &tt) < 0) {
@@ -642,9 +703,11 @@ static enum cmd_status t_show(struct cmdctx *c, const char *game, int argc,
 		have = 1;
 	}
 	text = tt_text(&tf, have ? &tt : NULL);
-	snprintf(head, sizeof head, "Tournament %s.", tf.name);
+	snprintf(head, sizeof head, _("Tournament %s."), tf.name);
 	t = svc_txn(&c->s, c->s.msg_key);
-	st = answer_sender(c, t, &tf, "table", head, text);
+	/* TRANSLATORS: the end of a tournament mail's subject, after
+	   "Epaminondas tournament NAME: ". */
+	st = answer_sender(c, t, &tf, _("table"), head, text);
 	st = st == CMD_DONE ? svc_commit(&c->s, t) : (txn_abort(t), st);
 	free(text);
 	if (have)
@@ -659,8 +722,8 @@ enum cmd_status cmd_tournament(struct cmdctx *c, const char *game, int argc,
 	const char *usage = cmd_usage_of(c, "tournament", CMDT_GAME, game);
 
 	if (argc < 1)
-		return cmd_refuse(c, usage, "tournament needs create, join, "
-		                  "leave, start, cancel or show after it");
+		return cmd_refuse(c, usage, "%s", _("tournament needs create, "
+		                  "join, leave, start, cancel or show after it"));
 	util_lower(argv[0]);
 	if (strcmp(argv[0], "create") == 0)
 		return t_create(c, game, argc - 1, argv + 1, usage);
@@ -674,9 +737,42 @@ enum cmd_status cmd_tournament(struct cmdctx *c, const char *game, int argc,
 		return t_show(c, game, argc - 1, argv + 1, usage);
 	if (strcmp(argv[0], "cancel") == 0)
 		return t_cancel(c, game, argc - 1, argv + 1, usage);
-	return cmd_refuse(c, usage, "'tournament %.20s' is not a tournament "
-	                  "command: create, join, leave, start, cancel or "
-	                  "show", argv[0]);
+	return cmd_refuse(c, usage, _("'tournament %.20s' is not a "
+	                  "tournament command: create, join, leave, start, "
+	                  "cancel or show"), argv[0]);
+}
+
+/* tf's line in the list of tournaments, appended to b: its name, its
+ * format (the -format= word, "double " before a double round robin's),
+ * its state, players and organiser. */
+static void list_line(struct buf *b, const struct tfile *tf)
+{
+	int dbl = !tf_swiss(tf) && !tf_knockout(tf) && tf->rounds == 2;
+	unsigned long n = (unsigned long)tf->nplayers;
+	int open = tf->state == TF_OPEN, running = tf->state == TF_RUNNING;
+
+	/* TRANSLATORS: a line of the list of tournaments: %1$s is its name,
+	   %2$s its format (roundrobin, swiss or knockout: the words of
+	   -format=), %3$d its players, %4$s its organiser's userid. */
+	buf_printf(b, open && dbl ? ngettext("  %1$-20s double %2$s, open, "
+	           "%3$d player, organised by %4$s\n", "  %1$-20s double %2$s, "
+	           "open, %3$d players, organised by %4$s\n", n) :
+	           open ? ngettext("  %1$-20s %2$s, open, %3$d player, "
+	           "organised by %4$s\n", "  %1$-20s %2$s, open, %3$d players, "
+	           "organised by %4$s\n", n) :
+	           running && dbl ? ngettext("  %1$-20s double %2$s, running, "
+	           "%3$d player, organised by %4$s\n", "  %1$-20s double %2$s, "
+	           "running, %3$d players, organised by %4$s\n", n) :
+	           running ? ngettext("  %1$-20s %2$s, running, %3$d player, "
+	           "organised by %4$s\n", "  %1$-20s %2$s, running, %3$d "
+	           "players, organised by %4$s\n", n) :
+	           dbl ? ngettext("  %1$-20s double %2$s, finished, %3$d "
+	           "player, organised by %4$s\n", "  %1$-20s double %2$s, "
+	           "finished, %3$d players, organised by %4$s\n", n) :
+	           ngettext("  %1$-20s %2$s, finished, %3$d player, organised "
+	           "by %4$s\n", "  %1$-20s %2$s, finished, %3$d players, "
+	           "organised by %4$s\n", n), tf->name, tf->format,
+	           tf->nplayers, tf->organiser);
 }
 
 enum cmd_status cmd_tournaments(struct cmdctx *c, const char *game, int argc,
@@ -693,7 +789,8 @@ enum cmd_status cmd_tournaments(struct cmdctx *c, const char *game, int argc,
 
 	(void)argv;
 	if (argc != 0)
-		return cmd_refuse(c, usage, "tournaments takes no words after it");
+		return cmd_refuse(c, usage, "%s", _("tournaments takes no words "
+		                  "after it"));
 	names = tourney_names(c->s.cfg, &n);
 	for (i = 0; i < n; i++) {
 		if (tf_load(c->s.cfg->spool, names[i], &tf, &err) != 0) {
@@ -704,13 +801,7 @@ enum cmd_status cmd_tournaments(struct cmdctx *c, const char *game, int argc,
 		if (strcmp(tf.game, game) != 0 || tf.state == TF_CANCELLED)
 			;
 		else if (b.len + 200 < budget) {
-			buf_printf(&b, "  %-20s %s%s, %s, %d player%s, organised by "
-			           "%s\n", tf.name, !tf_swiss(&tf) &&
-			           !tf_knockout(&tf) && tf.rounds == 2 ? "double " :
-			           "", tf.format, tf.state == TF_OPEN ? "open" :
-			           tf.state == TF_RUNNING ? "running" : "finished",
-			           tf.nplayers, tf.nplayers == 1 ? "" : "s",
-			           tf.organiser);
+			list_line(&b, &tf);
 			shown++;
 		} else {
 			more++;
@@ -721,15 +812,18 @@ enum cmd_status cmd_tournaments(struct cmdctx *c, const char *game, int argc,
 		free(names[i]);
 	free(names);
 	if (!shown)
-		buf_puts(&b, "  (none yet: tournament create makes one)\n");
+		buf_puts(&b, _("  (none yet: tournament create makes one)\n"));
 	if (more)
-		buf_printf(&b, "  and %d more that do not fit in this mail "
-		           "(tournament show NAME gives one)\n", more);
+		buf_printf(&b, ngettext("  and %d more that does not fit in this "
+		           "mail (tournament show NAME gives one)\n", "  and %d "
+		           "more that do not fit in this mail (tournament show "
+		           "NAME gives one)\n", more), more);
 	memset(&dummy, 0, sizeof dummy);
 	snprintf(dummy.game, sizeof dummy.game, "%s", game);
 	t = svc_txn(&c->s, c->s.msg_key);
-	st = answer_sender(c, t, &dummy, "list", "The tournaments (running "
-	                   "ones finish when their last game does):", buf_str(&b));
+	st = answer_sender(c, t, &dummy, "list", _("The tournaments (running "
+	                   "ones finish when their last game does):"),
+	                   buf_str(&b));
 	buf_free(&b);
 	return st == CMD_DONE ? svc_commit(&c->s, t) : (txn_abort(t), st);
 }

@@ -351,15 +351,42 @@ enum cmd_status tourney_start(struct svc *s, struct txn *t,
 	 * table is built with none over (each is read as it is: new). */
 	if (tt_build_new(tf, &tt) < 0)
 		return CMD_TEMPFAIL;
-	snprintf(head, sizeof head, "Tournament %s has started (%s): %d "
-	         "players, numbered by rating, %d games begun now%s; each "
-	         "board comes in its own mail.", tf->name, why, n, tf->nboards,
-	         tf_knockout(tf) ? " (round 1, seeded by rating; each next "
-	         "round starts when every match of the one before is "
-	         "decided)" : tf_swiss(tf) ? " (round 1; each next round is "
-	         "paired when the one before has finished)" :
-	         ", every round at once");
-	st = table_to_all(s, t, tf, &tt, "started", head);
+	/* TRANSLATORS: %1$s is the tournament's name, %2$s why it started
+	   ("started by alice"), %3$d its players (3 or more), %4$d the
+	   games begun. */
+	if (tf_knockout(tf))
+		snprintf(head, sizeof head, ngettext("Tournament %1$s has "
+		         "started (%2$s): %3$d players, numbered by rating, %4$d "
+		         "game begun now (round 1, seeded by rating; each next "
+		         "round starts when every match of the one before is "
+		         "decided); each board comes in its own mail.",
+		         "Tournament %1$s has started (%2$s): %3$d players, "
+		         "numbered by rating, %4$d games begun now (round 1, "
+		         "seeded by rating; each next round starts when every "
+		         "match of the one before is decided); each board comes "
+		         "in its own mail.", tf->nboards), tf->name, why, n,
+		         tf->nboards);
+	else if (tf_swiss(tf))
+		snprintf(head, sizeof head, ngettext("Tournament %1$s has "
+		         "started (%2$s): %3$d players, numbered by rating, %4$d "
+		         "game begun now (round 1; each next round is paired when "
+		         "the one before has finished); each board comes in its "
+		         "own mail.", "Tournament %1$s has started (%2$s): %3$d "
+		         "players, numbered by rating, %4$d games begun now "
+		         "(round 1; each next round is paired when the one before "
+		         "has finished); each board comes in its own mail.",
+		         tf->nboards), tf->name, why, n, tf->nboards);
+	else
+		snprintf(head, sizeof head, ngettext("Tournament %1$s has "
+		         "started (%2$s): %3$d players, numbered by rating, %4$d "
+		         "game begun now, every round at once; each board comes "
+		         "in its own mail.", "Tournament %1$s has started (%2$s): "
+		         "%3$d players, numbered by rating, %4$d games begun now, "
+		         "every round at once; each board comes in its own mail.",
+		         tf->nboards), tf->name, why, n, tf->nboards);
+	/* TRANSLATORS: the end of a tournament mail's subject, after
+	   "Epaminondas tournament NAME: ". */
+	st = table_to_all(s, t, tf, &tt, _("started"), head);
 	tt_free(&tt);
 	return st;
 }
