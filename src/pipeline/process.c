@@ -214,9 +214,11 @@ static int damaged(struct cmdctx *c, const struct damage *d)
 		cmd_refuse(c, "", _("a record on the server that your mail "
 		           "needs is under repair; nothing in your mail was carried "
 		           "out.  Send it again later"));
-		log_msg(LOG_NOTICE, "<%.200s> from a stranger needs %s, which does "
-		        "not load: refused, not set aside\n", c->mail->message_id ?
-		        c->mail->message_id : "", d->file);
+		/* TRANSLATORS: a mail's Message-ID, then a file of the
+		 * spool. */
+		log_msg(LOG_NOTICE, _("<%.200s> from a stranger needs %s, which "
+		        "does not load: refused, not set aside\n"),
+		        c->mail->message_id ? c->mail->message_id : "", d->file);
 		return cmd_commit_refusal(c) == CMD_DONE ? 0 : EXIT_TEMPFAIL;
 	}
 	buf_reset(&c->error);
@@ -236,8 +238,9 @@ static int damaged(struct cmdctx *c, const struct damage *d)
 		           "administrator for repair; nothing in your mail was "
 		           "carried out.  Send it again once the repair is done"),
 		           q + 6);
-	log_msg(LOG_NOTICE, "<%.200s> needs %s, which is quarantined: "
-	        "refused\n", c->mail->message_id ? c->mail->message_id : "",
+	/* TRANSLATORS: a mail's Message-ID, then a file of the spool. */
+	log_msg(LOG_NOTICE, _("<%.200s> needs %s, which is quarantined: "
+	        "refused\n"), c->mail->message_id ? c->mail->message_id : "",
 	        d->file);
 	return cmd_commit_refusal(c) == CMD_DONE ? 0 : EXIT_TEMPFAIL;
 }
@@ -655,8 +658,10 @@ static int rate_check(struct cmdctx *c, const char *userid, int blocked)
 		if (ratelimit_count(cfg->spool, key, cfg->rate_limit, 3600, c->s.now,
 		                    NULL) != 0)
 			return 0;
-		log_msg(LOG_WARNING, "<%.200s> a password for %s during its "
-		        "back-off, over the limit of %d an hour: dropped\n", id,
+		/* TRANSLATORS: a mail's Message-ID, a userid, the most
+		 * passwords checked an hour. */
+		log_msg(LOG_WARNING, _("<%.200s> a password for %s during its "
+		        "back-off, over the limit of %d an hour: dropped\n"), id,
 		        userid, cfg->rate_limit);
 		blocked_notice(c, userid);
 		return svc_commit(&c->s, svc_txn(&c->s, c->s.msg_key)) == CMD_DONE ? 1
@@ -668,17 +673,22 @@ static int rate_check(struct cmdctx *c, const char *userid, int blocked)
 		                    &first) != 0)
 			return 0;
 		deferred_count++;
-		log_msg(LOG_WARNING, "<%.200s> %s: over the rate limit of %d mails "
-		        "an hour, deferred\n", id, userid, cfg->rate_limit);
+		/* TRANSLATORS: a mail's Message-ID, a userid, the most
+		 * mails an hour (English says "mails" for every count). */
+		log_msg(LOG_WARNING, ngettext("<%.200s> %s: over the rate limit "
+		        "of %d mails an hour, deferred\n", "<%.200s> %s: over the "
+		        "rate limit of %d mails an hour, deferred\n",
+		        cfg->rate_limit), id, userid, cfg->rate_limit);
 		if (first) {
 			char text[160], details[512];
 			snprintf(text, sizeof text, "rate-notice %s %lld", userid,
 			         (long long)(c->s.now / 3600));
 			/* TRANSLATORS: %s is the player's userid, %d the
-			 * most mails an hour. */
+			 * most mails an hour (English says "mails" for every
+			 * count). */
 			snprintf(details, sizeof details, ngettext("You (%s) sent "
-			         "more than %d mail to epamserv within an hour.  The "
-			         "mails after that wait and are carried out as the "
+			         "more than %d mails to epamserv within an hour.  The "
+			         "mails after those wait and are carried out as the "
 			         "hour passes (your mail system sends them again): "
 			         "nothing is lost, and there is no need to send them "
 			         "yourself.", "You (%s) sent more than %d mails to "
@@ -696,8 +706,12 @@ static int rate_check(struct cmdctx *c, const char *userid, int blocked)
 	if (!c->sender ||
 	    ratelimit_take(cfg->spool, c->sender, cfg->rate_limit, c->s.now) != 0)
 		return 0;
-	log_msg(LOG_WARNING, "<%.200s> from %.200s: over the rate limit of %d "
-	        "mails an hour, dropped\n", id, c->sender, cfg->rate_limit);
+	/* TRANSLATORS: a mail's Message-ID, its sender's address, the most
+	 * mails an hour (English says "mails" for every count). */
+	log_msg(LOG_WARNING, ngettext("<%.200s> from %.200s: over the rate "
+	        "limit of %d mails an hour, dropped\n", "<%.200s> from %.200s: "
+	        "over the rate limit of %d mails an hour, dropped\n",
+	        cfg->rate_limit), id, c->sender, cfg->rate_limit);
 	return svc_commit(&c->s, svc_txn(&c->s, c->s.msg_key)) == CMD_DONE ? 1
 	       : EXIT_TEMPFAIL;
 }
@@ -716,8 +730,9 @@ static void rate_refund_robot(struct cmdctx *c, const char *userid)
 		return;
 	snprintf(key, sizeof key, "user:%s", userid);
 	if (ratelimit_refund(c->s.cfg->spool, key, 3600, c->s.now) < 0)
-		log_msg(LOG_WARNING, "%s: the rate record cannot be written: a "
-		        "mail a robot answers stays counted\n", userid);
+		/* TRANSLATORS: %s is a userid. */
+		log_msg(LOG_WARNING, _("%s: the rate record cannot be written: "
+		        "a mail a robot answers stays counted\n"), userid);
 }
 
 /* When the mail of c counts as arrived (issue 15; cmd.h, c->s.arrival):
@@ -782,12 +797,13 @@ int process_mail_at(const struct config *cfg, const char *raw, size_t len,
 		 * retry instead of dropping it (err is NULL when even the
 		 * message could not be allocated). */
 		if (!err || strcmp(err, "out of memory") == 0) {
-			log_msg(LOG_ERR, "cannot read the mail: out of memory, "
-			        "will retry\n");
+			log_msg(LOG_ERR, "%s", _("cannot read the mail: out of "
+			        "memory, will retry\n"));
 			free(err);
 			return EXIT_TEMPFAIL;
 		}
-		log_msg(LOG_WARNING, "unreadable mail dropped: %s\n", err);
+		/* TRANSLATORS: %s says why the mail cannot be read. */
+		log_msg(LOG_WARNING, _("unreadable mail dropped: %s\n"), err);
 		free(err);
 		return 0;
 	}
@@ -820,7 +836,8 @@ int process_mail_at(const struct config *cfg, const char *raw, size_t len,
 	spool_msg_key(c.s.digest, c.s.msg_key, sizeof c.s.msg_key);
 	if (lock_acquire(cfg->spool, c.s.msg_key, cfg->lock_timeout * 1000, &l) < 0 ||
 	    txn_recover_tag(cfg->spool, c.s.digest, cfg->lock_timeout * 1000) < 0) {
-		log_msg(LOG_WARNING, "cannot lock the mail's record, will retry\n");
+		log_msg(LOG_WARNING, "%s",
+		        _("cannot lock the mail's record, will retry\n"));
 		rc = EXIT_TEMPFAIL;
 		goto done;
 	}
