@@ -29,6 +29,7 @@
 
 #include "mail.h"
 #include "mailpriv.h"
+#include "util/i18n.h"
 
 #define LINE_SOFT 78      /* fold header lines beyond this if we can */
 #define QP_LINE 76        /* quoted-printable line length limit */
@@ -605,24 +606,24 @@ static const char *put_from(struct mbuf *b, const char *from)
 
 	for (n = 0; from[n] != '\0'; n++)
 		if ((unsigned char)from[n] < 0x20 || from[n] == 0x7F)
-			return "the From address has a control character";
+			return _("the From address has a control character");
 	if (lt == NULL || ascii_line_ok(from)) {
 		if (lt == NULL && !mail_addr_ok(from))
-			return "the From address is not a valid address";
+			return _("the From address is not a valid address");
 		mbuf_adds(b, "From: ");
 		mbuf_adds(b, from);
 		mbuf_add(b, "\r\n", 2);
 		return NULL;
 	}
 	if ((name = strndup(from, (size_t)(lt - from))) == NULL)
-		return "out of memory";
+		return _("out of memory");
 	mbuf_adds(b, "From:");
 	n = strlen(name);
 	while (n > 0 && (name[n - 1] == ' ' || name[n - 1] == '"'))
 		name[--n] = '\0';
 	if (put_phrase(b, name[0] == '"' ? name + 1 : name, &col) < 0) {
 		free(name);
-		return "out of memory";
+		return _("out of memory");
 	}
 	free(name);
 	mbuf_addc(b, ' ');
@@ -635,21 +636,21 @@ static const char *check_out(const struct mail_out *m)
 {
 	if (m->from == NULL || m->to_addr == NULL || m->message_id == NULL ||
 	    m->text == NULL)
-		return "from, to_addr, message_id and text are required";
+		return _("from, to_addr, message_id and text are required");
 	if (!mail_addr_ok(m->to_addr))
-		return "the recipient address is not a valid address";
+		return _("the recipient address is not a valid address");
 	if (!id_ok(m->message_id, strlen(m->message_id)))
-		return "the Message-ID is not a valid identifier";
+		return _("the Message-ID is not a valid identifier");
 	if (m->auto_submitted != NULL && !token_ok(m->auto_submitted))
-		return "Auto-Submitted must be a single token";
+		return _("Auto-Submitted must be a single token");
 	if (m->date != NULL && !ascii_line_ok(m->date))
-		return "the Date must be printable ASCII";
+		return _("the Date must be printable ASCII");
 	if (m->attach != NULL && !attach_name_ok(m->attach_name))
-		return "the attachment's name is not a plain file name";
+		return _("the attachment's name is not a plain file name");
 	if (m->attach != NULL && (m->attach_type == NULL ||
 	    (strcmp(m->attach_type, "text/plain; charset=UTF-8") != 0 &&
 	     strcmp(m->attach_type, "application/json") != 0)))
-		return "the attachment's type is not one we send";
+		return _("the attachment's type is not one we send");
 	return NULL;
 }
 
@@ -668,14 +669,14 @@ static const char *put_headers(struct mbuf *b, const struct mail_out *m)
 	mbuf_adds(b, "To:");
 	if (m->to_name != NULL && m->to_name[0] != '\0' &&
 	    put_phrase(b, m->to_name, &col) < 0)
-		return "out of memory";
+		return _("out of memory");
 	if (col + strlen(m->to_addr) + 3 > LINE_SOFT)
 		mbuf_add(b, "\r\n", 2);
 	mbuf_adds(b, " <");
 	mbuf_adds(b, m->to_addr);
 	mbuf_adds(b, ">\r\n");
 	if (put_text_header(b, "Subject", m->subject ? m->subject : "") < 0)
-		return "out of memory";
+		return _("out of memory");
 	mbuf_adds(b, "Message-ID: <");
 	mbuf_adds(b, m->message_id);
 	mbuf_adds(b, ">\r\n");
@@ -687,7 +688,7 @@ static const char *put_headers(struct mbuf *b, const struct mail_out *m)
 	mbuf_adds(b, m->auto_submitted ? m->auto_submitted : "auto-generated");
 	mbuf_add(b, "\r\n", 2);
 	if (m->x_loop != NULL && put_text_header(b, "X-Loop", m->x_loop) < 0)
-		return "out of memory";
+		return _("out of memory");
 	return NULL;
 }
 
@@ -702,12 +703,12 @@ char *mail_compose(const struct mail_out *m, char **err)
 	if ((e = check_out(m)) != NULL || (e = put_headers(&b, m)) != NULL)
 		goto fail;
 	if (put_body(&b, m) < 0) {
-		e = "out of memory";
+		e = _("out of memory");
 		goto fail;
 	}
 	if ((msg = mbuf_take(&b)) != NULL)
 		return msg;
-	e = "out of memory";
+	e = _("out of memory");
 fail:
 	mbuf_free(&b);
 	if (err != NULL)

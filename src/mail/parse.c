@@ -27,6 +27,7 @@
 
 #include "mail.h"
 #include "mailpriv.h"
+#include "util/i18n.h"
 
 /* The header fields we read, in the order of this table. */
 enum {
@@ -552,23 +553,27 @@ int mail_parse_limits(const char *raw, size_t len, size_t max_size,
 	if (err != NULL)
 		*err = NULL;
 	if (raw == NULL)
-		return set_err(err, "no message");
+		return set_err(err, _("no message"));
 	if (len > max_size) {
-		if (snprintf(text, sizeof text, "the message is %zu bytes, "
-		             "more than the limit of %zu bytes", len, max_size) >=
+		/* TRANSLATORS: the message's size, then the most read
+		 * (bytes). */
+		if (snprintf(text, sizeof text, ngettext("the message is %zu "
+		             "bytes, more than the limit of %zu byte", "the "
+		             "message is %zu bytes, more than the limit of %zu "
+		             "bytes", max_size), len, max_size) >=
 		    (int)sizeof text)
-			return set_err(err, "the message is too large");
+			return set_err(err, _("the message is too large"));
 		return set_err(err, text);
 	}
 	if ((msg = mail_crlf_copy(raw, len, &n)) == NULL)
 		goto oom;
 	prescan(msg, n, &ps);
 	if (ps.mime_depth > MAIL_MAX_DEPTH) {
-		set_err(err, "the message nests MIME parts too deeply");
+		set_err(err, _("the message nests MIME parts too deeply"));
 		goto fail;
 	}
 	if (ps.comment_depth > MAIL_MAX_COMMENT_DEPTH) {
-		set_err(err, "the message nests parentheses too deeply");
+		set_err(err, _("the message nests parentheses too deeply"));
 		goto fail;
 	}
 	hlen = header_length(msg, n);
@@ -578,6 +583,7 @@ int mail_parse_limits(const char *raw, size_t len, size_t max_size,
 	rc = 0;
 	goto done;
 oom:
+	/* Not translated: the caller tells this one apart (process.c). */
 	set_err(err, "out of memory");
 fail:
 	mail_in_free(out);

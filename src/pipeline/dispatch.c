@@ -44,23 +44,26 @@ static enum cmd_status run_game(struct cmdctx *c, const char *game, int argc,
 
 	if (!*verb)
 		return cmd_refuse(c, cmdt_usage_all(CMDT_GAME),
-		                  "'%s' needs a command after it", game);
+		                  _("'%s' needs a command after it"), game);
 	d = cmdt_find(verb, CMDT_GAME);
 	if (d)
 		return run_def(c, d, CMDT_GAME, game, argc - 1, argv + 1);
 	d = cmdt_find(verb, CMDT_ACCOUNT);
 	if (d)
 		return cmd_refuse(c, verb_usage(c, d, CMDT_ACCOUNT),
-		                  "only the game prefix is wrong: '%s' takes no "
-		                  "game's name before it.", d->verb);
+		                  _("only the game prefix is wrong: '%s' takes no "
+		                  "game's name before it."), d->verb);
 	d = cmdt_suggest(verb, CMDT_GAME);
 	if (d)
 		return cmd_refuse(c, cmd_usage_of(c, d->verb, CMDT_GAME, game),
-		                  "'%s %.40s' is not a command I know: did you mean "
-		                  "'%s %s'?  Nothing was done.", game, verb, game,
-		                  d->verb);
+		                  /* TRANSLATORS: %1$s is a game's name, %2$.40s
+		                   * the word after it, %3$s the command meant. */
+		                  _("'%1$s %2$.40s' is not a command I know: did "
+		                  "you mean '%1$s %3$s'?  Nothing was done."), game,
+		                  verb, d->verb);
 	return cmd_refuse(c, cmdt_usage_all(CMDT_GAME),
-	                  "'%s %s' is not a command I know", game, verb);
+	                  /* TRANSLATORS: a game's name and the word after it. */
+	                  _("'%s %s' is not a command I know"), game, verb);
 }
 
 /* A mail in which no command was found, whose own subject (no "Re:",
@@ -86,19 +89,23 @@ static enum cmd_status suggest_from_subject(struct cmdctx *c)
 	if (game && n == 2 && !cmdt_find(w[1], CMDT_GAME) &&
 	    (d = cmdt_suggest(w[1], CMDT_GAME)) != NULL)
 		return cmd_refuse(c, cmd_usage_of(c, d->verb, CMDT_GAME, game),
-		                  "'%s %s' is not a command I know: did you mean "
-		                  "'%s %s'?  Nothing was done.", game, w[1], game,
-		                  d->verb);
+		                  /* TRANSLATORS: %1$s is a game's name, %2$s
+		                   * the word after it, %3$s the command meant. */
+		                  _("'%1$s %2$s' is not a command I know: did you "
+		                  "mean '%1$s %3$s'?  Nothing was done."), game,
+		                  w[1], d->verb);
 	if (game || cmd_known(w[0]))
 		return CMD_DONE;
 	if ((d = cmdt_suggest(w[0], CMDT_ACCOUNT)) != NULL)
 		return cmd_refuse(c, cmd_usage_of(c, d->verb, CMDT_ACCOUNT, NULL),
-		                  "'%s' is not a command I know: did you mean "
-		                  "'%s'?  Nothing was done.", w[0], d->verb);
+		                  _("'%s' is not a command I know: did you mean "
+		                  "'%s'?  Nothing was done."), w[0], d->verb);
 	if ((d = cmdt_suggest(w[0], CMDT_GAME)) != NULL)
 		return cmd_refuse(c, cmd_usage_of(c, d->verb, CMDT_GAME, NULL),
-		                  "'%s' is not a command I know: did you mean "
-		                  "'%s %s'?  Nothing was done.", w[0],
+		                  /* TRANSLATORS: the word written, then a game's
+		                   * name and the command meant. */
+		                  _("'%s' is not a command I know: did you mean "
+		                  "'%s %s'?  Nothing was done."), w[0],
 		                  spool_games[0], d->verb);
 	return CMD_DONE;
 }
@@ -112,7 +119,7 @@ enum cmd_status cmd_run(struct cmdctx *c, int argc, char **argv)
 		enum cmd_status st = suggest_from_subject(c);
 		if (st != CMD_DONE)
 			return st;
-		return cmd_refuse(c, "help", "I found no command in your mail");
+		return cmd_refuse(c, "help", _("I found no command in your mail"));
 	}
 	game = spool_game_named(argv[0]);
 	if (game)
@@ -123,28 +130,34 @@ enum cmd_status cmd_run(struct cmdctx *c, int argc, char **argv)
 	d = cmdt_find(argv[0], CMDT_GAME);
 	if (d)
 		return cmd_refuse(c, verb_usage(c, d, CMDT_GAME),
-		                  "only the game prefix is missing: write the "
-		                  "game's name (%s or %s) before '%s'.",
+		                  /* TRANSLATORS: the two games' names, then
+		                   * the command written. */
+		                  _("only the game prefix is missing: write the "
+		                  "game's name (%s or %s) before '%s'."),
 		                  spool_games[0], spool_games[1] ? spool_games[1]
 		                  : spool_games[0], d->verb);
 	d = argc > 1 ? cmdt_find(argv[1], CMDT_GAME) : NULL;
 	if (d)
 		return cmd_refuse(c, verb_usage(c, d, CMDT_GAME),
-		                  "only the game prefix is wrong: '%s' is no game "
-		                  "here; the games are %s and %s.", argv[0],
+		                  /* TRANSLATORS: the word written, then the
+		                   * two games' names. */
+		                  _("only the game prefix is wrong: '%s' is no game "
+		                  "here; the games are %s and %s."), argv[0],
 		                  spool_games[0], spool_games[1] ? spool_games[1]
 		                  : spool_games[0]);
 	d = cmdt_suggest(argv[0], CMDT_ACCOUNT);
 	if (d)
 		return cmd_refuse(c, cmd_usage_of(c, d->verb, CMDT_ACCOUNT, NULL),
-		                  "'%.40s' is not a command I know: did you mean "
-		                  "'%s'?  Nothing was done.", argv[0], d->verb);
+		                  _("'%.40s' is not a command I know: did you mean "
+		                  "'%s'?  Nothing was done."), argv[0], d->verb);
 	d = cmdt_suggest(argv[0], CMDT_GAME);
 	if (d)
 		return cmd_refuse(c, cmd_usage_of(c, d->verb, CMDT_GAME, NULL),
-		                  "'%.40s' is not a command I know: did you mean "
-		                  "'%s %s'?  Nothing was done.", argv[0],
+		                  /* TRANSLATORS: the word written, then a game's
+		                   * name and the command meant. */
+		                  _("'%.40s' is not a command I know: did you mean "
+		                  "'%s %s'?  Nothing was done."), argv[0],
 		                  spool_games[0], d->verb);
 	return cmd_refuse(c, cmdt_usage_all(CMDT_ACCOUNT),
-	                  "'%s' is not a command I know", argv[0]);
+	                  _("'%s' is not a command I know"), argv[0]);
 }

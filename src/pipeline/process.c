@@ -200,7 +200,6 @@ static int damaged_sender(struct cmdctx *c, const struct damage *d)
  * would bounce it to a forged sender).  Returns the mail's exit status. */
 static int damaged(struct cmdctx *c, const struct damage *d)
 {
-	char what[96];
 	const char *q = d->quarantine;
 
 	if (!q[0] && !c->sender_player[0] && damaged_sender(c, d) < 0)
@@ -215,27 +214,36 @@ static int damaged(struct cmdctx *c, const struct damage *d)
 		free(c->error_board);
 		c->error_board = NULL;
 		c->collect = NULL;
-		cmd_refuse(c, "", "a record on the server that your mail needs is "
-		           "under repair; nothing in your mail was carried out.  "
-		           "Send it again later");
-		log_msg(LOG_NOTICE, "<%.200s> from a stranger needs %s, which does "
-		        "not load: refused, not set aside\n", c->mail->message_id ?
-		        c->mail->message_id : "", d->file);
+		cmd_refuse(c, "", _("a record on the server that your mail "
+		           "needs is under repair; nothing in your mail was carried "
+		           "out.  Send it again later"));
+		/* TRANSLATORS: a mail's Message-ID, then a file of the
+		 * spool. */
+		log_msg(LOG_NOTICE, _("<%.200s> from a stranger needs %s, which "
+		        "does not load: refused, not set aside\n"),
+		        c->mail->message_id ? c->mail->message_id : "", d->file);
 		return cmd_commit_refusal(c) == CMD_DONE ? 0 : EXIT_TEMPFAIL;
 	}
-	if (strncmp(q, "user-", 5) == 0)
-		snprintf(what, sizeof what, "the account %.40s", q + 5);
-	else
-		snprintf(what, sizeof what, "the board %.60s", q + 6);
 	buf_reset(&c->error);
 	free(c->error_board);
 	c->error_board = NULL;
 	c->collect = NULL;
-	cmd_refuse(c, "", "%s is set aside by the administrator for repair; "
-	           "nothing in your mail was carried out.  Send it again once "
-	           "the repair is done", what);
-	log_msg(LOG_NOTICE, "<%.200s> needs %s, which is quarantined: "
-	        "refused\n", c->mail->message_id ? c->mail->message_id : "",
+	if (strncmp(q, "user-", 5) == 0)
+		/* TRANSLATORS: %.40s is the userid of an account. */
+		cmd_refuse(c, "", _("the account %.40s is set aside by the "
+		           "administrator for repair; nothing in your mail was "
+		           "carried out.  Send it again once the repair is done"),
+		           q + 5);
+	else
+		/* TRANSLATORS: %.60s is a game's name and a board number,
+		 * "epaminondas-101". */
+		cmd_refuse(c, "", _("the board %.60s is set aside by the "
+		           "administrator for repair; nothing in your mail was "
+		           "carried out.  Send it again once the repair is done"),
+		           q + 6);
+	/* TRANSLATORS: a mail's Message-ID, then a file of the spool. */
+	log_msg(LOG_NOTICE, _("<%.200s> needs %s, which is quarantined: "
+	        "refused\n"), c->mail->message_id ? c->mail->message_id : "",
 	        d->file);
 	return cmd_commit_refusal(c) == CMD_DONE ? 0 : EXIT_TEMPFAIL;
 }
@@ -285,7 +293,8 @@ static enum cmd_status multiple_line(struct cmdctx *c, const char *mailkey,
 		return CMD_TEMPFAIL;
 	}
 	if (spool_seen(c->s.cfg->spool, c->s.digest)) {
-		buf_puts(c->collect, "Done when this mail was first read.\n\n");
+		buf_printf(c->collect, "%s\n\n",
+		           _("Done when this mail was first read."));
 		intake_free(&in);
 		return CMD_DONE;
 	}
@@ -299,7 +308,7 @@ static enum cmd_status multiple_line(struct cmdctx *c, const char *mailkey,
 	if (st == CMD_REFUSED)
 		st = cmd_commit_refusal(c);
 	if (st == CMD_DONE && c->collect->len == before)
-		buf_puts(c->collect, "Done.\n\n");
+		buf_printf(c->collect, "%s\n\n", _("Done."));
 	intake_free(&in);
 	return st;
 }
@@ -317,9 +326,14 @@ static void multiple_add(struct buf *answers,
 		return;
 	}
 	buf_append(answers, s, nl ? (size_t)(nl - s) + 1 : one->len);
-	buf_printf(answers, "Left out: its answer (%zu bytes) would make this "
-	           "mail too long; the command was run all the same.\n\n",
+	buf_printf(answers, ngettext("Left out: its answer (%zu byte) would "
+	                             "make this mail too long; the command was "
+	                             "run all the same.",
+	                             "Left out: its answer (%zu bytes) would "
+	                             "make this mail too long; the command was "
+	                             "run all the same.", one->len),
 	           one->len);
+	buf_puts(answers, "\n\n");
 	(*left_out)++;
 }
 
@@ -357,9 +371,17 @@ static enum cmd_status run_multiple(struct cmdctx *c)
 		if (!line[strspn(line, " \t")])
 			continue;
 		if (++n > MULTIPLE_MAX) {
-			buf_printf(&answers, "--- %d. and the lines after it ---\n"
-			           "Not read: a multiple mail runs at most %d "
-			           "commands.\n\n", n, MULTIPLE_MAX);
+			/* TRANSLATORS: the heading of the answer to the
+			 * command lines from line %d of a multiple mail on. */
+			buf_printf(&answers, _("--- %d. and the lines after it "
+			                       "---"), n);
+			buf_putc(&answers, '\n');
+			buf_printf(&answers, ngettext("Not read: a multiple mail "
+			                              "runs at most %d command.",
+			                              "Not read: a multiple mail "
+			                              "runs at most %d commands.",
+			                              MULTIPLE_MAX), MULTIPLE_MAX);
+			buf_puts(&answers, "\n\n");
 			break;
 		}
 		buf_reset(&one);
@@ -376,17 +398,26 @@ static enum cmd_status run_multiple(struct cmdctx *c)
 	if (st != CMD_DONE)
 		goto out;
 	if (n == 0) {
-		st = cmd_refuse(c, "multiple   (as the subject; then one command on "
-		                "each line of the body)", "your multiple mail has "
-		                "no command lines in its body");
+		st = cmd_refuse(c, _("multiple   (as the subject; then one "
+		                "command on each line of the body)"),
+		                _("your multiple mail has no command lines in its "
+		                "body"));
 		goto out;
 	}
 	if (left_out)
-		buf_printf(&answers, "Shown: the answers to %d of the %d commands "
-		           "of your mail; %d were left out to keep it within %zu "
-		           "bytes, the most sent in one mail.  Each was run all the "
-		           "same: send one alone, or \"epaminondas show BOARD\", to "
-		           "see its answer.\n",
+		/* TRANSLATORS: %1$d answers shown of %2$d commands; %3$d
+		 * left out (one form for all counts in English); %4$zu is
+		 * the largest mail in bytes. */
+		buf_printf(&answers, ngettext("Shown: the answers to %1$d of the "
+		           "%2$d commands of your mail; %3$d were left out to keep "
+		           "it within %4$zu bytes, the most sent in one mail.  Each "
+		           "was run all the same: send one alone, or \"epaminondas "
+		           "show BOARD\", to see its answer.\n",
+		           "Shown: the answers to %1$d of the %2$d commands of your "
+		           "mail; %3$d were left out to keep it within %4$zu bytes, "
+		           "the most sent in one mail.  Each was run all the same: "
+		           "send one alone, or \"epaminondas show BOARD\", to see "
+		           "its answer.\n", left_out),
 		           (n > MULTIPLE_MAX ? MULTIPLE_MAX : n) - left_out,
 		           n > MULTIPLE_MAX ? MULTIPLE_MAX : n, left_out,
 		           reply_cap(&c->s));
@@ -527,20 +558,22 @@ static int run(struct cmdctx *c, struct intake *in_found, int truncated,
 	if ((rc = stranger_unread(c, &in, 0, client)) >= 0)
 		return rc;
 	if (truncated)
-		st = cmd_refuse(c, "", "your mail is larger than %zu bytes, the "
+		st = cmd_refuse(c, "", ngettext("your mail is larger than %zu "
+		                "byte, the most this server reads; send the command "
+		                "alone", "your mail is larger than %zu bytes, the "
 		                "most this server reads; send the command alone",
-		                c->s.cfg->max_mail_size);
+		                c->s.cfg->max_mail_size), c->s.cfg->max_mail_size);
 	else if (tokens_reply(&in) || message_reply_is(c, &in, sender_of))
 		/* a reply to a relayed message is an answer to its sender,
 		 * whatever its first word (message.h) */
 		st = in.argc ? cmd_token_reply(c, &in)
 		     : in.token_board < 0 ? tokenform_empty(c)
-		     : cmd_refuse(c, "e3-e7   (the move alone on a line of "
+		     : cmd_refuse(c, _("e3-e7   (the move alone on a line of "
 		                  "your own, above or below the quoted mail, "
-		                  "with a blank line between)",
-		                  "your reply has no move in it: it holds only "
+		                  "with a blank line between)"),
+		                  _("your reply has no move in it: it holds only "
 		                  "quoted text, a signature or a mail program's "
-		                  "footer");
+		                  "footer"));
 	else if ((st = tokens_lost(c, &in)) == CMD_DONE)
 		st = cmd_run(c, in.argc, in.argv);
 	if (st == CMD_REFUSED) {
@@ -592,15 +625,15 @@ static void blocked_notice(struct cmdctx *c, const char *userid)
 	day[10] = '\0';
 	snprintf(key, sizeof key, "blocked-notice %s %s", userid, day);
 	if (user_address(&u))
-		notice_once(c, userid, user_address(&u), key, "mails in your name "
-		            "were not read", "So many wrong passwords were tried "
-		            "for your account that password commands for it wait a "
-		            "while, and mails naming your password beyond that were "
-		            "dropped unread.  Reply to a mail of ours that "
+		notice_once(c, userid, user_address(&u), key, _("mails in your "
+		            "name were not read"), _("So many wrong passwords were "
+		            "tried for your account that password commands for it "
+		            "wait a while, and mails naming your password beyond "
+		            "that were dropped unread.  Reply to a mail of ours that "
 		            "carries your token instead (your latest board mail, "
 		            "or any mail about your account): tokens always work.  "
 		            "Once the guessing stops, passwords work again (a "
-		            "right one clears the count).");
+		            "right one clears the count)."));
 	user_free(&u);
 }
 
@@ -628,8 +661,10 @@ static int rate_check(struct cmdctx *c, const char *userid, int blocked)
 		if (ratelimit_count(cfg->spool, key, cfg->rate_limit, 3600, c->s.now,
 		                    NULL) != 0)
 			return 0;
-		log_msg(LOG_WARNING, "<%.200s> a password for %s during its "
-		        "back-off, over the limit of %d an hour: dropped\n", id,
+		/* TRANSLATORS: a mail's Message-ID, a userid, the most
+		 * passwords checked an hour. */
+		log_msg(LOG_WARNING, _("<%.200s> a password for %s during its "
+		        "back-off, over the limit of %d an hour: dropped\n"), id,
 		        userid, cfg->rate_limit);
 		blocked_notice(c, userid);
 		return svc_commit(&c->s, svc_txn(&c->s, c->s.msg_key)) == CMD_DONE ? 1
@@ -641,18 +676,32 @@ static int rate_check(struct cmdctx *c, const char *userid, int blocked)
 		                    &first) != 0)
 			return 0;
 		deferred_count++;
-		log_msg(LOG_WARNING, "<%.200s> %s: over the rate limit of %d mails "
-		        "an hour, deferred\n", id, userid, cfg->rate_limit);
+		/* TRANSLATORS: a mail's Message-ID, a userid, the most
+		 * mails an hour (English says "mails" for every count). */
+		log_msg(LOG_WARNING, ngettext("<%.200s> %s: over the rate limit "
+		        "of %d mails an hour, deferred\n", "<%.200s> %s: over the "
+		        "rate limit of %d mails an hour, deferred\n",
+		        cfg->rate_limit), id, userid, cfg->rate_limit);
 		if (first) {
 			char text[160], details[512];
 			snprintf(text, sizeof text, "rate-notice %s %lld", userid,
 			         (long long)(c->s.now / 3600));
-			snprintf(details, sizeof details, "You (%s) sent more than %d "
-			         "mails to epamserv within an hour.  The mails after "
-			         "those wait and are carried out as the hour passes "
-			         "(your mail system sends them again): nothing is "
-			         "lost, and there is no need to send them yourself.", userid, cfg->rate_limit);
-			notice_once(c, userid, c->sender, text, "a mail of yours waits",
+			/* TRANSLATORS: %s is the player's userid, %d the
+			 * most mails an hour (English says "mails" for every
+			 * count). */
+			snprintf(details, sizeof details, ngettext("You (%s) sent "
+			         "more than %d mails to epamserv within an hour.  The "
+			         "mails after those wait and are carried out as the "
+			         "hour passes (your mail system sends them again): "
+			         "nothing is lost, and there is no need to send them "
+			         "yourself.", "You (%s) sent more than %d mails to "
+			         "epamserv within an hour.  The mails after those wait "
+			         "and are carried out as the hour passes (your mail "
+			         "system sends them again): nothing is lost, and there "
+			         "is no need to send them yourself.", cfg->rate_limit),
+			         userid, cfg->rate_limit);
+			notice_once(c, userid, c->sender, text,
+			            _("a mail of yours waits"),
 			            details);
 		}
 		return EXIT_TEMPFAIL;
@@ -660,8 +709,12 @@ static int rate_check(struct cmdctx *c, const char *userid, int blocked)
 	if (!c->sender ||
 	    ratelimit_take(cfg->spool, c->sender, cfg->rate_limit, c->s.now) != 0)
 		return 0;
-	log_msg(LOG_WARNING, "<%.200s> from %.200s: over the rate limit of %d "
-	        "mails an hour, dropped\n", id, c->sender, cfg->rate_limit);
+	/* TRANSLATORS: a mail's Message-ID, its sender's address, the most
+	 * mails an hour (English says "mails" for every count). */
+	log_msg(LOG_WARNING, ngettext("<%.200s> from %.200s: over the rate "
+	        "limit of %d mails an hour, dropped\n", "<%.200s> from %.200s: "
+	        "over the rate limit of %d mails an hour, dropped\n",
+	        cfg->rate_limit), id, c->sender, cfg->rate_limit);
 	return svc_commit(&c->s, svc_txn(&c->s, c->s.msg_key)) == CMD_DONE ? 1
 	       : EXIT_TEMPFAIL;
 }
@@ -680,8 +733,9 @@ static void rate_refund_robot(struct cmdctx *c, const char *userid)
 		return;
 	snprintf(key, sizeof key, "user:%s", userid);
 	if (ratelimit_refund(c->s.cfg->spool, key, 3600, c->s.now) < 0)
-		log_msg(LOG_WARNING, "%s: the rate record cannot be written: a "
-		        "mail a robot answers stays counted\n", userid);
+		/* TRANSLATORS: %s is a userid. */
+		log_msg(LOG_WARNING, _("%s: the rate record cannot be written: "
+		        "a mail a robot answers stays counted\n"), userid);
 }
 
 /* When the mail of c counts as arrived (issue 15; cmd.h, c->s.arrival):
@@ -746,12 +800,13 @@ int process_mail_at(const struct config *cfg, const char *raw, size_t len,
 		 * retry instead of dropping it (err is NULL when even the
 		 * message could not be allocated). */
 		if (!err || strcmp(err, "out of memory") == 0) {
-			log_msg(LOG_ERR, "cannot read the mail: out of memory, "
-			        "will retry\n");
+			log_msg(LOG_ERR, "%s", _("cannot read the mail: out of "
+			        "memory, will retry\n"));
 			free(err);
 			return EXIT_TEMPFAIL;
 		}
-		log_msg(LOG_WARNING, "unreadable mail dropped: %s\n", err);
+		/* TRANSLATORS: %s says why the mail cannot be read. */
+		log_msg(LOG_WARNING, _("unreadable mail dropped: %s\n"), err);
 		free(err);
 		return 0;
 	}
@@ -784,7 +839,8 @@ int process_mail_at(const struct config *cfg, const char *raw, size_t len,
 	spool_msg_key(c.s.digest, c.s.msg_key, sizeof c.s.msg_key);
 	if (lock_acquire(cfg->spool, c.s.msg_key, cfg->lock_timeout * 1000, &l) < 0 ||
 	    txn_recover_tag(cfg->spool, c.s.digest, cfg->lock_timeout * 1000) < 0) {
-		log_msg(LOG_WARNING, "cannot lock the mail's record, will retry\n");
+		log_msg(LOG_WARNING, "%s",
+		        _("cannot lock the mail's record, will retry\n"));
 		rc = EXIT_TEMPFAIL;
 		goto done;
 	}

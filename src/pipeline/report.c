@@ -13,6 +13,7 @@
 #include "mail/dsn.h"
 #include "spool/outbox.h"
 #include "spool/secret.h"
+#include "util/i18n.h"
 #include "util/log.h"
 
 #include <stdio.h>
@@ -99,13 +100,15 @@ static const struct dsn_rcpt *block_for(const struct dsn_report *r,
 	return r->nrcpts ? &r->rcpts[0] : NULL;
 }
 
+/* What a block's action says, in words for the log (translated). */
 static const char *action_name(enum dsn_action a)
 {
-	static const char *const names[] = { "no action", "failed", "delayed",
-	                                     "delivered", "relayed", "expanded",
-	                                     "an unknown action" };
+	static const char *const names[] = { N_("no action"), N_("failed"),
+	                                     N_("delayed"), N_("delivered"),
+	                                     N_("relayed"), N_("expanded"),
+	                                     N_("an unknown action") };
 
-	return (size_t)a < sizeof names / sizeof names[0] ? names[a] : "?";
+	return (size_t)a < sizeof names / sizeof names[0] ? _(names[a]) : "?";
 }
 
 /* Record (or log) what the report says about our mail id to addr.
@@ -121,9 +124,19 @@ static int record_one(const struct config *cfg, const struct mail_in *m,
 	int rc;
 
 	if (a != DSN_ACTION_FAILED) {
-		log_msg(LOG_NOTICE, "<%.200s> delivery report on <%.200s> to %s: "
-		        "%s%s%s, not recorded", rid, id, addr, action_name(a),
-		        b && b->status[0] ? " " : "", b ? b->status : "");
+		if (b && b->status[0])
+			/* TRANSLATORS: the report's Message-ID, ours, the
+			 * address, the action ("delayed") and the DSN status
+			 * code ("4.4.1"). */
+			log_msg(LOG_NOTICE, _("<%.200s> delivery report on "
+			        "<%.200s> to %s: %s %s, not recorded"), rid, id,
+			        addr, action_name(a), b->status);
+		else
+			/* TRANSLATORS: the report's Message-ID, ours, the
+			 * address and the action ("delayed"). */
+			log_msg(LOG_NOTICE, _("<%.200s> delivery report on "
+			        "<%.200s> to %s: %s, not recorded"), rid, id, addr,
+			        action_name(a));
 		return 0;
 	}
 	snprintf(source, sizeof source, "report on %s", id);
@@ -136,20 +149,30 @@ static int record_one(const struct config *cfg, const struct mail_in *m,
 	                               cfg->bounce_reports_per_day,
 	                               cfg->lock_timeout * 1000);
 	if (rc == 1)
-		log_msg(LOG_NOTICE, "<%.200s> delivery report: mail to %s failed "
-		        "(%s), recorded", rid, addr, why);
+		/* TRANSLATORS: the report's Message-ID, the address, why
+		 * the mail failed (the report's words). */
+		log_msg(LOG_NOTICE, _("<%.200s> delivery report: mail to %s "
+		        "failed (%s), recorded"), rid, addr, why);
 	else if (rc == 0 && cfg->bounce_reports_per_day == 0)
-		log_msg(LOG_NOTICE, "<%.200s> delivery report: mail to %s failed "
-		        "(%s), not recorded (bounce_reports_per_day = 0)", rid,
-		        addr, why);
+		log_msg(LOG_NOTICE, _("<%.200s> delivery report: mail to %s "
+		        "failed (%s), not recorded (bounce_reports_per_day = 0)"),
+		        rid, addr, why);
 	else if (rc == 0)
-		log_msg(LOG_WARNING, "<%.200s> delivery report: mail to %s failed "
-		        "(%s), not recorded: %d bounce records from reports "
-		        "today already (bounce_reports_per_day)", rid, addr, why,
-		        cfg->bounce_reports_per_day);
+		/* TRANSLATORS: the report's Message-ID, the address, why
+		 * the mail failed, the most bounce records a day (English
+		 * says "records" for every count). */
+		log_msg(LOG_WARNING, ngettext("<%.200s> delivery report: mail to "
+		        "%s failed (%s), not recorded: %d bounce records from "
+		        "reports today already (bounce_reports_per_day)",
+		        "<%.200s> delivery report: mail to %s failed (%s), not "
+		        "recorded: %d bounce records from reports today already "
+		        "(bounce_reports_per_day)", cfg->bounce_reports_per_day),
+		        rid, addr, why, cfg->bounce_reports_per_day);
 	else
-		log_msg(LOG_ERR, "<%.200s> delivery report: mail to %s failed, "
-		        "cannot record it in %s/bounces", rid, addr, cfg->spool);
+		/* TRANSLATORS: the report's Message-ID, the address, the
+		 * spool's directory. */
+		log_msg(LOG_ERR, _("<%.200s> delivery report: mail to %s failed, "
+		        "cannot record it in %s/bounces"), rid, addr, cfg->spool);
 	return rc == 1;
 }
 
@@ -168,8 +191,8 @@ int report_record(const struct config *cfg, const struct mail_in *m,
 	r = malloc(sizeof *r);
 	c = malloc(sizeof *c);
 	if (!r || !c || dsn_parse(raw, len, r) < 0) {
-		log_msg(LOG_ERR, "<%.200s> delivery report not read: out of "
-		        "memory", rid);
+		log_msg(LOG_ERR, _("<%.200s> delivery report not read: out of "
+		        "memory"), rid);
 		goto out;
 	}
 	gather(r, c);
@@ -184,11 +207,19 @@ int report_record(const struct config *cfg, const struct mail_in *m,
 			snprintf(done[ndone++], DSN_ADDR_SIZE, "%s", c->addr[j]);
 			written += record_one(cfg, m, r, r->ids[i], c->addr[j], now);
 		}
-	if (ndone == 0)
-		log_msg(LOG_NOTICE, "<%.200s> delivery report ignored: no "
+	if (ndone == 0 && r->dropped)
+		/* TRANSLATORS: the report's Message-ID, the Message-IDs and
+		 * the addresses it names. */
+		log_msg(LOG_NOTICE, _("<%.200s> delivery report ignored: no "
 		        "Message-ID of ours for an address it names (%zu "
-		        "Message-IDs, %zu addresses%s)", rid, r->nids, c->n,
-		        r->dropped ? ", more left unread" : "");
+		        "Message-IDs, %zu addresses, more left unread)"), rid,
+		        r->nids, c->n);
+	else if (ndone == 0)
+		/* TRANSLATORS: the report's Message-ID, the Message-IDs and
+		 * the addresses it names. */
+		log_msg(LOG_NOTICE, _("<%.200s> delivery report ignored: no "
+		        "Message-ID of ours for an address it names (%zu "
+		        "Message-IDs, %zu addresses)"), rid, r->nids, c->n);
 out:
 	free(r);
 	free(c);

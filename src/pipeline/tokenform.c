@@ -25,17 +25,20 @@
 #include <string.h>
 #include <strings.h>
 
-#define TOKENFORM_USAGE "Reply to a mail of ours that carries your account\n" \
-	"token (\"- USERID [#...]\" at the end of its subject), keeping\n" \
-	"the subject, with one of these on the first line of the body:\n" \
-	"  vacation UNTIL|off         vacation FROM UNTIL\n" \
-	"  set token new\n" \
-	"  GAME accept BOARD          GAME decline BOARD\n" \
-	"  GAME claim BOARD\n" \
-	"  GAME tournament join NAME  GAME league join\n" \
-	"A board mail's token takes only claim, and accept, decline or\n" \
-	"claim of its own board.  Or send the whole command with your\n" \
-	"userid and password."
+/* The usage text of the refusals below (translated where used). */
+static const char tokenform_usage_text[] = N_(
+	"Reply to a mail of ours that carries your account\n"
+	"token (\"- USERID [#...]\" at the end of its subject), keeping\n"
+	"the subject, with one of these on the first line of the body:\n"
+	"  vacation UNTIL|off         vacation FROM UNTIL\n"
+	"  set token new\n"
+	"  GAME accept BOARD          GAME decline BOARD\n"
+	"  GAME claim BOARD\n"
+	"  GAME tournament join NAME  GAME league join\n"
+	"A board mail's token takes only claim, and accept, decline or\n"
+	"claim of its own board.  Or send the whole command with your\n"
+	"userid and password.");
+#define TOKENFORM_USAGE _(tokenform_usage_text)
 
 enum tf_kind {
 	TF_NONE,
@@ -177,9 +180,9 @@ static void tf_board_token(struct cmdctx *c, const struct intake *in)
 
 enum cmd_status tokenform_empty(struct cmdctx *c)
 {
-	return cmd_refuse(c, TOKENFORM_USAGE, "your reply has no command in "
+	return cmd_refuse(c, TOKENFORM_USAGE, _("your reply has no command in "
 	                  "it: write one of those below on the first line of "
-	                  "the body.  Nothing was done");
+	                  "the body.  Nothing was done"));
 }
 
 enum cmd_status tokenform_run(struct cmdctx *c, const struct intake *in)
@@ -193,19 +196,19 @@ enum cmd_status tokenform_run(struct cmdctx *c, const struct intake *in)
 	if (k == TF_NONE && message_reply_is(c, in, userid))
 		return message_reply(c, in);
 	if (k == TF_NONE)
-		return cmd_refuse(c, TOKENFORM_USAGE, "'%.40s' is not a command "
+		return cmd_refuse(c, TOKENFORM_USAGE, _("'%.40s' is not a command "
 		                  "that the token in your subject proves: a reply "
 		                  "to this mail may carry only one of those below.  "
-		                  "Nothing was done", in->argc ? in->argv[0] : "");
+		                  "Nothing was done"), in->argc ? in->argv[0] : "");
 	rc = tokenform_owner(c, in, userid);
 	if (rc < 0)
 		return CMD_TEMPFAIL;
 	if (rc == 0)
-		return cmd_refuse(c, TOKENFORM_USAGE, "the token in your subject "
+		return cmd_refuse(c, TOKENFORM_USAGE, _("the token in your subject "
 		                  "is not (or no longer) valid: reply to the latest "
 		                  "mail of ours (a board mail's token works only at "
 		                  "the position it was sent at, an account token "
-		                  "for one to two weeks).  Nothing was done");
+		                  "for one to two weeks).  Nothing was done"));
 	snprintf(c->token_userid, sizeof c->token_userid, "%s", userid);
 	/* The error reply carries the account token (reply.c), to the
 	 * player's address on file: the token proved him. */
@@ -214,11 +217,13 @@ enum cmd_status tokenform_run(struct cmdctx *c, const struct intake *in)
 		snprintf(what, sizeof what, "%.30s%s%.30s%s%.20s", in->argv[0],
 		         in->argc > 1 ? " " : "", in->argc > 1 ? in->argv[1] : "",
 		         in->argc > 2 ? " " : "", in->argc > 2 ? in->argv[2] : "");
-		return cmd_refuse(c, TOKENFORM_USAGE, "the token in your subject "
-		                  "is a board mail's: it proves moves and claims "
-		                  "on board %ld only.  '%s' needs your account "
-		                  "token, which this reply carries: answer it with "
-		                  "the same line.  Nothing was done",
+		/* TRANSLATORS: a board number, then the first words of the
+		 * command written. */
+		return cmd_refuse(c, TOKENFORM_USAGE, _("the token in your "
+		                  "subject is a board mail's: it proves moves and "
+		                  "claims on board %ld only.  '%s' needs your "
+		                  "account token, which this reply carries: answer "
+		                  "it with the same line.  Nothing was done"),
 		                  in->token_board, what);
 	}
 	switch (k) {

@@ -95,18 +95,21 @@ _Static_assert(TOKEN_LEN < INTAKE_TOKEN_MAX, "a token fits where it is kept");
 _Static_assert(TOKEN_HASH_MAX < sizeof ((struct game *)0)->token_hash[0],
                "a token hash fits in the game record");
 
-#define TOKEN_USAGE "Reply to your latest mail about the board (your mail\n" \
-	"program's Reply: it tells which mail you answer) with only the\n" \
-	"move (or propose, undo, accept, reject, resign, claim, or\n" \
-	"confirm after submit) on the first line you write, above or\n" \
-	"below the quoted mail:\n" \
-	"  e3-e7\n" \
-	"  e3-e7#12     (#N, optional: the number of the move you make)\n" \
-	"  queue e3-e7  (while the other player is to move: played right\n" \
-	"               after their next move; queue off drops it)\n" \
-	"  conditional e3-e4 e11-e10 ...  (or list, off: conditional moves)\n" \
-	"Or send the whole command as the subject:\n" \
-	"  GAME move BOARD USERID PASSWORD MOVE[#N][!]"
+/* The usage text of the refusals below (translated where used). */
+static const char token_usage_text[] = N_(
+	"Reply to your latest mail about the board (your mail\n"
+	"program's Reply: it tells which mail you answer) with only the\n"
+	"move (or propose, undo, accept, reject, resign, claim, or\n"
+	"confirm after submit) on the first line you write, above or\n"
+	"below the quoted mail:\n"
+	"  e3-e7\n"
+	"  e3-e7#12     (#N, optional: the number of the move you make)\n"
+	"  queue e3-e7  (while the other player is to move: played right\n"
+	"               after their next move; queue off drops it)\n"
+	"  conditional e3-e4 e11-e10 ...  (or list, off: conditional moves)\n"
+	"Or send the whole command as the subject:\n"
+	"  GAME move BOARD USERID PASSWORD MOVE[#N][!]");
+#define TOKEN_USAGE _(token_usage_text)
 
 /* Whether token (untrusted) is u's on g, side i: the derived one, or
  * the hash an older game file kept (with u's current epoch).  1 yes,
@@ -199,7 +202,7 @@ static enum cmd_status token_show(struct cmdctx *c, struct board_ctx *b)
 	char headline[128];
 	enum cmd_status st;
 
-	snprintf(headline, sizeof headline, "Board %ld as it stands.",
+	snprintf(headline, sizeof headline, _("Board %ld as it stands."),
 	         b->g.board);
 	st = reply_board(&c->s, t, &b->g, headline, "", NULL, c->sender);
 	if (st != CMD_DONE) {
@@ -225,16 +228,17 @@ static enum cmd_status token_chat(struct cmdctx *c, const char *game,
 		return CMD_TEMPFAIL;
 	}
 	if (rc > 0)
-		return cmd_refuse(c, TOKEN_USAGE, "there is no %s board %ld", game,
-		                  in->token_board);
+		/* TRANSLATORS: a game's name and a board number. */
+		return cmd_refuse(c, TOKEN_USAGE, _("there is no %s board %ld"),
+		                  game, in->token_board);
 	rc = token_player(c, &g, in->token, userid);
 	if (rc == -2)
 		st = CMD_TEMPFAIL;
 	else if (rc < 0)
-		st = board_refuse(c, &g, TOKEN_USAGE, "the reply token of the "
+		st = board_refuse(c, &g, TOKEN_USAGE, _("the reply token of the "
 		                  "mail you answered is not (or no longer) valid "
 		                  "for board %ld: a token works only at the "
-		                  "position it was sent at.  Nothing was sent",
+		                  "position it was sent at.  Nothing was sent"),
 		                  g.board);
 	else
 		st = chat_on_board(c, &g, userid);
@@ -335,9 +339,9 @@ enum cmd_status cmd_token_reply(struct cmdctx *c, const struct intake *in)
 		if (strcasecmp(in->token_game, spool_games[i]) == 0)
 			break;
 	if (!spool_games[i] || in->token_board < 0)
-		return cmd_refuse(c, TOKEN_USAGE, "your mail carries a reply "
+		return cmd_refuse(c, TOKEN_USAGE, _("your mail carries a reply "
 		                  "token but names no board: reply to the latest "
-		                  "mail about the board");
+		                  "mail about the board"));
 	if (in->token_chat && !token_words_act(in))
 		return token_chat(c, spool_games[i], in);
 	/* "queue MOVE": the rules of the queue command (pending.c). */
@@ -348,22 +352,22 @@ enum cmd_status cmd_token_reply(struct cmdctx *c, const struct intake *in)
 	 * chat is not relayed (chat_on_board is for that). */
 	if (!cond && !queue && in->argc > 0 && !token_words_act(in) &&
 	    !reply_is_move(in))
-		return cmd_refuse(c, TOKEN_USAGE, "'%.40s' is not a move: a reply "
+		return cmd_refuse(c, TOKEN_USAGE, _("'%.40s' is not a move: a reply "
 		                  "to a mail about a board is read as a move or a "
 		                  "command (propose, accept, reject, undo, resign, "
 		                  "claim, queue), written on the first line of your "
 		                  "own text, above or below the quoted mail.  Only "
 		                  "a reply to a chat mail is passed on as a chat; "
 		                  "to write to the other player, send the chat "
-		                  "command (help chat).  Nothing was done",
+		                  "command (help chat).  Nothing was done"),
 		                  in->argv[0]);
 	/* move_words: "e12 e10", "c2-c4 #13", "c2-c4." are one move. */
 	if (!cond && (in->argc < 1 ||
 	              move_words(in->argv + queue, in->argc - queue, word,
 	                         sizeof word) != in->argc - queue))
-		return cmd_refuse(c, TOKEN_USAGE, "a reply to a board mail gives "
+		return cmd_refuse(c, TOKEN_USAGE, _("a reply to a board mail gives "
 		                  "just the move on the first line of the body, "
-		                  "with nothing after it on that line");
+		                  "with nothing after it on that line"));
 	st = board_lock_load(c, spool_games[i], in->token_board, TOKEN_USAGE, &b);
 	if (st != CMD_DONE)
 		return st;
@@ -373,11 +377,11 @@ enum cmd_status cmd_token_reply(struct cmdctx *c, const struct intake *in)
 		return CMD_TEMPFAIL;
 	}
 	if (side < 0) {
-		st = board_refuse(c, &b.g, TOKEN_USAGE, "the reply token of the "
-		                  "mail you answered is not (or no longer) valid "
+		st = board_refuse(c, &b.g, TOKEN_USAGE, _("the reply token of "
+		                  "the mail you answered is not (or no longer) valid "
 		                  "for board %ld: a token works only at the "
 		                  "position it was sent at, so reply to the latest "
-		                  "mail about the board.  Nothing was played",
+		                  "mail about the board.  Nothing was played"),
 		                  b.g.board);
 		board_close(&b);
 		return st;
@@ -525,21 +529,26 @@ enum cmd_status tokens_lost(struct cmdctx *c, const struct intake *in)
 	    game_load(&g, c->s.cfg->spool, game, board, &err) == 0) {
 		sender_on_board(c, &g, userid);
 		game_free(&g);
-		return cmd_refuse(c, TOKEN_USAGE, "'%s' looks like a move, but your "
-		                  "mail carries no reply token: it answers no mail "
-		                  "of ours that carries one, or your mail program "
-		                  "did not say which mail it answers.  Nothing was played.  Use Reply on the "
-		                  "latest mail about the board, or send the whole "
-		                  "command as the subject:\n"
-		                  "    %s move %ld %s PASSWORD %s", word, game, board,
+		/* TRANSLATORS: %1$s is the move written; then the command
+		 * to send: a game's name, a board number, a userid and the
+		 * move again. */
+		return cmd_refuse(c, TOKEN_USAGE, _("'%1$s' looks like a move, "
+		                  "but your mail carries no reply token: it answers "
+		                  "no mail of ours that carries one, or your mail "
+		                  "program did not say which mail it answers.  "
+		                  "Nothing was played.  Use Reply on the latest mail "
+		                  "about the board, or send the whole command as the "
+		                  "subject:\n"
+		                  "    %2$s move %3$ld %4$s PASSWORD %5$s"), word, game,
+		                  board,
 		                  userid[0] ? userid : "USERID", move);
 	}
 	free(err);
-	return cmd_refuse(c, TOKEN_USAGE, "'%s' looks like a move, but your mail "
-	                  "carries no reply token: it answers no mail of ours "
-	                  "that carries one, or your mail program did not say "
-	                  "which mail it answers.  Use Reply on the latest mail "
-	                  "about the board, or send the whole command (nothing "
-	                  "was played):\n    GAME move BOARD USERID PASSWORD "
-	                  "MOVE", word);
+	return cmd_refuse(c, TOKEN_USAGE, _("'%s' looks like a move, but your "
+	                  "mail carries no reply token: it answers no mail of "
+	                  "ours that carries one, or your mail program did not "
+	                  "say which mail it answers.  Use Reply on the latest "
+	                  "mail about the board, or send the whole command "
+	                  "(nothing was played):\n    GAME move BOARD USERID "
+	                  "PASSWORD MOVE"), word);
 }

@@ -23,6 +23,7 @@
 
 #include "services/clock.h"
 #include "game/clock.h"
+#include "util/i18n.h"
 #include "util/util.h"
 
 #include <stdio.h>
@@ -56,11 +57,13 @@ static void rating_text(const struct web_site *s, const struct game *g,
 	const char *who = side ? g->black : g->white;
 
 	if (rg && g->state == GAME_FINISHED)
-		snprintf(buf, len, "rating %d, %d before this game",
+		/* TRANSLATORS: a player's rating after a game, then
+		 * before it. */
+		snprintf(buf, len, _("rating %d, %d before this game"),
 		         side ? rg->black_after : rg->white_after,
 		         side ? rg->black_before : rg->white_before);
 	else
-		snprintf(buf, len, "rating %d", ratings_of(&s->r, who,
+		snprintf(buf, len, _("rating %d"), ratings_of(&s->r, who,
 		         ratings_class(g->game, g->opts.width, g->opts.height)));
 }
 
@@ -98,10 +101,19 @@ static void ply_label(const struct game *g, size_t k, char *buf, size_t len)
 
 	web_svg_describe(&g->seen[k], desc, sizeof desc);
 	if (k == 0)
-		snprintf(buf, len, "The starting position: %s", desc);
+		/* TRANSLATORS: %s is the position in words ("White 14
+		 * pieces, Black 14; White to move"). */
+		snprintf(buf, len, _("The starting position: %s"), desc);
+	else if (k % 2)
+		/* TRANSLATORS: a ply's number, White's move, the position in
+		 * words. */
+		snprintf(buf, len, _("The position after ply %zu, White's %s: "
+		         "%s"), k, g->moves[k - 1].text, desc);
 	else
-		snprintf(buf, len, "The position after ply %zu, %s %s: %s", k,
-		         k % 2 ? "White's" : "Black's", g->moves[k - 1].text, desc);
+		/* TRANSLATORS: a ply's number, Black's move, the position in
+		 * words. */
+		snprintf(buf, len, _("The position after ply %zu, Black's %s: "
+		         "%s"), k, g->moves[k - 1].text, desc);
 }
 
 static void facts(struct web_site *s, struct buf *b, const struct game *g,
@@ -113,42 +125,54 @@ static void facts(struct web_site *s, struct buf *b, const struct game *g,
 	buf_puts(b, "<dl>\n");
 	for (side = 0; side < 2; side++) {
 		rating_text(s, g, side, rt, sizeof rt);
-		buf_printf(b, "<dt>%s</dt><dd>", side ? "Black" : "White");
+		buf_printf(b, "<dt>%s</dt><dd>", side ? _("Black") : _("White"));
 		web_player_link(s, b, "../", side ? g->black : g->white);
 		buf_printf(b, " (%s)</dd>\n", rt);
 	}
 	ep_options_format(&g->opts, opts, sizeof opts);
 	game_settings_format(g, set, sizeof set);
-	buf_puts(b, "<dt>Options</dt><dd>");
+	buf_printf(b, "<dt>%s</dt><dd>", _("Options"));
 	buf_put_html(b, opts);
 	buf_put_html(b, set);
-	buf_puts(b, "</dd>\n<dt>Time control</dt><dd>");
+	buf_printf(b, "</dd>\n<dt>%s</dt><dd>", _("Time control"));
 	tc_describe(&g->tc, (long)s->cfg->forfeit_days * 86400, tc, sizeof tc);
 	buf_put_html(b, tc);
-	buf_printf(b, "</dd>\n<dt>Started</dt><dd>%s</dd>\n",
+	buf_printf(b, "</dd>\n<dt>%s</dt><dd>%s</dd>\n", _("Started"),
 	           web_date(g->agreed[1] > g->agreed[0] ? g->agreed[1]
 	                    : g->agreed[0] ? g->agreed[0] : g->created));
-	buf_printf(b, "<dt>Last change</dt><dd>%s</dd>\n", web_date(g->updated));
+	buf_printf(b, "<dt>%s</dt><dd>%s</dd>\n", _("Last change"),
+	           web_date(g->updated));
 	if (g->tourney[0]) {
-		buf_puts(b, "<dt>Tournament</dt><dd><a href=\"../tournaments/");
-		buf_put_html(b, g->tourney);
-		buf_puts(b, ".html\">");
-		buf_put_html(b, g->tourney);
-		buf_printf(b, "</a>, round %d</dd>\n", g->tourney_round);
+		struct buf link = BUF_INIT;
+		buf_puts(&link, "<a href=\"../tournaments/");
+		buf_put_html(&link, g->tourney);
+		buf_puts(&link, ".html\">");
+		buf_put_html(&link, g->tourney);
+		buf_puts(&link, "</a>");
+		buf_printf(b, "<dt>%s</dt><dd>", _("Tournament"));
+		/* TRANSLATORS: %s is the tournament's name (a link), %d the
+		 * round the game is of. */
+		buf_printf(b, _("%s, round %d"), buf_str(&link), g->tourney_round);
+		buf_puts(b, "</dd>\n");
+		buf_free(&link);
 	}
 	if (g->state == GAME_ACTIVE) {
-		buf_puts(b, "<dt>To move</dt><dd>");
+		buf_printf(b, "<dt>%s</dt><dd>", _("To move"));
 		web_player_link(s, b, "../", wb->to_move);
 		buf_puts(b, "</dd>\n");
 		if (wb->deadline) {
-			char iso[32];
+			char iso[32], when[128];
 			util_iso_time(wb->deadline, iso, sizeof iso);
-			buf_printf(b, "<dt>Deadline</dt><dd><time datetime=\"%s\">%s"
-			           "</time> (a leave of the player to move puts it "
-			           "later)</dd>\n", iso, web_date(wb->deadline));
+			snprintf(when, sizeof when, "<time datetime=\"%s\">%s</time>",
+			         iso, web_date(wb->deadline));
+			buf_printf(b, "<dt>%s</dt><dd>", _("Deadline"));
+			/* TRANSLATORS: %s is the deadline, a date. */
+			buf_printf(b, _("%s (a leave of the player to move puts it "
+			           "later)"), when);
+			buf_puts(b, "</dd>\n");
 		}
 	} else {
-		buf_puts(b, "<dt>Result</dt><dd>");
+		buf_printf(b, "<dt>%s</dt><dd>", _("Result"));
 		buf_put_html(b, wb->result_text);
 		buf_puts(b, "</dd>\n");
 	}
@@ -168,29 +192,36 @@ static void board_page(struct web_site *s, struct buf *b,
 {
 	int comments = board_comments(s, g);
 	char title[160], feed[96], label[300], pos[EP_POSITION_MAX];
+	struct buf note = BUF_INIT, code = BUF_INIT;
 	size_t k;
 
-	snprintf(title, sizeof title, "%s board %ld: %s against %s",
-	         web_game_title(g->game), g->board, g->white, g->black);
+	web_board_title(g->game, g->board, g->white, g->black, title,
+	                sizeof title);
 	snprintf(feed, sizeof feed, "feeds/boards/%s-%ld.atom", g->game,
 	         g->board);
 	web_page_head(b, title, "../", feed);
 	facts(s, b, g, wb);
-	buf_puts(b, "<h2>Position</h2>\n");
+	buf_printf(b, "<h2>%s</h2>\n", _("Position"));
 	ply_label(g, g->nmoves, label, sizeof label);
 	web_svg_board(b, &g->pos, g->nmoves ? g->moves[g->nmoves - 1].text : "",
 	              label, 1);
 	ep_position_format(&g->pos, pos);
 	buf_puts(b, "<p class=\"note\">");
-	buf_put_html(b, label);
-	buf_puts(b, ". Notation: <code>");
-	buf_put_html(b, pos);
-	buf_puts(b, "</code></p>\n<h2>Moves</h2>\n");
+	buf_put_html(&note, label);
+	buf_puts(&code, "<code>");
+	buf_put_html(&code, pos);
+	buf_puts(&code, "</code>");
+	/* TRANSLATORS: the position's label ("The position after ply 3,
+	 * White's e3-e5: ..."), then its notation. */
+	buf_printf(b, _("%s. Notation: %s"), buf_str(&note), buf_str(&code));
+	buf_free(&note);
+	buf_free(&code);
+	buf_printf(b, "</p>\n<h2>%s</h2>\n", _("Moves"));
 	if (!g->nmoves) {
-		buf_puts(b, "<p>No move yet.</p>\n");
+		buf_printf(b, "<p>%s</p>\n", _("No move yet."));
 	} else {
-		buf_puts(b, "<p class=\"note\">Each move links to the position "
-		         "after it.</p>\n<ol class=\"moves\">\n");
+		buf_printf(b, "<p class=\"note\">%s</p>\n<ol class=\"moves\">\n",
+		           _("Each move links to the position after it."));
 		for (k = 1; k <= g->nmoves; k++) {
 			/* The number written in the item, not a list marker: a
 			 * marker hangs outside its item, over the ply before
@@ -206,8 +237,8 @@ static void board_page(struct web_site *s, struct buf *b,
 			}
 			buf_puts(b, "</li>\n");
 		}
-		buf_puts(b, "</ol>\n<p><a href=\"#ply-0\">The starting position"
-		         "</a></p>\n");
+		buf_printf(b, "</ol>\n<p><a href=\"#ply-0\">%s</a></p>\n",
+		           _("The starting position"));
 	}
 	for (k = 0; g->nmoves && k <= g->nmoves; k++) {
 		ply_label(g, k, label, sizeof label);
@@ -217,9 +248,11 @@ static void board_page(struct web_site *s, struct buf *b,
 		web_svg_ply(b, &g->seen[k], k ? g->moves[k - 1].text : "", label);
 		buf_puts(b, "<p>");
 		if (k > 0)
-			buf_printf(b, "<a href=\"#ply-%zu\">Previous</a> ", k - 1);
+			buf_printf(b, "<a href=\"#ply-%zu\">%s</a> ", k - 1,
+			           _("Previous"));
 		if (k < g->nmoves)
-			buf_printf(b, "<a href=\"#ply-%zu\">Next</a>", k + 1);
+			buf_printf(b, "<a href=\"#ply-%zu\">%s</a>", k + 1,
+			           _("Next"));
 		buf_puts(b, "</p>\n</section>\n");
 	}
 	web_page_foot(b);
@@ -233,8 +266,8 @@ static void board_feed(struct web_site *s, struct buf *b,
 	char t[GAME_RESULT_WORDS_MAX + 64];
 	size_t k, from = g->nmoves > FEED_MOVES ? g->nmoves - FEED_MOVES : 0;
 
-	snprintf(title, sizeof title, "%s board %ld: %s against %s",
-	         web_game_title(g->game), g->board, g->white, g->black);
+	web_board_title(g->game, g->board, g->white, g->black, title,
+	                sizeof title);
 	snprintf(self, sizeof self, "feeds/boards/%s-%ld.atom", g->game,
 	         g->board);
 	web_board_path(g->game, g->board, page, sizeof page);
@@ -242,7 +275,8 @@ static void board_feed(struct web_site *s, struct buf *b,
 	web_feed_start(s, b, title, self, page, id, g->updated);
 	if (g->state == GAME_FINISHED) {
 		snprintf(id, sizeof id, "board/%s/%ld/end", g->game, g->board);
-		snprintf(t, sizeof t, "Board %ld is over: %s", g->board,
+		/* TRANSLATORS: a board's number, then its result in words. */
+		snprintf(t, sizeof t, _("Board %ld is over: %s"), g->board,
 		         wb->result_text);
 		web_feed_entry(s, b, t, page, id, g->end_when ? g->end_when
 		               : g->updated, wb->result_text);
@@ -250,15 +284,19 @@ static void board_feed(struct web_site *s, struct buf *b,
 	for (k = g->nmoves; k-- > from;) {
 		snprintf(id, sizeof id, "board/%s/%ld/ply/%zu", g->game, g->board,
 		         k + 1);
-		snprintf(t, sizeof t, "Board %ld, ply %zu: %s %s", g->board, k + 1,
-		         k % 2 ? g->black : g->white, g->moves[k].text);
+		/* TRANSLATORS: a board's number, a ply's number, the player
+		 * who made it and the move. */
+		snprintf(t, sizeof t, _("Board %ld, ply %zu: %s %s"), g->board,
+		         k + 1, k % 2 ? g->black : g->white, g->moves[k].text);
 		web_svg_describe(&g->seen[k + 1], sum, sizeof sum);
 		web_feed_entry(s, b, t, page, id, g->moves[k].when, sum);
 	}
 	if (from == 0) {
 		snprintf(id, sizeof id, "board/%s/%ld/start", g->game, g->board);
-		snprintf(t, sizeof t, "Board %ld starts: %s (White) against %s "
-		         "(Black)", g->board, g->white, g->black);
+		/* TRANSLATORS: a board's number, the players of White and of
+		 * Black. */
+		snprintf(t, sizeof t, _("Board %ld starts: %s (White) against "
+		         "%s (Black)"), g->board, g->white, g->black);
 		web_feed_entry(s, b, t, page, id, g->created, t);
 	}
 	web_feed_end(b);

@@ -10,6 +10,7 @@
  */
 #include "web/web.h"
 
+#include "util/i18n.h"
 #include "util/util.h"
 
 #include <stdio.h>
@@ -28,7 +29,9 @@ void web_page_head(struct buf *b, const char *title, const char *root,
 	           root);
 	if (feed) {
 		buf_puts(b, "<link rel=\"alternate\" type=\"application/atom+xml\" "
-		         "title=\"Atom feed\" href=\"");
+		         "title=\"");
+		buf_put_html(b, _("Atom feed"));
+		buf_puts(b, "\" href=\"");
 		buf_printf(b, "%s", root);
 		buf_put_html(b, feed);
 		buf_puts(b, "\">\n");
@@ -41,9 +44,9 @@ void web_page_head(struct buf *b, const char *title, const char *root,
 
 void web_page_foot(struct buf *b)
 {
-	buf_puts(b, "</main>\n<footer><p>Made by epamserv from the games "
-	         "played by mail. Times are UTC.</p></footer>\n"
-	         "</body>\n</html>\n");
+	buf_printf(b, "</main>\n<footer><p>%s</p></footer>\n</body>\n</html>\n",
+	           _("Made by epamserv from the games played by mail. Times "
+	           "are UTC."));
 }
 
 int web_in_list(char *const *ids, size_t n, const char *userid)
@@ -72,10 +75,16 @@ void web_board_state(struct web_site *s, struct buf *b, const char *root,
                      const struct web_board *wb)
 {
 	if (wb->state == GAME_ACTIVE) {
-		web_player_link(s, b, root, wb->to_move);
-		buf_puts(b, " to move");
+		struct buf who = BUF_INIT;
+		web_player_link(s, &who, root, wb->to_move);
 		if (wb->deadline)
-			buf_printf(b, " by %s", web_date(wb->deadline));
+			/* TRANSLATORS: a player (a link), then a date. */
+			buf_printf(b, _("%s to move by %s"), buf_str(&who),
+			           web_date(wb->deadline));
+		else
+			/* TRANSLATORS: %s is a player (a link). */
+			buf_printf(b, _("%s to move"), buf_str(&who));
+		buf_free(&who);
 	} else {
 		buf_put_html(b, wb->result_text);
 	}
@@ -102,6 +111,35 @@ void web_player_link(struct web_site *s, struct buf *b, const char *root,
 void web_board_path(const char *game, long board, char *buf, size_t len)
 {
 	snprintf(buf, len, "boards/%s-%ld.html", game, board);
+}
+
+void web_board_title(const char *game, long board, const char *white,
+                     const char *black, char *buf, size_t len)
+{
+	/* TRANSLATORS: the game's name, the board's number, the players
+	 * of White and of Black. */
+	snprintf(buf, len, _("%s board %ld: %s against %s"),
+	         web_game_title(game), board, white, black);
+}
+
+void web_table_heads(struct buf *b, const char *const *heads)
+{
+	buf_puts(b, "<tr>");
+	for (; *heads; heads++) {
+		buf_puts(b, "<th>");
+		buf_put_html(b, _(*heads));
+		buf_puts(b, "</th>");
+	}
+	buf_puts(b, "</tr>\n");
+}
+
+void web_put_rating(struct buf *b, int rating, int games)
+{
+	if (games < RATING_PROVISIONAL)
+		/* TRANSLATORS: %d is a rating resting on few games. */
+		buf_printf(b, _("%d (provisional)"), rating);
+	else
+		buf_printf(b, "%d", rating);
 }
 
 const char *web_date(time_t t)

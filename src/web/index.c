@@ -14,6 +14,8 @@
  */
 #include "web/web.h"
 
+#include "util/i18n.h"
+
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -21,6 +23,25 @@
 #define INDEX_ACTIVE 50
 #define INDEX_RESULTS 30
 #define INDEX_LEADERS 10
+
+/* The column heads of the lists of boards and of the standings. */
+static const char *const board_heads[] = {
+	N_("Board"), N_("White"), N_("Black"), N_("State"), N_("Plies"),
+	N_("Last change"), NULL
+};
+static const char *const standing_heads[] = {
+	N_("Rank"), N_("Player"), N_("Rating"), N_("Games"), N_("Won"),
+	N_("Drawn"), N_("Lost"), NULL
+};
+
+/* "<td data-label=\"LABEL\">": a cell labelled (translated) for a
+ * narrow screen. */
+static void cell(struct buf *b, const char *label)
+{
+	buf_puts(b, "<td data-label=\"");
+	buf_put_html(b, label);
+	buf_puts(b, "\">");
+}
 
 static int by_update(const void *a, const void *b)
 {
@@ -46,23 +67,25 @@ static void board_list(struct web_site *s, struct buf *b,
 		char page[96];
 		if ((int)wb->state != state)
 			continue;
-		if (!n++)
-			buf_puts(b, "<div class=\"wide\"><table class=\"list\">\n"
-			         "<tr><th>Board</th><th>White</th><th>Black</th>"
-			         "<th>State</th><th>Plies</th><th>Last change</th>"
-			         "</tr>\n");
+		if (!n++) {
+			buf_puts(b, "<div class=\"wide\"><table class=\"list\">\n");
+			web_table_heads(b, board_heads);
+		}
 		web_board_path(wb->game, wb->board, page, sizeof page);
-		buf_printf(b, "<tr><td><a href=\"%s\">%s %ld</a></td>"
-		           "<td data-label=\"White\">", page,
+		buf_printf(b, "<tr><td><a href=\"%s\">%s %ld</a></td>", page,
 		           web_game_title(wb->game), wb->board);
+		cell(b, _("White"));
 		web_player_link(s, b, "", wb->white);
-		buf_puts(b, "</td><td data-label=\"Black\">");
+		buf_puts(b, "</td>");
+		cell(b, _("Black"));
 		web_player_link(s, b, "", wb->black);
 		buf_puts(b, "</td><td>");
 		web_board_state(s, b, "", wb);
-		buf_printf(b, "</td><td data-label=\"Plies\">%zu</td>"
-		           "<td data-label=\"Last change\">%s</td></tr>\n",
-		           wb->nmoves, web_date(wb->updated));
+		buf_puts(b, "</td>");
+		cell(b, _("Plies"));
+		buf_printf(b, "%zu</td>", wb->nmoves);
+		cell(b, _("Last change"));
+		buf_printf(b, "%s</td></tr>\n", web_date(wb->updated));
 	}
 	if (n)
 		buf_puts(b, "</table></div>\n");
@@ -89,27 +112,33 @@ static void standings(struct web_site *s, struct buf *b, int max,
 			buf_printf(b, "<%s>", head);
 			buf_put_html(b, ratings_class_title(cls));
 			buf_printf(b, "</%s>\n<div class=\"wide\"><table class=\"list\">"
-			           "\n<tr><th>Rank</th><th>Player</th><th>Rating</th>"
-			           "<th>Games</th><th>Won</th><th>Drawn</th><th>Lost</th>"
-			           "</tr>\n", head);
+			           "\n", head);
+			web_table_heads(b, standing_heads);
 			any = 1;
 		}
 		if (max && rank >= max)
 			continue;
-		buf_printf(b, "<tr><td data-label=\"Rank\">%d</td><td>", ++rank);
+		buf_puts(b, "<tr>");
+		cell(b, _("Rank"));
+		buf_printf(b, "%d</td><td>", ++rank);
 		web_player_link(s, b, "", p->userid);
-		buf_printf(b, "</td><td data-label=\"Rating\">%d%s</td>"
-		           "<td data-label=\"Games\">%d</td>"
-		           "<td data-label=\"Won\">%d</td>"
-		           "<td data-label=\"Drawn\">%d</td>"
-		           "<td data-label=\"Lost\">%d</td></tr>\n", p->rating,
-		           p->games < RATING_PROVISIONAL ? " (provisional)" : "",
-		           p->games, p->wins, p->draws, p->losses);
+		buf_puts(b, "</td>");
+		cell(b, _("Rating"));
+		web_put_rating(b, p->rating, p->games);
+		buf_puts(b, "</td>");
+		cell(b, _("Games"));
+		buf_printf(b, "%d</td>", p->games);
+		cell(b, _("Won"));
+		buf_printf(b, "%d</td>", p->wins);
+		cell(b, _("Drawn"));
+		buf_printf(b, "%d</td>", p->draws);
+		cell(b, _("Lost"));
+		buf_printf(b, "%d</td></tr>\n", p->losses);
 	}
 	if (any)
 		buf_puts(b, "</table></div>\n");
 	else
-		buf_puts(b, "<p>No rated game yet.</p>\n");
+		buf_printf(b, "<p>%s</p>\n", _("No rated game yet."));
 }
 
 void web_index_pages(struct web_site *s)
@@ -126,29 +155,46 @@ void web_index_pages(struct web_site *s)
 	qsort(sorted, s->nboards, sizeof *sorted, by_update);
 	web_tourney_pages(s, &tl);
 
-	web_page_head(&b, "Epaminondas by mail", "", NULL);
-	buf_printf(&b, "<p>%zu game%s in progress, %zu finished. The %d "
-	           "changed last are listed here; every game is on its "
-	           "players' pages.</p>\n", active, active == 1 ? "" : "s",
-	           s->nboards - active, INDEX_ACTIVE);
-	buf_puts(&b, "<h2>Games in progress</h2>\n");
+	web_page_head(&b, _("Epaminondas by mail"), "", NULL);
+	buf_puts(&b, "<p>");
+	/* TRANSLATORS: the games in progress, then the games finished. */
+	buf_printf(&b, ngettext("%zu game in progress, %zu finished.",
+	                        "%zu games in progress, %zu finished.", active),
+	           active, s->nboards - active);
+	buf_putc(&b, ' ');
+	buf_printf(&b, ngettext("The %d changed last is listed here; every "
+	                        "game is on its players' pages.",
+	                        "The %d changed last are listed here; every "
+	                        "game is on its players' pages.", INDEX_ACTIVE),
+	           INDEX_ACTIVE);
+	buf_puts(&b, "</p>\n");
+	buf_printf(&b, "<h2>%s</h2>\n", _("Games in progress"));
 	board_list(s, &b, sorted, GAME_ACTIVE, INDEX_ACTIVE,
-	           "No game in progress.");
-	buf_puts(&b, "<h2>Recent results</h2>\n");
+	           _("No game in progress."));
+	buf_printf(&b, "<h2>%s</h2>\n", _("Recent results"));
 	board_list(s, &b, sorted, GAME_FINISHED, INDEX_RESULTS,
-	           "No game has finished yet.");
-	buf_puts(&b, "<h2>Standings</h2>\n<p><a href=\"standings.html\">Every "
-	         "rated player</a></p>\n");
+	           _("No game has finished yet."));
+	buf_printf(&b, "<h2>%s</h2>\n<p><a href=\"standings.html\">%s</a></p>\n",
+	           _("Standings"), _("Every rated player"));
 	standings(s, &b, INDEX_LEADERS, "h3");
-	buf_puts(&b, "<h2>Tournaments</h2>\n");
-	buf_puts(&b, tl.len ? buf_str(&tl) : "<p>No tournament yet.</p>\n");
+	buf_printf(&b, "<h2>%s</h2>\n", _("Tournaments"));
+	if (tl.len)
+		buf_puts(&b, buf_str(&tl));
+	else
+		buf_printf(&b, "<p>%s</p>\n", _("No tournament yet."));
 	web_page_foot(&b);
 	web_put(s, "index.html", b.data, b.len, NULL);
 
 	buf_reset(&b);
-	web_page_head(&b, "Standings", "", NULL);
-	buf_puts(&b, "<p>Elo ratings, one per game and board size class; a "
-	         "rating is provisional for the first 20 rated games.</p>\n");
+	web_page_head(&b, _("Standings"), "", NULL);
+	buf_puts(&b, "<p>");
+	buf_printf(&b, ngettext("Elo ratings, one per game and board size "
+	                        "class; a rating is provisional for the first "
+	                        "%d rated game.", "Elo ratings, one per game "
+	                        "and board size class; a rating is provisional "
+	                        "for the first %d rated games.",
+	                        RATING_PROVISIONAL), RATING_PROVISIONAL);
+	buf_puts(&b, "</p>\n");
 	standings(s, &b, 0, "h2");
 	web_page_foot(&b);
 	web_put(s, "standings.html", b.data, b.len, NULL);

@@ -10,6 +10,7 @@
  */
 #include "web/web.h"
 
+#include "util/i18n.h"
 #include "util/util.h"
 
 #include <errno.h>
@@ -269,15 +270,18 @@ int web_put(struct web_site *s, const char *path, const char *text,
 	if (web_keep(s, path, stamp))
 		return 0;
 	if (write_atomic(s->dir, path, text, len) < 0) {
-		fprintf(stderr, "epamserv: web: cannot write %s/%s: %s\n", s->dir,
-		        path, strerror(errno));
+		/* TRANSLATORS: a directory, a page's path in it, the
+		 * system's error. */
+		fprintf(stderr, _("epamserv: web: cannot write %s/%s: %s\n"),
+		        s->dir, path, strerror(errno));
 		s->failed = 1;
 		return -1;
 	}
 	manifest_add(&s->made, path, stamp);
 	s->written++;
 	if (s->verbose)
-		printf("wrote %s\n", path);
+		/* TRANSLATORS: %s is a page's path. */
+		printf(_("wrote %s\n"), path);
 	return 0;
 }
 

@@ -9,6 +9,8 @@
  */
 #include "web/web.h"
 
+#include "util/i18n.h"
+
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -35,6 +37,16 @@ static int seat_cmp(const void *a, const void *b)
 	return strcmp(x->wb->game, y->wb->game);
 }
 
+/* The column heads of a player's ratings and games. */
+static const char *const rating_heads[] = {
+	N_("Class"), N_("Rating"), N_("Games"), N_("Won"), N_("Drawn"),
+	N_("Lost"), NULL
+};
+static const char *const game_heads[] = {
+	N_("Board"), N_("Colour"), N_("Opponent"), N_("State"), N_("Plies"),
+	N_("Last change"), NULL
+};
+
 static void ratings_table(struct web_site *s, struct buf *b,
                           const char *userid)
 {
@@ -45,21 +57,21 @@ static void ratings_table(struct web_site *s, struct buf *b,
 		const struct rating_player *p = &s->r.players[i];
 		if (strcmp(p->userid, userid) != 0)
 			continue;
-		if (!any++)
-			buf_puts(b, "<h2>Ratings</h2>\n<div class=\"wide\"><table>\n"
-			         "<tr><th>Class</th><th>Rating</th><th>Games</th>"
-			         "<th>Won</th><th>Drawn</th><th>Lost</th></tr>\n");
-		buf_printf(b, "<tr><td>%s</td><td>%d%s</td><td>%d</td><td>%d</td>"
-		           "<td>%d</td><td>%d</td></tr>\n",
-		           ratings_class_name(p->cls), p->rating,
-		           p->games < RATING_PROVISIONAL ? " (provisional)" : "",
-		           p->games, p->wins, p->draws, p->losses);
+		if (!any++) {
+			buf_printf(b, "<h2>%s</h2>\n<div class=\"wide\"><table>\n",
+			           _("Ratings"));
+			web_table_heads(b, rating_heads);
+		}
+		buf_printf(b, "<tr><td>%s</td><td>", ratings_class_name(p->cls));
+		web_put_rating(b, p->rating, p->games);
+		buf_printf(b, "</td><td>%d</td><td>%d</td><td>%d</td><td>%d</td>"
+		           "</tr>\n", p->games, p->wins, p->draws, p->losses);
 	}
 	if (!any) {
-		buf_puts(b, "<p>No rated game yet.</p>\n");
+		buf_printf(b, "<p>%s</p>\n", _("No rated game yet."));
 		return;
 	}
-	buf_puts(b, "</table></div>\n<h2>Rating history</h2>\n");
+	buf_printf(b, "</table></div>\n<h2>%s</h2>\n", _("Rating history"));
 	for (i = 0; i < s->r.nplayers; i++)
 		if (strcmp(s->r.players[i].userid, userid) == 0)
 			web_svg_rating_chart(b, &s->r, userid, s->r.players[i].cls);
@@ -72,13 +84,14 @@ static void player_page(struct web_site *s, const struct seat *st, size_t n)
 	const char *u = st[0].userid;
 	size_t i;
 
-	snprintf(title, sizeof title, "Player %s", u);
+	/* TRANSLATORS: %s is a userid. */
+	snprintf(title, sizeof title, _("Player %s"), u);
 	snprintf(feed, sizeof feed, "feeds/players/%s.atom", u);
 	web_page_head(&b, title, "../", feed);
 	ratings_table(s, &b, u);
-	buf_printf(&b, "<h2>Games</h2>\n<div class=\"wide\"><table>\n<tr><th>"
-	           "Board</th><th>Colour</th><th>Opponent</th><th>State</th>"
-	           "<th>Plies</th><th>Last change</th></tr>\n");
+	buf_printf(&b, "<h2>%s</h2>\n<div class=\"wide\"><table>\n",
+	           _("Games"));
+	web_table_heads(&b, game_heads);
 	for (i = 0; i < n; i++) {
 		const struct web_board *wb = st[i].wb;
 		int black = strcmp(wb->black, u) == 0;
@@ -86,7 +99,7 @@ static void player_page(struct web_site *s, const struct seat *st, size_t n)
 		web_board_path(wb->game, wb->board, page, sizeof page);
 		buf_printf(&b, "<tr><td><a href=\"../%s\">%s %ld</a></td><td>%s</td>"
 		           "<td>", page, web_game_title(wb->game), wb->board,
-		           black ? "Black" : "White");
+		           black ? _("Black") : _("White"));
 		web_player_link(s, &b, "../", black ? wb->white : wb->black);
 		buf_puts(&b, "</td><td>");
 		web_board_state(s, &b, "../", wb);
@@ -110,18 +123,23 @@ static void player_feed(struct web_site *s, const struct seat *st, size_t n)
 	snprintf(self, sizeof self, "feeds/players/%s.atom", u);
 	snprintf(page, sizeof page, "players/%s.html", u);
 	snprintf(id, sizeof id, "player/%s", u);
-	snprintf(title, sizeof title, "The games of %s", u);
+	/* TRANSLATORS: %s is a userid. */
+	snprintf(title, sizeof title, _("The games of %s"), u);
 	web_feed_start(s, &b, title, self, page, id, st[0].wb->updated);
 	for (i = 0; i < n && i < FEED_BOARDS; i++) {
 		const struct web_board *wb = st[i].wb;
 		char bp[96];
 		web_board_path(wb->game, wb->board, bp, sizeof bp);
 		snprintf(id, sizeof id, "player/%s/%s/%ld", u, wb->game, wb->board);
-		snprintf(title, sizeof title, "%s board %ld: %s against %s",
-		         web_game_title(wb->game), wb->board, wb->white, wb->black);
+		web_board_title(wb->game, wb->board, wb->white, wb->black, title,
+		                sizeof title);
 		buf_reset(&sum);
 		if (wb->state == GAME_ACTIVE)
-			buf_printf(&sum, "%zu plies; %s to move", wb->nmoves,
+			/* TRANSLATORS: the plies played, then the player to
+			 * move (English says "plies" for every count). */
+			buf_printf(&sum, ngettext("%zu plies; %s to move",
+			                          "%zu plies; %s to move",
+			                          wb->nmoves), wb->nmoves,
 			           wb->to_move);
 		else
 			buf_printf(&sum, "%s", wb->result_text);

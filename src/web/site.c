@@ -22,6 +22,7 @@
 
 #include "spool/spool.h"
 #include "spool/users.h"
+#include "util/i18n.h"
 #include "util/util.h"
 
 #include <errno.h>
@@ -115,8 +116,11 @@ static void walk_boards(struct web_site *s)
 			                   &err);
 			if (rc != 0) {
 				if (rc < 0)
-					fprintf(stderr, "epamserv: web: board %s %ld left out: "
-					        "%s\n", spool_games[k], boards[i], err);
+					/* TRANSLATORS: a game's name, a board's
+					 * number, why its file cannot be read. */
+					fprintf(stderr, _("epamserv: web: board %s %ld "
+					        "left out: %s\n"), spool_games[k], boards[i],
+					        err);
 				free(err);
 				err = NULL;
 				continue;
@@ -167,18 +171,20 @@ int web_make(const struct config *cfg, const char *dir, int verbose)
 	int fd, rc = 0;
 
 	if (mkdir(dir, 0755) < 0 && errno != EEXIST) {
-		fprintf(stderr, "epamserv: web: cannot make %s: %s\n", dir,
+		/* TRANSLATORS: a directory, then the system's error. */
+		fprintf(stderr, _("epamserv: web: cannot make %s: %s\n"), dir,
 		        strerror(errno));
 		return 1;
 	}
 	fd = site_lock(dir);
 	if (fd == -2) {
-		fprintf(stderr, "epamserv: web: another run is updating %s; try "
-		        "again later\n", dir);
+		fprintf(stderr, _("epamserv: web: another run is updating %s; "
+		        "try again later\n"), dir);
 		return EXIT_TEMPFAIL;
 	}
 	if (fd < 0) {
-		fprintf(stderr, "epamserv: web: cannot lock %s: %s\n", dir,
+		/* TRANSLATORS: a directory, then the system's error. */
+		fprintf(stderr, _("epamserv: web: cannot lock %s: %s\n"), dir,
 		        strerror(errno));
 		return 1;
 	}
@@ -205,14 +211,18 @@ int web_make(const struct config *cfg, const char *dir, int verbose)
 		web_remove_stale(&s);
 		if ((s.written || s.removed || s.made.n != s.old.n) &&
 		    web_manifest_save(dir, &s.made) < 0) {
-			fprintf(stderr, "epamserv: web: cannot write %s/.epamserv-web: "
-			        "%s\n", dir, strerror(errno));
+			/* TRANSLATORS: a directory, then the system's
+			 * error. */
+			fprintf(stderr, _("epamserv: web: cannot write "
+			        "%s/.epamserv-web: %s\n"), dir, strerror(errno));
 			s.failed = 1;
 		}
 	}
 	if (verbose)
-		printf("%ld page%s written, %ld unchanged, %ld removed\n", s.written,
-		       s.written == 1 ? "" : "s", s.kept, s.removed);
+		/* TRANSLATORS: the pages written, kept and removed. */
+		printf(ngettext("%ld page written, %ld unchanged, %ld removed\n",
+		                "%ld pages written, %ld unchanged, %ld removed\n",
+		                s.written), s.written, s.kept, s.removed);
 	rc = s.failed ? 1 : 0;
 	web_manifest_free(&s.old);
 	web_manifest_free(&s.made);

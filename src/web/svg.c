@@ -15,6 +15,7 @@
 #include "web/web.h"
 
 #include "rules/rules.h"
+#include "util/i18n.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -139,9 +140,19 @@ void web_svg_ply(struct buf *b, const struct ep_position *p,
 
 void web_svg_describe(const struct ep_position *p, char *buf, size_t len)
 {
-	snprintf(buf, len, "White %d pieces, Black %d; %s to move",
-	         ep_count_pieces(p, EP_WHITE), ep_count_pieces(p, EP_BLACK),
-	         p->to_move == EP_WHITE ? "White" : "Black");
+	int white = ep_count_pieces(p, EP_WHITE);
+	int black = ep_count_pieces(p, EP_BLACK);
+
+	/* TRANSLATORS: White's pieces, then Black's (English says
+	 * "pieces" for every count). */
+	if (p->to_move == EP_WHITE)
+		snprintf(buf, len, ngettext("White %d pieces, Black %d; White to "
+		         "move", "White %d pieces, Black %d; White to move",
+		         white), white, black);
+	else
+		snprintf(buf, len, ngettext("White %d pieces, Black %d; Black to "
+		         "move", "White %d pieces, Black %d; Black to move",
+		         white), white, black);
 }
 
 /* Whether g is a game of userid in class cls: then 1 with their rating
@@ -189,10 +200,13 @@ void web_svg_rating_chart(struct buf *b, const struct ratings *r,
 		lo -= 20;
 		hi += 20;
 	}
-	snprintf(label, sizeof label, "Rating history of %s in %s: from %d to %d "
-	         "over %zu rated game%s, lowest %d, highest %d", userid,
-	         ratings_class_name(cls), first, last, n, n == 1 ? "" : "s", lo,
-	         hi);
+	/* TRANSLATORS: a userid, a rating class, the first rating and the
+	 * last, the rated games, the lowest rating and the highest. */
+	snprintf(label, sizeof label, ngettext("Rating history of %s in %s: "
+	         "from %d to %d over %zu rated game, lowest %d, highest %d",
+	         "Rating history of %s in %s: from %d to %d over %zu rated "
+	         "games, lowest %d, highest %d", n), userid,
+	         ratings_class_name(cls), first, last, n, lo, hi);
 	buf_puts(b, "<svg class=\"chart\" xmlns=\"http://www.w3.org/2000/svg\" "
 	         "viewBox=\"0 0 320 130\" role=\"img\" aria-label=\"");
 	buf_put_html(b, label);
@@ -203,9 +217,10 @@ void web_svg_rating_chart(struct buf *b, const struct ratings *r,
 	         "<g font-size=\"9\" fill=\"#1a1a1a\">");
 	buf_printf(b, "<text x=\"36\" y=\"12\" text-anchor=\"end\">%d</text>"
 	           "<text x=\"36\" y=\"110\" text-anchor=\"end\">%d</text>"
-	           "<text x=\"315\" y=\"124\" text-anchor=\"end\">%zu game%s</text>"
-	           "</g>\n<polyline fill=\"none\" stroke=\"#0b4ea2\" "
-	           "stroke-width=\"1.5\" points=\"", hi, lo, n, n == 1 ? "" : "s");
+	           "<text x=\"315\" y=\"124\" text-anchor=\"end\">", hi, lo);
+	buf_printf(b, ngettext("%zu game", "%zu games", n), n);
+	buf_puts(b, "</text></g>\n<polyline fill=\"none\" stroke=\"#0b4ea2\" "
+	         "stroke-width=\"1.5\" points=\"");
 	/* Point 0 is the rating before the first game. */
 	buf_printf(b, "40,%.1f", 110 - 105.0 * (first - lo) / (hi - lo));
 	for (i = 0; i < r->ngames; i++) {

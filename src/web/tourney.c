@@ -9,6 +9,7 @@
 
 #include "services/tfile.h"
 #include "services/ttable.h"
+#include "util/i18n.h"
 #include "util/util.h"
 
 #include <dirent.h>
@@ -16,14 +17,20 @@
 #include <stdlib.h>
 #include <string.h>
 
-static const char *const state_words[] = { "open for players", "running",
-                                           "cancelled", "finished" };
+static const char *const state_words[] = { N_("open for players"),
+                                           N_("running"), N_("cancelled"),
+                                           N_("finished") };
+
+/* The column heads of the boards' table. */
+static const char *const board_heads[] = {
+	N_("Round"), N_("White"), N_("Black"), N_("Board"), N_("Result"), NULL
+};
 
 /* A player of a tournament page: a link, or words for one off the site. */
 static void entrant(struct web_site *s, struct buf *b, const char *userid)
 {
 	if (web_hidden(s, userid))
-		buf_puts(b, "a player off the site");
+		buf_puts(b, _("a player off the site"));
 	else
 		web_player_link(s, b, "../", userid);
 }
@@ -37,11 +44,16 @@ static void points(struct buf *b, int half)
 static void table_rows(struct web_site *s, struct buf *b,
                        const struct tfile *tf, const struct ttable *t)
 {
+	/* The tie-break's name (Buchholz, Sonneborn-Berger) is a name,
+	 * not translated. */
+	const char *const heads[] = { N_("Rank"), N_("Player"), N_("Score"),
+	                              tf_swiss(tf) ? "Buchholz" : "S-B",
+	                              N_("Games over"), NULL };
 	int k;
 
-	buf_printf(b, "<h2>Standings</h2>\n<div class=\"wide\"><table>\n<tr><th>"
-	           "Rank</th><th>Player</th><th>Score</th><th>%s</th><th>Games "
-	           "over</th></tr>\n", tf_swiss(tf) ? "Buchholz" : "S-B");
+	buf_printf(b, "<h2>%s</h2>\n<div class=\"wide\"><table>\n",
+	           _("Standings"));
+	web_table_heads(b, heads);
 	for (k = 0; k < t->n; k++) {
 		int i = t->rank[k];
 		const struct tt_row *row = &t->row[i];
@@ -49,7 +61,7 @@ static void table_rows(struct web_site *s, struct buf *b,
 		entrant(s, b, tf->player[i].userid);
 		buf_puts(b, "</td><td>");
 		if (row->cancelled)
-			buf_puts(b, "withdrawn");
+			buf_puts(b, _("withdrawn"));
 		else
 			points(b, row->score);
 		buf_puts(b, "</td><td>");
@@ -58,8 +70,11 @@ static void table_rows(struct web_site *s, struct buf *b,
 		else
 			buf_printf(b, "%d%s", row->sb / 4, (const char *[]){ "", ".25",
 			           ".5", ".75" }[row->sb % 4]);
-		buf_printf(b, "</td><td>%d of %d</td></tr>\n", row->finished,
-		           row->games);
+		buf_puts(b, "</td><td>");
+		/* TRANSLATORS: a player's games over, of all their games in
+		 * the tournament. */
+		buf_printf(b, _("%d of %d"), row->finished, row->games);
+		buf_puts(b, "</td></tr>\n");
 	}
 	buf_puts(b, "</table></div>\n");
 }
@@ -102,9 +117,9 @@ static void board_rows(struct web_site *s, struct buf *b,
 	int i;
 
 	game_run(s, tf->game, &first, &end);
-	buf_puts(b, "<h2>Boards</h2>\n<div class=\"wide\"><table>\n<tr><th>"
-	         "Round</th><th>White</th><th>Black</th><th>Board</th><th>"
-	         "Result</th></tr>\n");
+	buf_printf(b, "<h2>%s</h2>\n<div class=\"wide\"><table>\n",
+	           _("Boards"));
+	web_table_heads(b, board_heads);
 	for (i = 0; i < tf->nboards; i++) {
 		const struct tf_board *tb = &tf->boards[i];
 		int res = t ? t->result[i] : -1;
@@ -118,7 +133,7 @@ static void board_rows(struct web_site *s, struct buf *b,
 		else
 			buf_printf(b, "<a href=\"../boards/%s-%ld.html\">%ld</a>",
 			           tf->game, tb->number, tb->number);
-		buf_printf(b, "</td><td>%s</td></tr>\n", res < 0 ? "playing" :
+		buf_printf(b, "</td><td>%s</td></tr>\n", res < 0 ? _("playing") :
 		           res == 2 ? "1-0" : res == 1 ? "1/2-1/2" : "0-1");
 	}
 	buf_puts(b, "</table></div>\n");
@@ -130,34 +145,37 @@ static void tourney_page(struct web_site *s, const char *name,
 {
 	struct tfile tf;
 	struct ttable t;
-	struct buf b = BUF_INIT;
+	struct buf b = BUF_INIT, link = BUF_INIT;
 	char path[64], title[96], *err = NULL;
 	int have_table = 0, i;
 
 	if (tf_load(s->cfg->spool, name, &tf, &err) != 0) {
 		if (err)
-			fprintf(stderr, "epamserv: web: tournament %s left out: %s\n",
-			        name, err);
+			/* TRANSLATORS: a tournament's name, then why it
+			 * cannot be read. */
+			fprintf(stderr, _("epamserv: web: tournament %s left out: "
+			        "%s\n"), name, err);
 		free(err);
 		return;
 	}
 	if ((tf.state == TF_RUNNING || tf.state == TF_FINISHED) && tf.nboards &&
 	    tt_build(s->cfg, &tf, NULL, &t) == 0)
 		have_table = 1;
-	snprintf(title, sizeof title, "Tournament %s", tf.name);
+	/* TRANSLATORS: %s is a tournament's name. */
+	snprintf(title, sizeof title, _("Tournament %s"), tf.name);
 	web_page_head(&b, title, "../", NULL);
-	buf_printf(&b, "<dl>\n<dt>Game</dt><dd>%s</dd>\n<dt>Format</dt><dd>",
-	           web_game_title(tf.game));
+	buf_printf(&b, "<dl>\n<dt>%s</dt><dd>%s</dd>\n<dt>%s</dt><dd>",
+	           _("Game"), web_game_title(tf.game), _("Format"));
 	buf_put_html(&b, tf.format);
-	buf_printf(&b, "</dd>\n<dt>State</dt><dd>%s</dd>\n<dt>Organiser</dt><dd>",
-	           state_words[tf.state]);
+	buf_printf(&b, "</dd>\n<dt>%s</dt><dd>%s</dd>\n<dt>%s</dt><dd>",
+	           _("State"), _(state_words[tf.state]), _("Organiser"));
 	entrant(s, &b, tf.organiser);
-	buf_puts(&b, "</dd>\n<dt>Options</dt><dd>");
-	buf_put_html(&b, tf.options[0] ? tf.options : "the defaults");
+	buf_printf(&b, "</dd>\n<dt>%s</dt><dd>", _("Options"));
+	buf_put_html(&b, tf.options[0] ? tf.options : _("the defaults"));
 	buf_puts(&b, "</dd>\n");
 	if (tf.start[0]) {
 		/* Any ten bytes tf_load takes: escaped like every field. */
-		buf_puts(&b, "<dt>Start</dt><dd>");
+		buf_printf(&b, "<dt>%s</dt><dd>", _("Start"));
 		buf_put_html(&b, tf.start);
 		buf_puts(&b, "</dd>\n");
 	}
@@ -165,7 +183,7 @@ static void tourney_page(struct web_site *s, const char *name,
 	if (have_table) {
 		table_rows(s, &b, &tf, &t);
 	} else {
-		buf_puts(&b, "<h2>Players</h2>\n<ul>\n");
+		buf_printf(&b, "<h2>%s</h2>\n<ul>\n", _("Players"));
 		for (i = 0; i < tf.nplayers; i++) {
 			buf_puts(&b, "<li>");
 			entrant(s, &b, tf.player[i].userid);
@@ -180,12 +198,18 @@ static void tourney_page(struct web_site *s, const char *name,
 	web_put(s, path, b.data, b.len, NULL);
 	if (!list->len)
 		buf_puts(list, "<ul>\n");
-	buf_puts(list, "<li><a href=\"");
-	buf_put_html(list, path);
-	buf_puts(list, "\">");
-	buf_put_html(list, tf.name);
-	buf_printf(list, "</a>: %s, %s</li>\n", web_game_title(tf.game),
-	           state_words[tf.state]);
+	buf_puts(&link, "<a href=\"");
+	buf_put_html(&link, path);
+	buf_puts(&link, "\">");
+	buf_put_html(&link, tf.name);
+	buf_puts(&link, "</a>");
+	buf_puts(list, "<li>");
+	/* TRANSLATORS: a tournament's name (a link), its game's name and
+	 * its state ("running"). */
+	buf_printf(list, _("%s: %s, %s"), buf_str(&link),
+	           web_game_title(tf.game), _(state_words[tf.state]));
+	buf_puts(list, "</li>\n");
+	buf_free(&link);
 	if (have_table)
 		tt_free(&t);
 	tf_free(&tf);

@@ -142,6 +142,21 @@ void web_player_link(struct web_site *s, struct buf *b, const char *root,
 /* The page of a board, relative to the site: "boards/GAME-N.html". */
 void web_board_path(const char *game, long board, char *buf, size_t len);
 
+/* The title of a board's page and feed entries, "Epaminondas board
+ * 101: alice against bob" (translated, not escaped), into buf of len
+ * bytes. */
+void web_board_title(const char *game, long board, const char *white,
+                     const char *black, char *buf, size_t len);
+
+/* A table's row of column heads, "<tr><th>Board</th>...</tr>\n": heads
+ * are the N_()-marked labels, NULL-terminated, each translated and
+ * escaped. */
+void web_table_heads(struct buf *b, const char *const *heads);
+
+/* A rating as a list shows it: "1616", or "1584 (provisional)" when it
+ * rests on fewer than RATING_PROVISIONAL games. */
+void web_put_rating(struct buf *b, int rating, int games);
+
 /* t as "2026-11-30 05:48 UTC" (static storage: copy it before the next
  * call). */
 const char *web_date(time_t t);
