@@ -22,8 +22,10 @@
  * (28 squares said one by one take half a minute to hear), two are said
  * "a1, b1".  Ranks are set apart by semicolons, so a screen reader
  * pauses between them.  No ASCII art, no column alignment: every line
- * is a sentence.  Each sentence with a count is one whole sentence per
- * count form (singular or plural), ready for ngettext.
+ * is a sentence.  Each sentence is whole and marked for gettext: one
+ * per side where a colour is named, ngettext where it holds a count,
+ * a list of squares one %s argument (the words inside a list, "a1 to
+ * n1" and "e12, e11 and e10", are patterns of their own).
  */
 #include "game/render.h"
 #include "util/buf.h"
@@ -48,8 +50,10 @@ static void square_name(char s[WORDS_SQUARE_MAX], int file, int rank)
 
 static void put_square(struct buf *b, int file, int rank)
 {
-	buf_putc(b, (char)('a' + file));
-	render_put_rank(b, rank + 1, 0);
+	char s[WORDS_SQUARE_MAX];
+
+	square_name(s, file, rank);
+	buf_puts(b, s);
 }
 
 /* A run of neighbouring squares said by its ends, "a1 to n1". */
