@@ -90,6 +90,7 @@
 #include "spool/quarantine.h"
 #include "spool/spool.h"
 #include "util/buf.h"
+#include "util/i18n.h"
 #include "util/magic.h"
 #include "util/util.h"
 
@@ -360,8 +361,10 @@ static int gf_start(struct game *g, const struct gf_head *h, char *err,
 	int rc = 0, i;
 
 	if (h->have != 127) {
-		snprintf(err, errlen, "the header lacks one of game, board, options, "
-		         "white, black, created, updated");
+		/* TRANSLATORS: the words after "one of" are the game
+		 * file's keys (not translated). */
+		snprintf(err, errlen, _("the header lacks one of game, board, "
+		         "options, white, black, created, updated"));
 		return -1;
 	}
 	if (ep_options_default(&o, h->game, err, errlen) < 0)
@@ -384,8 +387,10 @@ static int gf_start(struct game *g, const struct gf_head *h, char *err,
 	for (i = 0; i < h->nagreed; i++) {
 		int side = game_side_of(g, h->agreed_by[i]);
 		if (side < 0 || g->agreed[side]) {
-			snprintf(err, errlen, "'agreed: %s' names no player, or one "
-			         "twice", h->agreed_by[i]);
+			/* TRANSLATORS: a line of the game file ("agreed:" is
+			 * its key, not translated) and the userid it names. */
+			snprintf(err, errlen, _("'agreed: %s' names no player, or "
+			         "one twice"), h->agreed_by[i]);
 			game_free(g);
 			return -1;
 		}
@@ -394,8 +399,8 @@ static int gf_start(struct game *g, const struct gf_head *h, char *err,
 	if (h->challenged) {
 		game_challenge(g);
 		if (g->agreed[0] && g->agreed[1]) {
-			snprintf(err, errlen, "a challenge both players agreed to "
-			         "would have started");
+			snprintf(err, errlen, _("a challenge both players agreed to "
+			         "would have started"));
 			game_free(g);
 			return -1;
 		}
@@ -413,15 +418,18 @@ static int gf_move(struct game *g, char *val, char *err, size_t errlen)
 	when = strtok_r(NULL, " ", &save);
 	msgid = strtok_r(NULL, " ", &save);
 	if (!num || !text || !when || !msgid || strtok_r(NULL, " ", &save)) {
-		snprintf(err, errlen, "a move line is 'move: N MOVE TIME MESSAGE-ID'");
+		/* TRANSLATORS: what is in quotes is the form of a line of
+		 * the game file: its key is not translated. */
+		snprintf(err, errlen,
+		         _("a move line is 'move: N MOVE TIME MESSAGE-ID'"));
 		return -1;
 	}
 	if (strtol(num, NULL, 10) != (long)g->nmoves + 1) {
-		snprintf(err, errlen, "expected move number %zu", g->nmoves + 1);
+		snprintf(err, errlen, _("expected move number %zu"), g->nmoves + 1);
 		return -1;
 	}
 	if (util_parse_iso_time(when, &t) < 0) {
-		snprintf(err, errlen, "bad time '%s'", when);
+		snprintf(err, errlen, _("bad time '%s'"), when);
 		return -1;
 	}
 	{
@@ -429,7 +437,10 @@ static int gf_move(struct game *g, char *val, char *err, size_t errlen)
 		char why[EP_ERR_MAX + 64];
 		if (game_play(g, text, t, strcmp(msgid, "-") ? msgid : NULL, why,
 		              sizeof why) < 0) {
-			snprintf(err, errlen, "move %s does not replay: %s", text, why);
+			/* TRANSLATORS: the move as written and why it is
+			 * refused. */
+			snprintf(err, errlen, _("move %s does not replay: %s"),
+			         text, why);
 			return -1;
 		}
 		g->updated = keep;
@@ -450,8 +461,10 @@ static int gf_comment(struct game *g, const char *val, char *err,
 	if (end == val || *end != ' ' || n < 1 || (size_t)n != g->nmoves ||
 	    g->moves[n - 1].comment || !end[1] ||
 	    strlen(end + 1) > 2 * GAME_COMMENT_MAX) {
-		snprintf(err, errlen, "a comment line is 'comment: N TEXT' after "
-		         "move N, once");
+		/* TRANSLATORS: what is in quotes is the form of a line of
+		 * the game file: its key is not translated. */
+		snprintf(err, errlen, _("a comment line is 'comment: N TEXT' "
+		         "after move N, once"));
 		return -1;
 	}
 	text = o = xmalloc(strlen(end + 1) + 1);
@@ -466,8 +479,8 @@ static int gf_comment(struct game *g, const char *val, char *err,
 			continue;
 		}
 		free(text);
-		snprintf(err, errlen, "a comment has a bad escape (\\\\, \\n and "
-		         "\\t are the only ones)");
+		snprintf(err, errlen, _("a comment has a bad escape (\\\\, \\n and "
+		         "\\t are the only ones)"));
 		return -1;
 	}
 	*o = '\0';
@@ -487,14 +500,16 @@ static int gf_stopped(struct game *g, const char *val, char *err,
 	if (sscanf(val, "%ld %ld %c", &n, &secs, &extra) != 2 || n < 1 ||
 	    (size_t)n != g->nmoves || g->moves[n - 1].stopped ||
 	    g->tc.kind == TC_DAYS || secs <= 0) {
-		snprintf(err, errlen, "a stopped line is 'stopped: N SECONDS' after "
-		         "move N of a game with a time control");
+		/* TRANSLATORS: what is in quotes is the form of a line of
+		 * the game file: its key is not translated. */
+		snprintf(err, errlen, _("a stopped line is 'stopped: N SECONDS' "
+		         "after move N of a game with a time control"));
 		return -1;
 	}
 	turn = n > 1 ? g->moves[n - 2].when : clock_game_start(g);
 	if (secs > (long)(g->moves[n - 1].when - turn)) {
-		snprintf(err, errlen, "move %ld stopped the clock for longer than "
-		         "its turn", n);
+		snprintf(err, errlen, _("move %ld stopped the clock for longer than "
+		         "its turn"), n);
 		return -1;
 	}
 	g->moves[n - 1].stopped = secs;
@@ -509,14 +524,18 @@ static int gf_clock(struct game *g, const char *val, char *err, size_t errlen)
 
 	if (g->tc.kind == TC_DAYS ||
 	    sscanf(val, "%ld %ld %c", &w, &b, &extra) != 2) {
-		snprintf(err, errlen, "a clock line is 'clock: WHITE BLACK' (seconds) "
-		         "in a game with a time control");
+		/* TRANSLATORS: what is in quotes is the form of a line of
+		 * the game file: its key is not translated. */
+		snprintf(err, errlen, _("a clock line is 'clock: WHITE BLACK' "
+		         "(seconds) in a game with a time control"));
 		return -1;
 	}
 	clock_banks(g, 0, bank);
 	if (bank[0] != w || bank[1] != b) {
-		snprintf(err, errlen, "the stored clock does not match the replayed "
-		         "moves (replay gives %ld %ld)", bank[0], bank[1]);
+		/* TRANSLATORS: White's and Black's time left in seconds. */
+		snprintf(err, errlen, _("the stored clock does not match the "
+		         "replayed moves (replay gives %ld %ld)"), bank[0],
+		         bank[1]);
 		return -1;
 	}
 	return 0;
@@ -536,7 +555,9 @@ static int gf_kind_line(char *val, const char *const *words, char *by,
 	if (!kind || !user || !t || strtok_r(NULL, " ", &save) ||
 	    !util_userid_ok(user) || strlen(user) >= bylen ||
 	    util_parse_iso_time(t, when) < 0) {
-		snprintf(err, errlen, "expected 'KIND USERID TIME'");
+		/* TRANSLATORS: the form of the value of a line of the game
+		 * file. */
+		snprintf(err, errlen, _("expected 'KIND USERID TIME'"));
 		return -1;
 	}
 	for (i = 1; words[i]; i++)
@@ -544,7 +565,9 @@ static int gf_kind_line(char *val, const char *const *words, char *by,
 			snprintf(by, bylen, "%s", user);
 			return i;
 		}
-	snprintf(err, errlen, "unknown kind '%s'", kind);
+	/* TRANSLATORS: the first word of a line's value in the game file
+	 * (resign, draw, queue, ...), as written. */
+	snprintf(err, errlen, _("unknown kind '%s'"), kind);
 	return -1;
 }
 
@@ -585,25 +608,30 @@ static int gf_token(struct game *g, char *val, char *err, size_t errlen)
 	hash = strtok_r(NULL, " ", &save);
 	if (!user || !epoch || !hash || strtok_r(NULL, " ", &save) ||
 	    strlen(hash) >= sizeof g->token_hash[0]) {
-		snprintf(err, errlen, "a token line is 'token: USERID EPOCH HASH'");
+		/* TRANSLATORS: what is in quotes is the form of a line of
+		 * the game file: its key is not translated. */
+		snprintf(err, errlen,
+		         _("a token line is 'token: USERID EPOCH HASH'"));
 		return -1;
 	}
 	for (i = 0; hash[i]; i++)
 		if ((unsigned char)hash[i] <= 0x20 || (unsigned char)hash[i] >= 0x7f) {
-			snprintf(err, errlen, "a token hash is printable ASCII");
+			snprintf(err, errlen, _("a token hash is printable ASCII"));
 			return -1;
 		}
 	if ((side = game_side_of(g, user)) < 0) {
-		snprintf(err, errlen, "%s is not a player on board %ld", user, g->board);
+		/* TRANSLATORS: a userid and the board's number. */
+		snprintf(err, errlen, _("%s is not a player on board %ld"), user,
+		         g->board);
 		return -1;
 	}
 	if (g->token_hash[side][0]) {
-		snprintf(err, errlen, "a second token line for %s", user);
+		snprintf(err, errlen, _("a second token line for %s"), user);
 		return -1;
 	}
 	g->token_epoch[side] = strtoul(epoch, &end, 10);
 	if (end == epoch || *end) {
-		snprintf(err, errlen, "bad token epoch '%s'", epoch);
+		snprintf(err, errlen, _("bad token epoch '%s'"), epoch);
 		return -1;
 	}
 	snprintf(g->token_hash[side], sizeof g->token_hash[side], "%s", hash);
@@ -628,35 +656,41 @@ static int gf_pending(struct game *g, char *val, char *err, size_t errlen)
 	msgid = strtok_r(NULL, " ", &save);
 	if (!kind || !user || !move || !t || !msgid ||
 	    strtok_r(NULL, " ", &save) || util_parse_iso_time(t, &when) < 0) {
-		snprintf(err, errlen, "a pending line is 'pending: queue|submit "
-		         "USERID MOVE TIME MESSAGE-ID'");
+		/* TRANSLATORS: what is in quotes is the form of a line of
+		 * the game file: its key and words are not translated. */
+		snprintf(err, errlen, _("a pending line is 'pending: "
+		         "queue|submit USERID MOVE TIME MESSAGE-ID'"));
 		return -1;
 	}
 	for (k = 1; pend_words[k] && strcmp(kind, pend_words[k]) != 0; k++)
 		;
 	if (!pend_words[k]) {
-		snprintf(err, errlen, "unknown kind '%s'", kind);
+		/* TRANSLATORS: the first word of a line's value in the
+		 * game file (resign, draw, queue, ...), as written. */
+		snprintf(err, errlen, _("unknown kind '%s'"), kind);
 		return -1;
 	}
 	if ((side = game_side_of(g, user)) < 0) {
-		snprintf(err, errlen, "%s is not a player on board %ld", user, g->board);
+		/* TRANSLATORS: a userid and the board's number. */
+		snprintf(err, errlen, _("%s is not a player on board %ld"), user,
+		         g->board);
 		return -1;
 	}
 	if (g->state != GAME_ACTIVE || g->pend[side] != GAME_PEND_NONE) {
-		snprintf(err, errlen, "a pending move needs an active game and "
-		         "one per player");
+		snprintf(err, errlen, _("a pending move needs an active game and "
+		         "one per player"));
 		return -1;
 	}
 	if (k == GAME_PEND_QUEUE && (side == (int)g->pos.to_move ||
 	                             !game_move_form_ok(move))) {
-		snprintf(err, errlen, "a queued move is of the player not to move, "
-		         "in the form e3-e7");
+		snprintf(err, errlen, _("a queued move is of the player not to "
+		         "move, in the form e3-e7"));
 		return -1;
 	}
 	if (k == GAME_PEND_SUBMIT && (side != (int)g->pos.to_move ||
 	    ep_move_parse(&g->pos, &g->opts, move, &m, err, errlen) < 0)) {
-		snprintf(err, errlen, "a submitted move is a legal move of the "
-		         "player to move");
+		snprintf(err, errlen, _("a submitted move is a legal move of the "
+		         "player to move"));
 		return -1;
 	}
 	game_pend_set(g, side, (enum game_pend)k, move, when,
@@ -682,8 +716,10 @@ static int gf_conditional(struct game *g, char *val, char *err,
 	user = strtok_r(val, " ", &save);
 	if (!user || (side = game_side_of(g, user)) < 0 ||
 	    g->state != GAME_ACTIVE) {
-		snprintf(err, errlen, "a conditional line is 'conditional: USERID "
-		         "MOVE MOVE ...' of a player of an active game");
+		/* TRANSLATORS: what is in quotes is the form of a line of
+		 * the game file: its key is not translated. */
+		snprintf(err, errlen, _("a conditional line is 'conditional: "
+		         "USERID MOVE MOVE ...' of a player of an active game"));
 		return -1;
 	}
 	while ((w = strtok_r(NULL, " ", &save)) != NULL) {
@@ -693,27 +729,35 @@ static int gf_conditional(struct game *g, char *val, char *err,
 			l.forced |= 1UL << l.n;
 		}
 		if (l.n >= GAME_COND_PLIES || !game_move_form_ok(w)) {
-			snprintf(err, errlen, "a conditional line has at most %d "
-			         "moves of the form e3-e7 (! only after the player's "
-			         "own)", GAME_COND_PLIES);
+			snprintf(err, errlen, ngettext("a conditional line has "
+			         "at most %d move of the form e3-e7 (! only after "
+			         "the player's own)", "a conditional line has at "
+			         "most %d moves of the form e3-e7 (! only after the "
+			         "player's own)", GAME_COND_PLIES), GAME_COND_PLIES);
 			return -1;
 		}
 		snprintf(l.ply[l.n++], EP_MOVE_TEXT_MAX, "%s", w);
 	}
 	if (l.n == 0 || l.n % 2) {
-		snprintf(err, errlen, "a conditional line is pairs of moves "
-		         "(the opponent's, then the answer)");
+		snprintf(err, errlen, _("a conditional line is pairs of moves "
+		         "(the opponent's, then the answer)"));
 		return -1;
 	}
 	if (game_cond_legal(g, side, &l, why, sizeof why) >= 0) {
-		snprintf(err, errlen, "a conditional line of %s does not replay: %s",
-		         user, why);
+		/* TRANSLATORS: the player's userid and why the line is
+		 * refused. */
+		snprintf(err, errlen, _("a conditional line of %s does not "
+		         "replay: %s"), user, why);
 		return -1;
 	}
 	if (game_cond_add(g, side, &l, &replaced) < 0 || replaced >= 0) {
-		snprintf(err, errlen, "the conditional lines of %s are at most %d "
-		         "and agree where they share a beginning, each once", user,
-		         GAME_COND_LINES);
+		/* TRANSLATORS: the player's userid and the most lines a
+		 * player may have (the count of this plural). */
+		snprintf(err, errlen, ngettext("the conditional lines of %s are "
+		         "at most %d and agree where they share a beginning, "
+		         "each once", "the conditional lines of %s are at most "
+		         "%d and agree where they share a beginning, each once",
+		         GAME_COND_LINES), user, GAME_COND_LINES);
 		return -1;
 	}
 	return 0;
@@ -725,7 +769,7 @@ static int gf_observer(struct game *g, const char *val, char *err,
 {
 	if (!util_userid_ok(val) || (g->nobservers &&
 	    strcmp(g->observers[g->nobservers - 1], val) >= 0)) {
-		snprintf(err, errlen, "observers are userids, each once, sorted");
+		snprintf(err, errlen, _("observers are userids, each once, sorted"));
 		return -1;
 	}
 	game_observer_add(g, val);
@@ -740,8 +784,10 @@ static int gf_check_end(struct game *g, const char *key, const char *val,
 	if (strcmp(key, "position") == 0) {
 		ep_position_format(&g->pos, buf);
 		if (strcmp(buf, val) != 0) {
-			snprintf(err, errlen, "the stored position does not match the "
-			         "replayed moves (replay gives %s)", buf);
+			/* TRANSLATORS: the position the replay gives, in
+			 * the notation of positions. */
+			snprintf(err, errlen, _("the stored position does not "
+			         "match the replayed moves (replay gives %s)"), buf);
 			return -1;
 		}
 		return 0;
@@ -753,8 +799,9 @@ static int gf_check_end(struct game *g, const char *key, const char *val,
 		game_cap_draw(g);
 	gf_result(g, buf, sizeof buf);
 	if (strcmp(val, buf) != 0) {
-		snprintf(err, errlen, "the stored result does not match the replay "
-		         "(replay gives %s)", buf);
+		/* TRANSLATORS: the result line the replay gives. */
+		snprintf(err, errlen, _("the stored result does not match the "
+		         "replay (replay gives %s)"), buf);
 		return -1;
 	}
 	return 0;
@@ -778,16 +825,20 @@ static int gf_body_line(struct game *g, const char *key, char *val,
 
 	if (strcmp(key, "stopped") == 0) {
 		if (*phase != GF_MOVES) {
-			snprintf(msg, len, "'stopped' is out of order (it follows its "
-			         "move)");
+			/* TRANSLATORS: 'stopped' is a key of the game file
+			 * (not translated). */
+			snprintf(msg, len, _("'stopped' is out of order (it "
+			         "follows its move)"));
 			return -1;
 		}
 		return gf_stopped(g, val, msg, len);
 	}
 	if (strcmp(key, "comment") == 0) {
 		if (*phase != GF_MOVES) {
-			snprintf(msg, len, "'comment' is out of order (it follows its "
-			         "move)");
+			/* TRANSLATORS: 'comment' is a key of the game file
+			 * (not translated). */
+			snprintf(msg, len, _("'comment' is out of order (it "
+			         "follows its move)"));
 			return -1;
 		}
 		return gf_comment(g, val, msg, len);
@@ -795,16 +846,18 @@ static int gf_body_line(struct game *g, const char *key, char *val,
 	for (k = 0; k < 10 && strcmp(key, order[k]) != 0; k++)
 		;
 	if (*phase == GF_RESULT) {
-		snprintf(msg, len, "text after the result line");
+		snprintf(msg, len, _("text after the result line"));
 		return -1;
 	}
 	if (k < (int)*phase ||
 	    (k == (int)*phase && k != GF_MOVES && k != GF_TOKEN &&
 	     k != GF_PENDING && k != GF_COND && k != GF_OBSERVER) ||
 	    (k == GF_RESULT && *phase != GF_POSITION)) {
-		snprintf(msg, len, "'%s' is out of order (the order is move, end, "
+		/* TRANSLATORS: a key of the game file; the words after
+		 * "the order is" are its keys (not translated). */
+		snprintf(msg, len, _("'%s' is out of order (the order is move, end, "
 		         "vote, pending, conditional, token, observer, clock, "
-		         "position, result)", key);
+		         "position, result)"), key);
 		return -1;
 	}
 	*phase = (enum gf_phase)k;
@@ -893,7 +946,10 @@ static int gf_parse(struct game *g, const char *text, const char *name,
 			        : strcmp(line, GAMEFILE_MAGIC_V1) == 0 ? 1 : 0;
 			if (!version && !magic_newer(line, "epamserv-game", 7, msg,
 			                             sizeof msg))
-				snprintf(msg, sizeof msg, "not a game file (expected '%s')",
+				/* TRANSLATORS: the first line a game file
+				 * has. */
+				snprintf(msg, sizeof msg, _("not a game file "
+				         "(expected '%s')"),
 				         GAMEFILE_MAGIC);
 			if (!version)
 				goto fail;
@@ -902,7 +958,8 @@ static int gf_parse(struct game *g, const char *text, const char *name,
 		}
 		colon = strstr(line, ": ");
 		if (!colon) {
-			snprintf(msg, sizeof msg, "expected 'key: value'");
+			/* TRANSLATORS: the form of a line of the game file. */
+			snprintf(msg, sizeof msg, _("expected 'key: value'"));
 			goto cut;
 		}
 		*colon = '\0';
@@ -924,12 +981,15 @@ static int gf_parse(struct game *g, const char *text, const char *name,
 				goto cut;
 		} else if (started || (version == 1 && strcmp(line, "state") == 0) ||
 		           gf_head_field(&h, line, colon + 2) < 0) {
-			snprintf(msg, sizeof msg, "unknown or malformed field '%s'", line);
+			/* TRANSLATORS: a key of the game file, as written. */
+			snprintf(msg, sizeof msg,
+			         _("unknown or malformed field '%s'"), line);
 			goto cut;
 		}
 	}
 	if (phase != GF_RESULT) {
-		snprintf(msg, sizeof msg, "the file ends before its position and result lines");
+		snprintf(msg, sizeof msg, _("the file ends before its position "
+		         "and result lines"));
 		goto cut;
 	}
 	free(copy);
@@ -982,15 +1042,18 @@ int game_load(struct game *g, const char *spool, const char *game, long board,
 	snprintf(path, sizeof path, "%s/%s", spool, name);
 	/* A batch may have this board's next version staged (group.h). */
 	if (txn_group_settle(spool, name) < 0) {
-		buf_printf(&b, "cannot read %s: the batch's group commit failed",
+		/* TRANSLATORS: a file's path. */
+		buf_printf(&b, _("cannot read %s: the batch's group commit failed"),
 		           path);
 		*err = buf_take(&b);
 		return -1;
 	}
 	quarantine_board_name(game, board, qname, sizeof qname);
 	if (quarantine_has(spool, qname)) {
-		buf_printf(&b, "%s is quarantined by the administrator (epamserv "
-		           "admin quarantine)", name);
+		/* TRANSLATORS: a game file's name in the spool; "epamserv
+		 * admin quarantine" is a command (not translated). */
+		buf_printf(&b, _("%s is quarantined by the administrator (epamserv "
+		           "admin quarantine)"), name);
 		*err = buf_take(&b);
 		damage_note(name, *err, qname);
 		return -1;
@@ -1006,7 +1069,8 @@ int game_load(struct game *g, const char *spool, const char *game, long board,
 		int saved = errno;
 		if (saved == ENOENT)
 			return 1;
-		buf_printf(&b, "cannot read %s: %s", path, strerror(saved));
+		/* TRANSLATORS: a file's path and the system's reason. */
+		buf_printf(&b, _("cannot read %s: %s"), path, strerror(saved));
 		*err = buf_take(&b);
 		if (damage_errno(saved))
 			damage_note(name, *err, NULL);

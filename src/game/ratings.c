@@ -11,6 +11,7 @@
 #include "spool/group.h"
 #include "spool/spool.h"
 #include "util/buf.h"
+#include "util/i18n.h"
 #include "util/magic.h"
 #include "util/util.h"
 
@@ -58,20 +59,21 @@ int ratings_expected_milli(int diff)
 static const struct {
 	const char *game;
 	int small, large;    /* 0, -1 fewer squares than standard, 1 more */
-	const char *name, *title;
+	const char *name;    /* a word players type: not translated */
+	const char *title;   /* a heading: N_(), translated where read */
 } rt_classes[RATING_CLASSES] = {
 	{ "epaminondas", 0, 0, "epaminondas 14x12",
-	  "Epaminondas on the standard 14x12 board" },
+	  N_("Epaminondas on the standard 14x12 board") },
 	{ "epaminondas", 1, 0, "epaminondas small",
-	  "Epaminondas, small boards (fewer squares than 14x12)" },
+	  N_("Epaminondas, small boards (fewer squares than 14x12)") },
 	{ "epaminondas", 0, 1, "epaminondas large",
-	  "Epaminondas, large boards (other sizes)" },
+	  N_("Epaminondas, large boards (other sizes)") },
 	{ "crossings", 0, 0, "crossings 8x8",
-	  "Crossings on the standard 8x8 board" },
+	  N_("Crossings on the standard 8x8 board") },
 	{ "crossings", 1, 0, "crossings small",
-	  "Crossings, small boards (fewer squares than 8x8)" },
+	  N_("Crossings, small boards (fewer squares than 8x8)") },
 	{ "crossings", 0, 1, "crossings large",
-	  "Crossings, large boards (other sizes)" },
+	  N_("Crossings, large boards (other sizes)") },
 };
 
 int ratings_class(const char *game, int width, int height)
@@ -93,7 +95,8 @@ const char *ratings_class_name(int cls)
 
 const char *ratings_class_title(int cls)
 {
-	return cls >= 0 && cls < RATING_CLASSES ? rt_classes[cls].title : "?";
+	return cls >= 0 && cls < RATING_CLASSES ? _(rt_classes[cls].title)
+	                                        : "?";
 }
 
 const struct rating_player *ratings_find(const struct ratings *r,
@@ -297,12 +300,15 @@ static int rt_parse(char *text, const char *path, struct rating_game *rg,
 	}
 	if (have == 63)
 		return 0;
-	buf_printf(&e, "%s: a result record needs game, board, white, black, "
-	           "finished and score", path);
+	/* TRANSLATORS: the file's path; the words after "needs" are the
+	 * file's keys (not translated). */
+	buf_printf(&e, _("%s: a result record needs game, board, white, "
+	           "black, finished and score"), path);
 	*err = buf_take(&e);
 	return -1;
 bad:
-	buf_printf(&e, "%s:%d: malformed result record", path, lineno);
+	/* TRANSLATORS: the file's path and the line's number. */
+	buf_printf(&e, _("%s:%d: malformed result record"), path, lineno);
 	*err = buf_take(&e);
 	return -1;
 }
@@ -367,7 +373,10 @@ static int rt_read_dir(const char *spool, const char *game, struct ratings *r,
 		text = util_read_file(path, 1 << 16, NULL);
 		if (!text) {
 			struct buf e = BUF_INIT;
-			buf_printf(&e, "cannot read %s: %s", path, strerror(errno));
+			/* TRANSLATORS: a file's path and the system's
+			 * reason. */
+			buf_printf(&e, _("cannot read %s: %s"), path,
+			           strerror(errno));
 			*err = buf_take(&e);
 			rc = -1;
 			break;
@@ -419,8 +428,11 @@ int ratings_load(const char *spool, struct ratings *r, char **err)
 		if (rt_read_dir(spool, spool_games[i], r, err) < 0) {
 			if (!*err) {
 				struct buf e = BUF_INIT;
-				buf_printf(&e, "cannot list %s/games/%s: %s", spool,
-				           spool_games[i], strerror(errno));
+				/* TRANSLATORS: the spool's path, the
+				 * game's directory and the system's
+				 * reason. */
+				buf_printf(&e, _("cannot list %s/games/%s: %s"),
+				           spool, spool_games[i], strerror(errno));
 				*err = buf_take(&e);
 			}
 			ratings_free(r);

@@ -6,6 +6,7 @@
 #include "game/record.h"
 
 #include "util/buf.h"
+#include "util/i18n.h"
 #include "util/util.h"
 
 #include <stdio.h>
@@ -18,13 +19,15 @@
 int record_available(const struct game *g, char *err, size_t len)
 {
 	if (g->state == GAME_CHALLENGED) {
-		snprintf(err, len, "board %ld has not started: the challenge is "
-		         "still open, so there is no game to record", g->board);
+		snprintf(err, len, _("board %ld has not started: the challenge "
+		         "is still open, so there is no game to record"), g->board);
 		return -1;
 	}
 	if (g->state == GAME_CANCELLED) {
-		snprintf(err, len, "board %ld never started (%s): there is no "
-		         "game to record", g->board, g->reason);
+		/* TRANSLATORS: the board's number and why it ended, as the
+		 * game file stores it (in English). */
+		snprintf(err, len, _("board %ld never started (%s): there is no "
+		         "game to record"), g->board, g->reason);
 		return -1;
 	}
 	return 0;

@@ -24,6 +24,7 @@
 #include "game/record.h"
 
 #include "util/buf.h"
+#include "util/i18n.h"
 #include "util/json.h"
 #include "util/util.h"
 
@@ -140,9 +141,9 @@ char *record_json(const struct game *g, const struct record_meta *m,
 	if (record_available(g, err, len) < 0)
 		return NULL;
 	if (g->state != GAME_FINISHED) {
-		snprintf(err, len, "board %ld is still being played: a JSON record "
-		         "(AbstractPlay's schema) is for finished games only; ask "
-		         "for the text record instead", g->board);
+		snprintf(err, len, _("board %ld is still being played: a JSON "
+		         "record (AbstractPlay's schema) is for finished games "
+		         "only; ask for the text record instead"), g->board);
 		return NULL;
 	}
 	wr = g->result != EP_BLACK_WINS;

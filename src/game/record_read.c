@@ -12,6 +12,7 @@
 #include "game/record.h"
 
 #include "util/buf.h"
+#include "util/i18n.h"
 #include "util/jsonread.h"
 #include "util/util.h"
 
@@ -44,12 +45,14 @@ static int add_move(struct record_in *r, const char *text, size_t n,
                     char *err, size_t errlen)
 {
 	if (r->nmoves >= GAME_MAX_PLIES) {
-		snprintf(err, errlen, "more than %d moves: no game is that long",
-		         GAME_MAX_PLIES);
+		snprintf(err, errlen, ngettext("more than %d move: no game is "
+		         "that long", "more than %d moves: no game is that long",
+		         GAME_MAX_PLIES), GAME_MAX_PLIES);
 		return -1;
 	}
 	if (n == 0 || n >= EP_MOVE_TEXT_MAX) {
-		snprintf(err, errlen, "a move of %zu characters: not a move", n);
+		snprintf(err, errlen, ngettext("a move of %zu character: not a "
+		         "move", "a move of %zu characters: not a move", n), n);
 		return -1;
 	}
 	if (r->nmoves % 64 == 0)
@@ -78,8 +81,10 @@ static int text_tag(struct record_in *r, const char *line, int lineno,
 		if (*p == '\\' && (p[1] == '\\' || p[1] == '"'))
 			p++;
 		if (k + 1 >= sizeof value) {
-			snprintf(err, errlen, "line %d: the value of tag %s is too "
-			         "long", lineno, name);
+			/* TRANSLATORS: the line's number and the tag's
+			 * name (a record's key, not translated). */
+			snprintf(err, errlen, _("line %d: the value of tag %s is "
+			         "too long"), lineno, name);
 			return -1;
 		}
 		value[k++] = *p;
@@ -102,13 +107,16 @@ static int text_tag(struct record_in *r, const char *line, int lineno,
 	else if (strcmp(name, "Position") == 0)
 		bad = copy_field(r->position, sizeof r->position, value);
 	if (bad) {
-		snprintf(err, errlen, "line %d: the value of tag %s is too long",
-		         lineno, name);
+		snprintf(err, errlen, _("line %d: the value of tag %s is too "
+		         "long"), lineno, name);
 		return -1;
 	}
 	return 0;
 malformed:
-	snprintf(err, errlen, "line %d: a tag is [Name \"value\"]", lineno);
+	/* TRANSLATORS: the line's number; [Name "value"] is the form of a
+	 * tag line (translate Name and value, keep the brackets and the
+	 * quotes). */
+	snprintf(err, errlen, _("line %d: a tag is [Name \"value\"]"), lineno);
 	return -1;
 }
 
@@ -128,8 +136,10 @@ static int text_moves(struct record_in *r, const char *p, const char *end,
 			continue;
 		}
 		if (last[0]) {
-			snprintf(err, errlen, "line %d: text after the result %s",
-			         lineno, last);
+			/* TRANSLATORS: the line's number and the game's
+			 * result (1-0, 0-1, 1/2-1/2 or *). */
+			snprintf(err, errlen, _("line %d: text after the result "
+			         "%s"), lineno, last);
 			return -1;
 		}
 		if (*p == '{') {
@@ -140,8 +150,8 @@ static int text_moves(struct record_in *r, const char *p, const char *end,
 					lineno++;
 			}
 			if (p >= end) {
-				snprintf(err, errlen, "line %d: a comment does not end "
-				         "('}' missing)", lineno);
+				snprintf(err, errlen, _("line %d: a comment does "
+				         "not end ('}' missing)"), lineno);
 				return -1;
 			}
 			p++;
@@ -175,19 +185,23 @@ static int text_moves(struct record_in *r, const char *p, const char *end,
 			return -1;
 		continue;
 badnum:
-		snprintf(err, errlen, "line %d: move number '%.*s' where move %zu "
-		         "was expected", lineno, (int)(n > 20 ? 20 : n), w,
+		/* TRANSLATORS: the line's number, the move number found (as
+		 * written) and the one expected. */
+		snprintf(err, errlen, _("line %d: move number '%.*s' where move "
+		         "%zu was expected"), lineno, (int)(n > 20 ? 20 : n), w,
 		         r->nmoves + 1);
 		return -1;
 	}
 	if (!last[0]) {
-		snprintf(err, errlen, "the move text does not end with the result "
-		         "(1-0, 0-1, 1/2-1/2 or *)");
+		snprintf(err, errlen, _("the move text does not end with the "
+		         "result (1-0, 0-1, 1/2-1/2 or *)"));
 		return -1;
 	}
 	if (r->result[0] && strcmp(last, r->result) != 0) {
-		snprintf(err, errlen, "the Result tag says %s but the move text "
-		         "ends %s", r->result, last);
+		/* TRANSLATORS: two results (1-0, 0-1, 1/2-1/2 or *); Result
+		 * is a tag's name (not translated). */
+		snprintf(err, errlen, _("the Result tag says %s but the move "
+		         "text ends %s"), r->result, last);
 		return -1;
 	}
 	snprintf(r->result, sizeof r->result, "%s", last);
@@ -202,8 +216,8 @@ static int read_text(const char *text, size_t len, struct record_in *r,
 	int lineno = 0;
 
 	if (memchr(text, '\0', len)) {
-		snprintf(err, errlen, "the record has a NUL byte: not a text "
-		         "record");
+		snprintf(err, errlen, _("the record has a NUL byte: not a text "
+		         "record"));
 		return -1;
 	}
 	for (; p < end; p = nl + 1) {
@@ -220,7 +234,8 @@ static int read_text(const char *text, size_t len, struct record_in *r,
 		if (*p != '[')
 			break;
 		if (n >= sizeof line) {
-			snprintf(err, errlen, "line %d: a tag line too long", lineno);
+			snprintf(err, errlen, _("line %d: a tag line too long"),
+			         lineno);
 			return -1;
 		}
 		memcpy(line, p, n);
@@ -231,8 +246,10 @@ static int read_text(const char *text, size_t len, struct record_in *r,
 			break;
 	}
 	if (!r->white[0] || !r->black[0] || !r->result[0]) {
-		snprintf(err, errlen, "not a game record: the White, Black and "
-		         "Result tags are missing");
+		/* TRANSLATORS: White, Black and Result are tags' names (not
+		 * translated). */
+		snprintf(err, errlen, _("not a game record: the White, Black and "
+		         "Result tags are missing"));
 		return -1;
 	}
 	return text_moves(r, p < end ? p : end, end, lineno, err, errlen);
@@ -258,15 +275,18 @@ static int read_json(const char *text, size_t len, struct record_in *r,
 	int rc = -1;
 
 	if (jv_parse(text, len, &root, jerr, sizeof jerr) < 0) {
-		snprintf(err, errlen, "not valid JSON: %s", jerr);
+		/* TRANSLATORS: what the JSON reader found wrong. */
+		snprintf(err, errlen, _("not valid JSON: %s"), jerr);
 		return -1;
 	}
 	head = jv_get(root, "header");
 	moves = jv_get(root, "moves");
 	if (!head || head->type != JV_OBJECT || !moves ||
 	    moves->type != JV_ARRAY) {
-		snprintf(err, errlen, "not a game record: an object with "
-		         "\"header\" and \"moves\" was expected");
+		/* TRANSLATORS: "header" and "moves" are JSON keys (not
+		 * translated). */
+		snprintf(err, errlen, _("not a game record: an object with "
+		         "\"header\" and \"moves\" was expected"));
 		goto out;
 	}
 	game = jv_get(head, "game");
@@ -274,19 +294,25 @@ static int read_json(const char *text, size_t len, struct record_in *r,
 	ours = jv_get(head, "epamserv");
 	players = jv_get(head, "players");
 	if (!s || (strcmp(s, "Epaminondas") && strcmp(s, "Crossings"))) {
-		snprintf(err, errlen, "header.game.name is not Epaminondas or "
-		         "Crossings");
+		/* TRANSLATORS: header.game.name is a JSON key; Epaminondas
+		 * and Crossings are its values (not translated). */
+		snprintf(err, errlen, _("header.game.name is not Epaminondas or "
+		         "Crossings"));
 		goto out;
 	}
 	if (!ours || ours->type != JV_OBJECT) {
-		snprintf(err, errlen, "header.epamserv is missing: the options "
-		         "and the termination cannot be known");
+		/* TRANSLATORS: header.epamserv is a JSON key (not
+		 * translated). */
+		snprintf(err, errlen, _("header.epamserv is missing: the "
+		         "options and the termination cannot be known"));
 		goto out;
 	}
 	if (!players || players->type != JV_ARRAY || players->n != 2 ||
 	    !jstr(&players->item[0], "name") || !jstr(&players->item[1], "name")) {
-		snprintf(err, errlen, "header.players must be two players with a "
-		         "name each, White first");
+		/* TRANSLATORS: header.players is a JSON key (not
+		 * translated). */
+		snprintf(err, errlen, _("header.players must be two players "
+		         "with a name each, White first"));
 		goto out;
 	}
 	if (copy_field(r->white, sizeof r->white,
@@ -304,7 +330,7 @@ static int read_json(const char *text, size_t len, struct record_in *r,
 	                                          : "") < 0 ||
 	    copy_field(r->position, sizeof r->position,
 	               jstr(ours, "position") ? jstr(ours, "position") : "") < 0) {
-		snprintf(err, errlen, "a header field is too long");
+		snprintf(err, errlen, _("a header field is too long"));
 		goto out;
 	}
 	/* The result from the players' results (the schema's truth). */
@@ -313,7 +339,8 @@ static int read_json(const char *text, size_t len, struct record_in *r,
 		const struct jv *b = jv_get(&players->item[1], "result");
 		if (!a || !b || a->type != JV_NUMBER || b->type != JV_NUMBER ||
 		    !a->is_int || !b->is_int) {
-			snprintf(err, errlen, "each player needs an integer result");
+			snprintf(err, errlen,
+			         _("each player needs an integer result"));
 			goto out;
 		}
 		snprintf(r->result, sizeof r->result, "%s", a->ival > b->ival ?
@@ -322,8 +349,10 @@ static int read_json(const char *text, size_t len, struct record_in *r,
 	for (i = 0; i < moves->n; i++) {
 		const struct jv *round = &moves->item[i];
 		if (round->type != JV_ARRAY || round->n == 0 || round->n > 2) {
-			snprintf(err, errlen, "moves[%zu] is not a round of one or two "
-			         "moves", i);
+			/* TRANSLATORS: moves[N] names an element of the
+			 * JSON record (not translated). */
+			snprintf(err, errlen, _("moves[%zu] is not a round of one "
+			         "or two moves"), i);
 			goto out;
 		}
 		for (k = 0; k < round->n; k++) {
@@ -333,13 +362,17 @@ static int read_json(const char *text, size_t len, struct record_in *r,
 			if (m->type == JV_NULL && i + 1 == moves->n && k == 1)
 				continue;
 			if (!t) {
-				snprintf(err, errlen, "moves[%zu][%zu] is not a move", i,
-				         k);
+				/* TRANSLATORS: moves[N][M] names an element
+				 * of the JSON record (not translated). */
+				snprintf(err, errlen, _("moves[%zu][%zu] is not a "
+				         "move"), i, k);
 				goto out;
 			}
 			if (r->nmoves != 2 * i + k) {
-				snprintf(err, errlen, "moves[%zu]: a round after one with "
-				         "a missing move", i);
+				/* TRANSLATORS: moves[N] names an element of
+				 * the JSON record (not translated). */
+				snprintf(err, errlen, _("moves[%zu]: a round after "
+				         "one with a missing move"), i);
 				goto out;
 			}
 			if (add_move(r, t, strlen(t), err, errlen) < 0)
@@ -360,8 +393,12 @@ int record_read(const char *text, size_t len, struct record_in *r,
 
 	memset(r, 0, sizeof *r);
 	if (len > RECORD_MAX_BYTES) {
-		snprintf(err, errlen, "the record is %zu bytes, more than the %u a "
-		         "record may have", len, RECORD_MAX_BYTES);
+		/* TRANSLATORS: the record's size in bytes (the count of this
+		 * plural) and the largest size allowed. */
+		snprintf(err, errlen, ngettext("the record is %zu byte, more "
+		         "than the %u a record may have", "the record is %zu "
+		         "bytes, more than the %u a record may have", len), len,
+		         RECORD_MAX_BYTES);
 		return -1;
 	}
 	while (i < len && (text[i] == ' ' || text[i] == '\t' || text[i] == '\n' ||
@@ -393,8 +430,11 @@ static int replay_end(const struct record_in *r, struct game *g, char *err,
 
 	if (strcmp(r->result, "*") == 0) {
 		if (t[0] && strcmp(t, "unterminated") != 0) {
-			snprintf(err, errlen, "the record says the game is still "
-			         "being played (*) but names its end '%s'", t);
+			/* TRANSLATORS: the record's termination, as written
+			 * in it. */
+			snprintf(err, errlen, _("the record says the game is "
+			         "still being played (*) but names its end '%s'"),
+			         t);
 			return -1;
 		}
 		return 0;
@@ -410,9 +450,24 @@ static int replay_end(const struct record_in *r, struct game *g, char *err,
 	else if (strcmp(t, "adjudicated draw") == 0 && !white_won && !black_won)
 		game_end(g, GAME_END_ADJ_DRAW, g->white, when);
 	else {
-		snprintf(err, errlen, "the record says %s (%s) but after its %zu "
-		         "moves the game is still being played", r->result,
-		         t[0] ? t : "no termination", r->nmoves);
+		if (t[0])
+			/* TRANSLATORS: the result (1-0, 0-1 or 1/2-1/2),
+			 * the termination as the record writes it, and the
+			 * number of moves. */
+			snprintf(err, errlen, ngettext("the record says %s (%s) "
+			         "but after its %zu move the game is still being "
+			         "played", "the record says %s (%s) but after its "
+			         "%zu moves the game is still being played",
+			         r->nmoves), r->result, t, r->nmoves);
+		else
+			/* TRANSLATORS: the result (1-0, 0-1 or 1/2-1/2) and
+			 * the number of moves. */
+			snprintf(err, errlen, ngettext("the record says %s (no "
+			         "termination) but after its %zu move the game is "
+			         "still being played", "the record says %s (no "
+			         "termination) but after its %zu moves the game "
+			         "is still being played", r->nmoves), r->result,
+			         r->nmoves);
 		return -1;
 	}
 	return 0;
@@ -427,33 +482,44 @@ int record_replay(const struct record_in *r, struct game *g, char *err,
 	size_t i;
 
 	if (ep_options_default(&o, r->game, e, sizeof e) < 0) {
-		snprintf(err, errlen, "unknown game '%.20s': %s", r->game, e);
+		/* TRANSLATORS: the game's name as the record writes it and
+		 * why it is refused. */
+		snprintf(err, errlen, _("unknown game '%.20s': %s"), r->game, e);
 		return -1;
 	}
 	snprintf(words, sizeof words, "%s", r->options);
 	for (w = strtok_r(words, " ", &save); w; w = strtok_r(NULL, " ", &save))
 		if (ep_options_apply(&o, w, e, sizeof e) < 0) {
-			snprintf(err, errlen, "bad option '%.40s': %s", w, e);
+			/* TRANSLATORS: an option as the record writes it and
+			 * why it is refused. */
+			snprintf(err, errlen, _("bad option '%.40s': %s"), w, e);
 			return -1;
 		}
 	if (ep_options_check(&o, e, sizeof e) < 0) {
-		snprintf(err, errlen, "bad options: %s", e);
+		/* TRANSLATORS: why the options are refused. */
+		snprintf(err, errlen, _("bad options: %s"), e);
 		return -1;
 	}
 	if (!util_userid_ok(r->white) || !util_userid_ok(r->black)) {
-		snprintf(err, errlen, "the players' names are not userids");
+		snprintf(err, errlen, _("the players' names are not userids"));
 		return -1;
 	}
 	game_new(g, r->game, 0, &o, r->white, r->black, 0);
 	for (i = 0; i < r->nmoves; i++) {
 		if (g->state != GAME_ACTIVE) {
-			snprintf(err, errlen, "move %zu (%.20s) comes after the end of "
-			         "the game (%s)", i + 1, r->moves[i], g->reason);
+			/* TRANSLATORS: the move's number, the move as
+			 * written and why the game ended (in English, as
+			 * game files store it). */
+			snprintf(err, errlen, _("move %zu (%.20s) comes after the "
+			         "end of the game (%s)"), i + 1, r->moves[i],
+			         g->reason);
 			goto fail;
 		}
 		if (game_play(g, r->moves[i], 0, NULL, e, sizeof e) < 0) {
-			snprintf(err, errlen, "move %zu (%.20s) is not legal: %s",
-			         i + 1, r->moves[i], e);
+			/* TRANSLATORS: the move's number, the move as
+			 * written and why it is refused. */
+			snprintf(err, errlen, _("move %zu (%.20s) is not legal: "
+			         "%s"), i + 1, r->moves[i], e);
 			goto fail;
 		}
 	}
@@ -461,28 +527,46 @@ int record_replay(const struct record_in *r, struct game *g, char *err,
 		if (replay_end(r, g, err, errlen) < 0)
 			goto fail;
 	} else if (r->termination[0] && strcmp(r->termination, "rules") != 0) {
-		snprintf(err, errlen, "the record says the game ended by %s, but "
-		         "its moves ended it (%s)", r->termination, g->reason);
+		/* TRANSLATORS: the record's termination as written in it and
+		 * why the replayed game ended (in English, as game files
+		 * store it). */
+		snprintf(err, errlen, _("the record says the game ended by %s, "
+		         "but its moves ended it (%s)"), r->termination,
+		         g->reason);
 		goto fail;
 	}
 	if (strcmp(record_result(g), r->result) != 0) {
-		snprintf(err, errlen, "the record says %s but the replay ends %s "
-		         "(%s)", r->result, record_result(g),
-		         g->reason[0] ? g->reason : "still being played");
+		if (g->reason[0])
+			/* TRANSLATORS: two results (1-0, 0-1, 1/2-1/2 or *)
+			 * and why the replayed game ended (in English, as
+			 * game files store it). */
+			snprintf(err, errlen, _("the record says %s but the "
+			         "replay ends %s (%s)"), r->result,
+			         record_result(g), g->reason);
+		else
+			/* TRANSLATORS: two results (1-0, 0-1, 1/2-1/2 or
+			 * *). */
+			snprintf(err, errlen, _("the record says %s but the "
+			         "replay ends %s (still being played)"), r->result,
+			         record_result(g));
 		goto fail;
 	}
 	if (r->position[0]) {
 		struct ep_position p;
 		if (ep_position_parse(&p, r->position, e, sizeof e) < 0) {
-			snprintf(err, errlen, "the stated position is not a position: "
-			         "%s", e);
+			/* TRANSLATORS: why the position is refused. */
+			snprintf(err, errlen, _("the stated position is not a "
+			         "position: %s"), e);
 			goto fail;
 		}
 		ep_position_format(&p, pos);
 		ep_position_format(&g->pos, replayed);
 		if (strcmp(pos, replayed) != 0) {
-			snprintf(err, errlen, "the record states the final position "
-			         "%s but the replay reaches %s", pos, replayed);
+			/* TRANSLATORS: two positions in the notation of
+			 * positions (not translated). */
+			snprintf(err, errlen, _("the record states the final "
+			         "position %s but the replay reaches %s"), pos,
+			         replayed);
 			goto fail;
 		}
 	}

@@ -15,6 +15,7 @@
  */
 #include "game/render.h"
 #include "util/buf.h"
+#include "util/i18n.h"
 
 #include <string.h>
 
@@ -130,14 +131,33 @@ static void html_square(struct buf *b, int cell, int file, int rank, int m)
 
 	buf_puts(b, "<td");
 	if (m & (SQ_FROM | SQ_TO | SQ_CAPTURED | SQ_INTRUDER)) {
+		/* The square's marks, a list of labels: "last move (to),
+		 * captured". */
 		buf_puts(b, " title=\"");
-		buf_puts(b, m & SQ_FROM ? "last move (from)" : m & SQ_TO
-		         ? "last move (to)" : "");
-		if (m & SQ_CAPTURED)
-			buf_puts(b, m & (SQ_FROM | SQ_TO) ? ", captured" : "captured");
-		if (m & SQ_INTRUDER)
-			buf_puts(b, m & (SQ_FROM | SQ_TO | SQ_CAPTURED)
-			         ? ", intruder" : "intruder");
+		if (m & (SQ_FROM | SQ_TO))
+			buf_put_html(b, m & SQ_FROM
+			             /* TRANSLATORS: a label of a square
+			              * of the HTML board: the last move
+			              * started there. */
+			             ? _("last move (from)")
+			             /* TRANSLATORS: a label of a square
+			              * of the HTML board: the last move
+			              * ended there. */
+			             : _("last move (to)"));
+		if (m & SQ_CAPTURED) {
+			if (m & (SQ_FROM | SQ_TO))
+				buf_puts(b, ", ");
+			/* TRANSLATORS: a label of a square of the HTML
+			 * board: a piece was captured there. */
+			buf_put_html(b, _("captured"));
+		}
+		if (m & SQ_INTRUDER) {
+			if (m & (SQ_FROM | SQ_TO | SQ_CAPTURED))
+				buf_puts(b, ", ");
+			/* TRANSLATORS: a label of a square of the HTML
+			 * board: the opponent's piece that crossed. */
+			buf_put_html(b, _("intruder"));
+		}
 		buf_puts(b, "\"");
 	}
 	buf_puts(b, " style=\"padding:0;width:19px;height:19px;"
@@ -169,7 +189,7 @@ static void rank_label(struct buf *b, int rank, int left)
 char *render_board_html(const struct game *g, int black_down)
 {
 	const struct ep_position *p = &g->pos;
-	struct buf b = BUF_INIT;
+	struct buf b = BUF_INIT, label = BUF_INIT;
 	struct marks m;
 	int r, f, i;
 
@@ -178,10 +198,17 @@ char *render_board_html(const struct game *g, int black_down)
 	/* One image to a screen reader, not 168 cells of W and B: its
 	 * label says what it shows and that the words follow (board_html
 	 * puts them right after the table). */
-	buf_printf(&b, "<table role=\"img\" aria-label=\"Picture of the board, "
-	           "%d by %d (pieces: White %d, Black %d).  The board in "
-	           "words follows.\" cellpadding=\"0\" ", p->width, p->height,
-	           ep_count_pieces(p, EP_WHITE), ep_count_pieces(p, EP_BLACK));
+	/* TRANSLATORS: the label of the HTML board for a screen reader:
+	 * the board's width and height, then the number of White's pieces
+	 * and of Black's. */
+	buf_printf(&label, _("Picture of the board, %d by %d (pieces: White "
+	           "%d, Black %d).  The board in words follows."), p->width,
+	           p->height, ep_count_pieces(p, EP_WHITE),
+	           ep_count_pieces(p, EP_BLACK));
+	buf_puts(&b, "<table role=\"img\" aria-label=\"");
+	buf_put_html(&b, buf_str(&label));
+	buf_free(&label);
+	buf_puts(&b, "\" cellpadding=\"0\" ");
 	buf_puts(&b, "cellspacing=\"0\" style=\"border-collapse:collapse;"
 	         "background-color:" FRAME ";color:" FRAME_TEXT ";"
 	         "font-family:Helvetica,Arial,sans-serif;margin:0 0 10px 0\">\n");
@@ -218,7 +245,7 @@ static void legend_item(struct buf *b, const char *bg, int cell,
 	if (cell == EP_WPIECE || cell == EP_BPIECE)
 		stone(b, cell, intruder);
 	buf_puts(b, "</span> ");
-	buf_puts(b, words);
+	buf_put_html(b, words);
 	buf_puts(b, "</span>\n");
 }
 
@@ -231,18 +258,27 @@ char *render_legend_html(const struct game *g)
 	 * to which the picture is one image and the words follow. */
 	buf_puts(&b, "<div aria-hidden=\"true\" style=\"margin:0 0 10px 0;"
 	         "font-size:13px\">\n");
-	legend_item(&b, LIGHT_SQUARE, EP_WPIECE, 0, "White");
-	legend_item(&b, DARK_SQUARE, EP_BPIECE, 0, "Black");
+	/* TRANSLATORS: the legend of the HTML board: a white stone. */
+	legend_item(&b, LIGHT_SQUARE, EP_WPIECE, 0, _("White"));
+	/* TRANSLATORS: the legend of the HTML board: a black stone. */
+	legend_item(&b, DARK_SQUARE, EP_BPIECE, 0, _("Black"));
 	if (g->opts.nblocks)
-		legend_item(&b, "#4a4a4a", EP_EMPTY, 0, "# blocked");
+		/* TRANSLATORS: the legend of the HTML board; # is the
+		 * mark of a blocked square on the board. */
+		legend_item(&b, "#4a4a4a", EP_EMPTY, 0, _("# blocked"));
 	if (any & RENDER_MARK_LAST)
-		legend_item(&b, LAST_MOVE, EP_EMPTY, 0, "last move, from and to");
+		/* TRANSLATORS: the legend of the HTML board: the colour of
+		 * the last move's squares. */
+		legend_item(&b, LAST_MOVE, EP_EMPTY, 0,
+		            _("last move, from and to"));
 	if (any & RENDER_MARK_CAPTURED)
-		legend_item(&b, CAPTURED, EP_EMPTY, 0, "captured");
+		legend_item(&b, CAPTURED, EP_EMPTY, 0, _("captured"));
 	if (any & RENDER_MARK_INTRUDER)
+		/* TRANSLATORS: the legend of the HTML board: the red ring
+		 * of a piece that crossed and must be answered. */
 		legend_item(&b, LIGHT_SQUARE, g->pos.to_move == EP_WHITE
-		            ? EP_BPIECE : EP_WPIECE, 1, "intruder (a crossing "
-		            "to answer)");
+		            ? EP_BPIECE : EP_WPIECE, 1, _("intruder (a crossing "
+		            "to answer)"));
 	buf_puts(&b, "</div>\n");
 	return buf_take(&b);
 }

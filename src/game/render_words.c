@@ -22,8 +22,10 @@
  * (28 squares said one by one take half a minute to hear), two are said
  * "a1, b1".  Ranks are set apart by semicolons, so a screen reader
  * pauses between them.  No ASCII art, no column alignment: every line
- * is a sentence.  Each sentence with a count is one whole sentence per
- * count form (singular or plural), ready for ngettext.
+ * is a sentence.  Each sentence is whole and marked for gettext: one
+ * per side where a colour is named, ngettext where it holds a count,
+ * a list of squares one %s argument (the words inside a list, "a1 to
+ * n1" and "e12, e11 and e10", are patterns of their own).
  */
 #include "game/render.h"
 #include "util/buf.h"
@@ -35,24 +37,43 @@
 
 /* Listed moves of one kind (crossings) before "and N more". */
 #define WORDS_MAX_MOVES 8
-/* "z26 to z25" and its NUL, with room for any int. */
-#define WORDS_MOVE_MAX 32
+/* "z26 to z25" and its NUL, with room for any int and for a translation
+ * of the pattern "%c%d to %c%d" (cut short, never overrun, past it). */
+#define WORDS_MOVE_MAX 64
+/* A square's name, "z26", and its NUL, with room for any int. */
+#define WORDS_SQUARE_MAX 16
 
-static const char *side_name(int side)
+static void square_name(char s[WORDS_SQUARE_MAX], int file, int rank)
 {
-	return side == EP_WHITE ? "White" : "Black";
+	snprintf(s, WORDS_SQUARE_MAX, "%c%d", 'a' + file, rank + 1);
 }
 
 static void put_square(struct buf *b, int file, int rank)
 {
-	buf_putc(b, (char)('a' + file));
-	render_put_rank(b, rank + 1, 0);
+	char s[WORDS_SQUARE_MAX];
+
+	square_name(s, file, rank);
+	buf_puts(b, s);
+}
+
+/* A run of neighbouring squares said by its ends, "a1 to n1". */
+static void put_run(struct buf *b, int f1, int r1, int f2, int r2)
+{
+	char first[WORDS_SQUARE_MAX], last[WORDS_SQUARE_MAX];
+
+	square_name(first, f1, r1);
+	square_name(last, f2, r2);
+	/* TRANSLATORS: a run of neighbouring squares on one line, said by
+	 * its first and its last square ("a1 to n1"); it stands in the
+	 * lists of squares of the board in words. */
+	buf_printf(b, _("%1$s to %2$s"), first, last);
 }
 
 /* The squares holding cell, rank by rank from rank 1, runs of three or
- * more on a rank said "a1 to c1"; "none" when there are none. */
-static void put_squares_of(struct buf *b, const struct ep_position *p,
-                           int cell)
+ * more on a rank said "a1 to c1"; 0 when there are none (b unchanged),
+ * else 1. */
+static int put_squares_of(struct buf *b, const struct ep_position *p,
+                          int cell)
 {
 	int r, f, any = 0;
 
@@ -68,22 +89,23 @@ static void put_squares_of(struct buf *b, const struct ep_position *p,
 			buf_puts(b, first ? (any ? "; " : "") : ", ");
 			first = 0;
 			any = 1;
-			put_square(b, f, r);
 			if (end - f >= 2) {
-				buf_puts(b, " to ");
-				put_square(b, end, r);
-			} else if (end > f) {
-				buf_puts(b, ", ");
-				put_square(b, end, r);
+				put_run(b, f, r, end, r);
+			} else {
+				put_square(b, f, r);
+				if (end > f) {
+					buf_puts(b, ", ");
+					put_square(b, end, r);
+				}
 			}
 			f = end;
 		}
 	}
-	if (!any)
-		buf_puts(b, "none");
+	return any;
 }
 
-/* "White (alice), 27 pieces: ...; crossed: c12." */
+/* "White (alice), 27 pieces: ...", then "White has 1 crossed piece, on
+ * c12." when it has any. */
 static void side_paragraph(struct buf *b, const struct game *g, int side)
 {
 	const struct ep_position *p = &g->pos;
@@ -92,28 +114,52 @@ static void side_paragraph(struct buf *b, const struct game *g, int side)
 	const char *who = side == EP_WHITE ? g->white : g->black;
 	int cell = side == EP_WHITE ? EP_WPIECE : EP_BPIECE;
 	int far = side == EP_WHITE ? p->height - 1 : 0, f, first = 1;
+	struct buf list = BUF_INIT;
 
-	if (n == 1)
-		buf_printf(b, "%s (%s), 1 piece: ", side_name(side), who);
+	if (!put_squares_of(&list, p, cell))
+		buf_printf(b, side == EP_WHITE
+		           /* TRANSLATORS: the player's name. */
+		           ? _("White (%s), 0 pieces: none.")
+		           /* TRANSLATORS: the player's name. */
+		           : _("Black (%s), 0 pieces: none."), who);
 	else
-		buf_printf(b, "%s (%s), %d pieces: ", side_name(side), who, n);
-	put_squares_of(b, p, cell);
-	buf_puts(b, ".\n");
-	if (!crossed)
-		return;
-	if (crossed == 1)
-		buf_printf(b, "%s has 1 crossed piece, on ", side_name(side));
-	else
-		buf_printf(b, "%s has %d crossed pieces, on ", side_name(side),
-		           crossed);
-	for (f = 0; f < p->width; f++)
-		if (ep_cell_at(p, f, far) == cell) {
-			if (!first)
-				buf_puts(b, ", ");
-			first = 0;
-			put_square(b, f, far);
-		}
-	buf_puts(b, ".\n");
+		buf_printf(b, side == EP_WHITE
+		           /* TRANSLATORS: the player's name, the number of
+		            * pieces and their squares (a list, "a1 to n1;
+		            * a2, b2"). */
+		           ? ngettext("White (%s), %d piece: %s.",
+		                      "White (%s), %d pieces: %s.", n)
+		           /* TRANSLATORS: the player's name, the number of
+		            * pieces and their squares (a list, "a1 to n1;
+		            * a2, b2"). */
+		           : ngettext("Black (%s), %d piece: %s.",
+		                      "Black (%s), %d pieces: %s.", n),
+		           who, n, buf_str(&list));
+	buf_puts(b, "\n");
+	buf_reset(&list);
+	if (crossed) {
+		for (f = 0; f < p->width; f++)
+			if (ep_cell_at(p, f, far) == cell) {
+				if (!first)
+					buf_puts(&list, ", ");
+				first = 0;
+				put_square(&list, f, far);
+			}
+		buf_printf(b, side == EP_WHITE
+		           /* TRANSLATORS: the number of crossed pieces and
+		            * their squares ("c12, d12"). */
+		           ? ngettext("White has %d crossed piece, on %s.",
+		                      "White has %d crossed pieces, on %s.",
+		                      crossed)
+		           /* TRANSLATORS: the number of crossed pieces and
+		            * their squares ("c12, d12"). */
+		           : ngettext("Black has %d crossed piece, on %s.",
+		                      "Black has %d crossed pieces, on %s.",
+		                      crossed),
+		           crossed, buf_str(&list));
+		buf_puts(b, "\n");
+	}
+	buf_free(&list);
 }
 
 /* Sign of x: -1, 0 or 1. */
@@ -127,19 +173,85 @@ static int sign(int x)
  * "e12 to e9". */
 static void put_line(struct buf *b, int f, int r, int df, int dr, int n)
 {
+	struct buf head = BUF_INIT;
+	char last[WORDS_SQUARE_MAX];
 	int i;
 
 	if (n >= 4) {
-		put_square(b, f, r);
-		buf_puts(b, " to ");
-		put_square(b, f + (n - 1) * df, r + (n - 1) * dr);
+		put_run(b, f, r, f + (n - 1) * df, r + (n - 1) * dr);
 		return;
 	}
-	for (i = 0; i < n; i++) {
-		if (i)
-			buf_puts(b, i == n - 1 ? " and " : ", ");
-		put_square(b, f + i * df, r + i * dr);
+	if (n == 1) {
+		put_square(b, f, r);
+		return;
 	}
+	for (i = 0; i < n - 1; i++) {
+		if (i)
+			buf_puts(&head, ", ");
+		put_square(&head, f + i * df, r + i * dr);
+	}
+	square_name(last, f + (n - 1) * df, r + (n - 1) * dr);
+	/* TRANSLATORS: the end of a short list of squares: the squares
+	 * before the last ("e12" or "e12, e11") and the last ("e10"). */
+	buf_printf(b, _("%1$s and %2$s"), buf_str(&head), last);
+	buf_free(&head);
+}
+
+/* The first sentence of the last move said in words: who moved which
+ * pieces (n of them, tail at (tf, tr), along (df, dr)) by k squares. */
+static void moved_sentence(struct buf *b, const struct game *g, int side,
+                           int tf, int tr, int df, int dr, int n, int k)
+{
+	const char *who = side == EP_WHITE ? g->white : g->black;
+	struct buf from = BUF_INIT, to = BUF_INIT;
+	int hf = tf + (n - 1) * df, hr = tr + (n - 1) * dr;
+
+	/* A group of one moves one square (RULES.md section 2). */
+	if (n == 1) {
+		put_square(&from, tf, tr);
+		put_square(&to, hf + df, hr + dr);
+		buf_printf(b, side == EP_WHITE
+		           /* TRANSLATORS: the move's number, the player,
+		            * the square the piece left and the one it
+		            * moved to. */
+		           ? _("Last move, move %zu: %s (White) moved the piece "
+		               "on %s to %s.")
+		           /* TRANSLATORS: the move's number, the player,
+		            * the square the piece left and the one it
+		            * moved to. */
+		           : _("Last move, move %zu: %s (Black) moved the piece "
+		               "on %s to %s."),
+		           g->nmoves, who, buf_str(&from), buf_str(&to));
+	} else {
+		put_line(&from, tf, tr, df, dr, n);
+		put_line(&to, tf + k * df, tr + k * dr, df, dr, n);
+		buf_printf(b, side == EP_WHITE
+		           /* TRANSLATORS: the move's number, the player,
+		            * the number of pieces in the phalanx (always 2
+		            * or more), the squares it left ("e12, e11 and
+		            * e10"), the number of squares it moved (the
+		            * count of this plural) and the squares it
+		            * moved to. */
+		           ? ngettext("Last move, move %zu: %s (White) moved the "
+		                      "phalanx of %d on %s by %d square, to %s.",
+		                      "Last move, move %zu: %s (White) moved the "
+		                      "phalanx of %d on %s by %d squares, to %s.",
+		                      k)
+		           /* TRANSLATORS: the move's number, the player,
+		            * the number of pieces in the phalanx (always 2
+		            * or more), the squares it left ("e12, e11 and
+		            * e10"), the number of squares it moved (the
+		            * count of this plural) and the squares it
+		            * moved to. */
+		           : ngettext("Last move, move %zu: %s (Black) moved the "
+		                      "phalanx of %d on %s by %d square, to %s.",
+		                      "Last move, move %zu: %s (Black) moved the "
+		                      "phalanx of %d on %s by %d squares, to %s.",
+		                      k),
+		           g->nmoves, who, n, buf_str(&from), k, buf_str(&to));
+	}
+	buf_free(&from);
+	buf_free(&to);
 }
 
 /* "Last move, move 14: bob (Black) played e12xe8.  ..." in words:
@@ -148,6 +260,7 @@ static void last_move_paragraph(struct buf *b, const struct game *g)
 {
 	const struct ep_position *before, *p = &g->pos;
 	struct ep_move m;
+	struct buf list = BUF_INIT;
 	char err[EP_ERR_MAX];
 	const char *text, *who;
 	int side, tf, tr, df, dr, hf, hr, n, k, taken, i, theirs;
@@ -162,10 +275,12 @@ static void last_move_paragraph(struct buf *b, const struct game *g)
 	who = side == EP_WHITE ? g->white : g->black;
 	if (ep_move_parse(before, &g->opts, text, &m, err, sizeof err) != 0) {
 		/* Not a move of that position: a damaged file, said as is. */
-		/* TRANSLATORS: the move's number, the player, the move as
-		 * written (here and in the next). */
 		buf_printf(b, side == EP_WHITE
+		           /* TRANSLATORS: the move's number, the player,
+		            * the move as written. */
 		           ? _("Last move, move %zu: %s (White) played %s.")
+		           /* TRANSLATORS: the move's number, the player,
+		            * the move as written. */
 		           : _("Last move, move %zu: %s (Black) played %s."),
 		           g->nmoves, who, text);
 		buf_puts(b, "\n");
@@ -179,24 +294,7 @@ static void last_move_paragraph(struct buf *b, const struct game *g)
 	k = m.k;
 	hf = tf + (n - 1) * df;
 	hr = tr + (n - 1) * dr;
-	buf_printf(b, "Last move, move %zu: %s (%s) moved ", g->nmoves, who,
-	           side_name(side));
-	/* A group of one moves one square (RULES.md section 2). */
-	if (n == 1) {
-		buf_puts(b, "the piece on ");
-		put_square(b, tf, tr);
-		buf_puts(b, " to ");
-		put_square(b, hf + df, hr + dr);
-	} else {
-		buf_printf(b, "the phalanx of %d on ", n);
-		put_line(b, tf, tr, df, dr, n);
-		if (k == 1)
-			buf_puts(b, " by 1 square, to ");
-		else
-			buf_printf(b, " by %d squares, to ", k);
-		put_line(b, tf + k * df, tr + k * dr, df, dr, n);
-	}
-	buf_puts(b, ".");
+	moved_sentence(b, g, side, tf, tr, df, dr, n, k);
 	/* The captured pieces: the opponent's pieces gone after the move,
 	 * said along the line from the destination. */
 	theirs = side == EP_WHITE ? EP_BPIECE : EP_WPIECE;
@@ -206,23 +304,36 @@ static void last_move_paragraph(struct buf *b, const struct game *g)
 			break;
 		taken++;
 	}
-	if (taken == 1) {
-		buf_printf(b, "  It captured 1 %s piece, on ",
-		           side == EP_WHITE ? "black" : "white");
-		put_square(b, hf + k * df, hr + k * dr);
-		buf_puts(b, ".");
-	} else if (taken > 1) {
-		buf_printf(b, "  It captured %d %s pieces, on ", taken,
-		           side == EP_WHITE ? "black" : "white");
-		put_line(b, hf + k * df, hr + k * dr, df, dr, taken);
-		buf_puts(b, ".");
+	if (taken) {
+		put_line(&list, hf + k * df, hr + k * dr, df, dr, taken);
+		buf_puts(b, "  ");
+		buf_printf(b, side == EP_WHITE
+		           /* TRANSLATORS: "It" is the last move; the
+		            * number of pieces it captured and their
+		            * squares ("e8 and e7"). */
+		           ? ngettext("It captured %d black piece, on %s.",
+		                      "It captured %d black pieces, on %s.", taken)
+		           /* TRANSLATORS: "It" is the last move; the
+		            * number of pieces it captured and their
+		            * squares ("e8 and e7"). */
+		           : ngettext("It captured %d white piece, on %s.",
+		                      "It captured %d white pieces, on %s.", taken),
+		           taken, buf_str(&list));
 	}
-	if (ep_move_is_crossing(before, &m))
-		buf_printf(b, "  It was a crossing: a %s piece now stands on "
-		           "rank %d, %s's home row.", side == EP_WHITE ? "white"
-		           : "black",
-		           side == EP_WHITE ? p->height : 1,
-		           side == EP_WHITE ? "Black" : "White");
+	buf_free(&list);
+	if (ep_move_is_crossing(before, &m)) {
+		buf_puts(b, "  ");
+		buf_printf(b, side == EP_WHITE
+		           /* TRANSLATORS: "It" is the last move; the
+		            * number of the rank. */
+		           ? _("It was a crossing: a white piece now stands on "
+		               "rank %d, Black's home row.")
+		           /* TRANSLATORS: "It" is the last move; the
+		            * number of the rank. */
+		           : _("It was a crossing: a black piece now stands on "
+		               "rank %d, White's home row."),
+		           side == EP_WHITE ? p->height : 1);
+	}
 	buf_puts(b, "\n");
 }
 
@@ -253,16 +364,20 @@ static void threats_of(const struct ep_position *q, const struct ep_options *o,
 			r += dr;
 		}
 		if (ep_move_is_crossing(q, m)) {
-			if (*ncross < WORDS_MAX_MOVES) {
-				char *c = cross[*ncross];
+			if (*ncross < WORDS_MAX_MOVES)
 				/* "c2 to d1": a speech synthesiser runs
 				 * "c2-d1" together. */
-				c[0] = (char)('a' + ep_square_file(m->tail));
-				snprintf(c + 1, WORDS_MOVE_MAX - 1, "%d to %c%d",
+				snprintf(cross[*ncross], WORDS_MOVE_MAX,
+				         /* TRANSLATORS: a move said in
+				          * words: the square it leaves and
+				          * the square it goes to, each a
+				          * file letter and a rank number
+				          * ("c2 to d1"). */
+				         _("%c%d to %c%d"),
+				         'a' + ep_square_file(m->tail),
 				         ep_square_rank(m->tail) + 1,
 				         'a' + ep_square_file(m->dest),
 				         ep_square_rank(m->dest) + 1);
-			}
 			(*ncross)++;
 		}
 	}
@@ -284,18 +399,120 @@ static void put_marked(struct buf *b, const struct ep_position *p,
 			}
 }
 
-/* The crossing moves listed, "and N more" past WORDS_MAX_MOVES. */
-static void put_crossings(struct buf *b, char cross[][WORDS_MOVE_MAX],
-                          int ncross)
+/* What side (who) could capture, the squares in seen[]: now (pass 0,
+ * its move) or as a threat (pass 1). */
+static void capture_sentence(struct buf *b, const struct ep_position *q,
+                             const unsigned char *seen, int any, int side,
+                             const char *who, int pass)
 {
-	int i;
+	struct buf list = BUF_INIT;
+
+	put_marked(&list, q, seen);
+	if (pass == 0 && any)
+		buf_printf(b, side == EP_WHITE
+		           /* TRANSLATORS: the player's name and the
+		            * squares of the pieces it can capture ("e8,
+		            * f9"). */
+		           ? _("White (%s), to move, can capture the black "
+		               "pieces on %s.")
+		           /* TRANSLATORS: the player's name and the
+		            * squares of the pieces it can capture ("e8,
+		            * f9"). */
+		           : _("Black (%s), to move, can capture the white "
+		               "pieces on %s."), who, buf_str(&list));
+	else if (pass == 0)
+		buf_printf(b, side == EP_WHITE
+		           /* TRANSLATORS: the player's name. */
+		           ? _("White (%s), to move, has no capture.")
+		           /* TRANSLATORS: the player's name. */
+		           : _("Black (%s), to move, has no capture."), who);
+	else if (any)
+		buf_printf(b, side == EP_WHITE
+		           /* TRANSLATORS: the player's name and the
+		            * squares of the pieces it could capture ("e8,
+		            * f9"). */
+		           ? _("Threat: if it were White's move, %s could "
+		               "capture the black pieces on %s.")
+		           /* TRANSLATORS: the player's name and the
+		            * squares of the pieces it could capture ("e8,
+		            * f9"). */
+		           : _("Threat: if it were Black's move, %s could "
+		               "capture the white pieces on %s."),
+		           who, buf_str(&list));
+	else
+		buf_printf(b, side == EP_WHITE
+		           /* TRANSLATORS: the player's name. */
+		           ? _("White (%s) threatens no capture.")
+		           /* TRANSLATORS: the player's name. */
+		           : _("Black (%s) threatens no capture."), who);
+	buf_puts(b, "\n");
+	buf_free(&list);
+}
+
+/* The crossings side (who) could make, ncross of them (at least one),
+ * the first WORDS_MAX_MOVES listed in cross[]: now (pass 0, its move)
+ * or as a threat (pass 1). */
+static void crossing_sentence(struct buf *b, char cross[][WORDS_MOVE_MAX],
+                              int ncross, int side, const char *who, int pass)
+{
+	struct buf list = BUF_INIT;
+	int i, more = ncross - WORDS_MAX_MOVES;
 
 	for (i = 0; i < ncross && i < WORDS_MAX_MOVES; i++)
-		buf_printf(b, "%s%s", i ? ", " : "", cross[i]);
-	if (ncross - WORDS_MAX_MOVES == 1)
-		buf_puts(b, " and 1 more move");
-	else if (ncross > WORDS_MAX_MOVES)
-		buf_printf(b, " and %d more moves", ncross - WORDS_MAX_MOVES);
+		buf_printf(&list, "%s%s", i ? ", " : "", cross[i]);
+	if (pass == 0 && more <= 0)
+		buf_printf(b, side == EP_WHITE
+		           /* TRANSLATORS: the crossing moves ("c2 to d1,
+		            * e2 to d1"). */
+		           ? _("White can cross now with %s.")
+		           /* TRANSLATORS: the crossing moves ("c2 to d1,
+		            * e2 to d1"). */
+		           : _("Black can cross now with %s."), buf_str(&list));
+	else if (pass == 0)
+		buf_printf(b, side == EP_WHITE
+		           /* TRANSLATORS: the first crossing moves ("c2 to
+		            * d1, e2 to d1") and the number of the others. */
+		           ? ngettext("White can cross now with %s and %d more "
+		                      "move.",
+		                      "White can cross now with %s and %d more "
+		                      "moves.", more)
+		           /* TRANSLATORS: the first crossing moves ("c2 to
+		            * d1, e2 to d1") and the number of the others. */
+		           : ngettext("Black can cross now with %s and %d more "
+		                      "move.",
+		                      "Black can cross now with %s and %d more "
+		                      "moves.", more), buf_str(&list), more);
+	else if (more <= 0)
+		buf_printf(b, side == EP_WHITE
+		           /* TRANSLATORS: the player's name and the
+		            * crossing moves it could make ("c2 to d1, e2
+		            * to d1"). */
+		           ? _("Threat: if it were White's move, %s could cross "
+		               "with %s.")
+		           /* TRANSLATORS: the player's name and the
+		            * crossing moves it could make ("c2 to d1, e2
+		            * to d1"). */
+		           : _("Threat: if it were Black's move, %s could cross "
+		               "with %s."), who, buf_str(&list));
+	else
+		buf_printf(b, side == EP_WHITE
+		           /* TRANSLATORS: the player's name, the first
+		            * crossing moves it could make ("c2 to d1, e2
+		            * to d1") and the number of the others. */
+		           ? ngettext("Threat: if it were White's move, %s could "
+		                      "cross with %s and %d more move.",
+		                      "Threat: if it were White's move, %s could "
+		                      "cross with %s and %d more moves.", more)
+		           /* TRANSLATORS: the player's name, the first
+		            * crossing moves it could make ("c2 to d1, e2
+		            * to d1") and the number of the others. */
+		           : ngettext("Threat: if it were Black's move, %s could "
+		                      "cross with %s and %d more move.",
+		                      "Threat: if it were Black's move, %s could "
+		                      "cross with %s and %d more moves.", more),
+		           who, buf_str(&list), more);
+	buf_puts(b, "\n");
+	buf_free(&list);
 }
 
 /* What each side could take or cross: the side to move now, the other
@@ -311,35 +528,9 @@ static void threats_paragraph(struct buf *b, const struct game *g)
 		const char *who = side == EP_WHITE ? g->white : g->black;
 		threats_of(&q, &g->opts, seen, cross, &ncross);
 		any = memchr(seen, 1, sizeof seen) != NULL;
-		if (pass == 0 && any) {
-			buf_printf(b, "%s (%s), to move, can capture the %s pieces on ",
-			           side_name(side), who,
-			           side == EP_WHITE ? "black" : "white");
-			put_marked(b, &q, seen);
-			buf_puts(b, ".\n");
-		} else if (pass == 0) {
-			buf_printf(b, "%s (%s), to move, has no capture.\n",
-			           side_name(side), who);
-		} else if (any) {
-			buf_printf(b, "Threat: if it were %s's move, %s could capture "
-			           "the %s pieces on ", side_name(side), who,
-			           side == EP_WHITE ? "black" : "white");
-			put_marked(b, &q, seen);
-			buf_puts(b, ".\n");
-		} else {
-			buf_printf(b, "%s (%s) threatens no capture.\n",
-			           side_name(side), who);
-		}
-		if (ncross && pass == 0) {
-			buf_printf(b, "%s can cross now with ", side_name(side));
-			put_crossings(b, cross, ncross);
-			buf_puts(b, ".\n");
-		} else if (ncross) {
-			buf_printf(b, "Threat: if it were %s's move, %s could cross "
-			           "with ", side_name(side), who);
-			put_crossings(b, cross, ncross);
-			buf_puts(b, ".\n");
-		}
+		capture_sentence(b, &q, seen, any, side, who, pass);
+		if (ncross)
+			crossing_sentence(b, cross, ncross, side, who, pass);
 		q.to_move = q.to_move == EP_WHITE ? EP_BLACK : EP_WHITE;
 		side = (int)q.to_move;
 	}
@@ -361,9 +552,15 @@ char *render_board_words(const struct game *g)
 	side_paragraph(&b, g, EP_WHITE);
 	side_paragraph(&b, g, EP_BLACK);
 	if (g->opts.nblocks) {
-		buf_puts(&b, "Blocked squares: ");
-		put_squares_of(&b, p, EP_BLOCK);
-		buf_puts(&b, ".\n");
+		struct buf list = BUF_INIT;
+		if (put_squares_of(&list, p, EP_BLOCK))
+			/* TRANSLATORS: the squares of the blocks, a list
+			 * ("a1 to c1; e5"). */
+			buf_printf(&b, _("Blocked squares: %s."), buf_str(&list));
+		else
+			buf_puts(&b, _("Blocked squares: none."));
+		buf_puts(&b, "\n");
+		buf_free(&list);
 	}
 	last_move_paragraph(&b, g);
 	if (g->state == GAME_ACTIVE)
