@@ -12,7 +12,9 @@ catalogue nor a line of a template.
 PATH is an outbox (its *.eml, each behind its Envelope- lines), a Maildir
 (new/ and cur/) or one mail file.  What a player reads: the Subject and
 the text/plain parts, quoted lines ("> ") and attachments left out (the
-HTML part says what the text part says).
+HTML part says what the text part says).  A sentence may be wrapped over
+the lines of a paragraph (its words and its arguments), never over a
+blank line.
 
 Each msgid (printf conversions as the words put in them) and each line
 of a template ({{variables}} likewise) becomes a pattern; the literal
@@ -24,7 +26,7 @@ a mail's text that no pattern covered and that holds two words in a row
 English built in C without a mark, or a player's own words (a comment,
 a chat message), which the report cannot tell apart.  A mail command as
 a player types it ("epaminondas move 101 alice PASSWORD e3-e7"), from
-its first word to the end of its stretch, is notation, not English.
+its first word to the end of its line, is notation, not English.
 
 --player-words TEXT (as often as needed) names words the players of the
 run wrote themselves (a comment on a move, a message): they count as
@@ -47,8 +49,11 @@ CONVERSION = re.compile(r"%(?:\d+\$)?[-+ #0']*(?:\d+|\*)?(?:\.(?:\d+|\*))?"
                         r"(?:hh|h|ll|l|z|j|t|L)?[diouxXeEfgGcsp%]"
                         r"|\{\{[a-z_0-9]+\}\}")
 PHRASE = re.compile(r"[A-Za-z][a-z']+[ ,;:]+[A-Za-z]?[a-z']+")
+# What a conversion matches: any text within a paragraph (a sentence is
+# wrapped to the mail's width, an argument as long as a list too).
+ANY = r"(?:[^\n]|\n(?!\s*\n))*?"
 # A mail command as a player types it ("epaminondas move 101 alice
-# PASSWORD e3-e7"), to the end of its stretch: the words players type are
+# PASSWORD e3-e7"), to the end of its line: the words players type are
 # notation, the same in every language.
 COMMAND = re.compile(r"\bepaminondas\s+[a-z][a-z-]*\b.*")
 
@@ -81,9 +86,9 @@ def template_lines(directory):
 def pattern(text):
     """A regex matching text with its conversions and {{variables}}
     filled in, each literal stretch a group; None when the literal words
-    are too few to tell it anywhere (fewer than four letters).  Words
-    match whole words only, and a text of one word ("Board", a label of
-    the web site) only a whole line: inside a sentence it would pass
+    are too few to tell it anywhere (fewer than three letters).  Words
+    match whole words only, and a text of one word and no conversion
+    ("Board", a label of the web site) only a whole line: inside a sentence it would pass
     that sentence's English as catalogued."""
     out, letters, words, pos = [], 0, 0, 0
     for m in list(CONVERSION.finditer(text)) + [None]:
@@ -104,12 +109,17 @@ def pattern(text):
                 body += r"\s+"
             out.append("(" + body + ")")
         if m and m.group() != "%%":
-            out.append(".*?")
+            out.append(ANY)
         if m:
             pos = m.end()
-    if letters < 4:
+    # A conversion at either end adds nothing to what is covered.
+    while out and out[0] == ANY:
+        out.pop(0)
+    while out and out[-1] == ANY:
+        out.pop()
+    if letters < 3:
         return None
-    if words < 2:
+    if words < 2 and not CONVERSION.search(text):
         return re.compile(r"(?m)^\s*" + "".join(out) + r"\s*$")
     return re.compile("".join(out))
 
@@ -160,6 +170,8 @@ def uncatalogued(text, pats):
     """The stretches of text that no pattern covers and that hold a
     phrase."""
     covered = bytearray(len(text))
+    for m in COMMAND.finditer(text):
+        covered[m.start():m.end()] = b"\1" * (m.end() - m.start())
     for p in pats:
         for m in p.finditer(text):
             for g in range(1, (p.groups or 0) + 1):
@@ -171,7 +183,6 @@ def uncatalogued(text, pats):
         stretch = "".join(c if not covered[base + i] else "\0"
                           for i, c in enumerate(line))
         for s in stretch.split("\0"):
-            s = COMMAND.sub("", s)
             if PHRASE.search(s):
                 found.append(" ".join(s.split()))
     return found

@@ -550,3 +550,16 @@ EXTRA_DIST += tests/integration/test_admin_result_words.py
 # calls a function of a higher level (scripts/check-calls.py, nm).
 TESTS += tests/integration/test_calls.py
 EXTRA_DIST += tests/integration/test_calls.py scripts/check-calls.py
+
+# Issue 31 item 3: every sentence of the demo's mails is in the catalogue
+# (scripts/demo.sh on this build's binary, scripts/outbox-strings.py
+# --strict).
+TESTS += tests/integration/test_outbox_catalogue.py
+EXTRA_DIST += tests/integration/test_outbox_catalogue.py
+# ... and the reason a game ended, stored in English, read back into the
+# words a player reads (game_reason_words).
+check_PROGRAMS += tests/unit/test_reason_words
+TESTS += tests/unit/test_reason_words
+tests_unit_test_reason_words_SOURCES = tests/unit/test_reason_words.c \
+	tests/tap.h
+tests_unit_test_reason_words_LDADD = $(epamserv_test_libs)

@@ -371,6 +371,14 @@ void game_result_text(const struct game *g, char *buf, size_t len);
 #define GAME_RESULT_WORDS_MAX 512
 void game_result_words(const struct game *g, char *buf, size_t len);
 
+/* The reason a game ended (g->reason, stored in English: data) in the
+ * reader's language with the players' userids for white and black, into
+ * buf (len bytes, cut when too long): "alice resigned", "bob has no
+ * legal move".  1 when the reason is of a form this version writes
+ * (game.c, rules/status.c); 0 for another (an older file's), shown as
+ * it is stored, named. */
+int game_reason_words(const struct game *g, char *buf, size_t len);
+
 /* text with the words "white" and "black" (whole words, lower case)
  * replaced by the userids white and black, into buf (len bytes, cut when
  * too long). */

@@ -51,6 +51,93 @@ void game_colours_named(const char *text, const char *white,
 	buf_free(&b);
 }
 
+/* The reasons a game file stores, as game.c and rules/status.c write
+ * them: English, for the file is data (its Reason tag, its records);
+ * each with the words a player reads, where white and black become the
+ * players' userids.  %s in `stored` is a word (a colour or a userid),
+ * %d a number; `shown` takes them as strings, in the same order. */
+static const struct {
+	const char *stored, *shown;
+} reasons[] = {
+	/* TRANSLATORS: how a game ended, a clause after "NAME wins, ",
+	 * "a draw, " or "cancelled, "; %s is a player's userid, here and
+	 * in the reasons that follow. */
+	{ "%s resigned", N_("%s resigned") },
+	{ "%s lost on time", N_("%s lost on time") },
+	{ "draw agreed", N_("draw agreed") },
+	{ "%s declined the challenge", N_("%s declined the challenge") },
+	{ "%s withdrew the challenge", N_("%s withdrew the challenge") },
+	{ "the challenge to %s expired unanswered",
+	  N_("the challenge to %s expired unanswered") },
+	{ "awarded to %s by the administrator",
+	  N_("awarded to %s by the administrator") },
+	{ "drawn by the administrator", N_("drawn by the administrator") },
+	/* TRANSLATORS: %s is the number of plies (half-moves). */
+	{ "the game reached %d plies, the move cap",
+	  N_("the game reached %s plies, the move cap") },
+	{ "the same position came up for the third time",
+	  N_("the same position came up for the third time") },
+	{ "%s repeated a position for the third time",
+	  N_("%s repeated a position for the third time") },
+	{ "%s has no pieces left", N_("%s has no pieces left") },
+	{ "%s has no legal move", N_("%s has no legal move") },
+	{ "%s has more crossed pieces", N_("%s has more crossed pieces") },
+	{ "neither side has a movable piece",
+	  N_("neither side has a movable piece") },
+	/* TRANSLATORS: the player who cannot answer, then the player who
+	 * crossed. */
+	{ "%s cannot answer %s's crossing",
+	  N_("%1$s cannot answer %2$s's crossing") },
+};
+
+/* Whether text is written in the form stored (a reasons[] entry), with
+ * its words into arg (at most two, each len bytes). */
+static int reason_match(const char *stored, const char *text,
+                        char arg[2][64], int *nargs)
+{
+	const char *f = stored, *t = text;
+
+	*nargs = 0;
+	while (*f) {
+		if (f[0] == '%' && (f[1] == 's' || f[1] == 'd')) {
+			size_t n = 0;
+			while (t[n] && (f[1] == 'd' ? t[n] >= '0' && t[n] <= '9'
+			                            : t[n] != ' ' && t[n] != '\''))
+				n++;
+			if (!n || n >= sizeof arg[0] || *nargs == 2)
+				return 0;
+			memcpy(arg[*nargs], t, n);
+			arg[(*nargs)++][n] = '\0';
+			t += n;
+			f += 2;
+		} else if (*f++ != *t++) {
+			return 0;
+		}
+	}
+	return *t == '\0';
+}
+
+int game_reason_words(const struct game *g, char *buf, size_t len)
+{
+	char arg[2][64], named[2][64];
+	size_t i;
+	int n, k;
+
+	for (i = 0; i < sizeof reasons / sizeof reasons[0]; i++) {
+		if (!reason_match(reasons[i].stored, g->reason, arg, &n))
+			continue;
+		for (k = 0; k < n; k++)
+			game_colours_named(arg[k], g->white, g->black, named[k],
+			                   sizeof named[k]);
+		snprintf(buf, len, _(reasons[i].shown), n > 0 ? named[0] : "",
+		         n > 1 ? named[1] : "");
+		return 1;
+	}
+	/* A reason of another form (an older file): as it is stored. */
+	game_colours_named(g->reason, g->white, g->black, buf, len);
+	return 0;
+}
+
 void game_result_words(const struct game *g, char *buf, size_t len)
 {
 	char why[GAME_RESULT_WORDS_MAX], sq[160];
@@ -83,7 +170,7 @@ void game_result_words(const struct game *g, char *buf, size_t len)
 		         _("%s could not answer the crossing on %s"),
 		         loser, sq);
 	else
-		game_colours_named(g->reason, g->white, g->black, why, sizeof why);
+		game_reason_words(g, why, sizeof why);
 	if (g->state == GAME_CANCELLED)
 		/* TRANSLATORS: the result of a game; %s is how it ended
 		 * (a clause as above, or the game's recorded reason). */

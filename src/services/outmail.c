@@ -351,10 +351,14 @@ void reply_queue_about(struct svc *s, struct txn *t, const char *addr,
 void reply_board_subject(const struct game *g, char *buf, size_t len)
 {
 	if (g->white[0] && g->black[0])
-		snprintf(buf, len, "%s Board %ld (%s v %s)",
+		/* TRANSLATORS: a board mail's subject: the game's name, the
+		 * board, White's and Black's userids.  Keep "GAME Board N" as
+		 * it is: a reply is read for those words
+		 * (src/commands/mail/intake.c); here and in the next. */
+		snprintf(buf, len, _("%s Board %ld (%s v %s)"),
 		         reply_game_title(g->game), g->board, g->white, g->black);
 	else
-		snprintf(buf, len, "%s Board %ld", reply_game_title(g->game),
+		snprintf(buf, len, _("%s Board %ld"), reply_game_title(g->game),
 		         g->board);
 }
 

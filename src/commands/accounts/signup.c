@@ -101,8 +101,12 @@ enum cmd_status signup_request(struct cmdctx *c, struct txn *t,
 	if (!text)
 		return CMD_TEMPFAIL;
 	/* "confirm USERID [#TOKEN]" is the command its reply carries. */
-	snprintf(subject, sizeof subject, "confirm %s [#%s] (%s)", u->userid,
-	         token, _("reply to confirm your address for epamserv"));
+	/* TRANSLATORS: the subject of the request to confirm an address:
+	 * "confirm %1$s [#%2$s]" (the userid and the token) is the command
+	 * the reply carries: keep it as it is; translate the words in
+	 * brackets. */
+	snprintf(subject, sizeof subject, _("confirm %1$s [#%2$s] (reply to "
+	         "confirm your address for epamserv)"), u->userid, token);
 	explicit_bzero(token, sizeof token);
 	/* Null envelope sender, Auto-Submitted: nothing answers it but its
 	 * owner. */

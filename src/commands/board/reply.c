@@ -68,10 +68,22 @@ void reply_capture_words(const struct game *g, struct buf *b)
 			    ep_cell_at(after, f, r) == them)
 				continue;
 			n++;
-			buf_printf(&sq, "%s%c%d", n == 1 ? "" : n == total ? " and "
-			           : ", ", 'a' + f, r + 1);
+			if (n == total && n > 1) {
+				char last[16], *head = buf_take(&sq);
+				snprintf(last, sizeof last, "%c%d", 'a' + f, r + 1);
+				/* TRANSLATORS: the end of a short list of squares:
+				 * the squares before the last and the last. */
+				buf_printf(&sq, _("%1$s and %2$s"), head, last);
+				free(head);
+			} else {
+				buf_printf(&sq, "%s%c%d", n == 1 ? "" : ", ",
+				           'a' + f, r + 1);
+			}
 		}
-	buf_printf(b, ", capturing %s (%d)", buf_str(&sq), total);
+	/* TRANSLATORS: a clause put after the move in "alice played e7xe11,
+	 * capturing e11 and e12 (2).": the squares of the pieces taken and
+	 * how many. */
+	buf_printf(b, _(", capturing %1$s (%2$d)"), buf_str(&sq), total);
 	buf_free(&sq);
 }
 
@@ -914,6 +926,30 @@ static int board_black_down(const struct svc *s, const struct board_rcpt *r)
  * has no instructions before it, so no "Or"; one that shows another
  * board than the game's own (s->bm.token_game: submit's board after the
  * move) gets none: its headline says how to answer (confirm). */
+/* The hint of a board mail to the player to move, with and without the
+ * subject, by what a reply may say instead of a move: propose or resign,
+ * resign only, answer the other's offer, withdraw one's own. */
+static const char *const reply_hints[2][4] = {
+	/* TRANSLATORS: the answers in brackets are command words a player
+	 * types: keep them as they are, here and in the next seven. */
+	{ N_("Reply to this mail with your move (or propose, resign) alone on "
+	     "the first line: no userid or password needed."),
+	  N_("Reply to this mail with your move (or resign) alone on the first "
+	     "line: no userid or password needed."),
+	  N_("Reply to this mail with your move (or accept, reject, resign) "
+	     "alone on the first line: no userid or password needed."),
+	  N_("Reply to this mail with your move (or reject, resign) alone on "
+	     "the first line: no userid or password needed.") },
+	{ N_("Or simply reply to this mail with your move (or propose, resign) "
+	     "alone on the first line: no userid or password needed."),
+	  N_("Or simply reply to this mail with your move (or resign) alone on "
+	     "the first line: no userid or password needed."),
+	  N_("Or simply reply to this mail with your move (or accept, reject, "
+	     "resign) alone on the first line: no userid or password needed."),
+	  N_("Or simply reply to this mail with your move (or reject, resign) "
+	     "alone on the first line: no userid or password needed.") },
+};
+
 static void reply_hint_var(const struct svc *s, const struct game *g,
                            struct tvars *v, const struct board_rcpt *r,
                            const char *me)
@@ -926,17 +962,9 @@ static void reply_hint_var(const struct svc *s, const struct game *g,
 	    (s->bm.token_game && s->bm.token_game != g))
 		return;
 	if (r->side == (int)g->pos.to_move)
-		/* TRANSLATORS (the two): the answers a reply may give instead
-		 * of a move, command words ("propose, resign"). */
-		tvars_setf(v, "reply_hint", s->bm.subject ? _("Reply to this "
-		           "mail with your move (or %s) alone on the first line: "
-		           "no userid or password needed.") : _("Or simply reply "
-		           "to this mail with your move (or %s) alone on the first "
-		           "line: no userid or password needed."),
-		           g->vote == GAME_VOTE_NONE ? (may_ask(s, g) ?
-		           "propose, resign" : "resign") :
-		           strcmp(g->vote_by, me ? me : "") ?
-		           "accept, reject, resign" : "reject, resign");
+		tvars_set(v, "reply_hint", _(reply_hints[!s->bm.subject]
+		          [g->vote == GAME_VOTE_NONE ? (may_ask(s, g) ? 0 : 1) :
+		           strcmp(g->vote_by, me ? me : "") ? 2 : 3]));
 	else if (s->bm.subject)
 		tvars_set(v, "reply_hint", _("Reply to this mail with just\n"
 		          "  queue TAIL-DESTINATION\nor queue off on the first "
