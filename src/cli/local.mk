@@ -1,0 +1,19 @@
+# src/cli (level 8): the operator's subcommands.  Those the mail system,
+# cron and the administrator run live in the library (a unit test links
+# them); the subcommand table, config and the engine's subcommands
+# (perft and moves from src/rules/local.mk, think and match) only in the
+# binary.
+src_libepamserv_a_SOURCES += \
+	src/cli/cli.h src/cli/receive.c src/cli/outbox.c src/cli/batch.c \
+	src/cli/sweep.c src/cli/sweep.h src/cli/sweep_clock.c src/cli/digest.c \
+	src/cli/prune.c src/cli/admin.c src/cli/admin.h src/cli/admin_repair.c \
+	src/cli/admin_check.c src/cli/admin_check_text.c src/cli/status.c \
+	src/cli/admin_backup.c src/cli/admin_outbox.c src/cli/admin_user.c \
+	src/cli/bounce_notice.c \
+	src/cli/imap.c src/cli/password.c src/cli/password.h \
+	src/cli/export.c src/cli/replay.c \
+	src/cli/web.c
+src_epamserv_SOURCES += $(EPAMSERV_RULES_CLI_SOURCES) \
+	src/cli/think.c src/cli/match.c \
+	src/cli/engine_args.c src/cli/cli_engine.h \
+	src/cli/subcmds.c src/cli/config.c

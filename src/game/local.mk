@@ -1,0 +1,13 @@
+# src/game (level 3): a game on the rules -- its file, clock, options,
+# conditional lines, result, ratings, records, and the board drawn in
+# text, words and HTML.
+src_libepamserv_a_SOURCES += \
+	src/game/clock.c src/game/clock.h \
+	src/game/game.c src/game/game.h \
+	src/game/gamefile.c src/game/cond.c src/game/result_words.c \
+	src/game/options.c src/game/options.h \
+	src/game/render.c src/game/render_html.c src/game/render.h \
+	src/game/render_words.c \
+	src/game/ratings.c src/game/ratings.h \
+	src/game/record.c src/game/record_json.c src/game/record_read.c \
+	src/game/record.h
