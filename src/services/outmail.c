@@ -352,12 +352,15 @@ void reply_board_subject(const struct game *g, char *buf, size_t len)
 {
 	if (g->white[0] && g->black[0])
 		/* TRANSLATORS: a board mail's subject: the game's name, the
-		 * board, White's and Black's userids.  Keep "GAME Board N" as
-		 * it is: a reply is read for those words
-		 * (src/commands/mail/intake.c); here and in the next. */
+		 * board, White's and Black's userids.  "%s Board %ld" must
+		 * stay as it is and first in the subject: a reply is read for
+		 * the game's name and the word Board as its first two words
+		 * (src/commands/mail/intake.c). */
 		snprintf(buf, len, _("%s Board %ld (%s v %s)"),
 		         reply_game_title(g->game), g->board, g->white, g->black);
 	else
+		/* TRANSLATORS: a board mail's subject before both players
+		 * are known: keep it as it is (a reply is read for it). */
 		snprintf(buf, len, _("%s Board %ld"), reply_game_title(g->game),
 		         g->board);
 }

@@ -103,7 +103,8 @@ enum cmd_status signup_request(struct cmdctx *c, struct txn *t,
 	/* "confirm USERID [#TOKEN]" is the command its reply carries. */
 	/* TRANSLATORS: the subject of the request to confirm an address:
 	 * "confirm %1$s [#%2$s]" (the userid and the token) is the command
-	 * the reply carries: keep it as it is; translate the words in
+	 * the reply carries: keep it as it is and first in the subject;
+	 * translate only the words in the round brackets, and keep the
 	 * brackets. */
 	snprintf(subject, sizeof subject, _("confirm %1$s [#%2$s] (reply to "
 	         "confirm your address for epamserv)"), u->userid, token);

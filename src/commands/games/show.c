@@ -257,13 +257,17 @@ static enum cmd_status show_boards(struct cmdctx *c, const char *game,
 			break;
 		if (at[i] == 0)
 			/* TRANSLATORS: a Subject: the game's name
-			 * (Epaminondas), then the board. */
+			 * (Epaminondas), then the board.  "%s Board %ld"
+			 * stays as it is and first: a reply is read for it
+			 * (src/commands/mail/intake.c). */
 			snprintf(subject, sizeof subject, _("%s Board %ld before "
 			         "the first move: a past position"),
 			         reply_game_title(game), boards[i]);
 		else
 			/* TRANSLATORS: a Subject: the game's name
-			 * (Epaminondas), the board, then the move. */
+			 * (Epaminondas), the board, then the move.  "%s Board
+			 * %ld" stays as it is and first (a reply is read for
+			 * it). */
 			snprintf(subject, sizeof subject, _("%s Board %ld after move "
 			         "%ld: a past position"), reply_game_title(game),
 			         boards[i], at[i]);
