@@ -63,8 +63,11 @@ try:
                        stderr=subprocess.STDOUT, universal_newlines=True)
     ok(p.returncode == 0 and os.path.exists(pot), "make update-po", p.stdout)
 
+    # The demo's configuration is none: its log would go to syslog,
+    # which no test may touch (test_syslog_untouched).
     env = dict(os.environ, EPAMSERV_DEMO_BIN=os.path.abspath(
-        os.path.join(build, "src", "epamserv")), EPAMSERV_DEMO_DIR=scratch)
+        os.path.join(build, "src", "epamserv")), EPAMSERV_DEMO_DIR=scratch,
+        EPAMSERV_LOG=os.path.join(scratch, "epamserv.log"))
     p = subprocess.run(["sh", os.path.join(SRCDIR, "scripts", "demo.sh")],
                        env=env, stdout=subprocess.PIPE,
                        stderr=subprocess.STDOUT, universal_newlines=True)
