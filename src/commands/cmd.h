@@ -16,7 +16,9 @@
 #include <time.h>
 
 #include "services/clock.h"
+#include "services/notice.h"
 #include "services/outmail.h"
+#include "services/seek_sweep.h"
 #include "services/svc.h"
 #include "services/tokens.h"
 #include "services/threadid.h"
@@ -101,19 +103,7 @@ enum cmd_status signup_requests(struct cmdctx *c, struct txn *t,
                                 enum user_request_kind kind,
                                 struct buf *skipped);
 
-/* ---- notices (notice.c) ---- */
-
-/* Queue one notice (template account.txt: headline, details) to addr,
- * player userid's address, in a transaction of its own, once for
- * key_text: a later call with the same key_text does nothing.  For what
- * a player must hear although the event s serves is refused or deferred
- * (wrong passwords tried, a mail that waits).  Takes the leaf lock
- * "notice-USERID"; s's digest and mail count are as before afterwards.
- * CMD_DONE, or CMD_TEMPFAIL (logged; the caller goes on: a notice is
- * never worth failing the mail for). */
-enum cmd_status notice_send(struct svc *s, const char *userid,
-                            const char *addr, const char *key_text,
-                            const char *headline, const char *details);
+/* ---- notices (notice_send: services/notice.c) ---- */
 
 /* notice_send for the mail in hand c. */
 enum cmd_status notice_once(struct cmdctx *c, const char *userid,
@@ -319,10 +309,6 @@ enum cmd_status cmd_seeks(struct cmdctx *c, const char *game, int argc,
  * answer.c goes on as for any board. */
 int seek_answer(struct cmdctx *c, const char *game, const char *verb,
                 int argc, char **argv, enum cmd_status *st);
-/* The sweep (issue 17): every open seek past its expiry is closed, its
- * seeker mailed once (keyed like a mail, so a second sweep sends
- * nothing).  Returns how many expired. */
-int seek_sweep(const struct config *cfg);
 /* limit USERID PASSWORD [N|none|accept|reject|ask] (limit.c). */
 enum cmd_status cmd_limit(struct cmdctx *c, int argc, char **argv);
 /* The active games of userid for its limit: boards ACTIVE or CHALLENGED

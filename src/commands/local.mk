@@ -19,7 +19,7 @@ src_libepamserv_a_SOURCES += \
 	src/commands/accounts/notice.c
 src_libepamserv_a_SOURCES += \
 	src/commands/games/challenge.c src/commands/games/seek.c \
-	src/commands/games/seek_sweep.c src/commands/games/answer.c \
+	src/commands/games/answer.c \
 	src/commands/games/move.c src/commands/games/pending.c \
 	src/commands/games/conditional.c src/commands/games/claim.c \
 	src/commands/games/votes.c src/commands/games/show.c \

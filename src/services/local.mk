@@ -21,3 +21,8 @@ src_libepamserv_a_SOURCES += src/services/tfile.c src/services/tfile.h \
 # Account tokens (issue 29), made and checked on a struct svc (from
 # src/commands/mail in issue 31).
 src_libepamserv_a_SOURCES += src/services/acctoken.c src/services/acctoken.h
+# Notices, receipts and the seek sweep (issue 31, from src/commands;
+# their commands' wrappers notice_once and receipt_queue stay there).
+src_libepamserv_a_SOURCES += src/services/notice.c src/services/notice.h \
+	src/services/receipt.c src/services/receipt.h \
+	src/services/seek_sweep.c src/services/seek_sweep.h
