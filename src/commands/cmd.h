@@ -15,6 +15,7 @@
 
 #include <time.h>
 
+#include "services/board_html.h"
 #include "services/clock.h"
 #include "services/notice.h"
 #include "services/outmail.h"
@@ -162,19 +163,6 @@ enum cmd_status reply_board(struct svc *s, struct txn *t,
  * or token), so it goes to that player's address on file.  Sets
  * c->error_token (or leaves it ""); board_refuse calls it. */
 void reply_error_token(struct cmdctx *c, const struct game *g);
-
-/* The HTML part of a board mail (board_html.c; malloc'ed, caller frees)
- * from the text part's template variables v: the board turned when
- * black_down; for a player (side 0 White, 1 Black; -1 not a player)
- * holding a reply token, mailto: answer links to the server with the
- * subject "Re: SUBJECT".  The board in words (game/render.h) follows
- * the picture in a section hidden from the eye but read by screen
- * readers; with words (set ... board list) the words are shown instead
- * of the picture and its legend.  NULL when the template cannot be
- * read (logged). */
-char *board_html(struct svc *s, const struct game *g,
-                 const struct tvars *v, int black_down, int side,
-                 const char *token, const char *subject, int words);
 
 /* subject without its reply prefixes ("Re:", "RE:", "AW:", "Fwd:",
  * "Fw:", repeated, any case) and the blanks after them; points into

@@ -41,8 +41,7 @@ src_libepamserv_a_SOURCES += \
 	src/commands/robots/engine_time.c src/commands/robots/engine_time.h \
 	src/commands/robots/analyse.c
 src_libepamserv_a_SOURCES += \
-	src/commands/board/board.c src/commands/board/board_html.c \
-	src/commands/board/reply.c
+	src/commands/board/board.c src/commands/board/reply.c
 # mail/: the mail in hand as the commands read it (intake, the writer's
 # own text, account tokens, the stranger budget and words): the commands
 # include these, so they sit below the pipeline.

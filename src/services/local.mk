@@ -26,3 +26,7 @@ src_libepamserv_a_SOURCES += src/services/acctoken.c src/services/acctoken.h
 src_libepamserv_a_SOURCES += src/services/notice.c src/services/notice.h \
 	src/services/receipt.c src/services/receipt.h \
 	src/services/seek_sweep.c src/services/seek_sweep.h
+# Which players are robots (from commands/robots/robot.c) and the HTML
+# part of a board mail (from commands/board, issue 31).
+src_libepamserv_a_SOURCES += src/services/robot_config.c src/services/robot_config.h \
+	src/services/board_html.c src/services/board_html.h
