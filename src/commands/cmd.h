@@ -19,6 +19,7 @@
 #include "services/clock.h"
 #include "services/notice.h"
 #include "services/outmail.h"
+#include "services/result_words.h"
 #include "services/seek_sweep.h"
 #include "services/svc.h"
 #include "services/tokens.h"
@@ -170,25 +171,6 @@ void reply_error_token(struct cmdctx *c, const struct game *g);
 const char *reply_strip_prefixes(const char *subject);
 
 
-/* How a finished or cancelled game ended, in words naming the players,
- * into buf (len bytes, at least REPLY_RESULT_MAX for no cut): "carol
- * wins, dave did not answer the crossing on e12", "a draw, bob accepted
- * alice's draw offer", "cancelled, bob declined the challenge"; "" while
- * the game is open or active: game_result_words, which the web site
- * uses too. */
-#define REPLY_RESULT_MAX GAME_RESULT_WORDS_MAX
-void reply_result_words(const struct game *g, char *buf, size_t len);
-
-/* text with the words "white" and "black" (whole words, lower case)
- * replaced by the userids white and black, into buf (len bytes, cut when
- * too small): "alice wins (bob resigned)" for a stored result record's
- * "white wins (black resigned)". */
-void reply_colours_named(const char *text, const char *white,
-                         const char *black, char *buf, size_t len);
-
-/* ", capturing e11 and e12 (2)" for the last move of g when it took
- * pieces, appended to b; nothing otherwise. */
-void reply_capture_words(const struct game *g, struct buf *b);
 
 /* ---- one board (board.c) ---- */
 

@@ -29,7 +29,6 @@ src_libepamserv_a_SOURCES += \
 	src/commands/games/opponents.c src/commands/games/opponents.h
 src_libepamserv_a_SOURCES += \
 	src/commands/tourney/tournament.c src/commands/tourney/tourney.h \
-	src/commands/tourney/tourney_mail.c \
 	src/commands/tourney/tourney_rounds.c \
 	src/commands/tourney/tourney_sweep.c \
 	src/commands/tourney/league.c src/commands/tourney/league.h \

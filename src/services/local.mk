@@ -30,3 +30,7 @@ src_libepamserv_a_SOURCES += src/services/notice.c src/services/notice.h \
 # part of a board mail (from commands/board, issue 31).
 src_libepamserv_a_SOURCES += src/services/robot_config.c src/services/robot_config.h \
 	src/services/board_html.c src/services/board_html.h
+# The words of a game's result (from commands/board/reply.c) and the
+# tournament store's half that queues mail (from commands/tourney).
+src_libepamserv_a_SOURCES += src/services/result_words.c src/services/result_words.h \
+	src/services/tourney_mail.c src/services/tourney_mail.h
