@@ -34,3 +34,6 @@ src_libepamserv_a_SOURCES += src/services/robot_config.c src/services/robot_conf
 # tournament store's half that queues mail (from commands/tourney).
 src_libepamserv_a_SOURCES += src/services/result_words.c src/services/result_words.h \
 	src/services/tourney_mail.c src/services/tourney_mail.h
+# The days of a leave and the board mail's words about it (from
+# commands/accounts/leave.c, issue 31).
+src_libepamserv_a_SOURCES += src/services/leave.c src/services/leave.h
