@@ -16,6 +16,7 @@
 #include <time.h>
 
 #include "services/board_html.h"
+#include "services/boardmail.h"
 #include "services/clock.h"
 #include "services/notice.h"
 #include "services/outmail.h"
@@ -144,20 +145,6 @@ int reply_stranger_budget(struct cmdctx *c);
  * has to cut.  Within a "multiple" mail (c->collect), at most what is
  * left of c->collect_room once the template's words are counted. */
 size_t reply_text_budget(const struct cmdctx *c);
-
-/* Queue the board mail of g to both players and its observers, or only
- * to only_addr when that is not NULL (show).  headline: what happened
- * ("alice played e2-e4"); comment: relayed text or "", written by who (a
- * userid, or NULL when the sender is not known to be a player).  Each
- * recipient gets their own mail: their orientation and HTML preference,
- * " **" in the subject only for a comment written by someone else, their
- * reply token (players; with only_addr, see tokens.c), the opponent's
- * vacation.  CMD_DONE, or CMD_TEMPFAIL when a template cannot be read
- * (the caller aborts its transaction). */
-enum cmd_status reply_board(struct svc *s, struct txn *t,
-                            const struct game *g, const char *headline,
-                            const char *comment, const char *who,
-                            const char *only_addr);
 
 /* Give the error reply of this mail (when it is refused) the sender's
  * reply token for g: only when the mail proved a player of g (password
@@ -344,10 +331,6 @@ enum cmd_status move_done(struct cmdctx *c, struct board_ctx *b,
 enum cmd_status board_refuse_unless_active(struct cmdctx *c,
                                            const struct game *g,
                                            const char *usage);
-/* Drop the process's copy of the ratings that board mails show (reply.c):
- * called when this process rates a game, so its next board mail reads
- * the records again. */
-void reply_ratings_forget(void);
 /* ---- clocks (claim.c; the rest: services/clock.h) ---- */
 /* Under -timeout=auto on a TC_BANK or TC_MOVES board b (ACTIVE): when
  * the move time of this mail (board_move_time) is past the deadline of

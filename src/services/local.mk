@@ -37,3 +37,6 @@ src_libepamserv_a_SOURCES += src/services/result_words.c src/services/result_wor
 # The days of a leave and the board mail's words about it (from
 # commands/accounts/leave.c, issue 31).
 src_libepamserv_a_SOURCES += src/services/leave.c src/services/leave.h
+# The board mail (from commands/board/reply.c, issue 31; the hooks of
+# the mail in hand and the refusal stay there).
+src_libepamserv_a_SOURCES += src/services/boardmail.c src/services/boardmail.h
