@@ -31,8 +31,7 @@ src_libepamserv_a_SOURCES += \
 	src/commands/tourney/tournament.c src/commands/tourney/tourney.h \
 	src/commands/tourney/tourney_rounds.c \
 	src/commands/tourney/tourney_sweep.c \
-	src/commands/tourney/league.c src/commands/tourney/league.h \
-	src/commands/tourney/league_file.c \
+	src/commands/tourney/league.c \
 	src/commands/tourney/league_sweep.c
 src_libepamserv_a_SOURCES += \
 	src/commands/robots/robot.c src/commands/robots/robot.h \

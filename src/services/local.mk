@@ -40,3 +40,7 @@ src_libepamserv_a_SOURCES += src/services/leave.c src/services/leave.h
 # The board mail (from commands/board/reply.c, issue 31; the hooks of
 # the mail in hand and the refusal stay there).
 src_libepamserv_a_SOURCES += src/services/boardmail.c src/services/boardmail.h
+# The order by rating (from commands/tourney/tourney_rounds.c) and the
+# league's file and next season's order (from commands/tourney).
+src_libepamserv_a_SOURCES += src/services/tourney_rating.c src/services/tourney_rating.h \
+	src/services/league_file.c src/services/league.h

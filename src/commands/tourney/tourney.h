@@ -18,19 +18,12 @@
 #include "services/tfile.h"
 #include "services/ttable.h"
 #include "services/tourney_mail.h"
+#include "services/tourney_rating.h"
 
 /* ---- what the server does to a tournament (tourney_rounds.c) ---- */
 
 /* Commit tf's new file in t (held locks: tf_lock's). */
 void put_tf(struct txn *t, const struct tfile *tf);
-
-/* A player and his rating, for the order of a tournament's numbers and
- * of a league's new members. */
-struct tourney_rated { char userid[32]; int rating; };
-
-/* qsort comparison of struct tourney_rated: best rating first, then by
- * userid. */
-int tourney_by_rating(const void *a, const void *b);
 
 /*
  * Start tf (open, enough players, tf_lock held; key the game's lock),
