@@ -15,8 +15,13 @@
 
 #include <time.h>
 
+#include "services/board_html.h"
+#include "services/boardmail.h"
 #include "services/clock.h"
+#include "services/notice.h"
 #include "services/outmail.h"
+#include "services/result_words.h"
+#include "services/seek_sweep.h"
 #include "services/svc.h"
 #include "services/tokens.h"
 #include "services/threadid.h"
@@ -101,19 +106,7 @@ enum cmd_status signup_requests(struct cmdctx *c, struct txn *t,
                                 enum user_request_kind kind,
                                 struct buf *skipped);
 
-/* ---- notices (notice.c) ---- */
-
-/* Queue one notice (template account.txt: headline, details) to addr,
- * player userid's address, in a transaction of its own, once for
- * key_text: a later call with the same key_text does nothing.  For what
- * a player must hear although the event s serves is refused or deferred
- * (wrong passwords tried, a mail that waits).  Takes the leaf lock
- * "notice-USERID"; s's digest and mail count are as before afterwards.
- * CMD_DONE, or CMD_TEMPFAIL (logged; the caller goes on: a notice is
- * never worth failing the mail for). */
-enum cmd_status notice_send(struct svc *s, const char *userid,
-                            const char *addr, const char *key_text,
-                            const char *headline, const char *details);
+/* ---- notices (notice_send: services/notice.c) ---- */
 
 /* notice_send for the mail in hand c. */
 enum cmd_status notice_once(struct cmdctx *c, const char *userid,
@@ -153,38 +146,11 @@ int reply_stranger_budget(struct cmdctx *c);
  * left of c->collect_room once the template's words are counted. */
 size_t reply_text_budget(const struct cmdctx *c);
 
-/* Queue the board mail of g to both players and its observers, or only
- * to only_addr when that is not NULL (show).  headline: what happened
- * ("alice played e2-e4"); comment: relayed text or "", written by who (a
- * userid, or NULL when the sender is not known to be a player).  Each
- * recipient gets their own mail: their orientation and HTML preference,
- * " **" in the subject only for a comment written by someone else, their
- * reply token (players; with only_addr, see tokens.c), the opponent's
- * vacation.  CMD_DONE, or CMD_TEMPFAIL when a template cannot be read
- * (the caller aborts its transaction). */
-enum cmd_status reply_board(struct svc *s, struct txn *t,
-                            const struct game *g, const char *headline,
-                            const char *comment, const char *who,
-                            const char *only_addr);
-
 /* Give the error reply of this mail (when it is refused) the sender's
  * reply token for g: only when the mail proved a player of g (password
  * or token), so it goes to that player's address on file.  Sets
  * c->error_token (or leaves it ""); board_refuse calls it. */
 void reply_error_token(struct cmdctx *c, const struct game *g);
-
-/* The HTML part of a board mail (board_html.c; malloc'ed, caller frees)
- * from the text part's template variables v: the board turned when
- * black_down; for a player (side 0 White, 1 Black; -1 not a player)
- * holding a reply token, mailto: answer links to the server with the
- * subject "Re: SUBJECT".  The board in words (game/render.h) follows
- * the picture in a section hidden from the eye but read by screen
- * readers; with words (set ... board list) the words are shown instead
- * of the picture and its legend.  NULL when the template cannot be
- * read (logged). */
-char *board_html(struct svc *s, const struct game *g,
-                 const struct tvars *v, int black_down, int side,
-                 const char *token, const char *subject, int words);
 
 /* subject without its reply prefixes ("Re:", "RE:", "AW:", "Fwd:",
  * "Fw:", repeated, any case) and the blanks after them; points into
@@ -192,25 +158,6 @@ char *board_html(struct svc *s, const struct game *g,
 const char *reply_strip_prefixes(const char *subject);
 
 
-/* How a finished or cancelled game ended, in words naming the players,
- * into buf (len bytes, at least REPLY_RESULT_MAX for no cut): "carol
- * wins, dave did not answer the crossing on e12", "a draw, bob accepted
- * alice's draw offer", "cancelled, bob declined the challenge"; "" while
- * the game is open or active: game_result_words, which the web site
- * uses too. */
-#define REPLY_RESULT_MAX GAME_RESULT_WORDS_MAX
-void reply_result_words(const struct game *g, char *buf, size_t len);
-
-/* text with the words "white" and "black" (whole words, lower case)
- * replaced by the userids white and black, into buf (len bytes, cut when
- * too small): "alice wins (bob resigned)" for a stored result record's
- * "white wins (black resigned)". */
-void reply_colours_named(const char *text, const char *white,
-                         const char *black, char *buf, size_t len);
-
-/* ", capturing e11 and e12 (2)" for the last move of g when it took
- * pieces, appended to b; nothing otherwise. */
-void reply_capture_words(const struct game *g, struct buf *b);
 
 /* ---- one board (board.c) ---- */
 
@@ -319,10 +266,6 @@ enum cmd_status cmd_seeks(struct cmdctx *c, const char *game, int argc,
  * answer.c goes on as for any board. */
 int seek_answer(struct cmdctx *c, const char *game, const char *verb,
                 int argc, char **argv, enum cmd_status *st);
-/* The sweep (issue 17): every open seek past its expiry is closed, its
- * seeker mailed once (keyed like a mail, so a second sweep sends
- * nothing).  Returns how many expired. */
-int seek_sweep(const struct config *cfg);
 /* limit USERID PASSWORD [N|none|accept|reject|ask] (limit.c). */
 enum cmd_status cmd_limit(struct cmdctx *c, int argc, char **argv);
 /* The active games of userid for its limit: boards ACTIVE or CHALLENGED
@@ -388,10 +331,6 @@ enum cmd_status move_done(struct cmdctx *c, struct board_ctx *b,
 enum cmd_status board_refuse_unless_active(struct cmdctx *c,
                                            const struct game *g,
                                            const char *usage);
-/* Drop the process's copy of the ratings that board mails show (reply.c):
- * called when this process rates a game, so its next board mail reads
- * the records again. */
-void reply_ratings_forget(void);
 /* ---- clocks (claim.c; the rest: services/clock.h) ---- */
 /* Under -timeout=auto on a TC_BANK or TC_MOVES board b (ACTIVE): when
  * the move time of this mail (board_move_time) is past the deadline of

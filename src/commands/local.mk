@@ -19,7 +19,7 @@ src_libepamserv_a_SOURCES += \
 	src/commands/accounts/notice.c
 src_libepamserv_a_SOURCES += \
 	src/commands/games/challenge.c src/commands/games/seek.c \
-	src/commands/games/seek_sweep.c src/commands/games/answer.c \
+	src/commands/games/answer.c \
 	src/commands/games/move.c src/commands/games/pending.c \
 	src/commands/games/conditional.c src/commands/games/claim.c \
 	src/commands/games/votes.c src/commands/games/show.c \
@@ -29,11 +29,9 @@ src_libepamserv_a_SOURCES += \
 	src/commands/games/opponents.c src/commands/games/opponents.h
 src_libepamserv_a_SOURCES += \
 	src/commands/tourney/tournament.c src/commands/tourney/tourney.h \
-	src/commands/tourney/tourney_mail.c \
 	src/commands/tourney/tourney_rounds.c \
 	src/commands/tourney/tourney_sweep.c \
-	src/commands/tourney/league.c src/commands/tourney/league.h \
-	src/commands/tourney/league_file.c \
+	src/commands/tourney/league.c \
 	src/commands/tourney/league_sweep.c
 src_libepamserv_a_SOURCES += \
 	src/commands/robots/robot.c src/commands/robots/robot.h \
@@ -41,8 +39,7 @@ src_libepamserv_a_SOURCES += \
 	src/commands/robots/engine_time.c src/commands/robots/engine_time.h \
 	src/commands/robots/analyse.c
 src_libepamserv_a_SOURCES += \
-	src/commands/board/board.c src/commands/board/board_html.c \
-	src/commands/board/reply.c
+	src/commands/board/board.c src/commands/board/reply.c
 # mail/: the mail in hand as the commands read it (intake, the writer's
 # own text, account tokens, the stranger budget and words): the commands
 # include these, so they sit below the pipeline.

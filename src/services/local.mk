@@ -21,3 +21,26 @@ src_libepamserv_a_SOURCES += src/services/tfile.c src/services/tfile.h \
 # Account tokens (issue 29), made and checked on a struct svc (from
 # src/commands/mail in issue 31).
 src_libepamserv_a_SOURCES += src/services/acctoken.c src/services/acctoken.h
+# Notices, receipts and the seek sweep (issue 31, from src/commands;
+# their commands' wrappers notice_once and receipt_queue stay there).
+src_libepamserv_a_SOURCES += src/services/notice.c src/services/notice.h \
+	src/services/receipt.c src/services/receipt.h \
+	src/services/seek_sweep.c src/services/seek_sweep.h
+# Which players are robots (from commands/robots/robot.c) and the HTML
+# part of a board mail (from commands/board, issue 31).
+src_libepamserv_a_SOURCES += src/services/robot_config.c src/services/robot_config.h \
+	src/services/board_html.c src/services/board_html.h
+# The words of a game's result (from commands/board/reply.c) and the
+# tournament store's half that queues mail (from commands/tourney).
+src_libepamserv_a_SOURCES += src/services/result_words.c src/services/result_words.h \
+	src/services/tourney_mail.c src/services/tourney_mail.h
+# The days of a leave and the board mail's words about it (from
+# commands/accounts/leave.c, issue 31).
+src_libepamserv_a_SOURCES += src/services/leave.c src/services/leave.h
+# The board mail (from commands/board/reply.c, issue 31; the hooks of
+# the mail in hand and the refusal stay there).
+src_libepamserv_a_SOURCES += src/services/boardmail.c src/services/boardmail.h
+# The order by rating (from commands/tourney/tourney_rounds.c) and the
+# league's file and next season's order (from commands/tourney).
+src_libepamserv_a_SOURCES += src/services/tourney_rating.c src/services/tourney_rating.h \
+	src/services/league_file.c src/services/league.h

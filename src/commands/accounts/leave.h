@@ -12,28 +12,11 @@
 #include <time.h>
 
 #include "util/span.h"
+#include "services/leave.h"
 
 struct cmdctx;
 struct game;
 struct user;
-
-/* 1 when u is on leave at now (a leave line, or an old "vacation:" day:
- * user_leave_spans), with that leave into *span when span is not NULL
- * (leaves that touch read as one); else 0. */
-int leave_current(const struct user *u, time_t now, struct time_span *span);
-
-/* The last day of u's leave at now in u's time zone (UTC when none),
- * "Tue 22 Dec 2026", into buf (at least 16 bytes); "" when u is not on
- * leave. */
-void leave_last_day(const struct user *u, time_t now, char *buf,
-                    size_t len);
-
-/* The board mail's words about u, the opponent of its recipient:
- * "bob is on leave until Tue 22 Dec 2026 (bob's clock is stopped)." or
- * "" when bob is not on leave at now, or ended the leave with g's last
- * move (the move ends it: leave_after_move). */
-void leave_board_words(const struct user *u, const struct game *g,
-                       time_t now, char *buf, size_t len);
 
 /* After a move of userid (a command of theirs, played at when) is
  * committed, with no board lock held: a leave of userid running at when

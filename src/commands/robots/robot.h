@@ -27,6 +27,8 @@
 #include <stddef.h>
 #include <stdio.h>
 
+#include "services/robot_config.h"
+
 struct config;
 struct cmdctx;
 struct svc;
@@ -36,22 +38,6 @@ struct buf;
 
 /* Relative path of the robot-to-move file of a board into buf. */
 void robot_path(const char *game, long board, char *buf, size_t len);
-
-/* The robot entry (conf.h) of userid when userid is a robot of the
- * config whose account is a robot's ("robot: yes") or does not exist
- * yet (robot_ensure makes it), else NULL: a person's account under a
- * robot's name stays a person's (no robot accepts, plays or is marked
- * for it).  Each account is read once a process. */
-const struct config_robot *robot_config(const struct config *cfg,
-                                        const char *userid);
-
-/* The robot entry (conf.h) of the player to move on an active g, or NULL
- * when that player is no robot of the config or g is not active. */
-const struct config_robot *robot_to_move(const struct config *cfg,
-                                         const struct game *g);
-
-/* The first of g's players who is a robot (robot_config), or NULL. */
-const char *robot_of_game(const struct config *cfg, const struct game *g);
 
 /* In a transaction t that saves g: when a robot is to move on g, add its
  * robot-to-move file.  headline (may be NULL) is the board mail's; when
@@ -64,11 +50,6 @@ const char *robot_of_game(const struct config *cfg, const struct game *g);
  * that tells the human so (robot_wait_words), for his board mail. */
 int robot_note(struct svc *s, struct txn *t, const struct game *g,
                const char *headline, struct buf *why);
-
-/* The human whose share of the engine a robot's move on g counts
- * against: the player of g facing its robot; NULL when g has no robot
- * or its other player is a robot too. */
-const char *robot_human(const struct config *cfg, const struct game *g);
 
 /* Append to out the one whole sentence that tells the human why robot's
  * answer waits (why: enum robot_why of robot_queue.h; nothing for

@@ -5,7 +5,7 @@
  */
 #include "commands/mail/acctoken.h"
 #include "commands/cmd.h"
-#include "commands/tourney/league.h"
+#include "services/league.h"
 #include "commands/table.h"
 #include "commands/tourney/tourney.h"
 #include "spool/txn.h"

@@ -7,7 +7,7 @@
  * context, now a struct svc (tourney_sweep.c's sweep_svc_init).
  */
 #include "commands/cmd.h"
-#include "commands/tourney/league.h"
+#include "services/league.h"
 #include "commands/tourney/tourney.h"
 #include "spool/spool.h"
 #include "spool/txn.h"

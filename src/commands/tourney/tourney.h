@@ -17,49 +17,13 @@
 #include "commands/cmd.h"
 #include "services/tfile.h"
 #include "services/ttable.h"
-
-/* ---- the store's half that queues mail (tourney_mail.c) ---- */
-
-/* Take the locks a change of tournament name needs: "tournaments", then
- * "next-GAME" of its game (game, or the game its file names when the
- * file exists), and load it (a file that does not exist leaves tf with
- * only its name).  CMD_DONE with both held (release them with
- * tf_unlock; *exists 1 when the file was there), CMD_TEMPFAIL. */
-enum cmd_status tf_lock(struct svc *s, const char *name, const char *game,
-                        struct tfile *tf, int *exists, struct lock *l1,
-                        struct lock *l2, char *key, size_t keylen);
-void tf_unlock(struct lock *l1, struct lock *l2);
-
-/* A tournament board g has just finished (board_save, in its
- * transaction t): its two players get the table, unless it was the last
- * game (then tt_after_game sends every player the final table).  The
- * tournament file is read without its lock (files are replaced by
- * rename).  CMD_DONE, or CMD_TEMPFAIL when a template cannot be read; a
- * tournament file or board that cannot be read is logged and sends
- * nothing. */
-enum cmd_status tt_game_end(struct svc *s, struct txn *t,
-                            const struct game *g);
-
-/* Queue the mail "Epaminondas tournament NAME: WHAT" with headline and
- * text (template tournament.txt) to player userid's address in t, when
- * he has a confirmed one.  CMD_DONE or CMD_TEMPFAIL (template). */
-enum cmd_status tt_mail(struct svc *s, struct txn *t, const char *game,
-                        const char *name, const char *userid,
-                        const char *what, const char *headline,
-                        const char *text);
+#include "services/tourney_mail.h"
+#include "services/tourney_rating.h"
 
 /* ---- what the server does to a tournament (tourney_rounds.c) ---- */
 
 /* Commit tf's new file in t (held locks: tf_lock's). */
 void put_tf(struct txn *t, const struct tfile *tf);
-
-/* A player and his rating, for the order of a tournament's numbers and
- * of a league's new members. */
-struct tourney_rated { char userid[32]; int rating; };
-
-/* qsort comparison of struct tourney_rated: best rating first, then by
- * userid. */
-int tourney_by_rating(const void *a, const void *b);
 
 /*
  * Start tf (open, enough players, tf_lock held; key the game's lock),

@@ -40,15 +40,6 @@ void put_tf(struct txn *t, const struct tfile *tf)
 	free(file);
 }
 
-int tourney_by_rating(const void *a, const void *b)
-{
-	const struct tourney_rated *x = a, *y = b;
-
-	if (x->rating != y->rating)
-		return y->rating - x->rating;
-	return strcmp(x->userid, y->userid);
-}
-
 /* Make board number board of round `round` of tf, w White, b Black,
  * with options o and settings set, in t: its file, its line in tf, and
  * its board mail to both players.  CMD_DONE or CMD_TEMPFAIL (template). */

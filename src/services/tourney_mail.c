@@ -1,13 +1,19 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * tourney_mail.c - what of the tournament store (src/services/tfile.c,
- * ttable.c) takes locks or queues mail (see tourney.h): tf_lock takes
+ * ttable.c) takes locks or queues mail (see tourney_mail.h): tf_lock takes
  * its locks through svc_lock, tt_mail and tt_game_end queue the table's
  * mails through reply_template and reply_queue.  Moved out of tfile.c
- * and ttable.c by issue 31, bodies unchanged; on a struct svc since.
+ * and ttable.c by issue 31, bodies unchanged; on a struct svc since, and
+ * from src/commands/tourney into src/services (issue 31, s4-move).
  */
-#include "commands/mail/acctoken.h"
-#include "commands/tourney/tourney.h"
+#include "services/tourney_mail.h"
+#include "services/acctoken.h"
+#include "services/outmail.h"
+#include "services/result_words.h"
+#include "services/ttable.h"
+#include "util/i18n.h"
+#include "util/template.h"
 #include "services/weblink.h"
 #include "spool/lock.h"
 #include "spool/txn.h"

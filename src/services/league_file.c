@@ -4,9 +4,12 @@
  * lock) and the next season's order from the divisions' tables (see
  * league.h).  Split out of league.c by issue 31, bodies unchanged.
  */
-#include "commands/cmd.h"
-#include "commands/tourney/league.h"
-#include "commands/tourney/tourney.h"
+#include "services/league.h"
+#include "services/tfile.h"
+#include "services/ttable.h"
+#include "services/tourney_mail.h"
+#include "services/tourney_rating.h"
+#include "game/options.h"
 #include "game/ratings.h"
 #include "spool/spool.h"
 #include "spool/txn.h"

@@ -2,8 +2,9 @@
 /*
  * league.h - the recurring league (issue 17, Little Golem's championship
  * as the model): "GAME league join|leave USERID PASSWORD", "GAME league
- * show" (league.c), its file and the next season's order
- * (league_file.c), and its sweep (league_sweep.c, league_sweep).
+ * show" (commands/tourney/league.c), its file and the next season's
+ * order (league_file.c, here in src/services), and its sweep
+ * (commands/tourney/league_sweep.c, league_sweep).
  *
  * The league file SPOOL/league/GAME, versioned text like the tournament
  * files:
@@ -50,13 +51,14 @@
  * board number is read from disk); a sweep that stopped half-way makes
  * the divisions still missing at its next run.
  */
-#ifndef EPAM_CMD_LEAGUE_H
-#define EPAM_CMD_LEAGUE_H
+#ifndef EPAM_SERVICES_LEAGUE_H
+#define EPAM_SERVICES_LEAGUE_H
 
 #include <string.h>
 #include <time.h>
 
-#include "commands/cmd.h"
+#include "services/svc.h"
+#include "util/util.h"
 #include "spool/lock.h"
 #include "spool/txn.h"
 #include "util/buf.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * board_html.c - the text/html alternative of a board mail.
  *
@@ -20,8 +21,12 @@
  * and background) so that they read the same in dark mode; text without
  * colour takes the reader's.
  */
-#include "commands/robots/robot.h"
-#include "commands/cmd.h"
+#include "services/board_html.h"
+#include "services/outmail.h"
+#include "services/robot_config.h"
+#include "services/tokens.h"
+#include "util/i18n.h"
+#include "util/template.h"
 #include "game/render.h"
 #include "util/buf.h"
 

@@ -4,8 +4,13 @@
  * 1, seek.c): a seek nobody took within seek_days expires, its seeker
  * told once.  Split out of seek.c by issue 31, body unchanged.
  */
-#include "commands/mail/acctoken.h"
-#include "commands/cmd.h"
+#include "services/seek_sweep.h"
+#include "services/acctoken.h"
+#include "services/clock.h"
+#include "services/outmail.h"
+#include "services/svc.h"
+#include "util/i18n.h"
+#include "util/template.h"
 #include "spool/seeks.h"
 #include "spool/spool.h"
 #include "spool/txn.h"

@@ -1,0 +1,35 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/*
+ * result_words.h - how a game ended and what its last move took, in the
+ * words of the mails (result_words.c).
+ */
+#ifndef EPAM_SERVICES_RESULT_WORDS_H
+#define EPAM_SERVICES_RESULT_WORDS_H
+
+#include <stddef.h>
+
+#include "game/game.h"
+
+struct buf;
+
+/* How a finished or cancelled game ended, in words naming the players,
+ * into buf (len bytes, at least REPLY_RESULT_MAX for no cut): "carol
+ * wins, dave did not answer the crossing on e12", "a draw, bob accepted
+ * alice's draw offer", "cancelled, bob declined the challenge"; "" while
+ * the game is open or active: game_result_words, which the web site
+ * uses too. */
+#define REPLY_RESULT_MAX GAME_RESULT_WORDS_MAX
+void reply_result_words(const struct game *g, char *buf, size_t len);
+
+/* text with the words "white" and "black" (whole words, lower case)
+ * replaced by the userids white and black, into buf (len bytes, cut when
+ * too small): "alice wins (bob resigned)" for a stored result record's
+ * "white wins (black resigned)". */
+void reply_colours_named(const char *text, const char *white,
+                         const char *black, char *buf, size_t len);
+
+/* ", capturing e11 and e12 (2)" for the last move of g when it took
+ * pieces, appended to b; nothing otherwise. */
+void reply_capture_words(const struct game *g, struct buf *b);
+
+#endif
