@@ -563,3 +563,6 @@ TESTS += tests/unit/test_reason_words
 tests_unit_test_reason_words_SOURCES = tests/unit/test_reason_words.c \
 	tests/tap.h
 tests_unit_test_reason_words_LDADD = $(epamserv_test_libs)
+# relay_limit: a message and a reply to one, refused past the day's limit.
+TESTS += tests/integration/test_relay_limit.py
+EXTRA_DIST += tests/integration/test_relay_limit.py

@@ -55,6 +55,20 @@
 /* Queue in t the message text of from to each of to[0..n-1], each copy
  * with the recipient's message token for from, and from's receipt.
  * CMD_DONE or CMD_TEMPFAIL. */
+/* The refusal of a message or a reply to one when userid has relayed
+ * relay_limit mails today: CMD_REFUSED. */
+static enum cmd_status relay_refused(struct cmdctx *c, const char *usage,
+                                     const char *userid)
+{
+	/* TRANSLATORS: %1$s is the userid, %2$d the most mails a day. */
+	return cmd_refuse(c, usage, ngettext("you (%1$s) have relayed as many "
+	                  "mails today as one player may (%2$d); nothing was "
+	                  "sent", "you (%1$s) have relayed as many mails today "
+	                  "as one player may (%2$d); nothing was sent",
+	                  c->s.cfg->relay_limit), userid,
+	                  c->s.cfg->relay_limit);
+}
+
 static enum cmd_status message_send(struct cmdctx *c, struct txn *t,
                                     const struct user *from,
                                     const struct user *to, int n,
@@ -154,14 +168,7 @@ enum cmd_status cmd_message(struct cmdctx *c, int argc, char **argv)
 		n++;
 	}
 	if (!relay_take(&c->s, u.userid, n)) {
-		/* TRANSLATORS: %1$s is the userid, %2$d the most mails a
-		   day. */
-		st = cmd_refuse(c, usage, ngettext("you (%1$s) have relayed as "
-		                "many mails today as one player may (%2$d); "
-		                "nothing was sent", "you (%1$s) have relayed as "
-		                "many mails today as one player may (%2$d); "
-		                "nothing was sent", c->s.cfg->relay_limit),
-		                u.userid, c->s.cfg->relay_limit);
+		st = relay_refused(c, usage, u.userid);
 		goto out;
 	}
 	t = svc_txn(&c->s, c->s.msg_key);
@@ -288,12 +295,7 @@ enum cmd_status message_reply(struct cmdctx *c, const struct intake *in)
 	}
 	if (!relay_take(&c->s, u.userid, 1)) {
 		user_free(&to);
-		st = cmd_refuse(c, _(MESSAGE_REPLY_USAGE), ngettext("you (%1$s) "
-		                "have relayed as many mails today as one player may "
-		                "(%2$d); nothing was sent", "you (%1$s) have relayed "
-		                "as many mails today as one player may (%2$d); "
-		                "nothing was sent", c->s.cfg->relay_limit),
-		                u.userid, c->s.cfg->relay_limit);
+		st = relay_refused(c, _(MESSAGE_REPLY_USAGE), u.userid);
 		goto out;
 	}
 	t = svc_txn(&c->s, c->s.msg_key);

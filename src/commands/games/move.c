@@ -220,18 +220,10 @@ enum cmd_status move_play(struct cmdctx *c, struct game *g,
 	long n = split_number(word);
 	int side = game_side_of(g, userid);
 	const char *usage = move_usage(c, g);
+	enum cmd_status st = board_refuse_unless_active(c, g, usage);
 
-	if (g->state == GAME_CHALLENGED) {
-		char why[256];
-		game_not_started_text(g, why, sizeof why);
-		return board_refuse(c, g, usage, "%s", why);
-	}
-	if (g->state != GAME_ACTIVE) {
-		game_result_text(g, err, sizeof err);
-		/* TRANSLATORS: the board, then the result in words. */
-		return board_refuse(c, g, usage, _("board %ld is over: %s"),
-		                    g->board, err);
-	}
+	if (st != CMD_DONE)
+		return st;
 	if ((int)g->pos.to_move != side)
 		return move_not_your_turn(c, g, userid, word, usage);
 	if (n < 0 || (n > 0 && (size_t)n != g->nmoves + 1))
