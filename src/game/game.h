@@ -371,6 +371,13 @@ void game_result_text(const struct game *g, char *buf, size_t len);
 #define GAME_RESULT_WORDS_MAX 512
 void game_result_words(const struct game *g, char *buf, size_t len);
 
+/* How a finished or cancelled game ended, the clause alone that
+ * game_result_words puts after "NAME wins, ", "a draw, " or
+ * "cancelled, ": "dave did not answer the crossing on e12", "bob
+ * declined the challenge"; "" while the game is open or active.  Into
+ * buf (len bytes, at least GAME_RESULT_WORDS_MAX for no cut). */
+void game_end_words(const struct game *g, char *buf, size_t len);
+
 /* The reason a game ended (g->reason, stored in English: data) in the
  * reader's language with the players' userids for white and black, into
  * buf (len bytes, cut when too long): "alice resigned", "bob has no

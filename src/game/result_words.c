@@ -138,39 +138,52 @@ int game_reason_words(const struct game *g, char *buf, size_t len)
 	return 0;
 }
 
-void game_result_words(const struct game *g, char *buf, size_t len)
+void game_end_words(const struct game *g, char *why, size_t len)
 {
-	char why[GAME_RESULT_WORDS_MAX], sq[160];
+	char sq[160];
 	int white_won = g->result == EP_WHITE_WINS;
 	const char *winner = white_won ? g->white : g->black;
 	const char *loser = white_won ? g->black : g->white;
 
 	if (g->state == GAME_ACTIVE || g->state == GAME_CHALLENGED) {
-		snprintf(buf, len, "%s", "");
+		snprintf(why, len, "%s", "");
 		return;
 	}
 	crossed_squares(g, white_won ? EP_WHITE : EP_BLACK, sq, sizeof sq);
 	if (g->end == GAME_END_DRAW)
 		/* TRANSLATORS: how a game ended, a clause that follows "a
 		 * draw, " or "NAME wins, " below; the players' names. */
-		snprintf(why, sizeof why, _("%s accepted %s's draw offer"),
+		snprintf(why, len, _("%s accepted %s's draw offer"),
 		         game_opponent(g, g->end_by), g->end_by);
 	else if (g->end == GAME_END_AWARD)
-		snprintf(why, sizeof why, _("the administrator gave %s the game"),
+		snprintf(why, len, _("the administrator gave %s the game"),
 		         winner);
 	else if (g->end == GAME_END_NONE && sq[0] &&
 	         strstr(g->reason, "has more crossed pieces"))
 		/* TRANSLATORS: the loser, then the squares of the crossed
 		 * pieces ("e12" or "e12, f12"), here and in the next. */
-		snprintf(why, sizeof why, _("%s did not answer the crossing on %s"),
+		snprintf(why, len, _("%s did not answer the crossing on %s"),
 		         loser, sq);
 	else if (g->end == GAME_END_NONE && sq[0] &&
 	         strstr(g->reason, "cannot answer"))
-		snprintf(why, sizeof why,
+		snprintf(why, len,
 		         _("%s could not answer the crossing on %s"),
 		         loser, sq);
 	else
-		game_reason_words(g, why, sizeof why);
+		game_reason_words(g, why, len);
+}
+
+void game_result_words(const struct game *g, char *buf, size_t len)
+{
+	char why[GAME_RESULT_WORDS_MAX];
+	int white_won = g->result == EP_WHITE_WINS;
+	const char *winner = white_won ? g->white : g->black;
+
+	if (g->state == GAME_ACTIVE || g->state == GAME_CHALLENGED) {
+		snprintf(buf, len, "%s", "");
+		return;
+	}
+	game_end_words(g, why, sizeof why);
 	if (g->state == GAME_CANCELLED)
 		/* TRANSLATORS: the result of a game; %s is how it ended
 		 * (a clause as above, or the game's recorded reason). */

@@ -540,17 +540,20 @@ static void board_vars(struct svc *s, const struct game *g,
 			tvars_setf(v, "turn", _("Waiting for %s to accept the "
 			           "challenge."), who ? who : "");
 	} else {
-		reply_result_words(g, res, sizeof res);
-		/* A challenge called off was never a game: no "Game over". */
-		if (g->state == GAME_CANCELLED &&
-		    strncmp(res, "cancelled, ", 11) == 0)
+		/* A challenge called off was never a game: no "Game over".
+		 * The clause is asked for, not cut from the result's words,
+		 * which are in the reader's language. */
+		if (g->state == GAME_CANCELLED) {
+			game_end_words(g, res, sizeof res);
 			/* TRANSLATORS: the board, then why ("bob declined"). */
 			tvars_setf(v, "result", _("No game on board %ld: %s."),
-			           g->board, res + 11);
-		else
+			           g->board, res);
+		} else {
+			reply_result_words(g, res, sizeof res);
 			/* TRANSLATORS: the result in words ("alice wins, bob
 			 * resigned"). */
 			tvars_setf(v, "result", _("Game over: %s."), res);
+		}
 	}
 	if (s->bm.ratings)
 		/* TRANSLATORS: the rating changes ("alice 1612 (+12), bob
