@@ -566,3 +566,10 @@ tests_unit_test_reason_words_LDADD = $(epamserv_test_libs)
 # relay_limit: a message and a reply to one, refused past the day's limit.
 TESTS += tests/integration/test_relay_limit.py
 EXTRA_DIST += tests/integration/test_relay_limit.py
+# A date in words, in the reader's language (util/datewords.c), and the
+# day of a leave (day_words).
+check_PROGRAMS += tests/unit/test_datewords
+TESTS += tests/unit/test_datewords
+tests_unit_test_datewords_SOURCES = tests/unit/test_datewords.c \
+	tests/tap.h
+tests_unit_test_datewords_LDADD = $(epamserv_test_libs)

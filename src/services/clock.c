@@ -15,6 +15,7 @@
 #include "game/clock.h"
 #include "spool/spool.h"
 #include "spool/users.h"
+#include "util/datewords.h"
 #include "util/tz.h"
 
 #include <ctype.h>
@@ -73,13 +74,6 @@ int deadline_zone_ok(const char *name)
 
 void deadline_words(const struct user *u, time_t t, char *buf, size_t len)
 {
-	static const char *const day[] = {
-		"Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"
-	};
-	static const char *const mon[] = {
-		"Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep",
-		"Oct", "Nov", "Dec"
-	};
 	const char *zone = u && u->timezone[0] && deadline_zone_ok(u->timezone)
 	                   ? u->timezone : NULL;
 	char abbr[16] = "UTC";
@@ -97,9 +91,7 @@ void deadline_words(const struct user *u, time_t t, char *buf, size_t len)
 	} else {
 		gmtime_r(&t, &tm);
 	}
-	snprintf(buf, len, "%s %d %s %d %02d:%02d %s", day[tm.tm_wday % 7],
-	         tm.tm_mday, mon[tm.tm_mon % 12], tm.tm_year + 1900, tm.tm_hour,
-	         tm.tm_min, abbr);
+	date_time_words(&tm, abbr, buf, len);
 }
 
 int board_clock(const struct svc *s, const struct game *g,

@@ -9,6 +9,7 @@
 #include "services/leave.h"
 #include "game/game.h"
 #include "spool/users.h"
+#include "util/datewords.h"
 #include "util/i18n.h"
 #include "util/tz.h"
 #include "util/util.h"
@@ -71,19 +72,21 @@ time_t day_start(long dn)
 	return mktime(&tm);
 }
 
-/* "Tue 22 Dec 2026" for day dn. */
+/* "Tue 22 Dec 2026" for day dn, in the reader's language
+ * (date_day_words). */
 void day_words(long dn, char *buf, size_t len)
 {
-	static const char *const wd[7] = { "Thu", "Fri", "Sat", "Sun", "Mon",
-	                                   "Tue", "Wed" };
-	static const char *const mon[12] = { "Jan", "Feb", "Mar", "Apr",
-	                                     "May", "Jun", "Jul", "Aug",
-	                                     "Sep", "Oct", "Nov", "Dec" };
+	struct tm tm;
 	int y, m, d;
 
 	civil_date(dn, &y, &m, &d);
-	snprintf(buf, len, "%s %d %s %d", wd[((dn % 7) + 7) % 7], d,
-	         mon[m - 1], y);
+	memset(&tm, 0, sizeof tm);
+	tm.tm_year = y - 1900;
+	tm.tm_mon = m - 1;
+	tm.tm_mday = d;
+	/* Day 0 (1970-01-01) was a Thursday. */
+	tm.tm_wday = (int)((((dn + 4) % 7) + 7) % 7);
+	date_day_words(&tm, buf, len);
 }
 
 /* The year of day dn. */
