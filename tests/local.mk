@@ -573,3 +573,8 @@ TESTS += tests/unit/test_datewords
 tests_unit_test_datewords_SOURCES = tests/unit/test_datewords.c \
 	tests/tap.h
 tests_unit_test_datewords_LDADD = $(epamserv_test_libs)
+# A mail's text part wraps by characters, not bytes (reply_wrap).
+check_PROGRAMS += tests/unit/test_wrap
+TESTS += tests/unit/test_wrap
+tests_unit_test_wrap_SOURCES = tests/unit/test_wrap.c tests/tap.h
+tests_unit_test_wrap_LDADD = $(epamserv_test_libs)

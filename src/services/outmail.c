@@ -225,38 +225,64 @@ static int position_row(const char *line, size_t len)
 	return blanks == 2;
 }
 
+/* The columns s (n bytes of UTF-8) takes: one a character (the bytes
+ * 0x80-0xbf continue a character), so that "Grundreihe für Weiß" is as
+ * wide as it looks, not as many bytes as it has. */
+static size_t columns(const char *s, size_t n)
+{
+	size_t i, col = 0;
+
+	for (i = 0; i < n; i++)
+		col += ((unsigned char)s[i] & 0xc0) != 0x80;
+	return col;
+}
+
+/* Whether the blank at s[i] follows an abbreviation that must not end a
+ * line: "e.g." and German "z. B." (whose own blank is the one after
+ * "z."). */
+static int after_abbreviation(const char *s, size_t i)
+{
+	return (i >= 4 && memcmp(s + i - 4, "e.g.", 4) == 0) ||
+	       (i >= 2 && memcmp(s + i - 2, "z.", 2) == 0 &&
+	        (i == 2 || s[i - 3] == ' ' || s[i - 3] == '('));
+}
+
 /* Where to break s (n bytes, the rest of a line): the last blank at most
- * room bytes in, after lo (the prefix), that is not right after "e.g."
- * nor inside a "double-quoted" run of at most qmax bytes (prose quotes
+ * room columns in, after lo (the prefix, in bytes: blanks and quote
+ * marks), that is not right after an abbreviation (after_abbreviation)
+ * nor inside a "double-quoted" run of at most qmax columns (prose quotes
  * commands so, "send \"help\"", and a command split across lines is one
  * a player copies wrong); failing that (a word longer than the room) the
- * first such blank after room; 0 when there is none. */
+ * first such blank after room; 0 when there is none.  The result is a
+ * byte offset. */
 static size_t wrap_cut(const char *s, size_t n, size_t room, size_t lo,
                        size_t qmax)
 {
-	size_t i, qend = 0, cut = 0;
+	size_t i, qend = 0, cut = 0, col = 0;
 
 	for (i = 0; i < n; i++) {
+		if (i > 0 && ((unsigned char)s[i - 1] & 0xc0) != 0x80)
+			col++;   /* the columns of s[0..i) */
 		if (i < qend)
 			continue;
 		if (s[i] == '"') {
 			const char *q = memchr(s + i + 1, '"', n - i - 1);
-			if (q && (size_t)(q - (s + i)) < qmax)
+			if (q && columns(s + i, (size_t)(q - (s + i))) < qmax)
 				qend = (size_t)(q - s) + 1;
 			continue;
 		}
-		if (s[i] != ' ' || i <= lo ||
-		    (i >= 4 && memcmp(s + i - 4, "e.g.", 4) == 0))
+		if (s[i] != ' ' || i <= lo || after_abbreviation(s, i))
 			continue;
-		if (i > room)
+		if (col > room)
 			return cut ? cut : i;
 		cut = i;
 	}
 	return cut;
 }
 
-/* One line (len bytes, no line end) appended to b, broken at blanks into
- * pieces of at most width columns where it can be; a word longer than
+/* One line (len bytes of UTF-8, no line end) appended to b, broken at
+ * blanks into pieces of at most width columns (characters, not bytes)
+ * where it can be; a word longer than
  * the width stays whole, and so do a wide board's rows and a position to
  * copy.  A quoted line
  * (the sender's own text in an error reply) is broken too, each piece
@@ -271,7 +297,7 @@ static void wrap_line(struct buf *b, const char *line, size_t len,
 		buf_append(b, line, len);
 		return;
 	}
-	while (len - start > width - (first ? 0 : pre)) {
+	while (columns(line + start, len - start) > width - (first ? 0 : pre)) {
 		/* A quoted run fits a continuation line whole. */
 		size_t cut = wrap_cut(line + start, len - start,
 		                      width - (first ? 0 : pre), first ? pre : 0,

@@ -97,8 +97,10 @@ char *reply_template(const struct svc *s, const char *name, const struct tvars *
  * shows 36 to 40 columns of a monospaced font, most clients 72 or more). */
 #define REPLY_WRAP_COLUMNS 72
 
-/* text with every line longer than width broken at blanks, a board's
- * rows and a quoted line's prefix kept whole (malloc'ed, never NULL). */
+/* text (UTF-8) with every line longer than width columns (characters,
+ * not bytes: "Weiß" takes four) broken at blanks, never right after
+ * "e.g." or inside "z. B.", a board's rows and a quoted line's prefix
+ * kept whole (malloc'ed, never NULL). */
 char *reply_wrap(const char *text, size_t width);
 
 #endif
