@@ -858,7 +858,9 @@ enum cmd_status reply_board(struct svc *s, struct txn *t,
 
 	board_vars(s, g, &v, headline, comment, who);
 	if (*moves)
-		tvars_setf(&v, "moves", "Moves:\n%s", moves);
+		/* TRANSLATORS: the heading of the list of moves played, then
+		 * the list (its notation stays). */
+		tvars_setf(&v, "moves", _("Moves:\n%s"), moves);
 	for (i = 0; i < 2; i++) {
 		char *err = NULL;
 		int rc = user_load(s->cfg->spool, player[i], &u[i], &err);
