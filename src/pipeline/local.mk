@@ -9,4 +9,5 @@ src_libepamserv_a_SOURCES += \
 	src/pipeline/tokens.c src/pipeline/tokens.h \
 	src/pipeline/tokenform.c src/pipeline/tokenform.h \
 	src/pipeline/dispatch.c src/pipeline/dispatch.h \
-	src/pipeline/report.c src/pipeline/report.h
+	src/pipeline/report.c src/pipeline/report.h \
+	src/pipeline/refusal.c src/pipeline/refusal.h

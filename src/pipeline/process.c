@@ -31,6 +31,7 @@
 #include "pipeline/process.h"
 #include "pipeline/auth_scan.h"
 #include "pipeline/dispatch.h"
+#include "pipeline/refusal.h"
 #include "pipeline/tokens.h"
 #include "commands/cmd.h"
 #include "commands/mail/acctoken.h"
