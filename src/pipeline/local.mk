@@ -10,4 +10,7 @@ src_libepamserv_a_SOURCES += \
 	src/pipeline/tokenform.c src/pipeline/tokenform.h \
 	src/pipeline/dispatch.c src/pipeline/dispatch.h \
 	src/pipeline/report.c src/pipeline/report.h \
-	src/pipeline/refusal.c src/pipeline/refusal.h
+	src/pipeline/refusal.c src/pipeline/refusal.h \
+	src/pipeline/msgreply.c src/pipeline/msgreply.h \
+	src/pipeline/acctoken_owner.c src/pipeline/acctoken_owner.h \
+	src/pipeline/stranger_spent.c src/pipeline/stranger_spent.h

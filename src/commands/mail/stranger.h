@@ -16,7 +16,6 @@
 #define EPAM_STRANGER_H
 
 #include "commands/cmd.h"
-#include "commands/mail/intake.h"
 
 /* The two budgets, counted apart so that neither can use up the other. */
 enum stranger_budget {
@@ -41,16 +40,6 @@ int stranger_budget_take(struct cmdctx *c, enum stranger_budget b);
 /* Whether budget b would let one more mail go for c (as
  * stranger_budget_take, but nothing is counted): 1 or 0. */
 int stranger_budget_room(struct cmdctx *c, enum stranger_budget b);
-
-/* Whether the mail of c, a stranger's with the words in (is_multiple:
- * a "multiple" mail), can have no effect now: every reply it could get
- * would find its budget spent.  confirm always runs (its answer goes to
- * an address being confirmed); signup runs while either budget has
- * room (its requests take from their own).  Anything else only makes a
- * reply to the stranger.  Then the mail costs no more than its parse:
- * the caller records it as done, unread, with a log line. */
-int stranger_spent(struct cmdctx *c, const struct intake *in,
-                   int is_multiple);
 
 /* ---- words (stranger_words.c) ---- */
 

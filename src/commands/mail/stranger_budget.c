@@ -97,16 +97,3 @@ int stranger_budget_room(struct cmdctx *c, enum stranger_budget b)
 	return fresh && reserve_limit(cfg) > 0 &&
 	       left(c, reserve, reserve_limit(cfg)) > 0;
 }
-
-int stranger_spent(struct cmdctx *c, const struct intake *in,
-                   int is_multiple)
-{
-	const char *verb = !is_multiple && in->argc > 0 ? in->argv[0] : "";
-
-	if (strcasecmp(verb, "confirm") == 0)
-		return 0;
-	if (stranger_budget_room(c, STRANGER_REPLIES))
-		return 0;
-	return strcasecmp(verb, "signup") != 0 ||
-	       !stranger_budget_room(c, STRANGER_REQUESTS);
-}
