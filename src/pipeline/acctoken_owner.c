@@ -1,12 +1,12 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * acctoken_owner.c - the player an account token in the subject of the
- * mail in hand proves (acctoken_owner.h).  From commands/mail/acctoken.c
+ * mail in hand proves (acctoken_owner.h).  From commands/acctoken.c
  * (issue 31): only the pipeline reads a token of the mail's.
  */
 #include "pipeline/acctoken_owner.h"
 #include "commands/auth.h"
-#include "commands/mail/intake.h"
+#include "pipeline/intake.h"
 #include "services/acctoken.h"
 #include "spool/users.h"
 #include "util/log.h"

@@ -10,7 +10,7 @@
 #include "pipeline/auth_scan.h"
 #include "commands/cmd.h"
 #include "pipeline/msgreply.h"
-#include "commands/mail/intake.h"
+#include "pipeline/intake.h"
 #include "pipeline/tokenform.h"
 #include "pipeline/tokens.h"
 #include "spool/authfail.h"

@@ -9,7 +9,7 @@
 #include "pipeline/msgreply.h"
 #include "pipeline/acctoken_owner.h"
 #include "commands/accounts/message.h"
-#include "commands/mail/intake.h"
+#include "pipeline/intake.h"
 #include "util/buf.h"
 #include "util/util.h"
 

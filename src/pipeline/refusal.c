@@ -7,8 +7,8 @@
  * (issue 31): only the pipeline commits a refusal.
  */
 #include "commands/cmd.h"
-#include "commands/mail/intake.h"
-#include "commands/mail/stranger.h"
+#include "pipeline/intake.h"
+#include "commands/stranger.h"
 #include "pipeline/refusal.h"
 #include "services/acctoken.h"
 #include "spool/txn.h"

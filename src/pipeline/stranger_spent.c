@@ -1,12 +1,12 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * stranger_spent.c - a stranger's mail that no budget has room for
- * (stranger_spent.h).  From commands/mail/stranger_budget.c (issue 31):
+ * (stranger_spent.h).  From commands/stranger_budget.c (issue 31):
  * it reads the command words the pipeline found (intake.h).
  */
 #include "pipeline/stranger_spent.h"
-#include "commands/mail/intake.h"
-#include "commands/mail/stranger.h"
+#include "pipeline/intake.h"
+#include "commands/stranger.h"
 
 #include <strings.h>
 

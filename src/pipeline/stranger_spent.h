@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * stranger_spent.h - whether a stranger's mail can have any effect
- * while the budgets of mail to strangers (commands/mail/stranger.h) are
+ * while the budgets of mail to strangers (commands/stranger.h) are
  * spent: the pipeline asks before it reads the mail further.
  */
 #ifndef EPAM_PIPELINE_STRANGER_SPENT_H

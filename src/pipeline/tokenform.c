@@ -14,7 +14,7 @@
 #include "pipeline/tokens.h"
 #include "pipeline/acctoken_owner.h"
 #include "services/acctoken.h"
-#include "commands/mail/intake.h"
+#include "pipeline/intake.h"
 #include "pipeline/msgreply.h"
 #include "spool/spool.h"
 #include "util/log.h"

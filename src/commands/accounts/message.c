@@ -24,7 +24,7 @@
  * sender of either gets a receipt (receipt.h) unless he turned them off.
  */
 #include "util/log.h"
-#include "commands/mail/acctoken.h"
+#include "commands/acctoken.h"
 #include "commands/cmd.h"
 #include "commands/accounts/message.h"
 #include "commands/accounts/receipt.h"

@@ -16,7 +16,7 @@
 #include "commands/cmd.h"
 #include "commands/accounts/leave.h"
 #include "commands/robots/robot.h"
-#include "commands/mail/stranger.h"
+#include "commands/stranger.h"
 #include "game/clock.h"
 #include "game/ratings.h"
 #include "game/render.h"

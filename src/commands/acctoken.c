@@ -3,7 +3,7 @@
  * acctoken.c - the account tokens of the mail in hand (see acctoken.h;
  * the tokens themselves are services/acctoken.c).
  */
-#include "commands/mail/acctoken.h"
+#include "commands/acctoken.h"
 #include "spool/users.h"
 
 #include <stdio.h>

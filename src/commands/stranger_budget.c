@@ -13,7 +13,7 @@
  * newcomer from elsewhere is answered unless the attacker also has more
  * sources than the reserve has mails.
  */
-#include "commands/mail/stranger.h"
+#include "commands/stranger.h"
 #include "spool/ratelimit.h"
 
 #include <stdio.h>

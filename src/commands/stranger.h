@@ -3,6 +3,8 @@
  * the hourly budgets of mail to strangers, kept per sending source as
  * well as for the whole server (stranger_budget.c), and the words of an
  * unproved mail kept out of every reply to it (stranger_words.c).
+ * Whether a stranger's mail can have any effect with the budgets spent
+ * is the pipeline's question (pipeline/stranger_spent.h).
  *
  * A stranger is the sender of a mail that proved no player (no password,
  * no reply token) and whose From is no player's confirmed address
