@@ -79,9 +79,6 @@ void board_missing_words(const struct svc *s, const char *game, long board,
 enum cmd_status show_load(struct cmdctx *c, const char *game, long board,
                           const char *usage, struct game *g);
 
-/* Commit the error reply of a refused command under the message lock. */
-enum cmd_status cmd_commit_refusal(struct cmdctx *c);
-
 /* ---- who sent the mail: commands/auth.h, auth_words.h ---- */
 
 /* ---- addresses (signup.c) ---- */

@@ -9,7 +9,8 @@
  * the command takes the lock of what it changes, loads it, applies the
  * change, and commits in one struct txn the new files, its replies
  * (outbox) and the record that this mail was processed.  A refused
- * command commits only its error reply and that record.
+ * command leaves its refusal in c->error (cmd_refuse); the pipeline
+ * commits the error reply and that record (pipeline/refusal.h).
  */
 #ifndef EPAM_COMMANDS_CTX_H
 #define EPAM_COMMANDS_CTX_H

@@ -40,12 +40,10 @@ src_libepamserv_a_SOURCES += \
 	src/commands/robots/analyse.c
 src_libepamserv_a_SOURCES += \
 	src/commands/board/board.c src/commands/board/reply.c
-# mail/: the mail in hand as the commands read it (intake, the writer's
-# own text, account tokens, the stranger budget and words): the commands
-# include these, so they sit below the pipeline.
+# The mail in hand as the commands read it: the account token of a
+# reply to its sender, the stranger budget and words (from mail/, whose
+# intake and quoting went to src/pipeline in issue 31).
 src_libepamserv_a_SOURCES += \
-	src/commands/mail/intake.c src/commands/mail/intake.h \
-	src/commands/mail/quoting.c src/commands/mail/quoting.h \
-	src/commands/mail/acctoken.c src/commands/mail/acctoken.h \
-	src/commands/mail/stranger.h src/commands/mail/stranger_budget.c \
-	src/commands/mail/stranger_words.c
+	src/commands/acctoken.c src/commands/acctoken.h \
+	src/commands/stranger.h src/commands/stranger_budget.c \
+	src/commands/stranger_words.c

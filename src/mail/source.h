@@ -2,7 +2,7 @@
  * source.h - where a mail came from, by what our own side wrote: the
  * client address in the Received fields our MTA added, and the network
  * it belongs to (issue 29: the per-source budgets of strangers, see
- * commands/mail/stranger.h).
+ * commands/stranger.h).
  *
  * A sender chooses every header of his mail but the Received fields the
  * MTAs on our side add above it; of those, the topmost names the

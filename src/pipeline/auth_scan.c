@@ -9,8 +9,8 @@
  */
 #include "pipeline/auth_scan.h"
 #include "commands/cmd.h"
-#include "commands/accounts/message.h"
-#include "commands/mail/intake.h"
+#include "pipeline/msgreply.h"
+#include "pipeline/intake.h"
 #include "pipeline/tokenform.h"
 #include "pipeline/tokens.h"
 #include "spool/authfail.h"
@@ -33,7 +33,7 @@ int auth_preflight(struct cmdctx *c, const struct intake *in, char *userid)
 	userid[0] = '\0';
 	if (in->token[0] && tokenform_is(in))
 		return tokenform_owner(c, in, userid);
-	/* Words in reply to a relayed message (message.c); a command
+	/* Words in reply to a relayed message (msgreply.c); a command
 	 * with a password in such a reply is checked as any other. */
 	if ((in->argc == 0 || !cmd_known(in->argv[0])) &&
 	    message_reply_is(c, in, id))

@@ -16,7 +16,7 @@
 #define EPAM_PIPELINE_INLOG_H
 
 #include "commands/ctx.h"
-#include "commands/mail/intake.h"
+#include "pipeline/intake.h"
 
 #include <stddef.h>
 

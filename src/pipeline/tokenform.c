@@ -12,9 +12,10 @@
 #include "pipeline/tokenform.h"
 #include "pipeline/dispatch.h"
 #include "pipeline/tokens.h"
-#include "commands/mail/acctoken.h"
-#include "commands/mail/intake.h"
-#include "commands/accounts/message.h"
+#include "pipeline/acctoken_owner.h"
+#include "services/acctoken.h"
+#include "pipeline/intake.h"
+#include "pipeline/msgreply.h"
 #include "spool/spool.h"
 #include "util/log.h"
 #include "util/util.h"
@@ -194,7 +195,7 @@ enum cmd_status tokenform_run(struct cmdctx *c, const struct intake *in)
 
 	/* Words in reply to a relayed message: an answer to its sender. */
 	if (k == TF_NONE && message_reply_is(c, in, userid))
-		return message_reply(c, in);
+		return msgreply_run(c, in);
 	if (k == TF_NONE)
 		return cmd_refuse(c, TOKENFORM_USAGE, _("'%.40s' is not a command "
 		                  "that the token in your subject proves: a reply "

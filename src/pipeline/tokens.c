@@ -71,7 +71,7 @@
 #include "util/log.h"
 #include "commands/cmd.h"
 #include "commands/accounts/leave.h"
-#include "commands/mail/intake.h"
+#include "pipeline/intake.h"
 #include "services/tokenhash.h"
 #include "pipeline/tokenform.h"
 #include "pipeline/tokens.h"

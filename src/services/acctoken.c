@@ -2,7 +2,7 @@
 /*
  * acctoken.c - account tokens (see acctoken.h): made and checked with
  * the spool's secret at s->now, no mail context (issue 31; who a mail's
- * token proves is commands/mail/acctoken.c).
+ * token proves is pipeline/acctoken_owner.c).
  */
 #include "services/acctoken.h"
 #include "services/tokens.h"

@@ -381,7 +381,7 @@ void reply_board_subject(const struct game *g, char *buf, size_t len)
 		 * board, White's and Black's userids.  "%s Board %ld" must
 		 * stay as it is and first in the subject: a reply is read for
 		 * the game's name and the word Board as its first two words
-		 * (src/commands/mail/intake.c). */
+		 * (src/pipeline/intake.c). */
 		snprintf(buf, len, _("%s Board %ld (%s v %s)"),
 		         reply_game_title(g->game), g->board, g->white, g->black);
 	else

@@ -7,7 +7,7 @@
  * behaviour or unbounded time; the decoded fields must be NUL-terminated
  * UTF-8 strings that the command reader can split.
  */
-#include "commands/mail/intake.h"
+#include "pipeline/intake.h"
 #include "mail/dsn.h"
 #include "mail/mail.h"
 

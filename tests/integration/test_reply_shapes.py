@@ -29,7 +29,7 @@ board mail has no move in it"), relayed the move replied to a chat as a
 chat, answered "Claim." with "it is not your turn", and answered plain
 words with a note about moves only.  The list of quoted and footer
 forms in epamserv(1) is checked against the one table of the code
-(src/commands/mail/quoting.c)."""
+(src/pipeline/quoting.c)."""
 import email.utils
 import os
 import quopri
@@ -338,7 +338,7 @@ try:
              "and her own words below the quote go to bob as her chat")
 
     # -- the manual lists every form of the code's one table ---------------
-    with open(os.path.join(SRCDIR, "src", "commands", "mail", "quoting.c"),
+    with open(os.path.join(SRCDIR, "src", "pipeline", "quoting.c"),
               encoding="utf-8") as f:
         src = f.read()
     docs = []

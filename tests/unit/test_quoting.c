@@ -1,14 +1,14 @@
 /*
- * test_quoting.c - the writer's own text of a mail (src/commands/mail/quoting.h,
+ * test_quoting.c - the writer's own text of a mail (src/pipeline/quoting.h,
  * issue 30 item 2) and the command intake reads from it
- * (src/commands/mail/intake.h): each mail program's way of quoting, and lines
+ * (src/pipeline/intake.h): each mail program's way of quoting, and lines
  * that only look like its forms.
  */
 #include <stdlib.h>
 #include <string.h>
 
-#include "commands/mail/intake.h"
-#include "commands/mail/quoting.h"
+#include "pipeline/intake.h"
+#include "pipeline/quoting.h"
 #include "tap.h"
 
 /* The own text of body, as one static string ("" for none). */

@@ -5,7 +5,7 @@
  * in a mail, the reply size cap (reply_queue, outbox_put).
  */
 #include "commands/cmd.h"
-#include "commands/mail/intake.h"
+#include "pipeline/intake.h"
 #include "services/tokenhash.h"
 #include "game/game.h"
 #include "game/render.h"

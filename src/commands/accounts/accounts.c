@@ -35,7 +35,7 @@
  * keep naming one person).
  */
 #include "util/log.h"
-#include "commands/mail/acctoken.h"
+#include "commands/acctoken.h"
 #include "commands/accounts/account.h"
 #include "commands/cmd.h"
 #include "commands/accounts/leave.h"

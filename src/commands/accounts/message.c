@@ -24,9 +24,8 @@
  * sender of either gets a receipt (receipt.h) unless he turned them off.
  */
 #include "util/log.h"
-#include "commands/mail/acctoken.h"
+#include "commands/acctoken.h"
 #include "commands/cmd.h"
-#include "commands/mail/intake.h"
 #include "commands/accounts/message.h"
 #include "commands/accounts/receipt.h"
 #include "commands/table.h"
@@ -41,9 +40,6 @@
 #include <strings.h>
 
 #define MESSAGE_MAX_RCPT 100  /* max_message_recipients' upper bound */
-
-/* The subject of a relayed message, before its token. */
-#define MESSAGE_SUBJECT "epamserv: a message from "
 
 /* How to answer a relayed message, for the refusals of a reply (the
  * words of the message line are a command's: they stay). */
@@ -184,76 +180,21 @@ out:
 	return st;
 }
 
-int message_reply_is(const struct cmdctx *c, const struct intake *in,
-                     char *sender)
-{
-	const char *s, *p;
-	size_t n;
-
-	sender[0] = '\0';
-	if (!c->mail || !c->mail->subject || !in->token[0] ||
-	    in->token_board >= 0 || !in->token_user[0])
-		return 0;
-	s = reply_strip_prefixes(c->mail->subject);
-	if (strncasecmp(s, MESSAGE_SUBJECT, strlen(MESSAGE_SUBJECT)) != 0)
-		return 0;
-	p = s + strlen(MESSAGE_SUBJECT);
-	n = strcspn(p, " \t");
-	if (n == 0 || n >= 32 || strncmp(p + n, " - ", 3) != 0)
-		return 0;
-	memcpy(sender, p, n);
-	sender[n] = '\0';
-	util_lower(sender);
-	if (!util_userid_ok(sender) || strcmp(sender, in->token_user) == 0) {
-		sender[0] = '\0';
-		return 0;
-	}
-	return 1;
-}
-
-int message_reply_owner(struct cmdctx *c, const struct intake *in,
-                        char *userid)
-{
-	char sender[32];
-
-	userid[0] = '\0';
-	if (!message_reply_is(c, in, sender))
-		return 0;
-	return acctoken_pair_owner(c, in, sender, userid);
-}
-
-/* The words of the reply: its first line (the command words of in,
- * one blank between them) and the comment after it; the token of the
- * subject masked, as intake.c masks it in a comment.  Malloc'ed. */
-static char *reply_words(const struct intake *in)
-{
-	struct buf b = BUF_INIT;
-	char *s, *p;
-	int i;
-
-	for (i = 0; i < in->argc; i++)
-		buf_printf(&b, "%s%s", i ? " " : "", in->argv[i]);
-	if (in->comment && *in->comment)
-		buf_printf(&b, "%s%s", b.len ? "\n" : "", in->comment);
-	s = buf_take(&b);
-	while (in->token[0] && (p = strstr(s, in->token)) != NULL)
-		memset(p, 'x', strlen(in->token));
-	return s;
-}
-
-enum cmd_status message_reply(struct cmdctx *c, const struct intake *in)
+enum cmd_status message_reply(struct cmdctx *c,
+                              const struct message_answer *a)
 {
 	struct user u, to;
 	struct txn *t;
-	char sender[32], userid[32], *err = NULL, *text = NULL;
+	const char *sender = a->sender, *userid = a->userid;
+	char *err = NULL, *text = NULL;
 	enum cmd_status st;
 	int rc;
 
-	if (!message_reply_is(c, in, sender))
+	if (!sender[0])
 		return cmd_refuse(c, _(MESSAGE_REPLY_USAGE), "%s", _("your reply "
 		                  "does not answer a message mail.  Nothing was "
 		                  "sent"));
-	rc = message_reply_owner(c, in, userid);
+	rc = a->proved;
 	if (rc < 0)
 		return CMD_TEMPFAIL;
 	if (rc == 0)
@@ -263,7 +204,7 @@ enum cmd_status message_reply(struct cmdctx *c, const struct intake *in)
 		                  "answer to %s: reply to the latest message mail, "
 		                  "keeping its subject as it is.  Nothing was sent"),
 		                  sender);
-	text = reply_words(in);
+	text = xstrdup(a->text);
 	if (!*text) {
 		free(text);
 		return cmd_refuse(c, _(MESSAGE_REPLY_USAGE), "%s", _("your reply "

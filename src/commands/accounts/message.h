@@ -7,28 +7,32 @@
 
 #include "commands/cmd.h"
 
-struct intake;
+/* The subject of a relayed message, before its token: message_send
+ * writes it, and a reply to it is known by it (pipeline/msgreply.c). */
+#define MESSAGE_SUBJECT "epamserv: a message from "
 
-/* Whether in (untrusted) answers a relayed message: a subject "Re:
- * epamserv: a message from SENDER - USERID [#TOKEN]" naming no board,
- * SENDER a userid other than USERID.  1 with sender (32 bytes) filled
- * in, lower-case; else 0 with sender "".  The token is not checked. */
-int message_reply_is(const struct cmdctx *c, const struct intake *in,
-                     char *sender);
+/* What the pipeline read of a reply to a relayed message
+ * (pipeline/msgreply.c: msgreply_run fills it from the mail in hand). */
+struct message_answer {
+	char sender[32];   /* SENDER of "Re: epamserv: a message from SENDER
+	                      - USERID [#TOKEN]", lower-case; "" when the
+	                      mail answers no message mail */
+	int proved;        /* 1 when the token is USERID's message token
+	                      for SENDER (the sender proved: auth_proved), 0
+	                      when it is not, -1 on I/O trouble (logged) */
+	char userid[32];   /* USERID when proved is 1, else "" */
+	const char *text;  /* the reply's words: its first line and the
+	                      comment after it, the token masked; "" when it
+	                      has none; owned by the caller */
+};
 
-/* The player such a reply proves: 1 with userid (32 bytes) filled in
- * and the sender proved (auth_proved) when the token is USERID's
- * message token for SENDER (acctoken_pair_is); 0 when it is not (or
- * in is no such reply); -1 on I/O trouble (logged). */
-int message_reply_owner(struct cmdctx *c, const struct intake *in,
-                        char *userid);
-
-/* Relay the words of the reply (its first line and the comment after
- * it) to SENDER as a message of USERID, with USERID's receipt, in one
- * transaction.  Refused when the token does not prove USERID for
- * SENDER, the reply has no words, SENDER is no confirmed player, or
- * USERID's relay_limit of the day is spent.  CMD_DONE, CMD_REFUSED or
- * CMD_TEMPFAIL. */
-enum cmd_status message_reply(struct cmdctx *c, const struct intake *in);
+/* Relay the words of the reply (a->text) to SENDER as a message of
+ * USERID, with USERID's receipt, in one transaction.  Refused when the
+ * mail answers no message mail (a->sender ""), the token does not prove
+ * USERID for SENDER (a->proved 0), the reply has no words, SENDER is no
+ * confirmed player, or USERID's relay_limit of the day is spent.
+ * CMD_DONE, CMD_REFUSED or CMD_TEMPFAIL (also when a->proved is -1). */
+enum cmd_status message_reply(struct cmdctx *c,
+                              const struct message_answer *a);
 
 #endif

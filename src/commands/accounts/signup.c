@@ -27,9 +27,9 @@
  * addresses confirmed before the request, and those are told.
  */
 #include "util/log.h"
-#include "commands/mail/acctoken.h"
+#include "commands/acctoken.h"
 #include "commands/cmd.h"
-#include "commands/mail/stranger.h"
+#include "commands/stranger.h"
 #include "commands/table.h"
 #include "services/tokenhash.h"
 #include "spool/addrindex.h"

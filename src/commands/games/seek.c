@@ -33,7 +33,7 @@
  * accepts of one seat the first wins and the second is told the seat was
  * taken.  Robots never take seeks.
  */
-#include "commands/mail/acctoken.h"
+#include "commands/acctoken.h"
 #include "commands/accounts/account.h"
 #include "commands/cmd.h"
 #include "commands/table.h"

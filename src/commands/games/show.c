@@ -259,7 +259,7 @@ static enum cmd_status show_boards(struct cmdctx *c, const char *game,
 			/* TRANSLATORS: a Subject: the game's name
 			 * (Epaminondas), then the board.  "%s Board %ld"
 			 * stays as it is and first: a reply is read for it
-			 * (src/commands/mail/intake.c). */
+			 * (src/pipeline/intake.c). */
 			snprintf(subject, sizeof subject, _("%s Board %ld before "
 			         "the first move: a past position"),
 			         reply_game_title(game), boards[i]);

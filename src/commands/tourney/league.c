@@ -3,7 +3,7 @@
  * the league, its file and its seasons): "GAME league join|leave USERID
  * PASSWORD" and "GAME league show".
  */
-#include "commands/mail/acctoken.h"
+#include "commands/acctoken.h"
 #include "commands/cmd.h"
 #include "services/league.h"
 #include "commands/table.h"

@@ -29,7 +29,7 @@
  *
  * Every change of a tournament file runs under tf_lock.
  */
-#include "commands/mail/acctoken.h"
+#include "commands/acctoken.h"
 #include "commands/cmd.h"
 #include "commands/table.h"
 #include "commands/tourney/tourney.h"

@@ -1,33 +1,18 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
- * acctoken.c - the account tokens of the mail in hand (see acctoken.h;
- * the tokens themselves are services/acctoken.c).
+ * acctoken_owner.c - the player an account token in the subject of the
+ * mail in hand proves (acctoken_owner.h).  From commands/acctoken.c
+ * (issue 31): only the pipeline reads a token of the mail's.
  */
-#include "commands/mail/acctoken.h"
-#include "commands/mail/intake.h"
+#include "pipeline/acctoken_owner.h"
+#include "commands/auth.h"
+#include "pipeline/intake.h"
+#include "services/acctoken.h"
 #include "spool/users.h"
 #include "util/log.h"
 
 #include <stdio.h>
 #include <stdlib.h>
-
-void acctoken_sender_subject(struct cmdctx *c, const char *subject,
-                             char *buf, size_t len)
-{
-	const char *who = c->s.actor[0] ? c->s.actor : c->sender_player;
-	struct user u;
-	char *err = NULL;
-
-	snprintf(buf, len, "%s", subject);
-	if (c->collect || !who[0] || !c->sender)
-		return;
-	if (user_load(c->s.cfg->spool, who, &u, &err) != 0) {
-		free(err);
-		return;
-	}
-	acctoken_subject(&c->s, &u, c->sender, subject, buf, len);
-	user_free(&u);
-}
 
 int acctoken_pair_owner(struct cmdctx *c, const struct intake *in,
                         const char *peer, char *userid)

@@ -16,7 +16,7 @@
  * quotes, in any of those ways, is ever read as the writer's (our
  * board mails show commands as examples).
  */
-#include "commands/mail/quoting.h"
+#include "pipeline/quoting.h"
 #include "util/buf.h"
 
 #include <stdlib.h>

@@ -23,9 +23,9 @@
  * ("epamserv: leave noted - alice [#...]", acctoken.h): the word before
  * the token is noted as its userid.
  */
-#include "commands/mail/intake.h"
+#include "pipeline/intake.h"
 #include "commands/cmd.h"
-#include "commands/mail/quoting.h"
+#include "pipeline/quoting.h"
 #include "spool/spool.h"
 #include "util/buf.h"
 #include "util/util.h"

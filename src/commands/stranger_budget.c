@@ -13,7 +13,7 @@
  * newcomer from elsewhere is answered unless the attacker also has more
  * sources than the reserve has mails.
  */
-#include "commands/mail/stranger.h"
+#include "commands/stranger.h"
 #include "spool/ratelimit.h"
 
 #include <stdio.h>
@@ -96,17 +96,4 @@ int stranger_budget_room(struct cmdctx *c, enum stranger_budget b)
 		return 1;
 	return fresh && reserve_limit(cfg) > 0 &&
 	       left(c, reserve, reserve_limit(cfg)) > 0;
-}
-
-int stranger_spent(struct cmdctx *c, const struct intake *in,
-                   int is_multiple)
-{
-	const char *verb = !is_multiple && in->argc > 0 ? in->argv[0] : "";
-
-	if (strcasecmp(verb, "confirm") == 0)
-		return 0;
-	if (stranger_budget_room(c, STRANGER_REPLIES))
-		return 0;
-	return strcasecmp(verb, "signup") != 0 ||
-	       !stranger_budget_room(c, STRANGER_REQUESTS);
 }

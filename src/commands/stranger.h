@@ -3,6 +3,8 @@
  * the hourly budgets of mail to strangers, kept per sending source as
  * well as for the whole server (stranger_budget.c), and the words of an
  * unproved mail kept out of every reply to it (stranger_words.c).
+ * Whether a stranger's mail can have any effect with the budgets spent
+ * is the pipeline's question (pipeline/stranger_spent.h).
  *
  * A stranger is the sender of a mail that proved no player (no password,
  * no reply token) and whose From is no player's confirmed address
@@ -16,7 +18,6 @@
 #define EPAM_STRANGER_H
 
 #include "commands/cmd.h"
-#include "commands/mail/intake.h"
 
 /* The two budgets, counted apart so that neither can use up the other. */
 enum stranger_budget {
@@ -41,16 +42,6 @@ int stranger_budget_take(struct cmdctx *c, enum stranger_budget b);
 /* Whether budget b would let one more mail go for c (as
  * stranger_budget_take, but nothing is counted): 1 or 0. */
 int stranger_budget_room(struct cmdctx *c, enum stranger_budget b);
-
-/* Whether the mail of c, a stranger's with the words in (is_multiple:
- * a "multiple" mail), can have no effect now: every reply it could get
- * would find its budget spent.  confirm always runs (its answer goes to
- * an address being confirmed); signup runs while either budget has
- * room (its requests take from their own).  Anything else only makes a
- * reply to the stranger.  Then the mail costs no more than its parse:
- * the caller records it as done, unread, with a log line. */
-int stranger_spent(struct cmdctx *c, const struct intake *in,
-                   int is_multiple);
 
 /* ---- words (stranger_words.c) ---- */
 

@@ -14,7 +14,7 @@
  * or changed its case, so a word is found by its first 8 bytes, in any
  * case, and masked as far as the text goes on matching it.
  */
-#include "commands/mail/stranger.h"
+#include "commands/stranger.h"
 #include "util/buf.h"
 #include "util/util.h"
 
