@@ -15,6 +15,7 @@
 
 #include <time.h>
 
+#include "services/after_move.h"
 #include "services/board_html.h"
 #include "services/boardmail.h"
 #include "services/clock.h"
@@ -343,25 +344,6 @@ int timeout_move_late(struct cmdctx *c, struct board_ctx *b,
  * to move wins once that player's time is out. */
 enum cmd_status cmd_claim(struct cmdctx *c, const char *game, int argc,
                           char **argv);
-/* After a move on g: play the queued move of the side now to move, if
- * any and legal, or drop it; a game that is over drops every pending
- * move.  What happened is appended to head (" bob's queued move e11-e10
- * was played.").  pending.c. */
-void pending_after_move(struct svc *s, struct game *g, struct buf *head);
-/* After a move on g (conditional.c, called by pending_after_move): with
- * check_mover, the lines the mover stored before it are checked from the
- * position now (each step legal, an own step that loses at once only
- * when marked "!"; the others dropped); then the lines of the side now
- * to move are stepped: those whose next opponent's move is the move just
- * played give their answer, played when it is legal and does not lose
- * at once (or was marked "!"), the lines moving on by two plies; every
- * other line of that side is dropped.  A game that is over drops every
- * line.  What the board mail may tell everyone is appended to head
- * (never a move of a line not played); what only a line's owner may
- * read goes to s->bm.side_note[owner].  Returns 1 when an answer was
- * played (the side to move changed), else 0. */
-int cond_after_move(struct svc *s, struct game *g, struct buf *head,
-                    int check_mover);
 /* What conditional does on b, opened for b->userid (a player): argv
  * (argc >= 1) the words after the password: a line, "list" or "off";
  * also by a reply "conditional ..." to a board mail (tokens.c).  The
@@ -415,9 +397,6 @@ enum cmd_status vote_on_board(struct cmdctx *c, struct board_ctx *b,
 /* 1 when word is a vote or resign word that "move" takes instead of a
  * move ("propose", "accept", "reject", "undo", "resign", "decline"). */
 int answer_word(const char *word);
-/* A fresh game in out replaying the first n moves of g (n <=
- * g->nmoves); free out with game_free (preview.c, also for show). */
-void preview_rewind(const struct game *g, size_t n, struct game *out);
 /* Play the moves of argv (argc words, in move's forgiving notation: two
  * bare squares are one move, a trailing '!' is dropped) on g, a copy the
  * caller owns (preview.c, also for analyse); each move as played is

@@ -44,3 +44,7 @@ src_libepamserv_a_SOURCES += src/services/boardmail.c src/services/boardmail.h
 # league's file and next season's order (from commands/tourney).
 src_libepamserv_a_SOURCES += src/services/tourney_rating.c src/services/tourney_rating.h \
 	src/services/league_file.c src/services/league.h
+# What runs after every move: the conditional lines' answers and the
+# queued move (from commands/games/conditional.c and pending.c, issue 31),
+# for the move commands and a robot's turn.
+src_libepamserv_a_SOURCES += src/services/after_move.c src/services/after_move.h
