@@ -18,6 +18,7 @@
 #include "services/after_move.h"
 #include "services/board_html.h"
 #include "services/boardmail.h"
+#include "services/notify.h"
 #include "services/clock.h"
 #include "services/notice.h"
 #include "services/outmail.h"
@@ -446,14 +447,6 @@ enum cmd_status cmd_message(struct cmdctx *c, int argc, char **argv);
  * mail when those boards, or any board of GAME, end. */
 enum cmd_status cmd_notify(struct cmdctx *c, const char *game, int argc,
                            char **argv);
-/* g has just ended (board_save): queue in t its final board mail, with
- * headline and a line saying why, to every player who asked for it with
- * notify (SPOOL/notify, then their user files) and gets no board mail of
- * g anyway (not a player or observer; never for a board played with
- * -observers=off).  CMD_DONE, or CMD_TEMPFAIL when a template cannot be
- * read; an unreadable index is logged and sends nothing. */
-enum cmd_status notify_game_end(struct svc *s, struct txn *t,
-                                const struct game *g, const char *headline);
 /* [GAME] standings [GAME] (game NULL: every game's tables), history
  * [USERID] (standings.c). */
 enum cmd_status cmd_standings(struct cmdctx *c, const char *game, int argc,

@@ -48,3 +48,6 @@ src_libepamserv_a_SOURCES += src/services/tourney_rating.c src/services/tourney_
 # queued move (from commands/games/conditional.c and pending.c, issue 31),
 # for the move commands and a robot's turn.
 src_libepamserv_a_SOURCES += src/services/after_move.c src/services/after_move.h
+# The mail at a game's end to whoever asked with notify (from
+# commands/games/notify.c, issue 31; the command stays there).
+src_libepamserv_a_SOURCES += src/services/notify.c src/services/notify.h
