@@ -35,8 +35,6 @@ src_libepamserv_a_SOURCES += \
 	src/commands/tourney/league_sweep.c
 src_libepamserv_a_SOURCES += \
 	src/commands/robots/robot.c src/commands/robots/robot.h \
-	src/commands/robots/robot_queue.c src/commands/robots/robot_queue.h \
-	src/commands/robots/engine_time.c src/commands/robots/engine_time.h \
 	src/commands/robots/analyse.c
 src_libepamserv_a_SOURCES += \
 	src/commands/board/board.c src/commands/board/reply.c

@@ -51,3 +51,8 @@ src_libepamserv_a_SOURCES += src/services/after_move.c src/services/after_move.h
 # The mail at a game's end to whoever asked with notify (from
 # commands/games/notify.c, issue 31; the command stays there).
 src_libepamserv_a_SOURCES += src/services/notify.c src/services/notify.h
+# The engine time of the server and each one's share of it, and the
+# robot moves waiting in the order a run plays them (from
+# commands/robots, issue 31).
+src_libepamserv_a_SOURCES += src/services/engine_time.c src/services/engine_time.h \
+	src/services/robot_queue.c src/services/robot_queue.h

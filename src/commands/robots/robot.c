@@ -21,8 +21,8 @@
  */
 #include "commands/robots/robot.h"
 #include "commands/cmd.h"
-#include "commands/robots/engine_time.h"
-#include "commands/robots/robot_queue.h"
+#include "services/engine_time.h"
+#include "services/robot_queue.h"
 #include "engine/engine.h"
 #include "spool/addrindex.h"
 #include "spool/spool.h"
