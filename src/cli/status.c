@@ -37,7 +37,7 @@
 #include "spool/users.h"
 #include "util/json.h"
 #include "services/engine_time.h"
-#include "commands/robots/robot.h"
+#include "services/robot.h"
 #include "services/robot_queue.h"
 #include "util/log.h"
 #include "spool/quarantine.h"

@@ -6,7 +6,9 @@
  * ctx.h, included here; the mail command table is table.c.
  *
  * What the commands share with the sweep, admin and the web site (locks
- * and transactions, clocks, outgoing mail, reply tokens) is in
+ * and transactions, clocks, outgoing mail, reply tokens, a board's lock
+ * and save (services/board.h), what runs after every move (after_move.h),
+ * the robots' turns, the tournament's rounds and sweeps) is in
  * src/services and takes a struct svc (services/svc.h): the first member
  * of struct cmdctx, s.
  */
@@ -16,6 +18,7 @@
 #include <time.h>
 
 #include "services/after_move.h"
+#include "services/board.h"
 #include "services/board_html.h"
 #include "services/boardmail.h"
 #include "services/notify.h"
@@ -42,17 +45,6 @@
 
 struct txn;
 struct user;
-
-/* A board opened by a player for a change (board.c). */
-struct board_ctx {
-	struct game g;
-	struct lock l;
-	char key[64];           /* lock key "board-GAME-NNN" */
-	char userid[32];        /* the authenticated player, lower-case */
-	int loaded;             /* g holds a game (free with board_close) */
-	enum game_state was;    /* state when opened: a game that finishes
-	                           now gets its result record and ratings */
-};
 
 /* 1 when words look like a command we know (first word known). */
 int cmd_known(const char *word);
@@ -161,7 +153,8 @@ const char *reply_strip_prefixes(const char *subject);
 
 
 
-/* ---- one board (board.c) ---- */
+/* ---- one board for a player's command (board.c; the lock and save:
+ * services/board.h) ---- */
 
 /* Parse board_word, check userid/password (userid is lower-cased in
  * place), lock the board and load it.  The player must be White or Black.
@@ -174,23 +167,6 @@ enum cmd_status board_open(struct cmdctx *c, const char *game,
                            const char *password, const char *usage,
                            struct board_ctx *b);
 
-/* Commit b's game for the event s serves: the game file, the result
- * record and ratings when the game has just finished, the board mail
- * (headline; s->comment relayed as the words of b->userid) to both
- * players, a tournament's table, and the event's processed record.
- * CMD_DONE or CMD_TEMPFAIL. */
-enum cmd_status board_save(struct svc *s, struct board_ctx *b,
-                           const char *headline);
-
-/* Commit b's game file for the event s serves with a board mail of
- * shown (b's game or a copy) to the address to only, subject
- * "Epaminondas Board 101: WHAT": for changes the other player must not
- * hear of.  The players' reply tokens stay as they are.  CMD_DONE or
- * CMD_TEMPFAIL. */
-enum cmd_status board_save_to(struct svc *s, struct board_ctx *b,
-                              const char *to, const struct game *shown,
-                              const char *headline, const char *what);
-
 /* board_save_to for a command: the board mail goes to the mail's
  * sender (c->sender) only (queue, submit, subscribe). */
 enum cmd_status board_save_quiet(struct cmdctx *c, struct board_ctx *b,
@@ -201,16 +177,6 @@ enum cmd_status board_save_quiet(struct cmdctx *c, struct board_ctx *b,
 enum cmd_status board_refuse(struct cmdctx *c, const struct game *g,
                              const char *usage, const char *fmt, ...)
 	__attribute__((format(printf, 4, 5)));
-
-void board_close(struct board_ctx *b);
-
-/* Lock board of game and load it, with no player check, for the event
- * s serves (the sweep, admin, a robot).  CMD_DONE with b open (userid
- * "", close with board_close), CMD_REFUSED when board has no game file
- * (nothing said: board_missing_words has the words) or CMD_TEMPFAIL
- * (logged); on anything but CMD_DONE b needs no board_close. */
-enum cmd_status board_lock(struct svc *s, const char *game, long board,
-                           struct board_ctx *b);
 
 /* board_lock for a command (tokens.c checks the player its own way):
  * CMD_REFUSED with cmd_no_board's refusal in c->error. */

@@ -39,7 +39,7 @@
 #include "commands/mail/intake.h"
 #include "commands/accounts/message.h"
 #include "commands/mail/quoting.h"
-#include "commands/robots/robot.h"
+#include "services/robot.h"
 #include "pipeline/tokenform.h"
 #include "spool/addrindex.h"
 #include "spool/damage.h"

@@ -303,7 +303,7 @@ void pending_after_move(struct svc *s, struct game *g, struct buf *head)
 	char err[EP_ERR_MAX + 96], res[REPLY_RESULT_MAX];
 	int queued = g->state == GAME_ACTIVE && g->pend[q] == GAME_PEND_QUEUE;
 
-	/* Conditional lines (conditional.c) before a queued move: an answer
+	/* Conditional lines (cond_after_move) before a queued move: an answer
 	 * to the very move played is the more specific wish, and the queued
 	 * move is dropped when one is played (the queue is the fallback
 	 * when no line applies).  An answer may answer a line of the other

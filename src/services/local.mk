@@ -56,3 +56,14 @@ src_libepamserv_a_SOURCES += src/services/notify.c src/services/notify.h
 # commands/robots, issue 31).
 src_libepamserv_a_SOURCES += src/services/engine_time.c src/services/engine_time.h \
 	src/services/robot_queue.c src/services/robot_queue.h
+# The knot (issue 31): a board's lock, load and save (from
+# commands/board/board.c, whose command half stays), the robots' turns
+# (from commands/robots), and what the server does to a tournament and
+# a league and the sweep's steps (from commands/tourney).  board_save
+# calls the robots' note, the notify mail and the tournament's next
+# step; the robots' turn and the tournament's rounds call board_save.
+src_libepamserv_a_SOURCES += src/services/board.c src/services/board.h \
+	src/services/robot.c src/services/robot.h \
+	src/services/tourney_rounds.c src/services/tourney_rounds.h \
+	src/services/tourney_sweep.c src/services/tourney_sweep.h \
+	src/services/league_sweep.c

@@ -16,7 +16,7 @@
 #include "commands/mail/acctoken.h"
 #include "commands/cmd.h"
 #include "commands/accounts/leave.h"
-#include "commands/robots/robot.h"
+#include "services/robot.h"
 #include "commands/mail/stranger.h"
 #include "commands/mail/intake.h"
 #include "game/clock.h"
