@@ -566,3 +566,6 @@ tests_unit_test_reason_words_LDADD = $(epamserv_test_libs)
 # relay_limit: a message and a reply to one, refused past the day's limit.
 TESTS += tests/integration/test_relay_limit.py
 EXTRA_DIST += tests/integration/test_relay_limit.py
+# notify at a game's end (services/notify.c, issue 31): who is told, once.
+TESTS += tests/integration/test_notify_end.py
+EXTRA_DIST += tests/integration/test_notify_end.py
