@@ -24,6 +24,7 @@
 #include "services/notify.h"
 #include "services/clock.h"
 #include "services/notice.h"
+#include "services/record_meta.h"
 #include "services/outmail.h"
 #include "services/result_words.h"
 #include "services/seek_sweep.h"
@@ -59,12 +60,6 @@ int cmd_game_verb_known(const char *verb);
  * Returns cmd_refuse's status. */
 enum cmd_status cmd_no_board(struct cmdctx *c, const char *game,
                              long board, const char *usage);
-
-/* The words of cmd_no_board's refusal (show.c), "there is no GAME board
- * N" or what became of the seek that took the number, appended to out:
- * for whoever must say why a board cannot be had (admin result). */
-void board_missing_words(const struct svc *s, const char *game, long board,
-                         struct buf *out);
 
 /* Load board of game into g for reading, without a lock (show.c):
  * CMD_DONE (caller frees g with game_free), CMD_REFUSED with "there is
@@ -380,16 +375,6 @@ enum cmd_status preview_moves(struct cmdctx *c, struct game *g, int argc,
  * written at the top of record.c. */
 enum cmd_status cmd_record(struct cmdctx *c, const char *game, int argc,
                            char **argv);
-
-struct record_meta;
-/* What a record of g needs beyond g (record.c): the site name
- * "epamserv at DOMAIN" written into site (sitelen bytes; m->site points
- * to it), generated = now, comments when both players' user files say
- * "publish comments on" (a user file that does not load: no), is_ai for
- * robot accounts. */
-void record_meta_load(const struct config *cfg, const struct game *g,
-                      time_t now, struct record_meta *m, char *site,
-                      size_t sitelen);
 
 /* GAME analyse BOARD[#N] USERID PASSWORD [MOVE...] (analyse.c, issue
  * 16): the engine's score and best line for a position of a finished

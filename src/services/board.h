@@ -10,6 +10,7 @@
 #include "game/game.h"
 #include "services/svc.h"
 #include "spool/lock.h"
+#include "util/buf.h"
 
 /* A board opened for a change (board.c; a player's: board_open). */
 struct board_ctx {
@@ -49,5 +50,12 @@ enum cmd_status board_save_to(struct svc *s, struct board_ctx *b,
 
 /* Release b's lock and free its game (harmless on a b not open). */
 void board_close(struct board_ctx *b);
+
+/* Why board of game cannot be had, appended to out: "there is no GAME
+ * board N", or what became of the seek that took the number.  The words
+ * of cmd_no_board's refusal (commands/games/show.c) and of admin
+ * result. */
+void board_missing_words(const struct svc *s, const char *game, long board,
+                         struct buf *out);
 
 #endif

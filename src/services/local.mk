@@ -67,3 +67,9 @@ src_libepamserv_a_SOURCES += src/services/board.c src/services/board.h \
 	src/services/tourney_rounds.c src/services/tourney_rounds.h \
 	src/services/tourney_sweep.c src/services/tourney_sweep.h \
 	src/services/league_sweep.c
+# What a game's record needs beyond the game (from
+# commands/games/record.c, issue 31): the record command and export.
+src_libepamserv_a_SOURCES += src/services/record_meta.c src/services/record_meta.h
+# A challenge naming a player who has signed off, called off (from
+# commands/accounts/signoff.c, issue 31): the command and the sweep.
+src_libepamserv_a_SOURCES += src/services/signoff.c src/services/signoff.h
