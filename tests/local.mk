@@ -578,3 +578,6 @@ check_PROGRAMS += tests/unit/test_wrap
 TESTS += tests/unit/test_wrap
 tests_unit_test_wrap_SOURCES = tests/unit/test_wrap.c tests/tap.h
 tests_unit_test_wrap_LDADD = $(epamserv_test_libs)
+# notify at a game's end (services/notify.c, issue 31): who is told, once.
+TESTS += tests/integration/test_notify_end.py
+EXTRA_DIST += tests/integration/test_notify_end.py

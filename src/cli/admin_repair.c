@@ -28,7 +28,7 @@
  */
 #include "cli/admin.h"
 #include "cli/cli.h"
-#include "commands/robots/robot.h"
+#include "services/robot.h"
 #include "commands/cmd.h"
 #include "game/game.h"
 #include "spool/addrindex.h"

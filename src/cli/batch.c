@@ -43,7 +43,7 @@
  */
 #include "util/log.h"
 #include "cli/cli.h"
-#include "commands/robots/robot.h"
+#include "services/robot.h"
 #include "pipeline/process.h"
 #include "spool/group.h"
 #include "spool/lock.h"

@@ -6,7 +6,7 @@
  * owner (main becomes it first, SUBCMD_OWNER_ON_CHECK).
  */
 #include "cli/cli.h"
-#include "commands/robots/robot.h"
+#include "services/robot.h"
 #include "commands/tourney/tourney.h"
 #include "util/template.h"
 #include "util/util.h"

@@ -57,7 +57,7 @@
  * \Seen before the mail is saved.  Here a literal is read by its length.
  */
 #include "cli/cli.h"
-#include "commands/robots/robot.h"
+#include "services/robot.h"
 #include "pipeline/process.h"
 #include "mail/mail.h"
 #include "util/buf.h"

@@ -13,7 +13,7 @@
  */
 #include "cli/cli.h"
 #include "pipeline/process.h"
-#include "commands/robots/robot.h"
+#include "services/robot.h"
 #include "util/util.h"
 #include "util/i18n.h"
 

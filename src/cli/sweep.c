@@ -31,7 +31,7 @@
 #include "cli/cli.h"
 #include "cli/sweep.h"
 #include "commands/accounts/account.h"
-#include "commands/robots/robot.h"
+#include "services/robot.h"
 #include "commands/cmd.h"
 #include "commands/tourney/tourney.h"
 #include "spool/addrindex.h"

@@ -11,7 +11,7 @@
  * that ran late does not send two at once.
  */
 #include "cli/sweep.h"
-#include "commands/robots/robot.h"
+#include "services/robot.h"
 #include "game/clock.h"
 #include "spool/spool.h"
 #include "spool/txn.h"

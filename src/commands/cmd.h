@@ -6,7 +6,9 @@
  * ctx.h, included here; the mail command table is table.c.
  *
  * What the commands share with the sweep, admin and the web site (locks
- * and transactions, clocks, outgoing mail, reply tokens) is in
+ * and transactions, clocks, outgoing mail, reply tokens, a board's lock
+ * and save (services/board.h), what runs after every move (after_move.h),
+ * the robots' turns, the tournament's rounds and sweeps) is in
  * src/services and takes a struct svc (services/svc.h): the first member
  * of struct cmdctx, s.
  */
@@ -15,10 +17,14 @@
 
 #include <time.h>
 
+#include "services/after_move.h"
+#include "services/board.h"
 #include "services/board_html.h"
 #include "services/boardmail.h"
+#include "services/notify.h"
 #include "services/clock.h"
 #include "services/notice.h"
+#include "services/record_meta.h"
 #include "services/outmail.h"
 #include "services/result_words.h"
 #include "services/seek_sweep.h"
@@ -41,17 +47,6 @@
 struct txn;
 struct user;
 
-/* A board opened by a player for a change (board.c). */
-struct board_ctx {
-	struct game g;
-	struct lock l;
-	char key[64];           /* lock key "board-GAME-NNN" */
-	char userid[32];        /* the authenticated player, lower-case */
-	int loaded;             /* g holds a game (free with board_close) */
-	enum game_state was;    /* state when opened: a game that finishes
-	                           now gets its result record and ratings */
-};
-
 /* 1 when words look like a command we know (first word known). */
 int cmd_known(const char *word);
 
@@ -65,12 +60,6 @@ int cmd_game_verb_known(const char *verb);
  * Returns cmd_refuse's status. */
 enum cmd_status cmd_no_board(struct cmdctx *c, const char *game,
                              long board, const char *usage);
-
-/* The words of cmd_no_board's refusal (show.c), "there is no GAME board
- * N" or what became of the seek that took the number, appended to out:
- * for whoever must say why a board cannot be had (admin result). */
-void board_missing_words(const struct svc *s, const char *game, long board,
-                         struct buf *out);
 
 /* Load board of game into g for reading, without a lock (show.c):
  * CMD_DONE (caller frees g with game_free), CMD_REFUSED with "there is
@@ -156,7 +145,8 @@ const char *reply_strip_prefixes(const char *subject);
 
 
 
-/* ---- one board (board.c) ---- */
+/* ---- one board for a player's command (board.c; the lock and save:
+ * services/board.h) ---- */
 
 /* Parse board_word, check userid/password (userid is lower-cased in
  * place), lock the board and load it.  The player must be White or Black.
@@ -169,23 +159,6 @@ enum cmd_status board_open(struct cmdctx *c, const char *game,
                            const char *password, const char *usage,
                            struct board_ctx *b);
 
-/* Commit b's game for the event s serves: the game file, the result
- * record and ratings when the game has just finished, the board mail
- * (headline; s->comment relayed as the words of b->userid) to both
- * players, a tournament's table, and the event's processed record.
- * CMD_DONE or CMD_TEMPFAIL. */
-enum cmd_status board_save(struct svc *s, struct board_ctx *b,
-                           const char *headline);
-
-/* Commit b's game file for the event s serves with a board mail of
- * shown (b's game or a copy) to the address to only, subject
- * "Epaminondas Board 101: WHAT": for changes the other player must not
- * hear of.  The players' reply tokens stay as they are.  CMD_DONE or
- * CMD_TEMPFAIL. */
-enum cmd_status board_save_to(struct svc *s, struct board_ctx *b,
-                              const char *to, const struct game *shown,
-                              const char *headline, const char *what);
-
 /* board_save_to for a command: the board mail goes to the mail's
  * sender (c->sender) only (queue, submit, subscribe). */
 enum cmd_status board_save_quiet(struct cmdctx *c, struct board_ctx *b,
@@ -196,16 +169,6 @@ enum cmd_status board_save_quiet(struct cmdctx *c, struct board_ctx *b,
 enum cmd_status board_refuse(struct cmdctx *c, const struct game *g,
                              const char *usage, const char *fmt, ...)
 	__attribute__((format(printf, 4, 5)));
-
-void board_close(struct board_ctx *b);
-
-/* Lock board of game and load it, with no player check, for the event
- * s serves (the sweep, admin, a robot).  CMD_DONE with b open (userid
- * "", close with board_close), CMD_REFUSED when board has no game file
- * (nothing said: board_missing_words has the words) or CMD_TEMPFAIL
- * (logged); on anything but CMD_DONE b needs no board_close. */
-enum cmd_status board_lock(struct svc *s, const char *game, long board,
-                           struct board_ctx *b);
 
 /* board_lock for a command (tokens.c checks the player its own way):
  * CMD_REFUSED with cmd_no_board's refusal in c->error. */
@@ -340,25 +303,6 @@ int timeout_move_late(struct cmdctx *c, struct board_ctx *b,
  * to move wins once that player's time is out. */
 enum cmd_status cmd_claim(struct cmdctx *c, const char *game, int argc,
                           char **argv);
-/* After a move on g: play the queued move of the side now to move, if
- * any and legal, or drop it; a game that is over drops every pending
- * move.  What happened is appended to head (" bob's queued move e11-e10
- * was played.").  pending.c. */
-void pending_after_move(struct svc *s, struct game *g, struct buf *head);
-/* After a move on g (conditional.c, called by pending_after_move): with
- * check_mover, the lines the mover stored before it are checked from the
- * position now (each step legal, an own step that loses at once only
- * when marked "!"; the others dropped); then the lines of the side now
- * to move are stepped: those whose next opponent's move is the move just
- * played give their answer, played when it is legal and does not lose
- * at once (or was marked "!"), the lines moving on by two plies; every
- * other line of that side is dropped.  A game that is over drops every
- * line.  What the board mail may tell everyone is appended to head
- * (never a move of a line not played); what only a line's owner may
- * read goes to s->bm.side_note[owner].  Returns 1 when an answer was
- * played (the side to move changed), else 0. */
-int cond_after_move(struct svc *s, struct game *g, struct buf *head,
-                    int check_mover);
 /* What conditional does on b, opened for b->userid (a player): argv
  * (argc >= 1) the words after the password: a line, "list" or "off";
  * also by a reply "conditional ..." to a board mail (tokens.c).  The
@@ -412,9 +356,6 @@ enum cmd_status vote_on_board(struct cmdctx *c, struct board_ctx *b,
 /* 1 when word is a vote or resign word that "move" takes instead of a
  * move ("propose", "accept", "reject", "undo", "resign", "decline"). */
 int answer_word(const char *word);
-/* A fresh game in out replaying the first n moves of g (n <=
- * g->nmoves); free out with game_free (preview.c, also for show). */
-void preview_rewind(const struct game *g, size_t n, struct game *out);
 /* Play the moves of argv (argc words, in move's forgiving notation: two
  * bare squares are one move, a trailing '!' is dropped) on g, a copy the
  * caller owns (preview.c, also for analyse); each move as played is
@@ -431,16 +372,6 @@ enum cmd_status preview_moves(struct cmdctx *c, struct game *g, int argc,
  * written at the top of record.c. */
 enum cmd_status cmd_record(struct cmdctx *c, const char *game, int argc,
                            char **argv);
-
-struct record_meta;
-/* What a record of g needs beyond g (record.c): the site name
- * "epamserv at DOMAIN" written into site (sitelen bytes; m->site points
- * to it), generated = now, comments when both players' user files say
- * "publish comments on" (a user file that does not load: no), is_ai for
- * robot accounts. */
-void record_meta_load(const struct config *cfg, const struct game *g,
-                      time_t now, struct record_meta *m, char *site,
-                      size_t sitelen);
 
 /* GAME analyse BOARD[#N] USERID PASSWORD [MOVE...] (analyse.c, issue
  * 16): the engine's score and best line for a position of a finished
@@ -464,14 +395,6 @@ enum cmd_status cmd_message(struct cmdctx *c, int argc, char **argv);
  * mail when those boards, or any board of GAME, end. */
 enum cmd_status cmd_notify(struct cmdctx *c, const char *game, int argc,
                            char **argv);
-/* g has just ended (board_save): queue in t its final board mail, with
- * headline and a line saying why, to every player who asked for it with
- * notify (SPOOL/notify, then their user files) and gets no board mail of
- * g anyway (not a player or observer; never for a board played with
- * -observers=off).  CMD_DONE, or CMD_TEMPFAIL when a template cannot be
- * read; an unreadable index is logged and sends nothing. */
-enum cmd_status notify_game_end(struct svc *s, struct txn *t,
-                                const struct game *g, const char *headline);
 /* [GAME] standings [GAME] (game NULL: every game's tables), history
  * [USERID] (standings.c). */
 enum cmd_status cmd_standings(struct cmdctx *c, const char *game, int argc,

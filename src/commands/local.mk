@@ -1,8 +1,10 @@
 # src/commands (issue 31): the mail commands, one file per command
 # family, and the mail command table.  Each file appends its line below.
 # Each subdirectory is a command family (like git's builtin/); board/
-# holds the board mail and the board's files, which several families
-# use and which move on to src/services as they shed the mail context.
+# holds what several families use on the mail in hand: a board opened
+# for a player's command (board.c) and the hooks and refusal of the
+# mails it causes (reply.c); the board's save and mail are in
+# src/services.
 src_libepamserv_a_SOURCES += \
 	src/commands/cmd.h src/commands/table.c src/commands/table.h \
 	src/commands/help.c src/commands/refuse.c \
@@ -29,14 +31,8 @@ src_libepamserv_a_SOURCES += \
 	src/commands/games/opponents.c src/commands/games/opponents.h
 src_libepamserv_a_SOURCES += \
 	src/commands/tourney/tournament.c src/commands/tourney/tourney.h \
-	src/commands/tourney/tourney_rounds.c \
-	src/commands/tourney/tourney_sweep.c \
-	src/commands/tourney/league.c \
-	src/commands/tourney/league_sweep.c
+	src/commands/tourney/league.c
 src_libepamserv_a_SOURCES += \
-	src/commands/robots/robot.c src/commands/robots/robot.h \
-	src/commands/robots/robot_queue.c src/commands/robots/robot_queue.h \
-	src/commands/robots/engine_time.c src/commands/robots/engine_time.h \
 	src/commands/robots/analyse.c
 src_libepamserv_a_SOURCES += \
 	src/commands/board/board.c src/commands/board/reply.c

@@ -2,7 +2,8 @@
  * cond.c - conditional lines of a game record (struct game_cond, issue
  * 15): how two lines of one player relate, and the legality replay the
  * game file's loader and the conditional command share.  The command
- * and the playing of the answers are in src/commands/games/conditional.c.
+ * is src/commands/games/conditional.c, the playing of the answers
+ * src/services/after_move.c.
  */
 #include "game/game.h"
 #include "util/i18n.h"

@@ -11,7 +11,7 @@
  * (amber), the squares it captured (red); and the intruders of a pending
  * crossing (a red ring around the stone).  To a screen reader the
  * table is one image (role="img") whose label counts the pieces; the
- * board in words follows it in the mail (commands/board/board_html.c).
+ * board in words follows it in the mail (services/board_html.c).
  */
 #include "game/render.h"
 #include "util/buf.h"

@@ -40,7 +40,7 @@
 #include "pipeline/intake.h"
 #include "pipeline/msgreply.h"
 #include "pipeline/quoting.h"
-#include "commands/robots/robot.h"
+#include "services/robot.h"
 #include "pipeline/tokenform.h"
 #include "spool/addrindex.h"
 #include "spool/damage.h"

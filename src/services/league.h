@@ -3,8 +3,8 @@
  * league.h - the recurring league (issue 17, Little Golem's championship
  * as the model): "GAME league join|leave USERID PASSWORD", "GAME league
  * show" (commands/tourney/league.c), its file and the next season's
- * order (league_file.c, here in src/services), and its sweep
- * (commands/tourney/league_sweep.c, league_sweep).
+ * order (league_file.c), and its sweep (league_sweep.c, league_sweep),
+ * both here in src/services.
  *
  * The league file SPOOL/league/GAME, versioned text like the tournament
  * files:
@@ -54,10 +54,12 @@
 #ifndef EPAM_SERVICES_LEAGUE_H
 #define EPAM_SERVICES_LEAGUE_H
 
+#include <stdio.h>
 #include <string.h>
 #include <time.h>
 
 #include "services/svc.h"
+#include "util/conf.h"
 #include "util/util.h"
 #include "spool/lock.h"
 #include "spool/txn.h"
@@ -135,5 +137,23 @@ int division_of(struct svc *s, const struct lfile *lf, int d,
  * of entries, -1 when the ratings cannot be read. */
 int next_order(struct svc *s, const struct lfile *lf,
                struct ldiv *dv, int k, struct lentry *out);
+
+/* ---- the league's sweep (league_sweep.c) and its file's text ---- */
+
+/* The sweep's part: a season over (every division's tournament finished,
+ * or league_season_days gone) and at least 3 members: the next season's
+ * divisions (promotion, relegation, new players), each a round robin
+ * tournament league-S-D started by the server. */
+void league_sweep(const struct config *cfg);
+/* "epamserv config --check": league_options read as every game's
+ * boards would take them; each problem written to out.  The number of
+ * problems (0 with the league off). */
+int league_check(const struct config *cfg, FILE *out);
+/* The league file of game (SPOOL/league/GAME) read as the league's
+ * commands read it and formatted as they would write it back
+ * (malloc'ed, caller frees; a missing file gives the empty league's
+ * text), or NULL with *err (malloc'ed) when it cannot be read or is
+ * damaged.  For tests/fuzz/fuzz_files.c, which checks the round trip. */
+char *league_file_text(const char *spool, const char *game, char **err);
 
 #endif

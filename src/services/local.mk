@@ -44,3 +44,32 @@ src_libepamserv_a_SOURCES += src/services/boardmail.c src/services/boardmail.h
 # league's file and next season's order (from commands/tourney).
 src_libepamserv_a_SOURCES += src/services/tourney_rating.c src/services/tourney_rating.h \
 	src/services/league_file.c src/services/league.h
+# What runs after every move: the conditional lines' answers and the
+# queued move (from commands/games/conditional.c and pending.c, issue 31),
+# for the move commands and a robot's turn.
+src_libepamserv_a_SOURCES += src/services/after_move.c src/services/after_move.h
+# The mail at a game's end to whoever asked with notify (from
+# commands/games/notify.c, issue 31; the command stays there).
+src_libepamserv_a_SOURCES += src/services/notify.c src/services/notify.h
+# The engine time of the server and each one's share of it, and the
+# robot moves waiting in the order a run plays them (from
+# commands/robots, issue 31).
+src_libepamserv_a_SOURCES += src/services/engine_time.c src/services/engine_time.h \
+	src/services/robot_queue.c src/services/robot_queue.h
+# The knot (issue 31): a board's lock, load and save (from
+# commands/board/board.c, whose command half stays), the robots' turns
+# (from commands/robots), and what the server does to a tournament and
+# a league and the sweep's steps (from commands/tourney).  board_save
+# calls the robots' note, the notify mail and the tournament's next
+# step; the robots' turn and the tournament's rounds call board_save.
+src_libepamserv_a_SOURCES += src/services/board.c src/services/board.h \
+	src/services/robot.c src/services/robot.h \
+	src/services/tourney_rounds.c src/services/tourney_rounds.h \
+	src/services/tourney_sweep.c src/services/tourney_sweep.h \
+	src/services/league_sweep.c
+# What a game's record needs beyond the game (from
+# commands/games/record.c, issue 31): the record command and export.
+src_libepamserv_a_SOURCES += src/services/record_meta.c src/services/record_meta.h
+# A challenge naming a player who has signed off, called off (from
+# commands/accounts/signoff.c, issue 31): the command and the sweep.
+src_libepamserv_a_SOURCES += src/services/signoff.c src/services/signoff.h

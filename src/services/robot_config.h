@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * robot_config.h - which players are robots: the config's robots key
- * (conf.h) read against the user files (commands/robots/robot.h: what a
+ * (conf.h) read against the user files (services/robot.h: what a
  * robot is).
  */
 #ifndef EPAM_SERVICES_ROBOT_CONFIG_H

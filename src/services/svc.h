@@ -65,7 +65,7 @@ struct svc_boardmail {
 	struct buf side_note[2]; /* board_save after a move (move_done):
 	                          words for White's (0) or Black's (1) board
 	                          mail alone, after the headline (what became
-	                          of their conditional lines: conditional.c);
+	                          of their conditional lines: after_move.c);
 	                          empty when none.  move_done empties them */
 };
 

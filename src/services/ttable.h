@@ -1,7 +1,7 @@
 /*
  * ttable.h - a tournament's table (issue 17): scores, Sonneborn-Berger
  * and the crosstable, read from its boards' game files, and its text
- * (the mails that carry it: commands/tourney/tourney.h).
+ * (the mails that carry it: tourney_mail.h, tourney_rounds.h).
  *
  * Scores are in half-points (a win 2, a draw 1) and Sonneborn-Berger in
  * quarter-points, as in src/tourney; the text shows them as 2.5 and 5.25.

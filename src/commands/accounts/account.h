@@ -7,6 +7,7 @@
 #define EPAM_ACCOUNT_H
 
 #include "commands/cmd.h"
+#include "services/signoff.h"
 
 struct txn;
 
@@ -45,20 +46,5 @@ enum cmd_status account_reply(struct cmdctx *c, struct txn *t,
  * off now (logged; the sweep calls off the challenges later, and the
  * seeks expire). */
 int signoff_cancel(struct cmdctx *c, const char *userid);
-
-/* Call off b (open: board_lock_load), a challenge naming userid, who
- * has signed off: declined when userid had not agreed, withdrawn when
- * they had; saved with the board mail "USERID has signed off, so the
- * challenge on board N is cancelled" (board_save; s->comment is not
- * relayed).  CMD_DONE, CMD_REFUSED when b is no such challenge (nothing
- * changed), or CMD_TEMPFAIL. */
-enum cmd_status signoff_call_off(struct svc *s, struct board_ctx *b,
-                                 const char *userid);
-
-/* The player of g (g->white or g->black) whose account is closed
- * ("left", users.h), or NULL (none, or a user file that cannot be
- * read).  For the sweep: a challenge naming one is called off. */
-const char *signoff_left_player(const struct config *cfg,
-                                const struct game *g);
 
 #endif

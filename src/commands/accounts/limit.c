@@ -28,7 +28,7 @@
  */
 #include "commands/accounts/account.h"
 #include "commands/cmd.h"
-#include "commands/robots/robot.h"
+#include "services/robot.h"
 #include "commands/table.h"
 #include "game/clock.h"
 #include "spool/accept.h"

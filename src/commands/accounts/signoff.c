@@ -44,33 +44,6 @@ static void forget_refusal(struct cmdctx *c)
 	c->usage = NULL;
 }
 
-enum cmd_status signoff_call_off(struct svc *s, struct board_ctx *b,
-                                 const char *userid)
-{
-	char headline[256], err[EP_ERR_MAX + 200];
-	const char *comment = s->comment;
-	enum game_end kind;
-	enum cmd_status st;
-	int side = game_side_of(&b->g, userid);
-
-	if (side < 0 || b->g.state != GAME_CHALLENGED)
-		return CMD_REFUSED;  /* answered meanwhile */
-	kind = b->g.agreed[side] ? GAME_END_WITHDRAW : GAME_END_DECLINE;
-	if (game_end_ok(&b->g, kind, userid, err, sizeof err) < 0)
-		return CMD_REFUSED;
-	snprintf(b->userid, sizeof b->userid, "%s", userid);
-	game_end(&b->g, kind, userid, s->now);
-	/* TRANSLATORS: %1$s is the userid, %2$ld the board's number. */
-	snprintf(headline, sizeof headline, _("%1$s has signed off, so the "
-	         "challenge on board %2$ld is cancelled: there will be no "
-	         "game."), userid, b->g.board);
-	/* The signoff mail's words are not relayed to the other player. */
-	s->comment = "";
-	st = board_save(s, b, headline);
-	s->comment = comment;
-	return st;
-}
-
 /* Call off board of game if it is still a challenge naming userid.
  * 0 done or nothing to do, -1 not now (logged). */
 static int cancel_challenge(struct cmdctx *c, const char *game, long board,
@@ -187,26 +160,4 @@ int signoff_cancel(struct cmdctx *c, const char *userid)
 			failed++;
 	free(all);
 	return failed;
-}
-
-const char *signoff_left_player(const struct config *cfg,
-                                const struct game *g)
-{
-	const char *player[2] = { g->white, g->black };
-	struct user u;
-	char *err = NULL;
-	int i, left;
-
-	for (i = 0; i < 2; i++) {
-		if (user_load(cfg->spool, player[i], &u, &err) != 0) {
-			free(err);
-			err = NULL;
-			continue;
-		}
-		left = u.left != 0;
-		user_free(&u);
-		if (left)
-			return player[i];
-	}
-	return NULL;
 }

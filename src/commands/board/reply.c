@@ -15,7 +15,7 @@
 #include "util/log.h"
 #include "commands/cmd.h"
 #include "commands/accounts/leave.h"
-#include "commands/robots/robot.h"
+#include "services/robot.h"
 #include "commands/stranger.h"
 #include "game/clock.h"
 #include "game/ratings.h"

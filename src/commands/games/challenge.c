@@ -24,7 +24,7 @@
 #include "commands/cmd.h"
 #include "commands/table.h"
 #include "commands/games/opponents.h"
-#include "commands/robots/robot.h"
+#include "services/robot.h"
 #include "spool/ratelimit.h"
 #include "spool/spool.h"
 #include "spool/txn.h"

@@ -15,7 +15,7 @@
  */
 #include "commands/cmd.h"
 #include "spool/held.h"
-#include "commands/robots/robot.h"
+#include "services/robot.h"
 #include "commands/table.h"
 #include "game/clock.h"
 #include "spool/spool.h"

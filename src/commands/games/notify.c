@@ -36,25 +36,6 @@
 #include <string.h>
 #include <strings.h>
 
-#define NOTIFY_INDEX "notify"
-#define NOTIFY_INDEX_MAX (16u << 20)  /* bytes: 16 MiB, some 400,000 lines */
-#define NOTIFY_MAGIC "epamserv-notify 1\n"
-
-/* The index text (malloc'ed, caller frees): "" when there is none yet;
- * NULL on a read error (logged). */
-static char *notify_index_read(const char *spool)
-{
-	char path[4200], *text;
-
-	snprintf(path, sizeof path, "%s/%s", spool, NOTIFY_INDEX);
-	text = util_read_file(path, NOTIFY_INDEX_MAX, NULL);
-	if (!text && errno == ENOENT)
-		return xstrdup("");
-	if (!text)
-		log_msg(LOG_ERR, "cannot read %s: %s\n", path, strerror(errno));
-	return text;
-}
-
 /* Put into t the index with u's lines replaced by u->notify (the caller
  * holds "users").  0, or -1 when the index cannot be read. */
 static int notify_index_put(struct txn *t, const char *spool,
@@ -118,18 +99,6 @@ static void notify_prune(struct cmdctx *c, struct user *u, const char *game)
 			u->notify[k++] = *n;
 	}
 	u->nnotify = k;
-}
-
-/* Whether u asks for board of game already (or for all of game). */
-static int notify_has(const struct user *u, const char *game, long board)
-{
-	size_t i;
-
-	for (i = 0; i < u->nnotify; i++)
-		if (strcmp(u->notify[i].game, game) == 0 &&
-		    (u->notify[i].board == board || u->notify[i].board < 0))
-			return 1;
-	return 0;
 }
 
 /* Check board word w for u's request: CMD_DONE with *board set, or
@@ -306,61 +275,5 @@ out:
 	tvars_free(&v);
 	user_free(&u);
 	lock_release(&l);
-	return st;
-}
-
-/* Whether userid gets g's final board mail anyway: a player, or an
- * observer (when observers are on). */
-static int notify_gets_board(const struct game *g, const char *userid)
-{
-	return game_side_of(g, userid) >= 0 ||
-	       (!g->no_observers && game_observer_find(g, userid) >= 0);
-}
-
-enum cmd_status notify_game_end(struct svc *s, struct txn *t,
-                                const struct game *g, const char *headline)
-{
-	char *text = notify_index_read(s->cfg->spool), *line, *next;
-	char last[32] = "", head[512];
-	enum cmd_status st = CMD_DONE;
-	const char *saved = s->bm.subject;
-
-	if (!text)
-		return CMD_DONE;  /* logged; a notice is not worth the move */
-	/* TRANSLATORS: %s is the board mail's headline (whole
-	 * sentences). */
-	snprintf(head, sizeof head, _("%s  (You asked to be told when this "
-	         "game ends: notify.)"), headline);
-	s->bm.subject = NULL;
-	for (line = text; *line && st == CMD_DONE; line = next) {
-		char userid[32], game[16], extra;
-		long board;
-		struct user u;
-		char *err = NULL;
-		next = strchr(line, '\n');
-		if (next)
-			*next++ = '\0';
-		else
-			next = line + strlen(line);
-		if (sscanf(line, "%31s %15s %ld %c", userid, game, &board,
-		           &extra) != 3 || strcmp(game, g->game) != 0 ||
-		    (board >= 0 && board != g->board) || g->no_observers ||
-		    strcmp(userid, last) == 0 ||
-		    notify_gets_board(g, userid))
-			continue;
-		if (user_load(s->cfg->spool, userid, &u, &err) != 0) {
-			free(err);
-			continue;
-		}
-		if (user_confirmed(&u) && notify_has(&u, g->game, g->board)) {
-			snprintf(last, sizeof last, "%s", userid);
-			s->bm.no_token = 1;
-			st = reply_board(s, t, g, head, "", NULL, user_address(&u));
-			s->bm.no_token = 0;
-		}
-		user_free(&u);
-	}
-	s->bm.subject = saved;
-	free(text);
 	return st;
 }

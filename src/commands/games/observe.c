@@ -17,7 +17,7 @@
 #include "util/log.h"
 #include "commands/cmd.h"
 #include "commands/accounts/receipt.h"
-#include "commands/robots/robot.h"
+#include "services/robot.h"
 #include "commands/table.h"
 #include "spool/txn.h"
 #include "spool/users.h"

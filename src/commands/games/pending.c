@@ -4,7 +4,8 @@
  *   GAME queue BOARD USERID PASSWORD MOVE|off
  *       a move of the player not to move, played right after the
  *       opponent's next move if it is legal then and does not lose at
- *       once while another move does not (pending_after_move);
+ *       once while another move does not (pending_after_move,
+ *       services/after_move.c);
  *       the board mail of that move says it was played or dropped.
  *   GAME submit BOARD USERID PASSWORD MOVE[#N]
  *       a move of the player to move, checked and stored but not played:
@@ -212,93 +213,6 @@ enum cmd_status confirm_on_board(struct cmdctx *c, struct board_ctx *b)
 	if (st != CMD_DONE)
 		return st;
 	return move_done(c, b, "confirmed and played");
-}
-
-void pending_after_move(struct svc *s, struct game *g, struct buf *head)
-{
-	int q = (int)g->pos.to_move;
-	const char *who = q == EP_WHITE ? g->white : g->black;
-	char text[EP_MOVE_TEXT_MAX], *msgid = NULL;
-	char err[EP_ERR_MAX + 96], res[REPLY_RESULT_MAX];
-	int queued = g->state == GAME_ACTIVE && g->pend[q] == GAME_PEND_QUEUE;
-
-	/* Conditional lines (conditional.c) before a queued move: an answer
-	 * to the very move played is the more specific wish, and the queued
-	 * move is dropped when one is played (the queue is the fallback
-	 * when no line applies).  An answer may answer a line of the other
-	 * player in turn, one answer per move. */
-	if (cond_after_move(s, g, head, 1)) {
-		if (queued) {
-			buf_puts(head, " ");
-			/* TRANSLATORS: %s is the player whose move was queued. */
-			buf_printf(head, _("%s's queued move was dropped: a "
-			           "conditional answer was played instead."), who);
-		}
-		game_pend_set(g, q, GAME_PEND_NONE, NULL, 0, NULL);
-		while (cond_after_move(s, g, head, 0))
-			;
-		queued = 0;
-	}
-	(void)queued;
-	/* After a move the queue of interest is the side now to move; a
-	 * game that ended has no side to move and no pending moves left. */
-	if (g->state != GAME_ACTIVE) {
-		int i;
-		for (i = 0; i < 2; i++)
-			if (g->pend[i] == GAME_PEND_QUEUE) {
-				buf_puts(head, " ");
-				/* TRANSLATORS: the player, then the move. */
-				buf_printf(head, _("%s's queued move %s was dropped: "
-				           "the game is over."), i == EP_WHITE ?
-				           g->white : g->black, g->pend_move[i]);
-			}
-		game_pend_set(g, 0, GAME_PEND_NONE, NULL, 0, NULL);
-		game_pend_set(g, 1, GAME_PEND_NONE, NULL, 0, NULL);
-		return;
-	}
-	if (g->pend[q] != GAME_PEND_QUEUE)
-		return;
-	snprintf(text, sizeof text, "%s", g->pend_move[q]);
-	if (g->pend_msgid[q])
-		msgid = xstrdup(g->pend_msgid[q]);
-	game_pend_set(g, q, GAME_PEND_NONE, NULL, 0, NULL);
-	/* A queued move that loses at once while another move does not is
-	 * never played for its owner (RULES.md sections 3 and 5). */
-	if (game_move_loses(g, text, err, sizeof err)) {
-		/* err may hold its own parentheses ("(see help
-		 * rules)"): it follows a colon.  The mail goes to both players
-		 * and observers, so it addresses none of them. */
-		buf_puts(head, " ");
-		/* TRANSLATORS: the player, the move, then why it loses. */
-		buf_printf(head, _("%s's queued move %s was not played, as it "
-		           "would lose the game at once: %s."), who, text, err);
-	} else if (game_play(g, text, board_move_time(s, g), msgid, err,
-	                     sizeof err) < 0) {
-		buf_puts(head, " ");
-		/* TRANSLATORS: the player, the move, then why it is not
-		 * legal. */
-		buf_printf(head, _("%s's queued move %s was dropped: it is not "
-		           "legal now (%s)."), who, text, err);
-	} else {
-		struct buf caught = BUF_INIT;
-
-		board_clock_note(s, g);
-		reply_capture_words(g, &caught);
-		buf_puts(head, " ");
-		/* TRANSLATORS: the player, the move ("e2-e3"), then what it
-		 * captured (", capturing e5 and e6 (2)") or nothing. */
-		buf_printf(head, _("%s's queued move %s was played%s."), who,
-		           g->moves[g->nmoves - 1].text, buf_str(&caught));
-		buf_free(&caught);
-		if (g->state != GAME_ACTIVE) {
-			reply_result_words(g, res, sizeof res);
-			buf_puts(head, " ");
-			/* TRANSLATORS: %s is the result in words ("bob wins,
-			 * alice resigned"). */
-			buf_printf(head, _("The game is over: %s."), res);
-		}
-	}
-	free(msgid);
 }
 
 /* argv: BOARD USERID PASSWORD [MOVE]; nwords the count wanted. */

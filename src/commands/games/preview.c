@@ -24,18 +24,6 @@
 #include <strings.h>
 
 
-void preview_rewind(const struct game *g, size_t n, struct game *out)
-{
-	char err[EP_ERR_MAX + 96];
-	size_t i;
-
-	game_new(out, g->game, g->board, &g->opts, g->white, g->black,
-	         g->created);
-	for (i = 0; i < n; i++)
-		game_play(out, g->moves[i].text, g->moves[i].when, NULL, err,
-		          sizeof err);
-}
-
 /* The starting game: a board (maybe rewound) or a new one.  *used gets
  * the number of words taken (board word, options). */
 static enum cmd_status preview_start(struct cmdctx *c, const char *game,

@@ -32,33 +32,6 @@
 #include <string.h>
 #include <strings.h>
 
-void record_meta_load(const struct config *cfg, const struct game *g,
-                      time_t now, struct record_meta *m, char *site,
-                      size_t sitelen)
-{
-	const char *ids[2] = { g->white, g->black };
-	int pub = 1, i;
-
-	snprintf(site, sitelen, "epamserv at %s", config_domain(cfg));
-	memset(m, 0, sizeof *m);
-	m->site = site;
-	m->generated = now;
-	for (i = 0; i < 2; i++) {
-		struct user u;
-		char *err = NULL;
-		if (user_load(cfg->spool, ids[i], &u, &err) != 0) {
-			/* Unknown or unreadable: no consent to publish. */
-			free(err);
-			pub = 0;
-			continue;
-		}
-		pub = pub && user_publishes_comments(&u);
-		m->is_ai[i] = u.robot;
-		user_free(&u);
-	}
-	m->comments = pub;
-}
-
 enum cmd_status cmd_record(struct cmdctx *c, const char *game, int argc,
                            char **argv)
 {

@@ -37,61 +37,6 @@
 #include <strings.h>
 
 
-void board_missing_words(const struct svc *s, const char *game, long board,
-                         struct buf *out)
-{
-	struct seek sk;
-	char *err = NULL;
-	int rc = seek_load(s->cfg->spool, game, board, &sk, &err);
-
-	free(err);
-	if (rc != 0) {
-		/* TRANSLATORS: the game's word (epaminondas), then the
-		 * board. */
-		buf_printf(out, _("there is no %s board %ld"), game, board);
-		return;
-	}
-	if (sk.state == SEEK_TAKEN) {
-		/* TRANSLATORS: the game's word (epaminondas), the board, the
-		 * seeker, then the player who took the seat. */
-		buf_printf(out, _("there is no %s board %ld (it was %s's seek, "
-		           "taken by %s, and its game is no longer kept)"), game,
-		           board, sk.seeker, sk.taker);
-		return;
-	}
-	if (!seek_is_open(&sk, s->now)) {
-		if (sk.state == SEEK_WITHDRAWN)
-			/* TRANSLATORS: the board, then the seeker. */
-			buf_printf(out, _("board %ld has no game: it was %s's seek, "
-			           "withdrawn before anybody took its seat"), board,
-			           sk.seeker);
-		else
-			/* TRANSLATORS: the board, then the seeker. */
-			buf_printf(out, _("board %ld has no game: it was %s's seek, "
-			           "expired before anybody took its seat"), board,
-			           sk.seeker);
-		return;
-	}
-	if (sk.rating_min >= 0)
-		/* TRANSLATORS: the board, the seeker, the game's word
-		 * (epaminondas), the lowest rating, then the highest; the
-		 * commands stay as they are. */
-		buf_printf(out, _("board %1$ld has no game yet: it is %2$s's open "
-		           "seek (for players rated %4$d-%5$d), listed by %3$s "
-		           "seeks.  Another player takes its seat with: %3$s accept "
-		           "%1$ld USERID PASSWORD; %2$s withdraws it with: %3$s "
-		           "decline %1$ld %2$s PASSWORD"), board, sk.seeker, game,
-		           sk.rating_min, sk.rating_max);
-	else
-		/* TRANSLATORS: the board, the seeker, then the game's word
-		 * (epaminondas); the commands stay as they are. */
-		buf_printf(out, _("board %1$ld has no game yet: it is %2$s's open "
-		           "seek, listed by %3$s seeks.  Another player takes its "
-		           "seat with: %3$s accept %1$ld USERID PASSWORD; %2$s "
-		           "withdraws it with: %3$s decline %1$ld %2$s PASSWORD"),
-		           board, sk.seeker, game);
-}
-
 enum cmd_status cmd_no_board(struct cmdctx *c, const char *game,
                              long board, const char *usage)
 {

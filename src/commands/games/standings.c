@@ -10,7 +10,7 @@
  */
 #include "util/log.h"
 #include "commands/cmd.h"
-#include "commands/robots/robot.h"
+#include "services/robot.h"
 #include "commands/table.h"
 #include "game/ratings.h"
 #include "spool/spool.h"

@@ -16,7 +16,7 @@
  * question pending is refused as a bad vote.
  */
 #include "commands/cmd.h"
-#include "commands/robots/robot.h"
+#include "services/robot.h"
 
 #include <stdio.h>
 #include <string.h>

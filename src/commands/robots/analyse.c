@@ -54,7 +54,7 @@
  * committed before the engine thinks (its locks are not kept meanwhile).
  */
 #include "commands/cmd.h"
-#include "commands/robots/engine_time.h"
+#include "services/engine_time.h"
 #include "commands/table.h"
 #include "engine/engine.h"
 #include "spool/group.h"

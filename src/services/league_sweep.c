@@ -6,9 +6,11 @@
  * out of league.c by issue 31, bodies unchanged but for the sweep's
  * context, now a struct svc (tourney_sweep.c's sweep_svc_init).
  */
-#include "commands/cmd.h"
 #include "services/league.h"
-#include "commands/tourney/tourney.h"
+#include "services/tourney_mail.h"
+#include "services/tourney_rounds.h"
+#include "services/tourney_sweep.h"
+#include "game/options.h"
 #include "spool/spool.h"
 #include "spool/txn.h"
 #include "util/log.h"

@@ -30,7 +30,6 @@
 #include "services/robot_config.h"
 
 struct config;
-struct cmdctx;
 struct svc;
 struct txn;
 struct game;

@@ -6,11 +6,15 @@
  * board, a Swiss's or a knockout's first round), make a Swiss round's
  * or a knockout round's boards, mail the table to every player, resign
  * a withdrawn player's boards.  Split out of tournament.c by issue 31,
- * bodies unchanged; the declarations are in tourney.h.
+ * bodies unchanged; the declarations are in tourney_rounds.h.
  */
-#include "commands/cmd.h"
-#include "commands/tourney/tourney.h"
+#include "services/tourney_rounds.h"
+#include "services/board.h"
+#include "services/boardmail.h"
+#include "services/tourney_mail.h"
+#include "services/tourney_rating.h"
 #include "services/tko.h"
+#include "game/options.h"
 #include "game/ratings.h"
 #include "spool/spool.h"
 #include "spool/txn.h"

@@ -2,7 +2,7 @@
  * engine_time.c - the engine time of the whole server and each one's
  * share of it (engine_time.h).
  */
-#include "commands/robots/engine_time.h"
+#include "services/engine_time.h"
 #include "spool/ratelimit.h"
 #include "util/conf.h"
 #include "util/log.h"

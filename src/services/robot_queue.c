@@ -2,9 +2,9 @@
  * robot_queue.c - the robot moves waiting, in the order a run plays
  * them (robot_queue.h).
  */
-#include "commands/robots/robot_queue.h"
-#include "commands/robots/engine_time.h"
-#include "commands/robots/robot.h"
+#include "services/robot_queue.h"
+#include "services/engine_time.h"
+#include "services/robot_config.h"
 #include "game/game.h"
 #include "spool/spool.h"
 #include "util/buf.h"

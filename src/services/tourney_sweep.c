@@ -9,8 +9,10 @@
  * sweep's service context (sweep_svc_init) is the one league_sweep.c
  * uses too.
  */
-#include "commands/cmd.h"
-#include "commands/tourney/tourney.h"
+#include "services/tourney_sweep.h"
+#include "services/result_words.h"
+#include "services/tourney_mail.h"
+#include "services/tourney_rounds.h"
 #include "services/tko.h"
 #include "spool/spool.h"
 #include "spool/txn.h"

@@ -19,10 +19,14 @@
  * as a quiet one.  When it stops a search anyway, the board mail says
  * so in a sentence and the log in a warning.
  */
-#include "commands/robots/robot.h"
-#include "commands/cmd.h"
-#include "commands/robots/engine_time.h"
-#include "commands/robots/robot_queue.h"
+#include "services/robot.h"
+#include "services/after_move.h"
+#include "services/board.h"
+#include "services/boardmail.h"
+#include "services/clock.h"
+#include "services/engine_time.h"
+#include "services/result_words.h"
+#include "services/robot_queue.h"
 #include "engine/engine.h"
 #include "spool/addrindex.h"
 #include "spool/spool.h"

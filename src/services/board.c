@@ -1,0 +1,263 @@
+/*
+ * board.c - one board locked and loaded for a change, for any event (a
+ * player's command, the sweep, admin, a robot's turn), and its save.
+ * A player's command opens the board with its password check and
+ * refuses with the board attached in commands/board/board.c.
+ *
+ * Saving a game that has just finished also writes its result record and
+ * computes the rating changes (unless it ended before both players had
+ * made a move: unrated, no record) (src/game/ratings.h) in the same
+ * transaction, so a finished game and its effect on the standings exist
+ * together or not at all.  No other lock is needed: the ratings are
+ * replayed from the result records, which only this board's transaction
+ * writes.
+ */
+#include "util/log.h"
+#include "services/board.h"
+#include "services/boardmail.h"
+#include "services/notify.h"
+#include "services/outmail.h"
+#include "services/robot.h"
+#include "services/tokens.h"
+#include "services/tourney_mail.h"
+#include "services/tourney_sweep.h"
+#include "game/ratings.h"
+#include "spool/seeks.h"
+#include "spool/spool.h"
+#include "spool/txn.h"
+#include "util/i18n.h"
+#include "util/util.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+void board_close(struct board_ctx *b)
+{
+	if (b->loaded)
+		game_free(&b->g);
+	b->loaded = 0;
+	lock_release(&b->l);
+}
+
+enum cmd_status board_lock(struct svc *s, const char *game, long board,
+                           struct board_ctx *b)
+{
+	char *err = NULL;
+	enum cmd_status st;
+	int rc;
+
+	memset(b, 0, sizeof *b);
+	b->l.fd = -1;
+	spool_board_key(game, board, b->key, sizeof b->key);
+	if ((st = svc_lock(s, b->key, &b->l)) != CMD_DONE)
+		return st;
+	rc = game_load(&b->g, s->cfg->spool, game, board, &err);
+	if (rc != 0) {
+		lock_release(&b->l);
+		if (rc < 0) {
+			log_msg(LOG_ERR, "%s\n", err);
+			free(err);
+			return CMD_TEMPFAIL;
+		}
+		return CMD_REFUSED;
+	}
+	b->loaded = 1;
+	b->was = b->g.state;
+	return CMD_DONE;
+}
+
+/* The result record and rating changes of a game that just finished.
+ * Returns the change text (malloc'ed) or NULL when unrated; CMD_TEMPFAIL
+ * through *st when the records cannot be read. */
+static char *board_rate(struct svc *s, struct txn *t, const struct game *g,
+                        enum cmd_status *st)
+{
+	struct ratings r;
+	struct rating_game rg;
+	char rel[128], *err = NULL, *rec, *text;
+
+	*st = CMD_DONE;
+	if (ratings_load(s->cfg->spool, &r, &err) < 0) {
+		log_msg(LOG_ERR, "%s\n", err);
+		free(err);
+		*st = CMD_TEMPFAIL;
+		return NULL;
+	}
+	ratings_add(&r, g, &rg);
+	reply_ratings_forget();  /* the board mails' copy lacks this game */
+	rec = ratings_record(&rg);
+	ratings_record_path(g->game, g->board, rel, sizeof rel);
+	txn_put(t, rel, rec, strlen(rec));
+	text = ratings_change_text(&rg);
+	free(rec);
+	ratings_free(&r);
+	return text;
+}
+
+enum cmd_status board_save(struct svc *s, struct board_ctx *b,
+                           const char *headline)
+{
+	struct txn *t;
+	char rel[128], *file, *change = NULL;
+	enum cmd_status st = CMD_DONE;
+	struct buf head = BUF_INIT, why = BUF_INIT;
+	const char *robot = robot_of_game(s->cfg, &b->g);
+	/* This save ends the game (it was not over when loaded). */
+	int ended = b->g.state == GAME_FINISHED && b->was != GAME_FINISHED;
+	int held;
+
+	/* A robot's one short line at the game's end (issue 16). */
+	if (robot && ended) {
+		/* TRANSLATORS: the board mail's headline, then the robot's
+		 * userid: its one line at the game's end. */
+		buf_printf(&head, _("%s\n\n%s: good game."), headline, robot);
+		headline = buf_str(&head);
+	}
+	/* The board changes: the tokens of its older mails are spent
+	 * (derived ones by the ply, stored ones of older files here). */
+	tokens_drop_stored(&b->g);
+	t = svc_txn(s, b->key);
+	file = game_format(&b->g);
+	spool_board_path(b->g.game, b->g.board, rel, sizeof rel);
+	txn_put(t, rel, file, strlen(file));
+	free(file);
+	/* A game that ends before both players have made a move is not
+	 * rated (pbmserv removed such boards), nor one played with -rated=no:
+	 * no result record. */
+	if (ended && b->g.nmoves < 2) {
+		/* TRANSLATORS: the rating change of a game that just ended,
+		 * as the board mail tells it. */
+		change = xstrdup(_("unchanged: the game ended before both "
+		                   "players had made a move"));
+	} else if (ended && b->g.unrated) {
+		/* TRANSLATORS: as above; -rated=no is a challenge option. */
+		change = xstrdup(_("unchanged: an unrated game (-rated=no)"));
+	} else if (ended) {
+		change = board_rate(s, t, &b->g, &st);
+		if (st != CMD_DONE) {
+			txn_abort(t);
+			buf_free(&head);
+			return st;
+		}
+	}
+	s->bm.ratings = change;
+	/* A robot to move answers in this run: its board mail shows both
+	 * moves, so none now (robot.h). */
+	held = robot_note(s, t, &b->g, headline, &why);
+	if (!held && why.len) {
+		/* The robot answers later: its human is told so, once. */
+		struct buf both = BUF_INIT;
+		if (headline && *headline)
+			buf_printf(&both, "%s ", headline);
+		buf_puts(&both, buf_str(&why));
+		buf_free(&head);
+		head = both;
+		headline = buf_str(&head);
+	}
+	s->bm.hold_for_digest = 1;
+	if (!held)
+		st = reply_board(s, t, &b->g, headline, s->comment, b->userid,
+		                 NULL);
+	s->bm.hold_for_digest = 0;
+	if (st == CMD_DONE && ended)
+		st = notify_game_end(s, t, &b->g, headline);
+	/* A tournament board: the table to its players (issue 17). */
+	if (st == CMD_DONE && ended && b->g.tourney[0])
+		st = tt_game_end(s, t, &b->g);
+	s->bm.ratings = NULL;
+	free(change);
+	buf_free(&head);
+	buf_free(&why);
+	if (st != CMD_DONE) {
+		txn_abort(t);
+		return st;
+	}
+	st = svc_commit(s, t);
+	/* A Swiss round that this game ended is paired now (issue 17). */
+	if (st == CMD_DONE && ended && b->g.tourney[0])
+		tt_after_game(s, &b->g);
+	return st;
+}
+
+enum cmd_status board_save_to(struct svc *s, struct board_ctx *b,
+                              const char *to, const struct game *shown,
+                              const char *headline, const char *what)
+{
+	struct txn *t;
+	char rel[128], subject[160], *file;
+	enum cmd_status st;
+
+	t = svc_txn(s, b->key);
+	file = game_format(&b->g);
+	spool_board_path(b->g.game, b->g.board, rel, sizeof rel);
+	txn_put(t, rel, file, strlen(file));
+	free(file);
+	snprintf(subject, sizeof subject, "%s Board %ld: %s",
+	         reply_game_title(b->g.game), b->g.board, what);
+	s->bm.subject = subject;
+	s->bm.token_game = &b->g;
+	st = reply_board(s, t, shown, headline, "", NULL, to);
+	s->bm.token_game = NULL;
+	s->bm.subject = NULL;
+	if (st != CMD_DONE) {
+		txn_abort(t);
+		return st;
+	}
+	return svc_commit(s, t);
+}
+
+void board_missing_words(const struct svc *s, const char *game, long board,
+                         struct buf *out)
+{
+	struct seek sk;
+	char *err = NULL;
+	int rc = seek_load(s->cfg->spool, game, board, &sk, &err);
+
+	free(err);
+	if (rc != 0) {
+		/* TRANSLATORS: the game's word (epaminondas), then the
+		 * board. */
+		buf_printf(out, _("there is no %s board %ld"), game, board);
+		return;
+	}
+	if (sk.state == SEEK_TAKEN) {
+		/* TRANSLATORS: the game's word (epaminondas), the board, the
+		 * seeker, then the player who took the seat. */
+		buf_printf(out, _("there is no %s board %ld (it was %s's seek, "
+		           "taken by %s, and its game is no longer kept)"), game,
+		           board, sk.seeker, sk.taker);
+		return;
+	}
+	if (!seek_is_open(&sk, s->now)) {
+		if (sk.state == SEEK_WITHDRAWN)
+			/* TRANSLATORS: the board, then the seeker. */
+			buf_printf(out, _("board %ld has no game: it was %s's seek, "
+			           "withdrawn before anybody took its seat"), board,
+			           sk.seeker);
+		else
+			/* TRANSLATORS: the board, then the seeker. */
+			buf_printf(out, _("board %ld has no game: it was %s's seek, "
+			           "expired before anybody took its seat"), board,
+			           sk.seeker);
+		return;
+	}
+	if (sk.rating_min >= 0)
+		/* TRANSLATORS: the board, the seeker, the game's word
+		 * (epaminondas), the lowest rating, then the highest; the
+		 * commands stay as they are. */
+		buf_printf(out, _("board %1$ld has no game yet: it is %2$s's open "
+		           "seek (for players rated %4$d-%5$d), listed by %3$s "
+		           "seeks.  Another player takes its seat with: %3$s accept "
+		           "%1$ld USERID PASSWORD; %2$s withdraws it with: %3$s "
+		           "decline %1$ld %2$s PASSWORD"), board, sk.seeker, game,
+		           sk.rating_min, sk.rating_max);
+	else
+		/* TRANSLATORS: the board, the seeker, then the game's word
+		 * (epaminondas); the commands stay as they are. */
+		buf_printf(out, _("board %1$ld has no game yet: it is %2$s's open "
+		           "seek, listed by %3$s seeks.  Another player takes its "
+		           "seat with: %3$s accept %1$ld USERID PASSWORD; %2$s "
+		           "withdraws it with: %3$s decline %1$ld %2$s PASSWORD"),
+		           board, sk.seeker, game);
+}
