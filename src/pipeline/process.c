@@ -404,23 +404,31 @@ static enum cmd_status run_multiple(struct cmdctx *c)
 		                "body"));
 		goto out;
 	}
-	if (left_out)
-		/* TRANSLATORS: %1$d answers shown of %2$d commands; %3$d
-		 * left out (one form for all counts in English); %4$zu is
-		 * the largest mail in bytes. */
+	if (left_out) {
+		int total = n > MULTIPLE_MAX ? MULTIPLE_MAX : n;
+		char gone[64];
+
+		/* TRANSLATORS: how many answers were left out, in "Shown: the
+		 * answers to 3 of the 5 commands of your mail; 2 were left
+		 * out to keep it within ...". */
+		snprintf(gone, sizeof gone, ngettext("%d was left out",
+		         "%d were left out", left_out), left_out);
+		/* TRANSLATORS: %1$d answers shown of %2$d commands; %3$s how
+		 * many were left out ("2 were left out"); %4$zu is the
+		 * largest mail in bytes; "epaminondas show BOARD" is a
+		 * command: keep it as it is. */
 		buf_printf(&answers, ngettext("Shown: the answers to %1$d of the "
-		           "%2$d commands of your mail; %3$d were left out to keep "
-		           "it within %4$zu bytes, the most sent in one mail.  Each "
-		           "was run all the same: send one alone, or \"epaminondas "
-		           "show BOARD\", to see its answer.\n",
+		           "%2$d command of your mail; %3$s to keep it within "
+		           "%4$zu bytes, the most sent in one mail.  Each was run "
+		           "all the same: send one alone, or \"epaminondas show "
+		           "BOARD\", to see its answer.\n",
 		           "Shown: the answers to %1$d of the %2$d commands of your "
-		           "mail; %3$d were left out to keep it within %4$zu bytes, "
-		           "the most sent in one mail.  Each was run all the same: "
-		           "send one alone, or \"epaminondas show BOARD\", to see "
-		           "its answer.\n", left_out),
-		           (n > MULTIPLE_MAX ? MULTIPLE_MAX : n) - left_out,
-		           n > MULTIPLE_MAX ? MULTIPLE_MAX : n, left_out,
+		           "mail; %3$s to keep it within %4$zu bytes, the most sent "
+		           "in one mail.  Each was run all the same: send one "
+		           "alone, or \"epaminondas show BOARD\", to see its "
+		           "answer.\n", total), total - left_out, total, gone,
 		           reply_cap(&c->s));
+	}
 	tvars_setf(&v, "count", "%d", n > MULTIPLE_MAX ? MULTIPLE_MAX : n);
 	tvars_set(&v, "answers", buf_str(&answers));
 	text = reply_template(&c->s, "multiple.txt", &v);
@@ -687,11 +695,10 @@ static int rate_check(struct cmdctx *c, const char *userid, int blocked)
 			snprintf(text, sizeof text, "rate-notice %s %lld", userid,
 			         (long long)(c->s.now / 3600));
 			/* TRANSLATORS: %s is the player's userid, %d the
-			 * most mails an hour (English says "mails" for every
-			 * count). */
+			 * most mails an hour. */
 			snprintf(details, sizeof details, ngettext("You (%s) sent "
-			         "more than %d mails to epamserv within an hour.  The "
-			         "mails after those wait and are carried out as the "
+			         "more than %d mail to epamserv within an hour.  The "
+			         "mails after it wait and are carried out as the "
 			         "hour passes (your mail system sends them again): "
 			         "nothing is lost, and there is no need to send them "
 			         "yourself.", "You (%s) sent more than %d mails to "

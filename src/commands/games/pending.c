@@ -281,14 +281,24 @@ void pending_after_move(struct svc *s, struct game *g, struct buf *head)
 		           "legal now (%s)."), who, text, err);
 	} else {
 		struct buf caught = BUF_INIT;
+		int took;
 
 		board_clock_note(s, g);
-		reply_capture_words(g, &caught);
+		took = reply_captured(g, &caught);
 		buf_puts(head, " ");
-		/* TRANSLATORS: the player, the move ("e2-e3"), then what it
-		 * captured (", capturing e5 and e6 (2)") or nothing. */
-		buf_printf(head, _("%s's queued move %s was played%s."), who,
-		           g->moves[g->nmoves - 1].text, buf_str(&caught));
+		if (!took)
+			/* TRANSLATORS: the player, then the move ("e2-e3"). */
+			buf_printf(head, _("%s's queued move %s was played."), who,
+			           g->moves[g->nmoves - 1].text);
+		else
+			/* TRANSLATORS: the player, the move ("e7xe11"), the
+			 * squares of the pieces it took ("e11 and e12"), then
+			 * how many. */
+			buf_printf(head, ngettext("%1$s's queued move %2$s was "
+			           "played, capturing %3$s (%4$d).", "%1$s's queued "
+			           "move %2$s was played, capturing %3$s (%4$d).",
+			           took), who, g->moves[g->nmoves - 1].text,
+			           buf_str(&caught), took);
 		buf_free(&caught);
 		if (g->state != GAME_ACTIVE) {
 			reply_result_words(g, res, sizeof res);

@@ -396,9 +396,9 @@ enum cmd_status cmd_seeks(struct cmdctx *c, const char *game, int argc,
 		if (shown < total) {
 			buf_puts(&line, "\n  ");
 			/* TRANSLATORS: how many seeks the mail shows, then how
-			 * many are open (English says "seeks" for one too). */
-			buf_printf(&line, ngettext("Shown: %zu of %zu open seeks; "
-			           "all of them would not fit in one mail.", "Shown: "
+			 * many are open. */
+			buf_printf(&line, ngettext("Shown: %zu of %zu open seek; "
+			           "it would not fit in one mail.", "Shown: "
 			           "%zu of %zu open seeks; all of them would not fit "
 			           "in one mail.", total), shown, total);
 			buf_puts(&line, "\n");

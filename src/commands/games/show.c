@@ -456,7 +456,7 @@ static void show_cut_note(struct cmdctx *c, const char *game,
 	buf_puts(out, "\n  ");
 	if (shown)
 		/* TRANSLATORS: how many boards are shown, how many there are
-		 * (English says "boards" for one too), the last board shown,
+		 * (more than one, since some are left out), the last board shown,
 		 * then the most bytes of a mail. */
 		buf_printf(out, ngettext("Shown: the first %zu of these %zu "
 		           "boards, in board order, up to board %ld; all of them "
@@ -466,9 +466,9 @@ static void show_cut_note(struct cmdctx *c, const char *game,
 		           "one mail (at most %zu bytes).", total), shown, total,
 		           last, reply_cap(&c->s));
 	else
-		/* TRANSLATORS: how many boards there are (English says
-		 * "boards" for one too), then the most bytes of a mail. */
-		buf_printf(out, ngettext("Not shown: these %zu boards would not "
+		/* TRANSLATORS: how many boards there are, then the most bytes
+		 * of a mail. */
+		buf_printf(out, ngettext("Not shown: this %zu board would not "
 		           "fit in one mail (at most %zu bytes).", "Not shown: "
 		           "these %zu boards would not fit in one mail (at most %zu "
 		           "bytes).", total), total, reply_cap(&c->s));

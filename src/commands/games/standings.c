@@ -175,8 +175,8 @@ static char *standings_table(const struct cmdctx *c, const struct ratings *r,
 			buf_puts(&b, "\n");
 			if (cls + 1 < RATING_CLASSES && class_of_game(cls + 1, game))
 				/* TRANSLATORS: how many players are shown, how
-				 * many there are (English says "players" for
-				 * one too), then the most bytes of a mail. */
+				 * many there are (more than one, since some
+				 * are left out), then the most bytes of a mail. */
 				buf_printf(&b, ngettext("Shown: the first %zu of %zu "
 				           "players, best rating first; all of them "
 				           "would not fit in one mail (at most %zu bytes), "
@@ -190,8 +190,8 @@ static char *standings_table(const struct cmdctx *c, const struct ratings *r,
 				           "finished games.", m), i, m, reply_cap(&c->s));
 			else
 				/* TRANSLATORS: how many players are shown, how
-				 * many there are (English says "players" for
-				 * one too), then the most bytes of a mail. */
+				 * many there are (more than one, since some
+				 * are left out), then the most bytes of a mail. */
 				buf_printf(&b, ngettext("Shown: the first %zu of %zu "
 				           "players, best rating first; all of them "
 				           "would not fit in one mail (at most %zu "
@@ -305,7 +305,7 @@ static void history_note(const struct cmdctx *c, struct buf *b, size_t shown,
 	buf_puts(b, "\n");
 	if (shown < HISTORY_MAX && who)
 		/* TRANSLATORS: how many games are shown, how many there are
-		 * (English says "games" for one too), then the most bytes of
+		 * (more than one, since some are left out), then the most bytes of
 		 * a mail. */
 		buf_printf(b, ngettext("Shown: the %zu most recent of %zu "
 		           "finished games; all of them would not fit in one mail "
@@ -315,7 +315,7 @@ static void history_note(const struct cmdctx *c, struct buf *b, size_t shown,
 		           reply_cap(&c->s));
 	else if (shown < HISTORY_MAX)
 		/* TRANSLATORS: how many games are shown, how many there are
-		 * (English says "games" for one too), then the most bytes of
+		 * (more than one, since some are left out), then the most bytes of
 		 * a mail; "history USERID" stays as it is. */
 		buf_printf(b, ngettext("Shown: the %zu most recent of %zu "
 		           "finished games; all of them would not fit in one mail "

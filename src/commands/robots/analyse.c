@@ -604,8 +604,8 @@ enum cmd_status cmd_analyse(struct cmdctx *c, const char *game, int argc,
 	}
 	analyse_who(&g, g.pos.to_move, who, sizeof who);
 	if (argc > 3) {
-		st = preview_moves(c, &g, argc - 3, argv + 3, usage, "analysis",
-		                   0, &moves);
+		st = preview_moves(c, &g, argc - 3, argv + 3, usage, 1, 0,
+		                   &moves);
 		if (st == CMD_DONE && g.state != GAME_ACTIVE) {
 			game_result_text(&g, res, sizeof res);
 			/* TRANSLATORS: %1$s is the moves, %2$s the result. */

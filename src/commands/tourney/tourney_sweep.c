@@ -83,8 +83,12 @@ static void sweep_start(const struct config *cfg, const char *name,
 			if (!tf.player[i].told) {
 				tf.player[i].told = 1;
 				told++;
+				/* TRANSLATORS: a mail's subject: %1$s is the game's title
+				 * ("Epaminondas"), %2$s the tournament's name; keep %1$s
+				 * first, a reply is read by it. */
 				st = tt_mail(&s, t, tf.game, tf.name, tf.player[i].userid,
-				             "waiting for players", head, text);
+				             _("%1$s tournament %2$s: waiting for "
+				             "players"), head, text);
 			}
 		free(text);
 		if (told)
@@ -226,7 +230,11 @@ static void swiss_cut(struct svc *s, struct tfile *tf, const char *key,
 	         "tournament ends with the rounds played.  %s wins the "
 	         "tournament."), tf->name, paired, planned, paired + 1,
 	         tf->player[tt.rank[0]].userid);
-	st = table_to_all(s, t, tf, &tt, "final table", head);
+	/* TRANSLATORS: a mail's subject: %1$s is the game's title
+	 * ("Epaminondas"), %2$s the tournament's name; keep %1$s
+	 * first, a reply is read by it. */
+	st = table_to_all(s, t, tf, &tt, _("%1$s tournament %2$s: "
+	                  "final table"), head);
 	tt_free(&tt);
 	if (st == CMD_DONE && svc_commit(s, t) == CMD_DONE)
 		log_msg(LOG_INFO, "tournament %s: round %d cannot be paired; "
@@ -275,7 +283,11 @@ void tourney_next(struct svc *s, struct tfile *tf,
 			         _("Tournament %s is over: %s wins the tournament."),
 			         tf->name, champ);
 		}
-		st = table_to_all(s, t, tf, &tt, "final table", head);
+		/* TRANSLATORS: a mail's subject: %1$s is the game's title
+		 * ("Epaminondas"), %2$s the tournament's name; keep %1$s
+		 * first, a reply is read by it. */
+		st = table_to_all(s, t, tf, &tt, _("%1$s tournament %2$s: "
+		                  "final table"), head);
 		tt_free(&tt);
 		if (st == CMD_DONE && svc_commit(s, t) == CMD_DONE)
 			log_msg(LOG_INFO, "tournament %s: finished\n", tf->name);
@@ -296,7 +308,11 @@ void tourney_next(struct svc *s, struct tfile *tf,
 				         "each match are made, each comes in its own "
 				         "mail."),
 				         tf->name, started - 1, started);
-				st = table_to_all(s, t, tf, &tt, "round over", head);
+				/* TRANSLATORS: a mail's subject: %1$s is the game's title
+				 * ("Epaminondas"), %2$s the tournament's name; keep %1$s
+				 * first, a reply is read by it. */
+				st = table_to_all(s, t, tf, &tt, _("%1$s tournament %2$s: "
+				                  "round over"), head);
 				tt_free(&tt);
 			} else if (started) {
 				st = CMD_TEMPFAIL;
@@ -336,7 +352,11 @@ void tourney_next(struct svc *s, struct tfile *tf,
 			         "boards have begun; each comes in its own mail."),
 			         tf->name,
 			         paired, paired + 1);
-			st = table_to_all(s, t, tf, &tt, "round over", head);
+			/* TRANSLATORS: a mail's subject: %1$s is the game's title
+			 * ("Epaminondas"), %2$s the tournament's name; keep %1$s
+			 * first, a reply is read by it. */
+			st = table_to_all(s, t, tf, &tt, _("%1$s tournament %2$s: "
+			                  "round over"), head);
 			tt_free(&tt);
 		} else {
 			st = CMD_TEMPFAIL;
