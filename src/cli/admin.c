@@ -239,7 +239,8 @@ static int admin_list(const struct config *cfg)
 		qsort(r.v, r.n, sizeof *r.v, row_cmp);
 	/* TRANSLATORS: the heads of the columns of "admin list", each as
 	 * wide as its column: game, board number, state, the two players,
-	 * moves, days idle, who is to move. */
+	 * moves, days idle, who is to move.
+	 * Keep GAME, BOARD and MOVE as they are: what a player types. */
 	fputs(_("GAME          BOARD  STATE       WHITE        BLACK        MOVES  "
 	        "IDLE  TO MOVE\n"), stdout);
 	for (i = 0; i < r.n; i++)
@@ -259,6 +260,8 @@ static int admin_show(const struct config *cfg, int argc, char **argv)
 	int rc;
 
 	if (argc < 2 || argc > 3 || board < 0) {
+		/* TRANSLATORS: keep the command line, GAME and BOARD as
+		 * they are: what an operator types. */
 		fputs(_("usage: epamserv admin show [GAME] BOARD\n"), stderr);
 		return EXIT_USAGE;
 	}
@@ -301,6 +304,8 @@ static int admin_result(const struct config *cfg, int argc, char **argv)
 	if (argc < 3 || argc > 4 || (board = util_board_number(argv[argc - 2])) < 0 ||
 	    (strcmp(verdict, "white") != 0 && strcmp(verdict, "black") != 0 &&
 	     strcmp(verdict, "draw") != 0)) {
+		/* TRANSLATORS: keep the command line, GAME and BOARD as
+		 * they are: what an operator types. */
 		fputs(_("usage: epamserv admin result [GAME] BOARD "
 		        "white|black|draw --reason TEXT\n"), stderr);
 		return EXIT_USAGE;

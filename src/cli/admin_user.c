@@ -158,6 +158,8 @@ static int user_address_cmd(const struct config *cfg, int argc, char **argv)
 	char old[300];
 
 	if (argc != 4) {
+		/* TRANSLATORS: keep the command line and USERID as they
+		 * are: what an operator types. */
 		fputs(_("usage: epamserv admin user address USERID "
 		        "NEW-ADDRESS --reason TEXT\n"), stderr);
 		return EXIT_USAGE;
@@ -187,6 +189,8 @@ static int admin_user_more(const struct config *cfg, int argc, char **argv)
 		return user_list_all(cfg);
 	if (strcmp(argv[1], "address") == 0)
 		return user_address_cmd(cfg, argc, argv);
+	/* TRANSLATORS: keep the command line and USERID as they are: what
+	 * an operator types. */
 	fputs(_("usage: epamserv admin user list\n"
 	        "       epamserv admin user address USERID NEW-ADDRESS "
 	        "--reason TEXT\n"), stderr);
@@ -260,6 +264,8 @@ static enum cmd_status settle_one(struct svc *sv, struct board_ctx *b,
 	enum cmd_status st;
 
 	if (game_end_ok(&b->g, kind, s->userid, why, sizeof why) < 0) {
+		/* TRANSLATORS: keep the command words as they are: what an
+		 * operator types. */
 		fprintf(stderr, _("epamserv: %s board %ld: %s\n"), b->g.game,
 		        b->g.board, why);
 		return CMD_REFUSED;
@@ -283,9 +289,13 @@ static enum cmd_status settle_one(struct svc *sv, struct board_ctx *b,
 	/* TRANSLATORS: a line of the closed account's mail: the game, the
 	 * board's number and the opponent's userid. */
 	if (active)
+		/* TRANSLATORS: keep the command words as they are: what a
+		 * player types. */
 		buf_printf(&s->done, _("  %s board %ld against %s: forfeited\n"),
 		           b->g.game, b->g.board, opp);
 	else
+		/* TRANSLATORS: keep the command words as they are: what a
+		 * player types. */
 		buf_printf(&s->done, _("  %s board %ld against %s: challenge "
 		                       "cancelled\n"), b->g.game, b->g.board, opp);
 	admin_log(sv->cfg, s->reason, "%s board %ld: %s (account of %s closed)",
@@ -548,6 +558,8 @@ int admin_user(const struct config *cfg, int argc, char **argv)
 	int rc;
 
 	if (argc < 3) {
+		/* TRANSLATORS: keep the command line and USERID as they
+		 * are: what an operator types. */
 		fputs(_("usage: epamserv admin user add|del|passwd|show|repair USERID ...\n"), stderr);
 		return EXIT_USAGE;
 	}
@@ -641,6 +653,8 @@ int admin_user(const struct config *cfg, int argc, char **argv)
 	user_free(&u);
 	return rc == 0 ? 0 : 1;
 usage:
+	/* TRANSLATORS: keep the command line and USERID as they are: what
+	 * an operator types. */
 	fputs(_("usage: epamserv admin user add USERID ADDRESS "
 	          "--reason TEXT\n       epamserv admin user del USERID --reason TEXT\n"
 	          "       epamserv admin user passwd USERID --reason TEXT\n"

@@ -92,6 +92,8 @@ static enum cmd_status run_add(struct cmdctx *c, const char *game,
 	(void)argc;
 	(void)argv;
 	return cmd_refuse(c, cmd_usage_of(c, "change", CMDT_ACCOUNT, NULL),
+	                  /* TRANSLATORS: keep the command words, USERID and
+	                   * PASSWORD as they are: what a player types. */
 	                  "%s", _("there is no 'add' here: to give your account "
 	                  "another address, write change address USERID "
 	                  "PASSWORD and every address it is to have (the new "
@@ -108,6 +110,8 @@ static enum cmd_status run_broadcast(struct cmdctx *c, const char *game,
 	(void)argc;
 	(void)argv;
 	return cmd_refuse(c, cmd_usage_of(c, "message", CMDT_ACCOUNT, NULL),
+	                  /* TRANSLATORS: keep the command words, USERID and
+	                   * PASSWORD as they are: what a player types. */
 	                  "%s", _("there is no 'broadcast' here: a mail to every "
 	                  "player is the server admin's; to write to players, "
 	                  "send message USERID PASSWORD and their userids"));

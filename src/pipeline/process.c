@@ -376,6 +376,8 @@ static enum cmd_status run_multiple(struct cmdctx *c)
 			buf_printf(&answers, _("--- %d. and the lines after it "
 			                       "---"), n);
 			buf_putc(&answers, '\n');
+			/* TRANSLATORS: multiple is the command word (the
+			 * subject of such a mail): keep it as it is. */
 			buf_printf(&answers, ngettext("Not read: a multiple mail "
 			                              "runs at most %d command.",
 			                              "Not read: a multiple mail "
@@ -398,8 +400,14 @@ static enum cmd_status run_multiple(struct cmdctx *c)
 	if (st != CMD_DONE)
 		goto out;
 	if (n == 0) {
-		st = cmd_refuse(c, _("multiple   (as the subject; then one "
+		st = cmd_refuse(c,
+		                /* TRANSLATORS: a usage line: multiple is the
+		                 * command word a player types as the subject:
+		                 * keep it as it is. */
+		                _("multiple   (as the subject; then one "
 		                "command on each line of the body)"),
+		                /* TRANSLATORS: multiple is the command word:
+		                 * keep it as it is. */
 		                _("your multiple mail has no command lines in its "
 		                "body"));
 		goto out;
@@ -576,7 +584,11 @@ static int run(struct cmdctx *c, struct intake *in_found, int truncated,
 		 * whatever its first word (message.h) */
 		st = in.argc ? cmd_token_reply(c, &in)
 		     : in.token_board < 0 ? tokenform_empty(c)
-		     : cmd_refuse(c, _("e3-e7   (the move alone on a line of "
+		     : cmd_refuse(c,
+		                  /* TRANSLATORS: a usage line: e3-e7 is a move
+		                   * in the notation a player types: keep it as
+		                   * it is. */
+		                  _("e3-e7   (the move alone on a line of "
 		                  "your own, above or below the quoted mail, "
 		                  "with a blank line between)"),
 		                  _("your reply has no move in it: it holds only "

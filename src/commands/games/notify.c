@@ -155,6 +155,8 @@ static enum cmd_status notify_board_ok(struct cmdctx *c, const char *game,
 	if (rc > 0)
 		return cmd_no_board(c, game, *board, usage);
 	if (g.no_observers && game_side_of(&g, u->userid) < 0)
+		/* TRANSLATORS: keep the options (-observers=off) as they
+		 * are: what a player types. */
 		st = cmd_refuse(c, usage, _("board %ld is private (-observers=off): "
 		                  "only its players may follow it"), *board);
 	else if (g.state == GAME_FINISHED || g.state == GAME_CANCELLED)
@@ -183,7 +185,9 @@ static enum cmd_status notify_apply(struct cmdctx *c, const char *game,
 			if (strcmp(u->notify[i].game, game) != 0)
 				u->notify[k++] = u->notify[i];
 		u->nnotify = k;
-		/* TRANSLATORS: %s is the game's name (Epaminondas). */
+		/* TRANSLATORS: %s is the game's name (Epaminondas).
+		 * Keep the command words as they are: what a player
+		 * types. */
 		snprintf(details, len, _("You will no longer be told when %s "
 		         "games end (but for the final board mails of your own games "
 		         "and of those you observe)."), title);

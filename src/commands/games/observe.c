@@ -66,6 +66,8 @@ static enum cmd_status observe(struct cmdctx *c, const char *game,
 		st = board_refuse(c, &b.g, usage, _("board %ld is over (%s): "
 		                    "there will be no more board mails"), board, res);
 	} else if (on && b.g.no_observers)
+		/* TRANSLATORS: keep the options (-observers=off) as they
+		 * are: what a player types. */
 		st = board_refuse(c, &b.g, usage, _("the players of board "
 		                    "%ld chose to play without observers "
 		                    "(-observers=off)"), board);
@@ -210,7 +212,9 @@ enum cmd_status chat_on_board(struct cmdctx *c, const struct game *g,
 	if (st == CMD_DONE) {
 		struct buf what = BUF_INIT;
 		/* TRANSLATORS: the game's name (Epaminondas), the board, then
-		 * how many players and observers got the chat. */
+		 * how many players and observers got the chat.
+		 * Keep the command words as they are: what a player
+		 * types. */
 		buf_printf(&what, ngettext("Your chat on %s board %ld was passed "
 		           "on to %d reader.", "Your chat on %s board %ld was "
 		           "passed on to %d readers.", sent),

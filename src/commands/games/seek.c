@@ -187,6 +187,9 @@ enum cmd_status cmd_seek(struct cmdctx *c, const char *game, int argc,
 				return cmd_refuse(c, usage, _("-rating is given twice"));
 			if (rating_range(argv[i] + 8, &s.rating_min,
 			                 &s.rating_max) < 0)
+				/* TRANSLATORS: keep the options (-rating,
+				 * -rating=1500-1800) as they are: what a
+				 * player types. */
 				return cmd_refuse(c, usage, _("-rating is a range of "
 				                    "ratings MIN-MAX (e.g. -rating=1500-1800, "
 				                    "at most %d), not '%.20s'"),
@@ -418,7 +421,8 @@ enum cmd_status cmd_seeks(struct cmdctx *c, const char *game, int argc,
 	buf_free(&table);
 	if (!text)
 		return CMD_TEMPFAIL;
-	/* TRANSLATORS: a Subject: %s is the game's name (Epaminondas). */
+	/* TRANSLATORS: a Subject: %s is the game's name (Epaminondas).
+	 * Keep the command words as they are: what an operator types. */
 	snprintf(subject, sizeof subject, _("epamserv: %s seeks"),
 	         reply_game_title(game));
 	/* To a player at his address: his account token, to take a seek

@@ -176,7 +176,9 @@ static char *standings_table(const struct cmdctx *c, const struct ratings *r,
 			if (cls + 1 < RATING_CLASSES && class_of_game(cls + 1, game))
 				/* TRANSLATORS: how many players are shown, how
 				 * many there are (more than one, since some
-				 * are left out), then the most bytes of a mail. */
+				 * are left out), then the most bytes of a mail.
+				 * Keep the command words and USERID as they
+				 * are: what a player types. */
 				buf_printf(&b, ngettext("Shown: the first %zu of %zu "
 				           "players, best rating first; all of them "
 				           "would not fit in one mail (at most %zu bytes), "
@@ -191,7 +193,9 @@ static char *standings_table(const struct cmdctx *c, const struct ratings *r,
 			else
 				/* TRANSLATORS: how many players are shown, how
 				 * many there are (more than one, since some
-				 * are left out), then the most bytes of a mail. */
+				 * are left out), then the most bytes of a mail.
+				 * Keep the command words and USERID as they
+				 * are: what a player types. */
 				buf_printf(&b, ngettext("Shown: the first %zu of %zu "
 				           "players, best rating first; all of them "
 				           "would not fit in one mail (at most %zu "
@@ -209,7 +213,9 @@ static char *standings_table(const struct cmdctx *c, const struct ratings *r,
 	if (robots) {
 		buf_puts(&b, "\n");
 		/* TRANSLATORS: the legend of "(robot N)" after the tables;
-		 * the weakest level, then the strongest. */
+		 * the weakest level, then the strongest.
+		 * Keep the command words as they are: what a player
+		 * types. */
 		buf_printf(&b, _("(robot N): a robot opponent, level N of %d "
 		           "(weakest) to %d; it accepts a\nsigned challenge at "
 		           "once (send \"help challenge\")."),
@@ -263,7 +269,9 @@ enum cmd_status cmd_standings(struct cmdctx *c, const char *game, int argc,
 	tvars_setf(&v, "provisional", "%d", RATING_PROVISIONAL);
 	if (game)
 		/* TRANSLATORS: a Subject: %s is the game's name
-		 * (Epaminondas). */
+		 * (Epaminondas).
+		 * Keep the command words as they are: what a player
+		 * types. */
 		snprintf(subject, sizeof subject, _("%s standings"),
 		         reply_game_title(game));
 	else

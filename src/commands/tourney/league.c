@@ -171,7 +171,9 @@ static enum cmd_status l_change(struct cmdctx *c, const char *game,
 	if (join) {
 		snprintf(lf->member[lf->nmembers++], 32, "%s", argv[0]);
 		/* TRANSLATORS: %1$s is the userid, %2$s the game; the words
-		   in brackets after "leave" are a command. */
+		   in brackets after "leave" are a command.
+		   Keep the command words, USERID and PASSWORD as they are:
+		   what a player types. */
 		snprintf(head, sizeof head, _("You (%1$s) joined the league.  "
 		         "You enter at the start of the next season, at the "
 		         "bottom, by rating (the first season starts at the sweep "
@@ -183,7 +185,9 @@ static enum cmd_status l_change(struct cmdctx *c, const char *game,
 		        (size_t)(lf->nmembers - i - 1) * 32);
 		lf->nmembers--;
 		/* TRANSLATORS: %1$s is the userid, %2$s the game, %3$d the
-		   season; the words after "from them:" are a command. */
+		   season; the words after "from them:" are a command.
+		   Keep the command words, USERID and PASSWORD as they are:
+		   what a player types. */
 		snprintf(head, sizeof head, _("You (%1$s) left the league: you "
 		         "are not entered in the next season.  Games of this "
 		         "season still running are played out (to withdraw from "

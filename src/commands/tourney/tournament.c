@@ -104,7 +104,9 @@ static enum cmd_status answer_sender(struct cmdctx *c, struct txn *t,
 		snprintf(subject, sizeof subject, subject_fmt,
 		         reply_game_title(tf->game), tf->name);
 	else
-		/* TRANSLATORS: a mail's subject: %s is the game's title. */
+		/* TRANSLATORS: a mail's subject: %s is the game's title.
+		 * Keep the command words as they are: what a player
+		 * types. */
 		snprintf(subject, sizeof subject, _("%s tournaments"),
 		         reply_game_title(tf->game));
 	acctoken_sender_subject(c, subject, with, sizeof with);
@@ -190,6 +192,8 @@ static enum cmd_status t_create(struct cmdctx *c, const char *game, int argc,
 		if (strncasecmp(w, "-rounds=", 8) == 0) {
 			if (sscanf(w + 8, "%d%n", &rounds, &used) != 1 || w[8 + used] ||
 			    rounds < 1 || rounds > 99)
+				/* TRANSLATORS: keep the options (-rounds=)
+				 * as they are: what a player types. */
 				return cmd_refuse(c, usage, _("-rounds=%.20s is not a "
 				                  "number of rounds"), w + 8);
 			rounds_given = 1;
@@ -198,6 +202,9 @@ static enum cmd_status t_create(struct cmdctx *c, const char *game, int argc,
 		if (strncasecmp(w, "-players=", 9) == 0) {
 			if (sscanf(w + 9, "%d-%d%n", &lo, &hi, &used) != 2 ||
 			    w[9 + used] || lo < 3 || hi < lo || hi > TF_PLAYERS_MAX)
+				/* TRANSLATORS: keep the options (-players=,
+				 * -players=4-8) as they are: what a player
+				 * types. */
 				return cmd_refuse(c, usage, _("-players=%.20s: write "
 				                  "MIN-MAX, from 3 to %d players (e.g. "
 				                  "-players=4-8)"), w + 9, TF_PLAYERS_MAX);
@@ -206,6 +213,8 @@ static enum cmd_status t_create(struct cmdctx *c, const char *game, int argc,
 		}
 		if (strncasecmp(w, "-start=", 7) == 0) {
 			if (!start_ok(w + 7, c->s.now))
+				/* TRANSLATORS: keep the options (-start=)
+				 * as they are: what a player types. */
 				return cmd_refuse(c, usage, _("-start=%.20s: write a "
 				                  "day as YYYY-MM-DD, today or later "
 				                  "(UTC)"), w + 7);
@@ -232,7 +241,9 @@ static enum cmd_status t_create(struct cmdctx *c, const char *game, int argc,
 	    hi > TF_DOUBLE_MAX) {
 		buf_free(&opts);
 		/* TRANSLATORS: %1$d is the most players, %2$d-%1$d the
-		   option's values to write. */
+		   option's values to write.
+		   Keep the options (-players=) as they are: what a player
+		   types. */
 		return cmd_refuse(c, usage, _("a double round robin takes at "
 		                  "most %1$d players: write -players=%2$d-%1$d or "
 		                  "fewer"), TF_DOUBLE_MAX,
@@ -242,6 +253,9 @@ static enum cmd_status t_create(struct cmdctx *c, const char *game, int argc,
 	                strcasecmp(format, "swiss") != 0 &&
 	                strcasecmp(format, "knockout") != 0)) {
 		buf_free(&opts);
+		/* TRANSLATORS: keep the options (-format=roundrobin,
+		 * -format=swiss, -format=knockout) as they are: what a
+		 * player types. */
 		return cmd_refuse(c, usage, "%s", _("tournament create needs "
 		                  "-format=roundrobin, -format=swiss or "
 		                  "-format=knockout"));
@@ -260,12 +274,16 @@ static enum cmd_status t_create(struct cmdctx *c, const char *game, int argc,
 	swiss = strcasecmp(format, "swiss") == 0;
 	if (swiss && (!rounds_given || rounds > TF_SWISS_ROUNDS_MAX)) {
 		buf_free(&opts);
+		/* TRANSLATORS: keep the options (-rounds=N) as they are:
+		 * what a player types. */
 		return cmd_refuse(c, usage, _("a Swiss needs its number of "
 		                  "rounds, -rounds=N, from 1 to %d"),
 		                  TF_SWISS_ROUNDS_MAX);
 	}
 	if (!swiss && rounds > 2) {
 		buf_free(&opts);
+		/* TRANSLATORS: keep the options (-rounds=) as they are:
+		 * what a player types. */
 		return cmd_refuse(c, usage, _("-rounds=%d: a round robin is "
 		                  "played once (1) or twice (2, a double round "
 		                  "robin)"), rounds);
@@ -302,7 +320,9 @@ static enum cmd_status t_create(struct cmdctx *c, const char *game, int argc,
 	        strcmp(tf.organiser, argv[1]) == 0;
 	if (exists && !reuse) {
 		/* TRANSLATORS: %1$s is the tournament's name, %2$s the game;
-		   the words in brackets are a command. */
+		   the words in brackets are a command.
+		   Keep the command words as they are: what a player
+		   types. */
 		st = cmd_refuse(c, usage, _("there is a tournament %1$s already "
 		                "(%2$s tournament show %1$s)"), argv[0], tf.game);
 		tf_free(&tf);
@@ -361,7 +381,9 @@ static enum cmd_status t_create(struct cmdctx *c, const char *game, int argc,
 	{
 		char head[256];
 		/* TRANSLATORS: %1$s is the tournament's name, %2$s the game;
-		   the words after "join with:" are a command. */
+		   the words after "join with:" are a command.
+		   Keep the command words, USERID and PASSWORD as they are:
+		   what a player types. */
 		snprintf(head, sizeof head, _("You created tournament %1$s; you "
 		         "are its organiser and first player.  Others join with: "
 		         "%2$s tournament join %1$s USERID PASSWORD"), tf.name,
@@ -406,7 +428,9 @@ static enum cmd_status t_open(struct cmdctx *c, const char *game, int argc,
 	if (!exists || strcmp(tf->game, game) != 0) {
 		tf_free(tf);
 		tf_unlock(l1, l2);
-		/* TRANSLATORS: %1$s is the game, %2$s the tournament's name. */
+		/* TRANSLATORS: %1$s is the game, %2$s the tournament's name.
+		 * Keep the command words as they are: what a player
+		 * types. */
 		return cmd_refuse(c, usage, _("there is no %1$s tournament %2$s"),
 		                  game, argv[0]);
 	}

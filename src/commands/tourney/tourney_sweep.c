@@ -87,6 +87,9 @@ static void sweep_start(const struct config *cfg, const char *name,
 				 * ("Epaminondas"), %2$s the tournament's name; keep %1$s
 				 * first, a reply is read by it. */
 				st = tt_mail(&s, t, tf.game, tf.name, tf.player[i].userid,
+				             /* TRANSLATORS: keep the
+				              * command words as they are:
+				              * what a player types. */
 				             _("%1$s tournament %2$s: waiting for "
 				             "players"), head, text);
 			}
