@@ -566,3 +566,9 @@ tests_unit_test_reason_words_LDADD = $(epamserv_test_libs)
 # relay_limit: a message and a reply to one, refused past the day's limit.
 TESTS += tests/integration/test_relay_limit.py
 EXTRA_DIST += tests/integration/test_relay_limit.py
+# Issue 31's keep-notes: every msgid with option notation or USERID,
+# PASSWORD, BOARD, GAME, MOVE, and every msgid of the command table, has a
+# TRANSLATORS note in the .pot saying what stays as it is.
+TESTS += tests/integration/test_catalogue_notes.py
+EXTRA_DIST += tests/integration/test_catalogue_notes.py \
+	tests/integration/potfile.py
