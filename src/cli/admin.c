@@ -412,15 +412,18 @@ static const struct {
  * between them. */
 static void admin_usage(FILE *out)
 {
+	struct buf cmds = BUF_INIT;
 	size_t k;
 
 	for (k = 0; k < ADMIN_NCMDS; k++)
-		/* TRANSLATORS: the start of the usage, before the first
-		 * admin command. */
-		fprintf(out, "%s%s%s%s%s", k == 0 ? _("usage: epamserv admin ") :
-		        admin_cmds[k].line ? " |\n       " : " | ",
-		        admin_cmds[k].name, *admin_cmds[k].args ? " " : "",
-		        admin_cmds[k].args, k + 1 == ADMIN_NCMDS ? "\n" : "");
+		buf_printf(&cmds, "%s%s%s%s", k == 0 ? "" : admin_cmds[k].line ?
+		           " |\n       " : " | ", admin_cmds[k].name,
+		           *admin_cmds[k].args ? " " : "", admin_cmds[k].args);
+	/* TRANSLATORS: the usage of epamserv admin: %s is its commands
+	 * with their arguments, over several lines indented by seven
+	 * blanks (keep "epamserv admin" and the commands as they are). */
+	fprintf(out, _("usage: epamserv admin %s\n"), buf_str(&cmds));
+	buf_free(&cmds);
 	fputs(_("(see epamserv(1))\n"), out);
 }
 
