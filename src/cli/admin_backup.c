@@ -48,6 +48,9 @@ struct stats_words {
 
 static void stats_words(const struct backup_stats *st, struct stats_words *w)
 {
+	/* TRANSLATORS: the counts of a backup or a restore (this one and
+	 * the next four), put into "backup of SPOOL in DIR: 12 files (3400
+	 * bytes), 2 hard links, 5 directories". */
 	snprintf(w->files, sizeof w->files, ngettext("%zu file", "%zu files",
 	         st->files), st->files);
 	snprintf(w->bytes, sizeof w->bytes, ngettext("%llu byte", "%llu bytes",

@@ -264,8 +264,6 @@ static enum cmd_status settle_one(struct svc *sv, struct board_ctx *b,
 	enum cmd_status st;
 
 	if (game_end_ok(&b->g, kind, s->userid, why, sizeof why) < 0) {
-		/* TRANSLATORS: keep the command words as they are: what an
-		 * operator types. */
 		fprintf(stderr, _("epamserv: %s board %ld: %s\n"), b->g.game,
 		        b->g.board, why);
 		return CMD_REFUSED;
@@ -289,13 +287,9 @@ static enum cmd_status settle_one(struct svc *sv, struct board_ctx *b,
 	/* TRANSLATORS: a line of the closed account's mail: the game, the
 	 * board's number and the opponent's userid. */
 	if (active)
-		/* TRANSLATORS: keep the command words as they are: what a
-		 * player types. */
 		buf_printf(&s->done, _("  %s board %ld against %s: forfeited\n"),
 		           b->g.game, b->g.board, opp);
 	else
-		/* TRANSLATORS: keep the command words as they are: what a
-		 * player types. */
 		buf_printf(&s->done, _("  %s board %ld against %s: challenge "
 		                       "cancelled\n"), b->g.game, b->g.board, opp);
 	admin_log(sv->cfg, s->reason, "%s board %ld: %s (account of %s closed)",

@@ -810,9 +810,7 @@ static void put_waiting(const struct robot_wait *w, size_t i,
 {
 	(void)i;
 	if (!w->robot[0]) {
-		/* TRANSLATORS: the game's name and the board's number.
-		 * Keep the command words as they are: what a player
-		 * types. */
+		/* TRANSLATORS: the game's name and the board's number. */
 		printf(_("robot waiting: %s board %ld: no robot to move "
 		         "(the next run removes the note)\n"), w->game, w->board);
 		return;
@@ -821,15 +819,11 @@ static void put_waiting(const struct robot_wait *w, size_t i,
 		/* TRANSLATORS: the game's name, the board's number, the
 		 * robot's userid, the player's userid (twice), since when
 		 * and the milliseconds the player used; what the move waits
-		 * for follows the colon.
-		 * Keep the command words as they are: what a player
-		 * types. */
+		 * for follows the colon. */
 		printf(_("robot waiting: %1$s board %2$ld: %3$s to answer %4$s "
 		         "since %5$s (%4$s: %6$ld ms of engine time this hour): "),
 		       w->game, w->board, w->robot, w->human, since, w->used);
 	else
-		/* TRANSLATORS: keep the command words as they are: what a
-		 * player types. */
 		printf(_("robot waiting: %s board %ld: %s to answer no player "
 		         "since %s (no player: %ld ms of engine time this "
 		         "hour): "), w->game, w->board, w->robot, since, w->used);

@@ -199,8 +199,7 @@ enum cmd_status cmd_game_help(struct cmdctx *c, const char *game)
 
 	snprintf(tmpl, sizeof tmpl, "%s-help.txt", game);
 	/* TRANSLATORS: a mail's subject; %s is the game's title,
-	   "Epaminondas" or "Crossings".
-	   Keep the command words as they are: what a player types. */
+	   "Epaminondas" or "Crossings". */
 	snprintf(subject, sizeof subject, _("%s help"), reply_game_title(game));
 	return send_help(c, tmpl, subject);
 }

@@ -50,15 +50,11 @@ static void what_is_damaged(const char *file, char *headline, char *needs,
 	if (sscanf(file, "games/%31[a-z]/%ld.game", game, &board) == 2 ||
 	    sscanf(file, "games/%31[a-z]/archive/%ld.game", game, &board) == 2) {
 		/* TRANSLATORS: %1$s is the game's name (epaminondas,
-		 * crossings), %2$ld the board's number.
-		 * Keep the command words as they are: what a player
-		 * types. */
+		 * crossings), %2$ld the board's number. */
 		snprintf(headline, len, _("%1$s board %2$ld is under repair"),
 		         game, board);
 		/* TRANSLATORS: %1$s is the game's name, %2$ld the board's
-		 * number.
-		 * Keep the command words as they are: what a player
-		 * types. */
+		 * number. */
 		snprintf(needs, len, _("Your mail needs %1$s board %2$ld, whose "
 		         "file on the server is damaged; the administrator has "
 		         "been told."), game, board);

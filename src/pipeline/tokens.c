@@ -230,9 +230,7 @@ static enum cmd_status token_chat(struct cmdctx *c, const char *game,
 		return CMD_TEMPFAIL;
 	}
 	if (rc > 0)
-		/* TRANSLATORS: a game's name and a board number.
-		 * Keep the command words as they are: what a player
-		 * types. */
+		/* TRANSLATORS: a game's name and a board number. */
 		return cmd_refuse(c, TOKEN_USAGE, _("there is no %s board %ld"),
 		                  game, in->token_board);
 	rc = token_player(c, &g, in->token, userid);

@@ -240,9 +240,7 @@ int seek_load(const char *spool, const char *game, long board,
 	if (rc == 0 && (strcmp(s->game, game) || s->board != board)) {
 		struct buf e = BUF_INIT;
 		/* TRANSLATORS: the seek file, then the game and the board its
-		 * lines name.
-		 * Keep the command words as they are: what a player
-		 * types. */
+		 * lines name. */
 		buf_printf(&e, _("%s: the file names %s board %ld"), rel, s->game,
 		           s->board);
 		*err = buf_take(&e);

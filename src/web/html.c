@@ -117,8 +117,7 @@ void web_board_title(const char *game, long board, const char *white,
                      const char *black, char *buf, size_t len)
 {
 	/* TRANSLATORS: the game's name, the board's number, the players
-	 * of White and of Black.
-	 * Keep the command words as they are: what a player types. */
+	 * of White and of Black. */
 	snprintf(buf, len, _("%s board %ld: %s against %s"),
 	         web_game_title(game), board, white, black);
 }

@@ -104,17 +104,13 @@ static enum cmd_status leave_notice(struct cmdctx *c, struct txn *t,
 
 	if (ln->back) {
 		/* TRANSLATORS: %1$s is the game's title, %2$ld the board's
-		   number, %3$s the userid.
-		   Keep the command words as they are: what a player
-		   types. */
+		   number, %3$s the userid. */
 		snprintf(subject, sizeof subject, _("%1$s board %2$ld: %3$s is "
 		         "back from leave"), title, g->board, me);
 		if (ln->skip_game)
 			/* TRANSLATORS: %1$s is the userid, %2$s and %3$ld the
 			   game and board of the move that ended the leave, %4$s
-			   and %5$ld those of this board.
-			   Keep the command words as they are: what a player
-			   types. */
+			   and %5$ld those of this board. */
 			snprintf(details, sizeof details, _("%1$s is back from "
 			         "leave (%1$s moved on %2$s board %3$ld).  %1$s's "
 			         "clock on %4$s board %5$ld runs again."), me,
@@ -122,25 +118,19 @@ static enum cmd_status leave_notice(struct cmdctx *c, struct txn *t,
 			         title, g->board);
 		else
 			/* TRANSLATORS: %1$s is the userid, %2$s the game's
-			   title, %3$ld the board's number.
-			   Keep the command words as they are: what a player
-			   types. */
+			   title, %3$ld the board's number. */
 			snprintf(details, sizeof details, _("%1$s is back from "
 			         "leave (with vacation off).  %1$s's clock on %2$s "
 			         "board %3$ld runs again."), me, title, g->board);
 	} else {
 		span_words(ln->u, &ln->span, first, last, sizeof first);
 		/* TRANSLATORS: %1$s is the game's title, %2$ld the board's
-		   number, %3$s the userid.
-		   Keep the command words as they are: what a player
-		   types. */
+		   number, %3$s the userid. */
 		snprintf(subject, sizeof subject, _("%1$s board %2$ld: %3$s is "
 		         "on leave"), title, g->board, me);
 		/* TRANSLATORS: %1$s is the userid, %2$s and %3$s the leave's
 		   first and last day, %4$s the time zone ("Europe/Berlin" or
-		   "UTC"), %5$s the game's title, %6$ld the board's number.
-		   Keep the command words as they are: what a player
-		   types. */
+		   "UTC"), %5$s the game's title, %6$ld the board's number. */
 		snprintf(details, sizeof details, _("%1$s is on leave from %2$s "
 		         "to %3$s (inclusive, in %1$s's time zone, %4$s).  While "
 		         "%1$s is to move on %5$s board %6$ld, %1$s's clock there "
@@ -575,8 +565,7 @@ void leave_after_move(struct cmdctx *c, const char *userid,
 	}
 	days_left(c, &u, when, left, sizeof left);
 	/* TRANSLATORS: %1$s is the game's title, %2$ld the board's number,
-	   %3$s how many leave days are left ("You have 12 of ...").
-	   Keep the command words as they are: what a player types. */
+	   %3$s how many leave days are left ("You have 12 of ..."). */
 	buf_printf(&details, _("Welcome back: your leave ended when you moved "
 	           "on %1$s board %2$ld, and your clocks run again.  Leaves to "
 	           "come stay.\n\n%3$s"), reply_game_title(game), board, left);

@@ -380,9 +380,7 @@ enum cmd_status cmd_challenge(struct cmdctx *c, const char *game, int argc,
 	if (board < 0) {
 		lock_release(&l);
 		/* TRANSLATORS: the game's name (epaminondas), then the
-		 * highest board number.
-		 * Keep the command words as they are: what a player
-		 * types. */
+		 * highest board number. */
 		return cmd_refuse(c, usage, _("every %s board number up to %ld is "
 		                    "taken, so this server can make no new board; "
 		                    "tell its administrator"), game, UTIL_BOARD_MAX);

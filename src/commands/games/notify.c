@@ -185,9 +185,7 @@ static enum cmd_status notify_apply(struct cmdctx *c, const char *game,
 			if (strcmp(u->notify[i].game, game) != 0)
 				u->notify[k++] = u->notify[i];
 		u->nnotify = k;
-		/* TRANSLATORS: %s is the game's name (Epaminondas).
-		 * Keep the command words as they are: what a player
-		 * types. */
+		/* TRANSLATORS: %s is the game's name (Epaminondas). */
 		snprintf(details, len, _("You will no longer be told when %s "
 		         "games end (but for the final board mails of your own games "
 		         "and of those you observe)."), title);

@@ -212,9 +212,7 @@ enum cmd_status chat_on_board(struct cmdctx *c, const struct game *g,
 	if (st == CMD_DONE) {
 		struct buf what = BUF_INIT;
 		/* TRANSLATORS: the game's name (Epaminondas), the board, then
-		 * how many players and observers got the chat.
-		 * Keep the command words as they are: what a player
-		 * types. */
+		 * how many players and observers got the chat. */
 		buf_printf(&what, ngettext("Your chat on %s board %ld was passed "
 		           "on to %d reader.", "Your chat on %s board %ld was "
 		           "passed on to %d readers.", sent),

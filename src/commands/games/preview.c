@@ -194,16 +194,12 @@ enum cmd_status cmd_preview(struct cmdctx *c, const char *game, int argc,
 		           buf_str(&moves));
 		if (g.board)
 			/* TRANSLATORS: a Subject: the game's name (Epaminondas),
-			 * then the board as the player wrote it.
-			 * Keep the command words as they are: what a player
-			 * types. */
+			 * then the board as the player wrote it. */
 			snprintf(subject, sizeof subject, _("%s preview of board "
 			         "%s"), reply_game_title(game), argv[0]);
 		else
 			/* TRANSLATORS: a Subject: %s is the game's name
-			 * (Epaminondas).
-			 * Keep the command words as they are: what a player
-			 * types. */
+			 * (Epaminondas). */
 			snprintf(subject, sizeof subject, _("%s preview of a new "
 			         "board"), reply_game_title(game));
 		t = svc_txn(&c->s, c->s.msg_key);

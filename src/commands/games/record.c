@@ -138,8 +138,7 @@ enum cmd_status cmd_record(struct cmdctx *c, const char *game, int argc,
 		goto out;
 	}
 	snprintf(name, sizeof name, "game-%ld.%s", board, json ? "json" : "txt");
-	/* TRANSLATORS: the game's word (epaminondas), then the board.
-	 * Keep the command words as they are: what an operator types. */
+	/* TRANSLATORS: the game's word (epaminondas), then the board. */
 	buf_printf(&text, _("epamserv: the record of %s board %ld"), game,
 	           board);
 	buf_puts(&text, "\n\n");
@@ -182,8 +181,7 @@ enum cmd_status cmd_record(struct cmdctx *c, const char *game, int argc,
 	f.name = name;
 	f.type = json ? "application/json" : "text/plain; charset=UTF-8";
 	/* TRANSLATORS: a Subject: the game's name (Epaminondas), then
-	 * the board.
-	 * Keep the command words as they are: what a player types. */
+	 * the board. */
 	snprintf(subject, sizeof subject, _("%s record of board %ld"),
 	         reply_game_title(game), board);
 	t = svc_txn(&c->s, c->s.msg_key);

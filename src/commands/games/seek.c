@@ -421,8 +421,7 @@ enum cmd_status cmd_seeks(struct cmdctx *c, const char *game, int argc,
 	buf_free(&table);
 	if (!text)
 		return CMD_TEMPFAIL;
-	/* TRANSLATORS: a Subject: %s is the game's name (Epaminondas).
-	 * Keep the command words as they are: what an operator types. */
+	/* TRANSLATORS: a Subject: %s is the game's name (Epaminondas). */
 	snprintf(subject, sizeof subject, _("epamserv: %s seeks"),
 	         reply_game_title(game));
 	/* To a player at his address: his account token, to take a seek

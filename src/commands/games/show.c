@@ -47,17 +47,13 @@ void board_missing_words(const struct svc *s, const char *game, long board,
 	free(err);
 	if (rc != 0) {
 		/* TRANSLATORS: the game's word (epaminondas), then the
-		 * board.
-		 * Keep the command words as they are: what a player
-		 * types. */
+		 * board. */
 		buf_printf(out, _("there is no %s board %ld"), game, board);
 		return;
 	}
 	if (sk.state == SEEK_TAKEN) {
 		/* TRANSLATORS: the game's word (epaminondas), the board, the
-		 * seeker, then the player who took the seat.
-		 * Keep the command words as they are: what a player
-		 * types. */
+		 * seeker, then the player who took the seat. */
 		buf_printf(out, _("there is no %s board %ld (it was %s's seek, "
 		           "taken by %s, and its game is no longer kept)"), game,
 		           board, sk.seeker, sk.taker);
@@ -512,36 +508,28 @@ static void show_headline(const char *game, const char *userid,
 	if (strcmp(filter, "active") == 0)
 		/* TRANSLATORS: the game's name (Epaminondas), the player,
 		 * then how many boards (English says "boards" for one
-		 * too).
-		 * Keep the command words as they are: what a player
-		 * types. */
+		 * too). */
 		buf_printf(out, ngettext("%s boards of %s not over yet: %zu.",
 		           "%s boards of %s not over yet: %zu.", total), title,
 		           userid, total);
 	else if (strcmp(filter, "inactive") == 0)
 		/* TRANSLATORS: the game's name (Epaminondas), the player,
 		 * then how many boards (English says "boards" for one
-		 * too).
-		 * Keep the command words as they are: what a player
-		 * types. */
+		 * too). */
 		buf_printf(out, ngettext("%s boards of %s that are over: %zu.",
 		           "%s boards of %s that are over: %zu.", total), title,
 		           userid, total);
 	else if (strcmp(filter, "next") == 0)
 		/* TRANSLATORS: the game's name (Epaminondas), the player,
 		 * then how many boards (English says "boards" for one
-		 * too).
-		 * Keep the command words as they are: what a player
-		 * types. */
+		 * too). */
 		buf_printf(out, ngettext("%s boards of %s waiting for them: %zu.",
 		           "%s boards of %s waiting for them: %zu.", total), title,
 		           userid, total);
 	else
 		/* TRANSLATORS: the game's name (Epaminondas), the player,
 		 * then how many boards (English says "boards" for one
-		 * too).
-		 * Keep the command words as they are: what a player
-		 * types. */
+		 * too). */
 		buf_printf(out, ngettext("%s boards of %s: %zu.", "%s boards of "
 		           "%s: %zu.", total), title, userid, total);
 }
@@ -718,9 +706,7 @@ static enum cmd_status show_user(struct cmdctx *c, const char *game,
 	}
 	if (game)
 		/* TRANSLATORS: a Subject: the game's name (Epaminondas),
-		 * then the players ("alice, bob").
-		 * Keep the command words as they are: what a player
-		 * types. */
+		 * then the players ("alice, bob"). */
 		snprintf(subject, sizeof subject, _("%s boards of %.100s"),
 		         reply_game_title(game), buf_str(&who));
 	else
@@ -920,22 +906,16 @@ enum cmd_status cmd_showas(struct cmdctx *c, const char *game, int argc,
 	                                   boards)) < 0)
 		return CMD_TEMPFAIL;
 	if (n == 0 && strcmp(filter, "inactive") == 0)
-		/* TRANSLATORS: the userid, then the game's name (Epaminondas).
-		 * Keep the command words as they are: what a player
-		 * types. */
+		/* TRANSLATORS: the userid, then the game's name (Epaminondas). */
 		return cmd_refuse(c, usage, _("you (%s) have no %s board that "
 		                    "is over"), argv[0], reply_game_title(game));
 	if (n == 0 && strcmp(filter, "next") == 0)
-		/* TRANSLATORS: the userid, then the game's name (Epaminondas).
-		 * Keep the command words as they are: what a player
-		 * types. */
+		/* TRANSLATORS: the userid, then the game's name (Epaminondas). */
 		return cmd_refuse(c, usage, _("you (%s) have no %s board "
 		                    "waiting for you"), argv[0],
 		                  reply_game_title(game));
 	if (n == 0)
-		/* TRANSLATORS: the userid, then the game's name (Epaminondas).
-		 * Keep the command words as they are: what a player
-		 * types. */
+		/* TRANSLATORS: the userid, then the game's name (Epaminondas). */
 		return cmd_refuse(c, usage, _("you (%s) have no %s board that "
 		                    "is not over"), argv[0], reply_game_title(game));
 	t = svc_txn(&c->s, c->s.msg_key);

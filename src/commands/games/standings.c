@@ -269,9 +269,7 @@ enum cmd_status cmd_standings(struct cmdctx *c, const char *game, int argc,
 	tvars_setf(&v, "provisional", "%d", RATING_PROVISIONAL);
 	if (game)
 		/* TRANSLATORS: a Subject: %s is the game's name
-		 * (Epaminondas).
-		 * Keep the command words as they are: what a player
-		 * types. */
+		 * (Epaminondas). */
 		snprintf(subject, sizeof subject, _("%s standings"),
 		         reply_game_title(game));
 	else

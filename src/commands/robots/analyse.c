@@ -646,9 +646,7 @@ enum cmd_status cmd_analyse(struct cmdctx *c, const char *game, int argc,
 	for (i = at, hit = NULL; i <= g.nmoves && !hit; i++)
 		hit = analyse_live_near(live, nlive, &g.seen[i]);
 	if (hit) {
-		/* TRANSLATORS: %1$s is the game, %2$ld the board's number.
-		 * Keep the command words as they are: what a player
-		 * types. */
+		/* TRANSLATORS: %1$s is the game, %2$ld the board's number. */
 		st = board_refuse(c, &g, usage, _("this position, or one your "
 		                  "moves pass through, is or is one move from the "
 		                  "position of %1$s board %2$ld, which you are "
@@ -700,9 +698,7 @@ enum cmd_status cmd_analyse(struct cmdctx *c, const char *game, int argc,
 	    CMD_DONE)
 		goto out;
 	if (hit) {
-		/* TRANSLATORS: %1$s is the game, %2$ld the board's number.
-		 * Keep the command words as they are: what a player
-		 * types. */
+		/* TRANSLATORS: %1$s is the game, %2$ld the board's number. */
 		st = board_refuse(c, &g, usage, _("the engine's best line from "
 		                  "this position goes through, or one move from, "
 		                  "the position of %1$s board %2$ld, which you are "

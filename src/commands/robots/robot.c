@@ -509,10 +509,12 @@ static int robot_play(const struct config *cfg, const char *game, long board)
 		buf_printf(&head, "%s ", held);
 	/* The game's first move answers nothing: the robot opens. */
 	took = reply_captured(&b.g, &caught);
-	if (!took)
+	if (!took && b.g.nmoves == 1)
 		/* TRANSLATORS: %1$s is the robot's userid, %2$s its move. */
-		buf_printf(&head, b.g.nmoves == 1 ? _("%1$s played %2$s.") :
-		           _("%1$s answered %2$s."), r->userid, text);
+		buf_printf(&head, _("%1$s played %2$s."), r->userid, text);
+	else if (!took)
+		/* TRANSLATORS: %1$s is the robot's userid, %2$s its move. */
+		buf_printf(&head, _("%1$s answered %2$s."), r->userid, text);
 	else if (b.g.nmoves == 1)
 		/* TRANSLATORS: the robot's userid, its move ("e7xe11"), the
 		 * squares of the pieces it took ("e11 and e12"), then how

@@ -104,9 +104,7 @@ static enum cmd_status answer_sender(struct cmdctx *c, struct txn *t,
 		snprintf(subject, sizeof subject, subject_fmt,
 		         reply_game_title(tf->game), tf->name);
 	else
-		/* TRANSLATORS: a mail's subject: %s is the game's title.
-		 * Keep the command words as they are: what a player
-		 * types. */
+		/* TRANSLATORS: a mail's subject: %s is the game's title. */
 		snprintf(subject, sizeof subject, _("%s tournaments"),
 		         reply_game_title(tf->game));
 	acctoken_sender_subject(c, subject, with, sizeof with);
@@ -428,9 +426,7 @@ static enum cmd_status t_open(struct cmdctx *c, const char *game, int argc,
 	if (!exists || strcmp(tf->game, game) != 0) {
 		tf_free(tf);
 		tf_unlock(l1, l2);
-		/* TRANSLATORS: %1$s is the game, %2$s the tournament's name.
-		 * Keep the command words as they are: what a player
-		 * types. */
+		/* TRANSLATORS: %1$s is the game, %2$s the tournament's name. */
 		return cmd_refuse(c, usage, _("there is no %1$s tournament %2$s"),
 		                  game, argv[0]);
 	}

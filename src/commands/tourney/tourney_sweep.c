@@ -83,13 +83,11 @@ static void sweep_start(const struct config *cfg, const char *name,
 			if (!tf.player[i].told) {
 				tf.player[i].told = 1;
 				told++;
-				/* TRANSLATORS: a mail's subject: %1$s is the game's title
-				 * ("Epaminondas"), %2$s the tournament's name; keep %1$s
-				 * first, a reply is read by it. */
 				st = tt_mail(&s, t, tf.game, tf.name, tf.player[i].userid,
-				             /* TRANSLATORS: keep the
-				              * command words as they are:
-				              * what a player types. */
+				             /* TRANSLATORS: a mail's subject: %1$s is
+				              * the game's title ("Epaminondas"), %2$s
+				              * the tournament's name; keep %1$s first,
+				              * a reply is read by it. */
 				             _("%1$s tournament %2$s: waiting for "
 				             "players"), head, text);
 			}
