@@ -581,3 +581,9 @@ tests_unit_test_wrap_LDADD = $(epamserv_test_libs)
 # notify at a game's end (services/notify.c, issue 31): who is told, once.
 TESTS += tests/integration/test_notify_end.py
 EXTRA_DIST += tests/integration/test_notify_end.py
+# Issue 31's keep-notes: every msgid with option notation or USERID,
+# PASSWORD, BOARD, GAME, MOVE, and every msgid of the command table, has a
+# TRANSLATORS note in the .pot saying what stays as it is.
+TESTS += tests/integration/test_catalogue_notes.py
+EXTRA_DIST += tests/integration/test_catalogue_notes.py \
+	tests/integration/potfile.py

@@ -239,7 +239,8 @@ static int admin_list(const struct config *cfg)
 		qsort(r.v, r.n, sizeof *r.v, row_cmp);
 	/* TRANSLATORS: the heads of the columns of "admin list", each as
 	 * wide as its column: game, board number, state, the two players,
-	 * moves, days idle, who is to move. */
+	 * moves, days idle, who is to move.
+	 * Keep GAME, BOARD and MOVE as they are: what a player types. */
 	fputs(_("GAME          BOARD  STATE       WHITE        BLACK        MOVES  "
 	        "IDLE  TO MOVE\n"), stdout);
 	for (i = 0; i < r.n; i++)
@@ -259,6 +260,8 @@ static int admin_show(const struct config *cfg, int argc, char **argv)
 	int rc;
 
 	if (argc < 2 || argc > 3 || board < 0) {
+		/* TRANSLATORS: keep the command line, GAME and BOARD as
+		 * they are: what an operator types. */
 		fputs(_("usage: epamserv admin show [GAME] BOARD\n"), stderr);
 		return EXIT_USAGE;
 	}
@@ -301,6 +304,8 @@ static int admin_result(const struct config *cfg, int argc, char **argv)
 	if (argc < 3 || argc > 4 || (board = util_board_number(argv[argc - 2])) < 0 ||
 	    (strcmp(verdict, "white") != 0 && strcmp(verdict, "black") != 0 &&
 	     strcmp(verdict, "draw") != 0)) {
+		/* TRANSLATORS: keep the command line, GAME and BOARD as
+		 * they are: what an operator types. */
 		fputs(_("usage: epamserv admin result [GAME] BOARD "
 		        "white|black|draw --reason TEXT\n"), stderr);
 		return EXIT_USAGE;
@@ -407,15 +412,18 @@ static const struct {
  * between them. */
 static void admin_usage(FILE *out)
 {
+	struct buf cmds = BUF_INIT;
 	size_t k;
 
 	for (k = 0; k < ADMIN_NCMDS; k++)
-		/* TRANSLATORS: the start of the usage, before the first
-		 * admin command. */
-		fprintf(out, "%s%s%s%s%s", k == 0 ? _("usage: epamserv admin ") :
-		        admin_cmds[k].line ? " |\n       " : " | ",
-		        admin_cmds[k].name, *admin_cmds[k].args ? " " : "",
-		        admin_cmds[k].args, k + 1 == ADMIN_NCMDS ? "\n" : "");
+		buf_printf(&cmds, "%s%s%s%s", k == 0 ? "" : admin_cmds[k].line ?
+		           " |\n       " : " | ", admin_cmds[k].name,
+		           *admin_cmds[k].args ? " " : "", admin_cmds[k].args);
+	/* TRANSLATORS: the usage of epamserv admin: %s is its commands
+	 * with their arguments, over several lines indented by seven
+	 * blanks (keep "epamserv admin" and the commands as they are). */
+	fprintf(out, _("usage: epamserv admin %s\n"), buf_str(&cmds));
+	buf_free(&cmds);
 	fputs(_("(see epamserv(1))\n"), out);
 }
 

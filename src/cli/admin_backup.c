@@ -40,10 +40,35 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* The counts of a backup or restore, each with its noun ("1 file",
+ * "12 files"), for the sentences that report it. */
+struct stats_words {
+	char files[48], bytes[48], links[48], dirs[48], skipped[64];
+};
+
+static void stats_words(const struct backup_stats *st, struct stats_words *w)
+{
+	/* TRANSLATORS: the counts of a backup or a restore (this one and
+	 * the next four), put into "backup of SPOOL in DIR: 12 files (3400
+	 * bytes), 2 hard links, 5 directories". */
+	snprintf(w->files, sizeof w->files, ngettext("%zu file", "%zu files",
+	         st->files), st->files);
+	snprintf(w->bytes, sizeof w->bytes, ngettext("%llu byte", "%llu bytes",
+	         st->bytes), st->bytes);
+	snprintf(w->links, sizeof w->links, ngettext("%zu hard link",
+	         "%zu hard links", st->links), st->links);
+	snprintf(w->dirs, sizeof w->dirs, ngettext("%zu directory",
+	         "%zu directories", st->dirs), st->dirs);
+	/* TRANSLATORS: symbolic links and special files not copied. */
+	snprintf(w->skipped, sizeof w->skipped, ngettext("%zu entry left out",
+	         "%zu entries left out", st->skipped), st->skipped);
+}
+
 /* Backup changes nothing: logged at LOG_INFO only. */
 static int admin_backup(const struct config *cfg, const char *dest)
 {
 	struct backup_stats st;
+	struct stats_words w;
 	char *err = NULL;
 	int rc = backup_make(cfg->spool, dest, cfg->lock_timeout * 1000, &st,
 	                     &err);
@@ -61,23 +86,20 @@ static int admin_backup(const struct config *cfg, const char *dest)
 		free(err);
 		return rc > 0 ? EXIT_TEMPFAIL : 1;
 	}
-	/* TRANSLATORS: the spool, the backup's directory, then the counts
-	 * of files, bytes, hard links, directories (and entries left
-	 * out); the plural form follows the count of files. */
+	stats_words(&st, &w);
 	if (st.skipped)
-		printf(ngettext("backup of %s in %s: %zu file (%llu bytes), %zu "
-		                "hard links, %zu directories, %zu entries left out "
-		                "(see above)\n",
-		                "backup of %s in %s: %zu files (%llu bytes), %zu "
-		                "hard links, %zu directories, %zu entries left out "
-		                "(see above)\n", st.files), cfg->spool, dest,
-		       st.files, st.bytes, st.links, st.dirs, st.skipped);
+		/* TRANSLATORS: the spool, the backup's directory, then the
+		 * counts ("12 files", "3400 bytes", "2 hard links", "5
+		 * directories", "1 entry left out"). */
+		printf(_("backup of %1$s in %2$s: %3$s (%4$s), %5$s, %6$s, %7$s "
+		         "(see above)\n"), cfg->spool, dest, w.files, w.bytes,
+		       w.links, w.dirs, w.skipped);
 	else
-		printf(ngettext("backup of %s in %s: %zu file (%llu bytes), %zu "
-		                "hard links, %zu directories\n",
-		                "backup of %s in %s: %zu files (%llu bytes), %zu "
-		                "hard links, %zu directories\n", st.files),
-		       cfg->spool, dest, st.files, st.bytes, st.links, st.dirs);
+		/* TRANSLATORS: the spool, the backup's directory, then the
+		 * counts ("12 files", "3400 bytes", "2 hard links", "5
+		 * directories"). */
+		printf(_("backup of %1$s in %2$s: %3$s (%4$s), %5$s, %6$s\n"),
+		       cfg->spool, dest, w.files, w.bytes, w.links, w.dirs);
 	log_msg(LOG_INFO, "admin backup of %s into %s: %zu files", cfg->spool,
 	        dest, st.files);
 	return 0;
@@ -91,6 +113,7 @@ static int admin_restore(const struct config *cfg, int force, const char *src)
 		[RESTORE_IN_USE] = EXIT_TEMPFAIL, [RESTORE_FAILED] = 74,
 	};
 	struct backup_stats st;
+	struct stats_words w;
 	char *aside = NULL, *created = NULL, *err = NULL;
 	enum restore_result r = backup_restore(cfg->spool, src, force, &st,
 	                                       &aside, &created, &err);
@@ -104,21 +127,17 @@ static int admin_restore(const struct config *cfg, int force, const char *src)
 		free(created);
 		return codes[r];
 	}
-	/* TRANSLATORS: the spool, the backup, when the backup was made,
-	 * the counts of files and hard links (the plural form follows the
-	 * files). */
+	stats_words(&st, &w);
 	if (created)
-		printf(ngettext("restored %s from %s (backup of %s): %zu file, "
-		                "%zu hard links\n",
-		                "restored %s from %s (backup of %s): %zu files, "
-		                "%zu hard links\n", st.files),
-		       cfg->spool, src, created, st.files, st.links);
+		/* TRANSLATORS: the spool, the backup, when the backup was
+		 * made, then the counts ("12 files", "2 hard links"). */
+		printf(_("restored %1$s from %2$s (backup of %3$s): %4$s, %5$s\n"),
+		       cfg->spool, src, created, w.files, w.links);
 	else
-		printf(ngettext("restored %s from %s (backup of an unknown time): "
-		                "%zu file, %zu hard links\n",
-		                "restored %s from %s (backup of an unknown time): "
-		                "%zu files, %zu hard links\n", st.files),
-		       cfg->spool, src, st.files, st.links);
+		/* TRANSLATORS: the spool, the backup, then the counts ("12
+		 * files", "2 hard links"). */
+		printf(_("restored %1$s from %2$s (backup of an unknown time): "
+		         "%3$s, %4$s\n"), cfg->spool, src, w.files, w.links);
 	if (aside)
 		printf(_("the spool's files before the restore are in %s\n"), aside);
 	admin_log(cfg, "(none given)", "spool restored from %s (backup of %s)%s%s",

@@ -82,6 +82,8 @@ static int parse_target(int argc, char **argv, struct target *t)
 		         argc == 2 ? argv[0] : "epaminondas");
 		t->board = util_board_number(argv[argc - 1]);
 		if (!game_known(t->game) || t->board < 0) {
+			/* TRANSLATORS: keep GAME and BOARD as they are:
+			 * what an operator types. */
 			fprintf(stderr, _("epamserv: '%s%s%s' is no board (GAME BOARD, "
 			          "e.g. epaminondas 101)\n"), argc == 2 ? argv[0] : "",
 			        argc == 2 ? " " : "", argv[argc - 1]);
@@ -222,6 +224,8 @@ int admin_quarantine(const struct config *cfg, int argc, char **argv)
 		return quarantine_print(cfg);
 	if (argc - 1 - release < 1 || argc - 1 - release > 2 ||
 	    parse_target(argc - 1 - release, argv + 1 + release, &t) < 0) {
+		/* TRANSLATORS: keep the command line, GAME, BOARD and
+		 * USERID as they are: what an operator types. */
 		fputs(_("usage: epamserv admin quarantine\n"
 		        "       epamserv admin quarantine [--release] [GAME] "
 		        "BOARD|USERID --reason TEXT\n"), stderr);
@@ -351,6 +355,8 @@ int admin_repair(const struct config *cfg, int argc, char **argv)
 
 	if (argc < 2 || argc > 3 || parse_target(argc - 1, argv + 1, &t) < 0 ||
 	    t.user) {
+		/* TRANSLATORS: keep the command line, GAME, BOARD and
+		 * USERID as they are: what an operator types. */
 		fputs(_("usage: epamserv admin repair [GAME] BOARD --reason "
 		        "TEXT\n       (an account: epamserv admin user repair "
 		        "USERID)\n"), stderr);
@@ -397,6 +403,8 @@ int admin_user_repair(const struct config *cfg, int argc, char **argv)
 	int rc = 1, s;
 
 	if (argc != 3 || strcmp(argv[1], "repair") != 0) {
+		/* TRANSLATORS: keep the command line and USERID as they
+		 * are: what an operator types. */
 		fputs(_("usage: epamserv admin user repair USERID --reason "
 		        "TEXT\n"), stderr);
 		return EXIT_USAGE;

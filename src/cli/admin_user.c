@@ -158,6 +158,8 @@ static int user_address_cmd(const struct config *cfg, int argc, char **argv)
 	char old[300];
 
 	if (argc != 4) {
+		/* TRANSLATORS: keep the command line and USERID as they
+		 * are: what an operator types. */
 		fputs(_("usage: epamserv admin user address USERID "
 		        "NEW-ADDRESS --reason TEXT\n"), stderr);
 		return EXIT_USAGE;
@@ -187,6 +189,8 @@ static int admin_user_more(const struct config *cfg, int argc, char **argv)
 		return user_list_all(cfg);
 	if (strcmp(argv[1], "address") == 0)
 		return user_address_cmd(cfg, argc, argv);
+	/* TRANSLATORS: keep the command line and USERID as they are: what
+	 * an operator types. */
 	fputs(_("usage: epamserv admin user list\n"
 	        "       epamserv admin user address USERID NEW-ADDRESS "
 	        "--reason TEXT\n"), stderr);
@@ -548,6 +552,8 @@ int admin_user(const struct config *cfg, int argc, char **argv)
 	int rc;
 
 	if (argc < 3) {
+		/* TRANSLATORS: keep the command line and USERID as they
+		 * are: what an operator types. */
 		fputs(_("usage: epamserv admin user add|del|passwd|show|repair USERID ...\n"), stderr);
 		return EXIT_USAGE;
 	}
@@ -641,6 +647,8 @@ int admin_user(const struct config *cfg, int argc, char **argv)
 	user_free(&u);
 	return rc == 0 ? 0 : 1;
 usage:
+	/* TRANSLATORS: keep the command line and USERID as they are: what
+	 * an operator types. */
 	fputs(_("usage: epamserv admin user add USERID ADDRESS "
 	          "--reason TEXT\n       epamserv admin user del USERID --reason TEXT\n"
 	          "       epamserv admin user passwd USERID --reason TEXT\n"

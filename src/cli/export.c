@@ -28,6 +28,8 @@
 #include <string.h>
 
 static const char export_usage[] =
+	/* TRANSLATORS: keep the command line, BOARD and GAME as they are:
+	 * what an operator types. */
 	N_("usage: epamserv export [BOARD...] [--json] [--since YYYY-MM-DD]\n"
 	   "  BOARD: N or GAME-N (crossings-101); default every finished "
 	   "board\n");
@@ -103,6 +105,9 @@ int cli_export(const struct config *cfg, int argc, char **argv)
 			const char *game;
 			long board;
 			if (argv[i][0] == '-' || board_arg(argv[i], &game, &board) < 0) {
+				/* TRANSLATORS: keep the command line and
+				 * GAME as they are: what an operator
+				 * types. */
 				fprintf(stderr, _("epamserv export: '%s' is not a board "
 				                  "(N or GAME-N, e.g. 101 or "
 				                  "crossings-101)\n"), argv[i]);

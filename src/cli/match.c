@@ -41,6 +41,8 @@
 #define MATCH_REASON_MAX EP_ERR_MAX
 
 static const char match_usage[] =
+	/* TRANSLATORS: keep the command line and the option names and
+	 * values as they are: what an operator types. */
 	N_("usage: epamserv match PLAYER1 PLAYER2 [--games N] [--openings PLIES]\n"
 	   "                      [--seed N] [--jobs N] [--verbose] [options]\n"
 	   "  PLAYER      level:N (1 to 5)  nodes:N  depth:N    the engine\n"

@@ -140,6 +140,8 @@ int cli_rules_setup(int argc, char **argv, int skip, struct ep_options *o,
 			return usage_error(cmd, _("bad position: %s"), err);
 		if (size_given && (o->width != p->width ||
 		                   o->height != p->height))
+			/* TRANSLATORS: keep the options (-size=) as they
+			 * are: what a player types. */
 			return usage_error(cmd, _("-size=%dx%d disagrees with the "
 			                     "%dx%d position"), o->width, o->height,
 			                   p->width, p->height);
@@ -227,6 +229,8 @@ int cli_moves(int argc, char **argv)
 	if (rc != 0)
 		return rc;
 	if (!have_position)
+		/* TRANSLATORS: keep the command line and the options
+		 * (-symmetry=off) as they are: what an operator types. */
 		return usage_error(argv[0], _("no POSITION given (usage: epamserv "
 		                     "moves POSITION [options], e.g. epamserv moves "
 		                     "\"8x8 8/8/8/8/8/8/WW6/BW6 b\" -symmetry=off)"));

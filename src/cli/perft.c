@@ -15,6 +15,8 @@
 #define CLI_PERFT_MAX_DEPTH 64
 
 static const char perft_usage[] =
+	/* TRANSLATORS: keep the command line and the option names and
+	 * values as they are: what an operator types. */
 	N_("usage: epamserv perft DEPTH [POSITION] [options] [--divide]\n"
 	   "  DEPTH     1 to 64\n"
 	   "  POSITION  e.g. \"8x8 8/8/8/8/8/8/WW6/BW6 b\" (default: the opening)\n"

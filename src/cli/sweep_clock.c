@@ -154,7 +154,9 @@ static enum cmd_status tell_claimable(struct svc *s, struct board_ctx *b,
 	/* TRANSLATORS: %1$s the player whose time ran out, %2$s the game's
 	 * title, %3$ld the board's number, %4$s when, %5$s the game's
 	 * command word and %6$s the userid of the one told; "claim" and
-	 * the command line are what the player types. */
+	 * the command line are what the player types.
+	 * Keep the command words, the options (-timeout=claim) and PASSWORD
+	 * as they are: what a player types. */
 	snprintf(headline, sizeof headline, _("%1$s's time on %2$s board %3$ld "
 	         "ran out on %4$s.  This game is played with -timeout=claim: it "
 	         "goes on until you claim it, and a move %1$s sends first is "

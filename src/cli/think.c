@@ -26,6 +26,8 @@
 #define THINK_TT_BYTES ((size_t)64 << 20)
 
 static const char think_usage[] =
+	/* TRANSLATORS: keep the command line and the option names and
+	 * values as they are: what an operator types. */
 	N_("usage: epamserv think [POSITION] [--movetime MS] [--nodes N]\n"
 	   "                      [--depth N] [--level N] [--seed N] [options]\n"
 	   "  POSITION    e.g. \"8x8 8/8/8/8/8/8/WW6/BW6 b\" (default: the opening)\n"

@@ -237,7 +237,9 @@ enum cmd_status cmd_auth(struct cmdctx *c, const char *userid,
 		return CMD_TEMPFAIL;
 	}
 	if (rc > 0)
-		/* TRANSLATORS: the second line is the command to type. */
+		/* TRANSLATORS: the second line is the command to type.
+		 * Keep USERID and PASSWORD as they are: what a player
+		 * types. */
 		return cmd_refuse(c, usage, _("there is no user '%s'; sign up "
 		                  "first:\n    signup USERID PASSWORD"), userid);
 	if (u->left) {

@@ -361,12 +361,12 @@ int answer_word(const char *word);
  * caller owns (preview.c, also for analyse); each move as played is
  * appended to moves, space-separated, with a warning after a move that
  * loses at once or repeats a position a third time when warn is set.
- * CMD_DONE, or CMD_REFUSED with the board and "move N of your WHAT ..."
- * when a move is too long or not legal (g then holds the moves before
- * it). */
+ * CMD_DONE, or CMD_REFUSED with the board and "move N of your preview
+ * ..." ("... of your analysis ..." when analysis is set) when a move is
+ * too long or not legal (g then holds the moves before it). */
 enum cmd_status preview_moves(struct cmdctx *c, struct game *g, int argc,
                               char **argv, const char *usage,
-                              const char *what, int warn, struct buf *moves);
+                              int analysis, int warn, struct buf *moves);
 /* GAME record BOARD [json] [USERID PASSWORD] (record.c, issue 18): the
  * board's record attached to a reply to the sender; the rules are
  * written at the top of record.c. */

@@ -23,6 +23,8 @@ static const char *const section_heading[CMDT_NSECTIONS] = {
 	/* TRANSLATORS: the headings of the help mail's list of commands. */
 	[CMDT_SEC_HELP] = N_("Help"),
 	[CMDT_SEC_ACCOUNTS] = N_("Accounts"),
+	/* TRANSLATORS: epaminondas and crossings are the games' names a
+	 * player types: keep them as they are. */
 	[CMDT_SEC_GAMES] = N_("Games (start each with the game's name: "
 	                      "epaminondas or crossings)"),
 	[CMDT_SEC_TOURNAMENTS] = N_("Tournaments (every board made and mailed "
@@ -119,6 +121,10 @@ static enum cmd_status help_command(struct cmdctx *c, int argc, char **argv)
 			buf_free(&names);
 			return cmd_refuse(c, cmd_usage_of(c, "help", CMDT_ACCOUNT,
 			                                  NULL),
+			                  /* TRANSLATORS: the topics (commands,
+			                   * rules, crossings, time) are words a
+			                   * player types after help: keep them as
+			                   * they are. */
 			                  _("there is no help on '%.40s'; the topics "
 			                    "are commands, rules, crossings, time and "
 			                    "each command's name"), argv[i]);
@@ -177,6 +183,8 @@ enum cmd_status cmd_help(struct cmdctx *c, int argc, char **argv)
 		return help_command(c, argc - 1, argv + 1);
 	if (argc > HELP_MAX_WORDS)
 		return cmd_refuse(c, cmd_usage_of(c, "help", CMDT_ACCOUNT, NULL),
+		                  /* TRANSLATORS: help is the command word:
+		                   * keep it as it is. */
 		                  ngettext("help takes one topic or up to %d "
 		                           "command's name",
 		                           "help takes one topic or up to %d "

@@ -92,6 +92,8 @@ static enum cmd_status run_add(struct cmdctx *c, const char *game,
 	(void)argc;
 	(void)argv;
 	return cmd_refuse(c, cmd_usage_of(c, "change", CMDT_ACCOUNT, NULL),
+	                  /* TRANSLATORS: keep the command words, USERID and
+	                   * PASSWORD as they are: what a player types. */
 	                  "%s", _("there is no 'add' here: to give your account "
 	                  "another address, write change address USERID "
 	                  "PASSWORD and every address it is to have (the new "
@@ -108,6 +110,8 @@ static enum cmd_status run_broadcast(struct cmdctx *c, const char *game,
 	(void)argc;
 	(void)argv;
 	return cmd_refuse(c, cmd_usage_of(c, "message", CMDT_ACCOUNT, NULL),
+	                  /* TRANSLATORS: keep the command words, USERID and
+	                   * PASSWORD as they are: what a player types. */
 	                  "%s", _("there is no 'broadcast' here: a mail to every "
 	                  "player is the server admin's; to write to players, "
 	                  "send message USERID PASSWORD and their userids"));
@@ -201,6 +205,10 @@ const struct cmd_def cmd_table[] = {
 	  "    (also \"epaminondas help move\")\n"
 	  "    e.g. help move\n") },
 	{ "signup", "", A, "USERID PASSWORD [ADDRESS...]",
+	  /* TRANSLATORS: the help text of signup, lines of at most 60
+	     columns; command words, option names (-x=) and the
+	     arguments in capitals (USERID, PASSWORD, BOARD) stay as
+	     they are. */
 	  N_("Make an account.  USERID: 1-20 letters, digits, _ or -;\n"
 	  "PASSWORD: no spaces.  At most 3 addresses (blanks or commas\n"
 	  "between them; the address you write from when none is\n"
@@ -208,27 +216,47 @@ const struct cmd_def cmd_table[] = {
 	  "keeping its subject, and you can play."),
 	  "signup alice Secret42 alice@example.org", run_signup,
 	  CMDT_SEC_ACCOUNTS,
+	  /* TRANSLATORS: the lines of signup in the help mail: the usage
+	     lines (not indented) are what players type and stay as
+	     they are; translate the lines indented by four; in e.g.
+	     lines the commands stay. */
 	  N_("signup USERID PASSWORD [ADDRESS...]\n"
 	  "    make an account; each address gets a confirmation request: reply\n"
 	  "    to it (keep its subject) and you can play\n"
 	  "    e.g. signup alice Secret42\n") },
 	{ "confirm", "", A, "USERID   (reply to the confirmation request)",
+	  /* TRANSLATORS: the help text of confirm, lines of at most 60
+	     columns; command words, option names (-x=) and the
+	     arguments in capitals (USERID, PASSWORD, BOARD) stay as
+	     they are. */
 	  N_("The answer to a confirmation request: reply to the request\n"
 	  "epamserv sent to your address, keeping its subject\n"
 	  "(confirm USERID [#...]); the body may be empty."),
 	  NULL, run_confirm_address,
 	  CMDT_SEC_ACCOUNTS,
+	  /* TRANSLATORS: the lines of confirm in the help mail: the usage
+	     lines (not indented) are what players type and stay as
+	     they are; translate the lines indented by four; in e.g.
+	     lines the commands stay. */
 	  N_("confirm USERID\n"
 	  "    reply to the confirmation request (keep its subject): your\n"
 	  "    address is confirmed\n") },
 	{ "change", "", A,
 	  "password USERID OLD-PASSWORD NEW-PASSWORD\n"
 	  "address USERID PASSWORD ADDRESS...",
+	  /* TRANSLATORS: the help text of change, lines of at most 60
+	     columns; command words, option names (-x=) and the
+	     arguments in capitals (USERID, PASSWORD, BOARD) stay as
+	     they are. */
 	  N_("Change your password, or your addresses: a new address takes\n"
 	  "effect when you answer the confirmation request sent there."),
 	  "change password alice Secret42 Better43\n"
 	  "change address alice Secret42 alice@new.example", run_change,
 	  CMDT_SEC_ACCOUNTS,
+	  /* TRANSLATORS: the lines of change in the help mail: the usage
+	     lines (not indented) are what players type and stay as
+	     they are; translate the lines indented by four; in e.g.
+	     lines the commands stay. */
 	  N_("change password USERID OLD NEW\n"
 	  "    change your password\n"
 	  "    e.g. change password alice Secret42 Better43\n"
@@ -237,38 +265,70 @@ const struct cmd_def cmd_table[] = {
 	  "    you answer the confirmation request sent there\n"
 	  "    e.g. change address alice Secret42 a@new.example\n") },
 	{ "signoff", "delete", A, "USERID PASSWORD",
+	  /* TRANSLATORS: the help text of signoff, lines of at most 60
+	     columns; command words, option names (-x=) and the
+	     arguments in capitals (USERID, PASSWORD, BOARD) stay as
+	     they are. */
 	  N_("Close your account for good (finish your games first)."),
 	  "signoff alice Secret42\ndelete alice Secret42   (the same)",
 	  run_signoff,
 	  CMDT_SEC_ACCOUNTS,
+	  /* TRANSLATORS: the lines of signoff in the help mail: the usage
+	     lines (not indented) are what players type and stay as
+	     they are; translate the lines indented by four; in e.g.
+	     lines the commands stay. */
 	  N_("signoff USERID PASSWORD\n"
 	  "    close your account (finish your games first; challenges and\n"
 	  "    seeks not started are called off); delete is the same\n"
 	  "    e.g. signoff alice Secret42\n"
 	  "    e.g. delete alice Secret42\n") },
 	{ "add", "", A | H, "",
+	  /* TRANSLATORS: the help text of add, lines of at most 60
+	     columns; command words, option names (-x=) and the
+	     arguments in capitals (USERID, PASSWORD, BOARD) stay as
+	     they are. */
 	  N_("Not a command here (pbmserv's): change address gives your\n"
 	  "account its addresses."),
 	  NULL, run_add,
 	  CMDT_SEC_NONE, NULL },
 	{ "broadcast", "", A | H, "",
+	  /* TRANSLATORS: the help text of broadcast, lines of at most 60
+	     columns; command words, option names (-x=) and the
+	     arguments in capitals (USERID, PASSWORD, BOARD) stay as
+	     they are. */
 	  N_("Not a command here (pbmserv's): message writes to the\n"
 	  "players you name."),
 	  NULL, run_broadcast,
 	  CMDT_SEC_NONE, NULL },
 	{ "list", "", A | G, "[GAME...]",
+	  /* TRANSLATORS: the help text of list, lines of at most 60
+	     columns; command words, option names (-x=) and the
+	     arguments in capitals (USERID, PASSWORD, BOARD) stay as
+	     they are. */
 	  N_("Every player's userid (the same list for every game)."),
 	  "list", run_list,
 	  CMDT_SEC_ACCOUNTS,
+	  /* TRANSLATORS: the lines of list in the help mail: the usage
+	     lines (not indented) are what players type and stay as
+	     they are; translate the lines indented by four; in e.g.
+	     lines the commands stay. */
 	  N_("list [GAME]\n"
 	  "    every player's userid\n") },
 	{ "message", "", A, "USERID PASSWORD TO-USERID...",
+	  /* TRANSLATORS: the help text of message, lines of at most 60
+	     columns; command words, option names (-x=) and the
+	     arguments in capitals (USERID, PASSWORD, BOARD) stay as
+	     they are. */
 	  N_("The body of your mail goes to the players named; you get a\n"
 	  "receipt naming them (set ... receipts off: none).  A reply\n"
 	  "to a message mail, keeping its subject, goes to its sender\n"
 	  "alone as your message: no password needed."),
 	  "message alice Secret42 bob carol", run_message,
 	  CMDT_SEC_ACCOUNTS,
+	  /* TRANSLATORS: the lines of message in the help mail: the usage
+	     lines (not indented) are what players type and stay as
+	     they are; translate the lines indented by four; in e.g.
+	     lines the commands stay. */
 	  N_("message USERID PASSWORD TO-USERID...\n"
 	  "    the body goes to the players named; you get a receipt; a reply\n"
 	  "    to a message mail (subject kept) goes to its sender alone\n"
@@ -276,6 +336,10 @@ const struct cmd_def cmd_table[] = {
 	{ "vacation", "", A,
 	  "USERID PASSWORD UNTIL|off\n"
 	  "USERID PASSWORD FROM UNTIL",
+	  /* TRANSLATORS: the help text of vacation, lines of at most 60
+	     columns; command words, option names (-x=) and the
+	     arguments in capitals (USERID, PASSWORD, BOARD) stay as
+	     they are. */
 	  N_("Leave: from now (or the day FROM) to the end of the day\n"
 	  "UNTIL (YYYY-MM-DD, your time zone) all your clocks stop and\n"
 	  "your opponents are told.  Each calendar year has 30 leave\n"
@@ -289,6 +353,10 @@ const struct cmd_def cmd_table[] = {
 	  "vacation alice Secret42 off",
 	  run_vacation,
 	  CMDT_SEC_ACCOUNTS,
+	  /* TRANSLATORS: the lines of vacation in the help mail: the usage
+	     lines (not indented) are what players type and stay as
+	     they are; translate the lines indented by four; in e.g.
+	     lines the commands stay. */
 	  N_("vacation USERID PASSWORD UNTIL|off\n"
 	  "vacation USERID PASSWORD FROM UNTIL\n"
 	  "    leave to the end of UNTIL (YYYY-MM-DD): your clocks stop and\n"
@@ -305,6 +373,10 @@ const struct cmd_def cmd_table[] = {
 	  "USERID PASSWORD receipts on|off\n"
 	  "USERID PASSWORD publish comments on|off\n"
 	  "USERID PASSWORD web on|off",
+	  /* TRANSLATORS: the help text of set, lines of at most 60
+	     columns; command words, option names (-x=) and the
+	     arguments in capitals (USERID, PASSWORD, BOARD) stay as
+	     they are. */
 	  N_("Preferences: html (an HTML board in each board mail),\n"
 	  "orientation (the side at the bottom), board (compact: a text\n"
 	  "board for phones, 31 columns wide; list: for screen readers,\n"
@@ -328,6 +400,10 @@ const struct cmd_def cmd_table[] = {
 	  "set alice Secret42 mail digest 8",
 	  run_set,
 	  CMDT_SEC_ACCOUNTS,
+	  /* TRANSLATORS: the lines of set in the help mail: the usage
+	     lines (not indented) are what players type and stay as
+	     they are; translate the lines indented by four; in e.g.
+	     lines the commands stay. */
 	  N_("set USERID PASSWORD html on|off\n"
 	  "    an HTML board in each board mail (on unless you turn it off)\n"
 	  "    e.g. set alice Secret42 html off\n"
@@ -358,12 +434,20 @@ const struct cmd_def cmd_table[] = {
 	  "    off keeps your games and your page off the web site (on: default)\n"
 	  "    e.g. set alice Secret42 web off\n") },
 	{ "standings", "ratings", A | G, "[GAME]",
+	  /* TRANSLATORS: the help text of standings, lines of at most 60
+	     columns; command words, option names (-x=) and the
+	     arguments in capitals (USERID, PASSWORD, BOARD) stay as
+	     they are. */
 	  N_("Every player's Elo ratings, one table per game and board\n"
 	  "size (new players start at 1600 and are provisional for\n"
 	  "their first 20 games); after a game's name, or with one\n"
 	  "after it, only that game's tables."),
 	  "standings", run_standings,
 	  CMDT_SEC_ACCOUNTS,
+	  /* TRANSLATORS: the lines of standings in the help mail: the usage
+	     lines (not indented) are what players type and stay as
+	     they are; translate the lines indented by four; in e.g.
+	     lines the commands stay. */
 	  N_("standings\n"
 	  "    Elo ratings per game and board size\n"
 	  "    (also \"ratings\", \"epaminondas standings\")\n") },
@@ -371,6 +455,10 @@ const struct cmd_def cmd_table[] = {
 	  "USERID PASSWORD [N|none]\n"
 	  "USERID PASSWORD accept [-time=T] [-size=S]\n"
 	  "USERID PASSWORD reject|ask",
+	  /* TRANSLATORS: the help text of limit, lines of at most 60
+	     columns; command words, option names (-x=) and the
+	     arguments in capitals (USERID, PASSWORD, BOARD) stay as
+	     they are. */
 	  N_("N (0-999): at most N active games at once (boards being\n"
 	  "played, challenges you agreed to, open seeks); a challenge,\n"
 	  "accept or seek that would go over is refused; none: no limit\n"
@@ -387,6 +475,10 @@ const struct cmd_def cmd_table[] = {
 	  "limit alice Secret42 accept -time=3d -size=default,10x10\n"
 	  "limit alice Secret42", run_limit,
 	  CMDT_SEC_ACCOUNTS,
+	  /* TRANSLATORS: the lines of limit in the help mail: the usage
+	     lines (not indented) are what players type and stay as
+	     they are; translate the lines indented by four; in e.g.
+	     lines the commands stay. */
 	  N_("limit USERID PASSWORD [N|none]\n"
 	  "    at most N active games (boards, challenges you agreed to, seeks);\n"
 	  "    more are refused; alone: shows your settings\n"
@@ -402,22 +494,42 @@ const struct cmd_def cmd_table[] = {
 	  "    reject: every challenge naming you is refused; ask: each waits\n"
 	  "    (the default)\n") },
 	{ "history", "", A | G, "[USERID]",
+	  /* TRANSLATORS: the help text of history, lines of at most 60
+	     columns; command words, option names (-x=) and the
+	     arguments in capitals (USERID, PASSWORD, BOARD) stay as
+	     they are. */
 	  N_("Finished games, most recent first, of everyone or of one\n"
 	  "player."),
 	  "history\nhistory alice", run_history,
 	  CMDT_SEC_ACCOUNTS,
+	  /* TRANSLATORS: the lines of history in the help mail: the usage
+	     lines (not indented) are what players type and stay as
+	     they are; translate the lines indented by four; in e.g.
+	     lines the commands stay. */
 	  N_("history [USERID]\n"
 	  "    finished games, most recent first\n"
 	  "    e.g. history alice\n") },
 	{ "help", "", G, "[COMMAND]",
+	  /* TRANSLATORS: the help text of help, lines of at most 60
+	     columns; command words, option names (-x=) and the
+	     arguments in capitals (USERID, PASSWORD, BOARD) stay as
+	     they are. */
 	  N_("The rules of the game and its notation, or help on one\n"
 	  "command."),
 	  "help", run_game_help,
 	  CMDT_SEC_GAMES,
+	  /* TRANSLATORS: the lines of help in the help mail: the usage
+	     lines (not indented) are what players type and stay as
+	     they are; translate the lines indented by four; in e.g.
+	     lines the commands stay. */
 	  N_("epaminondas help\n"
 	  "    the rules and the notation\n") },
 	{ "challenge", "", G,
 	  "WHITE BLACK [-options] [by USERID PASSWORD]",
+	  /* TRANSLATORS: the help text of challenge, lines of at most 60
+	     columns; command words, option names (-x=) and the
+	     arguments in capitals (USERID, PASSWORD, BOARD) stay as
+	     they are. */
 	  N_("A new game; signing it (by) is your accept, the other player\n"
 	  "accepts to start it (without by, both accept).  WHITE moves\n"
 	  "first.  Options (\"help rules\" explains them):\n"
@@ -438,6 +550,10 @@ const struct cmd_def cmd_table[] = {
 	  "challenge alice bob   (unsigned: both must accept)",
 	  run_challenge,
 	  CMDT_SEC_GAMES,
+	  /* TRANSLATORS: the lines of challenge in the help mail: the usage
+	     lines (not indented) are what players type and stay as
+	     they are; translate the lines indented by four; in e.g.
+	     lines the commands stay. */
 	  N_("epaminondas challenge WHITE BLACK [-options] by USERID PASSWORD\n"
 	  "    a new game; signing it (by) is your accept, the other player\n"
 	  "    accepts to start; WHITE moves first; the options are the board's\n"
@@ -451,6 +567,10 @@ const struct cmd_def cmd_table[] = {
 	  "    e.g. epaminondas challenge alice robot-club by alice Secret42\n") },
 	{ "seek", "", G,
 	  "USERID PASSWORD [-color=COLOR] [-rating=MIN-MAX] [-options]",
+	  /* TRANSLATORS: the help text of seek, lines of at most 60
+	     columns; command words, option names (-x=) and the
+	     arguments in capitals (USERID, PASSWORD, BOARD) stay as
+	     they are. */
 	  N_("An open challenge: a board with one seat yours and one that\n"
 	  "any confirmed player takes with accept; the game starts then.\n"
 	  "COLOR is white, black or random: your colour (random, the\n"
@@ -463,6 +583,10 @@ const struct cmd_def cmd_table[] = {
 	  "seek alice Secret42 -color=black -size=8x8\n"
 	  "seek alice Secret42 -rating=1500-1800", run_seek,
 	  CMDT_SEC_GAMES,
+	  /* TRANSLATORS: the lines of seek in the help mail: the usage
+	     lines (not indented) are what players type and stay as
+	     they are; translate the lines indented by four; in e.g.
+	     lines the commands stay. */
 	  N_("epaminondas seek USERID PASSWORD [-color=white|black|random]\n"
 	  "      [-rating=MIN-MAX] [-options]\n"
 	  "    an open challenge: one seat yours, the other for anyone who\n"
@@ -470,13 +594,25 @@ const struct cmd_def cmd_table[] = {
 	  "    at most 3 open, each expires after 7 days\n"
 	  "    e.g. epaminondas seek alice Secret42 -color=black -size=8x8\n") },
 	{ "seeks", "", G, "",
+	  /* TRANSLATORS: the help text of seeks, lines of at most 60
+	     columns; command words, option names (-x=) and the
+	     arguments in capitals (USERID, PASSWORD, BOARD) stay as
+	     they are. */
 	  N_("The open seeks: board, seeker, rating, the colour the seeker\n"
 	  "plays, options, rating range and the day each expires."),
 	  "seeks", run_seeks,
 	  CMDT_SEC_GAMES,
+	  /* TRANSLATORS: the lines of seeks in the help mail: the usage
+	     lines (not indented) are what players type and stay as
+	     they are; translate the lines indented by four; in e.g.
+	     lines the commands stay. */
 	  N_("epaminondas seeks\n"
 	  "    the open seeks: board, seeker, rating, colour, options, expiry\n") },
 	{ "accept", "", G, "BOARD USERID PASSWORD",
+	  /* TRANSLATORS: the help text of accept, lines of at most 60
+	     columns; command words, option names (-x=) and the
+	     arguments in capitals (USERID, PASSWORD, BOARD) stay as
+	     they are. */
 	  N_("Accept a challenge: the game starts once both players have.\n"
 	  "On an open seek (seeks), take its free seat: the game starts\n"
 	  "at once.  On a game in progress, accept and decline (or\n"
@@ -486,17 +622,29 @@ const struct cmd_def cmd_table[] = {
 	  "carries your account token (the seeks list, say)."),
 	  "accept 101 bob Secret42", run_answer,
 	  CMDT_SEC_GAMES,
+	  /* TRANSLATORS: the lines of accept in the help mail: the usage
+	     lines (not indented) are what players type and stay as
+	     they are; translate the lines indented by four; in e.g.
+	     lines the commands stay. */
 	  N_("epaminondas accept BOARD USERID PASSWORD\n"
 	  "    accept a challenge: the game starts once both players have;\n"
 	  "    on a seek, take its open seat: the game starts at once\n"
 	  "    e.g. epaminondas accept 101 bob Secret7\n") },
 	{ "decline", "", G, "BOARD USERID PASSWORD",
+	  /* TRANSLATORS: the help text of decline, lines of at most 60
+	     columns; command words, option names (-x=) and the
+	     arguments in capitals (USERID, PASSWORD, BOARD) stay as
+	     they are. */
 	  N_("Decline a challenge, or withdraw your accept, until the game\n"
 	  "has started; on your own open seek, withdraw it.  By token:\n"
 	  "decline in a reply to the challenge mail, or GAME decline\n"
 	  "BOARD in a reply to a mail with your account token."),
 	  "decline 101 bob Secret42", run_answer,
 	  CMDT_SEC_GAMES,
+	  /* TRANSLATORS: the lines of decline in the help mail: the usage
+	     lines (not indented) are what players type and stay as
+	     they are; translate the lines indented by four; in e.g.
+	     lines the commands stay. */
 	  N_("epaminondas decline BOARD USERID PASSWORD\n"
 	  "    decline it, or withdraw your accept, until the game has started;\n"
 	  "    the seeker withdraws a seek so\n"
@@ -504,6 +652,10 @@ const struct cmd_def cmd_table[] = {
 	{ "move", "", G,
 	  "BOARD USERID PASSWORD MOVE[#N][!]\n"
 	  "BOARD USERID PASSWORD propose|accept|reject|undo|resign",
+	  /* TRANSLATORS: the help text of move, lines of at most 60
+	     columns; command words, option names (-x=) and the
+	     arguments in capitals (USERID, PASSWORD, BOARD) stay as
+	     they are. */
 	  N_("Play a move.  A move is tail-destination: the rear piece of\n"
 	  "the group, then the square its front piece lands on (x for a\n"
 	  "capture, e.g. e5xe7).  #N, optional, is the number of the\n"
@@ -515,6 +667,10 @@ const struct cmd_def cmd_table[] = {
 	  "offer), or resign."),
 	  "move 101 alice Secret42 e2-e3#1", run_move,
 	  CMDT_SEC_GAMES,
+	  /* TRANSLATORS: the lines of move in the help mail: the usage
+	     lines (not indented) are what players type and stay as
+	     they are; translate the lines indented by four; in e.g.
+	     lines the commands stay. */
 	  N_("epaminondas move BOARD USERID PASSWORD MOVE[#N][!]\n"
 	  "    play a move (! plays one that loses at once all the same)\n"
 	  "    e.g. epaminondas move 101 alice Secret42 e1-e3\n"
@@ -528,13 +684,25 @@ const struct cmd_def cmd_table[] = {
 	  "    answer the other player's offer\n"
 	  "    e.g. epaminondas move 101 bob Secret7 accept\n") },
 	{ "resign", "", G, "BOARD USERID PASSWORD",
+	  /* TRANSLATORS: the help text of resign, lines of at most 60
+	     columns; command words, option names (-x=) and the
+	     arguments in capitals (USERID, PASSWORD, BOARD) stay as
+	     they are. */
 	  N_("Give up the game (any time)."),
 	  "resign 101 bob Secret42", run_answer,
 	  CMDT_SEC_GAMES,
+	  /* TRANSLATORS: the lines of resign in the help mail: the usage
+	     lines (not indented) are what players type and stay as
+	     they are; translate the lines indented by four; in e.g.
+	     lines the commands stay. */
 	  N_("epaminondas resign BOARD USERID PASSWORD\n"
 	  "    give up the game (any time)\n"
 	  "    e.g. epaminondas resign 101 bob Secret7\n") },
 	{ "claim", "", G, "BOARD USERID PASSWORD",
+	  /* TRANSLATORS: the help text of claim, lines of at most 60
+	     columns; command words, option names (-x=) and the
+	     arguments in capitals (USERID, PASSWORD, BOARD) stay as
+	     they are. */
 	  N_("Win the game when the time of the player to move is out\n"
 	  "(-timeout=claim: the sweep never ends it; under auto it\n"
 	  "does).  Refused while the time is not out: the reply says\n"
@@ -543,16 +711,28 @@ const struct cmd_def cmd_table[] = {
 	  "a mail with your account token."),
 	  "claim 101 alice Secret42", run_claim,
 	  CMDT_SEC_GAMES,
+	  /* TRANSLATORS: the lines of claim in the help mail: the usage
+	     lines (not indented) are what players type and stay as
+	     they are; translate the lines indented by four; in e.g.
+	     lines the commands stay. */
 	  N_("epaminondas claim BOARD USERID PASSWORD\n"
 	  "    win the game once the time of the player to move is out\n"
 	  "    e.g. epaminondas claim 101 alice Secret42\n") },
 	{ "queue", "", G, "BOARD USERID PASSWORD MOVE|off",
+	  /* TRANSLATORS: the help text of queue, lines of at most 60
+	     columns; command words, option names (-x=) and the
+	     arguments in capitals (USERID, PASSWORD, BOARD) stay as
+	     they are. */
 	  N_("While the other player is to move: MOVE is played for you\n"
 	  "right after their next move, if it is legal then and does\n"
 	  "not lose the game at once (else it is dropped and the board\n"
 	  "mail says so).  off drops your queued move."),
 	  "queue 101 bob Secret42 e11-e10", run_queue,
 	  CMDT_SEC_GAMES,
+	  /* TRANSLATORS: the lines of queue in the help mail: the usage
+	     lines (not indented) are what players type and stay as
+	     they are; translate the lines indented by four; in e.g.
+	     lines the commands stay. */
 	  N_("epaminondas queue BOARD USERID PASSWORD MOVE|off\n"
 	  "    a move played for you right after the other player's next move, if\n"
 	  "    legal then (off drops it)\n"
@@ -560,6 +740,10 @@ const struct cmd_def cmd_table[] = {
 	{ "conditional", "", G,
 	  "BOARD USERID PASSWORD THEIRS MINE [THEIRS MINE ...]\n"
 	  "BOARD USERID PASSWORD list|off",
+	  /* TRANSLATORS: the help text of conditional, lines of at most 60
+	     columns; command words, option names (-x=) and the
+	     arguments in capitals (USERID, PASSWORD, BOARD) stay as
+	     they are. */
 	  N_("Conditional moves (ICCF lines): if the other player plays\n"
 	  "THEIRS, MINE is played for you at once, and so on down the\n"
 	  "line, one answer for each of their moves.  Several lines are\n"
@@ -573,6 +757,10 @@ const struct cmd_def cmd_table[] = {
 	  "conditional 101 bob pw7 e2-e3 e11-e10 e3-e4 e10-e9\n"
 	  "conditional 101 bob pw7 list", run_conditional,
 	  CMDT_SEC_GAMES,
+	  /* TRANSLATORS: the lines of conditional in the help mail: the usage
+	     lines (not indented) are what players type and stay as
+	     they are; translate the lines indented by four; in e.g.
+	     lines the commands stay. */
 	  N_("epaminondas conditional BOARD USERID PASSWORD THEIRS MINE [...]\n"
 	  "    conditional moves: if the other player plays THEIRS, MINE is\n"
 	  "    played for you at once, and so on down the line; several lines\n"
@@ -583,24 +771,44 @@ const struct cmd_def cmd_table[] = {
 	  "    mail your lines to you, or drop them all\n"
 	  "    e.g. epaminondas conditional 101 bob Secret7 list\n") },
 	{ "submit", "", G, "BOARD USERID PASSWORD MOVE[#N]",
+	  /* TRANSLATORS: the help text of submit, lines of at most 60
+	     columns; command words, option names (-x=) and the
+	     arguments in capitals (USERID, PASSWORD, BOARD) stay as
+	     they are. */
 	  N_("Check a move and see the board it would make, without\n"
 	  "playing it; confirm plays it.  A submitted move is dropped\n"
 	  "when the board changes; a new submit replaces it."),
 	  "submit 101 alice Secret1 e2-e3", run_submit,
 	  CMDT_SEC_GAMES,
+	  /* TRANSLATORS: the lines of submit in the help mail: the usage
+	     lines (not indented) are what players type and stay as
+	     they are; translate the lines indented by four; in e.g.
+	     lines the commands stay. */
 	  N_("epaminondas submit BOARD USERID PASSWORD MOVE[#N]\n"
 	  "    check a move and see the board it makes, without playing it\n"
 	  "    e.g. epaminondas submit 101 alice Secret42 e1-e3\n") },
 	{ "confirm", "", G, "BOARD USERID PASSWORD",
+	  /* TRANSLATORS: the help text of confirm, lines of at most 60
+	     columns; command words, option names (-x=) and the
+	     arguments in capitals (USERID, PASSWORD, BOARD) stay as
+	     they are. */
 	  N_("Play the move you submitted."),
 	  "confirm 101 alice Secret1", run_confirm,
 	  CMDT_SEC_GAMES,
+	  /* TRANSLATORS: the lines of confirm in the help mail: the usage
+	     lines (not indented) are what players type and stay as
+	     they are; translate the lines indented by four; in e.g.
+	     lines the commands stay. */
 	  N_("epaminondas confirm BOARD USERID PASSWORD\n"
 	  "    play the move you submitted\n"
 	  "    e.g. epaminondas confirm 101 alice Secret42\n") },
 	{ "show", "", G,
 	  "BOARD[#N] [BOARD[#N]...]\n"
 	  "USERID... [all|active|inactive|next]",
+	  /* TRANSLATORS: the help text of show, lines of at most 60
+	     columns; command words, option names (-x=) and the
+	     arguments in capitals (USERID, PASSWORD, BOARD) stay as
+	     they are. */
 	  N_("Boards as they stand, or with #N as they stood after move N\n"
 	  "(at most 10 a mail); or players' boards: all, those not over\n"
 	  "(active, the default), those over (inactive), or those\n"
@@ -609,6 +817,10 @@ const struct cmd_def cmd_table[] = {
 	  "show 101#3 102   (101 after move 3, and 102)\n"
 	  "show alice next   (boards where alice must act)", run_show,
 	  CMDT_SEC_GAMES,
+	  /* TRANSLATORS: the lines of show in the help mail: the usage
+	     lines (not indented) are what players type and stay as
+	     they are; translate the lines indented by four; in e.g.
+	     lines the commands stay. */
 	  N_("epaminondas show BOARD[#N] [BOARD[#N]...]\n"
 	  "    boards as they stand, or with #N as they stood after move N\n"
 	  "    e.g. epaminondas show 101\n"
@@ -618,21 +830,37 @@ const struct cmd_def cmd_table[] = {
 	  "    over (inactive), or those waiting for the player (next)\n"
 	  "    e.g. epaminondas show alice next\n") },
 	{ "showas", "", G, "USERID PASSWORD BOARD...|all|active|inactive|next",
+	  /* TRANSLATORS: the help text of showas, lines of at most 60
+	     columns; command words, option names (-x=) and the
+	     arguments in capitals (USERID, PASSWORD, BOARD) stay as
+	     they are. */
 	  N_("Boards from your side (all and active: every board of yours\n"
 	  "not over; inactive: those over; next: those waiting for\n"
 	  "you; at most 10 a mail)."),
 	  "showas bob Secret42 101   (the board from bob's side)",
 	  run_showas,
 	  CMDT_SEC_GAMES,
+	  /* TRANSLATORS: the lines of showas in the help mail: the usage
+	     lines (not indented) are what players type and stay as
+	     they are; translate the lines indented by four; in e.g.
+	     lines the commands stay. */
 	  N_("epaminondas showas USERID PASSWORD BOARD...|all|active|inactive|next\n"
 	  "    boards from your side (all and active: yours not over)\n"
 	  "    e.g. epaminondas showas bob Secret7 101\n") },
 	{ "games", "", A | G, "USERID... [all|active|inactive|next]",
+	  /* TRANSLATORS: the help text of games, lines of at most 60
+	     columns; command words, option names (-x=) and the
+	     arguments in capitals (USERID, PASSWORD, BOARD) stay as
+	     they are. */
 	  N_("Players' boards, one line each: all (the default), those\n"
 	  "not over, those over, or those waiting for the player.\n"
 	  "Written alone: every game's boards."),
 	  "games alice\ngames alice bob active", run_games,
 	  CMDT_SEC_GAMES,
+	  /* TRANSLATORS: the lines of games in the help mail: the usage
+	     lines (not indented) are what players type and stay as
+	     they are; translate the lines indented by four; in e.g.
+	     lines the commands stay. */
 	  N_("epaminondas games USERID... [all|active|inactive|next]\n"
 	  "    players' boards, one line each (all, the default, or as show)\n"
 	  "    (\"games USERID\" alone: every game's boards)\n"
@@ -640,11 +868,19 @@ const struct cmd_def cmd_table[] = {
 	{ "all", "", A,
 	  "show USERID... [all|active|inactive|next]\n"
 	  "games USERID... [all|active|inactive|next]",
+	  /* TRANSLATORS: the help text of all, lines of at most 60
+	     columns; command words, option names (-x=) and the
+	     arguments in capitals (USERID, PASSWORD, BOARD) stay as
+	     they are. */
 	  N_("Every game's boards of players in one reply: show with the\n"
 	  "boards drawn (default: those not over), games one line each\n"
 	  "(default: all)."),
 	  "all show alice next\nall games alice", run_all,
 	  CMDT_SEC_ACCOUNTS,
+	  /* TRANSLATORS: the lines of all in the help mail: the usage
+	     lines (not indented) are what players type and stay as
+	     they are; translate the lines indented by four; in e.g.
+	     lines the commands stay. */
 	  N_("all show USERID... [all|active|inactive|next]\n"
 	  "    players' boards of every game, drawn, in one reply\n"
 	  "    e.g. all show alice next\n"
@@ -652,40 +888,76 @@ const struct cmd_def cmd_table[] = {
 	  "    the same, one line a board\n"
 	  "    e.g. all games alice\n") },
 	{ "chat", "", G, "BOARD USERID PASSWORD",
+	  /* TRANSLATORS: the help text of chat, lines of at most 60
+	     columns; command words, option names (-x=) and the
+	     arguments in capitals (USERID, PASSWORD, BOARD) stay as
+	     they are. */
 	  N_("The body of your mail goes to the other player and the\n"
 	  "observers; you get a receipt (set ... receipts off: none)."),
 	  "chat 101 alice Secret42", run_chat,
 	  CMDT_SEC_GAMES,
+	  /* TRANSLATORS: the lines of chat in the help mail: the usage
+	     lines (not indented) are what players type and stay as
+	     they are; translate the lines indented by four; in e.g.
+	     lines the commands stay. */
 	  N_("epaminondas chat BOARD USERID PASSWORD\n"
 	  "    the body of your mail goes to the other player and the observers\n"
 	  "    e.g. epaminondas chat 101 bob Secret7\n") },
 	{ "subscribe", "", G, "BOARD USERID PASSWORD",
+	  /* TRANSLATORS: the help text of subscribe, lines of at most 60
+	     columns; command words, option names (-x=) and the
+	     arguments in capitals (USERID, PASSWORD, BOARD) stay as
+	     they are. */
 	  N_("Get every board mail of a game as an observer, until you\n"
 	  "unsubscribe."),
 	  "subscribe 101 carol Secret9", run_subscribe,
 	  CMDT_SEC_GAMES,
+	  /* TRANSLATORS: the lines of subscribe in the help mail: the usage
+	     lines (not indented) are what players type and stay as
+	     they are; translate the lines indented by four; in e.g.
+	     lines the commands stay. */
 	  N_("epaminondas subscribe BOARD USERID PASSWORD\n"
 	  "    get every board mail of a game\n"
 	  "    e.g. epaminondas subscribe 101 carol Secret9\n") },
 	{ "unsubscribe", "", G, "BOARD USERID PASSWORD",
+	  /* TRANSLATORS: the help text of unsubscribe, lines of at most 60
+	     columns; command words, option names (-x=) and the
+	     arguments in capitals (USERID, PASSWORD, BOARD) stay as
+	     they are. */
 	  N_("Stop getting a game's board mails."),
 	  "unsubscribe 101 carol Secret9", run_unsubscribe,
 	  CMDT_SEC_GAMES,
+	  /* TRANSLATORS: the lines of unsubscribe in the help mail: the usage
+	     lines (not indented) are what players type and stay as
+	     they are; translate the lines indented by four; in e.g.
+	     lines the commands stay. */
 	  N_("epaminondas unsubscribe BOARD USERID PASSWORD\n"
 	  "    stop them\n"
 	  "    e.g. epaminondas unsubscribe 101 carol Secret9\n") },
 	{ "notify", "", G, "USERID PASSWORD [BOARD...]\nUSERID PASSWORD off",
+	  /* TRANSLATORS: the help text of notify, lines of at most 60
+	     columns; command words, option names (-x=) and the
+	     arguments in capitals (USERID, PASSWORD, BOARD) stay as
+	     they are. */
 	  N_("A mail with the final board when those boards end, or\n"
 	  "without boards when any board of the game ends (not those\n"
 	  "played with -observers=off); off stops them all."),
 	  "notify carol Secret9 101 102\nnotify carol Secret9   (every game)",
 	  run_notify,
 	  CMDT_SEC_GAMES,
+	  /* TRANSLATORS: the lines of notify in the help mail: the usage
+	     lines (not indented) are what players type and stay as
+	     they are; translate the lines indented by four; in e.g.
+	     lines the commands stay. */
 	  N_("epaminondas notify USERID PASSWORD [BOARD...]|off\n"
 	  "    a mail with the final board when those boards end (no boards:\n"
 	  "    any game); off stops them\n"
 	  "    e.g. epaminondas notify carol Secret9 101\n") },
 	{ "preview", "", G, "BOARD[#N] MOVE...\nnew [-options] MOVE...",
+	  /* TRANSLATORS: the help text of preview, lines of at most 60
+	     columns; command words, option names (-x=) and the
+	     arguments in capitals (USERID, PASSWORD, BOARD) stay as
+	     they are. */
 	  N_("Try moves without playing them: no password is needed,\n"
 	  "nothing is played, and the boards they make come back to you\n"
 	  "alone."),
@@ -693,10 +965,18 @@ const struct cmd_def cmd_table[] = {
 	  "preview 101#4 e3-e4   (from the board after move 4)\n"
 	  "preview new -size=8x8 e2-e3", run_preview,
 	  CMDT_SEC_GAMES,
+	  /* TRANSLATORS: the lines of preview in the help mail: the usage
+	     lines (not indented) are what players type and stay as
+	     they are; translate the lines indented by four; in e.g.
+	     lines the commands stay. */
 	  N_("epaminondas preview BOARD[#N]|new [-options] MOVE...\n"
 	  "    try moves without playing them\n"
 	  "    e.g. epaminondas preview 101 e2-e3 e11-e10\n") },
 	{ "analyse", "analyze", G, "BOARD[#N] USERID PASSWORD [MOVE...]",
+	  /* TRANSLATORS: the help text of analyse, lines of at most 60
+	     columns; command words, option names (-x=) and the
+	     arguments in capitals (USERID, PASSWORD, BOARD) stay as
+	     they are. */
 	  N_("The engine's score and best line for a finished game: the\n"
 	  "last position where a move was to be made, or with #N the\n"
 	  "position after move N; moves after the password are tried\n"
@@ -708,12 +988,20 @@ const struct cmd_def cmd_table[] = {
 	  "analyse 101#12 alice Secret42   (after move 12)\n"
 	  "analyse 101#12 alice Secret42 e3-e4   (then e3-e4)", run_analyse,
 	  CMDT_SEC_GAMES,
+	  /* TRANSLATORS: the lines of analyse in the help mail: the usage
+	     lines (not indented) are what players type and stay as
+	     they are; translate the lines indented by four; in e.g.
+	     lines the commands stay. */
 	  N_("epaminondas analyse BOARD[#N] USERID PASSWORD [MOVE...]\n"
 	  "    the engine's score and best line for a finished game (its last\n"
 	  "    position, or after move N, then MOVE... tried), to you alone;\n"
 	  "    never a game still being played; analyze is the same\n"
 	  "    e.g. epaminondas analyse 101 alice Secret42\n") },
 	{ "record", "", G, "BOARD [json] [USERID PASSWORD]",
+	  /* TRANSLATORS: the help text of record, lines of at most 60
+	     columns; command words, option names (-x=) and the
+	     arguments in capitals (USERID, PASSWORD, BOARD) stay as
+	     they are. */
 	  N_("The game's record attached to the answer: a text record\n"
 	  "(PGN-like tags, the moves numbered in plies) or with json\n"
 	  "AbstractPlay's JSON game record.  A finished game for anyone\n"
@@ -724,6 +1012,10 @@ const struct cmd_def cmd_table[] = {
 	  "record 101 json\n"
 	  "record 102 alice Secret42   (a game you are playing)", run_record,
 	  CMDT_SEC_GAMES,
+	  /* TRANSLATORS: the lines of record in the help mail: the usage
+	     lines (not indented) are what players type and stay as
+	     they are; translate the lines indented by four; in e.g.
+	     lines the commands stay. */
 	  N_("epaminondas record BOARD [json] [USERID PASSWORD]\n"
 	  "    the game's record attached to the answer: text (PGN-like, moves\n"
 	  "    numbered in plies) or JSON (AbstractPlay's game record); a game\n"
@@ -737,6 +1029,10 @@ const struct cmd_def cmd_table[] = {
 	  "  [-options]\n"
 	  "join|leave|start|cancel NAME USERID PASSWORD\n"
 	  "show NAME",
+	  /* TRANSLATORS: the help text of tournament, lines of at most 60
+	     columns; command words, option names (-x=) and the
+	     arguments in capitals (USERID, PASSWORD, BOARD) stay as
+	     they are. */
 	  N_("A tournament run by the server.  create: you organise it and\n"
 	  "play in it; NAME is 1-20 letters, digits or -.  Options:\n"
 	  "-players=MIN-MAX (round robin 3-10 by default), -rounds=N\n"
@@ -770,6 +1066,10 @@ const struct cmd_def cmd_table[] = {
 	  "tournament cancel spring alice Secret42\n"
 	  "tournament show spring", run_tournament,
 	  CMDT_SEC_TOURNAMENTS,
+	  /* TRANSLATORS: the lines of tournament in the help mail: the usage
+	     lines (not indented) are what players type and stay as
+	     they are; translate the lines indented by four; in e.g.
+	     lines the commands stay. */
 	  N_("epaminondas tournament create NAME USERID PASSWORD -format=roundrobin\n"
 	  "    [-rounds=1|2] [-players=MIN-MAX] [-start=YYYY-MM-DD] [-options]\n"
 	  "    a round robin you organise and play in (default 3-10 players;\n"
@@ -799,16 +1099,28 @@ const struct cmd_def cmd_table[] = {
 	  "epaminondas tournament show NAME\n"
 	  "    the table: score, Sonneborn-Berger, crosstable, games to play\n") },
 	{ "tournaments", "", G, "",
+	  /* TRANSLATORS: the help text of tournaments, lines of at most 60
+	     columns; command words, option names (-x=) and the
+	     arguments in capitals (USERID, PASSWORD, BOARD) stay as
+	     they are. */
 	  N_("Every tournament of the game: its format, state, players\n"
 	  "and organiser."),
 	  "tournaments", run_tournaments,
 	  CMDT_SEC_TOURNAMENTS,
+	  /* TRANSLATORS: the lines of tournaments in the help mail: the usage
+	     lines (not indented) are what players type and stay as
+	     they are; translate the lines indented by four; in e.g.
+	     lines the commands stay. */
 	  N_("epaminondas tournaments\n"
 	  "    every tournament of the game\n"
 	  "(Ties: \"help tournament\" says how they are broken.)\n") },
 	{ "league", "", G,
 	  "join|leave USERID PASSWORD\n"
 	  "show",
+	  /* TRANSLATORS: the help text of league, lines of at most 60
+	     columns; command words, option names (-x=) and the
+	     arguments in capitals (USERID, PASSWORD, BOARD) stay as
+	     they are. */
 	  N_("The recurring league, run by the server.  join: you are\n"
 	  "entered in every season from the next one (new players at\n"
 	  "the bottom, by rating) until you leave.  Each season's\n"
@@ -823,6 +1135,10 @@ const struct cmd_def cmd_table[] = {
 	  "league leave alice Secret42\n"
 	  "league show", run_league,
 	  CMDT_SEC_LEAGUE,
+	  /* TRANSLATORS: the lines of league in the help mail: the usage
+	     lines (not indented) are what players type and stay as
+	     they are; translate the lines indented by four; in e.g.
+	     lines the commands stay. */
 	  N_("epaminondas league join USERID PASSWORD\n"
 	  "    enter every season from the next one (divisions by rating; the\n"
 	  "    top 2 of a division go up, the bottom 2 go down)\n"

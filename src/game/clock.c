@@ -49,7 +49,9 @@ static long tc_amount(const char **p)
 static void bad_form(char *err, size_t len, const char *value)
 {
 	/* TRANSLATORS: START, INC, MAX, N, D, d and h are the notation of
-	 * -time; %.40s is the value the player wrote. */
+	 * -time; %.40s is the value the player wrote.
+	 * Keep the options (-time, -time=7d+2d/14d, -time=10/30d) as they
+	 * are: what a player types. */
 	snprintf(err, len, _("-time is START+INC[/MAX] (a bank: "
 	         "-time=7d+2d/14d), N/Dd (N moves in D days: -time=10/30d) or "
 	         "Nd (N days a move), with units d and h, not '%.40s'"), value);
@@ -68,6 +70,9 @@ int tc_parse(struct time_control *tc, const char *value, char *err,
 		char *end;
 		long n = strtol(p, &end, 10);
 		if (*end != '/' || n < 1 || n > 100 || end - p > 3) {
+			/* TRANSLATORS: keep the options (-time,
+			 * -time=7d+2d/14d, -time=10/30d) as they are: what
+			 * a player types. */
 			snprintf(err, len, _("-time is START+INC[/MAX] (a bank: "
 			         "-time=7d+2d/14d), N/Dd (N moves in D days: "
 			         "-time=10/30d) or Nd (N days a move), with units d "
@@ -80,6 +85,8 @@ int tc_parse(struct time_control *tc, const char *value, char *err,
 			return -1;
 		}
 		if (a < HOUR || a > 365 * DAY) {
+			/* TRANSLATORS: keep the options (-time=N/Dd) as
+			 * they are: what a player types. */
 			snprintf(err, len, _("-time=N/Dd: D is 1 hour to 365 days, "
 			         "not '%.40s'"), value);
 			return -1;

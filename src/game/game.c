@@ -487,27 +487,49 @@ int game_move_loses(const struct game *g, const char *text, char *why,
 }
 
 /* The moves of l whose loses flag is want, ", "-separated, at most
- * GAME_LOSING_SHOWN of them, then "and N more". */
+ * GAME_LOSING_SHOWN of them, appended to list, whose first line goes on
+ * at column col of the mail; returns how many it named. */
 #define GAME_LOSING_SHOWN 12
-static void game_list_append(struct buf *b, const struct game_lm *l,
-                             size_t n, int want, size_t count)
+static size_t game_list_append(struct buf *list, const struct game_lm *l,
+                               size_t n, int want, size_t col0)
 {
 	size_t i, shown = 0;
 
 	for (i = 0; i < n && shown < GAME_LOSING_SHOWN; i++) {
 		if (l[i].loses != want)
 			continue;
-		const char *s = buf_str(b), *nl = strrchr(s, '\n');
-		size_t col = b->len - (nl ? (size_t)(nl + 1 - s) : 0);
+		const char *s = buf_str(list), *nl = strrchr(s, '\n');
+		size_t col = nl ? list->len - (size_t)(nl + 1 - s)
+		                : col0 + list->len;
 		/* Lines of the board mail stay within 72 columns. */
-		buf_printf(b, "%s%s", !shown ? "" : col + 2 + strlen(l[i].text)
-		           + 1 > 72 ? ",\n" : ", ", l[i].text);
+		buf_printf(list, "%s%s", !shown ? "" : col + 2 +
+		           strlen(l[i].text) + 1 > 72 ? ",\n" : ", ",
+		           l[i].text);
 		shown++;
 	}
+	return shown;
+}
+
+/* The list of want moves (count of them) in the sentence one (all named)
+ * or more (some left out), appended to out. */
+static void game_list_sentence(struct buf *out, const struct game_lm *l,
+                               size_t n, int want, size_t count,
+                               const char *one, const char *more)
+{
+	struct buf list = BUF_INIT;
+	const char *s = buf_str(out), *nl = strrchr(s, '\n');
+	size_t col = out->len - (nl ? (size_t)(nl + 1 - s) : 0), shown;
+
+	/* The list begins where the sentence's first conversion is (the
+	 * longer prefix of the two, so that both forms fit). */
+	col += strcspn(one, "%") > strcspn(more, "%") ? strcspn(one, "%")
+	       : strcspn(more, "%");
+	shown = game_list_append(&list, l, n, want, col);
 	if (count > shown)
-		/* TRANSLATORS: ends a list of moves: how many more moves. */
-		buf_printf(b, ngettext(" and %zu more", " and %zu more",
-		                       count - shown), count - shown);
+		buf_printf(out, more, buf_str(&list), count - shown);
+	else
+		buf_printf(out, one, buf_str(&list));
+	buf_free(&list);
 }
 
 void game_move_advice(const struct game *g, char *example, struct buf *out)
@@ -522,17 +544,34 @@ void game_move_advice(const struct game *g, char *example, struct buf *out)
 	}
 	if (nlose == n)
 		buf_puts(out, _("Every legal move loses at once"));
-	else if (n - nlose < nlose) {
-		/* TRANSLATORS: a list of moves follows (the next one too). */
-		buf_puts(out, ngettext("Only this move does not lose at once: ",
-		                       "Only these moves do not lose at once: ",
-		                       n - nlose));
-		game_list_append(out, l, n, 0, n - nlose);
-	} else {
-		buf_puts(out, ngettext("This move loses at once: ",
-		                       "These moves lose at once: ", nlose));
-		game_list_append(out, l, n, 1, nlose);
-	}
+	else if (n - nlose < nlose)
+		game_list_sentence(out, l, n, 0, n - nlose,
+		                   /* TRANSLATORS: %s is a list of moves
+		                    * ("a1-a2, b1-b2"). */
+		                   ngettext("Only this move does not lose at "
+		                   "once: %s", "Only these moves do not lose at "
+		                   "once: %s", n - nlose),
+		                   /* TRANSLATORS: %1$s is a list of 12 moves
+		                    * ("a1-a2, b1-b2, ..."), %2$zu how many more
+		                    * moves do not lose. */
+		                   ngettext("Only these moves do not lose at "
+		                   "once: %1$s and %2$zu more", "Only these moves "
+		                   "do not lose at once: %1$s and %2$zu more",
+		                   n - nlose > GAME_LOSING_SHOWN ?
+		                   n - nlose - GAME_LOSING_SHOWN : 0));
+	else
+		game_list_sentence(out, l, n, 1, nlose,
+		                   /* TRANSLATORS: %s is a list of moves
+		                    * ("a1-a2, b1-b2"). */
+		                   ngettext("This move loses at once: %s",
+		                   "These moves lose at once: %s", nlose),
+		                   /* TRANSLATORS: %1$s is a list of 12 moves
+		                    * ("a1-a2, b1-b2, ..."), %2$zu how many more
+		                    * moves lose. */
+		                   ngettext("These moves lose at once: %1$s and "
+		                   "%2$zu more", "These moves lose at once: %1$s "
+		                   "and %2$zu more", nlose > GAME_LOSING_SHOWN ?
+		                   nlose - GAME_LOSING_SHOWN : 0));
 	free(l);
 }
 

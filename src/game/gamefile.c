@@ -421,6 +421,8 @@ static int gf_move(struct game *g, char *val, char *err, size_t errlen)
 		/* TRANSLATORS: what is in quotes is the form of a line of
 		 * the game file: its key is not translated. */
 		snprintf(err, errlen,
+		         /* TRANSLATORS: keep MOVE as it is: what a player
+		          * types. */
 		         _("a move line is 'move: N MOVE TIME MESSAGE-ID'"));
 		return -1;
 	}
@@ -556,7 +558,8 @@ static int gf_kind_line(char *val, const char *const *words, char *by,
 	    !util_userid_ok(user) || strlen(user) >= bylen ||
 	    util_parse_iso_time(t, when) < 0) {
 		/* TRANSLATORS: the form of the value of a line of the game
-		 * file. */
+		 * file.
+		 * Keep USERID as it is: what a player types. */
 		snprintf(err, errlen, _("expected 'KIND USERID TIME'"));
 		return -1;
 	}
@@ -611,6 +614,8 @@ static int gf_token(struct game *g, char *val, char *err, size_t errlen)
 		/* TRANSLATORS: what is in quotes is the form of a line of
 		 * the game file: its key is not translated. */
 		snprintf(err, errlen,
+		         /* TRANSLATORS: keep USERID as it is: what a player
+		          * types. */
 		         _("a token line is 'token: USERID EPOCH HASH'"));
 		return -1;
 	}
@@ -657,7 +662,8 @@ static int gf_pending(struct game *g, char *val, char *err, size_t errlen)
 	if (!kind || !user || !move || !t || !msgid ||
 	    strtok_r(NULL, " ", &save) || util_parse_iso_time(t, &when) < 0) {
 		/* TRANSLATORS: what is in quotes is the form of a line of
-		 * the game file: its key and words are not translated. */
+		 * the game file: its key and words are not translated.
+		 * Keep USERID and MOVE as they are: what a player types. */
 		snprintf(err, errlen, _("a pending line is 'pending: "
 		         "queue|submit USERID MOVE TIME MESSAGE-ID'"));
 		return -1;
@@ -717,7 +723,8 @@ static int gf_conditional(struct game *g, char *val, char *err,
 	if (!user || (side = game_side_of(g, user)) < 0 ||
 	    g->state != GAME_ACTIVE) {
 		/* TRANSLATORS: what is in quotes is the form of a line of
-		 * the game file: its key is not translated. */
+		 * the game file: its key is not translated.
+		 * Keep USERID and MOVE as they are: what a player types. */
 		snprintf(err, errlen, _("a conditional line is 'conditional: "
 		         "USERID MOVE MOVE ...' of a player of an active game"));
 		return -1;
@@ -729,6 +736,8 @@ static int gf_conditional(struct game *g, char *val, char *err,
 			l.forced |= 1UL << l.n;
 		}
 		if (l.n >= GAME_COND_PLIES || !game_move_form_ok(w)) {
+			/* TRANSLATORS: the most moves of a line; e3-e7 and !
+			 * are notation: keep them as they are. */
 			snprintf(err, errlen, ngettext("a conditional line has "
 			         "at most %d move of the form e3-e7 (! only after "
 			         "the player's own)", "a conditional line has at "

@@ -43,6 +43,8 @@ static int set_rated(struct game_settings *s, const char *value, char *err,
 		s->unrated = strcasecmp(value, "no") == 0;
 		return 0;
 	}
+	/* TRANSLATORS: keep the options (-rated, -rated=no) as they are:
+	 * what a player types. */
 	snprintf(err, len, _("-rated is yes or no, not '%.40s' (-rated=no: "
 	         "the result moves no rating)"), value);
 	return -1;

@@ -377,6 +377,8 @@ static enum cmd_status run_multiple(struct cmdctx *c)
 			buf_printf(&answers, _("--- %d. and the lines after it "
 			                       "---"), n);
 			buf_putc(&answers, '\n');
+			/* TRANSLATORS: multiple is the command word (the
+			 * subject of such a mail): keep it as it is. */
 			buf_printf(&answers, ngettext("Not read: a multiple mail "
 			                              "runs at most %d command.",
 			                              "Not read: a multiple mail "
@@ -399,29 +401,43 @@ static enum cmd_status run_multiple(struct cmdctx *c)
 	if (st != CMD_DONE)
 		goto out;
 	if (n == 0) {
-		st = cmd_refuse(c, _("multiple   (as the subject; then one "
+		st = cmd_refuse(c,
+		                /* TRANSLATORS: a usage line: multiple is the
+		                 * command word a player types as the subject:
+		                 * keep it as it is. */
+		                _("multiple   (as the subject; then one "
 		                "command on each line of the body)"),
+		                /* TRANSLATORS: multiple is the command word:
+		                 * keep it as it is. */
 		                _("your multiple mail has no command lines in its "
 		                "body"));
 		goto out;
 	}
-	if (left_out)
-		/* TRANSLATORS: %1$d answers shown of %2$d commands; %3$d
-		 * left out (one form for all counts in English); %4$zu is
-		 * the largest mail in bytes. */
+	if (left_out) {
+		int total = n > MULTIPLE_MAX ? MULTIPLE_MAX : n;
+		char gone[64];
+
+		/* TRANSLATORS: how many answers were left out, in "Shown: the
+		 * answers to 3 of the 5 commands of your mail; 2 were left
+		 * out to keep it within ...". */
+		snprintf(gone, sizeof gone, ngettext("%d was left out",
+		         "%d were left out", left_out), left_out);
+		/* TRANSLATORS: %1$d answers shown of %2$d commands; %3$s how
+		 * many were left out ("2 were left out"); %4$zu is the
+		 * largest mail in bytes; "epaminondas show BOARD" is a
+		 * command: keep it as it is. */
 		buf_printf(&answers, ngettext("Shown: the answers to %1$d of the "
-		           "%2$d commands of your mail; %3$d were left out to keep "
-		           "it within %4$zu bytes, the most sent in one mail.  Each "
-		           "was run all the same: send one alone, or \"epaminondas "
-		           "show BOARD\", to see its answer.\n",
+		           "%2$d command of your mail; %3$s to keep it within "
+		           "%4$zu bytes, the most sent in one mail.  Each was run "
+		           "all the same: send one alone, or \"epaminondas show "
+		           "BOARD\", to see its answer.\n",
 		           "Shown: the answers to %1$d of the %2$d commands of your "
-		           "mail; %3$d were left out to keep it within %4$zu bytes, "
-		           "the most sent in one mail.  Each was run all the same: "
-		           "send one alone, or \"epaminondas show BOARD\", to see "
-		           "its answer.\n", left_out),
-		           (n > MULTIPLE_MAX ? MULTIPLE_MAX : n) - left_out,
-		           n > MULTIPLE_MAX ? MULTIPLE_MAX : n, left_out,
+		           "mail; %3$s to keep it within %4$zu bytes, the most sent "
+		           "in one mail.  Each was run all the same: send one "
+		           "alone, or \"epaminondas show BOARD\", to see its "
+		           "answer.\n", total), total - left_out, total, gone,
 		           reply_cap(&c->s));
+	}
 	tvars_setf(&v, "count", "%d", n > MULTIPLE_MAX ? MULTIPLE_MAX : n);
 	tvars_set(&v, "answers", buf_str(&answers));
 	text = reply_template(&c->s, "multiple.txt", &v);
@@ -569,7 +585,11 @@ static int run(struct cmdctx *c, struct intake *in_found, int truncated,
 		 * whatever its first word (message.h) */
 		st = in.argc ? cmd_token_reply(c, &in)
 		     : in.token_board < 0 ? tokenform_empty(c)
-		     : cmd_refuse(c, _("e3-e7   (the move alone on a line of "
+		     : cmd_refuse(c,
+		                  /* TRANSLATORS: a usage line: e3-e7 is a move
+		                   * in the notation a player types: keep it as
+		                   * it is. */
+		                  _("e3-e7   (the move alone on a line of "
 		                  "your own, above or below the quoted mail, "
 		                  "with a blank line between)"),
 		                  _("your reply has no move in it: it holds only "
@@ -688,11 +708,10 @@ static int rate_check(struct cmdctx *c, const char *userid, int blocked)
 			snprintf(text, sizeof text, "rate-notice %s %lld", userid,
 			         (long long)(c->s.now / 3600));
 			/* TRANSLATORS: %s is the player's userid, %d the
-			 * most mails an hour (English says "mails" for every
-			 * count). */
+			 * most mails an hour. */
 			snprintf(details, sizeof details, ngettext("You (%s) sent "
-			         "more than %d mails to epamserv within an hour.  The "
-			         "mails after those wait and are carried out as the "
+			         "more than %d mail to epamserv within an hour.  The "
+			         "mails after it wait and are carried out as the "
 			         "hour passes (your mail system sends them again): "
 			         "nothing is lost, and there is no need to send them "
 			         "yourself.", "You (%s) sent more than %d mails to "

@@ -27,8 +27,10 @@
 #include <strings.h>
 
 /* The usage text of the refusals below (translated where used). */
-static const char tokenform_usage_text[] = N_(
-	"Reply to a mail of ours that carries your account\n"
+static const char tokenform_usage_text[] =
+	/* TRANSLATORS: keep the command words, USERID, GAME and BOARD as they are:
+	 * what a player types. */
+	N_("Reply to a mail of ours that carries your account\n"
 	"token (\"- USERID [#...]\" at the end of its subject), keeping\n"
 	"the subject, with one of these on the first line of the body:\n"
 	"  vacation UNTIL|off         vacation FROM UNTIL\n"

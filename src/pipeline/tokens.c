@@ -96,8 +96,10 @@ _Static_assert(TOKEN_HASH_MAX < sizeof ((struct game *)0)->token_hash[0],
                "a token hash fits in the game record");
 
 /* The usage text of the refusals below (translated where used). */
-static const char token_usage_text[] = N_(
-	"Reply to your latest mail about the board (your mail\n"
+static const char token_usage_text[] =
+	/* TRANSLATORS: keep the command words, GAME, BOARD, USERID, PASSWORD and
+	 * MOVE as they are: what a player types. */
+	N_("Reply to your latest mail about the board (your mail\n"
 	"program's Reply: it tells which mail you answer) with only the\n"
 	"move (or propose, undo, accept, reject, resign, claim, or\n"
 	"confirm after submit) on the first line you write, above or\n"
@@ -352,6 +354,9 @@ enum cmd_status cmd_token_reply(struct cmdctx *c, const struct intake *in)
 	 * chat is not relayed (chat_on_board is for that). */
 	if (!cond && !queue && in->argc > 0 && !token_words_act(in) &&
 	    !reply_is_move(in))
+		/* TRANSLATORS: %.40s is what the player wrote; the words in
+		 * brackets, chat and help chat are commands: keep them as
+		 * they are. */
 		return cmd_refuse(c, TOKEN_USAGE, _("'%.40s' is not a move: a reply "
 		                  "to a mail about a board is read as a move or a "
 		                  "command (propose, accept, reject, undo, resign, "
@@ -531,7 +536,9 @@ enum cmd_status tokens_lost(struct cmdctx *c, const struct intake *in)
 		game_free(&g);
 		/* TRANSLATORS: %1$s is the move written; then the command
 		 * to send: a game's name, a board number, a userid and the
-		 * move again. */
+		 * move again.
+		 * Keep the command words and PASSWORD as they are: what a
+		 * player types. */
 		return cmd_refuse(c, TOKEN_USAGE, _("'%1$s' looks like a move, "
 		                  "but your mail carries no reply token: it answers "
 		                  "no mail of ours that carries one, or your mail "
@@ -544,6 +551,8 @@ enum cmd_status tokens_lost(struct cmdctx *c, const struct intake *in)
 		                  userid[0] ? userid : "USERID", move);
 	}
 	free(err);
+	/* TRANSLATORS: keep the command words, GAME, BOARD, USERID,
+	 * PASSWORD and MOVE as they are: what a player types. */
 	return cmd_refuse(c, TOKEN_USAGE, _("'%s' looks like a move, but your "
 	                  "mail carries no reply token: it answers no mail of "
 	                  "ours that carries one, or your mail program did not "

@@ -41,8 +41,8 @@ int ep_move_loses(const struct ep_position *p, const struct ep_options *o,
 	 * opponent's start-of-turn checks (RULES.md section 5). */
 	if (o->repetition == EP_REP_LOSS && seen &&
 	    occurrences(seen, nseen, &after) >= 2) {
-		/* TRANSLATORS: why a move loses; this and the next four
-		 * follow "the move ... loses:". */
+		/* TRANSLATORS: why a move loses, after "the move ...
+		 * loses:"; "help rules" is a command: keep it as it is. */
 		w = snprintf(why, len, "%s", _("it makes the same position for "
 		             "the third time (see help rules)"));
 		return w < 0 ? -1 : 1;
@@ -55,15 +55,27 @@ int ep_move_loses(const struct ep_position *p, const struct ep_options *o,
 		return 0;
 	if (ep_count_crossed(p, them) > ep_count_crossed(p, me))
 		w = snprintf(why, len, "%s", them == EP_WHITE
-		             ? _("it does not answer White's crossing (see help "
+		             ? /* TRANSLATORS: why a move loses, after "the move
+		                * ... loses:"; "help rules" is a command: keep it as
+		                * it is. */
+		               _("it does not answer White's crossing (see help "
 		                 "rules)")
-		             : _("it does not answer Black's crossing (see help "
+		             : /* TRANSLATORS: why a move loses, after "the move
+		                * ... loses:"; "help rules" is a command: keep it as
+		                * it is. */
+		               _("it does not answer Black's crossing (see help "
 		                 "rules)"));
 	else
 		w = snprintf(why, len, "%s", them == EP_WHITE
-		             ? _("it leaves White with more crossed pieces (see "
+		             ? /* TRANSLATORS: why a move loses, after "the move
+		                * ... loses:"; "help rules" is a command: keep it as
+		                * it is. */
+		               _("it leaves White with more crossed pieces (see "
 		                 "help rules)")
-		             : _("it leaves Black with more crossed pieces (see "
+		             : /* TRANSLATORS: why a move loses, after "the move
+		                * ... loses:"; "help rules" is a command: keep it as
+		                * it is. */
+		               _("it leaves Black with more crossed pieces (see "
 		                 "help rules)"));
 	return w < 0 ? -1 : 1;
 }

@@ -48,7 +48,8 @@ static int read_squares(const char *text, int sq[4], char *err, size_t errlen)
 	if (*s == '\0')
 		return 0;
 bad:
-	/* TRANSLATORS: %s is the text the player wrote; e3-e7 is notation. */
+	/* TRANSLATORS: %s is the text the player wrote; e3-e7 is notation
+	 * (tail-destination its form): keep it as it is. */
 	return ep_err(err, errlen, _("\"%.20s\" is not a move: write a move "
 	                             "as tail-destination, e.g. e3-e7"), text);
 }

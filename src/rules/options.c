@@ -123,9 +123,13 @@ static int apply_size(struct ep_options *o, const char *v,
 		h = read_dim(&s);
 	}
 	if (w < 0 || h < 0 || *s != '\0')
+		/* TRANSLATORS: keep the options (-size=, -size=WxH,
+		 * -size=8x8) as they are: what a player types. */
 		return ep_err(err, errlen, _("-size=%.20s: write -size=WxH, "
 		              "e.g. -size=8x8"), v);
 	if (w < EP_MIN_W || w > EP_MAX_W || h < EP_MIN_H || h > EP_MAX_H)
+		/* TRANSLATORS: keep the options (-size=, -size=WxH,
+		 * -size=8x8) as they are: what a player types. */
 		return ep_err(err, errlen, _("-size=%.20s: the width must be %d "
 		              "to %d and the height %d to %d (write -size=WxH, "
 		              "e.g. -size=8x8)"), v, EP_MIN_W, EP_MAX_W, EP_MIN_H,
@@ -144,6 +148,8 @@ static int apply_block(struct ep_options *o, const char *v,
 	for (;;) {
 		if (ep_square_parse(s, &f, &r, &end) < 0 ||
 		    (*end != ',' && *end != '\0'))
+			/* TRANSLATORS: keep the options (-block=,
+			 * -block=c5) as they are: what a player types. */
 			return ep_err(err, errlen, _("-block=%.40s: \"%.8s\" is not "
 			              "a square (write -block=c5,f7: squares "
 			              "separated by commas)"), v, s);
@@ -182,6 +188,9 @@ static int apply_named(struct ep_options *o, const char *name,
 
 	if (strcasecmp(name, "frozen") == 0) {
 		if (v != NULL)
+			/* TRANSLATORS: keep the options (-frozen,
+			 * -crossed=stay) as they are: what a player
+			 * types. */
 			return ep_err(err, errlen, _("-frozen takes no value (it "
 			              "means -crossed=stay)"));
 		o->crossed = EP_CROSSED_STAY;
@@ -199,6 +208,9 @@ static int apply_named(struct ep_options *o, const char *name,
 		return apply_block(o, v, err, errlen);
 	if (strcasecmp(name, "symmetry") == 0) {
 		if ((i = pick(v, sym, 4)) < 0)
+			/* TRANSLATORS: keep the options (-symmetry=,
+			 * -symmetry=mirror|rotate|both|off) as they are:
+			 * what a player types. */
 			return ep_err(err, errlen, _("-symmetry=%.20s: write "
 			              "-symmetry=mirror|rotate|both|off"), v);
 		o->symmetry = (enum ep_symmetry)i;
@@ -206,6 +218,9 @@ static int apply_named(struct ep_options *o, const char *name,
 	}
 	if (strcasecmp(name, "repetition") == 0) {
 		if ((i = pick(v, rep, 3)) < 0)
+			/* TRANSLATORS: keep the options (-repetition=,
+			 * -repetition=loss|draw|off) as they are: what a
+			 * player types. */
 			return ep_err(err, errlen, _("-repetition=%.20s: write "
 			              "-repetition=loss|draw|off"), v);
 		o->repetition = (enum ep_repetition)i;
@@ -213,6 +228,9 @@ static int apply_named(struct ep_options *o, const char *name,
 	}
 	if (strcasecmp(name, "rules") == 0) {
 		if ((i = pick(v, rul, 2)) < 0)
+			/* TRANSLATORS: keep the options (-rules=,
+			 * -rules=abbott|igfip) as they are: what a player
+			 * types. */
 			return ep_err(err, errlen, _("-rules=%.20s: write "
 			              "-rules=abbott|igfip"), v);
 		apply_rules(o, (enum ep_ending)i);
@@ -220,6 +238,9 @@ static int apply_named(struct ep_options *o, const char *name,
 	}
 	if (strcasecmp(name, "crossed") == 0) {
 		if ((i = pick(v, cro, 3)) < 0)
+			/* TRANSLATORS: keep the options (-crossed=,
+			 * -crossed=move|stay|safe) as they are: what a
+			 * player types. */
 			return ep_err(err, errlen, _("-crossed=%.20s: write "
 			              "-crossed=move|stay|safe"), v);
 		o->crossed = (enum ep_crossed)i;
@@ -228,6 +249,9 @@ static int apply_named(struct ep_options *o, const char *name,
 	}
 	if (strcasecmp(name, "capture") == 0) {
 		if ((i = pick(v, cap, 2)) < 0)
+			/* TRANSLATORS: keep the options (-capture=,
+			 * -capture=line|one) as they are: what a player
+			 * types. */
 			return ep_err(err, errlen, _("-capture=%.20s: write "
 			              "-capture=line|one"), v);
 		o->capture = (enum ep_capture)i;
@@ -235,6 +259,8 @@ static int apply_named(struct ep_options *o, const char *name,
 	}
 	if (strcasecmp(name, "game") == 0) {
 		if (strcasecmp(v, o->game) != 0)
+			/* TRANSLATORS: keep the options (-game=) as they
+			 * are: what a player types. */
 			return ep_err(err, errlen, _("-game=%.20s: this game is "
 			              "%s; the game cannot be changed by an option"),
 			              v, o->game);
@@ -338,11 +364,15 @@ static int check_blocks(const struct ep_options *o, char *err, size_t errlen)
 			if (r > 98)
 				r = 98;
 			ep_square_name(f, r, sq);
+			/* TRANSLATORS: keep the options (-block=) as they
+			 * are: what a player types. */
 			return ep_err(err, errlen, _("-block=%s is off the %dx%d "
 			              "board"), sq, o->width, o->height);
 		}
 		ep_square_name(f, r, sq);
 		if (r < 2 || r >= o->height - 2)
+			/* TRANSLATORS: keep the options (-block=) as they
+			 * are: what a player types. */
 			return ep_err(err, errlen, _("-block=%s is on a starting "
 			              "square (blocks go on ranks 3 to %d, empty at "
 			              "the start)"), sq, o->height - 2);
@@ -370,13 +400,21 @@ int ep_options_check(const struct ep_options *o, char *err, size_t errlen)
 		/* TRANSLATORS: %s is the game (epaminondas or crossings),
 		 * here and in the next. */
 		return ep_err(err, errlen, o->capture == EP_CAPTURE_ONE
+		              /* TRANSLATORS: keep the options
+		               * (-capture=one) as they are: what a player
+		               * types. */
 		              ? _("-capture=one contradicts %s, which captures "
 		                  "the whole line (play crossings for single-piece "
 		                  "capture)")
+		              /* TRANSLATORS: keep the options
+		               * (-capture=line) as they are: what a player
+		               * types. */
 		              : _("-capture=line contradicts %s, which captures "
 		                  "only the piece landed on (play epaminondas for "
 		                  "whole-line capture)"), o->game);
 	if (o->ending == EP_ENDING_IGFIP && o->crossed == EP_CROSSED_MOVE)
+		/* TRANSLATORS: keep the option names and values as they
+		 * are: what a player types. */
 		return ep_err(err, errlen, _("-crossed=move contradicts "
 		              "-rules=igfip (under igfip rules crossed pieces stay "
 		              "on the far row): use -crossed=stay or -crossed=safe"));

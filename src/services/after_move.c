@@ -155,7 +155,7 @@ int cond_after_move(struct svc *s, struct game *g, struct buf *head,
 	char why[EP_ERR_MAX + 96], res[REPLY_RESULT_MAX];
 	struct game_cond keep[GAME_COND_LINES];
 	struct buf caught = BUF_INIT;
-	int nkeep = 0;
+	int nkeep = 0, took;
 
 	if (g->state != GAME_ACTIVE) {
 		for (k = 0; k < 2; k++)
@@ -240,14 +240,24 @@ int cond_after_move(struct svc *s, struct game *g, struct buf *head,
 		return 0;
 	}
 	board_clock_note(s, g);
-	reply_capture_words(g, &caught);
+	took = reply_captured(g, &caught);
 	buf_puts(head, " ");
-	/* TRANSLATORS: the owner of the lines, the move played, the move
-	 * it answers, then what it captured (", capturing e5 and e6 (2)")
-	 * or nothing. */
-	buf_printf(head, _("%s's conditional move %s was played in answer to "
-	           "%s%s."), who, g->moves[g->nmoves - 1].text, theirs,
-	           buf_str(&caught));
+	if (!took)
+		/* TRANSLATORS: the owner of the lines, the move played, then
+		 * the move it answers. */
+		buf_printf(head, _("%s's conditional move %s was played in "
+		           "answer to %s."), who, g->moves[g->nmoves - 1].text,
+		           theirs);
+	else
+		/* TRANSLATORS: the owner of the lines, the move played, the
+		 * move it answers, the squares of the pieces it took ("e11
+		 * and e12"), then how many. */
+		buf_printf(head, ngettext("%1$s's conditional move %2$s was "
+		           "played in answer to %3$s, capturing %4$s (%5$d).",
+		           "%1$s's conditional move %2$s was played in answer to "
+		           "%3$s, capturing %4$s (%5$d).", took), who,
+		           g->moves[g->nmoves - 1].text, theirs, buf_str(&caught),
+		           took);
 	buf_free(&caught);
 	game_cond_clear(g, owner);
 	if (g->state != GAME_ACTIVE) {
@@ -362,14 +372,24 @@ void pending_after_move(struct svc *s, struct game *g, struct buf *head)
 		           "legal now (%s)."), who, text, err);
 	} else {
 		struct buf caught = BUF_INIT;
+		int took;
 
 		board_clock_note(s, g);
-		reply_capture_words(g, &caught);
+		took = reply_captured(g, &caught);
 		buf_puts(head, " ");
-		/* TRANSLATORS: the player, the move ("e2-e3"), then what it
-		 * captured (", capturing e5 and e6 (2)") or nothing. */
-		buf_printf(head, _("%s's queued move %s was played%s."), who,
-		           g->moves[g->nmoves - 1].text, buf_str(&caught));
+		if (!took)
+			/* TRANSLATORS: the player, then the move ("e2-e3"). */
+			buf_printf(head, _("%s's queued move %s was played."), who,
+			           g->moves[g->nmoves - 1].text);
+		else
+			/* TRANSLATORS: the player, the move ("e7xe11"), the
+			 * squares of the pieces it took ("e11 and e12"), then
+			 * how many. */
+			buf_printf(head, ngettext("%1$s's queued move %2$s was "
+			           "played, capturing %3$s (%4$d).", "%1$s's queued "
+			           "move %2$s was played, capturing %3$s (%4$d).",
+			           took), who, g->moves[g->nmoves - 1].text,
+			           buf_str(&caught), took);
 		buf_free(&caught);
 		if (g->state != GAME_ACTIVE) {
 			reply_result_words(g, res, sizeof res);

@@ -131,7 +131,9 @@ enum cmd_status board_save(struct svc *s, struct board_ctx *b,
 		change = xstrdup(_("unchanged: the game ended before both "
 		                   "players had made a move"));
 	} else if (ended && b->g.unrated) {
-		/* TRANSLATORS: as above; -rated=no is a challenge option. */
+		/* TRANSLATORS: as above; -rated=no is a challenge option.
+		 * Keep the options (-rated=no) as they are: what a player
+		 * types. */
 		change = xstrdup(_("unchanged: an unrated game (-rated=no)"));
 	} else if (ended) {
 		change = board_rate(s, t, &b->g, &st);

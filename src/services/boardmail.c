@@ -80,7 +80,9 @@ static void vote_var(const struct game *g, struct tvars *v, const char *me)
 	 * board, userid); PASSWORD stays as it is. */
 	if (me && strcmp(me, other) == 0 && draw &&
 	    strcmp(game_to_move(g), me) == 0)
-		/* TRANSLATORS: the player who offers, then the commands. */
+		/* TRANSLATORS: the player who offers, then the commands.
+		 * Keep the command words and PASSWORD as they are: what a
+		 * player types. */
 		tvars_setf(v, "vote", _("%s offers a draw.  To accept it, reply "
 		           "to this mail with accept as the first line; to reject "
 		           "it, reply with reject.  Or send one of:\n"
@@ -90,6 +92,8 @@ static void vote_var(const struct game *g, struct tvars *v, const char *me)
 		           g->vote_by, g->game, g->board, me, g->game, g->board,
 		           me);
 	else if (me && strcmp(me, other) == 0 && draw)
+		/* TRANSLATORS: keep the command words and PASSWORD as they
+		 * are: what a player types. */
 		tvars_setf(v, "vote", _("%s offers a draw.  To accept it, reply "
 		           "to this mail with accept as the first line; to reject "
 		           "it, reply with reject.  Or send one of:\n"
@@ -99,7 +103,9 @@ static void vote_var(const struct game *g, struct tvars *v, const char *me)
 		           me);
 	else if (me && strcmp(me, other) == 0)
 		/* TRANSLATORS: the player who asks, the move to take back,
-		 * then the commands. */
+		 * then the commands.
+		 * Keep the command words and PASSWORD as they are: what a
+		 * player types. */
 		tvars_setf(v, "vote", _("%s asks to take back %s.  To agree, "
 		           "reply to this mail with accept as the first line; to "
 		           "refuse, reply with reject.  Or send one of:\n"
@@ -108,13 +114,17 @@ static void vote_var(const struct game *g, struct tvars *v, const char *me)
 		           g->vote_by, mv, g->game, g->board, me, g->game,
 		           g->board, me);
 	else if (me && strcmp(me, g->vote_by) == 0 && draw)
-		/* TRANSLATORS: the opponent, then the command. */
+		/* TRANSLATORS: the opponent, then the command.
+		 * Keep the command words and PASSWORD as they are: what a
+		 * player types. */
 		tvars_setf(v, "vote", _("You offered a draw; %s has not answered "
 		           "yet.  To withdraw it:\n  %s move %ld %s PASSWORD "
 		           "reject"), other, g->game, g->board, me);
 	else if (me && strcmp(me, g->vote_by) == 0)
 		/* TRANSLATORS: the move to take back, the opponent, then the
-		 * command. */
+		 * command.
+		 * Keep the command words and PASSWORD as they are: what a
+		 * player types. */
 		tvars_setf(v, "vote", _("You asked to take back %s; %s has not "
 		           "answered yet.  To withdraw it:\n  %s move %ld %s "
 		           "PASSWORD reject"), mv, other, g->game, g->board, me);
@@ -137,6 +147,8 @@ static void observers_var(const struct game *g, struct tvars *v)
 
 	if (g->no_observers) {
 		tvars_set(v, "observers",
+		          /* TRANSLATORS: keep the options (-observers=off)
+		           * as they are: what a player types. */
 		          _("Observers: none allowed (-observers=off)."));
 		return;
 	}
@@ -174,11 +186,15 @@ static void challenge_instructions(const struct game *g, struct tvars *v,
 	/* TRANSLATORS (the two): the commands are what a player types
 	 * (game, board, userid); PASSWORD stays as it is. */
 	if (!g->agreed[side])
+		/* TRANSLATORS: keep the command words and PASSWORD as they
+		 * are: what a player types. */
 		tvars_setf(v, "instructions", _("To accept the challenge, send a "
 		           "mail with the subject\n  %s accept %ld %s PASSWORD\n"
 		           "or, to decline it,\n  %s decline %ld %s PASSWORD"),
 		           g->game, g->board, me, g->game, g->board, me);
 	else
+		/* TRANSLATORS: keep the command words and PASSWORD as they
+		 * are: what a player types. */
 		tvars_setf(v, "instructions", _("You have agreed to this game; "
 		           "it starts when %s accepts.  To withdraw, send\n"
 		           "  %s decline %ld %s PASSWORD"), game_opponent(g, me),
@@ -213,14 +229,23 @@ static void instructions_var(const struct svc *s, const struct game *g,
 		return;
 	if (side >= 0 && side == (int)g->pos.to_move) {
 		const char *example = tvars_get(v, "example_move");
-		/* TRANSLATORS (the two): the commands are what a player types
-		 * (game, board, userid, the move's number; then an example
-		 * move); PASSWORD and TAIL-DESTINATION stay as they are. */
-		tvars_setf(v, "instructions", may_ask(s, g) ? _("To move, send "
+		tvars_setf(v, "instructions", may_ask(s, g) ?
+		           /* TRANSLATORS: the commands are what a player types
+		            * (game, board, userid, the move's number; then an
+		            * example move); keep the command words (move,
+		            * resign, propose), PASSWORD and TAIL-DESTINATION as
+		            * they are. */
+		           _("To move, send "
 		           "a mail with the subject\n  %s move %ld %s PASSWORD "
 		           "TAIL-DESTINATION#%zu\nfor example \"%s move %ld %s "
 		           "PASSWORD %s#%zu\".\nInstead of a move: resign, or "
-		           "propose (a draw).") : _("To move, send a mail with the "
+		           "propose (a draw).") :
+		           /* TRANSLATORS: the commands are what a player types
+		            * (game, board, userid, the move's number; then an
+		            * example move); keep the command words (move,
+		            * resign), PASSWORD and TAIL-DESTINATION as they
+		            * are. */
+		           _("To move, send a mail with the "
 		           "subject\n  %s move %ld %s PASSWORD TAIL-DESTINATION#%zu"
 		           "\nfor example \"%s move %ld %s PASSWORD %s#%zu\".\n"
 		           "Instead of a move: resign."), g->game, g->board, me,
@@ -234,6 +259,8 @@ static void instructions_var(const struct svc *s, const struct game *g,
 		 * %5$s is the move that undo takes back); PASSWORD and
 		 * TAIL-DESTINATION stay as they are. */
 		if (undo)
+			/* TRANSLATORS: keep the command words and PASSWORD
+			 * as they are: what a player types. */
 			tvars_setf(v, "instructions", _("Waiting for %1$s to move.  "
 			           "To have your next move played\nright after theirs, "
 			           "send\n  %2$s queue %3$ld %4$s PASSWORD "
@@ -242,6 +269,8 @@ static void instructions_var(const struct svc *s, const struct game *g,
 			           "%4$s PASSWORD resign|propose|undo"), mover, g->game,
 			           g->board, me, g->moves[g->nmoves - 1].text);
 		else if (ask)
+			/* TRANSLATORS: keep the command words and PASSWORD
+			 * as they are: what a player types. */
 			tvars_setf(v, "instructions", _("Waiting for %1$s to move.  "
 			           "To have your next move played\nright after theirs, "
 			           "send\n  %2$s queue %3$ld %4$s PASSWORD "
@@ -249,6 +278,8 @@ static void instructions_var(const struct svc *s, const struct game *g,
 			           "(a draw):\n  %2$s move %3$ld %4$s PASSWORD "
 			           "resign|propose"), mover, g->game, g->board, me);
 		else
+			/* TRANSLATORS: keep the command words and PASSWORD
+			 * as they are: what a player types. */
 			tvars_setf(v, "instructions", _("Waiting for %1$s to move.  "
 			           "To have your next move played\nright after theirs, "
 			           "send\n  %2$s queue %3$ld %4$s PASSWORD "
@@ -256,6 +287,8 @@ static void instructions_var(const struct svc *s, const struct game *g,
 			           "%3$ld %4$s PASSWORD resign"), mover, g->game,
 			           g->board, me);
 	} else if (reply_observes(g, me)) {
+		/* TRANSLATORS: keep the command words and PASSWORD as they
+		 * are: what a player types. */
 		tvars_setf(v, "instructions", _("You are watching this game; %s "
 		           "is to move.  To stop these mails, send\n  %s "
 		           "unsubscribe %ld %s PASSWORD"), mover, g->game, g->board,
@@ -296,7 +329,9 @@ static void options_words(const struct game *g, struct buf *b)
 #define SEP buf_puts(b, b->len > start ? "; " : "")
 	if (o->width != d.width || o->height != d.height) {
 		SEP;
-		/* TRANSLATORS: the board's width and height. */
+		/* TRANSLATORS: the board's width and height.
+		 * Keep the options (-size=) as they are: what a player
+		 * types. */
 		buf_printf(b, _("%1$dx%2$d board (-size=%1$dx%2$d)"), o->width,
 		           o->height);
 	}
@@ -305,12 +340,16 @@ static void options_words(const struct game *g, struct buf *b)
 		           'a' + o->block_file[i] % 26, o->block_rank[i] + 1);
 	if (o->nblocks) {
 		SEP;
-		/* TRANSLATORS: the squares, "d4,e5". */
+		/* TRANSLATORS: the squares, "d4,e5".
+		 * Keep the options (-block=) as they are: what a player
+		 * types. */
 		buf_printf(b, _("blocked squares (-block=%s)"), buf_str(&list));
 	}
 	buf_free(&list);
 	if (o->ending != EP_ENDING_ABBOTT) {
 		SEP;
+		/* TRANSLATORS: keep the options (-rules=igfip) as they are:
+		 * what a player types. */
 		buf_puts(b, _("IGFIP rules: a crossing must be answered at once "
 		         "(-rules=igfip)"));
 	}
@@ -322,8 +361,12 @@ static void options_words(const struct game *g, struct buf *b)
 	if (o->capture != d.capture) {
 		SEP;
 		buf_puts(b, o->capture == EP_CAPTURE_ONE ?
+		         /* TRANSLATORS: keep the options (-capture=one) as
+		          * they are: what a player types. */
 		         _("a capture takes only the piece it lands on "
 		         "(-capture=one)") :
+		         /* TRANSLATORS: keep the options (-capture=line) as
+		          * they are: what a player types. */
 		         _("a capture takes the whole enemy line (-capture=line)"));
 	}
 	if (o->symmetry != d.symmetry) {
@@ -334,13 +377,21 @@ static void options_words(const struct game *g, struct buf *b)
 	if (o->repetition != d.repetition) {
 		SEP;
 		buf_puts(b, o->repetition == EP_REP_DRAW ?
+		         /* TRANSLATORS: keep the options (-repetition=draw)
+		          * as they are: what a player types. */
 		         _("a third repetition draws (-repetition=draw)") :
 		         o->repetition == EP_REP_OFF ?
+		         /* TRANSLATORS: keep the options (-repetition=off)
+		          * as they are: what a player types. */
 		         _("repetitions are allowed (-repetition=off)") :
+		         /* TRANSLATORS: keep the options (-repetition=loss)
+		          * as they are: what a player types. */
 		         _("a third repetition loses (-repetition=loss)"));
 	}
 	if (g->no_observers) {
 		SEP;
+		/* TRANSLATORS: keep the options (-observers=off) as they
+		 * are: what a player types. */
 		buf_puts(b, _("no observers (-observers=off)"));
 	}
 #undef SEP
@@ -448,6 +499,8 @@ static void ratings_var(const struct svc *s, const struct game *g,
 		           ratings_of(rp, g->black, cls));
 	}
 	if (g->unrated)
+		/* TRANSLATORS: keep the options (-rated=no) as they are:
+		 * what a player types. */
 		buf_puts(&b, _("\nThis game is unrated (-rated=no): its result "
 		         "moves no rating."));
 	tvars_setf(v, "ratings", "%s", buf_str(&b));
@@ -670,22 +723,38 @@ static int board_black_down(const struct svc *s, const struct board_rcpt *r)
  * subject, by what a reply may say instead of a move: propose or resign,
  * resign only, answer the other's offer, withdraw one's own. */
 static const char *const reply_hints[2][4] = {
-	/* TRANSLATORS: the answers in brackets are command words a player
-	 * types: keep them as they are, here and in the next seven. */
-	{ N_("Reply to this mail with your move (or propose, resign) alone on "
+	{
+	  /* TRANSLATORS: the answers in brackets are command words
+	   * a player types: keep them as they are. */
+	  N_("Reply to this mail with your move (or propose, resign) alone on "
 	     "the first line: no userid or password needed."),
+	  /* TRANSLATORS: the answers in brackets are command words
+	   * a player types: keep them as they are. */
 	  N_("Reply to this mail with your move (or resign) alone on the first "
 	     "line: no userid or password needed."),
+	  /* TRANSLATORS: the answers in brackets are command words
+	   * a player types: keep them as they are. */
 	  N_("Reply to this mail with your move (or accept, reject, resign) "
 	     "alone on the first line: no userid or password needed."),
+	  /* TRANSLATORS: the answers in brackets are command words
+	   * a player types: keep them as they are. */
 	  N_("Reply to this mail with your move (or reject, resign) alone on "
 	     "the first line: no userid or password needed.") },
-	{ N_("Or simply reply to this mail with your move (or propose, resign) "
+	{
+	  /* TRANSLATORS: the answers in brackets are command words
+	   * a player types: keep them as they are. */
+	  N_("Or simply reply to this mail with your move (or propose, resign) "
 	     "alone on the first line: no userid or password needed."),
+	  /* TRANSLATORS: the answers in brackets are command words
+	   * a player types: keep them as they are. */
 	  N_("Or simply reply to this mail with your move (or resign) alone on "
 	     "the first line: no userid or password needed."),
+	  /* TRANSLATORS: the answers in brackets are command words
+	   * a player types: keep them as they are. */
 	  N_("Or simply reply to this mail with your move (or accept, reject, "
 	     "resign) alone on the first line: no userid or password needed."),
+	  /* TRANSLATORS: the answers in brackets are command words
+	   * a player types: keep them as they are. */
 	  N_("Or simply reply to this mail with your move (or reject, resign) "
 	     "alone on the first line: no userid or password needed.") },
 };
@@ -706,10 +775,15 @@ static void reply_hint_var(const struct svc *s, const struct game *g,
 		          [g->vote == GAME_VOTE_NONE ? (may_ask(s, g) ? 0 : 1) :
 		           strcmp(g->vote_by, me ? me : "") ? 2 : 3]));
 	else if (s->bm.subject)
+		/* TRANSLATORS: queue and off are command words and
+		 * TAIL-DESTINATION is the move's notation: keep them as they
+		 * are. */
 		tvars_set(v, "reply_hint", _("Reply to this mail with just\n"
 		          "  queue TAIL-DESTINATION\nor queue off on the first "
 		          "line: no userid or password needed."));
 	else
+		/* TRANSLATORS: queue is a command word and TAIL-DESTINATION
+		 * the move's notation: keep them as they are. */
 		tvars_set(v, "reply_hint", _("Or reply to this mail with just\n"
 		          "  queue TAIL-DESTINATION\non the first line: no userid "
 		          "or password needed."));

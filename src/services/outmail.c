@@ -123,7 +123,9 @@ static char *compose_capped(struct mail_out *m, size_t cap, size_t env,
 	}
 	free(msg);
 	/* TRANSLATORS: the most bytes a mail may take; the commands in
-	 * double quotes are what a player types. */
+	 * double quotes are what a player types.
+	 * Keep the command words, USERID and BOARD as they are: what a
+	 * player types. */
 	snprintf(note, sizeof note, _("\n[This mail was cut here: all of it "
 	         "would be larger than %zu bytes,\nthe most this server sends "
 	         "in one mail.  Ask for less: for example\n\"epaminondas show "

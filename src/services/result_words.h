@@ -28,8 +28,11 @@ void reply_result_words(const struct game *g, char *buf, size_t len);
 void reply_colours_named(const char *text, const char *white,
                          const char *black, char *buf, size_t len);
 
-/* ", capturing e11 and e12 (2)" for the last move of g when it took
- * pieces, appended to b; nothing otherwise. */
-void reply_capture_words(const struct game *g, struct buf *b);
+/* The squares of the pieces the last move of g took ("e11", "e11 and
+ * e12", "e5, e6 and e7"), appended to sq (which starts empty); returns
+ * how many it took, 0 (sq untouched) when none.  A caller writes one
+ * whole sentence with the squares and the count (ngettext on it) and
+ * another without. */
+int reply_captured(const struct game *g, struct buf *sq);
 
 #endif

@@ -437,12 +437,12 @@ static int robot_play(const struct config *cfg, const char *game, long board)
 	struct eng_limits lim;
 	struct eng_history h;
 	struct eng_result res;
-	struct buf head = BUF_INIT;
+	struct buf head = BUF_INIT, caught = BUF_INIT;
 	char rel[128], text[EP_MOVE_TEXT_MAX], err[EP_ERR_MAX + 96], key[160];
 	char res_words[REPLY_RESULT_MAX];
 	char *held = NULL;
 	size_t ply;
-	int rc = -1;
+	int rc = -1, took;
 
 	svc_init(&s, cfg, util_now());
 	s.comment = "";
@@ -512,12 +512,29 @@ static int robot_play(const struct config *cfg, const char *game, long board)
 	if (held && held[0])
 		buf_printf(&head, "%s ", held);
 	/* The game's first move answers nothing: the robot opens. */
-	/* TRANSLATORS: %1$s is the robot's userid, %2$s its move; what it
-	   captured may follow, then a full stop. */
-	buf_printf(&head, b.g.nmoves == 1 ? _("%1$s played %2$s") :
-	           _("%1$s answered %2$s"), r->userid, text);
-	reply_capture_words(&b.g, &head);
-	buf_puts(&head, ".");
+	took = reply_captured(&b.g, &caught);
+	if (!took && b.g.nmoves == 1)
+		/* TRANSLATORS: %1$s is the robot's userid, %2$s its move. */
+		buf_printf(&head, _("%1$s played %2$s."), r->userid, text);
+	else if (!took)
+		/* TRANSLATORS: %1$s is the robot's userid, %2$s its move. */
+		buf_printf(&head, _("%1$s answered %2$s."), r->userid, text);
+	else if (b.g.nmoves == 1)
+		/* TRANSLATORS: the robot's userid, its move ("e7xe11"), the
+		 * squares of the pieces it took ("e11 and e12"), then how
+		 * many. */
+		buf_printf(&head, ngettext("%1$s played %2$s, capturing %3$s "
+		           "(%4$d).", "%1$s played %2$s, capturing %3$s (%4$d).",
+		           took), r->userid, text, buf_str(&caught), took);
+	else
+		/* TRANSLATORS: the robot's userid, its move ("e7xe11"), the
+		 * squares of the pieces it took ("e11 and e12"), then how
+		 * many. */
+		buf_printf(&head, ngettext("%1$s answered %2$s, capturing %3$s "
+		           "(%4$d).", "%1$s answered %2$s, capturing %3$s "
+		           "(%4$d).", took), r->userid, text, buf_str(&caught),
+		           took);
+	buf_free(&caught);
 	if (res.timed_out)
 		cut_short_words(r->userid, &lim, &res, &head);
 	if (b.g.state != GAME_ACTIVE) {

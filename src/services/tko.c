@@ -213,16 +213,24 @@ void tko_text(const struct tfile *tf, const struct tko *k, struct buf *b)
 			else
 				buf_puts(b, _("playing\n"));
 			if (m->board[0] >= 0) {
-				buf_printf(b, _("%5sboards %ld, %ld"), "",
-				           tf->boards[m->board[0]].number,
-				           m->board[1] >= 0 ?
-				           tf->boards[m->board[1]].number : 0L);
+				long b1 = tf->boards[m->board[0]].number;
+				long b2 = m->board[1] >= 0 ?
+				          tf->boards[m->board[1]].number : 0L;
+
 				if (m->board[2] >= 0)
-					/* TRANSLATORS: the board, the player who has
-					 * White on it. */
-					buf_printf(b, _("; deciding game %ld, %s White"),
-					           tf->boards[m->board[2]].number,
+					/* TRANSLATORS: %1$5s is an indent (blanks),
+					 * %2$ld and %3$ld the match's two boards,
+					 * %4$ld the deciding game's board, %5$s the
+					 * player who has White on it. */
+					buf_printf(b, _("%1$5sboards %2$ld, %3$ld; "
+					           "deciding game %4$ld, %5$s White"), "",
+					           b1, b2, tf->boards[m->board[2]].number,
 					           tf->boards[m->board[2]].white);
+				else
+					/* TRANSLATORS: %5s is an indent (blanks),
+					 * then the match's two boards. */
+					buf_printf(b, _("%5sboards %ld, %ld"), "", b1,
+					           b2);
 				buf_putc(b, '\n');
 			}
 		}

@@ -81,7 +81,7 @@ enum cmd_status tf_lock(struct svc *s, const char *name, const char *game,
 
 enum cmd_status tt_mail(struct svc *s, struct txn *t, const char *game,
                         const char *name, const char *userid,
-                        const char *what, const char *headline,
+                        const char *subject_fmt, const char *headline,
                         const char *text)
 {
 	struct tvars v = { 0 };
@@ -110,8 +110,8 @@ enum cmd_status tt_mail(struct svc *s, struct txn *t, const char *game,
 		user_free(&u);
 		return CMD_TEMPFAIL;
 	}
-	snprintf(subject, sizeof subject, "%s tournament %s: %s",
-	         reply_game_title(game), name, what);
+	snprintf(subject, sizeof subject, subject_fmt, reply_game_title(game),
+	         name);
 	acctoken_subject(s, &u, user_address(&u), subject, with, sizeof with);
 	reply_queue(s, t, user_address(&u), with, mail, NULL, 0, NULL);
 	explicit_bzero(with, sizeof with);
@@ -126,6 +126,7 @@ enum cmd_status tt_game_end(struct svc *s, struct txn *t,
 	struct tfile tf;
 	struct ttable tt;
 	char *err = NULL, *text, head[1024], res[REPLY_RESULT_MAX];
+	const char *subject_fmt;
 	enum cmd_status st = CMD_DONE;
 
 	if (!g->tourney[0])
@@ -154,9 +155,13 @@ enum cmd_status tt_game_end(struct svc *s, struct txn *t,
 	snprintf(head, sizeof head, _("Tournament %s, round %d: board %ld "
 	         "ended (%s).  The table now:"), tf.name, g->tourney_round,
 	         g->board, res);
-	st = tt_mail(s, t, tf.game, tf.name, g->white, "table", head, text);
+	/* TRANSLATORS: a mail's subject: %1$s is the game's title
+	 * ("Epaminondas"), %2$s the tournament's name; keep %1$s
+	 * first, a reply is read by it. */
+	subject_fmt = _("%1$s tournament %2$s: table");
+	st = tt_mail(s, t, tf.game, tf.name, g->white, subject_fmt, head, text);
 	if (st == CMD_DONE)
-		st = tt_mail(s, t, tf.game, tf.name, g->black, "table", head,
+		st = tt_mail(s, t, tf.game, tf.name, g->black, subject_fmt, head,
 		             text);
 	free(text);
 	tt_free(&tt);

@@ -35,12 +35,14 @@ void tf_unlock(struct lock *l1, struct lock *l2);
 enum cmd_status tt_game_end(struct svc *s, struct txn *t,
                             const struct game *g);
 
-/* Queue the mail "Epaminondas tournament NAME: WHAT" with headline and
- * text (template tournament.txt) to player userid's address in t, when
- * he has a confirmed one.  CMD_DONE or CMD_TEMPFAIL (template). */
+/* Queue a mail with headline and text (template tournament.txt) to
+ * player userid's address in t, when he has a confirmed one; its subject
+ * is subject_fmt, a marked format with the game's title for %1$s and the
+ * tournament's name for %2$s ("Epaminondas tournament NAME: table").
+ * CMD_DONE or CMD_TEMPFAIL (template). */
 enum cmd_status tt_mail(struct svc *s, struct txn *t, const char *game,
                         const char *name, const char *userid,
-                        const char *what, const char *headline,
+                        const char *subject_fmt, const char *headline,
                         const char *text);
 
 #endif

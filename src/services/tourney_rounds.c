@@ -261,16 +261,16 @@ enum cmd_status ko_step(struct svc *s, struct txn *t,
 
 enum cmd_status table_to_all(struct svc *s, struct txn *t,
                              const struct tfile *tf,
-                             const struct ttable *tt, const char *what,
-                             const char *head)
+                             const struct ttable *tt,
+                             const char *subject_fmt, const char *head)
 {
 	char *text = tt_text(tf, tt);
 	enum cmd_status st = CMD_DONE;
 	int i;
 
 	for (i = 0; i < tf->nplayers && st == CMD_DONE; i++)
-		st = tt_mail(s, t, tf->game, tf->name, tf->player[i].userid, what,
-		             head, text);
+		st = tt_mail(s, t, tf->game, tf->name, tf->player[i].userid,
+		             subject_fmt, head, text);
 	free(text);
 	return st;
 }
@@ -379,9 +379,11 @@ enum cmd_status tourney_start(struct svc *s, struct txn *t,
 		         "%3$d players, numbered by rating, %4$d games begun now, "
 		         "every round at once; each board comes in its own mail.",
 		         tf->nboards), tf->name, why, n, tf->nboards);
-	/* TRANSLATORS: the end of a tournament mail's subject, after
-	   "Epaminondas tournament NAME: ". */
-	st = table_to_all(s, t, tf, &tt, _("started"), head);
+	/* TRANSLATORS: a mail's subject: %1$s is the game's title
+	 * ("Epaminondas"), %2$s the tournament's name; keep %1$s
+	 * first, a reply is read by it. */
+	st = table_to_all(s, t, tf, &tt, _("%1$s tournament %2$s: started"),
+	                  head);
 	tt_free(&tt);
 	return st;
 }

@@ -52,11 +52,12 @@ enum cmd_status ko_step(struct svc *s, struct txn *t,
                         int *round_started, int *made);
 
 /* Mail tf's table (tt; NULL: built from the boards as t will leave
- * them... callers pass one) to every player with headline. */
+ * them... callers pass one) to every player with headline, the subject
+ * subject_fmt (tt_mail's). */
 enum cmd_status table_to_all(struct svc *s, struct txn *t,
                              const struct tfile *tf,
-                             const struct ttable *tt, const char *what,
-                             const char *head);
+                             const struct ttable *tt,
+                             const char *subject_fmt, const char *head);
 
 /* After a withdrawal is committed (no lock held): each of userid's
  * tournament boards still running is resigned, each under its own lock

@@ -86,7 +86,12 @@ static void sweep_start(const struct config *cfg, const char *name,
 				tf.player[i].told = 1;
 				told++;
 				st = tt_mail(&s, t, tf.game, tf.name, tf.player[i].userid,
-				             "waiting for players", head, text);
+				             /* TRANSLATORS: a mail's subject: %1$s is
+				              * the game's title ("Epaminondas"), %2$s
+				              * the tournament's name; keep %1$s first,
+				              * a reply is read by it. */
+				             _("%1$s tournament %2$s: waiting for "
+				             "players"), head, text);
 			}
 		free(text);
 		if (told)
@@ -228,7 +233,11 @@ static void swiss_cut(struct svc *s, struct tfile *tf, const char *key,
 	         "tournament ends with the rounds played.  %s wins the "
 	         "tournament."), tf->name, paired, planned, paired + 1,
 	         tf->player[tt.rank[0]].userid);
-	st = table_to_all(s, t, tf, &tt, "final table", head);
+	/* TRANSLATORS: a mail's subject: %1$s is the game's title
+	 * ("Epaminondas"), %2$s the tournament's name; keep %1$s
+	 * first, a reply is read by it. */
+	st = table_to_all(s, t, tf, &tt, _("%1$s tournament %2$s: "
+	                  "final table"), head);
 	tt_free(&tt);
 	if (st == CMD_DONE && svc_commit(s, t) == CMD_DONE)
 		log_msg(LOG_INFO, "tournament %s: round %d cannot be paired; "
@@ -277,7 +286,11 @@ void tourney_next(struct svc *s, struct tfile *tf,
 			         _("Tournament %s is over: %s wins the tournament."),
 			         tf->name, champ);
 		}
-		st = table_to_all(s, t, tf, &tt, "final table", head);
+		/* TRANSLATORS: a mail's subject: %1$s is the game's title
+		 * ("Epaminondas"), %2$s the tournament's name; keep %1$s
+		 * first, a reply is read by it. */
+		st = table_to_all(s, t, tf, &tt, _("%1$s tournament %2$s: "
+		                  "final table"), head);
 		tt_free(&tt);
 		if (st == CMD_DONE && svc_commit(s, t) == CMD_DONE)
 			log_msg(LOG_INFO, "tournament %s: finished\n", tf->name);
@@ -298,7 +311,11 @@ void tourney_next(struct svc *s, struct tfile *tf,
 				         "each match are made, each comes in its own "
 				         "mail."),
 				         tf->name, started - 1, started);
-				st = table_to_all(s, t, tf, &tt, "round over", head);
+				/* TRANSLATORS: a mail's subject: %1$s is the game's title
+				 * ("Epaminondas"), %2$s the tournament's name; keep %1$s
+				 * first, a reply is read by it. */
+				st = table_to_all(s, t, tf, &tt, _("%1$s tournament %2$s: "
+				                  "round over"), head);
 				tt_free(&tt);
 			} else if (started) {
 				st = CMD_TEMPFAIL;
@@ -338,7 +355,11 @@ void tourney_next(struct svc *s, struct tfile *tf,
 			         "boards have begun; each comes in its own mail."),
 			         tf->name,
 			         paired, paired + 1);
-			st = table_to_all(s, t, tf, &tt, "round over", head);
+			/* TRANSLATORS: a mail's subject: %1$s is the game's title
+			 * ("Epaminondas"), %2$s the tournament's name; keep %1$s
+			 * first, a reply is read by it. */
+			st = table_to_all(s, t, tf, &tt, _("%1$s tournament %2$s: "
+			                  "round over"), head);
 			tt_free(&tt);
 		} else {
 			st = CMD_TEMPFAIL;

@@ -136,8 +136,8 @@ static void player_feed(struct web_site *s, const struct seat *st, size_t n)
 		buf_reset(&sum);
 		if (wb->state == GAME_ACTIVE)
 			/* TRANSLATORS: the plies played, then the player to
-			 * move (English says "plies" for every count). */
-			buf_printf(&sum, ngettext("%zu plies; %s to move",
+			 * move. */
+			buf_printf(&sum, ngettext("%zu ply; %s to move",
 			                          "%zu plies; %s to move",
 			                          wb->nmoves), wb->nmoves,
 			           wb->to_move);

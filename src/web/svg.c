@@ -142,17 +142,25 @@ void web_svg_describe(const struct ep_position *p, char *buf, size_t len)
 {
 	int white = ep_count_pieces(p, EP_WHITE);
 	int black = ep_count_pieces(p, EP_BLACK);
+	char theirs[64];
 
-	/* TRANSLATORS: White's pieces, then Black's (English says
-	 * "pieces" for every count). */
+	/* TRANSLATORS: Black's pieces in "White 3 pieces, Black 2; White to
+	 * move" (English leaves out the noun; add it where your language
+	 * needs it). */
+	snprintf(theirs, sizeof theirs, ngettext("Black %d", "Black %d", black),
+	         black);
 	if (p->to_move == EP_WHITE)
-		snprintf(buf, len, ngettext("White %d pieces, Black %d; White to "
-		         "move", "White %d pieces, Black %d; White to move",
-		         white), white, black);
+		/* TRANSLATORS: %1$d is White's pieces, %2$s Black's ("Black
+		 * 2"). */
+		snprintf(buf, len, ngettext("White %1$d piece, %2$s; White to "
+		         "move", "White %1$d pieces, %2$s; White to move", white),
+		         white, theirs);
 	else
-		snprintf(buf, len, ngettext("White %d pieces, Black %d; Black to "
-		         "move", "White %d pieces, Black %d; Black to move",
-		         white), white, black);
+		/* TRANSLATORS: %1$d is White's pieces, %2$s Black's ("Black
+		 * 2"). */
+		snprintf(buf, len, ngettext("White %1$d piece, %2$s; Black to "
+		         "move", "White %1$d pieces, %2$s; Black to move", white),
+		         white, theirs);
 }
 
 /* Whether g is a game of userid in class cls: then 1 with their rating

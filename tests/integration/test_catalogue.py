@@ -8,12 +8,12 @@ no catalogue is installed yet."""
 import os
 import re
 import shutil
-import subprocess
 import sys
 import tempfile
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from harness import SRCDIR, Env, ok, is_, done
+from potfile import entries, update_po as update_po_in
 
 build = os.environ.get("EPAMSERV_BUILDDIR", ".")
 scratch = tempfile.mkdtemp(prefix="epamserv-catalogue-")
@@ -21,37 +21,10 @@ MARK = re.compile(r'(?<![A-Za-z0-9_])(?:_|N_|ngettext)\(\s*"')
 
 
 def update_po(name):
-    """Run make update-po writing scratch/name; (exit status, output)."""
+    """Run make update-po writing scratch/name; (exit status, output,
+    the .pot's path)."""
     pot = os.path.join(scratch, name)
-    p = subprocess.run(["make", "-s", "-C", build, "update-po",
-                        "potfile=" + pot],
-                       stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
-                       universal_newlines=True)
-    return p.returncode, p.stdout, pot
-
-
-def entries(pot):
-    """The .pot's entries as (references, flags, msgid, msgid_plural)."""
-    found, refs, flags, cur, key = [], [], [], {}, None
-    with open(pot, encoding="utf-8") as f:
-        for line in f.read().split("\n") + [""]:
-            if line.startswith("#:"):
-                refs += line[2:].split()
-            elif line.startswith("#,"):
-                flags += [w.strip() for w in line[2:].split(",")]
-            elif line.startswith(("msgid ", "msgid_plural ", "msgstr")):
-                key = line.split()[0]
-                if key.startswith("msgstr"):
-                    key = None
-                else:
-                    cur[key] = eval(line[len(key):].strip())
-            elif line.startswith('"') and key:
-                cur[key] += eval(line)
-            elif not line.strip() and "msgid" in cur:
-                found.append((refs, flags, cur["msgid"],
-                              cur.get("msgid_plural")))
-                refs, flags, cur, key = [], [], {}, None
-    return found
+    return update_po_in(build, pot) + (pot,)
 
 
 def marking_files():

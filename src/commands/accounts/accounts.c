@@ -231,7 +231,8 @@ static enum cmd_status change_address(struct cmdctx *c, int argc, char **argv)
 		if (u.req[i].sent == c->s.now && u.req[i].kind == USER_REQ_CHANGE)
 			buf_printf(&asked, "%s%s", j++ ? ", " : "", u.req[i].addr);
 	/* TRANSLATORS: %1$s is the userid, %2$s the new addresses, "a@x.org,
-	   b@y.org". */
+	   b@y.org".
+	   Keep USERID as it is: what a player types. */
 	buf_printf(&details, _("A change of address for %1$s was asked, to "
 	           "%2$s.  A confirmation request went there; the change "
 	           "takes effect when its owner answers it, and until then your "
@@ -339,7 +340,9 @@ enum cmd_status cmd_signoff(struct cmdctx *c, int argc, char **argv)
 		st = CMD_TEMPFAIL;
 	} else if (active.len) {
 		/* TRANSLATORS: %s is a list of boards, "epaminondas 101,
-		   crossings 102". */
+		   crossings 102".
+		   Keep the command words, GAME, BOARD, USERID and PASSWORD
+		   as they are: what a player types. */
 		st = cmd_refuse(c, usage, _("you still have games in progress "
 		                "(%s): resign them first:\n    GAME resign BOARD "
 		                "USERID PASSWORD"), buf_str(&active));
@@ -443,7 +446,9 @@ enum cmd_status cmd_list(struct cmdctx *c, int argc, char **argv)
 	user_list_free(ids, n);
 	if (shown < total)
 		/* TRANSLATORS: %1$zu players shown of %2$zu; %3$zu is the
-		   most bytes of a mail. */
+		   most bytes of a mail.
+		   Keep the command words and USERID as they are: what a
+		   player types. */
 		buf_printf(&table, ngettext("\n  Shown: the first %1$zu of %2$zu "
 		           "player, by userid; all of them would not fit in one "
 		           "mail (at most %3$zu bytes).  \"games USERID\" and "
@@ -519,7 +524,8 @@ static enum cmd_status set_mail(struct cmdctx *c, int argc, char **argv,
 	u.digest_hour = digest ? (int)hour : -1;
 	if (digest)
 		/* TRANSLATORS: %1$02ld is the hour, %2$s the time zone
-		   ("Europe/Berlin" or "UTC"), %3$s the userid. */
+		   ("Europe/Berlin" or "UTC"), %3$s the userid.
+		   Keep PASSWORD as it is: what a player types. */
 		snprintf(details, sizeof details, _("Your board mails now come in "
 		         "a daily digest at %1$02ld:00 (%2$s time), listing each "
 		         "board that waits for your move with the board, your "
@@ -579,7 +585,8 @@ enum cmd_status cmd_set(struct cmdctx *c, int argc, char **argv)
 	int i = 0;
 
 	if (argc == 3 && strcasecmp(argv[2], "timezone") == 0)
-		/* TRANSLATORS: %.40s is the userid. */
+		/* TRANSLATORS: %.40s is the userid.
+		 * Keep PASSWORD as it is: what a player types. */
 		return cmd_refuse(c, usage, _("timezone takes a time zone's "
 		                  "name, e.g. set %.40s PASSWORD timezone "
 		                  "Europe/Berlin (UTC: the default)"), argv[0]);

@@ -63,7 +63,8 @@ enum cmd_status limit_room(struct cmdctx *c, const struct user *u,
 	if (n + adding <= u->game_limit)
 		return CMD_DONE;
 	/* TRANSLATORS: %1$s is the userid, %2$d the active games, %3$d
-	   the limit. */
+	   the limit.
+	   Keep the command words as they are: what a player types. */
 	return cmd_refuse(c, usage, ngettext("%1$s has %2$d active game "
 	                  "(boards being played, challenges agreed to and open "
 	                  "seeks) and a limit of %3$d (set with \"limit\"): no "
@@ -131,30 +132,42 @@ static void accept_details(struct cmdctx *c, const struct user *u,
 	if (a->move_secs == ACCEPT_TIME_DEFAULT) {
 		move_time_words((long)c->s.cfg->forfeit_days * 86400L, when,
 		                sizeof when);
-		/* TRANSLATORS: %s is a time, "21 days". */
+		/* TRANSLATORS: %s is a time, "21 days".
+		 * Keep the options (-time=default) as they are: what a
+		 * player types. */
 		buf_printf(b, _("Time controls taken at once: those giving at "
 		           "least %s a move, as the server's default does "
 		           "(-time=default).\n"), when);
 	} else if (a->move_secs == 0) {
+		/* TRANSLATORS: keep the options (-time=any) as they are:
+		 * what a player types. */
 		buf_puts(b, _("Time controls taken at once: every one "
 		         "(-time=any).\n"));
 	} else {
 		move_time_words(a->move_secs, when, sizeof when);
 		accept_format_time(a, sizes, sizeof sizes);
 		/* TRANSLATORS: %1$s is a time, "21 days", %2$s the same as
-		   the option's value, "21d". */
+		   the option's value, "21d".
+		   Keep the options (-time=) as they are: what a player
+		   types. */
 		buf_printf(b, _("Time controls taken at once: those giving at "
 		           "least %1$s a move (-time=%2$s).\n"), when, sizes);
 	}
 	if (a->any_size) {
+		/* TRANSLATORS: keep the options (-size=any) as they are:
+		 * what a player types. */
 		buf_puts(b, _("Board sizes taken at once: every one "
 		         "(-size=any).\n"));
 	} else if (a->nsize == 0) {
+		/* TRANSLATORS: keep the options (-size=default) as they
+		 * are: what a player types. */
 		buf_puts(b, _("Board sizes taken at once: the game's own size "
 		         "only (-size=default).\n"));
 	} else {
 		accept_format_size(a, sizes, sizeof sizes);
-		/* TRANSLATORS: %s is the option's value, "14x12,default". */
+		/* TRANSLATORS: %s is the option's value, "14x12,default".
+		 * Keep the options (-size=) as they are: what a player
+		 * types. */
 		buf_printf(b, _("Board sizes taken at once: -size=%s (\"default\" "
 		           "is the game's own size).\n"), sizes);
 	}
@@ -220,6 +233,9 @@ static enum cmd_status accept_options(struct cmdctx *c, int argc,
 		util_lower(argv[i]);
 		if (strncmp(w, "-time=", 6) == 0 && !time_given++) {
 			if (accept_parse_time(a, w + 6) < 0)
+				/* TRANSLATORS: keep the option names and
+				 * values as they are: what a player
+				 * types. */
 				return cmd_refuse(c, usage, _("'%.40s' is not a time "
 				                  "control you take at once: write "
 				                  "-time=Nd or -time=Nh (the least time a "
@@ -236,7 +252,10 @@ static enum cmd_status accept_options(struct cmdctx *c, int argc,
 			if (bad)
 				/* TRANSLATORS: %1$.40s is what was written, %2$d
 				   the most sizes, %3$d to %4$d the widths, %5$d to
-				   %6$d the heights. */
+				   %6$d the heights.
+				   Keep the options (-size=WxH,
+				   -size=default, -size=any) as they are:
+				   what a player types. */
 				return cmd_refuse(c, usage, ngettext("'%1$.40s' is not "
 				                  "a list of board sizes: write -size=WxH, up "
 				                  "to %2$d size separated by commas (width "
@@ -251,6 +270,8 @@ static enum cmd_status accept_options(struct cmdctx *c, int argc,
 				                  ACCEPT_SIZES), argv[i], ACCEPT_SIZES,
 				                  EP_MIN_W, EP_MAX_W, EP_MIN_H, EP_MAX_H);
 		} else {
+			/* TRANSLATORS: keep the options (-time=, -size=) as
+			 * they are: what a player types. */
 			return cmd_refuse(c, usage, _("'%.40s' is not a setting of "
 			                  "accept: it takes -time= and -size=, each "
 			                  "once"), argv[i]);
@@ -280,6 +301,8 @@ enum cmd_status cmd_limit(struct cmdctx *c, int argc, char **argv)
 	if (argc >= 3) {
 		util_lower(argv[2]);
 		if (argc > 3 && strcmp(argv[2], "accept") != 0)
+			/* TRANSLATORS: keep the options (-time=, -size=) as
+			 * they are: what a player types. */
 			return cmd_refuse(c, usage, _("only accept takes settings "
 			                  "after it (-time= and -size=), not %.40s"),
 			                  argv[2]);

@@ -43,6 +43,8 @@
 
 /* How to answer a relayed message, for the refusals of a reply (the
  * words of the message line are a command's: they stay). */
+/* TRANSLATORS: keep USERID and PASSWORD as they are: what a player
+ * types. */
 #define MESSAGE_REPLY_USAGE N_("Reply to the message mail keeping its " \
 	"subject, your answer above the quote;\nor send a mail with the " \
 	"subject\n  message YOUR-USERID PASSWORD USERID\nand your answer " \

@@ -538,7 +538,9 @@ enum cmd_status cmd_confirm_address(struct cmdctx *c, int argc, char **argv)
 	if (rc > 0 || u.left || i == u.nreq ||
 	    c->s.now - u.req[i].sent >= (time_t)c->s.cfg->confirm_days * 86400) {
 		/* TRANSLATORS: %1$s is the userid, %2$d how many days a
-		   confirmation request lasts. */
+		   confirmation request lasts.
+		   Keep the command words as they are: what a player
+		   types. */
 		st = cmd_refuse(c, usage, ngettext("this confirmation for '%1$s' "
 		                "is not (or no longer) valid: requests last %2$d "
 		                "day, and only the latest one to an address works.  "

@@ -114,7 +114,9 @@ static enum cmd_status answer_resign(struct cmdctx *c, struct board_ctx *b,
 	if (game_end_ok(g, GAME_END_RESIGN, b->userid, err, sizeof err) < 0) {
 		if (g->state == GAME_CHALLENGED)
 			/* TRANSLATORS: %s is why the game cannot be resigned
-			 * (it has not started). */
+			 * (it has not started).
+			 * Keep the command words as they are: what a player
+			 * types. */
 			return board_refuse(c, g, usage, _("%s (to call it off, "
 			                    "send decline instead)"), err);
 		return board_refuse(c, g, usage, "%s", err);

@@ -151,7 +151,8 @@ static enum cmd_status robot_challenge(struct cmdctx *c, char **argv,
 		                    "plays people only"), argv[0], argv[1]);
 	side = r[0] ? EP_WHITE : EP_BLACK;
 	if (signer < 0)
-		/* TRANSLATORS: the robot, then the human's userid. */
+		/* TRANSLATORS: the robot, then the human's userid.
+		 * Keep PASSWORD as it is: what a player types. */
 		return cmd_refuse(c, usage, _("%s is a robot and accepts signed "
 		                    "challenges only: add \"by %s PASSWORD\" (your "
 		                    "userid and password) at the end"), argv[side],
@@ -260,6 +261,8 @@ static enum cmd_status challenge_budget(struct cmdctx *c, char **argv,
 	int side;
 
 	if (signer < 0 && !c->s.actor[0] && !reply_stranger_budget(c))
+		/* TRANSLATORS: keep USERID and PASSWORD as they are: what a
+		 * player types. */
 		return cmd_refuse(c, usage, _("the server takes no more "
 		                    "unsigned challenges this hour; sign yours (add "
 		                    "\"by USERID PASSWORD\") or try later"));
@@ -276,7 +279,9 @@ static enum cmd_status challenge_budget(struct cmdctx *c, char **argv,
 		if (ratelimit_left(spool, own[side], per, 86400, c->s.now) <= 0)
 			return signer < 0 ?
 			       /* TRANSLATORS: the player, then the number
-			        * a day. */
+			        * a day.
+			        * Keep USERID and PASSWORD as they are: what
+			        * a player types. */
 			       cmd_refuse(c, usage, _("%s has had as many unsigned "
 			                    "challenges today as a player may get (%d); "
 			                    "a signed one (\"by USERID PASSWORD\") still "
@@ -356,7 +361,9 @@ enum cmd_status cmd_challenge(struct cmdctx *c, const char *game, int argc,
 	/* A robot never claims a game on time: under -timeout=claim its
 	 * opponent's clock could never end the game. */
 	if (robot_side >= 0 && set.tc.claim)
-		/* TRANSLATORS: %s is the robot. */
+		/* TRANSLATORS: %s is the robot.
+		 * Keep the options (-timeout=claim, -timeout=auto) as they
+		 * are: what a player types. */
 		return cmd_refuse(c, usage, _("-timeout=claim: %s is a robot and "
 		                    "never claims a game on time; leave the option "
 		                    "out (-timeout=auto)"), argv[robot_side]);

@@ -129,7 +129,8 @@ static enum cmd_status cond_store(struct cmdctx *c, struct board_ctx *b,
 		int j = -1 - k;
 		if (j < GAME_COND_LINES)
 			/* TRANSLATORS: the opponent, the number of the line,
-			 * the board, then the userid. */
+			 * the board, then the userid.
+			 * Keep PASSWORD as it is: what a player types. */
 			return board_refuse(c, g, usage, _("the line is not stored: it "
 			                      "answers a move of %s differently from your "
 			                      "line %d (lines must agree where they share a "

@@ -259,20 +259,32 @@ enum cmd_status move_done(struct cmdctx *c, struct board_ctx *b,
 {
 	struct buf head = BUF_INIT, caught = BUF_INIT;
 	char res[REPLY_RESULT_MAX];
+	const char *mv = b->g.moves[b->g.nmoves - 1].text;
 	enum cmd_status st;
+	int took = reply_captured(&b->g, &caught);
 
-	reply_capture_words(&b->g, &caught);
-	if (strcmp(how, "played") == 0)
-		/* TRANSLATORS: the player, the move ("e2-e3"), then what it
-		 * captured (", capturing e5 and e6 (2)") or nothing. */
-		buf_printf(&head, _("%s played %s%s."), b->userid,
-		           b->g.moves[b->g.nmoves - 1].text, buf_str(&caught));
+	if (strcmp(how, "played") == 0 && !took)
+		/* TRANSLATORS: the player, then the move ("e2-e3"). */
+		buf_printf(&head, _("%s played %s."), b->userid, mv);
+	else if (strcmp(how, "played") == 0)
+		/* TRANSLATORS: the player, the move ("e7xe11"), the squares
+		 * of the pieces it took ("e11 and e12"), then how many. */
+		buf_printf(&head, ngettext("%1$s played %2$s, capturing %3$s "
+		           "(%4$d).", "%1$s played %2$s, capturing %3$s (%4$d).",
+		           took), b->userid, mv, buf_str(&caught), took);
+	else if (!took)
+		/* TRANSLATORS: a submitted move confirmed: the player, then
+		 * the move ("e2-e3"). */
+		buf_printf(&head, _("%s confirmed and played %s."), b->userid,
+		           mv);
 	else
 		/* TRANSLATORS: a submitted move confirmed: the player, the
-		 * move ("e2-e3"), then what it captured (", capturing e5 and
-		 * e6 (2)") or nothing. */
-		buf_printf(&head, _("%s confirmed and played %s%s."), b->userid,
-		           b->g.moves[b->g.nmoves - 1].text, buf_str(&caught));
+		 * move ("e7xe11"), the squares of the pieces it took ("e11
+		 * and e12"), then how many. */
+		buf_printf(&head, ngettext("%1$s confirmed and played %2$s, "
+		           "capturing %3$s (%4$d).", "%1$s confirmed and played "
+		           "%2$s, capturing %3$s (%4$d).", took), b->userid, mv,
+		           buf_str(&caught), took);
 	buf_free(&caught);
 	if (b->g.state != GAME_ACTIVE) {
 		reply_result_words(&b->g, res, sizeof res);

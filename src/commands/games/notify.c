@@ -124,6 +124,8 @@ static enum cmd_status notify_board_ok(struct cmdctx *c, const char *game,
 	if (rc > 0)
 		return cmd_no_board(c, game, *board, usage);
 	if (g.no_observers && game_side_of(&g, u->userid) < 0)
+		/* TRANSLATORS: keep the options (-observers=off) as they
+		 * are: what a player types. */
 		st = cmd_refuse(c, usage, _("board %ld is private (-observers=off): "
 		                  "only its players may follow it"), *board);
 	else if (g.state == GAME_FINISHED || g.state == GAME_CANCELLED)

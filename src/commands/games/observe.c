@@ -66,6 +66,8 @@ static enum cmd_status observe(struct cmdctx *c, const char *game,
 		st = board_refuse(c, &b.g, usage, _("board %ld is over (%s): "
 		                    "there will be no more board mails"), board, res);
 	} else if (on && b.g.no_observers)
+		/* TRANSLATORS: keep the options (-observers=off) as they
+		 * are: what a player types. */
 		st = board_refuse(c, &b.g, usage, _("the players of board "
 		                    "%ld chose to play without observers "
 		                    "(-observers=off)"), board);

@@ -64,7 +64,8 @@ enum cmd_status queue_on_board(struct cmdctx *c, struct board_ctx *b,
 	if ((st = board_refuse_unless_active(c, g, usage)) != CMD_DONE)
 		return st;
 	if (side == (int)g->pos.to_move)
-		/* TRANSLATORS: the board, then the opponent. */
+		/* TRANSLATORS: the board, then the opponent; move and queue
+		 * are command words: keep them as they are. */
 		return board_refuse(c, g, usage, _("it is your turn on board "
 		                      "%ld: send your move with move (queue is for "
 		                      "a move to play after %s's next move)"), g->board,
@@ -201,6 +202,8 @@ enum cmd_status confirm_on_board(struct cmdctx *c, struct board_ctx *b)
 	if ((st = board_refuse_unless_active(c, g, usage)) != CMD_DONE)
 		return st;
 	if (g->pend[side] != GAME_PEND_SUBMIT)
+		/* TRANSLATORS: keep the command words as they are: what a
+		 * player types. */
 		return board_refuse(c, g, usage, _("you have no submitted move "
 		                      "on board %ld to confirm (send submit first; a "
 		                      "submitted move is dropped when the board "

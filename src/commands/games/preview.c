@@ -78,8 +78,9 @@ static enum cmd_status preview_start(struct cmdctx *c, const char *game,
 	if (n > (long)full.nmoves) {
 		/* TRANSLATORS: the board, its number of moves, then the
 		 * number asked for. */
-		cmd_refuse(c, usage, _("board %ld has only %zu moves, not %ld"),
-		           board, full.nmoves, n);
+		cmd_refuse(c, usage, ngettext("board %ld has only %zu move, not "
+		           "%ld", "board %ld has only %zu moves, not %ld",
+		           full.nmoves), board, full.nmoves, n);
 		game_free(&full);
 		return CMD_REFUSED;
 	}
@@ -93,11 +94,10 @@ static enum cmd_status preview_start(struct cmdctx *c, const char *game,
 
 enum cmd_status preview_moves(struct cmdctx *c, struct game *g, int argc,
                               char **argv, const char *usage,
-                              const char *what, int warn, struct buf *moves)
+                              int analysis, int warn, struct buf *moves)
 {
 	char err[EP_ERR_MAX + 96], why[EP_ERR_MAX], word[64];
 	int i, n, taken, loses = 0;
-	int analysis = strcmp(what, "analysis") == 0;
 	size_t len;
 
 	for (i = 0, n = 1; i < argc; i += taken, n++) {
@@ -152,7 +152,7 @@ static enum cmd_status preview_play(struct cmdctx *c, struct game *g,
 	/* A preview may look ahead on a challenge not yet accepted. */
 	if (g->state == GAME_CHALLENGED)
 		g->state = GAME_ACTIVE;
-	return preview_moves(c, g, argc, argv, usage, "preview", 1, head);
+	return preview_moves(c, g, argc, argv, usage, 0, 1, head);
 }
 
 enum cmd_status cmd_preview(struct cmdctx *c, const char *game, int argc,

@@ -145,7 +145,8 @@ enum cmd_status cmd_record(struct cmdctx *c, const char *game, int argc,
 		buf_puts(&text, "\n");
 	}
 	buf_puts(&text, "\n");
-	/* TRANSLATORS: "help record" is the command, as it is. */
+	/* TRANSLATORS: "help record" is the command, as it is.
+	 * Keep the command words as they are: what a player types. */
 	buf_puts(&text, _("Send \"help record\" as the subject for the "
 	         "format."));
 	buf_puts(&text, "\n");

@@ -187,6 +187,9 @@ enum cmd_status cmd_seek(struct cmdctx *c, const char *game, int argc,
 				return cmd_refuse(c, usage, _("-rating is given twice"));
 			if (rating_range(argv[i] + 8, &s.rating_min,
 			                 &s.rating_max) < 0)
+				/* TRANSLATORS: keep the options (-rating,
+				 * -rating=1500-1800) as they are: what a
+				 * player types. */
 				return cmd_refuse(c, usage, _("-rating is a range of "
 				                    "ratings MIN-MAX (e.g. -rating=1500-1800, "
 				                    "at most %d), not '%.20s'"),
@@ -396,9 +399,9 @@ enum cmd_status cmd_seeks(struct cmdctx *c, const char *game, int argc,
 		if (shown < total) {
 			buf_puts(&line, "\n  ");
 			/* TRANSLATORS: how many seeks the mail shows, then how
-			 * many are open (English says "seeks" for one too). */
-			buf_printf(&line, ngettext("Shown: %zu of %zu open seeks; "
-			           "all of them would not fit in one mail.", "Shown: "
+			 * many are open. */
+			buf_printf(&line, ngettext("Shown: %zu of %zu open seek; "
+			           "it would not fit in one mail.", "Shown: "
 			           "%zu of %zu open seeks; all of them would not fit "
 			           "in one mail.", total), shown, total);
 			buf_puts(&line, "\n");

@@ -191,6 +191,8 @@ static enum cmd_status show_boards(struct cmdctx *c, const char *game,
 		                    "show takes one board a mail from it"));
 	for (i = 0; i < argc; i++)
 		if (show_board_word(argv[i], &boards[i], &at[i]) < 0)
+			/* TRANSLATORS: keep BOARD as it is: what a player
+			 * types. */
 			return cmd_refuse(c, usage, _("'%s' is not a board number "
 			                    "(BOARD or BOARD#N)"), argv[i]);
 	t = svc_txn(&c->s, c->s.msg_key);
@@ -401,7 +403,7 @@ static void show_cut_note(struct cmdctx *c, const char *game,
 	buf_puts(out, "\n  ");
 	if (shown)
 		/* TRANSLATORS: how many boards are shown, how many there are
-		 * (English says "boards" for one too), the last board shown,
+		 * (more than one, since some are left out), the last board shown,
 		 * then the most bytes of a mail. */
 		buf_printf(out, ngettext("Shown: the first %zu of these %zu "
 		           "boards, in board order, up to board %ld; all of them "
@@ -411,9 +413,9 @@ static void show_cut_note(struct cmdctx *c, const char *game,
 		           "one mail (at most %zu bytes).", total), shown, total,
 		           last, reply_cap(&c->s));
 	else
-		/* TRANSLATORS: how many boards there are (English says
-		 * "boards" for one too), then the most bytes of a mail. */
-		buf_printf(out, ngettext("Not shown: these %zu boards would not "
+		/* TRANSLATORS: how many boards there are, then the most bytes
+		 * of a mail. */
+		buf_printf(out, ngettext("Not shown: this %zu board would not "
 		           "fit in one mail (at most %zu bytes).", "Not shown: "
 		           "these %zu boards would not fit in one mail (at most %zu "
 		           "bytes).", total), total, reply_cap(&c->s));

@@ -175,8 +175,10 @@ static char *standings_table(const struct cmdctx *c, const struct ratings *r,
 			buf_puts(&b, "\n");
 			if (cls + 1 < RATING_CLASSES && class_of_game(cls + 1, game))
 				/* TRANSLATORS: how many players are shown, how
-				 * many there are (English says "players" for
-				 * one too), then the most bytes of a mail. */
+				 * many there are (more than one, since some
+				 * are left out), then the most bytes of a mail.
+				 * Keep the command words and USERID as they
+				 * are: what a player types. */
 				buf_printf(&b, ngettext("Shown: the first %zu of %zu "
 				           "players, best rating first; all of them "
 				           "would not fit in one mail (at most %zu bytes), "
@@ -190,8 +192,10 @@ static char *standings_table(const struct cmdctx *c, const struct ratings *r,
 				           "finished games.", m), i, m, reply_cap(&c->s));
 			else
 				/* TRANSLATORS: how many players are shown, how
-				 * many there are (English says "players" for
-				 * one too), then the most bytes of a mail. */
+				 * many there are (more than one, since some
+				 * are left out), then the most bytes of a mail.
+				 * Keep the command words and USERID as they
+				 * are: what a player types. */
 				buf_printf(&b, ngettext("Shown: the first %zu of %zu "
 				           "players, best rating first; all of them "
 				           "would not fit in one mail (at most %zu "
@@ -209,7 +213,9 @@ static char *standings_table(const struct cmdctx *c, const struct ratings *r,
 	if (robots) {
 		buf_puts(&b, "\n");
 		/* TRANSLATORS: the legend of "(robot N)" after the tables;
-		 * the weakest level, then the strongest. */
+		 * the weakest level, then the strongest.
+		 * Keep the command words as they are: what a player
+		 * types. */
 		buf_printf(&b, _("(robot N): a robot opponent, level N of %d "
 		           "(weakest) to %d; it accepts a\nsigned challenge at "
 		           "once (send \"help challenge\")."),
@@ -305,7 +311,7 @@ static void history_note(const struct cmdctx *c, struct buf *b, size_t shown,
 	buf_puts(b, "\n");
 	if (shown < HISTORY_MAX && who)
 		/* TRANSLATORS: how many games are shown, how many there are
-		 * (English says "games" for one too), then the most bytes of
+		 * (more than one, since some are left out), then the most bytes of
 		 * a mail. */
 		buf_printf(b, ngettext("Shown: the %zu most recent of %zu "
 		           "finished games; all of them would not fit in one mail "
@@ -315,7 +321,7 @@ static void history_note(const struct cmdctx *c, struct buf *b, size_t shown,
 		           reply_cap(&c->s));
 	else if (shown < HISTORY_MAX)
 		/* TRANSLATORS: how many games are shown, how many there are
-		 * (English says "games" for one too), then the most bytes of
+		 * (more than one, since some are left out), then the most bytes of
 		 * a mail; "history USERID" stays as it is. */
 		buf_printf(b, ngettext("Shown: the %zu most recent of %zu "
 		           "finished games; all of them would not fit in one mail "

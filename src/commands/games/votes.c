@@ -60,12 +60,16 @@ static enum cmd_status vote_answer(struct cmdctx *c, struct board_ctx *b,
 		                      "an answer on board %ld (a draw offer or an undo "
 		                      "request comes first: propose, undo)"), g->board);
 	if (own && yes && kind == GAME_VOTE_DRAW)
-		/* TRANSLATORS: %s is the opponent. */
+		/* TRANSLATORS: %s is the opponent.
+		 * Keep the command words as they are: what a player
+		 * types. */
 		return board_refuse(c, g, usage, _("bad vote: the draw offer is "
 		                      "yours; %s must answer it (you may withdraw it "
 		                      "with reject)"), game_opponent(g, b->userid));
 	if (own && yes)
-		/* TRANSLATORS: %s is the opponent. */
+		/* TRANSLATORS: %s is the opponent.
+		 * Keep the command words as they are: what a player
+		 * types. */
 		return board_refuse(c, g, usage, _("bad vote: the undo request is "
 		                      "yours; %s must answer it (you may withdraw it "
 		                      "with reject)"), game_opponent(g, b->userid));

@@ -515,6 +515,7 @@ enum cmd_status cmd_analyse(struct cmdctx *c, const char *game, int argc,
 		                  "userid and your password, then moves to try if "
 		                  "you like"));
 	if (analyse_board_word(argv[0], &board, &n) < 0)
+		/* TRANSLATORS: keep BOARD as it is: what a player types. */
 		return cmd_refuse(c, usage, _("'%s' is not a board number (BOARD "
 		                  "or BOARD#N)"), argv[0]);
 	util_lower(argv[1]);
@@ -532,6 +533,8 @@ enum cmd_status cmd_analyse(struct cmdctx *c, const char *game, int argc,
 		return st;
 	}
 	if (full.no_observers && game_side_of(&full, argv[1]) < 0) {
+		/* TRANSLATORS: keep the options (-observers=off) as they
+		 * are: what a player types. */
 		st = cmd_refuse(c, usage, _("board %ld was played without "
 		                "observers (-observers=off): only its players may "
 		                "have it analysed"), board);
@@ -579,7 +582,8 @@ enum cmd_status cmd_analyse(struct cmdctx *c, const char *game, int argc,
 			                  c->s.cfg->analyse_max_plies);
 		else
 			/* TRANSLATORS: %1$zu moves into the game; %2$d the
-			   most. */
+			   most.
+			   Keep BOARD as it is: what a player types. */
 			st = board_refuse(c, &full, usage, ngettext("the position "
 			                  "you ask for is %1$zu move into the game, and "
 			                  "this server analyses positions at most %2$d "
@@ -604,8 +608,8 @@ enum cmd_status cmd_analyse(struct cmdctx *c, const char *game, int argc,
 	}
 	analyse_who(&g, g.pos.to_move, who, sizeof who);
 	if (argc > 3) {
-		st = preview_moves(c, &g, argc - 3, argv + 3, usage, "analysis",
-		                   0, &moves);
+		st = preview_moves(c, &g, argc - 3, argv + 3, usage, 1, 0,
+		                   &moves);
 		if (st == CMD_DONE && g.state != GAME_ACTIVE) {
 			game_result_text(&g, res, sizeof res);
 			/* TRANSLATORS: %1$s is the moves, %2$s the result. */

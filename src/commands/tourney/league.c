@@ -19,9 +19,10 @@
 #include <string.h>
 #include <strings.h>
 
-/* The answer mail (template league.txt) to the sender, in t. */
+/* The answer mail (template league.txt) to the sender, in t, its
+ * subject subject_fmt with the game's title for %s. */
 static enum cmd_status answer(struct cmdctx *c, struct txn *t,
-                              const char *game, const char *what,
+                              const char *game, const char *subject_fmt,
                               const char *headline, const char *text)
 {
 	struct tvars v = { 0 };
@@ -35,10 +36,7 @@ static enum cmd_status answer(struct cmdctx *c, struct txn *t,
 	tvars_free(&v);
 	if (!mail)
 		return CMD_TEMPFAIL;
-	/* TRANSLATORS: a mail's subject: %1$s is the game's title, %2$s
-	   what the mail is about ("joined", "left", "table"). */
-	snprintf(subject, sizeof subject, _("%1$s league: %2$s"),
-	         reply_game_title(game), what);
+	snprintf(subject, sizeof subject, subject_fmt, reply_game_title(game));
 	acctoken_sender_subject(c, subject, with, sizeof with);
 	reply_queue(&c->s, t, c->sender, with, mail, NULL, 0, NULL);
 	explicit_bzero(with, sizeof with);
@@ -173,7 +171,9 @@ static enum cmd_status l_change(struct cmdctx *c, const char *game,
 	if (join) {
 		snprintf(lf->member[lf->nmembers++], 32, "%s", argv[0]);
 		/* TRANSLATORS: %1$s is the userid, %2$s the game; the words
-		   in brackets after "leave" are a command. */
+		   in brackets after "leave" are a command.
+		   Keep the command words, USERID and PASSWORD as they are:
+		   what a player types. */
 		snprintf(head, sizeof head, _("You (%1$s) joined the league.  "
 		         "You enter at the start of the next season, at the "
 		         "bottom, by rating (the first season starts at the sweep "
@@ -185,7 +185,9 @@ static enum cmd_status l_change(struct cmdctx *c, const char *game,
 		        (size_t)(lf->nmembers - i - 1) * 32);
 		lf->nmembers--;
 		/* TRANSLATORS: %1$s is the userid, %2$s the game, %3$d the
-		   season; the words after "from them:" are a command. */
+		   season; the words after "from them:" are a command.
+		   Keep the command words, USERID and PASSWORD as they are:
+		   what a player types. */
 		snprintf(head, sizeof head, _("You (%1$s) left the league: you "
 		         "are not entered in the next season.  Games of this "
 		         "season still running are played out (to withdraw from "
@@ -195,9 +197,13 @@ static enum cmd_status l_change(struct cmdctx *c, const char *game,
 	t = svc_txn(&c->s, key);
 	put_lf(t, lf);
 	text = league_text(c, lf);
-	/* TRANSLATORS: the ends of a league mail's subject, after
-	   "Epaminondas league: ". */
-	st = answer(c, t, game, join ? _("joined") : _("left"), head, text);
+	st = answer(c, t, game, join ?
+	            /* TRANSLATORS: a mail's subject: %s is the game's title
+	             * ("Epaminondas"); keep it first, a reply is read by it. */
+	            _("%s league: joined") :
+	            /* TRANSLATORS: a mail's subject: %s is the game's title
+	             * ("Epaminondas"); keep it first, a reply is read by it. */
+	            _("%s league: left"), head, text);
 	free(text);
 	st = st == CMD_DONE ? svc_commit(&c->s, t) : (txn_abort(t), st);
 	tf_unlock(&l1, &l2);
@@ -226,9 +232,9 @@ static enum cmd_status l_show(struct cmdctx *c, const char *game, int argc,
 	}
 	text = league_text(c, lf);
 	t = svc_txn(&c->s, c->s.msg_key);
-	/* TRANSLATORS: the end of a league mail's subject, after
-	   "Epaminondas league: ". */
-	st = answer(c, t, game, _("table"), _("The league."), text);
+	/* TRANSLATORS: a mail's subject: %s is the game's title
+	 * ("Epaminondas"); keep it first, a reply is read by it. */
+	st = answer(c, t, game, _("%s league: table"), _("The league."), text);
 	free(text);
 	free(lf);
 	return st == CMD_DONE ? svc_commit(&c->s, t) : (txn_abort(t), st);

@@ -76,11 +76,13 @@ static int open_organised(const struct config *cfg, const char *userid)
 }
 
 /* Send text (template tournament.txt) to the sender alone, committed
- * under the message lock. */
+ * under the message lock; subject is the subject's format (%1$s the
+ * game's title, %2$s the tournament's name), unused when tf has no
+ * name. */
 static enum cmd_status answer_sender(struct cmdctx *c, struct txn *t,
                                      const struct tfile *tf,
-                                     const char *what, const char *headline,
-                                     const char *text)
+                                     const char *subject_fmt,
+                                     const char *headline, const char *text)
 {
 	struct tvars v = { 0 };
 	char subject[160], with[240], url[300], *mail;
@@ -99,11 +101,8 @@ static enum cmd_status answer_sender(struct cmdctx *c, struct txn *t,
 	if (!mail)
 		return CMD_TEMPFAIL;
 	if (tf->name[0])
-		/* TRANSLATORS: a mail's subject: %1$s is the game's title,
-		   %2$s the tournament's name, %3$s what the mail is about
-		   ("created", "joined", "table"). */
-		snprintf(subject, sizeof subject, _("%1$s tournament %2$s: %3$s"),
-		         reply_game_title(tf->game), tf->name, what);
+		snprintf(subject, sizeof subject, subject_fmt,
+		         reply_game_title(tf->game), tf->name);
 	else
 		/* TRANSLATORS: a mail's subject: %s is the game's title. */
 		snprintf(subject, sizeof subject, _("%s tournaments"),
@@ -191,6 +190,8 @@ static enum cmd_status t_create(struct cmdctx *c, const char *game, int argc,
 		if (strncasecmp(w, "-rounds=", 8) == 0) {
 			if (sscanf(w + 8, "%d%n", &rounds, &used) != 1 || w[8 + used] ||
 			    rounds < 1 || rounds > 99)
+				/* TRANSLATORS: keep the options (-rounds=)
+				 * as they are: what a player types. */
 				return cmd_refuse(c, usage, _("-rounds=%.20s is not a "
 				                  "number of rounds"), w + 8);
 			rounds_given = 1;
@@ -199,6 +200,9 @@ static enum cmd_status t_create(struct cmdctx *c, const char *game, int argc,
 		if (strncasecmp(w, "-players=", 9) == 0) {
 			if (sscanf(w + 9, "%d-%d%n", &lo, &hi, &used) != 2 ||
 			    w[9 + used] || lo < 3 || hi < lo || hi > TF_PLAYERS_MAX)
+				/* TRANSLATORS: keep the options (-players=,
+				 * -players=4-8) as they are: what a player
+				 * types. */
 				return cmd_refuse(c, usage, _("-players=%.20s: write "
 				                  "MIN-MAX, from 3 to %d players (e.g. "
 				                  "-players=4-8)"), w + 9, TF_PLAYERS_MAX);
@@ -207,6 +211,8 @@ static enum cmd_status t_create(struct cmdctx *c, const char *game, int argc,
 		}
 		if (strncasecmp(w, "-start=", 7) == 0) {
 			if (!start_ok(w + 7, c->s.now))
+				/* TRANSLATORS: keep the options (-start=)
+				 * as they are: what a player types. */
 				return cmd_refuse(c, usage, _("-start=%.20s: write a "
 				                  "day as YYYY-MM-DD, today or later "
 				                  "(UTC)"), w + 7);
@@ -233,7 +239,9 @@ static enum cmd_status t_create(struct cmdctx *c, const char *game, int argc,
 	    hi > TF_DOUBLE_MAX) {
 		buf_free(&opts);
 		/* TRANSLATORS: %1$d is the most players, %2$d-%1$d the
-		   option's values to write. */
+		   option's values to write.
+		   Keep the options (-players=) as they are: what a player
+		   types. */
 		return cmd_refuse(c, usage, _("a double round robin takes at "
 		                  "most %1$d players: write -players=%2$d-%1$d or "
 		                  "fewer"), TF_DOUBLE_MAX,
@@ -243,6 +251,9 @@ static enum cmd_status t_create(struct cmdctx *c, const char *game, int argc,
 	                strcasecmp(format, "swiss") != 0 &&
 	                strcasecmp(format, "knockout") != 0)) {
 		buf_free(&opts);
+		/* TRANSLATORS: keep the options (-format=roundrobin,
+		 * -format=swiss, -format=knockout) as they are: what a
+		 * player types. */
 		return cmd_refuse(c, usage, "%s", _("tournament create needs "
 		                  "-format=roundrobin, -format=swiss or "
 		                  "-format=knockout"));
@@ -261,12 +272,16 @@ static enum cmd_status t_create(struct cmdctx *c, const char *game, int argc,
 	swiss = strcasecmp(format, "swiss") == 0;
 	if (swiss && (!rounds_given || rounds > TF_SWISS_ROUNDS_MAX)) {
 		buf_free(&opts);
+		/* TRANSLATORS: keep the options (-rounds=N) as they are:
+		 * what a player types. */
 		return cmd_refuse(c, usage, _("a Swiss needs its number of "
 		                  "rounds, -rounds=N, from 1 to %d"),
 		                  TF_SWISS_ROUNDS_MAX);
 	}
 	if (!swiss && rounds > 2) {
 		buf_free(&opts);
+		/* TRANSLATORS: keep the options (-rounds=) as they are:
+		 * what a player types. */
 		return cmd_refuse(c, usage, _("-rounds=%d: a round robin is "
 		                  "played once (1) or twice (2, a double round "
 		                  "robin)"), rounds);
@@ -276,14 +291,21 @@ static enum cmd_status t_create(struct cmdctx *c, const char *game, int argc,
 		hi = TF_PLAYERS_MAX;
 	}
 	if (swiss && lo <= rounds) {
+		char least[64];
+
 		buf_free(&opts);
-		/* TRANSLATORS: %1$d is the rounds, %2$d the least players,
-		   %2$d-%3$d the option's values to write. */
+		/* TRANSLATORS: the players a Swiss needs, in "a Swiss of 3
+		   rounds needs at least 4 players (-players=4-64)". */
+		snprintf(least, sizeof least, ngettext("at least %d player",
+		         "at least %d players", rounds + 1), rounds + 1);
+		/* TRANSLATORS: %1$d is the rounds, %2$s the least players ("at
+		   least 4 players"), %3$d-%4$d the option's values to write;
+		   "-players=" is the option's name: keep it as it is. */
 		return cmd_refuse(c, usage, ngettext("a Swiss of %1$d round needs "
-		                  "at least %2$d players (-players=%2$d-%3$d)",
-		                  "a Swiss of %1$d rounds needs at least %2$d "
-		                  "players (-players=%2$d-%3$d)", rounds), rounds,
-		                  rounds + 1, hi > rounds + 1 ? hi : rounds + 1);
+		                  "%2$s (-players=%3$d-%4$d)", "a Swiss of %1$d "
+		                  "rounds needs %2$s (-players=%3$d-%4$d)", rounds),
+		                  rounds, least, rounds + 1,
+		                  hi > rounds + 1 ? hi : rounds + 1);
 	}
 	if ((st = tf_lock(&c->s, argv[0], game, &tf, &exists, &l1, &l2, key,
 	                  sizeof key)) != CMD_DONE) {
@@ -296,7 +318,9 @@ static enum cmd_status t_create(struct cmdctx *c, const char *game, int argc,
 	        strcmp(tf.organiser, argv[1]) == 0;
 	if (exists && !reuse) {
 		/* TRANSLATORS: %1$s is the tournament's name, %2$s the game;
-		   the words in brackets are a command. */
+		   the words in brackets are a command.
+		   Keep the command words as they are: what a player
+		   types. */
 		st = cmd_refuse(c, usage, _("there is a tournament %1$s already "
 		                "(%2$s tournament show %1$s)"), argv[0], tf.game);
 		tf_free(&tf);
@@ -355,14 +379,18 @@ static enum cmd_status t_create(struct cmdctx *c, const char *game, int argc,
 	{
 		char head[256];
 		/* TRANSLATORS: %1$s is the tournament's name, %2$s the game;
-		   the words after "join with:" are a command. */
+		   the words after "join with:" are a command.
+		   Keep the command words, USERID and PASSWORD as they are:
+		   what a player types. */
 		snprintf(head, sizeof head, _("You created tournament %1$s; you "
 		         "are its organiser and first player.  Others join with: "
 		         "%2$s tournament join %1$s USERID PASSWORD"), tf.name,
 		         game);
-		/* TRANSLATORS: the end of a tournament mail's subject, after
-		   "Epaminondas tournament NAME: ". */
-		st = answer_sender(c, t, &tf, _("created"), head, text);
+		/* TRANSLATORS: a mail's subject: %1$s is the game's title
+		 * ("Epaminondas"), %2$s the tournament's name; keep %1$s
+		 * first, a reply is read by it. */
+		st = answer_sender(c, t, &tf, _("%1$s tournament %2$s: created"),
+		                   head, text);
 	}
 	free(text);
 	st = st == CMD_DONE ? svc_commit(&c->s, t) : (txn_abort(t), st);
@@ -450,9 +478,11 @@ static enum cmd_status t_join(struct cmdctx *c, const char *game, int argc,
 	snprintf(head, sizeof head, _("You (%1$s) joined tournament %2$s.  "
 	         "Your boards will come by mail when it starts."), argv[1],
 	         tf.name);
-	/* TRANSLATORS: the end of a tournament mail's subject, after
-	   "Epaminondas tournament NAME: ". */
-	st = answer_sender(c, t, &tf, _("joined"), head, text);
+	/* TRANSLATORS: a mail's subject: %1$s is the game's title
+	 * ("Epaminondas"), %2$s the tournament's name; keep %1$s
+	 * first, a reply is read by it. */
+	st = answer_sender(c, t, &tf, _("%1$s tournament %2$s: joined"), head,
+	                   text);
 	free(text);
 	st = st == CMD_DONE ? svc_commit(&c->s, t) : (txn_abort(t), st);
 	tf_free(&tf);
@@ -549,10 +579,15 @@ static enum cmd_status t_leave(struct cmdctx *c, const char *game, int argc,
 	t = svc_txn(&c->s, key);
 	put_tf(t, &tf);
 	text = tt_text(&tf, NULL);
-	/* TRANSLATORS: the ends of a tournament mail's subject, after
-	   "Epaminondas tournament NAME: ". */
-	st = answer_sender(c, t, &tf, running ? _("withdrawn") : _("left"),
-	                   head, text);
+	st = answer_sender(c, t, &tf, running ?
+	                   /* TRANSLATORS: a mail's subject: %1$s is the game's
+	                    * title ("Epaminondas"), %2$s the tournament's
+	                    * name; keep %1$s first, a reply is read by it. */
+	                   _("%1$s tournament %2$s: withdrawn") :
+	                   /* TRANSLATORS: a mail's subject: %1$s is the game's
+	                    * title ("Epaminondas"), %2$s the tournament's
+	                    * name; keep %1$s first, a reply is read by it. */
+	                   _("%1$s tournament %2$s: left"), head, text);
 	free(text);
 	st = st == CMD_DONE ? svc_commit(&c->s, t) : (txn_abort(t), st);
 	tf_unlock(&l1, &l2);
@@ -659,9 +694,11 @@ static enum cmd_status t_cancel(struct cmdctx *c, const char *game,
 	snprintf(head, sizeof head, _("Tournament %1$s is cancelled by its "
 	         "organiser, %2$s, before its start: no game of it is "
 	         "played."), tf.name, tf.organiser);
-	/* TRANSLATORS: the end of a tournament mail's subject, after
-	   "Epaminondas tournament NAME: ". */
-	st = table_to_all(&c->s, t, &tf, NULL, _("cancelled"), head);
+	/* TRANSLATORS: a mail's subject: %1$s is the game's title
+	 * ("Epaminondas"), %2$s the tournament's name; keep %1$s
+	 * first, a reply is read by it. */
+	st = table_to_all(&c->s, t, &tf, NULL, _("%1$s tournament %2$s: "
+	                  "cancelled"), head);
 	st = st == CMD_DONE ? svc_commit(&c->s, t) : (txn_abort(t), st);
 	tf_free(&tf);
 	tf_unlock(&l1, &l2);
@@ -705,9 +742,11 @@ static enum cmd_status t_show(struct cmdctx *c, const char *game, int argc,
 	text = tt_text(&tf, have ? &tt : NULL);
 	snprintf(head, sizeof head, _("Tournament %s."), tf.name);
 	t = svc_txn(&c->s, c->s.msg_key);
-	/* TRANSLATORS: the end of a tournament mail's subject, after
-	   "Epaminondas tournament NAME: ". */
-	st = answer_sender(c, t, &tf, _("table"), head, text);
+	/* TRANSLATORS: a mail's subject: %1$s is the game's title
+	 * ("Epaminondas"), %2$s the tournament's name; keep %1$s
+	 * first, a reply is read by it. */
+	st = answer_sender(c, t, &tf, _("%1$s tournament %2$s: table"), head,
+	                   text);
 	st = st == CMD_DONE ? svc_commit(&c->s, t) : (txn_abort(t), st);
 	free(text);
 	if (have)
@@ -821,7 +860,7 @@ enum cmd_status cmd_tournaments(struct cmdctx *c, const char *game, int argc,
 	memset(&dummy, 0, sizeof dummy);
 	snprintf(dummy.game, sizeof dummy.game, "%s", game);
 	t = svc_txn(&c->s, c->s.msg_key);
-	st = answer_sender(c, t, &dummy, "list", _("The tournaments (running "
+	st = answer_sender(c, t, &dummy, NULL, _("The tournaments (running "
 	                   "ones finish when their last game does):"),
 	                   buf_str(&b));
 	buf_free(&b);
