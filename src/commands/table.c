@@ -1321,9 +1321,24 @@ static size_t put_usage(const struct cmd_def *d, int scope, const char *game,
 		used = put(out, len, used, line);
 		form += n;
 	} while (*form && *++form);
-	if (examples)
-		used = put_lines(examples, "  e.g. ", "       ", scope & CMDT_GAME ?
+	if (examples) {
+		/* TRANSLATORS: what comes before a usage's examples ("  e.g.
+		 * help move"); keep the two blanks before it and the one after
+		 * it as they are.  The lines after the first are indented to
+		 * its width. */
+		const char *lead = _("  e.g. ");
+		char cont[24];
+		size_t w = 0, i;
+
+		for (i = 0; lead[i]; i++)   /* columns, not bytes */
+			w += ((unsigned char)lead[i] & 0xc0) != 0x80;
+		if (w >= sizeof cont)
+			w = sizeof cont - 1;
+		memset(cont, ' ', w);
+		cont[w] = '\0';
+		used = put_lines(examples, lead, cont, scope & CMDT_GAME ?
 		                 example_game : "", out, len, used);
+	}
 	return used;
 }
 
