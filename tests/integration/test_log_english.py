@@ -5,7 +5,9 @@ with a tiny German catalogue (msgfmt of a .po written here, found through
 EPAMSERV_LOCALEDIR, LANGUAGE=de): the reply to a wrong password is
 German, incoming.log's line says reason=wrong-password in English, and
 the shipped fail2ban filter (its failregex applied in Python, no
-fail2ban needed) still finds the client."""
+fail2ban needed) still finds the client.  admin.log is English data
+while the operator's terminal is German: admin repair logs the file, ply
+and line, admin user repair the lines dropped."""
 import configparser
 import os
 import re
@@ -36,8 +38,20 @@ def msgid_after(path, marker):
     return "".join(re.findall(r'"((?:[^"\\]|\\.)*)"', call.group(1)))
 
 
+def msgid_starting(path, start):
+    """The msgid of the _("...") in path whose text starts with start."""
+    with open(os.path.join(SRCDIR, path), encoding="utf-8") as f:
+        text = f.read()
+    for call in re.finditer(r'_\(((?:\s*"(?:[^"\\]|\\.)*")+)\s*[,)]', text):
+        mid = "".join(re.findall(r'"((?:[^"\\]|\\.)*)"', call.group(1)))
+        if mid.startswith(start):
+            return mid
+    return start
+
+
 def po_string(s):
-    return '"%s"' % s.replace('"', '\\"')
+    return '"%s"' % s.replace("\\", "\\\\").replace('"', '\\"').replace(
+        "\n", "\\n")
 
 
 def catalogue(root, entries):
@@ -78,13 +92,23 @@ env = Env()
 try:
     wrong = msgid_after("src/commands/auth.c",
                         'c->refusal_key = "wrong-password";')
-    localedir = catalogue(env.root, [(wrong, GERMAN)])
+    replay = msgid_starting("src/game/gamefile.c", "move %s does not replay")
+    # "line %d: %s\n" was user_salvage's msgid before admin.log was
+    # made English: the catalogue still offers it, the code must not
+    # take it.
+    localedir = catalogue(env.root, [
+        (wrong, GERMAN), (replay, "Zug %s l\u00e4sst sich nicht "
+                          "nachspielen: %s"), ("line %d: %s\\n",
+                                               "Zeile %d: %s\n"),
+        # a log_msg format marked before the log was made English
+        ("template %s is missing: using the built-in one (see epamserv "
+         "config --check)", "Vorlage %s fehlt: die eingebaute gilt")])
     if not localedir:
         ok(True, "# SKIP msgfmt not installed")
         done()
     de = {"EPAMSERV_LOCALEDIR": localedir, "LANGUAGE": "de",
           "LC_ALL": "C.UTF-8"}
-    env.signup("alice@example.org", "alice", "Secret1")
+    env.players("alice", "bob")
     env.new_messages()
 
     # incoming.log: the key, whatever language the reply is in.
@@ -106,11 +130,53 @@ try:
         m = fail2ban_regex().search(line)
         is_(m and m.group("host"), "192.0.2.7",
             "%s reply: the fail2ban filter finds the client" % lang)
+    # A log line of log_msg: English (util/log.h), the reply German.
+    empty = os.path.join(env.root, "no-templates")
+    os.makedirs(empty)
+    env.receive(make_mail("alice@example.org", "help",
+                          msgid="<tpl@x.example>"),
+                env=dict(de, EPAMSERV_TEMPLATES=empty))
+    with open(env.log, encoding="utf-8", errors="replace") as f:
+        ok(re.search(r"template \S+ is missing: using the built-in one",
+                     f.read()), "log_msg's line is English")
     with open(env.log, "rb") as f:
         log = f.read()
     ok(all(b < 0x80 for b in log), "the log holds no translated word",
        [l for l in log.decode("utf-8", "replace").splitlines()
         if any(ord(ch) > 127 for ch in l)])
+
+    # admin.log: English, while the terminal speaks German.
+    env.start_game("alice", "bob", 101)
+    env.env.update(de)
+    env.mail("alice@example.org", "epaminondas move 101 alice a e2-e3")
+    env.mail("bob@example.org", "epaminondas move 101 bob b e11-e10")
+    env.mail("alice@example.org", "epaminondas move 101 alice a e3-e4")
+    path = os.path.join(env.spool, "games", "epaminondas", "101.game")
+    with open(path) as f:
+        good = f.read()
+    with open(path, "w") as f:
+        f.write(good.replace("move: 3 e3-e4", "move: 3 e3-e9"))
+    rc, out, err = env.run("admin", "repair", "101", "--reason", "cut back")
+    ok(rc == 0 and "l\u00e4sst sich nicht nachspielen" in out,
+       "admin repair tells the operator in German", (rc, out, err))
+    upath = os.path.join(env.spool, "users", "bob")
+    with open(upath) as f:
+        ugood = f.read()
+    with open(upath, "w") as f:
+        f.write(ugood.replace("userid: bob\n",
+                              "userid: bob\nthis is no field\n"))
+    rc, out, err = env.run("admin", "user", "repair", "bob", "--reason",
+                           "junk")
+    ok(rc == 0 and "this is no field" in out, "admin user repair lists the "
+       "line dropped", (rc, out, err))
+    with open(os.path.join(env.spool, "admin.log"), "rb") as f:
+        alog = f.read().decode("utf-8", "replace")
+    ok("games/epaminondas/101.game repaired: cut back to ply 2 (line " in
+       alog, "admin.log: the board's file, ply and line", alog)
+    ok("users/bob repaired: line " in alog and "this is no field" in alog,
+       "admin.log: the user file's lines dropped", alog)
+    ok(all(ord(ch) < 128 for ch in alog), "admin.log holds no translated "
+       "word", alog)
 finally:
     env.close()
 done()
