@@ -7,7 +7,10 @@ German, incoming.log's line says reason=wrong-password in English, and
 the shipped fail2ban filter (its failregex applied in Python, no
 fail2ban needed) still finds the client.  admin.log is English data
 while the operator's terminal is German: admin repair logs the file, ply
-and line, admin user repair the lines dropped."""
+and line, admin user repair the lines dropped.  A robot's note file
+holds data ("held: move"), the held move's sentence made when the
+robot's mail is: in German here; a note of the older form (the
+headline's text) is still read and sent as it is."""
 import configparser
 import os
 import re
@@ -177,6 +180,65 @@ try:
        "admin.log: the user file's lines dropped", alog)
     ok(all(ord(ch) < 128 for ch in alog), "admin.log holds no translated "
        "word", alog)
+finally:
+    env.close()
+
+# The robot's note file: data, rendered when the mail is made.
+env = Env(smtp=False)
+try:
+    # the held move's sentence, made when the robot's mail is
+    localedir = catalogue(env.root, [(msgid_starting(
+        "src/commands/games/move.c", "%s played %s%s."), "%s spielte %s%s.")])
+    de = {"EPAMSERV_LOCALEDIR": localedir, "LANGUAGE": "de",
+          "LC_ALL": "C.UTF-8"} if localedir else {}
+    env.players("alice")
+    env.receive(make_mail("alice@example.org", "epaminondas challenge alice "
+                          "robot-club -size=6x7 by alice a"))
+    off = {"EPAMSERV_ROBOTS": ""}
+
+    def human_move():
+        """alice's example move on board 101 with robots off (no note):
+        the move, and the number of plies after it."""
+        body = body_of([x for x in env.outbox_messages()
+                        if "alice@example.org" in x.envelope_to and
+                        "Board 101" in str(x["Subject"])][-1])
+        mv = re.search(r'for\s+example\s+"epaminondas\s+move\s+101\s+alice'
+                       r'\s+PASSWORD\s+(\S+)"', body).group(1)
+        env.receive(make_mail("alice@example.org", "epaminondas move 101 "
+                              "alice a %s" % mv), env=off)
+        gf = env.game_file(101) or ""
+        return mv.split("#")[0], len(re.findall(r"^move", gf, re.M))
+
+    def robot_mail(note, extra):
+        """Write the note, let a run play it; the robot's board mail."""
+        with open(os.path.join(env.spool, "robot", "epaminondas-101"),
+                  "w") as f:
+            f.write(note)
+        n = len(env.outbox_messages())
+        env.receive(make_mail("alice@example.org", "help"), env=extra)
+        got = [x for x in env.outbox_messages()[n:]
+               if "alice@example.org" in x.envelope_to and
+               "Board 101" in str(x["Subject"])]
+        return " ".join(body_of(got[-1]).split()) if got else ""
+
+    os.makedirs(os.path.join(env.spool, "robot"), exist_ok=True)
+    mv, plies = human_move()
+    text = robot_mail("ply %d\nheld: move\n" % plies, de)
+    ok(re.search(r"alice spielte %s\.? robot-club answered" % re.escape(mv),
+                 text), "a note's held move is said when the robot's mail "
+       "is made, in that moment's language", text[:400])
+    mv, plies = human_move()
+    text = robot_mail("ply %d\nheld: move\n" % plies, {})
+    ok(re.search(r"alice played %s\.? robot-club answered" % re.escape(mv),
+                 text), "and in English without a catalogue", (mv, text[:400]))
+    # A note the code before wrote: its headline's text, sent as it is.
+    mv, plies = human_move()
+    text = robot_mail("ply %d\nalice played her move, as noted." % plies,
+                      de)
+    ok("alice played her move, as noted. robot-club answered" in text,
+       "a note of the older form is read and its text sent", text[:400])
+    ok(not os.listdir(os.path.join(env.spool, "robot")),
+       "every note was played")
 finally:
     env.close()
 done()
