@@ -6,19 +6,15 @@ never a password or token; the shipped fail2ban filter finds the client
 of wrong passwords and cannot be fooled by what a sender writes; a
 successful cron run (receive, batch, sweep, flush) prints nothing
 unless --verbose."""
-import configparser
 import os
 import re
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from harness import Env, ok, is_, contains, done, make_mail
+from harness import Env, ok, is_, contains, done, make_mail, \
+    RECEIVED_POSTFIX, fail2ban_regex
 
-SRCDIR = os.environ.get("EPAMSERV_SRCDIR",
-                        os.path.join(os.path.dirname(__file__), "..", ".."))
-RECEIVED = ("from mx.attacker.example (mx.attacker.example [192.0.2.7]) "
-            "by games.example (Postfix) with ESMTP id 4Q2\r\n"
-            "\tfor <epamserv@games.example>; Mon, 30 Nov 2026 06:00:00 +0000")
+RECEIVED = RECEIVED_POSTFIX
 
 
 def log_lines(env):
@@ -40,13 +36,6 @@ def fields(line):
             v = re.sub(r'\\(.)', r'\1', v[1:-1])
         out.setdefault(m.group(1), v)
     return out
-
-
-def fail2ban_regex():
-    cp = configparser.ConfigParser()
-    cp.read(os.path.join(SRCDIR, "examples", "fail2ban", "epamserv.conf"))
-    rx = cp.get("Definition", "failregex")
-    return re.compile(rx.replace("<HOST>", r"(?:::f{4,6}:)?(?P<host>\S+)"))
 
 
 env = Env()

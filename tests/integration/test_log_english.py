@@ -11,7 +11,6 @@ and line, admin user repair the lines dropped.  A robot's note file
 holds data ("held: move"), the held move's sentence made when the
 robot's mail is: in German here; a note of the older form (the
 headline's text) is still read and sent as it is."""
-import configparser
 import os
 import re
 import shutil
@@ -19,13 +18,11 @@ import subprocess
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from harness import Env, ok, is_, done, make_mail, body_of
+from harness import Env, ok, is_, done, make_mail, body_of, \
+    RECEIVED_POSTFIX as RECEIVED, fail2ban_regex
 
 SRCDIR = os.environ.get("EPAMSERV_SRCDIR",
                         os.path.join(os.path.dirname(__file__), "..", ".."))
-RECEIVED = ("from mx.attacker.example (mx.attacker.example [192.0.2.7]) "
-            "by games.example (Postfix) with ESMTP id 4Q2\r\n"
-            "\tfor <epamserv@games.example>; Mon, 30 Nov 2026 06:00:00 +0000")
 GERMAN = "falsches Passwort f\u00fcr \u201e%s\u201c (Gro\u00df- und " \
          "Kleinschreibung z\u00e4hlt)"
 
@@ -75,13 +72,6 @@ def catalogue(root, entries):
     subprocess.run(["msgfmt", "-o", os.path.join(d, "epamserv.mo"), po],
                    check=True)
     return os.path.join(root, "locale")
-
-
-def fail2ban_regex():
-    cp = configparser.ConfigParser()
-    cp.read(os.path.join(SRCDIR, "examples", "fail2ban", "epamserv.conf"))
-    rx = cp.get("Definition", "failregex")
-    return re.compile(rx.replace("<HOST>", r"(?:::f{4,6}:)?(?P<host>\S+)"))
 
 
 def in_line(env, msgid):
@@ -151,14 +141,14 @@ try:
     # admin.log: English, while the terminal speaks German.
     env.start_game("alice", "bob", 101)
     env.env.update(de)
-    env.mail("alice@example.org", "epaminondas move 101 alice a e2-e3")
-    env.mail("bob@example.org", "epaminondas move 101 bob b e11-e10")
-    env.mail("alice@example.org", "epaminondas move 101 alice a e3-e4")
-    path = os.path.join(env.spool, "games", "epaminondas", "101.game")
-    with open(path) as f:
-        good = f.read()
-    with open(path, "w") as f:
-        f.write(good.replace("move: 3 e3-e4", "move: 3 e3-e9"))
+    for who, mv in (("alice", "e2-e3"), ("bob", "e11-e10"),
+                    ("alice", "e3-e4")):
+        env.mail(who + "@example.org", "epaminondas move 101 %s %s %s" %
+                 (who, who[0], mv))
+    damaged = env.game_file(101).replace("move: 3 e3-e4", "move: 3 e3-e9")
+    with open(os.path.join(env.spool, "games", "epaminondas", "101.game"),
+              "w") as f:
+        f.write(damaged)
     rc, out, err = env.run("admin", "repair", "101", "--reason", "cut back")
     ok(rc == 0 and "l\u00e4sst sich nicht nachspielen" in out,
        "admin repair tells the operator in German", (rc, out, err))
