@@ -170,6 +170,13 @@ try:
        "admin.log: the user file's lines dropped", alog)
     ok(all(ord(ch) < 128 for ch in alog), "admin.log holds no translated "
        "word", alog)
+    # A reply token that is not valid: a key too, in a German run.
+    env.receive(make_mail("alice@example.org", "Re: Epaminondas Board 101 "
+                          "[#aaaaaaaaaaaaaaaa]", "e2-e3\n",
+                          msgid="<tok@x.example>"))
+    ok(" outcome=refused reason=bad-token " in in_line(env, "tok@x.example"),
+       "a reply token that is not valid: reason=bad-token",
+       in_line(env, "tok@x.example"))
 finally:
     env.close()
 
