@@ -123,6 +123,18 @@ try:
         m = fail2ban_regex().search(line)
         is_(m and m.group("host"), "192.0.2.7",
             "%s reply: the fail2ban filter finds the client" % lang)
+    # A refusal without a key: its English text, or see-reply when a
+    # catalogue translated it (never the translation).
+    for lang, env_of, msgid in (("English", {}, "nokey-en@x.example"),
+                                ("German", de, "nokey-de@x.example")):
+        env.receive(make_mail("alice@example.org", "epaminondas move 101 "
+                              "alice a e2-e3", msgid="<%s>" % msgid),
+                    env=env_of)
+        line = in_line(env, msgid)
+        ok((' reason="there is no ' if lang ==
+            "English" else " reason=see-reply ") in line,
+           "%s run: a refusal without a key logs %s" % (
+               lang, "its text" if lang == "English" else "see-reply"), line)
     # A log line of log_msg: English (util/log.h), the reply German.
     empty = os.path.join(env.root, "no-templates")
     os.makedirs(empty)
