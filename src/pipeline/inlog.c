@@ -37,6 +37,21 @@ static int first_secret(const struct intake *in)
 	return 2;
 }
 
+/* How many bytes at p to blot out for the secret word w: all of w, in
+ * any case (a refusal may quote a word lowercased), or the first
+ * SECRET_PREFIX or more bytes of it (a refusal may quote a long word
+ * cut short: "'%.20s' is not a move"); else 0. */
+#define SECRET_PREFIX 6
+static size_t secret_at(const char *p, const char *w)
+{
+	size_t l = 0;
+
+	while (w[l] && p[l] && tolower((unsigned char)p[l]) ==
+	       tolower((unsigned char)w[l]))
+		l++;
+	return !w[l] || l >= SECRET_PREFIX ? l : 0;
+}
+
 /* reason with every command word that may be a secret (and the reply
  * token) replaced by "*", into b. */
 static void scrub(struct buf *b, const char *reason, const struct intake *in,
@@ -48,8 +63,8 @@ static void scrub(struct buf *b, const char *reason, const struct intake *in,
 	while (*p) {
 		size_t best = 0;
 		for (i = from; in && i < in->argc; i++) {
-			size_t l = strlen(in->argv[i]);
-			if (l > best && strncmp(p, in->argv[i], l) == 0)
+			size_t l = secret_at(p, in->argv[i]);
+			if (l > best)
 				best = l;
 		}
 		if (in && in->token[0] && strncmp(p, in->token, strlen(in->token)) == 0)

@@ -96,10 +96,16 @@ try:
              msgid="<sig1@x.example>")
     env.mail("alice@example.org", "set alice Secret1 Wrong99 Bobpass2",
              msgid="<set1@x.example>")
+    # A long password where the move belongs: the refusal quotes it cut
+    # short and lowercased ("'verysecretpassword12' is not a move").
+    env.mail("alice@example.org", "epaminondas move 101 alice Secret1 "
+             "VerySecretPassword12345", msgid="<long1@x.example>")
     with open(env.log, encoding="utf-8", errors="replace") as fh:
         text = fh.read()
     for secret in ("Secret1", "Wrong99", "Newpass3", "Bobpass2", "Carolpw4"):
         ok(secret not in text, "the log never holds the password %s" % secret)
+    ok("verysecretp" not in text.lower(), "nor the start of a long one, in "
+       "any case", line_of(env, "long1@x.example"))
     is_(len(log_lines(env)), len(set(fields(l).get("msgid") for l in log_lines(env))),
         "exactly one line per incoming mail")
 
