@@ -11,11 +11,14 @@
 #include <stdio.h>
 
 /* Whether a catalogue translates the messages now: its header is the
- * translation of "" (GNU gettext), none when every message is English. */
+ * translation of "" (GNU gettext), none when every message is English.
+ * Not a literal: xgettext would take it for a msgid. */
 static int translating(void)
 {
 #if ENABLE_NLS
-	return *gettext("") != '\0';
+	static const char header[1];
+
+	return *gettext(header) != '\0';
 #else
 	return 0;
 #endif
