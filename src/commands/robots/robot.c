@@ -168,8 +168,8 @@ int robot_note(struct svc *s, struct txn *t, const struct game *g,
 	if (held) {
 		struct buf plain = BUF_INIT;
 		last_move_words(g, &plain);
-		buf_puts(&b, strcmp(headline, buf_str(&plain)) == 0 ?
-		         NOTE_HELD_MOVE : headline);
+		buf_puts(&b, plain.len && strcmp(headline, buf_str(&plain)) == 0
+		         ? NOTE_HELD_MOVE : headline);
 		buf_free(&plain);
 	}
 	robot_path(g->game, g->board, rel, sizeof rel);
