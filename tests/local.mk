@@ -587,3 +587,14 @@ EXTRA_DIST += tests/integration/test_notify_end.py
 TESTS += tests/integration/test_catalogue_notes.py
 EXTRA_DIST += tests/integration/test_catalogue_notes.py \
 	tests/integration/potfile.py
+# incoming.log's reason=: a refusal's key, not its translated text; a
+# cut never inside a UTF-8 character.
+check_PROGRAMS += tests/unit/test_inlog
+TESTS += tests/unit/test_inlog
+tests_unit_test_inlog_SOURCES = tests/unit/test_inlog.c tests/tap.h
+tests_unit_test_inlog_LDADD = $(epamserv_test_libs)
+# Logs and data stay English when the replies are translated: a tiny
+# German catalogue (msgfmt, EPAMSERV_LOCALEDIR) against incoming.log,
+# the fail2ban filter, admin.log and the robots' note files.
+TESTS += tests/integration/test_log_english.py
+EXTRA_DIST += tests/integration/test_log_english.py

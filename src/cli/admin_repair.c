@@ -331,8 +331,11 @@ static int repair_board(struct svc *s, const struct target *t,
 	}
 	printf(_("%s: cut back to ply %zu (line %d on dropped: %s); the damaged "
 	         "file is kept as %s\n"), t->rel, plies, line + 1, err, kept);
-	admin_log(s->cfg, reason, "%s repaired: cut back to ply %zu (%s); the "
-	          "damaged file is kept as %s", t->rel, plies, err, kept);
+	/* err is a translated sentence: admin.log (English data) names the
+	 * file, the ply and the line instead */
+	admin_log(s->cfg, reason, "%s repaired: cut back to ply %zu (line %d "
+	          "on dropped); the damaged file is kept as %s", t->rel, plies,
+	          line + 1, kept);
 	if (quarantine_has(s->cfg->spool, t->qname))
 		/* TRANSLATORS: the board file, the game's name and the
 		 * board's number (twice each, in two commands). */
@@ -400,7 +403,7 @@ int admin_user_repair(const struct config *cfg, int argc, char **argv)
 	char userid[32], rel[128], kept[400], when[32], stamp[32];
 	char *raw = NULL, *dropped = NULL, *err = NULL;
 	size_t i, j = 0;
-	int rc = 1, s;
+	int rc = 1, s, nopw;
 
 	if (argc != 3 || strcmp(argv[1], "repair") != 0) {
 		/* TRANSLATORS: keep the command line and USERID as they
@@ -450,10 +453,19 @@ int admin_user_repair(const struct config *cfg, int argc, char **argv)
 		user_free(&u);
 		goto out;
 	}
-	printf(_("users/%s repaired; the lines dropped:\n%sthe damaged file is "
-	         "kept as %s\n"), userid, dropped, kept);
-	admin_log(cfg, reason, "users/%s repaired: %s; the damaged file is kept "
-	          "as %s", userid, dropped, kept);
+	/* The terminal's sentences are translated; admin.log, data, is
+	 * English (util/log.h). */
+	nopw = strcmp(u.hash, "!") == 0;
+	printf(_("users/%s repaired; the lines dropped:\n"), userid);
+	fputs(dropped, stdout);
+	if (nopw)
+		fputs(_("(no password survived: none matches until \"epamserv "
+		        "admin user passwd\")\n"), stdout);
+	printf(_("the damaged file is kept as %s\n"), kept);
+	admin_log(cfg, reason, "users/%s repaired: %s%s; the damaged file is "
+	          "kept as %s", userid, dropped, nopw ? "(no password survived: "
+	          "none matches until \"epamserv admin user passwd\")\n" : "",
+	          kept);
 	user_free(&u);
 	rc = 0;
 out:

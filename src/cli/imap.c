@@ -61,6 +61,7 @@
 #include "pipeline/process.h"
 #include "mail/mail.h"
 #include "util/buf.h"
+#include "util/i18n.h"
 #include "util/log.h"
 #include "util/util.h"
 
@@ -798,13 +799,15 @@ int cli_batch_imap(const struct config *cfg, const char *url)
 
 	if (strncasecmp(url, "imap://", 7) != 0 &&
 	    strncasecmp(url, "imaps://", 8) != 0) {
-		log_msg(LOG_ERR, "batch --imap: the URL must start with "
-		        "imap:// or imaps://\n");
+		/* a usage error, for the operator: not a log line */
+		fprintf(stderr, _("epamserv: batch --imap: the URL must start "
+		        "with imap:// or imaps://\n"));
 		return EXIT_USAGE;
 	}
 	mailbox = mailbox_of(url, &why);
 	if (!mailbox) {
-		log_msg(LOG_ERR, "batch --imap: bad URL: %s\n", why);
+		/* TRANSLATORS: %s says what is wrong with the URL (English). */
+		fprintf(stderr, _("epamserv: batch --imap: bad URL: %s\n"), why);
 		return EXIT_USAGE;
 	}
 	if (config_check_imap(cfg, url, &err) < 0) {

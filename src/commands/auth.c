@@ -148,6 +148,7 @@ static int auth_check(struct cmdctx *c, const struct user *u,
 			return k->ok;
 		}
 		explicit_bzero(pw, sizeof pw);
+		c->refusal_key = "password-tried";
 		/* TRANSLATORS: %s is a userid. */
 		cmd_refuse(c, usage, _("this mail already tried a password for "
 		           "'%s': a mail gets one password check per account, so "
@@ -156,6 +157,7 @@ static int auth_check(struct cmdctx *c, const struct user *u,
 	}
 	if (c->nchecked >= AUTH_MAX_ACCOUNTS) {
 		explicit_bzero(pw, sizeof pw);
+		c->refusal_key = "too-many-accounts";
 		/* TRANSLATORS: %1$d is how many accounts, %2$s the userid that
 		 * was not checked. */
 		cmd_refuse(c, usage, ngettext("one mail may carry the passwords of "
@@ -170,6 +172,8 @@ static int auth_check(struct cmdctx *c, const struct user *u,
 		char when[32];
 		explicit_bzero(pw, sizeof pw);
 		util_iso_time(until, when, sizeof when);
+		c->refusal_key = b == AUTHFAIL_STRANGERS ? "locked-out-strangers"
+		                 : "locked-out";
 		/* TRANSLATORS: %1$s is a userid, %2$.10s the date (YYYY-MM-DD)
 		 * and %3$.5s the time (HH:MM, UTC) until which its password is
 		 * not checked. */
@@ -223,33 +227,41 @@ enum cmd_status cmd_auth(struct cmdctx *c, const char *userid,
 	char *err = NULL;
 	int rc, token = strcmp(password, auth_token_word) == 0;
 
-	if (!util_userid_ok(userid))
+	if (!util_userid_ok(userid)) {
+		c->refusal_key = "bad-userid";
 		return cmd_refuse(c, usage, _("'%s' is not a valid userid"),
 		                  userid);
+	}
 	/* Only tokenform.c writes this word, for the token's player. */
-	if (token && strcasecmp(userid, c->token_userid) != 0)
+	if (token && strcasecmp(userid, c->token_userid) != 0) {
+		c->refusal_key = "token-not-yours";
 		return cmd_refuse(c, usage, _("a token proves its own player "
 		                  "only, not '%s'"), userid);
+	}
 	rc = user_load(c->s.cfg->spool, userid, u, &err);
 	if (rc < 0) {
 		log_msg(LOG_ERR, "%s\n", err);
 		free(err);
 		return CMD_TEMPFAIL;
 	}
-	if (rc > 0)
+	if (rc > 0) {
+		c->refusal_key = "no-such-user";
 		/* TRANSLATORS: the second line is the command to type.
 		 * Keep USERID and PASSWORD as they are: what a player
 		 * types. */
 		return cmd_refuse(c, usage, _("there is no user '%s'; sign up "
 		                  "first:\n    signup USERID PASSWORD"), userid);
+	}
 	if (u->left) {
 		user_free(u);
+		c->refusal_key = "signed-off";
 		return cmd_refuse(c, usage, _("'%s' has signed off; that account "
 		                  "is closed"), userid);
 	}
 	rc = token ? 1 : auth_check(c, u, password, usage);
 	if (rc == 0) {
 		user_free(u);
+		c->refusal_key = "wrong-password";
 		return cmd_refuse(c, usage, _("wrong password for '%s' "
 		                  "(passwords are case-sensitive)"), userid);
 	}
@@ -259,6 +271,7 @@ enum cmd_status cmd_auth(struct cmdctx *c, const char *userid,
 	}
 	if (!user_confirmed(u)) {
 		user_free(u);
+		c->refusal_key = "unconfirmed";
 		return cmd_refuse(c, usage, _("the address of '%s' is not "
 		                  "confirmed yet: reply to the confirmation request "
 		                  "epamserv sent there (keep its subject), then try "

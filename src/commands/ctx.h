@@ -73,6 +73,14 @@ struct cmdctx {
 	char created[128];     /* boards this mail created, "101,102" (for
 	                          its log line, cmd_note_created) */
 	struct buf error;      /* CMD_REFUSED: what was wrong */
+	const char *refusal_key; /* set on the line before a cmd_refuse whose
+	                          cause a log reader acts on (a wrong
+	                          password: fail2ban): a fixed English word,
+	                          static, taken by that cmd_refuse */
+	const char *error_key; /* CMD_REFUSED: what incoming.log's reason=
+	                          says instead of the error's text (inlog.h):
+	                          refusal_key, "see-reply" when the text was
+	                          translated, or NULL (the English text) */
 	const char *usage;     /* CMD_REFUSED: how to write the command */
 	char *error_board;     /* CMD_REFUSED: board to show (malloc'ed) or NULL */
 	char *error_subject;   /* CMD_REFUSED: subject tail, e.g. "Board 101" */
@@ -97,7 +105,10 @@ struct cmdctx {
  * (ctx.c). */
 void cmd_note_created(struct cmdctx *c, long board);
 
-/* Refuse: fill c->error with a formatted message and the usage text. */
+/* Refuse: fill c->error with a formatted message and the usage text.
+ * The log's reason becomes c->refusal_key (then NULL again), else
+ * "see-reply" when a catalogue translates the messages, else the text
+ * itself (c->error_key; a log stays English: util/log.h). */
 enum cmd_status cmd_refuse(struct cmdctx *c, const char *usage,
                            const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));

@@ -37,6 +37,21 @@ static int first_secret(const struct intake *in)
 	return 2;
 }
 
+/* How many bytes at p to blot out for the secret word w: all of w, in
+ * any case (a refusal may quote a word lowercased), or the first
+ * SECRET_PREFIX or more bytes of it (a refusal may quote a long word
+ * cut short: "'%.20s' is not a move"); else 0. */
+#define SECRET_PREFIX 6
+static size_t secret_at(const char *p, const char *w)
+{
+	size_t l = 0;
+
+	while (w[l] && p[l] && tolower((unsigned char)p[l]) ==
+	       tolower((unsigned char)w[l]))
+		l++;
+	return !w[l] || l >= SECRET_PREFIX ? l : 0;
+}
+
 /* reason with every command word that may be a secret (and the reply
  * token) replaced by "*", into b. */
 static void scrub(struct buf *b, const char *reason, const struct intake *in,
@@ -48,8 +63,8 @@ static void scrub(struct buf *b, const char *reason, const struct intake *in,
 	while (*p) {
 		size_t best = 0;
 		for (i = from; in && i < in->argc; i++) {
-			size_t l = strlen(in->argv[i]);
-			if (l > best && strncmp(p, in->argv[i], l) == 0)
+			size_t l = secret_at(p, in->argv[i]);
+			if (l > best)
 				best = l;
 		}
 		if (in && in->token[0] && strncmp(p, in->token, strlen(in->token)) == 0)
@@ -110,18 +125,30 @@ void inlog_line(const struct cmdctx *c, const struct intake *in,
 	struct buf b = BUF_INIT, why = BUF_INIT;
 	char verb[32], game[32], board[32], id[210], mails[16], text[REASON_MAX];
 	const char *user = c->s.actor[0] ? c->s.actor : c->sender_player;
+	const char *w;
+	size_t n;
 
 	command_of(in, verb, game, board, sizeof verb);
 	snprintf(id, sizeof id, "<%.200s>", c->mail && c->mail->message_id ?
 	         c->mail->message_id : "");
 	snprintf(mails, sizeof mails, "%d", c->s.nout);
-	if (!reason)
-		reason = buf_str(&c->error);
-	if (*reason)
+	if (!reason && c->error_key && buf_str(&c->error)[0])
+		/* a fixed English word: no secret in it, nothing to blot */
+		buf_puts(&why, c->error_key);
+	else if ((reason = reason ? reason : buf_str(&c->error))[0])
 		scrub(&why, reason, in, c);
-	/* one sentence is enough to grep; the reply has the rest */
-	snprintf(text, sizeof text, "%s", buf_str(&why));
-	text[strcspn(text, "\n")] = '\0';
+	/* one line is enough to grep; the reply has the rest.  A cut
+	 * falls before a character, never inside one (else log_msg would
+	 * write its first bytes as '?'). */
+	w = buf_str(&why);
+	n = strcspn(w, "\n");
+	if (n >= sizeof text)
+		for (n = sizeof text - 1;
+		     n > 0 && ((const unsigned char *)w)[n] >= 0x80 &&
+		     ((const unsigned char *)w)[n] < 0xc0; n--)
+			;
+	memcpy(text, w, n);
+	text[n] = '\0';
 	buf_puts(&b, "in:");
 	log_kv(&b, "msgid", strcmp(id, "<>") ? id : NULL);
 	log_kv(&b, "from", c->sender ? c->sender :

@@ -218,10 +218,8 @@ static int damaged(struct cmdctx *c, const struct damage *d)
 		cmd_refuse(c, "", _("a record on the server that your mail "
 		           "needs is under repair; nothing in your mail was carried "
 		           "out.  Send it again later"));
-		/* TRANSLATORS: a mail's Message-ID, then a file of the
-		 * spool. */
-		log_msg(LOG_NOTICE, _("<%.200s> from a stranger needs %s, which "
-		        "does not load: refused, not set aside\n"),
+		log_msg(LOG_NOTICE, "<%.200s> from a stranger needs %s, which "
+		        "does not load: refused, not set aside\n",
 		        c->mail->message_id ? c->mail->message_id : "", d->file);
 		return cmd_commit_refusal(c) == CMD_DONE ? 0 : EXIT_TEMPFAIL;
 	}
@@ -242,9 +240,8 @@ static int damaged(struct cmdctx *c, const struct damage *d)
 		           "administrator for repair; nothing in your mail was "
 		           "carried out.  Send it again once the repair is done"),
 		           q + 6);
-	/* TRANSLATORS: a mail's Message-ID, then a file of the spool. */
-	log_msg(LOG_NOTICE, _("<%.200s> needs %s, which is quarantined: "
-	        "refused\n"), c->mail->message_id ? c->mail->message_id : "",
+	log_msg(LOG_NOTICE, "<%.200s> needs %s, which is quarantined: "
+	        "refused\n", c->mail->message_id ? c->mail->message_id : "",
 	        d->file);
 	return cmd_commit_refusal(c) == CMD_DONE ? 0 : EXIT_TEMPFAIL;
 }
@@ -682,10 +679,8 @@ static int rate_check(struct cmdctx *c, const char *userid, int blocked)
 		if (ratelimit_count(cfg->spool, key, cfg->rate_limit, 3600, c->s.now,
 		                    NULL) != 0)
 			return 0;
-		/* TRANSLATORS: a mail's Message-ID, a userid, the most
-		 * passwords checked an hour. */
-		log_msg(LOG_WARNING, _("<%.200s> a password for %s during its "
-		        "back-off, over the limit of %d an hour: dropped\n"), id,
+		log_msg(LOG_WARNING, "<%.200s> a password for %s during its "
+		        "back-off, over the limit of %d an hour: dropped\n", id,
 		        userid, cfg->rate_limit);
 		blocked_notice(c, userid);
 		return svc_commit(&c->s, svc_txn(&c->s, c->s.msg_key)) == CMD_DONE ? 1
@@ -697,12 +692,8 @@ static int rate_check(struct cmdctx *c, const char *userid, int blocked)
 		                    &first) != 0)
 			return 0;
 		deferred_count++;
-		/* TRANSLATORS: a mail's Message-ID, a userid, the most
-		 * mails an hour (English says "mails" for every count). */
-		log_msg(LOG_WARNING, ngettext("<%.200s> %s: over the rate limit "
-		        "of %d mails an hour, deferred\n", "<%.200s> %s: over the "
-		        "rate limit of %d mails an hour, deferred\n",
-		        cfg->rate_limit), id, userid, cfg->rate_limit);
+		log_msg(LOG_WARNING, "<%.200s> %s: over the rate limit of %d "
+		        "mails an hour, deferred\n", id, userid, cfg->rate_limit);
 		if (first) {
 			char text[160], details[512];
 			snprintf(text, sizeof text, "rate-notice %s %lld", userid,
@@ -729,12 +720,8 @@ static int rate_check(struct cmdctx *c, const char *userid, int blocked)
 	if (!c->sender ||
 	    ratelimit_take(cfg->spool, c->sender, cfg->rate_limit, c->s.now) != 0)
 		return 0;
-	/* TRANSLATORS: a mail's Message-ID, its sender's address, the most
-	 * mails an hour (English says "mails" for every count). */
-	log_msg(LOG_WARNING, ngettext("<%.200s> from %.200s: over the rate "
-	        "limit of %d mails an hour, dropped\n", "<%.200s> from %.200s: "
-	        "over the rate limit of %d mails an hour, dropped\n",
-	        cfg->rate_limit), id, c->sender, cfg->rate_limit);
+	log_msg(LOG_WARNING, "<%.200s> from %.200s: over the rate limit of %d "
+	        "mails an hour, dropped\n", id, c->sender, cfg->rate_limit);
 	return svc_commit(&c->s, svc_txn(&c->s, c->s.msg_key)) == CMD_DONE ? 1
 	       : EXIT_TEMPFAIL;
 }
@@ -753,9 +740,8 @@ static void rate_refund_robot(struct cmdctx *c, const char *userid)
 		return;
 	snprintf(key, sizeof key, "user:%s", userid);
 	if (ratelimit_refund(c->s.cfg->spool, key, 3600, c->s.now) < 0)
-		/* TRANSLATORS: %s is a userid. */
-		log_msg(LOG_WARNING, _("%s: the rate record cannot be written: "
-		        "a mail a robot answers stays counted\n"), userid);
+		log_msg(LOG_WARNING, "%s: the rate record cannot be written: "
+		        "a mail a robot answers stays counted\n", userid);
 }
 
 /* When the mail of c counts as arrived (issue 15; cmd.h, c->s.arrival):
@@ -820,13 +806,12 @@ int process_mail_at(const struct config *cfg, const char *raw, size_t len,
 		 * retry instead of dropping it (err is NULL when even the
 		 * message could not be allocated). */
 		if (!err || strcmp(err, "out of memory") == 0) {
-			log_msg(LOG_ERR, "%s", _("cannot read the mail: out of "
-			        "memory, will retry\n"));
+			log_msg(LOG_ERR, "cannot read the mail: out of memory, "
+			        "will retry\n");
 			free(err);
 			return EXIT_TEMPFAIL;
 		}
-		/* TRANSLATORS: %s says why the mail cannot be read. */
-		log_msg(LOG_WARNING, _("unreadable mail dropped: %s\n"), err);
+		log_msg(LOG_WARNING, "unreadable mail dropped: %s\n", err);
 		free(err);
 		return 0;
 	}
@@ -859,8 +844,8 @@ int process_mail_at(const struct config *cfg, const char *raw, size_t len,
 	spool_msg_key(c.s.digest, c.s.msg_key, sizeof c.s.msg_key);
 	if (lock_acquire(cfg->spool, c.s.msg_key, cfg->lock_timeout * 1000, &l) < 0 ||
 	    txn_recover_tag(cfg->spool, c.s.digest, cfg->lock_timeout * 1000) < 0) {
-		log_msg(LOG_WARNING, "%s",
-		        _("cannot lock the mail's record, will retry\n"));
+		log_msg(LOG_WARNING, "cannot lock the mail's record, will "
+		        "retry\n");
 		rc = EXIT_TEMPFAIL;
 		goto done;
 	}

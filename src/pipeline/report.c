@@ -125,17 +125,12 @@ static int record_one(const struct config *cfg, const struct mail_in *m,
 
 	if (a != DSN_ACTION_FAILED) {
 		if (b && b->status[0])
-			/* TRANSLATORS: the report's Message-ID, ours, the
-			 * address, the action ("delayed") and the DSN status
-			 * code ("4.4.1"). */
-			log_msg(LOG_NOTICE, _("<%.200s> delivery report on "
-			        "<%.200s> to %s: %s %s, not recorded"), rid, id,
+			log_msg(LOG_NOTICE, "<%.200s> delivery report on "
+			        "<%.200s> to %s: %s %s, not recorded", rid, id,
 			        addr, action_name(a), b->status);
 		else
-			/* TRANSLATORS: the report's Message-ID, ours, the
-			 * address and the action ("delayed"). */
-			log_msg(LOG_NOTICE, _("<%.200s> delivery report on "
-			        "<%.200s> to %s: %s, not recorded"), rid, id, addr,
+			log_msg(LOG_NOTICE, "<%.200s> delivery report on "
+			        "<%.200s> to %s: %s, not recorded", rid, id, addr,
 			        action_name(a));
 		return 0;
 	}
@@ -149,30 +144,20 @@ static int record_one(const struct config *cfg, const struct mail_in *m,
 	                               cfg->bounce_reports_per_day,
 	                               cfg->lock_timeout * 1000);
 	if (rc == 1)
-		/* TRANSLATORS: the report's Message-ID, the address, why
-		 * the mail failed (the report's words). */
-		log_msg(LOG_NOTICE, _("<%.200s> delivery report: mail to %s "
-		        "failed (%s), recorded"), rid, addr, why);
+		log_msg(LOG_NOTICE, "<%.200s> delivery report: mail to %s "
+		        "failed (%s), recorded", rid, addr, why);
 	else if (rc == 0 && cfg->bounce_reports_per_day == 0)
-		log_msg(LOG_NOTICE, _("<%.200s> delivery report: mail to %s "
-		        "failed (%s), not recorded (bounce_reports_per_day = 0)"),
+		log_msg(LOG_NOTICE, "<%.200s> delivery report: mail to %s "
+		        "failed (%s), not recorded (bounce_reports_per_day = 0)",
 		        rid, addr, why);
 	else if (rc == 0)
-		/* TRANSLATORS: the report's Message-ID, the address, why
-		 * the mail failed, the most bounce records a day (English
-		 * says "records" for every count). */
-		log_msg(LOG_WARNING, ngettext("<%.200s> delivery report: mail to "
-		        "%s failed (%s), not recorded: %d bounce records from "
-		        "reports today already (bounce_reports_per_day)",
-		        "<%.200s> delivery report: mail to %s failed (%s), not "
-		        "recorded: %d bounce records from reports today already "
-		        "(bounce_reports_per_day)", cfg->bounce_reports_per_day),
-		        rid, addr, why, cfg->bounce_reports_per_day);
+		log_msg(LOG_WARNING, "<%.200s> delivery report: mail to %s "
+		        "failed (%s), not recorded: %d bounce records from "
+		        "reports today already (bounce_reports_per_day)", rid,
+		        addr, why, cfg->bounce_reports_per_day);
 	else
-		/* TRANSLATORS: the report's Message-ID, the address, the
-		 * spool's directory. */
-		log_msg(LOG_ERR, _("<%.200s> delivery report: mail to %s failed, "
-		        "cannot record it in %s/bounces"), rid, addr, cfg->spool);
+		log_msg(LOG_ERR, "<%.200s> delivery report: mail to %s failed, "
+		        "cannot record it in %s/bounces", rid, addr, cfg->spool);
 	return rc == 1;
 }
 
@@ -191,8 +176,8 @@ int report_record(const struct config *cfg, const struct mail_in *m,
 	r = malloc(sizeof *r);
 	c = malloc(sizeof *c);
 	if (!r || !c || dsn_parse(raw, len, r) < 0) {
-		log_msg(LOG_ERR, _("<%.200s> delivery report not read: out of "
-		        "memory"), rid);
+		log_msg(LOG_ERR, "<%.200s> delivery report not read: out of "
+		        "memory", rid);
 		goto out;
 	}
 	gather(r, c);
@@ -208,18 +193,14 @@ int report_record(const struct config *cfg, const struct mail_in *m,
 			written += record_one(cfg, m, r, r->ids[i], c->addr[j], now);
 		}
 	if (ndone == 0 && r->dropped)
-		/* TRANSLATORS: the report's Message-ID, the Message-IDs and
-		 * the addresses it names. */
-		log_msg(LOG_NOTICE, _("<%.200s> delivery report ignored: no "
+		log_msg(LOG_NOTICE, "<%.200s> delivery report ignored: no "
 		        "Message-ID of ours for an address it names (%zu "
-		        "Message-IDs, %zu addresses, more left unread)"), rid,
+		        "Message-IDs, %zu addresses, more left unread)", rid,
 		        r->nids, c->n);
 	else if (ndone == 0)
-		/* TRANSLATORS: the report's Message-ID, the Message-IDs and
-		 * the addresses it names. */
-		log_msg(LOG_NOTICE, _("<%.200s> delivery report ignored: no "
+		log_msg(LOG_NOTICE, "<%.200s> delivery report ignored: no "
 		        "Message-ID of ours for an address it names (%zu "
-		        "Message-IDs, %zu addresses)"), rid, r->nids, c->n);
+		        "Message-IDs, %zu addresses)", rid, r->nids, c->n);
 out:
 	free(r);
 	free(c);

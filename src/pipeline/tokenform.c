@@ -206,12 +206,14 @@ enum cmd_status tokenform_run(struct cmdctx *c, const struct intake *in)
 	rc = tokenform_owner(c, in, userid);
 	if (rc < 0)
 		return CMD_TEMPFAIL;
-	if (rc == 0)
+	if (rc == 0) {
+		c->refusal_key = "bad-token";
 		return cmd_refuse(c, TOKENFORM_USAGE, _("the token in your subject "
 		                  "is not (or no longer) valid: reply to the latest "
 		                  "mail of ours (a board mail's token works only at "
 		                  "the position it was sent at, an account token "
 		                  "for one to two weeks).  Nothing was done"));
+	}
 	snprintf(c->token_userid, sizeof c->token_userid, "%s", userid);
 	/* The error reply carries the account token (reply.c), to the
 	 * player's address on file: the token proved him. */

@@ -236,13 +236,14 @@ static enum cmd_status token_chat(struct cmdctx *c, const char *game,
 	rc = token_player(c, &g, in->token, userid);
 	if (rc == -2)
 		st = CMD_TEMPFAIL;
-	else if (rc < 0)
+	else if (rc < 0) {
+		c->refusal_key = "bad-token";
 		st = board_refuse(c, &g, TOKEN_USAGE, _("the reply token of the "
 		                  "mail you answered is not (or no longer) valid "
 		                  "for board %ld: a token works only at the "
 		                  "position it was sent at.  Nothing was sent"),
 		                  g.board);
-	else
+	} else
 		st = chat_on_board(c, &g, userid);
 	game_free(&g);
 	return st;
@@ -382,6 +383,7 @@ enum cmd_status cmd_token_reply(struct cmdctx *c, const struct intake *in)
 		return CMD_TEMPFAIL;
 	}
 	if (side < 0) {
+		c->refusal_key = "bad-token";
 		st = board_refuse(c, &b.g, TOKEN_USAGE, _("the reply token of "
 		                  "the mail you answered is not (or no longer) valid "
 		                  "for board %ld: a token works only at the "

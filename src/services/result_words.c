@@ -57,3 +57,26 @@ int reply_captured(const struct game *g, struct buf *sq)
 		}
 	return total;
 }
+
+void reply_played_words(const struct game *g, const char *who,
+                        struct buf *out)
+{
+	struct buf caught = BUF_INIT;
+	const char *mv;
+	int took;
+
+	if (g->nmoves == 0)
+		return;
+	mv = g->moves[g->nmoves - 1].text;
+	took = reply_captured(g, &caught);
+	if (!took)
+		/* TRANSLATORS: the player, then the move ("e2-e3"). */
+		buf_printf(out, _("%s played %s."), who, mv);
+	else
+		/* TRANSLATORS: the player, the move ("e7xe11"), the squares
+		 * of the pieces it took ("e11 and e12"), then how many. */
+		buf_printf(out, ngettext("%1$s played %2$s, capturing %3$s "
+		           "(%4$d).", "%1$s played %2$s, capturing %3$s (%4$d).",
+		           took), who, mv, buf_str(&caught), took);
+	buf_free(&caught);
+}

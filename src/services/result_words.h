@@ -35,4 +35,13 @@ void reply_colours_named(const char *text, const char *white,
  * another without. */
 int reply_captured(const struct game *g, struct buf *sq);
 
+/* The sentence of the last move of g played by who, appended to out:
+ * "alice played e2-e3." or "alice played e7xe11, capturing e11 and e12
+ * (2)." (the capture's count chooses the plural).  The one wording of a
+ * plain move, for the move command's board mail and the robot's note
+ * (services/robot.c), so that both read alike.  Nothing when no move
+ * has been played. */
+void reply_played_words(const struct game *g, const char *who,
+                        struct buf *out);
+
 #endif

@@ -114,6 +114,43 @@ void robot_wait_words(int why, const char *robot, struct buf *out)
 	}
 }
 
+/* The note's line for a held headline that says no more than the last
+ * move of g (a plain move: "alice played e2-e3."): data, the sentence
+ * made again from the game when the mail is made (held_words), in the
+ * language of that moment.  Any other headline is kept as its text (as
+ * every note before this line was written). */
+#define NOTE_HELD_MOVE "held: move\n"
+
+/* The headline of the last move of g as move_done (games/move.c) writes
+ * it for a plain move, into out. */
+static void last_move_words(const struct game *g, struct buf *out)
+{
+	const char *mover;
+
+	if (g->nmoves == 0)
+		return;
+	mover = g->seen[g->nmoves - 1].to_move == EP_WHITE ? g->white
+	        : g->black;
+	/* move_done's words (the move command's board mail) */
+	reply_played_words(g, mover, out);
+}
+
+/* The held headline of a note (read_note) for the mail made now, then a
+ * blank, into out: the last move of g in words for NOTE_HELD_MOVE (g
+ * still at the note's ply), else the note's text as it is (an older
+ * note, or a headline that was not a plain move). */
+static void held_words(const struct game *g, const char *held,
+                       struct buf *out)
+{
+	if (!held || !held[0])
+		return;
+	if (strcmp(held, NOTE_HELD_MOVE) == 0)
+		last_move_words(g, out);
+	else
+		buf_puts(out, held);
+	buf_putc(out, ' ');
+}
+
 int robot_note(struct svc *s, struct txn *t, const struct game *g,
                const char *headline, struct buf *why)
 {
@@ -128,8 +165,13 @@ int robot_note(struct svc *s, struct txn *t, const struct game *g,
 	w = robot_may(s->cfg, g->game, g->board, robot_human(s->cfg, g));
 	held = headline && w == ROBOT_GO;
 	buf_printf(&b, "ply %zu\n", g->nmoves);
-	if (held)
-		buf_puts(&b, headline);
+	if (held) {
+		struct buf plain = BUF_INIT;
+		last_move_words(g, &plain);
+		buf_puts(&b, plain.len && strcmp(headline, buf_str(&plain)) == 0
+		         ? NOTE_HELD_MOVE : headline);
+		buf_free(&plain);
+	}
 	robot_path(g->game, g->board, rel, sizeof rel);
 	txn_put(t, rel, b.data ? b.data : "", b.len);
 	buf_free(&b);
@@ -503,14 +545,13 @@ static int robot_play(const struct config *cfg, const char *game, long board)
 	}
 	ep_move_format(&res.best, text);
 	snprintf(b.userid, sizeof b.userid, "%s", r->userid);
+	held_words(&b.g, held, &head);  /* the human's move: before the robot's */
 	if (game_play(&b.g, text, s.now, NULL, err, sizeof err) < 0) {
 		log_msg(LOG_ERR, "robot %s: the engine's move %s on %s board %ld "
 		        "is refused: %s\n", r->userid, text, game, board, err);
 		goto out;
 	}
 	board_clock_note(&s, &b.g);
-	if (held && held[0])
-		buf_printf(&head, "%s ", held);
 	/* The game's first move answers nothing: the robot opens. */
 	took = reply_captured(&b.g, &caught);
 	if (!took && b.g.nmoves == 1)
@@ -596,7 +637,7 @@ static void robot_release(const struct config *cfg, const char *game,
 	         b.g.nmoves);
 	util_digest_hex(key, strlen(key), s.digest);
 	spool_msg_key(s.digest, s.msg_key, sizeof s.msg_key);
-	buf_printf(&head, "%s ", held);
+	held_words(&b.g, held, &head);
 	robot_wait_words(why, r->userid, &head);
 	buf_printf(&note, "ply %zu\n", b.g.nmoves);
 	t = svc_txn(&s, b.key);

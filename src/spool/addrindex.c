@@ -181,8 +181,7 @@ static void addr_update(struct txn *t, const char *spool, const char *addr,
 
 	if (addr_entry_load(spool, addr, &e, &err) < 0) {
 		/* Rewritten from what this change knows. */
-		/* TRANSLATORS: %s is why an address's record did not load. */
-		log_msg(LOG_WARNING, _("%s (rewritten)\n"), err);
+		log_msg(LOG_WARNING, "%s (rewritten)\n", err);
 		free(err);
 	}
 	if (on >= 0)
@@ -273,9 +272,8 @@ static struct addr_pair *addr_collect(const char *spool, char **ids, size_t n,
 	for (i = 0; i < n; i++) {
 		struct user u;
 		if (user_load(spool, ids[i], &u, &err) != 0) {
-			/* TRANSLATORS: %s is why a user file did not load. */
-			log_msg(LOG_WARNING, _("address index: %s\n"),
-			        err ? err : _("a user file vanished"));
+			log_msg(LOG_WARNING, "address index: %s\n",
+			        err ? err : "a user file vanished");
 			free(err);
 			err = NULL;
 			continue;
@@ -313,8 +311,8 @@ int addr_index_ensure(const char *spool)
 	if (stat(path, &st) == 0)
 		goto built;
 	if (lock_acquire(spool, "users", 30000, &l) < 0) {
-		log_msg(LOG_WARNING, "%s", _("cannot build the address index "
-		        "now: the users are busy\n"));
+		log_msg(LOG_WARNING, "cannot build the address index now: the "
+		        "users are busy\n");
 		return -1;
 	}
 	if (txn_recover(spool, "users") < 0 || stat(path, &st) == 0) {
@@ -339,12 +337,12 @@ int addr_index_ensure(const char *spool)
 	txn_put(t, ADDR_MARKER, "built\n", 6);
 	rc = txn_commit(t, &err);
 	if (rc == 0)
-		log_msg(LOG_NOTICE, ngettext("address index built for %zu "
-		        "account\n", "address index built for %zu accounts\n",
-		        n), n);
+		log_msg(LOG_NOTICE, n == 1 ? "address index built for %zu "
+		        "account\n" : "address index built for %zu accounts\n",
+		        n);
 out:
 	if (err)
-		log_msg(LOG_ERR, _("address index: %s\n"), err);
+		log_msg(LOG_ERR, "address index: %s\n", err);
 	free(err);
 	for (i = 0; i < m; i++)
 		free(v[i].addr);

@@ -305,7 +305,7 @@ int txn_group_commit(void)
 	if (rc < 0 ||
 	    txn_write_file(path, buf_str(&grp.manifest), grp.manifest.len, 0) < 0 ||
 	    sync_staged() < 0) {
-		log_msg(LOG_ERR, _("group commit: cannot write and sync %s: %s\n"),
+		log_msg(LOG_ERR, "group commit: cannot write and sync %s: %s\n",
 		        grp.dir, strerror(errno));
 		rc = -1;
 		goto out;
@@ -313,7 +313,7 @@ int txn_group_commit(void)
 	/* Only once synced: the files move under journal/, then one link
 	 * to the manifest per transaction makes it an entry. */
 	if (rename(grp.dir, dir) < 0) {
-		log_msg(LOG_ERR, _("group commit: cannot rename %s: %s\n"),
+		log_msg(LOG_ERR, "group commit: cannot rename %s: %s\n",
 		        grp.dir, strerror(errno));
 		rc = -1;
 		goto out;
@@ -323,7 +323,7 @@ int txn_group_commit(void)
 		snprintf(entry, sizeof entry, "%s/%s", journal, grp.v[i].name);
 		linked[i] = link(path, entry) == 0;
 		if (!linked[i]) {
-			log_msg(LOG_ERR, _("group commit: cannot link %s: %s\n"),
+			log_msg(LOG_ERR, "group commit: cannot link %s: %s\n",
 			        entry, strerror(errno));
 			rc = -1;
 		}
@@ -331,7 +331,7 @@ int txn_group_commit(void)
 	if (txn_fsync_dir(journal) < 0) {
 		/* Not known to be durable: take the entries back (the mails
 		 * stay in new/), and let cleanup have the directory. */
-		log_msg(LOG_ERR, _("group commit: cannot sync %s: %s\n"),
+		log_msg(LOG_ERR, "group commit: cannot sync %s: %s\n",
 		        journal, strerror(errno));
 		for (i = 0; i < grp.n; i++) {
 			snprintf(entry, sizeof entry, "%s/%s", journal, grp.v[i].name);
@@ -350,8 +350,8 @@ int txn_group_commit(void)
 			rc = -1;
 	}
 	if (dirset_fsync(&dirs) < 0) {
-		log_msg(LOG_ERR, _("group commit: cannot sync a spool directory: "
-		        "%s\n"), strerror(errno));
+		log_msg(LOG_ERR, "group commit: cannot sync a spool directory: "
+		        "%s\n", strerror(errno));
 		rc = -1;
 	}
 	if (rc == 0) {

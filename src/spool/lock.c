@@ -91,12 +91,12 @@ static int lock_open(const char *spool, const char *key)
 	 * open) a file wherever it points. */
 	fd = util_open_regular(path, O_RDWR | O_CREAT | O_NOFOLLOW, 0600);
 	if (fd < 0 && errno == ELOOP) {
-		log_msg(LOG_ERR, _("%s is a symbolic link: refused (remove it)\n"),
+		log_msg(LOG_ERR, "%s is a symbolic link: refused (remove it)\n",
 		        path);
 		errno = ELOOP;
 	} else if (fd < 0 && errno == EINVAL) {
-		log_msg(LOG_ERR, _("%s is not a regular file (a FIFO, a device?): "
-		        "refused (remove it)\n"), path);
+		log_msg(LOG_ERR, "%s is not a regular file (a FIFO, a device?): "
+		        "refused (remove it)\n", path);
 		errno = EINVAL;
 	}
 	return fd;

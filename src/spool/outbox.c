@@ -40,12 +40,10 @@ int outbox_put(struct txn *t, const char *name, const char *envelope_from,
 	size_t size = outbox_envelope_size(envelope_from, rcpt) + strlen(message);
 
 	if (size > max) {
-		/* TRANSLATORS: the mail's name in the outbox, its recipient,
-		 * its size and the most a reply may take (both in bytes). */
-		log_msg(LOG_ERR, ngettext("outbox: mail %s to <%s> refused: %zu "
-		        "byte, over the reply size limit of %zu\n", "outbox: mail "
-		        "%s to <%s> refused: %zu bytes, over the reply size limit "
-		        "of %zu\n", size), name, rcpt, size, max);
+		log_msg(LOG_ERR, size == 1 ? "outbox: mail %s to <%s> refused: "
+		        "%zu byte, over the reply size limit of %zu\n" : "outbox: "
+		        "mail %s to <%s> refused: %zu bytes, over the reply size "
+		        "limit of %zu\n", name, rcpt, size, max);
 		return -1;
 	}
 	snprintf(rel, sizeof rel, "outbox/%s.eml", name);
@@ -432,9 +430,8 @@ static void move_to_failed(const char *spool, const char *name,
 	if (rename(from, to) != 0) {
 		/* It stays queued with its record (its tries, its reason):
 		 * dropping them would retry it as new on every run. */
-		/* TRANSLATORS: the mail's name, then the system's reason. */
-		log_msg(LOG_ERR, _("outbox/%s: cannot move it to failed/ (%s); it "
-		        "stays queued\n"), name, strerror(errno));
+		log_msg(LOG_ERR, "outbox/%s: cannot move it to failed/ (%s); it "
+		        "stays queued\n", name, strerror(errno));
 		snprintf(to, sizeof to, "%s/failed/%s.retry", spool, name);
 		unlink(to);
 		return;
@@ -655,20 +652,20 @@ static enum deliver_result deliver_one(struct smtp_session *s,
 	if (fd < 0 && errno == ENOENT && lstat(path, &sb) != 0)
 		return DELIVER_SKIPPED;  /* another run sent it */
 	if (fd < 0 && errno == EINVAL) {
-		log_msg(LOG_ERR, _("outbox/%s: not a regular file (a FIFO, a "
-		        "device?): never sent; remove it\n"), name);
+		log_msg(LOG_ERR, "outbox/%s: not a regular file (a FIFO, a "
+		        "device?): never sent; remove it\n", name);
 		return DELIVER_UNREADABLE;
 	}
 	if (fd < 0) {
-		log_msg(LOG_ERR, _("outbox/%s: cannot open it (%s); it stays "
-		        "queued\n"), name, strerror(errno));
+		log_msg(LOG_ERR, "outbox/%s: cannot open it (%s); it stays "
+		        "queued\n", name, strerror(errno));
 		return DELIVER_UNREADABLE;
 	}
 	if (flock(fd, LOCK_EX | LOCK_NB) < 0) {
 		res = errno == EWOULDBLOCK ? DELIVER_SKIPPED : DELIVER_UNREADABLE;
 		if (res == DELIVER_UNREADABLE)
-			log_msg(LOG_ERR, _("outbox/%s: cannot lock it (%s); it stays "
-			        "queued\n"), name, strerror(errno));
+			log_msg(LOG_ERR, "outbox/%s: cannot lock it (%s); it stays "
+			        "queued\n", name, strerror(errno));
 		goto done;  /* else another run is sending it */
 	}
 	res = DELIVER_SKIPPED;
@@ -678,8 +675,8 @@ static enum deliver_result deliver_one(struct smtp_session *s,
 		goto done;  /* put on hold since the run listed it */
 	text = util_read_fd(fd, OUTBOX_MAX_MAIL, &len, &truncated);
 	if (!text) {
-		log_msg(LOG_ERR, _("outbox/%s: cannot read it (%s); it stays "
-		        "queued\n"), name, strerror(errno));
+		log_msg(LOG_ERR, "outbox/%s: cannot read it (%s); it stays "
+		        "queued\n", name, strerror(errno));
 		res = DELIVER_UNREADABLE;
 		goto done;
 	}

@@ -143,7 +143,7 @@ int secret_key(const char *spool, int create, unsigned char *key)
 	if (rc == 1 && create) {
 		if (make_key(spool, path) < 0) {
 			int saved = errno;
-			log_msg(LOG_ERR, _("cannot make %s: %s"), path,
+			log_msg(LOG_ERR, "cannot make %s: %s", path,
 			        strerror(saved));
 			errno = saved;
 			return -1;
@@ -154,10 +154,10 @@ int secret_key(const char *spool, int create, unsigned char *key)
 		return 1;
 	if (rc < 0) {
 		int saved = errno;
-		log_msg(LOG_ERR, saved == EINVAL ? _("cannot read %s: %s (it must "
+		log_msg(LOG_ERR, saved == EINVAL ? "cannot read %s: %s (it must "
 		        "be a file of 32 bytes: restore it from a backup; removing "
 		        "it changes our Message-IDs, and reports on mail sent "
-		        "before no longer verify)") : _("cannot read %s: %s"), path,
+		        "before no longer verify)" : "cannot read %s: %s", path,
 		        strerror(saved));
 		errno = saved;
 		return -1;

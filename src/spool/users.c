@@ -636,20 +636,16 @@ int user_salvage(const char *spool, const char *userid, struct user *u,
 		if (colon)
 			*colon = '\0';
 		if (!colon || user_field(u, line, colon + 2) < 0)
-			/* TRANSLATORS: a line of a user file that was dropped: its
-			 * number, then the line. */
-			buf_printf(&d, _("line %d: %s\n"), lineno,
+			/* data: admin.log quotes it (English, unmarked) */
+			buf_printf(&d, "line %d: %s\n", lineno,
 			           util_clean_line(copy));
 		free(copy);
 	}
 	free(text);
 	if (strcmp(u->userid, userid) != 0)
 		snprintf(u->userid, sizeof u->userid, "%s", userid);
-	if (!u->hash) {
+	if (!u->hash)
 		u->hash = xstrdup("!");  /* no password matches: admin user passwd */
-		buf_puts(&d, _("(no password survived: none matches until "
-		         "\"epamserv admin user passwd\")\n"));
-	}
 	if (!u->naddr && !u->nreq && !u->left) {
 		buf_printf(&e, _("%s: no address survives"), path);
 		*err = buf_take(&e);

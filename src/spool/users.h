@@ -288,8 +288,9 @@ void user_clear_addresses(struct user *u);
 /* For "admin user repair": read users/USERID keeping what parses.
  * *raw is the file as it is (malloc'ed).  Returns 0 when it loads as it
  * is (u loaded); 1 when lines had to go: u holds the rest, *dropped
- * (malloc'ed) lists the lines dropped, one "line N: TEXT" a line, and
- * with no password line left the hash is "!" (none matches); -1 with
+ * (malloc'ed) lists the lines dropped, one "line N: TEXT" a line
+ * (English: data, for admin.log and the terminal alike), and with no
+ * password line left the hash is "!" (none matches); -1 with
  * *err (malloc'ed) when it cannot be read or no address survives.
  * Free u with user_free unless -1. */
 int user_salvage(const char *spool, const char *userid, struct user *u,

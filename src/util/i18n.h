@@ -21,6 +21,7 @@
 #if ENABLE_NLS
 #include <libintl.h>
 #include <locale.h>
+#include <stdlib.h>
 
 #define _(msgid) gettext(msgid)
 #else
@@ -31,8 +32,11 @@
 
 /* Choose the language of the messages from the environment (LANGUAGE,
  * LC_ALL, LC_MESSAGES, LANG) and find epamserv's catalogues under
- * EPAMSERV_LOCALEDIR, translated text always in UTF-8 (what our mail
- * says it is).  Called once, first thing in main().
+ * the directory the environment variable EPAMSERV_LOCALEDIR names (the
+ * tests' own catalogues), else under the one configure chose (the macro
+ * EPAMSERV_LOCALEDIR, LOCALEDIR/LANG/LC_MESSAGES/epamserv.mo),
+ * translated text always in UTF-8 (what our mail says it is).  Called
+ * once, first thing in main().
  *
  * Only LC_MESSAGES is taken from the environment.  setlocale(LC_ALL)
  * would also change LC_NUMERIC, LC_CTYPE, LC_TIME and LC_COLLATE, and
@@ -44,8 +48,10 @@
 static inline void i18n_init(void)
 {
 #if ENABLE_NLS
+	const char *dir = getenv("EPAMSERV_LOCALEDIR");
+
 	setlocale(LC_MESSAGES, "");
-	bindtextdomain(PACKAGE, EPAMSERV_LOCALEDIR);
+	bindtextdomain(PACKAGE, dir && *dir ? dir : EPAMSERV_LOCALEDIR);
 	bind_textdomain_codeset(PACKAGE, "UTF-8");
 	textdomain(PACKAGE);
 #endif

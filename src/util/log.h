@@ -16,6 +16,15 @@
  * embeddings, overrides and isolates are removed and bytes that are not
  * UTF-8 become '?' (util_clean_line()), so user text can never forge or
  * disguise a log line.
+ *
+ * A log stays English, as Postfix's and Dovecot's do: it is searched,
+ * matched by fail2ban and logwatch and pasted into bug reports, whatever
+ * language the server answers its players in.  So log_msg's format is
+ * never marked for translation, nor is any text a log line quotes that a
+ * program reads back (incoming.log's reason= keys: pipeline/inlog.h;
+ * admin.log).  A sentence for the operator at the terminal (a usage
+ * error, "cannot open FILE: ...", the answer of an operator command) is
+ * no log line: it is marked and printed with fprintf, not log_msg.
  */
 #ifndef EPAM_LOG_H
 #define EPAM_LOG_H

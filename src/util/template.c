@@ -182,8 +182,8 @@ static const char *template_fallback(const char *path, const char *name)
 			return text;
 	if (nwarned < TEMPLATE_CACHE)
 		snprintf(warned[nwarned++], sizeof warned[0], "%s", name);
-	log_msg(LOG_WARNING, _("template %s is missing: using the built-in "
-	        "one (see epamserv config --check)"), path);
+	log_msg(LOG_WARNING, "template %s is missing: using the built-in "
+	        "one (see epamserv config --check)", path);
 	return text;
 }
 

@@ -430,3 +430,22 @@ def digest_hex(text):
         b ^= b >> 29
     a ^= len(data)
     return "%016x%016x" % (a, b)
+
+
+# The topmost Received field of a mail through our own MTA (Postfix) from
+# the client 192.0.2.7: what incoming.log's client= and fail2ban read.
+RECEIVED_POSTFIX = (
+    "from mx.attacker.example (mx.attacker.example [192.0.2.7]) "
+    "by games.example (Postfix) with ESMTP id 4Q2\r\n"
+    "\tfor <epamserv@games.example>; Mon, 30 Nov 2026 06:00:00 +0000")
+
+
+def fail2ban_regex():
+    """The failregex of the shipped fail2ban filter
+    (examples/fail2ban/epamserv.conf) as a Python regex, fail2ban's <HOST>
+    as the group "host": the filter applied without fail2ban."""
+    import configparser
+    cp = configparser.ConfigParser()
+    cp.read(os.path.join(SRCDIR, "examples", "fail2ban", "epamserv.conf"))
+    rx = cp.get("Definition", "failregex")
+    return re.compile(rx.replace("<HOST>", r"(?:::f{4,6}:)?(?P<host>\S+)"))

@@ -99,8 +99,8 @@ def reply(sender, m, body, t):
 
 def reasons(err):
     """(checked, not checked) wrong passwords among err's log lines."""
-    return (len(re.findall(r'reason="wr\S*g password for', err)),
-            len(re.findall(r'reason="too many wr\S*g passwords were tried',
+    return (len(re.findall(r'reason=wrong-password ', err)),
+            len(re.findall(r'reason=locked-out(?:-strangers)? ',
                            err)))
 
 

@@ -73,10 +73,10 @@ batch.n = 0
 
 def reasons(err):
     """(checked, not checked): the mails of err's log lines whose password
-    was checked and wrong, and those the back-off refused (the log masks
-    the mail's words, "wrong" may read "wr*g")."""
-    wrong = len(re.findall(r'reason="wr\S*g password for', err))
-    held = len(re.findall(r'reason="too many wr\S*g passwords were tried',
+    was checked and wrong, and those the back-off refused (the log's
+    reason keys: epamserv(1), LOGGING)."""
+    wrong = len(re.findall(r'reason=wrong-password ', err))
+    held = len(re.findall(r'reason=locked-out(?:-strangers)? ',
                           err))
     return wrong, held
 

@@ -263,15 +263,8 @@ enum cmd_status move_done(struct cmdctx *c, struct board_ctx *b,
 	enum cmd_status st;
 	int took = reply_captured(&b->g, &caught);
 
-	if (strcmp(how, "played") == 0 && !took)
-		/* TRANSLATORS: the player, then the move ("e2-e3"). */
-		buf_printf(&head, _("%s played %s."), b->userid, mv);
-	else if (strcmp(how, "played") == 0)
-		/* TRANSLATORS: the player, the move ("e7xe11"), the squares
-		 * of the pieces it took ("e11 and e12"), then how many. */
-		buf_printf(&head, ngettext("%1$s played %2$s, capturing %3$s "
-		           "(%4$d).", "%1$s played %2$s, capturing %3$s (%4$d).",
-		           took), b->userid, mv, buf_str(&caught), took);
+	if (strcmp(how, "played") == 0)
+		reply_played_words(&b->g, b->userid, &head);
 	else if (!took)
 		/* TRANSLATORS: a submitted move confirmed: the player, then
 		 * the move ("e2-e3"). */
