@@ -197,7 +197,7 @@ env = Env(smtp=False)
 try:
     # the held move's sentence, made when the robot's mail is
     localedir = catalogue(env.root, [(msgid_starting(
-        "src/commands/games/move.c", "%s played %s%s."), "%s spielte %s%s.")])
+        "src/services/result_words.c", "%s played %s."), "%s spielte %s.")])
     de = {"EPAMSERV_LOCALEDIR": localedir, "LANGUAGE": "de",
           "LC_ALL": "C.UTF-8"} if localedir else {}
     env.players("alice")
