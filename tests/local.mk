@@ -566,3 +566,9 @@ tests_unit_test_reason_words_LDADD = $(epamserv_test_libs)
 # relay_limit: a message and a reply to one, refused past the day's limit.
 TESTS += tests/integration/test_relay_limit.py
 EXTRA_DIST += tests/integration/test_relay_limit.py
+# Issue 32: the language of each recipient in one process, with an
+# empty environment (util/i18n.c; a German test catalogue).
+check_PROGRAMS += tests/unit/test_i18n
+TESTS += tests/unit/test_i18n
+tests_unit_test_i18n_SOURCES = tests/unit/test_i18n.c tests/tap.h
+tests_unit_test_i18n_LDADD = $(epamserv_test_libs)

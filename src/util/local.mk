@@ -9,4 +9,4 @@ src_libepamserv_a_SOURCES += \
 	src/util/log.c src/util/log.h \
 	src/util/json.c src/util/json.h src/util/jsonread.c src/util/jsonread.h \
 	src/util/magic.c src/util/magic.h \
-	src/util/i18n.h
+	src/util/i18n.c src/util/i18n.h
