@@ -44,3 +44,5 @@ src_libepamserv_a_SOURCES += src/services/boardmail.c src/services/boardmail.h
 # league's file and next season's order (from commands/tourney).
 src_libepamserv_a_SOURCES += src/services/tourney_rating.c src/services/tourney_rating.h \
 	src/services/league_file.c src/services/league.h
+# The language of a mail's recipient (issue 32).
+src_libepamserv_a_SOURCES += src/services/lang.c src/services/lang.h

@@ -425,7 +425,7 @@ static const struct config_key {
 	      "the directory of the catalogues, LANG/LC_MESSAGES/epamserv.mo"),
 	K_STR(default_language, DEFAULT_LANGUAGE, "en", language_check, NULL,
 	      NULL,
-	      "the language of strangers and of players who chose none"),
+	      "the language of strangers and of new accounts"),
 	K_INT(lock_timeout, LOCK_TIMEOUT, 30, 0, 3600,
 	      "seconds a command waits for a board's lock"),
 	K_SIZE(max_mail_size, MAX_MAIL_SIZE, "1048576", 1024, 1L << 30,
