@@ -27,6 +27,7 @@
 #include "cli/cli.h"
 #include "cli/password.h"
 #include "commands/cmd.h"
+#include "services/lang.h"
 #include "game/game.h"
 #include "mail/mail.h"
 #include "spool/addrindex.h"
@@ -410,6 +411,8 @@ static int notify_closed(const struct config *cfg, const char *userid,
 	struct txn *t;
 	char key[200], why[256], *text;
 	enum cmd_status st = CMD_TEMPFAIL;
+	/* Issue 32: in the closed account's language. */
+	const char *was = lang_use_user(cfg, userid);
 
 	svc_init(&sv, cfg, util_now());
 	snprintf(key, sizeof key, "admin del %s notice %lld", userid,
@@ -446,6 +449,7 @@ static int notify_closed(const struct config *cfg, const char *userid,
 	tvars_free(&v);
 	buf_free(&details);
 	svc_free(&sv);
+	i18n_use(was);
 	return st == CMD_DONE ? 0 : -1;
 }
 

@@ -617,11 +617,13 @@ static void blocked_notice(struct cmdctx *c, const char *userid)
 {
 	struct user u;
 	char key[128], day[32], *err = NULL;
+	const char *was;
 
 	if (user_load(c->s.cfg->spool, userid, &u, &err) != 0) {
 		free(err);
 		return;
 	}
+	was = i18n_use(u.language);  /* the owner's, not the sender's */
 	util_iso_time(c->s.now, day, sizeof day);
 	day[10] = '\0';
 	snprintf(key, sizeof key, "blocked-notice %s %s", userid, day);
@@ -635,6 +637,7 @@ static void blocked_notice(struct cmdctx *c, const char *userid)
 		            "or any mail about your account): tokens always work.  "
 		            "Once the guessing stops, passwords work again (a "
 		            "right one clears the count)."));
+	i18n_use(was);
 	user_free(&u);
 }
 

@@ -17,12 +17,22 @@ import re
 import shutil
 import subprocess
 import sys
+import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from harness import (Env, ok, is_, contains, done, body_of, to, refused,
                      TEMPLATES)
 
+# msgid, msgid_plural: the German forms (one, many).
+GERMAN_PLURAL = {
+    ("Reminder: %s, it has been your move on board %ld for %ld day.",
+     "Reminder: %s, it has been your move on board %ld for %ld days."):
+        ("Erinnerung: %1$s, du bist auf Brett %2$ld seit %3$ld Tag am Zug.",
+         "Erinnerung: %1$s, du bist auf Brett %2$ld seit %3$ld Tagen am "
+         "Zug."),
+}
 GERMAN = {
+    "wrong passwords tried": "falsche Passwörter versucht",
     "Last move in [brackets].  W white, B black, . empty, # blocked.":
         "Letzter Zug in [Klammern].  W weiß, B schwarz, . leer, # gesperrt.",
     "W white, B black, . empty, # blocked.":
@@ -51,6 +61,11 @@ def catalogue(root):
         for msgid, msgstr in GERMAN.items():
             f.write("\n#, c-format\nmsgid %s\nmsgstr %s\n"
                     % (po_string(msgid), po_string(msgstr)))
+        for (one, many), (de1, den) in GERMAN_PLURAL.items():
+            f.write("\n#, c-format\nmsgid %s\nmsgid_plural %s\n"
+                    "msgstr[0] %s\nmsgstr[1] %s\n"
+                    % (po_string(one), po_string(many), po_string(de1),
+                       po_string(den)))
     subprocess.run(["msgfmt", "--check-format", "-o",
                     os.path.join(d, "epamserv.mo"), po], check=True)
     return locale
@@ -178,6 +193,24 @@ try:
              "# blocked.", "alice's board mail is in English")
     ok("Bedenkzeit" not in a and "Klammern" not in a,
        "... with no German in it", a)
+    # The sweep reminds bob in German (no mail in hand: his language).
+    rc, out, err = mixed.run("sweep", env={
+        "EPAMSERV_NOW": str(int(time.time()) + 8 * 86400)})
+    mails = board_mails(mixed)
+    contains(mails.get("bob@example.org", ""),
+             "Erinnerung: bob, du bist auf Brett 101 seit 8 Tagen am Zug.",
+             "the sweep's reminder to bob is German, its plural too")
+    contains(mails.get("bob@example.org", ""), "Letzter Zug in [Klammern].",
+             "... and so is the board in it")
+    # A stranger tries bob's password: bob is told in German.
+    for i in range(3):
+        mixed.mail("mallory@example.net",
+                   "epaminondas move 101 bob wrong%d a11-a10" % i)
+    notes = [body_of(m) for m in mixed.new_messages()
+             if "bob@example.org" in m.envelope_to]
+    ok(any("falsche Passwörter versucht" in n for n in notes),
+       "the owner of the account hears of wrong passwords in his German, "
+       "not in the stranger's English", notes)
     # The German player moves: his mail German, hers English.
     rc, err = mixed.mail("bob@example.org", "epaminondas move 101 bob b a11-a10")
     mails = board_mails(mixed)
