@@ -3,7 +3,6 @@
  * lang.c - the language of a mail's recipient (see lang.h).
  */
 #include "services/lang.h"
-#include "spool/addrindex.h"
 #include "spool/users.h"
 
 #include <stdlib.h>
@@ -22,13 +21,4 @@ const char *lang_use_user(const struct config *cfg, const char *userid)
 	was = i18n_use(u.language);
 	user_free(&u);
 	return was;
-}
-
-const char *lang_use_addr(const struct config *cfg, const char *addr)
-{
-	char userid[32] = "";
-
-	if (!addr || addr_player(cfg->spool, addr, userid) <= 0)
-		userid[0] = '\0';
-	return lang_use_user(cfg, userid);
 }

@@ -26,8 +26,4 @@
  * (whoever loads it for the mail logs it). */
 const char *lang_use_user(const struct config *cfg, const char *userid);
 
-/* The same for an address: the player whose confirmed address it is,
- * else default_language. */
-const char *lang_use_addr(const struct config *cfg, const char *addr);
-
 #endif

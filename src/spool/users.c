@@ -808,7 +808,7 @@ char *user_format(const struct user *u)
 		buf_puts(&b, "web: off\n");
 	if (u->receipts_off)
 		buf_puts(&b, "receipts: off\n");
-	if (strcmp(u->language, I18N_ENGLISH) != 0)
+	if (u->language[0] && strcmp(u->language, I18N_ENGLISH) != 0)
 		buf_printf(&b, "language: %s\n", u->language);
 	if (u->left) {
 		util_iso_time(u->left, when, sizeof when);

@@ -193,8 +193,9 @@ struct user {
 	                                    default (a receipt for each
 	                                    message and chat sent) */
 	char language[16];               /* "language:" (issue 32): "en" by
-	                                    default, else a language name
-	                                    (i18n_name_ok) */
+	                                    default ("" too: a struct not
+	                                    set up by user_defaults), else
+	                                    a language name (i18n_name_ok) */
 };
 
 /* Load SPOOL/users/USERID (userid already validated) into *u (its
