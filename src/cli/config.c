@@ -39,7 +39,14 @@ static int config_check(const struct config *cfg)
 	/* Issue 32: a catalogue for each language of po/LINGUAS, and for
 	 * the default language. */
 	bad += i18n_check_dir(cfg->locale_dir, stderr);
-	if (!i18n_known(cfg->locale_dir, cfg->default_language)) {
+	if (!ENABLE_NLS && strcmp(cfg->default_language, I18N_ENGLISH) != 0) {
+		/* TRANSLATORS: a language ("de"). */
+		fprintf(stderr, _("epamserv: default_language is %s but this "
+		                  "epamserv is built without NLS (configure "
+		                  "--disable-nls): every mail is English\n"),
+		        cfg->default_language);
+		bad++;
+	} else if (!i18n_known(cfg->locale_dir, cfg->default_language)) {
 		/* TRANSLATORS: a language ("de"), a directory. */
 		fprintf(stderr, _("epamserv: default_language is %1$s but %2$s "
 		                  "holds no catalogue for it: strangers would "

@@ -122,8 +122,12 @@ try:
     locale = catalogue(env.root)
     pipe_env(env, locale)
     if not nls(env):
+        # The whole test skipped: no other plan line (done()), and the
+        # SMTP server stopped, or the TAP driver would wait for it.
+        env.close()
         print("1..0 # SKIP built without NLS (configure --disable-nls)")
-        sys.exit(0)
+        sys.stdout.flush()
+        os._exit(0)
     # A template of the German players' own: templates/de/account.txt.
     templates = os.path.join(env.root, "templates")
     shutil.copytree(TEMPLATES, templates)
