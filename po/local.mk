@@ -3,8 +3,13 @@
 # `make update-po` extracts every string marked _(), N_() or ngettext()
 # (src/util/i18n.h) from the .c and .h files of src/ into
 # po/epamserv.pot in the build tree, sorted by file, and merges it into
-# each language of po/LINGUAS (po/LANG.po in the source tree).  `make
-# install` installs each language as LOCALEDIR/LANG/LC_MESSAGES/epamserv.mo.
+# each language of po/LINGUAS (po/LANG.po in the source tree).  `make`
+# compiles each language (msgfmt --check) into the build tree as
+# po/LANG/LC_MESSAGES/epamserv.mo, where the tests find them (the
+# setting locale_dir; tests/integration/harness.py points it there: the
+# program itself never looks into the build tree), and `make install`
+# installs them as LOCALEDIR/LANG/LC_MESSAGES/epamserv.mo.  po/linguas.h
+# tells the program the languages of po/LINGUAS, for config --check.
 #
 # This is the whole of it, in place of gettext's po/Makefile.in.in: that
 # one wants a recursive build (SUBDIRS = po) and autopoint at autoreconf
@@ -19,6 +24,8 @@ AM_CPPFLAGS += -DEPAMSERV_LOCALEDIR='"$(localedir)"'
 # out (make check already covers --enable-nls).
 AM_DISTCHECK_CONFIGURE_FLAGS = --disable-nls
 EXTRA_DIST += po/LINGUAS
+BUILT_SOURCES += po/linguas.h
+CLEANFILES += po/linguas.h
 
 # Where update-po writes the template; a test may point it elsewhere.
 potfile = po/$(PACKAGE).pot
@@ -40,13 +47,32 @@ update-po:
 	    '$(srcdir)/po/'$$lang.po '$(potfile)' || exit 1; \
 	done
 
-install-data-local:
+po/linguas.h: $(srcdir)/po/LINGUAS
+	@$(MKDIR_P) po
+	$(AM_V_GEN)langs=$(po_languages); \
+	printf '/* generated from po/LINGUAS */\n#define EPAMSERV_LINGUAS "%s"\n' \
+	  "`echo $$langs`" > $@-t && mv $@-t $@
+
+# Each catalogue compiled again when its .po changes (a stamp per
+# language would need the list in make's own syntax; msgfmt is quick).
+all-local: po-catalogues
+po-catalogues: $(srcdir)/po/LINGUAS
+	@for lang in $(po_languages); do \
+	  mo=po/$$lang/LC_MESSAGES/$(PACKAGE).mo; \
+	  if test ! -f "$$mo" || test '$(srcdir)/po/'$$lang.po -nt "$$mo"; then \
+	    echo " $(MSGFMT) po/$$lang.po > $$mo"; \
+	    $(MKDIR_P) po/$$lang/LC_MESSAGES && \
+	    $(MSGFMT) --check -o "$$mo" '$(srcdir)/po/'$$lang.po || exit 1; \
+	  fi; \
+	done
+
+install-data-local: po-catalogues
 	@for lang in $(po_languages); do \
 	  dir='$(DESTDIR)$(localedir)/'$$lang/LC_MESSAGES; \
-	  echo " $(MSGFMT) po/$$lang.po > $$dir/$(PACKAGE).mo"; \
+	  echo " $(INSTALL_DATA) po/$$lang/LC_MESSAGES/$(PACKAGE).mo $$dir"; \
 	  $(MKDIR_P) "$$dir" && \
-	  $(MSGFMT) --check -o "$$dir/$(PACKAGE).mo" \
-	    '$(srcdir)/po/'$$lang.po || exit 1; \
+	  $(INSTALL_DATA) po/$$lang/LC_MESSAGES/$(PACKAGE).mo \
+	    "$$dir/$(PACKAGE).mo" || exit 1; \
 	done
 
 uninstall-local:
@@ -54,5 +80,18 @@ uninstall-local:
 	  rm -f '$(DESTDIR)$(localedir)/'$$lang/LC_MESSAGES/$(PACKAGE).mo; \
 	done
 
+# The catalogues of po/LINGUAS go into the tarball with it.
+dist-hook: dist-po
+dist-po:
+	@for lang in $(po_languages); do \
+	  cp -p '$(srcdir)/po/'$$lang.po '$(distdir)/po/' || exit 1; \
+	done
+
+clean-local: clean-po
+clean-po:
+	@for lang in $(po_languages); do \
+	  rm -f po/$$lang/LC_MESSAGES/$(PACKAGE).mo; \
+	done
+
 CLEANFILES += po/$(PACKAGE).pot
-.PHONY: update-po
+.PHONY: update-po po-catalogues dist-po clean-po

@@ -235,6 +235,8 @@ int main(int argc, char **argv)
 		}
 		i += 2;
 	}
+	/* The catalogues where the configuration says (issue 32). */
+	i18n_bind(cfg.locale_dir);
 	if (i >= argc) {
 		subcmd_usage(stderr);
 		config_free(&cfg);

@@ -598,3 +598,14 @@ tests_unit_test_inlog_LDADD = $(epamserv_test_libs)
 # the fail2ban filter, admin.log and the robots' note files.
 TESTS += tests/integration/test_log_english.py
 EXTRA_DIST += tests/integration/test_log_english.py
+# Issue 32: the language of each recipient in one process, with an
+# empty environment (util/i18n.c; a German test catalogue).
+check_PROGRAMS += tests/unit/test_i18n
+TESTS += tests/unit/test_i18n
+tests_unit_test_i18n_SOURCES = tests/unit/test_i18n.c tests/tap.h
+tests_unit_test_i18n_LDADD = $(epamserv_test_libs)
+# Issue 32: set ... language, admin user language, the welcome's word on
+# it, templates/LANG/NAME, and one run writing to an English and a
+# German player, each in his language (a test catalogue, env -i).
+TESTS += tests/integration/test_language.py
+EXTRA_DIST += tests/integration/test_language.py

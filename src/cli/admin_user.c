@@ -10,6 +10,9 @@
  *                                   (the old forms with PASSWORD before
  *                                   ADDRESS, or last, warned of)
  *   admin user show USERID
+ *   admin user language USERID LANGUAGE --reason TEXT
+ *                                   the language of the player's mails
+ *                                   (issue 32; as set ... language)
  *   admin user list                 every account: userid, address,
  *                                   state, bounces of its address
  *   admin user address USERID NEW-ADDRESS --reason TEXT
@@ -24,6 +27,7 @@
 #include "cli/cli.h"
 #include "cli/password.h"
 #include "commands/cmd.h"
+#include "services/lang.h"
 #include "game/game.h"
 #include "mail/mail.h"
 #include "spool/addrindex.h"
@@ -411,6 +415,8 @@ static int notify_closed(const struct config *cfg, const char *userid,
 	struct txn *t;
 	char key[200], why[256], *text;
 	enum cmd_status st = CMD_TEMPFAIL;
+	/* Issue 32: in the closed account's language. */
+	const char *was = lang_use_user(cfg, userid);
 
 	svc_init(&sv, cfg, util_now());
 	snprintf(key, sizeof key, "admin del %s notice %lld", userid,
@@ -447,6 +453,7 @@ static int notify_closed(const struct config *cfg, const char *userid,
 	tvars_free(&v);
 	buf_free(&details);
 	svc_free(&sv);
+	i18n_use(was);
 	return st == CMD_DONE ? 0 : -1;
 }
 
@@ -620,7 +627,32 @@ int admin_user(const struct config *cfg, int argc, char **argv)
 			       util_clean_line(addr));
 		}
 		printf(_("created: %s\npassword: (hashed, %.3s...)\n"), when, u.hash);
+		printf(_("language: %s\n"), u.language);
 		rc = 0;
+	} else if (strcmp(argv[1], "language") == 0 && argc == 4) {
+		char was[sizeof u.language];
+		util_lower(argv[3]);
+		if (admin_need_reason(reason, "user language") < 0) {
+			user_free(&u);
+			return EXIT_USAGE;
+		}
+		if (!i18n_known(cfg->locale_dir, argv[3])) {
+			char langs[256];
+			i18n_list(cfg->locale_dir, langs, sizeof langs);
+			/* TRANSLATORS: what was given, then the languages ("en,
+			 * de"). */
+			fprintf(stderr, _("epamserv: '%1$s' is not a language of "
+			                  "this server: give one of %2$s\n"),
+			        util_clean_line(argv[3]), langs);
+			user_free(&u);
+			return EXIT_USAGE;
+		}
+		snprintf(was, sizeof was, "%s", u.language);
+		snprintf(u.language, sizeof u.language, "%s", argv[3]);
+		rc = save_user(cfg, &u);
+		if (rc == 0)
+			admin_log(cfg, reason, "language of %s set to %s (was %s)",
+			          u.userid, u.language, was);
 	} else if (strcmp(argv[1], "del") == 0 && argc == 3) {
 		user_free(&u);
 		if (admin_need_reason(reason, "user del") < 0)
@@ -654,6 +686,7 @@ usage:
 	          "       epamserv admin user passwd USERID --reason TEXT\n"
 	          "       (the password is asked for, or read from standard input)\n"
 	          "       epamserv admin user show USERID\n"
+	          "       epamserv admin user language USERID LANGUAGE --reason TEXT\n"
 	          "       epamserv admin user repair USERID --reason TEXT\n"), stderr);
 	return EXIT_USAGE;
 }

@@ -107,12 +107,14 @@ static int tell_one(const struct config *cfg, const struct opponents *o,
 	struct txn *t;
 	char key[300], first[32], last[32], headline[200], *text = NULL,
 	     *err = NULL;
+	const char *was;
 	enum cmd_status st = CMD_TEMPFAIL;
 
 	if (user_load(cfg->spool, o->who[i], &u, &err) != 0) {
 		free(err);
 		return 0;  /* gone or damaged: nobody to tell */
 	}
+	was = i18n_use(u.language);  /* issue 32: the opponent's language */
 	svc_init(&sv, cfg, util_now());
 	snprintf(key, sizeof key, "bounce notice %s %s %lld", o->userid,
 	         o->who[i], (long long)b->first);
@@ -156,6 +158,7 @@ static int tell_one(const struct config *cfg, const struct opponents *o,
 	buf_free(&details);
 	svc_free(&sv);
 	user_free(&u);
+	i18n_use(was);
 	return st == CMD_DONE ? 0 : -1;
 }
 

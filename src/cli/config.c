@@ -2,7 +2,7 @@
 /*
  * config.c - "epamserv config [-n]": the effective settings, each with
  * where its value came from; "config --check": the settings, the config
- * file, the templates, the robots and the league checked, as the spool's
+ * file, the templates, the catalogues, the robots and the league checked, as the spool's
  * owner (main becomes it first, SUBCMD_OWNER_ON_CHECK).
  */
 #include "cli/cli.h"
@@ -36,6 +36,24 @@ static int config_check(const struct config *cfg)
 	}
 	if (template_check_dir(cfg->templates, stderr) != 0)
 		bad++;
+	/* Issue 32: a catalogue for each language of po/LINGUAS, and for
+	 * the default language. */
+	bad += i18n_check_dir(cfg->locale_dir, stderr);
+	if (!ENABLE_NLS && strcmp(cfg->default_language, I18N_ENGLISH) != 0) {
+		/* TRANSLATORS: a language ("de"). */
+		fprintf(stderr, _("epamserv: default_language is %s but this "
+		                  "epamserv is built without NLS (configure "
+		                  "--disable-nls): every mail is English\n"),
+		        cfg->default_language);
+		bad++;
+	} else if (!i18n_known(cfg->locale_dir, cfg->default_language)) {
+		/* TRANSLATORS: a language ("de"), a directory. */
+		fprintf(stderr, _("epamserv: default_language is %1$s but %2$s "
+		                  "holds no catalogue for it: strangers would "
+		                  "read English\n"),
+		        cfg->default_language, cfg->locale_dir);
+		bad++;
+	}
 	bad += robot_check(cfg, stderr);
 	bad += league_check(cfg, stderr);  /* issue 17: the league's boards */
 

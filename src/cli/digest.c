@@ -28,6 +28,7 @@
  * read once more, only in a sweep where some player's digest is due.
  */
 #include "cli/cli.h"
+#include "services/lang.h"
 #include "services/clock.h"
 #include "services/outmail.h"
 #include "services/tokens.h"
@@ -333,7 +334,10 @@ int cli_digests(const struct config *cfg, time_t now)
 	if (r.ndue)
 		spool_each_board(cfg->spool, digest_scan_one, &r);
 	for (i = 0; i < r.ndue; i++) {
+		/* The digest in its reader's language (issue 32). */
+		const char *was = lang_use_user(cfg, r.due[i].userid);
 		int rc = digest_send(cfg, &r.due[i], now);
+		i18n_use(was);
 		if (rc > 0) {
 			sent++;
 			log_msg(LOG_INFO, "sweep: digest to %s (%zu boards)\n",

@@ -48,8 +48,13 @@ static int held_names(const struct held_entry *held, size_t n,
 	return 0;
 }
 
+/* The language before sweep_player switched to its player's, which
+ * sweep_tell gives back (issue 32). */
+static const char *sweep_lang_was;
+
 /* Load userid into *u when they are a confirmed player (someone to
- * tell); 0, or -1 (nothing to free). */
+ * tell); 0, or -1 (nothing to free).  On 0 what follows, up to
+ * sweep_tell, is written in the player's language. */
 static int sweep_player(struct svc *s, const char *userid, struct user *u)
 {
 	char *err = NULL;
@@ -62,6 +67,7 @@ static int sweep_player(struct svc *s, const char *userid, struct user *u)
 		user_free(u);
 		return -1;  /* the player left: nobody to tell */
 	}
+	sweep_lang_was = i18n_use(u->language);
 	return 0;
 }
 
@@ -79,6 +85,7 @@ static enum cmd_status sweep_tell(struct svc *s, struct board_ctx *b,
 	s->bm.board_kind = kind;
 	st = reply_board(s, t, &b->g, headline, "", NULL, user_address(u));
 	s->bm.board_kind = MAIL_KIND_NONE;
+	i18n_use(sweep_lang_was);
 	user_free(u);
 	if (st != CMD_DONE) {
 		txn_abort(t);

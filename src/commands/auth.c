@@ -94,9 +94,11 @@ static void auth_tell_owner(struct cmdctx *c, const struct user *u)
 {
 	char key[128], what[256], details[1024], text[1296], day[32];
 	int n = authfail_count(c->s.cfg->spool, u->userid, c->s.now);
+	const char *was;
 
 	if (!user_address(u))
 		return;
+	was = i18n_use(u->language);  /* the owner's, not the sender's */
 	util_iso_time(c->s.now, day, sizeof day);
 	day[10] = '\0';
 	snprintf(key, sizeof key, "password-notice %s %s", u->userid, day);
@@ -124,6 +126,7 @@ static void auth_tell_owner(struct cmdctx *c, const struct user *u)
 	 * subject after "epamserv: ". */
 	notice_once(c, u->userid, user_address(u), key,
 	            _("wrong passwords tried"), text);
+	i18n_use(was);
 }
 
 /* The one password check of account u in this mail: 1 right, 0 wrong,

@@ -372,7 +372,8 @@ const struct cmd_def cmd_table[] = {
 	  "USERID PASSWORD timezone ZONE|UTC\n"
 	  "USERID PASSWORD receipts on|off\n"
 	  "USERID PASSWORD publish comments on|off\n"
-	  "USERID PASSWORD web on|off",
+	  "USERID PASSWORD web on|off\n"
+	  "USERID PASSWORD language LANGUAGE",
 	  /* TRANSLATORS: the help text of set, lines of at most 60
 	     columns; command words, option names (-x=) and the
 	     arguments in capitals (USERID, PASSWORD, BOARD) stay as
@@ -394,7 +395,9 @@ const struct cmd_def cmd_table[] = {
 	  "publish comments (on: game records and the web site show\n"
 	  "your games' comments where the other player's are shown\n"
 	  "too; off, the default), web (off: your games and your page\n"
-	  "stay off the web site; on, the default).\n"
+	  "stay off the web site; on, the default), language (the\n"
+	  "language of your mails: en, English, the default, or another\n"
+	  "this server has; a wrong one is answered with the list).\n"
 	  "Answers to your own commands always come at once."),
 	  "set alice Secret42 html off\nset alice Secret42 board compact\n"
 	  "set alice Secret42 mail digest 8",
@@ -432,7 +435,11 @@ const struct cmd_def cmd_table[] = {
 	  "    e.g. set alice Secret42 publish comments on\n"
 	  "set USERID PASSWORD web on|off\n"
 	  "    off keeps your games and your page off the web site (on: default)\n"
-	  "    e.g. set alice Secret42 web off\n") },
+	  "    e.g. set alice Secret42 web off\n"
+	  "set USERID PASSWORD language LANGUAGE\n"
+	  "    the language of your mails: en (English, the default) or another\n"
+	  "    this server has\n"
+	  "    e.g. set alice Secret42 language de\n") },
 	{ "standings", "ratings", A | G, "[GAME]",
 	  /* TRANSLATORS: the help text of standings, lines of at most 60
 	     columns; command words, option names (-x=) and the

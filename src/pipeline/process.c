@@ -42,6 +42,7 @@
 #include "pipeline/quoting.h"
 #include "services/robot.h"
 #include "pipeline/tokenform.h"
+#include "services/lang.h"
 #include "spool/addrindex.h"
 #include "spool/damage.h"
 #include "pipeline/report.h"
@@ -634,11 +635,13 @@ static void blocked_notice(struct cmdctx *c, const char *userid)
 {
 	struct user u;
 	char key[128], day[32], *err = NULL;
+	const char *was;
 
 	if (user_load(c->s.cfg->spool, userid, &u, &err) != 0) {
 		free(err);
 		return;
 	}
+	was = i18n_use(u.language);  /* the owner's, not the sender's */
 	util_iso_time(c->s.now, day, sizeof day);
 	day[10] = '\0';
 	snprintf(key, sizeof key, "blocked-notice %s %s", userid, day);
@@ -652,6 +655,7 @@ static void blocked_notice(struct cmdctx *c, const char *userid)
 		            "or any mail about your account): tokens always work.  "
 		            "Once the guessing stops, passwords work again (a "
 		            "right one clears the count)."));
+	i18n_use(was);
 	user_free(&u);
 }
 
@@ -794,6 +798,7 @@ int process_mail_at(const struct config *cfg, const char *raw, size_t len,
 	struct held_entry he;
 	unsigned long notes_before;
 	int rc = 0, prc, held_before;
+	const char *lang_was;
 
 	if (spool_init(cfg->spool, &err) < 0) {
 		log_msg(LOG_ERR, "%s\n", err);
@@ -826,6 +831,10 @@ int process_mail_at(const struct config *cfg, const char *raw, size_t len,
 	c.s.now = util_now();
 	mail_source_network(raw, len, c.source, sizeof c.source);
 	memset(&in, 0, sizeof in);
+	/* Issue 32: what the sender reads is in default_language until he
+	 * is known to be a player, then in his (mails to others switch
+	 * to theirs where they are composed, services/lang.h). */
+	lang_was = i18n_use(cfg->default_language);
 	why = never_answer(cfg, &m);
 	c.sender = stranger_address(&m);
 	if (why || !c.sender) {
@@ -869,6 +878,7 @@ int process_mail_at(const struct config *cfg, const char *raw, size_t len,
 		rc = EXIT_TEMPFAIL;
 		goto out;
 	}
+	lang_use_user(cfg, prc > 0 ? userid : c.sender_player);
 	/* A proved mail set aside (held.h) was counted when it first
 	 * came: its retries on every run must not spend its player's
 	 * budget, or one damaged board would make all of the player's mail
@@ -896,6 +906,7 @@ out:
 	if (rc == 0)
 		held_done(cfg->spool, c.s.digest);
 done:
+	i18n_use(lang_was);
 	intake_free(&in);
 	auth_forget(&c);
 	lock_release(&l);

@@ -914,6 +914,61 @@ static int board_held_for_digest(const struct svc *s, const struct game *g,
 	return side < 0 || side == (int)g->pos.to_move;
 }
 
+/* The words of a board mail that its recipients share (board_vars,
+ * the moves, clock_vars), and the language they are written in. */
+struct board_words {
+	const char *headline, *comment, *who;
+	const char *moves;        /* render_moves */
+	const struct user *u;     /* the players' accounts, where have[i] */
+	const int *have;
+	const char *lang;         /* v's language (i18n_current), or NULL */
+	time_t deadline;          /* clock_vars' */
+	const char *mover;
+};
+
+/* Switch to the language of r's reader (his account's; without one,
+ * the language in use: the sender's of the mail in hand, or
+ * default_language) and write v in it unless it is in it already: a
+ * board mail is composed once per language of its readers (issue 32).
+ * Returns the language that was in use, for i18n_use. */
+static const char *words_for(struct svc *s, const struct game *g,
+                             struct tvars *v, struct board_words *w,
+                             struct board_rcpt *r)
+{
+	const char *was = i18n_use(r->user ? r->user->language
+	                                    : i18n_current());
+
+	if (!w->lang || w->lang != i18n_current()) {
+		struct board_rcpt clk = { 0 };
+		tvars_free(v);
+		board_vars(s, g, v, w->headline, w->comment, w->who);
+		if (*w->moves)
+			/* TRANSLATORS: the heading of the list of moves played,
+			 * then the list (its notation stays). */
+			tvars_setf(v, "moves", _("Moves:\n%s"), w->moves);
+		clock_vars(s, g, v, w->u, w->have, &clk);
+		w->deadline = clk.deadline;
+		w->mover = clk.mover;
+		w->lang = i18n_current();
+	}
+	r->deadline = w->deadline;
+	r->mover = w->mover;
+	return was;
+}
+
+/* board_mail in the language of r's reader. */
+static enum cmd_status board_mail_in(struct svc *s, struct txn *t,
+                                     const struct game *g, struct tvars *v,
+                                     struct board_words *w,
+                                     struct board_rcpt *r)
+{
+	const char *was = words_for(s, g, v, w, r);
+	enum cmd_status st = board_mail(s, t, g, v, r);
+
+	i18n_use(was);
+	return st;
+}
+
 enum cmd_status reply_board(struct svc *s, struct txn *t,
                             const struct game *g, const char *headline,
                             const char *comment, const char *who,
@@ -926,15 +981,10 @@ enum cmd_status reply_board(struct svc *s, struct txn *t,
 	char token[2][REPLY_TOKEN_LEN + 1];
 	char *moves = render_moves(g);
 	enum cmd_status st = CMD_DONE;
-	const char *mover;
-	time_t deadline;
+	struct board_words w = { headline, comment, who, moves, u, have, NULL,
+	                         0, NULL };
 	size_t k;
 
-	board_vars(s, g, &v, headline, comment, who);
-	if (*moves)
-		/* TRANSLATORS: the heading of the list of moves played, then
-		 * the list (its notation stays). */
-		tvars_setf(&v, "moves", _("Moves:\n%s"), moves);
 	for (i = 0; i < 2; i++) {
 		char *err = NULL;
 		int rc = user_load(s->cfg->spool, player[i], &u[i], &err);
@@ -943,15 +993,8 @@ enum cmd_status reply_board(struct svc *s, struct txn *t,
 		free(err);
 		have[i] = rc == 0;
 	}
-	{
-		struct board_rcpt clk = { 0 };
-		clock_vars(s, g, &v, u, have, &clk);
-		deadline = clk.deadline;
-		mover = clk.mover;
-	}
 	if (only_addr) {
-		struct board_rcpt r = { only_addr, NULL, -1, NULL, NULL, deadline,
-		                        mover };
+		struct board_rcpt r = { only_addr, NULL, -1, NULL, NULL, 0, NULL };
 		for (i = 0; i < 2; i++)
 			if (have[i] && user_find_address(&u[i], only_addr) >= 0) {
 				r.user = &u[i];
@@ -964,7 +1007,7 @@ enum cmd_status reply_board(struct svc *s, struct txn *t,
 		    tokens_of(s, s->bm.token_game ? s->bm.token_game : g, r.user,
 		              token[0]) == 0)
 			r.token = token[0];
-		st = board_mail(s, t, g, &v, &r);
+		st = board_mail_in(s, t, g, &v, &w, &r);
 		goto out;
 	}
 	for (i = 0; i < 2 && st == CMD_DONE; i++) {
@@ -977,13 +1020,11 @@ enum cmd_status reply_board(struct svc *s, struct txn *t,
 			continue;
 		r.user = &u[i];
 		r.side = i;
-		r.deadline = deadline;
-		r.mover = mover;
 		r.token = tokens_of(s, g, &u[i], token[i]) == 0 ? token[i] : NULL;
 		r.away = have[!i] && user_on_vacation(&u[!i], s->now) ? &u[!i] : NULL;
 		for (a = 0; a < u[i].naddr && st == CMD_DONE; a++) {
 			r.addr = u[i].addr[a].addr;
-			st = board_mail(s, t, g, &v, &r);
+			st = board_mail_in(s, t, g, &v, &w, &r);
 		}
 	}
 	/* Observers: every board mail, never a token; confirmed players
@@ -992,8 +1033,7 @@ enum cmd_status reply_board(struct svc *s, struct txn *t,
 	     k < (size_t)s->cfg->max_observers; k++) {
 		struct user o;
 		char *err = NULL;
-		struct board_rcpt r = { NULL, NULL, -1, NULL, NULL, deadline,
-		                        mover };
+		struct board_rcpt r = { NULL, NULL, -1, NULL, NULL, 0, NULL };
 		int rc = user_load(s->cfg->spool, g->observers[k], &o, &err);
 		if (rc < 0)
 			log_msg(LOG_ERR, "%s\n", err);
@@ -1004,7 +1044,7 @@ enum cmd_status reply_board(struct svc *s, struct txn *t,
 		    !board_held_for_digest(s, g, &o, -1, comment, who)) {
 			r.addr = user_address(&o);
 			r.user = &o;
-			st = board_mail(s, t, g, &v, &r);
+			st = board_mail_in(s, t, g, &v, &w, &r);
 		}
 		user_free(&o);
 	}

@@ -64,10 +64,6 @@ enum cmd_status notify_game_end(struct svc *s, struct txn *t,
 
 	if (!text)
 		return CMD_DONE;  /* logged; a notice is not worth the move */
-	/* TRANSLATORS: %s is the board mail's headline (whole
-	 * sentences). */
-	snprintf(head, sizeof head, _("%s  (You asked to be told when this "
-	         "game ends: notify.)"), headline);
 	s->bm.subject = NULL;
 	for (line = text; *line && st == CMD_DONE; line = next) {
 		char userid[32], game[16], extra;
@@ -90,10 +86,17 @@ enum cmd_status notify_game_end(struct svc *s, struct txn *t,
 			continue;
 		}
 		if (user_confirmed(&u) && notify_has(&u, g->game, g->board)) {
+			/* In the subscriber's language (issue 32). */
+			const char *was = i18n_use(u.language);
+			/* TRANSLATORS: %s is the board mail's headline (whole
+			 * sentences). */
+			snprintf(head, sizeof head, _("%s  (You asked to be told "
+			         "when this game ends: notify.)"), headline);
 			snprintf(last, sizeof last, "%s", userid);
 			s->bm.no_token = 1;
 			st = reply_board(s, t, g, head, "", NULL, user_address(&u));
 			s->bm.no_token = 0;
+			i18n_use(was);
 		}
 		user_free(&u);
 	}

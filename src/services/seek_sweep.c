@@ -72,6 +72,8 @@ int seek_sweep(const struct config *cfg)
 			if (user_confirmed(&u)) {
 				struct tvars v = { 0 };
 				char *body;
+				/* In the seeker's language (issue 32). */
+				const char *was = i18n_use(u.language);
 				deadline_words(&u, s.created, when, sizeof when);
 				snprintf(headline, sizeof headline, _("your seek on board "
 				         "%ld expired"), s.board);
@@ -92,6 +94,7 @@ int seek_sweep(const struct config *cfg)
 				tvars_set(&v, "userid", u.userid);
 				body = reply_template(&sv, "account.txt", &v);
 				tvars_free(&v);
+				i18n_use(was);
 				if (body) {
 					char subject[160], with[240];
 					snprintf(subject, sizeof subject, "epamserv: %s",

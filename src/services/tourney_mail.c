@@ -87,6 +87,7 @@ enum cmd_status tt_mail(struct svc *s, struct txn *t, const char *game,
 	struct tvars v = { 0 };
 	struct user u;
 	char subject[160], with[240], url[300], *err = NULL, *mail;
+	const char *was;
 
 	if (user_load(s->cfg->spool, userid, &u, &err) != 0) {
 		free(err);
@@ -102,9 +103,11 @@ enum cmd_status tt_mail(struct svc *s, struct txn *t, const char *game,
 	tvars_set(&v, "name", name);
 	tvars_set(&v, "from", s->cfg->from);
 	web_tourney_url(s->cfg, name, url, sizeof url);
+	was = i18n_use(u.language);  /* issue 32: the player's language */
 	if (url[0])
 		tvars_setf(&v, "web", _("On the web: %s"), url);
 	mail = reply_template(s, "tournament.txt", &v);
+	i18n_use(was);
 	tvars_free(&v);
 	if (!mail) {
 		user_free(&u);

@@ -152,6 +152,7 @@ void user_defaults(struct user *u)
 	u->publish_comments = 0;
 	u->web_off = 0;
 	u->receipts_off = 0;
+	strcpy(u->language, I18N_ENGLISH);
 }
 
 int user_publishes_comments(const struct user *u)
@@ -300,6 +301,10 @@ static int user_pref_field(struct user *u, const char *key, const char *val)
 		if (strcmp(val, "on") && strcmp(val, "off"))
 			return -1;
 		u->receipts_off = strcmp(val, "off") == 0;
+	} else if (strcmp(key, "language") == 0) {
+		if (!i18n_name_ok(val) || strlen(val) >= sizeof u->language)
+			return -1;
+		strcpy(u->language, val);
 	} else if (strcmp(key, "board") == 0) {
 		if (strcmp(val, "wide") == 0)
 			u->board = USER_BOARD_WIDE;
@@ -799,6 +804,8 @@ char *user_format(const struct user *u)
 		buf_puts(&b, "web: off\n");
 	if (u->receipts_off)
 		buf_puts(&b, "receipts: off\n");
+	if (u->language[0] && strcmp(u->language, I18N_ENGLISH) != 0)
+		buf_printf(&b, "language: %s\n", u->language);
 	if (u->left) {
 		util_iso_time(u->left, when, sizeof when);
 		buf_printf(&b, "left: %s\n", when);

@@ -55,6 +55,9 @@
  *                                stay off the web site; default on)
  *   receipts: off               (issue 30: no receipt for the player's
  *                                message and chat mails; default on)
+ *   language: de                (issue 32: the language of the player's
+ *                                mails, a name of util/i18n.h; default
+ *                                en, which older files read as)
  *   left: 2026-12-01T10:00:00Z  (signed off: the userid stays taken)
  *
  * A player who signs off keeps the file, marked "left", with the password
@@ -189,6 +192,10 @@ struct user {
 	int receipts_off;                /* "receipts: off" (issue 30): 0 by
 	                                    default (a receipt for each
 	                                    message and chat sent) */
+	char language[16];               /* "language:" (issue 32): "en" by
+	                                    default ("" too: a struct not
+	                                    set up by user_defaults), else
+	                                    a language name (i18n_name_ok) */
 };
 
 /* Load SPOOL/users/USERID (userid already validated) into *u (its

@@ -311,6 +311,22 @@ static int log_check(const char *value, struct buf *e)
 	return -1;
 }
 
+/* An absolute path, bounded like spool's. */
+static int locale_dir_check(const char *value, struct buf *e)
+{
+	(void)e;
+	return value[0] == '/' && strlen(value) <= 1024 && !has_control(value)
+	       ? 0 : -1;
+}
+
+/* A language name ("en", "de"); whether its catalogue is there is
+ * config --check's (i18n_known). */
+static int language_check(const char *value, struct buf *e)
+{
+	(void)e;
+	return i18n_name_ok(value) ? 0 : -1;
+}
+
 /* Words of a game's options, checked when a season starts. */
 static int league_options_check(const char *value, struct buf *e)
 {
@@ -402,6 +418,14 @@ static const struct config_key {
 	K_STR(templates, TEMPLATES, EPAMSERV_TEMPLATEDIR, NULL, NULL,
 	      "--templates",
 	      "the directory of the mail templates"),
+	/* Issue 32: where the catalogues are (the tests point it at the
+	 * build tree's), and the language of who chose none. */
+	K_STR(locale_dir, LOCALEDIR, EPAMSERV_LOCALEDIR, locale_dir_check,
+	      NULL, NULL,
+	      "the directory of the catalogues, LANG/LC_MESSAGES/epamserv.mo"),
+	K_STR(default_language, DEFAULT_LANGUAGE, "en", language_check, NULL,
+	      NULL,
+	      "the language of strangers and of new accounts"),
 	K_INT(lock_timeout, LOCK_TIMEOUT, 30, 0, 3600,
 	      "seconds a command waits for a board's lock"),
 	K_SIZE(max_mail_size, MAX_MAIL_SIZE, "1048576", 1024, 1L << 30,

@@ -34,7 +34,7 @@
 
 /* The number of keys (config_keys[] in conf.c; a static assertion
  * there keeps the two equal). */
-#define CONFIG_NKEYS 65
+#define CONFIG_NKEYS 67
 
 /* config.arrival: which record of a mail's arrival a move counts at. */
 enum arrival_source {
@@ -75,6 +75,9 @@ struct config {
 	char *from_name;     /* its display name for From:, "" when none */
 	char *log;           /* "syslog", "stderr" or an absolute path */
 	char *templates;
+	char *locale_dir;    /* the catalogues: DIR/LANG/LC_MESSAGES/epamserv.mo */
+	char *default_language; /* a stranger's language, and a player's
+	                           who chose none: "en", "de" (issue 32) */
 	int lock_timeout;    /* seconds */
 	size_t max_mail_size;/* bytes */
 	size_t max_reply_size; /* bytes: one outgoing mail, as queued */

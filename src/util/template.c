@@ -241,11 +241,23 @@ char *template_render(const char *dir, const char *name,
                       const struct tvars *vars, char **err)
 {
 	char path[4096], *out;
-	const char *text;
+	const char *text, *lang;
 	struct buf e = BUF_INIT;
 	int owned, n;
 
 	*err = NULL;
+	/* Issue 32: the template of the language in use, dir/LANG/NAME,
+	 * where the operator or a translator put one; else dir/NAME. */
+	lang = i18n_current();
+	if (lang && strcmp(lang, I18N_ENGLISH) != 0 &&
+	    (n = snprintf(path, sizeof path, "%s/%s/%s", dir, lang, name)) > 0 &&
+	    n < (int)sizeof path) {
+		text = template_text(path, &owned);
+		if (text)
+			goto expand;
+		if (errno != ENOENT && errno != ENOTDIR)
+			goto unreadable;
+	}
 	n = snprintf(path, sizeof path, "%s/%s", dir, name);
 	if (n < 0 || n >= (int)sizeof path) {
 		buf_printf(&e, _("template directory name too long: %s"), dir);
@@ -264,11 +276,13 @@ char *template_render(const char *dir, const char *name,
 	if (!text && errno == ENOENT && (text = template_fallback(path, name)))
 		owned = 0;
 	if (!text) {
+unreadable:
 		buf_printf(&e, _("cannot read template %s: %s"), path,
 		           strerror(errno));
 		*err = buf_take(&e);
 		return NULL;
 	}
+expand:
 	out = template_expand(text, vars);
 	if (owned)
 		free((char *)text);

@@ -60,7 +60,8 @@ const char *template_builtin(const char *name);
  * directory or cannot be read. */
 int template_check_dir(const char *dir, FILE *out);
 
-/* Expand dir/name with vars.  Returns a malloc'ed text (caller frees), or
+/* Expand dir/name with vars; in a language other than English
+ * (i18n_current, issue 32) dir/LANG/name first, where there is one.  Returns a malloc'ed text (caller frees), or
  * NULL with a malloc'ed *err when the template cannot be read (and, when
  * it does not exist, has no built-in copy, or dir itself is missing: only
  * a template missing from a directory that is there falls back).  Each file is read once per

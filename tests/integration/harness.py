@@ -20,6 +20,11 @@ import time
 BIN = os.environ.get("EPAMSERV_BIN", "src/epamserv")
 SRCDIR = os.environ.get("EPAMSERV_SRCDIR", ".")
 TEMPLATES = os.environ.get("EPAMSERV_TEMPLATES", os.path.join(SRCDIR, "templates"))
+# The catalogues this build compiled (po/LANG/LC_MESSAGES/epamserv.mo,
+# issue 32): the setting locale_dir, since the program never looks into
+# its build tree.
+LOCALEDIR = os.path.abspath(os.path.join(
+    os.environ.get("EPAMSERV_BUILDDIR", "."), "po"))
 
 _count = 0
 _failed = 0
@@ -165,6 +170,7 @@ class Env:
         self.env["EPAMSERV_SPOOL"] = self.spool
         self.env["EPAMSERV_FROM"] = "epamserv@games.example"
         self.env["EPAMSERV_TEMPLATES"] = TEMPLATES
+        self.env["EPAMSERV_LOCALEDIR"] = LOCALEDIR
         self.env["EPAMSERV_CONF"] = os.path.join(self.root, "none.conf")
         open(self.env["EPAMSERV_CONF"], "w").close()
         self.env["EPAMSERV_LOCK_TIMEOUT"] = "10"

@@ -8,6 +8,7 @@ for a password in smtp_url); `config` names where each value came from
 only the values that differ from the defaults."""
 import os
 import re
+import subprocess
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
@@ -145,5 +146,36 @@ try:
           {"EPAMSERV_SMTP_URL": "smtp://mail.example.org",
            "EPAMSERV_SMTP_USER": "u"}, 78,
           "smtp_url smtp://mail.example.org: the SMTP AUTH password would go")
+    # Issue 32: the default language needs its catalogue under
+    # locale_dir, and a language name is all it may be.
+    locales = os.path.join(env.root, "locale")
+    os.makedirs(os.path.join(locales, "de", "LC_MESSAGES"))
+    rc, out, err = env.run("config", "--check", env={
+        "EPAMSERV_DEFAULT_LANGUAGE": "de", "EPAMSERV_LOCALEDIR": locales})
+    # configure --disable-nls (make distcheck): only English, said so.
+    nls = "built without NLS" not in err
+    check("a default language without a catalogue",
+          {"EPAMSERV_DEFAULT_LANGUAGE": "de", "EPAMSERV_LOCALEDIR": locales},
+          78, "epamserv: default_language is de but %s holds no catalogue "
+          "for it: strangers would read English" % locales if nls else
+          "epamserv: default_language is de but this epamserv is built "
+          "without NLS (configure --disable-nls): every mail is English")
+    po = os.path.join(env.root, "de.po")
+    with open(po, "w") as f:
+        f.write('msgid ""\nmsgstr "Content-Type: text/plain; '
+                'charset=UTF-8\\n"\n')
+    subprocess.run(["msgfmt", "-o", os.path.join(
+        locales, "de", "LC_MESSAGES", "epamserv.mo"), po], check=True)
+    check("a default language with its catalogue",
+          {"EPAMSERV_DEFAULT_LANGUAGE": "de", "EPAMSERV_LOCALEDIR": locales},
+          0 if nls else 78, None)
+    rc, out, err = env.run("config", "--check", env={
+        "EPAMSERV_DEFAULT_LANGUAGE": "../de"})
+    ok(rc == 78 and "default_language" in err,
+       "a default language that is no language name is refused", err)
+    rc, out, err = env.run("config", "--check", env={
+        "EPAMSERV_LOCALEDIR": "po"})
+    ok(rc == 78 and "locale_dir" in err,
+       "a relative locale_dir is refused", err)
 finally:
     done()

@@ -15,6 +15,7 @@
  *   set USERID PASSWORD publish comments on|off   (issue 18)
  *   set USERID PASSWORD web on|off                (issue 18)
  *   set USERID PASSWORD receipts on|off           (issue 30)
+ *   set USERID PASSWORD language LANGUAGE         (issue 32)
  *
  * Each change is made under the "users" lock: load, check the password,
  * change, and commit the user file with the confirmation mail in one
@@ -631,6 +632,16 @@ enum cmd_status cmd_set(struct cmdctx *c, int argc, char **argv)
 		if (strcmp(argv[3], "on") && strcmp(argv[3], "off"))
 			return cmd_refuse(c, usage, _("receipts is on or off, not "
 			                  "'%s'"), argv[3]);
+	} else if (strcmp(argv[2], "language") == 0) {
+		if (!i18n_known(c->s.cfg->locale_dir, argv[3])) {
+			char langs[256];
+			i18n_list(c->s.cfg->locale_dir, langs, sizeof langs);
+			/* TRANSLATORS: %1$.40s is what the player wrote, %2$s the
+			 * languages of this server ("en, de"): codes he types. */
+			return cmd_refuse(c, usage, _("'%1$.40s' is not a language "
+			                  "of this server: write one of %2$s"),
+			                  argv[3], langs);
+		}
 	} else if (strcmp(argv[2], "token") == 0) {
 		if (strcmp(argv[3], "new"))
 			return cmd_refuse(c, usage, _("the only token value is "
@@ -638,7 +649,7 @@ enum cmd_status cmd_set(struct cmdctx *c, int argc, char **argv)
 	} else {
 		return cmd_refuse(c, usage, _("'%s' is not a setting: html, "
 		                  "orientation, board, token, mail, timezone, "
-		                  "publish comments, web or receipts"),
+		                  "publish comments, web, receipts or language"),
 		                  argv[2]);
 	}
 	if ((st = account_open(c, argv[0], argv[1], usage, &u, &l)) != CMD_DONE)
@@ -692,6 +703,17 @@ enum cmd_status cmd_set(struct cmdctx *c, int argc, char **argv)
 		           "receipt.") :
 		         _("Each message and chat mail of yours brings you a "
 		           "short receipt saying whom it reached."));
+	} else if (strcmp(argv[2], "language") == 0) {
+		/* The confirmation is the first mail in the new language. */
+		const char *was;
+		snprintf(u.language, sizeof u.language, "%s", argv[3]);
+		was = i18n_use(u.language);
+		/* TRANSLATORS: %s is the language's code ("de"). */
+		snprintf(details, sizeof details, _("Your mails are now written "
+		         "in the language %s."), u.language);
+		st = setting_saved(c, &u, &l, details);
+		i18n_use(was);
+		return st;
 	} else if (strcmp(argv[2], "timezone") == 0) {
 		char now[48];
 		snprintf(u.timezone, sizeof u.timezone, "%s",

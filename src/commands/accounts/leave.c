@@ -90,10 +90,10 @@ static int leave_notice_allowed(struct cmdctx *c, struct txn *t,
 }
 
 /* The notice about board g to its opponent o (every address), in t. */
-static enum cmd_status leave_notice(struct cmdctx *c, struct txn *t,
-                                    const struct leave_news *ln,
-                                    const struct game *g,
-                                    const struct user *o)
+static enum cmd_status leave_notice_words(struct cmdctx *c, struct txn *t,
+                                          const struct leave_news *ln,
+                                          const struct game *g,
+                                          const struct user *o)
 {
 	struct tvars v = { 0 };
 	char subject[200], details[1024], first[32], last[32];
@@ -152,6 +152,19 @@ static enum cmd_status leave_notice(struct cmdctx *c, struct txn *t,
 		reply_queue_about(&c->s, t, o->addr[i].addr, &a, subject, text, NULL, 0);
 	free(text);
 	return CMD_DONE;
+}
+
+/* leave_notice_words in o's language (issue 32). */
+static enum cmd_status leave_notice(struct cmdctx *c, struct txn *t,
+                                    const struct leave_news *ln,
+                                    const struct game *g,
+                                    const struct user *o)
+{
+	const char *was = i18n_use(o->language);
+	enum cmd_status st = leave_notice_words(c, t, ln, g, o);
+
+	i18n_use(was);
+	return st;
 }
 
 /* Queue in t a notice to the opponent of every ACTIVE board of ln->u

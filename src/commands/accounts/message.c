@@ -80,14 +80,18 @@ static enum cmd_status message_send(struct cmdctx *c, struct txn *t,
 
 	tvars_set(&v, "sender", from->userid);
 	tvars_set(&v, "message", message);
-	text = reply_template(&c->s, "message.txt", &v);
-	tvars_free(&v);
-	if (!text)
-		return CMD_TEMPFAIL;
 	snprintf(subject, sizeof subject, MESSAGE_SUBJECT "%s", from->userid);
 	for (i = 0; i < n; i++) {
 		const char *addr = user_address(&to[i]);
+		/* Each copy in its reader's language (issue 32). */
+		const char *was = i18n_use(to[i].language);
 		int k;
+		text = reply_template(&c->s, "message.txt", &v);
+		i18n_use(was);
+		if (!text) {
+			tvars_free(&v);
+			return CMD_TEMPFAIL;
+		}
 		snprintf(with, sizeof with, "%s", subject);
 		if (acctoken_pair_of(&c->s, &to[i], from->userid, token) == 0) {
 			k = snprintf(with, sizeof with, "%s - %s [#%s]", subject,
@@ -96,11 +100,12 @@ static enum cmd_status message_send(struct cmdctx *c, struct txn *t,
 				snprintf(with, sizeof with, "%s", subject);
 		}
 		reply_queue(&c->s, t, addr, with, text, NULL, 0, NULL);
+		free(text);
 		buf_printf(&names, "%s%s", i ? ", " : "", to[i].userid);
 	}
+	tvars_free(&v);
 	explicit_bzero(token, sizeof token);
 	explicit_bzero(with, sizeof with);
-	free(text);
 	/* TRANSLATORS: %2$s is the list of userids, "bob, carol". */
 	buf_printf(&what, ngettext("Your message was passed on to %1$d "
 	           "player: %2$s.", "Your message was passed on to %1$d "

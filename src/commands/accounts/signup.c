@@ -316,6 +316,10 @@ enum cmd_status cmd_signup(struct cmdctx *c, int argc, char **argv)
 	}
 	memset(&u, 0, sizeof u);
 	user_defaults(&u);
+	/* Issue 32: a new account starts in the server's language. */
+	if (i18n_known(c->s.cfg->locale_dir, c->s.cfg->default_language))
+		snprintf(u.language, sizeof u.language, "%s",
+		         c->s.cfg->default_language);
 	snprintf(u.userid, sizeof u.userid, "%s", argv[0]);
 	u.hash = user_hash_password(argv[1]);
 	u.created = c->s.now;
@@ -401,6 +405,30 @@ static void robots_var(const struct cmdctx *c, const char *userid,
 	buf_free(&b);
 }
 
+/* The welcome's word on the language of the player's mails (issue 32)
+ * into v's "language": which it is and how to change it; "" where the
+ * server has no language but English. */
+static void language_var(const struct cmdctx *c, const struct user *u,
+                         struct tvars *v)
+{
+	const char *langs[2];
+	char list[256], words[640];
+
+	if (i18n_languages(c->s.cfg->locale_dir, langs, 2) < 2) {
+		tvars_set(v, "language", "");
+		return;
+	}
+	i18n_list(c->s.cfg->locale_dir, list, sizeof list);
+	/* TRANSLATORS: %1$s is the language's code ("de"), %2$s the codes
+	 * of this server's languages ("en, de"), %3$s the userid; the set
+	 * line is a command: its words stay. */
+	snprintf(words, sizeof words, _("Your mails are written in the "
+	         "language %1$s.  This server writes %2$s; to change it, "
+	         "send\n  set %3$s PASSWORD language LANGUAGE"), u->language,
+	         list, u->userid);
+	tvars_setf(v, "language", "\n%s", words);
+}
+
 static char *confirm_welcome(struct cmdctx *c, const struct user *u,
                              const char *addr)
 {
@@ -411,6 +439,7 @@ static char *confirm_welcome(struct cmdctx *c, const struct user *u,
 	tvars_set(&v, "address", addr);
 	tvars_set(&v, "from", c->s.cfg->from);
 	robots_var(c, u->userid, &v);
+	language_var(c, u, &v);
 	text = reply_template(&c->s, "signup.txt", &v);
 	tvars_free(&v);
 	return text;
