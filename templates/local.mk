@@ -26,3 +26,20 @@ nodist_src_libepamserv_a_SOURCES = src/util/builtin_templates.c
 src/util/builtin_templates.c: $(dist_templates_DATA) templates/embed.sh
 	$(AM_V_GEN)$(MKDIR_P) src/util && \
 	$(SHELL) $(srcdir)/templates/embed.sh $@ $(srcdir) $(dist_templates_DATA)
+
+# Issue 32: the German templates, installed as templates/de/NAME: a
+# German reader's mail takes templates/de/NAME before templates/NAME
+# (src/util/template.c).  Not built into the binary: an operator's own
+# templates directory without de/ gives German players his templates.
+templates_dedir = $(pkgdatadir)/templates/de
+dist_templates_de_DATA = templates/de/board.txt templates/de/error.txt \
+	templates/de/help.txt templates/de/signup.txt \
+	templates/de/epaminondas-help.txt templates/de/crossings-help.txt \
+	templates/de/standings.txt templates/de/history.txt \
+	templates/de/account.txt templates/de/list.txt \
+	templates/de/message.txt templates/de/boards.txt \
+	templates/de/chat.txt templates/de/multiple.txt \
+	templates/de/board.html templates/de/confirm.txt \
+	templates/de/digest.txt templates/de/seeks.txt \
+	templates/de/tournament.txt templates/de/league.txt \
+	templates/de/receipt.txt templates/de/time-help.txt

@@ -609,3 +609,7 @@ tests_unit_test_i18n_LDADD = $(epamserv_test_libs)
 # German player, each in his language (a test catalogue, env -i).
 TESTS += tests/integration/test_language.py
 EXTRA_DIST += tests/integration/test_language.py
+# Issue 32: each language's templates (templates/LANG/) against the
+# English: all there, the same placeholders, 72 columns, the commands kept.
+TESTS += tests/integration/test_templates_lang.py
+EXTRA_DIST += tests/integration/test_templates_lang.py
