@@ -613,3 +613,8 @@ EXTRA_DIST += tests/integration/test_language.py
 # English: all there, the same placeholders, 72 columns, the commands kept.
 TESTS += tests/integration/test_templates_lang.py
 EXTRA_DIST += tests/integration/test_templates_lang.py
+# Issue 32: each language's catalogue complete and current (msgfmt
+# --check --statistics; no msgid of today's sources untranslated), and
+# German plurals at 0, 1, 2 and 5.
+TESTS += tests/integration/test_po.py
+EXTRA_DIST += tests/integration/test_po.py

@@ -130,7 +130,9 @@ try:
         os._exit(0)
     # A template of the German players' own: templates/de/account.txt.
     templates = os.path.join(env.root, "templates")
-    shutil.copytree(TEMPLATES, templates)
+    # (the English ones only: the tree's own templates/de/ stays out)
+    shutil.copytree(TEMPLATES, templates, ignore=lambda d, names: [
+        n for n in names if os.path.isdir(os.path.join(d, n))])
     os.makedirs(os.path.join(templates, "de"))
     with open(os.path.join(templates, "de", "account.txt"), "w") as f:
         f.write("epamserv (deutsche Vorlage): {{headline}}\n\n{{details}}\n")
