@@ -613,3 +613,6 @@ EXTRA_DIST += tests/integration/test_language.py
 # English: all there, the same placeholders, 72 columns, the commands kept.
 TESTS += tests/integration/test_templates_lang.py
 EXTRA_DIST += tests/integration/test_templates_lang.py
+# Issue 32 item 7: the web site in the language of web_language.
+TESTS += tests/integration/test_web_language.py
+EXTRA_DIST += tests/integration/test_web_language.py
