@@ -618,3 +618,6 @@ EXTRA_DIST += tests/integration/test_templates_lang.py
 # German plurals at 0, 1, 2 and 5.
 TESTS += tests/integration/test_po.py
 EXTRA_DIST += tests/integration/test_po.py
+# Issue 32 item 7: the web site in the language of web_language.
+TESTS += tests/integration/test_web_language.py
+EXTRA_DIST += tests/integration/test_web_language.py
