@@ -135,7 +135,7 @@ try:
     # A template of the German players' own: templates/de/account.txt.
     templates = os.path.join(env.root, "templates")
     shutil.copytree(TEMPLATES, templates)
-    os.makedirs(os.path.join(templates, "de"))
+    os.makedirs(os.path.join(templates, "de"), exist_ok=True)
     with open(os.path.join(templates, "de", "account.txt"), "w") as f:
         f.write("epamserv (deutsche Vorlage): {{headline}}\n\n{{details}}\n")
     pipe_env(env, locale, templates)
