@@ -135,7 +135,10 @@ try:
     # A template of the German players' own: templates/de/account.txt.
     templates = os.path.join(env.root, "templates")
     shutil.copytree(TEMPLATES, templates)
-    os.makedirs(os.path.join(templates, "de"), exist_ok=True)
+    # The tree's German templates (templates/de/) are not this test's:
+    # its German players have this one template of their own.
+    shutil.rmtree(os.path.join(templates, "de"), ignore_errors=True)
+    os.makedirs(os.path.join(templates, "de"))
     with open(os.path.join(templates, "de", "account.txt"), "w") as f:
         f.write("epamserv (deutsche Vorlage): {{headline}}\n\n{{details}}\n")
     pipe_env(env, locale, templates)
