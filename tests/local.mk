@@ -613,3 +613,7 @@ EXTRA_DIST += tests/integration/test_language.py
 # English: all there, the same placeholders, 72 columns, the commands kept.
 TESTS += tests/integration/test_templates_lang.py
 EXTRA_DIST += tests/integration/test_templates_lang.py
+# Issue 32: the German command words; a stranger's mail in German answered
+# in German, its signup starting the account in German.
+TESTS += tests/integration/test_german.py
+EXTRA_DIST += tests/integration/test_german.py tests/integration/langenv.py
