@@ -36,11 +36,15 @@ XGETTEXT_OPTIONS = --language=C --from-code=UTF-8 \
 	--msgid-bugs-address='$(PACKAGE_BUGREPORT)'
 po_languages = `sed -n -e 's/^ *\([a-z][^ ]*\).*/\1/p' '$(srcdir)/po/LINGUAS'`
 
-update-po:
+# update-pot writes the template alone (what the tests run: they must
+# not touch the source tree); update-po also merges it into each language.
+update-pot:
 	@$(MKDIR_P) po
 	(cd '$(srcdir)' && find src -name '*.[ch]' | LC_ALL=C sort) | \
 	  $(XGETTEXT) $(XGETTEXT_OPTIONS) --directory='$(srcdir)' \
 	    --files-from=- --output='$(potfile)'
+
+update-po: update-pot
 	@for lang in $(po_languages); do \
 	  echo " $(MSGMERGE) --update $(srcdir)/po/$$lang.po $(potfile)"; \
 	  $(MSGMERGE) --quiet --update --backup=none \
@@ -94,4 +98,4 @@ clean-po:
 	done
 
 CLEANFILES += po/$(PACKAGE).pot
-.PHONY: update-po po-catalogues dist-po clean-po
+.PHONY: update-pot update-po po-catalogues dist-po clean-po

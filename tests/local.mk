@@ -617,3 +617,11 @@ EXTRA_DIST += tests/integration/test_templates_lang.py
 # in German, its signup starting the account in German.
 TESTS += tests/integration/test_german.py
 EXTRA_DIST += tests/integration/test_german.py tests/integration/langenv.py
+# Issue 32: each language's catalogue complete and current (msgfmt
+# --check --statistics; no msgid of today's sources untranslated), and
+# German plurals at 0, 1, 2 and 5.
+TESTS += tests/integration/test_po.py
+EXTRA_DIST += tests/integration/test_po.py
+# Issue 32 item 7: the web site in the language of web_language.
+TESTS += tests/integration/test_web_language.py
+EXTRA_DIST += tests/integration/test_web_language.py

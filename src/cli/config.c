@@ -8,6 +8,7 @@
 #include "cli/cli.h"
 #include "services/robot.h"
 #include "commands/tourney/tourney.h"
+#include "web/web.h"
 #include "util/template.h"
 #include "util/util.h"
 #include "util/i18n.h"
@@ -54,6 +55,7 @@ static int config_check(const struct config *cfg)
 		        cfg->default_language, cfg->locale_dir);
 		bad++;
 	}
+	bad += web_language_check(cfg, stderr);
 	bad += robot_check(cfg, stderr);
 	bad += league_check(cfg, stderr);  /* issue 17: the league's boards */
 

@@ -67,6 +67,10 @@ const struct quoting_form quoting_forms[] = {
 	  DOC("-----Original Message-----")),
 	F(QUOTING_END, QUOTING_WHOLE, "-----Urspr\xc3\xbc" "ngliche Nachricht-----",
 	  DOC("-----Urspr\xc3\xbc" "ngliche Nachricht-----")),
+	F(QUOTING_END, QUOTING_WHOLE, "-----Message d'origine-----",
+	  DOC("-----Message d'origine-----")),
+	F(QUOTING_END, QUOTING_WHOLE, "-----Mensaje original-----",
+	  DOC("-----Mensaje original-----")),
 	F(QUOTING_END, QUOTING_RULE, "-",
 	  DOC("----- words -----, any language, five dashes or more each side")),
 	F(QUOTING_END, QUOTING_RULE, "_",
@@ -108,14 +112,35 @@ const struct quoting_form quoting_forms[] = {
 	  DOC("Get Outlook for ...")),
 	{ QUOTING_FOOTER, QUOTING_PREFIX, "Von meinem ", "gesendet",
 	  DOC("Von meinem ... gesendet") },
+	/* Samsung's German phones end the line with a full stop */
+	{ QUOTING_FOOTER, QUOTING_PREFIX, "Von meinem ", "gesendet.",
+	  DOC("Von meinem ... gesendet.") },
 	F(QUOTING_FOOTER, QUOTING_PREFIX, "Gesendet von meinem ",
 	  DOC("Gesendet von meinem ...")),
+	F(QUOTING_FOOTER, QUOTING_PREFIX, "Gesendet von Outlook",
+	  DOC("Gesendet von Outlook ...")),
+	F(QUOTING_FOOTER, QUOTING_PREFIX, "Gesendet von Mail f\xc3\xbc" "r ",
+	  DOC("Gesendet von Mail f\xc3\xbc" "r ...")),
 	F(QUOTING_FOOTER, QUOTING_PREFIX, "Gesendet mit ",
 	  DOC("Gesendet mit ...")),
+	F(QUOTING_FOOTER, QUOTING_PREFIX, "Holen Sie sich Outlook f\xc3\xbc" "r ",
+	  DOC("Holen Sie sich Outlook f\xc3\xbc" "r ...")),
 	F(QUOTING_FOOTER, QUOTING_PREFIX, "Envoy\xc3\xa9 de mon ",
 	  DOC("Envoy\xc3\xa9 de mon ...")),
+	F(QUOTING_FOOTER, QUOTING_PREFIX, "Envoy\xc3\xa9 depuis mon ",
+	  DOC("Envoy\xc3\xa9 depuis mon ...")),
+	F(QUOTING_FOOTER, QUOTING_PREFIX, "Envoy\xc3\xa9 \xc3\xa0 partir de ",
+	  DOC("Envoy\xc3\xa9 \xc3\xa0 partir de ...")),
+	F(QUOTING_FOOTER, QUOTING_PREFIX, "Obtenir Outlook pour ",
+	  DOC("Obtenir Outlook pour ...")),
 	F(QUOTING_FOOTER, QUOTING_PREFIX, "Enviado desde mi ",
 	  DOC("Enviado desde mi ...")),
+	F(QUOTING_FOOTER, QUOTING_PREFIX, "Enviado desde Outlook",
+	  DOC("Enviado desde Outlook ...")),
+	F(QUOTING_FOOTER, QUOTING_PREFIX, "Enviado desde Correo para ",
+	  DOC("Enviado desde Correo para ...")),
+	F(QUOTING_FOOTER, QUOTING_PREFIX, "Obtener Outlook para ",
+	  DOC("Obtener Outlook para ...")),
 	F(QUOTING_FOOTER, QUOTING_PREFIX, "Inviato da ",
 	  DOC("Inviato da ...")),
 	F(QUOTING_FOOTER, QUOTING_PREFIX, "Verzonden vanaf mijn ",
@@ -152,8 +177,17 @@ static int has_tail(const struct qline *l, const char *p)
 	return l->len >= k && memcmp(l->s + l->len - k, p, k) == 0;
 }
 
+/* Whether s (n bytes) starts with a no-break space: U+00A0, or the
+ * narrow U+202F that French typography puts before a colon (Gmail's
+ * "a \u00e9crit\u202f:"). */
+static int is_nbsp(const char *s, size_t n)
+{
+	return (n >= 2 && memcmp(s, "\xc2\xa0", 2) == 0) ||
+	       (n >= 3 && memcmp(s, "\xe2\x80\xaf", 3) == 0);
+}
+
 /* Whether word occurs in l as a word: blanks or an end on each side
- * (a ':' after it counts as an end). */
+ * (a ':' or a no-break space after it counts as an end). */
 static int has_word(const struct qline *l, const char *word)
 {
 	size_t k = strlen(word), i;
@@ -164,7 +198,8 @@ static int has_word(const struct qline *l, const char *word)
 		if (i > 0 && !is_blank((unsigned char)l->s[i - 1]))
 			continue;
 		if (i + k == l->len || is_blank((unsigned char)l->s[i + k]) ||
-		    l->s[i + k] == ':')
+		    l->s[i + k] == ':' ||
+		    is_nbsp(l->s + i + k, l->len - i - k))
 			return 1;
 	}
 	return 0;
@@ -230,16 +265,28 @@ static int is_kind(const struct qline *l, enum quoting_kind kind)
 	return 0;
 }
 
-/* Whether l or m (m may be NULL) holds an attribution's verb. */
+/* Whether l, or l and m (m may be NULL) read as one line, holds an
+ * attribution's verb: Gmail may fold a verb of two words between them
+ * ("Le ... <alice@example.org> a" / "\u00e9crit :"). */
 static int has_verb(const struct qline *l, const struct qline *m)
 {
 	const struct quoting_form *f;
+	struct buf b = BUF_INIT;
+	struct qline j;
+	int found = 0;
 
-	for (f = quoting_forms; f->doc; f++)
-		if (f->match == QUOTING_VERB &&
-		    (has_word(l, f->text) || (m && has_word(m, f->text))))
-			return 1;
-	return 0;
+	if (m) {
+		buf_append(&b, l->s, l->len);
+		buf_puts(&b, " ");
+		buf_append(&b, m->s, m->len);
+		j.s = j.raw = b.data;
+		j.len = j.raw_len = b.len;
+		l = &j;
+	}
+	for (f = quoting_forms; f->doc && !found; f++)
+		found = f->match == QUOTING_VERB && has_word(l, f->text);
+	buf_free(&b);
+	return found;
 }
 
 /* Whether l starts with an attribution's opener and a blank. */

@@ -146,16 +146,15 @@ static void cond_not_played(struct svc *s, struct game *g, int owner,
 	game_cond_clear(g, owner);
 }
 
-int cond_after_move(struct svc *s, struct game *g, struct buf *head,
+int cond_after_move(struct svc *s, struct game *g, struct headline *head,
                     int check_mover)
 {
 	int owner, mover, k, matched = 0, forced = 0, dropped;
 	const char *who, *moved_by, *last;
 	char answer[EP_MOVE_TEXT_MAX], theirs[EP_MOVE_TEXT_MAX];
-	char why[EP_ERR_MAX + 96], res[REPLY_RESULT_MAX];
+	char why[EP_ERR_MAX + 96];
 	struct game_cond keep[GAME_COND_LINES];
-	struct buf caught = BUF_INIT;
-	int nkeep = 0, took;
+	int nkeep = 0;
 
 	if (g->state != GAME_ACTIVE) {
 		for (k = 0; k < 2; k++)
@@ -198,10 +197,9 @@ int cond_after_move(struct svc *s, struct game *g, struct buf *head,
 	}
 	dropped = g->ncond[owner] - matched;
 	if (!matched) {
-		buf_puts(head, " ");
 		/* TRANSLATORS: the owner of the lines, then the player who
 		 * moved. */
-		buf_printf(head, _("%s's conditional lines were dropped: %s "
+		headline_printf(head, _("%s's conditional lines were dropped: %s "
 		           "played a move they did not foresee."), who, moved_by);
 		if (s->bm.side_note[owner].len)
 			buf_puts(&s->bm.side_note[owner], " ");
@@ -214,10 +212,9 @@ int cond_after_move(struct svc *s, struct game *g, struct buf *head,
 	}
 	if (!forced && game_move_loses(g, answer, why, sizeof why)) {
 		char own[EP_ERR_MAX + 256];
-		buf_puts(head, " ");
 		/* TRANSLATORS: the owner of the lines, then the move
 		 * answered. */
-		buf_printf(head, _("%s's conditional answer to %s was not "
+		headline_printf(head, _("%s's conditional answer to %s was not "
 		           "played: it would lose the game at once."), who, theirs);
 		/* TRANSLATORS: follows a colon ("... was not played: "); %s
 		 * is why the move loses. */
@@ -228,10 +225,9 @@ int cond_after_move(struct svc *s, struct game *g, struct buf *head,
 	}
 	if (game_play(g, answer, board_move_time(s, g), NULL, why, sizeof why) < 0) {
 		char own[EP_ERR_MAX + 256];
-		buf_puts(head, " ");
 		/* TRANSLATORS: the owner of the lines, then the move
 		 * answered. */
-		buf_printf(head, _("%s's conditional answer to %s was not "
+		headline_printf(head, _("%s's conditional answer to %s was not "
 		           "played: it is not legal now."), who, theirs);
 		/* TRANSLATORS: follows a colon ("... was not played: "); %s
 		 * is why the move is not legal. */
@@ -240,32 +236,10 @@ int cond_after_move(struct svc *s, struct game *g, struct buf *head,
 		return 0;
 	}
 	board_clock_note(s, g);
-	took = reply_captured(g, &caught);
-	buf_puts(head, " ");
-	if (!took)
-		/* TRANSLATORS: the owner of the lines, the move played, then
-		 * the move it answers. */
-		buf_printf(head, _("%s's conditional move %s was played in "
-		           "answer to %s."), who, g->moves[g->nmoves - 1].text,
-		           theirs);
-	else
-		/* TRANSLATORS: the owner of the lines, the move played, the
-		 * move it answers, the squares of the pieces it took ("e11
-		 * and e12"), then how many. */
-		buf_printf(head, ngettext("%1$s's conditional move %2$s was "
-		           "played in answer to %3$s, capturing %4$s (%5$d).",
-		           "%1$s's conditional move %2$s was played in answer to "
-		           "%3$s, capturing %4$s (%5$d).", took), who,
-		           g->moves[g->nmoves - 1].text, theirs, buf_str(&caught),
-		           took);
-	buf_free(&caught);
+	headline_move(head, HEADLINE_CONDITIONAL, who, g->nmoves - 1);
 	game_cond_clear(g, owner);
 	if (g->state != GAME_ACTIVE) {
-		reply_result_words(g, res, sizeof res);
-		buf_puts(head, " ");
-		/* TRANSLATORS: %s is the result in words ("bob wins, alice
-		 * resigned"). */
-		buf_printf(head, _("The game is over: %s."), res);
+		headline_move(head, HEADLINE_RESULT, NULL, 0);
 		nkeep = 0;
 	}
 	for (k = 0; k < nkeep; k++) {
@@ -305,12 +279,13 @@ int cond_after_move(struct svc *s, struct game *g, struct buf *head,
 	return 1;
 }
 
-void pending_after_move(struct svc *s, struct game *g, struct buf *head)
+void pending_after_move(struct svc *s, struct game *g,
+                        struct headline *head)
 {
 	int q = (int)g->pos.to_move;
 	const char *who = q == EP_WHITE ? g->white : g->black;
 	char text[EP_MOVE_TEXT_MAX], *msgid = NULL;
-	char err[EP_ERR_MAX + 96], res[REPLY_RESULT_MAX];
+	char err[EP_ERR_MAX + 96];
 	int queued = g->state == GAME_ACTIVE && g->pend[q] == GAME_PEND_QUEUE;
 
 	/* Conditional lines (cond_after_move) before a queued move: an answer
@@ -320,9 +295,8 @@ void pending_after_move(struct svc *s, struct game *g, struct buf *head)
 	 * player in turn, one answer per move. */
 	if (cond_after_move(s, g, head, 1)) {
 		if (queued) {
-			buf_puts(head, " ");
 			/* TRANSLATORS: %s is the player whose move was queued. */
-			buf_printf(head, _("%s's queued move was dropped: a "
+			headline_printf(head, _("%s's queued move was dropped: a "
 			           "conditional answer was played instead."), who);
 		}
 		game_pend_set(g, q, GAME_PEND_NONE, NULL, 0, NULL);
@@ -337,9 +311,8 @@ void pending_after_move(struct svc *s, struct game *g, struct buf *head)
 		int i;
 		for (i = 0; i < 2; i++)
 			if (g->pend[i] == GAME_PEND_QUEUE) {
-				buf_puts(head, " ");
 				/* TRANSLATORS: the player, then the move. */
-				buf_printf(head, _("%s's queued move %s was dropped: "
+				headline_printf(head, _("%s's queued move %s was dropped: "
 				           "the game is over."), i == EP_WHITE ?
 				           g->white : g->black, g->pend_move[i]);
 			}
@@ -359,45 +332,20 @@ void pending_after_move(struct svc *s, struct game *g, struct buf *head)
 		/* err may hold its own parentheses ("(see help
 		 * rules)"): it follows a colon.  The mail goes to both players
 		 * and observers, so it addresses none of them. */
-		buf_puts(head, " ");
 		/* TRANSLATORS: the player, the move, then why it loses. */
-		buf_printf(head, _("%s's queued move %s was not played, as it "
+		headline_printf(head, _("%s's queued move %s was not played, as it "
 		           "would lose the game at once: %s."), who, text, err);
 	} else if (game_play(g, text, board_move_time(s, g), msgid, err,
 	                     sizeof err) < 0) {
-		buf_puts(head, " ");
 		/* TRANSLATORS: the player, the move, then why it is not
 		 * legal. */
-		buf_printf(head, _("%s's queued move %s was dropped: it is not "
+		headline_printf(head, _("%s's queued move %s was dropped: it is not "
 		           "legal now (%s)."), who, text, err);
 	} else {
-		struct buf caught = BUF_INIT;
-		int took;
-
 		board_clock_note(s, g);
-		took = reply_captured(g, &caught);
-		buf_puts(head, " ");
-		if (!took)
-			/* TRANSLATORS: the player, then the move ("e2-e3"). */
-			buf_printf(head, _("%s's queued move %s was played."), who,
-			           g->moves[g->nmoves - 1].text);
-		else
-			/* TRANSLATORS: the player, the move ("e7xe11"), the
-			 * squares of the pieces it took ("e11 and e12"), then
-			 * how many. */
-			buf_printf(head, ngettext("%1$s's queued move %2$s was "
-			           "played, capturing %3$s (%4$d).", "%1$s's queued "
-			           "move %2$s was played, capturing %3$s (%4$d).",
-			           took), who, g->moves[g->nmoves - 1].text,
-			           buf_str(&caught), took);
-		buf_free(&caught);
-		if (g->state != GAME_ACTIVE) {
-			reply_result_words(g, res, sizeof res);
-			buf_puts(head, " ");
-			/* TRANSLATORS: %s is the result in words ("bob wins,
-			 * alice resigned"). */
-			buf_printf(head, _("The game is over: %s."), res);
-		}
+		headline_move(head, HEADLINE_QUEUED, who, g->nmoves - 1);
+		if (g->state != GAME_ACTIVE)
+			headline_move(head, HEADLINE_RESULT, NULL, 0);
 	}
 	free(msgid);
 }

@@ -10,6 +10,7 @@
 #include <stddef.h>
 
 #include "game/game.h"
+#include "services/headline.h"
 #include "services/svc.h"
 #include "util/buf.h"
 
@@ -34,9 +35,10 @@ void cond_list(const struct game *g, int side, struct buf *b);
 
 /* After a move on g: play the queued move of the side now to move, if
  * any and legal, or drop it; a game that is over drops every pending
- * move.  What happened is appended to head (" bob's queued move e11-e10
- * was played."). */
-void pending_after_move(struct svc *s, struct game *g, struct buf *head);
+ * move.  What happened is appended to head (headline.h: "bob's queued
+ * move e11-e10 was played."). */
+void pending_after_move(struct svc *s, struct game *g,
+                        struct headline *head);
 
 /* After a move on g (called by pending_after_move): with
  * check_mover, the lines the mover stored before it are checked from the
@@ -50,7 +52,7 @@ void pending_after_move(struct svc *s, struct game *g, struct buf *head);
  * (never a move of a line not played); what only a line's owner may
  * read goes to s->bm.side_note[owner].  Returns 1 when an answer was
  * played (the side to move changed), else 0. */
-int cond_after_move(struct svc *s, struct game *g, struct buf *head,
+int cond_after_move(struct svc *s, struct game *g, struct headline *head,
                     int check_mover);
 
 #endif

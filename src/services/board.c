@@ -15,6 +15,7 @@
 #include "util/log.h"
 #include "services/board.h"
 #include "services/boardmail.h"
+#include "services/headline.h"
 #include "services/notify.h"
 #include "services/outmail.h"
 #include "services/robot.h"
@@ -106,12 +107,17 @@ enum cmd_status board_save(struct svc *s, struct board_ctx *b,
 	/* This save ends the game (it was not over when loaded). */
 	int ended = b->g.state == GAME_FINISHED && b->was != GAME_FINISHED;
 	int held;
+	/* What the headline says, for each reader in his language: the
+	 * caller's (move_done), else its words as they are. */
+	struct headline own = { 0 }, *h = s->bm.headline ? s->bm.headline
+	                                                  : &own;
 
+	if (!s->bm.headline && headline && *headline)
+		headline_text(h, headline);
 	/* A robot's one short line at the game's end (issue 16). */
 	if (robot && ended) {
-		/* TRANSLATORS: the board mail's headline, then the robot's
-		 * userid: its one line at the game's end. */
-		buf_printf(&head, _("%s\n\n%s: good game."), headline, robot);
+		h->goodbye = robot;
+		headline_write(h, &b->g, &head);
 		headline = buf_str(&head);
 	}
 	/* The board changes: the tokens of its older mails are spent
@@ -140,6 +146,7 @@ enum cmd_status board_save(struct svc *s, struct board_ctx *b,
 		if (st != CMD_DONE) {
 			txn_abort(t);
 			buf_free(&head);
+			headline_free(&own);
 			return st;
 		}
 	}
@@ -149,18 +156,17 @@ enum cmd_status board_save(struct svc *s, struct board_ctx *b,
 	held = robot_note(s, t, &b->g, headline, &why);
 	if (!held && why.len) {
 		/* The robot answers later: its human is told so, once. */
-		struct buf both = BUF_INIT;
-		if (headline && *headline)
-			buf_printf(&both, "%s ", headline);
-		buf_puts(&both, buf_str(&why));
+		headline_text(h, buf_str(&why));
 		buf_free(&head);
-		head = both;
+		headline_write(h, &b->g, &head);
 		headline = buf_str(&head);
 	}
 	s->bm.hold_for_digest = 1;
+	s->bm.headline = h;
 	if (!held)
 		st = reply_board(s, t, &b->g, headline, s->comment, b->userid,
 		                 NULL);
+	s->bm.headline = h == &own ? NULL : h;
 	s->bm.hold_for_digest = 0;
 	if (st == CMD_DONE && ended)
 		st = notify_game_end(s, t, &b->g, headline);
@@ -171,6 +177,7 @@ enum cmd_status board_save(struct svc *s, struct board_ctx *b,
 	free(change);
 	buf_free(&head);
 	buf_free(&why);
+	headline_free(&own);
 	if (st != CMD_DONE) {
 		txn_abort(t);
 		return st;

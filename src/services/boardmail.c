@@ -8,6 +8,7 @@
 #include "services/boardmail.h"
 #include "services/board_html.h"
 #include "services/clock.h"
+#include "services/headline.h"
 #include "services/leave.h"
 #include "services/outmail.h"
 #include "services/result_words.h"
@@ -922,6 +923,8 @@ struct board_words {
 	const struct user *u;     /* the players' accounts, where have[i] */
 	const int *have;
 	const char *lang;         /* v's language (i18n_current), or NULL */
+	struct buf head;          /* s->bm.headline in v's language (v
+	                             borrows it) */
 	time_t deadline;          /* clock_vars' */
 	const char *mover;
 };
@@ -940,8 +943,14 @@ static const char *words_for(struct svc *s, const struct game *g,
 
 	if (!w->lang || w->lang != i18n_current()) {
 		struct board_rcpt clk = { 0 };
+		const char *headline = w->headline;
 		tvars_free(v);
-		board_vars(s, g, v, w->headline, w->comment, w->who);
+		if (s->bm.headline) {
+			buf_free(&w->head);
+			headline_write(s->bm.headline, g, &w->head);
+			headline = buf_str(&w->head);
+		}
+		board_vars(s, g, v, headline, w->comment, w->who);
 		if (*w->moves)
 			/* TRANSLATORS: the heading of the list of moves played,
 			 * then the list (its notation stays). */
@@ -982,7 +991,7 @@ enum cmd_status reply_board(struct svc *s, struct txn *t,
 	char *moves = render_moves(g);
 	enum cmd_status st = CMD_DONE;
 	struct board_words w = { headline, comment, who, moves, u, have, NULL,
-	                         0, NULL };
+	                         BUF_INIT, 0, NULL };
 	size_t k;
 
 	for (i = 0; i < 2; i++) {
@@ -1054,5 +1063,6 @@ out:
 			user_free(&u[i]);
 	free(moves);
 	tvars_free(&v);
+	buf_free(&w.head);
 	return st;
 }

@@ -33,6 +33,7 @@ src_libepamserv_a_SOURCES += src/services/robot_config.c src/services/robot_conf
 # The words of a game's result (from commands/board/reply.c) and the
 # tournament store's half that queues mail (from commands/tourney).
 src_libepamserv_a_SOURCES += src/services/result_words.c src/services/result_words.h \
+	src/services/headline.c src/services/headline.h \
 	src/services/tourney_mail.c src/services/tourney_mail.h
 # The days of a leave and the board mail's words about it (from
 # commands/accounts/leave.c, issue 31).

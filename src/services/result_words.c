@@ -24,12 +24,18 @@ void reply_result_words(const struct game *g, char *buf, size_t len)
 
 int reply_captured(const struct game *g, struct buf *sq)
 {
-	const struct ep_position *before, *after = &g->pos;
+	return g->nmoves ? reply_captured_at(g, g->nmoves - 1, sq) : 0;
+}
+
+int reply_captured_at(const struct game *g, size_t ply, struct buf *sq)
+{
+	const struct ep_position *before, *after;
 	int f, r, n = 0, total = 0, them;
 
-	if (g->nmoves == 0)
+	if (ply >= g->nmoves)
 		return 0;
-	before = &g->seen[g->nmoves - 1];
+	before = &g->seen[ply];
+	after = ply + 1 < g->nmoves ? &g->seen[ply + 1] : &g->pos;
 	them = before->to_move == EP_WHITE ? EP_BPIECE : EP_WPIECE;
 	for (f = 0; f < before->width; f++)
 		for (r = 0; r < before->height; r++)
@@ -61,14 +67,21 @@ int reply_captured(const struct game *g, struct buf *sq)
 void reply_played_words(const struct game *g, const char *who,
                         struct buf *out)
 {
+	if (g->nmoves)
+		reply_played_words_at(g, g->nmoves - 1, who, out);
+}
+
+void reply_played_words_at(const struct game *g, size_t ply,
+                           const char *who, struct buf *out)
+{
 	struct buf caught = BUF_INIT;
 	const char *mv;
 	int took;
 
-	if (g->nmoves == 0)
+	if (ply >= g->nmoves)
 		return;
-	mv = g->moves[g->nmoves - 1].text;
-	took = reply_captured(g, &caught);
+	mv = g->moves[ply].text;
+	took = reply_captured_at(g, ply, &caught);
 	if (!took)
 		/* TRANSLATORS: the player, then the move ("e2-e3"). */
 		buf_printf(out, _("%s played %s."), who, mv);

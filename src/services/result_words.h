@@ -35,6 +35,10 @@ void reply_colours_named(const char *text, const char *white,
  * another without. */
 int reply_captured(const struct game *g, struct buf *sq);
 
+/* reply_captured for the move of index ply of g (0 the first), any
+ * move played so far: 0 when there is no such move. */
+int reply_captured_at(const struct game *g, size_t ply, struct buf *sq);
+
 /* The sentence of the last move of g played by who, appended to out:
  * "alice played e2-e3." or "alice played e7xe11, capturing e11 and e12
  * (2)." (the capture's count chooses the plural).  The one wording of a
@@ -43,5 +47,10 @@ int reply_captured(const struct game *g, struct buf *sq);
  * has been played. */
 void reply_played_words(const struct game *g, const char *who,
                         struct buf *out);
+
+/* reply_played_words for the move of index ply of g (0 the first):
+ * nothing when there is no such move (the headline's, headline.c). */
+void reply_played_words_at(const struct game *g, size_t ply,
+                           const char *who, struct buf *out);
 
 #endif

@@ -480,6 +480,8 @@ static int robot_play(const struct config *cfg, const char *game, long board)
 	struct eng_history h;
 	struct eng_result res;
 	struct buf head = BUF_INIT, caught = BUF_INIT;
+	struct headline after = { 0 };  /* head, then what followed it */
+	enum cmd_status saved;
 	char rel[128], text[EP_MOVE_TEXT_MAX], err[EP_ERR_MAX + 96], key[160];
 	char res_words[REPLY_RESULT_MAX];
 	char *held = NULL;
@@ -583,8 +585,14 @@ static int robot_play(const struct config *cfg, const char *game, long board)
 		/* TRANSLATORS: %s is the result, "alice wins, ...". */
 		buf_printf(&head, _(" The game is over: %s."), res_words);
 	}
-	pending_after_move(&s, &b.g, &head);
-	if (board_save(&s, &b, buf_str(&head)) != CMD_DONE)
+	headline_text(&after, buf_str(&head));
+	pending_after_move(&s, &b.g, &after);
+	buf_free(&head);
+	headline_write(&after, &b.g, &head);
+	s.bm.headline = &after;
+	saved = board_save(&s, &b, buf_str(&head));
+	s.bm.headline = NULL;
+	if (saved != CMD_DONE)
 		goto out;
 	log_msg(LOG_INFO, "robot %s: %s board %ld move %zu %s (depth %d, %llu "
 	        "nodes, %llu ms)\n", r->userid, game, board, b.g.nmoves, text,
@@ -602,6 +610,7 @@ static int robot_play(const struct config *cfg, const char *game, long board)
 out:
 	free(held);
 	buf_free(&head);
+	headline_free(&after);
 	svc_free(&s);
 	board_close(&b);
 	return rc;

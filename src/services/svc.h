@@ -25,6 +25,7 @@
 #include "util/conf.h"
 #include "util/i18n.h"
 
+struct headline;
 struct txn;
 
 /* What a command or a service returns. */
@@ -62,6 +63,11 @@ struct svc_boardmail {
 	                          not act and is to move now gets no board
 	                          mail, nor an observer with mail digest,
 	                          while the game goes on (SPEC "Digest") */
+	struct headline *headline; /* reply_board: what the headline says,
+	                          written in each reader's language instead
+	                          of its headline argument (board_save sets
+	                          it; a caller may set it for board_save:
+	                          move_done), or NULL; borrowed */
 	struct buf side_note[2]; /* board_save after a move (move_done):
 	                          words for White's (0) or Black's (1) board
 	                          mail alone, after the headline (what became

@@ -570,6 +570,8 @@ static const struct config_key {
 	      "the league boards' game options, as challenge's"),
 	K_STR(web_url, WEB_URL, "", web_url_check, NULL, NULL,
 	      "where the web site is served: http:// or https://"),
+	K_STR(web_language, WEB_LANGUAGE, "en", language_check, NULL, NULL,
+	      "the language of the web site"),
 #undef K_STR
 #undef K_INT
 #undef K_SIZE

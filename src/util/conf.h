@@ -34,7 +34,7 @@
 
 /* The number of keys (config_keys[] in conf.c; a static assertion
  * there keeps the two equal). */
-#define CONFIG_NKEYS 67
+#define CONFIG_NKEYS 68
 
 /* config.arrival: which record of a mail's arrival a move counts at. */
 enum arrival_source {
@@ -151,6 +151,8 @@ struct config {
 	int league_season_days;   /* days a season lasts at most */
 	char *league_options;     /* the league boards' options (malloc'ed) */
 	char *web_url;            /* the site's address, "" when unset */
+	char *web_language;       /* the site's language: "en", "de"
+	                             (issue 32) */
 	/* Where each key's value came from, in the order of the key table:
 	 * NULL for the default, else "FILE:LINE", "EPAMSERV_..." or the
 	 * option ("--spool"); malloc'ed. */

@@ -14,8 +14,8 @@
  * PASSWORD publish comments on; README "Records and the web site").
  *
  * The page's stamp is a digest of everything it shows: the game file's
- * text (game_format), the ratings shown, the deadline and whether the
- * comments are shown.  An unchanged
+ * text (game_format), the ratings shown, the deadline, whether the
+ * comments are shown and the site's language (web_language).  An unchanged
  * stamp skips drawing the page at all.
  */
 #include "web/web.h"
@@ -316,6 +316,10 @@ int web_board_pages(struct web_site *s, const struct game *g,
 	buf_printf(&in, "%s\n%s\n%s\n%s\n%ld\n%d\n%d\n", BOARD_PAGE_VERSION,
 	           text, rt[0], rt[1], (long)wb->deadline, s->cfg->forfeit_days,
 	           board_comments(s, g));
+	/* The site's language, unless English: an English site's stamps
+	 * are those of the sites made before web_language. */
+	if (i18n_current() && strcmp(i18n_current(), I18N_ENGLISH) != 0)
+		buf_printf(&in, "%s\n", i18n_current());
 	free(text);
 	util_digest_hex(in.data, in.len, stamp);
 	buf_free(&in);

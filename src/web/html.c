@@ -10,6 +10,7 @@
  */
 #include "web/web.h"
 
+#include "util/datewords.h"
 #include "util/i18n.h"
 #include "util/util.h"
 
@@ -20,7 +21,15 @@
 void web_page_head(struct buf *b, const char *title, const char *root,
                    const char *feed)
 {
-	buf_puts(b, "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n"
+	const char *lang = i18n_current() ? i18n_current() : I18N_ENGLISH;
+	size_t i;
+
+	/* The language in use (web_make's), as BCP 47 writes it: pt-BR
+	 * for gettext's pt_BR. */
+	buf_puts(b, "<!DOCTYPE html>\n<html lang=\"");
+	for (i = 0; lang[i]; i++)
+		buf_putc(b, lang[i] == '_' ? '-' : lang[i]);
+	buf_puts(b, "\">\n<head>\n"
 	         "<meta charset=\"utf-8\">\n"
 	         "<meta name=\"viewport\" content=\"width=device-width, "
 	         "initial-scale=1\">\n<title>");
@@ -144,14 +153,20 @@ void web_put_rating(struct buf *b, int rating, int games)
 
 const char *web_date(time_t t)
 {
-	static char out[32];
+	static char out[96];
 	struct tm tm;
 
 	if (!gmtime_r(&t, &tm)) {
 		snprintf(out, sizeof out, "?");
 		return out;
 	}
-	strftime(out, sizeof out, "%Y-%m-%d %H:%M UTC", &tm);
+	/* TRANSLATORS: the order of a date with its time on the web site,
+	 * "2026-12-24 18:00 UTC"; the {fields} as in the date of a mail
+	 * ("{weekday} {day} {month} {year} {HH}:{mm} {zone}"), kept in
+	 * braces.  German, as its mails: "{weekday}, {dd}.{MM}.{year},
+	 * {HH}:{mm} {zone}". */
+	date_pattern_expand(_("{year}-{MM}-{dd} {HH}:{mm} {zone}"), &tm, "UTC",
+	                    out, sizeof out);
 	return out;
 }
 

@@ -14,6 +14,7 @@
 #include "util/util.h"
 
 #include <errno.h>
+#include <stdarg.h>
 #include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -272,8 +273,8 @@ int web_put(struct web_site *s, const char *path, const char *text,
 	if (write_atomic(s->dir, path, text, len) < 0) {
 		/* TRANSLATORS: a directory, a page's path in it, the
 		 * system's error. */
-		fprintf(stderr, _("epamserv: web: cannot write %s/%s: %s\n"),
-		        s->dir, path, strerror(errno));
+		web_tell(stderr, N_("epamserv: web: cannot write %s/%s: %s\n"),
+		         s->dir, path, strerror(errno));
 		s->failed = 1;
 		return -1;
 	}
@@ -281,8 +282,19 @@ int web_put(struct web_site *s, const char *path, const char *text,
 	s->written++;
 	if (s->verbose)
 		/* TRANSLATORS: %s is a page's path. */
-		printf(_("wrote %s\n"), path);
+		web_tell(stdout, N_("wrote %s\n"), path);
 	return 0;
+}
+
+void web_tell(FILE *f, const char *msgid, ...)
+{
+	const char *site = i18n_use(NULL);
+	va_list ap;
+
+	va_start(ap, msgid);
+	vfprintf(f, _(msgid), ap);
+	va_end(ap);
+	i18n_use(site);
 }
 
 void web_remove_stale(struct web_site *s)

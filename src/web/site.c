@@ -118,9 +118,9 @@ static void walk_boards(struct web_site *s)
 				if (rc < 0)
 					/* TRANSLATORS: a game's name, a board's
 					 * number, why its file cannot be read. */
-					fprintf(stderr, _("epamserv: web: board %s %ld "
-					        "left out: %s\n"), spool_games[k], boards[i],
-					        err);
+					web_tell(stderr, N_("epamserv: web: board %s "
+					         "%ld left out: %s\n"), spool_games[k],
+					         boards[i], err);
 				free(err);
 				err = NULL;
 				continue;
@@ -163,10 +163,22 @@ static void list_paged(struct web_site *s)
 	free(all);
 }
 
+int web_language_check(const struct config *cfg, FILE *out)
+{
+	if (i18n_known(cfg->locale_dir, cfg->web_language))
+		return 0;
+	/* TRANSLATORS: a language ("de"), a directory. */
+	fprintf(out, _("epamserv: web_language is %1$s but %2$s holds no "
+	               "catalogue for it: the web site is English\n"),
+	        cfg->web_language, cfg->locale_dir);
+	return 1;
+}
+
 int web_make(const struct config *cfg, const char *dir, int verbose)
 {
 	struct web_site s;
 	char *err = NULL;
+	const char *was;
 	size_t i;
 	int fd, rc = 0;
 
@@ -199,6 +211,10 @@ int web_make(const struct config *cfg, const char *dir, int verbose)
 		close(fd);
 		return EXIT_TEMPFAIL;
 	}
+	/* Every page in the site's language; what the operator reads in
+	 * his own (web_tell, and the lines below). */
+	was = i18n_use(web_language_check(cfg, stderr) ? I18N_ENGLISH
+	                                               : cfg->web_language);
 	load_hidden(&s);
 	make_tag(&s);
 	web_manifest_load(dir, &s.old);
@@ -206,6 +222,7 @@ int web_make(const struct config *cfg, const char *dir, int verbose)
 	list_paged(&s);
 	web_player_pages(&s);
 	web_index_pages(&s);
+	i18n_use(was);
 	if (!s.failed) {
 		/* Only after a whole run: a page missed now is kept. */
 		web_remove_stale(&s);

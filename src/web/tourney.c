@@ -153,8 +153,8 @@ static void tourney_page(struct web_site *s, const char *name,
 		if (err)
 			/* TRANSLATORS: a tournament's name, then why it
 			 * cannot be read. */
-			fprintf(stderr, _("epamserv: web: tournament %s left out: "
-			        "%s\n"), name, err);
+			web_tell(stderr, N_("epamserv: web: tournament %s left "
+			         "out: %s\n"), name, err);
 		free(err);
 		return;
 	}

@@ -38,6 +38,7 @@
 #define EPAM_WEB_H
 
 #include <stddef.h>
+#include <stdio.h>
 #include <time.h>
 
 #include "game/game.h"
@@ -119,12 +120,21 @@ int web_keep(struct web_site *s, const char *path, const char *stamp);
 int web_put(struct web_site *s, const char *path, const char *text,
             size_t len, const char *stamp);
 
+/* A line for the operator on f (stdout or stderr) while the pages are
+ * made in the site's language: msgid, a printf format marked N_(), is
+ * translated in the operator's language (the environment's, as every
+ * terminal line) and printed with the arguments; the site's language is
+ * in use again after. */
+void web_tell(FILE *f, const char *msgid, ...)
+	__attribute__((format(printf, 2, 3)));
+
 /* Remove the pages of the old manifest that this run did not make. */
 void web_remove_stale(struct web_site *s);
 
 /* ---- html.c: the parts every page shares ---- */
 
-/* The head of a page: doctype, <html lang="en">, charset, viewport,
+/* The head of a page: doctype, <html lang="LANG"> (the language in
+ * use: i18n_current, "en" for none), charset, viewport,
  * title (escaped), the style sheet at root ("" or "../") and, when feed
  * is not NULL, an Atom link to it; then <body>, the site's header with
  * a link home, and <main>. */
@@ -157,8 +167,11 @@ void web_table_heads(struct buf *b, const char *const *heads);
  * rests on fewer than RATING_PROVISIONAL games. */
 void web_put_rating(struct buf *b, int rating, int games);
 
-/* t as "2026-11-30 05:48 UTC" (static storage: copy it before the next
- * call). */
+/* t (UTC) as a person reads it in the language in use: "2026-11-30
+ * 05:48 UTC" in English, in the catalogue's pattern otherwise (German
+ * "Mo., 30.11.2026, 05:48 UTC"; util/datewords.h).  Static storage:
+ * copy it before the next call.  Machine dates (feeds' <updated>,
+ * datetime attributes) are util_iso_time's instead. */
 const char *web_date(time_t t);
 
 /* "Epaminondas" or "Crossings" for a spool_games name. */
@@ -232,6 +245,12 @@ void web_feed_entry(struct web_site *s, struct buf *b, const char *title,
 void web_feed_end(struct buf *b);
 
 /* ---- site.c ---- */
+
+/* Whether cfg's web_language can be written: 0 when it is English or
+ * locale_dir holds its catalogue; else 1 after a line on out saying the
+ * site is English (the pages' lang then says en, not a language they
+ * are not written in).  For web_make and config --check. */
+int web_language_check(const struct config *cfg, FILE *out);
 
 /* Make or update the site in dir from cfg's spool: verbose prints each
  * page written or removed on stdout.  Returns 0, EXIT_TEMPFAIL when

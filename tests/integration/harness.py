@@ -455,3 +455,30 @@ def fail2ban_regex():
     cp.read(os.path.join(SRCDIR, "examples", "fail2ban", "epamserv.conf"))
     rx = cp.get("Definition", "failregex")
     return re.compile(rx.replace("<HOST>", r"(?:::f{4,6}:)?(?P<host>\S+)"))
+
+
+def po_catalogue(root, entries, lang="de"):
+    """A test catalogue: entries (msgid, msgstr, both as Python text) as
+    root/LANG.po, compiled (msgfmt --check-format) into
+    root/locale/LANG/LC_MESSAGES/epamserv.mo.  Returns root/locale (the
+    setting locale_dir), or None when msgfmt is not installed."""
+    if not shutil.which("msgfmt"):
+        return None
+
+    def quoted(s):
+        return '"%s"' % s.replace("\\", "\\\\").replace('"', '\\"').replace(
+            "\n", "\\n")
+    locale = os.path.join(root, "locale")
+    d = os.path.join(locale, lang, "LC_MESSAGES")
+    os.makedirs(d)
+    po = os.path.join(root, lang + ".po")
+    with open(po, "w", encoding="utf-8") as f:
+        f.write('msgid ""\nmsgstr "Content-Type: text/plain; charset=UTF-8'
+                '\\nPlural-Forms: nplurals=2; plural=(n != 1);\\n"\n')
+        for msgid, msgstr in entries:
+            f.write("\n%smsgid %s\nmsgstr %s\n" % (
+                "#, c-format\n" if "%" in msgid else "", quoted(msgid),
+                quoted(msgstr)))
+    subprocess.run(["msgfmt", "--check-format", "-o",
+                    os.path.join(d, "epamserv.mo"), po], check=True)
+    return locale

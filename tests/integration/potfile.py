@@ -1,14 +1,15 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
-"""The entries of a gettext catalogue (.pot) as `make update-po` writes it,
+"""The entries of a gettext catalogue (.pot) as `make update-pot` writes it,
 for the tests that read one (test_catalogue, test_catalogue_notes)."""
 import os
 import subprocess
 
 
 def update_po(build, pot):
-    """Run make update-po in the build tree build, writing pot; (exit
-    status, output)."""
-    p = subprocess.run(["make", "-s", "-C", build, "update-po",
+    """Run make update-pot in the build tree build, writing pot (the
+    languages' .po files of the source tree untouched: update-po would
+    merge into them); (exit status, output)."""
+    p = subprocess.run(["make", "-s", "-C", build, "update-pot",
                         "potfile=" + pot],
                        stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
                        universal_newlines=True)

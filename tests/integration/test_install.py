@@ -33,7 +33,12 @@ try:
     ok(len(spools) == 1 and (os.stat(spools[0]).st_mode & 0o777) == 0o750,
        "the spool is created with mode 0750")
     binary = found.get("epamserv")
-    templates = os.path.dirname(found.get("board.txt", "/"))
+    # templates/board.txt, not a language's templates/LANG/board.txt
+    templates = next((d for d, _, files in os.walk(root)
+                      if "board.txt" in files and d.endswith("/templates")),
+                     "/")
+    ok(os.path.isfile(os.path.join(templates, "de", "board.txt")),
+       "the German templates are installed beside them (templates/de)")
 
     # The operator's examples under DOCDIR/examples, with this
     # installation's paths (issue 13 item 9): bindir as the binary went,

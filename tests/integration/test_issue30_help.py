@@ -72,7 +72,8 @@ def cited_topics():
         for s in re.findall(r'"((?:[^"\\\n]|\\.)*)"', t):
             for m in re.finditer(r"\bhelp ([a-z]+)\b", s):
                 found.setdefault(m.group(1), set()).add(p)
-    for p in glob.glob(os.path.join(SRCDIR, "templates", "*")):
+    for p in sorted(glob.glob(os.path.join(SRCDIR, "templates", "*.*")) +
+                    glob.glob(os.path.join(SRCDIR, "templates", "*", "*.*"))):
         if p.endswith((".mk", ".sh")):
             continue
         with open(p) as f:
@@ -141,10 +142,11 @@ try:
             board += 1
 
     # -- no RULES.md in a player's mail; every cited topic is answered ---
-    for p in glob.glob(os.path.join(SRCDIR, "templates", "*")):
+    for p in sorted(glob.glob(os.path.join(SRCDIR, "templates", "*.*")) +
+                    glob.glob(os.path.join(SRCDIR, "templates", "*", "*.*"))):
         with open(p) as f:
             ok("RULES.md" not in f.read(), "%s does not cite RULES.md"
-               % os.path.basename(p))
+               % os.path.relpath(p, os.path.join(SRCDIR, "templates")))
     # strings of the code that writes to players (not the operator's
     # tools in src/cli and main.c)
     bad = []

@@ -44,6 +44,10 @@ GERMAN = {
         "Deine Mails sind jetzt in der Sprache %s geschrieben.",
     "'%1$.40s' is not a language of this server: write one of %2$s":
         "'%1$.40s' ist keine Sprache dieses Servers: schreibe eine von %2$s",
+    # The headlines of a move (services/headline.c).
+    "%s played %s.": "%s spielte %s.",
+    "%s's queued move %s was played.":
+        "Der vorgemerkte Zug %2$s von %1$s wurde gespielt.",
 }
 
 
@@ -90,8 +94,10 @@ try:
         os._exit(0)
     # A template of the German players' own: templates/de/account.txt.
     templates = os.path.join(env.root, "templates")
-    shutil.copytree(TEMPLATES, templates)
-    os.makedirs(os.path.join(templates, "de"), exist_ok=True)
+    # (the English ones only: the tree's own templates/de/ stays out)
+    shutil.copytree(TEMPLATES, templates, ignore=lambda d, names: [
+        n for n in names if os.path.isdir(os.path.join(d, n))])
+    os.makedirs(os.path.join(templates, "de"))
     with open(os.path.join(templates, "de", "account.txt"), "w") as f:
         f.write("epamserv (deutsche Vorlage): {{headline}}\n\n{{details}}\n")
     pipe_env(env, locale, templates)
@@ -166,6 +172,9 @@ try:
     contains(b, "Letzter Zug in [Klammern].  W weiß, B schwarz, . leer, "
              "# gesperrt.", "bob's board mail is in German")
     contains(b, "Bedenkzeit:", "... all of it that the catalogue has")
+    contains(b, "alice spielte a2-a3.", "... the headline of alice's move "
+             "too: each reader's headline in his language")
+    contains(a, "alice played a2-a3.", "alice's headline is English")
     contains(a, "Last move in [brackets].  W white, B black, . empty, "
              "# blocked.", "alice's board mail is in English")
     ok("Bedenkzeit" not in a and "Klammern" not in a,
@@ -198,6 +207,23 @@ try:
              "alice reads bob's move in English")
     ok("Bedenkzeit" not in mails.get("alice@example.org", ""),
        "... with no German in it")
+    contains(mails.get("alice@example.org", ""), "bob played a11-a10.",
+             "... his headline too")
+    contains(mails.get("bob@example.org", ""), "bob spielte a11-a10.",
+             "bob's headline is German")
+    # A queued move played after the opponent's: each in his language.
+    rc, err = mixed.mail("bob@example.org",
+                         "epaminondas queue 101 bob b a10-a9")
+    mixed.new_messages()
+    rc, err = mixed.mail("alice@example.org",
+                         "epaminondas move 101 alice a b2-b3")
+    mails = board_mails(mixed)
+    contains(mails.get("alice@example.org", ""), "alice played b2-b3. "
+             "bob's queued move a10-a9 was played.",
+             "the queued move's headline, English for alice")
+    contains(mails.get("bob@example.org", ""), "alice spielte b2-b3. "
+             "Der vorgemerkte Zug a10-a9 von bob wurde gespielt.",
+             "... and German for bob")
     english = Env()
     pipe_env(english, catalogue(english.root))
     same = game(english, False)

@@ -99,8 +99,9 @@ try:
     if not localedir:
         ok(True, "# SKIP msgfmt not installed")
         done()
+    # German for strangers (default_language) and, below, for alice
     de = {"EPAMSERV_LOCALEDIR": localedir, "LANGUAGE": "de",
-          "LC_ALL": "C.UTF-8"}
+          "LC_ALL": "C.UTF-8", "EPAMSERV_DEFAULT_LANGUAGE": "de"}
     env.players("alice", "bob")
     env.new_messages()
 
@@ -127,6 +128,9 @@ try:
     # catalogue translated it (never the translation).
     for lang, env_of, msgid in (("English", {}, "nokey-en@x.example"),
                                 ("German", de, "nokey-de@x.example")):
+        if lang == "German":   # a reply goes in its reader's language
+            env.run("admin", "user", "language", "alice", "de", "--reason",
+                    "a German player", env=de)
         env.receive(make_mail("alice@example.org", "epaminondas move 101 "
                               "alice a e2-e3", msgid="<%s>" % msgid),
                     env=env_of)

@@ -58,7 +58,7 @@ def check(pot, paths, mine):
 
 try:
     pot = os.path.join(scratch, "epamserv.pot")
-    p = subprocess.run(["make", "-s", "-C", build, "update-po",
+    p = subprocess.run(["make", "-s", "-C", build, "update-pot",
                         "potfile=" + pot], stdout=subprocess.PIPE,
                        stderr=subprocess.STDOUT, universal_newlines=True)
     ok(p.returncode == 0 and os.path.exists(pot), "make update-po", p.stdout)

@@ -21,7 +21,16 @@ real mail of the server (In-Reply-To and References name it):
     to the time-out notice of -timeout=claim: the game is won on time;
   - plain words in answer to a board mail: refused with an explanation,
     nothing relayed;
-  - a reply whose only move is a line of ours it quotes: nothing played.
+  - a reply whose only move is a line of ours it quotes: nothing played;
+  - issue 32 item 6: Outlook for Android in German (top-posted,
+    "Gesendet von Outlook für Android", its "Von:/Gesendet:/An:/Betreff:"
+    block, quoted-printable), Gmail in French (bottom-posted under "Le
+    ... a" / "écrit :" folded inside the verb, base64) and Outlook for
+    iOS in Spanish ("Obtener Outlook para iOS", "De:/Enviado:/Para:/
+    Asunto:", answering a chat): played or relayed, and neither the
+    footer, the attribution nor the header block relayed.  The code
+    before relayed the footers and refused the French reply ("not a
+    move").
 
 The code before issue 30 (path/to/epamserv-before) refused the s-nail,
 mutt, Gmail, German and bottom-posted claim replies ("your reply to the
@@ -30,6 +39,7 @@ chat, answered "Claim." with "it is not your turn", and answered plain
 words with a note about moves only.  The list of quoted and footer
 forms in epamserv(1) is checked against the one table of the code
 (src/pipeline/quoting.c)."""
+import base64
 import email.utils
 import os
 import quopri
@@ -74,11 +84,12 @@ def quoted(m, prefix="> "):
 _n = 0
 
 
-def reply_bytes(sender, m, body, agent, qp=False, charset="utf-8"):
+def reply_bytes(sender, m, body, agent, qp=False, charset="utf-8",
+                b64=False):
     """A reply to m (its subject with "Re: ", In-Reply-To and References
     naming it) from sender, with body, as mail program agent writes it;
     qp: quoted-printable, as s-nail and iPhone Mail encode long or
-    non-ASCII text."""
+    non-ASCII text; b64: base64, as Gmail and Outlook often do."""
     global _n
     _n += 1
     orig = str(m["Message-ID"]) if m is not None else "<none@x>"
@@ -90,7 +101,10 @@ def reply_bytes(sender, m, body, agent, qp=False, charset="utf-8"):
             agent, "MIME-Version: 1.0",
             "Content-Type: text/plain; charset=%s" % charset]
     data = body.replace("\r\n", "\n").replace("\n", "\r\n").encode("utf-8")
-    if qp:
+    if b64:
+        head.append("Content-Transfer-Encoding: base64")
+        data = base64.encodebytes(data).replace(b"\n", b"\r\n")
+    elif qp:
         head.append("Content-Transfer-Encoding: quoted-printable")
         data = quopri.encodestring(data).replace(b"\r\n", b"\n") \
             .replace(b"\n", b"\r\n")
@@ -336,6 +350,79 @@ try:
     chat_b = latest(msgs, B, "chat from alice")
     contains(body_of(chat_b) if chat_b is not None else "", "Nice try.",
              "and her own words below the quote go to bob as her chat")
+
+    # -- German, French and Spanish clients (issue 32 item 6) ---------------
+    # Each reply written as the client named writes it in its language;
+    # the old code relayed the footer (or refused the folded attribution
+    # as "not a move").  It is bob's move on 101.
+    def clean(text, *lines):
+        return [w for w in lines if w in text]
+
+    # Outlook for Android in German, top-posted above its header block and
+    # the unquoted original, quoted-printable.
+    board_b = latest(env.server.messages(), B, "Board 101")
+    body = ("c11-c10\n\nSch\u00f6ner Zug!\n\n"
+            "Gesendet von Outlook f\u00fcr Android<https://aka.ms/ghei36>\n"
+            "________________________________\n"
+            "Von: epamserv <epamserv@games.example>\n"
+            "Gesendet: Sonntag, 6. Dezember 2026 10:12\n"
+            "An: bob@example.org\n"
+            "Betreff: %s\n\n%s\n" % (subject_of(board_b), body_of(board_b)))
+    rc, err = send(reply_bytes(B, board_b, body,
+                               "X-Mailer: Outlook for Android", qp=True),
+                   3 * DAY + 8 * H)
+    msgs = env.new_messages()
+    board_a = latest(msgs, A, "Board 101")
+    text = body_of(board_a) if board_a is not None else ""
+    ok(rc == 0 and played(101, "c11-c10") and
+       "Sch\u00f6ner Zug!" in text,
+       "German Outlook for Android: the move above the footer is played, "
+       "the comment relayed", (err[-500:], text[:800]))
+    is_(clean(text, "Outlook", "Gesendet", "Von:", "Betreff"), [],
+        "German Outlook for Android: neither its footer nor its header "
+        "block is relayed")
+
+    # Gmail in French, bottom-posted under its attribution folded inside
+    # the verb ("... a" / "\u00e9crit\u202f:"), base64.
+    body = ("Le dim. 6 d\u00e9c. 2026 \u00e0 10:14, epamserv "
+            "<epamserv@games.example> a\n\u00e9crit\u202f:\n\n" +
+            quoted(board_a) + "\n\nd2-d3\n\nBien jou\u00e9 !\n")
+    rc, err = send(reply_bytes(A, board_a, body, "X-Mailer: Gmail (test "
+                               "shape)", b64=True), 3 * DAY + 9 * H)
+    msgs = env.new_messages()
+    board_b = latest(msgs, B, "Board 101")
+    text = body_of(board_b) if board_b is not None else ""
+    ok(rc == 0 and played(101, "d2-d3") and "Bien jou\u00e9 !" in text,
+       "French Gmail: the move below the folded attribution is played, "
+       "the comment relayed", (err[-500:], text[:800]))
+    is_(clean(text, "crit", "Le dim."), [],
+        "French Gmail: the folded attribution is not relayed")
+
+    # Outlook for iOS in Spanish, top-posted in answer to a chat, 8 bits.
+    rc, err = env.receive(make_mail(B, "epaminondas chat 101 bob b",
+                                    "Tablas?"), env=at(3 * DAY + 10 * H))
+    chat_a = latest(env.new_messages(), A, "chat from bob")
+    before = env.game_file(101)
+    body = ("\u00a1No, gracias! Sigo jugando.\n\n"
+            "Obtener Outlook para iOS<https://aka.ms/o0ukef>\n"
+            "________________________________\n"
+            "De: epamserv <epamserv@games.example>\n"
+            "Enviado: domingo, 6 de diciembre de 2026 10:16\n"
+            "Para: alice@example.org\n"
+            "Asunto: %s\n\n%s\n" % (subject_of(chat_a), body_of(chat_a)
+                                      if chat_a is not None else ""))
+    rc, err = send(reply_bytes(A, chat_a, body, "X-Mailer: Outlook for iOS"),
+                   3 * DAY + 11 * H)
+    msgs = env.new_messages()
+    chat_b = latest(msgs, B, "chat from alice")
+    text = body_of(chat_b) if chat_b is not None else ""
+    ok(rc == 0 and "\u00a1No, gracias! Sigo jugando." in text and
+       env.game_file(101) == before,
+       "Spanish Outlook for iOS: the text above the footer is relayed as a "
+       "chat, nothing played", (err[-500:], text[:800]))
+    is_(clean(text, "Outlook", "Asunto", "Enviado", "Tablas"), [],
+        "Spanish Outlook for iOS: neither its footer nor its header block "
+        "nor the original is relayed")
 
     # -- the manual lists every form of the code's one table ---------------
     with open(os.path.join(SRCDIR, "src", "pipeline", "quoting.c"),

@@ -43,6 +43,97 @@ static const char *command(const char *body, const char **comment)
 	return out;
 }
 
+/* Issue 32 item 6: the lines German, French and Spanish mail clients
+ * write (their own text, as Apple Mail, Gmail, Outlook, Thunderbird
+ * and the phones' mail programs emit it), each with its own text kept
+ * around it. */
+static void test_languages(void)
+{
+	/* footers: skipped, as each client writes it under "e3-e7" */
+	static const char *const footers[][2] = {
+		{ "Gesendet von Outlook f\xc3\xbcr Android<https://aka.ms/ghei36>",
+		  "German Outlook for Android" },
+		{ "Gesendet von Outlook f\xc3\xbcr iOS", "German Outlook for iOS" },
+		{ "Holen Sie sich Outlook f\xc3\xbcr iOS<https://aka.ms/o0ukef>",
+		  "German Outlook ('get Outlook')" },
+		{ "Gesendet von Mail f\xc3\xbcr Windows", "German Windows Mail" },
+		{ "Von meinem Samsung Galaxy Smartphone gesendet.",
+		  "German Samsung (with its full stop)" },
+		{ "Von meinem iPhone gesendet", "German iPhone" },
+		{ "Envoy\xc3\xa9 depuis mon appareil Galaxy", "French Samsung" },
+		{ "Envoy\xc3\xa9 \xc3\xa0 partir de Outlook pour Android",
+		  "French Outlook for Android" },
+		{ "Envoy\xc3\xa9 \xc3\xa0 partir de Courrier pour Windows",
+		  "French Windows Mail" },
+		{ "Obtenir Outlook pour iOS<https://aka.ms/o0ukef>",
+		  "French Outlook ('get Outlook')" },
+		{ "Envoy\xc3\xa9 de mon iPhone", "French iPhone" },
+		{ "Enviado desde Outlook para Android", "Spanish Outlook for Android" },
+		{ "Enviado desde Correo para Windows", "Spanish Windows Mail" },
+		{ "Obtener Outlook para iOS<https://aka.ms/o0ukef>",
+		  "Spanish Outlook ('get Outlook')" },
+		{ "Enviado desde mi iPhone", "Spanish iPhone" },
+	};
+	char body[256], name[128];
+	size_t i;
+
+	for (i = 0; i < sizeof footers / sizeof footers[0]; i++) {
+		snprintf(body, sizeof body, "e3-e7\n\n%s\n", footers[i][0]);
+		snprintf(name, sizeof name, "the footer of %s", footers[i][1]);
+		is_str(own(body), "e3-e7\n", name);
+	}
+	is_str(own("Sch\xc3\xb6n!\n\nGesendet von Outlook f\xc3\xbcr Android\n"),
+	       "Sch\xc3\xb6n!\n", "a footer under words with an umlaut");
+	is_str(own("Gesendet von Alice, danke\nVon wegen gesendet!\n"),
+	       "Gesendet von Alice, danke\nVon wegen gesendet!\n",
+	       "lines that only start or end like a German footer are text");
+
+	/* attributions */
+	is_str(own("Le dim. 6 d\xc3\xa9" "c. 2026 \xc3\xa0 10:12, epamserv <"
+	           "epamserv@games.example> a\n\xc3\xa9" "crit :\n\n> q\n\n"
+	           "e3-e7\n"), "e3-e7\n",
+	       "a French attribution folded inside its verb (Gmail)");
+	/* with no quote under it: only the verb tells the original */
+	is_str(own("Merci\n\nLe dim. 6 d\xc3\xa9" "c. 2026 \xc3\xa0 10:12, bob "
+	           "<b@x> a \xc3\xa9" "crit\xe2\x80\xaf:\nb11-b10\n"), "Merci\n",
+	       "a French attribution with a narrow no-break space before its "
+	       "colon (Gmail) starts an unquoted original");
+	is_str(own("Merci\n\nLe 06/12/2026 \xc3\xa0 10:12, bob a \xc3\xa9" "crit"
+	           "\xc2\xa0:\nb11-b10\n"), "Merci\n",
+	       "so does one with a no-break space before its colon");
+	is_str(own("Am 5. Dezember 2026 um 10:12 schrieb Alice "
+	           "<alice@example.org>:\n\n> q\n\ne3-e7\n"), "e3-e7\n",
+	       "the German attribution of german-terms.md (Apple Mail)");
+	is_str(own("Am 06.12.26 um 10:12 schrieb bob:\n> q\n\ne3-e7\n"),
+	       "e3-e7\n", "a German attribution (Thunderbird)");
+	is_str(own("El dom, 6 dic 2026 a las 10:12, epamserv (<\n"
+	           "epamserv@games.example>) escribi\xc3\xb3:\n\n> q\n\n"
+	           "e3-e7\n"), "e3-e7\n",
+	       "a Spanish attribution folded after its opener (Gmail)");
+	is_str(own("El 6 dic 2026, a las 10:12, bob <b@x> escribi\xc3\xb3:\n"
+	           "\n> q\n\n\xc2\xa1Gracias!\n"), "\xc2\xa1Gracias!\n",
+	       "a Spanish attribution (Apple Mail)");
+	is_str(own("Le plateau a\n\xc3\xa9t\xc3\xa9 \xc3\xa9" "crit :\ne3-e7\n"),
+	       "Le plateau a\n\xc3\xa9t\xc3\xa9 \xc3\xa9" "crit :\ne3-e7\n",
+	       "two lines that only look like a folded French attribution "
+	       "are text");
+
+	/* separators and Outlook's header blocks: nothing after them */
+	is_str(own("e3-e7\n\n-----Message d'origine-----\nDe : epamserv\n"
+	           "b11-b10\n"), "e3-e7\n", "French Outlook's separator");
+	is_str(own("e3-e7\n\n-----Mensaje original-----\nDe: epamserv\n"
+	           "b11-b10\n"), "e3-e7\n", "Spanish Outlook's separator");
+	is_str(own("e3-e7\n\nVon: epamserv <e@x>\nGesendet: Sonntag, 6. Dezember "
+	           "2026 10:12\nAn: bob@x\nBetreff: AW: x\n\nresign\n"),
+	       "e3-e7\n", "German Outlook's header block");
+	is_str(own("e3-e7\n\nDe : epamserv <e@x>\nEnvoy\xc3\xa9 : dimanche 6 "
+	           "d\xc3\xa9" "cembre 2026 10:12\n\xc3\x80 : bob@x\nObjet : RE: x\n"
+	           "\nresign\n"), "e3-e7\n", "French Outlook's header block");
+	is_str(own("e3-e7\n\nDe: epamserv <e@x>\nEnviado: domingo, 6 de "
+	           "diciembre de 2026 10:12\nPara: bob@x\nAsunto: RE: x\n\n"
+	           "resign\n"), "e3-e7\n", "Spanish Outlook's header block");
+}
+
 static void test_shapes(void)
 {
 	const char *c;
@@ -104,6 +195,7 @@ static void test_shapes(void)
 	is_str(own("e3-e7\n-- \nbob\n\nOn Sun, bob wrote:\n> q\n"), "e3-e7\n",
 	       "a signature above the quote");
 	is_str(own(NULL), "", "no body: no text");
+	test_languages();
 	/* s-nail's default: "NAME <ADDR> wrote:" and the original indented
 	 * by a tab (indentprefix), the writer's text below. */
 	is_str(own("epamserv <e@games.example> wrote:\n\n\tEpaminondas board "

@@ -12,6 +12,7 @@
 #include "commands/cmd.h"
 #include "commands/accounts/leave.h"
 #include "commands/table.h"
+#include "services/headline.h"
 #include "util/util.h"
 
 #include <stdio.h>
@@ -257,39 +258,24 @@ enum cmd_status move_play(struct cmdctx *c, struct game *g,
 enum cmd_status move_done(struct cmdctx *c, struct board_ctx *b,
                           const char *how)
 {
-	struct buf head = BUF_INIT, caught = BUF_INIT;
-	char res[REPLY_RESULT_MAX];
-	const char *mv = b->g.moves[b->g.nmoves - 1].text;
+	struct headline h = { 0 };
+	struct buf head = BUF_INIT;
 	enum cmd_status st;
-	int took = reply_captured(&b->g, &caught);
 
-	if (strcmp(how, "played") == 0)
-		reply_played_words(&b->g, b->userid, &head);
-	else if (!took)
-		/* TRANSLATORS: a submitted move confirmed: the player, then
-		 * the move ("e2-e3"). */
-		buf_printf(&head, _("%s confirmed and played %s."), b->userid,
-		           mv);
-	else
-		/* TRANSLATORS: a submitted move confirmed: the player, the
-		 * move ("e7xe11"), the squares of the pieces it took ("e11
-		 * and e12"), then how many. */
-		buf_printf(&head, ngettext("%1$s confirmed and played %2$s, "
-		           "capturing %3$s (%4$d).", "%1$s confirmed and played "
-		           "%2$s, capturing %3$s (%4$d).", took), b->userid, mv,
-		           buf_str(&caught), took);
-	buf_free(&caught);
-	if (b->g.state != GAME_ACTIVE) {
-		reply_result_words(&b->g, res, sizeof res);
-		buf_puts(&head, " ");
-		/* TRANSLATORS: %s is the result in words ("bob wins, alice
-		 * resigned"). */
-		buf_printf(&head, _("The game is over: %s."), res);
-	}
+	headline_move(&h, strcmp(how, "played") == 0 ? HEADLINE_PLAYED
+	              : HEADLINE_CONFIRMED, b->userid, b->g.nmoves - 1);
+	if (b->g.state != GAME_ACTIVE)
+		headline_move(&h, HEADLINE_RESULT, NULL, 0);
 	buf_free(&c->s.bm.side_note[0]);
 	buf_free(&c->s.bm.side_note[1]);
-	pending_after_move(&c->s, &b->g, &head);
+	pending_after_move(&c->s, &b->g, &h);
+	/* The headline in the actor's language (the robot's note, the
+	 * notices); each board mail's in its reader's (issue 32). */
+	headline_write(&h, &b->g, &head);
+	c->s.bm.headline = &h;
 	st = board_save(&c->s, b, buf_str(&head));
+	c->s.bm.headline = NULL;
+	headline_free(&h);
 	buf_free(&head);
 	/* Words for one player are about this board only. */
 	buf_free(&c->s.bm.side_note[0]);
