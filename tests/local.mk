@@ -613,6 +613,10 @@ EXTRA_DIST += tests/integration/test_language.py
 # English: all there, the same placeholders, 72 columns, the commands kept.
 TESTS += tests/integration/test_templates_lang.py
 EXTRA_DIST += tests/integration/test_templates_lang.py
+# Issue 32: the German command words; a stranger's mail in German answered
+# in German, its signup starting the account in German.
+TESTS += tests/integration/test_german.py
+EXTRA_DIST += tests/integration/test_german.py tests/integration/langenv.py
 # Issue 32: each language's catalogue complete and current (msgfmt
 # --check --statistics; no msgid of today's sources untranslated), and
 # German plurals at 0, 1, 2 and 5.

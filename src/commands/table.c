@@ -1163,13 +1163,37 @@ const struct cmd_def cmd_table[] = {
 #undef G
 #undef H
 
-/* Whether word is d's verb or one of its aliases. */
+/* The German words for the common commands (issue 32): each is another
+ * word for its verb wherever the verb may be written, whatever the
+ * player's language (README, epamserv(1) and templates/de/help.txt list
+ * them: test_tables.py). */
+static const struct {
+	const char *word, *verb;
+} cmdt_de[] = {
+	{ "hilfe", "help" }, { "anmelden", "signup" },
+	{ "herausfordern", "challenge" }, { "annehmen", "accept" },
+	{ "ablehnen", "decline" }, { "zug", "move" }, { "zeige", "show" },
+	{ "aufgeben", "resign" }, { "urlaub", "vacation" },
+	{ NULL, NULL },
+};
+
+const char *cmdt_german(const char *word)
+{
+	int k;
+
+	for (k = 0; cmdt_de[k].word; k++)
+		if (strcasecmp(word, cmdt_de[k].word) == 0)
+			return cmdt_de[k].verb;
+	return NULL;
+}
+
+/* Whether word is d's verb or one of its aliases (German ones too). */
 static int def_names(const struct cmd_def *d, const char *word)
 {
-	const char *p = d->aliases;
+	const char *p = d->aliases, *de = cmdt_german(word);
 	size_t n = strlen(word);
 
-	if (strcasecmp(d->verb, word) == 0)
+	if (strcasecmp(d->verb, word) == 0 || (de && strcmp(d->verb, de) == 0))
 		return 1;
 	while (n && *p) {
 		size_t len = strcspn(p, " ");

@@ -78,6 +78,11 @@ const struct cmd_def *cmdt_find(const char *word, int scope);
 /* The command whose verb or alias is word in any scope, or NULL. */
 const struct cmd_def *cmdt_find_any(const char *word);
 
+/* The verb (a static string, e.g. "move") that word (untrusted, any
+ * case) stands for when it is one of the German command words ("zug"),
+ * else NULL.  Those words are aliases of their verbs for cmdt_find. */
+const char *cmdt_german(const char *word);
+
 /* The command a player probably meant by word (untrusted, any case),
  * not itself a command of scope: pbmserv's short forms ("board" is
  * show, "chall" challenge), a misspelling (at most one edit or swap of

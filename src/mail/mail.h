@@ -29,6 +29,7 @@ struct mail_in {
 	char *auto_submitted; /* raw Auto-Submitted:, or NULL */
 	char *precedence;     /* raw Precedence:, or NULL */
 	char *x_loop;         /* raw X-Loop:, or NULL */
+	char *content_language; /* raw Content-Language: ("de-DE"), or NULL */
 	int has_list_id;      /* List-Id: present */
 	int has_x_autoreply;  /* X-Autoreply: / X-Autorespond: present */
 	int is_report;        /* top-level multipart/report */

@@ -34,14 +34,14 @@ enum {
 	H_MESSAGE_ID, H_FROM, H_REPLY_TO, H_RETURN_PATH, H_SUBJECT, H_DATE,
 	H_IN_REPLY_TO, H_REFERENCES, H_AUTO_SUBMITTED, H_PRECEDENCE, H_X_LOOP,
 	H_LIST_ID, H_X_AUTOREPLY, H_X_AUTORESPOND, H_X_SPAM_FLAG, H_X_SPAM_STATUS,
-	H_RECEIVED, H_COUNT
+	H_RECEIVED, H_CONTENT_LANGUAGE, H_COUNT
 };
 
 static const char *const header_names[H_COUNT] = {
 	"Message-ID", "From", "Reply-To", "Return-Path", "Subject", "Date",
 	"In-Reply-To", "References", "Auto-Submitted", "Precedence", "X-Loop",
 	"List-Id", "X-Autoreply", "X-Autorespond", "X-Spam-Flag", "X-Spam-Status",
-	"Received",
+	"Received", "Content-Language",
 };
 
 /* Whether a header value (raw, maybe NULL) starts with word, blanks
@@ -353,6 +353,7 @@ static int fill_headers(char *raw[H_COUNT], struct mail_in *m)
 	m->auto_submitted = clean_value(raw[H_AUTO_SUBMITTED], &oom);
 	m->precedence = clean_value(raw[H_PRECEDENCE], &oom);
 	m->x_loop = clean_value(raw[H_X_LOOP], &oom);
+	m->content_language = clean_value(raw[H_CONTENT_LANGUAGE], &oom);
 	m->has_list_id = raw[H_LIST_ID] != NULL;
 	m->has_x_autoreply = raw[H_X_AUTOREPLY] != NULL ||
 	                     raw[H_X_AUTORESPOND] != NULL;
@@ -615,6 +616,7 @@ void mail_in_free(struct mail_in *m)
 	free(m->auto_submitted);
 	free(m->precedence);
 	free(m->x_loop);
+	free(m->content_language);
 	free(m->body);
 	memset(m, 0, sizeof *m);
 }

@@ -26,14 +26,17 @@ static const char *verb_usage(struct cmdctx *c, const struct cmd_def *d,
 }
 
 /* Run d, written in scope, with the words after its verb.  The verb is
- * lower-cased in place (commands that take several verbs read it). */
+ * lower-cased in place (commands that take several verbs read it); a
+ * German word is given as the verb it stands for. */
 static enum cmd_status run_def(struct cmdctx *c, const struct cmd_def *d,
                                int scope, const char *game, int argc,
                                char **argv)
 {
+	const char *de = cmdt_german(argv[0]);
+
 	util_lower(argv[0]);
-	return d->run(c, scope == CMDT_GAME ? game : NULL, argv[0], argc - 1,
-	              argv + 1);
+	return d->run(c, scope == CMDT_GAME ? game : NULL, de ? de : argv[0],
+	              argc - 1, argv + 1);
 }
 
 static enum cmd_status run_game(struct cmdctx *c, const char *game, int argc,

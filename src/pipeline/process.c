@@ -34,6 +34,7 @@
 #include "pipeline/refusal.h"
 #include "pipeline/tokens.h"
 #include "commands/cmd.h"
+#include "commands/table.h"
 #include "pipeline/acctoken_owner.h"
 #include "pipeline/held.h"
 #include "pipeline/inlog.h"
@@ -452,6 +453,29 @@ static enum cmd_status run_multiple(struct cmdctx *c)
 out:
 	buf_free(&answers);
 	return st;
+}
+
+/* Issue 32: whether a stranger's mail (m, its words in) is written in
+ * German: its command word is one of the German ones (cmdt_german:
+ * "anmelden ...", "epaminondas zug ..."), its subject starts with a
+ * German client's reply or forward prefix (AW:, WG:), or the first tag
+ * of its Content-Language is German (de, de-DE, de-AT, ...). */
+static int written_in_german(const struct mail_in *m, const struct intake *in)
+{
+	const char *s = m->subject ? m->subject : "";
+	const char *cl = m->content_language ? m->content_language : "";
+
+	if (in->argc > 0 && (cmdt_german(in->argv[0]) ||
+	    (in->argc > 1 && spool_is_game(in->argv[0]) &&
+	     cmdt_german(in->argv[1]))))
+		return 1;
+	s += strspn(s, " \t");
+	if (strncasecmp(s, "AW:", 3) == 0 || strncasecmp(s, "WG:", 3) == 0)
+		return 1;
+	cl += strspn(cl, " \t");
+	/* "de" ended by a subtag, a list's next tag or the value's end
+	 * (strchr finds the NUL too). */
+	return strncasecmp(cl, "de", 2) == 0 && strchr("-,; \t", cl[2]);
 }
 
 /* Whether the mail's words hold no command we know (nor a reply token
@@ -879,6 +903,9 @@ int process_mail_at(const struct config *cfg, const char *raw, size_t len,
 		goto out;
 	}
 	lang_use_user(cfg, prc > 0 ? userid : c.sender_player);
+	if (prc <= 0 && !c.sender_player[0] && written_in_german(&m, &in) &&
+	    i18n_known(cfg->locale_dir, "de"))
+		i18n_use("de");
 	/* A proved mail set aside (held.h) was counted when it first
 	 * came: its retries on every run must not spend its player's
 	 * budget, or one damaged board would make all of the player's mail

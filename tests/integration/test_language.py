@@ -15,13 +15,14 @@ are English."""
 import os
 import re
 import shutil
-import subprocess
 import sys
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from harness import (Env, ok, is_, contains, done, body_of, to, refused,
                      TEMPLATES)
+import langenv  # noqa: E402
+from langenv import pipe_env, nls  # noqa: E402
 
 # msgid, msgid_plural: the German forms (one, many).
 GERMAN_PLURAL = {
@@ -50,43 +51,9 @@ GERMAN = {
 }
 
 
-def po_string(s):
-    return '"%s"' % s.replace("\\", "\\\\").replace('"', '\\"').replace(
-        "\n", "\\n")
-
-
 def catalogue(root):
     """root/locale/de/LC_MESSAGES/epamserv.mo from GERMAN; root/locale."""
-    locale = os.path.join(root, "locale")
-    d = os.path.join(locale, "de", "LC_MESSAGES")
-    os.makedirs(d)
-    po = os.path.join(root, "de.po")
-    with open(po, "w", encoding="utf-8") as f:
-        f.write('msgid ""\nmsgstr "Content-Type: text/plain; charset=UTF-8'
-                '\\nPlural-Forms: nplurals=2; plural=(n != 1);\\n"\n')
-        for msgid, msgstr in GERMAN.items():
-            f.write("\n#, c-format\nmsgid %s\nmsgstr %s\n"
-                    % (po_string(msgid), po_string(msgstr)))
-        for (one, many), (de1, den) in GERMAN_PLURAL.items():
-            f.write("\n#, c-format\nmsgid %s\nmsgid_plural %s\n"
-                    "msgstr[0] %s\nmsgstr[1] %s\n"
-                    % (po_string(one), po_string(many), po_string(de1),
-                       po_string(den)))
-    subprocess.run(["msgfmt", "--check-format", "-o",
-                    os.path.join(d, "epamserv.mo"), po], check=True)
-    return locale
-
-
-def pipe_env(env, locale, templates=None):
-    """env's runs as an MTA's pipe gives them: nothing but epamserv's
-    settings (and the test machinery's preload and sanitizer options)."""
-    keep = ("LD_PRELOAD", "SYSLOG_TRAP_FILE", "ASAN_OPTIONS",
-            "UBSAN_OPTIONS")
-    env.env = {k: v for k, v in env.env.items()
-               if k.startswith("EPAMSERV_") or k in keep}
-    env.env["EPAMSERV_LOCALEDIR"] = locale
-    if templates:
-        env.env["EPAMSERV_TEMPLATES"] = templates
+    return langenv.catalogue(root, GERMAN, GERMAN_PLURAL)
 
 
 def board_mails(env):
@@ -112,13 +79,6 @@ def game(env, german_bob):
     rc, err = env.mail("alice@example.org", "epaminondas move 101 alice a a2-a3")
     ok(rc == 0, "alice's move: exit 0", err)
     return board_mails(env)
-
-
-def nls(env):
-    """Whether the program translates at all (configure --disable-nls,
-    as make distcheck builds it, compiles gettext out)."""
-    rc, out, err = env.run("nosuch", env={"LANGUAGE": "de"}, quiet=True)
-    return "unbekannter Befehl" in err
 
 
 try:

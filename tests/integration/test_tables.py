@@ -57,6 +57,7 @@ def table_commands():
     list of the arguments of each form."""
     with open(os.path.join(SRCDIR, "src", "commands", "table.c")) as f:
         src = f.read()
+    german = german_words(src)
     body = src[src.index("const struct cmd_def cmd_table[] = {"):]
     body = body[body.index("{") + 1:body.index("\n};")]
     out, depth, start, i = [], 0, None, 0
@@ -76,10 +77,21 @@ def table_commands():
                 if f[0] != "NULL":
                     forms = [x for x in f[3].split("\n")
                              if x and not x.startswith(" ")]
-                    out.append((f[0], f[1].split(),
+                    out.append((f[0], f[1].split() + german.get(f[0], []),
                                 set(re.findall(r"[AGH]", f[2])),
                                 forms or [""]))
         i += 1
+    return out
+
+
+def german_words(src):
+    """The German words of table.c's cmdt_de (issue 32), by verb: other
+    words for their verbs, listed like the aliases."""
+    body = src[src.index("} cmdt_de[] = {"):]
+    body = body[:body.index("\n};")]
+    out = {}
+    for word, verb in re.findall(r'\{ "(\w+)", "(\w+)" \}', body):
+        out.setdefault(verb, []).append(word)
     return out
 
 
@@ -288,6 +300,11 @@ def same_commands(what, name, listed, documented, one):
 
 
 table = table_commands()
+with open(os.path.join(SRCDIR, "src", "commands", "table.c")) as f:
+    german_words_all = {w for ws in german_words(f.read()).values()
+                        for w in ws}
+ok(len(german_words_all) >= 5 and "zug" in german_words_all,
+   "the German words are read from table.c", german_words_all)
 ok(len(table) > 30 and ("league", [], {"G"}, ["join|leave USERID PASSWORD",
                                              "show"]) in table,
    "the command table is read from table.c", table)
@@ -317,6 +334,14 @@ ok(any("'web'" in p for p in missing_from(drift, man_text, table)),
 ok(any("analyze" in p for p in missing_from(
     readme, readme_text.replace("analyze", "analyse"), table)),
    "a README without the other word analyze fails the check")
+ok(any("zug" in p for p in missing_from(
+    readme, readme_text.replace("zug", "move"), table)),
+   "a README without the German word zug fails the check")
+with open(os.path.join(SRCDIR, "templates", "de", "help.txt")) as f:
+    de_help = f.read()
+is_([w for v, aliases, scope, forms in table for w in aliases
+     if w in german_words_all and not re.search(r"\b%s\b" % w, de_help)],
+    [], "the German help (templates/de/help.txt) names every German word")
 drift = readme + ["epaminondas frobnicate BOARD USERID PASSWORD"]
 ok(unknown_in(drift, table) != [],
    "a README listing a command the table lacks fails the check")

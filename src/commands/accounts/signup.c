@@ -316,10 +316,11 @@ enum cmd_status cmd_signup(struct cmdctx *c, int argc, char **argv)
 	}
 	memset(&u, 0, sizeof u);
 	user_defaults(&u);
-	/* Issue 32: a new account starts in the server's language. */
-	if (i18n_known(c->s.cfg->locale_dir, c->s.cfg->default_language))
-		snprintf(u.language, sizeof u.language, "%s",
-		         c->s.cfg->default_language);
+	/* Issue 32: a new account starts in the language its signup is
+	 * answered in: the server's, or German for a stranger's mail
+	 * written in German (process.c). */
+	if (i18n_current() && i18n_known(c->s.cfg->locale_dir, i18n_current()))
+		snprintf(u.language, sizeof u.language, "%s", i18n_current());
 	snprintf(u.userid, sizeof u.userid, "%s", argv[0]);
 	u.hash = user_hash_password(argv[1]);
 	u.created = c->s.now;
