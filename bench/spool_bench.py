@@ -24,6 +24,10 @@ compare     throughput of --before BIN and --after BIN (default the built
             the median, and the after binary's peak RSS; with
             --instructions, also each binary's instructions for one batch
             of 200 mails under valgrind's callgrind (steady, unlike time).
+language    instructions (callgrind) of one batch of 200 move mails with
+            both players English, then both German (language: de in
+            their user files, the build's catalogue under po/):
+            what a player's language costs a mail (issue 32).
 The players' password hashes are made cheap (SHA-256-crypt, 1,000
 rounds) unless --real-hash keeps the yescrypt hashes signup makes.
 """
@@ -164,19 +168,56 @@ def compare_instructions(bins):
         env.env["EPAMSERV_TEMPLATES"] = templates
         S.setup_boards(env, 50, env.root, before_issue_11=True)
         md = move_batch(env, 50, 4, "moves")
-        out = os.path.join(env.root, "callgrind.out")
-        subprocess.run(["valgrind", "--tool=callgrind", "--callgrind-out-file="
-                        + out, binary, "batch", "--maildir", md.path],
-                       env=env.env, stdout=subprocess.DEVNULL,
-                       stderr=subprocess.DEVNULL)
-        with open(out) as f:
-            total[name] = next(int(l.split()[1]) for l in f
-                               if l.startswith("summary:"))
+        total[name] = callgrind_batch(env, binary, md)
         print("instructions, %s: %d for 200 mails (%.2f M a mail)"
               % (name, total[name], total[name] / 200e6))
         env.close()
     harness.BIN = BIN
     print("instructions: after/before %.3f" % (total["after"] / total["before"]))
+
+
+def callgrind_batch(env, binary, md):
+    """Instructions of one `batch --maildir` of md under callgrind."""
+    out = os.path.join(env.root, "callgrind.out")
+    subprocess.run(["valgrind", "--tool=callgrind", "--callgrind-out-file="
+                    + out, binary, "batch", "--maildir", md.path],
+                   env=env.env, stdout=subprocess.DEVNULL,
+                   stderr=subprocess.DEVNULL)
+    with open(out) as f:
+        return next(int(l.split()[1]) for l in f if l.startswith("summary:"))
+
+
+def language(a):
+    """Issue 32: a batch of 200 move mails to English players against the
+    same batch to German ones, on the built binary (instructions)."""
+    locale = os.path.abspath("po")
+    if not os.path.exists(os.path.join(locale, "de", "LC_MESSAGES",
+                                       "epamserv.mo")):
+        sys.exit("language: po/de/LC_MESSAGES/epamserv.mo is not built "
+                 "(configure with NLS)")
+    total = {}
+    for lang in ("en", "de"):
+        env = S.make_env(smtp=False)
+        env.env["EPAMSERV_LOCALEDIR"] = locale
+        S.setup_boards(env, 50, env.root)
+        if lang != "en":
+            for who in (S.ALICE, S.BOB):
+                with open(os.path.join(env.spool, "users", who[0]), "a") as f:
+                    f.write("language: %s\n" % lang)
+        md = move_batch(env, 50, 4, "moves")
+        total[lang] = callgrind_batch(env, BIN, md)
+        moved = sum(len(S.game_moves(env, 101 + i)) for i in range(50))
+        outbox = os.path.join(env.spool, "outbox")
+        mails = sorted(os.listdir(outbox))
+        with open(os.path.join(outbox, mails[-1]), "rb") as f:
+            last = f.read()
+        print("language %s: %d instructions for 200 mails (%.2f M a mail), "
+              "%d moves in the files, last mail %s" % (
+                  lang, total[lang], total[lang] / 200e6, moved,
+                  "German" if b"Content-Language: de" in last
+                  or b"Partie" in last else "not German"))
+        env.close()
+    print("language: German/English %.3f" % (total["de"] / total["en"]))
 
 
 def memory(a):
@@ -265,6 +306,9 @@ def main():
                                   os.cpu_count()))
     if a.what == "compare":
         compare(a)
+        return
+    if a.what == "language":
+        language(a)
         return
     for name, fn in (("throughput", throughput), ("memory", memory),
                      ("smtp", smtp), ("receive", receive)):
