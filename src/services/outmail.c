@@ -292,14 +292,15 @@ static size_t wrap_cut(const char *s, size_t n, size_t room, size_t lo,
 static void wrap_line(struct buf *b, const char *line, size_t len,
                       size_t width)
 {
-	size_t pre = wrap_prefix(line, len, width), start = 0;
+	size_t pre = wrap_prefix(line, len, width), start = 0, rest;
 	int first = 1;
 
 	if (wide_board_row(line, len) || position_row(line, len)) {
 		buf_append(b, line, len);
 		return;
 	}
-	while (columns(line + start, len - start) > width - (first ? 0 : pre)) {
+	rest = columns(line, len);  /* the columns of line[start..len) */
+	while (rest > width - (first ? 0 : pre)) {
 		/* A quoted run fits a continuation line whole. */
 		size_t cut = wrap_cut(line + start, len - start,
 		                      width - (first ? 0 : pre), first ? pre : 0,
@@ -313,9 +314,11 @@ static void wrap_line(struct buf *b, const char *line, size_t len,
 			buf_append(b, line, pre);
 		buf_append(b, line + start, end);
 		buf_putc(b, '\n');
+		cut += strspn(line + start + cut, " ");
+		if (cut > len - start)
+			cut = len - start;
+		rest -= columns(line + start, cut);
 		start += cut;
-		while (start < len && line[start] == ' ')
-			start++;
 		first = 0;
 	}
 	if (start < len) {
