@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * baseline_fsync.c - the baseline of the batch throughput benchmark
  * (bench/spool_bench.py, BENCHMARKS.md): for every file in MAILDIR/new,

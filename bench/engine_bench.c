@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * engine_bench.c - how fast the engine searches (issue 16, item 5):
  * nodes per second against perft's leaf moves per second from the same

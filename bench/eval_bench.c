@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * eval_bench.c - how fast the static evaluation runs (engine/eval.c),
  * against the move generator on the same positions in the same run.

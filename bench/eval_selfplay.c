@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * eval_selfplay.c - a match between two settings of the evaluation's
  * weights (engine/eval.h), for tuning.

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-3.0-or-later
 # bench/ladder.sh - the engine's strength ladder (issue 16 item 5), with
 # `epamserv match`:
 #   each level against the one below it   score >= 70%

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 # bench: benchmark programs (see BENCHMARKS.md); perft_bench is in src/rules/local.mk
 
 # Spool benchmarks (bench/spool_bench.py): the baseline of the batch

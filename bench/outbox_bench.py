@@ -1,4 +1,5 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """The queue listing benchmark (issue 13, BENCHMARKS.md): `epamserv
 outbox` on N queued mails (default 10,000; a third of them deferred with
 a stored reason) must print N lines; its time is given as a ratio to

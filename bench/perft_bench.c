@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * perft_bench.c - how fast the rules engine counts moves (RULES.md
  * section 7, SPEC.md section 8).

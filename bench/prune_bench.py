@@ -1,4 +1,5 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Spool growth under a steady load (issue 13, item 6; BENCHMARKS.md).
 A program, not a test: it prints the spool's file count per simulated
 day.  Run from a configured build directory:

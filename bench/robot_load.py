@@ -1,4 +1,5 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """robot_load.py - robot-master's moves on a busy machine against a quiet
 one (issue 30 item 5; BENCHMARKS.md, "Issue 30: robot under load").
 

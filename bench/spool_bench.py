@@ -1,4 +1,5 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Spool and delivery benchmarks (BENCHMARKS.md).  Programs, not tests:
 each prints its figures and the ratio to a baseline measured in the same
 run.  Run from a configured build directory (default -g -O2):

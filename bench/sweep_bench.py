@@ -1,4 +1,5 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """The sweep benchmark of issue 15 (BENCHMARKS.md, "Issue 15: sweep").
 A program, not a test.  Run from a configured build directory:
 

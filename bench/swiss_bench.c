@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * swiss_bench.c - how long the Dutch system takes to pair one round of a
  * big Swiss (issue 17): 1,000 players after a few simulated rounds (so

@@ -1,4 +1,5 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """The cost of the static web site, "epamserv web DIR" (issue 18;
 BENCHMARKS.md).  A program, not a test.  Run from a configured build
 directory:

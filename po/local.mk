@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 # po: the catalogue of the words a person reads (issue 31 item 3).
 #
 # `make update-po` extracts every string marked _(), N_() or ngettext()

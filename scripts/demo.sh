@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-3.0-or-later
 # Install what is missing, build, and play two sample games by email
 # through a fresh spool (./demo-spool): two players sign up and confirm
 # their addresses by replying to the confirmation requests; bob asks for

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-3.0-or-later
 # Install what epamserv needs to build, test and run on Debian 12, when it
 # is missing.  Run as root; does nothing when everything is there.
 set -e

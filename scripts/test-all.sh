@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-3.0-or-later
 # The whole test suite, twice: a -Werror build (and make distcheck from
 # it), then an AddressSanitizer + UndefinedBehaviorSanitizer build; then
 # the libFuzzer targets for a bounded time (clang).  Installs missing Debian packages

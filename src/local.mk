@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 # src: the shared library of the program (libepamserv.a) and the epamserv
 # binary.  Each directory of src/ adds its own files through its local.mk
 # fragment (Makefile.am includes them after this one): src/util,

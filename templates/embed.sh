@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-3.0-or-later
 # embed.sh OUT SRCDIR TEMPLATE... - the built-in copies of the mail
 # templates: writes OUT, a C file defining builtin_templates[] (see
 # src/util/template.h), from SRCDIR/TEMPLATE for each TEMPLATE given

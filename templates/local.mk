@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 # templates: every mail the server sends; installed for the operator to
 # replace (see epamserv.conf(5), key "templates").
 dist_templates_DATA += templates/board.txt templates/error.txt \

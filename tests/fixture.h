@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * fixture.h - reading a fixture file of the source tree in a C unit test.
  */

@@ -1,4 +1,5 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """A throw-away Dovecot IMAP server on a free loopback port, for the tests.
 
 Everything lives in one fresh directory: the generated dovecot.conf (no

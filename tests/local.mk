@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 # tests: integration tests, TAP, run with Debian's /usr/bin/python3 (it has
 # python3-aiosmtpd) against the built binary and a real SMTP server.
 TESTS += tests/integration/test_game_by_mail.py \
@@ -625,3 +626,7 @@ EXTRA_DIST += tests/integration/test_po.py
 # Issue 32 item 7: the web site in the language of web_language.
 TESTS += tests/integration/test_web_language.py
 EXTRA_DIST += tests/integration/test_web_language.py
+# Issue 33 item 1: COPYING, the README and an SPDX line in every source
+# file.
+TESTS += tests/integration/test_licence.py
+EXTRA_DIST += tests/integration/test_licence.py

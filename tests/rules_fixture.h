@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * rules_fixture.h - options and positions for the engine's unit tests
  * (test_engine, test_eval, test_players), written the way a test reads.

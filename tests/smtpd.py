@@ -1,4 +1,5 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """A real SMTP server on loopback for the tests (aiosmtpd, Debian's
 python3-aiosmtpd; run it with /usr/bin/python3).
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * tap.h - a tiny TAP producer for the C unit tests.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * admin.c - "epamserv admin ...": what an administrator would otherwise be
  * tempted to do with a text editor in the spool.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * admin.h - what the "epamserv admin" files share: the change log and
  * the --reason argument (admin.c), and the account, repair, check and

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * admin_backup.c - "epamserv admin backup DEST" and "admin restore
  * [--force] SRC": a consistent copy of a live spool, and putting one

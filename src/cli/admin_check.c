@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * admin_check.c - "epamserv admin check [--fix]": the whole spool looked
  * over, and what is safe to repair repaired.

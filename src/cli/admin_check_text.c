@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * admin_check_text.c - what "admin check" finds in the text of the
  * spool's files: characters a file's format never holds (admin.h).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * admin_outbox.c - "epamserv admin outbox ...": the queue operations an
  * operator knows from postsuper(1) and postcat(1).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * admin_repair.c - "epamserv admin quarantine" and "admin repair": set a
  * damaged board or account aside, and cut a game file back to its last

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * admin_user.c - the account and bounce commands of "epamserv admin":
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * batch.c - "epamserv batch --maildir DIR": every mail waiting in a
  * Maildir, for cron.

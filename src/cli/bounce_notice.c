@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * bounce_notice.c - telling the opponents of a player whose address
  * keeps bouncing (issue 13, item 5).

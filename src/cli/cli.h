@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * cli.h - the epamserv subcommands (one file each under src/cli/).
  * Each takes argv with argv[0] the subcommand's name and returns a

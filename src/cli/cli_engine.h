@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * cli_engine.h - the subcommands of epamserv that drive the playing
  * engine (src/engine) with no spool, mail or game file: `think` and

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * cli_rules.h - the subcommands of epamserv that drive the rules engine
  * alone, with no spool, mail or game file: `perft` and `moves`

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * digest.c - the daily digest of a player with "mail digest" (issue 15,
  * SPEC "Digest"), sent by "epamserv sweep".

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * engine_args.c - the argument reading `think` and `match` share
  * (cli_engine.h): their own double-dashed options, the rule options for

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * export.c - "epamserv export [BOARD...] [--json] [--since DATE]" (issue
  * 18): game records for the operator, on standard output.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * imap.c - "epamserv batch --imap URL": every unseen mail of an IMAP
  * mailbox (imap://host[:port]/MAILBOX or imaps://...), for cron.

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 # src/cli (level 8): the operator's subcommands.  Those the mail system,
 # cron and the administrator run live in the library (a unit test links
 # them); the subcommand table, config and the engine's subcommands

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * match.c - `epamserv match PLAYER1 PLAYER2 [--games N] [--openings PLIES]
  * [--seed N] [--jobs N] [--verbose] [options]`: two players over many

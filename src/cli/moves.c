@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * moves.c - `epamserv moves POSITION [options]`: every legal move of a
  * position and the status at the start of its turn (RULES.md section 7);

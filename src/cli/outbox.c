@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * outbox.c - "epamserv outbox" (list the mail waiting for SMTP and the
  * mail that failed, one line per mail as mailq does),

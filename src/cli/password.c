@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * password.c - the password of "admin user add" and "admin user passwd":
  * from the terminal without echo (asked twice) or from the first line of

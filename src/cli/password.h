@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * password.h - the password an admin command sets, read from the
  * terminal or standard input, never from argv (issue 13).

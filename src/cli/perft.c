@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * perft.c - `epamserv perft DEPTH [POSITION] [options] [--divide]`: the
  * number of leaf move sequences of each length from the opening or from a

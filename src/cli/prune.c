@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * prune.c - what "epamserv sweep" removes so that the spool does not
  * grow for ever (issue 13, item 6).

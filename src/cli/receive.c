@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * receive.c - "epamserv receive": one mail on standard input, as an MTA
  * pipe (Postfix alias, procmail, .forward) delivers it.

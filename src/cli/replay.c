@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * replay.c - "epamserv replay RECORD" (issue 18): read a game record
  * (text or JSON, told apart by its first byte; "-" is standard input),

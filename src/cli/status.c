@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * status.c - "epamserv status [--json|--prometheus]": the state of the
  * server at a glance, cheaply (no game file is replayed; "admin check"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * sweep.c - "epamserv sweep": the hourly cron work on every board.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * sweep.h - the clocks part of "epamserv sweep" (sweep_clock.c): the
  * reminders and the losses on time of the ACTIVE boards (issue 15).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * sweep_clock.c - reminders and losses on time for "epamserv sweep"
  * (sweep.h; issue 15, game/clock.h).

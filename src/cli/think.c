@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * think.c - `epamserv think [POSITION] [--movetime MS] [--nodes N]
  * [--depth N] [--level N] [--seed N] [options]`: the engine's move, score,

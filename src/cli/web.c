@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * web.c - "epamserv web [--verbose] DIR" (issue 18): make or update the
  * static web site of the spool in DIR (src/web/web.h).  --verbose (or

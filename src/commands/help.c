@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * help.c - "help [topic]" and "GAME help": the help templates, sent to
  * the sender.  Topics: commands (the default: every command with an

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 # src/commands (issue 31): the mail commands, one file per command
 # family, and the mail command table.  Each file appends its line below.
 # Each subdirectory is a command family (like git's builtin/); board/

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * stranger.h - what a stranger may cost and carry (issue 29, item 5):
  * the hourly budgets of mail to strangers, kept per sending source as

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * stranger_budget.c - the hourly budgets of mail to strangers, per
  * sending source and for the whole server (stranger.h).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * stranger_words.c - the words of a mail that proved no player, kept out
  * of the mails sent because of it (stranger.h).

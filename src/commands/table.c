@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * table.c - the one table of mail commands (see table.h): each command's
  * verb, aliases, scope, forms, help text, example and function, and the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * engine.c - an engine's life (engine.h): eng_new, eng_free, eng_memory,
  * eng_clear, eng_set_table, eng_set_pruning, eng_set_eval.  Everything a search uses

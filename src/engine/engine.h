@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * engine.h - the Epaminondas playing engine: the public interface.
  *

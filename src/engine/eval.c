@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * eval.c - the static evaluation (engine.h eng_evaluate, eval.h
  * eng_evaluate_with): what a position is worth to the side to move

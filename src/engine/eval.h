@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * eval.h - the static evaluation's terms and weights (engine/eval.c,
  * eval_scan.c), for tuning and for comparing settings of the engine.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * eval_scan.c - one walk over a side's pieces for the evaluation
  * (eval_scan.h): material, progress, passed pieces, links, and for every

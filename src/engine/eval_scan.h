@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * eval_scan.h - what the evaluation learns about one side in one walk
  * over its pieces (engine/eval_scan.c), shared by eval.c only.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * internal.h - what the files of the engine share and nobody else should
  * see: struct eng (the transposition table, Zobrist keys, the search

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * levels.c - the playing levels (engine.h, eng_level_limits): each level
  * is a node bound, so that a level and a seed give the same game.

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 # src/engine: the playing engine (search, evaluation, levels) over
 # src/rules, pure like it (no I/O); its own library so the robots, think,
 # match, tests and benchmarks share it.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * order.c - move ordering: which moves the search tries first, so that
  * alpha-beta cuts early.

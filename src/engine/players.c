@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * players.c - the measurement players (players.h): reference, greedy and
  * random.  They are deliberately plain: the reference player is what a

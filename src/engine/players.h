@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * players.h - the players used to measure the engine (issue 16 item 5):
  * a plain reference player (fixed-depth alpha-beta on material alone), a

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * search.c - the search (engine.h, eng_search): iterative deepening
  * principal variation search with aspiration windows, a transposition

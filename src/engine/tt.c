@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * tt.c - the transposition table: what earlier searches learnt about a
  * position (a score and its bound, the remaining depth, the best move),

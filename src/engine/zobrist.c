@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * zobrist.c - Zobrist keys of positions, for the transposition table and
  * for repetition (RULES.md section 5) inside the search.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * clock.c - time controls and the clock of a game, replayed from its
  * moves (clock.h).

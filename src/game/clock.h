@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * clock.h - correspondence time controls: the game's clock, replayed from
  * its move times (issue 15; SPEC "Time").

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * cond.c - conditional lines of a game record (struct game_cond, issue
  * 15): how two lines of one player relate, and the legality replay the

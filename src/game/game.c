@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * game.c - playing moves on a game record: history-dependent rules
  * (repetition, RULES.md section 5), the life of a board (challenge,

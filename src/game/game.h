@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * game.h - one board: players, options, the move list and the outcome.
  *

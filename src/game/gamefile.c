@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * gamefile.c - the game file: one human-readable, versioned text file per
  * board (SPEC section 6).

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 # src/game (level 3): a game on the rules -- its file, clock, options,
 # conditional lines, result, ratings, records, and the board drawn in
 # text, words and HTML.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * ratings.c - Elo ratings replayed from the result records of finished
  * games (see ratings.h for the record and the rating rules).

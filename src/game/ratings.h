@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * ratings.h - Elo ratings and the history of finished games.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * record.c - the text record of a game (record.h): PGN's tag pairs and
  * move text, with Epaminondas's notation and plies for move numbers.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * record.h - game records (issue 18): a PGN-like text record and a JSON
  * record after AbstractPlay's "AP Game Record" schema 1-0-0, written from

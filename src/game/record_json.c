@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * record_json.c - the JSON record of a finished game (record.h) after
  * AbstractPlay's "AP Game Record" schema 1-0-0 (repository

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * record_read.c - reading a record back (record.h) and replaying it.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * render.c - ASCII boards and move lists (see render.h; the HTML board
  * is in render_html.c).

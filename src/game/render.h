@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * render.h - the board drawn in text for mails and tools.
  */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * render_html.c - the HTML board of the board mail (see render.h).
  *

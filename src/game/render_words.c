@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * render_words.c - the board in words, for screen readers (set ...
  * board list, issue 30; see render.h).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * result_words.c - how a game ended, in words naming the players, for
  * the mails and the web site alike (issue 30: the site said "white wins

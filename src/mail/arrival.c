@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * arrival.c - when a mail reached us, from the records our side wrote:
  * the date of the topmost Received field (RFC 5322 section 3.6.7,

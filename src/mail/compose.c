@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * compose.c - one outgoing RFC 5322 message (SPEC section 4).
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * dsn.c - reading a delivery report into a struct dsn_report (dsn.h).
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * dsn.h - what a delivery report (a bounce) says, read from its raw text.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * html.c - HTML-to-text for mail that has no text part, with libxml2.
  *

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 # src/mail: parsing with libetpan, composing, SMTP with libcurl.
 src_libepamserv_a_SOURCES += \
 	src/mail/mail.h src/mail/smtp.h src/mail/mailpriv.h \

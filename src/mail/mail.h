@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * mail.h - mail in and mail out, at the edge of the program.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * mailpriv.h - helpers shared by the files of src/mail/ and nobody else.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * mbuf.c - a growable byte buffer for building strings in src/mail/.
  *

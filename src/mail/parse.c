@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * parse.c - one raw incoming mail into a struct mail_in (SPEC section 3).
  *

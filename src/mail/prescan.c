@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * prescan.c - bounding libetpan's recursion before libetpan sees a mail.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * smtp.c - delivering composed messages over SMTP with libcurl.
  *

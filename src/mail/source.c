@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * source.c - the client and network a mail came from (source.h), read
  * from the Received fields our MTA wrote (RFC 5321 section 4.4: "from

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * source.h - where a mail came from, by what our own side wrote: the
  * client address in the Received fields our MTA added, and the network

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * text.c - making untrusted text safe to hand to the rest of the program.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * intake.c - finding the command in a mail (SPEC section 2).
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * intake.h - finding the command words and the comment in a mail.
  */

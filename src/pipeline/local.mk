@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 # src/pipeline (issue 31): the mail pipeline -- intake (the command
 # words, the writer's own text), authentication scan, tokens in replies,
 # the incoming log, held mail, dispatch, the refusal and delivery

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * process.c - the path of one mail (SPEC section 3):
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * process.h - one incoming mail from raw bytes to committed effects.
  */

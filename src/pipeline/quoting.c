@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * quoting.c - the writer's own text of a mail (see quoting.h).
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * quoting.h - the writer's own text of a mail: what mail clients add
  * around it (quoted text, attribution lines, signatures, client

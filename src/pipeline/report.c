@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * report.c - delivery reports: believe only what they prove (report.h).
  *

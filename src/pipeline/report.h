@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * report.h - what a delivery report (a bounce) may record, and what not.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * tokenform.c - commands proved by a token instead of a password (see
  * tokenform.h).

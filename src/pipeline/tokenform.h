@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * tokenform.h - the commands a token proves (issue 29): what a player
  * may need under time pressure, without his password.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * tokens.c - reply-to-move tokens (SPEC section 2, beyond pbmserv).
  *

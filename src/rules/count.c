@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * count.c - the number of legal moves of a position without listing them,
  * for perft's last ply, and whether there is one at all for the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * internal.h - what the files of the rules engine share and nobody else
  * should see: the helpers behind the public functions.  The per-turn view

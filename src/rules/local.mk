@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 # src/rules: the pure rules engine (no I/O), its own library so perft,
 # tests and benchmarks link nothing else.
 noinst_LIBRARIES += src/rules/librules.a

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * losing.c - which legal moves lose at once: the mover loses before the
  * opponent moves (RULES.md sections 3 and 5).  Two ways: the position

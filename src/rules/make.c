@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * make.c - playing a move (RULES.md section 2): remove the captured enemy
  * pieces (the whole line, or only the piece on D under Crossings rules),

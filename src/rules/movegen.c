@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * movegen.c - legal moves of a position, listed one by one
  * (RULES.md sections 2, 4 and 6).

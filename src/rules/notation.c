@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * notation.c - move notation (RULES.md section 2): reading a move a player
  * typed, checking it against every rule and saying in plain words which

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * options.c - the variant and options of a game (RULES.md section 6):
  * defaults per game, parsing of option words, the consistency check and

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * perft.c - counting leaf move sequences (RULES.md section 7), the
  * reference check of the move generator and its benchmark.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * position.c - the board: squares, the starting position and position
  * notation (RULES.md sections 1 and 7).

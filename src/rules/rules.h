@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * rules.h - the Epaminondas rules engine: the public interface.
  *

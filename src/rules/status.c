@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * status.c - the verdict at the start of a turn (RULES.md section 3, and
  * the igfip must-answer rule of section 6) and the plain words a board

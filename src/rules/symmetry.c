@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * symmetry.c - the symmetry rule (RULES.md section 4): a crossing may not
  * leave a board that looks the same after reflecting it across the middle

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * board.c - one board locked and loaded for a change, for any event (a
  * player's command, the sweep, admin, a robot's turn), and its save.

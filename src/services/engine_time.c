@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * engine_time.c - the engine time of the whole server and each one's
  * share of it (engine_time.h).

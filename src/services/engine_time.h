@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * engine_time.h - the engine time of the whole server (engine_hour_ms)
  * and each one's share of it (engine_share_percent, issue 29 item 4).

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 # src/services (issue 31): what commands, sweep, admin and the web site
 # share -- clocks and deadlines, board open and save, outgoing mail and
 # board composition, robots' turns, the tournament store.  Takes a

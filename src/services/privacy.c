@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * privacy.c - the two settings of a player that the web site obeys,
  * read from the user file by user_load (its cache makes a page's many

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * privacy.h - what a player lets the web site show (issue 18): the
  * settings "set USERID PASSWORD web on|off" (default on) and "set USERID

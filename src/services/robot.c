@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * robot.c - robot opponents on the server (robot.h; issue 16 item 3).
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * robot.h - robot opponents on the server (issue 16 item 3; SPEC
  * "Robots").

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * robot_queue.c - the robot moves waiting, in the order a run plays
  * them (robot_queue.h).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * robot_queue.h - the robot moves waiting in SPOOL/robot, in the order
  * a run plays them (issue 29 item 4).

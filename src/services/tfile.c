@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * tfile.c - the tournament file (see tfile.h): load and format.
  */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * tfile.h - the tournament file (issue 17): SPOOL/tournaments/NAME, one
  * human-readable, versioned text file per tournament, like the game

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * threadid.c - our Message-IDs' kind, board and reply token (the format
  * and the reasons: threadid.h).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * threadid.h - what our Message-IDs say: the kind of mail, its board and
  * the recipient's reply token (issue 30: one conversation per game).

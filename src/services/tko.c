@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * tko.c - a knockout tournament's bracket (see tko.h).
  */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * tko.h - a knockout tournament's bracket (issue 17 part 4), read from
  * the tournament file and its table (ttable.h): who meets whom in every

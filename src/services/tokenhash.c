@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * tokenhash.c - salted SHA-256 of reply tokens, and the crypt(3) hashes
  * of older game files (see tokenhash.h).

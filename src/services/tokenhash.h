@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * tokenhash.h - the hash of a reply token that game files written
  * before issue 14 keep (gamefile.c reads them; tokens.c takes such a

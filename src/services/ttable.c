@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * ttable.c - a tournament's table read from its boards, and its text
  * (see ttable.h).

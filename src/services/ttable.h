@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * ttable.h - a tournament's table (issue 17): scores, Sonneborn-Berger
  * and the crosstable, read from its boards' game files, and its text

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * weblink.c - the web site's addresses that mails give (weblink.h).
  * The page is there once "epamserv web" has run after the mail's change

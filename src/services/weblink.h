@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * weblink.h - the links from mails to the web site (issue 18): with the
  * setting web_url, board mails carry the address of the board's page

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * accept.c - the words of the "limit accept" setting (see accept.h).
  */

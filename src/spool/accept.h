@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * accept.h - what "limit USERID PASSWORD accept" starts at once (issue
  * 29): the time controls and board sizes a player takes automatically,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * addrindex.c - the per-address records of the spool (see addrindex.h).
  */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * addrindex.h - what the spool knows of one mail address:
  * SPOOL/addresses/DIGEST (DIGEST: util_digest_hex of the lower-cased

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * authfail.c - wrong-password counts in two buckets, and their back-off
  * (see authfail.h).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * authfail.h - wrong passwords counted per account, in two buckets, and
  * the back-off that follows them (issue 11: password guessing; issue 29:

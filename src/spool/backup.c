@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * backup.c - a consistent copy of a live spool, and putting one back
  * (the order of the copy, and why it is safe, is in backup.h).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * backup.h - a consistent copy of a live spool, and putting one back.
  *

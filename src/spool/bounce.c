@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * bounce.c - the bounce records of SPOOL/bounces/ (bounce.h): parse,
  * count, list, clear.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * bounce.h - the bounce records: one file per address that mail of ours
  * failed for good to (a 5xx reply, a mail deferred past retry_days, or a

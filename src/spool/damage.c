@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * damage.c - the files this process found damaged (see damage.h).
  */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * damage.h - spool files that exist but do not load, as this process met
  * them.

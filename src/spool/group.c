@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * group.c - group commit (see group.h for the protocol).
  */

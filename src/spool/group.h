@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * group.h - group commit: the transactions of many mails of one batch
  * made durable together (SPEC section 8).

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 # src/spool (level 2): the files of the spool -- locks and transactions,
 # users and their indexes, the outbox, bounces, damage and quarantine,
 # backups, held mail.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * lock.c - flock(2) locks on SPOOL/locks/KEY.lock (see lock.h).
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * lock.h - named locks in the spool, one lock file per key.
  *

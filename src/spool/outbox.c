@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * outbox.c - the durable queue of outgoing mail (see outbox.h).
  */

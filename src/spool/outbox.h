@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * outbox.h - mail waiting to be delivered, SPOOL/outbox/NAME.eml.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * pwcache.c - a small ring of password checks crypt(3) accepted in this
  * process (see pwcache.h).

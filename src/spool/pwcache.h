@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * pwcache.h - the passwords crypt(3) has accepted in this process, so
  * that a batch of many mails from one player runs the slow hash once.

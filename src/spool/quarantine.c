@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * quarantine.c - boards and accounts set aside by the administrator (see
  * quarantine.h).

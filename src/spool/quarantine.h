@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * quarantine.h - boards and accounts the administrator set aside
  * ("epamserv admin quarantine"), one small file each:

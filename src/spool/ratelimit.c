@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * ratelimit.c - a per-address budget of answered mails (see ratelimit.h).
  */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * ratelimit.h - how many mails one address may have answered per hour.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * secret.c - SPOOL/secret and the Message-ID tags made with it (see
  * secret.h).

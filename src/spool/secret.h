@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * secret.h - the spool's secret key, and the tag it puts in each of our
  * Message-IDs so that a delivery report can be checked.

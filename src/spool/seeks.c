@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * seeks.c - the seek files of open challenges (see seeks.h).
  */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * seeks.h - open challenges (issue 17, pbmserv's seek): one text file
  * per seek, SPOOL/seeks/GAME-BOARD.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * spool.c - spool layout, creation, processed-mail records and board
  * numbers (see spool.h).

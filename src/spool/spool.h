@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * spool.h - the spool directory: its layout, creation, and the small
  * records kept in it (processed Message-IDs, board numbers).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * txn.c - journalled multi-file commits (see txn.h for the protocol).
  */

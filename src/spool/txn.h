@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * txn.h - all-or-nothing updates of several spool files.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * txnpriv.h - what txn.c shares with group.c (not for other callers).
  */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * users.c - player accounts and crypt(3) password hashes (see users.h).
  */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * users.h - player accounts: one text file per user, SPOOL/users/USERID.
  *

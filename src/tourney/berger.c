@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * berger.c - round robin pairings by the Berger tables (FIDE Handbook
  * C.05 Annex 1).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * internal.h - what the Swiss pairing's files share (not for callers:
  * tourney.h is the public API).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * knockout.c - knockout brackets seeded by rating, two-game matches and
  * the deciding game.

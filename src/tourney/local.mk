@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 # src/tourney: tournament pairing and tie-breaks (issue 17): Berger
 # tables, the Dutch Swiss system, knockout brackets, Buchholz and
 # Sonneborn-Berger.  Pure (no I/O), its own library for the tournament

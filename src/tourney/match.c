@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * match.c - maximum matching in a general graph (Edmonds' blossom
  * algorithm, the O(n^3) form with base[] contraction).

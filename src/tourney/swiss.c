@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * swiss.c - one round of the Dutch system (FIDE Handbook C.04.3), with
  * the basic rules of C.04.1.

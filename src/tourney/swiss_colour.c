@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * swiss_colour.c - colour preferences and the colour allocation of the
  * Dutch system (FIDE Handbook C.04.3 A.6 and E; the absolute colour

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * swiss_floats.c - the float history of the Dutch system (FIDE Handbook
  * C.04.3 A.4), read off a crosstable: who was paired with a lower or a

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * tiebreak.c - scores, Buchholz and Sonneborn-Berger from a crosstable.
  *

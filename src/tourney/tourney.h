@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * tourney.h - tournament pairing and tie-breaks (issue 17 part 2): round
  * robin by Berger tables, the Dutch Swiss system for one round, knockout

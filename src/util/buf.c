@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * buf.c - growable byte buffers and checked allocation (see buf.h).
  */

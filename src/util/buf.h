@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * buf.h - a growable NUL-terminated byte buffer.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * config.c - settings from defaults, epamserv.conf (inih), EPAMSERV_*
  * variables and options: the keys are the table config_keys[] below,

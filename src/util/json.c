@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * json.c - the JSON string writer shared by "status --json", "outbox
  * --json" and the game records of issue 18 (json.h).  One escaping rule,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * json.h - the one JSON string writer of the command-line tools'
  * --json outputs (status, outbox) and of the JSON game records

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * jsonread.c - the bounded JSON reader of jsonread.h.  A recursive
  * descent parser whose recursion the depth limit bounds; every read

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * jsonread.h - a small JSON reader (RFC 8259) for the records that
  * "epamserv replay" reads back (issue 18).

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 # src/util (level 0): buffers, the configuration and its keys, templates,
 # logging, JSON, times and zones, the marks of the words a person reads.
 src_libepamserv_a_SOURCES += \

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * log.c - stderr, and syslog or a log file, one line per message (see
  * log.h).

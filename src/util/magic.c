@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * magic.c - version lines of spool files (see magic.h).
  */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * magic.h - the version line that opens each spool file ("epamserv-game
  * 5", "epamserv-user 2", ...): which version a file claims, and the

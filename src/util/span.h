@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * span.h - a stretch of time, [from, until): a player's leave (users.h),
  * what the clock leaves out (game/clock.h).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * template.c - {{name}} substitution for mail templates (see template.h).
  */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * tz.c - TZ set for one conversion and put back (tz.h).
  */

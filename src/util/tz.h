@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * tz.h - switching the C library's time zone for a conversion (issue 15:
  * deadlines, leave days and digest hours in the player's zone).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * util.c - the clock, digests, identifier checks, file reads and the
  * spool's opens that refuse symbolic links (util.h).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * util.h - small helpers shared by every layer: the clock, digests,
  * identifier checks, whole-file reads.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * feed.c - Atom 1.0 feeds (RFC 4287) of the site.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * html.c - what every page of the site shares: the head with its
  * viewport and style sheet, the footer, links to players and boards,

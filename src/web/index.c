@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * index.c - the site's front page, the standings and the style sheet.
  *

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 # src/web (level 7): the static web site -- boards, players, the index,
 # tournaments, the Atom feeds.
 src_libepamserv_a_SOURCES += \

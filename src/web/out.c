@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * out.c - the site's files: atomic page writes and the manifest.
  *

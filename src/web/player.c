@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * player.c - a page and an Atom feed per player on the site.
  *

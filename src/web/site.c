@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * site.c - "epamserv web DIR": walk the spool and bring the site up to
  * date (web.h says what the site holds).

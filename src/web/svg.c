@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * svg.c - the board and the rating chart drawn as inline SVG.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * tourney.c - a page per tournament (issue 17's files in
  * SPOOL/tournaments): what it is, its standings once it runs (the table

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * web.h - the static web site of the spool (issue 18, "epamserv web
  * DIR"): the shared types of src/web/.

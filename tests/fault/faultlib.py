@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """What the fault-injection tests share: where the shim is, the
 environment that preloads it, and the call counts of a clean run
 (tests/fault/libfault.c)."""

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * libfault.c - an LD_PRELOAD shim that makes one chosen call fail, for
  * tests/fault/test_faults.py.

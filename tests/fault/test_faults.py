@@ -1,4 +1,5 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Fault injection: one move mail through `epamserv receive` with one
 write, fsync, rename, open(O_CREAT) or allocation failing, at every call
 of that kind the mail reaches (counted first by a run that fails nothing).

@@ -1,4 +1,5 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Fault injection into group commit: six move mails over three boards
 through `epamserv batch --maildir` (two groups: the fourth mail needs a
 board the first group holds), with one write, fsync, rename,

@@ -1,4 +1,5 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """A batch's group directory and another process's clean-up (issue 13,
 found by test_concurrency in CI): every batch, sweep, flush and admin
 check first removes the group directories of SPOOL/tmp that nobody

@@ -1,4 +1,5 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Fault injection and crashes on the repair tools (issue 12): `admin
 repair` of a damaged board and `admin quarantine` of it, with one write,
 fsync, rename or open(O_CREAT) failing at every call of that kind the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * fuzz_files.c - libFuzzer target: the readers of files that an operator
  * or a damaged disk hands us, rather than a mail.  The input's first

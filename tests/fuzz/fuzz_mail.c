@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * fuzz_mail.c - libFuzzer target: one raw mail through the parser and the
  * command reader, as `epamserv receive` sees it (SPEC section 3), and

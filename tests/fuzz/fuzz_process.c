@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * fuzz_process.c - libFuzzer target: whole mails through process_mail()
  * (src/pipeline/process.h), the path of "epamserv receive" from the raw bytes

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * fuzz_rules.c - libFuzzer target: untrusted text into the rules engine
  * and the game file loader.  The input's first byte chooses what it is:

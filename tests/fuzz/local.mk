@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 # tests/fuzz: libFuzzer targets, built with ./configure --enable-fuzz
 # CC=clang CFLAGS='-fsanitize=fuzzer-no-link,address,undefined', run for a
 # bounded time by tests/fuzz/run-fuzz.sh (scripts/test-all.sh does both).

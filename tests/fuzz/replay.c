@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * replay.c - run a fuzz target's inputs without libFuzzer, as a test of
  * the ordinary suite (TAP, one test per input).

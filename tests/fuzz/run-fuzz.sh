@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-3.0-or-later
 # Run each libFuzzer target for a bounded time (FUZZ_SECONDS, default 20)
 # from its seeds and regression inputs, as TAP: one test per target.  A
 # failing input is left in the build directory as TARGET-crash-* (or

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * scratch.c - the scratch directory of a fuzz target (see scratch.h).
  */

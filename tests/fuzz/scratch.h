@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * scratch.h - the scratch directory of a fuzz target: made once per
  * process under $TMPDIR (default /tmp) with mkdtemp, removed with all it

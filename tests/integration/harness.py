@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Shared test harness for epamserv's integration tests.
 
 Real components only: the epamserv binary built by make, a fresh spool in

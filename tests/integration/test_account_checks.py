@@ -1,4 +1,5 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Strict vacation dates and reserved userids (issue 11, items 8 and 10):
 a vacation day is exactly YYYY-MM-DD, a real calendar date, today or
 later and at most a year ahead (the same date next year, leap years

@@ -1,4 +1,5 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Account commands by mail: change password, change address, signoff
 (refused while games are open; the userid is never reused), list,
 message (the body relayed), vacation (shown to the opponent), set (html,

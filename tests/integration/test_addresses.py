@@ -1,4 +1,5 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Confirmed addresses and consent beyond the attacks of test_trust.py:
 several addresses confirmed each on its own, a signup sent again, tokens
 of another account, spools and game files from before issue 11 (user

@@ -1,4 +1,5 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Cron and administration: the sweep reminds once after 7 days and
 forfeits after 21 with the standings updated; admin list, show, check,
 user and outbox commands, each change logged with who and why."""

@@ -1,4 +1,5 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Issue 13, item 8: `admin user add USERID ADDRESS` and `admin user
 passwd USERID` read the password from the terminal (not echoed, asked
 twice) or from the first line of standard input, never from argv; the

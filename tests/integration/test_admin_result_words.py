@@ -1,4 +1,5 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Issue 31: admin result takes the board through the services (a
 struct svc, no mail context), and a board it cannot have is still named
 in the words a command's refusal uses (board_missing_words): no game

@@ -1,4 +1,5 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """`epamserv admin user del USERID --reason TEXT` (issue 11, item 8)
 closes the account the way signoff does (the file kept, marked left, the
 hash "!", the userid never given out again) and settles its games: a

@@ -1,4 +1,5 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Issue 29 item 8: admin.log names the administrator who started the
 command.  Root without sudo is `root`, whatever USER says (su(1) to root
 keeps the caller's USER) and also when the command runs as the owner of

@@ -1,4 +1,5 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Issue 16 item 4: `epaminondas analyse BOARD[#N] USERID PASSWORD
 [MOVE...]`.  A finished game is analysed for one of its players and for
 a player who is not on it, at the end and after #N plies, with preview

@@ -1,4 +1,5 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """A move counts at the time its mail reached us (issue 15, item 1): the
 date of the topmost Received field (the one our MTA added) for receive,
 the earlier of that and the Maildir delivery time (the file name's

@@ -1,4 +1,5 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """admin backup copies every processed-mail record before the boards
 (src/spool/backup.h, step 1): seen/ and also intake/, batch --maildir's
 list of the mails of cur/ known as done.  On i12 intake/ was copied with

@@ -1,4 +1,5 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Issue 30, item 7: a board form for blind and low-vision players.
 
 - `help set` names the form; `set USERID PASSWORD board list` switches

@@ -1,4 +1,5 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """The board mail and the error reply read well: a move example that is
 legal in the position (none once the game is over), no empty headings,
 no trailing blanks, the game's one subject (no " **"), reply

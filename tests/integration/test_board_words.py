@@ -1,4 +1,5 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Issue 14, items 2, 5 and 7: the right words to the right person, a text
 board for every screen, captures and results in words.
 

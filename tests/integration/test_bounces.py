@@ -1,4 +1,5 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Bounces an operator can act on (issue 13, item 5): one record per
 address with the count, the first and last date, the player's userid,
 the server's reply and its codes; an address with 3 bounces or more on

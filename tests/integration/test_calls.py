@@ -1,4 +1,5 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """The layer order of src/ at link level (issue 31 item 1):
 scripts/check-calls.py passes over the objects of this build, and fails,
 naming the object, the symbol and the two levels, on a call up a level

@@ -1,4 +1,5 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """The move cap against files written before it (issue 12): a game that
 was played past 2,000 plies before the cap existed (robots against each
 other, a long -repetition=off game) must still load, not be reported as

@@ -1,4 +1,5 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """The message catalogue (issue 31 item 3): `make update-po` extracts every
 string marked _(), N_() or ngettext() in src/ into a .pot, sorted by file
 and the same each time; every file that marks a string is in it; and with

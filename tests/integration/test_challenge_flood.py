@@ -1,4 +1,5 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Issue 29 item 2, no flood by challenges, tried as an attacker would:
 
 - 60 signed challenges from one account in three "multiple" mails give

@@ -1,4 +1,5 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Issue 31 item 2: every challenge option is read the same way, with one
 or two dashes and its name and value in any case, by challenge, seek,
 preview, tournament and think (before, -Observers=off, --observers=off

@@ -1,4 +1,5 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """admin check sees the whole spool (issue 12): besides game and user
 files, journal entries that cannot be applied, leftovers in tmp/, locks
 with their holder's PID, wrong modes, symbolic links, unreadable outbox

@@ -1,4 +1,5 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """C1 controls and bidi controls never pass through (issue 11, item 10):
 a move whose subject and comment carry them (raw UTF-8, RFC 2047 and an
 HTML-only mail with character references) is played, and the opponent's

@@ -1,4 +1,5 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Issue 15, the sweep and claim: a -time=3d+1d/5d game whose banks
 move as computed by hand after every move and whose player loses on
 time once his bank is spent (auto); the same under -timeout=claim (no

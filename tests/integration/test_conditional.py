@@ -1,4 +1,5 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Conditional moves (issue 15 item 5, ICCF linear conditionals):
 conditional BOARD USERID PASSWORD THEIRS MINE [THEIRS MINE ...] stores a
 line, several lines are alternatives, list mails them to the owner and

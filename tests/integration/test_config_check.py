@@ -1,4 +1,5 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Issue 13, item 7: `epamserv config --check` verifies what can be
 verified without sending mail (an absolute spool its owner can write,
 the log file's directory, password files readable and mode 600 or

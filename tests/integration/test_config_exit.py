@@ -1,4 +1,5 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Issue 12, items 1, 4 and 7 (configuration parts).
 
 receive never bounces a player's mail for a local problem: a typo in

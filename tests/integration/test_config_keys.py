@@ -1,4 +1,5 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Issue 31 item 2: the configuration keys live in one table (config_keys[]
 in src/util/conf.c).  `epamserv config` prints every key of it, in its
 order; epamserv.conf(5) describes each key with its variable, and the

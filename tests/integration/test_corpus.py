@@ -1,4 +1,5 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """A corpus of realistic mails (Gmail, Outlook, Apple Mail and iPhone
 replies with their quoting; Thunderbird format=flowed Latin-1; HTML-only;
 base64 UTF-8 with encoded words; a vacation reply; a delivery report; our

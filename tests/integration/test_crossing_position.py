@@ -1,4 +1,5 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Issue 14, Must show: the crossing position on the standard 14x12
 board, reached by a real game by mail.
 

@@ -1,4 +1,5 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Damage is contained (issue 12): a mail whose board or user file does
 not load is set aside like one for a busy board.  In a batch of 20 mails
 one for a damaged board lets the other 19 through; the mail stays in

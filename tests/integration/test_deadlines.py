@@ -1,4 +1,5 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Deadlines you can see (issue 15 item 2): every board mail of a
 -time=3d+1d/5d game shows each player's time left and the mover's
 deadline, in each reader's time zone (set USERID PASSWORD timezone

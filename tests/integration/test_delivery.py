@@ -1,4 +1,5 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Delivery and intake for cron: back-off of deferred mail, mail refused for
 good goes to failed/ and the address is recorded, `batch --maildir` files a
 mail into cur/ only after its effects are saved and never applies it twice."""

@@ -1,4 +1,5 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Attack on delivery (issue 12, item 5): a relay that answers one
 recipient's RCPT with 421 (Postfix access(5) maps may, and then hang up)
 must not hold back every other mail.  Such a mail is backed off like one

@@ -1,4 +1,5 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Delivery as mail servers fail (issue 12, item 5): a 4xx reply to one
 mail's RCPT defers that mail only, so three greylisting 451 replies for
 one domain do not stop mail to other domains; a relay that cannot be

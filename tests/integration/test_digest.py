@@ -1,4 +1,5 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Issue 15 item 6: "set USERID PASSWORD mail each|digest [HH]" and
 "epaminondas notify USERID PASSWORD [BOARD...]".
 

@@ -1,4 +1,5 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """The manuals render without a warning (groff -ww), and the README starts
 with the two set-up commands."""
 import glob

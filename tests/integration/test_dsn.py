@@ -1,4 +1,5 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Delivery reports are believed only when they prove it: a bounce is
 recorded for an address only when one of our Message-IDs in the returned
 headers verifies with that address (src/pipeline/report.c, src/spool/secret.c).

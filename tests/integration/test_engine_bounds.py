@@ -1,4 +1,5 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Issue 29 item 3: every engine search is bounded, its first iteration
 included.  A crafted 26x26 position (each side's 52 pieces in 13
 columns of four, one square from the far row: every move starts a long

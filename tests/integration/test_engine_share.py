@@ -1,4 +1,5 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Fair shares of the engine (issue 29 item 4): one player's mails
 cannot delay another player's robot reply.
 

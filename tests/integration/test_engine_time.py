@@ -1,4 +1,5 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """The engine time of the whole server (engine_hour_ms, issue 16).
 
 robot_budget_ms bounds one run and analyse_per_day one player; every

@@ -1,4 +1,5 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Issue 4's must-show, played only by mail between two users:
 a full game to its end using submit + confirm, queue and a refused undo;
 a second game ended by an accepted draw offer; a third by resignation;

@@ -1,4 +1,5 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Signup, challenge, moves and show sent as mails reach both players
 through a real SMTP server, with the board drawn and the game file kept."""
 import os

@@ -1,4 +1,5 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """The life of a board by mail: a challenge waits for both players'
 consent (a signed challenge for the other player's accept; decline,
 withdraw), resign, draw offers and undo

@@ -1,4 +1,5 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Attacks on mails set aside for a damaged file (issue 12, held/).
 
 1. A stranger's mail that needs a damaged board (any forged From can

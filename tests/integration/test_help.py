@@ -1,4 +1,5 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """help [topic]: "help commands" lists every command with an example each,
 and every example move in it is legal from the opening; "help rules" and
 "help crossings" explain the games; an unknown topic is refused."""

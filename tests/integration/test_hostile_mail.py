@@ -1,4 +1,5 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Mail that must never be answered, hostile mail, and every message of
 Debian's Python email test corpus: no crash, no hang, no reply where none
 is due, nothing written outside the spool, no header injection."""

@@ -1,4 +1,5 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """The HTML board mail: a text/html alternative to the text board (inline
 styles only: no classes, images or scripts; user text escaped), left out
 when the recipient's html preference is off, turned by the orientation

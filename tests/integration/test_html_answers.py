@@ -1,4 +1,5 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """The mailto: answer links of the HTML board (issue 14 items 6 and 8) used
 as a player would: the subject and body of a link in a real board mail are
 sent back as a mail, and the server plays them.  A link carries the

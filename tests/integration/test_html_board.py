@@ -1,4 +1,5 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """The HTML board as players see it (issue 14 item 6), rendered by headless
 Chromium at 320, 390 and 800 px, light and dark: round stones, the last
 move's start and end, the captured squares and the intruder of a pending

@@ -1,4 +1,5 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """`epamserv batch --imap URL` against a real Dovecot on loopback
 (tests/imapd.py): unseen mail is processed in UID order and flagged \\Seen
 only once its effects are saved, a rerun changes nothing, a mail meeting a

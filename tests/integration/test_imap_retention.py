@@ -1,4 +1,5 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Issue 13, item 6, against a real Dovecot (tests/imapd.py): `batch
 --imap` searches `UNSEEN SINCE <maildir_max_days ago>` (INTERNALDATE), so
 an unseen mail older than that, whose processed-mail record may have

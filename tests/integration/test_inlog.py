@@ -1,4 +1,5 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Logs you can grep (issue 13, items 2 and 3): one key=value line per
 incoming mail with its Message-ID, sender, the client of our own MTA's
 Received header, userid, verb and board, outcome and refusal reason,

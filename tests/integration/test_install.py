@@ -1,4 +1,5 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """make install into a temporary root, then a game played by mail against
 that installation (its binary, templates and sample config) through a
 real SMTP server, and `epamserv admin check` passing on its spool."""

@@ -1,4 +1,5 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Issue 14, attacks on the merged branch (r14-attack): each test here
 is a hole found by attacking the issue 14 features, and stays in the
 suite once closed."""

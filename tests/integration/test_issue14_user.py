@@ -1,4 +1,5 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Issue 14, as a player reads the mails (r14-user): nothing a mail
 offers is what the state forbids, and its words fit who reads them.
 The board mail of a submit shows the board the move would make, so it

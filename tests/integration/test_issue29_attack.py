@@ -1,4 +1,5 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Issue 29, tried as an attacker would against what it added (review
 i29-attack): by mail, as a stranger, as a confirmed player attacking
 another, and as someone who reads one of the victim's mails.

@@ -1,4 +1,5 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Issue 30 item 4, help that matches the server: "help" lists every
 command of the command table (src/commands/table.c), league included; "help
 time" and "help clock" explain every time control with examples that

@@ -1,4 +1,5 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Issue 30 items 1 and 6: a player's own command is always answered at
 once, and senders know their words arrived.
 

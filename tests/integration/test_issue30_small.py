@@ -1,4 +1,5 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Issue 30 item 8, small things players noticed (by mail): the error
 reply to a wrong password never repeats it (subject "Re: ..." and body);
 an en dash, em dash, minus sign or non-breaking hyphen in a move reads

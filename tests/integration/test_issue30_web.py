@@ -1,4 +1,5 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Issue 30 item 8, what players noticed on the web site and in HTML
 mail: the site's result words are the mail's ("bob wins, alice did not
 answer the crossing on b1", one function for both); in headless

@@ -1,4 +1,5 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Knockout tournaments by mail (issue 17 part 4): a knockout of 8
 players created, joined and started by mail through the real SMTP
 server, seeded by rating (all 1600 here: by userid), the bracket from

@@ -1,4 +1,5 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Issue 32: each mail in its recipient's language, inside an MTA's pipe.
 
 Every run has an empty environment, as `env -i` gives (no LANG, LC_*,

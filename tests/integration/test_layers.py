@@ -1,4 +1,5 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """The layer order of src/ (issue 31 item 1): scripts/check-layers.py passes
 on the real tree and on a small clean tree, and fails, naming the file and
 line, on each rule broken once in a small tree written here: an include

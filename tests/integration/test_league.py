@@ -1,4 +1,5 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """The recurring league (issue 17 part 5) by mail, run by sweep, with
 league_division_size 3: nothing before 3 players joined; a first season
 of two divisions made by the sweep (each a round robin tournament

@@ -1,4 +1,5 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Leave (issue 15, item 4): "vacation USERID PASSWORD UNTIL|off" and
 "vacation USERID PASSWORD FROM UNTIL" store leave lines that stop the
 player's clocks (a -time=3d+1d/5d game's stopped and clock lines as

@@ -1,4 +1,5 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Issue 14, item 5: every line of every text part the server sends is at
 most 72 characters, the rows of a wide board aside (a 26-file board is
 86 columns wide, and a board row must never be broken).

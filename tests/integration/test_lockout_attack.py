@@ -1,4 +1,5 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Issue 29 item 1: a stranger can never refuse the owner.  Tried as an
 attacker would against the code before it: eight mails from strangers,
 each with a wrong password in alice's name, froze her password commands

@@ -1,4 +1,5 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Attack on log = FILE (issue 12, item 7): a FIFO planted where the log
 file should be (a directory others can write, a typo) must not hang
 every run; the run exits 75 with a clear error and the MTA keeps the

@@ -1,4 +1,5 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """A log and a data file never change language (issue 31, Left item 2;
 issue 32's list of mends before its first translation).  The binary runs
 with a tiny German catalogue (msgfmt of a .po written here, found through

@@ -1,4 +1,5 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Issue 14 item 3: never suggest a losing move, never let one slip by.
 
 The crossing position (4x5: a1-a3, a4-b3, a2xa5): White has crossed on

@@ -1,4 +1,5 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """batch --maildir and mail that a client left in cur/ (issue 12, item 6):
 a move mail moved to cur/ unprocessed (no flags, or S set by a person who
 read it) is played, once; what decides is our processed-mail record and

@@ -1,4 +1,5 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """`epamserv match` (issue 16 items 2 and 5), a smoke match that ends in
 seconds: level:2 against random over 4 games on 8x8, the output's
 lines, colours alternating over paired openings, the same games with

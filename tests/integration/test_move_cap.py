@@ -1,4 +1,5 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """The move cap (RULES.md section 8): a game that reaches 2,000 plies is
 drawn, the board mail warns both players from ply 1,900 on, and the game
 file of a capped game replays as drawn.  A Message-ID too long for a game

@@ -1,4 +1,5 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """`epamserv moves` against an independent Python reference of RULES.md
 (tests/reference/ref_rules.py) on random positions, under every variant
 and option combination: the legal moves and the start-of-turn status.

@@ -1,4 +1,5 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Issue 14 item 4: forgiving notation, helpful errors.  `e1e3`, `e7 e6`
 (two bare squares in a row are one move), a space before #N, a trailing
 ".", "," or ";" and any case are read as the move; a move written from

@@ -1,4 +1,5 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """notify at a game's end (pbmserv's notify, issue 15; its service half
 moved to src/services/notify.c by issue 31): a game that ends mails its
 final board to whoever asked for that board or for every board of the

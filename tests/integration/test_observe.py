@@ -1,4 +1,5 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Looking at boards and the people around them: show USERID
 [all|active|next], games USERID, showas (the board from that player's
 side), chat (the body to the other player and the observers), subscribe /

@@ -1,4 +1,5 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Issue 13's operator tools against an attacker (review r13-attack):
 the client of the in: line (what the shipped fail2ban filter bans) is
 never read from the HELO name the client chose, in the Received layouts

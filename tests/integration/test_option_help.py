@@ -1,4 +1,5 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """`--help` exits 0 everywhere (SPEC section 9, issue 13 item 8) and
 touches nothing: every subcommand that `epamserv --help` lists, every
 admin command and admin sub-command that `epamserv admin --help` lists,

@@ -1,4 +1,5 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """With no SMTP server configured, mail waits in the spool's outbox and
 `epamserv outbox --full` shows it; `epamserv flush` delivers it once a server is
 configured; a mail processed twice (same Message-ID) takes effect once."""

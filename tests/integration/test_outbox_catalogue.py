@@ -1,4 +1,5 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Every sentence of the demo's mails is in the catalogue (issue 31 item 3,
 "xgettext extracts every player-visible sentence"): scripts/demo.sh is run
 on this build's binary into a scratch directory, `make update-po` writes

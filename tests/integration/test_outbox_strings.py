@@ -1,4 +1,5 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """scripts/outbox-strings.py, the helper of issue 31 item 3's second wave:
 on a small outbox written here, the words of a msgid (its conversions
 filled in, across a line break) and of a template line (its variables

@@ -1,4 +1,5 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """pbmserv habits (issue 14 item 1): one table of commands gives
 "help COMMAND" for every command (also "help GAME COMMAND" and "GAME help
 COMMAND"), the usage lines of error replies, and an error that says so

@@ -1,4 +1,5 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Moves stored for later: queue (played right after the opponent's next
 move if legal then, else dropped, and the board mail says which) and
 submit + confirm (the board the move would make goes to the sender

@@ -1,4 +1,5 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Privileges (issue 12): a command started as root on a spool that
 belongs to another user runs as that user, and no command follows a
 symbolic link planted in the spool.

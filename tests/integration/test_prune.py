@@ -1,4 +1,5 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """sweep prunes what grows with the mail (issue 13, item 6): seen/ after
 60 days (never a mail still in the Maildir applied twice), rate/ and
 auth/ two days after their last change, failed/ after 30 days (with

@@ -1,4 +1,5 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """The queue as an operator sees it (issue 13, items 1 and 2): against
 tests/smtpd.py answering 250, 451 and 550 with full reply texts, one
 key=value log line per delivered, deferred or failed mail carries the

@@ -1,4 +1,5 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """The queue operations (issue 13, item 1): `admin outbox hold`,
 `release`, `requeue`, `delete` and `show` with IDs, ALL, --to
 ADDRESS|@DOMAIN or IDs on standard input, and `flush --to`, against

@@ -1,4 +1,5 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Ratings that mean something (issue 14, item 9): one rating per game
 and board size class (Epaminondas 14x12, Epaminondas on small or large
 boards, Crossings 8x8, Crossings small or large), so a win on 8x8 or at

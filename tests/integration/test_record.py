@@ -1,4 +1,5 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Issue 18, records: games played by mail (14x12 resigned, 8x8 and
 Crossings ended by the rules, a running one, one without observers) are
 exported and asked for by mail (`epaminondas record BOARD [json]

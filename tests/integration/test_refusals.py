@@ -1,4 +1,5 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Refused commands get an error reply that says what was wrong and how to
 write it, shows the board and quotes the mail, and change nothing on disk."""
 import os

@@ -1,4 +1,5 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Issue 29 item 8: a relayed `message` carries the sender's text and
 nothing of his mail's header.  alice writes from a mail program that puts
 her host's name in the Message-ID, a Received line, X-Mailer and

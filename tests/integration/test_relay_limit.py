@@ -1,4 +1,5 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """relay_limit: a player's message and chat mails are counted for a day,
 and past the limit both a `message` command and a reply to a relayed
 message are refused with one reply to the sender, nothing passed on and

@@ -1,4 +1,5 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Repair tools (issue 12): admin quarantine sets a board or an account
 aside (its mails are answered with a clear error, nothing changes) and
 --release ends it; admin repair cuts a damaged game file back to its last

@@ -1,4 +1,5 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """One size cap for every reply (max_reply_size): over 5,000 boards,
 `show USERID all|active|next` and `games` stay under it with a note saying
 how many boards were shown of how many; so do `list`, `standings`,

@@ -1,4 +1,5 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Issue 30 item 2: replies read the way people write them.
 
 Each reply here is built as the mail program named would send it (its

@@ -1,4 +1,5 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Issue 14, items 2 and 8: the right words to the right person in error
 replies and in mails about past positions.
 

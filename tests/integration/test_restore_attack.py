@@ -1,4 +1,5 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Attack on admin restore (issue 12, item 8): a backup is a directory
 anyone may have written (handed over, copied from another machine), so
 its manifest is input like a mail.  Paths with "..", absolute paths and

@@ -1,4 +1,5 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Issue 13, item 6: the retention settings seen_days, maildir_max_days,
 failed_days (epamserv.conf(5)).  seen_days must be greater than
 maildir_max_days + 5 and than forfeit_days + 1, else the configuration

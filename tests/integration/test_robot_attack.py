@@ -1,4 +1,5 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Issue 16: attacks on the robots and on analysis by mail (t16-attack).
 
 Each block is a hole found by mail and closed:

@@ -1,4 +1,5 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Issue 30 item 5: robots as strong on a busy day as on a quiet one.
 
 - The node bound, not the time cap, decides a robot's move: robot-novice

@@ -1,4 +1,5 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Issue 16, second reading (t16-review): the robots' engine.
 
 test_review_robot_same_move_in_one_run: a robot's move does not depend

@@ -1,4 +1,5 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Issue 16: robots and analysis as a new player reads them (t16-user).
 
 A newcomer signed up, looked for an opponent and played the robots by

@@ -1,4 +1,5 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Issue 16 item 3: robots on the server.
 
 A full game by mail against each default robot (robot-novice level 1,

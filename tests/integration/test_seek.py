@@ -1,4 +1,5 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Issue 17 item 1 by mail: open challenges (seek, seeks, accept of the
 open seat, withdrawal, seek_max, the rating range, expiry by sweep) and
 limit (N, none, accept, reject, ask; shown in list and standings); every

@@ -1,4 +1,5 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Issue 14 items 1 and 4: `show BOARD#N` is the position after N plies,
 replayed; #0 is the start; N past the end, or not a number, is a clear
 error quoting the word as written.  Move numbers count plies

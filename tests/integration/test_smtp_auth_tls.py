@@ -1,4 +1,5 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """SMTP delivery with AUTH and TLS against a real server (aiosmtpd): the
 right password delivers, a wrong one keeps the mail queued, STARTTLS
 checked against a CA file delivers with the configured EHLO name,

@@ -1,4 +1,5 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Issue 30 item 2, by a real mail client: Debian's s-nail replies to a
 board mail and the move it carries below the quote is played.
 

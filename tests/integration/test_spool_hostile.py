@@ -1,4 +1,5 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """A damaged or tampered spool never hangs or injects (issue 29, item 6).
 
 Whoever can write the spool (its owner's account, a careless restore, a

@@ -1,4 +1,5 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Versions of spool files (src/util/magic.h, spool/README): a file a
 newer epamserv wrote is reported as such by `admin check`, not as damage,
 and in the log (result and address records), and `admin upgrade`

@@ -1,4 +1,5 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """epamserv status (issue 13, item 4): boards by state, players, mails in
 the last day, the outbox (size, deferred, the oldest deferral), failed
 mails, bounces, the journal, and when batch, flush and sweep last ran and

@@ -1,4 +1,5 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Budgets that strangers cannot spend for everyone (issue 29, item 5).
 
 Attack tests; each part failed on the code before it:

@@ -1,4 +1,5 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Issue 31: the sweep's events keep their keys.  A reminder, a loss on
 time or an expired challenge is committed under the digest of the words
 "sweep EVENT GAME BOARD MOVE SINCE" (src/cli/sweep.h, sweep_event), and

@@ -1,4 +1,5 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """A Swiss of 13 players over 5 rounds by mail (issue 17): created,
 joined and started by mail, every round paired by the server when the
 one before has finished, every board made and mailed by it.

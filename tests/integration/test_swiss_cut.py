@@ -1,4 +1,5 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """A Swiss whose next round cannot be paired ends after the rounds
 played, and every player is told (issue 17).
 

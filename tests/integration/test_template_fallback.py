@@ -1,4 +1,5 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Operator templates made for an older epamserv (setting `templates`)
 lack the mails added since: each missing one is taken from the copy
 built into the binary (templates/embed.sh), with a warning in the log

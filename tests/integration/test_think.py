@@ -1,4 +1,5 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """`epamserv think` (issue 16 item 2): a legal move with its score, depth,
 nodes and principal variation on a few positions and variants; a won
 position scored as a win in plies; a game that has ended says so; the

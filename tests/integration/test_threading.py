@@ -1,4 +1,5 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Issue 30 item 3: one conversation per game in every mail client.
 
 Every mail about one board to a player keeps the game's one subject

@@ -1,4 +1,5 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Issue 14 item 8: a reply token on every mail a player may answer.
 Tokens are derived (HMAC of player, board, ply and token epoch under
 SPOOL/secret), so every mail at one position carries the same valid

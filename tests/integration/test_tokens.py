@@ -1,4 +1,5 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Reply-to-move tokens: every board mail to a player carries "TOKEN" in
 its Message-ID (issue 30; "[#TOKEN]" at the end of the subject before); a
 reply naming it in In-Reply-To may give just the move (or a vote word) on

@@ -1,4 +1,5 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """The command-line tools: perft's reference values, moves, config,
 and a game file that does not replay is refused with its line."""
 import os

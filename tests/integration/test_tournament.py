@@ -1,4 +1,5 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Tournaments by mail (issue 17 part 3): a round robin of 5 players
 created, joined and started by mail through the real SMTP server; every
 board made by the server from the Berger tables (FIDE C.05 Annex 1, the

@@ -1,4 +1,5 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Tournaments number their players by rating (issue 17), not by
 userid, once the ratings differ.
 

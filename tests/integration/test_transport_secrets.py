@@ -1,4 +1,5 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """SMTP AUTH and the IMAP login never go in clear text to a host outside
 loopback (issue 11, item 9).  Credentials (smtp_user, smtp_password_file
 or a user in the URL) with smtp_tls = none or try on smtp:// to another

@@ -1,4 +1,5 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Trust (issue 11), tried as an attacker would: nobody acts in another
 player's name, and strangers get no mail they did not ask for.
 

@@ -1,4 +1,5 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Trust (issue 11): the holes an independent review and an attack by
 hostile mail found in the first version, each with the check that
 failed then.  A forger's guesses plus forgeries of a player's address

@@ -1,4 +1,5 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """A URL with an embedded password (issue 13 item 8): smtp_url
 smtp://user:password@host, or the IMAP URL given to `batch --imap`, is
 shown in ps, crontabs and `config` output.  flush, receive's delivery

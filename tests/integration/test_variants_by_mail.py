@@ -1,4 +1,5 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Every variant played by mail to its end: two players sign up, one
 challenges with the variant's options, the other accepts, and the game is
 played move by move through `epamserv receive` and a real SMTP server.  The moves come

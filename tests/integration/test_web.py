@@ -1,4 +1,5 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """The static web site, "epamserv web DIR" (issue 18).
 
 A spool of a few hundred boards: a handful made by mail (games in

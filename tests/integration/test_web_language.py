@@ -1,4 +1,5 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Issue 32 item 7: the web site in the operator's language, the setting
 web_language (English by default).
 

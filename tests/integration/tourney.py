@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """What the tournament and league tests share (issue 17): times, mail
 bodies with LF line ends, players' addresses, and the tournament file
 SPOOL/tournaments/NAME with its board lines."""

@@ -1,4 +1,5 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Find a 14x12 game where White crosses at ply 9 and Black, at ply 10,
 has several legal moves of which only some answer the crossing, and the
 first Black move in sorted order (what the board mail suggested before

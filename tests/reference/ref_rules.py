@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """An independent reference for the rules of epamserv, written from
 RULES.md (sections 1-7) alone, for positions without history.
 

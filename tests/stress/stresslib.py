@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Shared helpers of the stress tests (tests/stress/): a spool with two
 players and many accepted boards, legal move sequences chosen by the
 rules reference (tests/reference/ref_rules.py), Maildirs for

@@ -1,4 +1,5 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """`epamserv admin backup` of a live spool (src/spool/backup.h): backups
 taken while `batch --maildir` plays a batch of moves restore, with
 `admin restore`, to spools that `admin check` accepts and that lose no

@@ -1,4 +1,5 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Concurrency: 50 `epamserv receive` processes at once on one board
 (competing copies of its next moves, show and help) and 50 more on 50
 other boards, with `epamserv batch --maildir` and `epamserv sweep`

@@ -1,4 +1,5 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Crash safety: move mails over many boards, processed by `epamserv batch
 --maildir` (and their replies sent by the batch and by `epamserv flush` to
 a real SMTP server, tests/smtpd.py) while the test kills the processor

@@ -1,4 +1,5 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Group commit (src/spool/group.h) changes when a batch's mails become
 durable, never what they do: the same Maildir run through `epamserv batch`
 with batch_group = 64 and with batch_group = 1 (each mail committed on its

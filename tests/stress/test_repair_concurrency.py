@@ -1,4 +1,5 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Concurrency on the repair paths (issue 12): while 40 `epamserv
 receive` processes and a `batch --maildir` run (moves on 20 sound boards,
 moves and shows on a damaged board), the administrator quarantines the

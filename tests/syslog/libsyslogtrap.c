@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * libsyslogtrap.c - an LD_PRELOAD shim, preloaded for every test of
  * "make check" (tests/local.mk), that keeps the machine's system log

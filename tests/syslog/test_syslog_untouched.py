@@ -1,4 +1,5 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Issue 12, item 7: a run of the whole suite leaves the system log
 untouched.  make runs this test after every other one (tests/local.mk);
 each ran with tests/syslog/libsyslogtrap.so preloaded, which keeps every

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * swiss_sim.h - a simulated Swiss tournament over src/tourney, shared by
  * tests/unit/test_swiss.c and bench/swiss_bench.c: players with pairing

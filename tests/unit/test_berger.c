@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * test_berger.c - the Berger tables (src/tourney/berger.c) against the
  * tables published in the FIDE Handbook, C.05 Annex 1 ("Berger Tables

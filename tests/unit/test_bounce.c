@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * test_bounce.c - the pure parts of the bounce records (src/spool/
  * bounce.h): a record read from the spool is untrusted text; the codes

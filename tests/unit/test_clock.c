@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * test_clock.c - time controls and the clock replay of clock.c (issue
  * 15): the -time forms, the banks after every move of a -time=3d+1d/5d

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * test_dsn.c - reading delivery reports (src/mail/dsn.c), and the tags
  * in our Message-IDs that let a report be checked (src/spool/secret.c).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * test_engine.c - the playing engine (src/engine): legal moves only,
  * wins found, the same seed giving the same game.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * test_eval.c - the static evaluation (engine/eval.c, eval.h): colour and
  * mirror symmetry over random positions of every variant, material,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * test_knockout.c - knockout brackets (src/tourney/knockout.c): the
  * standard seeding order, byes to the top seeds, who goes through after

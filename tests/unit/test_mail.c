@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * test_mail.c - mail in (mail_parse) and mail out (mail_compose).
  *

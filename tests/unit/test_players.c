@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * test_players.c - the measurement players (src/engine/players.c): only
  * legal moves over random positions of every variant, the reference and

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * test_quoting.c - the writer's own text of a mail (src/pipeline/quoting.h,
  * issue 30 item 2) and the command intake reads from it

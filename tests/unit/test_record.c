@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * test_record.c - game records (issue 18, game/record.h): a game written
  * as a text and a JSON record reads back and replays to the same

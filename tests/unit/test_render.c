@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * test_render.c - the text and HTML boards of render.c, and the board
  * in words of render_words.c (set ... board list), byte for byte.

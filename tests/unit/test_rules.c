@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * test_rules.c - unit tests of the rules engine (src/rules), each named
  * after the rule of shared RULES.md it pins down.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * test_seeks.c - the seek file of an open challenge (issue 17,
  * src/spool/seeks.c): what seek_format writes seek_parse reads back,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * test_smtp.c - delivery through smtp_send() to a real SMTP server.
  *

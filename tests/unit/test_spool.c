@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * test_spool.c - the spool and game layers: transactions and their
  * recovery, locks, users, password hashes and the cache of checks, the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * test_swiss.c - one round of the Dutch system (src/tourney/swiss.c):
  * colour preferences and limits, round 1 by the rules, a round 2 worked

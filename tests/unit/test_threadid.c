@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * test_threadid.c - our Message-IDs' kind, board and reply token
  * (src/services/threadid.h, issue 30): what threadid_base writes

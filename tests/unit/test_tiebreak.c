@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * test_tiebreak.c - scores, Buchholz and Sonneborn-Berger
  * (src/tourney/tiebreak.c) against crosstables worked by hand: a round

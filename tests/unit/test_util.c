@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * test_util.c - the helpers of src/util/util.c that stand between
  * untrusted text and the rest of the program: the log line cleaner, the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * account.h - what the account commands share (accounts.c): open a user
  * file under the "users" lock with its password checked, and save it

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * accounts.c - the account commands beyond signup (SPEC section 2):
  *

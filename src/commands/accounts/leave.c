@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * leave.c - a player's leave (issue 15; SPEC "Leave"):
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * leave.h - a player's leave (issue 15; SPEC "Leave"): the vacation
  * command, what board mails and "list" say about it, and its early end

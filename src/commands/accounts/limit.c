@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * limit.c - "limit USERID PASSWORD [N|none|accept|reject|ask]" (issue 17,
  * pbmserv's limit): two settings on the player's account (users.h).

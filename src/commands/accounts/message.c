@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * message.c - "message USERID PASSWORD TO-USERID...": the body of the
  * mail relayed to other players (template message.txt), as on pbmserv;

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * message.h - a reply to a relayed message (issue 30 item 6; the
  * design is in message.c's opening comment).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * receipt.h - receipt_queue, the commands' wrapper of receipt_queue_to:
  * the receipt to the address the mail proved.  What a receipt is, and

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * signoff.c - what a player's signoff leaves behind (issue 29).
  *

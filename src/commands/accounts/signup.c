@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * signup.c - "signup USERID PASSWORD [ADDRESS...]": a new player account,
  * and "confirm USERID [#TOKEN]", the answer to its confirmation request

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * reply.c - what the mail in hand adds to every mail the services queue
  * (the hooks of svc.h: "multiple", the stranger gate and masking,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * answer.c - "GAME accept|decline|resign BOARD USERID PASSWORD": the
  * player's word on a board that is not a move.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * challenge.c - "GAME challenge WHITE BLACK [-options] [by USERID
  * PASSWORD]": a new board (SPEC section 9, consent).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * claim.c - "GAME claim BOARD USERID PASSWORD": the opponent of a player
  * whose time is out wins the game (issue 15, -timeout=claim), and the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * conditional.c - conditional moves (issue 15, ICCF linear conditionals):
  *

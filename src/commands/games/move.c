@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * move.c - "GAME move BOARD USERID PASSWORD MOVE[#N]": play a move.
  *

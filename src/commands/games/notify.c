@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * notify.c - "GAME notify USERID PASSWORD [BOARD...]" (pbmserv's, issue
  * 15): a mail to the player when those boards, or without boards any

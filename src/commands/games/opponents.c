@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * opponents.c - whom a player already knows at the board (see
  * opponents.h).

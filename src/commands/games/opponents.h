@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * opponents.h - whom a player already knows at the board (issue 29):
  * the daily total of challenges a player gets (challenges_per_day,

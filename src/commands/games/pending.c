@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * pending.c - moves stored for later on a board (struct game, pend):
  *

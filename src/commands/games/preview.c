@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * preview.c - "GAME preview BOARD[#N] MOVE..." and "GAME preview new
  * [-options] MOVE...": try moves without playing them.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * record.c - "GAME record BOARD [json] [USERID PASSWORD]" (issue 18):
  * the game's record, text or JSON (game/record.h), attached to a reply

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * seek.c - open challenges (issue 17 item 1, pbmserv's seek):
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * standings.c - "[GAME] standings" and "history [USERID]": the Elo
  * tables, one per rating class (game and board size, ratings.h; only

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * votes.c - questions one player puts to the other on a game in progress,
  * as pbmserv's "move BOARD USERID PASSWORD propose|accept|reject|undo":

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * analyse.c - "GAME analyse BOARD[#N] USERID PASSWORD [MOVE...]": the
  * engine's score and best line for a position of a finished game, mailed

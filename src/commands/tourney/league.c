@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * league.c - the recurring league's commands (issue 17; league.h has
  * the league, its file and its seasons): "GAME league join|leave USERID

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * tournament.c - tournaments by mail (issue 17): "GAME tournament
  * create|join|leave|start|cancel|show NAME ..." and "GAME tournaments".
