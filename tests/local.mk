@@ -625,3 +625,7 @@ EXTRA_DIST += tests/integration/test_po.py
 # Issue 32 item 7: the web site in the language of web_language.
 TESTS += tests/integration/test_web_language.py
 EXTRA_DIST += tests/integration/test_web_language.py
+# Issue 32 item 4: set ... board letters ws|wb (S for Black's pieces on the
+# text boards, the notation unchanged).
+TESTS += tests/integration/test_board_letters.py
+EXTRA_DIST += tests/integration/test_board_letters.py

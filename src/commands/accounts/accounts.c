@@ -575,6 +575,41 @@ static enum cmd_status set_publish(struct cmdctx *c, int argc, char **argv,
 	return setting_saved(c, &u, &l, details);
 }
 
+/* set USERID PASSWORD board letters ws|wb (issue 32): S for Black's
+ * pieces on the text boards (Schwarz), or B (the default); the notation
+ * stays as it is. */
+static enum cmd_status set_letters(struct cmdctx *c, int argc, char **argv,
+                                   const char *usage)
+{
+	struct user u;
+	struct lock l;
+	enum cmd_status st;
+	char details[512];
+
+	if (argc != 5)
+		/* TRANSLATORS: board letters, ws and wb are what a player
+		 * types: keep them as they are. */
+		return cmd_refuse(c, usage, "%s", _("board letters takes your "
+		                  "userid, your password, and ws (W and S, the "
+		                  "German letters) or wb (W and B, the default)"));
+	util_lower(argv[4]);
+	if (strcmp(argv[4], "ws") && strcmp(argv[4], "wb"))
+		/* TRANSLATORS: ws and wb are what a player types. */
+		return cmd_refuse(c, usage, _("board letters is ws or wb, not "
+		                  "'%.40s'"), argv[4]);
+	if ((st = account_open(c, argv[0], argv[1], usage, &u, &l)) != CMD_DONE)
+		return st;
+	u.letters = strcmp(argv[4], "ws") == 0 ? USER_LETTERS_WS
+	                                       : USER_LETTERS_WB;
+	snprintf(details, sizeof details, "%s", u.letters == USER_LETTERS_WS ?
+	         _("The text boards of your mails now show White's pieces as "
+	           "W and Black's as S (Schwarz).  The notation of moves "
+	           "stays the same.") :
+	         _("The text boards of your mails now show White's pieces as "
+	           "W and Black's as B."));
+	return setting_saved(c, &u, &l, details);
+}
+
 enum cmd_status cmd_set(struct cmdctx *c, int argc, char **argv)
 {
 	const char *usage = cmd_usage_of(c, "set", CMDT_ACCOUNT, NULL);
@@ -595,6 +630,9 @@ enum cmd_status cmd_set(struct cmdctx *c, int argc, char **argv)
 		return set_mail(c, argc, argv, usage);
 	if (argc >= 3 && strcasecmp(argv[2], "publish") == 0)
 		return set_publish(c, argc, argv, usage);
+	if (argc >= 4 && strcasecmp(argv[2], "board") == 0 &&
+	    strcasecmp(argv[3], "letters") == 0)
+		return set_letters(c, argc, argv, usage);
 	if (argc != 4)
 		return cmd_refuse(c, usage, "%s", _("set takes your userid, your "
 		                  "password, a key and a value"));
