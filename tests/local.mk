@@ -629,3 +629,7 @@ EXTRA_DIST += tests/integration/test_web_language.py
 # text boards, the notation unchanged).
 TESTS += tests/integration/test_board_letters.py
 EXTRA_DIST += tests/integration/test_board_letters.py
+# Issue 32 items 4 and 6: annehmen, ablehnen and aufgeben in a reply to a
+# challenge or board mail; other clients' reply and forward prefixes.
+TESTS += tests/integration/test_german_replies.py
+EXTRA_DIST += tests/integration/test_german_replies.py
