@@ -633,3 +633,7 @@ EXTRA_DIST += tests/integration/test_board_letters.py
 # challenge or board mail; other clients' reply and forward prefixes.
 TESTS += tests/integration/test_german_replies.py
 EXTRA_DIST += tests/integration/test_german_replies.py
+# Issue 32, German style: admin's usage lines aligned under the translated
+# "usage:", counted in characters.
+TESTS += tests/integration/test_usage_align.py
+EXTRA_DIST += tests/integration/test_usage_align.py
