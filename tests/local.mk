@@ -637,3 +637,7 @@ EXTRA_DIST += tests/integration/test_german_replies.py
 # "usage:", counted in characters.
 TESTS += tests/integration/test_usage_align.py
 EXTRA_DIST += tests/integration/test_usage_align.py
+# Issue 32, German style: a whole sentence after a colon starts with a
+# capital letter in po/de.po, a label's colon keeps the lowercase.
+TESTS += tests/integration/test_po_style.py
+EXTRA_DIST += tests/integration/test_po_style.py
