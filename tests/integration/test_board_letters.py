@@ -57,11 +57,12 @@ try:
     rc, out, err = env.run("admin", "user", "show", "alice")
     ok(rc == 0 and "board letters: wb\n" in out,
        "admin user show alice: board letters wb", out + err)
-    refused(env, "bob@example.org", "set bob b board letters xy",
-            "board letters is ws or wb, not 'xy'", "a wrong value")
-    refused(env, "bob@example.org", "set bob b board letters",
-            "board letters takes your userid, your password, and ws",
-            "no value")
+    for words, why, name in (
+            ("xy", "board letters is ws or wb, not 'xy'", "a wrong value"),
+            ("", "board letters takes your userid, your password, and ws",
+             "no value")):
+        refused(env, "bob@example.org", "set bob b board letters " + words,
+                why, name)
     refused(env, "bob@example.org", "set bob b board wb",
             "board is wide, compact or list, not 'wb'",
             "the value without the word letters")
