@@ -630,3 +630,19 @@ EXTRA_DIST += tests/integration/test_web_language.py
 # file.
 TESTS += tests/integration/test_licence.py
 EXTRA_DIST += tests/integration/test_licence.py
+# Issue 32 item 4: set ... board letters ws|wb (S for Black's pieces on the
+# text boards, the notation unchanged).
+TESTS += tests/integration/test_board_letters.py
+EXTRA_DIST += tests/integration/test_board_letters.py
+# Issue 32 items 4 and 6: annehmen, ablehnen and aufgeben in a reply to a
+# challenge or board mail; other clients' reply and forward prefixes.
+TESTS += tests/integration/test_german_replies.py
+EXTRA_DIST += tests/integration/test_german_replies.py
+# Issue 32, German style: admin's usage lines aligned under the translated
+# "usage:", counted in characters.
+TESTS += tests/integration/test_usage_align.py
+EXTRA_DIST += tests/integration/test_usage_align.py
+# Issue 32, German style: a whole sentence after a colon starts with a
+# capital letter in po/de.po, a label's colon keeps the lowercase.
+TESTS += tests/integration/test_po_style.py
+EXTRA_DIST += tests/integration/test_po_style.py

@@ -410,20 +410,30 @@ static const struct {
 #define ADMIN_NCMDS (sizeof admin_cmds / sizeof admin_cmds[0])
 
 /* "usage: epamserv admin", then each command with its arguments, " | "
- * between them. */
+ * between them; a line that starts a new line is indented to the column
+ * of "epamserv" in the translated form, counted in characters ("usage: "
+ * 7, "Aufruf: " 8). */
 static void admin_usage(FILE *out)
 {
+	/* TRANSLATORS: the usage of epamserv admin: %s is its commands
+	 * with their arguments, over several lines, each indented to
+	 * where "epamserv" starts in your line (the program counts it;
+	 * keep "epamserv admin" and the commands as they are). */
+	const char *form = _("usage: epamserv admin %s\n");
+	const char *at = strstr(form, "epamserv");
+	int indent = at ? (int)util_utf8_chars(form, (size_t)(at - form)) : 7;
 	struct buf cmds = BUF_INIT;
 	size_t k;
 
-	for (k = 0; k < ADMIN_NCMDS; k++)
-		buf_printf(&cmds, "%s%s%s%s", k == 0 ? "" : admin_cmds[k].line ?
-		           " |\n       " : " | ", admin_cmds[k].name,
+	for (k = 0; k < ADMIN_NCMDS; k++) {
+		if (k > 0 && admin_cmds[k].line)
+			buf_printf(&cmds, " |\n%*s", indent, "");
+		else if (k > 0)
+			buf_puts(&cmds, " | ");
+		buf_printf(&cmds, "%s%s%s", admin_cmds[k].name,
 		           *admin_cmds[k].args ? " " : "", admin_cmds[k].args);
-	/* TRANSLATORS: the usage of epamserv admin: %s is its commands
-	 * with their arguments, over several lines indented by seven
-	 * blanks (keep "epamserv admin" and the commands as they are). */
-	fprintf(out, _("usage: epamserv admin %s\n"), buf_str(&cmds));
+	}
+	fprintf(out, form, buf_str(&cmds));
 	buf_free(&cmds);
 	fputs(_("(see epamserv(1))\n"), out);
 }

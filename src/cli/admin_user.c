@@ -629,6 +629,11 @@ int admin_user(const struct config *cfg, int argc, char **argv)
 		}
 		printf(_("created: %s\npassword: (hashed, %.3s...)\n"), when, u.hash);
 		printf(_("language: %s\n"), u.language);
+		/* TRANSLATORS: ws or wb, as the player sets them (set ...
+		 * board letters): keep "board letters" in English or add
+		 * it in parentheses. */
+		printf(_("board letters: %s\n"),
+		       u.letters == USER_LETTERS_WS ? "ws" : "wb");
 		rc = 0;
 	} else if (strcmp(argv[1], "language") == 0 && argc == 4) {
 		char was[sizeof u.language];

@@ -226,7 +226,8 @@ static int digest_board_text(const struct svc *s, const struct user *u,
 		             "reject.\n"), g.vote_by);
 	down = u->orientation == USER_ORIENT_BLACK ||
 	       (u->orientation == USER_ORIENT_OWN && side == EP_BLACK);
-	diagram = render_board_form(&g, (enum render_form)u->board, down);
+	diagram = render_board_form(&g, (enum render_form)u->board, down,
+	                            (enum render_letters)u->letters);
 	buf_printf(b, "\n%s\n", diagram);
 	free(diagram);
 	snprintf(subject, len, "%s Board %ld %s [#%s]", reply_game_title(g.game),

@@ -138,9 +138,10 @@ size_t reply_text_budget(const struct cmdctx *c);
  * c->error_token (or leaves it ""); board_refuse calls it. */
 void reply_error_token(struct cmdctx *c, const struct game *g);
 
-/* subject without its reply prefixes ("Re:", "RE:", "AW:", "Fwd:",
- * "Fw:", repeated, any case) and the blanks after them; points into
- * subject. */
+/* subject without its reply and forward prefixes ("Re:", "RE:", "AW:",
+ * "WG:", "Fwd:", "Fw:", "SV:", "VS:", ... with a count "Re[2]:" or a
+ * blank before the colon "RE :"; repeated, any case; reply.c's table)
+ * and the blanks after them; points into subject. */
 const char *reply_strip_prefixes(const char *subject);
 
 
@@ -354,8 +355,13 @@ enum cmd_status answer_on_board(struct cmdctx *c, struct board_ctx *b,
 enum cmd_status vote_on_board(struct cmdctx *c, struct board_ctx *b,
                               const char *verb, const char *usage);
 /* 1 when word is a vote or resign word that "move" takes instead of a
- * move ("propose", "accept", "reject", "undo", "resign", "decline"). */
+ * move ("propose", "accept", "reject", "undo", "resign", "decline", or
+ * a German word of the command table for one: "annehmen", "ablehnen",
+ * "aufgeben"). */
 int answer_word(const char *word);
+/* The English word of answer_word's word (static; "accept" for
+ * "Annehmen"), or NULL when it is none. */
+const char *answer_verb(const char *word);
 /* Play the moves of argv (argc words, in move's forgiving notation: two
  * bare squares are one move, a trailing '!' is dropped) on g, a copy the
  * caller owns (preview.c, also for analyse); each move as played is

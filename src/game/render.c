@@ -15,6 +15,9 @@
  * ranks on the left and the files below, the last move's squares with a
  * '*' before them: 14x12 takes 30 columns, room on a phone.
  *
+ * With set ... board letters ws (issue 32) Black's pieces are S
+ * (Schwarz) on both boards; the notation is the same.
+ *
  *   12 B B B B*. B
  *   11 . . . .*B .
  *      a b c d e f
@@ -82,9 +85,22 @@ static void file_letters(struct buf *b, int w, int reversed)
 	buf_putc(b, '\n');
 }
 
+/* The marks of an empty square, a white and a black piece, a block
+ * and anything else, as letters says. */
+static const char *glyphs(enum render_letters letters)
+{
+	return letters == RENDER_LETTERS_WS ? ".WS#?" : ".WB#?";
+}
+
 char *render_board(const struct game *g, int black_down)
 {
-	static const char glyph[] = ".WB#?";
+	return render_board_letters(g, black_down, RENDER_LETTERS_WB);
+}
+
+char *render_board_letters(const struct game *g, int black_down,
+                           enum render_letters letters)
+{
+	const char *glyph = glyphs(letters);
 	const struct ep_position *p = &g->pos;
 	struct buf b = BUF_INIT;
 	int sq[2][2], r, f, i;
@@ -115,9 +131,10 @@ char *render_board(const struct game *g, int black_down)
 	return buf_take(&b);
 }
 
-char *render_board_compact(const struct game *g, int black_down)
+char *render_board_compact(const struct game *g, int black_down,
+                           enum render_letters letters)
 {
-	static const char glyph[] = ".WB#?";
+	const char *glyph = glyphs(letters);
 	const struct ep_position *p = &g->pos;
 	struct buf b = BUF_INIT;
 	int sq[2][2], r, f, i;

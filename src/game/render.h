@@ -7,17 +7,30 @@
 
 #include "game/game.h"
 
+/* The letters of the pieces on the text boards (set USERID PASSWORD
+ * board letters wb|ws; issue 32): W and B, or W and S (Weiss, Schwarz)
+ * for German players; the values are those of enum user_letters
+ * (spool/users.h).  The notation and the HTML board do not change. */
+enum render_letters { RENDER_LETTERS_WB = 0, RENDER_LETTERS_WS = 1 };
+
 /* The ASCII board of g (malloc'ed, caller frees): file letters and rank
  * numbers on all four sides, W and B for pieces, '.' for empty squares,
  * '#' for blocks, the squares of the last move in [brackets].  With
  * black_down the board is turned so Black's home row is at the bottom. */
 char *render_board(const struct game *g, int black_down);
 
+/* render_board with the pieces' letters as letters says (S for Black
+ * with RENDER_LETTERS_WS). */
+char *render_board_letters(const struct game *g, int black_down,
+                           enum render_letters letters);
+
 /* The compact board of g (malloc'ed, caller frees): two characters a
- * square (a blank, or '*' for a square of the last move, then W, B, '.'
- * or '#'), rank numbers on the left only, file letters below only; at
- * most 3 + 2 * width columns (31 for 14x12). */
-char *render_board_compact(const struct game *g, int black_down);
+ * square (a blank, or '*' for a square of the last move, then W, B (S
+ * with RENDER_LETTERS_WS), '.' or '#'), rank numbers on the left only,
+ * file letters below only; at most 3 + 2 * width columns (31 for
+ * 14x12). */
+char *render_board_compact(const struct game *g, int black_down,
+                           enum render_letters letters);
 
 /* The same board as an HTML table for mail clients (malloc'ed, caller
  * frees; render_html.c): inline styles only, no classes, images or
@@ -68,9 +81,10 @@ enum render_form { RENDER_WIDE = 0, RENDER_COMPACT = 1, RENDER_LIST = 2 };
 char *render_board_words(const struct game *g);
 
 /* render_board, render_board_compact or render_board_words as form says
- * (malloc'ed, caller frees; black_down is ignored by the words). */
+ * (malloc'ed, caller frees; black_down and letters are ignored by the
+ * words). */
 char *render_board_form(const struct game *g, enum render_form form,
-                        int black_down);
+                        int black_down, enum render_letters letters);
 
 /* The move list "   1. e2-e4       2. f11-f9\n   3. ...", numbered in
  * plies (malloc'ed). */

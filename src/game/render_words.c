@@ -574,11 +574,11 @@ char *render_board_words(const struct game *g)
 }
 
 char *render_board_form(const struct game *g, enum render_form form,
-                        int black_down)
+                        int black_down, enum render_letters letters)
 {
 	if (form == RENDER_LIST)
 		return render_board_words(g);
 	if (form == RENDER_COMPACT)
-		return render_board_compact(g, black_down);
-	return render_board(g, black_down);
+		return render_board_compact(g, black_down, letters);
+	return render_board_letters(g, black_down, letters);
 }

@@ -15,8 +15,9 @@
  * the comment in any case, so no mail client's way of quoting can relay
  * it.
  *
- * Reply prefixes ("Re:", "AW:", "Fwd:", "Fw:", repeated, any case) are
- * skipped before the subject is read.  The subject of a board mail
+ * Reply and forward prefixes ("Re:", "AW:", "WG:", "Fwd:", "Fw:", "SV:",
+ * ...: reply_strip_prefixes; repeated, any case) are skipped before the
+ * subject is read.  The subject of a board mail
  * ("Epaminondas Board 101 bob [#k3f7x2ab7q4mz5ne]") is not a command even
  * though it starts with a game's name: its reply token and board are
  * noted (see tokens.c) and the command is read from the body.  So is

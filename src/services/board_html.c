@@ -42,7 +42,7 @@
 static const char *const inline_vars[] = {
 	"title", "board", "white", "black", "options", "white_pieces",
 	"black_pieces", "game", "next_move", "to_move", "moves",
-	"time_control", NULL
+	"time_control", "black_letter", NULL
 };
 
 static int is_inline(const char *name)

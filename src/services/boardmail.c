@@ -801,7 +801,11 @@ static enum cmd_status board_mail(struct svc *s, struct txn *t,
 	int down = board_black_down(s, r);
 	enum render_form form = r->user ? (enum render_form)r->user->board
 	                                : RENDER_WIDE;
-	char *diagram = render_board_form(g, form, down);
+	enum render_letters letters = r->user
+	                              ? (enum render_letters)r->user->letters
+	                              : RENDER_LETTERS_WB;
+	int ws = letters == RENDER_LETTERS_WS;
+	char *diagram = render_board_form(g, form, down, letters);
 	char *text, *html = NULL;
 	const char *me = r->user ? r->user->userid : NULL;
 	/* Words for this player alone (their conditional lines). */
@@ -815,16 +819,28 @@ static enum cmd_status board_mail(struct svc *s, struct txn *t,
 		tvars_setf(v, "headline", "%s\n%s", base, buf_str(note));
 	}
 	tvars_set(v, "diagram", diagram);
+	/* The letter of Black's pieces in the mail's first line (set ...
+	 * board letters ws: S). */
+	tvars_set(v, "black_letter", ws ? "S" : "B");
 	/* The words (set ... board list) need no legend. */
 	if (form == RENDER_LIST)
 		tvars_set(v, "legend", "");
-	else
+	else if (!ws)
 		/* TRANSLATORS (the three legends): W, B, ., # and * are the
 		 * board's marks. */
 		tvars_set(v, "legend", !g->nmoves ? _("W white, B black, . "
 		          "empty, # blocked.") : form == RENDER_COMPACT ?
 		          _("Last move marked *.  W white, B black, . empty, # "
 		          "blocked.") : _("Last move in [brackets].  W white, B "
+		          "black, . empty, # blocked."));
+	else
+		/* TRANSLATORS (the three legends of set ... board letters
+		 * ws): W, S, ., # and * are the board's marks, S for
+		 * Schwarz (black). */
+		tvars_set(v, "legend", !g->nmoves ? _("W white, S black, . "
+		          "empty, # blocked.") : form == RENDER_COMPACT ?
+		          _("Last move marked *.  W white, S black, . empty, # "
+		          "blocked.") : _("Last move in [brackets].  W white, S "
 		          "black, . empty, # blocked."));
 	vote_var(g, v, me);
 	/* A preview or a quiet save (s->bm.subject): nothing to send about it. */

@@ -139,6 +139,7 @@ void user_defaults(struct user *u)
 	u->html = 1;
 	u->orientation = USER_ORIENT_WHITE;
 	u->board = USER_BOARD_WIDE;
+	u->letters = USER_LETTERS_WB;
 	u->token_epoch = 0;
 	u->vacation[0] = '\0';
 	u->nleave = 0;
@@ -313,6 +314,13 @@ static int user_pref_field(struct user *u, const char *key, const char *val)
 			u->board = USER_BOARD_COMPACT;
 		else if (strcmp(val, "list") == 0)
 			u->board = USER_BOARD_LIST;
+		else
+			return -1;
+	} else if (strcmp(key, "board-letters") == 0) {
+		if (strcmp(val, "wb") == 0)
+			u->letters = USER_LETTERS_WB;
+		else if (strcmp(val, "ws") == 0)
+			u->letters = USER_LETTERS_WS;
 		else
 			return -1;
 	} else if (strcmp(key, "orientation") == 0) {
@@ -770,6 +778,8 @@ char *user_format(const struct user *u)
 	if (u->board != USER_BOARD_WIDE)
 		buf_printf(&b, "board: %s\n", u->board == USER_BOARD_LIST
 		           ? "list" : "compact");
+	if (u->letters != USER_LETTERS_WB)
+		buf_puts(&b, "board-letters: ws\n");
 	if (u->token_epoch)
 		buf_printf(&b, "token-epoch: %lu\n", u->token_epoch);
 	for (i = 0; i < u->nleave; i++) {

@@ -22,6 +22,9 @@
  *   orientation: own             default: html on, orientation white,
  *   board: compact|list          board wide, token-epoch 0, no
  *   token-epoch: 3               vacation, not left)
+ *   board-letters: ws           (issue 32: W and S for the pieces on the
+ *                                text boards; default wb, also for files
+ *                                written before it)
  *   vacation: 2026-12-24        (before issue 15: the last day away)
  *   leave: 2026-12-20T00:00:00Z 2027-01-01T00:00:00Z
  *                               (issue 15: a leave, [from, until), one
@@ -90,6 +93,14 @@ enum user_board {
 	USER_BOARD_WIDE = 0,     /* labels on all sides (the default) */
 	USER_BOARD_COMPACT = 1,  /* two characters a square, for phones */
 	USER_BOARD_LIST = 2,     /* words for screen readers (issue 30) */
+};
+
+/* The letters of the pieces on the text boards (set ... board letters;
+ * issue 32): the values are those of enum render_letters
+ * (game/render.h).  The notation never changes. */
+enum user_letters {
+	USER_LETTERS_WB = 0,     /* W and B, White and Black (the default) */
+	USER_LETTERS_WS = 1,     /* W and S, Weiss and Schwarz */
 };
 
 enum user_orientation {
@@ -163,6 +174,7 @@ struct user {
 	int html;                        /* 1: board mails carry text/html */
 	enum user_orientation orientation;
 	enum user_board board;           /* the text board's form */
+	enum user_letters letters;       /* "board-letters:" */
 	unsigned long token_epoch;       /* reply tokens of older epochs are void */
 	char vacation[11];               /* "YYYY-MM-DD" (last day away) or "":
 	                                    the form before issue 15, read as

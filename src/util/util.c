@@ -453,6 +453,15 @@ size_t util_utf8_seq(const unsigned char *s, size_t n, unsigned long *cp)
 	return len;
 }
 
+size_t util_utf8_chars(const char *s, size_t n)
+{
+	size_t i, chars = 0;
+
+	for (i = 0; i < n; i++)
+		chars += ((unsigned char)s[i] & 0xC0) != 0x80;
+	return chars;
+}
+
 enum util_cp_class util_cp_class(unsigned long cp)
 {
 	if (cp < 0x20 || (cp >= 0x7F && cp <= 0x9F))

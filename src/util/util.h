@@ -144,6 +144,11 @@ char *util_read_fd(int fd, size_t max, size_t *len, int *truncated);
  * over U+10FFFF, or a sequence cut short by n). */
 size_t util_utf8_seq(const unsigned char *s, size_t n, unsigned long *cp);
 
+/* The characters of s[0..n) as a terminal counts them for a column: each
+ * byte that is not a UTF-8 continuation byte counts one (n bytes of
+ * ASCII are n; "Aufruf: " is 8, "Übersicht" 9). */
+size_t util_utf8_chars(const char *s, size_t n);
+
 /* Code point cp in UTF-8 into out (4 bytes): its length, 1 to 4.  A
  * surrogate or a code point over U+10FFFF is written as U+FFFD. */
 size_t util_utf8_put(unsigned long cp, char out[4]);

@@ -102,6 +102,34 @@ static void check_board(struct buf *all, const char *want, size_t wlen,
 	}
 }
 
+/* set ... board letters ws (issue 32): the wide and the compact board of
+ * g with S for Black's pieces are the W and B ones with each B an S (the
+ * labels have no capital letter), and draw at least one S. */
+static void check_letters(const struct game *g, int black_down,
+                          const char *name)
+{
+	int compact;
+
+	for (compact = 0; compact < 2; compact++) {
+		char *wb = compact ? render_board_compact(g, black_down,
+		                                          RENDER_LETTERS_WB)
+		                   : render_board(g, black_down);
+		char *ws = render_board_form(g, compact ? RENDER_COMPACT
+		                             : RENDER_WIDE, black_down,
+		                             RENDER_LETTERS_WS);
+		char *p;
+
+		for (p = wb; *p; p++)
+			if (*p == 'B')
+				*p = 'S';
+		ok(strcmp(wb, ws) == 0 && strchr(ws, 'S') && !strchr(ws, 'B'),
+		   "%s, %s board: letters ws draw S where wb draws B, nothing "
+		   "else changes", name, compact ? "compact" : "wide");
+		free(wb);
+		free(ws);
+	}
+}
+
 int main(void)
 {
 	static const char *const size8[] = { "-size=8x8", NULL };
@@ -145,6 +173,8 @@ int main(void)
 		            &g, 0);
 		check_board(&all, want, wlen, &pos, "8x8 blocks d4 e5, Black down",
 		            &g, 1);
+		check_letters(&g, 0, "8x8 blocks d4 e5, White down");
+		check_letters(&g, 1, "8x8 blocks d4 e5, Black down");
 		game_free(&g);
 	}
 	is_int(pos, wlen, "every pinned section was drawn");

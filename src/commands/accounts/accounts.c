@@ -544,36 +544,92 @@ static enum cmd_status set_mail(struct cmdctx *c, int argc, char **argv,
 	return setting_saved(c, &u, &l, details);
 }
 
-/* set USERID PASSWORD publish comments on|off (issue 18): whether the
+/* The settings of two words and one of two values, set USERID PASSWORD
+ * KEY WORD yes|no: publish comments on|off (issue 18: whether the
  * comments of the player's games may appear in records and on the web
- * site (only when both players of a game allow it). */
-static enum cmd_status set_publish(struct cmdctx *c, int argc, char **argv,
-                                   const char *usage)
+ * site, only when both players of a game allow it) and board letters
+ * ws|wb (issue 32: S for Black's pieces on the text boards, Schwarz, or
+ * B, the default; the notation stays as it is).  takes and bad (a format
+ * for the value) are the refusals, said[1] and said[0] the confirmations
+ * for yes and no; set stores the choice in the user. */
+struct pair_setting {
+	const char *key, *word, *yes, *no;
+	const char *takes, *bad, *said[2];
+	void (*set)(struct user *u, int yes);
+};
+
+static void set_publish_comments(struct user *u, int yes)
+{
+	u->publish_comments = yes;
+}
+
+static void set_board_letters(struct user *u, int yes)
+{
+	u->letters = yes ? USER_LETTERS_WS : USER_LETTERS_WB;
+}
+
+static const struct pair_setting pair_settings[] = {
+	{ "publish", "comments", "on", "off",
+	  N_("publish takes your userid, your password, the word comments, "
+	     "and on or off"),
+	  N_("publish comments is on or off, not '%s'"),
+	  { N_("The comments of your games stay out of game records and the "
+	       "web site."),
+	    N_("The comments of your games may now appear in game records and "
+	       "on the web site, in each game whose other player allows it "
+	       "too.") },
+	  set_publish_comments },
+	{ "board", "letters", "ws", "wb",
+	  /* TRANSLATORS: board letters, ws and wb are what a player types:
+	   * keep them as they are. */
+	  N_("board letters takes your userid, your password, and ws (W and "
+	     "S, the German letters) or wb (W and B, the default)"),
+	  /* TRANSLATORS: ws and wb are what a player types. */
+	  N_("board letters is ws or wb, not '%.40s'"),
+	  { N_("The text boards of your mails now show White's pieces as W "
+	       "and Black's as B."),
+	    N_("The text boards of your mails now show White's pieces as W "
+	       "and Black's as S (Schwarz).  The notation of moves stays the "
+	       "same.") },
+	  set_board_letters },
+};
+
+/* The pair setting whose KEY WORD argv[2] and argv[3] name (argc words),
+ * or NULL; publish is its own with any fourth word (refused there). */
+static const struct pair_setting *pair_setting_of(int argc, char **argv)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof pair_settings / sizeof *pair_settings; i++) {
+		const struct pair_setting *p = &pair_settings[i];
+		if (argc >= 3 && strcasecmp(argv[2], p->key) == 0 &&
+		    (strcmp(p->key, "publish") == 0 ||
+		     (argc >= 4 && strcasecmp(argv[3], p->word) == 0)))
+			return p;
+	}
+	return NULL;
+}
+
+/* set USERID PASSWORD KEY WORD VALUE for the pair setting p. */
+static enum cmd_status set_pair(struct cmdctx *c, int argc, char **argv,
+                                const char *usage,
+                                const struct pair_setting *p)
 {
 	struct user u;
 	struct lock l;
 	enum cmd_status st;
-	char details[512];
+	int yes;
 
-	if (argc != 5 || strcasecmp(argv[3], "comments"))
-		return cmd_refuse(c, usage, "%s", _("publish takes your userid, "
-		                  "your password, the word comments, and on or "
-		                  "off"));
+	if (argc != 5 || strcasecmp(argv[3], p->word))
+		return cmd_refuse(c, usage, "%s", _(p->takes));
 	util_lower(argv[4]);
-	if (strcmp(argv[4], "on") && strcmp(argv[4], "off"))
-		return cmd_refuse(c, usage, _("publish comments is on or off, "
-		                  "not '%s'"), argv[4]);
+	if (strcmp(argv[4], p->yes) && strcmp(argv[4], p->no))
+		return cmd_refuse(c, usage, _(p->bad), argv[4]);
 	if ((st = account_open(c, argv[0], argv[1], usage, &u, &l)) != CMD_DONE)
 		return st;
-	u.publish_comments = strcmp(argv[4], "on") == 0;
-	if (u.publish_comments)
-		snprintf(details, sizeof details, "%s", _("The comments of your "
-		         "games may now appear in game records and on the web "
-		         "site, in each game whose other player allows it too."));
-	else
-		snprintf(details, sizeof details, "%s", _("The comments of your "
-		         "games stay out of game records and the web site."));
-	return setting_saved(c, &u, &l, details);
+	yes = strcmp(argv[4], p->yes) == 0;
+	p->set(&u, yes);
+	return setting_saved(c, &u, &l, _(p->said[yes]));
 }
 
 enum cmd_status cmd_set(struct cmdctx *c, int argc, char **argv)
@@ -594,8 +650,8 @@ enum cmd_status cmd_set(struct cmdctx *c, int argc, char **argv)
 		                  "Europe/Berlin (UTC: the default)"), argv[0]);
 	if (argc >= 3 && strcasecmp(argv[2], "mail") == 0)
 		return set_mail(c, argc, argv, usage);
-	if (argc >= 3 && strcasecmp(argv[2], "publish") == 0)
-		return set_publish(c, argc, argv, usage);
+	if (pair_setting_of(argc, argv))
+		return set_pair(c, argc, argv, usage, pair_setting_of(argc, argv));
 	if (argc != 4)
 		return cmd_refuse(c, usage, "%s", _("set takes your userid, your "
 		                  "password, a key and a value"));

@@ -17,25 +17,28 @@
 #include <string.h>
 
 /* The board of an error reply about g, as the mail's proved player
- * asked for boards (set ... board compact|list, orientation); the wide board
+ * asked for boards (set ... board compact|list, board letters,
+ * orientation); the wide board
  * White at the bottom for a mail that proved no one.  Malloc'ed. */
 static char *error_board(const struct cmdctx *c, const struct game *g)
 {
 	struct user u;
 	char *err = NULL;
 	enum render_form form = RENDER_WIDE;
+	enum render_letters letters = RENDER_LETTERS_WB;
 	int down = 0;
 
 	if (c->s.actor[0] &&
 	    user_load(c->s.cfg->spool, c->s.actor, &u, &err) == 0) {
 		form = (enum render_form)u.board;
+		letters = (enum render_letters)u.letters;
 		down = u.orientation == USER_ORIENT_BLACK ||
 		       (u.orientation == USER_ORIENT_OWN &&
 		        game_side_of(g, u.userid) == EP_BLACK);
 		user_free(&u);
 	}
 	free(err);
-	return render_board_form(g, form, down);
+	return render_board_form(g, form, down, letters);
 }
 
 enum cmd_status board_refuse(struct cmdctx *c, const struct game *g,

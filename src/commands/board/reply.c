@@ -35,27 +35,59 @@
 #include <strings.h>
 #include <time.h>
 
+/* The reply and forward prefixes mail clients write, lower case: re
+ * (most), aw and wg (German: Antwort, Weitergeleitet), antw (Dutch,
+ * older German Outlook), fwd and fw, sv (Swedish, Norwegian, Danish:
+ * svar), vs (Finnish: vastaus), vb (Swedish: vidarebefordrat), tr
+ * (French: transfert), rv (Spanish: reenviado), res and enc
+ * (Portuguese: resposta, encaminhado), odp (Polish: odpowiedz).  Each
+ * counts only followed by its colon, so no command word (none has a
+ * colon) is ever taken for one. */
+static const char *const reply_prefixes[] = {
+	"re", "aw", "wg", "antw", "fwd", "fw", "sv", "vs", "vb", "tr", "rv",
+	"res", "enc", "odp", NULL
+};
+
+/* The length of the prefix at p with its colon ("AW:", "Re[2]:", "RE
+ * :"), or 0 when p starts with none. */
+static size_t prefix_at(const char *p)
+{
+	size_t k, n;
+	int i;
+
+	for (i = 0; reply_prefixes[i]; i++) {
+		k = strlen(reply_prefixes[i]);
+		if (strncasecmp(p, reply_prefixes[i], k))
+			continue;
+		/* A count some clients add ("Re[2]:", "AW(3):", "Re^2:"). */
+		if (p[k] == '[' || p[k] == '(' || p[k] == '^') {
+			char close = p[k] == '[' ? ']' : p[k] == '(' ? ')' : 0;
+			n = strspn(p + k + 1, "0123456789");
+			if (n == 0 || n > 3 || (close && p[k + 1 + n] != close))
+				continue;
+			k += 1 + n + (close != 0);
+		}
+		/* French typography puts a blank before the colon ("RE : "). */
+		if (p[k] == ' ' && p[k + 1] == ':')
+			k++;
+		if (p[k] == ':')
+			return k + 1;
+	}
+	return 0;
+}
+
 const char *reply_strip_prefixes(const char *subject)
 {
-	static const char *const prefixes[] = { "re", "aw", "fwd", "fw", "sv",
-	                                        "wg", "tr", NULL };
 	const char *p = subject;
-	int i, again = 1;
+	size_t k;
 
-	while (again) {
-		again = 0;
+	for (;;) {
 		while (*p == ' ' || *p == '\t')
 			p++;
-		for (i = 0; prefixes[i]; i++) {
-			size_t k = strlen(prefixes[i]);
-			if (strncasecmp(p, prefixes[i], k) == 0 && p[k] == ':') {
-				p += k + 1;
-				again = 1;
-				break;
-			}
-		}
+		if ((k = prefix_at(p)) == 0)
+			return p;
+		p += k;
 	}
-	return p;
 }
 
 int reply_to_stranger(const struct cmdctx *c, const char *addr)

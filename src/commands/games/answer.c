@@ -27,17 +27,27 @@
 #include <strings.h>
 
 
-int answer_word(const char *word)
+const char *answer_verb(const char *word)
 {
 	static const char *const words[] = {
 		"propose", "accept", "reject", "decline", "undo", "resign", NULL
 	};
+	/* The German words of the command table (annehmen, ablehnen,
+	 * aufgeben; issue 32) work in a reply as the English ones do. */
+	const char *de = cmdt_german(word);
 	int i;
 
+	if (de)
+		word = de;
 	for (i = 0; words[i]; i++)
 		if (strcasecmp(word, words[i]) == 0)
-			return 1;
-	return 0;
+			return words[i];
+	return NULL;
+}
+
+int answer_word(const char *word)
+{
+	return answer_verb(word) != NULL;
 }
 
 /* The accepting player's limit (limit.c): the challenge counts once
@@ -135,11 +145,14 @@ static enum cmd_status answer_resign(struct cmdctx *c, struct board_ctx *b,
 enum cmd_status answer_on_board(struct cmdctx *c, struct board_ctx *b,
                                 const char *verb, const char *usage)
 {
-	int yes = strcasecmp(verb, "accept") == 0;
-	int no = strcasecmp(verb, "decline") == 0 ||
-	         strcasecmp(verb, "reject") == 0;
+	const char *english = answer_verb(verb);
+	int yes, no;
 	char res[EP_ERR_MAX + 96];
 
+	if (english)
+		verb = english;
+	yes = strcasecmp(verb, "accept") == 0;
+	no = strcasecmp(verb, "decline") == 0 || strcasecmp(verb, "reject") == 0;
 	if (strcasecmp(verb, "resign") == 0)
 		return answer_resign(c, b, usage);
 	if (b->g.state == GAME_CHALLENGED && (yes || no))

@@ -390,8 +390,10 @@ static void show_item(const struct cmdctx *c, const struct game *g,
 	show_line(c, g, out);
 	if (lines)
 		return;
-	d = render_board(g, u->orientation == USER_ORIENT_BLACK ||
-	                 (u->orientation == USER_ORIENT_OWN && side == EP_BLACK));
+	d = render_board_letters(g, u->orientation == USER_ORIENT_BLACK ||
+	                         (u->orientation == USER_ORIENT_OWN &&
+	                          side == EP_BLACK),
+	                         (enum render_letters)u->letters);
 	buf_printf(out, "\n%s\n", d);
 	free(d);
 }

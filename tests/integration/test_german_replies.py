@@ -1,0 +1,75 @@
+#!/usr/bin/python3
+"""Issue 32 items 4 and 6: the German words annehmen, ablehnen and
+aufgeben in a reply to a challenge or board mail work as accept, decline
+and resign do (commands/games/answer.c answer_verb); and the reply and
+forward prefixes of other mail clients (WG:, VS:, RV:, Antw:, a count
+"Re[2]:", a blank before the colon "RE :") are skipped before a
+subject's command is read (commands/board/reply.c)."""
+import os
+import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from harness import Env, ok, contains, done, body_of, to, reply  # noqa
+
+A, B = "alice@example.org", "bob@example.org"
+
+
+def state(env, board):
+    """The result: line of a board's file ("" when there is no file)."""
+    for line in (env.game_file(board) or "").splitlines():
+        if line.startswith("result: "):
+            return line[8:]
+    return ""
+
+
+env = Env()
+try:
+    env.players("alice", "bob")
+    env.new_messages()
+
+    # -- annehmen: a challenge accepted by reply -------------------------
+    env.mail(A, "epaminondas challenge alice bob by alice a")
+    mine = to(env.new_messages(), B)
+    ok(len(mine) == 1, "bob gets the challenge mail")
+    rc, err = reply(env, B, mine[0], "Annehmen\n\nGerne!\n")
+    msgs = env.new_messages()
+    ok(rc == 0 and state(env, 101) == "active",
+       "a reply 'Annehmen' to the challenge starts the game",
+       "%s %s" % (state(env, 101), err[-300:]))
+    board_b = to(msgs, B)
+
+    # -- ablehnen: a challenge declined by reply -------------------------
+    env.mail(A, "epaminondas challenge alice bob by alice a")
+    mine = to(env.new_messages(), B)
+    rc, err = reply(env, B, mine[0], "ablehnen")
+    env.new_messages()
+    ok(rc == 0 and state(env, 102).startswith("cancelled"),
+       "a reply 'ablehnen' to the challenge calls it off",
+       "%s %s" % (state(env, 102), err[-300:]))
+
+    # -- aufgeben: a resignation by reply to the board mail --------------
+    ok(len(board_b) == 1, "bob has the board mail of the started game")
+    rc, err = reply(env, B, board_b[0], "aufgeben") if board_b else (1, "")
+    msgs = env.new_messages()
+    ok(rc == 0 and state(env, 101) == "white wins (black resigned)" and
+       len(to(msgs, A)) == 1,
+       "a reply 'aufgeben' to the board mail resigns; alice is told",
+       "%s %s" % (state(env, 101), err[-300:]))
+
+    # -- the prefixes -----------------------------------------------------
+    for subject in ("WG: epaminondas show 101", "VS: epaminondas show 101",
+                    "RV: Antw: epaminondas show 101",
+                    "Re[2]: AW(3): Re^4: epaminondas show 101",
+                    "RE : TR : epaminondas show 101",
+                    "Res: Enc: Odp: VB: epaminondas show 101"):
+        rc, err = env.mail(A, subject)
+        msgs = env.new_messages()
+        contains(body_of(msgs[0]) if len(msgs) == 1 else "",
+                 "Board 101", "%s: the command after the prefixes is read"
+                 % subject)
+        ok(rc == 0 and len(msgs) == 1 and "not a command" not in
+           body_of(msgs[0]), "%s: answered as show 101" % subject,
+           body_of(msgs[0]) if msgs else err[-300:])
+finally:
+    env.close()
+done()
