@@ -1,4 +1,5 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Issue 32 item 4: set USERID PASSWORD board letters ws|wb.
 
 With ws the text boards of a player's mails (wide and compact, the board

@@ -1,4 +1,5 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Issue 32 items 4 and 6: the German words annehmen, ablehnen and
 aufgeben in a reply to a challenge or board mail work as accept, decline
 and resign do (commands/games/answer.c answer_verb); and the reply and

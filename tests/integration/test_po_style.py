@@ -1,4 +1,5 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Issue 32, German style (doc/translating.md, "German style decisions"):
 in po/de.po a whole sentence after a colon starts with a capital letter
 ("... ist keine Zeitzone: Schreib einen Namen ...", "... angenommen: Die

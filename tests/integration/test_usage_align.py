@@ -1,4 +1,5 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Issue 32, German style: the continuation lines of `epamserv admin`'s
 usage are indented to the column of "epamserv" in the translated first
 line, counted in characters: 7 under "usage: ", 8 under "Aufruf: " (the
