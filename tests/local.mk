@@ -625,3 +625,14 @@ EXTRA_DIST += tests/integration/test_po.py
 # Issue 32 item 7: the web site in the language of web_language.
 TESTS += tests/integration/test_web_language.py
 EXTRA_DIST += tests/integration/test_web_language.py
+# Issue 32 "Must show": a whole German game by mail with the real
+# catalogue (po/de.po), env -i; every mail judged German by
+# germancheck.py, which fails on the same mails in English.
+TESTS += tests/integration/test_german_game.py
+EXTRA_DIST += tests/integration/test_german_game.py \
+	tests/integration/germancheck.py
+# Issue 32 "Must show": one batch to an English, a German and an English
+# player; German plurals at 0, 1, 2 and 5 in the mails; umlauts in
+# subjects (RFC 2047) and bodies (charset, transfer encoding).
+TESTS += tests/integration/test_german_mail.py
+EXTRA_DIST += tests/integration/test_german_mail.py
