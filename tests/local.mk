@@ -636,3 +636,8 @@ EXTRA_DIST += tests/integration/test_german_game.py \
 # subjects (RFC 2047) and bodies (charset, transfer encoding).
 TESTS += tests/integration/test_german_mail.py
 EXTRA_DIST += tests/integration/test_german_mail.py
+# Issue 32 "Must show": the German HTML and text board mails at 390 px in
+# headless Chromium (screenshots tests/artifacts/*-de-390.png).
+TESTS += tests/integration/test_html_board_de.py
+EXTRA_DIST += tests/integration/test_html_board_de.py \
+	tests/integration/browser.py

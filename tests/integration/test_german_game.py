@@ -27,17 +27,13 @@ import harness  # noqa: E402
 from harness import Env, ok, is_, contains, done, body_of, SRCDIR  # noqa: E402
 from langenv import pipe_env, nls  # noqa: E402
 from germancheck import German, german_catalogue  # noqa: E402
+# 8x8: Black's e4xb1 leaves an intruder on b1, which White must capture.
+from browser import CROSSING  # noqa: E402
 
 BUILD = os.environ.get("EPAMSERV_BUILDDIR", ".")
 A = "anna@example.de"
 B = "bernd@example.de"
 PW = {A: "anna geheim1", B: "bernd geheim2"}
-# 8x8: Black's e4xb1 captures on White's home row and leaves an intruder
-# on b1, which White must capture (test_html_board.py plays it too).
-CROSSING = ["d1-d4", "c8-c6", "e2-c4", "e8-h5", "d3-b5", "c6-c8", "b5-b4",
-            "h5-g4", "b2-e2", "e7-f6", "g2-g3", "f8-h6", "h1-g2", "c7-b6",
-            "d4-c5", "h8-e5", "c5-a3", "b8-f8", "b4-a5", "e5-f5", "g1xg4",
-            "d8-d5", "a5-a6", "h7-d3", "f2-g1", "e4xb1"]
 ATTRIBUTION = "Am 5. Dezember 2026 um 10:12 schrieb epamserv " \
     "<epamserv@games.example>:"
 
