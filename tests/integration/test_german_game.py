@@ -102,6 +102,15 @@ try:
                                 "Von meinem iPhone gesendet\n",
                                 subject="AW: " + subject)
         got = take("%s's confirmation" % userid, [addr])
+        # The welcome (templates/de/signup.txt): its first paragraphs
+        # wrapped whole with the address put in, no word left alone on
+        # a line of its own.
+        welcome = body_of(got[addr][0]).replace("\r\n", "\n") \
+            if got.get(addr) else ""
+        lone = [l for l in welcome.split("\n\n")[1].split("\n")
+                if len(l.split()) == 1] if "\n\n" in welcome else ["?"]
+        ok(not lone, "%s's welcome: no word alone on a line" % userid,
+           welcome[:800])
         ok(rc == 0 and "\nrequest: " not in env.user_file(userid) and
            "address: " + addr in env.user_file(userid),
            "%s confirmed the address" % userid, env.user_file(userid))
