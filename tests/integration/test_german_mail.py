@@ -18,7 +18,9 @@ compiled (po/de.po) and every run in an emptied environment (env -i):
   email package to the catalogue's words; the text and HTML parts say
   charset=UTF-8 with a transfer encoding that carries it (8bit,
   quoted-printable or base64; 7bit only for ASCII) and decode to the
-  umlauts and the ß.
+  umlauts and the ß;
+- a game's end told to carol and dora in one run: why the ratings are
+  unchanged, each in his language.
 Skipped in a build without NLS (configure --disable-nls)."""
 import gettext
 import os
@@ -203,6 +205,24 @@ try:
                "German at %d: %r" % (n, w.strip()), shown)
     ok(not any(re.search(r"\b1 (Tage|Stunden|Minuten)\b", v)
                for v in shown.values()), "1 takes the singular", shown)
+
+    # -- a game's end told to each reader in his language --------------------
+    # carol resigns 102 before any move: the ratings are unchanged, and
+    # why is each reader's sentence (board.c keeps its msgid), not the
+    # resigning player's.
+    env.start_game("carol", "dora", 102)
+    env.new_messages()
+    env.mail(C, "epaminondas move 102 carol c resign")
+    mine = {}
+    for m in env.new_messages():
+        mine.setdefault(m.envelope_to[0], []).append(body_of(m))
+    why = ("unchanged: the game ended before both players had made a move")
+    ok(de.gettext(why) != why, "the catalogue translates why")
+    contains("\n".join(mine.get(D, [])), de.gettext(why),
+             "dora reads why the ratings are unchanged in German")
+    ok(why not in " ".join("\n".join(mine.get(D, [])).split()),
+       "... and not in carol's English")
+    contains("\n".join(mine.get(C, [])), why, "carol reads it in English")
 finally:
     env.close()
 done()
