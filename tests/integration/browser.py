@@ -6,7 +6,8 @@ part made into a page by text_page()) at a width with a probe script that
 reports what the browser laid out, and takes a screenshot; png_pixels()
 reads it back; ARTIFACTS is where the screenshots are kept
 (EPAMSERV_ARTIFACTS, else tests/artifacts of the build directory).
-CROSSING is the 8x8 game both tests play to a pending crossing."""
+CROSSING is the 8x8 game the board tests play to a pending crossing
+(play_crossing)."""
 import json
 import os
 import re
@@ -25,6 +26,17 @@ CROSSING = ["d1-d4", "c8-c6", "e2-c4", "e8-h5", "d3-b5", "c6-c8", "b5-b4",
             "h5-g4", "b2-e2", "e7-f6", "g2-g3", "f8-h6", "h1-g2", "c7-b6",
             "d4-c5", "h8-e5", "c5-a3", "b8-f8", "b4-a5", "e5-f5", "g1xg4",
             "d8-d5", "a5-a6", "h7-d3", "f2-g1", "e4xb1"]
+
+
+def play_crossing(env, white, black, board=101):
+    """White's 8x8 challenge and Black's accept of board, then CROSSING
+    played on it; white and black (address, "USERID PASSWORD")."""
+    env.mail(white[0], "epaminondas challenge %s %s -size=8x8 by %s" % (
+        white[1].split()[0], black[1].split()[0], white[1]))
+    env.mail(black[0], "epaminondas accept %d %s" % (board, black[1]))
+    for i, mv in enumerate(CROSSING):
+        who, cred = white if i % 2 == 0 else black
+        env.mail(who, "epaminondas move %d %s %s" % (board, cred, mv))
 
 
 # The test's page: the mail in an iframe of the screen's width (headless
@@ -180,12 +192,21 @@ def chromium(html, root, width, dark, shot, wrapper=WRAPPER, name="board"):
     path = os.path.join(root, "%s-%d-%s.html" % (name, width, "dark" if dark else "light"))
     with open(path, "w") as f:
         f.write(wrapper % (width, html.replace("&", "&amp;").replace('"', "&quot;")))
+    return run_chromium(path, root, shot, "%d,1500" % max(width, 500),
+                        dark)
+
+
+def run_chromium(path, root, shot, window, dark=False):
+    """Headless Chromium on the page path (a window of window, "W,H"
+    px; dark: prefers-color-scheme dark), its profile in root: (what the
+    page's <pre id="probe"> says as JSON, or None; the DOM), screenshot
+    to shot."""
     prof = tempfile.mkdtemp(prefix="chromium-", dir=root)
     args = [CHROMIUM, "--headless", "--no-sandbox", "--disable-gpu",
             "--disable-quic", "--no-first-run", "--hide-scrollbars",
             "--disable-background-networking", "--disable-component-update",
             "--disable-sync", "--user-data-dir=" + prof,
-            "--window-size=%d,1500" % max(width, 500), "--screenshot=" + shot,
+            "--window-size=" + window, "--screenshot=" + shot,
             "--virtual-time-budget=5000",
             "--dump-dom", "file://" + path]
     if dark:

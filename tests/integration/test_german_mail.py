@@ -29,12 +29,10 @@ import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import harness  # noqa: E402
-from harness import (Env, ok, is_, contains, done, body_of, make_mail,  # noqa
-                     SRCDIR)
-from langenv import pipe_env, nls  # noqa: E402
-from germancheck import German, german_catalogue  # noqa: E402
+from harness import (Env, ok, is_, contains, done, body_of,  # noqa: E402
+                     make_mail, maildir_batch)
+from germancheck import german_env  # noqa: E402
 
-BUILD = os.environ.get("EPAMSERV_BUILDDIR", ".")
 C, D, E = "carol@example.org", "dora@example.de", "emil@example.org"
 T0 = 1796000400          # a fixed start for the clock's counts
 DAY, HOUR, MINUTE = 86400, 3600, 60
@@ -43,21 +41,10 @@ ENGLISH_HELP = "Send each command as the Subject of a mail"
 GERMAN_HELP = "Sende jeden Befehl als Betreff einer E-Mail"
 
 
-def skip(env, why):
-    env.close()
-    print("1..0 # SKIP " + why)
-    sys.stdout.flush()
-    os._exit(0)
-
 
 env = Env()
 try:
-    if not german_catalogue(BUILD):
-        skip(env, "no German catalogue built (configure --disable-nls)")
-    pipe_env(env, harness.LOCALEDIR)
-    if not nls(env):
-        skip(env, "built without NLS (configure --disable-nls)")
-    judge = German(SRCDIR)
+    judge = german_env(env)
     de = gettext.translation("epamserv", localedir=harness.LOCALEDIR,
                              languages=["de"])
     env.env["EPAMSERV_NOW"] = str(T0)
@@ -125,17 +112,10 @@ try:
            "... and so does its HTML part")
 
     # -- one batch: English, German, English --------------------------------
-    md = os.path.join(env.root, "Maildir")
-    for sub in ("new", "cur", "tmp"):
-        os.makedirs(os.path.join(md, sub))
-    for i, (who, subj) in enumerate([
-            (C, "help"), (D, "help"), (E, "help"),
-            (D, "epaminondas move 101 dora d d2-d3"),
-            (E, "epaminondas move 101 emil e d2-d3")]):
-        with open(os.path.join(md, "new", "%d.m%d.host" % (1000 + i, i)),
-                  "wb") as f:
-            f.write(make_mail(who, subj, msgid="<batch.%d@test.example>" % i))
-    rc, out, err = env.run("batch", "--maildir", md)
+    rc, err = maildir_batch(env, [
+        (C, "help"), (D, "help"), (E, "help"),
+        (D, "epaminondas move 101 dora d d2-d3"),
+        (E, "epaminondas move 101 emil e d2-d3")])
     is_(rc, 0, "one batch --maildir run of five mails: exit 0")
     got = env.new_messages()
     is_([m.envelope_to[0] for m in got][:3], [C, D, E],

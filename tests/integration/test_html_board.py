@@ -26,8 +26,9 @@ import urllib.parse
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import harness  # noqa: E402
 from harness import Env, ok, is_, contains, done, by_recipient, body_of
-from browser import (CHROMIUM, ARTIFACTS, CROSSING, TEXT_WRAPPER,  # noqa
-                     chromium, html_of, near, png_pixels, text_page)
+from browser import (CHROMIUM, ARTIFACTS, TEXT_WRAPPER,  # noqa: E402
+                     chromium, html_of, near, play_crossing, png_pixels,
+                     text_page)
 
 A = "alice@example.org"
 B = "bob@example.org"
@@ -36,11 +37,7 @@ env = Env()
 try:
     env.signup(A, "alice", "Secret1")
     env.signup(B, "bob", "pw2")
-    env.mail(A, "epaminondas challenge alice bob -size=8x8 by alice Secret1")
-    env.mail(B, "epaminondas accept 101 bob pw2")
-    for i, mv in enumerate(CROSSING):
-        who, cred = (A, "alice Secret1") if i % 2 == 0 else (B, "bob pw2")
-        env.mail(who, "epaminondas move 101 %s %s" % (cred, mv))
+    play_crossing(env, (A, "alice Secret1"), (B, "bob pw2"))
     env.mail(B, "epaminondas move 101 bob pw2 propose")
     msgs = by_recipient(env.new_messages())
     m = msgs[A][-1]
