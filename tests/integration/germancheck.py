@@ -10,9 +10,14 @@ A mail is German when
     notation a translation keeps are thus left out), matched at word
     boundaries with the mail's line breaks taken as blanks; and likewise
     no line of an English template that templates/de/ translates;
+  - no two words in a row in a line of it are English-only (of the words
+    of three letters or more that only one language uses, in the
+    catalogue's and the templates' English and German; the others left
+    out): an English sentence that no msgid holds (one never marked) is
+    caught so;
   - and its prose words are German: of the words of three letters or
-    more that only one of the two languages uses (in the catalogue and
-    the templates), at most one in ten is English-only.
+    more that only one of the two languages uses, at most one in ten is
+    English-only.
 What is read: the Subject, the text/plain part and the text of the HTML
 part, quoted lines ("> ") and mail commands ("epaminondas move ...", to
 the end of the line) left out.  An English mail fails both checks; the
@@ -142,13 +147,20 @@ class German:
         return "\n".join(lines)
 
     def english(self, msg):
-        """(the English phrases of the catalogue found in msg, its
+        """(the English phrases of the catalogue found in msg and the
+        pairs of English-only words in a row in a line of it, its
         English-only words, its German-only words)."""
         text = self.readable(msg)
-        found = sorted(set(m.group(0) for m in
-                           self.pattern.finditer(flat(text))))
+        found = set(m.group(0) for m in self.pattern.finditer(flat(text)))
+        for line in text.split("\n"):
+            words = [w.lower() for w in WORD.findall(line)]
+            words = [w for w in words if w in self.en_only or
+                     w in self.de_only]
+            found.update("%s %s" % pair for pair in zip(words, words[1:])
+                         if pair[0] in self.en_only and
+                         pair[1] in self.en_only)
         words = [w.lower() for w in WORD.findall(text)]
-        return (found, [w for w in words if w in self.en_only],
+        return (sorted(found), [w for w in words if w in self.en_only],
                 [w for w in words if w in self.de_only])
 
     def is_german(self, msg):

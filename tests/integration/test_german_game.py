@@ -14,10 +14,13 @@ moves are replies to the board mails as a German iPhone writes them
 White's board mail names its threat; an illegal move is refused;
 `hilfe`; the sweep's reminder (a faked clock); anna resigns; the result.
 EVERY mail is judged German by germancheck.German: no English phrase
-of the catalogue in it and its words German.  Then anna switches to
-English and the same kinds of mail (help, an error, a board, the
-confirmation) are judged NOT German: the check can fail.  Skipped in a
+of the catalogue in it, no two English-only words in a row, its words
+German.  The check can fail: bernd's result mail with one English
+sentence added (one never marked, one of the catalogue) is judged NOT
+German, and so are, after anna switches to English, the same kinds of
+mail (help, an error, a board, the confirmation).  Skipped in a
 build without NLS (configure --disable-nls, as make distcheck builds)."""
+import email.message
 import os
 import sys
 import time
@@ -157,6 +160,19 @@ try:
     ok("end:" in (env.game_file(101) or "") or "result" in
        (env.game_file(101) or ""), "the game is over",
        env.game_file(101))
+
+    # -- the check can fail: one English sentence in a German mail ------------
+    # (a sentence never marked, so in no msgid, and one of a msgid)
+    result = got.get(B, [None])[-1]
+    for sentence in ("anna's time ran out on board 101: bernd wins on time.",
+                     "This sentence is in no catalogue.",
+                     "Ratings: unchanged: the game ended before both "
+                     "players had made a move."):
+        bad = email.message.EmailMessage()
+        bad["Subject"] = result["Subject"] if result else ""
+        bad.set_content(body_of(result) + "\n" + sentence + "\n")
+        ok(not judge.is_german(bad)[0], "the check fails on bernd's German "
+           "result mail with %r added" % sentence)
 
     # -- the check can fail: the same kinds of mail in English -----------------
     rc, err = env.mail(A, "set %s language en" % PW[A])
