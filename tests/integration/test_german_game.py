@@ -12,7 +12,8 @@ moves are replies to the board mails as a German iPhone writes them
 (subject AW:, the move, "Von meinem iPhone gesendet", "Am ... schrieb
 ...:" and the board quoted under it); Black's e4xb1 is a crossing, and
 White's board mail names its threat; an illegal move is refused;
-`hilfe`; the sweep's reminder (a faked clock); anna resigns; the result.
+`hilfe`; a draw offered and refused by replies; the sweep's reminder
+(a faked clock); anna resigns (aufgeben); the result.
 EVERY mail is judged German by germancheck.German: no English phrase
 of the catalogue in it, no two English-only words in a row, its words
 German.  The check can fail: bernd's result mail with one English
@@ -149,6 +150,18 @@ try:
     got = take("an illegal move", [A])
     ok("a1-a8" not in (env.game_file(101) or ""), "it is not played")
 
+    # -- a draw offered and refused, by replies ---------------------------------
+    rc, err = iphone_reply(env, B, latest[B], "propose")
+    got = take("bernd's offer of a draw", [A, B])
+    for a in got:
+        latest[a] = got[a][-1]
+    contains(body_of(latest[A]), judge.translation("%s offers a draw.")
+             % "bernd", "anna reads the offer in German")
+    rc, err = iphone_reply(env, A, latest[A], "reject")
+    got = take("anna's refusal", [A, B])
+    for a in got:
+        latest[a] = got[a][-1]
+
     # -- the reminder: the sweep a week on -------------------------------------
     rc, out, err = env.run("sweep", env={
         "EPAMSERV_NOW": str(int(time.time()) + 8 * 86400)})
@@ -157,9 +170,8 @@ try:
     # -- anna resigns: the result ---------------------------------------------
     rc, err = env.mail(A, "epaminondas aufgeben 101 " + PW[A])
     got = take("aufgeben", [A, B])
-    ok("end:" in (env.game_file(101) or "") or "result" in
-       (env.game_file(101) or ""), "the game is over",
-       env.game_file(101))
+    contains(env.game_file(101) or "", "end: resign anna",
+             "the game file records anna's resignation")
 
     # -- the check can fail: one English sentence in a German mail ------------
     # (a sentence never marked, so in no msgid, and one of a msgid)
