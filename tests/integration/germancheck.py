@@ -23,7 +23,6 @@ part, quoted lines ("> ") and mail commands ("epaminondas move ...", to
 the end of the line) left out.  An English mail fails both checks; the
 tests show it with the same mails written in English."""
 import ast
-import email.policy
 import glob
 import html
 import os
