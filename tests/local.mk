@@ -646,3 +646,19 @@ EXTRA_DIST += tests/integration/test_usage_align.py
 # capital letter in po/de.po, a label's colon keeps the lowercase.
 TESTS += tests/integration/test_po_style.py
 EXTRA_DIST += tests/integration/test_po_style.py
+# Issue 32 "Must show": a whole German game by mail with the real
+# catalogue (po/de.po), env -i; every mail judged German by
+# germancheck.py, which fails on the same mails in English.
+TESTS += tests/integration/test_german_game.py
+EXTRA_DIST += tests/integration/test_german_game.py \
+	tests/integration/germancheck.py
+# Issue 32 "Must show": one batch to an English, a German and an English
+# player; German plurals at 0, 1, 2 and 5 in the mails; umlauts in
+# subjects (RFC 2047) and bodies (charset, transfer encoding).
+TESTS += tests/integration/test_german_mail.py
+EXTRA_DIST += tests/integration/test_german_mail.py
+# Issue 32 "Must show": the German HTML and text board mails at 390 px in
+# headless Chromium (screenshots tests/artifacts/*-de-390.png).
+TESTS += tests/integration/test_html_board_de.py
+EXTRA_DIST += tests/integration/test_html_board_de.py \
+	tests/integration/browser.py

@@ -132,16 +132,18 @@ enum cmd_status board_save(struct svc *s, struct board_ctx *b,
 	/* A game that ends before both players have made a move is not
 	 * rated (pbmserv removed such boards), nor one played with -rated=no:
 	 * no result record. */
+	/* Why they are unchanged is kept as its msgid, translated in each
+	 * reader's language where the board mail is written. */
 	if (ended && b->g.nmoves < 2) {
 		/* TRANSLATORS: the rating change of a game that just ended,
 		 * as the board mail tells it. */
-		change = xstrdup(_("unchanged: the game ended before both "
-		                   "players had made a move"));
+		change = xstrdup(N_("unchanged: the game ended before both "
+		                    "players had made a move"));
 	} else if (ended && b->g.unrated) {
 		/* TRANSLATORS: as above; -rated=no is a challenge option.
 		 * Keep the options (-rated=no) as they are: what a player
 		 * types. */
-		change = xstrdup(_("unchanged: an unrated game (-rated=no)"));
+		change = xstrdup(N_("unchanged: an unrated game (-rated=no)"));
 	} else if (ended) {
 		change = board_rate(s, t, &b->g, &st);
 		if (st != CMD_DONE) {

@@ -612,7 +612,7 @@ static void board_vars(struct svc *s, const struct game *g,
 	if (s->bm.ratings)
 		/* TRANSLATORS: the rating changes ("alice 1612 (+12), bob
 		 * 1588 (-12)"), or why they are unchanged. */
-		tvars_setf(v, "ratings", _("Ratings: %s."), s->bm.ratings);
+		tvars_setf(v, "ratings", _("Ratings: %s."), _(s->bm.ratings));
 	else if (g->state == GAME_ACTIVE || g->state == GAME_CHALLENGED)
 		ratings_var(s, g, v);
 }

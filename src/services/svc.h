@@ -42,7 +42,10 @@ struct svc_boardmail {
 	const char *subject;   /* subject for reply_board instead of the
 	                          board's own (preview), or NULL */
 	const char *ratings;   /* rating changes of a game that just ended,
-	                          for reply_board (set by board_save), or NULL */
+	                          or the msgid of why they are unchanged
+	                          (translated by reply_board for each
+	                          reader), for reply_board (set by
+	                          board_save), or NULL */
 	const struct game *token_game; /* reply_board with only_addr: the
 	                          board whose reply token the mail carries
 	                          when not the one shown (submit), or NULL */

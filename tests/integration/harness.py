@@ -340,6 +340,21 @@ def to(msgs, addr):
     return [m for m in msgs if addr in m.envelope_to]
 
 
+def maildir_batch(env, mails):
+    """mails ((sender, subject), ...) put in that order into new/ of a
+    fresh Maildir in env's scratch directory and handled by ONE run of
+    `epamserv batch --maildir`; returns (exit status, stderr)."""
+    md = os.path.join(env.root, "Maildir-%d" % len(os.listdir(env.root)))
+    for sub in ("new", "cur", "tmp"):
+        os.makedirs(os.path.join(md, sub))
+    for i, (who, subj) in enumerate(mails):
+        with open(os.path.join(md, "new", "%05d.m%d.host" % (i, i)),
+                  "wb") as f:
+            f.write(make_mail(who, subj))
+    rc, out, err = env.run("batch", "--maildir", md)
+    return rc, err
+
+
 def by_recipient(msgs):
     out = {}
     for m in msgs:

@@ -24,29 +24,20 @@
 
 All games' mails go in one `epamserv batch --maildir` run.
 """
-import json
 import os
 import re
-import subprocess
 import sys
-import tempfile
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from harness import Env, ok, is_, contains, done, by_recipient, make_mail
+from harness import Env, ok, is_, contains, done, by_recipient, maildir_batch
 from harness import body_of as raw_body_of
-
-CHROMIUM = "/usr/bin/chromium"
-A = "alice@example.org"
-B = "bob@example.org"
-ARTIFACTS = os.environ.get("EPAMSERV_ARTIFACTS") or os.path.join(
-    os.getcwd(), "tests", "artifacts")
-
 # Board 101 (8x8, as tests/unit/test_render.c): Black's e4xb1 captures
 # on White's home row, a crossing that White must answer.
-CROSSING = ["d1-d4", "c8-c6", "e2-c4", "e8-h5", "d3-b5", "c6-c8", "b5-b4",
-            "h5-g4", "b2-e2", "e7-f6", "g2-g3", "f8-h6", "h1-g2", "c7-b6",
-            "d4-c5", "h8-e5", "c5-a3", "b8-f8", "b4-a5", "e5-f5", "g1xg4",
-            "d8-d5", "a5-a6", "h7-d3", "f2-g1", "e4xb1"]
+from browser import (CHROMIUM, ARTIFACTS, CROSSING, html_of,  # noqa: E402
+                     run_chromium)
+
+A = "alice@example.org"
+B = "bob@example.org"
 # Board 102 (8x8): White builds a phalanx of 3 on e1, e2, e3, moves it to
 # e4-e6, and e4xe7 takes the two black pieces on e7 and e8.
 DOUBLE = ["d2-e3", "a7-a6", "e1-e6", "b7-b6", "e4xe7"]
@@ -54,11 +45,6 @@ DOUBLE = ["d2-e3", "a7-a6", "e1-e6", "b7-b6", "e4xe7"]
 
 def body_of(msg):
     return raw_body_of(msg).replace("\r\n", "\n")
-
-
-def html_of(msg):
-    part = msg.get_body(preferencelist=("html",))
-    return part.get_content() if part else ""
 
 
 def flat(text):
@@ -121,14 +107,7 @@ def listed(text, colour, who):
 
 
 def batch(env, mails):
-    md = os.path.join(env.root, "Maildir-%d" % len(os.listdir(env.root)))
-    for sub in ("new", "cur", "tmp"):
-        os.makedirs(os.path.join(md, sub))
-    for i, (who, subj) in enumerate(mails):
-        with open(os.path.join(md, "new", "%05d.m%d.host" % (i, i)), "wb") as f:
-            f.write(make_mail(who, subj, msgid="<list.%d.%d@test.example>"
-                              % (len(mails), i)))
-    rc, out, err = env.run("batch", "--maildir", md)
+    rc, err = maildir_batch(env, mails)
     is_(rc, 0, "batch: exit 0 (%s)" % err[-300:])
     return by_recipient(env.new_messages())
 
@@ -167,21 +146,7 @@ window.addEventListener('load', function () {
     path = os.path.join(root, "words-%s.html" % ("shown" if show else "mail"))
     with open(path, "w") as f:
         f.write(page)
-    prof = tempfile.mkdtemp(prefix="chromium-", dir=root)
-    args = [CHROMIUM, "--headless", "--no-sandbox", "--disable-gpu",
-            "--disable-quic", "--no-first-run", "--hide-scrollbars",
-            "--disable-background-networking", "--disable-component-update",
-            "--disable-sync", "--user-data-dir=" + prof,
-            "--window-size=390,1400", "--screenshot=" + shot,
-            "--virtual-time-budget=5000", "--dump-dom", "file://" + path]
-    p = subprocess.run(args, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                       timeout=90, cwd=root)
-    dom = p.stdout.decode("utf-8", "replace")
-    m = re.search(r'<pre id="probe">(.*?)</pre>', dom, re.S)
-    if not m:
-        return None, dom + p.stderr.decode("utf-8", "replace")[-2000:]
-    return json.loads(m.group(1).replace("&quot;", '"').replace("&lt;", "<")
-                      .replace("&gt;", ">").replace("&amp;", "&")), dom
+    return run_chromium(path, root, shot, "390,1400")
 
 
 env = Env()
