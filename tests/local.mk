@@ -630,3 +630,8 @@ EXTRA_DIST += tests/integration/test_web_language.py
 # file.
 TESTS += tests/integration/test_licence.py
 EXTRA_DIST += tests/integration/test_licence.py
+# Issue 33 item 2: NEWS is there and cannot drift: the settings and
+# subcommands it names are the binary's, and every one added since the
+# first release's notes began (18a434f) is named.
+TESTS += tests/integration/test_news.py
+EXTRA_DIST += tests/integration/test_news.py
