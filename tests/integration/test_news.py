@@ -7,7 +7,9 @@ README's Documentation list names it.  Every setting NEWS names (written
 `NAME = VALUE`, or `NAME` in backquotes when the name holds an
 underscore) is a key of the binary's table (`epamserv config`); every
 `epamserv SUBCOMMAND` and `epamserv admin COMMAND` it names is one the
-binary lists in --help.  And every key, subcommand and admin command
+binary lists in --help; every mail command it names (`epaminondas WORD
+...`, or `WORD USERID|BOARD|WHITE|...`) is a word of the command table
+(src/commands/table.c).  And every key, subcommand and admin command
 added since the commit the first release's notes start from (18a434f,
 whose lists are below) is named in NEWS, so a new one needs its line."""
 import os
@@ -66,6 +68,36 @@ def subcommands_named(text):
     return subs, admin
 
 
+def table_words():
+    """The command words of the mail command table: each entry's verb and
+    its other words."""
+    with open(os.path.join(SRCDIR, "src", "commands", "table.c")) as f:
+        src = f.read()
+    body = src[src.index("const struct cmd_def cmd_table[] = {"):]
+    words = set()
+    for verb, other in re.findall(r'^\t\{ "([a-z]+)", "([^"]*)"', body, re.M):
+        words.add(verb)
+        words.update(w for w in re.split(r"[ ,|]+", other) if w)
+    return words
+
+
+def mail_commands_named(text):
+    """The mail command words a NEWS text names: the word after
+    `epaminondas`, and the first word of a span such as `limit USERID
+    ...` or `set ... X` (a lower-case word before an argument)."""
+    out = set()
+    for s in re.findall(r"`([^`]*)`", text):
+        s = " ".join(s.split())
+        m = re.match(r"epaminondas ([a-z]+)", s)
+        if m:
+            out.add(m.group(1))
+            continue
+        m = re.match(r"([a-z]+) (USERID|BOARD|WHITE|\.\.\.)", s)
+        if m:
+            out.add(m.group(1))
+    return out
+
+
 def drift(text, keys, subs, admin):
     """What is wrong with a NEWS text against the binary's keys,
     subcommands and admin commands, as sentences (empty: nothing)."""
@@ -77,6 +109,9 @@ def drift(text, keys, subs, admin):
             for s in sorted(nsubs - subs)]
     out += ["NEWS names the admin command %s, which epamserv does not know"
             % a for a in sorted(nadmin - admin)]
+    out += ["NEWS names the mail command %s, which the command table "
+            "does not have" % w
+            for w in sorted(mail_commands_named(text) - WORDS)]
     out += ["the setting %s is new since 18a434f and NEWS does not name it"
             % k for k in sorted(keys - OLD_KEYS - named)]
     out += ["the subcommand %s is new since 18a434f and NEWS does not name "
@@ -101,6 +136,8 @@ def run(*args):
     return p.returncode, p.stdout
 
 
+WORDS = table_words()
+ok(len(WORDS) > 30, "the command table's words are read", len(WORDS))
 path = os.path.join(SRCDIR, "NEWS")
 ok(os.path.isfile(path), "NEWS is there")
 if not os.path.isfile(path):
@@ -139,9 +176,10 @@ ok(rc == 0 and len(admin) > 10, "epamserv admin --help lists the admin "
 
 named = settings_named(news)
 nsubs, nadmin = subcommands_named(news)
-ok(len(named) > 40 and len(nsubs) > 8 and len(nadmin) > 8,
-   "NEWS names settings, subcommands and admin commands",
-   (len(named), len(nsubs), len(nadmin)))
+ok(len(named) > 40 and len(nsubs) > 8 and len(nadmin) > 8 and
+   len(mail_commands_named(news)) > 10,
+   "NEWS names settings, subcommands, admin commands and mail commands",
+   (len(named), len(nsubs), len(nadmin), mail_commands_named(news)))
 is_(drift(news, keys, subs, admin), [],
     "NEWS names only what epamserv knows, and everything added since "
     "18a434f")
@@ -150,7 +188,10 @@ is_(drift(news, keys, subs, admin), [],
 for bad, what in (("`frob_days = 3`", "an unknown setting"),
                   ("`frob_days`", "an unknown setting, bare"),
                   ("`epamserv frob`", "an unknown subcommand"),
-                  ("`epamserv admin frob`", "an unknown admin command")):
+                  ("`epamserv admin frob`", "an unknown admin command"),
+                  ("`epaminondas frob BOARD`", "an unknown mail command"),
+                  ("`frob USERID PASSWORD`", "an unknown mail command, "
+                   "bare")):
     ok(drift(news + "\n" + bad + "\n", keys, subs, admin) != [],
        "NEWS naming %s fails the check" % what)
 for k in sorted(keys - OLD_KEYS)[:1]:
