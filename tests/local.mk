@@ -662,3 +662,8 @@ EXTRA_DIST += tests/integration/test_german_mail.py
 TESTS += tests/integration/test_html_board_de.py
 EXTRA_DIST += tests/integration/test_html_board_de.py \
 	tests/integration/browser.py
+# Issue 33 item 2: NEWS is there and cannot drift: the settings and
+# subcommands it names are the binary's, and every one added since the
+# first release's notes began (18a434f) is named.
+TESTS += tests/integration/test_news.py
+EXTRA_DIST += tests/integration/test_news.py

@@ -58,6 +58,8 @@ try:
         ok(f in names, "DOCDIR/examples has %s" % f, names)
     ok("README.spool" in found and "/doc/" in found["README.spool"],
        "the spool's README is installed in the doc directory")
+    ok("NEWS" in found and "/doc/" in found["NEWS"],
+       "NEWS is installed in the doc directory")
     for x in examples + [found.get("README.spool", "/nonexistent")]:
         name = os.path.basename(x)
         with open(x, errors="replace") as fh:
@@ -164,9 +166,11 @@ try:
     p = subprocess.run(["make", "-s", "-C", build, "uninstall", "DESTDIR=" + root, BINDIR],
                        stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
     is_(p.returncode, 0, "make uninstall succeeds")
-    left = [x for x in examples + [found.get("README.spool", "/")]
+    left = [x for x in examples + [found.get("README.spool", "/"),
+                                   found.get("NEWS", "/")]
             if os.path.exists(x)]
-    is_(left, [], "make uninstall removes the examples and the spool README")
+    is_(left, [], "make uninstall removes the examples, the spool README "
+        "and NEWS")
 finally:
     if server:
         server.stop()
