@@ -334,7 +334,7 @@ enum cmd_status cmd_challenge(struct cmdctx *c, const char *game, int argc,
 	struct txn *t;
 	char key[64], rel[128], next[32], headline[640];
 	char *file;
-	struct buf waits = BUF_INIT;
+	struct headline waits = { 0 };
 	struct game_settings set;
 	enum cmd_status st;
 	long board;
@@ -448,12 +448,14 @@ enum cmd_status cmd_challenge(struct cmdctx *c, const char *game, int argc,
 	/* The robot as White moves at once: its board mail shows the
 	 * challenge and its first move (robot.h). */
 	held = robot_note(&c->s, t, &g, headline, &waits);
-	if (!held && waits.len) {  /* it moves later: told once, here */
+	if (!held && waits.n) {  /* it moves later: told once, here */
+		struct buf w = BUF_INIT;
 		size_t at = strlen(headline);
-		snprintf(headline + at, sizeof headline - at, " %s",
-		         buf_str(&waits));
+		headline_write(&waits, &g, &w);
+		snprintf(headline + at, sizeof headline - at, " %s", buf_str(&w));
+		buf_free(&w);
 	}
-	buf_free(&waits);
+	headline_free(&waits);
 	/* Only a signed challenge carries its sender's words. */
 	st = held ? CMD_DONE :
 	     reply_board(&c->s, t, &g, headline, signer >= 0 ? c->s.comment : "",
