@@ -625,3 +625,6 @@ EXTRA_DIST += tests/integration/test_po.py
 # Issue 32 item 7: the web site in the language of web_language.
 TESTS += tests/integration/test_web_language.py
 EXTRA_DIST += tests/integration/test_web_language.py
+# Issue 32: what one player does, told to each player in his language.
+TESTS += tests/integration/test_headline_language.py
+EXTRA_DIST += tests/integration/test_headline_language.py
