@@ -41,6 +41,7 @@ void headline_text(struct headline *h, const char *text)
  * starts is a '%' that is not "%%". */
 struct say_conv {
 	int pos;             /* its argument's number (1...), 0 if none */
+	int prec;            /* %.200s: 200; -1 if none */
 	int longs;           /* l: 1, ll: 2, z: 3, none: 0 */
 	char conv;           /* s, d, i or u; 0 if none of them */
 	const char *end;     /* just past it */
@@ -61,6 +62,12 @@ static void say_conv_read(const char *p, int *seq, struct say_conv *c)
 	else {
 		q = p + 1;
 		n = 0;
+	}
+	c->prec = -1;
+	if (*q == '.') {
+		c->prec = 0;
+		while (*++q >= '0' && *q <= '9' && c->prec < 10000)
+			c->prec = 10 * c->prec + (*q - '0');
 	}
 	if (*q == 'l' && q[1] == 'l') {
 		c->longs = 2;
@@ -101,7 +108,9 @@ static void say_args(struct headline_event *e, const char *fmt, va_list ap)
 		int u = type[i].conv == 'u';
 
 		if (type[i].conv == 's') {
-			e->arg[i] = xstrdup(va_arg(ap, const char *));
+			const char *a = va_arg(ap, const char *);
+			e->arg[i] = type[i].prec < 0 ? xstrdup(a)
+			            : xstrndup(a, (size_t)type[i].prec);
 			continue;
 		}
 		if (type[i].longs == 2 && u)

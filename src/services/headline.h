@@ -62,7 +62,8 @@ void headline_text(struct headline *h, const char *text);
  * English sentence, marked N_() where it is written (a string literal:
  * kept, not copied), and its printf arguments, which are kept as text
  * now (conversions s, d, i, u with the length modifiers l, ll, z, and
- * positional ones, %2$s; no flags, width or precision) and put into
+ * positional ones, %2$s; a precision cuts a string, %.200s, when it is
+ * kept; no flags or width) and put into
  * the reader's translation of msgid by headline_write.  At most
  * HEADLINE_ARGS arguments. */
 void headline_say(struct headline *h, const char *msgid, ...)
