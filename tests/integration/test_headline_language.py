@@ -7,8 +7,9 @@ written once, in the language of the player who acted (or, for the loss
 on time, in English whatever the reader's), and mailed so to the other:
 the answer to a challenge, a draw offer and its refusal, a take-back
 asked for and granted, conditional lines dropped (the owner's own note
-too), a resignation, the loss on time by the sweep, the notice of the
-game's end to a player who asked for it (notify), and the robot's answer.
+too), a resignation, the loss on time by the sweep and by a claim, the
+notice of the game's end to a player who asked for it (notify), and the
+robot's answer.
 Now each board mail says them in its reader's language.  Also the
 language's name, not its code, in the confirmation of set ... language
 and in the welcome (lang.c's table of names).
@@ -70,10 +71,24 @@ def says(text, want, other, name):
        flat(other))
 
 
+def both(got, en, german, name):
+    """alice's mail of got says en, bob's german: each in his own."""
+    says(got.get(A, ""), en, german, name + ": English for alice")
+    says(got.get(B, ""), german, en, name + ": German for bob")
+
+
 def run(env, sender, subject):
     rc, err = env.mail(sender, subject)
     ok(rc == 0, subject + ": exit 0", err)
     return mails(env)
+
+
+def told(sender, subject, msgid, args, name):
+    """sender's mail subject done: the msgid with args is English in
+    alice's board mail, German in bob's.  Returns the mails."""
+    got = run(env, sender, subject)
+    both(got, cfmt(msgid, *args), cfmt(g(msgid), *args), name)
+    return got
 
 
 env = Env()
@@ -101,53 +116,31 @@ try:
 
     # -- the challenge answered -----------------------------------------
     run(env, A, "epaminondas challenge alice bob by alice a")
-    got = run(env, B, "epaminondas accept 101 bob b")
-    en = "bob accepted the challenge: the game is on, alice (White) " \
-         "moves first."
-    german = cfmt(g("%s accepted the challenge: the game is "
-                    "on, %s (White) moves first."), "bob", "alice")
-    says(got.get(A, ""), en, german, "bob's accept: alice reads it in English")
-    says(got.get(B, ""), german, en, "... bob in German")
+    told(B, "epaminondas accept 101 bob b", "%s accepted the challenge: "
+         "the game is on, %s (White) moves first.", ("bob", "alice"),
+         "bob's accept")
     run(env, C, "epaminondas notify carol c 101")
     run(env, A, "epaminondas move 101 alice a a2-a3")
     run(env, B, "epaminondas move 101 bob b a11-a10")
 
     # -- a draw offered and refused --------------------------------------
-    got = run(env, B, "epaminondas move 101 bob b propose")
-    en = "bob offers a draw."
-    german = cfmt(g(en.replace("bob", "%s")), "bob")
-    says(got.get(A, ""), en, german, "bob's draw offer: English for alice")
-    says(got.get(B, ""), german, en, "... German for bob")
-    got = run(env, A, "epaminondas move 101 alice a reject")
-    en = "alice rejected bob's draw offer."
-    german = cfmt(g("%s rejected %s's draw offer."), "alice", "bob")
-    says(got.get(A, ""), en, german, "alice's refusal: English for alice")
-    says(got.get(B, ""), german, en, "... German for bob")
+    told(B, "epaminondas move 101 bob b propose", "%s offers a draw.",
+         ("bob",), "bob's draw offer")
+    told(A, "epaminondas move 101 alice a reject",
+         "%s rejected %s's draw offer.", ("alice", "bob"), "alice's refusal")
 
     # -- a take-back asked for and granted --------------------------------
-    got = run(env, B, "epaminondas move 101 bob b undo")
-    en = "bob asks to take back a11-a10."
-    german = cfmt(g("%s asks to take back %s."), "bob", "a11-a10")
-    says(got.get(A, ""), en, german, "bob's undo request: English for alice")
-    says(got.get(B, ""), german, en, "... German for bob")
-    got = run(env, A, "epaminondas move 101 alice a accept")
-    en = "alice agreed to take back bob's move a11-a10."
-    german = cfmt(g("%s agreed to take back %s's move %s."),
-                  "alice", "bob", "a11-a10")
-    says(got.get(A, ""), en, german, "alice grants it: English for alice")
-    says(got.get(B, ""), german, en, "... German for bob")
+    told(B, "epaminondas move 101 bob b undo", "%s asks to take back %s.",
+         ("bob", "a11-a10"), "bob's undo request")
+    told(A, "epaminondas move 101 alice a accept", "%s agreed to take back "
+         "%s's move %s.", ("alice", "bob", "a11-a10"), "alice grants it")
 
     # -- conditional lines dropped -----------------------------------------
     run(env, B, "epaminondas move 101 bob b a11-a10")
     run(env, B, "epaminondas conditional 101 bob b b2-b3 b11-b10")
-    got = run(env, A, "epaminondas move 101 alice a c2-c3")
-    en = "bob's conditional lines were dropped: alice played a move " \
-         "they did not foresee."
-    german = cfmt(g("%s's conditional lines were dropped: %s "
-                    "played a move they did not foresee."),
-                  "bob", "alice")
-    says(got.get(A, ""), en, german, "bob's lines dropped: English for alice")
-    says(got.get(B, ""), german, en, "... German for bob")
+    got = told(A, "epaminondas move 101 alice a c2-c3", "%s's conditional "
+               "lines were dropped: %s played a move they did not foresee.",
+               ("bob", "alice"), "bob's lines dropped")
     en = "None of your conditional lines on board 101 began with c2-c3: " \
          "they are dropped, and it is your move."
     says(got.get(B, ""), cfmt(g("None of your conditional lines on board "
@@ -164,8 +157,7 @@ try:
     en = "bob's time ran out on board 101: alice wins on time."
     german = cfmt(g("%s's time ran out on board %ld: %s wins on time."),
                     "bob", 101, "alice")
-    says(got.get(A, ""), en, german, "the loss on time: English for alice")
-    says(got.get(B, ""), german, en, "... German for bob")
+    both(got, en, german, "the loss on time")
     says(got.get(C, ""), german, en, "... and for carol, who asked to be "
          "told when the game ends")
     says(got.get(C, ""), g("%s  (You asked to be told when this game ends: "
@@ -208,6 +200,21 @@ try:
     says(got.get(B, ""), cfmt(g("%1$s answered %2$s."), "robot-novice",
                               reply.group(1) if reply else "?"),
          "robot-novice answered", "... in German")
+
+    # -- a claim on time (-timeout=claim) ------------------------------------
+    run(env, A, "epaminondas challenge alice bob -time=3d+1d/5d "
+        "-timeout=claim by alice a")
+    run(env, B, "epaminondas accept 104 bob b")
+    run(env, A, "epaminondas move 104 alice a a2-a3")
+    env.env["EPAMSERV_NOW"] = str(int(time.time()) + 30 * 86400)
+    got = run(env, A, "epaminondas claim 104 alice a")
+    del env.env["EPAMSERV_NOW"]
+    en = "bob's time ran out on board 104: alice wins on time. alice " \
+         "claimed the game."
+    german = cfmt(g("%s's time ran out on board %ld: %s wins on time."),
+                  "bob", 104, "alice") + " " + cfmt(g("%s claimed the game."),
+                                                   "alice")
+    both(got, en, german, "alice's claim")
 finally:
     env.close()
     done()
