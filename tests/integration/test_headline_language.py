@@ -105,6 +105,18 @@ try:
     g, ng = de.gettext, de.ngettext
 
     # -- the language's name -------------------------------------------
+    # A German stranger's welcome names the languages in German.
+    run(env, "dave@example.net", "anmelden dave d")
+    rc, err = env.confirm("dave@example.net")
+    welcome = mails(env).get("dave@example.net", "")
+    names = ", ".join(cfmt(g("%1$s (%2$s)"), g(name), code)
+                      for name, code in (("English", "en"), ("German", "de")))
+    says(welcome, cfmt(g("Your mails are written in %1$s.  This server "
+                         "writes %2$s; to change it, send\n  set %3$s "
+                         "PASSWORD language LANGUAGE"), g("German"), names,
+                       "dave"),
+         "Your mails are written in", "dave's welcome: his language and "
+         "the server's by their German names")
     env.players("alice", "bob", "carol")
     got = run(env, B, "set bob b language de")
     says(got.get(B, ""), cfmt(g("Your mails are now written in %s."),

@@ -462,6 +462,10 @@ static enum cmd_status confirm_apply(struct cmdctx *c, struct txn *t,
 	char *text, *gone[USER_MAX_ADDRESSES], with[160];
 	size_t k, ngone = 0;
 	int first = u->naddr == 0;
+	/* The account's owner is told in his language, whatever the
+	 * confirming mail looked like (a German signup's welcome in
+	 * German, issue 32). */
+	const char *was = i18n_use(u->language);
 
 	r.addr = xstrdup(r.addr);
 	user_drop_request(u, i);
@@ -524,6 +528,7 @@ static enum cmd_status confirm_apply(struct cmdctx *c, struct txn *t,
 		free(gone[k]);
 	free(r.addr);
 	buf_free(&details);
+	i18n_use(was);
 	if (!text)
 		return CMD_TEMPFAIL;
 	free(text);
