@@ -8,11 +8,12 @@ on time, in English whatever the reader's), and mailed so to the other:
 the answer to a challenge, a draw offer and its refusal, a take-back
 asked for and granted, conditional lines dropped (the owner's own note
 too), a resignation, the loss on time by the sweep and by a claim, the
-notice of the game's end to a player who asked for it (notify), and the
-robot's answer.
-Now each board mail says them in its reader's language.  Also the
+notice of the game's end to a player who asked for it (notify), the
+robot's answer, and a tournament's board made by the server (that one
+was English for all).  Now each board mail says them in its reader's language.  Also the
 language's name, not its code, in the confirmation of set ... language
-and in the welcome (lang.c's table of names).
+and in the welcome (lang.c's table of names), a German stranger's
+welcome in German.
 
 The German expected is read from the compiled catalogue (Python's
 gettext), so that a better German wording does not break the test; a
@@ -26,6 +27,7 @@ import time
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from harness import Env, ok, contains, done, body_of, LOCALEDIR  # noqa
 from langenv import pipe_env, nls  # noqa: E402
+from tourney import Clock, addr  # noqa: E402
 
 A, B, C = "alice@example.org", "bob@example.org", "carol@example.org"
 
@@ -227,6 +229,34 @@ try:
                   "bob", 104, "alice") + " " + cfmt(g("%s claimed the game."),
                                                    "alice")
     both(got, en, german, "alice's claim")
+
+    # -- a tournament's boards, made by the server --------------------------
+    env.close()
+    env = Env()
+    pipe_env(env, LOCALEDIR)
+    clock = Clock(env)
+    env.players("erin", "fritz", "gabi")
+    run(env, addr("fritz"), "set fritz f language de")
+    run(env, addr("erin"), "epaminondas tournament create cup erin e "
+        "-format=roundrobin")
+    for u in ("fritz", "gabi"):
+        run(env, addr(u), "epaminondas tournament join cup %s %s" % (u, u[0]))
+    clock.tick()
+    got = run(env, addr("erin"), "epaminondas tournament start cup erin e")
+    made = "The server made this board for round %d of tournament %s " \
+           "(Berger tables): %s plays White, %s Black.  Joining the " \
+           "tournament was your accept: the game has begun."
+    pairs = re.findall(r"for round (\d+) of tournament cup \(Berger "
+                       r"tables\): (\w+) plays White, (\w+) Black",
+                       got.get(addr("erin"), ""))
+    ok(len(pairs) == 2, "erin reads of her two boards in English", pairs)
+    for r, w, b in pairs:
+        other = w if w != "erin" else b
+        if other == "fritz":
+            says(got.get(addr("fritz"), ""),
+                 cfmt(g(made), int(r), "cup", w, b),
+                 cfmt(made, int(r), "cup", w, b),
+                 "the board erin and fritz play: German for fritz")
 finally:
     env.close()
     done()
