@@ -32,6 +32,7 @@ CLEANFILES += po/linguas.h
 potfile = po/$(PACKAGE).pot
 XGETTEXT_OPTIONS = --language=C --from-code=UTF-8 \
 	--keyword=_ --keyword=N_ --keyword=ngettext:1,2 \
+	--keyword=headline_sayn:2,3 \
 	--add-comments=TRANSLATORS: --sort-by-file --force-po \
 	--package-name='$(PACKAGE)' --package-version='$(VERSION)' \
 	--msgid-bugs-address='$(PACKAGE_BUGREPORT)'

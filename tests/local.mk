@@ -667,3 +667,11 @@ EXTRA_DIST += tests/integration/test_html_board_de.py \
 # first release's notes began (18a434f) is named.
 TESTS += tests/integration/test_news.py
 EXTRA_DIST += tests/integration/test_news.py
+# Issue 32: what one player does, told to each player in his language.
+TESTS += tests/integration/test_headline_language.py
+EXTRA_DIST += tests/integration/test_headline_language.py
+# Issue 32: a headline's sentence kept, written in each reader's language.
+check_PROGRAMS += tests/unit/test_headline
+TESTS += tests/unit/test_headline
+tests_unit_test_headline_SOURCES = tests/unit/test_headline.c tests/tap.h
+tests_unit_test_headline_LDADD = $(epamserv_test_libs)

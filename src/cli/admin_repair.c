@@ -270,7 +270,9 @@ static int keep_damaged(struct svc *s, const char *key, const char *rel,
 static int repair_board(struct svc *s, const struct target *t,
                         const char *reason, struct board_ctx *b)
 {
-	char path[4400], kept[400], headline[1024], *text, *err = NULL;
+	char path[4400], kept[400], *text, *err = NULL;
+	struct headline said = { 0 };
+	enum cmd_status saved;
 	int rc, line = 0;
 	size_t plies;
 
@@ -320,11 +322,13 @@ static int repair_board(struct svc *s, const struct target *t,
 	/* TRANSLATORS: the headline of the players' mail: the board's
 	 * number, the ply the game goes on from, the administrator's
 	 * reason. */
-	snprintf(headline, sizeof headline, _("The administrator repaired "
-	         "board %ld: its file on the server was damaged, and the game "
-	         "goes on from ply %zu, the last that could be read.  Reason: "
-	         "%.200s"), t->board, plies, reason);
-	if (board_save(s, b, headline) != CMD_DONE) {
+	headline_say(&said, N_("The administrator repaired board %ld: its "
+	             "file on the server was damaged, and the game goes on from "
+	             "ply %zu, the last that could be read.  Reason: %.200s"),
+	             t->board, plies, reason);
+	saved = board_save_said(s, b, &said);
+	headline_free(&said);
+	if (saved != CMD_DONE) {
 		fprintf(stderr, _("epamserv: the repaired %s could not be saved; "
 		          "nothing changed but the copy %s\n"), t->rel, kept);
 		free(err);

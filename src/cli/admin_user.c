@@ -265,7 +265,8 @@ static enum cmd_status settle_one(struct svc *sv, struct board_ctx *b,
 	enum game_end kind = active ? GAME_END_FORFEIT :
 	                     game_side_of(&b->g, s->userid) == EP_BLACK ?
 	                     GAME_END_DECLINE : GAME_END_WITHDRAW;
-	char headline[512], why[256], res[EP_ERR_MAX + 96];
+	char why[256], res[EP_ERR_MAX + 96];
+	struct headline h = { 0 };
 	enum cmd_status st;
 
 	if (game_end_ok(&b->g, kind, s->userid, why, sizeof why) < 0) {
@@ -277,16 +278,18 @@ static enum cmd_status settle_one(struct svc *sv, struct board_ctx *b,
 		/* TRANSLATORS: the headline of the players' mail: the
 		 * closed account's userid (twice), the board's number and
 		 * the opponent's userid. */
-		snprintf(headline, sizeof headline, _("%1$s's account was closed "
-		         "by the administrator: %1$s forfeits board %2$ld, and %3$s "
-		         "wins."), s->userid, b->g.board, opp);
+		headline_say(&h, N_("%1$s's account was closed by the "
+		             "administrator: %1$s forfeits board %2$ld, and %3$s "
+		             "wins."), s->userid, b->g.board, opp);
 	else
-		snprintf(headline, sizeof headline, _("%s's account was closed by "
-		         "the administrator: the challenge on board %ld is "
-		         "cancelled."), s->userid, b->g.board);
+		headline_say(&h, N_("%s's account was closed by the "
+		             "administrator: the challenge on board %ld is "
+		             "cancelled."), s->userid, b->g.board);
 	snprintf(b->userid, sizeof b->userid, "%s", s->userid);
 	game_end(&b->g, kind, s->userid, sv->now);
-	if ((st = board_save(sv, b, headline)) != CMD_DONE)
+	st = board_save_said(sv, b, &h);
+	headline_free(&h);
+	if (st != CMD_DONE)
 		return st;
 	game_result_text(&b->g, res, sizeof res);
 	/* TRANSLATORS: a line of the closed account's mail: the game, the

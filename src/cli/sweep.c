@@ -89,7 +89,8 @@ static void sweep_board(const struct config *cfg, const char *game, long board,
 {
 	struct svc s;
 	struct board_ctx b;
-	char headline[256];
+	struct headline said = { 0 };
+	enum cmd_status saved;
 	const char *gone;
 
 	svc_init(&s, cfg, util_now());
@@ -126,24 +127,24 @@ static void sweep_board(const struct config *cfg, const char *game, long board,
 		 * userids) of who did not answer, the days a challenge
 		 * waits. */
 		if (both)
-			snprintf(headline, sizeof headline,
-			         ngettext("The challenge on board %ld expired: %s "
-			                  "and %s did not answer it within %d day.",
-			                  "The challenge on board %ld expired: %s "
-			                  "and %s did not answer it within %d days.",
-			                  cfg->challenge_days),
-			         board, who, b.g.black, cfg->challenge_days);
+			headline_sayn(&said, "The challenge on board %ld expired: "
+			              "%s and %s did not answer it within %d day.",
+			              "The challenge on board %ld expired: %s and %s "
+			              "did not answer it within %d days.",
+			              (unsigned long)cfg->challenge_days, board, who,
+			              b.g.black, cfg->challenge_days);
 		else
-			snprintf(headline, sizeof headline,
-			         ngettext("The challenge on board %ld expired: %s "
-			                  "did not answer it within %d day.",
-			                  "The challenge on board %ld expired: %s "
-			                  "did not answer it within %d days.",
-			                  cfg->challenge_days),
-			         board, who, cfg->challenge_days);
+			headline_sayn(&said, "The challenge on board %ld expired: "
+			              "%s did not answer it within %d day.",
+			              "The challenge on board %ld expired: %s did not "
+			              "answer it within %d days.",
+			              (unsigned long)cfg->challenge_days, board, who,
+			              cfg->challenge_days);
 		snprintf(b.userid, sizeof b.userid, "%s", who);
 		game_end(&b.g, GAME_END_EXPIRE, who, s.now);
-		if (board_save(&s, &b, headline) == CMD_DONE) {
+		saved = board_save_said(&s, &b, &said);
+		headline_free(&said);
+		if (saved == CMD_DONE) {
 			st->expired++;
 			log_msg(LOG_INFO, "sweep: %s board %ld: the challenge expired",
 			        game, board);

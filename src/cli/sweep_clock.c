@@ -181,8 +181,10 @@ void sweep_clock(struct svc *s, struct board_ctx *b,
 	struct board_clock k;
 	long limit = (long)s->cfg->forfeit_days * 86400, left, whole;
 	long best = -1;
-	char headline[512], event[48];
+	char event[48];
 	const char *mover = game_to_move(&b->g);
+	struct headline said = { 0 };
+	enum cmd_status saved;
 	time_t since;
 	int i, days_point = 0;
 
@@ -224,25 +226,23 @@ void sweep_clock(struct svc *s, struct board_ctx *b,
 			return;
 		}
 		sweep_event(s, "forfeit", &b->g, since);
-		timeout_headline(&b->g, mover, headline, sizeof headline);
+		timeout_headline(&b->g, mover, &said);
 		if (b->g.tc.kind == TC_DAYS) {
 			long idle = (long)((s->now - since) / 86400);
-			char more[256];
 			/* TRANSLATORS: the userid, the board's number, the
 			 * days without a move; after the headline of a loss
 			 * on time. */
-			snprintf(more, sizeof more,
-			         ngettext("%s made no move on board %ld for %ld day "
-			                  "and loses on time.",
-			                  "%s made no move on board %ld for %ld days "
-			                  "and loses on time.", idle),
-			         mover, b->g.board, idle);
-			snprintf(headline + strlen(headline), sizeof headline -
-			         strlen(headline), " %s", more);
+			headline_sayn(&said, "%s made no move on board %ld for "
+			              "%ld day and loses on time.", "%s made no "
+			              "move on board %ld for %ld days and loses on "
+			              "time.", (unsigned long)idle, mover,
+			              b->g.board, idle);
 		}
 		snprintf(b->userid, sizeof b->userid, "%s", mover);
 		game_end(&b->g, GAME_END_FORFEIT, mover, s->now);
-		if (board_save(s, b, headline) == CMD_DONE) {
+		saved = board_save_said(s, b, &said);
+		headline_free(&said);
+		if (saved == CMD_DONE) {
 			st->forfeited++;
 			log_msg(LOG_INFO, "sweep: %s board %ld forfeited by %s",
 			        b->g.game, b->g.board, mover);

@@ -17,6 +17,7 @@
  */
 #include "services/after_move.h"
 #include "services/clock.h"
+#include "services/lang.h"
 #include "services/result_words.h"
 #include "util/util.h"
 
@@ -95,6 +96,14 @@ void cond_list(const struct game *g, int side, struct buf *b)
 	}
 }
 
+/* Write what follows in the language of side's player (lang.h): a
+ * side note is his alone.  Returns the language that was in use. */
+static const char *note_lang(const struct svc *s, const struct game *g,
+                             int side)
+{
+	return lang_use_user(s->cfg, side == EP_WHITE ? g->white : g->black);
+}
+
 /* After the mover's move: their waiting lines (stored before it)
  * checked from the position now; those that do not fit are dropped, the
  * mover told alone. */
@@ -104,6 +113,7 @@ static void cond_check_waiting(struct svc *s, struct game *g, int mover)
 	char why[EP_ERR_MAX + 256], text[COND_TEXT_MAX];
 	struct buf *note = &s->bm.side_note[mover];
 	int n = g->ncond[mover], k, replaced;
+	const char *was = note_lang(s, g, mover);
 
 	memcpy(keep, g->cond[mover], sizeof keep);
 	game_cond_clear(g, mover);
@@ -125,6 +135,7 @@ static void cond_check_waiting(struct svc *s, struct game *g, int mover)
 			           "it does not agree with your other lines."), text);
 		}
 	}
+	i18n_use(was);
 }
 
 /* The answer of owner's lines (answer to theirs) was not played, for
@@ -146,36 +157,19 @@ static void cond_not_played(struct svc *s, struct game *g, int owner,
 	game_cond_clear(g, owner);
 }
 
-int cond_after_move(struct svc *s, struct game *g, struct headline *head,
-                    int check_mover)
+/* The answer of owner's lines to the move just played (owner to move,
+ * with lines), as cond_after_move; the side note in the language in
+ * use. */
+static int cond_answer(struct svc *s, struct game *g, struct headline *head,
+                       int owner)
 {
-	int owner, mover, k, matched = 0, forced = 0, dropped;
+	int mover = !owner, k, matched = 0, forced = 0, dropped;
 	const char *who, *moved_by, *last;
 	char answer[EP_MOVE_TEXT_MAX], theirs[EP_MOVE_TEXT_MAX];
 	char why[EP_ERR_MAX + 96];
 	struct game_cond keep[GAME_COND_LINES];
 	int nkeep = 0;
 
-	if (g->state != GAME_ACTIVE) {
-		for (k = 0; k < 2; k++)
-			if (g->ncond[k]) {
-				if (s->bm.side_note[k].len)
-					buf_puts(&s->bm.side_note[k], " ");
-				buf_printf(&s->bm.side_note[k], _("Your conditional "
-				           "lines on board %ld were dropped: the game is "
-				           "over."), g->board);
-			}
-		game_cond_clear(g, -1);
-		return 0;
-	}
-	if (g->nmoves == 0)
-		return 0;
-	owner = (int)g->pos.to_move;
-	mover = !owner;
-	if (check_mover && g->ncond[mover])
-		cond_check_waiting(s, g, mover);
-	if (!g->ncond[owner])
-		return 0;
 	who = owner == EP_WHITE ? g->white : g->black;
 	moved_by = mover == EP_WHITE ? g->white : g->black;
 	last = g->moves[g->nmoves - 1].text;
@@ -199,7 +193,7 @@ int cond_after_move(struct svc *s, struct game *g, struct headline *head,
 	if (!matched) {
 		/* TRANSLATORS: the owner of the lines, then the player who
 		 * moved. */
-		headline_printf(head, _("%s's conditional lines were dropped: %s "
+		headline_say(head, N_("%s's conditional lines were dropped: %s "
 		           "played a move they did not foresee."), who, moved_by);
 		if (s->bm.side_note[owner].len)
 			buf_puts(&s->bm.side_note[owner], " ");
@@ -214,7 +208,7 @@ int cond_after_move(struct svc *s, struct game *g, struct headline *head,
 		char own[EP_ERR_MAX + 256];
 		/* TRANSLATORS: the owner of the lines, then the move
 		 * answered. */
-		headline_printf(head, _("%s's conditional answer to %s was not "
+		headline_say(head, N_("%s's conditional answer to %s was not "
 		           "played: it would lose the game at once."), who, theirs);
 		/* TRANSLATORS: follows a colon ("... was not played: "); %s
 		 * is why the move loses. */
@@ -227,7 +221,7 @@ int cond_after_move(struct svc *s, struct game *g, struct headline *head,
 		char own[EP_ERR_MAX + 256];
 		/* TRANSLATORS: the owner of the lines, then the move
 		 * answered. */
-		headline_printf(head, _("%s's conditional answer to %s was not "
+		headline_say(head, N_("%s's conditional answer to %s was not "
 		           "played: it is not legal now."), who, theirs);
 		/* TRANSLATORS: follows a colon ("... was not played: "); %s
 		 * is why the move is not legal. */
@@ -279,6 +273,40 @@ int cond_after_move(struct svc *s, struct game *g, struct headline *head,
 	return 1;
 }
 
+int cond_after_move(struct svc *s, struct game *g, struct headline *head,
+                    int check_mover)
+{
+	const char *was;
+	int k, owner, played;
+
+	if (g->state != GAME_ACTIVE) {
+		for (k = 0; k < 2; k++)
+			if (g->ncond[k]) {
+				was = note_lang(s, g, k);
+				if (s->bm.side_note[k].len)
+					buf_puts(&s->bm.side_note[k], " ");
+				buf_printf(&s->bm.side_note[k], _("Your conditional "
+				           "lines on board %ld were dropped: the game is "
+				           "over."), g->board);
+				i18n_use(was);
+			}
+		game_cond_clear(g, -1);
+		return 0;
+	}
+	if (g->nmoves == 0)
+		return 0;
+	owner = (int)g->pos.to_move;
+	if (check_mover && g->ncond[!owner])
+		cond_check_waiting(s, g, !owner);
+	if (!g->ncond[owner])
+		return 0;
+	/* The owner's words in his language: his side note (issue 32). */
+	was = note_lang(s, g, owner);
+	played = cond_answer(s, g, head, owner);
+	i18n_use(was);
+	return played;
+}
+
 void pending_after_move(struct svc *s, struct game *g,
                         struct headline *head)
 {
@@ -296,7 +324,7 @@ void pending_after_move(struct svc *s, struct game *g,
 	if (cond_after_move(s, g, head, 1)) {
 		if (queued) {
 			/* TRANSLATORS: %s is the player whose move was queued. */
-			headline_printf(head, _("%s's queued move was dropped: a "
+			headline_say(head, N_("%s's queued move was dropped: a "
 			           "conditional answer was played instead."), who);
 		}
 		game_pend_set(g, q, GAME_PEND_NONE, NULL, 0, NULL);
@@ -312,7 +340,7 @@ void pending_after_move(struct svc *s, struct game *g,
 		for (i = 0; i < 2; i++)
 			if (g->pend[i] == GAME_PEND_QUEUE) {
 				/* TRANSLATORS: the player, then the move. */
-				headline_printf(head, _("%s's queued move %s was dropped: "
+				headline_say(head, N_("%s's queued move %s was dropped: "
 				           "the game is over."), i == EP_WHITE ?
 				           g->white : g->black, g->pend_move[i]);
 			}
@@ -333,13 +361,13 @@ void pending_after_move(struct svc *s, struct game *g,
 		 * rules)"): it follows a colon.  The mail goes to both players
 		 * and observers, so it addresses none of them. */
 		/* TRANSLATORS: the player, the move, then why it loses. */
-		headline_printf(head, _("%s's queued move %s was not played, as it "
+		headline_say(head, N_("%s's queued move %s was not played, as it "
 		           "would lose the game at once: %s."), who, text, err);
 	} else if (game_play(g, text, board_move_time(s, g), msgid, err,
 	                     sizeof err) < 0) {
 		/* TRANSLATORS: the player, the move, then why it is not
 		 * legal. */
-		headline_printf(head, _("%s's queued move %s was dropped: it is not "
+		headline_say(head, N_("%s's queued move %s was dropped: it is not "
 		           "legal now (%s)."), who, text, err);
 	} else {
 		board_clock_note(s, g);

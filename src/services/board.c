@@ -103,7 +103,8 @@ enum cmd_status board_save(struct svc *s, struct board_ctx *b,
 	struct txn *t;
 	char rel[128], *file, *change = NULL;
 	enum cmd_status st = CMD_DONE;
-	struct buf head = BUF_INIT, why = BUF_INIT;
+	struct buf head = BUF_INIT;
+	size_t told;
 	const char *robot = robot_of_game(s->cfg, &b->g);
 	/* This save ends the game (it was not over when loaded). */
 	int ended = b->g.state == GAME_FINISHED && b->was != GAME_FINISHED;
@@ -156,10 +157,10 @@ enum cmd_status board_save(struct svc *s, struct board_ctx *b,
 	s->bm.ratings = change;
 	/* A robot to move answers in this run: its board mail shows both
 	 * moves, so none now (robot.h). */
-	held = robot_note(s, t, &b->g, headline, &why);
-	if (!held && why.len) {
-		/* The robot answers later: its human is told so, once. */
-		headline_text(h, buf_str(&why));
+	told = h->n;
+	/* The robot answers later: its human is told so, once. */
+	held = robot_note(s, t, &b->g, headline, h);
+	if (!held && h->n > told) {
 		buf_free(&head);
 		headline_write(h, &b->g, &head);
 		headline = buf_str(&head);
@@ -172,14 +173,13 @@ enum cmd_status board_save(struct svc *s, struct board_ctx *b,
 	s->bm.headline = h == &own ? NULL : h;
 	s->bm.hold_for_digest = 0;
 	if (st == CMD_DONE && ended)
-		st = notify_game_end(s, t, &b->g, headline);
+		st = notify_game_end(s, t, &b->g, h);
 	/* A tournament board: the table to its players (issue 17). */
 	if (st == CMD_DONE && ended && b->g.tourney[0])
 		st = tt_game_end(s, t, &b->g);
 	s->bm.ratings = NULL;
 	free(change);
 	buf_free(&head);
-	buf_free(&why);
 	headline_free(&own);
 	if (st != CMD_DONE) {
 		txn_abort(t);
@@ -189,6 +189,22 @@ enum cmd_status board_save(struct svc *s, struct board_ctx *b,
 	/* A Swiss round that this game ended is paired now (issue 17). */
 	if (st == CMD_DONE && ended && b->g.tourney[0])
 		tt_after_game(s, &b->g);
+	return st;
+}
+
+enum cmd_status board_save_said(struct svc *s, struct board_ctx *b,
+                                struct headline *h)
+{
+	struct buf head = BUF_INIT;
+	enum cmd_status st;
+
+	/* The headline in the actor's language (the robot's note); each
+	 * board mail's in its reader's. */
+	headline_write(h, &b->g, &head);
+	s->bm.headline = h;
+	st = board_save(s, b, buf_str(&head));
+	s->bm.headline = NULL;
+	buf_free(&head);
 	return st;
 }
 

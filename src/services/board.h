@@ -8,6 +8,7 @@
 #define EPAM_SERVICES_BOARD_H
 
 #include "game/game.h"
+#include "services/headline.h"
 #include "services/svc.h"
 #include "spool/lock.h"
 #include "util/buf.h"
@@ -38,6 +39,12 @@ enum cmd_status board_lock(struct svc *s, const char *game, long board,
  * CMD_DONE or CMD_TEMPFAIL. */
 enum cmd_status board_save(struct svc *s, struct board_ctx *b,
                            const char *headline);
+
+/* board_save with the headline h (headline.h, borrowed): each reader's
+ * board mail and notice says it in his language (issue 32).  h is
+ * still the caller's to free. */
+enum cmd_status board_save_said(struct svc *s, struct board_ctx *b,
+                                struct headline *h);
 
 /* Commit b's game file for the event s serves with a board mail of
  * shown (b's game or a copy) to the address to only, subject

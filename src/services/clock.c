@@ -126,11 +126,13 @@ long board_clock_left(const struct svc *s, const struct game *g,
 	                  k->leave, k->nleave);
 }
 
-void timeout_headline(const struct game *g, const char *loser, char *buf,
-                      size_t len)
+void timeout_headline(const struct game *g, const char *loser,
+                      struct headline *h)
 {
-	snprintf(buf, len, "%s's time ran out on board %ld: %s wins on time.",
-	         loser, g->board, game_opponent(g, loser));
+	/* TRANSLATORS: the player whose time ran out, the board, then the
+	 * opponent. */
+	headline_say(h, N_("%s's time ran out on board %ld: %s wins on time."),
+	             loser, g->board, game_opponent(g, loser));
 }
 
 time_t board_move_time(const struct svc *s, const struct game *g)

@@ -11,6 +11,7 @@
 #include <time.h>
 
 #include "game/game.h"
+#include "services/headline.h"
 #include "services/svc.h"
 #include "spool/users.h"
 
@@ -48,9 +49,9 @@ long board_clock_left(const struct svc *s, const struct game *g,
                       const struct board_clock *k, time_t at);
 
 /* "bob's time ran out on board 101: alice wins on time." for loser, a
- * player of g, into buf. */
-void timeout_headline(const struct game *g, const char *loser, char *buf,
-                      size_t len);
+ * player of g, appended to h (said in each reader's language). */
+void timeout_headline(const struct game *g, const char *loser,
+                      struct headline *h);
 
 /* The time a move of the mail or event s serves counts at on g: its
  * arrival (at most now; now when unknown), never before g's last move

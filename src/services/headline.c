@@ -37,18 +37,149 @@ void headline_text(struct headline *h, const char *text)
 	headline_add(h, HEADLINE_TEXT, NULL)->text = xstrdup(text);
 }
 
-void headline_printf(struct headline *h, const char *fmt, ...)
-{
-	char *text;
-	va_list ap;
-	int n;
+/* One printf conversion of a sentence of headline_say: where it
+ * starts is a '%' that is not "%%". */
+struct say_conv {
+	int pos;             /* its argument's number (1...), 0 if none */
+	int prec;            /* %.200s: 200; -1 if none */
+	int longs;           /* l: 1, ll: 2, z: 3, none: 0 */
+	char conv;           /* s, d, i or u; 0 if none of them */
+	const char *end;     /* just past it */
+};
 
-	va_start(ap, fmt);
-	n = vasprintf(&text, fmt, ap);
+/* The conversion at p (a '%') into c: its argument's number is the n$
+ * it names, else one more than *seq. */
+static void say_conv_read(const char *p, int *seq, struct say_conv *c)
+{
+	int n = 0;
+	const char *q = p + 1;
+
+	memset(c, 0, sizeof *c);
+	while (*q >= '0' && *q <= '9' && n < 100)
+		n = 10 * n + (*q++ - '0');
+	if (*q == '$' && n > 0)
+		q++;
+	else {
+		q = p + 1;
+		n = 0;
+	}
+	c->prec = -1;
+	if (*q == '.') {
+		c->prec = 0;
+		while (*++q >= '0' && *q <= '9' && c->prec < 10000)
+			c->prec = 10 * c->prec + (*q - '0');
+	}
+	if (*q == 'l' && q[1] == 'l') {
+		c->longs = 2;
+		q += 2;
+	} else if (*q == 'l' || *q == 'z') {
+		c->longs = *q == 'l' ? 1 : 3;
+		q++;
+	}
+	if (*q && strchr("sdiu", *q))
+		c->conv = *q++;
+	c->end = q;
+	c->pos = n ? n : ++*seq;
+}
+
+/* The arguments of fmt (headline_say's) from ap into e->arg, as text. */
+static void say_args(struct headline_event *e, const char *fmt, va_list ap)
+{
+	struct say_conv c, type[HEADLINE_ARGS + 1];
+	int seq = 0, n = 0, i;
+	const char *p;
+
+	memset(type, 0, sizeof type);
+	for (p = strchr(fmt, '%'); p; p = strchr(p, '%')) {
+		if (p[1] == '%') {
+			p += 2;
+			continue;
+		}
+		say_conv_read(p, &seq, &c);
+		if (c.pos > HEADLINE_ARGS || !c.conv)
+			abort();   /* a sentence this file does not take */
+		type[c.pos] = c;
+		if (c.pos > n)
+			n = c.pos;
+		p = c.end;
+	}
+	for (i = 1; i <= n; i++) {
+		char num[32];
+		int u = type[i].conv == 'u';
+
+		if (type[i].conv == 's') {
+			const char *a = va_arg(ap, const char *);
+			e->arg[i] = type[i].prec < 0 ? xstrdup(a)
+			            : xstrndup(a, (size_t)type[i].prec);
+			continue;
+		}
+		if (type[i].longs == 2 && u)
+			snprintf(num, sizeof num, "%llu", va_arg(ap,
+			         unsigned long long));
+		else if (type[i].longs == 2)
+			snprintf(num, sizeof num, "%lld", va_arg(ap, long long));
+		else if (type[i].longs == 3)
+			snprintf(num, sizeof num, "%zu", va_arg(ap, size_t));
+		else if (type[i].longs == 1 && u)
+			snprintf(num, sizeof num, "%lu", va_arg(ap, unsigned long));
+		else if (type[i].longs == 1)
+			snprintf(num, sizeof num, "%ld", va_arg(ap, long));
+		else if (u)
+			snprintf(num, sizeof num, "%u", va_arg(ap, unsigned));
+		else
+			snprintf(num, sizeof num, "%d", va_arg(ap, int));
+		e->arg[i] = xstrdup(num);
+	}
+}
+
+void headline_say(struct headline *h, const char *msgid, ...)
+{
+	struct headline_event *e = headline_add(h, HEADLINE_SAY, NULL);
+	va_list ap;
+
+	e->msgid = msgid;
+	va_start(ap, msgid);
+	say_args(e, msgid, ap);
 	va_end(ap);
-	if (n < 0)
-		abort();   /* out of memory, as xstrdup */
-	headline_add(h, HEADLINE_TEXT, NULL)->text = text;
+}
+
+void headline_sayn(struct headline *h, const char *one, const char *many,
+                   unsigned long count, ...)
+{
+	struct headline_event *e = headline_add(h, HEADLINE_SAY, NULL);
+	va_list ap;
+
+	e->msgid = one;
+	e->plural = many;
+	e->count = count;
+	va_start(ap, count);
+	say_args(e, many, ap);
+	va_end(ap);
+}
+
+/* A HEADLINE_SAY sentence in the language in use, into out: the
+ * translation of its msgid with its arguments put in. */
+static void say_words(const struct headline_event *e, struct buf *out)
+{
+	const char *fmt = e->plural ? ngettext(e->msgid, e->plural, e->count)
+	                            : _(e->msgid);
+	const char *p = fmt, *pc;
+	struct say_conv c;
+	int seq = 0;
+
+	while ((pc = strchr(p, '%'))) {
+		buf_append(out, p, (size_t)(pc - p));
+		if (pc[1] == '%') {
+			buf_putc(out, '%');
+			p = pc + 2;
+			continue;
+		}
+		say_conv_read(pc, &seq, &c);
+		if (c.pos <= HEADLINE_ARGS && e->arg[c.pos])
+			buf_puts(out, e->arg[c.pos]);
+		p = c.end;
+	}
+	buf_puts(out, p);
 }
 
 void headline_move(struct headline *h, enum headline_kind kind,
@@ -129,13 +260,45 @@ static void conditional_words(const struct game *g, const char *who,
 	buf_free(&caught);
 }
 
+/* A robot's move (HEADLINE_ROBOT): the game's first, or the answer to
+ * the human's. */
+static void robot_words(const struct game *g, const char *robot,
+                        size_t ply, struct buf *out)
+{
+	struct buf caught = BUF_INIT;
+	const char *mv = g->moves[ply].text;
+	int took = reply_captured_at(g, ply, &caught);
+
+	if (!took && ply == 0)
+		/* TRANSLATORS: %1$s is the robot's userid, %2$s its move. */
+		buf_printf(out, _("%1$s played %2$s."), robot, mv);
+	else if (!took)
+		/* TRANSLATORS: %1$s is the robot's userid, %2$s its move. */
+		buf_printf(out, _("%1$s answered %2$s."), robot, mv);
+	else if (ply == 0)
+		/* TRANSLATORS: the robot's userid, its move ("e7xe11"), the
+		 * squares of the pieces it took ("e11 and e12"), then how
+		 * many. */
+		buf_printf(out, ngettext("%1$s played %2$s, capturing %3$s "
+		           "(%4$d).", "%1$s played %2$s, capturing %3$s (%4$d).",
+		           took), robot, mv, buf_str(&caught), took);
+	else
+		/* TRANSLATORS: the robot's userid, its move ("e7xe11"), the
+		 * squares of the pieces it took ("e11 and e12"), then how
+		 * many. */
+		buf_printf(out, ngettext("%1$s answered %2$s, capturing %3$s "
+		           "(%4$d).", "%1$s answered %2$s, capturing %3$s "
+		           "(%4$d).", took), robot, mv, buf_str(&caught), took);
+	buf_free(&caught);
+}
+
 static void event_words(const struct headline_event *e,
                         const struct game *g, struct buf *out)
 {
 	char res[REPLY_RESULT_MAX];
 
 	if (e->kind != HEADLINE_TEXT && e->kind != HEADLINE_RESULT &&
-	    e->ply >= g->nmoves)
+	    e->kind != HEADLINE_SAY && e->ply >= g->nmoves)
 		return;
 	switch (e->kind) {
 	case HEADLINE_TEXT:
@@ -152,6 +315,12 @@ static void event_words(const struct headline_event *e,
 		break;
 	case HEADLINE_CONDITIONAL:
 		conditional_words(g, e->who, e->ply, out);
+		break;
+	case HEADLINE_SAY:
+		say_words(e, out);
+		break;
+	case HEADLINE_ROBOT:
+		robot_words(g, e->who, e->ply, out);
 		break;
 	case HEADLINE_RESULT:
 		reply_result_words(g, res, sizeof res);
@@ -188,8 +357,12 @@ void headline_free(struct headline *h)
 	size_t i;
 
 	for (i = 0; i < h->n; i++) {
+		size_t k;
+
 		free(h->ev[i].who);
 		free(h->ev[i].text);
+		for (k = 0; k <= HEADLINE_ARGS; k++)
+			free(h->ev[i].arg[k]);
 	}
 	free(h->ev);
 	memset(h, 0, sizeof *h);

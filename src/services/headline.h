@@ -21,14 +21,28 @@ enum headline_kind {
 	HEADLINE_QUEUED,     /* who's queued move, ply, was played */
 	HEADLINE_CONDITIONAL, /* who's conditional move, ply, answered
 	                        ply - 1 */
-	HEADLINE_RESULT      /* "The game is over: ...", the game's result */
+	HEADLINE_RESULT,     /* "The game is over: ...", the game's result */
+	HEADLINE_ROBOT,      /* who, a robot, played ply (its first move) or
+	                        answered the move before it */
+	HEADLINE_SAY         /* a sentence kept as its msgid and arguments,
+	                        translated when written (headline_say) */
 };
+
+/* The most arguments a HEADLINE_SAY sentence takes. */
+#define HEADLINE_ARGS 6
 
 struct headline_event {
 	enum headline_kind kind;
 	char *who;           /* the player (malloc'ed), or NULL */
 	char *text;          /* HEADLINE_TEXT (malloc'ed), else NULL */
 	size_t ply;          /* the move's index in the game's moves */
+	/* HEADLINE_SAY: the msgid (and the plural's, or NULL) as marked,
+	 * borrowed (string literals), the count that chooses the plural,
+	 * and the arguments written as text (malloc'ed; arg[0] unused,
+	 * arg[i] is argument i, as %i$s names it). */
+	const char *msgid, *plural;
+	unsigned long count;
+	char *arg[HEADLINE_ARGS + 1];
 };
 
 /* A headline: its sentences in order, written one after the other with
@@ -44,10 +58,23 @@ struct headline {
 /* Append a finished sentence (copied) to h. */
 void headline_text(struct headline *h, const char *text);
 
-/* Append a finished sentence to h: printf of fmt (the sentence already
- * in the language in use, _()). */
-void headline_printf(struct headline *h, const char *fmt, ...)
+/* Append to h a sentence said in each reader's language: msgid is the
+ * English sentence, marked N_() where it is written (a string literal:
+ * kept, not copied), and its printf arguments, which are kept as text
+ * now (conversions s, d, i, u with the length modifiers l, ll, z, and
+ * positional ones, %2$s; a precision cuts a string, %.200s, when it is
+ * kept; no flags or width) and put into
+ * the reader's translation of msgid by headline_write.  At most
+ * HEADLINE_ARGS arguments. */
+void headline_say(struct headline *h, const char *msgid, ...)
 	__attribute__((format(printf, 2, 3)));
+
+/* headline_say of a sentence with a count: one and many as ngettext
+ * takes them (xgettext reads them as its keyword headline_sayn:2,3),
+ * count chooses the form in the reader's language. */
+void headline_sayn(struct headline *h, const char *one, const char *many,
+                   unsigned long count, ...)
+	__attribute__((format(printf, 3, 5)));
 
 /* Append to h a sentence of kind (not HEADLINE_TEXT) about the move of
  * index ply of the game, made by who (copied; NULL for

@@ -16,6 +16,7 @@
 #ifndef EPAM_SERVICES_LANG_H
 #define EPAM_SERVICES_LANG_H
 
+#include "util/buf.h"
 #include "util/conf.h"
 #include "util/i18n.h"
 
@@ -25,5 +26,15 @@
  * (user_load's cache); one that cannot be read gives default_language
  * (whoever loads it for the mail logs it). */
 const char *lang_use_user(const struct config *cfg, const char *userid);
+
+/* The name of the language lang ("de") in the language in use
+ * ("German", "Deutsch"), from the table of lang.c; lang itself (a
+ * static string or lang) for a language the table lacks. */
+const char *lang_name(const char *lang);
+
+/* The languages a player may choose (i18n_languages of dir), each by
+ * its name in the language in use and its code as he types it
+ * ("English (en), German (de)"), into out. */
+void lang_list(const char *dir, struct buf *out);
 
 #endif

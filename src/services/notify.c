@@ -55,16 +55,20 @@ static int notify_gets_board(const struct game *g, const char *userid)
 }
 
 enum cmd_status notify_game_end(struct svc *s, struct txn *t,
-                                const struct game *g, const char *headline)
+                                const struct game *g,
+                                const struct headline *h)
 {
 	char *text = notify_index_read(s->cfg->spool), *line, *next;
-	char last[32] = "", head[512];
+	char last[32] = "";
+	struct buf said = BUF_INIT, head = BUF_INIT;
 	enum cmd_status st = CMD_DONE;
 	const char *saved = s->bm.subject;
+	struct headline *saved_h = s->bm.headline;
 
 	if (!text)
 		return CMD_DONE;  /* logged; a notice is not worth the move */
 	s->bm.subject = NULL;
+	s->bm.headline = NULL;  /* head is the whole headline */
 	for (line = text; *line && st == CMD_DONE; line = next) {
 		char userid[32], game[16], extra;
 		long board;
@@ -88,19 +92,26 @@ enum cmd_status notify_game_end(struct svc *s, struct txn *t,
 		if (user_confirmed(&u) && notify_has(&u, g->game, g->board)) {
 			/* In the subscriber's language (issue 32). */
 			const char *was = i18n_use(u.language);
+			buf_reset(&said);
+			buf_reset(&head);
+			headline_write(h, g, &said);
 			/* TRANSLATORS: %s is the board mail's headline (whole
 			 * sentences). */
-			snprintf(head, sizeof head, _("%s  (You asked to be told "
-			         "when this game ends: notify.)"), headline);
+			buf_printf(&head, _("%s  (You asked to be told when this "
+			           "game ends: notify.)"), buf_str(&said));
 			snprintf(last, sizeof last, "%s", userid);
 			s->bm.no_token = 1;
-			st = reply_board(s, t, g, head, "", NULL, user_address(&u));
+			st = reply_board(s, t, g, buf_str(&head), "", NULL,
+			                 user_address(&u));
 			s->bm.no_token = 0;
 			i18n_use(was);
 		}
 		user_free(&u);
 	}
 	s->bm.subject = saved;
+	s->bm.headline = saved_h;
+	buf_free(&said);
+	buf_free(&head);
 	free(text);
 	return st;
 }

@@ -9,6 +9,7 @@
 #define EPAM_SERVICES_NOTIFY_H
 
 #include "game/game.h"
+#include "services/headline.h"
 #include "services/svc.h"
 #include "spool/users.h"
 
@@ -26,12 +27,13 @@ char *notify_index_read(const char *spool);
 int notify_has(const struct user *u, const char *game, long board);
 
 /* g has just ended (board_save): queue in t its final board mail, with
- * headline and a line saying why, to every player who asked for it with
+ * the headline h (written in each reader's language) and a line saying why, to every player who asked for it with
  * notify (SPOOL/notify, then their user files) and gets no board mail of
  * g anyway (not a player or observer; never for a board played with
  * -observers=off).  CMD_DONE, or CMD_TEMPFAIL when a template cannot be
  * read; an unreadable index is logged and sends nothing. */
 enum cmd_status notify_game_end(struct svc *s, struct txn *t,
-                                const struct game *g, const char *headline);
+                                const struct game *g,
+                                const struct headline *h);
 
 #endif

@@ -85,29 +85,29 @@ static enum robot_why robot_may(const struct config *cfg, const char *game,
 	return robot_queue_why(cfg, util_now(), game, board, human);
 }
 
-void robot_wait_words(int why, const char *robot, struct buf *out)
+void robot_wait_words(int why, const char *robot, struct headline *out)
 {
 	switch ((enum robot_why)why) {
 	case ROBOT_GO:
 		break;
 	case ROBOT_WAIT_RUN:
 		/* TRANSLATORS: %s is the robot's userid. */
-		buf_printf(out, _("%s answers soon, in a mail of its own (the "
+		headline_say(out, N_("%s answers soon, in a mail of its own (the "
 		           "server's thinking time for robots is used up for "
 		           "now)."), robot);
 		break;
 	case ROBOT_WAIT_HOUR:
-		buf_printf(out, _("%s answers later, in a mail of its own (the "
+		headline_say(out, N_("%s answers later, in a mail of its own (the "
 		           "server's engine has thought as long as it may this "
 		           "hour)."), robot);
 		break;
 	case ROBOT_WAIT_BOARD:
-		buf_printf(out, _("%s answers later, in a mail of its own (this "
+		headline_say(out, N_("%s answers later, in a mail of its own (this "
 		           "game has had its share of the server's thinking time "
 		           "for this hour)."), robot);
 		break;
 	case ROBOT_WAIT_PLAYER:
-		buf_printf(out, _("%s answers later, in a mail of its own (you "
+		headline_say(out, N_("%s answers later, in a mail of its own (you "
 		           "have had your share of the server's thinking time for "
 		           "this hour: your analyses and your robot games count "
 		           "against it)."), robot);
@@ -136,24 +136,24 @@ static void last_move_words(const struct game *g, struct buf *out)
 	reply_played_words(g, mover, out);
 }
 
-/* The held headline of a note (read_note) for the mail made now, then a
- * blank, into out: the last move of g in words for NOTE_HELD_MOVE (g
- * still at the note's ply), else the note's text as it is (an older
- * note, or a headline that was not a plain move). */
+/* The held headline of a note (read_note) appended to h: the last move
+ * of g for NOTE_HELD_MOVE (g still at the note's ply), said in each
+ * reader's language, else the note's text as it is (an older note, or
+ * a headline that was not a plain move). */
 static void held_words(const struct game *g, const char *held,
-                       struct buf *out)
+                       struct headline *h)
 {
 	if (!held || !held[0])
 		return;
-	if (strcmp(held, NOTE_HELD_MOVE) == 0)
-		last_move_words(g, out);
-	else
-		buf_puts(out, held);
-	buf_putc(out, ' ');
+	if (strcmp(held, NOTE_HELD_MOVE) != 0)
+		headline_text(h, held);
+	else if (g->nmoves)
+		headline_move(h, HEADLINE_PLAYED, g->seen[g->nmoves - 1].to_move
+		              == EP_WHITE ? g->white : g->black, g->nmoves - 1);
 }
 
 int robot_note(struct svc *s, struct txn *t, const struct game *g,
-               const char *headline, struct buf *why)
+               const char *headline, struct headline *why)
 {
 	const struct config_robot *r = robot_to_move(s->cfg, g);
 	enum robot_why w;
@@ -450,10 +450,10 @@ static uint64_t level_bound(const struct eng_limits *lim,
 }
 
 /* The sentence telling the human that robot's search was stopped by
- * robot_think_ms before its level's node bound, appended to head after
- * a blank.  Its count is the bound (at least 200: ngettext takes it). */
+ * robot_think_ms before its level's node bound, appended to head.  Its count is the bound (at least 200: ngettext takes it). */
 static void cut_short_words(const char *robot, const struct eng_limits *lim,
-                            const struct eng_result *res, struct buf *head)
+                            const struct eng_result *res,
+                            struct headline *head)
 {
 	unsigned long long bound = (unsigned long long)level_bound(lim, res);
 
@@ -461,13 +461,13 @@ static void cut_short_words(const char *robot, const struct eng_limits *lim,
 		return;
 	/* TRANSLATORS: %1$s is the robot's userid; after %2$llu of its
 	   %3$llu positions. */
-	buf_printf(head, ngettext(" %1$s's search was cut short by this "
-	           "server's time limit after %2$llu of its %3$llu position; it "
-	           "may play weaker than its level.", " %1$s's search was cut "
-	           "short by this server's time limit after %2$llu of its "
-	           "%3$llu positions; it may play weaker than its level.",
-	           (unsigned long)bound), robot,
-	           (unsigned long long)res->nodes, bound);
+	headline_sayn(head, "%1$s's search was cut short by this server's "
+	              "time limit after %2$llu of its %3$llu position; it may "
+	              "play weaker than its level.", "%1$s's search was cut "
+	              "short by this server's time limit after %2$llu of its "
+	              "%3$llu positions; it may play weaker than its level.",
+	              (unsigned long)bound, robot,
+	              (unsigned long long)res->nodes, bound);
 }
 
 /* The robot's move on board game/board when one is due: 1 played, 0
@@ -480,14 +480,12 @@ static int robot_play(const struct config *cfg, const char *game, long board)
 	struct eng_limits lim;
 	struct eng_history h;
 	struct eng_result res;
-	struct buf head = BUF_INIT, caught = BUF_INIT;
-	struct headline after = { 0 };  /* head, then what followed it */
+	struct headline after = { 0 };  /* the moves, then what followed */
 	enum cmd_status saved;
 	char rel[128], text[EP_MOVE_TEXT_MAX], err[EP_ERR_MAX + 96], key[160];
-	char res_words[REPLY_RESULT_MAX];
 	char *held = NULL;
 	size_t ply;
-	int rc = -1, took;
+	int rc = -1;
 
 	svc_init(&s, cfg, util_now());
 	s.comment = "";
@@ -548,51 +546,20 @@ static int robot_play(const struct config *cfg, const char *game, long board)
 	}
 	ep_move_format(&res.best, text);
 	snprintf(b.userid, sizeof b.userid, "%s", r->userid);
-	held_words(&b.g, held, &head);  /* the human's move: before the robot's */
+	held_words(&b.g, held, &after);  /* the human's move: before the robot's */
 	if (game_play(&b.g, text, s.now, NULL, err, sizeof err) < 0) {
 		log_msg(LOG_ERR, "robot %s: the engine's move %s on %s board %ld "
 		        "is refused: %s\n", r->userid, text, game, board, err);
 		goto out;
 	}
 	board_clock_note(&s, &b.g);
-	/* The game's first move answers nothing: the robot opens. */
-	took = reply_captured(&b.g, &caught);
-	if (!took && b.g.nmoves == 1)
-		/* TRANSLATORS: %1$s is the robot's userid, %2$s its move. */
-		buf_printf(&head, _("%1$s played %2$s."), r->userid, text);
-	else if (!took)
-		/* TRANSLATORS: %1$s is the robot's userid, %2$s its move. */
-		buf_printf(&head, _("%1$s answered %2$s."), r->userid, text);
-	else if (b.g.nmoves == 1)
-		/* TRANSLATORS: the robot's userid, its move ("e7xe11"), the
-		 * squares of the pieces it took ("e11 and e12"), then how
-		 * many. */
-		buf_printf(&head, ngettext("%1$s played %2$s, capturing %3$s "
-		           "(%4$d).", "%1$s played %2$s, capturing %3$s (%4$d).",
-		           took), r->userid, text, buf_str(&caught), took);
-	else
-		/* TRANSLATORS: the robot's userid, its move ("e7xe11"), the
-		 * squares of the pieces it took ("e11 and e12"), then how
-		 * many. */
-		buf_printf(&head, ngettext("%1$s answered %2$s, capturing %3$s "
-		           "(%4$d).", "%1$s answered %2$s, capturing %3$s "
-		           "(%4$d).", took), r->userid, text, buf_str(&caught),
-		           took);
-	buf_free(&caught);
+	headline_move(&after, HEADLINE_ROBOT, r->userid, b.g.nmoves - 1);
 	if (res.timed_out)
-		cut_short_words(r->userid, &lim, &res, &head);
-	if (b.g.state != GAME_ACTIVE) {
-		reply_result_words(&b.g, res_words, sizeof res_words);
-		/* TRANSLATORS: %s is the result, "alice wins, ...". */
-		buf_printf(&head, _(" The game is over: %s."), res_words);
-	}
-	headline_text(&after, buf_str(&head));
+		cut_short_words(r->userid, &lim, &res, &after);
+	if (b.g.state != GAME_ACTIVE)
+		headline_move(&after, HEADLINE_RESULT, NULL, 0);
 	pending_after_move(&s, &b.g, &after);
-	buf_free(&head);
-	headline_write(&after, &b.g, &head);
-	s.bm.headline = &after;
-	saved = board_save(&s, &b, buf_str(&head));
-	s.bm.headline = NULL;
+	saved = board_save_said(&s, &b, &after);
 	if (saved != CMD_DONE)
 		goto out;
 	log_msg(LOG_INFO, "robot %s: %s board %ld move %zu %s (depth %d, %llu "
@@ -610,7 +577,6 @@ static int robot_play(const struct config *cfg, const char *game, long board)
 	rc = 1;
 out:
 	free(held);
-	buf_free(&head);
 	headline_free(&after);
 	svc_free(&s);
 	board_close(&b);
@@ -627,7 +593,8 @@ static void robot_release(const struct config *cfg, const char *game,
 	struct svc s;
 	struct board_ctx b;
 	const struct config_robot *r;
-	struct buf head = BUF_INIT, note = BUF_INIT;
+	struct buf note = BUF_INIT;
+	struct headline head = { 0 };
 	struct txn *t;
 	char rel[128], key[160];
 	char *held = NULL;
@@ -652,13 +619,16 @@ static void robot_release(const struct config *cfg, const char *game,
 	buf_printf(&note, "ply %zu\n", b.g.nmoves);
 	t = svc_txn(&s, b.key);
 	txn_put(t, rel, note.data, note.len);
-	if (reply_board(&s, t, &b.g, buf_str(&head), "", NULL, NULL) != CMD_DONE)
+	/* Each reader's board mail says head in his language. */
+	s.bm.headline = &head;
+	if (reply_board(&s, t, &b.g, "", "", NULL, NULL) != CMD_DONE)
 		txn_abort(t);
 	else
 		svc_commit(&s, t);
+	s.bm.headline = NULL;
 out:
 	free(held);
-	buf_free(&head);
+	headline_free(&head);
 	buf_free(&note);
 	svc_free(&s);
 	board_close(&b);

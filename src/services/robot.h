@@ -30,6 +30,8 @@
 
 #include "services/robot_config.h"
 
+struct headline;
+
 struct config;
 struct svc;
 struct txn;
@@ -49,12 +51,13 @@ void robot_path(const char *game, long board, char *buf, size_t len);
  * answers in a later run, and then why (not NULL) gets the one sentence
  * that tells the human so (robot_wait_words), for his board mail. */
 int robot_note(struct svc *s, struct txn *t, const struct game *g,
-               const char *headline, struct buf *why);
+               const char *headline, struct headline *why);
 
 /* Append to out the one whole sentence that tells the human why robot's
  * answer waits (why: enum robot_why of robot_queue.h; nothing for
- * ROBOT_GO): "ROBOT answers soon, in a mail of its own (...)." */
-void robot_wait_words(int why, const char *robot, struct buf *out);
+ * ROBOT_GO): "ROBOT answers soon, in a mail of its own (...).", said
+ * in each reader's language. */
+void robot_wait_words(int why, const char *robot, struct headline *out);
 
 /* The sweep, for a board g it holds locked: a robot to move on g with
  * no robot-to-move file (robots switched off and on again) gets one, so

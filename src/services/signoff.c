@@ -17,7 +17,8 @@
 enum cmd_status signoff_call_off(struct svc *s, struct board_ctx *b,
                                  const char *userid)
 {
-	char headline[256], err[EP_ERR_MAX + 200];
+	char err[EP_ERR_MAX + 200];
+	struct headline h = { 0 };
 	const char *comment = s->comment;
 	enum game_end kind;
 	enum cmd_status st;
@@ -31,13 +32,14 @@ enum cmd_status signoff_call_off(struct svc *s, struct board_ctx *b,
 	snprintf(b->userid, sizeof b->userid, "%s", userid);
 	game_end(&b->g, kind, userid, s->now);
 	/* TRANSLATORS: %1$s is the userid, %2$ld the board's number. */
-	snprintf(headline, sizeof headline, _("%1$s has signed off, so the "
-	         "challenge on board %2$ld is cancelled: there will be no "
-	         "game."), userid, b->g.board);
+	headline_say(&h, N_("%1$s has signed off, so the challenge on board "
+	             "%2$ld is cancelled: there will be no game."), userid,
+	             b->g.board);
 	/* The signoff mail's words are not relayed to the other player. */
 	s->comment = "";
-	st = board_save(s, b, headline);
+	st = board_save_said(s, b, &h);
 	s->comment = comment;
+	headline_free(&h);
 	return st;
 }
 

@@ -55,7 +55,8 @@ static enum cmd_status make_board(struct svc *s, struct txn *t,
                                   long board)
 {
 	struct game g;
-	char rel[128], head[512], *file;
+	struct headline h = { 0 };
+	char rel[128], *file;
 	enum cmd_status st;
 
 	int i, nth = 1;
@@ -83,21 +84,46 @@ static enum cmd_status make_board(struct svc *s, struct txn *t,
 	txn_put(t, rel, file, strlen(file));
 	free(file);
 	tf_add_board(tf, round, w, b, board);
-	if (tf_knockout(tf))
-		snprintf(head, sizeof head, "The server made this board for round "
-		         "%d of tournament %s (knockout): %s of the match, %s plays "
-		         "White, %s Black.  Joining the tournament was your accept: "
-		         "the game has begun.", round, tf->name, nth == 1 ?
-		         "game 1" : nth == 2 ? "game 2" : "the deciding game (the "
-		         "two games left it even; a draw sends Black through)",
-		         w, b);
+	/* Each player reads it in his language (issue 32). */
+	if (tf_knockout(tf) && nth == 1)
+		/* TRANSLATORS: the round, the tournament's name, White, then
+		 * Black. */
+		headline_say(&h, N_("The server made this board for round %d of "
+		             "tournament %s (knockout): game 1 of the match, %s "
+		             "plays White, %s Black.  Joining the tournament was "
+		             "your accept: the game has begun."), round, tf->name,
+		             w, b);
+	else if (tf_knockout(tf) && nth == 2)
+		/* TRANSLATORS: as above. */
+		headline_say(&h, N_("The server made this board for round %d of "
+		             "tournament %s (knockout): game 2 of the match, %s "
+		             "plays White, %s Black.  Joining the tournament was "
+		             "your accept: the game has begun."), round, tf->name,
+		             w, b);
+	else if (tf_knockout(tf))
+		/* TRANSLATORS: as above. */
+		headline_say(&h, N_("The server made this board for round %d of "
+		             "tournament %s (knockout): the deciding game (the two "
+		             "games left it even; a draw sends Black through) of "
+		             "the match, %s plays White, %s Black.  Joining the "
+		             "tournament was your accept: the game has begun."),
+		             round, tf->name, w, b);
+	else if (tf_swiss(tf))
+		/* TRANSLATORS: as above. */
+		headline_say(&h, N_("The server made this board for round %d of "
+		             "tournament %s (Swiss pairing, Dutch system): %s plays "
+		             "White, %s Black.  Joining the tournament was your "
+		             "accept: the game has begun."), round, tf->name, w, b);
 	else
-		snprintf(head, sizeof head, "The server made this board for round "
-		         "%d of tournament %s (%s): %s plays White, %s Black.  "
-		         "Joining the tournament was your accept: the game has "
-		         "begun.", round, tf->name, tf_swiss(tf) ?
-		         "Swiss pairing, Dutch system" : "Berger tables", w, b);
-	st = reply_board(s, t, &g, head, "", NULL, NULL);
+		/* TRANSLATORS: as above. */
+		headline_say(&h, N_("The server made this board for round %d of "
+		             "tournament %s (Berger tables): %s plays White, %s "
+		             "Black.  Joining the tournament was your accept: the "
+		             "game has begun."), round, tf->name, w, b);
+	s->bm.headline = &h;
+	st = reply_board(s, t, &g, "", "", NULL, NULL);
+	s->bm.headline = NULL;
+	headline_free(&h);
 	game_free(&g);
 	return st;
 }

@@ -41,8 +41,11 @@ GERMAN = {
     "W white, B black, . empty, # blocked.":
         "W weiß, B schwarz, . leer, # gesperrt.",
     "Time control: %s.": "Bedenkzeit: %s.",
-    "Your mails are now written in the language %s.":
-        "Deine Mails sind jetzt in der Sprache %s geschrieben.",
+    "Your mails are now written in %s.":
+        "Deine Mails sind jetzt auf %s geschrieben.",
+    # The languages' names (services/lang.c), each in the reader's.
+    "German": "Deutsch",
+    "English": "Englisch",
     "'%1$.40s' is not a language of this server: write one of %2$s":
         "'%1$.40s' ist keine Sprache dieses Servers: schreibe eine von %2$s",
     # The headlines of a move (services/headline.c).
@@ -111,8 +114,8 @@ try:
     welcome = [body_of(m) for m in got if "Welcome to epamserv" in body_of(m)]
     ok(welcome, "alice is welcomed")
     contains(welcome[0] if welcome else "",
-             "Your mails are written in the language en.  This server "
-             "writes en, de; to change it, send\n"
+             "Your mails are written in English.  This server "
+             "writes English (en), German (de); to change it, send\n"
              "  set alice PASSWORD language LANGUAGE",
              "the welcome says the language and how to change it")
     ok("language:" not in env.user_file("alice"),
@@ -123,8 +126,9 @@ try:
     msgs = env.new_messages()
     ok(rc == 0 and len(msgs) == 1, "set bob b language de: one mail", err)
     text = body_of(msgs[0]) if msgs else ""
-    contains(text, "Deine Mails sind jetzt in der Sprache de geschrieben.",
-             "the confirmation is the first mail in German")
+    contains(text, "Deine Mails sind jetzt auf Deutsch geschrieben.",
+             "the confirmation is the first mail in German, the language "
+             "named in it, not its code")
     contains(text, "epamserv (deutsche Vorlage): setting changed",
              "... from the German template (templates/de/account.txt)")
     ok("language: de\n" in env.user_file("bob"), "stored in the user file")

@@ -245,10 +245,17 @@ try:
 
     os.makedirs(os.path.join(env.spool, "robot"), exist_ok=True)
     mv, plies = human_move()
+    # The note holds no words: alice's language, German only now that
+    # the note is written, is the one her mail is made in (issue 32:
+    # each reader's language).
+    env.receive(make_mail("alice@example.org", "set alice a language de"),
+                env=de)
     text = robot_mail("ply %d\nheld: move\n" % plies, de)
     ok(re.search(r"alice spielte %s\.? robot-club answered" % re.escape(mv),
                  text), "a note's held move is said when the robot's mail "
-       "is made, in that moment's language", text[:400])
+       "is made, in that moment's language (its reader's)", text[:400])
+    env.receive(make_mail("alice@example.org", "set alice a language en"),
+                env=de)
     mv, plies = human_move()
     text = robot_mail("ply %d\nheld: move\n" % plies, {})
     ok(re.search(r"alice played %s\.? robot-club answered" % re.escape(mv),

@@ -40,6 +40,7 @@
 #include "commands/acctoken.h"
 #include "commands/accounts/account.h"
 #include "commands/cmd.h"
+#include "services/lang.h"
 #include "commands/accounts/leave.h"
 #include "commands/table.h"
 #include "spool/addrindex.h"
@@ -765,9 +766,10 @@ enum cmd_status cmd_set(struct cmdctx *c, int argc, char **argv)
 		const char *was;
 		snprintf(u.language, sizeof u.language, "%s", argv[3]);
 		was = i18n_use(u.language);
-		/* TRANSLATORS: %s is the language's code ("de"). */
+		/* TRANSLATORS: %s is the language's name ("German"), in
+		 * this language. */
 		snprintf(details, sizeof details, _("Your mails are now written "
-		         "in the language %s."), u.language);
+		         "in %s."), lang_name(u.language));
 		st = setting_saved(c, &u, &l, details);
 		i18n_use(was);
 		return st;

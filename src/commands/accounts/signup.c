@@ -30,6 +30,7 @@
 #include "util/log.h"
 #include "commands/acctoken.h"
 #include "commands/cmd.h"
+#include "services/lang.h"
 #include "commands/stranger.h"
 #include "commands/table.h"
 #include "services/tokenhash.h"
@@ -414,21 +415,24 @@ static void language_var(const struct cmdctx *c, const struct user *u,
                          struct tvars *v)
 {
 	const char *langs[2];
-	char list[256], words[640];
+	struct buf list = BUF_INIT, words = BUF_INIT;
 
 	if (i18n_languages(c->s.cfg->locale_dir, langs, 2) < 2) {
 		tvars_set(v, "language", "");
 		return;
 	}
-	i18n_list(c->s.cfg->locale_dir, list, sizeof list);
-	/* TRANSLATORS: %1$s is the language's code ("de"), %2$s the codes
-	 * of this server's languages ("en, de"), %3$s the userid; the set
-	 * line is a command: its words stay. */
-	snprintf(words, sizeof words, _("Your mails are written in the "
-	         "language %1$s.  This server writes %2$s; to change it, "
-	         "send\n  set %3$s PASSWORD language LANGUAGE"), u->language,
-	         list, u->userid);
-	tvars_setf(v, "language", "\n%s", words);
+	lang_list(c->s.cfg->locale_dir, &list);
+	/* TRANSLATORS: %1$s is the language's name ("German"), %2$s this
+	 * server's languages with their codes ("English (en), German
+	 * (de)"), %3$s the userid; the set line is a command: its words
+	 * stay. */
+	buf_printf(&words, _("Your mails are written in %1$s.  This server "
+	           "writes %2$s; to change it, send\n  set %3$s PASSWORD "
+	           "language LANGUAGE"), lang_name(u->language), buf_str(&list),
+	           u->userid);
+	tvars_setf(v, "language", "\n%s", buf_str(&words));
+	buf_free(&list);
+	buf_free(&words);
 }
 
 static char *confirm_welcome(struct cmdctx *c, const struct user *u,
@@ -459,6 +463,10 @@ static enum cmd_status confirm_apply(struct cmdctx *c, struct txn *t,
 	char *text, *gone[USER_MAX_ADDRESSES], with[160];
 	size_t k, ngone = 0;
 	int first = u->naddr == 0;
+	/* The account's owner is told in his language, whatever the
+	 * confirming mail looked like (a German signup's welcome in
+	 * German, issue 32). */
+	const char *was = i18n_use(u->language);
 
 	r.addr = xstrdup(r.addr);
 	user_drop_request(u, i);
@@ -521,6 +529,7 @@ static enum cmd_status confirm_apply(struct cmdctx *c, struct txn *t,
 		free(gone[k]);
 	free(r.addr);
 	buf_free(&details);
+	i18n_use(was);
 	if (!text)
 		return CMD_TEMPFAIL;
 	free(text);

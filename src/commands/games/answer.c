@@ -76,14 +76,15 @@ static enum cmd_status answer_challenge(struct cmdctx *c, struct board_ctx *b,
                                         int yes, const char *usage)
 {
 	struct game *g = &b->g;
-	char err[EP_ERR_MAX + 200], headline[256];
+	char err[EP_ERR_MAX + 200];
 	int side = game_side_of(g, b->userid);
 	enum game_end kind = g->agreed[side] ? GAME_END_WITHDRAW
 	                                     : GAME_END_DECLINE;
+	struct headline h = { 0 };
+	enum cmd_status st;
 
 	if (yes) {
 		const char *other = game_opponent(g, b->userid);
-		enum cmd_status st;
 
 		if (g->agreed[side])
 			return board_refuse(c, g, usage, _("you (%s) have accepted board "
@@ -93,34 +94,37 @@ static enum cmd_status answer_challenge(struct cmdctx *c, struct board_ctx *b,
 			return st;
 		if (game_agree(g, side, c->s.now))
 			/* TRANSLATORS: the player who accepts, then White. */
-			snprintf(headline, sizeof headline, _("%s accepted the "
-			         "challenge: the game is on, %s (White) moves first."),
-			         b->userid, g->white);
+			headline_say(&h, N_("%s accepted the challenge: the game "
+			             "is on, %s (White) moves first."), b->userid,
+			             g->white);
 		else
 			/* TRANSLATORS: the player who accepts, then the
 			 * opponent. */
-			snprintf(headline, sizeof headline, _("%s accepted the "
-			         "challenge; it starts when %s accepts too."),
-			         b->userid, other);
-		return board_save(&c->s, b, headline);
+			headline_say(&h, N_("%s accepted the challenge; it starts "
+			             "when %s accepts too."), b->userid, other);
+	} else {
+		if (game_end_ok(g, kind, b->userid, err, sizeof err) < 0)
+			return board_refuse(c, g, usage, "%s", err);
+		game_end(g, kind, b->userid, c->s.now);
+		if (kind == GAME_END_DECLINE)
+			headline_say(&h, N_("%s declined the challenge: there will "
+			             "be no game on board %ld."), b->userid, g->board);
+		else
+			headline_say(&h, N_("%s withdrew the challenge: there will "
+			             "be no game on board %ld."), b->userid, g->board);
 	}
-	if (game_end_ok(g, kind, b->userid, err, sizeof err) < 0)
-		return board_refuse(c, g, usage, "%s", err);
-	game_end(g, kind, b->userid, c->s.now);
-	if (kind == GAME_END_DECLINE)
-		snprintf(headline, sizeof headline, _("%s declined the challenge: "
-		         "there will be no game on board %ld."), b->userid, g->board);
-	else
-		snprintf(headline, sizeof headline, _("%s withdrew the challenge: "
-		         "there will be no game on board %ld."), b->userid, g->board);
-	return board_save(&c->s, b, headline);
+	st = board_save_said(&c->s, b, &h);
+	headline_free(&h);
+	return st;
 }
 
 static enum cmd_status answer_resign(struct cmdctx *c, struct board_ctx *b,
                                      const char *usage)
 {
 	struct game *g = &b->g;
-	char err[EP_ERR_MAX + 200], headline[1024], res[REPLY_RESULT_MAX];
+	char err[EP_ERR_MAX + 200];
+	struct headline h = { 0 };
+	enum cmd_status st;
 
 	if (game_end_ok(g, GAME_END_RESIGN, b->userid, err, sizeof err) < 0) {
 		if (g->state == GAME_CHALLENGED)
@@ -133,13 +137,12 @@ static enum cmd_status answer_resign(struct cmdctx *c, struct board_ctx *b,
 		return board_refuse(c, g, usage, "%s", err);
 	}
 	game_end(g, GAME_END_RESIGN, b->userid, c->s.now);
-	reply_result_words(g, res, sizeof res);
-	/* res names the resignation ("bob wins, alice resigned"): the
-	 * headline says it once. */
-	/* TRANSLATORS: %s is the result in words ("bob wins, alice
-	 * resigned"). */
-	snprintf(headline, sizeof headline, _("The game is over: %s."), res);
-	return board_save(&c->s, b, headline);
+	/* The result names the resignation ("bob wins, alice resigned"):
+	 * the headline says it once. */
+	headline_move(&h, HEADLINE_RESULT, NULL, 0);
+	st = board_save_said(&c->s, b, &h);
+	headline_free(&h);
+	return st;
 }
 
 enum cmd_status answer_on_board(struct cmdctx *c, struct board_ctx *b,

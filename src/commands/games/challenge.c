@@ -333,9 +333,10 @@ enum cmd_status cmd_challenge(struct cmdctx *c, const char *game, int argc,
 	struct game g;
 	struct lock l = LOCK_INIT;
 	struct txn *t;
-	char key[64], rel[128], next[32], headline[640];
+	char key[64], rel[128], next[32];
 	char *file;
-	struct buf waits = BUF_INIT;
+	struct headline said = { 0 };
+	struct buf headline = BUF_INIT;
 	struct game_settings set;
 	enum cmd_status st;
 	long board;
@@ -405,21 +406,21 @@ enum cmd_status cmd_challenge(struct cmdctx *c, const char *game, int argc,
 	if (robot_side >= 0)
 		/* TRANSLATORS: the challenger, the robot, White, then
 		 * Black. */
-		snprintf(headline, sizeof headline, _("%s challenges %s, a robot, "
+		headline_say(&said, N_("%s challenges %s, a robot, "
 		         "which accepts: %s plays White, %s Black.  The game has "
 		         "begun."), argv[!robot_side], argv[robot_side], g.white,
 		         g.black);
 	else if (auto_side >= 0)
 		/* TRANSLATORS: the challenger, the player challenged, White,
 		 * then Black. */
-		snprintf(headline, sizeof headline, _("%s challenges %s, who "
+		headline_say(&said, N_("%s challenges %s, who "
 		         "accepts every signed challenge at once (limit accept): %s "
 		         "plays White, %s Black.  The game has begun."),
 		         argv[!auto_side], argv[auto_side], g.white, g.black);
 	else if (signer >= 0 && why == LIMIT_TOO_FAST)
 		/* TRANSLATORS: the challenger, the player challenged, White,
 		 * then Black. */
-		snprintf(headline, sizeof headline, _("%1$s challenges %2$s: %3$s "
+		headline_say(&said, N_("%1$s challenges %2$s: %3$s "
 		         "would play White, %4$s Black.  %2$s accepts signed "
 		         "challenges at once (limit accept), but not this one: its "
 		         "time control is faster than %2$s takes automatically.  "
@@ -428,7 +429,7 @@ enum cmd_status cmd_challenge(struct cmdctx *c, const char *game, int argc,
 	else if (signer >= 0 && why == LIMIT_OTHER_SIZE)
 		/* TRANSLATORS: the challenger, the player challenged, White,
 		 * then Black. */
-		snprintf(headline, sizeof headline, _("%1$s challenges %2$s: %3$s "
+		headline_say(&said, N_("%1$s challenges %2$s: %3$s "
 		         "would play White, %4$s Black.  %2$s accepts signed "
 		         "challenges at once (limit accept), but not this one: its "
 		         "board size is not one %2$s takes automatically.  The game "
@@ -437,28 +438,31 @@ enum cmd_status cmd_challenge(struct cmdctx *c, const char *game, int argc,
 	else if (signer >= 0)
 		/* TRANSLATORS: the challenger, the player challenged, White,
 		 * then Black. */
-		snprintf(headline, sizeof headline, _("%1$s challenges %2$s: %3$s "
+		headline_say(&said, N_("%1$s challenges %2$s: %3$s "
 		         "would play White, %4$s Black.  The game starts when %2$s "
 		         "accepts."), signer == EP_WHITE ? g.white : g.black,
 		         signer == EP_WHITE ? g.black : g.white, g.white, g.black);
 	else
 		/* TRANSLATORS: White, then Black. */
-		snprintf(headline, sizeof headline, _("An unsigned challenge: %s "
+		headline_say(&said, N_("An unsigned challenge: %s "
 		         "would play White, %s Black.  Nobody has agreed to it yet: "
 		         "the game starts when both accept."), g.white, g.black);
 	/* The robot as White moves at once: its board mail shows the
 	 * challenge and its first move (robot.h). */
-	held = robot_note(&c->s, t, &g, headline, &waits);
-	if (!held && waits.len) {  /* it moves later: told once, here */
-		size_t at = strlen(headline);
-		snprintf(headline + at, sizeof headline - at, " %s",
-		         buf_str(&waits));
-	}
-	buf_free(&waits);
+	/* The held note keeps the headline in the challenger's language;
+	 * each reader's board mail says it in his (issue 32). */
+	headline_write(&said, &g, &headline);
+	/* The robot moving later is told once, here (said's last). */
+	held = robot_note(&c->s, t, &g, buf_str(&headline), &said);
 	/* Only a signed challenge carries its sender's words. */
+	c->s.bm.headline = &said;
 	st = held ? CMD_DONE :
-	     reply_board(&c->s, t, &g, headline, signer >= 0 ? c->s.comment : "",
+	     reply_board(&c->s, t, &g, buf_str(&headline),
+	                 signer >= 0 ? c->s.comment : "",
 	                 signer == EP_WHITE ? g.white : g.black, NULL);
+	c->s.bm.headline = NULL;
+	headline_free(&said);
+	buf_free(&headline);
 	if (st == CMD_DONE)
 		st = svc_commit(&c->s, t);
 	else

@@ -29,8 +29,7 @@ int timeout_move_late(struct cmdctx *c, struct board_ctx *b,
                       enum cmd_status *st)
 {
 	struct board_clock k;
-	char headline[512];
-	size_t len;
+	struct headline h = { 0 };
 	time_t at;
 
 	if (b->g.state != GAME_ACTIVE || b->g.tc.claim ||
@@ -41,14 +40,14 @@ int timeout_move_late(struct cmdctx *c, struct board_ctx *b,
 	at = board_move_time(&c->s, &b->g);
 	if (board_clock_left(&c->s, &b->g, &k, at) > 0)
 		return 0;
-	timeout_headline(&b->g, b->userid, headline, sizeof headline);
-	len = strlen(headline);
+	timeout_headline(&b->g, b->userid, &h);
 	/* TRANSLATORS: a sentence after the one that says who lost on
-	 * time (keep the leading space); %s is the late player. */
-	snprintf(headline + len, sizeof headline - len, _(" %s's move came "
-	         "after the deadline and was not played."), b->userid);
+	 * time; %s is the late player. */
+	headline_say(&h, N_("%s's move came after the deadline and was not "
+	             "played."), b->userid);
 	game_end(&b->g, GAME_END_FORFEIT, b->userid, c->s.now);
-	*st = board_save(&c->s, b, headline);
+	*st = board_save_said(&c->s, b, &h);
+	headline_free(&h);
 	return 1;
 }
 
@@ -78,9 +77,9 @@ enum cmd_status cmd_claim(struct cmdctx *c, const char *game, int argc,
 	struct board_ctx b;
 	struct board_clock k;
 	enum cmd_status st;
-	char headline[512], when[64], left[64], res[EP_ERR_MAX + 96];
+	char when[64], left[64], res[EP_ERR_MAX + 96];
+	struct headline h = { 0 };
 	const char *mover;
-	size_t len;
 	time_t at = c->s.arrival && c->s.arrival < c->s.now ? c->s.arrival : c->s.now;
 	long l;
 
@@ -148,14 +147,13 @@ enum cmd_status cmd_claim(struct cmdctx *c, const char *game, int argc,
 		                    "later"), b.g.board, mover);
 		goto out;
 	}
-	timeout_headline(&b.g, mover, headline, sizeof headline);
-	len = strlen(headline);
+	timeout_headline(&b.g, mover, &h);
 	/* TRANSLATORS: a sentence after the one that says who lost on
-	 * time (keep the leading space); %s is the player who claims. */
-	snprintf(headline + len, sizeof headline - len, _(" %s claimed the "
-	         "game."), b.userid);
+	 * time; %s is the player who claims. */
+	headline_say(&h, N_("%s claimed the game."), b.userid);
 	game_end(&b.g, GAME_END_FORFEIT, mover, c->s.now);
-	st = board_save(&c->s, &b, headline);
+	st = board_save_said(&c->s, &b, &h);
+	headline_free(&h);
 out:
 	board_close(&b);
 	return st;

@@ -260,7 +260,6 @@ enum cmd_status move_done(struct cmdctx *c, struct board_ctx *b,
                           const char *how)
 {
 	struct headline h = { 0 };
-	struct buf head = BUF_INIT;
 	enum cmd_status st;
 
 	headline_move(&h, strcmp(how, "played") == 0 ? HEADLINE_PLAYED
@@ -270,14 +269,9 @@ enum cmd_status move_done(struct cmdctx *c, struct board_ctx *b,
 	buf_free(&c->s.bm.side_note[0]);
 	buf_free(&c->s.bm.side_note[1]);
 	pending_after_move(&c->s, &b->g, &h);
-	/* The headline in the actor's language (the robot's note, the
-	 * notices); each board mail's in its reader's (issue 32). */
-	headline_write(&h, &b->g, &head);
-	c->s.bm.headline = &h;
-	st = board_save(&c->s, b, buf_str(&head));
-	c->s.bm.headline = NULL;
+	/* Each board mail's headline in its reader's language (issue 32). */
+	st = board_save_said(&c->s, b, &h);
 	headline_free(&h);
-	buf_free(&head);
 	/* Words for one player are about this board only. */
 	buf_free(&c->s.bm.side_note[0]);
 	buf_free(&c->s.bm.side_note[1]);

@@ -23,12 +23,23 @@
 #include <string.h>
 #include <strings.h>
 
+/* board_save_said of h, freed. */
+static enum cmd_status vote_save(struct cmdctx *c, struct board_ctx *b,
+                                 struct headline *h)
+{
+	enum cmd_status st = board_save_said(&c->s, b, h);
+
+	headline_free(h);
+	return st;
+}
+
 static enum cmd_status vote_ask(struct cmdctx *c, struct board_ctx *b,
                                 enum game_vote kind, const char *usage)
 {
 	struct game *g = &b->g;
-	char err[EP_ERR_MAX + 200], headline[256];
+	char err[EP_ERR_MAX + 200];
 	const char *robot = robot_of_game(c->s.cfg, g);
+	struct headline h = { 0 };
 
 	/* A robot plays every game out (issue 16): it rejects at once. */
 	if (robot && g->state == GAME_ACTIVE)
@@ -39,20 +50,20 @@ static enum cmd_status vote_ask(struct cmdctx *c, struct board_ctx *b,
 	if (game_vote_open(g, kind, b->userid, c->s.now, err, sizeof err) < 0)
 		return board_refuse(c, g, usage, "%s", err);
 	if (kind == GAME_VOTE_DRAW)
-		snprintf(headline, sizeof headline, _("%s offers a draw."),
-		         b->userid);
+		headline_say(&h, N_("%s offers a draw."), b->userid);
 	else
 		/* TRANSLATORS: the player, then their last move ("e2-e3"). */
-		snprintf(headline, sizeof headline, _("%s asks to take back %s."),
-		         b->userid, g->moves[g->nmoves - 1].text);
-	return board_save(&c->s, b, headline);
+		headline_say(&h, N_("%s asks to take back %s."), b->userid,
+		             g->moves[g->nmoves - 1].text);
+	return vote_save(c, b, &h);
 }
 
 static enum cmd_status vote_answer(struct cmdctx *c, struct board_ctx *b,
                                    int yes, const char *usage)
 {
 	struct game *g = &b->g;
-	char headline[512], undone[EP_MOVE_TEXT_MAX];
+	char undone[EP_MOVE_TEXT_MAX];
+	struct headline h = { 0 };
 	int own = strcmp(g->vote_by, b->userid) == 0;
 	enum game_vote kind = g->vote;
 
@@ -78,38 +89,38 @@ static enum cmd_status vote_answer(struct cmdctx *c, struct board_ctx *b,
 		g->vote = GAME_VOTE_NONE;
 		g->updated = c->s.now;
 		if (own && kind == GAME_VOTE_DRAW)
-			snprintf(headline, sizeof headline, _("%s withdrew the draw "
-			         "offer."), b->userid);
+			headline_say(&h, N_("%s withdrew the draw offer."),
+			             b->userid);
 		else if (own)
-			snprintf(headline, sizeof headline, _("%s withdrew the undo "
-			         "request."), b->userid);
+			headline_say(&h, N_("%s withdrew the undo request."),
+			             b->userid);
 		else if (kind == GAME_VOTE_DRAW)
 			/* TRANSLATORS: the player who rejects, then the one who
 			 * offered the draw. */
-			snprintf(headline, sizeof headline, _("%s rejected %s's draw "
-			         "offer."), b->userid, g->vote_by);
+			headline_say(&h, N_("%s rejected %s's draw offer."),
+			             b->userid, g->vote_by);
 		else
 			/* TRANSLATORS: the player who rejects, then the one who
 			 * asked to take back a move. */
-			snprintf(headline, sizeof headline, _("%s rejected %s's undo "
-			         "request."), b->userid, g->vote_by);
-		return board_save(&c->s, b, headline);
+			headline_say(&h, N_("%s rejected %s's undo request."),
+			             b->userid, g->vote_by);
+		return vote_save(c, b, &h);
 	}
 	if (kind == GAME_VOTE_DRAW) {
 		game_end(g, GAME_END_DRAW, g->vote_by, c->s.now);
 		/* TRANSLATORS: the player who accepts, then the one who
 		 * offered the draw. */
-		snprintf(headline, sizeof headline, _("%s accepted %s's draw "
-		         "offer. The game is over: a draw."), b->userid, g->end_by);
-		return board_save(&c->s, b, headline);
+		headline_say(&h, N_("%s accepted %s's draw offer. The game is "
+		             "over: a draw."), b->userid, g->end_by);
+		return vote_save(c, b, &h);
 	}
 	snprintf(undone, sizeof undone, "%s", g->moves[g->nmoves - 1].text);
 	/* TRANSLATORS: the player who agrees, the one who asked, then the
 	 * move taken back ("e2-e3"). */
-	snprintf(headline, sizeof headline, _("%s agreed to take back %s's "
-	         "move %s."), b->userid, g->vote_by, undone);
+	headline_say(&h, N_("%s agreed to take back %s's move %s."), b->userid,
+	             g->vote_by, undone);
 	game_undo(g, c->s.now);
-	return board_save(&c->s, b, headline);
+	return vote_save(c, b, &h);
 }
 
 enum cmd_status vote_on_board(struct cmdctx *c, struct board_ctx *b,
