@@ -1182,6 +1182,8 @@ static const struct {
 	{ "herausfordern", "challenge" }, { "annehmen", "accept" },
 	{ "ablehnen", "decline" }, { "zug", "move" }, { "zeige", "show" },
 	{ "aufgeben", "resign" }, { "urlaub", "vacation" },
+	/* Not a command: a word of move and of a reply (answer.c). */
+	{ "remis", "propose" },
 	{ NULL, NULL },
 };
 

@@ -1,8 +1,9 @@
 #!/usr/bin/python3
 # SPDX-License-Identifier: GPL-3.0-or-later
-"""Issue 32 items 4 and 6: the German words annehmen, ablehnen and
-aufgeben in a reply to a challenge or board mail work as accept, decline
-and resign do (commands/games/answer.c answer_verb); and the reply and
+"""Issue 32 items 4 and 6: the German words annehmen, ablehnen,
+aufgeben and remis in a reply to a challenge or board mail work as
+accept, decline, resign and propose do (commands/games/answer.c
+answer_verb), remis as a move's word too; and the reply and
 forward prefixes of other mail clients (WG:, VS:, RV:, Antw:, a count
 "Re[2]:", a blank before the colon "RE :") are skipped before a
 subject's command is read (commands/board/reply.c)."""
@@ -48,8 +49,29 @@ try:
        "a reply 'ablehnen' to the challenge calls it off",
        "%s %s" % (state(env, 102), err[-300:]))
 
-    # -- aufgeben: a resignation by reply to the board mail --------------
+    # -- remis: a draw offered by reply to the board mail ----------------
     ok(len(board_b) == 1, "bob has the board mail of the started game")
+    rc, err = reply(env, B, board_b[0], "Remis\n\nVon meinem iPhone "
+                    "gesendet\n") if board_b else (1, "")
+    msgs = env.new_messages()
+    ok(rc == 0 and "vote: draw bob " in (env.game_file(101) or "") and
+       len(to(msgs, A)) == 1,
+       "a reply 'Remis' to the board mail offers a draw; alice is asked",
+       "%s %s" % (env.game_file(101), err[-300:]))
+    offer = to(msgs, A)
+    rc, err = reply(env, A, offer[0], "ablehnen") if offer else (1, "")
+    env.new_messages()
+    ok(rc == 0 and "vote: " not in (env.game_file(101) or "") and
+       state(env, 101) == "active",
+       "alice's reply 'ablehnen' to the offer rejects it",
+       "%s %s" % (env.game_file(101), err[-300:]))
+    rc, err = env.mail(B, "epaminondas zug 101 bob b remis")
+    env.new_messages()
+    ok(rc == 0 and "vote: draw bob " in (env.game_file(101) or ""),
+       "'epaminondas zug 101 bob b remis' offers a draw as propose does",
+       "%s %s" % (env.game_file(101), err[-300:]))
+
+    # -- aufgeben: a resignation by reply to the board mail --------------
     rc, err = reply(env, B, board_b[0], "aufgeben") if board_b else (1, "")
     msgs = env.new_messages()
     ok(rc == 0 and state(env, 101) == "white wins (black resigned)" and
