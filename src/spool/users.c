@@ -9,6 +9,7 @@
 #include "spool/spool.h"
 #include "mail/mail.h"
 #include "util/buf.h"
+#include "util/errlang.h"
 #include "util/i18n.h"
 #include "util/magic.h"
 #include "util/util.h"
@@ -589,15 +590,15 @@ static int user_parse(char *text, const char *path, const char *userid,
 	}
 	if (!u->hash || (!u->naddr && !u->nreq && !u->left && !u->robot) ||
 	    strcmp(u->userid, userid) != 0) {
-		buf_printf(&e, _("%s: missing userid, password or address"), path);
-		*err = buf_take(&e);
+		*err = errlang_asprintf(N_("%s: missing userid, password or "
+		                        "address"), path);
 		user_free(u);
 		return -1;
 	}
 	return 0;
 bad:
-	buf_printf(&e, _("%s:%d: malformed user record"), path, lineno);
-	*err = buf_take(&e);
+	*err = errlang_asprintf(N_("%s:%d: malformed user record"), path,
+	                        lineno);
 	user_free(u);
 	return -1;
 }
@@ -606,7 +607,7 @@ int user_salvage(const char *spool, const char *userid, struct user *u,
                  char **raw, char **dropped, char **err)
 {
 	char path[4096], *text, *line, *save = NULL;
-	struct buf d = BUF_INIT, e = BUF_INIT;
+	struct buf d = BUF_INIT;
 	int lineno = 0, rc;
 
 	*raw = *dropped = *err = NULL;
@@ -615,8 +616,8 @@ int user_salvage(const char *spool, const char *userid, struct user *u,
 	snprintf(path, sizeof path, "%s/users/%s", spool, userid);
 	*raw = util_read_file(path, 1 << 16, NULL);
 	if (!*raw) {
-		buf_printf(&e, _("cannot read %s: %s"), path, strerror(errno));
-		*err = buf_take(&e);
+		*err = errlang_asprintf(N_("cannot read %s: %s"), path,
+		                        strerror(errno));
 		return -1;
 	}
 	text = xstrdup(*raw);
@@ -652,8 +653,7 @@ int user_salvage(const char *spool, const char *userid, struct user *u,
 	if (!u->hash)
 		u->hash = xstrdup("!");  /* no password matches: admin user passwd */
 	if (!u->naddr && !u->nreq && !u->left) {
-		buf_printf(&e, _("%s: no address survives"), path);
-		*err = buf_take(&e);
+		*err = errlang_asprintf(N_("%s: no address survives"), path);
 		buf_free(&d);
 		user_free(u);
 		return -1;
@@ -681,10 +681,9 @@ int user_load(const char *spool, const char *userid, struct user *u,
 		goto fail;
 	quarantine_user_name(userid, qname, sizeof qname);
 	if (quarantine_has(spool, qname)) {
-		struct buf e = BUF_INIT;
-		buf_printf(&e, _("%s is quarantined by the administrator (epamserv "
-		           "admin quarantine)"), name);
-		*err = buf_take(&e);
+		*err = errlang_asprintf(N_("%s is quarantined by the "
+		                        "administrator (epamserv admin "
+		                        "quarantine)"), name);
 		damage_note(name, *err, qname);
 		return -1;
 	}
@@ -713,10 +712,9 @@ fail:
 	if (errno == ENOENT)
 		return 1;
 	{
-		struct buf e = BUF_INIT;
 		int saved = errno;
-		buf_printf(&e, _("cannot read %s: %s"), path, strerror(saved));
-		*err = buf_take(&e);
+		*err = errlang_asprintf(N_("cannot read %s: %s"), path,
+		                        strerror(saved));
 		if (read_failed && damage_errno(saved))
 			damage_note(name, *err, NULL);
 	}
@@ -871,11 +869,10 @@ int user_list(const char *spool, char ***ids, size_t *n, char **err)
 	snprintf(path, sizeof path, "%s/users", spool);
 	d = txn_group_settle(spool, "users/") < 0 ? NULL : util_opendir(path);
 	if (!d) {
-		struct buf e = BUF_INIT;
 		if (errno == ENOENT)
 			return 0;
-		buf_printf(&e, _("cannot list %s: %s"), path, strerror(errno));
-		*err = buf_take(&e);
+		*err = errlang_asprintf(N_("cannot list %s: %s"), path,
+		                        strerror(errno));
 		return -1;
 	}
 	while ((de = readdir(d)) != NULL) {
