@@ -270,6 +270,7 @@ static int repair_board(struct svc *s, const struct target *t,
                         const char *reason, struct board_ctx *b)
 {
 	char path[4400], kept[400], headline[1024], *text, *err = NULL;
+	unsigned long newer;
 	int rc, line = 0;
 	size_t plies;
 
@@ -287,6 +288,7 @@ static int repair_board(struct svc *s, const struct target *t,
 			        strerror(errno));
 		return 1;
 	}
+	newer = magic_newer_count();
 	rc = game_parse_prefix(&b->g, text, t->rel, &err, &line);
 	if (rc == 0) {
 		printf(_("%s replays: nothing to repair\n"), t->rel);
@@ -296,7 +298,7 @@ static int repair_board(struct svc *s, const struct target *t,
 	}
 	if (rc < 0) {
 		/* TRANSLATORS: the board file and the error of reading it. */
-		if (strstr(err, MAGIC_NEWER_TEXT))
+		if (magic_newer_count() != newer)
 			fprintf(stderr, _("epamserv: cannot repair %s: %s\n"),
 			        t->rel, err);
 		else

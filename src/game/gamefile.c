@@ -1057,6 +1057,7 @@ int game_load(struct game *g, const char *spool, const char *game, long board,
               char **err)
 {
 	char path[4096], name[256], qname[QUARANTINE_NAME_MAX], *text;
+	unsigned long newer;
 	int rc;
 
 	*err = NULL;
@@ -1076,7 +1077,7 @@ int game_load(struct game *g, const char *spool, const char *game, long board,
 		*err = errlang_asprintf(N_("%s is quarantined by the "
 		                        "administrator (epamserv admin "
 		                        "quarantine)"), name);
-		damage_note(name, *err, qname);
+		damage_note(name, *err, qname, 0);
 		return -1;
 	}
 	text = util_read_file(path, GAMEFILE_MAX, NULL);
@@ -1094,13 +1095,14 @@ int game_load(struct game *g, const char *spool, const char *game, long board,
 		*err = errlang_asprintf(N_("cannot read %s: %s"), path,
 		                        strerror(saved));
 		if (damage_errno(saved))
-			damage_note(name, *err, NULL);
+			damage_note(name, *err, NULL, 0);
 		return -1;
 	}
+	newer = magic_newer_count();
 	rc = game_parse(g, text, name, err);
 	free(text);
 	if (rc < 0)
-		damage_note(name, *err, NULL);
+		damage_note(name, *err, NULL, magic_newer_count() != newer);
 	return rc;
 }
 

@@ -24,7 +24,7 @@ static void copy_line(char *dst, size_t len, const char *src)
 }
 
 void damage_note(const char *relpath, const char *error,
-                 const char *quarantine)
+                 const char *quarantine, int newer)
 {
 	/* The held/ record and the log keep the English (errlang.h). */
 	char *english = error ? errlang_english(error) : NULL;
@@ -33,6 +33,7 @@ void damage_note(const char *relpath, const char *error,
 	copy_line(last.error, sizeof last.error, english ? english : error);
 	free(english);
 	copy_line(last.quarantine, sizeof last.quarantine, quarantine);
+	last.newer = newer;
 	count++;
 }
 

@@ -668,6 +668,7 @@ int user_load(const char *spool, const char *userid, struct user *u,
 	char path[4096], name[300], qname[QUARANTINE_NAME_MAX], *text;
 	struct user_cache_entry *c;
 	struct stat st;
+	unsigned long newer;
 	int rc, read_failed = 0;
 
 	memset(u, 0, sizeof *u);
@@ -684,7 +685,7 @@ int user_load(const char *spool, const char *userid, struct user *u,
 		*err = errlang_asprintf(N_("%s is quarantined by the "
 		                        "administrator (epamserv admin "
 		                        "quarantine)"), name);
-		damage_note(name, *err, qname);
+		damage_note(name, *err, qname, 0);
 		return -1;
 	}
 	c = user_cache_find(path);
@@ -701,12 +702,13 @@ int user_load(const char *spool, const char *userid, struct user *u,
 		read_failed = 1;
 		goto fail;
 	}
+	newer = magic_newer_count();
 	rc = user_parse(text, path, userid, u, err);
 	free(text);
 	if (rc == 0)
 		user_cache_store(path, &st, u);
 	else
-		damage_note(name, *err, NULL);
+		damage_note(name, *err, NULL, magic_newer_count() != newer);
 	return rc;
 fail:
 	if (errno == ENOENT)
@@ -716,7 +718,7 @@ fail:
 		*err = errlang_asprintf(N_("cannot read %s: %s"), path,
 		                        strerror(saved));
 		if (read_failed && damage_errno(saved))
-			damage_note(name, *err, NULL);
+			damage_note(name, *err, NULL, 0);
 	}
 	return -1;
 }
