@@ -625,3 +625,9 @@ EXTRA_DIST += tests/integration/test_po.py
 # Issue 32 item 7: the web site in the language of web_language.
 TESTS += tests/integration/test_web_language.py
 EXTRA_DIST += tests/integration/test_web_language.py
+# A loader's error in the run's language and in English (util/errlang.h):
+# nested, counted, cut short, the ring's bound; a test catalogue.
+check_PROGRAMS += tests/unit/test_errlang
+TESTS += tests/unit/test_errlang
+tests_unit_test_errlang_SOURCES = tests/unit/test_errlang.c tests/tap.h
+tests_unit_test_errlang_LDADD = $(epamserv_test_libs)
