@@ -132,9 +132,10 @@ int main(void)
 	errlang_snprintf(err, sizeof err, N_("line %d: bad"), 3);
 	is_str(err, "line 3: bad", "without NLS the error is English");
 	ok(errlang_english(err) == NULL, "and nothing is kept");
+	is_str(english(err, out, sizeof out), "line 3: bad",
+	       "so the text is its own English");
 	(void)outer;
 	(void)small;
-	(void)out;
 	(void)i;
 	(void)n;
 #endif
