@@ -389,6 +389,21 @@ try:
     ok(re.search(r"users/bob(:\d+)?: (Benutzername, Passwort oder Adresse "
                  r"fehlt|fehlerhafter Benutzereintrag)", out),
        "and German at the operator's terminal", (out, err))
+    # The sender's own user file: his mail is set aside, and the record
+    # says why in English (the run is German: default_language).
+    with open(upath, "w") as f:
+        f.write(ugood)
+    apath = os.path.join(env.spool, "users", "alice")
+    with open(apath) as f:
+        agood = f.read()
+    with open(apath, "w") as f:
+        f.write(agood.replace("userid: alice\n", "userid: alice\nno field\n"))
+    rc, lines, error = damaged_run(good, 3)
+    ok(rc == 75 and re.search(r"users/alice(:\d+)?: (missing userid, "
+                              r"password or address|malformed user "
+                              r"record)$", error),
+       "a sender whose user file does not load: the held/ record's error "
+       "line is English", (rc, error))
     with open(env.log, "rb") as f:
         log = f.read().decode("utf-8", "replace")
     ok(all(ord(ch) < 128 for ch in log), "the log holds no translated word",
