@@ -18,19 +18,8 @@ static struct {
 } kept[ERRLANG_KEEP];
 static unsigned next;
 
-/* malloc that gives up as xmalloc does (util/buf.h). */
-static void *must_alloc(size_t n)
-{
-	void *p = malloc(n);
-
-	if (!p) {
-		fputs("epamserv: out of memory\n", stderr);
-		abort();
-	}
-	return p;
-}
-
-/* The text fmt makes with ap, malloc'ed (ap is used up). */
+/* The text fmt makes with ap, malloc'ed, or NULL when memory is out (ap
+ * is used up). */
 static char *format(const char *fmt, va_list ap)
 {
 	va_list again;
@@ -39,29 +28,32 @@ static char *format(const char *fmt, va_list ap)
 
 	va_copy(again, ap);
 	n = vsnprintf(NULL, 0, fmt, ap);
-	s = must_alloc(n < 0 ? 1 : (size_t)n + 1);
-	if (n < 0)
+	s = malloc(n < 0 ? 1 : (size_t)n + 1);
+	if (s && n < 0)
 		*s = '\0';
-	else
+	else if (s)
 		vsnprintf(s, (size_t)n + 1, fmt, again);
 	va_end(again);
 	return s;
 }
 
 /* Keep the pair (shown, english) unless they are the same text; english
- * is taken over (freed in any case). */
+ * (NULL when it could not be made) is taken over, freed in any case.
+ * Out of memory keeps nothing: the log then has the translation, the
+ * run goes on. */
 static void keep(const char *shown, char *english)
 {
 	unsigned i = next % ERRLANG_KEEP;
-	size_t n = strlen(shown) + 1;
+	char *copy;
 
-	if (!*shown || strcmp(shown, english) == 0) {
+	if (!english || !*shown || strcmp(shown, english) == 0 ||
+	    (copy = strdup(shown)) == NULL) {
 		free(english);
 		return;
 	}
 	free(kept[i].shown);
 	free(kept[i].english);
-	kept[i].shown = memcpy(must_alloc(n), shown, n);
+	kept[i].shown = copy;
 	kept[i].english = english;
 	next++;
 }
@@ -118,7 +110,7 @@ const char *errlang_gettext(const char *msgid)
 	const char *shown = _(msgid);
 
 	if (shown != msgid)
-		keep(shown, strcpy(must_alloc(strlen(msgid) + 1), msgid));
+		keep(shown, strdup(msgid));
 	return shown;
 }
 
@@ -131,6 +123,10 @@ char *errlang_asprintf(const char *msgid, ...)
 	va_start(ap, msgid);
 	s = format(shown, ap);
 	va_end(ap);
+	if (!s) {       /* as xmalloc (util/buf.h): the error is needed */
+		fputs("epamserv: out of memory\n", stderr);
+		abort();
+	}
 	if (shown != msgid) {
 		va_start(ap, msgid);
 		keep(s, format(msgid, ap));
@@ -139,7 +135,8 @@ char *errlang_asprintf(const char *msgid, ...)
 	return s;
 }
 
-/* text with each shown of slot i replaced by its english: malloc'ed. */
+/* text with each shown of slot i replaced by its english: malloc'ed,
+ * NULL when memory is out. */
 static char *replace_all(const char *text, unsigned i)
 {
 	size_t ns = strlen(kept[i].shown), ne = strlen(kept[i].english);
@@ -150,7 +147,9 @@ static char *replace_all(const char *text, unsigned i)
 	for (p = text; (hit = strstr(p, kept[i].shown)) != NULL; p = hit + ns)
 		count++;
 	len = strlen(text) - count * ns + count * ne;
-	o = out = must_alloc(len + 1);
+	o = out = malloc(len + 1);
+	if (!out)
+		return NULL;
 	for (p = text; (hit = strstr(p, kept[i].shown)) != NULL; p = hit + ns) {
 		memcpy(o, p, (size_t)(hit - p));
 		o += hit - p;
@@ -173,6 +172,8 @@ char *errlang_english(const char *text)
 			continue;
 		was = now;
 		now = replace_all(was ? was : text, i);
+		if (!now)       /* out of memory: what was made so far */
+			return was;
 		free(was);
 	}
 	return now;

@@ -65,7 +65,9 @@ char *errlang_asprintf(const char *msgid, ...)
 
 /* text with every kept translation replaced by its English, newest
  * first: a malloc'ed string, or NULL when text holds none (then text is
- * its own English). */
+ * its own English).  Out of memory is no error here: a pair that could
+ * not be kept, or a replacement that could not be made, leaves the
+ * translation in place. */
 char *errlang_english(const char *text);
 
 #endif
