@@ -367,20 +367,20 @@ try:
        "a line the game file cannot have: the log and the record in "
        "English", (lines, error))
 
+    def damage_user(userid):
+        """Put a line no user file has into userid's file: its path and
+        its good text."""
+        path = os.path.join(env.spool, "users", userid)
+        with open(path) as f:
+            text = f.read()
+        with open(path, "w") as f:
+            f.write(text.replace("userid: %s\n" % userid,
+                                 "userid: %s\nno field\n" % userid))
+        return path, text
+
     # A user file that does not parse, met while bob's board mail is made.
-    with open(gpath, "w") as f:
-        f.write(good)
-    upath = os.path.join(env.spool, "users", "bob")
-    with open(upath) as f:
-        ugood = f.read()
-    with open(upath, "w") as f:
-        f.write(ugood.replace("userid: bob\n", "userid: bob\nno field\n"))
-    with open(env.log, "rb") as f:
-        seen = len(f.read())
-    env.receive(make_mail("alice@example.org", "epaminondas move 101 "
-                          "alice a e3-e4", msgid="<user@x.example>"), env=de)
-    with open(env.log, "rb") as f:
-        lines = f.read()[seen:].decode("utf-8", "replace").splitlines()
+    upath, ugood = damage_user("bob")
+    rc, lines, error = damaged_run(good, 3)
     ok([x for x in lines if re.search(
         r"users/bob(:\d+)?: (missing userid, password or address|"
         r"malformed user record)", x)],
@@ -393,12 +393,8 @@ try:
     # says why in English (the run is German: default_language).
     with open(upath, "w") as f:
         f.write(ugood)
-    apath = os.path.join(env.spool, "users", "alice")
-    with open(apath) as f:
-        agood = f.read()
-    with open(apath, "w") as f:
-        f.write(agood.replace("userid: alice\n", "userid: alice\nno field\n"))
-    rc, lines, error = damaged_run(good, 3)
+    damage_user("alice")
+    rc, lines, error = damaged_run(good, 4)
     ok(rc == 75 and re.search(r"users/alice(:\d+)?: (missing userid, "
                               r"password or address|malformed user "
                               r"record)$", error),

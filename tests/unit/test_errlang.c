@@ -17,13 +17,9 @@
 #include "util/errlang.h"
 #include "util/i18n.h"
 #include "tap.h"
+#include "unit/catalogue.h"
 
 static const char *const po =
-	"msgid \"\"\n"
-	"msgstr \"\"\n"
-	"\"Content-Type: text/plain; charset=UTF-8\\n\"\n"
-	"\"Plural-Forms: nplurals=2; plural=(n != 1);\\n\"\n"
-	"\n"
 	"#, c-format\n"
 	"msgid \"line %d: bad\"\n"
 	"msgstr \"Zeile %d: schlecht\"\n"
@@ -54,23 +50,13 @@ static const char *english(const char *text, char *buf, size_t len)
 
 int main(void)
 {
-	char dir[] = "/tmp/epamserv-errlang-XXXXXX", path[256], cmd[600];
+	char dir[] = "/tmp/epamserv-errlang-XXXXXX", cmd[600];
 	char err[128], small[12], out[256];
 	char *outer;
-	FILE *f;
 	int i, n;
 
-	if (!mkdtemp(dir))
+	if (test_catalogue(dir, po) < 0)
 		return 99;
-	snprintf(path, sizeof path, "%s/de/LC_MESSAGES", dir);
-	snprintf(cmd, sizeof cmd, "mkdir -p %s && cd %s && cat > de.po", path,
-	         path);
-	f = popen(cmd, "w");
-	fputs(po, f);
-	ok(f && pclose(f) == 0, "the test catalogue written");
-	snprintf(cmd, sizeof cmd, "msgfmt --check-format -o %s/epamserv.mo "
-	         "%s/de.po", path, path);
-	ok(system(cmd) == 0, "the test catalogue compiled");
 	clearenv();
 	i18n_init();
 	i18n_bind(dir);
