@@ -33,6 +33,9 @@ potfile = po/$(PACKAGE).pot
 XGETTEXT_OPTIONS = --language=C --from-code=UTF-8 \
 	--keyword=_ --keyword=N_ --keyword=ngettext:1,2 \
 	--keyword=headline_sayn:2,3 \
+	--keyword=errlang_nsnprintf:3,4 --flag=errlang_nsnprintf:3:c-format \
+	--flag=errlang_nsnprintf:4:c-format --flag=errlang_snprintf:3:c-format \
+	--flag=errlang_asprintf:1:c-format \
 	--add-comments=TRANSLATORS: --sort-by-file --force-po \
 	--package-name='$(PACKAGE)' --package-version='$(VERSION)' \
 	--msgid-bugs-address='$(PACKAGE_BUGREPORT)'

@@ -603,7 +603,8 @@ EXTRA_DIST += tests/integration/test_log_english.py
 # empty environment (util/i18n.c; a German test catalogue).
 check_PROGRAMS += tests/unit/test_i18n
 TESTS += tests/unit/test_i18n
-tests_unit_test_i18n_SOURCES = tests/unit/test_i18n.c tests/tap.h
+tests_unit_test_i18n_SOURCES = tests/unit/test_i18n.c tests/tap.h \
+	tests/unit/catalogue.h
 tests_unit_test_i18n_LDADD = $(epamserv_test_libs)
 # Issue 32: set ... language, admin user language, the welcome's word on
 # it, templates/LANG/NAME, and one run writing to an English and a
@@ -675,3 +676,10 @@ check_PROGRAMS += tests/unit/test_headline
 TESTS += tests/unit/test_headline
 tests_unit_test_headline_SOURCES = tests/unit/test_headline.c tests/tap.h
 tests_unit_test_headline_LDADD = $(epamserv_test_libs)
+# A loader's error in the run's language and in English (util/errlang.h):
+# nested, counted, cut short, the ring's bound; a test catalogue.
+check_PROGRAMS += tests/unit/test_errlang
+TESTS += tests/unit/test_errlang
+tests_unit_test_errlang_SOURCES = tests/unit/test_errlang.c tests/tap.h \
+	tests/unit/catalogue.h
+tests_unit_test_errlang_LDADD = $(epamserv_test_libs)

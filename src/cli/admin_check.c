@@ -97,6 +97,7 @@ static int check_game_file(const char *game, long board, void *arg,
 {
 	struct check *k = arg;
 	char rel[300], path[4400], qname[QUARANTINE_NAME_MAX], *text, *err = NULL;
+	unsigned long newer;
 	struct game g;
 
 	snprintf(rel, sizeof rel, "games/%s/%s%ld.game", game, sub, board);
@@ -112,8 +113,9 @@ static int check_game_file(const char *game, long board, void *arg,
 		        strerror(errno));
 		return 0;
 	}
+	newer = magic_newer_count();
 	if (game_parse(&g, text, rel, &err) < 0) {
-		if (strstr(err, MAGIC_NEWER_TEXT))
+		if (magic_newer_count() != newer)
 			problem(k, "%s/%s", k->cfg->spool, err);  /* no repair */
 		else
 			problem(k, _("%s/%s (epamserv admin repair %s %ld)"),

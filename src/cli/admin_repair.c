@@ -273,6 +273,7 @@ static int repair_board(struct svc *s, const struct target *t,
 	char path[4400], kept[400], *text, *err = NULL;
 	struct headline said = { 0 };
 	enum cmd_status saved;
+	unsigned long newer;
 	int rc, line = 0;
 	size_t plies;
 
@@ -290,6 +291,7 @@ static int repair_board(struct svc *s, const struct target *t,
 			        strerror(errno));
 		return 1;
 	}
+	newer = magic_newer_count();
 	rc = game_parse_prefix(&b->g, text, t->rel, &err, &line);
 	if (rc == 0) {
 		printf(_("%s replays: nothing to repair\n"), t->rel);
@@ -299,7 +301,7 @@ static int repair_board(struct svc *s, const struct target *t,
 	}
 	if (rc < 0) {
 		/* TRANSLATORS: the board file and the error of reading it. */
-		if (strstr(err, MAGIC_NEWER_TEXT))
+		if (magic_newer_count() != newer)
 			fprintf(stderr, _("epamserv: cannot repair %s: %s\n"),
 			        t->rel, err);
 		else

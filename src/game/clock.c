@@ -6,6 +6,7 @@
 #include "game/clock.h"
 #include "game/game.h"
 #include "util/buf.h"
+#include "util/errlang.h"
 #include "util/i18n.h"
 #include "util/util.h"
 
@@ -53,9 +54,10 @@ static void bad_form(char *err, size_t len, const char *value)
 	 * -time; %.40s is the value the player wrote.
 	 * Keep the options (-time, -time=7d+2d/14d, -time=10/30d) as they
 	 * are: what a player types. */
-	snprintf(err, len, _("-time is START+INC[/MAX] (a bank: "
-	         "-time=7d+2d/14d), N/Dd (N moves in D days: -time=10/30d) or "
-	         "Nd (N days a move), with units d and h, not '%.40s'"), value);
+	errlang_snprintf(err, len, N_("-time is START+INC[/MAX] (a bank: "
+	                 "-time=7d+2d/14d), N/Dd (N moves in D days: "
+	                 "-time=10/30d) or Nd (N days a move), with units d "
+	                 "and h, not '%.40s'"), value);
 }
 
 int tc_parse(struct time_control *tc, const char *value, char *err,
@@ -74,10 +76,12 @@ int tc_parse(struct time_control *tc, const char *value, char *err,
 			/* TRANSLATORS: keep the options (-time,
 			 * -time=7d+2d/14d, -time=10/30d) as they are: what
 			 * a player types. */
-			snprintf(err, len, _("-time is START+INC[/MAX] (a bank: "
-			         "-time=7d+2d/14d), N/Dd (N moves in D days: "
-			         "-time=10/30d) or Nd (N days a move), with units d "
-			         "and h; N is 1 to 100 moves, not '%.20s'"), value);
+			errlang_snprintf(err, len, N_("-time is "
+			                 "START+INC[/MAX] (a bank: "
+			                 "-time=7d+2d/14d), N/Dd (N moves in "
+			                 "D days: -time=10/30d) or Nd (N days "
+			                 "a move), with units d and h; N is 1 "
+			                 "to 100 moves, not '%.20s'"), value);
 			return -1;
 		}
 		p = end + 1;
@@ -88,8 +92,9 @@ int tc_parse(struct time_control *tc, const char *value, char *err,
 		if (a < HOUR || a > 365 * DAY) {
 			/* TRANSLATORS: keep the options (-time=N/Dd) as
 			 * they are: what a player types. */
-			snprintf(err, len, _("-time=N/Dd: D is 1 hour to 365 days, "
-			         "not '%.40s'"), value);
+			errlang_snprintf(err, len, N_("-time=N/Dd: D is 1 "
+			                 "hour to 365 days, not '%.40s'"),
+			                 value);
 			return -1;
 		}
 		t.kind = TC_MOVES;
@@ -132,18 +137,18 @@ int tc_parse(struct time_control *tc, const char *value, char *err,
 		return -1;
 	}
 	if (t.start < HOUR || t.start > 365 * DAY) {
-		snprintf(err, len, _("-time: START is 1 hour to 365 days, not "
-		         "'%.40s'"), value);
+		errlang_snprintf(err, len, N_("-time: START is 1 hour to 365 "
+		                 "days, not '%.40s'"), value);
 		return -1;
 	}
 	if (t.inc > 60 * DAY) {
-		snprintf(err, len, _("-time: INC is at most 60 days, not '%.40s'"),
-		         value);
+		errlang_snprintf(err, len, N_("-time: INC is at most 60 days, "
+		                 "not '%.40s'"), value);
 		return -1;
 	}
 	if (t.max && (t.max < t.start || t.max > 365 * DAY)) {
-		snprintf(err, len, _("-time: MAX is at least START and at most "
-		         "365 days, not '%.40s'"), value);
+		errlang_snprintf(err, len, N_("-time: MAX is at least START "
+		                 "and at most 365 days, not '%.40s'"), value);
 		return -1;
 	}
 	*tc = t;

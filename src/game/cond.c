@@ -7,6 +7,7 @@
  * src/services/after_move.c.
  */
 #include "game/game.h"
+#include "util/errlang.h"
 #include "util/i18n.h"
 
 #include <stdio.h>
@@ -37,8 +38,9 @@ int game_cond_legal(const struct game *g, int side,
 		if (ep_move_parse(&p, &g->opts, l->ply[i], &m, why, sizeof why) < 0) {
 			/* TRANSLATORS: the move's number in the conditional
 			 * line, the move, then why it is not legal. */
-			snprintf(err, errlen, _("move %d of the line, %s, is not "
-			         "legal then: %s"), i + 1, l->ply[i], why);
+			errlang_snprintf(err, errlen, N_("move %d of the "
+			                 "line, %s, is not legal then: %s"),
+			                 i + 1, l->ply[i], why);
 			return i;
 		}
 		ep_make(&p, &g->opts, &m);

@@ -7,6 +7,7 @@
  */
 #include "game/game.h"
 #include "util/buf.h"
+#include "util/errlang.h"
 #include "util/i18n.h"
 
 #include <stdio.h>
@@ -168,19 +169,21 @@ int game_end_ok(const struct game *g, enum game_end kind, const char *by,
 	int side = game_side_of(g, by);
 
 	if (side < 0) {
-		snprintf(err, errlen, _("%s is not a player on board %ld"), by,
-		         g->board);
+		errlang_snprintf(err, errlen, N_("%s is not a player on board "
+		                 "%ld"), by, g->board);
 		return -1;
 	}
 	if (g->state == GAME_FINISHED || g->state == GAME_CANCELLED) {
 		game_result_text(g, res, sizeof res);
 		/* TRANSLATORS: the board, then its result. */
-		snprintf(err, errlen, _("board %ld is over: %s"), g->board, res);
+		errlang_snprintf(err, errlen, N_("board %ld is over: %s"),
+		                 g->board, res);
 		return -1;
 	}
 	if (kind == GAME_END_EXPIRE) {
 		if (g->state != GAME_CHALLENGED) {
-			snprintf(err, errlen, "%s", _("only a challenge can expire"));
+			snprintf(err, errlen, "%s",
+			         errlang_gettext(N_("only a challenge can expire")));
 			return -1;
 		}
 		return 0;
@@ -189,8 +192,9 @@ int game_end_ok(const struct game *g, enum game_end kind, const char *by,
 	 * declining it, or withdrawing an agreement already given. */
 	if (kind == GAME_END_DECLINE || kind == GAME_END_WITHDRAW) {
 		if (g->state != GAME_CHALLENGED) {
-			snprintf(err, errlen, _("the game on board %ld has started; "
-			         "there is no challenge left to answer"), g->board);
+			errlang_snprintf(err, errlen, N_("the game on board "
+			                 "%ld has started; there is no "
+			                 "challenge left to answer"), g->board);
 			return -1;
 		}
 		return 0;
@@ -261,25 +265,25 @@ int game_vote_open(struct game *g, enum game_vote kind, const char *by,
 	int side = game_side_of(g, by);
 
 	if (g->state != GAME_ACTIVE) {
-		snprintf(err, errlen, g->state == GAME_CHALLENGED
-		         ? _("board %ld is not being played (the challenge is not "
-		             "accepted yet)")
-		         : _("board %ld is not being played (the game is over)"),
-		         g->board);
+		errlang_snprintf(err, errlen, g->state == GAME_CHALLENGED
+		                 ? N_("board %ld is not being played (the challenge is not "
+		                     "accepted yet)")
+		                 : N_("board %ld is not being played (the game is over)"),
+		                 g->board);
 		return -1;
 	}
 	if (side < 0) {
-		snprintf(err, errlen, _("%s is not a player on board %ld"), by,
-		         g->board);
+		errlang_snprintf(err, errlen, N_("%s is not a player on board "
+		                 "%ld"), by, g->board);
 		return -1;
 	}
 	if (g->vote != GAME_VOTE_NONE) {
 		/* TRANSLATORS: the player who asked (both sentences). */
-		snprintf(err, errlen, g->vote == GAME_VOTE_DRAW
-		         ? _("%s's draw offer is still waiting for an answer; "
-		             "only one question at a time")
-		         : _("%s's undo request is still waiting for an answer; "
-		             "only one question at a time"), g->vote_by);
+		errlang_snprintf(err, errlen, g->vote == GAME_VOTE_DRAW
+		                 ? N_("%s's draw offer is still waiting for an answer; "
+		                     "only one question at a time")
+		                 : N_("%s's undo request is still waiting for an answer; "
+		                     "only one question at a time"), g->vote_by);
 		return -1;
 	}
 	/* An undo takes back the asker's own last move: the side that moved
@@ -287,14 +291,16 @@ int game_vote_open(struct game *g, enum game_vote kind, const char *by,
 	if (kind == GAME_VOTE_UNDO &&
 	    (g->nmoves == 0 || (int)g->pos.to_move == side)) {
 		if (g->nmoves == 0)
-			snprintf(err, errlen, _("there is no move of yours to take "
-			         "back: no move has been played on board %ld yet"),
-			         g->board);
+			errlang_snprintf(err, errlen, N_("there is no move of "
+			                 "yours to take back: no move has "
+			                 "been played on board %ld yet"),
+			                 g->board);
 		else
 			/* TRANSLATORS: the board, then the opponent. */
-			snprintf(err, errlen, _("there is no move of yours to take "
-			         "back: the last move on board %ld is %s's"),
-			         g->board, game_opponent(g, by));
+			errlang_snprintf(err, errlen, N_("there is no move of "
+			                 "yours to take back: the last move "
+			                 "on board %ld is %s's"), g->board,
+			                 game_opponent(g, by));
 		return -1;
 	}
 	g->vote = kind;
@@ -658,15 +664,16 @@ int game_play(struct game *g, const char *text, time_t when,
 	enum ep_side mover = g->pos.to_move;
 
 	if (g->state == GAME_CHALLENGED) {
-		snprintf(err, errlen, _("the game has not started: %s has not "
-		         "accepted the challenge yet"), g->black);
+		errlang_snprintf(err, errlen, N_("the game has not started: "
+		                 "%s has not accepted the challenge yet"),
+		                 g->black);
 		return -1;
 	}
 	if (g->state != GAME_ACTIVE) {
 		char res[EP_ERR_MAX + 96];
 		game_result_text(g, res, sizeof res);
 		/* TRANSLATORS: the game's result. */
-		snprintf(err, errlen, _("the game is over: %s"), res);
+		errlang_snprintf(err, errlen, N_("the game is over: %s"), res);
 		return -1;
 	}
 	if (ep_move_parse(&g->pos, &g->opts, text, &m, err, errlen) < 0)

@@ -91,6 +91,7 @@
 #include "spool/quarantine.h"
 #include "spool/spool.h"
 #include "util/buf.h"
+#include "util/errlang.h"
 #include "util/i18n.h"
 #include "util/magic.h"
 #include "util/util.h"
@@ -364,8 +365,9 @@ static int gf_start(struct game *g, const struct gf_head *h, char *err,
 	if (h->have != 127) {
 		/* TRANSLATORS: the words after "one of" are the game
 		 * file's keys (not translated). */
-		snprintf(err, errlen, _("the header lacks one of game, board, "
-		         "options, white, black, created, updated"));
+		errlang_snprintf(err, errlen, N_("the header lacks one of "
+		                 "game, board, options, white, black, "
+		                 "created, updated"));
 		return -1;
 	}
 	if (ep_options_default(&o, h->game, err, errlen) < 0)
@@ -390,8 +392,9 @@ static int gf_start(struct game *g, const struct gf_head *h, char *err,
 		if (side < 0 || g->agreed[side]) {
 			/* TRANSLATORS: a line of the game file ("agreed:" is
 			 * its key, not translated) and the userid it names. */
-			snprintf(err, errlen, _("'agreed: %s' names no player, or "
-			         "one twice"), h->agreed_by[i]);
+			errlang_snprintf(err, errlen, N_("'agreed: %s' names "
+			                 "no player, or one twice"),
+			                 h->agreed_by[i]);
 			game_free(g);
 			return -1;
 		}
@@ -400,8 +403,8 @@ static int gf_start(struct game *g, const struct gf_head *h, char *err,
 	if (h->challenged) {
 		game_challenge(g);
 		if (g->agreed[0] && g->agreed[1]) {
-			snprintf(err, errlen, _("a challenge both players agreed to "
-			         "would have started"));
+			errlang_snprintf(err, errlen, N_("a challenge both "
+			                 "players agreed to would have started"));
 			game_free(g);
 			return -1;
 		}
@@ -421,18 +424,19 @@ static int gf_move(struct game *g, char *val, char *err, size_t errlen)
 	if (!num || !text || !when || !msgid || strtok_r(NULL, " ", &save)) {
 		/* TRANSLATORS: what is in quotes is the form of a line of
 		 * the game file: its key is not translated. */
-		snprintf(err, errlen,
-		         /* TRANSLATORS: keep MOVE as it is: what a player
+		errlang_snprintf(err, errlen,
+		                 /* TRANSLATORS: keep MOVE as it is: what a player
 		          * types. */
-		         _("a move line is 'move: N MOVE TIME MESSAGE-ID'"));
+		                 N_("a move line is 'move: N MOVE TIME MESSAGE-ID'"));
 		return -1;
 	}
 	if (strtol(num, NULL, 10) != (long)g->nmoves + 1) {
-		snprintf(err, errlen, _("expected move number %zu"), g->nmoves + 1);
+		errlang_snprintf(err, errlen, N_("expected move number %zu"),
+		                 g->nmoves + 1);
 		return -1;
 	}
 	if (util_parse_iso_time(when, &t) < 0) {
-		snprintf(err, errlen, _("bad time '%s'"), when);
+		errlang_snprintf(err, errlen, N_("bad time '%s'"), when);
 		return -1;
 	}
 	{
@@ -442,8 +446,8 @@ static int gf_move(struct game *g, char *val, char *err, size_t errlen)
 		              sizeof why) < 0) {
 			/* TRANSLATORS: the move as written and why it is
 			 * refused. */
-			snprintf(err, errlen, _("move %s does not replay: %s"),
-			         text, why);
+			errlang_snprintf(err, errlen, N_("move %s does not "
+			                 "replay: %s"), text, why);
 			return -1;
 		}
 		g->updated = keep;
@@ -466,8 +470,8 @@ static int gf_comment(struct game *g, const char *val, char *err,
 	    strlen(end + 1) > 2 * GAME_COMMENT_MAX) {
 		/* TRANSLATORS: what is in quotes is the form of a line of
 		 * the game file: its key is not translated. */
-		snprintf(err, errlen, _("a comment line is 'comment: N TEXT' "
-		         "after move N, once"));
+		errlang_snprintf(err, errlen, N_("a comment line is 'comment: "
+		                 "N TEXT' after move N, once"));
 		return -1;
 	}
 	text = o = xmalloc(strlen(end + 1) + 1);
@@ -482,8 +486,8 @@ static int gf_comment(struct game *g, const char *val, char *err,
 			continue;
 		}
 		free(text);
-		snprintf(err, errlen, _("a comment has a bad escape (\\\\, \\n and "
-		         "\\t are the only ones)"));
+		errlang_snprintf(err, errlen, N_("a comment has a bad escape "
+		                 "(\\\\, \\n and \\t are the only ones)"));
 		return -1;
 	}
 	*o = '\0';
@@ -505,14 +509,15 @@ static int gf_stopped(struct game *g, const char *val, char *err,
 	    g->tc.kind == TC_DAYS || secs <= 0) {
 		/* TRANSLATORS: what is in quotes is the form of a line of
 		 * the game file: its key is not translated. */
-		snprintf(err, errlen, _("a stopped line is 'stopped: N SECONDS' "
-		         "after move N of a game with a time control"));
+		errlang_snprintf(err, errlen, N_("a stopped line is 'stopped: "
+		                 "N SECONDS' after move N of a game with a "
+		                 "time control"));
 		return -1;
 	}
 	turn = n > 1 ? g->moves[n - 2].when : clock_game_start(g);
 	if (secs > (long)(g->moves[n - 1].when - turn)) {
-		snprintf(err, errlen, _("move %ld stopped the clock for longer than "
-		         "its turn"), n);
+		errlang_snprintf(err, errlen, N_("move %ld stopped the clock "
+		                 "for longer than its turn"), n);
 		return -1;
 	}
 	g->moves[n - 1].stopped = secs;
@@ -529,16 +534,17 @@ static int gf_clock(struct game *g, const char *val, char *err, size_t errlen)
 	    sscanf(val, "%ld %ld %c", &w, &b, &extra) != 2) {
 		/* TRANSLATORS: what is in quotes is the form of a line of
 		 * the game file: its key is not translated. */
-		snprintf(err, errlen, _("a clock line is 'clock: WHITE BLACK' "
-		         "(seconds) in a game with a time control"));
+		errlang_snprintf(err, errlen, N_("a clock line is 'clock: "
+		                 "WHITE BLACK' (seconds) in a game with a "
+		                 "time control"));
 		return -1;
 	}
 	clock_banks(g, 0, bank);
 	if (bank[0] != w || bank[1] != b) {
 		/* TRANSLATORS: White's and Black's time left in seconds. */
-		snprintf(err, errlen, _("the stored clock does not match the "
-		         "replayed moves (replay gives %ld %ld)"), bank[0],
-		         bank[1]);
+		errlang_snprintf(err, errlen, N_("the stored clock does not "
+		                 "match the replayed moves (replay gives %ld "
+		                 "%ld)"), bank[0], bank[1]);
 		return -1;
 	}
 	return 0;
@@ -561,7 +567,7 @@ static int gf_kind_line(char *val, const char *const *words, char *by,
 		/* TRANSLATORS: the form of the value of a line of the game
 		 * file.
 		 * Keep USERID as it is: what a player types. */
-		snprintf(err, errlen, _("expected 'KIND USERID TIME'"));
+		errlang_snprintf(err, errlen, N_("expected 'KIND USERID TIME'"));
 		return -1;
 	}
 	for (i = 1; words[i]; i++)
@@ -571,7 +577,7 @@ static int gf_kind_line(char *val, const char *const *words, char *by,
 		}
 	/* TRANSLATORS: the first word of a line's value in the game file
 	 * (resign, draw, queue, ...), as written. */
-	snprintf(err, errlen, _("unknown kind '%s'"), kind);
+	errlang_snprintf(err, errlen, N_("unknown kind '%s'"), kind);
 	return -1;
 }
 
@@ -614,30 +620,33 @@ static int gf_token(struct game *g, char *val, char *err, size_t errlen)
 	    strlen(hash) >= sizeof g->token_hash[0]) {
 		/* TRANSLATORS: what is in quotes is the form of a line of
 		 * the game file: its key is not translated. */
-		snprintf(err, errlen,
-		         /* TRANSLATORS: keep USERID as it is: what a player
+		errlang_snprintf(err, errlen,
+		                 /* TRANSLATORS: keep USERID as it is: what a player
 		          * types. */
-		         _("a token line is 'token: USERID EPOCH HASH'"));
+		                 N_("a token line is 'token: USERID EPOCH HASH'"));
 		return -1;
 	}
 	for (i = 0; hash[i]; i++)
 		if ((unsigned char)hash[i] <= 0x20 || (unsigned char)hash[i] >= 0x7f) {
-			snprintf(err, errlen, _("a token hash is printable ASCII"));
+			errlang_snprintf(err, errlen, N_("a token hash is "
+			                 "printable ASCII"));
 			return -1;
 		}
 	if ((side = game_side_of(g, user)) < 0) {
 		/* TRANSLATORS: a userid and the board's number. */
-		snprintf(err, errlen, _("%s is not a player on board %ld"), user,
-		         g->board);
+		errlang_snprintf(err, errlen, N_("%s is not a player on board "
+		                 "%ld"), user, g->board);
 		return -1;
 	}
 	if (g->token_hash[side][0]) {
-		snprintf(err, errlen, _("a second token line for %s"), user);
+		errlang_snprintf(err, errlen, N_("a second token line for %s"),
+		                 user);
 		return -1;
 	}
 	g->token_epoch[side] = strtoul(epoch, &end, 10);
 	if (end == epoch || *end) {
-		snprintf(err, errlen, _("bad token epoch '%s'"), epoch);
+		errlang_snprintf(err, errlen, N_("bad token epoch '%s'"),
+		                 epoch);
 		return -1;
 	}
 	snprintf(g->token_hash[side], sizeof g->token_hash[side], "%s", hash);
@@ -665,8 +674,8 @@ static int gf_pending(struct game *g, char *val, char *err, size_t errlen)
 		/* TRANSLATORS: what is in quotes is the form of a line of
 		 * the game file: its key and words are not translated.
 		 * Keep USERID and MOVE as they are: what a player types. */
-		snprintf(err, errlen, _("a pending line is 'pending: "
-		         "queue|submit USERID MOVE TIME MESSAGE-ID'"));
+		errlang_snprintf(err, errlen, N_("a pending line is 'pending: "
+		                 "queue|submit USERID MOVE TIME MESSAGE-ID'"));
 		return -1;
 	}
 	for (k = 1; pend_words[k] && strcmp(kind, pend_words[k]) != 0; k++)
@@ -674,30 +683,30 @@ static int gf_pending(struct game *g, char *val, char *err, size_t errlen)
 	if (!pend_words[k]) {
 		/* TRANSLATORS: the first word of a line's value in the
 		 * game file (resign, draw, queue, ...), as written. */
-		snprintf(err, errlen, _("unknown kind '%s'"), kind);
+		errlang_snprintf(err, errlen, N_("unknown kind '%s'"), kind);
 		return -1;
 	}
 	if ((side = game_side_of(g, user)) < 0) {
 		/* TRANSLATORS: a userid and the board's number. */
-		snprintf(err, errlen, _("%s is not a player on board %ld"), user,
-		         g->board);
+		errlang_snprintf(err, errlen, N_("%s is not a player on board "
+		                 "%ld"), user, g->board);
 		return -1;
 	}
 	if (g->state != GAME_ACTIVE || g->pend[side] != GAME_PEND_NONE) {
-		snprintf(err, errlen, _("a pending move needs an active game and "
-		         "one per player"));
+		errlang_snprintf(err, errlen, N_("a pending move needs an "
+		                 "active game and one per player"));
 		return -1;
 	}
 	if (k == GAME_PEND_QUEUE && (side == (int)g->pos.to_move ||
 	                             !game_move_form_ok(move))) {
-		snprintf(err, errlen, _("a queued move is of the player not to "
-		         "move, in the form e3-e7"));
+		errlang_snprintf(err, errlen, N_("a queued move is of the "
+		                 "player not to move, in the form e3-e7"));
 		return -1;
 	}
 	if (k == GAME_PEND_SUBMIT && (side != (int)g->pos.to_move ||
 	    ep_move_parse(&g->pos, &g->opts, move, &m, err, errlen) < 0)) {
-		snprintf(err, errlen, _("a submitted move is a legal move of the "
-		         "player to move"));
+		errlang_snprintf(err, errlen, N_("a submitted move is a legal "
+		                 "move of the player to move"));
 		return -1;
 	}
 	game_pend_set(g, side, (enum game_pend)k, move, when,
@@ -726,8 +735,9 @@ static int gf_conditional(struct game *g, char *val, char *err,
 		/* TRANSLATORS: what is in quotes is the form of a line of
 		 * the game file: its key is not translated.
 		 * Keep USERID and MOVE as they are: what a player types. */
-		snprintf(err, errlen, _("a conditional line is 'conditional: "
-		         "USERID MOVE MOVE ...' of a player of an active game"));
+		errlang_snprintf(err, errlen, N_("a conditional line is "
+		                 "'conditional: USERID MOVE MOVE ...' of a "
+		                 "player of an active game"));
 		return -1;
 	}
 	while ((w = strtok_r(NULL, " ", &save)) != NULL) {
@@ -749,15 +759,15 @@ static int gf_conditional(struct game *g, char *val, char *err,
 		snprintf(l.ply[l.n++], EP_MOVE_TEXT_MAX, "%s", w);
 	}
 	if (l.n == 0 || l.n % 2) {
-		snprintf(err, errlen, _("a conditional line is pairs of moves "
-		         "(the opponent's, then the answer)"));
+		errlang_snprintf(err, errlen, N_("a conditional line is pairs "
+		                 "of moves (the opponent's, then the answer)"));
 		return -1;
 	}
 	if (game_cond_legal(g, side, &l, why, sizeof why) >= 0) {
 		/* TRANSLATORS: the player's userid and why the line is
 		 * refused. */
-		snprintf(err, errlen, _("a conditional line of %s does not "
-		         "replay: %s"), user, why);
+		errlang_snprintf(err, errlen, N_("a conditional line of %s "
+		                 "does not replay: %s"), user, why);
 		return -1;
 	}
 	if (game_cond_add(g, side, &l, &replaced) < 0 || replaced >= 0) {
@@ -779,7 +789,8 @@ static int gf_observer(struct game *g, const char *val, char *err,
 {
 	if (!util_userid_ok(val) || (g->nobservers &&
 	    strcmp(g->observers[g->nobservers - 1], val) >= 0)) {
-		snprintf(err, errlen, _("observers are userids, each once, sorted"));
+		errlang_snprintf(err, errlen, N_("observers are userids, each "
+		                 "once, sorted"));
 		return -1;
 	}
 	game_observer_add(g, val);
@@ -796,8 +807,9 @@ static int gf_check_end(struct game *g, const char *key, const char *val,
 		if (strcmp(buf, val) != 0) {
 			/* TRANSLATORS: the position the replay gives, in
 			 * the notation of positions. */
-			snprintf(err, errlen, _("the stored position does not "
-			         "match the replayed moves (replay gives %s)"), buf);
+			errlang_snprintf(err, errlen, N_("the stored position "
+			                 "does not match the replayed moves "
+			                 "(replay gives %s)"), buf);
 			return -1;
 		}
 		return 0;
@@ -810,8 +822,8 @@ static int gf_check_end(struct game *g, const char *key, const char *val,
 	gf_result(g, buf, sizeof buf);
 	if (strcmp(val, buf) != 0) {
 		/* TRANSLATORS: the result line the replay gives. */
-		snprintf(err, errlen, _("the stored result does not match the "
-		         "replay (replay gives %s)"), buf);
+		errlang_snprintf(err, errlen, N_("the stored result does not "
+		                 "match the replay (replay gives %s)"), buf);
 		return -1;
 	}
 	return 0;
@@ -837,8 +849,8 @@ static int gf_body_line(struct game *g, const char *key, char *val,
 		if (*phase != GF_MOVES) {
 			/* TRANSLATORS: 'stopped' is a key of the game file
 			 * (not translated). */
-			snprintf(msg, len, _("'stopped' is out of order (it "
-			         "follows its move)"));
+			errlang_snprintf(msg, len, N_("'stopped' is out of "
+			                 "order (it follows its move)"));
 			return -1;
 		}
 		return gf_stopped(g, val, msg, len);
@@ -847,8 +859,8 @@ static int gf_body_line(struct game *g, const char *key, char *val,
 		if (*phase != GF_MOVES) {
 			/* TRANSLATORS: 'comment' is a key of the game file
 			 * (not translated). */
-			snprintf(msg, len, _("'comment' is out of order (it "
-			         "follows its move)"));
+			errlang_snprintf(msg, len, N_("'comment' is out of "
+			                 "order (it follows its move)"));
 			return -1;
 		}
 		return gf_comment(g, val, msg, len);
@@ -856,7 +868,7 @@ static int gf_body_line(struct game *g, const char *key, char *val,
 	for (k = 0; k < 10 && strcmp(key, order[k]) != 0; k++)
 		;
 	if (*phase == GF_RESULT) {
-		snprintf(msg, len, _("text after the result line"));
+		errlang_snprintf(msg, len, N_("text after the result line"));
 		return -1;
 	}
 	if (k < (int)*phase ||
@@ -865,9 +877,10 @@ static int gf_body_line(struct game *g, const char *key, char *val,
 	    (k == GF_RESULT && *phase != GF_POSITION)) {
 		/* TRANSLATORS: a key of the game file; the words after
 		 * "the order is" are its keys (not translated). */
-		snprintf(msg, len, _("'%s' is out of order (the order is move, end, "
-		         "vote, pending, conditional, token, observer, clock, "
-		         "position, result)"), key);
+		errlang_snprintf(msg, len, N_("'%s' is out of order (the "
+		                 "order is move, end, vote, pending, "
+		                 "conditional, token, observer, clock, "
+		                 "position, result)"), key);
 		return -1;
 	}
 	*phase = (enum gf_phase)k;
@@ -958,9 +971,9 @@ static int gf_parse(struct game *g, const char *text, const char *name,
 			                             sizeof msg))
 				/* TRANSLATORS: the first line a game file
 				 * has. */
-				snprintf(msg, sizeof msg, _("not a game file "
-				         "(expected '%s')"),
-				         GAMEFILE_MAGIC);
+				errlang_snprintf(msg, sizeof msg, N_("not a "
+				                 "game file (expected '%s')"),
+				                 GAMEFILE_MAGIC);
 			if (!version)
 				goto fail;
 			h.version = version;
@@ -969,7 +982,8 @@ static int gf_parse(struct game *g, const char *text, const char *name,
 		colon = strstr(line, ": ");
 		if (!colon) {
 			/* TRANSLATORS: the form of a line of the game file. */
-			snprintf(msg, sizeof msg, _("expected 'key: value'"));
+			errlang_snprintf(msg, sizeof msg, N_("expected 'key: "
+			                 "value'"));
 			goto cut;
 		}
 		*colon = '\0';
@@ -992,14 +1006,14 @@ static int gf_parse(struct game *g, const char *text, const char *name,
 		} else if (started || (version == 1 && strcmp(line, "state") == 0) ||
 		           gf_head_field(&h, line, colon + 2) < 0) {
 			/* TRANSLATORS: a key of the game file, as written. */
-			snprintf(msg, sizeof msg,
-			         _("unknown or malformed field '%s'"), line);
+			errlang_snprintf(msg, sizeof msg,
+			                 N_("unknown or malformed field '%s'"), line);
 			goto cut;
 		}
 	}
 	if (phase != GF_RESULT) {
-		snprintf(msg, sizeof msg, _("the file ends before its position "
-		         "and result lines"));
+		errlang_snprintf(msg, sizeof msg, N_("the file ends before "
+		                 "its position and result lines"));
 		goto cut;
 	}
 	free(copy);
@@ -1044,7 +1058,7 @@ int game_load(struct game *g, const char *spool, const char *game, long board,
               char **err)
 {
 	char path[4096], name[256], qname[QUARANTINE_NAME_MAX], *text;
-	struct buf b = BUF_INIT;
+	unsigned long newer;
 	int rc;
 
 	*err = NULL;
@@ -1053,19 +1067,18 @@ int game_load(struct game *g, const char *spool, const char *game, long board,
 	/* A batch may have this board's next version staged (group.h). */
 	if (txn_group_settle(spool, name) < 0) {
 		/* TRANSLATORS: a file's path. */
-		buf_printf(&b, _("cannot read %s: the batch's group commit failed"),
-		           path);
-		*err = buf_take(&b);
+		*err = errlang_asprintf(N_("cannot read %s: the batch's group "
+		                        "commit failed"), path);
 		return -1;
 	}
 	quarantine_board_name(game, board, qname, sizeof qname);
 	if (quarantine_has(spool, qname)) {
 		/* TRANSLATORS: a game file's name in the spool; "epamserv
 		 * admin quarantine" is a command (not translated). */
-		buf_printf(&b, _("%s is quarantined by the administrator (epamserv "
-		           "admin quarantine)"), name);
-		*err = buf_take(&b);
-		damage_note(name, *err, qname);
+		*err = errlang_asprintf(N_("%s is quarantined by the "
+		                        "administrator (epamserv admin "
+		                        "quarantine)"), name);
+		damage_note(name, *err, qname, 0);
 		return -1;
 	}
 	text = util_read_file(path, GAMEFILE_MAX, NULL);
@@ -1080,16 +1093,17 @@ int game_load(struct game *g, const char *spool, const char *game, long board,
 		if (saved == ENOENT)
 			return 1;
 		/* TRANSLATORS: a file's path and the system's reason. */
-		buf_printf(&b, _("cannot read %s: %s"), path, strerror(saved));
-		*err = buf_take(&b);
+		*err = errlang_asprintf(N_("cannot read %s: %s"), path,
+		                        strerror(saved));
 		if (damage_errno(saved))
-			damage_note(name, *err, NULL);
+			damage_note(name, *err, NULL, 0);
 		return -1;
 	}
+	newer = magic_newer_count();
 	rc = game_parse(g, text, name, err);
 	free(text);
 	if (rc < 0)
-		damage_note(name, *err, NULL);
+		damage_note(name, *err, NULL, magic_newer_count() != newer);
 	return rc;
 }
 

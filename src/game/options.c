@@ -16,6 +16,7 @@
  */
 #include "game/options.h"
 #include "util/buf.h"
+#include "util/errlang.h"
 #include "util/i18n.h"
 
 #include <stdio.h>
@@ -31,7 +32,8 @@ static int set_observers(struct game_settings *s, const char *value,
 		s->no_observers = strcasecmp(value, "off") == 0;
 		return 0;
 	}
-	snprintf(err, len, _("-observers is on or off, not '%.40s'"), value);
+	errlang_snprintf(err, len, N_("-observers is on or off, not '%.40s'"),
+	                 value);
 	return -1;
 }
 
@@ -45,8 +47,8 @@ static int set_rated(struct game_settings *s, const char *value, char *err,
 	}
 	/* TRANSLATORS: keep the options (-rated, -rated=no) as they are:
 	 * what a player types. */
-	snprintf(err, len, _("-rated is yes or no, not '%.40s' (-rated=no: "
-	         "the result moves no rating)"), value);
+	errlang_snprintf(err, len, N_("-rated is yes or no, not '%.40s' "
+	                 "(-rated=no: the result moves no rating)"), value);
 	return -1;
 }
 
@@ -65,9 +67,9 @@ static int set_timeout(struct game_settings *s, const char *value,
 		s->tc.claim = strcasecmp(value, "claim") == 0;
 		return 0;
 	}
-	snprintf(err, len, _("-timeout is auto or claim, not '%.40s' (auto: "
-	         "the game is lost when the time is out; claim: the opponent "
-	         "may claim it)"), value);
+	errlang_snprintf(err, len, N_("-timeout is auto or claim, not '%.40s' "
+	                 "(auto: the game is lost when the time is out; "
+	                 "claim: the opponent may claim it)"), value);
 	return -1;
 }
 
@@ -159,16 +161,16 @@ void game_option_forms(unsigned kinds, char *buf, size_t len)
 	buf_free(&b);
 }
 
-/* err: the sentence fmt, whose two %s are what the player wrote and the
- * list of every option. */
-static int refuse_listing(const char *fmt, const char *what, char *err,
+/* err: the sentence msgid (marked N_()), whose two %s are what the player
+ * wrote and the list of every option. */
+static int refuse_listing(const char *msgid, const char *what, char *err,
                           size_t len)
 {
 	char forms[GAME_OPTIONS_ERR_MAX];
 
 	game_option_forms(1u << GAME_OPTION_RULE | 1u << GAME_OPTION_SETTING,
 	                  forms, sizeof forms);
-	snprintf(err, len, fmt, what, forms);
+	errlang_snprintf(err, len, msgid, what, forms);
 	return -1;
 }
 
@@ -181,7 +183,7 @@ static int refuse_no_value(const struct game_option *op, char *err,
 	snprintf(shown, sizeof shown, "-%s", op->name);
 	/* TRANSLATORS: the option, then the list of every option (notation,
 	 * like the two sentences below). */
-	return refuse_listing(_("%s needs a value (options: %s)"), shown, err,
+	return refuse_listing(N_("%s needs a value (options: %s)"), shown, err,
 	                      len);
 }
 
@@ -195,8 +197,8 @@ int game_option_apply(struct ep_options *o, struct game_settings *set,
 
 	if ((name = option_name(word, &n)) == NULL) {
 		snprintf(shown, sizeof shown, "%.20s", word);
-		return refuse_listing(_("\"%s\" is not an option: options "
-		                      "start with - (options: %s)"), shown, err,
+		return refuse_listing(N_("\"%s\" is not an option: options "
+		                       "start with - (options: %s)"), shown, err,
 		                      len);
 	}
 	if ((op = game_option_find(word, &value)) == NULL) {
@@ -205,7 +207,7 @@ int game_option_apply(struct ep_options *o, struct game_settings *set,
 		else
 			snprintf(shown, sizeof shown, "-%.*s", (int)(n > 20 ? 20 : n),
 			         name);
-		return refuse_listing(_("unknown option %s (options: %s)"),
+		return refuse_listing(N_("unknown option %s (options: %s)"),
 		                      shown, err, len);
 	}
 	if (op->kind == GAME_OPTION_SETTING)

@@ -12,6 +12,7 @@
 #include "spool/group.h"
 #include "spool/spool.h"
 #include "util/buf.h"
+#include "util/errlang.h"
 #include "util/i18n.h"
 #include "util/magic.h"
 #include "util/util.h"
@@ -303,14 +304,13 @@ static int rt_parse(char *text, const char *path, struct rating_game *rg,
 		return 0;
 	/* TRANSLATORS: the file's path; the words after "needs" are the
 	 * file's keys (not translated). */
-	buf_printf(&e, _("%s: a result record needs game, board, white, "
-	           "black, finished and score"), path);
-	*err = buf_take(&e);
+	*err = errlang_asprintf(N_("%s: a result record needs game, board, "
+	                        "white, black, finished and score"), path);
 	return -1;
 bad:
 	/* TRANSLATORS: the file's path and the line's number. */
-	buf_printf(&e, _("%s:%d: malformed result record"), path, lineno);
-	*err = buf_take(&e);
+	*err = errlang_asprintf(N_("%s:%d: malformed result record"), path,
+	                        lineno);
 	return -1;
 }
 
@@ -373,12 +373,10 @@ static int rt_read_dir(const char *spool, const char *game, struct ratings *r,
 		snprintf(path, sizeof path, "%s/%s", dir, de->d_name);
 		text = util_read_file(path, 1 << 16, NULL);
 		if (!text) {
-			struct buf e = BUF_INIT;
 			/* TRANSLATORS: a file's path and the system's
 			 * reason. */
-			buf_printf(&e, _("cannot read %s: %s"), path,
-			           strerror(errno));
-			*err = buf_take(&e);
+			*err = errlang_asprintf(N_("cannot read %s: %s"), path,
+			                        strerror(errno));
 			rc = -1;
 			break;
 		}
@@ -428,13 +426,13 @@ int ratings_load(const char *spool, struct ratings *r, char **err)
 	for (i = 0; spool_games[i]; i++)
 		if (rt_read_dir(spool, spool_games[i], r, err) < 0) {
 			if (!*err) {
-				struct buf e = BUF_INIT;
 				/* TRANSLATORS: the spool's path, the
 				 * game's directory and the system's
 				 * reason. */
-				buf_printf(&e, _("cannot list %s/games/%s: %s"),
-				           spool, spool_games[i], strerror(errno));
-				*err = buf_take(&e);
+				*err = errlang_asprintf(N_("cannot list "
+				                        "%s/games/%s: %s"),
+				                        spool, spool_games[i],
+				                        strerror(errno));
 			}
 			ratings_free(r);
 			return -1;

@@ -7,6 +7,7 @@
 #include "game/record.h"
 
 #include "util/buf.h"
+#include "util/errlang.h"
 #include "util/i18n.h"
 #include "util/util.h"
 
@@ -20,15 +21,17 @@
 int record_available(const struct game *g, char *err, size_t len)
 {
 	if (g->state == GAME_CHALLENGED) {
-		snprintf(err, len, _("board %ld has not started: the challenge "
-		         "is still open, so there is no game to record"), g->board);
+		errlang_snprintf(err, len, N_("board %ld has not started: the "
+		                 "challenge is still open, so there is no "
+		                 "game to record"), g->board);
 		return -1;
 	}
 	if (g->state == GAME_CANCELLED) {
 		/* TRANSLATORS: the board's number and why it ended, as the
 		 * game file stores it (in English). */
-		snprintf(err, len, _("board %ld never started (%s): there is no "
-		         "game to record"), g->board, g->reason);
+		errlang_snprintf(err, len, N_("board %ld never started (%s): "
+		                 "there is no game to record"), g->board,
+		                 g->reason);
 		return -1;
 	}
 	return 0;

@@ -13,6 +13,7 @@
 #include "game/record.h"
 
 #include "util/buf.h"
+#include "util/errlang.h"
 #include "util/i18n.h"
 #include "util/jsonread.h"
 #include "util/util.h"
@@ -46,14 +47,15 @@ static int add_move(struct record_in *r, const char *text, size_t n,
                     char *err, size_t errlen)
 {
 	if (r->nmoves >= GAME_MAX_PLIES) {
-		snprintf(err, errlen, ngettext("more than %d move: no game is "
-		         "that long", "more than %d moves: no game is that long",
-		         GAME_MAX_PLIES), GAME_MAX_PLIES);
+		errlang_nsnprintf(err, errlen, "more than %d move: no game is "
+		                  "that long", "more than %d moves: no game is "
+		                  "that long", GAME_MAX_PLIES, GAME_MAX_PLIES);
 		return -1;
 	}
 	if (n == 0 || n >= EP_MOVE_TEXT_MAX) {
-		snprintf(err, errlen, ngettext("a move of %zu character: not a "
-		         "move", "a move of %zu characters: not a move", n), n);
+		errlang_nsnprintf(err, errlen, "a move of %zu character: not a "
+		                  "move", "a move of %zu characters: not a move", n,
+		                  n);
 		return -1;
 	}
 	if (r->nmoves % 64 == 0)
@@ -84,8 +86,9 @@ static int text_tag(struct record_in *r, const char *line, int lineno,
 		if (k + 1 >= sizeof value) {
 			/* TRANSLATORS: the line's number and the tag's
 			 * name (a record's key, not translated). */
-			snprintf(err, errlen, _("line %d: the value of tag %s is "
-			         "too long"), lineno, name);
+			errlang_snprintf(err, errlen, N_("line %d: the value "
+			                 "of tag %s is too long"), lineno,
+			                 name);
 			return -1;
 		}
 		value[k++] = *p;
@@ -108,8 +111,8 @@ static int text_tag(struct record_in *r, const char *line, int lineno,
 	else if (strcmp(name, "Position") == 0)
 		bad = copy_field(r->position, sizeof r->position, value);
 	if (bad) {
-		snprintf(err, errlen, _("line %d: the value of tag %s is too "
-		         "long"), lineno, name);
+		errlang_snprintf(err, errlen, N_("line %d: the value of tag "
+		                 "%s is too long"), lineno, name);
 		return -1;
 	}
 	return 0;
@@ -117,7 +120,8 @@ malformed:
 	/* TRANSLATORS: the line's number; [Name "value"] is the form of a
 	 * tag line (translate Name and value, keep the brackets and the
 	 * quotes). */
-	snprintf(err, errlen, _("line %d: a tag is [Name \"value\"]"), lineno);
+	errlang_snprintf(err, errlen, N_("line %d: a tag is [Name \"value\"]"),
+	                 lineno);
 	return -1;
 }
 
@@ -139,8 +143,8 @@ static int text_moves(struct record_in *r, const char *p, const char *end,
 		if (last[0]) {
 			/* TRANSLATORS: the line's number and the game's
 			 * result (1-0, 0-1, 1/2-1/2 or *). */
-			snprintf(err, errlen, _("line %d: text after the result "
-			         "%s"), lineno, last);
+			errlang_snprintf(err, errlen, N_("line %d: text after "
+			                 "the result %s"), lineno, last);
 			return -1;
 		}
 		if (*p == '{') {
@@ -151,8 +155,9 @@ static int text_moves(struct record_in *r, const char *p, const char *end,
 					lineno++;
 			}
 			if (p >= end) {
-				snprintf(err, errlen, _("line %d: a comment does "
-				         "not end ('}' missing)"), lineno);
+				errlang_snprintf(err, errlen, N_("line %d: a "
+				                 "comment does not end ('}' "
+				                 "missing)"), lineno);
 				return -1;
 			}
 			p++;
@@ -188,21 +193,21 @@ static int text_moves(struct record_in *r, const char *p, const char *end,
 badnum:
 		/* TRANSLATORS: the line's number, the move number found (as
 		 * written) and the one expected. */
-		snprintf(err, errlen, _("line %d: move number '%.*s' where move "
-		         "%zu was expected"), lineno, (int)(n > 20 ? 20 : n), w,
-		         r->nmoves + 1);
+		errlang_snprintf(err, errlen, N_("line %d: move number '%.*s' where move "
+		                 "%zu was expected"), lineno, (int)(n > 20 ? 20 : n), w,
+		                 r->nmoves + 1);
 		return -1;
 	}
 	if (!last[0]) {
-		snprintf(err, errlen, _("the move text does not end with the "
-		         "result (1-0, 0-1, 1/2-1/2 or *)"));
+		errlang_snprintf(err, errlen, N_("the move text does not end "
+		                 "with the result (1-0, 0-1, 1/2-1/2 or *)"));
 		return -1;
 	}
 	if (r->result[0] && strcmp(last, r->result) != 0) {
 		/* TRANSLATORS: two results (1-0, 0-1, 1/2-1/2 or *); Result
 		 * is a tag's name (not translated). */
-		snprintf(err, errlen, _("the Result tag says %s but the move "
-		         "text ends %s"), r->result, last);
+		errlang_snprintf(err, errlen, N_("the Result tag says %s but "
+		                 "the move text ends %s"), r->result, last);
 		return -1;
 	}
 	snprintf(r->result, sizeof r->result, "%s", last);
@@ -217,8 +222,8 @@ static int read_text(const char *text, size_t len, struct record_in *r,
 	int lineno = 0;
 
 	if (memchr(text, '\0', len)) {
-		snprintf(err, errlen, _("the record has a NUL byte: not a text "
-		         "record"));
+		errlang_snprintf(err, errlen, N_("the record has a NUL byte: "
+		                 "not a text record"));
 		return -1;
 	}
 	for (; p < end; p = nl + 1) {
@@ -235,8 +240,8 @@ static int read_text(const char *text, size_t len, struct record_in *r,
 		if (*p != '[')
 			break;
 		if (n >= sizeof line) {
-			snprintf(err, errlen, _("line %d: a tag line too long"),
-			         lineno);
+			errlang_snprintf(err, errlen, N_("line %d: a tag line "
+			                 "too long"), lineno);
 			return -1;
 		}
 		memcpy(line, p, n);
@@ -249,8 +254,8 @@ static int read_text(const char *text, size_t len, struct record_in *r,
 	if (!r->white[0] || !r->black[0] || !r->result[0]) {
 		/* TRANSLATORS: White, Black and Result are tags' names (not
 		 * translated). */
-		snprintf(err, errlen, _("not a game record: the White, Black and "
-		         "Result tags are missing"));
+		errlang_snprintf(err, errlen, N_("not a game record: the "
+		                 "White, Black and Result tags are missing"));
 		return -1;
 	}
 	return text_moves(r, p < end ? p : end, end, lineno, err, errlen);
@@ -277,7 +282,7 @@ static int read_json(const char *text, size_t len, struct record_in *r,
 
 	if (jv_parse(text, len, &root, jerr, sizeof jerr) < 0) {
 		/* TRANSLATORS: what the JSON reader found wrong. */
-		snprintf(err, errlen, _("not valid JSON: %s"), jerr);
+		errlang_snprintf(err, errlen, N_("not valid JSON: %s"), jerr);
 		return -1;
 	}
 	head = jv_get(root, "header");
@@ -286,8 +291,9 @@ static int read_json(const char *text, size_t len, struct record_in *r,
 	    moves->type != JV_ARRAY) {
 		/* TRANSLATORS: "header" and "moves" are JSON keys (not
 		 * translated). */
-		snprintf(err, errlen, _("not a game record: an object with "
-		         "\"header\" and \"moves\" was expected"));
+		errlang_snprintf(err, errlen, N_("not a game record: an "
+		                 "object with \"header\" and \"moves\" was "
+		                 "expected"));
 		goto out;
 	}
 	game = jv_get(head, "game");
@@ -297,23 +303,24 @@ static int read_json(const char *text, size_t len, struct record_in *r,
 	if (!s || (strcmp(s, "Epaminondas") && strcmp(s, "Crossings"))) {
 		/* TRANSLATORS: header.game.name is a JSON key; Epaminondas
 		 * and Crossings are its values (not translated). */
-		snprintf(err, errlen, _("header.game.name is not Epaminondas or "
-		         "Crossings"));
+		errlang_snprintf(err, errlen, N_("header.game.name is not "
+		                 "Epaminondas or Crossings"));
 		goto out;
 	}
 	if (!ours || ours->type != JV_OBJECT) {
 		/* TRANSLATORS: header.epamserv is a JSON key (not
 		 * translated). */
-		snprintf(err, errlen, _("header.epamserv is missing: the "
-		         "options and the termination cannot be known"));
+		errlang_snprintf(err, errlen, N_("header.epamserv is missing: "
+		                 "the options and the termination cannot be "
+		                 "known"));
 		goto out;
 	}
 	if (!players || players->type != JV_ARRAY || players->n != 2 ||
 	    !jstr(&players->item[0], "name") || !jstr(&players->item[1], "name")) {
 		/* TRANSLATORS: header.players is a JSON key (not
 		 * translated). */
-		snprintf(err, errlen, _("header.players must be two players "
-		         "with a name each, White first"));
+		errlang_snprintf(err, errlen, N_("header.players must be two "
+		                 "players with a name each, White first"));
 		goto out;
 	}
 	if (copy_field(r->white, sizeof r->white,
@@ -331,7 +338,7 @@ static int read_json(const char *text, size_t len, struct record_in *r,
 	                                          : "") < 0 ||
 	    copy_field(r->position, sizeof r->position,
 	               jstr(ours, "position") ? jstr(ours, "position") : "") < 0) {
-		snprintf(err, errlen, _("a header field is too long"));
+		errlang_snprintf(err, errlen, N_("a header field is too long"));
 		goto out;
 	}
 	/* The result from the players' results (the schema's truth). */
@@ -340,8 +347,8 @@ static int read_json(const char *text, size_t len, struct record_in *r,
 		const struct jv *b = jv_get(&players->item[1], "result");
 		if (!a || !b || a->type != JV_NUMBER || b->type != JV_NUMBER ||
 		    !a->is_int || !b->is_int) {
-			snprintf(err, errlen,
-			         _("each player needs an integer result"));
+			errlang_snprintf(err, errlen,
+			                 N_("each player needs an integer result"));
 			goto out;
 		}
 		snprintf(r->result, sizeof r->result, "%s", a->ival > b->ival ?
@@ -352,8 +359,8 @@ static int read_json(const char *text, size_t len, struct record_in *r,
 		if (round->type != JV_ARRAY || round->n == 0 || round->n > 2) {
 			/* TRANSLATORS: moves[N] names an element of the
 			 * JSON record (not translated). */
-			snprintf(err, errlen, _("moves[%zu] is not a round of one "
-			         "or two moves"), i);
+			errlang_snprintf(err, errlen, N_("moves[%zu] is not a "
+			                 "round of one or two moves"), i);
 			goto out;
 		}
 		for (k = 0; k < round->n; k++) {
@@ -365,15 +372,16 @@ static int read_json(const char *text, size_t len, struct record_in *r,
 			if (!t) {
 				/* TRANSLATORS: moves[N][M] names an element
 				 * of the JSON record (not translated). */
-				snprintf(err, errlen, _("moves[%zu][%zu] is not a "
-				         "move"), i, k);
+				errlang_snprintf(err, errlen, N_("moves[%zu][%zu] "
+				                 "is not a move"), i, k);
 				goto out;
 			}
 			if (r->nmoves != 2 * i + k) {
 				/* TRANSLATORS: moves[N] names an element of
 				 * the JSON record (not translated). */
-				snprintf(err, errlen, _("moves[%zu]: a round after "
-				         "one with a missing move"), i);
+				errlang_snprintf(err, errlen, N_("moves[%zu]: "
+				                 "a round after one with a "
+				                 "missing move"), i);
 				goto out;
 			}
 			if (add_move(r, t, strlen(t), err, errlen) < 0)
@@ -396,10 +404,10 @@ int record_read(const char *text, size_t len, struct record_in *r,
 	if (len > RECORD_MAX_BYTES) {
 		/* TRANSLATORS: the record's size in bytes (the count of this
 		 * plural) and the largest size allowed. */
-		snprintf(err, errlen, ngettext("the record is %zu byte, more "
-		         "than the %u a record may have", "the record is %zu "
-		         "bytes, more than the %u a record may have", len), len,
-		         RECORD_MAX_BYTES);
+		errlang_nsnprintf(err, errlen, "the record is %zu byte, more "
+		                  "than the %u a record may have", "the record is "
+		                  "%zu bytes, more than the %u a record may have",
+		                  len, len, RECORD_MAX_BYTES);
 		return -1;
 	}
 	while (i < len && (text[i] == ' ' || text[i] == '\t' || text[i] == '\n' ||
@@ -433,9 +441,9 @@ static int replay_end(const struct record_in *r, struct game *g, char *err,
 		if (t[0] && strcmp(t, "unterminated") != 0) {
 			/* TRANSLATORS: the record's termination, as written
 			 * in it. */
-			snprintf(err, errlen, _("the record says the game is "
-			         "still being played (*) but names its end '%s'"),
-			         t);
+			errlang_snprintf(err, errlen, N_("the record says the "
+			                 "game is still being played (*) but "
+			                 "names its end '%s'"), t);
 			return -1;
 		}
 		return 0;
@@ -455,20 +463,21 @@ static int replay_end(const struct record_in *r, struct game *g, char *err,
 			/* TRANSLATORS: the result (1-0, 0-1 or 1/2-1/2),
 			 * the termination as the record writes it, and the
 			 * number of moves. */
-			snprintf(err, errlen, ngettext("the record says %s (%s) "
-			         "but after its %zu move the game is still being "
-			         "played", "the record says %s (%s) but after its "
-			         "%zu moves the game is still being played",
-			         r->nmoves), r->result, t, r->nmoves);
+			errlang_nsnprintf(err, errlen, "the record says %s (%s) "
+			                  "but after its %zu move the game is still "
+			                  "being played", "the record says %s (%s) but "
+			                  "after its %zu moves the game is still being "
+			                  "played", r->nmoves, r->result, t,
+			                  r->nmoves);
 		else
 			/* TRANSLATORS: the result (1-0, 0-1 or 1/2-1/2) and
 			 * the number of moves. */
-			snprintf(err, errlen, ngettext("the record says %s (no "
-			         "termination) but after its %zu move the game is "
-			         "still being played", "the record says %s (no "
-			         "termination) but after its %zu moves the game "
-			         "is still being played", r->nmoves), r->result,
-			         r->nmoves);
+			errlang_nsnprintf(err, errlen, "the record says %s (no "
+			                  "termination) but after its %zu move the game "
+			                  "is still being played", "the record says %s "
+			                  "(no termination) but after its %zu moves the "
+			                  "game is still being played", r->nmoves,
+			                  r->result, r->nmoves);
 		return -1;
 	}
 	return 0;
@@ -485,7 +494,8 @@ int record_replay(const struct record_in *r, struct game *g, char *err,
 	if (ep_options_default(&o, r->game, e, sizeof e) < 0) {
 		/* TRANSLATORS: the game's name as the record writes it and
 		 * why it is refused. */
-		snprintf(err, errlen, _("unknown game '%.20s': %s"), r->game, e);
+		errlang_snprintf(err, errlen, N_("unknown game '%.20s': %s"),
+		                 r->game, e);
 		return -1;
 	}
 	snprintf(words, sizeof words, "%s", r->options);
@@ -493,16 +503,18 @@ int record_replay(const struct record_in *r, struct game *g, char *err,
 		if (ep_options_apply(&o, w, e, sizeof e) < 0) {
 			/* TRANSLATORS: an option as the record writes it and
 			 * why it is refused. */
-			snprintf(err, errlen, _("bad option '%.40s': %s"), w, e);
+			errlang_snprintf(err, errlen, N_("bad option '%.40s': "
+			                 "%s"), w, e);
 			return -1;
 		}
 	if (ep_options_check(&o, e, sizeof e) < 0) {
 		/* TRANSLATORS: why the options are refused. */
-		snprintf(err, errlen, _("bad options: %s"), e);
+		errlang_snprintf(err, errlen, N_("bad options: %s"), e);
 		return -1;
 	}
 	if (!util_userid_ok(r->white) || !util_userid_ok(r->black)) {
-		snprintf(err, errlen, _("the players' names are not userids"));
+		errlang_snprintf(err, errlen, N_("the players' names are not "
+		                 "userids"));
 		return -1;
 	}
 	game_new(g, r->game, 0, &o, r->white, r->black, 0);
@@ -511,16 +523,17 @@ int record_replay(const struct record_in *r, struct game *g, char *err,
 			/* TRANSLATORS: the move's number, the move as
 			 * written and why the game ended (in English, as
 			 * game files store it). */
-			snprintf(err, errlen, _("move %zu (%.20s) comes after the "
-			         "end of the game (%s)"), i + 1, r->moves[i],
-			         g->reason);
+			errlang_snprintf(err, errlen, N_("move %zu (%.20s) "
+			                 "comes after the end of the game (%s)"),
+			                 i + 1, r->moves[i], g->reason);
 			goto fail;
 		}
 		if (game_play(g, r->moves[i], 0, NULL, e, sizeof e) < 0) {
 			/* TRANSLATORS: the move's number, the move as
 			 * written and why it is refused. */
-			snprintf(err, errlen, _("move %zu (%.20s) is not legal: "
-			         "%s"), i + 1, r->moves[i], e);
+			errlang_snprintf(err, errlen, N_("move %zu (%.20s) is "
+			                 "not legal: %s"), i + 1, r->moves[i],
+			                 e);
 			goto fail;
 		}
 	}
@@ -531,9 +544,9 @@ int record_replay(const struct record_in *r, struct game *g, char *err,
 		/* TRANSLATORS: the record's termination as written in it and
 		 * why the replayed game ended (in English, as game files
 		 * store it). */
-		snprintf(err, errlen, _("the record says the game ended by %s, "
-		         "but its moves ended it (%s)"), r->termination,
-		         g->reason);
+		errlang_snprintf(err, errlen, N_("the record says the game "
+		                 "ended by %s, but its moves ended it (%s)"),
+		                 r->termination, g->reason);
 		goto fail;
 	}
 	if (strcmp(record_result(g), r->result) != 0) {
@@ -541,23 +554,25 @@ int record_replay(const struct record_in *r, struct game *g, char *err,
 			/* TRANSLATORS: two results (1-0, 0-1, 1/2-1/2 or *)
 			 * and why the replayed game ended (in English, as
 			 * game files store it). */
-			snprintf(err, errlen, _("the record says %s but the "
-			         "replay ends %s (%s)"), r->result,
-			         record_result(g), g->reason);
+			errlang_snprintf(err, errlen, N_("the record says %s "
+			                 "but the replay ends %s (%s)"),
+			                 r->result, record_result(g),
+			                 g->reason);
 		else
 			/* TRANSLATORS: two results (1-0, 0-1, 1/2-1/2 or
 			 * *). */
-			snprintf(err, errlen, _("the record says %s but the "
-			         "replay ends %s (still being played)"), r->result,
-			         record_result(g));
+			errlang_snprintf(err, errlen, N_("the record says %s "
+			                 "but the replay ends %s (still being "
+			                 "played)"), r->result,
+			                 record_result(g));
 		goto fail;
 	}
 	if (r->position[0]) {
 		struct ep_position p;
 		if (ep_position_parse(&p, r->position, e, sizeof e) < 0) {
 			/* TRANSLATORS: why the position is refused. */
-			snprintf(err, errlen, _("the stated position is not a "
-			         "position: %s"), e);
+			errlang_snprintf(err, errlen, N_("the stated position "
+			                 "is not a position: %s"), e);
 			goto fail;
 		}
 		ep_position_format(&p, pos);
@@ -565,9 +580,9 @@ int record_replay(const struct record_in *r, struct game *g, char *err,
 		if (strcmp(pos, replayed) != 0) {
 			/* TRANSLATORS: two positions in the notation of
 			 * positions (not translated). */
-			snprintf(err, errlen, _("the record states the final "
-			         "position %s but the replay reaches %s"), pos,
-			         replayed);
+			errlang_snprintf(err, errlen, N_("the record states "
+			                 "the final position %s but the "
+			                 "replay reaches %s"), pos, replayed);
 			goto fail;
 		}
 	}

@@ -28,6 +28,7 @@
 
 #include "mail.h"
 #include "mailpriv.h"
+#include "util/errlang.h"
 #include "util/i18n.h"
 
 /* The header fields we read, in the order of this table. */
@@ -555,27 +556,30 @@ int mail_parse_limits(const char *raw, size_t len, size_t max_size,
 	if (err != NULL)
 		*err = NULL;
 	if (raw == NULL)
-		return set_err(err, _("no message"));
+		return set_err(err, errlang_gettext(N_("no message")));
 	if (len > max_size) {
 		/* TRANSLATORS: the message's size, then the most read
 		 * (bytes). */
-		if (snprintf(text, sizeof text, ngettext("the message is %zu "
-		             "bytes, more than the limit of %zu byte", "the "
-		             "message is %zu bytes, more than the limit of %zu "
-		             "bytes", max_size), len, max_size) >=
-		    (int)sizeof text)
-			return set_err(err, _("the message is too large"));
+		if (errlang_nsnprintf(text, sizeof text, "the message is %zu "
+		                      "bytes, more than the limit of %zu byte",
+		                      "the message is %zu bytes, more than the "
+		                      "limit of %zu bytes", max_size, len,
+		                      max_size) >= (int)sizeof text)
+			return set_err(err, errlang_gettext(N_("the message is "
+			                                       "too large")));
 		return set_err(err, text);
 	}
 	if ((msg = mail_crlf_copy(raw, len, &n)) == NULL)
 		goto oom;
 	prescan(msg, n, &ps);
 	if (ps.mime_depth > MAIL_MAX_DEPTH) {
-		set_err(err, _("the message nests MIME parts too deeply"));
+		set_err(err, errlang_gettext(N_("the message nests MIME parts "
+		                                "too deeply")));
 		goto fail;
 	}
 	if (ps.comment_depth > MAIL_MAX_COMMENT_DEPTH) {
-		set_err(err, _("the message nests parentheses too deeply"));
+		set_err(err, errlang_gettext(N_("the message nests parentheses "
+		                                "too deeply")));
 		goto fail;
 	}
 	hlen = header_length(msg, n);

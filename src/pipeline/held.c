@@ -8,7 +8,6 @@
 #include "spool/spool.h"
 #include "spool/txn.h"
 #include "util/log.h"
-#include "util/magic.h"
 #include "util/util.h"
 
 #include <errno.h>
@@ -134,7 +133,7 @@ void held_mail(struct cmdctx *c, const struct damage *d)
 
 	log_msg(LOG_ERR, "<%.200s> set aside: %s in %s does not load (%s); "
 	        "the mail is retried on every run (%s)\n", id, d->file,
-	        c->s.cfg->spool, d->error, strstr(d->error, MAGIC_NEWER_TEXT)
+	        c->s.cfg->spool, d->error, d->newer
 	        ? "run the newer epamserv, or epamserv admin check"
 	        : "epamserv admin check, admin repair");
 	if (rc < 0) {

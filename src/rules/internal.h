@@ -53,8 +53,14 @@ int ep_square_parse(const char *s, int *file, int *rank, const char **end);
 int ep_side_has_movable(const struct ep_position *p,
                         const struct ep_options *o, enum ep_side side);
 
-/* printf-style message into err (truncated to errlen); returns -1. */
-int ep_err(char *err, size_t errlen, const char *fmt, ...)
+/* The refusal msgid (a printf format marked N_()) in the run's language
+ * into err (truncated to errlen; nothing when err is NULL), its English
+ * kept for the log (util/errlang.h); returns -1. */
+int ep_err(char *err, size_t errlen, const char *msgid, ...)
 	__attribute__((format(printf, 3, 4)));
+
+/* As ep_err for a sentence with no conversion (marked N_()), copied as
+ * it is; returns -1. */
+int ep_err_text(char *err, size_t errlen, const char *msgid);
 
 #endif

@@ -15,7 +15,12 @@ src_rules_librules_a_SOURCES = \
 	src/rules/status.c \
 	src/rules/losing.c \
 	src/rules/symmetry.c \
-	src/rules/perft.c
+	src/rules/perft.c \
+	src/util/errlang.c src/util/errlang.h
+# util/errlang.c is here, not in libepamserv.a, so that the rules' refusals
+# keep their English form (util/errlang.h) and perft, the benchmarks and
+# the rules' tests still link nothing but this library: it needs only the
+# C library.  The program's log and loaders reach it through this library.
 # Only these files may include src/rules/internal.h (it #errors without it).
 src_rules_librules_a_CPPFLAGS = $(AM_CPPFLAGS) -DEPAM_RULES_OWN
 

@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "internal.h"
+#include "util/errlang.h"
 #include "util/i18n.h"
 
 void ep_move_format(const struct ep_move *m, char *buf)
@@ -51,7 +52,7 @@ static int read_squares(const char *text, int sq[4], char *err, size_t errlen)
 bad:
 	/* TRANSLATORS: %s is the text the player wrote; e3-e7 is notation
 	 * (tail-destination its form): keep it as it is. */
-	return ep_err(err, errlen, _("\"%.20s\" is not a move: write a move "
+	return ep_err(err, errlen, N_("\"%.20s\" is not a move: write a move "
 	                             "as tail-destination, e.g. e3-e7"), text);
 }
 
@@ -65,7 +66,7 @@ static int check_on_board(const struct ep_position *p, int f, int r,
 	ep_square_name(f, r, sq);
 	/* TRANSLATORS: a square, the board's width and height, its last
 	 * file (a letter) and its last rank. */
-	return ep_err(err, errlen, _("%s is off the board (the board is %dx%d: "
+	return ep_err(err, errlen, N_("%s is off the board (the board is %dx%d: "
 	              "files a-%c, ranks 1-%d)"), sq, p->width, p->height,
 	              'a' + p->width - 1, p->height);
 }
@@ -102,15 +103,15 @@ static int blocked_by(const struct ep_turn *t, int q, const char *tn,
 	/* TRANSLATORS: the move's tail, its destination and the square
 	 * that blocks the path (the next three too). */
 	if (t->cell[q] == EP_BLOCK)
-		return ep_err(err, errlen, _("the path from %s to %s is blocked "
+		return ep_err(err, errlen, N_("the path from %s to %s is blocked "
 		              "by the block on %s"), tn, dn, sq);
 	if (t->cell[q] == t->own)
-		return ep_err(err, errlen, _("the path from %s to %s is blocked "
+		return ep_err(err, errlen, N_("the path from %s to %s is blocked "
 		              "by your piece on %s"), tn, dn, sq);
 	if (t->opp == EP_WPIECE)
-		return ep_err(err, errlen, _("the path from %s to %s is blocked "
+		return ep_err(err, errlen, N_("the path from %s to %s is blocked "
 		              "by the white piece on %s"), tn, dn, sq);
-	return ep_err(err, errlen, _("the path from %s to %s is blocked by "
+	return ep_err(err, errlen, N_("the path from %s to %s is blocked by "
 	              "the black piece on %s"), tn, dn, sq);
 }
 
@@ -150,7 +151,7 @@ static int check_move(const struct ep_turn *t, int tail, int dir, int dist,
 	head = tail + (n - 1) * d;
 	D = tail + dist * d;
 	if (dist < n)
-		return ep_err(err, errlen, _("you cannot land on your own piece "
+		return ep_err(err, errlen, N_("you cannot land on your own piece "
 		              "on %s"), dn);
 	k = dist - (n - 1);
 	if (t->must_cross && !ep_turn_crossing(t, D, dir)) {
@@ -158,23 +159,29 @@ static int check_move(const struct ep_turn *t, int tail, int dir, int dist,
 
 		/* TRANSLATORS: the squares of the opponent's crossed
 		 * pieces, as "a1" or "a1, b1". */
-		return ep_err(err, errlen, ngettext("you must answer the crossing "
-		              "on %s with a crossing of your own", "you must "
-		              "answer the crossings on %s with a crossing of your "
-		              "own", c), list);
+		errlang_nsnprintf(err, errlen, "you must answer the crossing "
+		                  "on %s with a crossing of your own", "you must "
+		                  "answer the crossings on %s with a crossing of "
+		                  "your own", (unsigned long)c, list);
+		return -1;
 	}
 	if (k > n) {
-		if (n == 1)
-			return ep_err(err, errlen, ngettext("a single piece "
-			              "moves one square: %s-%s is %d square", "a "
-			              "single piece moves one square: %s-%s is %d "
-			              "squares", dist), tn, dn, dist);
+		if (n == 1) {
+			errlang_nsnprintf(err, errlen, "a single piece moves "
+			                  "one square: %s-%s is %d square", "a "
+			                  "single piece moves one square: %s-%s is "
+			                  "%d squares", (unsigned long)dist, tn, dn,
+			                  dist);
+			return -1;
+		}
 		/* TRANSLATORS: %1$d is the size of the group (also how far it
 		 * may move), %2$s-%3$s the move, %4$d how far it would go. */
-		return ep_err(err, errlen, ngettext("a group of %1$d moves at most "
-		              "%1$d square: %2$s-%3$s would move it %4$d", "a group "
-		              "of %1$d moves at most %1$d squares: %2$s-%3$s would "
-		              "move it %4$d", n), n, tn, dn, k);
+		errlang_nsnprintf(err, errlen, "a group of %1$d moves at most "
+		                  "%1$d square: %2$s-%3$s would move it %4$d", "a "
+		                  "group of %1$d moves at most %1$d squares: "
+		                  "%2$s-%3$s would move it %4$d", (unsigned long)n,
+		                  n, tn, dn, k);
+		return -1;
 	}
 	for (i = 1, q = head + d; i < k; i++, q += d) {
 		if (cell[q] == EP_EMPTY)
@@ -188,33 +195,33 @@ static int check_move(const struct ep_turn *t, int tail, int dir, int dist,
 	m->k = (uint8_t)k;
 	m->captured = 0;
 	if (cell[D] == EP_BLOCK)
-		return ep_err(err, errlen, _("%s is a block: no piece may stand "
+		return ep_err(err, errlen, N_("%s is a block: no piece may stand "
 		              "there"), dn);
 	if (cell[D] == t->own)
-		return ep_err(err, errlen, _("you cannot land on your own piece "
+		return ep_err(err, errlen, N_("you cannot land on your own piece "
 		              "on %s"), dn);
 	if (cell[D] == t->opp) {
 		mm = ep_enemy_run(cell, D, d, t->opp);
 		if (n == 1)
-			return ep_err(err, errlen, "%s",
-			              _("a single piece cannot capture"));
+			return ep_err_text(err, errlen,
+			                   N_("a single piece cannot capture"));
 		if (mm >= n)
 			/* TRANSLATORS: the number of pieces that move and
 			 * the number in the enemy line they would capture. */
-			return ep_err(err, errlen, _("a phalanx of %d cannot "
+			return ep_err(err, errlen, N_("a phalanx of %d cannot "
 			              "capture a line of %d (it must be longer than "
 			              "the line)"), n, mm);
 		if (!ep_turn_capturable(t, D, d, mm))
-			return ep_err(err, errlen, "%s", _("that capture would "
-			              "take a crossed piece, and crossed pieces cannot "
-			              "be captured"));
+			return ep_err_text(err, errlen, N_("that capture would "
+			                   "take a crossed piece, and crossed pieces "
+			                   "cannot be captured"));
 		m->captured = (uint8_t)(t->capture_one ? 1 : mm);
 	}
 	if (t->symmetry && ep_turn_crossing(t, D, dir) &&
 	    ep_crossing_symmetric(t, tail, dir, n, k))
-		return ep_err(err, errlen, "%s", _("this move would make the "
-		              "position symmetric (a crossing may not leave a "
-		              "symmetric board)"));
+		return ep_err_text(err, errlen, N_("this move would make the "
+		                   "position symmetric (a crossing may not leave a "
+		                   "symmetric board)"));
 	return 0;
 }
 
@@ -241,7 +248,7 @@ static int hint_tail(const struct ep_turn *t, int tail, int dir, int dist,
 		return -1;
 	/* TRANSLATORS: %1$s-%2$s is the move as it should be written, %1$s
 	 * its tail. */
-	ep_err(err, errlen, _("write %1$s-%2$s: a move names the rear piece of "
+	ep_err(err, errlen, N_("write %1$s-%2$s: a move names the rear piece of "
 	       "the group (the tail, %1$s) and the square its front piece "
 	       "lands on"), rn, dn);
 	return 0;
@@ -265,17 +272,17 @@ int ep_move_parse(const struct ep_position *p, const struct ep_options *o,
 	ep_turn_init(&t, p, o);
 	tail = ep_square_at(sq[0], sq[1]);
 	if (t.cell[tail] != t.own)
-		return ep_err(err, errlen, _("there is no piece of yours on %s"),
+		return ep_err(err, errlen, N_("there is no piece of yours on %s"),
 		              tn);
 	if (!ep_turn_movable(&t, tail))
-		return ep_err(err, errlen, _("that square is frozen: the piece on "
+		return ep_err(err, errlen, N_("that square is frozen: the piece on "
 		              "%s has crossed and may not move"), tn);
 	if (sq[0] == sq[2] && sq[1] == sq[3])
-		return ep_err(err, errlen, _("%s-%s does not move: the tail and "
+		return ep_err(err, errlen, N_("%s-%s does not move: the tail and "
 		              "the destination are the same square"), tn, dn);
 	dir = line_dir(sq[0], sq[1], sq[2], sq[3], &dist);
 	if (dir < 0)
-		return ep_err(err, errlen, _("%s-%s is not a straight line (a "
+		return ep_err(err, errlen, N_("%s-%s is not a straight line (a "
 		              "move goes along a rank, a file or a diagonal)"), tn,
 		              dn);
 	if (check_move(&t, tail, dir, dist, tn, dn, m, err, errlen) == 0)

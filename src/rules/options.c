@@ -74,7 +74,7 @@ int ep_options_default(struct ep_options *o, const char *game,
 		o->width = 8;
 		o->height = 8;
 	} else {
-		return ep_err(err, errlen, _("unknown game \"%.40s\" (the games "
+		return ep_err(err, errlen, N_("unknown game \"%.40s\" (the games "
 		              "are epaminondas and crossings)"), game);
 	}
 	o->capture = game_capture(o);
@@ -126,12 +126,12 @@ static int apply_size(struct ep_options *o, const char *v,
 	if (w < 0 || h < 0 || *s != '\0')
 		/* TRANSLATORS: keep the options (-size=, -size=WxH,
 		 * -size=8x8) as they are: what a player types. */
-		return ep_err(err, errlen, _("-size=%.20s: write -size=WxH, "
+		return ep_err(err, errlen, N_("-size=%.20s: write -size=WxH, "
 		              "e.g. -size=8x8"), v);
 	if (w < EP_MIN_W || w > EP_MAX_W || h < EP_MIN_H || h > EP_MAX_H)
 		/* TRANSLATORS: keep the options (-size=, -size=WxH,
 		 * -size=8x8) as they are: what a player types. */
-		return ep_err(err, errlen, _("-size=%.20s: the width must be %d "
+		return ep_err(err, errlen, N_("-size=%.20s: the width must be %d "
 		              "to %d and the height %d to %d (write -size=WxH, "
 		              "e.g. -size=8x8)"), v, EP_MIN_W, EP_MAX_W, EP_MIN_H,
 		              EP_MAX_H);
@@ -151,11 +151,11 @@ static int apply_block(struct ep_options *o, const char *v,
 		    (*end != ',' && *end != '\0'))
 			/* TRANSLATORS: keep the options (-block=,
 			 * -block=c5) as they are: what a player types. */
-			return ep_err(err, errlen, _("-block=%.40s: \"%.8s\" is not "
+			return ep_err(err, errlen, N_("-block=%.40s: \"%.8s\" is not "
 			              "a square (write -block=c5,f7: squares "
 			              "separated by commas)"), v, s);
 		if (o->nblocks >= EP_MAX_W * EP_MAX_H)
-			return ep_err(err, errlen, _("-block: too many blocks"));
+			return ep_err(err, errlen, N_("-block: too many blocks"));
 		o->block_file[o->nblocks] = (uint8_t)f;
 		o->block_rank[o->nblocks] = (uint8_t)r;
 		o->nblocks++;
@@ -192,7 +192,7 @@ static int apply_named(struct ep_options *o, const char *name,
 			/* TRANSLATORS: keep the options (-frozen,
 			 * -crossed=stay) as they are: what a player
 			 * types. */
-			return ep_err(err, errlen, _("-frozen takes no value (it "
+			return ep_err(err, errlen, N_("-frozen takes no value (it "
 			              "means -crossed=stay)"));
 		o->crossed = EP_CROSSED_STAY;
 		o->crossed_given = 1;
@@ -201,7 +201,7 @@ static int apply_named(struct ep_options *o, const char *name,
 	if (v == NULL || *v == '\0')
 		/* TRANSLATORS: an option's name, then the list of options
 		 * (notation, not translated). */
-		return ep_err(err, errlen, _("-%.20s needs a value (options: "
+		return ep_err(err, errlen, N_("-%.20s needs a value (options: "
 		              "%s)"), name, EP_OPTION_FORMS);
 	if (strcasecmp(name, "size") == 0)
 		return apply_size(o, v, err, errlen);
@@ -212,7 +212,7 @@ static int apply_named(struct ep_options *o, const char *name,
 			/* TRANSLATORS: keep the options (-symmetry=,
 			 * -symmetry=mirror|rotate|both|off) as they are:
 			 * what a player types. */
-			return ep_err(err, errlen, _("-symmetry=%.20s: write "
+			return ep_err(err, errlen, N_("-symmetry=%.20s: write "
 			              "-symmetry=mirror|rotate|both|off"), v);
 		o->symmetry = (enum ep_symmetry)i;
 		return 0;
@@ -222,7 +222,7 @@ static int apply_named(struct ep_options *o, const char *name,
 			/* TRANSLATORS: keep the options (-repetition=,
 			 * -repetition=loss|draw|off) as they are: what a
 			 * player types. */
-			return ep_err(err, errlen, _("-repetition=%.20s: write "
+			return ep_err(err, errlen, N_("-repetition=%.20s: write "
 			              "-repetition=loss|draw|off"), v);
 		o->repetition = (enum ep_repetition)i;
 		return 0;
@@ -232,7 +232,7 @@ static int apply_named(struct ep_options *o, const char *name,
 			/* TRANSLATORS: keep the options (-rules=,
 			 * -rules=abbott|igfip) as they are: what a player
 			 * types. */
-			return ep_err(err, errlen, _("-rules=%.20s: write "
+			return ep_err(err, errlen, N_("-rules=%.20s: write "
 			              "-rules=abbott|igfip"), v);
 		apply_rules(o, (enum ep_ending)i);
 		return 0;
@@ -242,7 +242,7 @@ static int apply_named(struct ep_options *o, const char *name,
 			/* TRANSLATORS: keep the options (-crossed=,
 			 * -crossed=move|stay|safe) as they are: what a
 			 * player types. */
-			return ep_err(err, errlen, _("-crossed=%.20s: write "
+			return ep_err(err, errlen, N_("-crossed=%.20s: write "
 			              "-crossed=move|stay|safe"), v);
 		o->crossed = (enum ep_crossed)i;
 		o->crossed_given = 1;
@@ -253,7 +253,7 @@ static int apply_named(struct ep_options *o, const char *name,
 			/* TRANSLATORS: keep the options (-capture=,
 			 * -capture=line|one) as they are: what a player
 			 * types. */
-			return ep_err(err, errlen, _("-capture=%.20s: write "
+			return ep_err(err, errlen, N_("-capture=%.20s: write "
 			              "-capture=line|one"), v);
 		o->capture = (enum ep_capture)i;
 		return 0;
@@ -262,13 +262,13 @@ static int apply_named(struct ep_options *o, const char *name,
 		if (strcasecmp(v, o->game) != 0)
 			/* TRANSLATORS: keep the options (-game=) as they
 			 * are: what a player types. */
-			return ep_err(err, errlen, _("-game=%.20s: this game is "
+			return ep_err(err, errlen, N_("-game=%.20s: this game is "
 			              "%s; the game cannot be changed by an option"),
 			              v, o->game);
 		return 0;
 	}
 	/* TRANSLATORS: an option's name, then the list of options. */
-	return ep_err(err, errlen, _("unknown option -%.20s (options: %s)"),
+	return ep_err(err, errlen, N_("unknown option -%.20s (options: %s)"),
 	              name, EP_OPTION_FORMS);
 }
 
@@ -321,7 +321,7 @@ int ep_options_apply(struct ep_options *o, const char *word,
 	if (s[0] != '-')
 		/* TRANSLATORS: the word the player wrote, then the list of
 		 * options. */
-		return ep_err(err, errlen, _("\"%.20s\" is not an option: "
+		return ep_err(err, errlen, N_("\"%.20s\" is not an option: "
 		              "options start with - (options: %s)"), word,
 		              EP_OPTION_FORMS);
 	s += s[1] == '-' ? 2 : 1;
@@ -330,7 +330,7 @@ int ep_options_apply(struct ep_options *o, const char *word,
 	if (len == 0 || len >= sizeof name)
 		/* TRANSLATORS: the word the player wrote, then the list of
 		 * options. */
-		return ep_err(err, errlen, _("unknown option %.24s (options: "
+		return ep_err(err, errlen, N_("unknown option %.24s (options: "
 		              "%s)"), word, EP_OPTION_FORMS);
 	memcpy(name, s, len);
 	name[len] = '\0';
@@ -341,12 +341,12 @@ int ep_options_apply(struct ep_options *o, const char *word,
 	if (rc == 0 && bit && (o->given & bit) && option_changed(bit, &before, o)) {
 		*o = before;
 		if (strcasecmp(name, "frozen") == 0)
-			return ep_err(err, errlen, _("%.40s contradicts an "
+			return ep_err(err, errlen, N_("%.40s contradicts an "
 			              "earlier -crossed or -frozen option: give "
 			              "each option once"), word);
 		/* TRANSLATORS: the option the player wrote, then the name
 		 * of the option it contradicts. */
-		return ep_err(err, errlen, _("%.40s contradicts an earlier -%s "
+		return ep_err(err, errlen, N_("%.40s contradicts an earlier -%s "
 		              "option: give each option once"), word, name);
 	}
 	o->given |= bit;
@@ -367,19 +367,19 @@ static int check_blocks(const struct ep_options *o, char *err, size_t errlen)
 			ep_square_name(f, r, sq);
 			/* TRANSLATORS: keep the options (-block=) as they
 			 * are: what a player types. */
-			return ep_err(err, errlen, _("-block=%s is off the %dx%d "
+			return ep_err(err, errlen, N_("-block=%s is off the %dx%d "
 			              "board"), sq, o->width, o->height);
 		}
 		ep_square_name(f, r, sq);
 		if (r < 2 || r >= o->height - 2)
 			/* TRANSLATORS: keep the options (-block=) as they
 			 * are: what a player types. */
-			return ep_err(err, errlen, _("-block=%s is on a starting "
+			return ep_err(err, errlen, N_("-block=%s is on a starting "
 			              "square (blocks go on ranks 3 to %d, empty at "
 			              "the start)"), sq, o->height - 2);
 		for (j = 0; j < i; j++)
 			if (o->block_file[j] == f && o->block_rank[j] == r)
-				return ep_err(err, errlen, _("-block: %s is named "
+				return ep_err(err, errlen, N_("-block: %s is named "
 				              "twice"), sq);
 	}
 	return 0;
@@ -389,11 +389,11 @@ int ep_options_check(const struct ep_options *o, char *err, size_t errlen)
 {
 	if (strcmp(o->game, "epaminondas") != 0 &&
 	    strcmp(o->game, "crossings") != 0)
-		return ep_err(err, errlen, _("unknown game \"%.16s\" (the games "
+		return ep_err(err, errlen, N_("unknown game \"%.16s\" (the games "
 		              "are epaminondas and crossings)"), o->game);
 	if (o->width < EP_MIN_W || o->width > EP_MAX_W ||
 	    o->height < EP_MIN_H || o->height > EP_MAX_H)
-		return ep_err(err, errlen, _("a %dx%d board is not allowed: the "
+		return ep_err(err, errlen, N_("a %dx%d board is not allowed: the "
 		              "width must be %d to %d and the height %d to %d"),
 		              o->width, o->height, EP_MIN_W, EP_MAX_W, EP_MIN_H,
 		              EP_MAX_H);
@@ -404,19 +404,19 @@ int ep_options_check(const struct ep_options *o, char *err, size_t errlen)
 		              /* TRANSLATORS: keep the options
 		               * (-capture=one) as they are: what a player
 		               * types. */
-		              ? _("-capture=one contradicts %s, which captures "
-		                  "the whole line (play crossings for single-piece "
-		                  "capture)")
+		              ? N_("-capture=one contradicts %s, which captures "
+		                   "the whole line (play crossings for single-piece "
+		                   "capture)")
 		              /* TRANSLATORS: keep the options
 		               * (-capture=line) as they are: what a player
 		               * types. */
-		              : _("-capture=line contradicts %s, which captures "
-		                  "only the piece landed on (play epaminondas for "
-		                  "whole-line capture)"), o->game);
+		              : N_("-capture=line contradicts %s, which captures "
+		                   "only the piece landed on (play epaminondas for "
+		                   "whole-line capture)"), o->game);
 	if (o->ending == EP_ENDING_IGFIP && o->crossed == EP_CROSSED_MOVE)
 		/* TRANSLATORS: keep the option names and values as they
 		 * are: what a player types. */
-		return ep_err(err, errlen, _("-crossed=move contradicts "
+		return ep_err(err, errlen, N_("-crossed=move contradicts "
 		              "-rules=igfip (under igfip rules crossed pieces stay "
 		              "on the far row): use -crossed=stay or -crossed=safe"));
 	return check_blocks(o, err, errlen);

@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "internal.h"
+#include "util/errlang.h"
 #include "util/i18n.h"
 
 const int ep_dir_offset[8] = {
@@ -21,16 +22,23 @@ const int ep_dir_offset[8] = {
 const int ep_dir_dfile[8] = { 0, 1, 1, 1, 0, -1, -1, -1 };
 const int ep_dir_drank[8] = { 1, 1, 0, -1, -1, -1, 0, 1 };
 
-int ep_err(char *err, size_t errlen, const char *fmt, ...)
+int ep_err(char *err, size_t errlen, const char *msgid, ...)
 {
 	va_list ap;
 
 	if (err == NULL || errlen == 0)
 		return -1;
-	va_start(ap, fmt);
-	if (vsnprintf(err, errlen, fmt, ap) < 0)
+	va_start(ap, msgid);
+	if (errlang_vsnprintf(err, errlen, msgid, ap) < 0)
 		err[0] = '\0';
 	va_end(ap);
+	return -1;
+}
+
+int ep_err_text(char *err, size_t errlen, const char *msgid)
+{
+	if (err != NULL && errlen > 0)
+		snprintf(err, errlen, "%s", errlang_gettext(msgid));
 	return -1;
 }
 
@@ -148,9 +156,9 @@ static int parse_number(const char **sp)
 /* A position without its size.  Returns -1. */
 static int no_board_size(char *err, size_t errlen)
 {
-	return ep_err(err, errlen, "%s", _("no board size: write a position "
-	              "as <W>x<H> <rank H>/.../<rank 1> <w|b>, e.g. 8x8 "
-	              "8/8/8/8/8/8/WW6/BW6 b"));
+	return ep_err_text(err, errlen, N_("no board size: write a "
+	                   "position as <W>x<H> <rank H>/.../<rank 1> <w|b>, "
+	                   "e.g. 8x8 8/8/8/8/8/8/WW6/BW6 b"));
 }
 
 /* One rank of notation ("3W2#BB"), into rank r of p.  *sp advances. */
@@ -165,7 +173,7 @@ static int parse_rank(struct ep_position *p, int r, const char **sp,
 
 		if (c >= '0' && c <= '9') {
 			if (c == '0')
-				return ep_err(err, errlen, _("rank %d has a number "
+				return ep_err(err, errlen, N_("rank %d has a number "
 				              "starting with 0 (empty runs are 1 to "
 				              "%d squares)"), r + 1, p->width);
 			run = parse_number(&s);
@@ -181,7 +189,7 @@ static int parse_rank(struct ep_position *p, int r, const char **sp,
 		else if (c == '#')
 			cell = EP_BLOCK;
 		else
-			return ep_err(err, errlen, _("unexpected '%c' in rank %d "
+			return ep_err(err, errlen, N_("unexpected '%c' in rank %d "
 			              "(a rank holds W, B, # and numbers of empty "
 			              "squares)"), c, r + 1);
 		if (f >= p->width)
@@ -191,7 +199,7 @@ static int parse_rank(struct ep_position *p, int r, const char **sp,
 	}
 	if (f != p->width || (*s != '/' && *s != ' ' && *s != '\t' &&
 	                      *s != '\0'))
-		return ep_err(err, errlen, _("rank %d does not have %d squares "
+		return ep_err(err, errlen, N_("rank %d does not have %d squares "
 		              "(the board is %d wide)"), r + 1, p->width, p->width);
 	*sp = s;
 	return 0;
@@ -211,7 +219,7 @@ int ep_position_parse(struct ep_position *p, const char *text,
 	if (h < 0 || (*s != ' ' && *s != '\t'))
 		return no_board_size(err, errlen);
 	if (w < EP_MIN_W || w > EP_MAX_W || h < EP_MIN_H || h > EP_MAX_H)
-		return ep_err(err, errlen, _("a %dx%d board is not allowed (width "
+		return ep_err(err, errlen, N_("a %dx%d board is not allowed (width "
 		              "%d to %d, height %d to %d)"), w, h, EP_MIN_W,
 		              EP_MAX_W, EP_MIN_H, EP_MAX_H);
 	ep_board_clear(p, w, h);
@@ -220,11 +228,11 @@ int ep_position_parse(struct ep_position *p, const char *text,
 		if (parse_rank(p, r, &s, err, errlen) < 0)
 			return -1;
 		if (r > 0 && *s != '/')
-			return ep_err(err, errlen, _("found %d ranks, a %dx%d board "
+			return ep_err(err, errlen, N_("found %d ranks, a %dx%d board "
 			              "has %d (ranks are separated by /)"), h - r, w,
 			              h, h);
 		if (r == 0 && *s == '/')
-			return ep_err(err, errlen, _("more than %d ranks for a %dx%d "
+			return ep_err(err, errlen, N_("more than %d ranks for a %dx%d "
 			              "board"), h, w, h);
 		if (r > 0)
 			s++;
@@ -235,11 +243,11 @@ int ep_position_parse(struct ep_position *p, const char *text,
 	else if (*s == 'b' || *s == 'B')
 		p->to_move = EP_BLACK;
 	else
-		return ep_err(err, errlen, _("no side to move: the position must "
+		return ep_err(err, errlen, N_("no side to move: the position must "
 		              "end with w or b"));
 	s = skip_space(s + 1);
 	if (*s != '\0')
-		return ep_err(err, errlen, _("unexpected text after the side to "
+		return ep_err(err, errlen, N_("unexpected text after the side to "
 		              "move: \"%.20s\""), s);
 	return 0;
 }

@@ -60,7 +60,7 @@ enum cmd_status svc_lock(struct svc *s, const char *key, struct lock *l)
 		         s->cfg->spool, strerror(saved));
 		log_msg(LOG_ERR, "%s\n", why);
 		if (damage_errno(saved))
-			damage_note(rel, why, NULL);
+			damage_note(rel, why, NULL, 0);
 		lock_release(l);
 		return CMD_TEMPFAIL;
 	}

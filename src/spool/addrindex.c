@@ -8,6 +8,7 @@
 #include "spool/txn.h"
 #include "spool/users.h"
 #include "util/buf.h"
+#include "util/errlang.h"
 #include "util/i18n.h"
 #include "util/log.h"
 #include "util/magic.h"
@@ -65,11 +66,10 @@ int addr_entry_load(const char *spool, const char *addr, struct addr_entry *e,
 	else
 		text = util_read_file(path, 1 << 14, NULL);
 	if (!text) {
-		struct buf b = BUF_INIT;
 		if (errno == ENOENT)
 			return 0;
-		buf_printf(&b, _("cannot read %s: %s"), path, strerror(errno));
-		*err = buf_take(&b);
+		*err = errlang_asprintf(N_("cannot read %s: %s"), path,
+		                        strerror(errno));
 		return -1;
 	}
 	/* A damaged entry is only a lost hint: the lines that read are kept.

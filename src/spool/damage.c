@@ -3,8 +3,10 @@
  * damage.c - the files this process found damaged (see damage.h).
  */
 #include "spool/damage.h"
+#include "util/errlang.h"
 
 #include <errno.h>
+#include <stdlib.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -23,11 +25,16 @@ static void copy_line(char *dst, size_t len, const char *src)
 }
 
 void damage_note(const char *relpath, const char *error,
-                 const char *quarantine)
+                 const char *quarantine, int newer)
 {
+	/* The held/ record and the log keep the English (errlang.h). */
+	char *english = error ? errlang_english(error) : NULL;
+
 	copy_line(last.file, sizeof last.file, relpath);
-	copy_line(last.error, sizeof last.error, error);
+	copy_line(last.error, sizeof last.error, english ? english : error);
+	free(english);
 	copy_line(last.quarantine, sizeof last.quarantine, quarantine);
+	last.newer = newer;
 	count++;
 }
 

@@ -23,18 +23,22 @@ struct damage {
 	char file[256];     /* relative to the spool: "games/epaminondas/101.game",
 	                       "users/alice", "journal/board-epaminondas-101" */
 	char error[512];    /* what the loader said ("NAME:LINE: problem"),
-	                       one line */
+	                       one line, in English (util/errlang.h) */
 	char quarantine[64];/* the quarantine name ("board-epaminondas-101",
 	                       "user-alice") when the file is quarantined,
 	                       else "" */
+	int newer;          /* 1: a newer epamserv wrote the file (magic.h):
+	                       no damage, nothing to repair */
 };
 
 /* Note that relpath (relative to the spool, at most 255 bytes kept)
- * does not load, with the loader's message error (copied, cut to one
- * line of at most 511 bytes) and the quarantine name when that is why
- * (NULL otherwise). */
+ * does not load, with the loader's message error (its English form,
+ * util/errlang.h, copied, cut to one line of at most 511 bytes), the
+ * quarantine name when that is why (NULL otherwise) and newer set when
+ * the file is of a newer epamserv (magic_newer_count() moved during the
+ * load). */
 void damage_note(const char *relpath, const char *error,
-                 const char *quarantine);
+                 const char *quarantine, int newer);
 
 /* How many notes this process made so far: a caller compares the count
  * before and after a piece of work, as with lock_timeouts(). */

@@ -7,6 +7,7 @@
 #include "spool/txn.h"
 #include "spool/txnpriv.h"
 #include "util/buf.h"
+#include "util/errlang.h"
 #include "util/i18n.h"
 #include "util/log.h"
 #include "util/util.h"
@@ -139,12 +140,10 @@ int txn_group_broken(void)
 
 static int fail_err(char **err, const char *spool, const char *why)
 {
-	struct buf e = BUF_INIT;
-
 	/* TRANSLATORS: the spool, then why ("a group commit failed", or the
 	 * system's reason). */
-	buf_printf(&e, _("cannot save to the spool %s: %s"), spool, why);
-	*err = buf_take(&e);
+	*err = errlang_asprintf(N_("cannot save to the spool %s: %s"), spool,
+	                        why);
 	return -1;
 }
 
@@ -220,14 +219,16 @@ int txn_group_add(struct txn *t, char **err)
 	if (grp.broken) {
 		txn_abort(t);
 		return fail_err(err, grp.spool,
-		                _("an earlier group commit failed"));
+		                errlang_gettext(N_("an earlier group commit "
+		                                   "failed")));
 	}
 	/* Our locks make this impossible; but a key staged twice would
 	 * need its first update applied before the second. */
 	for (i = 0; i < grp.n; i++)
 		if (strcmp(grp.v[i].key, t->key) == 0 && txn_group_commit() < 0) {
 			txn_abort(t);
-			return fail_err(err, grp.spool, _("a group commit failed"));
+			return fail_err(err, grp.spool,
+			                errlang_gettext(N_("a group commit failed")));
 		}
 	txn_names(t, tmpdir, sizeof tmpdir, entry, sizeof entry);
 	name = strrchr(entry, '/') + 1;
@@ -261,7 +262,8 @@ int txn_group_add(struct txn *t, char **err)
 	    grp.manifest.len >= GROUP_MAX_MANIFEST ||
 	    now_ms() - grp.opened_ms >= GROUP_MAX_AGE_MS) {
 		if (txn_group_commit() < 0)
-			return fail_err(err, grp.spool, _("a group commit failed"));
+			return fail_err(err, grp.spool,
+			                errlang_gettext(N_("a group commit failed")));
 	}
 	return 0;
 }

@@ -6,6 +6,7 @@
 #include "spool/group.h"
 #include "spool/spool.h"
 #include "util/buf.h"
+#include "util/errlang.h"
 #include "util/i18n.h"
 #include "util/log.h"
 #include "util/util.h"
@@ -175,16 +176,16 @@ int seek_parse(struct seek *s, const char *text, const char *name,
 	    strncmp(p, SEEK_MAGIC, strlen(SEEK_MAGIC)) != 0) {
 		/* TRANSLATORS: the file, then the line a seek file begins
 		 * with. */
-		buf_printf(&e, _("%s:1: not a seek file (no \"%s\" line)"), name,
-		           SEEK_MAGIC);
-		goto bad;
+		*err = errlang_asprintf(N_("%s:1: not a seek file (no \"%s\" "
+		                        "line)"), name, SEEK_MAGIC);
+		return -1;
 	}
 	for (p = nl + 1; *p; p = nl + 1) {
 		lineno++;
 		nl = strchr(p, '\n');
 		if (!nl || (size_t)(nl - p) >= sizeof line) {
-			buf_printf(&e, "%s:%d: %s", name, lineno, nl
-			           ? _("line too long") : _("no newline at the end"));
+			buf_printf(&e, "%s:%d: %s", name, lineno, errlang_gettext(nl
+			           ? N_("line too long") : N_("no newline at the end")));
 			goto bad;
 		}
 		memcpy(line, p, (size_t)(nl - p));
@@ -196,14 +197,16 @@ int seek_parse(struct seek *s, const char *text, const char *name,
 		if (colon)
 			*colon = '\0';
 		if (!val || seek_field(s, line, val, &seen) < 0) {
-			buf_printf(&e, _("%s:%d: bad line"), name, lineno);
-			goto bad;
+			*err = errlang_asprintf(N_("%s:%d: bad line"), name,
+			                        lineno);
+			return -1;
 		}
 	}
 	if (seen != 63) {
-		buf_printf(&e, _("%s: a line is missing (game, board, seeker, "
-		           "created, expires and state are needed)"), name);
-		goto bad;
+		*err = errlang_asprintf(N_("%s: a line is missing (game, "
+		                        "board, seeker, created, expires and "
+		                        "state are needed)"), name);
+		return -1;
 	}
 	return 0;
 bad:
@@ -221,10 +224,8 @@ int seek_load(const char *spool, const char *game, long board,
 	snprintf(path, sizeof path, "%s/%s", spool, rel);
 	/* A batch's staged transaction may write it (group.h). */
 	if (txn_group_settle(spool, rel) < 0) {
-		struct buf e = BUF_INIT;
-		buf_printf(&e, _("%s: a staged group could not be committed"),
-		           rel);
-		*err = buf_take(&e);
+		*err = errlang_asprintf(N_("%s: a staged group could not be "
+		                        "committed"), rel);
 		return -1;
 	}
 	text = util_read_file(path, SEEK_FILE_MAX, NULL);
@@ -239,12 +240,10 @@ int seek_load(const char *spool, const char *game, long board,
 	rc = seek_parse(s, text, rel, err);
 	free(text);
 	if (rc == 0 && (strcmp(s->game, game) || s->board != board)) {
-		struct buf e = BUF_INIT;
 		/* TRANSLATORS: the seek file, then the game and the board its
 		 * lines name. */
-		buf_printf(&e, _("%s: the file names %s board %ld"), rel, s->game,
-		           s->board);
-		*err = buf_take(&e);
+		*err = errlang_asprintf(N_("%s: the file names %s board %ld"),
+		                        rel, s->game, s->board);
 		return -1;
 	}
 	return rc;

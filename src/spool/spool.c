@@ -6,6 +6,7 @@
 #include "spool/spool.h"
 #include "spool/group.h"
 #include "util/buf.h"
+#include "util/errlang.h"
 #include "util/i18n.h"
 #include "util/util.h"
 
@@ -91,16 +92,13 @@ int spool_init(const char *spool, char **err)
 	done = xstrdup(spool);
 	return 0;
 fail:
-	{
-		struct buf b = BUF_INIT;
-		if (errno == ELOOP)
-			buf_printf(&b, _("%s is a symbolic link, not a directory "
-			           "(refused: replace it with a directory)"), path);
-		else
-			buf_printf(&b, _("cannot create %s: %s"), path,
-			           strerror(errno));
-		*err = buf_take(&b);
-	}
+	if (errno == ELOOP)
+		*err = errlang_asprintf(N_("%s is a symbolic link, not a "
+		                        "directory (refused: replace it with a "
+		                        "directory)"), path);
+	else
+		*err = errlang_asprintf(N_("cannot create %s: %s"), path,
+		                        strerror(errno));
 	return -1;
 }
 

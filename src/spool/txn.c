@@ -7,6 +7,7 @@
 #include "spool/group.h"
 #include "spool/lock.h"
 #include "util/buf.h"
+#include "util/errlang.h"
 #include "util/i18n.h"
 #include "util/util.h"
 
@@ -305,12 +306,8 @@ int txn_commit(struct txn *t, char **err)
 	txn_abort(t);
 	return 0;
 fail:
-	{
-		struct buf e = BUF_INIT;
-		buf_printf(&e, _("cannot save to the spool %s: %s"), t->spool,
-		           strerror(errno));
-		*err = buf_take(&e);
-	}
+	*err = errlang_asprintf(N_("cannot save to the spool %s: %s"), t->spool,
+	                        strerror(errno));
 	txn_abort(t);
 	return -1;
 }

@@ -10,6 +10,7 @@
 #include "spool/spool.h"
 #include "mail/mail.h"
 #include "util/buf.h"
+#include "util/errlang.h"
 #include "util/i18n.h"
 #include "util/magic.h"
 #include "util/util.h"
@@ -598,15 +599,15 @@ static int user_parse(char *text, const char *path, const char *userid,
 	}
 	if (!u->hash || (!u->naddr && !u->nreq && !u->left && !u->robot) ||
 	    strcmp(u->userid, userid) != 0) {
-		buf_printf(&e, _("%s: missing userid, password or address"), path);
-		*err = buf_take(&e);
+		*err = errlang_asprintf(N_("%s: missing userid, password or "
+		                        "address"), path);
 		user_free(u);
 		return -1;
 	}
 	return 0;
 bad:
-	buf_printf(&e, _("%s:%d: malformed user record"), path, lineno);
-	*err = buf_take(&e);
+	*err = errlang_asprintf(N_("%s:%d: malformed user record"), path,
+	                        lineno);
 	user_free(u);
 	return -1;
 }
@@ -615,7 +616,7 @@ int user_salvage(const char *spool, const char *userid, struct user *u,
                  char **raw, char **dropped, char **err)
 {
 	char path[4096], *text, *line, *save = NULL;
-	struct buf d = BUF_INIT, e = BUF_INIT;
+	struct buf d = BUF_INIT;
 	int lineno = 0, rc;
 
 	*raw = *dropped = *err = NULL;
@@ -624,8 +625,8 @@ int user_salvage(const char *spool, const char *userid, struct user *u,
 	snprintf(path, sizeof path, "%s/users/%s", spool, userid);
 	*raw = util_read_file(path, 1 << 16, NULL);
 	if (!*raw) {
-		buf_printf(&e, _("cannot read %s: %s"), path, strerror(errno));
-		*err = buf_take(&e);
+		*err = errlang_asprintf(N_("cannot read %s: %s"), path,
+		                        strerror(errno));
 		return -1;
 	}
 	text = xstrdup(*raw);
@@ -661,8 +662,7 @@ int user_salvage(const char *spool, const char *userid, struct user *u,
 	if (!u->hash)
 		u->hash = xstrdup("!");  /* no password matches: admin user passwd */
 	if (!u->naddr && !u->nreq && !u->left) {
-		buf_printf(&e, _("%s: no address survives"), path);
-		*err = buf_take(&e);
+		*err = errlang_asprintf(N_("%s: no address survives"), path);
 		buf_free(&d);
 		user_free(u);
 		return -1;
@@ -677,6 +677,7 @@ int user_load(const char *spool, const char *userid, struct user *u,
 	char path[4096], name[300], qname[QUARANTINE_NAME_MAX], *text;
 	struct user_cache_entry *c;
 	struct stat st;
+	unsigned long newer;
 	int rc, read_failed = 0;
 
 	memset(u, 0, sizeof *u);
@@ -690,11 +691,10 @@ int user_load(const char *spool, const char *userid, struct user *u,
 		goto fail;
 	quarantine_user_name(userid, qname, sizeof qname);
 	if (quarantine_has(spool, qname)) {
-		struct buf e = BUF_INIT;
-		buf_printf(&e, _("%s is quarantined by the administrator (epamserv "
-		           "admin quarantine)"), name);
-		*err = buf_take(&e);
-		damage_note(name, *err, qname);
+		*err = errlang_asprintf(N_("%s is quarantined by the "
+		                        "administrator (epamserv admin "
+		                        "quarantine)"), name);
+		damage_note(name, *err, qname, 0);
 		return -1;
 	}
 	c = user_cache_find(path);
@@ -711,23 +711,23 @@ int user_load(const char *spool, const char *userid, struct user *u,
 		read_failed = 1;
 		goto fail;
 	}
+	newer = magic_newer_count();
 	rc = user_parse(text, path, userid, u, err);
 	free(text);
 	if (rc == 0)
 		user_cache_store(path, &st, u);
 	else
-		damage_note(name, *err, NULL);
+		damage_note(name, *err, NULL, magic_newer_count() != newer);
 	return rc;
 fail:
 	if (errno == ENOENT)
 		return 1;
 	{
-		struct buf e = BUF_INIT;
 		int saved = errno;
-		buf_printf(&e, _("cannot read %s: %s"), path, strerror(saved));
-		*err = buf_take(&e);
+		*err = errlang_asprintf(N_("cannot read %s: %s"), path,
+		                        strerror(saved));
 		if (read_failed && damage_errno(saved))
-			damage_note(name, *err, NULL);
+			damage_note(name, *err, NULL, 0);
 	}
 	return -1;
 }
@@ -882,11 +882,10 @@ int user_list(const char *spool, char ***ids, size_t *n, char **err)
 	snprintf(path, sizeof path, "%s/users", spool);
 	d = txn_group_settle(spool, "users/") < 0 ? NULL : util_opendir(path);
 	if (!d) {
-		struct buf e = BUF_INIT;
 		if (errno == ENOENT)
 			return 0;
-		buf_printf(&e, _("cannot list %s: %s"), path, strerror(errno));
-		*err = buf_take(&e);
+		*err = errlang_asprintf(N_("cannot list %s: %s"), path,
+		                        strerror(errno));
 		return -1;
 	}
 	while ((de = readdir(d)) != NULL) {

@@ -128,9 +128,9 @@ void buf_reserve(struct buf *b, size_t n)
 	b->data[b->len] = '\0';
 }
 
-void buf_printf(struct buf *b, const char *fmt, ...)
+void buf_vprintf(struct buf *b, const char *fmt, va_list ap)
 {
-	va_list ap;
+	va_list again;
 	size_t room;
 	int n;
 
@@ -138,20 +138,28 @@ void buf_printf(struct buf *b, const char *fmt, ...)
 	 * small a second time, into room made for the exact length. */
 	buf_grow(b, 0);
 	room = b->cap - b->len;
-	va_start(ap, fmt);
+	va_copy(again, ap);
 	n = vsnprintf(b->data + b->len, room, fmt, ap);
-	va_end(ap);
 	if (n < 0) {
 		b->data[b->len] = '\0';
+		va_end(again);
 		return;
 	}
 	if ((size_t)n >= room) {
 		buf_grow(b, (size_t)n);
-		va_start(ap, fmt);
-		vsnprintf(b->data + b->len, (size_t)n + 1, fmt, ap);
-		va_end(ap);
+		vsnprintf(b->data + b->len, (size_t)n + 1, fmt, again);
 	}
+	va_end(again);
 	b->len += (size_t)n;
+}
+
+void buf_printf(struct buf *b, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	buf_vprintf(b, fmt, ap);
+	va_end(ap);
 }
 
 const char *buf_str(const struct buf *b)

@@ -10,6 +10,7 @@
 #ifndef EPAM_BUF_H
 #define EPAM_BUF_H
 
+#include <stdarg.h>
 #include <stddef.h>
 
 struct buf {
@@ -40,6 +41,9 @@ void buf_put_html_n(struct buf *b, const char *s, size_t n);
 void buf_reserve(struct buf *b, size_t n);
 void buf_printf(struct buf *b, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
+/* buf_printf with a va_list (ap is used up, as by vprintf). */
+void buf_vprintf(struct buf *b, const char *fmt, va_list ap)
+	__attribute__((format(printf, 2, 0)));
 /* The text so far ("" for an empty buffer); owned by b. */
 const char *buf_str(const struct buf *b);
 /* Hand the text to the caller (malloc'ed, never NULL) and empty b. */

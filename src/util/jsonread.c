@@ -7,6 +7,7 @@
 #include "util/jsonread.h"
 
 #include "util/buf.h"
+#include "util/errlang.h"
 #include "util/i18n.h"
 #include "util/util.h"
 
@@ -24,12 +25,14 @@ struct jr {
 	size_t values;      /* parsed so far: at most JSON_MAX_VALUES */
 };
 
+/* The first error: what (a sentence marked N_()) at the byte r is at. */
 static int jr_fail(struct jr *r, const char *what)
 {
 	if (!r->failed)
 		/* TRANSLATORS: the byte's offset in the text, then what is
 		 * wrong there ("a string does not end"). */
-		snprintf(r->err, r->errlen, _("JSON byte %zu: %s"), r->pos, what);
+		errlang_snprintf(r->err, r->errlen, N_("JSON byte %zu: %s"), r->pos,
+		                 errlang_gettext(what));
 	r->failed = 1;
 	return -1;
 }
@@ -47,7 +50,7 @@ static int jr_hex4(struct jr *r, unsigned long *cp)
 
 	*cp = 0;
 	if (r->len - r->pos < 4)
-		return jr_fail(r, _("a \\u escape needs four hex digits"));
+		return jr_fail(r, N_("a \\u escape needs four hex digits"));
 	for (i = 0; i < 4; i++) {
 		char c = r->s[r->pos++];
 		*cp <<= 4;
@@ -58,7 +61,7 @@ static int jr_hex4(struct jr *r, unsigned long *cp)
 		else if (c >= 'A' && c <= 'F')
 			*cp |= (unsigned long)(c - 'A' + 10);
 		else
-			return jr_fail(r, _("a \\u escape needs four hex digits"));
+			return jr_fail(r, N_("a \\u escape needs four hex digits"));
 	}
 	return 0;
 }
@@ -82,14 +85,14 @@ static int jr_string(struct jr *r, char **out)
 		unsigned char c;
 		if (r->pos >= r->len) {
 			buf_free(&b);
-			return jr_fail(r, _("a string does not end"));
+			return jr_fail(r, N_("a string does not end"));
 		}
 		c = (unsigned char)r->s[r->pos++];
 		if (c == '"')
 			break;
 		if (c < 0x20) {
 			buf_free(&b);
-			return jr_fail(r, _("a control character in a string"));
+			return jr_fail(r, N_("a control character in a string"));
 		}
 		if (c != '\\') {
 			buf_append(&b, (const char *)&c, 1);
@@ -97,7 +100,7 @@ static int jr_string(struct jr *r, char **out)
 		}
 		if (r->pos >= r->len) {
 			buf_free(&b);
-			return jr_fail(r, _("a string does not end"));
+			return jr_fail(r, N_("a string does not end"));
 		}
 		c = (unsigned char)r->s[r->pos++];
 		switch (c) {
@@ -118,27 +121,27 @@ static int jr_string(struct jr *r, char **out)
 				if (r->len - r->pos < 2 || r->s[r->pos] != '\\' ||
 				    r->s[r->pos + 1] != 'u') {
 					buf_free(&b);
-					return jr_fail(r, _("a lone surrogate in a string"));
+					return jr_fail(r, N_("a lone surrogate in a string"));
 				}
 				r->pos += 2;
 				if (jr_hex4(r, &lo) < 0 || lo < 0xDC00 || lo > 0xDFFF) {
 					buf_free(&b);
-					return jr_fail(r, _("a lone surrogate in a string"));
+					return jr_fail(r, N_("a lone surrogate in a string"));
 				}
 				cp = 0x10000 + ((cp - 0xD800) << 10) + (lo - 0xDC00);
 			} else if (cp >= 0xDC00 && cp <= 0xDFFF) {
 				buf_free(&b);
-				return jr_fail(r, _("a lone surrogate in a string"));
+				return jr_fail(r, N_("a lone surrogate in a string"));
 			}
 			if (cp == 0) {
 				buf_free(&b);
-				return jr_fail(r, _("\\u0000 in a string"));
+				return jr_fail(r, N_("\\u0000 in a string"));
 			}
 			put_utf8(&b, cp);
 			break;
 		default:
 			buf_free(&b);
-			return jr_fail(r, _("a bad escape in a string"));
+			return jr_fail(r, N_("a bad escape in a string"));
 		}
 	}
 	*out = buf_take(&b);
@@ -154,7 +157,7 @@ static int jr_number(struct jr *r, struct jv *v)
 	if (r->pos < r->len && r->s[r->pos] == '-')
 		r->pos++;
 	if (r->pos >= r->len || r->s[r->pos] < '0' || r->s[r->pos] > '9')
-		return jr_fail(r, _("a bad number"));
+		return jr_fail(r, N_("a bad number"));
 	if (r->s[r->pos] == '0')
 		r->pos++;
 	else
@@ -164,7 +167,7 @@ static int jr_number(struct jr *r, struct jv *v)
 		frac = 1;
 		r->pos++;
 		if (r->pos >= r->len || r->s[r->pos] < '0' || r->s[r->pos] > '9')
-			return jr_fail(r, _("a bad number"));
+			return jr_fail(r, N_("a bad number"));
 		while (r->pos < r->len && r->s[r->pos] >= '0' && r->s[r->pos] <= '9')
 			r->pos++;
 	}
@@ -174,12 +177,12 @@ static int jr_number(struct jr *r, struct jv *v)
 		if (r->pos < r->len && (r->s[r->pos] == '+' || r->s[r->pos] == '-'))
 			r->pos++;
 		if (r->pos >= r->len || r->s[r->pos] < '0' || r->s[r->pos] > '9')
-			return jr_fail(r, _("a bad number"));
+			return jr_fail(r, N_("a bad number"));
 		while (r->pos < r->len && r->s[r->pos] >= '0' && r->s[r->pos] <= '9')
 			r->pos++;
 	}
 	if (r->pos - start >= sizeof tmp)
-		return jr_fail(r, _("a number too long"));
+		return jr_fail(r, N_("a number too long"));
 	memcpy(tmp, r->s + start, r->pos - start);
 	tmp[r->pos - start] = '\0';
 	v->type = JV_NUMBER;
@@ -213,14 +216,14 @@ static int jr_compound(struct jr *r, struct jv *v, int depth)
 		jr_space(r);
 		if (obj) {
 			if (r->pos >= r->len || r->s[r->pos] != '"')
-				return jr_fail(r, _("an object member needs a string "
+				return jr_fail(r, N_("an object member needs a string "
 				                    "key"));
 			if (jr_string(r, &key) < 0)
 				return -1;
 			jr_space(r);
 			if (r->pos >= r->len || r->s[r->pos] != ':') {
 				free(key);
-				return jr_fail(r, _("a ':' is missing after a key"));
+				return jr_fail(r, N_("a ':' is missing after a key"));
 			}
 			r->pos++;
 		}
@@ -238,8 +241,8 @@ static int jr_compound(struct jr *r, struct jv *v, int depth)
 			return -1;
 		jr_space(r);
 		if (r->pos >= r->len)
-			return jr_fail(r, obj ? _("an object does not end")
-			                      : _("an array does not end"));
+			return jr_fail(r, obj ? N_("an object does not end")
+			                      : N_("an array does not end"));
 		if (r->s[r->pos] == ',') {
 			r->pos++;
 			continue;
@@ -248,8 +251,8 @@ static int jr_compound(struct jr *r, struct jv *v, int depth)
 			r->pos++;
 			return 0;
 		}
-		return jr_fail(r, obj ? _("expected ',' or '}'")
-		                      : _("expected ',' or ']'"));
+		return jr_fail(r, obj ? N_("expected ',' or '}'")
+		                      : N_("expected ',' or ']'"));
 	}
 }
 
@@ -258,7 +261,7 @@ static int jr_word(struct jr *r, const char *w)
 	size_t n = strlen(w);
 
 	if (r->len - r->pos < n || memcmp(r->s + r->pos, w, n) != 0)
-		return jr_fail(r, _("not a JSON value"));
+		return jr_fail(r, N_("not a JSON value"));
 	r->pos += n;
 	return 0;
 }
@@ -266,12 +269,12 @@ static int jr_word(struct jr *r, const char *w)
 static int jr_value(struct jr *r, struct jv *v, int depth)
 {
 	if (depth > JSON_MAX_DEPTH)
-		return jr_fail(r, _("nested too deep"));
+		return jr_fail(r, N_("nested too deep"));
 	if (++r->values > JSON_MAX_VALUES)
-		return jr_fail(r, _("more values than a record holds"));
+		return jr_fail(r, N_("more values than a record holds"));
 	jr_space(r);
 	if (r->pos >= r->len)
-		return jr_fail(r, _("a value is missing"));
+		return jr_fail(r, N_("a value is missing"));
 	switch (r->s[r->pos]) {
 	case '{':
 	case '[':
@@ -330,7 +333,7 @@ int jv_parse(const char *text, size_t len, struct jv **out, char *err,
 			*out = v;
 			return 0;
 		}
-		jr_fail(&r, _("text after the JSON value"));
+		jr_fail(&r, N_("text after the JSON value"));
 	}
 	jv_free(v);
 	return -1;

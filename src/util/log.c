@@ -5,6 +5,7 @@
  */
 #include "util/log.h"
 #include "util/buf.h"
+#include "util/errlang.h"
 #include "util/i18n.h"
 #include "util/util.h"
 
@@ -12,6 +13,7 @@
 #include <fcntl.h>
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <time.h>
@@ -104,6 +106,7 @@ static void log_file_line(int priority, const char *line)
 void log_msg(int priority, const char *fmt, ...)
 {
 	char line[1024];
+	char *english;
 	va_list ap;
 	size_t n;
 
@@ -112,6 +115,12 @@ void log_msg(int priority, const char *fmt, ...)
 	va_start(ap, fmt);
 	vsnprintf(line, sizeof line, fmt, ap);
 	va_end(ap);
+	/* A loader's error quoted here was made in the run's language:
+	 * the log has its English (errlang.h). */
+	english = errlang_english(line);
+	if (english)
+		snprintf(line, sizeof line, "%s", english);
+	free(english);
 	n = strlen(line);
 	while (n > 0 && line[n - 1] == '\n')
 		line[--n] = '\0';

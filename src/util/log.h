@@ -23,7 +23,9 @@
  * language the server answers its players in.  So log_msg's format is
  * never marked for translation, nor is any text a log line quotes that a
  * program reads back (incoming.log's reason= keys: pipeline/inlog.h;
- * admin.log).  A sentence for the operator at the terminal (a usage
+ * admin.log).  A loader's error quoted in a log line was made in the
+ * run's language for its other reader: log_msg puts back the English
+ * that util/errlang.h kept of it.  A sentence for the operator at the terminal (a usage
  * error, "cannot open FILE: ...", the answer of an operator command) is
  * no log line: it is marked and printed with fprintf, not log_msg.
  */

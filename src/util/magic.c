@@ -3,9 +3,13 @@
  * magic.c - version lines of spool files (see magic.h).
  */
 #include "util/magic.h"
+#include "util/errlang.h"
+#include "util/i18n.h"
 
 #include <stdio.h>
 #include <string.h>
+
+static unsigned long newer_count;
 
 int magic_version(const char *line, const char *name)
 {
@@ -30,8 +34,18 @@ int magic_newer(const char *line, const char *name, int max, char *buf,
 
 	if (v <= max)
 		return 0;
-	snprintf(buf, len, MAGIC_NEWER_TEXT " (\"%s %d\"; this one "
-	         "reads versions up to %d): the file is not damaged, run the "
-	         "epamserv that wrote it", name, v, max);
+	newer_count++;
+	/* TRANSLATORS: the file's version line as written ("epamserv-game
+	 * 8": data, not translated), then the newest version this epamserv
+	 * reads. */
+	errlang_snprintf(buf, len, N_("written by a newer epamserv (\"%s %d\"; "
+	                 "this one reads versions up to %d): the file is not "
+	                 "damaged, run the epamserv that wrote it"), name, v,
+	                 max);
 	return 1;
+}
+
+unsigned long magic_newer_count(void)
+{
+	return newer_count;
 }

@@ -21,13 +21,17 @@
 int magic_version(const char *line, const char *name);
 
 /* Whether line is "NAME N" with N above max, the newest version this
- * binary reads: 1, with the error text (no file name) in buf, cut to
- * len bytes; else 0 and buf untouched. */
+ * binary reads: 1, with the error sentence (no file name) in buf, cut to
+ * len bytes, in the run's language (its English kept for the log:
+ * util/errlang.h); else 0 and buf untouched. */
 int magic_newer(const char *line, const char *name, int max, char *buf,
                 size_t len);
 
-/* The words magic_newer's error starts with: a loader's error holding
- * them is about a newer file, which no repair or restore should touch. */
-#define MAGIC_NEWER_TEXT "written by a newer epamserv"
+/* How many times magic_newer found a newer file in this process.  A
+ * caller compares the count before and after a load, as with
+ * damage_count(): a load that failed on a newer file is no damage, and
+ * no repair or restore should touch the file.  (The error's words are
+ * translated, so they are not what a caller looks for.) */
+unsigned long magic_newer_count(void);
 
 #endif

@@ -75,6 +75,7 @@
 #include "spool/users.h"
 #include "util/buf.h"
 #include "util/conf.h"
+#include "util/magic.h"
 #include "util/util.h"
 
 #include <ctype.h>
@@ -332,6 +333,7 @@ static void fuzz_address(const char *data, size_t len)
 {
 	struct addr_entry e;
 	char rel[64], hex[33], userid[32], *err = NULL;
+	unsigned long newer = magic_newer_count();
 	size_t i;
 
 	digest_of("bob@example.org", hex);
@@ -340,7 +342,7 @@ static void fuzz_address(const char *data, size_t len)
 	if (addr_entry_load(spool, "bob@example.org", &e, &err) < 0) {
 		/* The one refusal of content: a newer format (magic.h). */
 		if (len > 17 && memcmp(data, "epamserv-address ", 17) == 0 &&
-		    strstr(err, "written by a newer epamserv")) {
+		    magic_newer_count() != newer) {
 			free(err);
 			return;
 		}

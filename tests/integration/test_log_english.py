@@ -50,6 +50,21 @@ def msgid_starting(path, start):
     return start
 
 
+def plural_starting(path, start):
+    """The (one, many) msgids of the errlang_nsnprintf call in path whose
+    first string starts with start, as C source writes them."""
+    with open(os.path.join(SRCDIR, path), encoding="utf-8") as f:
+        text = f.read()
+    for call in re.finditer(r'errlang_nsnprintf\(\w+, \w+,((?:\s*"(?:[^"\\]|'
+                            r'\\.)*")+)\s*,((?:\s*"(?:[^"\\]|\\.)*")+)\s*,',
+                            text):
+        one, many = ("".join(re.findall(r'"((?:[^"\\]|\\.)*)"', g))
+                     for g in call.groups())
+        if one.startswith(start):
+            return one, many
+    return start, start
+
+
 def po_string(s):
     return '"%s"' % s.replace("\\", "\\\\").replace('"', '\\"').replace(
         "\n", "\\n")
@@ -57,8 +72,8 @@ def po_string(s):
 
 def catalogue(root, entries):
     """A German catalogue of entries (msgid, msgstr: msgid as C source
-    writes it) under root/locale; the directory, or None without
-    msgfmt."""
+    writes it; or (one, many), (one, many) for a plural) under
+    root/locale; the directory, or None without msgfmt."""
     if not shutil.which("msgfmt"):
         return None
     d = os.path.join(root, "locale", "de", "LC_MESSAGES")
@@ -69,10 +84,27 @@ def catalogue(root, entries):
                 'charset=UTF-8\\n"\n"Plural-Forms: nplurals=2; '
                 'plural=(n != 1);\\n"\n\n')
         for mid, mstr in entries:
-            f.write("msgid \"%s\"\nmsgstr %s\n\n" % (mid, po_string(mstr)))
+            if isinstance(mid, tuple):    # (one, many), (one, many)
+                f.write("msgid \"%s\"\nmsgid_plural \"%s\"\nmsgstr[0] %s\n"
+                        "msgstr[1] %s\n\n" % (mid + tuple(
+                            po_string(x) for x in mstr)))
+            else:
+                f.write("msgid \"%s\"\nmsgstr %s\n\n" % (mid,
+                                                         po_string(mstr)))
     subprocess.run(["msgfmt", "-o", os.path.join(d, "epamserv.mo"), po],
                    check=True)
     return os.path.join(root, "locale")
+
+
+def german(localedir):
+    """The settings of a German run (German for strangers too) with the
+    catalogue under localedir; without one (no msgfmt) the test ends
+    here, skipped."""
+    if not localedir:
+        ok(True, "# SKIP msgfmt not installed")
+        done()
+    return {"EPAMSERV_LOCALEDIR": localedir, "LANGUAGE": "de",
+            "LC_ALL": "C.UTF-8", "EPAMSERV_DEFAULT_LANGUAGE": "de"}
 
 
 def in_line(env, msgid):
@@ -105,12 +137,8 @@ try:
         # a log_msg format marked before the log was made English
         ("template %s is missing: using the built-in one (see epamserv "
          "config --check)", "Vorlage %s fehlt: die eingebaute gilt")])
-    if not localedir:
-        ok(True, "# SKIP msgfmt not installed")
-        done()
     # German for strangers (default_language) and, below, for alice
-    de = {"EPAMSERV_LOCALEDIR": localedir, "LANGUAGE": "de",
-          "LC_ALL": "C.UTF-8", "EPAMSERV_DEFAULT_LANGUAGE": "de"}
+    de = german(localedir)
     env.players("alice", "bob")
     env.new_messages()
 
@@ -268,6 +296,122 @@ try:
        "a note of the older form is read and its text sent", text[:400])
     ok(not os.listdir(os.path.join(env.spool, "robot")),
        "every note was played")
+finally:
+    env.close()
+
+# A damaged board or user file: the loader's error reaches the log and
+# the held/ record in English (util/errlang.h), while the operator's
+# terminal reads it in German.  The errors nest: the rules' refusal of
+# a move inside the game file's "move %s does not replay: %s".
+env = Env()
+try:
+    single = plural_starting("src/rules/notation.c", "a single piece moves")
+    localedir = catalogue(env.root, [
+        (replay, "Zug %s l\u00e4sst sich nicht nachspielen: %s"),
+        (single, ("ein einzelner Stein zieht ein Feld weit: %s-%s ist %d "
+                  "Feld", "ein einzelner Stein zieht ein Feld weit: %s-%s "
+                  "sind %d Felder")),
+        (msgid_starting("src/game/gamefile.c", "expected 'key: value'"),
+         "erwartet: \u201eSchl\u00fcssel: Wert\u201c"),
+        (msgid_starting("src/spool/users.c", "%s: missing userid"),
+         "%s: Benutzername, Passwort oder Adresse fehlt"),
+        (msgid_starting("src/spool/users.c", "%s:%d: malformed user"),
+         "%s:%d: fehlerhafter Benutzereintrag")])
+    de = german(localedir)
+    env.players("alice", "bob")
+    env.start_game("alice", "bob", 101)
+    for who, mv in (("alice", "e2-e3"), ("bob", "e11-e10")):
+        env.mail(who + "@example.org", "epaminondas move 101 %s %s %s" %
+                 (who, who[0], mv))
+    env.run("admin", "user", "language", "alice", "de", "--reason", "de")
+    gpath = os.path.join(env.spool, "games", "epaminondas", "101.game")
+    good = env.game_file(101)
+    held = os.path.join(env.spool, "held")
+
+    def damaged_run(text, n):
+        """Write the game file text, let alice's move meet it in a German
+        run: (exit status, the log's new lines, the newest held/ record's
+        error line)."""
+        with open(gpath, "w") as f:
+            f.write(text)
+        with open(env.log, "rb") as f:
+            seen = len(f.read())
+        rc, _ = env.receive(make_mail("alice@example.org", "epaminondas "
+                                      "move 101 alice a e3-e4",
+                                      msgid="<held%d@x.example>" % n), env=de)
+        with open(env.log, "rb") as f:
+            lines = f.read()[seen:].decode("utf-8", "replace").splitlines()
+        recs = sorted((os.path.join(held, x) for x in os.listdir(held)),
+                      key=os.path.getmtime) if os.path.isdir(held) else []
+        error = ""
+        if recs:
+            with open(recs[-1], encoding="utf-8", errors="replace") as f:
+                error = "".join(x for x in f.read().splitlines()
+                                if x.startswith("error: "))
+        return rc, lines, error
+
+    english = ("move e11-e5 does not replay: a single piece moves one "
+               "square: e11-e5 is 6 squares")
+    rc, lines, error = damaged_run(good.replace("move: 2 e11-e10",
+                                                "move: 2 e11-e5"), 1)
+    ok(rc == 75, "a move on a board whose file does not replay waits "
+       "(exit 75)", rc)
+    said = [x for x in lines if "e11-e5" in x]
+    ok(len(said) >= 2 and all(english in x for x in said),
+       "the log says why the file does not load in English, the rules' "
+       "refusal inside the game file's sentence too", said)
+    ok(re.fullmatch(r"error: games/epaminondas/101\.game:\d+: " +
+                    re.escape(english), error),
+       "the held/ record's error line is English", error)
+    rc, out, err = env.run("admin", "check", env=de)
+    ok("Zug e11-e5 l\u00e4sst sich nicht nachspielen: ein einzelner Stein "
+       "zieht ein Feld weit: e11-e5 sind 6 Felder" in out,
+       "the operator's terminal reads the loader's error in German",
+       (out, err))
+    rc, lines, error = damaged_run(good.replace(
+        "move: 2 ", "this is no line\nmove: 2 "), 2)
+    ok([x for x in lines if "expected 'key: value'" in x] and
+       error.endswith(": expected 'key: value'"),
+       "a line the game file cannot have: the log and the record in "
+       "English", (lines, error))
+
+    def damage_user(userid):
+        """Put a line no user file has into userid's file: its path and
+        its good text."""
+        path = os.path.join(env.spool, "users", userid)
+        with open(path) as f:
+            text = f.read()
+        with open(path, "w") as f:
+            f.write(text.replace("userid: %s\n" % userid,
+                                 "userid: %s\nno field\n" % userid))
+        return path, text
+
+    # A user file that does not parse, met while bob's board mail is made.
+    upath, ugood = damage_user("bob")
+    rc, lines, error = damaged_run(good, 3)
+    ok([x for x in lines if re.search(
+        r"users/bob(:\d+)?: (missing userid, password or address|"
+        r"malformed user record)", x)],
+       "a user file that does not load: the log line is English", lines)
+    rc, out, err = env.run("admin", "check", env=de)
+    ok(re.search(r"users/bob(:\d+)?: (Benutzername, Passwort oder Adresse "
+                 r"fehlt|fehlerhafter Benutzereintrag)", out),
+       "and German at the operator's terminal", (out, err))
+    # The sender's own user file: his mail is set aside, and the record
+    # says why in English (the run is German: default_language).
+    with open(upath, "w") as f:
+        f.write(ugood)
+    damage_user("alice")
+    rc, lines, error = damaged_run(good, 4)
+    ok(rc == 75 and re.search(r"users/alice(:\d+)?: (missing userid, "
+                              r"password or address|malformed user "
+                              r"record)$", error),
+       "a sender whose user file does not load: the held/ record's error "
+       "line is English", (rc, error))
+    with open(env.log, "rb") as f:
+        log = f.read().decode("utf-8", "replace")
+    ok(all(ord(ch) < 128 for ch in log), "the log holds no translated word",
+       [x for x in log.splitlines() if any(ord(ch) > 127 for ch in x)])
 finally:
     env.close()
 done()

@@ -3,12 +3,15 @@
 """Versions of spool files (src/util/magic.h, spool/README): a file a
 newer epamserv wrote is reported as such by `admin check`, not as damage,
 and in the log (result and address records), and `admin upgrade`
-leaves it alone; `admin upgrade` rewrites game files
+leaves it alone, in German too (the sentence translated, the newer file
+still told from damage); `admin upgrade` rewrites game files
 of versions 1-5 as version 6 and user files of version 1 as version 2,
 naming each file it changed, and the files still load and replay."""
 import os
 
-from harness import Env, ok, is_, contains, done, digest_hex as digest
+from harness import Env, ok, is_, contains, done, make_mail, \
+    digest_hex as digest
+from langenv import nls
 
 A, B = "alice@example.org", "bob@example.net"
 
@@ -47,6 +50,32 @@ try:
        "neither is called damaged", out)
     ok("admin repair epaminondas 160" not in out,
        "admin check sends no one to repair the newer game file", out)
+    # In German (the catalogue the build compiled): the sentence is
+    # translated, and the newer file is still told from damage (the
+    # loader counts it, magic_newer_count, rather than its words).
+    if nls(env):
+        de = {"LANGUAGE": "de", "LC_ALL": "C.UTF-8"}
+        rc, out, err = env.run("admin", "check", env=de)
+        contains(out, "games/epaminondas/160.game:1: von einem neueren "
+                 "epamserv geschrieben (\"epamserv-game 8\"; dieser liest "
+                 "Versionen bis 7)", "German: a newer game file is named as "
+                 "such, in German")
+        ok("admin repair epaminondas 160" not in out,
+           "German: admin check sends no one to repair it", out)
+        rc, out, err = env.run("admin", "repair", "160", "--reason", "x",
+                               env=de)
+        ok(rc == 1 and "neueren epamserv" in err and
+           "Sicherung" not in err, "German: admin repair leaves it alone "
+           "and sends no one to a backup", (rc, err))
+        rc, err = env.receive(make_mail(A, "epaminondas show 160"), env=de)
+        ok(rc == 75 and "run the newer epamserv" in err and
+           "written by a newer epamserv" in err and
+           "neueren" not in err, "German run: the log line is English and "
+           "points to the newer epamserv", err)
+        for name in os.listdir(os.path.join(env.spool, "held")):
+            os.unlink(os.path.join(env.spool, "held", name))
+    else:
+        ok(True, "# SKIP built without NLS (configure --disable-nls)")
     rc, out, err = env.run("admin", "repair", "160", "--reason", "x")
     is_(rc, 1, "admin repair leaves a newer game file alone")
     ok("restore it from a backup" not in err,
