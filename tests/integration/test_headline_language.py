@@ -1,4 +1,5 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Issue 32: what one player does is told to each player of the game in
 HIS language, with the real German catalogue this build compiled.
 
