@@ -14,9 +14,9 @@
 #
 # This is the whole of it, in place of gettext's po/Makefile.in.in: that
 # one wants a recursive build (SUBDIRS = po) and autopoint at autoreconf
-# time, and this build is non-recursive.  The file list is the tree's
-# own (find), not a hand-kept POTFILES.in: a file that marks a string is
-# extracted without being listed, and moving files breaks nothing.  The
+# time, and this build is non-recursive.  The file list is
+# po/POTFILES.in, as gettext's tools expect: every .c and .h of src/,
+# checked against the tree by test_potfiles (so it cannot drift).  The
 # .pot is generated, so it is not in git (nor in the tarball: update-po
 # makes it from the tarball's sources).
 
@@ -24,7 +24,7 @@ AM_CPPFLAGS += -DEPAMSERV_LOCALEDIR='"$(localedir)"'
 # make distcheck builds and tests the other way, with the marks compiled
 # out (make check already covers --enable-nls).
 AM_DISTCHECK_CONFIGURE_FLAGS = --disable-nls
-EXTRA_DIST += po/LINGUAS
+EXTRA_DIST += po/LINGUAS po/POTFILES.in
 BUILT_SOURCES += po/linguas.h
 CLEANFILES += po/linguas.h
 
@@ -45,9 +45,8 @@ po_languages = `sed -n -e 's/^ *\([a-z][^ ]*\).*/\1/p' '$(srcdir)/po/LINGUAS'`
 # not touch the source tree); update-po also merges it into each language.
 update-pot:
 	@$(MKDIR_P) po
-	(cd '$(srcdir)' && find src -name '*.[ch]' | LC_ALL=C sort) | \
-	  $(XGETTEXT) $(XGETTEXT_OPTIONS) --directory='$(srcdir)' \
-	    --files-from=- --output='$(potfile)'
+	$(XGETTEXT) $(XGETTEXT_OPTIONS) --directory='$(srcdir)' \
+	  --files-from='$(srcdir)/po/POTFILES.in' --output='$(potfile)'
 
 update-po: update-pot
 	@for lang in $(po_languages); do \

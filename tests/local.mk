@@ -683,3 +683,6 @@ TESTS += tests/unit/test_errlang
 tests_unit_test_errlang_SOURCES = tests/unit/test_errlang.c tests/tap.h \
 	tests/unit/catalogue.h
 tests_unit_test_errlang_LDADD = $(epamserv_test_libs)
+# Issue 32 item 1: po/POTFILES.in is every .c and .h of src/, sorted.
+TESTS += tests/integration/test_potfiles.py
+EXTRA_DIST += tests/integration/test_potfiles.py
