@@ -175,9 +175,15 @@ enum cmd_status cmd_commit_refusal(struct cmdctx *c)
 		return CMD_TEMPFAIL;
 	/* One "Re: ", whatever prefixes the mail had; its tokens and
 	 * passwords stay out. */
-	snprintf(subject, sizeof subject, "%.400s", *bare && !stranger ? bare
-	         : "your mail to epamserv");
-	auth_mask_line(subject, sizeof subject - 4);
+	if (*bare && !stranger) {
+		snprintf(subject, sizeof subject, "%.400s", bare);
+		auth_mask_line(subject, sizeof subject - 4);
+	} else
+		/* TRANSLATORS: the subject of the answer to a stranger's
+		 * refused mail, after "Re: " (his own subject is not
+		 * repeated to him). */
+		snprintf(subject, sizeof subject, "%.400s",
+		         _("your mail to epamserv"));
 	memmove(subject + 4, subject, strlen(subject) + 1);
 	memcpy(subject, "Re: ", 4);
 	intake_cut_token(subject);

@@ -186,6 +186,17 @@ try:
     ok(not any(re.search(r"\b1 (Tage|Stunden|Minuten)\b", v)
                for v in shown.values()), "1 takes the singular", shown)
 
+    # -- a stranger's refused German mail: its subject German too -----------
+    rc, err = env.mail("fritz@example.de", "anmelden")
+    msgs = env.new_messages()
+    ok(rc == 0 and len(msgs) == 1, "a stranger's bare anmelden: one reply",
+       err)
+    got = " ".join(str(msgs[0]["Subject"]).split()) if msgs else ""
+    is_(got, "Re: " + de.gettext("your mail to epamserv"),
+        "... its subject in German, the catalogue's words")
+    good, why = judge.is_german(msgs[0]) if msgs else (False, "no mail")
+    ok(good, "... and the whole reply judged German", why)
+
     # -- a game's end told to each reader in his language --------------------
     # carol resigns 102 before any move: the ratings are unchanged, and
     # why is each reader's sentence (board.c keeps its msgid), not the
