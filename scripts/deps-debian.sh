@@ -4,7 +4,7 @@
 # is missing.  Run as root; does nothing when everything is there.
 set -e
 PACKAGES="gcc make autoconf automake pkg-config libetpan-dev
- libcurl4-gnutls-dev libcrypt-dev nettle-dev libinih-dev libxml2-dev python3-aiosmtpd dovecot-imapd libpython3.11-testsuite openssl clang libclang-rt-14-dev chromium tidy tzdata s-nail groff-base gettext"
+ libcurl4-gnutls-dev libcrypt-dev nettle-dev libinih-dev libxml2-dev python3-aiosmtpd dovecot-imapd libpython3.11-testsuite openssl clang libclang-rt-14-dev chromium tidy tzdata s-nail groff-base mandoc gettext"
 missing=""
 for p in $PACKAGES; do
 	dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "ok installed" ||
