@@ -630,3 +630,7 @@ EXTRA_DIST += tests/integration/test_web_language.py
 # file.
 TESTS += tests/integration/test_licence.py
 EXTRA_DIST += tests/integration/test_licence.py
+# Issue 33 item 8: crontab lines, units, pipes and Postfix's tools with
+# full paths; nothing calls the sweep daily.
+TESTS += tests/integration/test_recipes.py
+EXTRA_DIST += tests/integration/test_recipes.py
