@@ -45,6 +45,12 @@ try:
         with open(bare_bin, "rb") as fh:
             image = fh.read()
         os.unlink(bare_bin)
+        # The configured directories may lie under a tree (make distcheck
+        # installs into the unpacked tarball's _inst): those are wanted.
+        with open(os.path.join(build, "config.h"), "rb") as fh:
+            for d in re.findall(rb'^#define EPAMSERV_\w+ "([^"]*)"', fh.read(),
+                                re.M):
+                image = image.replace(d, b"")
         trees = {os.path.abspath(build), os.path.realpath(build),
                  os.path.abspath(os.environ.get("EPAMSERV_SRCDIR", ".")),
                  os.path.realpath(os.environ.get("EPAMSERV_SRCDIR", "."))}
