@@ -20,7 +20,6 @@
 # .pot is generated, so it is not in git (nor in the tarball: update-po
 # makes it from the tarball's sources).
 
-AM_CPPFLAGS += -DEPAMSERV_LOCALEDIR='"$(localedir)"'
 # make distcheck builds and tests the other way, with the marks compiled
 # out (make check already covers --enable-nls).
 AM_DISTCHECK_CONFIGURE_FLAGS = --disable-nls

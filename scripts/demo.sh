@@ -27,13 +27,20 @@ if [ -n "$EPAMSERV_DEMO_BIN" ]; then
 	EPAMSERV=$EPAMSERV_DEMO_BIN
 else
 	sh scripts/deps-debian.sh
+	# One line for the build; its output goes to _build/build.log, whose
+	# end is shown when it fails.
+	mkdir -p _build
+	echo "build: the program in _build (output in _build/build.log)"
 	if [ ! -x _build/src/epamserv ]; then
-		autoreconf -fi
-		mkdir -p _build
-		(cd _build && ../configure --enable-werror >/dev/null &&
-		 make -j2 >/dev/null)
+		build='autoreconf -fi && cd _build &&
+			../configure --enable-werror && make -j2'
 	else
-		(cd _build && make -j2 >/dev/null)
+		build='cd _build && make -j2'
+	fi
+	if ! (eval "$build") >_build/build.log 2>&1; then
+		tail -40 _build/build.log
+		echo "build: failed (all of its output in _build/build.log)" >&2
+		exit 1
 	fi
 	EPAMSERV="$top/_build/src/epamserv"
 fi

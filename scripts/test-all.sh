@@ -3,12 +3,21 @@
 # The whole test suite, twice: a -Werror build (and make distcheck from
 # it), then an AddressSanitizer + UndefinedBehaviorSanitizer build; then
 # the libFuzzer targets for a bounded time (clang).  Installs missing Debian packages
-# first.  Ends with one line "N passed, N failed" over both runs.
+# first.  One line a step (the tools' output goes to log files, whose
+# end is shown when a step fails); ends with one line "N passed, N
+# failed" over both runs.
 set -u
 cd "$(dirname "$0")/.."
 top=$(pwd)
 sh scripts/deps-debian.sh || exit 1
-autoreconf -fi || exit 1
+autoreconf -fi >autoreconf.log 2>&1 || { cat autoreconf.log; exit 1; }
+echo "autoreconf: ok"
+
+summary() {  # NAME FILE: the "# KIND: N" lines of a suite's output as one
+	awk -v name="$1" 'index($0, "# ") == 1 && NF == 3 {
+		s = s (s ? ", " : "") tolower(substr($2, 1, length($2) - 1)) " " $3 }
+		END { print name ": " (s ? s : "no summary") }' "$2"
+}
 
 run_suite() {  # NAME CFLAGS
 	dir="$top/_build-$1"
@@ -18,7 +27,8 @@ run_suite() {  # NAME CFLAGS
 	make -j2 >make.out 2>&1 || { tail -50 make.out; return 1; }
 	make -j2 check >check.out 2>&1
 	status=$?
-	grep -E '^(# |PASS|FAIL|ERROR|XPASS)' check.out | grep -v '^PASS' || true
+	summary "$1" check.out
+	grep -E '^(FAIL|ERROR|XPASS)' check.out || true
 	[ $status -eq 0 ] || for f in $(grep -l -E '^(FAIL|ERROR)' \
 		$(find . -name '*.log' ! -name test-suite.log ! -name config.log)); do
 		echo "==> $f"; grep -v '^ok ' "$f" | head -60
@@ -52,7 +62,7 @@ rm -rf "$fuzz_dir" && mkdir -p "$fuzz_dir" && (cd "$fuzz_dir" &&
 		CFLAGS="-g -O1 -fno-omit-frame-pointer -fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-recover=undefined" \
 		>configure.out 2>&1 && make -j2 >make.out 2>&1 &&
 	make check TESTS=tests/fuzz/run-fuzz.sh >check.out 2>&1;
-	status=$?; grep -E '^(# |FAIL|ERROR)' check.out | grep -v '^PASS';
+	status=$?; summary fuzz check.out; grep -E '^(FAIL|ERROR)' check.out;
 	[ $status -eq 0 ] || { tail -30 make.out; cat tests/fuzz/run-fuzz.sh.log 2>/dev/null | tail -40; }
 	exit $status) || rc=1
 

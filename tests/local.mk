@@ -686,3 +686,7 @@ tests_unit_test_errlang_LDADD = $(epamserv_test_libs)
 # Issue 32 item 1: po/POTFILES.in is every .c and .h of src/, sorted.
 TESTS += tests/integration/test_potfiles.py
 EXTRA_DIST += tests/integration/test_potfiles.py
+# Issue 33 item 8: crontab lines, units, pipes and Postfix's tools with
+# full paths; nothing calls the sweep daily.
+TESTS += tests/integration/test_recipes.py
+EXTRA_DIST += tests/integration/test_recipes.py

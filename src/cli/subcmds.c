@@ -57,7 +57,7 @@ const struct subcmd subcmds[] = {
 	  N_("addresses that bounced (refused, or\n"
 	     "named by a report on our mail)") },
 	{ "sweep", cli_sweep, OWNER | LOGS | RUN_RECORD | SUBCMD_BOUNCE_NOTICES,
-	  "", N_("daily: reminders, forfeits (cron)") },
+	  "", N_("hourly: clocks, reminders, forfeits (cron)") },
 	{ "admin", cli_admin, OWNER | LOGS | OWN_HELP | SUBCMD_ADMIN_WHO,
 	  "list|show|check|user|outbox|bounces|quarantine|repair ...",
 	  N_("manage the spool (see epamserv(1))") },

@@ -4,6 +4,7 @@
  * variables and options: the keys are the table config_keys[] below,
  * the precedence is in config.h.
  */
+#include "config.h"		/* EPAMSERV_SPOOLDIR and the other directories */
 #include "util/conf.h"
 #include "util/buf.h"
 #include "util/i18n.h"
@@ -19,16 +20,6 @@
 #include <unistd.h>
 
 #include "util/util.h"
-
-#ifndef EPAMSERV_SYSCONFDIR
-#define EPAMSERV_SYSCONFDIR "/etc"
-#endif
-#ifndef EPAMSERV_SPOOLDIR
-#define EPAMSERV_SPOOLDIR "/var/spool/epamserv"
-#endif
-#ifndef EPAMSERV_TEMPLATEDIR
-#define EPAMSERV_TEMPLATEDIR "/usr/share/epamserv/templates"
-#endif
 
 static void set_str(char **slot, const char *value)
 {
@@ -1069,23 +1060,6 @@ static int robot_think_default(int lock_timeout)
 	return ms < 1 ? 1 : ms > 600000 ? 600000 : (int)ms;
 }
 
-#ifdef EPAMSERV_BUILDDIR
-/* Whether the running program lies under the build tree it was built
- * in (EPAMSERV_BUILDDIR), that is, was not installed: Linux's
- * /proc/self/exe, both paths with their links resolved. */
-static int run_from_build_tree(void)
-{
-	char *exe = realpath("/proc/self/exe", NULL),
-	     *top = realpath(EPAMSERV_BUILDDIR, NULL);
-	size_t n = top ? strlen(top) : 0;
-	int in = exe && top && strncmp(exe, top, n) == 0 && exe[n] == '/';
-
-	free(exe);
-	free(top);
-	return in;
-}
-#endif
-
 /* cfg (uninitialised) set to the built-in defaults. */
 static void config_defaults(struct config *cfg)
 {
@@ -1103,13 +1077,11 @@ static void config_defaults(struct config *cfg)
 		}
 	buf_free(&e);
 	cfg->robot_think_ms = robot_think_default(cfg->lock_timeout);
-	/* A program run from its build tree, before "make install", finds the
-	 * templates of its source tree; an installed one never does. */
-#if defined EPAMSERV_SRCTEMPLATEDIR && defined EPAMSERV_BUILDDIR
-	if (access(EPAMSERV_TEMPLATEDIR, R_OK) != 0 && run_from_build_tree() &&
-	    access(EPAMSERV_SRCTEMPLATEDIR, R_OK) == 0)
-		set_str(&cfg->templates, EPAMSERV_SRCTEMPLATEDIR);
-#endif
+	/* The configured directories only: a program run from its build
+	 * tree before "make install" is given the source tree's templates
+	 * and catalogues through EPAMSERV_TEMPLATES and EPAMSERV_LOCALEDIR
+	 * (make check and scripts/demo.sh set them), so no path of the build
+	 * tree is compiled into the binary (issue 33 item 8). */
 }
 
 /* Where key's value came from, for an error message: "FILE:LINE",

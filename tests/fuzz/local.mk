@@ -10,6 +10,10 @@
 #                 seeks, tournaments, the league) and of game records
 # Seeds: tests/fuzz/seeds/TARGET/; inputs that once broke a target:
 # tests/fuzz/regress/TARGET/.
+# fuzz_process reads the source tree's templates: a test program's path,
+# never the installed binary's (issue 33 item 8).
+fuzz_process_cppflags = $(AM_CPPFLAGS) \
+	-DEPAMSERV_SRCTEMPLATEDIR='"$(abs_top_srcdir)/templates"'
 if FUZZ
 noinst_PROGRAMS += tests/fuzz/fuzz_mail tests/fuzz/fuzz_rules \
 	tests/fuzz/fuzz_process tests/fuzz/fuzz_files
@@ -22,6 +26,7 @@ tests_fuzz_fuzz_rules_LDFLAGS = -fsanitize=fuzzer
 tests_fuzz_fuzz_process_SOURCES = tests/fuzz/fuzz_process.c \
 	tests/fuzz/scratch.c tests/fuzz/scratch.h
 tests_fuzz_fuzz_process_LDADD = $(epamserv_test_libs)
+tests_fuzz_fuzz_process_CPPFLAGS = $(fuzz_process_cppflags)
 tests_fuzz_fuzz_process_LDFLAGS = -fsanitize=fuzzer
 tests_fuzz_fuzz_files_SOURCES = tests/fuzz/fuzz_files.c \
 	tests/fuzz/scratch.c tests/fuzz/scratch.h
@@ -37,6 +42,7 @@ TESTS += tests/fuzz/replay_process tests/fuzz/replay_files
 tests_fuzz_replay_process_SOURCES = tests/fuzz/replay.c \
 	tests/fuzz/fuzz_process.c tests/fuzz/scratch.c tests/fuzz/scratch.h
 tests_fuzz_replay_process_LDADD = $(epamserv_test_libs)
+tests_fuzz_replay_process_CPPFLAGS = $(fuzz_process_cppflags)
 tests_fuzz_replay_files_SOURCES = tests/fuzz/replay.c \
 	tests/fuzz/fuzz_files.c tests/fuzz/scratch.c tests/fuzz/scratch.h
 tests_fuzz_replay_files_LDADD = $(epamserv_test_libs)

@@ -1,9 +1,11 @@
 #!/usr/bin/python3
 # SPDX-License-Identifier: GPL-3.0-or-later
-"""The manuals render without a warning (groff -ww), and the README starts
-with the two set-up commands."""
+"""The manuals render without a warning (groff -ww), mandoc -Tlint finds
+nothing in them (issue 33 item 8: not even its style messages), and the
+README starts with the two set-up commands."""
 import glob
 import os
+import shutil
 import subprocess
 import sys
 
@@ -20,6 +22,20 @@ for page in pages:
     ok(p.returncode == 0 and p.stderr == b"" and len(p.stdout) > 1000,
        "%s renders without warnings" % os.path.basename(page),
        p.stderr.decode("utf-8", "replace"))
+# Both linters on every page, each skipped when it is not installed
+# (scripts/deps-debian.sh installs groff-base and mandoc).
+for tool, args in [("groff", ["-man", "-ww", "-z"]), ("mandoc", ["-Tlint"])]:
+    path = shutil.which(tool)
+    for page in pages:
+        name = os.path.basename(page)
+        if not path:
+            ok(True, "# SKIP %s is not installed: %s not checked" % (tool, name))
+            continue
+        p = subprocess.run([path] + args + [page], stdout=subprocess.PIPE,
+                           stderr=subprocess.STDOUT)
+        out = p.stdout.decode("utf-8", "replace")
+        ok(p.returncode == 0 and out == "",
+           "%s %s finds nothing in %s" % (tool, " ".join(args), name), out)
 with open(os.path.join(SRCDIR, "README")) as f:
     lines = [l.split()[1] for l in f if l.strip().startswith("sh ")]
 is_(lines[:2], ["scripts/demo.sh", "scripts/test-all.sh"],

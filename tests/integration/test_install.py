@@ -34,6 +34,31 @@ try:
     ok(len(spools) == 1 and (os.stat(spools[0]).st_mode & 0o777) == 0o750,
        "the spool is created with mode 0750")
     binary = found.get("epamserv")
+    # Issue 33 item 8: no path of the build or source tree in the
+    # installed program's code and data (its debugging information, which
+    # a package strips into its own, names the sources: strip a copy).
+    objcopy = shutil.which("objcopy")
+    if binary and objcopy:
+        bare_bin = os.path.join(root, "epamserv.stripped")
+        subprocess.run([objcopy, "--strip-debug", binary, bare_bin],
+                       check=True)
+        with open(bare_bin, "rb") as fh:
+            image = fh.read()
+        os.unlink(bare_bin)
+        # The configured directories may lie under a tree (make distcheck
+        # installs into the unpacked tarball's _inst): those are wanted.
+        with open(os.path.join(build, "config.h"), "rb") as fh:
+            for d in re.findall(rb'^#define EPAMSERV_\w+ "([^"]*)"', fh.read(),
+                                re.M):
+                image = image.replace(d, b"")
+        trees = {os.path.abspath(build), os.path.realpath(build),
+                 os.path.abspath(os.environ.get("EPAMSERV_SRCDIR", ".")),
+                 os.path.realpath(os.environ.get("EPAMSERV_SRCDIR", "."))}
+        named = sorted(t for t in trees if len(t) > 1 and t.encode() in image)
+        is_(named, [], "the installed binary names no path of the build or "
+            "source tree")
+    else:
+        ok(True, "# SKIP no objcopy (binutils) to look at the binary")
     # templates/board.txt, not a language's templates/LANG/board.txt
     templates = next((d for d, _, files in os.walk(root)
                       if "board.txt" in files and d.endswith("/templates")),
