@@ -18,6 +18,17 @@
 #include <string.h>
 #include <strings.h>
 
+/* The table's verb for word written in scope: itself, or the verb of an
+ * alias ("delete" is signoff) or of a German word ("herausfordern" is
+ * challenge), so that every word for a command hides the same secrets. */
+static const char *verb_of(const char *word, int scope)
+{
+	const struct cmd_def *d = cmdt_find(word, scope);
+	const char *de = cmdt_german(word);
+
+	return d ? d->verb : de ? de : word;
+}
+
 void auth_words(int argc, char *const *argv, struct auth_words *w)
 {
 	static const char *const account[] = {
@@ -26,17 +37,18 @@ void auth_words(int argc, char *const *argv, struct auth_words *w)
 	static const char *const game_uidpw2[] = {
 		"showas", "seek", "limit", "notify", NULL,
 	};
-	const char *verb = argc > 1 ? argv[1] : "";
+	const char *first = argc > 0 ? verb_of(argv[0], CMDT_ACCOUNT) : "";
+	const char *verb = argc > 1 ? verb_of(argv[1], CMDT_GAME) : "";
 	int i;
 
 	w->userid = w->password = w->secret[0] = w->secret[1] = -1;
 	if (argc < 3)
 		return;
-	if (strcasecmp(argv[0], "signup") == 0) {
+	if (strcasecmp(first, "signup") == 0) {
 		w->secret[0] = 2;  /* a new account: nothing to check */
 		return;
 	}
-	if (strcasecmp(argv[0], "change") == 0) {
+	if (strcasecmp(first, "change") == 0) {
 		if (argc < 4)
 			return;
 		w->userid = 2;
@@ -46,7 +58,7 @@ void auth_words(int argc, char *const *argv, struct auth_words *w)
 		return;
 	}
 	for (i = 0; account[i]; i++)
-		if (strcasecmp(argv[0], account[i]) == 0) {
+		if (strcasecmp(first, account[i]) == 0) {
 			w->userid = 1;
 			w->password = w->secret[0] = 2;
 			return;

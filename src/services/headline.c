@@ -109,8 +109,10 @@ static void say_args(struct headline_event *e, const char *fmt, va_list ap)
 
 		if (type[i].conv == 's') {
 			const char *a = va_arg(ap, const char *);
+			/* A precision reads at most that many bytes, as
+			 * printf does: the string may be shorter. */
 			e->arg[i] = type[i].prec < 0 ? xstrdup(a)
-			            : xstrndup(a, (size_t)type[i].prec);
+			            : xstrndup(a, strnlen(a, (size_t)type[i].prec));
 			continue;
 		}
 		if (type[i].longs == 2 && u)

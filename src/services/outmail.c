@@ -191,7 +191,8 @@ static int wide_board_row(const char *line, size_t len)
 		i++;
 	if (i < len && line[i] >= '0' && line[i] <= '9') {
 		for (; i < len; i++)
-			if (!strchr(" []0123456789.WB#?", line[i]))
+			/* The pieces of both letter sets: W B, W S. */
+			if (!strchr(" []0123456789.WBS#?", line[i]))
 				return 0;
 		return 1;
 	}

@@ -134,6 +134,33 @@ try:
                      "urlaub is vacation")
     ok("not a command" not in text and "unknown" not in text,
        "... not refused as unknown", text)
+    # A German word hides the same secrets as its verb (auth_words): the
+    # challenge's signer, not the challenged player, proves a password;
+    # nothing is charged to the challenged player; the password stays
+    # out of what the opponent reads.
+    env.signup("carol@example.org", "carol", "Geheim77")
+    env.new_messages()
+    with open(env.log, encoding="utf-8") as f:
+        before = f.read()
+    rc, err = env.mail("bob@example.org",
+                       "epaminondas herausfordern alice bob by bob b")
+    got = texts(env)
+    ok(rc == 0 and "alice@example.org" in got and
+       "already tried" not in "\n".join(got.get("bob@example.org", [])),
+       "herausfordern signed by Black (bob) is a challenge to alice",
+       (err, got))
+    rc, err = env.mail("carol@example.org", "epaminondas herausfordern "
+                       "carol alice by carol Geheim77",
+                       "Lust auf eine Partie?\n")
+    got = texts(env)
+    ok(rc == 0 and "alice@example.org" in got and
+       "Geheim77" not in "\n".join(got.get("alice@example.org", [])),
+       "carol's German challenge reaches alice without carol's password",
+       got)
+    with open(env.log, encoding="utf-8") as f:
+        after = f.read()[len(before):]
+    ok("wrong-password" not in after and "wrong password" not in after,
+       "... and no wrong password is counted against anyone", after)
     env.close()
 
     # -- no German catalogue: default_language -----------------------------

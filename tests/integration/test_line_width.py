@@ -31,8 +31,8 @@ WIDTH = 72
 REMINDER = "Notation: e3-e7 from a group's tail, e3xe7 captures; see help notation"
 
 # A wide board's rows: rank, a square of 3 characters each (" W ",
-# "[B]", ...), rank; and the file letters above and below.
-RANK_ROW = re.compile(r"^ {1,3}\d{1,2} (?:[ \[][.WB#?][ \]])+ \d{1,2}$")
+# "[B]", " S" with board letters ws, ...), rank; and the file letters above and below.
+RANK_ROW = re.compile(r"^ {1,3}\d{1,2} (?:[ \[][.WBS#?][ \]])+ \d{1,2}$")
 FILE_ROW = re.compile(r"^ {5}(?: [a-z] ?)+$")
 
 
@@ -187,6 +187,14 @@ try:
        [len(l) for l in rows])
     step("set board wide", send(C, "set carol c board wide"))
     step("move on 26x26", send(A, "epaminondas move 103 alice a e1-e3"), 2)
+    # Issue 32: with the W/S letters the rows stay whole too.
+    step("set board letters ws", send(C, "set carol c board letters ws"))
+    msgs = step("show 26x26 with W/S", send(C, "epaminondas show 103"))
+    text = "\n".join(texts(msgs[0])) if msgs else ""
+    rows = [l for l in text.split("\n")
+            if RANK_ROW.match(l)]
+    ok(len(rows) == 26 and any("S" in l for l in rows),
+       "the 26x26 board with W/S letters has its 26 rows whole", text)
 
     # A reminder from the daily sweep.
     rc, out, err = env.run("sweep", env={"EPAMSERV_NOW": str(T0 + 8 * DAY)})

@@ -15,6 +15,7 @@
 #include "tap.h"
 
 #include <stdlib.h>
+#include <string.h>
 
 #define GAVE "%1$s gave %2$s to %3$s on board %4$ld."
 #define WAITED1 "%s waited %lu day."
@@ -75,6 +76,15 @@ int main(void)
 	check(&h, "alice gave a pawn to bob on board 101. 5% of 7, abc.",
 	      "English: each argument in place, the sentences one blank apart, "
 	      "the arguments copied when kept");
+	{
+		/* Exactly three bytes on the heap: reading past them is
+		 * AddressSanitizer's finding. */
+		char *shortarg = strdup("ab");
+		headline_say(&h, "Reason: %.200s", shortarg);
+		free(shortarg);
+		check(&h, "Reason: ab", "a precision longer than the string "
+		      "reads no further than its end");
+	}
 	for (i = 0; i < 4; i++) {
 		headline_sayn(&h, WAITED1, WAITED, days[i], "bob", days[i]);
 		check(&h, english[i], "English plural");
