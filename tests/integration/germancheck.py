@@ -30,7 +30,7 @@ import re
 import sys
 
 import harness
-from langenv import pipe_env, nls
+from langenv import pipe_env, nls, skip_all
 
 CONVERSION = re.compile(r"%(?:\d+\$)?[-+ #0']*(?:\d+|\*)?(?:\.(?:\d+|\*))?"
                         r"(?:hh|h|ll|l|z|j|t|L)?[diouxXeEfgGcsp%]"
@@ -187,8 +187,5 @@ def german_env(env):
         if not nls(env):
             why = "built without NLS (configure --disable-nls)"
     if why:
-        env.close()
-        print("1..0 # SKIP " + why)
-        sys.stdout.flush()
-        os._exit(0)
+        skip_all(env, why)
     return German(harness.SRCDIR)
