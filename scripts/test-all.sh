@@ -3,12 +3,16 @@
 # The whole test suite, twice: a -Werror build (and make distcheck from
 # it), then an AddressSanitizer + UndefinedBehaviorSanitizer build; then
 # the libFuzzer targets for a bounded time (clang).  Installs missing Debian packages
-# first.  One line a step (the tools' output goes to log files, whose
-# end is shown when a step fails); ends with one line "N passed, N
-# failed" over both runs.
+# first.  One line a step with its wall-clock time (the tools' output
+# goes to log files, whose end is shown when a step fails); ends with the
+# whole run's time and one line "N passed, N failed" over both runs.
 set -u
 cd "$(dirname "$0")/.."
 top=$(pwd)
+start=$(date +%s)
+since() {  # START: " (N s)", the seconds since START
+	echo " ($(( $(date +%s) - $1 )) s)"
+}
 # A step that fails before the suites still ends with the summary line.
 sh scripts/deps-debian.sh || { echo "0 passed, 1 failed"; exit 1; }
 autoreconf -fi >autoreconf.log 2>&1 ||
@@ -22,6 +26,7 @@ summary() {  # NAME FILE: the "# KIND: N" lines of a suite's output as one
 }
 
 run_suite() {  # NAME CFLAGS
+	t=$(date +%s)
 	dir="$top/_build-$1"
 	rm -rf "$dir" && mkdir -p "$dir" && cd "$dir" || return 1
 	"$top/configure" --enable-werror CFLAGS="$2" >configure.out 2>&1 ||
@@ -29,7 +34,7 @@ run_suite() {  # NAME CFLAGS
 	make -j2 >make.out 2>&1 || { tail -50 make.out; return 1; }
 	make -j2 check >check.out 2>&1
 	status=$?
-	summary "$1" check.out
+	echo "$(summary "$1" check.out)$(since $t)"
 	grep -E '^(FAIL|ERROR|XPASS)' check.out || true
 	[ $status -eq 0 ] || for f in $(grep -l -E '^(FAIL|ERROR)' \
 		$(find . -name '*.log' ! -name test-suite.log ! -name config.log)); do
@@ -48,8 +53,9 @@ count() {  # KIND: sum of "# KIND: N" over the suite logs
 rc=0
 run_suite werror "-g -O2" || rc=1
 # The release tarball must build and pass its tests on its own.
+t=$(date +%s)
 (cd _build-werror && make distcheck >distcheck.out 2>&1) &&
-	echo "make distcheck: ok" ||
+	echo "make distcheck: ok$(since $t)" ||
 	{ echo "make distcheck: FAILED"; tail -40 _build-werror/distcheck.out; rc=1; }
 ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 \
 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
@@ -59,17 +65,19 @@ UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
 # scratch spool; the user, outbox, config and record files), each for
 # FUZZ_SECONDS (default 20).
 fuzz_dir="$top/_build-fuzz"
+t=$(date +%s)
 rm -rf "$fuzz_dir" && mkdir -p "$fuzz_dir" && (cd "$fuzz_dir" &&
 	"$top/configure" --enable-fuzz CC=clang \
 		CFLAGS="-g -O1 -fno-omit-frame-pointer -fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-recover=undefined" \
 		>configure.out 2>&1 && make -j2 >make.out 2>&1 &&
 	make check TESTS=tests/fuzz/run-fuzz.sh >check.out 2>&1;
-	status=$?; summary fuzz check.out; grep -E '^(FAIL|ERROR)' check.out;
+	status=$?; echo "$(summary fuzz check.out)$(since $t)"; grep -E '^(FAIL|ERROR)' check.out;
 	[ $status -eq 0 ] || { tail -30 make.out; cat tests/fuzz/run-fuzz.sh.log 2>/dev/null | tail -40; }
 	exit $status) || rc=1
 
 passed=$(count PASS)
 failed=$(( $(count FAIL) + $(count ERROR) + $(count XPASS) ))
 [ $rc -eq 0 ] || [ "$failed" -gt 0 ] || failed=1
+echo "test-all.sh: done$(since $start)"
 echo "$passed passed, $failed failed"
 [ $rc -eq 0 ] && [ "$failed" -eq 0 ]
