@@ -40,38 +40,38 @@ EXTRA_DIST += tests/integration/harness.py tests/integration/tourney.py \
 
 # Unit tests of the spool, game and command layers (TAP).
 check_PROGRAMS += tests/unit/test_spool
-TESTS += tests/unit/test_spool
+UNIT_TESTS += tests/unit/test_spool
 tests_unit_test_spool_SOURCES = tests/unit/test_spool.c tests/tap.h
 tests_unit_test_spool_LDADD = $(epamserv_test_libs)
 
 # The seek files of open challenges (issue 17).
 check_PROGRAMS += tests/unit/test_seeks
-TESTS += tests/unit/test_seeks
+UNIT_TESTS += tests/unit/test_seeks
 tests_unit_test_seeks_SOURCES = tests/unit/test_seeks.c tests/tap.h
 tests_unit_test_seeks_LDADD = $(epamserv_test_libs)
 
 # The bounce records' parsers (issue 13).
 check_PROGRAMS += tests/unit/test_bounce
-TESTS += tests/unit/test_bounce
+UNIT_TESTS += tests/unit/test_bounce
 tests_unit_test_bounce_SOURCES = tests/unit/test_bounce.c tests/tap.h
 tests_unit_test_bounce_LDADD = $(epamserv_test_libs)
 
 # The util helpers between untrusted text and the program: the log line
 # cleaner, strict dates, reserved userids.
 check_PROGRAMS += tests/unit/test_util
-TESTS += tests/unit/test_util
+UNIT_TESTS += tests/unit/test_util
 tests_unit_test_util_SOURCES = tests/unit/test_util.c tests/tap.h
 tests_unit_test_util_LDADD = $(epamserv_test_libs)
 
 # Time controls and the clock replay (issue 15).
 check_PROGRAMS += tests/unit/test_clock
-TESTS += tests/unit/test_clock
+UNIT_TESTS += tests/unit/test_clock
 tests_unit_test_clock_SOURCES = tests/unit/test_clock.c tests/tap.h
 tests_unit_test_clock_LDADD = $(epamserv_test_libs)
 
 # The text and HTML boards, byte for byte against a pinned file.
 check_PROGRAMS += tests/unit/test_render
-TESTS += tests/unit/test_render
+UNIT_TESTS += tests/unit/test_render
 tests_unit_test_render_SOURCES = tests/unit/test_render.c tests/tap.h \
 	tests/fixture.h
 tests_unit_test_render_LDADD = $(epamserv_test_libs)
@@ -414,7 +414,7 @@ EXTRA_DIST += tests/integration/test_swiss13.py tests/integration/test_swiss_cut
 # Game records (issue 18): text and JSON records read back and replayed,
 # the comment line of the game file, garbage for the readers.
 check_PROGRAMS += tests/unit/test_record
-TESTS += tests/unit/test_record
+UNIT_TESTS += tests/unit/test_record
 tests_unit_test_record_SOURCES = tests/unit/test_record.c tests/tap.h
 tests_unit_test_record_LDADD = $(epamserv_test_libs)
 
@@ -480,7 +480,7 @@ TESTS += tests/integration/test_threading.py
 EXTRA_DIST += tests/integration/test_threading.py
 # Our Message-IDs' kind, board and reply token (issue 30).
 check_PROGRAMS += tests/unit/test_threadid
-TESTS += tests/unit/test_threadid
+UNIT_TESTS += tests/unit/test_threadid
 tests_unit_test_threadid_SOURCES = tests/unit/test_threadid.c tests/tap.h
 tests_unit_test_threadid_LDADD = $(epamserv_test_libs)
 
@@ -495,7 +495,7 @@ TESTS += tests/integration/test_reply_shapes.py
 EXTRA_DIST += tests/integration/test_reply_shapes.py
 # ... and the unit test of the own text and the command read from it.
 check_PROGRAMS += tests/unit/test_quoting
-TESTS += tests/unit/test_quoting
+UNIT_TESTS += tests/unit/test_quoting
 tests_unit_test_quoting_SOURCES = tests/unit/test_quoting.c tests/tap.h
 tests_unit_test_quoting_LDADD = $(epamserv_test_libs)
 # Issue 30 items 4 and 8: help that matches the server (every command of
@@ -560,7 +560,7 @@ EXTRA_DIST += tests/integration/test_outbox_catalogue.py
 # ... and the reason a game ended, stored in English, read back into the
 # words a player reads (game_reason_words).
 check_PROGRAMS += tests/unit/test_reason_words
-TESTS += tests/unit/test_reason_words
+UNIT_TESTS += tests/unit/test_reason_words
 tests_unit_test_reason_words_SOURCES = tests/unit/test_reason_words.c \
 	tests/tap.h
 tests_unit_test_reason_words_LDADD = $(epamserv_test_libs)
@@ -570,13 +570,13 @@ EXTRA_DIST += tests/integration/test_relay_limit.py
 # A date in words, in the reader's language (util/datewords.c), and the
 # day of a leave (day_words).
 check_PROGRAMS += tests/unit/test_datewords
-TESTS += tests/unit/test_datewords
+UNIT_TESTS += tests/unit/test_datewords
 tests_unit_test_datewords_SOURCES = tests/unit/test_datewords.c \
 	tests/tap.h
 tests_unit_test_datewords_LDADD = $(epamserv_test_libs)
 # A mail's text part wraps by characters, not bytes (reply_wrap).
 check_PROGRAMS += tests/unit/test_wrap
-TESTS += tests/unit/test_wrap
+UNIT_TESTS += tests/unit/test_wrap
 tests_unit_test_wrap_SOURCES = tests/unit/test_wrap.c tests/tap.h
 tests_unit_test_wrap_LDADD = $(epamserv_test_libs)
 # notify at a game's end (services/notify.c, issue 31): who is told, once.
@@ -591,7 +591,7 @@ EXTRA_DIST += tests/integration/test_catalogue_notes.py \
 # incoming.log's reason=: a refusal's key, not its translated text; a
 # cut never inside a UTF-8 character.
 check_PROGRAMS += tests/unit/test_inlog
-TESTS += tests/unit/test_inlog
+UNIT_TESTS += tests/unit/test_inlog
 tests_unit_test_inlog_SOURCES = tests/unit/test_inlog.c tests/tap.h
 tests_unit_test_inlog_LDADD = $(epamserv_test_libs)
 # Logs and data stay English when the replies are translated: a tiny
@@ -602,7 +602,7 @@ EXTRA_DIST += tests/integration/test_log_english.py
 # Issue 32: the language of each recipient in one process, with an
 # empty environment (util/i18n.c; a German test catalogue).
 check_PROGRAMS += tests/unit/test_i18n
-TESTS += tests/unit/test_i18n
+UNIT_TESTS += tests/unit/test_i18n
 tests_unit_test_i18n_SOURCES = tests/unit/test_i18n.c tests/tap.h \
 	tests/unit/catalogue.h
 tests_unit_test_i18n_LDADD = $(epamserv_test_libs)
@@ -673,13 +673,13 @@ TESTS += tests/integration/test_headline_language.py
 EXTRA_DIST += tests/integration/test_headline_language.py
 # Issue 32: a headline's sentence kept, written in each reader's language.
 check_PROGRAMS += tests/unit/test_headline
-TESTS += tests/unit/test_headline
+UNIT_TESTS += tests/unit/test_headline
 tests_unit_test_headline_SOURCES = tests/unit/test_headline.c tests/tap.h
 tests_unit_test_headline_LDADD = $(epamserv_test_libs)
 # A loader's error in the run's language and in English (util/errlang.h):
 # nested, counted, cut short, the ring's bound; a test catalogue.
 check_PROGRAMS += tests/unit/test_errlang
-TESTS += tests/unit/test_errlang
+UNIT_TESTS += tests/unit/test_errlang
 tests_unit_test_errlang_SOURCES = tests/unit/test_errlang.c tests/tap.h \
 	tests/unit/catalogue.h
 tests_unit_test_errlang_LDADD = $(epamserv_test_libs)
@@ -690,3 +690,7 @@ EXTRA_DIST += tests/integration/test_potfiles.py
 # full paths; nothing calls the sweep daily.
 TESTS += tests/integration/test_recipes.py
 EXTRA_DIST += tests/integration/test_recipes.py
+# Issue 33 item 10: every tracked file is in the tarball (make distcheck
+# runs only a quick part of the suite).
+TESTS += tests/integration/test_distfiles.py
+EXTRA_DIST += tests/integration/test_distfiles.py

@@ -8,7 +8,7 @@ src_libepamserv_a_SOURCES += \
 	src/mail/source.c src/mail/source.h
 
 check_PROGRAMS += tests/unit/test_mail tests/unit/test_smtp tests/unit/test_dsn
-TESTS += tests/unit/test_mail tests/unit/test_smtp tests/unit/test_dsn
+UNIT_TESTS += tests/unit/test_mail tests/unit/test_smtp tests/unit/test_dsn
 
 tests_unit_test_mail_SOURCES = tests/unit/test_mail.c tests/tap.h \
 	tests/fixture.h

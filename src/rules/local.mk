@@ -31,7 +31,7 @@ EPAMSERV_RULES_CLI_SOURCES = src/cli/perft.c src/cli/moves.c \
 
 # Unit tests of the rules engine (TAP).
 check_PROGRAMS += tests/unit/test_rules
-TESTS += tests/unit/test_rules
+UNIT_TESTS += tests/unit/test_rules
 tests_unit_test_rules_SOURCES = tests/unit/test_rules.c tests/tap.h
 tests_unit_test_rules_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/tests
 tests_unit_test_rules_LDADD = src/rules/librules.a

@@ -18,7 +18,7 @@ src_tourney_libtourney_a_SOURCES = \
 # Unit tests (TAP).
 check_PROGRAMS += tests/unit/test_berger tests/unit/test_swiss \
 	tests/unit/test_knockout tests/unit/test_tiebreak
-TESTS += tests/unit/test_berger tests/unit/test_swiss \
+UNIT_TESTS += tests/unit/test_berger tests/unit/test_swiss \
 	tests/unit/test_knockout tests/unit/test_tiebreak
 tests_unit_test_berger_SOURCES = tests/unit/test_berger.c tests/tap.h
 tests_unit_test_berger_LDADD = src/tourney/libtourney.a
