@@ -690,3 +690,7 @@ EXTRA_DIST += tests/integration/test_potfiles.py
 # full paths; nothing calls the sweep daily.
 TESTS += tests/integration/test_recipes.py
 EXTRA_DIST += tests/integration/test_recipes.py
+# Issue 33 item 6: status reports the damage the last admin check and
+# the last sweep found, with their time.
+TESTS += tests/integration/test_status_damage.py
+EXTRA_DIST += tests/integration/test_status_damage.py
