@@ -179,11 +179,13 @@ struct sweep_run {
 	struct checked was[2];    /* the last admin check's and sweep's */
 };
 
-/* What the sweep found of board's file, for status (checked.h): a
- * damage noted while it was swept (before: damage_count() then), else,
- * when it was busy, what the last admin check or sweep said of it, else
- * the characters admin check looks for (admin_check_text: a second read
- * of the file and one pass over its bytes). */
+/* What the sweep found of board's file, for status (checked.h): the
+ * latest damage noted while it was swept (before: damage_count() then:
+ * the board's file, its journal entry, or a player's file the board
+ * mail needed); else, when it was busy (its lock held too long), what
+ * the last admin check or sweep said of it; else the characters admin
+ * check looks for (admin_check_text: a second read of the file, a few
+ * kilobytes from the page cache, and one pass over its bytes). */
 static void sweep_check(struct sweep_run *r, const char *game, long board,
                         unsigned long before, int busy)
 {
@@ -192,12 +194,13 @@ static void sweep_check(struct sweep_run *r, const char *game, long board,
 	char rel[128], path[4400], why[4096], *english;
 	int i;
 
+	spool_board_path(game, board, rel, sizeof rel);
 	if (damage_count() != before && d) {
 		if (!d->quarantine[0] && !d->newer)
 			checked_add(&r->found, d->file, d->error);
-		return;
+		if (busy || strcmp(d->file, rel) == 0)
+			return;  /* else a player's file: the board loaded */
 	}
-	spool_board_path(game, board, rel, sizeof rel);
 	if (busy) {
 		for (i = 0; i < 2 && !f; i++)
 			f = checked_find(&r->was[i], rel);
