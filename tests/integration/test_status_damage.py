@@ -15,6 +15,7 @@ import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from harness import Env, ok, is_, contains, done
+from langenv import nls
 
 T0 = 1796000000
 HOUR = 3600
@@ -131,12 +132,27 @@ try:
     rc, out, err = env.run("sweep")
     is_(rc, 75, "the sweep exits 75 (a board it cannot load)")
     reports(env, rel, t1, "sweep", "a byte changed, after the sweep")
+    rc, st = status_json(env, "the sweep's words")
+    english = (st.get("damaged") or [{}])[0].get("error")
 
+    # The administrator runs admin check in German: the record, and so
+    # --json, keep the loader's English; the listing is German.
+    german = {"LANGUAGE": "de"} if nls(env) else {}
     t2 = t1 + HOUR
     at(env, t2)
-    rc, out, err = env.run("admin", "check")
+    rc, out, err = env.run("admin", "check", env=german)
     is_(rc, 1, "admin check exits 1")
     reports(env, rel, t2, "admin", "a byte changed, after admin check")
+    rc, st = status_json(env, "admin check's words")
+    is_((st.get("damaged") or [{}])[0].get("error"), english,
+        "admin check run in German records the same English error")
+    if german:
+        rc, out, err = env.run("status", env=german, quiet=True)
+        contains(out, "gefunden von admin check",
+                 "status in German says it in German")
+        rc, out, err = env.run("status", "--json", env=german, quiet=True)
+        ok('"damaged": [{"file": ' in out and '"found_by": ["admin"]' in out,
+           "status --json in German keeps its keys and words", out[:300])
 
     # Restored: the next sweep no longer finds it, and neither does
     # the admin check's older result count (the sweep looks at every
