@@ -694,3 +694,8 @@ EXTRA_DIST += tests/integration/test_recipes.py
 # the last sweep found, with their time.
 TESTS += tests/integration/test_status_damage.py
 EXTRA_DIST += tests/integration/test_status_damage.py
+# The records of what the checks found and which damage is still known.
+check_PROGRAMS += tests/unit/test_checked
+TESTS += tests/unit/test_checked
+tests_unit_test_checked_SOURCES = tests/unit/test_checked.c tests/tap.h
+tests_unit_test_checked_LDADD = $(epamserv_test_libs)
