@@ -79,8 +79,8 @@ def reports(env, rel, t, check, name):
         "%s: epamserv_damaged_files 1" % name)
     is_(prom_value(out, 'epamserv_last_check_timestamp_seconds{check="%s"}'
                    % check), t, "%s: the check's time as a gauge" % name)
-    ok(prom_value(out, 'epamserv_last_check_damaged_files{check="%s"}'
-                  % check) >= 1, "%s: the check's count as a gauge" % name)
+    ok((prom_value(out, 'epamserv_last_check_damaged_files{check="%s"}'
+                   % check) or 0) >= 1, "%s: the check's count as a gauge" % name)
     for m in ("epamserv_damaged_files",
               "epamserv_last_check_timestamp_seconds",
               "epamserv_last_check_damaged_files"):
