@@ -176,35 +176,32 @@ struct sweep_run {
 	struct held_entry *held;  /* SPOOL/held, read once a sweep */
 	size_t nheld;
 	struct checked found;     /* the damaged files, for status */
-	struct checked was[2];    /* the last admin check's and sweep's */
+	struct checked known;     /* what was known before (checked_known) */
 };
 
 /* What the sweep found of board's file, for status (checked.h): the
  * latest damage noted while it was swept (before: damage_count() then:
  * the board's file, its journal entry, or a player's file the board
- * mail needed); else, when it was busy (its lock held too long), what
- * the last admin check or sweep said of it; else the characters admin
+ * mail needed); else, when it was busy (its lock held too long, or
+ * quarantined: not read), what was known of it before (checked_known
+ * of the last admin check's and sweep's records); else the characters admin
  * check looks for (admin_check_text: a second read of the file, a few
  * kilobytes from the page cache, and one pass over its bytes). */
 static void sweep_check(struct sweep_run *r, const char *game, long board,
                         unsigned long before, int busy)
 {
 	const struct damage *d = damage_last();
-	const struct checked_file *f = NULL;
+	const struct checked_file *f;
 	char rel[128], path[4400], why[4096], *english;
-	int i;
 
 	spool_board_path(game, board, rel, sizeof rel);
-	if (damage_count() != before && d) {
-		if (!d->quarantine[0] && !d->newer)
-			checked_add(&r->found, d->file, d->error);
+	if (damage_count() != before && d && !d->quarantine[0] && !d->newer) {
+		checked_add(&r->found, d->file, d->error);
 		if (busy || strcmp(d->file, rel) == 0)
 			return;  /* else a player's file: the board loaded */
 	}
-	if (busy) {
-		for (i = 0; i < 2 && !f; i++)
-			f = checked_find(&r->was[i], rel);
-		if (f)
+	if (busy) {  /* also quarantined: not looked at */
+		if ((f = checked_find(&r->known, rel)) != NULL)
 			checked_add(&r->found, f->file, f->error);
 		return;
 	}
@@ -214,6 +211,19 @@ static void sweep_check(struct sweep_run *r, const char *game, long board,
 	english = errlang_english(why);
 	checked_add(&r->found, rel, english ? english : why);
 	free(english);
+}
+
+/* The damage known before this sweep (checked_known of the records),
+ * into *known (checked_free it). */
+static void known_before(const char *spool, struct checked *known)
+{
+	struct checked a, s;
+
+	checked_read(spool, CHECKED_ADMIN, &a);
+	checked_read(spool, CHECKED_SWEEP, &s);
+	checked_known(spool, &a, &s, known);
+	checked_free(&a);
+	checked_free(&s);
 }
 
 static int sweep_one(const char *game, long board, void *arg)
@@ -334,8 +344,7 @@ int cli_sweep(const struct config *cfg, int argc, char **argv)
 	/* Robot moves that wait (a budget spent, a crash) first. */
 	robot_ensure(cfg);
 	robot_run(cfg);
-	checked_read(cfg->spool, CHECKED_ADMIN, &run.was[0]);
-	checked_read(cfg->spool, CHECKED_SWEEP, &run.was[1]);
+	known_before(cfg->spool, &run.known);
 	spool_each_board(cfg->spool, sweep_one, &run);
 	free(run.held);
 	if (checked_write(cfg->spool, CHECKED_SWEEP, &run.found) < 0)
@@ -343,8 +352,7 @@ int cli_sweep(const struct config *cfg, int argc, char **argv)
 		        "%s", cfg->spool, strerror(errno));
 	log_msg(LOG_INFO, "sweep: damaged=%zu", run.found.n);
 	checked_free(&run.found);
-	checked_free(&run.was[0]);
-	checked_free(&run.was[1]);
+	checked_free(&run.known);
 	seeks = seek_sweep(cfg);
 	tourney_sweep(cfg);  /* issue 17: start days, withdrawals */
 	league_sweep(cfg);   /* issue 17: the league's seasons */

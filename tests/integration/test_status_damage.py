@@ -208,15 +208,38 @@ try:
     env.run("sweep")
     clean(env, "board 102 restored, after the sweep")
 
+    # A damaged board the administrator quarantined: the sweep does not
+    # read it, so what admin check found of it stays known.
+    with open(path, "w") as f:
+        f.write(bad)
+    at(env, t6 + 2 * HOUR)
+    env.run("admin", "check")
+    rc, out, err = env.run("admin", "quarantine", "101", "--reason", "test")
+    is_(rc, 0, "board 101 quarantined")
+    at(env, t6 + 3 * HOUR)
+    env.run("sweep")
+    rc, st = status_json(env, "quarantined")
+    is_([(d.get("file"), d.get("found_by")) for d in st.get("damaged", [])],
+        [(rel, ["sweep"])],
+        "a quarantined damaged board stays known after the sweep")
+    with open(path, "w") as f:
+        f.write(good)
+    rc, out, err = env.run("admin", "quarantine", "--release", "101",
+                           "--reason", "restored")
+    is_(rc, 0, "board 101 released")
+    at(env, t6 + 4 * HOUR)
+    env.run("sweep")
+    clean(env, "board 101 restored and released, after the sweep")
+
     # A damaged archived board is beyond the sweep: admin check's
     # finding stays until admin check runs again.
     arch = os.path.join(env.spool, "games", "epaminondas", "archive")
     os.makedirs(arch, exist_ok=True)
     with open(os.path.join(arch, "7.game"), "w") as f:
         f.write("epamserv-game 6\ngame: epaminondas\n")
-    at(env, t6 + 2 * HOUR)
+    at(env, t6 + 5 * HOUR)
     env.run("admin", "check")
-    at(env, t6 + 3 * HOUR)
+    at(env, t6 + 6 * HOUR)
     env.run("sweep")
     rc, st = status_json(env, "an archived board")
     is_([(d.get("file"), d.get("found_by")) for d in st.get("damaged", [])],
