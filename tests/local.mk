@@ -694,3 +694,12 @@ EXTRA_DIST += tests/integration/test_recipes.py
 # runs only a quick part of the suite).
 TESTS += tests/integration/test_distfiles.py
 EXTRA_DIST += tests/integration/test_distfiles.py
+# Issue 33 item 6: status reports the damage the last admin check and
+# the last sweep found, with their time.
+TESTS += tests/integration/test_status_damage.py
+EXTRA_DIST += tests/integration/test_status_damage.py
+# The records of what the checks found and which damage is still known.
+check_PROGRAMS += tests/unit/test_checked
+UNIT_TESTS += tests/unit/test_checked
+tests_unit_test_checked_SOURCES = tests/unit/test_checked.c tests/tap.h
+tests_unit_test_checked_LDADD = $(epamserv_test_libs)

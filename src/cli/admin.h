@@ -66,7 +66,8 @@ int admin_check(const struct config *cfg, int argc, char **argv);
  * in a file whose values are all words, a markup character (< > & " ',
  * in a user file < > "; a game's comments are free text).  1 with the
  * first one said in why (len bytes: a whole sentence naming the file,
- * safe to print, and the line); 0 when there is none, the file is of no
+ * safe to print, and the line, made by errlang_snprintf, so that
+ * errlang_english gives it back in English for a record); 0 when there is none, the file is of no
  * such kind or cannot be read (other checks say that). */
 int admin_check_text(const char *path, const char *rel, char *why,
                      size_t len);

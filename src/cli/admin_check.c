@@ -41,6 +41,7 @@
  */
 #include "cli/admin.h"
 #include "cli/cli.h"
+#include "spool/checked.h"
 #include "spool/held.h"
 #include "services/tfile.h"
 #include "game/game.h"
@@ -48,6 +49,8 @@
 #include "spool/spool.h"
 #include "spool/txn.h"
 #include "spool/users.h"
+#include "util/errlang.h"
+#include "util/log.h"
 #include "util/magic.h"
 #include "util/util.h"
 #include "util/i18n.h"
@@ -75,7 +78,18 @@ struct check {
 	time_t now;
 	uid_t uid;     /* the spool's owner */
 	gid_t gid;
+	struct checked found;  /* the damaged files, for status (checked.h) */
 };
+
+/* Note rel (relative to the spool) as damaged, with error (a loader's
+ * error or a check's sentence: kept in English, errlang.h). */
+static void damaged(struct check *k, const char *rel, const char *error)
+{
+	char *english = errlang_english(error);
+
+	checked_add(&k->found, rel, english ? english : error);
+	free(english);
+}
 
 static void problem(struct check *k, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
@@ -109,17 +123,21 @@ static int check_game_file(const char *game, long board, void *arg,
 	}
 	text = util_read_file(path, 8 << 20, NULL);
 	if (!text) {
+		int saved = errno;
 		problem(k, _("%s/%s: cannot be read: %s"), k->cfg->spool, rel,
-		        strerror(errno));
+		        strerror(saved));
+		damaged(k, rel, strerror(saved));
 		return 0;
 	}
 	newer = magic_newer_count();
 	if (game_parse(&g, text, rel, &err) < 0) {
 		if (magic_newer_count() != newer)
 			problem(k, "%s/%s", k->cfg->spool, err);  /* no repair */
-		else
+		else {
 			problem(k, _("%s/%s (epamserv admin repair %s %ld)"),
 			        k->cfg->spool, err, game, board);
+			damaged(k, rel, err);
+		}
 		free(err);
 	} else {
 		game_free(&g);
@@ -158,7 +176,10 @@ static void check_users(struct check *k)
 			continue;
 		}
 		if (user_load(k->cfg->spool, ids[i], &u, &err) != 0) {
+			char rel[300];
+			snprintf(rel, sizeof rel, "users/%s", ids[i]);
 			problem(k, "%s", err ? err : ids[i]);
+			damaged(k, rel, err ? err : "");
 			free(err);
 			err = NULL;
 		} else {
@@ -184,8 +205,12 @@ static void check_tournaments(struct check *k)
 			continue;  /* the walk says what a name is not */
 		if (tf_load(k->cfg->spool, de->d_name, &tf, &err) == 0)
 			tf_free(&tf);
-		else if (err)
+		else if (err) {
+			char rel[300];
+			snprintf(rel, sizeof rel, "tournaments/%s", de->d_name);
 			problem(k, "%s", err);
+			damaged(k, rel, err);
+		}
 		free(err);
 		err = NULL;
 	}
@@ -632,8 +657,10 @@ static int walk_one(const char *path, const struct stat *st, int type,
 		problem(k, _("%s: a file name with control characters or bytes "
 		          "that are not UTF-8 (no spool file has one: look at it, "
 		          "then remove it)"), rel);
-	if (type == FTW_F && admin_check_text(path, raw, why, sizeof why))
+	if (type == FTW_F && admin_check_text(path, raw, why, sizeof why)) {
 		problem(k, "%s", why);
+		damaged(k, raw, why);
+	}
 	n = strlen(raw);
 	if (strncmp(raw, "outbox/", 7) == 0 && n > 4 &&
 	    strcmp(raw + n - 4, ".eml") == 0) {
@@ -715,6 +742,11 @@ int admin_check(const struct config *cfg, int argc, char **argv)
 	check_locks(&k);
 	check_files(&k);
 	check_space(&k);
+	k.found.when = k.now;
+	if (checked_write(cfg->spool, CHECKED_ADMIN, &k.found) < 0)
+		log_msg(LOG_WARNING, "admin check: cannot record its result in "
+		        "%s/runs: %s", cfg->spool, strerror(errno));
+	checked_free(&k.found);
 	if (k.fixed)
 		printf(ngettext("%d thing fixed\n", "%d things fixed\n", k.fixed),
 		       k.fixed);

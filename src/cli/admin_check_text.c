@@ -15,6 +15,7 @@
  */
 #include "cli/admin.h"
 
+#include "util/errlang.h"
 #include "util/util.h"
 #include "util/i18n.h"
 
@@ -75,22 +76,23 @@ int admin_check_text(const char *path, const char *rel, char *why,
 		if (p[i] == '\n') {
 			line++;
 		} else if (step == 0) {
-			snprintf(why, len, _("%s, line %d: a byte that is not UTF-8 "
-			           "(0x%02x), which the file's format never holds "
-			           "(damaged, or edited by hand: correct the line)"),
-			         name, line, p[i]);
+			errlang_snprintf(why, len, N_("%s, line %d: a byte that "
+			                 "is not UTF-8 (0x%02x), which the file's "
+			                 "format never holds (damaged, or edited by "
+			                 "hand: correct the line)"), name, line, p[i]);
 			goto out;
 		} else if (util_cp_class(cp) != UTIL_CP_TEXT) {
-			snprintf(why, len, _("%s, line %d: an invisible control "
-			           "character (U+%04lX), which the file's format never "
-			           "holds (damaged, or edited by hand: correct the line)"),
-			         name, line, cp);
+			errlang_snprintf(why, len, N_("%s, line %d: an invisible "
+			                 "control character (U+%04lX), which the "
+			                 "file's format never holds (damaged, or "
+			                 "edited by hand: correct the line)"), name,
+			                 line, cp);
 			goto out;
 		} else if (cp < 0x80 && strchr(k->markup, (int)cp)) {
-			snprintf(why, len, _("%s, line %d: the markup character '%c', "
-			           "which the file's format never holds (damaged, or "
-			           "edited by hand: correct the line)"), name, line,
-			         (char)cp);
+			errlang_snprintf(why, len, N_("%s, line %d: the markup "
+			                 "character '%c', which the file's format "
+			                 "never holds (damaged, or edited by hand: "
+			                 "correct the line)"), name, line, (char)cp);
 			goto out;
 		}
 		if (step == 0)

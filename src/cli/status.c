@@ -17,19 +17,22 @@
  *   quarantined   the boards and accounts set aside (admin quarantine)
  *   damaged       the files that mails are set aside for (SPOOL/held/,
  *                 src/spool/held.h): each with the loader's error, how many
- *                 mails wait and since when
+ *                 mails wait and since when; and those the last admin
+ *                 check and the last sweep found (spool/checked.h), with
+ *                 the check's time (status_damage.c)
  *   journal       committed updates not yet applied
  *   runs          when batch, flush and sweep last ran and their exit
  *                 status (SPOOL/runs/NAME, written by cli_note_run)
  *
- * Exit status 0 when nothing is damaged or quarantined, 1 otherwise, so
- * a monitoring check can run it; --prometheus (a node_exporter textfile)
+ * Exit status 0 when nothing is known damaged or quarantined, 1
+ * otherwise (a Nagios-style check's WARNING), so a monitoring check can
+ * run it; --prometheus (a node_exporter textfile)
  * exits 0 whenever it printed the metrics, so that a cron line
  * "status --prometheus > F.tmp && mv F.tmp F.prom" keeps them current.
  * SPEC section 9 fixes the command's name and --json.
  */
 #include "cli/cli.h"
-#include "spool/held.h"
+#include "cli/status_damage.h"
 #include "spool/addrindex.h"
 #include "spool/bounce.h"
 #include "spool/lock.h"
@@ -88,29 +91,6 @@ static long count_dir(const char *spool, const char *sub, const char *suffix)
 			n++;
 	closedir(d);
 	return n;
-}
-
-/* One damaged file: the first held record naming it, and a count. */
-struct damaged {
-	const struct held_entry *first;
-	long mails;
-};
-
-static size_t group_held(const struct held_entry *v, size_t n,
-                         struct damaged *out)
-{
-	size_t i, j, m = 0;
-
-	for (i = 0; i < n; i++) {
-		for (j = 0; j < m && strcmp(out[j].first->file, v[i].file); j++)
-			;
-		if (j == m) {
-			out[m].first = &v[i];  /* oldest first: held_list's order */
-			out[m++].mails = 0;
-		}
-		out[j].mails++;
-	}
-	return m;
 }
 
 /* The commands whose last run status reports (cli_note_run). */
@@ -529,7 +509,8 @@ static void prom_one(const char *name, const char *help, long long value)
 	printf("epamserv_%s %lld\n", name, value);
 }
 
-static void print_prometheus(const struct status *st, size_t nq, size_t nd)
+static void print_prometheus(const struct status *st, size_t nq,
+                             const struct status_damage *dm)
 {
 	int i;
 
@@ -558,8 +539,7 @@ static void print_prometheus(const struct status *st, size_t nq, size_t nd)
 	         (long long)st->nbouncing);
 	prom_one("quarantined", "Boards and accounts quarantined.",
 	         (long long)nq);
-	prom_one("damaged_files", "Files that mails are held for.",
-	         (long long)nd);
+	status_damage_prometheus(dm);
 	prom_one("journal_pending", "Committed updates not yet applied.",
 	         (long long)st->journal);
 	prom_head("last_run_timestamp_seconds",
@@ -772,7 +752,7 @@ static void print_robots_json(const struct config *cfg)
 
 static void print_json(const struct config *cfg, const struct status *st,
                        const struct quarantine_entry *q, size_t nq,
-                       const struct damaged *dm, size_t nd)
+                       const struct status_damage *dm)
 {
 	char when[32];
 	size_t i;
@@ -788,17 +768,8 @@ static void print_json(const struct config *cfg, const struct status *st,
 		json_put_str(stdout, q[i].reason);
 		printf("}");
 	}
-	printf("], \"damaged\": [");
-	for (i = 0; i < nd; i++) {
-		util_iso_time(dm[i].first->since, when, sizeof when);
-		printf("%s{\"file\": ", i ? ", " : "");
-		json_put_str(stdout, dm[i].first->file);
-		printf(", \"error\": ");
-		json_put_str(stdout, dm[i].first->error);
-		printf(", \"mails_waiting\": %ld, \"since\": \"%s\"}",
-		       dm[i].mails, when);
-	}
 	printf("]");
+	status_damage_json(dm);
 	print_json_rest(st);
 	print_robots_json(cfg);
 	printf("}\n");
@@ -892,7 +863,7 @@ static void print_robots(const struct config *cfg)
 
 static void print_text(const struct status *st,
                        const struct quarantine_entry *q, size_t nq,
-                       const struct damaged *dm, size_t nd)
+                       const struct status_damage *dm)
 {
 	char when[32];
 	size_t i;
@@ -904,17 +875,10 @@ static void print_text(const struct status *st,
 		printf(_("quarantined: %s since %s by %s: %s\n"), q[i].name,
 		       when, q[i].by, q[i].reason);
 	}
-	for (i = 0; i < nd; i++) {
-		util_iso_time(dm[i].first->since, when, sizeof when);
-		/* TRANSLATORS: the damaged file, how many mails wait for it,
-		 * since when and the error of reading it. */
-		printf(ngettext("damaged: %s: %ld mail waiting since %s (%s)\n",
-		                "damaged: %s: %ld mails waiting since %s (%s)\n",
-		                dm[i].mails), dm[i].first->file, dm[i].mails, when,
-		       dm[i].first->error);
-	}
+	status_damage_text(dm);
 	print_text_rest(st);
-	if (!nq && !nd)
+	status_damage_checks_text(dm);
+	if (!nq && !dm->n)
 		fputs(_("nothing is damaged or quarantined\n"), stdout);
 }
 
@@ -938,13 +902,12 @@ int cli_need_spool(const struct config *cfg, const char *cmd)
 int cli_status(const struct config *cfg, int argc, char **argv)
 {
 	struct quarantine_entry *q = NULL;
-	struct held_entry *h = NULL;
-	struct damaged *dm;
+	struct status_damage dm;
 	struct status st;
-	size_t nq = 0, nh = 0, nd;
+	size_t nq = 0;
 	const char *opt = argc == 2 ? argv[1] : "";
 	int json = strcmp(opt, "--json") == 0,
-	    prom = strcmp(opt, "--prometheus") == 0;
+	    prom = strcmp(opt, "--prometheus") == 0, rc;
 
 	if (strcmp(opt, "--help") == 0) {
 		fputs(_(status_usage), stdout);
@@ -963,28 +926,34 @@ int cli_status(const struct config *cfg, int argc, char **argv)
 		                  "%s\n"), cfg->spool, strerror(errno));
 		return EXIT_TEMPFAIL;
 	}
-	if (held_list(cfg->spool, &h, &nh) < 0) {
-		fprintf(stderr, _("epamserv: status: cannot read %s/held: %s\n"),
-		        cfg->spool, strerror(errno));
+	if ((rc = status_damage_read(cfg->spool, &dm)) < 0) {
+		if (rc == -1)
+			fprintf(stderr, _("epamserv: status: cannot read %s/held: "
+			                  "%s\n"), cfg->spool, strerror(errno));
+		else
+			/* TRANSLATORS: the spool's path and the system's
+			 * error. */
+			fprintf(stderr, _("epamserv: status: cannot read what the "
+			                  "last check found in %s/runs: %s\n"),
+			        cfg->spool, strerror(errno));
+		status_damage_free(&dm);
 		free(q);
 		return EXIT_TEMPFAIL;
 	}
-	dm = xmalloc((nh ? nh : 1) * sizeof *dm);
-	nd = group_held(h, nh, dm);
 	gather(cfg->spool, &st);
 	st.players -= robot_accounts(cfg);  /* people only (issue 16) */
 	if (prom)
-		print_prometheus(&st, nq, nd);
+		print_prometheus(&st, nq, &dm);
 	else if (json)
-		print_json(cfg, &st, q, nq, dm, nd);
+		print_json(cfg, &st, q, nq, &dm);
 	else {
-		print_text(&st, q, nq, dm, nd);
+		print_text(&st, q, nq, &dm);
 		print_robots(cfg);
 	}
+	rc = nq || dm.n ? 1 : 0;
 	free(q);
-	free(h);
-	free(dm);
+	status_damage_free(&dm);
 	free(st.bouncing);
 	free(st.bouncing_user);
-	return prom ? 0 : nq || nd ? 1 : 0;
+	return prom ? 0 : rc;
 }

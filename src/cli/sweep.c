@@ -35,11 +35,15 @@
 #include "services/robot.h"
 #include "commands/cmd.h"
 #include "commands/tourney/tourney.h"
+#include "cli/admin.h"
 #include "spool/addrindex.h"
+#include "spool/checked.h"
+#include "spool/damage.h"
 #include "spool/outbox.h"
 #include "spool/spool.h"
 #include "spool/txn.h"
 #include "spool/users.h"
+#include "util/errlang.h"
 #include "util/log.h"
 #include "util/util.h"
 #include "util/i18n.h"
@@ -171,13 +175,65 @@ struct sweep_run {
 	struct sweep_stats *st;
 	struct held_entry *held;  /* SPOOL/held, read once a sweep */
 	size_t nheld;
+	struct checked found;     /* the damaged files, for status */
+	struct checked known;     /* what was known before (checked_known) */
 };
+
+/* What the sweep found of board's file, for status (checked.h): the
+ * latest damage noted while it was swept (before: damage_count() then:
+ * the board's file, its journal entry, or a player's file the board
+ * mail needed); else, when it was busy (its lock held too long, or
+ * quarantined: not read), what was known of it before (checked_known
+ * of the last admin check's and sweep's records); else the characters admin
+ * check looks for (admin_check_text: a second read of the file, a few
+ * kilobytes from the page cache, and one pass over its bytes). */
+static void sweep_check(struct sweep_run *r, const char *game, long board,
+                        unsigned long before, int busy)
+{
+	const struct damage *d = damage_last();
+	const struct checked_file *f;
+	char rel[128], path[4400], why[4096], *english;
+
+	spool_board_path(game, board, rel, sizeof rel);
+	if (damage_count() != before && d && !d->quarantine[0] && !d->newer) {
+		checked_add(&r->found, d->file, d->error);
+		if (busy || strcmp(d->file, rel) == 0)
+			return;  /* else a player's file: the board loaded */
+	}
+	if (busy) {  /* also quarantined: not looked at */
+		if ((f = checked_find(&r->known, rel)) != NULL)
+			checked_add(&r->found, f->file, f->error);
+		return;
+	}
+	snprintf(path, sizeof path, "%s/%s", r->cfg->spool, rel);
+	if (!admin_check_text(path, rel, why, sizeof why))
+		return;
+	english = errlang_english(why);
+	checked_add(&r->found, rel, english ? english : why);
+	free(english);
+}
+
+/* The damage known before this sweep (checked_known of the records),
+ * into *known (checked_free it). */
+static void known_before(const char *spool, struct checked *known)
+{
+	struct checked a, s;
+
+	checked_read(spool, CHECKED_ADMIN, &a);
+	checked_read(spool, CHECKED_SWEEP, &s);
+	checked_known(spool, &a, &s, known);
+	checked_free(&a);
+	checked_free(&s);
+}
 
 static int sweep_one(const char *game, long board, void *arg)
 {
 	struct sweep_run *r = arg;
+	unsigned long before = damage_count();
+	int busy = r->st->busy;
 
 	sweep_board(r->cfg, game, board, r->held, r->nheld, r->st);
+	sweep_check(r, game, board, before, r->st->busy != busy);
 	return 0;
 }
 
@@ -259,7 +315,7 @@ static void sweep_accounts(const struct config *cfg, struct sweep_stats *st)
 int cli_sweep(const struct config *cfg, int argc, char **argv)
 {
 	struct sweep_stats st;
-	struct sweep_run run = { cfg, &st, NULL, 0 };
+	struct sweep_run run;
 	char *err = NULL;
 	struct prune_stats ps;
 	int bounces, pruned, seeks;
@@ -275,6 +331,10 @@ int cli_sweep(const struct config *cfg, int argc, char **argv)
 		return EXIT_TEMPFAIL;
 	}
 	memset(&st, 0, sizeof st);
+	memset(&run, 0, sizeof run);
+	run.cfg = cfg;
+	run.st = &st;
+	run.found.when = util_now();
 	txn_recover_all(cfg->spool);
 	if (held_list(cfg->spool, &run.held, &run.nheld) < 0) {
 		log_msg(LOG_ERR, "sweep: cannot read %s/held: %s", cfg->spool,
@@ -284,8 +344,15 @@ int cli_sweep(const struct config *cfg, int argc, char **argv)
 	/* Robot moves that wait (a budget spent, a crash) first. */
 	robot_ensure(cfg);
 	robot_run(cfg);
+	known_before(cfg->spool, &run.known);
 	spool_each_board(cfg->spool, sweep_one, &run);
 	free(run.held);
+	if (checked_write(cfg->spool, CHECKED_SWEEP, &run.found) < 0)
+		log_msg(LOG_WARNING, "sweep: cannot record its result in %s/runs: "
+		        "%s", cfg->spool, strerror(errno));
+	log_msg(LOG_INFO, "sweep: damaged=%zu", run.found.n);
+	checked_free(&run.found);
+	checked_free(&run.known);
 	seeks = seek_sweep(cfg);
 	tourney_sweep(cfg);  /* issue 17: start days, withdrawals */
 	league_sweep(cfg);   /* issue 17: the league's seasons */

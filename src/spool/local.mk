@@ -20,4 +20,5 @@ src_libepamserv_a_SOURCES += \
 	src/spool/quarantine.c src/spool/quarantine.h \
 	src/spool/bounce.c src/spool/bounce.h \
 	src/spool/accept.c src/spool/accept.h \
-	src/spool/held.c src/spool/held.h
+	src/spool/held.c src/spool/held.h \
+	src/spool/checked.c src/spool/checked.h
