@@ -690,3 +690,8 @@ EXTRA_DIST += tests/integration/test_potfiles.py
 # full paths; nothing calls the sweep daily.
 TESTS += tests/integration/test_recipes.py
 EXTRA_DIST += tests/integration/test_recipes.py
+# Issue 33 item 4: the units verify clean, each service's exposure at
+# most 4.0 (and the README's figure), the web unit's condition, the check
+# unit failing on damage, the metrics file whole.
+TESTS += tests/integration/test_units.py
+EXTRA_DIST += tests/integration/test_units.py
