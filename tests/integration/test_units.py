@@ -192,6 +192,18 @@ try:
     rc, out, err = run(command("epamserv-web.service", "ExecStart"))
     is_(rc, 64, "epamserv web without DIR or web_dir: a usage error")
 
+    # config --get, which the condition reads: the value alone, as
+    # config shows it; a key that is no setting is a usage error.
+    epamserv = os.path.join(bindir, "epamserv")
+    set_conf("smtp_url = smtp://u:secret@relay.example:25\n")
+    rc, out, err = run([epamserv, "config", "--get", "smtp_url"])
+    ok(rc == 0 and out == "smtp://***@relay.example:25\n",
+       "config --get prints one value, a password masked", (rc, out, err))
+    rc, out, err = run([epamserv, "config", "--get", "web_dri"])
+    ok(rc == 64 and out == "" and "web_dri" in err,
+       "config --get of no setting: exit 64, saying so", (rc, out, err))
+    set_conf("")
+
     # The metrics unit: a whole .prom file, no temporary one.
     argv = [a.replace(TEXTFILE_DIR, textfile)
             for a in command("epamserv-metrics.service", "ExecStart")]
