@@ -703,3 +703,8 @@ check_PROGRAMS += tests/unit/test_checked
 UNIT_TESTS += tests/unit/test_checked
 tests_unit_test_checked_SOURCES = tests/unit/test_checked.c tests/tap.h
 tests_unit_test_checked_LDADD = $(epamserv_test_libs)
+# Issue 33 item 4: the units verify clean, each service's exposure at
+# most 4.0 (and the README's figure), the web unit's condition, the check
+# unit failing on damage, the metrics file whole.
+TESTS += tests/integration/test_units.py
+EXTRA_DIST += tests/integration/test_units.py

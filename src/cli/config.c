@@ -3,12 +3,15 @@
  * config.c - "epamserv config [-n]": the effective settings, each with
  * where its value came from; "config --check": the settings, the config
  * file, the templates, the catalogues, the robots and the league checked, as the spool's
- * owner (main becomes it first, SUBCMD_OWNER_ON_CHECK).
+ * owner (main becomes it first, SUBCMD_OWNER_ON_CHECK); "config --get
+ * KEY": one setting's value alone, for a script or a unit's
+ * ExecCondition= to test.
  */
 #include "cli/cli.h"
 #include "services/robot.h"
 #include "commands/tourney/tourney.h"
 #include "web/web.h"
+#include "util/buf.h"
 #include "util/template.h"
 #include "util/util.h"
 #include "util/i18n.h"
@@ -68,10 +71,31 @@ static int config_check(const struct config *cfg)
 	return 0;
 }
 
+/* "config --get KEY": the value on a line of its own (an empty line for
+ * an empty value), as "config" shows it; 0, or 64 for a key that is no
+ * setting. */
+static int config_get_one(const struct config *cfg, const char *key)
+{
+	struct buf v = BUF_INIT;
+
+	if (config_get(cfg, key, &v) < 0) {
+		/* TRANSLATORS: a key as the operator wrote it. */
+		fprintf(stderr, _("epamserv: there is no setting '%s' (\"epamserv "
+		                  "config\" lists them)\n"), key);
+		buf_free(&v);
+		return EXIT_USAGE;
+	}
+	printf("%s\n", buf_str(&v));
+	buf_free(&v);
+	return 0;
+}
+
 int cli_config(const struct config *cfg, int argc, char **argv)
 {
 	if (argc == 2 && strcmp(argv[1], "--check") == 0)
 		return config_check(cfg);
+	if (argc == 3 && strcmp(argv[1], "--get") == 0)
+		return config_get_one(cfg, argv[2]);
 	if (argc == 1 || (argc == 2 && strcmp(argv[1], "-n") == 0)) {
 		config_print(cfg, argc == 2, stdout);
 		return 0;

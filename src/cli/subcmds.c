@@ -81,10 +81,10 @@ const struct subcmd subcmds[] = {
 	{ "replay", run_replay, NO_CONFIG | OWN_HELP, "RECORD",
 	  N_("replay a text or JSON record: final\n"
 	     "position and result") },
-	{ "web", cli_web, OWNER, "[--verbose] DIR",
+	{ "web", cli_web, OWNER, "[--verbose] [DIR]",
 	  N_("write or update the static web site\n"
 	     "of the games in DIR") },
-	{ "config", cli_config, SUBCMD_OWNER_ON_CHECK, "[--check]",
+	{ "config", cli_config, SUBCMD_OWNER_ON_CHECK, "[-n|--check|--get KEY]",
 	  N_("print the effective settings, or check\n"
 	     "them and the templates") },
 	{ NULL, NULL, 0, NULL, NULL },

@@ -1,9 +1,10 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
- * web.c - "epamserv web [--verbose] DIR" (issue 18): make or update the
- * static web site of the spool in DIR (src/web/web.h).  --verbose (or
+ * web.c - "epamserv web [--verbose] [DIR]" (issue 18): make or update the
+ * static web site of the spool in DIR, or without one in the web_dir
+ * setting's directory (src/web/web.h).  --verbose (or
  * the global one) prints each page written or removed and a count.
- * Exit 0; 64 on a usage error; 75 when another run holds DIR's lock or
+ * Exit 0; 64 on a usage error (no DIR and no web_dir too); 75 when another run holds DIR's lock or
  * the spool's results cannot be read; 78 without a spool; 1 when a page
  * could not be written.
  */
@@ -29,12 +30,15 @@ int cli_web(const struct config *cfg, int argc, char **argv)
 		else
 			dir = argv[k];
 	}
+	if (!dir)
+		dir = cfg->web_dir;
 	if (!dir || !*dir)
 		goto usage;
 	if ((rc = cli_need_spool(cfg, "web")) != 0)
 		return rc;
 	return web_make(cfg, dir, verbose);
 usage:
-	fputs(_("usage: epamserv web [--verbose] DIR\n"), stderr);
+	fputs(_("usage: epamserv web [--verbose] [DIR] (without DIR: the "
+	        "web_dir setting's)\n"), stderr);
 	return EXIT_USAGE;
 }

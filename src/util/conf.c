@@ -339,6 +339,14 @@ static int web_url_check(const char *value, struct buf *e)
 	return 0;
 }
 
+/* web_dir: empty, or an absolute path bounded like spool's. */
+static int web_dir_check(const char *value, struct buf *e)
+{
+	(void)e;
+	return !*value || (value[0] == '/' && strlen(value) <= 1024 &&
+	                   !has_control(value)) ? 0 : -1;
+}
+
 static int remind_at_parse(struct config *cfg, const char *value,
                            struct buf *e)
 {
@@ -564,6 +572,9 @@ static const struct config_key {
 	      "where the web site is served: http:// or https://"),
 	K_STR(web_language, WEB_LANGUAGE, "en", language_check, NULL, NULL,
 	      "the language of the web site"),
+	K_STR(web_dir, WEB_DIR, "", web_dir_check, NULL, NULL,
+	      "the site's directory, for epamserv web without DIR; empty: "
+	      "none"),
 #undef K_STR
 #undef K_INT
 #undef K_SIZE
@@ -1300,6 +1311,16 @@ static void format_value(const struct config *cfg, int k, struct buf *b)
 			}
 		break;
 	}
+}
+
+int config_get(const struct config *cfg, const char *key, struct buf *out)
+{
+	int k = key_index(key);
+
+	if (k < 0)
+		return -1;
+	format_value(cfg, k, out);
+	return 0;
 }
 
 void config_print(const struct config *cfg, int changed, FILE *out)

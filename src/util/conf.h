@@ -35,7 +35,7 @@
 
 /* The number of keys (config_keys[] in conf.c; a static assertion
  * there keeps the two equal). */
-#define CONFIG_NKEYS 68
+#define CONFIG_NKEYS 69
 
 /* config.arrival: which record of a mail's arrival a move counts at. */
 enum arrival_source {
@@ -154,6 +154,8 @@ struct config {
 	char *web_url;            /* the site's address, "" when unset */
 	char *web_language;       /* the site's language: "en", "de"
 	                             (issue 32) */
+	char *web_dir;            /* where "epamserv web" writes without a
+	                             DIR, an absolute path; "" when unset */
 	/* Where each key's value came from, in the order of the key table:
 	 * NULL for the default, else "FILE:LINE", "EPAMSERV_..." or the
 	 * option ("--spool"); malloc'ed. */
@@ -255,6 +257,12 @@ const char *config_domain(const struct config *cfg);
  * a URL masked); the output reads back as a config file.  changed: only
  * the keys whose value differs from the built-in default (config -n). */
 void config_print(const struct config *cfg, int changed, FILE *out);
+
+/* The value of key as config_print writes it (a password in a URL
+ * masked), appended to out; no origin, no newline.  0, or -1 when key is
+ * no setting (out unchanged). */
+struct buf;
+int config_get(const struct config *cfg, const char *key, struct buf *out);
 
 /* What "config --check" verifies of the settings beyond their syntax,
  * run as the spool's owner: the spool an absolute directory that user
