@@ -49,6 +49,12 @@ int log_open(int verbose, const char *dest, char **err);
 void log_msg(int priority, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
 
+/* As log_msg, and on standard error whatever the priority and
+ * --verbose (so cron mails it): a change the operator must hear of once,
+ * such as the relay working again after an outage (cli/relay.c). */
+void log_told(int priority, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+
 /* Append " key=value" to b (no blank before the first pair): the
  * layout of the log lines meant for grep and fail2ban (epamserv(1),
  * LOGGING).  value NULL or "" becomes "-"; a value with a blank, '"',
