@@ -690,3 +690,8 @@ EXTRA_DIST += tests/integration/test_potfiles.py
 # full paths; nothing calls the sweep daily.
 TESTS += tests/integration/test_recipes.py
 EXTRA_DIST += tests/integration/test_recipes.py
+# Issue 33 item 7: one in: line for every mail read, the attacked account
+# named, refusals logged as refused, robots' replies counted, a relay
+# outage told once.
+TESTS += tests/integration/test_inlog_once.py
+EXTRA_DIST += tests/integration/test_inlog_once.py
