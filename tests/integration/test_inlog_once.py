@@ -225,8 +225,11 @@ try:
     rc, out, err = env.run("receive", stdin=make_mail(
         "bob@example.org", "help", msgid="<down2@x.example>"), quiet=True)
     is_((rc, err), (0, ""), "nor does a later receive")
-    with open(os.path.join(env.spool, "runs", "relay")) as fh:
-        record = fh.read()
+    try:
+        with open(os.path.join(env.spool, "runs", "relay")) as fh:
+            record = fh.read()
+    except FileNotFoundError:
+        record = ""
     contains(record, "runs: 5", "SPOOL/runs/relay counts the runs that "
              "found the relay down")
     os.makedirs(os.path.join(env.root, "back"))
