@@ -708,3 +708,8 @@ tests_unit_test_checked_LDADD = $(epamserv_test_libs)
 # unit failing on damage, the metrics file whole.
 TESTS += tests/integration/test_units.py
 EXTRA_DIST += tests/integration/test_units.py
+# Issue 33 item 7: one in: line for every mail read, the attacked account
+# named, refusals logged as refused, robots' replies counted, a relay
+# outage told once.
+TESTS += tests/integration/test_inlog_once.py
+EXTRA_DIST += tests/integration/test_inlog_once.py

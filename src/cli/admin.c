@@ -20,8 +20,8 @@
  *
  * Every change goes through the same locks and transactions as mail
  * commands, and is logged (syslog and SPOOL/admin.log) with who made it
- * (admin_who: SUDO_USER, else the account of the uid that started the
- * command) and the reason given.
+ * (admin_who: SUDO_USER when root runs it, else the account of the uid
+ * that started the command) and the reason given.
  */
 #include "cli/admin.h"
 #include "cli/cli.h"
@@ -67,9 +67,12 @@ void admin_who_init(void)
 	struct passwd *pw;
 	uid_t uid = getuid();
 
-	/* sudo names the person who asked; USER is not looked at: su(1)
-	 * to root keeps the caller's, and anyone can set it. */
-	if (sudo && login_name_ok(sudo)) {
+	/* sudo names the person who asked, when it made him root; USER
+	 * is not looked at: su(1) to root keeps the caller's, and anyone can
+	 * set it.  Nor is SUDO_USER for any other uid: "sudo -u OWNER"
+	 * cannot be told from an OWNER who set it himself, so the log names
+	 * what is known, the account that ran the command. */
+	if (uid == 0 && sudo && login_name_ok(sudo)) {
 		snprintf(who_name, sizeof who_name, "%s", sudo);
 		return;
 	}

@@ -10,9 +10,9 @@
 
 #include "util/conf.h"
 
-/* Note who started the command, for admin_who: SUDO_USER when it is a
- * login name (sudo's, naming the person who ran sudo), else the name of
- * the real uid's account, else "uid N".  USER is never used.  Call it
+/* Note who started the command, for admin_who: SUDO_USER when the real
+ * uid is root's and it is a login name (sudo's, naming the person who
+ * ran sudo), else the name of the real uid's account, else "uid N".  USER is never used.  Call it
  * before main gives up root for the spool's owner (the uid then is no
  * longer the starter's); admin_who calls it when nobody did. */
 void admin_who_init(void);

@@ -44,7 +44,9 @@
  */
 #include "util/log.h"
 #include "cli/cli.h"
+#include "services/outmail.h"
 #include "services/robot.h"
+#include "pipeline/inlog.h"
 #include "pipeline/process.h"
 #include "spool/group.h"
 #include "spool/lock.h"
@@ -610,6 +612,10 @@ static int cur_pass(const struct config *cfg, const char *dir,
 				first = xstrdup(a[i].name);
 			log_msg(LOG_DEBUG, "batch: cur/%s: too old, left alone\n",
 			        a[i].name);
+			/* its one in: line, unread (inlog.h) */
+			inlog_unread(NULL, 0, "ignored", "older than "
+			             "maildir_max_days in cur/: left alone, never "
+			             "applied");
 			curstate_add(cs, a[i].name, 1);
 		} else if ((rc = batch_one(cfg, dir, "cur", a[i].name)) == 0) {
 			curstate_add(cs, a[i].name, 0);
@@ -787,11 +793,13 @@ int cli_batch(const struct config *cfg, int argc, char **argv)
 		free(left.v[i]);
 	free(left.v);
 	curstate_free(&cs);
-	/* key=value, as every line meant for grep (epamserv(1), LOGGING) */
-	log_msg(LOG_INFO, "batch: handled=%d left=%d\n", done, retry);
 	/* Every move of the batch is committed (the group ended): the
 	 * robots answer, within robot_budget_ms (issue 16). */
 	robot_run(cfg);
+	/* key=value, as every line meant for grep (epamserv(1), LOGGING);
+	 * mails= counts the robots' replies too */
+	log_msg(LOG_INFO, "batch: handled=%d left=%d mails=%lu\n", done, retry,
+	        reply_queued_total());
 	cli_deliver_quietly(cfg);
 	return retry ? EXIT_TEMPFAIL : 0;
 }

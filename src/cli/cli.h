@@ -40,6 +40,15 @@ void cli_note_sent(const struct config *cfg, int sent, time_t now);
  * to what cli_note_run writes in the record of "flush" (lines "sent: N",
  * "deferred: N", "failed: N" after "exit:"). */
 void cli_note_delivered(int sent, int deferred, int failed);
+/* After a delivery run at now with counts st (its down and
+ * down_reason too): keep SPOOL/runs/relay, the record of an outage of
+ * the SMTP relay, and tell the operator once an outage, a warning on the
+ * first run that finds the relay down (standard error: cron mails it), a
+ * notice on the later ones, and a notice on standard error on the first
+ * run that reaches it again (src/cli/relay.c).  Advisory: never fails. */
+struct outbox_stats;
+void cli_relay_note(const struct config *cfg, const struct outbox_stats *st,
+                    time_t now);
 /* "admin backup|restore|upgrade ..." (src/cli/admin_backup.c); argv[0]
  * is "backup", "restore" or "upgrade". */
 int cli_admin_backup(const struct config *cfg, int argc, char **argv);

@@ -58,6 +58,7 @@
  * \Seen before the mail is saved.  Here a literal is read by its length.
  */
 #include "cli/cli.h"
+#include "services/outmail.h"
 #include "services/robot.h"
 #include "pipeline/process.h"
 #include "mail/mail.h"
@@ -879,9 +880,10 @@ int cli_batch_imap(const struct config *cfg, const char *url)
 	if (im.broken)
 		log_msg(LOG_ERR, "batch: %s\n", im.err);
 	imap_close(&im);
-	log_msg(LOG_INFO, "batch: handled=%d left=%d\n",
-	        done, retry);
 	robot_run(cfg);   /* the robots answer (issue 16) */
+	/* as batch.c's: mails= counts the robots' replies too */
+	log_msg(LOG_INFO, "batch: handled=%d left=%d mails=%lu\n", done, retry,
+	        reply_queued_total());
 	cli_deliver_quietly(cfg);
 	return retry ? EXIT_TEMPFAIL : 0;
 }

@@ -224,6 +224,7 @@ static int deliver(const struct config *cfg, int all, const char *only_to,
 	if (rc >= 0) {
 		cli_note_sent(cfg, st.sent, pol.now);  /* for "status" */
 		cli_note_delivered(st.sent, st.deferred, st.failed);
+		cli_relay_note(cfg, &st, pol.now);  /* once an outage */
 	}
 	memset(password, 0, strlen(password));
 	free(password);

@@ -13,6 +13,7 @@
  * change the exit status (the mail waits in the outbox for "flush").
  */
 #include "cli/cli.h"
+#include "pipeline/inlog.h"
 #include "pipeline/process.h"
 #include "services/robot.h"
 #include "util/util.h"
@@ -38,6 +39,7 @@ int cli_receive(const struct config *cfg, int argc, char **argv)
 	raw = util_read_fd(STDIN_FILENO, cfg->max_mail_size, &len, &truncated);
 	if (!raw) {
 		perror(_("epamserv: reading the mail"));
+		inlog_unread(NULL, 0, "deferred", "cannot read the mail");
 		return EXIT_TEMPFAIL;
 	}
 	robot_ensure(cfg);

@@ -174,6 +174,7 @@ static int auth_check(struct cmdctx *c, const struct user *u,
 	if (until) {
 		char when[32];
 		explicit_bzero(pw, sizeof pw);
+		snprintf(c->attacked, sizeof c->attacked, "%s", u->userid);
 		util_iso_time(until, when, sizeof when);
 		c->refusal_key = b == AUTHFAIL_STRANGERS ? "locked-out-strangers"
 		                 : "locked-out";
@@ -209,7 +210,9 @@ static int auth_check(struct cmdctx *c, const struct user *u,
 		return 1;
 	}
 	tell = authfail_note(c->s.cfg->spool, u->userid, b, c->s.now);
-	log_msg(LOG_NOTICE, "<%.200s> wrong password for %s\n",
+	snprintf(c->attacked, sizeof c->attacked, "%s", u->userid);
+	/* the account as every line names it: userid=NAME (inlog.h) */
+	log_msg(LOG_NOTICE, "<%.200s> wrong password for userid=%s\n",
 	        c->mail && c->mail->message_id ? c->mail->message_id : "",
 	        u->userid);
 	if (tell == 1 && user_confirmed(u))

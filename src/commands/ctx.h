@@ -48,6 +48,10 @@ struct cmdctx {
 	                          whose confirmed address From is), or "" */
 	char sender_buf[256];  /* storage behind sender when it is an
 	                          address on file */
+	char attacked[32];     /* the account a wrong password, or one
+	                          during its back-off, was tried for (auth.c),
+	                          or "": what incoming.log's userid= names
+	                          when the mail proved none (inlog.h) */
 	struct auth_check checked[AUTH_MAX_ACCOUNTS];
 	int nchecked;          /* accounts whose password was tried */
 	const char *subject_token; /* the mail's reply token: the one of our

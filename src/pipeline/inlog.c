@@ -18,6 +18,8 @@
 
 #define REASON_MAX 161     /* bytes of a refusal's reason logged, + NUL */
 
+static unsigned long lines;  /* in: lines written by this process */
+
 void inlog_client(const char *raw, size_t len, char *out, size_t n)
 {
 	mail_received_client(raw, len, 0, out, n);
@@ -89,7 +91,8 @@ static void command_of(const struct intake *in, char *verb, char *game,
 	if (!in)
 		return;
 	if (in->token_board >= 0 && in->token[0]) {
-		snprintf(game, n, "%s", in->token_game);
+		const char *named = spool_game_named(in->token_game);
+		snprintf(game, n, "%s", named ? named : "");
 		snprintf(board, n, "%ld", in->token_board);
 	}
 	if (in->argc == 0) {
@@ -98,7 +101,9 @@ static void command_of(const struct intake *in, char *verb, char *game,
 		return;
 	}
 	if (spool_is_game(in->argv[0])) {
-		snprintf(game, n, "%.15s", in->argv[0]);
+		/* the game's own name, in the case the spool writes it,
+		 * however the sender wrote it */
+		snprintf(game, n, "%.15s", spool_game_named(in->argv[0]));
 		/* a word we do not know may be anything, a password too */
 		snprintf(verb, n, "%.20s", in->argc < 2 ? "" :
 		         cmd_game_verb_known(in->argv[1]) ? in->argv[1] : "unknown");
@@ -111,7 +116,8 @@ static void command_of(const struct intake *in, char *verb, char *game,
 	    (strcasecmp(in->argv[1], "password") == 0 ||
 	     strcasecmp(in->argv[1], "address") == 0))
 		snprintf(verb, n, "change-%s", in->argv[1]);
-	else if (cmd_known(in->argv[0]))
+	else if (cmd_known(in->argv[0]) ||
+	         (in->argc == 1 && strcmp(in->argv[0], "multiple") == 0))
 		snprintf(verb, n, "%.20s", in->argv[0]);
 	else
 		snprintf(verb, n, "unknown");
@@ -124,19 +130,23 @@ void inlog_line(const struct cmdctx *c, const struct intake *in,
 {
 	struct buf b = BUF_INIT, why = BUF_INIT;
 	char verb[32], game[32], board[32], id[210], mails[16], text[REASON_MAX];
-	const char *user = c->s.actor[0] ? c->s.actor : c->sender_player;
+	const char *user = c->s.actor[0] ? c->s.actor : c->attacked[0] ?
+	                   c->attacked : c->sender_player;
 	const char *w;
 	size_t n;
 
 	command_of(in, verb, game, board, sizeof verb);
 	snprintf(id, sizeof id, "<%.200s>", c->mail && c->mail->message_id ?
 	         c->mail->message_id : "");
-	snprintf(mails, sizeof mails, "%d", c->s.nout);
-	if (!reason && c->error_key && buf_str(&c->error)[0])
+	snprintf(mails, sizeof mails, "%d", c->s.queued);
+	if (reason)
+		/* the caller's fixed English words: nothing to blot */
+		buf_puts(&why, reason);
+	else if (c->error_key && buf_str(&c->error)[0])
 		/* a fixed English word: no secret in it, nothing to blot */
 		buf_puts(&why, c->error_key);
-	else if ((reason = reason ? reason : buf_str(&c->error))[0])
-		scrub(&why, reason, in, c);
+	else if (buf_str(&c->error)[0])
+		scrub(&why, buf_str(&c->error), in, c);
 	/* one line is enough to grep; the reply has the rest.  A cut
 	 * falls before a character, never inside one (else log_msg would
 	 * write its first bytes as '?'). */
@@ -164,6 +174,24 @@ void inlog_line(const struct cmdctx *c, const struct intake *in,
 	log_kv(&b, "created", c->created);
 	log_msg(strcmp(outcome, "refused") == 0 ? LOG_NOTICE : LOG_INFO, "%s",
 	        buf_str(&b));
+	lines++;
 	buf_free(&b);
 	buf_free(&why);
+}
+
+void inlog_unread(const char *raw, size_t len, const char *outcome,
+                  const char *reason)
+{
+	struct cmdctx c;
+	char client[64] = "";
+
+	memset(&c, 0, sizeof c);
+	if (raw)
+		inlog_client(raw, len, client, sizeof client);
+	inlog_line(&c, NULL, client, outcome, reason);
+}
+
+unsigned long inlog_lines(void)
+{
+	return lines;
 }

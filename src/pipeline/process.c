@@ -201,8 +201,9 @@ static int damaged_sender(struct cmdctx *c, const struct damage *d)
  * mail is set aside (held.h) and waits; a stranger's (no player proved,
  * From no confirmed address) is answered like a quarantined file's and
  * done, so that it never waits in held/ or in the MTA's queue (which
- * would bounce it to a forged sender).  Returns the mail's exit status. */
-static int damaged(struct cmdctx *c, const struct damage *d)
+ * would bounce it to a forged sender).  Returns the mail's exit status;
+ * *aside becomes 1 when the mail was set aside. */
+static int damaged(struct cmdctx *c, const struct damage *d, int *aside)
 {
 	const char *q = d->quarantine;
 
@@ -211,6 +212,7 @@ static int damaged(struct cmdctx *c, const struct damage *d)
 	if (!q[0] && c->sender_player[0]) {
 		held_mail(c, d);
 		aside_count++;
+		*aside = 1;
 		return EXIT_TEMPFAIL;
 	}
 	if (!q[0]) {
@@ -490,16 +492,17 @@ static int no_command(const struct intake *in)
 	return in->argc == 0 || !cmd_known(in->argv[0]);
 }
 
-/* The outcome a mail's log line names; damage_before is damage_count()
- * before the mail ran (a temporary failure because a file does not load
- * is told apart: the next line says what becomes of the mail). */
+/* The outcome a mail's log line names, or NULL when a file did not
+ * load (damage_count() is no longer damage_before): process_mail_at
+ * writes that line once damaged() has decided whether the mail is set
+ * aside or refused. */
 static const char *outcome(const struct cmdctx *c, enum cmd_status st,
                            unsigned long damage_before)
 {
 	if (st == CMD_DONE)
 		return buf_str(&c->error)[0] ? "refused" : "done";
 	if (damage_count() != damage_before)
-		return "held";
+		return NULL;
 	return "deferred";
 }
 
@@ -579,9 +582,10 @@ static int run(struct cmdctx *c, struct intake *in_found, int truncated,
 		mi.argc = 1;
 		mi.argv[0] = word;
 		/* a line's reason could quote its password: not logged */
-		inlog_line(c, &mi, client, outcome(c, st, damage_before),
-		           buf_str(&c->error)[0] ? "a command of it was refused "
-		           "(the reply says which)" : "");
+		if (outcome(c, st, damage_before))
+			inlog_line(c, &mi, client, outcome(c, st, damage_before),
+			           buf_str(&c->error)[0] ? "a command of it was "
+			           "refused (the reply says which)" : "");
 		return st == CMD_DONE ? 0 : EXIT_TEMPFAIL;
 	}
 	c->s.comment = in.comment;
@@ -625,7 +629,8 @@ static int run(struct cmdctx *c, struct intake *in_found, int truncated,
 		st = cmd_commit_refusal(c);
 	}
 	/* One line per mail (inlog.h): never a password or token. */
-	inlog_line(c, &in, client, outcome(c, st, damage_before), NULL);
+	if (outcome(c, st, damage_before))
+		inlog_line(c, &in, client, outcome(c, st, damage_before), NULL);
 	return st == CMD_DONE ? 0 : EXIT_TEMPFAIL;
 }
 
@@ -708,9 +713,10 @@ static int rate_check(struct cmdctx *c, const char *userid, int blocked)
 		if (ratelimit_count(cfg->spool, key, cfg->rate_limit, 3600, c->s.now,
 		                    NULL) != 0)
 			return 0;
-		log_msg(LOG_WARNING, "<%.200s> a password for %s during its "
-		        "back-off, over the limit of %d an hour: dropped\n", id,
-		        userid, cfg->rate_limit);
+		snprintf(c->attacked, sizeof c->attacked, "%s", userid);
+		log_msg(LOG_WARNING, "<%.200s> a password for userid=%s during "
+		        "its back-off, over the limit of %d an hour: dropped\n",
+		        id, userid, cfg->rate_limit);
 		blocked_notice(c, userid);
 		return svc_commit(&c->s, svc_txn(&c->s, c->s.msg_key)) == CMD_DONE ? 1
 		       : EXIT_TEMPFAIL;
@@ -721,8 +727,9 @@ static int rate_check(struct cmdctx *c, const char *userid, int blocked)
 		                    &first) != 0)
 			return 0;
 		deferred_count++;
-		log_msg(LOG_WARNING, "<%.200s> %s: over the rate limit of %d "
-		        "mails an hour, deferred\n", id, userid, cfg->rate_limit);
+		log_msg(LOG_WARNING, "<%.200s> userid=%s: over the rate limit "
+		        "of %d mails an hour, deferred\n", id, userid,
+		        cfg->rate_limit);
 		if (first) {
 			char text[160], details[512];
 			snprintf(text, sizeof text, "rate-notice %s %lld", userid,
@@ -821,13 +828,14 @@ int process_mail_at(const struct config *cfg, const char *raw, size_t len,
 	char *err = NULL, userid[32], client[64];
 	unsigned long damage_before;
 	struct held_entry he;
-	unsigned long notes_before;
-	int rc = 0, prc, held_before;
+	unsigned long notes_before, lines_before = inlog_lines();
+	int rc = 0, prc, held_before, aside = 0;
 	const char *lang_was;
 
 	if (spool_init(cfg->spool, &err) < 0) {
 		log_msg(LOG_ERR, "%s\n", err);
 		free(err);
+		inlog_unread(raw, len, "deferred", "the spool cannot be used");
 		return EXIT_TEMPFAIL;
 	}
 	addr_index_ensure(cfg->spool);  /* spools made before the index */
@@ -839,9 +847,11 @@ int process_mail_at(const struct config *cfg, const char *raw, size_t len,
 			log_msg(LOG_ERR, "cannot read the mail: out of memory, "
 			        "will retry\n");
 			free(err);
+			inlog_unread(raw, len, "deferred", "out of memory");
 			return EXIT_TEMPFAIL;
 		}
 		log_msg(LOG_WARNING, "unreadable mail dropped: %s\n", err);
+		inlog_unread(raw, len, "dropped", "unreadable");
 		free(err);
 		return 0;
 	}
@@ -930,10 +940,19 @@ out:
 	/* A file that does not load sets the mail aside instead of
 	 * failing it like a full disk (held.h). */
 	if (rc == EXIT_TEMPFAIL && damage_count() != damage_before)
-		rc = damaged(&c, damage_last());
+		rc = damaged(&c, damage_last(), &aside);
 	if (rc == 0)
 		held_done(cfg->spool, c.s.digest);
 done:
+	/* Every path ends with the mail's one line (inlog.h): those that
+	 * wrote none (a file that did not load, a lock or a read that
+	 * failed) write it here, with what became of the mail. */
+	if (inlog_lines() == lines_before)
+		inlog_line(&c, &in, client, rc == 0 ? (buf_str(&c.error)[0] ?
+		           "refused" : "done") : aside ? "held" : "deferred",
+		           rc == 0 ? NULL : aside ? "a file it needs does not "
+		           "load: set aside" : "a temporary failure (the lines "
+		           "before say which)");
 	i18n_use(lang_was);
 	intake_free(&in);
 	auth_forget(&c);

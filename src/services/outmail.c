@@ -58,6 +58,14 @@ size_t reply_cap(const struct svc *s)
 /* Where to cut text so that at most max bytes of it stay: after the
  * last line end within them when that keeps at least half, else at the
  * last UTF-8 character boundary. */
+
+static unsigned long queued_total;  /* reply_queued_total() */
+
+unsigned long reply_queued_total(void)
+{
+	return queued_total;
+}
+
 static size_t cut_point(const char *text, size_t max)
 {
 	size_t i;
@@ -507,5 +515,9 @@ static void queue_out(struct svc *s, struct txn *t, const char *addr,
 	         (long long)ts.tv_sec, ts.tv_nsec, s->digest, n);
 	if (outbox_put(t, name, env_from, addr, msg, cap) < 0)
 		s->queue_failed = 1;  /* logged; a mail must not go out half */
+	else {
+		s->queued++;
+		queued_total++;
+	}
 	free(msg);
 }

@@ -84,6 +84,11 @@ void reply_queue_file(struct svc *s, struct txn *t, const char *addr,
                       const char *subject, const char *text,
                       const struct reply_file *att);
 
+/* How many mails every svc of this process put in an outbox
+ * transaction so far (each svc's own count is s->queued): the count of a
+ * run's summary line, robots' replies included.  Never fails. */
+unsigned long reply_queued_total(void);
+
 /* The reply size cap for this mail or event in bytes: s->reply_cap when set
  * and lower than cfg->max_reply_size, else cfg->max_reply_size. */
 size_t reply_cap(const struct svc *s);

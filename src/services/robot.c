@@ -562,10 +562,11 @@ static int robot_play(const struct config *cfg, const char *game, long board)
 	saved = board_save_said(&s, &b, &after);
 	if (saved != CMD_DONE)
 		goto out;
+	/* mails=: the board mails the move queued (epamserv(1), LOGGING) */
 	log_msg(LOG_INFO, "robot %s: %s board %ld move %zu %s (depth %d, %llu "
-	        "nodes, %llu ms)\n", r->userid, game, board, b.g.nmoves, text,
-	        res.depth, (unsigned long long)res.nodes,
-	        (unsigned long long)res.elapsed_ms);
+	        "nodes, %llu ms) mails=%d\n", r->userid, game, board,
+	        b.g.nmoves, text, res.depth, (unsigned long long)res.nodes,
+	        (unsigned long long)res.elapsed_ms, s.queued);
 	if (res.timed_out)
 		log_msg(LOG_WARNING, "robot %s: %s board %ld move %zu: the search "
 		        "was cut short by robot_think_ms = %d after %llu of its "

@@ -130,6 +130,9 @@ struct svc {
 	                          its processed record; NULL for an event
 	                          that is no mail ("(no Message-ID)") */
 	int nout;              /* outgoing mails so far, for their Message-IDs */
+	int queued;            /* mails put in the outbox's transaction so
+	                          far (never reset: the count of a mail's
+	                          log line, pipeline/inlog.h) */
 	int queue_failed;      /* reply_queue could not compose a mail (out
 	                          of memory): svc_commit aborts instead */
 	size_t reply_cap;      /* most bytes one reply may take in the

@@ -611,8 +611,10 @@ static enum deliver_result settle(const char *spool, const struct attempt *a,
 	if (out == SMTP_DOWN) {
 		if (outbox_retry_relay(&r, pol->now, pol->retry_days)) {
 			retry_save(spool, "outbox", name, &r);
-			/* due on the first run that reaches the relay */
-			log_attempt(LOG_WARNING, a, "deferred", r.attempts, 0, "relay");
+			/* due on the first run that reaches the relay; a
+			 * notice: the run's relay: line tells the operator,
+			 * once an outage (cli/relay.c) */
+			log_attempt(LOG_NOTICE, a, "deferred", r.attempts, 0, "relay");
 			return DELIVER_DOWN;
 		}
 	} else if (out == SMTP_TEMPFAIL || out == SMTP_LOST) {
@@ -781,6 +783,14 @@ int outbox_deliver(const char *spool, const struct smtp_settings *smtp,
 			st->failed++;
 			break;
 		case DELIVER_DOWN:
+			if (!st->down) {
+				struct outbox_retry r;
+				retry_load(spool, names[i], &r);
+				st->down = 1;
+				snprintf(st->down_reason, sizeof st->down_reason,
+				         "%s", r.reason);
+			}
+			/* fall through */
 		case DELIVER_LOST:
 			down = 1;
 			/* fall through */

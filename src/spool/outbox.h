@@ -109,6 +109,9 @@ struct outbox_stats {
 	int sent, deferred, failed, waiting;  /* waiting: not due yet */
 	int held;     /* on hold (admin outbox hold): never tried */
 	int skipped;  /* another run was sending it, or had sent it */
+	int down;     /* 1: the relay could not be used (no connection, or
+	                 a 421 greeting): the run stopped there */
+	char down_reason[OUTBOX_REASON_MAX]; /* with down: why, printable */
 };
 
 struct smtp_settings;

@@ -103,18 +103,17 @@ static void log_file_line(int priority, const char *line)
 		        strerror(errno));
 }
 
-void log_msg(int priority, const char *fmt, ...)
+/* log_msg and log_told: told 1 puts the line on standard error
+ * whatever its priority. */
+static void log_line(int priority, int told, const char *fmt, va_list ap)
 {
 	char line[1024];
 	char *english;
-	va_list ap;
 	size_t n;
 
 	if (priority == LOG_DEBUG && !log_is_verbose)
 		return;
-	va_start(ap, fmt);
 	vsnprintf(line, sizeof line, fmt, ap);
-	va_end(ap);
 	/* A loader's error quoted here was made in the run's language:
 	 * the log has its English (errlang.h). */
 	english = errlang_english(line);
@@ -128,12 +127,30 @@ void log_msg(int priority, const char *fmt, ...)
 	 * message: controls, bidi overrides and broken UTF-8 must not forge
 	 * or disguise a log line. */
 	util_clean_line(line);
-	if (priority <= LOG_WARNING || log_stderr_all)
+	if (priority <= LOG_WARNING || log_stderr_all || told)
 		fprintf(stderr, "epamserv: %s\n", line);
 	if (log_to_syslog)
 		syslog(priority, "%s", line);
 	if (log_fd >= 0)
 		log_file_line(priority, line);
+}
+
+void log_msg(int priority, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	log_line(priority, 0, fmt, ap);
+	va_end(ap);
+}
+
+void log_told(int priority, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	log_line(priority, 1, fmt, ap);
+	va_end(ap);
 }
 
 /* Whether v must be quoted: empty, or holding a blank, a quote, a

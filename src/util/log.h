@@ -8,8 +8,9 @@
  * facility mail, where mail administrators look (the default), a file,
  * one line per message with a UTC timestamp, or standard error
  * ("stderr").  Notices and info lines reach standard error only with
- * --verbose or when it is the destination, so that a cron run that went
- * well prints nothing (SPEC-like rule: quiet cron).
+ * --verbose, when it is the destination, or through log_told (a change
+ * the operator must hear of once), so that a cron run that went well
+ * prints nothing (SPEC-like rule: quiet cron).
  * Priorities are syslog's: LOG_ERR, LOG_WARNING, LOG_NOTICE, LOG_INFO,
  * LOG_DEBUG; LOG_DEBUG is written only with --verbose.  Each call is one
  * line: a trailing newline in the format is dropped, control characters
@@ -47,6 +48,12 @@ int log_open(int verbose, const char *dest, char **err);
 
 /* Log one line at a syslog priority. */
 void log_msg(int priority, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+
+/* As log_msg, and on standard error whatever the priority and
+ * --verbose (so cron mails it): a change the operator must hear of once,
+ * such as the relay working again after an outage (cli/relay.c). */
+void log_told(int priority, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
 
 /* Append " key=value" to b (no blank before the first pair): the

@@ -8,7 +8,10 @@ names the person who ran sudo, unless it is no login name (a newline in
 it would forge a second line of the log); a plain user is his own
 account's name, not the USER he sets.  Before issue 29 the log said
 USER ("alice", "root") or, with neither variable, the uid after the
-switch ("uid 65534"), and wrote SUDO_USER as it came.
+switch ("uid 65534"), and wrote SUDO_USER as it came.  Issue 33 item 7:
+SUDO_USER is believed only when the real uid is root's (sudo made him
+root); a plain user who sets it is logged by his account's name (before,
+by the SUDO_USER he chose).
 
 Run as root (CI is): the plain user is uid 65534, which runs a copy of
 the binary on a spool of its own."""
@@ -128,6 +131,13 @@ try:
     ok(rc == 0, "uid %d: admin user add works" % NOBODY, err)
     is_(by_whom(env, "gina"), NOBODY_NAME, "a plain user is logged by his "
         "account's name, not by the USER he sets")
+    rc, err = admin_add(env, "hank", {"SUDO_USER": "op", "USER": "root"},
+                        user=NOBODY, binary=binary)
+    ok(rc == 0, "uid %d with SUDO_USER set: admin user add works" % NOBODY,
+       err)
+    is_(by_whom(env, "hank"), NOBODY_NAME, "a plain user is logged by his "
+        "account's name, not by a SUDO_USER he sets himself (issue 33: "
+        "SUDO_USER is believed for root only)")
 finally:
     for e in envs:
         e.close()
