@@ -690,3 +690,5 @@ EXTRA_DIST += tests/integration/test_potfiles.py
 # full paths; nothing calls the sweep daily.
 TESTS += tests/integration/test_recipes.py
 EXTRA_DIST += tests/integration/test_recipes.py
+TESTS += tests/integration/test_downgrade.py
+EXTRA_DIST += tests/integration/test_downgrade.py
