@@ -692,3 +692,5 @@ TESTS += tests/integration/test_recipes.py
 EXTRA_DIST += tests/integration/test_recipes.py
 TESTS += tests/integration/test_downgrade.py
 EXTRA_DIST += tests/integration/test_downgrade.py
+TESTS += tests/integration/test_replay.py
+EXTRA_DIST += tests/integration/test_replay.py

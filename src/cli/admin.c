@@ -18,6 +18,7 @@
  *                                   (admin_repair.c)
  *   admin backup DEST | restore [--force] SRC | upgrade   (admin_backup.c)
  *   admin downgrade [--force]       (admin_downgrade.c)
+ *   admin replay MAILDIR [--since TIME]   (keep.c)
  *
  * Every change goes through the same locks and transactions as mail
  * commands, and is logged (syslog and SPOOL/admin.log) with who made it
@@ -407,6 +408,7 @@ static const struct {
 	{ "restore", cli_admin_backup, "[--force] SRC", 0 },
 	{ "upgrade", cli_admin_backup, "", 0 },
 	{ "downgrade", admin_downgrade, "[--force]", 0 },
+	{ "replay", admin_replay, "MAILDIR [--since TIME]", 1 },
 };
 
 #define ADMIN_NCMDS (sizeof admin_cmds / sizeof admin_cmds[0])
