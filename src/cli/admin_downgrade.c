@@ -329,7 +329,6 @@ int admin_downgrade(const struct config *cfg, int argc, char **argv)
 {
 	struct downgrade d = { cfg, 0, 0, NULL, 0, 0, 0, 0, 0 };
 
-	(void)argv;
 	if (argc == 2 && strcmp(argv[1], "--force") == 0)
 		d.force = 1;
 	else if (argc != 1) {
