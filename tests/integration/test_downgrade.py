@@ -39,8 +39,12 @@ def git(*args):
                           stdout=subprocess.PIPE, stderr=subprocess.PIPE)
 
 
-if not shutil.which("git") or \
-        git("rev-parse", "--is-inside-work-tree").returncode != 0:
+top = git("rev-parse", "--show-toplevel") if shutil.which("git") else None
+# A tarball unpacked inside a work tree (make distcheck's) is no work
+# tree of its own: its top must be the source directory itself.
+if not top or top.returncode != 0 or \
+        os.path.realpath(top.stdout.decode().strip()) != \
+        os.path.realpath(SRCDIR):
     skip_all(env, "the source directory is no git work tree (a tarball)")
 if git("cat-file", "-e", PREVIOUS + "^{commit}").returncode != 0:
     skip_all(env, "the git history lacks the previous release %s (a "

@@ -19,7 +19,8 @@ try:
     env.env["EPAMSERV_KEEP_INCOMING"] = kept
     env.players("alice", "bob")
     env.start_game("alice", "bob", 101)
-    before = sorted(os.listdir(os.path.join(kept, "new")))
+    new = os.path.join(kept, "new")
+    before = sorted(os.listdir(new)) if os.path.isdir(new) else []
     ok(len(before) >= 4, "receive keeps a copy of each mail in new/",
        before)
 
