@@ -713,3 +713,7 @@ EXTRA_DIST += tests/integration/test_units.py
 # outage told once.
 TESTS += tests/integration/test_inlog_once.py
 EXTRA_DIST += tests/integration/test_inlog_once.py
+TESTS += tests/integration/test_downgrade.py
+EXTRA_DIST += tests/integration/test_downgrade.py
+TESTS += tests/integration/test_replay.py
+EXTRA_DIST += tests/integration/test_replay.py

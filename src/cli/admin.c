@@ -17,6 +17,8 @@
  *   admin journal list|apply|discard ...
  *                                   (admin_repair.c)
  *   admin backup DEST | restore [--force] SRC | upgrade   (admin_backup.c)
+ *   admin downgrade [--force]       (admin_downgrade.c)
+ *   admin replay MAILDIR [--since TIME]   (keep.c)
  *
  * Every change goes through the same locks and transactions as mail
  * commands, and is logged (syslog and SPOOL/admin.log) with who made it
@@ -408,6 +410,8 @@ static const struct {
 	{ "backup", cli_admin_backup, "DEST", 1 },
 	{ "restore", cli_admin_backup, "[--force] SRC", 0 },
 	{ "upgrade", cli_admin_backup, "", 0 },
+	{ "downgrade", admin_downgrade, "[--force]", 0 },
+	{ "replay", admin_replay, "MAILDIR [--since TIME]", 1 },
 };
 
 #define ADMIN_NCMDS (sizeof admin_cmds / sizeof admin_cmds[0])

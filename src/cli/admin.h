@@ -55,6 +55,14 @@ int admin_each_board(const struct config *cfg,
 int admin_user(const struct config *cfg, int argc, char **argv);
 int admin_bounces(const struct config *cfg, int argc, char **argv);
 
+/* admin_downgrade.c: "downgrade [--force]": the spool in the previous
+ * release's formats.  A sysexits status. */
+int admin_downgrade(const struct config *cfg, int argc, char **argv);
+
+/* keep.c: "replay MAILDIR [--since TIME]": the mails kept there
+ * (keep_incoming) fed through the intake in order.  A sysexits status. */
+int admin_replay(const struct config *cfg, int argc, char **argv);
+
 /* admin_check.c: "check [--fix]". */
 int admin_check(const struct config *cfg, int argc, char **argv);
 

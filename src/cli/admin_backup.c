@@ -13,8 +13,10 @@
  *                              --force); 75 the spool is in use; 74 an
  *                              I/O error
  *   admin upgrade              game files of version 1 to 5 rewritten as
- *                              version 6, user files of version 1 as
- *                              version 2, each under its lock in its own
+ *                              version 6 (7 when a move has a comment),
+ *                              user files of version 1 as version 2;
+ *                              game files of version 6 and 7 are current;
+ *                              each under its lock in its own
  *                              transaction; one line per file changed.
  *                              0 done (or nothing to do); 75 a lock
  *                              stayed busy; 1 a file failed (the others
@@ -151,7 +153,12 @@ static int admin_restore(const struct config *cfg, int force, const char *src)
 
 /* ---- admin upgrade ---- */
 
+/* GAME_VERSION: the version a rewritten game file has at least (game_format
+ * writes 7, GAME_VERSION_NEWEST, only for a file with a comment line);
+ * USER_VERSION: the one version of user files this binary writes.  Both
+ * are the versions gamefile.c and users.c write (spool/README). */
 #define GAME_VERSION 6
+#define GAME_VERSION_NEWEST 7
 #define USER_VERSION 2
 #define FILE_MAX (8 * 1024 * 1024)
 
@@ -222,7 +229,7 @@ static void upgrade_board(struct upgrade *u, const char *game, long board,
 	char key[200], path[4096], *text = NULL, *out = NULL, *err = NULL;
 	int v = file_version(u->cfg->spool, rel, "epamserv-game");
 
-	if (v > GAME_VERSION)
+	if (v > GAME_VERSION_NEWEST)
 		u->newer++;
 	if (v == 0 || v >= GAME_VERSION)
 		return;   /* current, newer, or damaged: admin check says which */

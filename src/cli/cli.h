@@ -96,6 +96,12 @@ int cli_web(const struct config *cfg, int argc, char **argv);
 /* Deliver the outbox when an SMTP server is configured (after receive). */
 void cli_deliver_quietly(const struct config *cfg);
 
+/* The setting keep_incoming (keep.c): write raw (len bytes) as it came
+ * into that Maildir (tmp/, fsync, new/).  0 when done or when the
+ * setting is empty; -1 when the copy could not be made (logged): the
+ * mail must then not be processed (receive exits 75). */
+int keep_incoming(const struct config *cfg, const char *raw, size_t len);
+
 /* ---- the subcommands' table (subcmds.c) ---- */
 
 /* What main sets up before it runs a subcommand (struct subcmd's

@@ -11,6 +11,8 @@
  * other code to 75).  After the mail's effects are saved, the outbox is
  * delivered when an SMTP server is configured; a delivery failure does not
  * change the exit status (the mail waits in the outbox for "flush").
+ * With keep_incoming set, the mail is copied there first (keep.c); a
+ * copy that cannot be made is exit 75.
  */
 #include "cli/cli.h"
 #include "pipeline/inlog.h"
@@ -40,6 +42,11 @@ int cli_receive(const struct config *cfg, int argc, char **argv)
 	if (!raw) {
 		perror(_("epamserv: reading the mail"));
 		inlog_unread(NULL, 0, "deferred", "cannot read the mail");
+		return EXIT_TEMPFAIL;
+	}
+	/* The copy first (keep.c): a mail processed is a mail kept. */
+	if (keep_incoming(cfg, raw, len) < 0) {
+		free(raw);
 		return EXIT_TEMPFAIL;
 	}
 	robot_ensure(cfg);

@@ -407,6 +407,17 @@ int game_white_score2(const struct game *g);
 /* The file text (malloc'ed, caller frees), see gamefile.c. */
 char *game_format(const struct game *g);
 
+/* The file text in version 4, the newest the previous release reads
+ * (gamefile_v4.c; malloc'ed, caller frees): game_format's text without
+ * the lines of versions 5 to 7.  Each line left out that holds what a
+ * player or the game's options set (all but the clock, and the
+ * agreement of a game already started) is passed to dropped (when not
+ * NULL) with arg, its line number in game_format's text and its text
+ * (without the newline). */
+char *game_format_v4(const struct game *g,
+                     void (*dropped)(void *arg, int lineno, const char *line),
+                     void *arg);
+
 /* Read a game file's text (version 1 to 6): replays every move, applies the
  * end and vote lines, and compares the stored position and result.  name is used in messages ("games/epaminondas/101.game").
  * Returns 0, or -1 with a malloc'ed *err "NAME:LINE: problem". */

@@ -5,7 +5,7 @@
 src_libepamserv_a_SOURCES += \
 	src/game/clock.c src/game/clock.h \
 	src/game/game.c src/game/game.h \
-	src/game/gamefile.c src/game/cond.c src/game/result_words.c \
+	src/game/gamefile.c src/game/gamefile_v4.c src/game/cond.c src/game/result_words.c \
 	src/game/options.c src/game/options.h \
 	src/game/render.c src/game/render_html.c src/game/render.h \
 	src/game/render_words.c \

@@ -8,7 +8,7 @@ src_libepamserv_a_SOURCES += \
 	src/spool/group.c src/spool/group.h \
 	src/spool/backup.c src/spool/backup.h \
 	src/spool/spool.c src/spool/spool.h \
-	src/spool/users.c src/spool/users.h \
+	src/spool/users.c src/spool/users_v1.c src/spool/users.h \
 	src/spool/seeks.c src/spool/seeks.h \
 	src/spool/addrindex.c src/spool/addrindex.h \
 	src/spool/pwcache.c src/spool/pwcache.h \

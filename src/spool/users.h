@@ -321,6 +321,17 @@ int user_salvage(const char *spool, const char *userid, struct user *u,
  * no file written since issue 15 has the old line. */
 char *user_format(const struct user *u);
 
+/* The file text in version 1, the only version the previous release
+ * reads (users_v1.c; malloc'ed, caller frees): user_format's text with
+ * only the lines version 1 has, the first confirmed address without its
+ * times; an account without a confirmed address is written closed (as
+ * signed off at now), a robot's keeps its robot line (users_v1.c).  Each line left out but the first address's times
+ * is passed to dropped (when not NULL) with arg, its line number in
+ * user_format's text and its text (without the newline). */
+char *user_format_v1(const struct user *u, time_t now,
+                     void (*dropped)(void *arg, int lineno, const char *line),
+                     void *arg);
+
 /* Relative path "users/USERID" into buf. */
 void user_path(const char *userid, char *buf, size_t len);
 

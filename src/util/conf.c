@@ -505,6 +505,10 @@ static const struct config_key {
 	      "days mails of failed/ are kept"),
 	K_INT(maildir_keep_days, MAILDIR_KEEP_DAYS, 0, 0, 3650,
 	      "days processed mails stay in cur/; 0: kept"),
+	/* Issue 33: a copy of each piped mail, for a restore to replay. */
+	K_STR(keep_incoming, KEEP_INCOMING, "", NULL, NULL, NULL,
+	      "a Maildir receive copies each mail into before it is "
+	      "processed; empty: none"),
 	K_INT(imap_keep_days, IMAP_KEEP_DAYS, 0, 0, 3650,
 	      "days processed IMAP mails stay; 0: kept"),
 	/* Correspondence time (issue 15): the time a move counts at. */

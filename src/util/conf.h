@@ -35,7 +35,7 @@
 
 /* The number of keys (config_keys[] in conf.c; a static assertion
  * there keeps the two equal). */
-#define CONFIG_NKEYS 69
+#define CONFIG_NKEYS 70
 
 /* config.arrival: which record of a mail's arrival a move counts at. */
 enum arrival_source {
@@ -122,6 +122,8 @@ struct config {
 	                          removed after; 0 = kept */
 	int imap_keep_days;  /* batch --imap: processed mails expunged after;
 	                        0 = kept */
+	char *keep_incoming; /* receive: the Maildir each mail is copied into
+	                        first (cli/keep.c), "" when unset */
 	int arrival;         /* enum arrival_source */
 	int arrival_max_hours; /* an arrival is at most this many hours
 	                          before the mail was first read */

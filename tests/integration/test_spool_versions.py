@@ -6,7 +6,9 @@ and in the log (result and address records), and `admin upgrade`
 leaves it alone, in German too (the sentence translated, the newer file
 still told from damage); `admin upgrade` rewrites game files
 of versions 1-5 as version 6 and user files of version 1 as version 2,
-naming each file it changed, and the files still load and replay."""
+naming each file it changed, and the files still load and replay; a
+game file of version 7 (this version's own, written when a move carries
+a comment) is current, not "written by a newer epamserv"."""
 import os
 
 from harness import Env, ok, is_, contains, done, make_mail, \
@@ -107,6 +109,18 @@ try:
              "a newer address record is named as such")
     os.unlink(entry)
 
+    # -- this version's own version 7: a board with a comment -----------
+    env.signup("carol@example.org", "carol", "pw3")
+    env.mail("carol@example.org",
+             "epaminondas challenge carol alice by carol pw3")
+    env.mail(A, "epaminondas accept 102 alice pw1")
+    env.mail("carol@example.org", "epaminondas move 102 carol pw3 e1-e3",
+             "Good luck!")
+    commented = env.game_file(102)
+    ok(commented.startswith("epamserv-game 7\n") and
+       "comment: 1 Good luck!" in commented,
+       "a board with a comment is version 7", commented)
+
     # -- old files --------------------------------------------------------
     v1 = ("epamserv-game 1\ngame: epaminondas\nboard: 150\n"
           "options: -size=14x12\nwhite: alice\nblack: bob\n"
@@ -139,6 +153,7 @@ try:
     contains(env.user_file("gus"), "address: gus@old.example",
              "the user file keeps its address")
     is_(env.game_file(101), current, "a current file is left as it was")
+    is_(env.game_file(102), commented, "a file of version 7 is left as it was")
     is_(env.game_file(160), newer_game, "a newer game file is left alone")
     with open(os.path.join(users, "ivy")) as f:
         is_(f.read(), newer_user, "a newer user file is left alone")
