@@ -23,6 +23,7 @@
 #include "cli/cli.h"
 #include "game/game.h"
 #include "spool/backup.h"
+#include "spool/formats.h"
 #include "spool/lock.h"
 #include "spool/spool.h"
 #include "spool/txn.h"
@@ -151,8 +152,9 @@ static int admin_restore(const struct config *cfg, int force, const char *src)
 
 /* ---- admin upgrade ---- */
 
-#define GAME_VERSION 6
-#define USER_VERSION 2
+/* The versions of spool/formats.h, the one place they live. */
+#define GAME_VERSION FORMAT_GAME
+#define USER_VERSION FORMAT_USER
 #define FILE_MAX (8 * 1024 * 1024)
 
 struct upgrade {
