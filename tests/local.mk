@@ -690,3 +690,8 @@ EXTRA_DIST += tests/integration/test_potfiles.py
 # full paths; nothing calls the sweep daily.
 TESTS += tests/integration/test_recipes.py
 EXTRA_DIST += tests/integration/test_recipes.py
+# Issue 33 item 2: --version says the build's version (git describe, or
+# the tarball's .tarball-version) and the formats it reads and writes,
+# as whole sentences, the numbers those the binary writes.
+TESTS += tests/integration/test_version.py
+EXTRA_DIST += tests/integration/test_version.py
