@@ -13,7 +13,9 @@ header is rewritten only when the version changed.  The lines after the
 first are whole sentences of the catalogue (German with LANGUAGE=de),
 one a kind of versioned file, and what they say is what the binary
 writes: a new board is game file version 6, a board with a move's
-comment version 7, a user file version 2.  The man pages name
+comment version 7, a user file version 2.  A configuration that does
+not load changes nothing of it (only the catalogues' directory is read
+from it).  The man pages name
 configure's version.  On the old tree --version printed "epamserv 0.1.0"
 alone, whatever the commit."""
 import os
@@ -137,6 +139,13 @@ try:
     else:
         is_(lines[0] if lines else "", "epamserv " + want,
             "the first line is the version from %s" % how)
+    bad = os.path.join(env.root, "bad.conf")
+    with open(bad, "w") as f:
+        f.write("no such setting = 1\n")
+    rc2, out2, err2 = env.run("--version", env={"EPAMSERV_CONF": bad})
+    ok(rc2 == 0 and out2 == out and err2 == "",
+       "a configuration that does not load changes nothing of --version",
+       (rc2, out2[:80], err2))
     for name in ("epamserv.1", "epamserv.conf.5", "epamserv-rules.7"):
         with open(os.path.join(SRCDIR, "man", name)) as f:
             th = f.read().split("\n.TH ", 1)[1].split("\n")[0]
