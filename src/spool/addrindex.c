@@ -78,7 +78,8 @@ int addr_entry_load(const char *spool, const char *addr, struct addr_entry *e,
 	for (line = strtok_r(text, "\n", &save); line;
 	     line = strtok_r(NULL, "\n", &save)) {
 		char when[32], who[32], newer[200];
-		if (line == text && magic_newer(line, "epamserv-address", FORMAT_ADDRESS, newer,
+		if (line == text && magic_newer(line, "epamserv-address",
+		                                FORMAT_ADDRESS, newer,
 		                                sizeof newer)) {
 			struct buf b = BUF_INIT;
 			buf_printf(&b, "%s:1: %s", path, newer);

@@ -104,7 +104,8 @@ int bounce_parse(const char *text, struct bounce *b)
 	strcpy(b->dsn, "-");
 	if (strncmp(text, BOUNCE_MAGIC, strlen(BOUNCE_MAGIC)) != 0)
 		return parse_v1(text, b);
-	for (p = text + strlen(BOUNCE_MAGIC); *p; p = strchr(p, '\n') ? strchr(p, '\n') + 1 : "")
+	for (p = text + strlen(BOUNCE_MAGIC); *p;
+	     p = strchr(p, '\n') ? strchr(p, '\n') + 1 : "")
 		parse_line(p, b);
 	if (!b->address[0] || b->count < 1 || b->count > 1000000000L ||
 	    !b->first || !b->last || b->code < 0 || b->code > 599)
