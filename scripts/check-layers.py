@@ -32,6 +32,9 @@ import os
 import re
 import sys
 
+# The headers the build makes at the top of the build tree, outside
+# src/: configure's and scripts/version.sh's.
+BUILT_HEADERS = ("config.h", "buildversion.h")
 INCLUDE = re.compile(r'^\s*#\s*include\s+"([^"]+)"')
 MAILCTX = re.compile(r'\bstruct\s+cmdctx\b')
 
@@ -199,7 +202,7 @@ def check(src, layers, top):
             inc = m.group(1)
             target = resolve(src, rel, inc)
             if target is None:
-                if inc != "config.h":
+                if inc not in BUILT_HEADERS:
                     errors.append("%s: includes %s, which is not under %s/"
                                   % (where, inc, top))
                 continue

@@ -201,7 +201,13 @@ int main(int argc, char **argv)
 		return 0;
 	}
 	if (argc >= 2 && strcmp(argv[1], "--version") == 0) {
-		printf("%s\n", PACKAGE_STRING);
+		/* The catalogues where the configuration says, when it loads;
+		 * one that does not is no reason to withhold the version. */
+		if (config_load(&cfg, conf, &err) == 0)
+			i18n_bind(cfg.locale_dir);
+		free(err);
+		config_free(&cfg);
+		cli_version(stdout);
 		return 0;
 	}
 	if ((rc = config_load(&cfg, conf, &err)) < 0) {

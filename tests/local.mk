@@ -717,3 +717,8 @@ TESTS += tests/integration/test_downgrade.py
 EXTRA_DIST += tests/integration/test_downgrade.py
 TESTS += tests/integration/test_replay.py
 EXTRA_DIST += tests/integration/test_replay.py
+# Issue 33 item 2: --version says the build's version (git describe, or
+# the tarball's .tarball-version) and the formats it reads and writes,
+# as whole sentences, the numbers those the binary writes.
+TESTS += tests/integration/test_version.py
+EXTRA_DIST += tests/integration/test_version.py

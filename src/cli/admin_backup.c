@@ -25,6 +25,7 @@
 #include "cli/cli.h"
 #include "game/game.h"
 #include "spool/backup.h"
+#include "spool/formats.h"
 #include "spool/lock.h"
 #include "spool/spool.h"
 #include "spool/txn.h"
@@ -153,13 +154,13 @@ static int admin_restore(const struct config *cfg, int force, const char *src)
 
 /* ---- admin upgrade ---- */
 
-/* GAME_VERSION: the version a rewritten game file has at least (game_format
- * writes 7, GAME_VERSION_NEWEST, only for a file with a comment line);
- * USER_VERSION: the one version of user files this binary writes.  Both
- * are the versions gamefile.c and users.c write (spool/README). */
-#define GAME_VERSION 6
-#define GAME_VERSION_NEWEST 7
-#define USER_VERSION 2
+/* The versions of spool/formats.h, the one place they live: a rewritten
+ * game file has at least GAME_VERSION (game_format writes
+ * GAME_VERSION_NEWEST only for a file with a comment line); USER_VERSION
+ * is the one version of user files this binary writes. */
+#define GAME_VERSION FORMAT_GAME
+#define GAME_VERSION_NEWEST FORMAT_GAME_NEWEST
+#define USER_VERSION FORMAT_USER
 #define FILE_MAX (8 * 1024 * 1024)
 
 struct upgrade {

@@ -32,6 +32,7 @@
 #include "cli/admin.h"
 #include "cli/cli.h"
 #include "game/game.h"
+#include "spool/formats.h"
 #include "spool/lock.h"
 #include "spool/spool.h"
 #include "spool/txn.h"
@@ -47,11 +48,11 @@
 #include <string.h>
 
 /* The versions the previous release reads at most (its gamefile.c and
- * users.c), and the newest this one reads. */
+ * users.c), and the newest this one reads (spool/formats.h). */
 #define OLD_GAME_VERSION 4
 #define OLD_USER_VERSION 1
-#define GAME_VERSION_NEWEST 7
-#define USER_VERSION_NEWEST 2
+#define GAME_VERSION_NEWEST FORMAT_GAME_NEWEST
+#define USER_VERSION_NEWEST FORMAT_USER
 #define FILE_MAX (8 * 1024 * 1024)
 /* A dropped line is shown up to this many bytes (a comment may be 1000). */
 #define SHOWN_MAX 120

@@ -48,6 +48,7 @@
 #include "services/robot.h"
 #include "pipeline/inlog.h"
 #include "pipeline/process.h"
+#include "spool/formats.h"
 #include "spool/group.h"
 #include "spool/lock.h"
 #include "spool/txn.h"
@@ -352,7 +353,7 @@ static int curstate_known(const struct curstate *cs, const char *u)
 
 /* The first line of the state file.  Version 2 marks the mails left
  * alone as too old (CUR_SKIPPED); version 1 did not. */
-#define CURSTATE_HEADER "epamserv-cur 2\n"
+#define CURSTATE_HEADER FORMAT_LINE("epamserv-cur", FORMAT_CURSTATE) "\n"
 
 /* Most bytes a state file may take: 100,000 mails of 64-byte names, and
  * room to spare. */

@@ -93,6 +93,13 @@ int cli_replay(int argc, char **argv);
  * src/web/web.h; issue 18). */
 int cli_web(const struct config *cfg, int argc, char **argv);
 
+/* `epamserv --version` (version.c): "epamserv VERSION", the version of
+ * this build (git describe at build time, or the tarball's version
+ * file), then one sentence for each kind of versioned file saying which
+ * format versions this binary reads and writes, in the run's language,
+ * on out. */
+void cli_version(FILE *out);
+
 /* Deliver the outbox when an SMTP server is configured (after receive). */
 void cli_deliver_quietly(const struct config *cfg);
 

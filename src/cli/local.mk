@@ -19,4 +19,23 @@ src_libepamserv_a_SOURCES += \
 src_epamserv_SOURCES += $(EPAMSERV_RULES_CLI_SOURCES) \
 	src/cli/think.c src/cli/match.c \
 	src/cli/engine_args.c src/cli/cli_engine.h \
-	src/cli/subcmds.c src/cli/config.c
+	src/cli/subcmds.c src/cli/config.c src/cli/version.c
+
+# The version of this build (scripts/version.sh, doc/HACKING.md):
+# buildversion.h is remade on every make but written only when the
+# version changed, so a build after a new commit recompiles version.c
+# and relinks, and nothing else.  `make dist` writes the version into
+# the tarball's .tarball-version, which a build from the tarball reads.
+nodist_src_epamserv_SOURCES = buildversion.h
+BUILT_SOURCES += buildversion.h
+CLEANFILES += buildversion.h
+EXTRA_DIST += scripts/version.sh
+buildversion.h: epamserv-version-check
+	@$(SHELL) '$(srcdir)/scripts/version.sh' header '$(srcdir)' \
+	  '$(PACKAGE_VERSION)' $@
+.PHONY: epamserv-version-check dist-version
+epamserv-version-check:
+dist-hook: dist-version
+dist-version:
+	$(SHELL) '$(srcdir)/scripts/version.sh' print '$(srcdir)' \
+	  '$(PACKAGE_VERSION)' > '$(distdir)/.tarball-version'

@@ -35,6 +35,7 @@
 #include "cli/status_damage.h"
 #include "spool/addrindex.h"
 #include "spool/bounce.h"
+#include "spool/formats.h"
 #include "spool/lock.h"
 #include "spool/outbox.h"
 #include "spool/spool.h"
@@ -253,7 +254,8 @@ static void read_run(const char *spool, const char *name, struct run *r)
 	text = util_read_file(path, 4096, NULL);
 	if (!text)
 		return;
-	if (sscanf(text, "epamserv-run %d", &version) == 1 && version == 1) {
+	if (sscanf(text, "epamserv-run %d", &version) == 1 &&
+	    version == FORMAT_RUN) {
 		for (p = strtok(text, "\n"); p; p = strtok(NULL, "\n")) {
 			if (sscanf(p, "started: %31s", when) == 1)
 				util_parse_iso_time(when, &r->started);
@@ -286,8 +288,8 @@ void cli_note_run(const struct config *cfg, const char *name,
 	/* Written aside and renamed; advisory state: no fsync. */
 	if ((f = util_fopen_spool(tmp, 0)) == NULL)
 		goto fail;
-	fprintf(f, "epamserv-run 1\nstarted: %s\nended: %s\nexit: %d\n",
-	        t0, t1, rc);
+	fprintf(f, "epamserv-run %d\nstarted: %s\nended: %s\nexit: %d\n",
+	        FORMAT_RUN, t0, t1, rc);
 	if (delivered.noted && strcmp(name, "flush") == 0)
 		fprintf(f, "sent: %ld\ndeferred: %ld\nfailed: %ld\n",
 		        delivered.sent, delivered.deferred, delivered.failed);

@@ -87,6 +87,7 @@
  */
 #include "game/game.h"
 #include "spool/damage.h"
+#include "spool/formats.h"
 #include "spool/group.h"
 #include "spool/quarantine.h"
 #include "spool/spool.h"
@@ -101,13 +102,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define GAMEFILE_MAGIC_V7 "epamserv-game 7"
-#define GAMEFILE_MAGIC "epamserv-game 6"
-#define GAMEFILE_MAGIC_V5 "epamserv-game 5"
-#define GAMEFILE_MAGIC_V4 "epamserv-game 4"
-#define GAMEFILE_MAGIC_V3 "epamserv-game 3"
-#define GAMEFILE_MAGIC_V2 "epamserv-game 2"
-#define GAMEFILE_MAGIC_V1 "epamserv-game 1"
+/* The version lines written (spool/formats.h). */
+#define GAMEFILE_MAGIC_COMMENT \
+	FORMAT_LINE("epamserv-game", FORMAT_GAME_COMMENT)
+#define GAMEFILE_MAGIC FORMAT_LINE("epamserv-game", FORMAT_GAME)
 #define GAMEFILE_MAX (8 * 1024 * 1024)
 
 /* A game file never grows past what game_load reads: every ply's line
@@ -196,7 +194,7 @@ char *game_format(const struct game *g)
 	util_iso_time(g->updated, t2, sizeof t2);
 	buf_printf(&b, "%s\ngame: %s\nboard: %ld\noptions: %s\nwhite: %s\n"
 	           "black: %s\ncreated: %s\nupdated: %s\n",
-	           game_has_comments(g) ? GAMEFILE_MAGIC_V7 : GAMEFILE_MAGIC,
+	           game_has_comments(g) ? GAMEFILE_MAGIC_COMMENT : GAMEFILE_MAGIC,
 	           g->game, g->board, opts, g->white, g->black, t1, t2);
 	if (gf_unaccepted(g))
 		buf_puts(&b, "state: challenged\n");
@@ -960,14 +958,12 @@ static int gf_parse(struct game *g, const char *text, const char *name,
 			*next++ = '\0';
 		lineno++;
 		if (lineno == 1) {
-			version = strcmp(line, GAMEFILE_MAGIC_V7) == 0 ? 7
-			        : strcmp(line, GAMEFILE_MAGIC) == 0 ? 6
-			        : strcmp(line, GAMEFILE_MAGIC_V5) == 0 ? 5
-			        : strcmp(line, GAMEFILE_MAGIC_V4) == 0 ? 4
-			        : strcmp(line, GAMEFILE_MAGIC_V3) == 0 ? 3
-			        : strcmp(line, GAMEFILE_MAGIC_V2) == 0 ? 2
-			        : strcmp(line, GAMEFILE_MAGIC_V1) == 0 ? 1 : 0;
-			if (!version && !magic_newer(line, "epamserv-game", 7, msg,
+			version = magic_version(line, "epamserv-game");
+			if (version < FORMAT_GAME_OLDEST ||
+			    version > FORMAT_GAME_NEWEST)
+				version = 0;
+			if (!version && !magic_newer(line, "epamserv-game",
+			                             FORMAT_GAME_NEWEST, msg,
 			                             sizeof msg))
 				/* TRANSLATORS: the first line a game file
 				 * has. */

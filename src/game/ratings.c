@@ -9,6 +9,7 @@
  * precision.
  */
 #include "game/ratings.h"
+#include "spool/formats.h"
 #include "spool/group.h"
 #include "spool/spool.h"
 #include "util/buf.h"
@@ -23,7 +24,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define RESULT_MAGIC "epamserv-result 1"
+#define RESULT_MAGIC FORMAT_LINE("epamserv-result", FORMAT_RESULT)
 
 /* e^x by its Taylor series (|x| small, see above). */
 static double rt_exp(double x)
@@ -286,7 +287,7 @@ static int rt_parse(char *text, const char *path, struct rating_game *rg,
 	     line = strtok_r(NULL, "\n", &save)) {
 		char *colon = strstr(line, ": ");
 		lineno++;
-		if (lineno == 1 && magic_newer(line, "epamserv-result", 1, newer,
+		if (lineno == 1 && magic_newer(line, "epamserv-result", FORMAT_RESULT, newer,
 		                               sizeof newer)) {
 			buf_printf(&e, "%s:1: %s", path, newer);
 			*err = buf_take(&e);

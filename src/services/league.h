@@ -61,11 +61,12 @@
 #include "services/svc.h"
 #include "util/conf.h"
 #include "util/util.h"
+#include "spool/formats.h"
 #include "spool/lock.h"
 #include "spool/txn.h"
 #include "util/buf.h"
 
-#define LG_MAGIC "epamserv-league 1"
+#define LG_MAGIC FORMAT_LINE("epamserv-league", FORMAT_LEAGUE)
 #define LG_MAX 200          /* most members, and entries of a season */
 #define LG_DIVS_MAX 100     /* most divisions (LG_MAX / 3 and more, so
                                no division is over TF_PLAYERS_MAX) */

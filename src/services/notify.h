@@ -11,13 +11,14 @@
 #include "game/game.h"
 #include "services/headline.h"
 #include "services/svc.h"
+#include "spool/formats.h"
 #include "spool/users.h"
 
 struct txn;
 
 #define NOTIFY_INDEX "notify"
 #define NOTIFY_INDEX_MAX (16u << 20)  /* bytes: 16 MiB, some 400,000 lines */
-#define NOTIFY_MAGIC "epamserv-notify 1\n"
+#define NOTIFY_MAGIC FORMAT_LINE("epamserv-notify", FORMAT_NOTIFY) "\n"
 
 /* The index text (malloc'ed, caller frees): "" when there is none yet;
  * NULL on a read error (logged).  spool is the spool's directory. */

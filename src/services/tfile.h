@@ -47,11 +47,13 @@
 #ifndef EPAM_SERVICES_TFILE_H
 #define EPAM_SERVICES_TFILE_H
 
+#include "spool/formats.h"
+
 #include <stdio.h>
 #include <stdint.h>
 #include <time.h>
 
-#define TF_MAGIC "epamserv-tournament 1"
+#define TF_MAGIC FORMAT_LINE("epamserv-tournament", FORMAT_TOURNAMENT)
 #define TF_PLAYERS_MAX 20     /* most players a tournament takes (all
                                  its boards are made in one transaction) */
 #define TF_DOUBLE_MAX 14      /* most in a double round robin (its

@@ -3,6 +3,7 @@
  * addrindex.c - the per-address records of the spool (see addrindex.h).
  */
 #include "spool/addrindex.h"
+#include "spool/formats.h"
 #include "spool/group.h"
 #include "spool/lock.h"
 #include "spool/txn.h"
@@ -22,7 +23,7 @@
 #include <strings.h>
 #include <sys/stat.h>
 
-#define ADDR_MAGIC "epamserv-address 1"
+#define ADDR_MAGIC FORMAT_LINE("epamserv-address", FORMAT_ADDRESS)
 #define ADDR_MARKER "addresses/.complete"
 
 void addr_mailbox(const char *addr, char *box, size_t len)
@@ -77,7 +78,8 @@ int addr_entry_load(const char *spool, const char *addr, struct addr_entry *e,
 	for (line = strtok_r(text, "\n", &save); line;
 	     line = strtok_r(NULL, "\n", &save)) {
 		char when[32], who[32], newer[200];
-		if (line == text && magic_newer(line, "epamserv-address", 1, newer,
+		if (line == text && magic_newer(line, "epamserv-address",
+		                                FORMAT_ADDRESS, newer,
 		                                sizeof newer)) {
 			struct buf b = BUF_INIT;
 			buf_printf(&b, "%s:1: %s", path, newer);

@@ -4,6 +4,7 @@
  * (the order of the copy, and why it is safe, is in backup.h).
  */
 #include "spool/backup.h"
+#include "spool/formats.h"
 #include "spool/txn.h"
 #include "spool/lock.h"
 #include "util/buf.h"
@@ -25,7 +26,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#define BACKUP_MAGIC "epamserv-backup 1"
+#define BACKUP_MAGIC FORMAT_LINE("epamserv-backup", FORMAT_BACKUP)
 
 /* No command reads more of one spool file than this (batch --maildir's
  * record of cur/ in intake/, CURSTATE_MAX): a larger file is nothing the
@@ -937,10 +938,10 @@ enum restore_result backup_restore(const char *spool, const char *src,
 	nl = strchr(man, '\n');
 	if (nl)
 		*nl = '\0';
-	if (magic_newer(man, "epamserv-backup", 1, newer, sizeof newer) ||
+	if (magic_newer(man, "epamserv-backup", FORMAT_BACKUP, newer, sizeof newer) ||
 	    strcmp(man, BACKUP_MAGIC) != 0) {
 		buf_printf(&b.err, "%s: %s", path, magic_version(man,
-		           "epamserv-backup") > 1 ? newer
+		           "epamserv-backup") > FORMAT_BACKUP ? newer
 		           : _("not a backup manifest"));
 		rc = RESTORE_NOT_BACKUP;
 		goto out;

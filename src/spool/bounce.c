@@ -4,6 +4,7 @@
  * count, list, clear.
  */
 #include "spool/bounce.h"
+#include "spool/formats.h"
 #include "spool/lock.h"
 #include "util/buf.h"
 #include "util/util.h"
@@ -92,15 +93,19 @@ static void parse_line(const char *line, struct bounce *b)
 		util_parse_iso_time(v, &b->told);
 }
 
+/* The first line of a record of version 2 (version 1 had none). */
+#define BOUNCE_MAGIC FORMAT_LINE("epamserv-bounce", FORMAT_BOUNCE) "\n"
+
 int bounce_parse(const char *text, struct bounce *b)
 {
 	const char *p;
 
 	memset(b, 0, sizeof *b);
 	strcpy(b->dsn, "-");
-	if (strncmp(text, "epamserv-bounce 2\n", 18) != 0)
+	if (strncmp(text, BOUNCE_MAGIC, strlen(BOUNCE_MAGIC)) != 0)
 		return parse_v1(text, b);
-	for (p = text + 18; *p; p = strchr(p, '\n') ? strchr(p, '\n') + 1 : "")
+	for (p = text + strlen(BOUNCE_MAGIC); *p;
+	     p = strchr(p, '\n') ? strchr(p, '\n') + 1 : "")
 		parse_line(p, b);
 	if (!b->address[0] || b->count < 1 || b->count > 1000000000L ||
 	    !b->first || !b->last || b->code < 0 || b->code > 599)
@@ -163,7 +168,7 @@ static int write_record(const char *spool, const char *path,
 	snprintf(tmp, sizeof tmp, "%s/tmp/bounce.%ld", spool, (long)getpid());
 	if ((f = util_fopen_spool(tmp, 0)) == NULL)
 		return -1;
-	fprintf(f, "epamserv-bounce 2\naddress: %s\ncount: %ld\ndays: %ld\n"
+	fprintf(f, BOUNCE_MAGIC "address: %s\ncount: %ld\ndays: %ld\n"
 	        "first: %s\nlast: %s\nsource: %s\ncode: %d\ndsn: %s\n"
 	        "reason: %s\n", b->address, b->count, b->days, first, last,
 	        b->source, b->code, b->dsn, b->reason);

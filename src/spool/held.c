@@ -5,6 +5,7 @@
  * layer's held.c in issue 31; setting a mail aside is pipeline/held.c).
  */
 #include "spool/held.h"
+#include "spool/formats.h"
 #include "util/log.h"
 #include "util/util.h"
 
@@ -15,7 +16,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#define HELD_MAGIC "epamserv-held 1"
+#define HELD_MAGIC FORMAT_LINE("epamserv-held", FORMAT_HELD)
 
 /* A record's name: 32 lower-case hex digits. */
 static int digest_ok(const char *s)

@@ -16,7 +16,7 @@ src_libepamserv_a_SOURCES += \
 	src/spool/secret.c src/spool/secret.h \
 	src/spool/outbox.c src/spool/outbox.h \
 	src/spool/ratelimit.c src/spool/ratelimit.h \
-	src/spool/damage.c src/spool/damage.h \
+	src/spool/damage.c src/spool/damage.h src/spool/formats.h \
 	src/spool/quarantine.c src/spool/quarantine.h \
 	src/spool/bounce.c src/spool/bounce.h \
 	src/spool/accept.c src/spool/accept.h \

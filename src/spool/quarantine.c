@@ -4,6 +4,7 @@
  * quarantine.h).
  */
 #include "spool/quarantine.h"
+#include "spool/formats.h"
 #include "util/buf.h"
 #include "util/util.h"
 
@@ -16,7 +17,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#define QUARANTINE_MAGIC "epamserv-quarantine 1"
+#define QUARANTINE_MAGIC \
+	FORMAT_LINE("epamserv-quarantine", FORMAT_QUARANTINE)
 
 void quarantine_board_name(const char *game, long board, char *buf,
                            size_t len)

@@ -3,6 +3,7 @@
  * seeks.c - the seek files of open challenges (see seeks.h).
  */
 #include "spool/seeks.h"
+#include "spool/formats.h"
 #include "spool/group.h"
 #include "spool/spool.h"
 #include "util/buf.h"
@@ -18,7 +19,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define SEEK_MAGIC "epamserv-seek 1"
+#define SEEK_MAGIC FORMAT_LINE("epamserv-seek", FORMAT_SEEK)
 
 /* The largest seek file read (bytes). */
 #define SEEK_FILE_MAX 4096

@@ -4,6 +4,7 @@
  */
 #include "spool/users.h"
 #include "spool/damage.h"
+#include "spool/formats.h"
 #include "spool/group.h"
 #include "spool/pwcache.h"
 #include "spool/quarantine.h"
@@ -25,8 +26,15 @@
 #include <strings.h>
 #include <sys/stat.h>
 
-#define USER_MAGIC "epamserv-user 2"
-#define USER_MAGIC_V1 "epamserv-user 1"
+#define USER_MAGIC FORMAT_LINE("epamserv-user", FORMAT_USER)
+
+/* Whether line is the version line of a user file this binary reads. */
+static int user_version_read(const char *line)
+{
+	int v = magic_version(line, "epamserv-user");
+
+	return v >= FORMAT_USER_OLDEST && v <= FORMAT_USER;
+}
 
 void user_path(const char *userid, char *buf, size_t len)
 {
@@ -578,15 +586,14 @@ static int user_parse(char *text, const char *path, const char *userid,
 		char *colon;
 		lineno++;
 		if (lineno == 1) {
-			if (magic_newer(line, "epamserv-user", 2, newer,
-			                sizeof newer)) {
+			if (magic_newer(line, "epamserv-user", FORMAT_USER,
+			                newer, sizeof newer)) {
 				buf_printf(&e, "%s:1: %s", path, newer);
 				*err = buf_take(&e);
 				user_free(u);
 				return -1;
 			}
-			if (strcmp(line, USER_MAGIC) != 0 &&
-			    strcmp(line, USER_MAGIC_V1) != 0)
+			if (!user_version_read(line))
 				goto bad;
 			continue;
 		}
@@ -643,8 +650,7 @@ int user_salvage(const char *spool, const char *userid, struct user *u,
 	     line = strtok_r(NULL, "\n", &save)) {
 		char *colon, *copy;
 		lineno++;
-		if (lineno == 1 && (strcmp(line, USER_MAGIC) == 0 ||
-		                    strcmp(line, USER_MAGIC_V1) == 0))
+		if (lineno == 1 && user_version_read(line))
 			continue;
 		copy = xstrdup(line);
 		colon = strstr(line, ": ");

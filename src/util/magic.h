@@ -9,7 +9,8 @@
  * damage: the file was written by a newer epamserv (after a downgrade,
  * or a restore onto an older binary), and saying "malformed" would send
  * the administrator to repair a file that is fine.  Every change of a
- * file's format bumps its number (spool/README).
+ * file's format bumps its number in src/spool/formats.h, where each
+ * kind's numbers live (spool/README).
  */
 #ifndef EPAM_MAGIC_H
 #define EPAM_MAGIC_H

@@ -11,6 +11,7 @@
  */
 #include "web/web.h"
 
+#include "spool/formats.h"
 #include "util/i18n.h"
 #include "util/util.h"
 
@@ -24,7 +25,7 @@
 #include <unistd.h>
 
 #define MANIFEST ".epamserv-web"
-#define MANIFEST_MAGIC "epamserv-web 1"
+#define MANIFEST_MAGIC FORMAT_LINE("epamserv-web", FORMAT_WEB)
 
 static int entry_cmp(const void *a, const void *b)
 {

@@ -10,7 +10,8 @@ exited 64, and `admin backup --help` made a backup in a directory named
 "--help"; on i13 `admin --help` still opened the log file.  receive is
 the exception when a mail waits on its standard input (an MTA's pipe,
 where 0 would drop the mail): any argument is a 75 there; at a terminal
-it prints its usage and exits 0 as the others do.  `--version` prints "epamserv VERSION"."""
+it prints its usage and exits 0 as the others do.  `--version` prints
+"epamserv VERSION" first."""
 import os
 import re
 import subprocess
@@ -104,8 +105,9 @@ try:
 
     rc, out, err = run(["--version"])
     is_(rc, 0, "--version exits 0")
-    ok(re.match(r"^epamserv [0-9][0-9a-z.+~-]*\n$", out),
-       "--version prints 'epamserv VERSION'", out)
+    ok(re.match(r"^epamserv [0-9][0-9a-z.+~-]*\n", out),
+       "--version prints 'epamserv VERSION' first (test_version.py has "
+       "the rest)", out)
     is_(err, "", "--version writes nothing on stderr")
 
     p = subprocess.run([BIN, "admin", "backup", "-x"], env=env.env, cwd=cwd,
