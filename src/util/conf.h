@@ -35,7 +35,7 @@
 
 /* The number of keys (config_keys[] in conf.c; a static assertion
  * there keeps the two equal). */
-#define CONFIG_NKEYS 68
+#define CONFIG_NKEYS 69
 
 /* config.arrival: which record of a mail's arrival a move counts at. */
 enum arrival_source {
@@ -123,6 +123,7 @@ struct config {
 	int imap_keep_days;  /* batch --imap: processed mails expunged after;
 	                        0 = kept */
 	int arrival;         /* enum arrival_source */
+	int rating_system;   /* enum rating_system (game/ratesys.h) */
 	int arrival_max_hours; /* an arrival is at most this many hours
 	                          before the mail was first read */
 	char *robots;        /* the robots key as written */
