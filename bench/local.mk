@@ -27,4 +27,4 @@ bench_eval_selfplay_LDADD = src/engine/libengine.a src/rules/librules.a
 noinst_PROGRAMS += bench/rating_bench
 bench_rating_bench_SOURCES = bench/rating_bench.c
 bench_rating_bench_LDADD = src/libepamserv.a
-EXTRA_DIST += bench/rating_robots.txt
+EXTRA_DIST += bench/rating_robots.txt bench/rating_robots.sh

@@ -37,7 +37,7 @@ done
 echo "# made by: sh bench/rating_robots.sh $games (epamserv match, seed 34)"
 for f in "$tmp"/*; do
 	# "game N: white A, black B: white wins (...)" -> "N PAIR A B SCORE"
-	sed -n 's/^game \([0-9]*\): white \([^,]*\), black \([^:]*\): \([a-z]*\) .*/\1 \2 \3 \4/p' "$f" |
+	sed -n 's/^game \([0-9]*\): white \([^,]*\), black \([^ ]*\): \([a-z]*\) .*/\1 \2 \3 \4/p' "$f" |
 	while read -r n w b res; do
 		case $res in
 		white) s=1 ;;

@@ -27,16 +27,19 @@ const char *ratesys_name(int sys)
 
 void ratesys_defaults(int sys, struct ratesys_params *p)
 {
+	/* Elo keeps pbmserv's constants (the records' numbers).  Glicko's
+	 * and Glicko-2's were chosen by bench/rating_bench on the synthetic
+	 * communities' training seeds (BENCHMARKS.md, issue 34): a new
+	 * player's deviation 250, Glicko's c 5 points a week, Glicko-2's
+	 * tau 1.2 (the top of the paper's 0.3 to 1.2) with four-week
+	 * periods. */
 	p->start = RATING_START;
 	p->k = RATING_K;
-	p->period = RS_WEEK;
+	p->rd_start = 250.0;
+	p->c = 5.0;
 	p->vol_start = 0.06;
-	/* Chosen by bench/rating_bench on the synthetic communities'
-	 * training seeds (BENCHMARKS.md, issue 34). */
-	p->rd_start = 350.0;
-	p->c = 30.0;
-	p->tau = 0.5;
-	(void)sys;
+	p->tau = 1.2;
+	p->period = sys == RATESYS_GLICKO2 ? 4 * RS_WEEK : RS_WEEK;
 }
 
 void ratesys_init(int sys, const struct ratesys_params *p,

@@ -23,10 +23,10 @@
  * if played at once.  A correspondence server mails the change when a
  * game ends, so here each game is a period of its own, and the time
  * since the player's last game counts in periods of `period` seconds
- * (one week by default), fractions included: before a game, Glicko
- * widens rd to min(sqrt(rd^2 + c^2 t), rd_start) and Glicko-2 its phi
- * to sqrt(phi^2 + t sigma^2) (capped the same), t the periods since the
- * player's last game.  A player's first game uses rd_start.  The same
+ * (one week for Glicko, four for Glicko-2: ratesys_defaults), fractions
+ * included: before a game, Glicko widens rd to min(sqrt(rd^2 + c^2 t),
+ * rd_start) and Glicko-2 its phi to sqrt(phi^2 + t sigma^2) (capped the
+ * same), t the periods since the player's last game.  A player's first game uses rd_start.  The same
  * widening gives the deviation shown for a player who has not played
  * for a while (ratesys_rd_at).
  */
