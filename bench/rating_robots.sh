@@ -34,6 +34,7 @@ for a in $players; do
 			--openings 4 --seed 34 --verbose > "$tmp/$pair"
 	done
 done
+echo "# SPDX-License-Identifier: GPL-3.0-or-later"
 echo "# made by: sh bench/rating_robots.sh $games (epamserv match, seed 34)"
 for f in "$tmp"/*; do
 	# "game N: white A, black B: white wins (...)" -> "N PAIR A B SCORE"
