@@ -25,7 +25,8 @@ if tracked.returncode != 0 or not tracked.stdout.strip():
     print("1..0 # SKIP not a git clone (a release tarball): nothing to compare")
     sys.exit(0)
 
-p = subprocess.run(["make", "-s", "-C", BUILDDIR, "list-distfiles"],
+p = subprocess.run(["make", "-s", "--no-print-directory", "-C", BUILDDIR,
+                    "list-distfiles"],
                    stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                    universal_newlines=True)
 ok(p.returncode == 0, "make list-distfiles prints the tarball's files",
