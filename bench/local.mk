@@ -21,4 +21,10 @@ noinst_PROGRAMS += bench/eval_bench bench/eval_selfplay
 bench_eval_bench_SOURCES = bench/eval_bench.c
 bench_eval_bench_LDADD = src/engine/libengine.a src/rules/librules.a
 bench_eval_selfplay_SOURCES = bench/eval_selfplay.c
-bench_eval_selfplay_LDADD = src/engine/libengine.a src/rules/librules.a -lm
+bench_eval_selfplay_LDADD = src/engine/libengine.a src/rules/librules.a
+# Rating systems (issue 34): each system's prediction of every game
+# before it is played, on synthetic communities and robot matches.
+noinst_PROGRAMS += bench/rating_bench
+bench_rating_bench_SOURCES = bench/rating_bench.c
+bench_rating_bench_LDADD = src/libepamserv.a
+EXTRA_DIST += bench/rating_robots.txt bench/rating_robots.sh

@@ -15,7 +15,7 @@ src_epamserv_SOURCES = src/main.c
 src_epamserv_LDADD = src/libepamserv.a src/tourney/libtourney.a \
 	src/engine/libengine.a src/rules/librules.a \
 	$(LIBETPAN_LIBS) $(LIBCURL_LIBS) $(LIBCRYPT_LIBS) $(NETTLE_LIBS) $(INIH_LIBS) \
-	$(LIBXML_LIBS) -lm
+	$(LIBXML_LIBS)
 
 # Libraries a unit test of the program's shared code links with.
 epamserv_test_libs = src/libepamserv.a src/tourney/libtourney.a \

@@ -722,3 +722,13 @@ EXTRA_DIST += tests/integration/test_replay.py
 # as whole sentences, the numbers those the binary writes.
 TESTS += tests/integration/test_version.py
 EXTRA_DIST += tests/integration/test_version.py
+# Issue 34: the rating systems against their papers' worked examples,
+# Elo against the numbers of the code it replaced, the setting's words.
+check_PROGRAMS += tests/unit/test_ratings
+UNIT_TESTS += tests/unit/test_ratings
+tests_unit_test_ratings_SOURCES = tests/unit/test_ratings.c tests/tap.h
+tests_unit_test_ratings_LDADD = $(epamserv_test_libs)
+# Issue 34 item 4: Elo's result records rate under glicko and glicko2,
+# untouched; standings and history replay the chosen system.
+TESTS += tests/integration/test_rating_systems.py
+EXTRA_DIST += tests/integration/test_rating_systems.py

@@ -1,12 +1,8 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
- * ratings.c - Elo ratings replayed from the result records of finished
- * games (see ratings.h for the record and the rating rules).
- *
- * The program links no maths library, so 10^x is computed here by a
- * short series: with the difference capped at 400 points the exponent
- * stays within [-2.31, 2.31], where 40 terms are exact to double
- * precision.
+ * ratings.c - ratings replayed from the result records of finished
+ * games (see ratings.h for the record and the rating rules, ratesys.h
+ * for the systems).
  */
 #include "game/ratings.h"
 #include "spool/formats.h"
@@ -26,37 +22,21 @@
 
 #define RESULT_MAGIC FORMAT_LINE("epamserv-result", FORMAT_RESULT)
 
-/* e^x by its Taylor series (|x| small, see above). */
-static double rt_exp(double x)
-{
-	double term = 1.0, sum = 1.0;
-	int i;
-
-	for (i = 1; i < 40; i++) {
-		term *= x / i;
-		sum += term;
-	}
-	return sum;
-}
-
 static int rt_round(double x)
 {
 	return x >= 0 ? (int)(x + 0.5) : -(int)(-x + 0.5);
 }
 
-static double rt_expected(int diff)
-{
-	if (diff > 400)
-		diff = 400;
-	if (diff < -400)
-		diff = -400;
-	/* 10^(-d/400) = e^(-d ln10 / 400) */
-	return 1.0 / (1.0 + rt_exp(-diff * 2.302585092994046 / 400.0));
-}
-
 int ratings_expected_milli(int diff)
 {
-	return rt_round(rt_expected(diff) * 1000.0);
+	struct ratesys_params p;
+	struct ratesys_state a, b;
+
+	ratesys_defaults(RATESYS_ELO, &p);
+	ratesys_init(RATESYS_ELO, &p, &a);
+	ratesys_init(RATESYS_ELO, &p, &b);
+	a.r += diff;
+	return rt_round(ratesys_expect(RATESYS_ELO, &p, &a, &b, 0) * 1000.0);
 }
 
 static const struct {
@@ -137,7 +117,8 @@ static size_t rt_player(struct ratings *r, const char *userid, int cls)
 	memset(p, 0, sizeof *p);
 	snprintf(p->userid, sizeof p->userid, "%s", userid);
 	p->cls = cls;
-	p->rating = RATING_START;
+	ratesys_init(r->system, &r->params, &p->st);
+	p->rating = rt_round(p->st.r);
 	return r->nplayers++;
 }
 
@@ -148,17 +129,17 @@ static void rt_apply(struct ratings *r, struct rating_game *rg)
 	size_t wi = rt_player(r, rg->white, rg->cls);
 	size_t bi = rt_player(r, rg->black, rg->cls);
 	struct rating_player *w = &r->players[wi], *b = &r->players[bi];
-	double sw = rg->score2 / 2.0;
-	int dw = rt_round(RATING_K * (sw - rt_expected(w->rating - b->rating)));
-	int db = rt_round(RATING_K * ((1.0 - sw) -
-	                              rt_expected(b->rating - w->rating)));
 
 	rg->white_before = w->rating;
 	rg->black_before = b->rating;
-	w->rating += dw;
-	b->rating += db;
+	ratesys_game(r->system, &r->params, &w->st, &b->st, rg->score2 / 2.0,
+	             rg->finished);
+	w->rating = rt_round(w->st.r);
+	b->rating = rt_round(b->st.r);
 	rg->white_after = w->rating;
 	rg->black_after = b->rating;
+	rg->white_rd = rt_round(w->st.rd);
+	rg->black_rd = rt_round(b->st.rd);
 	w->games++;
 	b->games++;
 	w->wins += rg->score2 == 2;
@@ -167,6 +148,32 @@ static void rt_apply(struct ratings *r, struct rating_game *rg)
 	b->wins += rg->score2 == 0;
 	b->losses += rg->score2 == 2;
 	b->draws += rg->score2 == 1;
+}
+
+void ratings_replay(struct ratings *r, int system,
+                    const struct ratesys_params *params,
+                    struct rating_game *games, size_t n)
+{
+	size_t i;
+
+	r->system = system;
+	r->params = *params;
+	for (i = 0; i < n; i++)
+		rt_apply(r, &games[i]);
+}
+
+int ratings_rd_at(const struct ratings *r, const struct rating_player *p,
+                  time_t now)
+{
+	return rt_round(ratesys_rd_at(r->system, &r->params, &p->st, now));
+}
+
+int ratings_provisional(const struct ratings *r,
+                        const struct rating_player *p, time_t now)
+{
+	if (r->system == RATESYS_ELO)
+		return p->games < RATING_PROVISIONAL;
+	return ratings_rd_at(r, p, now) >= RATING_PROVISIONAL_RD;
 }
 
 void ratings_add(struct ratings *r, const struct game *g,
@@ -418,11 +425,18 @@ int ratings_by_rating(const void *a, const void *b)
 	return strcmp(x->userid, y->userid);
 }
 
-int ratings_load(const char *spool, struct ratings *r, char **err)
+int ratings_load(const char *spool, int system, struct ratings *r,
+                 char **err)
 {
+	struct ratesys_params params;
 	size_t i;
 
 	memset(r, 0, sizeof *r);
+	if (system < 0 || system >= RATESYS_COUNT)
+		system = RATESYS_ELO;
+	ratesys_defaults(system, &params);
+	r->system = system;
+	r->params = params;
 	*err = NULL;
 	for (i = 0; spool_games[i]; i++)
 		if (rt_read_dir(spool, spool_games[i], r, err) < 0) {
@@ -440,8 +454,7 @@ int ratings_load(const char *spool, struct ratings *r, char **err)
 		}
 	if (r->ngames)
 		qsort(r->games, r->ngames, sizeof *r->games, rt_by_finish);
-	for (i = 0; i < r->ngames; i++)
-		rt_apply(r, &r->games[i]);
+	ratings_replay(r, system, &params, r->games, r->ngames);
 	if (r->nplayers)
 		qsort(r->players, r->nplayers, sizeof *r->players, ratings_by_rating);
 	return 0;

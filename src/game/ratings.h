@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
- * ratings.h - Elo ratings and the history of finished games.
+ * ratings.h - ratings and the history of finished games.
  *
  * Every game that finishes (by its moves, resignation, agreed draw or
  * forfeit; not a declined challenge) leaves a result record
@@ -22,10 +22,17 @@
  * The ratings are a function of these records alone: they are replayed in
  * order of finish time (then game, then board), so there is no shared
  * ratings file to lock and a record can never disagree with a total.
- * Elo as pbmserv: everyone starts at 1600, K = 32, the expected score is
+ * The rating system is a setting (rating_system: elo, glicko, glicko2;
+ * ratesys.h holds the systems and their papers): the records are the
+ * same for all, so a change of setting rates every old record under the
+ * new system, and each player's history is replayed, never stored (the
+ * ratings lines of a record are what was mailed, read by nobody).  Elo
+ * as pbmserv: everyone starts at 1600, K = 32, the expected score is
  * 1 / (1 + 10^(-d/400)) with the difference d capped at 400, changes are
  * rounded to whole points for each player; a player with fewer than 20
- * rated games is provisional (shown, not treated differently).
+ * rated games is provisional (shown, not treated differently).  Glicko
+ * and Glicko-2 start at 1600 too, with a deviation that narrows with
+ * games and widens with time.
  *
  * Rating classes.  A rating says how well one plays one game, so each
  * player has one rating per class, and a game moves only the ratings of
@@ -53,10 +60,11 @@
 #include <time.h>
 
 #include "game/game.h"
+#include "game/ratesys.h"
 
-#define RATING_START 1600
-#define RATING_K 32
 #define RATING_PROVISIONAL 20   /* games before a rating is established */
+#define RATING_PROVISIONAL_RD 110  /* Glicko(-2): provisional from this
+                                      deviation up (as lichess) */
 
 /* The rating classes, standard boards first (see above). */
 enum rating_class {
@@ -82,8 +90,10 @@ const char *ratings_class_title(int cls);
 struct rating_player {
 	char userid[32];
 	int cls;                     /* enum rating_class */
-	int rating;
+	int rating;                  /* st.r rounded */
 	int games, wins, losses, draws;
+	struct ratesys_state st;     /* the system's state after the last
+	                                game (deviation: ratings_rd_at) */
 };
 
 /* One finished game as the log holds it. */
@@ -97,6 +107,8 @@ struct rating_game {
 	int score2;                  /* White's score in half points: 0, 1, 2 */
 	char result[EP_ERR_MAX + 96];
 	int white_before, white_after, black_before, black_after;
+	int white_rd, black_rd;      /* deviations after the game, rounded
+	                                (0 for Elo) */
 };
 
 struct ratings {
@@ -105,12 +117,35 @@ struct ratings {
 	size_t nplayers;
 	struct rating_game *games;       /* in the order they finished */
 	size_t ngames;
+	int system;                      /* enum rating_system */
+	struct ratesys_params params;    /* its constants */
 };
 
-/* Read every result record of the spool and replay the ratings.
- * Returns 0, or -1 with a malloc'ed *err (a record that cannot be read
- * or parsed, naming it).  Free r with ratings_free. */
-int ratings_load(const char *spool, struct ratings *r, char **err);
+/* Read every result record of the spool and replay the ratings under
+ * system (enum rating_system, with its default constants).  Returns 0,
+ * or -1 with a malloc'ed *err (a record that cannot be read or parsed,
+ * naming it).  Free r with ratings_free. */
+int ratings_load(const char *spool, int system, struct ratings *r,
+                 char **err);
+
+/* Replay games[0..n) (in that order, their cls set) into r under system
+ * and params, filling each game's before and after; r's games are not
+ * touched (the caller owns games).  r must be zeroed or freed first;
+ * free it with ratings_free. */
+void ratings_replay(struct ratings *r, int system,
+                    const struct ratesys_params *params,
+                    struct rating_game *games, size_t n);
+
+/* p's deviation at time now (widened by inactivity; 0 for Elo), rounded
+ * to whole points. */
+int ratings_rd_at(const struct ratings *r, const struct rating_player *p,
+                  time_t now);
+
+/* Whether p's rating is provisional at time now: fewer than
+ * RATING_PROVISIONAL games under Elo, a deviation of at least
+ * RATING_PROVISIONAL_RD under Glicko and Glicko-2. */
+int ratings_provisional(const struct ratings *r,
+                        const struct rating_player *p, time_t now);
 
 /* The player's entry in class cls, or NULL for a player with no rated
  * game in it (rating RATING_START). */

@@ -80,7 +80,8 @@ static char *board_rate(struct svc *s, struct txn *t, const struct game *g,
 	char rel[128], *err = NULL, *rec, *text;
 
 	*st = CMD_DONE;
-	if (ratings_load(s->cfg->spool, &r, &err) < 0) {
+	if (ratings_load(s->cfg->spool, s->cfg->rating_system,
+	                 &r, &err) < 0) {
 		log_msg(LOG_ERR, "%s\n", err);
 		free(err);
 		*st = CMD_TEMPFAIL;

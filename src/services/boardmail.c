@@ -466,7 +466,8 @@ static const struct ratings *reply_ratings(const struct svc *s)
 	    now >= rcache.loaded && now - rcache.loaded < RATINGS_KEEP)
 		return &rcache.r;
 	reply_ratings_forget();
-	if (ratings_load(s->cfg->spool, &rcache.r, &err) < 0) {
+	if (ratings_load(s->cfg->spool, s->cfg->rating_system,
+	                 &rcache.r, &err) < 0) {
 		log_msg(LOG_ERR, "%s\n", err);
 		free(err);
 		return NULL;

@@ -272,7 +272,8 @@ int next_order(struct svc *s, const struct lfile *lf,
 		if (lg_member(lf, list[i]) >= 0)
 			memmove(list[d++], list[i], 32);
 	n = d;
-	if (ratings_load(s->cfg->spool, &r, &err) < 0) {
+	if (ratings_load(s->cfg->spool, s->cfg->rating_system,
+	                 &r, &err) < 0) {
 		log_msg(LOG_ERR, "%s\n", err);
 		free(err);
 		return -1;

@@ -319,7 +319,8 @@ enum cmd_status tourney_start(struct svc *s, struct txn *t,
 		log_msg(LOG_ERR, "tournament %s: %s\n", tf->name, err);
 		return CMD_TEMPFAIL;
 	}
-	if (ratings_load(s->cfg->spool, &r, &e) < 0) {
+	if (ratings_load(s->cfg->spool, s->cfg->rating_system,
+	                 &r, &e) < 0) {
 		log_msg(LOG_ERR, "%s\n", e);
 		free(e);
 		return CMD_TEMPFAIL;

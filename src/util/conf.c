@@ -258,6 +258,11 @@ static const struct conf_word arrival_words[] = {
 	{ "received", ARRIVAL_RECEIVED }, { "delivery", ARRIVAL_DELIVERY },
 	{ "now", ARRIVAL_NOW }, { NULL, 0 },
 };
+/* The order of enum rating_system (game/ratesys.h; test_ratings checks
+ * the two agree). */
+static const struct conf_word rating_words[] = {
+	{ "elo", 0 }, { "glicko", 1 }, { "glicko2", 2 }, { NULL, 0 },
+};
 
 /* Bounded so every path built from it fits in 4096 bytes. */
 static int spool_check(const char *value, struct buf *e)
@@ -516,6 +521,9 @@ static const struct config_key {
 	       "the time a move counts at: received, delivery or now"),
 	K_INT(arrival_max_hours, ARRIVAL_MAX_HOURS, 72, 0, 720,
 	      "hours an arrival may lie before the mail was first read"),
+	/* Ratings (issue 34): the system every result record is rated by. */
+	K_ENUM(rating_system, RATING_SYSTEM, "elo", rating_words,
+	       "the rating system: elo, glicko or glicko2"),
 	/* Clocks (issue 15): the reminders before a deadline. */
 	K_CUSTOM(remind_at, REMIND_AT, CONFIG_REMIND_AT_DEFAULT,
 	         remind_at_parse, NULL, NULL,

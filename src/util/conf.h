@@ -35,7 +35,7 @@
 
 /* The number of keys (config_keys[] in conf.c; a static assertion
  * there keeps the two equal). */
-#define CONFIG_NKEYS 70
+#define CONFIG_NKEYS 71
 
 /* config.arrival: which record of a mail's arrival a move counts at. */
 enum arrival_source {
@@ -125,6 +125,7 @@ struct config {
 	char *keep_incoming; /* receive: the Maildir each mail is copied into
 	                        first (cli/keep.c), "" when unset */
 	int arrival;         /* enum arrival_source */
+	int rating_system;   /* enum rating_system (game/ratesys.h) */
 	int arrival_max_hours; /* an arrival is at most this many hours
 	                          before the mail was first read */
 	char *robots;        /* the robots key as written */

@@ -206,7 +206,7 @@ int web_make(const struct config *cfg, const char *dir, int verbose)
 	s.dir = dir;
 	s.verbose = verbose;
 	s.now = util_now();
-	if (ratings_load(cfg->spool, &s.r, &err) < 0) {
+	if (ratings_load(cfg->spool, cfg->rating_system, &s.r, &err) < 0) {
 		fprintf(stderr, "epamserv: web: %s\n", err);
 		free(err);
 		close(fd);

@@ -257,7 +257,8 @@ enum cmd_status cmd_standings(struct cmdctx *c, const char *game, int argc,
 			                    "game's name, not '%.40s'"), argv[i]);
 		game = i == 0 && (!game || strcmp(game, named) == 0) ? named : NULL;
 	}
-	if (ratings_load(c->s.cfg->spool, &r, &err) < 0 ||
+	if (ratings_load(c->s.cfg->spool, c->s.cfg->rating_system,
+	                 &r, &err) < 0 ||
 	    user_list(c->s.cfg->spool, &ids, &n, &err) < 0) {
 		log_msg(LOG_ERR, "%s\n", err);
 		free(err);
@@ -369,7 +370,8 @@ enum cmd_status cmd_history(struct cmdctx *c, int argc, char **argv)
 	if (who && !util_userid_ok(who))
 		return cmd_refuse(c, usage, _("'%s' is not a valid userid"),
 		                  who);
-	if (ratings_load(c->s.cfg->spool, &r, &err) < 0) {
+	if (ratings_load(c->s.cfg->spool, c->s.cfg->rating_system,
+	                 &r, &err) < 0) {
 		log_msg(LOG_ERR, "%s\n", err);
 		free(err);
 		return CMD_TEMPFAIL;
