@@ -43,12 +43,14 @@ void cli_note_delivered(int sent, int deferred, int failed);
 /* After a delivery run at now with counts st (its down and
  * down_reason too): keep SPOOL/runs/relay, the record of an outage of
  * the SMTP relay, and tell the operator once an outage, a warning on the
- * first run that finds the relay down (standard error: cron mails it), a
- * notice on the later ones, and a notice on standard error on the first
- * run that reaches it again (src/cli/relay.c).  Advisory: never fails. */
+ * first heard run that finds the relay down (heard: 1 when what the run
+ * prints reaches the operator, as cron's mail; 0 after receive, whose
+ * output a Postfix pipe throws away), a notice on the later ones, and a
+ * notice on standard error on the first run that reaches it again when
+ * the outage was told (src/cli/relay.c).  Advisory: never fails. */
 struct outbox_stats;
 void cli_relay_note(const struct config *cfg, const struct outbox_stats *st,
-                    time_t now);
+                    time_t now, int heard);
 /* "admin backup|restore|upgrade ..." (src/cli/admin_backup.c); argv[0]
  * is "backup", "restore" or "upgrade". */
 int cli_admin_backup(const struct config *cfg, int argc, char **argv);
@@ -100,8 +102,12 @@ int cli_web(const struct config *cfg, int argc, char **argv);
  * on out. */
 void cli_version(FILE *out);
 
-/* Deliver the outbox when an SMTP server is configured (after receive). */
+/* Deliver the outbox when an SMTP server is configured (after a
+ * command's work).  cli_deliver_unheard is the same after receive, whose
+ * output nobody reads (a Postfix pipe discards what a command that exits
+ * 0 prints): a relay outage it finds is told by the next heard run. */
 void cli_deliver_quietly(const struct config *cfg);
+void cli_deliver_unheard(const struct config *cfg);
 
 /* The setting keep_incoming (keep.c): write raw (len bytes) as it came
  * into that Maildir (tmp/, fsync, new/).  0 when done or when the

@@ -182,7 +182,7 @@ int cli_outbox(const struct config *cfg, int argc, char **argv)
  * password file others may read, AUTH that would go in clear text:
  * config_check_smtp); the mail then stays in the outbox. */
 static int deliver(const struct config *cfg, int all, const char *only_to,
-                   int verbose)
+                   int verbose, int heard)
 {
 	struct smtp_settings smtp;
 	struct outbox_policy pol;
@@ -224,7 +224,7 @@ static int deliver(const struct config *cfg, int all, const char *only_to,
 	if (rc >= 0) {
 		cli_note_sent(cfg, st.sent, pol.now);  /* for "status" */
 		cli_note_delivered(st.sent, st.deferred, st.failed);
-		cli_relay_note(cfg, &st, pol.now);  /* once an outage */
+		cli_relay_note(cfg, &st, pol.now, heard);  /* once an outage */
 	}
 	memset(password, 0, strlen(password));
 	free(password);
@@ -243,7 +243,13 @@ static int deliver(const struct config *cfg, int all, const char *only_to,
 void cli_deliver_quietly(const struct config *cfg)
 {
 	if (*cfg->smtp_url)
-		deliver(cfg, 0, NULL, 0);
+		deliver(cfg, 0, NULL, 0, 1);
+}
+
+void cli_deliver_unheard(const struct config *cfg)
+{
+	if (*cfg->smtp_url)
+		deliver(cfg, 0, NULL, 0, 0);
 }
 
 int cli_flush(const struct config *cfg, int argc, char **argv)
@@ -272,7 +278,7 @@ int cli_flush(const struct config *cfg, int argc, char **argv)
 		        "%s/outbox (see 'epamserv outbox')\n", cfg->spool);
 		return 0;
 	}
-	return deliver(cfg, all, only_to, 1);
+	return deliver(cfg, all, only_to, 1, 1);
 usage:
 	fputs(_("usage: epamserv flush [--all] [--to ADDRESS|@DOMAIN]\n"), stderr);
 	return EXIT_USAGE;

@@ -54,6 +54,6 @@ int cli_receive(const struct config *cfg, int argc, char **argv)
 	free(raw);
 	/* The mail's move is committed: a robot answers it (issue 16). */
 	robot_run(cfg);
-	cli_deliver_quietly(cfg);
+	cli_deliver_unheard(cfg);  /* a pipe reads nothing it prints */
 	return rc;
 }

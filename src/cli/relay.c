@@ -13,13 +13,18 @@
  *   last: 1796607758         (the latest one)
  *   runs: 12                 (how many runs found it down)
  *   reply: smtp: Failed to connect ... (the latest reason, printable)
+ *   told: 1                  (whether a run that is heard told it)
  *
- * The first run of an outage logs a warning (which reaches standard
- * error: cron mails it once); later ones log a notice only (the log,
- * and standard error with --verbose); the first run after it that
- * reaches the relay logs a notice that also reaches standard error,
- * saying how long the relay was down and how many mails that run
- * delivered, and removes the record.  The lines (epamserv(1), LOGGING):
+ * The first run of an outage that is heard (flush, batch, sweep, an
+ * admin command: cron mails what they print) logs a warning, which
+ * reaches standard error: cron mails it once.  The delivery after
+ * receive is not heard (a Postfix pipe throws away what a command that
+ * exits 0 prints), so it records the outage with a notice only and
+ * leaves the telling to the next heard run.  Later runs log a notice
+ * only (the log, and standard error with --verbose); the first run after
+ * it that reaches the relay logs a notice that also reaches standard
+ * error when the outage was told, saying how long the relay was down and
+ * how many mails that run delivered, and removes the record.  The lines (epamserv(1), LOGGING):
  *
  *   relay: status=down since=T runs=1 deferred=N reply="..."
  *   relay: status=back since=T down_for=Ns runs=N delivered=N
@@ -44,6 +49,7 @@
 struct outage {
 	long long since, last;
 	long runs;
+	int told;
 	char reply[OUTBOX_REASON_MAX];
 };
 
@@ -72,6 +78,8 @@ static int outage_read(const char *spool, struct outage *o)
 			o->last = strtoll(line + 6, NULL, 10);
 		else if (strncmp(line, "runs: ", 6) == 0)
 			o->runs = strtol(line + 6, NULL, 10);
+		else if (strncmp(line, "told: ", 6) == 0)
+			o->told = line[6] == '1';
 		else if (strncmp(line, "reply: ", 7) == 0)
 			snprintf(o->reply, sizeof o->reply, "%s", line + 7);
 	}
@@ -94,7 +102,8 @@ static void outage_write(const char *spool, const struct outage *o)
 	if ((f = util_fopen_spool(tmp, 0)) == NULL)
 		goto fail;
 	fprintf(f, "epamserv-relay 1\nsince: %lld\nlast: %lld\nruns: %ld\n"
-	        "reply: %s\n", o->since, o->last, o->runs, o->reply);
+	        "reply: %s\ntold: %d\n", o->since, o->last, o->runs, o->reply,
+	        o->told);
 	if (fclose(f) != 0 || rename(tmp, path) != 0) {
 		unlink(tmp);
 		goto fail;
@@ -106,13 +115,13 @@ fail:
 }
 
 void cli_relay_note(const struct config *cfg, const struct outbox_stats *st,
-                    time_t now)
+                    time_t now, int heard)
 {
 	struct lock l = LOCK_INIT;
 	struct outage o;
 	struct buf b = BUF_INIT;
 	char when[32], num[32], path[4200];
-	int known;
+	int known, tell;
 
 	/* A run that had nothing to send learnt nothing of the relay. */
 	if (!st->down && st->sent + st->failed + st->deferred == 0)
@@ -124,9 +133,13 @@ void cli_relay_note(const struct config *cfg, const struct outbox_stats *st,
 		if (!known) {
 			o.since = (long long)now;
 			o.runs = 0;
+			o.told = 0;
 		}
 		o.last = (long long)now;
 		o.runs++;
+		tell = heard && !o.told;
+		if (tell)
+			o.told = 1;
 		snprintf(o.reply, sizeof o.reply, "%s", st->down_reason);
 		util_clean_line(o.reply);
 		outage_write(cfg->spool, &o);
@@ -139,9 +152,9 @@ void cli_relay_note(const struct config *cfg, const struct outbox_stats *st,
 		snprintf(num, sizeof num, "%d", st->deferred);
 		log_kv(&b, "deferred", num);
 		log_kv_quoted(&b, "reply", o.reply);
-		/* the first run of an outage reaches cron's mail; the rest
-		 * the log only */
-		log_msg(known ? LOG_NOTICE : LOG_WARNING, "%s", buf_str(&b));
+		/* the first heard run of an outage reaches cron's mail; the
+		 * rest the log only */
+		log_msg(tell ? LOG_WARNING : LOG_NOTICE, "%s", buf_str(&b));
 	} else if (known) {
 		snprintf(path, sizeof path, "%s/runs/relay", cfg->spool);
 		if (unlink(path) < 0 && errno != ENOENT)
@@ -158,7 +171,10 @@ void cli_relay_note(const struct config *cfg, const struct outbox_stats *st,
 		log_kv(&b, "runs", num);
 		snprintf(num, sizeof num, "%d", st->sent);
 		log_kv(&b, "delivered", num);
-		log_told(LOG_NOTICE, "%s", buf_str(&b));
+		if (o.told)
+			log_told(LOG_NOTICE, "%s", buf_str(&b));
+		else
+			log_msg(LOG_NOTICE, "%s", buf_str(&b));
 	}
 	buf_free(&b);
 	lock_release(&l);

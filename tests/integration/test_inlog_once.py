@@ -213,14 +213,19 @@ try:
     rc, out, err = env.run("receive", stdin=make_mail(
         "alice@example.org", "help", msgid="<down1@x.example>"), quiet=True)
     is_(rc, 0, "receive with the relay down: the mail is done")
+    # A Postfix pipe throws away what receive prints when it exits 0: the
+    # outage is told by the next run whose output cron mails.
+    is_(err, "", "receive, which nobody hears, tells nothing")
+    rc, out, err = env.run("flush", quiet=True)
+    is_(rc, 75, "the first cron flush of the outage exits 75")
     is_(len(re.findall(r"relay: status=down ", err)), 1,
-        "the first run of the outage prints one line about the relay")
+        "and prints one line about the relay (cron mails it)")
     ok("status=deferred" not in err, "and not each mail's deferral", err)
     quiet = []
-    for args in (("flush",), ("sweep",), ("flush",)):
+    for args in (("sweep",), ("flush",)):
         rc, out, err = env.run(*args, quiet=True)
         quiet.append((args[0], rc, err))
-    is_(quiet, [("flush", 75, ""), ("sweep", 0, ""), ("flush", 75, "")],
+    is_(quiet, [("sweep", 0, ""), ("flush", 75, "")],
         "later runs print nothing (cron mails nobody); flush still exits 75")
     rc, out, err = env.run("receive", stdin=make_mail(
         "bob@example.org", "help", msgid="<down2@x.example>"), quiet=True)
