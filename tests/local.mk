@@ -690,3 +690,7 @@ EXTRA_DIST += tests/integration/test_potfiles.py
 # full paths; nothing calls the sweep daily.
 TESTS += tests/integration/test_recipes.py
 EXTRA_DIST += tests/integration/test_recipes.py
+# Issue 33 item 3: debian/control's Build-Depends and deps-debian.sh's
+# packages agree (scripts/deb-check.sh builds and installs the package).
+TESTS += tests/integration/test_debian.py
+EXTRA_DIST += tests/integration/test_debian.py
