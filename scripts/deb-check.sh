@@ -54,12 +54,17 @@ apt_quiet() {  # LOG apt-get ARGS...: apt-get without questions, output to LOG
 	DEBIAN_FRONTEND=noninteractive apt-get -y -q "$@" >>"$log" 2>&1
 }
 # running: adds to why when a process of the user epamserv or of the
-# installed binary runs (the build tree's epamserv of a test may).
+# installed binary (also once deleted) runs; a build tree's epamserv may.
+# From /proc, so that it needs no procps.
 running() {
-	pgrep -u epamserv >/dev/null 2>&1 &&
-		why="$why; a process of the user epamserv runs"
-	pgrep -f '^/usr/bin/epamserv( |$)' >/dev/null &&
-		why="$why; /usr/bin/epamserv runs"
+	for p in /proc/[0-9]*; do
+		[ "$(stat -c %U "$p" 2>/dev/null)" = epamserv ] &&
+			why="$why; process ${p#/proc/} of the user epamserv runs"
+		case $(readlink "$p/exe" 2>/dev/null) in
+		/usr/bin/epamserv|"/usr/bin/epamserv (deleted)")
+			why="$why; process ${p#/proc/} runs /usr/bin/epamserv" ;;
+		esac
+	done
 	return 0
 }
 # What a purge with EPAMSERV_PURGE_SPOOL=yes and the user's deletion
@@ -206,7 +211,8 @@ else
 	failed spool "$out/receive.log" "receive exit $rc, $n mails in the outbox"
 fi
 
-# Remove: nothing of epamserv left running; the conffiles and the spool stay.
+# Remove: nothing of epamserv left running (no process of the user or
+# the binary); the conffiles and the spool stay.
 why=""
 apt_quiet "$out/remove.log" remove epamserv || why="; apt-get remove failed"
 [ "$(pkg_state)" = config-files ] || why="$why; state $(pkg_state)"
