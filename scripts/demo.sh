@@ -18,8 +18,9 @@
 #
 # A test runs the demo on a binary already built, writing only into its
 # scratch directory: EPAMSERV_DEMO_BIN (that binary: nothing is installed
-# or built) and EPAMSERV_DEMO_DIR (where the spool, the record, the
-# board and the site go; the top of the tree otherwise).
+# or built), EPAMSERV_DEMO_DIR (where the spool, the record, the board
+# and the site go; the top of the tree otherwise) and, when that binary
+# is an installed one, EPAMSERV_DEMO_INSTALLED=1.
 set -e
 cd "$(dirname "$0")/.."
 top=$(pwd)
@@ -46,7 +47,12 @@ else
 fi
 out=${EPAMSERV_DEMO_DIR:-$top}
 export EPAMSERV_SPOOL="$out/demo-spool"
-export EPAMSERV_TEMPLATES="$top/templates"
+# An installed binary (EPAMSERV_DEMO_INSTALLED=1 with EPAMSERV_DEMO_BIN,
+# as scripts/deb-check.sh runs the Debian package's) uses the templates
+# and catalogues installed with it; a built one, the source tree's.
+if [ -z "${EPAMSERV_DEMO_INSTALLED:-}" ]; then
+	export EPAMSERV_TEMPLATES="$top/templates"
+fi
 export EPAMSERV_FROM="epamserv@games.example"
 export EPAMSERV_CONF=/dev/null
 unset EPAMSERV_SMTP_URL

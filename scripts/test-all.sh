@@ -46,7 +46,7 @@ run_suite() {  # NAME CFLAGS
 
 count() {  # KIND: sum of "# KIND: N" over the suite logs
 	cat _build-werror/test-suite.log _build-sanitize/test-suite.log \
-		_build-fuzz/test-suite.log 2>/dev/null |
+		_build-fuzz/test-suite.log _build-deb/test-suite.log 2>/dev/null |
 		awk -v k="# $1:" 'index($0, k) == 1 { n += $NF } END { print n + 0 }'
 }
 
@@ -76,6 +76,10 @@ rm -rf "$fuzz_dir" && mkdir -p "$fuzz_dir" && (cd "$fuzz_dir" &&
 	status=$?; echo "$(summary fuzz check.out)$(since $t)"; grep -E '^(FAIL|ERROR)' check.out;
 	[ $status -eq 0 ] || { tail -30 make.out; cat tests/fuzz/run-fuzz.sh.log 2>/dev/null | tail -40; }
 	exit $status) || rc=1
+
+# The Debian package built, lintian-clean, installed, the demo run with
+# it, removed and purged (root only; scripts/deb-check.sh).
+sh scripts/deb-check.sh || rc=1
 
 passed=$(count PASS)
 failed=$(( $(count FAIL) + $(count ERROR) + $(count XPASS) ))

@@ -732,3 +732,7 @@ tests_unit_test_ratings_LDADD = $(epamserv_test_libs)
 # untouched; standings and history replay the chosen system.
 TESTS += tests/integration/test_rating_systems.py
 EXTRA_DIST += tests/integration/test_rating_systems.py
+# Issue 33 item 3: debian/control's Build-Depends and deps-debian.sh's
+# packages agree (scripts/deb-check.sh builds and installs the package).
+TESTS += tests/integration/test_debian.py
+EXTRA_DIST += tests/integration/test_debian.py

@@ -81,7 +81,7 @@ static void test_languages(void)
 	for (i = 0; i < sizeof footers / sizeof footers[0]; i++) {
 		snprintf(body, sizeof body, "e3-e7\n\n%s\n", footers[i][0]);
 		snprintf(name, sizeof name, "the footer of %s", footers[i][1]);
-		is_str(own(body), "e3-e7\n", name);
+		is_str(own(body), "e3-e7\n", "%s", name);
 	}
 	is_str(own("Sch\xc3\xb6n!\n\nGesendet von Outlook f\xc3\xbcr Android\n"),
 	       "Sch\xc3\xb6n!\n", "a footer under words with an umlaut");
