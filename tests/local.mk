@@ -690,3 +690,7 @@ EXTRA_DIST += tests/integration/test_potfiles.py
 # full paths; nothing calls the sweep daily.
 TESTS += tests/integration/test_recipes.py
 EXTRA_DIST += tests/integration/test_recipes.py
+# Issue 33 item 9: Auto-Submitted decided from what a mail is (RFC 3834
+# section 5), and no answer to an automatic mail (section 2).
+TESTS += tests/integration/test_auto_submitted.py
+EXTRA_DIST += tests/integration/test_auto_submitted.py

@@ -61,6 +61,21 @@
 #include <string.h>
 #include <strings.h>
 
+/* Whether an Auto-Submitted field's value (raw, untrusted) is "no", the
+ * one value a person's mail carries (RFC 3834 section 5: the keyword,
+ * any case, then blanks, a parameter after ';' or a comment): every
+ * other value ("notify", "auto-generated", garbage) is an automatic
+ * mail, never answered (section 2). */
+static int auto_submitted_no(const char *v)
+{
+	v += strspn(v, " \t\r\n");
+	if (strncasecmp(v, "no", 2) != 0)
+		return 0;
+	v += 2;
+	v += strspn(v, " \t\r\n");
+	return *v == '\0' || *v == ';' || *v == '(';
+}
+
 /* Why a mail must never be answered, or NULL (SPEC section 3). */
 static const char *never_answer(const struct config *cfg,
                                 const struct mail_in *m)
@@ -74,7 +89,7 @@ static const char *never_answer(const struct config *cfg,
 		return "a bounce (MAILER-DAEMON or postmaster)";
 	if (m->is_report)
 		return "a delivery report (multipart/report)";
-	if (m->auto_submitted && strncasecmp(m->auto_submitted, "no", 2) != 0)
+	if (m->auto_submitted && !auto_submitted_no(m->auto_submitted))
 		return "an automatic mail (Auto-Submitted)";
 	if (m->precedence && (strcasestr(m->precedence, "bulk") ||
 	                      strcasestr(m->precedence, "junk") ||
