@@ -6,7 +6,7 @@
 # current directory, shown (its end) only when apt fails.
 set -e
 PACKAGES="gcc make autoconf automake pkg-config libetpan-dev
- libcurl4-gnutls-dev libcrypt-dev nettle-dev libinih-dev libxml2-dev python3-aiosmtpd dovecot-imapd libpython3.11-testsuite openssl clang libclang-rt-14-dev chromium tidy tzdata s-nail groff-base mandoc gettext"
+ libcurl4-gnutls-dev libcrypt-dev nettle-dev libinih-dev libxml2-dev python3-aiosmtpd dovecot-imapd libpython3.11-testsuite python3-dkim opendkim-tools openssl clang libclang-rt-14-dev chromium tidy tzdata s-nail groff-base mandoc gettext"
 missing=""
 for p in $PACKAGES; do
 	dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "ok installed" ||

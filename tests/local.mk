@@ -694,3 +694,7 @@ EXTRA_DIST += tests/integration/test_recipes.py
 # section 5), and no answer to an automatic mail (section 2).
 TESTS += tests/integration/test_auto_submitted.py
 EXTRA_DIST += tests/integration/test_auto_submitted.py
+# Issue 33 item 9: a board mail as our delivery sends it, signed with
+# DKIM (python3-dkim), verifies after a relay's handling.
+TESTS += tests/integration/test_dkim.py
+EXTRA_DIST += tests/integration/test_dkim.py
