@@ -698,3 +698,8 @@ EXTRA_DIST += tests/integration/test_auto_submitted.py
 # DKIM (python3-dkim), verifies after a relay's handling.
 TESTS += tests/integration/test_dkim.py
 EXTRA_DIST += tests/integration/test_dkim.py
+# Issue 33 item 9: List-Unsubscribe on every mail to a player, and the
+# stopmail command it leads to: a stranger stops nothing, the mail
+# stops, a proved mail brings it back.
+TESTS += tests/integration/test_stopmail.py
+EXTRA_DIST += tests/integration/test_stopmail.py

@@ -49,6 +49,7 @@
 #include "spool/damage.h"
 #include "pipeline/report.h"
 #include "pipeline/stranger_spent.h"
+#include "services/stopmail.h"
 #include "mail/source.h"
 #include "spool/outbox.h"
 #include "spool/ratelimit.h"
@@ -930,6 +931,12 @@ int process_mail_at(const struct config *cfg, const char *raw, size_t len,
 	held_before = prc == 1 && held_get(cfg->spool, c.s.digest, &he) == 0;
 	rc = held_before ? 0
 	     : rate_check(&c, prc > 0 ? userid : "", prc >= 2 ? prc - 1 : 0);
+	/* A mail that proves its player from an address of his whose mail
+	 * he stopped lets it go there again, before its replies are
+	 * queued (services/stopmail.h). */
+	if (rc == 0 && prc == 1 &&
+	    stopmail_resume(&c.s, c.sender, userid) < 0)
+		rc = EXIT_TEMPFAIL;
 	if (rc == 0) {
 		notes_before = robot_notes_written();
 		rc = run(&c, &in, truncated, client);

@@ -13,6 +13,7 @@
  * kind, its board and the recipient's reply token (threadid.h).
  */
 #include "services/outmail.h"
+#include "services/stopmail.h"
 #include "mail/mail.h"
 #include "spool/outbox.h"
 #include "spool/secret.h"
@@ -445,13 +446,29 @@ static void queue_out(struct svc *s, struct txn *t, const char *addr,
 {
 	struct mail_out m;
 	char msgid[320], base[160], from[512], date[64], name[128];
-	char refs[1024];
+	char refs[1024], unsub[1024];
 	const char *env_from = null_sender ? "" : s->cfg->from;
 	char *msg, *err = NULL, *wrapped;
 	struct timespec ts;
 	enum reply_fit fit;
 	int n;
 
+	/* Its owner stopped all mail to it (stopmail.h): nothing goes, the
+	 * answer to a mail that proved nobody included.  A mail that
+	 * proves its player let it go again before it got here. */
+	switch (stopmail_stopped(s, addr)) {
+	case 1:
+		log_msg(LOG_INFO, "no mail to %s: its owner stopped all mail "
+		        "to it\n", addr);
+		return;
+	case -1:
+		s->queue_failed = 1;
+		return;
+	}
+	if (stopmail_header(s, addr, unsub, sizeof unsub) < 0) {
+		s->queue_failed = 1;
+		return;
+	}
 	n = s->nout++;
 
 	/* The tag in the Message-ID binds it to addr: delivery reports are
@@ -485,6 +502,7 @@ static void queue_out(struct svc *s, struct txn *t, const char *addr,
 		                 refs, sizeof refs);
 	m.auto_submitted = auto_submitted_of(s, addr);
 	m.x_loop = s->cfg->from;
+	m.list_unsubscribe = unsub[0] ? unsub : NULL;
 	m.date = date;
 	/* Every text part wraps at 72 columns (wrap_line), whoever made it. */
 	wrapped = reply_wrap(text, REPLY_WRAP_COLUMNS);
