@@ -646,7 +646,7 @@ static const char *check_out(const struct mail_out *m)
 		return _("Auto-Submitted must be a single token");
 	if (m->list_unsubscribe != NULL &&
 	    (strncmp(m->list_unsubscribe, "mailto:", 7) != 0 ||
-	     strlen(m->list_unsubscribe) > 900 ||
+	     strlen(m->list_unsubscribe) > MAIL_UNSUBSCRIBE_MAX ||
 	     !ascii_line_ok(m->list_unsubscribe) ||
 	     strpbrk(m->list_unsubscribe, " <>") != NULL))
 		return _("the List-Unsubscribe address is not a plain mailto URL");

@@ -67,6 +67,10 @@ int mail_parse_limits(const char *raw, size_t len, size_t max_size,
                       struct mail_in *out, char **err);
 void mail_in_free(struct mail_in *m);
 
+/* The longest List-Unsubscribe URL mail_compose takes (octets): its
+ * field stays one line within the 998 of RFC 5322. */
+#define MAIL_UNSUBSCRIBE_MAX 900
+
 /* One outgoing message. Strings are borrowed, not freed by compose. */
 struct mail_out {
 	const char *from;          /* "epamserv <epamserv@example.org>" as configured */
@@ -81,7 +85,8 @@ struct mail_out {
 	const char *list_unsubscribe; /* a mailto: URL (RFC 2369) written as
 	                              List-Unsubscribe: <URL>, or NULL for
 	                              none; printable ASCII without blanks,
-	                              '<' or '>', at most 900 octets */
+	                              '<' or '>', at most
+	                              MAIL_UNSUBSCRIBE_MAX octets */
 	const char *date;          /* RFC 5322 date text, or NULL for now */
 	const char *text;          /* text/plain body, UTF-8, LF or CRLF */
 	const char *html;          /* text/html alternative, or NULL for text only */

@@ -465,10 +465,10 @@ static void queue_out(struct svc *s, struct txn *t, const char *addr,
 		s->queue_failed = 1;
 		return;
 	}
-	if (stopmail_header(s, addr, unsub, sizeof unsub) < 0) {
-		s->queue_failed = 1;
-		return;
-	}
+	/* A user file that does not load (damaged, set aside) costs the
+	 * mail its List-Unsubscribe, never the mail (logged there). */
+	if (stopmail_header(s, addr, unsub, sizeof unsub) < 0)
+		unsub[0] = '\0';
 	n = s->nout++;
 
 	/* The tag in the Message-ID binds it to addr: delivery reports are

@@ -5,6 +5,7 @@
  */
 #include "services/stopmail.h"
 #include "services/tokens.h"
+#include "mail/mail.h"
 #include "spool/addrindex.h"
 #include "spool/lock.h"
 #include "spool/secret.h"
@@ -58,14 +59,16 @@ int stopmail_token_is(const struct svc *s, const char *addr,
 	return yes ? 1 : 0;
 }
 
-/* s (NUL-terminated) percent-encoded into b, every octet but the
- * unreserved ones of RFC 3986 ("[A-Za-z0-9-._~]"). */
-static void put_pct(struct buf *b, const char *s)
+/* s (NUL-terminated) percent-encoded into b (RFC 6068), every octet
+ * but the unreserved ones of RFC 3986 ("[A-Za-z0-9-._~]") and those of
+ * keep. */
+static void put_pct(struct buf *b, const char *s, const char *keep)
 {
 	for (; *s; s++) {
 		unsigned char ch = (unsigned char)*s;
 		if ((ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z') ||
-		    (ch >= '0' && ch <= '9') || strchr("-._~", ch))
+		    (ch >= '0' && ch <= '9') || strchr("-._~", ch) ||
+		    strchr(keep, ch))
 			buf_putc(b, (char)ch);
 		else
 			buf_printf(b, "%%%02X", ch);
@@ -88,11 +91,12 @@ int stopmail_header(const struct svc *s, const char *addr, char *buf,
 	snprintf(subject, sizeof subject, "stopmail %s [#%s]", addr, token);
 	explicit_bzero(token, sizeof token);
 	buf_puts(&b, "mailto:");
-	buf_puts(&b, s->cfg->from);
+	put_pct(&b, s->cfg->from, "@+");
 	buf_puts(&b, "?subject=");
-	put_pct(&b, subject);
+	put_pct(&b, subject, "");
 	explicit_bzero(subject, sizeof subject);
-	rc = b.len < len ? 1 : 0;
+	/* Too long a URL (a long from and address) goes without. */
+	rc = b.len < len && b.len <= MAIL_UNSUBSCRIBE_MAX ? 1 : 0;
 	if (rc)
 		memcpy(buf, b.data, b.len + 1);
 	explicit_bzero(b.data, b.len);
@@ -127,10 +131,12 @@ int stopmail_resume(struct svc *s, const char *addr, const char *userid)
 		return -1;
 	rc = user_load(s->cfg->spool, userid, &u, &err);
 	if (rc < 0) {
+		/* Damaged or set aside: the mail stays stopped, the command
+		 * is dealt with as such a user's is. */
 		log_msg(LOG_ERR, "%s\n", err);
 		free(err);
 		lock_release(&l);
-		return -1;
+		return 0;
 	}
 	mine = rc == 0 && user_confirmed(&u) && !u.left &&
 	       user_find_address(&u, addr) >= 0;

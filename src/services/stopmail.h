@@ -39,7 +39,8 @@ int stopmail_token_is(const struct svc *s, const char *addr,
 
 /* The List-Unsubscribe URL (without <>) of a mail to addr into buf (len
  * bytes): 1 with the URL when addr is a confirmed address of a player,
- * 0 with buf "" when it is not (a stranger's), -1 with buf "" when the
+ * 0 with buf "" when it is not (a stranger's) or the URL would be longer
+ * than MAIL_UNSUBSCRIBE_MAX or len (mail.h), -1 with buf "" when the
  * index or the secret cannot be read (logged; the mail goes without). */
 int stopmail_header(const struct svc *s, const char *addr, char *buf,
                     size_t len);
@@ -51,8 +52,10 @@ int stopmail_stopped(const struct svc *s, const char *addr);
 /* A mail from addr proved userid: when addr is a confirmed address of
  * userid and its mail is stopped, let it go again (its entry committed
  * at once, under the "users" lock, in a transaction of its own, so the
- * replies to this mail reach it).  0 (also when nothing was stopped),
- * or -1 when the spool cannot be read or written (logged: retry). */
+ * replies to this mail reach it).  0 (also when nothing was stopped,
+ * or userid's file does not load: logged, the mail stays stopped), or
+ * -1 when the address's entry cannot be read or written (logged:
+ * retry). */
 int stopmail_resume(struct svc *s, const char *addr, const char *userid);
 
 #endif
