@@ -736,3 +736,16 @@ EXTRA_DIST += tests/integration/test_rating_systems.py
 # packages agree (scripts/deb-check.sh builds and installs the package).
 TESTS += tests/integration/test_debian.py
 EXTRA_DIST += tests/integration/test_debian.py
+# Issue 33 item 9: Auto-Submitted decided from what a mail is (RFC 3834
+# section 5), and no answer to an automatic mail (section 2).
+TESTS += tests/integration/test_auto_submitted.py
+EXTRA_DIST += tests/integration/test_auto_submitted.py
+# Issue 33 item 9: a board mail as our delivery sends it, signed with
+# DKIM (python3-dkim), verifies after a relay's handling.
+TESTS += tests/integration/test_dkim.py
+EXTRA_DIST += tests/integration/test_dkim.py
+# Issue 33 item 9: List-Unsubscribe on every mail to a player, and the
+# stopmail command it leads to: a stranger stops nothing, the mail
+# stops, a proved mail brings it back.
+TESTS += tests/integration/test_stopmail.py
+EXTRA_DIST += tests/integration/test_stopmail.py

@@ -48,6 +48,10 @@ void auth_words(int argc, char *const *argv, struct auth_words *w)
 		w->secret[0] = 2;  /* a new account: nothing to check */
 		return;
 	}
+	if (strcasecmp(first, "stopmail") == 0) {
+		w->secret[0] = 2;  /* its token: no account to check */
+		return;
+	}
 	if (strcasecmp(first, "change") == 0) {
 		if (argc < 4)
 			return;

@@ -17,7 +17,7 @@ src_libepamserv_a_SOURCES += \
 	src/commands/accounts/signup.c src/commands/accounts/limit.c \
 	src/commands/accounts/leave.c src/commands/accounts/leave.h \
 	src/commands/accounts/message.c src/commands/accounts/message.h \
-	src/commands/accounts/signoff.c \
+	src/commands/accounts/signoff.c src/commands/accounts/stopmail.c \
 	src/commands/accounts/receipt.c src/commands/accounts/receipt.h \
 	src/commands/accounts/notice.c
 src_libepamserv_a_SOURCES += \

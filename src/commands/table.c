@@ -174,6 +174,11 @@ static enum cmd_status run_answer(struct cmdctx *c, const char *game,
  * in cmd.h: its file, its entry and its line in a local.mk are all it
  * adds (README and epamserv(1) list it: test_tables.py). */
 
+/* stopmail ADDRESS [#TOKEN]: all mail to an address stopped (issue 33,
+ * accounts/stopmail.c). */
+enum cmd_status cmd_stopmail(struct cmdctx *c, const char *game,
+                             const char *verb, int argc, char **argv);
+
 #define A CMDT_ACCOUNT
 #define G CMDT_GAME
 #define H CMDT_HIDDEN
@@ -283,6 +288,24 @@ const struct cmd_def cmd_table[] = {
 	  "    seeks not started are called off); delete is the same\n"
 	  "    e.g. signoff alice Secret42\n"
 	  "    e.g. delete alice Secret42\n") },
+	{ "stopmail", "", A, "ADDRESS [#TOKEN]   (the unsubscribe link of our mails)",
+	  /* TRANSLATORS: the help text of stopmail, lines of at most 60
+	     columns; command words and the arguments in capitals
+	     (ADDRESS, TOKEN, USERID, PASSWORD) stay as they are. */
+	  N_("Stop all mail to an address: what your mail program's\n"
+	  "\"unsubscribe\" sends (the List-Unsubscribe link of every mail\n"
+	  "of ours carries the address and its token).  Your games go\n"
+	  "on, their clocks running.  Any command with your password\n"
+	  "from that address brings the mail back."),
+	  NULL, cmd_stopmail,
+	  CMDT_SEC_ACCOUNTS,
+	  /* TRANSLATORS: the lines of stopmail in the help mail: the usage
+	     lines (not indented) are what players type and stay as
+	     they are; translate the lines indented by four. */
+	  N_("stopmail ADDRESS [#TOKEN]\n"
+	  "    stop all mail to the address (your mail program's \"unsubscribe\"\n"
+	  "    sends it); your games go on; a command with your password from\n"
+	  "    there brings the mail back\n") },
 	{ "add", "", A | H, "",
 	  /* TRANSLATORS: the help text of add, lines of at most 60
 	     columns; command words, option names (-x=) and the
@@ -1182,6 +1205,7 @@ static const struct {
 	{ "herausfordern", "challenge" }, { "annehmen", "accept" },
 	{ "ablehnen", "decline" }, { "zug", "move" }, { "zeige", "show" },
 	{ "aufgeben", "resign" }, { "urlaub", "vacation" },
+	{ "abbestellen", "stopmail" },
 	/* Not a command: a word of move and of a reply (answer.c). */
 	{ "remis", "propose" },
 	{ NULL, NULL },

@@ -644,6 +644,12 @@ static const char *check_out(const struct mail_out *m)
 		return _("the Message-ID is not a valid identifier");
 	if (m->auto_submitted != NULL && !token_ok(m->auto_submitted))
 		return _("Auto-Submitted must be a single token");
+	if (m->list_unsubscribe != NULL &&
+	    (strncmp(m->list_unsubscribe, "mailto:", 7) != 0 ||
+	     strlen(m->list_unsubscribe) > MAIL_UNSUBSCRIBE_MAX ||
+	     !ascii_line_ok(m->list_unsubscribe) ||
+	     strpbrk(m->list_unsubscribe, " <>") != NULL))
+		return _("the List-Unsubscribe address is not a plain mailto URL");
 	if (m->date != NULL && !ascii_line_ok(m->date))
 		return _("the Date must be printable ASCII");
 	if (m->attach != NULL && !attach_name_ok(m->attach_name))
@@ -690,6 +696,11 @@ static const char *put_headers(struct mbuf *b, const struct mail_out *m)
 	mbuf_add(b, "\r\n", 2);
 	if (m->x_loop != NULL && put_text_header(b, "X-Loop", m->x_loop) < 0)
 		return _("out of memory");
+	if (m->list_unsubscribe != NULL) {
+		mbuf_adds(b, "List-Unsubscribe: <");
+		mbuf_adds(b, m->list_unsubscribe);
+		mbuf_adds(b, ">\r\n");
+	}
 	return NULL;
 }
 

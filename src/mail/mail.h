@@ -67,6 +67,10 @@ int mail_parse_limits(const char *raw, size_t len, size_t max_size,
                       struct mail_in *out, char **err);
 void mail_in_free(struct mail_in *m);
 
+/* The longest List-Unsubscribe URL mail_compose takes (octets): its
+ * field stays one line within the 998 of RFC 5322. */
+#define MAIL_UNSUBSCRIBE_MAX 900
+
 /* One outgoing message. Strings are borrowed, not freed by compose. */
 struct mail_out {
 	const char *from;          /* "epamserv <epamserv@example.org>" as configured */
@@ -78,6 +82,11 @@ struct mail_out {
 	const char *references;    /* space-separated ids without <>, or NULL */
 	const char *auto_submitted;/* "auto-generated" or "auto-replied" */
 	const char *x_loop;        /* our X-Loop value, e.g. "epamserv@example.org" */
+	const char *list_unsubscribe; /* a mailto: URL (RFC 2369) written as
+	                              List-Unsubscribe: <URL>, or NULL for
+	                              none; printable ASCII without blanks,
+	                              '<' or '>', at most
+	                              MAIL_UNSUBSCRIBE_MAX octets */
 	const char *date;          /* RFC 5322 date text, or NULL for now */
 	const char *text;          /* text/plain body, UTF-8, LF or CRLF */
 	const char *html;          /* text/html alternative, or NULL for text only */
@@ -97,7 +106,8 @@ struct mail_out {
  * NUL-terminated string (caller frees), or NULL with a malloc'ed *err
  * when from, to_addr, message_id or text is NULL, to_addr fails
  * mail_addr_ok(), message_id is not a plain id with an '@', auto_submitted
- * is not one token, date is not printable ASCII, or memory runs out.
+ * is not one token, date is not printable ASCII, list_unsubscribe is
+ * not a mailto: URL of the form struct mail_out says, or memory runs out.
  * Subject, to_name, x_loop and a UTF-8 name in from are RFC 2047-encoded
  * when needed, with CR/LF/controls turned into spaces.  Ids in
  * in_reply_to / references that are not plain are dropped (in_reply_to

@@ -49,6 +49,7 @@
 #include "spool/damage.h"
 #include "pipeline/report.h"
 #include "pipeline/stranger_spent.h"
+#include "services/stopmail.h"
 #include "mail/source.h"
 #include "spool/outbox.h"
 #include "spool/ratelimit.h"
@@ -60,6 +61,21 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+
+/* Whether an Auto-Submitted field's value (raw, untrusted) is "no", the
+ * one value a person's mail carries (RFC 3834 section 5: the keyword,
+ * any case, then blanks, a parameter after ';' or a comment): every
+ * other value ("notify", "auto-generated", garbage) is an automatic
+ * mail, never answered (section 2). */
+static int auto_submitted_no(const char *v)
+{
+	v += strspn(v, " \t\r\n");
+	if (strncasecmp(v, "no", 2) != 0)
+		return 0;
+	v += 2;
+	v += strspn(v, " \t\r\n");
+	return *v == '\0' || *v == ';' || *v == '(';
+}
 
 /* Why a mail must never be answered, or NULL (SPEC section 3). */
 static const char *never_answer(const struct config *cfg,
@@ -74,7 +90,7 @@ static const char *never_answer(const struct config *cfg,
 		return "a bounce (MAILER-DAEMON or postmaster)";
 	if (m->is_report)
 		return "a delivery report (multipart/report)";
-	if (m->auto_submitted && strncasecmp(m->auto_submitted, "no", 2) != 0)
+	if (m->auto_submitted && !auto_submitted_no(m->auto_submitted))
 		return "an automatic mail (Auto-Submitted)";
 	if (m->precedence && (strcasestr(m->precedence, "bulk") ||
 	                      strcasestr(m->precedence, "junk") ||
@@ -925,6 +941,12 @@ int process_mail_at(const struct config *cfg, const char *raw, size_t len,
 	held_before = prc == 1 && held_get(cfg->spool, c.s.digest, &he) == 0;
 	rc = held_before ? 0
 	     : rate_check(&c, prc > 0 ? userid : "", prc >= 2 ? prc - 1 : 0);
+	/* A mail that proves its player from an address of his whose mail
+	 * he stopped lets it go there again, before its replies are
+	 * queued (services/stopmail.h). */
+	if (rc == 0 && prc == 1 &&
+	    stopmail_resume(&c.s, c.sender, userid) < 0)
+		rc = EXIT_TEMPFAIL;
 	if (rc == 0) {
 		notes_before = robot_notes_written();
 		rc = run(&c, &in, truncated, client);

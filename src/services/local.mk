@@ -75,5 +75,6 @@ src_libepamserv_a_SOURCES += src/services/record_meta.c src/services/record_meta
 # A challenge naming a player who has signed off, called off (from
 # commands/accounts/signoff.c, issue 31): the command and the sweep.
 src_libepamserv_a_SOURCES += src/services/signoff.c src/services/signoff.h
+src_libepamserv_a_SOURCES += src/services/stopmail.c src/services/stopmail.h
 # The language of a mail's recipient (issue 32).
 src_libepamserv_a_SOURCES += src/services/lang.c src/services/lang.h

@@ -13,6 +13,7 @@
  * kind, its board and the recipient's reply token (threadid.h).
  */
 #include "services/outmail.h"
+#include "services/stopmail.h"
 #include "mail/mail.h"
 #include "spool/outbox.h"
 #include "spool/secret.h"
@@ -358,33 +359,33 @@ char *reply_wrap(const char *text, size_t width)
  * (about NULL: not). */
 static void queue_mail(struct svc *s, struct txn *t, const char *addr,
                        const char *subject, const char *text,
-                       const char *html, int auto_replied,
+                       const char *html, int null_sender,
                        const char *thread, const struct reply_file *att,
                        const struct reply_about *about);
 static void queue_out(struct svc *s, struct txn *t, const char *addr,
                       const char *subject, const char *text,
-                      const char *html, int auto_replied,
+                      const char *html, int null_sender,
                       const char *thread, const struct reply_file *att,
                       size_t cap, const struct reply_about *about);
 
 void reply_queue(struct svc *s, struct txn *t, const char *addr,
                  const char *subject, const char *text, const char *html,
-                 int auto_replied, const char *thread)
+                 int null_sender, const char *thread)
 {
-	queue_mail(s, t, addr, subject, text, html, auto_replied, thread, NULL,
+	queue_mail(s, t, addr, subject, text, html, null_sender, thread, NULL,
 	           NULL);
 }
 
 void reply_queue_about(struct svc *s, struct txn *t, const char *addr,
                        const struct reply_about *a, const char *subject,
                        const char *text, const char *html,
-                       int auto_replied)
+                       int null_sender)
 {
 	char thread[256];
 	int n = a->game ? snprintf(thread, sizeof thread, "%s.%ld@%s", a->game,
 	                           a->board, config_domain(s->cfg)) : -1;
 
-	queue_mail(s, t, addr, subject, text, html, auto_replied,
+	queue_mail(s, t, addr, subject, text, html, null_sender,
 	           n > 0 && n < (int)sizeof thread ? thread : NULL, NULL, a);
 }
 
@@ -414,7 +415,7 @@ void reply_queue_file(struct svc *s, struct txn *t, const char *addr,
 
 static void queue_mail(struct svc *s, struct txn *t, const char *addr,
                        const char *subject, const char *text,
-                       const char *html, int auto_replied,
+                       const char *html, int null_sender,
                        const char *thread, const struct reply_file *att,
                        const struct reply_about *about)
 {
@@ -422,29 +423,60 @@ static void queue_mail(struct svc *s, struct txn *t, const char *addr,
 	                      { NULL, NULL } };
 
 	if (!s->hooks || !s->hooks->admit(s->hooks_arg, &m))
-		queue_out(s, t, addr, m.subject, m.text, m.html, auto_replied,
+		queue_out(s, t, addr, m.subject, m.text, m.html, null_sender,
 		          thread, att, m.cap, about);
 	free(m.own[0]);
 	free(m.own[1]);
+}
+
+/* The Auto-Submitted of every mail we send (RFC 3834 section 5), decided
+ * here alone: "auto-replied" for a mail in answer to the mail in hand,
+ * to its sender (a command's reply, an error reply, the board mail to
+ * the player who moved); "auto-generated" for every other (the
+ * opponent's board mail, a notice to another address, and whatever the
+ * sweep, a robot's turn, the web or an administrator sends).  The table
+ * of kinds is in doc/mail.md. */
+static const char *auto_submitted_of(const struct svc *s, const char *addr)
+{
+	if (s->hooks && s->hooks->answers &&
+	    s->hooks->answers(s->hooks_arg, addr))
+		return "auto-replied";
+	return "auto-generated";
 }
 
 /* queue_mail once it is settled that the mail goes, and what it holds:
  * composed within cap bytes and put in t's outbox. */
 static void queue_out(struct svc *s, struct txn *t, const char *addr,
                       const char *subject, const char *text,
-                      const char *html, int auto_replied,
+                      const char *html, int null_sender,
                       const char *thread, const struct reply_file *att,
                       size_t cap, const struct reply_about *about)
 {
 	struct mail_out m;
 	char msgid[320], base[160], from[512], date[64], name[128];
-	char refs[1024];
-	const char *env_from = auto_replied ? "" : s->cfg->from;
+	char refs[1024], unsub[1024];
+	const char *env_from = null_sender ? "" : s->cfg->from;
 	char *msg, *err = NULL, *wrapped;
 	struct timespec ts;
 	enum reply_fit fit;
 	int n;
 
+	/* Its owner stopped all mail to it (stopmail.h): nothing goes, the
+	 * answer to a mail that proved nobody included.  A mail that
+	 * proves its player let it go again before it got here. */
+	switch (stopmail_stopped(s, addr)) {
+	case 1:
+		log_msg(LOG_INFO, "no mail to %s: its owner stopped all mail "
+		        "to it\n", addr);
+		return;
+	case -1:
+		s->queue_failed = 1;
+		return;
+	}
+	/* A user file that does not load (damaged, set aside) costs the
+	 * mail its List-Unsubscribe, never the mail (logged there). */
+	if (stopmail_header(s, addr, unsub, sizeof unsub) < 0)
+		unsub[0] = '\0';
 	n = s->nout++;
 
 	/* The tag in the Message-ID binds it to addr: delivery reports are
@@ -476,8 +508,9 @@ static void queue_out(struct svc *s, struct txn *t, const char *addr,
 	if (s->hooks)
 		s->hooks->thread(s->hooks_arg, addr, thread, about != NULL, &m,
 		                 refs, sizeof refs);
-	m.auto_submitted = auto_replied ? "auto-replied" : "auto-generated";
+	m.auto_submitted = auto_submitted_of(s, addr);
 	m.x_loop = s->cfg->from;
+	m.list_unsubscribe = unsub[0] ? unsub : NULL;
 	m.date = date;
 	/* Every text part wraps at 72 columns (wrap_line), whoever made it. */
 	wrapped = reply_wrap(text, REPLY_WRAP_COLUMNS);

@@ -21,8 +21,12 @@ struct txn;
  * "multiple" mail an answer to its sender is collected instead; a reply
  * to a stranger (cmd.h, reply_to_stranger) loses its HTML part, is cut
  * to REPLY_STRANGER_MAX and takes from the hourly budget; with the
- * budget spent it is not queued (logged).  auto_replied: an error reply (null envelope
- * sender, Auto-Submitted: auto-replied).  thread: Message-ID root of the
+ * budget spent it is not queued (logged).  null_sender: an error reply
+ * or a confirmation request, which goes with the null envelope sender
+ * (nothing but its reader answers it).  Auto-Submitted is not the
+ * caller's to choose: "auto-replied" for a mail that answers the mail
+ * in hand (s->hooks' answers: it goes to its sender), "auto-generated"
+ * for every other (doc/mail.md, RFC 3834 section 5).  thread: Message-ID root of the
  * board ("epaminondas.101@domain") or NULL.  text and html: bodies.
  * The mail never takes more than reply_cap(s) bytes in the outbox: over
  * it, the HTML part is dropped; still over, the text is cut at a line
@@ -32,7 +36,7 @@ struct txn;
  * lowered the cap below a bare mail) is left out, logged. */
 void reply_queue(struct svc *s, struct txn *t, const char *addr,
                  const char *subject, const char *text, const char *html,
-                 int auto_replied, const char *thread);
+                 int null_sender, const char *thread);
 
 /* What a mail about a board is, for its Message-ID (threadid.h): its
  * kind, its board (game NULL: none) and the recipient's reply token
@@ -54,7 +58,7 @@ struct reply_about {
 void reply_queue_about(struct svc *s, struct txn *t, const char *addr,
                        const struct reply_about *a, const char *subject,
                        const char *text, const char *html,
-                       int auto_replied);
+                       int null_sender);
 
 /* "Epaminondas" for "epaminondas": the game's display name. */
 const char *reply_game_title(const char *game);

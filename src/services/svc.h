@@ -108,6 +108,11 @@ struct svc_hooks {
 	 * refs (len bytes) is room for the hook's References. */
 	void (*thread)(void *arg, const char *addr, const char *thread,
 	               int about, struct mail_out *m, char *refs, size_t len);
+	/* 1 when a mail to addr answers the mail in hand (addr is its
+	 * sender's, the address replies to it go to), else 0: the mail is
+	 * then "Auto-Submitted: auto-replied" (RFC 3834 section 5; outmail.c
+	 * decides it there, for every mail). */
+	int (*answers)(void *arg, const char *addr);
 };
 
 /* The service context.  Set up by svc_init; the caller owns it (the

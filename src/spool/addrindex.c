@@ -95,6 +95,9 @@ int addr_entry_load(const char *spool, const char *addr, struct addr_entry *e,
 		         util_userid_ok(who) &&
 		         util_parse_iso_time(when, &e->request_sent) == 0)
 			snprintf(e->request_for, sizeof e->request_for, "%s", who);
+		else if (sscanf(line, "stopped: %31s", when) == 1 &&
+		         util_parse_iso_time(when, &e->stopped) < 0)
+			e->stopped = 0;
 	}
 	free(text);
 	return 0;
@@ -144,7 +147,31 @@ static char *addr_entry_format(const char *addr, const struct addr_entry *e)
 		util_iso_time(e->request_sent, when, sizeof when);
 		buf_printf(&b, "request: %s %s\n", when, e->request_for);
 	}
+	if (e->stopped) {
+		util_iso_time(e->stopped, when, sizeof when);
+		buf_printf(&b, "stopped: %s\n", when);
+	}
 	return buf_take(&b);
+}
+
+int addr_stop_put(struct txn *t, const char *spool, const char *addr,
+                  time_t when)
+{
+	struct addr_entry e;
+	char rel[128], *err = NULL, *text;
+
+	if (addr_entry_load(spool, addr, &e, &err) < 0) {
+		log_msg(LOG_WARNING, "%s (rewritten)\n", err);
+		free(err);
+	}
+	if ((e.stopped != 0) == (when != 0))
+		return 0;
+	e.stopped = when;
+	text = addr_entry_format(addr, &e);
+	addr_relpath(addr, rel, sizeof rel);
+	txn_put(t, rel, text, strlen(text));
+	free(text);
+	return 1;
 }
 
 /* Give or take away userid's player line in e: 1 when e changed. */

@@ -11,6 +11,9 @@
  *   player: alice2                    confirmed, at most ADDR_MAX_PLAYERS)
  *   request: 2026-11-30T05:48:00Z bob  (the latest confirmation request
  *                                       sent to it, and for which account)
+ *   stopped: 2026-12-07T10:00:00Z      (its owner stopped all mail to it:
+ *                                       the stopmail command, issue 33;
+ *                                       no line while mail goes there)
  *
  * The index answers "is the sender of this mail a player?" (no reply to
  * strangers' mail without a command, replies to confirmed addresses only
@@ -38,6 +41,8 @@ struct addr_entry {
 	size_t nplayers;
 	time_t request_sent;                 /* 0 when no request is recorded */
 	char request_for[32];                /* userid of that request */
+	time_t stopped;                      /* when its mail was stopped;
+	                                        0: mail goes there */
 };
 
 /* The mailbox of addr into box (len bytes): addr lower-cased, without
@@ -64,6 +69,13 @@ int addr_player(const char *spool, const char *addr, char *userid);
  * old did not (or sent later) is recorded with its time. */
 void addr_user_put(struct txn *t, const char *spool, const struct user *u,
                    const struct user *old);
+
+/* Stop all mail to addr from when on (when 0: let it go there again):
+ * its entry, changed, put in t (lock "users" held).  1 when the entry
+ * changed, 0 when it already said so.  Releases before the stopped line
+ * existed ignore it (and one that rewrites the entry drops it). */
+int addr_stop_put(struct txn *t, const char *spool, const char *addr,
+                  time_t when);
 
 /* Build the index of a spool made before it existed, unless
  * SPOOL/addresses/.complete says it is built: takes the "users" lock

@@ -277,7 +277,18 @@ static void mail_thread(void *arg, const char *addr, const char *thread,
 		thread_answer(c, addr, thread, in_id, m, refs, len);
 }
 
-const struct svc_hooks reply_mail_hooks = { mail_admit, mail_thread };
+/* The third of the mail layer's hooks (reply_mail_hooks): a mail to the
+ * sender of the mail in hand (c->sender, where every reply to it goes)
+ * answers it. */
+static int mail_answers(void *arg, const char *addr)
+{
+	const struct cmdctx *c = arg;
+
+	return c->sender && strcasecmp(addr, c->sender) == 0;
+}
+
+const struct svc_hooks reply_mail_hooks = { mail_admit, mail_thread,
+                                            mail_answers };
 
 void reply_error_token(struct cmdctx *c, const struct game *g)
 {
