@@ -4,6 +4,7 @@
  * sweep found damaged (see checked.h).
  */
 #include "spool/checked.h"
+#include "spool/damage.h"
 #include "util/buf.h"
 #include "util/util.h"
 
@@ -15,17 +16,6 @@
 #include <unistd.h>
 
 #define CHECKED_MAGIC "epamserv-check 1"
-
-/* Copy src into dst (len bytes) as one line: line ends become blanks. */
-static void copy_line(char *dst, size_t len, const char *src)
-{
-	size_t i;
-
-	snprintf(dst, len, "%s", src ? src : "");
-	for (i = 0; dst[i]; i++)
-		if (dst[i] == '\n' || dst[i] == '\r')
-			dst[i] = ' ';
-}
 
 const struct checked_file *checked_find(const struct checked *c,
                                         const char *file)
@@ -43,14 +33,14 @@ void checked_add(struct checked *c, const char *file, const char *error)
 	struct checked_file *f;
 	char name[256];
 
-	copy_line(name, sizeof name, file);
+	damage_copy_line(name, sizeof name, file);
 	if (!*name || checked_find(c, name))
 		return;
 	c->v = xrealloc(c->v, (c->n + 1) * sizeof *c->v);
 	f = &c->v[c->n++];
 	memset(f, 0, sizeof *f);
 	snprintf(f->file, sizeof f->file, "%s", name);
-	copy_line(f->error, sizeof f->error, error);
+	damage_copy_line(f->error, sizeof f->error, error);
 }
 
 int checked_write(const char *spool, const char *name,
@@ -117,7 +107,7 @@ int checked_read(const char *spool, const char *name, struct checked *c)
 			checked_add(c, line + 9, "");
 			last = c->n > n ? &c->v[c->n - 1] : NULL;
 		} else if (strncmp(line, "error: ", 7) == 0 && last) {
-			copy_line(last->error, sizeof last->error, line + 7);
+			damage_copy_line(last->error, sizeof last->error, line + 7);
 			last = NULL;
 		}
 	}

@@ -13,8 +13,7 @@
 static struct damage last;
 static unsigned long count;
 
-/* Copy src into dst (len bytes) as one line: line ends become blanks. */
-static void copy_line(char *dst, size_t len, const char *src)
+void damage_copy_line(char *dst, size_t len, const char *src)
 {
 	size_t i;
 
@@ -30,10 +29,10 @@ void damage_note(const char *relpath, const char *error,
 	/* The held/ record and the log keep the English (errlang.h). */
 	char *english = error ? errlang_english(error) : NULL;
 
-	copy_line(last.file, sizeof last.file, relpath);
-	copy_line(last.error, sizeof last.error, english ? english : error);
+	damage_copy_line(last.file, sizeof last.file, relpath);
+	damage_copy_line(last.error, sizeof last.error, english ? english : error);
 	free(english);
-	copy_line(last.quarantine, sizeof last.quarantine, quarantine);
+	damage_copy_line(last.quarantine, sizeof last.quarantine, quarantine);
 	last.newer = newer;
 	count++;
 }

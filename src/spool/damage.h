@@ -18,6 +18,8 @@
 #ifndef EPAM_DAMAGE_H
 #define EPAM_DAMAGE_H
 
+#include <stddef.h>
+
 /* The latest file noted. */
 struct damage {
 	char file[256];     /* relative to the spool: "games/epaminondas/101.game",
@@ -53,5 +55,10 @@ const struct damage *damage_last(void);
  * absence (ENOENT, ENOTDIR) or a passing shortage (ENOMEM, EMFILE,
  * ENFILE, EINTR, EAGAIN): 1 or 0. */
 int damage_errno(int err);
+
+/* Copy src (NULL: "") into dst (len bytes, cut to fit) as one line: CR
+ * and LF become blanks.  For the damage records: a file name or an
+ * error kept on one line of a record (also spool/checked.c). */
+void damage_copy_line(char *dst, size_t len, const char *src);
 
 #endif
