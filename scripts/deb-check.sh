@@ -165,8 +165,10 @@ for f in examples/epamserv-*.service examples/epamserv-*.timer; do
 	*) [ -f "$u" ] || why="$why; $u missing" ;;
 	esac
 done
-# Every job of the cron file gives way to the timers where systemd runs.
-grep -E '^#?[^#=]*[[:space:]]epamserv[[:space:]]' /etc/cron.d/epamserv |
+# Every job of the cron file (a full path after the user epamserv; a
+# comment naming the user is no job) gives way to the timers where
+# systemd runs.
+grep -E '^#?[^#=]*[[:space:]]epamserv[[:space:]]+(/|\[)' /etc/cron.d/epamserv |
 	grep -v -F '[ -d /run/systemd/system ] ||' | grep -q . &&
 	why="$why; a job of /etc/cron.d/epamserv runs under systemd too"
 for m in epamserv epamserv.conf epamserv-rules; do
