@@ -23,37 +23,56 @@
 
 int stopmail_token(const struct svc *s, const char *addr, char *out)
 {
-	static const char label[] = "epamserv stop mail token v1";
+	static const char label[] = "epamserv stop mail token v2";
 	unsigned char key[SECRET_SIZE];
 	uint8_t d[SHA256_DIGEST_SIZE];
 	struct hmac_sha256_ctx h;
-	char box[512];
+	char box[512], userid[32], epoch[32];
+	struct user u;
+	char *err = NULL;
+	int rc;
 
 	out[0] = '\0';
+	/* The player whose confirmed address it is, and his token epoch
+	 * ("set ... token new" voids every stop link sent before). */
+	if ((rc = addr_player(s->cfg->spool, addr, userid)) <= 0)
+		return rc;
+	rc = user_load(s->cfg->spool, userid, &u, &err);
+	if (rc != 0) {
+		if (rc < 0) {
+			log_msg(LOG_ERR, "%s\n", err);
+			free(err);
+		}
+		return 0;
+	}
+	snprintf(epoch, sizeof epoch, "%lu", u.token_epoch);
+	user_free(&u);
 	if (secret_key(s->cfg->spool, 1, key) != 0)
 		return -1;
 	addr_mailbox(addr, box, sizeof box);
 	hmac_sha256_set_key(&h, sizeof key, key);
 	hmac_sha256_update(&h, sizeof label, (const uint8_t *)label);
+	hmac_sha256_update(&h, strlen(userid) + 1, (const uint8_t *)userid);
+	hmac_sha256_update(&h, strlen(epoch) + 1, (const uint8_t *)epoch);
 	hmac_sha256_update(&h, strlen(box) + 1, (const uint8_t *)box);
 	hmac_sha256_digest(&h, sizeof d, d);
 	tokens_base32(d, out);
 	explicit_bzero(key, sizeof key);
 	explicit_bzero(&h, sizeof h);
 	explicit_bzero(d, sizeof d);
-	return 0;
+	return 1;
 }
 
 int stopmail_token_is(const struct svc *s, const char *addr,
                       const char *token)
 {
 	char mine[REPLY_TOKEN_LEN + 1];
-	int yes;
+	int yes, rc;
 
 	if (strlen(token) != REPLY_TOKEN_LEN)
 		return 0;
-	if (stopmail_token(s, addr, mine) < 0)
-		return -1;
+	if ((rc = stopmail_token(s, addr, mine)) <= 0)
+		return rc;
 	yes = memeql_sec(mine, token, REPLY_TOKEN_LEN);
 	explicit_bzero(mine, sizeof mine);
 	return yes ? 1 : 0;
@@ -85,8 +104,8 @@ int stopmail_header(const struct svc *s, const char *addr, char *buf,
 	buf[0] = '\0';
 	if ((rc = addr_player(s->cfg->spool, addr, userid)) <= 0)
 		return rc;
-	if (stopmail_token(s, addr, token) < 0)
-		return -1;
+	if ((rc = stopmail_token(s, addr, token)) <= 0)
+		return rc;
 	/* The command its mail carries (stopmail.c in src/commands). */
 	snprintf(subject, sizeof subject, "stopmail %s [#%s]", addr, token);
 	explicit_bzero(token, sizeof token);

@@ -10,11 +10,16 @@
  *
  * (the subject "stopmail ADDR [#TOKEN]"), TOKEN REPLY_TOKEN_LEN
  * characters of [a-z2-7], 80 bits of HMAC-SHA256(SPOOL/secret,
- * "epamserv stop mail token v1", MAILBOX) with its NUL, MAILBOX the
- * address as addr_mailbox gives it (lower case, no +tag).  Only the
- * address's reader has it, so no stranger can stop a player's mail; it
- * does not change (a mail client may keep the link), and nothing is
- * stored.  The stop is the "stopped:" line of the address's entry
+ * "epamserv stop mail token v2", USERID, EPOCH, MAILBOX), each with its
+ * NUL: USERID the player whose confirmed address it is, EPOCH his token
+ * epoch (decimal), MAILBOX the address as addr_mailbox gives it (lower
+ * case, no +tag).  Only the address's reader has it, so no stranger can
+ * stop a player's mail; it does not change while the player keeps his
+ * tokens (a mail client may keep the link), "set ... token new" voids
+ * every link sent before (a board mail forwarded or read over a
+ * shoulder), an address that changes hands gets a new one, and nothing
+ * is stored.  The confirmation of a stop goes to the address stopped,
+ * not to the sender, so a stop by someone else is seen by its owner.  The stop is the "stopped:" line of the address's entry
  * (spool/addrindex.h): while it is there, no mail goes to the address
  * at all (outmail.c drops it, logged), until a mail from that address
  * proves a player whose confirmed address it is (a password or a
@@ -28,12 +33,15 @@
 
 #include "services/svc.h"
 
-/* addr's stop token (REPLY_TOKEN_LEN characters and a NUL into out).
- * 0, or -1 with out "" when the secret cannot be had (logged). */
+/* addr's stop token (REPLY_TOKEN_LEN characters and a NUL into out):
+ * 1; 0 with out "" when addr is no confirmed address of a player (or
+ * his file does not load: logged); -1 with out "" when the secret or
+ * the address index cannot be had (logged). */
 int stopmail_token(const struct svc *s, const char *addr, char *out);
 
-/* Whether token (untrusted) is addr's stop token: 1 yes, 0 no, -1 when
- * the secret cannot be had.  Compared in constant time. */
+/* Whether token (untrusted) is addr's stop token: 1 yes, 0 no (also
+ * for an address that is no player's), -1 when the secret or the index
+ * cannot be had.  Compared in constant time. */
 int stopmail_token_is(const struct svc *s, const char *addr,
                       const char *token);
 

@@ -94,14 +94,15 @@ try:
     # mail at (here a forward's: the token proves it came in her mail).
     rc, err = env.mail("alice@forward.example", a_link)
     msgs = env.new_messages()
-    is_(to(msgs), ["alice@forward.example"],
-        "stopmail: one confirmation, to its sender")
+    is_(to(msgs), ["alice@example.org"],
+        "stopmail: one confirmation, to the address stopped (not to the "
+        "sender, who may be someone alice forwarded a mail to)")
     text = body_of(msgs[0]) if msgs else ""
     contains(text, "No more mail from epamserv goes to alice@example.org",
              "it says the mail is stopped")
     contains(text, "their clocks run", "and that the games go on")
-    ok(msgs and msgs[0]["Auto-Submitted"] == "auto-replied",
-       "it is auto-replied")
+    ok(msgs and msgs[0]["Auto-Submitted"] == "auto-generated",
+       "it is auto-generated (no reply to its sender)")
     ok(entry_stopped("alice@example.org"), "the address's entry says stopped")
     contains(err, "mail to alice@example.org stopped", "it is logged")
     ok(token not in err, "the log line holds no token")
@@ -128,6 +129,18 @@ try:
        "a mail from the address that proves alice lets mail go again")
     is_(to(env.new_messages()), ["alice@example.org", "bob@example.org"],
         "and her board mail reaches her")
+
+    # "set ... token new" voids every stop link sent before (a board mail
+    # forwarded or read over a shoulder): the old one stops nothing.
+    env.mail("alice@example.org", "set alice a token new")
+    env.new_messages()
+    env.mail("mallory@example.net", a_link)
+    msgs = env.new_messages()
+    ok(len(msgs) == 1 and msgs[0].envelope_to == ["mallory@example.net"]
+       and "not valid" in body_of(msgs[0]),
+       "after token new, the old link is refused, to its sender alone",
+       [(m.envelope_to, body_of(m)[:300]) for m in msgs])
+    ok(not entry_stopped("alice@example.org"), "and alice's mail goes on")
 
     # The German word.
     msgs = []

@@ -10,8 +10,9 @@
  * may be another after a forward), so a stranger cannot stop a player's
  * mail.  The player's games are kept and their clocks run, as for a
  * player who does not answer (a one-click link must not lose games;
- * signoff settles them).  The sender gets one short confirmation, queued
- * before the stop is committed; a second stopmail finds the mail already
+ * signoff settles them).  The address stopped (not the sender, who may
+ * be someone the owner forwarded a mail to) gets one short
+ * confirmation, queued before the stop is committed; a second stopmail finds the mail already
  * stopped and gets no answer at all.  Any mail from the address that
  * proves its player (stopmail_resume, pipeline/process.c) lets mail go
  * there again.
@@ -98,7 +99,9 @@ enum cmd_status cmd_stopmail(struct cmdctx *c, const char *game,
 	/* Queued before the stop is committed (outmail.c reads the
 	 * address's entry as it is): the confirmation still goes. */
 	c->exempt_stranger = 1;   /* its words are ours and the address */
-	reply_queue(&c->s, t, c->sender, subject, text, NULL, 0, NULL);
+	/* To the address stopped, whoever sent the link: its owner learns
+	 * of a stop sent by someone he forwarded a mail to. */
+	reply_queue(&c->s, t, argv[0], subject, text, NULL, 0, NULL);
 	c->exempt_stranger = 0;
 	free(text);
 	if (addr_stop_put(t, c->s.cfg->spool, argv[0], c->s.now))
