@@ -15,8 +15,10 @@
  *                              player's), or a directory holds files
  *                              the old release does not read (seeks,
  *                              tournaments, the league, quarantine,
- *                              held mail), nothing is written: each
- *                              such line and directory is named on
+ *                              held mail), or an address's owner
+ *                              stopped all mail to it (stopmail),
+ *                              nothing is written: each such line,
+ *                              directory and count is named on
  *                              stderr, exit 65.
  *   admin downgrade --force    the same, writing every file without
  *                              what it cannot hold, each line dropped
@@ -307,6 +309,50 @@ static void dg_dirs(struct downgrade *d)
 	}
 }
 
+/* The addresses whose owner stopped all mail to them (stopmail: a
+ * "stopped:" line of SPOOL/addresses, which the previous release does
+ * not know): content, for mail goes there again after going back. */
+static void dg_stops(struct downgrade *d)
+{
+	char path[4096], file[4400], *text;
+	struct dirent *e;
+	DIR *dir;
+	int n = 0;
+
+	snprintf(path, sizeof path, "%s/addresses", d->cfg->spool);
+	if (!(dir = opendir(path)))
+		return;
+	while ((e = readdir(dir))) {
+		if (e->d_name[0] == '.')
+			continue;
+		snprintf(file, sizeof file, "%s/%s", path, e->d_name);
+		text = util_read_file(file, 1 << 14, NULL);
+		if (text && strstr(text, "\nstopped: "))
+			n++;
+		free(text);
+	}
+	closedir(dir);
+	if (!n)
+		return;
+	if (!d->force) {
+		d->lossy++;
+		fprintf(stderr, ngettext("addresses/: %d address whose owner "
+		                         "stopped all mail to it: the previous "
+		                         "release would send it mail again\n",
+		                         "addresses/: %d addresses whose owners "
+		                         "stopped all mail to them: the previous "
+		                         "release would send them mail again\n",
+		                         n), n);
+	} else if (d->write) {
+		printf(ngettext("addresses/: %d address whose owner stopped all "
+		                "mail to it: the previous release sends it mail "
+		                "again\n",
+		                "addresses/: %d addresses whose owners stopped all "
+		                "mail to them: the previous release sends them "
+		                "mail again\n", n), n);
+	}
+}
+
 /* One pass over the spool. */
 static void dg_pass(struct downgrade *d)
 {
@@ -324,6 +370,7 @@ static void dg_pass(struct downgrade *d)
 		dg_user(d, ids[i]);
 	user_list_free(ids, n);
 	dg_dirs(d);
+	dg_stops(d);
 }
 
 int admin_downgrade(const struct config *cfg, int argc, char **argv)

@@ -356,9 +356,16 @@ int addr_index_ensure(const char *spool)
 	for (i = 0; i < m; i = j) {
 		struct addr_entry e;
 		char rel[128], *text;
+		struct addr_entry old;
+		char *lerr = NULL;
 		memset(&e, 0, sizeof e);
 		for (j = i; j < m && strcmp(v[j].addr, v[i].addr) == 0; j++)
 			addr_entry_set(&e, v[j].userid, 1);
+		/* The players are rebuilt from the user files; the owner's
+		 * stop (stopmail) is in the entry alone: kept. */
+		if (addr_entry_load(spool, v[i].addr, &old, &lerr) == 0)
+			e.stopped = old.stopped;
+		free(lerr);
 		text = addr_entry_format(v[i].addr, &e);
 		addr_relpath(v[i].addr, rel, sizeof rel);
 		txn_put(t, rel, text, strlen(text));

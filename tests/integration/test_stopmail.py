@@ -151,6 +151,22 @@ try:
     is_(to(env.new_messages()), ["dora@example.org"],
         "abbestellen is stopmail: one confirmation")
     ok(entry_stopped("dora@example.org"), "dora's mail is stopped")
+
+    # The address index rebuilt (its marker gone: an operator who took
+    # addresses/ for a cache) keeps the owner's stop.
+    os.unlink(os.path.join(env.spool, "addresses", ".complete"))
+    env.mail("bob@example.org", "help")
+    env.new_messages()
+    ok(os.path.exists(os.path.join(env.spool, "addresses", ".complete")),
+       "the address index was rebuilt")
+    ok(entry_stopped("dora@example.org"), "and dora's mail is still stopped")
+
+    # Going back to the previous release would lose the stop (it sends
+    # mail to every address): admin downgrade counts it as content.
+    rc, out, err = env.run("admin", "downgrade", quiet=True)
+    is_(rc, 65, "admin downgrade refuses while a stop would be lost")
+    ok(re.search(r"^addresses/: 1 ", err, re.M),
+       "and names the stopped address's count", err)
 finally:
     env.close()
 done()
