@@ -108,8 +108,9 @@ static int user_list_all(const struct config *cfg)
 	return 0;
 }
 
-/* Under the users lock: load userid, set addr as its only address,
- * commit.  0, or 1 with a message on stderr. */
+/* Under the users lock: load userid, set addr as its only address (a
+ * stop of all mail to it lifted), commit.  0, or 1 with a message on
+ * stderr. */
 static int set_address(const struct config *cfg, const char *userid,
                        const char *addr, char *old, size_t oldlen)
 {
@@ -144,6 +145,10 @@ static int set_address(const struct config *cfg, const char *userid,
 	} else {
 		t = txn_begin(cfg->spool, "users", "admin");
 		addr_user_put(t, cfg->spool, &u, &was);
+		/* The operator sets the address: mail goes there again, even
+		 * when its owner stopped it (stopmail) and cannot prove
+		 * himself (a forgotten password). */
+		addr_stop_put(t, cfg->spool, addr, 0);
 		if (txn_commit(t, &err) < 0)
 			fprintf(stderr, "epamserv: %s\n", err);
 		else

@@ -161,6 +161,18 @@ try:
        "the address index was rebuilt")
     ok(entry_stopped("dora@example.org"), "and dora's mail is still stopped")
 
+    # The operator sets dora's address again (she forgot her password):
+    # the stop is lifted.
+    rc, out, err = env.run("admin", "user", "address", "dora",
+                           "dora@example.org", "--reason", "by phone",
+                           quiet=True)
+    is_(rc, 0, "admin user address sets dora's address again")
+    ok(not entry_stopped("dora@example.org"),
+       "and lifts the stop of all mail to it")
+    env.mail("dora@example.org", d_link)
+    env.new_messages()
+    ok(entry_stopped("dora@example.org"), "dora stops it once more")
+
     # Going back to the previous release would lose the stop (it sends
     # mail to every address): admin downgrade counts it as content.
     rc, out, err = env.run("admin", "downgrade", quiet=True)
