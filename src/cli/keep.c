@@ -119,8 +119,10 @@ static long long kept_time(const char *name, const struct stat *st)
 	return i > 0 && name[i] == '.' && t > 0 ? t : (long long)st->st_mtime;
 }
 
-/* Add the regular files of dir/sub delivered at or after since. */
+/* Add the regular files of dir/sub delivered at or after since; count
+ * in *old those delivered before oldest (and after since), left out. */
 static int kept_list(const char *dir, const char *sub, long long since,
+                     long long oldest, size_t *old,
                      struct kept **v, size_t *n, size_t *cap)
 {
 	char path[4400];
@@ -141,6 +143,10 @@ static int kept_list(const char *dir, const char *sub, long long since,
 		k.when = kept_time(e->d_name, &st);
 		if (k.when < since)
 			continue;
+		if (k.when < oldest) {
+			(*old)++;
+			continue;
+		}
 		k.path = xstrdup(path);
 		k.name = k.path + strlen(path) - strlen(e->d_name);
 		if (*n == *cap) {
@@ -156,8 +162,8 @@ static int kept_list(const char *dir, const char *sub, long long since,
 int admin_replay(const struct config *cfg, int argc, char **argv)
 {
 	struct kept *v = NULL;
-	size_t n = 0, cap = 0, i, done = 0;
-	long long since = 0;
+	size_t n = 0, cap = 0, i, done = 0, old = 0;
+	long long since = 0, oldest;
 	time_t t;
 	int rc = 0;
 
@@ -171,13 +177,27 @@ int admin_replay(const struct config *cfg, int argc, char **argv)
 		        "(TIME as 2026-12-01T10:00:00Z)\n"), stderr);
 		return EXIT_USAGE;
 	}
-	if (kept_list(argv[1], "cur", since, &v, &n, &cap) < 0 ||
-	    kept_list(argv[1], "new", since, &v, &n, &cap) < 0) {
+	/* A mail older than seen_days is one the spool no longer remembers
+	 * having processed (SPOOL/seen is pruned): replayed, it would act
+	 * twice.  Those are left out, and counted. */
+	oldest = (long long)util_now() - (long long)cfg->seen_days * 86400;
+	if (kept_list(argv[1], "cur", since, oldest, &old, &v, &n, &cap) < 0 ||
+	    kept_list(argv[1], "new", since, oldest, &old, &v, &n, &cap) < 0) {
 		fprintf(stderr, _("epamserv: cannot read %s: %s\n"), argv[1],
 		        strerror(errno));
 		rc = 1;
 		goto out;
 	}
+	if (old)
+		fprintf(stderr, ngettext("epamserv: admin replay: %zu kept mail "
+		                         "is older than seen_days: the spool no "
+		                         "longer knows whether it was processed, "
+		                         "so it is left out\n",
+		                         "epamserv: admin replay: %zu kept mails "
+		                         "are older than seen_days: the spool no "
+		                         "longer knows whether they were "
+		                         "processed, so they are left out\n",
+		                         old), old);
 	if (n)
 		qsort(v, n, sizeof *v, kept_cmp);
 	robot_ensure(cfg);

@@ -9,6 +9,7 @@ through the intake in the order they came, so the moves made after the
 backup are on the board again, each once; a second replay, of every kept
 mail, changes nothing."""
 import os
+import re
 import time
 
 from harness import Env, ok, is_, contains, done, make_mail
@@ -71,6 +72,17 @@ try:
         "nor answers any mail again: each mail is processed once")
     with open(os.path.join(env.spool, "admin.log")) as f:
         contains(f.read(), "admin replay of %s: " % kept, "admin.log has it")
+
+    # Older than seen_days (61 days later: the default is 60), the spool
+    # no longer knows the mails were processed: left out, and said.
+    later = str(int(time.time()) + 61 * 86400)
+    rc, out, err = env.run("admin", "replay", kept, quiet=True,
+                           env={"EPAMSERV_NOW": later})
+    is_(rc, 0, "a replay 61 days later exits 0")
+    ok(re.search(r"admin replay: \d+ kept mails? (is|are) older than "
+                 r"seen_days", err), "and leaves out the mails older than "
+       "seen_days, saying so", err)
+    is_(env.game_file(101), replayed, "no board changes")
 finally:
     env.close()
 done()
