@@ -22,7 +22,11 @@
 #      abbreviated hash (`git describe --always --dirty`), e.g.
 #      "1.0.0+gabc1234": the "+" (build metadata, as in SemVer) says this
 #      is no release and no count of commits after one.
-#   4. BASE alone: no tarball version file and no git (an export).
+#   4. SRCDIR/.git-archive-version, as `git archive` writes it (its
+#      export-subst attribute, .gitattributes): the describe of the
+#      commit (line 1, empty before the first release tag) and its
+#      abbreviated hash (line 2), read as in 2. and 3.
+#   5. BASE alone: no tarball version file and no git (a copy).
 #
 # When SRCDIR is a work tree that git cannot read now (git missing, or a
 # `make install` under fakeroot, whose uid git's safe.directory check
@@ -56,6 +60,17 @@ elif test -e "$srcdir/.git"; then
 	if ! version=$(from_git); then
 		version=$base
 		keep=yes
+	fi
+elif test -f "$srcdir/.git-archive-version" &&
+     ! grep -q 'Format:' "$srcdir/.git-archive-version"; then
+	d=$(sed -n 1p "$srcdir/.git-archive-version")
+	h=$(sed -n 2p "$srcdir/.git-archive-version")
+	if test -n "$d"; then
+		version=${d#v}
+	elif test -n "$h"; then
+		version=$base+g$h
+	else
+		version=$base
 	fi
 else
 	version=$base

@@ -15,8 +15,9 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from harness import ok, done, SRCDIR
 
 BUILDDIR = os.environ.get("EPAMSERV_BUILDDIR", ".")
-# Files of the clone that a tarball does not need: git's own ignore list.
-CLONE_ONLY = {".gitignore"}
+# Files of the clone that a tarball does not need: git's own lists, and
+# the version file git archive fills in (a tarball has .tarball-version).
+CLONE_ONLY = {".gitignore", ".gitattributes", ".git-archive-version"}
 
 tracked = subprocess.run(["git", "-C", SRCDIR, "ls-files"],
                          stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,

@@ -217,6 +217,21 @@ try:
            "a new commit: the header is rewritten (version.c rebuilds)")
         rc, _, err = script("header", repo, "9.9.9", hdr)
         is_(rc, 0, "the header mode exits 0")
+        # git archive: the export-subst file says the commit's version.
+        shutil.copy(os.path.join(SRCDIR, ".git-archive-version"), repo)
+        shutil.copy(os.path.join(SRCDIR, ".gitattributes"), repo)
+        git(repo, "add", ".git-archive-version", ".gitattributes", env=genv)
+        git(repo, "commit", "-q", "-m", "four", env=genv)
+        want = script("print", repo, "9.9.9")[1]
+        exp = os.path.join(scratch, "archive")
+        os.makedirs(exp)
+        arch = subprocess.run("git -C '%s' archive HEAD | tar -x -C '%s'" %
+                              (repo, exp), shell=True, env=genv)
+        ok(arch.returncode == 0 and want.startswith("9.9.9-3-g"),
+           "git archive of a commit after the tag", want)
+        is_(script("print", exp, "9.9.9")[1], want,
+            "an export by git archive: the commit's version, as in its "
+            "work tree")
 
     # -- the format lines: whole sentences of the catalogue -------------
     catalogue = po_entries(os.path.join(SRCDIR, "po", "de.po"))
