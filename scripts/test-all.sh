@@ -36,6 +36,9 @@ run_suite() {  # NAME CFLAGS
 	status=$?
 	echo "$(summary "$1" check.out)$(since $t)"
 	grep -E '^(FAIL|ERROR|XPASS)' check.out || true
+	# No summary: the tests did not build (a warning of this build's
+	# flags, say): the end of make's output says why.
+	grep -q '^# TOTAL:' check.out || tail -40 check.out
 	[ $status -eq 0 ] || for f in $(grep -l -E '^(FAIL|ERROR)' \
 		$(find . -name '*.log' ! -name test-suite.log ! -name config.log)); do
 		echo "==> $f"; grep -v '^ok ' "$f" | head -60

@@ -120,7 +120,7 @@ static void elo_as_before(void)
 	ratesys_defaults(RATESYS_ELO, &p);
 	ratings_replay(&r, RATESYS_ELO, &p, g, n);
 	for (i = 0; i < 6; i++) {
-		char id[8];
+		char id[16];
 		snprintf(id, sizeof id, "p%d", i);
 		if (ratings_of(&r, id, RATING_EPAMINONDAS) != want[i]) {
 			printf("# p%d: %d, want %d\n", i,
