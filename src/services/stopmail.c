@@ -21,22 +21,23 @@
 #include <stdlib.h>
 #include <string.h>
 
-int stopmail_token(const struct svc *s, const char *addr, char *out)
+/* The stop token of addr, a confirmed address of userid (addr_player
+ * found him), into out: 1, 0 when his file does not load (logged), -1
+ * without the secret.  His token epoch goes in: "set ... token new"
+ * voids every stop link sent before. */
+static int token_of(const struct svc *s, const char *addr,
+                    const char *userid, char *out)
 {
 	static const char label[] = "epamserv stop mail token v2";
 	unsigned char key[SECRET_SIZE];
 	uint8_t d[SHA256_DIGEST_SIZE];
 	struct hmac_sha256_ctx h;
-	char box[512], userid[32], epoch[32];
+	char box[512], epoch[32];
 	struct user u;
 	char *err = NULL;
 	int rc;
 
 	out[0] = '\0';
-	/* The player whose confirmed address it is, and his token epoch
-	 * ("set ... token new" voids every stop link sent before). */
-	if ((rc = addr_player(s->cfg->spool, addr, userid)) <= 0)
-		return rc;
 	rc = user_load(s->cfg->spool, userid, &u, &err);
 	if (rc != 0) {
 		if (rc < 0) {
@@ -61,6 +62,17 @@ int stopmail_token(const struct svc *s, const char *addr, char *out)
 	explicit_bzero(&h, sizeof h);
 	explicit_bzero(d, sizeof d);
 	return 1;
+}
+
+int stopmail_token(const struct svc *s, const char *addr, char *out)
+{
+	char userid[32];
+	int rc;
+
+	out[0] = '\0';
+	if ((rc = addr_player(s->cfg->spool, addr, userid)) <= 0)
+		return rc;
+	return token_of(s, addr, userid, out);
 }
 
 int stopmail_token_is(const struct svc *s, const char *addr,
@@ -104,7 +116,7 @@ int stopmail_header(const struct svc *s, const char *addr, char *buf,
 	buf[0] = '\0';
 	if ((rc = addr_player(s->cfg->spool, addr, userid)) <= 0)
 		return rc;
-	if ((rc = stopmail_token(s, addr, token)) <= 0)
+	if ((rc = token_of(s, addr, userid, token)) <= 0)
 		return rc;
 	/* The command its mail carries (stopmail.c in src/commands). */
 	snprintf(subject, sizeof subject, "stopmail %s [#%s]", addr, token);
