@@ -28,7 +28,7 @@ on port N instead of a free one (to come back on the same port after a
 stop: a relay outage and its end).
 Also counts connections in DIR/../connections (one line per connection).
 With --auth, every client must AUTH (PLAIN or LOGIN) as USER:PASSWORD
-before MAIL FROM.  With --tls, the server offers STARTTLS with that PEM
+before MAIL FROM; any other login is refused at once with 535.  With --tls, the server offers STARTTLS with that PEM
 certificate and key (with --smtps as well: TLS from the first byte).
 Each stored message also records the client's EHLO name
 (X-Envelope-Helo).  Stops on SIGTERM.
@@ -146,7 +146,13 @@ def authenticator_for(user, password):
     def check(server, session, envelope, mechanism, auth_data):
         ok = (getattr(auth_data, "login", None) == user.encode() and
               getattr(auth_data, "password", None) == password.encode())
-        return AuthResult(success=ok)
+        # handled=False: aiosmtpd (1.4.3, Debian 12's) then answers a
+        # refused login with "535 5.7.8 Authentication credentials
+        # invalid".  AuthResult's default handled=True means "the
+        # authenticator has replied itself", so a refusal went out
+        # without any reply and the client waited for its own timeout
+        # (curl: its smtp_timeout).
+        return AuthResult(success=ok, handled=False)
     return check
 
 
