@@ -8,9 +8,18 @@
  *   bench/engine_bench                  1000 ms a search
  *   bench/engine_bench --movetime MS    another think time
  *   bench/engine_bench --no-pruning     with eng_set_pruning(e, 0)
+ *   bench/engine_bench --levels         also each level's search (issue
+ *                                       35): nodes and CPU ms a move
  *   bench/engine_bench --selfplay N     print the position after N plies
  *                                       of fast self-play in each variant
  *                                       (how the positions below were made)
+ *
+ * Every time is CPU time, user + system, of this process
+ * (CLOCK_PROCESS_CPUTIME_ID, what getrusage and time(1) count): on a
+ * shared machine wall-clock time measures the other processes too (issue
+ * 35).  The search's movetime bound reads the same clock, so "a search
+ * of MS milliseconds" is MS ms of CPU; each line shows the wall time of
+ * the search beside it.
  *
  * Each line: the variant and position, the depth completed and the nodes
  * of a search of MS milliseconds (transposition table of 64 MiB, cleared
@@ -18,7 +27,11 @@
  * second from the same position (the deepest perft that runs under
  * about a second), and the ratio nodes/s : leaf moves/s.  A last part
  * times copy-make: the whole struct ep_position against only the rows in
- * use, each followed by ep_make.
+ * use, each followed by ep_make.  With --levels, each position is then
+ * searched at each level's bound (eng_level_limits: the robots' and
+ * match's levels, a fresh table each search): the nodes searched and the
+ * CPU milliseconds, and a summary line a level (the median and the
+ * largest CPU ms over the positions of each variant).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -63,7 +76,17 @@ static const struct variant variants[] = {
 
 #define NVARIANTS (sizeof variants / sizeof variants[0])
 
+/* Seconds of CPU time (user + system) this process has used. */
 static double now(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+/* Seconds of wall-clock time, for comparison only. */
+static double wall(void)
 {
 	struct timespec ts;
 
@@ -123,7 +146,7 @@ static int bench_position(struct eng *e, const char *label, const char *what,
 {
 	struct eng_limits lim;
 	struct eng_result r;
-	double t0, t1, nps, leaf;
+	double t0, t1, w0, w1, nps, leaf;
 	char mv[EP_MOVE_TEXT_MAX];
 	int pd;
 
@@ -131,19 +154,110 @@ static int bench_position(struct eng *e, const char *label, const char *what,
 	lim.movetime_ms = movetime;
 	lim.clock = clock_ms;
 	eng_clear(e);
+	w0 = wall();
 	t0 = now();
 	if (eng_search(e, p, o, NULL, &lim, &r) < 0 || !r.have_move) {
 		fprintf(stderr, "engine_bench: %s %s: no move\n", label, what);
 		return -1;
 	}
 	t1 = now();
+	w1 = wall();
 	nps = (double)r.nodes / (t1 - t0);
 	leaf = perft_rate(p, o, &pd);
 	ep_move_format(&r.best, mv);
-	printf("%-18s %-9s depth %2d (sel %2d)  %9llu nodes %6.2f s "
-	       "%6.2f M nodes/s  perft(%d) %7.1f M leaves/s  1:%.0f  %s %d\n",
+	printf("%-18s %-9s depth %2d (sel %2d)  %9llu nodes %6.2f s CPU "
+	       "(%5.2f s wall) %6.2f M nodes/s  perft(%d) %7.1f M leaves/s  "
+	       "1:%.0f  %s %d\n",
 	       label, what, r.depth, r.seldepth, (unsigned long long)r.nodes,
-	       t1 - t0, nps / 1e6, pd, leaf / 1e6, leaf / nps, mv, r.score);
+	       t1 - t0, w1 - w0, nps / 1e6, pd, leaf / 1e6, leaf / nps, mv,
+	       r.score);
+	return 0;
+}
+
+#define NPOS 4    /* the opening and three middle games a variant */
+#define NLEVELS (ENG_LEVEL_MAX - ENG_LEVEL_MIN + 1)
+
+static int cmp_double(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+
+	return (x > y) - (x < y);
+}
+
+/* The position of variant v: 0 the opening, 1 to 3 its middle games. */
+static int position_of(const struct variant *v, const struct ep_options *o,
+                       int k, struct ep_position *p)
+{
+	char err[EP_ERR_MAX];
+
+	if (k == 0) {
+		ep_position_start(p, o);
+		return 0;
+	}
+	if (ep_position_parse(p, v->middle[k - 1], err, sizeof err) < 0) {
+		fprintf(stderr, "engine_bench: %s\n", err);
+		return -1;
+	}
+	return 0;
+}
+
+/* Each level's search (eng_level_limits, a cleared table) from each
+ * position of each variant: a line a search with its nodes and CPU ms,
+ * then a line a variant and level with the median and largest CPU ms. */
+static int bench_levels(struct eng *e)
+{
+	size_t v;
+	int k, level;
+
+	for (v = 0; v < NVARIANTS; v++) {
+		double ms[NLEVELS][NPOS];
+		struct ep_options o;
+
+		if (setup(&variants[v], &o) < 0)
+			return -1;
+		for (k = 0; k < NPOS; k++) {
+			struct ep_position p;
+			char what[32];
+
+			if (position_of(&variants[v], &o, k, &p) < 0)
+				return -1;
+			if (k == 0)
+				snprintf(what, sizeof what, "opening");
+			else
+				snprintf(what, sizeof what, "middle %d", k);
+			for (level = ENG_LEVEL_MIN; level <= ENG_LEVEL_MAX; level++) {
+				struct eng_limits lim;
+				struct eng_result r;
+				double t0, t1;
+
+				eng_level_limits(level, &lim);
+				eng_clear(e);
+				t0 = now();
+				if (eng_search(e, &p, &o, NULL, &lim, &r) < 0 ||
+				    !r.have_move) {
+					fprintf(stderr, "engine_bench: %s: no move\n",
+					        variants[v].label);
+					return -1;
+				}
+				t1 = now();
+				ms[level - ENG_LEVEL_MIN][k] = (t1 - t0) * 1000.0;
+				printf("level %d  %-18s %-9s depth %2d  %7llu nodes "
+				       "%8.1f ms CPU  %.2f M nodes/s\n", level,
+				       variants[v].label, what,
+				       r.depth, (unsigned long long)r.nodes,
+				       (t1 - t0) * 1000.0,
+				       (double)r.nodes / (t1 - t0) / 1e6);
+			}
+		}
+		for (level = 0; level < NLEVELS; level++) {
+			qsort(ms[level], NPOS, sizeof ms[level][0], cmp_double);
+			printf("level %d  %-18s median %8.1f ms CPU, largest %8.1f "
+			       "ms CPU over %d positions\n", level + ENG_LEVEL_MIN,
+			       variants[v].label,
+			       (ms[level][NPOS / 2 - 1] + ms[level][NPOS / 2]) / 2,
+			       ms[level][NPOS - 1], NPOS);
+		}
+	}
 	return 0;
 }
 
@@ -218,7 +332,7 @@ int main(int argc, char **argv)
 	uint64_t movetime = 1000;
 	struct eng *e;
 	size_t v;
-	int i, rc = 0, pruning = 1;
+	int i, rc = 0, pruning = 1, levels = 0;
 
 	for (i = 1; i < argc; i++) {
 		if (strcmp(argv[i], "--selfplay") == 0 && i + 1 < argc)
@@ -227,9 +341,11 @@ int main(int argc, char **argv)
 			movetime = strtoull(argv[++i], NULL, 10);
 		else if (strcmp(argv[i], "--no-pruning") == 0)
 			pruning = 0;
+		else if (strcmp(argv[i], "--levels") == 0)
+			levels = 1;
 		else {
 			fprintf(stderr, "usage: engine_bench [--movetime MS] "
-			        "[--no-pruning] | --selfplay PLIES\n");
+			        "[--no-pruning] [--levels] | --selfplay PLIES\n");
 			return 64;
 		}
 	}
@@ -237,7 +353,7 @@ int main(int argc, char **argv)
 	if (e == NULL)
 		return 1;
 	eng_set_pruning(e, pruning);
-	printf("engine memory %zu bytes, movetime %llu ms, pruning %s\n",
+	printf("engine memory %zu bytes, movetime %llu ms of CPU, pruning %s\n",
 	       eng_memory(e), (unsigned long long)movetime,
 	       pruning ? "on" : "off");
 	for (v = 0; v < NVARIANTS; v++) {
@@ -263,6 +379,8 @@ int main(int argc, char **argv)
 			                     movetime);
 		}
 	}
+	if (levels && bench_levels(e) < 0)
+		rc = 1;
 	eng_free(e);
 	return rc ? 1 : 0;
 }

@@ -145,14 +145,15 @@ try:
                or "\nwhite: bob\n" in env.game_file(b)]
     is_(len(waiting), 10, "bob has 9 challenges waiting for him and one he "
         "signed")
-    # One of the boards is busy meanwhile (another process holds its lock).
+    # One of the boards is busy meanwhile (another process holds its lock
+    # until it is killed: lock_timeout 0, one try and no wait).
     busy = first_flood[-1]
     holder = hold_lock(os.path.join(env.spool, "locks",
                                     "board-epaminondas-%d.lock" % busy))
     try:
         rc, err = env.receive(make_mail(addr("bob"), "signoff bob b",
                                         "Goodbye, all."),
-                              env={"EPAMSERV_LOCK_TIMEOUT": "1"})
+                              env={"EPAMSERV_LOCK_TIMEOUT": "0"})
     finally:
         holder.kill()
         holder.wait()

@@ -38,6 +38,11 @@ try:
         rc, out, err = flush(server, EPAMSERV_SMTP_USER="epam",
                              EPAMSERV_SMTP_PASSWORD_FILE=bad)
         is_(rc, 75, "a wrong AUTH password keeps the mail queued")
+        # The server refuses the login at once (535) rather than leaving
+        # the client to its timeout (tests/smtpd.py under aiosmtpd 1.4.3
+        # sent no reply): the outbox's log line carries that reply.
+        contains(err, 'reply="535 ', "the wrong password is refused with "
+                 "535, and the log line gives the server's reply")
         ok("wrong" not in err, "the password never appears in the log", err)
         os.chmod(pwfile, 0o644)
         rc, out, err = flush(server, EPAMSERV_SMTP_USER="epam",
