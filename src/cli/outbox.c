@@ -249,15 +249,27 @@ static int deliver(const struct config *cfg, int all, const char *only_to,
 	return st.deferred || st.waiting ? EXIT_TEMPFAIL : 0;
 }
 
+/* Whether a command's run has mail to deliver: an SMTP server is
+ * configured and the outbox holds mail once interrupted transactions
+ * are settled.  A run that queued nothing (a mail dropped or done
+ * twice) then loads no libcurl (issue 35). */
+static int worth_delivering(const struct config *cfg)
+{
+	if (!*cfg->smtp_url)
+		return 0;
+	txn_recover_all(cfg->spool);
+	return outbox_has_mail(cfg->spool);
+}
+
 void cli_deliver_quietly(const struct config *cfg)
 {
-	if (*cfg->smtp_url)
+	if (worth_delivering(cfg))
 		deliver(cfg, 0, NULL, 0, 1);
 }
 
 void cli_deliver_unheard(const struct config *cfg)
 {
-	if (*cfg->smtp_url)
+	if (worth_delivering(cfg))
 		deliver(cfg, 0, NULL, 0, 0);
 }
 

@@ -4,7 +4,8 @@
 (and its TLS, Kerberos, LDAP stack) nor libxml2 (and ICU): they are
 loaded when first needed (src/util/curl_lib.c, src/mail/html.c).  The
 dynamic loader says which files it mapped (LD_DEBUG=files, written into
-the scratch directory by LD_DEBUG_OUTPUT).  Delivery still works and
+the scratch directory by LD_DEBUG_OUTPUT), whether no SMTP server is
+configured or the outbox is empty.  Delivery still works and
 loads libcurl; an HTML-only mail still has its command read and loads
 libxml2; and when libcurl cannot be loaded (a broken file of its name
 first on LD_LIBRARY_PATH), flush says so in the log, exits 75 as for a
@@ -70,6 +71,18 @@ try:
     ok(len(msgs) == 1 and msgs[0]["To"] and A in msgs[0]["To"],
        "the queued reply is delivered", [m["To"] for m in msgs])
     is_(len(E.outbox_messages()), queued, "the outbox is empty again")
+
+    # With the SMTP server configured, a mail that queues nothing (an
+    # auto-reply, never answered) has nothing to deliver: no libcurl.
+    out = {}
+    files = mapped(E, "nothing", lambda env: out.setdefault("r", E.receive(
+        harness.make_mail(A, "help", headers={
+            "Auto-Submitted": "auto-replied"}), env=env)))
+    is_(out["r"][0], 0, "receive of an auto-reply exits 0")
+    is_((len(E.outbox_messages()), len(E.new_messages())), (queued, 0),
+        "it queues and sends nothing")
+    is_(has(files, "libcurl"), [], "and maps no libcurl, though smtp_url "
+        "is set")
 
     # An HTML-only mail: libxml2 is loaded and the command is read.
     html = ("From: %s\r\nTo: epamserv@games.example\r\nSubject: hello\r\n"
