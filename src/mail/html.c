@@ -183,8 +183,8 @@ static int xml_load(void)
 		state = dynlib_load(EPAMSERV_XML2_SONAME, syms,
 		                    sizeof syms / sizeof syms[0], &err) == 0 ? 1 : -1;
 		if (state < 0)
-			log_msg(LOG_ERR, "mail: %s; an HTML-only mail is read as "
-			        "if it had no text\n", err);
+			log_msg(LOG_ERR, "mail: %s; an HTML-only mail cannot be "
+			        "read until it can be loaded\n", err);
 		free(err);
 	}
 	return state > 0 ? 0 : -1;

@@ -7,7 +7,8 @@ dynamic loader says which files it mapped (LD_DEBUG=files, written into
 the scratch directory by LD_DEBUG_OUTPUT), whether no SMTP server is
 configured or the outbox is empty.  Delivery still works and
 loads libcurl; an HTML-only mail still has its command read and loads
-libxml2; and when libcurl cannot be loaded (a broken file of its name
+libxml2 (without it the mail is deferred, exit 75); and when libcurl
+cannot be loaded (a broken file of its name
 first on LD_LIBRARY_PATH), flush says so in the log, exits 75 as for a
 relay outage and keeps the mail in the outbox, which the next flush
 delivers."""
@@ -99,6 +100,23 @@ try:
     ok(len(msgs) == 1 and "help" in (msgs[0]["Subject"] or "").lower(),
        "the HTML-only mail's command is answered (and delivered by the "
        "libcurl receive loads)", [m["Subject"] for m in msgs])
+
+    # libxml2 cannot be loaded: the HTML-only mail is deferred (exit 75:
+    # the MTA keeps it), not read as empty; it is read once it can be.
+    xml = has(files, "libxml2")
+    if xml:
+        bad = os.path.join(E.root, "badxml")
+        os.makedirs(bad)
+        open(os.path.join(bad, xml[0]), "w").close()
+        html2 = html.replace(b"<startup.1@", b"<startup.2@")
+        rc, err = E.receive(html2, env={"LD_LIBRARY_PATH": bad})
+        is_(rc, 75, "an HTML-only mail without libxml2 is deferred (exit 75)")
+        contains(err, "cannot load " + xml[0],
+                 "the log names the library it cannot load")
+        is_(E.new_messages(), [], "nothing is answered meanwhile")
+        rc, err = E.receive(html2)
+        is_(rc, 0, "the same mail again, libxml2 back: exit 0")
+        is_(len(E.new_messages()), 1, "and it is answered")
 
     # libcurl cannot be loaded: a file of its name that is no library,
     # first on the loader's path.
