@@ -17,7 +17,9 @@ flush started apart) and "deliver" with smtp_url set to tests/smtpd.py
 on loopback (receive delivers the two board mails itself).  After each
 "queue" run its two board mails are delivered by a `flush` started
 apart, counted too: handing delivery to another process, as Postfix
-hands mail from one process to the next, costs the two together.  Each run
+hands mail from one process to the next, costs the two together.  Last,
+a receive of an auto-reply (answered by nothing) with smtp_url set: a
+run with nothing to deliver.  Each run
 takes a board of its own, so every binary plays the same first move on
 a board of the same spool.  For each it prints the total, the part
 spent in the dynamic loader (the functions of ld-linux's object: mapping
@@ -158,6 +160,26 @@ def main():
                           % (name, ft / 1e6, fl / 1e6, 100 * fl / ft,
                              (tot + ft) / 1e6))
                 sys.stdout.flush()
+        # A mail that queues nothing (an auto-reply, never answered),
+        # smtp_url set: nothing to deliver.
+        for name, binary in bins:
+            res = []
+            for r in range(a.runs):
+                out = os.path.join(env.root, "callgrind.%s.nothing.%d"
+                                   % (name, r))
+                mail = harness.make_mail(S.ALICE[2], "help", headers={
+                    "Auto-Submitted": "auto-replied"})
+                subprocess.run(["valgrind", "--tool=callgrind",
+                                "--callgrind-out-file=" + out, binary,
+                                "receive"], input=mail, env=env.env,
+                               stdout=subprocess.DEVNULL,
+                               stderr=subprocess.DEVNULL)
+                res.append(annotate(out))
+            tot = statistics.median(x[0] for x in res)
+            ld = statistics.median(x[1] for x in res)
+            print("receive of an auto-reply (nothing sent), smtp_url set, "
+                  "%s: %.2f M instructions; ld.so %.2f M (%.0f%%)"
+                  % (name, tot / 1e6, ld / 1e6, 100 * ld / tot))
     finally:
         env.close()
 
