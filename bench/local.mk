@@ -5,7 +5,7 @@
 # throughput figure.
 noinst_PROGRAMS += bench/baseline_fsync
 bench_baseline_fsync_SOURCES = bench/baseline_fsync.c
-EXTRA_DIST += bench/spool_bench.py
+EXTRA_DIST += bench/spool_bench.py bench/startup_bench.py
 EXTRA_DIST += bench/outbox_bench.py bench/prune_bench.py bench/sweep_bench.py \
 	bench/web_bench.py bench/robot_load.py
 

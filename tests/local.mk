@@ -749,3 +749,8 @@ EXTRA_DIST += tests/integration/test_dkim.py
 # stops, a proved mail brings it back.
 TESTS += tests/integration/test_stopmail.py
 EXTRA_DIST += tests/integration/test_stopmail.py
+# Issue 35 item 4: a receive that sends nothing maps neither libcurl nor
+# libxml2 (loaded when first needed); delivery and HTML-only mail still
+# work; libcurl missing keeps the mail in the outbox, flush exits 75.
+TESTS += tests/integration/test_startup_libs.py
+EXTRA_DIST += tests/integration/test_startup_libs.py

@@ -102,8 +102,9 @@ int cli_web(const struct config *cfg, int argc, char **argv);
  * on out. */
 void cli_version(FILE *out);
 
-/* Deliver the outbox when an SMTP server is configured (after a
- * command's work).  cli_deliver_unheard is the same after receive, whose
+/* Deliver the outbox when an SMTP server is configured and the outbox
+ * holds mail (after a command's work; with none, libcurl is not
+ * loaded).  cli_deliver_unheard is the same after receive, whose
  * output nobody reads (a Postfix pipe discards what a command that exits
  * 0 prints): a relay outage it finds is told by the next heard run. */
 void cli_deliver_quietly(const struct config *cfg);

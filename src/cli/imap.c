@@ -63,6 +63,7 @@
 #include "pipeline/process.h"
 #include "mail/mail.h"
 #include "util/buf.h"
+#include "util/curl_lib.h"
 #include "util/i18n.h"
 #include "util/log.h"
 #include "util/util.h"
@@ -100,6 +101,9 @@ struct imap {
 	int keywords;        /* SELECT's PERMANENTFLAGS hold \*: a keyword
 	                        such as IMAP_DONE may be stored */
 };
+
+/* libcurl, loaded by cli_batch_imap before anything else here runs. */
+static const struct curl_lib *C;
 
 /* The keyword stored with \Seen on each mail processed (when the
  * mailbox takes keywords): imap_keep_days expunges only those, never a
@@ -164,7 +168,7 @@ static int send_all(struct imap *im, const char *data, size_t len)
 {
 	while (len > 0) {
 		size_t n = 0;
-		CURLcode rc = curl_easy_send(im->curl, data, len, &n);
+		CURLcode rc = C->easy_send(im->curl, data, len, &n);
 
 		if (rc == CURLE_AGAIN) {
 			if (wait_sock(im, POLLOUT) < 0)
@@ -173,7 +177,7 @@ static int send_all(struct imap *im, const char *data, size_t len)
 		}
 		if (rc != CURLE_OK) {
 			set_err(im, "cannot write to the IMAP server: %s",
-			        curl_easy_strerror(rc));
+			        C->easy_strerror(rc));
 			return -1;
 		}
 		data += n;
@@ -196,7 +200,7 @@ static int fill(struct imap *im)
 	}
 	for (;;) {
 		size_t n = 0;
-		CURLcode rc = curl_easy_recv(im->curl, im->in + im->len,
+		CURLcode rc = C->easy_recv(im->curl, im->in + im->len,
 		                             im->cap - im->len - 1, &n);
 
 		if (rc == CURLE_AGAIN) {
@@ -206,7 +210,7 @@ static int fill(struct imap *im)
 		}
 		if (rc != CURLE_OK) {
 			set_err(im, "cannot read from the IMAP server: %s",
-			        curl_easy_strerror(rc));
+			        C->easy_strerror(rc));
 			return -1;
 		}
 		if (n == 0) {
@@ -476,17 +480,17 @@ static void reply_free(struct reply *r)
 static char *mailbox_of(const char *url, const char **why)
 {
 	struct buf q = BUF_INIT;
-	CURLU *u = curl_url();
+	CURLU *u = C->url();
 	char *path = NULL, *p, *end;
 
 	*why = "not a URL";
-	if (!u || curl_url_set(u, CURLUPART_URL, url, 0) != CURLUE_OK ||
-	    curl_url_get(u, CURLUPART_PATH, &path, CURLU_URLDECODE) != CURLUE_OK) {
-		curl_free(path);
-		curl_url_cleanup(u);
+	if (!u || C->url_set(u, CURLUPART_URL, url, 0) != CURLUE_OK ||
+	    C->url_get(u, CURLUPART_PATH, &path, CURLU_URLDECODE) != CURLUE_OK) {
+		C->free(path);
+		C->url_cleanup(u);
 		return NULL;
 	}
-	curl_url_cleanup(u);
+	C->url_cleanup(u);
 	p = path;
 	while (*p == '/')
 		p++;
@@ -504,7 +508,7 @@ static char *mailbox_of(const char *url, const char **why)
 			*why = "the mailbox name must be printable ASCII (IMAP's "
 			       "modified UTF-7 for other characters)";
 			buf_free(&q);
-			curl_free(path);
+			C->free(path);
 			return NULL;
 		}
 		if (c == '"' || c == '\\')
@@ -512,7 +516,7 @@ static char *mailbox_of(const char *url, const char **why)
 		buf_append(&q, p, 1);
 	}
 	buf_puts(&q, "\"");
-	curl_free(path);
+	C->free(path);
 	return buf_take(&q);
 }
 
@@ -573,35 +577,35 @@ static int imap_open(struct imap *im, const struct config *cfg,
 	curl_socket_t s = CURL_SOCKET_BAD;
 	int bad = 0;
 
-	if (curl_global_init(CURL_GLOBAL_DEFAULT) != CURLE_OK ||
-	    (im->curl = curl_easy_init()) == NULL) {
+	if (C->global_init(CURL_GLOBAL_DEFAULT) != CURLE_OK ||
+	    (im->curl = C->easy_init()) == NULL) {
 		set_err(im, "cannot start libcurl");
 		return -1;
 	}
-	bad |= curl_easy_setopt(im->curl, CURLOPT_URL, url) != CURLE_OK;
-	bad |= curl_easy_setopt(im->curl, CURLOPT_CONNECT_ONLY, 1L) != CURLE_OK;
-	bad |= curl_easy_setopt(im->curl, CURLOPT_NOSIGNAL, 1L) != CURLE_OK;
-	bad |= curl_easy_setopt(im->curl, CURLOPT_ERRORBUFFER, im->errbuf)
+	bad |= C->easy_setopt(im->curl, CURLOPT_URL, url) != CURLE_OK;
+	bad |= C->easy_setopt(im->curl, CURLOPT_CONNECT_ONLY, 1L) != CURLE_OK;
+	bad |= C->easy_setopt(im->curl, CURLOPT_NOSIGNAL, 1L) != CURLE_OK;
+	bad |= C->easy_setopt(im->curl, CURLOPT_ERRORBUFFER, im->errbuf)
 	       != CURLE_OK;
-	bad |= curl_easy_setopt(im->curl, CURLOPT_CONNECTTIMEOUT,
+	bad |= C->easy_setopt(im->curl, CURLOPT_CONNECTTIMEOUT,
 	                        IMAP_CONNECT_TIMEOUT) != CURLE_OK;
-	bad |= curl_easy_setopt(im->curl, CURLOPT_TIMEOUT,
+	bad |= C->easy_setopt(im->curl, CURLOPT_TIMEOUT,
 	                        IMAP_CONNECT_TIMEOUT * 2) != CURLE_OK;
-	bad |= curl_easy_setopt(im->curl, CURLOPT_DEBUGFUNCTION, login_debug)
+	bad |= C->easy_setopt(im->curl, CURLOPT_DEBUGFUNCTION, login_debug)
 	       != CURLE_OK;
-	bad |= curl_easy_setopt(im->curl, CURLOPT_DEBUGDATA, im) != CURLE_OK;
-	bad |= curl_easy_setopt(im->curl, CURLOPT_VERBOSE, 1L) != CURLE_OK;
+	bad |= C->easy_setopt(im->curl, CURLOPT_DEBUGDATA, im) != CURLE_OK;
+	bad |= C->easy_setopt(im->curl, CURLOPT_VERBOSE, 1L) != CURLE_OK;
 	if (*cfg->imap_user) {
-		bad |= curl_easy_setopt(im->curl, CURLOPT_USERNAME, cfg->imap_user)
+		bad |= C->easy_setopt(im->curl, CURLOPT_USERNAME, cfg->imap_user)
 		       != CURLE_OK;
-		bad |= curl_easy_setopt(im->curl, CURLOPT_PASSWORD, password)
+		bad |= C->easy_setopt(im->curl, CURLOPT_PASSWORD, password)
 		       != CURLE_OK;
 	}
 	if (*cfg->imap_ca_file)
-		bad |= curl_easy_setopt(im->curl, CURLOPT_CAINFO, cfg->imap_ca_file)
+		bad |= C->easy_setopt(im->curl, CURLOPT_CAINFO, cfg->imap_ca_file)
 		       != CURLE_OK;
 	/* STARTTLS on imap:// (imaps:// is TLS from the start). */
-	bad |= curl_easy_setopt(im->curl, CURLOPT_USE_SSL,
+	bad |= C->easy_setopt(im->curl, CURLOPT_USE_SSL,
 	                        cfg->imap_tls == 2 ? (long)CURLUSESSL_ALL :
 	                        cfg->imap_tls == 1 ? (long)CURLUSESSL_TRY :
 	                        (long)CURLUSESSL_NONE) != CURLE_OK;
@@ -609,8 +613,8 @@ static int imap_open(struct imap *im, const struct config *cfg,
 		set_err(im, "libcurl refused the IMAP settings");
 		return EXIT_TEMPFAIL;
 	}
-	rc = curl_easy_perform(im->curl);
-	curl_easy_setopt(im->curl, CURLOPT_VERBOSE, 0L);
+	rc = C->easy_perform(im->curl);
+	C->easy_setopt(im->curl, CURLOPT_VERBOSE, 0L);
 	if (rc == CURLE_LOGIN_DENIED && code_temporary(im->code)) {
 		set_err(im, "the IMAP server cannot check the login now %s; "
 		        "will retry", im->code);
@@ -631,10 +635,10 @@ static int imap_open(struct imap *im, const struct config *cfg,
 	}
 	if (rc != CURLE_OK) {
 		set_err(im, "cannot reach the IMAP server: %s",
-		        im->errbuf[0] ? im->errbuf : curl_easy_strerror(rc));
+		        im->errbuf[0] ? im->errbuf : C->easy_strerror(rc));
 		return EXIT_TEMPFAIL;
 	}
-	if (curl_easy_getinfo(im->curl, CURLINFO_ACTIVESOCKET, &s) != CURLE_OK ||
+	if (C->easy_getinfo(im->curl, CURLINFO_ACTIVESOCKET, &s) != CURLE_OK ||
 	    s == CURL_SOCKET_BAD) {
 		set_err(im, "libcurl gave no IMAP connection");
 		return EXIT_TEMPFAIL;
@@ -657,7 +661,7 @@ static void imap_close(struct imap *im)
 	if (im->curl && im->sock != CURL_SOCKET_BAD)
 		shutdown(im->sock, SHUT_RDWR);
 	if (im->curl)
-		curl_easy_cleanup(im->curl);
+		C->easy_cleanup(im->curl);
 	free(im->in);
 	im->curl = NULL;
 	im->in = NULL;
@@ -805,6 +809,13 @@ int cli_batch_imap(const struct config *cfg, const char *url)
 		fprintf(stderr, _("epamserv: batch --imap: the URL must start "
 		        "with imap:// or imaps://\n"));
 		return EXIT_USAGE;
+	}
+	/* The mail stays on the server: tried again like an outage. */
+	if (!(C = curl_lib(&err))) {
+		log_msg(LOG_ERR, "batch: %s; the mail stays on the IMAP "
+		        "server\n", err);
+		free(err);
+		return EXIT_TEMPFAIL;
 	}
 	mailbox = mailbox_of(url, &why);
 	if (!mailbox) {

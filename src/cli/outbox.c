@@ -13,6 +13,7 @@
 #include "spool/outbox.h"
 #include "spool/spool.h"
 #include "spool/txn.h"
+#include "util/curl_lib.h"
 #include "util/util.h"
 #include "util/i18n.h"
 
@@ -178,7 +179,8 @@ int cli_outbox(const struct config *cfg, int argc, char **argv)
 }
 
 /* Deliver the due mail of the outbox with the configured SMTP settings.
- * Returns 0, 75 when mail stays queued, 78 on a settings problem (a
+ * Returns 0, 75 when mail stays queued (also when libcurl cannot be
+ * loaded), 78 on a settings problem (a
  * password file others may read, AUTH that would go in clear text:
  * config_check_smtp); the mail then stays in the outbox. */
 static int deliver(const struct config *cfg, int all, const char *only_to,
@@ -192,6 +194,13 @@ static int deliver(const struct config *cfg, int all, const char *only_to,
 	char *password, *err = NULL;
 	int rc;
 
+	/* libcurl is loaded here, not at start-up (util/curl_lib.h): a
+	 * system without it keeps the mail as a relay outage would. */
+	if (!curl_lib(&err)) {
+		log_msg(LOG_ERR, "smtp: %s; the mail stays in the outbox\n", err);
+		free(err);
+		return EXIT_TEMPFAIL;
+	}
 	if (config_check_smtp(cfg, &err) < 0) {
 		log_msg(LOG_ERR, "%s\n", err);
 		free(err);
@@ -240,15 +249,27 @@ static int deliver(const struct config *cfg, int all, const char *only_to,
 	return st.deferred || st.waiting ? EXIT_TEMPFAIL : 0;
 }
 
+/* Whether a command's run has mail to deliver: an SMTP server is
+ * configured and the outbox holds mail once interrupted transactions
+ * are settled.  A run that queued nothing (a mail dropped or done
+ * twice) then loads no libcurl (issue 35). */
+static int worth_delivering(const struct config *cfg)
+{
+	if (!*cfg->smtp_url)
+		return 0;
+	txn_recover_all(cfg->spool);
+	return outbox_has_mail(cfg->spool);
+}
+
 void cli_deliver_quietly(const struct config *cfg)
 {
-	if (*cfg->smtp_url)
+	if (worth_delivering(cfg))
 		deliver(cfg, 0, NULL, 0, 1);
 }
 
 void cli_deliver_unheard(const struct config *cfg)
 {
-	if (*cfg->smtp_url)
+	if (worth_delivering(cfg))
 		deliver(cfg, 0, NULL, 0, 0);
 }
 

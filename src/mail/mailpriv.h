@@ -79,8 +79,10 @@ char *text_unflow(const char *s, int delsp);
  * dropped, <br>, <p>, <div>, <li>, <tr>, headings give line breaks,
  * <blockquote> content is prefixed with "> ", <script>/<style> dropped,
  * common named entities and numeric references decoded.  Returns a
- * malloc'ed string (caller frees) or NULL when out of memory.  Meant to be
- * replaced by an HTML parser library (SPEC section 7). */
+ * malloc'ed string (caller frees) or NULL when out of memory or when
+ * libxml2 cannot be loaded (logged once a process): the mail's parse
+ * then fails as out of memory does, and the mail is deferred (exit 75),
+ * never read as empty. */
 char *html_to_text(const char *html, size_t len);
 
 /* ---- prescan.c ---- */

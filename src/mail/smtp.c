@@ -29,11 +29,15 @@
 #include <string.h>
 #include <strings.h>
 
-#include <curl/curl.h>
-
 #include "mail.h"
 #include "smtp.h"
+#include "util/curl_lib.h"
+#include "util/log.h"
 #include "util/util.h"
+
+/* libcurl: loaded by the first smtp_open_with (a process that sends
+ * nothing never maps it), then set for good. */
+static const struct curl_lib *C;
 
 /* How far the current transfer got: the last command curl sent. */
 enum phase {
@@ -140,23 +144,23 @@ static int set_url(CURL *curl, const char *url, const char *ehlo)
 	int rc = -1;
 
 	if (ehlo == NULL)
-		return curl_easy_setopt(curl, CURLOPT_URL, url) == CURLE_OK ? 0 : -1;
-	if (!ehlo_ok(ehlo) || (u = curl_url()) == NULL)
+		return C->easy_setopt(curl, CURLOPT_URL, url) == CURLE_OK ? 0 : -1;
+	if (!ehlo_ok(ehlo) || (u = C->url()) == NULL)
 		return -1;
 	if ((path = malloc(strlen(ehlo) + 2)) == NULL)
 		goto fail;
 	path[0] = '/';
 	memcpy(path + 1, ehlo, strlen(ehlo) + 1);
-	if (curl_url_set(u, CURLUPART_URL, url, CURLU_NON_SUPPORT_SCHEME) ||
-	    curl_url_set(u, CURLUPART_PATH, path, 0) ||
-	    curl_url_get(u, CURLUPART_URL, &full, 0))
+	if (C->url_set(u, CURLUPART_URL, url, CURLU_NON_SUPPORT_SCHEME) ||
+	    C->url_set(u, CURLUPART_PATH, path, 0) ||
+	    C->url_get(u, CURLUPART_URL, &full, 0))
 		goto fail;
-	if (curl_easy_setopt(curl, CURLOPT_URL, full) == CURLE_OK)
+	if (C->easy_setopt(curl, CURLOPT_URL, full) == CURLE_OK)
 		rc = 0;
 fail:
-	curl_free(full);
+	C->free(full);
 	free(path);
-	curl_url_cleanup(u);
+	C->url_cleanup(u);
 	return rc;
 }
 
@@ -168,27 +172,27 @@ static int apply_settings(struct smtp_session *s, const struct smtp_settings *st
 	int bad = 0;
 
 	bad |= set_url(c, st->url, st->ehlo_name) < 0;
-	bad |= curl_easy_setopt(c, CURLOPT_USE_SSL, use_ssl) != CURLE_OK;
+	bad |= C->easy_setopt(c, CURLOPT_USE_SSL, use_ssl) != CURLE_OK;
 	if (st->user != NULL) {
-		bad |= curl_easy_setopt(c, CURLOPT_USERNAME, st->user) != CURLE_OK;
-		bad |= curl_easy_setopt(c, CURLOPT_PASSWORD,
+		bad |= C->easy_setopt(c, CURLOPT_USERNAME, st->user) != CURLE_OK;
+		bad |= C->easy_setopt(c, CURLOPT_PASSWORD,
 		                        st->password ? st->password : "") != CURLE_OK;
 	}
 	if (st->ca_file != NULL)
-		bad |= curl_easy_setopt(c, CURLOPT_CAINFO, st->ca_file) != CURLE_OK;
-	bad |= curl_easy_setopt(c, CURLOPT_CONNECTTIMEOUT,
+		bad |= C->easy_setopt(c, CURLOPT_CAINFO, st->ca_file) != CURLE_OK;
+	bad |= C->easy_setopt(c, CURLOPT_CONNECTTIMEOUT,
 	                        st->connect_timeout > 0 ? st->connect_timeout : 30L)
 	       != CURLE_OK;
-	bad |= curl_easy_setopt(c, CURLOPT_TIMEOUT,
+	bad |= C->easy_setopt(c, CURLOPT_TIMEOUT,
 	                        st->timeout > 0 ? st->timeout : 300L) != CURLE_OK;
-	bad |= curl_easy_setopt(c, CURLOPT_NOSIGNAL, 1L) != CURLE_OK;
-	bad |= curl_easy_setopt(c, CURLOPT_ERRORBUFFER, s->errbuf) != CURLE_OK;
-	bad |= curl_easy_setopt(c, CURLOPT_UPLOAD, 1L) != CURLE_OK;
-	bad |= curl_easy_setopt(c, CURLOPT_READFUNCTION, read_cb) != CURLE_OK;
-	bad |= curl_easy_setopt(c, CURLOPT_READDATA, s) != CURLE_OK;
-	bad |= curl_easy_setopt(c, CURLOPT_DEBUGFUNCTION, debug_cb) != CURLE_OK;
-	bad |= curl_easy_setopt(c, CURLOPT_DEBUGDATA, s) != CURLE_OK;
-	bad |= curl_easy_setopt(c, CURLOPT_VERBOSE, 1L) != CURLE_OK;
+	bad |= C->easy_setopt(c, CURLOPT_NOSIGNAL, 1L) != CURLE_OK;
+	bad |= C->easy_setopt(c, CURLOPT_ERRORBUFFER, s->errbuf) != CURLE_OK;
+	bad |= C->easy_setopt(c, CURLOPT_UPLOAD, 1L) != CURLE_OK;
+	bad |= C->easy_setopt(c, CURLOPT_READFUNCTION, read_cb) != CURLE_OK;
+	bad |= C->easy_setopt(c, CURLOPT_READDATA, s) != CURLE_OK;
+	bad |= C->easy_setopt(c, CURLOPT_DEBUGFUNCTION, debug_cb) != CURLE_OK;
+	bad |= C->easy_setopt(c, CURLOPT_DEBUGDATA, s) != CURLE_OK;
+	bad |= C->easy_setopt(c, CURLOPT_VERBOSE, 1L) != CURLE_OK;
 	return bad ? -1 : 0;
 }
 
@@ -206,13 +210,23 @@ struct smtp_session *smtp_open_with(const struct smtp_settings *st)
 {
 	struct smtp_session *s;
 
+	if (!C) {
+		static int told;
+		char *err = NULL;
+
+		if (!(C = curl_lib(&err))) {
+			if (!told++)
+				log_msg(LOG_ERR, "smtp: %s; the mail stays in the "
+				        "outbox\n", err);
+			free(err);
+			return NULL;
+		}
+	}
 	if (st == NULL || st->url == NULL || smtp_settings_exposed(st))
-		return NULL;
-	if (curl_global_init(CURL_GLOBAL_DEFAULT) != CURLE_OK)
 		return NULL;
 	if ((s = calloc(1, sizeof *s)) == NULL)
 		return NULL;
-	if ((s->curl = curl_easy_init()) == NULL || apply_settings(s, st) < 0) {
+	if ((s->curl = C->easy_init()) == NULL || apply_settings(s, st) < 0) {
 		smtp_close(s);
 		return NULL;
 	}
@@ -317,7 +331,7 @@ enum smtp_outcome smtp_send(struct smtp_session *s, const char *envelope_from,
 	to = angle(rcpt);
 	if (from == NULL || to == NULL)
 		goto oom;
-	if ((rcpts = curl_slist_append(NULL, to)) == NULL)
+	if ((rcpts = C->slist_append(NULL, to)) == NULL)
 		goto oom;
 	s->data = data;
 	s->len = len;
@@ -327,23 +341,23 @@ enum smtp_outcome smtp_send(struct smtp_session *s, const char *envelope_from,
 	s->reply_done = 0;
 	s->quitting = 0;
 	s->phase = PHASE_SESSION;
-	if (curl_easy_setopt(s->curl, CURLOPT_MAIL_FROM, from) != CURLE_OK ||
-	    curl_easy_setopt(s->curl, CURLOPT_MAIL_RCPT, rcpts) != CURLE_OK ||
-	    curl_easy_setopt(s->curl, CURLOPT_INFILESIZE_LARGE,
+	if (C->easy_setopt(s->curl, CURLOPT_MAIL_FROM, from) != CURLE_OK ||
+	    C->easy_setopt(s->curl, CURLOPT_MAIL_RCPT, rcpts) != CURLE_OK ||
+	    C->easy_setopt(s->curl, CURLOPT_INFILESIZE_LARGE,
 	                     (curl_off_t)len) != CURLE_OK)
 		goto oom;
-	rc = curl_easy_perform(s->curl);
-	curl_easy_getinfo(s->curl, CURLINFO_RESPONSE_CODE, &code);
+	rc = C->easy_perform(s->curl);
+	C->easy_getinfo(s->curl, CURLINFO_RESPONSE_CODE, &code);
 	out = classify(rc, code, s->phase);
 	if (out != SMTP_SENT)
-		set_err(err, s->errbuf[0] ? s->errbuf : curl_easy_strerror(rc),
+		set_err(err, s->errbuf[0] ? s->errbuf : C->easy_strerror(rc),
 		        code >= 400 ? code : 0, s->reply);
 	goto done;
 oom:
 	set_err(err, "out of memory", 0, NULL);
 done:
-	curl_easy_setopt(s->curl, CURLOPT_MAIL_RCPT, NULL);
-	curl_slist_free_all(rcpts);
+	C->easy_setopt(s->curl, CURLOPT_MAIL_RCPT, NULL);
+	C->slist_free_all(rcpts);
 	free(from);
 	free(to);
 	s->data = NULL;
@@ -395,22 +409,27 @@ int smtp_relay_name(const struct smtp_session *s, const char *url, char *buf,
 {
 	char *host = NULL, *ip = NULL;
 	long port = 0;
-	CURLU *u = curl_url();
+	CURLU *u;
 	int n = -1;
 
-	if (u && curl_url_set(u, CURLUPART_URL, url, CURLU_NON_SUPPORT_SCHEME) ==
+	if (!C)
+		C = curl_lib(NULL);
+	u = C ? C->url() : NULL;
+	if (u && C->url_set(u, CURLUPART_URL, url, CURLU_NON_SUPPORT_SCHEME) ==
 	    CURLUE_OK)
-		curl_url_get(u, CURLUPART_HOST, &host, 0);
+		C->url_get(u, CURLUPART_HOST, &host, 0);
 	if (s && s->curl) {
-		curl_easy_getinfo(s->curl, CURLINFO_PRIMARY_IP, &ip);
-		curl_easy_getinfo(s->curl, CURLINFO_PRIMARY_PORT, &port);
+		C->easy_getinfo(s->curl, CURLINFO_PRIMARY_IP, &ip);
+		C->easy_getinfo(s->curl, CURLINFO_PRIMARY_PORT, &port);
 	}
 	if (host && ip && ip[0] && port > 0)
 		n = snprintf(buf, len, "%s[%s]:%ld", host, ip, port);
 	else if (host)
 		n = snprintf(buf, len, "%s", host);
-	curl_free(host);
-	curl_url_cleanup(u);
+	if (C) {
+		C->free(host);
+		C->url_cleanup(u);
+	}
 	if (n < 0 || (size_t)n >= len) {
 		snprintf(buf, len, "?");
 		return -1;
@@ -423,6 +442,6 @@ void smtp_close(struct smtp_session *s)
 	if (s == NULL)
 		return;
 	if (s->curl != NULL)
-		curl_easy_cleanup(s->curl);
+		C->easy_cleanup(s->curl);
 	free(s);
 }

@@ -66,7 +66,10 @@ int smtp_settings_exposed(const struct smtp_settings *s);
 /* Open a session with settings s.  Nothing is connected yet.  Returns NULL
  * when out of memory, when url is missing, when ehlo_name is not a plain
  * host name, or when smtp_settings_exposed(s): AUTH is never sent in
- * clear text to another machine unless allow_plaintext says so. */
+ * clear text to another machine unless allow_plaintext says so; or when
+ * libcurl cannot be loaded (util/curl_lib.h: it is loaded by the first
+ * session a process opens), which is logged (LOG_ERR, once a process):
+ * the caller keeps the mail for a later run as after a relay outage. */
 struct smtp_session *smtp_open_with(const struct smtp_settings *s);
 
 /* Open a session for url ("smtp://host:port", "smtps://...") with the

@@ -90,6 +90,26 @@ static char **list_mails(const char *dir, size_t *count)
 	return names ? names : xmalloc(sizeof *names);
 }
 
+int outbox_has_mail(const char *spool)
+{
+	char dir[4096];
+	struct dirent *de;
+	DIR *d;
+	int found = 0;
+
+	snprintf(dir, sizeof dir, "%s/outbox", spool);
+	if (!(d = util_opendir(dir)))
+		return 1;
+	while (!found && (de = readdir(d)) != NULL) {
+		size_t len = strlen(de->d_name);
+
+		found = de->d_name[0] != '.' && len >= 5 &&
+		        strcmp(de->d_name + len - 4, ".eml") == 0;
+	}
+	closedir(d);
+	return found;
+}
+
 static void free_names(char **names, size_t n)
 {
 	size_t i;

@@ -148,6 +148,11 @@ struct outbox_policy {
 int outbox_deliver(const char *spool, const struct smtp_settings *smtp,
                    const struct outbox_policy *pol, struct outbox_stats *st);
 
+/* 1 when SPOOL/outbox holds a NAME.eml (due or not), or cannot be read
+ * (a run that delivers then says why); 0 when it holds none: a run has
+ * nothing to deliver, and need not load libcurl to find that out. */
+int outbox_has_mail(const char *spool);
+
 /* Record that mail to rcpt failed for good, for the admin: one line
  * "TIME RCPT SOURCE: WHY" in SPOOL/bounces/DIGEST-OF-RCPT (the latest
  * bounce of an address replaces the one before).  source names the mail

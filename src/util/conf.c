@@ -8,6 +8,7 @@
 #include "util/conf.h"
 #include "util/buf.h"
 #include "util/i18n.h"
+#include "util/curl_lib.h"
 
 #include <ctype.h>
 #include <errno.h>
@@ -1238,6 +1239,15 @@ static int check_secret(const char *proto, const char *where, const char *url,
 	    allow)
 		return 0;
 	loopback = util_url_loopback(url, &url_creds);
+	if (loopback == -2) {
+		/* TRANSLATORS: the setting or option that gave the URL
+		 * ("smtp_url", "batch --imap"), then the file name of the
+		 * library ("libcurl-gnutls.so.4"). */
+		buf_printf(&e, _("%s cannot be checked: the library %s cannot "
+		                 "be loaded"), where, curl_lib_soname());
+		*err = buf_take(&e);
+		return -1;
+	}
 	if (loopback < 0) {
 		/* libcurl would refuse it too; but which host, and whether it
 		 * holds a password, cannot be told: refused here. */

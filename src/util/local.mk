@@ -11,4 +11,6 @@ src_libepamserv_a_SOURCES += \
 	src/util/json.c src/util/json.h src/util/jsonread.c src/util/jsonread.h \
 	src/util/magic.c src/util/magic.h \
 	src/util/datewords.c src/util/datewords.h \
-	src/util/i18n.c src/util/i18n.h
+	src/util/i18n.c src/util/i18n.h \
+	src/util/dynlib.c src/util/dynlib.h \
+	src/util/curl_lib.c src/util/curl_lib.h

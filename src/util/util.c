@@ -5,10 +5,10 @@
  */
 #include "util/util.h"
 #include "util/buf.h"
+#include "util/curl_lib.h"
 
 #include <arpa/inet.h>
 #include <ctype.h>
-#include <curl/curl.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <netinet/in.h>
@@ -568,26 +568,30 @@ static int host_loopback(const char *host)
 
 int util_url_loopback(const char *url, int *has_credentials)
 {
-	CURLU *u = curl_url();
+	const struct curl_lib *C = curl_lib(NULL);
+	CURLU *u;
 	char *host = NULL, *user = NULL, *password = NULL;
 	int rc = -1;
 
 	if (has_credentials)
 		*has_credentials = 0;
-	if (!u || curl_url_set(u, CURLUPART_URL, url, CURLU_NON_SUPPORT_SCHEME |
+	if (!C)
+		return -2;
+	u = C->url();
+	if (!u || C->url_set(u, CURLUPART_URL, url, CURLU_NON_SUPPORT_SCHEME |
 	                       CURLU_GUESS_SCHEME) != CURLUE_OK ||
-	    curl_url_get(u, CURLUPART_HOST, &host, 0) != CURLUE_OK)
+	    C->url_get(u, CURLUPART_HOST, &host, 0) != CURLUE_OK)
 		goto out;
 	if (has_credentials)
 		*has_credentials =
-			curl_url_get(u, CURLUPART_USER, &user, 0) == CURLUE_OK ||
-			curl_url_get(u, CURLUPART_PASSWORD, &password, 0) == CURLUE_OK;
+			C->url_get(u, CURLUPART_USER, &user, 0) == CURLUE_OK ||
+			C->url_get(u, CURLUPART_PASSWORD, &password, 0) == CURLUE_OK;
 	rc = host_loopback(host);
 out:
-	curl_free(host);
-	curl_free(user);
-	curl_free(password);
-	curl_url_cleanup(u);
+	C->free(host);
+	C->free(user);
+	C->free(password);
+	C->url_cleanup(u);
 	return rc;
 }
 

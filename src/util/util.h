@@ -203,7 +203,8 @@ char *util_safe_name(const char *name, char *out, size_t len);
  * *has_credentials (when not NULL) is set when the URL carries a user
  * name or a password ("smtp://user:pw@host").  A URL without a scheme is
  * read as libcurl would guess one.  Returns 1 loopback, 0 not, -1 when
- * url is not a URL libcurl can read (*has_credentials then 0). */
+ * url is not a URL libcurl can read, -2 when libcurl cannot be loaded
+ * (util/curl_lib.h; *has_credentials then 0). */
 int util_url_loopback(const char *url, int *has_credentials);
 
 /* Quoted lines: every line of text prefixed with "> " into a malloc'ed
