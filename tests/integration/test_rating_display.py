@@ -72,7 +72,6 @@ def row(text, userid):
 env = Env()
 env.env["EPAMSERV_ROBOTS"] = ""
 env.env["EPAMSERV_NOW"] = iso(NOW)
-env.env["EPAMSERV_RATING_SYSTEM"] = "glicko2"
 try:
     for u in ("alice", "bob", "carol", "dave", "frank", "erin"):
         env.signup("%s@example.org" % u, u, "pw-" + u)
