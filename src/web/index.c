@@ -192,12 +192,11 @@ void web_index_pages(struct web_site *s)
 	buf_reset(&b);
 	web_page_head(&b, _("Standings"), "", NULL);
 	buf_puts(&b, "<p>");
-	buf_printf(&b, ngettext("Elo ratings, one per game and board size "
-	                        "class; a rating is provisional for the first "
-	                        "%d rated game.", "Elo ratings, one per game "
-	                        "and board size class; a rating is provisional "
-	                        "for the first %d rated games.",
-	                        RATING_PROVISIONAL), RATING_PROVISIONAL);
+	/* The system (Elo, Glicko, Glicko-2) and its marks: the note
+	 * after the tables (web_put_rating_note). */
+	buf_puts(&b, _("Ratings, one per game and board size class; the rating "
+	               "system and what \"±\" and \"?\" mean are explained "
+	               "below the tables."));
 	buf_puts(&b, "</p>\n");
 	standings(s, &b, 0, "h2");
 	web_page_foot(&b);

@@ -1,10 +1,11 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
- * standings.c - "[GAME] standings" and "history [USERID]": the Elo
- * tables, one per rating class (game and board size, ratings.h; only
- * the game's after its name), and the list of finished games, to the
- * sender only.  Neither
- * needs a password: pbmserv's standings were public.
+ * standings.c - "[GAME] standings [all]" and "history [USERID]": the
+ * rating tables, one per rating class (game and board size, ratings.h;
+ * only the game's after its name; the established, active players
+ * unless "all"), and the list of finished games, to the sender only,
+ * each rating shown as ratings_show.h says ("1734 ± 95", "1580?").
+ * Neither needs a password: pbmserv's standings were public.
  *
  * Both are read from the result records (src/game/ratings.h) without a
  * lock: records are whole files put in place by rename.
