@@ -142,7 +142,7 @@ mail bob@example.org "epaminondas move 102 bob Secret2 e8-e6#2"
 mail alice@example.org "epaminondas move 102 alice Secret1 resign"
 mail bob@example.org "epaminondas challenge bob robot-novice -size=8x8 by bob Secret2"
 mail bob@example.org "epaminondas move 103 bob Secret2 d1-d3#1"
-mail bob@example.org "epaminondas standings"
+mail bob@example.org "epaminondas standings all"
 # Both players let their comments be published; bob asks for the record
 # of the first game, which comes attached.
 mail alice@example.org "set alice Secret1 publish comments on"

@@ -728,6 +728,16 @@ check_PROGRAMS += tests/unit/test_ratings
 UNIT_TESTS += tests/unit/test_ratings
 tests_unit_test_ratings_SOURCES = tests/unit/test_ratings.c tests/tap.h
 tests_unit_test_ratings_LDADD = $(epamserv_test_libs)
+# Issue 34 item 3: a rating as a person reads it ("1734 ± 95", "1580?"),
+# widened by inactivity; who the standings list by default.
+check_PROGRAMS += tests/unit/test_rating_show
+UNIT_TESTS += tests/unit/test_rating_show
+tests_unit_test_rating_show_SOURCES = tests/unit/test_rating_show.c tests/tap.h
+tests_unit_test_rating_show_LDADD = $(epamserv_test_libs)
+# Issue 34 item 3: players see how sure a rating is (standings, board
+# mails, history, the web site's player page).
+TESTS += tests/integration/test_rating_display.py
+EXTRA_DIST += tests/integration/test_rating_display.py
 # Issue 34 item 4: Elo's result records rate under glicko and glicko2,
 # untouched; standings and history replay the chosen system.
 TESTS += tests/integration/test_rating_systems.py

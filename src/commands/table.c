@@ -471,24 +471,31 @@ const struct cmd_def cmd_table[] = {
 	  "    the language of your mails: en (English, the default) or another\n"
 	  "    this server has\n"
 	  "    e.g. set alice Secret42 language de\n") },
-	{ "standings", "ratings", A | G, "[GAME]",
+	{ "standings", "ratings", A | G, "[GAME] [all]",
 	  /* TRANSLATORS: the help text of standings, lines of at most 60
 	     columns; command words, option names (-x=) and the
 	     arguments in capitals (USERID, PASSWORD, BOARD) stay as
 	     they are. */
-	  N_("Every player's Elo ratings, one table per game and board\n"
-	  "size (new players start at 1600 and are provisional for\n"
-	  "their first 20 games); after a game's name, or with one\n"
-	  "after it, only that game's tables."),
+	  N_("The ratings, one table per game and board size; after a\n"
+	  "game's name, or with one after it, only that game's tables.\n"
+	  "\"1734 ± 95\" is a rating and its deviation: how sure it is\n"
+	  "(Glicko-2, M. E. Glickman 2012, unless the server chose\n"
+	  "Glicko or Elo; the mail names the system).  The deviation\n"
+	  "narrows with each game and widens while a player has no\n"
+	  "rated game.  \"1580?\" is a provisional rating: not yet\n"
+	  "sure.  The tables list players with an established rating\n"
+	  "and a rated game in the last 180 days, and say how many\n"
+	  "are left out; \"all\" lists everyone."),
 	  "standings", run_standings,
 	  CMDT_SEC_ACCOUNTS,
 	  /* TRANSLATORS: the lines of standings in the help mail: the usage
 	     lines (not indented) are what players type and stay as
 	     they are; translate the lines indented by four; in e.g.
 	     lines the commands stay. */
-	  N_("standings\n"
-	  "    Elo ratings per game and board size\n"
-	  "    (also \"ratings\", \"epaminondas standings\")\n") },
+	  N_("standings [all]\n"
+	  "    ratings per game and board size (\"1734 ± 95\"; \"1580?\":\n"
+	  "    provisional); all: every player, not only the established\n"
+	  "    and active ones (also \"ratings\", \"epaminondas standings\")\n") },
 	{ "limit", "", A,
 	  "USERID PASSWORD [N|none]\n"
 	  "USERID PASSWORD accept [-time=T] [-size=S]\n"

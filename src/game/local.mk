@@ -10,6 +10,7 @@ src_libepamserv_a_SOURCES += \
 	src/game/render.c src/game/render_html.c src/game/render.h \
 	src/game/render_words.c \
 	src/game/ratings.c src/game/ratings.h \
+	src/game/ratings_show.c src/game/ratings_show.h \
 	src/game/ratesys.c src/game/ratesys.h \
 	src/game/record.c src/game/record_json.c src/game/record_read.c \
 	src/game/record.h

@@ -24,6 +24,7 @@
 #include "services/tourney_mail.h"
 #include "services/tourney_sweep.h"
 #include "game/ratings.h"
+#include "game/ratings_show.h"
 #include "spool/seeks.h"
 #include "spool/spool.h"
 #include "spool/txn.h"
@@ -92,7 +93,7 @@ static char *board_rate(struct svc *s, struct txn *t, const struct game *g,
 	rec = ratings_record(&rg);
 	ratings_record_path(g->game, g->board, rel, sizeof rel);
 	txn_put(t, rel, rec, strlen(rec));
-	text = ratings_change_text(&rg);
+	text = ratings_change_shown(&r, &rg);
 	free(rec);
 	ratings_free(&r);
 	return text;

@@ -18,6 +18,7 @@
 #include "game/clock.h"
 #include "game/game.h"
 #include "game/ratings.h"
+#include "game/ratings_show.h"
 #include "game/render.h"
 #include "spool/addrindex.h"
 #include "spool/outbox.h"
@@ -484,21 +485,26 @@ static void ratings_var(const struct svc *s, const struct game *g,
 	const struct ratings *rp = reply_ratings(s);
 	struct buf b = BUF_INIT;
 	int cls = ratings_class(g->game, g->opts.width, g->opts.height);
+	struct rating_shown w, k;
+	char ws[RATING_SHOW_MAX], ks[RATING_SHOW_MAX];
 
 	if (!rp)
 		return;
+	/* As sure as each is now: the deviation widened since the
+	 * player's last rated game, "?" while provisional. */
+	ratings_shown(rp, g->white, cls, s->now, &w);
+	ratings_shown(rp, g->black, cls, s->now, &k);
+	ratings_show(&w, ws, sizeof ws);
+	ratings_show(&k, ks, sizeof ks);
 	/* TRANSLATORS (the two): the rating class ("epaminondas small"),
-	 * then White and his rating, Black and his. */
-	buf_printf(&b, _("Ratings (%s): %s %d, %s %d."),
-	           ratings_class_name(cls), g->white,
-	           ratings_of(rp, g->white, cls), g->black,
-	           ratings_of(rp, g->black, cls));
+	 * then White and his rating, Black and his; a rating is shown as
+	 * "1734 ± 95", "1580?" or "1616". */
+	buf_printf(&b, _("Ratings (%s): %s %s, %s %s."),
+	           ratings_class_name(cls), g->white, ws, g->black, ks);
 	if (b.len > 72) {
 		buf_reset(&b);
-		buf_printf(&b, _("Ratings (%s):\n  %s %d\n  %s %d"),
-		           ratings_class_name(cls), g->white,
-		           ratings_of(rp, g->white, cls), g->black,
-		           ratings_of(rp, g->black, cls));
+		buf_printf(&b, _("Ratings (%s):\n  %s %s\n  %s %s"),
+		           ratings_class_name(cls), g->white, ws, g->black, ks);
 	}
 	if (g->unrated)
 		/* TRANSLATORS: keep the options (-rated=no) as they are:

@@ -523,7 +523,7 @@ static const struct config_key {
 	K_INT(arrival_max_hours, ARRIVAL_MAX_HOURS, 72, 0, 720,
 	      "hours an arrival may lie before the mail was first read"),
 	/* Ratings (issue 34): the system every result record is rated by. */
-	K_ENUM(rating_system, RATING_SYSTEM, "elo", rating_words,
+	K_ENUM(rating_system, RATING_SYSTEM, "glicko2", rating_words,
 	       "the rating system: elo, glicko or glicko2"),
 	/* Clocks (issue 15): the reminders before a deadline. */
 	K_CUSTOM(remind_at, REMIND_AT, CONFIG_REMIND_AT_DEFAULT,

@@ -57,15 +57,27 @@ static void rating_text(const struct web_site *s, const struct game *g,
 	const struct rating_game *rg = rated_game(s, g);
 	const char *who = side ? g->black : g->white;
 
-	if (rg && g->state == GAME_FINISHED)
-		/* TRANSLATORS: a player's rating after a game, then
+	struct rating_shown sh;
+	char text[RATING_SHOW_MAX];
+
+	if (rg && g->state == GAME_FINISHED) {
+		ratings_shown_after(&s->r, side ? rg->black_after
+		                    : rg->white_after, side ? rg->black_rd
+		                    : rg->white_rd, &sh);
+		/* TRANSLATORS: a player's rating after a game ("1734 ± 95",
+		 * "1580?" while provisional, or "1616"), then his rating
 		 * before it. */
-		snprintf(buf, len, _("rating %d, %d before this game"),
-		         side ? rg->black_after : rg->white_after,
+		snprintf(buf, len, _("rating %s, %d before this game"),
+		         ratings_show(&sh, text, sizeof text),
 		         side ? rg->black_before : rg->white_before);
-	else
-		snprintf(buf, len, _("rating %d"), ratings_of(&s->r, who,
-		         ratings_class(g->game, g->opts.width, g->opts.height)));
+	} else {
+		ratings_shown(&s->r, who, ratings_class(g->game, g->opts.width,
+		              g->opts.height), s->now, &sh);
+		/* TRANSLATORS: a player's rating now: "1734 ± 95", "1580?"
+		 * while provisional, or "1616". */
+		snprintf(buf, len, _("rating %s"),
+		         ratings_show(&sh, text, sizeof text));
+	}
 }
 
 /* The summary the lists use. */

@@ -143,13 +143,27 @@ void web_table_heads(struct buf *b, const char *const *heads)
 	buf_puts(b, "</tr>\n");
 }
 
-void web_put_rating(struct buf *b, int rating, int games)
+void web_put_rating(const struct web_site *s, struct buf *b,
+                    const struct rating_player *p)
 {
-	if (games < RATING_PROVISIONAL)
-		/* TRANSLATORS: %d is a rating resting on few games. */
-		buf_printf(b, _("%d (provisional)"), rating);
-	else
-		buf_printf(b, "%d", rating);
+	struct rating_shown sh;
+	char text[RATING_SHOW_MAX];
+
+	ratings_shown_player(&s->r, p, s->now, &sh);
+	buf_printf(b, "<span class=\"%s\">", sh.provisional ? "rating provisional"
+	           : "rating");
+	buf_put_html(b, ratings_show(&sh, text, sizeof text));
+	buf_puts(b, "</span>");
+}
+
+void web_put_rating_note(const struct web_site *s, struct buf *b)
+{
+	char *about = ratings_about(&s->r);
+
+	buf_puts(b, "<p class=\"note\">");
+	buf_put_html(b, about);
+	buf_puts(b, "</p>\n");
+	free(about);
 }
 
 const char *web_date(time_t t)

@@ -125,7 +125,7 @@ static void standings(struct web_site *s, struct buf *b, int max,
 		web_player_link(s, b, "", p->userid);
 		buf_puts(b, "</td>");
 		cell(b, _("Rating"));
-		web_put_rating(b, p->rating, p->games);
+		web_put_rating(s, b, p);
 		buf_puts(b, "</td>");
 		cell(b, _("Games"));
 		buf_printf(b, "%d</td>", p->games);
@@ -136,10 +136,13 @@ static void standings(struct web_site *s, struct buf *b, int max,
 		cell(b, _("Lost"));
 		buf_printf(b, "%d</td></tr>\n", p->losses);
 	}
-	if (any)
+	if (any) {
 		buf_puts(b, "</table></div>\n");
-	else
+		if (!max)
+			web_put_rating_note(s, b);
+	} else {
 		buf_printf(b, "<p>%s</p>\n", _("No rated game yet."));
+	}
 }
 
 void web_index_pages(struct web_site *s)
@@ -189,12 +192,11 @@ void web_index_pages(struct web_site *s)
 	buf_reset(&b);
 	web_page_head(&b, _("Standings"), "", NULL);
 	buf_puts(&b, "<p>");
-	buf_printf(&b, ngettext("Elo ratings, one per game and board size "
-	                        "class; a rating is provisional for the first "
-	                        "%d rated game.", "Elo ratings, one per game "
-	                        "and board size class; a rating is provisional "
-	                        "for the first %d rated games.",
-	                        RATING_PROVISIONAL), RATING_PROVISIONAL);
+	/* The system (Elo, Glicko, Glicko-2) and its marks: the note
+	 * after the tables (web_put_rating_note). */
+	buf_puts(&b, _("Ratings, one per game and board size class; the rating "
+	               "system and what \"±\" and \"?\" mean are explained "
+	               "below the tables."));
 	buf_puts(&b, "</p>\n");
 	standings(s, &b, 0, "h2");
 	web_page_foot(&b);

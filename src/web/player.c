@@ -64,7 +64,7 @@ static void ratings_table(struct web_site *s, struct buf *b,
 			web_table_heads(b, rating_heads);
 		}
 		buf_printf(b, "<tr><td>%s</td><td>", ratings_class_name(p->cls));
-		web_put_rating(b, p->rating, p->games);
+		web_put_rating(s, b, p);
 		buf_printf(b, "</td><td>%d</td><td>%d</td><td>%d</td><td>%d</td>"
 		           "</tr>\n", p->games, p->wins, p->draws, p->losses);
 	}
@@ -72,7 +72,9 @@ static void ratings_table(struct web_site *s, struct buf *b,
 		buf_printf(b, "<p>%s</p>\n", _("No rated game yet."));
 		return;
 	}
-	buf_printf(b, "</table></div>\n<h2>%s</h2>\n", _("Rating history"));
+	buf_puts(b, "</table></div>\n");
+	web_put_rating_note(s, b);
+	buf_printf(b, "<h2>%s</h2>\n", _("Rating history"));
 	for (i = 0; i < s->r.nplayers; i++)
 		if (strcmp(s->r.players[i].userid, userid) == 0)
 			web_svg_rating_chart(b, &s->r, userid, s->r.players[i].cls);

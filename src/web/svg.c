@@ -165,22 +165,67 @@ void web_svg_describe(const struct ep_position *p, char *buf, size_t len)
 }
 
 /* Whether g is a game of userid in class cls: then 1 with their rating
- * before and after it. */
+ * before and after it and the deviation after it. */
 static int rated_in(const struct rating_game *g, const char *userid, int cls,
-                    int *before, int *after)
+                    int *before, int *after, int *rd)
 {
 	if (g->cls != cls)
 		return 0;
 	if (strcmp(g->white, userid) == 0) {
 		*before = g->white_before;
 		*after = g->white_after;
+		*rd = g->white_rd;
 	} else if (strcmp(g->black, userid) == 0) {
 		*before = g->black_before;
 		*after = g->black_after;
+		*rd = g->black_rd;
 	} else {
 		return 0;
 	}
 	return 1;
+}
+
+/* How far the band of the deviation may reach beyond the line's own
+ * lowest and highest rating, in points: a new player's 350 would
+ * flatten the line to nothing. */
+#define CHART_BAND_REACH 150
+
+/* The chart's y of rating v, clamped to the plot. */
+static double chart_y(int v, int lo, int hi)
+{
+	v = v < lo ? lo : v > hi ? hi : v;
+	return 110 - 105.0 * (v - lo) / (hi - lo);
+}
+
+/* The band of +-deviation around the line: the upper edge left to
+ * right, the lower edge back. */
+static void chart_band(struct buf *b, const struct ratings *r,
+                       const char *userid, int cls, size_t n, int first,
+                       int rd0, int lo, int hi)
+{
+	size_t i, k;
+	int pass;
+
+	buf_puts(b, "<polygon class=\"band\" fill=\"#0b4ea2\" "
+	         "fill-opacity=\".15\" stroke=\"none\" points=\"");
+	for (pass = 0; pass < 2; pass++) {
+		int sign = pass ? -1 : 1;
+		if (!pass)
+			buf_printf(b, "40,%.1f", chart_y(first + rd0, lo, hi));
+		for (k = 0, i = 0; i < r->ngames; i++) {
+			size_t at = pass ? r->ngames - 1 - i : i;
+			int v, before, rd;
+			if (!rated_in(&r->games[at], userid, cls, &before, &v, &rd))
+				continue;
+			k++;
+			buf_printf(b, " %.1f,%.1f", 40 + 275.0 *
+			           (pass ? n + 1 - k : k) / n,
+			           chart_y(v + sign * rd, lo, hi));
+		}
+		if (pass)
+			buf_printf(b, " 40,%.1f", chart_y(first - rd0, lo, hi));
+	}
+	buf_puts(b, "\"/>\n");
 }
 
 void web_svg_rating_chart(struct buf *b, const struct ratings *r,
@@ -188,11 +233,12 @@ void web_svg_rating_chart(struct buf *b, const struct ratings *r,
 {
 	size_t i, n = 0, k = 0;
 	int lo = RATING_START, hi = RATING_START, first = 0, last = 0;
-	char label[256];
+	int blo, bhi, rd0 = 0, rdlast = 0;
+	char label[256], desc[256];
 
 	for (i = 0; i < r->ngames; i++) {
-		int v, before;
-		if (!rated_in(&r->games[i], userid, cls, &before, &v))
+		int v, before, rd;
+		if (!rated_in(&r->games[i], userid, cls, &before, &v, &rd))
 			continue;
 		if (!n)
 			first = before;
@@ -201,14 +247,11 @@ void web_svg_rating_chart(struct buf *b, const struct ratings *r,
 		lo = first < lo ? first : lo;
 		hi = first > hi ? first : hi;
 		last = v;
+		rdlast = rd;
 		n++;
 	}
 	if (!n)
 		return;
-	if (hi - lo < 40) {
-		lo -= 20;
-		hi += 20;
-	}
 	/* TRANSLATORS: a userid, a rating class, the first rating and the
 	 * last, the rated games, the lowest rating and the highest. */
 	snprintf(label, sizeof label, ngettext("Rating history of %s in %s: "
@@ -216,29 +259,63 @@ void web_svg_rating_chart(struct buf *b, const struct ratings *r,
 	         "Rating history of %s in %s: from %d to %d over %zu rated "
 	         "games, lowest %d, highest %d", n), userid,
 	         ratings_class_name(cls), first, last, n, lo, hi);
+	/* The band (Glicko, Glicko-2; Elo has no deviation) widens the
+	 * scale, at most CHART_BAND_REACH points each way. */
+	if (r->system != RATESYS_ELO) {
+		rd0 = (int)(r->params.rd_start + 0.5);
+		blo = lo - CHART_BAND_REACH;
+		bhi = hi + CHART_BAND_REACH;
+		for (i = 0; i < r->ngames; i++) {
+			int v, before, rd;
+			if (!rated_in(&r->games[i], userid, cls, &before, &v, &rd))
+				continue;
+			lo = v - rd < lo ? v - rd : lo;
+			hi = v + rd > hi ? v + rd : hi;
+		}
+		lo = lo < blo ? blo : lo;
+		hi = hi > bhi ? bhi : hi;
+	}
+	if (hi - lo < 40) {
+		lo -= 20;
+		hi += 20;
+	}
 	buf_puts(b, "<svg class=\"chart\" xmlns=\"http://www.w3.org/2000/svg\" "
 	         "viewBox=\"0 0 320 130\" role=\"img\" aria-label=\"");
 	buf_put_html(b, label);
 	buf_puts(b, "\"><title>");
 	buf_put_html(b, label);
-	buf_puts(b, "</title>\n<rect x=\"40\" y=\"5\" width=\"275\" height=\"105\" "
+	buf_puts(b, "</title>\n");
+	if (rd0) {
+		/* TRANSLATORS: what the chart's shaded band is; %d is the
+		 * deviation after the player's last game. */
+		snprintf(desc, sizeof desc, _("The shaded band is each rating "
+		         "plus and minus its deviation (%d after the last "
+		         "game): the wider, the less sure."), rdlast);
+		buf_puts(b, "<desc>");
+		buf_put_html(b, desc);
+		buf_puts(b, "</desc>\n");
+	}
+	buf_puts(b, "<rect x=\"40\" y=\"5\" width=\"275\" height=\"105\" "
 	         "fill=\"#f6f6f6\" stroke=\"#767676\" stroke-width=\".5\"/>"
 	         "<g font-size=\"9\" fill=\"#1a1a1a\">");
 	buf_printf(b, "<text x=\"36\" y=\"12\" text-anchor=\"end\">%d</text>"
 	           "<text x=\"36\" y=\"110\" text-anchor=\"end\">%d</text>"
 	           "<text x=\"315\" y=\"124\" text-anchor=\"end\">", hi, lo);
 	buf_printf(b, ngettext("%zu game", "%zu games", n), n);
-	buf_puts(b, "</text></g>\n<polyline fill=\"none\" stroke=\"#0b4ea2\" "
+	buf_puts(b, "</text></g>\n");
+	if (rd0)
+		chart_band(b, r, userid, cls, n, first, rd0, lo, hi);
+	buf_puts(b, "<polyline fill=\"none\" stroke=\"#0b4ea2\" "
 	         "stroke-width=\"1.5\" points=\"");
 	/* Point 0 is the rating before the first game. */
-	buf_printf(b, "40,%.1f", 110 - 105.0 * (first - lo) / (hi - lo));
+	buf_printf(b, "40,%.1f", chart_y(first, lo, hi));
 	for (i = 0; i < r->ngames; i++) {
-		int v, before;
-		if (!rated_in(&r->games[i], userid, cls, &before, &v))
+		int v, before, rd;
+		if (!rated_in(&r->games[i], userid, cls, &before, &v, &rd))
 			continue;
 		k++;
 		buf_printf(b, " %.1f,%.1f", 40 + 275.0 * k / n,
-		           110 - 105.0 * (v - lo) / (hi - lo));
+		           chart_y(v, lo, hi));
 	}
 	buf_puts(b, "\"/>\n</svg>\n");
 }

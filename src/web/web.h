@@ -44,6 +44,7 @@
 
 #include "game/game.h"
 #include "game/ratings.h"
+#include "game/ratings_show.h"
 #include "util/buf.h"
 #include "util/conf.h"
 
@@ -164,9 +165,15 @@ void web_board_title(const char *game, long board, const char *white,
  * escaped. */
 void web_table_heads(struct buf *b, const char *const *heads);
 
-/* A rating as a list shows it: "1616", or "1584 (provisional)" when it
- * rests on fewer than RATING_PROVISIONAL games. */
-void web_put_rating(struct buf *b, int rating, int games);
+/* Player p's rating (in s->r) as a list shows it at s->now, escaped:
+ * "1734 ± 95", "1580?" while provisional, "1616" under Elo
+ * (game/ratings_show.h). */
+void web_put_rating(const struct web_site *s, struct buf *b,
+                    const struct rating_player *p);
+
+/* The paragraph under a table of ratings: the rating system, what "±"
+ * and "?" mean (ratings_about), as HTML. */
+void web_put_rating_note(const struct web_site *s, struct buf *b);
 
 /* t (UTC) as a person reads it in the language in use: "2026-11-30
  * 05:48 UTC" in English, in the catalogue's pattern otherwise (German

@@ -173,7 +173,7 @@ try:
     env.mail(C, "list")
     msgs = env.new_messages()
     ok(msgs and "bob" not in body_of(msgs[0]), "list leaves out players who left")
-    env.mail(C, "standings")
+    env.mail(C, "standings all")
     msgs = env.new_messages()
     contains(body_of(msgs[0]) if msgs else "", "bob", "standings keep their line")
 finally:

@@ -13,6 +13,8 @@ T0 = 1796000000
 DAY = 86400
 
 env = Env()
+# Elo's exact numbers (the default is glicko2 since issue 34 item 3).
+env.env["EPAMSERV_RATING_SYSTEM"] = "elo"
 try:
     env.env["EPAMSERV_NOW"] = str(T0)
     env.signup("alice@example.org", "alice", "a")
@@ -67,7 +69,7 @@ try:
              "the game file records the forfeit")
     rc, out, err = sweep(23)
     is_(len(env.new_messages()), 0, "a finished game is left alone")
-    env.run("receive", stdin=b"From: carol@example.org\r\nSubject: standings\r\n"
+    env.run("receive", stdin=b"From: carol@example.org\r\nSubject: standings all\r\n"
             b"Message-ID: <st1@x>\r\n\r\n")
     msgs = env.new_messages()
     text = body_of(msgs[0]) if msgs else ""

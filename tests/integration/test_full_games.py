@@ -52,11 +52,11 @@ def standings(env, title):
     """{userid: (rating, games, won, lost, drawn)} from the table of a
     standings mail whose heading starts with title (one per rating
     class)."""
-    env.mail("carol@example.org", "standings")
+    env.mail("carol@example.org", "standings all")
     msgs = env.new_messages()
     table, inside = {}, False
     for line in (body_of(msgs[-1]) if msgs else "").splitlines():
-        m = re.match(r"\s*\d+\s+(\w+)\s+(\d+)\??\s+(\d+)\s+(\d+)\s+(\d+)\s+(\d+)", line)
+        m = re.match(r"\s*\d+\s+(\w+)\s+(\d+)(?:\?| ± \d+)?\s+(\d+)\s+(\d+)\s+(\d+)\s+(\d+)", line)
         if m and inside:
             table[m.group(1)] = tuple(int(x) for x in m.groups()[1:])
         elif line[:1].isupper():

@@ -144,7 +144,7 @@ try:
 
     # Prose is not wrapped raggedly: a template line over 72 columns
     # cut by the wrapper leaves a line of a word or two ("fewer than").
-    for subject, para in (("standings", "Ratings are Elo"),
+    for subject, para in (("standings", "Ratings are Glicko-2"),
                           ("help rules", "Moving a piece onto")):
         env.mail(A, subject)
         msgs = env.new_messages()

@@ -138,9 +138,9 @@ try:
     # pbmserv forms answered without an error.
     env.start_game("alice", "bob", 101)
     env.new_messages()
-    for subject, want in (("epaminondas standings", "alice"),
-                          ("epaminondas ratings", "alice"),
-                          ("ratings", "alice"),
+    for subject, want in (("epaminondas standings all", "alice"),
+                          ("epaminondas ratings all", "alice"),
+                          ("ratings all", "alice"),
                           ("epaminondas history", ""),
                           ("epaminondas list", "bob"),
                           ("list epaminondas", "bob"),

@@ -201,7 +201,7 @@ try:
     text = one_reply(env, "list", "list", SMALL_CAP,
                      "of %d players, by userid" % (PLAYERS + 2))
     contains(text, "%d players." % (PLAYERS + 2), "list: the count is of every player")
-    one_reply(env, "standings", "standings", SMALL_CAP,
+    one_reply(env, "standings", "standings all", SMALL_CAP,
               "of %d players, best rating first" % (PLAYERS + 2))
     text = one_reply(env, "history", "history", SMALL_CAP,
                      "most recent of %d finished games" % finished)

@@ -180,18 +180,18 @@ def standings():
     try:
         env.players("alice")
         m = Mailer(env)
-        msg = m.one(A, "standings")
+        msg = m.one(A, "standings all")
         body = body_of(msg).replace("\r\n", "\n") if msg else ""
         long_lines = [x for x in body.splitlines() if len(x) > 72]
         ok(not long_lines, "standings: no line past 72 columns", long_lines)
-        ok(re.search(r"^\s+\d+\s+robot-club\s+1600\s.*\(robot 3\)$", body,
+        ok(re.search(r"^\s+\d+\s+robot-club\s+1600\?\s.*\(robot 3\)$", body,
                      re.M), "robot-club's mark on its own line", body)
         ok(not re.search(r"^\s+level \d\)", body, re.M),
            "no mark wrapped onto a line of its own", body)
         contains(body, "(robot N): a robot opponent, level N of 1 (weakest) "
                  "to 5", "the legend says what the mark means")
         env.env["EPAMSERV_ROBOTS"] = ""
-        text = words(m.one(A, "standings"))
+        text = words(m.one(A, "standings all"))
         ok(text and "(robot N)" not in text, "no legend without robots", text)
     finally:
         env.close()

@@ -36,12 +36,12 @@ ROBOT_ADDRS = ("robot-novice", "robot-club", "robot-master")
 
 def standings(env, sender="alice@example.org"):
     """{userid: (rating, games)} from a standings mail, and the text."""
-    env.mail(sender, "standings")
+    env.mail(sender, "standings all")
     msgs = env.new_messages() if env.server else env.outbox_messages()[-1:]
     text = body_of(msgs[-1]) if msgs else ""
     table = {}
     for line in text.splitlines():
-        m = re.match(r"\s*\d+\s+([\w-]+)\s+(\d+)\s+(\d+)\s", line)
+        m = re.match(r"\s*\d+\s+([\w-]+)\s+(\d+)(?:\?| ± \d+)?\s+(\d+)\s", line)
         if m:
             table[m.group(1)] = (int(m.group(2)), int(m.group(3)))
     return table, text

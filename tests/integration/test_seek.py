@@ -81,7 +81,7 @@ try:
 
     # -- seeks -----------------------------------------------------------
     text = one_reply(env, B, "epaminondas seeks", "seeks")
-    ok(re.search(r"^  101 +alice +1600  white +any +2026-12-08$", text, re.M),
+    ok(re.search(r"^  101 +alice +1600\? +white +any +2026-12-08$", text, re.M),
        "seeks lists board, seeker, rating, colour, range and expiry", text)
     contains(text, "options: (none)", "and the options")
     contains(text, "1 open seek.", "and counts them")
@@ -290,7 +290,7 @@ try:
        re.search(r"^  carol .*\(limit 5\)$", text, re.M),
        "list shows each player's limits", text)
     ok(re.search(r"^  alice +\S+ *$", text, re.M), "and nothing for alice", text)
-    text = one_reply(env, A, "standings", "standings")
+    text = one_reply(env, A, "standings all", "standings")
     ok(re.search(r"bob .*  A$", text, re.M) and
        re.search(r"dave .*  R$", text, re.M) and
        re.search(r"carol .*  L5$", text, re.M), "standings marks them", text)

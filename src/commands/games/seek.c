@@ -39,6 +39,7 @@
 #include "commands/cmd.h"
 #include "commands/table.h"
 #include "game/ratings.h"
+#include "game/ratings_show.h"
 #include "spool/group.h"
 #include "spool/ratelimit.h"
 #include "spool/seeks.h"
@@ -338,6 +339,7 @@ enum cmd_status cmd_seeks(struct cmdctx *c, const char *game, int argc,
 	struct buf table = BUF_INIT, line = BUF_INIT;
 	struct txn *t;
 	char *err = NULL, *text, when[48], range[24], subject[64], with[160];
+	struct rating_shown sh;
 	size_t n, i, shown = 0, total = 0, budget = reply_text_budget(c);
 
 	(void)argv;
@@ -371,9 +373,10 @@ enum cmd_status cmd_seeks(struct cmdctx *c, const char *game, int argc,
 			snprintf(range, sizeof range, "%s", _("any"));
 		buf_reset(&line);
 		/* The colour is the value of -color, as the player types it. */
-		buf_printf(&line, "  %-6ld %-20s %6d  %-7s %-11s %s\n         ",
-		           s->board, s->seeker,
-		           ratings_of(&r, s->seeker, seek_class(c, s)),
+		ratings_shown(&r, s->seeker, seek_class(c, s), c->s.now, &sh);
+		buf_printf(&line, "  %-6ld %-20s ", s->board, s->seeker);
+		ratings_put(&line, &sh, 10);
+		buf_printf(&line, " %-7s %-11s %s\n         ",
 		           s->color == EP_WHITE ? "white" : s->color == EP_BLACK
 		           ? "black" : "random", range, when);
 		/* TRANSLATORS: in the seeks' table, under a seek: its
@@ -393,9 +396,10 @@ enum cmd_status cmd_seeks(struct cmdctx *c, const char *game, int argc,
 	if (total) {
 		/* TRANSLATORS: the headings of the table's columns, one line:
 		 * keep each heading over its column, as the English does (the
-		 * rows below are laid out by the program). */
-		buf_puts(&line, _("  Board  Seeker               Rating  Plays "
-		         "  Ratings     Open until"));
+		 * rows below are laid out by the program; the ratings column
+		 * holds "1734 ± 95" or "1580?"). */
+		buf_puts(&line, _("  Board  Seeker               Rating     "
+		         "Plays   Ratings     Open until"));
 		buf_puts(&line, "\n");
 		buf_append(&line, table.data, table.len);
 		if (shown < total) {

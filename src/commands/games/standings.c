@@ -1,10 +1,11 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
- * standings.c - "[GAME] standings" and "history [USERID]": the Elo
- * tables, one per rating class (game and board size, ratings.h; only
- * the game's after its name), and the list of finished games, to the
- * sender only.  Neither
- * needs a password: pbmserv's standings were public.
+ * standings.c - "[GAME] standings [all]" and "history [USERID]": the
+ * rating tables, one per rating class (game and board size, ratings.h;
+ * only the game's after its name; the established, active players
+ * unless "all"), and the list of finished games, to the sender only,
+ * each rating shown as ratings_show.h says ("1734 ± 95", "1580?").
+ * Neither needs a password: pbmserv's standings were public.
  *
  * Both are read from the result records (src/game/ratings.h) without a
  * lock: records are whole files put in place by rename.
@@ -14,6 +15,7 @@
 #include "services/robot.h"
 #include "commands/table.h"
 #include "game/ratings.h"
+#include "game/ratings_show.h"
 #include "spool/spool.h"
 #include "spool/txn.h"
 #include "spool/users.h"
@@ -49,14 +51,16 @@ static enum cmd_status send_text(struct cmdctx *c, const char *tmpl,
  * once) or "R" (refuses challenges).  Returns 1 for a robot's line, 2
  * for a line with limit marks, else 0. */
 static int standings_line(const struct cmdctx *c, struct buf *b, int rank,
-                          const char *userid, const struct rating_player *p)
+                          const char *userid, const struct rating_player *p,
+                          const struct rating_shown *sh)
 {
 	const struct config_robot *r = robot_config(c->s.cfg, userid);
 	int marks = 0;
 
-	buf_printf(b, "%4d  %-20s %6d %6d %4d %4d %4d%s", rank, userid,
-	           p->rating, p->games, p->wins, p->losses, p->draws,
-	           p->games < RATING_PROVISIONAL ? "  ?" : "");
+	buf_printf(b, "%4d  %-20s ", rank, userid);
+	ratings_put(b, sh, 10);
+	buf_printf(b, "%6d %4d %4d %4d", p->games, p->wins, p->losses,
+	           p->draws);
 	if (r) {
 		buf_puts(b, "  ");
 		/* TRANSLATORS: at the end of a robot's line in the
@@ -129,23 +133,58 @@ static size_t class_players(const struct ratings *r, int cls, int everyone,
 	return m;
 }
 
+/* Why players of a table are left out, after its lines: one sentence
+ * per reason, with the word that lists them. */
+static void left_out_note(struct buf *b, int provisional, int inactive)
+{
+	if (!provisional && !inactive)
+		return;
+	buf_puts(b, "\n");
+	if (provisional) {
+		/* TRANSLATORS: %d players of the table are not listed
+		 * because their rating is provisional ("1580?"); keep
+		 * "standings all" as it is: what a player types. */
+		buf_printf(b, ngettext("%d player with a provisional rating "
+		           "(marked ?) is left out; \"standings all\" lists "
+		           "everyone.", "%d players with a provisional rating "
+		           "(marked ?) are left out; \"standings all\" lists "
+		           "everyone.", provisional), provisional);
+		buf_puts(b, "\n");
+	}
+	if (inactive) {
+		/* TRANSLATORS: %1$d players of the table are not listed
+		 * because their last rated game ended more than %2$d days
+		 * ago; keep "standings all" as it is. */
+		buf_printf(b, ngettext("%1$d player without a rated game in "
+		           "the last %2$d days is left out; \"standings all\" "
+		           "lists everyone.", "%1$d players without a rated game "
+		           "in the last %2$d days are left out; \"standings "
+		           "all\" lists everyone.", inactive), inactive,
+		           RATING_ACTIVE_DAYS);
+		buf_puts(b, "\n");
+	}
+}
+
 /* One table per rating class (ratings.h) of game (NULL: every game):
  * the standard class (class_everyone) always, the others when someone
  * has a rated game in them; best rating first.  Players who left (no
- * user file) keep their lines.
+ * user file) keep their lines.  Unless everyone is set, only the
+ * players ratings_listed lists at now are listed, and a note after
+ * the table says how many are left out and why.
  * Lines stop before the text passes budget bytes; a note then says how
  * many of the class were shown of how many, and later classes are left
  * out (named in the note). */
 static char *standings_table(const struct cmdctx *c, const struct ratings *r,
                              const char *game, char **ids, size_t n,
-                             size_t budget)
+                             size_t budget, int everyone, time_t now)
 {
 	struct buf b = BUF_INIT, line = BUF_INIT;
 	struct rating_player *all;
-	size_t i, m;
+	size_t i, k, m;
 	int cls, full = 0, robots = 0, marks = 0;
 
 	for (cls = 0; cls < RATING_CLASSES && !full; cls++) {
+		int provisional = 0, inactive = 0;
 		if (!class_of_game(cls, game))
 			continue;
 		m = class_players(r, cls, class_everyone(cls, game), ids, n, &all);
@@ -153,24 +192,43 @@ static char *standings_table(const struct cmdctx *c, const struct ratings *r,
 			free(all);
 			continue;
 		}
+		/* The players listed first, in their order; m counts them. */
+		for (i = k = 0; i < m; i++) {
+			const struct rating_player *p = all[i].games ? &all[i]
+			                                             : NULL;
+			int why = ratings_listed(r, p, now);
+			if (!everyone && why == RATING_LEFT_PROVISIONAL)
+				provisional++;
+			else if (!everyone && why == RATING_LEFT_INACTIVE)
+				inactive++;
+			else
+				all[k++] = all[i];
+		}
+		m = k;
 		buf_printf(&b, "%s%s\n\n", b.len ? "\n" : "",
 		           ratings_class_title(cls));
 		/* TRANSLATORS: the headings of the table's columns, one line:
 		 * keep each heading over its column, as the English does (the
-		 * rows below are laid out by the program). */
-		buf_puts(&b, _("   #  Player               Rating  Games  Won "
+		 * rows below are laid out by the program; the ratings column
+		 * holds "1734 ± 95" or "1580?"). */
+		buf_puts(&b, _("   #  Player               Rating     Games  Won "
 		         "Lost Drawn"));
 		buf_puts(&b, "\n");
 		for (i = 0; i < m; i++) {
+			struct rating_shown sh;
+			ratings_shown_player(r, all[i].games ? &all[i] : NULL, now,
+			                     &sh);
 			buf_reset(&line);
 			int robot = standings_line(c, &line, (int)i + 1,
-			                           all[i].userid, &all[i]);
+			                           all[i].userid, &all[i], &sh);
 			if (b.len + line.len > budget)
 				break;
 			buf_append(&b, line.data, line.len);
 			robots |= robot == 1;
 			marks |= robot == 2;
 		}
+		if (i == m)
+			left_out_note(&b, provisional, inactive);
 		if (i < m) {
 			full = 1;
 			buf_puts(&b, "\n");
@@ -241,21 +299,28 @@ enum cmd_status cmd_standings(struct cmdctx *c, const char *game, int argc,
 {
 	struct ratings r;
 	struct tvars v = { 0 };
-	char **ids = NULL, *err = NULL, *table, subject[64];
+	char **ids = NULL, *err = NULL, *table, *about, subject[64];
 	size_t n = 0;
 	enum cmd_status st;
-	int i;
+	int i, games = 0, everyone = 0;
 
-	/* "standings crossings" as "crossings standings"; both games: all. */
+	/* "standings crossings" as "crossings standings"; both games: all.
+	 * "all" lists everyone, not only the established, active players. */
 	for (i = 0; i < argc; i++) {
 		const char *named = spool_game_named(argv[i]);
+		if (strcasecmp(argv[i], "all") == 0) {
+			everyone = 1;
+			continue;
+		}
 		if (!named)
 			return cmd_refuse(c, cmd_usage_of(c, "standings", game ?
 			                                  CMDT_GAME : CMDT_ACCOUNT,
 			                                  game),
 			                  _("standings takes no words after it but a "
-			                    "game's name, not '%.40s'"), argv[i]);
-		game = i == 0 && (!game || strcmp(game, named) == 0) ? named : NULL;
+			                    "game's name and \"all\", not '%.40s'"),
+			                  argv[i]);
+		game = games++ == 0 && (!game || strcmp(game, named) == 0) ? named
+		                                                          : NULL;
 	}
 	if (ratings_load(c->s.cfg->spool, c->s.cfg->rating_system,
 	                 &r, &err) < 0 ||
@@ -265,10 +330,11 @@ enum cmd_status cmd_standings(struct cmdctx *c, const char *game, int argc,
 		ratings_free(&r);
 		return CMD_TEMPFAIL;
 	}
-	table = standings_table(c, &r, game, ids, n, reply_text_budget(c));
+	table = standings_table(c, &r, game, ids, n, reply_text_budget(c),
+	                        everyone, c->s.now);
 	tvars_set(&v, "table", table);
-	tvars_setf(&v, "start", "%d", RATING_START);
-	tvars_setf(&v, "provisional", "%d", RATING_PROVISIONAL);
+	about = ratings_about(&r);
+	tvars_set(&v, "system", about);
 	if (game)
 		/* TRANSLATORS: a Subject: %s is the game's name
 		 * (Epaminondas). */
@@ -278,6 +344,7 @@ enum cmd_status cmd_standings(struct cmdctx *c, const char *game, int argc,
 		snprintf(subject, sizeof subject, "%s",
 		         _("epamserv standings"));
 	st = send_text(c, "standings.txt", subject, &v);
+	free(about);
 	free(table);
 	tvars_free(&v);
 	user_list_free(ids, n);
@@ -285,11 +352,16 @@ enum cmd_status cmd_standings(struct cmdctx *c, const char *game, int argc,
 	return st;
 }
 
-/* One finished game: date, board, players, score, rating changes. */
-static void history_line(struct buf *b, const struct rating_game *g)
+/* One finished game: date, board, players, score, rating changes (each
+ * rating after the game as sure as it was then: ratings_shown_after). */
+static void history_line(struct buf *b, const struct ratings *r,
+                         const struct rating_game *g)
 {
 	static const char *const score[] = { "0-1", "1/2-1/2", "1-0" };
 	char when[32], result[sizeof g->result + 2 * sizeof g->white];
+	char ws[RATING_SHOW_MAX], ks[RATING_SHOW_MAX];
+	struct rating_shown w, k;
+	struct buf changes = BUF_INIT;
 
 	util_iso_time(g->finished, when, sizeof when);
 	when[10] = '\0';
@@ -297,13 +369,30 @@ static void history_line(struct buf *b, const struct rating_game *g)
 	 * reader is told names. */
 	reply_colours_named(g->result, g->white, g->black, result,
 	                    sizeof result);
-	buf_printf(b, "%s  %s %ld  %s - %s  %s  %s\n"
-	           "    %s: %s %d -> %d (%+d), %s %d -> %d (%+d)\n",
+	ratings_shown_after(r, g->white_after, g->white_rd, &w);
+	ratings_shown_after(r, g->black_after, g->black_rd, &k);
+	buf_printf(b, "%s  %s %ld  %s - %s  %s  %s\n",
 	           when, g->game, g->board, g->white, g->black, score[g->score2],
-	           result, ratings_class_name(g->cls), g->white,
-	           g->white_before, g->white_after,
+	           result);
+	buf_printf(&changes, "    %s: %s %d -> %s (%+d), %s %d -> %s (%+d)",
+	           ratings_class_name(g->cls), g->white, g->white_before,
+	           ratings_show(&w, ws, sizeof ws),
 	           g->white_after - g->white_before, g->black, g->black_before,
-	           g->black_after, g->black_after - g->black_before);
+	           ratings_show(&k, ks, sizeof ks),
+	           g->black_after - g->black_before);
+	/* Past 72 columns (a deviation takes room): Black on a line of
+	 * his own, so that no wrap splits "1734 ± 95". */
+	if (util_utf8_chars(changes.data, changes.len) > 72) {
+		buf_reset(&changes);
+		buf_printf(&changes, "    %s: %s %d -> %s (%+d),\n      %s %d -> "
+		           "%s (%+d)", ratings_class_name(g->cls), g->white,
+		           g->white_before, ws, g->white_after - g->white_before,
+		           g->black, g->black_before, ks,
+		           g->black_after - g->black_before);
+	}
+	buf_puts(b, buf_str(&changes));
+	buf_puts(b, "\n");
+	buf_free(&changes);
 }
 
 /* Why a history stopped short and how to see more, after its lines. */
@@ -385,7 +474,7 @@ enum cmd_status cmd_history(struct cmdctx *c, int argc, char **argv)
 		if (full)
 			continue;
 		buf_reset(&line);
-		history_line(&line, g);
+		history_line(&line, &r, g);
 		full = shown == HISTORY_MAX || b.len + line.len > budget;
 		if (!full) {
 			buf_append(&b, line.data, line.len);
