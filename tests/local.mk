@@ -749,3 +749,9 @@ EXTRA_DIST += tests/integration/test_dkim.py
 # stops, a proved mail brings it back.
 TESTS += tests/integration/test_stopmail.py
 EXTRA_DIST += tests/integration/test_stopmail.py
+# Issue 35 item 5: a web run after one move reads that board alone and
+# writes the pages it feeds, byte for byte what --full writes; a 100-ply
+# board's page a tenth of its old size (longgame.py plays the game).
+TESTS += tests/integration/test_web_incremental.py
+EXTRA_DIST += tests/integration/test_web_incremental.py \
+	tests/integration/longgame.py
