@@ -332,7 +332,9 @@ int web_make(const struct config *cfg, const char *dir,
 	web_state_key(&s, s.key);
 	web_state_load(&s, &s.old_state);
 	load_users(&s);
-	qsort(s.state.users, s.state.nusers, sizeof *s.state.users, user_cmp);
+	if (s.state.nusers)
+		qsort(s.state.users, s.state.nusers, sizeof *s.state.users,
+		      user_cmp);
 	make_tag(&s);
 	web_manifest_load(dir, &s.old);
 	walk_boards(&s);

@@ -290,8 +290,10 @@ void web_state_load(const struct web_site *s, struct web_state *st)
 		}
 	}
 	free(all);
-	qsort(st->boards, st->nboards, sizeof *st->boards, board_cmp);
-	qsort(st->users, st->nusers, sizeof *st->users, user_cmp);
+	if (st->nboards)
+		qsort(st->boards, st->nboards, sizeof *st->boards, board_cmp);
+	if (st->nusers)
+		qsort(st->users, st->nusers, sizeof *st->users, user_cmp);
 }
 
 const struct web_cached *web_state_board(const struct web_state *st,
@@ -361,8 +363,10 @@ int web_state_save(const struct web_site *s, struct web_state *st)
 	size_t i;
 	int rc = 0;
 
-	qsort(st->boards, st->nboards, sizeof *st->boards, board_cmp);
-	qsort(st->users, st->nusers, sizeof *st->users, user_cmp);
+	if (st->nboards)
+		qsort(st->boards, st->nboards, sizeof *st->boards, board_cmp);
+	if (st->nusers)
+		qsort(st->users, st->nusers, sizeof *st->users, user_cmp);
 	buf_printf(&b, "%s\nkey %s\n", STATE_MAGIC, s->key);
 	for (i = 0; i < st->nusers; i++) {
 		const struct web_user *u = &st->users[i];
