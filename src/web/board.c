@@ -39,9 +39,10 @@
  * in the list only when both players publish comments (set USERID
  * PASSWORD publish comments on; README "Records and the web site").
  *
- * The page's stamp is a digest of everything it shows: the digest of
- * the game file's text (game_format), the ratings shown, the deadline,
- * whether the comments are shown and the site's language (web_language).
+ * The page's stamp is a digest of everything it and the feed show: the
+ * digest of the game file's text (game_format), the ratings shown, the
+ * deadline, whether the comments are shown, the feed's tag and web_url
+ * and the site's language (web_language).
  * An unchanged stamp skips drawing the page at all, and the stamp can be
  * made from a board's summary (struct web_cached) without reading it.
  */
@@ -467,6 +468,9 @@ static void board_stamp(const struct web_site *s, const struct web_cached *c,
 	buf_printf(&in, "%s\n%s\n%s\n%s\n%ld\n%d\n%d\n", WEB_BOARD_PAGE_VERSION,
 	           c->text, rt[0], rt[1], (long)c->wb.deadline,
 	           s->cfg->forfeit_days, board_comments(s, &c->wb));
+	/* The feed's ids and links: the server's domain and web_url. */
+	buf_printf(&in, "%s\n%s\n", s->tag, s->cfg->web_url ? s->cfg->web_url
+	           : "");
 	/* The site's language, unless English: an English site's stamps
 	 * are those of the sites made before web_language. */
 	if (i18n_current() && strcmp(i18n_current(), I18N_ENGLISH) != 0)
