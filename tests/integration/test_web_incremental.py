@@ -210,6 +210,30 @@ try:
     rc, out, opened = traced_web(env, site)
     is_((rc, len(opened), written(out)), (0, boards, []),
         "a record of another key: every board read, no page written")
+
+    # What changes a board's page without touching its file: a rated
+    # game's end moves the ratings its players' other pages show, and a
+    # player's setting (web off) takes their boards off the site.
+    rc, err = env.mail("carol@example.org", "epaminondas resign 103 carol c")
+    ok(rc == 0 and "\nend: " in (env.game_file(103) or ""),
+       "carol resigns board 103", err[-300:])
+    age(env.spool)
+    rc, out, opened = traced_web(env, site)
+    full3 = os.path.join(env.root, "site-full3")
+    env.run("web", "--full", full3, quiet=True)
+    ok(rc == 0 and 103 in opened and "boards/epaminondas-1000.html" in
+       written(out), "a result: the board read, and the pages of its "
+       "players' other boards redrawn (their ratings)", (opened, out[-600:]))
+    is_(same_site(site, full3), [], "the site is the full one")
+    rc, err = env.mail("carol@example.org", "set carol c web off")
+    age(env.spool)
+    rc, out, opened = traced_web(env, site)
+    full4 = os.path.join(env.root, "site-full4")
+    env.run("web", "--full", full4, quiet=True)
+    ok(rc == 0 and not os.path.exists(os.path.join(
+        site, "boards", "epaminondas-102.html")),
+       "web off: carol's boards leave the site", out[-600:])
+    is_(same_site(site, full4), [], "the site is the full one")
 finally:
     env.close()
 done()
