@@ -764,3 +764,9 @@ EXTRA_DIST += tests/integration/test_stopmail.py
 # work; libcurl missing keeps the mail in the outbox, flush exits 75.
 TESTS += tests/integration/test_startup_libs.py
 EXTRA_DIST += tests/integration/test_startup_libs.py
+# Issue 35 item 5: a web run after one move reads that board alone and
+# writes the pages it feeds, byte for byte what --full writes; a 100-ply
+# board's page a tenth of its old size (longgame.py plays the game).
+TESTS += tests/integration/test_web_incremental.py
+EXTRA_DIST += tests/integration/test_web_incremental.py \
+	tests/integration/longgame.py

@@ -81,7 +81,7 @@ const struct subcmd subcmds[] = {
 	{ "replay", run_replay, NO_CONFIG | OWN_HELP, "RECORD",
 	  N_("replay a text or JSON record: final\n"
 	     "position and result") },
-	{ "web", cli_web, OWNER, "[--verbose] [DIR]",
+	{ "web", cli_web, OWNER, "[--verbose] [--full] [DIR]",
 	  N_("write or update the static web site\n"
 	     "of the games in DIR") },
 	{ "config", cli_config, SUBCMD_OWNER_ON_CHECK, "[-n|--check|--get KEY]",

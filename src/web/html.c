@@ -78,7 +78,16 @@ int web_in_list(char *const *ids, size_t n, const char *userid)
 
 int web_hidden(const struct web_site *s, const char *userid)
 {
-	return web_in_list(s->hidden, s->nhidden, userid);
+	const struct web_user *u = web_state_user(&s->state, userid);
+
+	return u && u->hidden;
+}
+
+int web_publishes(const struct web_site *s, const char *userid)
+{
+	const struct web_user *u = web_state_user(&s->state, userid);
+
+	return u && u->publishes;
 }
 
 void web_board_state(struct web_site *s, struct buf *b, const char *root,
@@ -193,7 +202,7 @@ const char *web_game_title(const char *game)
 const char *web_css(void)
 {
 	return
-	"/* epamserv's web pages: fluid, no script. */\n"
+	"/* epamserv's web pages: fluid; board.js draws a board's plies. */\n"
 	":root { color-scheme: light; }\n"
 	"body { margin: 0; font-family: system-ui, sans-serif; line-height: 1.45;"
 	" color: #1a1a1a; background: #ffffff; }\n"
@@ -213,8 +222,8 @@ const char *web_css(void)
 	" height: auto; }\n"
 	"svg.chart { display: block; width: 100%; max-width: 40rem;"
 	" height: auto; }\n"
-	".ply { display: none; }\n"
-	".ply:target { display: block; }\n"
+	".plyview[hidden] { display: none; }\n"
+	"ol.moves li:target, #ply-0:target { background: #fde68a; }\n"
 	"ol.moves { display: flex; flex-wrap: wrap; gap: .2rem 1.2rem;"
 	" list-style: none; padding-left: 0; }\n"
 	"ol.moves li { min-width: 6.5rem; }\n"

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
- * index.c - the site's front page, the standings and the style sheet.
+ * index.c - the site's front page, the standings, the style sheet and
+ * the boards' script.
  *
  * index.html lists the INDEX_ACTIVE boards in progress changed last,
  * the INDEX_RESULTS latest results, the INDEX_LEADERS best of each
@@ -203,6 +204,7 @@ void web_index_pages(struct web_site *s)
 	web_put(s, "standings.html", b.data, b.len, NULL);
 
 	web_put(s, "style.css", web_css(), strlen(web_css()), NULL);
+	web_put(s, "board.js", web_board_js(), strlen(web_board_js()), NULL);
 	free(sorted);
 	buf_free(&b);
 	buf_free(&tl);

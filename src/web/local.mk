@@ -4,4 +4,5 @@
 src_libepamserv_a_SOURCES += \
 	src/web/web.h src/web/out.c \
 	src/web/html.c src/web/svg.c src/web/board.c src/web/player.c \
-	src/web/index.c src/web/tourney.c src/web/feed.c src/web/site.c
+	src/web/index.c src/web/tourney.c src/web/feed.c src/web/site.c \
+	src/web/state.c src/web/boardjs.c

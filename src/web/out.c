@@ -130,7 +130,7 @@ static int real_dirs(const char *dir, const char *rel)
 static int site_file(const char *rel)
 {
 	static const char *const top[] = { "index.html", "standings.html",
-	                                   "style.css", NULL };
+	                                   "style.css", "board.js", NULL };
 	static const char *const dirs[] = { "boards/", "players/",
 	                                    "tournaments/", "feeds/", NULL };
 	size_t i, n = strlen(rel);
@@ -250,11 +250,24 @@ static int page_exists(const char *dir, const char *rel)
 	return ok;
 }
 
-int web_keep(struct web_site *s, const char *path, const char *stamp)
+int web_write_file(const char *dir, const char *rel, const char *text,
+                   size_t len)
+{
+	return write_atomic(dir, rel, text, len);
+}
+
+int web_can_keep(const struct web_site *s, const char *path,
+                 const char *stamp)
 {
 	struct web_entry *e = manifest_find(&s->old, path);
 
-	if (!e || strcmp(e->stamp, stamp) != 0 || !page_exists(s->dir, path))
+	return !s->full && e && strcmp(e->stamp, stamp) == 0 &&
+	       page_exists(s->dir, path);
+}
+
+int web_keep(struct web_site *s, const char *path, const char *stamp)
+{
+	if (!web_can_keep(s, path, stamp))
 		return 0;
 	manifest_add(&s->made, path, stamp);
 	s->kept++;

@@ -21,6 +21,7 @@
 #include "services/weblink.h"
 #include "services/privacy.h"
 
+#include "spool/quarantine.h"
 #include "spool/spool.h"
 #include "spool/users.h"
 #include "util/i18n.h"
@@ -56,8 +57,10 @@ static int site_lock(const char *dir)
 	return fd;
 }
 
-/* The players who set web off, sorted, into s. */
-static void load_hidden(struct web_site *s)
+/* Every user's two settings the site obeys into s->state.users, sorted:
+ * from the last run's state when the user file is as it saw it, else
+ * read (and marked changed, so that their boards are read again). */
+static void load_users(struct web_site *s)
 {
 	char **ids = NULL, *err = NULL;
 	size_t n = 0, i;
@@ -66,10 +69,31 @@ static void load_hidden(struct web_site *s)
 		free(err);
 		return;
 	}
-	s->hidden = xmalloc((n ? n : 1) * sizeof *s->hidden);
-	for (i = 0; i < n; i++)
-		if (web_user_hidden(s->cfg->spool, ids[i]))
-			s->hidden[s->nhidden++] = xstrdup(ids[i]);
+	for (i = 0; i < n; i++) {
+		struct web_user u;
+		const struct web_user *was = s->full ? NULL
+		                             : web_state_user(&s->old_state, ids[i]);
+		char rel[256];
+		struct buf p = BUF_INIT;
+		if (strlen(ids[i]) >= sizeof u.userid)
+			continue;  /* no board names them */
+		memset(&u, 0, sizeof u);
+		snprintf(u.userid, sizeof u.userid, "%s", ids[i]);
+		user_path(ids[i], rel, sizeof rel);
+		buf_printf(&p, "%s/%s", s->cfg->spool, rel);
+		if (web_ident_of(buf_str(&p), &u.id) == 0 && was &&
+		    web_ident_same(&u.id, &was->id)) {
+			u.hidden = was->hidden;
+			u.publishes = was->publishes;
+		} else {
+			u.hidden = web_user_hidden(s->cfg->spool, ids[i]);
+			u.publishes = web_user_publishes_comments(s->cfg->spool,
+			                                          ids[i]);
+			u.changed = 1;
+		}
+		buf_free(&p);
+		web_state_add_user(&s->state, &u);
+	}
 	user_list_free(ids, n);
 }
 
@@ -87,14 +111,119 @@ static void make_tag(struct web_site *s)
 			s->tag[i] = '-';
 }
 
-/* Whether board g goes on the site: a game that is played or over
- * (not a challenge, not cancelled), neither player off the site, and
- * when it forbids observers only once it has ended. */
-static int on_site(const struct web_site *s, const struct game *g)
+/* Whether the board c summarises goes on the site: a game that is
+ * played or over (not a challenge, not cancelled), neither player off
+ * the site, and when it forbids observers only once it has ended
+ * (c->shown). */
+static int on_site(const struct web_site *s, const struct web_cached *c)
 {
-	if (!web_board_shown(g))
-		return 0;
-	return !web_hidden(s, g->white) && !web_hidden(s, g->black);
+	return c->shown && !web_hidden(s, c->wb.white) &&
+	       !web_hidden(s, c->wb.black);
+}
+
+/* Whether userid's user file was read again this run (or is gone). */
+static int user_changed(const struct web_site *s, const char *userid)
+{
+	const struct web_user *u = web_state_user(&s->state, userid);
+
+	return !u || u->changed;
+}
+
+/* The summary the last run kept of board, usable as it is: its file
+ * (identity *id) and its players' user files unchanged, or NULL. */
+static const struct web_cached *cached(const struct web_site *s,
+                                       const char *game, long board,
+                                       const struct web_ident *id)
+{
+	const struct web_cached *c;
+	char qname[QUARANTINE_NAME_MAX];
+
+	if (s->full)
+		return NULL;
+	c = web_state_board(&s->old_state, game, board);
+	if (!c || !web_ident_same(&c->id, id))
+		return NULL;
+	if (c->shown && (user_changed(s, c->wb.white) ||
+	                 user_changed(s, c->wb.black)))
+		return NULL;
+	/* Quarantined since: loaded, to be refused and said. */
+	quarantine_board_name(game, board, qname, sizeof qname);
+	return quarantine_has(s->cfg->spool, qname) ? NULL : c;
+}
+
+/* Board c (on the site) into the summaries. */
+static void add_summary(struct web_site *s, const struct web_cached *c)
+{
+	if (s->nboards == s->capboards) {
+		s->capboards = s->capboards ? 2 * s->capboards : 256;
+		s->boards = xrealloc(s->boards, s->capboards * sizeof *s->boards);
+	}
+	s->boards[s->nboards++] = c->wb;
+}
+
+/* The identity of board's file (the archive's when it is archived):
+ * 0, or -1 when neither is there. */
+static int board_ident(const struct web_site *s, const char *game,
+                       long board, struct web_ident *id)
+{
+	struct buf p = BUF_INIT;
+	int rc;
+
+	buf_printf(&p, "%s/games/%s/%ld.game", s->cfg->spool, game, board);
+	rc = web_ident_of(buf_str(&p), id);
+	if (rc < 0) {
+		buf_reset(&p);
+		buf_printf(&p, "%s/games/%s/archive/%ld.game", s->cfg->spool,
+		           game, board);
+		rc = web_ident_of(buf_str(&p), id);
+	}
+	buf_free(&p);
+	return rc;
+}
+
+/* One board: from the last run's summary when its file and players are
+ * unchanged and its pages can stay, else loaded and drawn. */
+static void one_board(struct web_site *s, const char *game, long board)
+{
+	struct web_cached c;
+	const struct web_cached *was;
+	struct web_ident id;
+	struct game g;
+	char *err = NULL;
+	int have_id, rc;
+
+	/* stat(2) before the read: a file replaced meanwhile is newer than
+	 * the identity recorded, and read again next run. */
+	have_id = board_ident(s, game, board, &id) == 0;
+	was = have_id ? cached(s, game, board, &id) : NULL;
+	if (was && (!on_site(s, was) || web_board_keep(s, was))) {
+		if (on_site(s, was))
+			add_summary(s, was);
+		web_state_add_board(&s->state, was);
+		return;
+	}
+	rc = game_load(&g, s->cfg->spool, game, board, &err);
+	if (rc != 0) {
+		if (rc < 0)
+			/* TRANSLATORS: a game's name, a board's number, why
+			 * its file cannot be read. */
+			web_tell(stderr, N_("epamserv: web: board %s %ld left "
+			         "out: %s\n"), game, board, err);
+		free(err);
+		return;
+	}
+	s->boards_read++;
+	web_board_summary(s, &g, &c);
+	c.id = id;
+	if (on_site(s, &c)) {
+		/* A page not written fails the run (s->failed); the lists
+		 * still show the board. */
+		(void)web_board_pages(s, &g, &c);
+		add_summary(s, &c);
+	}
+	if (have_id && web_ident_settled(s, &id))
+		web_state_add_board(&s->state, &c);
+	game_free(&g);
 }
 
 static void walk_boards(struct web_site *s)
@@ -111,34 +240,16 @@ static void walk_boards(struct web_site *s)
 			free(err);
 			continue;
 		}
-		for (i = 0; i < n; i++) {
-			struct game g;
-			int rc = game_load(&g, s->cfg->spool, spool_games[k], boards[i],
-			                   &err);
-			if (rc != 0) {
-				if (rc < 0)
-					/* TRANSLATORS: a game's name, a board's
-					 * number, why its file cannot be read. */
-					web_tell(stderr, N_("epamserv: web: board %s "
-					         "%ld left out: %s\n"), spool_games[k],
-					         boards[i], err);
-				free(err);
-				err = NULL;
-				continue;
-			}
-			if (on_site(s, &g)) {
-				if (s->nboards == s->capboards) {
-					s->capboards = s->capboards ? 2 * s->capboards : 256;
-					s->boards = xrealloc(s->boards, s->capboards *
-					                     sizeof *s->boards);
-				}
-				if (web_board_pages(s, &g, &s->boards[s->nboards]) == 0)
-					s->nboards++;
-			}
-			game_free(&g);
-		}
+		for (i = 0; i < n; i++)
+			one_board(s, spool_games[k], boards[i]);
 		free(boards);
 	}
+}
+
+static int user_cmp(const void *a, const void *b)
+{
+	return strcmp(((const struct web_user *)a)->userid,
+	              ((const struct web_user *)b)->userid);
 }
 
 static int str_cmp(const void *a, const void *b)
@@ -175,12 +286,12 @@ int web_language_check(const struct config *cfg, FILE *out)
 	return 1;
 }
 
-int web_make(const struct config *cfg, const char *dir, int verbose)
+int web_make(const struct config *cfg, const char *dir,
+             const struct web_run *run)
 {
 	struct web_site s;
 	char *err = NULL;
 	const char *was;
-	size_t i;
 	int fd, rc = 0;
 
 	if (mkdir(dir, 0755) < 0 && errno != EEXIST) {
@@ -204,7 +315,9 @@ int web_make(const struct config *cfg, const char *dir, int verbose)
 	memset(&s, 0, sizeof s);
 	s.cfg = cfg;
 	s.dir = dir;
-	s.verbose = verbose;
+	s.verbose = run->verbose;
+	s.full = run->full;
+	s.version = run->version ? run->version : "";
 	s.now = util_now();
 	if (ratings_load(cfg->spool, cfg->rating_system, &s.r, &err) < 0) {
 		fprintf(stderr, "epamserv: web: %s\n", err);
@@ -216,7 +329,12 @@ int web_make(const struct config *cfg, const char *dir, int verbose)
 	 * his own (web_tell, and the lines below). */
 	was = i18n_use(web_language_check(cfg, stderr) ? I18N_ENGLISH
 	                                               : cfg->web_language);
-	load_hidden(&s);
+	web_state_key(&s, s.key);
+	web_state_load(&s, &s.old_state);
+	load_users(&s);
+	if (s.state.nusers)
+		qsort(s.state.users, s.state.nusers, sizeof *s.state.users,
+		      user_cmp);
 	make_tag(&s);
 	web_manifest_load(dir, &s.old);
 	walk_boards(&s);
@@ -236,17 +354,29 @@ int web_make(const struct config *cfg, const char *dir, int verbose)
 			s.failed = 1;
 		}
 	}
-	if (verbose)
+	/* What was read, for the next run; after a failed run too (the
+	 * pages' stamps decide what is written again).  Not fatal: the next
+	 * run reads every board. */
+	if (web_state_save(&s, &s.state) < 0)
+		/* TRANSLATORS: a directory, then the system's error. */
+		fprintf(stderr, _("epamserv: web: cannot write "
+		        "%s/.epamserv-web-boards: %s\n"), dir, strerror(errno));
+	if (run->verbose) {
 		/* TRANSLATORS: the pages written, kept and removed. */
 		printf(ngettext("%ld page written, %ld unchanged, %ld removed\n",
 		                "%ld pages written, %ld unchanged, %ld removed\n",
 		                s.written), s.written, s.kept, s.removed);
+		/* TRANSLATORS: the boards whose files were read, then all
+		 * the boards on the site. */
+		printf(ngettext("%ld board read of %zu on the site\n",
+		                "%ld boards read of %zu on the site\n",
+		                s.boards_read), s.boards_read, s.nboards);
+	}
 	rc = s.failed ? 1 : 0;
 	web_manifest_free(&s.old);
 	web_manifest_free(&s.made);
-	for (i = 0; i < s.nhidden; i++)
-		free(s.hidden[i]);
-	free(s.hidden);
+	web_state_free(&s.old_state);
+	web_state_free(&s.state);
 	free(s.paged);
 	free(s.boards);
 	ratings_free(&s.r);

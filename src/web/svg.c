@@ -6,9 +6,8 @@
  * numbers on the left and the file letters below, White's home row
  * (rank 1) at the bottom as in RULES.md's diagrams.  The first board of
  * a page (web_svg_board) draws every square as a <rect class="sq"> in a
- * group that the page's other boards (web_svg_ply, one per ply of the
- * move list) reuse by <use>, with the pieces defined once: a board of
- * 14x12 after a ply costs a few dozen <use> elements, not 168 squares.
+ * group that the boards board.js draws (the position after a ply of the
+ * move list) reuse by <use>, with the pieces defined once.
  * Each board is role="img" with a <title> and an aria-label saying
  * whose move it is and how many pieces each side has; the page gives
  * the position's notation as text too.
@@ -101,7 +100,7 @@ static void svg_pieces(struct buf *b, const struct ep_position *p,
 void web_svg_board(struct buf *b, const struct ep_position *p,
                    const char *move, const char *label, int defs)
 {
-	int f, r;
+	int f, r, shade;
 
 	svg_open(b, p, label);
 	if (defs)
@@ -114,27 +113,27 @@ void web_svg_board(struct buf *b, const struct ep_position *p,
 		         "stroke=\"#d0d0d0\"/></g></defs>\n");
 	buf_printf(b, "<g id=\"grid-%dx%d\" font-size=\"5\" fill=\"#1a1a1a\">",
 	           p->width, p->height);
+	/* The dark squares, then the light ones: each group gives its
+	 * squares their colour, so a square is a few bytes. */
+	for (shade = 0; shade < 2; shade++) {
+		buf_printf(b, "<g fill=\"%s\">", shade ? "#eedcb8" : "#c49a6c");
+		for (r = 0; r < p->height; r++)
+			for (f = 0; f < p->width; f++)
+				if ((f + r) % 2 == shade)
+					buf_printf(b, "<rect class=\"sq\" x=\"%d\" y=\"%d\" "
+					           "width=\"10\" height=\"10\"/>", sq_x(f),
+					           sq_y(p, r));
+		buf_puts(b, "</g>");
+	}
+	buf_puts(b, "<g text-anchor=\"end\">");
 	for (r = 0; r < p->height; r++)
-		for (f = 0; f < p->width; f++)
-			buf_printf(b, "<rect class=\"sq\" x=\"%d\" y=\"%d\" width=\"10\" "
-			           "height=\"10\" fill=\"%s\"/>", sq_x(f), sq_y(p, r),
-			           (f + r) % 2 ? "#eedcb8" : "#c49a6c");
-	for (r = 0; r < p->height; r++)
-		buf_printf(b, "<text x=\"%d\" y=\"%d\" text-anchor=\"end\">%d</text>",
-		           MARGIN - 1, sq_y(p, r) + 7, r + 1);
+		buf_printf(b, "<text x=\"%d\" y=\"%d\">%d</text>", MARGIN - 1,
+		           sq_y(p, r) + 7, r + 1);
+	buf_puts(b, "</g><g text-anchor=\"middle\">");
 	for (f = 0; f < p->width; f++)
-		buf_printf(b, "<text x=\"%d\" y=\"%d\" text-anchor=\"middle\">%c"
-		           "</text>", sq_x(f) + 5, p->height * SQ + MARGIN, 'a' + f);
-	buf_puts(b, "</g>\n");
-	svg_pieces(b, p, move);
-	buf_puts(b, "</svg>\n");
-}
-
-void web_svg_ply(struct buf *b, const struct ep_position *p,
-                 const char *move, const char *label)
-{
-	svg_open(b, p, label);
-	buf_printf(b, "<use href=\"#grid-%dx%d\"/>", p->width, p->height);
+		buf_printf(b, "<text x=\"%d\" y=\"%d\">%c</text>", sq_x(f) + 5,
+		           p->height * SQ + MARGIN, 'a' + f);
+	buf_puts(b, "</g></g>\n");
 	svg_pieces(b, p, move);
 	buf_puts(b, "</svg>\n");
 }

@@ -18,7 +18,10 @@
  *   DIR/tournaments/NAME.html      a tournament's table and boards
  *   DIR/feeds/boards/GAME-N.atom   Atom 1.0 feeds of a board and of a
  *   DIR/feeds/players/USERID.atom  player
+ *   DIR/board.js                   the script that draws the position
+ *                                  after any ply of a board page
  *   DIR/.epamserv-web              the manifest: a stamp per page
+ *   DIR/.epamserv-web-boards       what the last run read (state.c)
  *   DIR/.epamserv-web.lock         flock(2): one run at a time
  *
  * A page is written (temporary file, then rename) only when its stamp
@@ -27,6 +30,12 @@
  * ratings, the deadline), so an unchanged board is not even drawn; the
  * other pages are cheap and are stamped by a digest of their text.
  * Pages of the old manifest that are no longer made are removed.
+ *
+ * A board whose file, and its players' user files, are as the last run
+ * saw them (DIR/.epamserv-web-boards, state.c) is not read at all: its
+ * summary and the digest of its text come from there, so a run after
+ * one move reads that board and the pages it feeds (web --full reads
+ * and writes everything).
  *
  * What the site never shows: an address, a password, a reply token or
  * its hash, a Message-ID (it names a host and may name a person), a
@@ -67,6 +76,43 @@ struct web_board {
 	int cls;                       /* enum rating_class */
 };
 
+/* A file's identity as stat(2) gives it. */
+struct web_ident {
+	unsigned long long dev, ino;
+	long long size, mtime;         /* bytes; seconds since the epoch */
+	long mtime_ns;
+};
+
+/* What the last run knew of a board without reading it again. */
+struct web_cached {
+	struct web_board wb;           /* its summary (wb.game, wb.board:
+	                                  the key) */
+	struct web_ident id;           /* its file's, read before loading */
+	int shown;                     /* web_board_shown */
+	char text[33];                 /* util_digest_hex of game_format */
+};
+
+/* The two settings of a user the site obeys, and the user file's
+ * identity they were read with. */
+struct web_user {
+	char userid[32];
+	struct web_ident id;
+	int hidden;                    /* web_user_hidden */
+	int publishes;                 /* web_user_publishes_comments */
+	int changed;                   /* this run: read again (new or
+	                                  changed file) */
+};
+
+/* DIR/.epamserv-web-boards in memory (state.c). */
+struct web_state {
+	struct web_cached *boards;     /* sorted by game, board */
+	size_t nboards, capboards;
+	struct web_user *users;        /* sorted by userid */
+	size_t nusers, capusers;
+	char *text;                    /* the file as read (malloc'ed), or
+	                                  NULL */
+};
+
 /* One page recorded in the manifest. */
 struct web_entry {
 	char *path;                    /* relative to DIR, malloc'ed */
@@ -83,13 +129,19 @@ struct web_site {
 	const struct config *cfg;
 	const char *dir;               /* the site's directory */
 	int verbose;                   /* print each page written */
+	int full;                      /* web --full: read every board,
+	                                  write every page */
+	const char *version;           /* the program's build version */
+	char key[33];                  /* web_state_key, in the site's
+	                                  language */
 	time_t now;
 	struct ratings r;              /* every rated game, replayed */
 	struct web_manifest old, made; /* the last run's pages, this run's */
 	struct web_board *boards;      /* every board on the site */
 	size_t nboards, capboards;
-	char **hidden;                 /* sorted userids that set web off */
-	size_t nhidden;
+	struct web_state old_state;    /* the last run's (empty: none) */
+	struct web_state state;        /* this run's */
+	long boards_read;              /* boards loaded this run */
 	char **paged;                  /* sorted userids with a page: the
 	                                  players of the boards on the site */
 	size_t npaged;
@@ -115,6 +167,10 @@ void web_manifest_free(struct web_manifest *m);
  * (with web_keep) and 1 is returned; else 0 and nothing is recorded. */
 int web_keep(struct web_site *s, const char *path, const char *stamp);
 
+/* Whether web_keep would keep path, without recording anything. */
+int web_can_keep(const struct web_site *s, const char *path,
+                 const char *stamp);
+
 /* Record page path with text (len bytes) as made: written (temporary
  * file in its directory, then rename(2), directories made as needed)
  * unless web_keep says it can stay.  stamp NULL: the digest of text.
@@ -129,6 +185,12 @@ int web_put(struct web_site *s, const char *path, const char *text,
  * in use again after. */
 void web_tell(FILE *f, const char *msgid, ...)
 	__attribute__((format(printf, 2, 3)));
+
+/* Write text (len bytes) as dir/rel: a temporary file beside it,
+ * fsync'ed and renamed over, directories on the way made (never through
+ * a symbolic link).  0, or -1 with errno. */
+int web_write_file(const char *dir, const char *rel, const char *text,
+                   size_t len);
 
 /* Remove the pages of the old manifest that this run did not make. */
 void web_remove_stale(struct web_site *s);
@@ -185,8 +247,12 @@ const char *web_date(time_t t);
 /* "Epaminondas" or "Crossings" for a spool_games name. */
 const char *web_game_title(const char *game);
 
-/* Whether userid set web off (s->hidden). */
+/* Whether userid set web off (s->state.users; a userid without a user
+ * file does not). */
 int web_hidden(const struct web_site *s, const char *userid);
+
+/* Whether userid publishes comments (s->state.users). */
+int web_publishes(const struct web_site *s, const char *userid);
 
 /* Whether the sorted list ids (n of them) holds userid. */
 int web_in_list(char *const *ids, size_t n, const char *userid);
@@ -199,21 +265,21 @@ void web_board_state(struct web_site *s, struct buf *b, const char *root,
 /* The style sheet's text (static). */
 const char *web_css(void);
 
+/* board.js's text (static): the script of the board pages (board.c
+ * says what it reads). */
+const char *web_board_js(void);
+
 /* ---- svg.c: the board drawn ---- */
 
 /* The full board of p as an inline SVG: every square a <rect
  * class="sq">, the pieces, files and ranks, the squares of move (the
  * last move's text, "" none) marked, with role="img", a <title> and
- * aria-label label (escaped).  Defines in <defs> what web_svg_ply uses
- * (pieces "pw", "pb", the block "bk", the grid "grid-WxH"): the page's
- * first board must be drawn with this function, and with defs set. */
+ * aria-label label (escaped).  Defines in <defs> what board.js's
+ * drawings use (pieces "pw", "pb", the block "bk", the grid
+ * "grid-WxH"): the page's first board must be drawn with this function,
+ * and with defs set. */
 void web_svg_board(struct buf *b, const struct ep_position *p,
                    const char *move, const char *label, int defs);
-
-/* A light copy of a board of the same page: the grid by reference, the
- * pieces, move marked; same text alternatives. */
-void web_svg_ply(struct buf *b, const struct ep_position *p,
-                 const char *move, const char *label);
 
 /* "White 12 pieces, Black 11; Black to move" for p into buf. */
 void web_svg_describe(const struct ep_position *p, char *buf, size_t len);
@@ -226,10 +292,27 @@ void web_svg_rating_chart(struct buf *b, const struct ratings *r,
 
 /* ---- the pages ---- */
 
-/* board.c: the page and feed of a loaded board g, written unless their
- * stamps are unchanged; fills *wb.  0, or -1 (written nothing, logged). */
+/* Bump when the board page's layout changes: every board page is
+ * redrawn and every board read again. */
+#define WEB_BOARD_PAGE_VERSION "2"
+
+/* board.c: the summary of a loaded board g into c (c->wb, c->shown and
+ * c->text; c->id is the caller's). */
+void web_board_summary(const struct web_site *s, const struct game *g,
+                       struct web_cached *c);
+
+/* board.c: whether the page and feed of the board c summarises can
+ * stay as they are (their stamps unchanged and the files there): then
+ * they are recorded as made and 1 is returned, else 0 and nothing is
+ * recorded.  Reads nothing of the spool. */
+int web_board_keep(struct web_site *s, const struct web_cached *c);
+
+/* board.c: the page and feed of the loaded board g whose summary
+ * web_board_summary made in c, written unless their stamps are
+ * unchanged.  0, or -1 when a page could not be written (said on
+ * stderr, s->failed set). */
 int web_board_pages(struct web_site *s, const struct game *g,
-                    struct web_board *wb);
+                    const struct web_cached *c);
 
 /* player.c: every player's page and feed. */
 void web_player_pages(struct web_site *s);
@@ -260,10 +343,58 @@ void web_feed_end(struct buf *b);
  * are not written in).  For web_make and config --check. */
 int web_language_check(const struct config *cfg, FILE *out);
 
-/* Make or update the site in dir from cfg's spool: verbose prints each
- * page written or removed on stdout.  Returns 0, EXIT_TEMPFAIL when
- * another run holds dir's lock or the spool cannot be read, 1 when a
- * page could not be written (each said on stderr). */
-int web_make(const struct config *cfg, const char *dir, int verbose);
+/* ---- state.c: what the last run read ---- */
+
+/* The key of this run's state into key (33 bytes): a digest of the
+ * program's version, WEB_BOARD_PAGE_VERSION, the language in use,
+ * forfeit_days and the spool's path. */
+void web_state_key(const struct web_site *s, char *key);
+
+/* lstat(2) of path into *id: 0, or -1 (not a regular file, errno). */
+int web_ident_of(const char *path, struct web_ident *id);
+
+/* Whether a and b are the same file in the same version. */
+int web_ident_same(const struct web_ident *a, const struct web_ident *b);
+
+/* Whether a file of identity id is old enough to be recorded (changed
+ * more than a couple of seconds before s->now). */
+int web_ident_settled(const struct web_site *s, const struct web_ident *id);
+
+/* Read DIR/.epamserv-web-boards into *st (empty when there is none, it
+ * is not one, or it has another key; lines that do not parse are left
+ * out).  Never fails; free with web_state_free. */
+void web_state_load(const struct web_site *s, struct web_state *st);
+
+/* The entry of a board or a user in a loaded state, or NULL. */
+const struct web_cached *web_state_board(const struct web_state *st,
+                                         const char *game, long board);
+const struct web_user *web_state_user(const struct web_state *st,
+                                      const char *userid);
+
+/* Append a copy of c or u to st (unsorted until saved).  A board whose
+ * words hold a tab or a newline is left out (read again next run). */
+void web_state_add_board(struct web_state *st, const struct web_cached *c);
+void web_state_add_user(struct web_state *st, const struct web_user *u);
+
+/* Write st (sorted first) as DIR/.epamserv-web-boards unless it is what
+ * s->old_state read.  0, or -1 with errno. */
+int web_state_save(const struct web_site *s, struct web_state *st);
+
+void web_state_free(struct web_state *st);
+
+/* How a run goes (web_make). */
+struct web_run {
+	int verbose;                   /* print each page written or
+	                                  removed */
+	int full;                      /* read every board, write every page */
+	const char *version;           /* the program's build version: the
+	                                  state of another is not used */
+};
+
+/* Make or update the site in dir from cfg's spool as run says.  Returns
+ * 0, EXIT_TEMPFAIL when another run holds dir's lock or the spool cannot
+ * be read, 1 when a page could not be written (each said on stderr). */
+int web_make(const struct config *cfg, const char *dir,
+             const struct web_run *run);
 
 #endif
