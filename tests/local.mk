@@ -86,6 +86,11 @@ EXTRA_DIST += tests/integration/test_game_commands.py
 TESTS += tests/integration/test_ratings.py
 EXTRA_DIST += tests/integration/test_ratings.py
 
+# The ratings table (issue 35, item 1): a move mail opens no result
+# record; admin check and admin ratings rebuild.
+TESTS += tests/integration/test_ratings_table.py
+EXTRA_DIST += tests/integration/test_ratings_table.py
+
 # The rules engine against an independent Python reference of RULES.md,
 # and every variant played to its end by mail.
 TESTS += tests/integration/test_moves_reference.py \

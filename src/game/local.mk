@@ -11,5 +11,6 @@ src_libepamserv_a_SOURCES += \
 	src/game/render_words.c \
 	src/game/ratings.c src/game/ratings.h \
 	src/game/ratesys.c src/game/ratesys.h \
+	src/game/ratetable.c src/game/ratetable.h \
 	src/game/record.c src/game/record_json.c src/game/record_read.c \
 	src/game/record.h

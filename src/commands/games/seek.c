@@ -38,7 +38,7 @@
 #include "commands/accounts/account.h"
 #include "commands/cmd.h"
 #include "commands/table.h"
-#include "game/ratings.h"
+#include "game/ratetable.h"
 #include "spool/group.h"
 #include "spool/ratelimit.h"
 #include "spool/seeks.h"
@@ -346,8 +346,8 @@ enum cmd_status cmd_seeks(struct cmdctx *c, const char *game, int argc,
 		                  _("seeks takes no words after it"));
 	if (seek_list(c->s.cfg->spool, &all, &n) < 0)
 		return CMD_TEMPFAIL;
-	if (ratings_load(c->s.cfg->spool, c->s.cfg->rating_system,
-	                 &r, &err) < 0) {
+	if (ratings_current(c->s.cfg->spool, c->s.cfg->rating_system,
+	                    &r, &err) < 0) {
 		log_msg(LOG_ERR, "%s\n", err);
 		free(err);
 		free(all);
@@ -483,8 +483,8 @@ static enum cmd_status seek_take_ok(struct cmdctx *c, const struct seek *s,
 		struct ratings r;
 		char *err = NULL;
 		int mine;
-		if (ratings_load(c->s.cfg->spool, c->s.cfg->rating_system,
-		                 &r, &err) < 0) {
+		if (ratings_current(c->s.cfg->spool, c->s.cfg->rating_system,
+		                    &r, &err) < 0) {
 			log_msg(LOG_ERR, "%s\n", err);
 			free(err);
 			return CMD_TEMPFAIL;

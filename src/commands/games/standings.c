@@ -13,7 +13,7 @@
 #include "commands/cmd.h"
 #include "services/robot.h"
 #include "commands/table.h"
-#include "game/ratings.h"
+#include "game/ratetable.h"
 #include "spool/spool.h"
 #include "spool/txn.h"
 #include "spool/users.h"
@@ -257,8 +257,8 @@ enum cmd_status cmd_standings(struct cmdctx *c, const char *game, int argc,
 			                    "game's name, not '%.40s'"), argv[i]);
 		game = i == 0 && (!game || strcmp(game, named) == 0) ? named : NULL;
 	}
-	if (ratings_load(c->s.cfg->spool, c->s.cfg->rating_system,
-	                 &r, &err) < 0 ||
+	if (ratings_current(c->s.cfg->spool, c->s.cfg->rating_system,
+	                    &r, &err) < 0 ||
 	    user_list(c->s.cfg->spool, &ids, &n, &err) < 0) {
 		log_msg(LOG_ERR, "%s\n", err);
 		free(err);
