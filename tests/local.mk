@@ -733,6 +733,11 @@ check_PROGRAMS += tests/unit/test_ratings
 UNIT_TESTS += tests/unit/test_ratings
 tests_unit_test_ratings_SOURCES = tests/unit/test_ratings.c tests/tap.h
 tests_unit_test_ratings_LDADD = $(epamserv_test_libs)
+# The ratings table (issue 35): written and read back bit for bit, damage.
+check_PROGRAMS += tests/unit/test_ratetable
+UNIT_TESTS += tests/unit/test_ratetable
+tests_unit_test_ratetable_SOURCES = tests/unit/test_ratetable.c tests/tap.h
+tests_unit_test_ratetable_LDADD = $(epamserv_test_libs)
 # Issue 34 item 4: Elo's result records rate under glicko and glicko2,
 # untouched; standings and history replay the chosen system.
 TESTS += tests/integration/test_rating_systems.py

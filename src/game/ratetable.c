@@ -190,7 +190,7 @@ int ratetable_read(const char *spool, int system, struct ratings *r,
 		buf_printf(&e, "%s:1: %s", path, newer);
 		*why = buf_take(&e);
 		free(text);
-		return 1;
+		return 2;  /* derived data: rebuilt, no damage */
 	}
 	bad = strcmp(text, RATETABLE_MAGIC) != 0;
 	if (nl)

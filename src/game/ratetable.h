@@ -9,9 +9,10 @@
  *
  *   epamserv-ratings 1
  *   system: glicko2                   (the rating_system it was made by)
- *   params: 1600 0 350 0 0.06 0.5 2419200   (its constants, %.17g:
- *                                      start k rd_start c vol_start tau
- *                                      period, struct ratesys_params)
+ *   params: 1600 32 250 5 0.059999999999999998 1.2 2419200
+ *                                     (its constants, %.17g: start k
+ *                                      rd_start c vol_start tau period,
+ *                                      struct ratesys_params)
  *   seq: 1234                         (the highest seq rated, ratings.h)
  *   rated: 1300                       (how many result records)
  *   player: 0 alice 12 7 4 1 1734.25 95.5 0.06 1796000000
@@ -51,8 +52,8 @@
  * and made under system (enum rating_system) with its default
  * constants.  When it must be rebuilt, r is empty and *why a malloc'ed
  * sentence (errlang: translated, English in the log) says why: 1 when
- * the table is damaged (unreadable, malformed, of a newer format), 2
- * when that is the course of things (missing, or made under another
+ * the table is damaged (unreadable, malformed), 2 when that is the
+ * course of things (missing, of a newer format, or made under another
  * rating system or constants: the setting changed). */
 int ratetable_read(const char *spool, int system, struct ratings *r,
                    char **why);
