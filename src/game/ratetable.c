@@ -437,8 +437,10 @@ int ratetable_compare(const char *spool, int system, char **why)
 		rc = 1;
 		goto out;
 	}
-	qsort(t.players, t.nplayers, sizeof *t.players, rtab_by_player);
-	qsort(r.players, r.nplayers, sizeof *r.players, rtab_by_player);
+	if (t.nplayers)
+		qsort(t.players, t.nplayers, sizeof *t.players, rtab_by_player);
+	if (r.nplayers)
+		qsort(r.players, r.nplayers, sizeof *r.players, rtab_by_player);
 	for (i = 0; i < t.nplayers && i < r.nplayers; i++) {
 		const struct rating_player *x = &t.players[i], *y = &r.players[i];
 		if (rtab_by_player(x, y) != 0) {
