@@ -86,6 +86,11 @@ EXTRA_DIST += tests/integration/test_game_commands.py
 TESTS += tests/integration/test_ratings.py
 EXTRA_DIST += tests/integration/test_ratings.py
 
+# The ratings table (issue 35, item 1): a move mail opens no result
+# record; admin check and admin ratings rebuild.
+TESTS += tests/integration/test_ratings_table.py
+EXTRA_DIST += tests/integration/test_ratings_table.py
+
 # The rules engine against an independent Python reference of RULES.md,
 # and every variant played to its end by mail.
 TESTS += tests/integration/test_moves_reference.py \
@@ -738,6 +743,11 @@ tests_unit_test_rating_show_LDADD = $(epamserv_test_libs)
 # mails, history, the web site's player page).
 TESTS += tests/integration/test_rating_display.py
 EXTRA_DIST += tests/integration/test_rating_display.py
+# The ratings table (issue 35): written and read back bit for bit, damage.
+check_PROGRAMS += tests/unit/test_ratetable
+UNIT_TESTS += tests/unit/test_ratetable
+tests_unit_test_ratetable_SOURCES = tests/unit/test_ratetable.c tests/tap.h
+tests_unit_test_ratetable_LDADD = $(epamserv_test_libs)
 # Issue 34 item 4: Elo's result records rate under glicko and glicko2,
 # untouched; standings and history replay the chosen system.
 TESTS += tests/integration/test_rating_systems.py

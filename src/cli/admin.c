@@ -412,6 +412,7 @@ static const struct {
 	{ "upgrade", cli_admin_backup, "", 0 },
 	{ "downgrade", admin_downgrade, "[--force]", 0 },
 	{ "replay", admin_replay, "MAILDIR [--since TIME]", 1 },
+	{ "ratings", admin_ratings, "rebuild", 1 },
 };
 
 #define ADMIN_NCMDS (sizeof admin_cmds / sizeof admin_cmds[0])

@@ -66,6 +66,16 @@ int admin_replay(const struct config *cfg, int argc, char **argv);
 /* admin_check.c: "check [--fix]". */
 int admin_check(const struct config *cfg, int argc, char **argv);
 
+/* "admin ratings rebuild" (admin_ratings.c): the ratings table made
+ * again from the result records.  Exit status as a subcommand. */
+int admin_ratings(const struct config *cfg, int argc, char **argv);
+
+/* admin check's look at the ratings table: 0 it agrees with a replay of
+ * the result records; 1 it does not (or cannot be had), with *why (a
+ * whole sentence, malloc'ed); 2 it did not and fix rebuilt it (*why
+ * says what was wrong); -1 the records cannot be read (*why). */
+int admin_check_ratings(const struct config *cfg, int fix, char **why);
+
 /* admin_check_text.c: whether the spool file at path (rel: its name
  * relative to the spool, as read from the directory) is a game, user,
  * tournament, league or seek file holding a character its format never

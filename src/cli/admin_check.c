@@ -28,6 +28,9 @@
  *   - active boards whose players have no account any more, or left;
  *   - mails set aside on a damaged file (held/), and their records left
  *     over once the mail was processed;
+ *   - the ratings table (ratings/current) when it disagrees with a
+ *     replay of the result records, or is missing or unreadable
+ *     (admin_ratings.c; --fix rebuilds it);
  *   - free space and inodes of the spool's file system (statvfs): under
  *     2% or 50 MiB free is a problem.
  *
@@ -35,7 +38,8 @@
  * transaction litter in tmp/ removed, as every batch and flush run does
  * (txn_recover_all); owners (when run as root) and modes are put right,
  * files in tmp/ older than an hour and records of held mails already
- * processed are removed; everything else is listed for the
+ * processed are removed, a ratings table that disagrees is rebuilt;
+ * everything else is listed for the
  * administrator (admin repair, admin quarantine, admin result, admin
  * journal).  Exit 0 when nothing is left to do, 1 otherwise.
  */
@@ -215,6 +219,30 @@ static void check_tournaments(struct check *k)
 		err = NULL;
 	}
 	closedir(d);
+}
+
+/* ---- the ratings table (issue 35) ---- */
+
+static void check_ratings(struct check *k)
+{
+	char *why = NULL;
+	int rc = admin_check_ratings(k->cfg, k->fix, &why);
+
+	if (rc == 2) {
+		/* TRANSLATORS: what was wrong with the ratings table (a
+		 * whole sentence). */
+		printf(_("fixed: %s: rebuilt from the result records\n"), why);
+		k->fixed++;
+	} else if (rc == 1) {
+		/* TRANSLATORS: what is wrong with the ratings table (a
+		 * whole sentence); keep the command as it is. */
+		problem(k, _("%s (epamserv admin ratings rebuild makes it again "
+		             "from the result records)"), why);
+		damaged(k, "ratings/current", why);
+	} else if (rc < 0) {
+		problem(k, "%s", why);
+	}
+	free(why);
 }
 
 /* ---- boards whose players are gone ---- */
@@ -734,6 +762,7 @@ int admin_check(const struct config *cfg, int argc, char **argv)
 	spool_each_board_in(cfg->spool, "archive", check_archived, &k);
 	check_users(&k);
 	check_tournaments(&k);
+	check_ratings(&k);
 	spool_each_board(cfg->spool, check_players, &k);
 	check_journal(&k);
 	check_tmp(&k);

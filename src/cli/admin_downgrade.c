@@ -26,6 +26,13 @@
  *                              unread by the old release, for a later
  *                              upgrade).
  *
+ * The ratings table (ratings/current, issue 35) is removed in the
+ * writing pass, under its lock: the previous release does not read it,
+ * and it would not rate the games that release records, so a table kept
+ * through a downgrade and an upgrade would be stale; without it the
+ * next upgrade rebuilds it from the result records.  The records' seq
+ * lines stay: the previous release ignores keys it does not know.
+ *
  * Run twice, the second finds nothing to do.  0 done; 65 content would
  * be dropped (no --force), nothing changed; 75 a lock stayed busy; 1 a
  * file that does not load, a newer one, or a failed write (the others
@@ -34,6 +41,7 @@
 #include "cli/admin.h"
 #include "cli/cli.h"
 #include "game/game.h"
+#include "game/ratetable.h"
 #include "spool/formats.h"
 #include "spool/lock.h"
 #include "spool/spool.h"
@@ -48,6 +56,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 /* The versions the previous release reads at most (its gamefile.c and
  * users.c), and the newest this one reads (spool/formats.h). */
@@ -353,6 +362,30 @@ static void dg_stops(struct downgrade *d)
 	}
 }
 
+/* The ratings table removed (writing pass only; see the top). */
+static void dg_ratings(struct downgrade *d)
+{
+	char path[4200];
+	struct lock l = LOCK_INIT;
+
+	snprintf(path, sizeof path, "%s/%s", d->cfg->spool, RATETABLE_PATH);
+	if (!d->write || access(path, F_OK) != 0)
+		return;
+	if (dg_lock(d, RATETABLE_LOCK, &l) != 0)
+		return;
+	if (unlink(path) < 0 && errno != ENOENT) {
+		fprintf(stderr, _("epamserv: admin downgrade: %s: %s\n"),
+		        RATETABLE_PATH, strerror(errno));
+		d->failed++;
+	} else {
+		/* TRANSLATORS: the ratings table's path in the spool. */
+		printf(_("%s removed: the previous release does not read it, "
+		         "and this release makes it again from the result "
+		         "records when it next needs it\n"), RATETABLE_PATH);
+	}
+	lock_release(&l);
+}
+
 /* One pass over the spool. */
 static void dg_pass(struct downgrade *d)
 {
@@ -371,6 +404,7 @@ static void dg_pass(struct downgrade *d)
 	user_list_free(ids, n);
 	dg_dirs(d);
 	dg_stops(d);
+	dg_ratings(d);
 }
 
 int admin_downgrade(const struct config *cfg, int argc, char **argv)

@@ -33,6 +33,9 @@ void cli_version(FILE *out)
 	        FORMAT_USER);
 	fprintf(out, _("Result records: reads and writes version %d.\n"),
 	        FORMAT_RESULT);
+	fprintf(out, _("The ratings table: reads and writes version %d (any "
+	               "other version is rebuilt from the result records).\n"),
+	        FORMAT_RATINGS);
 	fprintf(out, _("Address index files: reads and writes version %d.\n"),
 	        FORMAT_ADDRESS);
 	fprintf(out, _("Seek files: reads and writes version %d.\n"),

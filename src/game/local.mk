@@ -12,5 +12,6 @@ src_libepamserv_a_SOURCES += \
 	src/game/ratings.c src/game/ratings.h \
 	src/game/ratings_show.c src/game/ratings_show.h \
 	src/game/ratesys.c src/game/ratesys.h \
+	src/game/ratetable.c src/game/ratetable.h \
 	src/game/record.c src/game/record_json.c src/game/record_read.c \
 	src/game/record.h

@@ -148,6 +148,9 @@ static void rt_apply(struct ratings *r, struct rating_game *rg)
 	b->wins += rg->score2 == 0;
 	b->losses += rg->score2 == 2;
 	b->draws += rg->score2 == 1;
+	r->rated++;
+	if (rg->seq > r->seq)
+		r->seq = rg->seq;
 }
 
 void ratings_replay(struct ratings *r, int system,
@@ -190,6 +193,7 @@ void ratings_add(struct ratings *r, const struct game *g,
 	rg->finished = g->updated;
 	rg->score2 = game_white_score2(g);
 	game_result_text(g, rg->result, sizeof rg->result);
+	rg->seq = r->seq + 1;
 	rt_apply(r, rg);
 	r->games = xrealloc(r->games, (r->ngames + 1) * sizeof *r->games);
 	r->games[r->ngames++] = *rg;
@@ -214,6 +218,8 @@ char *ratings_record(const struct rating_game *rg)
 	           rg->black, when,
 	           score[rg->score2], rg->result, rg->white_before,
 	           rg->white_after, rg->black_before, rg->black_after);
+	if (rg->seq > 0)
+		buf_printf(&b, "seq: %ld\n", rg->seq);
 	return buf_take(&b);
 }
 
@@ -273,6 +279,10 @@ static int rt_field(struct rating_game *rg, const char *key, const char *val,
 		*have |= 32;
 	} else if (strcmp(key, "size") == 0) {
 		if (rt_size(val, &rg->width, &rg->height) < 0)
+			return -1;
+	} else if (strcmp(key, "seq") == 0) {
+		/* A positive decimal, as board numbers are. */
+		if ((rg->seq = util_board_number(val)) <= 0)
 			return -1;
 	} else if (strcmp(key, "result") == 0) {
 		snprintf(rg->result, sizeof rg->result, "%s", val);
@@ -402,11 +412,15 @@ static int rt_read_dir(const char *spool, const char *game, struct ratings *r,
 	return rc;
 }
 
+/* The order rated (ratings.h): records without seq first, by finish
+ * time, game and board; then by seq. */
 static int rt_by_finish(const void *a, const void *b)
 {
 	const struct rating_game *x = a, *y = b;
 	int c;
 
+	if (x->seq != y->seq)
+		return x->seq < y->seq ? -1 : 1;
 	if (x->finished != y->finished)
 		return x->finished < y->finished ? -1 : 1;
 	if ((c = strcmp(x->game, y->game)) != 0)

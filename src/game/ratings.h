@@ -18,10 +18,17 @@
  *   result: white wins (black resigned)
  *   white-rating: 1600 1616         (before and after, as mailed)
  *   black-rating: 1600 1584
+ *   seq: 17                         (since issue 35: the order rated)
  *
- * The ratings are a function of these records alone: they are replayed in
- * order of finish time (then game, then board), so there is no shared
- * ratings file to lock and a record can never disagree with a total.
+ * The ratings are a function of these records alone, replayed in the
+ * order they were rated: records with a seq line (written since issue
+ * 35) by it, after every record without one; those (older records) by
+ * finish time, then game, then board, as they always were.  A record's
+ * seq is one more than the ratings table's (ratetable.h) when its game
+ * was rated, so the table, which rates in the order results are
+ * recorded, and a replay of the records agree.  The table is what the
+ * per-mail callers read (ratings_current); the replay is for the
+ * rebuild, admin check and each player's history (web, history).
  * The rating system is a setting (rating_system: elo, glicko, glicko2;
  * ratesys.h holds the systems and their papers): the records are the
  * same for all, so a change of setting rates every old record under the
@@ -109,6 +116,8 @@ struct rating_game {
 	int white_before, white_after, black_before, black_after;
 	int white_rd, black_rd;      /* deviations after the game, rounded
 	                                (0 for Elo) */
+	long seq;                    /* the order rated: 1, 2, ...; 0 for a
+	                                record before issue 35 */
 };
 
 struct ratings {
@@ -119,10 +128,14 @@ struct ratings {
 	size_t ngames;
 	int system;                      /* enum rating_system */
 	struct ratesys_params params;    /* its constants */
+	long seq;                        /* the highest seq rated (0: none) */
+	long rated;                      /* how many records are rated in */
 };
 
 /* Read every result record of the spool and replay the ratings under
- * system (enum rating_system, with its default constants).  Returns 0,
+ * system (enum rating_system, with its default constants): O(records),
+ * for the rebuild of the table, admin check and the players' histories;
+ * per-mail callers read the table (ratetable.h).  Returns 0,
  * or -1 with a malloc'ed *err (a record that cannot be read or parsed,
  * naming it).  Free r with ratings_free. */
 int ratings_load(const char *spool, int system, struct ratings *r,
@@ -156,7 +169,8 @@ const struct rating_player *ratings_find(const struct ratings *r,
 int ratings_of(const struct ratings *r, const char *userid, int cls);
 
 /* Rate the finished game g on top of r: fills rg (before and after for
- * both players) and updates r's players.  g must be GAME_FINISHED. */
+ * both players, seq one more than r's) and updates r's players, seq and
+ * rated count.  g must be GAME_FINISHED. */
 void ratings_add(struct ratings *r, const struct game *g,
                  struct rating_game *rg);
 

@@ -9,9 +9,10 @@
  * computes the rating changes (unless it ended before both players had
  * made a move: unrated, no record) (src/game/ratings.h) in the same
  * transaction, so a finished game and its effect on the standings exist
- * together or not at all.  No other lock is needed: the ratings are
- * replayed from the result records, which only this board's transaction
- * writes.
+ * together or not at all.  The same transaction writes the ratings table
+ * (game/ratetable.h) with the game rated in, under the lock "ratings",
+ * taken after the board's and held to the commit, so two games that end
+ * at once both count.
  */
 #include "util/log.h"
 #include "services/board.h"
@@ -23,6 +24,7 @@
 #include "services/tokens.h"
 #include "services/tourney_mail.h"
 #include "services/tourney_sweep.h"
+#include "game/ratetable.h"
 #include "game/ratings.h"
 #include "game/ratings_show.h"
 #include "spool/seeks.h"
@@ -31,6 +33,7 @@
 #include "util/i18n.h"
 #include "util/util.h"
 
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -70,21 +73,27 @@ enum cmd_status board_lock(struct svc *s, const char *game, long board,
 	return CMD_DONE;
 }
 
-/* The result record and rating changes of a game that just finished.
- * Returns the change text (malloc'ed) or NULL when unrated; CMD_TEMPFAIL
- * through *st when the records cannot be read. */
+/* The result record and rating changes of a game that just finished,
+ * and the ratings table with it rated in, into t; *rl takes the lock
+ * "ratings" (the caller releases it after the commit).  Returns the
+ * change text (malloc'ed) or NULL when unrated; CMD_TEMPFAIL through *st
+ * when the lock cannot be had or the records cannot be read. */
 static char *board_rate(struct svc *s, struct txn *t, const struct game *g,
-                        enum cmd_status *st)
+                        struct lock *rl, enum cmd_status *st)
 {
 	struct ratings r;
 	struct rating_game rg;
 	char rel[128], *err = NULL, *rec, *text;
 
-	*st = CMD_DONE;
-	if (ratings_load(s->cfg->spool, s->cfg->rating_system,
-	                 &r, &err) < 0) {
-		log_msg(LOG_ERR, "%s\n", err);
+	if ((*st = svc_lock(s, RATETABLE_LOCK, rl)) != CMD_DONE)
+		return NULL;
+	/* A committed table of another board's transaction first. */
+	if (txn_recover_free(s->cfg->spool) < 0 ||
+	    ratetable_for_update(s->cfg->spool, s->cfg->rating_system,
+	                         &r, &err) < 0) {
+		log_msg(LOG_ERR, "%s\n", err ? err : strerror(errno));
 		free(err);
+		lock_release(rl);
 		*st = CMD_TEMPFAIL;
 		return NULL;
 	}
@@ -93,8 +102,11 @@ static char *board_rate(struct svc *s, struct txn *t, const struct game *g,
 	rec = ratings_record(&rg);
 	ratings_record_path(g->game, g->board, rel, sizeof rel);
 	txn_put(t, rel, rec, strlen(rec));
-	text = ratings_change_shown(&r, &rg);
 	free(rec);
+	rec = ratetable_format(&r);
+	txn_put(t, RATETABLE_PATH, rec, strlen(rec));
+	free(rec);
+	text = ratings_change_shown(&r, &rg);
 	ratings_free(&r);
 	return text;
 }
@@ -115,6 +127,7 @@ enum cmd_status board_save(struct svc *s, struct board_ctx *b,
 	 * caller's (move_done), else its words as they are. */
 	struct headline own = { 0 }, *h = s->bm.headline ? s->bm.headline
 	                                                  : &own;
+	struct lock rl = LOCK_INIT;  /* "ratings", while a result is rated */
 
 	if (!s->bm.headline && headline && *headline)
 		headline_text(h, headline);
@@ -148,7 +161,7 @@ enum cmd_status board_save(struct svc *s, struct board_ctx *b,
 		 * types. */
 		change = xstrdup(N_("unchanged: an unrated game (-rated=no)"));
 	} else if (ended) {
-		change = board_rate(s, t, &b->g, &st);
+		change = board_rate(s, t, &b->g, &rl, &st);
 		if (st != CMD_DONE) {
 			txn_abort(t);
 			buf_free(&head);
@@ -185,9 +198,11 @@ enum cmd_status board_save(struct svc *s, struct board_ctx *b,
 	headline_free(&own);
 	if (st != CMD_DONE) {
 		txn_abort(t);
+		lock_release(&rl);
 		return st;
 	}
 	st = svc_commit(s, t);
+	lock_release(&rl);
 	/* A Swiss round that this game ended is paired now (issue 17). */
 	if (st == CMD_DONE && ended && b->g.tourney[0])
 		tt_after_game(s, &b->g);

@@ -17,6 +17,7 @@
 #include "services/weblink.h"
 #include "game/clock.h"
 #include "game/game.h"
+#include "game/ratetable.h"
 #include "game/ratings.h"
 #include "game/ratings_show.h"
 #include "game/render.h"
@@ -442,7 +443,9 @@ static void cap_warning(const struct game *g, char *buf, size_t len)
  * seconds of wall time, and is dropped when this process rates a game
  * (reply_ratings_forget); a result another process records meanwhile
  * shows in this line up to that long later (the line only: a game's
- * rating change always reads the records afresh, board.c). */
+ * rating change always reads the table afresh under its lock, board.c).
+ * Since issue 35 what is kept is the ratings table (ratetable.h), read
+ * in O(players), not a replay of every record. */
 #define RATINGS_KEEP 60
 static struct {
 	char spool[4096];
@@ -467,8 +470,8 @@ static const struct ratings *reply_ratings(const struct svc *s)
 	    now >= rcache.loaded && now - rcache.loaded < RATINGS_KEEP)
 		return &rcache.r;
 	reply_ratings_forget();
-	if (ratings_load(s->cfg->spool, s->cfg->rating_system,
-	                 &rcache.r, &err) < 0) {
+	if (ratings_current(s->cfg->spool, s->cfg->rating_system,
+	                    &rcache.r, &err) < 0) {
 		log_msg(LOG_ERR, "%s\n", err);
 		free(err);
 		return NULL;

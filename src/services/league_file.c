@@ -10,7 +10,7 @@
 #include "services/tourney_mail.h"
 #include "services/tourney_rating.h"
 #include "game/options.h"
-#include "game/ratings.h"
+#include "game/ratetable.h"
 #include "spool/spool.h"
 #include "spool/txn.h"
 #include "spool/users.h"
@@ -272,7 +272,7 @@ int next_order(struct svc *s, const struct lfile *lf,
 		if (lg_member(lf, list[i]) >= 0)
 			memmove(list[d++], list[i], 32);
 	n = d;
-	if (ratings_load(s->cfg->spool, s->cfg->rating_system,
+	if (ratings_current(s->cfg->spool, s->cfg->rating_system,
 	                 &r, &err) < 0) {
 		log_msg(LOG_ERR, "%s\n", err);
 		free(err);

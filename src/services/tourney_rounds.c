@@ -15,7 +15,7 @@
 #include "services/tourney_rating.h"
 #include "services/tko.h"
 #include "game/options.h"
-#include "game/ratings.h"
+#include "game/ratetable.h"
 #include "spool/spool.h"
 #include "spool/txn.h"
 #include "tourney/tourney.h"
@@ -319,7 +319,7 @@ enum cmd_status tourney_start(struct svc *s, struct txn *t,
 		log_msg(LOG_ERR, "tournament %s: %s\n", tf->name, err);
 		return CMD_TEMPFAIL;
 	}
-	if (ratings_load(s->cfg->spool, s->cfg->rating_system,
+	if (ratings_current(s->cfg->spool, s->cfg->rating_system,
 	                 &r, &e) < 0) {
 		log_msg(LOG_ERR, "%s\n", e);
 		free(e);

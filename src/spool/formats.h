@@ -45,6 +45,10 @@
 /* Result records (games/GAME/NNN.result, src/game/ratings.c). */
 #define FORMAT_RESULT 1
 
+/* The ratings table (ratings/current, src/game/ratetable.c): a file
+ * of another version is rebuilt from the result records. */
+#define FORMAT_RATINGS 1
+
 /* Seek files (seeks/GAME-NNN, src/spool/seeks.c). */
 #define FORMAT_SEEK 1
 

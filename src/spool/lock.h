@@ -16,7 +16,10 @@
  * them at once.  Deadlock is avoided by order: a process takes at most a
  * message lock and then one resource lock; the one exception is a
  * tournament's (issue 17, src/services/tfile.h): a board's lock, then
- * "tournaments", then "next-GAME", never the other way round.
+ * "tournaments", then "next-GAME", never the other way round.  A game
+ * that ends takes "ratings" (the ratings table, game/ratetable.h) after
+ * its board's lock and before "tournaments"; a reader that finds the
+ * table to rebuild only tries "ratings" (lock_try), never waits for it.
  */
 #ifndef EPAM_LOCK_H
 #define EPAM_LOCK_H

@@ -65,6 +65,7 @@ int spool_init(const char *spool, char **err)
 		"/seeks",
 		"/tournaments",  /* issue 17: tfile.h */
 		"/league",       /* issue 17: league.c, one file a game */
+		"/ratings",      /* issue 35: the ratings table, ratetable.h */
 		NULL
 	};
 	static char *done;  /* the spool made complete by this process */

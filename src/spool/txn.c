@@ -470,6 +470,13 @@ static void txn_clean_old(const char *spool, const char *sub)
 	closedir(d);
 }
 
+int txn_recover_free(const char *spool)
+{
+	struct tag_arg a = { NULL, 0, 1 };
+
+	return txn_scan(spool, recover_entry, &a);
+}
+
 int txn_recover_all(const char *spool)
 {
 	struct tag_arg a = { NULL, 0, 1 };

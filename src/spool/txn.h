@@ -62,6 +62,13 @@ int txn_recover(const char *spool, const char *key);
  * before asking whether a mail was already processed. */
 int txn_recover_tag(const char *spool, const char *tag, int timeout_ms);
 
+/* Roll forward every journal entry whose lock is free, and nothing
+ * else: for a file that transactions of many keys write (the ratings
+ * table, game/ratetable.h), so that its holder reads what was committed
+ * before it.  An entry whose lock is busy (this process's own too) is
+ * left to its holder.  O(entries in journal/).  0, or -1 (errno). */
+int txn_recover_free(const char *spool);
+
 /* Roll forward every journal entry whose lock is free (start of a flush
  * or batch run), remove tmp/txn-* litter older than an hour, and the
  * directories of group commits (group.h) nobody holds and nobody needs:

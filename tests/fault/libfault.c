@@ -16,7 +16,13 @@
  *                        SIGCONT: a window another process can act in
  *                        (mkdir is not counted)
  *
+ *   FAULT_MATCH=S        count the opens of paths that end with S apart
+ *                        ("match"; e.g. ".result": the result records a
+ *                        mail reads, issue 35)
+ *
  * "open" counts only opens with O_CREAT (open, open64, openat, creat);
+ * "read" the opens without it, which never fail (a file read: never
+ * seen by FAULT_CALL), "match" those of them FAULT_MATCH names;
  * "malloc" counts malloc, calloc and realloc; "crypt" counts crypt_rn(3),
  * the password hash (tests count the checks a mail costs), and fails it
  * by returning NULL.  A failed write, fsync or
@@ -47,9 +53,10 @@
 #define NOSAN __attribute__((no_sanitize_address, no_sanitize_undefined))
 
 enum { F_WRITE, F_FSYNC, F_RENAME, F_OPEN, F_MALLOC, F_SYNCFS, F_CRYPT,
-       F_COUNT };
+       F_READ, F_MATCH, F_COUNT };
 static const char *const names[F_COUNT] = {
-	"write", "fsync", "rename", "open", "malloc", "syncfs", "crypt"
+	"write", "fsync", "rename", "open", "malloc", "syncfs", "crypt",
+	"read", "match"
 };
 
 extern char **environ;
@@ -133,6 +140,23 @@ NOSAN static void configure(void)
 		if (strcmp(call, names[i]) == 0)
 			target = i;
 	fail_at = n ? strtoul(n, NULL, 10) : 0;
+}
+
+/* Count an open without O_CREAT of path (never failed). */
+NOSAN static void count_read(const char *path)
+{
+	const char *s;
+	size_t n, m;
+
+	configure();
+	counts[F_READ]++;
+	s = getenv("FAULT_MATCH");
+	if (!s || !*s || !path)
+		return;
+	n = strlen(path);
+	m = strlen(s);
+	if (n >= m && strcmp(path + n - m, s) == 0)
+		counts[F_MATCH]++;
 }
 
 /* Count a call of kind k; nonzero when this one must fail. */
@@ -224,6 +248,8 @@ NOSAN int open(const char *path, int flags, ...)
 		va_end(ap);
 	}
 	resolve();
+	if (!(flags & O_CREAT))
+		count_read(path);
 	if ((flags & O_CREAT) && hit(F_OPEN)) {
 		errno = ENOSPC;
 		return -1;
@@ -255,6 +281,8 @@ NOSAN int openat(int dirfd, const char *path, int flags, ...)
 		va_end(ap);
 	}
 	resolve();
+	if (!(flags & O_CREAT))
+		count_read(path);
 	if ((flags & O_CREAT) && hit(F_OPEN)) {
 		errno = ENOSPC;
 		return -1;

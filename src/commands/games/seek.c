@@ -38,6 +38,7 @@
 #include "commands/accounts/account.h"
 #include "commands/cmd.h"
 #include "commands/table.h"
+#include "game/ratetable.h"
 #include "game/ratings.h"
 #include "game/ratings_show.h"
 #include "spool/group.h"
@@ -348,8 +349,8 @@ enum cmd_status cmd_seeks(struct cmdctx *c, const char *game, int argc,
 		                  _("seeks takes no words after it"));
 	if (seek_list(c->s.cfg->spool, &all, &n) < 0)
 		return CMD_TEMPFAIL;
-	if (ratings_load(c->s.cfg->spool, c->s.cfg->rating_system,
-	                 &r, &err) < 0) {
+	if (ratings_current(c->s.cfg->spool, c->s.cfg->rating_system,
+	                    &r, &err) < 0) {
 		log_msg(LOG_ERR, "%s\n", err);
 		free(err);
 		free(all);
@@ -487,8 +488,8 @@ static enum cmd_status seek_take_ok(struct cmdctx *c, const struct seek *s,
 		struct ratings r;
 		char *err = NULL;
 		int mine;
-		if (ratings_load(c->s.cfg->spool, c->s.cfg->rating_system,
-		                 &r, &err) < 0) {
+		if (ratings_current(c->s.cfg->spool, c->s.cfg->rating_system,
+		                    &r, &err) < 0) {
 			log_msg(LOG_ERR, "%s\n", err);
 			free(err);
 			return CMD_TEMPFAIL;

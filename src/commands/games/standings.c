@@ -14,6 +14,7 @@
 #include "commands/cmd.h"
 #include "services/robot.h"
 #include "commands/table.h"
+#include "game/ratetable.h"
 #include "game/ratings.h"
 #include "game/ratings_show.h"
 #include "spool/spool.h"
@@ -322,8 +323,8 @@ enum cmd_status cmd_standings(struct cmdctx *c, const char *game, int argc,
 		game = games++ == 0 && (!game || strcmp(game, named) == 0) ? named
 		                                                          : NULL;
 	}
-	if (ratings_load(c->s.cfg->spool, c->s.cfg->rating_system,
-	                 &r, &err) < 0 ||
+	if (ratings_current(c->s.cfg->spool, c->s.cfg->rating_system,
+	                    &r, &err) < 0 ||
 	    user_list(c->s.cfg->spool, &ids, &n, &err) < 0) {
 		log_msg(LOG_ERR, "%s\n", err);
 		free(err);

@@ -1,0 +1,73 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/*
+ * admin_ratings.c - "epamserv admin ratings rebuild": the ratings table
+ * (SPOOL/ratings/current, game/ratetable.h) made again from the result
+ * records under the configured rating_system, under the lock "ratings",
+ * in a transaction of its own; and the part of `admin check` that
+ * compares the table with a replay of the records.
+ *
+ * The table is derived data, so a rebuild loses nothing: it is the
+ * repair of a table that admin check reports, and what a change of the
+ * setting rating_system does by itself at the next result or board
+ * mail.  Exit 0 done, 75 the lock stayed busy or the table could not be
+ * written, 1 a result record cannot be read (named).
+ */
+#include "cli/admin.h"
+#include "cli/cli.h"
+#include "game/ratetable.h"
+#include "util/i18n.h"
+#include "util/util.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+int admin_ratings(const struct config *cfg, int argc, char **argv)
+{
+	size_t players = 0;
+	long records = 0;
+	char *err = NULL;
+	int rc;
+
+	if (argc != 2 || strcmp(argv[1], "rebuild") != 0) {
+		/* TRANSLATORS: keep the command line as it is. */
+		fputs(_("usage: epamserv admin ratings rebuild\n"), stderr);
+		return EXIT_USAGE;
+	}
+	rc = ratetable_rebuild(cfg->spool, cfg->rating_system,
+	                       cfg->lock_timeout * 1000, &players, &records,
+	                       &err);
+	if (rc < 0) {
+		fprintf(stderr, "epamserv: admin ratings rebuild: %s\n", err);
+		free(err);
+		return rc == -1 ? 1 : EXIT_TEMPFAIL;
+	}
+	/* TRANSLATORS: the table's path in the spool, then how many
+	 * result records were replayed; the rating system's word (elo,
+	 * glicko, glicko2) is the setting's, not translated. */
+	printf(ngettext("%1$s rebuilt from %2$ld result record under the "
+	                "rating system %3$s\n",
+	                "%1$s rebuilt from %2$ld result records under the "
+	                "rating system %3$s\n", (unsigned long)records),
+	       RATETABLE_PATH, records, ratesys_name(cfg->rating_system));
+	admin_log(cfg, "(none given)", "admin ratings rebuild: %s from %ld "
+	          "result records, %zu entries", RATETABLE_PATH, records,
+	          players);
+	return 0;
+}
+
+int admin_check_ratings(const struct config *cfg, int fix, char **why)
+{
+	char *err = NULL;
+	int rc = ratetable_compare(cfg->spool, cfg->rating_system, why);
+
+	if (rc <= 0 || !fix)
+		return rc;
+	if (ratetable_rebuild(cfg->spool, cfg->rating_system,
+	                      cfg->lock_timeout * 1000, NULL, NULL, &err) < 0) {
+		free(*why);
+		*why = err;
+		return 1;
+	}
+	return 2;
+}
