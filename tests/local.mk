@@ -780,3 +780,8 @@ EXTRA_DIST += tests/integration/test_startup_libs.py
 TESTS += tests/integration/test_web_incremental.py
 EXTRA_DIST += tests/integration/test_web_incremental.py \
 	tests/integration/longgame.py
+# Issue 35 item 2: mail first, robots after: a batch's replies of games
+# between people reach SMTP before a robot thinks; one board mail with
+# both moves when the robot answers in time, two when it does not.
+TESTS += tests/integration/test_mail_first.py
+EXTRA_DIST += tests/integration/test_mail_first.py

@@ -794,13 +794,13 @@ int cli_batch(const struct config *cfg, int argc, char **argv)
 		free(left.v[i]);
 	free(left.v);
 	curstate_free(&cs);
-	/* Every move of the batch is committed (the group ended): the
-	 * robots answer, within robot_budget_ms (issue 16). */
-	robot_run(cfg);
+	/* Every move of the batch is committed (the group ended): its
+	 * mail goes out, then the robots answer within robot_budget_ms
+	 * (issue 16) and their answers go out (issue 35: mail_first.c). */
+	cli_mail_first(cfg, 1);
 	/* key=value, as every line meant for grep (epamserv(1), LOGGING);
 	 * mails= counts the robots' replies too */
 	log_msg(LOG_INFO, "batch: handled=%d left=%d mails=%lu\n", done, retry,
 	        reply_queued_total());
-	cli_deliver_quietly(cfg);
 	return retry ? EXIT_TEMPFAIL : 0;
 }

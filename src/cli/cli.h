@@ -51,6 +51,10 @@ void cli_note_delivered(int sent, int deferred, int failed);
 struct outbox_stats;
 void cli_relay_note(const struct config *cfg, const struct outbox_stats *st,
                     time_t now, int heard);
+/* Whether SPOOL/runs/relay records that a delivery run at or after
+ * since (seconds since the epoch) found the relay down: 1 yes, 0 no
+ * (no outage on record, or an older one).  Advisory, as the record. */
+int cli_relay_down_since(const struct config *cfg, time_t since);
 /* "admin backup|restore|upgrade ..." (src/cli/admin_backup.c); argv[0]
  * is "backup", "restore" or "upgrade". */
 int cli_admin_backup(const struct config *cfg, int argc, char **argv);
@@ -109,6 +113,14 @@ void cli_version(FILE *out);
  * 0 prints): a relay outage it finds is told by the next heard run. */
 void cli_deliver_quietly(const struct config *cfg);
 void cli_deliver_unheard(const struct config *cfg);
+/* The end of a run that processed mail (receive, batch): mail first,
+ * robots after (src/cli/mail_first.c).  When robot moves wait, the
+ * outbox is delivered, then the robots think (robot_run), then what
+ * they queued is delivered; else the robots' run and one delivery, as
+ * before.  heard: 1 as cli_deliver_quietly, 0 as cli_deliver_unheard.
+ * Call with no lock held and no group commit open.  Never fails: mail
+ * not delivered stays in the outbox. */
+void cli_mail_first(const struct config *cfg, int heard);
 
 /* The setting keep_incoming (keep.c): write raw (len bytes) as it came
  * into that Maildir (tmp/, fsync, new/).  0 when done or when the

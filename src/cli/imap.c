@@ -891,10 +891,10 @@ int cli_batch_imap(const struct config *cfg, const char *url)
 	if (im.broken)
 		log_msg(LOG_ERR, "batch: %s\n", im.err);
 	imap_close(&im);
-	robot_run(cfg);   /* the robots answer (issue 16) */
+	/* the run's mail, then the robots' answers (issue 16, issue 35) */
+	cli_mail_first(cfg, 1);
 	/* as batch.c's: mails= counts the robots' replies too */
 	log_msg(LOG_INFO, "batch: handled=%d left=%d mails=%lu\n", done, retry,
 	        reply_queued_total());
-	cli_deliver_quietly(cfg);
 	return retry ? EXIT_TEMPFAIL : 0;
 }

@@ -52,8 +52,9 @@ int cli_receive(const struct config *cfg, int argc, char **argv)
 	robot_ensure(cfg);
 	rc = process_mail(cfg, raw, len, truncated);
 	free(raw);
-	/* The mail's move is committed: a robot answers it (issue 16). */
-	robot_run(cfg);
-	cli_deliver_unheard(cfg);  /* a pipe reads nothing it prints */
+	/* The mail's move is committed: its replies go out, then a robot
+	 * answers (issue 16), and its answer goes out (issue 35); a pipe
+	 * reads nothing it prints (unheard). */
+	cli_mail_first(cfg, 0);
 	return rc;
 }

@@ -179,3 +179,10 @@ void cli_relay_note(const struct config *cfg, const struct outbox_stats *st,
 	buf_free(&b);
 	lock_release(&l);
 }
+
+int cli_relay_down_since(const struct config *cfg, time_t since)
+{
+	struct outage o;
+
+	return outage_read(cfg->spool, &o) && o.last >= (long long)since;
+}

@@ -530,6 +530,10 @@ static int robot_play(const struct config *cfg, const char *game, long board)
 	 * (another board, another run's order) left in the table, killers
 	 * and history would change this one's node-bounded move. */
 	eng_clear(engine);
+	/* With --verbose: when the robot begins (the log's order shows
+	 * which mails went out before it thought: cli/mail_first.c). */
+	log_msg(LOG_DEBUG, "robot %s: %s board %ld move %zu: thinking (level "
+	        "%d)\n", r->userid, game, board, b.g.nmoves + 1, r->level);
 	{
 		uint64_t t0 = mono_ms(NULL);
 		int src = eng_search(engine, &b.g.pos, &b.g.opts, &h, &lim, &res);

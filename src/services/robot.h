@@ -20,7 +20,9 @@
  * (receive, batch, sweep), each in its own transaction under the board's
  * lock, as a move with one board mail to the human showing both moves;
  * a crash between the human's commit and the robot's leaves the file,
- * and any later run plays it.
+ * and any later run plays it.  receive and batch deliver the run's
+ * other mail before they call robot_run (src/cli/mail_first.c): the
+ * held mail is in no outbox until the robot plays or releases it.
  */
 #ifndef EPAM_ROBOT_H
 #define EPAM_ROBOT_H
