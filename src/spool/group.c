@@ -4,6 +4,7 @@
  */
 #include "spool/group.h"
 #include "spool/lock.h"
+#include "spool/ratelimit.h"
 #include "spool/txn.h"
 #include "spool/txnpriv.h"
 #include "util/buf.h"
@@ -291,6 +292,7 @@ int txn_group_commit(void)
 		return 0;
 	if (grp.n == 0) {
 		drop_dir_lock();
+		ratelimit_group_done(!grp.broken);
 		lock_keep_drop();
 		if (!grp.broken)
 			grp.seq++;
@@ -374,6 +376,9 @@ out:
 	free(linked);
 	dirset_free(&dirs);
 	grp.n = 0;
+	/* The rate records the group's mails counted, once each, while
+	 * their bucket locks are still kept (ratelimit.h). */
+	ratelimit_group_done(rc == 0);
 	lock_keep_drop();
 	if (rc < 0)
 		grp.broken = 1;

@@ -13,7 +13,11 @@
  * other process can read or change what the staged transaction is about
  * to change.  Processed-mail records (seen/DIGEST) are not files of their
  * own: their lines go into one file journal/group-ID/seen, linked under
- * each name ("ENTRY =journal/group-ID/seen seen/DIGEST").
+ * each name ("ENTRY =journal/group-ID/seen seen/DIGEST").  Rate records
+ * (ratelimit.h) are read once a group, kept in memory under their
+ * bucket locks (kept like the others) and written once each, in place,
+ * when the group is committed.  So a move mail creates three files: the
+ * game file's new version and one mail to each player.
  *
  * txn_group_commit() writes the manifest, makes everything durable with
  * one syncfs(2) of the spool's file system, renames the directory to
