@@ -5,6 +5,9 @@
 # throughput figure.
 noinst_PROGRAMS += bench/baseline_fsync
 bench_baseline_fsync_SOURCES = bench/baseline_fsync.c
+# ... and its second baseline (issue 35): a move's durable work, naively.
+noinst_PROGRAMS += bench/naive_move
+bench_naive_move_SOURCES = bench/naive_move.c
 EXTRA_DIST += bench/spool_bench.py
 EXTRA_DIST += bench/outbox_bench.py bench/prune_bench.py bench/sweep_bench.py \
 	bench/web_bench.py bench/robot_load.py
