@@ -87,6 +87,14 @@ unsigned long txn_group_seq(void);
  * -1 as txn_group_commit. */
 int txn_group_tick(void);
 
+/* For ratelimit.c: whether a record may be kept in memory for the group
+ * of spool, its bucket lock kept (a group is open, not broken, and keeps
+ * fewer locks than it may); and, once a lock is kept, telling the group,
+ * so that txn_group_tick lets it go within a second even when no
+ * transaction is staged. */
+int txn_group_may_keep(const char *spool);
+void txn_group_kept(void);
+
 /* Whether a group commit failed in this run (nothing more is staged). */
 int txn_group_broken(void);
 

@@ -117,6 +117,7 @@ static struct rate_rec *rate_cached(const char *spool, const char *digest,
 			return NULL;
 		}
 		lock_release(&l);  /* held through the kept duplicate */
+		txn_group_kept();
 	}
 	if (cache.n == cache.cap) {
 		cache.cap = cache.cap ? cache.cap * 2 : 64;
@@ -206,7 +207,7 @@ static int rate_update(const char *spool, const char *addr, int limit,
 	lower[i] = '\0';
 	util_digest_hex(lower, strlen(lower), digest);
 	ratelimit_lock_key(digest, key, sizeof key);
-	if (txn_group_takes(spool) &&
+	if (txn_group_may_keep(spool) &&
 	    (r = rate_cached(spool, digest, key)) != NULL) {
 		ok = rate_apply(&r->start, &r->count, limit, window, now, add,
 		                first_over);
