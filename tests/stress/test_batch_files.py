@@ -109,7 +109,10 @@ try:
          "-e", "trace=open,openat,rename,renameat,renameat2,link,linkat,"
          "unlink,unlinkat,rmdir,mkdir,mkdirat",
          BIN, "batch", "--maildir", md.path],
-        env=dict(env.env, EPAMSERV_BATCH_GROUP="64"),
+        # LeakSanitizer cannot run under ptrace (a sanitizer build).
+        env=dict(env.env, EPAMSERV_BATCH_GROUP="64",
+                 ASAN_OPTIONS=(os.environ.get("ASAN_OPTIONS", "") +
+                               ":detect_leaks=0").lstrip(":")),
         stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, timeout=600)
     is_((p.returncode, md.waiting()), (0, []),
         "the measured batch files every mail")
@@ -142,7 +145,11 @@ try:
     ok(small[2] is not None and large[2] is not None,
        "the batch says how much heap it holds at its end",
        (small[3] + large[3])[-1500:])
-    if small[2] is not None and large[2] is not None:
+    if small[2] == 0 and large[2] == 0:
+        # A sanitizer's allocator does not answer mallinfo2.
+        ok(True, "the heap a batch holds does not grow with its mails "
+           "# SKIP no heap figures under this allocator")
+    elif small[2] is not None and large[2] is not None:
         print("# heap in use: %d bytes after 200 mails, %d after 2,000"
               % (small[2], large[2]))
         # The names of 1,800 more mails would take 1,800 x 48 bytes.
