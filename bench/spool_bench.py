@@ -4,7 +4,7 @@
 each prints its figures and the ratio to a baseline measured in the same
 run.  Run from a configured build directory (default -g -O2):
 
-    make src/epamserv bench/baseline_fsync
+    make src/epamserv bench/baseline_fsync bench/naive_move
     /usr/bin/python3 ../bench/spool_bench.py [throughput|memory|smtp|receive|all]
         [--boards N] [--moves N] [--real-hash] [--server sink|python|both]
         [--instructions]
@@ -12,7 +12,10 @@ run.  Run from a configured build directory (default -g -O2):
 throughput  BOARDS x MOVES move mails (default 1,000 x 10) through one
             `epamserv batch --maildir`, full durability (every update
             journalled and fsync'ed, no SMTP), against bench/baseline_fsync
-            (read each mail, fsync-write one small file) on the same mails.
+            (read each mail, fsync-write one small file) and
+            bench/naive_move (read each mail, write and fsync three files
+            of the sizes of a game file and two board mails: the durable
+            work of a move done naively, issue 35) on the same mails.
 memory      peak resident size (wait4 ru_maxrss) of batches of 1,000 and
             10,000 move mails (100,000 with --moves 100: long).
 smtp        `epamserv flush` of 1,000 queued mails over one connection
@@ -60,6 +63,7 @@ BIN = harness.BIN = os.environ["EPAMSERV_BIN"]
 harness.TEMPLATES = os.environ["EPAMSERV_TEMPLATES"]
 harness.SRCDIR = os.environ["EPAMSERV_SRCDIR"]
 BASELINE = os.path.abspath("bench/baseline_fsync")
+NAIVE = os.path.abspath("bench/naive_move")
 
 
 def timed(args, env):
@@ -97,6 +101,17 @@ def move_batch(env, boards, moves, name):
     return md
 
 
+def mean_sizes(spool):
+    """The mean size in bytes of the spool's game files and of its
+    outbox's mails (after the set-up: accepted boards, board mails)."""
+    def mean(d, end):
+        sizes = [os.path.getsize(os.path.join(d, f)) for f in os.listdir(d)
+                 if f.endswith(end)] if os.path.isdir(d) else []
+        return int(sum(sizes) / len(sizes)) if sizes else 4096
+    return (mean(os.path.join(spool, "games", "epaminondas"), ".game"),
+            mean(os.path.join(spool, "outbox"), ""))
+
+
 def throughput(a):
     t0 = time.monotonic()
     env = setup(a.boards, a.real_hash)
@@ -108,13 +123,22 @@ def throughput(a):
     shutil.copytree(md.path, copy)
     out = os.path.join(env.root, "baseline-out")
     os.makedirs(out)
+    game, mail = mean_sizes(env.spool)
+    naive_in = os.path.join(env.root, "naive")
+    shutil.copytree(md.path, naive_in)
+    naive_out = os.path.join(env.root, "naive-out")
+    os.makedirs(naive_out)
     bt, brss, brc = timed([BASELINE, copy, out], env.env)
+    nt, nrss, nrc = timed([NAIVE, naive_in, naive_out, str(game), str(mail)],
+                          env.env)
     et, erss, erc = timed([BIN, "batch", "--maildir", md.path], env.env)
     left = len(md.waiting())
     print("throughput: %d mails over %d boards: batch %.1f s = %.0f mails/s "
           "(exit %d, %d left, peak RSS %.1f MiB); baseline %.2f s = %.0f "
-          "mails/s; ratio %.3f" % (n, a.boards, et, n / et, erc, left,
-                                   erss / 1024, bt, n / bt, bt / et))
+          "mails/s; ratio %.3f; naive three files (%d and 2 x %d bytes) "
+          "%.2f s = %.0f mails/s (exit %d); ratio %.3f"
+          % (n, a.boards, et, n / et, erc, left, erss / 1024, bt, n / bt,
+             bt / et, game, mail, nt, n / nt, nrc, nt / et))
     rc, out = S.admin_check(env)
     print("# admin check exit %d" % rc)
     env.close()

@@ -184,6 +184,11 @@ EXTRA_DIST += tests/stress/stresslib.py tests/stress/test_crash.py
 TESTS += tests/stress/test_group_commit.py
 EXTRA_DIST += tests/stress/test_group_commit.py
 
+# Issue 35: at most three new files a move mail in a batch (strace), and
+# a batch's heap flat in the number of mails it files.
+TESTS += tests/stress/test_batch_files.py
+EXTRA_DIST += tests/stress/test_batch_files.py
+
 # A password in smtp_url or an IMAP URL: one warning, the password never shown.
 TESTS += tests/integration/test_url_password.py
 EXTRA_DIST += tests/integration/test_url_password.py

@@ -62,6 +62,7 @@
 #include <malloc.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <signal.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -284,35 +285,21 @@ static int batch_one(const struct config *cfg, const char *dir,
 	return rc;
 }
 
-/* The mails of cur/ known to be done (SPOOL/intake/maildir-DIGEST). */
+/* The mails of cur/ known to be done (SPOOL/intake/maildir-DIGEST).
+ * The next state is written as the run goes, into a temporary file
+ * renamed over the state at its end: the names of the mails a run files
+ * are never all kept in memory (issue 35), however many there are. */
 struct curstate {
 	char path[4200];     /* the state file */
+	char tmp[4300];      /* the next state, PATH.PID.tmp */
+	char intake[4200];   /* SPOOL/intake */
 	char **known;        /* sorted: unique names read from the file */
 	size_t nknown;
-	struct names present;  /* known names still in cur/ (unsorted) */
-	struct names added;    /* names done in this run (unsorted) */
+	FILE *next;          /* tmp, open once a line is written */
+	int broken;          /* tmp could not be written: not renamed */
+	size_t present;      /* known names still in cur/, written to next */
+	size_t added;        /* names done in this run, written to next */
 };
-
-/* names_add without sorting (for lists only written out). */
-static void names_push(struct names *s, const char *name)
-{
-	if (s->n == s->cap) {
-		s->cap = s->cap ? s->cap * 2 : 64;
-		s->v = xrealloc(s->v, s->cap * sizeof *s->v);
-	}
-	s->v[s->n++] = xstrdup(name);
-}
-
-static void names_free(struct names *s)
-{
-	size_t i;
-
-	for (i = 0; i < s->n; i++)
-		free(s->v[i]);
-	free(s->v);
-	s->v = NULL;
-	s->n = s->cap = 0;
-}
 
 /* The unique part of a Maildir name (before ':') into buf; 0, or -1 when
  * it is too long or holds a byte the state file cannot keep. */
@@ -363,6 +350,35 @@ static int curstate_known(const struct curstate *cs, const char *u)
  * one of another format or version) reads as empty: every mail of cur/ is then
  * parsed once and checked against seen/.  Returns 0, or -1 when the
  * Maildir's real path cannot be found (errno). */
+/* Remove the temporary states of the state file path left by runs
+ * that died (PATH.PID.tmp of a process that is gone). */
+static void curstate_clean(const char *spool, const char *path)
+{
+	char dir[4200], file[4600];
+	const char *base = strrchr(path, '/') + 1;
+	size_t n = strlen(base);
+	struct dirent *de;
+	DIR *d;
+
+	snprintf(dir, sizeof dir, "%s/intake", spool);
+	if ((d = opendir(dir)) == NULL)
+		return;
+	while ((de = readdir(d)) != NULL) {
+		char *end;
+		long pid;
+		if (strncmp(de->d_name, base, n) != 0 || de->d_name[n] != '.')
+			continue;
+		pid = strtol(de->d_name + n + 1, &end, 10);
+		if (pid <= 0 || strcmp(end, ".tmp") != 0 ||
+		    pid == (long)getpid() ||
+		    kill((pid_t)pid, 0) == 0 || errno != ESRCH)
+			continue;
+		snprintf(file, sizeof file, "%s/%s", dir, de->d_name);
+		unlink(file);
+	}
+	closedir(d);
+}
+
 static int curstate_load(const char *spool, const char *dir,
                          struct curstate *cs)
 {
@@ -376,6 +392,10 @@ static int curstate_load(const char *spool, const char *dir,
 	free(real);
 	snprintf(cs->path, sizeof cs->path, "%s/intake/maildir-%s", spool,
 	         digest);
+	snprintf(cs->tmp, sizeof cs->tmp, "%s.%ld.tmp", cs->path,
+	         (long)getpid());
+	snprintf(cs->intake, sizeof cs->intake, "%s/intake", spool);
+	curstate_clean(spool, cs->path);
 	text = util_read_file(cs->path, CURSTATE_MAX, NULL);
 	if (text == NULL && errno != ENOENT)
 		log_msg(LOG_WARNING, "batch: cannot read %s (%s); the mails of "
@@ -406,48 +426,65 @@ static int curstate_load(const char *spool, const char *dir,
 	return 0;
 }
 
-/* Write the state: the known names still in cur/ and those done in this
- * run, through a temporary file renamed over it (fsync'ed: it is only
- * written after the mails' effects are durable).  Not written when
- * nothing changed.  Errors are logged; a state not written costs the
- * next run one parse per mail, nothing else. */
-static void curstate_save(const char *spool, struct curstate *cs)
+/* Write one line of the next state (a name and its mark) into cs->tmp,
+ * made with the header on the first line.  An error is logged once;
+ * the state is then left as it was (curstate_save). */
+static void curstate_put(struct curstate *cs, const char *line)
 {
-	char tmp[4300], dir[4200];
-	size_t i, n = 0;
-	FILE *f;
 	int fd;
 
-	if (cs->added.n == 0 && cs->present.n == cs->nknown)
+	if (cs->broken)
 		return;
-	snprintf(dir, sizeof dir, "%s/intake", spool);
-	if (mkdir(dir, 0750) < 0 && errno != EEXIST)
-		goto fail;
-	snprintf(tmp, sizeof tmp, "%s.%ld.tmp", cs->path, (long)getpid());
-	fd = util_open_regular(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW,
-	                       0640);
-	if (fd < 0 || (f = fdopen(fd, "w")) == NULL) {
-		if (fd >= 0)
-			close(fd);
-		goto fail;
+	if (!cs->next) {
+		if (mkdir(cs->intake, 0750) < 0 && errno != EEXIST)
+			goto fail;
+		fd = util_open_regular(cs->tmp, O_WRONLY | O_CREAT | O_TRUNC |
+		                       O_NOFOLLOW, 0640);
+		if (fd < 0 || (cs->next = fdopen(fd, "w")) == NULL) {
+			if (fd >= 0)
+				close(fd);
+			goto fail;
+		}
+		fputs(CURSTATE_HEADER, cs->next);
 	}
-	fputs(CURSTATE_HEADER, f);
-	for (i = 0; i < cs->present.n; i++, n++)
-		fprintf(f, "%s\n", cs->present.v[i]);
-	for (i = 0; i < cs->added.n; i++, n++)
-		fprintf(f, "%s\n", cs->added.v[i]);
+	if (fprintf(cs->next, "%s\n", line) >= 0)
+		return;
+fail:
+	log_msg(LOG_WARNING, "batch: cannot write %s (%s); the next run "
+	        "parses the mails of cur/ again\n", cs->tmp, strerror(errno));
+	cs->broken = 1;
+}
+
+/* Make the next state the state: the known names still in cur/ and
+ * those done in this run, written as they came (fsync'ed, then renamed
+ * over it: a name is only written after its mail's effects are
+ * durable).  Not written when nothing changed.  Errors are logged; a
+ * state not written costs the next run one parse per mail, nothing
+ * else. */
+static void curstate_save(struct curstate *cs)
+{
+	FILE *f = cs->next;
+
+	if (cs->broken || (cs->added == 0 && cs->present == cs->nknown))
+		return;  /* curstate_free removes the temporary file */
+	if (!f) {
+		/* Nothing left in cur/ and nothing added: an empty state. */
+		curstate_put(cs, "");
+		if (!(f = cs->next))
+			return;
+	}
+	cs->next = NULL;
 	if (fflush(f) != 0 || fsync(fileno(f)) != 0) {
 		fclose(f);
-		unlink(tmp);
 		goto fail;
 	}
-	if (fclose(f) != 0 || rename(tmp, cs->path) != 0) {
-		unlink(tmp);
+	if (fclose(f) != 0 || rename(cs->tmp, cs->path) != 0)
 		goto fail;
-	}
-	log_msg(LOG_DEBUG, "batch: %zu mails of cur/ known as done\n", n);
+	log_msg(LOG_DEBUG, "batch: %zu mails of cur/ known as done\n",
+	        cs->present + cs->added);
 	return;
 fail:
+	unlink(cs->tmp);
 	log_msg(LOG_WARNING, "batch: cannot write %s (%s); the next run "
 	        "parses the mails of cur/ again\n", cs->path, strerror(errno));
 }
@@ -459,8 +496,12 @@ static void curstate_free(struct curstate *cs)
 	for (i = 0; i < cs->nknown; i++)
 		free(cs->known[i]);
 	free(cs->known);
-	names_free(&cs->present);
-	names_free(&cs->added);
+	if (cs->next) {  /* not saved: the state stays as it was */
+		fclose(cs->next);
+		cs->next = NULL;
+	}
+	if (cs->tmp[0])
+		unlink(cs->tmp);
 }
 
 /* Record that the mail new/NAME or cur/NAME is done (skipped: left
@@ -472,7 +513,8 @@ static void curstate_add(struct curstate *cs, const char *name, int skipped)
 	if (unique_name(name, u, sizeof u) < 0)
 		return;
 	snprintf(line, sizeof line, "%s%s", u, skipped ? CUR_SKIPPED : "");
-	names_push(&cs->added, line);
+	curstate_put(cs, line);
+	cs->added++;
 }
 
 /* maildir_keep_days: remove DIR/cur/NAME, a mail known as done, when it
@@ -526,7 +568,8 @@ static struct arrival *list_cur(const char *dir, struct curstate *cs,
 			} else {
 				snprintf(line, sizeof line, "%s%s", u,
 				         k == 2 ? CUR_SKIPPED : "");
-				names_push(&cs->present, line);
+				curstate_put(cs, line);
+				cs->present++;
 			}
 			continue;
 		}
@@ -692,6 +735,18 @@ static int file_durable(const char *dir, struct waiting *w, int all,
 	return failed;
 }
 
+/* The heap in use at the end of a run, before its lists go, at debug
+ * level: it must not grow with the mails filed (tests/stress/
+ * test_batch_files.py reads it). */
+static void log_heap(void)
+{
+#if defined(__GLIBC__) && (__GLIBC__ > 2 || __GLIBC_MINOR__ >= 33)
+	struct mallinfo2 mi = mallinfo2();
+
+	log_msg(LOG_DEBUG, "batch: heap in use=%zu\n", mi.uordblks + mi.hblkhd);
+#endif
+}
+
 int cli_batch(const struct config *cfg, int argc, char **argv)
 {
 	struct arrival *a;
@@ -780,7 +835,7 @@ int cli_batch(const struct config *cfg, int argc, char **argv)
 	}
 	if (txn_group_end() == 0) {
 		retry += file_durable(argv[2], &w, 1, &left, &cs);
-		curstate_save(cfg->spool, &cs);
+		curstate_save(&cs);
 	} else {
 		log_msg(LOG_ERR, "batch: the spool could not be made durable; "
 		        "%zu mails stay in new/ for the next run\n", w.n);
@@ -793,6 +848,7 @@ int cli_batch(const struct config *cfg, int argc, char **argv)
 	for (i = 0; i < left.n; i++)
 		free(left.v[i]);
 	free(left.v);
+	log_heap();
 	curstate_free(&cs);
 	/* Every move of the batch is committed (the group ended): its
 	 * mail goes out, then the robots answer within robot_budget_ms

@@ -4,6 +4,7 @@
  */
 #include "spool/group.h"
 #include "spool/lock.h"
+#include "spool/ratelimit.h"
 #include "spool/txn.h"
 #include "spool/txnpriv.h"
 #include "util/buf.h"
@@ -46,6 +47,8 @@ static struct {
 	int max;
 	size_t max_locks;      /* GROUP_MAX_LOCKS or less (RLIMIT_NOFILE) */
 	long long opened_ms;   /* when the first staged transaction came */
+	long long kept_ms;     /* when a lock was first kept for the group
+	                          outside a transaction (ratelimit.c), or 0 */
 	int spool_fd;          /* for syncfs, open since txn_group_begin */
 	char dir[4096];        /* SPOOL/tmp/group-ID of the open group */
 	char id[64];           /* group-PID-RANDOM-N */
@@ -246,7 +249,7 @@ int txn_group_add(struct txn *t, char **err)
 		grp.v = xrealloc(grp.v, grp.cap * sizeof *grp.v);
 	}
 	if (grp.n == 0)
-		grp.opened_ms = now_ms();
+		grp.opened_ms = grp.kept_ms ? grp.kept_ms : now_ms();
 	s = &grp.v[grp.n++];
 	s->key = xstrdup(t->key);
 	s->name = xstrdup(name);
@@ -289,8 +292,10 @@ int txn_group_commit(void)
 
 	if (!grp.spool)
 		return 0;
+	grp.kept_ms = 0;
 	if (grp.n == 0) {
 		drop_dir_lock();
+		ratelimit_group_done(!grp.broken);
 		lock_keep_drop();
 		if (!grp.broken)
 			grp.seq++;
@@ -374,6 +379,9 @@ out:
 	free(linked);
 	dirset_free(&dirs);
 	grp.n = 0;
+	/* The rate records the group's mails counted, once each, while
+	 * their bucket locks are still kept (ratelimit.h). */
+	ratelimit_group_done(rc == 0);
 	lock_keep_drop();
 	if (rc < 0)
 		grp.broken = 1;
@@ -384,10 +392,29 @@ out:
 
 int txn_group_tick(void)
 {
-	if (!grp.spool || grp.n == 0 ||
-	    now_ms() - grp.opened_ms < GROUP_MAX_AGE_MS)
+	if (!grp.spool)
 		return 0;
+	if (grp.n == 0) {
+		/* Locks kept by mails that staged nothing (their rate
+		 * records) go as soon as those of a group would. */
+		if (!grp.kept_ms || now_ms() - grp.kept_ms < GROUP_MAX_AGE_MS)
+			return 0;
+	} else if (now_ms() - grp.opened_ms < GROUP_MAX_AGE_MS) {
+		return 0;
+	}
 	return txn_group_commit();
+}
+
+int txn_group_may_keep(const char *spool)
+{
+	return grp.spool && strcmp(grp.spool, spool) == 0 && !grp.broken &&
+	       lock_kept_count() < grp.max_locks;
+}
+
+void txn_group_kept(void)
+{
+	if (grp.spool && grp.n == 0 && !grp.kept_ms)
+		grp.kept_ms = now_ms();
 }
 
 int txn_group_settle(const char *spool, const char *prefix)

@@ -13,7 +13,11 @@
  * other process can read or change what the staged transaction is about
  * to change.  Processed-mail records (seen/DIGEST) are not files of their
  * own: their lines go into one file journal/group-ID/seen, linked under
- * each name ("ENTRY =journal/group-ID/seen seen/DIGEST").
+ * each name ("ENTRY =journal/group-ID/seen seen/DIGEST").  Rate records
+ * (ratelimit.h) are read once a group, kept in memory under their
+ * bucket locks (kept like the others) and written once each, in place,
+ * when the group is committed.  So a move mail creates three files: the
+ * game file's new version and one mail to each player.
  *
  * txn_group_commit() writes the manifest, makes everything durable with
  * one syncfs(2) of the spool's file system, renames the directory to
@@ -82,6 +86,14 @@ unsigned long txn_group_seq(void);
  * that other processes never wait long for the locks it keeps).  0 or
  * -1 as txn_group_commit. */
 int txn_group_tick(void);
+
+/* For ratelimit.c: whether a record may be kept in memory for the group
+ * of spool, its bucket lock kept (a group is open, not broken, and keeps
+ * fewer locks than it may); and, once a lock is kept, telling the group,
+ * so that txn_group_tick lets it go within a second even when no
+ * transaction is staged. */
+int txn_group_may_keep(const char *spool);
+void txn_group_kept(void);
 
 /* Whether a group commit failed in this run (nothing more is staged). */
 int txn_group_broken(void);

@@ -203,6 +203,24 @@ int lock_keep_held(void)
 	return 0;
 }
 
+int lock_keep(const struct lock *l, const char *key)
+{
+	int fd;
+
+	if (is_kept(key))
+		return 0;
+	fd = fcntl(l->fd, F_DUPFD_CLOEXEC, 0);
+	if (fd < 0)
+		return -1;
+	remember(&kept, &nkept, &capkept, key, fd);
+	return 0;
+}
+
+int lock_is_kept(const char *key)
+{
+	return is_kept(key);
+}
+
 void lock_keep_drop(void)
 {
 	size_t i;

@@ -50,6 +50,18 @@ void lock_release(struct lock *l);
  * fcntl, e.g. EMFILE) with the locks kept so far still kept. */
 int lock_keep_held(void);
 
+/* Group commit (ratelimit.c): keep the one held lock l, whose key is
+ * key, through a duplicate descriptor until lock_keep_drop(), so that a
+ * record read under it may be changed in memory and written once when
+ * the group is committed.  0 (also when key is kept already), or -1
+ * (errno from fcntl) with nothing more kept. */
+int lock_keep(const struct lock *l, const char *key);
+
+/* Whether this process keeps key for a group commit: then it holds the
+ * lock, and must not take it again (lock_acquire would commit the group
+ * first). */
+int lock_is_kept(const char *key);
+
 /* How many lock_acquire calls of this process ran out of time (a busy
  * lock, as opposed to an error). */
 unsigned long lock_timeouts(void);

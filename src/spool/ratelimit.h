@@ -12,7 +12,11 @@
  * in SPOOL/rate/DIGEST ("WINDOW-START COUNT"), updated under the lock
  * "ratelimit.XX" (XX the first two digits of DIGEST: 256 lock files
  * however many addresses write, since lock files are never removed); it
- * is advisory state, written without fsync.  "epamserv sweep" removes a
+ * is advisory state, written without fsync, over the old record in place
+ * (a new file only for a new record).  While a batch's group commit is
+ * open (group.h) a record is read once, kept in memory with its bucket
+ * lock kept for the group, and written once when the group is
+ * committed: no file a mail.  "epamserv sweep" removes a
  * record two days after its last change (src/cli/prune.c): no window is
  * longer than a day.
  */
@@ -60,6 +64,11 @@ int ratelimit_used(const char *spool, const char *key, int window,
  * spend); the count stops at the limit.  0, or -1 on an I/O error. */
 int ratelimit_spend(const char *spool, const char *key, int limit,
                     int window, time_t now, int amount);
+
+/* For group.c: the group is committed (write 1: write every record it
+ * changed) or given up (write 0: forget them, as its mails are done
+ * again); called before the kept locks go.  Errors are logged. */
+void ratelimit_group_done(int write);
 
 /* Count one mail from addr at time now, in a window of an hour.  Returns 1 when it is within the
  * budget of limit mails per hour (or limit is 0), 0 when over it, -1 on
