@@ -8,7 +8,7 @@
 # here alone).
 set -e
 PACKAGES="gcc make autoconf automake pkg-config libetpan-dev
- libcurl4-gnutls-dev libcrypt-dev nettle-dev libinih-dev libxml2-dev python3-aiosmtpd dovecot-imapd libpython3.11-testsuite python3-dkim opendkim-tools openssl clang libclang-rt-14-dev chromium tidy tzdata s-nail groff-base mandoc gettext systemd man-db
+ libcurl4-gnutls-dev libcrypt-dev nettle-dev libinih-dev libxml2-dev python3-aiosmtpd dovecot-imapd libpython3.11-testsuite python3-dkim opendkim-tools openssl clang libclang-rt-14-dev chromium tidy tzdata s-nail groff-base mandoc gettext systemd man-db strace
  debhelper lintian"
 if [ "${1:-}" = --list ]; then
 	echo $PACKAGES
