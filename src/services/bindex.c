@@ -498,19 +498,33 @@ static int compare_archived(const char *game, long board, void *arg)
 	return 0;
 }
 
-/* A board the index holds unreadable gets a marker: one repaired by
- * hand (restored from a backup) is folded in again, not reported. */
-static int mark_unreadable(const char *game, long board, void *arg)
+/* A board the index holds unreadable, or whose files are gone, gets a
+ * marker: one repaired, restored or removed by hand is folded in
+ * again, not reported.  Over index/boards/ (every board it knows). */
+static void mark_by_hand(const struct config *cfg)
 {
-	const struct config *cfg = arg;
+	char dir[4200], game[32], path[4400];
 	enum bindex_state state;
+	struct dirent *de;
 	long long due;
+	long board;
+	DIR *d;
 
-	if (bindex_entry_read(cfg->spool, game, board, &state, &due) != 0 ||
-	    state != BX_UNREADABLE)
-		return 0;
-	put_mark(cfg, game, board);
-	return 0;
+	snprintf(dir, sizeof dir, "%s/index/boards", cfg->spool);
+	if ((d = util_opendir(dir)) == NULL)
+		return;
+	while ((de = readdir(d)) != NULL) {
+		if (sscanf(de->d_name, "%31[a-z].%ld", game, &board) != 2 ||
+		    !spool_is_game(game) ||
+		    bindex_entry_read(cfg->spool, game, board, &state, &due) != 0 ||
+		    state == BX_GONE)
+			continue;
+		snprintf(path, sizeof path, "%s/games/%s/%s%ld.game", cfg->spool,
+		         game, state == BX_ARCHIVED ? "archive/" : "", board);
+		if (state == BX_UNREADABLE || !exists(path))
+			put_mark(cfg, game, board);
+	}
+	closedir(d);
 }
 
 int bindex_compare(const struct config *cfg, time_t now,
@@ -522,7 +536,7 @@ int bindex_compare(const struct config *cfg, time_t now,
 	char what[256];
 	int i, rc;
 
-	spool_each_board(cfg->spool, mark_unreadable, (void *)cfg);
+	mark_by_hand(cfg);
 	if (bindex_fold(cfg, now, NULL, 0, cfg->lock_timeout * 1000) != 0 ||
 	    lock_acquire(cfg->spool, "index", cfg->lock_timeout * 1000, &l) < 0)
 		return -1;

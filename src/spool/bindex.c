@@ -218,7 +218,7 @@ static int list(const char *spool, const char *sub, long long upto,
 		if (!known_game(game) || r.board <= 0)
 			continue;
 		snprintf(r.game, sizeof r.game, "%s", game);
-		snprintf(r.name, sizeof r.name, "%s", de->d_name);
+		memcpy(r.name, de->d_name, strlen(de->d_name) + 1);
 		push(v, n, &cap, &r);
 	}
 	closedir(d);
