@@ -4,7 +4,7 @@
  * counts, the sweep's deadlines; services/bindex.h, issue 35) rebuilt
  * from every board file, in one full pass.  For an index that admin
  * check found wrong, or after the spool was edited by hand; a missing
- * or damaged index is rebuilt by the next sweep or status on its own.
+ * or damaged index is rebuilt by the next sweep on its own.
  */
 #include "cli/admin.h"
 #include "cli/cli.h"

@@ -8,9 +8,11 @@
  *                 archived ones, and files that do not load: the counts
  *                 of the board index (services/bindex.h, issue 35),
  *                 after folding in the boards changed since it was last
- *                 brought up to date; without an index it can bring up
- *                 to date (a spool status may only read), each board
- *                 file's "result:" line as before
+ *                 brought up to date; without an index as it is now
+ *                 (none yet, one the sweep is to rebuild, changes a
+ *                 busy lock or a spool status may only read keeps it
+ *                 from folding in), each board file's "result:" line
+ *                 as before
  *   players       accounts in SPOOL/users/ but the robots' (issue 16)
  *   mails in      processed-mail records (SPOOL/seen/) of the last day
  *   outbox        mails waiting, their bytes, those deferred (a .retry

@@ -276,8 +276,9 @@ static int swept_file(const struct bindex_ref *v, size_t n, const char *file)
  * caller sweeps every board instead. */
 static int sweep_due(struct sweep_run *r, time_t now)
 {
-	struct bindex_ref *due = NULL;
-	size_t ndue = 0, n = 0, i, j;
+	struct bindex_ref *due = NULL, *refold;
+	size_t ndue = 0, n = 0, nrefold = 0, i, j;
+	int busy;
 
 	if (bindex_fold(r->cfg, now, NULL, 0, r->cfg->lock_timeout * 1000) != 0 ||
 	    bindex_due_list(r->cfg->spool, (long long)now, &due, &ndue) < 0) {
@@ -285,28 +286,36 @@ static int sweep_due(struct sweep_run *r, time_t now)
 		        "board is read");
 		return -1;
 	}
+	refold = xmalloc((ndue ? ndue : 1) * sizeof *refold);
 	for (i = 0; i < ndue; i++) {
 		for (j = 0; j < n; j++)
 			if (due[j].board == due[i].board &&
 			    strcmp(due[j].game, due[i].game) == 0)
 				break;
 		if (j < n) {
-			/* a second due file of one board: removed by the fold */
+			/* a second due file of one board: left from a crash */
 			bindex_unlink(r->cfg->spool, "due", due[i].name);
 			continue;
 		}
 		due[n++] = due[i];
+		busy = r->st->busy;
 		sweep_one(due[i].game, due[i].board, r);
+		/* A board busy (or not loading) keeps its deadline: the next
+		 * sweep looks again. */
+		if (r->st->busy == busy)
+			refold[nrefold++] = due[i];
 	}
 	for (i = 0; i < r->known.n; i++) {
 		const struct checked_file *f = &r->known.v[i];
 		if (checked_sweep_scope(f->file) && !swept_file(due, n, f->file))
 			checked_add(&r->found, f->file, f->error);
 	}
-	if (bindex_fold(r->cfg, now, due, n, r->cfg->lock_timeout * 1000) < 0)
+	if (bindex_fold(r->cfg, now, refold, nrefold,
+	                r->cfg->lock_timeout * 1000) < 0)
 		log_msg(LOG_WARNING, "sweep: the board index keeps the deadlines "
 		        "before this sweep: the next one reads those boards again");
 	log_msg(LOG_INFO, "sweep: boards_due=%zu", n);
+	free(refold);
 	free(due);
 	return 0;
 }
@@ -355,14 +364,19 @@ static void sweep_full(struct sweep_run *r, time_t now)
 {
 	struct bindex_refs all = { NULL, 0, 0 };
 	char path[4200], tmp[4300];
-	size_t i;
+	size_t i, n;
+	int busy;
 	FILE *f;
 
 	log_msg(LOG_INFO, "sweep: the day's full pass: every live board is read");
 	spool_each_board(r->cfg->spool, collect_board, &all);
-	for (i = 0; i < all.n; i++)
+	for (i = 0, n = 0; i < all.n; i++) {
+		busy = r->st->busy;
 		sweep_one(all.v[i].game, all.v[i].board, r);
-	if (bindex_fold(r->cfg, now, all.v, all.n,
+		if (r->st->busy == busy)  /* else: as sweep_due */
+			all.v[n++] = all.v[i];
+	}
+	if (bindex_fold(r->cfg, now, all.v, n,
 	                r->cfg->lock_timeout * 1000) < 0)
 		log_msg(LOG_WARNING, "sweep: the board index keeps the deadlines "
 		        "before this sweep");

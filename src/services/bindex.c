@@ -312,7 +312,8 @@ static int fold_one(const struct config *cfg, time_t now, time_t since,
 
 /* The fold itself, under the lock. */
 static int fold_locked(const struct config *cfg, time_t now,
-                       const struct bindex_ref *swept, size_t nswept)
+                       const struct bindex_ref *swept, size_t nswept,
+                       int rebuild)
 {
 	struct bindex_counts c;
 	struct bindex_ref *marks = NULL;
@@ -324,6 +325,8 @@ static int fold_locked(const struct config *cfg, time_t now,
 
 	settings_words(cfg, settings, sizeof settings);
 	if (rc != 0 || strcmp(c.settings, settings) != 0) {
+		if (!rebuild)
+			return 2;
 		log_msg(LOG_INFO, "index: %s: rebuilding it from the boards",
 		        rc > 0 ? "no counts" : rc < 0 ? "counts damaged" :
 		        "the clock settings changed");
@@ -389,9 +392,11 @@ static int fold_locked(const struct config *cfg, time_t now,
 	return 0;
 }
 
-int bindex_fold(const struct config *cfg, time_t now,
-                const struct bindex_ref *swept, size_t nswept,
-                int timeout_ms)
+/* bindex_fold; without rebuild, an index to rebuild is left alone
+ * (2). */
+static int fold(const struct config *cfg, time_t now,
+                const struct bindex_ref *swept, size_t nswept, int timeout_ms,
+                int rebuild)
 {
 	struct lock l = LOCK_INIT;
 	int rc;
@@ -403,7 +408,7 @@ int bindex_fold(const struct config *cfg, time_t now,
 		return -1;
 	}
 	txn_recover(cfg->spool, "index");
-	rc = fold_locked(cfg, now, swept, nswept);
+	rc = fold_locked(cfg, now, swept, nswept, rebuild);
 	if (rc < 0)
 		log_msg(LOG_ERR, "index: cannot update %s/index: %s", cfg->spool,
 		        strerror(errno));
@@ -411,11 +416,34 @@ int bindex_fold(const struct config *cfg, time_t now,
 	return rc;
 }
 
+int bindex_fold(const struct config *cfg, time_t now,
+                const struct bindex_ref *swept, size_t nswept,
+                int timeout_ms)
+{
+	return fold(cfg, now, swept, nswept, timeout_ms, 1);
+}
+
 int bindex_status_counts(const struct config *cfg, time_t now,
                          int timeout_ms, struct bindex_counts *c)
 {
-	if (access(cfg->spool, W_OK) == 0)
-		bindex_fold(cfg, now, NULL, 0, timeout_ms);
+	struct bindex_ref *marks = NULL;
+	size_t n = 0;
+	int rc;
+
+	/* No rebuild here: one pass over every board is the sweep's (a
+	 * monitoring check must not wait minutes for it). */
+	rc = access(cfg->spool, W_OK) == 0 ?
+	     fold(cfg, now, NULL, 0, timeout_ms, 0) : 1;
+	if (rc < 0 || rc == 2)
+		return -1;
+	if (rc == 1) {
+		/* not folded (a busy lock, a spool status may only read):
+		 * the counts only when no change waits */
+		if (bindex_marks(cfg->spool, &marks, &n) < 0 || n) {
+			free(marks);
+			return -1;
+		}
+	}
 	return bindex_counts_read(cfg->spool, c) == 0 ? 0 : -1;
 }
 

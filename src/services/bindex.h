@@ -72,10 +72,12 @@ int bindex_rebuild(const struct config *cfg, time_t now);
 int bindex_compare(const struct config *cfg, time_t now,
                    void (*report)(void *arg, const char *what), void *arg);
 
-/* The counts as status prints them: fold first (lock waited for at
- * most timeout_ms; a busy lock or a read-only spool leaves the stored
- * counts, which lag only by the markers not yet folded).  0, or -1 when
- * there are no counts to read. */
+/* The counts as status prints them: the markers folded in first (the
+ * lock waited for at most timeout_ms).  0; -1 when the counts cannot
+ * be had as they are now (no index, or one to rebuild: that is the
+ * sweep's; an error; or changes waiting that a busy lock or a spool
+ * status may only read keeps from folding in): then the caller counts
+ * from the boards. */
 int bindex_status_counts(const struct config *cfg, time_t now,
                          int timeout_ms, struct bindex_counts *c);
 

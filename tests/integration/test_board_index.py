@@ -7,7 +7,8 @@ right after a challenge, an accept, a resignation, an admin result, a
 loss on time and an archiving; the sweep still reminds and forfeits on
 time, and leaves alone the boards not due; `admin check` finds a
 tampered index and `admin reindex` or `admin check --fix` repairs it; a
-missing index is rebuilt from the boards."""
+missing index is rebuilt from the boards by the next sweep (status
+meanwhile reads the boards)."""
 import json
 import os
 import re
@@ -122,8 +123,13 @@ try:
     check_counts("an admin result", finished=2, active=2)
     env.new_messages()
 
-    # Not one board file is opened by status; the hourly sweep opens only
-    # the board due (the challenge: every sweep looks at it).
+    # The first sweep builds the index (status meanwhile read the
+    # boards).  Then not one board file is opened by status; the hourly
+    # sweep opens only the board due (the challenge: every sweep looks
+    # at it).
+    hourly(T0 + H)
+    ok(os.path.exists(os.path.join(env.spool, "index", "counts")),
+       "the first sweep builds the index")
     rc, opened = boards_opened("status")
     is_(opened, [], "status opens no board file")
     at(T0 + 2 * H)
@@ -189,9 +195,18 @@ try:
                                    "%s-epaminondas-102" % due)),
        "board 102's due file is back")
 
-    # No index at all: the next status rebuilds it from the boards.
+    # No index at all: status reads the boards until the next sweep
+    # rebuilds the index from them.
     shutil.rmtree(os.path.join(env.spool, "index"))
     check_counts("index removed", active=1, archived=3)
+    ok(not os.path.exists(os.path.join(env.spool, "index", "counts")),
+       "status does not rebuild the index (the sweep's work)")
+    hourly(T0 + 73 * H + 15 * D)
+    ok(os.path.exists(os.path.join(env.spool, "index", "counts")),
+       "the sweep rebuilds the index")
+    rc, opened = boards_opened("status")
+    is_(opened, [], "status opens no board file again")
+    check_counts("index rebuilt by the sweep", active=1, archived=3)
 finally:
     env.close()
 done()
