@@ -358,28 +358,48 @@ static int collect_board(const char *game, long board, void *arg)
 
 /* The daily full pass (and sweep --full): every live board read, its
  * clock and the damage check as every sweep did before the index,
- * then each one's deadline recomputed; the day noted in runs/sweep-full
+ * then the deadline of each board that was due recomputed (a board
+ * altered by hand is found damaged here, and its index entry follows
+ * at the next admin check); the day noted in runs/sweep-full
  * (advisory: written aside, no sync). */
 static void sweep_full(struct sweep_run *r, time_t now)
 {
 	struct bindex_refs all = { NULL, 0, 0 };
+	struct bindex_ref *due = NULL;
 	char path[4200], tmp[4300];
-	size_t i, n;
+	size_t i, j, n, ndue = 0;
 	int busy;
 	FILE *f;
 
 	log_msg(LOG_INFO, "sweep: the day's full pass: every live board is read");
+	/* The markers first (or the index rebuilt), so that the deadlines
+	 * listed after the pass are the boards' own. */
+	bindex_fold(r->cfg, now, NULL, 0, r->cfg->lock_timeout * 1000);
 	spool_each_board(r->cfg->spool, collect_board, &all);
 	for (i = 0, n = 0; i < all.n; i++) {
 		busy = r->st->busy;
 		sweep_one(all.v[i].game, all.v[i].board, r);
-		if (r->st->busy == busy)  /* else: as sweep_due */
+		if (r->st->busy != busy)  /* busy: keeps its deadline */
 			all.v[n++] = all.v[i];
 	}
-	if (bindex_fold(r->cfg, now, all.v, n,
-	                r->cfg->lock_timeout * 1000) < 0)
-		log_msg(LOG_WARNING, "sweep: the board index keeps the deadlines "
-		        "before this sweep");
+	/* The next deadline of each board that was due (the others' are
+	 * still ahead: what changed is marked), but the busy ones. */
+	if (bindex_due_list(r->cfg->spool, (long long)now, &due, &ndue) == 0) {
+		size_t keep = 0;
+		for (i = 0; i < ndue; i++) {
+			for (j = 0; j < n; j++)
+				if (all.v[j].board == due[i].board &&
+				    strcmp(all.v[j].game, due[i].game) == 0)
+					break;
+			if (j == n)
+				due[keep++] = due[i];
+		}
+		if (bindex_fold(r->cfg, now, due, keep,
+		                r->cfg->lock_timeout * 1000) < 0)
+			log_msg(LOG_WARNING, "sweep: the board index keeps the "
+			        "deadlines before this sweep");
+	}
+	free(due);
 	free(all.v);
 	snprintf(path, sizeof path, "%s/runs", r->cfg->spool);
 	if (mkdir(path, 0750) < 0 && errno != EEXIST)
