@@ -12,6 +12,7 @@ EXTRA_DIST += bench/spool_bench.py bench/startup_bench.py
 # The ratings table (issue 35): a move mail at 0 to 100,000 results.
 EXTRA_DIST += bench/ratings_table_bench.py
 EXTRA_DIST += bench/outbox_bench.py bench/prune_bench.py bench/sweep_bench.py \
+	bench/index_bench.py \
 	bench/web_bench.py bench/robot_load.py bench/web_inc_bench.py \
 	bench/robot_batch.py
 

@@ -399,6 +399,7 @@ static const struct {
 	{ "list", admin_list_run, "", 1 },
 	{ "show", admin_show, "[GAME] BOARD", 0 },
 	{ "check", admin_check, "[--fix]", 0 },
+	{ "reindex", admin_reindex, "", 0 },
 	{ "user", admin_user, "add|del|passwd|show|repair|list|address ...", 1 },
 	{ "result", admin_result, "[GAME] BOARD white|black|draw", 1 },
 	{ "outbox", admin_outbox, "list|show|hold|release|requeue|delete ...",

@@ -63,6 +63,10 @@ int admin_downgrade(const struct config *cfg, int argc, char **argv);
  * (keep_incoming) fed through the intake in order.  A sysexits status. */
 int admin_replay(const struct config *cfg, int argc, char **argv);
 
+/* admin_reindex.c: "reindex": the board index rebuilt from every board
+ * (services/bindex.h).  0, EXIT_USAGE or EXIT_TEMPFAIL. */
+int admin_reindex(const struct config *cfg, int argc, char **argv);
+
 /* admin_check.c: "check [--fix]". */
 int admin_check(const struct config *cfg, int argc, char **argv);
 

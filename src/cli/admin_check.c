@@ -47,6 +47,8 @@
 #include "cli/cli.h"
 #include "spool/checked.h"
 #include "spool/held.h"
+#include "spool/lock.h"
+#include "services/bindex.h"
 #include "services/tfile.h"
 #include "game/game.h"
 #include "spool/quarantine.h"
@@ -744,6 +746,46 @@ static void check_space(struct check *k)
 	       avail >> 20, free_b, free_i);
 }
 
+/* One disagreement of the board index with the boards (bindex_compare). */
+static void index_wrong(void *arg, const char *what)
+{
+	struct check *k = arg;
+
+	/* TRANSLATORS: what disagrees (a file of SPOOL/index and the
+	 * numbers, in English: data); "admin reindex" is a command. */
+	problem(k, _("board index: %s (epamserv admin reindex, or admin check "
+	             "--fix, rebuilds it)"), what);
+}
+
+/* The board index (issue 35) against the boards: each disagreement a
+ * problem (exit 1), not a damaged file for status (the index is
+ * derived: a board altered by hand also makes it disagree, and the
+ * board is what status must name); --fix rebuilds it. */
+static void check_index(struct check *k)
+{
+	struct lock l = LOCK_INIT;
+	int found, problems = k->problems;
+
+	found = bindex_compare(k->cfg, k->now, index_wrong, k);
+	if (found < 0) {
+		problem(k, _("board index: cannot be compared with the boards (its "
+		             "lock is busy, or it cannot be read)"));
+		return;
+	}
+	if (!found)
+		return;
+	if (k->fix && lock_acquire(k->cfg->spool, "index",
+	                           k->cfg->lock_timeout * 1000, &l) == 0 &&
+	    bindex_rebuild(k->cfg, k->now) == 0) {
+		lock_release(&l);
+		k->problems = problems;
+		k->fixed++;
+		fputs(_("board index: rebuilt from the boards\n"), stdout);
+		return;
+	}
+	lock_release(&l);
+}
+
 int admin_check(const struct config *cfg, int argc, char **argv)
 {
 	struct check k;
@@ -771,6 +813,7 @@ int admin_check(const struct config *cfg, int argc, char **argv)
 	check_locks(&k);
 	check_files(&k);
 	check_space(&k);
+	check_index(&k);
 	k.found.when = k.now;
 	if (checked_write(cfg->spool, CHECKED_ADMIN, &k.found) < 0)
 		log_msg(LOG_WARNING, "admin check: cannot record its result in "

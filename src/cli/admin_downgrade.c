@@ -33,6 +33,12 @@
  * next upgrade rebuilds it from the result records.  The records' seq
  * lines stay: the previous release ignores keys it does not know.
  *
+ * The board index (SPOOL/index/, issue 35) is derived from the boards
+ * and the previous release ignores it (nor does it leave the markers
+ * that keep it up to date): its counts file is removed, so that this
+ * release, once back, rebuilds the index from the boards at its first
+ * sweep or status.  Nothing in it is lost.
+ *
  * Run twice, the second finds nothing to do.  0 done; 65 content would
  * be dropped (no --force), nothing changed; 75 a lock stayed busy; 1 a
  * file that does not load, a newer one, or a failed write (the others
@@ -410,6 +416,7 @@ static void dg_pass(struct downgrade *d)
 int admin_downgrade(const struct config *cfg, int argc, char **argv)
 {
 	struct downgrade d = { cfg, 0, 0, NULL, 0, 0, 0, 0, 0 };
+	char counts[4200];
 
 	if (argc == 2 && strcmp(argv[1], "--force") == 0)
 		d.force = 1;
@@ -451,6 +458,9 @@ int admin_downgrade(const struct config *cfg, int argc, char **argv)
 	if (d.busy || d.failed)
 		fputs(_("some files were not rewritten: run admin downgrade "
 		        "again\n"), stderr);
+	/* The index is rebuilt by the release that reads it, once back. */
+	snprintf(counts, sizeof counts, "%s/index/counts", cfg->spool);
+	unlink(counts);
 	if (d.changed)
 		admin_log(cfg, "(none given)", "admin downgrade%s: %d file%s "
 		          "rewritten in the previous release's formats",

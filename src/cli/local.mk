@@ -8,7 +8,8 @@ src_libepamserv_a_SOURCES += \
 	src/cli/cli.h src/cli/receive.c src/cli/outbox.c src/cli/batch.c \
 	src/cli/sweep.c src/cli/sweep.h src/cli/sweep_clock.c src/cli/digest.c \
 	src/cli/prune.c src/cli/admin.c src/cli/admin.h src/cli/admin_repair.c \
-	src/cli/admin_check.c src/cli/admin_check_text.c src/cli/status.c \
+	src/cli/admin_check.c src/cli/admin_check_text.c src/cli/admin_reindex.c \
+	src/cli/status.c \
 	src/cli/admin_ratings.c \
 	src/cli/status_damage.c src/cli/status_damage.h \
 	src/cli/admin_backup.c src/cli/admin_downgrade.c src/cli/admin_outbox.c \

@@ -4,9 +4,15 @@
  * server at a glance, cheaply (no game file is replayed; "admin check"
  * does that):
  *
- *   boards        by the "result:" line of each board file (challenged,
- *                 active, finished, cancelled), archived ones, and files
- *                 without a readable result line
+ *   boards        by state (challenged, active, finished, cancelled),
+ *                 archived ones, and files that do not load: the counts
+ *                 of the board index (services/bindex.h, issue 35),
+ *                 after folding in the boards changed since it was last
+ *                 brought up to date; without an index as it is now
+ *                 (none yet, one the sweep is to rebuild, changes a
+ *                 busy lock or a spool status may only read keeps it
+ *                 from folding in), each board file's "result:" line
+ *                 as before
  *   players       accounts in SPOOL/users/ but the robots' (issue 16)
  *   mails in      processed-mail records (SPOOL/seen/) of the last day
  *   outbox        mails waiting, their bytes, those deferred (a .retry
@@ -33,6 +39,7 @@
  */
 #include "cli/cli.h"
 #include "cli/status_damage.h"
+#include "services/bindex.h"
 #include "spool/addrindex.h"
 #include "spool/bounce.h"
 #include "spool/formats.h"
@@ -99,6 +106,9 @@ static const char *const run_names[] = { "batch", "flush", "sweep", NULL };
 
 enum { B_CHALLENGED, B_ACTIVE, B_FINISHED, B_CANCELLED, B_ARCHIVED,
        B_UNREADABLE, B_STATES };
+_Static_assert((int)B_STATES == (int)BX_STATES &&
+               (int)B_UNREADABLE == (int)BX_UNREADABLE,
+               "status counts the board index's states in its order");
 static const char *const board_states[B_STATES] = {
 	"challenged", "active", "finished", "cancelled", "archived",
 	"unreadable"
@@ -405,16 +415,33 @@ static void gather_bouncing(const char *spool, struct status *st)
 	free(v);
 }
 
-/* Everything but the quarantine and held records, into *st. */
-static void gather(const char *spool, struct status *st)
+/* The boards by state into st: the board index's counts (O(1), plus
+ * the boards changed since the last fold), or, when there is no index
+ * to be had, every board file read (O(boards)). */
+static void gather_boards(const struct config *cfg, struct status *st)
 {
+	struct bindex_counts c;
+	size_t i;
+
+	if (bindex_status_counts(cfg, util_now(), 1000, &c) == 0) {
+		for (i = 0; i < B_STATES; i++)
+			st->boards[i] = c.n[i];  /* the same order */
+		return;
+	}
+	for (i = 0; spool_games[i]; i++)
+		count_boards(cfg->spool, spool_games[i], st);
+}
+
+/* Everything but the quarantine and held records, into *st. */
+static void gather(const struct config *cfg, struct status *st)
+{
+	const char *spool = cfg->spool;
 	char **ids;
 	char *err = NULL;
 	size_t n, i;
 
 	memset(st, 0, sizeof *st);
-	for (i = 0; spool_games[i]; i++)
-		count_boards(spool, spool_games[i], st);
+	gather_boards(cfg, st);
 	if (user_list(spool, &ids, &n, &err) == 0) {
 		st->players = (long)n;
 		user_list_free(ids, n);
@@ -942,7 +969,7 @@ int cli_status(const struct config *cfg, int argc, char **argv)
 		free(q);
 		return EXIT_TEMPFAIL;
 	}
-	gather(cfg->spool, &st);
+	gather(cfg, &st);
 	st.players -= robot_accounts(cfg);  /* people only (issue 16) */
 	if (prom)
 		print_prometheus(&st, nq, &dm);

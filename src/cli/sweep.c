@@ -1,6 +1,15 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
- * sweep.c - "epamserv sweep": the hourly cron work on every board.
+ * sweep.c - "epamserv sweep [--full]": the hourly cron work on the
+ * boards.
+ *
+ * Which boards (issue 35, doc/costs.md): those whose deadline came, by
+ * the board index (services/bindex.h: the markers of the boards changed
+ * since folded in first, then the due files listed, each board due read
+ * once and its next deadline written back); the first sweep of the UTC
+ * day (runs/sweep-full) and --full read every live board instead, so
+ * the damage check below covers every live board once a day.  An index
+ * that cannot be had: every board, as before it (logged).
  *
  * For each active board, its clock (sweep_clock.c, issue 15): reminders
  * at the points of remind_at (and after remind_days for a board without
@@ -36,6 +45,7 @@
 #include "commands/cmd.h"
 #include "commands/tourney/tourney.h"
 #include "cli/admin.h"
+#include "services/bindex.h"
 #include "spool/addrindex.h"
 #include "spool/checked.h"
 #include "spool/damage.h"
@@ -53,6 +63,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 struct sweep_stats {
@@ -170,6 +181,12 @@ done:
 	board_close(&b);
 }
 
+/* A growing list of boards. */
+struct bindex_refs {
+	struct bindex_ref *v;
+	size_t n, cap;
+};
+
 struct sweep_run {
 	const struct config *cfg;
 	struct sweep_stats *st;
@@ -235,6 +252,166 @@ static int sweep_one(const char *game, long board, void *arg)
 	sweep_board(r->cfg, game, board, r->held, r->nheld, r->st);
 	sweep_check(r, game, board, before, r->st->busy != busy);
 	return 0;
+}
+
+/* Whether the board of file (relative to the spool) is among v[0..n). */
+static int swept_file(const struct bindex_ref *v, size_t n, const char *file)
+{
+	char rel[128];
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		spool_board_path(v[i].game, v[i].board, rel, sizeof rel);
+		if (strcmp(rel, file) == 0)
+			return 1;
+	}
+	return 0;
+}
+
+/* The boards whose deadline has come (the board index, issue 35): the
+ * markers folded in first, then each board due at most now swept once,
+ * and folded again with its next deadline.  What the sweep did not read
+ * keeps the damage known of it before (the record says what is known,
+ * not only what was read).  -1 when the index cannot be had: the
+ * caller sweeps every board instead. */
+static int sweep_due(struct sweep_run *r, time_t now)
+{
+	struct bindex_ref *due = NULL, *refold;
+	size_t ndue = 0, n = 0, nrefold = 0, i, j;
+	int busy;
+
+	if (bindex_fold(r->cfg, now, NULL, 0, r->cfg->lock_timeout * 1000) != 0 ||
+	    bindex_due_list(r->cfg->spool, (long long)now, &due, &ndue) < 0) {
+		log_msg(LOG_WARNING, "sweep: the board index cannot be had: every "
+		        "board is read");
+		return -1;
+	}
+	refold = xmalloc((ndue ? ndue : 1) * sizeof *refold);
+	for (i = 0; i < ndue; i++) {
+		for (j = 0; j < n; j++)
+			if (due[j].board == due[i].board &&
+			    strcmp(due[j].game, due[i].game) == 0)
+				break;
+		if (j < n) {
+			/* a second due file of one board: left from a crash */
+			bindex_unlink(r->cfg->spool, "due", due[i].name);
+			continue;
+		}
+		due[n++] = due[i];
+		busy = r->st->busy;
+		sweep_one(due[i].game, due[i].board, r);
+		/* A board busy (or not loading) keeps its deadline: the next
+		 * sweep looks again. */
+		if (r->st->busy == busy)
+			refold[nrefold++] = due[i];
+	}
+	for (i = 0; i < r->known.n; i++) {
+		const struct checked_file *f = &r->known.v[i];
+		if (checked_sweep_scope(f->file) && !swept_file(due, n, f->file))
+			checked_add(&r->found, f->file, f->error);
+	}
+	if (bindex_fold(r->cfg, now, refold, nrefold,
+	                r->cfg->lock_timeout * 1000) < 0)
+		log_msg(LOG_WARNING, "sweep: the board index keeps the deadlines "
+		        "before this sweep: the next one reads those boards again");
+	log_msg(LOG_INFO, "sweep: boards_due=%zu", n);
+	free(refold);
+	free(due);
+	return 0;
+}
+
+/* The UTC day of now (days since the epoch). */
+static long day_of(time_t now)
+{
+	return (long)(now / 86400);
+}
+
+/* Whether this is the first sweep of the UTC day: runs/sweep-full names
+ * an earlier day, or is missing. */
+static int full_due(const struct config *cfg, time_t now)
+{
+	char path[4200], *text;
+	long day = -1;
+
+	snprintf(path, sizeof path, "%s/runs/sweep-full", cfg->spool);
+	if ((text = util_read_file(path, 64, NULL)) != NULL &&
+	    sscanf(text, "%ld", &day) != 1)
+		day = -1;
+	free(text);
+	return day != day_of(now);
+}
+
+static int collect_board(const char *game, long board, void *arg)
+{
+	struct bindex_refs *v = arg;
+
+	if (v->n == v->cap) {
+		v->cap = v->cap ? v->cap * 2 : 64;
+		v->v = xrealloc(v->v, v->cap * sizeof *v->v);
+	}
+	memset(&v->v[v->n], 0, sizeof *v->v);
+	snprintf(v->v[v->n].game, sizeof v->v[v->n].game, "%s", game);
+	v->v[v->n].board = board;
+	v->v[v->n++].due = -1;
+	return 0;
+}
+
+/* The daily full pass (and sweep --full): every live board read, its
+ * clock and the damage check as every sweep did before the index,
+ * then the deadline of each board that was due recomputed (a board
+ * altered by hand is found damaged here, and its index entry follows
+ * at the next admin check); the day noted in runs/sweep-full
+ * (advisory: written aside, no sync). */
+static void sweep_full(struct sweep_run *r, time_t now)
+{
+	struct bindex_refs all = { NULL, 0, 0 };
+	struct bindex_ref *due = NULL;
+	char path[4200], tmp[4300];
+	size_t i, j, n, ndue = 0;
+	int busy;
+	FILE *f;
+
+	log_msg(LOG_INFO, "sweep: the day's full pass: every live board is read");
+	/* The markers first (or the index rebuilt), so that the deadlines
+	 * listed after the pass are the boards' own. */
+	bindex_fold(r->cfg, now, NULL, 0, r->cfg->lock_timeout * 1000);
+	spool_each_board(r->cfg->spool, collect_board, &all);
+	for (i = 0, n = 0; i < all.n; i++) {
+		busy = r->st->busy;
+		sweep_one(all.v[i].game, all.v[i].board, r);
+		if (r->st->busy != busy)  /* busy: keeps its deadline */
+			all.v[n++] = all.v[i];
+	}
+	/* The next deadline of each board that was due (the others' are
+	 * still ahead: what changed is marked), but the busy ones. */
+	if (bindex_due_list(r->cfg->spool, (long long)now, &due, &ndue) == 0) {
+		size_t keep = 0;
+		for (i = 0; i < ndue; i++) {
+			for (j = 0; j < n; j++)
+				if (all.v[j].board == due[i].board &&
+				    strcmp(all.v[j].game, due[i].game) == 0)
+					break;
+			if (j == n)
+				due[keep++] = due[i];
+		}
+		if (bindex_fold(r->cfg, now, due, keep,
+		                r->cfg->lock_timeout * 1000) < 0)
+			log_msg(LOG_WARNING, "sweep: the board index keeps the "
+			        "deadlines before this sweep");
+	}
+	free(due);
+	free(all.v);
+	snprintf(path, sizeof path, "%s/runs", r->cfg->spool);
+	if (mkdir(path, 0750) < 0 && errno != EEXIST)
+		return;
+	snprintf(path, sizeof path, "%s/runs/sweep-full", r->cfg->spool);
+	snprintf(tmp, sizeof tmp, "%s/runs/.sweep-full.%ld", r->cfg->spool,
+	         (long)getpid());
+	if ((f = util_fopen_spool(tmp, 0)) == NULL)
+		return;
+	fprintf(f, "%ld\n", day_of(now));
+	if (fclose(f) != 0 || rename(tmp, path) != 0)
+		unlink(tmp);
 }
 
 /* Drop the signups nobody confirmed in time, and strike expired
@@ -320,9 +497,8 @@ int cli_sweep(const struct config *cfg, int argc, char **argv)
 	struct prune_stats ps;
 	int bounces, pruned, seeks;
 
-	(void)argv;
-	if (argc != 1) {
-		fputs(_("usage: epamserv sweep\n"), stderr);
+	if (argc > 2 || (argc == 2 && strcmp(argv[1], "--full") != 0)) {
+		fputs(_("usage: epamserv sweep [--full]\n"), stderr);
 		return EXIT_USAGE;
 	}
 	if (spool_init(cfg->spool, &err) < 0) {
@@ -345,7 +521,9 @@ int cli_sweep(const struct config *cfg, int argc, char **argv)
 	robot_ensure(cfg);
 	robot_run(cfg);
 	known_before(cfg->spool, &run.known);
-	spool_each_board(cfg->spool, sweep_one, &run);
+	if (argc == 2 || full_due(cfg, util_now()) ||
+	    sweep_due(&run, util_now()) < 0)
+		sweep_full(&run, util_now());
 	free(run.held);
 	if (checked_write(cfg->spool, CHECKED_SWEEP, &run.found) < 0)
 		log_msg(LOG_WARNING, "sweep: cannot record its result in %s/runs: "

@@ -59,6 +59,9 @@ void cli_version(FILE *out)
 	        FORMAT_CURSTATE);
 	fprintf(out, _("Records of runs: reads and writes version %d.\n"),
 	        FORMAT_RUN);
+	fprintf(out, _("The board index: reads and writes version %d (one of "
+	               "another version is rebuilt from the boards).\n"),
+	        FORMAT_INDEX);
 	fprintf(out, _("Backup manifests: reads and writes version %d.\n"),
 	        FORMAT_BACKUP);
 	fprintf(out, _("The web site's manifest: reads and writes version "

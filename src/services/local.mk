@@ -78,3 +78,5 @@ src_libepamserv_a_SOURCES += src/services/signoff.c src/services/signoff.h
 src_libepamserv_a_SOURCES += src/services/stopmail.c src/services/stopmail.h
 # The language of a mail's recipient (issue 32).
 src_libepamserv_a_SOURCES += src/services/lang.c src/services/lang.h
+# The board index kept up to date (issue 35).
+src_libepamserv_a_SOURCES += src/services/bindex.c src/services/bindex.h

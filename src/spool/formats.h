@@ -78,6 +78,10 @@
 /* The record of a run (runs/NAME, src/cli/status.c). */
 #define FORMAT_RUN 1
 
+/* The board index (index/counts and the files beside it,
+ * src/spool/bindex.c; issue 35).  A release before it ignores index/. */
+#define FORMAT_INDEX 1
+
 /* A backup's manifest (src/spool/backup.c). */
 #define FORMAT_BACKUP 1
 

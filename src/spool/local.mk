@@ -21,4 +21,5 @@ src_libepamserv_a_SOURCES += \
 	src/spool/bounce.c src/spool/bounce.h \
 	src/spool/accept.c src/spool/accept.h \
 	src/spool/held.c src/spool/held.h \
-	src/spool/checked.c src/spool/checked.h
+	src/spool/checked.c src/spool/checked.h \
+	src/spool/bindex.c src/spool/bindex.h

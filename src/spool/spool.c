@@ -64,6 +64,7 @@ int spool_init(const char *spool, char **err)
 		"/journal", "/locks", "/tmp", "/quarantine", "/held", "/robot",
 		"/seeks",
 		"/tournaments",  /* issue 17: tfile.h */
+		"/index", "/index/boards", "/index/due", "/index/dirty",  /* bindex.h */
 		"/league",       /* issue 17: league.c, one file a game */
 		"/ratings",      /* issue 35: the ratings table, ratetable.h */
 		NULL

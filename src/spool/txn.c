@@ -3,6 +3,7 @@
  * txn.c - journalled multi-file commits (see txn.h for the protocol).
  */
 #include "spool/txn.h"
+#include "spool/bindex.h"
 #include "spool/txnpriv.h"
 #include "spool/group.h"
 #include "spool/lock.h"
@@ -35,6 +36,7 @@ struct txn *txn_begin(const char *spool, const char *key, const char *tag)
 
 void txn_put(struct txn *t, const char *relpath, const char *data, size_t len)
 {
+	char mark[256];
 	size_t i;
 
 	for (i = 0; i < t->n; i++)
@@ -52,6 +54,10 @@ void txn_put(struct txn *t, const char *relpath, const char *data, size_t len)
 	}
 	t->files[i].data = xstrndup(data, len);
 	t->files[i].len = len;
+	/* A live board's new file carries its marker for the board index
+	 * (bindex.h), applied after it, in the same transaction. */
+	if (i + 1 == t->n && bindex_mark_path(relpath, mark, sizeof mark))
+		txn_put(t, mark, "", 0);
 }
 
 size_t txn_count(const struct txn *t)

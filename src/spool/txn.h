@@ -37,7 +37,9 @@ struct txn *txn_begin(const char *spool, const char *key, const char *tag);
 
 /* Add a file: relpath is relative to the spool ("games/epaminondas/101.game")
  * and built only from validated names; data is copied.  A later put to the
- * same relpath replaces the earlier one. */
+ * same relpath replaces the earlier one.  The first put of a live board's
+ * file ("games/GAME/N.game") also puts an empty marker of the board
+ * index after it (spool/bindex.h: index/dirty/GAME.N-ID). */
 void txn_put(struct txn *t, const char *relpath, const char *data, size_t len);
 
 /* Number of files added so far. */
