@@ -56,6 +56,9 @@ static struct {
 	                          (txn_recover_all) leaves it alone */
 	struct buf manifest;   /* "ENTRY journal/group-ID/N RELPATH" lines */
 	struct buf seen;       /* the group's processed-mail records */
+	int marks;             /* a board index marker is staged: the
+	                          group's one empty file "mark" is linked
+	                          under each marker's name */
 	size_t nfiles;
 	struct staged *v;
 	size_t n, cap;
@@ -192,6 +195,7 @@ static int stage_files(struct txn *t, const char *name)
 		}
 		buf_reset(&grp.manifest);
 		buf_reset(&grp.seen);
+		grp.marks = 0;
 		grp.nfiles = 0;
 	}
 	for (i = 0; i < t->n; i++) {
@@ -200,6 +204,15 @@ static int stage_files(struct txn *t, const char *name)
 			 * under each name: an inode per group, not per mail. */
 			buf_append(&grp.seen, t->files[i].data, t->files[i].len);
 			buf_printf(&grp.manifest, "%s =journal/%s/seen %s\n", name,
+			           grp.id, t->files[i].relpath);
+			continue;
+		}
+		if (t->files[i].len == 0 &&
+		    strncmp(t->files[i].relpath, "index/dirty/", 12) == 0) {
+			/* A board index marker (bindex.h) is empty: one
+			 * empty file a group, linked under each name. */
+			grp.marks = 1;
+			buf_printf(&grp.manifest, "%s =journal/%s/mark %s\n", name,
 			           grp.id, t->files[i].relpath);
 			continue;
 		}
@@ -309,6 +322,9 @@ int txn_group_commit(void)
 	if (grp.seen.len &&
 	    txn_write_file(path, buf_str(&grp.seen), grp.seen.len, 0) < 0)
 		rc = -1;
+	snprintf(path, sizeof path, "%s/mark", grp.dir);
+	if (rc == 0 && grp.marks && txn_write_file(path, "", 0, 0) < 0)
+		rc = -1;
 	snprintf(path, sizeof path, "%s/manifest", grp.dir);
 	if (rc < 0 ||
 	    txn_write_file(path, buf_str(&grp.manifest), grp.manifest.len, 0) < 0 ||
@@ -369,6 +385,8 @@ int txn_group_commit(void)
 		}
 		unlink(path);
 		snprintf(path, sizeof path, "%s/seen", dir);
+		unlink(path);
+		snprintf(path, sizeof path, "%s/mark", dir);
 		unlink(path);
 		rmdir(dir);
 	}

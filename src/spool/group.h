@@ -13,7 +13,9 @@
  * other process can read or change what the staged transaction is about
  * to change.  Processed-mail records (seen/DIGEST) are not files of their
  * own: their lines go into one file journal/group-ID/seen, linked under
- * each name ("ENTRY =journal/group-ID/seen seen/DIGEST").  Rate records
+ * each name ("ENTRY =journal/group-ID/seen seen/DIGEST"); the board
+ * index's markers (empty files index/dirty/..., bindex.h) are links to
+ * one empty file journal/group-ID/mark the same way.  Rate records
  * (ratelimit.h) are read once a group, kept in memory under their
  * bucket locks (kept like the others) and written once each, in place,
  * when the group is committed.  So a move mail creates three files: the

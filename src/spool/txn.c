@@ -181,7 +181,8 @@ int txn_entry_remove(const char *entry)
  * belongs to and where it waits (journal/group-ID/N): only the lines of
  * this entry are applied, by the holder of its lock.  A SRC of "=PATH"
  * is linked to RELPATH instead of renamed (the processed-mail records of
- * a group share one file, journal/group-ID/seen). */
+ * a group share one file, journal/group-ID/seen, and the board index's
+ * empty markers one empty file, journal/group-ID/mark). */
 int txn_entry_apply(const char *spool, const char *entry, struct dirset *dirs)
 {
 	char path[8192], src[8192], dst[8192];
