@@ -334,11 +334,17 @@ static int finish_journal(struct bk *b, const char *spool, int timeout_ms)
 	return rc;
 }
 
-/* Whether a top-level entry of the spool stays out of a backup. */
+/* Whether a top-level entry of the spool stays out of a backup.  The
+ * ratings table (ratings/) and the board index (index/) are derived
+ * from the result records and the boards and made again when missing;
+ * copied after games/ they could hold a game the copy's boards and
+ * records lack (a result rated twice after a restore, a deadline the
+ * restored board does not have), so a restore makes them afresh. */
 static int left_out(const char *name)
 {
 	return strcmp(name, "locks") == 0 || strcmp(name, "tmp") == 0 ||
-	       strcmp(name, "journal") == 0 ||
+	       strcmp(name, "journal") == 0 || strcmp(name, "ratings") == 0 ||
+	       strcmp(name, "index") == 0 ||
 	       strncmp(name, "replaced-", 9) == 0 ||
 	       strcmp(name, BACKUP_MANIFEST) == 0;
 }
