@@ -792,3 +792,7 @@ EXTRA_DIST += tests/integration/test_web_incremental.py \
 # both moves when the robot answers in time, two when it does not.
 TESTS += tests/integration/test_mail_first.py
 EXTRA_DIST += tests/integration/test_mail_first.py
+# What the site hides is nowhere in its directory: web's record of what
+# it read lives in SPOOL/web/, never in DIR (dotfiles grepped too).
+TESTS += tests/integration/test_web_private.py
+EXTRA_DIST += tests/integration/test_web_private.py

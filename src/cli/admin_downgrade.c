@@ -39,6 +39,12 @@
  * release, once back, rebuilds the index from the boards at its first
  * sweep or status.  Nothing in it is lost.
  *
+ * SPOOL/web/ (what the last "epamserv web" read, one file a site) is
+ * derived from the boards too and the previous release ignores it: it
+ * is left where it is and not named.  It knows each board by its
+ * file's inode, size and time, so this release, once back, reads again
+ * every board the previous release changed meanwhile.
+ *
  * Run twice, the second finds nothing to do.  0 done; 65 content would
  * be dropped (no --force), nothing changed; 75 a lock stayed busy; 1 a
  * file that does not load, a newer one, or a failed write (the others

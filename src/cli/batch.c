@@ -382,14 +382,12 @@ static void curstate_clean(const char *spool, const char *path)
 static int curstate_load(const char *spool, const char *dir,
                          struct curstate *cs)
 {
-	char digest[33], *real, *text, *p, *nl;
+	char digest[33], *text, *p, *nl;
 	size_t cap = 0;
 
 	memset(cs, 0, sizeof *cs);
-	if ((real = realpath(dir, NULL)) == NULL)
+	if (util_path_digest(dir, digest) < 0)
 		return -1;
-	util_digest_hex(real, strlen(real), digest);
-	free(real);
 	snprintf(cs->path, sizeof cs->path, "%s/intake/maildir-%s", spool,
 	         digest);
 	snprintf(cs->tmp, sizeof cs->tmp, "%s.%ld.tmp", cs->path,

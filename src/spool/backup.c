@@ -345,6 +345,7 @@ static int left_out(const char *name)
 	return strcmp(name, "locks") == 0 || strcmp(name, "tmp") == 0 ||
 	       strcmp(name, "journal") == 0 || strcmp(name, "ratings") == 0 ||
 	       strcmp(name, "index") == 0 ||
+	       strcmp(name, "web") == 0 ||  /* derived: web rebuilds it */
 	       strncmp(name, "replaced-", 9) == 0 ||
 	       strcmp(name, BACKUP_MANIFEST) == 0;
 }

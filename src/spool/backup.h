@@ -28,8 +28,9 @@
  *      What changed after step 1 is only newer than the records.
  *
  * Left out: locks/ (lock files, made again when needed), tmp/ (files
- * being written), journal/ (step 2 applied what the records need) and
- * the replaced-TIME directories a restore set aside.  Files keep their
+ * being written), journal/ (step 2 applied what the records need), web/
+ * (what the last "epamserv web" read: derived, the next run reads every
+ * board instead) and the replaced-TIME directories a restore set aside.  Files keep their
  * modes; hard links (the processed-mail records of one group commit
  * share a file) stay links; symbolic links and special files are left
  * out and named on stderr.  Last comes DEST/BACKUP, the manifest, once

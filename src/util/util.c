@@ -90,6 +90,17 @@ void util_digest_hex(const void *data, size_t len, char *hex)
 	         (unsigned long long)b);
 }
 
+int util_path_digest(const char *path, char *hex)
+{
+	char *real = realpath(path, NULL);
+
+	if (!real)
+		return -1;
+	util_digest_hex(real, strlen(real), hex);
+	free(real);
+	return 0;
+}
+
 char *util_lower(char *s)
 {
 	char *p;

@@ -36,6 +36,13 @@ int util_parse_iso_time(const char *s, time_t *t);
  * security. */
 void util_digest_hex(const void *data, size_t len, char *hex);
 
+/* util_digest_hex of path's real path (realpath(3): links followed, so
+ * two spellings of one directory give one digest) into hex (33 bytes):
+ * names the spool's record of a directory outside it (batch's
+ * SPOOL/intake/maildir-DIGEST, web's SPOOL/web/state-DIGEST).  0, or -1
+ * with errno when path does not resolve. */
+int util_path_digest(const char *path, char *hex);
+
 /* Lower-case ASCII in place; returns s. */
 char *util_lower(char *s);
 

@@ -292,7 +292,7 @@ int web_make(const struct config *cfg, const char *dir,
 	struct web_site s;
 	char *err = NULL;
 	const char *was;
-	int fd, rc = 0;
+	int fd, rc = 0, old_left = 0;
 
 	if (mkdir(dir, 0755) < 0 && errno != EEXIST) {
 		/* TRANSLATORS: a directory, then the system's error. */
@@ -319,6 +319,14 @@ int web_make(const struct config *cfg, const char *dir,
 	s.full = run->full;
 	s.version = run->version ? run->version : "";
 	s.now = util_now();
+	/* The state an earlier development version kept in the site names
+	 * what the site hides: gone before anything else, failed runs too. */
+	if (web_state_forget_old(dir) < 0) {
+		/* TRANSLATORS: a directory, then the system's error. */
+		fprintf(stderr, _("epamserv: web: cannot remove "
+		        "%s/.epamserv-web-boards: %s\n"), dir, strerror(errno));
+		old_left = 1;
+	}
 	if (ratings_load(cfg->spool, cfg->rating_system, &s.r, &err) < 0) {
 		fprintf(stderr, "epamserv: web: %s\n", err);
 		free(err);
@@ -330,6 +338,7 @@ int web_make(const struct config *cfg, const char *dir,
 	was = i18n_use(web_language_check(cfg, stderr) ? I18N_ENGLISH
 	                                               : cfg->web_language);
 	web_state_key(&s, s.key);
+	s.state_path = web_state_path(cfg, dir);
 	web_state_load(&s, &s.old_state);
 	load_users(&s);
 	if (s.state.nusers)
@@ -358,9 +367,10 @@ int web_make(const struct config *cfg, const char *dir,
 	 * pages' stamps decide what is written again).  Not fatal: the next
 	 * run reads every board. */
 	if (web_state_save(&s, &s.state) < 0)
-		/* TRANSLATORS: a directory, then the system's error. */
-		fprintf(stderr, _("epamserv: web: cannot write "
-		        "%s/.epamserv-web-boards: %s\n"), dir, strerror(errno));
+		/* TRANSLATORS: a file of the spool, then the system's
+		 * error. */
+		fprintf(stderr, _("epamserv: web: cannot write %s: %s\n"),
+		        s.state_path, strerror(errno));
 	if (run->verbose) {
 		/* TRANSLATORS: the pages written, kept and removed. */
 		printf(ngettext("%ld page written, %ld unchanged, %ld removed\n",
@@ -372,11 +382,12 @@ int web_make(const struct config *cfg, const char *dir,
 		                "%ld boards read of %zu on the site\n",
 		                s.boards_read), s.boards_read, s.nboards);
 	}
-	rc = s.failed ? 1 : 0;
+	rc = s.failed || old_left ? 1 : 0;
 	web_manifest_free(&s.old);
 	web_manifest_free(&s.made);
 	web_state_free(&s.old_state);
 	web_state_free(&s.state);
+	free(s.state_path);
 	free(s.paged);
 	free(s.boards);
 	ratings_free(&s.r);

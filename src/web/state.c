@@ -1,8 +1,19 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
- * state.c - what the last run of "epamserv web" read (issue 35 item 5):
- * DIR/.epamserv-web-boards, so that a run after one move reads only the
- * board that move changed.
+ * state.c - what the last run of "epamserv web DIR" read (issue 35 item
+ * 5): SPOOL/web/state-DIGEST (DIGEST: util_path_digest of DIR, so each
+ * site has its own), so that a run after one move reads only the board
+ * that move changed.
+ *
+ * The file lists every account and every board, those the site never
+ * shows too (a player who set web off, a running game that forbids
+ * observers: both userids, whose turn, the deadline), so it is the
+ * spool's, never the site's: kept in SPOOL/web/ (mode 0750), written
+ * atomically (a temporary file renamed over it) with mode 0640 like the
+ * spool's other files.  A copy an earlier development version left in
+ * the site (DIR/.epamserv-web-boards; no release wrote one) is removed
+ * by web_state_forget_old.  It is derived: left out of backups
+ * (spool/backup.c) and rebuilt by the next run when missing.
  *
  * The file starts "epamserv-web-boards 1" and a line "key DIGEST" (the
  * digest of the program's version, the board page's layout version,
@@ -24,9 +35,8 @@
  * seconds before the run is not recorded (an inode can be reused within
  * one tick of the file system's clock) and is read again next time.
  *
- * The file is the site's, not the spool's: anything in it that does not
- * parse, or names an impossible board or user, is left out and that
- * board read again.
+ * Nothing in it is trusted: anything that does not parse, or names an
+ * impossible board or user, is left out and that board read again.
  */
 #include "web/web.h"
 
@@ -39,9 +49,13 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <fcntl.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
-#define STATE_FILE ".epamserv-web-boards"
+/* Where an earlier development version kept the state: in the site. */
+#define OLD_STATE_FILE ".epamserv-web-boards"
+#define STATE_DIR "web"
 #define STATE_MAGIC "epamserv-web-boards 1"
 
 /* Seconds a file must be older than the run to be recorded. */
@@ -243,16 +257,44 @@ static int parse_user(char *p, struct web_user *u)
 	return 0;
 }
 
+char *web_state_path(const struct config *cfg, const char *dir)
+{
+	char digest[33], *path;
+
+	if (util_path_digest(dir, digest) < 0)
+		return NULL;
+	path = xmalloc(strlen(cfg->spool) + sizeof STATE_DIR + 40);
+	sprintf(path, "%s/%s/state-%s", cfg->spool, STATE_DIR, digest);
+	return path;
+}
+
+int web_state_forget_old(const char *dir)
+{
+	static const char *const names[] = {
+		OLD_STATE_FILE, "." OLD_STATE_FILE ".tmp", NULL
+	};
+	char *path;
+	int i, rc = 0;
+
+	for (i = 0; names[i]; i++) {
+		path = xmalloc(strlen(dir) + strlen(names[i]) + 2);
+		sprintf(path, "%s/%s", dir, names[i]);
+		if (unlink(path) < 0 && errno != ENOENT)
+			rc = -1;
+		free(path);
+	}
+	return rc;
+}
+
 void web_state_load(const struct web_site *s, struct web_state *st)
 {
-	char *path, *all, *line, *next;
+	char *all, *line, *next;
 	size_t capb = 0, capu = 0;
 
 	memset(st, 0, sizeof *st);
-	path = xmalloc(strlen(s->dir) + sizeof STATE_FILE + 1);
-	sprintf(path, "%s/%s", s->dir, STATE_FILE);
-	all = util_read_file(path, 256 << 20, NULL);
-	free(path);
+	if (!s->state_path)
+		return;
+	all = util_read_file(s->state_path, 256 << 20, NULL);
 	if (!all)
 		return;
 	st->text = all;
@@ -357,12 +399,72 @@ static void put_ident(struct buf *b, const struct web_ident *id)
 	           id->size, id->mtime, id->mtime_ns);
 }
 
+/* SPOOL/web made when missing (mode 0750, as the spool's directories;
+ * a symbolic link there is refused: ELOOP), then text written to
+ * path's temporary name (made new, mode 0640) and renamed over path.
+ * 0, or -1 with errno. */
+static int write_state(const char *spool, const char *path,
+                       const char *text, size_t len)
+{
+	struct buf d = BUF_INIT, t = BUF_INIT;
+	struct stat sb;
+	int fd = -1, rc = -1, e;
+	size_t off = 0;
+	ssize_t w;
+
+	buf_printf(&d, "%s/%s", spool, STATE_DIR);
+	if (mkdir(buf_str(&d), 0750) < 0) {
+		if (errno != EEXIST || lstat(buf_str(&d), &sb) < 0)
+			goto out;
+		if (!S_ISDIR(sb.st_mode)) {
+			errno = S_ISLNK(sb.st_mode) ? ELOOP : ENOTDIR;
+			goto out;
+		}
+	}
+	buf_printf(&t, "%s.tmp", path);
+	/* A leftover (or planted) temporary name goes first: the file is
+	 * made new, never opened through a link.  The site's lock keeps
+	 * a second run on this site out meanwhile. */
+	if (unlink(buf_str(&t)) < 0 && errno != ENOENT)
+		goto out;
+	fd = open(buf_str(&t), O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW |
+	          O_CLOEXEC, 0640);
+	if (fd < 0)
+		goto out;
+	while (off < len) {
+		w = write(fd, text + off, len - off);
+		if (w < 0) {
+			if (errno == EINTR)
+				continue;
+			goto out;
+		}
+		off += (size_t)w;
+	}
+	e = close(fd);
+	fd = -1;
+	if (e < 0 || rename(buf_str(&t), path) < 0)
+		goto out;
+	rc = 0;
+out:
+	e = errno;
+	if (fd >= 0)
+		close(fd);
+	if (rc < 0 && t.data)
+		unlink(buf_str(&t));
+	buf_free(&d);
+	buf_free(&t);
+	errno = e;
+	return rc;
+}
+
 int web_state_save(const struct web_site *s, struct web_state *st)
 {
 	struct buf b = BUF_INIT;
 	size_t i;
 	int rc = 0;
 
+	if (!s->state_path)
+		return 0;  /* DIR has no real path: nothing to record */
 	if (st->nboards)
 		qsort(st->boards, st->nboards, sizeof *st->boards, board_cmp);
 	if (st->nusers)
@@ -390,7 +492,7 @@ int web_state_save(const struct web_site *s, struct web_state *st)
 	}
 	/* Unchanged: not written again. */
 	if (!s->old_state.text || strcmp(s->old_state.text, buf_str(&b)) != 0)
-		rc = web_write_file(s->dir, STATE_FILE, b.data, b.len);
+		rc = write_state(s->cfg->spool, s->state_path, b.data, b.len);
 	buf_free(&b);
 	return rc;
 }

@@ -21,7 +21,6 @@
  *   DIR/board.js                   the script that draws the position
  *                                  after any ply of a board page
  *   DIR/.epamserv-web              the manifest: a stamp per page
- *   DIR/.epamserv-web-boards       what the last run read (state.c)
  *   DIR/.epamserv-web.lock         flock(2): one run at a time
  *
  * A page is written (temporary file, then rename) only when its stamp
@@ -32,7 +31,8 @@
  * Pages of the old manifest that are no longer made are removed.
  *
  * A board whose file, and its players' user files, are as the last run
- * saw them (DIR/.epamserv-web-boards, state.c) is not read at all: its
+ * saw them (SPOOL/web/state-DIGEST, state.c: in the spool, never in
+ * DIR, for it names what the site hides) is not read at all: its
  * summary and the digest of its text come from there, so a run after
  * one move reads that board and the pages it feeds (web --full reads
  * and writes everything).
@@ -103,7 +103,7 @@ struct web_user {
 	                                  changed file) */
 };
 
-/* DIR/.epamserv-web-boards in memory (state.c). */
+/* SPOOL/web/state-DIGEST in memory (state.c). */
 struct web_state {
 	struct web_cached *boards;     /* sorted by game, board */
 	size_t nboards, capboards;
@@ -139,6 +139,8 @@ struct web_site {
 	struct web_manifest old, made; /* the last run's pages, this run's */
 	struct web_board *boards;      /* every board on the site */
 	size_t nboards, capboards;
+	char *state_path;              /* web_state_path (malloc'ed), or
+	                                  NULL: nothing recorded */
 	struct web_state old_state;    /* the last run's (empty: none) */
 	struct web_state state;        /* this run's */
 	long boards_read;              /* boards loaded this run */
@@ -360,9 +362,19 @@ int web_ident_same(const struct web_ident *a, const struct web_ident *b);
  * more than a couple of seconds before s->now). */
 int web_ident_settled(const struct web_site *s, const struct web_ident *id);
 
-/* Read DIR/.epamserv-web-boards into *st (empty when there is none, it
- * is not one, or it has another key; lines that do not parse are left
- * out).  Never fails; free with web_state_free. */
+/* The path of the state of the site in dir (which must exist):
+ * SPOOL/web/state-DIGEST, DIGEST util_path_digest of dir, malloc'ed
+ * (free it); NULL when dir does not resolve (errno). */
+char *web_state_path(const struct config *cfg, const char *dir);
+
+/* Remove dir/.epamserv-web-boards and its temporary name, where an
+ * earlier development version kept the state inside the site.  0 (also
+ * when there was none), or -1 with errno. */
+int web_state_forget_old(const char *dir);
+
+/* Read s->state_path into *st (empty when s->state_path is NULL, there
+ * is none, it is not one, or it has another key; lines that do not
+ * parse are left out).  Never fails; free with web_state_free. */
 void web_state_load(const struct web_site *s, struct web_state *st);
 
 /* The entry of a board or a user in a loaded state, or NULL. */
@@ -376,8 +388,9 @@ const struct web_user *web_state_user(const struct web_state *st,
 void web_state_add_board(struct web_state *st, const struct web_cached *c);
 void web_state_add_user(struct web_state *st, const struct web_user *u);
 
-/* Write st (sorted first) as DIR/.epamserv-web-boards unless it is what
- * s->old_state read.  0, or -1 with errno. */
+/* Write st (sorted first) as s->state_path (atomically, mode 0640,
+ * making SPOOL/web when missing) unless it is what s->old_state read or
+ * s->state_path is NULL.  0, or -1 with errno. */
 int web_state_save(const struct web_site *s, struct web_state *st);
 
 void web_state_free(struct web_state *st);

@@ -429,9 +429,7 @@ try:
     rc, out, err = env.run("web", "--verbose", site, quiet=True)
     is_((rc, written(out)), (0, []), "a second run writes nothing")
     now = inodes(site)
-    # .epamserv-web-boards records what was read (issue 35): not a page.
-    is_(sorted(f for f in now if before.get(f) != now[f]
-               and f != ".epamserv-web-boards"), [],
+    is_(sorted(f for f in now if before.get(f) != now[f]), [],
         "and no page changed (inodes)")
     mail(env, "bob", "epaminondas move 101 bob %s e8-h5" % PW["bob"])
     rc, out, err = env.run("web", "--verbose", site, quiet=True)
@@ -443,7 +441,7 @@ try:
         "feed, its players' pages and feeds and the index, nothing else")
     after = inodes(site)
     changed = sorted(f for f in after if before.get(f) != after[f]
-                     and f not in (".epamserv-web", ".epamserv-web-boards"))
+                     and f != ".epamserv-web")
     is_(changed, want, "the same files, by their inodes")
     contains(open(os.path.join(site, "boards/epaminondas-101.html")).read(),
              'href="#ply-4">e8-h5', "the new move is on the page")

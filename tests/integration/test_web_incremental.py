@@ -15,8 +15,9 @@ the last seconds is read again by every run, src/web/state.c).  Then:
   index (the --verbose list and the inodes);
 - the site is then byte for byte the site `web --full` makes in an empty
   directory, and `web --full` over the site writes every page again;
-- a damaged record of the last run (.epamserv-web-boards) costs a full
-  read, not a wrong page: the site is again the same as --full's;
+- a damaged record of the last run (SPOOL/web/state-DIGEST, in the
+  spool, never in the site) costs a full read, not a wrong page: the
+  site is again the same as --full's;
 - the page of the 100-ply game is at most a tenth of the 268,347 bytes
   2760799 wrote for the same game (one drawing a ply), and carries what
   board.js needs to draw every ply (data-d: 100 plies).
@@ -88,12 +89,23 @@ def written(out):
                   if l.startswith("wrote "))
 
 
+# The site's own files beside its pages: the manifest (compared too)
+# and the lock.  Nothing else is left out of a comparison.
+OWN = (".epamserv-web", ".epamserv-web.lock")
+
+
 def pages(site):
     out = []
     for dp, _, files in os.walk(site):
         for f in files:
             out.append(os.path.relpath(os.path.join(dp, f), site))
-    return sorted(f for f in out if not f.startswith(".epamserv-web"))
+    return sorted(f for f in out if f not in OWN)
+
+
+def states(spool):
+    d = os.path.join(spool, "web")
+    return sorted(os.path.join(d, f) for f in os.listdir(d)) \
+        if os.path.isdir(d) else []
 
 
 def same_site(a, b):
@@ -138,6 +150,13 @@ try:
     rc, out, opened = traced_web(env, site)
     ok(rc == 0 and len(opened) == boards,
        "the first run reads every board", (rc, len(opened), out[-400:]))
+    made = states(env.spool)
+    is_(len(made), 1, "it records what it read in the spool's web/")
+    state = made[0] if made else os.path.join(env.spool, "web", "none")
+    ok(os.path.basename(state).startswith("state-") and
+       os.path.exists(state) and
+       os.stat(state).st_mode & 0o7777 == 0o640,
+       "as state-DIGEST, mode 0640", made)
 
     rc, out, opened = traced_web(env, site)
     is_((rc, opened, written(out)), (0, [], []),
@@ -191,7 +210,7 @@ try:
     is_(same_site(site, full), [], "with the same bytes")
 
     # A damaged record of the last run.
-    with open(os.path.join(site, ".epamserv-web-boards"), "r+") as f:
+    with open(state, "r+") as f:
         text = f.read()
         f.seek(0)
         f.write(re.sub(r"\t[0-9a-f]{32}\t", "\tnot-a-digest\t", text, count=5)
@@ -205,7 +224,7 @@ try:
     full2 = os.path.join(env.root, "site-full2")
     env.run("web", "--full", full2, quiet=True)
     is_(same_site(site, full2), [], "and the site is still the full one")
-    with open(os.path.join(site, ".epamserv-web-boards"), "w") as f:
+    with open(state, "w") as f:
         f.write("epamserv-web-boards 1\nkey 0\n")
     rc, out, opened = traced_web(env, site)
     is_((rc, len(opened), written(out)), (0, boards, []),

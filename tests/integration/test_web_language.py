@@ -62,15 +62,13 @@ def site(env, name, lang=None, extra=None):
 
 
 def pages(d):
-    """Every file of the site dir d (relative path: bytes), but the
-    record of what the run read (.epamserv-web-boards: file identities,
-    which differ from one spool file to the next; issue 35)."""
+    """Every file of the site dir d (relative path: bytes), dotfiles
+    too: what the run read is recorded in the spool (SPOOL/web/), never
+    in the site."""
     got = {}
     for top, _, files in os.walk(d):
         for f in files:
             p = os.path.join(top, f)
-            if os.path.relpath(p, d) == ".epamserv-web-boards":
-                continue
             with open(p, "rb") as fh:
                 got[os.path.relpath(p, d)] = fh.read()
     return got
