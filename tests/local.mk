@@ -218,6 +218,10 @@ EXTRA_DIST += tests/fault/test_group_race.py
 # Issue 12: the repair tools under injected faults.
 TESTS += tests/fault/test_repair_faults.py
 EXTRA_DIST += tests/fault/test_repair_faults.py
+# A crash after a game's end was committed, its board busy, while another
+# game ends: the older ratings table is never put over the newer one.
+TESTS += tests/fault/test_ratings_crash.py
+EXTRA_DIST += tests/fault/test_ratings_crash.py
 
 # Concurrency: 100 receive processes at once (50 on one board, 50 on 50
 # boards) with batch and sweep alongside; a busy board ends in exit 75
