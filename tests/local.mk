@@ -759,6 +759,12 @@ check_PROGRAMS += tests/unit/test_ratetable
 UNIT_TESTS += tests/unit/test_ratetable
 tests_unit_test_ratetable_SOURCES = tests/unit/test_ratetable.c tests/tap.h
 tests_unit_test_ratetable_LDADD = $(epamserv_test_libs)
+# The order a replay rates records with and without seq in.
+check_PROGRAMS += tests/unit/test_ratings_order
+UNIT_TESTS += tests/unit/test_ratings_order
+tests_unit_test_ratings_order_SOURCES = tests/unit/test_ratings_order.c \
+	tests/tap.h
+tests_unit_test_ratings_order_LDADD = $(epamserv_test_libs)
 # Issue 34 item 4: Elo's result records rate under glicko and glicko2,
 # untouched; standings and history replay the chosen system.
 TESTS += tests/integration/test_rating_systems.py
