@@ -218,6 +218,10 @@ EXTRA_DIST += tests/fault/test_group_race.py
 # Issue 12: the repair tools under injected faults.
 TESTS += tests/fault/test_repair_faults.py
 EXTRA_DIST += tests/fault/test_repair_faults.py
+# A crash after a game's end was committed, its board busy, while another
+# game ends: the older ratings table is never put over the newer one.
+TESTS += tests/fault/test_ratings_crash.py
+EXTRA_DIST += tests/fault/test_ratings_crash.py
 
 # Concurrency: 100 receive processes at once (50 on one board, 50 on 50
 # boards) with batch and sweep alongside; a busy board ends in exit 75
@@ -755,6 +759,12 @@ check_PROGRAMS += tests/unit/test_ratetable
 UNIT_TESTS += tests/unit/test_ratetable
 tests_unit_test_ratetable_SOURCES = tests/unit/test_ratetable.c tests/tap.h
 tests_unit_test_ratetable_LDADD = $(epamserv_test_libs)
+# The order a replay rates records with and without seq in.
+check_PROGRAMS += tests/unit/test_ratings_order
+UNIT_TESTS += tests/unit/test_ratings_order
+tests_unit_test_ratings_order_SOURCES = tests/unit/test_ratings_order.c \
+	tests/tap.h
+tests_unit_test_ratings_order_LDADD = $(epamserv_test_libs)
 # Issue 34 item 4: Elo's result records rate under glicko and glicko2,
 # untouched; standings and history replay the chosen system.
 TESTS += tests/integration/test_rating_systems.py

@@ -15,9 +15,12 @@
 #include "cli/admin.h"
 #include "cli/cli.h"
 #include "game/ratetable.h"
+#include "spool/txn.h"
 #include "util/i18n.h"
+#include "util/log.h"
 #include "util/util.h"
 
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -59,7 +62,15 @@ int admin_ratings(const struct config *cfg, int argc, char **argv)
 int admin_check_ratings(const struct config *cfg, int fix, char **why)
 {
 	char *err = NULL;
-	int rc = ratetable_compare(cfg->spool, cfg->rating_system, why);
+	int rc;
+
+	/* A committed game's table and record, not yet applied, first
+	 * (each under its entry's lock, if free): else the table is
+	 * compared as it was before that game. */
+	if (txn_recover_writing(cfg->spool, RATETABLE_PATH) < 0)
+		log_msg(LOG_WARNING, "admin check: cannot apply the journal "
+		        "entries of %s: %s\n", RATETABLE_PATH, strerror(errno));
+	rc = ratetable_compare(cfg->spool, cfg->rating_system, why);
 
 	if (rc <= 0 || !fix)
 		return rc;

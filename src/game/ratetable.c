@@ -293,11 +293,17 @@ static int rtab_lock(const char *spool, int timeout_ms, struct lock *l)
 	if (rc != 0)
 		return rc;
 	if (txn_recover(spool, RATETABLE_LOCK) < 0 ||
-	    txn_recover_free(spool) < 0) {
+	    (rc = txn_recover_free(spool, RATETABLE_PATH)) < 0) {
 		int saved = errno;
 		lock_release(l);
 		errno = saved;
 		return -1;
+	}
+	if (rc > 0) {
+		/* A busy board's entry will write the table: as busy. */
+		lock_release(l);
+		errno = EBUSY;
+		return 1;
 	}
 	return 0;
 }

@@ -34,7 +34,14 @@
  * another board's key may hold a committed table not yet applied (a
  * crash between its commit and its apply): the holder of "ratings" rolls
  * such entries forward first (txn_recover_free), so no update is lost
- * and no older table is applied over a newer one.  Readers take no lock:
+ * and no older table is applied over a newer one.  Every roll-forward
+ * applies an entry under its own key's lock, so an entry whose board
+ * lock is busy is being applied (or will be) by that lock's holder,
+ * without "ratings": the holder of "ratings" must then not write the
+ * table (services/board.c answers CMD_TEMPFAIL, the mail is retried;
+ * waiting for the board there could deadlock, board before ratings
+ * being the lock order), and a reader that would rebuild it only
+ * replays.  Readers take no lock:
  * the table is replaced by rename, so they read the old one or the new.
  */
 #ifndef EPAM_RATETABLE_H

@@ -412,8 +412,8 @@ static int rt_read_dir(const char *spool, const char *game, struct ratings *r,
 	return rc;
 }
 
-/* The order rated (ratings.h): records without seq first, by finish
- * time, game and board; then by seq. */
+/* The sort before the merge (rt_merge): records without seq first, by
+ * finish time, game and board; then by seq. */
 static int rt_by_finish(const void *a, const void *b)
 {
 	const struct rating_game *x = a, *y = b;
@@ -426,6 +426,33 @@ static int rt_by_finish(const void *a, const void *b)
 	if ((c = strcmp(x->game, y->game)) != 0)
 		return c;
 	return x->board < y->board ? -1 : x->board > y->board;
+}
+
+/* The order rated (ratings.h), from g[0..n) sorted by rt_by_finish:
+ * the records without seq (a prefix, by finish time) merged into those
+ * with one (by seq) by finish time: each goes before the first
+ * sequenced record that finished after it.  O(n), in place. */
+static void rt_merge(struct rating_game *g, size_t n)
+{
+	struct rating_game *un;
+	size_t k = 0, i = 0, j, out = 0;
+
+	while (k < n && g[k].seq == 0)
+		k++;
+	if (k == 0 || k == n)
+		return;
+	un = xmalloc(k * sizeof *un);
+	memcpy(un, g, k * sizeof *un);
+	/* g[out] is written only after g[j] (j >= out) is read: out <= j
+	 * since i <= k. */
+	for (j = k; j < n; j++) {
+		while (i < k && un[i].finished < g[j].finished)
+			g[out++] = un[i++];
+		g[out++] = g[j];
+	}
+	while (i < k)
+		g[out++] = un[i++];
+	free(un);
 }
 
 int ratings_by_rating(const void *a, const void *b)
@@ -466,8 +493,10 @@ int ratings_load(const char *spool, int system, struct ratings *r,
 			ratings_free(r);
 			return -1;
 		}
-	if (r->ngames)
+	if (r->ngames) {
 		qsort(r->games, r->ngames, sizeof *r->games, rt_by_finish);
+		rt_merge(r->games, r->ngames);
+	}
 	ratings_replay(r, system, &params, r->games, r->ngames);
 	if (r->nplayers)
 		qsort(r->players, r->nplayers, sizeof *r->players, ratings_by_rating);

@@ -84,11 +84,25 @@ static char *board_rate(struct svc *s, struct txn *t, const struct game *g,
 	struct ratings r;
 	struct rating_game rg;
 	char rel[128], *err = NULL, *rec, *text;
+	int busy;
 
 	if ((*st = svc_lock(s, RATETABLE_LOCK, rl)) != CMD_DONE)
 		return NULL;
-	/* A committed table of another board's transaction first. */
-	if (txn_recover_free(s->cfg->spool) < 0 ||
+	/* A committed table of another board's transaction first.  One
+	 * whose board lock is held is applied by its holder without
+	 * "ratings": rating now would put our table under its older one, so
+	 * the mail waits (waiting for that board here, holding "ratings",
+	 * could deadlock with its holder waiting for "ratings"). */
+	busy = txn_recover_free(s->cfg->spool, RATETABLE_PATH);
+	if (busy > 0) {
+		log_msg(LOG_NOTICE, "%s: the ratings table of another board's "
+		        "game is not yet applied (its board is busy); try "
+		        "later\n", RATETABLE_PATH);
+		lock_release(rl);
+		*st = CMD_TEMPFAIL;
+		return NULL;
+	}
+	if (busy < 0 ||
 	    ratetable_for_update(s->cfg->spool, s->cfg->rating_system,
 	                         &r, &err) < 0) {
 		log_msg(LOG_ERR, "%s\n", err ? err : strerror(errno));

@@ -371,7 +371,45 @@ struct tag_arg {
 	const char *tag;
 	int timeout_ms;
 	int try_only;
+	const char *writes;  /* a file to watch for (relative), or NULL */
+	int only_writes;     /* roll forward only entries that write it */
+	int busy;            /* set: an entry left to its holder writes it */
 };
+
+/* Whether the journal entry name (a directory of one commit, or a link
+ * to a group's manifest: only its own lines) is to write relpath.  An
+ * entry gone meanwhile (applied) writes nothing. */
+static int entry_writes(const char *spool, const char *name,
+                        const char *relpath)
+{
+	char path[8192], *manifest, *line, *save = NULL;
+	struct stat st;
+	int linked, found = 0;
+
+	snprintf(path, sizeof path, "%s/journal/%s", spool, name);
+	if (lstat(path, &st) < 0)
+		return 0;
+	linked = S_ISREG(st.st_mode);
+	if (!linked)
+		snprintf(path, sizeof path, "%s/journal/%s/manifest", spool, name);
+	manifest = util_read_file(path, 16 << 20, NULL);
+	if (!manifest)
+		return 0;
+	for (line = strtok_r(manifest, "\n", &save); line && !found;
+	     line = strtok_r(NULL, "\n", &save)) {
+		char *sp = strchr(line, ' ');
+		if (!sp)
+			continue;
+		*sp = '\0';
+		if (linked) {
+			if (strcmp(line, name) != 0 || !(sp = strchr(sp + 1, ' ')))
+				continue;
+		}
+		found = strcmp(sp + 1, relpath) == 0;
+	}
+	free(manifest);
+	return found;
+}
 
 /* Entry names are KEY,TAG-PID-N. */
 static int recover_entry(const char *spool, const char *name, void *arg)
@@ -390,12 +428,20 @@ static int recover_entry(const char *spool, const char *name, void *arg)
 	}
 	if (klen >= sizeof key)
 		return 0;
+	if (a->only_writes && !entry_writes(spool, name, a->writes))
+		return 0;
 	memcpy(key, name, klen);
 	key[klen] = '\0';
 	rc = a->try_only ? lock_try(spool, key, &l)
 	                 : lock_acquire(spool, key, a->timeout_ms, &l);
-	if (rc != 0)
-		return rc > 0 ? 0 : -1;  /* busy: its owner is finishing it */
+	if (rc < 0)
+		return -1;
+	if (rc > 0) {
+		/* Busy: its owner is finishing it (under that lock). */
+		if (a->writes && entry_writes(spool, name, a->writes))
+			a->busy = 1;
+		return 0;
+	}
 	rc = apply_named(spool, name);
 	lock_release(&l);
 	return rc;
@@ -403,7 +449,7 @@ static int recover_entry(const char *spool, const char *name, void *arg)
 
 int txn_recover_tag(const char *spool, const char *tag, int timeout_ms)
 {
-	struct tag_arg a = { tag, timeout_ms, 0 };
+	struct tag_arg a = { tag, timeout_ms, 0, NULL, 0, 0 };
 
 	return txn_scan(spool, recover_entry, &a);
 }
@@ -477,16 +523,27 @@ static void txn_clean_old(const char *spool, const char *sub)
 	closedir(d);
 }
 
-int txn_recover_free(const char *spool)
+int txn_recover_free(const char *spool, const char *relpath)
 {
-	struct tag_arg a = { NULL, 0, 1 };
+	struct tag_arg a = { NULL, 0, 1, relpath, 0, 0 };
 
-	return txn_scan(spool, recover_entry, &a);
+	if (txn_scan(spool, recover_entry, &a) < 0)
+		return -1;
+	return a.busy;
+}
+
+int txn_recover_writing(const char *spool, const char *relpath)
+{
+	struct tag_arg a = { NULL, 0, 1, relpath, 1, 0 };
+
+	if (txn_scan(spool, recover_entry, &a) < 0)
+		return -1;
+	return a.busy;
 }
 
 int txn_recover_all(const char *spool)
 {
-	struct tag_arg a = { NULL, 0, 1 };
+	struct tag_arg a = { NULL, 0, 1, NULL, 0, 0 };
 	int rc;
 
 	txn_clean_old(spool, "tmp");

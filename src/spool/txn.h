@@ -68,8 +68,19 @@ int txn_recover_tag(const char *spool, const char *tag, int timeout_ms);
  * else: for a file that transactions of many keys write (the ratings
  * table, game/ratetable.h), so that its holder reads what was committed
  * before it.  An entry whose lock is busy (this process's own too) is
- * left to its holder.  O(entries in journal/).  0, or -1 (errno). */
-int txn_recover_free(const char *spool);
+ * left to its holder, who applies it under that lock; relpath (relative
+ * to the spool, or NULL) names the shared file: when such a busy entry
+ * is to write it, the caller must not read it now (the entry would put
+ * its older version over the caller's).  O(entries in journal/) plus
+ * the manifests of busy entries.  Returns 0, 1 when a busy entry writes
+ * relpath, or -1 (errno). */
+int txn_recover_free(const char *spool, const char *relpath);
+
+/* txn_recover_free for the entries that write relpath only (the others
+ * stay for admin journal list and their lock's next holder): for a
+ * reader that compares relpath with other files (admin check).  0, 1
+ * when a busy entry writes it, or -1 (errno). */
+int txn_recover_writing(const char *spool, const char *relpath);
 
 /* Roll forward every journal entry whose lock is free (start of a flush
  * or batch run), remove tmp/txn-* litter older than an hour, and the
