@@ -124,8 +124,12 @@ try:
     ok(rc == 0, "a move mail at %d records" % (2 * N + 1), err)
     ok(c2.get("match") == 0, "a move mail at %d records opens no result "
         "record" % (2 * N + 1), c2)
-    ok(c1.get("read") is not None and c1.get("read") == c2.get("read"),
-       "a move mail opens as many files at %d records as at %d" %
+    # As many files either way, give or take what a loaded machine
+    # varies (a lock tried again, the journal's clean-up: 47 against 68
+    # once), far below the N more records a replay would open.
+    ok(c1.get("read") is not None and c2.get("read") is not None and
+       abs(c1["read"] - c2["read"]) < N // 4,
+       "a move mail opens about as many files at %d records as at %d" %
        (2 * N + 1, N + 1), (c1.get("read"), c2.get("read")))
     ok((c2.get("read") or 0) < N,
        "and fewer than the records it once read", c2)
