@@ -173,6 +173,10 @@ static const double rd_grid[] = { 150, 200, 225, 250, 275, 300, 350 };
 static const double c_grid[] = { 0, 5, 10, 15, 20, 30, 45, 60, 90 };
 static const double tau_grid[] = { 0.3, 0.5, 0.75, 1.0, 1.2 };  /* the paper's range */
 static const double period_grid[] = { 86400, WEEK, 4 * WEEK, 13 * WEEK };
+/* Stephenson: rd_grid and c_grid as Glicko's (c a week), with */
+static const double h_grid[] = { 0, 5, 10, 20, 40 };          /* points a game */
+static const double bonus_grid[] = { 0, 0.01, 0.03 };         /* b */
+static const double lambda_grid[] = { 0, 0.01, 0.02, 0.05, 0.1 };
 #define N(a) ((int)(sizeof a / sizeof a[0]))
 
 /* The number of parameter sets of sys, and set i of them into *p. */
@@ -190,6 +194,18 @@ static int grid(int sys, int i, struct ratesys_params *p)
 			p->c = c_grid[i % N(c_grid)];
 		}
 		return N(rd_grid) * N(c_grid);
+	case RATESYS_STEPH: {
+		int m = N(lambda_grid), n = m * N(bonus_grid);
+		int o = n * N(h_grid), q = o * N(c_grid);
+		if (i < q * N(rd_grid)) {
+			p->rd_start = rd_grid[i / q];
+			p->c = c_grid[i / o % N(c_grid)];
+			p->h = h_grid[i / n % N(h_grid)];
+			p->bonus = bonus_grid[i / m % N(bonus_grid)];
+			p->lambda = lambda_grid[i % m];
+		}
+		return q * N(rd_grid);
+	}
 	default:
 		if (i < N(rd_grid) * N(tau_grid) * N(period_grid)) {
 			p->rd_start = rd_grid[i / (N(tau_grid) * N(period_grid))];
@@ -208,6 +224,10 @@ static void params_text(int sys, const struct ratesys_params *p, char *buf,
 	else if (sys == RATESYS_GLICKO)
 		snprintf(buf, len, "RD0 %.0f, c %.0f a week", p->rd_start,
 		         p->c);
+	else if (sys == RATESYS_STEPH)
+		snprintf(buf, len, "RD0 %.0f, c %.0f a week, h %.0f, b %.2f, "
+		         "lambda %.2f", p->rd_start, p->c, p->h, p->bonus,
+		         p->lambda);
 	else
 		snprintf(buf, len, "RD0 %.0f, tau %.2f, period %.0f d",
 		         p->rd_start, p->tau, p->period / 86400);
@@ -295,7 +315,7 @@ static struct bgame robot_games[MAXG];
 int main(int argc, char **argv)
 {
 	struct ratesys_params tuned[RATESYS_COUNT], p;
-	char text[80], names[MAXP][32];
+	char text[120], names[MAXP][32];
 	int sys, rn = 0, nnames = 0, i;
 	unsigned seed;
 	long total = 0;

@@ -47,7 +47,7 @@ int admin_ratings(const struct config *cfg, int argc, char **argv)
 	}
 	/* TRANSLATORS: the table's path in the spool, then how many
 	 * result records were replayed; the rating system's word (elo,
-	 * glicko, glicko2) is the setting's, not translated. */
+	 * glicko, glicko2, steph) is the setting's, not translated. */
 	printf(ngettext("%1$s rebuilt from %2$ld result record under the "
 	                "rating system %3$s\n",
 	                "%1$s rebuilt from %2$ld result records under the "

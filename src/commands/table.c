@@ -480,12 +480,13 @@ const struct cmd_def cmd_table[] = {
 	  "game's name, or with one after it, only that game's tables.\n"
 	  "\"1734 ± 95\" is a rating and its deviation: how sure it is\n"
 	  "(Glicko-2, M. E. Glickman 2012, unless the server chose\n"
-	  "Glicko or Elo; the mail names the system).  The deviation\n"
-	  "narrows with each game and widens while a player has no\n"
-	  "rated game.  \"1580?\" is a provisional rating: not yet\n"
-	  "sure.  The tables list players with an established rating\n"
-	  "and a rated game in the last 180 days, and say how many\n"
-	  "are left out; \"all\" lists everyone."),
+	  "Glicko, Elo or Stephenson's system; the mail names the\n"
+	  "system).  The deviation narrows with each game and widens\n"
+	  "while a player has no rated game.  \"1580?\" is a\n"
+	  "provisional rating: not yet sure.  The tables list players\n"
+	  "with an established rating and a rated game in the last\n"
+	  "180 days, and say how many are left out; \"all\" lists\n"
+	  "everyone."),
 	  "standings", run_standings,
 	  CMDT_SEC_ACCOUNTS,
 	  /* TRANSLATORS: the lines of standings in the help mail: the usage

@@ -1,9 +1,10 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
- * ratesys.c - Elo, Glicko and Glicko-2 (see ratesys.h for the papers and
+ * ratesys.c - Elo, Glicko, Glicko-2 and Stephenson (see ratesys.h for the
+ * papers and
  * for how rating periods are counted here).  Written from the papers'
  * formulas; the names follow them (q, g, E, d^2; mu, phi, sigma, v,
- * Delta, tau).
+ * Delta, tau; Stephenson's v, k_j, e_j, d, b, lambda).
  */
 #include "game/ratesys.h"
 
@@ -16,8 +17,20 @@
 #define RS_SCALE 173.7178         /* Glicko-2: 400 / ln 10, as printed */
 #define RS_EPSILON 0.000001       /* Glicko-2 step 5's convergence */
 
+/* Stephenson's constants: c (points a week), h (points a game), b,
+ * lambda.  Tuned by bench/rating_bench on the synthetic communities,
+ * h, b and lambda all go to 0, which is Glicko (BENCHMARKS.md, issue
+ * 34); so the setting keeps its author's defaults (PlayerRatings'
+ * steph: hval 10, bval 0, lambda 2, i.e. h 10, b 0, lambda 0.02), with
+ * the c tuned for Glicko (5 a week, his cval 10 a month spread over
+ * weeks is 4.8) and the starting deviation 250 of the others. */
+#define STEPH_C 5.0
+#define STEPH_H 10.0
+#define STEPH_BONUS 0.0
+#define STEPH_LAMBDA 0.02
+
 static const char *const rs_names[RATESYS_COUNT] = {
-	"elo", "glicko", "glicko2"
+	"elo", "glicko", "glicko2", "steph"
 };
 
 const char *ratesys_name(int sys)
@@ -40,6 +53,16 @@ void ratesys_defaults(int sys, struct ratesys_params *p)
 	p->vol_start = 0.06;
 	p->tau = 1.2;
 	p->period = sys == RATESYS_GLICKO2 ? 4 * RS_WEEK : RS_WEEK;
+	/* Stephenson's: the STEPH_ constants above. */
+	p->h = 0.0;
+	p->bonus = 0.0;
+	p->lambda = 0.0;
+	if (sys == RATESYS_STEPH) {
+		p->c = STEPH_C;
+		p->h = STEPH_H;
+		p->bonus = STEPH_BONUS;
+		p->lambda = STEPH_LAMBDA;
+	}
 }
 
 void ratesys_init(int sys, const struct ratesys_params *p,
@@ -67,6 +90,7 @@ double ratesys_rd_at(int sys, const struct ratesys_params *p,
 
 	switch (sys) {
 	case RATESYS_GLICKO:
+	case RATESYS_STEPH:
 		rd = sqrt(s->rd * s->rd + p->c * p->c * t);
 		break;
 	case RATESYS_GLICKO2:
@@ -139,6 +163,33 @@ void ratesys_glicko_period(double r, double rd, const struct ratesys_opp *o,
 	denom = 1.0 / (rd * rd) + d2inv;
 	*r_out = r + RS_Q / denom * sum_r;
 	*rd_out = sqrt(1.0 / denom);
+}
+
+void ratesys_steph_period(double r, double rd, const struct ratesys_opp *o,
+                          int n, double h, double bonus, double lambda,
+                          double *r_out, double *rd_out)
+{
+	double v = rd * rd, d = 0.0, sum = 0.0, rbar = 0.0, vstar;
+	int j;
+
+	if (n == 0) {
+		*r_out = r;
+		*rd_out = rd;
+		return;
+	}
+	for (j = 0; j < n; j++) {
+		/* k_j is Glicko's g of the opponent's deviation, e_j his E
+		 * (white advantage gamma 0) */
+		double k = rs_g(o[j].rd), e = rs_e(r, o[j].r, o[j].rd);
+		d += k * k * e * (1.0 - e);
+		sum += k * (o[j].score - e + bonus);
+		rbar += o[j].r;
+	}
+	d *= RS_Q * RS_Q;
+	rbar /= n;
+	vstar = 1.0 / (1.0 / (v + n * h * h) + d);
+	*r_out = r + RS_Q * vstar * sum + lambda * (rbar - r);
+	*rd_out = sqrt(vstar);
 }
 
 /* Glicko-2's g(phi) and E(mu, mu_j, phi_j). */
@@ -246,6 +297,10 @@ static void rs_side(int sys, const struct ratesys_params *p,
 	if (sys == RATESYS_GLICKO) {
 		rd = ratesys_rd_at(sys, p, s, when);
 		ratesys_glicko_period(s->r, rd, &opp, 1, &r2, &rd2);
+	} else if (sys == RATESYS_STEPH) {
+		rd = ratesys_rd_at(sys, p, s, when);
+		ratesys_steph_period(s->r, rd, &opp, 1, p->h, p->bonus,
+		                     p->lambda, &r2, &rd2);
 	} else {
 		/* the widening is step 6's, with t periods */
 		double t = rs_periods(p, s, when);

@@ -18,15 +18,36 @@
  *  - Glicko-2: M. E. Glickman, "Example of the Glicko-2 system"
  *    (2012, revised 2013), with the volatility found by its Illinois
  *    algorithm (step 5), system constant tau.
+ *  - Stephenson: A. Stephenson, the system that won the 2012
+ *    Deloitte/FIDE Chess Rating Challenge on Kaggle, described in the
+ *    appendix "Stephenson System" of his "Comparing Predictive
+ *    Performance Of Chess Ratings With The PlayerRatings Package"
+ *    (R package PlayerRatings, doc/ChessRatings.pdf; function steph).
+ *    Glicko with three more constants: the variance grows by h^2 for
+ *    each game of the period as well as by c^2 a period, each game
+ *    earns a bonus b (in points of score) whatever its result, and the
+ *    rating moves a fraction lambda of the way towards the mean of the
+ *    period's opponents (the neighbourhood term).  With h = b = lambda
+ *    = 0 it is Glicko.  Its white advantage gamma is 0 here, as in the
+ *    other systems.
  *
- * Rating periods.  Glicko and Glicko-2 rate the games of a period as
- * if played at once.  A correspondence server mails the change when a
+ * Why not Whole-History Rating (R. Coulom, "Whole-History Rating: A
+ * Bayesian rating system for players of time-varying strength", 2008):
+ * it re-estimates every player's rating at every date of his history
+ * whenever a game is added, so its state is the whole history, not the
+ * (r, rd, vol, last) of the ratings table (ratetable.h), and recording
+ * one result costs O(history).  Stephenson's system is incremental and
+ * fits that state.
+ *
+ * Rating periods.  Glicko, Glicko-2 and Stephenson rate the games of a
+ * period as if played at once.  A correspondence server mails the change when a
  * game ends, so here each game is a period of its own, and the time
  * since the player's last game counts in periods of `period` seconds
- * (one week for Glicko, four for Glicko-2: ratesys_defaults), fractions
- * included: before a game, Glicko widens rd to min(sqrt(rd^2 + c^2 t),
- * rd_start) and Glicko-2 its phi to sqrt(phi^2 + t sigma^2) (capped the
- * same), t the periods since the player's last game.  A player's first game uses rd_start.  The same
+ * (one week for Glicko and Stephenson, four for Glicko-2:
+ * ratesys_defaults), fractions included: before a game, Glicko and
+ * Stephenson widen rd to min(sqrt(rd^2 + c^2 t), rd_start) and Glicko-2 its phi to sqrt(phi^2 + t sigma^2) (capped the
+ * same), t the periods since the player's last game.  A player's first
+ * game uses rd_start.  The same
  * widening gives the deviation shown for a player who has not played
  * for a while (ratesys_rd_at).
  */
@@ -43,6 +64,7 @@ enum rating_system {
 	RATESYS_ELO = 0,
 	RATESYS_GLICKO,
 	RATESYS_GLICKO2,
+	RATESYS_STEPH,
 	RATESYS_COUNT
 };
 
@@ -54,7 +76,13 @@ struct ratesys_params {
 	double c;          /* Glicko: deviation growth, rd^2 += c^2 a period */
 	double vol_start;  /* Glicko-2: a new player's volatility */
 	double tau;        /* Glicko-2: the system constant */
-	double period;     /* Glicko(-2): seconds in a rating period */
+	double period;     /* Glicko(-2), Stephenson: seconds in a period */
+	double h;          /* Stephenson: deviation growth, rd^2 += h^2 a
+	                    * game (PlayerRatings' hval) */
+	double bonus;      /* Stephenson: b, a game's bonus in points of
+	                    * score (PlayerRatings' bval / 100) */
+	double lambda;     /* Stephenson: the neighbourhood term's fraction
+	                    * (PlayerRatings' lambda / 100) */
 };
 
 /* One player's state in one system and class. */
@@ -75,7 +103,8 @@ struct ratesys_opp {
  * says how they were chosen). */
 void ratesys_defaults(int sys, struct ratesys_params *p);
 
-/* The setting's word of sys ("elo", "glicko", "glicko2"), or "?". */
+/* The setting's word of sys ("elo", "glicko", "glicko2", "steph"), or
+ * "?". */
 const char *ratesys_name(int sys);
 
 /* A new player's state. */
@@ -89,7 +118,7 @@ double ratesys_rd_at(int sys, const struct ratesys_params *p,
 
 /* The expected score (0..1) of a player in state a against one in
  * state b at time now: for Elo the capped formula above, for Glicko(-2)
- * the Glicko 1999 prediction with both deviations, g(sqrt(rda^2 +
+ * and Stephenson the Glicko 1999 prediction with both deviations, g(sqrt(rda^2 +
  * rdb^2)). */
 double ratesys_expect(int sys, const struct ratesys_params *p,
                       const struct ratesys_state *a,
@@ -118,5 +147,17 @@ void ratesys_glicko2_period(double r, double rd, double vol,
                             const struct ratesys_opp *o, int n, double tau,
                             double t, double *r_out, double *rd_out,
                             double *vol_out);
+
+/* One Stephenson rating period (the appendix's step 2) of the player
+ * (r, rd: rd already widened by step 1, c^2 a period and capped, as
+ * ratesys_rd_at does) against n opponents (their rd widened likewise),
+ * with the constants h (points), bonus (points of score) and lambda (a
+ * fraction) of struct ratesys_params: v* = 1 / (1 / (rd^2 + n h^2) +
+ * d), r* = r + q v* sum k_j (s_j - e_j + bonus) + lambda (mean r_j -
+ * r); the new rating and deviation into *r_out, *rd_out.  n may be 0
+ * (nothing changes). */
+void ratesys_steph_period(double r, double rd, const struct ratesys_opp *o,
+                          int n, double h, double bonus, double lambda,
+                          double *r_out, double *rd_out);
 
 #endif

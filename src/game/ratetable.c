@@ -72,14 +72,15 @@ static int rtab_int(const char *s, int *v)
 
 static int rtab_params(char *val, struct ratesys_params *p)
 {
-	char *f[7];
-	double *d[7] = { &p->start, &p->k, &p->rd_start, &p->c, &p->vol_start,
-	                 &p->tau, &p->period };
+	char *f[10];
+	double *d[10] = { &p->start, &p->k, &p->rd_start, &p->c,
+	                  &p->vol_start, &p->tau, &p->period, &p->h,
+	                  &p->bonus, &p->lambda };
 	int i;
 
-	if (rtab_fields(val, f, 7) < 0)
+	if (rtab_fields(val, f, 10) < 0)
 		return -1;
-	for (i = 0; i < 7; i++)
+	for (i = 0; i < 10; i++)
 		if (rtab_double(f[i], d[i]) < 0)
 			return -1;
 	return 0;
@@ -193,6 +194,16 @@ int ratetable_read(const char *spool, int system, struct ratings *r,
 		return 2;  /* derived data: rebuilt, no damage */
 	}
 	bad = strcmp(text, RATETABLE_MAGIC) != 0;
+	if (bad && magic_version(text, "epamserv-ratings") > 0) {
+		/* An older version: rebuilt as the course of things. */
+		/* TRANSLATORS: the file's path and the version of its
+		 * format ("epamserv-ratings N", its first line). */
+		*why = errlang_asprintf(N_("the ratings table %s is of the "
+		                        "older format version %d"), path,
+		                        magic_version(text, "epamserv-ratings"));
+		free(text);
+		return 2;
+	}
 	if (nl)
 		*nl = '\n';
 	if (bad || (bad = rtab_parse(text, r, sysword, sizeof sysword, &got))) {
@@ -202,7 +213,7 @@ int ratetable_read(const char *spool, int system, struct ratings *r,
 	} else if (strcmp(sysword, ratesys_name(system)) != 0) {
 		/* TRANSLATORS: the file's path, the rating system it was
 		 * made by and the one the setting rating_system names
-		 * (elo, glicko, glicko2: not translated). */
+		 * (elo, glicko, glicko2, steph: not translated). */
 		*why = errlang_asprintf(N_("the ratings table %s was made by "
 		                        "the rating system %s, the setting "
 		                        "rating_system is %s"), path, sysword,
@@ -237,9 +248,9 @@ char *ratetable_format(struct ratings *r)
 		      ratings_by_rating);
 	buf_printf(&b, "%s\nsystem: %s\n", RATETABLE_MAGIC,
 	           ratesys_name(r->system));
-	buf_printf(&b, "params: %.17g %.17g %.17g %.17g %.17g %.17g %.17g\n",
-	           p->start, p->k, p->rd_start, p->c, p->vol_start, p->tau,
-	           p->period);
+	buf_printf(&b, "params: %.17g %.17g %.17g %.17g %.17g %.17g %.17g "
+	           "%.17g %.17g %.17g\n", p->start, p->k, p->rd_start, p->c,
+	           p->vol_start, p->tau, p->period, p->h, p->bonus, p->lambda);
 	buf_printf(&b, "seq: %ld\nrated: %ld\n", r->seq, r->rated);
 	for (i = 0; i < r->nplayers; i++) {
 		const struct rating_player *q = &r->players[i];

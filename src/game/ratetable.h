@@ -7,12 +7,14 @@
  * O(players) lines instead of replaying every result record ever
  * written (ratings.h).
  *
- *   epamserv-ratings 1
+ *   epamserv-ratings 2
  *   system: glicko2                   (the rating_system it was made by)
- *   params: 1600 32 250 5 0.059999999999999998 1.2 2419200
+ *   params: 1600 32 250 5 0.059999999999999998 1.2 2419200 0 0 0
  *                                     (its constants, %.17g: start k
- *                                      rd_start c vol_start tau period,
- *                                      struct ratesys_params)
+ *                                      rd_start c vol_start tau period
+ *                                      h bonus lambda, struct
+ *                                      ratesys_params; version 1 had
+ *                                      no h bonus lambda)
  *   seq: 1234                         (the highest seq rated, ratings.h)
  *   rated: 1300                       (how many result records)
  *   player: 0 alice 12 7 4 1 1734.25 95.5 0.06 1796000000
@@ -60,8 +62,8 @@
  * constants.  When it must be rebuilt, r is empty and *why a malloc'ed
  * sentence (errlang: translated, English in the log) says why: 1 when
  * the table is damaged (unreadable, malformed), 2 when that is the
- * course of things (missing, of a newer format, or made under another
- * rating system or constants: the setting changed). */
+ * course of things (missing, of an older or a newer format, or made
+ * under another rating system or constants: the setting changed). */
 int ratetable_read(const char *spool, int system, struct ratings *r,
                    char **why);
 

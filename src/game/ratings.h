@@ -36,8 +36,8 @@
  * higher seq and a later finish time, so it lands after them again.  The table is what the
  * per-mail callers read (ratings_current); the replay is for the
  * rebuild, admin check and each player's history (web, history).
- * The rating system is a setting (rating_system: elo, glicko, glicko2;
- * ratesys.h holds the systems and their papers): the records are the
+ * The rating system is a setting (rating_system: elo, glicko, glicko2,
+ * steph; ratesys.h holds the systems and their papers): the records are the
  * same for all, so a change of setting rates every old record under the
  * new system, and each player's history is replayed, never stored (the
  * ratings lines of a record are what was mailed, read by nobody).  Elo

@@ -135,6 +135,20 @@ char *ratings_about(const struct ratings *r)
 		           "marks a provisional rating: a deviation of %3$d or\n"
 		           "more."),
 		           RATING_START, rd, RATING_PROVISIONAL_RD);
+	else if (r->system == RATESYS_STEPH)
+		/* TRANSLATORS: as above, for Stephenson's system.  Keep the
+		 * document's title as it is. */
+		buf_printf(&b, _("Ratings are Stephenson's system (A. Stephenson, "
+		           "\"Comparing\nPredictive Performance Of Chess Ratings "
+		           "With The PlayerRatings\nPackage\", 2012): Glicko with "
+		           "a deviation that also widens with each\ngame and a pull "
+		           "towards the opponent's rating.  Every player "
+		           "starts at %1$d ±\n%2$d.  \"1734 ± 95\" means a strength of about 1734, "
+		           "give or take 95\npoints (the rating deviation); the "
+		           "deviation narrows with every game\nand widens while a "
+		           "player has no rated game.  ? marks a provisional\n"
+		           "rating: a deviation of %3$d or more."),
+		           RATING_START, rd, RATING_PROVISIONAL_RD);
 	else
 		/* TRANSLATORS: as above, for Glicko-2. */
 		buf_printf(&b, _("Ratings are Glicko-2 (M. E. Glickman, \"Example "

@@ -46,8 +46,10 @@
 #define FORMAT_RESULT 1
 
 /* The ratings table (ratings/current, src/game/ratetable.c): a file
- * of another version is rebuilt from the result records. */
-#define FORMAT_RATINGS 1
+ * of another version is rebuilt from the result records.  Version 2
+ * (issue 34, Stephenson's system) adds h, bonus and lambda to the
+ * params line. */
+#define FORMAT_RATINGS 2
 
 /* Seek files (seeks/GAME-NNN, src/spool/seeks.c). */
 #define FORMAT_SEEK 1

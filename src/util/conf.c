@@ -262,7 +262,8 @@ static const struct conf_word arrival_words[] = {
 /* The order of enum rating_system (game/ratesys.h; test_ratings checks
  * the two agree). */
 static const struct conf_word rating_words[] = {
-	{ "elo", 0 }, { "glicko", 1 }, { "glicko2", 2 }, { NULL, 0 },
+	{ "elo", 0 }, { "glicko", 1 }, { "glicko2", 2 }, { "steph", 3 },
+	{ NULL, 0 },
 };
 
 /* Bounded so every path built from it fits in 4096 bytes. */
@@ -524,7 +525,7 @@ static const struct config_key {
 	      "hours an arrival may lie before the mail was first read"),
 	/* Ratings (issue 34): the system every result record is rated by. */
 	K_ENUM(rating_system, RATING_SYSTEM, "glicko2", rating_words,
-	       "the rating system: elo, glicko or glicko2"),
+	       "the rating system: elo, glicko, glicko2 or steph"),
 	/* Clocks (issue 15): the reminders before a deadline. */
 	K_CUSTOM(remind_at, REMIND_AT, CONFIG_REMIND_AT_DEFAULT,
 	         remind_at_parse, NULL, NULL,

@@ -3,11 +3,15 @@
 """Nothing lost on the switch of rating system (issue 34 item 4, first
 half): result records written under Elo (by games played through mail,
 and one in the format of the builds before issue 14, without a size)
-rate under rating_system = glicko and glicko2 without being touched;
+rate under rating_system = glicko, glicko2 and steph (Stephenson's
+system) without being touched;
 `standings` and `history` show the chosen system's numbers, replayed
 from the records (the "before after" of a record is what was mailed,
 not what is shown); switching back to elo gives Elo's numbers again;
-an unknown system is a configuration error."""
+an unknown system is a configuration error.  Under steph the
+standings show each rating with its deviation or as provisional, name
+the system by its reference, the numbers are Stephenson's (not
+Glicko's) and the ratings table records the system."""
 import os
 import re
 import sys
@@ -91,7 +95,8 @@ try:
     is_(elo.get("carol"), (1616, 1), "elo: the old record counts")
     is_(elo.get("bob"), (1569, 2), "elo: bob lost both")
 
-    for system in ("glicko", "glicko2"):
+    seen = {}
+    for system in ("glicko", "glicko2", "steph"):
         env.env["EPAMSERV_RATING_SYSTEM"] = system
         t, text = ratings(env)
         a, b, c = t.get("alice"), t.get("bob"), t.get("carol")
@@ -106,6 +111,25 @@ try:
         ok("1600 -> 1616" not in h,
            "%s: history does not show the record's Elo numbers" % system, h)
         is_(records(env), before, "%s: no record was rewritten" % system)
+        seen[system] = (t, text)
+
+    # Stephenson's system: its deviation widens by h with each game and
+    # its neighbourhood term pulls towards the opponent, so its numbers
+    # are its own; each rating shows a deviation or a "?".
+    t, text = seen["steph"]
+    ok(t != seen["glicko"][0],
+       "steph: Stephenson's numbers, not Glicko's (%s against %s)"
+       % (t, seen["glicko"][0]), text)
+    for who in ("alice", "bob", "carol"):
+        ok(re.search(r"\b%s\s+%d(\?| ± \d+)\s" % (who, t[who][0]), text),
+           "steph: %s's rating with its deviation or '?'" % who, text)
+    # The about lines name the system by its reference (the document's
+    # title stays English in every language).
+    contains(text, "PlayerRatings", "steph: the standings name the "
+             "system's reference")
+    with open(os.path.join(env.spool, "ratings", "current")) as f:
+        contains(f.read(), "\nsystem: steph\n",
+                 "steph: the ratings table records the system")
 
     env.env["EPAMSERV_RATING_SYSTEM"] = "elo"
     t, _ = ratings(env)

@@ -90,7 +90,7 @@ try:
     contains(rec101, "seq: 1\n", "a new result record says the order it "
              "was rated in")
     t = table_text(env)
-    ok(t.startswith("epamserv-ratings 1\nsystem: elo\n"),
+    ok(t.startswith("epamserv-ratings 2\nsystem: elo\n"),
        "the game's end wrote the ratings table", t)
     contains(t, "rated: 1\n", "the table counts the one record")
 
@@ -143,7 +143,7 @@ try:
     env.env["EPAMSERV_RATING_SYSTEM"] = "glicko2"
     rc, err = env.mail(C, "epaminondas move 102 carol c e11-e10")
     ok(rc == 0, "a move mail after the setting changed", err)
-    ok(table_text(env).startswith("epamserv-ratings 1\nsystem: glicko2\n"),
+    ok(table_text(env).startswith("epamserv-ratings 2\nsystem: glicko2\n"),
        "the table is rebuilt under the new system", table_text(env)[:60])
     contains(err, "rebuilt from %d result records" % (2 * N + 1),
              "the rebuild is logged")

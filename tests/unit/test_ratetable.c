@@ -120,8 +120,8 @@ static void damaged(const char *text, const char *what)
 	ratings_free(&r);
 }
 
-#define HEAD "epamserv-ratings 1\nsystem: elo\n" \
-	"params: 1600 32 250 5 0.06 1.2 604800\nseq: 3\nrated: 3\n"
+#define HEAD "epamserv-ratings 2\nsystem: elo\n" \
+	"params: 1600 32 250 5 0.06 1.2 604800 0 0 0\nseq: 3\nrated: 3\n"
 
 int main(void)
 {
@@ -154,10 +154,22 @@ int main(void)
 	why = NULL;
 	ratings_free(&r);
 
-	put("epamserv-ratings 2\nsystem: elo\n");
+	put("epamserv-ratings 3\nsystem: elo\n");
 	rc = ratetable_read(dir, RATESYS_ELO, &r, &why);
 	ok(rc == 2 && why,
 	   "a newer format: rebuilt, no damage (%s)", why ? why : "-");
+	free(why);
+	why = NULL;
+	ratings_free(&r);
+
+	/* Version 1 (before Stephenson's constants) was written by 1.0:
+	 * rebuilt as the course of things, no damage. */
+	put("epamserv-ratings 1\nsystem: elo\n"
+	    "params: 1600 32 250 5 0.06 1.2 604800\nseq: 3\nrated: 3\n"
+	    "player: 0 alice 2 1 1 0 1616 0 0 1796000000\n");
+	rc = ratetable_read(dir, RATESYS_ELO, &r, &why);
+	ok(rc == 2 && why && r.nplayers == 0,
+	   "an older format: rebuilt, no damage (%s)", why ? why : "-");
 	free(why);
 	why = NULL;
 	ratings_free(&r);
@@ -174,8 +186,11 @@ int main(void)
 	        "a negative count");
 	damaged(HEAD "player: 0 alice 2 1 1 0 1616 0 0\n", "a field short");
 	damaged(HEAD "player: 0 alice 2 1 1 0 1616 0 0 1 x\n", "a field more");
-	damaged("epamserv-ratings 1\nsystem: elo\nparams: 1600 32 0 0 0 0 0\n"
-	        "rated: 3\n", "no seq line");
+	damaged("epamserv-ratings 2\nsystem: elo\n"
+	        "params: 1600 32 0 0 0 0 0 0 0 0\nrated: 3\n", "no seq line");
+	damaged("epamserv-ratings 2\nsystem: elo\n"
+	        "params: 1600 32 250 5 0.06 1.2 604800\nseq: 3\nrated: 3\n",
+	        "a params line without Stephenson's constants");
 	damaged(HEAD "colour: blue\n", "a line of no known key");
 	damaged("epamserv-result 1\n", "another kind of file");
 	damaged("", "an empty file");

@@ -5,7 +5,9 @@
  * precision; Elo against the numbers of the code it replaced (the
  * series-based Elo of before issue 34: a sequence of 60 games replayed
  * by it gave the ratings below); the widening by inactivity; the
- * rating_system setting's words in the order of enum rating_system.
+ * rating_system setting's words in the order of enum rating_system;
+ * Stephenson's system against Glicko's example (its special case), one
+ * game computed by hand from its formulas, and its properties.
  */
 #include <math.h>
 #include <stdio.h>
@@ -207,10 +209,93 @@ static void setting_words(void)
 	config_free(&cfg);
 }
 
+static void steph_example(void)
+{
+	/* Stephenson's appendix (PlayerRatings, doc/ChessRatings.pdf):
+	 * v* = 1 / (1 / (v + h m) + d), r* = r + q v* sum k_j (s_j - e_j +
+	 * b) + lambda (mean r_j - r).  It prints no worked example; with
+	 * h = b = lambda = 0 it is Glicko, so Glickman's example must come
+	 * out (1464, RD 151.4). */
+	static const struct ratesys_opp o[3] = {
+		{ 1400, 30, 1 }, { 1550, 100, 0 }, { 1700, 300, 0 },
+	};
+	struct ratesys_params p;
+	struct ratesys_state w, b, w0;
+	double r, rd, r0, rd0;
+	time_t t0 = 1796000000;
+
+	ratesys_steph_period(1500, 200, o, 3, 0, 0, 0, &r, &rd);
+	ok(round_to(r, 0) == 1464 && round_to(rd, 1) == 151.4,
+	   "Stephenson with h = b = lambda = 0 is Glicko: 1464, RD 151.4 "
+	   "(got %.4f, %.4f)", r, rd);
+	/* One game by hand (the appendix's formulas, m = 1): 1500 (RD 200)
+	 * beats 1400 (RD 30) with h = 10, b = 0.01, lambda = 0.02: k =
+	 * 0.99549, e = 0.63934, d = 7.5845e-6, v* = 1 / (1 / 40100 + d) =
+	 * 30760.6, r* = 1500 + q v* k (1 - e + 0.01) - 2 = 1563.32,
+	 * RD sqrt(v*) = 175.39. */
+	ratesys_steph_period(1500, 200, o, 1, 10, 0.01, 0.02, &r, &rd);
+	ok(round_to(r, 2) == 1563.32 && round_to(rd, 2) == 175.39,
+	   "Stephenson, one game by hand: 1563.32, RD 175.39 (got %.4f, "
+	   "%.4f)", r, rd);
+	/* h widens: the same game without it narrows RD further. */
+	ratesys_steph_period(1500, 200, o, 1, 0, 0.01, 0.02, &r0, &rd0);
+	ok(rd0 < rd && r0 < r, "Stephenson: h keeps RD wider and the "
+	   "change larger (%.2f < %.2f)", rd0, rd);
+	/* The bonus: a draw between equals raises both. */
+	{
+		static const struct ratesys_opp eq = { 1500, 200, 0.5 };
+		ratesys_steph_period(1500, 200, &eq, 1, 0, 0.01, 0, &r, &rd);
+		ok(r > 1500, "Stephenson: the bonus raises a draw between "
+		   "equals (got %.4f)", r);
+		ratesys_steph_period(1500, 200, &eq, 1, 0, 0, 0, &r, &rd);
+		ok(r == 1500, "Stephenson: no bonus, a draw between equals "
+		   "changes nothing (got %.4f)", r);
+	}
+	/* The neighbourhood term pulls towards the opponent. */
+	{
+		static const struct ratesys_opp hi = { 1700, 50, 0.5 };
+		double r1, r2;
+		ratesys_steph_period(1500, 100, &hi, 1, 0, 0, 0, &r1, &rd);
+		ratesys_steph_period(1500, 100, &hi, 1, 0, 0, 0.05, &r2, &rd);
+		ok(round_to(r2 - r1, 6) == 10.0, "Stephenson: lambda 0.05 "
+		   "moves 5%% of the way to the opponent (got %.4f)", r2 - r1);
+	}
+	/* A game through ratesys_game with the defaults: two new players,
+	 * White wins: White rises, Black falls, by the same amount (the
+	 * same deviations; the bonus and the pull are symmetric), and both
+	 * deviations narrow. */
+	ratesys_defaults(RATESYS_STEPH, &p);
+	ratesys_init(RATESYS_STEPH, &p, &w);
+	ratesys_init(RATESYS_STEPH, &p, &b);
+	w0 = w;
+	ratesys_game(RATESYS_STEPH, &p, &w, &b, 1.0, t0);
+	ok(w.r > w0.r && b.r < w0.r, "Stephenson: a win raises, a loss "
+	   "lowers (%.2f, %.2f)", w.r, b.r);
+	{
+		/* the colours swapped: Black's win gives him White's
+		 * numbers */
+		struct ratesys_state w2 = w0, b2 = w0;
+		ratesys_game(RATESYS_STEPH, &p, &w2, &b2, 0.0, t0);
+		ok(b2.r == w.r && w2.r == b.r && b2.rd == w.rd,
+		   "Stephenson: the game is symmetric in the colours "
+		   "(%.4f, %.4f)", w.r, b.r);
+		/* the bonus: the two changes sum to the bonus's, 0 without */
+		ok((p.bonus > 0) == (w.r + b.r > 2 * w0.r + 1e-9),
+		   "Stephenson: a game adds points only with a bonus "
+		   "(%.6f)", w.r + b.r - 2 * w0.r);
+	}
+	ok(w.rd < w0.rd && fabs(w.rd - b.rd) < 1e-9 && w.last == t0,
+	   "Stephenson: both deviations narrow alike (%.2f)", w.rd);
+	/* Inactivity widens as Glicko: c^2 a period, capped. */
+	ok(ratesys_rd_at(RATESYS_STEPH, &p, &w, t0 + 10 * 7 * 86400) > w.rd,
+	   "Stephenson: inactivity widens the deviation");
+}
+
 int main(void)
 {
 	glicko2_example();
 	glicko_example();
+	steph_example();
 	elo_as_before();
 	widening();
 	setting_words();
