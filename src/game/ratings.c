@@ -218,6 +218,9 @@ char *ratings_record(const struct rating_game *rg)
 	           rg->black, when,
 	           score[rg->score2], rg->result, rg->white_before,
 	           rg->white_after, rg->black_before, rg->black_after);
+	if (rg->white_rd > 0 || rg->black_rd > 0)
+		buf_printf(&b, "white-deviation: %d\nblack-deviation: %d\n",
+		           rg->white_rd, rg->black_rd);
 	if (rg->seq > 0)
 		buf_printf(&b, "seq: %ld\n", rg->seq);
 	return buf_take(&b);
@@ -286,8 +289,26 @@ static int rt_field(struct rating_game *rg, const char *key, const char *val,
 			return -1;
 	} else if (strcmp(key, "result") == 0) {
 		snprintf(rg->result, sizeof rg->result, "%s", val);
+	} else if (strcmp(key, "white-rating") == 0 ||
+	           strcmp(key, "black-rating") == 0) {
+		/* What was mailed: a replay recomputes it, a record shows
+		 * it (ratings_record_read).  Not two numbers: left at 0. */
+		int before, after, w = key[0] == 'w';
+		char end;
+		if (sscanf(val, "%d %d%c", &before, &after, &end) == 2 &&
+		    before > 0 && before < 100000 && after > 0 &&
+		    after < 100000) {
+			*(w ? &rg->white_before : &rg->black_before) = before;
+			*(w ? &rg->white_after : &rg->black_after) = after;
+		}
+	} else if (strcmp(key, "white-deviation") == 0 ||
+	           strcmp(key, "black-deviation") == 0) {
+		int rd;
+		char end;
+		if (sscanf(val, "%d%c", &rd, &end) == 1 && rd >= 0 && rd < 10000)
+			*(key[0] == 'w' ? &rg->white_rd : &rg->black_rd) = rd;
 	}
-	/* white-rating / black-rating are recomputed; other keys ignored. */
+	/* Other keys are ignored. */
 	return 0;
 }
 
@@ -330,6 +351,36 @@ bad:
 	*err = errlang_asprintf(N_("%s:%d: malformed result record"), path,
 	                        lineno);
 	return -1;
+}
+
+int ratings_record_read(const char *spool, const char *game, long board,
+                        struct rating_game *rg, char **err)
+{
+	char rel[128], path[4096], *text;
+	int rc;
+
+	*err = NULL;
+	ratings_record_path(game, board, rel, sizeof rel);
+	snprintf(path, sizeof path, "%s/%s", spool, rel);
+	/* A batch may have it staged (group.h). */
+	if (txn_group_settle(spool, rel) < 0) {
+		*err = errlang_asprintf(N_("cannot read %s: %s"), path,
+		                        strerror(errno));
+		return -1;
+	}
+	text = util_read_file(path, 1 << 16, NULL);
+	if (!text) {
+		if (errno == ENOENT) {
+			memset(rg, 0, sizeof *rg);
+			return 1;
+		}
+		*err = errlang_asprintf(N_("cannot read %s: %s"), path,
+		                        strerror(errno));
+		return -1;
+	}
+	rc = rt_parse(text, rel, rg, err);
+	free(text);
+	return rc;
 }
 
 /* The size of a record written before issue 14 (no size line): from the

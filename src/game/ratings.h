@@ -18,6 +18,8 @@
  *   result: white wins (black resigned)
  *   white-rating: 1600 1616         (before and after, as mailed)
  *   black-rating: 1600 1584
+ *   white-deviation: 180            (since issue 34, under a system
+ *   black-deviation: 180             with one: after the game, as mailed)
  *   seq: 17                         (since issue 35: the order rated)
  *
  * The ratings are a function of these records alone, replayed in the
@@ -184,6 +186,16 @@ void ratings_add(struct ratings *r, const struct game *g,
 /* The result record's text for rg (malloc'ed), and its relative path
  * "games/GAME/NNN.result" into buf. */
 char *ratings_record(const struct rating_game *rg);
+
+/* Read the result record of game's board into *rg as it was written:
+ * the ratings before and after as mailed (0 where a record lacks them),
+ * the deviations after the game (white-deviation, black-deviation:
+ * records since issue 34 under a system with one; else 0), cls not
+ * set.  Returns 0; 1 when the board has no record (unrated or not
+ * finished); -1 with a malloc'ed *err when it cannot be read or
+ * parsed. */
+int ratings_record_read(const char *spool, const char *game, long board,
+                        struct rating_game *rg, char **err);
 void ratings_record_path(const char *game, long board, char *buf, size_t len);
 
 /* "alice 1600 -> 1616 (+16), bob 1600 -> 1584 (-16)" (malloc'ed). */

@@ -204,6 +204,10 @@ char *record_text(const struct game *g, const struct record_meta *m)
 	}
 	put_tag(&b, "White", g->white);
 	put_tag(&b, "Black", g->black);
+	if (m->rating[0][0])
+		put_tag(&b, "WhiteRating", m->rating[0]);
+	if (m->rating[1][0])
+		put_tag(&b, "BlackRating", m->rating[1]);
 	put_tag(&b, "Result", record_result(g));
 	put_tag(&b, "Termination", record_termination(g));
 	if (g->state == GAME_FINISHED)

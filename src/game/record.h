@@ -52,6 +52,10 @@ struct record_meta {
 	time_t generated;    /* now (JSON date-generated) */
 	int comments;        /* 1: both players publish comments */
 	int is_ai[2];        /* White, Black: a robot account (issue 16) */
+	char rating[2][32];  /* White, Black: the rating after the game as
+	                        mailed, with its deviation or "?" (issue 34:
+	                        "1707 ± 91", "1580?", "1616"); "" when the
+	                        game was not rated */
 };
 
 /* The largest record replay reads (bytes): far above what a game of

@@ -53,9 +53,10 @@ static void put_time(struct buf *b, int *first, const char *name, time_t t)
 	put_str(b, first, name, when);
 }
 
-/* {"name": USERID, "userid": USERID, "result": N[, "is_ai": true]} */
+/* {"name": USERID, "userid": USERID, "result": N[, "is_ai": true]
+ * [, "rating": "1707 ± 91"]} (the schema allows other members). */
 static void put_player(struct buf *b, const char *userid, int result,
-                       int ai)
+                       int ai, const char *rating)
 {
 	int first = 1;
 
@@ -65,6 +66,8 @@ static void put_player(struct buf *b, const char *userid, int result,
 	buf_printf(b, ",\"result\":%d", result);
 	if (ai)
 		buf_puts(b, ",\"is_ai\":true");
+	if (rating[0])
+		put_str(b, &first, "rating", rating);
 	buf_putc(b, '}');
 }
 
@@ -169,9 +172,9 @@ char *record_json(const struct game *g, const struct record_meta *m,
 	if (g->unrated)
 		buf_puts(&b, ",\"unrated\":true");
 	buf_puts(&b, ",\"players\":[");
-	put_player(&b, g->white, wr, m->is_ai[0]);
+	put_player(&b, g->white, wr, m->is_ai[0], m->rating[0]);
 	buf_putc(&b, ',');
-	put_player(&b, g->black, br, m->is_ai[1]);
+	put_player(&b, g->black, br, m->is_ai[1], m->rating[1]);
 	buf_putc(&b, ']');
 	put_ours(&b, g, m);
 	buf_puts(&b, "},\"moves\":[");

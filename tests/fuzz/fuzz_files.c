@@ -358,7 +358,7 @@ static void fuzz_address(const char *data, size_t len)
 
 /* What a record's text or JSON says besides the game (fixed). */
 static const struct record_meta fuzz_meta = {
-	"epamserv at example.org", (time_t)FUZZ_NOW, 1, { 0, 1 }
+	"epamserv at example.org", (time_t)FUZZ_NOW, 1, { 0, 1 }, { "", "" }
 };
 
 /* Read text[0..len) as "epamserv replay" does: 0 with *g replayed (free

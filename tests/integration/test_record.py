@@ -180,6 +180,34 @@ try:
     rc, out, err = env.run("admin", "check", quiet=True)
     ok(rc == 0, "admin check accepts the files with comments", out + err)
 
+    # --- the ratings after the game (issue 34): the result record keeps
+    # the deviations mailed, and the record shows each rating with its
+    # deviation or "?" (Glicko-2, the default: a first game leaves both
+    # provisional).
+    with open(os.path.join(env.spool, "games", "epaminondas",
+                           "101.result")) as f:
+        res101 = f.read()
+    ok(re.search(r"\nwhite-deviation: \d+\nblack-deviation: \d+\n",
+                 res101), "the result record keeps the deviations", res101)
+    rc, out, err = env.run("export", "epaminondas-101", quiet=True)
+    ok(re.search(r'\[White "alice"\]\n\[Black "bob"\]\n'
+                 r'\[WhiteRating "\d+(\?| \u00b1 \d+)"\]\n'
+                 r'\[BlackRating "\d+(\?| \u00b1 \d+)"\]\n', out),
+       "the text record gives the ratings after the game", out[:400])
+    rc, out, err = env.run("export", "epaminondas-101", "--json",
+                           quiet=True)
+    try:
+        players = json.loads(out)["header"]["players"]
+    except (ValueError, KeyError):
+        players = []
+    ok(len(players) == 2 and all(re.fullmatch(r"\d+(\?| \u00b1 \d+)",
+                                              p.get("rating", ""))
+                                 for p in players),
+       "the JSON record's players carry their ratings", players)
+    rc, out, err = env.run("export", "epaminondas-103", quiet=True)
+    ok("Rating " not in out, "a running game's record has no rating tag",
+       out[:300])
+
     # --- export: text and JSON of each finished game, replayed.
     for game, board in (("epaminondas", 101), ("epaminondas", 102),
                         ("crossings", 101)):

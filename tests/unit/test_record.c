@@ -63,11 +63,21 @@ static void check_round_trip(const struct game *g, const char *text,
 	record_in_free(&r);
 }
 
+/* record_text of g and m, kept until the next call (for a check). */
+static const char *text_of(const struct game *g, const struct record_meta *m)
+{
+	static char *last;
+
+	free(last);
+	last = record_text(g, m);
+	return last;
+}
+
 static void test_round_trips(void)
 {
 	struct game g;
 	struct record_meta m = { "epamserv at games.example", 1796090000, 0,
-	                         { 0, 0 } };
+	                         { 0, 0 }, { "", "" } };
 	char err[256], *text, *json, *p;
 
 	repetition_game(&g);
@@ -96,13 +106,33 @@ static void test_round_trips(void)
 	if (json)
 		check_round_trip(&g, json, "the JSON record");
 	free(json);
+	/* The ratings after the game (issue 34), as the record command
+	 * and export fill them in from the result record. */
+	ok(!strstr(text_of(&g, &m), "Rating"), "no rating tag for a game "
+	   "the meta says nothing about");
+	snprintf(m.rating[0], sizeof m.rating[0], "1707 \xc2\xb1 91");
+	snprintf(m.rating[1], sizeof m.rating[1], "1493?");
+	text = record_text(&g, &m);
+	ok(strstr(text, "[Black \"") &&
+	   strstr(text, "[WhiteRating \"1707 \xc2\xb1 91\"]\n[BlackRating "
+	          "\"1493?\"]\n"),
+	   "the text record gives each rating with its deviation or ?");
+	check_round_trip(&g, text, "the text record with ratings");
+	free(text);
+	json = record_json(&g, &m, err, sizeof err);
+	ok(json && strstr(json, "\"rating\":\"1707 \xc2\xb1 91\"") &&
+	   strstr(json, "\"rating\":\"1493?\""),
+	   "the JSON record's players carry their ratings");
+	if (json)
+		check_round_trip(&g, json, "the JSON record with ratings");
+	free(json);
 	game_free(&g);
 }
 
 static void test_running_and_lies(void)
 {
 	struct game g;
-	struct record_meta m = { "s", 0, 0, { 0, 0 } };
+	struct record_meta m = { "s", 0, 0, { 0, 0 }, { "", "" } };
 	struct record_in r;
 	struct game back;
 	char err[1024], *text, *p;
@@ -218,7 +248,7 @@ static int survives(const char *text, size_t len)
 static void test_garbage(void)
 {
 	struct game g;
-	struct record_meta m = { "s", 0, 1, { 0, 0 } };
+	struct record_meta m = { "s", 0, 1, { 0, 0 }, { "", "" } };
 	char *rec[2], buf[4096], err[128];
 	struct jv *v;
 	int fine = 1, k, i;
@@ -284,7 +314,7 @@ static void test_garbage(void)
 static void test_tournament_tags(void)
 {
 	struct game g;
-	struct record_meta m = { "s", 1796090000, 0, { 0, 1 } };
+	struct record_meta m = { "s", 1796090000, 0, { 0, 1 }, { "", "" } };
 	char err[256], *text, *json;
 
 	repetition_game(&g);
