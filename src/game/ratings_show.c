@@ -95,6 +95,16 @@ char *ratings_change_shown(const struct ratings *r,
 
 	ratings_shown_after(r, rg->white_after, rg->white_rd, &w);
 	ratings_shown_after(r, rg->black_after, rg->black_rd, &k);
+	if (r->system == RATESYS_ELO) {
+		/* Elo's "?" is a count of games, which r has (the game just
+		 * rated in): the same mark as standings gives. */
+		const struct rating_player *pw = ratings_find(r, rg->white,
+		                                              rg->cls);
+		const struct rating_player *pk = ratings_find(r, rg->black,
+		                                              rg->cls);
+		w.provisional = !pw || pw->games < RATING_PROVISIONAL;
+		k.provisional = !pk || pk->games < RATING_PROVISIONAL;
+	}
 	buf_printf(&b, "%s %d -> %s (%+d), %s %d -> %s (%+d)", rg->white,
 	           rg->white_before, ratings_show(&w, ws, sizeof ws),
 	           rg->white_after - rg->white_before, rg->black,

@@ -85,7 +85,9 @@ int ratings_listed(const struct ratings *r, const struct rating_player *p,
 
 /* The rating changes of a game that just ended, for the board mail
  * (malloc'ed): "alice 1600 -> 1616 ± 95 (+16), bob 1600 -> 1584? (-16)",
- * each rating after the game shown as ratings_shown_after does. */
+ * each rating after the game shown as ratings_shown_after does, and
+ * under Elo with "?" while a player has fewer than RATING_PROVISIONAL
+ * games in rg's class (r holds the game: as standings shows it). */
 char *ratings_change_shown(const struct ratings *r,
                            const struct rating_game *rg);
 
