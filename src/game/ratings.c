@@ -226,18 +226,6 @@ char *ratings_record(const struct rating_game *rg)
 	return buf_take(&b);
 }
 
-char *ratings_change_text(const struct rating_game *rg)
-{
-	struct buf b = BUF_INIT;
-
-	buf_printf(&b, "%s %d -> %d (%+d), %s %d -> %d (%+d)", rg->white,
-	           rg->white_before, rg->white_after,
-	           rg->white_after - rg->white_before, rg->black,
-	           rg->black_before, rg->black_after,
-	           rg->black_after - rg->black_before);
-	return buf_take(&b);
-}
-
 /* "WxH" with both in the rules' limits into *w, *h; 0 or -1. */
 static int rt_size(const char *val, int *w, int *h)
 {

@@ -198,9 +198,6 @@ int ratings_record_read(const char *spool, const char *game, long board,
                         struct rating_game *rg, char **err);
 void ratings_record_path(const char *game, long board, char *buf, size_t len);
 
-/* "alice 1600 -> 1616 (+16), bob 1600 -> 1584 (-16)" (malloc'ed). */
-char *ratings_change_text(const struct rating_game *rg);
-
 /* Expected score of a player rated diff points above the opponent, in
  * thousandths (500 for equal ratings). */
 int ratings_expected_milli(int diff);
