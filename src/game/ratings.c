@@ -470,7 +470,12 @@ static int rt_by_finish(const void *a, const void *b)
 /* The order rated (ratings.h), from g[0..n) sorted by rt_by_finish:
  * the records without seq (a prefix, by finish time) merged into those
  * with one (by seq) by finish time: each goes before the first
- * sequenced record that finished after it.  O(n), in place. */
+ * sequenced record that finished in the same second or after it.  A
+ * record with seq was rated after every record the table held then,
+ * and those finished no later than it: so a tie goes to the record
+ * without seq, or a replay would disagree with the table it checks
+ * (a game ending in the second a 1.0.0 record finished).  O(n), in
+ * place. */
 static void rt_merge(struct rating_game *g, size_t n)
 {
 	struct rating_game *un;
@@ -485,7 +490,7 @@ static void rt_merge(struct rating_game *g, size_t n)
 	/* g[out] is written only after g[j] (j >= out) is read: out <= j
 	 * since i <= k. */
 	for (j = k; j < n; j++) {
-		while (i < k && un[i].finished < g[j].finished)
+		while (i < k && un[i].finished <= g[j].finished)
 			g[out++] = un[i++];
 		g[out++] = g[j];
 	}

@@ -27,15 +27,17 @@
  * 35) by it; records without one (written by a release before the
  * table, also after a downgrade, which removes the table) merged into
  * them by finish time: each goes before the first sequenced record (in
- * seq order) that finished after it, and after those that finished at
- * the same second or before; among themselves by finish time, then
+ * seq order) that finished in the same second or after it, and after
+ * those that finished before; among themselves by finish time, then
  * game, then board, as they always were.  A record's seq is one more
  * than the ratings table's (ratetable.h) when its game was rated, so
  * the table, which rates in the order results are recorded, and a
  * replay of the records agree: a record without seq is rated into the
  * table only by a rebuild (the table is missing after a downgrade),
  * which replays in this order, and every game rated after that gets a
- * higher seq and a later finish time, so it lands after them again.  The table is what the
+ * higher seq and a finish time no earlier than theirs (the same second
+ * is possible: a tie goes to the record without seq), so it lands
+ * after them again.  The table is what the
  * per-mail callers read (ratings_current); the replay is for the
  * rebuild, admin check and each player's history (web, history).
  * The rating system is a setting (rating_system: elo, glicko, glicko2,

@@ -4,8 +4,11 @@
  * (game/ratings.h): records with a seq line by it, records without one
  * (a release before the ratings table, e.g. after a downgrade) merged
  * in by finish time, each before the first sequenced record that
- * finished after it.  On 0eb6575 the records without seq all came
- * first.  Files only in a scratch directory of its own.
+ * finished in the same second or after it.  On 0eb6575 the records
+ * without seq all came first; on 7d535f2 a tie went to the sequenced
+ * record, so a game that ended in the second of a record without seq
+ * was rated by the table after it and by a replay before it
+ * (test_ratings_table's intermittent admin check failure).  Files only in a scratch directory of its own.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -74,14 +77,17 @@ int main(void)
 	/* Written without seq (a release before the table). */
 	record(203, "dave", "alice", "2026-11-02T10:00:00Z", 0);
 	record(204, "erin", "bob", "2026-10-01T10:00:00Z", 0);
+	/* finished in the same second as 202: rated before it, as the
+	 * table rated 202 after every record it held */
 	record(205, "dave", "erin", "2026-11-03T10:00:00Z", 0);
 
 	rc = ratings_load(dir, RATESYS_ELO, &r, &err);
 	ok(rc == 0, "the records load");
 	order(&r, got, sizeof got);
-	ok(strcmp(got, "204 201 203 202 206 205") == 0,
+	ok(strcmp(got, "204 201 203 205 202 206") == 0,
 	   "records without seq rate where they finished: before the first "
-	   "sequenced record that finished after them (got %s)", got);
+	   "sequenced record that finished in their second or after them "
+	   "(got %s)", got);
 	ok(r.seq == 3 && r.rated == 6, "every record rated, seq 3");
 	ratings_free(&r);
 
