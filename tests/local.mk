@@ -63,6 +63,13 @@ UNIT_TESTS += tests/unit/test_util
 tests_unit_test_util_SOURCES = tests/unit/test_util.c tests/tap.h
 tests_unit_test_util_LDADD = $(epamserv_test_libs)
 
+# Whole-file writes (src/util/atomic.c): a file replaced atomically,
+# never through a link, the old one kept when a write fails.
+check_PROGRAMS += tests/unit/test_atomic
+UNIT_TESTS += tests/unit/test_atomic
+tests_unit_test_atomic_SOURCES = tests/unit/test_atomic.c tests/tap.h
+tests_unit_test_atomic_LDADD = $(epamserv_test_libs)
+
 # Time controls and the clock replay (issue 15).
 check_PROGRAMS += tests/unit/test_clock
 UNIT_TESTS += tests/unit/test_clock

@@ -7,6 +7,7 @@
 #include "spool/txnpriv.h"
 #include "spool/group.h"
 #include "spool/lock.h"
+#include "util/atomic.h"
 #include "util/buf.h"
 #include "util/errlang.h"
 #include "util/i18n.h"
@@ -132,28 +133,17 @@ int txn_write_file(const char *path, const char *data, size_t len, int sync)
 {
 	int fd = util_open_regular(path, O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW,
 	                           0640);
-	size_t off = 0;
-	ssize_t w;
 	int saved;
 
 	if (fd < 0)
 		return -1;
-	while (off < len) {
-		w = write(fd, data + off, len - off);
-		if (w < 0 && errno == EINTR)
-			continue;
-		if (w < 0)
-			goto fail;
-		off += (size_t)w;
+	if (util_write_all(fd, data, len, sync) < 0) {
+		saved = errno;
+		close(fd);
+		errno = saved;
+		return -1;
 	}
-	if (sync && fsync(fd) < 0)
-		goto fail;
 	return close(fd);
-fail:
-	saved = errno;
-	close(fd);
-	errno = saved;
-	return -1;
 }
 
 int txn_entry_remove(const char *entry)
