@@ -513,22 +513,26 @@ static void txn_clean_old(const char *spool, const char *sub)
 	closedir(d);
 }
 
-int txn_recover_free(const char *spool, const char *relpath)
+/* Roll forward the entries whose lock is free (only_writes: only those
+ * that write relpath): 1 when a busy one writes relpath, 0, or -1. */
+static int recover_free(const char *spool, const char *relpath,
+                        int only_writes)
 {
-	struct tag_arg a = { NULL, 0, 1, relpath, 0, 0 };
+	struct tag_arg a = { NULL, 0, 1, relpath, only_writes, 0 };
 
 	if (txn_scan(spool, recover_entry, &a) < 0)
 		return -1;
 	return a.busy;
 }
 
+int txn_recover_free(const char *spool, const char *relpath)
+{
+	return recover_free(spool, relpath, 0);
+}
+
 int txn_recover_writing(const char *spool, const char *relpath)
 {
-	struct tag_arg a = { NULL, 0, 1, relpath, 1, 0 };
-
-	if (txn_scan(spool, recover_entry, &a) < 0)
-		return -1;
-	return a.busy;
+	return recover_free(spool, relpath, 1);
 }
 
 int txn_recover_all(const char *spool)
