@@ -7,64 +7,29 @@
  *
  *   baseline_fsync MAILDIR OUTDIR      prints "N mails in S s"
  */
-#include <dirent.h>
-#include <fcntl.h>
+#include "baseline.h"
+
 #include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
-#include <time.h>
-#include <unistd.h>
+
+/* One mail: OUT/NAME with its size and first bytes, fsync'ed. */
+static int one_mail(void *arg, const char *name, const char *head,
+                    size_t headlen, size_t total)
+{
+	const char *outdir = arg;
+	char path[8192], line[128];
+	int len;
+
+	snprintf(path, sizeof path, "%s/%s", outdir, name);
+	len = snprintf(line, sizeof line, "%zu %.*s\n", total,
+	               (int)(headlen < 32 ? headlen : 32), head);
+	return baseline_write_synced(path, line, (size_t)len);
+}
 
 int main(int argc, char **argv)
 {
-	char path[8192], buf[65536], line[128];
-	struct timespec t0, t1;
-	struct dirent *de;
-	long n = 0;
-	DIR *d;
-
 	if (argc != 3) {
 		fprintf(stderr, "usage: baseline_fsync MAILDIR OUTDIR\n");
 		return 64;
 	}
-	clock_gettime(CLOCK_MONOTONIC, &t0);
-	snprintf(path, sizeof path, "%s/new", argv[1]);
-	d = opendir(path);
-	if (!d) {
-		perror(path);
-		return 1;
-	}
-	while ((de = readdir(d)) != NULL) {
-		size_t total = 0;
-		ssize_t r;
-		int fd, len;
-
-		if (de->d_name[0] == '.')
-			continue;
-		snprintf(path, sizeof path, "%s/new/%s", argv[1], de->d_name);
-		fd = open(path, O_RDONLY);
-		if (fd < 0)
-			continue;
-		while ((r = read(fd, buf, sizeof buf)) > 0)
-			total += (size_t)r;
-		close(fd);
-		snprintf(path, sizeof path, "%s/%s", argv[2], de->d_name);
-		fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0640);
-		if (fd < 0) {
-			perror(path);
-			return 1;
-		}
-		len = snprintf(line, sizeof line, "%zu %.32s\n", total, buf);
-		if (write(fd, line, (size_t)len) != len || fsync(fd) < 0) {
-			perror(path);
-			return 1;
-		}
-		close(fd);
-		n++;
-	}
-	closedir(d);
-	clock_gettime(CLOCK_MONOTONIC, &t1);
-	printf("%ld mails in %.3f s\n", n, (double)(t1.tv_sec - t0.tv_sec) +
-	       (double)(t1.tv_nsec - t0.tv_nsec) / 1e9);
-	return 0;
+	return baseline_each_mail(argv[1], one_mail, argv[2]);
 }

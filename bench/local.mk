@@ -4,10 +4,12 @@
 # Spool benchmarks (bench/spool_bench.py): the baseline of the batch
 # throughput figure.
 noinst_PROGRAMS += bench/baseline_fsync
-bench_baseline_fsync_SOURCES = bench/baseline_fsync.c
+bench_baseline_fsync_SOURCES = bench/baseline_fsync.c bench/baseline.c \
+	bench/baseline.h
 # ... and its second baseline (issue 35): a move's durable work, naively.
 noinst_PROGRAMS += bench/naive_move
-bench_naive_move_SOURCES = bench/naive_move.c
+bench_naive_move_SOURCES = bench/naive_move.c bench/baseline.c \
+	bench/baseline.h
 EXTRA_DIST += bench/spool_bench.py bench/startup_bench.py
 # The ratings table (issue 35): a move mail at 0 to 100,000 results.
 EXTRA_DIST += bench/ratings_table_bench.py

@@ -15,97 +15,58 @@
  * of the game files and of the outbox's mails of the batch it compares
  * with).
  */
-#include <dirent.h>
-#include <fcntl.h>
+#include "baseline.h"
+
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
-#include <unistd.h>
 
-/* Write size bytes of fill to path and fsync it: 0, or -1 (reported). */
-static int write_synced(const char *path, const char *fill, size_t size)
+struct sizes {
+	const char *outdir, *fill;
+	size_t game, mail;
+};
+
+/* One mail: OUT/NAME.game, OUT/NAME.1 and OUT/NAME.2, each fsync'ed. */
+static int one_mail(void *arg, const char *name, const char *head,
+                    size_t headlen, size_t total)
 {
-	size_t off = 0;
-	ssize_t w;
-	int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0640);
+	const struct sizes *z = arg;
+	char path[8192];
 
-	if (fd < 0) {
-		perror(path);
+	(void)head;
+	(void)headlen;
+	(void)total;
+	snprintf(path, sizeof path, "%s/%s.game", z->outdir, name);
+	if (baseline_write_synced(path, z->fill, z->game) < 0)
 		return -1;
-	}
-	while (off < size) {
-		w = write(fd, fill + off, size - off);
-		if (w <= 0) {
-			perror(path);
-			close(fd);
-			return -1;
-		}
-		off += (size_t)w;
-	}
-	if (fsync(fd) < 0) {
-		perror(path);
-		close(fd);
+	snprintf(path, sizeof path, "%s/%s.1", z->outdir, name);
+	if (baseline_write_synced(path, z->fill, z->mail) < 0)
 		return -1;
-	}
-	return close(fd);
+	snprintf(path, sizeof path, "%s/%s.2", z->outdir, name);
+	return baseline_write_synced(path, z->fill, z->mail);
 }
 
 int main(int argc, char **argv)
 {
-	char path[8192], buf[65536], *fill;
-	struct timespec t0, t1;
-	struct dirent *de;
-	size_t game, mail, most;
-	long n = 0;
-	DIR *d;
+	struct sizes z;
+	size_t most;
+	char *fill;
+	int rc;
 
 	if (argc != 5) {
 		fprintf(stderr, "usage: naive_move MAILDIR OUTDIR GAME MAIL\n");
 		return 64;
 	}
-	game = strtoul(argv[3], NULL, 10);
-	mail = strtoul(argv[4], NULL, 10);
-	most = game > mail ? game : mail;
+	z.outdir = argv[2];
+	z.game = strtoul(argv[3], NULL, 10);
+	z.mail = strtoul(argv[4], NULL, 10);
+	most = z.game > z.mail ? z.game : z.mail;
 	fill = malloc(most + 1);
 	if (!fill)
 		return 1;
 	memset(fill, 'x', most);
-	clock_gettime(CLOCK_MONOTONIC, &t0);
-	snprintf(path, sizeof path, "%s/new", argv[1]);
-	d = opendir(path);
-	if (!d) {
-		perror(path);
-		return 1;
-	}
-	while ((de = readdir(d)) != NULL) {
-		ssize_t r;
-		int fd;
-
-		if (de->d_name[0] == '.')
-			continue;
-		snprintf(path, sizeof path, "%s/new/%s", argv[1], de->d_name);
-		fd = open(path, O_RDONLY);
-		if (fd < 0)
-			continue;
-		while ((r = read(fd, buf, sizeof buf)) > 0)
-			;
-		close(fd);
-		snprintf(path, sizeof path, "%s/%s.game", argv[2], de->d_name);
-		if (write_synced(path, fill, game) < 0)
-			return 1;
-		snprintf(path, sizeof path, "%s/%s.1", argv[2], de->d_name);
-		if (write_synced(path, fill, mail) < 0)
-			return 1;
-		snprintf(path, sizeof path, "%s/%s.2", argv[2], de->d_name);
-		if (write_synced(path, fill, mail) < 0)
-			return 1;
-		n++;
-	}
-	closedir(d);
-	clock_gettime(CLOCK_MONOTONIC, &t1);
+	z.fill = fill;
+	rc = baseline_each_mail(argv[1], one_mail, &z);
 	free(fill);
-	printf("%ld mails in %.3f s\n", n, (double)(t1.tv_sec - t0.tv_sec) +
-	       (double)(t1.tv_nsec - t0.tv_nsec) / 1e9);
-	return 0;
+	return rc;
 }

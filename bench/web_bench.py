@@ -21,7 +21,6 @@ baseline of reading every board file once (cat) in the same run:
 import argparse
 import glob
 import os
-import re
 import subprocess
 import sys
 import time
@@ -30,6 +29,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(HERE, "..", "tests", "integration"))
 os.environ.setdefault("EPAMSERV_SRCDIR", os.path.join(HERE, ".."))
 from harness import Env  # noqa: E402
+from webspool import as_board  # noqa: E402
 
 LINE = ["d1-d4", "c8-c6", "e2-c4", "e8-h5", "d3-b5", "c6-c8", "b5-b4",
         "h5-g4", "b2-e2", "e7-f6", "g2-g3", "f8-h6", "h1-g2", "c7-b6",
@@ -40,15 +40,6 @@ def game_text(env):
     with open(os.path.join(env.spool, "games", "epaminondas", "101.game")) as f:
         return "".join(l for l in f.read().splitlines(True)
                        if not l.startswith("token:"))
-
-
-def as_board(text, number, white, black):
-    t = re.sub(r"^board: \d+$", "board: %d" % number, text, flags=re.M)
-    t = re.sub(r"^white: \S+$", "white: " + white, t, flags=re.M)
-    t = re.sub(r"^black: \S+$", "black: " + black, t, flags=re.M)
-    return re.sub(r"^agreed: (p00|p01) ",
-                  lambda m: "agreed: %s " % (white if m.group(1) == "p00"
-                                             else black), t, flags=re.M)
 
 
 def timed(argv, env=None):

@@ -36,27 +36,9 @@ sys.path.insert(0, os.path.join(HERE, "..", "tests", "integration"))
 os.environ.setdefault("EPAMSERV_SRCDIR", os.path.join(HERE, ".."))
 import longgame  # noqa: E402
 from harness import Env  # noqa: E402
+from webspool import age, as_board  # noqa: E402
 
 PLAYERS = ["p%02d" % i for i in range(20)]
-
-
-def as_board(text, number, white, black):
-    t = re.sub(r"^board: \d+$", "board: %d" % number, text, flags=re.M)
-    t = re.sub(r"^white: \S+$", "white: " + white, t, flags=re.M)
-    t = re.sub(r"^black: \S+$", "black: " + black, t, flags=re.M)
-    t = "".join(l for l in t.splitlines(True) if not l.startswith("token:"))
-    return re.sub(r"^agreed: (p00|p01) ", lambda m: "agreed: %s " % (
-        white if m.group(1) == "p00" else black), t, flags=re.M)
-
-
-def age(spool):
-    old = time.time() - 3600
-    for sub in ("games/epaminondas", "users"):
-        d = os.path.join(spool, sub)
-        for f in os.listdir(d):
-            p = os.path.join(d, f)
-            if os.path.isfile(p):
-                os.utime(p, (old, old))
 
 
 def run(env, argv, wrap=()):

@@ -63,6 +63,13 @@ UNIT_TESTS += tests/unit/test_util
 tests_unit_test_util_SOURCES = tests/unit/test_util.c tests/tap.h
 tests_unit_test_util_LDADD = $(epamserv_test_libs)
 
+# Whole-file writes (src/util/atomic.c): a file replaced atomically,
+# never through a link, the old one kept when a write fails.
+check_PROGRAMS += tests/unit/test_atomic
+UNIT_TESTS += tests/unit/test_atomic
+tests_unit_test_atomic_SOURCES = tests/unit/test_atomic.c tests/tap.h
+tests_unit_test_atomic_LDADD = $(epamserv_test_libs)
+
 # Time controls and the clock replay (issue 15).
 check_PROGRAMS += tests/unit/test_clock
 UNIT_TESTS += tests/unit/test_clock
@@ -793,10 +800,12 @@ TESTS += tests/integration/test_startup_libs.py
 EXTRA_DIST += tests/integration/test_startup_libs.py
 # Issue 35 item 5: a web run after one move reads that board alone and
 # writes the pages it feeds, byte for byte what --full writes; a 100-ply
-# board's page a tenth of its old size (longgame.py plays the game).
+# board's page a tenth of its old size (longgame.py plays the game;
+# webspool.py, shared with test_web_private.py and the web benchmarks,
+# copies and dates the boards).
 TESTS += tests/integration/test_web_incremental.py
 EXTRA_DIST += tests/integration/test_web_incremental.py \
-	tests/integration/longgame.py
+	tests/integration/longgame.py tests/integration/webspool.py
 # Issue 35 item 2: mail first, robots after: a batch's replies of games
 # between people reach SMTP before a robot thinks; one board mail with
 # both moves when the robot answers in time, two when it does not.

@@ -163,38 +163,72 @@ static int empty_dir(const char *spool, const char *sub)
 	return 0;
 }
 
+/* What walk_boards hands on of a live board: game's board, as
+ * bindex_compute classified it (never BX_GONE). */
+typedef void board_fn(void *arg, const char *game, long board,
+                      const struct bindex_board *b);
+
+struct walk {
+	const struct config *cfg;
+	time_t now, since;
+	long *n;
+	board_fn *live;
+	void *arg;
+};
+
+static int walk_live(const char *game, long board, void *arg)
+{
+	struct walk *w = arg;
+	struct bindex_board b;
+
+	bindex_compute(w->cfg, w->now, w->since, game, board, &b);
+	if (b.state == BX_GONE)
+		return 0;
+	w->n[b.state]++;
+	w->live(w->arg, game, board, &b);
+	return 0;
+}
+
+static int walk_archived(const char *game, long board, void *arg)
+{
+	struct walk *w = arg;
+	char path[4400];
+
+	/* A board both live and archived counts as live. */
+	snprintf(path, sizeof path, "%s/games/%s/%ld.game", w->cfg->spool, game,
+	         board);
+	if (!exists(path))
+		w->n[BX_ARCHIVED]++;
+	return 0;
+}
+
+/* Every board of the spool, counted by state into n[BX_STATES] (what
+ * index/counts holds): each live board (games/GAME/N.game) classified
+ * by bindex_compute(cfg, now, since) and handed to live(arg, ...), one
+ * gone meanwhile left out; each archived one BX_ARCHIVED, unless its
+ * number is live too.  What a rebuild writes and a compare checks. */
+static void walk_boards(const struct config *cfg, time_t now, time_t since,
+                        long n[BX_STATES], board_fn *live, void *arg)
+{
+	struct walk w = { cfg, now, since, n, live, arg };
+
+	spool_each_board(cfg->spool, walk_live, &w);
+	spool_each_board_in(cfg->spool, "archive", walk_archived, &w);
+}
+
 struct rebuild {
 	const struct config *cfg;
-	time_t now;
 	struct bindex_counts c;
 	int failed;
 };
 
-static int rebuild_live(const char *game, long board, void *arg)
+static void rebuild_live(void *arg, const char *game, long board,
+                         const struct bindex_board *b)
 {
 	struct rebuild *r = arg;
-	struct bindex_board b;
 
-	bindex_compute(r->cfg, r->now, 0, game, board, &b);
-	if (b.state == BX_GONE)
-		return 0;
-	r->c.n[b.state]++;
-	if (bindex_entry_write(r->cfg->spool, game, board, b.state, b.due) < 0)
+	if (bindex_entry_write(r->cfg->spool, game, board, b->state, b->due) < 0)
 		r->failed = 1;
-	return 0;
-}
-
-static int rebuild_archived(const char *game, long board, void *arg)
-{
-	struct rebuild *r = arg;
-	char path[4400];
-
-	/* A board both live and archived counts as live. */
-	snprintf(path, sizeof path, "%s/games/%s/%ld.game", r->cfg->spool, game,
-	         board);
-	if (!exists(path))
-		r->c.n[BX_ARCHIVED]++;
-	return 0;
 }
 
 int bindex_rebuild(const struct config *cfg, time_t now)
@@ -210,7 +244,6 @@ int bindex_rebuild(const struct config *cfg, time_t now)
 
 	memset(&r, 0, sizeof r);
 	r.cfg = cfg;
-	r.now = now;
 	for (i = 0; dirs[i]; i++) {
 		snprintf(path, sizeof path, "%s/%s", cfg->spool, dirs[i]);
 		if (mkdir(path, 0750) < 0 && errno != EEXIST)
@@ -225,8 +258,7 @@ int bindex_rebuild(const struct config *cfg, time_t now)
 		free(marks);
 		return -1;
 	}
-	spool_each_board(cfg->spool, rebuild_live, &r);
-	spool_each_board_in(cfg->spool, "archive", rebuild_archived, &r);
+	walk_boards(cfg, now, 0, r.c.n, rebuild_live, &r);
 	snprintf(path, sizeof path, "%s/index/boards", cfg->spool);
 	if (r.failed || util_fsync_dir(path) < 0) {
 		free(marks);
@@ -488,33 +520,29 @@ static int due_fits(const struct compare *k, const char *game, long board,
 	return b.due == due;
 }
 
-static int compare_live(const char *game, long board, void *arg)
+static void compare_live(void *arg, const char *game, long board,
+                         const struct bindex_board *want)
 {
 	struct compare *k = arg;
-	struct bindex_board want;
 	enum bindex_state state;
 	long long due;
 	char what[512], path[4400];
 	int rc;
 
-	bindex_compute(k->cfg, k->now, k->now, game, board, &want);
-	if (want.state == BX_GONE)
-		return 0;
-	k->n[want.state]++;
 	rc = bindex_entry_read(k->cfg->spool, game, board, &state, &due);
-	if (want.state == BX_UNREADABLE && (rc != 0 || state != want.state)) {
+	if (want->state == BX_UNREADABLE && (rc != 0 || state != want->state)) {
 		/* damaged behind the index's back: admin check's game file
 		 * check reports the board; the index only follows it */
 		put_mark(k->cfg, game, board);
 		k->marked++;
-		return 0;
+		return;
 	}
-	if (rc != 0 || state != want.state) {
+	if (rc != 0 || state != want->state) {
 		snprintf(what, sizeof what, "index/boards/%s.%ld: %s, the board "
 		         "is %s", game, board, rc == 1 ? "missing" :
 		         rc < 0 ? "damaged" : bindex_state_names[state],
-		         bindex_state_names[want.state]);
-	} else if (want.due >= 0 && !due_fits(k, game, board, due)) {
+		         bindex_state_names[want->state]);
+	} else if (want->due >= 0 && !due_fits(k, game, board, due)) {
 		snprintf(what, sizeof what, "index/boards/%s.%ld: deadline %lld is "
 		         "none of the board's", game, board, due);
 	} else if (due >= 0 &&
@@ -523,23 +551,10 @@ static int compare_live(const char *game, long board, void *arg)
 		snprintf(what, sizeof what, "index/due/%lld-%s-%ld: missing", due,
 		         game, board);
 	} else {
-		return 0;
+		return;
 	}
 	k->report(k->arg, what);
 	k->found++;
-	return 0;
-}
-
-static int compare_archived(const char *game, long board, void *arg)
-{
-	struct compare *k = arg;
-	char path[4400];
-
-	snprintf(path, sizeof path, "%s/games/%s/%ld.game", k->cfg->spool, game,
-	         board);
-	if (!exists(path))
-		k->n[BX_ARCHIVED]++;
-	return 0;
 }
 
 /* A board the index holds unreadable, or whose files are gone, gets a
@@ -589,8 +604,7 @@ int bindex_compare(const struct config *cfg, time_t now,
 	k.now = now;
 	k.report = report;
 	k.arg = arg;
-	spool_each_board(cfg->spool, compare_live, &k);
-	spool_each_board_in(cfg->spool, "archive", compare_archived, &k);
+	walk_boards(cfg, now, now, k.n, compare_live, &k);
 	lock_release(&l);
 	if (k.marked &&
 	    bindex_fold(cfg, now, NULL, 0, cfg->lock_timeout * 1000) != 0)

@@ -93,18 +93,30 @@ int bindex_entry_read(const char *spool, const char *game, long board,
 	return -1;
 }
 
+/* Game's board's entry in the index, as bindex_entry_put and
+ * bindex_entry_write make it: its name index/boards/GAME.BOARD into
+ * rel, its line "STATE DUE" into text, and its due file's name
+ * index/due/DUE-GAME-BOARD into due_rel ("" when due < 0: none). */
+static void entry_files(const char *game, long board,
+                        enum bindex_state state, long long due,
+                        char rel[256], char text[64], char due_rel[256])
+{
+	snprintf(rel, 256, "index/boards/%s.%ld", game, board);
+	snprintf(text, 64, "%s %lld\n", bindex_state_names[state], due);
+	due_rel[0] = '\0';
+	if (due >= 0)
+		snprintf(due_rel, 256, "index/due/%lld-%s-%ld", due, game, board);
+}
+
 void bindex_entry_put(struct txn *t, const char *game, long board,
                       enum bindex_state state, long long due)
 {
-	char rel[256], text[64];
+	char rel[256], text[64], due_rel[256];
 
-	snprintf(rel, sizeof rel, "index/boards/%s.%ld", game, board);
-	snprintf(text, sizeof text, "%s %lld\n", bindex_state_names[state], due);
+	entry_files(game, board, state, due, rel, text, due_rel);
 	txn_put(t, rel, text, strlen(text));
-	if (due >= 0) {
-		snprintf(rel, sizeof rel, "index/due/%lld-%s-%ld", due, game, board);
-		txn_put(t, rel, "", 0);
-	}
+	if (*due_rel)
+		txn_put(t, due_rel, "", 0);
 }
 
 /* Write text to SPOOL/REL aside and rename it; 0 or -1 (errno). */
@@ -128,16 +140,12 @@ static int write_aside(const char *spool, const char *rel, const char *text)
 int bindex_entry_write(const char *spool, const char *game, long board,
                        enum bindex_state state, long long due)
 {
-	char rel[256], text[64];
+	char rel[256], text[64], due_rel[256];
 
-	snprintf(rel, sizeof rel, "index/boards/%s.%ld", game, board);
-	snprintf(text, sizeof text, "%s %lld\n", bindex_state_names[state], due);
+	entry_files(game, board, state, due, rel, text, due_rel);
 	if (write_aside(spool, rel, text) < 0)
 		return -1;
-	if (due < 0)
-		return 0;
-	snprintf(rel, sizeof rel, "index/due/%lld-%s-%ld", due, game, board);
-	return write_aside(spool, rel, "");
+	return *due_rel ? write_aside(spool, due_rel, "") : 0;
 }
 
 void bindex_due_remove(const char *spool, const char *game, long board,

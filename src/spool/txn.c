@@ -7,6 +7,7 @@
 #include "spool/txnpriv.h"
 #include "spool/group.h"
 #include "spool/lock.h"
+#include "util/atomic.h"
 #include "util/buf.h"
 #include "util/errlang.h"
 #include "util/i18n.h"
@@ -132,28 +133,17 @@ int txn_write_file(const char *path, const char *data, size_t len, int sync)
 {
 	int fd = util_open_regular(path, O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW,
 	                           0640);
-	size_t off = 0;
-	ssize_t w;
 	int saved;
 
 	if (fd < 0)
 		return -1;
-	while (off < len) {
-		w = write(fd, data + off, len - off);
-		if (w < 0 && errno == EINTR)
-			continue;
-		if (w < 0)
-			goto fail;
-		off += (size_t)w;
+	if (util_write_all(fd, data, len, sync) < 0) {
+		saved = errno;
+		close(fd);
+		errno = saved;
+		return -1;
 	}
-	if (sync && fsync(fd) < 0)
-		goto fail;
 	return close(fd);
-fail:
-	saved = errno;
-	close(fd);
-	errno = saved;
-	return -1;
 }
 
 int txn_entry_remove(const char *entry)
@@ -523,22 +513,26 @@ static void txn_clean_old(const char *spool, const char *sub)
 	closedir(d);
 }
 
-int txn_recover_free(const char *spool, const char *relpath)
+/* Roll forward the entries whose lock is free (only_writes: only those
+ * that write relpath): 1 when a busy one writes relpath, 0, or -1. */
+static int recover_free(const char *spool, const char *relpath,
+                        int only_writes)
 {
-	struct tag_arg a = { NULL, 0, 1, relpath, 0, 0 };
+	struct tag_arg a = { NULL, 0, 1, relpath, only_writes, 0 };
 
 	if (txn_scan(spool, recover_entry, &a) < 0)
 		return -1;
 	return a.busy;
 }
 
+int txn_recover_free(const char *spool, const char *relpath)
+{
+	return recover_free(spool, relpath, 0);
+}
+
 int txn_recover_writing(const char *spool, const char *relpath)
 {
-	struct tag_arg a = { NULL, 0, 1, relpath, 1, 0 };
-
-	if (txn_scan(spool, recover_entry, &a) < 0)
-		return -1;
-	return a.busy;
+	return recover_free(spool, relpath, 1);
 }
 
 int txn_recover_all(const char *spool)

@@ -35,8 +35,12 @@ int dirset_fsync(const struct dirset *s);
 
 void dirset_free(struct dirset *s);
 
-/* Write data to a new file at path (mode 0640), fsync'ed when sync.
- * 0, or -1 (errno). */
+/* Write data to a new file at path (mode 0640), fsync'ed when sync
+ * (util_write_all).  Not util_write_atomic: path is in a staging
+ * directory no reader knows (SPOOL/tmp/txn-ID, a group's
+ * SPOOL/tmp/group-ID), made new for this commit, and what makes its
+ * files visible together is the rename of that directory, not one
+ * rename a file.  0, or -1 (errno). */
 int txn_write_file(const char *path, const char *data, size_t len, int sync);
 
 /* fsync one directory: 0 or -1 (errno). */

@@ -1,8 +1,10 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
-# src/util (level 0): buffers, the configuration and its keys, templates,
-# logging, JSON, times and zones, the marks of the words a person reads.
+# src/util (level 0): buffers, whole-file writes, the configuration and
+# its keys, templates, logging, JSON, times and zones, the marks of the
+# words a person reads.
 src_libepamserv_a_SOURCES += \
 	src/util/buf.c src/util/buf.h \
+	src/util/atomic.c src/util/atomic.h \
 	src/util/util.c src/util/util.h src/util/tz.c src/util/tz.h \
 	src/util/span.h \
 	src/util/conf.c src/util/conf.h \

@@ -12,12 +12,12 @@
 #include "web/web.h"
 
 #include "spool/formats.h"
+#include "util/atomic.h"
 #include "util/i18n.h"
 #include "util/util.h"
 
 #include <errno.h>
 #include <stdarg.h>
-#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -148,72 +148,35 @@ static int site_file(const char *rel)
 	return 0;
 }
 
-/* Write text (len bytes) to dir/rel atomically: a temporary file in the
- * same directory, fsync'ed, then renamed over.  Missing directories on
- * the way are made (0755).  0, or -1 with errno. */
+/* Write text (len bytes) to dir/rel atomically (util_write_atomic: a
+ * temporary file ".NAME.tmp" in the same directory, mode 0644, renamed
+ * over; not fsync'ed: the site is rebuilt by the next run).  Missing
+ * directories on the way are made (0755), and none on the way may be a
+ * link (real_dirs).  0, or -1 with errno. */
 static int write_atomic(const char *dir, const char *rel, const char *text,
                         size_t len)
 {
-	struct buf p = BUF_INIT, t = BUF_INIT;
-	const char *slash = strrchr(rel, '/');
-	int fd = -1, rc = -1, e;
-	size_t off = 0;
-	ssize_t w;
+	struct buf p = BUF_INIT;
+	int rc = -1, e;
 
-	buf_printf(&p, "%s/%s", dir, rel);
-	if (slash) {
+	if (strchr(rel, '/')) {
 		/* dir/a/b/c.html: make dir/a and dir/a/b. */
-		struct buf d = BUF_INIT;
 		const char *q;
 		for (q = strchr(rel, '/'); q; q = strchr(q + 1, '/')) {
-			buf_reset(&d);
-			buf_printf(&d, "%s/%.*s", dir, (int)(q - rel), rel);
-			if (mkdir(buf_str(&d), 0755) < 0 && errno != EEXIST) {
-				buf_free(&d);
+			buf_reset(&p);
+			buf_printf(&p, "%s/%.*s", dir, (int)(q - rel), rel);
+			if (mkdir(buf_str(&p), 0755) < 0 && errno != EEXIST)
 				goto out;
-			}
 		}
-		buf_free(&d);
 		if (!real_dirs(dir, rel))
 			goto out;
-		buf_printf(&t, "%s/%.*s.%s.tmp", dir, (int)(slash + 1 - rel), rel,
-		           slash + 1);
-	} else {
-		buf_printf(&t, "%s/.%s.tmp", dir, rel);
 	}
-	/* A leftover (or planted) temporary name goes first: the file is
-	 * made new, never opened through a link or a second name. */
-	if (unlink(buf_str(&t)) < 0 && errno != ENOENT)
-		goto out;
-	fd = open(buf_str(&t), O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW |
-	          O_CLOEXEC, 0644);
-	if (fd < 0)
-		goto out;
-	while (off < len) {
-		w = write(fd, text + off, len - off);
-		if (w < 0) {
-			if (errno == EINTR)
-				continue;
-			goto out;
-		}
-		off += (size_t)w;
-	}
-	if (close(fd) < 0) {
-		fd = -1;
-		goto out;
-	}
-	fd = -1;
-	if (rename(buf_str(&t), buf_str(&p)) < 0)
-		goto out;
-	rc = 0;
+	buf_reset(&p);
+	buf_printf(&p, "%s/%s", dir, rel);
+	rc = util_write_atomic(buf_str(&p), text, len, 0644, 0);
 out:
 	e = errno;
-	if (fd >= 0)
-		close(fd);
-	if (rc < 0 && t.data)
-		unlink(buf_str(&t));
 	buf_free(&p);
-	buf_free(&t);
 	errno = e;
 	return rc;
 }

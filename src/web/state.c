@@ -41,6 +41,7 @@
 #include "web/web.h"
 
 #include "spool/spool.h"
+#include "util/atomic.h"
 #include "util/i18n.h"
 #include "util/util.h"
 
@@ -49,7 +50,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <fcntl.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -401,16 +401,15 @@ static void put_ident(struct buf *b, const struct web_ident *id)
 
 /* SPOOL/web made when missing (mode 0750, as the spool's directories;
  * a symbolic link there is refused: ELOOP), then text written to
- * path's temporary name (made new, mode 0640) and renamed over path.
- * 0, or -1 with errno. */
+ * path atomically (util_write_atomic: a temporary name beside it, made
+ * new, mode 0640, renamed over path).  The site's lock keeps a second
+ * run on this site out meanwhile.  0, or -1 with errno. */
 static int write_state(const char *spool, const char *path,
                        const char *text, size_t len)
 {
-	struct buf d = BUF_INIT, t = BUF_INIT;
+	struct buf d = BUF_INIT;
 	struct stat sb;
-	int fd = -1, rc = -1, e;
-	size_t off = 0;
-	ssize_t w;
+	int rc = -1, e;
 
 	buf_printf(&d, "%s/%s", spool, STATE_DIR);
 	if (mkdir(buf_str(&d), 0750) < 0) {
@@ -421,38 +420,10 @@ static int write_state(const char *spool, const char *path,
 			goto out;
 		}
 	}
-	buf_printf(&t, "%s.tmp", path);
-	/* A leftover (or planted) temporary name goes first: the file is
-	 * made new, never opened through a link.  The site's lock keeps
-	 * a second run on this site out meanwhile. */
-	if (unlink(buf_str(&t)) < 0 && errno != ENOENT)
-		goto out;
-	fd = open(buf_str(&t), O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW |
-	          O_CLOEXEC, 0640);
-	if (fd < 0)
-		goto out;
-	while (off < len) {
-		w = write(fd, text + off, len - off);
-		if (w < 0) {
-			if (errno == EINTR)
-				continue;
-			goto out;
-		}
-		off += (size_t)w;
-	}
-	e = close(fd);
-	fd = -1;
-	if (e < 0 || rename(buf_str(&t), path) < 0)
-		goto out;
-	rc = 0;
+	rc = util_write_atomic(path, text, len, 0640, 0);
 out:
 	e = errno;
-	if (fd >= 0)
-		close(fd);
-	if (rc < 0 && t.data)
-		unlink(buf_str(&t));
 	buf_free(&d);
-	buf_free(&t);
 	errno = e;
 	return rc;
 }

@@ -28,37 +28,17 @@ import re
 import shutil
 import subprocess
 import sys
-import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import harness  # noqa: E402
 import longgame  # noqa: E402
+from webspool import age, as_board, states  # noqa: E402
 from harness import Env, ok, is_, done  # noqa: E402
 
 BULK = 40
 BEFORE_100 = 268347   # boards/epaminondas-103.html at 2760799
 STRACE = shutil.which("strace")
 PW = {"alice": "a", "bob": "b", "carol": "c"}
-
-
-def as_board(text, number, white, black):
-    t = re.sub(r"^board: \d+$", "board: %d" % number, text, flags=re.M)
-    t = re.sub(r"^white: \S+$", "white: " + white, t, flags=re.M)
-    t = re.sub(r"^black: \S+$", "black: " + black, t, flags=re.M)
-    t = "".join(l for l in t.splitlines(True) if not l.startswith("token:"))
-    return re.sub(r"^agreed: (\S+) ", lambda m: "agreed: %s " % (
-        white if m.group(1) == "alice" else black), t, flags=re.M)
-
-
-def age(spool):
-    """Date every board and user file an hour back."""
-    old = time.time() - 3600
-    for sub in ("games/epaminondas", "users"):
-        d = os.path.join(spool, sub)
-        for f in os.listdir(d):
-            p = os.path.join(d, f)
-            if os.path.isfile(p):
-                os.utime(p, (old, old))
 
 
 def traced_web(env, *args):
@@ -100,12 +80,6 @@ def pages(site):
         for f in files:
             out.append(os.path.relpath(os.path.join(dp, f), site))
     return sorted(f for f in out if f not in OWN)
-
-
-def states(spool):
-    d = os.path.join(spool, "web")
-    return sorted(os.path.join(d, f) for f in os.listdir(d)) \
-        if os.path.isdir(d) else []
 
 
 def same_site(a, b):

@@ -20,10 +20,10 @@ every account and every board.
 """
 import os
 import sys
-import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from harness import Env, ok, is_, done  # noqa: E402
+from webspool import age, states  # noqa: E402
 
 HIDDEN = ("zhidey", "zossie", "zotto")
 
@@ -41,23 +41,6 @@ def leaks(site):
                     h.encode() in data for h in HIDDEN):
                 out.append(os.path.relpath(p, site))
     return sorted(out)
-
-
-def age(spool):
-    """Date every board and user file an hour back."""
-    old = time.time() - 3600
-    for sub in ("games/epaminondas", "users"):
-        d = os.path.join(spool, sub)
-        for f in os.listdir(d):
-            p = os.path.join(d, f)
-            if os.path.isfile(p):
-                os.utime(p, (old, old))
-
-
-def states(spool):
-    d = os.path.join(spool, "web")
-    return sorted(os.path.join(d, f) for f in os.listdir(d)) \
-        if os.path.isdir(d) else []
 
 
 env = Env(smtp=False)
