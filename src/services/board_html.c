@@ -346,7 +346,7 @@ void board_drawing_free(struct board_drawing *d)
 static void board_drawing_for(struct board_drawing *d, const struct game *g,
                               int black_down, int words)
 {
-	if (d->lang && d->lang == i18n_current() &&
+	if (d->said && d->lang == i18n_current() &&
 	    d->black_down == black_down && d->words == words)
 		return;
 	board_drawing_free(d);

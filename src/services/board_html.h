@@ -20,10 +20,10 @@ struct game;
  * no address).  Start with BOARD_DRAWING_INIT; free with
  * board_drawing_free. */
 struct board_drawing {
-	const char *lang;        /* i18n_current() of the drawings; NULL: none */
+	const char *lang;        /* i18n_current() they were made in */
 	int black_down, words;
 	char *table, *legend;    /* malloc'ed; NULL with words */
-	char *said;              /* malloc'ed */
+	char *said;              /* malloc'ed; NULL: none made yet */
 };
 
 #define BOARD_DRAWING_INIT { NULL, 0, 0, NULL, NULL, NULL }
