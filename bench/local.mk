@@ -8,7 +8,7 @@ bench_baseline_fsync_SOURCES = bench/baseline_fsync.c
 # ... and its second baseline (issue 35): a move's durable work, naively.
 noinst_PROGRAMS += bench/naive_move
 bench_naive_move_SOURCES = bench/naive_move.c
-EXTRA_DIST += bench/spool_bench.py bench/startup_bench.py
+EXTRA_DIST += bench/spool_bench.py bench/startup_bench.py bench/same_mails.py
 # The ratings table (issue 35): a move mail at 0 to 100,000 results.
 EXTRA_DIST += bench/ratings_table_bench.py
 EXTRA_DIST += bench/outbox_bench.py bench/prune_bench.py bench/sweep_bench.py \

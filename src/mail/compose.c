@@ -325,6 +325,22 @@ static void qp_char(struct mbuf *b, const char *s, size_t i, size_t n,
 	}
 }
 
+/* The end of the run of at most room bytes from s[i] on, of a line of
+ * n bytes, that qp_literal lets go out as they are: printable ASCII but
+ * '=', and blanks, a blank that would end the line given back. */
+static size_t qp_run(const char *s, size_t i, size_t n, size_t room)
+{
+	size_t j = i, end = n - i < room ? n : i + room;
+	unsigned char c;
+
+	while (j < end && (((c = (unsigned char)s[j]) > ' ' && c < 0x7F &&
+	                    c != '=') || c == ' ' || c == '\t'))
+		j++;
+	if (j == n && j > i && (s[j - 1] == ' ' || s[j - 1] == '\t'))
+		j--;
+	return j;
+}
+
 /* One line (no line end) in quoted-printable, soft-broken.  A run of
  * bytes that go out as they are and fit in the room left on the output
  * line is added at once; qp_char takes every other byte (encoded ones,
@@ -337,8 +353,7 @@ static void qp_line(struct mbuf *b, const char *s, size_t n)
 		room = col < QP_LINE - 1 ? QP_LINE - 1 - col : 0;
 		j = i;
 		if (col > 0)
-			while (j < n && j - i < room && qp_literal(s, j, n))
-				j++;
+			j = qp_run(s, i, n, room);
 		if (j > i) {
 			mbuf_add(b, s + i, j - i);
 			col += j - i;
