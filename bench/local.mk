@@ -10,7 +10,7 @@ bench_baseline_fsync_SOURCES = bench/baseline_fsync.c bench/baseline.c \
 noinst_PROGRAMS += bench/naive_move
 bench_naive_move_SOURCES = bench/naive_move.c bench/baseline.c \
 	bench/baseline.h
-EXTRA_DIST += bench/spool_bench.py bench/startup_bench.py
+EXTRA_DIST += bench/spool_bench.py bench/startup_bench.py bench/same_mails.py
 # The ratings table (issue 35): a move mail at 0 to 100,000 results.
 EXTRA_DIST += bench/ratings_table_bench.py
 EXTRA_DIST += bench/outbox_bench.py bench/prune_bench.py bench/sweep_bench.py \

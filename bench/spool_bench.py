@@ -34,7 +34,8 @@ compare     throughput of --before BIN and --after BIN (default the built
             spool it set up itself: the after/before ratio of each round and
             the median, and the after binary's peak RSS; with
             --instructions, also each binary's instructions for one batch
-            of 200 mails under valgrind's callgrind (steady, unlike time).
+            of 200 mails under valgrind's callgrind (steady, unlike time);
+            --rounds 0 --instructions gives the counts alone.
 language    instructions (callgrind) of one batch of 200 move mails with
             both players English, then both German (language: de in
             their user files, the build's catalogue under po/):
@@ -182,9 +183,10 @@ def compare(a):
         ratios.append(rate["after"] / rate["before"])
         print("compare round %d: after/before %.3f" % (r + 1, ratios[-1]))
     harness.BIN = BIN
-    print("compare: after/before per round %s, median %.3f; peak RSS after "
-          "%.2f MiB at most" % (", ".join("%.3f" % x for x in ratios),
-                                statistics.median(ratios), max(rss)))
+    if ratios:  # --rounds 0 with --instructions: the counts alone
+        print("compare: after/before per round %s, median %.3f; peak RSS "
+              "after %.2f MiB at most" % (", ".join("%.3f" % x for x in ratios),
+                                          statistics.median(ratios), max(rss)))
     if a.instructions:
         compare_instructions(bins)
 

@@ -17,7 +17,11 @@ flush started apart) and "deliver" with smtp_url set to tests/smtpd.py
 on loopback (receive delivers the two board mails itself).  After each
 "queue" run its two board mails are delivered by a `flush` started
 apart, counted too: handing delivery to another process, as Postfix
-hands mail from one process to the next, costs the two together.  Last,
+hands mail from one process to the next, costs the two together.  The
+move mail carries alice's password (whose hash the set-up makes cheap);
+then the same two set-ups with a reply to her board mail that carries
+its token and no password ("token, queue", "token, deliver"), the way a
+player answers a board mail.  Last,
 a receive of an auto-reply (answered by nothing) with smtp_url set: a
 run with nothing to deliver.  Each run
 takes a board of its own, so every binary plays the same first move on
@@ -29,6 +33,7 @@ libraries' constructors), the median of --runs runs (default 3).
 """
 import argparse
 import os
+import re
 import statistics
 import subprocess
 import sys
@@ -72,12 +77,45 @@ def annotate(out):
     return total, loader, in_main
 
 
-def one(env, binary, board, move, deliver, tag):
+def board_mail_ids(env, addr):
+    """{board: Message-ID} of the last board mail to addr that the test
+    server received (read from the headers alone)."""
+    ids = {}
+    d = env.server.maildir
+    for name in sorted(os.listdir(d)):
+        if name.startswith("."):
+            continue
+        with open(os.path.join(d, name), "rb") as f:
+            head = f.read(8192).split(b"\r\n\r\n", 1)[0].split(b"\n\n", 1)[0]
+        head = head.decode("utf-8", "replace").replace("\r\n", "\n")
+        head = re.sub(r"\n[ \t]+", " ", head)
+        fields = {}
+        for line in head.split("\n"):
+            k, _, v = line.partition(":")
+            fields.setdefault(k.strip().lower(), []).append(v.strip())
+        subject = " ".join(fields.get("subject", [""])[0].split())
+        m = re.match(r"Epaminondas Board (\d+) \(", subject)
+        to = " ".join(fields.get("x-envelope-to", []))
+        if m and addr in to and fields.get("message-id"):
+            ids[int(m.group(1))] = fields["message-id"][0]
+    return ids
+
+
+def one(env, binary, board, move, deliver, tag, token_of=None):
+    """One receive of alice's first move on board, by password, or with
+    token_of ({board: Message-ID}) a reply to her board mail that carries
+    its token and no password."""
     out = os.path.join(env.root, "callgrind.%s" % tag)
     e = dict(env.env)
     if not deliver:
         e["EPAMSERV_SMTP_URL"] = ""
-    mail = harness.make_mail(S.ALICE[2], S.move_subject(board, 1, move))
+    if token_of is None:
+        mail = harness.make_mail(S.ALICE[2], S.move_subject(board, 1, move))
+    else:
+        mid = token_of[board]
+        mail = harness.make_mail(
+            S.ALICE[2], "Re: Epaminondas Board %d (alice v bob)" % board,
+            move + "\n", headers={"In-Reply-To": mid, "References": mid})
     p = subprocess.run(["valgrind", "--tool=callgrind",
                         "--callgrind-out-file=" + out, binary, "receive"],
                        input=mail, env=e, stdout=subprocess.DEVNULL,
@@ -129,16 +167,24 @@ def main():
     if p.returncode != 0:
         sys.exit("set-up flush: exit %d: %s" % (p.returncode, p.stderr[-2000:]))
     lines = S.move_lines(a.boards, 1, seed=9)
+    # The board mails alice got from the set-up: a reply to one carries
+    # its token (services/tokens.c), no password.
+    token_of = board_mail_ids(env, S.ALICE[2])
     print("# set-up of %d boards: %.0f s" % (a.boards, time.monotonic() - t0))
     board = 101
     try:
-        for deliver in (False, True):
+        for how, deliver in (("queue", False), ("deliver", True),
+                             ("token, queue", False),
+                             ("token, deliver", True)):
             for name, binary in bins:
                 res, flushes = [], []
                 for r in range(a.runs):
                     got, flushed = one(env, binary, board,
                                        lines[board - 101][0], deliver,
-                                       "%s.%d.%d" % (name, deliver, r))
+                                       "%s.%s.%d" % (name, how.replace(
+                                           ", ", "-"), r),
+                                       token_of if "token" in how
+                                       else None)
                     res.append(got)
                     if flushed:
                         flushes.append(flushed)
@@ -148,7 +194,7 @@ def main():
                 mn = statistics.median(x[2] for x in res)
                 print("receive of a move mail, %s, %s: %.2f M instructions; "
                       "ld.so %.2f M (%.0f%%); before main %.2f M (%.0f%%)"
-                      % ("deliver" if deliver else "queue", name, tot / 1e6,
+                      % (how, name, tot / 1e6,
                          ld / 1e6, 100 * ld / tot, (tot - mn) / 1e6,
                          100 * (tot - mn) / tot))
                 if flushes:

@@ -391,7 +391,7 @@ struct game_lm {
 static int game_loses(const struct game *g, const struct ep_move *m,
                       char *why, size_t len)
 {
-	struct ep_position after = g->pos;
+	struct ep_position after;
 	size_t i, n = 0;
 	int rc;
 
@@ -399,6 +399,7 @@ static int game_loses(const struct game *g, const struct ep_move *m,
 	                   len);
 	if (rc != 1 || g->nmoves + 1 < GAME_MAX_PLIES || g->cap_off)
 		return rc;
+	after = g->pos;
 	ep_make(&after, &g->opts, m);
 	for (i = 0; i <= g->nmoves; i++)
 		n += ep_position_equal(&g->seen[i], &after);

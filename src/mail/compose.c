@@ -325,6 +325,22 @@ static void qp_char(struct mbuf *b, const char *s, size_t i, size_t n,
 	}
 }
 
+/* The end of the run of at most room bytes from s[i] on, of a line of
+ * n bytes, that qp_literal lets go out as they are: printable ASCII but
+ * '=', and blanks, a blank that would end the line given back. */
+static size_t qp_run(const char *s, size_t i, size_t n, size_t room)
+{
+	size_t j = i, end = n - i < room ? n : i + room;
+	unsigned char c;
+
+	while (j < end && (((c = (unsigned char)s[j]) > ' ' && c < 0x7F &&
+	                    c != '=') || c == ' ' || c == '\t'))
+		j++;
+	if (j == n && j > i && (s[j - 1] == ' ' || s[j - 1] == '\t'))
+		j--;
+	return j;
+}
+
 /* One line (no line end) in quoted-printable, soft-broken.  A run of
  * bytes that go out as they are and fit in the room left on the output
  * line is added at once; qp_char takes every other byte (encoded ones,
@@ -337,8 +353,7 @@ static void qp_line(struct mbuf *b, const char *s, size_t n)
 		room = col < QP_LINE - 1 ? QP_LINE - 1 - col : 0;
 		j = i;
 		if (col > 0)
-			while (j < n && j - i < room && qp_literal(s, j, n))
-				j++;
+			j = qp_run(s, i, n, room);
 		if (j > i) {
 			mbuf_add(b, s + i, j - i);
 			col += j - i;
@@ -369,68 +384,85 @@ static void put_qp_body(struct mbuf *b, const char *clean)
 
 #define LINE_7BIT 900     /* longest line sent as 7bit (RFC 5322: 998) */
 
-/* 1 when text (already cleaned) can go out as 7bit unchanged. */
-static int body_is_7bit(const char *text)
+/* Whether text (len bytes) holds "=_", our boundaries' start: found by
+ * its '_', much the rarer byte in a board mail. */
+static int has_boundary_start(const char *text, size_t len)
 {
-	const char *p;
-	size_t col = 0;
+	const char *p = text, *end = text + len;
 
-	if (strstr(text, "=_"))
+	while ((p = memchr(p, '_', (size_t)(end - p))) != NULL) {
+		if (p > text && p[-1] == '=')
+			return 1;
+		p++;
+	}
+	return 0;
+}
+
+/* text (len bytes) as 7bit with CRLF line ends, when it can go out so
+ * unchanged: plain ASCII (text_plain_run: what text_clean keeps as it
+ * is), no line longer than LINE_7BIT, none starting with "From ", no
+ * "=_" anywhere.  Checked and written a line at a time; 1, or 0 with b
+ * as it was when it cannot. */
+static int put_7bit_body(struct mbuf *b, const char *text, size_t len)
+{
+	const char *p, *nl, *end = text + len;
+	size_t n, was = b->len;
+
+	if (text_plain_run(text, len) != len || has_boundary_start(text, len))
 		return 0;
-	for (p = text; *p != '\0'; p++) {
-		unsigned char c = (unsigned char)*p;
-		if (c == '\n') {
-			col = 0;
-			continue;
+	for (p = text; p < end; p = nl + 1) {
+		nl = memchr(p, '\n', (size_t)(end - p));
+		n = nl ? (size_t)(nl - p) : (size_t)(end - p);
+		if (n > LINE_7BIT || (n >= 5 && memcmp(p, "From ", 5) == 0)) {
+			mbuf_cut(b, was);
+			return 0;
 		}
-		if (c >= 0x7F || (c < ' ' && c != '\t') || ++col > LINE_7BIT)
-			return 0;
-		if (col == 1 && c == 'F' && strncmp(p, "From ", 5) == 0)
-			return 0;
+		mbuf_add_line(b, p, n);
+		if (nl == NULL)
+			break;
 	}
 	return 1;
 }
 
-/* Body text as 7bit with CRLF line ends (body_is_7bit said yes). */
-static void put_7bit_body(struct mbuf *b, const char *text)
+/* The headers of a text part of subtype in the encoding cte. */
+static void put_part_headers(struct mbuf *b, const char *subtype,
+                             const char *cte)
 {
-	const char *p, *nl;
-
-	for (p = text; *p != '\0'; p = nl + 1) {
-		nl = strchr(p, '\n');
-		if (nl == NULL) {
-			mbuf_adds(b, p);
-			mbuf_add(b, "\r\n", 2);
-			break;
-		}
-		mbuf_add(b, p, (size_t)(nl - p));
-		mbuf_add(b, "\r\n", 2);
-	}
+	mbuf_adds(b, "Content-Type: text/");
+	mbuf_adds(b, subtype);
+	mbuf_adds(b, "; charset=UTF-8\r\nContent-Transfer-Encoding: ");
+	mbuf_adds(b, cte);
+	mbuf_adds(b, "\r\n\r\n");
 }
 
-/* One text part's headers, blank line and body, in the best encoding. */
+/* One text part's headers, blank line and body, in the best encoding:
+ * 7bit when the text can go so as it is (plain ASCII is what
+ * text_clean would make of it: it is not cleaned, nor copied), else
+ * the cleaned text in 7bit when it can go so, else in quoted-
+ * printable. */
 static int put_text_part(struct mbuf *b, const char *subtype, const char *text)
 {
-	char *clean = text_clean(text, strlen(text), 0, 0);
-	size_t len;
-	int seven;
+	size_t len = strlen(text), was = b->len;
+	char *clean;
 
-	if (clean == NULL)
-		return -1;
-	len = strlen(clean);
-	seven = body_is_7bit(clean);
 	/* Room for the part in one allocation: a 7bit body grows by one CR
 	 * a line; quoted-printable by a fraction for a board in ASCII (more
 	 * is added if it needs more). */
-	mbuf_reserve(b, 128 + len + len / (seven ? 16 : 4));
-	mbuf_adds(b, "Content-Type: text/");
-	mbuf_adds(b, subtype);
-	mbuf_adds(b, seven ? "; charset=UTF-8\r\nContent-Transfer-Encoding: 7bit\r\n\r\n"
-	                   : "; charset=UTF-8\r\nContent-Transfer-Encoding: quoted-printable\r\n\r\n");
-	if (seven)
-		put_7bit_body(b, clean);
-	else
+	mbuf_reserve(b, 128 + len + len / 16);
+	put_part_headers(b, subtype, "7bit");
+	if (put_7bit_body(b, text, len))
+		return 0;
+	mbuf_cut(b, was);
+	if ((clean = text_clean(text, len, 0, 0)) == NULL)
+		return -1;
+	len = strlen(clean);
+	mbuf_reserve(b, 128 + len + len / 4);
+	put_part_headers(b, subtype, "7bit");
+	if (!put_7bit_body(b, clean, len)) {
+		mbuf_cut(b, was);
+		put_part_headers(b, subtype, "quoted-printable");
 		put_qp_body(b, clean);
+	}
 	free(clean);
 	return 0;
 }
@@ -712,6 +744,12 @@ char *mail_compose(const struct mail_out *m, char **err)
 
 	if (err != NULL)
 		*err = NULL;
+	/* Room for the headers and the parts as they are, at once: a
+	 * board mail is tens of kilobytes, not copied again at each
+	 * doubling (a quoted-printable part may still need more). */
+	if (m->text != NULL)
+		mbuf_reserve(&b, 4096 + strlen(m->text) +
+		             (m->html ? strlen(m->html) : 0));
 	if ((e = check_out(m)) != NULL || (e = put_headers(&b, m)) != NULL)
 		goto fail;
 	if (put_body(&b, m) < 0) {

@@ -33,8 +33,12 @@ struct mbuf {
 #define MBUF_INIT { NULL, 0, 0, 0 }
 
 void mbuf_add(struct mbuf *b, const void *p, size_t n);
+/* The n bytes at p, then CR LF: one line of a body. */
+void mbuf_add_line(struct mbuf *b, const void *p, size_t n);
 void mbuf_adds(struct mbuf *b, const char *s);
 void mbuf_addc(struct mbuf *b, char c);
+/* Drop what was added after the first len bytes (len at most b->len). */
+void mbuf_cut(struct mbuf *b, size_t len);
 /* Make room for n more bytes (and the NUL) in one allocation, so that
  * the appends that follow need none; a failure sets the sticky oom. */
 void mbuf_reserve(struct mbuf *b, size_t n);
@@ -56,6 +60,11 @@ int text_is_utf8(const char *s, size_t n);
  * keeps as they are (util_cp_class() UTIL_CP_TEXT): no control at all,
  * TAB and LF included, no bidi control, no line separator. */
 int text_is_clean(const char *s, size_t n);
+
+/* Length of the longest prefix of s[0..n) that is plain ASCII text:
+ * printable (0x20-0x7E), TAB and LF, which text_clean() keeps as it is
+ * in a body; n when all of it is.  Eight bytes at a time. */
+size_t text_plain_run(const char *s, size_t n);
 
 /* Clean untrusted text into valid UTF-8.  If s[0..n) is not UTF-8 it is
  * read as Windows-1252 (a superset of ISO-8859-1 in practice) when

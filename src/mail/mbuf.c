@@ -49,6 +49,18 @@ void mbuf_add(struct mbuf *b, const void *p, size_t n)
 	b->p[b->len] = '\0';
 }
 
+void mbuf_add_line(struct mbuf *b, const void *p, size_t n)
+{
+	/* The common case, room for the line, CR LF and the NUL, without
+	 * mbuf_grow. */
+	if ((b->oom || n > b->cap || b->len + n + 3 > b->cap) &&
+	    mbuf_grow(b, n + 2) < 0)
+		return;
+	memcpy(b->p + b->len, p, n);
+	memcpy(b->p + b->len + n, "\r\n", 3);
+	b->len += n + 2;
+}
+
 void mbuf_adds(struct mbuf *b, const char *s)
 {
 	mbuf_add(b, s, strlen(s));
@@ -61,6 +73,14 @@ void mbuf_addc(struct mbuf *b, char c)
 		return;
 	b->p[b->len++] = c;
 	b->p[b->len] = '\0';
+}
+
+void mbuf_cut(struct mbuf *b, size_t len)
+{
+	if (!b->oom && len < b->len) {
+		b->len = len;
+		b->p[len] = '\0';
+	}
 }
 
 void mbuf_reserve(struct mbuf *b, size_t n)

@@ -332,14 +332,39 @@ static char *words_html(const struct game *g, int shown)
 	return buf_take(&b);
 }
 
+void board_drawing_free(struct board_drawing *d)
+{
+	free(d->table);
+	free(d->legend);
+	free(d->said);
+	d->table = d->legend = d->said = NULL;
+	d->lang = NULL;
+}
+
+/* d made for g in the language in use, seen as black_down and words
+ * say, unless it is already. */
+static void board_drawing_for(struct board_drawing *d, const struct game *g,
+                              int black_down, int words)
+{
+	if (d->said && d->lang == i18n_current() &&
+	    d->black_down == black_down && d->words == words)
+		return;
+	board_drawing_free(d);
+	d->table = words ? NULL : render_board_html(g, black_down);
+	d->legend = words ? NULL : render_legend_html(g);
+	d->said = words_html(g, words);
+	d->lang = i18n_current();
+	d->black_down = black_down;
+	d->words = words;
+}
+
 char *board_html(struct svc *s, const struct game *g,
                  const struct tvars *v, int black_down, int side,
-                 const char *token, const char *subject, int words)
+                 const char *token, const char *subject, int words,
+                 struct board_drawing *d)
 {
 	struct tvars h = { 0 };
-	char *table = words ? NULL : render_board_html(g, black_down), *html;
-	char *legend = words ? NULL : render_legend_html(g);
-	char *said = words_html(g, words);
+	char *html;
 	struct buf board = BUF_INIT;
 	char *answers = answers_html(s, g, v, side, token, subject);
 	int i;
@@ -375,23 +400,20 @@ char *board_html(struct svc *s, const struct game *g,
 			}
 			buf_puts(&e, "</div>");
 		}
-		tvars_setf(&h, name, "%s", buf_str(&e));
-		buf_free(&e);
+		tvars_take(&h, name, buf_take(&e));
 	}
 	/* The picture and its legend (unless words are asked for), then
 	 * the words. */
-	if (legend)
-		buf_puts(&board, legend);
-	buf_puts(&board, said);
-	tvars_set(&h, "diagram", table ? table : "");
+	board_drawing_for(d, g, black_down, words);
+	if (d->legend)
+		buf_puts(&board, d->legend);
+	buf_puts(&board, d->said);
+	tvars_set(&h, "diagram", d->table ? d->table : "");
 	tvars_set(&h, "legend", buf_str(&board));
 	tvars_set(&h, "answers", answers ? answers : "");
 	html = reply_template(s, "board.html", &h);
 	tvars_free(&h);
 	free(answers);
-	free(legend);
-	free(table);
-	free(said);
 	buf_free(&board);
 	return html;
 }

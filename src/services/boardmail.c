@@ -800,11 +800,13 @@ static void reply_hint_var(const struct svc *s, const struct game *g,
 		          "or password needed."));
 }
 
-/* Render and queue the board mail for one recipient.  CMD_DONE, or
- * CMD_TEMPFAIL when a template cannot be read. */
+/* Render and queue the board mail for one recipient, its HTML part's
+ * drawings from drawing (g's).  CMD_DONE, or CMD_TEMPFAIL when a
+ * template cannot be read. */
 static enum cmd_status board_mail(struct svc *s, struct txn *t,
                                   const struct game *g, struct tvars *v,
-                                  const struct board_rcpt *r)
+                                  const struct board_rcpt *r,
+                                  struct board_drawing *drawing)
 {
 	char subject[320];
 	struct reply_about about;
@@ -898,7 +900,7 @@ static enum cmd_status board_mail(struct svc *s, struct txn *t,
 		         r->token ? " [#" : "", r->token ? r->token : "",
 		         r->token ? "]" : "");
 		html = board_html(s, g, v, board_black_down(s, r), r->side,
-		                  r->token, link, form == RENDER_LIST);
+		                  r->token, link, form == RENDER_LIST, drawing);
 		if (!html) {
 			st = CMD_TEMPFAIL;
 			goto out;
@@ -953,6 +955,7 @@ struct board_words {
 	                             borrows it) */
 	time_t deadline;          /* clock_vars' */
 	const char *mover;
+	struct board_drawing drawing;  /* the HTML part's (board_html.h) */
 };
 
 /* Switch to the language of r's reader (his account's; without one,
@@ -998,7 +1001,7 @@ static enum cmd_status board_mail_in(struct svc *s, struct txn *t,
                                      struct board_rcpt *r)
 {
 	const char *was = words_for(s, g, v, w, r);
-	enum cmd_status st = board_mail(s, t, g, v, r);
+	enum cmd_status st = board_mail(s, t, g, v, r, &w->drawing);
 
 	i18n_use(was);
 	return st;
@@ -1017,7 +1020,7 @@ enum cmd_status reply_board(struct svc *s, struct txn *t,
 	char *moves = render_moves(g);
 	enum cmd_status st = CMD_DONE;
 	struct board_words w = { headline, comment, who, moves, u, have, NULL,
-	                         BUF_INIT, 0, NULL };
+	                         BUF_INIT, 0, NULL, BOARD_DRAWING_INIT };
 	size_t k;
 
 	for (i = 0; i < 2; i++) {
@@ -1090,5 +1093,6 @@ out:
 	free(moves);
 	tvars_free(&v);
 	buf_free(&w.head);
+	board_drawing_free(&w.drawing);
 	return st;
 }

@@ -21,39 +21,27 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* The stop token of addr, a confirmed address of userid (addr_player
- * found him), into out: 1, 0 when his file does not load (logged), -1
- * without the secret.  His token epoch goes in: "set ... token new"
- * voids every stop link sent before. */
+/* The stop token of addr, a confirmed address of u (addr_player_user
+ * found him), into out: 1, or -1 without the secret.  His token epoch
+ * goes in: "set ... token new" voids every stop link sent before. */
 static int token_of(const struct svc *s, const char *addr,
-                    const char *userid, char *out)
+                    const struct user *u, char *out)
 {
 	static const char label[] = "epamserv stop mail token v2";
 	unsigned char key[SECRET_SIZE];
 	uint8_t d[SHA256_DIGEST_SIZE];
 	struct hmac_sha256_ctx h;
 	char box[512], epoch[32];
-	struct user u;
-	char *err = NULL;
-	int rc;
 
 	out[0] = '\0';
-	rc = user_load(s->cfg->spool, userid, &u, &err);
-	if (rc != 0) {
-		if (rc < 0) {
-			log_msg(LOG_ERR, "%s\n", err);
-			free(err);
-		}
-		return 0;
-	}
-	snprintf(epoch, sizeof epoch, "%lu", u.token_epoch);
-	user_free(&u);
+	snprintf(epoch, sizeof epoch, "%lu", u->token_epoch);
 	if (secret_key(s->cfg->spool, 1, key) != 0)
 		return -1;
 	addr_mailbox(addr, box, sizeof box);
 	hmac_sha256_set_key(&h, sizeof key, key);
 	hmac_sha256_update(&h, sizeof label, (const uint8_t *)label);
-	hmac_sha256_update(&h, strlen(userid) + 1, (const uint8_t *)userid);
+	hmac_sha256_update(&h, strlen(u->userid) + 1,
+	                   (const uint8_t *)u->userid);
 	hmac_sha256_update(&h, strlen(epoch) + 1, (const uint8_t *)epoch);
 	hmac_sha256_update(&h, strlen(box) + 1, (const uint8_t *)box);
 	hmac_sha256_digest(&h, sizeof d, d);
@@ -66,13 +54,15 @@ static int token_of(const struct svc *s, const char *addr,
 
 int stopmail_token(const struct svc *s, const char *addr, char *out)
 {
-	char userid[32];
+	struct user u;
 	int rc;
 
 	out[0] = '\0';
-	if ((rc = addr_player(s->cfg->spool, addr, userid)) <= 0)
+	if ((rc = addr_player_user(s->cfg->spool, addr, &u)) <= 0)
 		return rc;
-	return token_of(s, addr, userid, out);
+	rc = token_of(s, addr, &u, out);
+	user_free(&u);
+	return rc;
 }
 
 int stopmail_token_is(const struct svc *s, const char *addr,
@@ -95,28 +85,31 @@ int stopmail_token_is(const struct svc *s, const char *addr,
  * keep. */
 static void put_pct(struct buf *b, const char *s, const char *keep)
 {
+	static const char hex[] = "0123456789ABCDEF";
+
 	for (; *s; s++) {
 		unsigned char ch = (unsigned char)*s;
 		if ((ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z') ||
 		    (ch >= '0' && ch <= '9') || strchr("-._~", ch) ||
-		    strchr(keep, ch))
+		    strchr(keep, ch)) {
 			buf_putc(b, (char)ch);
-		else
-			buf_printf(b, "%%%02X", ch);
+		} else {
+			buf_putc(b, '%');
+			buf_putc(b, hex[ch >> 4]);
+			buf_putc(b, hex[ch & 15]);
+		}
 	}
 }
 
 int stopmail_header(const struct svc *s, const char *addr, char *buf,
                     size_t len)
 {
-	char userid[32], token[REPLY_TOKEN_LEN + 1], subject[600];
+	char token[REPLY_TOKEN_LEN + 1], subject[600];
 	struct buf b = BUF_INIT;
 	int rc;
 
 	buf[0] = '\0';
-	if ((rc = addr_player(s->cfg->spool, addr, userid)) <= 0)
-		return rc;
-	if ((rc = token_of(s, addr, userid, token)) <= 0)
+	if ((rc = stopmail_token(s, addr, token)) <= 0)
 		return rc;
 	/* The command its mail carries (stopmail.c in src/commands). */
 	snprintf(subject, sizeof subject, "stopmail %s [#%s]", addr, token);

@@ -103,7 +103,7 @@ int addr_entry_load(const char *spool, const char *addr, struct addr_entry *e,
 	return 0;
 }
 
-int addr_player(const char *spool, const char *addr, char *userid)
+int addr_player_user(const char *spool, const char *addr, struct user *u)
 {
 	struct addr_entry e;
 	char *err = NULL;
@@ -115,8 +115,7 @@ int addr_player(const char *spool, const char *addr, char *userid)
 		return -1;
 	}
 	for (i = 0; i < e.nplayers; i++) {
-		struct user u;
-		int rc = user_load(spool, e.players[i], &u, &err), mine;
+		int rc = user_load(spool, e.players[i], u, &err);
 		if (rc < 0) {
 			log_msg(LOG_ERR, "%s\n", err);
 			free(err);
@@ -124,14 +123,23 @@ int addr_player(const char *spool, const char *addr, char *userid)
 		}
 		if (rc > 0)
 			continue;
-		mine = user_confirmed(&u) && user_find_address(&u, addr) >= 0;
-		user_free(&u);
-		if (mine) {
-			snprintf(userid, 32, "%s", e.players[i]);
+		if (user_confirmed(u) && user_find_address(u, addr) >= 0)
 			return 1;
-		}
+		user_free(u);
 	}
 	return 0;
+}
+
+int addr_player(const char *spool, const char *addr, char *userid)
+{
+	struct user u;
+	int rc = addr_player_user(spool, addr, &u);
+
+	if (rc == 1) {
+		snprintf(userid, 32, "%s", u.userid);
+		user_free(&u);
+	}
+	return rc;
 }
 
 static char *addr_entry_format(const char *addr, const struct addr_entry *e)

@@ -61,6 +61,11 @@ int addr_entry_load(const char *spool, const char *addr, struct addr_entry *e,
  * against the user file), into userid (32 bytes).  1 found, 0 not a
  * player's address, -1 on an I/O error (logged). */
 int addr_player(const char *spool, const char *addr, char *userid);
+/* addr_player, and the player's account into *u when found (1; the
+ * caller frees it with user_free), for a caller that needs more of it
+ * than the userid. */
+struct user;
+int addr_player_user(const char *spool, const char *addr, struct user *u);
 
 /* Add u's user file to t (lock "users" held), and update the entries of
  * every address whose standing changed against old (u's file as it was,

@@ -86,9 +86,18 @@ void buf_put_html_n(struct buf *b, const char *s, size_t n)
 {
 	const unsigned char *p = (const unsigned char *)s;
 	unsigned long cp;
-	size_t i, k;
+	size_t i, j, k;
 
 	for (i = 0; i < n; i += k) {
+		/* A run of printable ASCII that needs no escape, at once. */
+		for (j = i; j < n && p[j] >= 0x20 && p[j] < 0x7F && p[j] != '<' &&
+		     p[j] != '>' && p[j] != '&' && p[j] != '"' && p[j] != '\''; j++)
+			;
+		if (j > i) {
+			buf_append(b, s + i, j - i);
+			k = j - i;
+			continue;
+		}
 		switch (p[i]) {
 		case '<': buf_puts(b, "&lt;"); k = 1; continue;
 		case '>': buf_puts(b, "&gt;"); k = 1; continue;

@@ -49,9 +49,18 @@ void tvars_setf(struct tvars *t, const char *name, const char *fmt, ...)
 	va_start(ap, fmt);
 	vsnprintf(b.data, (size_t)n + 1, fmt, ap);
 	va_end(ap);
-	t->owned = xrealloc(t->owned, (size_t)(t->nowned + 1) * sizeof *t->owned);
-	t->owned[t->nowned++] = b.data;
-	tvars_set(t, name, b.data);
+	tvars_take(t, name, b.data);
+}
+
+void tvars_take(struct tvars *t, const char *name, char *value)
+{
+	if (t->nowned == t->capowned) {
+		t->capowned = t->capowned ? t->capowned * 2 : 16;
+		t->owned = xrealloc(t->owned,
+		                    (size_t)t->capowned * sizeof *t->owned);
+	}
+	t->owned[t->nowned++] = value;
+	tvars_set(t, name, value);
 }
 
 void tvars_free(struct tvars *t)
@@ -71,8 +80,9 @@ static const char *lookup(const struct tvars *vars, const char *name,
 	int i;
 
 	for (i = 0; vars && i < vars->n; i++)
-		if (strlen(vars->v[i].name) == len &&
-		    memcmp(vars->v[i].name, name, len) == 0)
+		if ((len == 0 || vars->v[i].name[0] == name[0]) &&
+		    strncmp(vars->v[i].name, name, len) == 0 &&
+		    vars->v[i].name[len] == '\0')
 			return vars->v[i].value ? vars->v[i].value : "";
 	return "";
 }
@@ -86,6 +96,15 @@ char *template_expand(const char *text, const struct tvars *vars)
 {
 	struct buf b = BUF_INIT;
 	const char *p = text;
+	size_t room = strlen(text);
+	int i;
+
+	/* Room for the text and each value once: a board's picture is
+	 * tens of kilobytes, copied once rather than again at each
+	 * doubling. */
+	for (i = 0; vars && i < vars->n; i++)
+		room += vars->v[i].value ? strlen(vars->v[i].value) : 0;
+	buf_reserve(&b, room);
 
 	while (*p) {
 		const char *eol = strchr(p, '\n');

@@ -29,12 +29,16 @@ struct tvar {
 struct tvars {
 	struct tvar *v;
 	int n, cap;
-	char **owned;       /* values copied by tvars_setf, freed by tvars_free */
-	int nowned;
+	char **owned;       /* values copied by tvars_setf or taken by
+	                     * tvars_take, freed by tvars_free */
+	int nowned, capowned;
 };
 
 /* Set name to value (borrowed: must outlive the tvars). */
 void tvars_set(struct tvars *t, const char *name, const char *value);
+/* Set name to value, a malloc'ed string the tvars takes over (freed by
+ * tvars_free): a value built in a buffer, not copied again. */
+void tvars_take(struct tvars *t, const char *name, char *value);
 /* Set name to a formatted, copied value. */
 void tvars_setf(struct tvars *t, const char *name, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));

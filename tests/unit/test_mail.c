@@ -682,6 +682,51 @@ static void test_text_clean_modes(void)
 	}
 }
 
+/* The fast scans of plain text (text_plain_run, and text_clean's runs
+ * kept as they are) test many bytes at once: every byte value at every
+ * place of a text longer than a few blocks gives what one byte alone
+ * gives, and text_plain_run stops right before it unless it is plain. */
+static void test_text_plain_blocks(void)
+{
+	char in[200], want[220], one[2];
+	int c, at, oneline, bad_run = 0, bad_clean = 0;
+
+	for (c = 0; c < 256; c++)
+		for (at = 0; at < (int)sizeof in; at++) {
+			int plain = (c >= 0x20 && c < 0x7F) || c == '\n' || c == '\t';
+			size_t run;
+
+			memset(in, 'x', sizeof in);
+			in[at] = (char)c;
+			run = text_plain_run(in, sizeof in);
+			if (run != (plain ? sizeof in : (size_t)at))
+				bad_run++;
+			one[0] = (char)c;
+			one[1] = '\0';
+			for (oneline = 0; oneline < 2; oneline++) {
+				char *alone = text_clean(one, 1, 0, oneline);
+				char *got = text_clean(in, sizeof in, 0, oneline);
+				/* One byte alone: a space made of it is trimmed,
+				 * as it is at either end of the long text. */
+				snprintf(want, sizeof want, "%.*s%s%.*s", at, in,
+				         alone && *alone ? alone : oneline ? " " : "",
+				         (int)sizeof in - at - 1, in + at + 1);
+				if (oneline && at == (int)sizeof in - 1 &&
+				    want[sizeof in - 1] == ' ')
+					want[sizeof in - 1] = '\0';
+				if (!got || strcmp(got, want + (oneline &&
+				                   want[0] == ' ')) != 0)
+					bad_clean++;
+				free(alone);
+				free(got);
+			}
+		}
+	ok(bad_run == 0, "text_plain_run: every byte at every place (%d wrong)",
+	   bad_run);
+	ok(bad_clean == 0, "text_clean: every byte at every place of a long "
+	   "text, as alone (%d wrong)", bad_clean);
+}
+
 /* C1 controls and bidi embeddings, overrides and isolates are removed
  * like C0 controls (issue 11, item 10): in a body dropped, in one-line
  * text a C1 control becomes a space; U+2028/U+2029 break a body's line
@@ -891,6 +936,7 @@ int main(void)
 	test_compose_attachment();
 	test_compose_pinned();
 	test_text_clean_modes();
+	test_text_plain_blocks();
 	test_text_clean_c1_bidi();
 	test_html_entities_cleaned();
 	test_helpers();

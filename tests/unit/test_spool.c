@@ -7,6 +7,7 @@
  */
 #include "commands/cmd.h"
 #include "pipeline/intake.h"
+#include "services/board_html.h"
 #include "services/tokenhash.h"
 #include "game/game.h"
 #include "game/render.h"
@@ -798,6 +799,74 @@ static void test_reply_queue_keeps_a_lowered_cap(void)
 	config_free(&cfg);
 }
 
+/* The HTML part's drawings of a board (services/board_html.h) are drawn
+ * once for the readers who see the board alike, and again for one who
+ * sees it turned; each part is the one a drawing of its own gives, and
+ * each carries its own reader's token alone. */
+static void test_board_html_drawing_shared(void)
+{
+	static const char white[] = "Epaminondas Board 101 (alice v bob) "
+		"[#tokenofwhite]";
+	static const char black[] = "Epaminondas Board 101 (alice v bob) "
+		"[#tokenofblack]";
+	struct board_drawing d = BOARD_DRAWING_INIT, d2 = BOARD_DRAWING_INIT;
+	struct board_drawing own = BOARD_DRAWING_INIT;
+	struct tvars v = { 0 };
+	struct config cfg;
+	struct game g;
+	struct svc s;
+	char err[256], *e = NULL, *a, *b, *a2, *b2, *b_own, *turned;
+
+	if (config_load(&cfg, "/dev/null", &e) < 0) {
+		ok(0, "config_load: %s", e);
+		free(e);
+		return;
+	}
+	free(cfg.spool);
+	cfg.spool = xstrdup(spool);
+	/* No board.html there: the built-in template. */
+	free(cfg.templates);
+	cfg.templates = xstrdup(spool);
+	free(cfg.from);
+	cfg.from = xstrdup("epamserv@games.example");
+	svc_init(&s, &cfg, time(NULL));
+	new_game(&g);
+	game_play(&g, "e1-e4", 1764482900, NULL, err, sizeof err);
+	tvars_set(&v, "title", "Epaminondas board 101");
+	a = board_html(&s, &g, &v, 0, 0, "tokenofwhite", white, 0, &d);
+	/* Marked: a drawing made again would not say so. */
+	free(d.said);
+	d.said = xstrdup("<p>drawn for the first reader</p>\n");
+	b = board_html(&s, &g, &v, 0, 1, "tokenofblack", black, 0, &d);
+	ok(a && b && strstr(b, "drawn for the first reader"),
+	   "the second reader who sees the board alike gets its drawing, not "
+	   "another one");
+	a2 = board_html(&s, &g, &v, 0, 0, "tokenofwhite", white, 0, &d2);
+	b2 = board_html(&s, &g, &v, 0, 1, "tokenofblack", black, 0, &d2);
+	b_own = board_html(&s, &g, &v, 0, 1, "tokenofblack", black, 0, &own);
+	ok(a2 && b2 && b_own && strcmp(b2, b_own) == 0 && strcmp(a, a2) == 0,
+	   "the part is the one a drawing of its own gives");
+	ok(a2 && b2 && strstr(a2, "tokenofwhite") && !strstr(a2, "tokenofblack") &&
+	   strstr(b2, "tokenofblack") && !strstr(b2, "tokenofwhite"),
+	   "each part carries its reader's token alone");
+	turned = board_html(&s, &g, &v, 1, 1, "tokenofblack", black, 0, &d);
+	ok(turned && !strstr(turned, "drawn for the first reader") &&
+	   strcmp(turned, b_own) != 0,
+	   "a reader who sees the board turned gets it drawn again");
+	free(a);
+	free(b);
+	free(a2);
+	free(b2);
+	free(b_own);
+	free(turned);
+	board_drawing_free(&d);
+	board_drawing_free(&d2);
+	board_drawing_free(&own);
+	tvars_free(&v);
+	game_free(&g);
+	config_free(&cfg);
+}
+
 /* The back-off file: the older form (no WHY) reads as the mail's own
  * deferral; a relay outage neither counts as a try nor lengthens the
  * back-off of a later 4xx. */
@@ -889,6 +958,7 @@ int main(void)
 	test_intake_finds_the_command();
 	test_outbox_put_refuses_over_the_cap();
 	test_reply_queue_keeps_a_lowered_cap();
+	test_board_html_drawing_shared();
 	test_outbox_retry_forms();
 	test_outbox_retry_reason();
 	{

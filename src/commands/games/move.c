@@ -221,34 +221,37 @@ enum cmd_status move_play(struct cmdctx *c, struct game *g,
 	int confirmed = split_confirm(word);
 	long n = split_number(word);
 	int side = game_side_of(g, userid);
-	const char *usage = move_usage(c, g);
-	enum cmd_status st = board_refuse_unless_active(c, g, usage);
 
-	if (st != CMD_DONE)
-		return st;
+	/* The usage (move_usage: the moves of g listed for an example) is
+	 * made only for a refusal; g is as it was until the move is
+	 * played. */
+	if (g->state != GAME_ACTIVE)
+		return board_refuse_unless_active(c, g, move_usage(c, g));
 	if ((int)g->pos.to_move != side)
-		return move_not_your_turn(c, g, userid, word, usage);
+		return move_not_your_turn(c, g, userid, word, move_usage(c, g));
 	if (n < 0 || (n > 0 && (size_t)n != g->nmoves + 1))
 		/* TRANSLATORS: the number the player wrote, the board, then
 		 * the number of the move being made. */
-		return board_refuse(c, g, usage, _("your move is marked #%s but "
-		                      "the move being made on board %ld is #%zu; the "
-		                      "board has changed since you wrote (see below)"),
-		                    word + strlen(word) + 1, g->board, g->nmoves + 1);
+		return board_refuse(c, g, move_usage(c, g), _("your move is "
+		                    "marked #%s but the move being made on board "
+		                    "%ld is #%zu; the board has changed since you "
+		                    "wrote (see below)"), word + strlen(word) + 1,
+		                    g->board, g->nmoves + 1);
 	/* RULES.md sections 3 and 5: a move that loses at once while
 	 * another does not is played only when confirmed with a "!". */
 	if (!confirmed && game_move_loses(g, word, why, sizeof why))
 		/* TRANSLATORS: the move, why it loses, then the move's
 		 * number. */
-		return board_refuse(c, g, usage, _("%1$s loses the game at once: "
-		                      "%2$s. To play it all the same, send it with a "
-		                      "trailing ! (%1$s#%3$zu!)"), word, why,
-		                    g->nmoves + 1);
+		return board_refuse(c, g, move_usage(c, g), _("%1$s loses the "
+		                    "game at once: %2$s. To play it all the same, "
+		                    "send it with a trailing ! (%1$s#%3$zu!)"), word,
+		                    why, g->nmoves + 1);
 	if (game_play(g, word, board_move_time(&c->s, g),
 	              c->mail ? c->mail->message_id : NULL, err, sizeof err) < 0)
 		/* TRANSLATORS: the move, the board, then why. */
-		return board_refuse(c, g, usage, _("%s is not a legal move on "
-		                      "board %ld: %s"), word, g->board, err);
+		return board_refuse(c, g, move_usage(c, g), _("%s is not a "
+		                    "legal move on board %ld: %s"), word, g->board,
+		                    err);
 	/* Kept for records, shown only where both players publish
 	 * comments (issue 18). */
 	game_move_comment(g, c->s.comment);
