@@ -6,7 +6,8 @@ run.  Run from a configured build directory (default -g -O2):
 
     make src/epamserv bench/baseline_fsync bench/naive_move
     /usr/bin/python3 ../bench/spool_bench.py [throughput|memory|smtp|receive|all]
-        [--boards N] [--moves N] [--real-hash] [--server sink|python|both]
+        [--boards N] [--moves N] [--mails N,N,...] [--real-hash]
+        [--server sink|python|both]
         [--instructions]
 
 throughput  BOARDS x MOVES move mails (default 1,000 x 10) through one
@@ -16,8 +17,14 @@ throughput  BOARDS x MOVES move mails (default 1,000 x 10) through one
             bench/naive_move (read each mail, write and fsync three files
             of the sizes of a game file and two board mails: the durable
             work of a move done naively, issue 35) on the same mails.
-memory      peak resident size (wait4 ru_maxrss) of batches of 1,000 and
-            10,000 move mails (100,000 with --moves 100: long).
+memory      peak resident size (/usr/bin/time -v) of one batch of each
+            count of --mails (default 1,000, 10,000 and 100,000) move mails
+            over the same --boards boards (default 1,000), set up once with
+            -repetition=off and copied back before each batch; the players
+            shuffle one stone back and forth (no rules engine needed), and
+            every board's game file is checked to hold all its plies.  With
+            --instructions, the batches of up to 10,000 mails also run under
+            callgrind (instructions a mail).
 smtp        `epamserv flush` of 1,000 queued mails over one connection
             against one `curl` process per mail, to the same server:
             Postfix's smtp-sink (/usr/sbin/smtp-sink, Debian's postfix
@@ -84,11 +91,11 @@ def timed(args, env):
     return took, rss, p.returncode
 
 
-def setup(boards, real_hash, smtp=False):
+def setup(boards, real_hash, smtp=False, options=""):
     env = S.make_env(smtp=smtp)
     if real_hash:
         S.cheapen_passwords = lambda e: None
-    S.setup_boards(env, boards, env.root, cheap=not real_hash)
+    S.setup_boards(env, boards, env.root, cheap=not real_hash, options=options)
     return env
 
 
@@ -254,17 +261,92 @@ def language(a):
     print("language: German/English %.3f" % (total["de"] / total["en"]))
 
 
+SHUFFLE = ("e2-e3", "e11-e10", "e3-e2", "e10-e11")
+
+
+def shuffle_batch(root, boards, moves, name):
+    """A Maildir of boards x moves move mails in which each board's
+    players shuffle one stone back and forth (e2-e3, e11-e10, e3-e2,
+    e10-e11, ...): legal on a -repetition=off board up to the move cap
+    (2,000 plies, RULES.md 8), so no rules engine is needed to choose
+    them.  Mail k of every board comes before mail k + 1 of any."""
+    md = S.Maildir(os.path.join(root, name))
+    for k in range(1, moves + 1):
+        for i in range(boards):
+            md.add(harness.make_mail(S.player_of(k)[2], S.move_subject(
+                101 + i, k, SHUFFLE[(k - 1) % 4])))
+    return md
+
+
+def plies_played(spool, boards):
+    """{plies: number of boards} of the game files of boards 101, ..."""
+    count = {}
+    for i in range(boards):
+        path = os.path.join(spool, "games", "epaminondas", "%d.game" % (101 + i))
+        with open(path) as f:
+            n = sum(1 for line in f if line.startswith("move: "))
+        count[n] = count.get(n, 0) + 1
+    return count
+
+
 def memory(a):
-    sizes = [(100, 10)] if a.what == "all" else [(100, 10), (1000, 10)]
-    if a.moves >= 100:
-        sizes.append((1000, 100))
-    for boards, moves in sizes:  # "all": throughput gave the 10,000 figure
-        env = setup(boards, a.real_hash)
-        md = move_batch(env, boards, moves, "moves")
-        et, erss, erc = timed([BIN, "batch", "--maildir", md.path], env.env)
-        print("memory: %d mails over %d boards: peak RSS %.2f MiB (%.1f s, "
-              "exit %d)" % (boards * moves, boards, erss / 1024, et, erc))
-        env.close()
+    """Peak RSS (/usr/bin/time -v) of one `batch --maildir` of each count
+    of --mails move mails over the same --boards boards: the boards are
+    set up once (-repetition=off) and the spool copied back before each
+    batch.  Every mail must be played: each board's game file must hold
+    mails / boards plies afterwards.  With --instructions, the batches
+    of at most 10,000 mails also run under callgrind (on a fresh copy)."""
+    counts = [1000] if a.what == "all" else [int(n) for n in a.mails.split(",")]
+    boards = a.boards
+    if any(n % boards for n in counts) or max(counts) // boards > 1999:
+        sys.exit("memory: every count of --mails must be a multiple of "
+                 "--boards, under 2,000 a board")
+    t0 = time.monotonic()
+    env = setup(boards, a.real_hash, options="-repetition=off")
+    snapshot = os.path.join(env.root, "spool-set-up")
+    shutil.copytree(env.spool, snapshot, symlinks=True)
+    print("# set-up of %d boards (-repetition=off): %.0f s"
+          % (boards, time.monotonic() - t0))
+    rows = []
+    for n in counts:
+        moves = n // boards
+        for run in (("time",) + (("callgrind",) if a.instructions and
+                                 n <= 10000 else ())):
+            shutil.rmtree(env.spool)
+            shutil.copytree(snapshot, env.spool, symlinks=True)
+            mdname = "moves-%d-%s" % (n, run)
+            md = shuffle_batch(env.root, boards, moves, mdname)
+            load = os.getloadavg()[0]
+            if run == "time":
+                et, erss, erc = timed([BIN, "batch", "--maildir", md.path],
+                                      env.env)
+            else:
+                ins = callgrind_batch(env, BIN, md)
+            left = len(md.waiting())
+            plies = plies_played(env.spool, boards)
+            played = plies == {moves: boards}
+            if run == "time":
+                print("memory: %d mails over %d boards: peak RSS %.2f MiB "
+                      "(%d KiB), %.1f s (exit %d), load %.1f to %.1f; %d left "
+                      "in new/; plies in the game files %s: %s"
+                      % (n, boards, erss / 1024, erss, et, erc, load,
+                         os.getloadavg()[0], left, plies,
+                         "all played" if played else "NOT ALL PLAYED"))
+                rows.append((n, erss, played))
+            else:
+                print("instructions: %d mails over %d boards: %d (%.3f M a "
+                      "mail); %d left; plies %s: %s"
+                      % (n, boards, ins, ins / n / 1e6, left, plies,
+                         "all played" if played else "NOT ALL PLAYED"))
+            sys.stdout.flush()
+            shutil.rmtree(md.path)
+    if len(rows) > 1:
+        low = min(r[1] for r in rows)
+        high = max(r[1] for r in rows)
+        print("memory: peak RSS %.2f to %.2f MiB over %s mails (spread %.1f%%)"
+              % (low / 1024, high / 1024, ", ".join(str(r[0]) for r in rows),
+                 (high - low) * 100.0 / low))
+    env.close()
 
 
 SMTP_SINK = "/usr/sbin/smtp-sink"
@@ -470,6 +552,8 @@ def main():
     ap.add_argument("what", nargs="?", default="all")
     ap.add_argument("--boards", type=int, default=1000)
     ap.add_argument("--moves", type=int, default=10)
+    ap.add_argument("--mails", default="1000,10000,100000",
+                    help="memory: the batches' sizes (multiples of --boards)")
     ap.add_argument("--real-hash", action="store_true")
     ap.add_argument("--before", help="compare: the binary before the change")
     ap.add_argument("--before-templates", help="compare: its templates",
@@ -477,7 +561,8 @@ def main():
     ap.add_argument("--after", default=BIN, help="compare: the binary after")
     ap.add_argument("--rounds", type=int, default=3)
     ap.add_argument("--instructions", action="store_true",
-                    help="compare, smtp: also count instructions (callgrind)")
+                    help="compare, smtp, memory: also count instructions "
+                    "(callgrind)")
     ap.add_argument("--server", choices=("sink", "python", "both"),
                     default="sink", help="smtp: the server (default sink: "
                     "Postfix's smtp-sink)")

@@ -175,11 +175,12 @@ def cheapen_passwords(env):
         os.rename(path + ".tmp", path)
 
 
-def setup_boards(env, count, root, cheap=True, before_issue_11=False):
+def setup_boards(env, count, root, cheap=True, before_issue_11=False,
+                 options=""):
     """Sign up alice and bob and start count boards (101, 102, ...) of the
     default 14x12 game, alice White, all accepted, in batch runs (with
     before_issue_11, a binary that sends no confirmation requests is let
-    be);
+    be); options (e.g. "-repetition=off") are the challenge's options;
     with cheap, the password hashes are made cheap (cheapen_passwords).
     Returns the board numbers, or raises RuntimeError."""
     md = Maildir(os.path.join(root, "setup-signup"))
@@ -207,6 +208,7 @@ def setup_boards(env, count, root, cheap=True, before_issue_11=False):
     md = Maildir(os.path.join(root, "setup-boards"))
     for _ in range(count):
         md.add(harness.make_mail(ALICE[2], "epaminondas challenge alice bob" +
+                                 (" " + options if options else "") +
                                  (" by %s %s" % ALICE[:2] if confirmed else "")))
     boards = list(range(101, 101 + count))
     for b in boards:
