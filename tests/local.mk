@@ -183,6 +183,8 @@ EXTRA_DIST += tests/stress/stresslib.py tests/stress/test_crash.py
 # the same spool; a batch and receive processes never wait for each other.
 TESTS += tests/stress/test_group_commit.py
 EXTRA_DIST += tests/stress/test_group_commit.py
+TESTS += tests/stress/test_batch_jobs.py
+EXTRA_DIST += tests/stress/test_batch_jobs.py
 
 # Issue 35: at most three new files a move mail in a batch (strace), and
 # a batch's heap flat in the number of mails it files.
@@ -212,6 +214,9 @@ EXTRA_DIST += tests/fault/test_faults.py tests/fault/faultlib.py
 # every write, fsync, rename, open(O_CREAT) and syncfs it reaches.
 TESTS += tests/fault/test_group_faults.py
 EXTRA_DIST += tests/fault/test_group_faults.py
+# Batch workers (batch_jobs 2) killed at each of their first syncfs.
+TESTS += tests/fault/test_jobs_faults.py
+EXTRA_DIST += tests/fault/test_jobs_faults.py
 # A clean-up (sweep) while a batch has just made its group directory.
 TESTS += tests/fault/test_group_race.py
 EXTRA_DIST += tests/fault/test_group_race.py
