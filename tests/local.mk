@@ -517,6 +517,12 @@ check_PROGRAMS += tests/unit/test_quoting
 UNIT_TESTS += tests/unit/test_quoting
 tests_unit_test_quoting_SOURCES = tests/unit/test_quoting.c tests/tap.h
 tests_unit_test_quoting_LDADD = $(epamserv_test_libs)
+# Issue 35 item 6: the board a waiting mail's subject names (batch
+# workers keep a board's mails in one process).
+check_PROGRAMS += tests/unit/test_boardkey
+UNIT_TESTS += tests/unit/test_boardkey
+tests_unit_test_boardkey_SOURCES = tests/unit/test_boardkey.c tests/tap.h
+tests_unit_test_boardkey_LDADD = $(epamserv_test_libs)
 # Issue 30 items 4 and 8: help that matches the server (every command of
 # the table, help time, cited topics, the welcome, **, draw offers, tied
 # tournaments) and the small things players noticed.

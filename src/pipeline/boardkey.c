@@ -25,10 +25,20 @@
 #define SUBJECT_MAX 1024
 
 /* Whether the header line at p (of the n bytes up to its line end)
- * names the field "Subject". */
-static int is_subject(const char *p, size_t n)
+ * names the field "Subject", blanks before the colon too (a parser may
+ * take "Subject :"); *value: where the field's value starts. */
+static int is_subject(const char *p, size_t n, size_t *value)
 {
-	return n >= 8 && strncasecmp(p, "subject:", 8) == 0;
+	size_t k = 7;
+
+	if (n < 8 || strncasecmp(p, "subject", 7) != 0)
+		return 0;
+	while (k < n && (p[k] == ' ' || p[k] == '\t'))
+		k++;
+	if (k >= n || p[k] != ':')
+		return 0;
+	*value = k + 1;
+	return 1;
 }
 
 /* The one Subject header of the header section of raw, unfolded, into
@@ -52,11 +62,11 @@ static int one_subject(const char *raw, size_t len, char *s)
 			return found;  /* the blank line: the headers end */
 		if (raw[i] == ' ' || raw[i] == '\t') {
 			j = i;  /* a folded line: part of the field above */
-		} else if (is_subject(raw + i, end - i)) {
+		} else if (is_subject(raw + i, end - i, &j)) {
 			if (found++)
 				return 0;
 			in_subject = 1;
-			j = i + 8;
+			j += i;
 		} else {
 			in_subject = 0;
 			j = end;
