@@ -800,7 +800,9 @@ static int run_mails(const struct config *cfg, const char *dir,
 		} else {
 			(*done)++;  /* already filed by another run */
 		}
-		if (grouping && !stop && txn_group_tick() < 0)
+		/* (a worker asked by another commits at once: batch_jobs.h) */
+		if (grouping && !stop && (batch_jobs_settle_asked() ?
+		                          txn_group_commit() : txn_group_tick()) < 0)
 			stop = 1;  /* logged by the commit */
 		*retry += file_durable(dir, w, !grouping, o);
 	}
@@ -861,6 +863,7 @@ static void chunk_work(void *arg, const size_t *idx, size_t n, int fd)
 	w.n = 0;
 	grouping = txn_group_begin(r->cfg->spool, r->cfg->batch_group);
 	txn_group_shared();
+	lock_wait_hook(batch_jobs_ask_settle);
 	stop = run_mails(r->cfg, r->dir, r->a, idx, n, grouping, &w, &o, &done,
 	                 &retry);
 	if (txn_group_end() == 0) {

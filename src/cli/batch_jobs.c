@@ -15,6 +15,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <sys/types.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -26,6 +27,31 @@ int batch_jobs_count(const struct config *cfg)
 	if (n <= 0)
 		n = sysconf(_SC_NPROCESSORS_ONLN);
 	return n < 1 ? 1 : n > 64 ? 64 : (int)n;
+}
+
+/* The workers' requests to commit (batch_jobs_ask_settle), one flag
+ * each, in memory the batch shares with its workers; and, in a worker,
+ * its own flag's index (-1 in the batch). */
+static volatile sig_atomic_t *asks;
+static int my_ask = -1, n_asks;
+
+void batch_jobs_ask_settle(void)
+{
+	int k;
+
+	if (!asks || my_ask < 0)
+		return;
+	for (k = 0; k < n_asks; k++)
+		if (k != my_ask)
+			asks[k] = 1;
+}
+
+int batch_jobs_settle_asked(void)
+{
+	if (!asks || my_ask < 0 || !asks[my_ask])
+		return 0;
+	asks[my_ask] = 0;
+	return 1;
 }
 
 /* Most bytes of a mail read to find its subject: a mail whose headers
@@ -121,8 +147,8 @@ static void drain(struct worker *w, char *state,
 
 /* Fork worker w for the mails w->idx; 0, or -1 (logged) when no
  * process or pipe could be made. */
-static int start(struct worker *w, const struct batch_jobs_ops *ops,
-                 void *arg)
+static int start(struct worker *w, int index,
+                 const struct batch_jobs_ops *ops, void *arg)
 {
 	int p[2];
 
@@ -141,6 +167,7 @@ static int start(struct worker *w, const struct batch_jobs_ops *ops,
 		return -1;
 	}
 	if (w->pid == 0) {
+		my_ask = index;
 		close(p[0]);
 		signal(SIGPIPE, SIG_DFL);
 		ops->work(arg, w->idx, w->n, p[1]);
@@ -165,7 +192,9 @@ static int run_workers(struct worker *ws, int nw, char *state,
 	for (i = 0; i < nw; i++) {
 		ws[i].fd = -1;
 		ws[i].pid = -1;
-		if (start(&ws[i], ops, arg) < 0) {
+		if (asks)
+			asks[i] = 0;
+		if (start(&ws[i], i, ops, arg) < 0) {
 			stop = 1;
 			break;
 		}
@@ -271,6 +300,12 @@ int batch_jobs_chunk(const char *dir, size_t n, int jobs, size_t max,
 
 	if (jobs > 64)
 		jobs = 64;
+	if (!asks) {
+		void *m = mmap(NULL, 64 * sizeof *asks, PROT_READ | PROT_WRITE,
+		               MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+		asks = m == MAP_FAILED ? NULL : m;  /* none: no asking */
+		n_asks = 0;
+	}
 	memset(ws, 0, sizeof ws);
 	for (j = 0; j < jobs; j++)
 		ws[j].idx = xmalloc((n ? n : 1) * sizeof *ws[j].idx);
@@ -297,6 +332,7 @@ int batch_jobs_chunk(const char *dir, size_t n, int jobs, size_t max,
 				run[nw].idx = ws[j].idx;
 				run[nw++].n = ws[j].n;
 			}
+		n_asks = nw;
 		stop = run_workers(run, nw, state, ops, arg, sum, n);
 	}
 	/* after a stop: the mails no worker took wait for the next run */

@@ -17,6 +17,14 @@
  * left in new/, and at its end its counts.  A worker that dies (killed,
  * a crash) leaves its mails not yet reported as filed in new/, as a
  * killed batch does, and stops the run: they wait for the next run.
+ *
+ * Workers hold no board of each other's, but the buckets of message
+ * locks (msg-XXX) and rate records are shared: a worker that would wait
+ * for a lock first commits its own group (lock.h) and asks the others,
+ * through a flag in memory shared with the batch, to commit theirs at
+ * their next mail (batch_jobs_ask_settle), so that a lock another
+ * worker keeps comes free within a mail, not a second.  Rate records
+ * are not kept for a worker's group at all (group.h: txn_group_shared).
  */
 #ifndef EPAM_BATCH_JOBS_H
 #define EPAM_BATCH_JOBS_H
@@ -60,6 +68,17 @@ int batch_jobs_count(const struct config *cfg);
 int batch_jobs_chunk(const char *dir, size_t n, int jobs, size_t max,
                      const struct batch_jobs_ops *ops, void *arg,
                      struct batch_jobs_sum *sum);
+
+/* In a worker: ask every other worker of the run to commit its group
+ * at its next mail (lock.h's wait hook: this worker is about to wait
+ * for a lock, most likely one another worker keeps for its group, which
+ * it would otherwise keep for up to a second or batch_group mails).
+ * A no-op outside a worker. */
+void batch_jobs_ask_settle(void);
+
+/* In a worker: whether another worker asked this one to commit its
+ * group (the request is cleared); 0 outside a worker. */
+int batch_jobs_settle_asked(void);
 
 /* A worker's reports to the batch (fd: the pipe given to work): mail i
  * of the chunk filed, left, and the worker's end with its counts and
