@@ -24,8 +24,11 @@ int batch_jobs_count(const struct config *cfg)
 {
 	long n = cfg->batch_jobs;
 
-	if (n <= 0)
+	if (n <= 0) {
 		n = sysconf(_SC_NPROCESSORS_ONLN);
+		if (n > BATCH_JOBS_AUTO_MAX)
+			n = BATCH_JOBS_AUTO_MAX;
+	}
 	return n < 1 ? 1 : n > 64 ? 64 : (int)n;
 }
 

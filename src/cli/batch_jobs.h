@@ -54,8 +54,15 @@ struct batch_jobs_sum {
 	unsigned long mails;   /* replies the workers queued */
 };
 
+/* The most workers batch_jobs = 0 takes however many CPUs are online:
+ * workers share the 4,096 buckets of message locks, and the more of
+ * them keep locks for their groups, the more often one waits for
+ * another (BENCHMARKS.md, "Issue 35: batch workers"). */
+#define BATCH_JOBS_AUTO_MAX 8
+
 /* The worker processes batch_jobs asks for: cfg->batch_jobs, or for 0
- * the CPUs online (sysconf), at least 1 and at most 64. */
+ * the CPUs online (sysconf) but at most BATCH_JOBS_AUTO_MAX; at least 1
+ * and at most 64. */
 int batch_jobs_count(const struct config *cfg);
 
 /* Process the n mails of a chunk of DIR/new (arrival order) in up to
