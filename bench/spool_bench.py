@@ -8,7 +8,7 @@ run.  Run from a configured build directory (default -g -O2):
     /usr/bin/python3 ../bench/spool_bench.py [throughput|memory|smtp|receive|all]
         [--boards N] [--moves N] [--mails N,N,...] [--real-hash]
         [--server sink|python|both]
-        [--instructions]
+        [--instructions] [--jobs 1,2]
 
 throughput  BOARDS x MOVES move mails (default 1,000 x 10) through one
             `epamserv batch --maildir`, full durability (every update
@@ -16,7 +16,9 @@ throughput  BOARDS x MOVES move mails (default 1,000 x 10) through one
             (read each mail, fsync-write one small file) and
             bench/naive_move (read each mail, write and fsync three files
             of the sizes of a game file and two board mails: the durable
-            work of a move done naively, issue 35) on the same mails.
+            work of a move done naively, issue 35) on the same mails;
+            with --jobs 1,2 the batch once with each batch_jobs value,
+            each on the same spool and mails (restored in between).
 memory      peak resident size (/usr/bin/time -v) of one batch of each
             count of --mails (default 1,000, 10,000 and 100,000) move mails
             over the same --boards boards (default 1,000), set up once with
@@ -136,19 +138,36 @@ def throughput(a):
     shutil.copytree(md.path, naive_in)
     naive_out = os.path.join(env.root, "naive-out")
     os.makedirs(naive_out)
+    jobs = [j.strip() for j in a.jobs.split(",") if j.strip()]
+    spool0 = os.path.join(env.root, "spool0")
+    md0 = os.path.join(env.root, "moves0")
+    if len(jobs) > 1:
+        shutil.copytree(env.spool, spool0, symlinks=True)
+        shutil.copytree(md.path, md0)
+    print("# load average before: %.2f %.2f %.2f" % os.getloadavg())
     bt, brss, brc = timed([BASELINE, copy, out], env.env)
     nt, nrss, nrc = timed([NAIVE, naive_in, naive_out, str(game), str(mail)],
                           env.env)
-    et, erss, erc = timed([BIN, "batch", "--maildir", md.path], env.env)
-    left = len(md.waiting())
-    print("throughput: %d mails over %d boards: batch %.1f s = %.0f mails/s "
-          "(exit %d, %d left, peak RSS %.1f MiB); baseline %.2f s = %.0f "
-          "mails/s; ratio %.3f; naive three files (%d and 2 x %d bytes) "
-          "%.2f s = %.0f mails/s (exit %d); ratio %.3f"
-          % (n, a.boards, et, n / et, erc, left, erss / 1024, bt, n / bt,
-             bt / et, game, mail, nt, n / nt, nrc, nt / et))
-    rc, out = S.admin_check(env)
-    print("# admin check exit %d" % rc)
+    erss = 0
+    for k, j in enumerate(jobs):
+        if k:
+            shutil.rmtree(env.spool)
+            shutil.copytree(spool0, env.spool, symlinks=True)
+            shutil.rmtree(md.path)
+            shutil.copytree(md0, md.path)
+        e = dict(env.env, EPAMSERV_BATCH_JOBS=j)
+        et, erss, erc = timed([BIN, "batch", "--maildir", md.path], e)
+        left = len(md.waiting())
+        print("throughput: %d mails over %d boards: batch_jobs %s: batch "
+              "%.1f s = %.0f mails/s (exit %d, %d left, peak RSS %.1f MiB); "
+              "baseline %.2f s = %.0f mails/s; ratio %.3f; naive three "
+              "files (%d and 2 x %d bytes) %.2f s = %.0f mails/s (exit %d); "
+              "ratio %.3f"
+              % (n, a.boards, j, et, n / et, erc, left, erss / 1024, bt,
+                 n / bt, bt / et, game, mail, nt, n / nt, nrc, nt / et))
+        rc, out = S.admin_check(env)
+        print("# admin check exit %d" % rc)
+    print("# load average after: %.2f %.2f %.2f" % os.getloadavg())
     env.close()
     return erss
 
@@ -560,6 +579,10 @@ def main():
                     default=harness.TEMPLATES)
     ap.add_argument("--after", default=BIN, help="compare: the binary after")
     ap.add_argument("--rounds", type=int, default=3)
+    ap.add_argument("--jobs", default="1",
+                    help="throughput: batch_jobs values, comma-separated "
+                    "(\"1,2\": the batch once with each, on the same "
+                    "spool and mails)")
     ap.add_argument("--instructions", action="store_true",
                     help="compare, smtp, memory: also count instructions "
                     "(callgrind)")

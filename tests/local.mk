@@ -190,6 +190,8 @@ EXTRA_DIST += tests/stress/stresslib.py tests/stress/test_crash.py
 # the same spool; a batch and receive processes never wait for each other.
 TESTS += tests/stress/test_group_commit.py
 EXTRA_DIST += tests/stress/test_group_commit.py
+TESTS += tests/stress/test_batch_jobs.py
+EXTRA_DIST += tests/stress/test_batch_jobs.py
 
 # Issue 35: at most three new files a move mail in a batch (strace), and
 # a batch's heap flat in the number of mails it files.
@@ -219,6 +221,9 @@ EXTRA_DIST += tests/fault/test_faults.py tests/fault/faultlib.py
 # every write, fsync, rename, open(O_CREAT) and syncfs it reaches.
 TESTS += tests/fault/test_group_faults.py
 EXTRA_DIST += tests/fault/test_group_faults.py
+# Batch workers (batch_jobs 2) killed at each of their first syncfs.
+TESTS += tests/fault/test_jobs_faults.py
+EXTRA_DIST += tests/fault/test_jobs_faults.py
 # A clean-up (sweep) while a batch has just made its group directory.
 TESTS += tests/fault/test_group_race.py
 EXTRA_DIST += tests/fault/test_group_race.py
@@ -519,6 +524,12 @@ check_PROGRAMS += tests/unit/test_quoting
 UNIT_TESTS += tests/unit/test_quoting
 tests_unit_test_quoting_SOURCES = tests/unit/test_quoting.c tests/tap.h
 tests_unit_test_quoting_LDADD = $(epamserv_test_libs)
+# Issue 35 item 6: the board a waiting mail's subject names (batch
+# workers keep a board's mails in one process).
+check_PROGRAMS += tests/unit/test_boardkey
+UNIT_TESTS += tests/unit/test_boardkey
+tests_unit_test_boardkey_SOURCES = tests/unit/test_boardkey.c tests/tap.h
+tests_unit_test_boardkey_LDADD = $(epamserv_test_libs)
 # Issue 30 items 4 and 8: help that matches the server (every command of
 # the table, help time, cited topics, the welcome, **, draw offers, tied
 # tournaments) and the small things players noticed.

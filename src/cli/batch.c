@@ -44,6 +44,7 @@
  */
 #include "util/log.h"
 #include "cli/cli.h"
+#include "cli/batch_jobs.h"
 #include "services/outmail.h"
 #include "services/robot.h"
 #include "pipeline/inlog.h"
@@ -695,30 +696,53 @@ static int cur_pass(const struct config *cfg, const char *dir,
 struct waiting {
 	struct {
 		char *name;
+		size_t idx;           /* its index in the chunk */
 		unsigned long group;  /* txn_group_seq() when it was done */
 	} *v;
 	size_t n;
 };
 
+/* Where a filed or a left mail is noted: the run's own lists (left,
+ * cs), or, in a worker (fd >= 0, batch_jobs.h), the pipe to the run,
+ * by the mail's index in the chunk. */
+struct outcome {
+	struct names *left;
+	struct curstate *cs;
+	int fd;
+};
+
+static void outcome_left(struct outcome *o, const char *name, size_t idx)
+{
+	if (o->fd >= 0)
+		batch_jobs_left(o->fd, idx);
+	else
+		names_add(o->left, name);
+}
+
 /* File every waiting mail whose group is committed (all when all):
  * renamed into cur/, then cur/ and new/ fsync'ed once.  Returns how many
- * could not be filed; they are added to left, so that the run does not
- * take them again.  The mails filed are added to cs. */
+ * could not be filed; they are noted as left (outcome_left), so that
+ * the run does not take them again.  The mails filed are noted too:
+ * added to o->cs, or reported by a worker once cur/ is synced. */
 static int file_durable(const char *dir, struct waiting *w, int all,
-                        struct names *left, struct curstate *cs)
+                        struct outcome *o)
 {
 	unsigned long seq = txn_group_seq();
-	size_t i, keep = 0, filed = 0;
+	size_t i, keep = 0, filed = 0, k;
+	size_t *done = o->fd >= 0 ? xmalloc((w->n ? w->n : 1) * sizeof *done)
+	                          : NULL;
 	int failed = 0;
 
 	for (i = 0; i < w->n; i++) {
 		if (all || w->v[i].group < seq) {
 			if (file_as_seen(dir, w->v[i].name) < 0) {
 				failed++;  /* stays in new/: not read again */
-				names_add(left, w->v[i].name);
+				outcome_left(o, w->v[i].name, w->v[i].idx);
+			} else if (done) {
+				done[filed++] = w->v[i].idx;
 			} else {
 				filed++;
-				curstate_add(cs, w->v[i].name, 0);
+				curstate_add(o->cs, w->v[i].name, 0);
 			}
 			free(w->v[i].name);
 		} else {
@@ -730,7 +754,59 @@ static int file_durable(const char *dir, struct waiting *w, int all,
 		fsync_dir(dir, "cur");
 		fsync_dir(dir, "new");
 	}
+	for (k = 0; done && k < filed; k++)
+		batch_jobs_filed(o->fd, done[k]);
+	free(done);
 	return failed;
+}
+
+/* Process the mails idx[0..n-1] of the chunk a of DIR/new (all of it,
+ * in order, when idx is NULL), a mail done waiting in w for its group
+ * (filed by file_durable), a mail that waits noted in o.  Adds to
+ * *done and *retry; returns 1 when the run must stop (the mails after
+ * the one that stopped it are counted in *retry). */
+static int run_mails(const struct config *cfg, const char *dir,
+                     const struct arrival *a, const size_t *idx, size_t n,
+                     int grouping, struct waiting *w, struct outcome *o,
+                     int *done, int *retry)
+{
+	size_t k;
+	int stop = 0;
+
+	for (k = 0; k < n; k++) {
+		size_t i = idx ? idx[k] : k;
+		struct waits before = waits_now();
+		int rc;
+		if (stop) {  /* the rest waits for a next run */
+			(*retry)++;
+			continue;
+		}
+		rc = batch_one(cfg, dir, "new", a[i].name);
+		if (must_stop(rc, &before)) {
+			log_msg(LOG_ERR, "batch: stopping at %s: a temporary "
+			        "failure other than a busy board; it and the "
+			        "mails after it stay in new/\n", a[i].name);
+			stop = 1;
+		}
+		if (rc == 0) {
+			/* Filed once its group is durable (SPEC 8). */
+			w->v[w->n].name = xstrdup(a[i].name);
+			w->v[w->n].idx = i;
+			w->v[w->n++].group = txn_group_seq();
+			(*done)++;
+		} else if (rc > 0) {
+			(*retry)++;
+			outcome_left(o, a[i].name, i);
+		} else {
+			(*done)++;  /* already filed by another run */
+		}
+		/* (a worker asked by another commits at once: batch_jobs.h) */
+		if (grouping && !stop && (batch_jobs_settle_asked() ?
+		                          txn_group_commit() : txn_group_tick()) < 0)
+			stop = 1;  /* logged by the commit */
+		*retry += file_durable(dir, w, !grouping, o);
+	}
+	return stop;
 }
 
 /* The heap in use at the end of a run, before its lists go, at debug
@@ -745,14 +821,80 @@ static void log_heap(void)
 #endif
 }
 
+/* What the workers of a chunk share with the run (batch_jobs.h). */
+struct chunk_run {
+	const struct config *cfg;
+	const char *dir;
+	const struct arrival *a;
+	struct names *left;
+	struct curstate *cs;
+};
+
+static const char *chunk_name(void *arg, size_t i)
+{
+	return ((struct chunk_run *)arg)->a[i].name;
+}
+
+static void chunk_filed(void *arg, size_t i)
+{
+	struct chunk_run *r = arg;
+
+	curstate_add(r->cs, r->a[i].name, 0);
+}
+
+static void chunk_left(void *arg, size_t i)
+{
+	struct chunk_run *r = arg;
+
+	names_add(r->left, r->a[i].name);
+}
+
+/* A worker: its own group commit over its mails, then its counts. */
+static void chunk_work(void *arg, const size_t *idx, size_t n, int fd)
+{
+	struct chunk_run *r = arg;
+	struct outcome o = { NULL, NULL, fd };
+	unsigned long queued = reply_queued_total();
+	struct waiting w;
+	int done = 0, retry = 0, stop, grouping;
+	size_t i;
+
+	w.v = xmalloc((n ? n : 1) * sizeof *w.v);
+	w.n = 0;
+	grouping = txn_group_begin(r->cfg->spool, r->cfg->batch_group);
+	txn_group_shared();
+	lock_wait_hook(batch_jobs_ask_settle);
+	stop = run_mails(r->cfg, r->dir, r->a, idx, n, grouping, &w, &o, &done,
+	                 &retry);
+	if (txn_group_end() == 0) {
+		retry += file_durable(r->dir, &w, 1, &o);
+	} else {
+		log_msg(LOG_ERR, "batch: the spool could not be made durable; "
+		        "%zu mails stay in new/ for the next run\n", w.n);
+		retry += (int)w.n;
+		done -= (int)w.n;
+		for (i = 0; i < w.n; i++)
+			free(w.v[i].name);
+		stop = 1;
+	}
+	free(w.v);
+	batch_jobs_end(fd, done, retry, reply_queued_total() - queued, stop);
+}
+
+static const struct batch_jobs_ops chunk_ops = {
+	chunk_name, chunk_work, chunk_filed, chunk_left,
+};
+
 int cli_batch(const struct config *cfg, int argc, char **argv)
 {
 	struct arrival *a;
 	struct waiting w;
 	struct names left = { NULL, 0, 0 };
 	struct curstate cs;
+	struct outcome o;
+	unsigned long worker_mails = 0;
 	size_t n, i;
-	int done = 0, retry = 0, grouping, stop = 0;
+	int done = 0, retry = 0, grouping, stop = 0, jobs, broken = 0;
 
 	if (argc == 3 && strcmp(argv[1], "--imap") == 0) {
 		robot_ensure(cfg);
@@ -776,10 +918,21 @@ int cli_batch(const struct config *cfg, int argc, char **argv)
 	}
 	w.v = xmalloc(CHUNK * sizeof *w.v);
 	w.n = 0;
+	o.left = &left;
+	o.cs = &cs;
+	o.fd = -1;
+	jobs = batch_jobs_count(cfg);
 	robot_ensure(cfg);
 	grouping = txn_group_begin(cfg->spool, cfg->batch_group);
 	/* Mail a client moved to cur/ unprocessed came before new/'s. */
 	stop = cur_pass(cfg, argv[2], &cs, grouping, &done, &retry);
+	if (jobs > 1) {
+		/* The workers are forks of this process: it hands them no
+		 * group and no lock (a kept flock would be theirs too). */
+		if (txn_group_end() < 0)
+			stop = broken = 1;
+		grouping = 0;
+	}
 	while (!stop) {
 		a = list_new(argv[2], &left, &n);
 		if (!a) {
@@ -792,47 +945,29 @@ int cli_batch(const struct config *cfg, int argc, char **argv)
 			free(a);
 			break;
 		}
-		for (i = 0; i < n; i++) {
-			struct waits before = waits_now();
-			int rc;
-			if (stop) {  /* the rest of the chunk waits for a next run */
-				retry++;
-				free(a[i].name);
-				continue;
-			}
-			rc = batch_one(cfg, argv[2], "new", a[i].name);
-			if (must_stop(rc, &before)) {
-				log_msg(LOG_ERR, "batch: stopping at %s: a temporary "
-				        "failure other than a busy board; it and the "
-				        "mails after it stay in new/\n", a[i].name);
-				stop = 1;
-			}
-			if (rc == 0) {
-				/* Filed once its group is durable (SPEC 8). */
-				w.v[w.n].name = a[i].name;
-				w.v[w.n++].group = txn_group_seq();
-				a[i].name = NULL;
-				done++;
-			} else if (rc > 0) {
-				retry++;
-				names_add(&left, a[i].name);
-			} else {
-				done++;  /* already filed by another run */
-			}
-			free(a[i].name);
-			if (grouping && !stop && txn_group_tick() < 0)
-				stop = 1;  /* logged by the commit */
-			retry += file_durable(argv[2], &w, !grouping, &left, &cs);
+		if (jobs > 1) {
+			struct chunk_run r = { cfg, argv[2], a, &left, &cs };
+			struct batch_jobs_sum sum = { 0, 0, 0 };
+			stop = batch_jobs_chunk(argv[2], n, jobs, cfg->max_mail_size,
+			                        &chunk_ops, &r, &sum);
+			done += sum.done;
+			retry += sum.retry;
+			worker_mails += sum.mails;
+		} else {
+			stop = run_mails(cfg, argv[2], a, NULL, n, grouping, &w, &o,
+			                 &done, &retry);
 		}
+		for (i = 0; i < n; i++)
+			free(a[i].name);
 		free(a);
 		/* Before new/ is read again, every mail taken is filed. */
 		if (txn_group_commit() < 0)
 			stop = 1;
 		else
-			retry += file_durable(argv[2], &w, 1, &left, &cs);
+			retry += file_durable(argv[2], &w, 1, &o);
 	}
-	if (txn_group_end() == 0) {
-		retry += file_durable(argv[2], &w, 1, &left, &cs);
+	if (txn_group_end() == 0 && !broken) {
+		retry += file_durable(argv[2], &w, 1, &o);
 		curstate_save(&cs);
 	} else {
 		log_msg(LOG_ERR, "batch: the spool could not be made durable; "
@@ -848,13 +983,14 @@ int cli_batch(const struct config *cfg, int argc, char **argv)
 	free(left.v);
 	log_heap();
 	curstate_free(&cs);
-	/* Every move of the batch is committed (the group ended): its
-	 * mail goes out, then the robots answer within robot_budget_ms
-	 * (issue 16) and their answers go out (issue 35: mail_first.c). */
+	/* Every move of the batch is committed (the group ended, and every
+	 * worker's): its mail goes out, then the robots answer within
+	 * robot_budget_ms (issue 16) and their answers go out (issue 35:
+	 * mail_first.c). */
 	cli_mail_first(cfg, 1);
 	/* key=value, as every line meant for grep (epamserv(1), LOGGING);
-	 * mails= counts the robots' replies too */
+	 * mails= counts the robots' replies and the workers' too */
 	log_msg(LOG_INFO, "batch: handled=%d left=%d mails=%lu\n", done, retry,
-	        reply_queued_total());
+	        reply_queued_total() + worker_mails);
 	return retry ? EXIT_TEMPFAIL : 0;
 }

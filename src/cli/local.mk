@@ -15,6 +15,7 @@ src_libepamserv_a_SOURCES += \
 	src/cli/admin_backup.c src/cli/admin_downgrade.c src/cli/admin_outbox.c \
 	src/cli/keep.c src/cli/admin_user.c src/cli/bounce_notice.c \
 	src/cli/relay.c src/cli/mail_first.c \
+	src/cli/batch_jobs.c src/cli/batch_jobs.h \
 	src/cli/imap.c src/cli/password.c src/cli/password.h \
 	src/cli/export.c src/cli/replay.c \
 	src/cli/web.c

@@ -17,4 +17,5 @@ src_libepamserv_a_SOURCES += \
 	src/pipeline/acctoken_owner.c src/pipeline/acctoken_owner.h \
 	src/pipeline/stranger_spent.c src/pipeline/stranger_spent.h \
 	src/pipeline/intake.c src/pipeline/intake.h \
+	src/pipeline/boardkey.c src/pipeline/boardkey.h \
 	src/pipeline/quoting.c src/pipeline/quoting.h

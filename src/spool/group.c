@@ -64,6 +64,7 @@ static struct {
 	size_t n, cap;
 	unsigned long seq;     /* groups committed */
 	int broken;
+	int shared;            /* txn_group_shared: keep no rate record */
 } grp;
 
 static long long now_ms(void)
@@ -120,6 +121,7 @@ int txn_group_begin(const char *spool, int max)
 	grp.spool = xstrdup(spool);
 	grp.max = max;
 	grp.broken = 0;
+	grp.shared = 0;
 	lock_keep_hook(settle_hook);
 	return 1;
 #else
@@ -426,7 +428,12 @@ int txn_group_tick(void)
 int txn_group_may_keep(const char *spool)
 {
 	return grp.spool && strcmp(grp.spool, spool) == 0 && !grp.broken &&
-	       lock_kept_count() < grp.max_locks;
+	       !grp.shared && lock_kept_count() < grp.max_locks;
+}
+
+void txn_group_shared(void)
+{
+	grp.shared = 1;
 }
 
 void txn_group_kept(void)

@@ -97,6 +97,15 @@ int txn_group_tick(void);
 int txn_group_may_keep(const char *spool);
 void txn_group_kept(void);
 
+/* For a batch's workers (batch_jobs): the group opened last is one of
+ * several processes' at once, each with its own boards but all with
+ * the same senders.  Rate records are then not kept for it
+ * (txn_group_may_keep says 0): each is read and written in place under
+ * its bucket lock, let go at once, as without a group, so that no
+ * worker keeps a bucket another needs for a whole group (and waits up
+ * to a second for each).  Until the next txn_group_begin. */
+void txn_group_shared(void);
+
 /* Whether a group commit failed in this run (nothing more is staged). */
 int txn_group_broken(void);
 

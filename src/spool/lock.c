@@ -43,6 +43,7 @@ static struct held *kept;
 static size_t nkept, capkept;
 
 static int (*settle_hook)(void);
+static void (*wait_hook)(void);   /* lock_wait_hook */
 
 static unsigned long timeouts;  /* lock_acquire calls that ran out */
 
@@ -156,6 +157,8 @@ int lock_acquire(const char *spool, const char *key, int timeout_ms,
 			errno = ETIMEDOUT;
 			break;
 		}
+		if (waited == 0 && wait_hook)
+			wait_hook();  /* once a call: ask the keepers to let go */
 		/* Back off from 5 ms to 100 ms between tries. */
 		nap.tv_nsec = (long)step * 1000000L;
 		nanosleep(&nap, NULL);
@@ -240,6 +243,11 @@ size_t lock_kept_count(void)
 unsigned long lock_timeouts(void)
 {
 	return timeouts;
+}
+
+void lock_wait_hook(void (*waiting)(void))
+{
+	wait_hook = waiting;
 }
 
 void lock_keep_hook(int (*settle)(void))

@@ -35,7 +35,7 @@
 
 /* The number of keys (config_keys[] in conf.c; a static assertion
  * there keeps the two equal). */
-#define CONFIG_NKEYS 71
+#define CONFIG_NKEYS 72
 
 /* config.arrival: which record of a mail's arrival a move counts at. */
 enum arrival_source {
@@ -83,6 +83,8 @@ struct config {
 	size_t max_mail_size;/* bytes */
 	size_t max_reply_size; /* bytes: one outgoing mail, as queued */
 	int batch_group;     /* mails per group commit in batch; 1 = off */
+	int batch_jobs;      /* batch --maildir's worker processes; 0: as
+	                        many as CPUs online (batch_jobs.h) */
 	char *file;          /* the config file read, or NULL */
 	int smtp_tls;        /* 0 none, 1 try, 2 require (enum smtp_tls) */
 	char *smtp_user;     /* "" when unset */

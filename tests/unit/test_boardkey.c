@@ -1,0 +1,64 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/*
+ * test_boardkey.c - the board a waiting mail's subject names
+ * (src/pipeline/boardkey.h), which keeps a board's mails in one batch
+ * worker: a key only for a plain move command, no key (a barrier) for
+ * anything the scan cannot be sure of.
+ */
+#include <string.h>
+
+#include "pipeline/boardkey.h"
+#include "tap.h"
+
+/* The key of the mail text m ("" for none). */
+static const char *key(const char *m)
+{
+	static char k[BOARDKEY_MAX];
+
+	boardkey_of(m, strlen(m), k);
+	return k;
+}
+
+int main(void)
+{
+	is_str(key("From: a@b\nSubject: epaminondas move 101 alice pw "
+	           "e1-e2#1\n\nbody\n"), "epaminondas-101", "a move command");
+	is_str(key("Subject: Epaminondas MOVE 7 alice pw e1-e2\r\n\r\n"),
+	       "epaminondas-7", "any case, CRLF lines");
+	is_str(key("Subject: Re: crossings zug 12 bob pw a1-a2\n\n"),
+	       "crossings-12", "a reply prefix and the German verb");
+	is_str(key("Subject:\n epaminondas move 55 alice pw a1-a2\n\n"),
+	       "epaminondas-55", "a folded subject");
+	is_str(key("Subject : epaminondas move 56 alice pw a1-a2\n\n"),
+	       "epaminondas-56", "blanks before the colon");
+	is_str(key("Subject: epaminondas challenge bob\n\n"), "",
+	       "a challenge: no key");
+	is_str(key("Subject: epaminondas accept 101 bob pw\n\n"), "",
+	       "an accept: no key");
+	is_str(key("Subject: change password alice a b\n\n"), "",
+	       "an account command: no key");
+	is_str(key("Subject: Re: Epaminondas Board 101 bob "
+	           "[#abcdefgh23456789]\n\nmove e1-e2\n"), "",
+	       "a reply to a board mail (command in the body): no key");
+	is_str(key("Subject: epaminondas move 101 alice pw e1 [#abcdefgh234]"
+	           "\n\n"), "", "a reply token in the subject: no key");
+	is_str(key("Subject: =?utf-8?q?epaminondas_move_101?=\n\n"), "",
+	       "an encoded word: no key");
+	is_str(key("Subject: epaminondas move 101 alice p\xc3\xa4ss\n\n"), "",
+	       "an eight-bit byte: no key");
+	is_str(key("Subject: epaminondas move 101 a b c\nSubject: help\n\n"),
+	       "", "two subjects: no key");
+	is_str(key("Subject: epaminondas move 0101 a b c\n\n"), "",
+	       "a board number with a leading zero: no key");
+	is_str(key("Subject: epaminondas move 1234567890 a b c\n\n"), "",
+	       "a board number too long: no key");
+	is_str(key("Subject: chess move 101 a b c\n\n"), "",
+	       "no game of ours: no key");
+	is_str(key("Subject: epaminondas move 101 a b c\n"), "",
+	       "headers that do not end: no key");
+	is_str(key("From: a@b\n\nSubject: epaminondas move 101 a b c\n"), "",
+	       "a subject line in the body: no key");
+	is_str(key("Subjects: epaminondas move 101 a b c\n\n"), "",
+	       "another field: no key");
+	return tap_done();
+}
