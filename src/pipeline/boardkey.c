@@ -11,7 +11,8 @@
  * something else), no reply token ("[#"), and the words GAME, a move
  * verb and a board number.  Lines end where the parser's do: a header
  * section with a CR other than before an LF (a lone CR is a line end
- * to mail_parse) gets no key.
+ * to mail_parse) gets no key, and so does one with a NUL (a blank to
+ * mail_parse: "Subject\0:" names the field Subject there).
  */
 #include "pipeline/boardkey.h"
 #include "commands/cmd.h"
@@ -64,8 +65,10 @@ static int one_subject(const char *raw, size_t len, char *s)
 		 * reads a lone CR as a line end): "\r\r" is the end of its
 		 * header section, and a Subject after it is in the body,
 		 * whose first line is then the command.  Such a mail is no
-		 * board's for sure. */
-		if (memchr(raw + i, '\r', end - i))
+		 * board's for sure.  So is one with a NUL, which the parser
+		 * reads as a blank: "Subject\0:" is a Subject to it. */
+		if (memchr(raw + i, '\r', end - i) ||
+		    memchr(raw + i, '\0', end - i))
 			return 0;
 		if (end == i)
 			return found;  /* the blank line: the headers end */

@@ -59,9 +59,35 @@ static void lone_cr(void)
 	       "a lone CR in another field: no key");
 }
 
+/* The parser reads a NUL as a blank, and a blank may stand before a
+ * field's colon: "Subject\0:" is the first Subject to it (board 7),
+ * which it takes, while the scan saw only the second (board 101). */
+static void nul(void)
+{
+	static const char m[] = "Subject\0: epaminondas move 7 alice pw "
+	                        "a1-a2\nSubject: epaminondas move 101 alice pw "
+	                        "e1-e2\n\nbody\n";
+	static char k[BOARDKEY_MAX];
+	struct mail_in in;
+	char *err = NULL;
+
+	if (mail_parse(m, sizeof m - 1, &in, &err) == 0) {
+		is_str(in.subject ? in.subject : "(none)",
+		       "epaminondas move 7 alice pw a1-a2",
+		       "the parser takes \"Subject\\0:\" for the Subject");
+		mail_in_free(&in);
+	} else {
+		ok(0, "the mail with a NUL parses");
+		free(err);
+	}
+	boardkey_of(m, sizeof m - 1, k);
+	is_str(k, "", "a NUL in the header section: no key");
+}
+
 int main(void)
 {
 	lone_cr();
+	nul();
 	is_str(key("From: a@b\nSubject: epaminondas move 101 alice pw "
 	           "e1-e2#1\n\nbody\n"), "epaminondas-101", "a move command");
 	is_str(key("Subject: Epaminondas MOVE 7 alice pw e1-e2\r\n\r\n"),
