@@ -192,9 +192,14 @@ static int run_workers(struct worker *ws, int nw, char *state,
 	int i, open_fds, stop = 0, st;
 	size_t k;
 
+	/* Every worker is "none yet" before the first starts: one after a
+	 * worker that could not be started has no pipe to read (not
+	 * descriptor 0, the batch's stdin) and no process to wait for. */
 	for (i = 0; i < nw; i++) {
 		ws[i].fd = -1;
 		ws[i].pid = -1;
+	}
+	for (i = 0; i < nw; i++) {
 		if (asks)
 			asks[i] = 0;
 		if (start(&ws[i], i, ops, arg) < 0) {
