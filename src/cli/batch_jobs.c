@@ -245,12 +245,23 @@ static int run_workers(struct worker *ws, int nw, char *state,
 		}
 		if (!ws[i].ended || ws[i].stop)
 			stop = 1;
-		for (k = 0; k < ws[i].n; k++)
-			if (!ws[i].ended && !state[ws[i].idx[k]]) {
-				state[ws[i].idx[k]] = 'L';
-				sum->retry++;
-				ops->left(arg, ws[i].idx[k]);
+		if (ws[i].ended)
+			continue;
+		/* Its counts never came: each of its mails is counted here,
+		 * done when it was reported filed, else to retry (one it
+		 * reported left too: it stays in new/). */
+		for (k = 0; k < ws[i].n; k++) {
+			size_t m = ws[i].idx[k];
+			if (state[m] == 'F') {
+				sum->done++;
+				continue;
 			}
+			sum->retry++;
+			if (!state[m]) {
+				state[m] = 'L';
+				ops->left(arg, m);
+			}
+		}
 	}
 	return stop;
 }
