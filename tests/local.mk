@@ -530,6 +530,12 @@ check_PROGRAMS += tests/unit/test_boardkey
 UNIT_TESTS += tests/unit/test_boardkey
 tests_unit_test_boardkey_SOURCES = tests/unit/test_boardkey.c tests/tap.h
 tests_unit_test_boardkey_LDADD = $(epamserv_test_libs)
+# Issue 35 item 6: a batch worker that dies after its reports, before
+# its end line, still has each of its mails counted.
+check_PROGRAMS += tests/unit/test_batch_jobs
+UNIT_TESTS += tests/unit/test_batch_jobs
+tests_unit_test_batch_jobs_SOURCES = tests/unit/test_batch_jobs.c tests/tap.h
+tests_unit_test_batch_jobs_LDADD = $(epamserv_test_libs)
 # Issue 30 items 4 and 8: help that matches the server (every command of
 # the table, help time, cited topics, the welcome, **, draw offers, tied
 # tournaments) and the small things players noticed.

@@ -192,9 +192,14 @@ static int run_workers(struct worker *ws, int nw, char *state,
 	int i, open_fds, stop = 0, st;
 	size_t k;
 
+	/* Every worker is "none yet" before the first starts: one after a
+	 * worker that could not be started has no pipe to read (not
+	 * descriptor 0, the batch's stdin) and no process to wait for. */
 	for (i = 0; i < nw; i++) {
 		ws[i].fd = -1;
 		ws[i].pid = -1;
+	}
+	for (i = 0; i < nw; i++) {
 		if (asks)
 			asks[i] = 0;
 		if (start(&ws[i], i, ops, arg) < 0) {
@@ -240,12 +245,23 @@ static int run_workers(struct worker *ws, int nw, char *state,
 		}
 		if (!ws[i].ended || ws[i].stop)
 			stop = 1;
-		for (k = 0; k < ws[i].n; k++)
-			if (!ws[i].ended && !state[ws[i].idx[k]]) {
-				state[ws[i].idx[k]] = 'L';
-				sum->retry++;
-				ops->left(arg, ws[i].idx[k]);
+		if (ws[i].ended)
+			continue;
+		/* Its counts never came: each of its mails is counted here,
+		 * done when it was reported filed, else to retry (one it
+		 * reported left too: it stays in new/). */
+		for (k = 0; k < ws[i].n; k++) {
+			size_t m = ws[i].idx[k];
+			if (state[m] == 'F') {
+				sum->done++;
+				continue;
 			}
+			sum->retry++;
+			if (!state[m]) {
+				state[m] = 'L';
+				ops->left(arg, m);
+			}
+		}
 	}
 	return stop;
 }

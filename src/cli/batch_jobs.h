@@ -70,8 +70,11 @@ int batch_jobs_count(const struct config *cfg);
  * read (at most max bytes of it) to find its board.  Adds to *sum.
  * Returns 1 when the run must stop (a worker stopped at a temporary
  * failure or died; the rest of the chunk is then left, each mail
- * counted in sum->retry and passed to ops->left), else 0.  The caller
- * holds no lock and has no group open. */
+ * counted in sum->retry and passed to ops->left), else 0.  A worker
+ * that died before its end line is counted by the batch: each of its
+ * mails reported filed in sum->done, every other one (reported left
+ * or not at all) in sum->retry.  The caller holds no lock and has no
+ * group open. */
 int batch_jobs_chunk(const char *dir, size_t n, int jobs, size_t max,
                      const struct batch_jobs_ops *ops, void *arg,
                      struct batch_jobs_sum *sum);

@@ -9,7 +9,10 @@
  * intake.c would take it as the command: one Subject header, plain
  * printable ASCII (an encoded word or an eight-bit byte could decode to
  * something else), no reply token ("[#"), and the words GAME, a move
- * verb and a board number.
+ * verb and a board number.  Lines end where the parser's do: a header
+ * section with a CR other than before an LF (a lone CR is a line end
+ * to mail_parse) gets no key, and so does one with a NUL (a blank to
+ * mail_parse: "Subject\0:" names the field Subject there).
  */
 #include "pipeline/boardkey.h"
 #include "commands/cmd.h"
@@ -58,6 +61,15 @@ static int one_subject(const char *raw, size_t len, char *s)
 		end = (size_t)(nl - raw);
 		if (end > i && raw[end - 1] == '\r')
 			end--;
+		/* A CR elsewhere ends a line for the parser (mail_parse
+		 * reads a lone CR as a line end): "\r\r" is the end of its
+		 * header section, and a Subject after it is in the body,
+		 * whose first line is then the command.  Such a mail is no
+		 * board's for sure.  So is one with a NUL, which the parser
+		 * reads as a blank: "Subject\0:" is a Subject to it. */
+		if (memchr(raw + i, '\r', end - i) ||
+		    memchr(raw + i, '\0', end - i))
+			return 0;
 		if (end == i)
 			return found;  /* the blank line: the headers end */
 		if (raw[i] == ' ' || raw[i] == '\t') {

@@ -20,8 +20,10 @@
  * ASCII on one or more folded lines, gets a key: then the subject is
  * the command (pipeline/intake.c) and that command acts on board N.
  * Every other mail (any other command, a reply whose command is in its
- * body, an encoded or doubled subject, headers that do not end) gives
- * 0 and an empty key: the caller must order it against every mail. */
+ * body, an encoded or doubled subject, headers that do not end, or
+ * that hold a NUL or a CR not before an LF, which the parser reads as
+ * a blank and a line end) gives 0 and an empty key: the caller must
+ * order it against every mail. */
 int boardkey_of(const char *raw, size_t len, char key[BOARDKEY_MAX]);
 
 #endif

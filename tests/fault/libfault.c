@@ -3,7 +3,8 @@
  * libfault.c - an LD_PRELOAD shim that makes one chosen call fail, for
  * tests/fault/test_faults.py.
  *
- *   FAULT_CALL=write|fsync|rename|open|malloc|syncfs|crypt   the call to fail
+ *   FAULT_CALL=write|fsync|rename|open|malloc|syncfs|crypt|fork
+ *                        the call to fail
  *   FAULT_N=N            fail its Nth call (1-based) only; 0 or unset:
  *                        fail nothing, only count
  *   FAULT_COUNT_FILE=F   at exit, write "CALL COUNT" lines to F (every
@@ -25,7 +26,8 @@
  * seen by FAULT_CALL), "match" those of them FAULT_MATCH names;
  * "malloc" counts malloc, calloc and realloc; "crypt" counts crypt_rn(3),
  * the password hash (tests count the checks a mail costs), and fails it
- * by returning NULL.  A failed write, fsync or
+ * by returning NULL; "fork" counts fork(2) (a batch's workers) and fails
+ * it with EAGAIN, as a full process table does.  A failed write, fsync or
  * rename (or syncfs) returns -1 with EIO, a failed open -1 with ENOSPC, a failed
  * allocation NULL with ENOMEM.  Only calls the program makes through the
  * dynamic symbols are seen: stdio's own writes and opens inside glibc are
@@ -53,10 +55,10 @@
 #define NOSAN __attribute__((no_sanitize_address, no_sanitize_undefined))
 
 enum { F_WRITE, F_FSYNC, F_RENAME, F_OPEN, F_MALLOC, F_SYNCFS, F_CRYPT,
-       F_READ, F_MATCH, F_COUNT };
+       F_READ, F_MATCH, F_FORK, F_COUNT };
 static const char *const names[F_COUNT] = {
 	"write", "fsync", "rename", "open", "malloc", "syncfs", "crypt",
-	"read", "match"
+	"read", "match", "fork"
 };
 
 extern char **environ;
@@ -70,6 +72,7 @@ static ssize_t (*real_write)(int, const void *, size_t);
 static int (*real_fsync)(int);
 static int (*real_syncfs)(int);
 static int (*real_rename)(const char *, const char *);
+static pid_t (*real_fork)(void);
 static int (*real_mkdir)(const char *, mode_t);
 static int (*real_open)(const char *, int, ...);
 static int (*real_openat)(int, const char *, int, ...);
@@ -114,6 +117,7 @@ NOSAN static void resolve(void)
 	real_fsync = (int (*)(int))dlsym(RTLD_NEXT, "fsync");
 	real_syncfs = (int (*)(int))dlsym(RTLD_NEXT, "syncfs");
 	real_rename = (int (*)(const char *, const char *))dlsym(RTLD_NEXT, "rename");
+	real_fork = (pid_t (*)(void))dlsym(RTLD_NEXT, "fork");
 	real_mkdir = (int (*)(const char *, mode_t))dlsym(RTLD_NEXT, "mkdir");
 	real_open = (int (*)(const char *, int, ...))dlsym(RTLD_NEXT, "open");
 	real_openat = (int (*)(int, const char *, int, ...))dlsym(RTLD_NEXT, "openat");
@@ -225,6 +229,16 @@ NOSAN int mkdir(const char *path, mode_t mode)
 		kill(getpid(), SIGSTOP);
 	}
 	return rc;
+}
+
+NOSAN pid_t fork(void)
+{
+	resolve();
+	if (hit(F_FORK)) {
+		errno = EAGAIN;
+		return -1;
+	}
+	return real_fork();
 }
 
 NOSAN int rename(const char *from, const char *to)

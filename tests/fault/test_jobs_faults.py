@@ -122,6 +122,41 @@ try:
        "and the rerun gives the clean state", "\n".join(problems[:8]))
     ok(killed >= 2, "workers were killed in at least two of those runs",
        "%d" % killed)
+
+    # The first worker cannot be forked (EAGAIN: a full process table):
+    # the batch must not take the workers it never started for ones
+    # with descriptor 0 (it read its stdin as a worker's pipe, and with
+    # a terminal or a pipe there waited for it forever).  Its stdin
+    # here: a pipe the test keeps open and never writes to.
+    fresh()
+    e = dict(env.env)
+    e.update(shim_env(FAULT_CALL="fork", FAULT_N="1"))
+    keep_r, keep_w = os.pipe()
+    errpath = os.path.join(env.root, "fork.err")
+    with open(errpath, "wb") as errf:
+        p = subprocess.Popen([BIN, "batch", "--maildir", md], env=e,
+                             stdin=keep_r, stdout=subprocess.DEVNULL,
+                             stderr=errf)
+    os.close(keep_r)
+    try:
+        rc = p.wait(timeout=60)
+    except subprocess.TimeoutExpired:
+        p.kill()
+        p.wait()
+        rc = None
+    finally:
+        os.close(keep_w)
+    with open(errpath, "rb") as f:
+        err = f.read().decode("utf-8", "replace")
+    if rc is None:
+        err += "(still running after a minute, its stdin open: killed)"
+    ok(rc == 75 and "cannot start a worker" in err,
+       "a worker that cannot be forked: the batch ends, exit 75, and says "
+       "so", "exit %r, stderr %s" % (rc, err[-600:]))
+    rc2, err2 = batch({})
+    ok(rc2 == 0 and state() == clean,
+       "the rerun without faults gives the clean state",
+       "exit %d, stderr %s" % (rc2, err2[-400:]))
     print("# %.1f s in all" % (time.monotonic() - t_start))
 finally:
     env.close()

@@ -5,8 +5,10 @@
  * worker: a key only for a plain move command, no key (a barrier) for
  * anything the scan cannot be sure of.
  */
+#include <stdlib.h>
 #include <string.h>
 
+#include "mail/mail.h"
 #include "pipeline/boardkey.h"
 #include "tap.h"
 
@@ -19,8 +21,73 @@ static const char *key(const char *m)
 	return k;
 }
 
+/* The subject the parser reads in m, or "(none)". */
+static const char *parsed_subject(const char *m)
+{
+	static char s[256];
+	struct mail_in in;
+	char *err = NULL;
+
+	strcpy(s, "(none)");
+	if (mail_parse(m, strlen(m), &in, &err) < 0) {
+		free(err);
+		return "(error)";
+	}
+	if (in.subject)
+		snprintf(s, sizeof s, "%s", in.subject);
+	mail_in_free(&in);
+	return s;
+}
+
+/* A lone CR is a line end to the parser: "\r\r" ends its header
+ * section, and the line after it is the body's first, the command (of
+ * board 7 here), while the Subject line further down names board 101.
+ * Such a mail is a barrier, or the worker of board 101 would move on
+ * board 7 beside board 7's worker, out of its order. */
+static void lone_cr(void)
+{
+	static const char m[] = "From: a@b\nX-A: b\r\repaminondas move 7 "
+	                        "alice pw a1-a2\nSubject: epaminondas move 101 "
+	                        "alice pw e1-e2\n\nbody\n";
+
+	is_str(parsed_subject(m), "(none)",
+	       "the parser sees the header section end at the lone CRs");
+	is_str(key(m), "", "lone CRs in the headers: no key");
+	is_str(key("Subject: epaminondas move 101 a b c\r\r\n\n"), "",
+	       "a CR CR LF line end: no key");
+	is_str(key("X-A: b\rc\nSubject: epaminondas move 101 a b c\n\n"), "",
+	       "a lone CR in another field: no key");
+}
+
+/* The parser reads a NUL as a blank, and a blank may stand before a
+ * field's colon: "Subject\0:" is the first Subject to it (board 7),
+ * which it takes, while the scan saw only the second (board 101). */
+static void nul(void)
+{
+	static const char m[] = "Subject\0: epaminondas move 7 alice pw "
+	                        "a1-a2\nSubject: epaminondas move 101 alice pw "
+	                        "e1-e2\n\nbody\n";
+	static char k[BOARDKEY_MAX];
+	struct mail_in in;
+	char *err = NULL;
+
+	if (mail_parse(m, sizeof m - 1, &in, &err) == 0) {
+		is_str(in.subject ? in.subject : "(none)",
+		       "epaminondas move 7 alice pw a1-a2",
+		       "the parser takes \"Subject\\0:\" for the Subject");
+		mail_in_free(&in);
+	} else {
+		ok(0, "the mail with a NUL parses");
+		free(err);
+	}
+	boardkey_of(m, sizeof m - 1, k);
+	is_str(k, "", "a NUL in the header section: no key");
+}
+
 int main(void)
 {
+	lone_cr();
+	nul();
 	is_str(key("From: a@b\nSubject: epaminondas move 101 alice pw "
 	           "e1-e2#1\n\nbody\n"), "epaminondas-101", "a move command");
 	is_str(key("Subject: Epaminondas MOVE 7 alice pw e1-e2\r\n\r\n"),
