@@ -738,6 +738,8 @@ TESTS += tests/integration/test_status_damage.py
 EXTRA_DIST += tests/integration/test_status_damage.py
 TESTS += tests/integration/test_board_index.py
 EXTRA_DIST += tests/integration/test_board_index.py
+TESTS += tests/integration/test_index_leave.py
+EXTRA_DIST += tests/integration/test_index_leave.py
 # The records of what the checks found and which damage is still known.
 check_PROGRAMS += tests/unit/test_checked
 UNIT_TESTS += tests/unit/test_checked

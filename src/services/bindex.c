@@ -58,7 +58,12 @@ static int exists(const char *path)
 }
 
 /* The first point of an active board's turn after since: a reminder
- * (the points sweep_clock.c reminds at) or the end of the time. */
+ * (the points sweep_clock.c reminds at) or the end of the time.  While
+ * the mover is on leave his clock stands (SPEC "Leave"): the end of the
+ * running leave, when the sweep looks again.  A leave changed or ended
+ * early rewrites this (commands/accounts/leave.c marks the player's
+ * active boards); one that starts later is not counted, so the point
+ * may come early, never late. */
 static long long active_due(const struct svc *s, const struct game *g,
                             time_t since)
 {
@@ -68,8 +73,14 @@ static long long active_due(const struct svc *s, const struct game *g,
 	long long best = -1, t;
 	int i;
 
-	if (robot_to_move(cfg, g) || board_clock(s, g, &k) < 0 || k.away)
+	if (robot_to_move(cfg, g) || board_clock(s, g, &k) < 0)
 		return 0;
+	if (k.away) {
+		for (i = 0; i < (int)k.nleave; i++)
+			if (k.leave[i].from <= s->now && s->now < k.leave[i].until)
+				return (long long)k.leave[i].until;
+		return 0;
+	}
 	whole = g->tc.kind == TC_DAYS ? limit : k.bank[k.side];
 	left = board_clock_left(s, g, &k, s->now);
 	if (left <= 0 && !g->tc.claim)

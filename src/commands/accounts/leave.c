@@ -36,6 +36,7 @@
 #include "commands/cmd.h"
 #include "commands/accounts/leave.h"
 #include "commands/table.h"
+#include "spool/bindex.h"
 #include "spool/spool.h"
 #include "spool/txn.h"
 #include "spool/users.h"
@@ -168,6 +169,18 @@ static enum cmd_status leave_notice(struct cmdctx *c, struct txn *t,
 	return st;
 }
 
+/* Mark g for the board index in t (spool/bindex.h): the deadline it
+ * keeps for g depends on the leaves of g's mover (services/bindex.c),
+ * so the next fold reads g again. */
+static void leave_mark(struct txn *t, const struct game *g)
+{
+	char rel[128], mark[256];
+
+	spool_board_path(g->game, g->board, rel, sizeof rel);
+	if (bindex_mark_path(rel, mark, sizeof mark))
+		txn_put(t, mark, "", 0);
+}
+
 /* Queue in t a notice to the opponent of every ACTIVE board of ln->u
  * (confirmed players only; not ln->skip_*; at most LEAVE_NOTICES_A_DAY
  * a board and day: later changes that day show in the board mails
@@ -208,6 +221,8 @@ static enum cmd_status leave_tell(struct cmdctx *c, struct txn *t,
 			}
 			side = game_side_of(&g, ln->u->userid);
 			opp = side == EP_WHITE ? g.black : g.white;
+			if (g.state == GAME_ACTIVE && side >= 0)
+				leave_mark(t, &g);
 			if (g.state == GAME_ACTIVE && side >= 0 &&
 			    strcmp(opp, ln->u->userid) != 0 &&
 			    user_load(c->s.cfg->spool, opp, &o, &err) == 0) {
