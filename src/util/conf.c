@@ -442,7 +442,7 @@ static const struct config_key {
 	       "bytes: the most one outgoing mail may take in the outbox"),
 	K_INT(batch_group, BATCH_GROUP, 64, 1, 1000,
 	      "mails batch makes durable together; 1: each on its own"),
-	K_INT(batch_jobs, BATCH_JOBS, 0, 0, 64,
+	K_INT(batch_jobs, BATCH_JOBS, 1, 0, 64,
 	      "worker processes of a batch --maildir; 0: one a CPU, up to 8"),
 	K_ENUM(smtp_tls, SMTP_TLS, "none", tls_words,
 	       "STARTTLS on smtp://: none, try or require"),
