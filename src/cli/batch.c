@@ -800,6 +800,11 @@ static int run_mails(const struct config *cfg, const char *dir,
 		} else {
 			(*done)++;  /* already filed by another run */
 		}
+		if (batch_jobs_batch_gone()) {
+			log_msg(LOG_ERR, "batch: a worker's batch is gone; its "
+			        "mails after %s stay in new/\n", a[i].name);
+			stop = 1;
+		}
 		/* (a worker asked by another commits at once: batch_jobs.h) */
 		if (grouping && !stop && (batch_jobs_settle_asked() ?
 		                          txn_group_commit() : txn_group_tick()) < 0)

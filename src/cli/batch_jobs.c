@@ -148,12 +148,19 @@ static void drain(struct worker *w, char *state,
 	}
 }
 
-/* Fork worker w for the mails w->idx; 0, or -1 (logged) when no
- * process or pipe could be made. */
-static int start(struct worker *w, int index,
+/* In a worker: 1 once a report could not be written because the batch
+ * is gone (EPIPE: no reader is left). */
+static int batch_gone;
+
+/* Fork worker ws[index] for the mails ws[index].idx; 0, or -1 (logged)
+ * when no process or pipe could be made.  The workers before it
+ * (ws[0..index-1]) are started: the new one closes their pipes' read
+ * ends, so that the batch's end is the end of every reader. */
+static int start(struct worker *ws, int index,
                  const struct batch_jobs_ops *ops, void *arg)
 {
-	int p[2];
+	struct worker *w = &ws[index];
+	int p[2], j;
 
 	if (pipe(p) < 0) {
 		log_msg(LOG_ERR, "batch: cannot make a pipe for a worker: %s\n",
@@ -172,7 +179,14 @@ static int start(struct worker *w, int index,
 	if (w->pid == 0) {
 		my_ask = index;
 		close(p[0]);
-		signal(SIGPIPE, SIG_DFL);
+		for (j = 0; j < index; j++)
+			if (ws[j].fd >= 0)
+				close(ws[j].fd);
+		/* A batch gone is no error of the worker's: its write fails
+		 * with EPIPE (put_line), and the worker stops after the mail
+		 * in hand (batch_jobs_batch_gone). */
+		signal(SIGPIPE, SIG_IGN);
+		batch_gone = 0;
 		ops->work(arg, w->idx, w->n, p[1]);
 		close(p[1]);
 		_exit(0);  /* the batch's buffers and atexit are the batch's */
@@ -202,7 +216,7 @@ static int run_workers(struct worker *ws, int nw, char *state,
 	for (i = 0; i < nw; i++) {
 		if (asks)
 			asks[i] = 0;
-		if (start(&ws[i], i, ops, arg) < 0) {
+		if (start(ws, i, ops, arg) < 0) {
 			stop = 1;
 			break;
 		}
@@ -370,7 +384,9 @@ int batch_jobs_chunk(const char *dir, size_t n, int jobs, size_t max,
 }
 
 /* Write the line s whole to fd (a pipe: a line under PIPE_BUF is
- * written at once); a batch gone is no error of the worker's. */
+ * written at once); a batch gone is no error of the worker's: it is
+ * noted (batch_jobs_batch_gone), and the worker, which ignores SIGPIPE,
+ * goes on to the end of its mail in hand. */
 static void put_line(int fd, const char *s)
 {
 	size_t len = strlen(s), off = 0;
@@ -380,10 +396,17 @@ static void put_line(int fd, const char *s)
 		w = write(fd, s + off, len - off);
 		if (w < 0 && errno == EINTR)
 			continue;
+		if (w < 0 && errno == EPIPE)
+			batch_gone = 1;
 		if (w <= 0)
 			return;
 		off += (size_t)w;
 	}
+}
+
+int batch_jobs_batch_gone(void)
+{
+	return batch_gone;
 }
 
 void batch_jobs_filed(int fd, size_t i)

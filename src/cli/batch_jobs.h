@@ -92,9 +92,16 @@ int batch_jobs_settle_asked(void);
 
 /* A worker's reports to the batch (fd: the pipe given to work): mail i
  * of the chunk filed, left, and the worker's end with its counts and
- * whether it stopped at a temporary failure. */
+ * whether it stopped at a temporary failure.  A worker ignores SIGPIPE:
+ * when the batch is gone (no reader left), a report is lost and noted
+ * (batch_jobs_batch_gone), never fatal. */
 void batch_jobs_filed(int fd, size_t i);
 void batch_jobs_left(int fd, size_t i);
+/* In a worker: 1 once a report found the batch gone (its pipe had no
+ * reader); the worker then finishes the mail in hand and stops, leaving
+ * the rest in new/.  0 before, and outside a worker. */
+int batch_jobs_batch_gone(void);
+
 void batch_jobs_end(int fd, int done, int retry, unsigned long mails,
                     int stop);
 
