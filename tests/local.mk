@@ -403,6 +403,8 @@ EXTRA_DIST += tests/integration/test_issue14_user.py
 # Issue 15: a move counts at its mail's arrival (receive, Maildir, IMAP).
 TESTS += tests/integration/test_arrival.py
 EXTRA_DIST += tests/integration/test_arrival.py
+TESTS += tests/integration/test_jobs_busy.py
+EXTRA_DIST += tests/integration/test_jobs_busy.py
 
 # Issue 15 item 5: conditional moves (ICCF linear conditionals).
 TESTS += tests/integration/test_conditional.py

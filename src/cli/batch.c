@@ -9,7 +9,9 @@
  * leaves it in new/ for the next run, and the processed-mail record makes
  * that rerun harmless.  A mail that meets a busy board (lock_timeout ran
  * out), or a board or user file that does not load (set aside,
- * src/spool/held.h), stays in new/ and the run goes on with the others; any other
+ * src/spool/held.h), stays in new/ and the run goes on with the others
+ * (in a worker, batch_jobs.h, without the later mails of its board:
+ * they stay in new/ behind it); any other
  * temporary failure (the spool cannot be written, out of memory) stops
  * the run there, so that no later mail overtakes it (a later move on the
  * same board would be refused).  The mails' transactions are made
@@ -770,15 +772,28 @@ static int run_mails(const struct config *cfg, const char *dir,
                      int grouping, struct waiting *w, struct outcome *o,
                      int *done, int *retry)
 {
+	/* In a worker: the boards of which a mail was left for a busy lock
+	 * (most likely kept by another worker of the batch); their later
+	 * mails are left too, so that none overtakes it (batch_jobs.h). */
+	struct names busy = { NULL, 0, 0 };
 	size_t k;
 	int stop = 0;
 
 	for (k = 0; k < n; k++) {
 		size_t i = idx ? idx[k] : k;
+		const char *key = batch_jobs_key(i);
 		struct waits before = waits_now();
 		int rc;
 		if (stop) {  /* the rest waits for a next run */
 			(*retry)++;
+			continue;
+		}
+		if (*key && names_has(&busy, key)) {
+			log_msg(LOG_INFO, "batch: %s left in new/ for the next run: "
+			        "an earlier mail of its board met a busy lock\n",
+			        a[i].name);
+			(*retry)++;
+			outcome_left(o, a[i].name, i);
 			continue;
 		}
 		rc = batch_one(cfg, dir, "new", a[i].name);
@@ -797,6 +812,9 @@ static int run_mails(const struct config *cfg, const char *dir,
 		} else if (rc > 0) {
 			(*retry)++;
 			outcome_left(o, a[i].name, i);
+			if (*key && lock_timeouts() != before.busy &&
+			    !names_has(&busy, key))
+				names_add(&busy, key);
 		} else {
 			(*done)++;  /* already filed by another run */
 		}
@@ -811,6 +829,9 @@ static int run_mails(const struct config *cfg, const char *dir,
 			stop = 1;  /* logged by the commit */
 		*retry += file_durable(dir, w, !grouping, o);
 	}
+	for (k = 0; k < busy.n; k++)
+		free(busy.v[k]);
+	free(busy.v);
 	return stop;
 }
 

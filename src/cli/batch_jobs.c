@@ -57,6 +57,16 @@ int batch_jobs_settle_asked(void)
 	return 1;
 }
 
+/* The board keys of the chunk's mails while its workers run (a
+ * worker has its own copy), and how many. */
+static char (*chunk_keys)[BOARDKEY_MAX];
+static size_t chunk_n;
+
+const char *batch_jobs_key(size_t i)
+{
+	return my_ask >= 0 && chunk_keys && i < chunk_n ? chunk_keys[i] : "";
+}
+
 /* Most bytes of a mail read to find its subject: a mail whose headers
  * go on longer is a barrier. */
 #define SCAN_MAX 16384
@@ -345,6 +355,8 @@ int batch_jobs_chunk(const char *dir, size_t n, int jobs, size_t max,
 	memset(state, 0, n);
 	for (i = 0; i < n; i++)
 		key_of(dir, ops->name(arg, i), max, keys[i]);
+	chunk_keys = keys;
+	chunk_n = n;
 	for (from = 0; from < n && !stop; from = to) {
 		if (keys[from][0]) {
 			for (to = from; to < n && keys[to][0]; to++)
@@ -374,6 +386,8 @@ int batch_jobs_chunk(const char *dir, size_t n, int jobs, size_t max,
 			sum->retry++;
 			ops->left(arg, i);
 		}
+	chunk_keys = NULL;
+	chunk_n = 0;
 	for (j = 0; j < jobs; j++)
 		free(ws[j].idx);
 	free(slots);

@@ -79,6 +79,13 @@ int batch_jobs_chunk(const char *dir, size_t n, int jobs, size_t max,
                      const struct batch_jobs_ops *ops, void *arg,
                      struct batch_jobs_sum *sum);
 
+/* In a worker: the board key (pipeline/boardkey.h) of mail i of the
+ * chunk, "" for a barrier; "" outside a worker.  A worker whose mail
+ * was left for a busy lock (lock_timeout ran out, most likely on a lock
+ * another worker of the batch keeps) leaves every later mail with the
+ * same key in new/ too, so that none overtakes it. */
+const char *batch_jobs_key(size_t i);
+
 /* In a worker: ask every other worker of the run to commit its group
  * at its next mail (lock.h's wait hook: this worker is about to wait
  * for a lock, most likely one another worker keeps for its group, which
