@@ -405,6 +405,8 @@ TESTS += tests/integration/test_arrival.py
 EXTRA_DIST += tests/integration/test_arrival.py
 TESTS += tests/integration/test_jobs_busy.py
 EXTRA_DIST += tests/integration/test_jobs_busy.py
+TESTS += tests/integration/test_jobs_ratings.py
+EXTRA_DIST += tests/integration/test_jobs_ratings.py
 
 # Issue 15 item 5: conditional moves (ICCF linear conditionals).
 TESTS += tests/integration/test_conditional.py
