@@ -838,3 +838,5 @@ EXTRA_DIST += tests/integration/test_mail_first.py
 # it read lives in SPOOL/web/, never in DIR (dotfiles grepped too).
 TESTS += tests/integration/test_web_private.py
 EXTRA_DIST += tests/integration/test_web_private.py
+TESTS += tests/integration/test_web_state_tmp.py
+EXTRA_DIST += tests/integration/test_web_state_tmp.py
