@@ -772,23 +772,27 @@ static int run_mails(const struct config *cfg, const char *dir,
                      int grouping, struct waiting *w, struct outcome *o,
                      int *done, int *retry)
 {
-	/* In a worker: the boards of which a mail was left for a busy lock
-	 * (most likely kept by another worker of the batch); their later
-	 * mails are left too, so that none overtakes it (batch_jobs.h). */
-	struct names busy = { NULL, 0, 0 };
 	size_t k;
 	int stop = 0;
 
 	for (k = 0; k < n; k++) {
 		size_t i = idx ? idx[k] : k;
-		const char *key = batch_jobs_key(i);
 		struct waits before = waits_now();
 		int rc;
+		if (!stop && batch_jobs_batch_gone()) {
+			log_msg(LOG_ERR, "batch: a worker's batch is gone; %s and "
+			        "the worker's mails after it stay in new/\n",
+			        a[i].name);
+			stop = 1;
+		}
 		if (stop) {  /* the rest waits for a next run */
 			(*retry)++;
 			continue;
 		}
-		if (*key && names_has(&busy, key)) {
+		/* In a worker: a board of which a mail was left for a busy
+		 * lock (most likely kept by another worker of the batch) has
+		 * its later mails left too, so that none overtakes it. */
+		if (batch_jobs_board_busy(i)) {
 			log_msg(LOG_INFO, "batch: %s left in new/ for the next run: "
 			        "an earlier mail of its board met a busy lock\n",
 			        a[i].name);
@@ -811,17 +815,11 @@ static int run_mails(const struct config *cfg, const char *dir,
 			(*done)++;
 		} else if (rc > 0) {
 			(*retry)++;
+			if (o->fd >= 0 && lock_timeouts() != before.busy)
+				batch_jobs_busy(o->fd, i);
 			outcome_left(o, a[i].name, i);
-			if (*key && lock_timeouts() != before.busy &&
-			    !names_has(&busy, key))
-				names_add(&busy, key);
 		} else {
 			(*done)++;  /* already filed by another run */
-		}
-		if (batch_jobs_batch_gone()) {
-			log_msg(LOG_ERR, "batch: a worker's batch is gone; its "
-			        "mails after %s stay in new/\n", a[i].name);
-			stop = 1;
 		}
 		/* (a worker asked by another commits at once: batch_jobs.h) */
 		if (grouping && !stop && (batch_jobs_settle_asked() ?
@@ -829,9 +827,6 @@ static int run_mails(const struct config *cfg, const char *dir,
 			stop = 1;  /* logged by the commit */
 		*retry += file_durable(dir, w, !grouping, o);
 	}
-	for (k = 0; k < busy.n; k++)
-		free(busy.v[k]);
-	free(busy.v);
 	return stop;
 }
 

@@ -67,6 +67,39 @@ const char *batch_jobs_key(size_t i)
 	return my_ask >= 0 && chunk_keys && i < chunk_n ? chunk_keys[i] : "";
 }
 
+/* The boards (keys) of which a mail was left for a busy lock in this
+ * batch, sorted: the batch's, and in a worker its copy and its own. */
+static char (*busy)[BOARDKEY_MAX];
+static size_t nbusy, capbusy;
+
+static int key_cmp(const void *a, const void *b)
+{
+	return strcmp(a, b);
+}
+
+static int key_busy(const char *key)
+{
+	return *key && nbusy &&
+	       bsearch(key, busy, nbusy, sizeof *busy, key_cmp) != NULL;
+}
+
+static void add_busy(const char *key)
+{
+	if (!*key || key_busy(key))
+		return;
+	if (nbusy == capbusy) {
+		capbusy = capbusy ? capbusy * 2 : 16;
+		busy = xrealloc(busy, capbusy * sizeof *busy);
+	}
+	memcpy(busy[nbusy++], key, BOARDKEY_MAX);
+	qsort(busy, nbusy, sizeof *busy, key_cmp);
+}
+
+int batch_jobs_board_busy(size_t i)
+{
+	return key_busy(batch_jobs_key(i));
+}
+
 /* Most bytes of a mail read to find its subject: a mail whose headers
  * go on longer is a barrier. */
 #define SCAN_MAX 16384
@@ -113,7 +146,10 @@ static void report_line(struct worker *w, char *state,
 	int done, retry, stop;
 	unsigned long mails;
 
-	if ((w->line[0] == 'F' || w->line[0] == 'L') &&
+	if (w->line[0] == 'B' && sscanf(w->line + 1, "%llu", &i) == 1 &&
+	    i < n && chunk_keys) {
+		add_busy(chunk_keys[i]);
+	} else if ((w->line[0] == 'F' || w->line[0] == 'L') &&
 	    sscanf(w->line + 1, "%llu", &i) == 1 && i < n && !state[i]) {
 		state[i] = w->line[0];
 		if (w->line[0] == 'F')
@@ -295,9 +331,9 @@ static int run_workers(struct worker *ws, int nw, char *state,
  * goes to the worker with the fewest mails when the board first
  * appears.  slots and owner: room for the hash table and each mail's
  * worker. */
-static void deal(char (*keys)[BOARDKEY_MAX], size_t from, size_t to,
-                 int jobs, struct worker *ws, size_t *slots,
-                 unsigned char *owner)
+static void deal(char (*keys)[BOARDKEY_MAX], const char *state,
+                 size_t from, size_t to, int jobs, struct worker *ws,
+                 size_t *slots, unsigned char *owner)
 {
 	size_t cap = 16, i, h, mask;
 	int j, best;
@@ -312,6 +348,8 @@ static void deal(char (*keys)[BOARDKEY_MAX], size_t from, size_t to,
 	for (i = from; i < to; i++) {
 		const unsigned char *s = (const unsigned char *)keys[i];
 		size_t hv = 5381;
+		if (state[i])
+			continue;  /* left already: its board is busy */
 		while (*s)
 			hv = hv * 33 + *s++;
 		for (h = hv & mask; slots[h]; h = (h + 1) & mask)
@@ -360,8 +398,14 @@ int batch_jobs_chunk(const char *dir, size_t n, int jobs, size_t max,
 	for (from = 0; from < n && !stop; from = to) {
 		if (keys[from][0]) {
 			for (to = from; to < n && keys[to][0]; to++)
-				;
-			deal(keys, from, to, jobs, ws, slots, owner);
+				/* a board of which a mail was left for a busy
+				 * lock: its later mails wait behind it */
+				if (key_busy(keys[to])) {
+					state[to] = 'L';
+					sum->retry++;
+					ops->left(arg, to);
+				}
+			deal(keys, state, from, to, jobs, ws, slots, owner);
 		} else {
 			/* barriers: one worker, in order */
 			for (to = from; to < n && !keys[to][0]; to++)
@@ -428,6 +472,15 @@ void batch_jobs_filed(int fd, size_t i)
 	char line[32];
 
 	snprintf(line, sizeof line, "F%zu\n", i);
+	put_line(fd, line);
+}
+
+void batch_jobs_busy(int fd, size_t i)
+{
+	char line[32];
+
+	add_busy(batch_jobs_key(i));
+	snprintf(line, sizeof line, "B%zu\n", i);
 	put_line(fd, line);
 }
 

@@ -80,11 +80,17 @@ int batch_jobs_chunk(const char *dir, size_t n, int jobs, size_t max,
                      struct batch_jobs_sum *sum);
 
 /* In a worker: the board key (pipeline/boardkey.h) of mail i of the
- * chunk, "" for a barrier; "" outside a worker.  A worker whose mail
- * was left for a busy lock (lock_timeout ran out, most likely on a lock
- * another worker of the batch keeps) leaves every later mail with the
- * same key in new/ too, so that none overtakes it. */
+ * chunk, "" for a barrier; "" outside a worker. */
 const char *batch_jobs_key(size_t i);
+
+/* In a worker: whether mail i of the chunk names a board of which a
+ * mail was left for a busy lock earlier in this batch (lock_timeout ran
+ * out, most likely on a lock another worker keeps for its group): the
+ * mail is then left in new/ too, unread, so that no later mail of the
+ * board overtakes the one left; they all wait for the next run, in
+ * order.  The batch leaves such mails itself when it deals out later
+ * runs, and later chunks.  0 outside a worker, and for a barrier. */
+int batch_jobs_board_busy(size_t i);
 
 /* In a worker: ask every other worker of the run to commit its group
  * at its next mail (lock.h's wait hook: this worker is about to wait
@@ -104,6 +110,9 @@ int batch_jobs_settle_asked(void);
  * (batch_jobs_batch_gone), never fatal. */
 void batch_jobs_filed(int fd, size_t i);
 void batch_jobs_left(int fd, size_t i);
+/* Mail i was left for a busy lock (sent before its batch_jobs_left):
+ * its board's later mails wait too (batch_jobs_board_busy). */
+void batch_jobs_busy(int fd, size_t i);
 /* In a worker: 1 once a report found the batch gone (its pipe had no
  * reader); the worker then finishes the mail in hand and stops, leaving
  * the rest in new/.  0 before, and outside a worker. */

@@ -7,13 +7,16 @@ overtaken by the board's later mails in the same run.
 Board 101's first mail (alice's move) needs the message lock bucket
 (msg-XXX) that another process holds here, as another worker of the
 batch may keep it for its group; lock_timeout is 1 s.  Bob's reply on
-101 comes after it in new/, and a move on board 102 makes a second
-worker.  The worker leaves alice's move, and with it bob's reply: both
-stay in new/, in order, for the next run.  Once the lock is free, the
-next run plays both, so the game holds both moves.
+101 comes after it in new/ (a move on board 102 makes a second
+worker), then a `help` mail (a barrier) and alice's next move, which
+the barrier puts into a later run of the batch, with new workers.  The
+worker leaves alice's move and bob's reply, the batch alice's next
+move: all three stay in new/, in order, for the next run.  Once the
+lock is free, the next run plays all three, in order.
 
 On 8c05b65 the worker went on with bob's reply: refused (not his turn)
-and filed into cur/, and the next run played alice's move alone."""
+and filed into cur/, and so was alice's next move; the next run played
+alice's first move alone."""
 import os
 import sys
 
@@ -47,7 +50,9 @@ try:
     mid = "<busy.%d@test.example>" % os.getpid()
     mails = [make_mail(A, "epaminondas move 101 alice a e2-e3", msgid=mid),
              make_mail(C, "epaminondas move 102 carol c e2-e3"),
-             make_mail(B, "epaminondas move 101 bob b e11-e10")]
+             make_mail(B, "epaminondas move 101 bob b e11-e10"),
+             make_mail(D, "epaminondas help"),
+             make_mail(A, "epaminondas move 101 alice a e3-e4")]
     for i, m in enumerate(mails):
         with open(os.path.join(md, "new", "%05d.m%d.host" % (i, i)),
                   "wb") as f:
@@ -61,9 +66,10 @@ try:
     rc, out, err = env.run("batch", "--maildir", md, env=jobs)
     is_(rc, 75, "the batch leaves a mail for the next run (EX_TEMPFAIL)")
     left = sorted(os.listdir(os.path.join(md, "new")))
-    ok(left == ["00000.m0.host", "00002.m2.host"],
-       "alice's move met the busy lock, and bob's reply on the same "
-       "board stays in new/ behind it", (left, err))
+    ok(left == ["00000.m0.host", "00002.m2.host", "00004.m4.host"],
+       "alice's move met the busy lock, and the later mails of its board "
+       "stay in new/ behind it, in its worker's run and in a later run",
+       (left, err))
     is_(moves(env, 101), before101, "board 101 is untouched")
     ok(len(moves(env, 102)) == 1, "board 102's move was played",
        moves(env, 102))
@@ -73,10 +79,11 @@ try:
     holders = []
 
     rc, out, err = env.run("batch", "--maildir", md, env=jobs)
-    ok(rc == 0, "the next run, the lock free, takes both mails", err)
+    ok(rc == 0, "the next run, the lock free, takes the three mails", err)
     is_(os.listdir(os.path.join(md, "new")), [], "new/ is empty")
-    is_(moves(env, 101)[len(before101):], ["e2-e3", "e11-e10"],
-        "board 101 holds alice's move and bob's reply, in order")
+    is_(moves(env, 101)[len(before101):], ["e2-e3", "e11-e10", "e3-e4"],
+        "board 101 holds alice's move, bob's reply and alice's next, in "
+        "order")
 finally:
     for h in holders:
         h.kill()
