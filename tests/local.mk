@@ -403,6 +403,10 @@ EXTRA_DIST += tests/integration/test_issue14_user.py
 # Issue 15: a move counts at its mail's arrival (receive, Maildir, IMAP).
 TESTS += tests/integration/test_arrival.py
 EXTRA_DIST += tests/integration/test_arrival.py
+TESTS += tests/integration/test_jobs_busy.py
+EXTRA_DIST += tests/integration/test_jobs_busy.py
+TESTS += tests/integration/test_jobs_ratings.py
+EXTRA_DIST += tests/integration/test_jobs_ratings.py
 
 # Issue 15 item 5: conditional moves (ICCF linear conditionals).
 TESTS += tests/integration/test_conditional.py
@@ -834,3 +838,5 @@ EXTRA_DIST += tests/integration/test_mail_first.py
 # it read lives in SPOOL/web/, never in DIR (dotfiles grepped too).
 TESTS += tests/integration/test_web_private.py
 EXTRA_DIST += tests/integration/test_web_private.py
+TESTS += tests/integration/test_web_state_tmp.py
+EXTRA_DIST += tests/integration/test_web_state_tmp.py

@@ -9,7 +9,9 @@
  * leaves it in new/ for the next run, and the processed-mail record makes
  * that rerun harmless.  A mail that meets a busy board (lock_timeout ran
  * out), or a board or user file that does not load (set aside,
- * src/spool/held.h), stays in new/ and the run goes on with the others; any other
+ * src/spool/held.h), stays in new/ and the run goes on with the others
+ * (in a worker, batch_jobs.h, without the later mails of its board:
+ * they stay in new/ behind it); any other
  * temporary failure (the spool cannot be written, out of memory) stops
  * the run there, so that no later mail overtakes it (a later move on the
  * same board would be refused).  The mails' transactions are made
@@ -777,8 +779,25 @@ static int run_mails(const struct config *cfg, const char *dir,
 		size_t i = idx ? idx[k] : k;
 		struct waits before = waits_now();
 		int rc;
+		if (!stop && batch_jobs_batch_gone()) {
+			log_msg(LOG_ERR, "batch: a worker's batch is gone; %s and "
+			        "the worker's mails after it stay in new/\n",
+			        a[i].name);
+			stop = 1;
+		}
 		if (stop) {  /* the rest waits for a next run */
 			(*retry)++;
+			continue;
+		}
+		/* In a worker: a board of which a mail was left for a busy
+		 * lock (most likely kept by another worker of the batch) has
+		 * its later mails left too, so that none overtakes it. */
+		if (batch_jobs_board_busy(i)) {
+			log_msg(LOG_INFO, "batch: %s left in new/ for the next run: "
+			        "an earlier mail of its board met a busy lock\n",
+			        a[i].name);
+			(*retry)++;
+			outcome_left(o, a[i].name, i);
 			continue;
 		}
 		rc = batch_one(cfg, dir, "new", a[i].name);
@@ -796,6 +815,8 @@ static int run_mails(const struct config *cfg, const char *dir,
 			(*done)++;
 		} else if (rc > 0) {
 			(*retry)++;
+			if (o->fd >= 0 && lock_timeouts() != before.busy)
+				batch_jobs_busy(o->fd, i);
 			outcome_left(o, a[i].name, i);
 		} else {
 			(*done)++;  /* already filed by another run */

@@ -57,6 +57,49 @@ int batch_jobs_settle_asked(void)
 	return 1;
 }
 
+/* The board keys of the chunk's mails while its workers run (a
+ * worker has its own copy), and how many. */
+static char (*chunk_keys)[BOARDKEY_MAX];
+static size_t chunk_n;
+
+const char *batch_jobs_key(size_t i)
+{
+	return my_ask >= 0 && chunk_keys && i < chunk_n ? chunk_keys[i] : "";
+}
+
+/* The boards (keys) of which a mail was left for a busy lock in this
+ * batch, sorted: the batch's, and in a worker its copy and its own. */
+static char (*busy)[BOARDKEY_MAX];
+static size_t nbusy, capbusy;
+
+static int key_cmp(const void *a, const void *b)
+{
+	return strcmp(a, b);
+}
+
+static int key_busy(const char *key)
+{
+	return *key && nbusy &&
+	       bsearch(key, busy, nbusy, sizeof *busy, key_cmp) != NULL;
+}
+
+static void add_busy(const char *key)
+{
+	if (!*key || key_busy(key))
+		return;
+	if (nbusy == capbusy) {
+		capbusy = capbusy ? capbusy * 2 : 16;
+		busy = xrealloc(busy, capbusy * sizeof *busy);
+	}
+	memcpy(busy[nbusy++], key, BOARDKEY_MAX);
+	qsort(busy, nbusy, sizeof *busy, key_cmp);
+}
+
+int batch_jobs_board_busy(size_t i)
+{
+	return key_busy(batch_jobs_key(i));
+}
+
 /* Most bytes of a mail read to find its subject: a mail whose headers
  * go on longer is a barrier. */
 #define SCAN_MAX 16384
@@ -103,7 +146,10 @@ static void report_line(struct worker *w, char *state,
 	int done, retry, stop;
 	unsigned long mails;
 
-	if ((w->line[0] == 'F' || w->line[0] == 'L') &&
+	if (w->line[0] == 'B' && sscanf(w->line + 1, "%llu", &i) == 1 &&
+	    i < n && chunk_keys) {
+		add_busy(chunk_keys[i]);
+	} else if ((w->line[0] == 'F' || w->line[0] == 'L') &&
 	    sscanf(w->line + 1, "%llu", &i) == 1 && i < n && !state[i]) {
 		state[i] = w->line[0];
 		if (w->line[0] == 'F')
@@ -148,12 +194,19 @@ static void drain(struct worker *w, char *state,
 	}
 }
 
-/* Fork worker w for the mails w->idx; 0, or -1 (logged) when no
- * process or pipe could be made. */
-static int start(struct worker *w, int index,
+/* In a worker: 1 once a report could not be written because the batch
+ * is gone (EPIPE: no reader is left). */
+static int batch_gone;
+
+/* Fork worker ws[index] for the mails ws[index].idx; 0, or -1 (logged)
+ * when no process or pipe could be made.  The workers before it
+ * (ws[0..index-1]) are started: the new one closes their pipes' read
+ * ends, so that the batch's end is the end of every reader. */
+static int start(struct worker *ws, int index,
                  const struct batch_jobs_ops *ops, void *arg)
 {
-	int p[2];
+	struct worker *w = &ws[index];
+	int p[2], j;
 
 	if (pipe(p) < 0) {
 		log_msg(LOG_ERR, "batch: cannot make a pipe for a worker: %s\n",
@@ -172,7 +225,14 @@ static int start(struct worker *w, int index,
 	if (w->pid == 0) {
 		my_ask = index;
 		close(p[0]);
-		signal(SIGPIPE, SIG_DFL);
+		for (j = 0; j < index; j++)
+			if (ws[j].fd >= 0)
+				close(ws[j].fd);
+		/* A batch gone is no error of the worker's: its write fails
+		 * with EPIPE (put_line), and the worker stops after the mail
+		 * in hand (batch_jobs_batch_gone). */
+		signal(SIGPIPE, SIG_IGN);
+		batch_gone = 0;
 		ops->work(arg, w->idx, w->n, p[1]);
 		close(p[1]);
 		_exit(0);  /* the batch's buffers and atexit are the batch's */
@@ -202,7 +262,7 @@ static int run_workers(struct worker *ws, int nw, char *state,
 	for (i = 0; i < nw; i++) {
 		if (asks)
 			asks[i] = 0;
-		if (start(&ws[i], i, ops, arg) < 0) {
+		if (start(ws, i, ops, arg) < 0) {
 			stop = 1;
 			break;
 		}
@@ -271,9 +331,9 @@ static int run_workers(struct worker *ws, int nw, char *state,
  * goes to the worker with the fewest mails when the board first
  * appears.  slots and owner: room for the hash table and each mail's
  * worker. */
-static void deal(char (*keys)[BOARDKEY_MAX], size_t from, size_t to,
-                 int jobs, struct worker *ws, size_t *slots,
-                 unsigned char *owner)
+static void deal(char (*keys)[BOARDKEY_MAX], const char *state,
+                 size_t from, size_t to, int jobs, struct worker *ws,
+                 size_t *slots, unsigned char *owner)
 {
 	size_t cap = 16, i, h, mask;
 	int j, best;
@@ -288,6 +348,8 @@ static void deal(char (*keys)[BOARDKEY_MAX], size_t from, size_t to,
 	for (i = from; i < to; i++) {
 		const unsigned char *s = (const unsigned char *)keys[i];
 		size_t hv = 5381;
+		if (state[i])
+			continue;  /* left already: its board is busy */
 		while (*s)
 			hv = hv * 33 + *s++;
 		for (h = hv & mask; slots[h]; h = (h + 1) & mask)
@@ -331,11 +393,19 @@ int batch_jobs_chunk(const char *dir, size_t n, int jobs, size_t max,
 	memset(state, 0, n);
 	for (i = 0; i < n; i++)
 		key_of(dir, ops->name(arg, i), max, keys[i]);
+	chunk_keys = keys;
+	chunk_n = n;
 	for (from = 0; from < n && !stop; from = to) {
 		if (keys[from][0]) {
 			for (to = from; to < n && keys[to][0]; to++)
-				;
-			deal(keys, from, to, jobs, ws, slots, owner);
+				/* a board of which a mail was left for a busy
+				 * lock: its later mails wait behind it */
+				if (key_busy(keys[to])) {
+					state[to] = 'L';
+					sum->retry++;
+					ops->left(arg, to);
+				}
+			deal(keys, state, from, to, jobs, ws, slots, owner);
 		} else {
 			/* barriers: one worker, in order */
 			for (to = from; to < n && !keys[to][0]; to++)
@@ -360,6 +430,8 @@ int batch_jobs_chunk(const char *dir, size_t n, int jobs, size_t max,
 			sum->retry++;
 			ops->left(arg, i);
 		}
+	chunk_keys = NULL;
+	chunk_n = 0;
 	for (j = 0; j < jobs; j++)
 		free(ws[j].idx);
 	free(slots);
@@ -370,7 +442,9 @@ int batch_jobs_chunk(const char *dir, size_t n, int jobs, size_t max,
 }
 
 /* Write the line s whole to fd (a pipe: a line under PIPE_BUF is
- * written at once); a batch gone is no error of the worker's. */
+ * written at once); a batch gone is no error of the worker's: it is
+ * noted (batch_jobs_batch_gone), and the worker, which ignores SIGPIPE,
+ * goes on to the end of its mail in hand. */
 static void put_line(int fd, const char *s)
 {
 	size_t len = strlen(s), off = 0;
@@ -380,10 +454,17 @@ static void put_line(int fd, const char *s)
 		w = write(fd, s + off, len - off);
 		if (w < 0 && errno == EINTR)
 			continue;
+		if (w < 0 && errno == EPIPE)
+			batch_gone = 1;
 		if (w <= 0)
 			return;
 		off += (size_t)w;
 	}
+}
+
+int batch_jobs_batch_gone(void)
+{
+	return batch_gone;
 }
 
 void batch_jobs_filed(int fd, size_t i)
@@ -391,6 +472,15 @@ void batch_jobs_filed(int fd, size_t i)
 	char line[32];
 
 	snprintf(line, sizeof line, "F%zu\n", i);
+	put_line(fd, line);
+}
+
+void batch_jobs_busy(int fd, size_t i)
+{
+	char line[32];
+
+	add_busy(batch_jobs_key(i));
+	snprintf(line, sizeof line, "B%zu\n", i);
 	put_line(fd, line);
 }
 

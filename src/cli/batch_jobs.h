@@ -79,6 +79,19 @@ int batch_jobs_chunk(const char *dir, size_t n, int jobs, size_t max,
                      const struct batch_jobs_ops *ops, void *arg,
                      struct batch_jobs_sum *sum);
 
+/* In a worker: the board key (pipeline/boardkey.h) of mail i of the
+ * chunk, "" for a barrier; "" outside a worker. */
+const char *batch_jobs_key(size_t i);
+
+/* In a worker: whether mail i of the chunk names a board of which a
+ * mail was left for a busy lock earlier in this batch (lock_timeout ran
+ * out, most likely on a lock another worker keeps for its group): the
+ * mail is then left in new/ too, unread, so that no later mail of the
+ * board overtakes the one left; they all wait for the next run, in
+ * order.  The batch leaves such mails itself when it deals out later
+ * runs, and later chunks.  0 outside a worker, and for a barrier. */
+int batch_jobs_board_busy(size_t i);
+
 /* In a worker: ask every other worker of the run to commit its group
  * at its next mail (lock.h's wait hook: this worker is about to wait
  * for a lock, most likely one another worker keeps for its group, which
@@ -92,9 +105,19 @@ int batch_jobs_settle_asked(void);
 
 /* A worker's reports to the batch (fd: the pipe given to work): mail i
  * of the chunk filed, left, and the worker's end with its counts and
- * whether it stopped at a temporary failure. */
+ * whether it stopped at a temporary failure.  A worker ignores SIGPIPE:
+ * when the batch is gone (no reader left), a report is lost and noted
+ * (batch_jobs_batch_gone), never fatal. */
 void batch_jobs_filed(int fd, size_t i);
 void batch_jobs_left(int fd, size_t i);
+/* Mail i was left for a busy lock (sent before its batch_jobs_left):
+ * its board's later mails wait too (batch_jobs_board_busy). */
+void batch_jobs_busy(int fd, size_t i);
+/* In a worker: 1 once a report found the batch gone (its pipe had no
+ * reader); the worker then finishes the mail in hand and stops, leaving
+ * the rest in new/.  0 before, and outside a worker. */
+int batch_jobs_batch_gone(void);
+
 void batch_jobs_end(int fd, int done, int retry, unsigned long mails,
                     int stop);
 

@@ -157,8 +157,8 @@ int lock_acquire(const char *spool, const char *key, int timeout_ms,
 			errno = ETIMEDOUT;
 			break;
 		}
-		if (waited == 0 && wait_hook)
-			wait_hook();  /* once a call: ask the keepers to let go */
+		if (wait_hook)
+			wait_hook();  /* before every nap: ask the keepers again */
 		/* Back off from 5 ms to 100 ms between tries. */
 		nap.tv_nsec = (long)step * 1000000L;
 		nanosleep(&nap, NULL);

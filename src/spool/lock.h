@@ -80,10 +80,11 @@ void lock_keep_drop(void);
 void lock_keep_hook(int (*settle)(void));
 
 /* waiting() is called when lock_acquire is about to wait for a lock
- * another process holds (nothing kept by this one: see above), once a
- * call, before its first nap: a batch's worker asks the other workers
- * to commit their groups at their next mail, since the lock is most
- * likely one they keep (batch_jobs.h).  NULL unsets it. */
+ * another process holds (nothing kept by this one: see above), before
+ * every nap of the wait, not only the first (a keeper may take the lock
+ * again at its next mail): a batch's worker asks the other workers to
+ * commit their groups at their next mail, since the lock is most likely
+ * one they keep (batch_jobs.h).  NULL unsets it. */
 void lock_wait_hook(void (*waiting)(void));
 
 #endif

@@ -327,6 +327,9 @@ int web_make(const struct config *cfg, const char *dir,
 		        "%s/.epamserv-web-boards: %s\n"), dir, strerror(errno));
 		old_left = 1;
 	}
+	/* An older version's state written halfway (a crash): it names
+	 * what a site hides, and nothing would ever remove it. */
+	web_state_forget_tmp(cfg->spool);
 	if (ratings_load(cfg->spool, cfg->rating_system, &s.r, &err) < 0) {
 		fprintf(stderr, "epamserv: web: %s\n", err);
 		free(err);

@@ -45,7 +45,9 @@
 #include "util/i18n.h"
 #include "util/util.h"
 
+#include <dirent.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -284,6 +286,58 @@ int web_state_forget_old(const char *dir)
 		free(path);
 	}
 	return rc;
+}
+
+/* Whether name is "state-" and 32 hex digits and ".tmp": the temporary
+ * name of a state file (path and ".tmp") before util_write_atomic. */
+static int old_state_tmp(const char *name)
+{
+	size_t k;
+
+	if (strncmp(name, "state-", 6) != 0 || strlen(name) != 6 + 32 + 4 ||
+	    strcmp(name + 6 + 32, ".tmp") != 0)
+		return 0;
+	for (k = 6; k < 6 + 32; k++)
+		if (!strchr("0123456789abcdef", name[k]))
+			return 0;
+	return 1;
+}
+
+int web_state_forget_tmp(const char *spool)
+{
+	struct buf d = BUF_INIT;
+	struct dirent *de;
+	struct stat st;
+	DIR *dp;
+	int fd, removed = 0, e = 0;
+
+	buf_printf(&d, "%s/%s", spool, STATE_DIR);
+	fd = open(buf_str(&d), O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+	buf_free(&d);
+	if (fd < 0)
+		return errno == ENOENT ? 0 : -1;
+	if (!(dp = fdopendir(fd))) {
+		e = errno;
+		close(fd);
+		errno = e;
+		return -1;
+	}
+	while ((de = readdir(dp)) != NULL) {
+		if (!old_state_tmp(de->d_name) ||
+		    fstatat(fd, de->d_name, &st, AT_SYMLINK_NOFOLLOW) < 0 ||
+		    !S_ISREG(st.st_mode))
+			continue;
+		if (unlinkat(fd, de->d_name, 0) == 0)
+			removed++;
+		else if (errno != ENOENT)
+			e = errno;
+	}
+	closedir(dp);
+	if (e) {
+		errno = e;
+		return -1;
+	}
+	return removed;
 }
 
 void web_state_load(const struct web_site *s, struct web_state *st)

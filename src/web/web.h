@@ -372,6 +372,15 @@ char *web_state_path(const struct config *cfg, const char *dir);
  * when there was none), or -1 with errno. */
 int web_state_forget_old(const char *dir);
 
+/* Remove the regular files SPOOL/web/state-DIGEST.tmp (DIGEST: 32 hex
+ * digits), the temporary names an earlier version wrote its state
+ * through and left behind when it crashed; the state is now written
+ * through .state-DIGEST.tmp.  No other name is touched, and no link
+ * followed (a link of that name, or SPOOL/web itself one, is left
+ * alone).  How many were removed (0 also when SPOOL/web is missing), or
+ * -1 with errno. */
+int web_state_forget_tmp(const char *spool);
+
 /* Read s->state_path into *st (empty when s->state_path is NULL, there
  * is none, it is not one, or it has another key; lines that do not
  * parse are left out).  Never fails; free with web_state_free. */
