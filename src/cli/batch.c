@@ -870,6 +870,21 @@ static void chunk_left(void *arg, size_t i)
 	names_add(r->left, r->a[i].name);
 }
 
+/* A group that could not be made durable: its mails w (names freed,
+ * w->n kept for the count) stay in new/ for the next run, counted to
+ * retry, not done. */
+static void group_lost(struct waiting *w, int *done, int *retry)
+{
+	size_t i;
+
+	log_msg(LOG_ERR, "batch: the spool could not be made durable; "
+	        "%zu mails stay in new/ for the next run\n", w->n);
+	*retry += (int)w->n;
+	*done -= (int)w->n;
+	for (i = 0; i < w->n; i++)
+		free(w->v[i].name);
+}
+
 /* A worker: its own group commit over its mails, then its counts. */
 static void chunk_work(void *arg, const size_t *idx, size_t n, int fd)
 {
@@ -878,7 +893,6 @@ static void chunk_work(void *arg, const size_t *idx, size_t n, int fd)
 	unsigned long queued = reply_queued_total();
 	struct waiting w;
 	int done = 0, retry = 0, stop, grouping;
-	size_t i;
 
 	w.v = xmalloc((n ? n : 1) * sizeof *w.v);
 	w.n = 0;
@@ -890,12 +904,7 @@ static void chunk_work(void *arg, const size_t *idx, size_t n, int fd)
 	if (txn_group_end() == 0) {
 		retry += file_durable(r->dir, &w, 1, &o);
 	} else {
-		log_msg(LOG_ERR, "batch: the spool could not be made durable; "
-		        "%zu mails stay in new/ for the next run\n", w.n);
-		retry += (int)w.n;
-		done -= (int)w.n;
-		for (i = 0; i < w.n; i++)
-			free(w.v[i].name);
+		group_lost(&w, &done, &retry);
 		stop = 1;
 	}
 	free(w.v);
@@ -991,12 +1000,7 @@ int cli_batch(const struct config *cfg, int argc, char **argv)
 		retry += file_durable(argv[2], &w, 1, &o);
 		curstate_save(&cs);
 	} else {
-		log_msg(LOG_ERR, "batch: the spool could not be made durable; "
-		        "%zu mails stay in new/ for the next run\n", w.n);
-		retry += (int)w.n;
-		done -= (int)w.n;
-		for (i = 0; i < w.n; i++)
-			free(w.v[i].name);
+		group_lost(&w, &done, &retry);
 	}
 	free(w.v);
 	for (i = 0; i < left.n; i++)
