@@ -16,14 +16,13 @@ batch: a later move on the same board must not overtake the failed one.)
 With the first syncfs failing the whole group stays in new/."""
 import os
 import shutil
-import subprocess
 import sys
 import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(HERE, "..", "stress"))
 import stresslib as S  # noqa: E402
-from harness import ok, is_, done, make_mail, BIN  # noqa: E402
+from harness import ok, is_, done, make_mail  # noqa: E402
 from faultlib import SHIM, NOW, shim_env, read_counts  # noqa: E402
 
 CALLS = ["syncfs", "fsync", "rename", "write", "open"]
@@ -51,22 +50,8 @@ try:
             want[name] = (b, mid)
     md = os.path.join(env.root, "md")
 
-    def fresh():
-        shutil.rmtree(env.spool)
-        shutil.copytree(base, env.spool, symlinks=True)
-        shutil.rmtree(md, ignore_errors=True)
-        shutil.copytree(src.path, md)
-
-    def batch(extra):
-        e = dict(env.env)
-        e.update(extra)
-        p = subprocess.run([BIN, "batch", "--maildir", md], env=e,
-                           stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                           timeout=120)
-        return p.returncode, p.stderr.decode("utf-8", "replace")
-
-    def filed():
-        return sorted(n.split(":")[0] for n in os.listdir(os.path.join(md, "cur")))
+    replay = S.Replayable(env, base, src.path, md)
+    fresh, batch, filed = replay.fresh, replay.batch, replay.filed
 
     ours = set(S.key_prefix(mid) for _, mid in want.values())
 

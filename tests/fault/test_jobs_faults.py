@@ -50,23 +50,8 @@ try:
             want[name] = (None, "jfault.help@test.example")
     md = os.path.join(env.root, "md")
 
-    def fresh():
-        shutil.rmtree(env.spool)
-        shutil.copytree(base, env.spool, symlinks=True)
-        shutil.rmtree(md, ignore_errors=True)
-        shutil.copytree(src.path, md)
-
-    def batch(extra):
-        e = dict(env.env)
-        e.update(extra)
-        p = subprocess.run([BIN, "batch", "--maildir", md], env=e,
-                           stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                           timeout=120)
-        return p.returncode, p.stderr.decode("utf-8", "replace")
-
-    def filed():
-        return sorted(n.split(":")[0]
-                      for n in os.listdir(os.path.join(md, "cur")))
+    replay = S.Replayable(env, base, src.path, md)
+    fresh, batch, filed = replay.fresh, replay.batch, replay.filed
 
     def state():
         journal = sorted(os.listdir(os.path.join(env.spool, "journal")))

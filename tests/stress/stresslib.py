@@ -275,3 +275,46 @@ def wait_all(procs, deadline):
         p.kill()
         p.wait()
     return late
+
+
+def same_trees(one, two, what, ok):
+    """Check with ok() that two spools' files, as {relpath: bytes} maps
+    (a test's tree()), are the same files with the same contents; what
+    names the two runs in the messages."""
+    only = sorted(set(one) ^ set(two))
+    ok(not only, "%s: both runs wrote the same files" % what,
+       "differ: %r" % only[:10])
+    differ = [k for k in sorted(set(one) & set(two)) if one[k] != two[k]]
+    ok(not differ, "%s: every file is the same after both runs" % what,
+       "differ: %r\n%s" % (differ[:5], "\n".join(
+           "--- %s\n%s\n+++\n%s" % (k, one[k][:1500], two[k][:1500])
+           for k in differ[:2])))
+
+
+class Replayable:
+    """A spool copy base and a Maildir src the fault tests run a batch
+    over again and again: fresh() puts both back (spool and md), batch(
+    extra_env) runs `epamserv batch --maildir md` and gives (exit
+    status, stderr), filed() the names of the mails in md/cur."""
+
+    def __init__(self, env, base, src, md):
+        self.env, self.base, self.src, self.md = env, base, src, md
+
+    def fresh(self):
+        import shutil
+        shutil.rmtree(self.env.spool)
+        shutil.copytree(self.base, self.env.spool, symlinks=True)
+        shutil.rmtree(self.md, ignore_errors=True)
+        shutil.copytree(self.src, self.md)
+
+    def batch(self, extra):
+        e = dict(self.env.env)
+        e.update(extra)
+        p = subprocess.run([harness.BIN, "batch", "--maildir", self.md],
+                           env=e, stdout=subprocess.PIPE,
+                           stderr=subprocess.PIPE, timeout=120)
+        return p.returncode, p.stderr.decode("utf-8", "replace")
+
+    def filed(self):
+        return sorted(n.split(":")[0]
+                      for n in os.listdir(os.path.join(self.md, "cur")))
