@@ -60,7 +60,8 @@ int stranger_masks(const struct cmdctx *c);
  * message masked (STRANGER_MASK), as far as it appears in text, whole or
  * cut short (at least its first 8 bytes), in any case: the words of the
  * subject and of the body's first lines (those a command or a "multiple"
- * mail is read from), cut at blanks and at , ; = ' " ( ) [ ] < > { },
+ * mail is read from), cut at blanks and at , ; = ' " ( ) [ ] < > { }
+ * and without the . : ! ? that end them ("101:" is the word "101"),
  * that are 4 bytes or longer and hold a byte other than ASCII letters,
  * digits, _ - # + or are longer than 20 bytes (a userid, a board, a
  * move, an option's value never are).  Returns a malloc'ed string (the

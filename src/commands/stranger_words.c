@@ -11,7 +11,9 @@
  * words that could carry a link or a message, and those are masked.  A
  * word shaped like a userid, a board or a move (at most 20 letters,
  * digits, _ - # +) names no host and is shown: a newcomer still reads
- * which word was wrong.  A command may have cut a word short ("%.100s")
+ * which word was wrong, and so is one that only ends a sentence or a
+ * label ("lost.", "101:", a quoted board mail's words).  A command may
+ * have cut a word short ("%.100s")
  * or changed its case, so a word is found by its first 8 bytes, in any
  * case, and masked as far as the text goes on matching it.
  */
@@ -53,13 +55,20 @@ static unsigned char lower(unsigned char ch)
 	return ch >= 'A' && ch <= 'Z' ? (unsigned char)(ch - 'A' + 'a') : ch;
 }
 
-/* Add s[0..len) to ws when it could carry a link or a message. */
+/* Add s[0..len) to ws when it could carry a link or a message.  The
+ * marks that end a sentence or a label (. : ! ?) at its end are no part
+ * of the word: "101:" and "lost." are shown as "101" and "lost" are,
+ * while "evil.example." is masked as "evil.example" (a link needs them
+ * inside the word, where they stay). */
 static void add_word(struct words *ws, const char *s, size_t len)
 {
 	size_t i;
-	int shown = len <= LONGEST_PLAIN;
+	int shown;
 	char *w;
 
+	while (len > 0 && strchr(".:!?", s[len - 1]))
+		len--;
+	shown = len <= LONGEST_PLAIN;
 	if (len < SHORTEST)
 		return;
 	for (i = 0; i < len && shown; i++)

@@ -313,6 +313,34 @@ static void drop_stars(struct intake *in)
 	in->argc = n;
 }
 
+/* Drop the word "move" or "zug" (maybe with a colon) that a player may
+ * write before the move in a reply to a board mail ("Zug e12-e9"): the
+ * token names the board and the player, so the move is the rest.  Only
+ * before a word that is no board number: "move 101 ..." stays as
+ * written (and is refused as a command without its game). */
+static void drop_move_word(struct intake *in)
+{
+	char w[8];
+	size_t n;
+	int i;
+
+	if (in->token_board < 0 || in->argc < 2 ||
+	    strlen(in->argv[0]) >= sizeof w)
+		return;
+	snprintf(w, sizeof w, "%s", in->argv[0]);
+	n = strlen(w);
+	if (n > 0 && w[n - 1] == ':')
+		w[n - 1] = '\0';
+	if (strcasecmp(w, "move") != 0 && strcasecmp(w, "zug") != 0)
+		return;
+	if (strspn(in->argv[1], "0123456789") == strlen(in->argv[1]))
+		return;
+	free(in->argv[0]);
+	for (i = 1; i < in->argc; i++)
+		in->argv[i - 1] = in->argv[i];
+	in->argc--;
+}
+
 /* The kind, board and token of the Message-ID of ours that the mail
  * answers (In-Reply-To, else the last of ours in References), over what
  * the subject gave (intake_token): a board's token and board together,
@@ -381,6 +409,7 @@ void intake_find_reply(const char *subject, const char *in_reply_to,
 			char *line = xstrndup(p, len);
 			intake_split_words(line, in);
 			free(line);
+			drop_move_word(in);
 			/* a reply to a chat may be a chat: all of it (tokens.c
 			 * skips the first line when it is a move) */
 			in->comment = comment_from(in->token_chat ? p

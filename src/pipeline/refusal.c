@@ -7,6 +7,7 @@
  * (issue 31): only the pipeline commits a refusal.
  */
 #include "commands/cmd.h"
+#include "commands/auth_words.h"
 #include "pipeline/intake.h"
 #include "commands/stranger.h"
 #include "pipeline/refusal.h"
@@ -25,7 +26,30 @@
 #define QUOTE_MAX_BYTES 4096
 #define QUOTE_MAX_LINES 60
 
-/* The original mail, cut to the limits above, quoted with "> ". */
+/* text's lines onto b, each line that is a command written out with its
+ * password words masked (auth_mask_line): an error reply repeats no
+ * password, in its subject (issue 30) nor in the mail it quotes. */
+static void put_masked(struct buf *b, const char *text)
+{
+	char line[1024];
+
+	while (*text) {
+		size_t len = strcspn(text, "\n");
+		if (len < sizeof line - 16) {
+			memcpy(line, text, len);
+			line[len] = '\0';
+			auth_mask_line(line, sizeof line);
+			buf_puts(b, line);
+		} else
+			buf_append(b, text, len);  /* no command is that long */
+		text += len;
+		if (*text == '\n')
+			buf_putc(b, *text++);
+	}
+}
+
+/* The original mail, cut to the limits above, quoted with "> ", its
+ * password words masked. */
 static char *refusal_quote(const struct cmdctx *c, const char *orig)
 {
 	struct buf all = BUF_INIT;
@@ -34,8 +58,10 @@ static char *refusal_quote(const struct cmdctx *c, const char *orig)
 	size_t cut = 0;
 	int lines = 0, more = 0;
 
-	buf_printf(&all, "Subject: %s\n\n%s", orig,
-	           c->mail && c->mail->body ? c->mail->body : "");
+	buf_puts(&all, "Subject: ");
+	put_masked(&all, orig);
+	buf_puts(&all, "\n\n");
+	put_masked(&all, c->mail && c->mail->body ? c->mail->body : "");
 	/* Wrapped so that with its "> " each line fits 72 columns, before
 	 * the limits count lines and bytes; wrapping only adds bytes, so
 	 * only the first QUOTE_MAX_BYTES need it. */

@@ -79,6 +79,38 @@ try:
        "a reply 'aufgeben' to the board mail resigns; alice is told",
        "%s %s" % (state(env, 101), err[-300:]))
 
+    # -- Zug / move before the move in a reply (s10-trial) ---------------
+    # A player writes the word he would write in the subject: "Zug:
+    # e2-e3" (Thunderbird's German "AW:"), "move e11-e10".  The token
+    # names board and player, so the word is dropped; before a board
+    # number it stays (and is no command without its game).
+    env.mail(A, "epaminondas challenge alice bob by alice a")
+    mine = to(env.new_messages(), B)
+    reply(env, B, mine[0], "accept")
+    board_a = to(env.new_messages(), A)
+    rc, err = reply(env, A, board_a[0], "Zug: e2-e3\n\nViel Glück!\n",
+                    subject="AW: " + str(board_a[0]["Subject"])) \
+        if board_a else (1, "")
+    msgs = env.new_messages()
+    ok(rc == 0 and "move: 1 e2-e3 " in (env.game_file(103) or ""),
+       "a reply 'Zug: e2-e3' to the board mail plays e2-e3",
+       "%s %s" % (env.game_file(103), [body_of(m)[:400] for m in msgs]))
+    board_b = to(msgs, B)
+    rc, err = reply(env, B, board_b[0], "move e11-e10") if board_b \
+        else (1, "")
+    msgs = env.new_messages()
+    ok(rc == 0 and "move: 2 e11-e10 " in (env.game_file(103) or ""),
+       "a reply 'move e11-e10' to the board mail plays e11-e10",
+       "%s %s" % (env.game_file(103), [body_of(m)[:400] for m in msgs]))
+    board_a = to(msgs, A)
+    before = env.game_file(103)
+    rc, err = reply(env, A, board_a[0], "move 103 alice a e3-e4") \
+        if board_a else (1, "")
+    msgs = env.new_messages()
+    ok(rc == 0 and env.game_file(103) == before and len(msgs) == 1,
+       "a reply 'move 103 ...' is no move: refused, nothing played",
+       [body_of(m)[:400] for m in msgs])
+
     # -- the prefixes -----------------------------------------------------
     for subject in ("WG: epaminondas show 101", "VS: epaminondas show 101",
                     "RV: Antw: epaminondas show 101",

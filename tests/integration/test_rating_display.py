@@ -69,6 +69,27 @@ def row(text, userid):
     return m.group(1) if m else None
 
 
+# -- a new server: nobody rated, so no table of nobody -------------------
+# (s10-trial: the column headings stood over no line.)  A spool of its
+# own: a standings mail makes the ratings table, which the result
+# records written below by hand would leave behind.
+fresh = Env()
+fresh.env["EPAMSERV_ROBOTS"] = ""
+try:
+    for u in ("gina", "hal"):
+        fresh.signup("%s@example.org" % u, u, "pw-" + u)
+    fresh.new_messages()
+    text = standings(fresh, "gina@example.org")
+    ok(not re.search(r"^\s+#\s", text, re.M) and not row(text, "hal"),
+       "standings of nobody: no column headings over an empty table", text)
+    contains(text, "\"standings all\"",
+             "standings of nobody: it says how to list everyone")
+    ok(re.search(r"^\s+#\s", standings(fresh, "gina@example.org",
+                                       "standings all"), re.M),
+       "standings all of the same players: a table with its headings")
+finally:
+    fresh.close()
+
 env = Env()
 env.env["EPAMSERV_ROBOTS"] = ""
 env.env["EPAMSERV_NOW"] = iso(NOW)

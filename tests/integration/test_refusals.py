@@ -47,6 +47,7 @@ try:
          "epaminondas challenge alice bob -size=99x99 by alice Secret1", "size"),
     ]
     UNPROVED = ("a wrong password", "an unknown user", "an unknown command")
+    PASSWORDS = {"alice": "Secret1", "bob": "pw2", "carol": "pw3"}
     for name, sender, subject, why in cases:
         before = env.snapshot()
         rc, err = env.mail(sender, subject, "please")
@@ -66,11 +67,26 @@ try:
             ok("> Subject: " not in text and "please" not in text,
                "%s: a mail that proved no player is not quoted" % name, text)
         else:
-            contains(text, "> Subject: " + subject,
-                     "%s: the reply quotes the mail" % name)
+            # The quote masks the password as the reply's subject does
+            # (s10-trial: it repeated it).
+            pw = PASSWORDS[sender.split("@")[0]]
+            contains(text, "> Subject: " + " ".join(
+                "PASSWORD" if w == pw else w for w in subject.split()),
+                "%s: the reply quotes the mail" % name)
+            ok(pw not in text.split(), "%s: the quote repeats no password"
+               % name, text)
         is_(m.envelope_from, "", "%s: the reply has the null envelope sender" % name)
         is_(m["Auto-Submitted"], "auto-replied", "%s: marked auto-replied" % name)
         ok(env.snapshot() == before, "%s: nothing changed on disk" % name)
+    # A command in the body (no subject) is quoted masked too.
+    env.mail("bob@example.org", "", "epaminondas move 101 bob pw2 e11-e7\n"
+             "\nsee you\n")
+    msgs = env.new_messages()
+    text = body_of(msgs[0]) if msgs else ""
+    contains(text, "> epaminondas move 101 bob PASSWORD e11-e7",
+             "a command in the body is quoted with its password masked")
+    ok("pw2" not in text.split() and "see you" in text,
+       "the quote repeats no password and keeps the rest", text)
     # Refusals about a board show it.  A mail that proves its player is
     # answered at the player's address on file, whoever the From names.
     env.mail("alice@example.org", "epaminondas move 101 bob pw2 e11-e7")

@@ -210,8 +210,9 @@ def refusals():
                "> Subject" not in body, "%s: why the mail is not quoted"
                % subject, body[-600:])
         body = body_of(m.one(A, "epaminondas move 101 alice a a1-a3"))
-        contains(body, "> Subject: epaminondas move 101 alice a a1-a3",
-                 "a mail with the password is still quoted")
+        contains(body, "> Subject: epaminondas move 101 alice PASSWORD a1-a3",
+                 "a mail with the password is still quoted (the password "
+                 "masked)")
     finally:
         env.close()
 

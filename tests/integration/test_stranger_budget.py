@@ -126,6 +126,10 @@ try:
          "victim5@third.example", "a multiple mail's answers"),
         ("alice@example.org", {}, "epaminondas games %s" % URL, "",
          "alice@example.org", "an error to a player whose From he forged"),
+        ("victim7@third.example", {}, "signup bobby Pw12345 evil.example.", "",
+         "victim7@third.example", "a host name that ends a sentence"),
+        ("victim8@third.example", {}, "signup bobby Pw12345 %s:" % URL, "",
+         "victim8@third.example", "a URL with a colon after it"),
     ]
     for n, (sender, headers, subject, body, victim, name) in enumerate(cases):
         h = dict(headers)

@@ -114,6 +114,17 @@ try:
 
     refused(A, subj_a, "e3-e4",
             "not (or no longer) valid for board 101", "a used token")
+    # A top-posted reply to that used board mail, the mail quoted below
+    # as mail programs do: the mail proves no player, so the reply masks
+    # the mail's words that could carry a link, but a quoted "101:" or
+    # "lost." carries none (s10-trial: "for board [...] a token works").
+    quoted = "\n".join("> " + l for l in body_of(subj_a).splitlines())
+    text, _, _ = harness.refused_reply(
+        env, A, subj_a, "e3-e4\n\nOn Mon, 7 Dec 2026, epamserv wrote:\n" +
+        quoted + "\n> The game is lost.\n", "not (or no longer) valid for "
+        "board 101: a token works", "a used token, the board mail quoted")
+    ok("[...]" not in text, "a quoted board mail's words are not masked",
+       text[:600])
     refused(A, "Re: Epaminondas Board 101 bob [#aaaaaaaaaaaa]", "e3-e4",
             "not (or no longer) valid", "a made-up token (old subject form)")
     sb = msgs[B][0]

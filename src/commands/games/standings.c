@@ -208,13 +208,18 @@ static char *standings_table(const struct cmdctx *c, const struct ratings *r,
 		m = k;
 		buf_printf(&b, "%s%s\n\n", b.len ? "\n" : "",
 		           ratings_class_title(cls));
-		/* TRANSLATORS: the headings of the table's columns, one line:
-		 * keep each heading over its column, as the English does (the
-		 * rows below are laid out by the program; the ratings column
-		 * holds "1734 ± 95" or "1580?"). */
-		buf_puts(&b, _("   #  Player               Rating     Games  Won "
-		         "Lost Drawn"));
-		buf_puts(&b, "\n");
+		/* The headings over no line would be a table of nobody: a
+		 * new server's standings say only who is left out. */
+		if (m > 0) {
+			/* TRANSLATORS: the headings of the table's columns,
+			 * one line: keep each heading over its column, as the
+			 * English does (the rows below are laid out by the
+			 * program; the ratings column holds "1734 ± 95" or
+			 * "1580?"). */
+			buf_puts(&b, _("   #  Player               Rating     "
+			         "Games  Won Lost Drawn"));
+			buf_puts(&b, "\n");
+		}
 		for (i = 0; i < m; i++) {
 			struct rating_shown sh;
 			ratings_shown_player(r, all[i].games ? &all[i] : NULL, now,
