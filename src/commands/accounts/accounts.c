@@ -408,6 +408,12 @@ enum cmd_status cmd_list(struct cmdctx *c, int argc, char **argv)
 			err = NULL;
 			continue;
 		}
+		/* An account whose address is not confirmed yet is nobody's
+		 * to show: a stranger could list a name of his choice. */
+		if (!u.robot && !user_confirmed(&u)) {
+			user_free(&u);
+			continue;
+		}
 		/* Lines while they fit in the reply; the rest only counted. */
 		if (!u.left && !full) {
 			buf_reset(&line);

@@ -108,6 +108,31 @@ static int class_everyone(int cls, const char *game)
 	                                              : RATING_EPAMINONDAS);
 }
 
+/* Keep of ids[0..*n) the accounts a list may show: confirmed ones and
+ * robots (an address not yet confirmed is nobody's: a stranger could
+ * list a name of his choice).  The others are freed; *n shrinks. */
+static void shown_accounts(const char *spool, char **ids, size_t *n)
+{
+	size_t i, k = 0;
+
+	for (i = 0; i < *n; i++) {
+		struct user u;
+		char *err = NULL;
+		int keep = 0;
+
+		if (user_load(spool, ids[i], &u, &err) == 0) {
+			keep = u.robot || user_confirmed(&u);
+			user_free(&u);
+		}
+		free(err);
+		if (keep)
+			ids[k++] = ids[i];
+		else
+			free(ids[i]);
+	}
+	*n = k;
+}
+
 /* The players of class cls: those with a rated game in it, and with
  * everyone set every player, the others at RATING_START.  Returns the
  * count; *out is malloc'ed. */
@@ -336,6 +361,7 @@ enum cmd_status cmd_standings(struct cmdctx *c, const char *game, int argc,
 		ratings_free(&r);
 		return CMD_TEMPFAIL;
 	}
+	shown_accounts(c->s.cfg->spool, ids, &n);
 	table = standings_table(c, &r, game, ids, n, reply_text_budget(c),
 	                        everyone, c->s.now);
 	tvars_set(&v, "table", table);
