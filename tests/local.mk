@@ -746,6 +746,8 @@ TESTS += tests/integration/test_index_leave.py
 EXTRA_DIST += tests/integration/test_index_leave.py
 TESTS += tests/integration/test_lists_unconfirmed.py
 EXTRA_DIST += tests/integration/test_lists_unconfirmed.py
+TESTS += tests/integration/test_reply_greeting.py
+EXTRA_DIST += tests/integration/test_reply_greeting.py
 # The records of what the checks found and which damage is still known.
 check_PROGRAMS += tests/unit/test_checked
 UNIT_TESTS += tests/unit/test_checked

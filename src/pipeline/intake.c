@@ -50,6 +50,31 @@ static int blank(const char *s, size_t n)
 	return 1;
 }
 
+/* Whether s[0..n) is a greeting a reply opens with ("Hi alice,",
+ * "Hallo Bob,", "Dear all,"): it ends in a comma, holds no digit (a
+ * move or a board number has one) and at most four words. */
+static int greeting(const char *s, size_t n)
+{
+	size_t i, words = 0;
+	int in_word = 0;
+
+	while (n > 0 && isspace((unsigned char)s[n - 1]))
+		n--;
+	if (n < 2 || s[n - 1] != ',')
+		return 0;
+	for (i = 0; i < n; i++) {
+		if (isdigit((unsigned char)s[i]))
+			return 0;
+		if (isspace((unsigned char)s[i]))
+			in_word = 0;
+		else if (!in_word) {
+			in_word = 1;
+			words++;
+		}
+	}
+	return words <= 4;
+}
+
 void intake_split_words(const char *line, struct intake *in)
 {
 	const char *p = line;
@@ -379,6 +404,7 @@ void intake_find_reply(const char *subject, const char *in_reply_to,
 {
 	const char *stripped = NULL, *p;
 	char *own = quoting_own_text(body);
+	int greeted = 0;  /* a greeting passed over (one at most) */
 
 	memset(in, 0, sizeof *in);
 	in->token_board = -1;
@@ -401,10 +427,19 @@ void intake_find_reply(const char *subject, const char *in_reply_to,
 	}
 	/* The first line of the writer's own text is the command, wherever
 	 * it stands: above the quote, below it, or between quoted blocks
-	 * (quoting.h); the rest of that text is the comment. */
+	 * (quoting.h); the rest of that text is the comment.  In a reply to
+	 * a board mail a greeting before it ("Hi alice,") is passed over
+	 * when another line follows. */
 	for (p = own; *p; ) {
 		const char *nl = strchr(p, '\n');
 		size_t len = nl ? (size_t)(nl - p) : strlen(p);
+		if (!greeted && !blank(p, len) && in->token_board >= 0 &&
+		    !in->token_chat && nl && !blank(nl + 1, strlen(nl + 1)) &&
+		    greeting(p, len)) {
+			greeted = 1;
+			p += len + 1;
+			continue;
+		}
 		if (!blank(p, len)) {
 			char *line = xstrndup(p, len);
 			intake_split_words(line, in);
