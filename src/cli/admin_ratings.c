@@ -15,6 +15,7 @@
 #include "cli/admin.h"
 #include "cli/cli.h"
 #include "game/ratetable.h"
+#include "spool/checked.h"
 #include "spool/txn.h"
 #include "util/i18n.h"
 #include "util/log.h"
@@ -56,6 +57,12 @@ int admin_ratings(const struct config *cfg, int argc, char **argv)
 	admin_log(cfg, "(none given)", "admin ratings rebuild: %s from %ld "
 	          "result records, %zu entries", RATETABLE_PATH, records,
 	          players);
+	/* Repaired: status no longer reports the damage the last admin
+	 * check found in it. */
+	if (checked_forget(cfg->spool, CHECKED_ADMIN, RATETABLE_PATH) < 0)
+		log_msg(LOG_WARNING, "admin ratings rebuild: cannot update "
+		        "%s/runs/check-%s: %s\n", cfg->spool, CHECKED_ADMIN,
+		        strerror(errno));
 	return 0;
 }
 

@@ -8,6 +8,7 @@
 #include "util/buf.h"
 #include "util/util.h"
 
+#include <fcntl.h>
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -172,6 +173,37 @@ void checked_known(const char *spool, const struct checked *admin,
 	} else if (admin->ran) {
 		add_known(spool, admin, 1, 0, out);
 	}
+}
+
+int checked_forget(const char *spool, const char *name, const char *file)
+{
+	struct checked c;
+	struct timespec times[2];
+	char path[4300];
+	size_t i, k = 0;
+	int rc;
+
+	if (checked_read(spool, name, &c) < 0)
+		return -1;
+	if (!c.ran || !checked_find(&c, file)) {
+		checked_free(&c);
+		return 0;
+	}
+	for (i = 0; i < c.n; i++)
+		if (strcmp(c.v[i].file, file) != 0)
+			c.v[k++] = c.v[i];
+	c.n = k;
+	rc = checked_write(spool, name, &c);
+	if (rc == 0) {
+		snprintf(path, sizeof path, "%s/runs/check-%s", spool, name);
+		times[0].tv_sec = 0;
+		times[0].tv_nsec = UTIME_OMIT;
+		times[1] = c.written;
+		if (utimensat(AT_FDCWD, path, times, AT_SYMLINK_NOFOLLOW) < 0)
+			rc = -1;
+	}
+	checked_free(&c);
+	return rc;
 }
 
 void checked_free(struct checked *c)

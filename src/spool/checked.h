@@ -89,6 +89,14 @@ int checked_sweep_scope(const char *file);
 void checked_known(const char *spool, const struct checked *admin,
                    const struct checked *sweep, struct checked *out);
 
+/* Drop file (relative to the spool) from the record SPOOL/runs/check-NAME
+ * when it lists it: a repair that needs no check again (the derived
+ * ratings table rebuilt).  The record keeps its "checked:" time and
+ * its modification time, so which record is the newer does not change.
+ * 0 (also when there is no record or it does not list file), or -1
+ * with errno set (the record stays as it was). */
+int checked_forget(const char *spool, const char *name, const char *file);
+
 /* Free c's list (c may be all zero). */
 void checked_free(struct checked *c);
 

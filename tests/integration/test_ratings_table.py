@@ -195,6 +195,22 @@ try:
     contains(out, "fixed: ", "admin check --fix rebuilds it")
     rc, out, err = env.run("admin", "check")
     ok(rc == 0, "and then all is well", out)
+
+    # Damage admin check found is reported by status until repaired: a
+    # rebuild repairs the table, so status no longer reports it (on
+    # 4fc6ed7 it did until the next admin check).
+    with open(os.path.join(env.spool, *TABLE), "a") as f:
+        f.write("player: nonsense\n")
+    rc, out, err = env.run("admin", "check")
+    is_(rc, 1, "admin check records the damaged table")
+    rc, out, err = env.run("status")
+    ok(rc == 1 and "ratings/current" in out,
+       "status reports the damage admin check found", out)
+    rc, out, err = env.run("admin", "ratings", "rebuild")
+    ok(rc == 0, "admin ratings rebuild repairs it", err)
+    rc, out, err = env.run("status")
+    ok(rc == 0 and "ratings/current" not in out,
+       "after the rebuild status no longer reports it", out)
 finally:
     env.close()
 done()

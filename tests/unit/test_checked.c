@@ -165,6 +165,33 @@ static void test_known(void)
 	       "known: a removed file is no longer reported");
 }
 
+/* checked_forget: the file dropped, the rest, the time and the
+ * record's modification time kept. */
+static void test_forget(void)
+{
+	static const char *const files[] = { "ratings/current", "users/bob",
+	                                     NULL };
+	struct checked before, after;
+
+	record(CHECKED_ADMIN, files);
+	checked_read(spool, CHECKED_ADMIN, &before);
+	is_int(checked_forget(spool, CHECKED_ADMIN, "ratings/current"), 0,
+	       "forget: done");
+	checked_read(spool, CHECKED_ADMIN, &after);
+	ok(after.n == 1 && !checked_find(&after, "ratings/current") &&
+	   checked_find(&after, "users/bob"), "forget: the file alone goes");
+	is_int(after.when, before.when, "forget: the check's time kept");
+	ok(after.written.tv_sec == before.written.tv_sec &&
+	   after.written.tv_nsec == before.written.tv_nsec,
+	   "forget: the record's modification time kept (which is newer)");
+	is_int(checked_forget(spool, CHECKED_ADMIN, "users/al"), 0,
+	       "forget: a file not listed is no error");
+	is_int(checked_forget(spool, CHECKED_SWEEP "-none", "users/bob"), 0,
+	       "forget: no record is no error");
+	checked_free(&before);
+	checked_free(&after);
+}
+
 int main(void)
 {
 	char cmd[300];
@@ -175,6 +202,7 @@ int main(void)
 	test_scope();
 	test_round_trip();
 	test_known();
+	test_forget();
 	snprintf(cmd, sizeof cmd, "rm -rf '%s'", spool);
 	if (system(cmd) != 0)
 		printf("# could not remove %s\n", spool);
